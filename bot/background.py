@@ -1,0 +1,46 @@
+"""A long-running task owned by the app: started in a cleanup context, cancelled at exit."""
+
+from __future__ import annotations
+
+import abc
+import asyncio
+import contextlib
+
+from bot.logs import get_logger
+
+log = get_logger(__name__)
+
+
+class BackgroundService(abc.ABC):
+    """Subclasses implement `run()`; the app keeps the task referenced and awaits its end."""
+
+    name = "background"
+
+    def __init__(self) -> None:
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._guarded(), name=self.name)
+
+    async def stop(self) -> None:
+        if self._task is None:
+            return
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+        self._task = None
+
+    async def _guarded(self) -> None:
+        try:
+            await self.run()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # A bug must not silently end the service: say so loudly; /healthz stays honest
+            # about the store, and the process supervisor's logs show this line.
+            log.exception("background_service_crashed", service=self.name)
+            raise
+
+    @abc.abstractmethod
+    async def run(self) -> None:
+        """The service's loop; runs until cancelled."""

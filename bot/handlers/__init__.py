@@ -1,0 +1,14 @@
+"""Webhook handlers: one gidgethub Router per event family, composed here."""
+
+from __future__ import annotations
+
+from gidgethub import routing
+
+from bot.handlers import installation, push
+
+# Events the App stores work for; others are answered with a quiet 2xx.
+ROUTED_EVENTS = frozenset({"push", "installation", "installation_repositories"})
+
+
+def build_router() -> routing.Router:
+    return routing.Router(push.router, installation.router)

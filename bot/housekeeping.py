@@ -1,0 +1,44 @@
+"""Periodic upkeep: forget webhook delivery ids older than GitHub's redelivery window."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.background import BackgroundService
+from bot.clock import Clock
+from bot.logs import get_logger
+from bot.store import Store
+
+log = get_logger(__name__)
+
+
+class Housekeeping(BackgroundService):
+    name = "housekeeping"
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock,
+        *,
+        delivery_retention: timedelta,
+        every: timedelta = timedelta(hours=1),
+    ) -> None:
+        super().__init__()
+        self._store = store
+        self._clock = clock
+        self._retention = delivery_retention
+        self._every = every
+
+    async def run_once(self) -> int:
+        pruned = await self._store.prune_deliveries(self._clock.now() - self._retention)
+        if pruned:
+            log.info("deliveries_pruned", count=pruned)
+        return pruned
+
+    async def run(self) -> None:
+        while True:
+            try:
+                await self.run_once()
+            except Exception as exc:
+                log.warning("housekeeping_failed", error=repr(exc))
+            await self._clock.sleep(self._every.total_seconds())

@@ -1,0 +1,67 @@
+"""Prometheus metrics, one registry per app (no process-global state), served at `/metrics`."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+
+class Metrics:
+    """Every metric the App exports."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.deliveries = Counter(
+            "commit_digest_deliveries",
+            "Webhook deliveries answered, by event, HTTP status and outcome.",
+            ["event", "status", "outcome"],
+            registry=r,
+        )
+        self.commits = Gauge(
+            "commit_digest_commits",
+            "Stored commits by state, read from the database at scrape time.",
+            ["state"],
+            registry=r,
+        )
+        self.analysis_seconds = Histogram(
+            "commit_digest_analysis_seconds",
+            "Time to analyse one commit, by analyser kind.",
+            ["analyzer"],
+            buckets=(0.001, 0.01, 0.05, 0.1, 0.5, 1, 2, 5, 10, 30, 60, 120),
+            registry=r,
+        )
+        self.llm_tokens = Counter(
+            "commit_digest_llm_tokens",
+            "LLM tokens used, by direction (input or output).",
+            ["direction"],
+            registry=r,
+        )
+        self.analysis_fallbacks = Counter(
+            "commit_digest_analysis_fallbacks",
+            "LLM analyses that fell back to the rules analyser, by reason.",
+            ["reason"],
+            registry=r,
+        )
+        self.github_calls = Counter(
+            "commit_digest_github_calls",
+            "GitHub API calls, by method and HTTP status (0 for a network error).",
+            ["method", "status"],
+            registry=r,
+        )
+        self.github_rate_limit_waits = Counter(
+            "commit_digest_github_rate_limit_waits",
+            "Waits for GitHub rate limits, by kind (primary or secondary).",
+            ["kind"],
+            registry=r,
+        )
+        self.github_rate_limit_wait_seconds = Counter(
+            "commit_digest_github_rate_limit_wait_seconds",
+            "Seconds spent waiting for GitHub rate limits.",
+            registry=r,
+        )
+        self.digests = Counter(
+            "commit_digest_digests",
+            "Digests by outcome (published, skipped, failed, addendum).",
+            ["outcome"],
+            registry=r,
+        )

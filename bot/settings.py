@@ -1,0 +1,120 @@
+"""The process's settings, read from the environment once at start; nothing else reads env vars."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class MissingSetting(Exception):
+    """A setting the chosen command needs is not set; the message names the variable."""
+
+
+class Settings(BaseSettings):
+    """Everything the process is configured with. Built once, frozen, passed down."""
+
+    model_config = SettingsConfigDict(frozen=True, extra="ignore", case_sensitive=False)
+
+    # GitHub App identity. Optional here so that the offline commands need no credentials;
+    # `require_github()` enforces them for `serve`.
+    github_app_id: str | None = None
+    github_private_key: SecretStr | None = None
+    github_private_key_path: Path | None = None
+    github_webhook_secret: SecretStr | None = None
+    github_api_url: str = "https://api.github.com"
+
+    database_url: str = "sqlite:///./commit-digest.db"
+    host: str = "0.0.0.0"
+    port: int = Field(default=8080, ge=1, le=65535)
+    log_format: Literal["json", "console"] = "json"
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+
+    default_language: Literal["en", "zh-CN"] = "en"
+
+    # Deliveries are kept this long for dedupe; GitHub redelivers for at most 3 days (7 on GHES).
+    delivery_retention_days: int = Field(default=8, ge=1)
+
+    # Which background services this process runs: a deployment may split webhook replicas
+    # from worker replicas; every replica is safe to run all of them.
+    worker_enabled: bool = True
+    scheduler_enabled: bool = True
+
+    # The background worker.
+    worker_concurrency: int = Field(default=4, ge=1, le=64)
+    worker_lease_seconds: int = Field(default=300, ge=10)
+    worker_max_attempts: int = Field(default=5, ge=1)
+    worker_poll_seconds: float = Field(default=2.0, gt=0)
+    # Commits of a push range expanded through the compare API stop here; the rest is noted.
+    max_range_commits: int = Field(default=1000, ge=1)
+
+    # The analysers.
+    llm_base_url: str | None = None
+    llm_api_key: SecretStr | None = None
+    llm_model: str = "gpt-4o-mini"
+    llm_max_input_tokens: int = Field(default=12_000, ge=1_000)
+    llm_max_output_tokens: int = Field(default=2_000, ge=200)
+    llm_concurrency: int = Field(default=4, ge=1, le=64)
+    llm_timeout_seconds: float = Field(default=120.0, gt=0)
+
+    # The scheduler.
+    grace_minutes: float = Field(default=10.0, ge=0)
+    scheduler_max_sleep_seconds: float = Field(default=60.0, gt=0)
+    # Catch-up after downtime publishes at most this many missed days per repository.
+    catch_up_days: int = Field(default=7, ge=0)
+
+    @field_validator("github_api_url")
+    @classmethod
+    def _strip_slash(cls, value: str) -> str:
+        return value.rstrip("/")
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_engine(cls, value: str) -> str:
+        scheme = value.partition(":")[0].split("+")[0]
+        if scheme not in {"sqlite", "postgresql", "postgres"}:
+            raise ValueError(f"must be sqlite:///PATH or postgresql://…, not {scheme}://")
+        return value
+
+    @field_validator("llm_base_url")
+    @classmethod
+    def _empty_is_none(cls, value: str | None) -> str | None:
+        return value or None
+
+    def require_github(self) -> None:
+        """Stop with one line naming the variable when `serve` lacks a credential."""
+        if not self.github_app_id:
+            raise MissingSetting("GITHUB_APP_ID is not set: the App's numeric id or client id")
+        if self.github_private_key is None and self.github_private_key_path is None:
+            raise MissingSetting(
+                "GITHUB_PRIVATE_KEY (PEM text) or GITHUB_PRIVATE_KEY_PATH is not set"
+            )
+        path = self.github_private_key_path
+        if self.github_private_key is None and path is not None and not path.is_file():
+            raise MissingSetting(f"GITHUB_PRIVATE_KEY_PATH points to {path}, which is not a file")
+        if self.github_webhook_secret is None or not self.github_webhook_secret.get_secret_value():
+            raise MissingSetting("GITHUB_WEBHOOK_SECRET is not set: the App's webhook secret")
+
+    def private_key_pem(self) -> str:
+        """The App's private key as PEM text, from the variable or the file it names."""
+        if self.github_private_key is not None:
+            # Platforms that cannot hold multi-line values often give "\n" escapes.
+            return self.github_private_key.get_secret_value().replace("\\n", "\n")
+        if self.github_private_key_path is not None:
+            return self.github_private_key_path.read_text(encoding="utf-8")
+        raise MissingSetting("GITHUB_PRIVATE_KEY (PEM text) or GITHUB_PRIVATE_KEY_PATH is not set")
+
+    def webhook_secret(self) -> str:
+        if self.github_webhook_secret is None:
+            raise MissingSetting("GITHUB_WEBHOOK_SECRET is not set: the App's webhook secret")
+        return self.github_webhook_secret.get_secret_value()
+
+    @property
+    def graphql_url(self) -> str:
+        """GraphQL endpoint that matches the REST base (github.com or GHES)."""
+        base = self.github_api_url
+        if base.endswith("/api/v3"):
+            return base[: -len("/v3")] + "/graphql"
+        return base + "/graphql"

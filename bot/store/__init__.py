@@ -1,0 +1,5 @@
+"""Persistence: SQLite by default, PostgreSQL for several replicas; the work queue lives here."""
+
+from bot.store.store import IngestOutcome, Store
+
+__all__ = ["IngestOutcome", "Store"]

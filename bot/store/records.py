@@ -1,0 +1,112 @@
+"""What goes into the store from a webhook delivery: plain records, one transaction per delivery."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+
+@dataclass(frozen=True)
+class DeliveryRecord:
+    id: str
+    event: str
+    received_at: datetime
+
+
+@dataclass(frozen=True)
+class UpsertInstallation:
+    id: int
+    account_login: str | None
+    account_type: str | None
+    suspended: bool = False
+
+
+@dataclass(frozen=True)
+class DeleteInstallation:
+    """Forget an installation and everything stored for its repositories."""
+
+    id: int
+
+
+@dataclass(frozen=True)
+class UpsertRepository:
+    id: int
+    installation_id: int | None
+    full_name: str
+    node_id: str | None = None
+    default_branch: str | None = None
+
+
+@dataclass(frozen=True)
+class DeleteRepository:
+    id: int
+
+
+@dataclass(frozen=True)
+class MarkConfigStale:
+    """A push touched `.github/commit-digest.yml`: read it again."""
+
+    repo_id: int
+
+
+@dataclass(frozen=True)
+class NewCommit:
+    sha: str
+    position: int
+    title: str
+    message: str
+    author_name: str
+    author_login: str | None
+    author_email: str | None
+    url: str
+    pr_number: int | None
+
+
+@dataclass(frozen=True)
+class RecordPush:
+    """A push to a tracked branch and the commits its payload lists."""
+
+    repo_id: int
+    installation_id: int | None
+    delivery_id: str
+    ref: str
+    branch: str
+    before: str | None
+    after: str
+    forced: bool
+    created: bool
+    pushed_at: datetime
+    day: date
+    commits: tuple[NewCommit, ...]
+    # The payload may not list every commit: the worker expands the range via compare.
+    needs_expansion: bool = False
+
+
+Operation = (
+    UpsertInstallation
+    | DeleteInstallation
+    | UpsertRepository
+    | DeleteRepository
+    | MarkConfigStale
+    | RecordPush
+)
+
+
+@dataclass
+class IngestUnit:
+    """All a delivery writes, applied atomically with its dedupe row."""
+
+    delivery: DeliveryRecord
+    operations: list[Operation] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RepoIngestView:
+    """What ingest needs to know about a stored repository: identity, branches, its day."""
+
+    full_name: str
+    default_branch: str | None
+    installation_id: int | None
+    branches: tuple[str, ...] | None
+    timezone: str
+    cutoff: str

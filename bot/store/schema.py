@@ -1,0 +1,169 @@
+"""The tables, one logical schema for SQLite and PostgreSQL (migrations in `migrations/`)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine import Dialect
+
+
+class UTCDateTime(sa.types.TypeDecorator[datetime]):
+    """Stores naive UTC, returns aware UTC: SQLite has no zone-aware timestamps."""
+
+    impl = sa.DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to the store; use timezone-aware UTC")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        assert isinstance(value, datetime)
+        return value.replace(tzinfo=UTC)
+
+
+JSONType = sa.JSON().with_variant(JSONB(), "postgresql")
+
+metadata = sa.MetaData()
+
+installations = sa.Table(
+    "installations",
+    metadata,
+    sa.Column("id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("account_login", sa.String(255)),
+    sa.Column("account_type", sa.String(32)),
+    sa.Column("suspended", sa.Boolean, nullable=False, default=False),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("updated_at", UTCDateTime, nullable=False),
+)
+
+repositories = sa.Table(
+    "repositories",
+    metadata,
+    sa.Column("id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("installation_id", sa.BigInteger, index=True),
+    sa.Column("full_name", sa.String(255), nullable=False, index=True),
+    sa.Column("node_id", sa.String(100)),
+    sa.Column("default_branch", sa.String(255)),
+    # The validated `.github/commit-digest.yml` (as JSON) and the blob it came from.
+    sa.Column("config", JSONType),
+    sa.Column("config_sha", sa.String(64)),
+    sa.Column("config_stale", sa.Boolean, nullable=False, default=True),
+    sa.Column("config_error", sa.Text),
+    sa.Column("config_error_reported", sa.Boolean, nullable=False, default=False),
+    # Denormalised from the config for ingest and the scheduler.
+    sa.Column("timezone", sa.String(64), nullable=False, default="UTC"),
+    sa.Column("cutoff", sa.String(5), nullable=False, default="00:00"),
+    sa.Column("branches", JSONType),
+    sa.Column("tracking_issue", sa.Integer),
+    sa.Column("active_since", UTCDateTime, nullable=False),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("updated_at", UTCDateTime, nullable=False),
+)
+
+deliveries = sa.Table(
+    "deliveries",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("event", sa.String(64), nullable=False),
+    sa.Column("received_at", UTCDateTime, nullable=False, index=True),
+)
+
+pushes = sa.Table(
+    "pushes",
+    metadata,
+    # One push per delivery: its id is the delivery's, known before the insert.
+    sa.Column("delivery_id", sa.String(64), primary_key=True),
+    sa.Column("repo_id", sa.BigInteger, nullable=False, index=True),
+    sa.Column("installation_id", sa.BigInteger),
+    sa.Column("ref", sa.String(255), nullable=False),
+    sa.Column("before", sa.String(64)),
+    sa.Column("after", sa.String(64), nullable=False),
+    sa.Column("forced", sa.Boolean, nullable=False),
+    sa.Column("created", sa.Boolean, nullable=False),
+    sa.Column("pushed_at", UTCDateTime, nullable=False),
+    sa.Column("listed", sa.Integer, nullable=False),
+    # A push whose payload may not list all its commits is expanded by the worker.
+    sa.Column("expand_state", sa.String(16)),
+    sa.Column("attempts", sa.Integer, nullable=False, default=0),
+    sa.Column("lease_until", UTCDateTime),
+    sa.Column("last_error", sa.Text),
+    sa.Column("expanded", sa.Integer),
+    sa.Column("truncated", sa.Integer, nullable=False, default=0),
+    sa.Index("ix_pushes_expand", "expand_state", "lease_until"),
+)
+
+commits = sa.Table(
+    "commits",
+    metadata,
+    sa.Column("repo_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("sha", sa.String(64), primary_key=True),
+    sa.Column("installation_id", sa.BigInteger),
+    sa.Column("delivery_id", sa.String(64)),
+    sa.Column("position", sa.Integer, nullable=False, default=0),
+    sa.Column("landed_at", UTCDateTime, nullable=False),
+    sa.Column("day", sa.Date, nullable=False),
+    sa.Column("branch", sa.String(255), nullable=False),
+    sa.Column("forced", sa.Boolean, nullable=False, default=False),
+    sa.Column("title", sa.Text, nullable=False),
+    sa.Column("message", sa.Text, nullable=False),
+    sa.Column("author_name", sa.String(255), nullable=False),
+    sa.Column("author_login", sa.String(255)),
+    sa.Column("author_email", sa.String(255)),
+    sa.Column("url", sa.Text, nullable=False),
+    sa.Column("pr_number", sa.Integer),
+    # pending -> analyzing -> analyzed | failed
+    sa.Column("state", sa.String(16), nullable=False, default="pending"),
+    sa.Column("attempts", sa.Integer, nullable=False, default=0),
+    sa.Column("lease_until", UTCDateTime),
+    sa.Column("last_error", sa.Text),
+    # Fetched details (files, stats, pull request) kept for the analyser.
+    sa.Column("details", JSONType),
+    # Set when a digest part that lists this commit has been posted.
+    sa.Column("published_part", sa.String(32)),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Index("ix_commits_queue", "state", "lease_until"),
+    sa.Index("ix_commits_day", "repo_id", "day"),
+)
+
+analyses = sa.Table(
+    "analyses",
+    metadata,
+    sa.Column("repo_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("sha", sa.String(64), primary_key=True),
+    sa.Column("analyzer", sa.String(120), nullable=False),
+    sa.Column("importance", sa.String(8), nullable=False),
+    sa.Column("change_types", JSONType, nullable=False),
+    sa.Column("breaking", sa.Boolean, nullable=False, default=False),
+    sa.Column("data", JSONType, nullable=False),
+    sa.Column("input_tokens", sa.Integer, nullable=False, default=0),
+    sa.Column("output_tokens", sa.Integer, nullable=False, default=0),
+    sa.Column("fallback_reason", sa.Text),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+)
+
+digests = sa.Table(
+    "digests",
+    metadata,
+    sa.Column("repo_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("day", sa.Date, primary_key=True),
+    # pending -> publishing -> published | skipped | failed
+    sa.Column("state", sa.String(16), nullable=False),
+    sa.Column("attempts", sa.Integer, nullable=False, default=0),
+    sa.Column("lease_until", UTCDateTime),
+    sa.Column("target", sa.String(32)),
+    sa.Column("late", sa.Boolean, nullable=False, default=False),
+    # What was posted, part by part: [{"key", "kind", "node_id", "id", "url", "number"}].
+    sa.Column("parts", JSONType, nullable=False),
+    sa.Column("last_error", sa.Text),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("published_at", UTCDateTime),
+)

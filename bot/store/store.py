@@ -1,0 +1,129 @@
+"""The store: every read and write the App makes, one code path for SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.store import schema as t
+from bot.store.engine import create_engine, create_sqlite_sync_engine, migrate, writer
+from bot.store.ingest import ingest_plan, run_async, run_sync
+from bot.store.records import IngestUnit, RepoIngestView
+
+IngestOutcome = bool | BaseException
+
+
+class Store:
+    """Persistence behind one interface; built by the app factory, closed at shutdown."""
+
+    def __init__(self, engine: AsyncEngine, *, sqlite_sync_engine: Engine | None = None) -> None:
+        self.engine = engine
+        self._writer = writer(engine)
+        # SQLite only: the hot ingest transaction runs in one thread hop (see store/ingest.py).
+        self._sync_engine = sqlite_sync_engine
+        self._sync_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-ingest")
+
+    @classmethod
+    async def open(cls, database_url: str, *, migrate_schema: bool = True) -> Store:
+        engine = create_engine(database_url)
+        if migrate_schema:
+            await migrate(engine)
+        sync_engine = (
+            create_sqlite_sync_engine(database_url) if engine.dialect.name == "sqlite" else None
+        )
+        return cls(engine, sqlite_sync_engine=sync_engine)
+
+    async def close(self) -> None:
+        self._sync_thread.shutdown(wait=True)
+        if self._sync_engine is not None:
+            self._sync_engine.dispose()
+        await self.engine.dispose()
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    async def ping(self) -> None:
+        async with self.engine.connect() as conn:
+            await conn.execute(sa.text("SELECT 1"))
+
+    # --- ingest -------------------------------------------------------------------------
+
+    async def ingest(self, units: Sequence[IngestUnit]) -> list[IngestOutcome]:
+        """Apply deliveries in one transaction of a handful of set-based statements.
+
+        Per unit: True when stored, False when its delivery id was already seen, or the
+        exception that kept it from being stored. A failing batch is retried one unit per
+        transaction, so one bad delivery cannot fail its neighbours.
+        """
+        try:
+            return list(await self._ingest_transaction(units))
+        except Exception as exc:
+            if len(units) == 1:
+                return [exc]
+        outcomes: list[IngestOutcome] = []
+        for unit in units:
+            try:
+                outcomes += await self._ingest_transaction([unit])
+            except Exception as exc:
+                outcomes.append(exc)
+        return outcomes
+
+    async def _ingest_transaction(self, units: Sequence[IngestUnit]) -> list[bool]:
+        plan = ingest_plan(units, self.dialect)
+        if self._sync_engine is None:
+            async with self._writer.begin() as conn:
+                return await run_async(conn, plan)
+        sync_engine = self._sync_engine
+
+        def transaction() -> list[bool]:
+            with sync_engine.begin() as conn:
+                return run_sync(conn, plan)
+
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._sync_thread, transaction)
+
+    async def repo_ingest_view(self, repo_id: int) -> RepoIngestView | None:
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    sa.select(
+                        t.repositories.c.full_name,
+                        t.repositories.c.default_branch,
+                        t.repositories.c.installation_id,
+                        t.repositories.c.branches,
+                        t.repositories.c.timezone,
+                        t.repositories.c.cutoff,
+                    ).where(t.repositories.c.id == repo_id)
+                )
+            ).first()
+        if row is None:
+            return None
+        return RepoIngestView(
+            full_name=row.full_name,
+            default_branch=row.default_branch,
+            installation_id=row.installation_id,
+            branches=tuple(row.branches) if row.branches else None,
+            timezone=row.timezone,
+            cutoff=row.cutoff,
+        )
+
+    async def prune_deliveries(self, older_than: datetime) -> int:
+        async with self._writer.begin() as conn:
+            result = await conn.execute(
+                sa.delete(t.deliveries).where(t.deliveries.c.received_at < older_than)
+            )
+        return int(result.rowcount or 0)
+
+    async def count_commits_by_state(self) -> dict[str, int]:
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(t.commits.c.state, sa.func.count()).group_by(t.commits.c.state)
+            )
+            return {state: int(n) for state, n in rows}

@@ -1,0 +1,167 @@
+"""`POST /webhook`: verify, parse, dedupe, store, answer. No GitHub or LLM call happens here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import parse_qs
+
+import orjson
+from aiohttp import web
+from gidgethub import ValidationFailure, routing, sansio
+from sqlalchemy.exc import SQLAlchemyError
+from structlog.contextvars import bind_contextvars
+
+from bot.clock import Clock
+from bot.handlers import ROUTED_EVENTS
+from bot.handlers.context import HandlerContext, MalformedPayload, RepoViews
+from bot.logs import get_logger
+from bot.metrics import Metrics
+from bot.store.group_commit import GroupCommit, IngestClosed
+from bot.store.records import DeliveryRecord, IngestUnit, UpsertRepository
+
+log = get_logger(__name__)
+
+# GitHub sends no webhook whose payload exceeds 25 MB (FACTS.md §1): anything bigger is not GitHub.
+MAX_PAYLOAD_BYTES = 25 * 1024 * 1024
+_MAX_DELIVERY_ID = 64
+
+
+def _answer(status: int, outcome: str, message: str | None = None) -> web.Response:
+    body: dict[str, Any] = {"status": outcome}
+    if message:
+        body["message"] = message
+    return web.json_response(body, status=status)
+
+
+def _decode_body(content_type: str, body: bytes) -> Any:
+    """JSON, or GitHub's form encoding (a `payload` field holding the JSON)."""
+    media_type = content_type.partition(";")[0].strip().lower()
+    if media_type == "application/json":
+        return orjson.loads(body)
+    if media_type == "application/x-www-form-urlencoded":
+        fields = parse_qs(body.decode("utf-8"), strict_parsing=True)
+        payload = fields.get("payload")
+        if not payload:
+            raise ValueError("form body without a payload field")
+        return orjson.loads(payload[0])
+    raise ValueError(f"content type {media_type or '(none)'} is not JSON")
+
+
+def _ids(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Repository and installation for the log context, if the payload has them."""
+    ids: dict[str, Any] = {}
+    repo = data.get("repository")
+    if isinstance(repo, dict) and isinstance(repo.get("full_name"), str):
+        ids["repo"] = repo["full_name"]
+    installation = data.get("installation")
+    if isinstance(installation, dict) and isinstance(installation.get("id"), int):
+        ids["installation"] = installation["id"]
+    return ids
+
+
+class WebhookEndpoint:
+    """The request handler, holding what it needs; built by the app factory."""
+
+    def __init__(
+        self,
+        *,
+        secret: str,
+        router: routing.Router,
+        ingest: GroupCommit,
+        repos: RepoViews,
+        clock: Clock,
+        metrics: Metrics,
+    ) -> None:
+        self._secret = secret
+        self._router = router
+        self._ingest = ingest
+        self._repos = repos
+        self._clock = clock
+        self._metrics = metrics
+
+    async def handle(self, request: web.Request) -> web.Response:
+        event_name = request.headers.get("X-GitHub-Event", "")
+        response = await self._handle(request, event_name)
+        outcome = "ok" if response.status < 300 else "rejected"
+        self._metrics.deliveries.labels(
+            event=event_name if event_name in ROUTED_EVENTS or event_name == "ping" else "other",
+            status=str(response.status),
+            outcome=outcome,
+        ).inc()
+        return response
+
+    async def _handle(self, request: web.Request, event_name: str) -> web.Response:
+        if (request.content_length or 0) > MAX_PAYLOAD_BYTES:
+            return _answer(413, "rejected", "payload larger than GitHub's 25 MB limit")
+        try:
+            body = await request.read()
+        except web.HTTPRequestEntityTooLarge:
+            return _answer(413, "rejected", "payload larger than GitHub's 25 MB limit")
+
+        signature = request.headers.get("X-Hub-Signature-256")
+        if not signature:
+            return _answer(401, "rejected", "missing X-Hub-Signature-256")
+        try:
+            sansio.validate_event(body, signature=signature, secret=self._secret)
+        except ValidationFailure:
+            return _answer(401, "rejected", "signature does not match")
+
+        delivery_id = request.headers.get("X-GitHub-Delivery", "")
+        if not event_name or not delivery_id:
+            return _answer(400, "rejected", "missing X-GitHub-Event or X-GitHub-Delivery")
+        if len(delivery_id) > _MAX_DELIVERY_ID or not delivery_id.isprintable():
+            return _answer(400, "rejected", "malformed X-GitHub-Delivery")
+        try:
+            data = _decode_body(request.headers.get("Content-Type", ""), body)
+        except ValueError as exc:
+            return _answer(400, "rejected", f"malformed body: {exc}")
+        if not isinstance(data, dict):
+            return _answer(400, "rejected", "body is not a JSON object")
+        action = data.get("action")
+        if action is not None and not isinstance(action, str):
+            return _answer(400, "rejected", "action is not a string")
+
+        # Each request runs in its own task with its own context: bind, no need to unbind.
+        bind_contextvars(delivery_id=delivery_id, event=event_name, **_ids(data))
+        return await self._dispatch(sansio.Event(data, event=event_name, delivery_id=delivery_id))
+
+    async def _dispatch(self, event: sansio.Event) -> web.Response:
+        if event.event == "ping":
+            log.info("ping_received")
+            return _answer(200, "pong")
+        if event.event not in ROUTED_EVENTS:
+            log.debug("event_ignored")
+            return _answer(200, "ignored", f"the App does not use {event.event} events")
+
+        delivery = DeliveryRecord(
+            id=event.delivery_id, event=event.event, received_at=self._clock.now()
+        )
+        ctx = HandlerContext(delivery=delivery, repos=self._repos)
+        try:
+            await self._router.dispatch(event, ctx=ctx)
+        except MalformedPayload as exc:
+            log.warning("delivery_malformed", error=str(exc))
+            return _answer(400, "rejected", str(exc))
+        except (SQLAlchemyError, OSError) as exc:
+            # A handler's lookup could not reach the store: not the sender's fault.
+            log.warning("delivery_lookup_failed", error=repr(exc))
+            return _answer(503, "unavailable", "could not reach the store; redeliver later")
+        if not ctx.operations:
+            return _answer(200, "ignored")
+
+        try:
+            stored = await self._ingest.submit(IngestUnit(delivery, ctx.operations))
+        except IngestClosed:
+            return _answer(503, "unavailable", "shutting down; redeliver later")
+        except Exception as exc:
+            log.warning("delivery_not_stored", error=repr(exc))
+            return _answer(503, "unavailable", "could not store the delivery; redeliver later")
+        if not stored:
+            log.info("delivery_duplicate")
+            return _answer(200, "duplicate")
+        for op in ctx.operations:
+            if isinstance(op, UpsertRepository):
+                self._repos.invalidate(op.id)
+        log.info("delivery_stored", operations=len(ctx.operations))
+        return _answer(202, "accepted")

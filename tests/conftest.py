@@ -1,0 +1,120 @@
+"""Fixtures shared by every test: a database per test, settings, a fake clock, the app client."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from aiohttp.test_utils import TestClient
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
+
+from bot.app import create_app
+from bot.logs import configure_logging
+from bot.settings import Settings
+from bot.store.engine import create_engine, migrate
+from bot.store.schema import metadata
+from tests.support import TEST_SECRET, FakeClock
+
+PG_URL = os.environ.get("TEST_DATABASE_URL")
+ENGINES = ["sqlite", "postgresql"] if PG_URL else ["sqlite"]
+
+configure_logging(fmt="console", level="WARNING")
+
+
+@pytest.fixture(scope="session")
+def private_key_pem() -> str:
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    return key.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption(),
+    ).decode()
+
+
+_pg_schema_rebuilt = False
+
+
+async def _fresh_postgres(url: str) -> None:
+    """Rebuild the schema once per run (from the migrations), then empty the tables per test."""
+    global _pg_schema_rebuilt  # noqa: PLW0603 - test-session state, not app state
+    engine = create_engine(url)
+    try:
+        if not _pg_schema_rebuilt:
+            async with engine.begin() as conn:
+                await conn.execute(sa.text("DROP SCHEMA public CASCADE"))
+                await conn.execute(sa.text("CREATE SCHEMA public"))
+            _pg_schema_rebuilt = True
+        await migrate(engine)
+        async with engine.begin() as conn:
+            names = ", ".join(table.name for table in metadata.sorted_tables)
+            await conn.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY"))
+    finally:
+        await engine.dispose()
+
+
+async def database_for(engine: str, tmp_path: Path) -> str:
+    if engine == "postgresql":
+        assert PG_URL
+        await _fresh_postgres(PG_URL)
+        return PG_URL
+    return f"sqlite:///{tmp_path / 'commit-digest.db'}"
+
+
+@pytest.fixture
+async def database_url(tmp_path: Path) -> str:
+    """The suite's engine: PostgreSQL when TEST_DATABASE_URL is set, else a SQLite file."""
+    return await database_for("postgresql" if PG_URL else "sqlite", tmp_path)
+
+
+@pytest.fixture(params=ENGINES)
+async def any_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """For the store's contract tests: every engine this run can reach."""
+    return await database_for(request.param, tmp_path)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def make_settings(database_url: str, private_key_pem: str) -> Callable[..., Settings]:
+    def make(**overrides: Any) -> Settings:
+        values: dict[str, Any] = {
+            "database_url": database_url,
+            "github_app_id": "1187321",
+            "github_private_key": private_key_pem,
+            "github_webhook_secret": TEST_SECRET,
+            "log_format": "console",
+            "log_level": "WARNING",
+        }
+        values.update(overrides)
+        return Settings(**values)
+
+    return make
+
+
+@pytest.fixture
+def settings(make_settings: Callable[..., Settings]) -> Settings:
+    return make_settings()
+
+
+@pytest.fixture
+async def client(
+    aiohttp_client: Callable[..., Any], settings: Settings, clock: FakeClock
+) -> AsyncIterator[TestClient[Any, Any]]:
+    """The App over HTTP, without background services: tests drive them explicitly."""
+    yield await aiohttp_client(create_app(settings, clock=clock, background=False))
+
+
+@pytest.fixture
+def environ_clean(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    for name in list(os.environ):
+        if name.startswith(("GITHUB_", "LLM_", "DATABASE_URL")):
+            monkeypatch.delenv(name)
+    yield
