@@ -10,7 +10,9 @@ from collections.abc import Sequence
 import pydantic
 from aiohttp import web
 
+from bot.analysis.factory import open_analyzer
 from bot.app import create_app
+from bot.classify import classify
 from bot.logs import configure_logging
 from bot.settings import MissingSetting, Settings
 from bot.store import Store
@@ -45,6 +47,22 @@ def _migrate(settings: Settings, _args: argparse.Namespace) -> int:
     return 0
 
 
+def _classify(settings: Settings, args: argparse.Namespace) -> int:
+    language = args.lang or settings.default_language
+
+    async def run() -> int:
+        async with open_analyzer(settings) as analyzer:
+            return await classify(analyzer, sys.stdin, sys.stdout, language=language)
+
+    bad = asyncio.run(run())
+    if bad:
+        print(
+            f"commit-digest: {bad} line(s) could not be analysed (see their error objects)",
+            file=sys.stderr,
+        )
+    return 1 if bad else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot", description="Commit Digest: a daily digest of landed commits."
@@ -52,10 +70,15 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("serve", help="run the GitHub App (webhook, worker, scheduler)")
     commands.add_parser("migrate", help="create or upgrade the database schema, then exit")
+    classify_cmd = commands.add_parser(
+        "classify",
+        help="analyse commits: JSON lines on stdin, one analysis per line on stdout",
+    )
+    classify_cmd.add_argument("--lang", choices=["en", "zh-CN"], default=None)
     return parser
 
 
-_COMMANDS = {"serve": _serve, "migrate": _migrate}
+_COMMANDS = {"serve": _serve, "migrate": _migrate, "classify": _classify}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -54,7 +54,7 @@ class Settings(BaseSettings):
     llm_base_url: str | None = None
     llm_api_key: SecretStr | None = None
     llm_model: str = "gpt-4o-mini"
-    llm_max_input_tokens: int = Field(default=12_000, ge=1_000)
+    llm_max_input_tokens: int = Field(default=12_000, ge=4_000)
     llm_max_output_tokens: int = Field(default=2_000, ge=200)
     llm_concurrency: int = Field(default=4, ge=1, le=64)
     llm_timeout_seconds: float = Field(default=120.0, gt=0)

@@ -1,0 +1,37 @@
+"""Commit analysers: the embedded rules (default) and an OpenAI-compatible LLM."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.analysis import rules
+from bot.models import Analysis, CommitInput
+
+
+@dataclass(frozen=True)
+class AnalysisResult:
+    """An analysis and what it cost; `fallback_reason` says why the rules stood in for the LLM."""
+
+    analysis: Analysis
+    input_tokens: int = 0
+    output_tokens: int = 0
+    fallback_reason: str | None = None
+
+
+class Analyzer(Protocol):
+    @property
+    def name(self) -> str:
+        """`rules` or `llm:<model>`."""
+
+    async def analyze(self, commit: CommitInput, *, language: str) -> AnalysisResult:
+        """Analyse one commit; never raises for anything the commit contains."""
+
+
+class RulesAnalyzer:
+    """The deterministic analyser; pure and fast, so it runs inline."""
+
+    name = "rules"
+
+    async def analyze(self, commit: CommitInput, *, language: str) -> AnalysisResult:
+        return AnalysisResult(rules.analyze(commit, language=language))

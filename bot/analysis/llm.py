@@ -1,0 +1,201 @@
+"""The LLM analyser: any OpenAI-compatible chat completions endpoint, structured output.
+
+It asks for the analysis JSON schema with `response_format: json_schema`; a server that
+rejects that (llama.cpp's server, for one) is asked for `json_object` with the schema, then
+plain `json_object`, and the answer is validated by pydantic either way. On a timeout, an
+error, invalid JSON or a cut answer it retries once, then falls back to the rules analysis
+and records why. The model's answer is data: validated, never executed or trusted for format.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from enum import IntEnum
+from typing import Any, cast
+
+import openai
+import pydantic
+
+from bot.analysis import AnalysisResult, rules
+from bot.analysis.prompt import Prompt, analysis_schema, build_prompt
+from bot.logs import get_logger
+from bot.metrics import Metrics
+from bot.models import Analysis, AnalysisBody, CommitInput
+
+log = get_logger(__name__)
+
+
+class OutputMode(IntEnum):
+    """How the server is asked for JSON, most to least strict."""
+
+    JSON_SCHEMA = 0
+    JSON_OBJECT_WITH_SCHEMA = 1
+    JSON_OBJECT = 2
+
+
+class AnswerRejected(Exception):
+    """The answer cannot be used; `reason` is recorded as the fallback reason."""
+
+    def __init__(self, reason: str, tokens_in: int = 0, tokens_out: int = 0) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.tokens_in = tokens_in
+        self.tokens_out = tokens_out
+
+
+def _response_format(mode: OutputMode) -> dict[str, Any]:
+    schema = analysis_schema()
+    if mode is OutputMode.JSON_SCHEMA:
+        return {
+            "type": "json_schema",
+            "json_schema": {"name": "commit_analysis", "schema": schema, "strict": False},
+        }
+    if mode is OutputMode.JSON_OBJECT_WITH_SCHEMA:
+        # llama.cpp's server and some others constrain decoding with this `schema` key.
+        return {"type": "json_object", "schema": schema}
+    return {"type": "json_object"}
+
+
+def _unsupported_format(exc: openai.APIStatusError) -> bool:
+    """An answer that complains about `response_format`: try a laxer mode, not a retry.
+
+    OpenAI-style servers say 400, FastAPI validation says 422, and llama-cpp-python's
+    server wraps its validation error in a 500 whose message names the field.
+    """
+    if exc.status_code not in (400, 422, 500):
+        return False
+    text = f"{exc} {json.dumps(exc.body, default=str)}".lower()
+    return any(k in text for k in ("response_format", "json_schema", "schema", "json_object"))
+
+
+class LLMAnalyzer:
+    def __init__(
+        self,
+        client: openai.AsyncOpenAI,
+        *,
+        model: str,
+        max_input_tokens: int,
+        max_output_tokens: int,
+        concurrency: int,
+        timeout_seconds: float,
+        metrics: Metrics | None = None,
+    ) -> None:
+        self._client = client
+        self._model = model
+        self._max_input = max_input_tokens
+        self._max_output = max_output_tokens
+        self._timeout = timeout_seconds
+        self._slots = asyncio.Semaphore(concurrency)
+        self._mode = OutputMode.JSON_SCHEMA
+        self._metrics = metrics
+
+    @property
+    def name(self) -> str:
+        return f"llm:{self._model}"
+
+    @property
+    def output_mode(self) -> OutputMode:
+        """How this server is asked for JSON (lowered once if it rejects `json_schema`)."""
+        return self._mode
+
+    async def analyze(self, commit: CommitInput, *, language: str) -> AnalysisResult:
+        prompt = build_prompt(commit, language=language, max_input_tokens=self._max_input)
+        used_in, used_out = 0, 0
+        reason = "unknown"
+        async with self._slots:
+            for attempt in (1, 2):
+                started = time.perf_counter()
+                try:
+                    body, tokens_in, tokens_out = await self._ask(prompt)
+                except AnswerRejected as exc:
+                    reason = exc.reason
+                    used_in, used_out = used_in + exc.tokens_in, used_out + exc.tokens_out
+                    self._count_tokens(exc.tokens_in, exc.tokens_out)
+                    log.warning(
+                        "llm_answer_rejected", sha=commit.sha, attempt=attempt, reason=reason
+                    )
+                    continue
+                finally:
+                    self._observe(time.perf_counter() - started)
+                used_in, used_out = used_in + tokens_in, used_out + tokens_out
+                self._count_tokens(tokens_in, tokens_out)
+                analysis = Analysis(**body.model_dump(), analyzer=self.name)
+                return AnalysisResult(analysis, input_tokens=used_in, output_tokens=used_out)
+        if self._metrics is not None:
+            self._metrics.analysis_fallbacks.labels(reason=reason.split(":", 1)[0]).inc()
+        fallback = rules.analyze(commit, language=language)
+        return AnalysisResult(
+            fallback,
+            input_tokens=used_in,
+            output_tokens=used_out,
+            fallback_reason=f"{self.name} failed twice ({reason}); rules analysis used",
+        )
+
+    async def _ask(self, prompt: Prompt) -> tuple[AnalysisBody, int, int]:
+        """One call (plus format negotiation); raises AnswerRejected with a reason."""
+        while True:
+            try:
+                completion = await self._client.chat.completions.create(
+                    model=self._model,
+                    messages=[
+                        {"role": "system", "content": prompt.system},
+                        {"role": "user", "content": prompt.user},
+                    ],
+                    response_format=cast(Any, _response_format(self._mode)),
+                    max_tokens=self._max_output,
+                    temperature=0.0,
+                    timeout=self._timeout,
+                )
+                break
+            except openai.APITimeoutError:
+                raise AnswerRejected(f"timeout: no answer within {self._timeout:g}s") from None
+            except openai.APIStatusError as exc:
+                if _unsupported_format(exc) and self._mode < OutputMode.JSON_OBJECT:
+                    self._mode = OutputMode(self._mode + 1)
+                    log.info("llm_output_mode_lowered", mode=self._mode.name)
+                    continue
+                raise AnswerRejected(f"error: HTTP {exc.status_code}") from None
+            except openai.APIConnectionError as exc:
+                raise AnswerRejected(f"error: cannot connect ({type(exc).__name__})") from None
+            except openai.OpenAIError as exc:
+                raise AnswerRejected(f"error: {type(exc).__name__}") from None
+
+        usage = completion.usage
+        tokens_in = usage.prompt_tokens if usage else prompt.tokens
+        tokens_out = usage.completion_tokens if usage else 0
+        if not completion.choices:
+            raise AnswerRejected("error: no choices in the answer", tokens_in, tokens_out)
+        choice = completion.choices[0]
+        if choice.finish_reason == "length":
+            raise AnswerRejected(
+                "cut: the answer hit the output token limit", tokens_in, tokens_out
+            )
+        content = choice.message.content or ""
+        try:
+            body = AnalysisBody.model_validate_json(_strip_fences(content))
+        except pydantic.ValidationError as exc:
+            kind = "invalid JSON" if exc.errors()[0]["type"] == "json_invalid" else "schema"
+            where = ", ".join(".".join(str(p) for p in e["loc"]) for e in exc.errors()[:3])
+            detail = f"{kind}: {where}" if kind == "schema" else kind
+            raise AnswerRejected(detail, tokens_in, tokens_out) from None
+        return body, tokens_in, tokens_out
+
+    def _observe(self, seconds: float) -> None:
+        if self._metrics is not None:
+            self._metrics.analysis_seconds.labels(analyzer="llm").observe(seconds)
+
+    def _count_tokens(self, tokens_in: int, tokens_out: int) -> None:
+        if self._metrics is not None:
+            self._metrics.llm_tokens.labels(direction="input").inc(tokens_in)
+            self._metrics.llm_tokens.labels(direction="output").inc(tokens_out)
+
+
+def _strip_fences(content: str) -> str:
+    """Some servers wrap JSON mode answers in a Markdown code fence."""
+    text = content.strip()
+    if text.startswith("```"):
+        text = text.split("\n", 1)[1] if "\n" in text else ""
+        text = text.rsplit("```", 1)[0]
+    return text.strip()

@@ -1,0 +1,102 @@
+"""What a changed path is (docs, tests, CI, build, config, kernel, public API) and its area."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from enum import StrEnum
+from pathlib import PurePosixPath
+
+from bot.models import FileChange, ImpactArea
+
+
+class PathKind(StrEnum):
+    DOCS = "docs"
+    TESTS = "tests"
+    CI = "ci"
+    BUILD = "build"
+    CONFIG = "config"
+    KERNEL = "kernel"
+    PUBLIC_API = "public_api"
+    SOURCE = "source"
+
+
+# Checked in order: the first rule that matches names the kind.
+_RULES: list[tuple[PathKind, re.Pattern[str]]] = [
+    (
+        PathKind.CI,
+        re.compile(
+            r"(^|/)(\.github/(workflows|actions)/|\.buildkite/|\.circleci/|\.gitlab-ci\.yml$"
+            r"|\.pre-commit-config\.yaml$|Jenkinsfile$|azure-pipelines|\.ci/)"
+        ),
+    ),
+    (
+        PathKind.TESTS,
+        re.compile(
+            r"(^|/)(tests?|testing|e2e|benchmarks?)/|(^|/)(test_[^/]*|[^/]*_test)\.\w+$"
+            r"|(^|/)conftest\.py$"
+        ),
+    ),
+    (
+        PathKind.DOCS,
+        re.compile(
+            r"(^|/)(docs?|documentation|examples?)/|\.(md|rst|adoc)$|(^|/)(README|CHANGELOG|CONTRIBUTING)"
+            r"|(^|/)mkdocs\.ya?ml$|(^|/)\.readthedocs\.ya?ml$"
+        ),
+    ),
+    (
+        PathKind.BUILD,
+        re.compile(
+            r"(^|/)(requirements|docker)/|(^|/)(requirements[^/]*\.(txt|in)|pyproject\.toml"
+            r"|setup\.(py|cfg)|[^/]*\.lock|package(-lock)?\.json|Cargo\.toml|go\.(mod|sum)"
+            r"|Dockerfile[^/]*|CMakeLists\.txt|[^/]*\.cmake|Makefile|MANIFEST\.in"
+            r"|environment\.ya?ml)$"
+        ),
+    ),
+    (
+        PathKind.KERNEL,
+        re.compile(r"(^|/)(csrc|kernels?|ops|triton[^/]*)/|\.(cu|cuh|cpp|cc|c|h|hpp|metal)$"),
+    ),
+    (
+        PathKind.CONFIG,
+        re.compile(
+            r"(^|/)(configs?|settings)/|\.(ini|cfg|env)$"
+            r"|(^|/)[^/]*config[^/]*\.(ya?ml|toml|json|py)$"
+        ),
+    ),
+    (
+        PathKind.PUBLIC_API,
+        re.compile(r"(^|/)(api|entrypoints|public)/|\.pyi$|^[^/]+/__init__\.py$"),
+    ),
+]
+
+
+def path_kind(path: str) -> PathKind:
+    for kind, pattern in _RULES:
+        if pattern.search(path):
+            return kind
+    return PathKind.SOURCE
+
+
+def kinds(files: list[FileChange]) -> Counter[PathKind]:
+    """Changed lines per kind (a file with no line counts, e.g. binary, counts as one)."""
+    counts: Counter[PathKind] = Counter()
+    for f in files:
+        counts[path_kind(f.filename)] += max(1, f.changes)
+    return counts
+
+
+def area_of(path: str) -> str:
+    """Group a path by module: two directory levels (`pkg/sub`), or its directory, or itself."""
+    parts = PurePosixPath(path).parts
+    if len(parts) >= 3:
+        return "/".join(parts[:2])
+    if len(parts) == 2:
+        return parts[0]
+    return parts[0] if parts else path
+
+
+def impact(files: list[FileChange], *, limit: int = 8) -> list[ImpactArea]:
+    """The areas with the most changed files, most first."""
+    counts = Counter(area_of(f.filename) for f in files)
+    return [ImpactArea(area=area[:120], files=n) for area, n in counts.most_common(limit)]

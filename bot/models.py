@@ -1,0 +1,257 @@
+"""Domain types: the commit an analyser reads, and the analysis it returns."""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Annotated, Any
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
+
+
+class ChangeType(StrEnum):
+    FEATURE = "feature"
+    BUGFIX = "bugfix"
+    REFACTOR = "refactor"
+    PERFORMANCE = "performance"
+    DOCS = "docs"
+    TESTS = "tests"
+    CI = "ci"
+    BUILD = "build"
+    CONFIG = "config"
+    DEPRECATION = "deprecation"
+    REVERT = "revert"
+    SECURITY = "security"
+    OTHER = "other"
+
+
+class Importance(StrEnum):
+    HIGH = "high"
+    MEDIUM = "medium"
+    LOW = "low"
+
+    @property
+    def rank(self) -> int:
+        return {"high": 0, "medium": 1, "low": 2}[self.value]
+
+
+class Audience(StrEnum):
+    DEVELOPERS = "developers"
+    MAINTAINERS = "maintainers"
+    USERS = "users"
+
+
+_SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$)|[。！？]")
+
+
+def fit_sentences(text: str, limit: int) -> str:
+    """Text within `limit` characters, shortened only at a sentence end, never mid-sentence.
+
+    Raises ValueError when even the first sentence is too long: the caller must not get a
+    cut sentence.
+    """
+    text = " ".join(text.split()) if "\n" not in text else text.strip()
+    if len(text) <= limit:
+        return text
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, limit)]
+    if not ends:
+        raise ValueError(f"longer than {limit} characters with no sentence end within the limit")
+    return text[: ends[-1]].rstrip()
+
+
+def _fit_if_text(limit: int) -> Any:
+    def fit(value: Any) -> Any:
+        return fit_sentences(value, limit) if isinstance(value, str) else value
+
+    return fit
+
+
+# Text fields of bounded length; longer text keeps only its whole sentences.
+Text120 = Annotated[
+    str, BeforeValidator(_fit_if_text(120)), StringConstraints(min_length=1, max_length=120)
+]
+Text300 = Annotated[
+    str, BeforeValidator(_fit_if_text(300)), StringConstraints(min_length=1, max_length=300)
+]
+Text600 = Annotated[
+    str, BeforeValidator(_fit_if_text(600)), StringConstraints(min_length=1, max_length=600)
+]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True, str_strip_whitespace=True)
+
+
+class Risk(_Model):
+    description: Text300
+    consequence: Text300 | None = None
+    mitigation: Text300 | None = None
+
+
+class Recommendation(_Model):
+    audience: Audience
+    text: Text300
+
+
+class Insights(_Model):
+    """Technical notes by theme; each optional."""
+
+    architecture: Text600 | None = None
+    performance: Text600 | None = None
+    security: Text600 | None = None
+    compatibility: Text600 | None = None
+
+    def any(self) -> bool:
+        return any((self.architecture, self.performance, self.security, self.compatibility))
+
+
+class ImpactArea(_Model):
+    """A module or path group the commit touches."""
+
+    area: Text120
+    files: int = Field(default=0, ge=0)
+
+
+SUMMARY_MAX = 600
+ONE_LINE_MAX = 200
+
+
+class AnalysisBody(_Model):
+    """What an analyser concludes about one commit (the LLM fills exactly this)."""
+
+    change_types: list[ChangeType] = Field(
+        min_length=1,
+        max_length=4,
+        description="One or more; the first is the primary type.",
+    )
+    importance: Importance
+    breaking: bool = Field(default=False, description="True if users must change something.")
+    summary: Text600 = Field(
+        description="What changed and why; one line (at most 200 characters) for low importance."
+    )
+    impact: list[ImpactArea] = Field(default_factory=list, max_length=8)
+    insights: Insights | None = None
+    risks: list[Risk] = Field(default_factory=list, max_length=5)
+    recommendations: list[Recommendation] = Field(default_factory=list, max_length=5)
+    confidence: float = Field(default=0.5, ge=0.0, le=1.0)
+
+    @field_validator("change_types", mode="before")
+    @classmethod
+    def _dedupe_types(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            seen: list[Any] = []
+            for item in value:
+                if item not in seen:
+                    seen.append(item)
+            return seen
+        return value
+
+    @model_validator(mode="after")
+    def _low_is_one_line(self) -> AnalysisBody:
+        if self.importance is Importance.LOW and (
+            "\n" in self.summary or len(self.summary) > ONE_LINE_MAX
+        ):
+            first = self.summary.splitlines()[0].strip()
+            object.__setattr__(self, "summary", fit_sentences(first, ONE_LINE_MAX))
+        return self
+
+    @property
+    def primary_type(self) -> ChangeType:
+        return self.change_types[0]
+
+
+class Analysis(AnalysisBody):
+    """An analysis as stored: the body plus which analyser made it."""
+
+    analyzer: Annotated[str, StringConstraints(min_length=1, max_length=120)] = Field(
+        description="`rules` or `llm:<model>`"
+    )
+
+
+# --- what the analysers read ---------------------------------------------------------------
+
+
+class FileChange(_Model):
+    filename: str
+    status: str = "modified"
+    additions: int = 0
+    deletions: int = 0
+    patch: str | None = None
+    previous_filename: str | None = None
+
+    @property
+    def changes(self) -> int:
+        return self.additions + self.deletions
+
+
+class PullRequestInfo(_Model):
+    number: int
+    title: str = ""
+    body: str = ""
+    labels: list[str] = Field(default_factory=list)
+
+
+class CommitInput(BaseModel):
+    """A commit as the analysers see it: message, files with patches, its pull request."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    sha: str
+    message: str
+    repo: str = ""
+    author: str = ""
+    files: list[FileChange] = Field(default_factory=list)
+    # False when the file list is unknown (only the message was given).
+    files_known: bool = True
+    pull_request: PullRequestInfo | None = None
+
+    @property
+    def title(self) -> str:
+        return self.message.split("\n", 1)[0].strip()
+
+    @property
+    def body(self) -> str:
+        return self.message.split("\n", 1)[1].strip() if "\n" in self.message else ""
+
+    @property
+    def additions(self) -> int:
+        return sum(f.additions for f in self.files)
+
+    @property
+    def deletions(self) -> int:
+        return sum(f.deletions for f in self.files)
+
+    @classmethod
+    def from_github(
+        cls,
+        commit: dict[str, Any],
+        *,
+        repo: str = "",
+        pull_request: PullRequestInfo | None = None,
+    ) -> CommitInput:
+        """From GitHub's "get a commit" response (or the simple `{sha, message, files}` shape)."""
+        inner = commit.get("commit")
+        message = inner.get("message") if isinstance(inner, dict) else commit.get("message")
+        author = ""
+        if isinstance(inner, dict) and isinstance(inner.get("author"), dict):
+            author = str(inner["author"].get("name") or "")
+        elif isinstance(commit.get("author"), str):
+            author = commit["author"]
+        files = commit.get("files")
+        return cls(
+            sha=str(commit.get("sha") or ""),
+            message=str(message or ""),
+            repo=repo,
+            author=author,
+            files=[FileChange.model_validate(f) for f in files] if isinstance(files, list) else [],
+            files_known=isinstance(files, list),
+            pull_request=pull_request,
+        )

@@ -1,0 +1,162 @@
+"""A fake OpenAI-compatible server: `POST /v1/chat/completions` with usage and finish reasons.
+
+It checks requests as a real server would (auth, model, messages, response_format), answers
+in the real shapes (OpenAI's error objects; llama-cpp-python's 500 for the `json_schema` it
+lacks), counts tokens, and follows a script of behaviours set by each test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+VALID_BODY: dict[str, Any] = {
+    "change_types": ["bugfix"],
+    "importance": "medium",
+    "breaking": False,
+    "summary": "Fixes the quantization path for float8 inputs. Routing weights keep their dtype.",
+    "impact": [{"area": "vllm_ascend/ops", "files": 2}],
+    "insights": {"compatibility": "No configuration changes are needed."},
+    "risks": [
+        {
+            "description": "Other MoE paths may rely on the old cast.",
+            "consequence": "Accuracy could drop on those paths.",
+            "mitigation": "Run the MoE accuracy suite.",
+        }
+    ],
+    "recommendations": [{"audience": "maintainers", "text": "Add a regression test."}],
+    "confidence": 0.8,
+}
+
+
+@dataclass
+class Behaviour:
+    """What the next call gets. kind: valid | invalid_json | cut | hang | error | raw."""
+
+    kind: str = "valid"
+    body: dict[str, Any] | None = None
+    content: str | None = None
+    status: int = 500
+
+
+@dataclass
+class FakeLLM:
+    model: str = "fake-model"
+    api_key: str = "test-key"
+    supports_json_schema: bool = True
+    script: deque[Behaviour] = field(default_factory=deque)
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    release: asyncio.Event = field(default_factory=asyncio.Event)
+    _arrived: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def wait_for_requests(self, count: int) -> None:
+        """Return once `count` requests have arrived (no polling)."""
+        while len(self.requests) < count:
+            self._arrived.clear()
+            await self._arrived.wait()
+
+    def then(self, *behaviours: Behaviour | str) -> FakeLLM:
+        for b in behaviours:
+            self.script.append(Behaviour(b) if isinstance(b, str) else b)
+        return self
+
+    def app(self) -> web.Application:
+        app = web.Application()
+        app.router.add_post("/v1/chat/completions", self._completions)
+        return app
+
+    @staticmethod
+    def _error(status: int, message: str, kind: str = "invalid_request_error") -> web.Response:
+        return web.json_response(
+            {"error": {"message": message, "type": kind, "param": None, "code": None}},
+            status=status,
+        )
+
+    async def _completions(self, request: web.Request) -> web.StreamResponse:
+        if request.headers.get("Authorization") != f"Bearer {self.api_key}":
+            return self._error(401, "Incorrect API key provided.", "authentication_error")
+        try:
+            payload = await request.json()
+        except json.JSONDecodeError:
+            return self._error(400, "We could not parse the JSON body of your request.")
+        self.requests.append(payload)
+        self._arrived.set()
+        if payload.get("model") != self.model:
+            return self._error(404, f"The model `{payload.get('model')}` does not exist.")
+        messages = payload.get("messages")
+        if not isinstance(messages, list) or not messages:
+            return self._error(400, "'messages' must be a non-empty array.")
+        for m in messages:
+            if m.get("role") not in {"system", "user", "assistant", "developer"}:
+                return self._error(400, f"Invalid role: {m.get('role')!r}.")
+            if not isinstance(m.get("content"), str):
+                return self._error(400, "'content' must be a string.")
+        fmt = payload.get("response_format") or {"type": "text"}
+        if fmt.get("type") == "json_schema":
+            if not self.supports_json_schema:
+                # What llama-cpp-python's server answers (v0.3): its pydantic validation
+                # error, wrapped in a 500.
+                return web.json_response(
+                    {
+                        "error": {
+                            "message": "1 validation error:\n  {'type': 'literal_error', 'loc': "
+                            "('body', 'response_format', 'type'), 'msg': \"Input should be "
+                            "'text' or 'json_object'\", 'input': 'json_schema'}\n\n"
+                            "  POST /v1/chat/completions",
+                            "type": "internal_server_error",
+                            "param": None,
+                            "code": None,
+                        }
+                    },
+                    status=500,
+                )
+            schema = fmt.get("json_schema") or {}
+            if not isinstance(schema.get("schema"), dict) or not schema.get("name"):
+                return self._error(400, "response_format.json_schema needs `name` and `schema`.")
+        elif fmt.get("type") not in {"json_object", "text"}:
+            return self._error(400, f"Invalid response_format type {fmt.get('type')!r}.")
+
+        behaviour = self.script.popleft() if self.script else Behaviour("valid")
+        prompt_tokens = sum(len(m["content"]) for m in messages) // 4
+        max_tokens = int(payload.get("max_tokens") or 4096)
+        if behaviour.kind == "hang":
+            await self.release.wait()
+        if behaviour.kind == "error":
+            return self._error(behaviour.status, "The server had an error.", "server_error")
+        finish = "stop"
+        if behaviour.kind == "invalid_json":
+            content = '{"change_types": ["bugfix"], "importance": "medium", "summary": '
+        elif behaviour.kind == "cut":
+            full = json.dumps(behaviour.body or VALID_BODY)
+            content, finish = full[: len(full) // 2], "length"
+        elif behaviour.kind == "raw":
+            content = behaviour.content or ""
+        else:
+            content = json.dumps(behaviour.body or VALID_BODY, ensure_ascii=False)
+        completion_tokens = min(max_tokens, max(1, len(content) // 4))
+        return web.json_response(
+            {
+                "id": f"chatcmpl-{len(self.requests)}",
+                "object": "chat.completion",
+                "created": int(time.time()),
+                "model": self.model,
+                "choices": [
+                    {
+                        "index": 0,
+                        "message": {"role": "assistant", "content": content},
+                        "finish_reason": finish,
+                    }
+                ],
+                "usage": {
+                    "prompt_tokens": prompt_tokens,
+                    "completion_tokens": completion_tokens,
+                    "total_tokens": prompt_tokens + completion_tokens,
+                },
+            }
+        )
