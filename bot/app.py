@@ -5,10 +5,15 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from datetime import timedelta
 
+import aiohttp
 from aiohttp import web
 
 from bot import probes
+from bot.analysis import Analyzer
+from bot.analysis.factory import open_analyzer
 from bot.clock import Clock, SystemClock
+from bot.github import GitHubApp
+from bot.github.client import RetryPolicy
 from bot.handlers import build_router
 from bot.handlers.context import RepoViews
 from bot.housekeeping import Housekeeping
@@ -17,14 +22,20 @@ from bot.settings import Settings
 from bot.store import Store
 from bot.store.group_commit import GroupCommit
 from bot.webhook import MAX_PAYLOAD_BYTES, WebhookEndpoint
+from bot.worker import Worker
 
 SETTINGS = web.AppKey("settings", Settings)
 CLOCK = web.AppKey("clock", Clock)
 METRICS = web.AppKey("metrics", Metrics)
 STORE = web.AppKey("store", Store)
-INGEST = web.AppKey("ingest", GroupCommit)
 REPO_VIEWS = web.AppKey("repo_views", RepoViews)
+GITHUB = web.AppKey("github", GitHubApp)
+ANALYZER = web.AppKey("analyzer", Analyzer)
+WORKER = web.AppKey("worker", Worker)
+INGEST = web.AppKey("ingest", GroupCommit)
 WEBHOOK = web.AppKey("webhook", WebhookEndpoint)
+# Whether the background loops run (tests drive them step by step instead).
+BACKGROUND = web.AppKey("background", bool)
 
 
 def create_app(
@@ -33,17 +44,21 @@ def create_app(
     clock: Clock | None = None,
     background: bool = True,
 ) -> web.Application:
-    """Build the App. `background=False` leaves out the worker and scheduler (for tests)."""
+    """Build the App. `background=False` builds the worker and scheduler but does not start
+    their loops: tests call their `run_once()` instead."""
     # A little headroom over GitHub's cap so that our own 413 answers an oversized body.
     app = web.Application(client_max_size=MAX_PAYLOAD_BYTES + 1)
     app[SETTINGS] = settings
     app[CLOCK] = clock or SystemClock()
     app[METRICS] = Metrics()
+    app[BACKGROUND] = background
 
     app.cleanup_ctx.append(_store)
+    app.cleanup_ctx.append(_github)
+    app.cleanup_ctx.append(_analyzer)
+    app.cleanup_ctx.append(_worker)
     app.cleanup_ctx.append(_ingest)
-    if background:
-        app.cleanup_ctx.append(_housekeeping)
+    app.cleanup_ctx.append(_housekeeping)
 
     app.router.add_post("/webhook", _webhook)
     app.router.add_get("/healthz", _healthz)
@@ -59,8 +74,50 @@ async def _store(app: web.Application) -> AsyncIterator[None]:
     await store.close()
 
 
+async def _github(app: web.Application) -> AsyncIterator[None]:
+    settings = app[SETTINGS]
+    # One HTTP session per process; connections to GitHub are reused by every caller.
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as session:
+        app[GITHUB] = GitHubApp(
+            session,
+            app_id=settings.github_app_id or "",
+            private_key=settings.private_key_pem(),
+            base_url=settings.github_api_url,
+            graphql_url=settings.graphql_url,
+            clock=app[CLOCK],
+            metrics=app[METRICS],
+            policy=RetryPolicy(timeout=settings.github_timeout_seconds),
+        )
+        yield
+
+
+async def _analyzer(app: web.Application) -> AsyncIterator[None]:
+    async with open_analyzer(app[SETTINGS], metrics=app[METRICS]) as analyzer:
+        app[ANALYZER] = analyzer
+        yield
+
+
+async def _worker(app: web.Application) -> AsyncIterator[None]:
+    worker = Worker(
+        app[STORE],
+        app[GITHUB],
+        app[ANALYZER],
+        clock=app[CLOCK],
+        settings=app[SETTINGS],
+        metrics=app[METRICS],
+        repo_views=app[REPO_VIEWS],
+    )
+    app[WORKER] = worker
+    if app[BACKGROUND] and app[SETTINGS].worker_enabled:
+        worker.start()
+    yield
+    # Cancelling releases nothing explicitly: claimed commits return to the queue when
+    # their lease expires, and a completion never lands without its lease.
+    await worker.stop()
+
+
 async def _ingest(app: web.Application) -> AsyncIterator[None]:
-    ingest = GroupCommit(app[STORE])
+    ingest = GroupCommit(app[STORE], on_stored=app[WORKER].wake)
     ingest.start()
     app[INGEST] = ingest
     app[WEBHOOK] = WebhookEndpoint(
@@ -76,6 +133,9 @@ async def _ingest(app: web.Application) -> AsyncIterator[None]:
 
 
 async def _housekeeping(app: web.Application) -> AsyncIterator[None]:
+    if not app[BACKGROUND]:
+        yield
+        return
     housekeeping = Housekeeping(
         app[STORE],
         app[CLOCK],

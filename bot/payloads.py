@@ -16,6 +16,12 @@ ZERO_SHA = "0" * 40
 _TRAILING_PR = re.compile(r"\(#(\d{1,9})\)\s*$")
 
 
+def pr_number(title: str) -> int | None:
+    """The PR number GitHub's squash and merge buttons append: `Title (#1234)`."""
+    match = _TRAILING_PR.search(title)
+    return int(match.group(1)) if match else None
+
+
 class _Payload(BaseModel):
     model_config = ConfigDict(extra="ignore", frozen=True)
 
@@ -44,9 +50,7 @@ class PushCommit(_Payload):
 
     @property
     def pr_number(self) -> int | None:
-        """The PR number GitHub's squash and merge buttons append: `Title (#1234)`."""
-        match = _TRAILING_PR.search(self.title)
-        return int(match.group(1)) if match else None
+        return pr_number(self.title)
 
     def touches(self, path: str) -> bool:
         return path in self.added or path in self.modified or path in self.removed

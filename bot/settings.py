@@ -25,6 +25,7 @@ class Settings(BaseSettings):
     github_private_key_path: Path | None = None
     github_webhook_secret: SecretStr | None = None
     github_api_url: str = "https://api.github.com"
+    github_timeout_seconds: float = Field(default=30.0, gt=0)
 
     database_url: str = "sqlite:///./commit-digest.db"
     host: str = "0.0.0.0"

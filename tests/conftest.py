@@ -18,6 +18,7 @@ from bot.logs import configure_logging
 from bot.settings import Settings
 from bot.store.engine import create_engine, migrate
 from bot.store.schema import metadata
+from tests.fakes.github import FakeGitHub
 from tests.support import TEST_SECRET, FakeClock
 
 PG_URL = os.environ.get("TEST_DATABASE_URL")
@@ -27,13 +28,43 @@ configure_logging(fmt="console", level="WARNING")
 
 
 @pytest.fixture(scope="session")
-def private_key_pem() -> str:
-    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    return key.private_bytes(
+def app_key() -> rsa.RSAPrivateKey:
+    return rsa.generate_private_key(public_exponent=65537, key_size=2048)
+
+
+@pytest.fixture(scope="session")
+def private_key_pem(app_key: rsa.RSAPrivateKey) -> str:
+    return app_key.private_bytes(
         serialization.Encoding.PEM,
         serialization.PrivateFormat.PKCS8,
         serialization.NoEncryption(),
     ).decode()
+
+
+@pytest.fixture(scope="session")
+def public_key_pem(app_key: rsa.RSAPrivateKey) -> str:
+    return (
+        app_key.public_key()
+        .public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+        .decode()
+    )
+
+
+APP_ID = "1187321"
+
+
+@pytest.fixture
+def github(clock: FakeClock, public_key_pem: str) -> Iterator[FakeGitHub]:
+    """The fake GitHub's state; a test fails if the App made a call GitHub would refuse."""
+    fake = FakeGitHub(clock, app_id=APP_ID, public_key=public_key_pem)
+    yield fake
+    fake.assert_clean()
+
+
+@pytest.fixture
+async def github_url(aiohttp_server: Callable[..., Any], github: FakeGitHub) -> str:
+    server = await aiohttp_server(github.app())
+    return str(server.make_url("")).rstrip("/")
 
 
 _pg_schema_rebuilt = False
@@ -87,7 +118,7 @@ def make_settings(database_url: str, private_key_pem: str) -> Callable[..., Sett
     def make(**overrides: Any) -> Settings:
         values: dict[str, Any] = {
             "database_url": database_url,
-            "github_app_id": "1187321",
+            "github_app_id": APP_ID,
             "github_private_key": private_key_pem,
             "github_webhook_secret": TEST_SECRET,
             "log_format": "console",
@@ -102,6 +133,22 @@ def make_settings(database_url: str, private_key_pem: str) -> Callable[..., Sett
 @pytest.fixture
 def settings(make_settings: Callable[..., Settings]) -> Settings:
     return make_settings()
+
+
+@pytest.fixture
+async def app_client(
+    aiohttp_client: Callable[..., Any],
+    make_settings: Callable[..., Settings],
+    clock: FakeClock,
+    github_url: str,
+) -> Callable[..., Any]:
+    """Build App clients wired to the fake GitHub (background loops off: tests drive them)."""
+
+    async def make(**overrides: Any) -> TestClient[Any, Any]:
+        settings = make_settings(github_api_url=github_url, **overrides)
+        return await aiohttp_client(create_app(settings, clock=clock, background=False))
+
+    return make
 
 
 @pytest.fixture

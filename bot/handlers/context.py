@@ -40,7 +40,7 @@ class RepoViews:
         try:
             return self._cache[repo_id]
         except KeyError:
-            view = await self._store.repo_ingest_view(repo_id)
+            view = await self._store.repos.ingest_view(repo_id)
             self._cache[repo_id] = view
             return view
 

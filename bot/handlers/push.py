@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fnmatch
+
 from gidgethub import routing, sansio
 
 from bot.days import DaySchedule
@@ -57,8 +59,13 @@ async def on_push(event: sansio.Event, *, ctx: HandlerContext) -> None:
     default_branch = repo.default_branch
     config_touched = branch == default_branch and any(c.touches(CONFIG_PATH) for c in push.commits)
     view = await ctx.repos.get(repo.id)
-    tracked = (view.branches if view else None) or ((default_branch,) if default_branch else ())
-    if branch not in tracked:
+    patterns = view.branches if view else None
+    tracked = (
+        any(fnmatch.fnmatchcase(branch, p) for p in patterns)
+        if patterns
+        else branch == default_branch
+    )
+    if not tracked:
         log.info("push_ignored", reason="untracked_branch", branch=branch)
         # A config change counts even when the default branch itself is not tracked.
         if config_touched:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 
 from bot.logs import get_logger
 from bot.store.records import IngestUnit
@@ -19,8 +20,15 @@ class IngestClosed(Exception):
 class GroupCommit:
     """Queue of delivery units; one writer applies whatever queued during its last commit."""
 
-    def __init__(self, store: Store, *, max_batch: int = 256) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        max_batch: int = 256,
+        on_stored: Callable[[], None] | None = None,
+    ) -> None:
         self._store = store
+        self._on_stored = on_stored
         self._max_batch = max_batch
         self._pending: list[tuple[IngestUnit, asyncio.Future[IngestOutcome]]] = []
         self._wakeup = asyncio.Event()
@@ -71,3 +79,5 @@ class GroupCommit:
         for (_, future), outcome in zip(batch, outcomes, strict=True):
             if not future.done():
                 future.set_result(outcome)
+        if self._on_stored is not None and any(o is True for o in outcomes):
+            self._on_stored()

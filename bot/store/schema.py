@@ -94,7 +94,9 @@ pushes = sa.Table(
     # A push whose payload may not list all its commits is expanded by the worker.
     sa.Column("expand_state", sa.String(16)),
     sa.Column("attempts", sa.Integer, nullable=False, default=0),
+    # Pending: not before this time (a retry's backoff). Expanding: until this lease expires.
     sa.Column("lease_until", UTCDateTime),
+    sa.Column("lease_token", sa.String(32)),
     sa.Column("last_error", sa.Text),
     sa.Column("expanded", sa.Integer),
     sa.Column("truncated", sa.Integer, nullable=False, default=0),
@@ -123,9 +125,12 @@ commits = sa.Table(
     # pending -> analyzing -> analyzed | failed
     sa.Column("state", sa.String(16), nullable=False, default="pending"),
     sa.Column("attempts", sa.Integer, nullable=False, default=0),
+    # Pending: not before this time (a retry's backoff). Analyzing: until this lease expires;
+    # only the holder of `lease_token` may complete it.
     sa.Column("lease_until", UTCDateTime),
+    sa.Column("lease_token", sa.String(32)),
     sa.Column("last_error", sa.Text),
-    # Fetched details (files, stats, pull request) kept for the analyser.
+    # Fetched details (file list and stats without patches, pull request) for the rules.
     sa.Column("details", JSONType),
     # Set when a digest part that lists this commit has been posted.
     sa.Column("published_part", sa.String(32)),

@@ -14,7 +14,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.store import schema as t
 from bot.store.engine import create_engine, create_sqlite_sync_engine, migrate, writer
 from bot.store.ingest import ingest_plan, run_async, run_sync
-from bot.store.records import IngestUnit, RepoIngestView
+from bot.store.queue import WorkQueue
+from bot.store.records import IngestUnit
+from bot.store.repos import Repositories
 
 IngestOutcome = bool | BaseException
 
@@ -25,6 +27,8 @@ class Store:
     def __init__(self, engine: AsyncEngine, *, sqlite_sync_engine: Engine | None = None) -> None:
         self.engine = engine
         self._writer = writer(engine)
+        self.queue = WorkQueue(engine, self._writer)
+        self.repos = Repositories(engine, self._writer)
         # SQLite only: the hot ingest transaction runs in one thread hop (see store/ingest.py).
         self._sync_engine = sqlite_sync_engine
         self._sync_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-ingest")
@@ -88,31 +92,6 @@ class Store:
 
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._sync_thread, transaction)
-
-    async def repo_ingest_view(self, repo_id: int) -> RepoIngestView | None:
-        async with self.engine.connect() as conn:
-            row = (
-                await conn.execute(
-                    sa.select(
-                        t.repositories.c.full_name,
-                        t.repositories.c.default_branch,
-                        t.repositories.c.installation_id,
-                        t.repositories.c.branches,
-                        t.repositories.c.timezone,
-                        t.repositories.c.cutoff,
-                    ).where(t.repositories.c.id == repo_id)
-                )
-            ).first()
-        if row is None:
-            return None
-        return RepoIngestView(
-            full_name=row.full_name,
-            default_branch=row.default_branch,
-            installation_id=row.installation_id,
-            branches=tuple(row.branches) if row.branches else None,
-            timezone=row.timezone,
-            cutoff=row.cutoff,
-        )
 
     async def prune_deliveries(self, older_than: datetime) -> int:
         async with self._writer.begin() as conn:

@@ -65,6 +65,7 @@ def upgrade() -> None:
         sa.Column("state", sa.String(length=16), nullable=False),
         sa.Column("attempts", sa.Integer(), nullable=False),
         sa.Column("lease_until", bot.store.schema.UTCDateTime(), nullable=True),
+        sa.Column("lease_token", sa.String(length=32), nullable=True),
         sa.Column("last_error", sa.Text(), nullable=True),
         sa.Column(
             "details",
@@ -135,6 +136,7 @@ def upgrade() -> None:
         sa.Column("expand_state", sa.String(length=16), nullable=True),
         sa.Column("attempts", sa.Integer(), nullable=False),
         sa.Column("lease_until", bot.store.schema.UTCDateTime(), nullable=True),
+        sa.Column("lease_token", sa.String(length=32), nullable=True),
         sa.Column("last_error", sa.Text(), nullable=True),
         sa.Column("expanded", sa.Integer(), nullable=True),
         sa.Column("truncated", sa.Integer(), nullable=False),

@@ -1,0 +1,405 @@
+"""The GitHub calls the App makes, each a small typed function on one installation's client."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any, ParamSpec, TypeVar
+
+import gidgethub
+
+from bot.github.client import GitHubAPI
+from bot.github.errors import GitHubError, RepositoryGone
+from bot.models import PullRequestInfo
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+# GitHub lists at most 3,000 files of a commit, 300 per page.
+MAX_COMMIT_FILES = 3000
+
+
+class Forbidden(GitHubError):
+    """403 that is not a rate limit: a permission the installation lacks."""
+
+
+class CommitMissing(GitHubError):
+    """The repository is there but the commit is not (force-pushed away, or never pushed)."""
+
+
+class GraphQLFailed(GitHubError):
+    """A GraphQL answer with errors; `types` holds their `type` fields."""
+
+    def __init__(self, message: str, types: set[str]) -> None:
+        super().__init__(message)
+        self.types = types
+
+
+def _mapped(call: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """gidgethub's HTTP errors as the App's own."""
+
+    @wraps(call)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await call(*args, **kwargs)
+        except gidgethub.BadRequest as exc:
+            status = int(exc.status_code)
+            if status in (404, 410):
+                raise RepositoryGone(f"{call.__name__}: HTTP {status}") from exc
+            if status == 403:
+                raise Forbidden(f"{call.__name__}: {exc}") from exc
+            if status == 422 and call.__name__ == "get_commit":
+                raise CommitMissing(f"{call.__name__}: {exc}") from exc
+            raise GitHubError(f"{call.__name__}: HTTP {status}: {exc}") from exc
+        except gidgethub.QueryError as exc:
+            errors = exc.response.get("errors", []) if isinstance(exc.response, dict) else []
+            types = {str(e.get("type")) for e in errors if isinstance(e, dict)}
+            if "NOT_FOUND" in types:
+                raise RepositoryGone(f"{call.__name__}: {exc}") from exc
+            if "FORBIDDEN" in types:
+                raise Forbidden(f"{call.__name__}: {exc}") from exc
+            raise GraphQLFailed(f"{call.__name__}: {exc}", types) from exc
+        except gidgethub.GraphQLException as exc:
+            raise GraphQLFailed(f"{call.__name__}: {exc}", set()) from exc
+
+    return wrapper
+
+
+@dataclass(frozen=True)
+class RepoInfo:
+    id: int
+    node_id: str
+    full_name: str
+    default_branch: str
+    has_discussions: bool
+
+
+@dataclass(frozen=True)
+class FileContent:
+    sha: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Commits of `base...head`, oldest first, at most `limit` of them."""
+
+    commits: list[dict[str, Any]]
+    total: int
+
+    @property
+    def truncated(self) -> int:
+        return max(0, self.total - len(self.commits))
+
+
+@dataclass(frozen=True)
+class Category:
+    id: str
+    name: str
+    slug: str
+
+
+@dataclass(frozen=True)
+class DiscussionSetup:
+    repository_id: str
+    enabled: bool
+    categories: list[Category]
+
+
+def split_repo(full_name: str) -> tuple[str, str]:
+    owner, _, name = full_name.partition("/")
+    return owner, name
+
+
+# --- GraphQL operations (validated against GitHub's schema by the fake GitHub) --------------
+
+Q_SETUP = """query RepoDiscussionSetup($owner: String!, $name: String!) {
+  repository(owner: $owner, name: $name) {
+    id
+    hasDiscussionsEnabled
+    discussionCategories(first: 25) { nodes { id name slug } }
+  }
+}"""
+
+Q_RECENT = """query RecentDiscussions(
+  $owner: String!, $name: String!, $categoryId: ID, $after: String
+) {
+  repository(owner: $owner, name: $name) {
+    discussions(first: 50, after: $after, categoryId: $categoryId,
+                orderBy: {field: CREATED_AT, direction: DESC}) {
+      pageInfo { hasNextPage endCursor }
+      nodes { id number title url body createdAt }
+    }
+  }
+}"""
+
+Q_COMMENTS = """query DiscussionComments($id: ID!, $after: String) {
+  node(id: $id) {
+    ... on Discussion {
+      comments(first: 100, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes { id url body }
+      }
+    }
+  }
+}"""
+
+M_CREATE = """mutation CreateDigestDiscussion(
+  $repositoryId: ID!, $categoryId: ID!, $title: String!, $body: String!
+) {
+  createDiscussion(input: {
+    repositoryId: $repositoryId, categoryId: $categoryId, title: $title, body: $body
+  }) {
+    discussion { id number url title }
+  }
+}"""
+
+M_UPDATE = """mutation UpdateDigestDiscussion($discussionId: ID!, $body: String) {
+  updateDiscussion(input: {discussionId: $discussionId, body: $body}) {
+    discussion { id url }
+  }
+}"""
+
+M_COMMENT = """mutation AddDigestComment($discussionId: ID!, $body: String!) {
+  addDiscussionComment(input: {discussionId: $discussionId, body: $body}) {
+    comment { id url }
+  }
+}"""
+
+M_UPDATE_COMMENT = """mutation UpdateDigestComment($commentId: ID!, $body: String!) {
+  updateDiscussionComment(input: {commentId: $commentId, body: $body}) {
+    comment { id url }
+  }
+}"""
+
+
+class InstallationClient:
+    """GitHub as one installation sees it."""
+
+    def __init__(self, gh: GitHubAPI, installation_id: int) -> None:
+        self.gh = gh
+        self.installation_id = installation_id
+
+    # --- reads ---------------------------------------------------------------------------
+
+    @_mapped
+    async def get_commit(self, full_name: str, sha: str) -> dict[str, Any]:
+        """The commit with all its files (GitHub pages them past 300, up to 3,000)."""
+        owner, repo = split_repo(full_name)
+        commit: dict[str, Any] | None = None
+        async for page in self.gh.pages(
+            "/repos/{owner}/{repo}/commits/{ref}", {"owner": owner, "repo": repo, "ref": sha}
+        ):
+            if commit is None:
+                commit = page
+                commit["files"] = list(page.get("files") or [])
+            else:
+                commit["files"] += page.get("files") or []
+            if len(commit["files"]) >= MAX_COMMIT_FILES:
+                break
+        assert commit is not None
+        return commit
+
+    @_mapped
+    async def compare(self, full_name: str, base: str, head: str, *, limit: int) -> Comparison:
+        """Commits in `base...head`, oldest first (GitHub pages them chronologically)."""
+        owner, repo = split_repo(full_name)
+        commits: list[dict[str, Any]] = []
+        total = 0
+        async for page in self.gh.pages(
+            "/repos/{owner}/{repo}/compare/{basehead}{?per_page}",
+            {"owner": owner, "repo": repo, "basehead": f"{base}...{head}", "per_page": 100},
+        ):
+            total = int(page.get("total_commits") or 0)
+            commits += page.get("commits") or []
+            if len(commits) >= limit:
+                break
+        return Comparison(commits=commits[:limit], total=max(total, len(commits)))
+
+    @_mapped
+    async def pull_request_for(
+        self, full_name: str, sha: str, *, number: int | None
+    ) -> PullRequestInfo | None:
+        """The pull request a commit landed through (title, body, labels)."""
+        owner, repo = split_repo(full_name)
+        pulls = await self.gh.getitem(
+            "/repos/{owner}/{repo}/commits/{commit_sha}/pulls",
+            {"owner": owner, "repo": repo, "commit_sha": sha},
+        )
+        if not isinstance(pulls, list) or not pulls:
+            return None
+        chosen = next(
+            (p for p in pulls if p.get("merge_commit_sha") == sha),
+            next((p for p in pulls if p.get("number") == number), pulls[0]),
+        )
+        return PullRequestInfo(
+            number=int(chosen["number"]),
+            title=str(chosen.get("title") or ""),
+            body=str(chosen.get("body") or ""),
+            labels=[
+                str(label.get("name")) for label in chosen.get("labels") or [] if label.get("name")
+            ],
+        )
+
+    @_mapped
+    async def get_repository(self, full_name: str) -> RepoInfo:
+        owner, repo = split_repo(full_name)
+        data = await self.gh.getitem("/repos/{owner}/{repo}", {"owner": owner, "repo": repo})
+        return RepoInfo(
+            id=int(data["id"]),
+            node_id=str(data["node_id"]),
+            full_name=str(data["full_name"]),
+            default_branch=str(data["default_branch"]),
+            has_discussions=bool(data.get("has_discussions")),
+        )
+
+    @_mapped
+    async def get_file(
+        self, full_name: str, path: str, *, ref: str | None = None
+    ) -> FileContent | None:
+        """A text file's content and blob sha, or None if there is no such file."""
+        owner, repo = split_repo(full_name)
+        try:
+            data = await self.gh.getitem(
+                "/repos/{owner}/{repo}/contents/{+path}{?ref}",
+                {"owner": owner, "repo": repo, "path": path, "ref": ref},
+            )
+        except gidgethub.BadRequest as exc:
+            if int(exc.status_code) == 404:
+                return None
+            raise
+        if not isinstance(data, dict) or data.get("type") != "file":
+            raise GitHubError(f"{path} is not a file")
+        if data.get("encoding") != "base64":
+            # Files over 1 MB come without content (encoding "none").
+            raise GitHubError(f"{path} is too large to read ({data.get('size')} bytes)")
+        text = base64.b64decode(data.get("content") or "").decode("utf-8")
+        return FileContent(sha=str(data["sha"]), text=text)
+
+    # --- issues (REST) -------------------------------------------------------------------
+
+    @_mapped
+    async def create_issue(self, full_name: str, *, title: str, body: str) -> dict[str, Any]:
+        owner, repo = split_repo(full_name)
+        result: dict[str, Any] = await self.gh.post(
+            "/repos/{owner}/{repo}/issues",
+            {"owner": owner, "repo": repo},
+            data={"title": title, "body": body},
+        )
+        return result
+
+    @_mapped
+    async def create_comment(self, full_name: str, issue: int, *, body: str) -> dict[str, Any]:
+        owner, repo = split_repo(full_name)
+        result: dict[str, Any] = await self.gh.post(
+            "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+            {"owner": owner, "repo": repo, "issue_number": issue},
+            data={"body": body},
+        )
+        return result
+
+    @_mapped
+    async def update_comment(self, full_name: str, comment_id: int, *, body: str) -> dict[str, Any]:
+        owner, repo = split_repo(full_name)
+        result: dict[str, Any] = await self.gh.patch(
+            "/repos/{owner}/{repo}/issues/comments/{comment_id}",
+            {"owner": owner, "repo": repo, "comment_id": comment_id},
+            data={"body": body},
+        )
+        return result
+
+    async def issue_comments(self, full_name: str, issue: int) -> AsyncIterator[dict[str, Any]]:
+        owner, repo = split_repo(full_name)
+        try:
+            async for comment in self.gh.getiter(
+                "/repos/{owner}/{repo}/issues/{issue_number}/comments{?per_page}",
+                {"owner": owner, "repo": repo, "issue_number": issue, "per_page": 100},
+            ):
+                yield comment
+        except gidgethub.BadRequest as exc:
+            if int(exc.status_code) in (404, 410):
+                raise RepositoryGone(f"issue_comments: HTTP {int(exc.status_code)}") from exc
+            raise
+
+    # --- discussions (GraphQL) -----------------------------------------------------------
+
+    async def _graphql(self, query: str, **variables: Any) -> dict[str, Any]:
+        data: dict[str, Any] = await self.gh.graphql(
+            query, endpoint=self.gh.graphql_url, **variables
+        )
+        return data
+
+    @_mapped
+    async def discussion_setup(self, full_name: str) -> DiscussionSetup:
+        owner, name = split_repo(full_name)
+        repo = (await self._graphql(Q_SETUP, owner=owner, name=name))["repository"]
+        if repo is None:
+            raise RepositoryGone(f"repository {full_name} not visible")
+        return DiscussionSetup(
+            repository_id=repo["id"],
+            enabled=bool(repo["hasDiscussionsEnabled"]),
+            categories=[
+                Category(id=c["id"], name=c["name"], slug=c["slug"])
+                for c in repo["discussionCategories"]["nodes"]
+            ],
+        )
+
+    async def recent_discussions(
+        self, full_name: str, category_id: str | None, *, pages: int = 4
+    ) -> AsyncIterator[dict[str, Any]]:
+        """Newest first; `repository.discussions` has no title filter, so callers compare."""
+        owner, name = split_repo(full_name)
+        after: str | None = None
+        for _ in range(pages):
+            data = await _mapped(self._graphql)(
+                Q_RECENT, owner=owner, name=name, categoryId=category_id, after=after
+            )
+            connection = (data.get("repository") or {}).get("discussions") or {}
+            for node in connection.get("nodes") or []:
+                yield node
+            info = connection.get("pageInfo") or {}
+            if not info.get("hasNextPage"):
+                return
+            after = info.get("endCursor")
+
+    async def discussion_comments(self, discussion_id: str) -> AsyncIterator[dict[str, Any]]:
+        after: str | None = None
+        while True:
+            data = await _mapped(self._graphql)(Q_COMMENTS, id=discussion_id, after=after)
+            connection = ((data.get("node") or {}).get("comments")) or {}
+            for node in connection.get("nodes") or []:
+                yield node
+            info = connection.get("pageInfo") or {}
+            if not info.get("hasNextPage"):
+                return
+            after = info.get("endCursor")
+
+    @_mapped
+    async def create_discussion(
+        self, repository_id: str, category_id: str, *, title: str, body: str
+    ) -> dict[str, Any]:
+        data = await self._graphql(
+            M_CREATE, repositoryId=repository_id, categoryId=category_id, title=title, body=body
+        )
+        discussion: dict[str, Any] = data["createDiscussion"]["discussion"]
+        return discussion
+
+    @_mapped
+    async def update_discussion(self, discussion_id: str, *, body: str) -> dict[str, Any]:
+        data = await self._graphql(M_UPDATE, discussionId=discussion_id, body=body)
+        discussion: dict[str, Any] = data["updateDiscussion"]["discussion"]
+        return discussion
+
+    @_mapped
+    async def add_discussion_comment(self, discussion_id: str, *, body: str) -> dict[str, Any]:
+        data = await self._graphql(M_COMMENT, discussionId=discussion_id, body=body)
+        comment: dict[str, Any] = data["addDiscussionComment"]["comment"]
+        return comment
+
+    @_mapped
+    async def update_discussion_comment(self, comment_id: str, *, body: str) -> dict[str, Any]:
+        data = await self._graphql(M_UPDATE_COMMENT, commentId=comment_id, body=body)
+        comment: dict[str, Any] = data["updateDiscussionComment"]["comment"]
+        return comment

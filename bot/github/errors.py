@@ -1,0 +1,31 @@
+"""What can go wrong talking to GitHub, as the worker and publisher need to tell it apart."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+
+class GitHubError(Exception):
+    """Base of the App's GitHub errors."""
+
+
+class RepositoryGone(GitHubError):
+    """The repository (or commit) is not there for this installation any more: 404 or 410,
+    or access lost. Its work ends quietly."""
+
+
+class RateLimited(GitHubError):
+    """A rate limit that would take longer to wait out than a worker should sleep."""
+
+    def __init__(self, until: datetime, kind: str) -> None:
+        super().__init__(f"{kind} rate limit until {until.isoformat()}")
+        self.until = until
+        self.kind = kind
+
+
+class GitHubUnavailable(GitHubError):
+    """5xx answers or timeouts, retries exhausted."""
+
+
+class NotInstalled(GitHubError):
+    """The App has no installation on this repository."""

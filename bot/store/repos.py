@@ -1,0 +1,225 @@
+"""Repositories: what ingest needs to know, and each repository's config and its errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.repo_config import RepoConfig
+from bot.store import schema as t
+from bot.store.records import RepoIngestView
+
+
+@dataclass(frozen=True)
+class RepoRow:
+    id: int
+    full_name: str
+    installation_id: int | None
+    default_branch: str | None
+    config: dict[str, Any] | None
+    config_sha: str | None
+    config_error: str | None
+    config_error_reported: bool
+    tracking_issue: int | None
+    active_since: datetime
+
+
+def _row(r: Any) -> RepoRow:
+    return RepoRow(
+        id=r.id,
+        full_name=r.full_name,
+        installation_id=r.installation_id,
+        default_branch=r.default_branch,
+        config=r.config,
+        config_sha=r.config_sha,
+        config_error=r.config_error,
+        config_error_reported=r.config_error_reported,
+        tracking_issue=r.tracking_issue,
+        active_since=r.active_since,
+    )
+
+
+class Repositories:
+    def __init__(self, engine: AsyncEngine, writer: AsyncEngine) -> None:
+        self._engine = engine
+        self._writer = writer
+
+    async def ingest_view(self, repo_id: int) -> RepoIngestView | None:
+        r = t.repositories.c
+        async with self._engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    sa.select(
+                        r.full_name,
+                        r.default_branch,
+                        r.installation_id,
+                        r.branches,
+                        r.timezone,
+                        r.cutoff,
+                    ).where(r.id == repo_id)
+                )
+            ).first()
+        if row is None:
+            return None
+        return RepoIngestView(
+            full_name=row.full_name,
+            default_branch=row.default_branch,
+            installation_id=row.installation_id,
+            branches=tuple(row.branches) if row.branches else None,
+            timezone=row.timezone,
+            cutoff=row.cutoff,
+        )
+
+    async def get(self, repo_id: int) -> RepoRow | None:
+        async with self._engine.connect() as conn:
+            row = (
+                await conn.execute(sa.select(t.repositories).where(t.repositories.c.id == repo_id))
+            ).first()
+        return _row(row) if row else None
+
+    async def by_name(self, full_name: str) -> RepoRow | None:
+        async with self._engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    sa.select(t.repositories).where(t.repositories.c.full_name == full_name)
+                )
+            ).first()
+        return _row(row) if row else None
+
+    async def all(self) -> list[RepoRow]:
+        async with self._engine.connect() as conn:
+            rows = (
+                await conn.execute(sa.select(t.repositories).order_by(t.repositories.c.id))
+            ).all()
+        return [_row(r) for r in rows]
+
+    async def stale_configs(self, limit: int) -> list[RepoRow]:
+        async with self._engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    sa.select(t.repositories)
+                    .where(t.repositories.c.config_stale.is_(True))
+                    .order_by(t.repositories.c.updated_at)
+                    .limit(limit)
+                )
+            ).all()
+        return [_row(r) for r in rows]
+
+    async def config_unchanged(self, repo_id: int, *, default_branch: str | None) -> None:
+        async with self._writer.begin() as conn:
+            await conn.execute(
+                sa.update(t.repositories)
+                .where(t.repositories.c.id == repo_id)
+                .values(
+                    config_stale=False,
+                    default_branch=sa.func.coalesce(
+                        default_branch, t.repositories.c.default_branch
+                    ),
+                )
+            )
+
+    async def save_config(
+        self,
+        repo_id: int,
+        *,
+        config: RepoConfig | None,
+        sha: str | None,
+        default_branch: str | None,
+        now: datetime,
+    ) -> bool:
+        """Put a valid config (None: the file is absent, defaults apply) in force.
+
+        Commits not yet published move to the day the new zone and cutoff give them.
+        Returns whether the zone or cutoff changed.
+        """
+        r = t.repositories.c
+        timezone = config.timezone if config else "UTC"
+        cutoff = config.cutoff if config else "00:00"
+        async with self._writer.begin() as conn:
+            before = (
+                await conn.execute(sa.select(r.timezone, r.cutoff).where(r.id == repo_id))
+            ).first()
+            await conn.execute(
+                sa.update(t.repositories)
+                .where(r.id == repo_id)
+                .values(
+                    config=config.model_dump(mode="json") if config else None,
+                    config_sha=sha,
+                    config_stale=False,
+                    config_error=None,
+                    config_error_reported=False,
+                    timezone=timezone,
+                    cutoff=cutoff,
+                    branches=config.branches if config else None,
+                    default_branch=sa.func.coalesce(default_branch, r.default_branch),
+                    updated_at=now,
+                )
+            )
+            changed = before is not None and (before.timezone, before.cutoff) != (timezone, cutoff)
+            if changed and config is not None:
+                schedule = config.schedule
+                unpublished = (
+                    await conn.execute(
+                        sa.select(t.commits.c.sha, t.commits.c.landed_at, t.commits.c.day).where(
+                            t.commits.c.repo_id == repo_id, t.commits.c.published_part.is_(None)
+                        )
+                    )
+                ).all()
+                for row in unpublished:
+                    day = schedule.day_of(row.landed_at)
+                    if day != row.day:
+                        await conn.execute(
+                            sa.update(t.commits)
+                            .where(t.commits.c.repo_id == repo_id, t.commits.c.sha == row.sha)
+                            .values(day=day)
+                        )
+        return changed
+
+    async def save_config_error(
+        self, repo_id: int, *, error: str, sha: str | None, default_branch: str | None
+    ) -> bool:
+        """Record an invalid file; the last good config stays. True when the error is new."""
+        r = t.repositories.c
+        async with self._writer.begin() as conn:
+            previous = (
+                await conn.execute(sa.select(r.config_error).where(r.id == repo_id))
+            ).scalar_one_or_none()
+            new = previous != error
+            values: dict[str, Any] = {
+                "config_stale": False,
+                "config_error": error[:2000],
+                "config_sha": sha,
+                "default_branch": sa.func.coalesce(default_branch, r.default_branch),
+            }
+            if new:
+                values["config_error_reported"] = False
+            await conn.execute(sa.update(t.repositories).where(r.id == repo_id).values(**values))
+        return new
+
+    async def config_error_reported(self, repo_id: int) -> None:
+        async with self._writer.begin() as conn:
+            await conn.execute(
+                sa.update(t.repositories)
+                .where(t.repositories.c.id == repo_id)
+                .values(config_error_reported=True)
+            )
+
+    async def set_installation(self, repo_id: int, installation_id: int) -> None:
+        async with self._writer.begin() as conn:
+            await conn.execute(
+                sa.update(t.repositories)
+                .where(t.repositories.c.id == repo_id)
+                .values(installation_id=installation_id)
+            )
+
+    async def set_tracking_issue(self, repo_id: int, number: int) -> None:
+        async with self._writer.begin() as conn:
+            await conn.execute(
+                sa.update(t.repositories)
+                .where(t.repositories.c.id == repo_id)
+                .values(tracking_issue=number)
+            )

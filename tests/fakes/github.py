@@ -1,0 +1,952 @@
+"""The one fake GitHub, an aiohttp app every test that touches GitHub runs against.
+
+It behaves like the real one where the App can tell: App JWT where GitHub requires it and
+installation tokens elsewhere (expired ones get 401), 404 for repositories an installation
+cannot see, `Link` pagination, real error shapes and rate-limit headers, and GraphQL executed
+against GitHub's published schema (`schema.docs.graphql`, graphql-core). Every REST request
+is checked against `openapi-subset.json` (path, method, parameters, body); every call is
+recorded; an unexpected call or a request the spec refuses fails the test (`assert_clean`).
+Faults (5xx, timeouts, secondary rate limits, lost access) are injected per test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import copy
+import hashlib
+import json
+import re
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from functools import cache
+from typing import Any
+from urllib.parse import quote, unquote
+
+import jwt
+from aiohttp import web
+from graphql import GraphQLSchema, build_schema, graphql
+from openapi_core import OpenAPI
+from openapi_core.datatypes import RequestParameters
+from werkzeug.datastructures import Headers, ImmutableMultiDict
+
+from bot.payloads import pr_number
+from tests.support import SHARED, FakeClock, replay_day
+
+API_DOCS = "https://docs.github.com/rest"
+BODY_LIMIT = 65_536
+# GitHub's secondary limit on content creation.
+CONTENT_PER_MINUTE = 80
+
+
+@cache
+def openapi() -> OpenAPI:
+    spec = json.loads((SHARED / "github" / "openapi-subset.json").read_text())
+    # Served from the fake's own host, not api.github.com.
+    spec["servers"] = [{"url": "/"}]
+    return OpenAPI.from_dict(spec)
+
+
+@cache
+def graphql_schema() -> GraphQLSchema:
+    schema = build_schema(
+        (SHARED / "github" / "schema.docs.graphql").read_text(), assume_valid_sdl=True
+    )
+    # GitHub's schema has deprecated interface fields graphql-core's validation rejects.
+    schema._validation_errors = []
+    return schema
+
+
+def _error(status: int, message: str, **extra: Any) -> web.Response:
+    return web.json_response(
+        {"message": message, "documentation_url": API_DOCS, **extra}, status=status
+    )
+
+
+@dataclass
+class Call:
+    method: str
+    path: str
+    query: dict[str, str]
+    auth: str | None
+    installation_id: int | None
+    status: int = 0
+    operation: str | None = None
+
+
+@dataclass
+class Fault:
+    method: str
+    pattern: re.Pattern[str]
+    status: int
+    headers: dict[str, str]
+    body: dict[str, Any]
+    times: int
+    hang: bool = False
+
+
+@dataclass
+class FakeRepo:
+    id: int
+    full_name: str
+    installation_id: int
+    default_branch: str = "main"
+    has_discussions: bool = True
+    commits: dict[str, dict[str, Any]] = field(default_factory=dict)
+    history: list[str] = field(default_factory=list)  # default branch, oldest first
+    pulls: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    files: dict[str, str] = field(default_factory=dict)
+    categories: list[dict[str, Any]] = field(default_factory=list)
+    discussions: list[dict[str, Any]] = field(default_factory=list)
+    issues: dict[int, dict[str, Any]] = field(default_factory=dict)
+    comments: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def node_id(self) -> str:
+        return "R_" + base64.b64encode(f"repo:{self.id}".encode()).decode()
+
+
+Handler = Callable[[web.Request, re.Match[str], Call], Awaitable[web.StreamResponse]]
+
+
+class FakeGitHub:
+    def __init__(self, clock: FakeClock, *, app_id: str, public_key: str) -> None:
+        self.clock = clock
+        self.app_id = app_id
+        self._public_key = public_key
+        self.repos: dict[str, FakeRepo] = {}
+        self.installations: dict[int, str] = {}  # id -> account login
+        self.tokens: dict[str, tuple[int, datetime]] = {}
+        self.calls: list[Call] = []
+        self.unexpected: list[str] = []
+        self.violations: list[str] = []
+        self.faults: list[Fault] = []
+        self.release = asyncio.Event()
+        self._content_times: dict[int, list[datetime]] = {}
+        self._next_id = 1000
+        self._routes: list[tuple[str, re.Pattern[str], str, Handler]] = [
+            (
+                "POST",
+                re.compile(r"^/app/installations/(\d+)/access_tokens$"),
+                "jwt",
+                self._access_token,
+            ),
+            ("GET", re.compile(r"^/app/installations$"), "jwt", self._list_installations),
+            (
+                "GET",
+                re.compile(r"^/repos/([^/]+/[^/]+)/installation$"),
+                "jwt",
+                self._repo_installation,
+            ),
+            ("GET", re.compile(r"^/repos/([^/]+/[^/]+)$"), "token", self._get_repo),
+            (
+                "GET",
+                re.compile(r"^/repos/([^/]+/[^/]+)/commits/([^/]+)/pulls$"),
+                "token",
+                self._pulls,
+            ),
+            (
+                "GET",
+                re.compile(r"^/repos/([^/]+/[^/]+)/commits/([^/]+)$"),
+                "token",
+                self._get_commit,
+            ),
+            (
+                "GET",
+                re.compile(r"^/repos/([^/]+/[^/]+)/compare/([^/]+)\.\.\.([^/]+)$"),
+                "token",
+                self._compare,
+            ),
+            ("GET", re.compile(r"^/repos/([^/]+/[^/]+)/contents/(.+)$"), "token", self._contents),
+            ("POST", re.compile(r"^/repos/([^/]+/[^/]+)/issues$"), "token", self._create_issue),
+            (
+                "GET",
+                re.compile(r"^/repos/([^/]+/[^/]+)/issues/(\d+)/comments$"),
+                "token",
+                self._list_comments,
+            ),
+            (
+                "POST",
+                re.compile(r"^/repos/([^/]+/[^/]+)/issues/(\d+)/comments$"),
+                "token",
+                self._create_comment,
+            ),
+            (
+                "PATCH",
+                re.compile(r"^/repos/([^/]+/[^/]+)/issues/comments/(\d+)$"),
+                "token",
+                self._update_comment,
+            ),
+            ("POST", re.compile(r"^/graphql$"), "token", self._graphql),
+        ]
+
+    # --- seeding ---------------------------------------------------------------------------
+
+    def new_id(self) -> int:
+        self._next_id += 1
+        return self._next_id
+
+    def add_repo(
+        self, full_name: str, *, repo_id: int, installation_id: int, **kwargs: Any
+    ) -> FakeRepo:
+        self.installations.setdefault(installation_id, full_name.split("/", maxsplit=1)[0])
+        repo = FakeRepo(id=repo_id, full_name=full_name, installation_id=installation_id, **kwargs)
+        if not repo.categories:
+            repo.categories = [
+                {"id": f"DIC_{repo_id}_{slug}", "name": name, "slug": slug}
+                for name, slug in (("General", "general"), ("Announcements", "announcements"))
+            ]
+        self.repos[full_name] = repo
+        return repo
+
+    def load_replay(
+        self, repo_name: str, day: str, *, installation_id: int, repo_id: int
+    ) -> FakeRepo:
+        """Serve a replay day's commits as GitHub served them, with their pull requests."""
+        data = replay_day(repo_name, day)
+        repo = self.repos.get(repo_name) or self.add_repo(
+            repo_name,
+            repo_id=repo_id,
+            installation_id=installation_id,
+            default_branch=data["default_branch"],
+        )
+        if data["before"] not in repo.history:
+            repo.history.append(data["before"])
+            repo.commits.setdefault(data["before"], _stub_commit(repo_name, data["before"]))
+        for commit in data["commits"]:
+            repo.commits[commit["sha"]] = commit
+            repo.history.append(commit["sha"])
+            title, _, body = commit["commit"]["message"].partition("\n")
+            number = pr_number(title)
+            if number:
+                repo.pulls[commit["sha"]] = [
+                    {
+                        "number": number,
+                        "title": title.rsplit(" (#", 1)[0],
+                        "body": body.strip(),
+                        "labels": [],
+                        "merge_commit_sha": commit["sha"],
+                        "state": "closed",
+                    }
+                ]
+        return repo
+
+    def fail(
+        self,
+        method: str,
+        path: str,
+        status: int,
+        *,
+        times: int = 1,
+        headers: dict[str, str] | None = None,
+        message: str = "Server Error",
+        hang: bool = False,
+    ) -> None:
+        """The next `times` matching calls get this answer (or hang until `release`)."""
+        self.faults.append(
+            Fault(
+                method, re.compile(path), status, headers or {}, {"message": message}, times, hang
+            )
+        )
+
+    def secondary_rate_limit(
+        self, method: str, path: str, *, retry_after: int = 30, times: int = 1
+    ) -> None:
+        self.fail(
+            method,
+            path,
+            403,
+            times=times,
+            headers={"Retry-After": str(retry_after)},
+            message="You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+        )
+
+    def revoke(self, full_name: str) -> None:
+        """The installation loses access to the repository (it is removed from it)."""
+        self.repos[full_name].installation_id = -1
+
+    def expire_tokens(self) -> None:
+        self.tokens = {
+            t: (i, self.clock.now() - timedelta(seconds=1)) for t, (i, _) in self.tokens.items()
+        }
+
+    def calls_to(self, method: str, pattern: str) -> list[Call]:
+        return [c for c in self.calls if c.method == method and re.search(pattern, c.path)]
+
+    def assert_clean(self) -> None:
+        assert not self.unexpected, f"unexpected calls to the fake GitHub: {self.unexpected}"
+        assert not self.violations, f"requests GitHub would refuse: {self.violations}"
+
+    # --- HTTP ------------------------------------------------------------------------------
+
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=10 * 1024 * 1024)
+        app.router.add_route("*", "/{tail:.*}", self._dispatch)
+        return app
+
+    async def _dispatch(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        for method, pattern, auth_kind, handler in self._routes:
+            match = pattern.match(path)
+            if method != request.method or not match:
+                continue
+            call = Call(request.method, path, dict(request.query), None, None)
+            self.calls.append(call)
+            response = await self._handle(request, match, call, auth_kind, handler)
+            call.status = response.status
+            return response
+        self.unexpected.append(f"{request.method} {request.path_qs}")
+        return _error(404, "Not Found")
+
+    async def _handle(
+        self,
+        request: web.Request,
+        match: re.Match[str],
+        call: Call,
+        auth_kind: str,
+        handler: Handler,
+    ) -> web.StreamResponse:
+        if not request.headers.get("User-Agent"):
+            # GitHub refuses requests without a User-Agent.
+            self.violations.append(f"{call.method} {call.path}: no User-Agent")
+            return _error(
+                403,
+                "Request forbidden by administrative rules. Please make sure your request has a User-Agent header",
+            )
+        body = await request.read()
+        if call.path != "/graphql":
+            problem = self._spec_problem(request, body)
+            if problem:
+                self.violations.append(f"{call.method} {call.path}: {problem}")
+                return _error(422, "Validation Failed", errors=[{"message": problem}])
+        denied = self._authenticate(request, call, auth_kind)
+        if denied is not None:
+            return denied
+        for fault in self.faults:
+            if fault.times > 0 and fault.method == call.method and fault.pattern.search(call.path):
+                fault.times -= 1
+                if fault.hang:
+                    await self.release.wait()
+                return web.json_response(
+                    {**fault.body, "documentation_url": API_DOCS},
+                    status=fault.status,
+                    headers=fault.headers,
+                )
+        response = await handler(request, match, call)
+        self._rate_headers(response, call)
+        return response
+
+    def _spec_problem(self, request: web.Request, body: bytes) -> str | None:
+        path = request.path
+        # An OpenAPI `{path}` parameter is one segment; GitHub's contents path spans several.
+        contents = re.match(r"^(/repos/[^/]+/[^/]+/contents/)(.+)$", path)
+        if contents:
+            path = contents.group(1) + quote(unquote(contents.group(2)), safe="")
+        content_type = request.headers.get("Content-Type", "application/json").split(";")[0]
+        spec_request = _SpecRequest(
+            host_url=f"{request.scheme}://{request.host}",
+            path=path,
+            method=request.method.lower(),
+            parameters=RequestParameters(
+                query=ImmutableMultiDict(list(request.query.items())),
+                header=Headers(dict(request.headers)),
+                cookie=ImmutableMultiDict(),
+                path={},
+            ),
+            content_type=content_type,
+            body=body or None,
+        )
+        try:
+            openapi().validate_request(spec_request)
+        except Exception as exc:
+            cause = exc.__cause__
+            details = "; ".join(
+                str(e).split("\n")[0] for e in getattr(cause, "schema_errors", []) or []
+            )
+            return f"{type(exc).__name__}: {exc}" + (f" ({details})" if details else "")
+        return None
+
+    def _authenticate(self, request: web.Request, call: Call, kind: str) -> web.Response | None:
+        header = request.headers.get("Authorization", "")
+        scheme, _, credential = header.partition(" ")
+        if kind == "jwt":
+            call.auth = "jwt"
+            if scheme.lower() != "bearer":
+                return _error(401, "A JSON web token could not be decoded")
+            try:
+                claims = jwt.decode(
+                    credential,
+                    self._public_key,
+                    algorithms=["RS256"],
+                    options={"verify_exp": False, "verify_iat": False},
+                )
+            except jwt.PyJWTError:
+                return _error(401, "A JSON web token could not be decoded")
+            now = self.clock.now().timestamp()
+            if str(claims.get("iss")) != self.app_id:
+                return _error(401, "'Issuer' claim ('iss') must be an Integer")
+            if claims["exp"] <= now:
+                return _error(
+                    401,
+                    "'Expiration time' claim ('exp') must be a numeric value representing the future time at which the assertion expires",
+                )
+            if claims["exp"] - now > 600 or claims["iat"] > now + 60:
+                return _error(401, "'Expiration time' claim ('exp') is too far in the future")
+            return None
+        call.auth = "token"
+        if scheme.lower() not in ("token", "bearer") or credential not in self.tokens:
+            return _error(401, "Bad credentials")
+        installation, expires = self.tokens[credential]
+        if expires <= self.clock.now():
+            return _error(401, "Bad credentials")
+        call.installation_id = installation
+        return None
+
+    def _rate_headers(self, response: web.StreamResponse, call: Call) -> None:
+        reset = int(self.clock.now().timestamp()) + 3600
+        used = sum(1 for c in self.calls if c.installation_id == call.installation_id)
+        response.headers.update(
+            {
+                "x-ratelimit-limit": "5000",
+                "x-ratelimit-remaining": str(max(0, 5000 - used)),
+                "x-ratelimit-used": str(used),
+                "x-ratelimit-reset": str(reset),
+                "x-ratelimit-resource": "graphql" if call.path == "/graphql" else "core",
+            }
+        )
+
+    def _visible(self, call: Call, full_name: str) -> FakeRepo | None:
+        repo = self.repos.get(full_name)
+        if repo is None or repo.installation_id != call.installation_id:
+            return None
+        return repo
+
+    def _content_allowed(self, call: Call) -> bool:
+        """GitHub's secondary limit on content creation (80 a minute per installation)."""
+        assert call.installation_id is not None
+        now = self.clock.now()
+        recent = [
+            t
+            for t in self._content_times.get(call.installation_id, [])
+            if now - t < timedelta(minutes=1)
+        ]
+        recent.append(now)
+        self._content_times[call.installation_id] = recent
+        return len(recent) <= CONTENT_PER_MINUTE
+
+    # --- REST handlers ---------------------------------------------------------------------
+
+    async def _access_token(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        installation = int(m.group(1))
+        if installation not in self.installations:
+            return _error(404, "Not Found")
+        # Long tokens in the new `ghs_APPID_JWT` style: the App must not assume 40 characters.
+        token = f"ghs_{self.app_id}_{secrets.token_urlsafe(96)}"
+        expires = self.clock.now() + timedelta(hours=1)
+        self.tokens[token] = (installation, expires)
+        return web.json_response(
+            {
+                "token": token,
+                "expires_at": expires.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                "permissions": {
+                    "contents": "read",
+                    "metadata": "read",
+                    "issues": "write",
+                    "discussions": "write",
+                    "pull_requests": "read",
+                },
+                "repository_selection": "selected",
+            },
+            status=201,
+        )
+
+    async def _list_installations(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        return web.json_response(
+            [{"id": i, "account": {"login": login}} for i, login in self.installations.items()]
+        )
+
+    async def _repo_installation(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        repo = self.repos.get(m.group(1))
+        if repo is None or repo.installation_id not in self.installations:
+            return _error(404, "Not Found")
+        return web.json_response(
+            {
+                "id": repo.installation_id,
+                "account": {"login": self.installations[repo.installation_id]},
+            }
+        )
+
+    async def _get_repo(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        repo = self._visible(call, m.group(1))
+        if repo is None:
+            return _error(404, "Not Found")
+        owner, name = repo.full_name.split("/")
+        return web.json_response(
+            {
+                "id": repo.id,
+                "node_id": repo.node_id,
+                "name": name,
+                "full_name": repo.full_name,
+                "owner": {"login": owner},
+                "private": False,
+                "default_branch": repo.default_branch,
+                "has_discussions": repo.has_discussions,
+                "html_url": f"https://github.com/{repo.full_name}",
+            }
+        )
+
+    async def _get_commit(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        repo = self._visible(call, m.group(1))
+        if repo is None:
+            return _error(404, "Not Found")
+        commit = repo.commits.get(m.group(2))
+        if commit is None:
+            return _error(422, f"No commit found for SHA: {m.group(2)}")
+        per_page = min(300, int(request.query.get("per_page", 300)))
+        page = int(request.query.get("page", 1))
+        files = commit.get("files") or []
+        shown = copy.deepcopy(commit)
+        shown["files"] = files[(page - 1) * per_page : page * per_page]
+        return web.json_response(
+            shown, headers=_links(request, page, per_page, min(len(files), 3000))
+        )
+
+    async def _pulls(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        repo = self._visible(call, m.group(1))
+        if repo is None:
+            return _error(404, "Not Found")
+        if m.group(2) not in repo.commits:
+            return _error(422, f"No commit found for SHA: {m.group(2)}")
+        return web.json_response(repo.pulls.get(m.group(2), []))
+
+    async def _compare(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        repo = self._visible(call, m.group(1))
+        if repo is None:
+            return _error(404, "Not Found")
+        base, head = m.group(2), m.group(3)
+        history = repo.history
+        base = history[-1] if base == repo.default_branch and history else base
+        if base not in history or head not in history:
+            return _error(404, "Not Found")
+        between = history[history.index(base) + 1 : history.index(head) + 1]
+        paginated = "page" in request.query or "per_page" in request.query
+        per_page = min(250, int(request.query.get("per_page", 250)))
+        page = int(request.query.get("page", 1))
+        shown = between[(page - 1) * per_page : page * per_page] if paginated else between[-250:]
+        body: dict[str, Any] = {
+            "status": "ahead" if between else "identical",
+            "ahead_by": len(between),
+            "behind_by": 0,
+            "total_commits": len(between),
+            "commits": [_compare_commit(repo.commits[s]) for s in shown],
+        }
+        if page == 1:
+            body["files"] = [f for s in between for f in repo.commits[s].get("files", [])][:300]
+        headers = _links(request, page, per_page, len(between)) if paginated else {}
+        return web.json_response(body, headers=headers)
+
+    async def _contents(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        repo = self._visible(call, m.group(1))
+        if repo is None:
+            return _error(404, "Not Found")
+        path = unquote(m.group(2))
+        if path not in repo.files:
+            return _error(404, "Not Found")
+        raw = repo.files[path].encode()
+        return web.json_response(
+            {
+                "type": "file",
+                "encoding": "base64",
+                "size": len(raw),
+                "name": path.rsplit("/", 1)[-1],
+                "path": path,
+                "content": base64.encodebytes(raw).decode(),
+                "sha": hashlib.sha1(b"blob %d\0" % len(raw) + raw).hexdigest(),
+            }
+        )
+
+    async def _create_issue(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        repo = self._visible(call, m.group(1))
+        if repo is None:
+            return _error(404, "Not Found")
+        data = await request.json()
+        if len(data.get("body") or "") > BODY_LIMIT:
+            return _too_long("Issue")
+        if not self._content_allowed(call):
+            return _error(
+                403,
+                "You have exceeded a secondary rate limit.",
+            )
+        number = max([0, *repo.issues]) + 1
+        issue = {
+            "id": self.new_id(),
+            "number": number,
+            "title": data["title"],
+            "body": data.get("body"),
+            "html_url": f"https://github.com/{repo.full_name}/issues/{number}",
+            "node_id": f"I_{self._next_id}",
+            "state": "open",
+        }
+        repo.issues[number] = issue
+        return web.json_response(issue, status=201)
+
+    async def _list_comments(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        repo = self._visible(call, m.group(1))
+        if repo is None or int(m.group(2)) not in repo.issues:
+            return _error(404, "Not Found")
+        comments = [c for c in repo.comments if c["issue_number"] == int(m.group(2))]
+        per_page = min(100, int(request.query.get("per_page", 30)))
+        page = int(request.query.get("page", 1))
+        shown = comments[(page - 1) * per_page : page * per_page]
+        return web.json_response(
+            [{k: v for k, v in c.items() if k != "issue_number"} for c in shown],
+            headers=_links(request, page, per_page, len(comments)),
+        )
+
+    async def _create_comment(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        repo = self._visible(call, m.group(1))
+        number = int(m.group(2))
+        if repo is None or number not in repo.issues:
+            return _error(404, "Not Found")
+        data = await request.json()
+        if len(data["body"]) > BODY_LIMIT:
+            return _too_long("IssueComment")
+        if not self._content_allowed(call):
+            return _error(
+                403,
+                "You have exceeded a secondary rate limit.",
+            )
+        comment_id = self.new_id()
+        comment = {
+            "id": comment_id,
+            "node_id": f"IC_{comment_id}",
+            "body": data["body"],
+            "html_url": f"https://github.com/{repo.full_name}/issues/{number}#issuecomment-{comment_id}",
+            "issue_number": number,
+        }
+        repo.comments.append(comment)
+        return web.json_response(
+            {k: v for k, v in comment.items() if k != "issue_number"}, status=201
+        )
+
+    async def _update_comment(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        repo = self._visible(call, m.group(1))
+        comment = next(
+            (c for c in (repo.comments if repo else []) if c["id"] == int(m.group(2))), None
+        )
+        if comment is None:
+            return _error(404, "Not Found")
+        data = await request.json()
+        if len(data["body"]) > BODY_LIMIT:
+            return _too_long("IssueComment")
+        comment["body"] = data["body"]
+        return web.json_response({k: v for k, v in comment.items() if k != "issue_number"})
+
+    # --- GraphQL ---------------------------------------------------------------------------
+
+    async def _graphql(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        try:
+            payload = json.loads(await request.read())
+        except json.JSONDecodeError:
+            return _error(400, "Problems parsing JSON")
+        query = payload.get("query")
+        if not isinstance(query, str):
+            return web.json_response(
+                {
+                    "errors": [
+                        {"message": "A query attribute must be specified and must be a string."}
+                    ]
+                }
+            )
+        operation = re.search(r"(query|mutation)\s+(\w+)", query)
+        call.operation = operation.group(2) if operation else None
+        is_mutation = bool(operation and operation.group(1) == "mutation")
+        if is_mutation and not self._content_allowed(call):
+            return _error(403, "You have exceeded a secondary rate limit.")
+        result = await graphql(
+            graphql_schema(),
+            query,
+            root_value=_GraphQLRoot(self, call),
+            variable_values=payload.get("variables") or {},
+        )
+        body: dict[str, Any] = {"data": result.data}
+        if result.errors:
+            body["errors"] = [
+                {
+                    "message": e.message,
+                    "path": e.path,
+                    "type": (e.extensions or {}).get("type", "INTERNAL"),
+                    "locations": [
+                        {"line": loc.line, "column": loc.column} for loc in e.locations or []
+                    ],
+                }
+                for e in result.errors
+            ]
+            if result.data is None:
+                body.pop("data")
+        return web.json_response(body)
+
+
+class GraphQLProblem(Exception):
+    """A GraphQL error with GitHub's `type` (NOT_FOUND, FORBIDDEN, UNPROCESSABLE)."""
+
+    def __init__(self, message: str, kind: str) -> None:
+        super().__init__(message)
+        self.extensions = {"type": kind}
+
+
+class _GraphQLRoot:
+    """Root resolvers for the fields the App uses; graphql-core resolves the rest from dicts."""
+
+    def __init__(self, fake: FakeGitHub, call: Call) -> None:
+        self.fake = fake
+        self.call = call
+
+    def _repo(self, owner: str, name: str) -> FakeRepo | None:
+        return self.fake._visible(self.call, f"{owner}/{name}")
+
+    def repository(self, info: Any, owner: str, name: str, followRenames: bool = True) -> Any:
+        repo = self._repo(owner, name)
+        if repo is None:
+            raise GraphQLProblem(
+                f"Could not resolve to a Repository with the name '{owner}/{name}'.", "NOT_FOUND"
+            )
+        return _repo_node(repo)
+
+    def node(self, info: Any, id: str) -> Any:
+        for repo in self.fake.repos.values():
+            if repo.installation_id != self.call.installation_id:
+                continue
+            for discussion in repo.discussions:
+                if discussion["id"] == id:
+                    return _discussion_node(discussion)
+        return None
+
+    def _discussion(self, discussion_id: str) -> tuple[FakeRepo, dict[str, Any]]:
+        for repo in self.fake.repos.values():
+            for discussion in repo.discussions:
+                if discussion["id"] == discussion_id:
+                    if repo.installation_id != self.call.installation_id:
+                        break
+                    return repo, discussion
+        raise GraphQLProblem(
+            f"Could not resolve to a node with the global id of '{discussion_id}'", "NOT_FOUND"
+        )
+
+    def createDiscussion(self, info: Any, input: dict[str, Any]) -> Any:
+        repo = next(
+            (
+                r
+                for r in self.fake.repos.values()
+                if r.node_id == input["repositoryId"]
+                and r.installation_id == self.call.installation_id
+            ),
+            None,
+        )
+        if repo is None:
+            raise GraphQLProblem(
+                f"Could not resolve to a node with the global id of '{input['repositoryId']}'",
+                "NOT_FOUND",
+            )
+        if not repo.has_discussions:
+            raise GraphQLProblem("Repository does not have discussions enabled.", "UNPROCESSABLE")
+        category = next((c for c in repo.categories if c["id"] == input["categoryId"]), None)
+        if category is None:
+            raise GraphQLProblem(
+                f"Could not resolve to a node with the global id of '{input['categoryId']}'",
+                "NOT_FOUND",
+            )
+        _check_body(input["body"])
+        number = len(repo.discussions) + 1 + len(repo.issues)
+        discussion = {
+            "id": f"D_{self.fake.new_id()}",
+            "number": number,
+            "title": input["title"],
+            "body": input["body"],
+            "url": f"https://github.com/{repo.full_name}/discussions/{number}",
+            "createdAt": self.fake.clock.now().strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "category": {"id": category["id"], "name": category["name"], "slug": category["slug"]},
+            "comments": [],
+        }
+        repo.discussions.append(discussion)
+        return {
+            "clientMutationId": input.get("clientMutationId"),
+            "discussion": _discussion_node(discussion),
+        }
+
+    def updateDiscussion(self, info: Any, input: dict[str, Any]) -> Any:
+        _, discussion = self._discussion(input["discussionId"])
+        if input.get("body") is not None:
+            _check_body(input["body"])
+            discussion["body"] = input["body"]
+        if input.get("title") is not None:
+            discussion["title"] = input["title"]
+        return {"discussion": _discussion_node(discussion)}
+
+    def addDiscussionComment(self, info: Any, input: dict[str, Any]) -> Any:
+        _, discussion = self._discussion(input["discussionId"])
+        _check_body(input["body"])
+        comment_id = self.fake.new_id()
+        comment = {
+            "id": f"DC_{comment_id}",
+            "databaseId": comment_id,
+            "body": input["body"],
+            "url": f"{discussion['url']}#discussioncomment-{comment_id}",
+        }
+        discussion["comments"].append(comment)
+        return {"comment": comment}
+
+    def updateDiscussionComment(self, info: Any, input: dict[str, Any]) -> Any:
+        for repo in self.fake.repos.values():
+            if repo.installation_id != self.call.installation_id:
+                continue
+            for discussion in repo.discussions:
+                for comment in discussion["comments"]:
+                    if comment["id"] == input["commentId"]:
+                        _check_body(input["body"])
+                        comment["body"] = input["body"]
+                        return {"comment": comment}
+        raise GraphQLProblem(
+            f"Could not resolve to a node with the global id of '{input['commentId']}'", "NOT_FOUND"
+        )
+
+
+def _check_body(body: str) -> None:
+    if len(body) > BODY_LIMIT:
+        raise GraphQLProblem(
+            f"Body is too long (maximum is {BODY_LIMIT} characters)", "UNPROCESSABLE"
+        )
+
+
+def _connection(
+    items: list[dict[str, Any]], first: int | None, after: str | None
+) -> dict[str, Any]:
+    if first is None or not 1 <= first <= 100:
+        # GitHub requires `first` or `last` between 1 and 100 on every connection.
+        raise GraphQLProblem(
+            "You must provide a `first` or `last` value to properly paginate.",
+            "MISSING_PAGINATION_BOUNDARIES",
+        )
+    start = int(after) if after else 0
+    page = items[start : start + first]
+    end = start + len(page)
+    return {
+        "totalCount": len(items),
+        "nodes": page,
+        "pageInfo": {"hasNextPage": end < len(items), "endCursor": str(end) if page else None},
+    }
+
+
+def _repo_node(repo: FakeRepo) -> dict[str, Any]:
+    def categories(info: Any, first: int | None = None, after: str | None = None, **_: Any) -> Any:
+        return _connection([dict(c) for c in repo.categories], first, after)
+
+    def discussions(
+        info: Any,
+        first: int | None = None,
+        after: str | None = None,
+        categoryId: str | None = None,
+        **_: Any,
+    ) -> Any:
+        items = [d for d in reversed(repo.discussions) if categoryId in (None, d["category"]["id"])]
+        return _connection([_discussion_node(d) for d in items], first, after)
+
+    return {
+        "id": repo.node_id,
+        "nameWithOwner": repo.full_name,
+        "hasDiscussionsEnabled": repo.has_discussions,
+        "discussionCategories": categories,
+        "discussions": discussions,
+    }
+
+
+def _discussion_node(discussion: dict[str, Any]) -> dict[str, Any]:
+    def comments(info: Any, first: int | None = None, after: str | None = None, **_: Any) -> Any:
+        return _connection(list(discussion["comments"]), first, after)
+
+    return {**discussion, "__typename": "Discussion", "comments": comments}
+
+
+def _too_long(resource: str) -> web.Response:
+    return _error(
+        422,
+        "Validation Failed",
+        errors=[
+            {
+                "resource": resource,
+                "code": "custom",
+                "field": "body",
+                "message": f"body is too long (maximum is {BODY_LIMIT} characters)",
+            }
+        ],
+    )
+
+
+def _links(request: web.Request, page: int, per_page: int, total: int) -> dict[str, str]:
+    last = max(1, -(-total // per_page))
+    if page >= last:
+        return {}
+    url = request.url
+    links = [
+        f'<{url.update_query(page=page + 1, per_page=per_page)}>; rel="next"',
+        f'<{url.update_query(page=last, per_page=per_page)}>; rel="last"',
+    ]
+    return {"Link": ", ".join(links)}
+
+
+def _compare_commit(commit: dict[str, Any]) -> dict[str, Any]:
+    """Compare lists commits without their files."""
+    return {k: v for k, v in commit.items() if k not in ("files", "stats")}
+
+
+def _stub_commit(repo: str, sha: str) -> dict[str, Any]:
+    return {
+        "sha": sha,
+        "html_url": f"https://github.com/{repo}/commit/{sha}",
+        "commit": {"message": "(earlier history)", "author": {"name": "", "email": "", "date": ""}},
+        "files": [],
+    }
+
+
+@dataclass
+class _SpecRequest:
+    """openapi-core's Request protocol."""
+
+    host_url: str
+    path: str
+    method: str
+    parameters: RequestParameters
+    content_type: str
+    body: bytes | None
+
+    @property
+    def full_url_pattern(self) -> str:
+        return self.host_url + self.path

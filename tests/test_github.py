@@ -1,0 +1,342 @@
+"""GitHub access against the fake GitHub: auth, token cache, retries, rate limits, lost access."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator, Callable
+from datetime import timedelta
+from typing import Any
+
+import aiohttp
+import gidgethub
+import pytest
+
+from bot.github import GitHubApp
+from bot.github.calls import CommitMissing, GitHubError
+from bot.github.client import RetryPolicy
+from bot.github.errors import GitHubUnavailable, RateLimited, RepositoryGone
+from bot.metrics import Metrics
+from tests.conftest import APP_ID
+from tests.fakes.github import FakeGitHub
+from tests.support import FakeClock, replay_day
+
+REPO = "vllm-project/llm-compressor"
+DAY = "2026-06-22"
+INSTALLATION = 60292384
+
+
+@pytest.fixture
+def replay(github: FakeGitHub) -> None:
+    github.load_replay(REPO, DAY, installation_id=INSTALLATION, repo_id=794532817)
+
+
+@pytest.fixture
+async def make_app(
+    github_url: str, private_key_pem: str, clock: FakeClock
+) -> AsyncIterator[Callable[..., GitHubApp]]:
+    session = aiohttp.ClientSession()
+
+    def make(**policy: Any) -> GitHubApp:
+        return GitHubApp(
+            session,
+            app_id=APP_ID,
+            private_key=private_key_pem,
+            base_url=github_url,
+            graphql_url=f"{github_url}/graphql",
+            clock=clock,
+            metrics=Metrics(),
+            policy=RetryPolicy(**policy),
+        )
+
+    yield make
+    await session.close()
+
+
+def first_sha() -> str:
+    sha: str = replay_day(REPO, DAY)["commits"][0]["sha"]
+    return sha
+
+
+@pytest.mark.usefixtures("replay")
+async def test_installation_token_is_cached_and_renewed_before_expiry(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub, clock: FakeClock
+) -> None:
+    app = make_app()
+    client = app.installation(INSTALLATION)
+    await client.get_commit(REPO, first_sha())
+    await client.get_repository(REPO)
+    assert len(github.calls_to("POST", "access_tokens")) == 1
+    # Tokens live an hour; 54 minutes later the cached one is still used...
+    clock.advance(minutes=54)
+    await client.get_repository(REPO)
+    assert len(github.calls_to("POST", "access_tokens")) == 1
+    # ...and within five minutes of its expiry it is renewed before use, not after a 401.
+    clock.advance(minutes=2)
+    await client.get_repository(REPO)
+    assert len(github.calls_to("POST", "access_tokens")) == 2
+    assert not [c for c in github.calls if c.status == 401]
+
+
+@pytest.mark.usefixtures("replay")
+async def test_app_jwt_is_reused_then_renewed(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub, clock: FakeClock
+) -> None:
+    app = make_app()
+    assert await app.installation_for(REPO) == INSTALLATION
+    first = app._auth.app_jwt()
+    clock.advance(minutes=5)
+    assert app._auth.app_jwt() == first
+    clock.advance(minutes=3)
+    assert app._auth.app_jwt() != first
+    # The fake checks iat/exp/iss with RS256 against the App's public key: still accepted.
+    assert await app.installation_for(REPO) == INSTALLATION
+    assert all(c.auth == "jwt" for c in github.calls_to("GET", "/installation$"))
+
+
+@pytest.mark.usefixtures("replay")
+async def test_server_errors_are_retried_with_backoff(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub, clock: FakeClock
+) -> None:
+    github.fail("GET", r"/commits/[0-9a-f]+$", 502, times=2, message="Bad Gateway")
+    before = clock.now()
+    commit = await make_app().installation(INSTALLATION).get_commit(REPO, first_sha())
+    assert commit["sha"] == first_sha()
+    assert [c.status for c in github.calls_to("GET", r"/commits/[0-9a-f]+$")] == [502, 502, 200]
+    # Backoff slept (on the injected clock) at least 1 s, then 2 s.
+    assert clock.now() - before >= timedelta(seconds=3)
+
+
+@pytest.mark.usefixtures("replay")
+async def test_persistent_server_errors_give_up(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub
+) -> None:
+    github.fail("GET", r"/commits/[0-9a-f]+$", 503, times=10)
+    with pytest.raises(GitHubUnavailable):
+        await make_app(attempts=3).installation(INSTALLATION).get_commit(REPO, first_sha())
+    assert len(github.calls_to("GET", r"/commits/[0-9a-f]+$")) == 3
+
+
+@pytest.mark.usefixtures("replay")
+async def test_timeouts_are_retried(make_app: Callable[..., GitHubApp], github: FakeGitHub) -> None:
+    github.fail("GET", r"/repos/[^/]+/[^/]+$", 200, hang=True)
+    info = await make_app(timeout=0.3).installation(INSTALLATION).get_repository(REPO)
+    github.release.set()
+    assert info.default_branch == "main"
+
+
+@pytest.mark.usefixtures("replay")
+async def test_secondary_rate_limit_waits_retry_after(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub, clock: FakeClock
+) -> None:
+    github.secondary_rate_limit("GET", r"/commits/[0-9a-f]+$", retry_after=30)
+    app = make_app()
+    before = clock.now()
+    await app.installation(INSTALLATION).get_commit(REPO, first_sha())
+    assert clock.now() - before >= timedelta(seconds=30)
+    waits = app._metrics.github_rate_limit_waits.labels(kind="secondary")._value.get()
+    assert waits == 1
+
+
+@pytest.mark.usefixtures("replay")
+async def test_long_rate_limit_is_deferred_not_slept(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub, clock: FakeClock
+) -> None:
+    github.secondary_rate_limit("GET", r"/commits/[0-9a-f]+$", retry_after=900)
+    before = clock.now()
+    with pytest.raises(RateLimited) as caught:
+        await make_app().installation(INSTALLATION).get_commit(REPO, first_sha())
+    assert caught.value.until >= before + timedelta(seconds=900)
+    assert clock.now() == before
+    assert len(github.calls_to("GET", r"/commits/[0-9a-f]+$")) == 1
+
+
+@pytest.mark.usefixtures("replay")
+async def test_primary_rate_limit_waits_until_reset(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub, clock: FakeClock
+) -> None:
+    reset = int(clock.now().timestamp()) + 40
+    github.fail(
+        "GET",
+        r"/repos/[^/]+/[^/]+$",
+        403,
+        headers={"x-ratelimit-remaining": "0", "x-ratelimit-reset": str(reset)},
+        message="API rate limit exceeded for installation.",
+    )
+    await make_app().installation(INSTALLATION).get_repository(REPO)
+    assert clock.now().timestamp() >= reset
+
+
+@pytest.mark.usefixtures("replay")
+async def test_unhinted_secondary_limit_waits_a_minute_then_doubles(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub, clock: FakeClock
+) -> None:
+    github.fail(
+        "GET",
+        r"/repos/[^/]+/[^/]+$",
+        403,
+        times=2,
+        message="You have exceeded a secondary rate limit.",
+    )
+    before = clock.now()
+    await make_app(max_rate_limit_wait=300).installation(INSTALLATION).get_repository(REPO)
+    assert clock.now() - before >= timedelta(seconds=180)
+
+
+@pytest.mark.usefixtures("replay")
+async def test_expired_token_mid_day_is_renewed_once(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub
+) -> None:
+    client = make_app().installation(INSTALLATION)
+    await client.get_repository(REPO)
+    github.expire_tokens()
+    await client.get_repository(REPO)
+    assert [c.status for c in github.calls_to("GET", r"/repos/[^/]+/[^/]+$")] == [200, 401, 200]
+    assert len(github.calls_to("POST", "access_tokens")) == 2
+
+
+@pytest.mark.usefixtures("replay")
+async def test_lost_access_is_repository_gone(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub
+) -> None:
+    client = make_app().installation(INSTALLATION)
+    github.revoke(REPO)
+    with pytest.raises(RepositoryGone):
+        await client.get_commit(REPO, first_sha())
+    # One call: a 404 is not retried.
+    assert len(github.calls_to("GET", r"/commits/")) == 1
+
+
+@pytest.mark.usefixtures("replay")
+async def test_missing_commit_is_told_apart(make_app: Callable[..., GitHubApp]) -> None:
+    with pytest.raises(CommitMissing):
+        await make_app().installation(INSTALLATION).get_commit(REPO, "f" * 40)
+
+
+@pytest.mark.usefixtures("replay")
+async def test_commit_files_are_paginated_past_300(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub
+) -> None:
+    repo = github.repos[REPO]
+    sha = first_sha()
+    repo.commits[sha]["files"] = [
+        {
+            "filename": f"src/f{i}.py",
+            "status": "added",
+            "additions": 1,
+            "deletions": 0,
+            "changes": 1,
+        }
+        for i in range(650)
+    ]
+    commit = await make_app().installation(INSTALLATION).get_commit(REPO, sha)
+    assert len(commit["files"]) == 650
+    assert len(github.calls_to("GET", rf"/commits/{sha}$")) == 3
+
+
+@pytest.mark.usefixtures("replay")
+async def test_compare_pages_oldest_first_and_stops_at_limit(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub
+) -> None:
+    day = replay_day(REPO, DAY)
+    client = make_app().installation(INSTALLATION)
+    comparison = await client.compare(REPO, day["before"], day["after"], limit=1000)
+    assert [c["sha"] for c in comparison.commits] == [c["sha"] for c in day["commits"]]
+    limited = await client.compare(REPO, day["before"], day["after"], limit=4)
+    assert len(limited.commits) == 4 and limited.truncated == len(day["commits"]) - 4
+
+
+@pytest.mark.usefixtures("replay")
+async def test_pull_request_of_a_commit(make_app: Callable[..., GitHubApp]) -> None:
+    sha = first_sha()
+    pr = await make_app().installation(INSTALLATION).pull_request_for(REPO, sha, number=2846)
+    assert (
+        pr is not None
+        and pr.number == 2846
+        and pr.title == "Remove all device movement from pipelines"
+    )
+
+
+@pytest.mark.usefixtures("replay")
+async def test_config_file_present_and_absent(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub
+) -> None:
+    client = make_app().installation(INSTALLATION)
+    assert await client.get_file(REPO, ".github/commit-digest.yml", ref="main") is None
+    github.repos[REPO].files[".github/commit-digest.yml"] = "timezone: Asia/Shanghai\n"
+    content = await client.get_file(REPO, ".github/commit-digest.yml", ref="main")
+    assert (
+        content is not None
+        and content.text == "timezone: Asia/Shanghai\n"
+        and len(content.sha) == 40
+    )
+
+
+@pytest.mark.usefixtures("replay")
+async def test_content_creation_is_paced(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub, clock: FakeClock
+) -> None:
+    repo = github.repos[REPO]
+    client = make_app().installation(INSTALLATION)
+    issue = await client.create_issue(REPO, title="Commit digest", body="tracking")
+    stamps = []
+    for i in range(3):
+        await client.create_comment(REPO, issue["number"], body=f"part {i}")
+        stamps.append(clock.now())
+    assert all(b - a >= timedelta(seconds=1) for a, b in itertools.pairwise(stamps))
+    assert [c["body"] for c in repo.comments] == ["part 0", "part 1", "part 2"]
+
+
+@pytest.mark.usefixtures("replay")
+async def test_body_over_the_limit_is_refused_like_github(
+    make_app: Callable[..., GitHubApp],
+) -> None:
+    client = make_app().installation(INSTALLATION)
+    issue = await client.create_issue(REPO, title="Commit digest", body="x")
+    with pytest.raises(GitHubError, match="422"):
+        await client.create_comment(REPO, issue["number"], body="x" * 65_537)
+
+
+@pytest.mark.usefixtures("replay")
+async def test_discussions_through_graphql(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub
+) -> None:
+    client = make_app().installation(INSTALLATION)
+    setup = await client.discussion_setup(REPO)
+    assert setup.enabled and [c.slug for c in setup.categories] == ["general", "announcements"]
+    created = await client.create_discussion(
+        setup.repository_id, setup.categories[0].id, title="Daily digest", body="part 1"
+    )
+    await client.add_discussion_comment(created["id"], body="part 2")
+    await client.update_discussion(created["id"], body="part 1, edited")
+    found = [d async for d in client.recent_discussions(REPO, setup.categories[0].id)]
+    assert [(d["title"], d["body"]) for d in found] == [("Daily digest", "part 1, edited")]
+    comments = [c async for c in client.discussion_comments(created["id"])]
+    assert [c["body"] for c in comments] == ["part 2"]
+    assert {c.operation for c in github.calls_to("POST", "/graphql")} >= {
+        "RepoDiscussionSetup",
+        "CreateDigestDiscussion",
+        "AddDigestComment",
+        "RecentDiscussions",
+    }
+
+
+@pytest.mark.usefixtures("replay")
+async def test_the_fake_refuses_what_github_refuses(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub
+) -> None:
+    gh = make_app().installation(INSTALLATION).gh
+    with pytest.raises(gidgethub.BadRequest) as refused:
+        await gh.post(
+            "/repos/{owner}/{repo}/issues",
+            {"owner": "vllm-project", "repo": "llm-compressor"},
+            data={"body": "no title"},
+        )
+    assert int(refused.value.status_code) == 422
+    assert github.violations and "title" in github.violations[0]
+    github.violations.clear()
+    github.unexpected.clear()
+    with pytest.raises(gidgethub.BadRequest) as missing:
+        await gh.getitem("/repos/vllm-project/llm-compressor/branches")
+    assert int(missing.value.status_code) == 404
+    assert github.unexpected == ["GET /repos/vllm-project/llm-compressor/branches"]
+    github.unexpected.clear()
