@@ -12,12 +12,14 @@ from bot import probes
 from bot.analysis import Analyzer
 from bot.analysis.factory import open_analyzer
 from bot.clock import Clock, SystemClock
+from bot.digest.publish import Publisher
 from bot.github import GitHubApp
 from bot.github.client import RetryPolicy
 from bot.handlers import build_router
 from bot.handlers.context import RepoViews
 from bot.housekeeping import Housekeeping
 from bot.metrics import Metrics
+from bot.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.group_commit import GroupCommit
@@ -32,6 +34,8 @@ REPO_VIEWS = web.AppKey("repo_views", RepoViews)
 GITHUB = web.AppKey("github", GitHubApp)
 ANALYZER = web.AppKey("analyzer", Analyzer)
 WORKER = web.AppKey("worker", Worker)
+PUBLISHER = web.AppKey("publisher", Publisher)
+SCHEDULER = web.AppKey("scheduler", Scheduler)
 INGEST = web.AppKey("ingest", GroupCommit)
 WEBHOOK = web.AppKey("webhook", WebhookEndpoint)
 # Whether the background loops run (tests drive them step by step instead).
@@ -57,6 +61,7 @@ def create_app(
     app.cleanup_ctx.append(_github)
     app.cleanup_ctx.append(_analyzer)
     app.cleanup_ctx.append(_worker)
+    app.cleanup_ctx.append(_scheduler)
     app.cleanup_ctx.append(_ingest)
     app.cleanup_ctx.append(_housekeeping)
 
@@ -114,6 +119,19 @@ async def _worker(app: web.Application) -> AsyncIterator[None]:
     # Cancelling releases nothing explicitly: claimed commits return to the queue when
     # their lease expires, and a completion never lands without its lease.
     await worker.stop()
+
+
+async def _scheduler(app: web.Application) -> AsyncIterator[None]:
+    publisher = Publisher(
+        app[STORE], app[GITHUB], clock=app[CLOCK], settings=app[SETTINGS], metrics=app[METRICS]
+    )
+    scheduler = Scheduler(app[STORE], publisher, clock=app[CLOCK], settings=app[SETTINGS])
+    app[PUBLISHER] = publisher
+    app[SCHEDULER] = scheduler
+    if app[BACKGROUND] and app[SETTINGS].scheduler_enabled:
+        scheduler.start()
+    yield
+    await scheduler.stop()
 
 
 async def _ingest(app: web.Application) -> AsyncIterator[None]:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -255,3 +258,40 @@ class CommitInput(BaseModel):
             files_known=isinstance(files, list),
             pull_request=pull_request,
         )
+
+
+# --- what the digest renderer reads -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DigestCommit:
+    """One commit of a digest: what landed, and its analysis (None: not analysed, and why)."""
+
+    sha: str
+    title: str
+    url: str
+    author: str
+    landed_at: datetime
+    analysis: Analysis | None = None
+    not_analysed: str | None = None
+    fallback_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Digest:
+    """A repository's day, ready to render."""
+
+    repo: str
+    day: date
+    language: str
+    timezone: str
+    cutoff: time
+    title: str
+    commits: tuple[DigestCommit, ...]
+    excluded: Mapping[str, int] = field(default_factory=dict)
+    config_error: str | None = None
+    late: bool = False
+    forced_pushes: int = 0
+    truncated: int = 0
+    # Why the digest went to an issue comment instead of a discussion, if it did.
+    fallback_note: str | None = None

@@ -15,7 +15,6 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from bot.days import DaySchedule
 
 CONFIG_PATH = ".github/commit-digest.yml"
-DEFAULT_TITLE = "Daily digest — {repo} — {date}"
 MAX_CONFIG_BYTES = 64 * 1024
 
 
@@ -40,11 +39,14 @@ class Publish(_Strict):
     to: Literal["discussion", "issue-comment"] = "discussion"
     category: str | None = Field(default=None, min_length=1, max_length=100)
     issue: int | None = Field(default=None, ge=1)
-    title: str = Field(default=DEFAULT_TITLE, min_length=1, max_length=200)
+    # None: the language's own title ("Daily digest — owner/repo — date", "每日更新报告（date）").
+    title: str | None = Field(default=None, min_length=1, max_length=200)
 
     @field_validator("title")
     @classmethod
-    def _known_fields(cls, value: str) -> str:
+    def _known_fields(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
         try:
             value.format(repo="o/r", owner="o", name="r", date="2026-01-01")
         except (KeyError, IndexError, ValueError) as exc:

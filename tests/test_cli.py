@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -126,3 +129,123 @@ def test_classify_writes_in_the_chosen_language(
     )
     _, (out,) = _run_classify(monkeypatch, capsys, [line], "--lang", "zh-CN")
     assert out["risks"][0]["description"] == "破坏性变更"
+
+
+def _git(path: Path, *args: str, when: str | None = None) -> None:
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "Ada Lovelace",
+        "GIT_AUTHOR_EMAIL": "ada@example.com",
+        "GIT_COMMITTER_NAME": "GitHub",
+        "GIT_COMMITTER_EMAIL": "noreply@github.com",
+    }
+    if when:
+        env.update(GIT_AUTHOR_DATE=when, GIT_COMMITTER_DATE=when)
+    subprocess.run(["git", "-C", str(path), *args], check=True, capture_output=True, env=env)
+
+
+@pytest.fixture
+def clone(tmp_path: Path) -> Path:
+    """A local clone whose history is real replay commits (messages, files and patches)."""
+    path = tmp_path / "clone"
+    path.mkdir()
+    _git(path, "init", "-q", "-b", "main")
+    _git(path, "remote", "add", "origin", "https://github.com/vllm-project/llm-compressor.git")
+    day = replay_day("vllm-project/llm-compressor", "2026-06-22")
+    for raw in day["commits"][:4]:
+        for f in raw["files"]:
+            target = path / f["filename"]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            # The patch's added lines stand in for the file: enough for real stats and a diff.
+            added = [
+                line[1:] for line in (f.get("patch") or "").splitlines() if line.startswith("+")
+            ]
+            target.write_text("\n".join(added) + "\n", encoding="utf-8")
+        _git(path, "add", "-A")
+        _git(
+            path,
+            "commit",
+            "-q",
+            "--allow-empty",
+            "-m",
+            raw["commit"]["message"],
+            when=raw["commit"]["committer"]["date"],
+        )
+    _git(
+        path,
+        "commit",
+        "-q",
+        "--allow-empty",
+        "-m",
+        "[Doc] Fix typo in README (#1)",
+        when="2026-06-21T10:00:00Z",
+    )
+    return path
+
+
+@pytest.mark.usefixtures("environ_clean")
+def test_offline_digest_of_a_local_clone(clone: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["digest", "--git", str(clone)]) == 0
+    out = capsys.readouterr()
+    # The latest day with commits, rendered as the App would post it, with links to GitHub.
+    assert "<!-- commit-digest:vllm-project/llm-compressor:2026-06-22:part-1 -->" in out.out
+    assert "**4 commits**" in out.out
+    assert "https://github.com/vllm-project/llm-compressor/commit/" in out.out
+    assert "Remove all device movement from pipelines" in out.out
+    assert "Analysed by `rules` (4)" in out.out
+    assert "4 commits of 2026-06-22" in out.err
+
+
+@pytest.mark.usefixtures("environ_clean")
+def test_offline_digest_day_zone_language_and_file(
+    clone: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "digest.md"
+    assert (
+        main(
+            [
+                "digest",
+                "--git",
+                str(clone),
+                "--day",
+                "2026-06-23",
+                "--tz",
+                "Asia/Shanghai",
+                "--lang",
+                "zh-CN",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("<!-- commit-digest:vllm-project/llm-compressor:2026-06-23:part-1 -->")
+    assert "每日更新报告（2026-06-23）" in text and "本日共 4 个提交" in text
+    assert main(["digest", "--git", str(clone), "--day", "2026-06-21"]) == 0
+    assert "[Doc] Fix typo" in capsys.readouterr().out.replace("\\", "")
+
+
+@pytest.mark.usefixtures("environ_clean")
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--day", "22/06/2026"], "--day must be YYYY-MM-DD"),
+        (["--tz", "Mars/Olympus"], "--tz must be an IANA time zone"),
+        (["--branch", "nope"], "git rev-parse"),
+    ],
+)
+def test_offline_digest_errors_are_one_line(
+    clone: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(["digest", "--git", str(clone), *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and "\n" not in err
+
+
+@pytest.mark.usefixtures("environ_clean")
+def test_offline_digest_of_a_directory_that_is_not_a_clone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["digest", "--git", str(tmp_path)]) == 2
+    assert "not a git repository" in capsys.readouterr().err.lower()

@@ -16,13 +16,14 @@ _NOISE = re.compile(
       | [-*]?\s*vllm\s+(version|main)\s*:                  # vLLM's PR template stamps
       | (fixes|fix|closes|close|resolves|related|refs?)\s*:?\s*(\#|https?://)\S*\s*$
       | (related\s+rfc\s+issue|issue)\s*:.*$
-      | https?://\S+\s*$                                  # a bare link
       | -{3,}\s*$ | \*{3,}\s*$ | _{3,}\s*$                # rules
       | (n/?a|none|no|yes|nope|tbd|todo)\.?\s*$
       | 🤖\s*generated\s+with.*$
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
+# A line that is only a link: skipped, without ending the paragraph around it.
+_BARE_LINK = re.compile(r"^\s*(?:[-*•+]\s+)?<?https?://\S+>?\s*$")
 _HEADING = re.compile(r"^\s*(#{1,6}\s+.*|\*\*[^*]+\*\*:?\s*|[A-Z][\w /?'&-]{0,60}:\s*|.*##\s*)$")
 _BULLET = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 _TEMPLATE_QUESTION = re.compile(
@@ -62,6 +63,8 @@ def paragraphs(text: str) -> list[str]:
         stripped = line.strip()
         if in_code or not stripped:
             flush()
+            continue
+        if _BARE_LINK.match(stripped):
             continue
         if _NOISE.match(stripped):
             flush()

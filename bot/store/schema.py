@@ -163,7 +163,10 @@ digests = sa.Table(
     # pending -> publishing -> published | skipped | failed
     sa.Column("state", sa.String(16), nullable=False),
     sa.Column("attempts", sa.Integer, nullable=False, default=0),
+    # Publishing: held until this lease expires, by the holder of the token.
+    # Pending or published: not before this time (a retry's backoff).
     sa.Column("lease_until", UTCDateTime),
+    sa.Column("lease_token", sa.String(32)),
     sa.Column("target", sa.String(32)),
     sa.Column("late", sa.Boolean, nullable=False, default=False),
     # What was posted, part by part: [{"key", "kind", "node_id", "id", "url", "number"}].

@@ -12,6 +12,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store import schema as t
+from bot.store.digests import Digests
 from bot.store.engine import create_engine, create_sqlite_sync_engine, migrate, writer
 from bot.store.ingest import ingest_plan, run_async, run_sync
 from bot.store.queue import WorkQueue
@@ -29,6 +30,7 @@ class Store:
         self._writer = writer(engine)
         self.queue = WorkQueue(engine, self._writer)
         self.repos = Repositories(engine, self._writer)
+        self.digests = Digests(engine, self._writer)
         # SQLite only: the hot ingest transaction runs in one thread hop (see store/ingest.py).
         self._sync_engine = sqlite_sync_engine
         self._sync_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-ingest")

@@ -33,7 +33,7 @@ from openapi_core.datatypes import RequestParameters
 from werkzeug.datastructures import Headers, ImmutableMultiDict
 
 from bot.payloads import pr_number
-from tests.support import SHARED, FakeClock, replay_day
+from tests.support import SHARED, FakeClock, replay_day, replay_pushes
 
 API_DOCS = "https://docs.github.com/rest"
 BODY_LIMIT = 65_536
@@ -94,6 +94,8 @@ class FakeRepo:
     installation_id: int
     default_branch: str = "main"
     has_discussions: bool = True
+    # The installation lacks Discussions: write (GitHub answers FORBIDDEN).
+    discussions_forbidden: bool = False
     commits: dict[str, dict[str, Any]] = field(default_factory=dict)
     history: list[str] = field(default_factory=list)  # default branch, oldest first
     pulls: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
@@ -232,6 +234,16 @@ class FakeGitHub:
                     }
                 ]
         return repo
+
+    def serve_replay_day(self, repo_name: str, day: str) -> FakeRepo:
+        """A replay day, under the repository and installation ids its pushes carry."""
+        first = replay_pushes(repo_name, day)[0]["payload"]
+        return self.load_replay(
+            repo_name,
+            day,
+            installation_id=first["installation"]["id"],
+            repo_id=first["repository"]["id"],
+        )
 
     def fail(
         self,
@@ -778,6 +790,8 @@ class _GraphQLRoot:
             )
         if not repo.has_discussions:
             raise GraphQLProblem("Repository does not have discussions enabled.", "UNPROCESSABLE")
+        if repo.discussions_forbidden:
+            raise GraphQLProblem("Resource not accessible by integration", "FORBIDDEN")
         category = next((c for c in repo.categories if c["id"] == input["categoryId"]), None)
         if category is None:
             raise GraphQLProblem(

@@ -99,6 +99,7 @@ def upgrade() -> None:
         sa.Column("state", sa.String(length=16), nullable=False),
         sa.Column("attempts", sa.Integer(), nullable=False),
         sa.Column("lease_until", bot.store.schema.UTCDateTime(), nullable=True),
+        sa.Column("lease_token", sa.String(length=32), nullable=True),
         sa.Column("target", sa.String(length=32), nullable=True),
         sa.Column("late", sa.Boolean(), nullable=False),
         sa.Column(

@@ -1,0 +1,1 @@
+"""The daily digest: rendering (pure), splitting within GitHub's limits, publishing."""

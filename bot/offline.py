@@ -1,0 +1,242 @@
+"""The offline digest of a local git clone: no GitHub, no credentials, the App's own renderer.
+
+Commits are the first-parent history of a branch whose committer date falls on the day (in
+the given zone); files, stats and patches come from `git diff-tree` against the first
+parent, shaped like GitHub's "get a commit" answer, so the analysers see what they see online.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
+from pathlib import Path
+
+from unidiff import PatchSet
+from unidiff.errors import UnidiffParseError
+
+from bot.analysis import Analyzer
+from bot.days import DaySchedule
+from bot.digest.i18n import strings
+from bot.digest.render import Part, render
+from bot.models import CommitInput, Digest, DigestCommit, FileChange
+
+# After this many commits older than the day, the walk back through history stops.
+_PAST_WINDOW = 200
+_REMOTE = re.compile(r"github\.com[:/]+([^/\s]+)/([^/\s]+?)(?:\.git)?/?$")
+
+
+class OfflineError(Exception):
+    """The path is not a git clone, the branch does not exist, or git failed."""
+
+
+@dataclass(frozen=True)
+class LocalCommit:
+    sha: str
+    author: str
+    committed_at: datetime
+    message: str
+
+
+def git(path: Path, *args: str) -> str:
+    try:
+        result = subprocess.run(
+            ["git", "-C", str(path), *args], capture_output=True, text=True, check=False
+        )
+    except FileNotFoundError as exc:
+        raise OfflineError("git is not installed") from exc
+    if result.returncode != 0:
+        raise OfflineError(f"git {' '.join(args[:2])}: {result.stderr.strip() or 'failed'}")
+    return result.stdout
+
+
+def repo_identity(path: Path) -> tuple[str, str | None]:
+    """`owner/name` and the commit URL prefix when the clone comes from GitHub."""
+    try:
+        remote = git(path, "remote", "get-url", "origin").strip()
+    except OfflineError:
+        remote = ""
+    match = _REMOTE.search(remote)
+    if match:
+        name = f"{match.group(1)}/{match.group(2)}"
+        return name, f"https://github.com/{name}/commit/"
+    return path.resolve().name, None
+
+
+def first_parent_commits(path: Path, branch: str) -> Iterator[LocalCommit]:
+    """The branch's first-parent history, newest first, read as git writes it."""
+    with subprocess.Popen(
+        [
+            "git",
+            "-C",
+            str(path),
+            "log",
+            "--first-parent",
+            "--format=%H%x1f%an%x1f%ct%x1f%B%x1e",
+            branch,
+            "--",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+    ) as proc:
+        stream = proc.stdout
+        assert stream is not None
+        buffer = ""
+        for chunk in iter(lambda: stream.read(65536), ""):
+            buffer += chunk
+            *records, buffer = buffer.split("\x1e")
+            for raw in records:
+                record = raw.strip("\n")
+                if record:
+                    sha, author, stamp, message = record.split("\x1f", 3)
+                    yield LocalCommit(
+                        sha, author, datetime.fromtimestamp(int(stamp), UTC), message.rstrip("\n")
+                    )
+        proc.kill()
+
+
+def commits_between(path: Path, branch: str, start: datetime, end: datetime) -> list[LocalCommit]:
+    """Commits whose committer date is in [start, end), oldest first.
+
+    Not `git log --since`: git stops at the first commit older than the bound, and committer
+    dates on a first-parent history are not always in order (clock skew, rebased merges).
+    """
+    found = []
+    older_in_a_row = 0
+    for commit in first_parent_commits(path, branch):
+        if start <= commit.committed_at < end:
+            found.append(commit)
+            older_in_a_row = 0
+        elif commit.committed_at < start:
+            older_in_a_row += 1
+            if older_in_a_row >= _PAST_WINDOW:
+                break
+    return found[::-1]
+
+
+def latest_commit_time(path: Path, branch: str) -> datetime | None:
+    times = [
+        c.committed_at for c in itertools.islice(first_parent_commits(path, branch), _PAST_WINDOW)
+    ]
+    return max(times, default=None)
+
+
+def files_of(path: Path, sha: str, *, with_patches: bool) -> list[FileChange]:
+    """Changed files with line counts (and patches) against the first parent."""
+    numstat = git(path, "diff-tree", "-r", "-M", "--root", "--no-commit-id", "--numstat", "-z", sha)
+    names = git(
+        path, "diff-tree", "-r", "-M", "--root", "--no-commit-id", "--name-status", "-z", sha
+    )
+    statuses: dict[str, tuple[str, str | None]] = {}
+    fields = names.split("\0")
+    i = 0
+    while i < len(fields) - 1:
+        code = fields[i]
+        if code[:1] in ("R", "C"):
+            statuses[fields[i + 2]] = ("renamed" if code[0] == "R" else "copied", fields[i + 1])
+            i += 3
+        else:
+            kind = {"A": "added", "D": "removed", "M": "modified"}.get(code[:1], "changed")
+            statuses[fields[i + 1]] = (kind, None)
+            i += 2
+    files: list[FileChange] = []
+    parts = numstat.split("\0")
+    i = 0
+    while i < len(parts) - 1:
+        added, deleted, name = parts[i].split("\t", 2)
+        if name == "":  # a rename: the old and new paths follow
+            name = parts[i + 2]
+            i += 3
+        else:
+            i += 1
+        status, previous = statuses.get(name, ("modified", None))
+        files.append(
+            FileChange(
+                filename=name,
+                status=status,
+                additions=int(added) if added.isdigit() else 0,
+                deletions=int(deleted) if deleted.isdigit() else 0,
+                previous_filename=previous,
+            )
+        )
+    if with_patches and files:
+        patches = _patches(
+            git(path, "diff-tree", "-r", "-M", "--root", "--no-commit-id", "-p", sha)
+        )
+        files = [f.model_copy(update={"patch": patches.get(f.filename)}) for f in files]
+    return files
+
+
+def _patches(diff: str) -> dict[str, str]:
+    """Per file, the hunks only, as GitHub's `patch` field holds them."""
+    try:
+        parsed = PatchSet(diff)
+    except UnidiffParseError:
+        return {}
+    out = {}
+    for patched in parsed:
+        hunks = "".join(str(h) for h in patched).rstrip("\n")
+        if hunks:
+            out[patched.path] = hunks
+    return out
+
+
+async def offline_digest(
+    path: Path,
+    analyzer: Analyzer,
+    *,
+    branch: str | None = None,
+    day: date | None = None,
+    timezone: str = "UTC",
+    language: str = "en",
+) -> tuple[Digest, list[Part]]:
+    """The digest of a local clone's day, rendered as the App would post it."""
+    git(path, "rev-parse", "--git-dir")
+    branch = branch or git(path, "rev-parse", "--abbrev-ref", "HEAD").strip()
+    git(path, "rev-parse", "--verify", "--quiet", f"{branch}^{{commit}}")
+    schedule = DaySchedule(timezone, time(0, 0))
+    if day is None:
+        latest = latest_commit_time(path, branch)
+        if latest is None:
+            raise OfflineError(f"branch {branch} has no commits")
+        day = schedule.day_of(latest)
+    start, end = schedule.window(day)
+    name, url_prefix = repo_identity(path)
+    with_patches = analyzer.name != "rules"
+    shown = []
+    for local in commits_between(path, branch, start, end):
+        commit = CommitInput(
+            sha=local.sha,
+            message=local.message,
+            repo=name,
+            author=local.author,
+            files=files_of(path, local.sha, with_patches=with_patches),
+        )
+        result = await analyzer.analyze(commit, language=language)
+        shown.append(
+            DigestCommit(
+                sha=local.sha,
+                title=commit.title,
+                url=f"{url_prefix}{local.sha}" if url_prefix else "",
+                author=local.author,
+                landed_at=local.committed_at,
+                analysis=result.analysis,
+                fallback_reason=result.fallback_reason,
+            )
+        )
+    digest = Digest(
+        repo=name,
+        day=day,
+        language=language,
+        timezone=timezone,
+        cutoff=time(0, 0),
+        title=strings(language).default_title.format(repo=name, date=day.isoformat()),
+        commits=tuple(shown),
+    )
+    return digest, render(digest, with_title=True)

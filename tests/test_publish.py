@@ -1,0 +1,360 @@
+"""Publishing at the cutoff, exactly once, against the fake GitHub: discussions, continuation
+comments, crashes between a post and its record, racing schedulers, fallbacks, late commits."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from collections.abc import Callable
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from aiohttp.test_utils import TestClient
+
+import bot.digest.render
+from bot.app import SCHEDULER, STORE, WORKER
+from bot.store.digests import Digests
+from bot.store.schema import commits, digests, repositories
+from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.support import FakeClock, deliver, deliver_replay, replay_pushes
+
+Client = TestClient[Any, Any]
+REPO = "vllm-project/llm-compressor"
+DAY = "2026-06-22"
+END = datetime(2026, 6, 23, tzinfo=UTC)  # the day's cutoff (UTC, 00:00)
+MARKER = f"<!-- commit-digest:{REPO}:{DAY}:part-1 -->"
+
+
+async def rows(client: Client, table: sa.Table, *where: Any) -> list[Any]:
+    async with client.app[STORE].engine.connect() as conn:
+        return list(await conn.execute(sa.select(table).where(*where)))
+
+
+async def landed_day(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    *,
+    analyse: bool = True,
+    config: str | None = None,
+    **settings: Any,
+) -> tuple[Client, FakeRepo]:
+    """A replay day received before its cutoff (and analysed, unless told otherwise)."""
+    repo = github.serve_replay_day(REPO, DAY)
+    if config is not None:
+        repo.files[".github/commit-digest.yml"] = config
+    clock.current = END - timedelta(minutes=30)
+    client = await app_client(**settings)
+    for push in replay_pushes(REPO, DAY):
+        assert await deliver_replay(client, push) == 202
+    worker = client.app[WORKER]
+    await worker.refresh_configs()
+    if analyse:
+        await worker.drain()
+    return client, repo
+
+
+async def test_the_day_is_posted_as_a_discussion_at_its_cutoff(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock, scheduler_max_sleep_seconds=86_400)
+    scheduler = client.app[SCHEDULER]
+    wake_at = await scheduler.run_once()
+    assert repo.discussions == []  # not before the cutoff
+    assert wake_at == END  # it wakes for the earliest cutoff
+    clock.current = END + timedelta(seconds=1)
+    await scheduler.run_once()
+    (discussion,) = repo.discussions
+    assert discussion["title"] == f"Daily digest — {REPO} — {DAY}"
+    assert discussion["category"]["slug"] == "general"
+    assert discussion["body"].startswith(MARKER)
+    assert "**10 commits**" in discussion["body"] and "Published late" not in discussion["body"]
+    (record,) = await rows(client, digests)
+    assert (record.state, record.late, record.target) == ("published", False, "discussion")
+    assert record.parts[0]["url"] == discussion["url"]
+    assert {r.published_part for r in await rows(client, commits)} == {"main"}
+    # Nothing more to do: the next round posts nothing.
+    clock.advance(hours=1)
+    await scheduler.run_once()
+    assert len(repo.discussions) == 1
+    assert len(github.calls_to("POST", "/graphql")) == len(
+        [c for c in github.calls if c.path == "/graphql"]
+    )
+
+
+async def test_pending_commits_get_a_grace_period_then_the_rules(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(
+        app_client,
+        github,
+        clock,
+        analyse=False,
+        grace_minutes=10,
+        scheduler_max_sleep_seconds=86_400,
+    )
+    scheduler = client.app[SCHEDULER]
+    clock.current = END + timedelta(seconds=1)
+    assert await scheduler.run_once() == END + timedelta(minutes=10)
+    assert repo.discussions == []
+    clock.current = END + timedelta(minutes=10)
+    await scheduler.run_once()
+    (discussion,) = repo.discussions
+    assert "not analysed by the cutoff's grace period" in discussion["body"]
+    assert {r.state for r in await rows(client, commits)} == {"analyzed"}
+    # The worker, had it been slow rather than idle, may not overwrite what was published.
+    assert await client.app[WORKER].run_once() == 0
+
+
+async def test_a_crash_between_posting_and_recording_does_not_post_twice(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    real = Digests.record_part
+    crashed = False
+
+    async def crash_once(self: Digests, claim: Any, part: dict[str, Any], *, target: str) -> None:
+        nonlocal crashed
+        if not crashed:
+            crashed = True
+            raise RuntimeError("process killed after the post, before its record")
+        await real(self, claim, part, target=target)
+
+    monkeypatch.setattr(Digests, "record_part", crash_once)
+    scheduler = client.app[SCHEDULER]
+    clock.current = END + timedelta(seconds=1)
+    with pytest.raises(RuntimeError):
+        await scheduler.publish_now(await client.app[STORE].repos.by_name(REPO), date(2026, 6, 22))
+    assert len(repo.discussions) == 1
+    # The lease of the dead publisher expires; the next round finds its post by the marker.
+    clock.advance(minutes=11)
+    await scheduler.run_once()
+    assert len(repo.discussions) == 1
+    creates = [c for c in github.calls if c.operation == "CreateDigestDiscussion"]
+    assert len(creates) == 1
+    (record,) = await rows(client, digests)
+    assert record.state == "published" and record.parts[0]["id"] == repo.discussions[0]["id"]
+
+
+async def test_continuation_parts_are_comments_posted_once_across_a_crash(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)
+    client, repo = await landed_day(app_client, github, clock)
+    real = Digests.record_part
+    calls = 0
+
+    async def crash_on_second(
+        self: Digests, claim: Any, part: dict[str, Any], *, target: str
+    ) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise RuntimeError("killed after posting part 2")
+        await real(self, claim, part, target=target)
+
+    monkeypatch.setattr(Digests, "record_part", crash_on_second)
+    scheduler = client.app[SCHEDULER]
+    clock.current = END + timedelta(seconds=1)
+    with pytest.raises(RuntimeError):
+        await scheduler.run_once()
+    clock.advance(minutes=11)
+    await scheduler.run_once()
+    (discussion,) = repo.discussions
+    bodies = [discussion["body"]] + [c["body"] for c in discussion["comments"]]
+    keys = [b.split(":part-")[1].split(" ")[0] for b in bodies]
+    assert keys == [str(i) for i in range(1, len(bodies) + 1)]  # each part once, in order
+    assert len(bodies) >= 2
+    assert all(len(b) <= 4_000 for b in bodies)
+    (record,) = await rows(client, digests)
+    assert [p["key"] for p in record.parts] == [f"part-{i}" for i in range(1, len(bodies) + 1)]
+
+
+async def test_two_schedulers_racing_post_one_digest(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    first, repo = await landed_day(app_client, github, clock)
+    second = await app_client()  # another replica on the same database
+    clock.current = END + timedelta(seconds=1)
+    await asyncio.gather(first.app[SCHEDULER].run_once(), second.app[SCHEDULER].run_once())
+    assert len(repo.discussions) == 1
+    assert len([c for c in github.calls if c.operation == "CreateDigestDiscussion"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("setup", "config", "reason"),
+    [
+        ("disabled", None, "Discussions are turned off in this repository."),
+        (None, "publish:\n  category: Daily\n", "the discussion category “Daily” does not exist."),
+        ("forbidden", None, "Discussions: write"),
+    ],
+)
+async def test_discussion_impossible_falls_back_to_an_issue_comment(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    setup: str | None,
+    config: str | None,
+    reason: str,
+) -> None:
+    client, repo = await landed_day(app_client, github, clock, config=config)
+    repo.has_discussions = setup != "disabled"
+    repo.discussions_forbidden = setup == "forbidden"
+    clock.current = END + timedelta(seconds=1)
+    await client.app[SCHEDULER].run_once()
+    assert repo.discussions == []
+    (issue,) = repo.issues.values()
+    assert issue["title"] == "Commit digest"
+    (comment,) = repo.comments
+    assert comment["body"].startswith(MARKER)
+    assert f"## Daily digest — {REPO} — {DAY}" in comment["body"]
+    assert reason in comment["body"]
+    (stored,) = await rows(client, repositories)
+    assert stored.tracking_issue == issue["number"]
+
+
+async def test_the_tracking_issue_is_created_once_and_reused(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(
+        app_client, github, clock, config="publish:\n  to: issue-comment\n"
+    )
+    clock.current = END + timedelta(seconds=1)
+    await client.app[SCHEDULER].run_once()
+    # The next day lands (a later push of the same history) and is published to the same issue.
+    push = copy.deepcopy(replay_pushes(REPO, DAY)[0]["payload"])
+    push["repository"]["pushed_at"] = int((END + timedelta(hours=3)).timestamp())
+    push["commits"][0]["id"] = push["after"] = "a" * 40
+    repo.commits["a" * 40] = {
+        **copy.deepcopy(repo.commits[replay_pushes(REPO, DAY)[0]["payload"]["after"]]),
+        "sha": "a" * 40,
+    }
+    await deliver(client, "push", push)
+    await client.app[WORKER].drain()
+    clock.current = END + timedelta(days=1, seconds=1)
+    await client.app[SCHEDULER].run_once()
+    assert len(repo.issues) == 1
+    assert [c["body"].split("\n")[0] for c in repo.comments] == [
+        MARKER,
+        f"<!-- commit-digest:{REPO}:2026-06-23:part-1 -->",
+    ]
+
+
+async def test_a_configured_issue_gets_the_comment(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(
+        app_client, github, clock, config="publish:\n  to: issue-comment\n  issue: 7\n"
+    )
+    repo.issues[7] = {
+        "id": 1,
+        "number": 7,
+        "title": "Digests",
+        "body": "",
+        "html_url": "u",
+        "node_id": "I_1",
+        "state": "open",
+    }
+    clock.current = END + timedelta(seconds=1)
+    await client.app[SCHEDULER].run_once()
+    (comment,) = repo.comments
+    assert comment["issue_number"] == 7 and comment["body"].startswith(MARKER)
+
+
+async def test_a_late_commit_is_added_as_an_addendum(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    scheduler = client.app[SCHEDULER]
+    clock.current = END + timedelta(seconds=1)
+    await scheduler.run_once()
+    # A push of that day arrives hours after the digest went out (a redelivery, an outage).
+    late = copy.deepcopy(replay_pushes(REPO, DAY)[0]["payload"])
+    late["commits"][0]["id"] = late["after"] = "b" * 40
+    late["commits"][0]["message"] = "Fix the late bug (#4242)\n\nDetails."
+    repo.commits["b" * 40] = {
+        **copy.deepcopy(repo.commits[replay_pushes(REPO, DAY)[0]["payload"]["after"]]),
+        "sha": "b" * 40,
+    }
+    clock.advance(hours=5)
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[WORKER].drain()
+    await scheduler.run_once()
+    (discussion,) = repo.discussions
+    (addendum,) = discussion["comments"]
+    assert addendum["body"].startswith(f"<!-- commit-digest:{REPO}:{DAY}:addendum-1 -->")
+    assert "Addendum: 1 more commits of 2026-06-22" in addendum["body"]
+    assert "Fix the late bug" in addendum["body"]
+    (row,) = await rows(client, commits, commits.c.sha == "b" * 40)
+    assert row.published_part == "addendum-1"
+    await scheduler.run_once()
+    assert len(discussion["comments"]) == 1
+
+
+async def test_a_day_of_excluded_commits_posts_nothing(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(
+        app_client, github, clock, config="exclude:\n  messages: ['.']\n"
+    )
+    clock.current = END + timedelta(seconds=1)
+    await client.app[SCHEDULER].run_once()
+    assert repo.discussions == [] and repo.comments == []
+    (record,) = await rows(client, digests)
+    assert record.state == "skipped"
+
+
+async def test_quiet_days_are_posted_when_asked(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock, config="skip_empty_days: false\n")
+    clock.current = END + timedelta(days=2, seconds=1)  # two more days passed, both quiet
+    await client.app[SCHEDULER].run_once()
+    titles = sorted(d["title"] for d in repo.discussions)
+    assert titles == [f"Daily digest — {REPO} — 2026-06-2{i}" for i in (2, 3, 4)]
+    quiet = next(d for d in repo.discussions if d["title"].endswith("2026-06-23"))
+    assert "No commits landed on 2026-06-23." in quiet["body"]
+
+
+async def test_days_missed_while_down_are_caught_up_once_and_marked_late(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    clock.current = END + timedelta(days=3)  # the App was down at the cutoff
+    await client.app[SCHEDULER].run_once()
+    await client.app[SCHEDULER].run_once()
+    (discussion,) = repo.discussions
+    assert "Published late" in discussion["body"]
+    (record,) = await rows(client, digests)
+    assert record.late is True
+
+
+async def test_a_config_error_is_reported_in_the_next_digest_only(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock, config="timezone: Mars/Olympus\n")
+    clock.current = END + timedelta(seconds=1)
+    await client.app[SCHEDULER].run_once()
+    (discussion,) = repo.discussions
+    assert "`timezone`" in discussion["body"] and "IANA" in discussion["body"]
+    (stored,) = await rows(client, repositories)
+    assert stored.config_error_reported is True
+
+
+async def test_publish_command_path_publishes_now_with_rules_for_the_rest(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock, analyse=False)
+    stored = await client.app[STORE].repos.by_name(REPO)
+    outcome = await client.app[SCHEDULER].publish_now(stored, date(2026, 6, 22))
+    assert outcome.state == "published" and outcome.url == repo.discussions[0]["url"]
+    again = await client.app[SCHEDULER].publish_now(stored, date(2026, 6, 22))
+    assert again.state == "skipped" and len(repo.discussions) == 1

@@ -1,0 +1,383 @@
+"""The renderer: snapshots of real days in both languages, working anchors, GitHub's body limit,
+and hostile text that must not ping anyone or break the page."""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.analysis.rules import analyze
+from bot.digest.anchors import Slugger
+from bot.digest.render import BODY_LIMIT, MAX_PARTS, marker, render, render_addendum
+from bot.models import (
+    Analysis,
+    ChangeType,
+    CommitInput,
+    Digest,
+    DigestCommit,
+    Importance,
+    Insights,
+    Recommendation,
+    Risk,
+)
+from tests.markdown import MENTION, REFERENCE, anchors, parse
+from tests.support import SHARED, replay_day
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+UPDATE = os.environ.get("UPDATE_SNAPSHOTS") == "1"
+
+
+def replay_digest(repo: str, day: str, language: str, zone: str) -> Digest:
+    data = replay_day(repo, day)
+    commits = []
+    for raw in data["commits"]:
+        commit = CommitInput.from_github(raw, repo=repo)
+        commits.append(
+            DigestCommit(
+                sha=raw["sha"],
+                title=commit.title,
+                url=raw["html_url"],
+                author=(raw.get("author") or {}).get("login") or raw["commit"]["author"]["name"],
+                landed_at=datetime.fromisoformat(
+                    raw["commit"]["committer"]["date"].replace("Z", "+00:00")
+                ),
+                analysis=analyze(commit, language=language),
+            )
+        )
+    return Digest(
+        repo=repo,
+        day=date.fromisoformat(day),
+        language=language,
+        timezone=zone,
+        cutoff=time(0, 0),
+        title=f"Daily digest — {repo} — {day}" if language == "en" else f"每日更新报告（{day}）",
+        commits=tuple(commits),
+        excluded={"author": 1},
+    )
+
+
+CASES = [
+    ("vllm-project/llm-compressor", "2026-06-22", "en", "UTC"),
+    ("vllm-project/llm-compressor", "2026-06-22", "zh-CN", "Asia/Shanghai"),
+    # The largest replay day (339 files, 1.7 MB of patches).
+    ("vllm-project/vllm-ascend", "2026-07-15", "en", "UTC"),
+    ("vllm-project/vllm-ascend", "2026-07-15", "zh-CN", "Asia/Shanghai"),
+]
+
+
+@pytest.mark.parametrize(
+    ("repo", "day", "language", "zone"),
+    CASES,
+    ids=[f"{c[0].split('/')[1]}-{c[1]}-{c[2]}" for c in CASES],
+)
+def test_snapshots_of_real_days(repo: str, day: str, language: str, zone: str) -> None:
+    parts = render(replay_digest(repo, day, language, zone))
+    text = "\n\n<!-- ===== next post ===== -->\n\n".join(p.body for p in parts)
+    path = SNAPSHOTS / f"{repo.split('/')[1]}-{day}-{language}.md"
+    if UPDATE or not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), (
+        f"rendering changed; if intended, rerun with UPDATE_SNAPSHOTS=1 ({path.name})"
+    )
+
+
+@pytest.mark.parametrize(("repo", "day", "language", "zone"), CASES)
+def test_real_days_render_as_github_expects(repo: str, day: str, language: str, zone: str) -> None:
+    digest = replay_digest(repo, day, language, zone)
+    parts = render(digest)
+    for part in parts:
+        assert len(part.body) <= BODY_LIMIT
+        assert part.body.startswith(marker(repo, digest.day, part.key))
+        parsed = parse(part.body)
+        # Every in-page link of the table of contents lands on a heading of the same post.
+        targets = anchors(part.body)
+        for href in parsed.links():
+            if href.startswith("#"):
+                assert href[1:] in targets, href
+        # Tables keep their columns (four for the day, three for risks) whatever the text holds.
+        assert all(len(row) in (3, 4) for row in parsed.table_rows())
+        for text in parsed.plain_text():
+            assert not MENTION.search(text), text
+            assert not REFERENCE.search(text), text
+    shas = {c.sha[:7] for c in digest.commits}
+    rendered = "\n".join(p.body for p in parts)
+    assert all(sha in rendered for sha in shas)
+    if language == "zh-CN":
+        for fixed in ("本日共", "提交时间", "📋 目录", "重要度变更", "关于本报告"):
+            assert fixed in rendered
+        assert "Importance" not in rendered and "Contents" not in rendered
+
+
+def test_anchor_rules_match_githubs_fixtures() -> None:
+    fixtures = json.loads((SHARED / "github/markdown/github-slugger-fixtures.json").read_text())
+    slugger = Slugger()
+    for case in fixtures:
+        assert slugger.slug(case["input"]) == case["expected"], case["name"]
+
+
+def test_repeated_titles_get_numbered_anchors() -> None:
+    base = replay_digest("vllm-project/llm-compressor", "2026-06-22", "en", "UTC")
+    twin = next(
+        c for c in base.commits if c.analysis and c.analysis.importance is Importance.MEDIUM
+    )
+    doubled = Digest(
+        **{
+            **base.__dict__,
+            "commits": (*base.commits, DigestCommit(**{**twin.__dict__, "sha": "f" * 40})),
+        }
+    )
+    (part,) = render(doubled)
+    targets = anchors(part.body)
+    links = [h for h in parse(part.body).links() if h.startswith("#")]
+    assert len(links) == len(set(links))
+    assert all(h[1:] in targets for h in links)
+    assert any(h.endswith("-1") for h in links)
+
+
+# --- hostile input --------------------------------------------------------------------------
+
+HOSTILE_TITLES = [
+    "Fix @octocat's parser, cc @vllm-project/maintainers (#1234)",
+    "<script>alert('x')</script><img src=x onerror=alert(1)> | broken | table",
+    "`unbalanced backtick and ``double`` ticks | pipe` end",
+    "Closes #12, GH-34 and vllm-project/vllm#56 https://github.com/o/r/issues/78",
+    "# Heading? > quote - list",
+    "[click](javascript:alert(1)) ![pixel](http://evil.example/p.png) **bold** __init__",
+]
+
+
+def hostile_digest() -> Digest:
+    commits = []
+    for i, title in enumerate(HOSTILE_TITLES):
+        analysis = Analysis(
+            change_types=[ChangeType.BUGFIX],
+            importance=[Importance.HIGH, Importance.MEDIUM, Importance.LOW][i % 3],
+            summary=f"Thanks @someone and @org/team! Fixes #9. <b>bold</b> | {title}",
+            insights=Insights(security="Reported by @reporter in GH-5. <iframe src=x></iframe>"),
+            risks=[
+                Risk(
+                    description="Pipes | in | cells",
+                    consequence="@ping `code|span`",
+                    mitigation="<hr>",
+                )
+            ],
+            recommendations=[Recommendation(audience="users", text="Ask @helpdesk about #77.")],
+            analyzer="llm:test",
+        )
+        commits.append(
+            DigestCommit(
+                sha=f"{i:040x}",
+                title=title,
+                url=f"https://github.com/o/r/commit/{i:040x}",
+                author="evil|name`@mention",
+                landed_at=datetime(2026, 7, 10, 8, i, tzinfo=UTC),
+                analysis=analysis,
+            )
+        )
+    commits.append(
+        DigestCommit(
+            sha="e" * 40,
+            title="Not analysed @ghost",
+            url="https://github.com/o/r/commit/" + "e" * 40,
+            author="x",
+            landed_at=datetime(2026, 7, 10, 9, tzinfo=UTC),
+            not_analysed="repository not accessible: @admin removed it",
+        )
+    )
+    return Digest(
+        repo="o/r",
+        day=date(2026, 7, 10),
+        language="en",
+        timezone="UTC",
+        cutoff=time(0, 0),
+        title="Daily digest — o/r — 2026-07-10",
+        commits=tuple(commits),
+        config_error="`timezone`: '<b>@x</b>' is not an IANA time zone",
+    )
+
+
+@pytest.mark.parametrize("with_title", [False, True])
+def test_hostile_text_cannot_ping_inject_or_break_tables(with_title: bool) -> None:
+    (part,) = render(hostile_digest(), with_title=with_title)
+    parsed = parse(part.body)
+    for text in parsed.plain_text():
+        assert not MENTION.search(text), text
+        assert not REFERENCE.search(text), text
+    # The only raw HTML is the App's own marker comment.
+    assert parsed.html() == [marker("o/r", date(2026, 7, 10), "part-1") + "\n"]
+    for row in parsed.table_rows():
+        assert len(row) in (3, 4)  # the risk tables have three columns, the day's table four
+    links = parsed.links()
+    assert not [h for h in links if h.startswith("javascript:") or "evil.example" in h]
+    # Nothing is lost: every title still reads in full.
+    assert "onerror=alert(1)" in part.body.replace("&lt;", "<").replace("&gt;", ">")
+
+
+# --- GitHub's body limit --------------------------------------------------------------------
+
+
+def big_day(high: int, medium: int, low: int, *, long_text: bool = True) -> Digest:
+    sentence = "This sentence describes one more consequence of the change in some detail. " * (
+        6 if long_text else 1
+    )
+    commits = []
+    n = 0
+    for importance, count in (
+        (Importance.HIGH, high),
+        (Importance.MEDIUM, medium),
+        (Importance.LOW, low),
+    ):
+        for _ in range(count):
+            n += 1
+            full = importance is not Importance.LOW
+            commits.append(
+                DigestCommit(
+                    sha=f"{n:07x}" + "0" * 33,
+                    title=f"[Core] Change number {n} to the scheduler and its queues (#{10_000 + n})",
+                    url=f"https://github.com/o/r/commit/{n:07x}" + "0" * 33,
+                    author=f"author{n % 37}",
+                    landed_at=datetime(2026, 7, 10, tzinfo=UTC) + timedelta(seconds=n),
+                    analysis=Analysis(
+                        change_types=[ChangeType.FEATURE],
+                        importance=importance,
+                        summary=(sentence[:590].rsplit(".", 1)[0] + ".")
+                        if full
+                        else f"Change {n}.",
+                        insights=Insights(architecture=sentence[:590].rsplit(".", 1)[0] + ".")
+                        if full
+                        else None,
+                        risks=[
+                            Risk(
+                                description="Risk.",
+                                consequence=sentence[:290].rsplit(".", 1)[0] + ".",
+                                mitigation="Test.",
+                            )
+                        ]
+                        * (3 if full else 0),
+                        analyzer="rules",
+                    ),
+                )
+            )
+    return Digest(
+        repo="o/r",
+        day=date(2026, 7, 10),
+        language="en",
+        timezone="UTC",
+        cutoff=time(0, 0),
+        title="Daily digest — o/r — 2026-07-10",
+        commits=tuple(commits),
+    )
+
+
+def commit_order(parts: list[str]) -> list[str]:
+    """The commits' short shas in the order their sections appear across posts."""
+    order = []
+    for body in parts:
+        for line in body.splitlines():
+            if line.startswith("### ") and "Contents" not in line:
+                continue
+            if line.startswith("`") and " · " in line:
+                order.append(line[1:8])
+            elif line.startswith("- [`"):
+                order.append(line[4:11])
+            elif line.startswith("- `"):
+                order.append(line[3:10])
+    return order
+
+
+def test_a_day_too_large_for_one_post_is_split_in_order() -> None:
+    digest = big_day(high=30, medium=150, low=120)
+    parts = render(digest)
+    bodies = [p.body for p in parts]
+    assert 1 < len(parts) <= MAX_PARTS
+    assert all(len(b) <= BODY_LIMIT for b in bodies)
+    assert [p.key for p in parts] == [f"part-{i}" for i in range(1, len(parts) + 1)]
+    for part in parts:
+        assert part.body.startswith(marker("o/r", digest.day, part.key))
+    first = bodies[0]
+    # The first post: summary, the whole table, and the whole high section.
+    assert (
+        first.index("**300 commits**")
+        < first.index("| Time (UTC)")
+        < first.index("## 🔴 High importance (30)")
+    )
+    assert (
+        sum(1 for line in first.splitlines() if line.startswith("| ") and "/commit/" in line) == 300
+    )
+    # The high section follows the table in the first post (as much of it as fits; the
+    # rest opens the next post).
+    assert "**⚡ Importance**" in first.split("## 🔴")[1]
+    for number, body in enumerate(bodies[1:], start=2):
+        assert f"Part {number} of {len(parts)}" in body.splitlines()[1]
+    # Every commit once, none split, in order: high, then medium, then low, newest first.
+    expected = [
+        c.sha[:7]
+        for importance in Importance
+        for c in sorted(digest.commits, key=lambda c: c.landed_at, reverse=True)
+        if c.analysis and c.analysis.importance is importance
+    ]
+    assert commit_order(bodies) == expected
+    for body in bodies:
+        for block in body.split("\n### ")[1:]:
+            if not block.startswith("Contents"):
+                assert "**⚡ Importance**" in block  # a commit section always arrives whole
+    assert "Generated by Commit Digest." in bodies[-1]
+
+
+def test_a_day_that_still_does_not_fit_is_folded_and_says_so() -> None:
+    parts = render(big_day(high=5, medium=500, low=2000))
+    bodies = [p.body for p in parts]
+    assert all(len(b) <= BODY_LIMIT for b in bodies)
+    assert len(parts) <= MAX_PARTS
+    footer = bodies[-1]
+    assert "low-importance commits are in their section" in footer
+    assert "listed by title only" in footer or "listed by title and summary only" in footer
+    # Folded, not lost: every commit is still there.
+    assert len(commit_order(bodies)) == 2505
+
+
+def test_an_empty_day_says_so() -> None:
+    (part,) = render(
+        Digest(
+            repo="o/r",
+            day=date(2026, 7, 10),
+            language="zh-CN",
+            timezone="UTC",
+            cutoff=time(0, 0),
+            title="t",
+            commits=(),
+        )
+    )
+    assert "2026-07-10 没有新的提交" in part.body
+
+
+def test_addendum_has_its_own_marker_and_title() -> None:
+    digest = replay_digest("vllm-project/llm-compressor", "2026-06-22", "en", "UTC")
+    (part,) = render_addendum(Digest(**{**digest.__dict__, "commits": digest.commits[:2]}), 3)
+    assert part.key == "addendum-3"
+    assert part.body.startswith(marker(digest.repo, digest.day, "addendum-3"))
+    assert "Addendum: 2 more commits of 2026-06-22" in part.body
+
+
+def test_footer_tells_what_was_not_analysed_excluded_and_late() -> None:
+    digest = hostile_digest()
+    late = Digest(
+        **{
+            **digest.__dict__,
+            "late": True,
+            "excluded": {"author": 2, "paths": 1},
+            "forced_pushes": 1,
+        }
+    )
+    (part,) = render(late)
+    footer = part.body.split("**About this digest**")[1]
+    assert "Not analysed (1)" in footer and "repository not accessible" in footer
+    assert "Left out by `.github/commit-digest.yml` (3): by author 2, by paths 1." in footer
+    assert "Published late" in footer
+    assert "`.github/commit-digest.yml` has an error" in footer
+    assert "Force pushes to the tracked branch: 1." in footer
