@@ -95,6 +95,20 @@ class Worker(BackgroundService):
         self._lease = timedelta(seconds=settings.worker_lease_seconds)
         self._slots = asyncio.Semaphore(settings.worker_concurrency)
         self._wakeup = asyncio.Event()
+        # Claimed and not yet completed: given back if the process stops.
+        self._held: dict[tuple[int, str], ClaimedCommit] = {}
+
+    async def stop(self) -> None:
+        """Cancel the loop, then give back what it held so another replica takes it now."""
+        await super().stop()
+        if self._held:
+            held = list(self._held.values())
+            self._held.clear()
+            try:
+                await self._store.queue.release(held)
+                log.info("worker_released_commits", count=len(held))
+            except Exception as exc:  # the store is going away too: their leases will expire
+                log.warning("worker_release_failed", error=repr(exc))
 
     def wake(self) -> None:
         """New work was stored: start a round now instead of at the next poll."""
@@ -126,6 +140,7 @@ class Worker(BackgroundService):
             lease=self._lease,
             max_attempts=self._settings.worker_max_attempts,
         )
+        self._held.update({(c.repo_id, c.sha): c for c in claims})
         await asyncio.gather(*(self._bounded(claim) for claim in claims))
         return handled + len(claims)
 
@@ -260,6 +275,7 @@ class Worker(BackgroundService):
                         f"internal error: {type(exc).__name__}",
                         self._retry_at(claim.attempts),
                     )
+                self._held.pop((claim.repo_id, claim.sha), None)
 
     async def _process(self, claim: ClaimedCommit) -> None:
         queue = self._store.queue
@@ -289,7 +305,7 @@ class Worker(BackgroundService):
         analyzer = self._rules if excluded else self._analyzer
         started = time.perf_counter()
         result: AnalysisResult = await analyzer.analyze(commit, language=config.language)
-        if analyzer is self._rules:
+        if analyzer.name == "rules":  # the LLM analyser times its own calls
             self._metrics.analysis_seconds.labels(analyzer="rules").observe(
                 time.perf_counter() - started
             )

@@ -358,3 +358,21 @@ async def test_publish_command_path_publishes_now_with_rules_for_the_rest(
     assert outcome.state == "published" and outcome.url == repo.discussions[0]["url"]
     again = await client.app[SCHEDULER].publish_now(stored, date(2026, 6, 22))
     assert again.state == "skipped" and len(repo.discussions) == 1
+
+
+async def test_metrics_count_deliveries_commits_github_calls_and_digests(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, _ = await landed_day(app_client, github, clock)
+    await deliver_replay(client, replay_pushes(REPO, DAY)[0])  # a redelivery
+    clock.current = END + timedelta(seconds=1)
+    await client.app[SCHEDULER].run_once()
+    response = await client.get("/metrics")
+    assert response.status == 200
+    text = await response.text()
+    assert 'commit_digest_deliveries_total{event="push",outcome="ok",status="202"} 10.0' in text
+    assert 'commit_digest_deliveries_total{event="push",outcome="ok",status="200"} 1.0' in text
+    assert 'commit_digest_commits{state="analyzed"} 10.0' in text
+    assert 'commit_digest_github_calls_total{method="GET",status="200"}' in text
+    assert 'commit_digest_digests_total{outcome="published"} 1.0' in text
+    assert "commit_digest_analysis_seconds_count{analyzer=\"rules\"} 10.0" in text

@@ -284,3 +284,25 @@ async def test_excluded_authors_skip_the_llm(
     (analysis,) = await rows(client, analyses)
     assert analysis.analyzer == "rules"
     assert llm.requests == []
+
+
+async def test_stopping_gives_back_the_commits_in_flight(
+    app_client: Callable[..., Any], github: FakeGitHub, aiohttp_server: Any
+) -> None:
+    serve_day(github)
+    llm = FakeLLM().then("hang")
+    server = await aiohttp_server(llm.app())
+    client = await app_client(
+        llm_base_url=str(server.make_url("/v1")), llm_api_key="test-key", llm_model="fake-model"
+    )
+    await deliver_replay(client, replay_pushes(REPO, DAY)[0])
+    worker = client.app[WORKER]
+    await worker.refresh_configs()
+    worker.start()
+    await llm.wait_for_requests(1)  # the commit is claimed and its analysis under way
+    (row,) = await rows(client, commits)
+    assert (row.state, row.attempts) == ("analyzing", 1)
+    await worker.stop()  # SIGTERM: the loop is cancelled and the claim given back
+    llm.release.set()
+    (row,) = await rows(client, commits)
+    assert (row.state, row.attempts, row.lease_token) == ("pending", 0, None)

@@ -191,6 +191,19 @@ class WorkQueue:
                 )
             )
 
+    async def release(self, claims: list[ClaimedCommit]) -> None:
+        """Give back commits a stopping worker holds: pending again, the attempt not counted."""
+        async with self._writer.begin() as conn:
+            for claim in claims:
+                await conn.execute(
+                    _held(claim).values(
+                        state="pending",
+                        lease_token=None,
+                        lease_until=None,
+                        attempts=t.commits.c.attempts - 1,
+                    )
+                )
+
     async def fail(self, claim: ClaimedCommit, reason: str) -> None:
         async with self._writer.begin() as conn:
             await conn.execute(

@@ -32,8 +32,9 @@ from openapi_core import OpenAPI
 from openapi_core.datatypes import RequestParameters
 from werkzeug.datastructures import Headers, ImmutableMultiDict
 
+from bot.clock import Clock
 from bot.payloads import pr_number
-from tests.support import SHARED, FakeClock, replay_day, replay_pushes
+from tests.support import SHARED, replay_day, replay_pushes
 
 API_DOCS = "https://docs.github.com/rest"
 BODY_LIMIT = 65_536
@@ -114,7 +115,7 @@ Handler = Callable[[web.Request, re.Match[str], Call], Awaitable[web.StreamRespo
 
 
 class FakeGitHub:
-    def __init__(self, clock: FakeClock, *, app_id: str, public_key: str) -> None:
+    def __init__(self, clock: Clock, *, app_id: str, public_key: str) -> None:
         self.clock = clock
         self.app_id = app_id
         self._public_key = public_key

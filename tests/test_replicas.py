@@ -1,0 +1,203 @@
+"""Several replicas on one PostgreSQL database: pushes spread across three `serve` processes in
+random order, some delivered twice, one replica killed (SIGKILL) halfway; then the day is
+published by two racing `publish` commands. Every commit is analysed once, one digest is
+posted, nothing is lost."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import sys
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+import sqlalchemy as sa
+
+from bot.clock import SystemClock
+from bot.store.engine import create_engine
+from bot.store.schema import analyses, commits, deliveries
+from tests.conftest import APP_ID, PG_URL
+from tests.fakes.github import FakeGitHub
+from tests.support import ROOT, TEST_SECRET, replay_day, replay_pushes, sign
+
+pytestmark = pytest.mark.skipif(
+    not PG_URL, reason="replicas share a PostgreSQL database (TEST_DATABASE_URL)"
+)
+
+REPO = "vllm-project/vllm-ascend"
+DAY = "2026-07-10"
+LEASE = 10  # seconds; the killed replica's claims return to the queue after this
+CONCURRENCY = 4
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+async def fake_github(
+    aiohttp_server: Any, public_key_pem: str
+) -> AsyncIterator[tuple[FakeGitHub, str]]:
+    # The replicas run on real time, so the fake checks their JWTs and tokens on real time too.
+    github = FakeGitHub(SystemClock(), app_id=APP_ID, public_key=public_key_pem)
+    github.serve_replay_day(REPO, DAY)
+    server = await aiohttp_server(github.app())
+    yield github, str(server.make_url("")).rstrip("/")
+    github.assert_clean()
+
+
+def replica_env(
+    database_url: str, github_url: str, private_key_pem: str, **extra: str
+) -> dict[str, str]:
+    return {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "GITHUB_APP_ID": APP_ID,
+        "GITHUB_PRIVATE_KEY": private_key_pem,
+        "GITHUB_WEBHOOK_SECRET": TEST_SECRET,
+        "GITHUB_API_URL": github_url,
+        "WORKER_LEASE_SECONDS": str(LEASE),
+        "WORKER_POLL_SECONDS": "0.2",
+        "WORKER_CONCURRENCY": str(CONCURRENCY),
+        "SCHEDULER_ENABLED": "false",
+        "LOG_LEVEL": "WARNING",
+        "HOST": "127.0.0.1",
+        **extra,
+    }
+
+
+async def healthy(
+    session: aiohttp.ClientSession, port: int, proc: asyncio.subprocess.Process
+) -> None:
+    for _ in range(300):
+        assert proc.returncode is None, "replica exited at start"
+        with contextlib.suppress(aiohttp.ClientError):
+            async with session.get(f"http://127.0.0.1:{port}/healthz") as r:
+                if r.status == 200:
+                    return
+        await asyncio.sleep(0.1)  # waiting for a process to listen, not timing a behaviour
+    raise AssertionError("replica did not become healthy")
+
+
+async def deliver(session: aiohttp.ClientSession, port: int, push: dict[str, Any]) -> int:
+    body = json.dumps(push["payload"]).encode()
+    headers = {**push["headers"], "X-Hub-Signature-256": sign(body)}
+    async with session.post(f"http://127.0.0.1:{port}/webhook", data=body, headers=headers) as r:
+        return r.status
+
+
+async def test_three_replicas_one_killed_analyse_everything_once_and_post_once(
+    database_url: str, fake_github: tuple[FakeGitHub, str], private_key_pem: str
+) -> None:
+    github, github_url = fake_github
+    env = replica_env(database_url, github_url, private_key_pem)
+    ports = [free_port() for _ in range(3)]
+    replicas = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "serve",
+            cwd=ROOT,
+            env={**env, "PORT": str(port)},
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        for port in ports
+    ]
+    rng = random.Random(20260710)
+    pushes = replay_pushes(REPO, DAY)
+    # Every push once, six of them twice (GitHub redeliveries), in a shuffled order.
+    sends = pushes + rng.sample(pushes, 6)
+    rng.shuffle(sends)
+    engine = create_engine(database_url)
+    try:
+        async with aiohttp.ClientSession() as session:
+            for port, proc in zip(ports, replicas, strict=True):
+                await healthy(session, port, proc)
+            alive = [0, 1, 2]
+            for i, push in enumerate(sends):
+                if i == len(sends) // 2:
+                    replicas[0].send_signal(signal.SIGKILL)
+                    await replicas[0].wait()
+                target = rng.choice([0, 1, 2])
+                try:
+                    status = await deliver(session, ports[target], push)
+                except aiohttp.ClientConnectionError:
+                    # The killed replica: GitHub marks the delivery failed; it is redelivered.
+                    alive = [1, 2]
+                    status = await deliver(session, ports[rng.choice(alive)], push)
+                assert status in (200, 202)
+
+            # The surviving replicas drain the queue, including what the dead one had claimed.
+            for _ in range(600):
+                async with engine.connect() as conn:
+                    states = dict(
+                        (
+                            await conn.execute(
+                                sa.select(commits.c.state, sa.func.count()).group_by(
+                                    commits.c.state
+                                )
+                            )
+                        ).all()
+                    )
+                if states == {"analyzed": len(pushes)}:
+                    break
+                await asyncio.sleep(0.1)  # polling the database for the end state
+            assert states == {"analyzed": len(pushes)}
+
+        publishers = [
+            await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bot",
+                "publish",
+                "--repo",
+                REPO,
+                "--day",
+                DAY,
+                cwd=ROOT,
+                env=env,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+            )
+            for _ in range(2)
+        ]
+        outputs = [await p.communicate() for p in publishers]
+        assert all(p.returncode == 0 for p in publishers), outputs
+    finally:
+        for proc in replicas:
+            if proc.returncode is None:
+                proc.terminate()
+                await proc.wait()
+
+    async with engine.connect() as conn:
+        stored = (await conn.execute(sa.select(commits.c.sha))).scalars().all()
+        analysed = (await conn.execute(sa.select(analyses.c.sha))).scalars().all()
+        delivered = (
+            await conn.execute(sa.select(sa.func.count()).select_from(deliveries))
+        ).scalar_one()
+    await engine.dispose()
+    day = replay_day(REPO, DAY)
+    shas = [c["sha"] for c in day["commits"]]
+    assert sorted(stored) == sorted(shas) and sorted(analysed) == sorted(shas)
+    assert delivered == len(pushes)
+    # Each commit fetched once, except those the killed replica had claimed (fetched again).
+    fetches = [len(github.calls_to("GET", rf"/commits/{sha}$")) for sha in shas]
+    assert min(fetches) == 1 and max(fetches) <= 2
+    assert sum(fetches) - len(shas) <= 2 * CONCURRENCY
+    (discussion,) = github.repos[REPO].discussions
+    assert f"**{len(shas)} commits**" in discussion["body"]
+    results = sorted(out.decode().split(":")[1].strip() for out, _ in outputs)
+    # One posted it; the other found it taken (busy) or already done (skipped).
+    assert results[0] == "busy" or results[1] == "skipped", results
+    assert sum(r == "published" for r in results) == 1, results
