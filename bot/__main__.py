@@ -82,7 +82,7 @@ def _digest(settings: Settings, args: argparse.Namespace) -> int:
     day = _day(args.day)
     try:
         ZoneInfo(args.tz)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):
         raise MissingSetting(
             f"--tz must be an IANA time zone such as Asia/Shanghai, not {args.tz!r}"
         ) from None

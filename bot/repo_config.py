@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+import reprlib
 from datetime import time
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -26,8 +27,11 @@ def parse_cutoff(value: str) -> time:
     """`HH:MM` (24-hour clock) to a time."""
     match = re.fullmatch(r"([01]?\d|2[0-3]):([0-5]\d)", value.strip())
     if not match:
-        raise ValueError(f"must be HH:MM on a 24-hour clock, not {value!r}")
+        raise ValueError(f"must be HH:MM on a 24-hour clock, not {_shown(value)}")
     return time(int(match.group(1)), int(match.group(2)))
+
+
+_ZONE_NAME = re.compile(r"[A-Za-z0-9_+-]+(/[A-Za-z0-9_+-]+){0,2}")
 
 
 class _Strict(BaseModel):
@@ -100,10 +104,14 @@ class RepoConfig(_Strict):
     @field_validator("timezone")
     @classmethod
     def _zone(cls, value: str) -> str:
+        wrong = ValueError(f"{_shown(value)} is not an IANA time zone (like Asia/Shanghai)")
+        # IANA names are short ASCII paths; anything else never reaches the file system.
+        if len(value) > 64 or not _ZONE_NAME.fullmatch(value):
+            raise wrong
         try:
             ZoneInfo(value)
-        except (ZoneInfoNotFoundError, ValueError):
-            raise ValueError(f"{value!r} is not an IANA time zone (like Asia/Shanghai)") from None
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            raise wrong from None
         return value
 
     @field_validator("cutoff", mode="before")
@@ -126,14 +134,27 @@ class RepoConfig(_Strict):
         return any(fnmatch.fnmatchcase(branch, pattern) for pattern in self.branches)
 
 
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 60
+
+
+def _shown(value: Any) -> str:
+    """A value quoted in an error message, shortened: the message goes in a digest footer."""
+    return _REPR.repr(value)
+
+
 def _describe(err: Any) -> str:
     key = ".".join(str(p) for p in err["loc"]) or "(file)"
+    if len(key) > 80:
+        key = key[:79] + "…"
     kind = err["type"]
     if kind == "extra_forbidden":
         return f"`{key}`: unknown key"
     if kind == "literal_error":
         return f"`{key}`: {err['msg'].lower()}"
     message = str(err["msg"]).removeprefix("Value error, ")
+    if len(message) > 200:
+        message = message[:199] + "…"
     return f"`{key}`: {message}"
 
 

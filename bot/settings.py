@@ -45,7 +45,7 @@ class Settings(BaseSettings):
 
     # The background worker.
     worker_concurrency: int = Field(default=4, ge=1, le=64)
-    worker_lease_seconds: int = Field(default=300, ge=10)
+    worker_lease_seconds: int = Field(default=300, ge=1)
     worker_max_attempts: int = Field(default=5, ge=1)
     worker_poll_seconds: float = Field(default=2.0, gt=0)
     # Commits of a push range expanded through the compare API stop here; the rest is noted.

@@ -375,4 +375,4 @@ async def test_metrics_count_deliveries_commits_github_calls_and_digests(
     assert 'commit_digest_commits{state="analyzed"} 10.0' in text
     assert 'commit_digest_github_calls_total{method="GET",status="200"}' in text
     assert 'commit_digest_digests_total{outcome="published"} 1.0' in text
-    assert "commit_digest_analysis_seconds_count{analyzer=\"rules\"} 10.0" in text
+    assert 'commit_digest_analysis_seconds_count{analyzer="rules"} 10.0' in text

@@ -14,7 +14,7 @@ import re
 _CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 _NEUTRALISE = re.compile(
     r"""
-    (?<![\w`@/.])@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:/[A-Za-z0-9_.-]+)?  # @user, @org/team
+    (?<![\w`@/.])@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:/[A-Za-z0-9_-]+)?  # @user, @org/team
   | https?://(?:www\.)?github\.com/[\w.-]+/[\w.-]+/(?:issues|pull|discussions)/\d+[^\s)\]]*
   | (?<![\w`])[\w.-]+/[\w.-]+\#\d+\b                                         # owner/repo#123
   | (?<![\w`&/\#])\#\d+\b                                                    # #123

@@ -56,7 +56,7 @@ class GitHubApp:
     def as_app(self) -> GitHubAPI:
         """Authenticated as the App itself (a JWT): installation lookups and tokens."""
 
-        async def jwt(_refresh: bool) -> str:
+        async def jwt(_refused: str | None) -> str:
             return f"Bearer {self._auth.app_jwt()}"
 
         return self._api(jwt)
@@ -64,9 +64,9 @@ class GitHubApp:
     def installation(self, installation_id: int) -> InstallationClient:
         """Authenticated as one installation, with its cached token and its own pacing."""
 
-        async def token(refresh: bool) -> str:
-            if refresh:
-                self._auth.forget(installation_id)
+        async def token(refused: str | None) -> str:
+            if refused is not None:
+                self._auth.forget(installation_id, refused.removeprefix("token "))
             value = await self._auth.installation_token(installation_id, self._request_token)
             return f"token {value}"
 

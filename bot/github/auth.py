@@ -75,6 +75,12 @@ class AppAuth:
                 self._tokens[installation_id] = cached
         return cached.token
 
-    def forget(self, installation_id: int) -> None:
-        """Drop a token GitHub refused (401), so the next call asks for a new one."""
-        self._tokens.pop(installation_id, None)
+    def forget(self, installation_id: int, token: str) -> None:
+        """Drop a token GitHub refused (401), so the next call asks for a new one.
+
+        Only that token: requests in flight when it expired all get a 401, and the first
+        renewal serves them all.
+        """
+        cached = self._tokens.get(installation_id)
+        if cached is not None and cached.token == token:
+            self._tokens.pop(installation_id, None)

@@ -29,8 +29,8 @@ log = get_logger(__name__)
 API_VERSION = "2022-11-28"
 USER_AGENT = "commit-digest"
 
-# (refresh) -> the Authorization header value; refresh=True after GitHub answered 401.
-Credentials = Callable[[bool], Awaitable[str]]
+# (refused) -> the Authorization header value; `refused` is the header GitHub answered 401 to.
+Credentials = Callable[[str | None], Awaitable[str]]
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ class GitHubAPI(gidgethub.aiohttp.GitHubAPI):
         limited = 0
         while True:
             if self._credentials is not None:
-                request_headers["authorization"] = await self._credentials(False)
+                request_headers["authorization"] = await self._credentials(None)
             if self._pacer is not None and _creates_content(method, url, body):
                 await self._pacer.wait()
             try:
@@ -146,7 +146,9 @@ class GitHubAPI(gidgethub.aiohttp.GitHubAPI):
             if status == 401 and self._credentials is not None and not renewed:
                 renewed = True
                 log.info("github_token_renewed", reason="401")
-                await self._credentials(True)
+                request_headers["authorization"] = await self._credentials(
+                    request_headers["authorization"]
+                )
                 continue
             wait = rate_limit_wait(status, response_headers, data, self._clock.now(), limited)
             if wait is not None:

@@ -75,6 +75,7 @@ class Call:
     installation_id: int | None
     status: int = 0
     operation: str | None = None
+    at: datetime | None = None
 
 
 @dataclass
@@ -305,7 +306,7 @@ class FakeGitHub:
             match = pattern.match(path)
             if method != request.method or not match:
                 continue
-            call = Call(request.method, path, dict(request.query), None, None)
+            call = Call(request.method, path, dict(request.query), None, None, at=self.clock.now())
             self.calls.append(call)
             response = await self._handle(request, match, call, auth_kind, handler)
             call.status = response.status

@@ -1,0 +1,217 @@
+"""Crashes: a real replay day with the server killed (SIGKILL) at 20 random moments and
+restarted each time, the publication killed too. The digest is identical to an uninterrupted
+run's, and posted once."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+import sqlalchemy as sa
+
+from bot.clock import SystemClock
+from bot.store.engine import create_engine
+from bot.store.schema import commits
+from tests.conftest import APP_ID
+from tests.fakes.github import FakeGitHub
+from tests.support import ROOT, TEST_SECRET, replay_pushes, sign
+
+pytestmark = pytest.mark.slow
+
+REPO = "vllm-project/vllm-ascend"
+DAY = "2026-07-10"
+KILLS = 20
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+async def fake(aiohttp_server: Any, public_key_pem: str) -> AsyncIterator[tuple[FakeGitHub, str]]:
+    github = FakeGitHub(SystemClock(), app_id=APP_ID, public_key=public_key_pem)
+    github.serve_replay_day(REPO, DAY)
+    server = await aiohttp_server(github.app())
+    yield github, str(server.make_url("")).rstrip("/")
+    github.assert_clean()
+
+
+class Run:
+    """The App as a series of processes on one database, with a kill switch."""
+
+    def __init__(self, database_url: str, github_url: str, private_key_pem: str) -> None:
+        self.env = {
+            **os.environ,
+            "DATABASE_URL": database_url,
+            "GITHUB_APP_ID": APP_ID,
+            "GITHUB_PRIVATE_KEY": private_key_pem,
+            "GITHUB_WEBHOOK_SECRET": TEST_SECRET,
+            "GITHUB_API_URL": github_url,
+            "WORKER_LEASE_SECONDS": "2",
+            "WORKER_POLL_SECONDS": "0.1",
+            "SCHEDULER_ENABLED": "false",
+            "HOST": "127.0.0.1",
+            "LOG_LEVEL": "ERROR",
+        }
+        self.database_url = database_url
+
+    async def serve(self, port: int) -> asyncio.subprocess.Process:
+        return await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "serve",
+            cwd=ROOT,
+            env={**self.env, "PORT": str(port)},
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+
+    async def publish(self) -> asyncio.subprocess.Process:
+        return await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "publish",
+            "--repo",
+            REPO,
+            "--day",
+            DAY,
+            cwd=ROOT,
+            env=self.env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+
+    async def analysed(self) -> int:
+        engine = create_engine(self.database_url)
+        try:
+            async with engine.connect() as conn:
+                return int(
+                    (
+                        await conn.execute(
+                            sa.select(sa.func.count()).where(commits.c.state == "analyzed")
+                        )
+                    ).scalar_one()
+                )
+        finally:
+            await engine.dispose()
+
+
+async def post(session: aiohttp.ClientSession, port: int, push: dict[str, Any]) -> int:
+    body = json.dumps(push["payload"]).encode()
+    async with session.post(
+        f"http://127.0.0.1:{port}/webhook",
+        data=body,
+        headers={**push["headers"], "X-Hub-Signature-256": sign(body)},
+    ) as r:
+        return r.status
+
+
+async def listening(session: aiohttp.ClientSession, port: int) -> None:
+    for _ in range(300):
+        with contextlib.suppress(aiohttp.ClientError):
+            async with session.get(f"http://127.0.0.1:{port}/healthz") as r:
+                if r.status == 200:
+                    return
+        await asyncio.sleep(0.05)  # waiting for the process to listen
+    raise AssertionError("the server did not start")
+
+
+async def ingest_and_analyse(run: Run, rng: random.Random | None, kills: int) -> int:
+    """Deliver the day (one push every 0.5 s, as pushes trickle in) and let the worker
+    finish, killing the server at `kills` random moments; returns the kills made."""
+    pending = list(replay_pushes(REPO, DAY))
+    expected = len(pending)
+    killed = 0
+    loop = asyncio.get_running_loop()
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session:
+        while pending or await run.analysed() < expected:
+            port = free_port()
+            server = await run.serve(port)
+            await listening(session, port)
+            chaos = rng is not None and killed < kills
+            kill_at = loop.time() + (rng.uniform(0.1, 1.0) if chaos and rng else 1e9)
+            try:
+                while loop.time() < kill_at:
+                    if pending:
+                        try:
+                            status = await post(session, port, pending[0])
+                        except aiohttp.ClientError:
+                            break
+                        assert status in (200, 202)
+                        pending.pop(0)
+                        if chaos:
+                            await asyncio.sleep(0.5)  # pushes trickle in: moments to kill at
+                    elif await run.analysed() >= expected:
+                        break
+                    else:
+                        await asyncio.sleep(0.05)  # the worker is still at it
+            finally:
+                if server.returncode is None:
+                    server.send_signal(signal.SIGKILL if chaos else signal.SIGTERM)
+                await server.wait()
+            killed += chaos
+    return killed
+
+
+async def publish(run: Run, rng: random.Random | None, kills: int) -> None:
+    """Run `publish` until it reports the day posted, killing it `kills` times on the way."""
+    for attempt in range(kills + 5):
+        proc = await run.publish()
+        if rng is not None and attempt < kills:
+            await asyncio.sleep(rng.uniform(0.3, 1.6))  # a random moment in its life
+            if proc.returncode is None:
+                proc.send_signal(signal.SIGKILL)
+            await proc.wait()
+            continue
+        out, _ = await proc.communicate()
+        if proc.returncode == 0 and (b"published" in out or b"skipped" in out):
+            return
+    raise AssertionError("publish never finished")
+
+
+def posted(github: FakeGitHub) -> list[str]:
+    return [
+        b
+        for d in github.repos[REPO].discussions
+        for b in [d["body"], *(c["body"] for c in d["comments"])]
+    ]
+
+
+async def test_killed_twenty_times_the_digest_is_identical_and_posted_once(
+    database_url: str, fake: tuple[FakeGitHub, str], private_key_pem: str, tmp_path: Path
+) -> None:
+    github, url = fake
+    # The uninterrupted run, on its own database.
+    calm = Run(f"sqlite:///{tmp_path / 'calm.db'}", url, private_key_pem)
+    await ingest_and_analyse(calm, None, 0)
+    await publish(calm, None, 0)
+    reference = posted(github)
+    assert len(reference) == 1 and "**32 commits**" in reference[0]
+    github.repos[REPO].discussions.clear()
+
+    rng = random.Random(20)
+    crashing = Run(database_url, url, private_key_pem)
+    # A server killed mid-run may have answered a push and died before the next: GitHub would
+    # not resend what was acknowledged, and nothing acknowledged may be lost.
+    assert await ingest_and_analyse(crashing, rng, KILLS - 5) == KILLS - 5
+    await publish(crashing, rng, 5)
+    assert posted(github) == reference
+    assert len(github.repos[REPO].discussions) == 1
+    assert (
+        len([c for c in github.calls if c.operation == "CreateDigestDiscussion"]) <= 1 + 1
+    )  # at most once per run

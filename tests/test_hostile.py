@@ -1,0 +1,270 @@
+"""Hostile input, property-based (Hypothesis): validly signed but malformed, oversized, oddly
+encoded or wrongly typed deliveries to a real `serve` process, and broken config files.
+
+Never a 5xx, never a crash, never a row stored from a payload the App refused.
+"""
+
+from __future__ import annotations
+
+import copy
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.repo_config import ConfigError, RepoConfig, parse_config
+from tests.conftest import APP_ID
+from tests.support import ROOT, TEST_SECRET, replay_pushes, sign, webhook_payload
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "250"))
+EVENTS = ["push", "installation", "installation_repositories", "ping", "star", "pull_request"]
+
+
+@pytest.fixture(scope="module")
+def server(
+    tmp_path_factory: pytest.TempPathFactory, private_key_pem: str
+) -> Iterator[tuple[int, str]]:
+    """One `serve` process (SQLite) for the whole fuzz run."""
+    database = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'fuzz.db'}"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {
+        **os.environ,
+        "DATABASE_URL": database,
+        "GITHUB_APP_ID": APP_ID,
+        "GITHUB_PRIVATE_KEY": private_key_pem,
+        "GITHUB_WEBHOOK_SECRET": TEST_SECRET,
+        "GITHUB_API_URL": "http://127.0.0.1:9",  # nothing there: the worker's calls fail, harmlessly
+        "WORKER_ENABLED": "false",
+        "SCHEDULER_ENABLED": "false",
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "LOG_LEVEL": "ERROR",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot", "serve"], cwd=ROOT, env=env, stderr=subprocess.PIPE
+    )
+    for _ in range(300):
+        try:
+            status, _ = request(port, "GET", "/healthz", b"", {})
+            if status == 200:
+                break
+        except OSError:
+            time.sleep(0.05)  # waiting for the process to listen
+    yield port, database
+    proc.terminate()
+    _, err = proc.communicate(timeout=30)
+    # No traceback in the server's log: nothing crashed a request.
+    assert b"Traceback" not in err, err.decode(errors="replace")[-3000:]
+
+
+def request(
+    port: int, method: str, path: str, body: bytes, headers: dict[str, str]
+) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request(method, path, body=body, headers=headers)
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def post(
+    port: int, event: str, body: bytes, *, delivery: str, content_type: str = "application/json"
+) -> int:
+    status, _ = request(
+        port,
+        "POST",
+        "/webhook",
+        body,
+        {
+            "X-GitHub-Event": event,
+            "X-GitHub-Delivery": delivery,
+            "X-Hub-Signature-256": sign(body),
+            "Content-Type": content_type,
+        },
+    )
+    return status
+
+
+def stored(database: str, delivery: str) -> bool:
+    engine = sa.create_engine(database)
+    try:
+        with engine.connect() as conn:
+            return (
+                conn.execute(
+                    sa.text("SELECT 1 FROM deliveries WHERE id = :id"), {"id": delivery}
+                ).first()
+                is not None
+            )
+    finally:
+        engine.dispose()
+
+
+# --- strategies ---------------------------------------------------------------------------
+
+ODD_TEXT = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs",)), max_size=300
+) | st.sampled_from(
+    ["", "\u202e", "\x00", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢", "中文", "a" * 10_000, "@octocat", "<script>", "🙂" * 200]
+)
+JSON_LEAF = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False)
+    | ODD_TEXT
+)
+JSON_VALUE = st.recursive(
+    JSON_LEAF,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(ODD_TEXT, inner, max_size=4),
+    max_leaves=20,
+)
+
+BASES = [
+    ("push", replay_pushes("vllm-project/llm-compressor", "2026-06-22")[0]["payload"]),
+    ("push", webhook_payload("push/with-new-branch")),
+    ("push", webhook_payload("push/with-installation")),
+    ("installation", webhook_payload("installation/created")),
+    ("installation", webhook_payload("installation/deleted")),
+    ("installation_repositories", webhook_payload("installation_repositories/added")),
+]
+
+
+def paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield prefix
+    if isinstance(value, dict):
+        for key, child in value.items():
+            yield from paths(child, (*prefix, key))
+    elif isinstance(value, list):
+        for i, child in enumerate(value[:3]):
+            yield from paths(child, (*prefix, i))
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> tuple[str, bytes, str]:
+    event, base = draw(st.sampled_from(BASES))
+    payload = copy.deepcopy(base)
+    for _ in range(draw(st.integers(1, 4))):
+        where = draw(st.sampled_from(list(paths(payload))[1:]))
+        parent = payload
+        for key in where[:-1]:
+            parent = parent[key]
+        action = draw(st.sampled_from(["delete", "replace", "unicode"]))
+        if action == "delete":
+            del parent[where[-1]]
+        elif action == "replace":
+            parent[where[-1]] = draw(JSON_VALUE)
+        else:
+            parent[where[-1]] = draw(ODD_TEXT)
+        if not isinstance(payload, dict):
+            break
+    body = json.dumps(payload, ensure_ascii=draw(st.booleans())).encode("utf-8", "surrogatepass")
+    return draw(st.sampled_from([event, *EVENTS])), body, "application/json"
+
+
+RAW = st.tuples(
+    st.sampled_from(EVENTS),
+    st.binary(max_size=2000)
+    | st.sampled_from(
+        [
+            b"",
+            b"{",
+            b"null",
+            b"[]",
+            b'{"a":' * 2000 + b"1" + b"}" * 2000,
+            b'{"ref": "\\ud800"}',
+            b"\xef\xbb\xbf{}",
+        ]
+    ),
+    st.sampled_from(["application/json", "application/x-www-form-urlencoded", "text/plain", ""]),
+)
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(case=mutated() | RAW)
+def test_webhook_never_fails_on_signed_hostile_bodies(
+    server: tuple[int, str], case: tuple[str, bytes, str]
+) -> None:
+    port, database = server
+    event, body, content_type = case
+    delivery = str(uuid.uuid4())
+    status = post(port, event, body, delivery=delivery, content_type=content_type)
+    assert status < 500, (status, event, body[:200])
+    assert status in (200, 202, 400, 401, 413)
+    if status == 400:
+        # Refused: nothing of it was kept, not even its delivery id.
+        assert not stored(database, delivery)
+
+
+def test_the_server_still_serves_after_the_fuzz(server: tuple[int, str]) -> None:
+    port, database = server
+    push = replay_pushes("vllm-project/llm-compressor", "2026-06-22")[3]
+    body = json.dumps(push["payload"]).encode()
+    delivery = str(uuid.uuid4())
+    assert post(port, "push", body, delivery=delivery) == 202
+    assert stored(database, delivery)
+
+
+# --- config files -------------------------------------------------------------------------
+
+YAML_TEXT = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs",)), max_size=500
+) | st.sampled_from(
+    [
+        "&a [*a, *a]",
+        "!!python/object:os.system 'ls'",
+        "? [a]\n: b",
+        "cutoff: 99:99",
+        "timezone: !!binary aGk=",
+        "a: " + "[" * 300,
+    ]
+)
+CONFIG_VALUE = st.dictionaries(
+    st.sampled_from(
+        [
+            "timezone",
+            "cutoff",
+            "language",
+            "branches",
+            "publish",
+            "skip_empty_days",
+            "exclude",
+            "other",
+        ]
+    ),
+    JSON_VALUE,
+    max_size=6,
+)
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(text=YAML_TEXT | CONFIG_VALUE.map(json.dumps))
+def test_config_files_give_a_config_or_a_clear_error(text: str) -> None:
+    try:
+        config = parse_config(text)
+    except ConfigError as exc:
+        assert str(exc).startswith(".github/commit-digest.yml")
+        assert len(str(exc)) < 2000
+    else:
+        assert isinstance(config, RepoConfig)
+        # A config that validates is usable: its zone and cutoff give days.
+        config.schedule.window(config.schedule.day_of(datetime.now(UTC)))
