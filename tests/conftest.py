@@ -19,6 +19,7 @@ from bot.settings import Settings
 from bot.store.engine import create_engine, migrate
 from bot.store.schema import metadata
 from tests.fakes.github import FakeGitHub
+from tests.processes import APP_ID
 from tests.support import TEST_SECRET, FakeClock
 
 PG_URL = os.environ.get("TEST_DATABASE_URL")
@@ -48,9 +49,6 @@ def public_key_pem(app_key: rsa.RSAPrivateKey) -> str:
         .public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
         .decode()
     )
-
-
-APP_ID = "1187321"
 
 
 @pytest.fixture

@@ -5,12 +5,8 @@ run's, and posted once."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
-import os
 import random
 import signal
-import socket
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -23,21 +19,15 @@ import sqlalchemy as sa
 from bot.clock import SystemClock
 from bot.store.engine import create_engine
 from bot.store.schema import commits
-from tests.conftest import APP_ID
 from tests.fakes.github import FakeGitHub
-from tests.support import ROOT, TEST_SECRET, replay_pushes, sign
+from tests.processes import APP_ID, free_port, post_push, serve_env, wait_healthy
+from tests.support import ROOT, replay_pushes
 
 pytestmark = pytest.mark.slow
 
 REPO = "vllm-project/vllm-ascend"
 DAY = "2026-07-10"
 KILLS = 20
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture
@@ -53,19 +43,14 @@ class Run:
     """The App as a series of processes on one database, with a kill switch."""
 
     def __init__(self, database_url: str, github_url: str, private_key_pem: str) -> None:
-        self.env = {
-            **os.environ,
-            "DATABASE_URL": database_url,
-            "GITHUB_APP_ID": APP_ID,
-            "GITHUB_PRIVATE_KEY": private_key_pem,
-            "GITHUB_WEBHOOK_SECRET": TEST_SECRET,
-            "GITHUB_API_URL": github_url,
-            "WORKER_LEASE_SECONDS": "2",
-            "WORKER_POLL_SECONDS": "0.1",
-            "SCHEDULER_ENABLED": "false",
-            "HOST": "127.0.0.1",
-            "LOG_LEVEL": "ERROR",
-        }
+        self.env = serve_env(
+            database_url=database_url,
+            private_key_pem=private_key_pem,
+            github_url=github_url,
+            WORKER_LEASE_SECONDS="2",
+            WORKER_POLL_SECONDS="0.1",
+            SCHEDULER_ENABLED="false",
+        )
         self.database_url = database_url
 
     async def serve(self, port: int) -> asyncio.subprocess.Process:
@@ -111,26 +96,6 @@ class Run:
             await engine.dispose()
 
 
-async def post(session: aiohttp.ClientSession, port: int, push: dict[str, Any]) -> int:
-    body = json.dumps(push["payload"]).encode()
-    async with session.post(
-        f"http://127.0.0.1:{port}/webhook",
-        data=body,
-        headers={**push["headers"], "X-Hub-Signature-256": sign(body)},
-    ) as r:
-        return r.status
-
-
-async def listening(session: aiohttp.ClientSession, port: int) -> None:
-    for _ in range(300):
-        with contextlib.suppress(aiohttp.ClientError):
-            async with session.get(f"http://127.0.0.1:{port}/healthz") as r:
-                if r.status == 200:
-                    return
-        await asyncio.sleep(0.05)  # waiting for the process to listen
-    raise AssertionError("the server did not start")
-
-
 async def ingest_and_analyse(run: Run, rng: random.Random | None, kills: int) -> int:
     """Deliver the day (one push every 0.5 s, as pushes trickle in) and let the worker
     finish, killing the server at `kills` random moments; returns the kills made."""
@@ -142,14 +107,14 @@ async def ingest_and_analyse(run: Run, rng: random.Random | None, kills: int) ->
         while pending or await run.analysed() < expected:
             port = free_port()
             server = await run.serve(port)
-            await listening(session, port)
+            await wait_healthy(session, port, server)
             chaos = rng is not None and killed < kills
             kill_at = loop.time() + (rng.uniform(0.1, 1.0) if chaos and rng else 1e9)
             try:
                 while loop.time() < kill_at:
                     if pending:
                         try:
-                            status = await post(session, port, pending[0])
+                            status = await post_push(session, port, pending[0])
                         except aiohttp.ClientError:
                             break
                         assert status in (200, 202)

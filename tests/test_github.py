@@ -16,8 +16,8 @@ from bot.github.calls import CommitMissing, GitHubError
 from bot.github.client import RetryPolicy
 from bot.github.errors import GitHubUnavailable, RateLimited, RepositoryGone
 from bot.metrics import Metrics
-from tests.conftest import APP_ID
 from tests.fakes.github import FakeGitHub
+from tests.processes import APP_ID
 from tests.support import FakeClock, replay_day
 
 REPO = "vllm-project/llm-compressor"

@@ -10,7 +10,6 @@ import copy
 import http.client
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -25,8 +24,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.repo_config import ConfigError, RepoConfig, parse_config
-from tests.conftest import APP_ID
-from tests.support import ROOT, TEST_SECRET, replay_pushes, sign, webhook_payload
+from tests.processes import free_port, serve_env
+from tests.support import ROOT, replay_pushes, sign, webhook_payload
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "250"))
 EVENTS = ["push", "installation", "installation_repositories", "ping", "star", "pull_request"]
@@ -38,22 +37,14 @@ def server(
 ) -> Iterator[tuple[int, str]]:
     """One `serve` process (SQLite) for the whole fuzz run."""
     database = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'fuzz.db'}"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = {
-        **os.environ,
-        "DATABASE_URL": database,
-        "GITHUB_APP_ID": APP_ID,
-        "GITHUB_PRIVATE_KEY": private_key_pem,
-        "GITHUB_WEBHOOK_SECRET": TEST_SECRET,
-        "GITHUB_API_URL": "http://127.0.0.1:9",  # nothing there: the worker's calls fail, harmlessly
-        "WORKER_ENABLED": "false",
-        "SCHEDULER_ENABLED": "false",
-        "HOST": "127.0.0.1",
-        "PORT": str(port),
-        "LOG_LEVEL": "ERROR",
-    }
+    port = free_port()
+    env = serve_env(
+        database_url=database,
+        private_key_pem=private_key_pem,
+        WORKER_ENABLED="false",
+        SCHEDULER_ENABLED="false",
+        PORT=str(port),
+    )
     proc = subprocess.Popen(
         [sys.executable, "-m", "bot", "serve"], cwd=ROOT, env=env, stderr=subprocess.PIPE
     )

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import os
 import selectors
-import socket
 import subprocess
 import sys
 import time
@@ -22,6 +21,7 @@ import pytest
 
 from bot.analysis.llm import LLMAnalyzer, OutputMode
 from bot.models import Analysis, CommitInput
+from tests.processes import free_port
 from tests.support import replay_day
 
 pytestmark = pytest.mark.llm_server
@@ -32,16 +32,10 @@ STARTUP_SECONDS = 300
 CALL_BUDGET_SECONDS = 420
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     model = gemma.assemble(tmp_path_factory.mktemp("model") / gemma.MODEL_NAME)
-    port = _free_port()
+    port = free_port()
     proc = subprocess.Popen(
         [
             sys.executable,

@@ -4,10 +4,7 @@ redeliveries. Every one answered, no 5xx, nothing lost, nothing stored twice."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
 import random
-import socket
 import sys
 import time
 from pathlib import Path
@@ -16,10 +13,10 @@ import aiohttp
 import pytest
 import sqlalchemy as sa
 
-from bench.ingest import load_pushes, make_deliveries
+from bench.ingest import SECRET, load_pushes, make_deliveries
 from bot.store.engine import create_engine
 from bot.store.schema import commits, deliveries, pushes
-from tests.conftest import APP_ID
+from tests.processes import free_port, serve_env, wait_healthy
 from tests.support import ROOT, SHARED
 
 TOTAL = 10_000
@@ -32,22 +29,15 @@ pytestmark = pytest.mark.slow
 async def test_ten_thousand_deliveries_at_500_a_second(
     database_url: str, private_key_pem: str
 ) -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "GITHUB_APP_ID": APP_ID,
-        "GITHUB_PRIVATE_KEY": private_key_pem,
-        "GITHUB_WEBHOOK_SECRET": "bench-secret",
-        "GITHUB_API_URL": "http://127.0.0.1:9",
-        "WORKER_ENABLED": "false",
-        "SCHEDULER_ENABLED": "false",
-        "HOST": "127.0.0.1",
-        "PORT": str(port),
-        "LOG_LEVEL": "ERROR",
-    }
+    port = free_port()
+    env = serve_env(
+        database_url=database_url,
+        private_key_pem=private_key_pem,
+        secret=SECRET,  # the secret bench.ingest signs its deliveries with
+        WORKER_ENABLED="false",
+        SCHEDULER_ENABLED="false",
+        PORT=str(port),
+    )
     server = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "serve", cwd=ROOT, env=env
     )
@@ -60,12 +50,7 @@ async def test_ten_thousand_deliveries_at_500_a_second(
     statuses: list[int] = []
     try:
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=256)) as session:
-            for _ in range(300):
-                with contextlib.suppress(aiohttp.ClientError):
-                    async with session.get(f"http://127.0.0.1:{port}/healthz") as r:
-                        if r.status == 200:
-                            break
-                await asyncio.sleep(0.1)  # waiting for the process to listen
+            await wait_healthy(session, port, server)
 
             async def one(d: object) -> None:
                 async with session.post(

@@ -6,12 +6,8 @@ posted, nothing is lost."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
-import os
 import random
 import signal
-import socket
 import sys
 from collections.abc import AsyncIterator
 from typing import Any
@@ -23,9 +19,10 @@ import sqlalchemy as sa
 from bot.clock import SystemClock
 from bot.store.engine import create_engine
 from bot.store.schema import analyses, commits, deliveries
-from tests.conftest import APP_ID, PG_URL
+from tests.conftest import PG_URL
 from tests.fakes.github import FakeGitHub
-from tests.support import ROOT, TEST_SECRET, replay_day, replay_pushes, sign
+from tests.processes import APP_ID, free_port, post_push, serve_env, wait_healthy
+from tests.support import ROOT, replay_day, replay_pushes
 
 pytestmark = pytest.mark.skipif(
     not PG_URL, reason="replicas share a PostgreSQL database (TEST_DATABASE_URL)"
@@ -35,12 +32,6 @@ REPO = "vllm-project/vllm-ascend"
 DAY = "2026-07-10"
 LEASE = 10  # seconds; the killed replica's claims return to the queue after this
 CONCURRENCY = 4
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture
@@ -58,41 +49,17 @@ async def fake_github(
 def replica_env(
     database_url: str, github_url: str, private_key_pem: str, **extra: str
 ) -> dict[str, str]:
-    return {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "GITHUB_APP_ID": APP_ID,
-        "GITHUB_PRIVATE_KEY": private_key_pem,
-        "GITHUB_WEBHOOK_SECRET": TEST_SECRET,
-        "GITHUB_API_URL": github_url,
-        "WORKER_LEASE_SECONDS": str(LEASE),
-        "WORKER_POLL_SECONDS": "0.2",
-        "WORKER_CONCURRENCY": str(CONCURRENCY),
-        "SCHEDULER_ENABLED": "false",
-        "LOG_LEVEL": "WARNING",
-        "HOST": "127.0.0.1",
+    return serve_env(
+        database_url=database_url,
+        private_key_pem=private_key_pem,
+        github_url=github_url,
+        WORKER_LEASE_SECONDS=str(LEASE),
+        WORKER_POLL_SECONDS="0.2",
+        WORKER_CONCURRENCY=str(CONCURRENCY),
+        SCHEDULER_ENABLED="false",
+        LOG_LEVEL="WARNING",
         **extra,
-    }
-
-
-async def healthy(
-    session: aiohttp.ClientSession, port: int, proc: asyncio.subprocess.Process
-) -> None:
-    for _ in range(300):
-        assert proc.returncode is None, "replica exited at start"
-        with contextlib.suppress(aiohttp.ClientError):
-            async with session.get(f"http://127.0.0.1:{port}/healthz") as r:
-                if r.status == 200:
-                    return
-        await asyncio.sleep(0.1)  # waiting for a process to listen, not timing a behaviour
-    raise AssertionError("replica did not become healthy")
-
-
-async def deliver(session: aiohttp.ClientSession, port: int, push: dict[str, Any]) -> int:
-    body = json.dumps(push["payload"]).encode()
-    headers = {**push["headers"], "X-Hub-Signature-256": sign(body)}
-    async with session.post(f"http://127.0.0.1:{port}/webhook", data=body, headers=headers) as r:
-        return r.status
+    )
 
 
 async def test_three_replicas_one_killed_analyse_everything_once_and_post_once(
@@ -123,7 +90,7 @@ async def test_three_replicas_one_killed_analyse_everything_once_and_post_once(
     try:
         async with aiohttp.ClientSession() as session:
             for port, proc in zip(ports, replicas, strict=True):
-                await healthy(session, port, proc)
+                await wait_healthy(session, port, proc)
             alive = [0, 1, 2]
             for i, push in enumerate(sends):
                 if i == len(sends) // 2:
@@ -131,11 +98,11 @@ async def test_three_replicas_one_killed_analyse_everything_once_and_post_once(
                     await replicas[0].wait()
                 target = rng.choice([0, 1, 2])
                 try:
-                    status = await deliver(session, ports[target], push)
+                    status = await post_push(session, ports[target], push)
                 except aiohttp.ClientConnectionError:
                     # The killed replica: GitHub marks the delivery failed; it is redelivered.
                     alive = [1, 2]
-                    status = await deliver(session, ports[rng.choice(alive)], push)
+                    status = await post_push(session, ports[rng.choice(alive)], push)
                 assert status in (200, 202)
 
             # The surviving replicas drain the queue, including what the dead one had claimed.

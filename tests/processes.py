@@ -1,0 +1,85 @@
+"""The App as a real `python -m bot serve` process: a port, its environment, waiting for it,
+signed deliveries to it. Shared by the process-level tests and the benchmarks."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import time
+from typing import Any
+
+import aiohttp
+
+from tests.support import TEST_SECRET, sign
+
+APP_ID = "1187321"
+# Nothing listens there: a process that must not reach GitHub fails its calls harmlessly.
+NO_GITHUB = "http://127.0.0.1:9"
+START_SECONDS = 60  # a cold start (imports, migrations) on the shared 2-core machine
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def serve_env(
+    *,
+    database_url: str,
+    private_key_pem: str,
+    github_url: str = NO_GITHUB,
+    secret: str = TEST_SECRET,
+    **extra: str,
+) -> dict[str, str]:
+    """The environment of a `serve` process on loopback; `extra` adds or overrides settings."""
+    return {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "GITHUB_APP_ID": APP_ID,
+        "GITHUB_PRIVATE_KEY": private_key_pem,
+        "GITHUB_WEBHOOK_SECRET": secret,
+        "GITHUB_API_URL": github_url,
+        "HOST": "127.0.0.1",
+        "LOG_LEVEL": "ERROR",
+        **extra,
+    }
+
+
+def _exited(proc: asyncio.subprocess.Process | subprocess.Popen[bytes] | None) -> bool:
+    if proc is None:
+        return False
+    if isinstance(proc, subprocess.Popen):
+        return proc.poll() is not None
+    return proc.returncode is not None
+
+
+async def wait_healthy(
+    session: aiohttp.ClientSession,
+    port: int,
+    proc: asyncio.subprocess.Process | subprocess.Popen[bytes] | None = None,
+) -> None:
+    """Return once `GET /healthz` answers 200; fail if the process exits or never answers."""
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
+        if _exited(proc):
+            raise AssertionError(f"the server exited at start ({port})")
+        with contextlib.suppress(aiohttp.ClientError):
+            async with session.get(f"http://127.0.0.1:{port}/healthz") as r:
+                if r.status == 200:
+                    return
+        await asyncio.sleep(0.05)  # waiting for the process to listen, not timing a behaviour
+    raise AssertionError(f"the server on port {port} did not become healthy")
+
+
+async def post_push(session: aiohttp.ClientSession, port: int, push: dict[str, Any]) -> int:
+    """Deliver a replay push (its payload and headers), signed with the test secret."""
+    body = json.dumps(push["payload"]).encode()
+    headers = {**push["headers"], "X-Hub-Signature-256": sign(body)}
+    async with session.post(f"http://127.0.0.1:{port}/webhook", data=body, headers=headers) as r:
+        await r.read()
+        return r.status
