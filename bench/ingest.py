@@ -15,14 +15,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import copy
 import hashlib
 import hmac
 import json
 import os
 import secrets
-import socket
 import statistics
 import subprocess
 import sys
@@ -34,8 +32,9 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import rsa
+
+from bench.harness import keys
+from tests.processes import free_port, serve_env, wait_healthy
 
 ROOT = Path(__file__).resolve().parents[1]
 SECRET = "bench-secret"
@@ -45,12 +44,6 @@ SECRET = "bench-secret"
 class Delivery:
     body: bytes
     headers: dict[str, str]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def load_pushes(shared: Path) -> list[dict[str, Any]]:
@@ -90,20 +83,6 @@ def make_deliveries(pushes: list[dict[str, Any]], n: int) -> list[Delivery]:
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-async def wait_healthy(port: int, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 60
-    async with aiohttp.ClientSession() as session:
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                raise RuntimeError(f"server exited with {proc.returncode}")
-            with contextlib.suppress(aiohttp.ClientError):
-                async with session.get(f"http://127.0.0.1:{port}/healthz") as r:
-                    if r.status == 200:
-                        return
-            await asyncio.sleep(0.1)
-    raise RuntimeError("server did not become healthy")
 
 
 async def closed_loop(url: str, deliveries: list[Delivery], concurrency: int) -> dict[str, float]:
@@ -172,22 +151,13 @@ def start_target(
 ) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     if kind == "app":
-        key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-        pem = key.private_bytes(
-            serialization.Encoding.PEM,
-            serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption(),
-        ).decode()
-        env.update(
-            GITHUB_APP_ID="1",
-            GITHUB_PRIVATE_KEY=pem,
-            GITHUB_WEBHOOK_SECRET=SECRET,
-            # Nothing answers here: the benchmark measures ingest, not the worker.
-            GITHUB_API_URL="http://127.0.0.1:9",
+        # No GitHub behind it: the benchmark measures ingest, not the worker.
+        env = serve_env(
+            database_url=database_url or f"sqlite:///{workdir / 'bench.db'}",
+            private_key_pem=keys()[0],
+            secret=SECRET,
             WORKER_ENABLED="false",
             SCHEDULER_ENABLED="false",
-            DATABASE_URL=database_url or f"sqlite:///{workdir / 'bench.db'}",
-            HOST="127.0.0.1",
             PORT=str(port),
             LOG_LEVEL="WARNING",
         )
@@ -219,7 +189,8 @@ async def bench_target(
     port = free_port()
     proc = start_target(kind, port, workdir, args.database_url)
     try:
-        await wait_healthy(port, proc)
+        async with aiohttp.ClientSession() as session:
+            await wait_healthy(session, port, proc)
         url = f"http://127.0.0.1:{port}/webhook"
         await closed_loop(url, make_deliveries(pushes, 200), args.concurrency)  # warm-up
         closed = await closed_loop(url, make_deliveries(pushes, args.n), args.concurrency)

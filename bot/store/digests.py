@@ -190,23 +190,24 @@ class Digests:
 
     # --- the day's content -----------------------------------------------------------------
 
-    async def days_to_publish(self, repo_id: int) -> list[date]:
-        """Days with commits not yet in a published post."""
+    async def days_to_publish(self) -> dict[int, set[date]]:
+        """Per repository, the days with commits not yet in a published post."""
         c = t.commits.c
+        days: dict[int, set[date]] = {}
         async with self._engine.connect() as conn:
             rows = await conn.execute(
-                sa.select(c.day).where(c.repo_id == repo_id, c.published_part.is_(None)).distinct()
+                sa.select(c.repo_id, c.day).where(c.published_part.is_(None)).distinct()
             )
-            return sorted(rows.scalars())
+            for repo_id, day in rows:
+                days.setdefault(repo_id, set()).add(day)
+        return days
 
-    async def last_day(self, repo_id: int) -> date | None:
+    async def last_days(self) -> dict[int, date]:
+        """Per repository, the latest day that has a digest record."""
+        d = t.digests.c
         async with self._engine.connect() as conn:
-            last: date | None = (
-                await conn.execute(
-                    sa.select(sa.func.max(t.digests.c.day)).where(t.digests.c.repo_id == repo_id)
-                )
-            ).scalar_one_or_none()
-        return last
+            rows = await conn.execute(sa.select(d.repo_id, sa.func.max(d.day)).group_by(d.repo_id))
+            return {repo_id: day for repo_id, day in rows}
 
     async def day_commits(self, repo_id: int, day: date) -> list[DayCommit]:
         c = t.commits.c

@@ -137,6 +137,15 @@ commits = sa.Table(
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Index("ix_commits_queue", "state", "lease_until"),
     sa.Index("ix_commits_day", "repo_id", "day"),
+    # The scheduler asks every round which days still have unpublished commits; the partial
+    # index keeps that answer proportional to the backlog, not to the whole history.
+    sa.Index(
+        "ix_commits_unpublished",
+        "repo_id",
+        "day",
+        sqlite_where=sa.text("published_part IS NULL"),
+        postgresql_where=sa.text("published_part IS NULL"),
+    ),
 )
 
 analyses = sa.Table(

@@ -53,6 +53,8 @@ class FakeLLM:
     script: deque[Behaviour] = field(default_factory=deque)
     requests: list[dict[str, Any]] = field(default_factory=list)
     release: asyncio.Event = field(default_factory=asyncio.Event)
+    # Seconds every answer takes (benchmarks model a real model's time per call).
+    latency: float = 0.0
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def wait_for_requests(self, count: int) -> None:
@@ -123,6 +125,8 @@ class FakeLLM:
             return self._error(400, f"Invalid response_format type {fmt.get('type')!r}.")
 
         behaviour = self.script.popleft() if self.script else Behaviour("valid")
+        if self.latency:
+            await asyncio.sleep(self.latency)
         prompt_tokens = sum(len(m["content"]) for m in messages) // 4
         max_tokens = int(payload.get("max_tokens") or 4096)
         if behaviour.kind == "hang":

@@ -79,6 +79,13 @@ def upgrade() -> None:
     with op.batch_alter_table("commits", schema=None) as batch_op:
         batch_op.create_index("ix_commits_day", ["repo_id", "day"], unique=False)
         batch_op.create_index("ix_commits_queue", ["state", "lease_until"], unique=False)
+        batch_op.create_index(
+            "ix_commits_unpublished",
+            ["repo_id", "day"],
+            unique=False,
+            sqlite_where=sa.text("published_part IS NULL"),
+            postgresql_where=sa.text("published_part IS NULL"),
+        )
 
     op.create_table(
         "deliveries",
@@ -202,6 +209,11 @@ def downgrade() -> None:
 
     op.drop_table("deliveries")
     with op.batch_alter_table("commits", schema=None) as batch_op:
+        batch_op.drop_index(
+            "ix_commits_unpublished",
+            sqlite_where=sa.text("published_part IS NULL"),
+            postgresql_where=sa.text("published_part IS NULL"),
+        )
         batch_op.drop_index("ix_commits_queue")
         batch_op.drop_index("ix_commits_day")
 
