@@ -32,7 +32,8 @@ from bot.payloads import pr_number
 from bot.repo_config import CONFIG_PATH, ConfigError, RepoConfig, default_config, parse_config
 from bot.settings import Settings
 from bot.store import Store
-from bot.store.queue import ClaimedCommit, ClaimedRange, RangeCommit
+from bot.store.queue import ClaimedCommit, ClaimedRange
+from bot.store.records import NewCommit
 from bot.store.repos import RepoRow
 
 log = get_logger(__name__)
@@ -343,13 +344,13 @@ class Worker(BackgroundService):
         return commit
 
 
-def _range_commit(raw: dict[str, Any], position: int) -> RangeCommit:
+def _range_commit(raw: dict[str, Any], position: int) -> NewCommit:
     inner = raw.get("commit") or {}
     message = str(inner.get("message") or "")
     title = message.split("\n", 1)[0].strip()
     author = inner.get("author") or {}
     account = raw.get("author") or {}
-    return RangeCommit(
+    return NewCommit(
         sha=str(raw["sha"]),
         position=position,
         title=title[:1000],

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -282,16 +282,42 @@ def _push_row(op: RecordPush) -> dict[str, Any]:
 
 
 def _commit_row(op: RecordPush, commit: NewCommit, now: datetime) -> dict[str, Any]:
+    return commit_row(
+        commit,
+        repo_id=op.repo_id,
+        installation_id=op.installation_id,
+        delivery_id=op.delivery_id,
+        landed_at=op.pushed_at,
+        day=op.day,
+        branch=op.branch,
+        forced=op.forced,
+        now=now,
+    )
+
+
+def commit_row(
+    commit: NewCommit,
+    *,
+    repo_id: int,
+    installation_id: int | None,
+    delivery_id: str,
+    landed_at: datetime,
+    day: date,
+    branch: str,
+    forced: bool,
+    now: datetime,
+) -> dict[str, Any]:
+    """The `commits` row of a commit a push landed, pending analysis."""
     return {
-        "repo_id": op.repo_id,
+        "repo_id": repo_id,
         "sha": commit.sha,
-        "installation_id": op.installation_id,
-        "delivery_id": op.delivery_id,
+        "installation_id": installation_id,
+        "delivery_id": delivery_id,
         "position": commit.position,
-        "landed_at": op.pushed_at,
-        "day": op.day,
-        "branch": op.branch,
-        "forced": op.forced,
+        "landed_at": landed_at,
+        "day": day,
+        "branch": branch,
+        "forced": forced,
         "title": commit.title,
         "message": commit.message,
         "author_name": commit.author_name,

@@ -18,6 +18,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.analysis import AnalysisResult
 from bot.store import schema as t
+from bot.store.ingest import commit_row
+from bot.store.records import NewCommit
 
 
 @dataclass(frozen=True)
@@ -51,19 +53,6 @@ class ClaimedRange:
     attempts: int
     token: str
     config: dict[str, Any] | None
-
-
-@dataclass(frozen=True)
-class RangeCommit:
-    sha: str
-    position: int
-    title: str
-    message: str
-    author_name: str
-    author_login: str | None
-    author_email: str | None
-    url: str
-    pr_number: int | None
 
 
 _CLAIMABLE = sa.and_(
@@ -283,7 +272,7 @@ class WorkQueue:
     async def complete_range(
         self,
         claim: ClaimedRange,
-        commits: list[RangeCommit],
+        commits: list[NewCommit],
         *,
         day: date,
         truncated: int,
@@ -308,27 +297,17 @@ class WorkQueue:
             if not held.rowcount or not commits:
                 return 0
             rows = [
-                {
-                    "repo_id": claim.repo_id,
-                    "sha": c.sha,
-                    "installation_id": claim.installation_id,
-                    "delivery_id": claim.delivery_id,
-                    "position": c.position,
-                    "landed_at": claim.pushed_at,
-                    "day": day,
-                    "branch": claim.branch,
-                    "forced": claim.forced,
-                    "title": c.title,
-                    "message": c.message,
-                    "author_name": c.author_name,
-                    "author_login": c.author_login,
-                    "author_email": c.author_email,
-                    "url": c.url,
-                    "pr_number": c.pr_number,
-                    "state": "pending",
-                    "attempts": 0,
-                    "created_at": now,
-                }
+                commit_row(
+                    c,
+                    repo_id=claim.repo_id,
+                    installation_id=claim.installation_id,
+                    delivery_id=claim.delivery_id,
+                    landed_at=claim.pushed_at,
+                    day=day,
+                    branch=claim.branch,
+                    forced=claim.forced,
+                    now=now,
+                )
                 for c in commits
             ]
             result = await conn.execute(
