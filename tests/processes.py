@@ -9,12 +9,13 @@ import json
 import os
 import socket
 import subprocess
+import sys
 import time
 from typing import Any
 
 import aiohttp
 
-from tests.support import TEST_SECRET, sign
+from tests.support import ROOT, TEST_SECRET, sign
 
 APP_ID = "1187321"
 # Nothing listens there: a process that must not reach GitHub fails its calls harmlessly.
@@ -48,6 +49,18 @@ def serve_env(
         "LOG_LEVEL": "ERROR",
         **extra,
     }
+
+
+async def run_bot(
+    *args: str,
+    env: dict[str, str],
+    stdout: int = subprocess.DEVNULL,
+    stderr: int = subprocess.DEVNULL,
+) -> asyncio.subprocess.Process:
+    """Start `python -m bot ARGS` (e.g. `serve`, `publish --repo R --day D`) from the checkout."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", *args, cwd=ROOT, env=env, stdout=stdout, stderr=stderr
+    )
 
 
 def _exited(proc: asyncio.subprocess.Process | subprocess.Popen[bytes] | None) -> bool:

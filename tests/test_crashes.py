@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import random
 import signal
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -20,8 +19,8 @@ from bot.clock import SystemClock
 from bot.store.engine import create_engine
 from bot.store.schema import commits
 from tests.fakes.github import FakeGitHub
-from tests.processes import APP_ID, free_port, post_push, serve_env, wait_healthy
-from tests.support import ROOT, replay_pushes
+from tests.processes import APP_ID, free_port, post_push, run_bot, serve_env, wait_healthy
+from tests.support import replay_pushes
 
 pytestmark = pytest.mark.slow
 
@@ -54,31 +53,11 @@ class Run:
         self.database_url = database_url
 
     async def serve(self, port: int) -> asyncio.subprocess.Process:
-        return await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            "serve",
-            cwd=ROOT,
-            env={**self.env, "PORT": str(port)},
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.DEVNULL,
-        )
+        return await run_bot("serve", env={**self.env, "PORT": str(port)})
 
     async def publish(self) -> asyncio.subprocess.Process:
-        return await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            "publish",
-            "--repo",
-            REPO,
-            "--day",
-            DAY,
-            cwd=ROOT,
-            env=self.env,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL,
+        return await run_bot(
+            "publish", "--repo", REPO, "--day", DAY, env=self.env, stdout=asyncio.subprocess.PIPE
         )
 
     async def analysed(self) -> int:

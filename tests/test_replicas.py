@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import random
 import signal
-import sys
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -21,8 +20,8 @@ from bot.store.engine import create_engine
 from bot.store.schema import analyses, commits, deliveries
 from tests.conftest import PG_URL
 from tests.fakes.github import FakeGitHub
-from tests.processes import APP_ID, free_port, post_push, serve_env, wait_healthy
-from tests.support import ROOT, replay_day, replay_pushes
+from tests.processes import APP_ID, free_port, post_push, run_bot, serve_env, wait_healthy
+from tests.support import replay_day, replay_pushes
 
 pytestmark = pytest.mark.skipif(
     not PG_URL, reason="replicas share a PostgreSQL database (TEST_DATABASE_URL)"
@@ -68,19 +67,7 @@ async def test_three_replicas_one_killed_analyse_everything_once_and_post_once(
     github, github_url = fake_github
     env = replica_env(database_url, github_url, private_key_pem)
     ports = [free_port() for _ in range(3)]
-    replicas = [
-        await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            "serve",
-            cwd=ROOT,
-            env={**env, "PORT": str(port)},
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.DEVNULL,
-        )
-        for port in ports
-    ]
+    replicas = [await run_bot("serve", env={**env, "PORT": str(port)}) for port in ports]
     rng = random.Random(20260710)
     pushes = replay_pushes(REPO, DAY)
     # Every push once, six of them twice (GitHub redeliveries), in a shuffled order.
@@ -123,16 +110,12 @@ async def test_three_replicas_one_killed_analyse_everything_once_and_post_once(
             assert states == {"analyzed": len(pushes)}
 
         publishers = [
-            await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "bot",
+            await run_bot(
                 "publish",
                 "--repo",
                 REPO,
                 "--day",
                 DAY,
-                cwd=ROOT,
                 env=env,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
