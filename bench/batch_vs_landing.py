@@ -26,13 +26,13 @@ import sqlalchemy as sa
 
 from bench.harness import harness
 from bot.analysis.llm import LLMAnalyzer
-from bot.app import SCHEDULER, STORE, WORKER
+from bot.app import EXECUTOR, STORE
 from bot.logs import configure_logging
 from bot.models import CommitInput
 from bot.store import Store
 from bot.store.schema import commits, digests
 from tests.fakes.llm import FakeLLM
-from tests.support import FakeClock, replay_day, replay_index, replay_pushes
+from tests.support import FakeClock, publish_round, replay_day, replay_index, replay_pushes
 
 TAIL = timedelta(minutes=30)
 
@@ -65,7 +65,7 @@ async def app_run(repo: str, day: str, latency: float, scale: float) -> tuple[fl
         tail = [(p, t) for p, t in zip(pushes, landed, strict=True) if t >= end - TAIL]
         for push in early:
             await h.deliver(push)
-        worker = h.client.app[WORKER]
+        worker = h.client.app[EXECUTOR]
         await worker.drain()
         worker.start()
         loop = asyncio.get_running_loop()
@@ -84,7 +84,7 @@ async def app_run(repo: str, day: str, latency: float, scale: float) -> tuple[fl
         waited = time.perf_counter() - started
         clock.current = end + timedelta(seconds=1)
         started = time.perf_counter()
-        await h.client.app[SCHEDULER].run_once()
+        await publish_round(h.client)
         publishing = time.perf_counter() - started
         await worker.stop()
         async with store.engine.connect() as conn:

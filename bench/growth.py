@@ -30,7 +30,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bench.harness import ROOT, harness, keys
 from bot.analysis.rules import analyze
-from bot.app import SCHEDULER, WORKER, create_app
+from bot.app import EXECUTOR, SCHEDULER, create_app
 from bot.clock import SystemClock
 from bot.logs import configure_logging
 from bot.models import CommitInput
@@ -38,7 +38,7 @@ from bot.settings import Settings
 from bot.store import Store
 from tests.fakes.github import FakeGitHub
 from tests.processes import APP_ID, free_port, post_push, serve_env, wait_healthy
-from tests.support import TEST_SECRET, FakeClock, replay_day, replay_pushes
+from tests.support import TEST_SECRET, FakeClock, publish_round, replay_day, replay_pushes
 
 REPO = "vllm-project/vllm-ascend"
 DAY = "2026-07-10"
@@ -79,12 +79,12 @@ def serve_commits(github: FakeGitHub, served: list[dict[str, Any]]) -> None:
 # --- 1. memory --------------------------------------------------------------------------------
 
 REPO_COLUMNS = (
-    "id installation_id full_name config_stale config_error_reported timezone cutoff "
+    "id installation_id full_name config_error_reported timezone cutoff "
     "active_since created_at updated_at"
 )
 COMMIT_COLUMNS = (
-    "repo_id sha installation_id delivery_id position landed_at day branch forced title message "
-    "author_name author_login author_email url pr_number state attempts published_part created_at"
+    "repo_id sha installation_id delivery_id position landed_at branch forced title message "
+    "author_name author_login author_email url pr_number state published_part created_at"
 )
 ANALYSIS_COLUMNS = (
     "repo_id sha analyzer importance change_types breaking data input_tokens output_tokens "
@@ -109,7 +109,7 @@ def fill(database: Path, repos: int, per_repo: int) -> None:
     db.executemany(
         insert("repositories", REPO_COLUMNS),
         [
-            (10_000 + r, 1, f"org{r % 50}/repo{r}", 0, 0, "UTC", "00:00", now, now, now)
+            (10_000 + r, 1, f"org{r % 50}/repo{r}", 0, "UTC", "00:00", now, now, now)
             for r in range(repos)
         ],
     )
@@ -117,7 +117,7 @@ def fill(database: Path, repos: int, per_repo: int) -> None:
         rows, arows = [], []
         for i in range(per_repo):
             sha = secrets.token_hex(20)
-            day = (datetime(2026, 3, 1) + timedelta(days=i // 5)).date().isoformat()
+            landed = (datetime(2026, 3, 1) + timedelta(days=i // 5)).isoformat(" ") + ".000000"
             a = analyses[i % len(analyses)]
             url = f"https://github.com/o/r/commit/{sha}"
             rows.append(
@@ -127,8 +127,7 @@ def fill(database: Path, repos: int, per_repo: int) -> None:
                     1,
                     "d",
                     i,
-                    now,
-                    day,
+                    landed,
                     "main",
                     0,
                     f"Commit {i}",
@@ -139,7 +138,6 @@ def fill(database: Path, repos: int, per_repo: int) -> None:
                     url,
                     None,
                     "analyzed",
-                    1,
                     "main",
                     now,
                 )
@@ -263,12 +261,12 @@ async def growth(n: int) -> dict[str, float]:
         await asyncio.gather(*(send(p) for p in pushes))
         ingest = time.perf_counter() - started
         started = time.perf_counter()
-        await h.client.app[WORKER].drain(rounds=10_000)
+        await h.client.app[EXECUTOR].drain(rounds=10_000)
         analysis = time.perf_counter() - started
         clock.current = end + timedelta(seconds=1)
         before = clock.now()
         started = time.perf_counter()
-        await h.client.app[SCHEDULER].run_once()
+        await publish_round(h.client)
         digest = time.perf_counter() - started
         paced = (clock.now() - before).total_seconds()
         discussion = h.github.repos[REPO].discussions[0]

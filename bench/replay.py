@@ -22,11 +22,11 @@ import sqlalchemy as sa
 
 from bench.harness import harness
 from bot.analysis.rules import analyze
-from bot.app import SCHEDULER, STORE, WORKER
+from bot.app import EXECUTOR, STORE
 from bot.logs import configure_logging
 from bot.models import CommitInput
 from bot.store.schema import analyses
-from tests.support import FakeClock, replay_day, replay_index, replay_pushes
+from tests.support import FakeClock, publish_round, replay_day, replay_index, replay_pushes
 
 
 async def run_day(repo: str, day: str, *, with_llm: bool) -> dict[str, Any]:
@@ -39,7 +39,7 @@ async def run_day(repo: str, day: str, *, with_llm: bool) -> dict[str, Any]:
         for push in replay_pushes(repo, day):
             assert await h.deliver(push) == 202
         ingest = time.perf_counter() - started
-        worker = h.client.app[WORKER]
+        worker = h.client.app[EXECUTOR]
         started = time.perf_counter()
         await worker.drain()
         analysis = time.perf_counter() - started
@@ -55,7 +55,7 @@ async def run_day(repo: str, day: str, *, with_llm: bool) -> dict[str, Any]:
         clock.current = end + timedelta(seconds=1)
         before_calls = len(h.github.calls)
         started, paced_from = time.perf_counter(), clock.now()
-        await h.client.app[SCHEDULER].run_once()
+        await publish_round(h.client)
         publish = time.perf_counter() - started
         paced = (clock.now() - paced_from).total_seconds()
         repo_state = h.github.repos[repo]

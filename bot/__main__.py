@@ -14,14 +14,17 @@ import pydantic
 from aiohttp import web
 
 from bot.analysis.factory import open_analyzer
-from bot.app import SCHEDULER, STORE, create_app
+from bot.app import EXECUTOR, SCHEDULER, STORE, create_app
 from bot.classify import classify
 from bot.digest.render import Part
+from bot.jobs.kinds import JobKind, JobState
+from bot.jobs.publish_period import publish_key
 from bot.logs import configure_logging
 from bot.models import Digest
 from bot.offline import OfflineError, offline_digest
 from bot.settings import MissingSetting, Settings
 from bot.store import Store
+from bot.store.digests import Period
 
 
 def _load_settings() -> Settings:
@@ -39,7 +42,8 @@ def _serve(settings: Settings, _args: argparse.Namespace) -> int:
     app = create_app(settings)
     # On SIGTERM aiohttp stops accepting, lets in-flight requests finish, then runs the
     # cleanup contexts in reverse: background work is released and the store closed.
-    web.run_app(app, host=settings.host, port=settings.port, print=None, shutdown_timeout=20.0)
+    # Within Kubernetes' 30 s grace: 10 s for requests, then the executor's short grace.
+    web.run_app(app, host=settings.host, port=settings.port, print=None, shutdown_timeout=10.0)
     return 0
 
 
@@ -134,9 +138,16 @@ def _publish(settings: Settings, args: argparse.Namespace) -> int:
                 raise MissingSetting(
                     f"the App has not seen {args.repo}: install it there and push, then retry"
                 )
-            await app[STORE].digests.reopen(repo.id, day)
-            outcome = await app[SCHEDULER].publish_now(repo, day)
-            return f"{outcome.state}" + (f": {outcome.url}" if outcome.url else "")
+            period = Period.day(day)
+            await app[SCHEDULER].publish_now(repo, day)
+            await app[EXECUTOR].drain()
+            job = await app[STORE].jobs.get(JobKind.PUBLISH_PERIOD, publish_key(repo.id, period))
+            if job is not None and job.state == JobState.RUNNING:
+                return "busy"  # another replica is publishing it right now
+            record = await app[STORE].digests.get(repo.id, period)
+            head = (await app[STORE].posts.recorded(repo.id, period.key)).get("part-1")
+            state = record.state if record is not None else "not published"
+            return f"{state}" + (f": {head.url}" if head is not None and head.url else "")
         finally:
             await runner.cleanup()
 

@@ -12,19 +12,24 @@ from bot import probes
 from bot.analysis import Analyzer
 from bot.analysis.factory import open_analyzer
 from bot.clock import Clock, SystemClock
-from bot.digest.publish import Publisher
 from bot.github import GitHubApp
 from bot.github.client import RetryPolicy
 from bot.handlers import build_router
 from bot.handlers.context import RepoViews
 from bot.housekeeping import Housekeeping
+from bot.jobs.analyse_commit import AnalyseCommit
+from bot.jobs.context import JobContext
+from bot.jobs.executor import Executor
+from bot.jobs.expand_range import ExpandRange
+from bot.jobs.publish_period import PublishPeriod
+from bot.jobs.recover_deliveries import RecoverDeliveries
+from bot.jobs.refresh_config import RefreshConfig
 from bot.metrics import Metrics
 from bot.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.group_commit import GroupCommit
 from bot.webhook import MAX_PAYLOAD_BYTES, WebhookEndpoint
-from bot.worker import Worker
 
 SETTINGS = web.AppKey("settings", Settings)
 CLOCK = web.AppKey("clock", Clock)
@@ -33,8 +38,7 @@ STORE = web.AppKey("store", Store)
 REPO_VIEWS = web.AppKey("repo_views", RepoViews)
 GITHUB = web.AppKey("github", GitHubApp)
 ANALYZER = web.AppKey("analyzer", Analyzer)
-WORKER = web.AppKey("worker", Worker)
-PUBLISHER = web.AppKey("publisher", Publisher)
+EXECUTOR = web.AppKey("executor", Executor)
 SCHEDULER = web.AppKey("scheduler", Scheduler)
 INGEST = web.AppKey("ingest", GroupCommit)
 WEBHOOK = web.AppKey("webhook", WebhookEndpoint)
@@ -48,7 +52,7 @@ def create_app(
     clock: Clock | None = None,
     background: bool = True,
 ) -> web.Application:
-    """Build the App. `background=False` builds the worker and scheduler but does not start
+    """Build the App. `background=False` builds the executor and scheduler but does not start
     their loops: tests call their `run_once()` instead."""
     # A little headroom over GitHub's cap so that our own 413 answers an oversized body.
     app = web.Application(client_max_size=MAX_PAYLOAD_BYTES + 1)
@@ -60,7 +64,7 @@ def create_app(
     app.cleanup_ctx.append(_store)
     app.cleanup_ctx.append(_github)
     app.cleanup_ctx.append(_analyzer)
-    app.cleanup_ctx.append(_worker)
+    app.cleanup_ctx.append(_executor)
     app.cleanup_ctx.append(_scheduler)
     app.cleanup_ctx.append(_ingest)
     app.cleanup_ctx.append(_housekeeping)
@@ -102,31 +106,39 @@ async def _analyzer(app: web.Application) -> AsyncIterator[None]:
         yield
 
 
-async def _worker(app: web.Application) -> AsyncIterator[None]:
-    worker = Worker(
-        app[STORE],
-        app[GITHUB],
-        app[ANALYZER],
+async def _executor(app: web.Application) -> AsyncIterator[None]:
+    settings = app[SETTINGS]
+    ctx = JobContext(
+        store=app[STORE],
+        github=app[GITHUB],
         clock=app[CLOCK],
-        settings=app[SETTINGS],
+        settings=settings,
         metrics=app[METRICS],
-        repo_views=app[REPO_VIEWS],
     )
-    app[WORKER] = worker
-    if app[BACKGROUND] and app[SETTINGS].worker_enabled:
-        worker.start()
+    executor = Executor(
+        app[STORE].jobs,
+        [
+            RefreshConfig(ctx, app[REPO_VIEWS]),
+            ExpandRange(ctx),
+            AnalyseCommit(ctx, app[ANALYZER]),
+            PublishPeriod(ctx),
+            RecoverDeliveries(ctx),
+        ],
+        clock=app[CLOCK],
+        settings=settings,
+    )
+    app[EXECUTOR] = executor
+    if app[BACKGROUND] and settings.worker_enabled:
+        executor.start()
     yield
-    # Cancelling releases nothing explicitly: claimed commits return to the queue when
-    # their lease expires, and a completion never lands without its lease.
-    await worker.stop()
+    # SIGTERM: claim nothing more, let jobs under way finish briefly, give the rest back.
+    await executor.stop()
 
 
 async def _scheduler(app: web.Application) -> AsyncIterator[None]:
-    publisher = Publisher(
-        app[STORE], app[GITHUB], clock=app[CLOCK], settings=app[SETTINGS], metrics=app[METRICS]
+    scheduler = Scheduler(
+        app[STORE], clock=app[CLOCK], settings=app[SETTINGS], on_enqueued=app[EXECUTOR].wake
     )
-    scheduler = Scheduler(app[STORE], publisher, clock=app[CLOCK], settings=app[SETTINGS])
-    app[PUBLISHER] = publisher
     app[SCHEDULER] = scheduler
     if app[BACKGROUND] and app[SETTINGS].scheduler_enabled:
         scheduler.start()
@@ -135,7 +147,7 @@ async def _scheduler(app: web.Application) -> AsyncIterator[None]:
 
 
 async def _ingest(app: web.Application) -> AsyncIterator[None]:
-    ingest = GroupCommit(app[STORE], on_stored=app[WORKER].wake)
+    ingest = GroupCommit(app[STORE], on_stored=app[EXECUTOR].wake)
     ingest.start()
     app[INGEST] = ingest
     app[WEBHOOK] = WebhookEndpoint(

@@ -1,4 +1,5 @@
-"""Periodic upkeep: forget webhook delivery ids older than GitHub's redelivery window."""
+"""Periodic upkeep: forget webhook delivery ids older than GitHub's redelivery window, and
+jobs that finished as long ago (a repeated one finds its work done and ends at once)."""
 
 from __future__ import annotations
 
@@ -30,10 +31,14 @@ class Housekeeping(BackgroundService):
         self._every = every
 
     async def run_once(self) -> int:
-        pruned = await self._store.prune_deliveries(self._clock.now() - self._retention)
+        older_than = self._clock.now() - self._retention
+        pruned = await self._store.prune_deliveries(older_than)
         if pruned:
             log.info("deliveries_pruned", count=pruned)
-        return pruned
+        jobs = await self._store.jobs.prune_done(older_than)
+        if jobs:
+            log.info("jobs_pruned", count=jobs)
+        return pruned + jobs
 
     async def run(self) -> None:
         while True:

@@ -27,7 +27,7 @@ async def metrics(store: Store, registry: Metrics) -> web.Response:
     except Exception as exc:
         log.warning("metrics_store_unreachable", error=repr(exc))
     else:
-        for state in ("pending", "analyzing", "analyzed", "failed"):
+        for state in ("pending", "analyzed", "failed"):
             registry.commits.labels(state=state).set(counts.get(state, 0))
     body = generate_latest(registry.registry)
     return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})

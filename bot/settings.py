@@ -48,6 +48,9 @@ class Settings(BaseSettings):
     worker_lease_seconds: int = Field(default=300, ge=1)
     worker_max_attempts: int = Field(default=5, ge=1)
     worker_poll_seconds: float = Field(default=2.0, gt=0)
+    # On SIGTERM, jobs under way get this long to finish before they are given back
+    # (Kubernetes allows 30 s in all).
+    shutdown_grace_seconds: float = Field(default=8.0, ge=0)
     # Commits of a push range expanded through the compare API stop here; the rest is noted.
     max_range_commits: int = Field(default=1000, ge=1)
 

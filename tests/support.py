@@ -16,6 +16,8 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient
 
+from bot.app import EXECUTOR, SCHEDULER
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("COMMIT_DIGEST_SHARED", ROOT.parent / "shared"))
 WEBHOOKS = SHARED / "github" / "webhooks"
@@ -102,3 +104,11 @@ class FakeClock:
     async def sleep(self, seconds: float) -> None:
         self.current += timedelta(seconds=max(0.0, seconds))
         await asyncio.sleep(0)
+
+
+async def publish_round(client: TestClient[Any, Any]) -> datetime:
+    """One scheduler round, then the jobs it enqueued (and any other due work) run;
+    returns when the scheduler would wake next."""
+    wake_at: datetime = await client.app[SCHEDULER].run_once()
+    await client.app[EXECUTOR].drain()
+    return wake_at

@@ -13,12 +13,12 @@ from typing import Any
 import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
-from bot.app import SCHEDULER, STORE, WORKER
-from bot.store.schema import analyses, commits
+from bot.app import EXECUTOR, STORE
+from bot.store.schema import analyses, commits, jobs
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import VALID_BODY, Behaviour, FakeLLM
 from tests.markdown import MENTION, REFERENCE, parse
-from tests.support import FakeClock, deliver, deliver_replay, replay_pushes
+from tests.support import FakeClock, deliver, deliver_replay, publish_round, replay_pushes
 
 Client = TestClient[Any, Any]
 REPO = "vllm-project/vllm-ascend"
@@ -39,7 +39,7 @@ async def test_github_faults_the_digest_still_goes_out_and_limits_are_respected(
     github.serve_replay_day(OTHER, "2026-06-22")
     clock.current = END - timedelta(hours=12)
     client = await app_client(github_timeout_seconds=0.3, grace_minutes=10)
-    worker = client.app[WORKER]
+    worker = client.app[EXECUTOR]
     pushes = replay_pushes(REPO, DAY)
 
     github.fail("GET", r"/commits/[0-9a-f]+$", 502, times=3, message="Bad Gateway")
@@ -65,7 +65,9 @@ async def test_github_faults_the_digest_still_goes_out_and_limits_are_respected(
     assert {r.state for r in ascend} == {"analyzed"}
     lost = [r for r in stored.values() if r.repo_id != repo.id]
     assert {r.state for r in lost} == {"failed"}
-    assert all("not accessible" in r.last_error and r.attempts == 1 for r in lost)
+    assert all("not accessible" in r.last_error for r in lost)
+    lost_jobs = await rows(client, jobs, jobs.c.key.in_([f"{r.repo_id}/{r.sha}" for r in lost]))
+    assert {(j.state, j.attempts) for j in lost_jobs} == {("failed", 1)}
 
     # Never hammered: after a rate-limit answer, no call of that installation before Retry-After.
     limited = [c for c in github.calls if c.status == 403]
@@ -84,7 +86,7 @@ async def test_github_faults_the_digest_still_goes_out_and_limits_are_respected(
     assert 1 <= len(refused) <= 4
 
     clock.current = END + timedelta(seconds=1)
-    await client.app[SCHEDULER].run_once()
+    await publish_round(client)
     (discussion,) = repo.discussions
     assert "**32 commits**" in discussion["body"]
     assert github.repos[OTHER].discussions == []
@@ -135,7 +137,7 @@ async def test_llm_faults_the_digest_goes_out_on_time_and_pings_nobody(
             )[0] == 202
         else:
             assert await deliver_replay(client, push) == 202
-    await client.app[WORKER].drain()
+    await client.app[EXECUTOR].drain()
     llm.release.set()
 
     stored = await rows(client, analyses)
@@ -146,7 +148,7 @@ async def test_llm_faults_the_digest_goes_out_on_time_and_pings_nobody(
 
     # The digest goes out at the cutoff: nothing is left waiting for the LLM.
     clock.current = END + timedelta(seconds=1)
-    await client.app[SCHEDULER].run_once()
+    await publish_round(client)
     (discussion,) = repo.discussions
     body = discussion["body"]
     assert "fell back to the rules" in body
@@ -165,9 +167,9 @@ async def test_an_llm_that_is_down_delays_nothing(
     client = await app_client(llm_base_url="http://127.0.0.1:9/v1", llm_api_key="k", llm_model="m")
     for push in replay_pushes(REPO, DAY):
         await deliver_replay(client, push)
-    await client.app[WORKER].drain()
+    await client.app[EXECUTOR].drain()
     assert {a.analyzer for a in await rows(client, analyses)} == {"rules"}
     clock.current = END + timedelta(seconds=1)
-    await client.app[SCHEDULER].run_once()
+    await publish_round(client)
     (discussion,) = repo.discussions
     assert "cannot connect" in discussion["body"]

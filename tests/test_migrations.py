@@ -6,17 +6,27 @@ import asyncio
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import pytest
 import sqlalchemy as sa
+from alembic import command
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy.engine import make_url
 
-from bot.store.engine import create_engine, migrate
+from bot.store.engine import MIGRATIONS, create_engine, migrate
 from bot.store.schema import metadata
 from tests.conftest import ENGINES, PG_URL
+
+
+def _config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
 
 
 @pytest.fixture(params=ENGINES)
@@ -54,7 +64,7 @@ async def test_replicas_migrating_together_create_the_schema_once(empty_database
                 .all()
             )
             tables = set(await conn.run_sync(lambda sync: sa.inspect(sync).get_table_names()))
-        assert versions == ["0001"]
+        assert sorted(versions) == sorted(ScriptDirectory.from_config(_config()).get_heads())
         assert {t.name for t in metadata.sorted_tables} <= tables
         # Starting again changes nothing.
         await migrate(engines[1])
@@ -77,3 +87,61 @@ async def test_the_migrations_match_the_schema_the_code_uses(empty_database: str
         assert diff == []
     finally:
         await engine.dispose()
+
+
+async def test_open_work_and_posts_of_the_first_schema_move_into_jobs_and_posts(
+    empty_database: str,
+) -> None:
+    """A database left by the first version, mid-day: its queue becomes jobs, its recorded
+    parts become posts, so an upgrade neither loses work nor posts anything twice."""
+    engine = create_engine(empty_database)
+    now = "2026-06-22 10:00:00"
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(lambda sync: command.upgrade(_config_on(sync), "0001"))
+            for sql in (
+                "INSERT INTO repositories (id, full_name, config_stale, config_error_reported,"
+                " timezone, cutoff, tracking_issue, active_since, created_at, updated_at)"
+                f" VALUES (1, 'o/r', true, false, 'UTC', '00:00', 5, '{now}', '{now}', '{now}')",
+                "INSERT INTO commits (repo_id, sha, position, landed_at, day, branch, forced,"
+                " title, message, author_name, url, state, attempts, created_at) VALUES"
+                f" (1, 'aaa', 0, '{now}', '2026-06-22', 'main', false, 't', 'm', 'a', 'u',"
+                f" 'analyzing', 1, '{now}')",
+                "INSERT INTO digests (repo_id, day, state, attempts, target, late, parts,"
+                " created_at, published_at) VALUES (1, '2026-06-21', 'published', 1,"
+                ' \'discussion\', false, \'[{"key": "part-1", "kind": "discussion",'
+                ' "id": "D_1", "url": "u", "number": 3, "hash": "h"}]\','
+                f" '{now}', '{now}')",
+            ):
+                await conn.execute(sa.text(sql))
+        await migrate(engine)
+        async with engine.connect() as conn:
+            jobs = {
+                (r.kind, r.key, r.state)
+                for r in await conn.execute(sa.text("SELECT kind, key, state FROM jobs"))
+            }
+            posts = {
+                (r.period, r.key, r.kind, r.state, r.node_id, r.number)
+                for r in await conn.execute(
+                    sa.text("SELECT period, key, kind, state, node_id, number FROM posts")
+                )
+            }
+            commit = (await conn.execute(sa.text("SELECT state FROM commits"))).scalar_one()
+        assert jobs == {
+            ("refresh_config", "1", "pending"),
+            ("analyse_commit", "1/aaa", "pending"),
+            ("publish_period", "1/day/2026-06-21", "done"),
+        }
+        assert posts == {
+            ("day:2026-06-21", "part-1", "discussion", "posted", "D_1", 3),
+            ("repository", "tracking-issue", "issue", "posted", None, 5),
+        }
+        assert commit == "pending"
+    finally:
+        await engine.dispose()
+
+
+def _config_on(connection: Any) -> Config:
+    config = _config()
+    config.attributes["connection"] = connection
+    return config

@@ -14,11 +14,18 @@ import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 import bot.digest.render
-from bot.app import SCHEDULER, STORE, WORKER
-from bot.store.digests import Digests
-from bot.store.schema import commits, digests, repositories
+from bot.app import EXECUTOR, SCHEDULER, STORE
+from bot.jobs.kinds import JobKind
+from bot.posts.ledger import PostLedger
+from bot.store.schema import commits, digests, posts, repositories
 from tests.fakes.github import FakeGitHub, FakeRepo
-from tests.support import FakeClock, deliver, deliver_replay, replay_pushes
+from tests.support import (
+    FakeClock,
+    deliver,
+    deliver_replay,
+    publish_round,
+    replay_pushes,
+)
 
 Client = TestClient[Any, Any]
 REPO = "vllm-project/llm-compressor"
@@ -49,10 +56,10 @@ async def landed_day(
     client = await app_client(**settings)
     for push in replay_pushes(REPO, DAY):
         assert await deliver_replay(client, push) == 202
-    worker = client.app[WORKER]
-    await worker.refresh_configs()
+    executor = client.app[EXECUTOR]
+    await executor.drain(kinds=[JobKind.REFRESH_CONFIG])
     if analyse:
-        await worker.drain()
+        await executor.drain()
     return client, repo
 
 
@@ -60,12 +67,11 @@ async def test_the_day_is_posted_as_a_discussion_at_its_cutoff(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     client, repo = await landed_day(app_client, github, clock, scheduler_max_sleep_seconds=86_400)
-    scheduler = client.app[SCHEDULER]
-    wake_at = await scheduler.run_once()
+    wake_at = await publish_round(client)
     assert repo.discussions == []  # not before the cutoff
     assert wake_at == END  # it wakes for the earliest cutoff
     clock.current = END + timedelta(seconds=1)
-    await scheduler.run_once()
+    await publish_round(client)
     (discussion,) = repo.discussions
     assert discussion["title"] == f"Daily digest — {REPO} — {DAY}"
     assert discussion["category"]["slug"] == "general"
@@ -73,11 +79,12 @@ async def test_the_day_is_posted_as_a_discussion_at_its_cutoff(
     assert "**10 commits**" in discussion["body"] and "Published late" not in discussion["body"]
     (record,) = await rows(client, digests)
     assert (record.state, record.late, record.target) == ("published", False, "discussion")
-    assert record.parts[0]["url"] == discussion["url"]
+    (post,) = await rows(client, posts)
+    assert (post.key, post.state, post.url) == ("part-1", "posted", discussion["url"])
     assert {r.published_part for r in await rows(client, commits)} == {"main"}
     # Nothing more to do: the next round posts nothing.
     clock.advance(hours=1)
-    await scheduler.run_once()
+    await publish_round(client)
     assert len(repo.discussions) == 1
     assert len(github.calls_to("POST", "/graphql")) == len(
         [c for c in github.calls if c.path == "/graphql"]
@@ -101,11 +108,13 @@ async def test_pending_commits_get_a_grace_period_then_the_rules(
     assert repo.discussions == []
     clock.current = END + timedelta(minutes=10)
     await scheduler.run_once()
+    # Only the publication runs: the analyses were not done in time.
+    await client.app[EXECUTOR].drain(kinds=[JobKind.PUBLISH_PERIOD])
     (discussion,) = repo.discussions
     assert "not analysed by the cutoff's grace period" in discussion["body"]
     assert {r.state for r in await rows(client, commits)} == {"analyzed"}
-    # The worker, had it been slow rather than idle, may not overwrite what was published.
-    assert await client.app[WORKER].run_once() == 0
+    # The analyses, had they been slow rather than idle, may not overwrite what was published.
+    assert await client.app[EXECUTOR].run_once() == 0
 
 
 async def test_a_crash_between_posting_and_recording_does_not_post_twice(
@@ -115,30 +124,29 @@ async def test_a_crash_between_posting_and_recording_does_not_post_twice(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     client, repo = await landed_day(app_client, github, clock)
-    real = Digests.record_part
+    real = PostLedger.record
     crashed = False
 
-    async def crash_once(self: Digests, claim: Any, part: dict[str, Any], *, target: str) -> None:
+    async def crash_once(*args: Any, **kwargs: Any) -> None:
         nonlocal crashed
         if not crashed:
             crashed = True
             raise RuntimeError("process killed after the post, before its record")
-        await real(self, claim, part, target=target)
+        await real(*args, **kwargs)
 
-    monkeypatch.setattr(Digests, "record_part", crash_once)
-    scheduler = client.app[SCHEDULER]
+    monkeypatch.setattr(PostLedger, "record", staticmethod(crash_once))
     clock.current = END + timedelta(seconds=1)
-    with pytest.raises(RuntimeError):
-        await scheduler.publish_now(await client.app[STORE].repos.by_name(REPO), date(2026, 6, 22))
+    await publish_round(client)  # the job dies: recorded as an error, retried later
     assert len(repo.discussions) == 1
-    # The lease of the dead publisher expires; the next round finds its post by the marker.
-    clock.advance(minutes=11)
-    await scheduler.run_once()
+    # The retry finds its post by the marker instead of creating it again.
+    clock.advance(hours=1)
+    await publish_round(client)
     assert len(repo.discussions) == 1
     creates = [c for c in github.calls if c.operation == "CreateDigestDiscussion"]
     assert len(creates) == 1
     (record,) = await rows(client, digests)
-    assert record.state == "published" and record.parts[0]["id"] == repo.discussions[0]["id"]
+    (post,) = await rows(client, posts)
+    assert record.state == "published" and post.node_id == repo.discussions[0]["id"]
 
 
 async def test_continuation_parts_are_comments_posted_once_across_a_crash(
@@ -149,33 +157,30 @@ async def test_continuation_parts_are_comments_posted_once_across_a_crash(
 ) -> None:
     monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)
     client, repo = await landed_day(app_client, github, clock)
-    real = Digests.record_part
+    real = PostLedger.record
     calls = 0
 
-    async def crash_on_second(
-        self: Digests, claim: Any, part: dict[str, Any], *, target: str
-    ) -> None:
+    async def crash_on_second(*args: Any, **kwargs: Any) -> None:
         nonlocal calls
         calls += 1
         if calls == 2:
             raise RuntimeError("killed after posting part 2")
-        await real(self, claim, part, target=target)
+        await real(*args, **kwargs)
 
-    monkeypatch.setattr(Digests, "record_part", crash_on_second)
-    scheduler = client.app[SCHEDULER]
+    monkeypatch.setattr(PostLedger, "record", staticmethod(crash_on_second))
     clock.current = END + timedelta(seconds=1)
-    with pytest.raises(RuntimeError):
-        await scheduler.run_once()
-    clock.advance(minutes=11)
-    await scheduler.run_once()
+    await publish_round(client)
+    clock.advance(hours=1)
+    await publish_round(client)
     (discussion,) = repo.discussions
     bodies = [discussion["body"]] + [c["body"] for c in discussion["comments"]]
     keys = [b.split(":part-")[1].split(" ")[0] for b in bodies]
     assert keys == [str(i) for i in range(1, len(bodies) + 1)]  # each part once, in order
     assert len(bodies) >= 2
     assert all(len(b) <= 4_000 for b in bodies)
-    (record,) = await rows(client, digests)
-    assert [p["key"] for p in record.parts] == [f"part-{i}" for i in range(1, len(bodies) + 1)]
+    recorded = await rows(client, posts)
+    assert sorted(p.key for p in recorded) == sorted(f"part-{i}" for i in range(1, len(bodies) + 1))
+    assert {p.state for p in recorded} == {"posted"}
 
 
 async def test_two_schedulers_racing_post_one_digest(
@@ -184,7 +189,7 @@ async def test_two_schedulers_racing_post_one_digest(
     first, repo = await landed_day(app_client, github, clock)
     second = await app_client()  # another replica on the same database
     clock.current = END + timedelta(seconds=1)
-    await asyncio.gather(first.app[SCHEDULER].run_once(), second.app[SCHEDULER].run_once())
+    await asyncio.gather(publish_round(first), publish_round(second))
     assert len(repo.discussions) == 1
     assert len([c for c in github.calls if c.operation == "CreateDigestDiscussion"]) == 1
 
@@ -209,7 +214,7 @@ async def test_discussion_impossible_falls_back_to_an_issue_comment(
     repo.has_discussions = setup != "disabled"
     repo.discussions_forbidden = setup == "forbidden"
     clock.current = END + timedelta(seconds=1)
-    await client.app[SCHEDULER].run_once()
+    await publish_round(client)
     assert repo.discussions == []
     (issue,) = repo.issues.values()
     assert issue["title"] == "Commit digest"
@@ -217,8 +222,9 @@ async def test_discussion_impossible_falls_back_to_an_issue_comment(
     assert comment["body"].startswith(MARKER)
     assert f"## Daily digest — {REPO} — {DAY}" in comment["body"]
     assert reason in comment["body"]
-    (stored,) = await rows(client, repositories)
-    assert stored.tracking_issue == issue["number"]
+    (tracking,) = await rows(client, posts, posts.c.key == "tracking-issue")
+    assert (tracking.number, tracking.state) == (issue["number"], "posted")
+    assert issue["body"].startswith(f"<!-- commit-digest:{REPO}:tracking-issue -->")
 
 
 async def test_the_tracking_issue_is_created_once_and_reused(
@@ -228,7 +234,7 @@ async def test_the_tracking_issue_is_created_once_and_reused(
         app_client, github, clock, config="publish:\n  to: issue-comment\n"
     )
     clock.current = END + timedelta(seconds=1)
-    await client.app[SCHEDULER].run_once()
+    await publish_round(client)
     # The next day lands (a later push of the same history) and is published to the same issue.
     push = copy.deepcopy(replay_pushes(REPO, DAY)[0]["payload"])
     push["repository"]["pushed_at"] = int((END + timedelta(hours=3)).timestamp())
@@ -238,9 +244,9 @@ async def test_the_tracking_issue_is_created_once_and_reused(
         "sha": "a" * 40,
     }
     await deliver(client, "push", push)
-    await client.app[WORKER].drain()
+    await client.app[EXECUTOR].drain()
     clock.current = END + timedelta(days=1, seconds=1)
-    await client.app[SCHEDULER].run_once()
+    await publish_round(client)
     assert len(repo.issues) == 1
     assert [c["body"].split("\n")[0] for c in repo.comments] == [
         MARKER,
@@ -264,7 +270,7 @@ async def test_a_configured_issue_gets_the_comment(
         "state": "open",
     }
     clock.current = END + timedelta(seconds=1)
-    await client.app[SCHEDULER].run_once()
+    await publish_round(client)
     (comment,) = repo.comments
     assert comment["issue_number"] == 7 and comment["body"].startswith(MARKER)
 
@@ -273,9 +279,8 @@ async def test_a_late_commit_is_added_as_an_addendum(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     client, repo = await landed_day(app_client, github, clock)
-    scheduler = client.app[SCHEDULER]
     clock.current = END + timedelta(seconds=1)
-    await scheduler.run_once()
+    await publish_round(client)
     # A push of that day arrives hours after the digest went out (a redelivery, an outage).
     late = copy.deepcopy(replay_pushes(REPO, DAY)[0]["payload"])
     late["commits"][0]["id"] = late["after"] = "b" * 40
@@ -286,8 +291,8 @@ async def test_a_late_commit_is_added_as_an_addendum(
     }
     clock.advance(hours=5)
     assert (await deliver(client, "push", late))[0] == 202
-    await client.app[WORKER].drain()
-    await scheduler.run_once()
+    await client.app[EXECUTOR].drain()
+    await publish_round(client)
     (discussion,) = repo.discussions
     (addendum,) = discussion["comments"]
     assert addendum["body"].startswith(f"<!-- commit-digest:{REPO}:{DAY}:addendum-1 -->")
@@ -295,7 +300,7 @@ async def test_a_late_commit_is_added_as_an_addendum(
     assert "Fix the late bug" in addendum["body"]
     (row,) = await rows(client, commits, commits.c.sha == "b" * 40)
     assert row.published_part == "addendum-1"
-    await scheduler.run_once()
+    await publish_round(client)
     assert len(discussion["comments"]) == 1
 
 
@@ -306,7 +311,7 @@ async def test_a_day_of_excluded_commits_posts_nothing(
         app_client, github, clock, config="exclude:\n  messages: ['.']\n"
     )
     clock.current = END + timedelta(seconds=1)
-    await client.app[SCHEDULER].run_once()
+    await publish_round(client)
     assert repo.discussions == [] and repo.comments == []
     (record,) = await rows(client, digests)
     assert record.state == "skipped"
@@ -317,7 +322,7 @@ async def test_quiet_days_are_posted_when_asked(
 ) -> None:
     client, repo = await landed_day(app_client, github, clock, config="skip_empty_days: false\n")
     clock.current = END + timedelta(days=2, seconds=1)  # two more days passed, both quiet
-    await client.app[SCHEDULER].run_once()
+    await publish_round(client)
     titles = sorted(d["title"] for d in repo.discussions)
     assert titles == [f"Daily digest — {REPO} — 2026-06-2{i}" for i in (2, 3, 4)]
     quiet = next(d for d in repo.discussions if d["title"].endswith("2026-06-23"))
@@ -329,8 +334,8 @@ async def test_days_missed_while_down_are_caught_up_once_and_marked_late(
 ) -> None:
     client, repo = await landed_day(app_client, github, clock)
     clock.current = END + timedelta(days=3)  # the App was down at the cutoff
-    await client.app[SCHEDULER].run_once()
-    await client.app[SCHEDULER].run_once()
+    await publish_round(client)
+    await publish_round(client)
     (discussion,) = repo.discussions
     assert "Published late" in discussion["body"]
     (record,) = await rows(client, digests)
@@ -342,7 +347,7 @@ async def test_a_config_error_is_reported_in_the_next_digest_only(
 ) -> None:
     client, repo = await landed_day(app_client, github, clock, config="timezone: Mars/Olympus\n")
     clock.current = END + timedelta(seconds=1)
-    await client.app[SCHEDULER].run_once()
+    await publish_round(client)
     (discussion,) = repo.discussions
     assert "`timezone`" in discussion["body"] and "IANA" in discussion["body"]
     (stored,) = await rows(client, repositories)
@@ -354,10 +359,16 @@ async def test_publish_command_path_publishes_now_with_rules_for_the_rest(
 ) -> None:
     client, repo = await landed_day(app_client, github, clock, analyse=False)
     stored = await client.app[STORE].repos.by_name(REPO)
-    outcome = await client.app[SCHEDULER].publish_now(stored, date(2026, 6, 22))
-    assert outcome.state == "published" and outcome.url == repo.discussions[0]["url"]
-    again = await client.app[SCHEDULER].publish_now(stored, date(2026, 6, 22))
-    assert again.state == "skipped" and len(repo.discussions) == 1
+    assert stored is not None
+    executor = client.app[EXECUTOR]
+    await client.app[SCHEDULER].publish_now(stored, date(2026, 6, 22))
+    await executor.drain(kinds=[JobKind.PUBLISH_PERIOD])
+    (record,) = await rows(client, digests)
+    assert record.state == "published" and len(repo.discussions) == 1
+    assert "not analysed by the cutoff's grace period" in repo.discussions[0]["body"]
+    await client.app[SCHEDULER].publish_now(stored, date(2026, 6, 22))
+    await executor.drain(kinds=[JobKind.PUBLISH_PERIOD])
+    assert len(repo.discussions) == 1
 
 
 async def test_metrics_count_deliveries_commits_github_calls_and_digests(
@@ -366,7 +377,7 @@ async def test_metrics_count_deliveries_commits_github_calls_and_digests(
     client, _ = await landed_day(app_client, github, clock)
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])  # a redelivery
     clock.current = END + timedelta(seconds=1)
-    await client.app[SCHEDULER].run_once()
+    await publish_round(client)
     response = await client.get("/metrics")
     assert response.status == 200
     text = await response.text()

@@ -381,3 +381,25 @@ def test_footer_tells_what_was_not_analysed_excluded_and_late() -> None:
     assert "Published late" in footer
     assert "`.github/commit-digest.yml` has an error" in footer
     assert "Force pushes to the tracked branch: 1." in footer
+
+
+def test_six_hundred_unanalysed_commits_fold_in_the_footer_within_the_limit() -> None:
+    digest = replay_digest("vllm-project/llm-compressor", "2026-06-22", "en", "UTC")
+    template = digest.commits[0]
+    missing = tuple(
+        DigestCommit(
+            sha=f"{n:040x}",
+            title=f"[Bugfix] Repair widget {n} of the frobnicator " + "x" * 150,
+            url=f"https://github.com/o/r/commit/{n:040x}",
+            author="ada",
+            landed_at=template.landed_at,
+            not_analysed="gave up after 5 attempts: GET /repos/o/r/commits: HTTP 502 " * 3,
+        )
+        for n in range(600)
+    )
+    parts = render(Digest(**{**digest.__dict__, "commits": missing}))
+    # GitHub's body limit (FACTS.md): 65,536 characters a post.
+    assert all(len(p.body) <= 65_536 for p in parts)
+    text = "\n".join(p.body for p in parts)
+    assert "Not analysed (600)" in text
+    assert "… and 580 more, listed in the table." in text

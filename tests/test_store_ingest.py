@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 
 import pytest
 import sqlalchemy as sa
@@ -54,7 +54,6 @@ def push_unit(delivery: str, *shas: str, repo_id: int = 1, installation: int = 7
                 forced=False,
                 created=False,
                 pushed_at=NOW,
-                day=date(2026, 7, 10),
                 commits=tuple(
                     NewCommit(
                         sha=sha,

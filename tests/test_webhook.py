@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -14,7 +14,7 @@ from aiohttp.test_utils import TestClient
 
 from bot.app import REPO_VIEWS, STORE, create_app
 from bot.settings import Settings
-from bot.store.schema import commits, deliveries, installations, pushes, repositories
+from bot.store.schema import commits, deliveries, installations, jobs, pushes, repositories
 from tests.support import (
     FakeClock,
     deliver,
@@ -248,7 +248,6 @@ async def test_replay_day_stores_every_commit_with_its_fields(client: Client) ->
         # landed_at is the push time (repository.pushed_at), not the author date.
         pushed_at = datetime.fromtimestamp(push["payload"]["repository"]["pushed_at"], UTC)
         assert row.landed_at == pushed_at
-        assert row.day == date(2026, 6, 22)
         title = message.splitlines()[0]
         expected_pr = int(title.rsplit("(#", 1)[1].rstrip(")")) if title.endswith(")") else None
         assert row.pr_number == expected_pr
@@ -359,16 +358,17 @@ async def test_pushed_at_missing_uses_receipt_time(client: Client, clock: FakeCl
     assert row.landed_at == clock.now()
 
 
-async def test_config_file_change_marks_config_stale(client: Client) -> None:
+async def test_config_file_change_enqueues_reading_it_again(client: Client) -> None:
     payload = copy.deepcopy(replay_pushes(COMPRESSOR, "2026-06-22")[0]["payload"])
     await deliver(client, "push", payload)
+    refresh = jobs.c.kind == "refresh_config"
     async with client.app[STORE].engine.begin() as conn:
-        await conn.execute(sa.update(repositories).values(config_stale=False))
+        await conn.execute(sa.update(jobs).where(refresh).values(state="done"))
     change = copy.deepcopy(replay_pushes(COMPRESSOR, "2026-06-22")[1]["payload"])
     change["commits"][0]["modified"].append(".github/commit-digest.yml")
     assert (await deliver(client, "push", change))[0] == 202
-    (repo,) = await select_all(client, repositories)
-    assert repo.config_stale is True
+    (job,) = await select_all(client, jobs, refresh)
+    assert job.state == "pending"
 
 
 async def test_uninstall_removes_the_installations_data(client: Client) -> None:

@@ -1,24 +1,31 @@
-"""The worker end to end: real replay pushes in through /webhook, commits fetched from the fake
+"""Commit analysis as jobs, end to end: real replay pushes in through /webhook, commits fetched from the fake
 GitHub exactly once, details and analyses stored, restarts, faults and config."""
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
-from bot.analysis import AnalysisResult
-from bot.analysis.rules import analyze
-from bot.app import STORE, WORKER
-from bot.models import CommitInput
-from bot.store.schema import analyses, commits, pushes, repositories
+from bot.app import EXECUTOR, STORE
+from bot.housekeeping import Housekeeping
+from bot.jobs.kinds import JobKind, LeaseLost
+from bot.store.schema import analyses, commits, jobs, pushes, repositories
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM
-from tests.support import FakeClock, deliver, deliver_replay, replay_day, replay_pushes
+from tests.support import (
+    FakeClock,
+    deliver,
+    deliver_replay,
+    publish_round,
+    replay_day,
+    replay_pushes,
+)
 
 Client = TestClient[Any, Any]
 REPO = "vllm-project/llm-compressor"
@@ -48,7 +55,7 @@ async def test_a_replay_day_is_fetched_once_and_analysed(
     client = await app_client()
     for push in replay_pushes(REPO, DAY):
         assert await deliver_replay(client, push) == 202
-    await client.app[WORKER].drain()
+    await client.app[EXECUTOR].drain()
 
     stored = {r.sha: r for r in await rows(client, commits)}
     assert {r.state for r in stored.values()} == {"analyzed"}
@@ -74,16 +81,21 @@ async def test_restart_in_the_middle_loses_and_repeats_nothing(
     first = await app_client()
     for push in recorded[:5]:
         await deliver_replay(first, push)
-    await first.app[WORKER].drain()
+    await first.app[EXECUTOR].drain()
     await first.close()
 
     second = await app_client()
     for push in recorded[5:]:
         await deliver_replay(second, push)
-    await second.app[WORKER].drain()
+    await second.app[EXECUTOR].drain()
     for raw in day["commits"]:
         assert len(github.calls_to("GET", rf"/commits/{raw['sha']}$")) == 1
     assert {r.state for r in await rows(second, commits)} == {"analyzed"}
+
+
+async def analyse_job(client: Client, sha: str) -> Any:
+    (job,) = await rows(client, jobs, jobs.c.key == f"{REPO_ID}/{sha}")
+    return job
 
 
 async def test_a_crashed_workers_lease_expires_and_the_commit_is_taken_again(
@@ -93,26 +105,31 @@ async def test_a_crashed_workers_lease_expires_and_the_commit_is_taken_again(
     client = await app_client(worker_lease_seconds=300)
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
     store = client.app[STORE]
-    # A worker claims the commit and dies before finishing.
-    (lost,) = await store.queue.claim_commits(
-        clock.now(), limit=5, lease=timedelta(seconds=300), max_attempts=5
+    executor = client.app[EXECUTOR]
+    await executor.drain(kinds=[JobKind.REFRESH_CONFIG])
+    # A replica claims the commit's job and dies before finishing.
+    (lost,), _ = await store.jobs.claim(
+        clock.now(),
+        owner="dead",
+        limit=5,
+        lease=timedelta(seconds=300),
+        max_attempts=dict.fromkeys(JobKind, 5),
     )
-    worker = client.app[WORKER]
-    await worker.refresh_configs()
-    assert await worker.run_once() == 0  # still leased: nobody else touches it
+    assert await executor.run_once() == 0  # still leased: nobody else touches it
     clock.advance(seconds=301)
-    await worker.drain()
+    await executor.drain()
     (row,) = await rows(client, commits)
-    assert row.state == "analyzed" and row.attempts == 2
-    # The dead worker's late completion is refused: its lease token is no longer valid.
-    late = AnalysisResult(analyze(CommitInput(sha=lost.sha, message="late")))
-    assert await store.queue.complete(lost, late, clock.now()) is False
-    (analysis,) = await rows(client, analyses)
-    assert analysis.data["summary"] != "Late"
+    assert row.state == "analyzed"
+    job = await analyse_job(client, row.sha)
+    assert (job.state, job.attempts) == ("done", 2)
+    # The dead holder's late write is refused: its lease is no longer valid.
+    with pytest.raises(LeaseLost):
+        async with store.jobs.holding(lost, clock.now()):
+            pass
 
 
-async def test_config_is_read_and_moves_days_to_the_repository_zone(
-    app_client: Callable[..., Any], github: FakeGitHub
+async def test_config_is_read_and_decides_the_day_when_it_is_published(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     serve_day(github)
     github.repos[REPO].files[".github/commit-digest.yml"] = (
@@ -121,47 +138,53 @@ async def test_config_is_read_and_moves_days_to_the_repository_zone(
     client = await app_client()
     push = replay_pushes(REPO, DAY)[0]  # landed 2026-06-22 16:43 UTC = 06-23 00:43 in Shanghai
     await deliver_replay(client, push)
-    (before,) = await rows(client, commits)
-    assert before.day == date(2026, 6, 22)  # ingest knew no config yet
-    await client.app[WORKER].drain()
+    await client.app[EXECUTOR].drain()
     (repo,) = await rows(client, repositories)
     assert (repo.timezone, repo.config["language"], repo.config_error) == (
         "Asia/Shanghai",
         "zh-CN",
         None,
     )
-    (after,) = await rows(client, commits)
-    assert after.day == date(2026, 6, 23)
-    # Pushes after the config is known are dated in its zone straight away.
-    await deliver_replay(client, replay_pushes(REPO, DAY)[1])
-    assert {r.day for r in await rows(client, commits)} == {date(2026, 6, 23)}
+    # The commit is in Shanghai's 06-23, which ends at 06-23 16:00 UTC.
+    clock.current = datetime(2026, 6, 23, 15, 59, tzinfo=UTC)
+    await publish_round(client)
+    assert github.repos[REPO].discussions == []
+    clock.current = datetime(2026, 6, 23, 16, 0, 1, tzinfo=UTC)
+    await publish_round(client)
+    (discussion,) = github.repos[REPO].discussions
+    assert "2026-06-23" in discussion["title"]
 
 
 async def test_invalid_config_keeps_the_last_good_one_and_is_reported_once(
-    app_client: Callable[..., Any], github: FakeGitHub
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     serve_day(github)
     files = github.repos[REPO].files
     files[".github/commit-digest.yml"] = "timezone: Asia/Shanghai\n"
     client = await app_client()
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
-    worker = client.app[WORKER]
+    worker = client.app[EXECUTOR]
     await worker.drain()
 
     files[".github/commit-digest.yml"] = "timezone: Nowhere/Special\ncutoff: '9am'\n"
     store = client.app[STORE]
-    async with store.engine.begin() as conn:
-        await conn.execute(sa.update(repositories).values(config_stale=True))
-    await worker.refresh_configs()
+
+    async def refresh() -> None:
+        # What a push that touches the file does: read it again.
+        payload = {"repo_id": REPO_ID}
+        await store.jobs.enqueue(
+            JobKind.REFRESH_CONFIG, str(REPO_ID), payload, clock.now(), rearm=True
+        )
+        await worker.drain()
+
+    await refresh()
     (repo,) = await rows(client, repositories)
     assert repo.timezone == "Asia/Shanghai"  # the last good config stays in force
     assert "`timezone`" in repo.config_error and "`cutoff`" in repo.config_error
     assert repo.config_error_reported is False
     # The same broken blob is not parsed or reported again.
     await store.repos.config_error_reported(REPO_ID)
-    async with store.engine.begin() as conn:
-        await conn.execute(sa.update(repositories).values(config_stale=True))
-    await worker.refresh_configs()
+    await refresh()
     (repo,) = await rows(client, repositories)
     assert repo.config_error_reported is True
 
@@ -176,7 +199,7 @@ async def test_push_at_the_payload_cap_is_expanded_through_compare(
     payload["before"], payload["after"] = day["before"], day["after"]
     payload["commits"] = payload["commits"] * 2048
     await deliver(client, "push", payload)
-    await client.app[WORKER].drain()
+    await client.app[EXECUTOR].drain()
     (push,) = await rows(client, pushes)
     assert (push.expand_state, push.expanded, push.truncated) == ("done", day["commit_count"], 0)
     stored = {r.sha: r for r in await rows(client, commits)}
@@ -191,7 +214,7 @@ async def test_a_commit_that_keeps_failing_is_marked_failed_with_its_reason(
     github.fail("GET", r"/commits/[0-9a-f]+$", 502, times=1000)
     client = await app_client(worker_max_attempts=3)
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
-    worker = client.app[WORKER]
+    worker = client.app[EXECUTOR]
     for _ in range(6):
         await worker.run_once()
         clock.advance(hours=1)  # past each retry's backoff
@@ -207,12 +230,12 @@ async def test_lost_access_ends_the_work_quietly(
     serve_day(github)
     client = await app_client()
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
-    worker = client.app[WORKER]
-    await worker.refresh_configs()
+    worker = client.app[EXECUTOR]
+    await worker.drain(kinds=[JobKind.REFRESH_CONFIG])
     github.revoke(REPO)
     await worker.drain()
     (row,) = await rows(client, commits)
-    assert row.state == "failed" and row.attempts == 1
+    assert row.state == "failed" and (await analyse_job(client, row.sha)).attempts == 1
     assert "repository not accessible" in row.last_error
 
 
@@ -222,13 +245,14 @@ async def test_a_long_rate_limit_defers_without_spending_an_attempt(
     serve_day(github)
     client = await app_client()
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
-    worker = client.app[WORKER]
-    await worker.refresh_configs()
+    worker = client.app[EXECUTOR]
+    await worker.drain(kinds=[JobKind.REFRESH_CONFIG])
     github.secondary_rate_limit("GET", r"/commits/[0-9a-f]+$", retry_after=1800)
     await worker.run_once()
     (row,) = await rows(client, commits)
-    assert (row.state, row.attempts) == ("pending", 0)
-    assert row.lease_until >= clock.now() + timedelta(minutes=29)
+    job = await analyse_job(client, row.sha)
+    assert (row.state, job.state, job.attempts) == ("pending", "pending", 0)
+    assert job.not_before >= clock.now() + timedelta(minutes=29)
     assert await worker.run_once() == 0  # not hammered before the limit resets
     clock.advance(minutes=31)
     await worker.drain()
@@ -244,7 +268,7 @@ async def test_push_without_installation_finds_it_with_the_app_jwt(
     payload = copy.deepcopy(replay_pushes(REPO, DAY)[0]["payload"])
     del payload["installation"]
     await deliver(client, "push", payload)
-    await client.app[WORKER].drain()
+    await client.app[EXECUTOR].drain()
     assert [c.auth for c in github.calls_to("GET", r"/installation$")] == ["jwt"]
     (row,) = await rows(client, commits)
     assert row.state == "analyzed"
@@ -260,7 +284,7 @@ async def test_llm_analysis_and_its_token_usage_are_stored(
         llm_base_url=str(server.make_url("/v1")), llm_api_key="test-key", llm_model="fake-model"
     )
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
-    await client.app[WORKER].drain()
+    await client.app[EXECUTOR].drain()
     (analysis,) = await rows(client, analyses)
     assert analysis.analyzer == "llm:fake-model"
     assert analysis.input_tokens > 0 and analysis.output_tokens > 0
@@ -280,7 +304,7 @@ async def test_excluded_authors_skip_the_llm(
         llm_base_url=str(server.make_url("/v1")), llm_api_key="test-key", llm_model="fake-model"
     )
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])  # authored by Kyle Sayers
-    await client.app[WORKER].drain()
+    await client.app[EXECUTOR].drain()
     (analysis,) = await rows(client, analyses)
     assert analysis.analyzer == "rules"
     assert llm.requests == []
@@ -293,16 +317,43 @@ async def test_stopping_gives_back_the_commits_in_flight(
     llm = FakeLLM().then("hang")
     server = await aiohttp_server(llm.app())
     client = await app_client(
-        llm_base_url=str(server.make_url("/v1")), llm_api_key="test-key", llm_model="fake-model"
+        llm_base_url=str(server.make_url("/v1")),
+        llm_api_key="test-key",
+        llm_model="fake-model",
+        shutdown_grace_seconds=0.1,
     )
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
-    worker = client.app[WORKER]
-    await worker.refresh_configs()
+    worker = client.app[EXECUTOR]
+    await worker.drain(kinds=[JobKind.REFRESH_CONFIG])
     worker.start()
     await llm.wait_for_requests(1)  # the commit is claimed and its analysis under way
     (row,) = await rows(client, commits)
-    assert (row.state, row.attempts) == ("analyzing", 1)
-    await worker.stop()  # SIGTERM: the loop is cancelled and the claim given back
+    job = await analyse_job(client, row.sha)
+    assert (job.state, job.attempts) == ("running", 1)
+    # SIGTERM: nothing more is claimed, the job gets its short grace, then is given back.
+    await worker.stop()
     llm.release.set()
     (row,) = await rows(client, commits)
-    assert (row.state, row.attempts, row.lease_token) == ("pending", 0, None)
+    job = await analyse_job(client, row.sha)
+    assert (row.state, job.state, job.attempts, job.lease_owner) == ("pending", "pending", 0, None)
+
+
+async def test_finished_jobs_are_forgotten_and_a_repeat_finds_its_work_done(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    serve_day(github)
+    client = await app_client()
+    push = replay_pushes(REPO, DAY)[0]
+    await deliver_replay(client, push)
+    await client.app[EXECUTOR].drain()
+    clock.advance(days=9)
+    store = client.app[STORE]
+    housekeeping = Housekeeping(store, clock, delivery_retention=timedelta(days=8))
+    assert await housekeeping.run_once() == 2 + 1  # the delivery; the config and commit jobs
+    assert await rows(client, jobs) == []
+    # The same commits arrive again (another push of the same history): nothing is redone.
+    assert (await deliver(client, "push", push["payload"]))[0] == 202
+    await client.app[EXECUTOR].drain()
+    sha = push["payload"]["after"]
+    assert len(github.calls_to("GET", rf"/commits/{sha}$")) == 1
+    assert {j.state for j in await rows(client, jobs)} == {"done"}

@@ -42,6 +42,7 @@ class Strings:
     analysed_by: str  # {parts}
     fallbacks: str  # {count} {reasons}
     not_analysed_list: str  # {count}
+    not_analysed_more: str  # {count}
     excluded: str  # {count} {reasons}
     excluded_reasons: dict[str, str]
     config_error: str  # {error}
@@ -121,6 +122,7 @@ EN = Strings(
     analysed_by="Analysed by {parts}.",
     fallbacks="{count} fell back to the rules: {reasons}.",
     not_analysed_list="Not analysed ({count}):",
+    not_analysed_more="… and {count} more, listed in the table.",
     excluded="Left out by `.github/commit-digest.yml` ({count}): {reasons}.",
     excluded_reasons={"author": "by author", "paths": "by paths", "message": "by message"},
     config_error="`.github/commit-digest.yml` has an error, so the last valid settings stay in force: {error}",
@@ -200,6 +202,7 @@ ZH = Strings(
     analysed_by="分析方式：{parts}。",
     fallbacks="其中 {count} 个改用规则分析：{reasons}。",
     not_analysed_list="未分析的提交（{count}）：",
+    not_analysed_more="……另有 {count} 个，见表格。",
     excluded="按 `.github/commit-digest.yml` 排除的提交（{count}）：{reasons}。",
     excluded_reasons={"author": "按作者", "paths": "按路径", "message": "按提交信息"},
     config_error="`.github/commit-digest.yml` 有错误，仍沿用上一次有效的配置：{error}",

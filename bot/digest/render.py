@@ -26,6 +26,9 @@ BODY_LIMIT = 65_536
 TABLE_BUDGET = 30_000
 # Beyond this many posts the day is folded rather than spread over ever more comments.
 MAX_PARTS = 10
+# The footer names at most this many unanalysed commits and counts the rest, so however
+# many failed, the footer stays one piece of bounded size.
+FOOTER_MISSING = 20
 _ICON = {Importance.HIGH: "🔴", Importance.MEDIUM: "🟡", Importance.LOW: "🟢"}
 
 
@@ -64,6 +67,11 @@ class _Unit:
 
     text: str
     headings: list[tuple[int, str]] = field(default_factory=list)  # (level, markdown)
+
+
+def _shortened(text: str, limit: int) -> str:
+    """An error message for the footer: long ones end with an ellipsis, visibly."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _url(url: str) -> str | None:
@@ -254,9 +262,13 @@ class _Renderer:
             lines.append("- " + s.not_analysed_list.format(count=len(missing)))
             lines += [
                 f"  - {_link(code(c.sha[:7]), c.url)} {inline(c.title)} "
-                f"— {inline(c.not_analysed or '?')}"
-                for c in missing
+                f"— {inline(_shortened(c.not_analysed or '?', 300))}"
+                for c in missing[:FOOTER_MISSING]
             ]
+            if len(missing) > FOOTER_MISSING:
+                lines.append(
+                    "  - " + s.not_analysed_more.format(count=len(missing) - FOOTER_MISSING)
+                )
         if d.excluded:
             reasons = s.separator.join(
                 f"{s.excluded_reasons.get(k, k)} {n}" for k, n in sorted(d.excluded.items())

@@ -135,6 +135,15 @@ Q_RECENT = """query RecentDiscussions(
   }
 }"""
 
+Q_RECENT_ISSUES = """query RecentIssues($owner: String!, $name: String!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    issues(first: 50, after: $after, orderBy: {field: CREATED_AT, direction: DESC}) {
+      pageInfo { hasNextPage endCursor }
+      nodes { number url body }
+    }
+  }
+}"""
+
 Q_COMMENTS = """query DiscussionComments($id: ID!, $after: String) {
   node(id: $id) {
     ... on Discussion {
@@ -357,6 +366,24 @@ class InstallationClient:
                 Q_RECENT, owner=owner, name=name, categoryId=category_id, after=after
             )
             connection = (data.get("repository") or {}).get("discussions") or {}
+            for node in connection.get("nodes") or []:
+                yield node
+            info = connection.get("pageInfo") or {}
+            if not info.get("hasNextPage"):
+                return
+            after = info.get("endCursor")
+
+    async def recent_issues(
+        self, full_name: str, *, pages: int = 4
+    ) -> AsyncIterator[dict[str, Any]]:
+        """Newest first (the App's own tracking issue is found by its marker)."""
+        owner, name = split_repo(full_name)
+        after: str | None = None
+        for _ in range(pages):
+            data = await _mapped(self._graphql)(
+                Q_RECENT_ISSUES, owner=owner, name=name, after=after
+            )
+            connection = (data.get("repository") or {}).get("issues") or {}
             for node in connection.get("nodes") or []:
                 yield node
             info = connection.get("pageInfo") or {}

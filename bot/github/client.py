@@ -1,7 +1,8 @@
 """gidgethub's aiohttp client with the failure handling a user expects, at its lowest level.
 
 Overriding `_request` keeps gidgethub's URL expansion, headers and error mapping, and adds:
-retries with exponential backoff on 5xx and timeouts, primary and secondary rate limits
+retries with exponential backoff on 5xx and timeouts (reads only: a write that met one
+raises UnclearWrite, since GitHub may have carried it out), primary and secondary rate limits
 waited out (`Retry-After`, `x-ratelimit-reset`) and logged, a 401 renewing the token once,
 and pacing of content-creating calls. Waits go through the injected clock; no tight loops.
 """
@@ -20,7 +21,7 @@ import gidgethub.aiohttp
 from gidgethub import sansio
 
 from bot.clock import Clock
-from bot.github.errors import GitHubUnavailable, RateLimited
+from bot.github.errors import GitHubUnavailable, RateLimited, UnclearWrite
 from bot.logs import get_logger
 from bot.metrics import Metrics
 
@@ -86,6 +87,13 @@ def rate_limit_wait(
     return None
 
 
+def _is_write(method: str, url: str, body: bytes) -> bool:
+    """A request that changes GitHub (not idempotent): never sent twice by this client."""
+    if method == "POST" and url.endswith("/graphql"):
+        return b'"query": "mutation' in body[:64]
+    return method == "POST" and "/access_tokens" not in url
+
+
 def _creates_content(method: str, url: str, body: bytes) -> bool:
     if method == "POST" and url.endswith("/graphql"):
         # gidgethub sends {"query": "...", ...}; the App's mutations start with `mutation`.
@@ -136,6 +144,11 @@ class GitHubAPI(gidgethub.aiohttp.GitHubAPI):
                     )
             except (TimeoutError, aiohttp.ClientError) as exc:
                 self._metrics.github_calls.labels(method=method, status="0").inc()
+                if _is_write(method, url, body) and not isinstance(
+                    exc, aiohttp.ClientConnectorError
+                ):
+                    # Sent, and no answer: GitHub may have carried it out.
+                    raise UnclearWrite(f"{method} {url}: {type(exc).__name__}") from exc
                 failures += 1
                 if failures >= self._policy.attempts:
                     raise GitHubUnavailable(f"{method} {url}: {type(exc).__name__}") from exc
@@ -169,6 +182,9 @@ class GitHubAPI(gidgethub.aiohttp.GitHubAPI):
                 await self._clock.sleep(seconds)
                 continue
             if status >= 500:
+                if _is_write(method, url, body):
+                    # A 502 after a create is often a create that happened: do not repeat it.
+                    raise UnclearWrite(f"{method} {url}: HTTP {status}")
                 failures += 1
                 if failures >= self._policy.attempts:
                     raise GitHubUnavailable(f"{method} {url}: HTTP {status}")

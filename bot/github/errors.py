@@ -29,3 +29,8 @@ class GitHubUnavailable(GitHubError):
 
 class NotInstalled(GitHubError):
     """The App has no installation on this repository."""
+
+
+class UnclearWrite(GitHubUnavailable):
+    """A create whose answer was a 5xx or never came: GitHub may have carried it out.
+    It is not retried blindly; the next attempt looks for the post's marker first."""

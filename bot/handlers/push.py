@@ -6,11 +6,10 @@ import fnmatch
 
 from gidgethub import routing, sansio
 
-from bot.days import DaySchedule
 from bot.handlers.context import HandlerContext, parse_payload
 from bot.logs import get_logger
 from bot.payloads import ZERO_SHA, PushCommit, PushEvent
-from bot.repo_config import CONFIG_PATH, parse_cutoff
+from bot.repo_config import CONFIG_PATH
 from bot.store.records import MarkConfigStale, NewCommit, RecordPush, UpsertRepository
 
 router = routing.Router()
@@ -18,22 +17,17 @@ log = get_logger(__name__)
 
 # The webhook payload lists at most this many commits; a push at the cap may have more.
 PAYLOAD_COMMIT_CAP = 2048
-# Bounds on what one row keeps; the worker fetches the full commit from GitHub anyway.
-MAX_TITLE = 1_000
-MAX_MESSAGE = 65_536
 
 
 def _new_commit(commit: PushCommit, position: int) -> NewCommit:
-    return NewCommit(
+    return NewCommit.build(
         sha=commit.id,
         position=position,
-        title=commit.title[:MAX_TITLE],
-        message=commit.message[:MAX_MESSAGE],
-        author_name=(commit.author.name or commit.author.username or "")[:255],
+        message=commit.message,
+        author_name=commit.author.name,
         author_login=commit.author.username,
-        author_email=(commit.author.email or "")[:255] or None,
+        author_email=commit.author.email,
         url=commit.url,
-        pr_number=commit.pr_number,
     )
 
 
@@ -72,8 +66,9 @@ async def on_push(event: sansio.Event, *, ctx: HandlerContext) -> None:
             ctx.operations += [_upsert_repository(push), MarkConfigStale(repo_id=repo.id)]
         return
 
+    # Which period the commit belongs to is decided when the period is published, from
+    # this instant and the config in force then.
     pushed_at = repo.pushed_at_utc() or ctx.delivery.received_at
-    schedule = DaySchedule(view.timezone, parse_cutoff(view.cutoff)) if view else DaySchedule()
     record = RecordPush(
         repo_id=repo.id,
         installation_id=push.installation.id if push.installation else None,
@@ -85,7 +80,6 @@ async def on_push(event: sansio.Event, *, ctx: HandlerContext) -> None:
         forced=push.forced,
         created=push.created,
         pushed_at=pushed_at,
-        day=schedule.day_of(pushed_at),
         commits=tuple(_new_commit(c, i) for i, c in enumerate(push.commits)),
         needs_expansion=_needs_expansion(push, default_branch=default_branch),
     )

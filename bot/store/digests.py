@@ -1,35 +1,47 @@
-"""Digest publication as a state machine per (repository, day), and the day's commits to render.
+"""Digests per (scope, period kind, period start), and the commits a period holds.
 
-`pending -> publishing -> published | skipped | failed`. Publishing is claimed with a lease,
-so two replicas never publish the same day at once; every part is recorded the moment it is
-posted, so a restart edits or skips what exists instead of posting it again.
+`pending -> published | skipped | failed`. The work of publishing is a `publish_period` job;
+this table records the outcome. Which commits a period holds is computed from their landing
+times and the window the current config gives the period, not stored at ingest.
 """
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
+from enum import StrEnum
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.analysis import AnalysisResult
 from bot.store import schema as t
-from bot.store.queue import store_analysis
+from bot.store.commits import CommitState, store_analysis
+from bot.store.dialect import insert_for
+
+
+class DigestState(StrEnum):
+    PENDING = "pending"
+    PUBLISHED = "published"
+    SKIPPED = "skipped"
+    FAILED = "failed"
 
 
 @dataclass(frozen=True)
-class ClaimedDigest:
-    repo_id: int
-    day: date
-    token: str
-    state_before: str
-    parts: list[dict[str, Any]]
-    attempts: int
-    target: str | None
+class Period:
+    """A digest's period: today always a day ("day", its date)."""
+
+    kind: str
+    start: date
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}:{self.start.isoformat()}"
+
+    @classmethod
+    def day(cls, start: date) -> Period:
+        return cls("day", start)
 
 
 @dataclass(frozen=True)
@@ -49,167 +61,145 @@ class DayCommit:
     fallback_reason: str | None
 
 
+def _where(repo_id: int, period: Period) -> Any:
+    d = t.digests.c
+    return sa.and_(
+        d.repo_id == repo_id, d.period_kind == period.kind, d.period_start == period.start
+    )
+
+
 class Digests:
     def __init__(self, engine: AsyncEngine, writer: AsyncEngine) -> None:
         self._engine = engine
         self._writer = writer
 
-    def _insert(self) -> Any:
-        return postgresql.insert if self._engine.dialect.name == "postgresql" else sqlite.insert
+    async def get(self, repo_id: int, period: Period) -> Any:
+        async with self._engine.connect() as conn:
+            return (await conn.execute(sa.select(t.digests).where(_where(repo_id, period)))).first()
 
-    async def claim(
-        self, repo_id: int, day: date, now: datetime, *, lease: timedelta, addendum: bool = False
-    ) -> ClaimedDigest | None:
-        """Take the day's publication; None if another holds it or it needs nothing."""
-        d = t.digests.c
-        token = secrets.token_hex(16)
-        async with self._writer.begin() as conn:
-            await conn.execute(
-                self._insert()(t.digests)
-                .values(
-                    repo_id=repo_id, day=day, state="pending", attempts=0, parts=[], created_at=now
-                )
-                .on_conflict_do_nothing(index_elements=["repo_id", "day"])
+    @staticmethod
+    async def ensure(conn: AsyncConnection, repo_id: int, period: Period, now: datetime) -> Any:
+        """The period's record, created pending if new, locked for this transaction."""
+        await conn.execute(
+            insert_for(conn.dialect.name)(t.digests)
+            .values(
+                repo_id=repo_id,
+                period_kind=period.kind,
+                period_start=period.start,
+                state=DigestState.PENDING.value,
+                late=False,
+                created_at=now,
             )
-            row = (
-                await conn.execute(
-                    sa.select(t.digests).where(d.repo_id == repo_id, d.day == day).with_for_update()
-                )
-            ).one()
-            published = row.published_at is not None
-            free = row.state == ("published" if addendum else "pending") and (
-                row.lease_until is None or row.lease_until <= now
-            )
-            # A publisher that died mid-way: its lease expired, take over the same kind of work.
-            expired = (
-                row.state == "publishing"
-                and row.lease_until is not None
-                and row.lease_until <= now
-                and published == addendum
-            )
-            if not (free or expired):
-                return None
-            await conn.execute(
-                sa.update(t.digests)
-                .where(d.repo_id == repo_id, d.day == day)
-                .values(
-                    state="publishing",
-                    lease_until=now + lease,
-                    lease_token=token,
-                    attempts=d.attempts + 1,
-                )
-            )
-        return ClaimedDigest(
-            repo_id=repo_id,
-            day=day,
-            token=token,
-            state_before="published" if published else "pending",
-            parts=list(row.parts or []),
-            attempts=row.attempts + 1,
-            target=row.target,
+            .on_conflict_do_nothing(index_elements=["repo_id", "period_kind", "period_start"])
         )
+        return (
+            await conn.execute(
+                sa.select(t.digests).where(_where(repo_id, period)).with_for_update()
+            )
+        ).one()
 
-    def _held(self, claim: ClaimedDigest) -> sa.Update:
-        d = t.digests.c
-        return sa.update(t.digests).where(
-            d.repo_id == claim.repo_id, d.day == claim.day, d.lease_token == claim.token
-        )
-
-    async def record_part(self, claim: ClaimedDigest, part: dict[str, Any], *, target: str) -> None:
-        """Remember a posted part at once (replacing an earlier record of the same key)."""
-        kept = [p for p in claim.parts if p.get("key") != part["key"]]
-        claim.parts[:] = [*kept, part]
-        async with self._writer.begin() as conn:
-            await conn.execute(self._held(claim).values(parts=list(claim.parts), target=target))
-
+    @staticmethod
     async def finish(
-        self,
-        claim: ClaimedDigest,
+        conn: AsyncConnection,
+        repo_id: int,
+        period: Period,
         *,
-        state: str,
+        state: DigestState,
+        first: bool,
+        target: str | None,
         shas: list[str],
         part_key: str,
         late: bool,
         now: datetime,
     ) -> None:
-        """Close the publication and mark the commits it covered as published."""
-        async with self._writer.begin() as conn:
-            values: dict[str, Any] = {
-                "state": state,
-                "lease_until": None,
-                "lease_token": None,
-                "last_error": None,
-            }
-            if claim.state_before != "published":
-                values.update(published_at=now, late=late)
-            await conn.execute(self._held(claim).values(**values))
-            if shas:
-                await conn.execute(
-                    sa.update(t.commits)
-                    .where(t.commits.c.repo_id == claim.repo_id, t.commits.c.sha.in_(shas))
-                    .values(published_part=part_key)
-                )
-
-    async def release(
-        self, claim: ClaimedDigest, error: str, *, not_before: datetime | None, give_up: bool
-    ) -> None:
-        """Give the publication back (to retry at `not_before`) or mark it failed."""
-        state = claim.state_before if not give_up else "failed"
-        async with self._writer.begin() as conn:
+        """Close a publication and mark the commits it covered (in the holder's transaction)."""
+        values: dict[str, Any] = {"state": state.value, "last_error": None}
+        if target is not None:
+            values["target"] = target
+        if first:
+            values.update(published_at=now, late=late)
+        await conn.execute(sa.update(t.digests).where(_where(repo_id, period)).values(**values))
+        if shas:
             await conn.execute(
-                self._held(claim).values(
-                    state=state,
-                    lease_token=None,
-                    lease_until=not_before,
-                    last_error=error[:2000],
-                )
+                sa.update(t.commits)
+                .where(t.commits.c.repo_id == repo_id, t.commits.c.sha.in_(shas))
+                .values(published_part=part_key)
             )
 
-    async def get(self, repo_id: int, day: date) -> Any:
-        async with self._engine.connect() as conn:
-            return (
-                await conn.execute(
-                    sa.select(t.digests).where(
-                        t.digests.c.repo_id == repo_id, t.digests.c.day == day
-                    )
-                )
-            ).first()
+    async def fail(self, repo_id: int, period: Period, reason: str, now: datetime) -> None:
+        async with self._writer.begin() as conn:
+            await self.ensure(conn, repo_id, period, now)
+            await conn.execute(
+                sa.update(t.digests)
+                .where(_where(repo_id, period), t.digests.c.state == DigestState.PENDING.value)
+                .values(state=DigestState.FAILED.value, last_error=reason[:2000])
+            )
 
-    async def reopen(self, repo_id: int, day: date) -> None:
-        """Let a failed day be tried again (the `publish` command)."""
+    async def reopen(self, repo_id: int, period: Period) -> None:
+        """Let a failed period be tried again (the `publish` command)."""
         async with self._writer.begin() as conn:
             await conn.execute(
                 sa.update(t.digests)
-                .where(
-                    t.digests.c.repo_id == repo_id,
-                    t.digests.c.day == day,
-                    t.digests.c.state == "failed",
-                )
-                .values(state="pending", lease_until=None)
+                .where(_where(repo_id, period), t.digests.c.state == DigestState.FAILED.value)
+                .values(state=DigestState.PENDING.value, last_error=None)
             )
 
-    # --- the day's content -----------------------------------------------------------------
+    # --- what the scheduler looks at -------------------------------------------------------
 
-    async def days_to_publish(self) -> dict[int, set[date]]:
-        """Per repository, the days with commits not yet in a published post."""
+    async def unpublished_landings(self) -> dict[int, set[datetime]]:
+        """Per repository, the landing instants of commits not yet in a published post."""
         c = t.commits.c
-        days: dict[int, set[date]] = {}
+        landings: dict[int, set[datetime]] = {}
         async with self._engine.connect() as conn:
             rows = await conn.execute(
-                sa.select(c.repo_id, c.day).where(c.published_part.is_(None)).distinct()
+                sa.select(c.repo_id, c.landed_at).where(c.published_part.is_(None)).distinct()
             )
-            for repo_id, day in rows:
-                days.setdefault(repo_id, set()).add(day)
-        return days
+            for repo_id, landed_at in rows:
+                landings.setdefault(repo_id, set()).add(landed_at)
+        return landings
 
-    async def last_days(self) -> dict[int, date]:
-        """Per repository, the latest day that has a digest record."""
+    async def last_periods(self, kind: str = "day") -> dict[int, date]:
+        """Per repository, the latest period that has a digest record."""
         d = t.digests.c
         async with self._engine.connect() as conn:
-            rows = await conn.execute(sa.select(d.repo_id, sa.func.max(d.day)).group_by(d.repo_id))
-            return {repo_id: day for repo_id, day in rows}
+            rows = await conn.execute(
+                sa.select(d.repo_id, sa.func.max(d.period_start))
+                .where(d.period_kind == kind)
+                .group_by(d.repo_id)
+            )
+            return {repo_id: start for repo_id, start in rows}
 
-    async def day_commits(self, repo_id: int, day: date) -> list[DayCommit]:
+    async def failed_periods(self) -> set[tuple[int, str, date]]:
+        d = t.digests.c
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(d.repo_id, d.period_kind, d.period_start).where(
+                    d.state == DigestState.FAILED.value
+                )
+            )
+            return {(r, k, s) for r, k, s in rows}
+
+    async def unfinished(self, repo_id: int, start: datetime, end: datetime) -> int:
+        """Commits of a window still waiting for their analysis and not yet published."""
+        c = t.commits.c
+        async with self._engine.connect() as conn:
+            return int(
+                (
+                    await conn.execute(
+                        sa.select(sa.func.count()).where(
+                            c.repo_id == repo_id,
+                            c.landed_at >= start,
+                            c.landed_at < end,
+                            c.state == CommitState.PENDING.value,
+                            c.published_part.is_(None),
+                        )
+                    )
+                ).scalar_one()
+            )
+
+    # --- the period's content ----------------------------------------------------------------
+
+    async def window_commits(self, repo_id: int, start: datetime, end: datetime) -> list[DayCommit]:
         c = t.commits.c
         a = t.analyses.c
         query = (
@@ -231,7 +221,7 @@ class Digests:
             .select_from(
                 t.commits.outerjoin(t.analyses, sa.and_(a.repo_id == c.repo_id, a.sha == c.sha))
             )
-            .where(c.repo_id == repo_id, c.day == day)
+            .where(c.repo_id == repo_id, c.landed_at >= start, c.landed_at < end)
             .order_by(c.landed_at, c.position)
         )
         async with self._engine.connect() as conn:
@@ -269,19 +259,24 @@ class Digests:
             ).one()
         return int(row[0] or 0), int(row[1] or 0)
 
+    @staticmethod
     async def force_analysis(
-        self, repo_id: int, sha: str, result: AnalysisResult, now: datetime
-    ) -> None:
-        """Store an analysis for a commit the worker did not finish in time (its lease voided)."""
-        async with self._writer.begin() as conn:
-            updated = await conn.execute(
-                sa.update(t.commits)
-                .where(
-                    t.commits.c.repo_id == repo_id,
-                    t.commits.c.sha == sha,
-                    t.commits.c.state.in_(("pending", "analyzing")),
-                )
-                .values(state="analyzed", lease_token=None, lease_until=None)
-            )
-            if updated.rowcount:
-                await store_analysis(conn, repo_id, sha, result, now)
+        conn: AsyncConnection, repo_id: int, sha: str, result: AnalysisResult, now: datetime
+    ) -> bool:
+        """Store the rules' analysis of a commit the analyse job did not finish (pending: it
+        becomes analysed, and its job's late answer is refused) or could not do (failed: it
+        stays failed, with the rules' analysis of its stored message)."""
+        c = t.commits.c
+        pending = await conn.execute(
+            sa.update(t.commits)
+            .where(c.repo_id == repo_id, c.sha == sha, c.state == CommitState.PENDING.value)
+            .values(state=CommitState.ANALYZED.value)
+        )
+        if not pending.rowcount:
+            failed = (
+                await conn.execute(sa.select(c.state).where(c.repo_id == repo_id, c.sha == sha))
+            ).scalar_one_or_none()
+            if failed != CommitState.FAILED.value:
+                return False
+        await store_analysis(conn, repo_id, sha, result, now)
+        return True

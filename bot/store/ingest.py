@@ -12,16 +12,18 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import Executable
 
+from bot.jobs.kinds import JobKind
+from bot.jobs.table import enqueue_statement, job_row
 from bot.store import schema as t
+from bot.store.dialect import insert_for
 from bot.store.records import (
     DeleteInstallation,
     DeleteRepository,
@@ -38,7 +40,7 @@ Step = tuple[Executable, list[dict[str, Any]] | None]
 Plan = Generator[Step, list[Any] | None, list[bool]]
 
 # Tables that hold a repository's data, keyed by `repo_id`.
-PER_REPO_TABLES = (t.commits, t.analyses, t.digests, t.pushes)
+PER_REPO_TABLES = (t.commits, t.analyses, t.digests, t.pushes, t.posts)
 
 
 @dataclass(frozen=True)
@@ -50,11 +52,13 @@ class _Statements:
     repositories: Any
     pushes: Any
     commits: Any
+    jobs: Any
+    rearm_jobs: Any
 
 
 @functools.cache
 def _statements(dialect: str) -> _Statements:
-    upsert: Any = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    upsert: Any = insert_for(dialect)
     installations = upsert(t.installations)
     updated = ("account_login", "account_type", "suspended", "updated_at")
     repositories = upsert(t.repositories)
@@ -79,6 +83,8 @@ def _statements(dialect: str) -> _Statements:
         pushes=sa.insert(t.pushes),
         # A commit already stored (seen on an earlier push) keeps its first landing.
         commits=upsert(t.commits).on_conflict_do_nothing(index_elements=["repo_id", "sha"]),
+        jobs=enqueue_statement(dialect, rearm=False),
+        rearm_jobs=enqueue_statement(dialect, rearm=True),
     )
 
 
@@ -134,18 +140,33 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
         yield statements.installations, list(installs.values())
     if repos:
         yield statements.repositories, list(repos.values())
+    # The work each delivery creates is enqueued in the same transaction as its data.
+    jobs: dict[tuple[JobKind, str], dict[str, Any]] = {}
+    for repo_id, row in repos.items():
+        # A repository first seen: read its config (an existing job is left alone).
+        key = (JobKind.REFRESH_CONFIG, str(repo_id))
+        jobs[key] = job_row(key[0], key[1], {"repo_id": repo_id}, row["updated_at"])
     if stale:
-        yield (
-            sa.update(t.repositories)
-            .where(t.repositories.c.id.in_(stale))
-            .values(config_stale=True),
-            None,
-        )
+        # A push touched the config: read it again, even if it was read before.
+        rearm = [
+            job_row(JobKind.REFRESH_CONFIG, str(r), {"repo_id": r}, units[-1].delivery.received_at)
+            for r in sorted(stale)
+        ]
+        yield statements.rearm_jobs, rearm
     if pushes:
         yield statements.pushes, [_push_row(op) for op, _ in pushes]
         rows = [_commit_row(op, commit, now) for op, now in pushes for commit in op.commits]
         if rows:
             yield statements.commits, rows
+        for op, now in pushes:
+            if op.needs_expansion:
+                key = (JobKind.EXPAND_RANGE, op.delivery_id)
+                jobs[key] = job_row(key[0], key[1], {"delivery_id": op.delivery_id}, now)
+            for commit in op.commits:
+                key = (JobKind.ANALYSE_COMMIT, f"{op.repo_id}/{commit.sha}")
+                jobs[key] = job_row(key[0], key[1], {"repo_id": op.repo_id, "sha": commit.sha}, now)
+    if jobs:
+        yield statements.jobs, list(jobs.values())
 
 
 def _delete_plan(op: Operation) -> Generator[Step, Any, None]:
@@ -247,7 +268,6 @@ def _merge_repository(
         "full_name": op.full_name,
         "node_id": op.node_id,
         "default_branch": op.default_branch,
-        "config_stale": True,
         "config_error_reported": False,
         "timezone": "UTC",
         "cutoff": "00:00",
@@ -276,7 +296,6 @@ def _push_row(op: RecordPush) -> dict[str, Any]:
         "pushed_at": op.pushed_at,
         "listed": len(op.commits),
         "expand_state": "pending" if op.needs_expansion else None,
-        "attempts": 0,
         "truncated": 0,
     }
 
@@ -288,7 +307,6 @@ def _commit_row(op: RecordPush, commit: NewCommit, now: datetime) -> dict[str, A
         installation_id=op.installation_id,
         delivery_id=op.delivery_id,
         landed_at=op.pushed_at,
-        day=op.day,
         branch=op.branch,
         forced=op.forced,
         now=now,
@@ -302,7 +320,6 @@ def commit_row(
     installation_id: int | None,
     delivery_id: str,
     landed_at: datetime,
-    day: date,
     branch: str,
     forced: bool,
     now: datetime,
@@ -315,7 +332,6 @@ def commit_row(
         "delivery_id": delivery_id,
         "position": commit.position,
         "landed_at": landed_at,
-        "day": day,
         "branch": branch,
         "forced": forced,
         "title": commit.title,
@@ -326,6 +342,5 @@ def commit_row(
         "url": commit.url,
         "pr_number": commit.pr_number,
         "state": "pending",
-        "attempts": 0,
         "created_at": now,
     }

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import datetime
+
+from bot.payloads import pr_number
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,12 @@ class MarkConfigStale:
     repo_id: int
 
 
+# Bounds on what one row keeps (PostgreSQL refuses a longer value); GitHub has the rest.
+MAX_TITLE = 1_000
+MAX_MESSAGE = 65_536
+MAX_NAME = 255
+
+
 @dataclass(frozen=True)
 class NewCommit:
     sha: str
@@ -60,6 +68,32 @@ class NewCommit:
     author_email: str | None
     url: str
     pr_number: int | None
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        sha: str,
+        position: int,
+        message: str,
+        author_name: str | None,
+        author_login: str | None,
+        author_email: str | None,
+        url: str,
+    ) -> NewCommit:
+        """The one builder of commit records (a push payload's or a compare answer's)."""
+        title = message.split("\n", 1)[0].strip()
+        return cls(
+            sha=sha,
+            position=position,
+            title=title[:MAX_TITLE],
+            message=message[:MAX_MESSAGE],
+            author_name=(author_name or author_login or "")[:MAX_NAME],
+            author_login=author_login[:MAX_NAME] if author_login else None,
+            author_email=(author_email or "")[:MAX_NAME] or None,
+            url=url,
+            pr_number=pr_number(title),
+        )
 
 
 @dataclass(frozen=True)
@@ -76,7 +110,6 @@ class RecordPush:
     forced: bool
     created: bool
     pushed_at: datetime
-    day: date
     commits: tuple[NewCommit, ...]
     # The payload may not list every commit: the worker expands the range via compare.
     needs_expansion: bool = False
@@ -102,11 +135,9 @@ class IngestUnit:
 
 @dataclass(frozen=True)
 class RepoIngestView:
-    """What ingest needs to know about a stored repository: identity, branches, its day."""
+    """What ingest needs to know about a stored repository: identity and tracked branches."""
 
     full_name: str
     default_branch: str | None
     installation_id: int | None
     branches: tuple[str, ...] | None
-    timezone: str
-    cutoff: str

@@ -7,9 +7,9 @@ from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.repo_config import RepoConfig
+from bot.repo_config import RepoConfig, default_config
 from bot.store import schema as t
 from bot.store.records import RepoIngestView
 
@@ -24,7 +24,6 @@ class RepoRow:
     config_sha: str | None
     config_error: str | None
     config_error_reported: bool
-    tracking_issue: int | None
     active_since: datetime
 
 
@@ -38,7 +37,6 @@ def _row(r: Any) -> RepoRow:
         config_sha=r.config_sha,
         config_error=r.config_error,
         config_error_reported=r.config_error_reported,
-        tracking_issue=r.tracking_issue,
         active_since=r.active_since,
     )
 
@@ -58,8 +56,6 @@ class Repositories:
                         r.default_branch,
                         r.installation_id,
                         r.branches,
-                        r.timezone,
-                        r.cutoff,
                     ).where(r.id == repo_id)
                 )
             ).first()
@@ -70,8 +66,6 @@ class Repositories:
             default_branch=row.default_branch,
             installation_id=row.installation_id,
             branches=tuple(row.branches) if row.branches else None,
-            timezone=row.timezone,
-            cutoff=row.cutoff,
         )
 
     async def get(self, repo_id: int) -> RepoRow | None:
@@ -97,33 +91,21 @@ class Repositories:
             ).all()
         return [_row(r) for r in rows]
 
-    async def stale_configs(self, limit: int) -> list[RepoRow]:
-        async with self._engine.connect() as conn:
-            rows = (
-                await conn.execute(
-                    sa.select(t.repositories)
-                    .where(t.repositories.c.config_stale.is_(True))
-                    .order_by(t.repositories.c.updated_at)
-                    .limit(limit)
-                )
-            ).all()
-        return [_row(r) for r in rows]
-
-    async def config_unchanged(self, repo_id: int, *, default_branch: str | None) -> None:
-        async with self._writer.begin() as conn:
-            await conn.execute(
-                sa.update(t.repositories)
-                .where(t.repositories.c.id == repo_id)
-                .values(
-                    config_stale=False,
-                    default_branch=sa.func.coalesce(
-                        default_branch, t.repositories.c.default_branch
-                    ),
-                )
+    @staticmethod
+    async def config_unchanged(
+        conn: AsyncConnection, repo_id: int, *, default_branch: str | None
+    ) -> None:
+        await conn.execute(
+            sa.update(t.repositories)
+            .where(t.repositories.c.id == repo_id)
+            .values(
+                default_branch=sa.func.coalesce(default_branch, t.repositories.c.default_branch)
             )
+        )
 
+    @staticmethod
     async def save_config(
-        self,
+        conn: AsyncConnection,
         repo_id: int,
         *,
         config: RepoConfig | None,
@@ -133,71 +115,55 @@ class Repositories:
     ) -> bool:
         """Put a valid config (None: the file is absent, defaults apply) in force.
 
-        Commits not yet published move to the day the new zone and cutoff give them.
-        Returns whether the zone or cutoff changed.
+        Returns whether the zone or cutoff changed (unpublished commits then fall in the
+        periods the new settings give them, when those are published).
         """
         r = t.repositories.c
         timezone = config.timezone if config else "UTC"
         cutoff = config.cutoff if config else "00:00"
-        async with self._writer.begin() as conn:
-            before = (
-                await conn.execute(sa.select(r.timezone, r.cutoff).where(r.id == repo_id))
-            ).first()
-            await conn.execute(
-                sa.update(t.repositories)
-                .where(r.id == repo_id)
-                .values(
-                    config=config.model_dump(mode="json") if config else None,
-                    config_sha=sha,
-                    config_stale=False,
-                    config_error=None,
-                    config_error_reported=False,
-                    timezone=timezone,
-                    cutoff=cutoff,
-                    branches=config.branches if config else None,
-                    default_branch=sa.func.coalesce(default_branch, r.default_branch),
-                    updated_at=now,
-                )
+        before = (
+            await conn.execute(sa.select(r.timezone, r.cutoff).where(r.id == repo_id))
+        ).first()
+        await conn.execute(
+            sa.update(t.repositories)
+            .where(r.id == repo_id)
+            .values(
+                config=config.model_dump(mode="json") if config else None,
+                config_sha=sha,
+                config_error=None,
+                config_error_reported=False,
+                timezone=timezone,
+                cutoff=cutoff,
+                branches=config.branches if config else None,
+                default_branch=sa.func.coalesce(default_branch, r.default_branch),
+                updated_at=now,
             )
-            changed = before is not None and (before.timezone, before.cutoff) != (timezone, cutoff)
-            if changed and config is not None:
-                schedule = config.schedule
-                unpublished = (
-                    await conn.execute(
-                        sa.select(t.commits.c.sha, t.commits.c.landed_at, t.commits.c.day).where(
-                            t.commits.c.repo_id == repo_id, t.commits.c.published_part.is_(None)
-                        )
-                    )
-                ).all()
-                for row in unpublished:
-                    day = schedule.day_of(row.landed_at)
-                    if day != row.day:
-                        await conn.execute(
-                            sa.update(t.commits)
-                            .where(t.commits.c.repo_id == repo_id, t.commits.c.sha == row.sha)
-                            .values(day=day)
-                        )
-        return changed
+        )
+        return before is not None and (before.timezone, before.cutoff) != (timezone, cutoff)
 
+    @staticmethod
     async def save_config_error(
-        self, repo_id: int, *, error: str, sha: str | None, default_branch: str | None
+        conn: AsyncConnection,
+        repo_id: int,
+        *,
+        error: str,
+        sha: str | None,
+        default_branch: str | None,
     ) -> bool:
         """Record an invalid file; the last good config stays. True when the error is new."""
         r = t.repositories.c
-        async with self._writer.begin() as conn:
-            previous = (
-                await conn.execute(sa.select(r.config_error).where(r.id == repo_id))
-            ).scalar_one_or_none()
-            new = previous != error
-            values: dict[str, Any] = {
-                "config_stale": False,
-                "config_error": error[:2000],
-                "config_sha": sha,
-                "default_branch": sa.func.coalesce(default_branch, r.default_branch),
-            }
-            if new:
-                values["config_error_reported"] = False
-            await conn.execute(sa.update(t.repositories).where(r.id == repo_id).values(**values))
+        previous = (
+            await conn.execute(sa.select(r.config_error).where(r.id == repo_id))
+        ).scalar_one_or_none()
+        new = previous != error[:2000]
+        values: dict[str, Any] = {
+            "config_error": error[:2000],
+            "config_sha": sha,
+            "default_branch": sa.func.coalesce(default_branch, r.default_branch),
+        }
+        if new:
+            values["config_error_reported"] = False
+        await conn.execute(sa.update(t.repositories).where(r.id == repo_id).values(**values))
         return new
 
     async def config_error_reported(self, repo_id: int) -> None:
@@ -208,18 +174,19 @@ class Repositories:
                 .values(config_error_reported=True)
             )
 
-    async def set_installation(self, repo_id: int, installation_id: int) -> None:
-        async with self._writer.begin() as conn:
-            await conn.execute(
-                sa.update(t.repositories)
-                .where(t.repositories.c.id == repo_id)
-                .values(installation_id=installation_id)
-            )
+    @staticmethod
+    async def set_installation_in(
+        conn: AsyncConnection, repo_id: int, installation_id: int
+    ) -> None:
+        await conn.execute(
+            sa.update(t.repositories)
+            .where(t.repositories.c.id == repo_id)
+            .values(installation_id=installation_id)
+        )
 
-    async def set_tracking_issue(self, repo_id: int, number: int) -> None:
-        async with self._writer.begin() as conn:
-            await conn.execute(
-                sa.update(t.repositories)
-                .where(t.repositories.c.id == repo_id)
-                .values(tracking_issue=number)
-            )
+
+def config_of(stored: dict[str, Any] | None, default_language: str) -> RepoConfig:
+    """The config in force for a repository (the stored one was validated when saved)."""
+    if stored is None:
+        return default_config(default_language)
+    return RepoConfig.model_validate(stored)

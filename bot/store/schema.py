@@ -56,14 +56,12 @@ repositories = sa.Table(
     # The validated `.github/commit-digest.yml` (as JSON) and the blob it came from.
     sa.Column("config", JSONType),
     sa.Column("config_sha", sa.String(64)),
-    sa.Column("config_stale", sa.Boolean, nullable=False, default=True),
     sa.Column("config_error", sa.Text),
     sa.Column("config_error_reported", sa.Boolean, nullable=False, default=False),
-    # Denormalised from the config for ingest and the scheduler.
+    # Denormalised from the config, for reading; periods are computed from `config`.
     sa.Column("timezone", sa.String(64), nullable=False, default="UTC"),
     sa.Column("cutoff", sa.String(5), nullable=False, default="00:00"),
     sa.Column("branches", JSONType),
-    sa.Column("tracking_issue", sa.Integer),
     sa.Column("active_since", UTCDateTime, nullable=False),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("updated_at", UTCDateTime, nullable=False),
@@ -91,16 +89,12 @@ pushes = sa.Table(
     sa.Column("created", sa.Boolean, nullable=False),
     sa.Column("pushed_at", UTCDateTime, nullable=False),
     sa.Column("listed", sa.Integer, nullable=False),
-    # A push whose payload may not list all its commits is expanded by the worker.
+    # A push whose payload may not list all its commits is expanded by an `expand_range` job:
+    # pending -> done | failed.
     sa.Column("expand_state", sa.String(16)),
-    sa.Column("attempts", sa.Integer, nullable=False, default=0),
-    # Pending: not before this time (a retry's backoff). Expanding: until this lease expires.
-    sa.Column("lease_until", UTCDateTime),
-    sa.Column("lease_token", sa.String(32)),
     sa.Column("last_error", sa.Text),
     sa.Column("expanded", sa.Integer),
     sa.Column("truncated", sa.Integer, nullable=False, default=0),
-    sa.Index("ix_pushes_expand", "expand_state", "lease_until"),
 )
 
 commits = sa.Table(
@@ -111,8 +105,8 @@ commits = sa.Table(
     sa.Column("installation_id", sa.BigInteger),
     sa.Column("delivery_id", sa.String(64)),
     sa.Column("position", sa.Integer, nullable=False, default=0),
+    # The period a commit belongs to is computed from this and the current config.
     sa.Column("landed_at", UTCDateTime, nullable=False),
-    sa.Column("day", sa.Date, nullable=False),
     sa.Column("branch", sa.String(255), nullable=False),
     sa.Column("forced", sa.Boolean, nullable=False, default=False),
     sa.Column("title", sa.Text, nullable=False),
@@ -122,27 +116,21 @@ commits = sa.Table(
     sa.Column("author_email", sa.String(255)),
     sa.Column("url", sa.Text, nullable=False),
     sa.Column("pr_number", sa.Integer),
-    # pending -> analyzing -> analyzed | failed
+    # pending -> analyzed | failed (CommitState); the work itself is an `analyse_commit` job.
     sa.Column("state", sa.String(16), nullable=False, default="pending"),
-    sa.Column("attempts", sa.Integer, nullable=False, default=0),
-    # Pending: not before this time (a retry's backoff). Analyzing: until this lease expires;
-    # only the holder of `lease_token` may complete it.
-    sa.Column("lease_until", UTCDateTime),
-    sa.Column("lease_token", sa.String(32)),
     sa.Column("last_error", sa.Text),
     # Fetched details (file list and stats without patches, pull request) for the rules.
     sa.Column("details", JSONType),
     # Set when a digest part that lists this commit has been posted.
     sa.Column("published_part", sa.String(32)),
     sa.Column("created_at", UTCDateTime, nullable=False),
-    sa.Index("ix_commits_queue", "state", "lease_until"),
-    sa.Index("ix_commits_day", "repo_id", "day"),
-    # The scheduler asks every round which days still have unpublished commits; the partial
+    sa.Index("ix_commits_landed", "repo_id", "landed_at"),
+    # The scheduler asks every round which periods still have unpublished commits; the partial
     # index keeps that answer proportional to the backlog, not to the whole history.
     sa.Index(
         "ix_commits_unpublished",
         "repo_id",
-        "day",
+        "landed_at",
         sqlite_where=sa.text("published_part IS NULL"),
         postgresql_where=sa.text("published_part IS NULL"),
     ),
@@ -167,20 +155,62 @@ analyses = sa.Table(
 digests = sa.Table(
     "digests",
     metadata,
+    # Keyed by (scope, period kind, period start): today (repository, "day", date).
     sa.Column("repo_id", sa.BigInteger, primary_key=True, autoincrement=False),
-    sa.Column("day", sa.Date, primary_key=True),
-    # pending -> publishing -> published | skipped | failed
+    sa.Column("period_kind", sa.String(16), primary_key=True),
+    sa.Column("period_start", sa.Date, primary_key=True),
+    # pending -> published | skipped | failed (DigestState); the work is a `publish_period` job.
     sa.Column("state", sa.String(16), nullable=False),
-    sa.Column("attempts", sa.Integer, nullable=False, default=0),
-    # Publishing: held until this lease expires, by the holder of the token.
-    # Pending or published: not before this time (a retry's backoff).
-    sa.Column("lease_until", UTCDateTime),
-    sa.Column("lease_token", sa.String(32)),
     sa.Column("target", sa.String(32)),
     sa.Column("late", sa.Boolean, nullable=False, default=False),
-    # What was posted, part by part: [{"key", "kind", "node_id", "id", "url", "number"}].
-    sa.Column("parts", JSONType, nullable=False),
     sa.Column("last_error", sa.Text),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("published_at", UTCDateTime),
+)
+
+posts = sa.Table(
+    "posts",
+    metadata,
+    # Every post the App means to have on GitHub, each found again by its hidden marker.
+    sa.Column("repo_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    # "day:2026-01-22" for a digest's posts, "repository" for the tracking issue.
+    sa.Column("period", sa.String(40), primary_key=True),
+    sa.Column("key", sa.String(64), primary_key=True),
+    # discussion | discussion-comment | issue | issue-comment
+    sa.Column("kind", sa.String(32), nullable=False),
+    # creating (a create was sent; whether it happened is unknown) -> posted (PostState)
+    sa.Column("state", sa.String(16), nullable=False),
+    # The discussion node id or issue number a comment belongs to.
+    sa.Column("parent", sa.String(100)),
+    sa.Column("node_id", sa.String(100)),
+    sa.Column("number", sa.Integer),
+    sa.Column("url", sa.Text),
+    sa.Column("body_hash", sa.String(16)),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("updated_at", UTCDateTime, nullable=False),
+)
+
+jobs = sa.Table(
+    "jobs",
+    metadata,
+    # All work: analyse a commit, expand a range, refresh a config, publish a period, ...
+    sa.Column("id", sa.BigInteger().with_variant(sa.Integer, "sqlite"), primary_key=True),
+    sa.Column("kind", sa.String(32), nullable=False),
+    sa.Column("key", sa.String(200), nullable=False),
+    sa.Column("payload", JSONType, nullable=False),
+    # pending -> running -> done | failed (JobState)
+    sa.Column("state", sa.String(16), nullable=False),
+    # Lower runs first within a round: configs before the commits they shape.
+    sa.Column("priority", sa.SmallInteger, nullable=False, default=0),
+    sa.Column("attempts", sa.Integer, nullable=False, default=0),
+    # Pending: not before this time (a retry's backoff, a rate limit).
+    sa.Column("not_before", UTCDateTime, nullable=False),
+    # Running: held by `lease_owner` until `lease_until` (a heartbeat extends it).
+    sa.Column("lease_owner", sa.String(64)),
+    sa.Column("lease_until", UTCDateTime),
+    sa.Column("last_error", sa.Text),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("updated_at", UTCDateTime, nullable=False),
+    sa.UniqueConstraint("kind", "key", name="uq_jobs_kind_key"),
+    sa.Index("ix_jobs_due", "state", "not_before"),
 )

@@ -11,11 +11,13 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.jobs.table import Jobs
+from bot.posts.ledger import PostLedger
 from bot.store import schema as t
+from bot.store.commits import Commits
 from bot.store.digests import Digests
 from bot.store.engine import create_engine, create_sqlite_sync_engine, migrate, writer
 from bot.store.ingest import ingest_plan, run_async, run_sync
-from bot.store.queue import WorkQueue
 from bot.store.records import IngestUnit
 from bot.store.repos import Repositories
 
@@ -28,9 +30,11 @@ class Store:
     def __init__(self, engine: AsyncEngine, *, sqlite_sync_engine: Engine | None = None) -> None:
         self.engine = engine
         self._writer = writer(engine)
-        self.queue = WorkQueue(engine, self._writer)
+        self.jobs = Jobs(engine, self._writer)
+        self.commits = Commits(engine, self._writer)
         self.repos = Repositories(engine, self._writer)
         self.digests = Digests(engine, self._writer)
+        self.posts = PostLedger(engine)
         # SQLite only: the hot ingest transaction runs in one thread hop (see store/ingest.py).
         self._sync_engine = sqlite_sync_engine
         self._sync_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-ingest")
@@ -103,8 +107,8 @@ class Store:
         return int(result.rowcount or 0)
 
     async def count_commits_by_state(self) -> dict[str, int]:
-        async with self.engine.connect() as conn:
-            rows = await conn.execute(
-                sa.select(t.commits.c.state, sa.func.count()).group_by(t.commits.c.state)
-            )
-            return {state: int(n) for state, n in rows}
+        return await self.commits.count_by_state()
+
+    def writer(self) -> AsyncEngine:
+        """The engine for write transactions (SQLite takes its write lock at BEGIN)."""
+        return self._writer

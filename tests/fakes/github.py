@@ -87,6 +87,11 @@ class Fault:
     body: dict[str, Any]
     times: int
     hang: bool = False
+    # GraphQL: only this operation (e.g. "CreateDigestDiscussion").
+    operation: str | None = None
+    # Carry the request out first, then answer with the fault (or hang, then answer):
+    # GitHub does that under load, and a client that retries such a create posts twice.
+    after_write: bool = False
 
 
 @dataclass
@@ -101,7 +106,7 @@ class FakeRepo:
     commits: dict[str, dict[str, Any]] = field(default_factory=dict)
     history: list[str] = field(default_factory=list)  # default branch, oldest first
     pulls: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    files: dict[str, str] = field(default_factory=dict)
+    files: dict[str, str | bytes] = field(default_factory=dict)  # bytes: not UTF-8
     categories: list[dict[str, Any]] = field(default_factory=list)
     discussions: list[dict[str, Any]] = field(default_factory=list)
     issues: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -131,7 +136,11 @@ class FakeGitHub:
         self.unexpected: list[str] = []
         self.violations: list[str] = []
         self.faults: list[Fault] = []
+        # Calls carried out whose answer was then replaced by a fault.
+        self.written_then_failed: list[str] = []
         self.release = asyncio.Event()
+        # Set when a hanging fault starts hanging (a test can act while a call is in flight).
+        self.hanging = asyncio.Event()
         self._content_times: dict[int, list[datetime]] = {}
         self._next_id = 1000
         self._routes: list[tuple[str, re.Pattern[str], str, Handler]] = [
@@ -261,11 +270,22 @@ class FakeGitHub:
         headers: dict[str, str] | None = None,
         message: str = "Server Error",
         hang: bool = False,
+        operation: str | None = None,
+        after_write: bool = False,
     ) -> None:
-        """The next `times` matching calls get this answer (or hang until `release`)."""
+        """The next `times` matching calls get this answer (or hang until `release`); with
+        `after_write`, the call is carried out first and its answer replaced by this one."""
         self.faults.append(
             Fault(
-                method, re.compile(path), status, headers or {}, {"message": message}, times, hang
+                method,
+                re.compile(path),
+                status,
+                headers or {},
+                {"message": message},
+                times,
+                hang,
+                operation,
+                after_write,
             )
         )
 
@@ -342,10 +362,24 @@ class FakeGitHub:
         denied = self._authenticate(request, call, auth_kind)
         if denied is not None:
             return denied
+        operation = None
+        if call.path == "/graphql":
+            named = re.search(rb"(?:query|mutation)\s+(\w+)", body)
+            operation = named.group(1).decode() if named else None
         for fault in self.faults:
-            if fault.times > 0 and fault.method == call.method and fault.pattern.search(call.path):
+            if (
+                fault.times > 0
+                and fault.method == call.method
+                and fault.pattern.search(call.path)
+                and fault.operation in (None, operation)
+            ):
                 fault.times -= 1
+                if fault.after_write:
+                    done = await handler(request, match, call)
+                    self.written_then_failed.append(f"{call.method} {call.path} {operation or ''}")
+                    assert done.status < 400, "an after-write fault on a call that failed anyway"
                 if fault.hang:
+                    self.hanging.set()
                     await self.release.wait()
                 return web.json_response(
                     {**fault.body, "documentation_url": API_DOCS},
@@ -588,7 +622,8 @@ class FakeGitHub:
         path = unquote(m.group(2))
         if path not in repo.files:
             return _error(404, "Not Found")
-        raw = repo.files[path].encode()
+        content = repo.files[path]
+        raw = content if isinstance(content, bytes) else content.encode()
         return web.json_response(
             {
                 "type": "file",
@@ -899,12 +934,21 @@ def _repo_node(repo: FakeRepo) -> dict[str, Any]:
         items = [d for d in reversed(repo.discussions) if categoryId in (None, d["category"]["id"])]
         return _connection([_discussion_node(d) for d in items], first, after)
 
+    def issues(info: Any, first: int | None = None, after: str | None = None, **_: Any) -> Any:
+        # Newest first, as `orderBy: {field: CREATED_AT, direction: DESC}` asks.
+        items = [
+            {"number": i["number"], "url": i["html_url"], "body": i.get("body") or ""}
+            for i in sorted(repo.issues.values(), key=lambda i: -int(i["number"]))
+        ]
+        return _connection(items, first, after)
+
     return {
         "id": repo.node_id,
         "nameWithOwner": repo.full_name,
         "hasDiscussionsEnabled": repo.has_discussions,
         "discussionCategories": categories,
         "discussions": discussions,
+        "issues": issues,
     }
 
 

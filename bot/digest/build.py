@@ -1,0 +1,75 @@
+"""A period's commits as the Digest to render: excluded ones counted, the rest listed."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import date
+
+from bot.digest.i18n import strings
+from bot.models import Analysis, Digest, DigestCommit
+from bot.repo_config import RepoConfig
+from bot.store.digests import DayCommit
+from bot.store.repos import RepoRow
+
+
+def _digest_title(config: RepoConfig, repo: str, day: date) -> str:
+    template = config.publish.title or strings(config.language).default_title
+    owner, _, name = repo.partition("/")
+    return template.format(repo=repo, owner=owner, name=name, date=day.isoformat())
+
+
+def build_digest(
+    repo: RepoRow,
+    day: date,
+    config: RepoConfig,
+    commits: list[DayCommit],
+    *,
+    late: bool = False,
+    forced: int = 0,
+    truncated: int = 0,
+) -> tuple[Digest, list[str]]:
+    """The digest of these commits (excluded ones counted, not listed), and all their shas."""
+    excluded: Counter[str] = Counter()
+    shown: list[DigestCommit] = []
+    for c in commits:
+        paths = [str(f.get("filename")) for f in (c.details or {}).get("files") or []]
+        reason = config.exclude.reason(
+            author=c.author_name, login=c.author_login, message=c.message, paths=paths
+        )
+        if reason:
+            excluded[reason] += 1
+            continue
+        analysis = Analysis.model_validate(c.analysis) if c.analysis else None
+        if analysis is None:
+            why = c.last_error or ("not analysed yet" if c.state != "failed" else "analysis failed")
+        else:
+            why = None
+        shown.append(
+            DigestCommit(
+                sha=c.sha,
+                title=c.title,
+                url=c.url,
+                author=c.author_login or c.author_name,
+                landed_at=c.landed_at,
+                analysis=analysis,
+                not_analysed=why,
+                fallback_reason=c.fallback_reason,
+            )
+        )
+    digest = Digest(
+        repo=repo.full_name,
+        day=day,
+        language=config.language,
+        timezone=config.timezone,
+        cutoff=config.schedule.cutoff,
+        title=_digest_title(config, repo.full_name, day),
+        commits=tuple(shown),
+        excluded=dict(excluded),
+        config_error=repo.config_error
+        if repo.config_error and not repo.config_error_reported
+        else None,
+        late=late,
+        forced_pushes=forced,
+        truncated=truncated,
+    )
+    return digest, [c.sha for c in commits]

@@ -1,0 +1,225 @@
+"""The executor: claims due jobs, runs each in isolation under a heartbeat, records outcomes.
+
+One failing job never stops the others: any exception is recorded with its reason and the
+job backed off; after its kind's last attempt it ends failed and says why. A holder whose
+lease was taken over (its heartbeat or a write finds the lease gone) stops at once. Only jobs
+that ended count as progress, so a job that keeps failing never makes the loop spin.
+On stop it claims nothing more, lets running jobs finish for a short grace, then gives
+back what it still holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import socket
+from collections.abc import Mapping, Sequence
+from datetime import timedelta
+from typing import Protocol
+
+from structlog.contextvars import bound_contextvars
+
+from bot.background import BackgroundService
+from bot.clock import Clock
+from bot.jobs.context import backoff
+from bot.jobs.kinds import PRIORITY, Defer, Done, Fail, Job, JobKind, LeaseLost, Outcome, Retry
+from bot.jobs.table import Jobs
+from bot.logs import get_logger
+from bot.settings import Settings
+
+log = get_logger(__name__)
+
+
+class JobHandler(Protocol):
+    kind: JobKind
+    max_attempts: int
+
+    async def run(self, job: Job) -> Outcome:
+        """Do the job's work; raise or return Retry to try again later."""
+
+    async def given_up(self, job: Job, reason: str) -> None:
+        """The job ended failed: record it where readers see it (the commit, the digest)."""
+
+
+class Executor(BackgroundService):
+    name = "executor"
+
+    def __init__(
+        self,
+        jobs: Jobs,
+        handlers: Sequence[JobHandler],
+        *,
+        clock: Clock,
+        settings: Settings,
+        kinds: Sequence[JobKind] | None = None,
+    ) -> None:
+        super().__init__()
+        self._jobs = jobs
+        self._handlers: Mapping[JobKind, JobHandler] = {h.kind: h for h in handlers}
+        self._clock = clock
+        self._settings = settings
+        self._kinds = kinds
+        self._lease = timedelta(seconds=settings.worker_lease_seconds)
+        self._slots = asyncio.Semaphore(settings.worker_concurrency)
+        self._wakeup = asyncio.Event()
+        self._owner = f"{socket.gethostname()[:40]}:{id(self) % 100_000}"
+        self._stopping = False
+        # Claimed and not yet recorded: given back if the process stops.
+        self._held: dict[int, Job] = {}
+        self._running: set[asyncio.Task[bool]] = set()
+
+    def wake(self) -> None:
+        """New work was stored: start a round now instead of at the next poll."""
+        self._wakeup.set()
+
+    async def stop(self) -> None:
+        """Claim nothing more; let running jobs finish briefly, then give the rest back."""
+        self._stopping = True
+        self._wakeup.set()
+        if self._running:
+            _, pending = await asyncio.wait(
+                set(self._running), timeout=self._settings.shutdown_grace_seconds
+            )
+            for task in pending:
+                task.cancel()
+        await super().stop()
+        if self._held:
+            held = list(self._held.values())
+            self._held.clear()
+            try:
+                await self._jobs.release(held, self._clock.now())
+                log.info("executor_released_jobs", count=len(held))
+            except Exception as exc:  # the store is going away too: the leases will expire
+                log.warning("executor_release_failed", error=repr(exc))
+
+    async def run(self) -> None:
+        while not self._stopping:
+            try:
+                busy = await self.run_once()
+            except Exception:
+                # A round that fails (the database gone) must not end the executor.
+                log.exception("executor_round_failed")
+                busy = 0
+            if not busy:
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(self._settings.worker_poll_seconds):
+                        await self._wakeup.wait()
+                self._wakeup.clear()
+
+    async def run_once(self, *, kinds: Sequence[JobKind] | None = None) -> int:
+        """One round (of these kinds only, if given); returns how many jobs ended (0: nothing
+        could be finished now)."""
+        if self._stopping:
+            return 0
+        now = self._clock.now()
+        claimed, worn = await self._jobs.claim(
+            now,
+            owner=self._owner,
+            limit=self._settings.worker_concurrency * 2,
+            lease=self._lease,
+            max_attempts={k: h.max_attempts for k, h in self._handlers.items()},
+            kinds=kinds or self._kinds,
+        )
+        for job, reason in worn:
+            await self._given_up(job, reason)
+        self._held.update({job.id: job for job in claimed})
+        ended = len(worn)
+        # Tier by tier: a repository's config is read before its commits are analysed,
+        # and the commits before their period is published.
+        for _, tier in itertools.groupby(claimed, key=lambda job: _priority(job.kind)):
+            tasks = [asyncio.create_task(self._bounded(job)) for job in tier]
+            self._running.update(tasks)
+            try:
+                results = await asyncio.gather(*tasks)
+            finally:
+                self._running.difference_update(tasks)
+            ended += sum(results)
+        return ended
+
+    async def drain(self, *, rounds: int = 100, kinds: Sequence[JobKind] | None = None) -> None:
+        """Run rounds until nothing is left to do now (tests and the offline commands)."""
+        for _ in range(rounds):
+            if not await self.run_once(kinds=kinds):
+                return
+
+    async def _bounded(self, job: Job) -> bool:
+        async with self._slots:
+            with bound_contextvars(job=job.kind.value, job_key=job.key):
+                # Cancelled (the executor stopping): it stays held, and `stop` gives it back.
+                ended = await self._run(job)
+                self._held.pop(job.id, None)
+                return ended
+
+    async def _run(self, job: Job) -> bool:
+        handler = self._handlers[job.kind]
+        work = asyncio.create_task(handler.run(job))
+        beat = asyncio.create_task(self._heartbeat(job, work))
+        try:
+            outcome: Outcome = await work
+        except LeaseLost:
+            log.warning("job_lease_lost")
+            return False
+        except asyncio.CancelledError:
+            if work.cancelled() and not beat.done():
+                raise  # the executor itself is stopping
+            log.warning("job_lease_lost")
+            return False
+        except Exception as exc:
+            log.exception("job_crashed", attempt=job.attempts)
+            outcome = Retry(f"{type(exc).__name__}: {exc}")
+        finally:
+            beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beat
+        return await self._record(job, handler, outcome)
+
+    async def _record(self, job: Job, handler: JobHandler, outcome: Outcome) -> bool:
+        jobs, now = self._jobs, self._clock.now()
+        match outcome:
+            case Done():
+                if not await jobs.finish(job, now):
+                    log.warning("job_lease_lost")
+                return True
+            case Defer(reason=reason, until=until):
+                await jobs.retry(job, now, reason, until, spend=False)
+                return False
+            case Retry(reason=reason, at=at) if job.attempts < handler.max_attempts:
+                await jobs.retry(job, now, reason, at or backoff(now, job.attempts))
+                return False
+            case Retry(reason=reason):
+                why = f"gave up after {job.attempts} attempts: {reason}"
+                if await jobs.finish(job, now, failed=why):
+                    await self._given_up(job, why)
+                return True
+            case Fail(reason=reason):
+                if await jobs.finish(job, now, failed=reason):
+                    await self._given_up(job, reason)
+                return True
+        raise AssertionError(f"unknown outcome {outcome!r}")
+
+    async def _given_up(self, job: Job, reason: str) -> None:
+        log.warning("job_failed", reason=reason)
+        try:
+            await self._handlers[job.kind].given_up(job, reason)
+        except Exception:
+            log.exception("job_given_up_failed")
+
+    async def _heartbeat(self, job: Job, work: asyncio.Task[Outcome]) -> None:
+        """Keep the lease while the job runs; stop the job when the lease is lost."""
+        interval = max(0.05, self._lease.total_seconds() / 3)
+        while True:
+            # Real time, not the injected clock: a fake clock's sleep would not wait.
+            await asyncio.sleep(interval)
+            try:
+                kept = await self._jobs.heartbeat(job, self._clock.now(), self._lease)
+            except Exception as exc:
+                log.warning("job_heartbeat_failed", error=repr(exc))
+                continue
+            if not kept:
+                work.cancel()
+                return
+
+
+def _priority(kind: JobKind) -> int:
+    return PRIORITY[kind]

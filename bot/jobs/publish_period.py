@@ -1,0 +1,356 @@
+"""`publish_period`: post a period's digest where the repository asked, exactly once.
+
+The period's commits are those whose landing falls in the window the current config gives
+the period. Commits still unanalysed (past the grace the scheduler waited) or whose analysis
+failed get the rules' analysis of their stored message first. The first publication is a
+new Discussion (continuation parts as its comments) or comments on an issue; commits that
+land after it are an addendum. A quiet day that was skipped and then gets a late commit is
+published then, as its first post. Every post goes through the post ledger (`posts/`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+
+import aiohttp
+from structlog.contextvars import bound_contextvars
+
+from bot.analysis import AnalysisResult, rules
+from bot.digest.build import build_digest
+from bot.digest.render import Part, marker, render, render_addendum
+from bot.github import InstallationClient
+from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
+from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
+from bot.jobs.context import JobContext
+from bot.jobs.kinds import Defer, Done, Fail, Job, JobKind, Outcome, Retry
+from bot.logs import get_logger
+from bot.models import Digest
+from bot.posts import targets
+from bot.posts.reconcile import Recorded, Wanted
+from bot.repo_config import RepoConfig
+from bot.store.commits import CommitState, commit_from_details
+from bot.store.digests import DayCommit, DigestState, Period
+from bot.store.repos import RepoRow, config_of
+
+log = get_logger(__name__)
+
+TRACKING_ISSUE_TITLE = "Commit digest"
+TRACKING_PERIOD = "repository"
+# Publishing that keeps failing (GitHub down for hours) is given up after this many tries.
+MAX_PUBLISH_ATTEMPTS = 8
+# A digest posted later than this after its cutoff (plus grace) says it is late.
+LATE_AFTER = timedelta(minutes=15)
+
+
+class FallBack(Exception):
+    """Discussions cannot be used here; the reason is told to readers."""
+
+
+def publish_key(repo_id: int, period: Period) -> str:
+    return f"{repo_id}/{period.kind}/{period.start.isoformat()}"
+
+
+def tracking_marker(full_name: str) -> str:
+    return f"<!-- commit-digest:{full_name}:tracking-issue -->"
+
+
+@dataclass(frozen=True)
+class _Run:
+    """One attempt at one period: the claimed job and what it publishes."""
+
+    job: Job
+    repo: RepoRow
+    config: RepoConfig
+    period: Period
+
+
+class PublishPeriod:
+    kind = JobKind.PUBLISH_PERIOD
+    max_attempts = MAX_PUBLISH_ATTEMPTS
+
+    def __init__(self, ctx: JobContext) -> None:
+        self._ctx = ctx
+
+    async def run(self, job: Job) -> Outcome:
+        ctx = self._ctx
+        repo = await ctx.store.repos.get(int(job.payload["repo_id"]))
+        if repo is None:
+            return Done()
+        period = Period(str(job.payload["period_kind"]), date.fromisoformat(job.payload["start"]))
+        with bound_contextvars(repo=repo.full_name, period=period.key):
+            try:
+                return await self._publish(job, repo, period)
+            except RateLimited as exc:
+                return Defer(str(exc), exc.until)
+            except (RepositoryGone, NotInstalled) as exc:
+                log.info("digest_unpublishable", error=str(exc))
+                return Fail(str(exc))
+            except (GitHubError, aiohttp.ClientError) as exc:
+                log.warning("digest_publish_failed", error=str(exc), attempt=job.attempts)
+                return Retry(
+                    str(exc), at=ctx.clock.now() + timedelta(minutes=min(60, 2**job.attempts))
+                )
+
+    async def given_up(self, job: Job, reason: str) -> None:
+        ctx = self._ctx
+        period = Period(str(job.payload["period_kind"]), date.fromisoformat(job.payload["start"]))
+        await ctx.store.digests.fail(int(job.payload["repo_id"]), period, reason, ctx.clock.now())
+        ctx.metrics.digests.labels(outcome="failed").inc()
+
+    async def _publish(self, job: Job, repo: RepoRow, period: Period) -> Outcome:
+        ctx = self._ctx
+        config = config_of(repo.config, ctx.settings.default_language)
+        start, end = config.schedule.window(period.start)
+        now = ctx.clock.now()
+        if now < end and not job.payload.get("now"):
+            return Done()  # the config moved the cutoff: the scheduler enqueues it again
+        record = await ctx.store.digests.get(repo.id, period)
+        if record is not None and record.state == DigestState.FAILED:
+            return Done()
+        run = _Run(job, repo, config, period)
+        commits = await self._analysed(run, start, end)
+        unpublished = [c for c in commits if c.published_part is None]
+        first = record is None or record.state in (DigestState.PENDING, DigestState.SKIPPED)
+        if first:
+            grace = timedelta(minutes=ctx.settings.grace_minutes)
+            late = now > end + grace + LATE_AFTER
+            state = await self._first(run, unpublished, late=late)
+        elif unpublished:
+            state = await self._addendum(run, commits, unpublished)
+        else:
+            return Done()
+        ctx.metrics.digests.labels(outcome=state).inc()
+        return Done()
+
+    async def _analysed(self, run: _Run, start: datetime, end: datetime) -> list[DayCommit]:
+        """The window's commits, each with an analysis: the rules stand in for one not done
+        by now (past the grace) or one that failed, from the stored message and details."""
+        ctx, job, repo, config = self._ctx, run.job, run.repo, run.config
+        commits = await ctx.store.digests.window_commits(repo.id, start, end)
+        missing = [c for c in commits if c.analysis is None and c.published_part is None]
+        if not missing:
+            return commits
+        results: list[tuple[str, AnalysisResult]] = []
+        for c in missing:
+            if c.state == CommitState.FAILED:
+                why = (
+                    f"analysis failed ({c.last_error or 'unknown'}); "
+                    "rules analysis of the stored message"
+                )
+            else:
+                why = "not analysed by the cutoff's grace period; rules analysis used"
+            try:
+                analysis = rules.analyze(
+                    commit_from_details(c.sha, c.message, c.details), language=config.language
+                )
+            except Exception as exc:  # the digest lists it as not analysed, with the reason
+                log.warning("rules_analysis_failed", sha=c.sha, error=repr(exc))
+                continue
+            results.append((c.sha, AnalysisResult(analysis, fallback_reason=why)))
+        if results:
+            now = ctx.clock.now()
+            async with ctx.store.jobs.holding(job, now) as conn:
+                for sha, result in results:
+                    await ctx.store.digests.force_analysis(conn, repo.id, sha, result, now)
+                await ctx.store.jobs.finish_pending(
+                    conn, JobKind.ANALYSE_COMMIT, [f"{repo.id}/{sha}" for sha, _ in results], now
+                )
+            log.info("commits_analysed_at_cutoff", count=len(results))
+            commits = await ctx.store.digests.window_commits(repo.id, start, end)
+        return commits
+
+    # --- the first publication -------------------------------------------------------------
+
+    async def _first(self, run: _Run, commits: list[DayCommit], *, late: bool) -> str:
+        ctx, repo, config, period = self._ctx, run.repo, run.config, run.period
+        start, end = config.schedule.window(period.start)
+        forced, truncated = await ctx.store.digests.pushes_between(repo.id, start, end)
+        digest, shas = build_digest(
+            repo, period.start, config, commits, late=late, forced=forced, truncated=truncated
+        )
+        if not digest.commits and config.skip_empty_days:
+            await self._finish(run, DigestState.SKIPPED, shas, "main", late=late)
+            log.info("digest_skipped", excluded=len(shas))
+            return "skipped"
+        client = await self._client(run)
+        record = await ctx.store.digests.get(repo.id, period)
+        target = "issue-comment"
+        url: str | None
+        if config.publish.to == "discussion" and (
+            record is None or record.target != "issue-comment"
+        ):
+            try:
+                url, count = await self._discussion(run, client, digest)
+                target = "discussion"
+            except FallBack as reason:
+                log.info("digest_fallback_to_issue", reason=str(reason))
+                digest = replace(digest, fallback_note=str(reason))
+                url, count = await self._issue(run, client, render(digest, with_title=True))
+        else:
+            url, count = await self._issue(run, client, render(digest, with_title=True))
+        await self._finish(run, DigestState.PUBLISHED, shas, "main", late=late, target=target)
+        if digest.config_error:
+            await ctx.store.repos.config_error_reported(repo.id)
+        log.info("digest_published", url=url, parts=count, late=late)
+        return "published"
+
+    async def _finish(
+        self,
+        run: _Run,
+        state: DigestState,
+        shas: list[str],
+        part_key: str,
+        *,
+        late: bool,
+        target: str | None = None,
+        first: bool = True,
+    ) -> None:
+        ctx, job, repo, period = self._ctx, run.job, run.repo, run.period
+        now = ctx.clock.now()
+        async with ctx.store.jobs.holding(job, now) as conn:
+            await ctx.store.digests.ensure(conn, repo.id, period, now)
+            await ctx.store.digests.finish(
+                conn,
+                repo.id,
+                period,
+                state=state,
+                first=first,
+                target=target,
+                shas=shas,
+                part_key=part_key,
+                late=late,
+                now=now,
+            )
+
+    async def _client(self, run: _Run) -> InstallationClient:
+        repo = run.repo
+        return await self._ctx.client(run.job, repo.installation_id, repo.full_name, repo.id)
+
+    async def _discussion(
+        self, run: _Run, client: InstallationClient, digest: Digest
+    ) -> tuple[str | None, int]:
+        repo, period = run.repo, run.period
+        setup, category = await _discussion_target(client, repo, run.config)
+        parts = render(digest)
+        channel = targets.discussions(client, repo.full_name, setup, category)
+        head = self._wanted(repo, period, parts[:1], "discussion", title=digest.title)
+        try:
+            (posted,) = await self._sync(run, channel, head)
+        except Forbidden as exc:
+            raise FallBack(
+                "the App may not create discussions here "
+                "(it needs the Discussions: write permission)."
+            ) from exc
+        except GraphQLFailed as exc:
+            if "UNPROCESSABLE" in exc.types:
+                raise FallBack("GitHub refused to create the discussion.") from exc
+            raise
+        assert posted.node_id is not None
+        comments = targets.discussion_comments(client, posted.node_id)
+        await self._sync(run, comments, self._wanted(repo, period, parts[1:], "discussion-comment"))
+        return posted.url, len(parts)
+
+    async def _sync(
+        self, run: _Run, channel: targets.Channel, wanted: list[Wanted], *, period: str = ""
+    ) -> list[Recorded]:
+        return await targets.sync_posts(
+            self._ctx,
+            run.job,
+            channel,
+            wanted,
+            repo_id=run.repo.id,
+            period=period or run.period.key,
+        )
+
+    async def _issue(
+        self, run: _Run, client: InstallationClient, parts: list[Part], *, number: int | None = None
+    ) -> tuple[str | None, int]:
+        repo = run.repo
+        number = number or run.config.publish.issue or await self._tracking_issue(run, client)
+        channel = targets.issue_comments(client, repo.full_name, number)
+        posted = await self._sync(
+            run, channel, self._wanted(repo, run.period, parts, "issue-comment")
+        )
+        return (posted[0].url if posted else None), len(parts)
+
+    async def _tracking_issue(self, run: _Run, client: InstallationClient) -> int:
+        """The issue the App created once for its comments (found by its marker, too)."""
+        repo = run.repo
+        body = (
+            f"{tracking_marker(repo.full_name)}\n"
+            "The App posts the daily digest of this repository's commits here, one comment a day."
+        )
+        wanted = Wanted(
+            "tracking-issue", "issue", tracking_marker(repo.full_name), body, TRACKING_ISSUE_TITLE
+        )
+        channel = targets.issues(client, repo.full_name)
+        (posted,) = await self._sync(run, channel, [wanted], period=TRACKING_PERIOD)
+        assert posted.number is not None
+        return posted.number
+
+    @staticmethod
+    def _wanted(
+        repo: RepoRow, period: Period, parts: list[Part], kind: str, *, title: str | None = None
+    ) -> list[Wanted]:
+        return [
+            Wanted(p.key, kind, marker(repo.full_name, period.start, p.key), p.body, title)
+            for p in parts
+        ]
+
+    # --- late commits ----------------------------------------------------------------------
+
+    async def _addendum(
+        self, run: _Run, everything: list[DayCommit], commits: list[DayCommit]
+    ) -> str:
+        ctx, repo, period = self._ctx, run.repo, run.period
+        # Numbered by the addenda already completed (their commits carry the number), so a
+        # retry after a crash reuses its number and finds its own post in the ledger.
+        completed = {
+            c.published_part for c in everything if (c.published_part or "").startswith("addendum-")
+        }
+        number = len(completed) + 1
+        key = f"addendum-{number}"
+        digest, shas = build_digest(repo, period.start, run.config, commits)
+        if not digest.commits:
+            await self._finish(
+                run, DigestState.PUBLISHED, shas, "excluded", late=False, first=False
+            )
+            return "skipped"
+        parts = render_addendum(digest, number)
+        client = await self._client(run)
+        head = (await ctx.store.posts.recorded(repo.id, period.key)).get("part-1")
+        if head is not None and head.kind == "discussion" and head.node_id:
+            channel = targets.discussion_comments(client, head.node_id)
+            wanted = self._wanted(repo, period, parts, "discussion-comment")
+            await self._sync(run, channel, wanted)
+        else:
+            issue = int(head.parent) if head is not None and head.parent else None
+            await self._issue(run, client, parts, number=issue)
+        await self._finish(run, DigestState.PUBLISHED, shas, key, late=False, first=False)
+        log.info("digest_addendum_published", commits=len(shas))
+        return "addendum"
+
+
+async def _discussion_target(
+    client: InstallationClient, repo: RepoRow, config: RepoConfig
+) -> tuple[DiscussionSetup, Category]:
+    setup = await client.discussion_setup(repo.full_name)
+    if not setup.enabled:
+        raise FallBack("Discussions are turned off in this repository.")
+    wanted = config.publish.category
+    if wanted:
+        key = wanted.casefold()
+        category = next(
+            (c for c in setup.categories if key in (c.name.casefold(), c.slug.casefold())), None
+        )
+        if category is None:
+            raise FallBack(f"the discussion category “{wanted}” does not exist.")
+        return setup, category
+    # Announcement-format categories take posts from maintainers only: prefer General.
+    category = next((c for c in setup.categories if c.slug == "general"), None)
+    if category is None and setup.categories:
+        category = setup.categories[0]
+    if category is None:
+        raise FallBack("the repository has no discussion category.")
+    return setup, category

@@ -1,0 +1,103 @@
+"""`refresh_config`: read a repository's `.github/commit-digest.yml` and put it in force.
+
+A file that cannot be read or parsed (invalid YAML, not UTF-8, nested too deep) is recorded
+as the repository's config error and the last good config stays; nothing here can stop
+other repositories' work, and a refused fetch backs off instead of spinning.
+"""
+
+from __future__ import annotations
+
+import aiohttp
+from structlog.contextvars import bound_contextvars
+
+from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
+from bot.handlers.context import RepoViews
+from bot.jobs.context import JobContext
+from bot.jobs.kinds import Defer, Done, Job, JobKind, Outcome, Retry
+from bot.logs import get_logger
+from bot.repo_config import CONFIG_PATH, ConfigError, parse_config
+from bot.store.repos import RepoRow
+
+log = get_logger(__name__)
+
+
+class RefreshConfig:
+    kind = JobKind.REFRESH_CONFIG
+
+    def __init__(self, ctx: JobContext, views: RepoViews) -> None:
+        self._ctx = ctx
+        self._views = views
+        self.max_attempts = ctx.settings.worker_max_attempts
+
+    async def run(self, job: Job) -> Outcome:
+        repo = await self._ctx.store.repos.get(int(job.payload["repo_id"]))
+        if repo is None:
+            return Done()
+        with bound_contextvars(repo=repo.full_name):
+            return await self._refresh(job, repo)
+
+    async def _refresh(self, job: Job, repo: RepoRow) -> Outcome:
+        ctx = self._ctx
+        repos = ctx.store.repos
+        try:
+            client = await ctx.client(job, repo.installation_id, repo.full_name, repo.id)
+            info = await client.get_repository(repo.full_name)
+            content = await client.get_file(repo.full_name, CONFIG_PATH, ref=info.default_branch)
+        except (RepositoryGone, NotInstalled) as exc:
+            log.info("repo_config_unreachable", error=str(exc))
+            return Done()
+        except RateLimited as exc:
+            return Defer(str(exc), exc.until)
+        except (GitHubError, aiohttp.ClientError) as exc:
+            log.warning("repo_config_fetch_failed", error=str(exc))
+            return Retry(str(exc))
+        except UnicodeDecodeError as exc:
+            # A file that is not text (raised after `info` was read): as bad as invalid YAML.
+            error = f"{CONFIG_PATH}: not UTF-8 text ({exc.reason} at byte {exc.start})"
+            return await self._invalid(job, repo, error, None, info.default_branch)
+
+        branch = info.default_branch
+        if content is not None and content.sha == repo.config_sha:
+            async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
+                await repos.config_unchanged(conn, repo.id, default_branch=branch)
+            return Done()
+        try:
+            config = (
+                parse_config(content.text, default_language=ctx.settings.default_language)
+                if content is not None
+                else None
+            )
+        except (ConfigError, RecursionError) as exc:
+            assert content is not None
+            message = (
+                str(exc) if isinstance(exc, ConfigError) else f"{CONFIG_PATH}: nested too deeply"
+            )
+            return await self._invalid(job, repo, message, content.sha, branch)
+        async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
+            moved = await repos.save_config(
+                conn,
+                repo.id,
+                config=config,
+                sha=content.sha if content else None,
+                default_branch=branch,
+                now=ctx.clock.now(),
+            )
+        self._views.invalidate(repo.id)
+        log.info("repo_config_loaded", present=config is not None, schedule_changed=moved)
+        return Done()
+
+    async def _invalid(
+        self, job: Job, repo: RepoRow, error: str, sha: str | None, branch: str | None
+    ) -> Outcome:
+        ctx = self._ctx
+        async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
+            new = await ctx.store.repos.save_config_error(
+                conn, repo.id, error=error, sha=sha, default_branch=branch
+            )
+        if new:
+            log.warning("repo_config_invalid", error=error)
+        return Done()
+
+    async def given_up(self, job: Job, reason: str) -> None:
+        """The last good config (or the defaults) stays in force; a later push retries."""
+        log.warning("repo_config_given_up", reason=reason)

@@ -1,0 +1,278 @@
+"""The job table: enqueue, claim under a lease, heartbeat, and record each job's outcome.
+
+Due jobs are claimed with `FOR UPDATE SKIP LOCKED` on PostgreSQL (the write lock on SQLite),
+so replicas never claim the same job. Every write for a claimed job checks that the lease
+is still the claimer's (`lease_owner`, row counts), so a holder whose lease expired and was
+taken over writes nothing and stops.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from datetime import datetime, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from bot.jobs.kinds import PRIORITY, Job, JobKind, JobState, LeaseLost
+from bot.store import schema as t
+from bot.store.dialect import insert_for
+
+j = t.jobs.c
+
+
+def job_row(
+    kind: JobKind,
+    key: str,
+    payload: dict[str, Any],
+    now: datetime,
+    *,
+    not_before: datetime | None = None,
+) -> dict[str, Any]:
+    """A new pending job, as a row for a bulk insert (ingest adds these in its transaction)."""
+    return {
+        "kind": kind.value,
+        "key": key,
+        "payload": payload,
+        "state": JobState.PENDING.value,
+        "priority": PRIORITY[kind],
+        "attempts": 0,
+        "not_before": not_before or now,
+        "created_at": now,
+        "updated_at": now,
+    }
+
+
+def enqueue_statement(dialect: str, *, rearm: bool) -> Any:
+    """Insert jobs; an existing (kind, key) is left as it is, or with `rearm` made pending
+    again when it had finished (a config touched again, a period with new commits)."""
+    insert = insert_for(dialect)(t.jobs)
+    if not rearm:
+        return insert.on_conflict_do_nothing(index_elements=["kind", "key"])
+    return insert.on_conflict_do_update(
+        index_elements=["kind", "key"],
+        # Every value from the new row (no bound parameters of its own: ingest runs this
+        # statement as a driver-level executemany).
+        set_={
+            "state": insert.excluded.state,
+            "attempts": insert.excluded.attempts,
+            "not_before": insert.excluded.not_before,
+            "payload": insert.excluded.payload,
+            "last_error": sa.null(),
+            "updated_at": insert.excluded.updated_at,
+        },
+        # Literal values: an expanding IN cannot run in an executemany.
+        where=sa.text(f"jobs.state IN ('{JobState.DONE.value}', '{JobState.FAILED.value}')"),
+    )
+
+
+def _due(now: datetime) -> Any:
+    return sa.or_(
+        sa.and_(j.state == JobState.PENDING.value, j.not_before <= now),
+        sa.and_(j.state == JobState.RUNNING.value, j.lease_until <= now),
+    )
+
+
+class Jobs:
+    def __init__(self, engine: AsyncEngine, writer: AsyncEngine) -> None:
+        self._engine = engine
+        self._writer = writer
+
+    async def enqueue(
+        self,
+        kind: JobKind,
+        key: str,
+        payload: dict[str, Any],
+        now: datetime,
+        *,
+        rearm: bool = False,
+        not_before: datetime | None = None,
+    ) -> None:
+        async with self._writer.begin() as conn:
+            await Jobs.enqueue_in(
+                conn, [(kind, key, payload)], now, rearm=rearm, not_before=not_before
+            )
+
+    @staticmethod
+    async def enqueue_in(
+        conn: AsyncConnection,
+        items: Iterable[tuple[JobKind, str, dict[str, Any]]],
+        now: datetime,
+        *,
+        rearm: bool = False,
+        not_before: datetime | None = None,
+    ) -> None:
+        """Enqueue inside the caller's transaction (so the job exists iff its data does)."""
+        rows = {(k, key): job_row(k, key, p, now, not_before=not_before) for k, key, p in items}
+        if rows:
+            await conn.execute(
+                enqueue_statement(conn.dialect.name, rearm=rearm), list(rows.values())
+            )
+
+    async def claim(
+        self,
+        now: datetime,
+        *,
+        owner: str,
+        limit: int,
+        lease: timedelta,
+        max_attempts: dict[JobKind, int],
+        kinds: Sequence[JobKind] | None = None,
+    ) -> tuple[list[Job], list[tuple[Job, str]]]:
+        """Lease up to `limit` due jobs, in priority order. Also returns the jobs whose holder
+        kept dying (lease expired with no attempt left), now failed, with their reason."""
+        async with self._writer.begin() as conn:
+            query = (
+                sa.select(j.id, j.kind, j.key, j.payload, j.attempts, j.state)
+                .where(_due(now))
+                .order_by(j.priority, j.not_before, j.id)
+                .limit(limit)
+                .with_for_update(skip_locked=True)
+            )
+            if kinds is not None:
+                query = query.where(j.kind.in_([k.value for k in kinds]))
+            candidates = (await conn.execute(query)).all()
+            fresh = []
+            worn: list[tuple[Job, str]] = []
+            for row in candidates:
+                kind = JobKind(row.kind)
+                if row.state == JobState.RUNNING.value and row.attempts >= max_attempts[kind]:
+                    reason = f"gave up after {row.attempts} attempts (its holder stopped)"
+                    await conn.execute(
+                        sa.update(t.jobs)
+                        .where(j.id == row.id)
+                        .values(
+                            state=JobState.FAILED.value,
+                            lease_owner=None,
+                            lease_until=None,
+                            last_error=reason,
+                            updated_at=now,
+                        )
+                    )
+                    worn.append((Job(row.id, kind, row.key, row.payload, row.attempts, ""), reason))
+                else:
+                    fresh.append(row)
+            if not fresh:
+                return [], worn
+            token = f"{owner}:{secrets.token_hex(8)}"
+            await conn.execute(
+                sa.update(t.jobs)
+                .where(j.id.in_([r.id for r in fresh]))
+                .values(
+                    state=JobState.RUNNING.value,
+                    lease_owner=token,
+                    lease_until=now + lease,
+                    attempts=j.attempts + 1,
+                    updated_at=now,
+                )
+            )
+        claimed = [
+            Job(r.id, JobKind(r.kind), r.key, dict(r.payload or {}), r.attempts + 1, token)
+            for r in fresh
+        ]
+        return claimed, worn
+
+    def _held(self, job: Job) -> sa.Update:
+        return sa.update(t.jobs).where(
+            j.id == job.id, j.lease_owner == job.owner, j.state == JobState.RUNNING.value
+        )
+
+    @asynccontextmanager
+    async def holding(self, job: Job, now: datetime) -> AsyncIterator[AsyncConnection]:
+        """A write transaction that happens only while `job`'s lease is still its holder's.
+
+        The check is an UPDATE of the job's row, so on PostgreSQL the row stays locked until
+        the transaction ends: nobody can take the job over in between. Raises LeaseLost.
+        """
+        async with self._writer.begin() as conn:
+            held = await conn.execute(self._held(job).values(updated_at=now))
+            if not held.rowcount:
+                raise LeaseLost(f"job {job.kind}:{job.key} is no longer held by this worker")
+            yield conn
+
+    async def heartbeat(self, job: Job, now: datetime, lease: timedelta) -> bool:
+        """Extend the lease; False when it was lost."""
+        async with self._writer.begin() as conn:
+            held = await conn.execute(self._held(job).values(lease_until=now + lease))
+            return bool(held.rowcount)
+
+    async def finish(self, job: Job, now: datetime, *, failed: str | None = None) -> bool:
+        """Done (or failed, with the reason); False when the lease was lost."""
+        values: dict[str, Any] = {
+            "state": JobState.FAILED.value if failed else JobState.DONE.value,
+            "lease_owner": None,
+            "lease_until": None,
+            "last_error": failed[:2000] if failed else None,
+            "updated_at": now,
+        }
+        async with self._writer.begin() as conn:
+            return bool((await conn.execute(self._held(job).values(**values))).rowcount)
+
+    async def retry(
+        self, job: Job, now: datetime, reason: str, at: datetime, *, spend: bool = True
+    ) -> bool:
+        """Back to pending until `at`; `spend=False` gives the attempt back (a rate limit)."""
+        values: dict[str, Any] = {
+            "state": JobState.PENDING.value,
+            "lease_owner": None,
+            "lease_until": None,
+            "not_before": at,
+            "last_error": reason[:2000],
+            "updated_at": now,
+        }
+        if not spend:
+            values["attempts"] = j.attempts - 1
+        async with self._writer.begin() as conn:
+            return bool((await conn.execute(self._held(job).values(**values))).rowcount)
+
+    async def release(self, held: Sequence[Job], now: datetime) -> None:
+        """Give back jobs a stopping executor holds: pending now, the attempt not counted."""
+        async with self._writer.begin() as conn:
+            for job in held:
+                await conn.execute(
+                    self._held(job).values(
+                        state=JobState.PENDING.value,
+                        lease_owner=None,
+                        lease_until=None,
+                        not_before=now,
+                        attempts=j.attempts - 1,
+                        updated_at=now,
+                    )
+                )
+
+    async def get(self, kind: JobKind, key: str) -> Any:
+        async with self._engine.connect() as conn:
+            return (
+                await conn.execute(sa.select(t.jobs).where(j.kind == kind.value, j.key == key))
+            ).first()
+
+    async def finish_pending(
+        self, conn: AsyncConnection, kind: JobKind, keys: Sequence[str], now: datetime
+    ) -> None:
+        """Mark pending jobs done whose work another path already did (in its transaction)."""
+        if keys:
+            await conn.execute(
+                sa.update(t.jobs)
+                .where(
+                    j.kind == kind.value, j.key.in_(list(keys)), j.state == JobState.PENDING.value
+                )
+                .values(state=JobState.DONE.value, updated_at=now)
+            )
+
+    async def prune_done(self, older_than: datetime) -> int:
+        """Forget jobs that ended well before `older_than` (failed ones are kept)."""
+        async with self._writer.begin() as conn:
+            result = await conn.execute(
+                sa.delete(t.jobs).where(j.state == JobState.DONE.value, j.updated_at < older_than)
+            )
+        return int(result.rowcount or 0)
+
+    async def count_by_state(self) -> dict[str, int]:
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(j.kind, j.state, sa.func.count()).group_by(j.kind, j.state)
+            )
+            return {f"{kind}:{state}": int(n) for kind, state, n in rows}

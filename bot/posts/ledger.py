@@ -1,0 +1,104 @@
+"""The post ledger: what the App has posted (or tried to) per repository and period.
+
+Writes run inside the job holder's lease-checked transaction (`Jobs.holding`): a publisher
+that lost its lease records nothing, and stops before its next create.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from bot.posts.reconcile import PostState, Recorded
+from bot.store import schema as t
+from bot.store.dialect import insert_for
+
+p = t.posts.c
+
+
+class PostLedger:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    async def recorded(self, repo_id: int, period: str) -> dict[str, Recorded]:
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(t.posts).where(p.repo_id == repo_id, p.period == period)
+            )
+            return {r.key: _recorded(r) for r in rows}
+
+    async def all_recorded(self, repo_id: int, period: str) -> list[Recorded]:
+        return list((await self.recorded(repo_id, period)).values())
+
+    @staticmethod
+    async def intend(
+        conn: AsyncConnection,
+        repo_id: int,
+        period: str,
+        *,
+        key: str,
+        kind: str,
+        parent: str | None,
+        now: datetime,
+    ) -> None:
+        """Before a create: from now on, a failure means "search for the marker first"."""
+        values: dict[str, Any] = {
+            "kind": kind,
+            "state": PostState.CREATING.value,
+            "parent": parent,
+            "updated_at": now,
+        }
+        stmt = insert_for(conn.dialect.name)(t.posts).values(
+            repo_id=repo_id, period=period, key=key, created_at=now, **values
+        )
+        await conn.execute(
+            stmt.on_conflict_do_update(index_elements=["repo_id", "period", "key"], set_=values)
+        )
+
+    @staticmethod
+    async def record(
+        conn: AsyncConnection,
+        repo_id: int,
+        period: str,
+        *,
+        key: str,
+        kind: str,
+        parent: str | None,
+        node_id: str,
+        number: int | None,
+        url: str | None,
+        body_hash: str,
+        now: datetime,
+    ) -> None:
+        values: dict[str, Any] = {
+            "kind": kind,
+            "state": PostState.POSTED.value,
+            "parent": parent,
+            "node_id": node_id,
+            "number": number,
+            "url": url,
+            "body_hash": body_hash,
+            "updated_at": now,
+        }
+        stmt = insert_for(conn.dialect.name)(t.posts).values(
+            repo_id=repo_id, period=period, key=key, created_at=now, **values
+        )
+        await conn.execute(
+            stmt.on_conflict_do_update(index_elements=["repo_id", "period", "key"], set_=values)
+        )
+
+
+def _recorded(r: Any) -> Recorded:
+    return Recorded(
+        key=r.key,
+        kind=r.kind,
+        state=PostState(r.state),
+        parent=r.parent,
+        node_id=r.node_id,
+        number=r.number,
+        url=r.url,
+        body_hash=r.body_hash,
+    )

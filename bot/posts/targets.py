@@ -1,0 +1,186 @@
+"""Where posts go (a Discussion, its comments, an issue, its comments), and bringing GitHub in
+line with what is wanted there: reconcile, then create, adopt or edit, each step recorded.
+
+Before every create the intent is recorded inside the job holder's lease-checked transaction:
+a holder that lost its lease never creates, and a create whose answer was lost (a crash, a
+5xx or a timeout after GitHub carried it out) is searched for by its marker on the next
+attempt instead of being sent again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.github import InstallationClient
+from bot.github.calls import Category, DiscussionSetup
+from bot.jobs.context import JobContext
+from bot.jobs.kinds import Job
+from bot.posts.reconcile import (
+    Adopt,
+    Create,
+    Found,
+    Keep,
+    PostState,
+    Recorded,
+    Search,
+    Update,
+    Wanted,
+    reconcile,
+)
+
+
+@dataclass(frozen=True)
+class Channel:
+    """One place posts of one kind go, with GitHub's calls to search, create and edit there."""
+
+    kind: str
+    parent: str | None
+    search: Callable[[], AsyncIterator[Found]]
+    create: Callable[[Wanted], Awaitable[Found]]
+    update: Callable[[str, str], Awaitable[Any]]  # (node id, body)
+
+
+def discussions(
+    client: InstallationClient, full_name: str, setup: DiscussionSetup, category: Category
+) -> Channel:
+    async def search() -> AsyncIterator[Found]:
+        # `repository.discussions` has no body filter: page the newest and look.
+        async for d in client.recent_discussions(full_name, category.id):
+            yield Found(str(d["id"]), d.get("url"), d.get("body") or "", d.get("number"))
+
+    async def create(w: Wanted) -> Found:
+        made = await client.create_discussion(
+            setup.repository_id, category.id, title=w.title or "", body=w.body
+        )
+        return Found(str(made["id"]), made.get("url"), w.body, made.get("number"))
+
+    async def update(node_id: str, body: str) -> Any:
+        return await client.update_discussion(node_id, body=body)
+
+    return Channel("discussion", None, search, create, update)
+
+
+def discussion_comments(client: InstallationClient, discussion_id: str) -> Channel:
+    async def search() -> AsyncIterator[Found]:
+        async for c in client.discussion_comments(discussion_id):
+            yield Found(str(c["id"]), c.get("url"), c.get("body") or "")
+
+    async def create(w: Wanted) -> Found:
+        made = await client.add_discussion_comment(discussion_id, body=w.body)
+        return Found(str(made["id"]), made.get("url"), w.body)
+
+    async def update(node_id: str, body: str) -> Any:
+        return await client.update_discussion_comment(node_id, body=body)
+
+    return Channel("discussion-comment", discussion_id, search, create, update)
+
+
+def issue_comments(client: InstallationClient, full_name: str, number: int) -> Channel:
+    async def search() -> AsyncIterator[Found]:
+        async for c in client.issue_comments(full_name, number):
+            yield Found(
+                str(c["id"]), c.get("html_url") or c.get("url"), c.get("body") or "", number
+            )
+
+    async def create(w: Wanted) -> Found:
+        made = await client.create_comment(full_name, number, body=w.body)
+        return Found(str(made["id"]), made.get("html_url") or made.get("url"), w.body, number)
+
+    async def update(node_id: str, body: str) -> Any:
+        return await client.update_comment(full_name, int(node_id), body=body)
+
+    return Channel("issue-comment", str(number), search, create, update)
+
+
+def issues(client: InstallationClient, full_name: str) -> Channel:
+    async def search() -> AsyncIterator[Found]:
+        async for i in client.recent_issues(full_name):
+            yield Found(str(i["number"]), i.get("url"), i.get("body") or "", int(i["number"]))
+
+    async def create(w: Wanted) -> Found:
+        made = await client.create_issue(full_name, title=w.title or "", body=w.body)
+        return Found(str(made["number"]), made.get("html_url"), w.body, int(made["number"]))
+
+    async def update(node_id: str, body: str) -> Any:
+        # The tracking issue's text never changes once posted; its comments carry the news.
+        return None
+
+    return Channel("issue", None, search, create, update)
+
+
+async def sync_posts(
+    ctx: JobContext,
+    job: Job,
+    channel: Channel,
+    wanted: Sequence[Wanted],
+    *,
+    repo_id: int,
+    period: str,
+) -> list[Recorded]:
+    """Make GitHub hold the wanted posts (in order), each once; returns their records."""
+    store, clock = ctx.store, ctx.clock
+    recorded = await store.posts.recorded(repo_id, period)
+    actions = reconcile(wanted, recorded, None)
+    if actions and isinstance(actions[0], Search):
+        actions = reconcile(wanted, recorded, await _search(channel, wanted, actions[0]))
+
+    async def record(w: Wanted, node_id: str, url: str | None, number: int | None) -> Recorded:
+        async with store.jobs.holding(job, clock.now()) as conn:
+            await store.posts.record(
+                conn,
+                repo_id,
+                period,
+                key=w.key,
+                kind=channel.kind,
+                parent=channel.parent,
+                node_id=node_id,
+                number=number,
+                url=url,
+                body_hash=w.hash,
+                now=clock.now(),
+            )
+        return Recorded(
+            w.key, channel.kind, PostState.POSTED, channel.parent, node_id, number, url, w.hash
+        )
+
+    out: list[Recorded] = []
+    for action in actions:
+        match action:
+            case Keep(recorded=rec):
+                out.append(rec)
+            case Update(wanted=w, recorded=rec):
+                assert rec.node_id is not None
+                await channel.update(rec.node_id, w.body)
+                out.append(await record(w, rec.node_id, rec.url, rec.number))
+            case Adopt(wanted=w, found=found):
+                if action.needs_update:
+                    await channel.update(found.node_id, w.body)
+                out.append(await record(w, found.node_id, found.url, found.number))
+            case Create(wanted=w):
+                async with store.jobs.holding(job, clock.now()) as conn:
+                    await store.posts.intend(
+                        conn,
+                        repo_id,
+                        period,
+                        key=w.key,
+                        kind=channel.kind,
+                        parent=channel.parent,
+                        now=clock.now(),
+                    )
+                made = await channel.create(w)
+                out.append(await record(w, made.node_id, made.url, made.number))
+    return out
+
+
+async def _search(channel: Channel, wanted: Sequence[Wanted], search: Search) -> dict[str, Found]:
+    markers = {w.marker: w.key for w in wanted if w.key in search.keys}
+    found: dict[str, Found] = {}
+    async for item in channel.search():
+        for marker, key in markers.items():
+            if key not in found and marker in item.body:
+                found[key] = item
+        if len(found) == len(markers):
+            break
+    return found
