@@ -21,6 +21,7 @@ from bot.clock import Clock
 from bot.jobs.kinds import JobKind
 from bot.jobs.publish_period import publish_key
 from bot.logs import get_logger
+from bot.repo_config import RepoConfig
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.digests import Period
@@ -71,8 +72,11 @@ class Scheduler(BackgroundService):
         for repo in await self._store.repos.all():
             with bound_contextvars(repo=repo.full_name):
                 try:
-                    days = self._days(repo, now, landings.get(repo.id, set()), last.get(repo.id))
-                    periods, next_at = await self._due(repo, now, days, failed)
+                    config = config_of(repo.config, self._settings.default_language)
+                    days = self._days(
+                        repo, config, now, landings.get(repo.id, set()), last.get(repo.id)
+                    )
+                    periods, next_at = await self._due(repo, config, now, days, failed)
                 except Exception:
                     # One repository's trouble (a config the code cannot use) is its own.
                     log.exception("scheduler_repository_failed")
@@ -111,9 +115,13 @@ class Scheduler(BackgroundService):
             self._on_enqueued()
 
     def _days(
-        self, repo: RepoRow, now: datetime, landings: set[datetime], last: date | None
+        self,
+        repo: RepoRow,
+        config: RepoConfig,
+        now: datetime,
+        landings: set[datetime],
+        last: date | None,
     ) -> list[date]:
-        config = config_of(repo.config, self._settings.default_language)
         schedule = config.schedule
         days = {schedule.day_of(instant) for instant in landings}
         if not config.skip_empty_days:
@@ -129,9 +137,14 @@ class Scheduler(BackgroundService):
         return sorted(days)
 
     async def _due(
-        self, repo: RepoRow, now: datetime, days: list[date], failed: set[tuple[int, str, date]]
+        self,
+        repo: RepoRow,
+        config: RepoConfig,
+        now: datetime,
+        days: list[date],
+        failed: set[tuple[int, str, date]],
     ) -> tuple[list[Period], datetime]:
-        schedule = config_of(repo.config, self._settings.default_language).schedule
+        schedule = config.schedule
         wake_at = schedule.end_of(schedule.day_of(now))
         due = []
         for day in days:

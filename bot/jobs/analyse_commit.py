@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import aiohttp
 from structlog.contextvars import bound_contextvars
@@ -62,13 +63,23 @@ class AnalyseCommit:
         )
         # Excluded commits are left out of the digest; the cheap rules keep a record anyway.
         analyzer = self._rules if excluded else self._analyzer
+        details = details_of(commit) if commit.files_known else None
         started = time.perf_counter()
-        result: AnalysisResult = await analyzer.analyze(commit, language=config.language)
+        try:
+            result: AnalysisResult = await analyzer.analyze(commit, language=config.language)
+        except Exception:
+            # Keep what was fetched: the rules analyse a failed commit from it at the cutoff.
+            if details is not None:
+                await self._save_details(job, work, details)
+            raise
         if analyzer.name == "rules":  # the LLM analyser times its own calls
             ctx.metrics.analysis_seconds.labels(analyzer="rules").observe(
                 time.perf_counter() - started
             )
-        async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
+        # One transaction: the details, the analysis, and the job done.
+        async with ctx.store.jobs.holding(job, ctx.clock.now(), finish=True) as conn:
+            if details is not None:
+                await ctx.store.commits.save_details(conn, work.repo_id, work.sha, details)
             stored = await ctx.store.commits.complete(
                 conn, work.repo_id, work.sha, result, ctx.clock.now()
             )
@@ -80,7 +91,12 @@ class AnalyseCommit:
                 fallback=result.fallback_reason,
                 excluded=excluded,
             )
-        return Done()
+        return Done(recorded=True)
+
+    async def _save_details(self, job: Job, work: CommitWork, details: dict[str, Any]) -> None:
+        ctx = self._ctx
+        async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
+            await ctx.store.commits.save_details(conn, work.repo_id, work.sha, details)
 
     async def _fetch(self, job: Job, work: CommitWork) -> CommitInput:
         ctx = self._ctx
@@ -101,10 +117,7 @@ class AnalyseCommit:
             # The PR adds context; the commit stands without it.
             log.info("pull_request_unavailable", error=str(exc))
             pr = None
-        commit = CommitInput.from_github(raw, repo=work.full_name, pull_request=pr)
-        async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
-            await ctx.store.commits.save_details(conn, work.repo_id, work.sha, details_of(commit))
-        return commit
+        return CommitInput.from_github(raw, repo=work.full_name, pull_request=pr)
 
     async def given_up(self, job: Job, reason: str) -> None:
         """The digest lists it, analysed by the rules from its stored message."""

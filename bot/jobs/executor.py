@@ -177,6 +177,8 @@ class Executor(BackgroundService):
     async def _record(self, job: Job, handler: JobHandler, outcome: Outcome) -> bool:
         jobs, now = self._jobs, self._clock.now()
         match outcome:
+            case Done(recorded=True):
+                return True
             case Done():
                 if not await jobs.finish(job, now):
                     log.warning("job_lease_lost")

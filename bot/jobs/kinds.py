@@ -52,7 +52,10 @@ class LeaseLost(Exception):
 
 @dataclass(frozen=True)
 class Done:
-    """The job did its work (or found nothing left to do)."""
+    """The job did its work (or found nothing left to do). `recorded`: the handler already
+    marked the job done in its last write's transaction (one commit instead of two)."""
+
+    recorded: bool = False
 
 
 @dataclass(frozen=True)

@@ -121,7 +121,7 @@ class PublishPeriod:
         else:
             return Done()
         ctx.metrics.digests.labels(outcome=state).inc()
-        return Done()
+        return Done(recorded=True)
 
     async def _analysed(self, run: _Run, start: datetime, end: datetime) -> list[DayCommit]:
         """The window's commits, each with an analysis: the rules stand in for one not done
@@ -208,7 +208,7 @@ class PublishPeriod:
     ) -> None:
         ctx, job, repo, period = self._ctx, run.job, run.repo, run.period
         now = ctx.clock.now()
-        async with ctx.store.jobs.holding(job, now) as conn:
+        async with ctx.store.jobs.holding(job, now, finish=True) as conn:
             await ctx.store.digests.ensure(conn, repo.id, period, now)
             await ctx.store.digests.finish(
                 conn,

@@ -181,14 +181,22 @@ class Jobs:
         )
 
     @asynccontextmanager
-    async def holding(self, job: Job, now: datetime) -> AsyncIterator[AsyncConnection]:
-        """A write transaction that happens only while `job`'s lease is still its holder's.
+    async def holding(
+        self, job: Job, now: datetime, *, finish: bool = False
+    ) -> AsyncIterator[AsyncConnection]:
+        """A write transaction that happens only while `job`'s lease is still its holder's;
+        with `finish`, the same transaction marks the job done (its last write).
 
         The check is an UPDATE of the job's row, so on PostgreSQL the row stays locked until
         the transaction ends: nobody can take the job over in between. Raises LeaseLost.
         """
+        values: dict[str, Any] = {"updated_at": now}
+        if finish:
+            values.update(
+                state=JobState.DONE.value, lease_owner=None, lease_until=None, last_error=None
+            )
         async with self._writer.begin() as conn:
-            held = await conn.execute(self._held(job).values(updated_at=now))
+            held = await conn.execute(self._held(job).values(**values))
             if not held.rowcount:
                 raise LeaseLost(f"job {job.kind}:{job.key} is no longer held by this worker")
             yield conn
