@@ -14,7 +14,7 @@ import pydantic
 from aiohttp import web
 
 from bot.analysis.factory import open_analyzer
-from bot.app import EXECUTOR, SCHEDULER, STORE, create_app
+from bot.app import EXECUTOR, PUBLISHER, SCHEDULER, STORE, create_app
 from bot.classify import classify
 from bot.digest.render import Part
 from bot.jobs.kinds import JobKind, JobState
@@ -138,15 +138,22 @@ def _publish(settings: Settings, args: argparse.Namespace) -> int:
                 raise MissingSetting(
                     f"the App has not seen {args.repo}: install it there and push, then retry"
                 )
+            store = app[STORE]
             period = Period.day(day)
+            key = publish_key(repo.id, period)
             await app[SCHEDULER].publish_now(repo, day)
             await app[EXECUTOR].drain()
-            job = await app[STORE].jobs.get(JobKind.PUBLISH_PERIOD, publish_key(repo.id, period))
+            job = await store.jobs.get(JobKind.PUBLISH_PERIOD, key)
             if job is not None and job.state == JobState.RUNNING:
                 return "busy"  # another replica is publishing it right now
-            record = await app[STORE].digests.get(repo.id, period)
-            head = (await app[STORE].posts.recorded(repo.id, period.key)).get("part-1")
-            state = record.state if record is not None else "not published"
+            record = await store.digests.get(repo.id, period)
+            if job is not None and job.state == JobState.FAILED:
+                state = "failed"
+            elif key in app[PUBLISHER].done_here:
+                state = app[PUBLISHER].done_here[key]
+            else:
+                state = "skipped" if record is not None else "not published"
+            head = (await store.posts.recorded(repo.id, period.key)).get("part-1")
             return f"{state}" + (f": {head.url}" if head is not None and head.url else "")
         finally:
             await runner.cleanup()

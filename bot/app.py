@@ -39,6 +39,7 @@ REPO_VIEWS = web.AppKey("repo_views", RepoViews)
 GITHUB = web.AppKey("github", GitHubApp)
 ANALYZER = web.AppKey("analyzer", Analyzer)
 EXECUTOR = web.AppKey("executor", Executor)
+PUBLISHER = web.AppKey("publisher", PublishPeriod)
 SCHEDULER = web.AppKey("scheduler", Scheduler)
 INGEST = web.AppKey("ingest", GroupCommit)
 WEBHOOK = web.AppKey("webhook", WebhookEndpoint)
@@ -115,13 +116,14 @@ async def _executor(app: web.Application) -> AsyncIterator[None]:
         settings=settings,
         metrics=app[METRICS],
     )
+    app[PUBLISHER] = PublishPeriod(ctx)
     executor = Executor(
         app[STORE].jobs,
         [
             RefreshConfig(ctx, app[REPO_VIEWS]),
             ExpandRange(ctx),
             AnalyseCommit(ctx, app[ANALYZER]),
-            PublishPeriod(ctx),
+            app[PUBLISHER],
             RecoverDeliveries(ctx),
         ],
         clock=app[CLOCK],
