@@ -167,7 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m bot", description="Commit Digest: a daily digest of landed commits."
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("serve", help="run the GitHub App (webhook, worker, scheduler)")
+    commands.add_parser("serve", help="run the GitHub App (webhook, job executor, scheduler)")
     commands.add_parser("migrate", help="create or upgrade the database schema, then exit")
     classify_cmd = commands.add_parser(
         "classify",

@@ -43,7 +43,7 @@ class Settings(BaseSettings):
     worker_enabled: bool = True
     scheduler_enabled: bool = True
 
-    # The background worker.
+    # The job executor (the names predate it: they still say WORKER_).
     worker_concurrency: int = Field(default=4, ge=1, le=64)
     worker_lease_seconds: int = Field(default=300, ge=1)
     worker_max_attempts: int = Field(default=5, ge=1)

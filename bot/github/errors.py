@@ -1,4 +1,4 @@
-"""What can go wrong talking to GitHub, as the worker and publisher need to tell it apart."""
+"""What can go wrong talking to GitHub, as the jobs need to tell it apart."""
 
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ def parse_payload(model: type[ModelT], data: Any) -> ModelT:
 
 
 class RepoViews:
-    """Per-repository tracked branches and day settings, cached briefly in each replica."""
+    """Per-repository identity and tracked branches, cached briefly in each replica."""
 
     def __init__(self, store: Store, *, ttl_seconds: float = 60.0) -> None:
         self._store = store

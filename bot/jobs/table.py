@@ -198,7 +198,7 @@ class Jobs:
         async with self._writer.begin() as conn:
             held = await conn.execute(self._held(job).values(**values))
             if not held.rowcount:
-                raise LeaseLost(f"job {job.kind}:{job.key} is no longer held by this worker")
+                raise LeaseLost(f"job {job.kind}:{job.key} is no longer held by this executor")
             yield conn
 
     async def heartbeat(self, job: Job, now: datetime, lease: timedelta) -> bool:

@@ -111,7 +111,7 @@ class RecordPush:
     created: bool
     pushed_at: datetime
     commits: tuple[NewCommit, ...]
-    # The payload may not list every commit: the worker expands the range via compare.
+    # The payload may not list every commit: an `expand_range` job lists them via compare.
     needs_expansion: bool = False
 
 
