@@ -139,8 +139,10 @@ class FakeGitHub:
         # Calls carried out whose answer was then replaced by a fault.
         self.written_then_failed: list[str] = []
         self.release = asyncio.Event()
-        # Set when a hanging fault starts hanging (a test can act while a call is in flight).
+        # Set when a hanging fault starts hanging (a test can act while a call is in flight),
+        # and when a discussion is created (a test can wait for another process's post).
         self.hanging = asyncio.Event()
+        self.discussion_created = asyncio.Event()
         self._content_times: dict[int, list[datetime]] = {}
         self._next_id = 1000
         self._routes: list[tuple[str, re.Pattern[str], str, Handler]] = [
@@ -852,6 +854,7 @@ class _GraphQLRoot:
             "comments": [],
         }
         repo.discussions.append(discussion)
+        self.fake.discussion_created.set()
         return {
             "clientMutationId": input.get("clientMutationId"),
             "discussion": _discussion_node(discussion),

@@ -1,0 +1,103 @@
+"""SIGTERM with a publication in flight: `serve` claims nothing more, gives back what it holds
+and exits well within Kubernetes' 30-second grace, and the next replica publishes at once
+(not after a stale lease expires), once."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+import sqlalchemy as sa
+
+from bot.clock import SystemClock
+from bot.store.engine import create_engine
+from bot.store.schema import commits, jobs
+from tests.fakes.github import FakeGitHub
+from tests.processes import APP_ID, free_port, post_push, run_bot, serve_env, wait_healthy
+from tests.support import replay_pushes
+
+pytestmark = pytest.mark.slow
+
+REPO = "vllm-project/llm-compressor"
+DAY = "2026-06-22"  # long past on the real clock: the scheduler publishes it at once
+KUBERNETES_GRACE = 30.0
+
+
+@pytest.fixture
+async def fake(aiohttp_server: Any, public_key_pem: str) -> AsyncIterator[tuple[FakeGitHub, str]]:
+    github = FakeGitHub(SystemClock(), app_id=APP_ID, public_key=public_key_pem)
+    github.serve_replay_day(REPO, DAY)
+    server = await aiohttp_server(github.app())
+    yield github, str(server.make_url("")).rstrip("/")
+    github.release.set()
+    github.assert_clean()
+
+
+async def scalar(database_url: str, query: Any) -> Any:
+    engine = create_engine(database_url)
+    try:
+        async with engine.connect() as conn:
+            return (await conn.execute(query)).first()
+    finally:
+        await engine.dispose()
+
+
+async def test_sigterm_mid_publication_gives_it_back_and_exits_in_time(
+    fake: tuple[FakeGitHub, str], database_url: str, private_key_pem: str
+) -> None:
+    github, github_url = fake
+    # The Discussion's creation hangs (GitHub slow): the publication is in flight at SIGTERM.
+    github.fail("POST", r"^/graphql$", 502, operation="CreateDigestDiscussion", hang=True)
+    env = serve_env(
+        database_url=database_url,
+        private_key_pem=private_key_pem,
+        github_url=github_url,
+        WORKER_POLL_SECONDS="0.2",
+        SCHEDULER_MAX_SLEEP_SECONDS="1",
+    )
+    pushes = replay_pushes(REPO, DAY)
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session:
+        port = free_port()
+        server = await run_bot("serve", env={**env, "PORT": str(port)})
+        try:
+            await wait_healthy(session, port, server)
+            for push in pushes:
+                assert await post_push(session, port, push) == 202
+            async with asyncio.timeout(120):
+                await github.hanging.wait()
+            sent = time.monotonic()
+            server.send_signal(signal.SIGTERM)
+            async with asyncio.timeout(KUBERNETES_GRACE):
+                await server.wait()
+            took = time.monotonic() - sent
+        finally:
+            if server.returncode is None:
+                server.kill()
+                await server.wait()
+    assert server.returncode == 0
+    assert took < KUBERNETES_GRACE / 2, took
+    # Given back, not left leased: pending, the interrupted attempt not counted.
+    job = await scalar(database_url, sa.select(jobs).where(jobs.c.kind == "publish_period"))
+    assert (job.state, job.lease_owner, job.attempts) == ("pending", None, 0)
+    github.release.set()
+
+    # The next replica publishes it straight away, once.
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session:
+        port = free_port()
+        server = await run_bot("serve", env={**env, "PORT": str(port)})
+        try:
+            await wait_healthy(session, port, server)
+            async with asyncio.timeout(60):
+                await github.discussion_created.wait()
+        finally:
+            server.send_signal(signal.SIGTERM)
+            await server.wait()
+    (discussion,) = github.repos[REPO].discussions
+    assert f"**{len(pushes)} commits**" in discussion["body"]
+    row = await scalar(database_url, sa.select(sa.func.count()).select_from(commits))
+    assert row[0] == len(pushes)
