@@ -162,7 +162,8 @@ async def test_a_bad_config_elsewhere_leaves_other_repositories_on_time_and_does
     if bad == "not-utf-8":
         other.files[CONFIG] = b"timezone: \xff\xfe Asia/Shanghai\n"
     elif bad == "recursion":
-        other.files[CONFIG] = "a: " + "[" * 50_000 + "]" * 50_000 + "\n"
+        # Deeper than Python's recursion limit, well under the 64 KB a config may have.
+        other.files[CONFIG] = "a: " + "[" * 5_000 + "]" * 5_000 + "\n"
     else:
         github.fail(
             "GET",
@@ -188,6 +189,10 @@ async def test_a_bad_config_elsewhere_leaves_other_repositories_on_time_and_does
     for _ in range(5):
         assert await executor.run_once() == 0
     assert len(github.calls) == calls
+    stored_other = await client.app[STORE].repos.by_name(OTHER)
+    assert stored_other is not None
+    if bad != "forbidden":  # unreadable: said so (in the next digest), the defaults in force
+        assert stored_other.config_error and CONFIG in stored_other.config_error
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     (discussion,) = github.repos[REPO].discussions
