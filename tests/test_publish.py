@@ -387,3 +387,36 @@ async def test_metrics_count_deliveries_commits_github_calls_and_digests(
     assert 'commit_digest_github_calls_total{method="GET",status="200"}' in text
     assert 'commit_digest_digests_total{outcome="published"} 1.0' in text
     assert 'commit_digest_analysis_seconds_count{analyzer="rules"} 10.0' in text
+
+
+async def test_a_config_change_seen_late_by_another_replica_still_puts_commits_in_their_day(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    """The day of a commit is decided when the day is published, from the config then in
+    force; a replica whose cached view of the repository is a minute old changes nothing."""
+    repo = github.serve_replay_day(REPO, DAY)
+    repo.files[".github/commit-digest.yml"] = "timezone: Asia/Shanghai\n"
+    clock.current = END - timedelta(minutes=30)
+    first, second = await app_client(), await app_client()  # two replicas, one database
+    pushes = [copy.deepcopy(p["payload"]) for p in replay_pushes(REPO, DAY)[:4]]
+    # All four landed after 16:00 UTC on the 22nd: the 23rd in Shanghai, the 22nd in UTC.
+    await deliver(first, "push", pushes[0])
+    await first.app[EXECUTOR].drain()
+    await deliver(second, "push", pushes[1])  # the second replica now knows the repository
+    await second.app[EXECUTOR].drain()
+    # The file is deleted (UTC applies again), through the first replica.
+    del repo.files[".github/commit-digest.yml"]
+    pushes[2]["commits"][0]["removed"].append(".github/commit-digest.yml")
+    await deliver(first, "push", pushes[2])
+    await first.app[EXECUTOR].drain()
+    # A push reaches the second replica while its view of the repository is still cached.
+    await deliver(second, "push", pushes[3])
+    await second.app[EXECUTOR].drain()
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(first)
+    (discussion,) = repo.discussions
+    assert discussion["title"].endswith(DAY)
+    assert "**4 commits**" in discussion["body"]
+    clock.current = END + timedelta(days=1, seconds=1)
+    await publish_round(first)
+    assert len(repo.discussions) == 1  # nothing was left behind for the 23rd
