@@ -17,6 +17,7 @@ from bot.analysis.factory import open_analyzer
 from bot.app import SCHEDULER, STORE, create_app
 from bot.classify import classify
 from bot.digest.render import Part
+from bot.evaluation import evaluate, replay_commits
 from bot.logs import configure_logging
 from bot.models import Digest
 from bot.offline import OfflineError, offline_digest
@@ -67,6 +68,31 @@ def _classify(settings: Settings, args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 1 if bad else 0
+
+
+def _eval(settings: Settings, args: argparse.Namespace) -> int:
+    labels = Path(args.labels)
+    try:
+        lines = labels.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MissingSetting(f"cannot read {labels}: {exc}") from None
+    replay = None
+    if args.replay:
+        directory = Path(args.replay)
+        if not directory.is_dir():
+            raise MissingSetting(f"--replay must be a directory of replay days, not {directory}")
+        replay = replay_commits(directory)
+    language = args.lang or settings.default_language
+
+    async def run() -> list[str]:
+        async with open_analyzer(settings) as analyzer:
+            report = await evaluate(analyzer, lines, replay=replay, language=language)
+        return report.lines(show_disagreements=args.show_disagreements)
+
+    text = "\n".join(asyncio.run(run())) + "\n"
+    sys.stdout.buffer.write(text.encode("utf-8"))
+    sys.stdout.flush()
+    return 0
 
 
 def _day(value: str | None) -> date | None:
@@ -156,6 +182,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="analyse commits: JSON lines on stdin, one analysis per line on stdout",
     )
     classify_cmd.add_argument("--lang", choices=["en", "zh-CN"], default=None)
+    eval_cmd = commands.add_parser(
+        "eval",
+        help="score the configured analyser against labelled commits (JSON lines)",
+    )
+    eval_cmd.add_argument("labels", metavar="LABELS.jsonl")
+    eval_cmd.add_argument(
+        "--replay", default=None, metavar="DIR", help="look commits up by sha in these replay days"
+    )
+    eval_cmd.add_argument("--lang", choices=["en", "zh-CN"], default=None)
+    eval_cmd.add_argument("--show-disagreements", action="store_true")
     digest_cmd = commands.add_parser(
         "digest", help="the offline digest of a local git clone (no GitHub, no credentials)"
     )
@@ -180,6 +216,7 @@ _COMMANDS = {
     "serve": _serve,
     "migrate": _migrate,
     "classify": _classify,
+    "eval": _eval,
     "digest": _digest,
     "publish": _publish,
 }

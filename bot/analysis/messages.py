@@ -19,6 +19,9 @@ _NOISE = re.compile(
       | -{3,}\s*$ | \*{3,}\s*$ | _{3,}\s*$                # rules
       | (n/?a|none|no|yes|nope|tbd|todo)\.?\s*$
       | 🤖\s*generated\s+with.*$
+      | \(.*\)\.?\s*$                                     # "(or used your preferred method)"
+      | please\s+(describe|provide|fill|explain|add|list|include|make\s+sure)\b.*$
+      | <[^>]{1,60}>\s*$ | \[(your|insert|describe)[^\]]*\]\s*$   # placeholders
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -42,21 +45,60 @@ _SKIPPED_SECTION = re.compile(
 )
 
 
-def paragraphs(text: str) -> list[str]:
-    """Paragraphs of prose: comments, code blocks, headings and boilerplate lines removed."""
-    text = _HTML_COMMENT.sub("", text.replace("\r\n", "\n"))
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~<>])")
+# `**bold**` and `~~struck~~` lose their markers one by one (a pair may straddle a code
+# span); `__bold words__` and `*emphasis*` only as pairs, so `__init__` and `a * b` stay.
+_STRONG = re.compile(r"\*\*|~~")
+_EMPHASIS = re.compile(
+    r"(?<!\w)__(?=\S)([^_\n]*\s[^_\n]*?)(?<=\S)__(?!\w)"
+    r"|(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?!\w)"
+)
+_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\s]*\)")
+_MARKUP = re.compile(r"[\\*_\[~]")
+_CODE = re.compile(r"(`+)(.+?)\1")
+
+
+def unmarkdown(text: str) -> str:
+    """Text as a reader sees it rendered: no escapes, emphasis or link syntax; code kept."""
+    out: list[str] = []
+    last = 0
+    for match in _CODE.finditer(text):
+        out.append(_unmark(text[last : match.start()]))
+        out.append(match.group(0))
+        last = match.end()
+    out.append(_unmark(text[last:]))
+    return "".join(out)
+
+
+def _unmark(text: str) -> str:
+    text = _LINK.sub(lambda m: m.group(1), text)
+    text = _STRONG.sub("", text)
+    text = _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
+    return _ESCAPE.sub(lambda m: m.group(1), text)
+
+
+def paragraphs(text: str, *, limit: int = 4000) -> list[str]:
+    """Paragraphs of prose: comments, code blocks, headings and boilerplate lines removed.
+
+    Reading stops after about `limit` characters of prose: what a change does is said first.
+    """
+    if "<!--" in text:
+        text = _HTML_COMMENT.sub("", text)
     out: list[str] = []
     current: list[str] = []
     in_code = False
     skipping = False
+    kept = 0
 
     def flush() -> None:
         if current:
             out.append(" ".join(current).replace("\x00", ";"))
             current.clear()
 
-    for line in text.split("\n"):
-        if _FENCE.match(line):
+    for line in text.replace("\r\n", "\n").split("\n"):
+        if kept > limit:
+            break
+        if ("`" in line or "~" in line) and _FENCE.match(line):
             in_code = not in_code
             flush()
             continue
@@ -64,12 +106,21 @@ def paragraphs(text: str) -> list[str]:
         if in_code or not stripped:
             flush()
             continue
-        if _BARE_LINK.match(stripped):
+        if "://" in stripped and _BARE_LINK.match(stripped):
+            continue
+        if skipping and not (
+            stripped[0] in "#*"
+            or stripped.endswith(":")
+            or stripped.isupper()
+            or len(stripped) < 40
+        ):
             continue
         if _NOISE.match(stripped):
             flush()
             continue
-        if _HEADING.match(stripped) or _TEMPLATE_QUESTION.search(stripped.strip("#*: ")):
+        if _HEADING.match(stripped) or (
+            len(stripped) < 90 and _TEMPLATE_QUESTION.search(stripped.strip("#*: "))
+        ):
             flush()
             skipping = bool(_SKIPPED_SECTION.search(stripped))
             continue
@@ -78,19 +129,59 @@ def paragraphs(text: str) -> list[str]:
         if _BULLET.match(stripped):
             # List items read as one sentence each, separated by semicolons.
             stripped = _BULLET.sub("", stripped)
-            if current:
+            if current and not current[-1].endswith((".", ";", ":", "!", "?")):
                 current[-1] += "\x00"
-        current.append(stripped)
+        current.append(unmarkdown(stripped) if _MARKUP.search(stripped) else stripped)
+        kept += len(stripped)
     flush()
-    return [" ".join(p.split()) for p in out if len(p.split()) >= 3]
+    prose = [" ".join(p.split()) for p in out if len(p.split()) >= 3]
+    # A paragraph that ends in a colon introduces the next one (usually a list): join them.
+    merged: list[str] = []
+    for p in prose:
+        if merged and merged[-1].endswith(":"):
+            merged[-1] = f"{merged[-1]} {p}"
+        else:
+            merged.append(p)
+    return merged
+
+
+def description_paragraphs(*texts: str) -> list[str]:
+    """The prose of the first text that has any: what the author says the change does."""
+    for text in texts:
+        found = paragraphs(text)
+        if found:
+            return found
+    return []
+
+
+_TRAILING_COLON = re.compile(r"(?:(?<=[.!?;])|^)[^.!?;]*:\s*$")
+
+
+def _complete(text: str) -> str | None:
+    """Text that does not stop mid-thought at a colon: the dangling lead-in is dropped."""
+    text = text.strip()
+    if not text.endswith(":"):
+        return text or None
+    cut = _TRAILING_COLON.sub("", text).strip()
+    return cut or None
 
 
 def first_paragraph(*texts: str, limit: int = 400) -> str | None:
     """The first paragraph of the first text that has one, shortened at a sentence end."""
     for text in texts:
-        for paragraph in paragraphs(text):
-            try:
-                return fit_sentences(paragraph, limit)
-            except ValueError:
-                continue
+        found = fitting_paragraph(paragraphs(text), limit)
+        if found:
+            return found
+    return None
+
+
+def fitting_paragraph(found: list[str] | tuple[str, ...], limit: int) -> str | None:
+    """The first of these paragraphs that has a whole sentence within `limit`, completed."""
+    for paragraph in found:
+        try:
+            fitted = _complete(fit_sentences(paragraph, limit))
+        except ValueError:
+            continue
+        if fitted:
+            return fitted
     return None
