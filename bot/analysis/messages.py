@@ -154,15 +154,21 @@ def description_paragraphs(*texts: str) -> list[str]:
     return []
 
 
-_TRAILING_COLON = re.compile(r"(?:(?<=[.!?;])|^)[^.!?;]*:\s*$")
+# A last sentence that stops mid-thought: at a colon, or at a word that needs a continuation
+# (what followed was a link, a list or a code block that is not prose).
+_DANGLING = re.compile(
+    r"(?:(?<=[.!?;])|^)[^.!?;]*(?::|\b(?:to|of|in|at|on|by|for|from|with|and|or|the|a|an|as"
+    r"|see|e\.g\.|i\.e\.|like|following|below|this|these|is|are))\s*$",
+    re.IGNORECASE,
+)
 
 
 def _complete(text: str) -> str | None:
-    """Text that does not stop mid-thought at a colon: the dangling lead-in is dropped."""
+    """Text that does not stop mid-thought: a dangling last sentence is dropped."""
     text = text.strip()
-    if not text.endswith(":"):
+    if not text or text[-1] in ".!?)`\"'”’":
         return text or None
-    cut = _TRAILING_COLON.sub("", text).strip()
+    cut = _DANGLING.sub("", text).strip()
     return cut or None
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.analysis.messages import fitting_paragraph, unmarkdown
-from bot.analysis.paths import PathKind, impact
+from bot.analysis.paths import PathKind, area_of, impact
 from bot.analysis.signals import Signals, read_signals
 from bot.analysis.titles import ParsedTitle
 from bot.models import (
@@ -241,8 +241,10 @@ _PHRASES: dict[str, dict[str, str]] = {
         ),
         "deprecation": "Adds a deprecation warning: “{text}”.",
         "deprecation_users": "Move off what “{text}” names before it is removed.",
-        "severity": "Fixes {words} in {where}{impact}{fixes}.",
-        "severity_users": "If you saw {words} with {where}, this fix is the one to pick up.",
+        "severity": (
+            "The commit names the symptom “{words}”; the fix changes {where}{impact}{fixes}."
+        ),
+        "severity_users": "Pick up this fix if you run into “{words}” in `{area}`.",
         "no_tests": (
             "No test changed with this {kind} of {where}; ask whether a regression test is needed."
         ),
@@ -280,8 +282,8 @@ _PHRASES: dict[str, dict[str, str]] = {
         "migrate": "升级前请确认代码、配置或启动命令是否用到了 {what}。",
         "deprecation": "新增弃用警告：“{text}”。",
         "deprecation_users": "在移除之前迁移出“{text}”所指的功能。",
-        "severity": "修复了 {where} 中的 {words}{impact}{fixes}。",
-        "severity_users": "如果在使用 {where} 时遇到过 {words}，请尽快获取此修复。",
+        "severity": "提交说明指出的症状：“{words}”；修复位于 {where}{impact}{fixes}。",
+        "severity_users": "如果在 `{area}` 中遇到“{words}”，请尽快获取此修复。",
         "no_tests": "此{kind}（{where}）未修改任何测试：请确认是否需要补充回归测试。",
         "security": "请评估 {where} 中 {words} 的修复是否需要发布版本或安全公告。",
         "perf": "PR 描述给出的数据：{number}。",
@@ -514,6 +516,12 @@ def _pins(commit: CommitInput, sig: Signals) -> list[str]:
     return list(dict.fromkeys(pins))
 
 
+def _area(sig: Signals) -> str:
+    """The module most of the changed source lives in."""
+    areas = Counter(area_of(path) for path in sig.source_files)
+    return areas.most_common(1)[0][0] if areas else sig.title.text
+
+
 def _where(sig: Signals) -> str:
     return _paths(sig.source_files, 2) if sig.source_files else f"“{sig.title.text}”"
 
@@ -569,7 +577,8 @@ def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
                 ),
             )
         severity = sig.severity
-        if severity and T.BUGFIX in types:
+        # The symptoms a revert's message names belong to the change it reverts.
+        if severity and T.BUGFIX in types and T.REVERT not in types:
             shown = ", ".join(severity[:3])
             fixes = (
                 words["fixes"].format(issues=", ".join(f"#{n}" for n in sig.fixes[:3]))
@@ -595,7 +604,7 @@ def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
                 recs.append(
                     Recommendation(
                         audience=Audience.USERS,
-                        text=words["severity_users"].format(words=shown, where=_where(sig)),
+                        text=words["severity_users"].format(words=shown, area=_area(sig)),
                     )
                 )
         if sig.perf_number and T.PERFORMANCE in types:

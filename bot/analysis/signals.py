@@ -23,7 +23,10 @@ _SEVERITY = re.compile(
     r"|garbled|garbage (?:output|tokens?)|nans?|crash\w*|segfault\w*|segmentation fault"
     r"|deadlock\w*|hangs?|hanging|hung|stuck|freez\w+|race conditions?|data races?"
     r"|out[- ]of[- ]bounds|buffer overflow|use[- ]after[- ]free|illegal memory access"
-    r"|memory leaks?|leak(?:s|ing|ed)?|security|vulnerab\w+|cve-\d{4}-\d+|regression(?! tests?)"
+    r"|memory leaks?|leak(?:s|ing|ed)?|security|vulnerab\w+|cve-\d{4}-\d+"
+    # a regression of behaviour, not a performance or CI one, nor a regression test
+    r"|(?<!performance )(?<!perf )(?<!ci )(?<!test )regression"
+    r"(?! (?:tests?|coverage|suites?|checks?|testing))|races? (?:with|between|on)"
     r"|accuracy (?:drop|degradation|issues?|bugs?|problems?|errors?)"
     r"|precision (?:issues?|bugs?|problems?|errors?|loss))\b",
 )
@@ -87,7 +90,7 @@ _NARROW_PHRASE = re.compile(
 )
 _EXPERIMENTAL = re.compile(r"(^|/)(experimental|contrib|prototype|incubator|sandbox)(/|_)")
 _PRIVATE_PART = re.compile(r"(^|/)_(?!_init__\.py$)[^/]*")
-_NOT_SHIPPED = re.compile(r"(^|/)(scripts?|tools|benchmarks?|examples?|hack|dev)/")
+_NOT_SHIPPED = re.compile(r"(^|/)(scripts?|tools|benchmarks?|examples?|hack|dev)/|^\.")
 
 _ALL_ITEM = re.compile(r"""^\s*["']([A-Za-z]\w*)["'],?\s*$""")
 _INIT_IMPORT = re.compile(r"^from\s+\S+\s+import\s+\(?([\w\s,]+)\)?\s*$")
@@ -356,7 +359,8 @@ def read_signals(commit: CommitInput) -> Signals:
         only = PathKind.TESTS
     source = [f for f in files if _shipped_source(f.filename, file_kinds[f.filename])]
     experimental = tuple(f.filename for f in source if _EXPERIMENTAL.search(f.filename))
-    reverted = _REVERTED_TITLE.search(title.text) if title.revert else None
+    reverting = title.revert or "revert" in title.tags
+    reverted = _REVERTED_TITLE.search(title.text) if reverting else None
     # An example, a tutorial or a test of a capability is not the capability.
     capability = (
         _CAPABILITY.search(title.text)

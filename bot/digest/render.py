@@ -9,6 +9,7 @@ the low (then medium) section folded to shorter lines, and the footer says so.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -26,6 +27,8 @@ BODY_LIMIT = 65_536
 TABLE_BUDGET = 30_000
 # Beyond this many posts the day is folded rather than spread over ever more comments.
 MAX_PARTS = 10
+# Text with no Chinese character in a Chinese digest is the author's own English.
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _ICON = {Importance.HIGH: "🔴", Importance.MEDIUM: "🟡", Importance.LOW: "🟢"}
 
 
@@ -148,6 +151,13 @@ class _Renderer:
             size += len(row) + 1
         return "\n".join(rows)
 
+    def original(self, text: str) -> bool:
+        """Whether `text` is the author's original, untranslated, in a Chinese digest."""
+        return self.d.language == "zh-CN" and not _CJK.search(text)
+
+    def summary_label(self, summary: str) -> str:
+        return self.s.summary_original_label if self.original(summary) else self.s.summary_label
+
     def types(self, a: Analysis) -> str:
         return " / ".join(self.s.change_types[t] for t in a.change_types)
 
@@ -170,7 +180,7 @@ class _Renderer:
             f"- **{s.type_label}**{s.colon}{self.types(a)}",
             f"- **{s.importance_label}**{s.colon}{_ICON[a.importance]} "
             f"{s.importance_names[a.importance]}" + (f" · {s.breaking}" if a.breaking else ""),
-            f"- **{s.summary_label}**{s.colon}{inline(a.summary)}",
+            f"- **{self.summary_label(a.summary)}**{s.colon}{inline(a.summary)}",
         ]
         if a.impact:
             areas = s.separator.join(
@@ -208,7 +218,8 @@ class _Renderer:
         )
         summary = a.summary.strip()
         if with_summary and summary and summary.rstrip(".").lower() not in commit.title.lower():
-            line += f" · {inline(summary)}"
+            prefix = self.s.original_prefix if self.original(summary) else ""
+            line += f" · {prefix}{inline(summary)}"
         return line
 
     def section_units(self) -> list[tuple[Importance, list[_Unit]]]:
