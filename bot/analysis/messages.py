@@ -27,7 +27,11 @@ _NOISE = re.compile(
 )
 # A line that is only a link: skipped, without ending the paragraph around it.
 _BARE_LINK = re.compile(r"^\s*(?:[-*•+]\s+)?<?https?://\S+>?\s*$")
-_HEADING = re.compile(r"^\s*(#{1,6}\s+.*|\*\*[^*]+\*\*:?\s*|[A-Z][\w /?'&-]{0,60}:\s*|.*##\s*)$")
+# A heading: Markdown, a bold line, or one to five Title-Case words and a colon ("Purpose:",
+# "TEST PLAN:"); "The goals are:" is prose that introduces a list.
+_HEADING = re.compile(
+    r"^\s*(#{1,6}\s+.*|\*\*[^*]+\*\*:?\s*|(?:[A-Z][\w/?'&()-]*\s*){1,5}:\s*|.*##\s*)$"
+)
 _BULLET = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 _TEMPLATE_QUESTION = re.compile(
     r"(what this pr does|why we need it|user-facing change|how was this (patch )?tested"

@@ -90,7 +90,7 @@ _KEYWORDS: list[tuple[ChangeType, re.Pattern[str]]] = [
         T.PERFORMANCE,
         re.compile(
             r"\b(speed\s?up|faster|optimi[sz]\w*|perf|performance|latency|throughput"
-            r"|accelerat\w*|overhead|cold start)\b"
+            r"|accelerat\w*|overhead|cold start|redundant)\b"
         ),
     ),
     (T.DOCS, re.compile(r"\b(docs?|documentation|readme|typos?|docstrings?|comments?)\b")),
@@ -109,7 +109,7 @@ _KEYWORDS: list[tuple[ChangeType, re.Pattern[str]]] = [
         re.compile(
             r"\b(refactor\w*|clean\s?up\w*|move[sd]?|renam\w+|extract\w*|simplif\w+|split\w*"
             r"|reorgani[sz]\w*|restructur\w*|consolidat\w*|unif(y|ies|ied)|dedup\w*|tidy"
-            r"|modernize|lint\w*)\b"
+            r"|modernize|lint\w*|replac\w+)\b"
         ),
     ),
     (
@@ -153,6 +153,7 @@ _REMOVAL = re.compile(r"\b(remov\w+|drop\w*|delet\w+)\b")
 _BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
 _BUILD_BROKEN = re.compile(
     r"\b(build (?:fails?|failures?|broken|errors?)|fails? to (?:build|compile|import)"
+    r"|fix\w* (?:the )?build"
     r"|compil\w+ (?:errors?|failures?)|importerror|undefined symbol|duplicate symbol)\b",
     re.IGNORECASE,
 )
@@ -241,12 +242,11 @@ _PHRASES: dict[str, dict[str, str]] = {
         ),
         "deprecation": "Adds a deprecation warning: “{text}”.",
         "deprecation_users": "Move off what “{text}” names before it is removed.",
-        "severity": (
-            "The commit names the symptom “{words}”; the fix changes {where}{impact}{fixes}."
-        ),
+        "severity": ("Fixes the symptom “{words}” with changes to {where}{impact}{fixes}."),
         "severity_users": "Pick up this fix if you run into “{words}” in `{area}`.",
         "no_tests": (
-            "No test changed with this {kind} of {where}; ask whether a regression test is needed."
+            "No test changed with this {lines}-line {kind} of {where}, so ask whether it needs "
+            "a regression test."
         ),
         "security": "Decide whether the fix of {words} in {where} needs a release or an advisory.",
         "perf": "The description reports {number}.",
@@ -282,9 +282,9 @@ _PHRASES: dict[str, dict[str, str]] = {
         "migrate": "升级前请确认代码、配置或启动命令是否用到了 {what}。",
         "deprecation": "新增弃用警告：“{text}”。",
         "deprecation_users": "在移除之前迁移出“{text}”所指的功能。",
-        "severity": "提交说明指出的症状：“{words}”；修复位于 {where}{impact}{fixes}。",
+        "severity": "修复了症状“{words}”，改动位于 {where}{impact}{fixes}。",
         "severity_users": "如果在 `{area}` 中遇到“{words}”，请尽快获取此修复。",
-        "no_tests": "此{kind}（{where}）未修改任何测试：请确认是否需要补充回归测试。",
+        "no_tests": "此 {lines} 行的{kind}（{where}）未修改任何测试，请确认是否需要补充回归测试。",
         "security": "请评估 {where} 中 {words} 的修复是否需要发布版本或安全公告。",
         "perf": "PR 描述给出的数据：{number}。",
         "kernels": "修改了编译的内核或算子：{paths}。",
@@ -453,7 +453,7 @@ def _assess(
         return Assessment(I.LOW, False, "trivial by its title")
     if sig.fixes and fix:
         return Assessment(I.MEDIUM, False, "fixes a reported issue")
-    if _BUILD_BROKEN.search(f"{text}\n{' '.join(sig.severity_body)}"):
+    if _BUILD_BROKEN.search(f"{text}\n{' '.join(sig.description)}"):
         return Assessment(I.MEDIUM, False, "build fix")
     if sig.removed_symbols or sig.deprecations:
         return Assessment(I.MEDIUM, False, "removes or deprecates public names")
@@ -499,6 +499,14 @@ def _one_line(text: str) -> str:
 def _paths(names: list[str] | tuple[str, ...], limit: int = 3) -> str:
     shown = ", ".join(f"`{n}`" for n in names[:limit])
     return shown + (f" (+{len(names) - limit})" if len(names) > limit else "")
+
+
+def _counted_paths(commit: CommitInput, paths: list[str], limit: int = 3) -> str:
+    """`a.py` (+12 −3), …: the paths with their changed lines."""
+    changes = {f.filename: f for f in commit.files}
+    shown = [f"`{p}` (+{changes[p].additions} −{changes[p].deletions})" for p in paths[:limit]]
+    rest = f" (+{len(paths) - limit})" if len(paths) > limit else ""
+    return ", ".join(shown) + rest
 
 
 def _pins(commit: CommitInput, sig: Signals) -> list[str]:
@@ -611,7 +619,7 @@ def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
             note("performance", words["perf"].format(number=sig.perf_number))
         kernel_paths = sig.paths_of(PathKind.KERNEL)
         if kernel_paths:
-            note("performance", words["kernels"].format(paths=_paths(kernel_paths)))
+            note("performance", words["kernels"].format(paths=_counted_paths(commit, kernel_paths)))
         if sig.new_modules and T.FEATURE in types:
             note(
                 "architecture",
@@ -644,11 +652,16 @@ def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
         elif path_kinds[PathKind.BUILD]:
             note(
                 "compatibility",
-                words["build_files"].format(paths=_paths(sig.paths_of(PathKind.BUILD))),
+                words["build_files"].format(
+                    paths=_counted_paths(commit, sig.paths_of(PathKind.BUILD))
+                ),
             )
         config_paths = sig.paths_of(PathKind.CONFIG)
         if config_paths and not sig.defaults_changed and not sig.config_keys_removed:
-            note("compatibility", words["config_files"].format(paths=_paths(config_paths)))
+            note(
+                "compatibility",
+                words["config_files"].format(paths=_counted_paths(commit, config_paths)),
+            )
         if T.REVERT in types and sig.reverted_title:
             note("compatibility", words["revert"].format(title=sig.reverted_title))
         if sig.reland:
@@ -659,7 +672,9 @@ def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
                 recs.append(
                     Recommendation(
                         audience=Audience.MAINTAINERS,
-                        text=words["no_tests"].format(kind=kind, where=_where(sig)),
+                        text=words["no_tests"].format(
+                            kind=kind, where=_where(sig), lines=sig.source_lines
+                        ),
                     )
                 )
             elif sig.source_lines >= 1000:

@@ -32,7 +32,7 @@ _SEVERITY = re.compile(
 )
 # "94 % of requests", "all users": how many are affected.
 _IMPACT = re.compile(
-    r"\b(\d{1,3}(?:\.\d+)?\s?%\s+of\s+(?:all\s+)?(?:the\s+)?[a-z][\w-]*(?:\s[a-z][\w-]*)?"
+    r"\b(\d{1,3}(?:\.\d+)?\s?%\s+of\s+(?:all\s+)?(?:the\s+)?[a-z][\w-]*"
     r"|(?:all|every)\s+(?:requests?|users?|models?|deployments?|inputs?|batch(?:es)?))\b",
 )
 _FIXES = re.compile(
@@ -115,7 +115,8 @@ _DEPRECATION_LINE = re.compile(
     re.MULTILINE,
 )
 _CONFIGISH = re.compile(r"(config|args|envs?|settings|options)")
-_QUOTED = re.compile(r"""["'`]([^"'`]{4,90})["'`]""")
+# The message of a warning: a string literal (which may hold `code` spans).
+_QUOTED = re.compile(r""""([^"\n]{4,120})"|'([^'\n]{4,120})'""")
 
 
 @dataclass(frozen=True)
@@ -274,9 +275,8 @@ def _diff_signals(files: list[FileChange], shipped: set[str]) -> dict[str, objec
         if "eprecat" in patch or "Warning" in patch or "will be removed" in patch:
             for m in _DEPRECATION_LINE.finditer(patch):
                 quoted = _QUOTED.search(m.group(0))
-                deprecations.append(
-                    quoted.group(1).strip() if quoted else m.group(0)[1:].strip()[:90]
-                )
+                text = (quoted.group(1) or quoted.group(2)) if quoted else m.group(0)[1:]
+                deprecations.append(text.strip()[:120])
 
     renamed: list[tuple[Symbol, Symbol]] = []
     for path, (plus_names, minus_names) in per_file.items():
