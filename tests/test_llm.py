@@ -13,6 +13,7 @@ import pytest
 from bot.analysis.diff import budget_diff, estimate_tokens
 from bot.analysis.llm import LLMAnalyzer
 from bot.analysis.prompt import build_prompt
+from bot.analysis.rubric import IMPORTANCE_RUBRIC
 from bot.models import CommitInput, FileChange
 from tests.fakes.llm import VALID_BODY, Behaviour, FakeLLM
 from tests.support import replay_day, replay_index
@@ -245,3 +246,13 @@ def test_hunks_are_kept_whole() -> None:
 def test_files_without_patch_are_named() -> None:
     diff = budget_diff([FileChange(filename="img.png", status="added")], 1_000)
     assert "img.png" in diff.omissions()
+
+
+def test_system_prompt_carries_the_rules_rubric_and_no_commit_content() -> None:
+    first = build_prompt(real_commit("(#11663)"), language="en", max_input_tokens=12_000)
+    second = build_prompt(real_commit("(#11443)"), language="en", max_input_tokens=12_000)
+    assert IMPORTANCE_RUBRIC in first.system
+    # Apart from the random boundary, the instructions are the same for every commit: the
+    # commit's own text is only in the user message.
+    assert first.system.replace(first.boundary, "B") == second.system.replace(second.boundary, "B")
+    assert "allgatherEP" not in first.system and "allgatherEP" in first.user

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 
@@ -381,3 +382,19 @@ def test_footer_tells_what_was_not_analysed_excluded_and_late() -> None:
     assert "Published late" in footer
     assert "`.github/commit-digest.yml` has an error" in footer
     assert "Force pushes to the tracked branch: 1." in footer
+
+
+def test_zh_cn_marks_the_authors_english_summary_as_the_original() -> None:
+    digest = replay_digest("vllm-project/vllm-ascend", "2026-07-15", "zh-CN", "Asia/Shanghai")
+    text = "\n".join(p.body for p in render(digest))
+    assert "**📋 变更摘要（原文）**：" in text
+    chinese = Analysis(
+        change_types=[ChangeType.BUGFIX],
+        importance=Importance.MEDIUM,
+        summary="修复了解码输出被破坏的问题。",
+        analyzer="llm:m",
+    )
+    one = replace(digest, commits=(replace(digest.commits[0], analysis=chinese),))
+    rendered_one = "\n".join(p.body for p in render(one))
+    assert "**📋 变更摘要**：修复了解码输出被破坏的问题。" in rendered_one
+    assert "（原文）" not in rendered_one
