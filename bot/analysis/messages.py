@@ -30,7 +30,8 @@ _BARE_LINK = re.compile(r"^\s*(?:[-*•+]\s+)?<?https?://\S+>?\s*$")
 # A heading: Markdown, a bold line, or one to five Title-Case words and a colon ("Purpose:",
 # "TEST PLAN:"); "The goals are:" is prose that introduces a list.
 _HEADING = re.compile(
-    r"^\s*(#{1,6}\s+.*|\*\*[^*]+\*\*:?\s*|(?:[A-Z][\w/?'&()-]*\s*){1,5}:\s*|.*##\s*)$"
+    r"^\s*(#{1,6}\s+.*|\*\*[^*]+\*\*:?\s*|[A-Z][\w/?'&()-]*(?:\s+[A-Z(][\w/?'&()-]*){0,4}:\s*"
+    r"|.*##\s*)$"
 )
 _BULLET = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 _TEMPLATE_QUESTION = re.compile(

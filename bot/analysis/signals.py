@@ -96,23 +96,23 @@ _ALL_ITEM = re.compile(r"""^\s*["']([A-Za-z]\w*)["'],?\s*$""")
 _INIT_IMPORT = re.compile(r"^from\s+\S+\s+import\s+\(?([\w\s,]+)\)?\s*$")
 _FLAG_DEFAULT = re.compile(r"default\s*=\s*([^,)]+)")
 _CONFIG_GET = re.compile(r"""\.get\(\s*["']([a-z][a-z0-9_]{2,})["']""")
-_CONFIG_FIELD = re.compile(r"^\s{4}([a-z][a-z0-9_]{2,})\s*:\s*[\w\[\], |.\"']+?=\s*(.+?)\s*$")
+_CONFIG_FIELD_LINE = re.compile(
+    r"^([+-])\s{4}([a-z][a-z0-9_]{2,})\s*:\s*[\w\[\], |.\"']+?=\s*(.+?)\s*$", re.MULTILINE
+)
 # The same, over a whole patch: group 1 is the side of the diff (+ or -).
 _SYMBOL_LINE = re.compile(r"^([+-])(?:async\s+def|def|class)\s+([A-Za-z]\w*)", re.MULTILINE)
 _CHANGED_LINE = re.compile(r"^([+-])(?![+-]{2})(.*)$", re.MULTILINE)
-_ENV_LINE = re.compile(
-    r"""^([+-])[^\n]*?(?:environ(?:\.get)?\s*[\[(]|getenv\(|env(?:_bool|_int|_str)?\()\s*"""
-    r"""["']([A-Z][A-Z0-9_]{2,})["'](?:\s*,\s*([^)\]\n]{1,40}))?""",
-    re.MULTILINE,
+# Found anywhere in a patch; the side of the diff is the first character of the match's line.
+# It starts with a literal ("env": environ, getenv(, env_bool() so the scan is a fast search.
+_ENV_READ = re.compile(
+    r"""env(?:iron(?:\.get)?\s*[\[(]|(?:_bool|_int|_str)?\()\s*"""
+    r"""["']([A-Z][A-Z0-9_]{2,})["'](?:\s*,\s*([^)\]\n]{1,40}))?"""
 )
 _ENV_TABLE_LINE = re.compile(r"""^([+-])\s*["']([A-Z][A-Z0-9_]{3,})["']\s*:""", re.MULTILINE)
-_FLAG_LINE = re.compile(
-    r"""^([+-])[^\n]*?add_argument\(\s*["'](--[\w-]+)["']([^\n]*)$""", re.MULTILINE
-)
-_DEPRECATION_LINE = re.compile(
-    r"^\+[^\n]*(?:DeprecationWarning|FutureWarning|@deprecated|warn_deprecated|deprecate\w*\("
-    r"|is deprecated|will be removed)[^\n]*$",
-    re.MULTILINE,
+_FLAG = re.compile(r"""add_argument\(\s*["'](--[\w-]+)["']([^\n]*)""")
+_DEPRECATION = re.compile(
+    r"DeprecationWarning|FutureWarning|@deprecated|warn_deprecated|deprecate\w*\("
+    r"|is deprecated|will be removed"
 )
 _CONFIGISH = re.compile(r"(config|args|envs?|settings|options)")
 # The message of a warning: a string literal (which may hold `code` spans).
@@ -214,6 +214,12 @@ def _exported(path: str) -> bool:
     return path_kind(path) is PathKind.PUBLIC_API or path.endswith("__init__.py")
 
 
+def _side_of(patch: str, at: int) -> str | None:
+    """`+` or `-` for a position on an added or removed line of a patch, else None."""
+    sign = patch[patch.rfind("\n", 0, at) + 1 : patch.rfind("\n", 0, at) + 2]
+    return sign if sign in ("+", "-") else None
+
+
 def _diff_signals(files: list[FileChange], shipped: set[str]) -> dict[str, object]:
     added: dict[str, Symbol] = {}
     removed: dict[str, Symbol] = {}
@@ -229,6 +235,7 @@ def _diff_signals(files: list[FileChange], shipped: set[str]) -> dict[str, objec
     fields_plus: dict[tuple[str, str], str] = {}
     fields_minus: dict[tuple[str, str], str] = {}
     deprecations: list[str] = []
+    new_modules: list[FileChange] = []
     for f in files:
         patch = f.patch
         if not patch or f.filename not in shipped:
@@ -239,7 +246,10 @@ def _diff_signals(files: list[FileChange], shipped: set[str]) -> dict[str, objec
         side["-"] = (removed, exports_removed, env_minus, flags_minus, keys_minus, fields_minus)
         # Whole-patch regular expressions, gated by a substring test: most hunks hold none.
         if python and not _PRIVATE_PART.search(f.filename):
-            if "def " in patch or "class " in patch:
+            # A new module removes nothing: it is read below only for names moved into it.
+            if f.status == "added":
+                new_modules.append(f)
+            elif "def " in patch or "class " in patch:
                 for m in _SYMBOL_LINE.finditer(patch):
                     symbols = side[m.group(1)][0]
                     symbols[m.group(2)] = Symbol(m.group(2), f.filename)
@@ -256,28 +266,45 @@ def _diff_signals(files: list[FileChange], shipped: set[str]) -> dict[str, objec
                         if n and not n.startswith("_"):
                             side[m.group(1)][1][n] = Symbol(n, f.filename)
         if "env" in patch:
-            for m in _ENV_LINE.finditer(patch):
-                side[m.group(1)][2][m.group(2)] = (m.group(3) or "").strip() or None
+            for m in _ENV_READ.finditer(patch):
+                sign = _side_of(patch, m.start())
+                if sign:
+                    side[sign][2][m.group(1)] = (m.group(2) or "").strip() or None
             if name.startswith("env"):
                 for m in _ENV_TABLE_LINE.finditer(patch):
                     side[m.group(1)][2].setdefault(m.group(2), None)
         if "add_argument" in patch:
-            for m in _FLAG_LINE.finditer(patch):
-                default = _FLAG_DEFAULT.search(m.group(3))
-                side[m.group(1)][3][m.group(2)] = default.group(1).strip() if default else None
+            for m in _FLAG.finditer(patch):
+                sign = _side_of(patch, m.start())
+                if sign:
+                    default = _FLAG_DEFAULT.search(m.group(2))
+                    side[sign][3][m.group(1)] = default.group(1).strip() if default else None
         if _CONFIGISH.search(name):
-            for m in _CHANGED_LINE.finditer(patch):
-                keys, fields = side[m.group(1)][4], side[m.group(1)][5]
-                keys.update(k.group(1) for k in _CONFIG_GET.finditer(m.group(2)))
-                fld = _CONFIG_FIELD.match(m.group(2))
-                if fld:
-                    fields[(f.filename, fld.group(1))] = fld.group(2)
+            for m in _CONFIG_GET.finditer(patch):
+                sign = _side_of(patch, m.start())
+                if sign:
+                    side[sign][4].add(m.group(1))
+            for m in _CONFIG_FIELD_LINE.finditer(patch):
+                side[m.group(1)][5][(f.filename, m.group(2))] = m.group(3)
         if "eprecat" in patch or "Warning" in patch or "will be removed" in patch:
-            for m in _DEPRECATION_LINE.finditer(patch):
-                quoted = _QUOTED.search(m.group(0))
-                text = (quoted.group(1) or quoted.group(2)) if quoted else m.group(0)[1:]
-                deprecations.append(text.strip()[:120])
+            for m in _DEPRECATION.finditer(patch):
+                start = patch.rfind("\n", 0, m.start()) + 1
+                if patch.startswith("+", start):
+                    end = patch.find("\n", m.end())
+                    line = patch[start : end if end >= 0 else len(patch)]
+                    quoted = _QUOTED.search(line)
+                    text = (quoted.group(1) or quoted.group(2)) if quoted else line[1:]
+                    deprecations.append(text.strip()[:120])
 
+    gone = [n for n in removed if n not in added]
+    if gone and new_modules:
+        moved = re.compile(
+            r"^\+(?:async\s+def|def|class)\s+(" + "|".join(map(re.escape, gone)) + r")\b",
+            re.MULTILINE,
+        )
+        for f in new_modules:
+            for m in moved.finditer(f.patch or ""):
+                added[m.group(1)] = Symbol(m.group(1), f.filename)
     renamed: list[tuple[Symbol, Symbol]] = []
     for path, (plus_names, minus_names) in per_file.items():
         gone = [n for n in minus_names if n not in added]
