@@ -119,7 +119,8 @@ CASES: list[tuple[str, list[FileChange], ChangeType, Importance]] = [
         "[BugFix][kernel] fix matmul_allreduce_add_rmsnorm_kernel (#5335)",
         files(("csrc/matmul/op_kernel/k.cpp", 5)),
         T.BUGFIX,
-        I.LOW,
+        # A fix of shipped code is not a tweak however small: of limited reach, medium.
+        I.MEDIUM,
     ),
     (
         "[BugFix][SpecDecode] Fix low MTP acceptance rate for SFA+DSA_CP (MTP>1) (#11724)",
@@ -369,6 +370,36 @@ IMPORTANCE_CASES: list[tuple[str, str, list[FileChange], Importance, bool]] = [
         [_fix("vllm/attention/ops/paged_attn.py", 120)],
         I.MEDIUM,
         False,
+    ),
+    (
+        "a security fix is high even where only CI workflows change",
+        "[CI] Fix CI bug\n\nFixes script injection in comment-triggered workflows that hold a "
+        "token.",
+        [_fix(".github/workflows/pr_command.yml", 40)],
+        I.HIGH,
+        False,
+    ),
+    (
+        "a revert, even of a default change, is medium",
+        'Revert "[Feat] enable hierarchical mc2 ops by default (#5545)" (#5611)',
+        [_fix("vllm_ascend/ascend_config.py", 30)],
+        I.MEDIUM,
+        False,
+    ),
+    (
+        "a crash under a condition named in the title is medium",
+        "[BugFix] Fix crash when routed experts are returned with async scheduling\n\n"
+        "The engine crashes because the buffer is overwritten.",
+        [_fix("vllm_ascend/worker/model_runner.py", 60)],
+        I.MEDIUM,
+        False,
+    ),
+    (
+        "dropping a supported dependency version is breaking",
+        "[Misc] Drop vLLM v0.22.1 compatibility from main",
+        [_fix("vllm_ascend/utils.py", 80)],
+        I.HIGH,
+        True,
     ),
     (
         "a deprecation type alone is not breaking",

@@ -25,7 +25,17 @@ def change(path: str, patch: str = "", status: str = "modified") -> FileChange:
     ("message", "title_words", "body_words"),
     [
         ("[Bugfix] Fix NaN in attention (#1)", ("nan",), ()),
-        ("Fix decode\n\nOutput was silently corrupted for long prompts.", (), ("corrupted",)),
+        (
+            "Fix decode\n\nOutput was silently corrupted for long prompts.",
+            (),
+            ("silently corrupted",),
+        ),
+        ("Fix save\n\n`save_pretrained` silently drops `lm_head.weight`.", (), ("silently drops",)),
+        (
+            "[CI] Fix CI bug\n\nFixes script injection in comment workflows.",
+            (),
+            ("script injection",),
+        ),
         ("Fix start-up\n\nRank 0 waits forever: a deadlock at init.", (), ("deadlock",)),
         ("[BugFix] Fix the issue of DP services getting stuck", ("stuck",), ()),
         ("Fix x\n\nThis can race with the device copy.", (), ("race with",)),

@@ -77,7 +77,10 @@ _KEYWORDS: list[tuple[ChangeType, re.Pattern[str]]] = [
     (T.SECURITY, re.compile(r"\b(cve-\d+|security|vulnerab\w*|xss|csrf|exploit\w*)\b")),
     (
         T.DEPRECATION,
-        re.compile(r"\b(deprecat\w*|drop(s|ped)? support|remove(s|d)? (deprecated|support))\b"),
+        re.compile(
+            r"\b(deprecat\w*|drop(s|ped)? (support|compat\w*|v?\d+\.\d+(\.\d+)?)"
+            r"|remove(s|d)? (deprecated|support))\b"
+        ),
     ),
     (
         T.BUGFIX,
@@ -158,7 +161,7 @@ _BUILD_BROKEN = re.compile(
     re.IGNORECASE,
 )
 _PIN = re.compile(r"^([A-Za-z0-9][\w.-]*(?:\[[\w,]+\])?)\s*(==|>=|<=|~=|<|>)\s*([\w.*+-]+)")
-_SECURITY_WORDS = re.compile(r"security|vulnerab|cve-", re.IGNORECASE)
+_SECURITY_WORDS = re.compile(r"security|vulnerab|cve-|\w+ injection", re.IGNORECASE)
 # The first word of a summary is capitalised only when it is a plain English verb, never an
 # identifier (`sm100`, `cuDNN`, `vllm`).
 _VERBS = frozenset(
@@ -329,7 +332,12 @@ def _types(
         confidence = 0.6
     labels = [lab.lower() for lab in (commit.pull_request.labels if commit.pull_request else [])]
     for tag in (*title.tags, *labels):
-        mapped = _TAG_TYPES.get(tag) or _TAG_TYPES.get(tag.removeprefix("type:").strip())
+        # `[MoE Refactor]`, `type: bug`: the type word at the end of a tag or label names it.
+        mapped = (
+            _TAG_TYPES.get(tag)
+            or _TAG_TYPES.get(tag.removeprefix("type:").strip())
+            or _TAG_TYPES.get(tag.rsplit(" ", 1)[-1])
+        )
         if mapped:
             found.append(mapped)
             confidence = max(confidence, 0.6)
@@ -414,21 +422,32 @@ def _assess(
     narrowed = sig.narrowed_by or (sig.experimental and "experimental paths")
     known = commit.files_known and bool(commit.files)
 
-    # Where it lands first: a docs-, tests- or CI-only change reaches no user's running code.
+    fix = primary is T.BUGFIX or T.BUGFIX in types or T.REVERT in types
+    # A security fix matters wherever it lands: a CI workflow that holds secrets is an attack
+    # surface too.
+    security_words = [w for w in sig.severity if _SECURITY_WORDS.match(w)]
+    if (
+        T.SECURITY in types
+        or any(_SECURITY_WORDS.match(w) for w in sig.severity_title)
+        or (fix and security_words)
+    ):
+        return Assessment(I.HIGH, False, "security")
+    # Where it lands: a docs-, tests- or CI-only change reaches no user's running code.
     if sig.only is not None or (primary in _QUIET_TYPES and not sig.source_lines):
         return Assessment(I.LOW, False, f"only {(sig.only or primary).value} change")
     if breaking:
         level = I.MEDIUM if sig.experimental else I.HIGH
         return Assessment(level, True, "breaking evidence")
-    if T.SECURITY in types or any(_SECURITY_WORDS.match(w) for w in sig.severity_title):
-        return Assessment(I.HIGH, False, "security")
+    if T.REVERT in types and sig.reverted_title:
+        # The reverted change goes away; unless the diff shows users must adapt, that is of
+        # limited reach (often it had landed only days before).
+        return Assessment(I.MEDIUM, False, "reverts a change")
     if T.DEPRECATION in types and _REMOVAL.search(text):
         # A removed feature: its users must move off it.
         return Assessment(I.MEDIUM if narrowed else I.HIGH, not narrowed, "feature removed")
     if sig.by_default:
         return Assessment(I.MEDIUM if narrowed else I.HIGH, False, "default changes")
 
-    fix = primary is T.BUGFIX or T.BUGFIX in types or T.REVERT in types
     severe = sig.severity_title or (fix and sig.severity_body)
     if severe and primary is not T.REVERT:
         # High needs reach: an impact statement, or a description of a symptom not confined
@@ -445,8 +464,6 @@ def _assess(
         and (not known or sig.new_modules or sig.added_exports)
     ):
         return Assessment(I.HIGH, False, f"new capability: {sig.capability}")
-    if T.REVERT in types and sig.reverted_title:
-        return Assessment(I.MEDIUM, False, "reverts a change")
 
     # Meaningful but of limited reach, unless it is a tiny tweak.
     if _TRIVIAL.search(text):
@@ -457,6 +474,9 @@ def _assess(
         return Assessment(I.MEDIUM, False, "build fix")
     if sig.removed_symbols or sig.deprecations:
         return Assessment(I.MEDIUM, False, "removes or deprecates public names")
+    if known and primary is T.BUGFIX and sig.source_lines:
+        # A fix of shipped code is of limited reach, not a tweak, however few lines it takes.
+        return Assessment(I.MEDIUM, False, "bugfix of limited reach")
     if known:
         tiny = _TINY.get(primary, 15)
         if sig.source_lines < tiny:

@@ -27,6 +27,9 @@ _SEVERITY = re.compile(
     # a regression of behaviour, not a performance or CI one, nor a regression test
     r"|(?<!performance )(?<!perf )(?<!ci )(?<!test )regression"
     r"(?! (?:tests?|coverage|suites?|checks?|testing))|races? (?:with|between|on)"
+    r"|silently (?:drop\w*|ignor\w*|skip\w*|discard\w*|los\w+|overwrit\w+|truncat\w+"
+    r"|corrupt\w*|produc\w+ wrong|returns? wrong)|silent (?:data loss|corruption|failures?)"
+    r"|(?:script|command|code|sql|shell|prompt) injection"
     r"|accuracy (?:drop|degradation|issues?|bugs?|problems?|errors?)"
     r"|precision (?:issues?|bugs?|problems?|errors?|loss))\b",
 )
@@ -85,7 +88,9 @@ _PLATFORM_TAGS = frozenset(
 _MODEL_TAG = re.compile(r"^[a-z][a-z-]*\d[\w.-]*$")  # [Qwen3Next], [gemma3], [DSv4]
 _NARROW_PHRASE = re.compile(
     r"\b(?:on|for) (?:the )?(?:rocm|xpu|cpu|tpu|amd|intel|turing|310p|950|a5|windows|macos|wsl)\b"
-    r"|\b(?:potential|possible|rare|corner case|edge case)\b",
+    r"|\b(?:potential|possible|rare|corner case|edge case)\b"
+    # a symptom under a condition or a combination of features: "when X is enabled", "A+B"
+    r"|\b(?:when|while|if|unless|only)\b|\w\+\w",
     re.IGNORECASE,
 )
 _EXPERIMENTAL = re.compile(r"(^|/)(experimental|contrib|prototype|incubator|sandbox)(/|_)")
