@@ -78,7 +78,7 @@ _KEYWORDS: list[tuple[ChangeType, re.Pattern[str]]] = [
     (
         T.DEPRECATION,
         re.compile(
-            r"\b(deprecat\w*|drop(s|ped)? (support|compat\w*|v?\d+\.\d+(\.\d+)?)"
+            r"\b(deprecat\w*|drop(s|ped)? ([\w.-]+ )?(support|compat\w*|v?\d+\.\d+(\.\d+)?)"
             r"|remove(s|d)? (deprecated|support))\b"
         ),
     ),
