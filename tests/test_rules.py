@@ -500,7 +500,11 @@ def test_summaries_read_as_the_author_wrote_them() -> None:
             "The goals are: decode workers initialise the store; errors stay hard",
         ),
         (
-            "Removes the shim. This PR is a follow-up to\nhttps://github.com/o/r/pull/9\n",
+            "Removes the shim. This PR is a follow-up to\nhttps://github.com/o/r/pull/9.\n",
+            "Removes the shim. This PR is a follow-up to `pull/9`",
+        ),
+        (
+            "Removes the shim. The changes are listed in\n\n```\nshim.py\n```\n",
             "Removes the shim.",
         ),
     ],

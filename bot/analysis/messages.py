@@ -82,6 +82,20 @@ def _unmark(text: str) -> str:
     return _ESCAPE.sub(lambda m: m.group(1), text)
 
 
+_ENDS_DANGLING = re.compile(
+    r"\b(?:to|of|in|at|on|by|for|from|with|see|like|following|below|here|in)\s*:?$", re.I
+)
+
+
+def _link_name(line: str) -> str:
+    """`pull/11875` for a pull request URL, the last path segment otherwise."""
+    url = line.strip("-*•+<> ").split("#", 1)[0].split("?", 1)[0].rstrip("/.,;:)")
+    parts = url.split("/")
+    if len(parts) >= 2 and parts[-1].isdigit():
+        return "/".join(parts[-2:])
+    return parts[-1] or url
+
+
 def paragraphs(text: str, *, limit: int = 4000) -> list[str]:
     """Paragraphs of prose: comments, code blocks, headings and boilerplate lines removed.
 
@@ -112,6 +126,10 @@ def paragraphs(text: str, *, limit: int = 4000) -> list[str]:
             flush()
             continue
         if "://" in stripped and _BARE_LINK.match(stripped):
+            # A link that completes a sentence ("a follow-up to <link>") is named by its last
+            # path segments; one on a line of its own is skipped.
+            if current and not skipping and _ENDS_DANGLING.search(current[-1]):
+                current[-1] += f" `{_link_name(stripped)}`"
             continue
         if skipping and not (
             stripped[0] in "#*"
