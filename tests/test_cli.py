@@ -128,7 +128,7 @@ def test_classify_writes_in_the_chosen_language(
         }
     )
     _, (out,) = _run_classify(monkeypatch, capsys, [line], "--lang", "zh-CN")
-    assert out["risks"][0]["description"] == "破坏性变更"
+    assert out["risks"][0]["description"] == "标题将此变更标记为破坏性变更（`feat!`）。"
 
 
 def _git(path: Path, *args: str, when: str | None = None) -> None:

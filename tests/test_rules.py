@@ -529,3 +529,18 @@ def test_identifiers_keep_their_case_in_one_line_summaries() -> None:
 def test_an_empty_message_gets_a_placeholder_summary() -> None:
     analysis = analyze(CommitInput(sha="3" * 40, message="", files=[_fix("src/a.py", 3)]))
     assert analysis.summary == "(no commit message)"
+
+
+@pytest.mark.parametrize("label", ["security", "critical", "type: regression"])
+def test_a_maintainers_severity_label_makes_a_fix_high(label: str) -> None:
+    commit = CommitInput(
+        sha="2" * 40,
+        message="Tweak the loader (#5)\n\nThe loader now checks the header before reading.",
+        files=[_fix("src/pkg/loader.py", 12)],
+        pull_request=PullRequestInfo(number=5, labels=["bug", label]),
+    )
+    assert analyze(commit).importance is Importance.HIGH
+    unlabelled = commit.model_copy(
+        update={"pull_request": PullRequestInfo(number=5, labels=["bug"])}
+    )
+    assert analyze(unlabelled).importance is Importance.MEDIUM

@@ -77,6 +77,10 @@ _CAPABILITY = re.compile(
     r"|quantization (?:method|scheme)s?|hardware|platform|device|sm\d{2,3})\b",
     re.IGNORECASE,
 )
+_SEVERE_LABEL = re.compile(
+    r"\b(security|vulnerability|cve|critical|blocker|p0|data[- ]loss|corruption|crash|deadlock"
+    r"|regression)\b"
+)
 _NOT_CAPABILITY = re.compile(r"\b(examples?|tutorials?|docs?|guides?|tests?|benchmarks?)\b", re.I)
 _ADDING = re.compile(r"\b(add(?:s|ed)?|support(?:s|ed)?|introduc\w+|implement\w*|new)\b", re.I)
 # Bracket tags that confine a change to one platform or one model variant.
@@ -401,12 +405,15 @@ def read_signals(commit: CommitInput) -> Signals:
     )
     labels = tuple(pr.labels) if pr else ()
     title_lower, description_lower = title.text.lower(), description.lower()
+    labels_lower = [label.lower() for label in labels]
     impact = _IMPACT.search(f"{title_lower}\n{description_lower}")
     body_lower = whole_body.lower()
     perf = _perf_number(f"{title_lower}\n{body_lower[:8000]}")
     return Signals(
         title=title,
-        severity_title=_words(_SEVERITY, title_lower),
+        # A maintainer's label ("security", "critical", "data-loss") counts like the title.
+        severity_title=_words(_SEVERITY, title_lower)
+        + tuple(label for label in labels_lower if _SEVERE_LABEL.search(label)),
         severity_body=_words(_SEVERITY, description_lower),
         impact=" ".join(impact.group(1).split()) if impact else None,
         fixes=tuple(
