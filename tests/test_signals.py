@@ -38,7 +38,7 @@ def change(path: str, patch: str = "", status: str = "modified") -> FileChange:
         ),
         ("Fix start-up\n\nRank 0 waits forever: a deadlock at init.", (), ("deadlock",)),
         ("[BugFix] Fix the issue of DP services getting stuck", ("stuck",), ()),
-        ("Fix x\n\nThis can race with the device copy.", (), ("race with",)),
+        ("Fix x\n\nThis can race with the device copy.", (), ("race",)),
         # Tests and CI "regressions" are not symptoms users see.
         ("Fix x\n\nAdds regression coverage for the copy.", (), ()),
         ("Fix x\n\nFixes the CI regression from last week.", (), ()),

@@ -231,17 +231,23 @@ _PHRASES: dict[str, dict[str, str]] = {
         "removed_exports": "Removes `{names}` from `{path}`; code that imports {them} fails.",
         "renamed": "Renames `{old}` to `{new}` in `{path}`; callers of `{old}` fail.",
         "env_removed": (
-            "No longer reads the environment variable {names}; setting it has no effect."
+            "No longer reads the environment variable{s} {names}; setting it has no effect."
         ),
-        "flags_removed": "Removes the command-line flag {names}; command lines that pass it fail.",
+        "flags_removed": (
+            "Removes the command-line flag{s} {names}; command lines that pass it fail."
+        ),
         "keys_removed": (
-            "Stops reading the configuration key {names}; configurations"
+            "Stops reading the configuration key{s} {names}; configurations"
             " that set it lose its effect."
         ),
         "default": "Changes the default of `{name}` from `{old}` to `{new}`.",
         "by_default": "Changes default behaviour: “{phrase}”.",
         "migrate": (
             "Check whether your code, configuration or launch commands use {what} before upgrading."
+        ),
+        "removal_title": (
+            "The title names a removal: “{title}”; whoever relies on it must migrate before "
+            "upgrading."
         ),
         "deprecation": "Adds a deprecation warning: “{text}”.",
         "deprecation_users": "Move off what “{text}” names before it is removed.",
@@ -283,6 +289,7 @@ _PHRASES: dict[str, dict[str, str]] = {
         "default": "将 `{name}` 的默认值从 `{old}` 改为 `{new}`。",
         "by_default": "改变了默认行为：“{phrase}”。",
         "migrate": "升级前请确认代码、配置或启动命令是否用到了 {what}。",
+        "removal_title": "标题表明有功能被移除：“{title}”；依赖它的用户需在升级前完成迁移。",
         "deprecation": "新增弃用警告：“{text}”。",
         "deprecation_users": "在移除之前迁移出“{text}”所指的功能。",
         "severity": "修复了症状“{words}”，改动位于 {where}{impact}{fixes}。",
@@ -392,11 +399,16 @@ def _breaking_facts(commit: CommitInput, sig: Signals, words: dict[str, str]) ->
         if old.path.endswith("__init__.py") or sig.file_kinds.get(old.path) is PathKind.PUBLIC_API:
             facts.append(words["renamed"].format(old=old.name, new=new.name, path=old.path))
     if sig.env_removed:
-        facts.append(words["env_removed"].format(names=_codes(sig.env_removed)))
+        facts.append(
+            words["env_removed"].format(names=_codes(sig.env_removed), s=_s(sig.env_removed))
+        )
     if sig.flags_removed:
-        facts.append(words["flags_removed"].format(names=_codes(sig.flags_removed)))
+        facts.append(
+            words["flags_removed"].format(names=_codes(sig.flags_removed), s=_s(sig.flags_removed))
+        )
     if sig.config_keys_removed:
-        facts.append(words["keys_removed"].format(names=_codes(sig.config_keys_removed)))
+        keys = sig.config_keys_removed
+        facts.append(words["keys_removed"].format(names=_codes(keys), s=_s(keys)))
     for change in sig.defaults_changed:
         facts.append(words["default"].format(name=change.name, old=change.old, new=change.new))
     return facts
@@ -404,7 +416,7 @@ def _breaking_facts(commit: CommitInput, sig: Signals, words: dict[str, str]) ->
 
 def _codes(names: tuple[str, ...] | list[str], limit: int = 4) -> str:
     shown = ", ".join(f"`{n}`" for n in names[:limit])
-    return shown + (f" (+{len(names) - limit})" if len(names) > limit else "")
+    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
 
 
 def assess(commit: CommitInput, sig: Signals | None = None) -> Assessment:
@@ -518,14 +530,14 @@ def _one_line(text: str) -> str:
 
 def _paths(names: list[str] | tuple[str, ...], limit: int = 3) -> str:
     shown = ", ".join(f"`{n}`" for n in names[:limit])
-    return shown + (f" (+{len(names) - limit})" if len(names) > limit else "")
+    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
 
 
 def _counted_paths(commit: CommitInput, paths: list[str], limit: int = 3) -> str:
     """`a.py` (+12 −3), …: the paths with their changed lines."""
     changes = {f.filename: f for f in commit.files}
     shown = [f"`{p}` (+{changes[p].additions} −{changes[p].deletions})" for p in paths[:limit]]
-    rest = f" (+{len(paths) - limit})" if len(paths) > limit else ""
+    rest = f" and {len(paths) - limit} more" if len(paths) > limit else ""
     return ", ".join(shown) + rest
 
 
@@ -551,7 +563,13 @@ def _area(sig: Signals) -> str:
 
 
 def _where(sig: Signals) -> str:
-    return _paths(sig.source_files, 2) if sig.source_files else f"“{sig.title.text}”"
+    """The changed source files (or, when none ships, the changed files)."""
+    return _paths(sig.source_files or tuple(sig.file_kinds), 2) or f"“{sig.title.text}”"
+
+
+def _s(names: tuple[str, ...] | list[str]) -> str:
+    """The English plural ending for a list of names."""
+    return "s" if len(names) > 1 else ""
 
 
 def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
@@ -566,7 +584,7 @@ def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
     importance = verdict.importance
     if verdict.breaking and not breaking_facts:
         # A removed feature (deprecation tag and a removal title) is the fact itself.
-        breaking_facts = [words["migrate"].format(what=f"“{title.text}”")]
+        breaking_facts = [words["removal_title"].format(title=title.text)]
 
     insights: dict[str, list[str]] = {}
     risks: list[Risk] = []

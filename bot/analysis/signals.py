@@ -207,7 +207,12 @@ class Signals:
 
 
 def _words(pattern: re.Pattern[str], text: str) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(m.group(1) for m in pattern.finditer(text)))
+    # "race with the copy" reads as the symptom "race"
+    return tuple(
+        dict.fromkeys(
+            re.sub(r" (?:with|between|on)$", "", m.group(1)) for m in pattern.finditer(text)
+        )
+    )
 
 
 _SHIPPED = frozenset({PathKind.SOURCE, PathKind.KERNEL, PathKind.PUBLIC_API, PathKind.CONFIG})
