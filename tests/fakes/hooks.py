@@ -16,6 +16,7 @@ import hmac
 import json
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -76,7 +77,7 @@ class HookAttempt:
 class HookLog:
     """Deliveries to the App's webhook URL (`url`; None or a closed port: the App is down)."""
 
-    def __init__(self, clock: Clock, *, app_id: str, new_id: Any) -> None:
+    def __init__(self, clock: Clock, *, app_id: str, new_id: Callable[[], int]) -> None:
         self.clock = clock
         self.app_id = app_id
         self.url: str | None = None
