@@ -182,6 +182,7 @@ async def _recovery(app: web.Application) -> AsyncIterator[None]:
         app[STORE],
         app[GITHUB],
         clock=app[CLOCK],
+        metrics=app[METRICS],
         window=timedelta(days=settings.recovery_window_days),
         interval=timedelta(seconds=settings.recovery_interval_seconds),
     )

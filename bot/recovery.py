@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Set
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
 import gidgethub
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from bot.background import BackgroundService
 from bot.clock import Clock
@@ -26,6 +26,7 @@ from bot.github.client import GitHubAPI
 from bot.github.errors import GitHubError, RateLimited
 from bot.handlers import ROUTED_EVENTS
 from bot.logs import get_logger
+from bot.metrics import Metrics
 from bot.store import Store
 from bot.store.redeliveries import ASKED, CLAIM_STALE_AFTER, REFUSED
 
@@ -56,6 +57,12 @@ class HookDelivery(BaseModel):
     status_code: int
     event: str
     action: str | None = None
+
+    @field_validator("delivered_at")
+    @classmethod
+    def _utc(cls, value: datetime) -> datetime:
+        # GitHub writes `Z`; a time without a zone is UTC too, never compared as naive.
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value
 
     @property
     def answered_2xx(self) -> bool:
@@ -180,6 +187,7 @@ async def recover_deliveries(
     *,
     window: timedelta = REDELIVERY_WINDOW,
     since: datetime | None = None,
+    metrics: Metrics | None = None,
 ) -> RecoveryReport:
     """One round: list the App's deliveries back to `since` (at most `window`), and ask
     GitHub once per GUID to redeliver those the App missed. `app_api` is authenticated as
@@ -251,6 +259,13 @@ async def recover_deliveries(
         report.asked.append(item)
         log.info("delivery_redelivery_requested", **context)
 
+    if metrics is not None:
+        for outcome, items in (
+            ("asked", report.asked),
+            ("refused", report.refused),
+            ("deferred", report.deferred),
+        ):
+            metrics.redeliveries.labels(outcome=outcome).inc(len(items))
     summary = log.info if report.asked or report.refused or report.deferred else log.debug
     summary(
         "deliveries_recovery_round",
@@ -277,10 +292,12 @@ class DeliveryRecovery(BackgroundService):
         github: GitHubApp,
         *,
         clock: Clock,
+        metrics: Metrics,
         window: timedelta,
         interval: timedelta,
     ) -> None:
         super().__init__()
+        self._metrics = metrics
         self._store = store
         self._github = github
         self._clock = clock
@@ -296,6 +313,7 @@ class DeliveryRecovery(BackgroundService):
             started,
             window=self._window,
             since=self._covered_since,
+            metrics=self._metrics,
         )
         if report.complete and not report.deferred:
             self._covered_since = started - OVERLAP

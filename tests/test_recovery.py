@@ -14,7 +14,7 @@ import pytest
 import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
-from bot.app import CLOCK, GITHUB, RECOVERY, STORE
+from bot.app import CLOCK, GITHUB, METRICS, RECOVERY, STORE
 from bot.recovery import (
     HookDelivery,
     Reason,
@@ -139,6 +139,13 @@ def test_a_guid_failed_twice_is_asked_once_for_its_latest_attempt() -> None:
     ]
 
 
+def test_a_delivery_time_without_a_zone_is_utc() -> None:
+    item = {"id": 1, "guid": "g", "status_code": 502, "event": "push"}
+    naive = HookDelivery.model_validate({**item, "delivered_at": "2026-08-18T10:00:00"})
+    zulu = HookDelivery.model_validate({**item, "delivered_at": "2026-08-18T10:00:00Z"})
+    assert naive.delivered_at == zulu.delivered_at == datetime(2026, 8, 18, 10, tzinfo=UTC)
+
+
 def test_the_dedupe_must_outlast_the_redelivery_window(
     make_settings: Callable[..., Settings],
 ) -> None:
@@ -164,7 +171,10 @@ async def stored_shas(client: Client) -> set[str]:
 async def recover(client: Client) -> RecoveryReport:
     """One round, as the loop runs it at start-up (GitHub's whole window)."""
     return await recover_deliveries(
-        client.app[GITHUB].as_app(), client.app[STORE], client.app[CLOCK].now()
+        client.app[GITHUB].as_app(),
+        client.app[STORE],
+        client.app[CLOCK].now(),
+        metrics=client.app[METRICS],
     )
 
 
@@ -242,6 +252,8 @@ async def test_pushes_missed_while_the_app_was_down_are_redelivered_once(
     assert again.asked == [] and again.listed == len(github.hooks.attempts)
     assert len(github.calls_to("POST", r"/attempts$")) == len(failed)
     assert len(github.hooks.redeliveries()) == len(failed)
+    scraped = await (await client.get("/metrics")).text()
+    assert 'commit_digest_redeliveries_total{outcome="asked"} 5.0' in scraped
 
 
 async def test_a_redelivery_that_fails_again_is_not_asked_for_twice(
@@ -392,6 +404,11 @@ async def test_the_fake_log_needs_the_app_jwt_pages_newest_first_and_redelivers_
     ]
     only_failed = await api.getitem("/app/hook/deliveries{?status}", {"status": "failure"})
     assert [item["guid"] for item in only_failed] == [failed.guid]
+    # The requests are checked against GitHub's description, like every other route.
+    with pytest.raises(gidgethub.BadRequest):
+        await api.getitem("/app/hook/deliveries{?status}", {"status": "broken"})
+    assert len(github.violations) == 1 and "status" in github.violations[0]
+    github.violations.clear()
 
     async with aiohttp.ClientSession() as session:
         # Not with an installation token, nor without credentials: the App's JWT only.
