@@ -11,6 +11,7 @@ from aiohttp import web
 from bot import probes
 from bot.analysis import Analyzer
 from bot.analysis.factory import open_analyzer
+from bot.background import BackgroundService
 from bot.clock import Clock, SystemClock
 from bot.digest.publish import Publisher
 from bot.github import GitHubApp
@@ -19,6 +20,8 @@ from bot.handlers import build_router
 from bot.handlers.context import RepoViews
 from bot.housekeeping import Housekeeping
 from bot.metrics import Metrics
+from bot.probes import Liveness
+from bot.recovery import DeliveryRecovery
 from bot.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store import Store
@@ -37,6 +40,8 @@ WORKER = web.AppKey("worker", Worker)
 PUBLISHER = web.AppKey("publisher", Publisher)
 SCHEDULER = web.AppKey("scheduler", Scheduler)
 INGEST = web.AppKey("ingest", GroupCommit)
+RECOVERY = web.AppKey("recovery", DeliveryRecovery)
+LIVENESS = web.AppKey("liveness", Liveness)
 WEBHOOK = web.AppKey("webhook", WebhookEndpoint)
 # Whether the background loops run (tests drive them step by step instead).
 BACKGROUND = web.AppKey("background", bool)
@@ -56,6 +61,7 @@ def create_app(
     app[CLOCK] = clock or SystemClock()
     app[METRICS] = Metrics()
     app[BACKGROUND] = background
+    app[LIVENESS] = Liveness()
 
     app.cleanup_ctx.append(_store)
     app.cleanup_ctx.append(_github)
@@ -64,9 +70,11 @@ def create_app(
     app.cleanup_ctx.append(_scheduler)
     app.cleanup_ctx.append(_ingest)
     app.cleanup_ctx.append(_housekeeping)
+    app.cleanup_ctx.append(_recovery)
 
     app.router.add_post("/webhook", _webhook)
     app.router.add_get("/healthz", _healthz)
+    app.router.add_get("/readyz", _readyz)
     app.router.add_get("/metrics", _metrics)
     return app
 
@@ -114,7 +122,7 @@ async def _worker(app: web.Application) -> AsyncIterator[None]:
     )
     app[WORKER] = worker
     if app[BACKGROUND] and app[SETTINGS].worker_enabled:
-        worker.start()
+        _start(app, worker)
     yield
     # Cancelling releases nothing explicitly: claimed commits return to the queue when
     # their lease expires, and a completion never lands without its lease.
@@ -129,7 +137,7 @@ async def _scheduler(app: web.Application) -> AsyncIterator[None]:
     app[PUBLISHER] = publisher
     app[SCHEDULER] = scheduler
     if app[BACKGROUND] and app[SETTINGS].scheduler_enabled:
-        scheduler.start()
+        _start(app, scheduler)
     yield
     await scheduler.stop()
 
@@ -159,7 +167,7 @@ async def _housekeeping(app: web.Application) -> AsyncIterator[None]:
         app[CLOCK],
         delivery_retention=timedelta(days=app[SETTINGS].delivery_retention_days),
     )
-    housekeeping.start()
+    _start(app, housekeeping)
     yield
     await housekeeping.stop()
 
@@ -168,8 +176,36 @@ async def _webhook(request: web.Request) -> web.Response:
     return await request.app[WEBHOOK].handle(request)
 
 
+async def _recovery(app: web.Application) -> AsyncIterator[None]:
+    settings = app[SETTINGS]
+    recovery = DeliveryRecovery(
+        app[STORE],
+        app[GITHUB],
+        clock=app[CLOCK],
+        metrics=app[METRICS],
+        window=timedelta(days=settings.recovery_window_days),
+        interval=timedelta(seconds=settings.recovery_interval_seconds),
+    )
+    app[RECOVERY] = recovery
+    # Started after the webhook's own context: the redeliveries it asks for land at once.
+    if app[BACKGROUND] and settings.recovery_enabled:
+        _start(app, recovery)
+    yield
+    await recovery.stop()
+
+
+def _start(app: web.Application, service: BackgroundService) -> None:
+    """Start a background loop that /healthz watches."""
+    service.start()
+    app[LIVENESS].watch(service)
+
+
 async def _healthz(request: web.Request) -> web.Response:
-    return await probes.healthz(request.app[STORE])
+    return await probes.healthz(request.app[LIVENESS])
+
+
+async def _readyz(request: web.Request) -> web.Response:
+    return await probes.readyz(request.app[STORE])
 
 
 async def _metrics(request: web.Request) -> web.Response:

@@ -1,4 +1,4 @@
-"""Periodic upkeep: forget webhook delivery ids older than GitHub's redelivery window."""
+"""Periodic upkeep: forget webhook delivery ids (and redelivery requests) past their use."""
 
 from __future__ import annotations
 
@@ -30,9 +30,14 @@ class Housekeeping(BackgroundService):
         self._every = every
 
     async def run_once(self) -> int:
-        pruned = await self._store.prune_deliveries(self._clock.now() - self._retention)
+        cutoff = self._clock.now() - self._retention
+        pruned = await self._store.prune_deliveries(cutoff)
         if pruned:
             log.info("deliveries_pruned", count=pruned)
+        # Past GitHub's window a redelivery cannot be asked for again anyway.
+        asked = await self._store.redeliveries.prune(cutoff)
+        if asked:
+            log.info("redeliveries_pruned", count=asked)
         return pruned
 
     async def run(self) -> None:

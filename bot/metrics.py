@@ -65,3 +65,9 @@ class Metrics:
             ["outcome"],
             registry=r,
         )
+        self.redeliveries = Counter(
+            "commit_digest_redeliveries",
+            "Webhook redeliveries asked of GitHub, by outcome (asked, refused, deferred).",
+            ["outcome"],
+            registry=r,
+        )

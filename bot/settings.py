@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -37,6 +37,12 @@ class Settings(BaseSettings):
 
     # Deliveries are kept this long for dedupe; GitHub redelivers for at most 3 days (7 on GHES).
     delivery_retention_days: int = Field(default=8, ge=1)
+
+    # Recovery of failed webhook deliveries: GitHub never redelivers by itself (3 days at most,
+    # 7 on GHES); the App lists its recent deliveries and asks for the ones it missed.
+    recovery_enabled: bool = True
+    recovery_interval_seconds: float = Field(default=300.0, gt=0)
+    recovery_window_days: float = Field(default=3.0, gt=0, le=7)
 
     # Which background services this process runs: a deployment may split webhook replicas
     # from worker replicas; every replica is safe to run all of them.
@@ -83,6 +89,17 @@ class Settings(BaseSettings):
     @classmethod
     def _empty_is_none(cls, value: str | None) -> str | None:
         return value or None
+
+    @model_validator(mode="after")
+    def _dedupe_outlasts_redelivery(self) -> Settings:
+        # A redelivered webhook must still find its delivery id, or it would be stored twice
+        # and recovery would take a pruned delivery for a lost one.
+        if self.delivery_retention_days < self.recovery_window_days:
+            raise ValueError(
+                f"DELIVERY_RETENTION_DAYS ({self.delivery_retention_days}) must be at least "
+                f"RECOVERY_WINDOW_DAYS ({self.recovery_window_days:g})"
+            )
+        return self
 
     def require_github(self) -> None:
         """Stop with one line naming the variable when `serve` lacks a credential."""

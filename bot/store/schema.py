@@ -184,3 +184,18 @@ digests = sa.Table(
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("published_at", UTCDateTime),
 )
+
+redeliveries = sa.Table(
+    "redeliveries",
+    metadata,
+    # The webhook GUID (X-GitHub-Delivery) the App asked GitHub to redeliver: once per GUID.
+    sa.Column("guid", sa.String(64), primary_key=True),
+    # The row of GitHub's delivery log that was redelivered, and why.
+    sa.Column("hook_delivery_id", sa.BigInteger, nullable=False),
+    sa.Column("event", sa.String(64), nullable=False),
+    sa.Column("reason", sa.String(16), nullable=False),
+    # asking -> asked | refused; an `asking` row older than a few minutes is a crashed ask.
+    sa.Column("state", sa.String(16), nullable=False),
+    sa.Column("answer", sa.Text),
+    sa.Column("asked_at", UTCDateTime, nullable=False, index=True),
+)

@@ -34,6 +34,7 @@ from werkzeug.datastructures import Headers, ImmutableMultiDict
 
 from bot.clock import Clock
 from bot.payloads import pr_number
+from tests.fakes.hooks import REDELIVERY_WINDOW, HookLog
 from tests.support import SHARED, replay_day, replay_pushes
 
 API_DOCS = "https://docs.github.com/rest"
@@ -134,6 +135,8 @@ class FakeGitHub:
         self.release = asyncio.Event()
         self._content_times: dict[int, list[datetime]] = {}
         self._next_id = 1000
+        # The App's webhook: where deliveries go, and GitHub's log of every attempt.
+        self.hooks = HookLog(clock, app_id=app_id, new_id=self.new_id)
         self._routes: list[tuple[str, re.Pattern[str], str, Handler]] = [
             (
                 "POST",
@@ -142,6 +145,19 @@ class FakeGitHub:
                 self._access_token,
             ),
             ("GET", re.compile(r"^/app/installations$"), "jwt", self._list_installations),
+            ("GET", re.compile(r"^/app/hook/deliveries$"), "jwt", self._list_hook_deliveries),
+            (
+                "GET",
+                re.compile(r"^/app/hook/deliveries/(\d+)$"),
+                "jwt",
+                self._get_hook_delivery,
+            ),
+            (
+                "POST",
+                re.compile(r"^/app/hook/deliveries/(\d+)/attempts$"),
+                "jwt",
+                self._redeliver_hook_delivery,
+            ),
             (
                 "GET",
                 re.compile(r"^/repos/([^/]+/[^/]+)/installation$"),
@@ -488,6 +504,59 @@ class FakeGitHub:
         return web.json_response(
             [{"id": i, "account": {"login": login}} for i, login in self.installations.items()]
         )
+
+    async def _list_hook_deliveries(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        per_page = min(100, int(request.query.get("per_page", 30)))
+        rows = self.hooks.listed(request.query.get("status"))
+        start = 0
+        cursor = request.query.get("cursor")
+        if cursor is not None:
+            # An opaque cursor to GitHub's clients; here the id of the page's first row.
+            prefix, _, value = cursor.partition("_")
+            if prefix != "v1" or not value.isdigit():
+                return _error(400, "Bad Request")
+            start = next((i for i, a in enumerate(rows) if a.id == int(value)), len(rows))
+        page = rows[start : start + per_page]
+        headers = {}
+        if start + per_page < len(rows):
+            following = request.url.update_query(
+                per_page=per_page, cursor=f"v1_{rows[start + per_page].id}"
+            )
+            headers["Link"] = f'<{following}>; rel="next"'
+        return web.json_response([a.item() for a in page], headers=headers)
+
+    async def _get_hook_delivery(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        attempt = self.hooks.find(int(m.group(1)))
+        if attempt is None:
+            return _error(404, "Not Found")
+        return web.json_response(
+            {
+                **attempt.item(),
+                "url": self.hooks.url or "",
+                "request": {"headers": attempt.headers, "payload": json.loads(attempt.body)},
+                "response": {"headers": {}, "payload": attempt.response},
+            }
+        )
+
+    async def _redeliver_hook_delivery(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        attempt = self.hooks.find(int(m.group(1)))
+        if attempt is None:
+            return _error(404, "Not Found")
+        if self.clock.now() - attempt.delivered_at > REDELIVERY_WINDOW:
+            # GitHub redelivers only the past 3 days; its exact refusal text is not documented.
+            return _error(
+                422,
+                "Validation Failed",
+                errors=[{"resource": "HookDelivery", "code": "custom", "field": "delivered_at"}],
+            )
+        self.hooks.redeliver(attempt)
+        return web.json_response({}, status=202)
 
     async def _repo_installation(
         self, request: web.Request, m: re.Match[str], call: Call
