@@ -16,7 +16,11 @@ from datetime import date
 from zoneinfo import ZoneInfo
 
 from bot.digest.anchors import Slugger
+from bot.digest.headline import Related
 from bot.digest.i18n import Strings, plural, strings
+from bot.digest.markup import code_cell as _code_cell
+from bot.digest.markup import link as _link
+from bot.digest.markup import url as _url
 from bot.digest.safety import cell, code, inline, rendered
 from bot.models import Analysis, Digest, DigestCommit, Importance
 
@@ -66,22 +70,6 @@ class _Unit:
     headings: list[tuple[int, str]] = field(default_factory=list)  # (level, markdown)
 
 
-def _url(url: str) -> str | None:
-    if not url.startswith(("https://", "http://")):
-        return None
-    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
-
-
-def _code_cell(value: str) -> str:
-    """A code span inside a table cell: GFM splits cells on `|` even inside code."""
-    return code(value).replace("|", "\\|")
-
-
-def _link(label: str, url: str) -> str:
-    target = _url(url)
-    return f"[{label}]({target})" if target else label
-
-
 class _Renderer:
     def __init__(self, digest: Digest, options: _Options, *, with_title: bool) -> None:
         self.d = digest
@@ -94,6 +82,7 @@ class _Renderer:
         for commit in sorted(self.analysed, key=lambda c: c.landed_at, reverse=True):
             assert commit.analysis is not None
             self.by_importance[commit.analysis.importance].append(commit)
+        self.related = Related(digest)
 
     # --- pieces ----------------------------------------------------------------------------
 
@@ -139,7 +128,7 @@ class _Renderer:
             label = cell(commit.title)
             row = (
                 f"| {self.time(commit)} | {_code_cell(commit.author)} "
-                f"| {_link(label, commit.url)} | {importance} |"
+                f"| {_link(label, commit.url)}{self.related.suffix(commit.sha)} | {importance} |"
             )
             if self.o.table_budget is not None and size + len(row) > self.o.table_budget:
                 rows.append(f"| | | {s.table_more.format(count=len(listed) - shown)} | |")
@@ -172,6 +161,9 @@ class _Renderer:
             f"{s.importance_names[a.importance]}" + (f" · {s.breaking}" if a.breaking else ""),
             f"- **{s.summary_label}**{s.colon}{inline(a.summary)}",
         ]
+        if marks := self.related.marks(commit.sha):
+            related = self.related.p.related_label
+            lines.append(f"- **{related}**{s.colon}{s.separator.join(marks)}")
         if a.impact:
             areas = s.separator.join(
                 f"{code(i.area)} ({plural(s.files, i.files)})" if i.files else code(i.area)
@@ -209,7 +201,7 @@ class _Renderer:
         summary = a.summary.strip()
         if with_summary and summary and summary.rstrip(".").lower() not in commit.title.lower():
             line += f" · {inline(summary)}"
-        return line
+        return line + self.related.suffix(commit.sha)
 
     def section_units(self) -> list[tuple[Importance, list[_Unit]]]:
         out = []
@@ -296,6 +288,8 @@ class _Renderer:
         pieces = []
         if self.with_title:
             pieces.append(f"## {inline(self.d.title)}")
+        if headline := self.related.block():
+            pieces.append(headline)
         pieces.append(self.summary())
         if self.d.fallback_note:
             pieces.append(f"> {self.s.fallback_target.format(reason=inline(self.d.fallback_note))}")
