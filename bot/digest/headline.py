@@ -107,14 +107,14 @@ class Related:
             )
             where = self.sha(item.link.target, commit)
             if not item.link.in_day:
-                where += f" ({p.earlier})"
+                where += p.earlier
             by = p.reverted_by.format(revert=self.sha(commit.sha))
-            return f"- {p.reverted} {title} {where} — {by}"
+            return f"- {p.reverted}{title} {where} — {by}"
         if item.kind is HeadlineKind.RELANDED and item.link is not None:
             after = p.after_revert.format(revert=self.sha(item.link.target, commit))
-            return f"- {p.relanded} {self._title(commit)} — {after}"
-        lead = p.breaking if item.kind is HeadlineKind.BREAKING else _ICON[item.kind]
-        line = f"- {lead} {self._title(commit)}"
+            return f"- {p.relanded}{self._title(commit)} — {after}"
+        lead = p.breaking if item.kind is HeadlineKind.BREAKING else f"{_ICON[item.kind]} "
+        line = f"- {lead}{self._title(commit)}"
         types = self._types(commit)
         if types:
             line += f" — {types}"

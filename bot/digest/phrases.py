@@ -28,11 +28,11 @@ class HeadlinePhrases:
 
 
 HEADLINE_EN = HeadlinePhrases(
-    breaking="⚠️ **Breaking:**",
-    reverted="↩️ **Reverted:**",
-    relanded="🔁 **Relanded:**",
+    breaking="⚠️ **Breaking:** ",
+    reverted="↩️ **Reverted:** ",
+    relanded="🔁 **Relanded:** ",
     reverted_by="taken out by {revert}",
-    earlier="landed earlier",
+    earlier=" (landed earlier)",
     after_revert="after its revert {revert}",
     fixed_by="🩹 fixed by {fixes}",
     mark_reverted_by="↩️ reverted by {sha}",
@@ -52,7 +52,7 @@ HEADLINE_ZH = HeadlinePhrases(
     reverted="↩️ **已回退**：",
     relanded="🔁 **重新合入**：",
     reverted_by="由 {revert} 回退",
-    earlier="此前合入",
+    earlier="（此前合入）",
     after_revert="此前被 {revert} 回退",
     fixed_by="🩹 后续修复：{fixes}",
     mark_reverted_by="↩️ 已被 {sha} 回退",

@@ -101,10 +101,14 @@ def normalise_title(title: str) -> str:
 
 
 def _unquote(text: str) -> str:
+    """`"Title"` -> `Title`; `"Title" (#12)` (a revert of a squash merge) -> `Title (#12)`."""
     text = text.strip()
+    suffix = ""
+    if text and text[0] in _QUOTES and (match := _PR_SUFFIX.search(text)):
+        text, suffix = text[: match.start()].rstrip(), f" {match.group(0).strip()}"
     if len(text) >= 2 and text[0] in _QUOTES and text.endswith(_QUOTES[text[0]]):
-        return text[1:-1].strip()
-    return text
+        return text[1:-1].strip() + suffix
+    return text + suffix
 
 
 def _without_pr_suffix(title: str) -> str:
