@@ -3,7 +3,6 @@ narrative prompt and its parser, and the one LLM call a week."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
