@@ -350,8 +350,6 @@ def test_parse_narrative(content: str, finish: str, expected: str | None) -> Non
         assert parse_narrative(content, finish_reason=finish) == expected
 
 
-
-
 @pytest.fixture
 async def llm_client(aiohttp_server: Any) -> tuple[FakeLLM, openai.AsyncOpenAI]:
     fake = FakeLLM()
