@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import replace
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from bot.analysis.rules import analyze
 from bot.models import (
@@ -24,6 +24,7 @@ from bot.models import (
     Recommendation,
     Risk,
 )
+from bot.rollup import RollupCommit
 from tests.support import replay_day
 from tests.test_render import replay_digest
 
@@ -161,17 +162,30 @@ def breaking_commit(language: str) -> tuple[DigestCommit, int]:
     return replace(commit, analysis=analysis), 11949
 
 
-def schedule_day(language: str) -> tuple[Digest, time]:
-    """A plain replay day, for alerts: 2026-07-10 has three high-importance commits."""
+def alerts_day(language: str) -> list[DigestCommit]:
+    """vllm-ascend's 2026-07-10 as it is: the rules analyse three of its commits as high."""
     digest = replay_digest(ASCEND, "2026-07-10", language, ZONES[language])
-    commits = with_messages(ASCEND, "2026-07-10", digest.commits)
-    return replace(digest, commits=tuple(commits)), time(0, 0)
+    return with_messages(ASCEND, "2026-07-10", digest.commits)
 
 
-def shifted(commits: list[DigestCommit], days: int) -> list[DigestCommit]:
-    """The same commits landing `days` later (to lay replay days out as one week)."""
-    return [replace(c, landed_at=c.landed_at + timedelta(days=days)) for c in commits]
+REPLAY_WEEK = ["2026-01-05", "2026-06-17", "2026-06-23", "2026-07-10", "2026-07-15"]
+MONDAY = date(2026, 7, 13)
 
 
-def day_date(day: str) -> date:
-    return date.fromisoformat(day)
+def replay_week(language: str = "en") -> tuple[list[RollupCommit], list[list[DigestCommit]]]:
+    """vllm-ascend's five replay days laid out on Monday to Friday of the week of 2026-07-13
+    (each day's commits moved by whole days, keeping their times of day), with their stored
+    changed lines per file; and the commits of each day."""
+    everything: list[RollupCommit] = []
+    days: list[list[DigestCommit]] = []
+    for offset, day in enumerate(REPLAY_WEEK):
+        digest = replay_digest(ASCEND, day, language, "UTC")
+        shift = (MONDAY + timedelta(days=offset)) - date.fromisoformat(day)
+        changes = {
+            c["sha"]: {f["filename"]: f["changes"] for f in c["files"]}
+            for c in replay_day(ASCEND, day)["commits"]
+        }
+        moved = [replace(c, landed_at=c.landed_at + shift) for c in digest.commits]
+        days.append(moved)
+        everything += [RollupCommit(c, changes[c.sha]) for c in moved]
+    return everything, days

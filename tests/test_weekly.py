@@ -24,10 +24,9 @@ from bot.models import Analysis, ChangeType, DigestCommit, ImpactArea, Importanc
 from bot.repo_config import parse_config
 from bot.rollup import Counts, RollupCommit, build_rollup, wanted
 from bot.weeks import WeekSchedule
+from tests.examples import MONDAY, replay_week
 from tests.fakes.llm import Behaviour, FakeLLM
 from tests.markdown import MENTION, REFERENCE, parse
-from tests.support import replay_day
-from tests.test_render import replay_digest
 
 GITHUB_BODY_MAX = 65_536
 ASCEND = "vllm-project/vllm-ascend"
@@ -169,27 +168,7 @@ def test_weekly_config_defaults_off_and_gives_the_schedule() -> None:
 
 # --- a week of replay days --------------------------------------------------------------------
 
-REPLAY_DAYS = ["2026-01-05", "2026-06-17", "2026-06-23", "2026-07-10", "2026-07-15"]
 WEEK_SCHEDULE = WeekSchedule(DaySchedule("UTC", time(0, 0)), 0)
-MONDAY = date(2026, 7, 13)
-
-
-def replay_week(language: str = "en") -> tuple[list[RollupCommit], list[list[DigestCommit]]]:
-    """vllm-ascend's five replay days laid out on Monday to Friday of the week of 2026-07-13
-    (each day's commits moved by whole days, keeping their times)."""
-    everything: list[RollupCommit] = []
-    days: list[list[DigestCommit]] = []
-    for offset, day in enumerate(REPLAY_DAYS):
-        digest = replay_digest(ASCEND, day, language, "UTC")
-        shift = (MONDAY + timedelta(days=offset)) - date.fromisoformat(day)
-        changes = {
-            c["sha"]: {f["filename"]: f["changes"] for f in c["files"]}
-            for c in replay_day(ASCEND, day)["commits"]
-        }
-        moved = [replace(c, landed_at=c.landed_at + shift) for c in digest.commits]
-        days.append(moved)
-        everything += [RollupCommit(c, changes[c.sha]) for c in moved]
-    return everything, days
 
 
 def test_a_weeks_counts_equal_the_sum_of_its_days() -> None:

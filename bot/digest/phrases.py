@@ -91,7 +91,6 @@ class AlertPhrases:
     fold_title: str  # {repo} {day}
     fold_intro: str  # {count} {max} {day}
     fold_more: str  # {count}
-    reverted_note: str  # {sha}
 
 
 ALERT_EN = AlertPhrases(
@@ -110,9 +109,8 @@ ALERT_EN = AlertPhrases(
     default_action="Read the commit and its pull request before you update; no specific action was identified.",
     footer="Posted by Commit Digest as soon as the commit was analysed; it is also in the daily digest of {day}.",
     fold_title="More alerts — {repo} — {day}",
-    fold_intro="More than {max} commits of {day} were analysed as breaking or of high importance. To keep notifications few, the ones past the first {max} are listed here, newest first ({count}).",
+    fold_intro="On {day} more commits were analysed as breaking or of high importance than `alerts.max_per_day` ({max}) allows alerts for. To keep notifications few, the rest are listed here, newest first ({count}).",
     fold_more="… and {count} more, in the daily digest.",
-    reverted_note="reverted since by {sha}",
 )
 
 ALERT_ZH = AlertPhrases(
@@ -131,9 +129,8 @@ ALERT_ZH = AlertPhrases(
     default_action="更新前请阅读该提交及其 PR；分析未给出具体操作建议。",
     footer="由 Commit Digest 在提交分析完成后立即发布；该提交也会出现在 {day} 的每日报告中。",
     fold_title="更多预警（{repo}，{day}）",
-    fold_intro="{day} 有超过 {max} 个提交被分析为破坏性变更或高重要度。为减少通知，前 {max} 个之后的提交集中列在这里，最新的在前（{count} 个）。",
+    fold_intro="{day} 被分析为破坏性变更或高重要度的提交超过了 `alerts.max_per_day`（{max}）允许的预警数。为减少通知，其余的集中列在这里，最新的在前（{count} 个）。",
     fold_more="……以及另外 {count} 个，见每日报告。",
-    reverted_note="此后已被 {sha} 回退",
 )
 
 
