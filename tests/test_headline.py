@@ -337,3 +337,34 @@ def test_revert_pair_is_shown_together_and_both_are_marked(language: str) -> Non
     # The real revert of an earlier commit names it, linked to its page.
     assert "commit/fb9fdcdbe4f193cddf793dfab9e5666950f3fe4b" in head
     assert len(parse(part.body).table_rows()[0]) == 4
+
+
+def test_a_revert_of_an_earlier_important_commit_makes_the_headline() -> None:
+    earlier = commit(1, "Add the cache (#12)", importance=Importance.HIGH, minutes=-3000)
+    revert = commit(2, 'Revert "Add the cache (#12)" (#15)', importance=Importance.LOW)
+    items = headline([revert], synthesize([revert], [earlier]), recent=[earlier])
+    assert [(i.kind, i.commit.sha) for i in items] == [(HeadlineKind.REVERTED, revert.sha)]
+    # Without the earlier commit's analysis, a low-importance revert alone is not headline news.
+    assert headline([revert], synthesize([revert], [earlier])) == []
+
+
+def test_the_digest_links_the_alerts_already_sent() -> None:
+    commits = [
+        commit(1, "Drop v0 (#12)", importance=Importance.HIGH, breaking=True),
+        commit(2, "Other"),
+    ]
+    url = "https://github.com/o/r/discussions/77"
+    digest = replace(
+        revert_day("en"), commits=tuple(commits), recent=(), alerts={commits[0].sha: url}
+    )
+    (part,) = render(digest)
+    row = next(
+        line for line in part.body.splitlines() if line.startswith("|") and commits[0].url in line
+    )
+    assert f"🚨 [alert]({url})" in row
+    # And the commit's section, once each.
+    assert part.body.count(f"🚨 [alert]({url})") == 2
+    other = next(
+        line for line in part.body.splitlines() if line.startswith("|") and commits[1].url in line
+    )
+    assert url not in other

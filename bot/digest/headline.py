@@ -87,7 +87,7 @@ class Related:
     # --- the headline -----------------------------------------------------------------------
 
     def items(self) -> list[HeadlineItem]:
-        return headline(self.digest.commits, self.synthesis)
+        return headline(self.digest.commits, self.synthesis, recent=self.digest.recent)
 
     def _title(self, commit: DigestCommit) -> str:
         return link(inline(commit.title), commit.url)

@@ -316,7 +316,11 @@ def _type_rank(commit: DigestCommit) -> int:
 
 
 def headline(
-    commits: Sequence[DigestCommit], synthesis: Synthesis, *, limit: int = MAX_HEADLINE
+    commits: Sequence[DigestCommit],
+    synthesis: Synthesis,
+    *,
+    recent: Sequence[DigestCommit] = (),
+    limit: int = MAX_HEADLINE,
 ) -> list[HeadlineItem]:
     """Up to `limit` lines on the day's most important changes, most important first.
 
@@ -325,6 +329,7 @@ def headline(
     is not given another; low-importance commits never make the headline.
     """
     by_sha = {c.sha: c for c in commits}
+    known = {**{c.sha: c for c in recent}, **by_sha}
     fixes: dict[str, list[str]] = {}
     for link in synthesis.links:
         if link.kind is LinkKind.FOLLOWS_UP:
@@ -336,8 +341,8 @@ def headline(
         if source is None:
             continue
         if link.kind is LinkKind.REVERTS:
-            target = by_sha.get(link.target)
-            weight = min(_weight(target), _weight(source))
+            # A reverted commit of an earlier day weighs as its analysis says, if it is known.
+            weight = min(_weight(known.get(link.target)), _weight(source))
             # Unknown target (an earlier day): the revert itself says how much it matters.
             if weight[0] > Importance.MEDIUM.rank:
                 continue
