@@ -71,7 +71,14 @@ class _Unit:
 
 
 class _Renderer:
-    def __init__(self, digest: Digest, options: _Options, *, with_title: bool) -> None:
+    def __init__(
+        self,
+        digest: Digest,
+        options: _Options,
+        *,
+        with_title: bool,
+        related: Related | None = None,
+    ) -> None:
         self.d = digest
         self.s: Strings = strings(digest.language)
         self.o = options
@@ -82,7 +89,7 @@ class _Renderer:
         for commit in sorted(self.analysed, key=lambda c: c.landed_at, reverse=True):
             assert commit.analysis is not None
             self.by_importance[commit.analysis.importance].append(commit)
-        self.related = Related(digest)
+        self.related = related or Related(digest)
 
     # --- pieces ----------------------------------------------------------------------------
 
@@ -365,8 +372,9 @@ def render(digest: Digest, *, with_title: bool = False) -> list[Part]:
         text = strings(digest.language).empty_day.format(day=digest.day.isoformat())
         return [Part("part-1", f"{marker(digest.repo, digest.day, 'part-1')}\n{text}")]
     best: list[Part] | None = None
+    related = Related(digest)
     for options in _ATTEMPTS:
-        parts = _Renderer(digest, options, with_title=with_title).parts()
+        parts = _Renderer(digest, options, with_title=with_title, related=related).parts()
         if parts is not None:
             best = parts
             if len(parts) <= MAX_PARTS:

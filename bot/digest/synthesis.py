@@ -82,8 +82,8 @@ _FOLLOW_UP = re.compile(
     rf")(?:{_REF})",
     re.I,
 )
-# Follow-up phrasing is looked for in the title and the start of the body only; PR templates
-# further down quote other pull requests for other reasons.
+# Follow-up and revert phrasing is looked for in the title and the start of the body only;
+# PR templates further down quote other pull requests for other reasons.
 _BODY_CHARS = 1_500
 
 
@@ -181,7 +181,8 @@ class _Index:
 
 def _revert_link(commit: DigestCommit, index: _Index) -> Link | None:
     inner = reverted_title(commit.title)
-    named_sha = _REVERTS_SHA.search(commit.message)
+    head = commit.message[: _BODY_CHARS + len(commit.title)]
+    named_sha = _REVERTS_SHA.search(head)
     if inner is None and named_sha is None:
         return None
     target: DigestCommit | None = None
@@ -191,7 +192,7 @@ def _revert_link(commit: DigestCommit, index: _Index) -> Link | None:
         number = pr_number(inner)
         target = index.by_pr.get(number) if number is not None else None
     if target is None:
-        named_pr = _REVERTS_PR.search(commit.message)
+        named_pr = _REVERTS_PR.search(head)
         target = index.by_pr.get(int(named_pr.group("pr"))) if named_pr else None
     if target is None and inner is not None:
         target = index.title_before(inner, commit)

@@ -18,7 +18,7 @@ from bot.digest.i18n import plural, strings
 from bot.digest.markup import code_cell, link
 from bot.digest.phrases import WeeklyPhrases, weekly_phrases
 from bot.digest.render import BODY_LIMIT
-from bot.digest.safety import cell, code, inline
+from bot.digest.safety import code, inline
 from bot.models import ChangeType, Importance
 from bot.rollup import OTHER_AREA, Counts, Rollup
 from bot.weeks import Week
@@ -204,7 +204,7 @@ def render_weekly(
     intro = [w.summary()]
     if narrative is not None and narrative.text.strip():
         paragraphs = [inline(x) for x in narrative.text.split("\n\n") if x.strip()]
-        by = w.p.narrative_by.format(analyzer=cell(narrative.analyzer))
+        by = w.p.narrative_by.format(analyzer=code(narrative.analyzer))
         intro.append("\n\n".join([f"### {w.p.narrative}", *paragraphs, f"*{by}*"]))
     body = ""
     for notable_cap, people_cap in _CAPS:
