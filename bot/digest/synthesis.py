@@ -182,6 +182,8 @@ class _Index:
 def _revert_link(commit: DigestCommit, index: _Index) -> Link | None:
     inner = reverted_title(commit.title)
     head = commit.message[: _BODY_CHARS + len(commit.title)]
+    if inner is None and "revert" not in head.casefold():
+        return None
     named_sha = _REVERTS_SHA.search(head)
     if inner is None and named_sha is None:
         return None
