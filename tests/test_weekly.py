@@ -360,3 +360,37 @@ async def test_one_call_a_week_and_no_second_on_failure(
         before = len(fake.requests)
         assert await write_narrative(client, rollup, model="fake-model", language="en") is None
         assert len(fake.requests) == before + 1
+
+
+def test_hostile_areas_authors_and_titles_cannot_ping_or_break_the_tables() -> None:
+    week = WEEK_SCHEDULE.week_of_day(MONDAY)
+    commits = [
+        RollupCommit(
+            DigestCommit(
+                sha=f"{n:040x}",
+                title=f"Fix @octocat's #12 | <b>bold</b> `tick {n}",
+                url=f"https://github.com/o/r/commit/{n:040x}",
+                author=f"@evil|name`{n}",
+                landed_at=datetime(2026, 7, 14, tzinfo=UTC) + timedelta(hours=n),
+                analysis=Analysis(
+                    change_types=[ChangeType.SECURITY],
+                    importance=Importance.HIGH,
+                    breaking=True,
+                    summary="x.",
+                    impact=[ImpactArea(area=f"a|b`@team/x #{n}")],
+                    analyzer="llm:test",
+                ),
+            ),
+            {"a.py": 3},
+        )
+        for n in range(3)
+    ]
+    rollup = build_rollup("o/r", week, WEEK_SCHEDULE.days, commits)
+    for language in ("en", "zh-CN"):
+        post = render_weekly(rollup, language=language, timezone="UTC")
+        parsed = parse(post.body)
+        for text in parsed.plain_text():
+            assert not MENTION.search(text), text
+            assert not REFERENCE.search(text), text
+        assert {len(r) for r in parsed.table_rows()} == {4, 9}
+        assert parsed.html() == [weekly_marker("o/r", week) + "\n"]
