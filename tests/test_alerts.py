@@ -179,6 +179,11 @@ def test_the_fold_lists_every_extra_alert_within_githubs_limit(language: str) ->
     # Newest first, each linked.
     positions = [post.body.index(c.url) for c in few]
     assert positions == sorted(positions, reverse=True)
+    assert post.title not in post.body
+    as_comment = render_alert_fold(
+        few, repo="o/r", day=DAY, language=language, max_per_day=5, with_title=True
+    )
+    assert as_comment.body.splitlines()[1] == f"## {post.title}"
 
     sentence = "This sentence explains the change in some detail, at length. " * 9
     many = [

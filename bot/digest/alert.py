@@ -157,19 +157,21 @@ def render_alert_fold(
     language: str,
     max_per_day: int,
     timezone: str = "UTC",
+    with_title: bool = False,
 ) -> AlertPost:
     """The one post that holds a day's alerts beyond `max_per_day`, newest first.
 
     It is created with the first alert past the limit and edited as more arrive, so it is
-    rendered whole each time from the commits it holds.
+    rendered whole each time from the commits it holds. `with_title` puts the title in the
+    body, for an issue comment (which has no title of its own).
     """
     p, s = alert_phrases(language), strings(language)
     newest = sorted(commits, key=lambda c: (c.landed_at, c.sha), reverse=True)
-    head = [
-        fold_marker(repo, day),
-        p.fold_intro.format(count=len(newest), max=max_per_day, day=day.isoformat()),
-        "",
-    ]
+    title = p.fold_title.format(repo=repo, day=day.isoformat())[:TITLE_LIMIT]
+    head = [fold_marker(repo, day)]
+    if with_title:
+        head += [f"## {inline(title)}", ""]
+    head += [p.fold_intro.format(count=len(newest), max=max_per_day, day=day.isoformat()), ""]
     footer = ["", "---", f"<sub>{p.footer.format(day=day.isoformat())}</sub>"]
     entries = []
     for commit in newest:
@@ -194,5 +196,4 @@ def render_alert_fold(
     lines = head + kept
     if len(kept) < len(entries):
         lines += ["", p.fold_more.format(count=len(entries) - len(kept))]
-    title = p.fold_title.format(repo=repo, day=day.isoformat())
-    return AlertPost("alerts-more", title[:TITLE_LIMIT], "\n".join(lines + footer))
+    return AlertPost("alerts-more", title, "\n".join(lines + footer))
