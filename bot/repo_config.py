@@ -11,9 +11,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import pydantic
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from bot.days import DaySchedule
+from bot.weeks import WEEKDAYS, WeekSchedule
 
 CONFIG_PATH = ".github/commit-digest.yml"
 MAX_CONFIG_BYTES = 64 * 1024
@@ -92,6 +93,91 @@ class Exclude(_Strict):
         return None
 
 
+Weekday = Literal["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+Target = Literal["discussion", "issue"]
+
+
+def _target(value: Any) -> Any:
+    # `publish.to` spells the issue target `issue-comment`; accept that spelling here too.
+    if isinstance(value, str):
+        value = value.strip().lower()
+        return "issue" if value == "issue-comment" else value
+    return value
+
+
+def _hh_mm(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        # YAML reads an unquoted 09:00 as the sexagesimal integer 540.
+        value = f"{value // 60:02d}:{value % 60:02d}"
+    if isinstance(value, str):
+        parse_cutoff(value)
+    return value
+
+
+class Alerts(_Strict):
+    """An alert post as soon as a commit is analysed as breaking (or high), not at the cutoff."""
+
+    # Empty (the default): no alerts.
+    on: list[Literal["breaking", "high"]] = Field(default_factory=list)
+    to: Target = "discussion"
+    category: str | None = Field(default=None, min_length=1, max_length=100)
+    # Beyond this many alerts in a day, the rest fold into one "more alerts today" post.
+    max_per_day: int = Field(default=5, ge=1, le=50)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _yaml_on(cls, data: Any) -> Any:
+        # YAML 1.1 (PyYAML) reads the bare key `on` as the boolean True, as in GitHub Actions.
+        if isinstance(data, dict) and True in data:
+            data = {("on" if k is True else k): v for k, v in data.items()}
+        return data
+
+    @field_validator("on", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = [value]
+        if isinstance(value, list):
+            seen: list[Any] = []
+            for raw in value:
+                item = raw.strip().lower() if isinstance(raw, str) else raw
+                if item not in seen:
+                    seen.append(item)
+            value = seen
+        return value
+
+    @field_validator("to", mode="before")
+    @classmethod
+    def _to(cls, value: Any) -> Any:
+        return _target(value)
+
+
+class Weekly(_Strict):
+    """A weekly roll-up of the stored analyses, posted at a weekday's cutoff."""
+
+    enabled: bool = False
+    weekday: Weekday = "monday"
+    # HH:MM; None: the daily `cutoff`.
+    cutoff: str | None = None
+    to: Target = "discussion"
+    category: str | None = Field(default=None, min_length=1, max_length=100)
+
+    @field_validator("weekday", mode="before")
+    @classmethod
+    def _weekday(cls, value: Any) -> Any:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("cutoff", mode="before")
+    @classmethod
+    def _cutoff(cls, value: Any) -> Any:
+        return _hh_mm(value)
+
+    @field_validator("to", mode="before")
+    @classmethod
+    def _to(cls, value: Any) -> Any:
+        return _target(value)
+
+
 class RepoConfig(_Strict):
     timezone: str = "UTC"
     cutoff: str = "00:00"
@@ -100,6 +186,8 @@ class RepoConfig(_Strict):
     publish: Publish = Field(default_factory=Publish)
     skip_empty_days: bool = True
     exclude: Exclude = Field(default_factory=Exclude)
+    alerts: Alerts = Field(default_factory=Alerts)
+    weekly: Weekly = Field(default_factory=Weekly)
 
     @field_validator("timezone")
     @classmethod
@@ -127,6 +215,12 @@ class RepoConfig(_Strict):
     @property
     def schedule(self) -> DaySchedule:
         return DaySchedule(self.timezone, parse_cutoff(self.cutoff))
+
+    @property
+    def week_schedule(self) -> WeekSchedule:
+        """The weekly roll-up's weeks: seven periods ending at `weekly.weekday`'s cutoff."""
+        cutoff = parse_cutoff(self.weekly.cutoff or self.cutoff)
+        return WeekSchedule(DaySchedule(self.timezone, cutoff), WEEKDAYS.index(self.weekly.weekday))
 
     def tracks(self, branch: str, default_branch: str | None) -> bool:
         if self.branches is None:

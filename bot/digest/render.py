@@ -17,7 +17,11 @@ from datetime import date
 from zoneinfo import ZoneInfo
 
 from bot.digest.anchors import Slugger
+from bot.digest.headline import Related
 from bot.digest.i18n import Strings, plural, strings
+from bot.digest.markup import code_cell as _code_cell
+from bot.digest.markup import link as _link
+from bot.digest.markup import url as _url
 from bot.digest.safety import cell, code, inline, rendered
 from bot.models import Analysis, Digest, DigestCommit, Importance
 
@@ -69,24 +73,15 @@ class _Unit:
     headings: list[tuple[int, str]] = field(default_factory=list)  # (level, markdown)
 
 
-def _url(url: str) -> str | None:
-    if not url.startswith(("https://", "http://")):
-        return None
-    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
-
-
-def _code_cell(value: str) -> str:
-    """A code span inside a table cell: GFM splits cells on `|` even inside code."""
-    return code(value).replace("|", "\\|")
-
-
-def _link(label: str, url: str) -> str:
-    target = _url(url)
-    return f"[{label}]({target})" if target else label
-
-
 class _Renderer:
-    def __init__(self, digest: Digest, options: _Options, *, with_title: bool) -> None:
+    def __init__(
+        self,
+        digest: Digest,
+        options: _Options,
+        *,
+        with_title: bool,
+        related: Related | None = None,
+    ) -> None:
         self.d = digest
         self.s: Strings = strings(digest.language)
         self.o = options
@@ -97,6 +92,7 @@ class _Renderer:
         for commit in sorted(self.analysed, key=lambda c: c.landed_at, reverse=True):
             assert commit.analysis is not None
             self.by_importance[commit.analysis.importance].append(commit)
+        self.related = related or Related(digest)
 
     # --- pieces ----------------------------------------------------------------------------
 
@@ -142,7 +138,7 @@ class _Renderer:
             label = cell(commit.title)
             row = (
                 f"| {self.time(commit)} | {_code_cell(commit.author)} "
-                f"| {_link(label, commit.url)} | {importance} |"
+                f"| {_link(label, commit.url)}{self.related.suffix(commit.sha)} | {importance} |"
             )
             if self.o.table_budget is not None and size + len(row) > self.o.table_budget:
                 rows.append(f"| | | {s.table_more.format(count=len(listed) - shown)} | |")
@@ -182,6 +178,9 @@ class _Renderer:
             f"{s.importance_names[a.importance]}" + (f" · {s.breaking}" if a.breaking else ""),
             f"- **{self.summary_label(a.summary)}**{s.colon}{inline(a.summary)}",
         ]
+        if marks := self.related.marks(commit.sha):
+            related = self.related.p.related_label
+            lines.append(f"- **{related}**{s.colon}{s.separator.join(marks)}")
         if a.impact:
             areas = s.separator.join(
                 f"{code(i.area)} ({plural(s.files, i.files)})" if i.files else code(i.area)
@@ -220,7 +219,7 @@ class _Renderer:
         if with_summary and summary and summary.rstrip(".").lower() not in commit.title.lower():
             prefix = self.s.original_prefix if self.original(summary) else ""
             line += f" · {prefix}{inline(summary)}"
-        return line
+        return line + self.related.suffix(commit.sha)
 
     def section_units(self) -> list[tuple[Importance, list[_Unit]]]:
         out = []
@@ -307,6 +306,8 @@ class _Renderer:
         pieces = []
         if self.with_title:
             pieces.append(f"## {inline(self.d.title)}")
+        if headline := self.related.block():
+            pieces.append(headline)
         pieces.append(self.summary())
         if self.d.fallback_note:
             pieces.append(f"> {self.s.fallback_target.format(reason=inline(self.d.fallback_note))}")
@@ -382,8 +383,9 @@ def render(digest: Digest, *, with_title: bool = False) -> list[Part]:
         text = strings(digest.language).empty_day.format(day=digest.day.isoformat())
         return [Part("part-1", f"{marker(digest.repo, digest.day, 'part-1')}\n{text}")]
     best: list[Part] | None = None
+    related = Related(digest)
     for options in _ATTEMPTS:
-        parts = _Renderer(digest, options, with_title=with_title).parts()
+        parts = _Renderer(digest, options, with_title=with_title, related=related).parts()
         if parts is not None:
             best = parts
             if len(parts) <= MAX_PARTS:
