@@ -11,6 +11,7 @@ from aiohttp import web
 from bot import probes
 from bot.analysis import Analyzer
 from bot.analysis.factory import open_analyzer
+from bot.body import ReadBudget
 from bot.clock import Clock, SystemClock
 from bot.digest.publish import Publisher
 from bot.github import GitHubApp
@@ -145,6 +146,8 @@ async def _ingest(app: web.Application) -> AsyncIterator[None]:
         repos=app[REPO_VIEWS],
         clock=app[CLOCK],
         metrics=app[METRICS],
+        budget=ReadBudget(app[SETTINGS].webhook_read_budget_bytes),
+        read_timeout=app[SETTINGS].webhook_read_timeout_seconds,
     )
     yield
     await ingest.close()

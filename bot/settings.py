@@ -35,6 +35,11 @@ class Settings(BaseSettings):
 
     default_language: Literal["en", "zh-CN"] = "en"
 
+    # Webhook bodies being read at once may hold this many bytes together (over it: 503), and
+    # each must arrive within this time (GitHub sends its whole body at once).
+    webhook_read_budget_bytes: int = Field(default=64 * 1024 * 1024, ge=26 * 1024 * 1024)
+    webhook_read_timeout_seconds: float = Field(default=10.0, gt=0)
+
     # Deliveries are kept this long for dedupe; GitHub redelivers for at most 3 days (7 on GHES).
     delivery_retention_days: int = Field(default=8, ge=1)
 
