@@ -52,9 +52,8 @@ class FallBack(Exception):
 
 
 def _digest_title(config: RepoConfig, repo: str, day: date) -> str:
-    template = config.publish.title or strings(config.language).default_title
-    owner, _, name = repo.partition("/")
-    return template.format(repo=repo, owner=owner, name=name, date=day.isoformat())
+    default = strings(config.language).default_title
+    return config.publish.title_for(repo, day, language=config.language, default=default)
 
 
 def build_digest(
