@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -102,6 +104,17 @@ class Settings(BaseSettings):
             raise MissingSetting(f"GITHUB_PRIVATE_KEY_PATH points to {path}, which is not a file")
         if self.github_webhook_secret is None or not self.github_webhook_secret.get_secret_value():
             raise MissingSetting("GITHUB_WEBHOOK_SECRET is not set: the App's webhook secret")
+        variable = "GITHUB_PRIVATE_KEY" if self.github_private_key else "GITHUB_PRIVATE_KEY_PATH"
+        try:
+            key = serialization.load_pem_private_key(
+                self.private_key_pem().encode("utf-8"), password=None
+            )
+        except (ValueError, TypeError, UnicodeError, OSError):
+            raise MissingSetting(
+                f"{variable} is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)"
+            ) from None
+        if not isinstance(key, rsa.RSAPrivateKey):
+            raise MissingSetting(f"{variable} is not an RSA key: GitHub App keys are RSA")
 
     def private_key_pem(self) -> str:
         """The App's private key as PEM text, from the variable or the file it names."""

@@ -311,6 +311,10 @@ def _paths_of(commit: CommitInput, kind: PathKind, limit: int = 3) -> str:
     return shown + (f" (+{len(names) - limit})" if len(names) > limit else "")
 
 
+# `git commit --allow-empty-message`: a commit like any other, summarised by a placeholder.
+_NO_MESSAGE = {"en": "(no commit message)", "zh-CN": "（无提交说明）"}
+
+
 def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
     """The rules' analysis of one commit."""
     words = _PHRASES.get(language, _PHRASES["en"])
@@ -402,7 +406,7 @@ def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
         change_types=types,
         importance=importance,
         breaking=breaking,
-        summary=_summary(commit, title, importance),
+        summary=_summary(commit, title, importance) or _NO_MESSAGE.get(language, _NO_MESSAGE["en"]),
         impact=impact(commit.files),
         insights=Insights(**insights) if insights else None,
         risks=risks[:5],
