@@ -167,6 +167,16 @@ class Exclude(_Strict):
                 log.warning("exclude_pattern_timed_out", item=i, seconds=MATCH_SECONDS)
         return False
 
+    def problem(self) -> str | None:
+        """The patterns that ran out of time, said as a config error, or None."""
+        if not self._timed_out:
+            return None
+        items = ", ".join(str(i) for i in sorted(self._timed_out))
+        return (
+            f"`exclude.messages`: item {items} took over {MATCH_SECONDS * 1000:g} ms on a commit "
+            "message and is ignored"
+        )
+
     def reason(
         self, *, author: str, login: str | None, message: str, paths: list[str]
     ) -> str | None:

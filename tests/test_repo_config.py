@@ -141,8 +141,13 @@ def test_a_pattern_that_times_out_on_a_message_is_ignored_from_then_on() -> None
     exclude = parse_config("exclude:\n  messages: ['^(a(b|bb)+)+$']\n").exclude
     assert exclude.reason(author="x", login=None, message="abb", paths=[]) == "message"
     hostile = "a" + "b" * 40 + "!"
+    assert exclude.problem() is None
     assert exclude.reason(author="x", login=None, message=hostile, paths=[]) is None
     assert exclude.reason(author="x", login=None, message="abb", paths=[]) is None
+    # Reported as a config error (the digest's footer shows it), naming the item.
+    problem = exclude.problem()
+    assert problem is not None
+    assert problem.startswith("`exclude.messages`: item 0") and "ignored" in problem
 
 
 @pytest.mark.parametrize("text", ["a: " + "[" * 2000 + "]" * 2000, "a:\n" + "- " * 3000 + "x"])
