@@ -12,6 +12,7 @@ from bot import probes
 from bot.analysis import Analyzer
 from bot.analysis.factory import open_analyzer
 from bot.background import BackgroundService
+from bot.body import ReadBudget
 from bot.clock import Clock, SystemClock
 from bot.digest.publish import Publisher
 from bot.github import GitHubApp
@@ -56,7 +57,11 @@ def create_app(
     """Build the App. `background=False` builds the worker and scheduler but does not start
     their loops: tests call their `run_once()` instead."""
     # A little headroom over GitHub's cap so that our own 413 answers an oversized body.
-    app = web.Application(client_max_size=MAX_PAYLOAD_BYTES + 1)
+    # Bodies are never inflated: GitHub does not compress them, and the webhook answers a
+    # compressed one 415 without reading it (a gzip bomb costs nothing).
+    app = web.Application(
+        client_max_size=MAX_PAYLOAD_BYTES + 1, handler_args={"auto_decompress": False}
+    )
     app[SETTINGS] = settings
     app[CLOCK] = clock or SystemClock()
     app[METRICS] = Metrics()
@@ -153,6 +158,8 @@ async def _ingest(app: web.Application) -> AsyncIterator[None]:
         repos=app[REPO_VIEWS],
         clock=app[CLOCK],
         metrics=app[METRICS],
+        budget=ReadBudget(app[SETTINGS].webhook_read_budget_bytes),
+        read_timeout=app[SETTINGS].webhook_read_timeout_seconds,
     )
     yield
     await ingest.close()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -34,6 +36,11 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
 
     default_language: Literal["en", "zh-CN"] = "en"
+
+    # Webhook bodies being read at once may hold this many bytes together (over it: 503), and
+    # each must arrive within this time (GitHub sends its whole body at once).
+    webhook_read_budget_bytes: int = Field(default=64 * 1024 * 1024, ge=26 * 1024 * 1024)
+    webhook_read_timeout_seconds: float = Field(default=10.0, gt=0)
 
     # Deliveries are kept this long for dedupe; GitHub redelivers for at most 3 days (7 on GHES).
     delivery_retention_days: int = Field(default=8, ge=1)
@@ -114,6 +121,17 @@ class Settings(BaseSettings):
             raise MissingSetting(f"GITHUB_PRIVATE_KEY_PATH points to {path}, which is not a file")
         if self.github_webhook_secret is None or not self.github_webhook_secret.get_secret_value():
             raise MissingSetting("GITHUB_WEBHOOK_SECRET is not set: the App's webhook secret")
+        variable = "GITHUB_PRIVATE_KEY" if self.github_private_key else "GITHUB_PRIVATE_KEY_PATH"
+        try:
+            key = serialization.load_pem_private_key(
+                self.private_key_pem().encode("utf-8"), password=None
+            )
+        except (ValueError, TypeError, UnicodeError, OSError):
+            raise MissingSetting(
+                f"{variable} is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)"
+            ) from None
+        if not isinstance(key, rsa.RSAPrivateKey):
+            raise MissingSetting(f"{variable} is not an RSA key: GitHub App keys are RSA")
 
     def private_key_pem(self) -> str:
         """The App's private key as PEM text, from the variable or the file it names."""

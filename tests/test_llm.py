@@ -256,3 +256,67 @@ def test_system_prompt_carries_the_rules_rubric_and_no_commit_content() -> None:
     # commit's own text is only in the user message.
     assert first.system.replace(first.boundary, "B") == second.system.replace(second.boundary, "B")
     assert "allgatherEP" not in first.system and "allgatherEP" in first.user
+
+
+def _set(path: str, value: Any) -> Callable[[dict[str, Any]], Any]:
+    """A reshaper setting one field of the completion (`choices.0.message`, `usage`, …)."""
+
+    def reshape(completion: dict[str, Any]) -> Any:
+        *parents, last = path.split(".")
+        node: Any = completion
+        for key in parents:
+            node = node[int(key)] if key.isdigit() else node[key]
+        node[int(last) if last.isdigit() else last] = value
+        return completion
+
+    return reshape
+
+
+WRONG_SHAPES = {
+    "choices as a string": _set("choices", "none"),
+    "choices empty": _set("choices", []),
+    "message null": _set("choices.0.message", None),
+    "content as an object": _set("choices.0.message.content", VALID_BODY),
+    "usage as a string": _set("usage", "lots"),
+    "usage tokens as strings": _set("usage.prompt_tokens", "12"),
+    "usage negative": _set("usage.completion_tokens", -5),
+    "a list, not an object": lambda completion: [completion],
+    "null": lambda completion: None,
+}
+
+
+@pytest.mark.parametrize("shape", WRONG_SHAPES)
+async def test_answers_of_the_wrong_shape_fall_back_with_the_reason(
+    make_analyzer: Make, fake: FakeLLM, shape: str
+) -> None:
+    wrong = Behaviour("reshape", reshape=WRONG_SHAPES[shape])
+    fake.then(wrong, wrong)
+    result = await make_analyzer().analyze(real_commit(), language="en")
+    assert result.analysis.analyzer == "rules"
+    assert result.fallback_reason is not None
+    assert "malformed answer" in result.fallback_reason
+    assert result.input_tokens >= 0 and result.output_tokens >= 0
+
+
+async def test_an_html_page_with_status_200_falls_back(make_analyzer: Make, fake: FakeLLM) -> None:
+    fake.then("html", "html")
+    result = await make_analyzer().analyze(real_commit(), language="en")
+    assert result.analysis.analyzer == "rules"
+    assert result.fallback_reason is not None and "not JSON" in result.fallback_reason
+
+
+async def test_a_wrong_shape_then_a_good_answer_uses_the_good_one(
+    make_analyzer: Make, fake: FakeLLM
+) -> None:
+    fake.then(Behaviour("reshape", reshape=WRONG_SHAPES["message null"]), "valid")
+    result = await make_analyzer().analyze(real_commit(), language="en")
+    assert result.analysis.analyzer == "llm:fake-model" and result.fallback_reason is None
+
+
+async def test_the_size_of_an_answer_read_is_capped(make_analyzer: Make, fake: FakeLLM) -> None:
+    fake.then("huge", "huge")
+    result = await make_analyzer().analyze(real_commit(), language="en")
+    assert result.analysis.analyzer == "rules"
+    assert result.fallback_reason is not None and "too large" in result.fallback_reason
+    # The reader stopped long before the server's 64 MB: it did not take the whole answer in.
+    assert fake.endless_bytes_sent < 16 * 1024 * 1024

@@ -26,6 +26,36 @@ from bot.models import Analysis, AnalysisBody, CommitInput
 
 log = get_logger(__name__)
 
+# An analysis is a few KB of JSON; an answer far beyond that is not one, and is not read on.
+MAX_ANSWER_BYTES = 1024 * 1024
+
+
+class _Message(pydantic.BaseModel):
+    content: str | None = None
+
+
+class _Choice(pydantic.BaseModel):
+    message: _Message
+    finish_reason: str | None = None
+
+
+class _Usage(pydantic.BaseModel):
+    prompt_tokens: pydantic.NonNegativeInt = pydantic.Field(strict=True)
+    completion_tokens: pydantic.NonNegativeInt = pydantic.Field(strict=True)
+
+
+class _Completion(pydantic.BaseModel):
+    """The fields of a chat completion the analyser reads, in the shapes the API defines."""
+
+    choices: list[_Choice] = pydantic.Field(min_length=1)
+    usage: _Usage | None = None
+
+
+def _where(exc: pydantic.ValidationError) -> str:
+    if exc.errors()[0]["type"] == "json_invalid":
+        return "not JSON"
+    return ", ".join(".".join(str(p) for p in e["loc"]) or "(body)" for e in exc.errors()[:3])
+
 
 class OutputMode(IntEnum):
     """How the server is asked for JSON, most to least strict."""
@@ -137,19 +167,10 @@ class LLMAnalyzer:
         """One call (plus format negotiation); raises AnswerRejected with a reason."""
         while True:
             try:
-                completion = await self._client.chat.completions.create(
-                    model=self._model,
-                    messages=[
-                        {"role": "system", "content": prompt.system},
-                        {"role": "user", "content": prompt.user},
-                    ],
-                    response_format=cast(Any, _response_format(self._mode)),
-                    max_tokens=self._max_output,
-                    temperature=0.0,
-                    timeout=self._timeout,
-                )
+                async with asyncio.timeout(self._timeout):
+                    raw = await self._post(prompt)
                 break
-            except openai.APITimeoutError:
+            except (openai.APITimeoutError, TimeoutError):
                 raise AnswerRejected(f"timeout: no answer within {self._timeout:g}s") from None
             except openai.APIStatusError as exc:
                 if _unsupported_format(exc) and self._mode < OutputMode.JSON_OBJECT:
@@ -162,11 +183,15 @@ class LLMAnalyzer:
             except openai.OpenAIError as exc:
                 raise AnswerRejected(f"error: {type(exc).__name__}") from None
 
+        # The answer is read as plain JSON and checked shape by shape: a proxy's HTML page,
+        # `choices` as a string or a negative `usage` must end in the rules, not a traceback.
+        try:
+            completion = _Completion.model_validate_json(raw)
+        except pydantic.ValidationError as exc:
+            raise AnswerRejected(f"malformed answer: {_where(exc)}") from None
         usage = completion.usage
         tokens_in = usage.prompt_tokens if usage else prompt.tokens
         tokens_out = usage.completion_tokens if usage else 0
-        if not completion.choices:
-            raise AnswerRejected("error: no choices in the answer", tokens_in, tokens_out)
         choice = completion.choices[0]
         if choice.finish_reason == "length":
             raise AnswerRejected(
@@ -177,10 +202,29 @@ class LLMAnalyzer:
             body = AnalysisBody.model_validate_json(_strip_fences(content))
         except pydantic.ValidationError as exc:
             kind = "invalid JSON" if exc.errors()[0]["type"] == "json_invalid" else "schema"
-            where = ", ".join(".".join(str(p) for p in e["loc"]) for e in exc.errors()[:3])
-            detail = f"{kind}: {where}" if kind == "schema" else kind
+            detail = f"{kind}: {_where(exc)}" if kind == "schema" else kind
             raise AnswerRejected(detail, tokens_in, tokens_out) from None
         return body, tokens_in, tokens_out
+
+    async def _post(self, prompt: Prompt) -> bytes:
+        """The raw answer, read up to MAX_ANSWER_BYTES."""
+        async with self._client.chat.completions.with_streaming_response.create(
+            model=self._model,
+            messages=[
+                {"role": "system", "content": prompt.system},
+                {"role": "user", "content": prompt.user},
+            ],
+            response_format=cast(Any, _response_format(self._mode)),
+            max_tokens=self._max_output,
+            temperature=0.0,
+            timeout=self._timeout,
+        ) as response:
+            raw = bytearray()
+            async for chunk in response.iter_bytes():
+                raw += chunk
+                if len(raw) > MAX_ANSWER_BYTES:
+                    raise AnswerRejected(f"too large: an answer over {MAX_ANSWER_BYTES} bytes")
+            return bytes(raw)
 
     def _observe(self, seconds: float) -> None:
         if self._metrics is not None:

@@ -275,7 +275,8 @@ class InstallationClient:
         if data.get("encoding") != "base64":
             # Files over 1 MB come without content (encoding "none").
             raise GitHubError(f"{path} is too large to read ({data.get('size')} bytes)")
-        text = base64.b64decode(data.get("content") or "").decode("utf-8")
+        # Not UTF-8 is the file's problem, told by the parser that reads it, not a crash here.
+        text = base64.b64decode(data.get("content") or "").decode("utf-8", "surrogateescape")
         return FileContent(sha=str(data["sha"]), text=text)
 
     # --- issues (REST) -------------------------------------------------------------------

@@ -102,7 +102,7 @@ class FakeRepo:
     commits: dict[str, dict[str, Any]] = field(default_factory=dict)
     history: list[str] = field(default_factory=list)  # default branch, oldest first
     pulls: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    files: dict[str, str] = field(default_factory=dict)
+    files: dict[str, str | bytes] = field(default_factory=dict)
     categories: list[dict[str, Any]] = field(default_factory=list)
     discussions: list[dict[str, Any]] = field(default_factory=list)
     issues: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -657,7 +657,8 @@ class FakeGitHub:
         path = unquote(m.group(2))
         if path not in repo.files:
             return _error(404, "Not Found")
-        raw = repo.files[path].encode()
+        content = repo.files[path]
+        raw = content if isinstance(content, bytes) else content.encode()
         return web.json_response(
             {
                 "type": "file",

@@ -11,6 +11,7 @@ import asyncio
 import json
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,12 +38,15 @@ VALID_BODY: dict[str, Any] = {
 
 @dataclass
 class Behaviour:
-    """What the next call gets. kind: valid | invalid_json | cut | hang | error | raw."""
+    """What the next call gets. kind: valid | invalid_json | cut | hang | error | raw |
+    reshape (`reshape` edits the completion envelope: what a broken proxy or server sends) |
+    html (a proxy's login or error page, with status 200) | huge (an endless answer)."""
 
     kind: str = "valid"
     body: dict[str, Any] | None = None
     content: str | None = None
     status: int = 500
+    reshape: Callable[[dict[str, Any]], Any] | None = None
 
 
 @dataclass
@@ -56,6 +60,7 @@ class FakeLLM:
     # Seconds every answer takes (benchmarks model a real model's time per call).
     latency: float = 0.0
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    endless_bytes_sent: int = 0
 
     async def wait_for_requests(self, count: int) -> None:
         """Return once `count` requests have arrived (no polling)."""
@@ -133,6 +138,13 @@ class FakeLLM:
             await self.release.wait()
         if behaviour.kind == "error":
             return self._error(behaviour.status, "The server had an error.", "server_error")
+        if behaviour.kind == "html":
+            return web.Response(
+                text="<!DOCTYPE html><html><body><h1>Sign in</h1></body></html>",
+                content_type="text/html",
+            )
+        if behaviour.kind == "huge":
+            return await self._endless(request)
         finish = "stop"
         if behaviour.kind == "invalid_json":
             content = '{"change_types": ["bugfix"], "importance": "medium", "summary": '
@@ -144,23 +156,38 @@ class FakeLLM:
         else:
             content = json.dumps(behaviour.body or VALID_BODY, ensure_ascii=False)
         completion_tokens = min(max_tokens, max(1, len(content) // 4))
-        return web.json_response(
-            {
-                "id": f"chatcmpl-{len(self.requests)}",
-                "object": "chat.completion",
-                "created": int(time.time()),
-                "model": self.model,
-                "choices": [
-                    {
-                        "index": 0,
-                        "message": {"role": "assistant", "content": content},
-                        "finish_reason": finish,
-                    }
-                ],
-                "usage": {
-                    "prompt_tokens": prompt_tokens,
-                    "completion_tokens": completion_tokens,
-                    "total_tokens": prompt_tokens + completion_tokens,
-                },
-            }
-        )
+        completion = {
+            "id": f"chatcmpl-{len(self.requests)}",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": self.model,
+            "choices": [
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": content},
+                    "finish_reason": finish,
+                }
+            ],
+            "usage": {
+                "prompt_tokens": prompt_tokens,
+                "completion_tokens": completion_tokens,
+                "total_tokens": prompt_tokens + completion_tokens,
+            },
+        }
+        if behaviour.kind == "reshape" and behaviour.reshape is not None:
+            return web.json_response(behaviour.reshape(completion))
+        return web.json_response(completion)
+
+    async def _endless(self, request: web.Request) -> web.StreamResponse:
+        """A JSON answer that never ends (a misbehaving server streaming into a plain call)."""
+        response = web.StreamResponse(headers={"Content-Type": "application/json"})
+        await response.prepare(request)
+        await response.write(b'{"choices": [{"message": {"content": "')
+        self.endless_bytes_sent = 0
+        try:
+            while self.endless_bytes_sent < 64 * 1024 * 1024:
+                await response.write(b"x" * 65536)
+                self.endless_bytes_sent += 65536
+        except ConnectionError:
+            pass  # the client stopped reading: what a capped reader does
+        return response
