@@ -92,6 +92,23 @@ class Exclude(_Strict):
         return None
 
 
+Importance = Literal["high", "medium", "low"]
+_ALL_IMPORTANCES: tuple[Importance, ...] = ("high", "medium", "low")
+
+
+class LLMShare(_Strict):
+    """Which commits the LLM gets: the rules' verdict decides, then the day's caps."""
+
+    # `for` is a Python keyword: the field is `for_` in code, `for` in the file.
+    for_: list[Importance] = Field(
+        default_factory=lambda: list(_ALL_IMPORTANCES), alias="for", min_length=1
+    )
+    max_commits_per_day: int | None = Field(default=None, ge=0)
+    daily_tokens: int | None = Field(default=None, ge=0)
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
 class RepoConfig(_Strict):
     timezone: str = "UTC"
     cutoff: str = "00:00"
@@ -100,6 +117,7 @@ class RepoConfig(_Strict):
     publish: Publish = Field(default_factory=Publish)
     skip_empty_days: bool = True
     exclude: Exclude = Field(default_factory=Exclude)
+    llm: LLMShare = Field(default_factory=LLMShare)
 
     @field_validator("timezone")
     @classmethod

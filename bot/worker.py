@@ -11,19 +11,19 @@ spending an attempt; a repository the App lost ends its work quietly.
 from __future__ import annotations
 
 import asyncio
-import time
 from datetime import timedelta
 from typing import Any
 
 import aiohttp
 from structlog.contextvars import bound_contextvars
 
-from bot.analysis import AnalysisResult, Analyzer, RulesAnalyzer
+from bot.analysis import AnalysisResult, Analyzer
 from bot.background import BackgroundService
 from bot.clock import Clock
 from bot.github import GitHubApp, InstallationClient
 from bot.github.calls import CommitMissing
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
+from bot.governor import Governor
 from bot.handlers.context import RepoViews
 from bot.logs import get_logger
 from bot.metrics import Metrics
@@ -35,6 +35,7 @@ from bot.store import Store
 from bot.store.queue import ClaimedCommit, ClaimedRange
 from bot.store.records import NewCommit
 from bot.store.repos import RepoRow
+from bot.store.usage import UsageLedger
 
 log = get_logger(__name__)
 
@@ -88,7 +89,9 @@ class Worker(BackgroundService):
         self._store = store
         self._github = github
         self._analyzer = analyzer
-        self._rules = RulesAnalyzer()
+        self._governor = Governor(
+            UsageLedger(store.engine), analyzer, settings=settings, metrics=metrics, clock=clock
+        )
         self._clock = clock
         self._settings = settings
         self._metrics = metrics
@@ -302,14 +305,13 @@ class Worker(BackgroundService):
             message=commit.message,
             paths=[f.filename for f in commit.files],
         )
-        # Excluded commits are left out of the digest; the cheap rules keep a record anyway.
-        analyzer = self._rules if excluded else self._analyzer
-        started = time.perf_counter()
-        result: AnalysisResult = await analyzer.analyze(commit, language=config.language)
-        if analyzer.name == "rules":  # the LLM analyser times its own calls
-            self._metrics.analysis_seconds.labels(analyzer="rules").observe(
-                time.perf_counter() - started
-            )
+        result: AnalysisResult = await self._governor.analyze(
+            commit,
+            repo_id=claim.repo_id,
+            installation_id=claim.installation_id,
+            config=config,
+            excluded=excluded,
+        )
         if not await queue.complete(claim, result, self._clock.now()):
             log.warning("commit_lease_lost")
             return
@@ -318,7 +320,7 @@ class Worker(BackgroundService):
             analyzer=result.analysis.analyzer,
             importance=result.analysis.importance.value,
             fallback=result.fallback_reason,
-            excluded=excluded,
+            route=result.route,
         )
 
     async def _fetch(self, claim: ClaimedCommit) -> CommitInput:

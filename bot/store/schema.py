@@ -162,6 +162,11 @@ analyses = sa.Table(
     sa.Column("output_tokens", sa.Integer, nullable=False, default=0),
     sa.Column("fallback_reason", sa.Text),
     sa.Column("created_at", UTCDateTime, nullable=False),
+    # Migration 0002c: cost accounting and reuse by content (bot/analysis/tiering.py).
+    sa.Column("cached_input_tokens", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("route", sa.String(40)),
+    sa.Column("patch_id", sa.String(40)),
+    sa.Index("ix_analyses_patch_id", "repo_id", "patch_id"),
 )
 
 digests = sa.Table(

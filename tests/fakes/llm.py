@@ -8,6 +8,7 @@ lacks), counts tokens, and follows a script of behaviours set by each test.
 from __future__ import annotations
 
 import asyncio
+import os
 import json
 import time
 from collections import deque
@@ -55,6 +56,11 @@ class FakeLLM:
     release: asyncio.Event = field(default_factory=asyncio.Event)
     # Seconds every answer takes (benchmarks model a real model's time per call).
     latency: float = 0.0
+    # A provider's prefix cache: None (none reported), "openai" (`prompt_tokens_details.
+    # cached_tokens`: prefixes of at least 1,024 tokens, in steps of 128) or "deepseek"
+    # (`prompt_cache_hit_tokens` / `prompt_cache_miss_tokens`, in 64-token units).
+    cache: str | None = None
+    _prompts: list[str] = field(default_factory=list)
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def wait_for_requests(self, count: int) -> None:
@@ -144,6 +150,17 @@ class FakeLLM:
         else:
             content = json.dumps(behaviour.body or VALID_BODY, ensure_ascii=False)
         completion_tokens = min(max_tokens, max(1, len(content) // 4))
+        usage: dict[str, Any] = {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        }
+        cached = self._cached_tokens("".join(m["content"] for m in messages))
+        if self.cache == "openai":
+            usage["prompt_tokens_details"] = {"cached_tokens": cached}
+        elif self.cache == "deepseek":
+            usage["prompt_cache_hit_tokens"] = cached
+            usage["prompt_cache_miss_tokens"] = prompt_tokens - cached
         return web.json_response(
             {
                 "id": f"chatcmpl-{len(self.requests)}",
@@ -157,10 +174,15 @@ class FakeLLM:
                         "finish_reason": finish,
                     }
                 ],
-                "usage": {
-                    "prompt_tokens": prompt_tokens,
-                    "completion_tokens": completion_tokens,
-                    "total_tokens": prompt_tokens + completion_tokens,
-                },
+                "usage": usage,
             }
         )
+
+    def _cached_tokens(self, prompt: str) -> int:
+        """The longest prefix this prompt shares with an earlier one, as the cache counts it."""
+        shared = max((len(os.path.commonprefix([prompt, p])) for p in self._prompts), default=0)
+        self._prompts.append(prompt)
+        tokens = shared // 4
+        if self.cache == "openai":
+            return 0 if tokens < 1024 else tokens // 128 * 128
+        return tokens // 64 * 64
