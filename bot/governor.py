@@ -3,12 +3,12 @@ day's caps, and records why (see `bot.analysis.budget` for the order of the chec
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections import Counter
 from dataclasses import replace
 
 from bot.analysis import AnalysisResult, Analyzer, rules
-from bot.analysis.budget import DayCounts, Limits, Route, over_limits
+from bot.analysis.budget import Limits, Route, over_limits
 from bot.analysis.patch_id import patch_id
 from bot.analysis.tiering import rules_sure
 from bot.clock import Clock
@@ -37,9 +37,11 @@ class Governor:
         self._settings = settings
         self._metrics = metrics
         self._clock = clock
-        # LLM calls under way in this process, per repository: counted against the day's cap
-        # before their analyses are stored.
-        self._in_flight: Counter[int] = Counter()
+        # Commits sent to the LLM by this process whose analyses are not stored yet, per
+        # repository: counted against the day's cap. One decision at a time, so concurrent
+        # commits cannot all take the last place.
+        self._reserved: dict[int, set[str]] = {}
+        self._deciding = asyncio.Lock()
 
     async def analyze(
         self,
@@ -99,25 +101,26 @@ class Governor:
             if earlier is not None:
                 log.info("analysis_reused", same_diff_as=earlier.sha)
                 return Route.REUSED, AnalysisResult(Analysis.model_validate(earlier.data))
-        counts = await self._ledger.day_counts(
-            repo_id, commit.sha, installation_id, self._clock.now()
-        )
-        counts = DayCounts(
-            repo_llm_commits=counts.repo_llm_commits + self._in_flight[repo_id],
-            repo_tokens=counts.repo_tokens,
-            installation_tokens=counts.installation_tokens,
-        )
-        limits = Limits(
-            max_commits_per_day=config.llm.max_commits_per_day,
-            repo_daily_tokens=config.llm.daily_tokens,
-            installation_daily_tokens=self._settings.llm_daily_token_budget,
-        )
-        stop = over_limits(counts, limits)
-        if stop is not None:
-            log.info("llm_day_limit_reached", route=stop.value)
-            return stop, verdict
-        self._in_flight[repo_id] += 1
-        try:
-            return Route.LLM, await self._llm.analyze(commit, language=language)
-        finally:
-            self._in_flight[repo_id] -= 1
+        async with self._deciding:
+            reserved = self._reserved.setdefault(repo_id, set())
+            counts, settled = await self._ledger.day_counts(
+                repo_id,
+                commit.sha,
+                installation_id,
+                self._clock.now(),
+                reserved=frozenset(reserved),
+            )
+            reserved -= settled
+            limits = Limits(
+                max_commits_per_day=config.llm.max_commits_per_day,
+                repo_daily_tokens=config.llm.daily_tokens,
+                installation_daily_tokens=self._settings.llm_daily_token_budget,
+            )
+            stop = over_limits(counts, limits)
+            if stop is not None:
+                log.info("llm_day_limit_reached", route=stop.value)
+                return stop, verdict
+            # Counted against the day's cap until its analysis is stored (or found missing
+            # once it is: a lost lease means another worker took the commit over).
+            reserved.add(commit.sha)
+        return Route.LLM, await self._llm.analyze(commit, language=language)

@@ -278,6 +278,18 @@ class DigestCommit:
 
 
 @dataclass(frozen=True)
+class DigestUsage:
+    """How a day's commits were analysed (by route, see `bot.analysis.budget`) and what the
+    LLM used; `cost` is None when no price is configured."""
+
+    routes: Mapping[str, int]
+    input_tokens: int = 0
+    cached_input_tokens: int = 0
+    output_tokens: int = 0
+    cost: float | None = None
+
+
+@dataclass(frozen=True)
 class Digest:
     """A repository's day, ready to render."""
 
@@ -295,3 +307,4 @@ class Digest:
     truncated: int = 0
     # Why the digest went to an issue comment instead of a discussion, if it did.
     fallback_note: str | None = None
+    usage: DigestUsage | None = None

@@ -94,8 +94,8 @@ def rules_sure(commit: CommitInput) -> str | None:
         return "version bump"
     if whitespace_only(commit.files):
         return "formatting"
-    if (
-        title.conventional == "style" or _FORMAT_TAGS.intersection(title.tags)
-    ) and whitespace_only([f for f in commit.files if _file_kind(f) is None]):
+    if (title.conventional == "style" or _FORMAT_TAGS.intersection(title.tags)) and whitespace_only(
+        [f for f in commit.files if _file_kind(f) is None]
+    ):
         return "formatting"
     return None

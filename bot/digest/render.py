@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 from bot.digest.anchors import Slugger
 from bot.digest.i18n import Strings, plural, strings
 from bot.digest.safety import cell, code, inline, rendered
+from bot.digest.usage import usage_lines
 from bot.models import Analysis, Digest, DigestCommit, Importance
 
 BODY_LIMIT = 65_536
@@ -271,6 +272,7 @@ class _Renderer:
         if d.truncated:
             lines.append("- " + s.truncated.format(count=d.truncated))
         lines += [f"- {note}" for note in extra_notes]
+        lines += [f"- {line}" for line in usage_lines(d.usage, d.language)]
         lines.append("- " + s.times_in.format(zone=d.timezone, cutoff=self.cutoff_text()))
         lines.append("- " + s.generated_by)
         return "\n".join(lines)

@@ -37,17 +37,20 @@ class UsageLedger:
         self._engine = engine
 
     async def day_counts(
-        self, repo_id: int, sha: str, installation_id: int | None, now: datetime
-    ) -> DayCounts:
+        self,
+        repo_id: int,
+        sha: str,
+        installation_id: int | None,
+        now: datetime,
+        reserved: frozenset[str] = frozenset(),
+    ) -> tuple[DayCounts, frozenset[str]]:
         """The LLM's use so far on this commit's digest day (repository) and today (UTC,
-        installation)."""
+        installation), counting `reserved` commits (LLM calls not yet stored) as used; also
+        returns which of the reserved commits have an analysis stored by now."""
         a, c = t.analyses.c, t.commits.c
         day_of = sa.select(c.day).where(c.repo_id == repo_id, c.sha == sha).scalar_subquery()
         repo_query = (
-            sa.select(
-                sa.func.count(a.sha).filter(_LLM & (a.input_tokens + a.output_tokens > 0)),
-                sa.func.coalesce(sa.func.sum(a.input_tokens + a.output_tokens), 0),
-            )
+            sa.select(a.sha, a.route, a.analyzer, a.input_tokens + a.output_tokens)
             .select_from(
                 t.analyses.join(t.commits, sa.and_(c.repo_id == a.repo_id, c.sha == a.sha))
             )
@@ -55,7 +58,7 @@ class UsageLedger:
         )
         start = now.replace(hour=0, minute=0, second=0, microsecond=0)
         async with self._engine.connect() as conn:
-            llm_commits, repo_tokens = (await conn.execute(repo_query)).one()
+            rows = (await conn.execute(repo_query)).all()
             installation_tokens = 0
             if installation_id is not None:
                 installation_tokens = (
@@ -73,11 +76,27 @@ class UsageLedger:
                         )
                     )
                 ).scalar_one()
-        return DayCounts(
-            repo_llm_commits=int(llm_commits or 0),
-            repo_tokens=int(repo_tokens or 0),
+            settled: frozenset[str] = frozenset()
+            if reserved:
+                settled = frozenset(
+                    (
+                        await conn.execute(
+                            sa.select(a.sha).where(a.repo_id == repo_id, a.sha.in_(reserved))
+                        )
+                    ).scalars()
+                )
+        # A call that fell back to the rules still went to the LLM: the route says so.
+        asked = {
+            r.sha
+            for r in rows
+            if r.route == "llm" or (r.route is None and str(r.analyzer).startswith("llm:"))
+        }
+        counts = DayCounts(
+            repo_llm_commits=len(asked | (reserved - settled)),
+            repo_tokens=sum(int(r[3] or 0) for r in rows),
             installation_tokens=int(installation_tokens or 0),
         )
+        return counts, settled
 
     async def reusable(self, repo_id: int, patch_id: str, sha: str) -> Reusable | None:
         """An LLM analysis of another commit of the repository with the same diff."""
