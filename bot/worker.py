@@ -29,6 +29,7 @@ from bot.logs import get_logger
 from bot.metrics import Metrics
 from bot.models import CommitInput, FileChange, PullRequestInfo
 from bot.payloads import pr_number
+from bot.prefetch import Prefetched, prefetch
 from bot.repo_config import CONFIG_PATH, ConfigError, RepoConfig, default_config, parse_config
 from bot.settings import Settings
 from bot.store import Store
@@ -101,6 +102,8 @@ class Worker(BackgroundService):
         self._wakeup = asyncio.Event()
         # Claimed and not yet completed: given back if the process stops.
         self._held: dict[tuple[int, str], ClaimedCommit] = {}
+        # The round's commits and pull requests fetched together (see bot/prefetch.py).
+        self._prefetched = Prefetched()
 
     async def stop(self) -> None:
         """Cancel the loop, then give back what it held so another replica takes it now."""
@@ -145,6 +148,11 @@ class Worker(BackgroundService):
             max_attempts=self._settings.worker_max_attempts,
         )
         self._held.update({(c.repo_id, c.sha): c for c in claims})
+        self._prefetched = await prefetch(
+            claims,
+            engine=self._store.engine,
+            client_for=lambda c: self._client(c.installation_id, c.full_name, c.repo_id),
+        )
         await asyncio.gather(*(self._bounded(claim) for claim in claims))
         return handled + len(claims)
 
@@ -177,8 +185,11 @@ class Worker(BackgroundService):
         repos = self._store.repos
         try:
             client = await self._client(repo.installation_id, repo.full_name, repo.id)
-            info = await client.get_repository(repo.full_name)
-            content = await client.get_file(repo.full_name, CONFIG_PATH, ref=info.default_branch)
+            # Pushes carry the default branch; ask GitHub only when no push has told it yet.
+            branch = (
+                repo.default_branch or (await client.get_repository(repo.full_name)).default_branch
+            )
+            content = await client.get_file(repo.full_name, CONFIG_PATH, ref=branch)
         except (RepositoryGone, NotInstalled) as exc:
             log.info("repo_config_unreachable", error=str(exc))
             await repos.config_unchanged(repo.id, default_branch=None)
@@ -187,7 +198,6 @@ class Worker(BackgroundService):
             log.warning("repo_config_fetch_failed", error=str(exc))
             return  # still stale: the next round tries again
 
-        branch = info.default_branch
         if content is not None and content.sha == repo.config_sha:
             await repos.config_unchanged(repo.id, default_branch=branch)
             return
@@ -325,8 +335,11 @@ class Worker(BackgroundService):
 
     async def _fetch(self, claim: ClaimedCommit) -> CommitInput:
         client = await self._client(claim.installation_id, claim.full_name, claim.repo_id)
+        key = (claim.repo_id, claim.sha)
         try:
-            raw = await client.get_commit(claim.full_name, claim.sha)
+            raw = self._prefetched.commits.pop(key, None) or await client.get_commit(
+                claim.full_name, claim.sha
+            )
         except CommitMissing as exc:
             # Force-pushed away: the push's own message is all there is; analyse that.
             log.info("commit_missing", error=str(exc))
@@ -334,7 +347,9 @@ class Worker(BackgroundService):
                 sha=claim.sha, message=claim.message, repo=claim.full_name, files_known=False
             )
         try:
-            pr = await client.pull_request_for(claim.full_name, claim.sha, number=claim.pr_number)
+            pr = self._prefetched.pulls.pop(key, None) or await client.pull_request_for(
+                claim.full_name, claim.sha, number=claim.pr_number
+            )
         except RateLimited:
             raise
         except GitHubError as exc:
