@@ -22,6 +22,7 @@ from bot.background import BackgroundService
 from bot.clock import Clock
 from bot.github import GitHubApp, InstallationClient
 from bot.github.calls import CommitMissing
+from bot.github.conditional import get_file_if_changed
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
 from bot.governor import Governor
 from bot.handlers.context import RepoViews
@@ -33,6 +34,7 @@ from bot.prefetch import Prefetched, prefetch
 from bot.repo_config import CONFIG_PATH, ConfigError, RepoConfig, default_config, parse_config
 from bot.settings import Settings
 from bot.store import Store
+from bot.store.etags import ConfigETags
 from bot.store.queue import ClaimedCommit, ClaimedRange
 from bot.store.records import NewCommit
 from bot.store.repos import RepoRow
@@ -104,6 +106,7 @@ class Worker(BackgroundService):
         self._held: dict[tuple[int, str], ClaimedCommit] = {}
         # The round's commits and pull requests fetched together (see bot/prefetch.py).
         self._prefetched = Prefetched()
+        self._etags = ConfigETags(store.engine)
 
     async def stop(self) -> None:
         """Cancel the loop, then give back what it held so another replica takes it now."""
@@ -189,7 +192,18 @@ class Worker(BackgroundService):
             branch = (
                 repo.default_branch or (await client.get_repository(repo.full_name)).default_branch
             )
-            content = await client.get_file(repo.full_name, CONFIG_PATH, ref=branch)
+            # Conditional when the ETag names the blob in force: a 304 costs no rate limit.
+            known = await self._etags.get(repo.id)
+            check = await get_file_if_changed(
+                client,
+                repo.full_name,
+                CONFIG_PATH,
+                ref=branch,
+                etag=known.etag if known and known.sha == repo.config_sha else None,
+            )
+            content = check.content
+            if not check.unchanged:
+                await self._etags.save(repo.id, check.etag, content.sha if content else None)
         except (RepositoryGone, NotInstalled) as exc:
             log.info("repo_config_unreachable", error=str(exc))
             await repos.config_unchanged(repo.id, default_branch=None)
@@ -198,7 +212,7 @@ class Worker(BackgroundService):
             log.warning("repo_config_fetch_failed", error=str(exc))
             return  # still stale: the next round tries again
 
-        if content is not None and content.sha == repo.config_sha:
+        if check.unchanged or (content is not None and content.sha == repo.config_sha):
             await repos.config_unchanged(repo.id, default_branch=branch)
             return
         try:

@@ -12,7 +12,7 @@ from aiohttp.test_utils import TestClient
 
 from bot.app import STORE, WORKER
 from bot.github.patches import commits_from_series
-from bot.store.schema import commits
+from bot.store.schema import commits, repositories
 from tests.fakes.github import FakeGitHub, format_patch_series
 from tests.support import deliver_replay, replay_day, replay_pushes
 
@@ -112,3 +112,40 @@ def test_a_series_is_split_per_commit_and_checked_against_its_diffstat() -> None
     assert day[0]["sha"] not in commits_from_series(broken, [c["sha"] for c in day])
     # A commit missing from the series (a merge, which format-patch leaves out) is not made up.
     assert commits_from_series(text, ["f" * 40]) == {}
+
+
+async def test_the_config_is_read_again_conditionally(
+    app_client: Callable[..., Any], github: FakeGitHub
+) -> None:
+    repo = github.serve_replay_day(REPO, DAY)
+    repo.files[".github/commit-digest.yml"] = "timezone: Asia/Shanghai\n"
+    client: Client = await app_client()
+    await deliver_replay(client, replay_pushes(REPO, DAY)[0])
+    worker = client.app[WORKER]
+    engine = client.app[STORE].engine
+
+    async def stale() -> None:
+        async with engine.begin() as conn:
+            await conn.execute(sa.update(repositories).values(config_stale=True))
+
+    async def config() -> Any:
+        async with engine.connect() as conn:
+            return (await conn.execute(sa.select(repositories.c.config))).scalar_one()
+
+    await worker.refresh_configs()
+    (first,) = github.calls_to("GET", r"/contents/")
+    assert first.status == 200 and (await config())["timezone"] == "Asia/Shanghai"
+
+    # Read again (the repository was seen anew, say): GitHub answers 304, nothing changes.
+    await stale()
+    await worker.refresh_configs()
+    second = github.calls_to("GET", r"/contents/")[-1]
+    assert second.status == 304
+    assert (await config())["timezone"] == "Asia/Shanghai"
+
+    # The file changed: the same conditional request gets the new content.
+    repo.files[".github/commit-digest.yml"] = "timezone: Europe/Paris\n"
+    await stale()
+    await worker.refresh_configs()
+    assert github.calls_to("GET", r"/contents/")[-1].status == 200
+    assert (await config())["timezone"] == "Europe/Paris"

@@ -64,6 +64,9 @@ repositories = sa.Table(
     sa.Column("cutoff", sa.String(5), nullable=False, default="00:00"),
     sa.Column("branches", JSONType),
     sa.Column("tracking_issue", sa.Integer),
+    # Migration 0002c: the config file's ETag and the blob it named (conditional reads).
+    sa.Column("config_etag", sa.String(200)),
+    sa.Column("config_etag_sha", sa.String(64)),
     sa.Column("active_since", UTCDateTime, nullable=False),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("updated_at", UTCDateTime, nullable=False),

@@ -446,7 +446,10 @@ class FakeGitHub:
 
     def _rate_headers(self, response: web.StreamResponse, call: Call) -> None:
         reset = int(self.clock.now().timestamp()) + 3600
-        used = sum(1 for c in self.calls if c.installation_id == call.installation_id)
+        # A 304 answer to a conditional request does not count against the limit.
+        used = sum(
+            1 for c in self.calls if c.installation_id == call.installation_id and c.status != 304
+        )
         response.headers.update(
             {
                 "x-ratelimit-limit": "5000",
@@ -621,6 +624,11 @@ class FakeGitHub:
         if path not in repo.files:
             return _error(404, "Not Found")
         raw = repo.files[path].encode()
+        blob = hashlib.sha1(b"blob %d\0" % len(raw) + raw).hexdigest()
+        # GitHub sends a (weak) ETag and answers a matching If-None-Match with 304 and no body.
+        etag = f'W/"{hashlib.sha256(blob.encode()).hexdigest()[:40]}"'
+        if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+            return web.Response(status=304, headers={"ETag": etag})
         return web.json_response(
             {
                 "type": "file",
@@ -629,8 +637,9 @@ class FakeGitHub:
                 "name": path.rsplit("/", 1)[-1],
                 "path": path,
                 "content": base64.encodebytes(raw).decode(),
-                "sha": hashlib.sha1(b"blob %d\0" % len(raw) + raw).hexdigest(),
-            }
+                "sha": blob,
+            },
+            headers={"ETag": etag},
         )
 
     async def _create_issue(

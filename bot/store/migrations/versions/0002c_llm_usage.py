@@ -1,4 +1,4 @@
-"""LLM usage and reuse: cached input tokens, how the analyser was chosen, the diff's patch-id
+"""LLM usage and reuse (cached input tokens, route, patch-id); the config file's ETag
 
 Revision ID: 0002c
 Revises: 0001
@@ -24,9 +24,15 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column("route", sa.String(length=40), nullable=True))
         batch_op.add_column(sa.Column("patch_id", sa.String(length=40), nullable=True))
         batch_op.create_index("ix_analyses_patch_id", ["repo_id", "patch_id"], unique=False)
+    with op.batch_alter_table("repositories", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("config_etag", sa.String(length=200), nullable=True))
+        batch_op.add_column(sa.Column("config_etag_sha", sa.String(length=64), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("repositories", schema=None) as batch_op:
+        batch_op.drop_column("config_etag_sha")
+        batch_op.drop_column("config_etag")
     with op.batch_alter_table("analyses", schema=None) as batch_op:
         batch_op.drop_index("ix_analyses_patch_id")
         batch_op.drop_column("patch_id")
