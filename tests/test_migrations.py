@@ -11,21 +11,18 @@ import asyncpg
 import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy.engine import make_url
 
-from bot.store.engine import create_engine, migrate
+from bot.store.engine import MIGRATIONS, create_engine, migrate
 from bot.store.schema import metadata
 from tests.conftest import ENGINES, PG_URL
 
 
 def _head() -> str:
     """The newest revision of the migration scripts."""
-    from alembic.config import Config
-    from alembic.script import ScriptDirectory
-
-    from bot.store.engine import MIGRATIONS
-
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     head = ScriptDirectory.from_config(config).get_current_head()

@@ -8,7 +8,6 @@ lacks), counts tokens, and follows a script of behaviours set by each test.
 from __future__ import annotations
 
 import asyncio
-import os
 import json
 import time
 from collections import deque
@@ -180,9 +179,18 @@ class FakeLLM:
 
     def _cached_tokens(self, prompt: str) -> int:
         """The longest prefix this prompt shares with an earlier one, as the cache counts it."""
-        shared = max((len(os.path.commonprefix([prompt, p])) for p in self._prompts), default=0)
+        shared = max((_common_prefix(prompt, p) for p in self._prompts), default=0)
         self._prompts.append(prompt)
         tokens = shared // 4
         if self.cache == "openai":
             return 0 if tokens < 1024 else tokens // 128 * 128
         return tokens // 64 * 64
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """Characters two prompts share from their start."""
+    n = min(len(a), len(b))
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    return i
