@@ -5,19 +5,24 @@ once, and the digest's footer and /metrics say what was done and what it cost.""
 from __future__ import annotations
 
 import copy
+import subprocess
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
+import openai
 import pytest
 import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
+from bot.analysis.llm import LLMAnalyzer
 from bot.analysis.tiering import rules_sure
 from bot.app import SCHEDULER, STORE, WORKER
 from bot.digest.usage import usage_lines
 from bot.models import CommitInput, DigestUsage, FileChange
+from bot.offline import offline_digest
 from bot.store.schema import analyses
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM
@@ -301,3 +306,49 @@ def test_the_footer_lines_in_both_languages() -> None:
     )
     # Without an LLM the footer's "analysed by rules" says it all.
     assert usage_lines(DigestUsage(routes={"rules": 5, "excluded": 1}), "en") == []
+
+
+async def test_the_offline_digest_keeps_what_the_rules_are_sure_of_from_the_llm(
+    tmp_path: Path, aiohttp_server: Any
+) -> None:
+    def run(*args: str) -> None:
+        env = {"GIT_AUTHOR_NAME": "Dev", "GIT_AUTHOR_EMAIL": "d@example.com"}
+        env |= {"GIT_COMMITTER_NAME": "Dev", "GIT_COMMITTER_EMAIL": "d@example.com"}
+        env |= {
+            "GIT_AUTHOR_DATE": "2026-07-10T10:00:00Z",
+            "GIT_COMMITTER_DATE": "2026-07-10T10:00:00Z",
+        }
+        subprocess.run(
+            ["git", "-C", str(tmp_path), *args], check=True, capture_output=True, env=env
+        )
+
+    run("init", "-q", "-b", "main")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "guide.md").write_text("# Guide\n")
+    run("add", "-A")
+    run("commit", "-q", "-m", "[Doc] Add a guide (#1)")
+    (tmp_path / "engine.py").write_text("def run():\n    return 1\n")
+    run("add", "-A")
+    run("commit", "-q", "-m", "[Feature] Add the engine (#2)")
+
+    llm = FakeLLM()
+    server = await aiohttp_server(llm.app())
+    client = openai.AsyncOpenAI(
+        base_url=str(server.make_url("/v1")), api_key="test-key", max_retries=0
+    )
+    analyzer = LLMAnalyzer(
+        client,
+        model="fake-model",
+        max_input_tokens=12_000,
+        max_output_tokens=2_000,
+        concurrency=1,
+        timeout_seconds=5.0,
+    )
+    _, parts = await offline_digest(tmp_path, analyzer)
+    await client.close()
+    assert len(llm.requests) == 1
+    assert "[Feature] Add the engine" in llm.requests[0]["messages"][1]["content"]
+    assert (
+        "Analyser choice: LLM 1 · rules, sure from the paths and title 1 (docs 1)."
+        in parts[-1].body
+    )
