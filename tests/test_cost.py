@@ -17,12 +17,16 @@ import pytest
 import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
+from bot.analysis import AnalysisResult
+from bot.analysis.cost import Prices, usage_of
 from bot.analysis.llm import LLMAnalyzer
+from bot.analysis.rules import analyze
 from bot.analysis.tiering import rules_sure
 from bot.app import SCHEDULER, STORE, WORKER
 from bot.digest.usage import usage_lines
 from bot.models import CommitInput, DigestUsage, FileChange
 from bot.offline import offline_digest
+from bot.repo_config import ConfigError, RepoConfig, parse_config
 from bot.store.schema import analyses
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM
@@ -33,6 +37,7 @@ REPO = "vllm-project/llm-compressor"
 DAY = "2026-06-22"
 END = datetime(2026, 6, 23, tzinfo=UTC)
 CONFIG = ".github/commit-digest.yml"
+RULES = analyze(CommitInput(sha="c" * 40, message="[Doc] typo"))
 
 
 def commit(title: str, *paths: str, patch: str = "@@ -1 +1 @@\n-a\n+b") -> CommitInput:
@@ -352,3 +357,36 @@ async def test_the_offline_digest_keeps_what_the_rules_are_sure_of_from_the_llm(
         "Analyser choice: LLM 1 · rules, sure from the paths and title 1 (docs 1)."
         in parts[-1].body
     )
+
+
+def test_the_llm_config_keys_are_checked_like_the_others() -> None:
+    config = parse_config("llm:\n  for: [high]\n  max_commits_per_day: 5\n  daily_tokens: 9000\n")
+    assert (config.llm.for_, config.llm.max_commits_per_day, config.llm.daily_tokens) == (
+        ["high"],
+        5,
+        9000,
+    )
+    # Stored as JSON and read back (the worker keeps the validated config in the database).
+    assert RepoConfig.model_validate(config.model_dump(mode="json")) == config
+    assert parse_config("").llm.for_ == ["high", "medium", "low"]
+    with pytest.raises(ConfigError, match=r"`llm\.for\.0`"):
+        parse_config("llm:\n  for: [urgent]\n")
+    with pytest.raises(ConfigError, match=r"`llm\.max_commits_per_day`"):
+        parse_config("llm:\n  max_commits_per_day: -1\n")
+    with pytest.raises(ConfigError, match=r"`llm\.budget`: unknown key"):
+        parse_config("llm:\n  budget: 5\n")
+
+
+def test_the_cost_of_a_run_counts_cached_input_at_its_own_price() -> None:
+    prices = Prices(input=0.28, cached_input=0.028, output=0.42)
+    # 1M input of which 0.8M cached, 0.1M output: 0.2*0.28 + 0.8*0.028 + 0.1*0.42
+    assert prices.cost(1_000_000, 800_000, 100_000) == pytest.approx(0.056 + 0.0224 + 0.042)
+    run = [
+        AnalysisResult(RULES, input_tokens=600_000, cached_input_tokens=500_000, output_tokens=1),
+        AnalysisResult(RULES, input_tokens=400_000, cached_input_tokens=300_000),
+        AnalysisResult(RULES),  # the rules: no call
+    ]
+    usage = usage_of(run, prices)
+    assert (usage.calls, usage.input_tokens, usage.cached_input_tokens) == (2, 1_000_000, 800_000)
+    assert usage.cost == pytest.approx(prices.cost(1_000_000, 800_000, 1))
+    assert not Prices().known and Prices().cost(10**6, 0, 10**6) == 0
