@@ -4,7 +4,9 @@ requests through one GraphQL query by the numbers in their squash titles.
 
 What cannot be fetched together (a lone commit, a created branch, a force push, a merge,
 a commit whose patch does not add up, a GitHub error) is left to the worker's per-commit
-calls, so batching only ever saves calls and never loses a commit.
+calls: a failed batch costs its own call, never a commit. GitHub documents the patch media
+type for compare; that its body is the range's `git format-patch` series (as github.com's
+`/compare/A...B.patch` is) is our reading of it, which the per-commit diffstat check guards.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.github import InstallationClient
 from bot.github.calls import split_repo
@@ -76,7 +80,7 @@ def _raw(claim: ClaimedCommit, files: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 async def prefetch(
-    claims: list[ClaimedCommit], *, engine: Any, client_for: ClientFor
+    claims: list[ClaimedCommit], *, engine: AsyncEngine, client_for: ClientFor
 ) -> Prefetched:
     """What could be fetched together for these claims (never raises for GitHub's answers)."""
     done = Prefetched()
