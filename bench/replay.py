@@ -27,7 +27,7 @@ from bot.analysis.rules import analyze
 from bot.app import SCHEDULER, STORE, WORKER
 from bot.logs import configure_logging
 from bot.models import CommitInput
-from bot.store.schema import analyses
+from bot.store.schema import analyses, commits
 from tests.fakes.llm import FakeLLM
 from tests.support import FakeClock, replay_day, replay_index, replay_pushes
 
@@ -37,31 +37,50 @@ DEEPSEEK = Prices(input=0.28, cached_input=0.028, output=0.42)
 
 
 async def run_day(
-    repo: str, day: str, *, with_llm: bool, stream: bool = False, config: str | None = None
+    repo: str,
+    day: str,
+    *,
+    with_llm: bool,
+    stream: bool = False,
+    config: str | None = None,
+    window: float = 0.0,
 ) -> dict[str, Any]:
-    """One replay day. `stream`: the worker drains after every push (each push handled as it
-    lands, nothing to batch); otherwise all pushes arrive first and the worker catches up."""
+    """One replay day. `stream`: every push is delivered at its recorded time and the worker
+    runs as it would (right away, or once the oldest pending commit has waited `window`
+    seconds, WORKER_BATCH_SECONDS); otherwise all pushes arrive first and the worker catches
+    up."""
     data = replay_day(repo, day)
     end = datetime.fromisoformat(day).replace(tzinfo=UTC) + timedelta(days=1)
     clock = FakeClock(end - timedelta(hours=1))
     llm = FakeLLM(cache="deepseek") if with_llm else None
-    async with harness(clock, with_llm=with_llm, llm=llm) as h:
+    pushes = replay_pushes(repo, day)
+    if stream:
+        clock.current = _at(pushes[0]) - timedelta(seconds=1)
+    async with harness(
+        clock, with_llm=with_llm, llm=llm, worker_batch_seconds=window if stream else 0.0
+    ) as h:
         served = h.github.serve_replay_day(repo, day)
         if config is not None:
             served.files[".github/commit-digest.yml"] = config
         worker = h.client.app[WORKER]
+        store = h.client.app[STORE]
         started = time.perf_counter()
         analysis = 0.0
-        for push in replay_pushes(repo, day):
+        for push in pushes:
+            if stream:
+                # The worker's rounds between two pushes: the window runs out at most once.
+                waiting = await _oldest_pending(store.engine)
+                if waiting is not None and waiting + timedelta(seconds=window) < _at(push):
+                    clock.current = waiting + timedelta(seconds=window)
+                    analysis += await _timed(worker.drain())
+                clock.current = max(clock.current, _at(push))
             assert await h.deliver(push) == 202
             if stream:
-                began = time.perf_counter()
-                await worker.drain()
-                analysis += time.perf_counter() - began
+                analysis += await _timed(worker.drain())
         ingest = time.perf_counter() - started - analysis
-        started = time.perf_counter()
-        await worker.drain()
-        analysis += time.perf_counter() - started
+        if stream:
+            clock.current = max(clock.current, end - timedelta(seconds=1))
+        analysis += await _timed(worker.drain())
         fetch_calls = len(h.github.calls)
         async with h.client.app[STORE].engine.connect() as conn:
             tokens = (
@@ -115,6 +134,26 @@ async def run_day(
         }
 
 
+def _at(push: dict[str, Any]) -> datetime:
+    return datetime.fromisoformat(push["delivered_at"].replace("Z", "+00:00"))
+
+
+async def _timed(work: Any) -> float:
+    started = time.perf_counter()
+    await work
+    return time.perf_counter() - started
+
+
+async def _oldest_pending(engine: Any) -> datetime | None:
+    async with engine.connect() as conn:
+        oldest: datetime | None = (
+            await conn.execute(
+                sa.select(sa.func.min(commits.c.created_at)).where(commits.c.state == "pending")
+            )
+        ).scalar_one()
+    return oldest
+
+
 def rules_only_throughput() -> float:
     """Commits a second the rules analyser alone manages on every replay commit."""
     commits = []
@@ -141,6 +180,12 @@ async def main_async(args: argparse.Namespace) -> None:
         await run_day(d["repo"], d["date"], with_llm=True, stream=True, config=config)
         for d in replay_index()
     ]
+    window_rows = [
+        await run_day(
+            d["repo"], d["date"], with_llm=True, stream=True, config=config, window=args.window
+        )
+        for d in replay_index()
+    ]
     print("# replay: every replay day through /webhook, fake GitHub, fake LLM counting tokens")
     print(
         "| day | commits | files | GitHub calls/commit | LLM tokens in/commit "
@@ -158,17 +203,19 @@ async def main_async(args: argparse.Namespace) -> None:
     print(f"\n# cost and GitHub budget (LLM configured, config: {config or 'default'!r})")
     print(
         "| day | commits | GitHub calls/commit (caught up) | GitHub calls/commit (each push "
-        "as it lands) | LLM calls/commit | decided without the LLM | prompt tokens/commit "
+        f"as it lands) | (as it lands, WORKER_BATCH_SECONDS={args.window:g}) "
+        "| LLM calls/commit | decided without the LLM | prompt tokens/commit "
         "| shared prefix (tokens, share of input) | cached input (fake DeepSeek cache) "
         "| day's cost at DeepSeek prices | without any cache hit |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for r, st in zip(llm_rows, stream_rows, strict=True):
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for r, st, w in zip(llm_rows, stream_rows, window_rows, strict=True):
         assert r["stable_prefix"] and st["stable_prefix"]
         print(
             f"| {r['repo'].split('/')[1]} {r['day']} | {r['commits']} "
             f"| {r['calls_per_commit']:.2f} | {st['calls_per_commit']:.2f} "
-            f"| {r['llm_calls']:.2f} | {r['rules_share']:.0%} | {r['prompt_in']:.0f} "
+            f"| {w['calls_per_commit']:.2f} | {r['llm_calls']:.2f} | {r['rules_share']:.0%} "
+            f"| {r['prompt_in']:.0f} "
             f"| {r['prefix']} ({r['prefix_share']:.0%}) | {r['cached_in']:.0f}/commit "
             f"| ${r['cost']:.4f} | ${r['cost_no_cache']:.4f} |"
         )
@@ -177,6 +224,7 @@ async def main_async(args: argparse.Namespace) -> None:
         f"| all days | {n} "
         f"| {sum(r['calls_per_commit'] * r['commits'] for r in llm_rows) / n:.2f} "
         f"| {sum(r['calls_per_commit'] * r['commits'] for r in stream_rows) / n:.2f} "
+        f"| {sum(r['calls_per_commit'] * r['commits'] for r in window_rows) / n:.2f} "
         f"| {sum(r['llm_calls'] * r['commits'] for r in llm_rows) / n:.2f} "
         f"| {sum(r['rules_share'] * r['commits'] for r in llm_rows) / n:.0%} "
         f"| {sum(r['prompt_in'] * r['commits'] for r in llm_rows) / n:.0f} | | "
@@ -205,6 +253,12 @@ def main() -> None:
         "--llm-for",
         default="",
         help="the repositories' `llm.for` (e.g. 'high, medium'); default: the default config",
+    )
+    parser.add_argument(
+        "--window",
+        type=float,
+        default=1800.0,
+        help="WORKER_BATCH_SECONDS for the push-by-push run with a batching window",
     )
     asyncio.run(main_async(parser.parse_args()))
 

@@ -48,6 +48,9 @@ class Settings(BaseSettings):
     worker_lease_seconds: int = Field(default=300, ge=1)
     worker_max_attempts: int = Field(default=5, ge=1)
     worker_poll_seconds: float = Field(default=2.0, gt=0)
+    # Pending commits wait up to this long to be fetched together with those landing after
+    # them (fewer GitHub calls); a commit whose digest day ends sooner is taken at once.
+    worker_batch_seconds: float = Field(default=0.0, ge=0, le=6 * 3600)
     # Commits of a push range expanded through the compare API stop here; the rest is noted.
     max_range_commits: int = Field(default=1000, ge=1)
 

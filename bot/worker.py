@@ -19,6 +19,7 @@ from structlog.contextvars import bound_contextvars
 
 from bot.analysis import AnalysisResult, Analyzer
 from bot.background import BackgroundService
+from bot.batching import batch_ready
 from bot.clock import Clock
 from bot.github import GitHubApp, InstallationClient
 from bot.github.calls import CommitMissing
@@ -144,6 +145,9 @@ class Worker(BackgroundService):
         """One round; returns how many items it handled (0: nothing to do)."""
         handled = await self.refresh_configs()
         handled += await self.expand_ranges()
+        window = timedelta(seconds=self._settings.worker_batch_seconds)
+        if window and not await batch_ready(self._store.engine, self._clock.now(), window):
+            return handled
         claims = await self._store.queue.claim_commits(
             self._clock.now(),
             limit=self._settings.worker_concurrency * 2,

@@ -5,6 +5,7 @@ the per-commit calls only where batching cannot be trusted, and nothing lost eit
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -14,7 +15,7 @@ from bot.app import STORE, WORKER
 from bot.github.patches import commits_from_series
 from bot.store.schema import commits, repositories
 from tests.fakes.github import FakeGitHub, format_patch_series
-from tests.support import deliver_replay, replay_day, replay_pushes
+from tests.support import FakeClock, deliver_replay, replay_day, replay_pushes
 
 Client = TestClient[Any, Any]
 REPO = "vllm-project/vllm-ascend"
@@ -149,3 +150,31 @@ async def test_the_config_is_read_again_conditionally(
     await worker.refresh_configs()
     assert github.calls_to("GET", r"/contents/")[-1].status == 200
     assert (await config())["timezone"] == "Europe/Paris"
+
+
+async def test_a_batching_window_fetches_commits_landing_close_together_at_once(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    github.serve_replay_day(REPO, DAY)
+    pushes = replay_pushes(REPO, DAY)
+    clock.current = datetime(2026, 7, 10, 1, 0, tzinfo=UTC)
+    client: Client = await app_client(worker_batch_seconds=1800)
+    worker = client.app[WORKER]
+    for push in pushes[:3]:  # three pushes ten minutes apart
+        await deliver_replay(client, push)
+        await worker.drain()
+        clock.advance(minutes=10)
+    assert not github.calls_to("GET", r"/commits/|/compare/")
+    assert {r.state for r in (await details(client)).values()} == {"pending"}
+    clock.advance(minutes=1)  # the first has waited 31 minutes: all three go together
+    await worker.drain()
+    assert {r.state for r in (await details(client)).values()} == {"analyzed"}
+    assert len(github.calls_to("GET", r"/compare/")) == 1
+    assert not github.calls_to("GET", r"/commits/")
+    assert len([c for c in github.calls if c.operation == "PullRequestsByNumber"]) == 1
+
+    # A commit whose day ends within the window is taken at once.
+    clock.current = datetime(2026, 7, 10, 23, 45, tzinfo=UTC)
+    await deliver_replay(client, pushes[3])
+    await worker.drain()
+    assert {r.state for r in (await details(client)).values()} == {"analyzed"}
