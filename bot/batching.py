@@ -32,8 +32,12 @@ async def batch_ready(engine: AsyncEngine, now: datetime, window: timedelta) -> 
             if created_at <= now - window:
                 return True
             key = (zone, cutoff)
-            if key not in schedules:
-                schedules[key] = DaySchedule(zone, parse_cutoff(cutoff))
-            if schedules[key].end_of(day) - now <= window:
+            try:
+                if key not in schedules:
+                    schedules[key] = DaySchedule(zone, parse_cutoff(cutoff))
+                ends = schedules[key].end_of(day)
+            except (ValueError, KeyError):
+                return True  # a day we cannot place is not held back
+            if ends - now <= window:
                 return True
     return False
