@@ -280,6 +280,18 @@ class DigestCommit:
 
 
 @dataclass(frozen=True)
+class DigestUsage:
+    """How a day's commits were analysed (by route, see `bot.analysis.budget`) and what the
+    LLM used; `cost` is None when no price is configured."""
+
+    routes: Mapping[str, int]
+    input_tokens: int = 0
+    cached_input_tokens: int = 0
+    output_tokens: int = 0
+    cost: float | None = None
+
+
+@dataclass(frozen=True)
 class Digest:
     """A repository's day, ready to render."""
 
@@ -301,3 +313,4 @@ class Digest:
     recent: tuple[DigestCommit, ...] = ()
     # The alerts already posted for the day's commits: sha -> the alert's URL.
     alerts: Mapping[str, str] = field(default_factory=dict)
+    usage: DigestUsage | None = None

@@ -18,11 +18,12 @@ from pathlib import Path
 from unidiff import PatchSet
 from unidiff.errors import UnidiffParseError
 
-from bot.analysis import Analyzer
+from bot.analysis import AnalysisResult, Analyzer, rules
+from bot.analysis.tiering import rules_sure
 from bot.days import DaySchedule
 from bot.digest.i18n import strings
 from bot.digest.render import Part, render
-from bot.models import CommitInput, Digest, DigestCommit, FileChange
+from bot.models import CommitInput, Digest, DigestCommit, DigestUsage, FileChange
 from bot.repo_config import render_title
 
 # After this many commits older than the day, the walk back through history stops.
@@ -234,6 +235,8 @@ async def offline_digest(
     name, url_prefix = repo_identity(path, repo)
     with_patches = analyzer.name != "rules"
     shown = []
+    routes: dict[str, int] = {}
+    tokens = (0, 0, 0)
     for local in commits_between(path, branch, start, end):
         commit = CommitInput(
             sha=local.sha,
@@ -242,7 +245,19 @@ async def offline_digest(
             author=local.author,
             files=files_of(path, local.sha, with_patches=with_patches),
         )
-        result = await analyzer.analyze(commit, language=language)
+        # As in the App: what the rules are sure of never goes to the LLM.
+        sure = rules_sure(commit) if with_patches else None
+        if sure:
+            result = AnalysisResult(rules.analyze(commit, language=language))
+        else:
+            result = await analyzer.analyze(commit, language=language)
+        route = f"sure:{sure}" if sure else ("llm" if with_patches else "rules")
+        routes[route] = routes.get(route, 0) + 1
+        tokens = (
+            tokens[0] + result.input_tokens,
+            tokens[1] + result.cached_input_tokens,
+            tokens[2] + result.output_tokens,
+        )
         shown.append(
             DigestCommit(
                 sha=local.sha,
@@ -262,5 +277,11 @@ async def offline_digest(
         cutoff=time(0, 0),
         title=render_title(strings(language).default_title, repo=name, day=day, language=language),
         commits=tuple(shown),
+        usage=DigestUsage(
+            routes=routes,
+            input_tokens=tokens[0],
+            cached_input_tokens=tokens[1],
+            output_tokens=tokens[2],
+        ),
     )
     return digest, render(digest, with_title=True)

@@ -278,6 +278,21 @@ class Weekly(_Strict):
     @classmethod
     def _to(cls, value: Any) -> Any:
         return _target(value)
+Importance = Literal["high", "medium", "low"]
+_ALL_IMPORTANCES: tuple[Importance, ...] = ("high", "medium", "low")
+
+
+class LLMShare(_Strict):
+    """Which commits the LLM gets: the rules' verdict decides, then the day's caps."""
+
+    # `for` is a Python keyword: the field is `for_` in code, `for` in the file.
+    for_: list[Importance] = Field(
+        default_factory=lambda: list(_ALL_IMPORTANCES), alias="for", min_length=1
+    )
+    max_commits_per_day: int | None = Field(default=None, ge=0)
+    daily_tokens: int | None = Field(default=None, ge=0)
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 class RepoConfig(_Strict):
@@ -290,6 +305,7 @@ class RepoConfig(_Strict):
     exclude: Exclude = Field(default_factory=Exclude)
     alerts: Alerts = Field(default_factory=Alerts)
     weekly: Weekly = Field(default_factory=Weekly)
+    llm: LLMShare = Field(default_factory=LLMShare)
 
     @field_validator("timezone")
     @classmethod

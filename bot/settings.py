@@ -61,6 +61,9 @@ class Settings(BaseSettings):
     worker_lease_seconds: int = Field(default=300, ge=1)
     worker_max_attempts: int = Field(default=5, ge=1)
     worker_poll_seconds: float = Field(default=2.0, gt=0)
+    # Pending commits wait up to this long to be fetched together with those landing after
+    # them (fewer GitHub calls); a commit whose digest day ends sooner is taken at once.
+    worker_batch_seconds: float = Field(default=0.0, ge=0, le=6 * 3600)
     # Commits of a push range expanded through the compare API stop here; the rest is noted.
     max_range_commits: int = Field(default=1000, ge=1)
 
@@ -72,6 +75,13 @@ class Settings(BaseSettings):
     llm_max_output_tokens: int = Field(default=2_000, ge=200)
     llm_concurrency: int = Field(default=4, ge=1, le=64)
     llm_timeout_seconds: float = Field(default=120.0, gt=0)
+    # The LLM's daily allowance per installation (input + output tokens, UTC day); None: none.
+    llm_daily_token_budget: int | None = Field(default=None, ge=0)
+    # Prices in currency units per million tokens, for the estimated cost in digests and
+    # /metrics; 0 leaves the cost out. Cached input is what a provider's prefix cache served.
+    llm_price_input_per_mtok: float = Field(default=0.0, ge=0)
+    llm_price_cached_input_per_mtok: float = Field(default=0.0, ge=0)
+    llm_price_output_per_mtok: float = Field(default=0.0, ge=0)
 
     # The scheduler.
     grace_minutes: float = Field(default=10.0, ge=0)

@@ -11,30 +11,35 @@ spending an attempt; a repository the App lost ends its work quietly.
 from __future__ import annotations
 
 import asyncio
-import time
 from datetime import timedelta
 from typing import Any
 
 import aiohttp
 from structlog.contextvars import bound_contextvars
 
-from bot.analysis import AnalysisResult, Analyzer, RulesAnalyzer
+from bot.analysis import AnalysisResult, Analyzer
 from bot.background import BackgroundService
+from bot.batching import batch_ready
 from bot.clock import Clock
 from bot.github import GitHubApp, InstallationClient
 from bot.github.calls import CommitMissing
+from bot.github.conditional import get_file_if_changed
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
+from bot.governor import Governor
 from bot.handlers.context import RepoViews
 from bot.logs import get_logger
 from bot.metrics import Metrics
 from bot.models import CommitInput, FileChange, PullRequestInfo
 from bot.payloads import pr_number
+from bot.prefetch import Prefetched, prefetch
 from bot.repo_config import CONFIG_PATH, ConfigError, RepoConfig, default_config, parse_config
 from bot.settings import Settings
 from bot.store import Store
+from bot.store.etags import ConfigETags
 from bot.store.queue import ClaimedCommit, ClaimedRange
 from bot.store.records import NewCommit
 from bot.store.repos import RepoRow
+from bot.store.usage import UsageLedger
 
 log = get_logger(__name__)
 
@@ -88,7 +93,9 @@ class Worker(BackgroundService):
         self._store = store
         self._github = github
         self._analyzer = analyzer
-        self._rules = RulesAnalyzer()
+        self._governor = Governor(
+            UsageLedger(store.engine), analyzer, settings=settings, metrics=metrics, clock=clock
+        )
         self._clock = clock
         self._settings = settings
         self._metrics = metrics
@@ -98,6 +105,9 @@ class Worker(BackgroundService):
         self._wakeup = asyncio.Event()
         # Claimed and not yet completed: given back if the process stops.
         self._held: dict[tuple[int, str], ClaimedCommit] = {}
+        # The round's commits and pull requests fetched together (see bot/prefetch.py).
+        self._prefetched = Prefetched()
+        self._etags = ConfigETags(store.engine)
 
     async def stop(self) -> None:
         """Cancel the loop, then give back what it held so another replica takes it now."""
@@ -135,6 +145,9 @@ class Worker(BackgroundService):
         """One round; returns how many items it handled (0: nothing to do)."""
         handled = await self.refresh_configs()
         handled += await self.expand_ranges()
+        window = timedelta(seconds=self._settings.worker_batch_seconds)
+        if window and not await batch_ready(self._store.engine, self._clock.now(), window):
+            return handled
         claims = await self._store.queue.claim_commits(
             self._clock.now(),
             limit=self._settings.worker_concurrency * 2,
@@ -142,6 +155,11 @@ class Worker(BackgroundService):
             max_attempts=self._settings.worker_max_attempts,
         )
         self._held.update({(c.repo_id, c.sha): c for c in claims})
+        self._prefetched = await prefetch(
+            claims,
+            engine=self._store.engine,
+            client_for=lambda c: self._client(c.installation_id, c.full_name, c.repo_id),
+        )
         await asyncio.gather(*(self._bounded(claim) for claim in claims))
         return handled + len(claims)
 
@@ -174,8 +192,22 @@ class Worker(BackgroundService):
         repos = self._store.repos
         try:
             client = await self._client(repo.installation_id, repo.full_name, repo.id)
-            info = await client.get_repository(repo.full_name)
-            content = await client.get_file(repo.full_name, CONFIG_PATH, ref=info.default_branch)
+            # Pushes carry the default branch; ask GitHub only when no push has told it yet.
+            branch = (
+                repo.default_branch or (await client.get_repository(repo.full_name)).default_branch
+            )
+            # Conditional when the ETag names the blob in force: a 304 costs no rate limit.
+            known = await self._etags.get(repo.id)
+            check = await get_file_if_changed(
+                client,
+                repo.full_name,
+                CONFIG_PATH,
+                ref=branch,
+                etag=known.etag if known and known.sha == repo.config_sha else None,
+            )
+            content = check.content
+            if not check.unchanged:
+                await self._etags.save(repo.id, check.etag, content.sha if content else None)
         except (RepositoryGone, NotInstalled) as exc:
             log.info("repo_config_unreachable", error=str(exc))
             await repos.config_unchanged(repo.id, default_branch=None)
@@ -184,8 +216,7 @@ class Worker(BackgroundService):
             log.warning("repo_config_fetch_failed", error=str(exc))
             return  # still stale: the next round tries again
 
-        branch = info.default_branch
-        if content is not None and content.sha == repo.config_sha:
+        if check.unchanged or (content is not None and content.sha == repo.config_sha):
             await repos.config_unchanged(repo.id, default_branch=branch)
             return
         try:
@@ -302,14 +333,13 @@ class Worker(BackgroundService):
             message=commit.message,
             paths=[f.filename for f in commit.files],
         )
-        # Excluded commits are left out of the digest; the cheap rules keep a record anyway.
-        analyzer = self._rules if excluded else self._analyzer
-        started = time.perf_counter()
-        result: AnalysisResult = await analyzer.analyze(commit, language=config.language)
-        if analyzer.name == "rules":  # the LLM analyser times its own calls
-            self._metrics.analysis_seconds.labels(analyzer="rules").observe(
-                time.perf_counter() - started
-            )
+        result: AnalysisResult = await self._governor.analyze(
+            commit,
+            repo_id=claim.repo_id,
+            installation_id=claim.installation_id,
+            config=config,
+            excluded=excluded,
+        )
         if not await queue.complete(claim, result, self._clock.now()):
             log.warning("commit_lease_lost")
             return
@@ -318,13 +348,16 @@ class Worker(BackgroundService):
             analyzer=result.analysis.analyzer,
             importance=result.analysis.importance.value,
             fallback=result.fallback_reason,
-            excluded=excluded,
+            route=result.route,
         )
 
     async def _fetch(self, claim: ClaimedCommit) -> CommitInput:
         client = await self._client(claim.installation_id, claim.full_name, claim.repo_id)
+        key = (claim.repo_id, claim.sha)
         try:
-            raw = await client.get_commit(claim.full_name, claim.sha)
+            raw = self._prefetched.commits.pop(key, None) or await client.get_commit(
+                claim.full_name, claim.sha
+            )
         except CommitMissing as exc:
             # Force-pushed away: the push's own message is all there is; analyse that.
             log.info("commit_missing", error=str(exc))
@@ -332,7 +365,9 @@ class Worker(BackgroundService):
                 sha=claim.sha, message=claim.message, repo=claim.full_name, files_known=False
             )
         try:
-            pr = await client.pull_request_for(claim.full_name, claim.sha, number=claim.pr_number)
+            pr = self._prefetched.pulls.pop(key, None) or await client.pull_request_for(
+                claim.full_name, claim.sha, number=claim.pr_number
+            )
         except RateLimited:
             raise
         except GitHubError as exc:

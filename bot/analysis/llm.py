@@ -19,7 +19,9 @@ import openai
 import pydantic
 
 from bot.analysis import AnalysisResult, rules
+from bot.analysis.cost import Prices
 from bot.analysis.prompt import Prompt, analysis_schema, build_prompt
+from bot.analysis.usage import cached_input_tokens
 from bot.logs import get_logger
 from bot.metrics import Metrics
 from bot.models import Analysis, AnalysisBody, CommitInput
@@ -40,6 +42,9 @@ class _Choice(pydantic.BaseModel):
 
 
 class _Usage(pydantic.BaseModel):
+    # Kept: providers report cached input tokens in fields of their own (see usage.py).
+    model_config = pydantic.ConfigDict(extra="allow")
+
     prompt_tokens: pydantic.NonNegativeInt = pydantic.Field(strict=True)
     completion_tokens: pydantic.NonNegativeInt = pydantic.Field(strict=True)
 
@@ -68,11 +73,14 @@ class OutputMode(IntEnum):
 class AnswerRejected(Exception):
     """The answer cannot be used; `reason` is recorded as the fallback reason."""
 
-    def __init__(self, reason: str, tokens_in: int = 0, tokens_out: int = 0) -> None:
+    def __init__(
+        self, reason: str, tokens_in: int = 0, tokens_out: int = 0, cached: int = 0
+    ) -> None:
         super().__init__(reason)
         self.reason = reason
         self.tokens_in = tokens_in
         self.tokens_out = tokens_out
+        self.cached = cached
 
 
 def _response_format(mode: OutputMode) -> dict[str, Any]:
@@ -111,8 +119,10 @@ class LLMAnalyzer:
         concurrency: int,
         timeout_seconds: float,
         metrics: Metrics | None = None,
+        prices: Prices | None = None,
     ) -> None:
         self._client = client
+        self._prices = prices or Prices()
         self._model = model
         self._max_input = max_input_tokens
         self._max_output = max_output_tokens
@@ -132,17 +142,18 @@ class LLMAnalyzer:
 
     async def analyze(self, commit: CommitInput, *, language: str) -> AnalysisResult:
         prompt = build_prompt(commit, language=language, max_input_tokens=self._max_input)
-        used_in, used_out = 0, 0
+        used_in, used_out, used_cached = 0, 0, 0
         reason = "unknown"
         async with self._slots:
             for attempt in (1, 2):
                 started = time.perf_counter()
                 try:
-                    body, tokens_in, tokens_out = await self._ask(prompt)
+                    body, tokens_in, tokens_out, cached = await self._ask(prompt)
                 except AnswerRejected as exc:
                     reason = exc.reason
                     used_in, used_out = used_in + exc.tokens_in, used_out + exc.tokens_out
-                    self._count_tokens(exc.tokens_in, exc.tokens_out)
+                    used_cached += exc.cached
+                    self._count_tokens(exc.tokens_in, exc.tokens_out, exc.cached)
                     log.warning(
                         "llm_answer_rejected", sha=commit.sha, attempt=attempt, reason=reason
                     )
@@ -150,9 +161,15 @@ class LLMAnalyzer:
                 finally:
                     self._observe(time.perf_counter() - started)
                 used_in, used_out = used_in + tokens_in, used_out + tokens_out
-                self._count_tokens(tokens_in, tokens_out)
+                used_cached += cached
+                self._count_tokens(tokens_in, tokens_out, cached)
                 analysis = Analysis(**body.model_dump(), analyzer=self.name)
-                return AnalysisResult(analysis, input_tokens=used_in, output_tokens=used_out)
+                return AnalysisResult(
+                    analysis,
+                    input_tokens=used_in,
+                    output_tokens=used_out,
+                    cached_input_tokens=used_cached,
+                )
         if self._metrics is not None:
             self._metrics.analysis_fallbacks.labels(reason=reason.split(":", 1)[0]).inc()
         fallback = rules.analyze(commit, language=language)
@@ -160,10 +177,11 @@ class LLMAnalyzer:
             fallback,
             input_tokens=used_in,
             output_tokens=used_out,
+            cached_input_tokens=used_cached,
             fallback_reason=f"{self.name} failed twice ({reason}); rules analysis used",
         )
 
-    async def _ask(self, prompt: Prompt) -> tuple[AnalysisBody, int, int]:
+    async def _ask(self, prompt: Prompt) -> tuple[AnalysisBody, int, int, int]:
         """One call (plus format negotiation); raises AnswerRejected with a reason."""
         while True:
             try:
@@ -192,10 +210,11 @@ class LLMAnalyzer:
         usage = completion.usage
         tokens_in = usage.prompt_tokens if usage else prompt.tokens
         tokens_out = usage.completion_tokens if usage else 0
+        cached = cached_input_tokens(usage)
         choice = completion.choices[0]
         if choice.finish_reason == "length":
             raise AnswerRejected(
-                "cut: the answer hit the output token limit", tokens_in, tokens_out
+                "cut: the answer hit the output token limit", tokens_in, tokens_out, cached
             )
         content = choice.message.content or ""
         try:
@@ -203,8 +222,8 @@ class LLMAnalyzer:
         except pydantic.ValidationError as exc:
             kind = "invalid JSON" if exc.errors()[0]["type"] == "json_invalid" else "schema"
             detail = f"{kind}: {_where(exc)}" if kind == "schema" else kind
-            raise AnswerRejected(detail, tokens_in, tokens_out) from None
-        return body, tokens_in, tokens_out
+            raise AnswerRejected(detail, tokens_in, tokens_out, cached) from None
+        return body, tokens_in, tokens_out, cached
 
     async def _post(self, prompt: Prompt) -> bytes:
         """The raw answer, read up to MAX_ANSWER_BYTES."""
@@ -230,10 +249,12 @@ class LLMAnalyzer:
         if self._metrics is not None:
             self._metrics.analysis_seconds.labels(analyzer="llm").observe(seconds)
 
-    def _count_tokens(self, tokens_in: int, tokens_out: int) -> None:
+    def _count_tokens(self, tokens_in: int, tokens_out: int, cached: int = 0) -> None:
         if self._metrics is not None:
             self._metrics.llm_tokens.labels(direction="input").inc(tokens_in)
             self._metrics.llm_tokens.labels(direction="output").inc(tokens_out)
+            self._metrics.llm_cached_tokens.inc(cached)
+            self._metrics.llm_cost.inc(self._prices.cost(tokens_in, cached, tokens_out))
 
 
 def _strip_fences(content: str) -> str:

@@ -20,6 +20,7 @@ import aiohttp
 from bot.clock import Clock
 from bot.digest.i18n import strings
 from bot.digest.render import Part, marker, render, render_addendum
+from bot.digest.usage import day_usage
 from bot.github import GitHubApp, InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
@@ -186,6 +187,8 @@ class Publisher:
         digest, shas = build_digest(
             repo, claim.day, config, commits, late=late, forced=forced, truncated=truncated
         )
+        usage = await day_usage(self._store, self._settings, repo.id, claim.day)
+        digest = replace(digest, usage=usage)
         done = self._store.digests.finish
         if not digest.commits and config.skip_empty_days:
             await done(

@@ -23,6 +23,7 @@ from bot.digest.markup import code_cell as _code_cell
 from bot.digest.markup import link as _link
 from bot.digest.markup import url as _url
 from bot.digest.safety import cell, code, inline, rendered
+from bot.digest.usage import usage_lines
 from bot.models import Analysis, Digest, DigestCommit, Importance
 
 BODY_LIMIT = 65_536
@@ -281,6 +282,7 @@ class _Renderer:
         if d.truncated:
             lines.append("- " + s.truncated.format(count=d.truncated))
         lines += [f"- {note}" for note in extra_notes]
+        lines += [f"- {line}" for line in usage_lines(d.usage, d.language)]
         lines.append("- " + s.times_in.format(zone=d.timezone, cutoff=self.cutoff_text()))
         lines.append("- " + s.generated_by)
         return "\n".join(lines)

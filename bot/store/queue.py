@@ -363,6 +363,9 @@ async def store_analysis(
         "output_tokens": result.output_tokens,
         "fallback_reason": result.fallback_reason,
         "created_at": now,
+        "cached_input_tokens": result.cached_input_tokens,
+        "route": result.route,
+        "patch_id": result.patch_id,
     }
     stmt = _upsert(conn)(t.analyses).values(repo_id=repo_id, sha=sha, **values)
     await conn.execute(stmt.on_conflict_do_update(index_elements=["repo_id", "sha"], set_=values))

@@ -64,6 +64,9 @@ repositories = sa.Table(
     sa.Column("cutoff", sa.String(5), nullable=False, default="00:00"),
     sa.Column("branches", JSONType),
     sa.Column("tracking_issue", sa.Integer),
+    # Migration 0002c: the config file's ETag and the blob it named (conditional reads).
+    sa.Column("config_etag", sa.String(200)),
+    sa.Column("config_etag_sha", sa.String(64)),
     sa.Column("active_since", UTCDateTime, nullable=False),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("updated_at", UTCDateTime, nullable=False),
@@ -162,6 +165,11 @@ analyses = sa.Table(
     sa.Column("output_tokens", sa.Integer, nullable=False, default=0),
     sa.Column("fallback_reason", sa.Text),
     sa.Column("created_at", UTCDateTime, nullable=False),
+    # Migration 0002c: cost accounting and reuse by content (bot/analysis/tiering.py).
+    sa.Column("cached_input_tokens", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("route", sa.String(40)),
+    sa.Column("patch_id", sa.String(40)),
+    sa.Index("ix_analyses_patch_id", "repo_id", "patch_id"),
 )
 
 digests = sa.Table(

@@ -59,6 +59,11 @@ class FakeLLM:
     release: asyncio.Event = field(default_factory=asyncio.Event)
     # Seconds every answer takes (benchmarks model a real model's time per call).
     latency: float = 0.0
+    # A provider's prefix cache: None (none reported), "openai" (`prompt_tokens_details.
+    # cached_tokens`: prefixes of at least 1,024 tokens, in steps of 128) or "deepseek"
+    # (`prompt_cache_hit_tokens` / `prompt_cache_miss_tokens`, in 64-token units).
+    cache: str | None = None
+    _prompts: list[str] = field(default_factory=list)
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
     endless_bytes_sent: int = 0
 
@@ -156,6 +161,17 @@ class FakeLLM:
         else:
             content = json.dumps(behaviour.body or VALID_BODY, ensure_ascii=False)
         completion_tokens = min(max_tokens, max(1, len(content) // 4))
+        usage: dict[str, Any] = {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        }
+        cached = self._cached_tokens("".join(m["content"] for m in messages))
+        if self.cache == "openai":
+            usage["prompt_tokens_details"] = {"cached_tokens": cached}
+        elif self.cache == "deepseek":
+            usage["prompt_cache_hit_tokens"] = cached
+            usage["prompt_cache_miss_tokens"] = prompt_tokens - cached
         completion = {
             "id": f"chatcmpl-{len(self.requests)}",
             "object": "chat.completion",
@@ -168,15 +184,20 @@ class FakeLLM:
                     "finish_reason": finish,
                 }
             ],
-            "usage": {
-                "prompt_tokens": prompt_tokens,
-                "completion_tokens": completion_tokens,
-                "total_tokens": prompt_tokens + completion_tokens,
-            },
+            "usage": usage,
         }
         if behaviour.kind == "reshape" and behaviour.reshape is not None:
             return web.json_response(behaviour.reshape(completion))
         return web.json_response(completion)
+
+    def _cached_tokens(self, prompt: str) -> int:
+        """The longest prefix this prompt shares with an earlier one, as the cache counts it."""
+        shared = max((_common_prefix(prompt, p) for p in self._prompts), default=0)
+        self._prompts.append(prompt)
+        tokens = shared // 4
+        if self.cache == "openai":
+            return 0 if tokens < 1024 else tokens // 128 * 128
+        return tokens // 64 * 64
 
     async def _endless(self, request: web.Request) -> web.StreamResponse:
         """A JSON answer that never ends (a misbehaving server streaming into a plain call)."""
@@ -191,3 +212,12 @@ class FakeLLM:
         except ConnectionError:
             pass  # the client stopped reading: what a capped reader does
         return response
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """Characters two prompts share from their start."""
+    n = min(len(a), len(b))
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    return i
