@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import socket
 import sys
 from collections.abc import Sequence
 from datetime import date
@@ -12,19 +13,23 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import pydantic
 from aiohttp import web
+from sqlalchemy.engine import make_url
 
 from bot.analysis.factory import open_analyzer
-from bot.app import EXECUTOR, PUBLISHER, SCHEDULER, STORE, create_app
+from bot.app import ANALYZER, EXECUTOR, PUBLISHER, SCHEDULER, STORE, create_app
 from bot.classify import classify
 from bot.digest.render import Part
+from bot.evaluation import evaluate, replay_commits
 from bot.jobs.kinds import JobKind, JobState
 from bot.jobs.publish_period import publish_key
-from bot.logs import configure_logging
+from bot.logs import configure_logging, get_logger
 from bot.models import Digest
-from bot.offline import OfflineError, offline_digest
+from bot.offline import OfflineError, checked_repo_name, offline_digest
 from bot.settings import MissingSetting, Settings
 from bot.store import Store
 from bot.store.digests import Period
+
+log = get_logger(__name__)
 
 
 def _load_settings() -> Settings:
@@ -40,11 +45,38 @@ def _load_settings() -> Settings:
 def _serve(settings: Settings, _args: argparse.Namespace) -> int:
     settings.require_github()
     app = create_app(settings)
+    # Bound here so that a taken port is one line, and so that the line below is true: the
+    # socket listens (connections wait in its backlog) before the App has even started.
+    try:
+        family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
+        sock = socket.create_server((settings.host, settings.port), family=family)
+    except OSError as exc:
+        raise MissingSetting(
+            f"HOST/PORT: cannot listen on {settings.host}:{settings.port}: {exc.strerror}"
+        ) from None
+
+    async def announce(app: web.Application) -> None:
+        log.info(
+            "serve_listening",
+            address=f"http://{settings.host}:{settings.port}",
+            store=describe_store(settings.database_url),
+            analyzer=app[ANALYZER].name,
+        )
+
+    app.on_startup.append(announce)
     # On SIGTERM aiohttp stops accepting, lets in-flight requests finish, then runs the
     # cleanup contexts in reverse: background work is released and the store closed.
     # Within Kubernetes' 30 s grace: 10 s for requests, then the executor's short grace.
-    web.run_app(app, host=settings.host, port=settings.port, print=None, shutdown_timeout=10.0)
+    web.run_app(app, sock=sock, print=None, shutdown_timeout=10.0)
     return 0
+
+
+def describe_store(database_url: str) -> str:
+    """The store for a log line: its engine and where, never a password."""
+    url = make_url(database_url)
+    if url.get_backend_name() == "sqlite":
+        return f"sqlite {url.database}"
+    return f"postgresql {url.host or 'localhost'}:{url.port or 5432}/{url.database or ''}"
 
 
 def _migrate(settings: Settings, _args: argparse.Namespace) -> int:
@@ -73,13 +105,57 @@ def _classify(settings: Settings, args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def _eval(settings: Settings, args: argparse.Namespace) -> int:
+    labels = Path(args.labels)
+    try:
+        lines = labels.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MissingSetting(f"cannot read {labels}: {exc}") from None
+    replay = None
+    if args.replay:
+        directory = Path(args.replay)
+        if not directory.is_dir():
+            raise MissingSetting(f"--replay must be a directory of replay days, not {directory}")
+        replay = replay_commits(directory)
+    language = args.lang or settings.default_language
+
+    async def run() -> list[str]:
+        async with open_analyzer(settings) as analyzer:
+            report = await evaluate(analyzer, lines, replay=replay, language=language)
+        return report.lines(show_disagreements=args.show_disagreements)
+
+    text = "\n".join(asyncio.run(run())) + "\n"
+    sys.stdout.buffer.write(text.encode("utf-8"))
+    sys.stdout.flush()
+    return 0
+
+
+# Days the date arithmetic of a zone's day can hold, with margin for any offset.
+_FIRST_DAY, _LAST_DAY = date(1900, 1, 1), date(9998, 12, 31)
+
+
 def _day(value: str | None) -> date | None:
     if value is None:
         return None
     try:
-        return date.fromisoformat(value)
+        day = date.fromisoformat(value)
     except ValueError:
         raise MissingSetting(f"--day must be YYYY-MM-DD, not {value!r}") from None
+    if not _FIRST_DAY <= day <= _LAST_DAY:
+        raise MissingSetting(f"--day must be between {_FIRST_DAY} and {_LAST_DAY}, not {value}")
+    return day
+
+
+def _writable(out: str | None) -> Path | None:
+    """Check `--out` before any work is done: its folder exists and it is not a folder."""
+    if out is None:
+        return None
+    path = Path(out)
+    if path.is_dir():
+        raise MissingSetting(f"--out {out} is a directory; give a file name inside it")
+    if not path.parent.is_dir():
+        raise MissingSetting(f"--out {out}: the directory {path.parent} does not exist")
+    return path
 
 
 def _digest(settings: Settings, args: argparse.Namespace) -> int:
@@ -90,6 +166,11 @@ def _digest(settings: Settings, args: argparse.Namespace) -> int:
         raise MissingSetting(
             f"--tz must be an IANA time zone such as Asia/Shanghai, not {args.tz!r}"
         ) from None
+    try:
+        repo = checked_repo_name(args.repo) if args.repo else None
+    except ValueError as exc:
+        raise MissingSetting(str(exc)) from None
+    out = _writable(args.out)
     language = args.lang or settings.default_language
 
     async def run() -> tuple[Digest, list[Part]]:
@@ -101,6 +182,7 @@ def _digest(settings: Settings, args: argparse.Namespace) -> int:
                 day=day,
                 timezone=args.tz,
                 language=language,
+                repo=repo,
             )
 
     try:
@@ -110,11 +192,20 @@ def _digest(settings: Settings, args: argparse.Namespace) -> int:
         return 2
     text = "\n\n".join(part.body for part in parts) + "\n"
     # Always UTF-8, whatever the terminal's locale: Chinese digests must not turn to mojibake.
-    if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+    if out is not None:
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise MissingSetting(f"--out {out}: cannot write it: {exc.strerror}") from None
     else:
         sys.stdout.buffer.write(text.encode("utf-8"))
         sys.stdout.flush()
+    if not any(c.url for c in digest.commits) and digest.commits:
+        print(
+            "commit-digest: the clone has no GitHub origin, so commits are not linked; "
+            "pass --repo OWNER/NAME",
+            file=sys.stderr,
+        )
     print(
         f"commit-digest: {len(digest.commits)} commits of {digest.day} in {digest.repo}"
         + (f", {len(parts)} posts" if len(parts) > 1 else ""),
@@ -162,29 +253,103 @@ def _publish(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+_SERVE_HELP = """\
+Runs the GitHub App: POST /webhook, GET /healthz, /readyz and /metrics, the job executor
+and the scheduler that posts each day's digest at the repository's cutoff.
+
+Needs, from the environment:
+  GITHUB_APP_ID            the App's id (or client id)
+  GITHUB_PRIVATE_KEY       its private key, PEM text (or GITHUB_PRIVATE_KEY_PATH: a file)
+  GITHUB_WEBHOOK_SECRET    the webhook secret
+Optional (default):
+  DATABASE_URL             sqlite:///./commit-digest.db, or postgresql://user@host/db
+  HOST, PORT               0.0.0.0, 8080
+  LLM_BASE_URL             unset: the rules analyser; set: an OpenAI-compatible server
+                           (LLM_API_KEY, LLM_MODEL gpt-4o-mini)
+  LOG_FORMAT, LOG_LEVEL    json, INFO
+README.md lists every setting.
+"""
+
+_CLASSIFY_HELP = """\
+Reads JSON lines on stdin, one commit a line: GitHub's "get a commit" answer
+(gh api repos/OWNER/REPO/commits/SHA | jq -c .) or simply
+{"sha": "...", "message": "...", "files": [{"filename": "...", "additions": 1, ...}]}.
+Writes one analysis JSON a line on stdout, in input order; a line that is not a commit
+gets {"line": N, "error": "..."} and the exit status is 1. Uses the LLM when LLM_BASE_URL
+is set, else the rules.
+"""
+
+_DIGEST_HELP = """\
+Digests one day of a local git clone, with the App's own renderer: no GitHub and no
+credentials. The commits are the first-parent history of the branch whose committer date
+falls on the day in the zone.
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot", description="Commit Digest: a daily digest of landed commits."
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("serve", help="run the GitHub App (webhook, job executor, scheduler)")
+    raw = argparse.RawDescriptionHelpFormatter
+    commands.add_parser(
+        "serve",
+        help="run the GitHub App (webhook, job executor, scheduler)",
+        description=_SERVE_HELP,
+        formatter_class=raw,
+    )
     commands.add_parser("migrate", help="create or upgrade the database schema, then exit")
     classify_cmd = commands.add_parser(
         "classify",
         help="analyse commits: JSON lines on stdin, one analysis per line on stdout",
+        description=_CLASSIFY_HELP,
+        formatter_class=raw,
     )
-    classify_cmd.add_argument("--lang", choices=["en", "zh-CN"], default=None)
+    classify_cmd.add_argument(
+        "--lang", choices=["en", "zh-CN"], default=None, help="default: DEFAULT_LANGUAGE (en)"
+    )
+    eval_cmd = commands.add_parser(
+        "eval",
+        help="score the configured analyser against labelled commits (JSON lines)",
+    )
+    eval_cmd.add_argument("labels", metavar="LABELS.jsonl")
+    eval_cmd.add_argument(
+        "--replay", default=None, metavar="DIR", help="look commits up by sha in these replay days"
+    )
+    eval_cmd.add_argument(
+        "--lang", choices=["en", "zh-CN"], default=None, help="default: DEFAULT_LANGUAGE (en)"
+    )
+    eval_cmd.add_argument("--show-disagreements", action="store_true")
     digest_cmd = commands.add_parser(
-        "digest", help="the offline digest of a local git clone (no GitHub, no credentials)"
+        "digest",
+        help="the offline digest of a local git clone (no GitHub, no credentials)",
+        description=_DIGEST_HELP,
+        formatter_class=raw,
     )
     digest_cmd.add_argument("--git", required=True, metavar="PATH", help="a local git clone")
     digest_cmd.add_argument("--branch", default=None, help="default: the checked-out branch")
     digest_cmd.add_argument(
-        "--day", default=None, metavar="YYYY-MM-DD", help="default: the latest day with commits"
+        "--day",
+        default=None,
+        metavar="YYYY-MM-DD",
+        help="default: the latest day with commits on the branch",
     )
-    digest_cmd.add_argument("--tz", default="UTC", metavar="ZONE", help="IANA time zone of the day")
-    digest_cmd.add_argument("--lang", choices=["en", "zh-CN"], default=None)
-    digest_cmd.add_argument("--out", default=None, metavar="FILE", help="default: stdout")
+    digest_cmd.add_argument(
+        "--tz", default="UTC", metavar="ZONE", help="IANA time zone of the day (default: UTC)"
+    )
+    digest_cmd.add_argument(
+        "--lang", choices=["en", "zh-CN"], default=None, help="default: DEFAULT_LANGUAGE (en)"
+    )
+    digest_cmd.add_argument(
+        "--repo",
+        default=None,
+        metavar="OWNER/NAME",
+        help="the GitHub repository, for its name and commit links "
+        "(default: read from the clone's GitHub origin)",
+    )
+    digest_cmd.add_argument(
+        "--out", default=None, metavar="FILE", help="write here, in UTF-8 (default: stdout)"
+    )
     publish_cmd = commands.add_parser(
         "publish",
         help="render and publish a repository's day now (exactly once, like the scheduler)",
@@ -198,6 +363,7 @@ _COMMANDS = {
     "serve": _serve,
     "migrate": _migrate,
     "classify": _classify,
+    "eval": _eval,
     "digest": _digest,
     "publish": _publish,
 }

@@ -11,6 +11,8 @@ from aiohttp import web
 from bot import probes
 from bot.analysis import Analyzer
 from bot.analysis.factory import open_analyzer
+from bot.background import BackgroundService
+from bot.body import ReadBudget
 from bot.clock import Clock, SystemClock
 from bot.github import GitHubApp
 from bot.github.client import RetryPolicy
@@ -25,6 +27,8 @@ from bot.jobs.publish_period import PublishPeriod
 from bot.jobs.recover_deliveries import RecoverDeliveries
 from bot.jobs.refresh_config import RefreshConfig
 from bot.metrics import Metrics
+from bot.probes import Liveness
+from bot.recovery import DeliveryRecovery
 from bot.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store import Store
@@ -42,6 +46,9 @@ EXECUTOR = web.AppKey("executor", Executor)
 PUBLISHER = web.AppKey("publisher", PublishPeriod)
 SCHEDULER = web.AppKey("scheduler", Scheduler)
 INGEST = web.AppKey("ingest", GroupCommit)
+RECOVERY = web.AppKey("recovery", DeliveryRecovery)
+RECOVERER = web.AppKey("recoverer", RecoverDeliveries)
+LIVENESS = web.AppKey("liveness", Liveness)
 WEBHOOK = web.AppKey("webhook", WebhookEndpoint)
 # Whether the background loops run (tests drive them step by step instead).
 BACKGROUND = web.AppKey("background", bool)
@@ -56,11 +63,16 @@ def create_app(
     """Build the App. `background=False` builds the executor and scheduler but does not start
     their loops: tests call their `run_once()` instead."""
     # A little headroom over GitHub's cap so that our own 413 answers an oversized body.
-    app = web.Application(client_max_size=MAX_PAYLOAD_BYTES + 1)
+    # Bodies are never inflated: GitHub does not compress them, and the webhook answers a
+    # compressed one 415 without reading it (a gzip bomb costs nothing).
+    app = web.Application(
+        client_max_size=MAX_PAYLOAD_BYTES + 1, handler_args={"auto_decompress": False}
+    )
     app[SETTINGS] = settings
     app[CLOCK] = clock or SystemClock()
     app[METRICS] = Metrics()
     app[BACKGROUND] = background
+    app[LIVENESS] = Liveness()
 
     app.cleanup_ctx.append(_store)
     app.cleanup_ctx.append(_github)
@@ -69,9 +81,11 @@ def create_app(
     app.cleanup_ctx.append(_scheduler)
     app.cleanup_ctx.append(_ingest)
     app.cleanup_ctx.append(_housekeeping)
+    app.cleanup_ctx.append(_recovery)
 
     app.router.add_post("/webhook", _webhook)
     app.router.add_get("/healthz", _healthz)
+    app.router.add_get("/readyz", _readyz)
     app.router.add_get("/metrics", _metrics)
     return app
 
@@ -117,6 +131,14 @@ async def _executor(app: web.Application) -> AsyncIterator[None]:
         metrics=app[METRICS],
     )
     app[PUBLISHER] = PublishPeriod(ctx)
+    app[RECOVERY] = DeliveryRecovery(
+        app[STORE],
+        app[GITHUB],
+        clock=app[CLOCK],
+        metrics=app[METRICS],
+        window=timedelta(days=settings.recovery_window_days),
+    )
+    app[RECOVERER] = RecoverDeliveries(ctx, app[RECOVERY])
     executor = Executor(
         app[STORE].jobs,
         [
@@ -124,14 +146,15 @@ async def _executor(app: web.Application) -> AsyncIterator[None]:
             ExpandRange(ctx),
             AnalyseCommit(ctx, app[ANALYZER]),
             app[PUBLISHER],
-            RecoverDeliveries(ctx),
+            # A process with recovery off never claims it: the replicas that have it on do.
+            *([app[RECOVERER]] if settings.recovery_enabled else []),
         ],
         clock=app[CLOCK],
         settings=settings,
     )
     app[EXECUTOR] = executor
     if app[BACKGROUND] and settings.worker_enabled:
-        executor.start()
+        _start(app, executor)
     yield
     # SIGTERM: claim nothing more, let jobs under way finish briefly, give the rest back.
     await executor.stop()
@@ -143,7 +166,7 @@ async def _scheduler(app: web.Application) -> AsyncIterator[None]:
     )
     app[SCHEDULER] = scheduler
     if app[BACKGROUND] and app[SETTINGS].scheduler_enabled:
-        scheduler.start()
+        _start(app, scheduler)
     yield
     await scheduler.stop()
 
@@ -159,6 +182,8 @@ async def _ingest(app: web.Application) -> AsyncIterator[None]:
         repos=app[REPO_VIEWS],
         clock=app[CLOCK],
         metrics=app[METRICS],
+        budget=ReadBudget(app[SETTINGS].webhook_read_budget_bytes),
+        read_timeout=app[SETTINGS].webhook_read_timeout_seconds,
     )
     yield
     await ingest.close()
@@ -173,7 +198,7 @@ async def _housekeeping(app: web.Application) -> AsyncIterator[None]:
         app[CLOCK],
         delivery_retention=timedelta(days=app[SETTINGS].delivery_retention_days),
     )
-    housekeeping.start()
+    _start(app, housekeeping)
     yield
     await housekeeping.stop()
 
@@ -182,8 +207,26 @@ async def _webhook(request: web.Request) -> web.Response:
     return await request.app[WEBHOOK].handle(request)
 
 
+async def _recovery(app: web.Application) -> AsyncIterator[None]:
+    # After the webhook's own context: the redeliveries the first round asks for land at once.
+    if app[BACKGROUND] and app[SETTINGS].recovery_enabled and app[SETTINGS].worker_enabled:
+        await app[RECOVERER].schedule_now()
+        app[EXECUTOR].wake()
+    yield
+
+
+def _start(app: web.Application, service: BackgroundService) -> None:
+    """Start a background loop that /healthz watches."""
+    service.start()
+    app[LIVENESS].watch(service)
+
+
 async def _healthz(request: web.Request) -> web.Response:
-    return await probes.healthz(request.app[STORE])
+    return await probes.healthz(request.app[LIVENESS])
+
+
+async def _readyz(request: web.Request) -> web.Response:
+    return await probes.readyz(request.app[STORE])
 
 
 async def _metrics(request: web.Request) -> web.Response:

@@ -22,11 +22,17 @@ class BackgroundService(abc.ABC):
     def start(self) -> None:
         self._task = asyncio.create_task(self._guarded(), name=self.name)
 
+    @property
+    def dead(self) -> bool:
+        """Started, not stopped, and its loop has ended: it does no work any more."""
+        return self._task is not None and self._task.done()
+
     async def stop(self) -> None:
         if self._task is None:
             return
         self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
+        # A loop that already died was logged when it did; stopping it is not an error.
+        with contextlib.suppress(asyncio.CancelledError, Exception):
             await self._task
         self._task = None
 
@@ -36,8 +42,8 @@ class BackgroundService(abc.ABC):
         except asyncio.CancelledError:
             raise
         except Exception:
-            # A bug must not silently end the service: say so loudly; /healthz stays honest
-            # about the store, and the process supervisor's logs show this line.
+            # A bug must not silently end the service: say so loudly; /healthz answers 503
+            # from now on, so the orchestrator restarts the process.
             log.exception("background_service_crashed", service=self.name)
             raise
 

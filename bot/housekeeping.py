@@ -1,4 +1,4 @@
-"""Periodic upkeep: forget webhook delivery ids older than GitHub's redelivery window, and
+"""Periodic upkeep: forget webhook delivery ids (and redelivery requests) past their use, and
 jobs that finished as long ago (a repeated one finds its work done and ends at once)."""
 
 from __future__ import annotations
@@ -35,6 +35,10 @@ class Housekeeping(BackgroundService):
         pruned = await self._store.prune_deliveries(older_than)
         if pruned:
             log.info("deliveries_pruned", count=pruned)
+        # Past GitHub's window a redelivery cannot be asked for again anyway.
+        asked = await self._store.redeliveries.prune(older_than)
+        if asked:
+            log.info("redeliveries_pruned", count=asked)
         jobs = await self._store.jobs.prune_done(older_than)
         if jobs:
             log.info("jobs_pruned", count=jobs)

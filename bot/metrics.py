@@ -36,6 +36,22 @@ class Metrics:
             ["direction"],
             registry=r,
         )
+        self.llm_cached_tokens = Counter(
+            "commit_digest_llm_cached_input_tokens",
+            "LLM input tokens the provider served from its prefix cache (part of input).",
+            registry=r,
+        )
+        self.llm_cost = Counter(
+            "commit_digest_llm_estimated_cost",
+            "Estimated LLM cost at the LLM_PRICE_* settings, in their currency.",
+            registry=r,
+        )
+        self.analysis_routes = Counter(
+            "commit_digest_analysis_routes",
+            "Commits by how their analyser was chosen (llm, rules-sure, budget, cap, reused, …).",
+            ["route"],
+            registry=r,
+        )
         self.analysis_fallbacks = Counter(
             "commit_digest_analysis_fallbacks",
             "LLM analyses that fell back to the rules analyser, by reason.",
@@ -62,6 +78,12 @@ class Metrics:
         self.digests = Counter(
             "commit_digest_digests",
             "Digests by outcome (published, skipped, failed, addendum).",
+            ["outcome"],
+            registry=r,
+        )
+        self.redeliveries = Counter(
+            "commit_digest_redeliveries",
+            "Webhook redeliveries asked of GitHub, by outcome (asked, refused, deferred).",
             ["outcome"],
             registry=r,
         )

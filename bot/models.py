@@ -275,6 +275,20 @@ class DigestCommit:
     analysis: Analysis | None = None
     not_analysed: str | None = None
     fallback_reason: str | None = None
+    # The full message (title and body): reverts name the commit they revert in it.
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class DigestUsage:
+    """How a day's commits were analysed (by route, see `bot.analysis.budget`) and what the
+    LLM used; `cost` is None when no price is configured."""
+
+    routes: Mapping[str, int]
+    input_tokens: int = 0
+    cached_input_tokens: int = 0
+    output_tokens: int = 0
+    cost: float | None = None
 
 
 @dataclass(frozen=True)
@@ -295,3 +309,8 @@ class Digest:
     truncated: int = 0
     # Why the digest went to an issue comment instead of a discussion, if it did.
     fallback_note: str | None = None
+    # Commits of the days before, where reverts and follow-up fixes find what they name.
+    recent: tuple[DigestCommit, ...] = ()
+    # The alerts already posted for the day's commits: sha -> the alert's URL.
+    alerts: Mapping[str, str] = field(default_factory=dict)
+    usage: DigestUsage | None = None

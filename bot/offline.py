@@ -18,11 +18,13 @@ from pathlib import Path
 from unidiff import PatchSet
 from unidiff.errors import UnidiffParseError
 
-from bot.analysis import Analyzer
+from bot.analysis import AnalysisResult, Analyzer, rules
+from bot.analysis.tiering import rules_sure
 from bot.days import DaySchedule
 from bot.digest.i18n import strings
 from bot.digest.render import Part, render
-from bot.models import CommitInput, Digest, DigestCommit, FileChange
+from bot.models import CommitInput, Digest, DigestCommit, DigestUsage, FileChange
+from bot.repo_config import render_title
 
 # After this many commits older than the day, the walk back through history stops.
 _PAST_WINDOW = 200
@@ -53,8 +55,20 @@ def git(path: Path, *args: str) -> str:
     return result.stdout
 
 
-def repo_identity(path: Path) -> tuple[str, str | None]:
-    """`owner/name` and the commit URL prefix when the clone comes from GitHub."""
+_REPO_NAME = re.compile(r"[A-Za-z0-9-]{1,39}/[A-Za-z0-9._-]{1,100}")
+
+
+def checked_repo_name(value: str) -> str:
+    """`OWNER/NAME` as GitHub spells repositories; ValueError otherwise."""
+    if not _REPO_NAME.fullmatch(value) or value.endswith((".git", "/.", "/..")):
+        raise ValueError(f"--repo must be OWNER/NAME, like vllm-project/vllm, not {value!r}")
+    return value
+
+
+def repo_identity(path: Path, repo: str | None = None) -> tuple[str, str | None]:
+    """`owner/name` and the commit URL prefix: `--repo`, or the clone's GitHub origin."""
+    if repo is not None:
+        return repo, f"https://github.com/{repo}/commit/"
     try:
         remote = git(path, "remote", "get-url", "origin").strip()
     except OfflineError:
@@ -195,11 +209,22 @@ async def offline_digest(
     day: date | None = None,
     timezone: str = "UTC",
     language: str = "en",
+    repo: str | None = None,
 ) -> tuple[Digest, list[Part]]:
     """The digest of a local clone's day, rendered as the App would post it."""
     git(path, "rev-parse", "--git-dir")
-    branch = branch or git(path, "rev-parse", "--abbrev-ref", "HEAD").strip()
-    git(path, "rev-parse", "--verify", "--quiet", f"{branch}^{{commit}}")
+    if branch is None:
+        try:
+            git(path, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+        except OfflineError:
+            raise OfflineError(f"{path} has no commits yet") from None
+        branch = git(path, "rev-parse", "--abbrev-ref", "HEAD").strip()
+    try:
+        git(path, "rev-parse", "--verify", "--quiet", f"{branch}^{{commit}}")
+    except OfflineError:
+        known = git(path, "for-each-ref", "--count=10", "--format=%(refname:short)", "refs/heads")
+        names = ", ".join(known.split()) or "none"
+        raise OfflineError(f"no branch {branch!r} in {path} (branches: {names})") from None
     schedule = DaySchedule(timezone, time(0, 0))
     if day is None:
         latest = latest_commit_time(path, branch)
@@ -207,9 +232,11 @@ async def offline_digest(
             raise OfflineError(f"branch {branch} has no commits")
         day = schedule.day_of(latest)
     start, end = schedule.window(day)
-    name, url_prefix = repo_identity(path)
+    name, url_prefix = repo_identity(path, repo)
     with_patches = analyzer.name != "rules"
     shown = []
+    routes: dict[str, int] = {}
+    tokens = (0, 0, 0)
     for local in commits_between(path, branch, start, end):
         commit = CommitInput(
             sha=local.sha,
@@ -218,7 +245,19 @@ async def offline_digest(
             author=local.author,
             files=files_of(path, local.sha, with_patches=with_patches),
         )
-        result = await analyzer.analyze(commit, language=language)
+        # As in the App: what the rules are sure of never goes to the LLM.
+        sure = rules_sure(commit) if with_patches else None
+        if sure:
+            result = AnalysisResult(rules.analyze(commit, language=language))
+        else:
+            result = await analyzer.analyze(commit, language=language)
+        route = f"sure:{sure}" if sure else ("llm" if with_patches else "rules")
+        routes[route] = routes.get(route, 0) + 1
+        tokens = (
+            tokens[0] + result.input_tokens,
+            tokens[1] + result.cached_input_tokens,
+            tokens[2] + result.output_tokens,
+        )
         shown.append(
             DigestCommit(
                 sha=local.sha,
@@ -236,7 +275,13 @@ async def offline_digest(
         language=language,
         timezone=timezone,
         cutoff=time(0, 0),
-        title=strings(language).default_title.format(repo=name, date=day.isoformat()),
+        title=render_title(strings(language).default_title, repo=name, day=day, language=language),
         commits=tuple(shown),
+        usage=DigestUsage(
+            routes=routes,
+            input_tokens=tokens[0],
+            cached_input_tokens=tokens[1],
+            output_tokens=tokens[2],
+        ),
     )
     return digest, render(digest, with_title=True)

@@ -1,4 +1,10 @@
-"""Webhook payloads as pydantic models that declare only the fields the App reads."""
+"""Webhook payloads as pydantic models that declare only the fields the App reads.
+
+Every string that is stored is cleaned and bounded here, so that whatever one engine stores
+the other stores too: PostgreSQL refuses NUL characters and values longer than a column,
+SQLite accepts both. Identifiers GitHub generates are refused when out of bounds (a payload
+that carries one is not GitHub's); free text loses its NULs and is cut at its column's bound.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +12,57 @@ import re
 from datetime import UTC, datetime
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+)
+
+
+def _without_nul(value: str) -> str:
+    return value.replace("\x00", "")
+
+
+def _cut(limit: int) -> AfterValidator:
+    return AfterValidator(lambda value: value[:limit])
+
 
 # SHA-1 today; SHA-256 repositories exist on GitHub Enterprise Server.
 Sha = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{40}([0-9a-f]{24})?$")]
-Name = Annotated[str, StringConstraints(min_length=1, max_length=255)]
+# Identifiers: bounded by their columns, NUL (which no GitHub name holds) refused.
+Name = Annotated[str, StringConstraints(min_length=1, max_length=255, pattern=r"^[^\x00]*$")]
+NodeId = Annotated[str, StringConstraints(max_length=100, pattern=r"^[^\x00]*$")]
+AccountType = Annotated[str, StringConstraints(max_length=32, pattern=r"^[^\x00]*$")]
+Login = Annotated[str, StringConstraints(max_length=255, pattern=r"^[^\x00]*$")]
+# Free text: NULs dropped, then cut to what is kept.
+Text = Annotated[str, AfterValidator(_without_nul)]
+Short = Annotated[str, AfterValidator(_without_nul), _cut(255)]
+# Database ids are signed 64-bit integers on both engines.
+Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
 ZERO_SHA = "0" * 40
+
+# A push happened after git existed and before this software is retired: anything else is a
+# forged or broken payload, and would overflow the date arithmetic of a digest day.
+_EARLIEST_PUSH = datetime(2005, 1, 1, tzinfo=UTC)
+_LATEST_PUSH = datetime(2200, 1, 1, tzinfo=UTC)
+
+
+def _push_time(value: object) -> object:
+    """Unix seconds (push payloads) or ISO 8601 (elsewhere), as aware UTC within range."""
+    if value is None or isinstance(value, datetime):
+        return value
+    if isinstance(value, bool):
+        raise ValueError("must be Unix seconds or an ISO 8601 time")
+    if isinstance(value, int | float):
+        if not _EARLIEST_PUSH.timestamp() <= value < _LATEST_PUSH.timestamp():
+            raise ValueError("out of range")
+        return datetime.fromtimestamp(value, UTC)
+    return value
+
 
 _TRAILING_PR = re.compile(r"\(#(\d{1,9})\)\s*$")
 
@@ -27,16 +78,16 @@ class _Payload(BaseModel):
 
 
 class GitActor(_Payload):
-    name: str = ""
-    email: str | None = None
-    username: str | None = None
+    name: Short = ""
+    email: Short | None = None
+    username: Login | None = None
 
 
 class PushCommit(_Payload):
     id: Sha
-    message: str
+    message: Text
     timestamp: datetime
-    url: str
+    url: Annotated[str, StringConstraints(max_length=2048, pattern=r"^[^\x00]*$")]
     author: GitActor
     committer: GitActor | None = None
     distinct: bool = True
@@ -56,32 +107,35 @@ class PushCommit(_Payload):
         return path in self.added or path in self.modified or path in self.removed
 
 
-class Owner(_Payload):
-    login: str | None = None
-    name: str | None = None
-    id: int
-
-
 class Repository(_Payload):
-    id: int
-    node_id: str | None = None
+    id: Id
+    node_id: NodeId | None = None
     full_name: Name
     default_branch: Name | None = None
     # Unix seconds in push payloads, an ISO string elsewhere.
-    pushed_at: int | datetime | None = None
+    pushed_at: Annotated[datetime | None, BeforeValidator(_push_time)] = None
+
+    @field_validator("pushed_at")
+    @classmethod
+    def _in_range(cls, value: datetime | None) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        try:
+            value = value.astimezone(UTC)
+        except OverflowError:
+            raise ValueError("out of range") from None
+        if not _EARLIEST_PUSH <= value < _LATEST_PUSH:
+            raise ValueError("out of range")
+        return value
 
     def pushed_at_utc(self) -> datetime | None:
-        if self.pushed_at is None:
-            return None
-        if isinstance(self.pushed_at, int):
-            return datetime.fromtimestamp(self.pushed_at, UTC)
-        if self.pushed_at.tzinfo is None:
-            return self.pushed_at.replace(tzinfo=UTC)
-        return self.pushed_at.astimezone(UTC)
+        return self.pushed_at
 
 
 class InstallationRef(_Payload):
-    id: int
+    id: Id
 
 
 class PushEvent(_Payload):
@@ -103,19 +157,19 @@ class PushEvent(_Payload):
 
 
 class Account(_Payload):
-    login: str | None = None
+    login: Login | None = None
     id: int | None = None
-    type: str | None = None
+    type: AccountType | None = None
 
 
 class Installation(_Payload):
-    id: int
+    id: Id
     account: Account | None = None
 
 
 class RepositoryRef(_Payload):
-    id: int
-    node_id: str | None = None
+    id: Id
+    node_id: NodeId | None = None
     full_name: Name
 
 

@@ -1,10 +1,11 @@
-"""`GET /healthz` and `GET /metrics`: what load balancers and Prometheus poll."""
+"""`GET /healthz`, `GET /readyz` and `GET /metrics`: what orchestrators and Prometheus poll."""
 
 from __future__ import annotations
 
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from bot.background import BackgroundService
 from bot.logs import get_logger
 from bot.metrics import Metrics
 from bot.store import Store
@@ -12,11 +13,34 @@ from bot.store import Store
 log = get_logger(__name__)
 
 
-async def healthz(store: Store) -> web.Response:
+class Liveness:
+    """The background loops this process started; one that has died makes it unhealthy."""
+
+    def __init__(self) -> None:
+        self._services: list[BackgroundService] = []
+
+    def watch(self, service: BackgroundService) -> None:
+        self._services.append(service)
+
+    def dead(self) -> list[str]:
+        return [service.name for service in self._services if service.dead]
+
+
+async def healthz(liveness: Liveness) -> web.Response:
+    """Liveness: 503 once a background loop has died, so the process is restarted. It does
+    not touch the database: an outage must not restart every replica at once."""
+    dead = liveness.dead()
+    if dead:
+        return web.json_response({"status": "unavailable", "dead": dead}, status=503)
+    return web.json_response({"status": "ok"})
+
+
+async def readyz(store: Store) -> web.Response:
+    """Readiness: 200 when the database answers, so deliveries are sent where they can land."""
     try:
         await store.ping()
     except Exception as exc:
-        log.warning("healthz_store_unreachable", error=repr(exc))
+        log.warning("readyz_store_unreachable", error=repr(exc))
         return web.json_response({"status": "unavailable", "store": "unreachable"}, status=503)
     return web.json_response({"status": "ok", "store": store.dialect})
 

@@ -5,22 +5,71 @@ from __future__ import annotations
 import fnmatch
 import re
 import reprlib
-from datetime import time
-from typing import Any, Literal
+import string
+import time as clock
+from datetime import date, time
+from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import pydantic
+import regex
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from bot.days import DaySchedule
+from bot.logs import get_logger
+from bot.weeks import WEEKDAYS, WeekSchedule
+
+log = get_logger(__name__)
 
 CONFIG_PATH = ".github/commit-digest.yml"
 MAX_CONFIG_BYTES = 64 * 1024
+# GitHub refuses issue and discussion titles over 256 characters ("title is too long").
+TITLE_LIMIT = 256
+TITLE_FIELDS = ("repo", "owner", "name", "date", "weekday")
+_WEEKDAYS = {
+    "en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
+    "zh-CN": ("星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日"),
+}
+# `exclude.messages` run with the `regex` package under a time limit per commit message; a
+# pattern is first tried on inputs that make backtracking engines blow up, within a budget.
+MATCH_SECONDS = 0.05
+_PROBE_SECONDS = 1.0
+_PROBE_LENGTH = 4096
 
 
 class ConfigError(ValueError):
     """The file is not a valid config; the message names the key and what is wrong."""
+
+
+def _template_parts(template: str) -> list[tuple[str, str | None]]:
+    """Literal text and field names; ValueError for anything but a bare known `{field}`."""
+    parts: list[tuple[str, str | None]] = []
+    for literal, field, spec, conversion in string.Formatter().parse(template):
+        if field is not None and (field not in TITLE_FIELDS or spec or conversion):
+            shown = "{" + field + (f"!{conversion}" if conversion else "")
+            shown += (f":{spec}" if spec else "") + "}"
+            raise ValueError(f"{_shown(shown)} is not a field")
+        parts.append((literal, field))
+    return parts
+
+
+def render_title(template: str, *, repo: str, day: date, language: str) -> str:
+    """A title from a template of named fields only (no format spec ever reaches
+    `str.format`), within GitHub's title limit."""
+    owner, _, name = repo.partition("/")
+    values = {
+        "repo": repo,
+        "owner": owner,
+        "name": name,
+        "date": day.isoformat(),
+        "weekday": _WEEKDAYS.get(language, _WEEKDAYS["en"])[day.weekday()],
+    }
+    title = "".join(
+        lit + (values[field] if field else "") for lit, field in _template_parts(template)
+    )
+    title = " ".join(title.split())
+    return title if len(title) <= TITLE_LIMIT else title[: TITLE_LIMIT - 1] + "…"
 
 
 def parse_cutoff(value: str) -> time:
@@ -52,28 +101,82 @@ class Publish(_Strict):
         if value is None:
             return None
         try:
-            value.format(repo="o/r", owner="o", name="r", date="2026-01-01")
-        except (KeyError, IndexError, ValueError) as exc:
-            raise ValueError(
-                f"title may use {{repo}}, {{owner}}, {{name}} and {{date}} only ({exc})"
-            ) from None
+            _template_parts(value)
+        except ValueError as exc:
+            fields = ", ".join("{" + f + "}" for f in TITLE_FIELDS)
+            raise ValueError(f"title may use {fields} only, without formats ({exc})") from None
         return value
+
+    def title_for(self, repo: str, day: date, *, language: str, default: str) -> str:
+        return render_title(self.title or default, repo=repo, day=day, language=language)
+
+
+def _probes(pattern: str) -> list[str]:
+    """Inputs on which a pattern with nested or overlapping repeats backtracks for ages."""
+    own = [c for c in dict.fromkeys(pattern) if c.isalnum()][:16]
+    chars = dict.fromkeys([*own, "a", "0", " ", "-"])
+    return [c * _PROBE_LENGTH + end for c in chars for end in ("!", "\n")]
+
+
+def _probed(compiled: Any, pattern: str, deadline: float) -> bool:
+    """Whether the pattern gets through every probe in time."""
+    for probe in _probes(pattern):
+        left = deadline - clock.monotonic()
+        if left <= 0:
+            return False
+        try:
+            compiled.search(probe, timeout=min(MATCH_SECONDS, left))
+        except TimeoutError:
+            return False
+    return True
 
 
 class Exclude(_Strict):
-    authors: list[str] = Field(default_factory=list)
-    paths: list[str] = Field(default_factory=list)
-    messages: list[str] = Field(default_factory=list)
+    authors: list[str] = Field(default_factory=list, max_length=100)
+    paths: list[str] = Field(default_factory=list, max_length=100)
+    messages: list[Annotated[str, Field(max_length=500)]] = Field(
+        default_factory=list, max_length=20
+    )
+    # Patterns that ran out of time on a real message: ignored from then on.
+    _timed_out: set[int] = PrivateAttr(default_factory=set)
 
     @field_validator("messages")
     @classmethod
     def _regexes(cls, value: list[str]) -> list[str]:
+        deadline = clock.monotonic() + _PROBE_SECONDS
         for i, pattern in enumerate(value):
             try:
-                re.compile(pattern)
-            except re.error as exc:
+                compiled = regex.compile(pattern)
+            except regex.error as exc:
                 raise ValueError(f"item {i} is not a valid regular expression: {exc}") from None
+            if not _probed(compiled, pattern, deadline):
+                raise ValueError(
+                    f"item {i} ({_shown(pattern)}) takes too long to match "
+                    "(nested repeats like (a+)+ backtrack without end)"
+                )
         return value
+
+    def _message_matches(self, message: str) -> bool:
+        for i, pattern in enumerate(self.messages):
+            if i in self._timed_out:
+                continue
+            try:
+                if regex.search(pattern, message, timeout=MATCH_SECONDS):
+                    return True
+            except TimeoutError:
+                self._timed_out.add(i)
+                log.warning("exclude_pattern_timed_out", item=i, seconds=MATCH_SECONDS)
+        return False
+
+    def problem(self) -> str | None:
+        """The patterns that ran out of time, said as a config error, or None."""
+        if not self._timed_out:
+            return None
+        items = ", ".join(str(i) for i in sorted(self._timed_out))
+        return (
+            f"`exclude.messages`: item {items} took over {MATCH_SECONDS * 1000:g} ms on a commit "
+            "message and is ignored"
+        )
 
     def reason(
         self, *, author: str, login: str | None, message: str, paths: list[str]
@@ -81,7 +184,7 @@ class Exclude(_Strict):
         """Why a commit is excluded, or None."""
         if any(a in (author, login) for a in self.authors):
             return "author"
-        if self.messages and any(re.search(p, message) for p in self.messages):
+        if self.messages and self._message_matches(message):
             return "message"
         if (
             self.paths
@@ -92,6 +195,108 @@ class Exclude(_Strict):
         return None
 
 
+Weekday = Literal["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+Target = Literal["discussion", "issue"]
+
+
+def _target(value: Any) -> Any:
+    # `publish.to` spells the issue target `issue-comment`; accept that spelling here too.
+    if isinstance(value, str):
+        value = value.strip().lower()
+        return "issue" if value == "issue-comment" else value
+    return value
+
+
+def _hh_mm(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        # YAML reads an unquoted 09:00 as the sexagesimal integer 540.
+        value = f"{value // 60:02d}:{value % 60:02d}"
+    if isinstance(value, str):
+        parse_cutoff(value)
+    return value
+
+
+class Alerts(_Strict):
+    """An alert post as soon as a commit is analysed as breaking (or high), not at the cutoff."""
+
+    # Empty (the default): no alerts.
+    on: list[Literal["breaking", "high"]] = Field(default_factory=list)
+    to: Target = "discussion"
+    category: str | None = Field(default=None, min_length=1, max_length=100)
+    # Beyond this many alerts in a day, the rest fold into one "more alerts today" post.
+    max_per_day: int = Field(default=5, ge=1, le=50)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _yaml_on(cls, data: Any) -> Any:
+        # YAML 1.1 (PyYAML) reads the bare key `on` as the boolean True, as in GitHub Actions.
+        if isinstance(data, dict) and True in data:
+            data = {("on" if k is True else k): v for k, v in data.items()}
+        return data
+
+    @field_validator("on", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = [value]
+        if isinstance(value, list):
+            seen: list[Any] = []
+            for raw in value:
+                item = raw.strip().lower() if isinstance(raw, str) else raw
+                if item not in seen:
+                    seen.append(item)
+            value = seen
+        return value
+
+    @field_validator("to", mode="before")
+    @classmethod
+    def _to(cls, value: Any) -> Any:
+        return _target(value)
+
+
+class Weekly(_Strict):
+    """A weekly roll-up of the stored analyses, posted at a weekday's cutoff."""
+
+    enabled: bool = False
+    weekday: Weekday = "monday"
+    # HH:MM; None: the daily `cutoff`.
+    cutoff: str | None = None
+    to: Target = "discussion"
+    category: str | None = Field(default=None, min_length=1, max_length=100)
+
+    @field_validator("weekday", mode="before")
+    @classmethod
+    def _weekday(cls, value: Any) -> Any:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("cutoff", mode="before")
+    @classmethod
+    def _cutoff(cls, value: Any) -> Any:
+        return _hh_mm(value)
+
+    @field_validator("to", mode="before")
+    @classmethod
+    def _to(cls, value: Any) -> Any:
+        return _target(value)
+
+
+Importance = Literal["high", "medium", "low"]
+_ALL_IMPORTANCES: tuple[Importance, ...] = ("high", "medium", "low")
+
+
+class LLMShare(_Strict):
+    """Which commits the LLM gets: the rules' verdict decides, then the day's caps."""
+
+    # `for` is a Python keyword: the field is `for_` in code, `for` in the file.
+    for_: list[Importance] = Field(
+        default_factory=lambda: list(_ALL_IMPORTANCES), alias="for", min_length=1
+    )
+    max_commits_per_day: int | None = Field(default=None, ge=0)
+    daily_tokens: int | None = Field(default=None, ge=0)
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
 class RepoConfig(_Strict):
     timezone: str = "UTC"
     cutoff: str = "00:00"
@@ -100,6 +305,9 @@ class RepoConfig(_Strict):
     publish: Publish = Field(default_factory=Publish)
     skip_empty_days: bool = True
     exclude: Exclude = Field(default_factory=Exclude)
+    alerts: Alerts = Field(default_factory=Alerts)
+    weekly: Weekly = Field(default_factory=Weekly)
+    llm: LLMShare = Field(default_factory=LLMShare)
 
     @field_validator("timezone")
     @classmethod
@@ -117,6 +325,9 @@ class RepoConfig(_Strict):
     @field_validator("cutoff", mode="before")
     @classmethod
     def _cutoff(cls, value: Any) -> Any:
+        if isinstance(value, bool):
+            # YAML 1.1 reads yes/no/on/off as booleans: never a time.
+            raise ValueError(f"must be HH:MM in quotes, not {_shown(value)} (yes/no/on/off)")
         if isinstance(value, int):
             # YAML reads an unquoted 09:00 as the sexagesimal integer 540.
             value = f"{value // 60:02d}:{value % 60:02d}"
@@ -127,6 +338,12 @@ class RepoConfig(_Strict):
     @property
     def schedule(self) -> DaySchedule:
         return DaySchedule(self.timezone, parse_cutoff(self.cutoff))
+
+    @property
+    def week_schedule(self) -> WeekSchedule:
+        """The weekly roll-up's weeks: seven periods ending at `weekly.weekday`'s cutoff."""
+        cutoff = parse_cutoff(self.weekly.cutoff or self.cutoff)
+        return WeekSchedule(DaySchedule(self.timezone, cutoff), WEEKDAYS.index(self.weekly.weekday))
 
     def tracks(self, branch: str, default_branch: str | None) -> bool:
         if self.branches is None:
@@ -158,12 +375,26 @@ def _describe(err: Any) -> str:
     return f"`{key}`: {message}"
 
 
-def parse_config(text: str, *, default_language: str = "en") -> RepoConfig:
-    """The config in `text`, or ConfigError naming what is wrong. Empty means all defaults."""
-    if len(text.encode("utf-8")) > MAX_CONFIG_BYTES:
+def _text(content: str | bytes) -> str:
+    """UTF-8 text; bytes that are not (read with `surrogateescape` by the caller) are an error."""
+    if isinstance(content, bytes):
+        content = content.decode("utf-8", "surrogateescape")
+    bad = next((i for i, ch in enumerate(content) if "\ud800" <= ch <= "\udfff"), None)
+    if bad is not None:
+        line = content.count("\n", 0, bad) + 1
+        raise ConfigError(f"{CONFIG_PATH} is not UTF-8 text (an invalid byte on line {line})")
+    return content
+
+
+def parse_config(content: str | bytes, *, default_language: str = "en") -> RepoConfig:
+    """The config in `content`, or ConfigError naming what is wrong. Empty means all defaults."""
+    if len(content) > MAX_CONFIG_BYTES or len(_text(content).encode()) > MAX_CONFIG_BYTES:
         raise ConfigError(f"{CONFIG_PATH} is larger than {MAX_CONFIG_BYTES // 1024} KB")
+    text = _text(content)
     try:
         data = yaml.safe_load(text)
+    except RecursionError:
+        raise ConfigError(f"{CONFIG_PATH}: nested too deeply") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -176,6 +407,8 @@ def parse_config(text: str, *, default_language: str = "en") -> RepoConfig:
     data.setdefault("language", default_language)
     try:
         return RepoConfig.model_validate(data)
+    except RecursionError:
+        raise ConfigError(f"{CONFIG_PATH}: nested too deeply") from None
     except pydantic.ValidationError as exc:
         problems = "; ".join(_describe(e) for e in exc.errors()[:5])
         raise ConfigError(f"{CONFIG_PATH}: {problems}") from None

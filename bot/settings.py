@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, field_validator
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -35,8 +37,19 @@ class Settings(BaseSettings):
 
     default_language: Literal["en", "zh-CN"] = "en"
 
+    # Webhook bodies being read at once may hold this many bytes together (over it: 503), and
+    # each must arrive within this time (GitHub sends its whole body at once).
+    webhook_read_budget_bytes: int = Field(default=64 * 1024 * 1024, ge=26 * 1024 * 1024)
+    webhook_read_timeout_seconds: float = Field(default=10.0, gt=0)
+
     # Deliveries are kept this long for dedupe; GitHub redelivers for at most 3 days (7 on GHES).
     delivery_retention_days: int = Field(default=8, ge=1)
+
+    # Recovery of failed webhook deliveries: GitHub never redelivers by itself (3 days at most,
+    # 7 on GHES); the App lists its recent deliveries and asks for the ones it missed.
+    recovery_enabled: bool = True
+    recovery_interval_seconds: float = Field(default=300.0, gt=0)
+    recovery_window_days: float = Field(default=3.0, gt=0, le=7)
 
     # Which background services this process runs: a deployment may split webhook replicas
     # from worker replicas; every replica is safe to run all of them.
@@ -51,6 +64,9 @@ class Settings(BaseSettings):
     # On SIGTERM, jobs under way get this long to finish before they are given back
     # (Kubernetes allows 30 s in all).
     shutdown_grace_seconds: float = Field(default=8.0, ge=0)
+    # Pending commits wait up to this long to be fetched together with those landing after
+    # them (fewer GitHub calls); a commit whose digest day ends sooner is taken at once.
+    worker_batch_seconds: float = Field(default=0.0, ge=0, le=6 * 3600)
     # Commits of a push range expanded through the compare API stop here; the rest is noted.
     max_range_commits: int = Field(default=1000, ge=1)
 
@@ -62,6 +78,13 @@ class Settings(BaseSettings):
     llm_max_output_tokens: int = Field(default=2_000, ge=200)
     llm_concurrency: int = Field(default=4, ge=1, le=64)
     llm_timeout_seconds: float = Field(default=120.0, gt=0)
+    # The LLM's daily allowance per installation (input + output tokens, UTC day); None: none.
+    llm_daily_token_budget: int | None = Field(default=None, ge=0)
+    # Prices in currency units per million tokens, for the estimated cost in digests and
+    # /metrics; 0 leaves the cost out. Cached input is what a provider's prefix cache served.
+    llm_price_input_per_mtok: float = Field(default=0.0, ge=0)
+    llm_price_cached_input_per_mtok: float = Field(default=0.0, ge=0)
+    llm_price_output_per_mtok: float = Field(default=0.0, ge=0)
 
     # The scheduler.
     grace_minutes: float = Field(default=10.0, ge=0)
@@ -87,6 +110,17 @@ class Settings(BaseSettings):
     def _empty_is_none(cls, value: str | None) -> str | None:
         return value or None
 
+    @model_validator(mode="after")
+    def _dedupe_outlasts_redelivery(self) -> Settings:
+        # A redelivered webhook must still find its delivery id, or it would be stored twice
+        # and recovery would take a pruned delivery for a lost one.
+        if self.delivery_retention_days < self.recovery_window_days:
+            raise ValueError(
+                f"DELIVERY_RETENTION_DAYS ({self.delivery_retention_days}) must be at least "
+                f"RECOVERY_WINDOW_DAYS ({self.recovery_window_days:g})"
+            )
+        return self
+
     def require_github(self) -> None:
         """Stop with one line naming the variable when `serve` lacks a credential."""
         if not self.github_app_id:
@@ -100,6 +134,17 @@ class Settings(BaseSettings):
             raise MissingSetting(f"GITHUB_PRIVATE_KEY_PATH points to {path}, which is not a file")
         if self.github_webhook_secret is None or not self.github_webhook_secret.get_secret_value():
             raise MissingSetting("GITHUB_WEBHOOK_SECRET is not set: the App's webhook secret")
+        variable = "GITHUB_PRIVATE_KEY" if self.github_private_key else "GITHUB_PRIVATE_KEY_PATH"
+        try:
+            key = serialization.load_pem_private_key(
+                self.private_key_pem().encode("utf-8"), password=None
+            )
+        except (ValueError, TypeError, UnicodeError, OSError):
+            raise MissingSetting(
+                f"{variable} is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)"
+            ) from None
+        if not isinstance(key, rsa.RSAPrivateKey):
+            raise MissingSetting(f"{variable} is not an RSA key: GitHub App keys are RSA")
 
     def private_key_pem(self) -> str:
         """The App's private key as PEM text, from the variable or the file it names."""

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import hmac
+import re
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qs
 
 import orjson
 from aiohttp import web
-from gidgethub import ValidationFailure, routing, sansio
+from gidgethub import routing, sansio
 from sqlalchemy.exc import SQLAlchemyError
 from structlog.contextvars import bind_contextvars
 
+from bot.body import BodyRefused, ReadBudget, read_body
 from bot.clock import Clock
 from bot.handlers import ROUTED_EVENTS
 from bot.handlers.context import HandlerContext, MalformedPayload, RepoViews
@@ -25,6 +28,9 @@ log = get_logger(__name__)
 # GitHub sends no webhook whose payload exceeds 25 MB (FACTS.md §1): anything bigger is not GitHub.
 MAX_PAYLOAD_BYTES = 25 * 1024 * 1024
 _MAX_DELIVERY_ID = 64
+# `X-Hub-Signature-256` is `sha256=` and the HMAC-SHA256 in hex, nothing else: gidgethub also
+# accepts `sha1=` there, and a non-ASCII value would reach `compare_digest` and raise.
+_SIGNATURE = re.compile(r"sha256=[0-9a-fA-F]{64}", re.ASCII)
 
 
 def _answer(status: int, outcome: str, message: str | None = None) -> web.Response:
@@ -34,7 +40,7 @@ def _answer(status: int, outcome: str, message: str | None = None) -> web.Respon
     return web.json_response(body, status=status)
 
 
-def _decode_body(content_type: str, body: bytes) -> Any:
+def _decode_body(content_type: str, body: bytes | bytearray) -> Any:
     """JSON, or GitHub's form encoding (a `payload` field holding the JSON)."""
     media_type = content_type.partition(";")[0].strip().lower()
     if media_type == "application/json":
@@ -72,13 +78,22 @@ class WebhookEndpoint:
         repos: RepoViews,
         clock: Clock,
         metrics: Metrics,
+        budget: ReadBudget,
+        read_timeout: float,
     ) -> None:
         self._secret = secret
+        self._budget = budget
+        self._read_timeout = read_timeout
         self._router = router
         self._ingest = ingest
         self._repos = repos
         self._clock = clock
         self._metrics = metrics
+
+    @property
+    def budget(self) -> ReadBudget:
+        """Body bytes held by requests being read or handled now."""
+        return self._budget
 
     async def handle(self, request: web.Request) -> web.Response:
         event_name = request.headers.get("X-GitHub-Event", "")
@@ -92,21 +107,34 @@ class WebhookEndpoint:
         return response
 
     async def _handle(self, request: web.Request, event_name: str) -> web.Response:
-        if (request.content_length or 0) > MAX_PAYLOAD_BYTES:
-            return _answer(413, "rejected", "payload larger than GitHub's 25 MB limit")
-        try:
-            body = await request.read()
-        except web.HTTPRequestEntityTooLarge:
-            return _answer(413, "rejected", "payload larger than GitHub's 25 MB limit")
-
+        # Everything that can be refused from the headers is refused before a byte of body
+        # is read: an unsigned flood costs no memory.
+        encoding = request.headers.get("Content-Encoding", "identity").strip().lower()
+        if encoding not in ("", "identity"):
+            # GitHub never compresses webhook bodies; inflating one is a memory bomb.
+            return _answer(415, "rejected", "webhook bodies are not compressed")
         signature = request.headers.get("X-Hub-Signature-256")
         if not signature:
             return _answer(401, "rejected", "missing X-Hub-Signature-256")
+        if not _SIGNATURE.fullmatch(signature):
+            return _answer(401, "rejected", "X-Hub-Signature-256 is not sha256=<hex>")
         try:
-            sansio.validate_event(body, signature=signature, secret=self._secret)
-        except ValidationFailure:
-            return _answer(401, "rejected", "signature does not match")
+            async with read_body(
+                request,
+                budget=self._budget,
+                max_bytes=MAX_PAYLOAD_BYTES,
+                read_timeout=self._read_timeout,
+            ) as body:
+                expected = "sha256=" + hmac.new(self._secret.encode(), body, "sha256").hexdigest()
+                if not hmac.compare_digest(signature.lower(), expected):
+                    return _answer(401, "rejected", "signature does not match")
+                return await self._verified(request, event_name, body)
+        except BodyRefused as exc:
+            return _answer(exc.status, "rejected", exc.message)
 
+    async def _verified(
+        self, request: web.Request, event_name: str, body: bytearray
+    ) -> web.Response:
         delivery_id = request.headers.get("X-GitHub-Delivery", "")
         if not event_name or not delivery_id:
             return _answer(400, "rejected", "missing X-GitHub-Event or X-GitHub-Delivery")

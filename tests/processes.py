@@ -76,13 +76,14 @@ async def wait_healthy(
     port: int,
     proc: asyncio.subprocess.Process | subprocess.Popen[bytes] | None = None,
 ) -> None:
-    """Return once `GET /healthz` answers 200; fail if the process exits or never answers."""
+    """Return once `GET /readyz` answers 200 (listening, database reachable); fail if the
+    process exits or never answers."""
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         if _exited(proc):
             raise AssertionError(f"the server exited at start ({port})")
         with contextlib.suppress(aiohttp.ClientError):
-            async with session.get(f"http://127.0.0.1:{port}/healthz") as r:
+            async with session.get(f"http://127.0.0.1:{port}/readyz") as r:
                 if r.status == 200:
                     return
         await asyncio.sleep(0.05)  # waiting for the process to listen, not timing a behaviour

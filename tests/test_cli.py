@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 import bot.__main__
 from bot.__main__ import main
 from bot.models import Analysis
+from tests.processes import free_port, run_bot, serve_env, wait_healthy
 from tests.support import replay_day
 
 
@@ -128,7 +132,7 @@ def test_classify_writes_in_the_chosen_language(
         }
     )
     _, (out,) = _run_classify(monkeypatch, capsys, [line], "--lang", "zh-CN")
-    assert out["risks"][0]["description"] == "破坏性变更"
+    assert out["risks"][0]["description"] == "标题将此变更标记为破坏性变更（`feat!`）。"
 
 
 def _git(path: Path, *args: str, when: str | None = None) -> None:
@@ -232,7 +236,12 @@ def test_offline_digest_day_zone_language_and_file(
     [
         (["--day", "22/06/2026"], "--day must be YYYY-MM-DD"),
         (["--tz", "Mars/Olympus"], "--tz must be an IANA time zone"),
-        (["--branch", "nope"], "git rev-parse"),
+        (["--branch", "nope"], "no branch 'nope'"),
+        (["--day", "9999-12-31"], "--day must be between"),
+        (["--day", "0001-01-01"], "--day must be between"),
+        (["--repo", "not a repo"], "--repo must be OWNER/NAME"),
+        (["--out", "/missing/dir/x.md"], "/missing/dir does not exist"),
+        (["--out", "/"], "is a directory"),
     ],
 )
 def test_offline_digest_errors_are_one_line(
@@ -249,3 +258,141 @@ def test_offline_digest_of_a_directory_that_is_not_a_clone(
 ) -> None:
     assert main(["digest", "--git", str(tmp_path)]) == 2
     assert "not a git repository" in capsys.readouterr().err.lower()
+
+
+@pytest.mark.usefixtures("environ_clean")
+def test_a_missing_branch_is_named_with_the_branches_there(
+    clone: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["digest", "--git", str(clone), "--branch", "nope"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "'nope'" in err and "branches: main" in err and "\n" not in err
+
+
+@pytest.mark.usefixtures("environ_clean")
+def test_an_empty_repository_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _git(tmp_path, "init", "-q", "-b", "main")
+    assert main(["digest", "--git", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"commit-digest: {tmp_path} has no commits yet"
+
+
+@pytest.mark.usefixtures("environ_clean")
+def test_an_empty_commit_message_gets_a_placeholder_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _git(tmp_path, "init", "-q", "-b", "main")
+    _git(
+        tmp_path,
+        "commit",
+        "-q",
+        "--allow-empty",
+        "--allow-empty-message",
+        "-m",
+        "",
+        when="2026-06-21T10:00:00Z",
+    )
+    assert main(["digest", "--git", str(tmp_path)]) == 0
+    assert "(no commit message)" in capsys.readouterr().out
+
+
+@pytest.mark.usefixtures("environ_clean")
+def test_repo_names_a_clone_without_a_github_origin(
+    clone: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _git(clone, "remote", "remove", "origin")
+    assert main(["digest", "--git", str(clone)]) == 0
+    out = capsys.readouterr()
+    assert "https://github.com/" not in out.out
+    assert "--repo OWNER/NAME" in out.err
+    assert main(["digest", "--git", str(clone), "--repo", "acme/widgets"]) == 0
+    out = capsys.readouterr()
+    assert "<!-- commit-digest:acme/widgets:2026-06-22:part-1 -->" in out.out
+    assert "https://github.com/acme/widgets/commit/" in out.out
+    assert "--repo" not in out.err
+
+
+@pytest.mark.parametrize(
+    ("command", "needed"),
+    [
+        ("serve", ["GITHUB_APP_ID", "GITHUB_PRIVATE_KEY", "GITHUB_WEBHOOK_SECRET", "DATABASE_URL"]),
+        ("classify", ["stdin", '"sha"', '"message"', "get a commit", "LLM_BASE_URL"]),
+        (
+            "digest",
+            ["default: the checked-out branch", "default: UTC", "default: stdout", "--repo"],
+        ),
+    ],
+)
+def test_helps_describe_inputs_variables_and_defaults(
+    capsys: pytest.CaptureFixture[str], command: str, needed: list[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for word in needed:
+        assert word in text, word
+
+
+@pytest.mark.parametrize(
+    "key", ["notapem", "-----BEGIN RSA PRIVATE KEY-----\\nAAAA\\n-----END RSA PRIVATE KEY-----"]
+)
+def test_serve_with_a_key_that_is_not_a_pem_names_the_variable(tmp_path: Path, key: str) -> None:
+    env = serve_env(
+        database_url=f"sqlite:///{tmp_path / 'db.sqlite'}",
+        private_key_pem=key,
+        PORT=str(free_port()),
+    )
+    # A process, with a limit: a server that starts anyway would otherwise run on.
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "serve"],
+        env=env,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    err = done.stderr.decode().strip()
+    assert "GITHUB_PRIVATE_KEY" in err and "PEM" in err and "\n" not in err
+
+
+@pytest.mark.usefixtures("environ_clean")
+def test_a_key_file_that_is_not_a_pem_names_its_variable(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "key.pem").write_bytes(b"\xff\xfe not a key")
+    monkeypatch.setenv("GITHUB_APP_ID", "1")
+    monkeypatch.setenv("GITHUB_PRIVATE_KEY_PATH", str(tmp_path / "key.pem"))
+    monkeypatch.setenv("GITHUB_WEBHOOK_SECRET", "s")
+    assert main(["serve"]) == 2
+    assert "GITHUB_PRIVATE_KEY_PATH is not a PEM private key" in capsys.readouterr().err
+
+
+async def test_serve_says_once_where_it_listens_and_keeps_its_database_private(
+    tmp_path: Path, private_key_pem: str
+) -> None:
+    database = tmp_path / "private.db"
+    port = free_port()
+    env = serve_env(
+        database_url=f"sqlite:///{database}",
+        private_key_pem=private_key_pem,
+        PORT=str(port),
+        LOG_LEVEL="INFO",
+        LOG_FORMAT="json",
+        WORKER_ENABLED="false",
+        SCHEDULER_ENABLED="false",
+    )
+    proc = await run_bot("serve", env=env, stderr=asyncio.subprocess.PIPE)
+    try:
+        async with aiohttp.ClientSession() as session:
+            await wait_healthy(session, port, proc)
+    finally:
+        proc.terminate()
+        _, err = await proc.communicate()
+    lines = [json.loads(line) for line in err.decode().splitlines() if line.startswith("{")]
+    (listening,) = [line for line in lines if line["event"] == "serve_listening"]
+    assert listening["address"] == f"http://127.0.0.1:{port}"
+    assert listening["store"] == f"sqlite {database}"
+    assert listening["analyzer"] == "rules"
+    assert stat.S_IMODE(database.stat().st_mode) == 0o600

@@ -39,7 +39,9 @@ def test_kubernetes_runs_replicas_with_probes_and_secrets() -> None:
     spec = deployment["spec"]
     assert spec["replicas"] >= 2
     (container,) = spec["template"]["spec"]["containers"]
-    assert container["readinessProbe"]["httpGet"]["path"] == "/healthz"
+    # Readiness asks for the database; liveness only for the process's own loops, so a
+    # database outage does not restart every pod.
+    assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
     assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
     names = {e["name"] for e in container["env"]}
     assert {

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.analysis.rules import analyze
 from bot.digest.anchors import Slugger
 from bot.digest.render import BODY_LIMIT, MAX_PARTS, marker, render, render_addendum
+from bot.digest.safety import cell, inline
 from bot.models import (
     Analysis,
     ChangeType,
@@ -24,7 +28,7 @@ from bot.models import (
     Recommendation,
     Risk,
 )
-from tests.markdown import MENTION, REFERENCE, anchors, parse
+from tests.markdown import anchors, parse
 from tests.support import SHARED, replay_day
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
@@ -101,9 +105,7 @@ def test_real_days_render_as_github_expects(repo: str, day: str, language: str, 
                 assert href[1:] in targets, href
         # Tables keep their columns (four for the day, three for risks) whatever the text holds.
         assert all(len(row) in (3, 4) for row in parsed.table_rows())
-        for text in parsed.plain_text():
-            assert not MENTION.search(text), text
-            assert not REFERENCE.search(text), text
+        assert parsed.pings_and_references() == []
     shas = {c.sha[:7] for c in digest.commits}
     rendered = "\n".join(p.body for p in parts)
     assert all(sha in rendered for sha in shas)
@@ -205,9 +207,7 @@ def hostile_digest() -> Digest:
 def test_hostile_text_cannot_ping_inject_or_break_tables(with_title: bool) -> None:
     (part,) = render(hostile_digest(), with_title=with_title)
     parsed = parse(part.body)
-    for text in parsed.plain_text():
-        assert not MENTION.search(text), text
-        assert not REFERENCE.search(text), text
+    assert parsed.pings_and_references() == []
     # The only raw HTML is the App's own marker comment.
     assert parsed.html() == [marker("o/r", date(2026, 7, 10), "part-1") + "\n"]
     for row in parsed.table_rows():
@@ -216,6 +216,65 @@ def test_hostile_text_cannot_ping_inject_or_break_tables(with_title: bool) -> No
     assert not [h for h in links if h.startswith("javascript:") or "evil.example" in h]
     # Nothing is lost: every title still reads in full.
     assert "onerror=alert(1)" in part.body.replace("&lt;", "<").replace("&gt;", ">")
+
+
+LINKED_BY_GITHUB = [
+    "Fix `@octocat",
+    "修复@octocat",
+    ".@octocat",
+    "/@octocat",
+    "@@octocat",
+    "\\@octocat",
+    "<@octocat>",
+    "`#123",
+    "é#45",
+    "x/#7 and (#8)",
+    "acme/app-1.x#9",
+    "(gh-12) éGH-13",
+    "HTTPS://GitHub.COM/o/r/issues/1",
+    "see www.github.com/o/r/pull/2.",
+    "http://WWW.GITHUB.COM/o/r/discussions/3",
+]
+
+
+@pytest.mark.parametrize("text", LINKED_BY_GITHUB)
+def test_what_github_would_link_is_neutralised_everywhere(text: str) -> None:
+    analysis = Analysis(
+        change_types=[ChangeType.BUGFIX],
+        importance=Importance.HIGH,
+        summary=f"Summary {text}",
+        risks=[Risk(description=text, consequence=text, mitigation=text)],
+        analyzer="llm:test",
+    )
+    commit = DigestCommit(
+        sha="a" * 40,
+        title=text,
+        url="https://github.com/o/r/commit/" + "a" * 40,
+        author=text,
+        landed_at=datetime(2026, 7, 10, 8, tzinfo=UTC),
+        analysis=analysis,
+    )
+    digest = replace(hostile_digest(), commits=(commit,), config_error=text)
+    for with_title in (False, True):
+        (part,) = render(digest, with_title=with_title)
+        parsed = parse(part.body)
+        assert parsed.pings_and_references() == [], part.body
+        # Neutralised, not removed: the words still read.
+        assert "octocat" in part.body or any(c.isdigit() for c in text)
+
+
+@pytest.mark.parametrize("title", ["Fix the build #", "Bump to 2 ##", "# #", "C# and F# #  "])
+def test_a_title_ending_in_hashes_keeps_its_contents_link(title: str) -> None:
+    digest = replace(
+        hostile_digest(),
+        commits=tuple(replace(c, title=title) for c in hostile_digest().commits[:3]),
+    )
+    (part,) = render(digest)
+    targets = anchors(part.body)
+    links = [h for h in parse(part.body).links() if h.startswith("#")]
+    assert links
+    for href in links:
+        assert href[1:] in targets, (href, targets)
 
 
 # --- GitHub's body limit --------------------------------------------------------------------
@@ -403,3 +462,30 @@ def test_six_hundred_unanalysed_commits_fold_in_the_footer_within_the_limit() ->
     text = "\n".join(p.body for p in parts)
     assert "Not analysed (600)" in text
     assert "… and 580 more, listed in the table." in text
+
+
+def test_zh_cn_marks_the_authors_english_summary_as_the_original() -> None:
+    digest = replay_digest("vllm-project/vllm-ascend", "2026-07-15", "zh-CN", "Asia/Shanghai")
+    text = "\n".join(p.body for p in render(digest))
+    assert "**📋 变更摘要（原文）**：" in text
+    chinese = Analysis(
+        change_types=[ChangeType.BUGFIX],
+        importance=Importance.MEDIUM,
+        summary="修复了解码输出被破坏的问题。",
+        analyzer="llm:m",
+    )
+    one = replace(digest, commits=(replace(digest.commits[0], analysis=chinese),))
+    rendered_one = "\n".join(p.body for p in render(one))
+    assert "**📋 变更摘要**：修复了解码输出被破坏的问题。" in rendered_one
+    assert "（原文）" not in rendered_one
+
+
+PIECES = ["@", "#", "1", "a", "Z", "`", ".", "/", "é", "修", " ", "\\", "GH-", "gh-", "_", "-"]
+PIECES += ["(", "<", "*", "[", "]", "!", "|", "&", "HTTPS://", "www.", "GitHub.com/o/r/issues/"]
+
+
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "250")), deadline=None)
+@given(text=st.lists(st.sampled_from(PIECES) | st.characters(), max_size=30).map("".join))
+def test_no_text_can_ping_or_reference_once_made_safe(text: str) -> None:
+    for markdown in (inline(text), f"### {inline(text)}", f"| {cell(text)} | x |\n|---|---|"):
+        assert parse(markdown).pings_and_references() == [], (text, markdown)

@@ -142,7 +142,7 @@ async def test_three_replicas_one_killed_analyse_everything_once_and_post_once(
     assert sorted(stored) == sorted(shas) and sorted(analysed) == sorted(shas)
     assert delivered == len(pushes)
     # Each commit fetched once, except those the killed replica had claimed (fetched again).
-    fetches = [len(github.calls_to("GET", rf"/commits/{sha}$")) for sha in shas]
+    fetches = [github.fetches_of(REPO, sha) for sha in shas]
     assert min(fetches) == 1 and max(fetches) <= 2
     assert sum(fetches) - len(shas) <= 2 * CONCURRENCY
     (discussion,) = github.repos[REPO].discussions

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from datetime import time
+from collections.abc import Callable
+from datetime import date, time
+from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
-from bot.repo_config import ConfigError, parse_config
+from bot.app import EXECUTOR, STORE
+from bot.jobs.kinds import JobKind
+from bot.repo_config import CONFIG_PATH, ConfigError, parse_config
+from bot.store.schema import repositories
+from tests.fakes.github import FakeGitHub
+from tests.support import deliver_replay, replay_pushes
+
+REPO = "vllm-project/llm-compressor"
+DAY = "2026-06-22"
 
 
 def test_empty_or_missing_file_means_defaults() -> None:
@@ -89,3 +100,95 @@ def test_broken_files_name_the_key_and_the_problem(text: str, names: list[str]) 
 def test_oversized_file_is_refused() -> None:
     with pytest.raises(ConfigError, match="larger than"):
         parse_config("# " + "x" * 70_000)
+
+
+# --- hostile files ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["{date:>300000000}", "{date:>40}", "{date!r}", "{repo.__class__}", "{0}", "{}", "{date[0]}"],
+)
+def test_no_format_spec_or_attribute_reaches_a_title(title: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        parse_config(f"publish:\n  title: '{title}'\n")
+    assert "`publish.title`" in str(caught.value)
+    assert "{weekday}" in str(caught.value)
+
+
+def test_titles_substitute_named_fields_within_githubs_limit() -> None:
+    config = parse_config("publish:\n  title: '{{{owner}}} {name} — {weekday} {date}'\n")
+    title = config.publish.title_for("acme/app", date(2026, 7, 10), language="en", default="x")
+    assert title == "{acme} app — Friday 2026-07-10"
+    zh = config.publish.title_for("acme/app", date(2026, 7, 10), language="zh-CN", default="x")
+    assert "星期五" in zh
+    # GitHub refuses titles over 256 characters: a long repository name still fits.
+    long = parse_config("publish:\n  title: '" + "{repo} " * 28 + "'\n")
+    title = long.publish.title_for(
+        "o" * 39 + "/" + "r" * 100, date(2026, 7, 10), language="en", default="x"
+    )
+    assert len(title) <= 256 and title.endswith("…")
+
+
+def test_a_backtracking_pattern_is_a_config_error() -> None:
+    with pytest.raises(ConfigError) as caught:
+        parse_config("exclude:\n  messages: ['^chore', '^(a+)+$']\n")
+    assert "`exclude.messages`" in str(caught.value) and "item 1" in str(caught.value)
+    assert "too long" in str(caught.value)
+
+
+def test_a_pattern_that_times_out_on_a_message_is_ignored_from_then_on() -> None:
+    # It gets through the checks at parse time, but backtracks on this one message.
+    exclude = parse_config("exclude:\n  messages: ['^(a(b|bb)+)+$']\n").exclude
+    assert exclude.reason(author="x", login=None, message="abb", paths=[]) == "message"
+    hostile = "a" + "b" * 40 + "!"
+    assert exclude.problem() is None
+    assert exclude.reason(author="x", login=None, message=hostile, paths=[]) is None
+    assert exclude.reason(author="x", login=None, message="abb", paths=[]) is None
+    # Reported as a config error (the digest's footer shows it), naming the item.
+    problem = exclude.problem()
+    assert problem is not None
+    assert problem.startswith("`exclude.messages`: item 0") and "ignored" in problem
+
+
+@pytest.mark.parametrize("text", ["a: " + "[" * 2000 + "]" * 2000, "a:\n" + "- " * 3000 + "x"])
+def test_deeply_nested_yaml_is_a_config_error(text: str) -> None:
+    with pytest.raises(ConfigError, match="nested too deeply"):
+        parse_config(text)
+
+
+@pytest.mark.parametrize("value", ["yes", "no", "on", "true"])
+def test_a_boolean_cutoff_is_an_error_naming_the_key(value: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        parse_config(f"cutoff: {value}\n")
+    assert "`cutoff`" in str(caught.value) and "HH:MM" in str(caught.value)
+
+
+@pytest.mark.parametrize("content", [b"timezone: UTC\nlanguage: \xff\xfe\n", "cutoff: '\udcff'\n"])
+def test_a_file_that_is_not_utf8_is_a_config_error(content: str | bytes) -> None:
+    with pytest.raises(ConfigError, match="not UTF-8 text") as caught:
+        parse_config(content)
+    assert "line 2" in str(caught.value) or "line 1" in str(caught.value)
+
+
+async def test_a_file_on_github_that_is_not_utf8_is_reported_not_a_crash(
+    app_client: Callable[..., Any], github: FakeGitHub
+) -> None:
+    push = replay_pushes(REPO, DAY)[0]
+    github.load_replay(
+        REPO,
+        DAY,
+        installation_id=push["payload"]["installation"]["id"],
+        repo_id=push["payload"]["repository"]["id"],
+    )
+    github.repos[REPO].files[CONFIG_PATH] = "timezone: Asia/Shanghai\n# café\n".encode("latin-1")
+    client = await app_client()
+    assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain(kinds=[JobKind.REFRESH_CONFIG])
+    async with client.app[STORE].engine.connect() as conn:
+        (repo,) = list(await conn.execute(sa.select(repositories)))
+    assert repo.config_error == f"{CONFIG_PATH} is not UTF-8 text (an invalid byte on line 2)"
+    assert repo.timezone == "UTC"
+    # Read once and settled: no job left to read it again (and no crash that retries it).
+    job = await client.app[STORE].jobs.get(JobKind.REFRESH_CONFIG, str(repo.id))
+    assert job.state == "done" and job.attempts == 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -117,7 +119,8 @@ CASES: list[tuple[str, list[FileChange], ChangeType, Importance]] = [
         "[BugFix][kernel] fix matmul_allreduce_add_rmsnorm_kernel (#5335)",
         files(("csrc/matmul/op_kernel/k.cpp", 5)),
         T.BUGFIX,
-        I.LOW,
+        # A fix of shipped code is not a tweak however small: of limited reach, medium.
+        I.MEDIUM,
     ),
     (
         "[BugFix][SpecDecode] Fix low MTP acceptance rate for SFA+DSA_CP (MTP>1) (#11724)",
@@ -133,7 +136,8 @@ CASES: list[tuple[str, list[FileChange], ChangeType, Importance]] = [
             ("tests/ut/test_q.py", 200),
         ),
         T.FEATURE,
-        I.HIGH,
+        # A new scheduling policy of 750 lines: size alone does not make it high.
+        I.MEDIUM,
     ),
     (
         "[Refactor] Remove dynamic batch slo (#11933)",
@@ -199,8 +203,10 @@ def test_breaking_footer_makes_a_high_breaking_change_with_its_risk() -> None:
     )
     assert analysis.breaking is True
     assert analysis.importance is Importance.HIGH
-    assert analysis.risks and analysis.risks[0].description == "Breaking change"
-    assert any(r.audience.value == "users" for r in analysis.recommendations)
+    # The risk names the fact: the footer's own text, not a generic "Breaking change".
+    assert [r.description for r in analysis.risks] == [
+        "The message declares a breaking change: `config.yaml` is no longer read."
+    ]
 
 
 def test_pr_labels_count_as_tags() -> None:
@@ -264,5 +270,277 @@ def test_summary_skips_test_sections() -> None:
 def test_templated_text_follows_the_repository_language() -> None:
     message = "feat!: remove the v1 loader"
     commit = CommitInput(sha="e" * 40, message=message, files=files(("src/loader.py", 300)))
-    assert analyze(commit, language="zh-CN").risks[0].description == "破坏性变更"
-    assert analyze(commit, language="en").risks[0].description == "Breaking change"
+    assert analyze(commit, language="zh-CN").risks[0].description == (
+        "标题将此变更标记为破坏性变更（`feat!`）。"
+    )
+    assert analyze(commit, language="en").risks[0].description == (
+        "The title marks this change as breaking (`feat!`)."
+    )
+
+
+# --- importance from what the change does (the rubric in bot/analysis/rubric.py) ----------
+
+
+def _fix(path: str, lines: int) -> FileChange:
+    return FileChange(filename=path, additions=lines // 2, deletions=lines - lines // 2)
+
+
+IMPORTANCE_CASES: list[tuple[str, str, list[FileChange], Importance, bool]] = [
+    (
+        "a 30-line fix of silently corrupted output is high",
+        "[Bugfix] Fix decode output\n\nDecode output was silently corrupted for 94 % of "
+        "requests when the prefix cache was on.",
+        [_fix("vllm/v1/worker/decode.py", 30)],
+        I.HIGH,
+        False,
+    ),
+    (
+        "a deadlock at start-up is high",
+        "[Bugfix] Fix multi-rank start-up\n\nRank 0 waits on a barrier the others never reach: "
+        "a deadlock at start-up with more than one rank.",
+        [_fix("vllm/distributed/parallel_state.py", 12), _fix("tests/test_init.py", 20)],
+        I.HIGH,
+        False,
+    ),
+    (
+        "the same symptom on one platform is medium",
+        "[Bugfix][310P] Fix crash\n\nThe sampler crashes on 310P when the draft mask is on NPU.",
+        [_fix("vllm_ascend/_310p/sample/sampler.py", 60)],
+        I.MEDIUM,
+        False,
+    ),
+    (
+        "a build broken on a supported toolchain is medium, not low",
+        "Fix build on CUDA 13\n\nThe build fails with an undefined symbol on CUDA 13.0.",
+        [_fix("CMakeLists.txt", 6)],
+        I.MEDIUM,
+        False,
+    ),
+    (
+        "a 5,000-line refactor with no change in behaviour is medium",
+        "[Refactor] Split the model runner into modules",
+        [_fix(f"vllm/v1/worker/runner_{i}.py", 500) for i in range(10)],
+        I.MEDIUM,
+        False,
+    ),
+    (
+        "a large docs change is low",
+        "[Doc] Rewrite the quantization guide",
+        [_fix("docs/source/quantization.md", 3000)],
+        I.LOW,
+        False,
+    ),
+    (
+        "a removed configuration key is breaking and high",
+        "[Refactor] Remove weight prefetch config",
+        [
+            FileChange(
+                filename="vllm_ascend/ascend_config.py",
+                deletions=1,
+                patch='@@ -3,1 +3,0 @@\n-        self.w = cfg.get("weight_prefetch_config", {})',
+            )
+        ],
+        I.HIGH,
+        True,
+    ),
+    (
+        "breaking evidence in experimental code only is medium",
+        "feat(experimental)!: drop the v0 sampler",
+        [_fix("src/pkg/experimental/sampler.py", 40)],
+        I.MEDIUM,
+        True,
+    ),
+    (
+        "a new kernel is a new capability",
+        "[Kernel] Add topk_sigmoid kernel",
+        [FileChange(filename="csrc/moe/topk_sigmoid.cu", status="added", additions=300)],
+        I.HIGH,
+        False,
+    ),
+    (
+        "performance backed by numbers is high",
+        "[Perf] Faster paged attention\n\nDecode throughput is 2.1x faster on H100.",
+        [_fix("vllm/attention/ops/paged_attn.py", 120)],
+        I.HIGH,
+        False,
+    ),
+    (
+        "performance without numbers is medium",
+        "[Perf] Faster paged attention",
+        [_fix("vllm/attention/ops/paged_attn.py", 120)],
+        I.MEDIUM,
+        False,
+    ),
+    (
+        "a security fix is high even where only CI workflows change",
+        "[CI] Fix CI bug\n\nFixes script injection in comment-triggered workflows that hold a "
+        "token.",
+        [_fix(".github/workflows/pr_command.yml", 40)],
+        I.HIGH,
+        False,
+    ),
+    (
+        "a revert, even of a default change, is medium",
+        'Revert "[Feat] enable hierarchical mc2 ops by default (#5545)" (#5611)',
+        [_fix("vllm_ascend/ascend_config.py", 30)],
+        I.MEDIUM,
+        False,
+    ),
+    (
+        "a crash under a condition named in the title is medium",
+        "[BugFix] Fix crash when routed experts are returned with async scheduling\n\n"
+        "The engine crashes because the buffer is overwritten.",
+        [_fix("vllm_ascend/worker/model_runner.py", 60)],
+        I.MEDIUM,
+        False,
+    ),
+    (
+        "dropping a supported dependency version is breaking",
+        "[Misc] Drop vLLM v0.22.1 compatibility from main",
+        [_fix("vllm_ascend/utils.py", 80)],
+        I.HIGH,
+        True,
+    ),
+    (
+        "a deprecation type alone is not breaking",
+        "[Deprecation] Warn when `use_fast` is passed",
+        [_fix("src/pkg/loader.py", 10)],
+        I.MEDIUM,
+        False,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("message", "changed", "importance", "breaking"),
+    [c[1:] for c in IMPORTANCE_CASES],
+    ids=[c[0] for c in IMPORTANCE_CASES],
+)
+def test_importance_follows_what_the_change_does(
+    message: str, changed: list[FileChange], importance: Importance, breaking: bool
+) -> None:
+    analysis = analyze(CommitInput(sha="9" * 40, message=message, files=changed))
+    assert (analysis.importance, analysis.breaking) == (importance, breaking)
+
+
+def test_a_severe_title_without_a_description_is_medium() -> None:
+    # Titles alone do not show how common the affected path is.
+    commit = CommitInput(sha="8" * 40, message="[Bugfix] Fix GPU memory leak", files_known=False)
+    assert analyze(commit).importance is Importance.MEDIUM
+
+
+# --- text that names its facts, or none -------------------------------------------------
+
+
+def test_risks_and_recommendations_name_the_removed_key() -> None:
+    case = next(c for c in IMPORTANCE_CASES if "configuration key" in c[0])
+    analysis = analyze(CommitInput(sha="7" * 40, message=case[1], files=case[2]))
+    texts = [r.description for r in analysis.risks] + [r.text for r in analysis.recommendations]
+    assert texts and all("`weight_prefetch_config`" in t for t in texts)
+
+
+def test_no_generic_size_risk_and_no_test_hint_names_the_files() -> None:
+    changed = [_fix(f"vllm/v1/worker/runner_{i}.py", 500) for i in range(3)]
+    analysis = analyze(CommitInput(sha="6" * 40, message="[Bugfix] Fix stale cache", files=changed))
+    assert not any("Large change" in r.description for r in analysis.risks)
+    (hint,) = [r.text for r in analysis.recommendations if r.audience.value == "maintainers"]
+    assert "`vllm/v1/worker/runner_0.py`" in hint
+
+
+def _digest_sentences(analyses: list[Analysis]) -> Counter[str]:
+    """Every sentence the rules wrote, counted once per commit."""
+    counts: Counter[str] = Counter()
+    for a in analyses:
+        texts = [r.description for r in a.risks] + [r.text for r in a.recommendations]
+        if a.insights is not None:
+            texts += [t for t in a.insights.model_dump().values() if t]
+        if a.importance is not Importance.LOW:
+            texts.append(a.summary)
+        sentences = {s.strip() for t in texts for s in re.split(r"(?<=[.!?])\s+|(?<=[。！？])", t)}
+        sentences.discard("")
+        counts.update(sentences)
+    return counts
+
+
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+def test_no_sentence_repeats_across_the_commits_of_a_replay_day(language: str) -> None:
+    for day in replay_index():
+        analyses = [
+            analyze(CommitInput.from_github(raw, repo=day["repo"]), language=language)
+            for raw in replay_day(day["repo"], day["date"])["commits"]
+        ]
+        repeated = [s for s, n in _digest_sentences(analyses).items() if n > 1]
+        assert not repeated, (day["repo"], day["date"], repeated)
+
+
+def test_summaries_read_as_the_author_wrote_them() -> None:
+    for _, raw in _replay_commits():
+        analysis = analyze(CommitInput.from_github(raw))
+        summary = analysis.summary
+        assert not summary.rstrip().endswith(":"), summary
+        assert "**" not in summary and "\\_" not in summary and "<!--" not in summary
+        assert "- [ ]" not in summary and "preferred method" not in summary
+
+
+@pytest.mark.parametrize(
+    ("body", "summary"),
+    [
+        (
+            "<!-- Thanks for your contribution! -->\n## Purpose\nMakes **paged KV** the default "
+            "for `sm100` kernels.\n\n## Test Plan\n- [ ] ran it\n",
+            "Makes paged KV the default for `sm100` kernels.",
+        ),
+        (
+            "## Purpose\n(or used your preferred method)\n\nAdds the \\_fast path to cuDNN "
+            "attention.",
+            "Adds the _fast path to cuDNN attention.",
+        ),
+        (
+            "The goals are:\n\n- decode workers initialise the store\n- errors stay hard\n",
+            "The goals are: decode workers initialise the store; errors stay hard",
+        ),
+        (
+            "Removes the shim. This PR is a follow-up to\nhttps://github.com/o/r/pull/9.\n",
+            "Removes the shim. This PR is a follow-up to `pull/9`",
+        ),
+        (
+            "Removes the shim. The changes are listed in\n\n```\nshim.py\n```\n",
+            "Removes the shim.",
+        ),
+    ],
+)
+def test_summary_drops_template_markup_and_dangling_lead_ins(body: str, summary: str) -> None:
+    commit = CommitInput(
+        sha="5" * 40, message=f"[Feature] Paged KV by default\n\n{body}", files=[_fix("a/b.py", 50)]
+    )
+    assert analyze(commit).summary == summary
+
+
+def test_identifiers_keep_their_case_in_one_line_summaries() -> None:
+    for title, summary in (
+        ("sm100 kernels skip the fp8 path", "sm100 kernels skip the fp8 path"),
+        ("cuDNN attention for Blackwell", "cuDNN attention for Blackwell"),
+        ("fix typo in docs", "Fix typo in docs"),
+    ):
+        commit = CommitInput(sha="4" * 40, message=title, files=[_fix("docs/a.md", 2)])
+        assert analyze(commit).summary == summary
+
+
+def test_an_empty_message_gets_a_placeholder_summary() -> None:
+    analysis = analyze(CommitInput(sha="3" * 40, message="", files=[_fix("src/a.py", 3)]))
+    assert analysis.summary == "(no commit message)"
+
+
+@pytest.mark.parametrize("label", ["security", "critical", "type: regression"])
+def test_a_maintainers_severity_label_makes_a_fix_high(label: str) -> None:
+    commit = CommitInput(
+        sha="2" * 40,
+        message="Tweak the loader (#5)\n\nThe loader now checks the header before reading.",
+        files=[_fix("src/pkg/loader.py", 12)],
+        pull_request=PullRequestInfo(number=5, labels=["bug", label]),
+    )
+    assert analyze(commit).importance is Importance.HIGH
+    unlabelled = commit.model_copy(
+        update={"pull_request": PullRequestInfo(number=5, labels=["bug"])}
+    )
+    assert analyze(unlabelled).importance is Importance.MEDIUM

@@ -418,8 +418,8 @@ async def test_restart_keeps_everything(
     assert await count(second, commits) == len(recorded)
 
 
-async def test_healthz_reports_the_store(client: Client) -> None:
-    response = await client.get("/healthz")
+async def test_readyz_reports_the_store(client: Client) -> None:
+    response = await client.get("/readyz")
     assert response.status == 200
     assert (await response.json())["status"] == "ok"
 

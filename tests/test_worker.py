@@ -61,7 +61,7 @@ async def test_a_replay_day_is_fetched_once_and_analysed(
     assert {r.state for r in stored.values()} == {"analyzed"}
     for raw in day["commits"]:
         sha = raw["sha"]
-        assert len(github.calls_to("GET", rf"/commits/{sha}$")) == 1
+        assert github.fetches_of(REPO, sha) == 1
         details = stored[sha].details
         assert [f["filename"] for f in details["files"]] == [f["filename"] for f in raw["files"]]
         assert all("patch" not in f for f in details["files"])
@@ -89,7 +89,7 @@ async def test_restart_in_the_middle_loses_and_repeats_nothing(
         await deliver_replay(second, push)
     await second.app[EXECUTOR].drain()
     for raw in day["commits"]:
-        assert len(github.calls_to("GET", rf"/commits/{raw['sha']}$")) == 1
+        assert github.fetches_of(REPO, raw["sha"]) == 1
     assert {r.state for r in await rows(second, commits)} == {"analyzed"}
 
 

@@ -17,6 +17,11 @@ class AnalysisResult:
     input_tokens: int = 0
     output_tokens: int = 0
     fallback_reason: str | None = None
+    # Input tokens the provider served from its prefix cache (part of `input_tokens`).
+    cached_input_tokens: int = 0
+    # Why this analyser was chosen (see `bot.analysis.tiering`), and the diff's patch-id.
+    route: str | None = None
+    patch_id: str | None = None
 
 
 class Analyzer(Protocol):

@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 import openai
 
 from bot.analysis import Analyzer, RulesAnalyzer
+from bot.analysis.cost import Prices
 from bot.analysis.llm import LLMAnalyzer
 from bot.metrics import Metrics
 from bot.settings import Settings
@@ -33,6 +34,7 @@ async def open_analyzer(
             concurrency=settings.llm_concurrency,
             timeout_seconds=settings.llm_timeout_seconds,
             metrics=metrics,
+            prices=Prices.from_settings(settings),
         )
     finally:
         await client.close()

@@ -19,12 +19,47 @@ import openai
 import pydantic
 
 from bot.analysis import AnalysisResult, rules
+from bot.analysis.cost import Prices
 from bot.analysis.prompt import Prompt, analysis_schema, build_prompt
+from bot.analysis.usage import cached_input_tokens
 from bot.logs import get_logger
 from bot.metrics import Metrics
 from bot.models import Analysis, AnalysisBody, CommitInput
 
 log = get_logger(__name__)
+
+# An analysis is a few KB of JSON; an answer far beyond that is not one, and is not read on.
+MAX_ANSWER_BYTES = 1024 * 1024
+
+
+class _Message(pydantic.BaseModel):
+    content: str | None = None
+
+
+class _Choice(pydantic.BaseModel):
+    message: _Message
+    finish_reason: str | None = None
+
+
+class _Usage(pydantic.BaseModel):
+    # Kept: providers report cached input tokens in fields of their own (see usage.py).
+    model_config = pydantic.ConfigDict(extra="allow")
+
+    prompt_tokens: pydantic.NonNegativeInt = pydantic.Field(strict=True)
+    completion_tokens: pydantic.NonNegativeInt = pydantic.Field(strict=True)
+
+
+class _Completion(pydantic.BaseModel):
+    """The fields of a chat completion the analyser reads, in the shapes the API defines."""
+
+    choices: list[_Choice] = pydantic.Field(min_length=1)
+    usage: _Usage | None = None
+
+
+def _where(exc: pydantic.ValidationError) -> str:
+    if exc.errors()[0]["type"] == "json_invalid":
+        return "not JSON"
+    return ", ".join(".".join(str(p) for p in e["loc"]) or "(body)" for e in exc.errors()[:3])
 
 
 class OutputMode(IntEnum):
@@ -38,11 +73,14 @@ class OutputMode(IntEnum):
 class AnswerRejected(Exception):
     """The answer cannot be used; `reason` is recorded as the fallback reason."""
 
-    def __init__(self, reason: str, tokens_in: int = 0, tokens_out: int = 0) -> None:
+    def __init__(
+        self, reason: str, tokens_in: int = 0, tokens_out: int = 0, cached: int = 0
+    ) -> None:
         super().__init__(reason)
         self.reason = reason
         self.tokens_in = tokens_in
         self.tokens_out = tokens_out
+        self.cached = cached
 
 
 def _response_format(mode: OutputMode) -> dict[str, Any]:
@@ -81,8 +119,10 @@ class LLMAnalyzer:
         concurrency: int,
         timeout_seconds: float,
         metrics: Metrics | None = None,
+        prices: Prices | None = None,
     ) -> None:
         self._client = client
+        self._prices = prices or Prices()
         self._model = model
         self._max_input = max_input_tokens
         self._max_output = max_output_tokens
@@ -102,17 +142,18 @@ class LLMAnalyzer:
 
     async def analyze(self, commit: CommitInput, *, language: str) -> AnalysisResult:
         prompt = build_prompt(commit, language=language, max_input_tokens=self._max_input)
-        used_in, used_out = 0, 0
+        used_in, used_out, used_cached = 0, 0, 0
         reason = "unknown"
         async with self._slots:
             for attempt in (1, 2):
                 started = time.perf_counter()
                 try:
-                    body, tokens_in, tokens_out = await self._ask(prompt)
+                    body, tokens_in, tokens_out, cached = await self._ask(prompt)
                 except AnswerRejected as exc:
                     reason = exc.reason
                     used_in, used_out = used_in + exc.tokens_in, used_out + exc.tokens_out
-                    self._count_tokens(exc.tokens_in, exc.tokens_out)
+                    used_cached += exc.cached
+                    self._count_tokens(exc.tokens_in, exc.tokens_out, exc.cached)
                     log.warning(
                         "llm_answer_rejected", sha=commit.sha, attempt=attempt, reason=reason
                     )
@@ -120,9 +161,15 @@ class LLMAnalyzer:
                 finally:
                     self._observe(time.perf_counter() - started)
                 used_in, used_out = used_in + tokens_in, used_out + tokens_out
-                self._count_tokens(tokens_in, tokens_out)
+                used_cached += cached
+                self._count_tokens(tokens_in, tokens_out, cached)
                 analysis = Analysis(**body.model_dump(), analyzer=self.name)
-                return AnalysisResult(analysis, input_tokens=used_in, output_tokens=used_out)
+                return AnalysisResult(
+                    analysis,
+                    input_tokens=used_in,
+                    output_tokens=used_out,
+                    cached_input_tokens=used_cached,
+                )
         if self._metrics is not None:
             self._metrics.analysis_fallbacks.labels(reason=reason.split(":", 1)[0]).inc()
         fallback = rules.analyze(commit, language=language)
@@ -130,26 +177,18 @@ class LLMAnalyzer:
             fallback,
             input_tokens=used_in,
             output_tokens=used_out,
+            cached_input_tokens=used_cached,
             fallback_reason=f"{self.name} failed twice ({reason}); rules analysis used",
         )
 
-    async def _ask(self, prompt: Prompt) -> tuple[AnalysisBody, int, int]:
+    async def _ask(self, prompt: Prompt) -> tuple[AnalysisBody, int, int, int]:
         """One call (plus format negotiation); raises AnswerRejected with a reason."""
         while True:
             try:
-                completion = await self._client.chat.completions.create(
-                    model=self._model,
-                    messages=[
-                        {"role": "system", "content": prompt.system},
-                        {"role": "user", "content": prompt.user},
-                    ],
-                    response_format=cast(Any, _response_format(self._mode)),
-                    max_tokens=self._max_output,
-                    temperature=0.0,
-                    timeout=self._timeout,
-                )
+                async with asyncio.timeout(self._timeout):
+                    raw = await self._post(prompt)
                 break
-            except openai.APITimeoutError:
+            except (openai.APITimeoutError, TimeoutError):
                 raise AnswerRejected(f"timeout: no answer within {self._timeout:g}s") from None
             except openai.APIStatusError as exc:
                 if _unsupported_format(exc) and self._mode < OutputMode.JSON_OBJECT:
@@ -162,34 +201,60 @@ class LLMAnalyzer:
             except openai.OpenAIError as exc:
                 raise AnswerRejected(f"error: {type(exc).__name__}") from None
 
+        # The answer is read as plain JSON and checked shape by shape: a proxy's HTML page,
+        # `choices` as a string or a negative `usage` must end in the rules, not a traceback.
+        try:
+            completion = _Completion.model_validate_json(raw)
+        except pydantic.ValidationError as exc:
+            raise AnswerRejected(f"malformed answer: {_where(exc)}") from None
         usage = completion.usage
         tokens_in = usage.prompt_tokens if usage else prompt.tokens
         tokens_out = usage.completion_tokens if usage else 0
-        if not completion.choices:
-            raise AnswerRejected("error: no choices in the answer", tokens_in, tokens_out)
+        cached = cached_input_tokens(usage)
         choice = completion.choices[0]
         if choice.finish_reason == "length":
             raise AnswerRejected(
-                "cut: the answer hit the output token limit", tokens_in, tokens_out
+                "cut: the answer hit the output token limit", tokens_in, tokens_out, cached
             )
         content = choice.message.content or ""
         try:
             body = AnalysisBody.model_validate_json(_strip_fences(content))
         except pydantic.ValidationError as exc:
             kind = "invalid JSON" if exc.errors()[0]["type"] == "json_invalid" else "schema"
-            where = ", ".join(".".join(str(p) for p in e["loc"]) for e in exc.errors()[:3])
-            detail = f"{kind}: {where}" if kind == "schema" else kind
-            raise AnswerRejected(detail, tokens_in, tokens_out) from None
-        return body, tokens_in, tokens_out
+            detail = f"{kind}: {_where(exc)}" if kind == "schema" else kind
+            raise AnswerRejected(detail, tokens_in, tokens_out, cached) from None
+        return body, tokens_in, tokens_out, cached
+
+    async def _post(self, prompt: Prompt) -> bytes:
+        """The raw answer, read up to MAX_ANSWER_BYTES."""
+        async with self._client.chat.completions.with_streaming_response.create(
+            model=self._model,
+            messages=[
+                {"role": "system", "content": prompt.system},
+                {"role": "user", "content": prompt.user},
+            ],
+            response_format=cast(Any, _response_format(self._mode)),
+            max_tokens=self._max_output,
+            temperature=0.0,
+            timeout=self._timeout,
+        ) as response:
+            raw = bytearray()
+            async for chunk in response.iter_bytes():
+                raw += chunk
+                if len(raw) > MAX_ANSWER_BYTES:
+                    raise AnswerRejected(f"too large: an answer over {MAX_ANSWER_BYTES} bytes")
+            return bytes(raw)
 
     def _observe(self, seconds: float) -> None:
         if self._metrics is not None:
             self._metrics.analysis_seconds.labels(analyzer="llm").observe(seconds)
 
-    def _count_tokens(self, tokens_in: int, tokens_out: int) -> None:
+    def _count_tokens(self, tokens_in: int, tokens_out: int, cached: int = 0) -> None:
         if self._metrics is not None:
             self._metrics.llm_tokens.labels(direction="input").inc(tokens_in)
             self._metrics.llm_tokens.labels(direction="output").inc(tokens_out)
+            self._metrics.llm_cached_tokens.inc(cached)
+            self._metrics.llm_cost.inc(self._prices.cost(tokens_in, cached, tokens_out))
 
 
 def _strip_fences(content: str) -> str:

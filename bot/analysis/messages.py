@@ -19,12 +19,20 @@ _NOISE = re.compile(
       | -{3,}\s*$ | \*{3,}\s*$ | _{3,}\s*$                # rules
       | (n/?a|none|no|yes|nope|tbd|todo)\.?\s*$
       | 🤖\s*generated\s+with.*$
+      | \(.*\)\.?\s*$                                     # "(or used your preferred method)"
+      | please\s+(describe|provide|fill|explain|add|list|include|make\s+sure)\b.*$
+      | <[^>]{1,60}>\s*$ | \[(your|insert|describe)[^\]]*\]\s*$   # placeholders
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
 # A line that is only a link: skipped, without ending the paragraph around it.
 _BARE_LINK = re.compile(r"^\s*(?:[-*•+]\s+)?<?https?://\S+>?\s*$")
-_HEADING = re.compile(r"^\s*(#{1,6}\s+.*|\*\*[^*]+\*\*:?\s*|[A-Z][\w /?'&-]{0,60}:\s*|.*##\s*)$")
+# A heading: Markdown, a bold line, or one to five Title-Case words and a colon ("Purpose:",
+# "TEST PLAN:"); "The goals are:" is prose that introduces a list.
+_HEADING = re.compile(
+    r"^\s*(#{1,6}\s+.*|\*\*[^*]+\*\*:?\s*|[A-Z][\w/?'&()-]*(?:\s+[A-Z(][\w/?'&()-]*){0,4}:\s*"
+    r"|.*##\s*)$"
+)
 _BULLET = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 _TEMPLATE_QUESTION = re.compile(
     r"(what this pr does|why we need it|user-facing change|how was this (patch )?tested"
@@ -42,21 +50,74 @@ _SKIPPED_SECTION = re.compile(
 )
 
 
-def paragraphs(text: str) -> list[str]:
-    """Paragraphs of prose: comments, code blocks, headings and boilerplate lines removed."""
-    text = _HTML_COMMENT.sub("", text.replace("\r\n", "\n"))
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~<>])")
+# `**bold**` and `~~struck~~` lose their markers one by one (a pair may straddle a code
+# span); `__bold words__` and `*emphasis*` only as pairs, so `__init__` and `a * b` stay.
+_STRONG = re.compile(r"\*\*|~~")
+_EMPHASIS = re.compile(
+    r"(?<!\w)__(?=\S)([^_\n]*\s[^_\n]*?)(?<=\S)__(?!\w)"
+    r"|(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?!\w)"
+)
+_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\s]*\)")
+_MARKUP = re.compile(r"[\\*_\[~]")
+_CODE = re.compile(r"(`+)(.+?)\1")
+
+
+def unmarkdown(text: str) -> str:
+    """Text as a reader sees it rendered: no escapes, emphasis or link syntax; code kept."""
+    out: list[str] = []
+    last = 0
+    for match in _CODE.finditer(text):
+        out.append(_unmark(text[last : match.start()]))
+        out.append(match.group(0))
+        last = match.end()
+    out.append(_unmark(text[last:]))
+    return "".join(out)
+
+
+def _unmark(text: str) -> str:
+    text = _LINK.sub(lambda m: m.group(1), text)
+    text = _STRONG.sub("", text)
+    text = _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
+    return _ESCAPE.sub(lambda m: m.group(1), text)
+
+
+_ENDS_DANGLING = re.compile(
+    r"\b(?:to|of|in|at|on|by|for|from|with|see|like|following|below|here|in)\s*:?$", re.I
+)
+
+
+def _link_name(line: str) -> str:
+    """`pull/11875` for a pull request URL, the last path segment otherwise."""
+    url = line.strip("-*•+<> ").split("#", 1)[0].split("?", 1)[0].rstrip("/.,;:)")
+    parts = url.split("/")
+    if len(parts) >= 2 and parts[-1].isdigit():
+        return "/".join(parts[-2:])
+    return parts[-1] or url
+
+
+def paragraphs(text: str, *, limit: int = 4000) -> list[str]:
+    """Paragraphs of prose: comments, code blocks, headings and boilerplate lines removed.
+
+    Reading stops after about `limit` characters of prose: what a change does is said first.
+    """
+    if "<!--" in text:
+        text = _HTML_COMMENT.sub("", text)
     out: list[str] = []
     current: list[str] = []
     in_code = False
     skipping = False
+    kept = 0
 
     def flush() -> None:
         if current:
             out.append(" ".join(current).replace("\x00", ";"))
             current.clear()
 
-    for line in text.split("\n"):
-        if _FENCE.match(line):
+    for line in text.replace("\r\n", "\n").split("\n"):
+        if kept > limit:
+            break
+        if ("`" in line or "~" in line) and _FENCE.match(line):
             in_code = not in_code
             flush()
             continue
@@ -64,12 +125,25 @@ def paragraphs(text: str) -> list[str]:
         if in_code or not stripped:
             flush()
             continue
-        if _BARE_LINK.match(stripped):
+        if "://" in stripped and _BARE_LINK.match(stripped):
+            # A link that completes a sentence ("a follow-up to <link>") is named by its last
+            # path segments; one on a line of its own is skipped.
+            if current and not skipping and _ENDS_DANGLING.search(current[-1]):
+                current[-1] += f" `{_link_name(stripped)}`"
+            continue
+        if skipping and not (
+            stripped[0] in "#*"
+            or stripped.endswith(":")
+            or stripped.isupper()
+            or len(stripped) < 40
+        ):
             continue
         if _NOISE.match(stripped):
             flush()
             continue
-        if _HEADING.match(stripped) or _TEMPLATE_QUESTION.search(stripped.strip("#*: ")):
+        if _HEADING.match(stripped) or (
+            len(stripped) < 90 and _TEMPLATE_QUESTION.search(stripped.strip("#*: "))
+        ):
             flush()
             skipping = bool(_SKIPPED_SECTION.search(stripped))
             continue
@@ -78,19 +152,65 @@ def paragraphs(text: str) -> list[str]:
         if _BULLET.match(stripped):
             # List items read as one sentence each, separated by semicolons.
             stripped = _BULLET.sub("", stripped)
-            if current:
+            if current and not current[-1].endswith((".", ";", ":", "!", "?")):
                 current[-1] += "\x00"
-        current.append(stripped)
+        current.append(unmarkdown(stripped) if _MARKUP.search(stripped) else stripped)
+        kept += len(stripped)
     flush()
-    return [" ".join(p.split()) for p in out if len(p.split()) >= 3]
+    prose = [" ".join(p.split()) for p in out if len(p.split()) >= 3]
+    # A paragraph that ends in a colon introduces the next one (usually a list): join them.
+    merged: list[str] = []
+    for p in prose:
+        if merged and merged[-1].endswith(":"):
+            merged[-1] = f"{merged[-1]} {p}"
+        else:
+            merged.append(p)
+    return merged
+
+
+def description_paragraphs(*texts: str) -> list[str]:
+    """The prose of the first text that has any: what the author says the change does."""
+    for text in texts:
+        found = paragraphs(text)
+        if found:
+            return found
+    return []
+
+
+# A last sentence that stops mid-thought: at a colon, or at a word that needs a continuation
+# (what followed was a link, a list or a code block that is not prose).
+_DANGLING = re.compile(
+    r"(?:(?<=[.!?;])|^)[^.!?;]*(?::|\b(?:to|of|in|at|on|by|for|from|with|and|or|the|a|an|as"
+    r"|see|e\.g\.|i\.e\.|like|following|below|this|these|is|are))\s*$",
+    re.IGNORECASE,
+)
+
+
+def _complete(text: str) -> str | None:
+    """Text that does not stop mid-thought: a dangling last sentence is dropped."""
+    text = text.strip()
+    if not text or text[-1] in ".!?)`\"'”’":
+        return text or None
+    cut = _DANGLING.sub("", text).strip()
+    return cut or None
 
 
 def first_paragraph(*texts: str, limit: int = 400) -> str | None:
     """The first paragraph of the first text that has one, shortened at a sentence end."""
     for text in texts:
-        for paragraph in paragraphs(text):
-            try:
-                return fit_sentences(paragraph, limit)
-            except ValueError:
-                continue
+        found = fitting_paragraph(paragraphs(text), limit)
+        if found:
+            return found
+    return None
+
+
+def fitting_paragraph(found: list[str] | tuple[str, ...], limit: int) -> str | None:
+    """The first of these paragraphs that has a whole sentence within `limit`, completed."""
+    for paragraph in found:
+        try:
+            fitted = _complete(fit_sentences(paragraph, limit))
+        except ValueError:
+            continue
+        if fitted:
+            return fitted
     return None

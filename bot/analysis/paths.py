@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from enum import StrEnum
-from pathlib import PurePosixPath
 
 from bot.models import FileChange, ImpactArea
 
@@ -88,7 +87,7 @@ def kinds(files: list[FileChange]) -> Counter[PathKind]:
 
 def area_of(path: str) -> str:
     """Group a path by module: two directory levels (`pkg/sub`), or its directory, or itself."""
-    parts = PurePosixPath(path).parts
+    parts = [p for p in path.split("/") if p]
     if len(parts) >= 3:
         return "/".join(parts[:2])
     if len(parts) == 2:

@@ -13,9 +13,8 @@ from bot.store.repos import RepoRow
 
 
 def _digest_title(config: RepoConfig, repo: str, day: date) -> str:
-    template = config.publish.title or strings(config.language).default_title
-    owner, _, name = repo.partition("/")
-    return template.format(repo=repo, owner=owner, name=name, date=day.isoformat())
+    default = strings(config.language).default_title
+    return config.publish.title_for(repo, day, language=config.language, default=default)
 
 
 def build_digest(
@@ -65,11 +64,16 @@ def build_digest(
         title=_digest_title(config, repo.full_name, day),
         commits=tuple(shown),
         excluded=dict(excluded),
-        config_error=repo.config_error
-        if repo.config_error and not repo.config_error_reported
-        else None,
+        config_error=_config_error(repo, config),
         late=late,
         forced_pushes=forced,
         truncated=truncated,
     )
     return digest, [c.sha for c in commits]
+
+
+def _config_error(repo: RepoRow, config: RepoConfig) -> str | None:
+    """The file's error not yet told, and any exclude pattern that ran out of time just now."""
+    known = repo.config_error if repo.config_error and not repo.config_error_reported else None
+    slow = config.exclude.problem()
+    return "; ".join(e for e in (known, slow) if e) or None

@@ -28,6 +28,9 @@ class Strings:
     importance_label: str
     breaking: str
     summary_label: str
+    # the summary is the author's own text, not in the digest's language
+    summary_original_label: str
+    original_prefix: str
     impact_label: str
     files: tuple[str, str]  # one, many ({count})
     insights_label: str
@@ -85,6 +88,8 @@ EN = Strings(
     importance_label="⚡ Importance",
     breaking="⚠️ **breaking change**",
     summary_label="📋 Summary",
+    summary_original_label="📋 Summary",
+    original_prefix="",
     impact_label="🧭 Impact",
     files=("1 file", "{count} files"),
     insights_label="🔍 Insights",
@@ -165,6 +170,8 @@ ZH = Strings(
     importance_label="⚡ 重要程度",
     breaking="⚠️ **破坏性变更**",
     summary_label="📋 变更摘要",
+    summary_original_label="📋 变更摘要（原文）",
+    original_prefix="（原文）",
     impact_label="🧭 影响范围",
     files=("1 个文件", "{count} 个文件"),
     insights_label="🔍 技术洞察",

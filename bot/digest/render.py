@@ -9,6 +9,7 @@ the low (then medium) section folded to shorter lines, and the footer says so.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -16,8 +17,13 @@ from datetime import date
 from zoneinfo import ZoneInfo
 
 from bot.digest.anchors import Slugger
+from bot.digest.headline import Related
 from bot.digest.i18n import Strings, plural, strings
+from bot.digest.markup import code_cell as _code_cell
+from bot.digest.markup import link as _link
+from bot.digest.markup import url as _url
 from bot.digest.safety import cell, code, inline, rendered
+from bot.digest.usage import usage_lines
 from bot.models import Analysis, Digest, DigestCommit, Importance
 
 BODY_LIMIT = 65_536
@@ -29,6 +35,8 @@ MAX_PARTS = 10
 # The footer names at most this many unanalysed commits and counts the rest, so however
 # many failed, the footer stays one piece of bounded size.
 FOOTER_MISSING = 20
+# Text with no Chinese character in a Chinese digest is the author's own English.
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _ICON = {Importance.HIGH: "🔴", Importance.MEDIUM: "🟡", Importance.LOW: "🟢"}
 
 
@@ -74,24 +82,15 @@ def _shortened(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def _url(url: str) -> str | None:
-    if not url.startswith(("https://", "http://")):
-        return None
-    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
-
-
-def _code_cell(value: str) -> str:
-    """A code span inside a table cell: GFM splits cells on `|` even inside code."""
-    return code(value).replace("|", "\\|")
-
-
-def _link(label: str, url: str) -> str:
-    target = _url(url)
-    return f"[{label}]({target})" if target else label
-
-
 class _Renderer:
-    def __init__(self, digest: Digest, options: _Options, *, with_title: bool) -> None:
+    def __init__(
+        self,
+        digest: Digest,
+        options: _Options,
+        *,
+        with_title: bool,
+        related: Related | None = None,
+    ) -> None:
         self.d = digest
         self.s: Strings = strings(digest.language)
         self.o = options
@@ -102,6 +101,7 @@ class _Renderer:
         for commit in sorted(self.analysed, key=lambda c: c.landed_at, reverse=True):
             assert commit.analysis is not None
             self.by_importance[commit.analysis.importance].append(commit)
+        self.related = related or Related(digest)
 
     # --- pieces ----------------------------------------------------------------------------
 
@@ -147,7 +147,7 @@ class _Renderer:
             label = cell(commit.title)
             row = (
                 f"| {self.time(commit)} | {_code_cell(commit.author)} "
-                f"| {_link(label, commit.url)} | {importance} |"
+                f"| {_link(label, commit.url)}{self.related.suffix(commit.sha)} | {importance} |"
             )
             if self.o.table_budget is not None and size + len(row) > self.o.table_budget:
                 rows.append(f"| | | {s.table_more.format(count=len(listed) - shown)} | |")
@@ -155,6 +155,13 @@ class _Renderer:
             rows.append(row)
             size += len(row) + 1
         return "\n".join(rows)
+
+    def original(self, text: str) -> bool:
+        """Whether `text` is the author's original, untranslated, in a Chinese digest."""
+        return self.d.language == "zh-CN" and not _CJK.search(text)
+
+    def summary_label(self, summary: str) -> str:
+        return self.s.summary_original_label if self.original(summary) else self.s.summary_label
 
     def types(self, a: Analysis) -> str:
         return " / ".join(self.s.change_types[t] for t in a.change_types)
@@ -178,8 +185,11 @@ class _Renderer:
             f"- **{s.type_label}**{s.colon}{self.types(a)}",
             f"- **{s.importance_label}**{s.colon}{_ICON[a.importance]} "
             f"{s.importance_names[a.importance]}" + (f" · {s.breaking}" if a.breaking else ""),
-            f"- **{s.summary_label}**{s.colon}{inline(a.summary)}",
+            f"- **{self.summary_label(a.summary)}**{s.colon}{inline(a.summary)}",
         ]
+        if marks := self.related.marks(commit.sha):
+            related = self.related.p.related_label
+            lines.append(f"- **{related}**{s.colon}{s.separator.join(marks)}")
         if a.impact:
             areas = s.separator.join(
                 f"{code(i.area)} ({plural(s.files, i.files)})" if i.files else code(i.area)
@@ -216,8 +226,9 @@ class _Renderer:
         )
         summary = a.summary.strip()
         if with_summary and summary and summary.rstrip(".").lower() not in commit.title.lower():
-            line += f" · {inline(summary)}"
-        return line
+            prefix = self.s.original_prefix if self.original(summary) else ""
+            line += f" · {prefix}{inline(summary)}"
+        return line + self.related.suffix(commit.sha)
 
     def section_units(self) -> list[tuple[Importance, list[_Unit]]]:
         out = []
@@ -283,6 +294,7 @@ class _Renderer:
         if d.truncated:
             lines.append("- " + s.truncated.format(count=d.truncated))
         lines += [f"- {note}" for note in extra_notes]
+        lines += [f"- {line}" for line in usage_lines(d.usage, d.language)]
         lines.append("- " + s.times_in.format(zone=d.timezone, cutoff=self.cutoff_text()))
         lines.append("- " + s.generated_by)
         return "\n".join(lines)
@@ -308,6 +320,8 @@ class _Renderer:
         pieces = []
         if self.with_title:
             pieces.append(f"## {inline(self.d.title)}")
+        if headline := self.related.block():
+            pieces.append(headline)
         pieces.append(self.summary())
         if self.d.fallback_note:
             pieces.append(f"> {self.s.fallback_target.format(reason=inline(self.d.fallback_note))}")
@@ -383,8 +397,9 @@ def render(digest: Digest, *, with_title: bool = False) -> list[Part]:
         text = strings(digest.language).empty_day.format(day=digest.day.isoformat())
         return [Part("part-1", f"{marker(digest.repo, digest.day, 'part-1')}\n{text}")]
     best: list[Part] | None = None
+    related = Related(digest)
     for options in _ATTEMPTS:
-        parts = _Renderer(digest, options, with_title=with_title).parts()
+        parts = _Renderer(digest, options, with_title=with_title, related=related).parts()
         if parts is not None:
             best = parts
             if len(parts) <= MAX_PARTS:

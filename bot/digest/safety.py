@@ -12,16 +12,23 @@ from __future__ import annotations
 import re
 
 _CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)", re.DOTALL)
+# GitHub links `@name` and `#123` at the start of a text or after any character that is not
+# [A-Za-z0-9_] (a backtick, a dot, a slash, `@`, a CJK or accented letter): hence the ASCII
+# look-behinds, never `\w`, which would also skip letters such as `é` or `修`.
 _NEUTRALISE = re.compile(
     r"""
-    (?<![\w`@/.])@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:/[A-Za-z0-9_-]+)?  # @user, @org/team
-  | https?://(?:www\.)?github\.com/[\w.-]+/[\w.-]+/(?:issues|pull|discussions)/\d+[^\s)\]]*
-  | (?<![\w`])[\w.-]+/[\w.-]+\#\d+\b                                         # owner/repo#123
-  | (?<![\w`&/\#])\#\d+\b                                                    # #123
-  | \bGH-\d+\b
+    (?<![A-Za-z0-9_])@[A-Za-z0-9][A-Za-z0-9-]*(?:/[A-Za-z0-9_-]+)?         # @user, @org/team
+  | (?i:(?:https?://)?(?:www\.)?github\.com/[\w.-]+/[\w.-]+/(?:issues|pull|discussions)/\d+)
+    [^\s)\]]*                                                              # any case, www.
+  | (?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+\#\d+                # owner/repo#123
+  | (?<![A-Za-z0-9_])\#\d+                                                 # #123
+  | (?i:(?<![A-Za-z0-9_])GH-\d+)                                           # GH-123
     """,
     re.VERBOSE,
 )
+# What follows a code span starts a new text for GitHub, where `@name` or `#123` is at the start
+# and links: so a neutralised span takes in whatever would link right after it.
+_LINKABLE_AT_START = re.compile(r"@[A-Za-z0-9][A-Za-z0-9-]*(?:/[A-Za-z0-9_-]+)?|\#\d+|(?i:GH-\d+)")
 _ESCAPED = str.maketrans(
     {
         "\\": "\\\\",
@@ -38,6 +45,9 @@ _ESCAPED = str.maketrans(
 )
 # At the start of a line these would make a heading, quote, list, setext underline or rule.
 _BLOCK_START = re.compile(r"^(\s*)(?:([#>+=-])|(\d+)([.)]))")
+# At the end of a heading, a run of `#` after a space is the ATX closing sequence: CommonMark
+# drops it, and the heading's anchor would no longer be the one the contents link to.
+_ATX_CLOSING = re.compile(r"(^|[ \t])(#+)([ \t]*)$")
 
 
 def code(value: str) -> str:
@@ -55,9 +65,15 @@ def _plain(segment: str) -> str:
     out: list[str] = []
     last = 0
     for match in _NEUTRALISE.finditer(segment):
-        out.append(segment[last : match.start()].translate(_ESCAPED))
-        out.append(code(match.group(0)))
-        last = match.end()
+        start = max(match.start(), last)
+        if start >= match.end():
+            continue  # already taken in by the span before it
+        out.append(segment[last:start].translate(_ESCAPED))
+        end = match.end()
+        while more := _LINKABLE_AT_START.match(segment, end):
+            end = more.end()
+        out.append(code(segment[start:end]))
+        last = end
     out.append(segment[last:].translate(_ESCAPED))
     return "".join(out)
 
@@ -72,8 +88,8 @@ def inline(value: str) -> str:
         out.append(code(match.group(2)))
         last = match.end()
     out.append(_plain(value[last:]))
-    text = "".join(out)
-    return _BLOCK_START.sub(_escape_block_start, text, count=1)
+    text = _BLOCK_START.sub(_escape_block_start, "".join(out), count=1)
+    return _ATX_CLOSING.sub(r"\1\\\2\3", text)
 
 
 def _escape_block_start(m: re.Match[str]) -> str:

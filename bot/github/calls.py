@@ -108,6 +108,18 @@ class DiscussionSetup:
     categories: list[Category]
 
 
+def file_content(data: Any, path: str) -> FileContent:
+    """A text file from the contents API's answer."""
+    if not isinstance(data, dict) or data.get("type") != "file":
+        raise GitHubError(f"{path} is not a file")
+    if data.get("encoding") != "base64":
+        # Files over 1 MB come without content (encoding "none").
+        raise GitHubError(f"{path} is too large to read ({data.get('size')} bytes)")
+    # Not UTF-8 is the file's problem, told by the parser that reads it, not a crash here.
+    text = base64.b64decode(data.get("content") or "").decode("utf-8", "surrogateescape")
+    return FileContent(sha=str(data["sha"]), text=text)
+
+
 def split_repo(full_name: str) -> tuple[str, str]:
     owner, _, name = full_name.partition("/")
     return owner, name
@@ -279,13 +291,7 @@ class InstallationClient:
             if int(exc.status_code) == 404:
                 return None
             raise
-        if not isinstance(data, dict) or data.get("type") != "file":
-            raise GitHubError(f"{path} is not a file")
-        if data.get("encoding") != "base64":
-            # Files over 1 MB come without content (encoding "none").
-            raise GitHubError(f"{path} is too large to read ({data.get('size')} bytes)")
-        text = base64.b64decode(data.get("content") or "").decode("utf-8")
-        return FileContent(sha=str(data["sha"]), text=text)
+        return file_content(data, path)
 
     # --- issues (REST) -------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -87,11 +88,15 @@ def rate_limit_wait(
     return None
 
 
+_REDELIVERY = re.compile(r"/app/hook/deliveries/\d+/attempts$")
+
+
 def _is_write(method: str, url: str, body: bytes) -> bool:
     """A request that changes GitHub (not idempotent): never sent twice by this client."""
     if method == "POST" and url.endswith("/graphql"):
         return b'"query": "mutation' in body[:64]
-    return method == "POST" and "/access_tokens" not in url
+    # Asking for a redelivery twice is harmless: it keeps its GUID, and the webhook dedupes.
+    return method == "POST" and "/access_tokens" not in url and not _REDELIVERY.search(url)
 
 
 def _creates_content(method: str, url: str, body: bytes) -> bool:

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
-import time
+from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 import aiohttp
 from structlog.contextvars import bound_contextvars
 
-from bot.analysis import AnalysisResult, Analyzer, RulesAnalyzer
+from bot.analysis import AnalysisResult, Analyzer
+from bot.batching import batch_ready
+from bot.github import InstallationClient
 from bot.github.calls import CommitMissing
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
+from bot.governor import Governor
 from bot.jobs.context import JobContext
 from bot.jobs.kinds import Defer, Done, Fail, Job, JobKind, Outcome, Retry
 from bot.logs import get_logger
 from bot.models import CommitInput
+from bot.prefetch import Prefetched, prefetch
 from bot.store.commits import CommitState, CommitWork, details_of
 from bot.store.repos import config_of
+from bot.store.usage import UsageLedger
 
 log = get_logger(__name__)
 
@@ -26,9 +32,38 @@ class AnalyseCommit:
 
     def __init__(self, ctx: JobContext, analyzer: Analyzer) -> None:
         self._ctx = ctx
-        self._analyzer = analyzer
-        self._rules = RulesAnalyzer()
+        self._governor = Governor(
+            UsageLedger(ctx.store.engine),
+            analyzer,
+            settings=ctx.settings,
+            metrics=ctx.metrics,
+            clock=ctx.clock,
+        )
         self.max_attempts = ctx.settings.worker_max_attempts
+        # The round's commits and pull requests fetched together (see bot/prefetch.py).
+        self._prefetched = Prefetched()
+
+    async def ready(self, now: datetime) -> bool:
+        """The batching window (WORKER_BATCH_SECONDS): due analyses wait until one has waited
+        the window out or its day ends within it, then all are claimed together."""
+        window = timedelta(seconds=self._ctx.settings.worker_batch_seconds)
+        return not window or await batch_ready(self._ctx.store.engine, now, window)
+
+    async def prepare(self, jobs: Sequence[Job]) -> None:
+        """Fetch the round's commits and pull requests together where GitHub allows it."""
+        store = self._ctx.store
+        works = []
+        for job in jobs:
+            work = await store.commits.for_analysis(int(job.payload["repo_id"]), job.payload["sha"])
+            if work is not None and work.state == CommitState.PENDING:
+                works.append(work)
+        by_key = {(int(job.payload["repo_id"]), str(job.payload["sha"])): job for job in jobs}
+
+        async def client_for(work: CommitWork) -> InstallationClient:
+            job = by_key[(work.repo_id, work.sha)]
+            return await self._ctx.client(job, work.installation_id, work.full_name, work.repo_id)
+
+        self._prefetched = await prefetch(works, engine=store.engine, client_for=client_for)
 
     async def run(self, job: Job) -> Outcome:
         store = self._ctx.store
@@ -61,21 +96,23 @@ class AnalyseCommit:
             message=commit.message,
             paths=[f.filename for f in commit.files],
         )
-        # Excluded commits are left out of the digest; the cheap rules keep a record anyway.
-        analyzer = self._rules if excluded else self._analyzer
         details = details_of(commit) if commit.files_known else None
-        started = time.perf_counter()
         try:
-            result: AnalysisResult = await analyzer.analyze(commit, language=config.language)
+            # The governor picks rules, reuse or the LLM within the day's caps; excluded
+            # commits are left out of the digest, and the cheap rules keep a record anyway.
+            result: AnalysisResult = await self._governor.analyze(
+                commit,
+                repo_id=work.repo_id,
+                installation_id=work.installation_id,
+                config=config,
+                excluded=excluded,
+                day=config.schedule.window(config.schedule.day_of(work.landed_at)),
+            )
         except Exception:
             # Keep what was fetched: the rules analyse a failed commit from it at the cutoff.
             if details is not None:
                 await self._save_details(job, work, details)
             raise
-        if analyzer.name == "rules":  # the LLM analyser times its own calls
-            ctx.metrics.analysis_seconds.labels(analyzer="rules").observe(
-                time.perf_counter() - started
-            )
         # One transaction: the details, the analysis, and the job done.
         async with ctx.store.jobs.holding(job, ctx.clock.now(), finish=True) as conn:
             if details is not None:
@@ -89,7 +126,7 @@ class AnalyseCommit:
                 analyzer=result.analysis.analyzer,
                 importance=result.analysis.importance.value,
                 fallback=result.fallback_reason,
-                excluded=excluded,
+                route=result.route,
             )
         return Done(recorded=True)
 
@@ -101,8 +138,11 @@ class AnalyseCommit:
     async def _fetch(self, job: Job, work: CommitWork) -> CommitInput:
         ctx = self._ctx
         client = await ctx.client(job, work.installation_id, work.full_name, work.repo_id)
+        key = (work.repo_id, work.sha)
         try:
-            raw = await client.get_commit(work.full_name, work.sha)
+            raw = self._prefetched.commits.pop(key, None) or await client.get_commit(
+                work.full_name, work.sha
+            )
         except CommitMissing as exc:
             # Force-pushed away: the push's own message is all there is; analyse that.
             log.info("commit_missing", error=str(exc))
@@ -110,7 +150,9 @@ class AnalyseCommit:
                 sha=work.sha, message=work.message, repo=work.full_name, files_known=False
             )
         try:
-            pr = await client.pull_request_for(work.full_name, work.sha, number=work.pr_number)
+            pr = self._prefetched.pulls.pop(key, None) or await client.pull_request_for(
+                work.full_name, work.sha, number=work.pr_number
+            )
         except RateLimited:
             raise
         except GitHubError as exc:

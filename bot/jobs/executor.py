@@ -15,8 +15,8 @@ import contextlib
 import itertools
 import socket
 from collections.abc import Mapping, Sequence
-from datetime import timedelta
-from typing import Protocol
+from datetime import datetime, timedelta
+from typing import Protocol, runtime_checkable
 
 from structlog.contextvars import bound_contextvars
 
@@ -40,6 +40,18 @@ class JobHandler(Protocol):
 
     async def given_up(self, job: Job, reason: str) -> None:
         """The job ended failed: record it where readers see it (the commit, the digest)."""
+
+
+@runtime_checkable
+class BatchedHandler(Protocol):
+    """A kind whose due jobs may wait to be claimed together (the batching window), and
+    whose claimed jobs of a round are prepared together (commits fetched in one call)."""
+
+    async def ready(self, now: datetime) -> bool:
+        """Whether this kind's due jobs are claimed this round."""
+
+    async def prepare(self, jobs: Sequence[Job]) -> None:
+        """Called with the round's claimed jobs of this kind before they run; never raises."""
 
 
 class Executor(BackgroundService):
@@ -113,18 +125,41 @@ class Executor(BackgroundService):
         if self._stopping:
             return 0
         now = self._clock.now()
-        claimed, worn = await self._jobs.claim(
-            now,
-            owner=self._owner,
-            limit=self._settings.worker_concurrency * 2,
-            lease=self._lease,
-            max_attempts={k: h.max_attempts for k, h in self._handlers.items()},
-            kinds=kinds or self._kinds,
-        )
+        wanted = list(kinds or self._kinds or self._handlers)
+        for kind in list(wanted):
+            handler = self._handlers.get(kind)
+            if isinstance(handler, BatchedHandler) and not await handler.ready(now):
+                wanted.remove(kind)
+        if not wanted:
+            return 0
+        # A batched kind is claimed on its own, a full batch of it (fetched together).
+        batched = [k for k in wanted if isinstance(self._handlers.get(k), BatchedHandler)]
+        plain = [k for k in wanted if k not in batched]
+        claimed: list[Job] = []
+        worn: list[tuple[Job, str]] = []
+        for group in ([plain] if plain else []) + [[k] for k in batched]:
+            got, gone = await self._jobs.claim(
+                now,
+                owner=self._owner,
+                limit=self._settings.worker_concurrency * 2,
+                lease=self._lease,
+                max_attempts={k: h.max_attempts for k, h in self._handlers.items()},
+                kinds=group,
+            )
+            claimed += got
+            worn += gone
+        claimed.sort(key=lambda job: _priority(job.kind))  # stable: claim order within a kind
         for job, reason in worn:
             await self._given_up(job, reason)
         self._held.update({job.id: job for job in claimed})
         ended = len(worn)
+        for kind, handler in self._handlers.items():
+            batch = [job for job in claimed if job.kind == kind]
+            if batch and isinstance(handler, BatchedHandler):
+                try:
+                    await handler.prepare(batch)
+                except Exception:  # preparing only saves calls: each job still does its own
+                    log.exception("jobs_prepare_failed", kind=kind.value)
         # Tier by tier: a repository's config is read before its commits are analysed,
         # and the commits before their period is published.
         for _, tier in itertools.groupby(claimed, key=lambda job: _priority(job.kind)):

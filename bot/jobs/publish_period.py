@@ -19,6 +19,7 @@ from structlog.contextvars import bound_contextvars
 from bot.analysis import AnalysisResult, rules
 from bot.digest.build import build_digest
 from bot.digest.render import Part, marker, render, render_addendum
+from bot.digest.usage import day_usage
 from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
@@ -172,6 +173,8 @@ class PublishPeriod:
         digest, shas = build_digest(
             repo, period.start, config, commits, late=late, forced=forced, truncated=truncated
         )
+        usage = await day_usage(ctx.store, ctx.settings, repo.id, (start, end))
+        digest = replace(digest, usage=usage)
         if not digest.commits and config.skip_empty_days:
             await self._finish(run, DigestState.SKIPPED, shas, "main", late=late)
             log.info("digest_skipped", excluded=len(shas))

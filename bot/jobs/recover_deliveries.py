@@ -1,26 +1,66 @@
-"""`recover_deliveries`: the slot for asking GitHub to redeliver webhooks that failed.
+"""`recover_deliveries`: ask GitHub to redeliver the webhooks the App missed (bot/recovery.py).
 
-The recovery itself (`GET /app/hook/deliveries`, `POST …/attempts`) is built in
-`bot/recovery.py`; until it is wired here, this kind has a handler that does nothing and
-nothing enqueues it. Wiring it is this module's job: call the recovery and report Done,
-or Retry / Defer on GitHub's answers, like the other kinds.
+One job (key `app`) for the whole App: it runs at start-up (`schedule_now`) and, each time it
+ends, arms itself again `RECOVERY_INTERVAL_SECONDS` later in the same transaction, carrying
+where its last complete round began, so every replica shares one round per interval and a
+round after a restart lists only what is new since the last one. A process with
+`RECOVERY_ENABLED=false` neither schedules nor claims it.
 """
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+from typing import Any
+
 from bot.jobs.context import JobContext
 from bot.jobs.kinds import Done, Job, JobKind, Outcome
+from bot.jobs.table import Jobs
+from bot.logs import get_logger
+from bot.recovery import DeliveryRecovery
+
+log = get_logger(__name__)
+
+KEY = "app"
+
+
+def _since(payload: dict[str, Any]) -> datetime | None:
+    value = payload.get("covered_since")
+    try:
+        return datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None  # unreadable: list GitHub's whole window, which is always safe
 
 
 class RecoverDeliveries:
     kind = JobKind.RECOVER_DELIVERIES
 
-    def __init__(self, ctx: JobContext) -> None:
+    def __init__(self, ctx: JobContext, recovery: DeliveryRecovery) -> None:
         self._ctx = ctx
+        self._recovery = recovery
         self.max_attempts = ctx.settings.worker_max_attempts
+        self._interval = timedelta(seconds=ctx.settings.recovery_interval_seconds)
+
+    async def schedule_now(self) -> None:
+        """Start-up: a round now (the job made due at once, whatever its state)."""
+        await self._ctx.store.jobs.schedule_now(self.kind, KEY, {}, self._ctx.clock.now())
 
     async def run(self, job: Job) -> Outcome:
-        return Done()
+        ctx = self._ctx
+        # Errors (the store or GitHub unreachable) retry with the executor's backoff.
+        _, covered = await self._recovery.round(_since(job.payload))
+        now = ctx.clock.now()
+        payload = {"covered_since": covered.isoformat() if covered else None}
+        async with ctx.store.jobs.holding(job, now, finish=True) as conn:
+            await Jobs.enqueue_in(
+                conn, [(self.kind, KEY, payload)], now, rearm=True, not_before=now + self._interval
+            )
+        return Done(recorded=True)
 
     async def given_up(self, job: Job, reason: str) -> None:
-        return None
+        """Recovery must not stop for good: the next interval tries again from scratch."""
+        ctx = self._ctx
+        now = ctx.clock.now()
+        await ctx.store.jobs.enqueue(
+            self.kind, KEY, dict(job.payload), now, rearm=True, not_before=now + self._interval
+        )
+        log.warning("delivery_recovery_rearmed", reason=reason[:200])

@@ -10,12 +10,14 @@ from __future__ import annotations
 import aiohttp
 from structlog.contextvars import bound_contextvars
 
+from bot.github.conditional import get_file_if_changed
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
 from bot.handlers.context import RepoViews
 from bot.jobs.context import JobContext
 from bot.jobs.kinds import Defer, Done, Job, JobKind, Outcome, Retry
 from bot.logs import get_logger
 from bot.repo_config import CONFIG_PATH, ConfigError, parse_config
+from bot.store.etags import ConfigETags
 from bot.store.repos import RepoRow
 
 log = get_logger(__name__)
@@ -27,6 +29,7 @@ class RefreshConfig:
     def __init__(self, ctx: JobContext, views: RepoViews) -> None:
         self._ctx = ctx
         self._views = views
+        self._etags = ConfigETags(ctx.store.engine)
         self.max_attempts = ctx.settings.worker_max_attempts
 
     async def run(self, job: Job) -> Outcome:
@@ -41,8 +44,22 @@ class RefreshConfig:
         repos = ctx.store.repos
         try:
             client = await ctx.client(job, repo.installation_id, repo.full_name, repo.id)
-            info = await client.get_repository(repo.full_name)
-            content = await client.get_file(repo.full_name, CONFIG_PATH, ref=info.default_branch)
+            # Pushes carry the default branch; ask GitHub only when no push has told it yet.
+            branch = (
+                repo.default_branch or (await client.get_repository(repo.full_name)).default_branch
+            )
+            # Conditional when the ETag names the blob in force: a 304 costs no rate limit.
+            known = await self._etags.get(repo.id)
+            check = await get_file_if_changed(
+                client,
+                repo.full_name,
+                CONFIG_PATH,
+                ref=branch,
+                etag=known.etag if known and known.sha == repo.config_sha else None,
+            )
+            content = check.content
+            if not check.unchanged:
+                await self._etags.save(repo.id, check.etag, content.sha if content else None)
         except (RepositoryGone, NotInstalled) as exc:
             log.info("repo_config_unreachable", error=str(exc))
             return Done()
@@ -52,12 +69,11 @@ class RefreshConfig:
             log.warning("repo_config_fetch_failed", error=str(exc))
             return Retry(str(exc))
         except UnicodeDecodeError as exc:
-            # A file that is not text (raised after `info` was read): as bad as invalid YAML.
+            # A file that is not text (raised after the branch was known): as bad as invalid YAML.
             error = f"{CONFIG_PATH}: not UTF-8 text ({exc.reason} at byte {exc.start})"
-            return await self._invalid(job, repo, error, None, info.default_branch)
+            return await self._invalid(job, repo, error, None, branch)
 
-        branch = info.default_branch
-        if content is not None and content.sha == repo.config_sha:
+        if check.unchanged or (content is not None and content.sha == repo.config_sha):
             async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
                 await repos.config_unchanged(conn, repo.id, default_branch=branch)
             return Done()

@@ -96,6 +96,24 @@ class Jobs:
                 conn, [(kind, key, payload)], now, rearm=rearm, not_before=not_before
             )
 
+    async def schedule_now(
+        self, kind: JobKind, key: str, payload: dict[str, Any], now: datetime
+    ) -> None:
+        """Make the job due now: enqueued (or armed again) if it ended, brought forward if it
+        waits; one that is running is left to its holder."""
+        async with self._writer.begin() as conn:
+            await Jobs.enqueue_in(conn, [(kind, key, payload)], now, rearm=True)
+            await conn.execute(
+                sa.update(t.jobs)
+                .where(
+                    j.kind == kind.value,
+                    j.key == key,
+                    j.state == JobState.PENDING.value,
+                    j.not_before > now,
+                )
+                .values(not_before=now, updated_at=now)
+            )
+
     @staticmethod
     async def enqueue_in(
         conn: AsyncConnection,

@@ -46,6 +46,7 @@ class CommitWork:
     pr_number: int | None
     state: str
     config: dict[str, Any] | None
+    landed_at: datetime
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,7 @@ class Commits:
             pr_number=r.pr_number,
             state=r.state,
             config=r.config,
+            landed_at=r.landed_at,
         )
 
     @staticmethod
@@ -255,6 +257,9 @@ async def store_analysis(
         "output_tokens": result.output_tokens,
         "fallback_reason": result.fallback_reason,
         "created_at": now,
+        "cached_input_tokens": result.cached_input_tokens,
+        "route": result.route,
+        "patch_id": result.patch_id,
     }
     stmt = insert_for(conn.dialect.name)(t.analyses).values(repo_id=repo_id, sha=sha, **values)
     await conn.execute(stmt.on_conflict_do_update(index_elements=["repo_id", "sha"], set_=values))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +36,20 @@ def async_url(database_url: str) -> str:
     )
 
 
+def _private_sqlite_file(database_url: str) -> None:
+    """Create the database file readable by its owner only: it holds installations' data."""
+    path = make_url(database_url).database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    # An existing file keeps the mode its owner gave it; a missing directory is SQLite's to say.
+    with contextlib.suppress(FileExistsError, FileNotFoundError):
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+
+
 def create_engine(database_url: str) -> AsyncEngine:
     url = async_url(database_url)
     if url.startswith("sqlite"):
+        _private_sqlite_file(database_url)
         engine = create_async_engine(url, connect_args={"timeout": 30})
         _sqlite_pragmas(engine.sync_engine, default_begin="DEFERRED")
         return engine

@@ -109,8 +109,12 @@ def ingest_plan(units: Sequence[IngestUnit], dialect: str) -> Plan:
         if any(isinstance(op, DeleteInstallation | DeleteRepository) for op in unit.operations):
             yield from _set_plan(segment, statements)
             segment = []
+            # In order: `installation_repositories` may add and remove in one delivery.
             for op in unit.operations:
-                yield from _delete_plan(op)
+                if isinstance(op, DeleteInstallation | DeleteRepository):
+                    yield from _delete_plan(op)
+                else:
+                    yield from _set_plan([IngestUnit(unit.delivery, [op])], statements)
         else:
             segment.append(unit)
     yield from _set_plan(segment, statements)

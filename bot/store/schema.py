@@ -62,6 +62,9 @@ repositories = sa.Table(
     sa.Column("timezone", sa.String(64), nullable=False, default="UTC"),
     sa.Column("cutoff", sa.String(5), nullable=False, default="00:00"),
     sa.Column("branches", JSONType),
+    # Migration 0004: the config file's ETag and the blob it named (conditional reads).
+    sa.Column("config_etag", sa.String(200)),
+    sa.Column("config_etag_sha", sa.String(64)),
     sa.Column("active_since", UTCDateTime, nullable=False),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("updated_at", UTCDateTime, nullable=False),
@@ -150,6 +153,11 @@ analyses = sa.Table(
     sa.Column("output_tokens", sa.Integer, nullable=False, default=0),
     sa.Column("fallback_reason", sa.Text),
     sa.Column("created_at", UTCDateTime, nullable=False),
+    # Migration 0004: cost accounting and reuse by content (bot/analysis/tiering.py).
+    sa.Column("cached_input_tokens", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("route", sa.String(40)),
+    sa.Column("patch_id", sa.String(40)),
+    sa.Index("ix_analyses_patch_id", "repo_id", "patch_id"),
 )
 
 digests = sa.Table(
@@ -213,4 +221,19 @@ jobs = sa.Table(
     sa.Column("updated_at", UTCDateTime, nullable=False),
     sa.UniqueConstraint("kind", "key", name="uq_jobs_kind_key"),
     sa.Index("ix_jobs_due", "state", "not_before"),
+)
+
+redeliveries = sa.Table(
+    "redeliveries",
+    metadata,
+    # The webhook GUID (X-GitHub-Delivery) the App asked GitHub to redeliver: once per GUID.
+    sa.Column("guid", sa.String(64), primary_key=True),
+    # The row of GitHub's delivery log that was redelivered, and why.
+    sa.Column("hook_delivery_id", sa.BigInteger, nullable=False),
+    sa.Column("event", sa.String(64), nullable=False),
+    sa.Column("reason", sa.String(16), nullable=False),
+    # asking -> asked | refused; an `asking` row older than a few minutes is a crashed ask.
+    sa.Column("state", sa.String(16), nullable=False),
+    sa.Column("answer", sa.Text),
+    sa.Column("asked_at", UTCDateTime, nullable=False, index=True),
 )

@@ -19,6 +19,7 @@ from bot.store.digests import Digests
 from bot.store.engine import create_engine, create_sqlite_sync_engine, migrate, writer
 from bot.store.ingest import ingest_plan, run_async, run_sync
 from bot.store.records import IngestUnit
+from bot.store.redeliveries import Redeliveries
 from bot.store.repos import Repositories
 
 IngestOutcome = bool | BaseException
@@ -35,6 +36,7 @@ class Store:
         self.repos = Repositories(engine, self._writer)
         self.digests = Digests(engine, self._writer)
         self.posts = PostLedger(engine)
+        self.redeliveries = Redeliveries(engine, self._writer)
         # SQLite only: the hot ingest transaction runs in one thread hop (see store/ingest.py).
         self._sync_engine = sqlite_sync_engine
         self._sync_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-ingest")

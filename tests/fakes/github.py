@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import copy
+import email.header
 import hashlib
 import json
 import re
@@ -34,6 +35,7 @@ from werkzeug.datastructures import Headers, ImmutableMultiDict
 
 from bot.clock import Clock
 from bot.payloads import pr_number
+from tests.fakes.hooks import REDELIVERY_WINDOW, HookLog
 from tests.support import SHARED, replay_day, replay_pushes
 
 API_DOCS = "https://docs.github.com/rest"
@@ -76,6 +78,7 @@ class Call:
     status: int = 0
     operation: str | None = None
     at: datetime | None = None
+    accept: str | None = None
 
 
 @dataclass
@@ -145,6 +148,8 @@ class FakeGitHub:
         self.discussion_created = asyncio.Event()
         self._content_times: dict[int, list[datetime]] = {}
         self._next_id = 1000
+        # The App's webhook: where deliveries go, and GitHub's log of every attempt.
+        self.hooks = HookLog(clock, app_id=app_id, new_id=self.new_id)
         self._routes: list[tuple[str, re.Pattern[str], str, Handler]] = [
             (
                 "POST",
@@ -153,6 +158,19 @@ class FakeGitHub:
                 self._access_token,
             ),
             ("GET", re.compile(r"^/app/installations$"), "jwt", self._list_installations),
+            ("GET", re.compile(r"^/app/hook/deliveries$"), "jwt", self._list_hook_deliveries),
+            (
+                "GET",
+                re.compile(r"^/app/hook/deliveries/(\d+)$"),
+                "jwt",
+                self._get_hook_delivery,
+            ),
+            (
+                "POST",
+                re.compile(r"^/app/hook/deliveries/(\d+)/attempts$"),
+                "jwt",
+                self._redeliver_hook_delivery,
+            ),
             (
                 "GET",
                 re.compile(r"^/repos/([^/]+/[^/]+)/installation$"),
@@ -315,6 +333,18 @@ class FakeGitHub:
     def calls_to(self, method: str, pattern: str) -> list[Call]:
         return [c for c in self.calls if c.method == method and re.search(pattern, c.path)]
 
+    def fetches_of(self, full_name: str, sha: str) -> int:
+        """How often a commit's diff was fetched: on its own, or in a compare patch series."""
+        count = len(self.calls_to("GET", rf"^/repos/{full_name}/commits/{sha}$"))
+        history = self.repos[full_name].history
+        for call in self.calls_to("GET", rf"^/repos/{full_name}/compare/"):
+            if "application/vnd.github.patch" not in (call.accept or "") or call.status != 200:
+                continue
+            base, _, head = call.path.split("/compare/", 1)[1].partition("...")
+            if base in history and head in history and sha in history:
+                count += history.index(base) < history.index(sha) <= history.index(head)
+        return count
+
     def assert_clean(self) -> None:
         assert not self.unexpected, f"unexpected calls to the fake GitHub: {self.unexpected}"
         assert not self.violations, f"requests GitHub would refuse: {self.violations}"
@@ -332,7 +362,15 @@ class FakeGitHub:
             match = pattern.match(path)
             if method != request.method or not match:
                 continue
-            call = Call(request.method, path, dict(request.query), None, None, at=self.clock.now())
+            call = Call(
+                request.method,
+                path,
+                dict(request.query),
+                None,
+                None,
+                at=self.clock.now(),
+                accept=request.headers.get("Accept"),
+            )
             self.calls.append(call)
             response = await self._handle(request, match, call, auth_kind, handler)
             call.status = response.status
@@ -460,7 +498,10 @@ class FakeGitHub:
 
     def _rate_headers(self, response: web.StreamResponse, call: Call) -> None:
         reset = int(self.clock.now().timestamp()) + 3600
-        used = sum(1 for c in self.calls if c.installation_id == call.installation_id)
+        # A 304 answer to a conditional request does not count against the limit.
+        used = sum(
+            1 for c in self.calls if c.installation_id == call.installation_id and c.status != 304
+        )
         response.headers.update(
             {
                 "x-ratelimit-limit": "5000",
@@ -524,6 +565,59 @@ class FakeGitHub:
         return web.json_response(
             [{"id": i, "account": {"login": login}} for i, login in self.installations.items()]
         )
+
+    async def _list_hook_deliveries(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        per_page = min(100, int(request.query.get("per_page", 30)))
+        rows = self.hooks.listed(request.query.get("status"))
+        start = 0
+        cursor = request.query.get("cursor")
+        if cursor is not None:
+            # An opaque cursor to GitHub's clients; here the id of the page's first row.
+            prefix, _, value = cursor.partition("_")
+            if prefix != "v1" or not value.isdigit():
+                return _error(400, "Bad Request")
+            start = next((i for i, a in enumerate(rows) if a.id == int(value)), len(rows))
+        page = rows[start : start + per_page]
+        headers = {}
+        if start + per_page < len(rows):
+            following = request.url.update_query(
+                per_page=per_page, cursor=f"v1_{rows[start + per_page].id}"
+            )
+            headers["Link"] = f'<{following}>; rel="next"'
+        return web.json_response([a.item() for a in page], headers=headers)
+
+    async def _get_hook_delivery(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        attempt = self.hooks.find(int(m.group(1)))
+        if attempt is None:
+            return _error(404, "Not Found")
+        return web.json_response(
+            {
+                **attempt.item(),
+                "url": self.hooks.url or "",
+                "request": {"headers": attempt.headers, "payload": json.loads(attempt.body)},
+                "response": {"headers": {}, "payload": attempt.response},
+            }
+        )
+
+    async def _redeliver_hook_delivery(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        attempt = self.hooks.find(int(m.group(1)))
+        if attempt is None:
+            return _error(404, "Not Found")
+        if self.clock.now() - attempt.delivered_at > REDELIVERY_WINDOW:
+            # GitHub redelivers only the past 3 days; its exact refusal text is not documented.
+            return _error(
+                422,
+                "Validation Failed",
+                errors=[{"resource": "HookDelivery", "code": "custom", "field": "delivered_at"}],
+            )
+        self.hooks.redeliver(attempt)
+        return web.json_response({}, status=202)
 
     async def _repo_installation(
         self, request: web.Request, m: re.Match[str], call: Call
@@ -599,6 +693,16 @@ class FakeGitHub:
         if base not in history or head not in history:
             return _error(404, "Not Found")
         between = history[history.index(base) + 1 : history.index(head) + 1]
+        if "application/vnd.github.patch" in request.headers.get("Accept", ""):
+            # The whole series in `git format-patch` form; it does not paginate, and merge
+            # commits are left out as `git format-patch` leaves them out.
+            series = [repo.commits[s] for s in between[-250:]]
+            series = [c for c in series if len(c.get("parents") or []) <= 1]
+            return web.Response(
+                text=format_patch_series(series),
+                content_type="application/vnd.github.patch",
+                charset="utf-8",
+            )
         paginated = "page" in request.query or "per_page" in request.query
         per_page = min(250, int(request.query.get("per_page", 250)))
         page = int(request.query.get("page", 1))
@@ -626,6 +730,11 @@ class FakeGitHub:
             return _error(404, "Not Found")
         content = repo.files[path]
         raw = content if isinstance(content, bytes) else content.encode()
+        blob = hashlib.sha1(b"blob %d\0" % len(raw) + raw).hexdigest()
+        # GitHub sends a (weak) ETag and answers a matching If-None-Match with 304 and no body.
+        etag = f'W/"{hashlib.sha256(blob.encode()).hexdigest()[:40]}"'
+        if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+            return web.Response(status=304, headers={"ETag": etag})
         return web.json_response(
             {
                 "type": "file",
@@ -634,8 +743,9 @@ class FakeGitHub:
                 "name": path.rsplit("/", 1)[-1],
                 "path": path,
                 "content": base64.encodebytes(raw).decode(),
-                "sha": hashlib.sha1(b"blob %d\0" % len(raw) + raw).hexdigest(),
-            }
+                "sha": blob,
+            },
+            headers={"ETag": etag},
         )
 
     async def _create_issue(
@@ -945,13 +1055,39 @@ def _repo_node(repo: FakeRepo) -> dict[str, Any]:
         ]
         return _connection(items, first, after)
 
+    def pull_request(info: Any, number: int) -> Any:
+        for pulls in repo.pulls.values():
+            for pr in pulls:
+                if pr["number"] == number:
+                    return _pull_node(pr)
+        raise GraphQLProblem(
+            f"Could not resolve to a PullRequest with the number of {number}.", "NOT_FOUND"
+        )
+
     return {
         "id": repo.node_id,
         "nameWithOwner": repo.full_name,
+        "pullRequest": pull_request,
         "hasDiscussionsEnabled": repo.has_discussions,
         "discussionCategories": categories,
         "discussions": discussions,
         "issues": issues,
+    }
+
+
+def _pull_node(pr: dict[str, Any]) -> dict[str, Any]:
+    def labels(info: Any, first: int | None = None, after: str | None = None, **_: Any) -> Any:
+        return _connection(
+            [{"name": label["name"]} for label in pr.get("labels") or []], first, after
+        )
+
+    return {
+        "__typename": "PullRequest",
+        "number": pr["number"],
+        "title": pr.get("title") or "",
+        "body": pr.get("body") or "",
+        "labels": labels,
+        "mergeCommit": {"oid": pr["merge_commit_sha"]} if pr.get("merge_commit_sha") else None,
     }
 
 
@@ -992,6 +1128,68 @@ def _links(request: web.Request, page: int, per_page: int, total: int) -> dict[s
 def _compare_commit(commit: dict[str, Any]) -> dict[str, Any]:
     """Compare lists commits without their files."""
     return {k: v for k, v in commit.items() if k not in ("files", "stats")}
+
+
+def _file_patch(f: dict[str, Any]) -> list[str]:
+    """One file of a commit as `git diff` prints it, from GitHub's `files[]` entry."""
+    new = f["filename"]
+    old = f.get("previous_filename") or new
+    status = f.get("status", "modified")
+    lines = [f"diff --git a/{old} b/{new}"]
+    if status == "added":
+        lines += ["new file mode 100644", "index 0000000..1111111"]
+    elif status == "removed":
+        lines += ["deleted file mode 100644", "index 1111111..0000000"]
+    elif status == "renamed":
+        lines += ["similarity index 90%", f"rename from {old}", f"rename to {new}"]
+        if f.get("patch"):
+            lines.append("index 1111111..2222222 100644")
+    else:
+        lines.append("index 1111111..2222222 100644")
+    patch = f.get("patch")
+    if patch:
+        lines += [
+            "--- /dev/null" if status == "added" else f"--- a/{old}",
+            "+++ /dev/null" if status == "removed" else f"+++ b/{new}",
+            *patch.split("\n"),
+        ]
+    elif f.get("changes"):
+        lines.append(f"Binary files a/{old} and b/{new} differ")
+    return lines
+
+
+def format_patch_series(commits: list[dict[str, Any]]) -> str:
+    """Commits as `git format-patch --stdout` writes them (GitHub's compare `.patch`)."""
+    out: list[str] = []
+    for i, c in enumerate(commits, 1):
+        inner = c.get("commit") or {}
+        author = inner.get("author") or {}
+        title, _, body = str(inner.get("message") or "").partition("\n")
+        files = c.get("files") or []
+        adds = sum(int(f.get("additions") or 0) for f in files)
+        dels = sum(int(f.get("deletions") or 0) for f in files)
+        summary = f" {len(files)} file{'s' if len(files) != 1 else ''} changed"
+        if adds or not dels:
+            summary += f", {adds} insertion{'s' if adds != 1 else ''}(+)"
+        if dels or not adds:
+            summary += f", {dels} deletion{'s' if dels != 1 else ''}(-)"
+        subject = str(email.header.Header(f"[PATCH {i}/{len(commits)}] {title}", "utf-8"))
+        out += [
+            f"From {c['sha']} Mon Sep 17 00:00:00 2001",
+            f"From: {author.get('name', '')} <{author.get('email', '')}>",
+            f"Date: {author.get('date', '')}",
+            f"Subject: {subject}",
+            "",
+            body.strip("\n"),
+            "---",
+            *(f" {f['filename']} | {f.get('changes', 0)} +-" for f in files),
+            summary,
+            "",
+        ]
+        for f in files:
+            out += _file_patch(f)
+        out += ["-- ", "2.45.2", ""]
+    return "\n".join(out) + "\n"
 
 
 def _stub_commit(repo: str, sha: str) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import asyncio
 import json
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,12 +38,15 @@ VALID_BODY: dict[str, Any] = {
 
 @dataclass
 class Behaviour:
-    """What the next call gets. kind: valid | invalid_json | cut | hang | error | raw."""
+    """What the next call gets. kind: valid | invalid_json | cut | hang | error | raw |
+    reshape (`reshape` edits the completion envelope: what a broken proxy or server sends) |
+    html (a proxy's login or error page, with status 200) | huge (an endless answer)."""
 
     kind: str = "valid"
     body: dict[str, Any] | None = None
     content: str | None = None
     status: int = 500
+    reshape: Callable[[dict[str, Any]], Any] | None = None
 
 
 @dataclass
@@ -55,7 +59,13 @@ class FakeLLM:
     release: asyncio.Event = field(default_factory=asyncio.Event)
     # Seconds every answer takes (benchmarks model a real model's time per call).
     latency: float = 0.0
+    # A provider's prefix cache: None (none reported), "openai" (`prompt_tokens_details.
+    # cached_tokens`: prefixes of at least 1,024 tokens, in steps of 128) or "deepseek"
+    # (`prompt_cache_hit_tokens` / `prompt_cache_miss_tokens`, in 64-token units).
+    cache: str | None = None
+    _prompts: list[str] = field(default_factory=list)
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    endless_bytes_sent: int = 0
 
     async def wait_for_requests(self, count: int) -> None:
         """Return once `count` requests have arrived (no polling)."""
@@ -133,6 +143,13 @@ class FakeLLM:
             await self.release.wait()
         if behaviour.kind == "error":
             return self._error(behaviour.status, "The server had an error.", "server_error")
+        if behaviour.kind == "html":
+            return web.Response(
+                text="<!DOCTYPE html><html><body><h1>Sign in</h1></body></html>",
+                content_type="text/html",
+            )
+        if behaviour.kind == "huge":
+            return await self._endless(request)
         finish = "stop"
         if behaviour.kind == "invalid_json":
             content = '{"change_types": ["bugfix"], "importance": "medium", "summary": '
@@ -144,23 +161,63 @@ class FakeLLM:
         else:
             content = json.dumps(behaviour.body or VALID_BODY, ensure_ascii=False)
         completion_tokens = min(max_tokens, max(1, len(content) // 4))
-        return web.json_response(
-            {
-                "id": f"chatcmpl-{len(self.requests)}",
-                "object": "chat.completion",
-                "created": int(time.time()),
-                "model": self.model,
-                "choices": [
-                    {
-                        "index": 0,
-                        "message": {"role": "assistant", "content": content},
-                        "finish_reason": finish,
-                    }
-                ],
-                "usage": {
-                    "prompt_tokens": prompt_tokens,
-                    "completion_tokens": completion_tokens,
-                    "total_tokens": prompt_tokens + completion_tokens,
-                },
-            }
-        )
+        usage: dict[str, Any] = {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        }
+        cached = self._cached_tokens("".join(m["content"] for m in messages))
+        if self.cache == "openai":
+            usage["prompt_tokens_details"] = {"cached_tokens": cached}
+        elif self.cache == "deepseek":
+            usage["prompt_cache_hit_tokens"] = cached
+            usage["prompt_cache_miss_tokens"] = prompt_tokens - cached
+        completion = {
+            "id": f"chatcmpl-{len(self.requests)}",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": self.model,
+            "choices": [
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": content},
+                    "finish_reason": finish,
+                }
+            ],
+            "usage": usage,
+        }
+        if behaviour.kind == "reshape" and behaviour.reshape is not None:
+            return web.json_response(behaviour.reshape(completion))
+        return web.json_response(completion)
+
+    def _cached_tokens(self, prompt: str) -> int:
+        """The longest prefix this prompt shares with an earlier one, as the cache counts it."""
+        shared = max((_common_prefix(prompt, p) for p in self._prompts), default=0)
+        self._prompts.append(prompt)
+        tokens = shared // 4
+        if self.cache == "openai":
+            return 0 if tokens < 1024 else tokens // 128 * 128
+        return tokens // 64 * 64
+
+    async def _endless(self, request: web.Request) -> web.StreamResponse:
+        """A JSON answer that never ends (a misbehaving server streaming into a plain call)."""
+        response = web.StreamResponse(headers={"Content-Type": "application/json"})
+        await response.prepare(request)
+        await response.write(b'{"choices": [{"message": {"content": "')
+        self.endless_bytes_sent = 0
+        try:
+            while self.endless_bytes_sent < 64 * 1024 * 1024:
+                await response.write(b"x" * 65536)
+                self.endless_bytes_sent += 65536
+        except ConnectionError:
+            pass  # the client stopped reading: what a capped reader does
+        return response
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """Characters two prompts share from their start."""
+    n = min(len(a), len(b))
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    return i

@@ -1,0 +1,66 @@
+"""Which analysed commits get an alert post, which fold into "more alerts", which get none. Pure.
+
+The job that sends alerts calls `plan_alerts` with what the ledgers hold (the day's commits,
+the alerts already posted) each time a commit is analysed; the answer depends only on that
+state, so running it again after a crash gives the same posts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+
+from bot.digest.synthesis import synthesize
+from bot.models import Analysis, DigestCommit, Importance
+from bot.repo_config import Alerts
+
+
+def wants_alert(analysis: Analysis | None, config: Alerts) -> bool:
+    """Whether an analysis is one the config alerts on (`on: [breaking, high]`)."""
+    if analysis is None:
+        return False
+    return ("breaking" in config.on and analysis.breaking) or (
+        "high" in config.on and analysis.importance is Importance.HIGH
+    )
+
+
+@dataclass(frozen=True)
+class AlertPlan:
+    post: tuple[DigestCommit, ...] = ()  # each gets its own alert now, oldest first
+    fold: tuple[DigestCommit, ...] = ()  # the whole content of the day's "more alerts" post
+    # Never alerted because a revert landed before the alert went out: sha -> revert's sha.
+    reverted: dict[str, str] = field(default_factory=dict)
+
+
+def plan_alerts(
+    day: Sequence[DigestCommit],
+    *,
+    config: Alerts,
+    posted: Collection[str],
+    others: Sequence[DigestCommit] = (),
+) -> AlertPlan:
+    """The alerts of one day.
+
+    `day`: the day's commits as the digest shows them (excluded ones left out), analysed or
+    not. `posted`: shas whose own alert is already recorded in the post ledger (they count
+    toward `max_per_day` and are never posted again). `others`: commits landed since the
+    day (a revert may land tomorrow), or before it. Commits are taken in landing order; the
+    first `max_per_day` get their own post, the rest fold into one post.
+    """
+    posted = set(posted)
+    links = synthesize([*day, *others])
+    wanted = sorted(
+        (c for c in day if wants_alert(c.analysis, config)), key=lambda c: (c.landed_at, c.sha)
+    )
+    reverted: dict[str, str] = {}
+    pending: list[DigestCommit] = []
+    for commit in wanted:
+        if commit.sha in posted:
+            continue
+        revert = links.reverted_by(commit.sha)
+        if revert is not None:
+            reverted[commit.sha] = revert
+            continue
+        pending.append(commit)
+    slots = max(config.max_per_day - len(posted), 0)
+    return AlertPlan(tuple(pending[:slots]), tuple(pending[slots:]), reverted)

@@ -1,0 +1,278 @@
+"""`python -m bot eval`: an analyser's agreement with labelled commits.
+
+A label line holds `importance` and either a `title` alone (titles-only, as in the batch job's
+labels) or a full commit: inline under `commit`, or looked up by `sha` in a directory of replay
+days. The report gives importance agreement, the confusion table, high recall and precision,
+primary-type and `breaking` agreement, and the tokens the analyser used.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pydantic
+
+from bot.analysis import Analyzer
+from bot.models import ChangeType, CommitInput, Importance
+
+_LEVELS = [Importance.HIGH, Importance.MEDIUM, Importance.LOW]
+# The batch job's free-text types (labels-dev.jsonl), as the eval README maps them.
+_RAW_TYPES = [
+    ("功能增强", ChangeType.FEATURE),
+    ("代码重构", ChangeType.REFACTOR),
+    ("重构", ChangeType.REFACTOR),
+    ("代码清理", ChangeType.REFACTOR),
+    ("架构变更", ChangeType.REFACTOR),
+    ("bug 修复", ChangeType.BUGFIX),
+    ("bugfix", ChangeType.BUGFIX),
+    ("性能优化", ChangeType.PERFORMANCE),
+    ("文档更新", ChangeType.DOCS),
+    ("测试修改", ChangeType.TESTS),
+    ("配置调整", ChangeType.CONFIG),
+    ("依赖升级", ChangeType.BUILD),
+    ("功能移除", ChangeType.DEPRECATION),
+    ("已弃用", ChangeType.DEPRECATION),
+    ("回退", ChangeType.REVERT),
+    ("功能回滚", ChangeType.REVERT),
+    ("其他", ChangeType.OTHER),
+]
+_TYPE_ALIASES = {
+    "fix": ChangeType.BUGFIX,
+    "bug": ChangeType.BUGFIX,
+    "feat": ChangeType.FEATURE,
+    "perf": ChangeType.PERFORMANCE,
+    "build/dependencies": ChangeType.BUILD,
+    "dependencies": ChangeType.BUILD,
+    "deprecation/removal": ChangeType.DEPRECATION,
+    "removal": ChangeType.DEPRECATION,
+    "test": ChangeType.TESTS,
+    "doc": ChangeType.DOCS,
+}
+_WINDOW = 32
+
+
+class LabelError(ValueError):
+    """A label line that cannot be evaluated; the message says why."""
+
+
+def label_type(row: dict[str, Any]) -> ChangeType | None:
+    """The labelled primary type: `type` (the App's names) or the batch job's `change_type_raw`."""
+    value = row.get("type")
+    if isinstance(value, str) and value.strip():
+        text = value.strip().lower()
+        try:
+            return ChangeType(text)
+        except ValueError:
+            return _TYPE_ALIASES.get(text)
+    raw = row.get("change_type_raw")
+    if not isinstance(raw, str) or not raw:
+        return None
+    for part in re.split(r"[/／]", re.sub(r"[（(].*?[)）]", "", raw)):
+        text = part.strip().lower()
+        for key, kind in _RAW_TYPES:
+            if text.startswith(key):
+                return kind
+    return None
+
+
+def replay_commits(directory: Path) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Every commit of the replay day files under `directory`, by sha: (repo, commit)."""
+    found: dict[str, tuple[str, dict[str, Any]]] = {}
+    for path in sorted(directory.rglob("*.json")):
+        if path.name.endswith(".pushes.json") or path.name == "index.json":
+            continue
+        try:
+            day = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            continue
+        if not isinstance(day, dict) or not isinstance(day.get("commits"), list):
+            continue
+        for commit in day["commits"]:
+            if isinstance(commit, dict) and isinstance(commit.get("sha"), str):
+                found[commit["sha"]] = (str(day.get("repo") or ""), commit)
+    return found
+
+
+@dataclass(frozen=True)
+class Labelled:
+    """One label line, ready to analyse."""
+
+    line: int
+    commit: CommitInput
+    importance: Importance
+    type: ChangeType | None
+    breaking: bool | None
+    title: str
+    why: str
+
+
+def parse_label(
+    number: int, line: str, replay: dict[str, tuple[str, dict[str, Any]]] | None
+) -> Labelled:
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise LabelError(f"invalid JSON: {exc.msg}") from None
+    if not isinstance(row, dict):
+        raise LabelError("each line must be a JSON object")
+    try:
+        importance = Importance(str(row.get("importance", "")).lower())
+    except ValueError:
+        raise LabelError("`importance` must be high, medium or low") from None
+    sha = row.get("sha") if isinstance(row.get("sha"), str) else ""
+    inline = row.get("commit")
+    try:
+        if isinstance(inline, dict):
+            commit = CommitInput.from_github(
+                {"sha": sha, **inline} if "sha" not in inline else inline,
+                repo=str(row.get("repo") or ""),
+            )
+        elif replay is not None and sha and sha in replay:
+            repo, raw = replay[sha]
+            commit = CommitInput.from_github(raw, repo=repo)
+        elif replay is not None and sha:
+            raise LabelError(f"sha {sha[:12]} is not in the replay directory")
+        elif isinstance(row.get("title"), str) and row["title"].strip():
+            commit = CommitInput(
+                sha=sha or f"line-{number}", message=row["title"].strip(), files_known=False
+            )
+        else:
+            raise LabelError("needs a `title`, an inline `commit`, or a `sha` with --replay")
+    except pydantic.ValidationError as exc:
+        where = ", ".join(".".join(str(p) for p in e["loc"]) for e in exc.errors()[:3])
+        raise LabelError(f"invalid commit: {where}") from None
+    if not commit.message.strip():
+        raise LabelError("the commit has no message")
+    breaking = row.get("breaking")
+    return Labelled(
+        line=number,
+        commit=commit,
+        importance=importance,
+        type=label_type(row),
+        breaking=breaking if isinstance(breaking, bool) else None,
+        title=str(row.get("title") or commit.title),
+        why=str(row.get("why") or ""),
+    )
+
+
+@dataclass
+class EvalReport:
+    """What an analyser scored against the labels."""
+
+    analyzer: str
+    confusion: Counter[tuple[Importance, Importance]] = field(default_factory=Counter)
+    typed: int = 0
+    type_hits: int = 0
+    breaking_labelled: int = 0
+    breaking_hits: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    fallbacks: int = 0
+    errors: list[tuple[int, str]] = field(default_factory=list)
+    disagreements: list[tuple[Labelled, Importance]] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(self.confusion.values())
+
+    @property
+    def agreement(self) -> float:
+        agree = sum(n for (a, b), n in self.confusion.items() if a is b)
+        return agree / self.total if self.total else 0.0
+
+    def labelled(self, level: Importance) -> int:
+        return sum(n for (a, _), n in self.confusion.items() if a is level)
+
+    def rated(self, level: Importance) -> int:
+        return sum(n for (_, b), n in self.confusion.items() if b is level)
+
+    @property
+    def high_hits(self) -> int:
+        return self.confusion[(Importance.HIGH, Importance.HIGH)]
+
+    @property
+    def high_rated_low(self) -> int:
+        return self.confusion[(Importance.HIGH, Importance.LOW)]
+
+    def lines(self, *, show_disagreements: bool = False) -> list[str]:
+        def ratio(hits: int, total: int) -> str:
+            return f"{hits}/{total} = {hits / total:.0%}" if total else "n/a (none)"
+
+        agree = sum(n for (a, b), n in self.confusion.items() if a is b)
+        out = [
+            f"analyser: {self.analyzer}",
+            f"commits: {self.total}"
+            + (f" ({len(self.errors)} lines skipped)" if self.errors else ""),
+            f"importance agreement: {ratio(agree, self.total)}",
+            "",
+            "| label \\ analyser | high | medium | low |",
+            "|---|---:|---:|---:|",
+        ]
+        for label in _LEVELS:
+            cells = " | ".join(str(self.confusion[(label, got)]) for got in _LEVELS)
+            out.append(f"| {label.value} | {cells} |")
+        high, rated = self.labelled(Importance.HIGH), self.rated(Importance.HIGH)
+        out += [
+            "",
+            f"high recall: {ratio(self.high_hits, high)}",
+            f"high precision: {ratio(self.high_hits, rated)}",
+            f"rated high: {rated} for {high} labelled high; high rated low: {self.high_rated_low}",
+            f"primary type agreement: {ratio(self.type_hits, self.typed)}",
+            f"breaking agreement: {ratio(self.breaking_hits, self.breaking_labelled)}",
+            f"tokens used: {self.input_tokens} in, {self.output_tokens} out"
+            + (f"; {self.fallbacks} fell back to the rules" if self.fallbacks else ""),
+        ]
+        for number, error in self.errors:
+            out.append(f"line {number}: {error}")
+        if show_disagreements and self.disagreements:
+            out += ["", "disagreements (label -> analyser):"]
+            for item, got in self.disagreements:
+                why = f"  [{item.why}]" if item.why else ""
+                out.append(f"{item.importance.value:>6} -> {got.value:<6} {item.title}{why}")
+        return out
+
+
+async def evaluate(
+    analyzer: Analyzer,
+    lines: Iterable[str],
+    *,
+    replay: dict[str, tuple[str, dict[str, Any]]] | None = None,
+    language: str = "en",
+) -> EvalReport:
+    """Analyse every labelled commit and score the analyser against the labels."""
+    report = EvalReport(analyzer=analyzer.name)
+    items: list[Labelled] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            items.append(parse_label(number, line, replay))
+        except LabelError as exc:
+            report.errors.append((number, str(exc)))
+    for start in range(0, len(items), _WINDOW):
+        window = items[start : start + _WINDOW]
+        results = await asyncio.gather(
+            *(analyzer.analyze(item.commit, language=language) for item in window)
+        )
+        for item, result in zip(window, results, strict=True):
+            got = result.analysis
+            report.confusion[(item.importance, got.importance)] += 1
+            report.input_tokens += result.input_tokens
+            report.output_tokens += result.output_tokens
+            report.fallbacks += result.fallback_reason is not None
+            if item.type is not None:
+                report.typed += 1
+                report.type_hits += got.change_types[0] is item.type
+            if item.breaking is not None:
+                report.breaking_labelled += 1
+                report.breaking_hits += got.breaking is item.breaking
+            if got.importance is not item.importance:
+                report.disagreements.append((item, got.importance))
+    return report

@@ -1,0 +1,323 @@
+"""Recovery of lost webhooks: ask GitHub to redeliver the deliveries the App missed.
+
+GitHub never redelivers a failed webhook by itself, and accepts a request to redeliver one
+only within 3 days (7 on GHES; FACTS.md §1). At start-up and then every
+`RECOVERY_INTERVAL_SECONDS` (the `recover_deliveries` job), the App lists its own recent
+deliveries (`GET /app/hook/deliveries`, newest first, cursor-paged, with the App's JWT),
+finds the GUIDs that never got a 2xx from it, or that it acknowledged as stored (202) but
+the store does not have, and asks GitHub once per GUID to redeliver them
+(`POST /app/hook/deliveries/{id}/attempts`).
+A redelivery keeps its GUID, so the webhook's dedupe makes a second copy harmless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Set
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+
+import gidgethub
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from bot.clock import Clock
+from bot.github import GitHubApp
+from bot.github.client import GitHubAPI
+from bot.github.errors import GitHubError, RateLimited
+from bot.handlers import ROUTED_EVENTS
+from bot.logs import get_logger
+from bot.metrics import Metrics
+from bot.store import Store
+from bot.store.redeliveries import ASKED, CLAIM_STALE_AFTER, REFUSED
+
+log = get_logger(__name__)
+
+# GitHub redelivers only deliveries of the past 3 days (7 on GitHub Enterprise Server).
+REDELIVERY_WINDOW = timedelta(days=3)
+PER_PAGE = 100
+# A later round lists back to this long before the previous one began, so a row GitHub
+# records late, or a claim left by a replica that died, is seen again.
+OVERLAP = timedelta(hours=1)
+# Answers that refuse this one delivery for good (gone, malformed, past the window).
+_REFUSALS = frozenset({400, 404, 410, 422})
+# The webhook refuses longer delivery ids: such a GUID can never be stored.
+_MAX_GUID = 64
+
+
+class HookDelivery(BaseModel):
+    """One row of GitHub's delivery log: one attempt to deliver one event (its GUID)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    id: int
+    guid: str
+    delivered_at: datetime
+    redelivery: bool = False
+    status: str = ""
+    status_code: int
+    event: str
+    action: str | None = None
+
+    @field_validator("delivered_at")
+    @classmethod
+    def _utc(cls, value: datetime) -> datetime:
+        # GitHub writes `Z`; a time without a zone is UTC too, never compared as naive.
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+
+    @property
+    def answered_2xx(self) -> bool:
+        return 200 <= self.status_code < 300
+
+
+class Reason(StrEnum):
+    # No attempt got a 2xx: the App was down, answered 5xx, or timed out.
+    FAILED = "failed"
+    # The App answered 202 (stored) but the store does not have it (a restored database).
+    LOST = "lost"
+
+
+@dataclass(frozen=True)
+class Redelivery:
+    """A GUID to ask for, and the row of the log to redeliver (its latest attempt)."""
+
+    guid: str
+    hook_delivery_id: int
+    event: str
+    reason: Reason
+    attempts: int
+    first_attempt_at: datetime
+    last_status: str
+
+
+def plan_redeliveries(
+    deliveries: Iterable[HookDelivery],
+    *,
+    since: datetime,
+    recorded: Set[str],
+    asked: Set[str],
+    events: Set[str] = ROUTED_EVENTS,
+) -> list[Redelivery]:
+    """Which GUIDs to ask GitHub to redeliver, oldest first.
+
+    Attempts before `since` (GitHub's window) are ignored. A GUID is left alone when the
+    store recorded it, when it was asked for already, when the App does not use its event,
+    or when the App answered it with a 2xx other than 202: ping, an ignored push or a
+    duplicate, which a redelivery would only repeat.
+    """
+    by_guid: dict[str, list[HookDelivery]] = {}
+    for delivery in deliveries:
+        if delivery.delivered_at >= since:
+            by_guid.setdefault(delivery.guid, []).append(delivery)
+    plan: list[Redelivery] = []
+    for guid, attempts in by_guid.items():
+        attempts.sort(key=lambda d: (d.delivered_at, d.id))
+        latest = attempts[-1]
+        if (
+            not guid
+            or len(guid) > _MAX_GUID
+            or guid in recorded
+            or guid in asked
+            or latest.event not in events
+        ):
+            continue
+        answered = [d for d in attempts if d.answered_2xx]
+        if any(d.status_code != 202 for d in answered):
+            continue
+        plan.append(
+            Redelivery(
+                guid=guid,
+                hook_delivery_id=latest.id,
+                event=latest.event,
+                reason=Reason.LOST if answered else Reason.FAILED,
+                attempts=len(attempts),
+                first_attempt_at=attempts[0].delivered_at,
+                last_status=f"{latest.status_code} {latest.status}".strip(),
+            )
+        )
+    plan.sort(key=lambda r: (r.first_attempt_at, r.hook_delivery_id))
+    return plan
+
+
+@dataclass
+class RecoveryReport:
+    """What one round saw and did."""
+
+    listed: int = 0
+    pages: int = 0
+    # The listing reached the start of what it had to cover (or the end of GitHub's log).
+    complete: bool = False
+    asked: list[Redelivery] = field(default_factory=list)
+    refused: list[Redelivery] = field(default_factory=list)
+    # The ask may not have reached GitHub (5xx, timeout, rate limit): asked again next round.
+    deferred: list[Redelivery] = field(default_factory=list)
+    # Claimed by another replica's round at the same time.
+    taken: int = 0
+
+
+async def _list_deliveries(
+    app_api: GitHubAPI, since: datetime, report: RecoveryReport
+) -> list[HookDelivery]:
+    """Deliveries newer than `since`; GitHub lists newest first, so paging stops at `since`."""
+    found: list[HookDelivery] = []
+    try:
+        async for page in app_api.pages("/app/hook/deliveries{?per_page}", {"per_page": PER_PAGE}):
+            report.pages += 1
+            rows: list[HookDelivery] = []
+            for item in page if isinstance(page, list) else []:
+                try:
+                    rows.append(HookDelivery.model_validate(item))
+                except ValidationError as exc:
+                    log.warning("hook_delivery_unreadable", error=str(exc).splitlines()[0])
+            report.listed += len(rows)
+            found += [row for row in rows if row.delivered_at >= since]
+            if not rows or any(row.delivered_at < since for row in rows):
+                break
+    except (GitHubError, gidgethub.GitHubException) as exc:
+        # Act on what was listed (the newest deliveries); the next round lists again.
+        log.warning("hook_deliveries_unavailable", error=str(exc), pages=report.pages)
+        return found
+    report.complete = True
+    return found
+
+
+async def recover_deliveries(
+    app_api: GitHubAPI,
+    store: Store,
+    now: datetime,
+    *,
+    window: timedelta = REDELIVERY_WINDOW,
+    since: datetime | None = None,
+    metrics: Metrics | None = None,
+) -> RecoveryReport:
+    """One round: list the App's deliveries back to `since` (at most `window`), and ask
+    GitHub once per GUID to redeliver those the App missed. `app_api` is authenticated as
+    the App (a JWT): GitHub serves the delivery log to nothing else."""
+    window_start = now - window
+    listed_from = max(window_start, since) if since is not None else window_start
+    report = RecoveryReport()
+    deliveries = await _list_deliveries(app_api, listed_from, report)
+    guids = {d.guid for d in deliveries}
+    stale_before = now - CLAIM_STALE_AFTER
+    plan = plan_redeliveries(
+        deliveries,
+        since=window_start,
+        recorded=await store.redeliveries.recorded(guids),
+        asked=await store.redeliveries.asked(guids, stale_before=stale_before),
+    )
+    for position, item in enumerate(plan):
+        claimed = await store.redeliveries.claim(
+            item.guid,
+            hook_delivery_id=item.hook_delivery_id,
+            event=item.event,
+            reason=item.reason,
+            now=now,
+            stale_before=stale_before,
+        )
+        if not claimed:
+            report.taken += 1
+            continue
+        context = {
+            "delivery_id": item.guid,
+            "hook_event": item.event,
+            "reason": str(item.reason),
+            "hook_delivery_id": item.hook_delivery_id,
+            "attempts": item.attempts,
+            "last_status": item.last_status,
+            "first_attempt_at": item.first_attempt_at.isoformat(),
+        }
+        try:
+            await app_api.post(
+                "/app/hook/deliveries/{delivery_id}/attempts",
+                {"delivery_id": item.hook_delivery_id},
+                data=b"",
+            )
+        except gidgethub.BadRequest as exc:
+            status = int(exc.status_code)
+            if status not in _REFUSALS:
+                # 401/403: the App's own credentials were refused; every ask would be too.
+                await store.redeliveries.release(item.guid)
+                report.deferred += plan[position:]
+                log.warning("delivery_redelivery_deferred", error=f"HTTP {status}", **context)
+                break
+            # GitHub will not redeliver it (gone, or past its window): not asked again.
+            answer = f"HTTP {status}: {exc}"
+            await store.redeliveries.settle(item.guid, state=REFUSED, answer=answer[:500])
+            report.refused.append(item)
+            log.warning("delivery_redelivery_refused", answer=answer[:200], **context)
+            continue
+        except RateLimited as exc:
+            await store.redeliveries.release(item.guid)
+            report.deferred += plan[position:]
+            log.warning("delivery_redelivery_deferred", error=str(exc), **context)
+            break
+        except (GitHubError, gidgethub.GitHubException) as exc:
+            await store.redeliveries.release(item.guid)
+            report.deferred.append(item)
+            log.warning("delivery_redelivery_deferred", error=str(exc), **context)
+            continue
+        await store.redeliveries.settle(item.guid, state=ASKED)
+        report.asked.append(item)
+        log.info("delivery_redelivery_requested", **context)
+
+    if metrics is not None:
+        for outcome, items in (
+            ("asked", report.asked),
+            ("refused", report.refused),
+            ("deferred", report.deferred),
+        ):
+            metrics.redeliveries.labels(outcome=outcome).inc(len(items))
+    summary = log.info if report.asked or report.refused or report.deferred else log.debug
+    summary(
+        "deliveries_recovery_round",
+        listed=report.listed,
+        pages=report.pages,
+        complete=report.complete,
+        asked=len(report.asked),
+        refused=len(report.refused),
+        deferred=len(report.deferred),
+        taken=report.taken,
+    )
+    return report
+
+
+class DeliveryRecovery:
+    """A round lists back to shortly before the previous complete round (the first: GitHub's
+    whole window). The `recover_deliveries` job runs a round at start-up and then every
+    interval, carrying where the last complete round began from one round to the next."""
+
+    def __init__(
+        self,
+        store: Store,
+        github: GitHubApp,
+        *,
+        clock: Clock,
+        metrics: Metrics,
+        window: timedelta,
+    ) -> None:
+        self._metrics = metrics
+        self._store = store
+        self._github = github
+        self._clock = clock
+        self._window = window
+        self._covered_since: datetime | None = None
+
+    async def round(self, since: datetime | None) -> tuple[RecoveryReport, datetime | None]:
+        """One round listing back to `since` (None: the whole window); returns its report and
+        where the next round may list back to."""
+        started = self._clock.now()
+        report = await recover_deliveries(
+            self._github.as_app(),
+            self._store,
+            started,
+            window=self._window,
+            since=since,
+            metrics=self._metrics,
+        )
+        if report.complete and not report.deferred:
+            return report, started - OVERLAP
+        return report, since
+
+    async def run_once(self) -> RecoveryReport:
+        """A round that carries on from this object's previous one (the CLI, tests)."""
+        report, self._covered_since = await self.round(self._covered_since)
+        return report

@@ -1,0 +1,154 @@
+"""`python -m bot eval`: labels in both formats, the report, and the LLM's tokens."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import openai
+import pytest
+
+import bot.__main__
+from bot.__main__ import main
+from bot.analysis.llm import LLMAnalyzer
+from bot.evaluation import evaluate, label_type, replay_commits
+from bot.models import ChangeType, Importance
+from tests.fakes.llm import VALID_BODY, FakeLLM
+from tests.support import REPLAY, SHARED, replay_day
+
+I = Importance  # noqa: E741
+
+
+@pytest.fixture(autouse=True)
+def keep_test_logging(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bot.__main__, "configure_logging", lambda **_: None)
+
+
+def write(tmp_path: Path, rows: list[Any]) -> Path:
+    path = tmp_path / "labels.jsonl"
+    path.write_text(
+        "\n".join(r if isinstance(r, str) else json.dumps(r) for r in rows) + "\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.mark.usefixtures("environ_clean")
+def test_titles_only_labels_give_agreement_confusion_and_high_recall(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    labels = write(
+        tmp_path,
+        [
+            {
+                "sha": "a1",
+                "title": "[Doc] Fix typo in the guide",
+                "importance": "low",
+                "change_type_raw": "文档更新",
+            },
+            {
+                "sha": "a2",
+                "title": "[Kernel] Add topk_sigmoid kernel (#31246)",
+                "importance": "high",
+                "change_type_raw": "功能增强 / 架构变更",
+            },
+            {"sha": "a3", "title": "[CI] Pin the runner image", "importance": "high"},
+            "not json",
+            {"sha": "a4", "title": "x", "importance": "urgent"},
+        ],
+    )
+    assert main(["eval", str(labels), "--show-disagreements"]) == 0
+    out = capsys.readouterr().out
+    assert "analyser: rules" in out
+    assert "commits: 3 (2 lines skipped)" in out
+    assert "importance agreement: 2/3 = 67%" in out
+    assert "| high | 1 | 0 | 1 |" in out and "| low | 0 | 0 | 1 |" in out
+    assert "high recall: 1/2 = 50%" in out and "high precision: 1/1 = 100%" in out
+    assert "high rated low: 1" in out
+    assert "primary type agreement: 2/2 = 100%" in out
+    assert "line 4: invalid JSON" in out and "line 5: `importance` must be" in out
+    assert "  high -> low    [CI] Pin the runner image" in out
+
+
+@pytest.mark.usefixtures("environ_clean")
+def test_full_commits_are_looked_up_by_sha_in_replay_days(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    day = replay_day("vllm-project/vllm-ascend", "2026-07-15")
+    docs = next(c for c in day["commits"] if "(#11979)" in c["commit"]["message"])
+    labels = write(
+        tmp_path,
+        [
+            # Judged high on purpose: the analyser sees the files (docs only) and says low.
+            {
+                "repo": "vllm-project/vllm-ascend",
+                "day": "2026-07-15",
+                "sha": docs["sha"],
+                "title": "[Doc] Fix incorrect A3 NPU count",
+                "importance": "high",
+                "type": "docs",
+                "breaking": False,
+                "why": "docs only",
+            },
+            {"sha": "0" * 40, "importance": "low"},
+        ],
+    )
+    assert main(["eval", str(labels), "--replay", str(REPLAY), "--show-disagreements"]) == 0
+    out = capsys.readouterr().out
+    assert "commits: 1 (1 lines skipped)" in out
+    assert "| high | 0 | 0 | 1 |" in out
+    assert "breaking agreement: 1/1 = 100%" in out
+    assert "line 2: sha 000000000000 is not in the replay directory" in out
+    assert "[docs only]" in out
+
+
+async def test_inline_commits_and_the_llms_tokens_are_counted(
+    aiohttp_server: Callable[..., Any], tmp_path: Path
+) -> None:
+    fake = FakeLLM()
+    server = await aiohttp_server(fake.app())
+    client = openai.AsyncOpenAI(
+        base_url=str(server.make_url("/v1")), api_key="test-key", max_retries=0
+    )
+    analyzer = LLMAnalyzer(
+        client,
+        model="fake-model",
+        max_input_tokens=12_000,
+        max_output_tokens=2_000,
+        concurrency=2,
+        timeout_seconds=5.0,
+    )
+    raw = replay_day("vllm-project/llm-compressor", "2026-06-22")["commits"][0]
+    lines = [
+        json.dumps({"sha": raw["sha"], "importance": "medium", "commit": raw}),
+        json.dumps({"title": "Add a thing", "importance": "low"}),
+    ]
+    report = await evaluate(analyzer, lines)
+    await client.close()
+    assert report.analyzer == "llm:fake-model" and report.total == 2
+    assert report.fallbacks == 0
+    assert len(fake.requests) == 2
+    # The fake reports usage like the real API (about four characters a token); the report
+    # adds it up over both calls.
+    answer = len(json.dumps(VALID_BODY, ensure_ascii=False)) // 4
+    assert report.output_tokens == 2 * answer
+    assert report.input_tokens > 2 * 1_000  # each prompt carries the schema and the rubric
+    assert "tokens used: " in "\n".join(report.lines())
+
+
+def test_label_types_accept_the_apps_names_and_the_batch_jobs_raw_types() -> None:
+    assert label_type({"type": "bugfix"}) is ChangeType.BUGFIX
+    assert label_type({"type": "build/dependencies"}) is ChangeType.BUILD
+    assert label_type({"change_type_raw": "功能移除 / 代码清理（Deprecation）"}) is (
+        ChangeType.DEPRECATION
+    )
+    assert label_type({"type": "something else"}) is None
+
+
+def test_replay_directory_is_indexed_by_sha() -> None:
+    commits = replay_commits(SHARED / "replay")
+    assert len(commits) == 214
+    repo, raw = commits[replay_day("vllm-project/llm-compressor", "2025-09-16")["after"]]
+    assert repo == "vllm-project/llm-compressor" and raw["files"]

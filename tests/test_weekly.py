@@ -1,0 +1,392 @@
+"""The weekly roll-up: weeks across time zones and DST, counts that add up, the post, the
+narrative prompt and its parser, and the one LLM call a week."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+import openai
+import pytest
+
+from bot.analysis.diff import estimate_tokens
+from bot.analysis.narrative import (
+    NARRATIVE_MAX,
+    NarrativeRejected,
+    build_narrative_prompt,
+    parse_narrative,
+    write_narrative,
+)
+from bot.days import DaySchedule
+from bot.digest.weekly import Narrative, render_weekly, weekly_marker
+from bot.models import Analysis, ChangeType, DigestCommit, ImpactArea, Importance
+from bot.repo_config import parse_config
+from bot.rollup import Counts, RollupCommit, build_rollup, wanted
+from bot.weeks import WeekSchedule
+from tests.examples import MONDAY, replay_week
+from tests.fakes.llm import Behaviour, FakeLLM
+from tests.markdown import parse
+
+GITHUB_BODY_MAX = 65_536
+ASCEND = "vllm-project/vllm-ascend"
+
+
+# --- weeks ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("zone", "cutoff", "weekday", "instant", "first", "last", "hours"),
+    [
+        # Posted Monday 00:00: the week is Monday to Sunday.
+        (
+            "UTC",
+            time(0, 0),
+            0,
+            datetime(2026, 7, 15, 12, tzinfo=UTC),
+            "2026-07-13",
+            "2026-07-19",
+            168,
+        ),
+        (
+            "UTC",
+            time(0, 0),
+            0,
+            datetime(2026, 7, 20, 0, tzinfo=UTC),
+            "2026-07-20",
+            "2026-07-26",
+            168,
+        ),
+        (
+            "UTC",
+            time(0, 0),
+            0,
+            datetime(2026, 7, 19, 23, 59, tzinfo=UTC),
+            "2026-07-13",
+            "2026-07-19",
+            168,
+        ),
+        # Posted Friday 18:00 Shanghai: days labelled Saturday to Friday.
+        (
+            "Asia/Shanghai",
+            time(18, 0),
+            4,
+            datetime(2026, 7, 17, 9, 59, tzinfo=UTC),
+            "2026-07-11",
+            "2026-07-17",
+            168,
+        ),
+        (
+            "Asia/Shanghai",
+            time(18, 0),
+            4,
+            datetime(2026, 7, 17, 10, 0, tzinfo=UTC),
+            "2026-07-18",
+            "2026-07-24",
+            168,
+        ),
+        # Spring forward (US, 2026-03-08) and fall back (EU, 2026-10-25).
+        (
+            "America/New_York",
+            time(0, 0),
+            0,
+            datetime(2026, 3, 8, 12, tzinfo=UTC),
+            "2026-03-02",
+            "2026-03-08",
+            167,
+        ),
+        (
+            "Europe/Berlin",
+            time(9, 0),
+            0,
+            datetime(2026, 10, 25, 12, tzinfo=UTC),
+            "2026-10-20",
+            "2026-10-26",
+            169,
+        ),
+        (
+            "America/New_York",
+            time(2, 30),
+            0,
+            datetime(2026, 3, 8, 12, tzinfo=UTC),
+            "2026-03-03",
+            "2026-03-09",
+            167,
+        ),
+        # A cutoff that does not exist on the spring-forward day itself ends it at 03:30 EDT.
+        (
+            "America/New_York",
+            time(2, 30),
+            6,
+            datetime(2026, 3, 5, 12, tzinfo=UTC),
+            "2026-03-02",
+            "2026-03-08",
+            168,
+        ),
+    ],
+)
+def test_weeks_are_seven_digest_days_ending_at_the_weekdays_cutoff(
+    zone: str, cutoff: time, weekday: int, instant: datetime, first: str, last: str, hours: int
+) -> None:
+    schedule = WeekSchedule(DaySchedule(zone, cutoff), weekday)
+    week = schedule.week_of(instant)
+    assert (week.first.isoformat(), week.last.isoformat()) == (first, last)
+    assert instant in week
+    assert week.end - week.start == timedelta(hours=hours)
+    assert week.days == tuple(week.first + timedelta(days=i) for i in range(7))
+    # Weeks tile time: no hour lost or counted twice.
+    before = schedule.previous(week)
+    assert before.end == week.start
+    assert schedule.week_of(week.end).start == week.end
+    # It is posted on the weekday, at the cutoff, in the zone.
+    local_end = week.end.astimezone(schedule.days.zone)
+    assert local_end.weekday() == weekday
+    expected = (
+        (cutoff.hour, cutoff.minute) if last != "2026-03-08" or cutoff != time(2, 30) else (3, 30)
+    )
+    assert (local_end.hour, local_end.minute) == expected
+
+
+def test_latest_due_week_is_the_last_one_whose_cutoff_passed() -> None:
+    schedule = WeekSchedule(DaySchedule("UTC", time(0, 0)), 0)
+    assert schedule.latest_due(datetime(2026, 7, 20, 0, 0, tzinfo=UTC)).first == date(2026, 7, 13)
+    assert schedule.latest_due(datetime(2026, 7, 19, 23, 59, tzinfo=UTC)).first == date(2026, 7, 6)
+
+
+def test_weekly_config_defaults_off_and_gives_the_schedule() -> None:
+    assert parse_config("").weekly.enabled is False
+    config = parse_config(
+        'timezone: Asia/Shanghai\ncutoff: "09:00"\nweekly: {enabled: true, weekday: Friday, cutoff: 18:00, to: issue}\n'
+    )
+    assert config.weekly.to == "issue"
+    assert config.week_schedule == WeekSchedule(DaySchedule("Asia/Shanghai", time(18, 0)), 4)
+    # Without its own cutoff the week ends at the daily one.
+    assert parse_config(
+        'cutoff: "09:00"\nweekly: {enabled: true}'
+    ).week_schedule.days.cutoff == time(9, 0)
+
+
+# --- a week of replay days --------------------------------------------------------------------
+
+WEEK_SCHEDULE = WeekSchedule(DaySchedule("UTC", time(0, 0)), 0)
+
+
+def test_a_weeks_counts_equal_the_sum_of_its_days() -> None:
+    commits, days = replay_week()
+    week = WEEK_SCHEDULE.week_of_day(MONDAY)
+    rollup = build_rollup(ASCEND, week, WEEK_SCHEDULE.days, commits)
+    per_day = [Counts.of(d) for d in days]
+    total = per_day[0]
+    for counts in per_day[1:]:
+        total = total + counts
+    assert rollup.counts == total
+    assert rollup.counts.commits == sum(len(d) for d in days) == 155
+    # What each daily digest's summary line says, added up.
+    for importance in Importance:
+        assert rollup.counts.importance.get(importance, 0) == sum(
+            1 for d in days for c in d if c.analysis and c.analysis.importance is importance
+        )
+    assert [rollup.per_day[MONDAY + timedelta(days=i)] for i in range(7)] == [*map(len, days), 0, 0]
+    # Every commit is in exactly one theme, and the heat table adds up by day and by lines.
+    assert sum(len(t.commits) for t in rollup.themes) == 155
+    for i, d in enumerate(rollup.week.days):
+        assert sum(t.days[d].commits for t in rollup.themes if d in t.days) == rollup.per_day[d], i
+    assert sum(t.lines for t in rollup.themes) == sum(c.lines for c in commits)
+    assert sum(n for _, n in rollup.contributors) == 155
+    assert {c.sha for c in rollup.notable} == {
+        c.sha
+        for d in days
+        for c in d
+        if c.analysis and (c.analysis.importance is Importance.HIGH or c.analysis.breaking)
+    }
+
+
+def test_commits_outside_the_week_are_not_counted() -> None:
+    commits, _ = replay_week()
+    week = WEEK_SCHEDULE.week_of_day(MONDAY)
+    late = replace(commits[0].commit, sha="f" * 40, landed_at=week.end)
+    early = replace(commits[0].commit, sha="e" * 40, landed_at=week.start - timedelta(seconds=1))
+    rollup = build_rollup(
+        ASCEND, week, WEEK_SCHEDULE.days, [*commits, RollupCommit(late), RollupCommit(early)]
+    )
+    assert rollup.counts.commits == 155
+
+
+def test_quiet_weeks_follow_skip_empty_days() -> None:
+    week = WEEK_SCHEDULE.week_of_day(MONDAY)
+    quiet = build_rollup(ASCEND, week, WEEK_SCHEDULE.days, [])
+    assert not wanted(quiet, skip_empty_days=True)
+    assert wanted(quiet, skip_empty_days=False)
+    post = render_weekly(quiet, language="en", timezone="UTC")
+    assert "No commits landed from 2026-07-13 to 2026-07-19." in post.body
+
+
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+def test_the_roll_up_post_reads_as_github_expects(language: str) -> None:
+    commits, days = replay_week(language)
+    week = WEEK_SCHEDULE.week_of_day(MONDAY)
+    previous = Counts.of(days[0])
+    rollup = build_rollup(ASCEND, week, WEEK_SCHEDULE.days, commits, previous=previous)
+    urls = {
+        MONDAY + timedelta(days=i): f"https://github.com/{ASCEND}/discussions/{100 + i}"
+        for i in range(5)
+    }
+    narrative = Narrative("Thanks @someone for #12. <b>Bold</b>\n\nSecond paragraph.", "llm:fake")
+    post = render_weekly(
+        rollup, language=language, timezone="UTC", digest_urls=urls, narrative=narrative, late=True
+    )
+    assert post.body.startswith(weekly_marker(ASCEND, week))
+    assert len(post.body) <= GITHUB_BODY_MAX and len(post.title) <= 256
+    parsed = parse(post.body)
+    assert parsed.pings_and_references() == []
+    assert parsed.html() == [weekly_marker(ASCEND, week) + "\n"]
+    assert all(url in parsed.links() for url in urls.values())
+    rows = parsed.table_rows()
+    # The counts table has 4 columns, the heat table area + 7 days + total.
+    assert {len(r) for r in rows} == {4, 9}
+    commits_row = next(r for r in rows if len(r) == 4 and r[1] == "155")
+    assert commits_row[2:] == [str(previous.commits), f"+{155 - previous.commits}"]
+    late = "Published late" if language == "en" else "延迟发布"
+    assert late in post.body
+
+
+def test_a_huge_week_still_fits_one_post() -> None:
+    week = WEEK_SCHEDULE.week_of_day(MONDAY)
+    commits = [
+        RollupCommit(
+            DigestCommit(
+                sha=f"{n:040x}",
+                title=f"[Core] A long title for high-importance change number {n} " + "x" * 150,
+                url=f"https://github.com/o/r/commit/{n:040x}",
+                author=f"author-{n}",
+                landed_at=datetime(2026, 7, 13, tzinfo=UTC) + timedelta(minutes=n),
+                analysis=Analysis(
+                    change_types=[ChangeType.FEATURE],
+                    importance=Importance.HIGH,
+                    breaking=n % 3 == 0,
+                    summary="Big.",
+                    impact=[ImpactArea(area=f"area-{n % 40}")],
+                    analyzer="rules",
+                ),
+            ),
+            {f"area-{n % 40}/x.py": n},
+        )
+        for n in range(3000)
+    ]
+    rollup = build_rollup("o/r", week, WEEK_SCHEDULE.days, commits)
+    post = render_weekly(rollup, language="en", timezone="UTC")
+    assert len(post.body) <= GITHUB_BODY_MAX
+    assert "more, in the daily digests" in post.body
+    assert "other areas" in post.body  # 40 areas: the smaller ones together
+
+
+# --- the narrative ----------------------------------------------------------------------------
+
+
+def test_the_narrative_prompt_is_bounded_and_delimits_commit_text() -> None:
+    commits, _ = replay_week()
+    week = WEEK_SCHEDULE.week_of_day(MONDAY)
+    rollup = build_rollup(ASCEND, week, WEEK_SCHEDULE.days, commits)
+    for budget in (1_000, 4_000):
+        prompt = build_narrative_prompt(rollup, language="zh-CN", max_input_tokens=budget)
+        assert prompt.tokens <= budget
+        assert prompt.user.startswith(prompt.boundary) and prompt.user.endswith(prompt.boundary)
+        assert "Simplified Chinese" in prompt.system
+        assert "Theme:" in prompt.user
+    small = build_narrative_prompt(rollup, language="en", max_input_tokens=1_000)
+    assert "smaller themes left out" in small.user
+    assert estimate_tokens(small.system + small.user) <= 1_000
+
+
+@pytest.mark.parametrize(
+    ("content", "finish", "expected"),
+    [
+        (
+            '{"narrative": "A calm week. The scheduler moved on."}',
+            "stop",
+            "A calm week. The scheduler moved on.",
+        ),
+        ('```json\n{"narrative": "Fenced."}\n```', "stop", "Fenced."),
+        (
+            '{"narrative": "' + "Long sentence here. " * 100 + '"}',
+            "stop",
+            ("Long sentence here. " * 100)[:NARRATIVE_MAX].rsplit(".", 1)[0] + ".",
+        ),
+        ('{"narrative": "cut', "length", None),
+        ('{"narrative": "no json', "stop", None),
+        ('{"story": "wrong key"}', "stop", None),
+        ('{"narrative": ""}', "stop", None),
+        ('{"narrative": "' + "x" * 2000 + '"}', "stop", None),
+    ],
+)
+def test_parse_narrative(content: str, finish: str, expected: str | None) -> None:
+    if expected is None:
+        with pytest.raises(NarrativeRejected):
+            parse_narrative(content, finish_reason=finish)
+    else:
+        assert parse_narrative(content, finish_reason=finish) == expected
+
+
+@pytest.fixture
+async def llm_client(aiohttp_server: Any) -> tuple[FakeLLM, openai.AsyncOpenAI]:
+    fake = FakeLLM()
+    server = await aiohttp_server(fake.app())
+    client = openai.AsyncOpenAI(
+        base_url=str(server.make_url("/v1")), api_key="test-key", max_retries=0
+    )
+    return fake, client
+
+
+async def test_one_call_a_week_and_no_second_on_failure(
+    llm_client: tuple[FakeLLM, openai.AsyncOpenAI],
+) -> None:
+    fake, client = llm_client
+    commits, _ = replay_week()
+    week = WEEK_SCHEDULE.week_of_day(MONDAY)
+    rollup = build_rollup(ASCEND, week, WEEK_SCHEDULE.days, commits)
+    fake.then(Behaviour("valid", body={"narrative": "Scheduling work led the week."}))
+    narrative = await write_narrative(
+        client, rollup, model="fake-model", language="en", max_output_tokens=300
+    )
+    assert narrative == Narrative("Scheduling work led the week.", "llm:fake-model")
+    assert len(fake.requests) == 1
+    assert fake.requests[0]["max_tokens"] == 300
+    assert fake.requests[0]["response_format"] == {"type": "json_object"}
+
+    for behaviour in (Behaviour("error", status=503), Behaviour("cut"), Behaviour("invalid_json")):
+        fake.then(behaviour)
+        before = len(fake.requests)
+        assert await write_narrative(client, rollup, model="fake-model", language="en") is None
+        assert len(fake.requests) == before + 1
+
+
+def test_hostile_areas_authors_and_titles_cannot_ping_or_break_the_tables() -> None:
+    week = WEEK_SCHEDULE.week_of_day(MONDAY)
+    commits = [
+        RollupCommit(
+            DigestCommit(
+                sha=f"{n:040x}",
+                title=f"Fix @octocat's #12 | <b>bold</b> `tick {n}",
+                url=f"https://github.com/o/r/commit/{n:040x}",
+                author=f"@evil|name`{n}",
+                landed_at=datetime(2026, 7, 14, tzinfo=UTC) + timedelta(hours=n),
+                analysis=Analysis(
+                    change_types=[ChangeType.SECURITY],
+                    importance=Importance.HIGH,
+                    breaking=True,
+                    summary="x.",
+                    impact=[ImpactArea(area=f"a|b`@team/x #{n}")],
+                    analyzer="llm:test",
+                ),
+            ),
+            {"a.py": 3},
+        )
+        for n in range(3)
+    ]
+    rollup = build_rollup("o/r", week, WEEK_SCHEDULE.days, commits)
+    for language in ("en", "zh-CN"):
+        post = render_weekly(rollup, language=language, timezone="UTC")
+        parsed = parse(post.body)
+        assert parsed.pings_and_references() == []
+        assert {len(r) for r in parsed.table_rows()} == {4, 9}
+        assert parsed.html() == [weekly_marker("o/r", week) + "\n"]
