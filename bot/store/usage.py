@@ -58,6 +58,17 @@ class UsageLedger:
         )
         start = now.replace(hour=0, minute=0, second=0, microsecond=0)
         async with self._engine.connect() as conn:
+            # Which reserved commits are stored, read before the day's analyses: one stored
+            # in between is then counted by both reads, never by neither.
+            settled: frozenset[str] = frozenset()
+            if reserved:
+                settled = frozenset(
+                    (
+                        await conn.execute(
+                            sa.select(a.sha).where(a.repo_id == repo_id, a.sha.in_(reserved))
+                        )
+                    ).scalars()
+                )
             rows = (await conn.execute(repo_query)).all()
             installation_tokens = 0
             if installation_id is not None:
@@ -76,15 +87,6 @@ class UsageLedger:
                         )
                     )
                 ).scalar_one()
-            settled: frozenset[str] = frozenset()
-            if reserved:
-                settled = frozenset(
-                    (
-                        await conn.execute(
-                            sa.select(a.sha).where(a.repo_id == repo_id, a.sha.in_(reserved))
-                        )
-                    ).scalars()
-                )
         # A call that fell back to the rules still went to the LLM: the route says so.
         asked = {
             r.sha
