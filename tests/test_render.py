@@ -234,6 +234,10 @@ LINKED_BY_GITHUB = [
     "HTTPS://GitHub.COM/o/r/issues/1",
     "see www.github.com/o/r/pull/2.",
     "http://WWW.GITHUB.COM/o/r/discussions/3",
+    # A code span right next to a neutralised one: their fences must not pair up differently.
+    "```a``b```@octocat",
+    "@octocat```a``b```",
+    "``a`b``#12 and ```c``d```gh-5",
 ]
 
 
@@ -458,7 +462,7 @@ def test_zh_cn_marks_the_authors_english_summary_as_the_original() -> None:
     assert "（原文）" not in rendered_one
 
 
-PIECES = ["@", "#", "1", "a", "Z", "`", ".", "/", "é", "修", " ", "\\", "GH-", "gh-", "_", "-"]
+PIECES = ["@", "#", "1", "a", "Z", "`", "``", "```", ".", "/", "é", "修", " ", "\\", "GH-", "gh-", "_", "-"]
 PIECES += ["(", "<", "*", "[", "]", "!", "|", "&", "HTTPS://", "www.", "GitHub.com/o/r/issues/"]
 
 
