@@ -111,6 +111,21 @@ class Publish(_Strict):
         return render_title(self.title or default, repo=repo, day=day, language=language)
 
 
+# `regex` writes counted repeats out when it compiles (`a{1000000}` costs 270 MB): their lower
+# bounds, multiplied together as if all were nested, stay within this.
+_MAX_REPEATS = 10_000
+_COUNTED = re.compile(r"\{(\d+)(?:,\d*)?\}")
+
+
+def _repeats(pattern: str) -> int:
+    product = 1
+    for m in _COUNTED.finditer(pattern):
+        product *= max(1, int(m.group(1)))
+        if product > _MAX_REPEATS:
+            break
+    return product
+
+
 def _probes(pattern: str) -> list[str]:
     """Inputs on which a pattern with nested or overlapping repeats backtracks for ages."""
     own = [c for c in dict.fromkeys(pattern) if c.isalnum()][:16]
@@ -145,6 +160,11 @@ class Exclude(_Strict):
     def _regexes(cls, value: list[str]) -> list[str]:
         deadline = clock.monotonic() + _PROBE_SECONDS
         for i, pattern in enumerate(value):
+            if _repeats(pattern) > _MAX_REPEATS:
+                raise ValueError(
+                    f"item {i} ({_shown(pattern)}) repeats too much: its counted repeats "
+                    f"({{n}}) multiply to over {_MAX_REPEATS:,}"
+                )
             try:
                 compiled = regex.compile(pattern)
             except regex.error as exc:
@@ -388,12 +408,13 @@ def parse_config(content: str | bytes, *, default_language: str = "en") -> RepoC
         raise ConfigError(f"{CONFIG_PATH}: expected a mapping of keys, got {type(data).__name__}")
     data.setdefault("language", default_language)
     try:
-        return RepoConfig.model_validate(data)
+        config = RepoConfig.model_validate(data)
     except RecursionError:
         raise ConfigError(f"{CONFIG_PATH}: nested too deeply") from None
     except pydantic.ValidationError as exc:
         problems = "; ".join(_describe(e) for e in exc.errors()[:5])
         raise ConfigError(f"{CONFIG_PATH}: {problems}") from None
+    return config
 
 
 def default_config(default_language: str = "en") -> RepoConfig:

@@ -136,6 +136,18 @@ def test_a_backtracking_pattern_is_a_config_error() -> None:
     assert "too long" in str(caught.value)
 
 
+@pytest.mark.parametrize("pattern", ["(?:a{200}){200}", "x{50000}", "(?:[0-9a-f]{40} ){300}"])
+def test_a_pattern_whose_counted_repeats_multiply_out_is_a_config_error(pattern: str) -> None:
+    # `regex` writes out counted repeats when it compiles: `a{1000000}` costs 270 MB and
+    # `x{4294967294}` takes the process down, before any time limit applies.
+    with pytest.raises(ConfigError) as caught:
+        parse_config(f"exclude:\n  messages: ['^chore', '{pattern}']\n")
+    assert "`exclude.messages`" in str(caught.value) and "item 1" in str(caught.value)
+    assert "repeats" in str(caught.value)
+    # Counted repeats of everyday size are fine.
+    parse_config("exclude:\n  messages: ['^[0-9a-f]{40}$', '\\d{4}-\\d{2}-\\d{2}', 'a{2,}']\n")
+
+
 def test_a_pattern_that_times_out_on_a_message_is_ignored_from_then_on() -> None:
     # It gets through the checks at parse time, but backtracks on this one message.
     exclude = parse_config("exclude:\n  messages: ['^(a(b|bb)+)+$']\n").exclude
