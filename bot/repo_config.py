@@ -414,7 +414,26 @@ def parse_config(content: str | bytes, *, default_language: str = "en") -> RepoC
     except pydantic.ValidationError as exc:
         problems = "; ".join(_describe(e) for e in exc.errors()[:5])
         raise ConfigError(f"{CONFIG_PATH}: {problems}") from None
+    if key := _with_nul(config.model_dump(mode="json")):
+        # YAML's "\0" escape: PostgreSQL stores no NUL in the saved config (SQLite would).
+        raise ConfigError(f"{CONFIG_PATH}: `{key}`: contains a NUL character")
     return config
+
+
+def _with_nul(value: Any, key: str = "") -> str | None:
+    """The key of the first string holding a NUL, or None (the config is small once valid)."""
+    if isinstance(value, str):
+        return (key or "(file)") if "\x00" in value else None
+    if isinstance(value, dict):
+        items = list(value.items())
+    elif isinstance(value, list):
+        items = list(enumerate(value))
+    else:
+        return None
+    for k, v in items:
+        if found := _with_nul(v, f"{key}.{k}" if key else str(k)):
+            return found
+    return None
 
 
 def default_config(default_language: str = "en") -> RepoConfig:

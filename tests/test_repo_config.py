@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date, time
 from typing import Any
@@ -160,6 +161,20 @@ def test_a_pattern_that_times_out_on_a_message_is_ignored_from_then_on() -> None
     problem = exclude.problem()
     assert problem is not None
     assert problem.startswith("`exclude.messages`: item 0") and "ignored" in problem
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('publish:\n  title: "Digest \\0 {date}"\n', "publish.title"),
+        ('exclude:\n  authors: [bot, "a\\0b"]\n', "exclude.authors.1"),
+        ('branches: ["main\\0"]\n', "branches.0"),
+    ],
+)
+def test_a_nul_character_is_a_config_error_naming_the_key(text: str, key: str) -> None:
+    # YAML's "\0" escape: the saved config is JSONB on PostgreSQL, which refuses NUL.
+    with pytest.raises(ConfigError, match=f"`{re.escape(key)}`: contains a NUL"):
+        parse_config(text)
 
 
 @pytest.mark.parametrize("text", ["a: " + "[" * 2000 + "]" * 2000, "a:\n" + "- " * 3000 + "x"])
