@@ -16,7 +16,7 @@ from aiohttp import web
 from sqlalchemy.engine import make_url
 
 from bot.analysis.factory import open_analyzer
-from bot.app import ANALYZER, SCHEDULER, STORE, create_app
+from bot.app import ANALYZER, SCHEDULER, STORE, create_app, open_store
 from bot.classify import classify
 from bot.digest.render import Part
 from bot.evaluation import evaluate, replay_commits
@@ -24,7 +24,6 @@ from bot.logs import configure_logging, get_logger
 from bot.models import Digest
 from bot.offline import OfflineError, checked_repo_name, offline_digest
 from bot.settings import MissingSetting, Settings
-from bot.store import Store
 
 log = get_logger(__name__)
 
@@ -77,7 +76,7 @@ def describe_store(database_url: str) -> str:
 
 def _migrate(settings: Settings, _args: argparse.Namespace) -> int:
     async def run() -> None:
-        store = await Store.open(settings.database_url)
+        store = await open_store(settings.database_url)
         await store.close()
 
     asyncio.run(run())

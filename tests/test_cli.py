@@ -357,6 +357,31 @@ def test_serve_with_a_key_that_is_not_a_pem_names_the_variable(tmp_path: Path, k
     assert "GITHUB_PRIVATE_KEY" in err and "PEM" in err and "\n" not in err
 
 
+@pytest.mark.parametrize(
+    "url", ["sqlite:///{tmp}/missing/db.sqlite", "postgresql://u:secret@127.0.0.1:{port}/db"]
+)
+def test_serve_with_a_store_it_cannot_open_names_the_variable(
+    tmp_path: Path, private_key_pem: str, url: str
+) -> None:
+    env = serve_env(
+        database_url=url.format(tmp=tmp_path, port=free_port()),
+        private_key_pem=private_key_pem,
+        PORT=str(free_port()),
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "serve"],
+        env=env,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    err = done.stderr.decode().strip()
+    # One line naming the setting, never its password; not a traceback.
+    assert err.startswith("commit-digest: DATABASE_URL") and "\n" not in err, err
+    assert "secret" not in err
+
+
 @pytest.mark.usefixtures("environ_clean")
 def test_a_key_file_that_is_not_a_pem_names_its_variable(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
