@@ -532,6 +532,16 @@ def test_summaries_read_as_the_author_wrote_them() -> None:
             "Removes the shim. The changes are listed in\n\n```\nshim.py\n```\n",
             "Removes the shim.",
         ),
+        # Escaped markers are markup too: no `\\` or `*` left over.
+        (
+            "Makes \\*\\*paged KV\\*\\* the \\*real\\* default for `__init__` users.",
+            "Makes paged KV the real default for `__init__` users.",
+        ),
+        # A line that only asks people to look is not the description.
+        (
+            "cc @octocat @org/team-x\n\nFixes wrong results in `topk` for long prompts.",
+            "Fixes wrong results in `topk` for long prompts.",
+        ),
     ],
 )
 def test_summary_drops_template_markup_and_dangling_lead_ins(body: str, summary: str) -> None:
