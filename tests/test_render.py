@@ -238,6 +238,8 @@ LINKED_BY_GITHUB = [
     "```a``b```@octocat",
     "@octocat```a``b```",
     "``a`b``#12 and ```c``d```gh-5",
+    # What follows a neutralised span starts a text: `o/r#3` there links.
+    "#1o/r#3 and @a.b/c#4",
 ]
 
 
@@ -464,6 +466,7 @@ def test_zh_cn_marks_the_authors_english_summary_as_the_original() -> None:
 
 PIECES = ["@", "#", "1", "a", "Z", "`", "``", "```", ".", "/", "é", "修", " ", "\\", "GH-", "gh-", "_", "-"]
 PIECES += ["(", "<", "*", "[", "]", "!", "|", "&", "HTTPS://", "www.", "GitHub.com/o/r/issues/"]
+PIECES += ["o/r#3"]
 
 
 @settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "250")), deadline=None)

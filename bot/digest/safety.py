@@ -28,7 +28,10 @@ _NEUTRALISE = re.compile(
 )
 # What follows a code span starts a new text for GitHub, where `@name` or `#123` is at the start
 # and links: so a neutralised span takes in whatever would link right after it.
-_LINKABLE_AT_START = re.compile(r"@[A-Za-z0-9][A-Za-z0-9-]*(?:/[A-Za-z0-9_-]+)?|\#\d+|(?i:GH-\d+)")
+_LINKABLE_AT_START = re.compile(
+    r"@[A-Za-z0-9][A-Za-z0-9-]*(?:/[A-Za-z0-9_-]+)?|\#\d+|(?i:GH-\d+)"
+    r"|[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+\#\d+"  # owner/repo#123
+)
 _ESCAPED = str.maketrans(
     {
         "\\": "\\\\",
