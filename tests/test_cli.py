@@ -111,13 +111,15 @@ def test_classify_answers_bad_lines_with_an_error_object(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     good = json.dumps({"sha": "abc", "message": "feat: add a flag"})
+    deep = "[" * 100_000 + "]" * 100_000
     code, out = _run_classify(
-        monkeypatch, capsys, ["not json", good, '{"sha": "x"}', "[1, 2]", "", good]
+        monkeypatch, capsys, ["not json", good, '{"sha": "x"}', "[1, 2]", "", good, deep]
     )
     assert code == 1
-    assert [o.get("line") for o in out] == [1, None, 3, 4, None]
+    assert [o.get("line") for o in out] == [1, None, 3, 4, None, 7]
     assert "invalid JSON" in str(out[0]["error"])
     assert out[1]["sha"] == out[4]["sha"] == "abc"
+    assert "nested too deeply" in str(out[5]["error"])
 
 
 @pytest.mark.usefixtures("environ_clean")
