@@ -474,3 +474,35 @@ PIECES += ["o/r#3"]
 def test_no_text_can_ping_or_reference_once_made_safe(text: str) -> None:
     for markdown in (inline(text), f"### {inline(text)}", f"| {cell(text)} | x |\n|---|---|"):
         assert parse(markdown).pings_and_references() == [], (text, markdown)
+
+
+@pytest.mark.parametrize(
+    ("language", "placeholder"), [("en", "(no commit message)"), ("zh-CN", "（无提交信息）")]
+)
+@pytest.mark.parametrize("importance", [Importance.HIGH, Importance.LOW])
+def test_a_commit_without_a_title_is_named_by_a_placeholder(
+    language: str, placeholder: str, importance: Importance
+) -> None:
+    analysis = Analysis(
+        change_types=[ChangeType.OTHER],
+        importance=importance,
+        summary=placeholder,
+        analyzer="rules",
+    )
+    untitled = DigestCommit(
+        sha="c" * 40,
+        title="   ",
+        url="https://github.com/o/r/commit/" + "c" * 40,
+        author="dev",
+        landed_at=datetime(2026, 7, 10, 8, tzinfo=UTC),
+        analysis=analysis,
+    )
+    digest = replace(hostile_digest(), language=language, commits=(untitled,))
+    (part,) = render(digest, with_title=True)
+    parsed = parse(part.body)
+    # No empty link, heading or list line: the commit can be seen and opened.
+    assert "[](" not in part.body
+    assert all(h.strip() for h in parsed.headings())
+    assert placeholder in part.body
+    # Low: its table row and its line. High: headline, table, contents, heading and summary.
+    assert part.body.count(placeholder) == (2 if importance is Importance.LOW else 5)
