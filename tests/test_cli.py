@@ -282,6 +282,18 @@ def test_an_empty_repository_is_one_line(
 
 
 @pytest.mark.usefixtures("environ_clean")
+def test_a_latest_commit_dated_past_the_last_day_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _git(tmp_path, "init", "-q", "-b", "main")
+    _git(tmp_path, "commit", "-q", "--allow-empty", "-m", "skewed", when="@253402300000 +1400")
+    assert main(["digest", "--git", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("commit-digest: the latest commit on main is dated 9999-12-31")
+    assert "--day" in err and "\n" not in err
+
+
+@pytest.mark.usefixtures("environ_clean")
 def test_an_empty_commit_message_gets_a_placeholder_summary(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
