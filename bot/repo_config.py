@@ -91,7 +91,7 @@ class _Strict(BaseModel):
 class Publish(_Strict):
     to: Literal["discussion", "issue-comment"] = "discussion"
     category: str | None = Field(default=None, min_length=1, max_length=100)
-    issue: int | None = Field(default=None, ge=1)
+    issue: int | None = Field(default=None, ge=1, le=2**31 - 1)  # GitHub's numbers are 32-bit
     # None: the language's own title ("Daily digest — owner/repo — date", "每日更新报告（date）").
     title: str | None = Field(default=None, min_length=1, max_length=200)
 

@@ -80,6 +80,8 @@ def test_unquoted_cutoff_is_understood() -> None:
         ("language: fr\n", ["`language`", "'en'"]),
         ("publish:\n  to: slack\n", ["`publish.to`", "discussion"]),
         ("publish:\n  issue: 0\n", ["`publish.issue`"]),
+        # GitHub's issue numbers are 32-bit: no such issue can exist.
+        ("publish:\n  issue: 99999999999999999999\n", ["`publish.issue`"]),
         ("publish:\n  title: '{repository} {date}'\n", ["`publish.title`", "{repo}"]),
         ("timzone: UTC\n", ["`timzone`", "unknown key"]),
         ("exclude:\n  messages: ['(unclosed']\n", ["`exclude.messages`", "regular expression"]),
