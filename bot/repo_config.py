@@ -228,6 +228,9 @@ def _target(value: Any) -> Any:
 
 
 def _hh_mm(value: Any) -> Any:
+    if isinstance(value, bool):
+        # YAML 1.1 reads yes/no/on/off as booleans: never a time.
+        raise ValueError(f"must be HH:MM in quotes, not {_shown(value)} (yes/no/on/off)")
     if isinstance(value, int) and not isinstance(value, bool):
         # YAML reads an unquoted 09:00 as the sexagesimal integer 540.
         value = f"{value // 60:02d}:{value % 60:02d}"

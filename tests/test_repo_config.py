@@ -190,6 +190,9 @@ def test_a_boolean_cutoff_is_an_error_naming_the_key(value: str) -> None:
     with pytest.raises(ConfigError) as caught:
         parse_config(f"cutoff: {value}\n")
     assert "`cutoff`" in str(caught.value) and "HH:MM" in str(caught.value)
+    with pytest.raises(ConfigError) as caught:
+        parse_config(f"weekly:\n  enabled: true\n  cutoff: {value}\n")
+    assert "`weekly.cutoff`" in str(caught.value) and "HH:MM" in str(caught.value)
 
 
 @pytest.mark.parametrize("content", [b"timezone: UTC\nlanguage: \xff\xfe\n", "cutoff: '\udcff'\n"])
