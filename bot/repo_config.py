@@ -321,6 +321,8 @@ class RepoConfig(_Strict):
         # IANA names are short ASCII paths; anything else never reaches the file system.
         if len(value) > 64 or not _ZONE_NAME.fullmatch(value):
             raise wrong
+        if value.lower() in ("localtime", "posixrules"):
+            raise wrong  # files of the zone database: the server's own zone, not a named one
         try:
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError, OSError):

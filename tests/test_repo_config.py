@@ -76,6 +76,9 @@ def test_unquoted_cutoff_is_understood() -> None:
     ("text", "names"),
     [
         ("timezone: Mars/Olympus\n", ["`timezone`", "IANA"]),
+        # Files of the server's zone database, not zones: `localtime` is the server's own zone.
+        ("timezone: localtime\n", ["`timezone`", "IANA"]),
+        ("timezone: posixrules\n", ["`timezone`", "IANA"]),
         ("cutoff: '25:00'\n", ["`cutoff`", "HH:MM"]),
         ("language: fr\n", ["`language`", "'en'"]),
         ("publish:\n  to: slack\n", ["`publish.to`", "discussion"]),
