@@ -16,15 +16,15 @@ from aiohttp import web
 from sqlalchemy.engine import make_url
 
 from bot.analysis.factory import open_analyzer
-from bot.app import ANALYZER, SCHEDULER, STORE, create_app
+from bot.app import ANALYZER, SCHEDULER, STORE, create_app, open_store
 from bot.classify import classify
+from bot.digest.publish import Outcome
 from bot.digest.render import Part
 from bot.evaluation import evaluate, replay_commits
 from bot.logs import configure_logging, get_logger
 from bot.models import Digest
 from bot.offline import OfflineError, checked_repo_name, offline_digest
 from bot.settings import MissingSetting, Settings
-from bot.store import Store
 
 log = get_logger(__name__)
 
@@ -77,7 +77,7 @@ def describe_store(database_url: str) -> str:
 
 def _migrate(settings: Settings, _args: argparse.Namespace) -> int:
     async def run() -> None:
-        store = await Store.open(settings.database_url)
+        store = await open_store(settings.database_url)
         await store.close()
 
     asyncio.run(run())
@@ -213,7 +213,7 @@ def _publish(settings: Settings, args: argparse.Namespace) -> int:
     day = _day(args.day)
     assert day is not None
 
-    async def run() -> str:
+    async def run() -> Outcome:
         runner = web.AppRunner(create_app(settings, background=False))
         await runner.setup()  # runs the app's cleanup contexts: store, GitHub, scheduler
         try:
@@ -224,12 +224,16 @@ def _publish(settings: Settings, args: argparse.Namespace) -> int:
                     f"the App has not seen {args.repo}: install it there and push, then retry"
                 )
             await app[STORE].digests.reopen(repo.id, day)
-            outcome = await app[SCHEDULER].publish_now(repo, day)
-            return f"{outcome.state}" + (f": {outcome.url}" if outcome.url else "")
+            return await app[SCHEDULER].publish_now(repo, day)
         finally:
             await runner.cleanup()
 
-    print(f"commit-digest: {asyncio.run(run())}")
+    outcome = asyncio.run(run())
+    if outcome.state in ("deferred", "failed"):
+        # A script must see that nothing was posted; the log line above says why.
+        print(f"commit-digest: {outcome.state}: not posted (the log says why; run it again later)")
+        return 1
+    print(f"commit-digest: {outcome.state}" + (f": {outcome.url}" if outcome.url else ""))
     return 0
 
 
