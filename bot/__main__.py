@@ -16,7 +16,7 @@ from aiohttp import web
 from sqlalchemy.engine import make_url
 
 from bot.analysis.factory import open_analyzer
-from bot.app import ANALYZER, EXECUTOR, PUBLISHER, SCHEDULER, STORE, create_app
+from bot.app import ANALYZER, EXECUTOR, PUBLISHER, SCHEDULER, STORE, create_app, open_store
 from bot.classify import classify
 from bot.digest.render import Part
 from bot.evaluation import evaluate, replay_commits
@@ -26,7 +26,6 @@ from bot.logs import configure_logging, get_logger
 from bot.models import Digest
 from bot.offline import OfflineError, checked_repo_name, offline_digest
 from bot.settings import MissingSetting, Settings
-from bot.store import Store
 from bot.store.digests import Period
 
 log = get_logger(__name__)
@@ -81,7 +80,7 @@ def describe_store(database_url: str) -> str:
 
 def _migrate(settings: Settings, _args: argparse.Namespace) -> int:
     async def run() -> None:
-        store = await Store.open(settings.database_url)
+        store = await open_store(settings.database_url)
         await store.close()
 
     asyncio.run(run())
@@ -219,7 +218,7 @@ def _publish(settings: Settings, args: argparse.Namespace) -> int:
     day = _day(args.day)
     assert day is not None
 
-    async def run() -> str:
+    async def run() -> tuple[str, str | None]:
         runner = web.AppRunner(create_app(settings, background=False))
         await runner.setup()  # runs the app's cleanup contexts: store, GitHub, scheduler
         try:
@@ -236,20 +235,27 @@ def _publish(settings: Settings, args: argparse.Namespace) -> int:
             await app[EXECUTOR].drain()
             job = await store.jobs.get(JobKind.PUBLISH_PERIOD, key)
             if job is not None and job.state == JobState.RUNNING:
-                return "busy"  # another replica is publishing it right now
+                return "busy", None  # another replica is publishing it right now
             record = await store.digests.get(repo.id, period)
             if job is not None and job.state == JobState.FAILED:
                 state = "failed"
             elif key in app[PUBLISHER].done_here:
                 state = app[PUBLISHER].done_here[key]
+            elif job is not None and job.state == JobState.PENDING:
+                state = "deferred"  # GitHub failed it or limited it: the job tries again later
             else:
                 state = "skipped" if record is not None else "not published"
             head = (await store.posts.recorded(repo.id, period.key)).get("part-1")
-            return f"{state}" + (f": {head.url}" if head is not None and head.url else "")
+            return state, head.url if head is not None and head.url else None
         finally:
             await runner.cleanup()
 
-    print(f"commit-digest: {asyncio.run(run())}")
+    state, url = asyncio.run(run())
+    if state in ("deferred", "failed"):
+        # A script must see that nothing was posted; the log line above says why.
+        print(f"commit-digest: {state}: not posted (the log says why; run it again later)")
+        return 1
+    print(f"commit-digest: {state}" + (f": {url}" if url else ""))
     return 0
 
 

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import aiohttp
 from aiohttp import web
+from sqlalchemy.exc import SQLAlchemyError
 
 from bot import probes
 from bot.analysis import Analyzer
@@ -30,7 +31,7 @@ from bot.metrics import Metrics
 from bot.probes import Liveness
 from bot.recovery import DeliveryRecovery
 from bot.scheduler import Scheduler
-from bot.settings import Settings
+from bot.settings import MissingSetting, Settings
 from bot.store import Store
 from bot.store.group_commit import GroupCommit
 from bot.webhook import MAX_PAYLOAD_BYTES, WebhookEndpoint
@@ -90,8 +91,18 @@ def create_app(
     return app
 
 
+async def open_store(database_url: str) -> Store:
+    """The store, or MissingSetting naming DATABASE_URL (never its password) when it cannot open."""
+    try:
+        return await Store.open(database_url)
+    except (SQLAlchemyError, OSError) as exc:
+        cause = getattr(exc, "orig", None) or exc
+        reason = " ".join(str(cause).split()) or type(cause).__name__
+        raise MissingSetting(f"DATABASE_URL: cannot open the store: {reason}") from None
+
+
 async def _store(app: web.Application) -> AsyncIterator[None]:
-    store = await Store.open(app[SETTINGS].database_url)
+    store = await open_store(app[SETTINGS].database_url)
     app[STORE] = store
     app[REPO_VIEWS] = RepoViews(store)
     yield

@@ -22,6 +22,8 @@ def parse_line(line: str) -> CommitInput:
         data = json.loads(line)
     except json.JSONDecodeError as exc:
         raise ValueError(f"invalid JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise ValueError("invalid JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise ValueError("each line must be a JSON object")
     inner = data.get("commit")

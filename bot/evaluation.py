@@ -90,7 +90,7 @@ def replay_commits(directory: Path) -> dict[str, tuple[str, dict[str, Any]]]:
             continue
         try:
             day = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
+        except (OSError, json.JSONDecodeError, RecursionError):
             continue
         if not isinstance(day, dict) or not isinstance(day.get("commits"), list):
             continue
@@ -120,6 +120,8 @@ def parse_label(
         row = json.loads(line)
     except json.JSONDecodeError as exc:
         raise LabelError(f"invalid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise LabelError("invalid JSON: nested too deeply") from None
     if not isinstance(row, dict):
         raise LabelError("each line must be a JSON object")
     try:

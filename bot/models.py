@@ -72,7 +72,8 @@ def fit_sentences(text: str, limit: int) -> str:
 
 def _fit_if_text(limit: int) -> Any:
     def fit(value: Any) -> Any:
-        return fit_sentences(value, limit) if isinstance(value, str) else value
+        # No NUL: analyses are stored as JSONB on PostgreSQL, which refuses it (SQLite would not).
+        return fit_sentences(value.replace("\x00", ""), limit) if isinstance(value, str) else value
 
     return fit
 

@@ -230,7 +230,15 @@ async def offline_digest(
         latest = latest_commit_time(path, branch)
         if latest is None:
             raise OfflineError(f"branch {branch} has no commits")
-        day = schedule.day_of(latest)
+        try:
+            day = schedule.day_of(latest)
+            schedule.window(day)
+        except OverflowError:
+            # A committer clock set to the year 9999: no day around it can be computed.
+            raise OfflineError(
+                f"the latest commit on {branch} is dated {latest:%Y-%m-%d}, past the last day a "
+                "digest can cover; pass --day YYYY-MM-DD"
+            ) from None
     start, end = schedule.window(day)
     name, url_prefix = repo_identity(path, repo)
     with_patches = analyzer.name != "rules"

@@ -91,7 +91,7 @@ class _Strict(BaseModel):
 class Publish(_Strict):
     to: Literal["discussion", "issue-comment"] = "discussion"
     category: str | None = Field(default=None, min_length=1, max_length=100)
-    issue: int | None = Field(default=None, ge=1)
+    issue: int | None = Field(default=None, ge=1, le=2**31 - 1)  # GitHub's numbers are 32-bit
     # None: the language's own title ("Daily digest — owner/repo — date", "每日更新报告（date）").
     title: str | None = Field(default=None, min_length=1, max_length=200)
 
@@ -109,6 +109,21 @@ class Publish(_Strict):
 
     def title_for(self, repo: str, day: date, *, language: str, default: str) -> str:
         return render_title(self.title or default, repo=repo, day=day, language=language)
+
+
+# `regex` writes counted repeats out when it compiles (`a{1000000}` costs 270 MB): their lower
+# bounds, multiplied together as if all were nested, stay within this.
+_MAX_REPEATS = 10_000
+_COUNTED = re.compile(r"\{(\d+)(?:,\d*)?\}")
+
+
+def _repeats(pattern: str) -> int:
+    product = 1
+    for m in _COUNTED.finditer(pattern):
+        product *= max(1, int(m.group(1)))
+        if product > _MAX_REPEATS:
+            break
+    return product
 
 
 def _probes(pattern: str) -> list[str]:
@@ -145,6 +160,11 @@ class Exclude(_Strict):
     def _regexes(cls, value: list[str]) -> list[str]:
         deadline = clock.monotonic() + _PROBE_SECONDS
         for i, pattern in enumerate(value):
+            if _repeats(pattern) > _MAX_REPEATS:
+                raise ValueError(
+                    f"item {i} ({_shown(pattern)}) repeats too much: its counted repeats "
+                    f"({{n}}) multiply to over {_MAX_REPEATS:,}"
+                )
             try:
                 compiled = regex.compile(pattern)
             except regex.error as exc:
@@ -208,6 +228,9 @@ def _target(value: Any) -> Any:
 
 
 def _hh_mm(value: Any) -> Any:
+    if isinstance(value, bool):
+        # YAML 1.1 reads yes/no/on/off as booleans: never a time.
+        raise ValueError(f"must be HH:MM in quotes, not {_shown(value)} (yes/no/on/off)")
     if isinstance(value, int) and not isinstance(value, bool):
         # YAML reads an unquoted 09:00 as the sexagesimal integer 540.
         value = f"{value // 60:02d}:{value % 60:02d}"
@@ -316,6 +339,8 @@ class RepoConfig(_Strict):
         # IANA names are short ASCII paths; anything else never reaches the file system.
         if len(value) > 64 or not _ZONE_NAME.fullmatch(value):
             raise wrong
+        if value.lower() in ("localtime", "posixrules"):
+            raise wrong  # files of the zone database: the server's own zone, not a named one
         try:
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError, OSError):
@@ -406,12 +431,32 @@ def parse_config(content: str | bytes, *, default_language: str = "en") -> RepoC
         raise ConfigError(f"{CONFIG_PATH}: expected a mapping of keys, got {type(data).__name__}")
     data.setdefault("language", default_language)
     try:
-        return RepoConfig.model_validate(data)
+        config = RepoConfig.model_validate(data)
     except RecursionError:
         raise ConfigError(f"{CONFIG_PATH}: nested too deeply") from None
     except pydantic.ValidationError as exc:
         problems = "; ".join(_describe(e) for e in exc.errors()[:5])
         raise ConfigError(f"{CONFIG_PATH}: {problems}") from None
+    if key := _with_nul(config.model_dump(mode="json")):
+        # YAML's "\0" escape: PostgreSQL stores no NUL in the saved config (SQLite would).
+        raise ConfigError(f"{CONFIG_PATH}: `{key}`: contains a NUL character")
+    return config
+
+
+def _with_nul(value: Any, key: str = "") -> str | None:
+    """The key of the first string holding a NUL, or None (the config is small once valid)."""
+    if isinstance(value, str):
+        return (key or "(file)") if "\x00" in value else None
+    if isinstance(value, dict):
+        items = list(value.items())
+    elif isinstance(value, list):
+        items = list(enumerate(value))
+    else:
+        return None
+    for k, v in items:
+        if found := _with_nul(v, f"{key}.{k}" if key else str(k)):
+            return found
+    return None
 
 
 def default_config(default_language: str = "en") -> RepoConfig:

@@ -20,12 +20,23 @@ from bot.store.engine import create_engine, migrate
 from bot.store.schema import metadata
 from tests.fakes.github import FakeGitHub
 from tests.processes import APP_ID
-from tests.support import TEST_SECRET, FakeClock
+from tests.support import SHARED, TEST_SECRET, FakeClock
 
 PG_URL = os.environ.get("TEST_DATABASE_URL")
 ENGINES = ["sqlite", "postgresql"] if PG_URL else ["sqlite"]
 
 configure_logging(fmt="console", level="WARNING")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    # Most tests read GitHub's payloads and the replay days: say where they were looked for,
+    # once, rather than a FileNotFoundError in every test.
+    if not (SHARED / "github" / "webhooks").is_dir() or not (SHARED / "replay").is_dir():
+        pytest.exit(
+            f"the reference material is not in {SHARED}: keep the clone next to `shared`, "
+            "or set COMMIT_DIGEST_SHARED to where it is",
+            returncode=4,
+        )
 
 
 @pytest.fixture(scope="session")

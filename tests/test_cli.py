@@ -111,13 +111,15 @@ def test_classify_answers_bad_lines_with_an_error_object(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     good = json.dumps({"sha": "abc", "message": "feat: add a flag"})
+    deep = "[" * 100_000 + "]" * 100_000
     code, out = _run_classify(
-        monkeypatch, capsys, ["not json", good, '{"sha": "x"}', "[1, 2]", "", good]
+        monkeypatch, capsys, ["not json", good, '{"sha": "x"}', "[1, 2]", "", good, deep]
     )
     assert code == 1
-    assert [o.get("line") for o in out] == [1, None, 3, 4, None]
+    assert [o.get("line") for o in out] == [1, None, 3, 4, None, 7]
     assert "invalid JSON" in str(out[0]["error"])
     assert out[1]["sha"] == out[4]["sha"] == "abc"
+    assert "nested too deeply" in str(out[5]["error"])
 
 
 @pytest.mark.usefixtures("environ_clean")
@@ -280,6 +282,18 @@ def test_an_empty_repository_is_one_line(
 
 
 @pytest.mark.usefixtures("environ_clean")
+def test_a_latest_commit_dated_past_the_last_day_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _git(tmp_path, "init", "-q", "-b", "main")
+    _git(tmp_path, "commit", "-q", "--allow-empty", "-m", "skewed", when="@253402300000 +1400")
+    assert main(["digest", "--git", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("commit-digest: the latest commit on main is dated 9999-12-31")
+    assert "--day" in err and "\n" not in err
+
+
+@pytest.mark.usefixtures("environ_clean")
 def test_an_empty_commit_message_gets_a_placeholder_summary(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -355,6 +369,31 @@ def test_serve_with_a_key_that_is_not_a_pem_names_the_variable(tmp_path: Path, k
     assert done.returncode == 2
     err = done.stderr.decode().strip()
     assert "GITHUB_PRIVATE_KEY" in err and "PEM" in err and "\n" not in err
+
+
+@pytest.mark.parametrize(
+    "url", ["sqlite:///{tmp}/missing/db.sqlite", "postgresql://u:secret@127.0.0.1:{port}/db"]
+)
+def test_serve_with_a_store_it_cannot_open_names_the_variable(
+    tmp_path: Path, private_key_pem: str, url: str
+) -> None:
+    env = serve_env(
+        database_url=url.format(tmp=tmp_path, port=free_port()),
+        private_key_pem=private_key_pem,
+        PORT=str(free_port()),
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "serve"],
+        env=env,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    err = done.stderr.decode().strip()
+    # One line naming the setting, never its password; not a traceback.
+    assert err.startswith("commit-digest: DATABASE_URL") and "\n" not in err, err
+    assert "secret" not in err
 
 
 @pytest.mark.usefixtures("environ_clean")

@@ -57,12 +57,14 @@ def test_titles_only_labels_give_agreement_confusion_and_high_recall(
             {"sha": "a3", "title": "[CI] Pin the runner image", "importance": "high"},
             "not json",
             {"sha": "a4", "title": "x", "importance": "urgent"},
+            "[" * 100_000 + "]" * 100_000,
         ],
     )
     assert main(["eval", str(labels), "--show-disagreements"]) == 0
     out = capsys.readouterr().out
     assert "analyser: rules" in out
-    assert "commits: 3 (2 lines skipped)" in out
+    assert "line 6: invalid JSON: nested too deeply" in out
+    assert "commits: 3 (3 lines skipped)" in out
     assert "importance agreement: 2/3 = 67%" in out
     assert "| high | 1 | 0 | 1 |" in out and "| low | 0 | 0 | 1 |" in out
     assert "high recall: 1/2 = 50%" in out and "high precision: 1/1 = 100%" in out

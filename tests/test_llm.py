@@ -283,6 +283,9 @@ WRONG_SHAPES = {
     "usage as a string": _set("usage", "lots"),
     "usage tokens as strings": _set("usage.prompt_tokens", "12"),
     "usage negative": _set("usage.completion_tokens", -5),
+    # More than any context window: the token columns are 32-bit integers on PostgreSQL.
+    "usage past any context window": _set("usage.prompt_tokens", 10**30),
+    "usage past a 32-bit column": _set("usage.completion_tokens", 2**31),
     "a list, not an object": lambda completion: [completion],
     "null": lambda completion: None,
 }
@@ -352,3 +355,12 @@ async def test_cached_input_tokens_are_recorded_as_the_provider_reports_them(
     assert first.cached_input_tokens == 0
     # The shared system prompt (about 1,200 tokens by the fake's count) is served from cache.
     assert 1_000 <= second.cached_input_tokens < second.input_tokens
+
+
+async def test_nul_characters_in_an_answer_are_dropped(make_analyzer: Make, fake: FakeLLM) -> None:
+    # The analysis is stored as JSONB on PostgreSQL, which refuses NUL; SQLite would keep it.
+    body = {**VALID_BODY, "summary": "Fixes\x00 the decode path.\x00"}
+    fake.then(Behaviour("valid", body=body))
+    result = await make_analyzer().analyze(real_commit(), language="en")
+    assert result.fallback_reason is None
+    assert result.analysis.summary == "Fixes the decode path."

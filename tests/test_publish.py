@@ -19,6 +19,7 @@ from bot.jobs.kinds import JobKind
 from bot.posts.ledger import PostLedger
 from bot.store.schema import commits, digests, posts, repositories
 from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.processes import run_bot, serve_env
 from tests.support import (
     FakeClock,
     deliver,
@@ -369,6 +370,24 @@ async def test_publish_command_path_publishes_now_with_rules_for_the_rest(
     await client.app[SCHEDULER].publish_now(stored, date(2026, 6, 22))
     await executor.drain(kinds=[JobKind.PUBLISH_PERIOD])
     assert len(repo.discussions) == 1
+
+
+async def test_publish_command_that_could_not_post_exits_non_zero(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    database_url: str,
+    private_key_pem: str,
+) -> None:
+    await landed_day(app_client, github, clock)
+    # The same database, and a GitHub that does not answer: nothing can be posted now.
+    env = serve_env(database_url=database_url, private_key_pem=private_key_pem)
+    publish = await run_bot(
+        "publish", "--repo", REPO, "--day", DAY, env=env, stdout=asyncio.subprocess.PIPE
+    )
+    out, _ = await publish.communicate()
+    assert publish.returncode == 1, out
+    assert b"deferred" in out and b"not posted" in out
 
 
 async def test_metrics_count_deliveries_commits_github_calls_and_digests(

@@ -234,6 +234,12 @@ LINKED_BY_GITHUB = [
     "HTTPS://GitHub.COM/o/r/issues/1",
     "see www.github.com/o/r/pull/2.",
     "http://WWW.GITHUB.COM/o/r/discussions/3",
+    # A code span right next to a neutralised one: their fences must not pair up differently.
+    "```a``b```@octocat",
+    "@octocat```a``b```",
+    "``a`b``#12 and ```c``d```gh-5",
+    # What follows a neutralised span starts a text: `o/r#3` there links.
+    "#1o/r#3 and @a.b/c#4",
 ]
 
 
@@ -480,8 +486,9 @@ def test_zh_cn_marks_the_authors_english_summary_as_the_original() -> None:
     assert "（原文）" not in rendered_one
 
 
-PIECES = ["@", "#", "1", "a", "Z", "`", ".", "/", "é", "修", " ", "\\", "GH-", "gh-", "_", "-"]
+PIECES = ["@", "#", "1", "a", "Z", "`", "``", "```", ".", "/", "é", "修", " ", "\\", "GH-", "gh-", "_", "-"]
 PIECES += ["(", "<", "*", "[", "]", "!", "|", "&", "HTTPS://", "www.", "GitHub.com/o/r/issues/"]
+PIECES += ["o/r#3"]
 
 
 @settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "250")), deadline=None)
@@ -489,3 +496,35 @@ PIECES += ["(", "<", "*", "[", "]", "!", "|", "&", "HTTPS://", "www.", "GitHub.c
 def test_no_text_can_ping_or_reference_once_made_safe(text: str) -> None:
     for markdown in (inline(text), f"### {inline(text)}", f"| {cell(text)} | x |\n|---|---|"):
         assert parse(markdown).pings_and_references() == [], (text, markdown)
+
+
+@pytest.mark.parametrize(
+    ("language", "placeholder"), [("en", "(no commit message)"), ("zh-CN", "（无提交信息）")]
+)
+@pytest.mark.parametrize("importance", [Importance.HIGH, Importance.LOW])
+def test_a_commit_without_a_title_is_named_by_a_placeholder(
+    language: str, placeholder: str, importance: Importance
+) -> None:
+    analysis = Analysis(
+        change_types=[ChangeType.OTHER],
+        importance=importance,
+        summary=placeholder,
+        analyzer="rules",
+    )
+    untitled = DigestCommit(
+        sha="c" * 40,
+        title="   ",
+        url="https://github.com/o/r/commit/" + "c" * 40,
+        author="dev",
+        landed_at=datetime(2026, 7, 10, 8, tzinfo=UTC),
+        analysis=analysis,
+    )
+    digest = replace(hostile_digest(), language=language, commits=(untitled,))
+    (part,) = render(digest, with_title=True)
+    parsed = parse(part.body)
+    # No empty link, heading or list line: the commit can be seen and opened.
+    assert "[](" not in part.body
+    assert all(h.strip() for h in parsed.headings())
+    assert placeholder in part.body
+    # Low: its table row and its line. High: headline, table, contents, heading and summary.
+    assert part.body.count(placeholder) == (2 if importance is Importance.LOW else 5)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date, time
 from typing import Any
@@ -76,10 +77,15 @@ def test_unquoted_cutoff_is_understood() -> None:
     ("text", "names"),
     [
         ("timezone: Mars/Olympus\n", ["`timezone`", "IANA"]),
+        # Files of the server's zone database, not zones: `localtime` is the server's own zone.
+        ("timezone: localtime\n", ["`timezone`", "IANA"]),
+        ("timezone: posixrules\n", ["`timezone`", "IANA"]),
         ("cutoff: '25:00'\n", ["`cutoff`", "HH:MM"]),
         ("language: fr\n", ["`language`", "'en'"]),
         ("publish:\n  to: slack\n", ["`publish.to`", "discussion"]),
         ("publish:\n  issue: 0\n", ["`publish.issue`"]),
+        # GitHub's issue numbers are 32-bit: no such issue can exist.
+        ("publish:\n  issue: 99999999999999999999\n", ["`publish.issue`"]),
         ("publish:\n  title: '{repository} {date}'\n", ["`publish.title`", "{repo}"]),
         ("timzone: UTC\n", ["`timzone`", "unknown key"]),
         ("exclude:\n  messages: ['(unclosed']\n", ["`exclude.messages`", "regular expression"]),
@@ -137,6 +143,18 @@ def test_a_backtracking_pattern_is_a_config_error() -> None:
     assert "too long" in str(caught.value)
 
 
+@pytest.mark.parametrize("pattern", ["(?:a{200}){200}", "x{50000}", "(?:[0-9a-f]{40} ){300}"])
+def test_a_pattern_whose_counted_repeats_multiply_out_is_a_config_error(pattern: str) -> None:
+    # `regex` writes out counted repeats when it compiles: `a{1000000}` costs 270 MB and
+    # `x{4294967294}` takes the process down, before any time limit applies.
+    with pytest.raises(ConfigError) as caught:
+        parse_config(f"exclude:\n  messages: ['^chore', '{pattern}']\n")
+    assert "`exclude.messages`" in str(caught.value) and "item 1" in str(caught.value)
+    assert "repeats" in str(caught.value)
+    # Counted repeats of everyday size are fine.
+    parse_config("exclude:\n  messages: ['^[0-9a-f]{40}$', '\\d{4}-\\d{2}-\\d{2}', 'a{2,}']\n")
+
+
 def test_a_pattern_that_times_out_on_a_message_is_ignored_from_then_on() -> None:
     # It gets through the checks at parse time, but backtracks on this one message.
     exclude = parse_config("exclude:\n  messages: ['^(a(b|bb)+)+$']\n").exclude
@@ -151,6 +169,20 @@ def test_a_pattern_that_times_out_on_a_message_is_ignored_from_then_on() -> None
     assert problem.startswith("`exclude.messages`: item 0") and "ignored" in problem
 
 
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('publish:\n  title: "Digest \\0 {date}"\n', "publish.title"),
+        ('exclude:\n  authors: [bot, "a\\0b"]\n', "exclude.authors.1"),
+        ('branches: ["main\\0"]\n', "branches.0"),
+    ],
+)
+def test_a_nul_character_is_a_config_error_naming_the_key(text: str, key: str) -> None:
+    # YAML's "\0" escape: the saved config is JSONB on PostgreSQL, which refuses NUL.
+    with pytest.raises(ConfigError, match=f"`{re.escape(key)}`: contains a NUL"):
+        parse_config(text)
+
+
 @pytest.mark.parametrize("text", ["a: " + "[" * 2000 + "]" * 2000, "a:\n" + "- " * 3000 + "x"])
 def test_deeply_nested_yaml_is_a_config_error(text: str) -> None:
     with pytest.raises(ConfigError, match="nested too deeply"):
@@ -162,6 +194,9 @@ def test_a_boolean_cutoff_is_an_error_naming_the_key(value: str) -> None:
     with pytest.raises(ConfigError) as caught:
         parse_config(f"cutoff: {value}\n")
     assert "`cutoff`" in str(caught.value) and "HH:MM" in str(caught.value)
+    with pytest.raises(ConfigError) as caught:
+        parse_config(f"weekly:\n  enabled: true\n  cutoff: {value}\n")
+    assert "`weekly.cutoff`" in str(caught.value) and "HH:MM" in str(caught.value)
 
 
 @pytest.mark.parametrize("content", [b"timezone: UTC\nlanguage: \xff\xfe\n", "cutoff: '\udcff'\n"])

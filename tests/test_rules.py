@@ -439,6 +439,31 @@ def test_risks_and_recommendations_name_the_removed_key() -> None:
     assert texts and all("`weight_prefetch_config`" in t for t in texts)
 
 
+def test_removals_of_several_names_speak_of_them_in_the_plural() -> None:
+    envs = FileChange(
+        filename="src/pkg/envs.py",
+        status="modified",
+        additions=0,
+        deletions=2,
+        patch='@@ -1,3 +1,1 @@\n-    "PKG_A": lambda: os.getenv("PKG_A"),\n'
+        '-    "PKG_B": lambda: os.getenv("PKG_B"),\n     "PKG_C": lambda: os.getenv("PKG_C"),',
+    )
+    config = FileChange(
+        filename="src/pkg/ascend_config.py",
+        status="modified",
+        additions=0,
+        deletions=2,
+        patch='@@ -3,3 +3,1 @@\n-        self.a = cfg.get("key_a", {})\n'
+        '-        self.b = cfg.get("key_b", {})\n         self.mode = cfg.get("mode", "auto")',
+    )
+    analysis = analyze(CommitInput(sha="5" * 40, message="Tidy up", files=[envs, config]))
+    texts = " ".join(r.description for r in analysis.risks)
+    assert "`PKG_A`" in texts and "`key_b`" in texts
+    assert "setting them has no effect" in texts
+    assert "configurations that set them lose their effect" in texts
+    assert " it " not in texts and " its " not in texts
+
+
 def test_no_generic_size_risk_and_no_test_hint_names_the_files() -> None:
     changed = [_fix(f"vllm/v1/worker/runner_{i}.py", 500) for i in range(3)]
     analysis = analyze(CommitInput(sha="6" * 40, message="[Bugfix] Fix stale cache", files=changed))
@@ -506,6 +531,16 @@ def test_summaries_read_as_the_author_wrote_them() -> None:
         (
             "Removes the shim. The changes are listed in\n\n```\nshim.py\n```\n",
             "Removes the shim.",
+        ),
+        # Escaped markers are markup too: no `\\` or `*` left over.
+        (
+            "Makes \\*\\*paged KV\\*\\* the \\*real\\* default for `__init__` users.",
+            "Makes paged KV the real default for `__init__` users.",
+        ),
+        # A line that only asks people to look is not the description.
+        (
+            "cc @octocat @org/team-x\n\nFixes wrong results in `topk` for long prompts.",
+            "Fixes wrong results in `topk` for long prompts.",
         ),
     ],
 )

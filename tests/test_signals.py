@@ -24,7 +24,9 @@ def change(path: str, patch: str = "", status: str = "modified") -> FileChange:
 @pytest.mark.parametrize(
     ("message", "title_words", "body_words"),
     [
-        ("[Bugfix] Fix NaN in attention (#1)", ("nan",), ()),
+        # Symptoms as their author wrote them: `NaN`, not `nan`.
+        ("[Bugfix] Fix NaN in attention (#1)", ("NaN",), ()),
+        ("Fix NaN, nan and CVE-2024-1234 (#1)", ("NaN", "CVE-2024-1234"), ()),
         (
             "Fix decode\n\nOutput was silently corrupted for long prompts.",
             (),
@@ -62,7 +64,14 @@ def test_impact_statement_fixes_and_numbers_are_read() -> None:
     sig = read_signals(commit(message))
     assert sig.impact == "94 % of requests"
     assert sig.fixes == (1234,)
-    assert sig.perf_number == "throughput improves: tpot -12.5%"
+    assert sig.perf_number == "Throughput improves: TPOT -12.5%"
+    # The author's case is kept; a letter whose lower case is longer does not shift the words.
+    assert read_signals(commit("Fix İ decode\n\nSegfault for 3 % of Users.")).impact == (
+        "3 % of users"
+    )
+    assert read_signals(commit("Fix decode\n\nSegfault for 3 % of Users.")).impact == (
+        "3 % of Users"
+    )
 
 
 def test_removed_exports_env_vars_flags_and_config_keys_are_breaking_evidence() -> None:

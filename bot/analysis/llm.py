@@ -41,12 +41,17 @@ class _Choice(pydantic.BaseModel):
     finish_reason: str | None = None
 
 
+# More than any context window holds; a call and its retry together stay within the 32-bit
+# token columns of PostgreSQL.
+_MAX_TOKENS = 100_000_000
+
+
 class _Usage(pydantic.BaseModel):
     # Kept: providers report cached input tokens in fields of their own (see usage.py).
     model_config = pydantic.ConfigDict(extra="allow")
 
-    prompt_tokens: pydantic.NonNegativeInt = pydantic.Field(strict=True)
-    completion_tokens: pydantic.NonNegativeInt = pydantic.Field(strict=True)
+    prompt_tokens: pydantic.NonNegativeInt = pydantic.Field(strict=True, le=_MAX_TOKENS)
+    completion_tokens: pydantic.NonNegativeInt = pydantic.Field(strict=True, le=_MAX_TOKENS)
 
 
 class _Completion(pydantic.BaseModel):

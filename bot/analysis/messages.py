@@ -19,6 +19,7 @@ _NOISE = re.compile(
       | -{3,}\s*$ | \*{3,}\s*$ | _{3,}\s*$                # rules
       | (n/?a|none|no|yes|nope|tbd|todo)\.?\s*$
       | 🤖\s*generated\s+with.*$
+      | (/?cc\b:?)?(\s*@[\w/-]+,?)+\s*$                      # "cc @someone @org/team"
       | \(.*\)\.?\s*$                                     # "(or used your preferred method)"
       | please\s+(describe|provide|fill|explain|add|list|include|make\s+sure)\b.*$
       | <[^>]{1,60}>\s*$ | \[(your|insert|describe)[^\]]*\]\s*$   # placeholders
@@ -76,10 +77,12 @@ def unmarkdown(text: str) -> str:
 
 
 def _unmark(text: str) -> str:
+    # Escapes first: an author (or a tool) that wrote `\*\*paged KV\*\*` meant emphasis, and
+    # markers taken out around an escape would leave its backslash behind (`\paged KV\`).
+    text = _ESCAPE.sub(lambda m: m.group(1), text)
     text = _LINK.sub(lambda m: m.group(1), text)
     text = _STRONG.sub("", text)
-    text = _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
-    return _ESCAPE.sub(lambda m: m.group(1), text)
+    return _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
 
 
 _ENDS_DANGLING = re.compile(

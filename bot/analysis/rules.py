@@ -231,14 +231,14 @@ _PHRASES: dict[str, dict[str, str]] = {
         "removed_exports": "Removes `{names}` from `{path}`; code that imports {them} fails.",
         "renamed": "Renames `{old}` to `{new}` in `{path}`; callers of `{old}` fail.",
         "env_removed": (
-            "No longer reads the environment variable{s} {names}; setting it has no effect."
+            "No longer reads the environment variable{s} {names}; setting {them} has no effect."
         ),
         "flags_removed": (
-            "Removes the command-line flag{s} {names}; command lines that pass it fail."
+            "Removes the command-line flag{s} {names}; command lines that pass {them} fail."
         ),
         "keys_removed": (
             "Stops reading the configuration key{s} {names}; configurations"
-            " that set it lose its effect."
+            " that set {them} lose {its} effect."
         ),
         "default": "Changes the default of `{name}` from `{old}` to `{new}`.",
         "by_default": "Changes default behaviour: “{phrase}”.",
@@ -400,15 +400,19 @@ def _breaking_facts(commit: CommitInput, sig: Signals, words: dict[str, str]) ->
             facts.append(words["renamed"].format(old=old.name, new=new.name, path=old.path))
     if sig.env_removed:
         facts.append(
-            words["env_removed"].format(names=_codes(sig.env_removed), s=_s(sig.env_removed))
+            words["env_removed"].format(
+                names=_codes(sig.env_removed), s=_s(sig.env_removed), **_them(sig.env_removed)
+            )
         )
     if sig.flags_removed:
         facts.append(
-            words["flags_removed"].format(names=_codes(sig.flags_removed), s=_s(sig.flags_removed))
+            words["flags_removed"].format(
+                names=_codes(sig.flags_removed), s=_s(sig.flags_removed), **_them(sig.flags_removed)
+            )
         )
     if sig.config_keys_removed:
         keys = sig.config_keys_removed
-        facts.append(words["keys_removed"].format(names=_codes(keys), s=_s(keys)))
+        facts.append(words["keys_removed"].format(names=_codes(keys), s=_s(keys), **_them(keys)))
     for change in sig.defaults_changed:
         facts.append(words["default"].format(name=change.name, old=change.old, new=change.new))
     return facts
@@ -570,6 +574,11 @@ def _where(sig: Signals) -> str:
 def _s(names: tuple[str, ...] | list[str]) -> str:
     """The English plural ending for a list of names."""
     return "s" if len(names) > 1 else ""
+
+
+def _them(names: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """The English pronouns for a list of names: `it`/`its`, or `them`/`their`."""
+    return {"them": "them", "its": "their"} if len(names) > 1 else {"them": "it", "its": "its"}
 
 
 def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:

@@ -52,12 +52,13 @@ _PERF_PERCENT = re.compile(
 )
 
 
-def _perf_number(text: str) -> str | None:
-    """A measured performance change in lower-cased text: "2.3x faster", "tpot -12%"."""
+def _perf_number(original: str) -> str | None:
+    """A measured performance change, as written: "2.3x faster", "TPOT -12%"."""
+    text = original.lower()
     found = _PERF_PERCENT.search(text) if "%" in text else None
     if found is None and ("x" in text or "×" in text):
         found = _PERF_TIMES.search(text)
-    return " ".join(found.group(1).split()) if found else None
+    return " ".join(_as_written(original, text, found).split()) if found else None
 
 
 # A default that changes; a new thing that comes with a default ("provide X ... by default")
@@ -206,13 +207,20 @@ class Signals:
         )
 
 
-def _words(pattern: re.Pattern[str], text: str) -> tuple[str, ...]:
-    # "race with the copy" reads as the symptom "race"
-    return tuple(
-        dict.fromkeys(
-            re.sub(r" (?:with|between|on)$", "", m.group(1)) for m in pattern.finditer(text)
-        )
-    )
+def _as_written(original: str, lower: str, m: re.Match[str]) -> str:
+    """Group 1 of a match on the lower-cased text, in the case its author wrote (`NaN`)."""
+    # Lower-casing keeps the length of all but a few letters (`İ`); then the lower case must do.
+    return original[m.start(1) : m.end(1)] if len(original) == len(lower) else m.group(1)
+
+
+def _words(pattern: re.Pattern[str], original: str) -> tuple[str, ...]:
+    lower = original.lower()
+    found: dict[str, str] = {}
+    for m in pattern.finditer(lower):
+        # "race with the copy" reads as the symptom "race"
+        word = re.sub(r" (?:with|between|on)$", "", _as_written(original, lower, m))
+        found.setdefault(word.lower(), word)
+    return tuple(found.values())
 
 
 _SHIPPED = frozenset({PathKind.SOURCE, PathKind.KERNEL, PathKind.PUBLIC_API, PathKind.CONFIG})
@@ -409,18 +417,19 @@ def read_signals(commit: CommitInput) -> Signals:
         else None
     )
     labels = tuple(pr.labels) if pr else ()
-    title_lower, description_lower = title.text.lower(), description.lower()
+    title_lower = title.text.lower()
     labels_lower = [label.lower() for label in labels]
-    impact = _IMPACT.search(f"{title_lower}\n{description_lower}")
+    stated = f"{title.text}\n{description}"
+    impact = _IMPACT.search(stated.lower())
     body_lower = whole_body.lower()
-    perf = _perf_number(f"{title_lower}\n{body_lower[:8000]}")
+    perf = _perf_number(f"{title.text}\n{whole_body[:8000]}")
     return Signals(
         title=title,
         # A maintainer's label ("security", "critical", "data-loss") counts like the title.
-        severity_title=_words(_SEVERITY, title_lower)
+        severity_title=_words(_SEVERITY, title.text)
         + tuple(label for label in labels_lower if _SEVERE_LABEL.search(label)),
-        severity_body=_words(_SEVERITY, description_lower),
-        impact=" ".join(impact.group(1).split()) if impact else None,
+        severity_body=_words(_SEVERITY, description),
+        impact=" ".join(_as_written(stated, stated.lower(), impact).split()) if impact else None,
         fixes=tuple(
             dict.fromkeys(int(n) for n in _FIXES.findall(f"{commit.title.lower()}\n{body_lower}"))
         ),

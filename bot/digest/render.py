@@ -396,6 +396,15 @@ def render(digest: Digest, *, with_title: bool = False) -> list[Part]:
     if not digest.commits:
         text = strings(digest.language).empty_day.format(day=digest.day.isoformat())
         return [Part("part-1", f"{marker(digest.repo, digest.day, 'part-1')}\n{text}")]
+    # A commit with an empty message still needs words: an empty link cannot be seen or opened,
+    # and an empty heading has no anchor.
+    no_title = strings(digest.language).no_title
+    digest = replace(
+        digest,
+        commits=tuple(
+            c if c.title.strip() else replace(c, title=no_title) for c in digest.commits
+        ),
+    )
     best: list[Part] | None = None
     related = Related(digest)
     for options in _ATTEMPTS:

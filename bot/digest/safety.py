@@ -28,7 +28,10 @@ _NEUTRALISE = re.compile(
 )
 # What follows a code span starts a new text for GitHub, where `@name` or `#123` is at the start
 # and links: so a neutralised span takes in whatever would link right after it.
-_LINKABLE_AT_START = re.compile(r"@[A-Za-z0-9][A-Za-z0-9-]*(?:/[A-Za-z0-9_-]+)?|\#\d+|(?i:GH-\d+)")
+_LINKABLE_AT_START = re.compile(
+    r"@[A-Za-z0-9][A-Za-z0-9-]*(?:/[A-Za-z0-9_-]+)?|\#\d+|(?i:GH-\d+)"
+    r"|[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+\#\d+"  # owner/repo#123
+)
 _ESCAPED = str.maketrans(
     {
         "\\": "\\\\",
@@ -61,34 +64,54 @@ def code(value: str) -> str:
     return f"{fence}{pad}{value}{pad}{fence}"
 
 
-def _plain(segment: str) -> str:
-    out: list[str] = []
+def _plain(segment: str) -> list[tuple[bool, str]]:
+    """The segment as pieces: (True, raw text for a code span) or (False, escaped Markdown)."""
+    out: list[tuple[bool, str]] = []
     last = 0
     for match in _NEUTRALISE.finditer(segment):
         start = max(match.start(), last)
         if start >= match.end():
             continue  # already taken in by the span before it
-        out.append(segment[last:start].translate(_ESCAPED))
+        out.append((False, segment[last:start].translate(_ESCAPED)))
         end = match.end()
         while more := _LINKABLE_AT_START.match(segment, end):
             end = more.end()
-        out.append(code(segment[start:end]))
+        out.append((True, segment[start:end]))
         last = end
-    out.append(segment[last:].translate(_ESCAPED))
+    out.append((False, segment[last:].translate(_ESCAPED)))
+    return out
+
+
+def _joined(pieces: list[tuple[bool, str]]) -> str:
+    """Markdown of the pieces, where code spans side by side become one span: the fences of two
+    adjacent spans run together (`` `a``b` ``), CommonMark pairs them differently, and the text
+    of one span would be left outside code, where it links."""
+    out: list[str] = []
+    pending: list[str] = []
+    for is_code, text in pieces:
+        if is_code:
+            pending.append(text)
+        elif text:
+            if pending:
+                out.append(code("".join(pending)))
+                pending = []
+            out.append(text)
+    if pending:
+        out.append(code("".join(pending)))
     return "".join(out)
 
 
 def inline(value: str) -> str:
     """Untrusted text as one line of safe Markdown; its code spans are kept as code."""
     value = " ".join(value.split())
-    out: list[str] = []
+    pieces: list[tuple[bool, str]] = []
     last = 0
     for match in _CODE_SPAN.finditer(value):
-        out.append(_plain(value[last : match.start()]))
-        out.append(code(match.group(2)))
+        pieces += _plain(value[last : match.start()])
+        pieces.append((True, match.group(2)))
         last = match.end()
-    out.append(_plain(value[last:]))
-    text = _BLOCK_START.sub(_escape_block_start, "".join(out), count=1)
+    pieces += _plain(value[last:])
+    text = _BLOCK_START.sub(_escape_block_start, _joined(pieces), count=1)
     return _ATX_CLOSING.sub(r"\1\\\2\3", text)
 
 
