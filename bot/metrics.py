@@ -23,6 +23,12 @@ class Metrics:
             ["state"],
             registry=r,
         )
+        self.jobs = Gauge(
+            "commit_digest_jobs",
+            "Jobs by kind and state (failed ones say why in the job table), at scrape time.",
+            ["kind", "state"],
+            registry=r,
+        )
         self.analysis_seconds = Histogram(
             "commit_digest_analysis_seconds",
             "Time to analyse one commit, by analyser kind.",

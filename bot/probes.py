@@ -6,6 +6,7 @@ from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from bot.background import BackgroundService
+from bot.jobs.kinds import JobKind, JobState
 from bot.logs import get_logger
 from bot.metrics import Metrics
 from bot.store import Store
@@ -53,5 +54,15 @@ async def metrics(store: Store, registry: Metrics) -> web.Response:
     else:
         for state in ("pending", "analyzed", "failed"):
             registry.commits.labels(state=state).set(counts.get(state, 0))
+    try:
+        jobs = await store.jobs.count_by_state()
+    except Exception as exc:
+        log.warning("metrics_store_unreachable", error=repr(exc))
+    else:
+        for kind in JobKind:
+            for state in JobState:
+                registry.jobs.labels(kind=kind.value, state=state.value).set(
+                    jobs.get(f"{kind.value}:{state.value}", 0)
+                )
     body = generate_latest(registry.registry)
     return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})

@@ -403,6 +403,8 @@ async def test_metrics_count_deliveries_commits_github_calls_and_digests(
     assert 'commit_digest_deliveries_total{event="push",outcome="ok",status="202"} 10.0' in text
     assert 'commit_digest_deliveries_total{event="push",outcome="ok",status="200"} 1.0' in text
     assert 'commit_digest_commits{state="analyzed"} 10.0' in text
+    assert 'commit_digest_jobs{kind="analyse_commit",state="done"} 10.0' in text
+    assert 'commit_digest_jobs{kind="publish_period",state="done"} 1.0' in text
     assert 'commit_digest_github_calls_total{method="GET",status="200"}' in text
     assert 'commit_digest_digests_total{outcome="published"} 1.0' in text
     assert 'commit_digest_analysis_seconds_count{analyzer="rules"} 10.0' in text

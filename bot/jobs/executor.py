@@ -180,6 +180,8 @@ class Executor(BackgroundService):
 
     async def _bounded(self, job: Job) -> bool:
         async with self._slots:
+            if self._stopping:
+                return False  # claimed, never started: `stop` gives it back
             with bound_contextvars(job=job.kind.value, job_key=job.key):
                 # Cancelled (the executor stopping): it stays held, and `stop` gives it back.
                 ended = await self._run(job)
