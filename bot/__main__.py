@@ -15,6 +15,7 @@ import pydantic
 from aiohttp import web
 from sqlalchemy.engine import make_url
 
+from bot.analysis.cost import Prices
 from bot.analysis.factory import open_analyzer
 from bot.app import ANALYZER, EXECUTOR, PUBLISHER, SCHEDULER, STORE, create_app, open_store
 from bot.classify import classify
@@ -120,7 +121,13 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
 
     async def run() -> list[str]:
         async with open_analyzer(settings) as analyzer:
-            report = await evaluate(analyzer, lines, replay=replay, language=language)
+            report = await evaluate(
+                analyzer,
+                lines,
+                replay=replay,
+                language=language,
+                prices=Prices.from_settings(settings),
+            )
         return report.lines(show_disagreements=args.show_disagreements)
 
     text = "\n".join(asyncio.run(run())) + "\n"

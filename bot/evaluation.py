@@ -20,6 +20,7 @@ from typing import Any
 import pydantic
 
 from bot.analysis import Analyzer
+from bot.analysis.cost import Prices
 from bot.models import ChangeType, CommitInput, Importance
 
 _LEVELS = [Importance.HIGH, Importance.MEDIUM, Importance.LOW]
@@ -175,7 +176,10 @@ class EvalReport:
     breaking_labelled: int = 0
     breaking_hits: int = 0
     input_tokens: int = 0
+    cached_input_tokens: int = 0
     output_tokens: int = 0
+    # Without prices (the LLM_PRICE_* settings) the run's cost is not estimated.
+    prices: Prices = field(default_factory=Prices)
     fallbacks: int = 0
     errors: list[tuple[int, str]] = field(default_factory=list)
     disagreements: list[tuple[Labelled, Importance]] = field(default_factory=list)
@@ -203,6 +207,12 @@ class EvalReport:
     def high_rated_low(self) -> int:
         return self.confusion[(Importance.HIGH, Importance.LOW)]
 
+    def cost_line(self) -> str:
+        if not self.prices.known:
+            return "estimated cost: not known (set the LLM_PRICE_*_PER_MTOK settings)"
+        cost = self.prices.cost(self.input_tokens, self.cached_input_tokens, self.output_tokens)
+        return f"estimated cost: {cost:.4f} at the configured prices"
+
     def lines(self, *, show_disagreements: bool = False) -> list[str]:
         def ratio(hits: int, total: int) -> str:
             return f"{hits}/{total} = {hits / total:.0%}" if total else "n/a (none)"
@@ -228,8 +238,10 @@ class EvalReport:
             f"rated high: {rated} for {high} labelled high; high rated low: {self.high_rated_low}",
             f"primary type agreement: {ratio(self.type_hits, self.typed)}",
             f"breaking agreement: {ratio(self.breaking_hits, self.breaking_labelled)}",
-            f"tokens used: {self.input_tokens} in, {self.output_tokens} out"
+            f"tokens used: {self.input_tokens} in ({self.cached_input_tokens} cached), "
+            f"{self.output_tokens} out"
             + (f"; {self.fallbacks} fell back to the rules" if self.fallbacks else ""),
+            self.cost_line(),
         ]
         for number, error in self.errors:
             out.append(f"line {number}: {error}")
@@ -247,9 +259,10 @@ async def evaluate(
     *,
     replay: dict[str, tuple[str, dict[str, Any]]] | None = None,
     language: str = "en",
+    prices: Prices | None = None,
 ) -> EvalReport:
     """Analyse every labelled commit and score the analyser against the labels."""
-    report = EvalReport(analyzer=analyzer.name)
+    report = EvalReport(analyzer=analyzer.name, prices=prices or Prices())
     items: list[Labelled] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -267,6 +280,7 @@ async def evaluate(
             got = result.analysis
             report.confusion[(item.importance, got.importance)] += 1
             report.input_tokens += result.input_tokens
+            report.cached_input_tokens += result.cached_input_tokens
             report.output_tokens += result.output_tokens
             report.fallbacks += result.fallback_reason is not None
             if item.type is not None:

@@ -12,6 +12,7 @@ import pytest
 
 import bot.__main__
 from bot.__main__ import main
+from bot.analysis.cost import Prices
 from bot.analysis.llm import LLMAnalyzer
 from bot.evaluation import evaluate, label_type, replay_commits
 from bot.models import ChangeType, Importance
@@ -127,7 +128,9 @@ async def test_inline_commits_and_the_llms_tokens_are_counted(
         json.dumps({"sha": raw["sha"], "importance": "medium", "commit": raw}),
         json.dumps({"title": "Add a thing", "importance": "low"}),
     ]
-    report = await evaluate(analyzer, lines)
+    fake.cache = "deepseek"
+    prices = Prices(input=0.28, cached_input=0.028, output=0.42)
+    report = await evaluate(analyzer, lines, prices=prices)
     await client.close()
     assert report.analyzer == "llm:fake-model" and report.total == 2
     assert report.fallbacks == 0
@@ -137,7 +140,17 @@ async def test_inline_commits_and_the_llms_tokens_are_counted(
     answer = len(json.dumps(VALID_BODY, ensure_ascii=False)) // 4
     assert report.output_tokens == 2 * answer
     assert report.input_tokens > 2 * 1_000  # each prompt carries the schema and the rubric
-    assert "tokens used: " in "\n".join(report.lines())
+    # The second call's shared system prompt is served from the (fake) provider's cache, and
+    # the run's cost prices cached input at its own rate.
+    assert 0 < report.cached_input_tokens < report.input_tokens
+    cost = (
+        (report.input_tokens - report.cached_input_tokens) * 0.28
+        + report.cached_input_tokens * 0.028
+        + report.output_tokens * 0.42
+    ) / 1_000_000
+    text = "\n".join(report.lines())
+    assert f"({report.cached_input_tokens} cached)" in text
+    assert f"estimated cost: {cost:.4f} at the configured prices" in text
 
 
 def test_label_types_accept_the_apps_names_and_the_batch_jobs_raw_types() -> None:
