@@ -310,3 +310,38 @@ async def test_six_hundred_failed_commits_fit_in_posts_within_githubs_limit(
     # Failed commits still appear, analysed by the rules from their stored message.
     assert "**600 commits**" in discussion["body"]
     assert "rules analysis of the stored message" in text
+
+
+async def test_a_skipped_day_whose_late_publication_keeps_failing_ends_failed_not_looping(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client, repo = await landed(
+        app_client, github, clock, config="exclude:\n  messages: ['^(?!Fix the late bug)']\n"
+    )
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    late = copy.deepcopy(replay_pushes(REPO, DAY)[0]["payload"])
+    late["commits"][0]["id"] = late["after"] = "b" * 40
+    late["commits"][0]["message"] = "Fix the late bug (#4242)\n\nDetails."
+    repo.commits["b" * 40] = {
+        **copy.deepcopy(repo.commits[replay_pushes(REPO, DAY)[0]["payload"]["after"]]),
+        "sha": "b" * 40,
+    }
+    assert (await deliver(client, "push", late))[0] == 202
+
+    def broken(*_: Any, **__: Any) -> Any:
+        raise ValueError("the renderer met something it cannot draw")
+
+    monkeypatch.setattr(bot.jobs.publish_period, "render", broken)
+    for _ in range(3 * MAX_PUBLISH_ATTEMPTS):
+        await publish_round(client)
+        clock.advance(hours=2)  # past each backoff
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    # It ends failed once, with its reason; the scheduler does not start it over and over.
+    assert job.state == "failed" and "cannot draw" in job.last_error
+    (record,) = await rows(client, digests)
+    assert record.state == "failed"
+    assert repo.discussions == []

@@ -15,6 +15,7 @@ from aiohttp.test_utils import TestClient
 from bot.app import EXECUTOR, STORE
 from bot.housekeeping import Housekeeping
 from bot.jobs.kinds import JobKind, LeaseLost
+from bot.jobs.table import job_row
 from bot.store.schema import analyses, commits, jobs, pushes, repositories
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM
@@ -357,3 +358,24 @@ async def test_finished_jobs_are_forgotten_and_a_repeat_finds_its_work_done(
     sha = push["payload"]["after"]
     assert len(github.calls_to("GET", rf"/commits/{sha}$")) == 1
     assert {j.state for j in await rows(client, jobs)} == {"done"}
+
+
+@pytest.mark.parametrize("payload", ["garbage", [1, 2], 7])
+async def test_a_job_with_a_garbage_payload_fails_alone(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, payload: Any
+) -> None:
+    # A row no version of the App wrote (a hand edit, a restore): it must end failed with its
+    # reason, and the jobs claimed in the same round must still run.
+    serve_day(github)
+    client = await app_client(worker_max_attempts=3)
+    async with client.app[STORE].engine.begin() as conn:
+        row = {**job_row(JobKind.REFRESH_CONFIG, "garbage", {}, clock.now()), "payload": payload}
+        await conn.execute(sa.insert(jobs), [row])
+    await deliver_replay(client, replay_pushes(REPO, DAY)[0])
+    executor = client.app[EXECUTOR]
+    for _ in range(6):  # past each backoff
+        await executor.drain()
+        clock.advance(hours=1)
+    assert {r.state for r in await rows(client, commits)} == {"analyzed"}
+    (bad,) = await rows(client, jobs, jobs.c.key == "garbage")
+    assert bad.state == "failed" and bad.last_error

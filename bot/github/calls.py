@@ -142,7 +142,7 @@ Q_RECENT = """query RecentDiscussions(
     discussions(first: 50, after: $after, categoryId: $categoryId,
                 orderBy: {field: CREATED_AT, direction: DESC}) {
       pageInfo { hasNextPage endCursor }
-      nodes { id number title url body createdAt }
+      nodes { id number title url body createdAt viewerDidAuthor }
     }
   }
 }"""
@@ -151,7 +151,7 @@ Q_RECENT_ISSUES = """query RecentIssues($owner: String!, $name: String!, $after:
   repository(owner: $owner, name: $name) {
     issues(first: 50, after: $after, orderBy: {field: CREATED_AT, direction: DESC}) {
       pageInfo { hasNextPage endCursor }
-      nodes { number url body }
+      nodes { number url body viewerDidAuthor }
     }
   }
 }"""
@@ -161,7 +161,7 @@ Q_COMMENTS = """query DiscussionComments($id: ID!, $after: String) {
     ... on Discussion {
       comments(first: 100, after: $after) {
         pageInfo { hasNextPage endCursor }
-        nodes { id url body }
+        nodes { id url body viewerDidAuthor }
       }
     }
   }

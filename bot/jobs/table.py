@@ -157,8 +157,14 @@ class Jobs:
             worn: list[tuple[Job, str]] = []
             for row in candidates:
                 kind = JobKind(row.kind)
-                if row.state == JobState.RUNNING.value and row.attempts >= max_attempts[kind]:
+                reason = None
+                if not isinstance(row.payload, dict | None):
+                    # Not one the App wrote (a hand edit, a restore): it can never run, and
+                    # failing later would take the rest of this claim down with it.
+                    reason = f"payload is not a JSON object ({type(row.payload).__name__})"
+                elif row.state == JobState.RUNNING.value and row.attempts >= max_attempts[kind]:
                     reason = f"gave up after {row.attempts} attempts (its holder stopped)"
+                if reason is not None:
                     await conn.execute(
                         sa.update(t.jobs)
                         .where(j.id == row.id)
@@ -170,7 +176,8 @@ class Jobs:
                             updated_at=now,
                         )
                     )
-                    worn.append((Job(row.id, kind, row.key, row.payload, row.attempts, ""), reason))
+                    payload = row.payload if isinstance(row.payload, dict) else {}
+                    worn.append((Job(row.id, kind, row.key, payload, row.attempts, ""), reason))
                 else:
                     fresh.append(row)
             if not fresh:

@@ -4,7 +4,8 @@ line with what is wanted there: reconcile, then create, adopt or edit, each step
 Before every create the intent is recorded inside the job holder's lease-checked transaction:
 a holder that lost its lease never creates, and a create whose answer was lost (a crash, a
 5xx or a timeout after GitHub carried it out) is searched for by its marker on the next
-attempt instead of being sent again.
+attempt instead of being sent again. Only the App's own posts count as found: the markers
+are predictable, and anyone may comment or open an issue with one copied in.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ def discussions(
     async def search() -> AsyncIterator[Found]:
         # `repository.discussions` has no body filter: page the newest and look.
         async for d in client.recent_discussions(full_name, category.id):
-            yield Found(str(d["id"]), d.get("url"), d.get("body") or "", d.get("number"))
+            if d.get("viewerDidAuthor"):
+                yield Found(str(d["id"]), d.get("url"), d.get("body") or "", d.get("number"))
 
     async def create(w: Wanted) -> Found:
         made = await client.create_discussion(
@@ -65,7 +67,8 @@ def discussions(
 def discussion_comments(client: InstallationClient, discussion_id: str) -> Channel:
     async def search() -> AsyncIterator[Found]:
         async for c in client.discussion_comments(discussion_id):
-            yield Found(str(c["id"]), c.get("url"), c.get("body") or "")
+            if c.get("viewerDidAuthor"):
+                yield Found(str(c["id"]), c.get("url"), c.get("body") or "")
 
     async def create(w: Wanted) -> Found:
         made = await client.add_discussion_comment(discussion_id, body=w.body)
@@ -80,6 +83,10 @@ def discussion_comments(client: InstallationClient, discussion_id: str) -> Chann
 def issue_comments(client: InstallationClient, full_name: str, number: int) -> Channel:
     async def search() -> AsyncIterator[Found]:
         async for c in client.issue_comments(full_name, number):
+            # REST has no `viewerDidAuthor`: the App's comments are its bot account's, and
+            # only an installed App's token can post as a Bot (no user can).
+            if (c.get("user") or {}).get("type") != "Bot":
+                continue
             yield Found(
                 str(c["id"]), c.get("html_url") or c.get("url"), c.get("body") or "", number
             )
@@ -97,7 +104,8 @@ def issue_comments(client: InstallationClient, full_name: str, number: int) -> C
 def issues(client: InstallationClient, full_name: str) -> Channel:
     async def search() -> AsyncIterator[Found]:
         async for i in client.recent_issues(full_name):
-            yield Found(str(i["number"]), i.get("url"), i.get("body") or "", int(i["number"]))
+            if i.get("viewerDidAuthor"):
+                yield Found(str(i["number"]), i.get("url"), i.get("body") or "", int(i["number"]))
 
     async def create(w: Wanted) -> Found:
         made = await client.create_issue(full_name, title=w.title or "", body=w.body)

@@ -131,7 +131,12 @@ class Digests:
             await self.ensure(conn, repo_id, period, now)
             await conn.execute(
                 sa.update(t.digests)
-                .where(_where(repo_id, period), t.digests.c.state == DigestState.PENDING.value)
+                # A skipped day had nothing posted either: its late first publication failing
+                # fails the day (else the scheduler would start the job over and over).
+                .where(
+                    _where(repo_id, period),
+                    t.digests.c.state.in_([DigestState.PENDING.value, DigestState.SKIPPED.value]),
+                )
                 .values(state=DigestState.FAILED.value, last_error=reason[:2000])
             )
 

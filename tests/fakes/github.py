@@ -40,6 +40,8 @@ from tests.support import SHARED, replay_day, replay_pushes
 
 API_DOCS = "https://docs.github.com/rest"
 BODY_LIMIT = 65_536
+# Who the App's installation token acts as: its posts are authored by this bot account.
+APP_LOGIN = "commit-digest[bot]"
 # GitHub's secondary limit on content creation.
 CONTENT_PER_MINUTE = 80
 
@@ -771,6 +773,7 @@ class FakeGitHub:
             "html_url": f"https://github.com/{repo.full_name}/issues/{number}",
             "node_id": f"I_{self._next_id}",
             "state": "open",
+            "user": _user(APP_LOGIN),
         }
         repo.issues[number] = issue
         return web.json_response(issue, status=201)
@@ -812,6 +815,7 @@ class FakeGitHub:
             "body": data["body"],
             "html_url": f"https://github.com/{repo.full_name}/issues/{number}#issuecomment-{comment_id}",
             "issue_number": number,
+            "user": _user(APP_LOGIN),
         }
         repo.comments.append(comment)
         return web.json_response(
@@ -962,6 +966,7 @@ class _GraphQLRoot:
             "createdAt": self.fake.clock.now().strftime("%Y-%m-%dT%H:%M:%SZ"),
             "category": {"id": category["id"], "name": category["name"], "slug": category["slug"]},
             "comments": [],
+            "author_login": APP_LOGIN,
         }
         repo.discussions.append(discussion)
         self.fake.discussion_created.set()
@@ -988,9 +993,10 @@ class _GraphQLRoot:
             "databaseId": comment_id,
             "body": input["body"],
             "url": f"{discussion['url']}#discussioncomment-{comment_id}",
+            "author_login": APP_LOGIN,
         }
         discussion["comments"].append(comment)
-        return {"comment": comment}
+        return {"comment": _authored(comment)}
 
     def updateDiscussionComment(self, info: Any, input: dict[str, Any]) -> Any:
         for repo in self.fake.repos.values():
@@ -1001,7 +1007,7 @@ class _GraphQLRoot:
                     if comment["id"] == input["commentId"]:
                         _check_body(input["body"])
                         comment["body"] = input["body"]
-                        return {"comment": comment}
+                        return {"comment": _authored(comment)}
         raise GraphQLProblem(
             f"Could not resolve to a node with the global id of '{input['commentId']}'", "NOT_FOUND"
         )
@@ -1050,7 +1056,12 @@ def _repo_node(repo: FakeRepo) -> dict[str, Any]:
     def issues(info: Any, first: int | None = None, after: str | None = None, **_: Any) -> Any:
         # Newest first, as `orderBy: {field: CREATED_AT, direction: DESC}` asks.
         items = [
-            {"number": i["number"], "url": i["html_url"], "body": i.get("body") or ""}
+            {
+                "number": i["number"],
+                "url": i["html_url"],
+                "body": i.get("body") or "",
+                "viewerDidAuthor": (i.get("user") or _user(APP_LOGIN))["login"] == APP_LOGIN,
+            }
             for i in sorted(repo.issues.values(), key=lambda i: -int(i["number"]))
         ]
         return _connection(items, first, after)
@@ -1093,9 +1104,20 @@ def _pull_node(pr: dict[str, Any]) -> dict[str, Any]:
 
 def _discussion_node(discussion: dict[str, Any]) -> dict[str, Any]:
     def comments(info: Any, first: int | None = None, after: str | None = None, **_: Any) -> Any:
-        return _connection(list(discussion["comments"]), first, after)
+        return _connection([_authored(c) for c in discussion["comments"]], first, after)
 
-    return {**discussion, "__typename": "Discussion", "comments": comments}
+    return {**_authored(discussion), "__typename": "Discussion", "comments": comments}
+
+
+def _authored(post: dict[str, Any]) -> dict[str, Any]:
+    """A post as GraphQL shows it to the App: `viewerDidAuthor` says whether the App wrote it
+    (a test adds someone else's post with its `author_login`)."""
+    return {**post, "viewerDidAuthor": post.get("author_login", APP_LOGIN) == APP_LOGIN}
+
+
+def _user(login: str) -> dict[str, Any]:
+    """REST's `user` of a post: the App's posts are its bot account's (`type: Bot`)."""
+    return {"login": login, "type": "Bot" if login.endswith("[bot]") else "User"}
 
 
 def _too_long(resource: str) -> web.Response:
