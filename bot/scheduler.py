@@ -11,7 +11,7 @@ sure one replica runs each.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date, datetime, timedelta
 
 from structlog.contextvars import bound_contextvars
@@ -68,15 +68,17 @@ class Scheduler(BackgroundService):
         landings = await self._store.digests.unpublished_landings()
         last = await self._store.digests.last_periods()
         failed = await self._store.digests.failed_periods()
+        gave_up = await self._store.jobs.failed_at(JobKind.PUBLISH_PERIOD)
         due: list[tuple[int, Period]] = []
         for repo in await self._store.repos.all():
             with bound_contextvars(repo=repo.full_name):
                 try:
                     config = config_of(repo.config, self._settings.default_language)
-                    days = self._days(
-                        repo, config, now, landings.get(repo.id, set()), last.get(repo.id)
+                    landed = landings.get(repo.id, {})
+                    days = self._days(repo, config, now, landed, last.get(repo.id))
+                    periods, next_at = await self._due(
+                        repo, config, now, days, failed=failed, landed=landed, gave_up=gave_up
                     )
-                    periods, next_at = await self._due(repo, config, now, days, failed)
                 except Exception:
                     # One repository's trouble (a config the code cannot use) is its own.
                     log.exception("scheduler_repository_failed")
@@ -119,7 +121,7 @@ class Scheduler(BackgroundService):
         repo: RepoRow,
         config: RepoConfig,
         now: datetime,
-        landings: set[datetime],
+        landings: Iterable[datetime],
         last: date | None,
     ) -> list[date]:
         schedule = config.schedule
@@ -142,7 +144,10 @@ class Scheduler(BackgroundService):
         config: RepoConfig,
         now: datetime,
         days: list[date],
+        *,
         failed: set[tuple[int, str, date]],
+        landed: dict[datetime, datetime],
+        gave_up: dict[str, datetime],
     ) -> tuple[list[Period], datetime]:
         schedule = config.schedule
         wake_at = schedule.end_of(schedule.day_of(now))
@@ -153,6 +158,14 @@ class Scheduler(BackgroundService):
                 wake_at = min(wake_at, end)
                 continue
             if (repo.id, "day", day) in failed:
+                continue
+            failed_at = gave_up.get(publish_key(repo.id, Period.day(day)))
+            if failed_at is not None and not any(
+                start <= instant < end and stored_at > failed_at
+                for instant, stored_at in landed.items()
+            ):
+                # Its publication (an addendum to a posted day) ran out of attempts: started
+                # again only for a commit stored since, not round after round.
                 continue
             if now < end + self._grace and await self._store.digests.unfinished(
                 repo.id, start, end

@@ -345,3 +345,51 @@ async def test_a_skipped_day_whose_late_publication_keeps_failing_ends_failed_no
     (record,) = await rows(client, digests)
     assert record.state == "failed"
     assert repo.discussions == []
+
+
+async def test_a_failed_addendum_is_not_started_over_until_a_new_commit_is_stored(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client, repo = await landed(app_client, github, clock)
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    assert len(repo.discussions) == 1
+    first = replay_pushes(REPO, DAY)[0]["payload"]
+
+    async def late_commit(sha: str) -> None:
+        # A push of the day that reaches the App only now (a redelivery, an expanded range).
+        push = copy.deepcopy(first)
+        push["commits"][0]["id"] = push["after"] = sha
+        push["commits"][0]["message"] = f"Fix the late bug {sha[:4]} (#4242)\n\nDetails."
+        repo.commits[sha] = {**copy.deepcopy(repo.commits[first["after"]]), "sha": sha}
+        assert (await deliver(client, "push", push))[0] == 202
+
+    await late_commit("b" * 40)
+
+    def broken(*_: Any, **__: Any) -> Any:
+        raise ValueError("the renderer met something it cannot draw")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(bot.jobs.publish_period, "render_addendum", broken)
+        for _ in range(3 * MAX_PUBLISH_ATTEMPTS):
+            await publish_round(client)
+            clock.advance(hours=2)  # past each backoff
+        (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+        # The addendum ended failed once, with its reason, and stays so: not a slow loop.
+        assert job.state == "failed" and "cannot draw" in job.last_error
+        assert job.attempts == MAX_PUBLISH_ATTEMPTS
+    (record,) = await rows(client, digests)
+    assert record.state == "published"
+    assert len(repo.discussions) == 1 and repo.discussions[0]["comments"] == []
+
+    # A commit stored after the failure starts the publication again, and both late commits
+    # go out in one addendum.
+    await late_commit("c" * 40)
+    await publish_round(client)
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert job.state == "done"
+    (comment,) = repo.discussions[0]["comments"]
+    assert "b" * 7 in comment["body"] and "c" * 7 in comment["body"]

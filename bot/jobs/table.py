@@ -295,6 +295,16 @@ class Jobs:
                 .values(state=JobState.DONE.value, updated_at=now)
             )
 
+    async def failed_at(self, kind: JobKind) -> dict[str, datetime]:
+        """The jobs of a kind that ended failed, by key, with when they failed."""
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(j.key, j.updated_at).where(
+                    j.kind == kind.value, j.state == JobState.FAILED.value
+                )
+            )
+            return {key: at for key, at in rows}
+
     async def prune_done(self, older_than: datetime) -> int:
         """Forget jobs that ended well before `older_than` (failed ones are kept)."""
         async with self._writer.begin() as conn:

@@ -151,16 +151,19 @@ class Digests:
 
     # --- what the scheduler looks at -------------------------------------------------------
 
-    async def unpublished_landings(self) -> dict[int, set[datetime]]:
-        """Per repository, the landing instants of commits not yet in a published post."""
+    async def unpublished_landings(self) -> dict[int, dict[datetime, datetime]]:
+        """Per repository, the landing instants of commits not yet in a published post, each
+        with when the latest of its commits was stored."""
         c = t.commits.c
-        landings: dict[int, set[datetime]] = {}
+        landings: dict[int, dict[datetime, datetime]] = {}
         async with self._engine.connect() as conn:
             rows = await conn.execute(
-                sa.select(c.repo_id, c.landed_at).where(c.published_part.is_(None)).distinct()
+                sa.select(c.repo_id, c.landed_at, sa.func.max(c.created_at))
+                .where(c.published_part.is_(None))
+                .group_by(c.repo_id, c.landed_at)
             )
-            for repo_id, landed_at in rows:
-                landings.setdefault(repo_id, set()).add(landed_at)
+            for repo_id, landed_at, stored_at in rows:
+                landings.setdefault(repo_id, {})[landed_at] = stored_at
         return landings
 
     async def last_periods(self, kind: str = "day") -> dict[int, date]:
