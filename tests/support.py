@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import hmac
 import json
@@ -51,6 +52,19 @@ def replay_pushes(repo: str, day: str) -> list[dict[str, Any]]:
     data = load_json(REPLAY / f"{repo.replace('/', '__')}/{day}.pushes.json")
     pushes: list[dict[str, Any]] = data["pushes"]
     return pushes
+
+
+def late_push(
+    commits: dict[str, Any], repo: str, day: str, sha: str, message: str
+) -> dict[str, Any]:
+    """The day's first push again, carrying one new commit `sha` (a push that reaches the App
+    late: a redelivery, an outage); the fake repository (`commits`) serves that commit."""
+    first = replay_pushes(repo, day)[0]["payload"]
+    push = copy.deepcopy(first)
+    push["commits"][0]["id"] = push["after"] = sha
+    push["commits"][0]["message"] = message
+    commits[sha] = {**copy.deepcopy(commits[first["after"]]), "sha": sha}
+    return push
 
 
 def sign(body: bytes, secret: str = TEST_SECRET) -> str:

@@ -21,7 +21,14 @@ from bot.jobs.kinds import JobKind
 from bot.jobs.publish_period import MAX_PUBLISH_ATTEMPTS
 from bot.store.schema import commits, digests, jobs, posts
 from tests.fakes.github import FakeGitHub, FakeRepo
-from tests.support import FakeClock, deliver, deliver_replay, publish_round, replay_pushes
+from tests.support import (
+    FakeClock,
+    deliver,
+    deliver_replay,
+    late_push,
+    publish_round,
+    replay_pushes,
+)
 
 Client = TestClient[Any, Any]
 REPO = "vllm-project/llm-compressor"
@@ -259,13 +266,9 @@ async def test_a_skipped_day_then_a_late_commit_gets_posted(
     assert repo.discussions == []
     (record,) = await rows(client, digests)
     assert record.state == "skipped"
-    late = copy.deepcopy(replay_pushes(REPO, DAY)[0]["payload"])
-    late["commits"][0]["id"] = late["after"] = "b" * 40
-    late["commits"][0]["message"] = "Fix the late bug (#4242)\n\nDetails."
-    repo.commits["b" * 40] = {
-        **copy.deepcopy(repo.commits[replay_pushes(REPO, DAY)[0]["payload"]["after"]]),
-        "sha": "b" * 40,
-    }
+    late = late_push(
+        repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails."
+    )
     clock.advance(hours=5)
     assert (await deliver(client, "push", late))[0] == 202
     await client.app[EXECUTOR].drain()
@@ -323,13 +326,9 @@ async def test_a_skipped_day_whose_late_publication_keeps_failing_ends_failed_no
     )
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
-    late = copy.deepcopy(replay_pushes(REPO, DAY)[0]["payload"])
-    late["commits"][0]["id"] = late["after"] = "b" * 40
-    late["commits"][0]["message"] = "Fix the late bug (#4242)\n\nDetails."
-    repo.commits["b" * 40] = {
-        **copy.deepcopy(repo.commits[replay_pushes(REPO, DAY)[0]["payload"]["after"]]),
-        "sha": "b" * 40,
-    }
+    late = late_push(
+        repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails."
+    )
     assert (await deliver(client, "push", late))[0] == 202
 
     def broken(*_: Any, **__: Any) -> Any:
@@ -357,14 +356,10 @@ async def test_a_failed_addendum_is_not_started_over_until_a_new_commit_is_store
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     assert len(repo.discussions) == 1
-    first = replay_pushes(REPO, DAY)[0]["payload"]
 
     async def late_commit(sha: str) -> None:
-        # A push of the day that reaches the App only now (a redelivery, an expanded range).
-        push = copy.deepcopy(first)
-        push["commits"][0]["id"] = push["after"] = sha
-        push["commits"][0]["message"] = f"Fix the late bug {sha[:4]} (#4242)\n\nDetails."
-        repo.commits[sha] = {**copy.deepcopy(repo.commits[first["after"]]), "sha": sha}
+        message = f"Fix the late bug {sha[:4]} (#4242)\n\nDetails."
+        push = late_push(repo.commits, REPO, DAY, sha, message)
         assert (await deliver(client, "push", push))[0] == 202
 
     await late_commit("b" * 40)

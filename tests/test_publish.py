@@ -24,6 +24,7 @@ from tests.support import (
     FakeClock,
     deliver,
     deliver_replay,
+    late_push,
     publish_round,
     replay_pushes,
 )
@@ -283,13 +284,9 @@ async def test_a_late_commit_is_added_as_an_addendum(
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     # A push of that day arrives hours after the digest went out (a redelivery, an outage).
-    late = copy.deepcopy(replay_pushes(REPO, DAY)[0]["payload"])
-    late["commits"][0]["id"] = late["after"] = "b" * 40
-    late["commits"][0]["message"] = "Fix the late bug (#4242)\n\nDetails."
-    repo.commits["b" * 40] = {
-        **copy.deepcopy(repo.commits[replay_pushes(REPO, DAY)[0]["payload"]["after"]]),
-        "sha": "b" * 40,
-    }
+    late = late_push(
+        repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails."
+    )
     clock.advance(hours=5)
     assert (await deliver(client, "push", late))[0] == 202
     await client.app[EXECUTOR].drain()
