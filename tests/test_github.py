@@ -13,7 +13,7 @@ import pytest
 
 from bot.github import GitHubApp
 from bot.github.calls import CommitMissing, GitHubError
-from bot.github.client import RetryPolicy
+from bot.github.client import RetryPolicy, _is_write
 from bot.github.errors import GitHubUnavailable, RateLimited, RepositoryGone
 from bot.metrics import Metrics
 from tests.fakes.github import FakeGitHub
@@ -340,3 +340,19 @@ async def test_the_fake_refuses_what_github_refuses(
     assert int(missing.value.status_code) == 404
     assert github.unexpected == ["GET /repos/vllm-project/llm-compressor/branches"]
     github.unexpected.clear()
+
+
+@pytest.mark.parametrize(
+    ("body", "write"),
+    [
+        (b'{"query": "mutation Add($x: ID!) { a }", "variables": {}}', True),
+        # However the JSON is spaced and the operation indented, a mutation is never resent.
+        (b'{"query":"\\n  mutation Add { a }"}', True),
+        (b'{"variables": {}, "query": "mutation Add { a }"}', True),
+        (b"not json", True),
+        (b'{"query": "query Q { viewer { login } }"}', False),
+        (b'{"query": "\\nquery Q { viewer { login } }"}', False),
+    ],
+)
+def test_graphql_mutations_are_writes_however_they_are_spelled(body: bytes, write: bool) -> None:
+    assert _is_write("POST", "https://api.github.com/graphql", body) is write

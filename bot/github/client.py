@@ -10,6 +10,7 @@ and pacing of content-creating calls. Waits go through the injected clock; no ti
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -91,18 +92,26 @@ def rate_limit_wait(
 _REDELIVERY = re.compile(r"/app/hook/deliveries/\d+/attempts$")
 
 
+def _is_mutation(body: bytes) -> bool:
+    """A GraphQL request that is a mutation (gidgethub sends {"query": "...", ...})."""
+    try:
+        query = json.loads(body).get("query")
+    except (ValueError, AttributeError):
+        return True  # not one we can read: treat it as a write, never sent twice
+    return not isinstance(query, str) or query.lstrip().startswith("mutation")
+
+
 def _is_write(method: str, url: str, body: bytes) -> bool:
     """A request that changes GitHub (not idempotent): never sent twice by this client."""
     if method == "POST" and url.endswith("/graphql"):
-        return b'"query": "mutation' in body[:64]
+        return _is_mutation(body)
     # Asking for a redelivery twice is harmless: it keeps its GUID, and the webhook dedupes.
     return method == "POST" and "/access_tokens" not in url and not _REDELIVERY.search(url)
 
 
 def _creates_content(method: str, url: str, body: bytes) -> bool:
     if method == "POST" and url.endswith("/graphql"):
-        # gidgethub sends {"query": "...", ...}; the App's mutations start with `mutation`.
-        return b'"query": "mutation' in body[:64]
+        return _is_mutation(body)
     return method in ("POST", "PATCH", "PUT", "DELETE") and "/access_tokens" not in url
 
 
