@@ -51,12 +51,7 @@ class PostLedger:
             "parent": parent,
             "updated_at": now,
         }
-        stmt = insert_for(conn.dialect.name)(t.posts).values(
-            repo_id=repo_id, period=period, key=key, created_at=now, **values
-        )
-        await conn.execute(
-            stmt.on_conflict_do_update(index_elements=["repo_id", "period", "key"], set_=values)
-        )
+        await _upsert(conn, repo_id=repo_id, period=period, key=key, now=now, values=values)
 
     @staticmethod
     async def record(
@@ -83,12 +78,25 @@ class PostLedger:
             "body_hash": body_hash,
             "updated_at": now,
         }
-        stmt = insert_for(conn.dialect.name)(t.posts).values(
-            repo_id=repo_id, period=period, key=key, created_at=now, **values
-        )
-        await conn.execute(
-            stmt.on_conflict_do_update(index_elements=["repo_id", "period", "key"], set_=values)
-        )
+        await _upsert(conn, repo_id=repo_id, period=period, key=key, now=now, values=values)
+
+
+async def _upsert(
+    conn: AsyncConnection,
+    *,
+    repo_id: int,
+    period: str,
+    key: str,
+    now: datetime,
+    values: dict[str, Any],
+) -> None:
+    """The post's row, created or brought to `values` (an intent and its record share it)."""
+    stmt = insert_for(conn.dialect.name)(t.posts).values(
+        repo_id=repo_id, period=period, key=key, created_at=now, **values
+    )
+    await conn.execute(
+        stmt.on_conflict_do_update(index_elements=["repo_id", "period", "key"], set_=values)
+    )
 
 
 def _recorded(r: Any) -> Recorded:
