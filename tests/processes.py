@@ -14,7 +14,11 @@ import time
 from typing import Any
 
 import aiohttp
+import sqlalchemy as sa
 
+from bot.clock import SystemClock
+from bot.store.engine import create_engine
+from tests.fakes.github import FakeGitHub
 from tests.support import ROOT, TEST_SECRET, sign
 
 APP_ID = "1187321"
@@ -97,3 +101,24 @@ async def post_push(session: aiohttp.ClientSession, port: int, push: dict[str, A
     async with session.post(f"http://127.0.0.1:{port}/webhook", data=body, headers=headers) as r:
         await r.read()
         return r.status
+
+
+async def replay_github(
+    aiohttp_server: Any, public_key_pem: str, repo: str, day: str
+) -> tuple[FakeGitHub, str]:
+    """The fake GitHub serving a replay day, on the real clock (the processes keep theirs),
+    and its URL."""
+    github = FakeGitHub(SystemClock(), app_id=APP_ID, public_key=public_key_pem)
+    github.serve_replay_day(repo, day)
+    server = await aiohttp_server(github.app())
+    return github, str(server.make_url("")).rstrip("/")
+
+
+async def first_row(database_url: str, query: sa.Executable) -> Any:
+    """The first row of a query, read beside the processes through an engine of its own."""
+    engine = create_engine(database_url)
+    try:
+        async with engine.connect() as conn:
+            return (await conn.execute(query)).first()
+    finally:
+        await engine.dispose()

@@ -15,11 +15,10 @@ import aiohttp
 import pytest
 import sqlalchemy as sa
 
-from bot.clock import SystemClock
 from bot.store.engine import create_engine
 from bot.store.schema import commits
 from tests.fakes.github import FakeGitHub
-from tests.processes import APP_ID, free_port, post_push, run_bot, serve_env, wait_healthy
+from tests.processes import free_port, post_push, replay_github, run_bot, serve_env, wait_healthy
 from tests.support import replay_pushes
 
 pytestmark = pytest.mark.slow
@@ -31,10 +30,8 @@ KILLS = 20
 
 @pytest.fixture
 async def fake(aiohttp_server: Any, public_key_pem: str) -> AsyncIterator[tuple[FakeGitHub, str]]:
-    github = FakeGitHub(SystemClock(), app_id=APP_ID, public_key=public_key_pem)
-    github.serve_replay_day(REPO, DAY)
-    server = await aiohttp_server(github.app())
-    yield github, str(server.make_url("")).rstrip("/")
+    github, url = await replay_github(aiohttp_server, public_key_pem, REPO, DAY)
+    yield github, url
     github.assert_clean()
 
 

@@ -15,11 +15,9 @@ import aiohttp
 import pytest
 import sqlalchemy as sa
 
-from bot.clock import SystemClock
-from bot.store.engine import create_engine
 from bot.store.schema import commits, deliveries
 from tests.fakes.github import FakeGitHub
-from tests.processes import APP_ID, free_port, run_bot, serve_env, wait_healthy
+from tests.processes import first_row, free_port, replay_github, run_bot, serve_env, wait_healthy
 from tests.support import replay_pushes
 
 pytestmark = pytest.mark.slow
@@ -32,21 +30,10 @@ DEADLINE = 90.0
 
 @pytest.fixture
 async def fake(aiohttp_server: Any, public_key_pem: str) -> AsyncIterator[tuple[FakeGitHub, str]]:
-    github = FakeGitHub(SystemClock(), app_id=APP_ID, public_key=public_key_pem)
-    github.serve_replay_day(REPO, DAY)
-    server = await aiohttp_server(github.app())
-    yield github, str(server.make_url("")).rstrip("/")
+    github, url = await replay_github(aiohttp_server, public_key_pem, REPO, DAY)
+    yield github, url
     await github.hooks.settled()
     github.assert_clean()
-
-
-async def scalar(database_url: str, query: Any) -> Any:
-    engine = create_engine(database_url)
-    try:
-        async with engine.connect() as conn:
-            return (await conn.execute(query)).scalar_one()
-    finally:
-        await engine.dispose()
 
 
 async def test_pushes_missed_while_the_app_was_down_reach_the_digest(
@@ -94,10 +81,12 @@ async def test_pushes_missed_while_the_app_was_down_reach_the_digest(
             # Every commit analysed, and the recovery loop has gone round a few more times.
             deadline = time.monotonic() + DEADLINE
             while (
-                await scalar(
-                    database_url,
-                    sa.select(sa.func.count()).where(commits.c.state == "analyzed"),
-                )
+                (
+                    await first_row(
+                        database_url,
+                        sa.select(sa.func.count()).where(commits.c.state == "analyzed"),
+                    )
+                )[0]
                 < len(shas)
                 or len(github.calls_to("GET", r"^/app/hook/deliveries$")) < listed_before + 4
             ):
@@ -124,12 +113,10 @@ async def test_pushes_missed_while_the_app_was_down_reach_the_digest(
     )
     # The delivery past the window was neither asked for nor stored.
     assert too_old.guid not in {a.guid for a in redelivered}
-    assert (
-        await scalar(
-            database_url, sa.select(sa.func.count()).where(deliveries.c.id == too_old.guid)
-        )
-        == 0
+    stored = await first_row(
+        database_url, sa.select(sa.func.count()).where(deliveries.c.id == too_old.guid)
     )
+    assert stored[0] == 0
 
     publish = await run_bot(
         "publish", "--repo", REPO, "--day", DAY, env=env, stdout=asyncio.subprocess.PIPE

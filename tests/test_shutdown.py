@@ -14,11 +14,17 @@ import aiohttp
 import pytest
 import sqlalchemy as sa
 
-from bot.clock import SystemClock
-from bot.store.engine import create_engine
 from bot.store.schema import commits, jobs
 from tests.fakes.github import FakeGitHub
-from tests.processes import APP_ID, free_port, post_push, run_bot, serve_env, wait_healthy
+from tests.processes import (
+    first_row,
+    free_port,
+    post_push,
+    replay_github,
+    run_bot,
+    serve_env,
+    wait_healthy,
+)
 from tests.support import replay_pushes
 
 pytestmark = pytest.mark.slow
@@ -30,21 +36,10 @@ KUBERNETES_GRACE = 30.0
 
 @pytest.fixture
 async def fake(aiohttp_server: Any, public_key_pem: str) -> AsyncIterator[tuple[FakeGitHub, str]]:
-    github = FakeGitHub(SystemClock(), app_id=APP_ID, public_key=public_key_pem)
-    github.serve_replay_day(REPO, DAY)
-    server = await aiohttp_server(github.app())
-    yield github, str(server.make_url("")).rstrip("/")
+    github, url = await replay_github(aiohttp_server, public_key_pem, REPO, DAY)
+    yield github, url
     github.release.set()
     github.assert_clean()
-
-
-async def scalar(database_url: str, query: Any) -> Any:
-    engine = create_engine(database_url)
-    try:
-        async with engine.connect() as conn:
-            return (await conn.execute(query)).first()
-    finally:
-        await engine.dispose()
 
 
 async def test_sigterm_mid_publication_gives_it_back_and_exits_in_time(
@@ -82,7 +77,7 @@ async def test_sigterm_mid_publication_gives_it_back_and_exits_in_time(
     assert server.returncode == 0
     assert took < KUBERNETES_GRACE / 2, took
     # Given back, not left leased: pending, the interrupted attempt not counted.
-    job = await scalar(database_url, sa.select(jobs).where(jobs.c.kind == "publish_period"))
+    job = await first_row(database_url, sa.select(jobs).where(jobs.c.kind == "publish_period"))
     assert (job.state, job.lease_owner, job.attempts) == ("pending", None, 0)
     github.release.set()
 
@@ -99,5 +94,5 @@ async def test_sigterm_mid_publication_gives_it_back_and_exits_in_time(
             await server.wait()
     (discussion,) = github.repos[REPO].discussions
     assert f"**{len(pushes)} commits**" in discussion["body"]
-    row = await scalar(database_url, sa.select(sa.func.count()).select_from(commits))
+    row = await first_row(database_url, sa.select(sa.func.count()).select_from(commits))
     assert row[0] == len(pushes)
