@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy.engine import make_url
 
-from bot.store.engine import MIGRATIONS, create_engine, migrate
+from bot.store.engine import MIGRATIONS, _enter_wal, create_engine, migrate
 from bot.store.schema import metadata
 from tests.conftest import ENGINES, PG_URL
 
@@ -39,8 +40,8 @@ def _head() -> str:
 def test_the_migrations_are_one_linear_chain() -> None:
     script = ScriptDirectory.from_config(_config())
     chain = [s.revision for s in script.walk_revisions("base", "heads")]
-    assert list(reversed(chain)) == ["0001", "0002", "0003", "0004"]
-    assert script.get_heads() == ["0004"]
+    assert list(reversed(chain)) == ["0001", "0002", "0003", "0004", "0005", "0006"]
+    assert script.get_heads() == ["0006"]
 
 
 @pytest.fixture(params=ENGINES)
@@ -85,6 +86,38 @@ async def test_replicas_migrating_together_create_the_schema_once(empty_database
     finally:
         for engine in engines:
             await engine.dispose()
+
+
+def test_a_connection_that_loses_the_race_to_switch_a_new_file_to_wal_asks_again(
+    tmp_path: Path,
+) -> None:
+    # Replicas opening a new file together race to switch it to WAL. SQLite answers a loser
+    # "database is locked" at once, without waiting out its busy timeout, while the winner holds
+    # the write lock; the CI run that found this failed one start in about ten.
+    path = tmp_path / "fresh.db"
+    winner = sqlite3.connect(path, isolation_level=None)
+    winner.execute("CREATE TABLE t (a)")
+    winner.execute("BEGIN IMMEDIATE")
+    winner.execute("INSERT INTO t VALUES (1)")
+    loser = sqlite3.connect(path, timeout=30, isolation_level=None)
+    refusals: list[str] = []
+
+    class WinnerFinishesAfterTheFirstRefusal:
+        def execute(self, sql: str) -> sqlite3.Cursor:
+            try:
+                return loser.execute(sql)
+            except sqlite3.OperationalError as error:
+                refusals.append(str(error))
+                winner.execute("COMMIT")
+                raise
+
+    try:
+        _enter_wal(WinnerFinishesAfterTheFirstRefusal())
+        assert refusals == ["database is locked"]
+        assert loser.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    finally:
+        loser.close()
+        winner.close()
 
 
 async def test_the_migrations_match_the_schema_the_code_uses(empty_database: str) -> None:

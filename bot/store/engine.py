@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 MIGRATIONS = Path(__file__).with_name("migrations")
 # Any constant: replicas starting together take turns on this lock to migrate once.
 _MIGRATION_LOCK_KEY = 0x636F6D6D6974
+_WAL_SWITCH_ATTEMPTS = 50
 
 
 class UnsupportedDatabase(ValueError):
@@ -79,7 +82,7 @@ def _sqlite_pragmas(engine: Engine, *, default_begin: str) -> None:
         # Let SQLAlchemy, not the driver, decide when transactions begin (see _on_begin).
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
+        _enter_wal(cursor)
         # FULL: a commit is on disk before the webhook answers 202.
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute("PRAGMA busy_timeout=30000")
@@ -93,6 +96,22 @@ def _sqlite_pragmas(engine: Engine, *, default_begin: str) -> None:
         # never hold the write lock, so they cannot stall a writer.
         mode = conn.get_execution_options().get("sqlite_begin", default_begin)
         conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+def _enter_wal(cursor: Any) -> None:
+    # Switching a new file to WAL takes an exclusive lock. When connections opened together race
+    # for it, SQLite answers the losers "database is locked" at once rather than wait out the
+    # busy timeout (waiting could deadlock). The winner's switch is over within milliseconds and
+    # is kept in the file, after which the statement is a no-op: ask again, a little later.
+    for attempt in range(1, _WAL_SWITCH_ATTEMPTS + 1):
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == _WAL_SWITCH_ATTEMPTS:
+                raise
+            time.sleep(min(0.005 * attempt, 0.2))
+        else:
+            return
 
 
 def _alembic_config(connection: Connection) -> Config:
