@@ -215,20 +215,7 @@ async def memory(repos: int, per_repo: int) -> dict[str, float]:
             await server.close()
 
         # A scheduler round over every repository, timed in-process on the same database.
-        settings = Settings(
-            database_url=url,
-            github_app_id=APP_ID,
-            github_private_key=private,
-            github_webhook_secret=TEST_SECRET,
-            github_api_url="http://127.0.0.1:9",
-            log_level="ERROR",
-        )
-        client = TestClient(TestServer(create_app(settings, clock=SystemClock(), background=False)))
-        await client.start_server()
-        started = time.perf_counter()
-        await client.app[SCHEDULER].run_once()
-        round_s = time.perf_counter() - started
-        await client.close()
+        (round_s,) = await scheduler_rounds(url, private, 1)
     return {
         "repos": repos,
         "analyses": repos * per_repo,
@@ -239,6 +226,29 @@ async def memory(repos: int, per_repo: int) -> dict[str, float]:
         "posted": float(bool(github.repos[REPO].discussions)),
         "round_s": round_s,
     }
+
+
+async def scheduler_rounds(url: str, private: str, count: int) -> list[float]:
+    """How long each of `count` scheduler rounds takes, in one fresh App on `url` (seconds)."""
+    settings = Settings(
+        database_url=url,
+        github_app_id=APP_ID,
+        github_private_key=private,
+        github_webhook_secret=TEST_SECRET,
+        github_api_url="http://127.0.0.1:9",
+        log_level="ERROR",
+    )
+    client = TestClient(TestServer(create_app(settings, clock=SystemClock(), background=False)))
+    await client.start_server()
+    try:
+        took = []
+        for _ in range(count):
+            started = time.perf_counter()
+            await client.app[SCHEDULER].run_once()
+            took.append(time.perf_counter() - started)
+        return took
+    finally:
+        await client.close()
 
 
 # --- 2. growth --------------------------------------------------------------------------------

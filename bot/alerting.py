@@ -7,12 +7,17 @@ state, so running it again after a crash gives the same posts.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from bot.digest.synthesis import synthesize
+from bot.digest.synthesis import LinkKind, normalise_title, reverted_title, synthesize
 from bot.models import Analysis, DigestCommit, Importance
+from bot.payloads import pr_number
 from bot.repo_config import Alerts
+
+# The line `git revert` writes; "This partially reverts commit …" is not it.
+_GIT_REVERT_LINE = re.compile(r"^This reverts commit (?P<sha>[0-9a-f]{7,40})\b", re.M | re.I)
 
 
 def wants_alert(analysis: Analysis | None, config: Alerts) -> bool:
@@ -24,12 +29,31 @@ def wants_alert(analysis: Analysis | None, config: Alerts) -> bool:
     )
 
 
+def undoes(revert: DigestCommit, target: DigestCommit) -> bool:
+    """Whether `revert` plainly takes all of `target` out, as git and GitHub word a revert:
+    a `Revert "Title"` title naming it, or git's `This reverts commit <sha>.` line. A partial
+    revert, or one that only mentions the commit or its pull request, withholds no alert."""
+    inner = reverted_title(revert.title)
+    if inner is not None:
+        number = pr_number(inner)
+        if number is not None and number == pr_number(target.title):
+            return True
+        if normalise_title(inner) == normalise_title(target.title):
+            return True
+    return any(
+        target.sha.lower().startswith(m.group("sha").lower())
+        for m in _GIT_REVERT_LINE.finditer(revert.message)
+    )
+
+
 @dataclass(frozen=True)
 class AlertPlan:
     post: tuple[DigestCommit, ...] = ()  # each gets its own alert now, oldest first
     fold: tuple[DigestCommit, ...] = ()  # the whole content of the day's "more alerts" post
     # Never alerted because a revert landed before the alert went out: sha -> revert's sha.
     reverted: dict[str, str] = field(default_factory=dict)
+    # Reverts of those: the pair cancels out, so neither alerts. Revert's sha -> reverted sha.
+    cancelled: dict[str, str] = field(default_factory=dict)
 
 
 def plan_alerts(
@@ -49,6 +73,7 @@ def plan_alerts(
     """
     posted = set(posted)
     links = synthesize([*day, *others])
+    by_sha = {c.sha: c for c in [*others, *day]}
     wanted = sorted(
         (c for c in day if wants_alert(c.analysis, config)), key=lambda c: (c.landed_at, c.sha)
     )
@@ -57,10 +82,24 @@ def plan_alerts(
     for commit in wanted:
         if commit.sha in posted:
             continue
-        revert = links.reverted_by(commit.sha)
+        revert = next(
+            (
+                link.source
+                for link in links.incoming(commit.sha)
+                if link.kind is LinkKind.REVERTS and undoes(by_sha[link.source], commit)
+            ),
+            None,
+        )
         if revert is not None:
             reverted[commit.sha] = revert
             continue
         pending.append(commit)
+    cancelled = {
+        commit.sha: link.target
+        for commit in pending
+        for link in links.outgoing(commit.sha)
+        if link.kind is LinkKind.REVERTS and link.target in reverted
+    }
+    pending = [c for c in pending if c.sha not in cancelled]
     slots = max(config.max_per_day - len(posted), 0)
-    return AlertPlan(tuple(pending[:slots]), tuple(pending[slots:]), reverted)
+    return AlertPlan(tuple(pending[:slots]), tuple(pending[slots:]), reverted, cancelled)

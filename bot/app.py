@@ -11,7 +11,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from bot import probes
 from bot.analysis import Analyzer
-from bot.analysis.factory import open_analyzer
+from bot.analysis.factory import open_analyzer, open_narrator
+from bot.analysis.narrative import Narrator
 from bot.background import BackgroundService
 from bot.body import ReadBudget
 from bot.clock import Clock, SystemClock
@@ -25,8 +26,10 @@ from bot.jobs.context import JobContext
 from bot.jobs.executor import Executor
 from bot.jobs.expand_range import ExpandRange
 from bot.jobs.publish_period import PublishPeriod
+from bot.jobs.publish_week import PublishWeek
 from bot.jobs.recover_deliveries import RecoverDeliveries
 from bot.jobs.refresh_config import RefreshConfig
+from bot.jobs.send_alerts import SendAlerts
 from bot.metrics import Metrics
 from bot.probes import Liveness
 from bot.recovery import DeliveryRecovery
@@ -43,6 +46,7 @@ STORE = web.AppKey("store", Store)
 REPO_VIEWS = web.AppKey("repo_views", RepoViews)
 GITHUB = web.AppKey("github", GitHubApp)
 ANALYZER = web.AppKey("analyzer", Analyzer)
+NARRATOR = web.AppKey("narrator", Narrator)
 EXECUTOR = web.AppKey("executor", Executor)
 PUBLISHER = web.AppKey("publisher", PublishPeriod)
 SCHEDULER = web.AppKey("scheduler", Scheduler)
@@ -78,6 +82,7 @@ def create_app(
     app.cleanup_ctx.append(_store)
     app.cleanup_ctx.append(_github)
     app.cleanup_ctx.append(_analyzer)
+    app.cleanup_ctx.append(_narrator)
     app.cleanup_ctx.append(_executor)
     app.cleanup_ctx.append(_scheduler)
     app.cleanup_ctx.append(_ingest)
@@ -132,6 +137,12 @@ async def _analyzer(app: web.Application) -> AsyncIterator[None]:
         yield
 
 
+async def _narrator(app: web.Application) -> AsyncIterator[None]:
+    async with open_narrator(app[SETTINGS], metrics=app[METRICS]) as narrator:
+        app[NARRATOR] = narrator
+        yield
+
+
 async def _executor(app: web.Application) -> AsyncIterator[None]:
     settings = app[SETTINGS]
     ctx = JobContext(
@@ -157,6 +168,8 @@ async def _executor(app: web.Application) -> AsyncIterator[None]:
             ExpandRange(ctx),
             AnalyseCommit(ctx, app[ANALYZER]),
             app[PUBLISHER],
+            SendAlerts(ctx),
+            PublishWeek(ctx, app[NARRATOR]),
             # A process with recovery off never claims it: the replicas that have it on do.
             *([app[RECOVERER]] if settings.recovery_enabled else []),
         ],

@@ -87,6 +87,18 @@ class Metrics:
             ["outcome"],
             registry=r,
         )
+        self.alerts = Counter(
+            "commit_digest_alerts",
+            "Alert posts by outcome (posted, failed).",
+            ["outcome"],
+            registry=r,
+        )
+        self.weekly = Counter(
+            "commit_digest_weekly",
+            "Weekly roll-ups by outcome (published, skipped, failed).",
+            ["outcome"],
+            registry=r,
+        )
         self.redeliveries = Counter(
             "commit_digest_redeliveries",
             "Webhook redeliveries asked of GitHub, by outcome (asked, refused, deferred).",

@@ -366,9 +366,9 @@ class RepoConfig(_Strict):
 
     @property
     def week_schedule(self) -> WeekSchedule:
-        """The weekly roll-up's weeks: seven periods ending at `weekly.weekday`'s cutoff."""
-        cutoff = parse_cutoff(self.weekly.cutoff or self.cutoff)
-        return WeekSchedule(DaySchedule(self.timezone, cutoff), WEEKDAYS.index(self.weekly.weekday))
+        """The weekly roll-up's weeks: the seven digest days ended at `weekly.weekday`'s cutoff."""
+        cutoff = parse_cutoff(self.weekly.cutoff) if self.weekly.cutoff else None
+        return WeekSchedule(self.schedule, WEEKDAYS.index(self.weekly.weekday), cutoff)
 
     def tracks(self, branch: str, default_branch: str | None) -> bool:
         if self.branches is None:

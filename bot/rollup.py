@@ -107,6 +107,7 @@ class Rollup:
     themes: tuple[Theme, ...]  # most commits first; OTHER_AREA last if any
     contributors: tuple[tuple[str, int], ...]  # most commits first
     per_day: Mapping[date, int]
+    day_of: Mapping[str, date] = field(default_factory=dict)  # sha -> its digest day
 
     @property
     def empty(self) -> bool:
@@ -161,6 +162,7 @@ def build_rollup(
         themes=tuple(themes),
         contributors=tuple(sorted(authors.items(), key=lambda kv: (-kv[1], kv[0].casefold()))),
         per_day={d: per_day.get(d, 0) for d in week.days},
+        day_of=day_of,
     )
 
 

@@ -7,12 +7,18 @@ App was down. Which day a commit belongs to is computed here, from its landing t
 config in force now. Commits still unanalysed at the cutoff get `GRACE_MINUTES` first. The
 scheduler does no publishing itself; the executor runs the jobs, and the job table makes
 sure one replica runs each.
+
+For a repository with `weekly.enabled` it also enqueues a `publish_week` job for the newest
+week whose cutoff (plus the same grace) has passed and that has no final record yet: after
+downtime that is the catch-up, posted late and marked so.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import date, datetime, timedelta
+from functools import cache
+from typing import Any
 
 from structlog.contextvars import bound_contextvars
 
@@ -20,14 +26,21 @@ from bot.background import BackgroundService
 from bot.clock import Clock
 from bot.jobs.kinds import JobKind
 from bot.jobs.publish_period import publish_key
+from bot.jobs.publish_week import week_job
 from bot.logs import get_logger
 from bot.repo_config import RepoConfig
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.digests import Period
 from bot.store.repos import RepoRow, config_of
+from bot.weeks import Week, WeekSchedule
 
 log = get_logger(__name__)
+
+
+# How far back the records of due weeks are looked for: a week's first day is at most 13
+# days before the day it is due (plus a day for time zones).
+WEEKS_BACK = timedelta(days=15)
 
 
 class Scheduler(BackgroundService):
@@ -64,12 +77,18 @@ class Scheduler(BackgroundService):
         now = self._clock.now()
         wake_at = now + self._max_sleep
         # A few queries for all repositories, not a few per repository: a round over 1,000
-        # repositories stays in the tens of milliseconds.
+        # repositories takes 0.1–0.2 s on a shared 2-core machine (bench/RESULTS.md §10).
         landings = await self._store.digests.unpublished_landings()
         last = await self._store.digests.last_periods()
         failed = await self._store.digests.failed_periods()
         gave_up = await self._store.jobs.failed_at(JobKind.PUBLISH_PERIOD)
+        # A due week started at most two weeks ago, in any zone.
+        weeks_ended = await self._store.digests.ended_periods("week", now.date() - WEEKS_BACK)
+        weeks_failed = await self._store.jobs.failed_at(JobKind.PUBLISH_WEEK)
         due: list[tuple[int, Period]] = []
+        weeks: list[tuple[JobKind, str, dict[str, Any]]] = []
+        # Repositories mostly share a few schedules: each one's weeks are worked out once.
+        weeks_of = cache(lambda schedule: _due_and_next(schedule, now))
         for repo in await self._store.repos.all():
             with bound_contextvars(repo=repo.full_name):
                 try:
@@ -79,42 +98,75 @@ class Scheduler(BackgroundService):
                     periods, next_at = await self._due(
                         repo, config, now, days, failed=failed, landed=landed, gave_up=gave_up
                     )
+                    week, week_at = self._week(
+                        repo, config, now, weeks_ended, weeks_failed, weeks_of=weeks_of
+                    )
                 except Exception:
                     # One repository's trouble (a config the code cannot use) is its own.
                     log.exception("scheduler_repository_failed")
                     continue
                 due += [(repo.id, p) for p in periods]
-                wake_at = min(wake_at, next_at)
+                weeks += [week] if week is not None else []
+                wake_at = min(wake_at, next_at, week_at)
         if due:
             await self.enqueue(due)
+        if weeks:
+            await self._enqueue(weeks)
+            log.info("scheduler_enqueued_weeks", weeks=len(weeks))
         return wake_at
 
     async def enqueue(self, due: list[tuple[int, Period]], *, now: bool = False) -> None:
         """Enqueue (or re-arm, when it ran before) the publication of these periods;
         `now`: even before the period's cutoff (the `publish` command)."""
-        at = self._clock.now()
-        async with self._store.writer().begin() as conn:
-            await self._store.jobs.enqueue_in(
-                conn,
-                [
-                    (
-                        JobKind.PUBLISH_PERIOD,
-                        publish_key(repo_id, period),
-                        {
-                            "repo_id": repo_id,
-                            "period_kind": period.kind,
-                            "start": period.start.isoformat(),
-                        }
-                        | ({"now": True} if now else {}),
-                    )
-                    for repo_id, period in due
-                ],
-                at,
-                rearm=True,
-            )
+        await self._enqueue(
+            [
+                (
+                    JobKind.PUBLISH_PERIOD,
+                    publish_key(repo_id, period),
+                    {
+                        "repo_id": repo_id,
+                        "period_kind": period.kind,
+                        "start": period.start.isoformat(),
+                    }
+                    | ({"now": True} if now else {}),
+                )
+                for repo_id, period in due
+            ]
+        )
         log.info("scheduler_enqueued", periods=len(due))
+
+    async def _enqueue(self, items: list[tuple[JobKind, str, dict[str, Any]]]) -> None:
+        # Re-armed when it ran before: a week whose job ended without its record (weekly
+        # turned off, then on again) is started again; one running now runs once more and
+        # finds its record.
+        async with self._store.writer().begin() as conn:
+            await self._store.jobs.enqueue_in(conn, items, self._clock.now(), rearm=True)
         if self._on_enqueued is not None:
             self._on_enqueued()
+
+    def _week(
+        self,
+        repo: RepoRow,
+        config: RepoConfig,
+        now: datetime,
+        ended: set[tuple[int, date]],
+        failed: dict[str, datetime],
+        *,
+        weeks_of: Callable[[WeekSchedule], tuple[Week, Week]],
+    ) -> tuple[tuple[JobKind, str, dict[str, Any]] | None, datetime]:
+        """The week to enqueue now, if any, and when this repository's next week is due."""
+        if not config.weekly.enabled:
+            return None, now + self._max_sleep
+        week, following = weeks_of(config.week_schedule)
+        upcoming = following.due + self._grace
+        if now < week.due + self._grace:
+            return None, week.due + self._grace
+        if week.end <= repo.active_since or (repo.id, week.first) in ended:
+            return None, upcoming
+        job = week_job(repo.id, week)
+        if job[1] in failed:
+            return None, upcoming  # given up (its record could not be written): not again
+        return job, upcoming
 
     def _days(
         self,
@@ -181,3 +233,9 @@ class Scheduler(BackgroundService):
         period = Period.day(day)
         await self._store.digests.reopen(repo.id, period)
         await self.enqueue([(repo.id, period)], now=True)
+
+
+def _due_and_next(schedule: WeekSchedule, now: datetime) -> tuple[Week, Week]:
+    """The newest week whose posting time has passed at `now`, and the one after it."""
+    week = schedule.latest_due(now)
+    return week, schedule.following(week)

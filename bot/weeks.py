@@ -2,16 +2,19 @@
 
 A week is built from digest days (`bot.days`), so it inherits their daylight-saving rules: a
 week holding a change is 167 or 169 hours long, and no hour is lost or counted twice. The
-roll-up is posted on the configured weekday at the cutoff, and covers the seven days that end
-then: with `cutoff: "00:00"` and `weekday: monday` it is posted at Monday 00:00 and holds
-Monday to Sunday; with `cutoff: "09:00"` it is posted Monday 09:00 and holds the days
-labelled Tuesday to Monday (last Monday 09:00 to this Monday 09:00).
+roll-up is posted on the configured weekday at the weekly cutoff (by default the daily one),
+and covers the seven digest days that have ended by then: with `cutoff: "00:00"` and
+`weekday: monday` it is posted at Monday 00:00 and holds Monday to Sunday; with `cutoff:
+"09:00"` (daily and weekly) it is posted Monday 09:00 and holds the days labelled Tuesday to
+Monday (last Monday 09:00 to this Monday 09:00); with a weekly cutoff of 09:00 over days that
+end at 00:00 it is posted Monday 09:00 and holds Monday to Sunday. A week is always whole
+digest days, so its counts are the sum of theirs and each of them can be linked.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from bot.days import ONE_DAY, DaySchedule
 
@@ -21,11 +24,13 @@ WEEK_DAYS = 7
 
 @dataclass(frozen=True)
 class Week:
-    """Seven consecutive digest days, oldest first, and their UTC window [start, end)."""
+    """Seven consecutive digest days, oldest first, their UTC window [start, end), and when
+    the roll-up is due (the weekly cutoff: `end`, or after it)."""
 
     days: tuple[date, ...]
     start: datetime
     end: datetime
+    due: datetime
 
     @property
     def first(self) -> date:
@@ -41,33 +46,49 @@ class Week:
 
 @dataclass(frozen=True)
 class WeekSchedule:
-    """A repository's digest days, and the weekday (0 = Monday) the roll-up is posted on."""
+    """A repository's digest days, the weekday (0 = Monday) the roll-up is posted on, and the
+    time it is posted at (None: the days' cutoff)."""
 
     days: DaySchedule
     weekday: int = 0
+    cutoff: time | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.weekday < WEEK_DAYS:
             raise ValueError(f"weekday must be 0 (Monday) to 6 (Sunday), not {self.weekday}")
 
-    def posted_on(self, day: date) -> date:
-        """The local date on which digest day `day` ends (its cutoff)."""
-        return day + ONE_DAY if self.days.cutoff == time(0, 0) else day
+    def _post_at(self, on: date) -> datetime:
+        """The weekly cutoff on local date `on`, in UTC."""
+        cutoff = self.days.cutoff if self.cutoff is None else self.cutoff
+        # A time that does not exist that day resolves as the days' own cutoffs do (fold=0).
+        return datetime.combine(on, cutoff, tzinfo=self.days.zone).astimezone(UTC)
+
+    def _due(self, last: date) -> datetime | None:
+        """When the week whose last digest day is `last` is posted; None if no week ends
+        with it. The weekly cutoff falls in the digest day after the last one, on its
+        local date or the one before."""
+        for on in (last, last + ONE_DAY):
+            if on.weekday() == self.weekday:
+                at = self._post_at(on)
+                if self.days.day_of(at) == last + ONE_DAY:
+                    return at
+        return None
 
     def is_last_day(self, day: date) -> bool:
-        return self.posted_on(day).weekday() == self.weekday
+        return self._due(day) is not None
 
     def ending(self, last: date) -> Week:
         """The week whose last digest day is `last` (which must end on the weekday)."""
-        if not self.is_last_day(last):
+        due = self._due(last)
+        if due is None:
             raise ValueError(f"{last.isoformat()} is not the last day of a roll-up week")
         days = tuple(last - timedelta(days=WEEK_DAYS - 1 - i) for i in range(WEEK_DAYS))
-        return Week(days, self.days.window(days[0])[0], self.days.window(last)[1])
+        return Week(days, self.days.window(days[0])[0], self.days.window(last)[1], due)
 
     def week_of_day(self, day: date) -> Week:
         """The week that holds digest day `day`."""
-        ahead = (self.weekday - self.posted_on(day).weekday()) % WEEK_DAYS
-        return self.ending(day + timedelta(days=ahead))
+        ahead = (day + timedelta(days=i) for i in range(WEEK_DAYS))
+        return self.ending(next(d for d in ahead if self.is_last_day(d)))
 
     def week_of(self, instant: datetime) -> Week:
         """The week that holds a (timezone-aware) landing instant."""
@@ -76,7 +97,12 @@ class WeekSchedule:
     def previous(self, week: Week) -> Week:
         return self.ending(week.last - timedelta(days=WEEK_DAYS))
 
+    def following(self, week: Week) -> Week:
+        return self.ending(week.last + timedelta(days=WEEK_DAYS))
+
     def latest_due(self, now: datetime) -> Week:
-        """The newest week whose cutoff has passed at `now`."""
+        """The newest week whose weekly cutoff has passed at `now`."""
         week = self.week_of(now)
-        return week if week.end <= now else self.previous(week)
+        while week.due > now:
+            week = self.previous(week)
+        return week

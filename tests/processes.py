@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -65,6 +66,19 @@ async def run_bot(
     return await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", *args, cwd=ROOT, env=env, stdout=stdout, stderr=stderr
     )
+
+
+async def stop(server: asyncio.subprocess.Process) -> None:
+    """SIGTERM a `serve` still running and wait for it; killed (and an error) if it is still
+    there after Kubernetes' 30-second grace."""
+    if server.returncode is None:
+        server.send_signal(signal.SIGTERM)
+    try:
+        await asyncio.wait_for(server.wait(), 30)
+    except TimeoutError:
+        server.kill()
+        await server.wait()
+        raise
 
 
 def _exited(proc: asyncio.subprocess.Process | subprocess.Popen[bytes] | None) -> bool:

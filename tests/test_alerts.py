@@ -118,6 +118,22 @@ def test_a_commit_reverted_before_its_alert_sends_none() -> None:
     assert plan.post == () and plan.reverted == {}
 
 
+def test_a_breaking_revert_of_a_commit_never_alerted_cancels_out() -> None:
+    # Both land before the alert goes out: the pair changes nothing for users, so neither
+    # alerts, even when the revert itself reads as breaking (it removes what was added).
+    config = Alerts(on=["breaking"], max_per_day=5)
+    bad = analysed(1, "Drop the v0 engine (#101)", breaking=True)
+    revert = analysed(
+        2, 'Revert "Drop the v0 engine (#101)" (#102)', importance=Importance.HIGH, breaking=True
+    )
+    plan = plan_alerts([bad, revert], config=config, posted=[])
+    assert plan.post == () and plan.fold == ()
+    assert plan.cancelled == {revert.sha: bad.sha}
+    # Once the first alert went out, its revert is news and alerts as usual.
+    plan = plan_alerts([bad, revert], config=config, posted=[bad.sha])
+    assert [c.sha for c in plan.post] == [revert.sha] and plan.cancelled == {}
+
+
 def test_a_reverted_commit_leaves_the_fold() -> None:
     config = Alerts(on=["high"], max_per_day=1)
     day = [analysed(1), analysed(2), analysed(3)]
@@ -203,3 +219,28 @@ def test_the_fold_lists_every_extra_alert_within_githubs_limit(language: str) ->
 def replace_summary(analysis: Analysis | None, summary: str) -> Analysis:
     assert analysis is not None
     return analysis.model_copy(update={"summary": summary})
+
+
+@pytest.mark.parametrize(
+    ("title", "body", "withheld"),
+    [
+        # What git and GitHub write for a revert: it takes the whole commit out.
+        ('Revert "Drop the v0 engine (#101)" (#110)', "Reverts o/r#101", True),
+        ('Revert "Drop the v0 engine"', "", True),
+        ("Back out the engine change", "This reverts commit {sha}.", True),
+        # Only part of it, or another commit that mentions it: the breaking change stays in.
+        ("Tidy docs (#110)", "This partially reverts commit {short}: the docs part only.", False),
+        ("Restore the docs (#110)", "Reverts commit {short} in part.", False),
+        ("Revert the docs typo fix (#110)", "See the original PR #101 for context.", False),
+    ],
+)
+def test_only_a_revert_of_the_whole_commit_withholds_its_alert(
+    title: str, body: str, withheld: bool
+) -> None:
+    config = Alerts(on=["breaking"], max_per_day=5)
+    bad = analysed(1, "Drop the v0 engine (#101)", breaking=True)
+    text = body.format(sha=bad.sha, short=bad.sha[:10])
+    other = analysed(9, title, importance=Importance.LOW, message=f"{title}\n\n{text}")
+    plan = plan_alerts([bad, other], config=config, posted=[])
+    assert (plan.reverted == {bad.sha: other.sha}) is withheld
+    assert ([c.sha for c in plan.post] == [bad.sha]) is not withheld

@@ -121,6 +121,37 @@ async def test_an_issue_or_comment_created_despite_a_502_is_not_created_again(
     assert record.state == "published"
 
 
+async def test_a_discussion_created_despite_a_502_stays_the_days_post_when_the_config_moves_it(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    # GitHub made the day's discussion and answered 502; before the retry, the config sends
+    # digests to issue comments. The retry finds the discussion by its marker where it was
+    # sent: the day is not posted a second time, as a comment.
+    client, repo = await landed(app_client, github, clock)
+    github.fail(
+        "POST",
+        r"^/graphql$",
+        502,
+        operation="CreateDigestDiscussion",
+        after_write=True,
+        message="Bad Gateway",
+    )
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    assert github.written_then_failed and len(repo.discussions) == 1
+    repo.files[CONFIG] = "publish:\n  to: issue-comment\n"
+    change = copy.deepcopy(replay_pushes(REPO, DAY)[0]["payload"])
+    change["commits"][0]["modified"].append(CONFIG)
+    await deliver(client, "push", change)
+    await client.app[EXECUTOR].drain(kinds=[JobKind.REFRESH_CONFIG])
+    clock.advance(hours=1)
+    await publish_round(client)
+    assert len(repo.discussions) == 1
+    assert marked([c["body"] for c in repo.comments], "part-1") == []
+    (record,) = await rows(client, digests)
+    assert (record.state, record.target) == ("published", "discussion")
+
+
 # --- a publisher that outlives its lease -------------------------------------------------------
 
 

@@ -284,9 +284,7 @@ async def test_a_late_commit_is_added_as_an_addendum(
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     # A push of that day arrives hours after the digest went out (a redelivery, an outage).
-    late = late_push(
-        repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails."
-    )
+    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
     clock.advance(hours=5)
     assert (await deliver(client, "push", late))[0] == 202
     await client.app[EXECUTOR].drain()
@@ -438,3 +436,32 @@ async def test_a_config_change_seen_late_by_another_replica_still_puts_commits_i
     clock.current = END + timedelta(days=1, seconds=1)
     await publish_round(first)
     assert len(repo.discussions) == 1  # nothing was left behind for the 23rd
+
+
+async def test_a_fix_links_the_commit_it_fixes_however_long_ago_it_landed(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock, config="language: en\n")
+    await publish_round_at(client, clock, END + timedelta(seconds=1))
+    # Three weeks later, a fix names one of that day's pull requests.
+    first = replay_pushes(REPO, DAY)[0]["payload"]["commits"][0]
+    fixed_pr = int(first["message"].split("\n", 1)[0].rsplit("(#", 1)[1].rstrip(")"))
+    later = END + timedelta(days=21)
+    fix = late_push(
+        repo.commits, REPO, DAY, "f" * 40, f"Fix a crash introduced in #{fixed_pr} (#99999)"
+    )
+    fix["repository"]["pushed_at"] = int((later - timedelta(hours=2)).timestamp())
+    clock.current = later - timedelta(hours=2)
+    assert (await deliver(client, "push", fix))[0] == 202
+    await client.app[EXECUTOR].drain()
+    await publish_round_at(client, clock, later + timedelta(seconds=1))
+    (digest,) = [
+        d for d in repo.discussions if f":{(later - timedelta(days=1)).date()}:part-1" in d["body"]
+    ]
+    assert f"follow-up fix to [`{first['id'][:7]}`]" in digest["body"]
+    assert f"/commit/{first['id']})" in digest["body"]
+
+
+async def publish_round_at(client: Client, clock: FakeClock, at: datetime) -> None:
+    clock.current = at
+    await publish_round(client)

@@ -17,7 +17,15 @@ import sqlalchemy as sa
 
 from bot.store.schema import commits, deliveries
 from tests.fakes.github import FakeGitHub
-from tests.processes import first_row, free_port, replay_github, run_bot, serve_env, wait_healthy
+from tests.processes import (
+    first_row,
+    free_port,
+    replay_github,
+    run_bot,
+    serve_env,
+    stop,
+    wait_healthy,
+)
 from tests.support import replay_pushes
 
 pytestmark = pytest.mark.slow
@@ -94,14 +102,7 @@ async def test_pushes_missed_while_the_app_was_down_reach_the_digest(
                 assert server.returncode is None
                 await asyncio.sleep(0.1)  # waiting for the server's work, not timing it
         finally:
-            if server.returncode is None:
-                server.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(server.wait(), 30)
-            except TimeoutError:
-                server.kill()
-                await server.wait()
-                raise
+            await stop(server)
 
     # Each missed GUID asked for once, and redelivered once (same GUID), to a 202.
     asks = github.calls_to("POST", r"^/app/hook/deliveries/\d+/attempts$")

@@ -3,6 +3,9 @@ narrative prompt and its parser, and the one LLM call a week."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import re
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
@@ -10,22 +13,27 @@ from typing import Any
 import openai
 import pytest
 
+from bot.analysis.cost import Prices
 from bot.analysis.diff import estimate_tokens
 from bot.analysis.narrative import (
     NARRATIVE_MAX,
+    NARRATIVE_OUTPUT_TOKENS,
     NarrativeRejected,
+    Narrator,
     build_narrative_prompt,
     parse_narrative,
     write_narrative,
 )
 from bot.days import DaySchedule
 from bot.digest.weekly import Narrative, render_weekly, weekly_marker
+from bot.jobs.publish_week import never_due
+from bot.metrics import Metrics
 from bot.models import Analysis, ChangeType, DigestCommit, ImpactArea, Importance
 from bot.repo_config import parse_config
 from bot.rollup import Counts, RollupCommit, build_rollup, wanted
 from bot.weeks import WeekSchedule
 from tests.examples import MONDAY, replay_week
-from tests.fakes.llm import Behaviour, FakeLLM
+from tests.fakes.llm import VALID_BODY, Behaviour, FakeLLM
 from tests.markdown import parse
 
 GITHUB_BODY_MAX = 65_536
@@ -147,6 +155,39 @@ def test_weeks_are_seven_digest_days_ending_at_the_weekdays_cutoff(
     assert (local_end.hour, local_end.minute) == expected
 
 
+@pytest.mark.parametrize(
+    ("zone", "daily", "weekly", "due", "first"),
+    [
+        # Days end at midnight, the roll-up is posted Monday 09:00: Monday to Sunday.
+        ("UTC", time(0, 0), time(9, 0), datetime(2026, 7, 20, 9, tzinfo=UTC), "2026-07-13"),
+        # Days end at 09:00, the roll-up is posted Monday 00:00: the days labelled Monday to
+        # Sunday (the one labelled Monday 07-20 ends at 09:00, after the post).
+        ("UTC", time(9, 0), time(0, 0), datetime(2026, 7, 20, 0, tzinfo=UTC), "2026-07-13"),
+        # Across spring forward in New York: Monday 09:00 EDT.
+        (
+            "America/New_York",
+            time(0, 0),
+            time(9, 0),
+            datetime(2026, 3, 9, 13, tzinfo=UTC),
+            "2026-03-02",
+        ),
+    ],
+)
+def test_a_weekly_cutoff_of_its_own_posts_the_digest_days_ended_by_then(
+    zone: str, daily: time, weekly: time, due: datetime, first: str
+) -> None:
+    days = DaySchedule(zone, daily)
+    schedule = WeekSchedule(days, 0, weekly)
+    week = schedule.latest_due(due)
+    assert (week.first.isoformat(), week.due) == (first, due)
+    # Whole digest days, the last of which has ended when the week is posted.
+    assert (week.start, week.end) == (days.window(week.first)[0], days.window(week.last)[1])
+    assert week.end <= week.due < days.window(week.last + timedelta(days=1))[1]
+    assert schedule.latest_due(due - timedelta(microseconds=1)) == schedule.previous(week)
+    assert schedule.following(week).start == week.end
+    assert schedule.week_of_day(week.last) == schedule.week_of_day(week.first) == week
+
+
 def test_latest_due_week_is_the_last_one_whose_cutoff_passed() -> None:
     schedule = WeekSchedule(DaySchedule("UTC", time(0, 0)), 0)
     assert schedule.latest_due(datetime(2026, 7, 20, 0, 0, tzinfo=UTC)).first == date(2026, 7, 13)
@@ -159,11 +200,34 @@ def test_weekly_config_defaults_off_and_gives_the_schedule() -> None:
         'timezone: Asia/Shanghai\ncutoff: "09:00"\nweekly: {enabled: true, weekday: Friday, cutoff: 18:00, to: issue}\n'
     )
     assert config.weekly.to == "issue"
-    assert config.week_schedule == WeekSchedule(DaySchedule("Asia/Shanghai", time(18, 0)), 4)
+    assert config.week_schedule == WeekSchedule(
+        DaySchedule("Asia/Shanghai", time(9, 0)), 4, time(18, 0)
+    )
     # Without its own cutoff the week ends at the daily one.
     assert parse_config(
         'cutoff: "09:00"\nweekly: {enabled: true}'
     ).week_schedule.days.cutoff == time(9, 0)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "passed"),
+    [
+        # Turned on: the week that ended on Monday was nobody's; it gets no late post.
+        ("", "weekly: {enabled: true}", "2026-07-13"),
+        # Moved from Monday to Friday: the Friday week that just ended was never due.
+        ("weekly: {enabled: true}", "weekly: {enabled: true, weekday: friday}", "2026-07-17"),
+        # The same weeks (another key changed, or a zone that keeps the week): posted as due.
+        ("weekly: {enabled: true}", "weekly: {enabled: true, to: issue}", None),
+        ("weekly: {enabled: true}", "weekly: {enabled: true}\ntimezone: Europe/Paris", None),
+        ("weekly: {enabled: true}", "", None),
+    ],
+)
+def test_a_week_due_only_under_a_new_config_is_passed_over(
+    before: str, after: str, passed: str | None
+) -> None:
+    now = datetime(2026, 7, 24, 12, tzinfo=UTC)  # a Friday
+    week = never_due(parse_config(before), parse_config(after), now)
+    assert (week.first.isoformat() if week else None) == passed
 
 
 # --- a week of replay days --------------------------------------------------------------------
@@ -250,6 +314,33 @@ def test_the_roll_up_post_reads_as_github_expects(language: str) -> None:
     assert late in post.body
 
 
+def test_a_notable_line_names_the_digest_day_that_lists_the_commit() -> None:
+    # Days end at 09:00: a commit landed on Monday 07-13 at 10:00 is in Tuesday's digest, and
+    # its line says so (Monday 07-13 is not even a day of this week).
+    schedule = WeekSchedule(DaySchedule("UTC", time(9, 0)), 0)
+    week = schedule.week_of_day(date(2026, 7, 14))
+    assert week.days[0] == date(2026, 7, 14)
+    landed = datetime(2026, 7, 13, 10, tzinfo=UTC)
+    commit = DigestCommit(
+        sha="a" * 40,
+        title="Drop the old scheduler",
+        url="https://github.com/o/r/commit/" + "a" * 40,
+        author="ada",
+        landed_at=landed,
+        analysis=Analysis(
+            change_types=[ChangeType.FEATURE],
+            importance=Importance.HIGH,
+            breaking=True,
+            summary="Gone.",
+            analyzer="rules",
+        ),
+    )
+    rollup = build_rollup("o/r", week, schedule.days, [RollupCommit(commit)])
+    body = render_weekly(rollup, language="en", timezone="UTC").body
+    (line,) = [x for x in body.splitlines() if "Drop the old scheduler" in x]
+    assert line.endswith("Tue 07-14")
+
+
 def test_a_huge_week_still_fits_one_post() -> None:
     week = WEEK_SCHEDULE.week_of_day(MONDAY)
     commits = [
@@ -296,6 +387,24 @@ def test_the_narrative_prompt_is_bounded_and_delimits_commit_text() -> None:
     small = build_narrative_prompt(rollup, language="en", max_input_tokens=1_000)
     assert "smaller themes left out" in small.user
     assert estimate_tokens(small.system + small.user) <= 1_000
+
+
+@pytest.mark.parametrize(("language", "letter"), [("en", "a"), ("zh-CN", "周")])
+def test_a_narrative_as_long_as_the_prompt_asks_fits_the_output_tokens(
+    language: str, letter: str
+) -> None:
+    # A model that writes as much as it is allowed must not be cut by `max_tokens` (a cut
+    # answer is rejected). Chinese takes about three times the tokens of English a character
+    # (three UTF-8 bytes; DeepSeek's own rule of thumb: 0.6 token a Chinese character).
+    commits, _ = replay_week()
+    rollup = build_rollup(ASCEND, WEEK_SCHEDULE.week_of_day(MONDAY), WEEK_SCHEDULE.days, commits)
+    prompt = build_narrative_prompt(rollup, language=language)
+    limit = re.search(r"at most (\d+) characters", prompt.system)
+    assert limit is not None
+    asked = int(limit.group(1))
+    answer = json.dumps({"narrative": letter * asked}, ensure_ascii=False)
+    assert estimate_tokens(answer) <= NARRATIVE_OUTPUT_TOKENS
+    assert asked <= NARRATIVE_MAX
 
 
 @pytest.mark.parametrize(
@@ -358,6 +467,51 @@ async def test_one_call_a_week_and_no_second_on_failure(
         before = len(fake.requests)
         assert await write_narrative(client, rollup, model="fake-model", language="en") is None
         assert len(fake.requests) == before + 1
+
+
+async def test_a_narrative_answer_is_read_within_a_size_and_a_deadline(
+    llm_client: tuple[FakeLLM, openai.AsyncOpenAI],
+) -> None:
+    fake, client = llm_client
+    commits, _ = replay_week()
+    rollup = build_rollup(ASCEND, WEEK_SCHEDULE.week_of_day(MONDAY), WEEK_SCHEDULE.days, commits)
+    fake.then("huge")
+    assert await write_narrative(client, rollup, model="fake-model", language="en") is None
+    # The reader stopped long before the server's 64 MB: it did not take the whole answer in.
+    assert fake.endless_bytes_sent < 16 * 1024 * 1024
+    # Bytes that keep coming, each within the timeout, do not hold the roll-up past it.
+    fake.then("trickle")
+    started = asyncio.get_running_loop().time()
+    narrative = await write_narrative(
+        client, rollup, model="fake-model", language="en", timeout_seconds=0.5
+    )
+    assert narrative is None
+    assert asyncio.get_running_loop().time() - started < 30
+
+
+async def test_the_narratives_tokens_and_cost_are_in_the_metrics(
+    llm_client: tuple[FakeLLM, openai.AsyncOpenAI],
+) -> None:
+    fake, client = llm_client
+    commits, _ = replay_week()
+    rollup = build_rollup(ASCEND, WEEK_SCHEDULE.week_of_day(MONDAY), WEEK_SCHEDULE.days, commits)
+    metrics = Metrics()
+    narrator = Narrator(client, "fake-model", metrics=metrics, prices=Prices(input=2.0, output=8.0))
+    fake.then(Behaviour("valid", body={"narrative": "Scheduling work led the week."}), "cut")
+    assert await narrator.write(rollup, language="en") is not None
+    assert await narrator.write(rollup, language="en") is None  # a cut answer is paid too
+    # What the fake server said it used, as /metrics shows it.
+    used_in = used_out = 0
+    for request in fake.requests:
+        used_in += sum(len(m["content"]) for m in request["messages"]) // 4
+    used_out = len(json.dumps({"narrative": "Scheduling work led the week."})) // 4
+    used_out += len(json.dumps(VALID_BODY)[: len(json.dumps(VALID_BODY)) // 2]) // 4
+    sample = metrics.registry.get_sample_value
+    assert sample("commit_digest_llm_tokens_total", {"direction": "input"}) == used_in
+    assert sample("commit_digest_llm_tokens_total", {"direction": "output"}) == used_out
+    assert sample("commit_digest_llm_estimated_cost_total") == pytest.approx(
+        (used_in * 2.0 + used_out * 8.0) / 1_000_000
+    )
 
 
 def test_hostile_areas_authors_and_titles_cannot_ping_or_break_the_tables() -> None:

@@ -1,4 +1,5 @@
-"""The analyser the settings ask for: the LLM when `LLM_BASE_URL` is set, else the rules."""
+"""The analyser the settings ask for: the LLM when `LLM_BASE_URL` is set, else the rules; and
+the weekly narrative's LLM, when there is one."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import openai
 from bot.analysis import Analyzer, RulesAnalyzer
 from bot.analysis.cost import Prices
 from bot.analysis.llm import LLMAnalyzer
+from bot.analysis.narrative import Narrator
 from bot.metrics import Metrics
 from bot.settings import Settings
 
@@ -19,12 +21,10 @@ async def open_analyzer(
     settings: Settings, *, metrics: Metrics | None = None
 ) -> AsyncIterator[Analyzer]:
     """Yield the configured analyser; closes the LLM client's connections afterwards."""
-    if settings.llm_base_url is None:
+    client = _llm_client(settings)
+    if client is None:
         yield RulesAnalyzer()
         return
-    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else "not-needed"
-    # Retries are the analyser's own (one, then the rules), not the SDK's.
-    client = openai.AsyncOpenAI(base_url=settings.llm_base_url, api_key=key, max_retries=0)
     try:
         yield LLMAnalyzer(
             client,
@@ -38,3 +38,30 @@ async def open_analyzer(
         )
     finally:
         await client.close()
+
+
+@asynccontextmanager
+async def open_narrator(
+    settings: Settings, *, metrics: Metrics | None = None
+) -> AsyncIterator[Narrator]:
+    """Yield the weekly narrative's LLM (none without `LLM_BASE_URL`); closes its client."""
+    client = _llm_client(settings)
+    try:
+        yield Narrator(
+            client,
+            settings.llm_model,
+            settings.llm_timeout_seconds,
+            metrics=metrics,
+            prices=Prices.from_settings(settings),
+        )
+    finally:
+        if client is not None:
+            await client.close()
+
+
+def _llm_client(settings: Settings) -> openai.AsyncOpenAI | None:
+    if settings.llm_base_url is None:
+        return None
+    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else "not-needed"
+    # Retries are the caller's own (the analyser: one, then the rules; the narrative: none).
+    return openai.AsyncOpenAI(base_url=settings.llm_base_url, api_key=key, max_retries=0)

@@ -231,35 +231,65 @@ class LLMAnalyzer:
         return body, tokens_in, tokens_out, cached
 
     async def _post(self, prompt: Prompt) -> bytes:
-        """The raw answer, read up to MAX_ANSWER_BYTES."""
-        async with self._client.chat.completions.with_streaming_response.create(
+        return await post_capped(
+            self._client,
+            prompt.system,
+            prompt.user,
             model=self._model,
-            messages=[
-                {"role": "system", "content": prompt.system},
-                {"role": "user", "content": prompt.user},
-            ],
-            response_format=cast(Any, _response_format(self._mode)),
+            response_format=_response_format(self._mode),
             max_tokens=self._max_output,
             temperature=0.0,
-            timeout=self._timeout,
-        ) as response:
-            raw = bytearray()
-            async for chunk in response.iter_bytes():
-                raw += chunk
-                if len(raw) > MAX_ANSWER_BYTES:
-                    raise AnswerRejected(f"too large: an answer over {MAX_ANSWER_BYTES} bytes")
-            return bytes(raw)
+            request_timeout=self._timeout,
+        )
 
     def _observe(self, seconds: float) -> None:
         if self._metrics is not None:
             self._metrics.analysis_seconds.labels(analyzer="llm").observe(seconds)
 
     def _count_tokens(self, tokens_in: int, tokens_out: int, cached: int = 0) -> None:
-        if self._metrics is not None:
-            self._metrics.llm_tokens.labels(direction="input").inc(tokens_in)
-            self._metrics.llm_tokens.labels(direction="output").inc(tokens_out)
-            self._metrics.llm_cached_tokens.inc(cached)
-            self._metrics.llm_cost.inc(self._prices.cost(tokens_in, cached, tokens_out))
+        count_tokens(self._metrics, self._prices, tokens_in, tokens_out, cached)
+
+
+async def post_capped(
+    client: openai.AsyncOpenAI,
+    system: str,
+    user: str,
+    *,
+    model: str,
+    response_format: dict[str, Any],
+    max_tokens: int,
+    temperature: float,
+    request_timeout: float | None = None,
+) -> bytes:
+    """One chat completion's raw answer, read up to MAX_ANSWER_BYTES (AnswerRejected past
+    them: a server that never stops must not fill the memory)."""
+    # The SDK's own timeout (per request); None: the client's default.
+    options: dict[str, Any] = {} if request_timeout is None else {"timeout": request_timeout}
+    async with client.chat.completions.with_streaming_response.create(
+        model=model,
+        messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
+        response_format=cast(Any, response_format),
+        max_tokens=max_tokens,
+        temperature=temperature,
+        **options,
+    ) as response:
+        raw = bytearray()
+        async for chunk in response.iter_bytes():
+            raw += chunk
+            if len(raw) > MAX_ANSWER_BYTES:
+                raise AnswerRejected(f"too large: an answer over {MAX_ANSWER_BYTES} bytes")
+        return bytes(raw)
+
+
+def count_tokens(
+    metrics: Metrics | None, prices: Prices, tokens_in: int, tokens_out: int, cached: int
+) -> None:
+    """An answer's tokens and their estimated cost, on `/metrics`."""
+    if metrics is not None:
+        metrics.llm_tokens.labels(direction="input").inc(tokens_in)
+        metrics.llm_tokens.labels(direction="output").inc(tokens_out)
+        metrics.llm_cached_tokens.inc(cached)
+        metrics.llm_cost.inc(prices.cost(tokens_in, cached, tokens_out))
 
 
 def _strip_fences(content: str) -> str:

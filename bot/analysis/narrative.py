@@ -10,25 +10,32 @@ narrative: the grouping stands on its own, and no second call is made.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from dataclasses import dataclass
-from typing import Annotated, Any, cast
+from typing import Annotated, Any
 
 import openai
 import pydantic
 from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints
 
+from bot.analysis.cost import Prices
 from bot.analysis.diff import estimate_tokens
-from bot.analysis.llm import _strip_fences
+from bot.analysis.llm import AnswerRejected, _Completion, _strip_fences, count_tokens, post_capped
 from bot.analysis.prompt import LANGUAGES
+from bot.analysis.usage import cached_input_tokens
 from bot.digest.weekly import Narrative
 from bot.logs import get_logger
+from bot.metrics import Metrics
 from bot.models import Importance, fit_sentences
 from bot.rollup import OTHER_AREA, Rollup
 
 log = get_logger(__name__)
 
 NARRATIVE_MAX = 1_200
+# What the prompt asks for, so that an answer that long fits NARRATIVE_OUTPUT_TOKENS (a cut
+# one is rejected): a Chinese character takes about three times an English one's tokens.
+_ASKED = {"zh-CN": 600}
 # Per theme, at most this many commits are described to the model, most important first.
 _COMMITS_PER_THEME = 6
 _SUMMARY_CHARS = 240
@@ -113,7 +120,9 @@ def build_narrative_prompt(
     )
     boundary = _boundary(head + "\n".join(blocks))
     system = SYSTEM.format(
-        limit=NARRATIVE_MAX, language=LANGUAGES.get(language, "English"), boundary=boundary
+        limit=_ASKED.get(language, NARRATIVE_MAX),
+        language=LANGUAGES.get(language, "English"),
+        boundary=boundary,
     )
     budget = max_input_tokens - estimate_tokens(system) - estimate_tokens(head) - 40
     kept: list[str] = []
@@ -154,31 +163,86 @@ async def write_narrative(
     max_input_tokens: int = 4_000,
     max_output_tokens: int = 600,
     timeout_seconds: float = 120,
+    metrics: Metrics | None = None,
+    prices: Prices | None = None,
 ) -> Narrative | None:
-    """One call for the week's narrative; None (logged) when it cannot be had."""
+    """One call for the week's narrative; None (logged) when it cannot be had. The tokens
+    an answer says it used are counted in `metrics`, like an analysis's."""
     prompt = build_narrative_prompt(rollup, language=language, max_input_tokens=max_input_tokens)
     try:
-        completion = await client.chat.completions.create(
-            model=model,
-            messages=[
-                {"role": "system", "content": prompt.system},
-                {"role": "user", "content": prompt.user},
-            ],
-            response_format=cast(Any, {"type": "json_object"}),
-            max_tokens=max_output_tokens,
-            temperature=0.2,
-            timeout=timeout_seconds,
-        )
-    except openai.OpenAIError as exc:
+        # A deadline for the whole answer: the SDK's timeout is per read, and a server that
+        # keeps sending a byte at a time would hold the roll-up for ever.
+        async with asyncio.timeout(timeout_seconds):
+            raw = await post_capped(
+                client,
+                prompt.system,
+                prompt.user,
+                model=model,
+                response_format={"type": "json_object"},
+                max_tokens=max_output_tokens,
+                temperature=0.2,
+            )
+        try:
+            completion = _Completion.model_validate_json(raw)
+        except pydantic.ValidationError:
+            raise NarrativeRejected("malformed answer") from None
+        if completion.usage is not None:
+            usage = completion.usage
+            count_tokens(
+                metrics,
+                prices or Prices(),
+                usage.prompt_tokens,
+                usage.completion_tokens,
+                cached_input_tokens(usage),
+            )
+        choice = completion.choices[0]
+        text = parse_narrative(choice.message.content or "", finish_reason=choice.finish_reason)
+    except (openai.OpenAIError, TimeoutError) as exc:
         log.warning("weekly_narrative_failed", repo=rollup.repo, error=type(exc).__name__)
         return None
-    choice = completion.choices[0] if completion.choices else None
-    try:
-        text = parse_narrative(
-            choice.message.content or "" if choice else "",
-            finish_reason=choice.finish_reason if choice else None,
-        )
-    except NarrativeRejected as exc:
+    except (NarrativeRejected, AnswerRejected) as exc:
         log.warning("weekly_narrative_rejected", repo=rollup.repo, reason=str(exc))
         return None
     return Narrative(text=text, analyzer=f"llm:{model}")
+
+
+# The week's narrative call: a prompt this size and an answer this long (the 600 characters
+# asked for in Chinese, the 1,200 in English, with room to spare).
+NARRATIVE_INPUT_TOKENS = 4_000
+NARRATIVE_OUTPUT_TOKENS = 600
+
+
+@dataclass(frozen=True)
+class Narrator:
+    """The LLM that writes the weekly narratives, when one is configured (`client` None:
+    the roll-up goes out without one)."""
+
+    client: openai.AsyncOpenAI | None
+    model: str = ""
+    timeout_seconds: float = 120
+    metrics: Metrics | None = None
+    prices: Prices | None = None
+
+    @property
+    def enabled(self) -> bool:
+        return self.client is not None
+
+    async def write(self, rollup: Rollup, *, language: str) -> Narrative | None:
+        """One call; None when there is no LLM or it gave nothing usable (never raises)."""
+        if self.client is None:
+            return None
+        try:
+            return await write_narrative(
+                self.client,
+                rollup,
+                model=self.model,
+                language=language,
+                max_input_tokens=NARRATIVE_INPUT_TOKENS,
+                max_output_tokens=NARRATIVE_OUTPUT_TOKENS,
+                timeout_seconds=self.timeout_seconds,
+                metrics=self.metrics,
+                prices=self.prices,
+            )
+        except Exception as exc:  # an answer of an unexpected shape: the grouping stands alone
+            log.warning("weekly_narrative_failed", repo=rollup.repo, error=type(exc).__name__)
+            return None

@@ -172,7 +172,7 @@ def render_alert_fold(
     if with_title:
         head += [f"## {inline(title)}", ""]
     head += [p.fold_intro.format(count=len(newest), max=max_per_day, day=day.isoformat()), ""]
-    footer = ["", "---", f"<sub>{p.footer.format(day=day.isoformat())}</sub>"]
+    footer = ["", "---", f"<sub>{p.fold_footer.format(day=day.isoformat())}</sub>"]
     entries = []
     for commit in newest:
         a = commit.analysis

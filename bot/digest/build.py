@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from datetime import date
 
 from bot.digest.i18n import strings
@@ -17,17 +18,10 @@ def _digest_title(config: RepoConfig, repo: str, day: date) -> str:
     return config.publish.title_for(repo, day, language=config.language, default=default)
 
 
-def build_digest(
-    repo: RepoRow,
-    day: date,
-    config: RepoConfig,
-    commits: list[DayCommit],
-    *,
-    late: bool = False,
-    forced: int = 0,
-    truncated: int = 0,
-) -> tuple[Digest, list[str]]:
-    """The digest of these commits (excluded ones counted, not listed), and all their shas."""
+def shown_commits(
+    config: RepoConfig, commits: Sequence[DayCommit]
+) -> tuple[list[DigestCommit], Counter[str]]:
+    """The commits a post lists (in the given order), and the excluded ones counted by reason."""
     excluded: Counter[str] = Counter()
     shown: list[DigestCommit] = []
     for c in commits:
@@ -53,8 +47,30 @@ def build_digest(
                 analysis=analysis,
                 not_analysed=why,
                 fallback_reason=c.fallback_reason,
+                message=c.message,
             )
         )
+    return shown, excluded
+
+
+def build_digest(
+    repo: RepoRow,
+    day: date,
+    config: RepoConfig,
+    commits: list[DayCommit],
+    *,
+    late: bool = False,
+    forced: int = 0,
+    truncated: int = 0,
+    recent: Sequence[DayCommit] = (),
+    alerts: Mapping[str, str] | None = None,
+) -> tuple[Digest, list[str]]:
+    """The digest of these commits (excluded ones counted, not listed), and all their shas.
+
+    `recent`: commits of the days before (a revert or a fix names one of them); `alerts`:
+    the alert posts already sent for the day's commits, sha -> URL.
+    """
+    shown, excluded = shown_commits(config, commits)
     digest = Digest(
         repo=repo.full_name,
         day=day,
@@ -68,6 +84,8 @@ def build_digest(
         late=late,
         forced_pushes=forced,
         truncated=truncated,
+        recent=tuple(shown_commits(config, recent)[0]),
+        alerts=dict(alerts or {}),
     )
     return digest, [c.sha for c in commits]
 

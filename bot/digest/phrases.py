@@ -88,6 +88,7 @@ class AlertPhrases:
     what_to_do: str
     default_action: str
     footer: str  # {day}
+    fold_footer: str  # {day}
     fold_title: str  # {repo} {day}
     fold_intro: str  # {count} {max} {day}
     fold_more: str  # {count}
@@ -108,6 +109,7 @@ ALERT_EN = AlertPhrases(
     what_to_do="What to do",
     default_action="Read the commit and its pull request before you update; no specific action was identified.",
     footer="Posted by Commit Digest as soon as the commit was analysed; it is also in the daily digest of {day}.",
+    fold_footer="Posted by Commit Digest and updated as more commits are analysed; they are all in the daily digest of {day}.",
     fold_title="More alerts — {repo} — {day}",
     fold_intro="On {day} more commits were analysed as breaking or of high importance than `alerts.max_per_day` ({max}) allows alerts for. To keep notifications few, the rest are listed here, newest first ({count}).",
     fold_more="… and {count} more, in the daily digest.",
@@ -128,6 +130,7 @@ ALERT_ZH = AlertPhrases(
     what_to_do="建议操作",
     default_action="更新前请阅读该提交及其 PR；分析未给出具体操作建议。",
     footer="由 Commit Digest 在提交分析完成后立即发布；该提交也会出现在 {day} 的每日报告中。",
+    fold_footer="由 Commit Digest 发布，并随更多提交分析完成而更新；这些提交都会出现在 {day} 的每日报告中。",
     fold_title="更多预警（{repo}，{day}）",
     fold_intro="{day} 被分析为破坏性变更或高重要度的提交超过了 `alerts.max_per_day`（{max}）允许的预警数。为减少通知，其余的集中列在这里，最新的在前（{count} 个）。",
     fold_more="……以及另外 {count} 个，见每日报告。",

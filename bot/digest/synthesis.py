@@ -248,6 +248,31 @@ def _follow_up_links(commit: DigestCommit, index: _Index) -> list[Link]:
     return out
 
 
+def named(commits: Sequence[DigestCommit]) -> tuple[set[int], set[str]]:
+    """The pull request numbers and sha prefixes these commits name as what they revert or
+    follow up on: looked up in the whole ledger, so a fix of a commit landed weeks ago is
+    still linked to it."""
+    prs: set[int] = set()
+    shas: set[str] = set()
+    for commit in commits:
+        head = commit.message[: _BODY_CHARS + len(commit.title)] or commit.title
+        mine: set[int] = set()
+        inner = reverted_title(commit.title)
+        if inner is not None and (number := pr_number(inner)) is not None:
+            mine.add(number)
+        if "revert" in head.casefold():
+            shas.update(m.group("sha").lower() for m in _REVERTS_SHA.finditer(head))
+            mine.update(int(m.group("pr")) for m in _REVERTS_PR.finditer(head))
+        text = f"{commit.title}\n{_body(commit)[:_BODY_CHARS]}"
+        for match in _FOLLOW_UP.finditer(text):
+            if match.group("pr"):
+                mine.add(int(match.group("pr")))
+            elif match.group("sha"):
+                shas.add(match.group("sha").lower())
+        prs |= mine - {pr_number(commit.title)}
+    return prs, shas
+
+
 def synthesize(commits: Sequence[DigestCommit], recent: Sequence[DigestCommit] = ()) -> Synthesis:
     """The links among a day's commits, and from them to the recent commits given."""
     index = _Index(commits, recent)

@@ -114,7 +114,10 @@ class _Weekly:
             a = c.analysis
             assert a is not None
             marks = [_ICON[a.importance]] + ([s.breaking] if a.breaking else [])
-            day = self.day_label(c.landed_at.astimezone(self.zone).date())
+            # The digest day that lists it, which is not its local date past a cutoff.
+            day = self.day_label(
+                self.r.day_of.get(c.sha) or c.landed_at.astimezone(self.zone).date()
+            )
             lines.append(
                 f"- {' '.join(marks)} {link(inline(c.title), c.url)} · {code(c.sha[:7])} · {day}"
             )
@@ -172,7 +175,7 @@ class _Weekly:
         p, week = self.p, self.r.week
         lines = ["---"]
         if late:
-            lines.append(f"- {p.late.format(when=self.local(week.end))}")
+            lines.append(f"- {p.late.format(when=self.local(week.due))}")
         window = p.window.format(
             start=self.local(week.start), end=self.local(week.end), zone=self.timezone
         )
@@ -189,12 +192,16 @@ def render_weekly(
     narrative: Narrative | None = None,
     late: bool = False,
     with_title: bool = False,
+    fallback_note: str | None = None,
 ) -> WeeklyPost:
-    """The week's roll-up post (`with_title` for an issue comment, which has no title)."""
+    """The week's roll-up post (`with_title` for an issue comment, which has no title;
+    `fallback_note`: why it is one, where Discussions could not be used)."""
     w = _Weekly(rollup, language, timezone)
     title = weekly_title(rollup.repo, rollup.week, language)
     marker = weekly_marker(rollup.repo, rollup.week)
     head = [marker] + ([f"## {inline(title)}"] if with_title else [])
+    if fallback_note:
+        head.append(f"> {w.s.fallback_target.format(reason=inline(fallback_note))}")
     if rollup.empty:
         empty = w.p.empty_week.format(
             first=rollup.week.first.isoformat(), last=rollup.week.last.isoformat()

@@ -17,6 +17,7 @@ from bot.github.errors import GitHubError, NotInstalled, RateLimited, Repository
 from bot.governor import Governor
 from bot.jobs.context import JobContext
 from bot.jobs.kinds import Defer, Done, Fail, Job, JobKind, Outcome, Retry
+from bot.jobs.send_alerts import alert_job, alerts_on
 from bot.logs import get_logger
 from bot.models import CommitInput
 from bot.prefetch import Prefetched, prefetch
@@ -113,13 +114,17 @@ class AnalyseCommit:
             if details is not None:
                 await self._save_details(job, work, details)
             raise
-        # One transaction: the details, the analysis, and the job done.
-        async with ctx.store.jobs.holding(job, ctx.clock.now(), finish=True) as conn:
+        # One transaction: the details, the analysis, its day's alerts asked for, the job done.
+        now = ctx.clock.now()
+        async with ctx.store.jobs.holding(job, now, finish=True) as conn:
             if details is not None:
                 await ctx.store.commits.save_details(conn, work.repo_id, work.sha, details)
-            stored = await ctx.store.commits.complete(
-                conn, work.repo_id, work.sha, result, ctx.clock.now()
-            )
+            stored = await ctx.store.commits.complete(conn, work.repo_id, work.sha, result, now)
+            if stored and alerts_on(result.analysis, config, excluded=excluded):
+                day = config.schedule.day_of(work.landed_at)
+                await ctx.store.jobs.enqueue_in(
+                    conn, [alert_job(work.repo_id, day)], now, rearm=True
+                )
         if stored:
             log.info(
                 "commit_analyzed",

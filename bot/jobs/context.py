@@ -5,12 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+import aiohttp
+
 from bot.clock import Clock
 from bot.github import GitHubApp, InstallationClient
-from bot.jobs.kinds import Job
+from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
+from bot.jobs.kinds import Defer, Fail, Job, Outcome, Retry
+from bot.logs import get_logger
 from bot.metrics import Metrics
 from bot.settings import Settings
 from bot.store.store import Store
+
+log = get_logger(__name__)
 
 # Retries wait 30 s, 1 min, 2 min, … up to this.
 MAX_BACKOFF = timedelta(minutes=30)
@@ -20,6 +26,15 @@ def backoff(now: datetime, attempts: int) -> datetime:
     """When a job that failed its `attempts`-th try is tried again."""
     delay: timedelta = min(MAX_BACKOFF, timedelta(seconds=30) * 2 ** max(0, attempts - 1))
     return now + delay
+
+
+class Busy(Exception):
+    """Another job started creating this post since it was read (two jobs of a repository
+    share its tracking issue): try again once that create has had time to finish."""
+
+
+# What a job that posts may meet: GitHub's answers, the network, another job's create.
+POSTING_TROUBLE = (GitHubError, aiohttp.ClientError, Busy)
 
 
 @dataclass(frozen=True)
@@ -40,3 +55,27 @@ class JobContext:
             async with self.store.jobs.holding(job, self.clock.now()) as conn:
                 await self.store.repos.set_installation_in(conn, repo_id, installation_id)
         return self.github.installation(installation_id)
+
+    def posting_outcome(
+        self, exc: GitHubError | aiohttp.ClientError | Busy, *, what: str, job: Job, slow: bool
+    ) -> Outcome:
+        """What a job that posts makes of trouble: a rate limit, or another job creating the
+        same post, waits without spending an attempt; lost access ends the job quietly;
+        anything else is tried again (`slow`: a publication, backing off for up to an hour,
+        as GitHub can be down for hours; else the executor's backoff)."""
+        now = self.clock.now()
+        if isinstance(exc, Busy):
+            # The other job's create has ended by then, one way or another (a write with no
+            # answer within GITHUB_TIMEOUT_SECONDS gives up), and its post is recorded or
+            # findable.
+            return Defer(
+                str(exc), now + 2 * timedelta(seconds=self.settings.github_timeout_seconds)
+            )
+        if isinstance(exc, RateLimited):
+            return Defer(str(exc), exc.until)
+        if isinstance(exc, RepositoryGone | NotInstalled):
+            log.info(f"{what}_unpostable", error=str(exc))
+            return Fail(str(exc))
+        log.warning(f"{what}_failed", error=str(exc), attempt=job.attempts)
+        retry_at = now + timedelta(minutes=min(60, 2**job.attempts)) if slow else None
+        return Retry(str(exc), at=retry_at)

@@ -13,6 +13,8 @@ class JobKind(StrEnum):
     EXPAND_RANGE = "expand_range"
     ANALYSE_COMMIT = "analyse_commit"
     PUBLISH_PERIOD = "publish_period"
+    PUBLISH_WEEK = "publish_week"
+    SEND_ALERTS = "send_alerts"
     RECOVER_DELIVERIES = "recover_deliveries"
 
 
@@ -24,12 +26,16 @@ class JobState(StrEnum):
 
 
 # Within one round, lower runs first: a repository's config before the commits it shapes,
-# the commits before the period that publishes them.
+# the commits before the period that publishes them. Alerts go before the analyses still
+# waiting: they are due within a minute of the analysis that asked for them. A week goes after
+# the days it links to.
 PRIORITY: dict[JobKind, int] = {
     JobKind.REFRESH_CONFIG: 0,
     JobKind.EXPAND_RANGE: 1,
+    JobKind.SEND_ALERTS: 1,
     JobKind.ANALYSE_COMMIT: 2,
     JobKind.PUBLISH_PERIOD: 3,
+    JobKind.PUBLISH_WEEK: 4,
     JobKind.RECOVER_DELIVERIES: 4,
 }
 

@@ -13,21 +13,20 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 
-import aiohttp
 from structlog.contextvars import bound_contextvars
 
 from bot.analysis import AnalysisResult, rules
-from bot.digest.build import build_digest
+from bot.digest.build import build_digest, shown_commits
 from bot.digest.render import Part, marker, render, render_addendum
+from bot.digest.synthesis import named
 from bot.digest.usage import day_usage
 from bot.github import InstallationClient
-from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
-from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
-from bot.jobs.context import JobContext
-from bot.jobs.kinds import Defer, Done, Fail, Job, JobKind, Outcome, Retry
+from bot.jobs.context import POSTING_TROUBLE, JobContext
+from bot.jobs.kinds import Done, Job, JobKind, Outcome
+from bot.jobs.send_alerts import sent_alerts
 from bot.logs import get_logger
 from bot.models import Digest
-from bot.posts import targets
+from bot.posts import places, targets
 from bot.posts.reconcile import Recorded, Wanted
 from bot.repo_config import RepoConfig
 from bot.store.commits import CommitState, commit_from_details
@@ -36,24 +35,16 @@ from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
 
-TRACKING_ISSUE_TITLE = "Commit digest"
-TRACKING_PERIOD = "repository"
 # Publishing that keeps failing (GitHub down for hours) is given up after this many tries.
 MAX_PUBLISH_ATTEMPTS = 8
+# A revert or a fix in the day finds the commit it names among this many days before it.
+RECENT = timedelta(days=2)
 # A digest posted later than this after its cutoff (plus grace) says it is late.
 LATE_AFTER = timedelta(minutes=15)
 
 
-class FallBack(Exception):
-    """Discussions cannot be used here; the reason is told to readers."""
-
-
 def publish_key(repo_id: int, period: Period) -> str:
     return f"{repo_id}/{period.kind}/{period.start.isoformat()}"
-
-
-def tracking_marker(full_name: str) -> str:
-    return f"<!-- commit-digest:{full_name}:tracking-issue -->"
 
 
 @dataclass(frozen=True)
@@ -84,16 +75,8 @@ class PublishPeriod:
         with bound_contextvars(repo=repo.full_name, period=period.key):
             try:
                 return await self._publish(job, repo, period)
-            except RateLimited as exc:
-                return Defer(str(exc), exc.until)
-            except (RepositoryGone, NotInstalled) as exc:
-                log.info("digest_unpublishable", error=str(exc))
-                return Fail(str(exc))
-            except (GitHubError, aiohttp.ClientError) as exc:
-                log.warning("digest_publish_failed", error=str(exc), attempt=job.attempts)
-                return Retry(
-                    str(exc), at=ctx.clock.now() + timedelta(minutes=min(60, 2**job.attempts))
-                )
+            except POSTING_TROUBLE as exc:
+                return ctx.posting_outcome(exc, what="digest", job=job, slow=True)
 
     async def given_up(self, job: Job, reason: str) -> None:
         ctx = self._ctx
@@ -171,7 +154,15 @@ class PublishPeriod:
         start, end = config.schedule.window(period.start)
         forced, truncated = await ctx.store.digests.pushes_between(repo.id, start, end)
         digest, shas = build_digest(
-            repo, period.start, config, commits, late=late, forced=forced, truncated=truncated
+            repo,
+            period.start,
+            config,
+            commits,
+            late=late,
+            forced=forced,
+            truncated=truncated,
+            recent=await self._recent(run, commits, start),
+            alerts=await sent_alerts(ctx.store, repo.id, period.start),
         )
         usage = await day_usage(ctx.store, ctx.settings, repo.id, (start, end))
         digest = replace(digest, usage=usage)
@@ -181,25 +172,47 @@ class PublishPeriod:
             return "skipped"
         client = await self._client(run)
         record = await ctx.store.digests.get(repo.id, period)
+        # A first post once sent stays where it went, whatever the config says now: the retry
+        # of a create GitHub may have carried out looks for its marker there, never elsewhere.
+        head = (await ctx.store.posts.recorded(repo.id, period.key)).get("part-1")
+        if head is not None:
+            to_discussion = head.kind == "discussion"
+        else:
+            to_discussion = config.publish.to == "discussion" and (
+                record is None or record.target != "issue-comment"
+            )
+        issue = int(head.parent) if head is not None and head.parent else None
         target = "issue-comment"
         url: str | None
-        if config.publish.to == "discussion" and (
-            record is None or record.target != "issue-comment"
-        ):
+        if to_discussion:
             try:
                 url, count = await self._discussion(run, client, digest)
                 target = "discussion"
-            except FallBack as reason:
+            except places.FallBack as reason:
                 log.info("digest_fallback_to_issue", reason=str(reason))
                 digest = replace(digest, fallback_note=str(reason))
                 url, count = await self._issue(run, client, render(digest, with_title=True))
         else:
-            url, count = await self._issue(run, client, render(digest, with_title=True))
+            url, count = await self._issue(
+                run, client, render(digest, with_title=True), number=issue
+            )
         await self._finish(run, DigestState.PUBLISHED, shas, "main", late=late, target=target)
         if digest.config_error:
             await ctx.store.repos.config_error_reported(repo.id)
         log.info("digest_published", url=url, parts=count, late=late)
         return "published"
+
+    async def _recent(
+        self, run: _Run, commits: list[DayCommit], start: datetime
+    ) -> list[DayCommit]:
+        """The days before, where the day's reverts, relands and fixes find what they name:
+        the last RECENT days, and any older stored commit named by number or sha."""
+        store, repo_id = self._ctx.store, run.repo.id
+        recent = await store.digests.window_commits(repo_id, start - RECENT, start)
+        shown, _ = shown_commits(run.config, commits)
+        prs, shas = named(shown)
+        older = await store.digests.named_commits(repo_id, prs, shas, before=start - RECENT)
+        return older + recent
 
     async def _finish(
         self,
@@ -237,21 +250,18 @@ class PublishPeriod:
         self, run: _Run, client: InstallationClient, digest: Digest
     ) -> tuple[str | None, int]:
         repo, period = run.repo, run.period
-        setup, category = await _discussion_target(client, repo, run.config)
         parts = render(digest)
-        channel = targets.discussions(client, repo.full_name, setup, category)
         head = self._wanted(repo, period, parts[:1], "discussion", title=digest.title)
-        try:
-            (posted,) = await self._sync(run, channel, head)
-        except Forbidden as exc:
-            raise FallBack(
-                "the App may not create discussions here "
-                "(it needs the Discussions: write permission)."
-            ) from exc
-        except GraphQLFailed as exc:
-            if "UNPROCESSABLE" in exc.types:
-                raise FallBack("GitHub refused to create the discussion.") from exc
-            raise
+        (posted,) = await places.sync_discussions(
+            self._ctx,
+            run.job,
+            client,
+            repo.full_name,
+            head,
+            category=run.config.publish.category,
+            repo_id=repo.id,
+            period=period.key,
+        )
         assert posted.node_id is not None
         comments = targets.discussion_comments(client, posted.node_id)
         await self._sync(run, comments, self._wanted(repo, period, parts[1:], "discussion-comment"))
@@ -281,19 +291,8 @@ class PublishPeriod:
         return (posted[0].url if posted else None), len(parts)
 
     async def _tracking_issue(self, run: _Run, client: InstallationClient) -> int:
-        """The issue the App created once for its comments (found by its marker, too)."""
         repo = run.repo
-        body = (
-            f"{tracking_marker(repo.full_name)}\n"
-            "The App posts the daily digest of this repository's commits here, one comment a day."
-        )
-        wanted = Wanted(
-            "tracking-issue", "issue", tracking_marker(repo.full_name), body, TRACKING_ISSUE_TITLE
-        )
-        channel = targets.issues(client, repo.full_name)
-        (posted,) = await self._sync(run, channel, [wanted], period=TRACKING_PERIOD)
-        assert posted.number is not None
-        return posted.number
+        return await places.tracking_issue(self._ctx, run.job, client, repo.id, repo.full_name)
 
     @staticmethod
     def _wanted(
@@ -317,7 +316,14 @@ class PublishPeriod:
         }
         number = len(completed) + 1
         key = f"addendum-{number}"
-        digest, shas = build_digest(repo, period.start, run.config, commits)
+        digest, shas = build_digest(
+            repo,
+            period.start,
+            run.config,
+            commits,
+            recent=[c for c in everything if c.published_part is not None],
+            alerts=await sent_alerts(ctx.store, repo.id, period.start),
+        )
         if not digest.commits:
             await self._finish(
                 run, DigestState.PUBLISHED, shas, "excluded", late=False, first=False
@@ -336,27 +342,3 @@ class PublishPeriod:
         await self._finish(run, DigestState.PUBLISHED, shas, key, late=False, first=False)
         log.info("digest_addendum_published", commits=len(shas))
         return "addendum"
-
-
-async def _discussion_target(
-    client: InstallationClient, repo: RepoRow, config: RepoConfig
-) -> tuple[DiscussionSetup, Category]:
-    setup = await client.discussion_setup(repo.full_name)
-    if not setup.enabled:
-        raise FallBack("Discussions are turned off in this repository.")
-    wanted = config.publish.category
-    if wanted:
-        key = wanted.casefold()
-        category = next(
-            (c for c in setup.categories if key in (c.name.casefold(), c.slug.casefold())), None
-        )
-        if category is None:
-            raise FallBack(f"the discussion category “{wanted}” does not exist.")
-        return setup, category
-    # Announcement-format categories take posts from maintainers only: prefer General.
-    category = next((c for c in setup.categories if c.slug == "general"), None)
-    if category is None and setup.categories:
-        category = setup.categories[0]
-    if category is None:
-        raise FallBack("the repository has no discussion category.")
-    return setup, category

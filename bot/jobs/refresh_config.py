@@ -15,10 +15,12 @@ from bot.github.errors import GitHubError, NotInstalled, RateLimited, Repository
 from bot.handlers.context import RepoViews
 from bot.jobs.context import JobContext
 from bot.jobs.kinds import Defer, Done, Job, JobKind, Outcome, Retry
+from bot.jobs.publish_week import never_due
 from bot.logs import get_logger
-from bot.repo_config import CONFIG_PATH, ConfigError, parse_config
+from bot.repo_config import CONFIG_PATH, ConfigError, default_config, parse_config
+from bot.store.digests import Period
 from bot.store.etags import ConfigETags
-from bot.store.repos import RepoRow
+from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
 
@@ -89,7 +91,15 @@ class RefreshConfig:
                 str(exc) if isinstance(exc, ConfigError) else f"{CONFIG_PATH}: nested too deeply"
             )
             return await self._invalid(job, repo, message, content.sha, branch)
-        async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
+        now = ctx.clock.now()
+        before = config_of(repo.config, ctx.settings.default_language)
+        after = config or default_config(ctx.settings.default_language)
+        passed = never_due(before, after, now)
+        if passed is not None and passed.end <= repo.active_since:
+            passed = None  # over before the App saw the repository: never posted anyway
+        async with ctx.store.jobs.holding(job, now) as conn:
+            if passed is not None:
+                await ctx.store.digests.pass_over(conn, repo.id, Period.week(passed.first), now)
             moved = await repos.save_config(
                 conn,
                 repo.id,
@@ -99,7 +109,12 @@ class RefreshConfig:
                 now=ctx.clock.now(),
             )
         self._views.invalidate(repo.id)
-        log.info("repo_config_loaded", present=config is not None, schedule_changed=moved)
+        log.info(
+            "repo_config_loaded",
+            present=config is not None,
+            schedule_changed=moved,
+            week_passed_over=passed.first.isoformat() if passed else None,
+        )
         return Done()
 
     async def _invalid(

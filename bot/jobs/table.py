@@ -48,25 +48,52 @@ def job_row(
 
 def enqueue_statement(dialect: str, *, rearm: bool) -> Any:
     """Insert jobs; an existing (kind, key) is left as it is, or with `rearm` made pending
-    again when it had finished (a config touched again, a period with new commits)."""
+    again when it had finished (a config touched again, a period with new commits) and
+    marked to run once more when it is running now (its holder may have read its input
+    before the new work was stored)."""
     insert = insert_for(dialect)(t.jobs)
     if not rearm:
         return insert.on_conflict_do_nothing(index_elements=["kind", "key"])
+    # Literal values throughout: ingest runs this statement as a driver-level executemany,
+    # which takes no bound parameters of the statement's own (nor an expanding IN).
+    running = j.state == sa.literal_column(f"'{JobState.RUNNING.value}'")
+
+    def unless_running(name: str, new: Any) -> Any:
+        return sa.case((running, j[name]), else_=new)
+
     return insert.on_conflict_do_update(
         index_elements=["kind", "key"],
-        # Every value from the new row (no bound parameters of its own: ingest runs this
-        # statement as a driver-level executemany).
         set_={
-            "state": insert.excluded.state,
-            "attempts": insert.excluded.attempts,
-            "not_before": insert.excluded.not_before,
+            **{
+                k: unless_running(k, insert.excluded[k])
+                for k in ("state", "attempts", "not_before")
+            },
             "payload": insert.excluded.payload,
-            "last_error": sa.null(),
+            "last_error": unless_running("last_error", sa.null()),
+            "rerun": sa.case((running, sa.true()), else_=sa.false()),
             "updated_at": insert.excluded.updated_at,
         },
-        # Literal values: an expanding IN cannot run in an executemany.
-        where=sa.text(f"jobs.state IN ('{JobState.DONE.value}', '{JobState.FAILED.value}')"),
+        where=sa.text(
+            f"jobs.state IN ('{JobState.DONE.value}', '{JobState.FAILED.value}', "
+            f"'{JobState.RUNNING.value}')"
+        ),
     )
+
+
+def _finished(now: datetime) -> dict[str, Any]:
+    """A holder's success: done, or pending again (a fresh run) when it was asked to rerun."""
+    return {
+        "state": sa.case(
+            (j.rerun, sa.literal(JobState.PENDING.value)), else_=sa.literal(JobState.DONE.value)
+        ),
+        "attempts": sa.case((j.rerun, 0), else_=j.attempts),
+        "not_before": sa.case((j.rerun, now), else_=j.not_before),
+        "rerun": sa.false(),
+        "lease_owner": None,
+        "lease_until": None,
+        "last_error": None,
+        "updated_at": now,
+    }
 
 
 def _due(now: datetime) -> Any:
@@ -215,11 +242,7 @@ class Jobs:
         The check is an UPDATE of the job's row, so on PostgreSQL the row stays locked until
         the transaction ends: nobody can take the job over in between. Raises LeaseLost.
         """
-        values: dict[str, Any] = {"updated_at": now}
-        if finish:
-            values.update(
-                state=JobState.DONE.value, lease_owner=None, lease_until=None, last_error=None
-            )
+        values: dict[str, Any] = _finished(now) if finish else {"updated_at": now}
         async with self._writer.begin() as conn:
             held = await conn.execute(self._held(job).values(**values))
             if not held.rowcount:
@@ -234,13 +257,11 @@ class Jobs:
 
     async def finish(self, job: Job, now: datetime, *, failed: str | None = None) -> bool:
         """Done (or failed, with the reason); False when the lease was lost."""
-        values: dict[str, Any] = {
-            "state": JobState.FAILED.value if failed else JobState.DONE.value,
-            "lease_owner": None,
-            "lease_until": None,
-            "last_error": failed[:2000] if failed else None,
-            "updated_at": now,
-        }
+        values: dict[str, Any] = _finished(now)
+        if failed:
+            # A failure stays failed: enqueueing it again later arms it afresh.
+            values.update(state=JobState.FAILED.value, last_error=failed[:2000])
+            del values["attempts"], values["not_before"]
         async with self._writer.begin() as conn:
             return bool((await conn.execute(self._held(job).values(**values))).rowcount)
 
@@ -254,6 +275,7 @@ class Jobs:
             "lease_until": None,
             "not_before": at,
             "last_error": reason[:2000],
+            "rerun": False,  # it runs again anyway
             "updated_at": now,
         }
         if not spend:

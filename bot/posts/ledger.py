@@ -6,6 +6,7 @@ that lost its lease records nothing, and stops before its next create.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
@@ -30,6 +31,22 @@ class PostLedger:
             )
             return {r.key: _recorded(r) for r in rows}
 
+    async def recorded_anywhere(
+        self, repo_id: int, keys: Collection[str], *, period_prefix: str
+    ) -> dict[str, Recorded]:
+        """These keys wherever recorded, in any period that starts with `period_prefix`."""
+        if not keys:
+            return {}
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(t.posts).where(
+                    p.repo_id == repo_id,
+                    p.key.in_(list(keys)),
+                    p.period.startswith(period_prefix, autoescape=True),
+                )
+            )
+            return {r.key: _recorded(r) for r in rows}
+
     async def all_recorded(self, repo_id: int, period: str) -> list[Recorded]:
         return list((await self.recorded(repo_id, period)).values())
 
@@ -43,15 +60,38 @@ class PostLedger:
         kind: str,
         parent: str | None,
         now: datetime,
-    ) -> None:
-        """Before a create: from now on, a failure means "search for the marker first"."""
+        first: bool = False,
+    ) -> bool:
+        """Before a create: from now on, a failure means "search for the marker first".
+        `first`: the post was never attempted; False when another job recorded it since
+        (the tracking issue is shared by every job of a repository)."""
         values: dict[str, Any] = {
             "kind": kind,
             "state": PostState.CREATING.value,
             "parent": parent,
             "updated_at": now,
         }
+        if first:
+            stmt = insert_for(conn.dialect.name)(t.posts).values(
+                repo_id=repo_id, period=period, key=key, created_at=now, **values
+            )
+            added = await conn.execute(stmt.on_conflict_do_nothing())
+            return bool(added.rowcount)
         await _upsert(conn, repo_id=repo_id, period=period, key=key, now=now, values=values)
+        return True
+
+    @staticmethod
+    async def withdraw(conn: AsyncConnection, repo_id: int, period: str, *, key: str) -> None:
+        """After a create GitHub refused (it answered, and made nothing): no intent is left
+        to search for, so the post may be made elsewhere (a fallback) or again later."""
+        await conn.execute(
+            sa.delete(t.posts).where(
+                p.repo_id == repo_id,
+                p.period == period,
+                p.key == key,
+                p.state == PostState.CREATING.value,
+            )
+        )
 
     @staticmethod
     async def record(

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.github import InstallationClient
-from bot.github.calls import Category, DiscussionSetup
-from bot.jobs.context import JobContext
+from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
+from bot.jobs.context import Busy, JobContext
 from bot.jobs.kinds import Job
 from bot.posts.reconcile import (
     Adopt,
@@ -168,7 +168,7 @@ async def sync_posts(
                 out.append(await record(w, found.node_id, found.url, found.number))
             case Create(wanted=w):
                 async with store.jobs.holding(job, clock.now()) as conn:
-                    await store.posts.intend(
+                    intended = await store.posts.intend(
                         conn,
                         repo_id,
                         period,
@@ -176,8 +176,20 @@ async def sync_posts(
                         kind=channel.kind,
                         parent=channel.parent,
                         now=clock.now(),
+                        first=w.key not in recorded,
                     )
-                made = await channel.create(w)
+                if not intended:
+                    raise Busy(f"another job is creating the post {period}/{w.key}")
+                try:
+                    made = await channel.create(w)
+                except (Forbidden, GraphQLFailed) as exc:
+                    # Only a refusal is sure to have made nothing; GitHub's untyped "something
+                    # went wrong" (a timeout inside it) may have: that intent stays.
+                    if isinstance(exc, GraphQLFailed) and "UNPROCESSABLE" not in exc.types:
+                        raise
+                    async with store.jobs.holding(job, clock.now()) as conn:
+                        await store.posts.withdraw(conn, repo_id, period, key=w.key)
+                    raise
                 out.append(await record(w, made.node_id, made.url, made.number))
     return out
 
@@ -187,7 +199,9 @@ async def _search(channel: Channel, wanted: Sequence[Wanted], search: Search) ->
     found: dict[str, Found] = {}
     async for item in channel.search():
         for marker, key in markers.items():
-            if key not in found and marker in item.body:
+            # Every post opens with its marker; one further in is quoted commit text (an
+            # author's name in a code span), not the post it names.
+            if key not in found and item.body.startswith(marker):
                 found[key] = item
         if len(found) == len(markers):
             break

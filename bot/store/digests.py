@@ -7,6 +7,7 @@ times and the window the current config gives the period, not stored at ingest.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
@@ -20,6 +21,9 @@ from bot.store import schema as t
 from bot.store.commits import CommitState, store_analysis
 from bot.store.dialect import insert_for
 
+# At most this many pull requests and sha prefixes a day's reverts and fixes are looked up by.
+MAX_NAMED = 100
+
 
 class DigestState(StrEnum):
     PENDING = "pending"
@@ -30,7 +34,7 @@ class DigestState(StrEnum):
 
 @dataclass(frozen=True)
 class Period:
-    """A digest's period: today always a day ("day", its date)."""
+    """A digest's period: a day ("day", its date) or a roll-up week ("week", its first day)."""
 
     kind: str
     start: date
@@ -42,6 +46,10 @@ class Period:
     @classmethod
     def day(cls, start: date) -> Period:
         return cls("day", start)
+
+    @classmethod
+    def week(cls, first: date) -> Period:
+        return cls("week", first)
 
 
 @dataclass(frozen=True)
@@ -68,6 +76,24 @@ def _where(repo_id: int, period: Period) -> Any:
     )
 
 
+async def _add_record(
+    conn: AsyncConnection, repo_id: int, period: Period, state: DigestState, now: datetime
+) -> None:
+    """The period's record in `state`, unless it has one."""
+    await conn.execute(
+        insert_for(conn.dialect.name)(t.digests)
+        .values(
+            repo_id=repo_id,
+            period_kind=period.kind,
+            period_start=period.start,
+            state=state.value,
+            late=False,
+            created_at=now,
+        )
+        .on_conflict_do_nothing(index_elements=["repo_id", "period_kind", "period_start"])
+    )
+
+
 class Digests:
     def __init__(self, engine: AsyncEngine, writer: AsyncEngine) -> None:
         self._engine = engine
@@ -80,18 +106,7 @@ class Digests:
     @staticmethod
     async def ensure(conn: AsyncConnection, repo_id: int, period: Period, now: datetime) -> Any:
         """The period's record, created pending if new, locked for this transaction."""
-        await conn.execute(
-            insert_for(conn.dialect.name)(t.digests)
-            .values(
-                repo_id=repo_id,
-                period_kind=period.kind,
-                period_start=period.start,
-                state=DigestState.PENDING.value,
-                late=False,
-                created_at=now,
-            )
-            .on_conflict_do_nothing(index_elements=["repo_id", "period_kind", "period_start"])
-        )
+        await _add_record(conn, repo_id, period, DigestState.PENDING, now)
         return (
             await conn.execute(
                 sa.select(t.digests).where(_where(repo_id, period)).with_for_update()
@@ -126,6 +141,11 @@ class Digests:
                 .values(published_part=part_key)
             )
 
+    @staticmethod
+    async def pass_over(conn: AsyncConnection, repo_id: int, period: Period, now: datetime) -> None:
+        """Record a period that gets no post, as skipped (one with a record keeps it)."""
+        await _add_record(conn, repo_id, period, DigestState.SKIPPED, now)
+
     async def fail(self, repo_id: int, period: Period, reason: str, now: datetime) -> None:
         async with self._writer.begin() as conn:
             await self.ensure(conn, repo_id, period, now)
@@ -139,6 +159,17 @@ class Digests:
                 )
                 .values(state=DigestState.FAILED.value, last_error=reason[:2000])
             )
+
+    @staticmethod
+    async def keep_narrative(
+        conn: AsyncConnection, repo_id: int, period: Period, narrative: dict[str, Any]
+    ) -> None:
+        """Keep a week's narrative (in the holder's transaction, after `ensure`)."""
+        await conn.execute(
+            sa.update(t.digests)
+            .where(_where(repo_id, period), t.digests.c.narrative.is_(None))
+            .values(narrative=narrative)
+        )
 
     async def reopen(self, repo_id: int, period: Period) -> None:
         """Let a failed period be tried again (the `publish` command)."""
@@ -177,6 +208,19 @@ class Digests:
             )
             return {repo_id: start for repo_id, start in rows}
 
+    async def ended_periods(self, kind: str, since: date) -> set[tuple[int, date]]:
+        """(repository, start) of the periods of a kind starting on or after `since` that
+        are over: published, skipped or failed."""
+        d = t.digests.c
+        ended = [DigestState.PUBLISHED.value, DigestState.SKIPPED.value, DigestState.FAILED.value]
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(d.repo_id, d.period_start).where(
+                    d.period_kind == kind, d.period_start >= since, d.state.in_(ended)
+                )
+            )
+            return {(r, s) for r, s in rows}
+
     async def failed_periods(self) -> set[tuple[int, str, date]]:
         d = t.digests.c
         async with self._engine.connect() as conn:
@@ -209,6 +253,25 @@ class Digests:
 
     async def window_commits(self, repo_id: int, start: datetime, end: datetime) -> list[DayCommit]:
         c = t.commits.c
+        return await self._commits(c.landed_at >= start, c.landed_at < end, repo_id=repo_id)
+
+    async def named_commits(
+        self, repo_id: int, prs: Iterable[int], sha_prefixes: Iterable[str], *, before: datetime
+    ) -> list[DayCommit]:
+        """Stored commits landed before `before` with one of these pull request numbers or
+        sha prefixes (what a revert or a fix names), however long ago they landed."""
+        c = t.commits.c
+        # Bounded: a message naming hundreds of commits is not worth hundreds of lookups.
+        numbers = sorted(set(prs))[:MAX_NAMED]
+        prefixes = sorted({p.lower() for p in sha_prefixes if len(p) >= 7})[:MAX_NAMED]
+        if not numbers and not prefixes:
+            return []
+        wanted: list[Any] = [c.pr_number.in_(numbers)] if numbers else []
+        wanted += [c.sha.startswith(p, autoescape=True) for p in prefixes]
+        return await self._commits(c.landed_at < before, sa.or_(*wanted), repo_id=repo_id)
+
+    async def _commits(self, *where: Any, repo_id: int) -> list[DayCommit]:
+        c = t.commits.c
         a = t.analyses.c
         query = (
             sa.select(
@@ -229,7 +292,7 @@ class Digests:
             .select_from(
                 t.commits.outerjoin(t.analyses, sa.and_(a.repo_id == c.repo_id, a.sha == c.sha))
             )
-            .where(c.repo_id == repo_id, c.landed_at >= start, c.landed_at < end)
+            .where(c.repo_id == repo_id, *where)
             .order_by(c.landed_at, c.position)
         )
         async with self._engine.connect() as conn:

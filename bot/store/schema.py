@@ -174,6 +174,9 @@ digests = sa.Table(
     sa.Column("last_error", sa.Text),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("published_at", UTCDateTime),
+    # A week's LLM narrative, kept from the one call so a retried post does not pay again:
+    # {"text": ..., "analyzer": ...}, or {"text": null} when the call gave nothing.
+    sa.Column("narrative", JSONType),
 )
 
 posts = sa.Table(
@@ -217,6 +220,9 @@ jobs = sa.Table(
     sa.Column("lease_owner", sa.String(64)),
     sa.Column("lease_until", UTCDateTime),
     sa.Column("last_error", sa.Text),
+    # Enqueued again while running (new work arrived after the holder read its input): it
+    # runs once more when the holder finishes, instead of that work waiting for nobody.
+    sa.Column("rerun", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("updated_at", UTCDateTime, nullable=False),
     sa.UniqueConstraint("kind", "key", name="uq_jobs_kind_key"),

@@ -108,6 +108,10 @@ class FakeRepo:
     has_discussions: bool = True
     # The installation lacks Discussions: write (GitHub answers FORBIDDEN).
     discussions_forbidden: bool = False
+    # It lacks the Discussions permission altogether (an installation that never accepted
+    # it): reading the categories is FORBIDDEN too [UNVERIFIED: FACTS.md §6 says queries
+    # need Discussions: read].
+    discussions_unreadable: bool = False
     commits: dict[str, dict[str, Any]] = field(default_factory=dict)
     history: list[str] = field(default_factory=list)  # default branch, oldest first
     pulls: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
@@ -1041,6 +1045,8 @@ def _connection(
 
 def _repo_node(repo: FakeRepo) -> dict[str, Any]:
     def categories(info: Any, first: int | None = None, after: str | None = None, **_: Any) -> Any:
+        if repo.discussions_unreadable:
+            raise GraphQLProblem("Resource not accessible by integration", "FORBIDDEN")
         return _connection([dict(c) for c in repo.categories], first, after)
 
     def discussions(

@@ -40,7 +40,8 @@ VALID_BODY: dict[str, Any] = {
 class Behaviour:
     """What the next call gets. kind: valid | invalid_json | cut | hang | error | raw |
     reshape (`reshape` edits the completion envelope: what a broken proxy or server sends) |
-    html (a proxy's login or error page, with status 200) | huge (an endless answer)."""
+    html (a proxy's login or error page, with status 200) | huge (an endless answer) |
+    trickle (an answer that never ends, one byte every 50 ms: no single read times out)."""
 
     kind: str = "valid"
     body: dict[str, Any] | None = None
@@ -150,6 +151,8 @@ class FakeLLM:
             )
         if behaviour.kind == "huge":
             return await self._endless(request)
+        if behaviour.kind == "trickle":
+            return await self._trickle(request)
         finish = "stop"
         if behaviour.kind == "invalid_json":
             content = '{"change_types": ["bugfix"], "importance": "medium", "summary": '
@@ -211,6 +214,18 @@ class FakeLLM:
                 self.endless_bytes_sent += 65536
         except ConnectionError:
             pass  # the client stopped reading: what a capped reader does
+        return response
+
+    async def _trickle(self, request: web.Request) -> web.StreamResponse:
+        response = web.StreamResponse(headers={"Content-Type": "application/json"})
+        await response.prepare(request)
+        await response.write(b'{"choices": [{"message": {"content": "')
+        try:
+            for _ in range(10_000):  # over eight minutes: far past any deadline a test sets
+                await asyncio.sleep(0.05)
+                await response.write(b"x")
+        except ConnectionError:
+            pass  # the client gave up
         return response
 
 

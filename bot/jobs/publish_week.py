@@ -1,0 +1,305 @@
+"""`publish_week`: post a repository's weekly roll-up once, after the week's cutoff.
+
+Built from the stored commits and analyses alone, through the same exclude rules as the
+daily digests (so its counts are the sum of theirs), with links to each day's digest from
+the post ledger. It waits a little for the days still being posted, so their links exist.
+With an LLM configured, one call writes the narrative, kept with the week's digest record
+before anything is posted: a retried post reuses it instead of paying again. The post goes
+through the post ledger, so a crash or an unclear create never posts twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from structlog.contextvars import bound_contextvars
+
+from bot.analysis.narrative import Narrator
+from bot.digest.build import shown_commits
+from bot.digest.weekly import Narrative, WeeklyPost, render_weekly, weekly_marker
+from bot.github import InstallationClient
+from bot.jobs.context import POSTING_TROUBLE, JobContext
+from bot.jobs.kinds import Defer, Done, Job, JobKind, Outcome
+from bot.jobs.publish_period import LATE_AFTER, MAX_PUBLISH_ATTEMPTS, publish_key
+from bot.logs import get_logger
+from bot.posts import places, targets
+from bot.posts.reconcile import PostState, Wanted
+from bot.repo_config import RepoConfig
+from bot.rollup import Counts, Rollup, RollupCommit, build_rollup, wanted
+from bot.store.digests import DayCommit, DigestState, Period
+from bot.store.repos import RepoRow, config_of
+from bot.weeks import Week, WeekSchedule
+
+log = get_logger(__name__)
+
+# The days of the week are usually posted at the same cutoff, just before: while one still
+# has commits to post, the week waits this long at most, looking again every WAIT_STEP.
+WAIT_FOR_DAYS = timedelta(minutes=30)
+WAIT_STEP = timedelta(minutes=1)
+POST_KEY = "part-1"
+ENDED = (DigestState.PUBLISHED, DigestState.SKIPPED, DigestState.FAILED)
+
+
+def week_job(repo_id: int, week: Week) -> tuple[JobKind, str, dict[str, Any]]:
+    """The job that publishes `week`'s roll-up (key `{repo_id}/week/{first day}`)."""
+    return (
+        JobKind.PUBLISH_WEEK,
+        publish_key(repo_id, Period.week(week.first)),
+        {"repo_id": repo_id, "first": week.first.isoformat()},
+    )
+
+
+def never_due(before: RepoConfig, after: RepoConfig, now: datetime) -> Week | None:
+    """The newest week whose cutoff has passed under `after` but was no roll-up's under
+    `before` (weekly turned on, or its weekday or cutoff moved, since): nobody was waiting
+    for it, so it gets no post, rather than one posted at once and marked late."""
+    if not after.weekly.enabled:
+        return None
+    week = after.week_schedule.latest_due(now)
+    if before.weekly.enabled and before.week_schedule.latest_due(now).first == week.first:
+        return None
+    return week
+
+
+def changed_lines(details: Mapping[str, Any] | None) -> dict[str, int]:
+    """Changed lines per path from a commit's stored details (additions + deletions)."""
+    out: dict[str, int] = {}
+    for f in (details or {}).get("files") or []:
+        if not isinstance(f, Mapping) or not f.get("filename"):
+            continue
+        lines = _count(f.get("additions")) + _count(f.get("deletions"))
+        out[str(f["filename"])] = out.get(str(f["filename"]), 0) + lines
+    return out
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def rollup_commits(config: RepoConfig, commits: list[DayCommit]) -> list[RollupCommit]:
+    """The commits the daily digests list (excluded ones left out), with their changes."""
+    shown, _ = shown_commits(config, commits)
+    details = {c.sha: c.details for c in commits}
+    return [RollupCommit(c, changed_lines(details[c.sha])) for c in shown]
+
+
+@dataclass(frozen=True)
+class _Run:
+    """One attempt at one week: the claimed job and what it publishes."""
+
+    job: Job
+    repo: RepoRow
+    config: RepoConfig
+    week: Week
+
+    @property
+    def period(self) -> Period:
+        return Period.week(self.week.first)
+
+    @property
+    def marker(self) -> str:
+        return weekly_marker(self.repo.full_name, self.week)
+
+
+class PublishWeek:
+    kind = JobKind.PUBLISH_WEEK
+    max_attempts = MAX_PUBLISH_ATTEMPTS
+
+    def __init__(self, ctx: JobContext, narrator: Narrator) -> None:
+        self._ctx = ctx
+        self._narrator = narrator
+
+    async def run(self, job: Job) -> Outcome:
+        ctx = self._ctx
+        repo = await ctx.store.repos.get(int(job.payload["repo_id"]))
+        if repo is None:
+            return Done()
+        first = date.fromisoformat(str(job.payload["first"]))
+        with bound_contextvars(repo=repo.full_name, week=first.isoformat()):
+            try:
+                return await self._publish(job, repo, first)
+            except POSTING_TROUBLE as exc:
+                return ctx.posting_outcome(exc, what="weekly", job=job, slow=True)
+
+    async def given_up(self, job: Job, reason: str) -> None:
+        ctx = self._ctx
+        period = Period.week(date.fromisoformat(str(job.payload["first"])))
+        await ctx.store.digests.fail(int(job.payload["repo_id"]), period, reason, ctx.clock.now())
+        ctx.metrics.weekly.labels(outcome="failed").inc()
+
+    async def _publish(self, job: Job, repo: RepoRow, first: date) -> Outcome:
+        ctx = self._ctx
+        config = config_of(repo.config, ctx.settings.default_language)
+        if not config.weekly.enabled:
+            return Done()  # turned off since it was enqueued
+        schedule = config.week_schedule
+        week = schedule.week_of_day(first)
+        now = ctx.clock.now()
+        if week.first != first or now < week.due:
+            return Done()  # the config moved the week: the scheduler enqueues the new one
+        run = _Run(job, repo, config, week)
+        record = await ctx.store.digests.get(repo.id, run.period)
+        if record is not None and record.state in ENDED:
+            return Done()
+        commits = await ctx.store.digests.window_commits(repo.id, week.start, week.end)
+        if now < week.due + WAIT_FOR_DAYS and any(c.published_part is None for c in commits):
+            return Defer("waiting for the week's daily digests", now + WAIT_STEP)
+        rollup = build_rollup(
+            repo.full_name,
+            week,
+            schedule.days,
+            rollup_commits(config, commits),
+            previous=await self._previous(run, schedule),
+        )
+        if not wanted(rollup, skip_empty_days=config.skip_empty_days):
+            await self._finish(run, DigestState.SKIPPED, late=False)
+            ctx.metrics.weekly.labels(outcome="skipped").inc()
+            log.info("weekly_skipped")
+            return Done(recorded=True)
+        narrative, started = await self._prepare(run, rollup, record)
+        grace = timedelta(minutes=ctx.settings.grace_minutes)
+        # Late is decided by when the week's first attempt began, so a retry hours later
+        # (GitHub down) does not turn a post made on time into a late one.
+        late = started > week.due + grace + LATE_AFTER
+        urls = await self._digest_urls(repo.id, week)
+        client = await ctx.client(job, repo.installation_id, repo.full_name, repo.id)
+
+        def post(*, with_title: bool = False, fallback_note: str | None = None) -> WeeklyPost:
+            return render_weekly(
+                rollup,
+                language=config.language,
+                timezone=config.timezone,
+                digest_urls=urls,
+                narrative=narrative,
+                late=late,
+                with_title=with_title,
+                fallback_note=fallback_note,
+            )
+
+        # A post once sent stays where it went, whatever the config says now: the retry of a
+        # create GitHub may have carried out looks for its marker there, never posts elsewhere.
+        made = (await ctx.store.posts.recorded(repo.id, run.period.key)).get(POST_KEY)
+        target = "issue-comment"
+        url: str | None = None
+        note: str | None = None
+        if (made.kind if made is not None else config.weekly.to) == "discussion":
+            try:
+                url = await self._discussion(run, client, post())
+                target = "discussion"
+            except places.FallBack as reason:
+                log.info("weekly_fallback_to_issue", reason=str(reason))
+                note = str(reason)
+        if target == "issue-comment":
+            issue = int(made.parent) if made is not None and made.parent else None
+            url = await self._comment(run, client, post(with_title=True, fallback_note=note), issue)
+        await self._finish(run, DigestState.PUBLISHED, late=late, target=target)
+        ctx.metrics.weekly.labels(outcome="published").inc()
+        log.info("weekly_published", url=url, late=late, commits=rollup.counts.commits)
+        return Done(recorded=True)
+
+    async def _previous(self, run: _Run, schedule: WeekSchedule) -> Counts | None:
+        """The week before's counts, the same way; None when the App did not see all of it."""
+        before = schedule.previous(run.week)
+        if run.repo.active_since > before.start:
+            return None
+        store = self._ctx.store
+        commits = await store.digests.window_commits(run.repo.id, before.start, before.end)
+        return Counts.of(c.commit for c in rollup_commits(run.config, commits))
+
+    async def _prepare(
+        self, run: _Run, rollup: Rollup, record: Any
+    ) -> tuple[Narrative | None, datetime]:
+        """The week's narrative and when its first attempt began, both kept with its record:
+        the LLM is asked once a week, whatever happens to the post afterwards."""
+        ctx, repo = self._ctx, run.repo
+        kept = record.narrative if record is not None else None
+        ask = kept is None and self._narrator.enabled and not rollup.empty
+        if record is None or ask:
+            began = ctx.clock.now()
+            fresh: dict[str, Any] | None = None
+            if ask:
+                written = await self._narrator.write(rollup, language=run.config.language)
+                fresh = (
+                    {"text": written.text, "analyzer": written.analyzer}
+                    if written is not None
+                    else {"text": None}
+                )
+            async with ctx.store.jobs.holding(run.job, ctx.clock.now()) as conn:
+                await ctx.store.digests.ensure(conn, repo.id, run.period, began)
+                if fresh is not None:
+                    await ctx.store.digests.keep_narrative(conn, repo.id, run.period, fresh)
+            record = await ctx.store.digests.get(repo.id, run.period)
+            kept = record.narrative
+        narrative = None
+        if isinstance(kept, dict) and kept.get("text"):
+            narrative = Narrative(str(kept["text"]), str(kept.get("analyzer") or "llm"))
+        started: datetime = record.created_at
+        return narrative, started
+
+    async def _digest_urls(self, repo_id: int, week: Week) -> dict[date, str]:
+        """Each day's digest post (its first part), where one was posted."""
+        urls: dict[date, str] = {}
+        for day in week.days:
+            recorded = await self._ctx.store.posts.recorded(repo_id, Period.day(day).key)
+            head = recorded.get(POST_KEY)
+            if head is not None and head.state is PostState.POSTED and head.url:
+                urls[day] = head.url
+        return urls
+
+    async def _discussion(
+        self, run: _Run, client: InstallationClient, post: WeeklyPost
+    ) -> str | None:
+        config = run.config
+        (posted,) = await places.sync_discussions(
+            self._ctx,
+            run.job,
+            client,
+            run.repo.full_name,
+            [Wanted(POST_KEY, "discussion", run.marker, post.body, post.title)],
+            category=config.weekly.category or config.publish.category,
+            repo_id=run.repo.id,
+            period=run.period.key,
+        )
+        return posted.url
+
+    async def _comment(
+        self, run: _Run, client: InstallationClient, post: WeeklyPost, issue: int | None
+    ) -> str | None:
+        ctx, repo = self._ctx, run.repo
+        number = (
+            issue
+            or run.config.publish.issue
+            or await places.tracking_issue(ctx, run.job, client, repo.id, repo.full_name)
+        )
+        (posted,) = await targets.sync_posts(
+            ctx,
+            run.job,
+            targets.issue_comments(client, repo.full_name, number),
+            [Wanted(POST_KEY, "issue-comment", run.marker, post.body)],
+            repo_id=repo.id,
+            period=run.period.key,
+        )
+        return posted.url
+
+    async def _finish(
+        self, run: _Run, state: DigestState, *, late: bool, target: str | None = None
+    ) -> None:
+        ctx = self._ctx
+        now = ctx.clock.now()
+        async with ctx.store.jobs.holding(run.job, now, finish=True) as conn:
+            await ctx.store.digests.ensure(conn, run.repo.id, run.period, now)
+            await ctx.store.digests.finish(
+                conn,
+                run.repo.id,
+                run.period,
+                state=state,
+                first=True,
+                target=target,
+                shas=[],
+                part_key=POST_KEY,
+                late=late,
+                now=now,
+            )

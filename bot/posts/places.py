@@ -1,0 +1,95 @@
+"""Where a repository's posts go: the Discussion category asked for, or the tracking issue."""
+
+from __future__ import annotations
+
+from bot.github import InstallationClient
+from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
+from bot.jobs.context import JobContext
+from bot.jobs.kinds import Job
+from bot.posts import targets
+from bot.posts.reconcile import Recorded, Wanted
+
+TRACKING_ISSUE_TITLE = "Commit digest"
+# The tracking issue is the repository's, not any period's: its ledger rows live here.
+TRACKING_PERIOD = "repository"
+
+
+class FallBack(Exception):
+    """Discussions cannot be used here; the reason is told to readers."""
+
+
+def tracking_marker(full_name: str) -> str:
+    return f"<!-- commit-digest:{full_name}:tracking-issue -->"
+
+
+async def discussion_target(
+    client: InstallationClient, full_name: str, wanted: str | None
+) -> tuple[DiscussionSetup, Category]:
+    """The repository's Discussions and the category named `wanted` (name or slug, any
+    case); None: General, else the first. Raises FallBack when there is none to post in."""
+    setup = await client.discussion_setup(full_name)
+    if not setup.enabled:
+        raise FallBack("Discussions are turned off in this repository.")
+    if wanted:
+        key = wanted.casefold()
+        category = next(
+            (c for c in setup.categories if key in (c.name.casefold(), c.slug.casefold())), None
+        )
+        if category is None:
+            raise FallBack(f"the discussion category “{wanted}” does not exist.")
+        return setup, category
+    # Announcement-format categories take posts from maintainers only: prefer General.
+    category = next((c for c in setup.categories if c.slug == "general"), None)
+    if category is None and setup.categories:
+        category = setup.categories[0]
+    if category is None:
+        raise FallBack("the repository has no discussion category.")
+    return setup, category
+
+
+async def tracking_issue(
+    ctx: JobContext, job: Job, client: InstallationClient, repo_id: int, full_name: str
+) -> int:
+    """The issue the App created once for its comments (found by its marker, too)."""
+    body = (
+        f"{tracking_marker(full_name)}\n"
+        "The App posts the digests of this repository's commits here as comments: the daily\n"
+        "digest, and alerts and the weekly roll-up where they are configured to come here."
+    )
+    wanted = Wanted(
+        "tracking-issue", "issue", tracking_marker(full_name), body, TRACKING_ISSUE_TITLE
+    )
+    channel = targets.issues(client, full_name)
+    (posted,) = await targets.sync_posts(
+        ctx, job, channel, [wanted], repo_id=repo_id, period=TRACKING_PERIOD
+    )
+    assert posted.number is not None
+    return posted.number
+
+
+async def sync_discussions(
+    ctx: JobContext,
+    job: Job,
+    client: InstallationClient,
+    full_name: str,
+    wanted: list[Wanted],
+    *,
+    category: str | None,
+    repo_id: int,
+    period: str,
+) -> list[Recorded]:
+    """New Discussions in the category, each once. Raises FallBack where GitHub will not
+    take them (no permission, Discussions off, no such category)."""
+    try:
+        # Without the Discussions permission at all, even the categories are FORBIDDEN.
+        setup, found = await discussion_target(client, full_name, category)
+        channel = targets.discussions(client, full_name, setup, found)
+        return await targets.sync_posts(ctx, job, channel, wanted, repo_id=repo_id, period=period)
+    except Forbidden as exc:
+        raise FallBack(
+            "the App may not create discussions here (it needs the Discussions: write permission)."
+        ) from exc
+    except GraphQLFailed as exc:
+        if "UNPROCESSABLE" in exc.types:
+            raise FallBack("GitHub refused to create the discussion.") from exc
+        raise

@@ -1,0 +1,361 @@
+"""Alerts as the App posts them: a real replay day through the webhook, the jobs and the fake
+GitHub. One alert per breaking commit, exactly once (redelivery, restart, a create answered
+502 after GitHub made it), none for a commit reverted before it went out, the fold past
+`max_per_day`, the fallbacks, and the day's digest linking what was sent."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from aiohttp.test_utils import TestClient
+
+from bot.app import EXECUTOR, STORE
+from bot.jobs.kinds import JobKind
+from bot.store.schema import analyses, commits, jobs
+from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.markdown import parse
+from tests.support import (
+    FakeClock,
+    deliver,
+    deliver_replay,
+    late_push,
+    publish_round,
+    replay_pushes,
+)
+
+Client = TestClient[Any, Any]
+REPO = "vllm-project/vllm-ascend"
+DAY = "2026-06-17"  # one commit the rules read as breaking (it drops a config switch)
+END = datetime(2026, 6, 18, tzinfo=UTC)
+BUSY_DAY = "2026-07-15"  # seven high commits, four of them breaking
+BUSY_END = datetime(2026, 7, 16, tzinfo=UTC)
+CONFIG = ".github/commit-digest.yml"
+ALERTS = "alerts:\n  on: [breaking]\n"
+# An alert's hidden marker, as the App documents it (README, "Alerts").
+MARKER = re.compile(r"<!-- commit-digest:[^:]+/[^:]+:alert:(?P<sha>[0-9a-f]{40}) -->")
+FOLD = re.compile(r"<!-- commit-digest:[^:]+/[^:]+:\d{4}-\d\d-\d\d:alerts-more -->")
+
+
+def alerts_in(bodies: list[str]) -> list[str]:
+    return [m.group("sha") for b in bodies if (m := MARKER.search(b))]
+
+
+def discussion_alerts(repo: FakeRepo) -> list[dict[str, Any]]:
+    return [d for d in repo.discussions if MARKER.search(d["body"])]
+
+
+async def landed(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    *,
+    day: str = DAY,
+    end: datetime = END,
+    config: str = ALERTS,
+    extra: tuple[dict[str, Any], ...] | list[dict[str, Any]] = (),
+    **settings: Any,
+) -> tuple[Client, FakeRepo]:
+    """The day's pushes (and `extra` push payloads) delivered before its cutoff, then every
+    job that became due run (`settings`: the App's, overridden)."""
+    repo = github.serve_replay_day(REPO, day)
+    repo.files[CONFIG] = config
+    clock.current = end - timedelta(hours=2)
+    client = await app_client(**settings)
+    for push in replay_pushes(REPO, day):
+        assert await deliver_replay(client, push) == 202
+    for payload in extra:
+        assert (await deliver(client, "push", payload))[0] == 202
+    await client.app[EXECUTOR].drain()
+    return client, repo
+
+
+def landing_again(repo: FakeRepo, day: str, original: str, sha: str) -> dict[str, Any]:
+    """A push landing a copy of the day's commit `original` (message, files) as `sha`."""
+    message = next(
+        c["message"]
+        for p in replay_pushes(REPO, day)
+        for c in p["payload"]["commits"]
+        if c["id"] == original
+    )
+    push = late_push(repo.commits, REPO, day, sha, message)
+    repo.commits[sha] = {**repo.commits[original], "sha": sha}
+    return push
+
+
+def breaking_sha() -> str:
+    # Read from the replay itself: the commit dropping `multistream_dsv4_dsa_overlap`.
+    for push in replay_pushes(REPO, DAY):
+        for commit in push["payload"]["commits"]:
+            if commit["message"].startswith("[Attention] [BugFix]Enable multistream"):
+                return str(commit["id"])
+    raise AssertionError("the replay day changed")
+
+
+async def test_a_breaking_commit_gets_one_alert_and_never_a_second(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed(app_client, github, clock)
+    (alert,) = discussion_alerts(repo)
+    sha = breaking_sha()
+    assert alerts_in([alert["body"]]) == [sha]
+    assert alert["category"]["slug"] == "general"  # no category configured anywhere
+    assert alert["title"].startswith("⚠️") and len(alert["title"]) <= 256
+    parsed = parse(alert["body"])
+    assert parsed.pings_and_references() == []  # nobody pinged, no issue referenced
+    links = parsed.links()
+    assert any(h.endswith(f"/commit/{sha}") for h in links)
+    assert len([h for h in links if re.search(r"/pull/\d+$", h)]) == 1  # its pull request
+    # Every push delivered again, then a restart on the same database: nothing more.
+    for push in replay_pushes(REPO, DAY):
+        assert await deliver_replay(client, push) in {200, 202}
+    await client.app[EXECUTOR].drain()
+    again = await app_client()
+    await again.app[EXECUTOR].drain()
+    assert len(discussion_alerts(repo)) == 1
+    # The day's digest, at the cutoff, links the alert already sent.
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(again)
+    (digest,) = [d for d in repo.discussions if ":part-1 -->" in d["body"]]
+    assert alert["url"] in digest["body"]
+
+
+async def test_an_alert_github_made_but_answered_502_is_not_made_again(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    github.fail(
+        "POST",
+        r"^/graphql$",
+        502,
+        operation="CreateDigestDiscussion",
+        after_write=True,
+        message="Bad Gateway",
+    )
+    client, repo = await landed(app_client, github, clock)
+    assert github.written_then_failed
+    (job,) = await _jobs(client, JobKind.SEND_ALERTS)
+    assert job.state == "pending" and job.last_error  # backed off, with the reason
+    clock.advance(minutes=5)
+    await client.app[EXECUTOR].drain()
+    assert len(discussion_alerts(repo)) == 1
+    creates = [c for c in github.calls if c.operation == "CreateDigestDiscussion"]
+    assert len(creates) == 1  # the retry found it by its marker
+    (job,) = await _jobs(client, JobKind.SEND_ALERTS)
+    assert job.state == "done"
+
+
+async def test_a_breaking_commit_reverted_before_its_alert_sends_none(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    sha = breaking_sha()
+    repo = github.serve_replay_day(REPO, DAY)
+    title = next(
+        c["message"].split("\n", 1)[0]
+        for p in replay_pushes(REPO, DAY)
+        for c in p["payload"]["commits"]
+        if c["id"] == sha
+    )
+    revert = late_push(
+        repo.commits, REPO, DAY, "e" * 40, f'Revert "{title}"\n\nThis reverts commit {sha}.'
+    )
+    # The revert reaches the App before the analyses have run (the same batch of work).
+    _, repo = await landed(app_client, github, clock, extra=[revert])
+    assert discussion_alerts(repo) == []
+    assert not [c for c in repo.comments if MARKER.search(c["body"])]
+
+
+async def test_alerts_past_max_per_day_fold_into_one_post(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    config = "alerts:\n  on: [breaking, high]\n  max_per_day: 2\n  category: Announcements\n"
+    client, repo = await landed(
+        app_client, github, clock, day=BUSY_DAY, end=BUSY_END, config=config
+    )
+    posts = [d for d in repo.discussions if MARKER.search(d["body"]) or FOLD.search(d["body"])]
+    singles = discussion_alerts(repo)
+    (fold,) = [d for d in posts if FOLD.search(d["body"])]
+    assert len(singles) == 2
+    assert {d["category"]["slug"] for d in posts} == {"announcements"}
+    # Every other alert-worthy commit is in the fold, each linked once.
+    wanted = await _alert_worthy(client, BUSY_END)
+    folded = set(re.findall(r"/commit/([0-9a-f]{40})", fold["body"]))
+    assert folded == wanted - set(alerts_in([d["body"] for d in singles]))
+    assert len(folded) >= 3
+    # A restart posts nothing new and leaves the fold as it was.
+    before = fold["body"]
+    again = await app_client()
+    await again.app[EXECUTOR].drain()
+    assert len([d for d in repo.discussions if d in posts or MARKER.search(d["body"])]) == 3
+    assert fold["body"] == before
+
+
+@pytest.mark.parametrize(
+    ("config", "discussions"),
+    [
+        ("alerts:\n  on: [breaking]\n  to: issue\n", True),
+        ("alerts:\n  on: [breaking]\n", False),  # Discussions off: the tracking issue
+        ("alerts:\n  on: [breaking]\n  category: Nope\n", True),  # no such category
+    ],
+)
+async def test_alerts_go_to_the_tracking_issue_when_asked_or_when_discussions_cannot(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    config: str,
+    discussions: bool,
+) -> None:
+    github.serve_replay_day(REPO, DAY).has_discussions = discussions
+    _, repo = await landed(app_client, github, clock, config=config)
+    assert discussion_alerts(repo) == []
+    (comment,) = [c for c in repo.comments if MARKER.search(c["body"])]
+    assert alerts_in([comment["body"]]) == [breaking_sha()]
+    (issue,) = repo.issues.values()
+    assert issue["body"].startswith(f"<!-- commit-digest:{REPO}:tracking-issue -->")
+
+
+async def test_no_alerts_unless_configured(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed(app_client, github, clock, config="language: en\n")
+    assert repo.discussions == [] and repo.comments == []
+    assert await _jobs(client, JobKind.SEND_ALERTS) == []
+
+
+async def _jobs(client: Client, kind: JobKind) -> list[Any]:
+    async with client.app[STORE].engine.connect() as conn:
+        return list(await conn.execute(sa.select(jobs).where(jobs.c.kind == kind.value)))
+
+
+async def _alert_worthy(client: Client, end: datetime) -> set[str]:
+    """The day's commits analysed as breaking or high, read from the stored analyses."""
+    async with client.app[STORE].engine.connect() as conn:
+        rows = await conn.execute(
+            sa.select(commits.c.sha, analyses.c.data)
+            .join(analyses, sa.and_(analyses.c.sha == commits.c.sha))
+            .where(commits.c.landed_at >= end - timedelta(days=1), commits.c.landed_at < end)
+        )
+        return {
+            sha for sha, data in rows if data.get("breaking") or data.get("importance") == "high"
+        }
+
+
+async def test_posts_made_in_one_place_stay_there_when_the_config_moves_alerts(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    config = "alerts:\n  on: [breaking, high]\n  max_per_day: 1\n"
+    client, repo = await landed(
+        app_client, github, clock, day=BUSY_DAY, end=BUSY_END, config=config
+    )
+    made = [d["id"] for d in repo.discussions]
+    assert len(made) == 2  # one alert, and the "more alerts" post
+    # Alerts move to the tracking issue; another high commit of the day is analysed.
+    repo.files[CONFIG] = config + "  to: issue\n"
+    high = next(
+        c["id"]
+        for p in replay_pushes(REPO, BUSY_DAY)
+        for c in p["payload"]["commits"]
+        if c["message"].startswith("[Refactor] remove layer sharding")
+    )
+    again = landing_again(repo, BUSY_DAY, high, "d" * 40)
+    again["commits"][0]["modified"] = [CONFIG]  # the push that also touches the config
+    assert (await deliver(client, "push", again))[0] == 202
+    await client.app[EXECUTOR].drain()
+    # The "more alerts" discussion is neither copied to the issue nor edited as an issue
+    # comment would be; the job ends without an error.
+    assert [d["id"] for d in repo.discussions] == made
+    assert not [c for c in repo.comments if FOLD.search(c["body"])]
+    (job,) = await _jobs(client, JobKind.SEND_ALERTS)
+    assert (job.state, job.last_error) == ("done", None)
+
+
+@pytest.mark.parametrize("unreadable", [False, True])
+async def test_an_alert_github_refuses_as_a_discussion_goes_to_the_tracking_issue(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, unreadable: bool
+) -> None:
+    # Discussions are on and the category exists, but the installation lacks Discussions:
+    # write: GitHub refuses the create itself (FORBIDDEN), so nothing was made there; or
+    # it lacks the permission altogether, and even the categories are not shown to it.
+    repo = github.serve_replay_day(REPO, DAY)
+    repo.discussions_forbidden = True
+    repo.discussions_unreadable = unreadable
+    client, repo = await landed(app_client, github, clock)
+    assert discussion_alerts(repo) == []
+    (comment,) = [c for c in repo.comments if MARKER.search(c["body"])]
+    assert alerts_in([comment["body"]]) == [breaking_sha()]
+    (job,) = await _jobs(client, JobKind.SEND_ALERTS)
+    assert (job.state, job.last_error) == ("done", None)
+
+
+async def test_two_days_alerting_at_once_share_one_tracking_issue(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    # Alerts go to the tracking issue, which does not exist yet; the breaking commit lands,
+    # and a copy of it lands just after the cutoff: all the analyses run in one round, then
+    # the two days' alert jobs, side by side.
+    repo = github.serve_replay_day(REPO, DAY)
+    sha = breaking_sha()
+    tomorrow = landing_again(repo, DAY, sha, "d" * 40)
+    tomorrow["repository"]["pushed_at"] = int((END + timedelta(minutes=5)).timestamp())
+    client, repo = await landed(
+        app_client,
+        github,
+        clock,
+        config="alerts:\n  on: [breaking]\n  to: issue\n",
+        extra=[tomorrow],
+        worker_concurrency=16,
+    )
+    clock.advance(minutes=2)  # one of them waited for the other's tracking issue
+    await client.app[EXECUTOR].drain()
+    assert len(repo.issues) == 1
+    (issue,) = repo.issues.values()
+    alerted = [c for c in repo.comments if MARKER.search(c["body"])]
+    assert sorted(alerts_in([c["body"] for c in alerted])) == sorted([sha, "d" * 40])
+    assert {c["issue_number"] for c in alerted} == {issue["number"]}
+
+
+async def test_a_commit_alerted_once_is_not_alerted_again_when_the_config_moves_its_day(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed(app_client, github, clock)
+    sha = breaking_sha()
+    assert alerts_in([d["body"] for d in discussion_alerts(repo)]) == [sha]
+    # The repository moves to Los Angeles time: the alerted commit (02:48 UTC on the 17th)
+    # now belongs to the 16th, and so does a breaking commit that lands with the change.
+    repo.files[CONFIG] = ALERTS + "timezone: America/Los_Angeles\n"
+    push = landing_again(repo, DAY, sha, "d" * 40)
+    push["commits"][0]["modified"] = [CONFIG]
+    assert (await deliver(client, "push", push))[0] == 202
+    await client.app[EXECUTOR].drain()
+    assert sorted(alerts_in([d["body"] for d in discussion_alerts(repo)])) == sorted(
+        [sha, "d" * 40]
+    )
+
+
+async def test_a_marker_in_commit_text_does_not_make_an_alert_look_like_another_post(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    # The markers are predictable, and an alert shows the commit's author in a code span,
+    # where HTML is shown as it is: an author named after the day's digest marker ...
+    repo = github.serve_replay_day(REPO, DAY)
+    sha = breaking_sha()
+    hostile = landing_again(repo, DAY, sha, "a" * 40)
+    digest_marker = f"<!-- commit-digest:{REPO}:{DAY}:part-1 -->"
+    hostile["commits"][0]["author"] = {"name": digest_marker, "email": "x@example.com"}
+    client, repo = await landed(app_client, github, clock, extra=[hostile])
+    (alert,) = [d for d in discussion_alerts(repo) if "a" * 40 in d["body"]]
+    assert digest_marker in alert["body"]
+    before = alert["body"]
+    # ... and the digest's create fails before GitHub makes it: the retry looks for the
+    # digest by its marker, and must not take that alert for it.
+    github.fail("POST", r"^/graphql$", 502, operation="CreateDigestDiscussion", message="Bad")
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    clock.advance(hours=1)
+    await publish_round(client)
+    assert alert["body"] == before
+    (digest,) = [d for d in repo.discussions if d["body"].startswith(digest_marker)]
+    assert digest is not alert

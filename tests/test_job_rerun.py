@@ -1,0 +1,80 @@
+"""A job enqueued again while its holder runs it: the holder may have read its input before
+the new work was stored, so the job runs once more when the holder finishes (not never)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.jobs.kinds import Job, JobKind
+from bot.store import Store
+
+NOW = datetime(2026, 7, 10, 12, 0, tzinfo=UTC)
+LEASE = timedelta(minutes=5)
+KIND = JobKind.SEND_ALERTS
+KEY = "1/2026-07-10"
+PAYLOAD = {"repo_id": 1, "day": "2026-07-10"}
+LIMITS = {kind: 8 for kind in JobKind}
+
+
+@pytest.fixture
+async def store(any_database_url: str) -> AsyncIterator[Store]:
+    store = await Store.open(any_database_url)
+    yield store
+    await store.close()
+
+
+async def claim_one(store: Store, now: datetime) -> list[Job]:
+    claimed, _ = await store.jobs.claim(
+        now, owner="test", limit=10, lease=LEASE, max_attempts=LIMITS
+    )
+    return claimed
+
+
+@pytest.mark.parametrize("finish_in_last_write", [False, True])
+async def test_a_job_enqueued_while_running_runs_once_more(
+    store: Store, finish_in_last_write: bool
+) -> None:
+    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW, rearm=True)
+    (job,) = await claim_one(store, NOW)
+    # New work arrives while the holder runs: the running job is not disturbed ...
+    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW + timedelta(seconds=1), rearm=True)
+    row = await store.jobs.get(KIND, KEY)
+    assert (row.state, row.lease_owner, row.attempts) == ("running", job.owner, 1)
+    assert await claim_one(store, NOW + timedelta(seconds=2)) == []  # nor taken by another
+    # ... and when it ends, it is due again, a fresh run.
+    later = NOW + timedelta(seconds=3)
+    if finish_in_last_write:
+        async with store.jobs.holding(job, later, finish=True):
+            pass
+    else:
+        assert await store.jobs.finish(job, later)
+    row = await store.jobs.get(KIND, KEY)
+    assert (row.state, row.attempts, row.rerun) == ("pending", 0, False)
+    (again,) = await claim_one(store, later)
+    assert await store.jobs.finish(again, later)
+    # Nothing came in during the second run: it stays done.
+    row = await store.jobs.get(KIND, KEY)
+    assert row.state == "done"
+    assert await claim_one(store, later + timedelta(hours=1)) == []
+
+
+async def test_enqueued_without_rearm_or_after_a_failure_behaves_as_before(store: Store) -> None:
+    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW)
+    (job,) = await claim_one(store, NOW)
+    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW)  # no rearm: a duplicate, ignored
+    assert await store.jobs.finish(job, NOW)
+    assert (await store.jobs.get(KIND, KEY)).state == "done"
+    # Asked to rerun, but the run fails for good: it ends failed (and says why) ...
+    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW, rearm=True)
+    (job,) = await claim_one(store, NOW)
+    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW, rearm=True)
+    assert await store.jobs.finish(job, NOW, failed="repository gone")
+    row = await store.jobs.get(KIND, KEY)
+    assert (row.state, row.last_error, row.rerun) == ("failed", "repository gone", False)
+    # ... and the next enqueue arms it afresh.
+    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW, rearm=True)
+    row = await store.jobs.get(KIND, KEY)
+    assert (row.state, row.attempts, row.last_error) == ("pending", 0, None)
