@@ -17,7 +17,7 @@ from sqlalchemy.engine import make_url
 
 from bot.analysis.cost import Prices
 from bot.analysis.factory import open_analyzer
-from bot.app import ANALYZER, EXECUTOR, PUBLISHER, SCHEDULER, STORE, create_app, open_store
+from bot.app import ANALYZER, CLOCK, EXECUTOR, PUBLISHER, SCHEDULER, STORE, create_app, open_store
 from bot.classify import classify
 from bot.digest.render import Part
 from bot.evaluation import evaluate, replay_commits
@@ -220,6 +220,39 @@ def _digest(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+async def publish_day(app: web.Application, repo_name: str, day: date) -> tuple[str, str | None]:
+    """Publish the day now, in this process, and say how it went and where its post is."""
+    store = app[STORE]
+    repo = await store.repos.by_name(repo_name)
+    if repo is None:
+        raise MissingSetting(
+            f"the App has not seen {repo_name}: install it there and push, then retry"
+        )
+    period = Period.day(day)
+    key = publish_key(repo.id, period)
+    await app[SCHEDULER].publish_now(repo, day)
+    for _ in range(3):
+        await app[EXECUTOR].drain()
+        job = await store.jobs.get(JobKind.PUBLISH_PERIOD, key)
+        # Pending and due: another replica held the job when this one asked, and it was armed
+        # to run once more when that run ended. Run it here rather than report "deferred".
+        if job is None or job.state != JobState.PENDING or job.not_before > app[CLOCK].now():
+            break
+    if job is not None and job.state == JobState.RUNNING:
+        return "busy", None  # another replica is publishing it right now
+    record = await store.digests.get(repo.id, period)
+    if job is not None and job.state == JobState.FAILED:
+        state = "failed"
+    elif key in app[PUBLISHER].done_here:
+        state = app[PUBLISHER].done_here[key]
+    elif job is not None and job.state == JobState.PENDING:
+        state = "deferred"  # GitHub failed it or limited it: the job tries again later
+    else:
+        state = "skipped" if record is not None else "not published"
+    head = (await store.posts.recorded(repo.id, period.key)).get("part-1")
+    return state, head.url if head is not None and head.url else None
+
+
 def _publish(settings: Settings, args: argparse.Namespace) -> int:
     settings.require_github()
     day = _day(args.day)
@@ -229,31 +262,7 @@ def _publish(settings: Settings, args: argparse.Namespace) -> int:
         runner = web.AppRunner(create_app(settings, background=False))
         await runner.setup()  # runs the app's cleanup contexts: store, GitHub, scheduler
         try:
-            app = runner.app
-            repo = await app[STORE].repos.by_name(args.repo)
-            if repo is None:
-                raise MissingSetting(
-                    f"the App has not seen {args.repo}: install it there and push, then retry"
-                )
-            store = app[STORE]
-            period = Period.day(day)
-            key = publish_key(repo.id, period)
-            await app[SCHEDULER].publish_now(repo, day)
-            await app[EXECUTOR].drain()
-            job = await store.jobs.get(JobKind.PUBLISH_PERIOD, key)
-            if job is not None and job.state == JobState.RUNNING:
-                return "busy", None  # another replica is publishing it right now
-            record = await store.digests.get(repo.id, period)
-            if job is not None and job.state == JobState.FAILED:
-                state = "failed"
-            elif key in app[PUBLISHER].done_here:
-                state = app[PUBLISHER].done_here[key]
-            elif job is not None and job.state == JobState.PENDING:
-                state = "deferred"  # GitHub failed it or limited it: the job tries again later
-            else:
-                state = "skipped" if record is not None else "not published"
-            head = (await store.posts.recorded(repo.id, period.key)).get("part-1")
-            return state, head.url if head is not None and head.url else None
+            return await publish_day(runner.app, args.repo, day)
         finally:
             await runner.cleanup()
 

@@ -14,8 +14,9 @@ import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 import bot.digest.render
+from bot.__main__ import publish_day
 from bot.app import EXECUTOR, SCHEDULER, STORE
-from bot.jobs.kinds import JobKind
+from bot.jobs.kinds import Job, JobKind
 from bot.posts.ledger import PostLedger
 from bot.store.schema import commits, digests, posts, repositories
 from tests.fakes.github import FakeGitHub, FakeRepo
@@ -365,6 +366,50 @@ async def test_publish_command_path_publishes_now_with_rules_for_the_rest(
     await client.app[SCHEDULER].publish_now(stored, date(2026, 6, 22))
     await executor.drain(kinds=[JobKind.PUBLISH_PERIOD])
     assert len(repo.discussions) == 1
+
+
+async def test_publish_command_runs_the_publication_armed_again_behind_another_replica(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two `publish` commands at once: replica A holds the job when this one asks, so asking
+    # arms it to run once more, and A's run ends after this one's drain found nothing to claim.
+    client, repo = await landed_day(app_client, github, clock)
+    clock.current = END + timedelta(seconds=1)
+    app = client.app
+    store, scheduler, executor = app[STORE], app[SCHEDULER], app[EXECUTOR]
+    held: list[Job] = []
+    ask, drain = scheduler.publish_now, executor.drain
+
+    async def asked_while_replica_a_holds_it(repo_row: Any, day: date) -> None:
+        await ask(repo_row, day)
+        held.extend(
+            (
+                await store.jobs.claim(
+                    clock.now(),
+                    owner="replica-a",
+                    limit=1,
+                    lease=timedelta(minutes=5),
+                    max_attempts={JobKind.PUBLISH_PERIOD: 8},
+                    kinds=[JobKind.PUBLISH_PERIOD],
+                )
+            )[0]
+        )
+        await ask(repo_row, day)
+
+    async def replica_a_ends_after_this_drain(**kwargs: Any) -> None:
+        await drain(**kwargs)
+        if held:
+            assert await store.jobs.finish(held.pop(), clock.now())
+
+    monkeypatch.setattr(scheduler, "publish_now", asked_while_replica_a_holds_it)
+    monkeypatch.setattr(executor, "drain", replica_a_ends_after_this_drain)
+    state, url = await publish_day(app, REPO, date(2026, 6, 22))
+    assert state == "published"
+    (discussion,) = repo.discussions
+    assert url == discussion["url"]
 
 
 async def test_publish_command_that_could_not_post_exits_non_zero(
