@@ -44,11 +44,22 @@ class Store:
     @classmethod
     async def open(cls, database_url: str, *, migrate_schema: bool = True) -> Store:
         engine = create_engine(database_url)
-        if migrate_schema:
-            await migrate(engine)
         sync_engine = (
             create_sqlite_sync_engine(database_url) if engine.dialect.name == "sqlite" else None
         )
+        try:
+            if sync_engine is not None:
+                # A file SQLite cannot open fails here, in this thread. In aiosqlite's, a failed
+                # connect leaves its thread answering a loop that may be closed by then, and the
+                # traceback it prints buries the one-line error.
+                sync_engine.connect().close()
+            if migrate_schema:
+                await migrate(engine)
+        except BaseException:
+            if sync_engine is not None:
+                sync_engine.dispose()
+            await engine.dispose()
+            raise
         return cls(engine, sqlite_sync_engine=sync_engine)
 
     async def close(self) -> None:
