@@ -199,6 +199,8 @@ async def test_alerts_past_max_per_day_fold_into_one_post(
         ("alerts:\n  on: [breaking]\n  to: issue\n", True),
         ("alerts:\n  on: [breaking]\n", False),  # Discussions off: the tracking issue
         ("alerts:\n  on: [breaking]\n  category: Nope\n", True),  # no such category
+        # The issue the config names does not exist.
+        ("alerts:\n  on: [breaking]\n  to: issue\npublish:\n  issue: 99999\n", True),
     ],
 )
 async def test_alerts_go_to_the_tracking_issue_when_asked_or_when_discussions_cannot(

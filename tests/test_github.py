@@ -14,7 +14,7 @@ import pytest
 from bot.github import GitHubApp
 from bot.github.calls import CommitMissing, GitHubError
 from bot.github.client import RetryPolicy, _is_write
-from bot.github.errors import GitHubUnavailable, RateLimited, RepositoryGone
+from bot.github.errors import GitHubUnavailable, IssueGone, RateLimited, RepositoryGone
 from bot.metrics import Metrics
 from tests.fakes.github import FakeGitHub
 from tests.processes import APP_ID
@@ -204,6 +204,39 @@ async def test_lost_access_is_repository_gone(
         await client.get_commit(REPO, first_sha())
     # One call: a 404 is not retried.
     assert len(github.calls_to("GET", r"/commits/")) == 1
+
+
+@pytest.mark.usefixtures("replay")
+async def test_an_issue_gone_is_told_apart_from_the_repository_gone(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub
+) -> None:
+    client = make_app().installation(INSTALLATION)
+    number = int((await client.create_issue(REPO, title="Digests", body="b"))["number"])
+    comment = await client.create_comment(REPO, number, body="c")
+    github.delete_issue(REPO, number)
+    with pytest.raises(IssueGone) as deleted:
+        await client.create_comment(REPO, number, body="c")
+    assert (deleted.value.issue, deleted.value.disabled) == (number, False)
+    with pytest.raises(IssueGone) as listed:
+        _ = [c async for c in client.issue_comments(REPO, number)]
+    assert (listed.value.issue, listed.value.disabled) == (number, False)
+    with pytest.raises(IssueGone) as edited:
+        await client.update_comment(REPO, int(comment["id"]), body="d")
+    assert (edited.value.issue, edited.value.disabled) == (None, False)
+    # GitHub answers 410 for a deleted issue too: only the repository says Issues are off.
+    github.fail("POST", r"/issues/\d+/comments$", 410, message="This issue was deleted")
+    with pytest.raises(IssueGone) as gone:
+        await client.create_comment(REPO, number, body="c")
+    assert gone.value.disabled is False
+    github.repos[REPO].has_issues = False
+    with pytest.raises(IssueGone) as off:
+        await client.create_issue(REPO, title="Digests", body="b")
+    assert (off.value.issue, off.value.disabled) == (None, True)
+    # Each time, one look at the repository decided.
+    assert len(github.calls_to("GET", rf"^/repos/{REPO}$")) == 5
+    github.revoke(REPO)
+    with pytest.raises(RepositoryGone):
+        await client.create_comment(REPO, number, body="c")
 
 
 @pytest.mark.usefixtures("replay")

@@ -521,6 +521,25 @@ async def test_the_roll_up_goes_to_the_tracking_issue_when_asked_or_when_it_must
     assert len([c for c in repo.comments if WEEK_MARKER in c["body"]]) == 1
 
 
+async def test_a_roll_up_for_an_issue_that_does_not_exist_goes_to_the_tracking_issue_saying_why(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    # No such category, so an issue comment; and the configured issue does not exist either.
+    config = WEEKLY + "  category: Weekly\npublish:\n  issue: 4242\n"
+    client, repo = await a_week(app_client, github, clock, config=config, days=1)
+    clock.current = WEEK_END + GRACE + timedelta(seconds=1)
+    await publish_round(client)
+    (issue,) = repo.issues.values()
+    assert issue["body"].startswith(f"<!-- commit-digest:{REPO}:tracking-issue -->")
+    (comment,) = [c for c in repo.comments if WEEK_MARKER in c["body"]]
+    assert comment["issue_number"] == issue["number"]
+    (why,) = [line for line in comment["body"].splitlines() if line.startswith("> Posted as")]
+    assert "the discussion category “Weekly” does not exist." in why
+    assert "`#4242` (`publish.issue`) does not exist or was deleted" in why
+    (record,) = await rows(client, digests, digests.c.period_kind == "week")
+    assert (record.state, record.target) == ("published", "issue-comment")
+
+
 async def test_the_scheduler_wakes_for_the_weekly_cutoff_and_skips_weeks_before_the_app_came(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import wraps
 from typing import Any, ParamSpec, TypeVar
@@ -11,7 +12,7 @@ from typing import Any, ParamSpec, TypeVar
 import gidgethub
 
 from bot.github.client import GitHubAPI
-from bot.github.errors import GitHubError, RepositoryGone
+from bot.github.errors import GitHubError, IssueGone, RepositoryGone
 from bot.models import PullRequestInfo
 
 P = ParamSpec("P")
@@ -74,6 +75,7 @@ class RepoInfo:
     full_name: str
     default_branch: str
     has_discussions: bool
+    has_issues: bool
 
 
 @dataclass(frozen=True)
@@ -274,6 +276,7 @@ class InstallationClient:
             full_name=str(data["full_name"]),
             default_branch=str(data["default_branch"]),
             has_discussions=bool(data.get("has_discussions")),
+            has_issues=bool(data.get("has_issues", True)),
         )
 
     @_mapped
@@ -295,48 +298,68 @@ class InstallationClient:
 
     # --- issues (REST) -------------------------------------------------------------------
 
+    @asynccontextmanager
+    async def _issue_or_repository(self, full_name: str, issue: int | None) -> AsyncIterator[None]:
+        """An issue call's 404 or 410 as RepositoryGone or IssueGone: one look at the
+        repository tells which. GitHub answers 410 both for a deleted issue and where Issues
+        are turned off, so only the repository's `has_issues` says they are off."""
+        try:
+            yield
+        except gidgethub.BadRequest as exc:
+            status = int(exc.status_code)
+            if status not in (404, 410):
+                raise
+            repo = await self.get_repository(full_name)  # a 404 here: RepositoryGone
+            what = f"issue #{issue}" if issue is not None else "an issue call"
+            off = "" if repo.has_issues else " (Issues are turned off)"
+            raise IssueGone(
+                f"{what} in {full_name}: HTTP {status}{off}",
+                issue=issue,
+                disabled=not repo.has_issues,
+            ) from exc
+
     @_mapped
     async def create_issue(self, full_name: str, *, title: str, body: str) -> dict[str, Any]:
         owner, repo = split_repo(full_name)
-        result: dict[str, Any] = await self.gh.post(
-            "/repos/{owner}/{repo}/issues",
-            {"owner": owner, "repo": repo},
-            data={"title": title, "body": body},
-        )
+        async with self._issue_or_repository(full_name, None):
+            result: dict[str, Any] = await self.gh.post(
+                "/repos/{owner}/{repo}/issues",
+                {"owner": owner, "repo": repo},
+                data={"title": title, "body": body},
+            )
         return result
 
     @_mapped
     async def create_comment(self, full_name: str, issue: int, *, body: str) -> dict[str, Any]:
         owner, repo = split_repo(full_name)
-        result: dict[str, Any] = await self.gh.post(
-            "/repos/{owner}/{repo}/issues/{issue_number}/comments",
-            {"owner": owner, "repo": repo, "issue_number": issue},
-            data={"body": body},
-        )
+        async with self._issue_or_repository(full_name, issue):
+            result: dict[str, Any] = await self.gh.post(
+                "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+                {"owner": owner, "repo": repo, "issue_number": issue},
+                data={"body": body},
+            )
         return result
 
     @_mapped
     async def update_comment(self, full_name: str, comment_id: int, *, body: str) -> dict[str, Any]:
+        """IssueGone (with no number) when the comment is gone, alone or with its issue."""
         owner, repo = split_repo(full_name)
-        result: dict[str, Any] = await self.gh.patch(
-            "/repos/{owner}/{repo}/issues/comments/{comment_id}",
-            {"owner": owner, "repo": repo, "comment_id": comment_id},
-            data={"body": body},
-        )
+        async with self._issue_or_repository(full_name, None):
+            result: dict[str, Any] = await self.gh.patch(
+                "/repos/{owner}/{repo}/issues/comments/{comment_id}",
+                {"owner": owner, "repo": repo, "comment_id": comment_id},
+                data={"body": body},
+            )
         return result
 
     async def issue_comments(self, full_name: str, issue: int) -> AsyncIterator[dict[str, Any]]:
         owner, repo = split_repo(full_name)
-        try:
+        async with self._issue_or_repository(full_name, issue):
             async for comment in self.gh.getiter(
                 "/repos/{owner}/{repo}/issues/{issue_number}/comments{?per_page}",
                 {"owner": owner, "repo": repo, "issue_number": issue, "per_page": 100},
             ):
                 yield comment
-        except gidgethub.BadRequest as exc:
-            if int(exc.status_code) in (404, 410):
-                raise RepositoryGone(f"issue_comments: HTTP {int(exc.status_code)}") from exc
-            raise
 
     # --- discussions (GraphQL) -----------------------------------------------------------
 

@@ -14,6 +14,17 @@ class RepositoryGone(GitHubError):
     or access lost. Its work ends quietly."""
 
 
+class IssueGone(GitHubError):
+    """The repository is there, but an issue the App posts on is not: deleted, never there
+    (`issue` its number, None when the call named none), or Issues are turned off
+    (`disabled`). Where the posts go next is the job's to decide."""
+
+    def __init__(self, message: str, *, issue: int | None, disabled: bool) -> None:
+        super().__init__(message)
+        self.issue = issue
+        self.disabled = disabled
+
+
 class RateLimited(GitHubError):
     """A rate limit that would take longer to wait out than a worker should sleep."""
 

@@ -9,7 +9,7 @@ import aiohttp
 
 from bot.clock import Clock
 from bot.github import GitHubApp, InstallationClient
-from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
+from bot.github.errors import GitHubError, IssueGone, NotInstalled, RateLimited, RepositoryGone
 from bot.jobs.kinds import Defer, Fail, Job, Outcome, Retry
 from bot.logs import get_logger
 from bot.metrics import Metrics
@@ -61,8 +61,9 @@ class JobContext:
     ) -> Outcome:
         """What a job that posts makes of trouble: a rate limit, or another job creating the
         same post, waits without spending an attempt; lost access ends the job quietly;
-        anything else is tried again (`slow`: a publication, backing off for up to an hour,
-        as GitHub can be down for hours; else the executor's backoff)."""
+        Issues turned off wait, slowly, for them to be turned back on; anything else is tried
+        again (`slow`: a publication, backing off for up to an hour, as GitHub can be down
+        for hours; else the executor's backoff)."""
         now = self.clock.now()
         if isinstance(exc, Busy):
             # The other job's create has ended by then, one way or another (a write with no
@@ -76,6 +77,16 @@ class JobContext:
         if isinstance(exc, RepositoryGone | NotInstalled):
             log.info(f"{what}_unpostable", error=str(exc))
             return Fail(str(exc))
+        if isinstance(exc, IssueGone):
+            # Not lost access: a maintainer turning Issues back on lets the post go out.
+            event = f"{what}_issues_disabled" if exc.disabled else f"{what}_issue_gone"
+            log.warning(event, issue=exc.issue, error=str(exc), attempt=job.attempts)
+            return Retry(str(exc), at=slow_retry(now, job.attempts))
         log.warning(f"{what}_failed", error=str(exc), attempt=job.attempts)
-        retry_at = now + timedelta(minutes=min(60, 2**job.attempts)) if slow else None
-        return Retry(str(exc), at=retry_at)
+        return Retry(str(exc), at=slow_retry(now, job.attempts) if slow else None)
+
+
+def slow_retry(now: datetime, attempts: int) -> datetime:
+    """When a publication that failed its `attempts`-th try is tried again: 2, 4, 8 …
+    minutes, up to an hour."""
+    return now + timedelta(minutes=min(60, 2**attempts))

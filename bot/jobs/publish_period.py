@@ -55,6 +55,7 @@ class _Run:
     repo: RepoRow
     config: RepoConfig
     period: Period
+    gone: places.GoneIssues
 
 
 class PublishPeriod:
@@ -72,9 +73,16 @@ class PublishPeriod:
         if repo is None:
             return Done()
         period = Period(str(job.payload["period_kind"]), date.fromisoformat(job.payload["start"]))
+        config = config_of(repo.config, ctx.settings.default_language)
         with bound_contextvars(repo=repo.full_name, period=period.key):
             try:
-                return await self._publish(job, repo, period)
+                return await places.recover_gone_issues(
+                    ctx,
+                    job,
+                    repo.id,
+                    lambda gone: self._publish(job, repo, period, gone),
+                    configured=config.publish.issue,
+                )
             except POSTING_TROUBLE as exc:
                 return ctx.posting_outcome(exc, what="digest", job=job, slow=True)
 
@@ -84,7 +92,9 @@ class PublishPeriod:
         await ctx.store.digests.fail(int(job.payload["repo_id"]), period, reason, ctx.clock.now())
         ctx.metrics.digests.labels(outcome="failed").inc()
 
-    async def _publish(self, job: Job, repo: RepoRow, period: Period) -> Outcome:
+    async def _publish(
+        self, job: Job, repo: RepoRow, period: Period, gone: places.GoneIssues
+    ) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
         start, end = config.schedule.window(period.start)
@@ -94,7 +104,7 @@ class PublishPeriod:
         record = await ctx.store.digests.get(repo.id, period)
         if record is not None and record.state == DigestState.FAILED:
             return Done()
-        run = _Run(job, repo, config, period)
+        run = _Run(job, repo, config, period, gone)
         commits = await self._analysed(run, start, end)
         unpublished = [c for c in commits if c.published_part is None]
         first = record is None or record.state in (DigestState.PENDING, DigestState.SKIPPED)
@@ -103,7 +113,15 @@ class PublishPeriod:
             late = now > end + grace + LATE_AFTER
             state = await self._first(run, unpublished, late=late)
         elif unpublished:
-            state = await self._addendum(run, commits, unpublished)
+            head = (await ctx.store.posts.recorded(repo.id, period.key)).get("part-1")
+            if head is None:
+                # The day's posts went with an issue that is gone (deleted): rather than an
+                # addendum to nothing, the whole day is posted again, where posts go now.
+                assert record is not None
+                log.info("digest_posted_again", commits=len(commits))
+                state = await self._first(run, commits, late=bool(record.late), again=True)
+            else:
+                state = await self._addendum(run, commits, unpublished, head)
         else:
             return Done()
         ctx.metrics.digests.labels(outcome=state).inc()
@@ -149,7 +167,11 @@ class PublishPeriod:
 
     # --- the first publication -------------------------------------------------------------
 
-    async def _first(self, run: _Run, commits: list[DayCommit], *, late: bool) -> str:
+    async def _first(
+        self, run: _Run, commits: list[DayCommit], *, late: bool, again: bool = False
+    ) -> str:
+        """The day's digest of `commits` (`again`: all of a published day's, its first posts
+        gone: the record keeps when the day was first published)."""
         ctx, repo, config, period = self._ctx, run.repo, run.config, run.period
         start, end = config.schedule.window(period.start)
         forced, truncated = await ctx.store.digests.pushes_between(repo.id, start, end)
@@ -166,6 +188,10 @@ class PublishPeriod:
         )
         usage = await day_usage(ctx.store, ctx.settings, repo.id, (start, end))
         digest = replace(digest, usage=usage)
+        if not digest.commits and again:
+            # As an addendum of excluded commits: nothing to post, the day stays published.
+            await self._finish(run, DigestState.PUBLISHED, shas, "excluded", late=late, first=False)
+            return "skipped"
         if not digest.commits and config.skip_empty_days:
             await self._finish(run, DigestState.SKIPPED, shas, "main", late=late)
             log.info("digest_skipped", excluded=len(shas))
@@ -183,6 +209,7 @@ class PublishPeriod:
             )
         issue = int(head.parent) if head is not None and head.parent else None
         target = "issue-comment"
+        gone = run.gone.note(config.publish.issue)
         url: str | None
         if to_discussion:
             try:
@@ -190,13 +217,22 @@ class PublishPeriod:
                 target = "discussion"
             except places.FallBack as reason:
                 log.info("digest_fallback_to_issue", reason=str(reason))
-                digest = replace(digest, fallback_note=str(reason))
+                digest = replace(digest, fallback_note=places.joined(str(reason), gone))
                 url, count = await self._issue(run, client, render(digest, with_title=True))
         else:
+            digest = replace(digest, fallback_note=gone)
             url, count = await self._issue(
                 run, client, render(digest, with_title=True), number=issue
             )
-        await self._finish(run, DigestState.PUBLISHED, shas, "main", late=late, target=target)
+        await self._finish(
+            run,
+            DigestState.PUBLISHED,
+            shas,
+            "main",
+            late=late,
+            target=target,
+            first=not again,
+        )
         if digest.config_error:
             await ctx.store.repos.config_error_reported(repo.id)
         log.info("digest_published", url=url, parts=count, late=late)
@@ -283,7 +319,11 @@ class PublishPeriod:
         self, run: _Run, client: InstallationClient, parts: list[Part], *, number: int | None = None
     ) -> tuple[str | None, int]:
         repo = run.repo
-        number = number or run.config.publish.issue or await self._tracking_issue(run, client)
+        number = (
+            number
+            or run.gone.usable(run.config.publish.issue)
+            or await self._tracking_issue(run, client)
+        )
         channel = targets.issue_comments(client, repo.full_name, number)
         posted = await self._sync(
             run, channel, self._wanted(repo, run.period, parts, "issue-comment")
@@ -306,7 +346,7 @@ class PublishPeriod:
     # --- late commits ----------------------------------------------------------------------
 
     async def _addendum(
-        self, run: _Run, everything: list[DayCommit], commits: list[DayCommit]
+        self, run: _Run, everything: list[DayCommit], commits: list[DayCommit], head: Recorded
     ) -> str:
         ctx, repo, period = self._ctx, run.repo, run.period
         # Numbered by the addenda already completed (their commits carry the number), so a
@@ -331,13 +371,12 @@ class PublishPeriod:
             return "skipped"
         parts = render_addendum(digest, number)
         client = await self._client(run)
-        head = (await ctx.store.posts.recorded(repo.id, period.key)).get("part-1")
-        if head is not None and head.kind == "discussion" and head.node_id:
+        if head.kind == "discussion" and head.node_id:
             channel = targets.discussion_comments(client, head.node_id)
             wanted = self._wanted(repo, period, parts, "discussion-comment")
             await self._sync(run, channel, wanted)
         else:
-            issue = int(head.parent) if head is not None and head.parent else None
+            issue = int(head.parent) if head.parent else None
             await self._issue(run, client, parts, number=issue)
         await self._finish(run, DigestState.PUBLISHED, shas, key, late=False, first=False)
         log.info("digest_addendum_published", commits=len(shas))

@@ -94,6 +94,7 @@ class _Run:
     repo: RepoRow
     config: RepoConfig
     week: Week
+    gone: places.GoneIssues
 
     @property
     def period(self) -> Period:
@@ -118,9 +119,16 @@ class PublishWeek:
         if repo is None:
             return Done()
         first = date.fromisoformat(str(job.payload["first"]))
+        config = config_of(repo.config, ctx.settings.default_language)
         with bound_contextvars(repo=repo.full_name, week=first.isoformat()):
             try:
-                return await self._publish(job, repo, first)
+                return await places.recover_gone_issues(
+                    ctx,
+                    job,
+                    repo.id,
+                    lambda gone: self._publish(job, repo, first, gone),
+                    configured=config.publish.issue,
+                )
             except POSTING_TROUBLE as exc:
                 return ctx.posting_outcome(exc, what="weekly", job=job, slow=True)
 
@@ -130,7 +138,9 @@ class PublishWeek:
         await ctx.store.digests.fail(int(job.payload["repo_id"]), period, reason, ctx.clock.now())
         ctx.metrics.weekly.labels(outcome="failed").inc()
 
-    async def _publish(self, job: Job, repo: RepoRow, first: date) -> Outcome:
+    async def _publish(
+        self, job: Job, repo: RepoRow, first: date, gone: places.GoneIssues
+    ) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
         if not config.weekly.enabled:
@@ -140,7 +150,7 @@ class PublishWeek:
         now = ctx.clock.now()
         if week.first != first or now < week.due:
             return Done()  # the config moved the week: the scheduler enqueues the new one
-        run = _Run(job, repo, config, week)
+        run = _Run(job, repo, config, week, gone)
         record = await ctx.store.digests.get(repo.id, run.period)
         if record is not None and record.state in ENDED:
             return Done()
@@ -194,6 +204,7 @@ class PublishWeek:
                 note = str(reason)
         if target == "issue-comment":
             issue = int(made.parent) if made is not None and made.parent else None
+            note = places.joined(note, gone.note(config.publish.issue))
             url = await self._comment(run, client, post(with_title=True, fallback_note=note), issue)
         await self._finish(run, DigestState.PUBLISHED, late=late, target=target)
         ctx.metrics.weekly.labels(outcome="published").inc()
@@ -271,7 +282,7 @@ class PublishWeek:
         ctx, repo = self._ctx, run.repo
         number = (
             issue
-            or run.config.publish.issue
+            or run.gone.usable(run.config.publish.issue)
             or await places.tracking_issue(ctx, run.job, client, repo.id, repo.full_name)
         )
         (posted,) = await targets.sync_posts(

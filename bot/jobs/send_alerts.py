@@ -82,16 +82,23 @@ class SendAlerts:
         if repo is None:
             return Done()
         day = date.fromisoformat(str(job.payload["day"]))
+        config = config_of(repo.config, ctx.settings.default_language)
         with bound_contextvars(repo=repo.full_name, day=day.isoformat()):
             try:
-                return await self._send(job, repo, day)
+                return await places.recover_gone_issues(
+                    ctx,
+                    job,
+                    repo.id,
+                    lambda gone: self._send(job, repo, day, gone),
+                    configured=config.publish.issue,
+                )
             except POSTING_TROUBLE as exc:
                 return ctx.posting_outcome(exc, what="alerts", job=job, slow=False)
 
     async def given_up(self, job: Job, reason: str) -> None:
         self._ctx.metrics.alerts.labels(outcome="failed").inc()
 
-    async def _send(self, job: Job, repo: RepoRow, day: date) -> Outcome:
+    async def _send(self, job: Job, repo: RepoRow, day: date, gone: places.GoneIssues) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
         if not config.alerts.on:
@@ -150,7 +157,7 @@ class SendAlerts:
                 log.info("alerts_fallback_to_issue", reason=str(reason))
                 to_discussion = False
         if not to_discussion:
-            number = config.publish.issue or await places.tracking_issue(
+            number = gone.usable(config.publish.issue) or await places.tracking_issue(
                 ctx, job, client, repo.id, repo.full_name
             )
             channel = targets.issue_comments(client, repo.full_name, number)

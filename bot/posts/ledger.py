@@ -94,6 +94,34 @@ class PostLedger:
         )
 
     @staticmethod
+    async def forget(
+        conn: AsyncConnection, repo_id: int, period: str, *, key: str, node_id: str
+    ) -> None:
+        """A post found deleted on GitHub: it may be made again. Only the row that still
+        names that post goes (another job may have made the post again since)."""
+        await conn.execute(
+            sa.delete(t.posts).where(
+                p.repo_id == repo_id, p.period == period, p.key == key, p.node_id == node_id
+            )
+        )
+
+    @staticmethod
+    async def forget_issue(conn: AsyncConnection, repo_id: int, number: int) -> tuple[bool, int]:
+        """An issue found gone (deleted, or never there): the App's own issue of that number
+        and every comment recorded on it (they went with it) are forgotten, so they may be
+        made again elsewhere. Returns whether it was the App's own issue, and how many
+        comments were forgotten."""
+        issue = await conn.execute(
+            sa.delete(t.posts).where(p.repo_id == repo_id, p.kind == "issue", p.number == number)
+        )
+        comments = await conn.execute(
+            sa.delete(t.posts).where(
+                p.repo_id == repo_id, p.kind == "issue-comment", p.parent == str(number)
+            )
+        )
+        return bool(issue.rowcount), int(comments.rowcount)
+
+    @staticmethod
     async def record(
         conn: AsyncConnection,
         repo_id: int,

@@ -2,20 +2,94 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
 from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
+from bot.github.errors import IssueGone
 from bot.jobs.context import JobContext
 from bot.jobs.kinds import Job
+from bot.logs import get_logger
 from bot.posts import targets
 from bot.posts.reconcile import Recorded, Wanted
+
+log = get_logger(__name__)
+T = TypeVar("T")
 
 TRACKING_ISSUE_TITLE = "Commit digest"
 # The tracking issue is the repository's, not any period's: its ledger rows live here.
 TRACKING_PERIOD = "repository"
 
 
+# A run may find gone the issue a day's first post went to, the configured issue and the
+# tracking issue; more is someone deleting issues as they are made: the job tries again later.
+MAX_GONE_PER_RUN = 3
+
+
 class FallBack(Exception):
     """Discussions cannot be used here; the reason is told to readers."""
+
+
+class GoneIssues:
+    """The issues one run of a job found gone (each forgotten in the ledger already)."""
+
+    def __init__(self) -> None:
+        self.numbers: set[int] = set()
+
+    def usable(self, configured: int | None) -> int | None:
+        """The configured issue, unless it is gone (then: the tracking issue)."""
+        return None if configured in self.numbers else configured
+
+    def note(self, configured: int | None) -> str | None:
+        """Why readers find the post on the tracking issue and not the configured one."""
+        if configured is None or configured not in self.numbers:
+            return None
+        return (
+            f"issue #{configured} (`publish.issue`) does not exist or was deleted, "
+            "so this went to the App's tracking issue."
+        )
+
+
+def joined(*notes: str | None) -> str | None:
+    return " ".join(n for n in notes if n) or None
+
+
+async def recover_gone_issues(
+    ctx: JobContext,
+    job: Job,
+    repo_id: int,
+    attempt: Callable[[GoneIssues], Awaitable[T]],
+    *,
+    configured: int | None,
+) -> T:
+    """Runs `attempt`, and again when an issue it posted on is gone (deleted, or a configured
+    number with no issue): that issue's posts are forgotten first (they went with it), so
+    the next pass makes the tracking issue again or uses it instead of the configured one.
+    Issues turned off, or the repository gone, are the caller's to handle."""
+    gone = GoneIssues()
+    while True:
+        try:
+            return await attempt(gone)
+        except IssueGone as exc:
+            number = exc.issue
+            if (
+                exc.disabled
+                or number is None
+                or number in gone.numbers
+                or len(gone.numbers) >= MAX_GONE_PER_RUN
+            ):
+                raise
+            async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
+                own, forgotten = await ctx.store.posts.forget_issue(conn, repo_id, number)
+            gone.numbers.add(number)
+            if own:
+                event = "tracking_issue_gone"
+            elif number == configured:
+                event = "configured_issue_gone"
+            else:
+                event = "issue_gone"
+            log.warning(event, issue=number, posts_forgotten=forgotten)
 
 
 def tracking_marker(full_name: str) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
+from bot.github.errors import IssueGone
 from bot.jobs.context import Busy, JobContext
 from bot.jobs.kinds import Job
 from bot.posts.reconcile import (
@@ -153,6 +154,32 @@ async def sync_posts(
             w.key, channel.kind, PostState.POSTED, channel.parent, node_id, number, url, w.hash
         )
 
+    async def create(w: Wanted, *, first: bool) -> Recorded:
+        async with store.jobs.holding(job, clock.now()) as conn:
+            intended = await store.posts.intend(
+                conn,
+                repo_id,
+                period,
+                key=w.key,
+                kind=channel.kind,
+                parent=channel.parent,
+                now=clock.now(),
+                first=first,
+            )
+        if not intended:
+            raise Busy(f"another job is creating the post {period}/{w.key}")
+        try:
+            made = await channel.create(w)
+        except (Forbidden, GraphQLFailed, IssueGone) as exc:
+            # Only a refusal is sure to have made nothing; GitHub's untyped "something
+            # went wrong" (a timeout inside it) may have: that intent stays.
+            if isinstance(exc, GraphQLFailed) and "UNPROCESSABLE" not in exc.types:
+                raise
+            async with store.jobs.holding(job, clock.now()) as conn:
+                await store.posts.withdraw(conn, repo_id, period, key=w.key)
+            raise
+        return await record(w, made.node_id, made.url, made.number)
+
     out: list[Recorded] = []
     for action in actions:
         match action:
@@ -160,37 +187,26 @@ async def sync_posts(
                 out.append(rec)
             case Update(wanted=w, recorded=rec):
                 assert rec.node_id is not None
-                await channel.update(rec.node_id, w.body)
+                try:
+                    await channel.update(rec.node_id, w.body)
+                except IssueGone as exc:
+                    if exc.disabled:
+                        raise
+                    # The comment was deleted, alone or with its issue: it is made again
+                    # (where the issue is gone too, that create says so).
+                    async with store.jobs.holding(job, clock.now()) as conn:
+                        await store.posts.forget(
+                            conn, repo_id, period, key=w.key, node_id=rec.node_id
+                        )
+                    out.append(await create(w, first=True))
+                    continue
                 out.append(await record(w, rec.node_id, rec.url, rec.number))
             case Adopt(wanted=w, found=found):
                 if action.needs_update:
                     await channel.update(found.node_id, w.body)
                 out.append(await record(w, found.node_id, found.url, found.number))
             case Create(wanted=w):
-                async with store.jobs.holding(job, clock.now()) as conn:
-                    intended = await store.posts.intend(
-                        conn,
-                        repo_id,
-                        period,
-                        key=w.key,
-                        kind=channel.kind,
-                        parent=channel.parent,
-                        now=clock.now(),
-                        first=w.key not in recorded,
-                    )
-                if not intended:
-                    raise Busy(f"another job is creating the post {period}/{w.key}")
-                try:
-                    made = await channel.create(w)
-                except (Forbidden, GraphQLFailed) as exc:
-                    # Only a refusal is sure to have made nothing; GitHub's untyped "something
-                    # went wrong" (a timeout inside it) may have: that intent stays.
-                    if isinstance(exc, GraphQLFailed) and "UNPROCESSABLE" not in exc.types:
-                        raise
-                    async with store.jobs.holding(job, clock.now()) as conn:
-                        await store.posts.withdraw(conn, repo_id, period, key=w.key)
-                    raise
-                out.append(await record(w, made.node_id, made.url, made.number))
+                out.append(await create(w, first=w.key not in recorded))
     return out
 
 

@@ -1,0 +1,264 @@
+"""Posts on an issue that is gone, through the webhook, the jobs and the fake GitHub: the App's
+tracking issue deleted is made again (once, whatever runs at the same time) and a day posted
+on it is posted whole on the new one when a late commit comes; a configured issue that does
+not exist gives way to the tracking issue, saying why; Issues turned off are waited out; a
+repository that is gone still ends its work quietly."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+import structlog
+from aiohttp.test_utils import TestClient
+from structlog.testing import LogCapture
+
+from bot.app import EXECUTOR, SCHEDULER, STORE
+from bot.jobs.kinds import JobKind
+from bot.posts import places
+from bot.store.schema import commits, digests, jobs, posts
+from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.support import FakeClock, deliver, late_push, publish_round, replay_pushes
+from tests.test_alert_posts import BUSY_DAY, BUSY_END, FOLD, breaking_sha, landing_again
+from tests.test_alert_posts import DAY as ALERT_DAY
+from tests.test_alert_posts import END as ALERT_END
+from tests.test_alert_posts import REPO as ALERT_REPO
+from tests.test_alert_posts import landed as alert_day_landed
+from tests.test_publish import DAY, END, MARKER, REPO, landed_day
+
+Client = TestClient[Any, Any]
+TO_ISSUE = "publish:\n  to: issue-comment\n"
+COMMIT_LINK = re.compile(r"/commit/([0-9a-f]{40})")
+# The App's own issue, as the README documents its marker.
+TRACKING = re.compile(r"^<!-- commit-digest:[^:]+/[^:]+:tracking-issue -->")
+
+
+async def rows(client: Client, table: sa.Table, *where: Any) -> list[Any]:
+    async with client.app[STORE].engine.connect() as conn:
+        return list(await conn.execute(sa.select(table).where(*where)))
+
+
+def day_marker(repo: str, day: str, key: str = "part-1") -> str:
+    return f"<!-- commit-digest:{repo}:{day}:{key} -->"
+
+
+def quoted(body: str) -> list[str]:
+    """The post's quoted lines (where a digest tells readers why it is where it is)."""
+    return [line for line in body.splitlines() if line.startswith("> ")]
+
+
+async def test_a_deleted_tracking_issue_is_made_again_once_for_a_digest_and_alerts_at_once(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    config = "publish:\n  to: issue-comment\nalerts:\n  on: [breaking]\n  to: issue\n"
+    client, repo = await alert_day_landed(app_client, github, clock, config=config)
+    clock.current = ALERT_END + timedelta(seconds=1)
+    await publish_round(client)
+    (old,) = repo.issues.values()
+    assert TRACKING.match(old["body"])
+    assert len(repo.comments) == 2  # the day's alert, then its digest
+    github.delete_issue(ALERT_REPO, old["number"])
+    # The next day a breaking commit lands: its alert is due at once, and so is the day's
+    # digest at the cutoff; two replicas run them side by side.
+    sha = breaking_sha()
+    tomorrow = landing_again(repo, ALERT_DAY, sha, "d" * 40)
+    tomorrow["repository"]["pushed_at"] = int((ALERT_END + timedelta(hours=1)).timestamp())
+    clock.current = ALERT_END + timedelta(hours=1)
+    assert (await deliver(client, "push", tomorrow))[0] == 202
+    await client.app[EXECUTOR].drain(
+        kinds=[JobKind.REFRESH_CONFIG, JobKind.EXPAND_RANGE, JobKind.ANALYSE_COMMIT]
+    )
+    clock.current = ALERT_END + timedelta(days=1, seconds=1)
+    await client.app[SCHEDULER].run_once()
+    other = await app_client()
+    await asyncio.gather(
+        client.app[EXECUTOR].drain(kinds=[JobKind.SEND_ALERTS]),
+        other.app[EXECUTOR].drain(kinds=[JobKind.PUBLISH_PERIOD]),
+    )
+    clock.advance(minutes=2)  # one of them may have waited for the other's new issue
+    await asyncio.gather(client.app[EXECUTOR].drain(), other.app[EXECUTOR].drain())
+    (new,) = repo.issues.values()
+    assert new["number"] != old["number"] and TRACKING.match(new["body"])
+    assert len(github.calls_to("POST", rf"^/repos/{ALERT_REPO}/issues$")) == 2
+    bodies = {c["body"].split("\n", 1)[0]: c["issue_number"] for c in repo.comments}
+    assert bodies == {
+        f"<!-- commit-digest:{ALERT_REPO}:alert:{'d' * 40} -->": new["number"],
+        day_marker(ALERT_REPO, "2026-06-18"): new["number"],
+    }
+    done = await rows(
+        client, jobs, jobs.c.kind.in_([JobKind.SEND_ALERTS.value, JobKind.PUBLISH_PERIOD.value])
+    )
+    assert {(j.state, j.last_error) for j in done} == {("done", None)}
+    (tracking,) = await rows(client, posts, posts.c.key == "tracking-issue")
+    assert (tracking.state, tracking.number) == ("posted", new["number"])
+
+
+async def test_a_deleted_comment_the_app_would_edit_is_posted_again(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    config = "alerts:\n  on: [breaking, high]\n  max_per_day: 1\n  to: issue\n"
+    client, repo = await alert_day_landed(
+        app_client, github, clock, day=BUSY_DAY, end=BUSY_END, config=config
+    )
+    (issue,) = repo.issues.values()
+    (fold,) = [c for c in repo.comments if FOLD.search(c["body"])]
+    repo.comments.remove(fold)  # a maintainer deletes the "more alerts" comment
+    # Another high commit of the day is analysed: the fold, edited as it grows, is gone.
+    high = next(
+        c["id"]
+        for p in replay_pushes(ALERT_REPO, BUSY_DAY)
+        for c in p["payload"]["commits"]
+        if c["message"].startswith("[Refactor] remove layer sharding")
+    )
+    assert (await deliver(client, "push", landing_again(repo, BUSY_DAY, high, "d" * 40)))[0] == 202
+    await client.app[EXECUTOR].drain()
+    (again,) = [c for c in repo.comments if FOLD.search(c["body"])]
+    assert again["id"] != fold["id"] and again["issue_number"] == issue["number"]
+    assert set(COMMIT_LINK.findall(fold["body"])) < set(COMMIT_LINK.findall(again["body"]))
+    assert list(repo.issues) == [issue["number"]]
+    done = await rows(client, jobs, jobs.c.kind == JobKind.SEND_ALERTS.value)
+    assert {(j.state, j.last_error) for j in done} == {("done", None)}
+
+
+async def test_a_late_commit_of_a_day_posted_on_a_deleted_issue_posts_the_day_whole_again(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock, config=TO_ISSUE)
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (old,) = repo.issues.values()
+    (first,) = repo.comments
+    (published,) = await rows(client, digests)
+    github.delete_issue(REPO, old["number"])
+    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
+    clock.advance(hours=5)
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[EXECUTOR].drain()
+    await publish_round(client)
+    (new,) = repo.issues.values()
+    assert new["number"] != old["number"] and TRACKING.match(new["body"])
+    (comment,) = repo.comments
+    assert comment["issue_number"] == new["number"]
+    # The day as a reader needs it: all of it, the late commit with the rest, not an addendum
+    # to a post nobody can see any more.
+    assert comment["body"].startswith(MARKER)
+    assert "**11 commits**" in comment["body"] and "Fix the late bug" in comment["body"]
+    assert first["body"].split("**10 commits**")[0] in comment["body"]
+    (record,) = await rows(client, digests)
+    assert (record.state, record.target) == ("published", "issue-comment")
+    assert record.published_at == published.published_at  # first published then, not now
+    assert {r.published_part for r in await rows(client, commits)} == {"main"}
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert (job.state, job.attempts) == ("done", 1)
+    clock.advance(hours=1)
+    await publish_round(client)
+    assert len(repo.comments) == 1 and len(repo.issues) == 1
+
+
+async def test_a_configured_issue_that_does_not_exist_gives_way_to_the_tracking_issue(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    logged = LogCapture()
+    monkeypatch.setattr(
+        places, "log", raising=False, value=structlog.wrap_logger(None, processors=[logged])
+    )
+    client, repo = await landed_day(
+        app_client, github, clock, config="publish:\n  to: issue-comment\n  issue: 99999\n"
+    )
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (issue,) = repo.issues.values()
+    assert TRACKING.match(issue["body"])
+    (comment,) = repo.comments
+    assert comment["issue_number"] == issue["number"] and comment["body"].startswith(MARKER)
+    (why,) = [line for line in quoted(comment["body"]) if "99999" in line]
+    assert "`publish.issue`" in why and "tracking issue" in why
+    assert "#99999" not in why.replace("`#99999`", "")  # no reference to an issue (FACTS §9)
+    (record,) = await rows(client, digests)
+    assert (record.state, record.target) == ("published", "issue-comment")
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert (job.state, job.attempts) == ("done", 1)
+    warned = [(e["event"], e.get("issue")) for e in logged.entries if e["log_level"] == "warning"]
+    assert warned == [("configured_issue_gone", 99999)]
+
+
+@pytest.mark.parametrize("where", ["tracking", "configured"])
+async def test_issues_turned_off_are_waited_out_and_the_post_goes_out_once_they_are_back(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, where: str
+) -> None:
+    # No Discussions either: the digest can only be an issue comment. Either the tracking
+    # issue is still to be made, or the comment goes to a configured issue that exists.
+    config = None if where == "tracking" else "publish:\n  to: issue-comment\n  issue: 7\n"
+    client, repo = await landed_day(app_client, github, clock, config=config)
+    if where == "configured":
+        add_issue(repo, 7)
+    repo.has_discussions = False
+    repo.has_issues = False
+    clock.current = END + timedelta(seconds=1)
+    for attempt in (1, 2):
+        await publish_round(client)
+        (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+        assert (job.state, job.attempts) == ("pending", attempt)  # tried again, not failed
+        assert "Issues are turned off" in job.last_error
+        assert job.not_before - clock.now() == timedelta(minutes=2**attempt)
+        clock.current = job.not_before
+    assert await rows(client, digests, digests.c.state == "failed") == []
+    assert repo.comments == [] and list(repo.issues) == ([7] if where == "configured" else [])
+    repo.has_issues = True
+    await publish_round(client)
+    (comment,) = repo.comments
+    assert comment["body"].startswith(MARKER)
+    number = 7 if where == "configured" else next(iter(repo.issues))
+    assert comment["issue_number"] == number and len(repo.issues) == 1
+    (record,) = await rows(client, digests)
+    assert record.state == "published"
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert job.state == "done"
+
+
+async def test_a_repository_gone_still_ends_its_posting_quietly(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock, config=TO_ISSUE)
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (issue,) = repo.issues.values()
+    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
+    clock.advance(hours=5)
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[EXECUTOR].drain()
+    github.revoke(REPO)  # the repository deleted, or the App removed from it
+    await publish_round(client)
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert (job.state, job.attempts) == ("failed", 1)
+    assert github.calls_to("GET", rf"^/repos/{REPO}$")[-1].status == 404
+    # Nothing forgotten, nothing made again: the repository is not the App's to post in.
+    (tracking,) = await rows(client, posts, posts.c.key == "tracking-issue")
+    assert tracking.number == issue["number"]
+    assert len(github.calls_to("POST", rf"^/repos/{REPO}/issues$")) == 1
+    clock.advance(hours=2)
+    await publish_round(client)
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert (job.state, job.attempts) == ("failed", 1)
+
+
+def add_issue(repo: FakeRepo, number: int) -> None:
+    """An issue a maintainer opened (for `publish.issue`)."""
+    repo.issues[number] = {
+        "id": number,
+        "number": number,
+        "title": "Digests",
+        "body": "",
+        "html_url": f"https://github.com/{repo.full_name}/issues/{number}",
+        "node_id": f"I_{number}",
+        "state": "open",
+        "user": {"login": "maintainer", "type": "User"},
+    }
