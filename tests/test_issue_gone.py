@@ -262,3 +262,28 @@ def add_issue(repo: FakeRepo, number: int) -> None:
         "state": "open",
         "user": {"login": "maintainer", "type": "User"},
     }
+
+
+async def test_a_404_from_an_issue_that_is_there_forgets_nothing_and_makes_nothing_twice(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    # GitHub may answer the first comment on an issue it has just made with a 404 (a read
+    # replica behind, an outage): the issue is there, so nothing is made again.
+    client, repo = await landed_day(app_client, github, clock, config=TO_ISSUE)
+    github.fail("POST", rf"^/repos/{REPO}/issues/\d+/comments$", 404, message="Not Found")
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (issue,) = repo.issues.values()
+    assert repo.comments == []
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert (job.state, job.attempts) == ("pending", 1)
+    (tracking,) = await rows(client, posts, posts.c.key == "tracking-issue")
+    assert (tracking.state, tracking.number) == ("posted", issue["number"])
+    clock.current = job.not_before
+    await publish_round(client)
+    (comment,) = repo.comments
+    assert comment["issue_number"] == issue["number"] and comment["body"].startswith(MARKER)
+    assert list(repo.issues) == [issue["number"]]
+    assert len(github.calls_to("POST", rf"^/repos/{REPO}/issues$")) == 1
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert job.state == "done"

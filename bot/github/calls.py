@@ -158,6 +158,12 @@ Q_RECENT_ISSUES = """query RecentIssues($owner: String!, $name: String!, $after:
   }
 }"""
 
+Q_ISSUE = """query IssueThere($owner: String!, $name: String!, $number: Int!) {
+  repository(owner: $owner, name: $name) {
+    issue(number: $number) { number repository { nameWithOwner } }
+  }
+}"""
+
 Q_COMMENTS = """query DiscussionComments($id: ID!, $after: String) {
   node(id: $id) {
     ... on Discussion {
@@ -311,12 +317,37 @@ class InstallationClient:
                 raise
             repo = await self.get_repository(full_name)  # a 404 here: RepositoryGone
             what = f"issue #{issue}" if issue is not None else "an issue call"
+            if (
+                issue is not None
+                and repo.has_issues
+                and await self._issue_is_here(full_name, issue)
+            ):
+                # Forgetting an issue's posts makes them again: only an issue GitHub says is
+                # gone counts, not one answer (a replica behind, an outage) about one that is there.
+                raise GitHubError(
+                    f"{what} in {full_name}: HTTP {status}, yet the issue is there"
+                ) from exc
             off = "" if repo.has_issues else " (Issues are turned off)"
             raise IssueGone(
                 f"{what} in {full_name}: HTTP {status}{off}",
                 issue=issue,
                 disabled=not repo.has_issues,
             ) from exc
+
+    async def _issue_is_here(self, full_name: str, issue: int) -> bool:
+        """Whether GitHub shows the issue in this repository (not deleted, never there, or
+        transferred away; GraphQL answers NOT_FOUND for the first two)."""
+        owner, name = split_repo(full_name)
+        try:
+            data = await self._graphql(Q_ISSUE, owner=owner, name=name, number=issue)
+        except gidgethub.QueryError as exc:
+            errors = exc.response.get("errors", []) if isinstance(exc.response, dict) else []
+            if any(isinstance(e, dict) and e.get("type") == "NOT_FOUND" for e in errors):
+                return False
+            raise GraphQLFailed(f"issue #{issue}: {exc}", set()) from exc
+        found = (data.get("repository") or {}).get("issue") or {}
+        where = str((found.get("repository") or {}).get("nameWithOwner") or "")
+        return where.casefold() == full_name.casefold()
 
     @_mapped
     async def create_issue(self, full_name: str, *, title: str, body: str) -> dict[str, Any]:

@@ -1094,6 +1094,14 @@ def _repo_node(repo: FakeRepo) -> dict[str, Any]:
         ]
         return _connection(items, first, after)
 
+    def issue(info: Any, number: int) -> Any:
+        # Deleted or never there alike (a pull request's number too: `issue` is issues only).
+        if number not in repo.issues:
+            raise GraphQLProblem(
+                f"Could not resolve to an Issue with the number of {number}.", "NOT_FOUND"
+            )
+        return {"number": number, "repository": {"nameWithOwner": repo.full_name}}
+
     def pull_request(info: Any, number: int) -> Any:
         for pulls in repo.pulls.values():
             for pr in pulls:
@@ -1107,6 +1115,7 @@ def _repo_node(repo: FakeRepo) -> dict[str, Any]:
         "id": repo.node_id,
         "nameWithOwner": repo.full_name,
         "pullRequest": pull_request,
+        "issue": issue,
         "hasDiscussionsEnabled": repo.has_discussions,
         "discussionCategories": categories,
         "discussions": discussions,
