@@ -21,7 +21,7 @@ from bot.digest.render import Part, marker, render, render_addendum
 from bot.digest.synthesis import named
 from bot.digest.usage import day_usage
 from bot.github import InstallationClient
-from bot.jobs.context import POSTING_TROUBLE, JobContext
+from bot.jobs.context import JobContext
 from bot.jobs.kinds import Done, Job, JobKind, Outcome
 from bot.jobs.send_alerts import sent_alerts
 from bot.logs import get_logger
@@ -73,18 +73,15 @@ class PublishPeriod:
         if repo is None:
             return Done()
         period = Period(str(job.payload["period_kind"]), date.fromisoformat(job.payload["start"]))
-        config = config_of(repo.config, ctx.settings.default_language)
         with bound_contextvars(repo=repo.full_name, period=period.key):
-            try:
-                return await places.recover_gone_issues(
-                    ctx,
-                    job,
-                    repo.id,
-                    lambda gone: self._publish(job, repo, period, gone),
-                    configured=config.publish.issue,
-                )
-            except POSTING_TROUBLE as exc:
-                return ctx.posting_outcome(exc, what="digest", job=job, slow=True)
+            return await places.posting(
+                ctx,
+                job,
+                repo,
+                lambda gone: self._publish(job, repo, period, gone),
+                what="digest",
+                slow=True,
+            )
 
     async def given_up(self, job: Job, reason: str) -> None:
         ctx = self._ctx

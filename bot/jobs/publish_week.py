@@ -21,7 +21,7 @@ from bot.analysis.narrative import Narrator
 from bot.digest.build import shown_commits
 from bot.digest.weekly import Narrative, WeeklyPost, render_weekly, weekly_marker
 from bot.github import InstallationClient
-from bot.jobs.context import POSTING_TROUBLE, JobContext
+from bot.jobs.context import JobContext
 from bot.jobs.kinds import Defer, Done, Job, JobKind, Outcome
 from bot.jobs.publish_period import LATE_AFTER, MAX_PUBLISH_ATTEMPTS, publish_key
 from bot.logs import get_logger
@@ -119,18 +119,15 @@ class PublishWeek:
         if repo is None:
             return Done()
         first = date.fromisoformat(str(job.payload["first"]))
-        config = config_of(repo.config, ctx.settings.default_language)
         with bound_contextvars(repo=repo.full_name, week=first.isoformat()):
-            try:
-                return await places.recover_gone_issues(
-                    ctx,
-                    job,
-                    repo.id,
-                    lambda gone: self._publish(job, repo, first, gone),
-                    configured=config.publish.issue,
-                )
-            except POSTING_TROUBLE as exc:
-                return ctx.posting_outcome(exc, what="weekly", job=job, slow=True)
+            return await places.posting(
+                ctx,
+                job,
+                repo,
+                lambda gone: self._publish(job, repo, first, gone),
+                what="weekly",
+                slow=True,
+            )
 
     async def given_up(self, job: Job, reason: str) -> None:
         ctx = self._ctx

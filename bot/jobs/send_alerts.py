@@ -17,7 +17,7 @@ from structlog.contextvars import bound_contextvars
 from bot.alerting import plan_alerts, wants_alert
 from bot.digest.alert import alert_marker, fold_marker, render_alert, render_alert_fold
 from bot.digest.build import shown_commits
-from bot.jobs.context import POSTING_TROUBLE, JobContext
+from bot.jobs.context import JobContext
 from bot.jobs.kinds import Done, Job, JobKind, Outcome
 from bot.logs import get_logger
 from bot.models import Analysis, DigestCommit
@@ -82,18 +82,15 @@ class SendAlerts:
         if repo is None:
             return Done()
         day = date.fromisoformat(str(job.payload["day"]))
-        config = config_of(repo.config, ctx.settings.default_language)
         with bound_contextvars(repo=repo.full_name, day=day.isoformat()):
-            try:
-                return await places.recover_gone_issues(
-                    ctx,
-                    job,
-                    repo.id,
-                    lambda gone: self._send(job, repo, day, gone),
-                    configured=config.publish.issue,
-                )
-            except POSTING_TROUBLE as exc:
-                return ctx.posting_outcome(exc, what="alerts", job=job, slow=False)
+            return await places.posting(
+                ctx,
+                job,
+                repo,
+                lambda gone: self._send(job, repo, day, gone),
+                what="alerts",
+                slow=False,
+            )
 
     async def given_up(self, job: Job, reason: str) -> None:
         self._ctx.metrics.alerts.labels(outcome="failed").inc()

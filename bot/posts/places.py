@@ -8,11 +8,12 @@ from typing import TypeVar
 from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
 from bot.github.errors import IssueGone
-from bot.jobs.context import JobContext
-from bot.jobs.kinds import Job
+from bot.jobs.context import POSTING_TROUBLE, JobContext
+from bot.jobs.kinds import Job, Outcome
 from bot.logs import get_logger
 from bot.posts import targets
 from bot.posts.reconcile import Recorded, Wanted
+from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
 T = TypeVar("T")
@@ -55,7 +56,25 @@ def joined(*notes: str | None) -> str | None:
     return " ".join(n for n in notes if n) or None
 
 
-async def recover_gone_issues(
+async def posting(
+    ctx: JobContext,
+    job: Job,
+    repo: RepoRow,
+    attempt: Callable[[GoneIssues], Awaitable[Outcome]],
+    *,
+    what: str,
+    slow: bool,
+) -> Outcome:
+    """A posting job's run: `attempt`, made again where an issue it posted on is gone, and
+    GitHub's trouble read as `JobContext.posting_outcome` says (`what` names it in logs)."""
+    configured = config_of(repo.config, ctx.settings.default_language).publish.issue
+    try:
+        return await _recover_gone_issues(ctx, job, repo.id, attempt, configured=configured)
+    except POSTING_TROUBLE as exc:
+        return ctx.posting_outcome(exc, what=what, job=job, slow=slow)
+
+
+async def _recover_gone_issues(
     ctx: JobContext,
     job: Job,
     repo_id: int,
