@@ -17,7 +17,18 @@ from sqlalchemy.engine import make_url
 
 from bot.analysis.cost import Prices
 from bot.analysis.factory import open_analyzer
-from bot.app import ANALYZER, CLOCK, EXECUTOR, PUBLISHER, SCHEDULER, STORE, create_app, open_store
+from bot.app import (
+    ANALYZER,
+    CLOCK,
+    EXECUTOR,
+    PUBLISHER,
+    SCHEDULER,
+    SETTINGS,
+    STORE,
+    WEEKLY,
+    create_app,
+    open_store,
+)
 from bot.classify import classify
 from bot.digest.render import Part
 from bot.evaluation import evaluate, replay_commits
@@ -28,6 +39,7 @@ from bot.models import Digest
 from bot.offline import OfflineError, checked_repo_name, offline_digest
 from bot.settings import MissingSetting, Settings
 from bot.store.digests import Period
+from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
 
@@ -140,15 +152,15 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
 _FIRST_DAY, _LAST_DAY = date(1900, 1, 1), date(9998, 12, 31)
 
 
-def _day(value: str | None) -> date | None:
+def _day(value: str | None, *, flag: str = "--day") -> date | None:
     if value is None:
         return None
     try:
         day = date.fromisoformat(value)
     except ValueError:
-        raise MissingSetting(f"--day must be YYYY-MM-DD, not {value!r}") from None
+        raise MissingSetting(f"{flag} must be YYYY-MM-DD, not {value!r}") from None
     if not _FIRST_DAY <= day <= _LAST_DAY:
-        raise MissingSetting(f"--day must be between {_FIRST_DAY} and {_LAST_DAY}, not {value}")
+        raise MissingSetting(f"{flag} must be between {_FIRST_DAY} and {_LAST_DAY}, not {value}")
     return day
 
 
@@ -220,20 +232,61 @@ def _digest(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-async def publish_day(app: web.Application, repo_name: str, day: date) -> tuple[str, str | None]:
-    """Publish the day now, in this process, and say how it went and where its post is."""
-    store = app[STORE]
-    repo = await store.repos.by_name(repo_name)
+async def _seen(app: web.Application, repo_name: str) -> RepoRow:
+    repo = await app[STORE].repos.by_name(repo_name)
     if repo is None:
         raise MissingSetting(
             f"the App has not seen {repo_name}: install it there and push, then retry"
         )
-    period = Period.day(day)
-    key = publish_key(repo.id, period)
+    return repo
+
+
+async def publish_day(app: web.Application, repo_name: str, day: date) -> tuple[str, str | None]:
+    """Publish the day now, in this process, and say how it went and where its post is."""
+    repo = await _seen(app, repo_name)
     await app[SCHEDULER].publish_now(repo, day)
+    period, done_here = Period.day(day), app[PUBLISHER].done_here
+    return await _run_now(app, repo, JobKind.PUBLISH_PERIOD, period, done_here)
+
+
+async def publish_week(app: web.Application, repo_name: str, day: date) -> tuple[str, str | None]:
+    """Publish the roll-up of the week that holds digest day `day` now, in this process, and
+    say how it went and where its post is."""
+    repo = await _seen(app, repo_name)
+    config = config_of(repo.config, app[SETTINGS].default_language)
+    if not config.weekly.enabled:
+        raise MissingSetting(
+            f"{repo_name} has no weekly roll-up: its .github/commit-digest.yml does not set "
+            "weekly: {enabled: true}"
+        )
+    week = config.week_schedule.week_of_day(day)
+    span = f"the week {week.first} to {week.last}"
+    if app[CLOCK].now() < week.due:
+        raise MissingSetting(
+            f"{span} has not ended: its roll-up is due at "
+            f"{week.due.isoformat(sep=' ', timespec='minutes')}"
+        )
+    if week.end <= repo.active_since:
+        # The scheduler's rule too: the App has none of its commits, so nothing to roll up.
+        raise MissingSetting(
+            f"{span} ended before the App first saw {repo_name} "
+            f"({repo.active_since.isoformat(sep=' ', timespec='minutes')}): no roll-up for it"
+        )
+    await app[SCHEDULER].publish_week_now(repo, week)
+    period, done_here = Period.week(week.first), app[WEEKLY].done_here
+    return await _run_now(app, repo, JobKind.PUBLISH_WEEK, period, done_here)
+
+
+async def _run_now(
+    app: web.Application, repo: RepoRow, kind: JobKind, period: Period, done_here: dict[str, str]
+) -> tuple[str, str | None]:
+    """Run the period's publication, just armed, here; say how it went and where its post is."""
+    store = app[STORE]
+    key = publish_key(repo.id, period)
+    done_here.pop(key, None)  # an earlier run in this process is not this one
     for _ in range(3):
         await app[EXECUTOR].drain()
-        job = await store.jobs.get(JobKind.PUBLISH_PERIOD, key)
+        job = await store.jobs.get(kind, key)
         # Pending and due: another replica held the job when this one asked, and it was armed
         # to run once more when that run ended. Run it here rather than report "deferred".
         if job is None or job.state != JobState.PENDING or job.not_before > app[CLOCK].now():
@@ -243,8 +296,8 @@ async def publish_day(app: web.Application, repo_name: str, day: date) -> tuple[
     record = await store.digests.get(repo.id, period)
     if job is not None and job.state == JobState.FAILED:
         state = "failed"
-    elif key in app[PUBLISHER].done_here:
-        state = app[PUBLISHER].done_here[key]
+    elif key in done_here:
+        state = done_here[key]
     elif job is not None and job.state == JobState.PENDING:
         state = "deferred"  # GitHub failed it or limited it: the job tries again later
     else:
@@ -255,14 +308,16 @@ async def publish_day(app: web.Application, repo_name: str, day: date) -> tuple[
 
 def _publish(settings: Settings, args: argparse.Namespace) -> int:
     settings.require_github()
-    day = _day(args.day)
+    week = args.week is not None
+    day = _day(args.week, flag="--week") if week else _day(args.day)
     assert day is not None
+    publish = publish_week if week else publish_day
 
     async def run() -> tuple[str, str | None]:
         runner = web.AppRunner(create_app(settings, background=False))
         await runner.setup()  # runs the app's cleanup contexts: store, GitHub, scheduler
         try:
-            return await publish_day(runner.app, args.repo, day)
+            return await publish(runner.app, args.repo, day)
         finally:
             await runner.cleanup()
 
@@ -305,6 +360,15 @@ _DIGEST_HELP = """\
 Digests one day of a local git clone, with the App's own renderer: no GitHub and no
 credentials. The commits are the first-parent history of the branch whose committer date
 falls on the day in the zone.
+"""
+
+_PUBLISH_HELP = """\
+Publishes one period of a repository now, in this process, with the scheduler's rules:
+a posted period is not posted again, a failed one is tried again. --day YYYY-MM-DD is a
+digest day; --week YYYY-MM-DD is the weekly roll-up of the week (per the repository's
+`weekly:` weekday and cutoff) that holds that digest day: the week must have ended, and
+must not have ended before the App first saw the repository. Prints published (with the
+URL), skipped (nothing new to post) or busy; exits 1 when deferred or failed.
 """
 
 
@@ -374,10 +438,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     publish_cmd = commands.add_parser(
         "publish",
-        help="render and publish a repository's day now (exactly once, like the scheduler)",
+        help="render and publish a repository's day or weekly roll-up now "
+        "(exactly once, like the scheduler)",
+        description=_PUBLISH_HELP,
+        formatter_class=raw,
     )
     publish_cmd.add_argument("--repo", required=True, metavar="OWNER/NAME")
-    publish_cmd.add_argument("--day", required=True, metavar="YYYY-MM-DD")
+    period = publish_cmd.add_mutually_exclusive_group(required=True)
+    period.add_argument("--day", metavar="YYYY-MM-DD", help="the digest day to publish")
+    period.add_argument(
+        "--week",
+        metavar="YYYY-MM-DD",
+        help="any digest day of the roll-up week to publish (its weeks follow `weekly:`)",
+    )
     return parser
 
 

@@ -49,6 +49,7 @@ ANALYZER = web.AppKey("analyzer", Analyzer)
 NARRATOR = web.AppKey("narrator", Narrator)
 EXECUTOR = web.AppKey("executor", Executor)
 PUBLISHER = web.AppKey("publisher", PublishPeriod)
+WEEKLY = web.AppKey("weekly", PublishWeek)
 SCHEDULER = web.AppKey("scheduler", Scheduler)
 INGEST = web.AppKey("ingest", GroupCommit)
 RECOVERY = web.AppKey("recovery", DeliveryRecovery)
@@ -153,6 +154,7 @@ async def _executor(app: web.Application) -> AsyncIterator[None]:
         metrics=app[METRICS],
     )
     app[PUBLISHER] = PublishPeriod(ctx)
+    app[WEEKLY] = PublishWeek(ctx, app[NARRATOR])
     app[RECOVERY] = DeliveryRecovery(
         app[STORE],
         app[GITHUB],
@@ -169,7 +171,7 @@ async def _executor(app: web.Application) -> AsyncIterator[None]:
             AnalyseCommit(ctx, app[ANALYZER]),
             app[PUBLISHER],
             SendAlerts(ctx),
-            PublishWeek(ctx, app[NARRATOR]),
+            app[WEEKLY],
             # A process with recovery off never claims it: the replicas that have it on do.
             *([app[RECOVERER]] if settings.recovery_enabled else []),
         ],

@@ -234,6 +234,13 @@ class Scheduler(BackgroundService):
         await self._store.digests.reopen(repo.id, period)
         await self.enqueue([(repo.id, period)], now=True)
 
+    async def publish_week_now(self, repo: RepoRow, week: Week) -> None:
+        """Enqueue (or re-arm) the week's roll-up (the `publish` command): a failed or skipped
+        week is built again, and posted if it has something to say; a posted one is not."""
+        await self._store.digests.reopen(repo.id, Period.week(week.first), skipped=True)
+        await self._enqueue([week_job(repo.id, week)])
+        log.info("scheduler_enqueued_weeks", weeks=1)
+
 
 def _due_and_next(schedule: WeekSchedule, now: datetime) -> tuple[Week, Week]:
     """The newest week whose posting time has passed at `now`, and the one after it."""

@@ -171,12 +171,14 @@ class Digests:
             .values(narrative=narrative)
         )
 
-    async def reopen(self, repo_id: int, period: Period) -> None:
-        """Let a failed period be tried again (the `publish` command)."""
+    async def reopen(self, repo_id: int, period: Period, *, skipped: bool = False) -> None:
+        """Let a failed period (with `skipped`, a skipped one too) be tried again (the
+        `publish` command)."""
+        states = [DigestState.FAILED.value] + ([DigestState.SKIPPED.value] if skipped else [])
         async with self._writer.begin() as conn:
             await conn.execute(
                 sa.update(t.digests)
-                .where(_where(repo_id, period), t.digests.c.state == DigestState.FAILED.value)
+                .where(_where(repo_id, period), t.digests.c.state.in_(states))
                 .values(state=DigestState.PENDING.value, last_error=None)
             )
 
