@@ -337,6 +337,7 @@ def test_repo_names_a_clone_without_a_github_origin(
             "digest",
             ["default: the checked-out branch", "default: UTC", "default: stdout", "--repo"],
         ),
+        ("publish", ["--day", "--week", "any digest day of the roll-up week", "exits 1"]),
     ],
 )
 def test_helps_describe_inputs_variables_and_defaults(
@@ -347,6 +348,20 @@ def test_helps_describe_inputs_variables_and_defaults(
     text = " ".join(capsys.readouterr().out.split())
     for word in needed:
         assert word in text, word
+
+
+@pytest.mark.parametrize(
+    "period", [[], ["--day", "2026-07-13", "--week", "2026-07-13"]], ids=["neither", "both"]
+)
+def test_publish_takes_exactly_one_of_day_and_week(
+    capsys: pytest.CaptureFixture[str], period: list[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["publish", "--repo", "o/r", *period])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "--day" in err and "--week" in err
+    assert "required" in err if not period else "not allowed with argument" in err
 
 
 @pytest.mark.parametrize(

@@ -16,9 +16,11 @@ import pytest
 import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
+from bot.__main__ import publish_week
 from bot.app import EXECUTOR, STORE
 from bot.jobs.kinds import JobKind
 from bot.repo_config import parse_config
+from bot.settings import MissingSetting
 from bot.store.schema import digests, jobs
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.fakes.llm import Behaviour, FakeLLM
@@ -493,6 +495,12 @@ async def test_a_quiet_week_follows_skip_empty_days(
         assert "No commits landed from 2026-07-20 to 2026-07-26." in post["body"]
     await publish_round(client)
     assert len([d for d in repo.discussions if quiet in d["body"]]) == len(posted)
+    # By hand (`publish --week`): built again, still quiet or already posted, so not posted.
+    assert await publish_week(client.app, REPO, date(2026, 7, 22)) == (
+        "skipped",
+        None if skip else posted[0]["url"],
+    )
+    assert len([d for d in repo.discussions if quiet in d["body"]]) == len(posted)
 
 
 @pytest.mark.parametrize(
@@ -563,3 +571,87 @@ async def test_the_scheduler_wakes_for_the_weekly_cutoff_and_skips_weeks_before_
     await publish_round(client)
     (roll_up,) = [d for d in repo.discussions if ":week-2026-07-13:part-1" in d["body"]]
     assert week_counts(roll_up["body"])["Commits"] == 1
+
+
+async def test_a_week_whose_job_failed_for_good_is_posted_by_the_publish_command_once(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await a_week(app_client, github, clock, days=2)
+    # GitHub refuses the roll-up's discussion for hours: its job runs out of attempts.
+    github.fail("POST", r"^/graphql$", 502, operation="CreateDigestDiscussion", times=1000)
+    clock.current = WEEK_END + GRACE + timedelta(seconds=1)
+    for _ in range(12):
+        await publish_round(client)
+        clock.advance(hours=1)
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_WEEK.value)
+    (record,) = await rows(client, digests, digests.c.period_kind == "week")
+    assert (job.state, record.state) == ("failed", "failed")
+    github.faults.clear()
+    await publish_round(client)
+    assert roll_ups(repo) == []  # the scheduler does not start a failed week again
+    # Any digest day of the week names it.
+    state, url = await publish_week(client.app, REPO, MONDAY + timedelta(days=3))
+    (roll_up,) = roll_ups(repo)
+    assert (state, url) == ("published", roll_up["url"])
+    assert week_counts(roll_up["body"])["Commits"] == sum(
+        listed(bodies)["commits"] for bodies in daily_bodies(repo).values()
+    )
+    (record,) = await rows(client, digests, digests.c.period_kind == "week")
+    assert (record.state, record.last_error) == ("published", None)
+    # Again, and more rounds: nothing more is posted.
+    assert await publish_week(client.app, REPO, MONDAY) == ("skipped", roll_up["url"])
+    clock.advance(days=1)
+    await publish_round(client)
+    assert len(roll_ups(repo)) == 1
+
+
+async def test_a_week_passed_over_when_weekly_was_turned_on_is_posted_by_hand_late(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await a_week(app_client, github, clock, config="", days=2)
+    github.serve_replay_day(REPO, REPLAY_DAYS[2])
+    (push, *_) = pushes_on(REPLAY_DAYS[2], MONDAY + timedelta(days=9))
+    push["payload"]["commits"][0]["modified"].append(CONFIG)
+    repo.files[CONFIG] = WEEKLY
+    clock.current = landed_at(push)
+    assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain()
+    await publish_round(client)
+    (record,) = await rows(client, digests, digests.c.period_kind == "week")
+    assert record.state == "skipped" and roll_ups(repo) == []
+    # Nobody was waiting for it, but a maintainer asks for it: it is built and posted, late.
+    state, url = await publish_week(client.app, REPO, MONDAY)
+    (roll_up,) = roll_ups(repo)
+    assert (state, url) == ("published", roll_up["url"])
+    assert "Published late" in roll_up["body"]
+
+
+async def test_the_publish_command_refuses_a_week_with_weekly_off(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await a_week(app_client, github, clock, config="", days=2)
+    clock.current = WEEK_END + timedelta(days=1)
+    with pytest.raises(MissingSetting, match=r"no weekly roll-up.*weekly: \{enabled: true\}"):
+        await publish_week(client.app, REPO, MONDAY)
+    assert await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_WEEK.value) == []
+    assert roll_ups(repo) == []
+
+
+async def test_the_publish_command_refuses_a_week_not_ended_or_before_the_app_came(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await a_week(app_client, github, clock, days=2)
+    with pytest.raises(
+        MissingSetting,
+        match="the week 2026-07-13 to 2026-07-19 has not ended: "
+        "its roll-up is due at 2026-07-20 00:00",
+    ):
+        await publish_week(client.app, REPO, MONDAY + timedelta(days=1))
+    clock.current = WEEK_END + timedelta(days=1)
+    with pytest.raises(
+        MissingSetting, match="the week 2026-07-06 to 2026-07-12 ended before the App first saw"
+    ):
+        await publish_week(client.app, REPO, MONDAY - timedelta(days=1))
+    assert await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_WEEK.value) == []
+    assert await rows(client, digests, digests.c.period_kind == "week") == []
+    assert roll_ups(repo) == []
