@@ -7,7 +7,7 @@ import asyncio
 import socket
 import sys
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -271,6 +271,18 @@ async def publish_week(app: web.Application, repo_name: str, day: date) -> tuple
         raise MissingSetting(
             f"{span} ended before the App first saw {repo_name} "
             f"({repo.active_since.isoformat(sep=' ', timespec='minutes')}): no roll-up for it"
+        )
+    # Under an earlier `weekly:` weekday the weeks were other days: one posted then that
+    # shares days with this one already counts them.
+    starts = await app[STORE].digests.published_starts(
+        repo.id, "week", week.first - timedelta(days=len(week.days) - 1), week.last
+    )
+    posted = [s for s in starts if s != week.first]
+    if posted:
+        raise MissingSetting(
+            f"{span} overlaps the roll-up posted for {posted[0]} to "
+            f"{posted[0] + timedelta(days=len(week.days) - 1)} (before `weekly:` moved its "
+            "weekday): its days are not rolled up twice"
         )
     await app[SCHEDULER].publish_week_now(repo, week)
     period, done_here = Period.week(week.first), app[WEEKLY].done_here

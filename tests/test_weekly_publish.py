@@ -655,3 +655,30 @@ async def test_the_publish_command_refuses_a_week_not_ended_or_before_the_app_ca
     assert await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_WEEK.value) == []
     assert await rows(client, digests, digests.c.period_kind == "week") == []
     assert roll_ups(repo) == []
+
+
+async def test_the_publish_command_refuses_a_week_overlapping_one_posted_before_weekly_moved(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await a_week(app_client, github, clock, days=2)
+    clock.current = WEEK_END + GRACE + timedelta(seconds=1)
+    await publish_round(client)
+    (posted,) = roll_ups(repo)  # Monday 07-13 to Sunday 07-19
+    # Then the roll-up moves to Thursdays: its weeks are now Thursday to Wednesday.
+    github.serve_replay_day(REPO, REPLAY_DAYS[2])
+    (push, *_) = pushes_on(REPLAY_DAYS[2], MONDAY + timedelta(days=9))
+    push["payload"]["commits"][0]["modified"].append(CONFIG)
+    repo.files[CONFIG] = WEEKLY + "  weekday: thursday\n"
+    clock.current = landed_at(push)
+    assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain()
+    await publish_round(client)
+    # 07-13 is now in the week 07-09 to 07-15, whose Monday and Tuesday the posted roll-up
+    # already counts: a second roll-up would count them twice.
+    with pytest.raises(
+        MissingSetting,
+        match="the week 2026-07-09 to 2026-07-15 overlaps the roll-up posted for "
+        "2026-07-13 to 2026-07-19",
+    ):
+        await publish_week(client.app, REPO, MONDAY)
+    assert [d["url"] for d in repo.discussions if ":week-" in d["body"]] == [posted["url"]]

@@ -182,6 +182,24 @@ class Digests:
                 .values(state=DigestState.PENDING.value, last_error=None)
             )
 
+    async def published_starts(
+        self, repo_id: int, kind: str, first: date, last: date
+    ) -> list[date]:
+        """The starts, from `first` to `last`, of a repository's published periods of a kind."""
+        d = t.digests.c
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(d.period_start)
+                .where(
+                    d.repo_id == repo_id,
+                    d.period_kind == kind,
+                    d.period_start.between(first, last),
+                    d.state == DigestState.PUBLISHED.value,
+                )
+                .order_by(d.period_start)
+            )
+            return [start for (start,) in rows]
+
     # --- what the scheduler looks at -------------------------------------------------------
 
     async def unpublished_landings(self) -> dict[int, dict[datetime, datetime]]:
