@@ -682,3 +682,26 @@ async def test_the_publish_command_refuses_a_week_overlapping_one_posted_before_
     ):
         await publish_week(client.app, REPO, MONDAY)
     assert [d["url"] for d in repo.discussions if ":week-" in d["body"]] == [posted["url"]]
+
+
+async def test_a_week_passed_over_just_after_its_cutoff_and_posted_by_hand_says_it_is_late(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await a_week(app_client, github, clock, config="", days=2)
+    github.serve_replay_day(REPO, REPLAY_DAYS[2])
+    (push, *_) = pushes_on(REPLAY_DAYS[2], MONDAY + timedelta(days=7))
+    # Weekly is turned on five minutes after the week's cutoff: the week is passed over then.
+    push["payload"]["repository"]["pushed_at"] = int((WEEK_END + timedelta(minutes=5)).timestamp())
+    push["payload"]["commits"][0]["modified"].append(CONFIG)
+    repo.files[CONFIG] = WEEKLY
+    clock.current = landed_at(push)
+    assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain()
+    (record,) = await rows(client, digests, digests.c.period_kind == "week")
+    assert record.state == "skipped"
+    # A day later a maintainer asks for it: its first post is a day after its cutoff.
+    clock.current = WEEK_END + timedelta(days=1)
+    state, url = await publish_week(client.app, REPO, MONDAY)
+    (roll_up,) = roll_ups(repo)
+    assert (state, url) == ("published", roll_up["url"])
+    assert "Published late" in roll_up["body"]

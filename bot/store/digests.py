@@ -171,16 +171,25 @@ class Digests:
             .values(narrative=narrative)
         )
 
-    async def reopen(self, repo_id: int, period: Period, *, skipped: bool = False) -> None:
-        """Let a failed period (with `skipped`, a skipped one too) be tried again (the
-        `publish` command)."""
-        states = [DigestState.FAILED.value] + ([DigestState.SKIPPED.value] if skipped else [])
+    async def reopen(
+        self, repo_id: int, period: Period, *, skipped: datetime | None = None
+    ) -> None:
+        """Let a failed period (with `skipped`, the time now, a skipped one too) be tried again
+        (the `publish` command)."""
         async with self._writer.begin() as conn:
             await conn.execute(
                 sa.update(t.digests)
-                .where(_where(repo_id, period), t.digests.c.state.in_(states))
+                .where(_where(repo_id, period), t.digests.c.state == DigestState.FAILED.value)
                 .values(state=DigestState.PENDING.value, last_error=None)
             )
+            if skipped is not None:
+                # Nothing was posted for it: its first attempt at a post begins now (whether
+                # that post is late is measured from it), not when it was skipped.
+                await conn.execute(
+                    sa.update(t.digests)
+                    .where(_where(repo_id, period), t.digests.c.state == DigestState.SKIPPED.value)
+                    .values(state=DigestState.PENDING.value, last_error=None, created_at=skipped)
+                )
 
     async def published_starts(
         self, repo_id: int, kind: str, first: date, last: date
