@@ -259,7 +259,13 @@ async def publish_week(app: web.Application, repo_name: str, day: date) -> tuple
             f"{repo_name} has no weekly roll-up: its .github/commit-digest.yml does not set "
             "weekly: {enabled: true}"
         )
-    week = config.week_schedule.week_of_day(day)
+    try:
+        week = config.week_schedule.week_of_day(day)
+    except (StopIteration, ValueError):
+        # A date its zone skipped (Samoa's 2011-12-30) can leave no weekly cutoff in reach.
+        raise MissingSetting(
+            f"no roll-up week holds {day} in {config.timezone}: pick another day of it"
+        ) from None
     span = f"the week {week.first} to {week.last}"
     if app[CLOCK].now() < week.due:
         raise MissingSetting(

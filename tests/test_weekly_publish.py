@@ -705,3 +705,15 @@ async def test_a_week_passed_over_just_after_its_cutoff_and_posted_by_hand_says_
     (roll_up,) = roll_ups(repo)
     assert (state, url) == ("published", roll_up["url"])
     assert "Published late" in roll_up["body"]
+
+
+async def test_the_publish_command_refuses_a_day_its_time_zone_skipped_in_one_line(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    # Samoa moved across the date line: 2011-12-30 never happened there, and no Friday 09:00
+    # ends a week holding it or the day before.
+    config = WEEKLY + '  weekday: friday\ntimezone: Pacific/Apia\ncutoff: "09:00"\n'
+    client, _ = await a_week(app_client, github, clock, config=config, days=1)
+    with pytest.raises(MissingSetting, match="no roll-up week holds 2011-12-29 in Pacific/Apia"):
+        await publish_week(client.app, REPO, date(2011, 12, 29))
+    assert await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_WEEK.value) == []
