@@ -238,7 +238,7 @@ class Scheduler(BackgroundService):
         """Enqueue (or re-arm) the week's roll-up (the `publish` command): a failed or skipped
         week is built again, and posted if it has something to say; a posted one is not."""
         await self._store.digests.reopen(
-            repo.id, Period.week(week.first), skipped=self._clock.now()
+            repo.id, Period.week(week.first), skipped_too_at=self._clock.now()
         )
         await self._enqueue([week_job(repo.id, week)])
         log.info("scheduler_enqueued_weeks", weeks=1)

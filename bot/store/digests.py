@@ -172,23 +172,25 @@ class Digests:
         )
 
     async def reopen(
-        self, repo_id: int, period: Period, *, skipped: datetime | None = None
+        self, repo_id: int, period: Period, *, skipped_too_at: datetime | None = None
     ) -> None:
-        """Let a failed period (with `skipped`, the time now, a skipped one too) be tried again
-        (the `publish` command)."""
+        """Let a failed period be tried again (the `publish` command); with `skipped_too_at`
+        (the time now), a skipped one too."""
         async with self._writer.begin() as conn:
             await conn.execute(
                 sa.update(t.digests)
                 .where(_where(repo_id, period), t.digests.c.state == DigestState.FAILED.value)
                 .values(state=DigestState.PENDING.value, last_error=None)
             )
-            if skipped is not None:
+            if skipped_too_at is not None:
                 # Nothing was posted for it: its first attempt at a post begins now (whether
                 # that post is late is measured from it), not when it was skipped.
                 await conn.execute(
                     sa.update(t.digests)
                     .where(_where(repo_id, period), t.digests.c.state == DigestState.SKIPPED.value)
-                    .values(state=DigestState.PENDING.value, last_error=None, created_at=skipped)
+                    .values(
+                        state=DigestState.PENDING.value, last_error=None, created_at=skipped_too_at
+                    )
                 )
 
     async def published_starts(
