@@ -100,6 +100,30 @@ async def a_week(
     return client, repo
 
 
+async def push_config(
+    client: Client,
+    github: FakeGitHub,
+    repo: FakeRepo,
+    clock: FakeClock,
+    config: str,
+    *,
+    on: date,
+    pushed_at: datetime | None = None,
+) -> dict[str, Any]:
+    """A push of the third replay day, landing on `on`, that changes the repository's config
+    (and its analyses drained)."""
+    github.serve_replay_day(REPO, REPLAY_DAYS[2])
+    (push, *_) = pushes_on(REPLAY_DAYS[2], on)
+    if pushed_at is not None:
+        push["payload"]["repository"]["pushed_at"] = int(pushed_at.timestamp())
+    push["payload"]["commits"][0]["modified"].append(CONFIG)
+    repo.files[CONFIG] = config
+    clock.current = landed_at(push)
+    assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain()
+    return push
+
+
 def roll_ups(repo: FakeRepo) -> list[dict[str, Any]]:
     return [d for d in repo.discussions if WEEK_MARKER in d["body"]]
 
@@ -216,14 +240,8 @@ async def test_weekly_turned_on_mid_week_posts_nothing_late_and_its_first_week_o
     # ended on Monday was never due: it is not posted now, marked late; the week holding that
     # Wednesday is posted at its own cutoff.
     client, repo = await a_week(app_client, github, clock, config="", days=2)
-    github.serve_replay_day(REPO, REPLAY_DAYS[2])
     wednesday = MONDAY + timedelta(days=9)
-    (push, *_) = pushes_on(REPLAY_DAYS[2], wednesday)
-    push["payload"]["commits"][0]["modified"].append(CONFIG)
-    repo.files[CONFIG] = WEEKLY
-    clock.current = landed_at(push)
-    assert await deliver_replay(client, push) == 202
-    await client.app[EXECUTOR].drain()
+    push = await push_config(client, github, repo, clock, WEEKLY, on=wednesday)
     await publish_round(client)
     clock.advance(hours=1)
     await publish_round(client)
@@ -609,13 +627,7 @@ async def test_a_week_passed_over_when_weekly_was_turned_on_is_posted_by_hand_la
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     client, repo = await a_week(app_client, github, clock, config="", days=2)
-    github.serve_replay_day(REPO, REPLAY_DAYS[2])
-    (push, *_) = pushes_on(REPLAY_DAYS[2], MONDAY + timedelta(days=9))
-    push["payload"]["commits"][0]["modified"].append(CONFIG)
-    repo.files[CONFIG] = WEEKLY
-    clock.current = landed_at(push)
-    assert await deliver_replay(client, push) == 202
-    await client.app[EXECUTOR].drain()
+    await push_config(client, github, repo, clock, WEEKLY, on=MONDAY + timedelta(days=9))
     await publish_round(client)
     (record,) = await rows(client, digests, digests.c.period_kind == "week")
     assert record.state == "skipped" and roll_ups(repo) == []
@@ -665,13 +677,8 @@ async def test_the_publish_command_refuses_a_week_overlapping_one_posted_before_
     await publish_round(client)
     (posted,) = roll_ups(repo)  # Monday 07-13 to Sunday 07-19
     # Then the roll-up moves to Thursdays: its weeks are now Thursday to Wednesday.
-    github.serve_replay_day(REPO, REPLAY_DAYS[2])
-    (push, *_) = pushes_on(REPLAY_DAYS[2], MONDAY + timedelta(days=9))
-    push["payload"]["commits"][0]["modified"].append(CONFIG)
-    repo.files[CONFIG] = WEEKLY + "  weekday: thursday\n"
-    clock.current = landed_at(push)
-    assert await deliver_replay(client, push) == 202
-    await client.app[EXECUTOR].drain()
+    thursdays = WEEKLY + "  weekday: thursday\n"
+    await push_config(client, github, repo, clock, thursdays, on=MONDAY + timedelta(days=9))
     await publish_round(client)
     # 07-13 is now in the week 07-09 to 07-15, whose Monday and Tuesday the posted roll-up
     # already counts: a second roll-up would count them twice.
@@ -688,15 +695,11 @@ async def test_a_week_passed_over_just_after_its_cutoff_and_posted_by_hand_says_
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     client, repo = await a_week(app_client, github, clock, config="", days=2)
-    github.serve_replay_day(REPO, REPLAY_DAYS[2])
-    (push, *_) = pushes_on(REPLAY_DAYS[2], MONDAY + timedelta(days=7))
     # Weekly is turned on five minutes after the week's cutoff: the week is passed over then.
-    push["payload"]["repository"]["pushed_at"] = int((WEEK_END + timedelta(minutes=5)).timestamp())
-    push["payload"]["commits"][0]["modified"].append(CONFIG)
-    repo.files[CONFIG] = WEEKLY
-    clock.current = landed_at(push)
-    assert await deliver_replay(client, push) == 202
-    await client.app[EXECUTOR].drain()
+    after_cutoff = WEEK_END + timedelta(minutes=5)
+    await push_config(
+        client, github, repo, clock, WEEKLY, on=MONDAY + timedelta(days=7), pushed_at=after_cutoff
+    )
     (record,) = await rows(client, digests, digests.c.period_kind == "week")
     assert record.state == "skipped"
     # A day later a maintainer asks for it: its first post is a day after its cutoff.
