@@ -127,14 +127,7 @@ async def test_a_breaking_commit_gets_one_alert_and_never_a_second(
 async def test_an_alert_github_made_but_answered_502_is_not_made_again(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    github.fail(
-        "POST",
-        r"^/graphql$",
-        502,
-        operation="CreateDigestDiscussion",
-        after_write=True,
-        message="Bad Gateway",
-    )
+    github.lose_discussion_create()
     client, repo = await landed(app_client, github, clock)
     assert github.written_then_failed
     (job,) = await _jobs(client, JobKind.SEND_ALERTS)

@@ -75,15 +75,7 @@ async def test_a_discussion_created_despite_a_502_or_a_timeout_is_not_created_ag
 ) -> None:
     # A timeout long enough for a loaded machine's answers, short enough for the hang.
     client, repo = await landed(app_client, github, clock, github_timeout_seconds=2.0)
-    github.fail(
-        "POST",
-        r"^/graphql$",
-        502,
-        operation="CreateDigestDiscussion",
-        after_write=True,
-        hang=fault == "timeout",
-        message="Bad Gateway",
-    )
+    github.lose_discussion_create(hang=fault == "timeout")
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     github.release.set()
@@ -128,14 +120,7 @@ async def test_a_discussion_created_despite_a_502_stays_the_days_post_when_the_c
     # digests to issue comments. The retry finds the discussion by its marker where it was
     # sent: the day is not posted a second time, as a comment.
     client, repo = await landed(app_client, github, clock)
-    github.fail(
-        "POST",
-        r"^/graphql$",
-        502,
-        operation="CreateDigestDiscussion",
-        after_write=True,
-        message="Bad Gateway",
-    )
+    github.lose_discussion_create()
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     assert github.written_then_failed and len(repo.discussions) == 1

@@ -279,14 +279,7 @@ async def test_a_roll_up_created_despite_a_502_is_posted_once_and_its_narrative_
     fake, settings = llm
     client, repo = await a_week(app_client, github, clock, days=2, **settings)
     fake.then(Behaviour("valid", body={"narrative": "Compression work led the week."}))
-    github.fail(
-        "POST",
-        r"^/graphql$",
-        502,
-        operation="CreateDigestDiscussion",
-        after_write=True,
-        message="Bad Gateway",
-    )
+    github.lose_discussion_create()
     clock.current = WEEK_END + GRACE + timedelta(seconds=1)
     await publish_round(client)
     assert github.written_then_failed  # GitHub made the discussion; the App heard no success
@@ -320,14 +313,7 @@ async def test_a_roll_up_created_despite_a_502_stays_where_it_is_when_the_config
     # roll-up to the tracking issue (or another issue). The retry finds the discussion by its
     # marker: the week is not posted a second time, as a comment.
     client, repo = await a_week(app_client, github, clock, days=1)
-    github.fail(
-        "POST",
-        r"^/graphql$",
-        502,
-        operation="CreateDigestDiscussion",
-        after_write=True,
-        message="Bad Gateway",
-    )
+    github.lose_discussion_create()
     clock.current = WEEK_END + GRACE + timedelta(seconds=1)
     await publish_round(client)
     assert github.written_then_failed and len(roll_ups(repo)) == 1

@@ -320,6 +320,19 @@ class FakeGitHub:
             )
         )
 
+    def lose_discussion_create(self, *, hang: bool = False) -> None:
+        """GitHub makes the next discussion, then answers 502 Bad Gateway (or hangs): the App
+        cannot tell that it was made."""
+        self.fail(
+            "POST",
+            r"^/graphql$",
+            502,
+            operation="CreateDigestDiscussion",
+            after_write=True,
+            hang=hang,
+            message="Bad Gateway",
+        )
+
     def secondary_rate_limit(
         self, method: str, path: str, *, retry_after: int = 30, times: int = 1
     ) -> None:
