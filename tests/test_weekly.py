@@ -30,7 +30,7 @@ from bot.jobs.publish_week import never_due
 from bot.metrics import Metrics
 from bot.models import Analysis, ChangeType, DigestCommit, ImpactArea, Importance
 from bot.repo_config import parse_config
-from bot.rollup import Counts, RollupCommit, build_rollup, wanted
+from bot.rollup import Counts, Rollup, RollupCommit, build_rollup, wanted
 from bot.weeks import WeekSchedule
 from tests.examples import MONDAY, replay_week
 from tests.fakes.llm import VALID_BODY, Behaviour, FakeLLM
@@ -235,6 +235,12 @@ def test_a_week_due_only_under_a_new_config_is_passed_over(
 WEEK_SCHEDULE = WeekSchedule(DaySchedule("UTC", time(0, 0)), 0)
 
 
+def replay_rollup() -> Rollup:
+    """The roll-up of the replay week."""
+    commits, _ = replay_week()
+    return build_rollup(ASCEND, WEEK_SCHEDULE.week_of_day(MONDAY), WEEK_SCHEDULE.days, commits)
+
+
 def test_a_weeks_counts_equal_the_sum_of_its_days() -> None:
     commits, days = replay_week()
     week = WEEK_SCHEDULE.week_of_day(MONDAY)
@@ -375,9 +381,7 @@ def test_a_huge_week_still_fits_one_post() -> None:
 
 
 def test_the_narrative_prompt_is_bounded_and_delimits_commit_text() -> None:
-    commits, _ = replay_week()
-    week = WEEK_SCHEDULE.week_of_day(MONDAY)
-    rollup = build_rollup(ASCEND, week, WEEK_SCHEDULE.days, commits)
+    rollup = replay_rollup()
     for budget in (1_000, 4_000):
         prompt = build_narrative_prompt(rollup, language="zh-CN", max_input_tokens=budget)
         assert prompt.tokens <= budget
@@ -396,8 +400,7 @@ def test_a_narrative_as_long_as_the_prompt_asks_fits_the_output_tokens(
     # A model that writes as much as it is allowed must not be cut by `max_tokens` (a cut
     # answer is rejected). Chinese takes about three times the tokens of English a character
     # (three UTF-8 bytes; DeepSeek's own rule of thumb: 0.6 token a Chinese character).
-    commits, _ = replay_week()
-    rollup = build_rollup(ASCEND, WEEK_SCHEDULE.week_of_day(MONDAY), WEEK_SCHEDULE.days, commits)
+    rollup = replay_rollup()
     prompt = build_narrative_prompt(rollup, language=language)
     limit = re.search(r"at most (\d+) characters", prompt.system)
     assert limit is not None
@@ -450,9 +453,7 @@ async def test_one_call_a_week_and_no_second_on_failure(
     llm_client: tuple[FakeLLM, openai.AsyncOpenAI],
 ) -> None:
     fake, client = llm_client
-    commits, _ = replay_week()
-    week = WEEK_SCHEDULE.week_of_day(MONDAY)
-    rollup = build_rollup(ASCEND, week, WEEK_SCHEDULE.days, commits)
+    rollup = replay_rollup()
     fake.then(Behaviour("valid", body={"narrative": "Scheduling work led the week."}))
     narrative = await write_narrative(
         client, rollup, model="fake-model", language="en", max_output_tokens=300
@@ -473,8 +474,7 @@ async def test_a_narrative_answer_is_read_within_a_size_and_a_deadline(
     llm_client: tuple[FakeLLM, openai.AsyncOpenAI],
 ) -> None:
     fake, client = llm_client
-    commits, _ = replay_week()
-    rollup = build_rollup(ASCEND, WEEK_SCHEDULE.week_of_day(MONDAY), WEEK_SCHEDULE.days, commits)
+    rollup = replay_rollup()
     fake.then("huge")
     assert await write_narrative(client, rollup, model="fake-model", language="en") is None
     # The reader stopped long before the server's 64 MB: it did not take the whole answer in.
@@ -493,8 +493,7 @@ async def test_the_narratives_tokens_and_cost_are_in_the_metrics(
     llm_client: tuple[FakeLLM, openai.AsyncOpenAI],
 ) -> None:
     fake, client = llm_client
-    commits, _ = replay_week()
-    rollup = build_rollup(ASCEND, WEEK_SCHEDULE.week_of_day(MONDAY), WEEK_SCHEDULE.days, commits)
+    rollup = replay_rollup()
     metrics = Metrics()
     narrator = Narrator(client, "fake-model", metrics=metrics, prices=Prices(input=2.0, output=8.0))
     fake.then(Behaviour("valid", body={"narrative": "Scheduling work led the week."}), "cut")
