@@ -22,7 +22,7 @@ from bot.jobs.kinds import Done, Job, JobKind, Outcome
 from bot.logs import get_logger
 from bot.models import Analysis, DigestCommit
 from bot.posts import places, targets
-from bot.posts.reconcile import PostState, Wanted
+from bot.posts.reconcile import PostState, Recorded, Wanted
 from bot.repo_config import RepoConfig
 from bot.store.repos import RepoRow, config_of
 from bot.store.store import Store
@@ -135,10 +135,8 @@ class SendAlerts:
         to_discussion = config.alerts.to == "discussion"
         if to_discussion:
             try:
-                wanted = await self._unmade(
-                    repo,
-                    period,
-                    self._wanted(repo, config, day, alerts, plan.fold, for_issue=False),
+                wanted = _unmade(
+                    recorded, self._wanted(repo, config, day, alerts, plan.fold, for_issue=False)
                 )
                 await places.sync_discussions(
                     ctx,
@@ -158,20 +156,16 @@ class SendAlerts:
                 ctx, job, client, repo.id, repo.full_name
             )
             channel = targets.issue_comments(client, repo.full_name, number)
-            wanted = await self._unmade(
-                repo, period, self._wanted(repo, config, day, alerts, plan.fold, for_issue=True)
+            # Read again: the discussions' attempt may have made some before it fell back.
+            made = await ctx.store.posts.recorded(repo.id, period)
+            wanted = _unmade(
+                made, self._wanted(repo, config, day, alerts, plan.fold, for_issue=True)
             )
             await targets.sync_posts(ctx, job, channel, wanted, repo_id=repo.id, period=period)
         for c in alerts:
             log.info("alert_posted", sha=c.sha)
         ctx.metrics.alerts.labels(outcome="posted").inc(len(alerts))
         return Done()
-
-    async def _unmade(self, repo: RepoRow, period: str, wanted: list[Wanted]) -> list[Wanted]:
-        """Leaves out posts recorded in the other place (made before a fallback, or before
-        the config moved them): they stay where they are, and are never made twice."""
-        made = await self._ctx.store.posts.recorded(repo.id, period)
-        return [w for w in wanted if w.key not in made or made[w.key].kind == w.kind]
 
     @staticmethod
     def _wanted(
@@ -205,3 +199,9 @@ class SendAlerts:
                 Wanted(post.key, kind, fold_marker(repo.full_name, day), post.body, post.title)
             )
         return out
+
+
+def _unmade(made: dict[str, Recorded], wanted: list[Wanted]) -> list[Wanted]:
+    """Leaves out posts recorded in the other place (made before a fallback, or before the
+    config moved them): they stay where they are, and are never made twice."""
+    return [w for w in wanted if w.key not in made or made[w.key].kind == w.kind]
