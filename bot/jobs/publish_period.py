@@ -316,20 +316,14 @@ class PublishPeriod:
         self, run: _Run, client: InstallationClient, parts: list[Part], *, number: int | None = None
     ) -> tuple[str | None, int]:
         repo = run.repo
-        number = (
-            number
-            or run.gone.usable(run.config.publish.issue)
-            or await self._tracking_issue(run, client)
+        number = number or await places.comment_issue(
+            self._ctx, run.job, client, repo, configured=run.config.publish.issue, gone=run.gone
         )
         channel = targets.issue_comments(client, repo.full_name, number)
         posted = await self._sync(
             run, channel, self._wanted(repo, run.period, parts, "issue-comment")
         )
         return (posted[0].url if posted else None), len(parts)
-
-    async def _tracking_issue(self, run: _Run, client: InstallationClient) -> int:
-        repo = run.repo
-        return await places.tracking_issue(self._ctx, run.job, client, repo.id, repo.full_name)
 
     @staticmethod
     def _wanted(

@@ -281,10 +281,8 @@ class PublishWeek:
         self, run: _Run, client: InstallationClient, post: WeeklyPost, issue: int | None
     ) -> str | None:
         ctx, repo = self._ctx, run.repo
-        number = (
-            issue
-            or run.gone.usable(run.config.publish.issue)
-            or await places.tracking_issue(ctx, run.job, client, repo.id, repo.full_name)
+        number = issue or await places.comment_issue(
+            ctx, run.job, client, repo, configured=run.config.publish.issue, gone=run.gone
         )
         (posted,) = await targets.sync_posts(
             ctx,

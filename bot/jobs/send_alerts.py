@@ -152,8 +152,8 @@ class SendAlerts:
                 log.info("alerts_fallback_to_issue", reason=str(reason))
                 to_discussion = False
         if not to_discussion:
-            number = gone.usable(config.publish.issue) or await places.tracking_issue(
-                ctx, job, client, repo.id, repo.full_name
+            number = await places.comment_issue(
+                ctx, job, client, repo, configured=config.publish.issue, gone=gone
             )
             channel = targets.issue_comments(client, repo.full_name, number)
             # Read again: the discussions' attempt may have made some before it fell back.

@@ -160,6 +160,22 @@ async def tracking_issue(
     return posted.number
 
 
+async def comment_issue(
+    ctx: JobContext,
+    job: Job,
+    client: InstallationClient,
+    repo: RepoRow,
+    *,
+    configured: int | None,
+    gone: GoneIssues,
+) -> int:
+    """The issue a repository's comments go to: `publish.issue`, unless this run found it
+    gone, else the tracking issue."""
+    return gone.usable(configured) or await tracking_issue(
+        ctx, job, client, repo.id, repo.full_name
+    )
+
+
 async def sync_discussions(
     ctx: JobContext,
     job: Job,
