@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
 
 from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
@@ -16,7 +15,6 @@ from bot.posts.reconcile import Recorded, Wanted
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
-T = TypeVar("T")
 
 TRACKING_ISSUE_TITLE = "Commit digest"
 # The tracking issue is the repository's, not any period's: its ledger rows live here.
@@ -78,10 +76,10 @@ async def _recover_gone_issues(
     ctx: JobContext,
     job: Job,
     repo_id: int,
-    attempt: Callable[[GoneIssues], Awaitable[T]],
+    attempt: Callable[[GoneIssues], Awaitable[Outcome]],
     *,
     configured: int | None,
-) -> T:
+) -> Outcome:
     """Runs `attempt`, and again when an issue it posted on is gone (deleted, or a configured
     number with no issue): that issue's posts are forgotten first (they went with it), so
     the next pass makes the tracking issue again or uses it instead of the configured one.
