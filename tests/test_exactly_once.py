@@ -282,9 +282,7 @@ async def test_a_skipped_day_then_a_late_commit_gets_posted(
     assert repo.discussions == []
     (record,) = await rows(client, digests)
     assert record.state == "skipped"
-    late = late_push(
-        repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails."
-    )
+    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
     clock.advance(hours=5)
     assert (await deliver(client, "push", late))[0] == 202
     await client.app[EXECUTOR].drain()
@@ -342,9 +340,7 @@ async def test_a_skipped_day_whose_late_publication_keeps_failing_ends_failed_no
     )
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
-    late = late_push(
-        repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails."
-    )
+    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
     assert (await deliver(client, "push", late))[0] == 202
 
     def broken(*_: Any, **__: Any) -> Any:

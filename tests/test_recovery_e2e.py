@@ -89,15 +89,13 @@ async def test_pushes_missed_while_the_app_was_down_reach_the_digest(
             # Every commit analysed, and the recovery loop has gone round a few more times.
             deadline = time.monotonic() + DEADLINE
             while (
-                (
-                    await first_row(
-                        database_url,
-                        sa.select(sa.func.count()).where(commits.c.state == "analyzed"),
-                    )
-                )[0]
-                < len(shas)
-                or len(github.calls_to("GET", r"^/app/hook/deliveries$")) < listed_before + 4
-            ):
+                await first_row(
+                    database_url,
+                    sa.select(sa.func.count()).where(commits.c.state == "analyzed"),
+                )
+            )[0] < len(shas) or len(
+                github.calls_to("GET", r"^/app/hook/deliveries$")
+            ) < listed_before + 4:
                 assert time.monotonic() < deadline, "the missed pushes never came back"
                 assert server.returncode is None
                 await asyncio.sleep(0.1)  # waiting for the server's work, not timing it

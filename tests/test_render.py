@@ -486,7 +486,26 @@ def test_zh_cn_marks_the_authors_english_summary_as_the_original() -> None:
     assert "（原文）" not in rendered_one
 
 
-PIECES = ["@", "#", "1", "a", "Z", "`", "``", "```", ".", "/", "é", "修", " ", "\\", "GH-", "gh-", "_", "-"]
+PIECES = [
+    "@",
+    "#",
+    "1",
+    "a",
+    "Z",
+    "`",
+    "``",
+    "```",
+    ".",
+    "/",
+    "é",
+    "修",
+    " ",
+    "\\",
+    "GH-",
+    "gh-",
+    "_",
+    "-",
+]
 PIECES += ["(", "<", "*", "[", "]", "!", "|", "&", "HTTPS://", "www.", "GitHub.com/o/r/issues/"]
 PIECES += ["o/r#3"]
 

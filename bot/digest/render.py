@@ -401,9 +401,7 @@ def render(digest: Digest, *, with_title: bool = False) -> list[Part]:
     no_title = strings(digest.language).no_title
     digest = replace(
         digest,
-        commits=tuple(
-            c if c.title.strip() else replace(c, title=no_title) for c in digest.commits
-        ),
+        commits=tuple(c if c.title.strip() else replace(c, title=no_title) for c in digest.commits),
     )
     best: list[Part] | None = None
     related = Related(digest)
