@@ -27,8 +27,8 @@ import sqlalchemy as sa
 from bench.harness import harness
 from bot.analysis.llm import LLMAnalyzer
 from bot.app import EXECUTOR, STORE
-from bot.logs import configure_logging
 from bot.models import CommitInput
+from bot.runtime.logs import configure_logging
 from bot.store import Store
 from bot.store.schema import commits, digests
 from tests.fakes.llm import FakeLLM

@@ -31,9 +31,9 @@ from aiohttp.test_utils import TestClient, TestServer
 from bench.harness import ROOT, harness, keys
 from bot.analysis.rules import analyze
 from bot.app import EXECUTOR, SCHEDULER, create_app
-from bot.clock import SystemClock
-from bot.logs import configure_logging
 from bot.models import CommitInput
+from bot.runtime.clock import SystemClock
+from bot.runtime.logs import configure_logging
 from bot.settings import Settings
 from bot.store import Store
 from tests.fakes.github import FakeGitHub

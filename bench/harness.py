@@ -14,7 +14,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 
 from bot.app import create_app
-from bot.clock import Clock
+from bot.runtime.clock import Clock
 from bot.settings import Settings
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM

@@ -25,8 +25,8 @@ from bot.analysis.cost import Prices
 from bot.analysis.diff import estimate_tokens
 from bot.analysis.rules import analyze
 from bot.app import EXECUTOR, STORE
-from bot.logs import configure_logging
 from bot.models import CommitInput
+from bot.runtime.logs import configure_logging
 from bot.store.schema import analyses, commits
 from tests.fakes.llm import FakeLLM
 from tests.support import FakeClock, publish_round, replay_day, replay_index, replay_pushes

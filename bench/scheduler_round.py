@@ -23,7 +23,7 @@ from pathlib import Path
 from bench.growth import fill, scheduler_rounds
 from bench.harness import keys
 from bot.days import DaySchedule
-from bot.logs import configure_logging
+from bot.runtime.logs import configure_logging
 from bot.store import Store
 from bot.weeks import WeekSchedule
 

@@ -13,9 +13,7 @@ from bot import probes
 from bot.analysis import Analyzer
 from bot.analysis.factory import open_analyzer, open_narrator
 from bot.analysis.narrative import Narrator
-from bot.background import BackgroundService
 from bot.body import ReadBudget
-from bot.clock import Clock, SystemClock
 from bot.github import GitHubApp
 from bot.github.client import RetryPolicy
 from bot.handlers import build_router
@@ -30,9 +28,11 @@ from bot.jobs.publish_week import PublishWeek
 from bot.jobs.recover_deliveries import RecoverDeliveries
 from bot.jobs.refresh_config import RefreshConfig
 from bot.jobs.send_alerts import SendAlerts
-from bot.metrics import Metrics
 from bot.probes import Liveness
 from bot.recovery import DeliveryRecovery
+from bot.runtime.background import BackgroundService
+from bot.runtime.clock import Clock, SystemClock
+from bot.runtime.metrics import Metrics
 from bot.scheduler import Scheduler
 from bot.settings import MissingSetting, Settings
 from bot.store import Store

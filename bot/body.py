@@ -15,7 +15,7 @@ from aiohttp import web
 from aiohttp.client_exceptions import ClientConnectionResetError
 from aiohttp.http_exceptions import HttpProcessingError
 
-from bot.logs import get_logger
+from bot.runtime.logs import get_logger
 
 log = get_logger(__name__)
 

@@ -12,11 +12,11 @@ from bot.analysis import AnalysisResult, Analyzer, rules
 from bot.analysis.budget import Limits, Route, over_limits
 from bot.analysis.patch_id import patch_id
 from bot.analysis.tiering import rules_sure
-from bot.clock import Clock
-from bot.logs import get_logger
-from bot.metrics import Metrics
 from bot.models import Analysis, CommitInput
 from bot.repo_config import RepoConfig
+from bot.runtime.clock import Clock
+from bot.runtime.logs import get_logger
+from bot.runtime.metrics import Metrics
 from bot.settings import Settings
 from bot.store.usage import UsageLedger
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.background import BackgroundService
-from bot.clock import Clock
-from bot.logs import get_logger
+from bot.runtime.background import BackgroundService
+from bot.runtime.clock import Clock
+from bot.runtime.logs import get_logger
 from bot.store import Store
 
 log = get_logger(__name__)

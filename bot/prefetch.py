@@ -21,8 +21,8 @@ from bot.github import InstallationClient
 from bot.github.calls import split_repo
 from bot.github.patches import commits_from_series
 from bot.github.pulls import pull_requests
-from bot.logs import get_logger
 from bot.models import PullRequestInfo
+from bot.runtime.logs import get_logger
 from bot.store.commits import CommitWork
 from bot.store.lineage import PushOf, pushes_of
 

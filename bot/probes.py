@@ -5,10 +5,10 @@ from __future__ import annotations
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from bot.background import BackgroundService
 from bot.jobs.kinds import JobKind, JobState
-from bot.logs import get_logger
-from bot.metrics import Metrics
+from bot.runtime.background import BackgroundService
+from bot.runtime.logs import get_logger
+from bot.runtime.metrics import Metrics
 from bot.store import Store
 
 log = get_logger(__name__)

@@ -20,13 +20,13 @@ from enum import StrEnum
 import gidgethub
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-from bot.clock import Clock
 from bot.github import GitHubApp
 from bot.github.client import GitHubAPI
 from bot.github.errors import GitHubError, RateLimited
 from bot.handlers import ROUTED_EVENTS
-from bot.logs import get_logger
-from bot.metrics import Metrics
+from bot.runtime.clock import Clock
+from bot.runtime.logs import get_logger
+from bot.runtime.metrics import Metrics
 from bot.store import Store
 from bot.store.redeliveries import ASKED, CLAIM_STALE_AFTER, REFUSED
 

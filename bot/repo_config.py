@@ -17,7 +17,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from bot.days import DaySchedule
-from bot.logs import get_logger
+from bot.runtime.logs import get_logger
 from bot.weeks import WEEKDAYS, WeekSchedule
 
 log = get_logger(__name__)

@@ -22,13 +22,13 @@ from typing import Any
 
 from structlog.contextvars import bound_contextvars
 
-from bot.background import BackgroundService
-from bot.clock import Clock
 from bot.jobs.kinds import JobKind
 from bot.jobs.publish_period import publish_key
 from bot.jobs.publish_week import week_job
-from bot.logs import get_logger
 from bot.repo_config import RepoConfig
+from bot.runtime.background import BackgroundService
+from bot.runtime.clock import Clock
+from bot.runtime.logs import get_logger
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.digests import Period

@@ -15,11 +15,11 @@ from sqlalchemy.exc import SQLAlchemyError
 from structlog.contextvars import bind_contextvars
 
 from bot.body import BodyRefused, ReadBudget, read_body
-from bot.clock import Clock
 from bot.handlers import ROUTED_EVENTS
 from bot.handlers.context import HandlerContext, MalformedPayload, RepoViews
-from bot.logs import get_logger
-from bot.metrics import Metrics
+from bot.runtime.clock import Clock
+from bot.runtime.logs import get_logger
+from bot.runtime.metrics import Metrics
 from bot.store.group_commit import GroupCommit, IngestClosed
 from bot.store.records import DeliveryRecord, IngestUnit, UpsertRepository
 

@@ -14,7 +14,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 
 from bot.app import create_app
-from bot.logs import configure_logging
+from bot.runtime.logs import configure_logging
 from bot.settings import Settings
 from bot.store.engine import create_engine, migrate
 from bot.store.schema import metadata

@@ -17,7 +17,7 @@ from typing import Any
 import aiohttp
 import sqlalchemy as sa
 
-from bot.clock import SystemClock
+from bot.runtime.clock import SystemClock
 from bot.store.engine import create_engine
 from tests.fakes.github import FakeGitHub
 from tests.support import ROOT, TEST_SECRET, sign

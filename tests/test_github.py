@@ -15,7 +15,7 @@ from bot.github import GitHubApp
 from bot.github.calls import CommitMissing, GitHubError
 from bot.github.client import RetryPolicy, _is_write
 from bot.github.errors import GitHubUnavailable, IssueGone, RateLimited, RepositoryGone
-from bot.metrics import Metrics
+from bot.runtime.metrics import Metrics
 from tests.fakes.github import FakeGitHub
 from tests.processes import APP_ID
 from tests.support import FakeClock, replay_day

@@ -13,8 +13,8 @@ import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 from bot.app import LIVENESS, STORE, create_app
-from bot.background import BackgroundService
 from bot.jobs.executor import Executor
+from bot.runtime.background import BackgroundService
 from bot.scheduler import Scheduler
 from bot.settings import Settings
 from tests.support import FakeClock

@@ -27,10 +27,10 @@ from bot.analysis.narrative import (
 from bot.days import DaySchedule
 from bot.digest.weekly import Narrative, render_weekly, weekly_marker
 from bot.jobs.publish_week import never_due
-from bot.metrics import Metrics
 from bot.models import Analysis, ChangeType, DigestCommit, ImpactArea, Importance
 from bot.repo_config import parse_config
 from bot.rollup import Counts, Rollup, RollupCommit, build_rollup, wanted
+from bot.runtime.metrics import Metrics
 from bot.weeks import WeekSchedule
 from tests.examples import MONDAY, replay_week
 from tests.fakes.llm import VALID_BODY, Behaviour, FakeLLM

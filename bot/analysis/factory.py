@@ -12,7 +12,7 @@ from bot.analysis import Analyzer, RulesAnalyzer
 from bot.analysis.cost import Prices
 from bot.analysis.llm import LLMAnalyzer
 from bot.analysis.narrative import Narrator
-from bot.metrics import Metrics
+from bot.runtime.metrics import Metrics
 from bot.settings import Settings
 
 

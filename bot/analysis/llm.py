@@ -22,9 +22,9 @@ from bot.analysis import AnalysisResult, rules
 from bot.analysis.cost import Prices
 from bot.analysis.prompt import Prompt, analysis_schema, build_prompt
 from bot.analysis.usage import cached_input_tokens
-from bot.logs import get_logger
-from bot.metrics import Metrics
 from bot.models import Analysis, AnalysisBody, CommitInput
+from bot.runtime.logs import get_logger
+from bot.runtime.metrics import Metrics
 
 log = get_logger(__name__)
 

@@ -25,10 +25,10 @@ from bot.analysis.llm import AnswerRejected, _Completion, _strip_fences, count_t
 from bot.analysis.prompt import LANGUAGES
 from bot.analysis.usage import cached_input_tokens
 from bot.digest.weekly import Narrative
-from bot.logs import get_logger
-from bot.metrics import Metrics
 from bot.models import Importance, fit_sentences
 from bot.rollup import OTHER_AREA, Rollup
+from bot.runtime.logs import get_logger
+from bot.runtime.metrics import Metrics
 
 log = get_logger(__name__)
 

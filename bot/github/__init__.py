@@ -7,12 +7,12 @@ from datetime import UTC, datetime
 import aiohttp
 import gidgethub
 
-from bot.clock import Clock
 from bot.github.auth import AppAuth, InstallationToken
 from bot.github.calls import InstallationClient, split_repo
 from bot.github.client import Credentials, GitHubAPI, Pacer, RetryPolicy
 from bot.github.errors import GitHubError, NotInstalled, RepositoryGone
-from bot.metrics import Metrics
+from bot.runtime.clock import Clock
+from bot.runtime.metrics import Metrics
 
 __all__ = ["GitHubApp", "InstallationClient"]
 

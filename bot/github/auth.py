@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 import jwt
 from cachetools import TLRUCache
 
-from bot.clock import Clock
+from bot.runtime.clock import Clock
 
 # GitHub accepts an App JWT for at most 10 minutes; `iat` is backdated for clock drift.
 JWT_BACKDATE = timedelta(seconds=60)

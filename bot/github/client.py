@@ -22,10 +22,10 @@ import aiohttp
 import gidgethub.aiohttp
 from gidgethub import sansio
 
-from bot.clock import Clock
 from bot.github.errors import GitHubUnavailable, RateLimited, UnclearWrite
-from bot.logs import get_logger
-from bot.metrics import Metrics
+from bot.runtime.clock import Clock
+from bot.runtime.logs import get_logger
+from bot.runtime.metrics import Metrics
 
 log = get_logger(__name__)
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from gidgethub import routing, sansio
 
 from bot.handlers.context import HandlerContext, parse_payload
-from bot.logs import get_logger
 from bot.payloads import (
     Installation,
     InstallationEvent,
     InstallationRepositoriesEvent,
     RepositoryRef,
 )
+from bot.runtime.logs import get_logger
 from bot.store.records import (
     DeleteInstallation,
     DeleteRepository,

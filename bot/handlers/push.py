@@ -7,9 +7,9 @@ import fnmatch
 from gidgethub import routing, sansio
 
 from bot.handlers.context import HandlerContext, parse_payload
-from bot.logs import get_logger
 from bot.payloads import ZERO_SHA, PushCommit, PushEvent
 from bot.repo_config import CONFIG_PATH
+from bot.runtime.logs import get_logger
 from bot.store.records import MarkConfigStale, NewCommit, RecordPush, UpsertRepository
 
 router = routing.Router()

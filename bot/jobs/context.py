@@ -7,12 +7,12 @@ from datetime import datetime, timedelta
 
 import aiohttp
 
-from bot.clock import Clock
 from bot.github import GitHubApp, InstallationClient
 from bot.github.errors import GitHubError, IssueGone, NotInstalled, RateLimited, RepositoryGone
 from bot.jobs.kinds import Defer, Fail, Job, Outcome, Retry
-from bot.logs import get_logger
-from bot.metrics import Metrics
+from bot.runtime.clock import Clock
+from bot.runtime.logs import get_logger
+from bot.runtime.metrics import Metrics
 from bot.settings import Settings
 from bot.store.store import Store
 

@@ -20,12 +20,12 @@ from typing import Protocol, runtime_checkable
 
 from structlog.contextvars import bound_contextvars
 
-from bot.background import BackgroundService
-from bot.clock import Clock
 from bot.jobs.context import backoff
 from bot.jobs.kinds import PRIORITY, Defer, Done, Fail, Job, JobKind, LeaseLost, Outcome, Retry
 from bot.jobs.table import Jobs
-from bot.logs import get_logger
+from bot.runtime.background import BackgroundService
+from bot.runtime.clock import Clock
+from bot.runtime.logs import get_logger
 from bot.settings import Settings
 
 log = get_logger(__name__)

@@ -9,7 +9,7 @@ from structlog.contextvars import bound_contextvars
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
 from bot.jobs.context import JobContext
 from bot.jobs.kinds import Defer, Done, Fail, Job, JobKind, Outcome, Retry
-from bot.logs import get_logger
+from bot.runtime.logs import get_logger
 from bot.store.commits import RangeWork
 from bot.store.records import NewCommit
 

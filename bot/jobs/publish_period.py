@@ -24,11 +24,11 @@ from bot.github import InstallationClient
 from bot.jobs.context import JobContext
 from bot.jobs.kinds import Done, Job, JobKind, Outcome
 from bot.jobs.send_alerts import sent_alerts
-from bot.logs import get_logger
 from bot.models import Digest
 from bot.posts import places, targets
 from bot.posts.reconcile import Recorded, Wanted
 from bot.repo_config import RepoConfig
+from bot.runtime.logs import get_logger
 from bot.store.commits import CommitState, commit_from_details
 from bot.store.digests import DayCommit, DigestState, Period
 from bot.store.repos import RepoRow, config_of

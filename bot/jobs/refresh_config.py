@@ -16,8 +16,8 @@ from bot.handlers.context import RepoViews
 from bot.jobs.context import JobContext
 from bot.jobs.kinds import Defer, Done, Job, JobKind, Outcome, Retry
 from bot.jobs.publish_week import never_due
-from bot.logs import get_logger
 from bot.repo_config import CONFIG_PATH, ConfigError, default_config, parse_config
+from bot.runtime.logs import get_logger
 from bot.store.digests import Period
 from bot.store.etags import ConfigETags
 from bot.store.repos import RepoRow, config_of

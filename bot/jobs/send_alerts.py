@@ -19,11 +19,11 @@ from bot.digest.alert import alert_marker, fold_marker, render_alert, render_ale
 from bot.digest.build import shown_commits
 from bot.jobs.context import JobContext
 from bot.jobs.kinds import Done, Job, JobKind, Outcome
-from bot.logs import get_logger
 from bot.models import Analysis, DigestCommit
 from bot.posts import places, targets
 from bot.posts.reconcile import PostState, Recorded, Wanted
 from bot.repo_config import RepoConfig
+from bot.runtime.logs import get_logger
 from bot.store.repos import RepoRow, config_of
 from bot.store.store import Store
 

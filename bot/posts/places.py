@@ -9,9 +9,9 @@ from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
 from bot.github.errors import IssueGone
 from bot.jobs.context import POSTING_TROUBLE, JobContext
 from bot.jobs.kinds import Job, Outcome
-from bot.logs import get_logger
 from bot.posts import targets
 from bot.posts.reconcile import Recorded, Wanted
+from bot.runtime.logs import get_logger
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 
-from bot.logs import get_logger
+from bot.runtime.logs import get_logger
 from bot.store.records import IngestUnit
 from bot.store.store import IngestOutcome, Store
 

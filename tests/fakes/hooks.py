@@ -23,7 +23,7 @@ from typing import Any
 
 import aiohttp
 
-from bot.clock import Clock
+from bot.runtime.clock import Clock
 from tests.support import TEST_SECRET, sign
 
 # GitHub redelivers only deliveries of the past 3 days (7 on GHES).

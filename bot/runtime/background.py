@@ -6,7 +6,7 @@ import abc
 import asyncio
 import contextlib
 
-from bot.logs import get_logger
+from bot.runtime.logs import get_logger
 
 log = get_logger(__name__)
 

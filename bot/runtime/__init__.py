@@ -1,0 +1,1 @@
+"""What every part runs on: the clock, logs, metrics and background loops."""
