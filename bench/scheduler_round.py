@@ -22,10 +22,10 @@ from pathlib import Path
 
 from bench.growth import fill, scheduler_rounds
 from bench.harness import keys
-from bot.days import DaySchedule
+from bot.periods.days import DaySchedule
+from bot.periods.weeks import WeekSchedule
 from bot.runtime.logs import configure_logging
 from bot.store import Store
-from bot.weeks import WeekSchedule
 
 WEEKLY = {"weekly": {"enabled": True, "weekday": "monday"}}
 

@@ -11,8 +11,8 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.days import DaySchedule
 from bot.jobs.kinds import JobKind, JobState
+from bot.periods.days import DaySchedule
 from bot.repo_config import parse_cutoff
 from bot.store import schema as t
 

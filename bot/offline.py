@@ -20,10 +20,10 @@ from unidiff.errors import UnidiffParseError
 
 from bot.analysis import AnalysisResult, Analyzer, rules
 from bot.analysis.tiering import rules_sure
-from bot.days import DaySchedule
 from bot.digest.i18n import strings
 from bot.digest.render import Part, render
 from bot.models import CommitInput, Digest, DigestCommit, DigestUsage, FileChange
+from bot.periods.days import DaySchedule
 from bot.repo_config import render_title
 
 # After this many commits older than the day, the walk back through history stops.

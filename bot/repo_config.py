@@ -16,9 +16,9 @@ import regex
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
-from bot.days import DaySchedule
+from bot.periods.days import DaySchedule
+from bot.periods.weeks import WEEKDAYS, WeekSchedule
 from bot.runtime.logs import get_logger
-from bot.weeks import WEEKDAYS, WeekSchedule
 
 log = get_logger(__name__)
 

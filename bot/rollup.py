@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from bot.analysis.paths import area_of
-from bot.days import DaySchedule
 from bot.models import ChangeType, DigestCommit, Importance
-from bot.weeks import Week
+from bot.periods.days import DaySchedule
+from bot.periods.weeks import Week
 
 MAX_THEMES = 8
 OTHER_AREA = "*"  # the themes past MAX_THEMES, together (rendered as "other areas")

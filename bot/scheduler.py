@@ -25,6 +25,7 @@ from structlog.contextvars import bound_contextvars
 from bot.jobs.kinds import JobKind
 from bot.jobs.publish_period import publish_key
 from bot.jobs.publish_week import week_job
+from bot.periods.weeks import Week, WeekSchedule
 from bot.repo_config import RepoConfig
 from bot.runtime.background import BackgroundService
 from bot.runtime.clock import Clock
@@ -33,7 +34,6 @@ from bot.settings import Settings
 from bot.store import Store
 from bot.store.digests import Period
 from bot.store.repos import RepoRow, config_of
-from bot.weeks import Week, WeekSchedule
 
 log = get_logger(__name__)
 

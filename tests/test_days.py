@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime, time, timedelta
 
 import pytest
 
-from bot.days import DaySchedule
+from bot.periods.days import DaySchedule
 
 
 def utc(*args: int) -> datetime:

@@ -20,8 +20,8 @@ from bot.digest.phrases import WeeklyPhrases, weekly_phrases
 from bot.digest.render import BODY_LIMIT
 from bot.digest.safety import code, inline
 from bot.models import ChangeType, Importance
+from bot.periods.weeks import Week
 from bot.rollup import OTHER_AREA, Counts, Rollup
-from bot.weeks import Week
 
 _ICON = {Importance.HIGH: "🔴", Importance.MEDIUM: "🟡", Importance.LOW: "🟢"}
 # Tried in turn until the post fits: how many notable lines and contributors are listed.

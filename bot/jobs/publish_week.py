@@ -24,6 +24,7 @@ from bot.github import InstallationClient
 from bot.jobs.context import JobContext
 from bot.jobs.kinds import Defer, Done, Job, JobKind, Outcome
 from bot.jobs.publish_period import LATE_AFTER, MAX_PUBLISH_ATTEMPTS, publish_key
+from bot.periods.weeks import Week, WeekSchedule
 from bot.posts import places, targets
 from bot.posts.reconcile import PostState, Wanted
 from bot.repo_config import RepoConfig
@@ -31,7 +32,6 @@ from bot.rollup import Counts, Rollup, RollupCommit, build_rollup, wanted
 from bot.runtime.logs import get_logger
 from bot.store.digests import DayCommit, DigestState, Period
 from bot.store.repos import RepoRow, config_of
-from bot.weeks import Week, WeekSchedule
 
 log = get_logger(__name__)
 

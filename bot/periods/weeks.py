@@ -1,6 +1,6 @@
 """Roll-up weeks: seven digest days ending at a weekday's cutoff, in the repository's zone.
 
-A week is built from digest days (`bot.days`), so it inherits their daylight-saving rules: a
+A week is built from digest days (`bot.periods.days`), so it inherits their daylight-saving rules: a
 week holding a change is 167 or 169 hours long, and no hour is lost or counted twice. The
 roll-up is posted on the configured weekday at the weekly cutoff (by default the daily one),
 and covers the seven digest days that have ended by then: with `cutoff: "00:00"` and
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
-from bot.days import ONE_DAY, DaySchedule
+from bot.periods.days import ONE_DAY, DaySchedule
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 WEEK_DAYS = 7

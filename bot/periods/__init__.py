@@ -1,0 +1,1 @@
+"""A repository's periods: its digest days (time zone and cutoff) and its roll-up weeks."""
