@@ -11,12 +11,12 @@ import sys
 from pathlib import Path
 
 from bot.alerting import plan_alerts
+from bot.analysis.rollup import Counts, build_rollup
 from bot.digest.alert import render_alert, render_alert_fold
 from bot.digest.render import render
 from bot.digest.weekly import render_weekly
 from bot.periods.days import DaySchedule
 from bot.repo_config import Alerts, parse_config
-from bot.rollup import Counts, build_rollup
 from tests.examples import (
     ASCEND,
     MONDAY,

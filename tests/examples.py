@@ -11,6 +11,7 @@ import hashlib
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 
+from bot.analysis.rollup import RollupCommit
 from bot.analysis.rules import analyze
 from bot.models import (
     Analysis,
@@ -24,7 +25,6 @@ from bot.models import (
     Recommendation,
     Risk,
 )
-from bot.rollup import RollupCommit
 from tests.support import replay_day
 from tests.test_render import replay_digest
 

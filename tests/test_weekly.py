@@ -24,13 +24,13 @@ from bot.analysis.narrative import (
     parse_narrative,
     write_narrative,
 )
+from bot.analysis.rollup import Counts, Rollup, RollupCommit, build_rollup, wanted
 from bot.digest.weekly import Narrative, render_weekly, weekly_marker
 from bot.jobs.publish_week import never_due
 from bot.models import Analysis, ChangeType, DigestCommit, ImpactArea, Importance
 from bot.periods.days import DaySchedule
 from bot.periods.weeks import WeekSchedule
 from bot.repo_config import parse_config
-from bot.rollup import Counts, Rollup, RollupCommit, build_rollup, wanted
 from bot.runtime.metrics import Metrics
 from tests.examples import MONDAY, replay_week
 from tests.fakes.llm import VALID_BODY, Behaviour, FakeLLM

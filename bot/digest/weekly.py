@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from bot.analysis.rollup import OTHER_AREA, Counts, Rollup
 from bot.digest.i18n import plural, strings
 from bot.digest.markup import code_cell, link
 from bot.digest.phrases import WeeklyPhrases, weekly_phrases
@@ -21,7 +22,6 @@ from bot.digest.render import BODY_LIMIT
 from bot.digest.safety import code, inline
 from bot.models import ChangeType, Importance
 from bot.periods.weeks import Week
-from bot.rollup import OTHER_AREA, Counts, Rollup
 
 _ICON = {Importance.HIGH: "🔴", Importance.MEDIUM: "🟡", Importance.LOW: "🟢"}
 # Tried in turn until the post fits: how many notable lines and contributors are listed.

@@ -18,6 +18,7 @@ from typing import Any
 from structlog.contextvars import bound_contextvars
 
 from bot.analysis.narrative import Narrator
+from bot.analysis.rollup import Counts, Rollup, RollupCommit, build_rollup, wanted
 from bot.digest.build import shown_commits
 from bot.digest.weekly import Narrative, WeeklyPost, render_weekly, weekly_marker
 from bot.github import InstallationClient
@@ -28,7 +29,6 @@ from bot.periods.weeks import Week, WeekSchedule
 from bot.posts import places, targets
 from bot.posts.reconcile import PostState, Wanted
 from bot.repo_config import RepoConfig
-from bot.rollup import Counts, Rollup, RollupCommit, build_rollup, wanted
 from bot.runtime.logs import get_logger
 from bot.store.digests import DayCommit, DigestState, Period
 from bot.store.repos import RepoRow, config_of
