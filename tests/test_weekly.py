@@ -24,8 +24,8 @@ from bot.analysis.narrative import (
     parse_narrative,
     write_narrative,
 )
-from bot.analysis.rollup import Counts, Rollup, RollupCommit, build_rollup, wanted
-from bot.digest.weekly import Narrative, render_weekly, weekly_marker
+from bot.analysis.rollup import Counts, Narrative, Rollup, RollupCommit, build_rollup, wanted
+from bot.digest.weekly import render_weekly, weekly_marker
 from bot.jobs.publish_week import never_due
 from bot.models import Analysis, ChangeType, DigestCommit, ImpactArea, Importance
 from bot.periods.days import DaySchedule

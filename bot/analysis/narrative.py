@@ -23,9 +23,8 @@ from bot.analysis.cost import Prices
 from bot.analysis.diff import estimate_tokens
 from bot.analysis.llm import AnswerRejected, _Completion, _strip_fences, count_tokens, post_capped
 from bot.analysis.prompt import LANGUAGES
-from bot.analysis.rollup import OTHER_AREA, Rollup
+from bot.analysis.rollup import OTHER_AREA, Narrative, Rollup
 from bot.analysis.usage import cached_input_tokens
-from bot.digest.weekly import Narrative
 from bot.models import Importance, fit_sentences
 from bot.runtime.logs import get_logger
 from bot.runtime.metrics import Metrics

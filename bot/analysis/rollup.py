@@ -114,6 +114,14 @@ class Rollup:
         return self.counts.commits == 0
 
 
+@dataclass(frozen=True)
+class Narrative:
+    """The LLM's few paragraphs on the week's themes, and which model wrote them."""
+
+    text: str
+    analyzer: str
+
+
 def build_rollup(
     repo: str,
     week: Week,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from bot.analysis.rollup import OTHER_AREA, Counts, Rollup
+from bot.analysis.rollup import OTHER_AREA, Counts, Narrative, Rollup
 from bot.digest.i18n import plural, strings
 from bot.digest.markup import code_cell, link
 from bot.digest.phrases import WeeklyPhrases, weekly_phrases
@@ -26,14 +26,6 @@ from bot.periods.weeks import Week
 _ICON = {Importance.HIGH: "🔴", Importance.MEDIUM: "🟡", Importance.LOW: "🟢"}
 # Tried in turn until the post fits: how many notable lines and contributors are listed.
 _CAPS = ((100, 100), (40, 60), (10, 30), (0, 10))
-
-
-@dataclass(frozen=True)
-class Narrative:
-    """The LLM's few paragraphs on the week's themes, and which model wrote them."""
-
-    text: str
-    analyzer: str
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,9 @@ from typing import Any
 from structlog.contextvars import bound_contextvars
 
 from bot.analysis.narrative import Narrator
-from bot.analysis.rollup import Counts, Rollup, RollupCommit, build_rollup, wanted
+from bot.analysis.rollup import Counts, Narrative, Rollup, RollupCommit, build_rollup, wanted
 from bot.digest.build import shown_commits
-from bot.digest.weekly import Narrative, WeeklyPost, render_weekly, weekly_marker
+from bot.digest.weekly import WeeklyPost, render_weekly, weekly_marker
 from bot.github import InstallationClient
 from bot.jobs.context import JobContext
 from bot.jobs.kinds import Defer, Done, Job, JobKind, Outcome
