@@ -22,11 +22,11 @@ from structlog.contextvars import bound_contextvars
 
 from bot.jobs.context import backoff
 from bot.jobs.kinds import PRIORITY, Defer, Done, Fail, Job, JobKind, LeaseLost, Outcome, Retry
-from bot.jobs.table import Jobs
 from bot.runtime.background import BackgroundService
 from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.settings import Settings
+from bot.store.jobs import Jobs
 
 log = get_logger(__name__)
 

@@ -14,9 +14,9 @@ from typing import Any
 
 from bot.jobs.context import JobContext
 from bot.jobs.kinds import Done, Job, JobKind, Outcome
-from bot.jobs.table import Jobs
 from bot.recovery import DeliveryRecovery
 from bot.runtime.logs import get_logger
+from bot.store.jobs import Jobs
 
 log = get_logger(__name__)
 
