@@ -32,13 +32,13 @@ from bot.app import (
 from bot.classify import classify
 from bot.digest.render import Part
 from bot.evaluation import evaluate, replay_commits
-from bot.jobs.kinds import JobKind, JobState
 from bot.jobs.publish_period import publish_key
 from bot.models import Digest
 from bot.offline import OfflineError, checked_repo_name, offline_digest
 from bot.runtime.logs import configure_logging, get_logger
 from bot.settings import MissingSetting, Settings
 from bot.store.digests import Period
+from bot.store.jobs import JobKind, JobState
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)

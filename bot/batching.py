@@ -11,10 +11,10 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.jobs.kinds import JobKind, JobState
 from bot.periods.days import DaySchedule
 from bot.repo_config import parse_cutoff
 from bot.store import schema as t
+from bot.store.jobs import JobKind, JobState
 
 
 async def batch_ready(engine: AsyncEngine, now: datetime, window: timedelta) -> bool:

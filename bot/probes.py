@@ -5,11 +5,11 @@ from __future__ import annotations
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from bot.jobs.kinds import JobKind, JobState
 from bot.runtime.background import BackgroundService
 from bot.runtime.logs import get_logger
 from bot.runtime.metrics import Metrics
 from bot.store import Store
+from bot.store.jobs import JobKind, JobState
 
 log = get_logger(__name__)
 

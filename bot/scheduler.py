@@ -22,7 +22,6 @@ from typing import Any
 
 from structlog.contextvars import bound_contextvars
 
-from bot.jobs.kinds import JobKind
 from bot.jobs.publish_period import publish_key
 from bot.jobs.publish_week import week_job
 from bot.periods.weeks import Week, WeekSchedule
@@ -33,6 +32,7 @@ from bot.runtime.logs import get_logger
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.digests import Period
+from bot.store.jobs import JobKind
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 from bot.app import EXECUTOR, STORE
-from bot.jobs.kinds import JobKind
+from bot.store.jobs import JobKind
 from bot.store.schema import analyses, commits, jobs
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.markdown import parse

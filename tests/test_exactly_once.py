@@ -17,8 +17,8 @@ from aiohttp.test_utils import TestClient
 import bot.digest.render
 import bot.jobs.publish_period
 from bot.app import EXECUTOR, STORE
-from bot.jobs.kinds import JobKind
 from bot.jobs.publish_period import MAX_PUBLISH_ATTEMPTS
+from bot.store.jobs import JobKind
 from bot.store.schema import commits, digests, jobs, posts
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.support import (

@@ -13,7 +13,7 @@ from aiohttp.test_utils import TestClient
 
 from bot.app import EXECUTOR, STORE
 from bot.github.patches import commits_from_series
-from bot.jobs.kinds import JobKind
+from bot.store.jobs import JobKind
 from bot.store.schema import commits, repositories
 from tests.fakes.github import FakeGitHub, format_patch_series
 from tests.support import FakeClock, deliver_replay, replay_day, replay_pushes

@@ -19,8 +19,8 @@ from aiohttp.test_utils import TestClient
 from structlog.testing import LogCapture
 
 from bot.app import EXECUTOR, SCHEDULER, STORE
-from bot.jobs.kinds import JobKind
 from bot.posts import places
+from bot.store.jobs import JobKind
 from bot.store.schema import commits, digests, jobs, posts
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.support import FakeClock, deliver, late_push, publish_round, replay_pushes

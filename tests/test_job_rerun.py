@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.jobs.kinds import Job, JobKind
 from bot.store import Store
+from bot.store.jobs import Job, JobKind
 
 NOW = datetime(2026, 7, 10, 12, 0, tzinfo=UTC)
 LEASE = timedelta(minutes=5)

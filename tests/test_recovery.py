@@ -15,7 +15,6 @@ import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 from bot.app import CLOCK, EXECUTOR, GITHUB, METRICS, RECOVERER, RECOVERY, STORE
-from bot.jobs.kinds import JobKind
 from bot.recovery import (
     HookDelivery,
     Reason,
@@ -24,6 +23,7 @@ from bot.recovery import (
     recover_deliveries,
 )
 from bot.settings import Settings
+from bot.store.jobs import JobKind
 from bot.store.schema import commits
 from tests.fakes.github import FakeGitHub
 from tests.fakes.hooks import HookAttempt

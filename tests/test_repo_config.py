@@ -11,8 +11,8 @@ import pytest
 import sqlalchemy as sa
 
 from bot.app import EXECUTOR, STORE
-from bot.jobs.kinds import JobKind
 from bot.repo_config import CONFIG_PATH, ConfigError, parse_config
+from bot.store.jobs import JobKind
 from bot.store.schema import repositories
 from tests.fakes.github import FakeGitHub
 from tests.support import deliver_replay, replay_pushes

@@ -18,9 +18,9 @@ from aiohttp.test_utils import TestClient
 
 from bot.__main__ import publish_week
 from bot.app import EXECUTOR, STORE
-from bot.jobs.kinds import JobKind
 from bot.repo_config import parse_config
 from bot.settings import MissingSetting
+from bot.store.jobs import JobKind
 from bot.store.schema import digests, jobs
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.fakes.llm import Behaviour, FakeLLM

@@ -14,8 +14,7 @@ from aiohttp.test_utils import TestClient
 
 from bot.app import EXECUTOR, STORE
 from bot.housekeeping import Housekeeping
-from bot.jobs.kinds import JobKind, LeaseLost
-from bot.store.jobs import job_row
+from bot.store.jobs import JobKind, LeaseLost, job_row
 from bot.store.schema import analyses, commits, jobs, pushes, repositories
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM

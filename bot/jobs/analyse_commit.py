@@ -16,12 +16,13 @@ from bot.github.calls import CommitMissing
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
 from bot.governor import Governor
 from bot.jobs.context import JobContext
-from bot.jobs.kinds import Defer, Done, Fail, Job, JobKind, Outcome, Retry
+from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry
 from bot.jobs.send_alerts import alert_job, alerts_on
 from bot.models import CommitInput
 from bot.prefetch import Prefetched, prefetch
 from bot.runtime.logs import get_logger
 from bot.store.commits import CommitState, CommitWork, details_of
+from bot.store.jobs import Job, JobKind
 from bot.store.repos import config_of
 from bot.store.usage import UsageLedger
 

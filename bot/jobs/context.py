@@ -9,11 +9,12 @@ import aiohttp
 
 from bot.github import GitHubApp, InstallationClient
 from bot.github.errors import GitHubError, IssueGone, NotInstalled, RateLimited, RepositoryGone
-from bot.jobs.kinds import Defer, Fail, Job, Outcome, Retry
+from bot.jobs.outcomes import Defer, Fail, Outcome, Retry
 from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.runtime.metrics import Metrics
 from bot.settings import Settings
+from bot.store.jobs import Job
 from bot.store.store import Store
 
 log = get_logger(__name__)

@@ -21,12 +21,12 @@ from typing import Protocol, runtime_checkable
 from structlog.contextvars import bound_contextvars
 
 from bot.jobs.context import backoff
-from bot.jobs.kinds import PRIORITY, Defer, Done, Fail, Job, JobKind, LeaseLost, Outcome, Retry
+from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry
 from bot.runtime.background import BackgroundService
 from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.settings import Settings
-from bot.store.jobs import Jobs
+from bot.store.jobs import PRIORITY, Job, JobKind, Jobs, LeaseLost
 
 log = get_logger(__name__)
 

@@ -8,9 +8,10 @@ from structlog.contextvars import bound_contextvars
 
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
 from bot.jobs.context import JobContext
-from bot.jobs.kinds import Defer, Done, Fail, Job, JobKind, Outcome, Retry
+from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry
 from bot.runtime.logs import get_logger
 from bot.store.commits import RangeWork
+from bot.store.jobs import Job, JobKind
 from bot.store.records import NewCommit
 
 log = get_logger(__name__)

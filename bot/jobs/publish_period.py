@@ -22,7 +22,7 @@ from bot.digest.synthesis import named
 from bot.digest.usage import day_usage
 from bot.github import InstallationClient
 from bot.jobs.context import JobContext
-from bot.jobs.kinds import Done, Job, JobKind, Outcome
+from bot.jobs.outcomes import Done, Outcome
 from bot.jobs.send_alerts import sent_alerts
 from bot.models import Digest
 from bot.posts import places, targets
@@ -31,6 +31,7 @@ from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.commits import CommitState, commit_from_details
 from bot.store.digests import DayCommit, DigestState, Period
+from bot.store.jobs import Job, JobKind
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)

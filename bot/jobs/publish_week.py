@@ -23,7 +23,7 @@ from bot.digest.build import shown_commits
 from bot.digest.weekly import WeeklyPost, render_weekly, weekly_marker
 from bot.github import InstallationClient
 from bot.jobs.context import JobContext
-from bot.jobs.kinds import Defer, Done, Job, JobKind, Outcome
+from bot.jobs.outcomes import Defer, Done, Outcome
 from bot.jobs.publish_period import LATE_AFTER, MAX_PUBLISH_ATTEMPTS, publish_key
 from bot.periods.weeks import Week, WeekSchedule
 from bot.posts import places, targets
@@ -31,6 +31,7 @@ from bot.posts.reconcile import PostState, Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.digests import DayCommit, DigestState, Period
+from bot.store.jobs import Job, JobKind
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)

@@ -13,10 +13,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.jobs.context import JobContext
-from bot.jobs.kinds import Done, Job, JobKind, Outcome
+from bot.jobs.outcomes import Done, Outcome
 from bot.recovery import DeliveryRecovery
 from bot.runtime.logs import get_logger
-from bot.store.jobs import Jobs
+from bot.store.jobs import Job, JobKind, Jobs
 
 log = get_logger(__name__)
 

@@ -14,12 +14,13 @@ from bot.github.conditional import get_file_if_changed
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
 from bot.handlers.context import RepoViews
 from bot.jobs.context import JobContext
-from bot.jobs.kinds import Defer, Done, Job, JobKind, Outcome, Retry
+from bot.jobs.outcomes import Defer, Done, Outcome, Retry
 from bot.jobs.publish_week import never_due
 from bot.repo_config import CONFIG_PATH, ConfigError, default_config, parse_config
 from bot.runtime.logs import get_logger
 from bot.store.digests import Period
 from bot.store.etags import ConfigETags
+from bot.store.jobs import Job, JobKind
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)

@@ -18,12 +18,13 @@ from bot.alerting import plan_alerts, wants_alert
 from bot.digest.alert import alert_marker, fold_marker, render_alert, render_alert_fold
 from bot.digest.build import shown_commits
 from bot.jobs.context import JobContext
-from bot.jobs.kinds import Done, Job, JobKind, Outcome
+from bot.jobs.outcomes import Done, Outcome
 from bot.models import Analysis, DigestCommit
 from bot.posts import places, targets
 from bot.posts.reconcile import PostState, Recorded, Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
+from bot.store.jobs import Job, JobKind
 from bot.store.repos import RepoRow, config_of
 from bot.store.store import Store
 

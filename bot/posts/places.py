@@ -8,10 +8,11 @@ from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
 from bot.github.errors import IssueGone
 from bot.jobs.context import POSTING_TROUBLE, JobContext
-from bot.jobs.kinds import Job, Outcome
+from bot.jobs.outcomes import Outcome
 from bot.posts import targets
 from bot.posts.reconcile import Recorded, Wanted
 from bot.runtime.logs import get_logger
+from bot.store.jobs import Job
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)

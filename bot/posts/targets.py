@@ -18,7 +18,6 @@ from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
 from bot.github.errors import IssueGone
 from bot.jobs.context import Busy, JobContext
-from bot.jobs.kinds import Job
 from bot.posts.reconcile import (
     Adopt,
     Create,
@@ -31,6 +30,7 @@ from bot.posts.reconcile import (
     Wanted,
     reconcile,
 )
+from bot.store.jobs import Job
 
 
 @dataclass(frozen=True)

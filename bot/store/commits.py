@@ -16,12 +16,11 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.analysis import AnalysisResult
-from bot.jobs.kinds import JobKind
 from bot.models import CommitInput, FileChange, PullRequestInfo
 from bot.store import schema as t
 from bot.store.dialect import insert_for
 from bot.store.ingest import commit_row
-from bot.store.jobs import Jobs
+from bot.store.jobs import JobKind, Jobs
 from bot.store.records import NewCommit
 
 

@@ -20,10 +20,9 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import Executable
 
-from bot.jobs.kinds import JobKind
 from bot.store import schema as t
 from bot.store.dialect import insert_for
-from bot.store.jobs import enqueue_statement, job_row
+from bot.store.jobs import JobKind, enqueue_statement, job_row
 from bot.store.records import (
     DeleteInstallation,
     DeleteRepository,

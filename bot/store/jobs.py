@@ -1,4 +1,4 @@
-"""The job table: enqueue, claim under a lease, heartbeat, and record each job's outcome.
+"""The job table: what a job is; enqueue, claim under a lease, heartbeat, record outcomes.
 
 Due jobs are claimed with `FOR UPDATE SKIP LOCKED` on PostgreSQL (the write lock on SQLite),
 so replicas never claim the same job. Every write for a claimed job checks that the lease
@@ -11,17 +11,66 @@ from __future__ import annotations
 import secrets
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from enum import StrEnum
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.jobs.kinds import PRIORITY, Job, JobKind, JobState, LeaseLost
 from bot.store import schema as t
 from bot.store.dialect import insert_for
 
 j = t.jobs.c
+
+
+class JobKind(StrEnum):
+    REFRESH_CONFIG = "refresh_config"
+    EXPAND_RANGE = "expand_range"
+    ANALYSE_COMMIT = "analyse_commit"
+    PUBLISH_PERIOD = "publish_period"
+    PUBLISH_WEEK = "publish_week"
+    SEND_ALERTS = "send_alerts"
+    RECOVER_DELIVERIES = "recover_deliveries"
+
+
+class JobState(StrEnum):
+    PENDING = "pending"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+
+
+# Within one round, lower runs first: a repository's config before the commits it shapes,
+# the commits before the period that publishes them. Alerts go before the analyses still
+# waiting: they are due within a minute of the analysis that asked for them. A week goes after
+# the days it links to.
+PRIORITY: dict[JobKind, int] = {
+    JobKind.REFRESH_CONFIG: 0,
+    JobKind.EXPAND_RANGE: 1,
+    JobKind.SEND_ALERTS: 1,
+    JobKind.ANALYSE_COMMIT: 2,
+    JobKind.PUBLISH_PERIOD: 3,
+    JobKind.PUBLISH_WEEK: 4,
+    JobKind.RECOVER_DELIVERIES: 4,
+}
+
+
+@dataclass(frozen=True)
+class Job:
+    """A claimed job: only the holder of `owner` may write for it while its lease lasts."""
+
+    id: int
+    kind: JobKind
+    key: str
+    payload: dict[str, Any]
+    attempts: int  # including this one
+    owner: str
+
+
+class LeaseLost(Exception):
+    """Another holder took the job over (this one's lease expired): stop, write nothing."""
 
 
 def job_row(
