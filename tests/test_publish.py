@@ -16,8 +16,8 @@ from aiohttp.test_utils import TestClient
 import bot.digest.render
 from bot.__main__ import publish_day
 from bot.app import EXECUTOR, SCHEDULER, STORE
-from bot.posts.ledger import PostLedger
 from bot.store.jobs import Job, JobKind
+from bot.store.posts import PostLedger
 from bot.store.schema import commits, digests, posts, repositories
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.processes import run_bot, serve_env

@@ -11,13 +11,13 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.posts.ledger import PostLedger
 from bot.store import schema as t
 from bot.store.commits import Commits
 from bot.store.digests import Digests
 from bot.store.engine import create_engine, create_sqlite_sync_engine, migrate, writer
 from bot.store.ingest import ingest_plan, run_async, run_sync
 from bot.store.jobs import Jobs
+from bot.store.posts import PostLedger
 from bot.store.records import IngestUnit
 from bot.store.redeliveries import Redeliveries
 from bot.store.repos import Repositories
