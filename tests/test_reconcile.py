@@ -4,18 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.posts.reconcile import (
-    Adopt,
-    Create,
-    Found,
-    Keep,
-    PostState,
-    Recorded,
-    Search,
-    Update,
-    Wanted,
-    reconcile,
-)
+from bot.posts.reconcile import Adopt, Create, Found, Keep, Search, Update, Wanted, reconcile
+from bot.store.posts import PostState, Recorded
 
 HEAD = Wanted("part-1", "discussion", "<!-- m:part-1 -->", "<!-- m:part-1 -->\nbody", "Title")
 TAIL = Wanted("part-2", "discussion-comment", "<!-- m:part-2 -->", "<!-- m:part-2 -->\nmore")

@@ -26,12 +26,13 @@ from bot.jobs.outcomes import Done, Outcome
 from bot.jobs.send_alerts import sent_alerts
 from bot.models import Digest
 from bot.posts import places, targets
-from bot.posts.reconcile import Recorded, Wanted
+from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.commits import CommitState, commit_from_details
 from bot.store.digests import DayCommit, DigestState, Period
 from bot.store.jobs import Job, JobKind
+from bot.store.posts import Recorded
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)

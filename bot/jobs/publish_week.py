@@ -27,11 +27,12 @@ from bot.jobs.outcomes import Defer, Done, Outcome
 from bot.jobs.publish_period import LATE_AFTER, MAX_PUBLISH_ATTEMPTS, publish_key
 from bot.periods.weeks import Week, WeekSchedule
 from bot.posts import places, targets
-from bot.posts.reconcile import PostState, Wanted
+from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.digests import DayCommit, DigestState, Period
 from bot.store.jobs import Job, JobKind
+from bot.store.posts import PostState
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)

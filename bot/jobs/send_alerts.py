@@ -21,10 +21,11 @@ from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Done, Outcome
 from bot.models import Analysis, DigestCommit
 from bot.posts import places, targets
-from bot.posts.reconcile import PostState, Recorded, Wanted
+from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.jobs import Job, JobKind
+from bot.store.posts import PostState, Recorded
 from bot.store.repos import RepoRow, config_of
 from bot.store.store import Store
 

@@ -10,9 +10,10 @@ from bot.github.errors import IssueGone
 from bot.jobs.context import POSTING_TROUBLE, JobContext
 from bot.jobs.outcomes import Outcome
 from bot.posts import targets
-from bot.posts.reconcile import Recorded, Wanted
+from bot.posts.reconcile import Wanted
 from bot.runtime.logs import get_logger
 from bot.store.jobs import Job
+from bot.store.posts import Recorded
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)

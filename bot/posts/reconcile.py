@@ -11,12 +11,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
-
-class PostState(StrEnum):
-    CREATING = "creating"  # a create was sent; whether GitHub carried it out is unknown
-    POSTED = "posted"
+from bot.store.posts import PostState, Recorded
 
 
 def body_hash(body: str) -> str:
@@ -34,18 +30,6 @@ class Wanted:
     @property
     def hash(self) -> str:
         return body_hash(self.body)
-
-
-@dataclass(frozen=True)
-class Recorded:
-    key: str
-    kind: str
-    state: PostState
-    parent: str | None = None
-    node_id: str | None = None
-    number: int | None = None
-    url: str | None = None
-    body_hash: str | None = None
 
 
 @dataclass(frozen=True)

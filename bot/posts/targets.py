@@ -18,19 +18,9 @@ from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
 from bot.github.errors import IssueGone
 from bot.jobs.context import Busy, JobContext
-from bot.posts.reconcile import (
-    Adopt,
-    Create,
-    Found,
-    Keep,
-    PostState,
-    Recorded,
-    Search,
-    Update,
-    Wanted,
-    reconcile,
-)
+from bot.posts.reconcile import Adopt, Create, Found, Keep, Search, Update, Wanted, reconcile
 from bot.store.jobs import Job
+from bot.store.posts import PostState, Recorded
 
 
 @dataclass(frozen=True)

@@ -7,17 +7,37 @@ that lost its lease records nothing, and stops before its next create.
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.posts.reconcile import PostState, Recorded
 from bot.store import schema as t
 from bot.store.dialect import insert_for
 
 p = t.posts.c
+
+
+class PostState(StrEnum):
+    CREATING = "creating"  # a create was sent; whether GitHub carried it out is unknown
+    POSTED = "posted"
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A post as the ledger holds it: where it is on GitHub, and the hash of its body."""
+
+    key: str
+    kind: str
+    state: PostState
+    parent: str | None = None
+    node_id: str | None = None
+    number: int | None = None
+    url: str | None = None
+    body_hash: str | None = None
 
 
 class PostLedger:
