@@ -18,7 +18,6 @@ from bot.github import GitHubApp
 from bot.github.client import RetryPolicy
 from bot.handlers import build_router
 from bot.handlers.context import RepoViews
-from bot.housekeeping import Housekeeping
 from bot.jobs.analyse_commit import AnalyseCommit
 from bot.jobs.context import JobContext
 from bot.jobs.executor import Executor
@@ -37,6 +36,7 @@ from bot.scheduler import Scheduler
 from bot.settings import MissingSetting, Settings
 from bot.store import Store
 from bot.store.group_commit import GroupCommit
+from bot.store.housekeeping import Housekeeping
 from bot.webhook import MAX_PAYLOAD_BYTES, WebhookEndpoint
 
 SETTINGS = web.AppKey("settings", Settings)

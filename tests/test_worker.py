@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 from bot.app import EXECUTOR, STORE
-from bot.housekeeping import Housekeeping
+from bot.store.housekeeping import Housekeeping
 from bot.store.jobs import JobKind, LeaseLost, job_row
 from bot.store.schema import analyses, commits, jobs, pushes, repositories
 from tests.fakes.github import FakeGitHub
