@@ -11,9 +11,9 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
+from bot.analysis.titles import pr_number
 from bot.digest.synthesis import LinkKind, normalise_title, reverted_title, synthesize
 from bot.models import Analysis, DigestCommit, Importance
-from bot.payloads import pr_number
 from bot.repo_config import Alerts
 
 # The line `git revert` writes; "This partially reverts commit …" is not it.

@@ -8,7 +8,6 @@ that carries one is not GitHub's); free text loses its NULs and is cut at its co
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
 from typing import Annotated
 
@@ -21,6 +20,8 @@ from pydantic import (
     StringConstraints,
     field_validator,
 )
+
+from bot.analysis.titles import pr_number
 
 
 def _without_nul(value: str) -> str:
@@ -62,15 +63,6 @@ def _push_time(value: object) -> object:
             raise ValueError("out of range")
         return datetime.fromtimestamp(value, UTC)
     return value
-
-
-_TRAILING_PR = re.compile(r"\(#(\d{1,9})\)\s*$")
-
-
-def pr_number(title: str) -> int | None:
-    """The PR number GitHub's squash and merge buttons append: `Title (#1234)`."""
-    match = _TRAILING_PR.search(title)
-    return int(match.group(1)) if match else None
 
 
 class _Payload(BaseModel):

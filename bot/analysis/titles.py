@@ -68,3 +68,12 @@ def parse_title(title: str) -> ParsedTitle:
         revert=revert,
         words=words,
     )
+
+
+_TRAILING_PR = re.compile(r"\(#(\d{1,9})\)\s*$")
+
+
+def pr_number(title: str) -> int | None:
+    """The PR number GitHub's squash and merge buttons append: `Title (#1234)`."""
+    match = _TRAILING_PR.search(title)
+    return int(match.group(1)) if match else None

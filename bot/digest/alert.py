@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from datetime import date
 from zoneinfo import ZoneInfo
 
+from bot.analysis.titles import pr_number
 from bot.digest.i18n import plural, strings
 from bot.digest.markup import link
 from bot.digest.phrases import alert_phrases
 from bot.digest.render import BODY_LIMIT
 from bot.digest.safety import code, inline
 from bot.models import Analysis, DigestCommit
-from bot.payloads import pr_number
 
 # GitHub refuses an issue title over 256 characters ("title is too long (maximum is 256
 # characters)"); discussions are kept to the same.

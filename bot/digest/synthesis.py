@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.analysis.titles import pr_number
 from bot.models import DigestCommit, Importance
-from bot.payloads import pr_number
 
 
 class LinkKind(StrEnum):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.payloads import pr_number
+from bot.analysis.titles import pr_number
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from openapi_core import OpenAPI
 from openapi_core.datatypes import RequestParameters
 from werkzeug.datastructures import Headers, ImmutableMultiDict
 
-from bot.payloads import pr_number
+from bot.analysis.titles import pr_number
 from bot.runtime.clock import Clock
 from tests.fakes.hooks import REDELIVERY_WINDOW, HookLog
 from tests.support import SHARED, replay_day, replay_pushes
