@@ -9,15 +9,11 @@ import aiohttp
 from aiohttp import web
 from sqlalchemy.exc import SQLAlchemyError
 
-from bot import probes
 from bot.analysis import Analyzer
 from bot.analysis.factory import open_analyzer, open_narrator
 from bot.analysis.narrative import Narrator
-from bot.body import ReadBudget
 from bot.github import GitHubApp
 from bot.github.client import RetryPolicy
-from bot.handlers import build_router
-from bot.handlers.context import RepoViews
 from bot.jobs.analyse_commit import AnalyseCommit
 from bot.jobs.context import JobContext
 from bot.jobs.executor import Executor
@@ -27,7 +23,6 @@ from bot.jobs.publish_week import PublishWeek
 from bot.jobs.recover_deliveries import RecoverDeliveries
 from bot.jobs.refresh_config import RefreshConfig
 from bot.jobs.send_alerts import SendAlerts
-from bot.probes import Liveness
 from bot.recovery import DeliveryRecovery
 from bot.runtime.background import BackgroundService
 from bot.runtime.clock import Clock, SystemClock
@@ -37,7 +32,12 @@ from bot.settings import MissingSetting, Settings
 from bot.store import Store
 from bot.store.group_commit import GroupCommit
 from bot.store.housekeeping import Housekeeping
-from bot.webhook import MAX_PAYLOAD_BYTES, WebhookEndpoint
+from bot.web import probes
+from bot.web.body import ReadBudget
+from bot.web.handlers import build_router
+from bot.web.handlers.context import RepoViews
+from bot.web.probes import Liveness
+from bot.web.webhook import MAX_PAYLOAD_BYTES, WebhookEndpoint
 
 SETTINGS = web.AppKey("settings", Settings)
 CLOCK = web.AppKey("clock", Clock)

@@ -23,12 +23,12 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from bot.github import GitHubApp
 from bot.github.client import GitHubAPI
 from bot.github.errors import GitHubError, RateLimited
-from bot.handlers import ROUTED_EVENTS
 from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.runtime.metrics import Metrics
 from bot.store import Store
 from bot.store.redeliveries import ASKED, CLAIM_STALE_AFTER, REFUSED
+from bot.web.handlers import ROUTED_EVENTS
 
 log = get_logger(__name__)
 

@@ -12,7 +12,6 @@ from structlog.contextvars import bound_contextvars
 
 from bot.github.conditional import get_file_if_changed
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
-from bot.handlers.context import RepoViews
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Outcome, Retry
 from bot.jobs.publish_week import never_due
@@ -22,6 +21,7 @@ from bot.store.digests import Period
 from bot.store.etags import ConfigETags
 from bot.store.jobs import Job, JobKind
 from bot.store.repos import RepoRow, config_of
+from bot.web.handlers.context import RepoViews
 
 log = get_logger(__name__)
 

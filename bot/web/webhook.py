@@ -14,14 +14,14 @@ from gidgethub import routing, sansio
 from sqlalchemy.exc import SQLAlchemyError
 from structlog.contextvars import bind_contextvars
 
-from bot.body import BodyRefused, ReadBudget, read_body
-from bot.handlers import ROUTED_EVENTS
-from bot.handlers.context import HandlerContext, MalformedPayload, RepoViews
 from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.runtime.metrics import Metrics
 from bot.store.group_commit import GroupCommit, IngestClosed
 from bot.store.records import DeliveryRecord, IngestUnit, UpsertRepository
+from bot.web.body import BodyRefused, ReadBudget, read_body
+from bot.web.handlers import ROUTED_EVENTS
+from bot.web.handlers.context import HandlerContext, MalformedPayload, RepoViews
 
 log = get_logger(__name__)
 

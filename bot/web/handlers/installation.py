@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from gidgethub import routing, sansio
 
-from bot.handlers.context import HandlerContext, parse_payload
-from bot.payloads import (
-    Installation,
-    InstallationEvent,
-    InstallationRepositoriesEvent,
-    RepositoryRef,
-)
 from bot.runtime.logs import get_logger
 from bot.store.records import (
     DeleteInstallation,
     DeleteRepository,
     UpsertInstallation,
     UpsertRepository,
+)
+from bot.web.handlers.context import HandlerContext, parse_payload
+from bot.web.payloads import (
+    Installation,
+    InstallationEvent,
+    InstallationRepositoriesEvent,
+    RepositoryRef,
 )
 
 router = routing.Router()

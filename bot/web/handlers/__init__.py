@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gidgethub import routing
 
-from bot.handlers import installation, push
+from bot.web.handlers import installation, push
 
 # Events the App stores work for; others are answered with a quiet 2xx.
 ROUTED_EVENTS = frozenset({"push", "installation", "installation_repositories"})

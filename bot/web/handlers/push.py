@@ -6,11 +6,11 @@ import fnmatch
 
 from gidgethub import routing, sansio
 
-from bot.handlers.context import HandlerContext, parse_payload
-from bot.payloads import ZERO_SHA, PushCommit, PushEvent
 from bot.repo_config import CONFIG_PATH
 from bot.runtime.logs import get_logger
 from bot.store.records import MarkConfigStale, NewCommit, RecordPush, UpsertRepository
+from bot.web.handlers.context import HandlerContext, parse_payload
+from bot.web.payloads import ZERO_SHA, PushCommit, PushEvent
 
 router = routing.Router()
 log = get_logger(__name__)

@@ -1,0 +1,1 @@
+"""Intake: the webhook endpoint, its body and payloads, the handlers, and the health probes."""
