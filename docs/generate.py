@@ -10,9 +10,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bot.alerting import plan_alerts
 from bot.analysis.rollup import Counts, build_rollup
 from bot.digest.alert import render_alert, render_alert_fold
+from bot.digest.alerting import plan_alerts
 from bot.digest.render import render
 from bot.digest.weekly import render_weekly
 from bot.periods.days import DaySchedule

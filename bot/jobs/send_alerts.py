@@ -2,7 +2,7 @@
 
 One job per repository and digest day, enqueued in the transaction that stores an analysis
 the config alerts on (`alerts.on`); a commit analysed while the job runs makes it run once
-more (`jobs.rerun`). Each run plans the day from the ledgers alone (`bot.alerting`): the
+more (`jobs.rerun`). Each run plans the day from the ledgers alone (`bot.digest.alerting`): the
 alerts recorded count toward `max_per_day`, the rest fold into one "more alerts" post that
 is edited as it grows, and a commit reverted before its alert went out gets none. Every
 post goes through the post ledger, so a crash or an unclear create never posts twice.
@@ -14,8 +14,8 @@ from datetime import date, timedelta
 
 from structlog.contextvars import bound_contextvars
 
-from bot.alerting import plan_alerts, wants_alert
 from bot.digest.alert import alert_marker, fold_marker, render_alert, render_alert_fold
+from bot.digest.alerting import plan_alerts, wants_alert
 from bot.digest.build import shown_commits
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Done, Outcome
