@@ -14,10 +14,10 @@ from bot.analysis.factory import open_analyzer, open_narrator
 from bot.analysis.narrative import Narrator
 from bot.github import GitHubApp
 from bot.github.client import RetryPolicy
-from bot.jobs.analyse_commit import AnalyseCommit
+from bot.jobs.analyse.commit import AnalyseCommit
+from bot.jobs.analyse.expand import ExpandRange
 from bot.jobs.context import JobContext
 from bot.jobs.executor import Executor
-from bot.jobs.expand_range import ExpandRange
 from bot.jobs.publish_period import PublishPeriod
 from bot.jobs.publish_week import PublishWeek
 from bot.jobs.recover_deliveries import RecoverDeliveries

@@ -1,7 +1,7 @@
 """The batching window of `analyse_commit` jobs: pending commits wait up to
 `WORKER_BATCH_SECONDS` so that
 commits landing close together are fetched with one compare call and one GraphQL query
-(see `bot/prefetch.py`), but never past the point where their digest would miss them: a
+(see `prefetch.py`), but never past the point where their digest would miss them: a
 commit whose day ends within the window is taken at once."""
 
 from __future__ import annotations

@@ -10,16 +10,16 @@ import aiohttp
 from structlog.contextvars import bound_contextvars
 
 from bot.analysis import AnalysisResult, Analyzer
-from bot.batching import batch_ready
 from bot.github import InstallationClient
 from bot.github.calls import CommitMissing
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
-from bot.governor import Governor
+from bot.jobs.analyse.batching import batch_ready
+from bot.jobs.analyse.governor import Governor
+from bot.jobs.analyse.prefetch import Prefetched, prefetch
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry
 from bot.jobs.send_alerts import alert_job, alerts_on
 from bot.models import CommitInput
-from bot.prefetch import Prefetched, prefetch
 from bot.runtime.logs import get_logger
 from bot.store.commits import CommitState, CommitWork, details_of
 from bot.store.jobs import Job, JobKind
@@ -42,7 +42,7 @@ class AnalyseCommit:
             clock=ctx.clock,
         )
         self.max_attempts = ctx.settings.worker_max_attempts
-        # The round's commits and pull requests fetched together (see bot/prefetch.py).
+        # The round's commits and pull requests fetched together (see prefetch.py).
         self._prefetched = Prefetched()
 
     async def ready(self, now: datetime) -> bool:

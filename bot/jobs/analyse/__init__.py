@@ -1,0 +1,1 @@
+"""The analysis jobs: fetch landed commits, pick each one's analyser, analyse and store."""
