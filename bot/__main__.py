@@ -32,7 +32,7 @@ from bot.app import (
 from bot.classify import classify
 from bot.digest.render import Part
 from bot.evaluation import evaluate, replay_commits
-from bot.jobs.publish_period import publish_key
+from bot.jobs.publish.day import publish_key
 from bot.models import Digest
 from bot.offline import OfflineError, checked_repo_name, offline_digest
 from bot.runtime.logs import configure_logging, get_logger

@@ -18,16 +18,16 @@ from bot.jobs.analyse.commit import AnalyseCommit
 from bot.jobs.analyse.expand import ExpandRange
 from bot.jobs.context import JobContext
 from bot.jobs.executor import Executor
-from bot.jobs.publish_period import PublishPeriod
-from bot.jobs.publish_week import PublishWeek
+from bot.jobs.publish.alerts import SendAlerts
+from bot.jobs.publish.day import PublishPeriod
+from bot.jobs.publish.scheduler import Scheduler
+from bot.jobs.publish.week import PublishWeek
 from bot.jobs.recover_deliveries import RecoverDeliveries
 from bot.jobs.refresh_config import RefreshConfig
-from bot.jobs.send_alerts import SendAlerts
 from bot.recovery import DeliveryRecovery
 from bot.runtime.background import BackgroundService
 from bot.runtime.clock import Clock, SystemClock
 from bot.runtime.metrics import Metrics
-from bot.scheduler import Scheduler
 from bot.settings import MissingSetting, Settings
 from bot.store import Store
 from bot.store.group_commit import GroupCommit

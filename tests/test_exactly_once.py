@@ -15,9 +15,9 @@ import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 import bot.digest.render
-import bot.jobs.publish_period
+import bot.jobs.publish.day
 from bot.app import EXECUTOR, STORE
-from bot.jobs.publish_period import MAX_PUBLISH_ATTEMPTS
+from bot.jobs.publish.day import MAX_PUBLISH_ATTEMPTS
 from bot.store.jobs import JobKind
 from bot.store.schema import commits, digests, jobs, posts
 from tests.fakes.github import FakeGitHub, FakeRepo
@@ -257,7 +257,7 @@ async def test_a_render_error_ends_in_a_clearly_failed_job_not_a_loop(
     def broken(*_: Any, **__: Any) -> Any:
         raise ValueError("the renderer met something it cannot draw")
 
-    monkeypatch.setattr(bot.jobs.publish_period, "render", broken)
+    monkeypatch.setattr(bot.jobs.publish.day, "render", broken)
     clock.current = END + timedelta(seconds=1)
     for _ in range(MAX_PUBLISH_ATTEMPTS + 4):
         await publish_round(client)
@@ -346,7 +346,7 @@ async def test_a_skipped_day_whose_late_publication_keeps_failing_ends_failed_no
     def broken(*_: Any, **__: Any) -> Any:
         raise ValueError("the renderer met something it cannot draw")
 
-    monkeypatch.setattr(bot.jobs.publish_period, "render", broken)
+    monkeypatch.setattr(bot.jobs.publish.day, "render", broken)
     for _ in range(3 * MAX_PUBLISH_ATTEMPTS):
         await publish_round(client)
         clock.advance(hours=2)  # past each backoff
@@ -380,7 +380,7 @@ async def test_a_failed_addendum_is_not_started_over_until_a_new_commit_is_store
         raise ValueError("the renderer met something it cannot draw")
 
     with monkeypatch.context() as patch:
-        patch.setattr(bot.jobs.publish_period, "render_addendum", broken)
+        patch.setattr(bot.jobs.publish.day, "render_addendum", broken)
         for _ in range(3 * MAX_PUBLISH_ATTEMPTS):
             await publish_round(client)
             clock.advance(hours=2)  # past each backoff

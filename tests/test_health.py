@@ -14,8 +14,8 @@ from aiohttp.test_utils import TestClient
 
 from bot.app import LIVENESS, STORE, create_app
 from bot.jobs.executor import Executor
+from bot.jobs.publish.scheduler import Scheduler
 from bot.runtime.background import BackgroundService
-from bot.scheduler import Scheduler
 from bot.settings import Settings
 from tests.support import FakeClock
 

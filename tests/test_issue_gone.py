@@ -19,7 +19,7 @@ from aiohttp.test_utils import TestClient
 from structlog.testing import LogCapture
 
 from bot.app import EXECUTOR, SCHEDULER, STORE
-from bot.posts import places
+from bot.jobs.publish import places
 from bot.store.jobs import JobKind
 from bot.store.schema import commits, digests, jobs, posts
 from tests.fakes.github import FakeGitHub, FakeRepo

@@ -26,7 +26,7 @@ from bot.analysis.narrative import (
 )
 from bot.analysis.rollup import Counts, Narrative, Rollup, RollupCommit, build_rollup, wanted
 from bot.digest.weekly import render_weekly, weekly_marker
-from bot.jobs.publish_week import never_due
+from bot.jobs.publish.week import never_due
 from bot.models import Analysis, ChangeType, DigestCommit, ImpactArea, Importance
 from bot.periods.days import DaySchedule
 from bot.periods.weeks import WeekSchedule

@@ -14,7 +14,7 @@ from bot.github.conditional import get_file_if_changed
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Outcome, Retry
-from bot.jobs.publish_week import never_due
+from bot.jobs.publish.week import never_due
 from bot.repo_config import CONFIG_PATH, ConfigError, default_config, parse_config
 from bot.runtime.logs import get_logger
 from bot.store.digests import Period

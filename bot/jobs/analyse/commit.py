@@ -18,7 +18,7 @@ from bot.jobs.analyse.governor import Governor
 from bot.jobs.analyse.prefetch import Prefetched, prefetch
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry
-from bot.jobs.send_alerts import alert_job, alerts_on
+from bot.jobs.publish.alerts import alert_job, alerts_on
 from bot.models import CommitInput
 from bot.runtime.logs import get_logger
 from bot.store.commits import CommitState, CommitWork, details_of

@@ -19,8 +19,9 @@ from bot.digest.alerting import plan_alerts, wants_alert
 from bot.digest.build import shown_commits
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Done, Outcome
+from bot.jobs.publish import places
 from bot.models import Analysis, DigestCommit
-from bot.posts import places, targets
+from bot.posts import targets
 from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger

@@ -24,9 +24,10 @@ from bot.digest.weekly import WeeklyPost, render_weekly, weekly_marker
 from bot.github import InstallationClient
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Outcome
-from bot.jobs.publish_period import LATE_AFTER, MAX_PUBLISH_ATTEMPTS, publish_key
+from bot.jobs.publish import places
+from bot.jobs.publish.day import LATE_AFTER, MAX_PUBLISH_ATTEMPTS, publish_key
 from bot.periods.weeks import Week, WeekSchedule
-from bot.posts import places, targets
+from bot.posts import targets
 from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger

@@ -23,9 +23,10 @@ from bot.digest.usage import day_usage
 from bot.github import InstallationClient
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Done, Outcome
-from bot.jobs.send_alerts import sent_alerts
+from bot.jobs.publish import places
+from bot.jobs.publish.alerts import sent_alerts
 from bot.models import Digest
-from bot.posts import places, targets
+from bot.posts import targets
 from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger

@@ -22,8 +22,8 @@ from typing import Any
 
 from structlog.contextvars import bound_contextvars
 
-from bot.jobs.publish_period import publish_key
-from bot.jobs.publish_week import week_job
+from bot.jobs.publish.day import publish_key
+from bot.jobs.publish.week import week_job
 from bot.periods.weeks import Week, WeekSchedule
 from bot.repo_config import RepoConfig
 from bot.runtime.background import BackgroundService
