@@ -10,6 +10,7 @@ import aiohttp
 from bot.github import GitHubApp, InstallationClient
 from bot.github.errors import GitHubError, IssueGone, NotInstalled, RateLimited, RepositoryGone
 from bot.jobs.outcomes import Defer, Fail, Outcome, Retry
+from bot.posts.targets import Busy
 from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.runtime.metrics import Metrics
@@ -27,11 +28,6 @@ def backoff(now: datetime, attempts: int) -> datetime:
     """When a job that failed its `attempts`-th try is tried again."""
     delay: timedelta = min(MAX_BACKOFF, timedelta(seconds=30) * 2 ** max(0, attempts - 1))
     return now + delay
-
-
-class Busy(Exception):
-    """Another job started creating this post since it was read (two jobs of a repository
-    share its tracking issue): try again once that create has had time to finish."""
 
 
 # What a job that posts may meet: GitHub's answers, the network, another job's create.

@@ -17,10 +17,16 @@ from typing import Any
 from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
 from bot.github.errors import IssueGone
-from bot.jobs.context import Busy, JobContext
 from bot.posts.reconcile import Adopt, Create, Found, Keep, Search, Update, Wanted, reconcile
+from bot.runtime.clock import Clock
+from bot.store import Store
 from bot.store.jobs import Job
 from bot.store.posts import PostState, Recorded
+
+
+class Busy(Exception):
+    """Another job started creating this post since it was read (two jobs of a repository
+    share its tracking issue): try again once that create has had time to finish."""
 
 
 @dataclass(frozen=True)
@@ -110,7 +116,8 @@ def issues(client: InstallationClient, full_name: str) -> Channel:
 
 
 async def sync_posts(
-    ctx: JobContext,
+    store: Store,
+    clock: Clock,
     job: Job,
     channel: Channel,
     wanted: Sequence[Wanted],
@@ -118,8 +125,8 @@ async def sync_posts(
     repo_id: int,
     period: str,
 ) -> list[Recorded]:
-    """Make GitHub hold the wanted posts (in order), each once; returns their records."""
-    store, clock = ctx.store, ctx.clock
+    """Make GitHub hold the wanted posts (in order), each once; returns their records. Every
+    write runs in `job`'s lease-checked transaction."""
     recorded = await store.posts.recorded(repo_id, period)
     actions = reconcile(wanted, recorded, None)
     if actions and isinstance(actions[0], Search):

@@ -164,7 +164,9 @@ class SendAlerts:
             wanted = _unmade(
                 made, self._wanted(repo, config, day, alerts, plan.fold, for_issue=True)
             )
-            await targets.sync_posts(ctx, job, channel, wanted, repo_id=repo.id, period=period)
+            await targets.sync_posts(
+                ctx.store, ctx.clock, job, channel, wanted, repo_id=repo.id, period=period
+            )
         for c in alerts:
             log.info("alert_posted", sha=c.sha)
         ctx.metrics.alerts.labels(outcome="posted").inc(len(alerts))

@@ -307,7 +307,8 @@ class PublishPeriod:
         self, run: _Run, channel: targets.Channel, wanted: list[Wanted], *, period: str = ""
     ) -> list[Recorded]:
         return await targets.sync_posts(
-            self._ctx,
+            self._ctx.store,
+            self._ctx.clock,
             run.job,
             channel,
             wanted,

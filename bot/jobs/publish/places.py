@@ -154,7 +154,7 @@ async def tracking_issue(
     )
     channel = targets.issues(client, full_name)
     (posted,) = await targets.sync_posts(
-        ctx, job, channel, [wanted], repo_id=repo_id, period=TRACKING_PERIOD
+        ctx.store, ctx.clock, job, channel, [wanted], repo_id=repo_id, period=TRACKING_PERIOD
     )
     assert posted.number is not None
     return posted.number
@@ -193,7 +193,9 @@ async def sync_discussions(
         # Without the Discussions permission at all, even the categories are FORBIDDEN.
         setup, found = await discussion_target(client, full_name, category)
         channel = targets.discussions(client, full_name, setup, found)
-        return await targets.sync_posts(ctx, job, channel, wanted, repo_id=repo_id, period=period)
+        return await targets.sync_posts(
+            ctx.store, ctx.clock, job, channel, wanted, repo_id=repo_id, period=period
+        )
     except Forbidden as exc:
         raise FallBack(
             "the App may not create discussions here (it needs the Discussions: write permission)."

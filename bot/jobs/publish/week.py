@@ -288,7 +288,8 @@ class PublishWeek:
             ctx, run.job, client, repo, configured=run.config.publish.issue, gone=run.gone
         )
         (posted,) = await targets.sync_posts(
-            ctx,
+            ctx.store,
+            ctx.clock,
             run.job,
             targets.issue_comments(client, repo.full_name, number),
             [Wanted(POST_KEY, "issue-comment", run.marker, post.body)],
