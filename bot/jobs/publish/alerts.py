@@ -16,10 +16,10 @@ from structlog.contextvars import bound_contextvars
 
 from bot.digest.alert import alert_marker, fold_marker, render_alert, render_alert_fold
 from bot.digest.alerting import plan_alerts, wants_alert
-from bot.digest.build import shown_commits
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Done, Outcome
 from bot.jobs.publish import places
+from bot.jobs.publish.build import shown_commits
 from bot.models import Analysis, DigestCommit
 from bot.posts import targets
 from bot.posts.reconcile import Wanted

@@ -19,12 +19,12 @@ from structlog.contextvars import bound_contextvars
 
 from bot.analysis.narrative import Narrator
 from bot.analysis.rollup import Counts, Narrative, Rollup, RollupCommit, build_rollup, wanted
-from bot.digest.build import shown_commits
 from bot.digest.weekly import WeeklyPost, render_weekly, weekly_marker
 from bot.github import InstallationClient
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Outcome
 from bot.jobs.publish import places
+from bot.jobs.publish.build import shown_commits
 from bot.jobs.publish.day import LATE_AFTER, MAX_PUBLISH_ATTEMPTS, publish_key
 from bot.periods.weeks import Week, WeekSchedule
 from bot.posts import targets
