@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import TYPE_CHECKING
-
-from bot.analysis.cost import Prices
 from bot.models import DigestUsage
-from bot.settings import Settings
-from bot.store.usage import UsageLedger
-
-if TYPE_CHECKING:
-    from bot.store import Store
 
 _EN = {
     "choice": "Analyser choice: {parts}.",
@@ -95,21 +86,3 @@ def usage_lines(usage: DigestUsage | None, language: str) -> list[str]:
             text += s["cost"].format(cost=_cost(usage.cost))
         lines.append(text + s["end"])
     return lines
-
-
-async def day_usage(
-    store: Store, settings: Settings, repo_id: int, window: tuple[datetime, datetime]
-) -> DigestUsage:
-    """A repository's day (its [start, end) window) as the footer shows it: routes, tokens
-    and the estimated cost."""
-    used = await UsageLedger(store.engine).day_usage(repo_id, window)
-    prices = Prices.from_settings(settings)
-    return DigestUsage(
-        routes=used.routes,
-        input_tokens=used.input_tokens,
-        cached_input_tokens=used.cached_input_tokens,
-        output_tokens=used.output_tokens,
-        cost=prices.cost(used.input_tokens, used.cached_input_tokens, used.output_tokens)
-        if prices.known
-        else None,
-    )

@@ -1,16 +1,21 @@
-"""A period's commits as the Digest to render: excluded ones counted, the rest listed."""
+"""A period's commits as the Digest to render (excluded ones counted, the rest listed), and the
+day's LLM usage for its footer."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from datetime import date
+from datetime import date, datetime
 
+from bot.analysis.cost import Prices
 from bot.digest.i18n import strings
-from bot.models import Analysis, Digest, DigestCommit
+from bot.models import Analysis, Digest, DigestCommit, DigestUsage
 from bot.repo_config import RepoConfig
+from bot.settings import Settings
+from bot.store import Store
 from bot.store.digests import DayCommit
 from bot.store.repos import RepoRow
+from bot.store.usage import UsageLedger
 
 
 def _digest_title(config: RepoConfig, repo: str, day: date) -> str:
@@ -95,3 +100,21 @@ def _config_error(repo: RepoRow, config: RepoConfig) -> str | None:
     known = repo.config_error if repo.config_error and not repo.config_error_reported else None
     slow = config.exclude.problem()
     return "; ".join(e for e in (known, slow) if e) or None
+
+
+async def day_usage(
+    store: Store, settings: Settings, repo_id: int, window: tuple[datetime, datetime]
+) -> DigestUsage:
+    """A repository's day (its [start, end) window) as the footer shows it: routes, tokens
+    and the estimated cost."""
+    used = await UsageLedger(store.engine).day_usage(repo_id, window)
+    prices = Prices.from_settings(settings)
+    return DigestUsage(
+        routes=used.routes,
+        input_tokens=used.input_tokens,
+        cached_input_tokens=used.cached_input_tokens,
+        output_tokens=used.output_tokens,
+        cost=prices.cost(used.input_tokens, used.cached_input_tokens, used.output_tokens)
+        if prices.known
+        else None,
+    )

@@ -18,13 +18,12 @@ from structlog.contextvars import bound_contextvars
 from bot.analysis import AnalysisResult, rules
 from bot.digest.render import Part, marker, render, render_addendum
 from bot.digest.synthesis import named
-from bot.digest.usage import day_usage
 from bot.github import InstallationClient
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Done, Outcome
 from bot.jobs.publish import places
 from bot.jobs.publish.alerts import sent_alerts
-from bot.jobs.publish.build import build_digest, shown_commits
+from bot.jobs.publish.build import build_digest, day_usage, shown_commits
 from bot.models import Digest
 from bot.posts import targets
 from bot.posts.reconcile import Wanted
