@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 from bot.app import CLOCK, EXECUTOR, GITHUB, METRICS, RECOVERER, RECOVERY, STORE
-from bot.recovery import (
+from bot.jobs.recovery import (
     HookDelivery,
     Reason,
     RecoveryReport,

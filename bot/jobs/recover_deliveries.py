@@ -1,4 +1,4 @@
-"""`recover_deliveries`: ask GitHub to redeliver the webhooks the App missed (bot/recovery.py).
+"""`recover_deliveries`: ask GitHub to redeliver the webhooks the App missed (bot/jobs/recovery.py).
 
 One job (key `app`) for the whole App: it runs at start-up (`schedule_now`) and, each time it
 ends, arms itself again `RECOVERY_INTERVAL_SECONDS` later in the same transaction, carrying
@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Done, Outcome
-from bot.recovery import DeliveryRecovery
+from bot.jobs.recovery import DeliveryRecovery
 from bot.runtime.logs import get_logger
 from bot.store.jobs import Job, JobKind, Jobs
 
