@@ -15,13 +15,8 @@ import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 from bot.app import CLOCK, EXECUTOR, GITHUB, METRICS, RECOVERER, RECOVERY, STORE
-from bot.jobs.recovery import (
-    HookDelivery,
-    Reason,
-    RecoveryReport,
-    plan_redeliveries,
-    recover_deliveries,
-)
+from bot.github.hooks import HookDelivery
+from bot.jobs.recovery import Reason, RecoveryReport, plan_redeliveries, recover_deliveries
 from bot.settings import Settings
 from bot.store.jobs import JobKind
 from bot.store.schema import commits

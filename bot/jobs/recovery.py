@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Set
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from enum import StrEnum
 
 import gidgethub
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from bot.github import GitHubApp
 from bot.github.client import GitHubAPI
 from bot.github.errors import GitHubError, RateLimited
+from bot.github.hooks import HookDelivery, hook_deliveries, redeliver
 from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.runtime.metrics import Metrics
@@ -42,31 +42,6 @@ OVERLAP = timedelta(hours=1)
 _REFUSALS = frozenset({400, 404, 410, 422})
 # The webhook refuses longer delivery ids: such a GUID can never be stored.
 _MAX_GUID = 64
-
-
-class HookDelivery(BaseModel):
-    """One row of GitHub's delivery log: one attempt to deliver one event (its GUID)."""
-
-    model_config = ConfigDict(extra="ignore", frozen=True)
-
-    id: int
-    guid: str
-    delivered_at: datetime
-    redelivery: bool = False
-    status: str = ""
-    status_code: int
-    event: str
-    action: str | None = None
-
-    @field_validator("delivered_at")
-    @classmethod
-    def _utc(cls, value: datetime) -> datetime:
-        # GitHub writes `Z`; a time without a zone is UTC too, never compared as naive.
-        return value.replace(tzinfo=UTC) if value.tzinfo is None else value
-
-    @property
-    def answered_2xx(self) -> bool:
-        return 200 <= self.status_code < 300
 
 
 class Reason(StrEnum):
@@ -160,14 +135,8 @@ async def _list_deliveries(
     """Deliveries newer than `since`; GitHub lists newest first, so paging stops at `since`."""
     found: list[HookDelivery] = []
     try:
-        async for page in app_api.pages("/app/hook/deliveries{?per_page}", {"per_page": PER_PAGE}):
+        async for rows in hook_deliveries(app_api, per_page=PER_PAGE):
             report.pages += 1
-            rows: list[HookDelivery] = []
-            for item in page if isinstance(page, list) else []:
-                try:
-                    rows.append(HookDelivery.model_validate(item))
-                except ValidationError as exc:
-                    log.warning("hook_delivery_unreadable", error=str(exc).splitlines()[0])
             report.listed += len(rows)
             found += [row for row in rows if row.delivered_at >= since]
             if not rows or any(row.delivered_at < since for row in rows):
@@ -226,11 +195,7 @@ async def recover_deliveries(
             "first_attempt_at": item.first_attempt_at.isoformat(),
         }
         try:
-            await app_api.post(
-                "/app/hook/deliveries/{delivery_id}/attempts",
-                {"delivery_id": item.hook_delivery_id},
-                data=b"",
-            )
+            await redeliver(app_api, item.hook_delivery_id)
         except gidgethub.BadRequest as exc:
             status = int(exc.status_code)
             if status not in _REFUSALS:
