@@ -248,6 +248,18 @@ class InstallationClient:
         return Comparison(commits=commits[:limit], total=max(total, len(commits)))
 
     @_mapped
+    async def compare_series(self, full_name: str, base: str, head: str) -> str:
+        """The commits of `base...head` as one `git format-patch` series (the patch media
+        type; see `bot.github.patches`), or "" when the answer is not text."""
+        owner, repo = split_repo(full_name)
+        text = await self.gh.getitem(
+            "/repos/{owner}/{repo}/compare/{basehead}",
+            {"owner": owner, "repo": repo, "basehead": f"{base}...{head}"},
+            accept="application/vnd.github.patch",
+        )
+        return text if isinstance(text, str) else ""
+
+    @_mapped
     async def pull_request_for(
         self, full_name: str, sha: str, *, number: int | None
     ) -> PullRequestInfo | None:

@@ -92,19 +92,11 @@ async def prefetch(
         assert first.before is not None
         try:
             client = await client_for(run[0])
-            text = await client.gh.getitem(
-                "/repos/{owner}/{repo}/compare/{basehead}",
-                {
-                    "owner": split_repo(run[0].full_name)[0],
-                    "repo": split_repo(run[0].full_name)[1],
-                    "basehead": f"{first.before}...{run[-1].sha}",
-                },
-                accept="application/vnd.github.patch",
-            )
+            text = await client.compare_series(run[0].full_name, first.before, run[-1].sha)
         except Exception as exc:  # batching only saves calls: anything wrong, fetch one by one
             log.info("series_fetch_failed", repo=run[0].full_name, error=str(exc)[:200])
             continue
-        found = commits_from_series(text if isinstance(text, str) else "", [c.sha for c in run])
+        found = commits_from_series(text, [c.sha for c in run])
         for claim in run:
             if claim.sha in found:
                 done.commits[(claim.repo_id, claim.sha)] = _raw(claim, found[claim.sha])
