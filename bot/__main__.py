@@ -29,12 +29,12 @@ from bot.app import (
     create_app,
     open_store,
 )
-from bot.classify import classify
+from bot.cli.classify import classify
+from bot.cli.evaluation import evaluate, replay_commits
+from bot.cli.offline import OfflineError, checked_repo_name, offline_digest
 from bot.digest.render import Part
-from bot.evaluation import evaluate, replay_commits
 from bot.jobs.publish.day import publish_key
 from bot.models import Digest
-from bot.offline import OfflineError, checked_repo_name, offline_digest
 from bot.runtime.logs import configure_logging, get_logger
 from bot.settings import MissingSetting, Settings
 from bot.store.digests import Period

@@ -23,9 +23,9 @@ from bot.analysis.llm import LLMAnalyzer
 from bot.analysis.rules import analyze
 from bot.analysis.tiering import rules_sure
 from bot.app import EXECUTOR, STORE
+from bot.cli.offline import offline_digest
 from bot.digest.usage import usage_lines
 from bot.models import CommitInput, DigestUsage, FileChange
-from bot.offline import offline_digest
 from bot.repo_config import ConfigError, RepoConfig, parse_config
 from bot.store.schema import analyses
 from tests.fakes.github import FakeGitHub

@@ -14,7 +14,7 @@ import bot.__main__
 from bot.__main__ import main
 from bot.analysis.cost import Prices
 from bot.analysis.llm import LLMAnalyzer
-from bot.evaluation import evaluate, label_type, replay_commits
+from bot.cli.evaluation import evaluate, label_type, replay_commits
 from bot.models import ChangeType, Importance
 from tests.fakes.llm import VALID_BODY, FakeLLM
 from tests.support import REPLAY, SHARED, replay_day

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.analysis import RulesAnalyzer
-from bot.evaluation import EvalReport, evaluate, replay_commits
+from bot.cli.evaluation import EvalReport, evaluate, replay_commits
 from bot.models import Importance
 from tests.support import REPLAY, SHARED
 

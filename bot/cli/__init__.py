@@ -1,0 +1,1 @@
+"""The command-line tools: serve, migrate, publish, and the offline digest, classify and eval."""
