@@ -1,47 +1,16 @@
-"""Command line: parse arguments, build settings, run one command."""
+"""Command line: parse arguments, build settings, run one command (each lives in `bot.cli`)."""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import socket
 import sys
 from collections.abc import Sequence
-from datetime import date, timedelta
-from pathlib import Path
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import pydantic
-from aiohttp import web
-from sqlalchemy.engine import make_url
 
-from bot.analysis.cost import Prices
-from bot.analysis.factory import open_analyzer
-from bot.app import (
-    ANALYZER,
-    CLOCK,
-    EXECUTOR,
-    PUBLISHER,
-    SCHEDULER,
-    SETTINGS,
-    STORE,
-    WEEKLY,
-    create_app,
-    open_store,
-)
-from bot.cli.classify import classify
-from bot.cli.evaluation import evaluate, replay_commits
-from bot.cli.offline import OfflineError, checked_repo_name, offline_digest
-from bot.digest.render import Part
-from bot.jobs.publish.day import publish_key
-from bot.models import Digest
-from bot.runtime.logs import configure_logging, get_logger
+from bot.cli import classify, evaluation, offline, publish, serve
+from bot.runtime.logs import configure_logging
 from bot.settings import MissingSetting, Settings
-from bot.store.digests import Period
-from bot.store.jobs import JobKind, JobState
-from bot.store.repos import RepoRow, config_of
-
-log = get_logger(__name__)
 
 
 def _load_settings() -> Settings:
@@ -52,300 +21,6 @@ def _load_settings() -> Settings:
             f"{'_'.join(str(p) for p in err['loc']).upper()}: {err['msg']}" for err in exc.errors()
         )
         raise MissingSetting(f"invalid setting: {problems}") from None
-
-
-def _serve(settings: Settings, _args: argparse.Namespace) -> int:
-    settings.require_github()
-    app = create_app(settings)
-    # Bound here so that a taken port is one line, and so that the line below is true: the
-    # socket listens (connections wait in its backlog) before the App has even started.
-    try:
-        family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
-        sock = socket.create_server((settings.host, settings.port), family=family)
-    except OSError as exc:
-        raise MissingSetting(
-            f"HOST/PORT: cannot listen on {settings.host}:{settings.port}: {exc.strerror}"
-        ) from None
-
-    async def announce(app: web.Application) -> None:
-        log.info(
-            "serve_listening",
-            address=f"http://{settings.host}:{settings.port}",
-            store=describe_store(settings.database_url),
-            analyzer=app[ANALYZER].name,
-        )
-
-    app.on_startup.append(announce)
-    # On SIGTERM aiohttp stops accepting, lets in-flight requests finish, then runs the
-    # cleanup contexts in reverse: background work is released and the store closed.
-    # Within Kubernetes' 30 s grace: 10 s for requests, then the executor's short grace.
-    web.run_app(app, sock=sock, print=None, shutdown_timeout=10.0)
-    return 0
-
-
-def describe_store(database_url: str) -> str:
-    """The store for a log line: its engine and where, never a password."""
-    url = make_url(database_url)
-    if url.get_backend_name() == "sqlite":
-        return f"sqlite {url.database}"
-    return f"postgresql {url.host or 'localhost'}:{url.port or 5432}/{url.database or ''}"
-
-
-def _migrate(settings: Settings, _args: argparse.Namespace) -> int:
-    async def run() -> None:
-        store = await open_store(settings.database_url)
-        await store.close()
-
-    asyncio.run(run())
-    print("schema is up to date")
-    return 0
-
-
-def _classify(settings: Settings, args: argparse.Namespace) -> int:
-    language = args.lang or settings.default_language
-
-    async def run() -> int:
-        async with open_analyzer(settings) as analyzer:
-            return await classify(analyzer, sys.stdin, sys.stdout, language=language)
-
-    bad = asyncio.run(run())
-    if bad:
-        print(
-            f"commit-digest: {bad} line(s) could not be analysed (see their error objects)",
-            file=sys.stderr,
-        )
-    return 1 if bad else 0
-
-
-def _eval(settings: Settings, args: argparse.Namespace) -> int:
-    labels = Path(args.labels)
-    try:
-        lines = labels.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MissingSetting(f"cannot read {labels}: {exc}") from None
-    replay = None
-    if args.replay:
-        directory = Path(args.replay)
-        if not directory.is_dir():
-            raise MissingSetting(f"--replay must be a directory of replay days, not {directory}")
-        replay = replay_commits(directory)
-    language = args.lang or settings.default_language
-
-    async def run() -> list[str]:
-        async with open_analyzer(settings) as analyzer:
-            report = await evaluate(
-                analyzer,
-                lines,
-                replay=replay,
-                language=language,
-                prices=Prices.from_settings(settings),
-            )
-        return report.lines(show_disagreements=args.show_disagreements)
-
-    text = "\n".join(asyncio.run(run())) + "\n"
-    sys.stdout.buffer.write(text.encode("utf-8"))
-    sys.stdout.flush()
-    return 0
-
-
-# Days the date arithmetic of a zone's day can hold, with margin for any offset.
-_FIRST_DAY, _LAST_DAY = date(1900, 1, 1), date(9998, 12, 31)
-
-
-def _day(value: str | None, *, flag: str = "--day") -> date | None:
-    if value is None:
-        return None
-    try:
-        day = date.fromisoformat(value)
-    except ValueError:
-        raise MissingSetting(f"{flag} must be YYYY-MM-DD, not {value!r}") from None
-    if not _FIRST_DAY <= day <= _LAST_DAY:
-        raise MissingSetting(f"{flag} must be between {_FIRST_DAY} and {_LAST_DAY}, not {value}")
-    return day
-
-
-def _writable(out: str | None) -> Path | None:
-    """Check `--out` before any work is done: its folder exists and it is not a folder."""
-    if out is None:
-        return None
-    path = Path(out)
-    if path.is_dir():
-        raise MissingSetting(f"--out {out} is a directory; give a file name inside it")
-    if not path.parent.is_dir():
-        raise MissingSetting(f"--out {out}: the directory {path.parent} does not exist")
-    return path
-
-
-def _digest(settings: Settings, args: argparse.Namespace) -> int:
-    day = _day(args.day)
-    try:
-        ZoneInfo(args.tz)
-    except (ZoneInfoNotFoundError, ValueError, OSError):
-        raise MissingSetting(
-            f"--tz must be an IANA time zone such as Asia/Shanghai, not {args.tz!r}"
-        ) from None
-    try:
-        repo = checked_repo_name(args.repo) if args.repo else None
-    except ValueError as exc:
-        raise MissingSetting(str(exc)) from None
-    out = _writable(args.out)
-    language = args.lang or settings.default_language
-
-    async def run() -> tuple[Digest, list[Part]]:
-        async with open_analyzer(settings) as analyzer:
-            return await offline_digest(
-                Path(args.git),
-                analyzer,
-                branch=args.branch,
-                day=day,
-                timezone=args.tz,
-                language=language,
-                repo=repo,
-            )
-
-    try:
-        digest, parts = asyncio.run(run())
-    except OfflineError as exc:
-        print(f"commit-digest: {exc}", file=sys.stderr)
-        return 2
-    text = "\n\n".join(part.body for part in parts) + "\n"
-    # Always UTF-8, whatever the terminal's locale: Chinese digests must not turn to mojibake.
-    if out is not None:
-        try:
-            out.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise MissingSetting(f"--out {out}: cannot write it: {exc.strerror}") from None
-    else:
-        sys.stdout.buffer.write(text.encode("utf-8"))
-        sys.stdout.flush()
-    if not any(c.url for c in digest.commits) and digest.commits:
-        print(
-            "commit-digest: the clone has no GitHub origin, so commits are not linked; "
-            "pass --repo OWNER/NAME",
-            file=sys.stderr,
-        )
-    print(
-        f"commit-digest: {len(digest.commits)} commits of {digest.day} in {digest.repo}"
-        + (f", {len(parts)} posts" if len(parts) > 1 else ""),
-        file=sys.stderr,
-    )
-    return 0
-
-
-async def _seen(app: web.Application, repo_name: str) -> RepoRow:
-    repo = await app[STORE].repos.by_name(repo_name)
-    if repo is None:
-        raise MissingSetting(
-            f"the App has not seen {repo_name}: install it there and push, then retry"
-        )
-    return repo
-
-
-async def publish_day(app: web.Application, repo_name: str, day: date) -> tuple[str, str | None]:
-    """Publish the day now, in this process, and say how it went and where its post is."""
-    repo = await _seen(app, repo_name)
-    await app[SCHEDULER].publish_now(repo, day)
-    period, done_here = Period.day(day), app[PUBLISHER].done_here
-    return await _run_now(app, repo, JobKind.PUBLISH_PERIOD, period, done_here)
-
-
-async def publish_week(app: web.Application, repo_name: str, day: date) -> tuple[str, str | None]:
-    """Publish the roll-up of the week that holds digest day `day` now, in this process, and
-    say how it went and where its post is."""
-    repo = await _seen(app, repo_name)
-    config = config_of(repo.config, app[SETTINGS].default_language)
-    if not config.weekly.enabled:
-        raise MissingSetting(
-            f"{repo_name} has no weekly roll-up: its .github/commit-digest.yml does not set "
-            "weekly: {enabled: true}"
-        )
-    try:
-        week = config.week_schedule.week_of_day(day)
-    except (StopIteration, ValueError):
-        # A date its zone skipped (Samoa's 2011-12-30) can leave no weekly cutoff in reach.
-        raise MissingSetting(
-            f"no roll-up week holds {day} in {config.timezone}: pick another day of it"
-        ) from None
-    span = f"the week {week.first} to {week.last}"
-    if app[CLOCK].now() < week.due:
-        raise MissingSetting(
-            f"{span} has not ended: its roll-up is due at "
-            f"{week.due.isoformat(sep=' ', timespec='minutes')}"
-        )
-    if week.end <= repo.active_since:
-        # The scheduler's rule too: the App has none of its commits, so nothing to roll up.
-        raise MissingSetting(
-            f"{span} ended before the App first saw {repo_name} "
-            f"({repo.active_since.isoformat(sep=' ', timespec='minutes')}): no roll-up for it"
-        )
-    # Under an earlier `weekly:` weekday the weeks were other days: one posted then that
-    # shares days with this one already counts them.
-    starts = await app[STORE].digests.published_starts(
-        repo.id, "week", week.first - timedelta(days=len(week.days) - 1), week.last
-    )
-    posted = [s for s in starts if s != week.first]
-    if posted:
-        raise MissingSetting(
-            f"{span} overlaps the roll-up posted for {posted[0]} to "
-            f"{posted[0] + timedelta(days=len(week.days) - 1)} (before `weekly:` moved its "
-            "weekday): its days are not rolled up twice"
-        )
-    await app[SCHEDULER].publish_week_now(repo, week)
-    period, done_here = Period.week(week.first), app[WEEKLY].done_here
-    return await _run_now(app, repo, JobKind.PUBLISH_WEEK, period, done_here)
-
-
-async def _run_now(
-    app: web.Application, repo: RepoRow, kind: JobKind, period: Period, done_here: dict[str, str]
-) -> tuple[str, str | None]:
-    """Run the period's publication, just armed, here; say how it went and where its post is."""
-    store = app[STORE]
-    key = publish_key(repo.id, period)
-    done_here.pop(key, None)  # an earlier run in this process is not this one
-    for _ in range(3):
-        await app[EXECUTOR].drain()
-        job = await store.jobs.get(kind, key)
-        # Pending and due: another replica held the job when this one asked, and it was armed
-        # to run once more when that run ended. Run it here rather than report "deferred".
-        if job is None or job.state != JobState.PENDING or job.not_before > app[CLOCK].now():
-            break
-    if job is not None and job.state == JobState.RUNNING:
-        return "busy", None  # another replica is publishing it right now
-    record = await store.digests.get(repo.id, period)
-    if job is not None and job.state == JobState.FAILED:
-        state = "failed"
-    elif key in done_here:
-        state = done_here[key]
-    elif job is not None and job.state == JobState.PENDING:
-        state = "deferred"  # GitHub failed it or limited it: the job tries again later
-    else:
-        state = "skipped" if record is not None else "not published"
-    head = (await store.posts.recorded(repo.id, period.key)).get("part-1")
-    return state, head.url if head is not None and head.url else None
-
-
-def _publish(settings: Settings, args: argparse.Namespace) -> int:
-    settings.require_github()
-    week = args.week is not None
-    day = _day(args.week, flag="--week") if week else _day(args.day)
-    assert day is not None
-    publish = publish_week if week else publish_day
-
-    async def run() -> tuple[str, str | None]:
-        runner = web.AppRunner(create_app(settings, background=False))
-        await runner.setup()  # runs the app's cleanup contexts: store, GitHub, scheduler
-        try:
-            return await publish(runner.app, args.repo, day)
-        finally:
-            await runner.cleanup()
-
-    state, url = asyncio.run(run())
-    if state in ("deferred", "failed"):
-        # A script must see that nothing was posted; the log line above says why.
-        print(f"commit-digest: {state}: not posted (the log says why; run it again later)")
-        return 1
-    print(f"commit-digest: {state}" + (f": {url}" if url else ""))
-    return 0
 
 
 _SERVE_HELP = """\
@@ -472,14 +147,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-_COMMANDS = {
-    "serve": _serve,
-    "migrate": _migrate,
-    "classify": _classify,
-    "eval": _eval,
-    "digest": _digest,
-    "publish": _publish,
-}
+def _run(settings: Settings, args: argparse.Namespace) -> int:
+    match args.command:
+        case "serve":
+            return serve.serve(settings)
+        case "migrate":
+            return serve.migrate(settings)
+        case "classify":
+            return classify.command(settings, lang=args.lang)
+        case "eval":
+            return evaluation.command(
+                settings,
+                labels=args.labels,
+                replay=args.replay,
+                lang=args.lang,
+                show_disagreements=args.show_disagreements,
+            )
+        case "digest":
+            return offline.command(
+                settings,
+                clone=args.git,
+                branch=args.branch,
+                day=args.day,
+                tz=args.tz,
+                lang=args.lang,
+                repo=args.repo,
+                out=args.out,
+            )
+        case "publish":
+            return publish.command(settings, repo=args.repo, day=args.day, week=args.week)
+    raise AssertionError(f"no command {args.command}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -487,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = _load_settings()
         configure_logging(fmt=settings.log_format, level=settings.log_level)
-        return _COMMANDS[args.command](settings, args)
+        return _run(settings, args)
     except MissingSetting as exc:
         print(f"commit-digest: {exc}", file=sys.stderr)
         return 2

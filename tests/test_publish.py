@@ -14,8 +14,8 @@ import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 import bot.digest.render
-from bot.__main__ import publish_day
 from bot.app import EXECUTOR, SCHEDULER, STORE
+from bot.cli.publish import publish_day
 from bot.store.jobs import Job, JobKind
 from bot.store.posts import PostLedger
 from bot.store.schema import commits, digests, posts, repositories

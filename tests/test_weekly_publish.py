@@ -16,8 +16,8 @@ import pytest
 import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
-from bot.__main__ import publish_week
 from bot.app import EXECUTOR, STORE
+from bot.cli.publish import publish_week
 from bot.repo_config import parse_config
 from bot.settings import MissingSetting
 from bot.store.jobs import JobKind

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
 
 import pydantic
 
 from bot.analysis import Analyzer
+from bot.analysis.factory import open_analyzer
 from bot.models import CommitInput
+from bot.settings import Settings
 
 # Lines are analysed this many at a time; output keeps the input order.
 _WINDOW = 64
@@ -74,3 +77,20 @@ async def classify(analyzer: Analyzer, lines: Iterable[str], out: TextIO, *, lan
             await flush()
     await flush()
     return bad
+
+
+def command(settings: Settings, *, lang: str | None) -> int:
+    """Analyse stdin's lines onto stdout; 1 when a line could not be analysed."""
+    language = lang or settings.default_language
+
+    async def run() -> int:
+        async with open_analyzer(settings) as analyzer:
+            return await classify(analyzer, sys.stdin, sys.stdout, language=language)
+
+    bad = asyncio.run(run())
+    if bad:
+        print(
+            f"commit-digest: {bad} line(s) could not be analysed (see their error objects)",
+            file=sys.stderr,
+        )
+    return 1 if bad else 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import sys
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -21,7 +22,9 @@ import pydantic
 
 from bot.analysis import Analyzer
 from bot.analysis.cost import Prices
+from bot.analysis.factory import open_analyzer
 from bot.models import ChangeType, CommitInput, Importance
+from bot.settings import MissingSetting, Settings
 
 _LEVELS = [Importance.HIGH, Importance.MEDIUM, Importance.LOW]
 # The batch job's free-text types (labels-dev.jsonl), as the eval README maps them.
@@ -292,3 +295,42 @@ async def evaluate(
             if got.importance is not item.importance:
                 report.disagreements.append((item, got.importance))
     return report
+
+
+def command(
+    settings: Settings,
+    *,
+    labels: str,
+    replay: str | None,
+    lang: str | None,
+    show_disagreements: bool,
+) -> int:
+    """Score the configured analyser against the labels file; the report goes to stdout."""
+    path = Path(labels)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MissingSetting(f"cannot read {path}: {exc}") from None
+    replayed = None
+    if replay:
+        directory = Path(replay)
+        if not directory.is_dir():
+            raise MissingSetting(f"--replay must be a directory of replay days, not {directory}")
+        replayed = replay_commits(directory)
+    language = lang or settings.default_language
+
+    async def run() -> list[str]:
+        async with open_analyzer(settings) as analyzer:
+            report = await evaluate(
+                analyzer,
+                lines,
+                replay=replayed,
+                language=language,
+                prices=Prices.from_settings(settings),
+            )
+        return report.lines(show_disagreements=show_disagreements)
+
+    text = "\n".join(asyncio.run(run())) + "\n"
+    sys.stdout.buffer.write(text.encode("utf-8"))
+    sys.stdout.flush()
+    return 0

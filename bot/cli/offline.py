@@ -7,24 +7,30 @@ parent, shaped like GitHub's "get a commit" answer, so the analysers see what th
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import re
 import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from unidiff import PatchSet
 from unidiff.errors import UnidiffParseError
 
 from bot.analysis import AnalysisResult, Analyzer, rules
+from bot.analysis.factory import open_analyzer
 from bot.analysis.tiering import rules_sure
+from bot.cli.arguments import day_value, writable
 from bot.digest.i18n import strings
 from bot.digest.render import Part, render
 from bot.models import CommitInput, Digest, DigestCommit, DigestUsage, FileChange
 from bot.periods.days import DaySchedule
 from bot.repo_config import render_title
+from bot.settings import MissingSetting, Settings
 
 # After this many commits older than the day, the walk back through history stops.
 _PAST_WINDOW = 200
@@ -293,3 +299,71 @@ async def offline_digest(
         ),
     )
     return digest, render(digest, with_title=True)
+
+
+def command(
+    settings: Settings,
+    *,
+    clone: str,
+    branch: str | None,
+    day: str | None,
+    tz: str,
+    lang: str | None,
+    repo: str | None,
+    out: str | None,
+) -> int:
+    """The `digest` command: the day's posts to `out` (or stdout), a summary line on stderr;
+    2 when the clone cannot be read."""
+    digest_day = day_value(day)
+    try:
+        ZoneInfo(tz)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise MissingSetting(
+            f"--tz must be an IANA time zone such as Asia/Shanghai, not {tz!r}"
+        ) from None
+    try:
+        repo_name = checked_repo_name(repo) if repo else None
+    except ValueError as exc:
+        raise MissingSetting(str(exc)) from None
+    out_path = writable(out)
+    language = lang or settings.default_language
+
+    async def run() -> tuple[Digest, list[Part]]:
+        async with open_analyzer(settings) as analyzer:
+            return await offline_digest(
+                Path(clone),
+                analyzer,
+                branch=branch,
+                day=digest_day,
+                timezone=tz,
+                language=language,
+                repo=repo_name,
+            )
+
+    try:
+        digest, parts = asyncio.run(run())
+    except OfflineError as exc:
+        print(f"commit-digest: {exc}", file=sys.stderr)
+        return 2
+    text = "\n\n".join(part.body for part in parts) + "\n"
+    # Always UTF-8, whatever the terminal's locale: Chinese digests must not turn to mojibake.
+    if out_path is not None:
+        try:
+            out_path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise MissingSetting(f"--out {out_path}: cannot write it: {exc.strerror}") from None
+    else:
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.flush()
+    if not any(c.url for c in digest.commits) and digest.commits:
+        print(
+            "commit-digest: the clone has no GitHub origin, so commits are not linked; "
+            "pass --repo OWNER/NAME",
+            file=sys.stderr,
+        )
+    print(
+        f"commit-digest: {len(digest.commits)} commits of {digest.day} in {digest.repo}"
+        + (f", {len(parts)} posts" if len(parts) > 1 else ""),
+        file=sys.stderr,
+    )
+    return 0
