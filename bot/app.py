@@ -48,8 +48,6 @@ GITHUB = web.AppKey("github", GitHubApp)
 ANALYZER = web.AppKey("analyzer", Analyzer)
 NARRATOR = web.AppKey("narrator", Narrator)
 EXECUTOR = web.AppKey("executor", Executor)
-PUBLISHER = web.AppKey("publisher", PublishPeriod)
-WEEKLY = web.AppKey("weekly", PublishWeek)
 SCHEDULER = web.AppKey("scheduler", Scheduler)
 INGEST = web.AppKey("ingest", GroupCommit)
 RECOVERY = web.AppKey("recovery", DeliveryRecovery)
@@ -153,8 +151,6 @@ async def _executor(app: web.Application) -> AsyncIterator[None]:
         settings=settings,
         metrics=app[METRICS],
     )
-    app[PUBLISHER] = PublishPeriod(ctx)
-    app[WEEKLY] = PublishWeek(ctx, app[NARRATOR])
     app[RECOVERY] = DeliveryRecovery(
         app[STORE],
         app[GITHUB],
@@ -169,9 +165,9 @@ async def _executor(app: web.Application) -> AsyncIterator[None]:
             RefreshConfig(ctx, app[REPO_VIEWS]),
             ExpandRange(ctx),
             AnalyseCommit(ctx, app[ANALYZER]),
-            app[PUBLISHER],
+            PublishPeriod(ctx),
             SendAlerts(ctx),
-            app[WEEKLY],
+            PublishWeek(ctx, app[NARRATOR]),
             # A process with recovery off never claims it: the replicas that have it on do.
             *([app[RECOVERER]] if settings.recovery_enabled else []),
         ],

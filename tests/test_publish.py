@@ -412,6 +412,25 @@ async def test_publish_command_runs_the_publication_armed_again_behind_another_r
     assert url == discussion["url"]
 
 
+async def test_publish_command_says_what_its_own_run_posted(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    clock.current = END + timedelta(seconds=1)
+    day = date(2026, 6, 22)
+    state, url = await publish_day(client.app, REPO, day)
+    (discussion,) = repo.discussions
+    assert (state, url) == ("published", discussion["url"])
+    assert await publish_day(client.app, REPO, day) == ("skipped", discussion["url"])
+    # A push of that day arrives after the digest went out: this run posts its addendum.
+    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
+    clock.advance(hours=5)
+    assert (await deliver(client, "push", late))[0] == 202
+    assert await publish_day(client.app, REPO, day) == ("addendum", discussion["url"])
+    assert len(discussion["comments"]) == 1
+    assert await publish_day(client.app, REPO, day) == ("skipped", discussion["url"])
+
+
 async def test_publish_command_that_could_not_post_exits_non_zero(
     app_client: Callable[..., Any],
     github: FakeGitHub,

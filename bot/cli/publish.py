@@ -3,17 +3,38 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import date, timedelta
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from enum import StrEnum
 
 from aiohttp import web
 
-from bot.app import CLOCK, EXECUTOR, PUBLISHER, SCHEDULER, SETTINGS, STORE, WEEKLY, create_app
+from bot.app import CLOCK, EXECUTOR, SCHEDULER, SETTINGS, STORE, create_app
 from bot.cli.arguments import day_value
 from bot.jobs.publish.day import publish_key
 from bot.settings import MissingSetting, Settings
-from bot.store.digests import Period
+from bot.store import Store
+from bot.store.digests import DigestState, Period
 from bot.store.jobs import JobKind, JobState
 from bot.store.repos import RepoRow, config_of
+
+
+class Result(StrEnum):
+    """How a `publish` went, as the command prints it."""
+
+    PUBLISHED = "published"  # this run posted the period (or posted it again, its posts gone)
+    ADDENDUM = "addendum"  # this run posted the day's commits that came after its digest
+    SKIPPED = "skipped"  # nothing new to post
+    NOT_PUBLISHED = "not published"  # nothing to post, and the period has no record
+    BUSY = "busy"  # another replica is publishing it right now
+    DEFERRED = "deferred"  # GitHub failed it or limited it: the job tries again later
+    FAILED = "failed"
+
+    @property
+    def posted_nothing(self) -> bool:
+        """Nothing went out that should have: a script must see it (exit status 1)."""
+        return self in (Result.DEFERRED, Result.FAILED)
 
 
 def command(settings: Settings, *, repo: str, day: str | None, week: str | None) -> int:
@@ -24,7 +45,7 @@ def command(settings: Settings, *, repo: str, day: str | None, week: str | None)
     assert when is not None
     publish = publish_week if weekly else publish_day
 
-    async def run() -> tuple[str, str | None]:
+    async def run() -> tuple[Result, str | None]:
         runner = web.AppRunner(create_app(settings, background=False))
         await runner.setup()  # runs the app's cleanup contexts: store, GitHub, scheduler
         try:
@@ -32,12 +53,12 @@ def command(settings: Settings, *, repo: str, day: str | None, week: str | None)
         finally:
             await runner.cleanup()
 
-    state, url = asyncio.run(run())
-    if state in ("deferred", "failed"):
+    result, url = asyncio.run(run())
+    if result.posted_nothing:
         # A script must see that nothing was posted; the log line above says why.
-        print(f"commit-digest: {state}: not posted (the log says why; run it again later)")
+        print(f"commit-digest: {result}: not posted (the log says why; run it again later)")
         return 1
-    print(f"commit-digest: {state}" + (f": {url}" if url else ""))
+    print(f"commit-digest: {result}" + (f": {url}" if url else ""))
     return 0
 
 
@@ -50,15 +71,20 @@ async def _seen(app: web.Application, repo_name: str) -> RepoRow:
     return repo
 
 
-async def publish_day(app: web.Application, repo_name: str, day: date) -> tuple[str, str | None]:
+async def publish_day(app: web.Application, repo_name: str, day: date) -> tuple[Result, str | None]:
     """Publish the day now, in this process, and say how it went and where its post is."""
     repo = await _seen(app, repo_name)
+    config = config_of(repo.config, app[SETTINGS].default_language)
+    period = Period.day(day)
+    window = config.schedule.window(day)
+    before = await _published(app[STORE], repo, period, window)
     await app[SCHEDULER].publish_now(repo, day)
-    period, done_here = Period.day(day), app[PUBLISHER].done_here
-    return await _run_now(app, repo, JobKind.PUBLISH_PERIOD, period, done_here)
+    return await _run_now(app, repo, JobKind.PUBLISH_PERIOD, period, before=before, window=window)
 
 
-async def publish_week(app: web.Application, repo_name: str, day: date) -> tuple[str, str | None]:
+async def publish_week(
+    app: web.Application, repo_name: str, day: date
+) -> tuple[Result, str | None]:
     """Publish the roll-up of the week that holds digest day `day` now, in this process, and
     say how it went and where its post is."""
     repo = await _seen(app, repo_name)
@@ -99,18 +125,60 @@ async def publish_week(app: web.Application, repo_name: str, day: date) -> tuple
             f"{posted[0] + timedelta(days=len(week.days) - 1)} (before `weekly:` moved its "
             "weekday): its days are not rolled up twice"
         )
+    period = Period.week(week.first)
+    before = await _published(app[STORE], repo, period, None)
     await app[SCHEDULER].publish_week_now(repo, week)
-    period, done_here = Period.week(week.first), app[WEEKLY].done_here
-    return await _run_now(app, repo, JobKind.PUBLISH_WEEK, period, done_here)
+    return await _run_now(app, repo, JobKind.PUBLISH_WEEK, period, before=before, window=None)
+
+
+@dataclass(frozen=True)
+class _Published:
+    """What the store holds of a period's publication: its record's state (None: no record),
+    and, for a day, the part each of its commits went out in (None: not yet)."""
+
+    state: str | None
+    parts: Mapping[str, str | None]
+
+
+async def _published(
+    store: Store, repo: RepoRow, period: Period, window: tuple[datetime, datetime] | None
+) -> _Published:
+    record = await store.digests.get(repo.id, period)
+    commits = await store.digests.window_commits(repo.id, *window) if window else []
+    return _Published(
+        state=record.state if record is not None else None,
+        parts={c.sha: c.published_part for c in commits},
+    )
+
+
+def _posted(before: _Published, after: _Published) -> Result | None:
+    """What the run between the two reads posted, if anything (part keys as the day's job
+    writes them: "main" for the digest, "addendum-N" for the commits that came after it)."""
+    if after.state != DigestState.PUBLISHED:
+        return None
+    if before.state != DigestState.PUBLISHED:
+        return Result.PUBLISHED
+    new = {p for sha, p in after.parts.items() if p is not None and before.parts.get(sha) is None}
+    if "main" in new:
+        return Result.PUBLISHED  # posted again: the day's first posts were gone
+    if any(p.startswith("addendum-") for p in new):
+        return Result.ADDENDUM
+    return None
 
 
 async def _run_now(
-    app: web.Application, repo: RepoRow, kind: JobKind, period: Period, done_here: dict[str, str]
-) -> tuple[str, str | None]:
-    """Run the period's publication, just armed, here; say how it went and where its post is."""
+    app: web.Application,
+    repo: RepoRow,
+    kind: JobKind,
+    period: Period,
+    *,
+    before: _Published,
+    window: tuple[datetime, datetime] | None,
+) -> tuple[Result, str | None]:
+    """Run the period's publication, just armed, here; say how it went (from what the store
+    held before and holds after) and where its post is."""
     store = app[STORE]
     key = publish_key(repo.id, period)
-    done_here.pop(key, None)  # an earlier run in this process is not this one
     for _ in range(3):
         await app[EXECUTOR].drain()
         job = await store.jobs.get(kind, key)
@@ -119,15 +187,15 @@ async def _run_now(
         if job is None or job.state != JobState.PENDING or job.not_before > app[CLOCK].now():
             break
     if job is not None and job.state == JobState.RUNNING:
-        return "busy", None  # another replica is publishing it right now
-    record = await store.digests.get(repo.id, period)
+        return Result.BUSY, None
+    after = await _published(store, repo, period, window)
     if job is not None and job.state == JobState.FAILED:
-        state = "failed"
-    elif key in done_here:
-        state = done_here[key]
+        result = Result.FAILED
+    elif (posted := _posted(before, after)) is not None:
+        result = posted
     elif job is not None and job.state == JobState.PENDING:
-        state = "deferred"  # GitHub failed it or limited it: the job tries again later
+        result = Result.DEFERRED
     else:
-        state = "skipped" if record is not None else "not published"
+        result = Result.SKIPPED if after.state is not None else Result.NOT_PUBLISHED
     head = (await store.posts.recorded(repo.id, period.key)).get("part-1")
-    return state, head.url if head is not None and head.url else None
+    return result, head.url if head is not None and head.url else None

@@ -66,8 +66,6 @@ class PublishPeriod:
 
     def __init__(self, ctx: JobContext) -> None:
         self._ctx = ctx
-        # What this process itself did, per job key (the `publish` command reports it).
-        self.done_here: dict[str, str] = {}
 
     async def run(self, job: Job) -> Outcome:
         ctx = self._ctx
@@ -124,7 +122,6 @@ class PublishPeriod:
         else:
             return Done()
         ctx.metrics.digests.labels(outcome=state).inc()
-        self.done_here[job.key] = state
         return Done(recorded=True)
 
     async def _analysed(self, run: _Run, start: datetime, end: datetime) -> list[DayCommit]:

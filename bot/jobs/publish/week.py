@@ -115,8 +115,6 @@ class PublishWeek:
     def __init__(self, ctx: JobContext, narrator: Narrator) -> None:
         self._ctx = ctx
         self._narrator = narrator
-        # What this process itself did, per job key (the `publish` command reports it).
-        self.done_here: dict[str, str] = {}
 
     async def run(self, job: Job) -> Outcome:
         ctx = self._ctx
@@ -170,7 +168,6 @@ class PublishWeek:
             await self._finish(run, DigestState.SKIPPED, late=False)
             ctx.metrics.weekly.labels(outcome="skipped").inc()
             log.info("weekly_skipped")
-            self.done_here[job.key] = "skipped"
             return Done(recorded=True)
         narrative, started = await self._prepare(run, rollup, record)
         grace = timedelta(minutes=ctx.settings.grace_minutes)
@@ -212,7 +209,6 @@ class PublishWeek:
         await self._finish(run, DigestState.PUBLISHED, late=late, target=target)
         ctx.metrics.weekly.labels(outcome="published").inc()
         log.info("weekly_published", url=url, late=late, commits=rollup.counts.commits)
-        self.done_here[job.key] = "published"
         return Done(recorded=True)
 
     async def _previous(self, run: _Run, schedule: WeekSchedule) -> Counts | None:
