@@ -17,10 +17,8 @@ import pytest
 import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
-from bot.analysis import AnalysisResult
-from bot.analysis.cost import Prices, usage_of
+from bot.analysis.cost import Prices
 from bot.analysis.llm import LLMAnalyzer
-from bot.analysis.rules import analyze
 from bot.analysis.tiering import rules_sure
 from bot.app import EXECUTOR, STORE
 from bot.cli.offline import offline_digest
@@ -44,7 +42,6 @@ REPO = "vllm-project/llm-compressor"
 DAY = "2026-06-22"
 END = datetime(2026, 6, 23, tzinfo=UTC)
 CONFIG = ".github/commit-digest.yml"
-RULES = analyze(CommitInput(sha="c" * 40, message="[Doc] typo"))
 
 
 def commit(title: str, *paths: str, patch: str = "@@ -1 +1 @@\n-a\n+b") -> CommitInput:
@@ -386,16 +383,9 @@ def test_the_llm_config_keys_are_checked_like_the_others() -> None:
         parse_config("llm:\n  budget: 5\n")
 
 
-def test_the_cost_of_a_run_counts_cached_input_at_its_own_price() -> None:
+def test_the_cost_counts_cached_input_at_its_own_price() -> None:
+    # A run's cost, as `bot eval` prints it, is tested with its run in test_eval.py.
     prices = Prices(input=0.28, cached_input=0.028, output=0.42)
     # 1M input of which 0.8M cached, 0.1M output: 0.2*0.28 + 0.8*0.028 + 0.1*0.42
     assert prices.cost(1_000_000, 800_000, 100_000) == pytest.approx(0.056 + 0.0224 + 0.042)
-    run = [
-        AnalysisResult(RULES, input_tokens=600_000, cached_input_tokens=500_000, output_tokens=1),
-        AnalysisResult(RULES, input_tokens=400_000, cached_input_tokens=300_000),
-        AnalysisResult(RULES),  # the rules: no call
-    ]
-    usage = usage_of(run, prices)
-    assert (usage.calls, usage.input_tokens, usage.cached_input_tokens) == (2, 1_000_000, 800_000)
-    assert usage.cost == pytest.approx(prices.cost(1_000_000, 800_000, 1))
     assert not Prices().known and Prices().cost(10**6, 0, 10**6) == 0

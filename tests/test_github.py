@@ -14,6 +14,7 @@ import pytest
 from bot.github import GitHubApp
 from bot.github.calls import CommitMissing, GitHubError
 from bot.github.client import RetryPolicy, _is_write
+from bot.github.conditional import FileCheck, get_file_if_changed
 from bot.github.errors import GitHubUnavailable, IssueGone, RateLimited, RepositoryGone
 from bot.runtime.metrics import Metrics
 from tests.fakes.github import FakeGitHub
@@ -294,14 +295,20 @@ async def test_config_file_present_and_absent(
     make_app: Callable[..., GitHubApp], github: FakeGitHub
 ) -> None:
     client = make_app().installation(INSTALLATION)
-    assert await client.get_file(REPO, ".github/commit-digest.yml", ref="main") is None
-    github.repos[REPO].files[".github/commit-digest.yml"] = "timezone: Asia/Shanghai\n"
-    content = await client.get_file(REPO, ".github/commit-digest.yml", ref="main")
+    path = ".github/commit-digest.yml"
+    absent = await get_file_if_changed(client, REPO, path, ref="main", etag=None)
+    assert absent == FileCheck(unchanged=False)
+    github.repos[REPO].files[path] = "timezone: Asia/Shanghai\n"
+    check = await get_file_if_changed(client, REPO, path, ref="main", etag=None)
+    content = check.content
     assert (
         content is not None
         and content.text == "timezone: Asia/Shanghai\n"
         and len(content.sha) == 40
     )
+    # The file read again with its ETag: GitHub answers 304, and nothing is read.
+    again = await get_file_if_changed(client, REPO, path, ref="main", etag=check.etag)
+    assert check.etag and again == FileCheck(unchanged=True, etag=check.etag)
 
 
 @pytest.mark.usefixtures("replay")

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.analysis import AnalysisResult
 from bot.settings import Settings
 
 MILLION = 1_000_000
@@ -40,36 +38,3 @@ class Prices:
             + cached * self.cached_input
             + max(0, output_tokens) * self.output
         ) / MILLION
-
-
-@dataclass(frozen=True)
-class Usage:
-    """Tokens spent by a set of analyses, and their estimated cost."""
-
-    calls: int = 0
-    input_tokens: int = 0
-    cached_input_tokens: int = 0
-    output_tokens: int = 0
-    cost: float = 0.0
-
-    @property
-    def tokens(self) -> int:
-        return self.input_tokens + self.output_tokens
-
-
-def usage_of(results: Iterable[AnalysisResult], prices: Prices) -> Usage:
-    """What a run of analyses cost (the `eval` command prints this for its run)."""
-    calls = tokens_in = cached = tokens_out = 0
-    for result in results:
-        if result.input_tokens or result.output_tokens:
-            calls += 1
-        tokens_in += result.input_tokens
-        cached += result.cached_input_tokens
-        tokens_out += result.output_tokens
-    return Usage(
-        calls=calls,
-        input_tokens=tokens_in,
-        cached_input_tokens=cached,
-        output_tokens=tokens_out,
-        cost=prices.cost(tokens_in, cached, tokens_out),
-    )

@@ -297,23 +297,6 @@ class InstallationClient:
             has_issues=bool(data.get("has_issues", True)),
         )
 
-    @_mapped
-    async def get_file(
-        self, full_name: str, path: str, *, ref: str | None = None
-    ) -> FileContent | None:
-        """A text file's content and blob sha, or None if there is no such file."""
-        owner, repo = split_repo(full_name)
-        try:
-            data = await self.gh.getitem(
-                "/repos/{owner}/{repo}/contents/{+path}{?ref}",
-                {"owner": owner, "repo": repo, "path": path, "ref": ref},
-            )
-        except gidgethub.BadRequest as exc:
-            if int(exc.status_code) == 404:
-                return None
-            raise
-        return file_content(data, path)
-
     # --- issues (REST) -------------------------------------------------------------------
 
     @asynccontextmanager

@@ -47,9 +47,6 @@ class DaySchedule:
                 return candidate
         raise AssertionError(f"no digest day holds {instant.isoformat()}")
 
-    def local_time(self, instant: datetime) -> datetime:
-        return instant.astimezone(self.zone)
-
     def _at_cutoff(self, on: date) -> datetime:
         # A cutoff that does not exist on a spring-forward day (02:30) resolves with fold=0,
         # the offset before the change; the same instant ends one day and starts the next,

@@ -67,9 +67,6 @@ class PostLedger:
             )
             return {r.key: _recorded(r) for r in rows}
 
-    async def all_recorded(self, repo_id: int, period: str) -> list[Recorded]:
-        return list((await self.recorded(repo_id, period)).values())
-
     @staticmethod
     async def intend(
         conn: AsyncConnection,
