@@ -1,1 +1,1 @@
-"""The daily digest: rendering (pure), splitting within GitHub's limits, publishing."""
+"""The daily digest, pure: rendering and splitting within GitHub's limits, alerts, the roll-up."""

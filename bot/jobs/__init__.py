@@ -1,1 +1,1 @@
-"""All work as jobs: one table, one executor, one module per job kind."""
+"""All work as jobs: one executor, what every job gets and reports, and the stages' job kinds."""

@@ -1,1 +1,1 @@
-"""Every post the App means to have on GitHub: the ledger, a pure reconcile, the targets."""
+"""Bringing GitHub in line with the posts the App means to have: a pure reconcile, the channels."""
