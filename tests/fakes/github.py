@@ -208,6 +208,11 @@ class FakeGitHub:
         self.clock = clock
         # Benchmarks turn the (slow) OpenAPI check off; tests never do.
         self.check_spec = check_spec
+        # Read GitHub's descriptions now (seconds, once per process), not inside the first
+        # request, where they would hold up the event loop the App's timeouts run on.
+        if check_spec:
+            openapi()
+            graphql_schema()
         self.app_id = app_id
         self._public_key = public_key
         self.repos: dict[str, FakeRepo] = {}
