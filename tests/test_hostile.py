@@ -6,6 +6,7 @@ Never a 5xx, never a crash, never a row stored from a payload the App refused.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import gzip
 import hashlib
@@ -27,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.repo_config import ConfigError, RepoConfig, parse_config
-from tests.processes import free_port, serve_env
+from tests.processes import START_SECONDS, free_port, serve_env
 from tests.support import ROOT, TEST_SECRET, replay_pushes, sign, webhook_payload
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "250"))
@@ -51,13 +52,17 @@ def server(
     proc = subprocess.Popen(
         [sys.executable, "-m", "bot", "serve"], cwd=ROOT, env=env, stderr=subprocess.PIPE
     )
-    for _ in range(300):
-        try:
-            status, _ = request(port, "GET", "/healthz", b"", {})
-            if status == 200:
+    # A cold start on a machine busy with other test workers can take a while.
+    deadline = time.monotonic() + START_SECONDS
+    while True:
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            _, err = proc.communicate()
+            raise AssertionError(f"the fuzz server did not start: {err.decode()[-3000:]}")
+        with contextlib.suppress(OSError):
+            if request(port, "GET", "/readyz", b"", {})[0] == 200:
                 break
-        except OSError:
-            time.sleep(0.05)  # waiting for the process to listen
+        time.sleep(0.05)  # waiting for the process to listen
     yield port, database
     proc.terminate()
     _, err = proc.communicate(timeout=30)
