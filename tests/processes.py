@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import aiohttp
@@ -28,10 +31,38 @@ NO_GITHUB = "http://127.0.0.1:9"
 START_SECONDS = 60  # a cold start (imports, migrations) on the shared 2-core machine
 
 
+_FIRST, _SPAN = 20000, 32768 - 20000
+
+
+def _worker_ports() -> Iterator[int]:
+    """This process's share of 20000-32767, in turn from a random place in it. The range
+    lies below Linux's ephemeral ports (32768+), so no connection's own end takes a port
+    between `free_port` and the process that listens on it; each pytest-xdist worker has a
+    share of its own, so two workers never hand out the same port."""
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    index = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")) % count
+    size = _SPAN // count
+    share = range(_FIRST + index * size, _FIRST + (index + 1) * size)
+    start = random.randrange(len(share))
+    return itertools.cycle([*share[start:], *share[:start]])
+
+
+# A process hands each port out once per round of its share (module state on purpose: two
+# callers in one test must not both get the port neither has started listening on yet).
+_ports = _worker_ports()
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A loopback port nothing listens on now, not handed out again by this process before
+    its whole share has gone round."""
+    for port in itertools.islice(_ports, _SPAN):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # in use, by another run on this machine or anything else
+            return port
+    raise AssertionError("every port of this worker's share is in use")
 
 
 def serve_env(

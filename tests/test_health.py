@@ -63,9 +63,9 @@ async def live_app(
 
 
 async def test_running_loops_are_live(
+    github_url: str,  # first: the fake GitHub outlives the App, whose loops may still call it
     aiohttp_client: Callable[..., Any],
     make_settings: Callable[..., Settings],
-    github_url: str,
     clock: FakeClock,
 ) -> None:
     client = await live_app(
@@ -85,9 +85,9 @@ async def test_running_loops_are_live(
 @pytest.mark.parametrize("name", sorted(LOOPS))
 async def test_a_dead_background_loop_fails_liveness(
     name: str,
+    github_url: str,  # first: the fake GitHub outlives the App, whose loops may still call it
     aiohttp_client: Callable[..., Any],
     make_settings: Callable[..., Settings],
-    github_url: str,
     clock: FakeClock,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -9,7 +9,6 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
 import sqlalchemy as sa
 from alembic import command
@@ -17,11 +16,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy.engine import make_url
 
 from bot.store.engine import MIGRATIONS, _enter_wal, create_engine, migrate
 from bot.store.schema import metadata
-from tests.conftest import ENGINES, PG_URL
+from tests.conftest import ENGINES, throwaway_postgres
 
 
 def _config() -> Config:
@@ -50,22 +48,8 @@ async def empty_database(request: pytest.FixtureRequest, tmp_path: Path) -> Asyn
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'fresh.db'}"
         return
-    assert PG_URL
-    url = make_url(PG_URL)
-    name = f"commit_digest_migrations_{secrets.token_hex(4)}"
-    admin = await asyncpg.connect(
-        host=url.host,
-        port=url.port or 5432,
-        user=url.username,
-        password=url.password,
-        database="postgres",
-    )
-    await admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield url.set(database=name).render_as_string(hide_password=False)
-    finally:
-        await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
-        await admin.close()
+    async with throwaway_postgres(f"migrations_{secrets.token_hex(4)}") as url:
+        yield url
 
 
 async def test_replicas_migrating_together_create_the_schema_once(empty_database: str) -> None:

@@ -435,18 +435,30 @@ async def test_publish_command_that_could_not_post_exits_non_zero(
     app_client: Callable[..., Any],
     github: FakeGitHub,
     clock: FakeClock,
+    github_url: str,
     database_url: str,
     private_key_pem: str,
 ) -> None:
-    await landed_day(app_client, github, clock)
-    # The same database, and a GitHub that does not answer: nothing can be posted now.
-    env = serve_env(database_url=database_url, private_key_pem=private_key_pem)
+    _, repo = await landed_day(app_client, github, clock)
+    # The same database, and a GitHub that holds the App off for an hour: nothing can be
+    # posted now. (Not one that does not answer: the command would spend seconds in
+    # backoff before saying so.) The command runs on the real clock, so the fake does too.
+    clock.current = datetime.now(UTC)
+    github.secondary_rate_limit("POST", r"/access_tokens$", retry_after=3600, times=10)
+    before = len(github.calls)
+    env = serve_env(
+        database_url=database_url, private_key_pem=private_key_pem, github_url=github_url
+    )
     publish = await run_bot(
         "publish", "--repo", REPO, "--day", DAY, env=env, stdout=asyncio.subprocess.PIPE
     )
     out, _ = await publish.communicate()
     assert publish.returncode == 1, out
     assert b"deferred" in out and b"not posted" in out
+    assert [(c.path.rsplit("/", 1)[-1], c.status) for c in github.calls[before:]] == [
+        ("access_tokens", 403)
+    ]
+    assert repo.discussions == []
 
 
 async def test_metrics_count_deliveries_commits_github_calls_and_digests(

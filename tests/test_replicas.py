@@ -113,6 +113,13 @@ async def test_three_replicas_one_killed_analyse_everything_once_and_post_once(
                 await asyncio.sleep(0.1)  # polling the database for the end state
             assert states == {"analyzed": len(pushes)}
 
+        # The day is then posted by two `publish` commands at once, and by them only: a
+        # replica's executor would claim the job a command enqueues (both commands then
+        # find it busy), so the replicas stop first.
+        for proc in replicas:
+            if proc.returncode is None:
+                proc.terminate()
+                await proc.wait()
         publishers = [
             await run_bot(
                 "publish",

@@ -22,13 +22,23 @@ import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from functools import cache
+from functools import cache, lru_cache
+from inspect import isawaitable
 from typing import Any
 from urllib.parse import quote, unquote
 
 import jwt
 from aiohttp import web
-from graphql import GraphQLSchema, build_schema, graphql
+from graphql import (
+    DocumentNode,
+    ExecutionResult,
+    GraphQLError,
+    GraphQLSchema,
+    build_schema,
+    execute,
+    parse,
+    validate,
+)
 from openapi_core import OpenAPI
 from openapi_core.datatypes import RequestParameters
 from werkzeug.datastructures import Headers, ImmutableMultiDict
@@ -51,7 +61,53 @@ def openapi() -> OpenAPI:
     spec = json.loads((SHARED / "github" / "openapi-subset.json").read_text())
     # Served from the fake's own host, not api.github.com.
     spec["servers"] = [{"url": "/"}]
+    # A request's verdict is remembered by method, path, query, content type and body
+    # (`spec_problem`): that holds only while no operation reads a header, a cookie or a
+    # security scheme.
+    for operations in spec["paths"].values():
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue
+            assert "security" not in operation and not [
+                p for p in operation.get("parameters", []) if p.get("in") in ("header", "cookie")
+            ], "the spec reads headers now: key spec_problem's memory on them too"
+    assert "security" not in spec and "securitySchemes" not in spec.get("components", {})
     return OpenAPI.from_dict(spec)
+
+
+@lru_cache(maxsize=4096)
+def spec_problem(
+    method: str, path: str, query: tuple[tuple[str, str], ...], content_type: str, body: bytes
+) -> str | None:
+    """Why GitHub's OpenAPI description refuses the request, or None; a pure function of the
+    request, remembered because every test sends the same ones again (validation costs
+    milliseconds a call)."""
+    # An OpenAPI `{path}` parameter is one segment; GitHub's contents path spans several.
+    contents = re.match(r"^(/repos/[^/]+/[^/]+/contents/)(.+)$", path)
+    if contents:
+        path = contents.group(1) + quote(unquote(contents.group(2)), safe="")
+    spec_request = _SpecRequest(
+        host_url="http://fake-github",  # any host: the spec is served from "/"
+        path=path,
+        method=method.lower(),
+        parameters=RequestParameters(
+            query=ImmutableMultiDict(list(query)),
+            header=Headers(),
+            cookie=ImmutableMultiDict(),
+            path={},
+        ),
+        content_type=content_type,
+        body=body or None,
+    )
+    try:
+        openapi().validate_request(spec_request)
+    except Exception as exc:
+        cause = exc.__cause__
+        details = "; ".join(
+            str(e).split("\n")[0] for e in getattr(cause, "schema_errors", []) or []
+        )
+        return f"{type(exc).__name__}: {exc}" + (f" ({details})" if details else "")
+    return None
 
 
 @cache
@@ -62,6 +118,17 @@ def graphql_schema() -> GraphQLSchema:
     # GitHub's schema has deprecated interface fields graphql-core's validation rejects.
     schema._validation_errors = []
     return schema
+
+
+@lru_cache(maxsize=512)
+def graphql_document(query: str) -> DocumentNode | tuple[GraphQLError, ...]:
+    """The query parsed and checked against the schema, or why not (what `graphql()` does
+    before it executes); remembered, as the App sends the same few queries again and again."""
+    try:
+        document = parse(query)
+    except GraphQLError as error:
+        return (error,)
+    return tuple(validate(graphql_schema(), document)) or document
 
 
 def _error(status: int, message: str, **extra: Any) -> web.Response:
@@ -141,6 +208,11 @@ class FakeGitHub:
         self.clock = clock
         # Benchmarks turn the (slow) OpenAPI check off; tests never do.
         self.check_spec = check_spec
+        # Read GitHub's descriptions now (seconds, once per process), not inside the first
+        # request, where they would hold up the event loop the App's timeouts run on.
+        if check_spec:
+            openapi()
+            graphql_schema()
         self.app_id = app_id
         self._public_key = public_key
         self.repos: dict[str, FakeRepo] = {}
@@ -425,7 +497,16 @@ class FakeGitHub:
             )
         body = await request.read()
         if self.check_spec and call.path != "/graphql":
-            problem = self._spec_problem(request, body)
+            content_type = request.headers.get("Content-Type", "application/json")
+            # A write's body differs test to test (and may be 64 kB): not worth remembering.
+            check = spec_problem.__wrapped__ if body else spec_problem
+            problem = check(
+                request.method,
+                request.path,
+                tuple(request.query.items()),
+                content_type.split(";")[0],
+                body,
+            )
             if problem:
                 self.violations.append(f"{call.method} {call.path}: {problem}")
                 return _error(422, "Validation Failed", errors=[{"message": problem}])
@@ -459,36 +540,6 @@ class FakeGitHub:
         response = await handler(request, match, call)
         self._rate_headers(response, call)
         return response
-
-    def _spec_problem(self, request: web.Request, body: bytes) -> str | None:
-        path = request.path
-        # An OpenAPI `{path}` parameter is one segment; GitHub's contents path spans several.
-        contents = re.match(r"^(/repos/[^/]+/[^/]+/contents/)(.+)$", path)
-        if contents:
-            path = contents.group(1) + quote(unquote(contents.group(2)), safe="")
-        content_type = request.headers.get("Content-Type", "application/json").split(";")[0]
-        spec_request = _SpecRequest(
-            host_url=f"{request.scheme}://{request.host}",
-            path=path,
-            method=request.method.lower(),
-            parameters=RequestParameters(
-                query=ImmutableMultiDict(list(request.query.items())),
-                header=Headers(dict(request.headers)),
-                cookie=ImmutableMultiDict(),
-                path={},
-            ),
-            content_type=content_type,
-            body=body or None,
-        )
-        try:
-            openapi().validate_request(spec_request)
-        except Exception as exc:
-            cause = exc.__cause__
-            details = "; ".join(
-                str(e).split("\n")[0] for e in getattr(cause, "schema_errors", []) or []
-            )
-            return f"{type(exc).__name__}: {exc}" + (f" ({details})" if details else "")
-        return None
 
     def _authenticate(self, request: web.Request, call: Call, kind: str) -> web.Response | None:
         header = request.headers.get("Authorization", "")
@@ -899,12 +950,17 @@ class FakeGitHub:
         is_mutation = bool(operation and operation.group(1) == "mutation")
         if is_mutation and not self._content_allowed(call):
             return _error(403, "You have exceeded a secondary rate limit.")
-        result = await graphql(
-            graphql_schema(),
-            query,
-            root_value=_GraphQLRoot(self, call),
-            variable_values=payload.get("variables") or {},
-        )
+        document = graphql_document(query)
+        if isinstance(document, tuple):
+            result = ExecutionResult(data=None, errors=list(document))
+        else:
+            executed = execute(
+                graphql_schema(),
+                document,
+                root_value=_GraphQLRoot(self, call),
+                variable_values=payload.get("variables") or {},
+            )
+            result = await executed if isawaitable(executed) else executed
         body: dict[str, Any] = {"data": result.data}
         if result.errors:
             body["errors"] = [
