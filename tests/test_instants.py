@@ -1,0 +1,223 @@
+"""A commit is in its day because one query says so: landing instants stored in one form on
+both engines, each found in exactly one day and one week by the store's window queries, and
+a week of pushes on every cutoff second posted day by day through the webhook and scheduler."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import itertools
+import os
+import re
+from collections.abc import Callable
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+from aiohttp.test_utils import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.app import EXECUTOR, STORE
+from bot.days import DaySchedule
+from bot.weeks import WEEKDAYS, WeekSchedule
+from tests.fakes.github import FakeGitHub
+from tests.support import (
+    FakeClock,
+    assert_one_form_of_instant,
+    deliver,
+    in_session_zone,
+    late_push,
+    publish_round,
+    replay_pushes,
+)
+
+Client = TestClient[Any, Any]
+REPO = "vllm-project/llm-compressor"
+DAY = "2026-06-22"
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "60"))
+
+# Zones with daylight saving (north and south, a half-hour change on Lord Howe), fractional
+# offsets without it, and UTC; cutoffs at midnight, in the morning, and at the hours a change
+# skips or repeats.
+ZONES = [
+    "UTC",
+    "Europe/Berlin",
+    "America/New_York",
+    "Australia/Lord_Howe",
+    "Asia/Kathmandu",
+    "America/St_Johns",
+]
+CUTOFFS = [time(0, 0), time(9, 0), time(2, 30), time(1, 30), time(23, 59)]
+FIRST_DAY = date(2025, 1, 1)
+LAST_DAY = date(2027, 12, 31)
+
+
+@functools.cache
+def transitions(zone: str) -> tuple[datetime, ...]:
+    """The instants (UTC) at which `zone`'s offset changes, from FIRST_DAY to LAST_DAY: found
+    hour by hour, then to the second."""
+    tz = ZoneInfo(zone)
+    found: list[datetime] = []
+    at = datetime.combine(FIRST_DAY, time(), UTC)
+    end = datetime.combine(LAST_DAY, time(), UTC)
+    while at < end:
+        nxt = at + timedelta(hours=1)
+        if at.astimezone(tz).utcoffset() != nxt.astimezone(tz).utcoffset():
+            low, high = at, nxt
+            while high - low > timedelta(seconds=1):
+                mid = low + (high - low) / 2
+                if mid.astimezone(tz).utcoffset() == low.astimezone(tz).utcoffset():
+                    low = mid
+                else:
+                    high = mid
+            found.append(high)
+        at = nxt
+    return tuple(found)
+
+
+@st.composite
+def landings(draw: st.DrawFn, schedule: DaySchedule) -> float:
+    """A push time (Unix seconds, as push payloads carry it): on or next to a cutoff, on or
+    next to a daylight-saving change, or anywhere."""
+    nudge = draw(st.sampled_from([0, 0, 0, -1, 1, -1800, 1800]))
+    kind = draw(st.sampled_from(["cutoff", "cutoff", "change", "anywhere"]))
+    changes = transitions(schedule.timezone)
+    if kind == "cutoff":
+        day = draw(st.dates(FIRST_DAY, LAST_DAY))
+        instant = schedule.end_of(day) + timedelta(seconds=nudge)
+    elif kind == "change" and changes:
+        instant = draw(st.sampled_from(changes)) + timedelta(seconds=nudge)
+    else:
+        start = datetime.combine(FIRST_DAY, time(), UTC)
+        instant = start + timedelta(seconds=draw(st.integers(0, 3 * 365 * 86_400)))
+    # Now and then a fraction of a second: payloads may carry one.
+    fraction = draw(st.sampled_from([0.0, 0.0, 0.0, 0.25, 0.5]))
+    return instant.timestamp() + fraction
+
+
+_repo_ids = itertools.count(9_000_001)
+
+
+def push_payload(repo_id: int, sha: str, pushed_at: float) -> dict[str, Any]:
+    """A real push of one commit, moved to repository `repo_id` and landing at `pushed_at`."""
+    payload = copy.deepcopy(replay_pushes(REPO, DAY)[0]["payload"])
+    payload["repository"].update(id=repo_id, full_name=f"edges/r{repo_id}", pushed_at=pushed_at)
+    payload["commits"] = payload["commits"][:1]
+    payload["commits"][0]["id"] = payload["after"] = sha
+    payload["head_commit"] = None
+    return payload
+
+
+def found_in(commits: list[Any], sha: str) -> bool:
+    return any(c.sha == sha for c in commits)
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    # Each example writes its own repository: the database may be shared between them.
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+async def test_each_landing_is_in_exactly_one_day_and_one_week(
+    client: Client, data: st.DataObject
+) -> None:
+    await in_session_zone(client.app[STORE].engine)
+    schedule = DaySchedule(data.draw(st.sampled_from(ZONES)), data.draw(st.sampled_from(CUTOFFS)))
+    weeks = WeekSchedule(schedule, weekday=data.draw(st.integers(0, 6)))
+    pushed = data.draw(st.lists(landings(schedule), min_size=1, max_size=4))
+    repo_id = next(_repo_ids)
+    shas = [f"{repo_id:08x}{i:032x}" for i in range(len(pushed))]
+    for sha, pushed_at in zip(shas, pushed, strict=True):
+        status, _ = await deliver(client, "push", push_payload(repo_id, sha, pushed_at))
+        assert status == 202
+
+    digests = client.app[STORE].digests
+    # What the scheduler reads: the same instants that were pushed.
+    landed = (await digests.unpublished_landings())[repo_id]
+    assert set(landed) == {datetime.fromtimestamp(p, UTC) for p in pushed}
+    for sha, pushed_at in zip(shas, pushed, strict=True):
+        instant = datetime.fromtimestamp(pushed_at, UTC)
+        day = schedule.day_of(instant)
+        # Windows tile time (tests/test_days.py): only the neighbours could also claim it.
+        holding = [
+            d
+            for d in (day - timedelta(days=1), day, day + timedelta(days=1))
+            if found_in(await digests.window_commits(repo_id, *schedule.window(d)), sha)
+        ]
+        assert holding == [day], (schedule, instant)
+        week = weeks.week_of(instant)
+        holding_weeks = [
+            w.first
+            for w in (weeks.previous(week), week, weeks.following(week))
+            if found_in(await digests.window_commits(repo_id, w.start, w.end), sha)
+        ]
+        assert holding_weeks == [week.first], (weeks, instant)
+
+
+# --- a week of pushes on every cutoff second, through the webhook and the scheduler --------
+
+
+@pytest.mark.parametrize(
+    ("zone", "cutoff", "first"),
+    [
+        # Spring forward on Sunday 03-29: 02:30 does not exist that day.
+        ("Europe/Berlin", "02:30", date(2026, 3, 24)),
+        # Fall back on Sunday 11-01: a 25-hour day.
+        ("America/New_York", "00:00", date(2026, 10, 27)),
+    ],
+)
+async def test_a_push_on_every_cutoff_second_of_a_week_is_posted_in_its_day(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    zone: str,
+    cutoff: str,
+    first: date,
+) -> None:
+    days = DaySchedule(zone, time.fromisoformat(cutoff))
+    week_days = [first + timedelta(days=i) for i in range(7)]
+    # The roll-up that holds exactly these seven days.
+    weekday = next(w for w in range(7) if WeekSchedule(days, w).is_last_day(week_days[-1]))
+    repo = github.serve_replay_day(REPO, DAY)
+    repo.files[".github/commit-digest.yml"] = (
+        f'timezone: {zone}\ncutoff: "{cutoff}"\n'
+        f"weekly:\n  enabled: true\n  weekday: {WEEKDAYS[weekday]}\n"
+    )
+    # Commit i lands on the very second day i begins, which is the second day i-1 ends and is
+    # posted; the last one begins the next week.
+    cutoffs = [days.window(d)[0] for d in week_days] + [days.end_of(week_days[-1])]
+    titles = [f"Land on cutoff {chr(ord('A') + i)}" for i in range(len(cutoffs))]
+    clock.current = cutoffs[0] - timedelta(hours=1)
+    client = await app_client()
+    for i, (at, title) in enumerate(zip(cutoffs, titles, strict=True)):
+        clock.current = at
+        push = late_push(repo.commits, REPO, DAY, f"{i + 1:040x}", title)
+        push["repository"]["pushed_at"] = int(at.timestamp())
+        status, _ = await deliver(client, "push", push)
+        assert status == 202
+        await client.app[EXECUTOR].drain()
+        # The scheduler's round on the cutoff second: the day that ends now is posted.
+        await publish_round(client)
+    clock.current = cutoffs[-1] + timedelta(minutes=11)  # the roll-up waits GRACE_MINUTES
+    await publish_round(client)
+
+    posted = {
+        found.group(1): d["body"]
+        for d in repo.discussions
+        if (
+            found := re.search(
+                rf"commit-digest:{re.escape(REPO)}:(\d{{4}}-\d\d-\d\d):part-1", d["body"]
+            )
+        )
+    }
+    assert sorted(posted) == [d.isoformat() for d in week_days]
+    for day, title in zip(week_days, titles, strict=False):
+        body = posted[day.isoformat()]
+        assert [t for t in titles if t in body] == [title], day
+    (roll_up,) = [d for d in repo.discussions if ":week-" in d["body"]]
+    assert "**7 commits**" in roll_up["body"], roll_up["body"][:600]
+    assert titles[-1] not in roll_up["body"]
+    await assert_one_form_of_instant(client.app[STORE].engine)
