@@ -24,6 +24,7 @@ from bot.app import (
     PUBLISHER,
     SCHEDULER,
     SETTINGS,
+    STOPPED,
     STORE,
     WEEKLY,
     create_app,
@@ -80,6 +81,7 @@ def _serve(settings: Settings, _args: argparse.Namespace) -> int:
     # cleanup contexts in reverse: background work is released and the store closed.
     # Within Kubernetes' 30 s grace: 10 s for requests, then the executor's short grace.
     web.run_app(app, sock=sock, print=None, shutdown_timeout=10.0)
+    log.info("serve_stopped", **app[STOPPED].summary(app[CLOCK].now()))
     return 0
 
 

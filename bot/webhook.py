@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import parse_qs
@@ -42,6 +44,16 @@ _MISSING_CAUSE = (
     "GitHub signs deliveries only when the App has a webhook secret: set one in the GitHub "
     "App's settings, the same as GITHUB_WEBHOOK_SECRET"
 )
+
+
+@dataclass
+class Drain:
+    """The webhook requests under way when the server stopped accepting, and what became of
+    them: answered, or cut off at the server's shutdown limit (GitHub marks those failed)."""
+
+    under_way: int
+    answered: int = 0
+    cut_off: int = 0
 
 
 def _answer(status: int, outcome: str, message: str | None = None) -> web.Response:
@@ -105,6 +117,8 @@ class WebhookEndpoint:
         self._repos = repos
         self._clock = clock
         self._metrics = metrics
+        self._in_flight = 0
+        self._drain: Drain | None = None
         self._signature_warned_at: datetime | None = None
         self._signatures_refused = 0
 
@@ -113,9 +127,24 @@ class WebhookEndpoint:
         """Body bytes held by requests being read or handled now."""
         return self._budget
 
+    def stop_accepting(self) -> Drain:
+        """The server takes no more connections: count what the requests under way become."""
+        self._drain = Drain(under_way=self._in_flight)
+        return self._drain
+
     async def handle(self, request: web.Request) -> web.Response:
         event_name = request.headers.get("X-GitHub-Event", "")
-        response = await self._handle(request, event_name)
+        self._in_flight += 1
+        try:
+            response = await self._handle(request, event_name)
+        except asyncio.CancelledError:
+            if self._drain is not None:
+                self._drain.cut_off += 1
+            raise
+        finally:
+            self._in_flight -= 1
+        if self._drain is not None:
+            self._drain.answered += 1
         outcome = "ok" if response.status < 300 else "rejected"
         self._metrics.deliveries.labels(
             event=event_name if event_name in ROUTED_EVENTS or event_name == "ping" else "other",
