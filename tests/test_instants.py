@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from bot.app import EXECUTOR, STORE
 from bot.days import DaySchedule
+from bot.store.digests import Digests
 from bot.weeks import WEEKDAYS, WeekSchedule
 from tests.fakes.github import FakeGitHub
 from tests.support import (
@@ -101,17 +102,25 @@ _repo_ids = itertools.count(9_000_001)
 
 
 def push_payload(repo_id: int, sha: str, pushed_at: float) -> dict[str, Any]:
-    """A real push of one commit, moved to repository `repo_id` and landing at `pushed_at`."""
+    """A real force push of one commit, moved to repository `repo_id`, landing at `pushed_at`
+    (forced, so that the day's count of force pushes finds it too)."""
     payload = copy.deepcopy(replay_pushes(REPO, DAY)[0]["payload"])
     payload["repository"].update(id=repo_id, full_name=f"edges/r{repo_id}", pushed_at=pushed_at)
     payload["commits"] = payload["commits"][:1]
     payload["commits"][0]["id"] = payload["after"] = sha
-    payload["head_commit"] = None
+    payload.update(head_commit=None, forced=True)
     return payload
 
 
-def found_in(commits: list[Any], sha: str) -> bool:
-    return any(c.sha == sha for c in commits)
+async def held_by(
+    digests: Digests, repo_id: int, start: datetime, end: datetime
+) -> tuple[set[str], int, int]:
+    """What each of the store's window queries says [start, end) holds: the commits listed,
+    the commits waiting for their analysis, the force pushes."""
+    listed = {c.sha for c in await digests.window_commits(repo_id, start, end)}
+    waiting = await digests.unfinished(repo_id, start, end)
+    forced, _ = await digests.pushes_between(repo_id, start, end)
+    return listed, waiting, forced
 
 
 @settings(
@@ -135,26 +144,21 @@ async def test_each_landing_is_in_exactly_one_day_and_one_week(
         assert status == 202
 
     digests = client.app[STORE].digests
+    landed_at = {sha: datetime.fromtimestamp(p, UTC) for sha, p in zip(shas, pushed, strict=True)}
     # What the scheduler reads: the same instants that were pushed.
-    landed = (await digests.unpublished_landings())[repo_id]
-    assert set(landed) == {datetime.fromtimestamp(p, UTC) for p in pushed}
-    for sha, pushed_at in zip(shas, pushed, strict=True):
-        instant = datetime.fromtimestamp(pushed_at, UTC)
-        day = schedule.day_of(instant)
-        # Windows tile time (tests/test_days.py): only the neighbours could also claim it.
-        holding = [
-            d
-            for d in (day - timedelta(days=1), day, day + timedelta(days=1))
-            if found_in(await digests.window_commits(repo_id, *schedule.window(d)), sha)
-        ]
-        assert holding == [day], (schedule, instant)
-        week = weeks.week_of(instant)
-        holding_weeks = [
-            w.first
-            for w in (weeks.previous(week), week, weeks.following(week))
-            if found_in(await digests.window_commits(repo_id, w.start, w.end), sha)
-        ]
-        assert holding_weeks == [week.first], (weeks, instant)
+    assert set((await digests.unpublished_landings())[repo_id]) == set(landed_at.values())
+    # Windows tile time (tests/test_days.py): only a landing's day and its neighbours could
+    # claim it. Each is asked, and each holds exactly the commits whose day it is.
+    days = {schedule.day_of(i) + timedelta(days=n) for i in landed_at.values() for n in (-1, 0, 1)}
+    for day in sorted(days):
+        mine = {sha for sha, i in landed_at.items() if schedule.day_of(i) == day}
+        held = await held_by(digests, repo_id, *schedule.window(day))
+        assert held == (mine, len(mine), len(mine)), (schedule, day, landed_at)
+    theirs = {weeks.week_of(i) for i in landed_at.values()}
+    for week in {w for t in theirs for w in (weeks.previous(t), t, weeks.following(t))}:
+        mine = {sha for sha, i in landed_at.items() if weeks.week_of(i) == week}
+        held = await held_by(digests, repo_id, week.start, week.end)
+        assert held == (mine, len(mine), len(mine)), (weeks, week.first, landed_at)
 
 
 # --- a week of pushes on every cutoff second, through the webhook and the scheduler --------
