@@ -31,7 +31,7 @@ _NEUTRALISE = re.compile(
   # anything but a letter or digit); an email address wherever it is.
   | (?i:(?<![A-Za-z])(?:https?|ftp)://)[^\s<]+                              # a bare URL
   | (?i:(?<![A-Za-z0-9])www\.)[^\s<]+                                      # www.host
-  | [A-Za-z0-9.+_-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+                   # an email address
+  | (?<![A-Za-z0-9.+_-])[A-Za-z0-9.+_-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+  # an email address
     """,
     re.VERBOSE,
 )
