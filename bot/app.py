@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import timedelta
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
 
 import aiohttp
 from aiohttp import web
@@ -17,7 +19,7 @@ from bot.github.client import RetryPolicy
 from bot.jobs.analyse.commit import AnalyseCommit
 from bot.jobs.analyse.expand import ExpandRange
 from bot.jobs.context import JobContext
-from bot.jobs.executor import Executor
+from bot.jobs.executor import Executor, GivenBack
 from bot.jobs.publish.alerts import SendAlerts
 from bot.jobs.publish.day import PublishPeriod
 from bot.jobs.publish.scheduler import Scheduler
@@ -37,7 +39,29 @@ from bot.web.body import ReadBudget
 from bot.web.handlers import build_router
 from bot.web.handlers.context import RepoViews
 from bot.web.probes import Liveness
-from bot.web.webhook import MAX_PAYLOAD_BYTES, WebhookEndpoint
+from bot.web.webhook import MAX_PAYLOAD_BYTES, Drain, WebhookEndpoint
+
+
+@dataclass
+class Stopped:
+    """What the App gave back as it stopped, filled in by the steps of its shutdown."""
+
+    began: datetime | None = None
+    deliveries: Drain = field(default_factory=lambda: Drain(under_way=0))
+    jobs: GivenBack = field(default_factory=GivenBack)
+
+    def summary(self, now: datetime) -> dict[str, Any]:
+        """The fields of `serve`'s last log line."""
+        return {
+            "deliveries_under_way": self.deliveries.under_way,
+            "deliveries_answered": self.deliveries.answered,
+            "deliveries_cut_off": self.deliveries.cut_off,
+            "jobs_finished": self.jobs.finished,
+            "jobs_released": self.jobs.released,
+            "jobs_not_released": self.jobs.not_released,
+            "seconds": round((now - (self.began or now)).total_seconds(), 3),
+        }
+
 
 SETTINGS = web.AppKey("settings", Settings)
 CLOCK = web.AppKey("clock", Clock)
@@ -54,6 +78,7 @@ RECOVERY = web.AppKey("recovery", DeliveryRecovery)
 RECOVERER = web.AppKey("recoverer", RecoverDeliveries)
 LIVENESS = web.AppKey("liveness", Liveness)
 WEBHOOK = web.AppKey("webhook", WebhookEndpoint)
+STOPPED = web.AppKey("stopped", Stopped)
 # Whether the background loops run (tests drive them step by step instead).
 BACKGROUND = web.AppKey("background", bool)
 
@@ -77,6 +102,7 @@ def create_app(
     app[METRICS] = Metrics()
     app[BACKGROUND] = background
     app[LIVENESS] = Liveness()
+    app[STOPPED] = Stopped()
 
     app.cleanup_ctx.append(_store)
     app.cleanup_ctx.append(_github)
@@ -87,6 +113,8 @@ def create_app(
     app.cleanup_ctx.append(_ingest)
     app.cleanup_ctx.append(_housekeeping)
     app.cleanup_ctx.append(_recovery)
+    # Runs once the server takes no more connections, before the cleanup contexts.
+    app.on_shutdown.append(_stop_accepting)
 
     app.router.add_post("/webhook", _webhook)
     app.router.add_get("/healthz", _healthz)
@@ -180,6 +208,7 @@ async def _executor(app: web.Application) -> AsyncIterator[None]:
     yield
     # SIGTERM: claim nothing more, let jobs under way finish briefly, give the rest back.
     await executor.stop()
+    app[STOPPED].jobs = executor.given_back
 
 
 async def _scheduler(app: web.Application) -> AsyncIterator[None]:
@@ -223,6 +252,12 @@ async def _housekeeping(app: web.Application) -> AsyncIterator[None]:
     _start(app, housekeeping)
     yield
     await housekeeping.stop()
+
+
+async def _stop_accepting(app: web.Application) -> None:
+    app[STOPPED].began = app[CLOCK].now()
+    # aiohttp now lets the requests under way finish, up to its shutdown timeout.
+    app[STOPPED].deliveries = app[WEBHOOK].stop_accepting()
 
 
 async def _webhook(request: web.Request) -> web.Response:

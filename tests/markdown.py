@@ -73,6 +73,46 @@ def references(text: str) -> list[str]:
     return found
 
 
+# GFM's extended autolinks (the GitHub Flavored Markdown spec, "Autolinks (extension)", and
+# cmark-gfm, which GitHub runs), also written out on purpose without the App's expressions:
+# - `www.` and a domain, at the start of a text, after whitespace or after `*`, `_`, `~`, `(`;
+# - `http://`, `https://` or `ftp://` (any case) and a domain: cmark-gfm looks back from the
+#   `:` over letters only, so the scheme links after anything but a letter;
+# - an email address: letters, digits, `.`, `-`, `_` or `+`, then `@`, then names of letters,
+#   digits, `-` or `_` joined by at least one `.`.
+_DOMAIN = _WORD | {"-"}
+_LOCAL_PART = _ALNUM | {".", "-", "_", "+"}
+_WWW_AFTER = frozenset(" \t\n*_~(")
+_SCHEMES = ("http://", "https://", "ftp://")
+
+
+def _email_at(text: str, at: int) -> bool:
+    if at == 0 or text[at - 1] not in _LOCAL_PART:
+        return False
+    end = at + 1
+    while end < len(text) and text[end] in _DOMAIN | {"."}:
+        end += 1
+    names = text[at + 1 : end].rstrip(".").split(".")
+    return len(names) >= 2 and all(names) and names[-1][-1] not in "-_"
+
+
+def autolinks(text: str) -> list[str]:
+    """The bare URLs and email addresses GitHub would turn into links in this text."""
+    found = []
+    lower = text.lower()
+    for i, ch in enumerate(text):
+        scheme = next((s for s in _SCHEMES if lower.startswith(s, i)), None)
+        if scheme and (i == 0 or not text[i - 1].isalpha() or not text[i - 1].isascii()):
+            if _next_is(text, i + len(scheme), _DOMAIN):
+                found.append(text[i : i + 60])
+        elif text.startswith("www.", i) and (i == 0 or text[i - 1] in _WWW_AFTER):
+            if _next_is(text, i + 4, _DOMAIN):
+                found.append(text[i : i + 60])
+        elif ch == "@" and _email_at(text, i):
+            found.append(text[max(0, i - 30) : i + 30])
+    return found
+
+
 @dataclass
 class Parsed:
     tokens: list[Token]
@@ -134,6 +174,10 @@ class Parsed:
 
     def pings_and_references(self) -> list[str]:
         return [hit for text in self.plain_text() for hit in pings(text) + references(text)]
+
+    def autolinks(self) -> list[str]:
+        """Text GitHub would turn into a link though the App wrote no link there."""
+        return [hit for text in self.plain_text() for hit in autolinks(text)]
 
     def html(self) -> list[str]:
         return [t.content for t in self.tokens if t.type == "html_block"] + [

@@ -8,16 +8,22 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.app import EXECUTOR, SCHEDULER
+from bot.store.schema import UTCDateTime, metadata
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("COMMIT_DIGEST_SHARED", ROOT.parent / "shared"))
@@ -126,3 +132,60 @@ async def publish_round(client: TestClient[Any, Any]) -> datetime:
     wake_at: datetime = await client.app[SCHEDULER].run_once()
     await client.app[EXECUTOR].drain()
     return wake_at
+
+
+# PostgreSQL converts between timestamp and timestamptz in the session's zone, which a
+# server's configuration may set to anything: this one is far from UTC, by a fraction of an hour.
+ODD_SESSION_ZONE = "Asia/Kathmandu"
+
+
+@cache
+def _zone_setter(zone: str) -> Callable[[Any, Any], None]:
+    def set_zone(dbapi_connection: Any, _record: Any) -> None:
+        # On the driver's connection itself: through SQLAlchemy's cursor the SET would be
+        # part of a transaction, undone when the connection first goes back to the pool.
+        dbapi_connection.run_async(lambda conn: conn.execute(f"SET TIME ZONE '{zone}'"))
+
+    return set_zone
+
+
+async def in_session_zone(engine: AsyncEngine, zone: str = ODD_SESSION_ZONE) -> None:
+    """Every PostgreSQL connection `engine` opens from now on has `zone` as its session time
+    zone (those open now are closed). SQLite has no session zone: nothing to do."""
+    setter = _zone_setter(zone)
+    if engine.dialect.name != "postgresql" or event.contains(engine.sync_engine, "connect", setter):
+        return
+    event.listen(engine.sync_engine, "connect", setter)
+    await engine.dispose()
+
+
+# SQLite compares text: an instant sorts as its time only in one fixed-width form.
+_CANONICAL = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}")
+
+
+async def assert_one_form_of_instant(engine: AsyncEngine) -> None:
+    """Every instant column holds one form: timestamptz on PostgreSQL; on SQLite, text in the
+    fixed-width form whose order is time order (checked on the values as stored)."""
+    instants = [
+        (table.name, column.name)
+        for table in metadata.sorted_tables
+        for column in table.columns
+        if isinstance(column.type, UTCDateTime)
+    ]
+    async with engine.connect() as conn:
+        if engine.dialect.name == "postgresql":
+            rows = await conn.execute(
+                sa.text(
+                    "SELECT table_name, column_name, data_type FROM information_schema.columns "
+                    "WHERE table_schema = current_schema()"
+                )
+            )
+            types = {(t, c): kind for t, c, kind in rows}
+            assert {types[i] for i in instants} == {"timestamp with time zone"}
+            return
+        for table, column in instants:
+            values = await conn.exec_driver_sql(
+                f'SELECT "{column}" FROM "{table}" WHERE "{column}" IS NOT NULL'
+            )
+            odd = [v for (v,) in values if not (isinstance(v, str) and _CANONICAL.fullmatch(v))]
+            assert odd == [], (table, column, odd[:3])

@@ -12,7 +12,7 @@ from bot.digest.alerting import plan_alerts, wants_alert
 from bot.models import Analysis, ChangeType, DigestCommit, Importance, Recommendation, Risk
 from bot.repo_config import Alerts, parse_config
 from tests.examples import breaking_commit
-from tests.markdown import parse
+from tests.markdown import autolinks, parse, pings, references
 
 # GitHub: issue titles at most 256 characters, bodies at most 65,536 (FACTS.md §3).
 GITHUB_TITLE_MAX = 256
@@ -167,7 +167,7 @@ def test_hostile_commit_text_pings_nobody_and_long_titles_fit() -> None:
         change_types=[ChangeType.SECURITY],
         importance=Importance.HIGH,
         breaking=True,
-        summary="Thanks @someone; fixes GH-5. <img src=x onerror=alert(1)>",
+        summary="Thanks @someone; fixes GH-5, www.example.com. <img src=x onerror=alert(1)>",
         risks=[Risk(description="@team/x may break", consequence="#9 again", mitigation="ask @a")],
         recommendations=[Recommendation(audience="users", text="Ping @maintainers about #4.")],
         analyzer="llm:test",
@@ -177,11 +177,37 @@ def test_hostile_commit_text_pings_nobody_and_long_titles_fit() -> None:
         post = render_alert(commit, repo="o/r", day=DAY, language=language)
         assert len(post.title) <= GITHUB_TITLE_MAX and post.title.endswith("…")
         parsed = parse(post.body)
-        assert parsed.pings_and_references() == []
+        assert parsed.pings_and_references() == [] and parsed.autolinks() == []
+        assert pings(post.title) + references(post.title) == []
         # The only raw HTML is the App's own: its marker and the footer's <sub>.
         assert set(parsed.html()) == {alert_marker("o/r", commit.sha) + "\n", "<sub>", "</sub>"}
         # The only pull request linked is the commit's own.
         assert [h for h in parsed.links() if "/pull/" in h] == ["https://github.com/o/r/pull/77"]
+
+
+WORD_JOINER = "\u2060"
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Fix @octocat's bug (#12)",
+        "Revert @org/team change, GH-5 and o/r#3",
+        "修复@octocat #7 (https://github.com/o/r/issues/8) see www.github.com/o/r/pull/9",
+        "Mail a.b@example.com about http://example.com",
+    ],
+)
+def test_an_alert_title_pings_and_references_nothing_and_still_reads_the_same(
+    title: str,
+) -> None:
+    """A Discussion's title is plain text (no code spans there), and GitHub links mentions and
+    references in it: each is broken by an invisible word joiner, the words unchanged."""
+    commit = replace(analysed(1), title=title)
+    for language in ("en", "zh-CN"):
+        post = render_alert(commit, repo="o/r", day=DAY, language=language)
+        assert pings(post.title) + references(post.title) + autolinks(post.title) == []
+        assert title in post.title.replace(WORD_JOINER, "")
+        assert len(post.title) <= GITHUB_TITLE_MAX
 
 
 @pytest.mark.parametrize("language", ["en", "zh-CN"])

@@ -10,6 +10,7 @@ import pytest
 
 from bot.store import Store
 from bot.store.jobs import Job, JobKind
+from tests.support import ODD_SESSION_ZONE, in_session_zone
 
 NOW = datetime(2026, 7, 10, 12, 0, tzinfo=UTC)
 LEASE = timedelta(minutes=5)
@@ -78,3 +79,24 @@ async def test_enqueued_without_rearm_or_after_a_failure_behaves_as_before(store
     await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW, rearm=True)
     row = await store.jobs.get(KIND, KEY)
     assert (row.state, row.attempts, row.last_error) == ("pending", 0, None)
+
+
+async def test_a_rerun_is_due_when_its_holder_finishes_whatever_the_session_zone(
+    store: Store,
+) -> None:
+    """The time a rerun is due is an instant like any other: on PostgreSQL it is not moved by
+    the session's time zone (a server configured for Kathmandu, +05:45)."""
+    await in_session_zone(store.engine)
+    if store.dialect == "postgresql":
+        for _ in range(2):  # and still after the connection went back to the pool
+            async with store.writer().begin() as conn:
+                zone = (await conn.exec_driver_sql("SHOW TIME ZONE")).scalar()
+                assert zone == ODD_SESSION_ZONE
+    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW, rearm=True)
+    (job,) = await claim_one(store, NOW)
+    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW + timedelta(seconds=1), rearm=True)
+    later = NOW + timedelta(seconds=3)
+    assert await store.jobs.finish(job, later)
+    row = await store.jobs.get(KIND, KEY)
+    assert (row.state, row.not_before) == ("pending", later)
+    assert [j.key for j in await claim_one(store, later)] == [KEY]

@@ -6,6 +6,7 @@ import asyncio
 import secrets
 import sqlite3
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +18,11 @@ from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
-from bot.store.engine import MIGRATIONS, _enter_wal, create_engine, migrate
-from bot.store.schema import metadata
+from bot.store.digests import Digests
+from bot.store.engine import MIGRATIONS, _enter_wal, create_engine, migrate, writer
+from bot.store.schema import commits, jobs, metadata
 from tests.conftest import ENGINES, throwaway_postgres
+from tests.support import assert_one_form_of_instant, in_session_zone
 
 
 def _config() -> Config:
@@ -38,8 +41,8 @@ def _head() -> str:
 def test_the_migrations_are_one_linear_chain() -> None:
     script = ScriptDirectory.from_config(_config())
     chain = [s.revision for s in script.walk_revisions("base", "heads")]
-    assert list(reversed(chain)) == ["0001", "0002", "0003", "0004", "0005", "0006"]
-    assert script.get_heads() == ["0006"]
+    assert list(reversed(chain)) == ["0001", "0002", "0003", "0004", "0005", "0006", "0007"]
+    assert script.get_heads() == ["0007"]
 
 
 @pytest.fixture(params=ENGINES)
@@ -168,6 +171,44 @@ async def test_open_work_and_posts_of_the_first_schema_move_into_jobs_and_posts(
             ("repository", "tracking-issue", "issue", "posted", None, 5),
         }
         assert commit == "pending"
+    finally:
+        await engine.dispose()
+
+
+async def test_instants_stored_before_0007_are_found_on_their_cutoff_second(
+    empty_database: str,
+) -> None:
+    """A database of revision 0006: SQLite holds instants its bulk insert wrote in the short
+    form (whole seconds, no fraction), PostgreSQL naive UTC timestamps. After the upgrade (on
+    PostgreSQL in a session zone far from UTC), a commit landed on a cutoff second is in its
+    day's window, and every instant is the one it was."""
+    engine = create_engine(empty_database)
+    cutoff = datetime(2026, 6, 22, tzinfo=UTC)
+    short = "2026-06-22 00:00:00"
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(lambda sync: command.upgrade(_config_on(sync), "0006"))
+            for sql in (
+                "INSERT INTO commits (repo_id, sha, position, landed_at, branch, forced, title,"
+                " message, author_name, url, state, created_at) VALUES (1, 'aaa', 0,"
+                f" '{short}', 'main', false, 't', 'm', 'a', 'u', 'analyzed',"
+                " '2026-06-22 00:00:05.250000')",
+                "INSERT INTO jobs (kind, key, payload, state, priority, attempts, not_before,"
+                " created_at, updated_at) VALUES ('analyse_commit', '1/aaa', '{}', 'pending',"
+                f" 0, 0, '{short}', '{short}', '{short}')",
+            ):
+                await conn.execute(sa.text(sql))
+        await in_session_zone(engine)
+        await migrate(engine)
+        await assert_one_form_of_instant(engine)
+        digests = Digests(engine, writer(engine))
+        (commit,) = await digests.window_commits(1, cutoff, cutoff + timedelta(days=1))
+        assert commit.landed_at == cutoff
+        assert await digests.window_commits(1, cutoff - timedelta(days=1), cutoff) == []
+        async with engine.connect() as conn:
+            due = (await conn.execute(sa.select(jobs.c.not_before))).scalar_one()
+            stored = (await conn.execute(sa.select(commits.c.created_at))).scalar_one()
+        assert (due, stored) == (cutoff, cutoff + timedelta(seconds=5.25))
     finally:
         await engine.dispose()
 

@@ -207,7 +207,7 @@ def hostile_digest() -> Digest:
 def test_hostile_text_cannot_ping_inject_or_break_tables(with_title: bool) -> None:
     (part,) = render(hostile_digest(), with_title=with_title)
     parsed = parse(part.body)
-    assert parsed.pings_and_references() == []
+    assert parsed.pings_and_references() == [] and parsed.autolinks() == []
     # The only raw HTML is the App's own marker comment.
     assert parsed.html() == [marker("o/r", date(2026, 7, 10), "part-1") + "\n"]
     for row in parsed.table_rows():
@@ -240,6 +240,17 @@ LINKED_BY_GITHUB = [
     "``a`b``#12 and ```c``d```gh-5",
     # What follows a neutralised span starts a text: `o/r#3` there links.
     "#1o/r#3 and @a.b/c#4",
+    # Bare URLs and email addresses, which GFM turns into links.
+    "see https://example.com/a_b?c=1.",
+    "docs at www.example.com, or (www.example.com)",
+    "_www.example.com_ and *www.example.com*",
+    "HTTP://EXAMPLE.COM and ftp://files.example.com/a",
+    "1https://example.com and 修复https://example.com",
+    "Signed-off-by: Ada <ada.l+dev@example.co.uk>",
+    "mail a_b-c@mail.example.org",
+    "`code`https://example.com and https://example.com`code`",
+    "http://localhost:8000/v1",
+    "@octocat's https://example.com/#12",
 ]
 
 
@@ -265,8 +276,9 @@ def test_what_github_would_link_is_neutralised_everywhere(text: str) -> None:
         (part,) = render(digest, with_title=with_title)
         parsed = parse(part.body)
         assert parsed.pings_and_references() == [], part.body
+        assert parsed.autolinks() == [], part.body
         # Neutralised, not removed: the words still read.
-        assert "octocat" in part.body or any(c.isdigit() for c in text)
+        assert any(w in part.body for w in ("octocat", "example")) or any(c.isdigit() for c in text)
 
 
 @pytest.mark.parametrize("title", ["Fix the build #", "Bump to 2 ##", "# #", "C# and F# #  "])

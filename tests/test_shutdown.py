@@ -5,9 +5,11 @@ and exits well within Kubernetes' 30-second grace, and the next replica publishe
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -43,7 +45,7 @@ async def fake(aiohttp_server: Any, public_key_pem: str) -> AsyncIterator[tuple[
 
 
 async def test_sigterm_mid_publication_gives_it_back_and_exits_in_time(
-    fake: tuple[FakeGitHub, str], database_url: str, private_key_pem: str
+    fake: tuple[FakeGitHub, str], database_url: str, private_key_pem: str, tmp_path: Path
 ) -> None:
     github, github_url = fake
     # The Discussion's creation hangs (GitHub slow): the publication is in flight at SIGTERM.
@@ -56,9 +58,14 @@ async def test_sigterm_mid_publication_gives_it_back_and_exits_in_time(
         SCHEDULER_MAX_SLEEP_SECONDS="1",
     )
     pushes = replay_pushes(REPO, DAY)
+    log_file = tmp_path / "serve.log"
+    logged = {"LOG_LEVEL": "INFO", "LOG_FORMAT": "json"}
     async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session:
         port = free_port()
-        server = await run_bot("serve", env={**env, "PORT": str(port)})
+        with log_file.open("wb") as log:
+            server = await run_bot(
+                "serve", env={**env, **logged, "PORT": str(port)}, stderr=log.fileno()
+            )
         try:
             await wait_healthy(session, port, server)
             for push in pushes:
@@ -76,6 +83,13 @@ async def test_sigterm_mid_publication_gives_it_back_and_exits_in_time(
                 await server.wait()
     assert server.returncode == 0
     assert took < KUBERNETES_GRACE / 2, took
+    # Its last line says what it gave back: the publication, to the next replica.
+    lines = [json.loads(line) for line in log_file.read_text().splitlines() if line.startswith("{")]
+    assert lines[-1]["event"] == "serve_stopped", lines[-3:]
+    stopped = lines[-1]
+    assert stopped["jobs_released"] >= 1 and stopped["jobs_not_released"] == 0, stopped
+    assert (stopped["deliveries_under_way"], stopped["deliveries_cut_off"]) == (0, 0), stopped
+    assert 0 <= stopped["seconds"] < KUBERNETES_GRACE / 2, stopped
     # Given back, not left leased: pending, the interrupted attempt not counted.
     job = await first_row(database_url, sa.select(jobs).where(jobs.c.kind == "publish_period"))
     assert (job.state, job.lease_owner, job.attempts) == ("pending", None, 0)

@@ -10,12 +10,16 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+import structlog
 from aiohttp.test_utils import TestClient
+from structlog.testing import LogCapture
 
+import bot.web.webhook
 from bot.app import REPO_VIEWS, STORE, create_app
 from bot.settings import Settings
 from bot.store.schema import commits, deliveries, installations, jobs, pushes, repositories
 from tests.support import (
+    TEST_SECRET,
     FakeClock,
     deliver,
     deliver_replay,
@@ -62,6 +66,56 @@ async def test_wrong_secret_is_401(client: Client) -> None:
         client, "ping", webhook_payload("ping/payload"), secret="not the secret"
     )
     assert status == 401
+
+
+def captured_warnings(monkeypatch: pytest.MonkeyPatch) -> LogCapture:
+    """The webhook's log lines, as structlog hands them to its renderer."""
+    logged = LogCapture()
+    monkeypatch.setattr(bot.web.webhook, "log", structlog.wrap_logger(None, processors=[logged]))
+    return logged
+
+
+async def test_a_wrong_secret_is_said_once_a_minute_without_the_secret_or_signature(
+    client: Client, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    logged = captured_warnings(monkeypatch)
+    wrong = "a secret from another App"
+    body = json.dumps(webhook_payload("push/payload")).encode()
+    seen: list[dict[str, Any]] = []
+    for n in range(5):
+        status, _ = await deliver(client, "push", body, delivery=f"guid-{n}", secret=wrong)
+        assert status == 401
+        clock.advance(seconds=29)
+        seen += logged.entries
+        logged.entries.clear()
+    # Deliveries at 0, 29, 58 s: one line; at 87 s the next (three refused since the last
+    # line, this one included); at 116 s none. The App's clock decides, not the wall's.
+    assert [(e["event"], e["log_level"], e["delivery_id"], e["refused"]) for e in seen] == [
+        ("webhook_signature_mismatch", "warning", "guid-0", 1),
+        ("webhook_signature_mismatch", "warning", "guid-3", 3),
+    ]
+    assert all("webhook secret" in e["likely_cause"] for e in seen)
+    # Nothing that would let a reader forge a delivery: no secret, no signature, no body.
+    text = repr(seen)
+    for secret_thing in (wrong, TEST_SECRET, sign(body, wrong)[7:], sign(body)[7:]):
+        assert secret_thing not in text
+    assert "pushed_at" not in text and "commits" not in text
+    # The answer and its count stay what they were.
+    metrics = await (await client.get("/metrics")).text()
+    assert 'event="push",outcome="rejected",status="401"} 5.0' in metrics
+    assert await count(client, deliveries) == 0
+
+
+async def test_an_unsigned_delivery_says_the_app_may_have_no_secret(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    logged = captured_warnings(monkeypatch)
+    body = json.dumps(webhook_payload("ping/payload")).encode()
+    headers = {"X-GitHub-Event": "ping", "X-GitHub-Delivery": "guid-unsigned"}
+    assert (await client.post("/webhook", data=body, headers=headers)).status == 401
+    (entry,) = logged.entries
+    assert (entry["event"], entry["delivery_id"]) == ("webhook_signature_missing", "guid-unsigned")
+    assert "webhook secret" in entry["likely_cause"]
 
 
 async def test_signature_of_another_body_is_401(client: Client) -> None:

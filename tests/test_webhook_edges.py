@@ -17,7 +17,7 @@ import pytest
 import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
-from bot.app import STORE, WEBHOOK, create_app
+from bot.app import STOPPED, STORE, WEBHOOK, create_app
 from bot.settings import Settings
 from bot.store.schema import commits, deliveries, installations, repositories
 from tests.support import TEST_SECRET, FakeClock, deliver, replay_pushes, sign, webhook_payload
@@ -257,3 +257,28 @@ async def test_repositories_added_and_removed_in_one_delivery(client: Client) ->
     after = {r.id for r in await rows(client, repositories)}
     assert gone[0]["id"] not in after
     assert {r["id"] for r in payload["repositories_added"]} <= after
+
+
+async def test_a_delivery_under_way_when_the_app_stops_is_answered_and_counted(
+    aiohttp_client: Callable[..., Any], make_settings: Callable[..., Settings], clock: FakeClock
+) -> None:
+    client = await aiohttp_client(
+        create_app(make_settings(webhook_read_timeout_seconds=0.2), clock=clock, background=False)
+    )
+    app = client.app
+    reader, writer = await asyncio.open_connection(client.host, client.port)
+    writer.write(head({"X-Hub-Signature-256": sign(b"x")}, 1000) + b"{")
+    await writer.drain()
+    await app[WEBHOOK].budget.until(lambda used: used > 0)  # its body is being read
+    # SIGTERM: the server takes no more connections and lets the request under way finish
+    # (here its body never comes: 408) before the App's resources close.
+    await client.close()
+    status_line = await asyncio.wait_for(reader.readline(), timeout=10)
+    writer.close()
+    assert int(status_line.split()[1]) == 408
+    summary = app[STOPPED].summary(clock.now())
+    assert (
+        summary["deliveries_under_way"],
+        summary["deliveries_answered"],
+        summary["deliveries_cut_off"],
+    ) == (1, 1, 0)

@@ -13,6 +13,7 @@ import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 from bot.app import EXECUTOR, STORE
+from bot.jobs.executor import GivenBack
 from bot.store.housekeeping import Housekeeping
 from bot.store.jobs import JobKind, LeaseLost, job_row
 from bot.store.schema import analyses, commits, jobs, pushes, repositories
@@ -336,6 +337,8 @@ async def test_stopping_gives_back_the_commits_in_flight(
     (row,) = await rows(client, commits)
     job = await analyse_job(client, row.sha)
     assert (row.state, job.state, job.attempts, job.lease_owner) == ("pending", "pending", 0, None)
+    # What `serve` says it gave back as it stops.
+    assert worker.given_back == GivenBack(finished=0, released=1, not_released=0)
 
 
 async def test_finished_jobs_are_forgotten_and_a_repeat_finds_its_work_done(

@@ -8,7 +8,7 @@ import socket
 from aiohttp import web
 from sqlalchemy.engine import make_url
 
-from bot.app import ANALYZER, create_app, open_store
+from bot.app import ANALYZER, CLOCK, STOPPED, create_app, open_store
 from bot.runtime.logs import get_logger
 from bot.settings import MissingSetting, Settings
 
@@ -41,6 +41,7 @@ def serve(settings: Settings) -> int:
     # cleanup contexts in reverse: background work is released and the store closed.
     # Within Kubernetes' 30 s grace: 10 s for requests, then the executor's short grace.
     web.run_app(app, sock=sock, print=None, shutdown_timeout=10.0)
+    log.info("serve_stopped", **app[STOPPED].summary(app[CLOCK].now()))
     return 0
 
 

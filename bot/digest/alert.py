@@ -20,7 +20,7 @@ from bot.digest.i18n import plural, strings
 from bot.digest.markup import link
 from bot.digest.phrases import alert_phrases
 from bot.digest.render import BODY_LIMIT
-from bot.digest.safety import code, inline
+from bot.digest.safety import code, inline, plain_title
 from bot.models import Analysis, DigestCommit
 
 # GitHub refuses an issue title over 256 characters ("title is too long (maximum is 256
@@ -91,7 +91,7 @@ def render_alert(
         raise ValueError("an alert needs the commit's analysis")
     p, s = alert_phrases(language), strings(language)
     title = fit_title(
-        p.title_breaking if a.breaking else p.title_high, repo=repo, title=commit.title
+        p.title_breaking if a.breaking else p.title_high, repo=repo, title=plain_title(commit.title)
     )
     lead = p.lead_breaking if a.breaking else p.lead_high
     lines = [

@@ -1,10 +1,13 @@
-"""Making commit and LLM text safe to post: no pings, no raw HTML, no broken tables.
+"""Making commit and LLM text safe to post: no pings, no links, no raw HTML, no broken tables.
 
 GitHub notifies for `@user` and `@org/team` and adds a timeline event to every issue or pull
 request a post references (`#123`, `owner/repo#123`, `GH-123`, a full issue URL), but not
-inside code spans (FACTS.md §9). So those become code spans; HTML is escaped; Markdown that
-could turn text into links, images, emphasis or blocks is escaped; and in table cells every
-`|` is escaped, code spans included (GFM splits cells on them).
+inside code spans (FACTS.md §9); GFM turns bare URLs (`https://…`, `www.…`) and email
+addresses into links, but not inside code spans either. So those become code spans; HTML is
+escaped; Markdown that could turn text into links, images, emphasis or blocks is escaped; and
+in table cells every `|` is escaped, code spans included (GFM splits cells on them). A title
+is plain text, where a code span would show its backticks: there each of them is broken by
+an invisible word joiner instead.
 """
 
 from __future__ import annotations
@@ -23,9 +26,19 @@ _NEUTRALISE = re.compile(
   | (?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+\#\d+                # owner/repo#123
   | (?<![A-Za-z0-9_])\#\d+                                                 # #123
   | (?i:(?<![A-Za-z0-9_])GH-\d+)                                           # GH-123
+  # GFM's extended autolinks: a scheme links after anything but a letter (cmark-gfm looks
+  # back over letters for it), `www.` after a space, `*`, `_`, `~` or `(` (here: after
+  # anything but a letter or digit); an email address wherever it is.
+  | (?i:(?<![A-Za-z])(?:https?|ftp)://)[^\s<]+                              # a bare URL
+  | (?i:(?<![A-Za-z0-9])www\.)[^\s<]+                                      # www.host
+  | (?<![A-Za-z0-9.+_-])[A-Za-z0-9.+_-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+  # an email address
     """,
     re.VERBOSE,
 )
+# In a title (plain text) a WORD JOINER, invisible and without width, after each sigil and
+# separator of a span stops GitHub's patterns from matching; the title reads the same.
+_WORD_JOINER = "\u2060"
+_TITLE_BREAKS = re.compile(r"(^.|[@#/:.])")
 # What follows a code span starts a new text for GitHub, where `@name` or `#123` is at the start
 # and links: so a neutralised span takes in whatever would link right after it.
 _LINKABLE_AT_START = re.compile(
@@ -120,6 +133,15 @@ def _escape_block_start(m: re.Match[str]) -> str:
     if m.group(2):
         return f"{m.group(1)}\\{m.group(2)}"
     return f"{m.group(1)}{m.group(3)}\\{m.group(4)}"
+
+
+def plain_title(value: str) -> str:
+    """Untrusted text for a plain-text title (a Discussion's): mentions, references and
+    links broken, so none pings, cross-references or links."""
+    value = " ".join(value.split())
+    return _NEUTRALISE.sub(
+        lambda m: _TITLE_BREAKS.sub(lambda c: c.group(0) + _WORD_JOINER, m.group(0)), value
+    )
 
 
 def cell(value: str) -> str:

@@ -15,6 +15,7 @@ import contextlib
 import itertools
 import socket
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
 
@@ -54,6 +55,17 @@ class BatchedHandler(Protocol):
         """Called with the round's claimed jobs of this kind before they run; never raises."""
 
 
+@dataclass(frozen=True)
+class GivenBack:
+    """What a stopping executor did with the jobs it held: ended within the grace, given back
+    (pending again, another replica takes them at once), or kept because the store could not
+    be reached (taken over when their leases expire)."""
+
+    finished: int = 0
+    released: int = 0
+    not_released: int = 0
+
+
 class Executor(BackgroundService):
     name = "executor"
 
@@ -80,6 +92,8 @@ class Executor(BackgroundService):
         # Claimed and not yet recorded: given back if the process stops.
         self._held: dict[int, Job] = {}
         self._running: set[asyncio.Task[bool]] = set()
+        # Set by `stop`.
+        self.given_back = GivenBack()
 
     def wake(self) -> None:
         """New work was stored: start a round now instead of at the next poll."""
@@ -89,6 +103,7 @@ class Executor(BackgroundService):
         """Claim nothing more; let running jobs finish briefly, then give the rest back."""
         self._stopping = True
         self._wakeup.set()
+        held_at_stop = set(self._held)
         if self._running:
             _, pending = await asyncio.wait(
                 set(self._running), timeout=self._settings.shutdown_grace_seconds
@@ -96,14 +111,18 @@ class Executor(BackgroundService):
             for task in pending:
                 task.cancel()
         await super().stop()
+        finished = len(held_at_stop - set(self._held))
+        self.given_back = GivenBack(finished=finished)
         if self._held:
             held = list(self._held.values())
             self._held.clear()
             try:
                 await self._jobs.release(held, self._clock.now())
                 log.info("executor_released_jobs", count=len(held))
+                self.given_back = GivenBack(finished=finished, released=len(held))
             except Exception as exc:  # the store is going away too: the leases will expire
                 log.warning("executor_release_failed", error=repr(exc))
+                self.given_back = GivenBack(finished=finished, not_released=len(held))
 
     async def run(self) -> None:
         while not self._stopping:

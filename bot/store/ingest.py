@@ -242,7 +242,12 @@ def _executemany(conn: Connection, statement: sa.Insert, rows: list[dict[str, An
         prepared = _Prepared(
             sql=str(compiled),
             names=names,
-            processors=tuple(columns[n].type.bind_processor(conn.dialect) for n in names),
+            # The dialect's own form of each type, as SQLAlchemy's execute uses: the generic
+            # type's processor would leave SQLite's driver to write instants in a shorter form.
+            processors=tuple(
+                columns[n].type.dialect_impl(conn.dialect).bind_processor(conn.dialect)
+                for n in names
+            ),
         )
         _prepared[key] = prepared
     pairs = tuple(zip(prepared.names, prepared.processors, strict=True))

@@ -136,7 +136,8 @@ def _finished(now: datetime) -> dict[str, Any]:
             (j.rerun, sa.literal(JobState.PENDING.value)), else_=sa.literal(JobState.DONE.value)
         ),
         "attempts": sa.case((j.rerun, 0), else_=j.attempts),
-        "not_before": sa.case((j.rerun, now), else_=j.not_before),
+        # Typed as the column: a bare datetime here would be bound as an untyped timestamp.
+        "not_before": sa.case((j.rerun, sa.literal(now, t.UTCDateTime)), else_=j.not_before),
         "rerun": sa.false(),
         "lease_owner": None,
         "lease_until": None,

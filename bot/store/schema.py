@@ -6,28 +6,44 @@ from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import sqlite
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Dialect
 
+# SQLite has no time type: it compares instants as text, so every one is written in this one
+# fixed-width form (UTC, microseconds always), whose text order is time order.
+SQLITE_INSTANT_FORMAT = (
+    "%(year)04d-%(month)02d-%(day)02d %(hour)02d:%(minute)02d:%(second)02d.%(microsecond)06d"
+)
+_SQLITE_INSTANT = sqlite.DATETIME(storage_format=SQLITE_INSTANT_FORMAT)  # type: ignore[no-untyped-call]
+
 
 class UTCDateTime(sa.types.TypeDecorator[datetime]):
-    """Stores naive UTC, returns aware UTC: SQLite has no zone-aware timestamps."""
+    """An instant, in one canonical form per engine: `timestamptz` on PostgreSQL (whatever the
+    session's zone), `SQLITE_INSTANT_FORMAT` text in UTC on SQLite; aware UTC when read."""
 
-    impl = sa.DateTime
+    impl = sa.DateTime(timezone=True)
     cache_ok = True
+
+    def load_dialect_impl(self, dialect: Dialect) -> sa.types.TypeEngine[Any]:
+        if dialect.name == "sqlite":
+            return dialect.type_descriptor(_SQLITE_INSTANT)
+        return dialect.type_descriptor(sa.DateTime(timezone=True))
 
     def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
         if value is None:
             return None
         if value.tzinfo is None:
             raise ValueError("naive datetime given to the store; use timezone-aware UTC")
-        return value.astimezone(UTC).replace(tzinfo=None)
+        instant = value.astimezone(UTC)
+        # SQLite's text form has no offset: what it stores is UTC.
+        return instant.replace(tzinfo=None) if dialect.name == "sqlite" else instant
 
     def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
         if value is None:
             return None
         assert isinstance(value, datetime)
-        return value.replace(tzinfo=UTC)
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 JSONType = sa.JSON().with_variant(JSONB(), "postgresql")

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -31,6 +34,26 @@ _MAX_DELIVERY_ID = 64
 # `X-Hub-Signature-256` is `sha256=` and the HMAC-SHA256 in hex, nothing else: gidgethub also
 # accepts `sha1=` there, and a non-ASCII value would reach `compare_digest` and raise.
 _SIGNATURE = re.compile(r"sha256=[0-9a-fA-F]{64}", re.ASCII)
+# A wrong secret refuses every delivery: said at WARNING, but once a minute however many come.
+SIGNATURE_WARNING_INTERVAL = timedelta(minutes=1)
+_MISMATCH_CAUSE = (
+    "the webhook secret in the GitHub App's settings differs from GITHUB_WEBHOOK_SECRET "
+    "(or something between GitHub and the App changed the body)"
+)
+_MISSING_CAUSE = (
+    "GitHub signs deliveries only when the App has a webhook secret: set one in the GitHub "
+    "App's settings, the same as GITHUB_WEBHOOK_SECRET"
+)
+
+
+@dataclass
+class Drain:
+    """The webhook requests under way when the server stopped accepting, and what became of
+    them: answered, or cut off at the server's shutdown limit (GitHub marks those failed)."""
+
+    under_way: int
+    answered: int = 0
+    cut_off: int = 0
 
 
 def _answer(status: int, outcome: str, message: str | None = None) -> web.Response:
@@ -52,6 +75,11 @@ def _decode_body(content_type: str, body: bytes | bytearray) -> Any:
             raise ValueError("form body without a payload field")
         return orjson.loads(payload[0])
     raise ValueError(f"content type {media_type or '(none)'} is not JSON")
+
+
+def _delivery_id(value: str) -> str | None:
+    """An `X-GitHub-Delivery` the App may store and log: GitHub's GUIDs are short and plain."""
+    return value if len(value) <= _MAX_DELIVERY_ID and value.isprintable() else None
 
 
 def _ids(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -89,15 +117,34 @@ class WebhookEndpoint:
         self._repos = repos
         self._clock = clock
         self._metrics = metrics
+        self._in_flight = 0
+        self._drain: Drain | None = None
+        self._signature_warned_at: datetime | None = None
+        self._signatures_refused = 0
 
     @property
     def budget(self) -> ReadBudget:
         """Body bytes held by requests being read or handled now."""
         return self._budget
 
+    def stop_accepting(self) -> Drain:
+        """The server takes no more connections: count what the requests under way become."""
+        self._drain = Drain(under_way=self._in_flight)
+        return self._drain
+
     async def handle(self, request: web.Request) -> web.Response:
         event_name = request.headers.get("X-GitHub-Event", "")
-        response = await self._handle(request, event_name)
+        self._in_flight += 1
+        try:
+            response = await self._handle(request, event_name)
+        except asyncio.CancelledError:
+            if self._drain is not None:
+                self._drain.cut_off += 1
+            raise
+        finally:
+            self._in_flight -= 1
+        if self._drain is not None:
+            self._drain.answered += 1
         outcome = "ok" if response.status < 300 else "rejected"
         self._metrics.deliveries.labels(
             event=event_name if event_name in ROUTED_EVENTS or event_name == "ping" else "other",
@@ -115,6 +162,7 @@ class WebhookEndpoint:
             return _answer(415, "rejected", "webhook bodies are not compressed")
         signature = request.headers.get("X-Hub-Signature-256")
         if not signature:
+            self._signature_refused(request, "webhook_signature_missing", _MISSING_CAUSE)
             return _answer(401, "rejected", "missing X-Hub-Signature-256")
         if not _SIGNATURE.fullmatch(signature):
             return _answer(401, "rejected", "X-Hub-Signature-256 is not sha256=<hex>")
@@ -127,10 +175,30 @@ class WebhookEndpoint:
             ) as body:
                 expected = "sha256=" + hmac.new(self._secret.encode(), body, "sha256").hexdigest()
                 if not hmac.compare_digest(signature.lower(), expected):
+                    self._signature_refused(request, "webhook_signature_mismatch", _MISMATCH_CAUSE)
                     return _answer(401, "rejected", "signature does not match")
                 return await self._verified(request, event_name, body)
         except BodyRefused as exc:
             return _answer(exc.status, "rejected", exc.message)
+
+    def _signature_refused(self, request: web.Request, event: str, cause: str) -> None:
+        """Say at WARNING that deliveries are refused for their signature, at most once a
+        minute (the App's clock), naming the delivery and the likely cause; never the
+        signature, the body or the secret."""
+        self._signatures_refused += 1
+        now = self._clock.now()
+        warned_at = self._signature_warned_at
+        if warned_at is not None and now - warned_at < SIGNATURE_WARNING_INTERVAL:
+            return
+        log.warning(
+            event,
+            delivery_id=_delivery_id(request.headers.get("X-GitHub-Delivery", "")),
+            likely_cause=cause,
+            # Refused since the last warning, this one included.
+            refused=self._signatures_refused,
+        )
+        self._signature_warned_at = now
+        self._signatures_refused = 0
 
     async def _verified(
         self, request: web.Request, event_name: str, body: bytearray
@@ -138,7 +206,7 @@ class WebhookEndpoint:
         delivery_id = request.headers.get("X-GitHub-Delivery", "")
         if not event_name or not delivery_id:
             return _answer(400, "rejected", "missing X-GitHub-Event or X-GitHub-Delivery")
-        if len(delivery_id) > _MAX_DELIVERY_ID or not delivery_id.isprintable():
+        if _delivery_id(delivery_id) is None:
             return _answer(400, "rejected", "malformed X-GitHub-Delivery")
         try:
             data = _decode_body(request.headers.get("Content-Type", ""), body)

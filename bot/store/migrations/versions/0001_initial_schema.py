@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-import bot.store.schema
+import bot.store.migrations.frozen
 
 revision = "0001"
 down_revision = None
@@ -41,7 +41,7 @@ def upgrade() -> None:
         sa.Column("input_tokens", sa.Integer(), nullable=False),
         sa.Column("output_tokens", sa.Integer(), nullable=False),
         sa.Column("fallback_reason", sa.Text(), nullable=True),
-        sa.Column("created_at", bot.store.schema.UTCDateTime(), nullable=False),
+        sa.Column("created_at", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=False),
         sa.PrimaryKeyConstraint("repo_id", "sha"),
     )
     op.create_table(
@@ -51,7 +51,7 @@ def upgrade() -> None:
         sa.Column("installation_id", sa.BigInteger(), nullable=True),
         sa.Column("delivery_id", sa.String(length=64), nullable=True),
         sa.Column("position", sa.Integer(), nullable=False),
-        sa.Column("landed_at", bot.store.schema.UTCDateTime(), nullable=False),
+        sa.Column("landed_at", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=False),
         sa.Column("day", sa.Date(), nullable=False),
         sa.Column("branch", sa.String(length=255), nullable=False),
         sa.Column("forced", sa.Boolean(), nullable=False),
@@ -64,7 +64,7 @@ def upgrade() -> None:
         sa.Column("pr_number", sa.Integer(), nullable=True),
         sa.Column("state", sa.String(length=16), nullable=False),
         sa.Column("attempts", sa.Integer(), nullable=False),
-        sa.Column("lease_until", bot.store.schema.UTCDateTime(), nullable=True),
+        sa.Column("lease_until", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=True),
         sa.Column("lease_token", sa.String(length=32), nullable=True),
         sa.Column("last_error", sa.Text(), nullable=True),
         sa.Column(
@@ -73,7 +73,7 @@ def upgrade() -> None:
             nullable=True,
         ),
         sa.Column("published_part", sa.String(length=32), nullable=True),
-        sa.Column("created_at", bot.store.schema.UTCDateTime(), nullable=False),
+        sa.Column("created_at", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=False),
         sa.PrimaryKeyConstraint("repo_id", "sha"),
     )
     with op.batch_alter_table("commits", schema=None) as batch_op:
@@ -91,7 +91,7 @@ def upgrade() -> None:
         "deliveries",
         sa.Column("id", sa.String(length=64), nullable=False),
         sa.Column("event", sa.String(length=64), nullable=False),
-        sa.Column("received_at", bot.store.schema.UTCDateTime(), nullable=False),
+        sa.Column("received_at", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=False),
         sa.PrimaryKeyConstraint("id"),
     )
     with op.batch_alter_table("deliveries", schema=None) as batch_op:
@@ -105,7 +105,7 @@ def upgrade() -> None:
         sa.Column("day", sa.Date(), nullable=False),
         sa.Column("state", sa.String(length=16), nullable=False),
         sa.Column("attempts", sa.Integer(), nullable=False),
-        sa.Column("lease_until", bot.store.schema.UTCDateTime(), nullable=True),
+        sa.Column("lease_until", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=True),
         sa.Column("lease_token", sa.String(length=32), nullable=True),
         sa.Column("target", sa.String(length=32), nullable=True),
         sa.Column("late", sa.Boolean(), nullable=False),
@@ -115,8 +115,8 @@ def upgrade() -> None:
             nullable=False,
         ),
         sa.Column("last_error", sa.Text(), nullable=True),
-        sa.Column("created_at", bot.store.schema.UTCDateTime(), nullable=False),
-        sa.Column("published_at", bot.store.schema.UTCDateTime(), nullable=True),
+        sa.Column("created_at", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=False),
+        sa.Column("published_at", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=True),
         sa.PrimaryKeyConstraint("repo_id", "day"),
     )
     op.create_table(
@@ -125,8 +125,8 @@ def upgrade() -> None:
         sa.Column("account_login", sa.String(length=255), nullable=True),
         sa.Column("account_type", sa.String(length=32), nullable=True),
         sa.Column("suspended", sa.Boolean(), nullable=False),
-        sa.Column("created_at", bot.store.schema.UTCDateTime(), nullable=False),
-        sa.Column("updated_at", bot.store.schema.UTCDateTime(), nullable=False),
+        sa.Column("created_at", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=False),
+        sa.Column("updated_at", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=False),
         sa.PrimaryKeyConstraint("id"),
     )
     op.create_table(
@@ -139,11 +139,11 @@ def upgrade() -> None:
         sa.Column("after", sa.String(length=64), nullable=False),
         sa.Column("forced", sa.Boolean(), nullable=False),
         sa.Column("created", sa.Boolean(), nullable=False),
-        sa.Column("pushed_at", bot.store.schema.UTCDateTime(), nullable=False),
+        sa.Column("pushed_at", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=False),
         sa.Column("listed", sa.Integer(), nullable=False),
         sa.Column("expand_state", sa.String(length=16), nullable=True),
         sa.Column("attempts", sa.Integer(), nullable=False),
-        sa.Column("lease_until", bot.store.schema.UTCDateTime(), nullable=True),
+        sa.Column("lease_until", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=True),
         sa.Column("lease_token", sa.String(length=32), nullable=True),
         sa.Column("last_error", sa.Text(), nullable=True),
         sa.Column("expanded", sa.Integer(), nullable=True),
@@ -178,9 +178,9 @@ def upgrade() -> None:
             nullable=True,
         ),
         sa.Column("tracking_issue", sa.Integer(), nullable=True),
-        sa.Column("active_since", bot.store.schema.UTCDateTime(), nullable=False),
-        sa.Column("created_at", bot.store.schema.UTCDateTime(), nullable=False),
-        sa.Column("updated_at", bot.store.schema.UTCDateTime(), nullable=False),
+        sa.Column("active_since", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=False),
+        sa.Column("created_at", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=False),
+        sa.Column("updated_at", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=False),
         sa.PrimaryKeyConstraint("id"),
     )
     with op.batch_alter_table("repositories", schema=None) as batch_op:

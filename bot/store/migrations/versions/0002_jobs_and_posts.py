@@ -17,7 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
-import bot.store.schema
+from bot.store.migrations.frozen import NaiveUTCDateTime
 from bot.store.schema import JSONType
 
 revision = "0002"
@@ -25,7 +25,7 @@ down_revision = "0001"
 branch_labels = None
 depends_on = None
 
-UTC_DT = bot.store.schema.UTCDateTime
+UTC_DT = NaiveUTCDateTime
 
 
 def _now() -> datetime:

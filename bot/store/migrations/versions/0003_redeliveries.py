@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-import bot.store.schema
+import bot.store.migrations.frozen
 
 revision = "0003"
 down_revision = "0002"
@@ -27,7 +27,7 @@ def upgrade() -> None:
         sa.Column("reason", sa.String(length=16), nullable=False),
         sa.Column("state", sa.String(length=16), nullable=False),
         sa.Column("answer", sa.Text(), nullable=True),
-        sa.Column("asked_at", bot.store.schema.UTCDateTime(), nullable=False),
+        sa.Column("asked_at", bot.store.migrations.frozen.NaiveUTCDateTime(), nullable=False),
         sa.PrimaryKeyConstraint("guid"),
     )
     with op.batch_alter_table("redeliveries", schema=None) as batch_op:
