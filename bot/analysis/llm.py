@@ -4,7 +4,8 @@ It asks for the analysis JSON schema with `response_format: json_schema`; a serv
 rejects that (llama.cpp's server, for one) is asked for `json_object` with the schema, then
 plain `json_object`, and the answer is validated by pydantic either way. On a timeout, an
 error, invalid JSON or a cut answer it retries once, then falls back to the rules analysis
-and records why. The model's answer is data: validated, never executed or trusted for format.
+and records why. The model's answer is data: validated, never executed or trusted for format,
+and its claims must be supported by the commit (`guard.py`): those that are not are dropped.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pydantic
 
 from bot.analysis import AnalysisResult, rules
 from bot.analysis.cost import Prices
+from bot.analysis.guard import Guarded, guard
 from bot.analysis.prompt import Prompt, analysis_schema, build_prompt
 from bot.analysis.usage import cached_input_tokens
 from bot.logs import get_logger
@@ -168,12 +170,17 @@ class LLMAnalyzer:
                 used_in, used_out = used_in + tokens_in, used_out + tokens_out
                 used_cached += cached
                 self._count_tokens(tokens_in, tokens_out, cached)
-                analysis = Analysis(**body.model_dump(), analyzer=self.name)
+                checked = guard(
+                    body, commit, stand_in=lambda: rules.analyze(commit, language=language)
+                )
+                self._report(commit.sha, checked)
+                analysis = Analysis(**checked.body.model_dump(), analyzer=self.name)
                 return AnalysisResult(
                     analysis,
                     input_tokens=used_in,
                     output_tokens=used_out,
                     cached_input_tokens=used_cached,
+                    dropped_claims=len(checked.dropped),
                 )
         if self._metrics is not None:
             self._metrics.analysis_fallbacks.labels(reason=reason.split(":", 1)[0]).inc()
@@ -241,6 +248,18 @@ class LLMAnalyzer:
             temperature=0.0,
             request_timeout=self._timeout,
         )
+
+    def _report(self, sha: str, checked: Guarded) -> None:
+        """Each dropped claim: logged with the token that had no support (never the answer),
+        and counted on `/metrics`."""
+        for drop in checked.dropped:
+            log.info(
+                "llm_claim_dropped", sha=sha, field=drop.field, kind=drop.kind, token=drop.token
+            )
+            if self._metrics is not None:
+                self._metrics.llm_claims_dropped.labels(kind=drop.kind).inc()
+        if checked.summary_from_rules:
+            log.info("llm_summary_unsupported", sha=sha)
 
     def _observe(self, seconds: float) -> None:
         if self._metrics is not None:
