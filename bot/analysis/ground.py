@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fnmatch import fnmatchcase
 from functools import cached_property
+from itertools import islice
 
 from bot.models import CommitInput
 
@@ -32,6 +33,8 @@ _KEYWORDS = frozenset(k.lower() for k in keyword.kwlist) | {
     *("self", "cls", "this", "null", "nil", "new", "const", "let", "var", "auto", "void"),
     *("int", "float", "str", "bool"),
 }
+# How many occurrences of a number's whole part are read for its roundings.
+_MAX_HITS = 2_000
 # An integer up to this, with no unit, is a count ("two files", "3 tests"): never checked.
 SMALL = 10
 _ORDINALS = ("", "st", "nd", "rd", "th")
@@ -214,7 +217,8 @@ class Ground:
         text = self.text
         forms = {digits, f"{int(digits):,}"}
         for form in forms:
-            for at in self._hits(form):
+            # Bounded: a `0` or a `1` may occur thousands of times in a large diff.
+            for at in islice(self._hits(form), _MAX_HITS):
                 if at and (_joins(text[at - 1]) or text[at - 1] in ".,"):
                     continue
                 if text.startswith("@@", text.rfind("\n", 0, at) + 1):

@@ -123,12 +123,12 @@ def _prose_token(token: str, ground: Ground) -> Kind | None:
         ):
             return None if ground.path(token) else Kind.PATH
         return next(filter(None, (_prose_token(s, ground) for s in segments)), None)
-    if token[0].isdigit() or (token[0] in "~≈+-−±" and token[1:2].isdigit()):
-        return None if ground.number(token) else Kind.NUMBER
     if "-" in token.strip("-"):
         if ground.occurs(low, inner="-"):
             return None
         return next(filter(None, (_prose_token(s, ground) for s in token.split("-"))), None)
+    if token[0].isdigit() or (token[0] in "~≈+-−±" and token[1:2].isdigit()):
+        return None if ground.number(token) else Kind.NUMBER
     if _DOTTED.fullmatch(token):
         parts = re.split(r"\.|::|->", token)
         if all(len(p) <= 1 for p in parts):

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 _EN = {
     "choice": "Analyser choice: {parts}.",
+    "choice_dropped": "Analyser choice: {parts}; unsupported claims dropped from the LLM's "
+    "answers: {n}.",
     "llm": "LLM {n}",
     "sure": "rules, sure from the paths and title {n} ({kinds})",
     "verdict": "rules, verdict outside `llm.for` {n}",
@@ -34,6 +36,7 @@ _EN = {
 }
 _ZH = {
     "choice": "分析方式的选择：{parts}。",
+    "choice_dropped": "分析方式的选择：{parts}；LLM 回答中因无依据而删除的说法：{n} 条。",
     "llm": "LLM {n}",
     "sure": "规则（依路径与标题确定）{n}（{kinds}）",
     "verdict": "规则（重要性不在 `llm.for` 中）{n}",
@@ -80,7 +83,8 @@ def usage_lines(usage: DigestUsage | None, language: str) -> list[str]:
             for key in _ORDER
             if counts.get(key)
         ]
-        lines.append(s["choice"].format(parts=s["sep"].join(parts)))
+        key = "choice_dropped" if usage.dropped_claims else "choice"
+        lines.append(s[key].format(parts=s["sep"].join(parts), n=usage.dropped_claims))
     if counts.get("budget"):
         lines.append(s["budget_note"].format(n=counts["budget"]))
     if counts.get("cap"):
@@ -109,6 +113,7 @@ async def day_usage(
         input_tokens=used.input_tokens,
         cached_input_tokens=used.cached_input_tokens,
         output_tokens=used.output_tokens,
+        dropped_claims=used.dropped_claims,
         cost=prices.cost(used.input_tokens, used.cached_input_tokens, used.output_tokens)
         if prices.known
         else None,

@@ -17,18 +17,20 @@ from typing import Any
 
 from aiohttp import web
 
+# A valid answer that names nothing the fact guard checks, so any commit supports it whole
+# (answers that invent are the guard tests' own).
 VALID_BODY: dict[str, Any] = {
     "change_types": ["bugfix"],
     "importance": "medium",
     "breaking": False,
-    "summary": "Fixes the quantization path for float8 inputs. Routing weights keep their dtype.",
-    "impact": [{"area": "vllm_ascend/ops", "files": 2}],
+    "summary": "Fixes the quantization path for 8-bit inputs. Routing weights keep their dtype.",
+    "impact": [{"area": "Quantized ops", "files": 2}],
     "insights": {"compatibility": "No configuration changes are needed."},
     "risks": [
         {
-            "description": "Other MoE paths may rely on the old cast.",
+            "description": "Other MLP paths may rely on the old cast.",
             "consequence": "Accuracy could drop on those paths.",
-            "mitigation": "Run the MoE accuracy suite.",
+            "mitigation": "Run the MLP accuracy suite.",
         }
     ],
     "recommendations": [{"audience": "maintainers", "text": "Add a regression test."}],
