@@ -23,7 +23,7 @@ import pydantic
 
 from bot.analysis import hardware
 from bot.analysis.ground import Ground
-from bot.models import AnalysisBody, CommitInput
+from bot.models import AnalysisBody, CommitInput, Insights
 
 
 class Kind(StrEnum):
@@ -163,8 +163,14 @@ def _code(span: str, ground: Ground) -> bool:
 def unsupported(claim: str, ground: Ground) -> tuple[Kind, str] | None:
     """The first token of `claim` the commit does not support, with its kind; None if all are."""
     for span in _SPAN.finditer(claim):
-        if not _code(span.group(2), ground):
-            return Kind.CODE, span.group(2)
+        code = span.group(2).strip()
+        # A span that is one hardware name (`sm_100a`) is read as hardware: `sm100a` says it.
+        named = hardware.mentions(code)
+        if len(named) == 1 and named[0].text == code:
+            if not hardware.supported(named[0], ground):
+                return Kind.HARDWARE, code
+        elif not _code(code, ground):
+            return Kind.CODE, code
     prose = _SPAN.sub(lambda m: " " * len(m.group(0)), claim)
     marks = hardware.mentions(prose)
     for mark in marks:
@@ -224,37 +230,45 @@ def guard(
     body: AnalysisBody, commit: CommitInput, *, stand_in: Callable[[], AnalysisBody]
 ) -> Guarded:
     """`body` with every claim the commit does not support dropped. A field left empty is
-    omitted; a summary left empty is replaced by the summary of `stand_in()` (the rules')."""
+    omitted; a summary left empty is replaced by the summary of `stand_in()` (the rules').
+
+    What is kept is the answer's own (validated) text, never validated again."""
     check = _Check(Ground(commit))
-    data: dict[str, Any] = body.model_dump()
-    data["summary"] = check.text("summary", body.summary)
-    if body.insights is not None:
-        insights = {
-            key: check.text(f"insights.{key}", value)
-            for key, value in body.insights.model_dump().items()
-        }
-        data["insights"] = insights if any(insights.values()) else None
-    data["risks"] = [
-        r.model_dump()
-        for r in body.risks
-        if check.keeps("risks", r.description, r.consequence, r.mitigation)
-    ]
-    data["recommendations"] = [
-        r.model_dump() for r in body.recommendations if check.keeps("recommendations", r.text)
-    ]
-    data["impact"] = [a.model_dump() for a in body.impact if check.keeps("impact", a.area)]
+    summary = check.text("summary", body.summary)
+    insights = body.insights
+    if insights is not None:
+        kept = {key: check.text(f"insights.{key}", text) for key, text in _texts(insights)}
+        insights = insights.model_copy(update=kept) if any(kept.values()) else None
+    kept_parts: dict[str, Any] = {
+        "insights": insights,
+        "risks": [
+            r
+            for r in body.risks
+            if check.keeps("risks", r.description, r.consequence, r.mitigation)
+        ],
+        "recommendations": [
+            r for r in body.recommendations if check.keeps("recommendations", r.text)
+        ],
+        "impact": [a for a in body.impact if check.keeps("impact", a.area)],
+    }
     dropped = tuple(check.dropped)
     if not dropped:
         return Guarded(body)
-    if data["summary"] is not None:
-        try:
-            return Guarded(AnalysisBody.model_validate(data), dropped)
-        except pydantic.ValidationError:
-            pass  # cannot be short of a summary: what is kept was valid; the rules stand in
+    kept_body = body.model_copy(update=kept_parts)
+    if summary is not None:
+        return Guarded(kept_body.model_copy(update={"summary": summary}), dropped)
     rules = stand_in()
-    for summary in (rules.summary, commit.title):
+    for candidate in (rules.summary, commit.title):
         try:
-            return Guarded(AnalysisBody.model_validate({**data, "summary": summary}), dropped, True)
+            # Validated for this answer's importance: a low answer's summary is one line.
+            fitted = AnalysisBody(
+                change_types=body.change_types, importance=body.importance, summary=candidate
+            ).summary
         except pydantic.ValidationError:
             continue  # a rules summary too long for a low answer's one line: try the title
+        return Guarded(kept_body.model_copy(update={"summary": fitted}), dropped, True)
     return Guarded(AnalysisBody.model_validate(rules.model_dump()), dropped, True)
+
+
+def _texts(insights: Insights) -> list[tuple[str, str | None]]:
+    return [(key, getattr(insights, key)) for key in Insights.model_fields]
