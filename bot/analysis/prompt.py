@@ -107,14 +107,22 @@ class FactRecords(Protocol):
 
 
 def facts_section(facts: FactRecords) -> str:
-    """One line per group of facts that holds any, as compact JSON (the records' own fields:
-    the model reads each fact as the reader recorded it)."""
+    """The groups of facts that hold any: a group's records one compact JSON object a line
+    under its name (so a long group is cut at a record), plain values on the name's line."""
     lines = []
     for group, records in dataclasses.asdict(facts).items():
-        if records:
-            text = json.dumps(records, ensure_ascii=False, separators=(",", ":"), default=str)
-            lines.append(f"{group}: {text}")
+        if not records:
+            continue
+        if isinstance(records, list | tuple) and all(isinstance(r, dict) for r in records):
+            lines.append(f"{group}:")
+            lines += [_json(r) for r in records]
+        else:
+            lines.append(f"{group}: {_json(records)}")
     return "\n".join(lines)
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
 def _clip(text: str, tokens: int) -> tuple[str, bool]:
