@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from bot.analysis import rules
 from bot.analysis.ground import Ground
-from bot.analysis.guard import Kind, guard, sentences, unsupported
+from bot.analysis.guard import Kind, audit, guard, sentences, unsupported
 from bot.models import AnalysisBody, CommitInput, FileChange
 from tests.fakes.llm import VALID_BODY
 from tests.support import replay_day
@@ -333,3 +333,15 @@ def test_a_claim_made_of_the_commits_own_names_is_kept(names: list[str], path: s
         f"Calls `{names[0]}()` from {path}.",
     ):
         assert unsupported(claim, Ground(MXFP)) is None, claim
+
+
+def test_audit_counts_the_claims_an_analysis_holds_and_those_unsupported() -> None:
+    answer = body(
+        summary="Fixes the W4A8_MXFP4 path. It adds `cast_routing_weights()`.",
+        insights={"compatibility": "No configuration changes are needed."},
+        risks=[{"description": "Pass `--enforce-eager`.", "mitigation": "Run the suite."}],
+        recommendations=[],
+        impact=[{"area": "vllm_ascend/quantization", "files": 1}],
+    )
+    assert audit(MXFP, answer) == (2, 5)
+    assert audit(MXFP, guard(answer, MXFP, stand_in=rules_of(MXFP)).body) == (0, 3)

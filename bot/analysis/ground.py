@@ -40,6 +40,12 @@ SMALL = 10
 _ORDINALS = ("", "st", "nd", "rd", "th")
 
 
+def fold(text: str) -> str:
+    """`text` with its ASCII letters lowercased (names are ASCII; CJK has no case): twice as
+    fast as `str.lower` on a large diff, and the same for the commit and the claims."""
+    return text.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
+
+
 def _joins(char: str, inner: str = "") -> bool:
     return char.isascii() and (char.isalnum() or char == "_" or char in inner)
 
@@ -69,12 +75,13 @@ class Ground:
             parts += [f"#{pr.number}", pr.title, pr.body, *pr.labels]
         for f in commit.files:
             parts += [f.filename, f.previous_filename or "", f.patch or ""]
-        self.text = "\n".join(parts).lower()
+        self.text = fold("\n".join(parts))
         self.paths = tuple(
-            p.lower() for f in commit.files for p in (f.filename, f.previous_filename) if p
+            fold(p) for f in commit.files for p in (f.filename, f.previous_filename) if p
         )
         self._stats = frozenset(
-            [commit.additions, commit.deletions, len(commit.files)]
+            [commit.additions, commit.deletions, commit.additions + commit.deletions]
+            + [len(commit.files)]
             + [n for f in commit.files for n in (f.additions, f.deletions, f.changes)]
         )
 
@@ -85,7 +92,7 @@ class Ground:
             start = at + 1
 
     def occurs(self, token: str, inner: str = "", *, word: bool = False) -> bool:
-        """Whether `token` (lowercase) is in the commit as a whole: not as part of a longer
+        """Whether `token` (folded) is in the commit as a whole: not as part of a longer
         name (`foo` is not in `foobar`; with `inner="-"`, `a-b` is not in `a-b-c`), or with
         `word`, as one word of a snake_case name too (`moe` in `fused_moe`)."""
         if not token:
@@ -122,7 +129,7 @@ class Ground:
     def path(self, token: str) -> bool:
         """A path the commit names: a file, a suffix or folder of one, a glob over them, or
         a path written in its text."""
-        p = token.lower().removeprefix("./").strip("/")
+        p = fold(token).removeprefix("./").strip("/")
         if not p:
             return True
         if "*" in p or "?" in p:
@@ -139,7 +146,7 @@ class Ground:
         """An identifier: as written, or each part of a dotted name (`a.b.c`); a glob part
         (`_flashmla_*`) must match some name of the commit. With `word`, a part without `_`
         may be one word of a snake_case name (prose's `MoE` is `fused_moe`'s)."""
-        low = token.lower()
+        low = fold(token)
         if self.occurs(low):
             return True
         parts = [p for p in _SEPARATORS.split(low) if p]
@@ -171,7 +178,7 @@ class Ground:
     def flag(self, token: str) -> bool:
         """A command-line flag, as `--a-b`, `a-b` (a config key) or `a_b` (the option's
         attribute, as argparse and click name it)."""
-        name = token.lstrip("-").split("=", 1)[0].lower()
+        name = fold(token.lstrip("-").split("=", 1)[0])
         return (
             not name
             or self.occurs(f"--{name}", inner="-")
@@ -182,7 +189,7 @@ class Ground:
     def number(self, token: str) -> bool:
         """A number as the author wrote it: the same figure (2.30 is 2.3; 2.3 rounds 2.31),
         a factor as a percentage or back (2.3x is 230 % or 130 %); counts up to SMALL pass."""
-        low = token.lower()
+        low = fold(token)
         if self.occurs(low):
             return True
         if _VERSION.fullmatch(low):

@@ -22,7 +22,7 @@ from typing import Any
 import pydantic
 
 from bot.analysis import hardware
-from bot.analysis.ground import Ground
+from bot.analysis.ground import Ground, fold
 from bot.models import AnalysisBody, CommitInput, Insights
 
 
@@ -107,7 +107,7 @@ def _prose_token(token: str, ground: Ground) -> Kind | None:
     """The kind of a token outside code spans that the commit does not support, or None."""
     if len(token) < 2:
         return None
-    low = token.lower()
+    low = fold(token)
     if low.startswith(("http://", "https://")):
         return None if ground.occurs(low, inner="/.") else Kind.LINK
     if token[0] == "#" and token[1:].isdigit():
@@ -145,7 +145,7 @@ def _code_token(token: str, ground: Ground) -> bool:
     if token.startswith("--"):
         return ground.flag(token)
     if token.startswith("-"):
-        return ground.occurs(token.lower(), inner="-")
+        return ground.occurs(fold(token), inner="-")
     if "/" in token:
         return ground.path(token)
     if token[0].isdigit():
@@ -155,7 +155,7 @@ def _code_token(token: str, ground: Ground) -> bool:
 
 def _code(span: str, ground: Ground) -> bool:
     text = " ".join(span.split()).strip("'\"")
-    if len(text) < 2 or ground.occurs(text.lower()):
+    if len(text) < 2 or ground.occurs(fold(text)):
         return True
     return all(_code_token(t, ground) for t in _IN_CODE.findall(text) if t.strip("*"))
 
@@ -272,3 +272,19 @@ def guard(
 
 def _texts(insights: Insights) -> list[tuple[str, str | None]]:
     return [(key, getattr(insights, key)) for key in Insights.model_fields]
+
+
+def audit(commit: CommitInput, analysis: AnalysisBody) -> tuple[int, int]:
+    """(claims the commit does not support, claims checked) of an analysis as it stands, for
+    the measures of `bot eval`: an LLM answer's unsupported claims are dropped before it is
+    stored, so what this finds there, or in the rules' text, is a claim the guard let by."""
+    ground = Ground(commit)
+    claims: list[tuple[str | None, ...]] = [(s,) for s in sentences(analysis.summary)]
+    if analysis.insights is not None:
+        claims += [(s,) for _, text in _texts(analysis.insights) for s in sentences(text or "")]
+    claims += [(r.description, r.consequence, r.mitigation) for r in analysis.risks]
+    claims += [(r.text,) for r in analysis.recommendations]
+    claims += [(a.area,) for a in analysis.impact]
+    checked = [c for c in claims if any(t and t.strip() for t in c)]
+    bad = sum(any(t and unsupported(t, ground) for t in claim) for claim in checked)
+    return bad, len(checked)
