@@ -14,12 +14,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import openai
 import pytest
 import sqlalchemy as sa
 from prometheus_client import generate_latest
 
-from bot.analysis.llm import LLMAnalyzer
 from bot.analysis.prompt import build_prompt
 from bot.app import EXECUTOR, STORE
 from bot.evaluation import evaluate
@@ -28,52 +26,17 @@ from bot.models import AnalysisBody, CommitInput
 from bot.store.schema import analyses
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import VALID_BODY, FakeLLM
-from tests.support import ROOT, FakeClock, deliver_replay, publish_round, replay_day, replay_pushes
+from tests.support import (
+    ROOT,
+    FakeClock,
+    deliver_replay,
+    publish_round,
+    replay_day,
+    replay_pushes,
+)
+from tests.test_guard import ASCEND, COMPRESSOR, GLM_DOCS, MXFP, PREFIX, SCHEDULER, TRACING
 
 Make = Callable[..., Any]
-ASCEND = "vllm-project/vllm-ascend"
-COMPRESSOR = "vllm-project/llm-compressor"
-
-
-def replay(repo: str, day: str, sha: str) -> CommitInput:
-    raw = next(c for c in replay_day(repo, day)["commits"] if c["sha"].startswith(sha))
-    return CommitInput.from_github(raw, repo=repo)
-
-
-# [Ascend950][Bugfix] Fix allgatherEP MXFPW4A8 quantization (#11663)
-MXFP = replay(ASCEND, "2026-07-10", "8d808fdd")
-# Dynamic memory-aware GPU scheduling (#2976), validated on RTX PRO 6000 Blackwell GPUs
-SCHEDULER = replay(COMPRESSOR, "2026-08-18", "be460a37")
-# SlidingWindowManager block size: "the prefix-cache hit rate improved ... from 33% to 86%"
-PREFIX = replay(ASCEND, "2026-07-10", "4ad76e0e")
-# GLM5.2 documents (#10544): its commands do pass `--enforce-eager`
-GLM_DOCS = replay(ASCEND, "2026-06-17", "3ac10c80")
-
-
-@pytest.fixture
-def fake() -> FakeLLM:
-    return FakeLLM()
-
-
-@pytest.fixture
-async def make_analyzer(aiohttp_server: Any, fake: FakeLLM) -> Make:
-    server = await aiohttp_server(fake.app())
-
-    def make(**options: Any) -> LLMAnalyzer:
-        client = openai.AsyncOpenAI(
-            base_url=str(server.make_url("/v1")), api_key="test-key", max_retries=0
-        )
-        return LLMAnalyzer(
-            client,
-            model="fake-model",
-            max_input_tokens=12_000,
-            max_output_tokens=2_000,
-            concurrency=4,
-            timeout_seconds=5.0,
-            **options,
-        )
-
-    return make
 
 
 def answer(**changes: Any) -> dict[str, Any]:
@@ -315,7 +278,6 @@ def raw_of(commit: CommitInput) -> dict[str, Any]:
 
 DAY = "2026-08-18"
 END = datetime(2026, 8, 19, tzinfo=UTC)
-TRACING = replay(COMPRESSOR, DAY, "8f648668")
 
 
 @pytest.mark.parametrize(
