@@ -240,7 +240,8 @@ async def test_each_drop_is_logged_with_sha_and_token_never_the_answer(
     raw = next(c for c in replay_day(ASCEND, "2026-07-10")["commits"] if c["sha"] == MXFP.sha)
     out, err = await proc.communicate(json.dumps(raw).encode() + b"\n")
     assert proc.returncode == 0
-    assert "cast_routing_weights" not in out.decode()
+    (classified,) = [json.loads(line) for line in out.decode().splitlines()]
+    assert classified["dropped_claims"] == 1 and "cast_routing_weights" not in out.decode()
     events = [json.loads(line) for line in err.decode().splitlines() if line.startswith("{")]
     (drop,) = [e for e in events if e["event"] == "llm_claim_dropped"]
     assert drop["level"] == "info" and drop["sha"] == MXFP.sha
