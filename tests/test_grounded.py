@@ -349,13 +349,16 @@ class Added:
 class FactsOf:
     """A change's facts in the shape the prompt reads: a dataclass of groups of records."""
 
+    files: tuple[str, ...] = ()
     added: tuple[Added, ...] = ()
     removed: tuple[Added, ...] = ()
     fixes: tuple[int, ...] = ()
 
 
 def read(commit: CommitInput) -> FactsOf:
-    return FactsOf(added=(Added(f"fact_of_{commit.sha[:7]}", "function", "a.py"),), fixes=(7,))
+    return FactsOf(
+        files=("a.py",), added=(Added(f"fact_of_{commit.sha[:7]}", "function", "a.py"),), fixes=(7,)
+    )
 
 
 async def test_the_facts_come_after_the_stable_prefix_which_stays_byte_identical(
@@ -380,7 +383,9 @@ async def test_the_facts_come_after_the_stable_prefix_which_stays_byte_identical
         facts = data.index("Facts read from the change:\n")
         assert facts < data.index("Message:\n")
         record = f'{{"name":"fact_of_{commit.sha[:7]}","kind":"function","path":"a.py"}}'
-        assert f"added:\n{record}\nfixes: [7]\n" in data and "removed:" not in data
+        # The files (listed in the prompt anyway) come last, where a budget cut falls first.
+        assert f'added:\n{record}\nfixes: [7]\nfiles: ["a.py"]\n' in data
+        assert "removed:" not in data
     assert "Facts read from the change" not in plain[1]["content"]
 
 

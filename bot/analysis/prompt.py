@@ -108,9 +108,15 @@ class FactRecords(Protocol):
 
 def facts_section(facts: FactRecords) -> str:
     """The groups of facts that hold any: a group's records one compact JSON object a line
-    under its name (so a long group is cut at a record), plain values on the name's line."""
+    under its name (so a long group is cut at a record), plain values on the name's line;
+    `files` last."""
+    groups = dataclasses.asdict(facts)
+    # The prompt lists the files already: their facts (kinds) go last, so that a budget cut
+    # takes them before the names, flags and numbers.
+    if "files" in groups:
+        groups["files"] = groups.pop("files")
     lines = []
-    for group, records in dataclasses.asdict(facts).items():
+    for group, records in groups.items():
         if not records:
             continue
         if isinstance(records, list | tuple) and all(isinstance(r, dict) for r in records):
