@@ -290,6 +290,8 @@ class DigestUsage:
     cached_input_tokens: int = 0
     output_tokens: int = 0
     cost: float | None = None
+    # Claims of the day's LLM answers the fact guard dropped as unsupported.
+    dropped_claims: int = 0
 
 
 @dataclass(frozen=True)

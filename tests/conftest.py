@@ -1,4 +1,5 @@
-"""Fixtures shared by every test: a database per test, settings, a fake clock, the app client."""
+"""Fixtures shared by every test: a database per test, settings, a fake clock, the app client,
+the fake LLM and an analyser that asks it."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
+import openai
 import pytest
 import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
@@ -19,12 +21,14 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from sqlalchemy.engine import make_url
 
+from bot.analysis.llm import LLMAnalyzer
 from bot.app import create_app
 from bot.runtime.logs import configure_logging
 from bot.settings import Settings
 from bot.store.engine import create_engine, migrate
 from bot.store.schema import metadata
 from tests.fakes.github import FakeGitHub
+from tests.fakes.llm import FakeLLM
 from tests.processes import APP_ID
 from tests.support import SHARED, TEST_SECRET, FakeClock
 
@@ -258,3 +262,32 @@ def environ_clean(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         if name.startswith(("GITHUB_", "LLM_", "DATABASE_URL")):
             monkeypatch.delenv(name)
     yield
+
+
+@pytest.fixture
+def fake() -> FakeLLM:
+    return FakeLLM()
+
+
+@pytest.fixture
+async def make_analyzer(aiohttp_server: Callable[..., Any], fake: FakeLLM) -> Callable[..., Any]:
+    """Build `LLMAnalyzer`s that ask the `fake` LLM; keyword arguments override its options."""
+    server = await aiohttp_server(fake.app())
+
+    def make(**overrides: Any) -> LLMAnalyzer:
+        client = openai.AsyncOpenAI(
+            base_url=str(server.make_url("/v1")),
+            api_key=overrides.pop("api_key", "test-key"),
+            max_retries=0,
+        )
+        options: dict[str, Any] = {
+            "model": "fake-model",
+            "max_input_tokens": 12_000,
+            "max_output_tokens": 2_000,
+            "concurrency": 4,
+            "timeout_seconds": 5.0,
+        }
+        options.update(overrides)
+        return LLMAnalyzer(client, **options)
+
+    return make

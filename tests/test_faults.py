@@ -101,7 +101,9 @@ async def test_llm_faults_the_digest_goes_out_on_time_and_pings_nobody(
     llm = FakeLLM()
     injected = {
         **VALID_BODY,
-        "summary": "Done. @everyone please review #1234 and ping @vllm-project/maintainers.",
+        # The pings survive the fact guard (no name in them to check); the invented issue
+        # reference is a sentence of its own, which the guard drops.
+        "summary": "Done. @everyone please review and ping @vllm-project/maintainers. See #1234.",
     }
     llm.then(
         "invalid_json",

@@ -21,34 +21,6 @@ from tests.support import replay_day, replay_index
 Make = Callable[..., Any]
 
 
-@pytest.fixture
-def fake() -> FakeLLM:
-    return FakeLLM()
-
-
-@pytest.fixture
-async def make_analyzer(aiohttp_server: Any, fake: FakeLLM) -> Make:
-    server = await aiohttp_server(fake.app())
-
-    def make(**overrides: Any) -> LLMAnalyzer:
-        client = openai.AsyncOpenAI(
-            base_url=str(server.make_url("/v1")),
-            api_key=overrides.pop("api_key", "test-key"),
-            max_retries=0,
-        )
-        options: dict[str, Any] = {
-            "model": "fake-model",
-            "max_input_tokens": 12_000,
-            "max_output_tokens": 2_000,
-            "concurrency": 4,
-            "timeout_seconds": 5.0,
-        }
-        options.update(overrides)
-        return LLMAnalyzer(client, **options)
-
-    return make
-
-
 def real_commit(pr: str = "(#11663)") -> CommitInput:
     day = replay_day("vllm-project/vllm-ascend", "2026-07-10")
     raw = next(c for c in day["commits"] if pr in c["commit"]["message"])

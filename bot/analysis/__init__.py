@@ -22,6 +22,8 @@ class AnalysisResult:
     # Why this analyser was chosen (see `bot.analysis.tiering`), and the diff's patch-id.
     route: str | None = None
     patch_id: str | None = None
+    # Claims of the LLM's answer the fact guard dropped as unsupported (`bot.analysis.guard`).
+    dropped_claims: int = 0
 
 
 class Analyzer(Protocol):

@@ -4,7 +4,8 @@ It asks for the analysis JSON schema with `response_format: json_schema`; a serv
 rejects that (llama.cpp's server, for one) is asked for `json_object` with the schema, then
 plain `json_object`, and the answer is validated by pydantic either way. On a timeout, an
 error, invalid JSON or a cut answer it retries once, then falls back to the rules analysis
-and records why. The model's answer is data: validated, never executed or trusted for format.
+and records why. The model's answer is data: validated, never executed or trusted for format,
+and its claims must be supported by the commit (`guard.py`): those that are not are dropped.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Callable
 from enum import IntEnum
 from typing import Any, cast
 
@@ -20,7 +22,8 @@ import pydantic
 
 from bot.analysis import AnalysisResult, rules
 from bot.analysis.cost import Prices
-from bot.analysis.prompt import Prompt, analysis_schema, build_prompt
+from bot.analysis.guard import Guarded, guard
+from bot.analysis.prompt import FactRecords, Prompt, analysis_schema, build_prompt
 from bot.analysis.usage import cached_input_tokens
 from bot.models import Analysis, AnalysisBody, CommitInput
 from bot.runtime.logs import get_logger
@@ -125,8 +128,11 @@ class LLMAnalyzer:
         timeout_seconds: float,
         metrics: Metrics | None = None,
         prices: Prices | None = None,
+        facts: Callable[[CommitInput], FactRecords] | None = None,
     ) -> None:
         self._client = client
+        # Reads a change's facts for the prompt (`bot.analysis.facts.read_facts`); None: none.
+        self._facts = facts
         self._prices = prices or Prices()
         self._model = model
         self._max_input = max_input_tokens
@@ -146,7 +152,12 @@ class LLMAnalyzer:
         return self._mode
 
     async def analyze(self, commit: CommitInput, *, language: str) -> AnalysisResult:
-        prompt = build_prompt(commit, language=language, max_input_tokens=self._max_input)
+        prompt = build_prompt(
+            commit,
+            language=language,
+            max_input_tokens=self._max_input,
+            facts=self._facts(commit) if self._facts is not None else None,
+        )
         used_in, used_out, used_cached = 0, 0, 0
         reason = "unknown"
         async with self._slots:
@@ -168,12 +179,17 @@ class LLMAnalyzer:
                 used_in, used_out = used_in + tokens_in, used_out + tokens_out
                 used_cached += cached
                 self._count_tokens(tokens_in, tokens_out, cached)
-                analysis = Analysis(**body.model_dump(), analyzer=self.name)
+                checked = guard(
+                    body, commit, stand_in=lambda: rules.analyze(commit, language=language)
+                )
+                self._report(commit.sha, checked)
+                analysis = Analysis(**checked.body.model_dump(), analyzer=self.name)
                 return AnalysisResult(
                     analysis,
                     input_tokens=used_in,
                     output_tokens=used_out,
                     cached_input_tokens=used_cached,
+                    dropped_claims=len(checked.dropped),
                 )
         if self._metrics is not None:
             self._metrics.analysis_fallbacks.labels(reason=reason.split(":", 1)[0]).inc()
@@ -241,6 +257,18 @@ class LLMAnalyzer:
             temperature=0.0,
             request_timeout=self._timeout,
         )
+
+    def _report(self, sha: str, checked: Guarded) -> None:
+        """Each dropped claim: logged with the token that had no support (never the answer),
+        and counted on `/metrics`."""
+        for drop in checked.dropped:
+            log.info(
+                "llm_claim_dropped", sha=sha, field=drop.field, kind=drop.kind, token=drop.token
+            )
+            if self._metrics is not None:
+                self._metrics.llm_claims_dropped.labels(kind=drop.kind).inc()
+        if checked.summary_from_rules:
+            log.info("llm_summary_unsupported", sha=sha)
 
     def _observe(self, seconds: float) -> None:
         if self._metrics is not None:

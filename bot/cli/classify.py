@@ -53,6 +53,8 @@ async def _one(analyzer: Analyzer, number: int, line: str, language: str) -> dic
         out["fallback_reason"] = result.fallback_reason
     if result.input_tokens or result.output_tokens:
         out["tokens"] = {"input": result.input_tokens, "output": result.output_tokens}
+    if result.dropped_claims:
+        out["dropped_claims"] = result.dropped_claims
     return out
 
 

@@ -3,7 +3,8 @@
 A label line holds `importance` and either a `title` alone (titles-only, as in the batch job's
 labels) or a full commit: inline under `commit`, or looked up by `sha` in a directory of replay
 days. The report gives importance agreement, the confusion table, high recall and precision,
-primary-type and `breaking` agreement, and the tokens the analyser used.
+primary-type and `breaking` agreement, the tokens the analyser used and, for the LLM, the
+unsupported claims the fact guard dropped from its answers.
 """
 
 from __future__ import annotations
@@ -184,6 +185,9 @@ class EvalReport:
     # Without prices (the LLM_PRICE_* settings) the run's cost is not estimated.
     prices: Prices = field(default_factory=Prices)
     fallbacks: int = 0
+    # LLM answers used (not fallbacks), and the claims the fact guard dropped from them.
+    answers: int = 0
+    dropped_claims: int = 0
     errors: list[tuple[int, str]] = field(default_factory=list)
     disagreements: list[tuple[Labelled, Importance]] = field(default_factory=list)
 
@@ -246,6 +250,10 @@ class EvalReport:
             + (f"; {self.fallbacks} fell back to the rules" if self.fallbacks else ""),
             self.cost_line(),
         ]
+        if self.analyzer.startswith("llm:"):
+            out.append(
+                f"unsupported claims dropped: {self.dropped_claims} in {self.answers} answers"
+            )
         for number, error in self.errors:
             out.append(f"line {number}: {error}")
         if show_disagreements and self.disagreements:
@@ -286,6 +294,8 @@ async def evaluate(
             report.cached_input_tokens += result.cached_input_tokens
             report.output_tokens += result.output_tokens
             report.fallbacks += result.fallback_reason is not None
+            report.answers += got.analyzer.startswith("llm:")
+            report.dropped_claims += result.dropped_claims
             if item.type is not None:
                 report.typed += 1
                 report.type_hits += got.change_types[0] is item.type

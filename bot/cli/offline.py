@@ -251,6 +251,7 @@ async def offline_digest(
     shown = []
     routes: dict[str, int] = {}
     tokens = (0, 0, 0)
+    dropped = 0
     for local in commits_between(path, branch, start, end):
         commit = CommitInput(
             sha=local.sha,
@@ -272,6 +273,7 @@ async def offline_digest(
             tokens[1] + result.cached_input_tokens,
             tokens[2] + result.output_tokens,
         )
+        dropped += result.dropped_claims
         shown.append(
             DigestCommit(
                 sha=local.sha,
@@ -296,6 +298,7 @@ async def offline_digest(
             input_tokens=tokens[0],
             cached_input_tokens=tokens[1],
             output_tokens=tokens[2],
+            dropped_claims=dropped,
         ),
     )
     return digest, render(digest, with_title=True)

@@ -6,6 +6,8 @@ from bot.models import DigestUsage
 
 _EN = {
     "choice": "Analyser choice: {parts}.",
+    "choice_dropped": "Analyser choice: {parts}; unsupported claims dropped from the LLM's "
+    "answers: {n}.",
     "llm": "LLM {n}",
     "sure": "rules, sure from the paths and title {n} ({kinds})",
     "verdict": "rules, verdict outside `llm.for` {n}",
@@ -25,6 +27,7 @@ _EN = {
 }
 _ZH = {
     "choice": "分析方式的选择：{parts}。",
+    "choice_dropped": "分析方式的选择：{parts}；LLM 回答中因无依据而删除的说法：{n} 条。",
     "llm": "LLM {n}",
     "sure": "规则（依路径与标题确定）{n}（{kinds}）",
     "verdict": "规则（重要性不在 `llm.for` 中）{n}",
@@ -71,7 +74,8 @@ def usage_lines(usage: DigestUsage | None, language: str) -> list[str]:
             for key in _ORDER
             if counts.get(key)
         ]
-        lines.append(s["choice"].format(parts=s["sep"].join(parts)))
+        key = "choice_dropped" if usage.dropped_claims else "choice"
+        lines.append(s[key].format(parts=s["sep"].join(parts), n=usage.dropped_claims))
     if counts.get("budget"):
         lines.append(s["budget_note"].format(n=counts["budget"]))
     if counts.get("cap"):

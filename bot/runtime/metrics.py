@@ -64,6 +64,13 @@ class Metrics:
             ["reason"],
             registry=r,
         )
+        self.llm_claims_dropped = Counter(
+            "commit_digest_llm_claims_dropped",
+            "Claims of LLM answers the fact guard dropped as unsupported by the commit, by what "
+            "had no support (code, identifier, flag, path, number, hardware, link).",
+            ["kind"],
+            registry=r,
+        )
         self.github_calls = Counter(
             "commit_digest_github_calls",
             "GitHub API calls, by method and HTTP status (0 for a network error).",

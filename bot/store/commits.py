@@ -259,6 +259,7 @@ async def store_analysis(
         "cached_input_tokens": result.cached_input_tokens,
         "route": result.route,
         "patch_id": result.patch_id,
+        "dropped_claims": result.dropped_claims,
     }
     stmt = insert_for(conn.dialect.name)(t.analyses).values(repo_id=repo_id, sha=sha, **values)
     await conn.execute(stmt.on_conflict_do_update(index_elements=["repo_id", "sha"], set_=values))

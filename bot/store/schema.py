@@ -173,6 +173,8 @@ analyses = sa.Table(
     sa.Column("cached_input_tokens", sa.Integer, nullable=False, server_default="0"),
     sa.Column("route", sa.String(40)),
     sa.Column("patch_id", sa.String(40)),
+    # Migration 0008: claims of the LLM's answer the fact guard dropped (bot/analysis/guard.py).
+    sa.Column("dropped_claims", sa.Integer, nullable=False, server_default="0"),
     sa.Index("ix_analyses_patch_id", "repo_id", "patch_id"),
 )
 

@@ -24,6 +24,8 @@ class DayUsage:
     input_tokens: int = 0
     cached_input_tokens: int = 0
     output_tokens: int = 0
+    # Claims of the day's LLM answers the fact guard dropped.
+    dropped_claims: int = 0
 
 
 @dataclass(frozen=True)
@@ -121,7 +123,8 @@ class UsageLedger:
         return Reusable(sha=row.sha, data=dict(row.data)) if row else None
 
     async def day_usage(self, repo_id: int, window: tuple[datetime, datetime]) -> DayUsage:
-        """The routes and LLM tokens of a repository's digest day, for its footer."""
+        """The routes, LLM tokens and dropped claims of a repository's digest day, for its
+        footer."""
         a, c = t.analyses.c, t.commits.c
         async with self._engine.connect() as conn:
             rows = (
@@ -133,6 +136,7 @@ class UsageLedger:
                         sa.func.sum(a.input_tokens),
                         sa.func.sum(a.cached_input_tokens),
                         sa.func.sum(a.output_tokens),
+                        sa.func.sum(a.dropped_claims),
                     )
                     .select_from(
                         t.analyses.join(t.commits, sa.and_(c.repo_id == a.repo_id, c.sha == a.sha))
@@ -146,16 +150,18 @@ class UsageLedger:
                 )
             ).all()
         routes: dict[str, int] = {}
-        tokens_in = cached = tokens_out = 0
-        for route, analyzer, count, t_in, t_cached, t_out in rows:
+        tokens_in = cached = tokens_out = dropped = 0
+        for route, analyzer, count, t_in, t_cached, t_out, t_dropped in rows:
             key = route or ("llm" if str(analyzer).startswith("llm:") else "rules")
             routes[key] = routes.get(key, 0) + int(count)
             tokens_in += int(t_in or 0)
             cached += int(t_cached or 0)
             tokens_out += int(t_out or 0)
+            dropped += int(t_dropped or 0)
         return DayUsage(
             routes=routes,
             input_tokens=tokens_in,
             cached_input_tokens=cached,
             output_tokens=tokens_out,
+            dropped_claims=dropped,
         )

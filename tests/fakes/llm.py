@@ -17,18 +17,20 @@ from typing import Any
 
 from aiohttp import web
 
+# A valid answer that names nothing the fact guard checks, so any commit supports it whole
+# (answers that invent are the guard tests' own).
 VALID_BODY: dict[str, Any] = {
     "change_types": ["bugfix"],
     "importance": "medium",
     "breaking": False,
-    "summary": "Fixes the quantization path for float8 inputs. Routing weights keep their dtype.",
-    "impact": [{"area": "vllm_ascend/ops", "files": 2}],
+    "summary": "Fixes the quantization path for 8-bit inputs. Routing weights keep their dtype.",
+    "impact": [{"area": "Quantized ops", "files": 2}],
     "insights": {"compatibility": "No configuration changes are needed."},
     "risks": [
         {
-            "description": "Other MoE paths may rely on the old cast.",
+            "description": "Other MLP paths may rely on the old cast.",
             "consequence": "Accuracy could drop on those paths.",
-            "mitigation": "Run the MoE accuracy suite.",
+            "mitigation": "Run the MLP accuracy suite.",
         }
     ],
     "recommendations": [{"audience": "maintainers", "text": "Add a regression test."}],
@@ -64,6 +66,9 @@ class FakeLLM:
     # cached_tokens`: prefixes of at least 1,024 tokens, in steps of 128) or "deepseek"
     # (`prompt_cache_hit_tokens` / `prompt_cache_miss_tokens`, in 64-token units).
     cache: str | None = None
+    # Recorded answers, by commit sha: a prompt naming the commit ("Commit: <sha>") gets its
+    # own answer instead of VALID_BODY (scripted behaviours still come first).
+    recorded: dict[str, dict[str, Any]] = field(default_factory=dict)
     _prompts: list[str] = field(default_factory=list)
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
     endless_bytes_sent: int = 0
@@ -162,7 +167,8 @@ class FakeLLM:
         elif behaviour.kind == "raw":
             content = behaviour.content or ""
         else:
-            content = json.dumps(behaviour.body or VALID_BODY, ensure_ascii=False)
+            body = behaviour.body or self._recorded(messages[-1]["content"]) or VALID_BODY
+            content = json.dumps(body, ensure_ascii=False)
         completion_tokens = min(max_tokens, max(1, len(content) // 4))
         usage: dict[str, Any] = {
             "prompt_tokens": prompt_tokens,
@@ -192,6 +198,9 @@ class FakeLLM:
         if behaviour.kind == "reshape" and behaviour.reshape is not None:
             return web.json_response(behaviour.reshape(completion))
         return web.json_response(completion)
+
+    def _recorded(self, user: str) -> dict[str, Any] | None:
+        return next((b for sha, b in self.recorded.items() if f"Commit: {sha}\n" in user), None)
 
     def _cached_tokens(self, prompt: str) -> int:
         """The longest prefix this prompt shares with an earlier one, as the cache counts it."""

@@ -114,6 +114,7 @@ async def day_usage(
         input_tokens=used.input_tokens,
         cached_input_tokens=used.cached_input_tokens,
         output_tokens=used.output_tokens,
+        dropped_claims=used.dropped_claims,
         cost=prices.cost(used.input_tokens, used.cached_input_tokens, used.output_tokens)
         if prices.known
         else None,

@@ -1,0 +1,396 @@
+"""The LLM, grounded and checked: recorded answers that invent, through the fake
+OpenAI-compatible server and the real `LLMAnalyzer`, on real replay commits; the drops counted
+on /metrics, in the digest's footer and by `bot eval`; the facts in the prompt after a prefix
+that stays byte-identical."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from prometheus_client import generate_latest
+
+from bot.analysis.prompt import build_prompt
+from bot.app import EXECUTOR, STORE
+from bot.cli.evaluation import evaluate
+from bot.models import AnalysisBody, CommitInput
+from bot.runtime.metrics import Metrics
+from bot.store.schema import analyses
+from tests.fakes.github import FakeGitHub
+from tests.fakes.llm import VALID_BODY, FakeLLM
+from tests.support import (
+    ROOT,
+    FakeClock,
+    deliver_replay,
+    publish_round,
+    replay_day,
+    replay_pushes,
+)
+from tests.test_guard import ASCEND, COMPRESSOR, GLM_DOCS, MXFP, PREFIX, SCHEDULER, TRACING
+
+Make = Callable[..., Any]
+
+
+def answer(**changes: Any) -> dict[str, Any]:
+    return {**VALID_BODY, **changes}
+
+
+def text_of(body: AnalysisBody) -> str:
+    return json.dumps(body.model_dump(mode="json"), ensure_ascii=False)
+
+
+async def test_a_method_that_does_not_exist_is_dropped(make_analyzer: Make, fake: FakeLLM) -> None:
+    fake.recorded[MXFP.sha] = answer(
+        summary="Fixes the allgatherEP W4A8_MXFP4 quantization path on Ascend 950. "
+        "It adds `AscendW4A8MXFPDynamicFusedMoEMethod.cast_routing_weights()` to skip the cast.",
+        insights={"architecture": "`topk_weights` keeps its dtype for `torch.float8_e4m3fn`."},
+    )
+    result = await make_analyzer().analyze(MXFP, language="en")
+    assert result.fallback_reason is None and result.analysis.analyzer == "llm:fake-model"
+    assert "cast_routing_weights" not in text_of(result.analysis)
+    assert result.analysis.summary == (
+        "Fixes the allgatherEP W4A8_MXFP4 quantization path on Ascend 950."
+    )
+    assert result.analysis.insights is not None
+    assert (
+        result.analysis.insights.architecture == fake.recorded[MXFP.sha]["insights"]["architecture"]
+    )
+    assert result.dropped_claims == 1
+
+
+async def test_a_wrong_gpu_generation_is_dropped(make_analyzer: Make, fake: FakeLLM) -> None:
+    fake.recorded[SCHEDULER.sha] = answer(
+        summary="Replaces the static round-robin GPU assignment with a memory-aware scheduler.",
+        insights={
+            "performance": "Validated on two NVIDIA RTX PRO 6000 Blackwell GPUs. "
+            "Hopper GPUs such as the H100 gain the most.",
+            "compatibility": "在 Hopper 架构上需要 `mem_get_info()`。",
+        },
+    )
+    result = await make_analyzer().analyze(SCHEDULER, language="en")
+    insights = result.analysis.insights
+    assert insights is not None
+    assert insights.performance == "Validated on two NVIDIA RTX PRO 6000 Blackwell GPUs."
+    assert insights.compatibility is None
+    assert "Hopper" not in text_of(result.analysis) and "H100" not in text_of(result.analysis)
+    assert result.dropped_claims == 2
+
+
+ENFORCE_EAGER = {
+    "recommendations": [
+        {"audience": "users", "text": "Start the server with `--enforce-eager` until it ships."},
+        {"audience": "maintainers", "text": "Keep the guides in step with the code."},
+    ]
+}
+
+
+async def test_a_flag_no_file_mentions_is_dropped(make_analyzer: Make, fake: FakeLLM) -> None:
+    fake.recorded[MXFP.sha] = answer(**ENFORCE_EAGER)
+    fake.recorded[GLM_DOCS.sha] = answer(**ENFORCE_EAGER)
+    analyzer = make_analyzer()
+    invented = await analyzer.analyze(MXFP, language="en")
+    assert [r.text for r in invented.analysis.recommendations] == [
+        "Keep the guides in step with the code."
+    ]
+    assert invented.dropped_claims == 1
+    # Where the change does pass the flag, the same advice stands.
+    shown = await analyzer.analyze(GLM_DOCS, language="en")
+    assert len(shown.analysis.recommendations) == 2 and shown.dropped_claims == 0
+
+
+async def test_a_number_the_author_never_wrote_is_dropped(
+    make_analyzer: Make, fake: FakeLLM
+) -> None:
+    fake.recorded[PREFIX.sha] = answer(
+        summary="Aligns the SlidingWindowManager block size with the scheduler's. The "
+        "prefix-cache hit rate rises from 33% to 86%, a 2.6x gain.",
+        risks=[{"description": "Cuts time to first token by 40% on long prompts."}],
+    )
+    result = await make_analyzer().analyze(PREFIX, language="en")
+    assert result.analysis.summary == (
+        "Aligns the SlidingWindowManager block size with the scheduler's."
+    )
+    assert result.analysis.risks == []
+    assert result.dropped_claims == 2
+
+
+TRUE_ANSWERS = [
+    (
+        MXFP,
+        "en",
+        answer(
+            summary="Fixes the allgatherEP W4A8_MXFP4 quantization path on Ascend 950: "
+            "`topk_weights` is no longer cast to `torch.float8_e4m3fn`, and "
+            "`mxfp_use_bf16` is set for float8 inputs.",
+            impact=[{"area": "vllm_ascend/quantization/methods/w4a8_mxfp4.py", "files": 1}],
+            insights={
+                "architecture": "`AscendW4A8MXFPDynamicFusedMoEMethod` passes routing weights "
+                "to `moe_comm_method.fused_experts()` in their own dtype (+3 −2 lines).",
+                "compatibility": "Applies to W4A8 MoE models on Ascend 950 (A5); tested "
+                "with vLLM v0.23.0.",
+            },
+            risks=[
+                {
+                    "description": "`x.dtype in [torch.bfloat16, torch.float8_e4m3fn]` now "
+                    "selects the bf16-compatible MXFP mode.",
+                    "mitigation": "Check FLOAT8_E8M0FNU_DTYPE scales on other MXFP methods.",
+                }
+            ],
+        ),
+    ),
+    (
+        MXFP,
+        "zh-CN",
+        answer(
+            summary="修复 Ascend 950 上 allgatherEP 的 W4A8_MXFP4 量化路径："
+            "`topk_weights` 不再被转换为 `torch.float8_e4m3fn`。",
+            impact=[{"area": "vllm_ascend/quantization", "files": 1}],
+            recommendations=[
+                {
+                    "audience": "maintainers",
+                    "text": "为 `AscendW4A8MXFPDynamicFusedMoEMethod` 补充 float8 输入的测试"
+                    "（见 `w4a8_mxfp4.py`）。",
+                }
+            ],
+        ),
+    ),
+    (
+        SCHEDULER,
+        "en",
+        answer(
+            summary="Fixes #2975: model-free PTQ now picks the GPU with the most free memory "
+            "(`torch.get_device_module(dev).mem_get_info()`) instead of "
+            "`devices[i % len(devices)]`.",
+            impact=[{"area": "src/llmcompressor/entrypoints/model_free", "files": 2}],
+            insights={
+                "architecture": "`concurrent.futures.wait(FIRST_COMPLETED)` replaces a "
+                "`threading.Event` callback; `_build_jobs()` no longer takes `devices`.",
+                "performance": "Validated on two NVIDIA RTX PRO 6000 Blackwell GPUs.",
+            },
+            recommendations=[
+                {
+                    "audience": "users",
+                    "text": "`max_workers` is now an upper bound: set it from the GPUs' memory.",
+                }
+            ],
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("commit", "language", "body"), TRUE_ANSWERS)
+async def test_an_answer_the_commit_supports_is_kept_whole(
+    make_analyzer: Make, fake: FakeLLM, commit: CommitInput, language: str, body: dict[str, Any]
+) -> None:
+    fake.recorded[commit.sha] = body
+    result = await make_analyzer().analyze(commit, language=language)
+    assert result.dropped_claims == 0 and result.fallback_reason is None
+    kept = result.analysis.model_dump(mode="json", exclude={"analyzer"})
+    assert kept == AnalysisBody.model_validate(body).model_dump(mode="json")
+
+
+async def test_drops_are_counted_on_metrics_by_kind(make_analyzer: Make, fake: FakeLLM) -> None:
+    fake.recorded[SCHEDULER.sha] = answer(summary="Speeds up PTQ on Hopper GPUs by 35%.")
+    fake.recorded[MXFP.sha] = answer(**ENFORCE_EAGER)
+    metrics = Metrics()
+    analyzer = make_analyzer(metrics=metrics)
+    await analyzer.analyze(SCHEDULER, language="en")
+    await analyzer.analyze(MXFP, language="en")
+    text = generate_latest(metrics.registry).decode()
+    # One claim, one drop, by the first token without support (the hardware name).
+    assert 'commit_digest_llm_claims_dropped_total{kind="hardware"} 1.0' in text
+    assert 'commit_digest_llm_claims_dropped_total{kind="code"} 1.0' in text
+    assert 'kind="number"' not in text
+
+
+async def test_each_drop_is_logged_with_sha_and_token_never_the_answer(
+    aiohttp_server: Any, fake: FakeLLM
+) -> None:
+    invented = "It adds `cast_routing_weights()` to skip the cast."
+    fake.recorded[MXFP.sha] = answer(summary=f"Fixes the W4A8_MXFP4 path. {invented}")
+    server = await aiohttp_server(fake.app())
+    env = {
+        **os.environ,
+        "LLM_BASE_URL": str(server.make_url("/v1")),
+        "LLM_API_KEY": "test-key",
+        "LLM_MODEL": "fake-model",
+        "LOG_LEVEL": "INFO",
+        "LOG_FORMAT": "json",
+    }
+    pipe = asyncio.subprocess.PIPE
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "classify",
+        cwd=ROOT,
+        env=env,
+        stdin=pipe,
+        stdout=pipe,
+        stderr=pipe,
+    )
+    raw = next(c for c in replay_day(ASCEND, "2026-07-10")["commits"] if c["sha"] == MXFP.sha)
+    out, err = await proc.communicate(json.dumps(raw).encode() + b"\n")
+    assert proc.returncode == 0
+    (classified,) = [json.loads(line) for line in out.decode().splitlines()]
+    assert classified["dropped_claims"] == 1 and "cast_routing_weights" not in out.decode()
+    events = [json.loads(line) for line in err.decode().splitlines() if line.startswith("{")]
+    (drop,) = [e for e in events if e["event"] == "llm_claim_dropped"]
+    assert drop["level"] == "info" and drop["sha"] == MXFP.sha
+    assert (drop["token"], drop["kind"], drop["field"]) == (
+        "cast_routing_weights()",
+        "code",
+        "summary",
+    )
+    assert invented not in err.decode() and "W4A8_MXFP4 path" not in err.decode()
+
+
+async def test_eval_reports_the_unsupported_claims_of_an_llm_run(
+    make_analyzer: Make, fake: FakeLLM
+) -> None:
+    fake.recorded[MXFP.sha] = answer(**ENFORCE_EAGER)
+    fake.recorded[SCHEDULER.sha] = answer(summary="Speeds up PTQ on Hopper GPUs by 35%.")
+    lines = [
+        json.dumps({"sha": c.sha, "importance": "medium", "commit": {**raw_of(c)}})
+        for c in (MXFP, SCHEDULER, PREFIX)
+    ]
+    report = await evaluate(make_analyzer(), lines)
+    assert (report.dropped_claims, report.answers) == (2, 3)
+    assert "unsupported claims dropped: 2 in 3 answers" in report.lines()
+
+
+def raw_of(commit: CommitInput) -> dict[str, Any]:
+    return {
+        "sha": commit.sha,
+        "message": commit.message,
+        "files": [f.model_dump() for f in commit.files],
+    }
+
+
+# --- the digest day: stored, shown in the footer, the same after a restart -----------------
+
+DAY = "2026-08-18"
+END = datetime(2026, 8, 19, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "; unsupported claims dropped from the LLM's answers: 2."),
+        ("zh-CN", "；LLM 回答中因无依据而删除的说法：2 条。"),
+    ],
+)
+async def test_the_days_dropped_claims_are_stored_and_shown_in_the_footer(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    aiohttp_server: Any,
+    clock: FakeClock,
+    language: str,
+    line: str,
+) -> None:
+    repo = github.serve_replay_day(COMPRESSOR, DAY)
+    repo.files[".github/commit-digest.yml"] = f"language: {language}\n"
+    llm = FakeLLM()
+    llm.recorded[SCHEDULER.sha] = answer(summary="Speeds up PTQ on Hopper GPUs.")
+    llm.recorded[TRACING.sha] = answer(summary="Speeds up subgraph tracing. It is 5x faster.")
+    server = await aiohttp_server(llm.app())
+    settings = {
+        "llm_base_url": str(server.make_url("/v1")),
+        "llm_api_key": "test-key",
+        "llm_model": "fake-model",
+    }
+    clock.current = END - timedelta(minutes=30)
+    client = await app_client(**settings)
+    for push in replay_pushes(COMPRESSOR, DAY):
+        assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain()
+    async with client.app[STORE].engine.connect() as conn:
+        rows = {r.sha: r for r in await conn.execute(sa.select(analyses))}
+    assert (rows[SCHEDULER.sha].dropped_claims, rows[TRACING.sha].dropped_claims) == (1, 1)
+    assert sum(r.dropped_claims for r in rows.values()) == 2
+    metrics = await (await client.get("/metrics")).text()
+    assert 'commit_digest_llm_claims_dropped_total{kind="hardware"} 1.0' in metrics
+    assert 'commit_digest_llm_claims_dropped_total{kind="number"} 1.0' in metrics
+    await client.close()
+
+    # Another process (a restart, a replica) publishes the day: its counters start at zero,
+    # the footer's figure comes from the stored analyses.
+    clock.current = END + timedelta(seconds=1)
+    publisher = await app_client(**settings)
+    await publish_round(publisher)
+    assert "claims_dropped_total{" not in await (await publisher.get("/metrics")).text()
+    (discussion,) = repo.discussions
+    footer = discussion["body"].rsplit("---", 1)[-1]
+    (choice,) = [x for x in footer.splitlines() if line in x]
+    assert choice.startswith(
+        "- Analyser choice: LLM" if language == "en" else "- 分析方式的选择：LLM"
+    )
+
+
+# --- the facts in the prompt, after a prefix that stays byte-identical ---------------------
+
+
+@dataclass(frozen=True)
+class Added:
+    name: str
+    kind: str
+    path: str
+
+
+@dataclass(frozen=True)
+class FactsOf:
+    """A change's facts in the shape the prompt reads: a dataclass of groups of records."""
+
+    files: tuple[str, ...] = ()
+    added: tuple[Added, ...] = ()
+    removed: tuple[Added, ...] = ()
+    fixes: tuple[int, ...] = ()
+
+
+def read(commit: CommitInput) -> FactsOf:
+    return FactsOf(
+        files=("a.py",), added=(Added(f"fact_of_{commit.sha[:7]}", "function", "a.py"),), fixes=(7,)
+    )
+
+
+async def test_the_facts_come_after_the_stable_prefix_which_stays_byte_identical(
+    make_analyzer: Make, fake: FakeLLM
+) -> None:
+    await make_analyzer().analyze(MXFP, language="en")
+    grounded = make_analyzer(facts=read)
+    await grounded.analyze(MXFP, language="en")
+    await grounded.analyze(SCHEDULER, language="zh-CN")
+    (plain, first, second) = (r["messages"] for r in fake.requests)
+    # One system message for every call, with facts or without.
+    assert plain[0] == first[0] == second[0]
+    assert (
+        "Write only what the diff, the message, the pull request and the facts"
+        in (first[0]["content"])
+    )
+    for messages, commit in ((first, MXFP), (second, SCHEDULER)):
+        user = messages[1]["content"]
+        boundary = next(x for x in user.splitlines() if x.startswith("=====COMMIT-DATA-"))
+        data = user.split(boundary)[-2]
+        # The facts are data of the commit, first in it, before the message.
+        facts = data.index("Facts read from the change:\n")
+        assert facts < data.index("Message:\n")
+        record = f'{{"name":"fact_of_{commit.sha[:7]}","kind":"function","path":"a.py"}}'
+        # The files (listed in the prompt anyway) come last, where a budget cut falls first.
+        assert f'added:\n{record}\nfixes: [7]\nfiles: ["a.py"]\n' in data
+        assert "removed:" not in data
+    assert "Facts read from the change" not in plain[1]["content"]
+
+
+def test_the_facts_count_against_the_prompt_budget() -> None:
+    many = FactsOf(added=tuple(Added(f"name_{i}", "function", "a.py") for i in range(2_000)))
+    prompt = build_prompt(SCHEDULER, language="en", max_input_tokens=4_000, facts=many)
+    assert "[facts shortened]" in prompt.user
+    assert prompt.tokens <= 4_000
