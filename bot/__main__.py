@@ -31,7 +31,14 @@ from bot.app import (
 )
 from bot.classify import classify
 from bot.digest.render import Part
-from bot.evaluation import evaluate, replay_commits
+from bot.evaluation import (
+    analyse_all,
+    evaluate,
+    git_history,
+    replay_commits,
+    replay_days,
+    word_lines,
+)
 from bot.jobs.kinds import JobKind, JobState
 from bot.jobs.publish_period import publish_key
 from bot.logs import configure_logging, get_logger
@@ -118,21 +125,40 @@ def _classify(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _eval(settings: Settings, args: argparse.Namespace) -> int:
-    labels = Path(args.labels)
-    try:
-        lines = labels.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MissingSetting(f"cannot read {labels}: {exc}") from None
+    if args.labels is None and args.replay is None and args.git is None:
+        raise MissingSetting("eval needs LABELS.jsonl, --replay DIR or --git PATH")
+    if args.labels is not None and args.git is not None:
+        raise MissingSetting("--git measures a clone's history without labels; drop LABELS.jsonl")
+    lines: list[str] = []
+    if args.labels is not None:
+        labels = Path(args.labels)
+        try:
+            lines = labels.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise MissingSetting(f"cannot read {labels}: {exc}") from None
     replay = None
+    commits = []
     if args.replay:
         directory = Path(args.replay)
-        if not directory.is_dir():
+        if not directory.exists():
             raise MissingSetting(f"--replay must be a directory of replay days, not {directory}")
-        replay = replay_commits(directory)
+        if args.labels is None:
+            commits = replay_days(directory)
+        else:
+            replay = replay_commits(directory)
+    if args.git is not None:
+        try:
+            commits = git_history(Path(args.git))
+        except OfflineError as exc:
+            raise MissingSetting(f"--git {args.git}: {exc}") from None
     language = args.lang or settings.default_language
 
     async def run() -> list[str]:
         async with open_analyzer(settings) as analyzer:
+            if args.labels is None:
+                entries = await analyse_all(analyzer, commits, language=language)
+                words = word_lines(entries, show_examples=args.show_words)
+                return [f"analyser: {analyzer.name}", f"commits: {len(entries)}", *words]
             report = await evaluate(
                 analyzer,
                 lines,
@@ -140,7 +166,9 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
                 language=language,
                 prices=Prices.from_settings(settings),
             )
-        return report.lines(show_disagreements=args.show_disagreements)
+        return report.lines(show_disagreements=args.show_disagreements) + word_lines(
+            report.entries, show_examples=args.show_words
+        )
 
     text = "\n".join(asyncio.run(run())) + "\n"
     sys.stdout.buffer.write(text.encode("utf-8"))
@@ -374,6 +402,17 @@ gets {"line": N, "error": "..."} and the exit status is 1. Uses the LLM when LLM
 is set, else the rules.
 """
 
+_EVAL_HELP = """\
+Score the configured analyser (the rules, or the LLM when LLM_BASE_URL is set).
+
+With LABELS.jsonl: importance agreement, the confusion table, high recall, type and
+`breaking` agreement, tokens; then the measures of the words. Without labels, with
+--replay DIR (every commit of the replay days) or --git PATH (every commit of a clone's
+history but merges, with its patches): the measures of the words alone, per day or clone:
+title echo, boilerplate, facts from the change, nothing to say, source files called
+configuration, English in zh-CN (with --lang zh-CN), unsupported claims.
+"""
+
 _DIGEST_HELP = """\
 Digests one day of a local git clone, with the App's own renderer: no GitHub and no
 credentials. The commits are the first-parent history of the branch whose committer date
@@ -414,16 +453,31 @@ def build_parser() -> argparse.ArgumentParser:
     )
     eval_cmd = commands.add_parser(
         "eval",
-        help="score the configured analyser against labelled commits (JSON lines)",
+        help="score the configured analyser against labelled commits (JSON lines), and its words",
+        description=_EVAL_HELP,
+        formatter_class=raw,
     )
-    eval_cmd.add_argument("labels", metavar="LABELS.jsonl")
+    eval_cmd.add_argument("labels", metavar="LABELS.jsonl", nargs="?", default=None)
     eval_cmd.add_argument(
-        "--replay", default=None, metavar="DIR", help="look commits up by sha in these replay days"
+        "--replay",
+        default=None,
+        metavar="DIR",
+        help="replay days (a folder, or one day file): labels look commits up by sha in them; "
+        "without labels every commit is measured",
+    )
+    eval_cmd.add_argument(
+        "--git",
+        default=None,
+        metavar="PATH",
+        help="measure every commit of a local clone's history (no labels)",
     )
     eval_cmd.add_argument(
         "--lang", choices=["en", "zh-CN"], default=None, help="default: DEFAULT_LANGUAGE (en)"
     )
     eval_cmd.add_argument("--show-disagreements", action="store_true")
+    eval_cmd.add_argument(
+        "--show-words", action="store_true", help="print a few offending texts per measure"
+    )
     digest_cmd = commands.add_parser(
         "digest",
         help="the offline digest of a local git clone (no GitHub, no credentials)",
