@@ -18,6 +18,7 @@ from typing import Any
 from aiohttp.test_utils import TestClient
 
 from bot.app import EXECUTOR, SCHEDULER
+from bot.models import CommitInput
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("COMMIT_DIGEST_SHARED", ROOT.parent / "shared"))
@@ -46,6 +47,12 @@ def replay_index() -> list[dict[str, Any]]:
 def replay_day(repo: str, day: str) -> dict[str, Any]:
     data: dict[str, Any] = load_json(REPLAY / f"{repo.replace('/', '__')}/{day}.json")
     return data
+
+
+def replay_commit(repo: str, day: str, sha: str) -> CommitInput:
+    """One commit of a replay day, by the start of its sha, as the analysers see it."""
+    raw = next(c for c in replay_day(repo, day)["commits"] if c["sha"].startswith(sha))
+    return CommitInput.from_github(raw, repo=repo)
 
 
 def replay_pushes(repo: str, day: str) -> list[dict[str, Any]]:

@@ -9,6 +9,25 @@ from enum import StrEnum
 from bot.models import FileChange, ImpactArea
 
 
+class Language(StrEnum):
+    """The languages whose definitions the facts reader knows."""
+
+    PYTHON = "python"
+    # C, C++, CUDA, Ascend C: one reader, they share the shape of a definition
+    C = "c"
+
+
+_LANGUAGES = {
+    **dict.fromkeys(("py", "pyi"), Language.PYTHON),
+    **dict.fromkeys(("c", "cc", "cpp", "cxx", "h", "hh", "hpp", "cu", "cuh"), Language.C),
+}
+
+
+def language_of(path: str) -> Language | None:
+    name = path.rsplit("/", 1)[-1]
+    return _LANGUAGES.get(name.rsplit(".", 1)[-1].lower()) if "." in name else None
+
+
 class PathKind(StrEnum):
     DOCS = "docs"
     TESTS = "tests"
@@ -75,6 +94,17 @@ def path_kind(path: str) -> PathKind:
         if pattern.search(path):
             return kind
     return PathKind.SOURCE
+
+
+_SHIPPED = frozenset({PathKind.SOURCE, PathKind.KERNEL, PathKind.PUBLIC_API, PathKind.CONFIG})
+# Code in the repository that the package does not ship: scripts, tools, examples, dotfiles.
+_NOT_SHIPPED = re.compile(r"(^|/)(scripts?|tools|benchmarks?|examples?|hack|dev)/|^\.")
+
+
+def ships(path: str, kind: PathKind | None = None) -> bool:
+    """Code or configuration the package ships (not tests, docs, CI, build files, scripts,
+    tools or examples): what users run."""
+    return (kind or path_kind(path)) in _SHIPPED and not _NOT_SHIPPED.search(path)
 
 
 def kinds(files: list[FileChange]) -> Counter[PathKind]:
