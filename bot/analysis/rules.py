@@ -160,7 +160,6 @@ _BUILD_BROKEN = re.compile(
     r"|compil\w+ (?:errors?|failures?)|importerror|undefined symbol|duplicate symbol)\b",
     re.IGNORECASE,
 )
-_PIN = re.compile(r"^([A-Za-z0-9][\w.-]*(?:\[[\w,]+\])?)\s*(==|>=|<=|~=|<|>)\s*([\w.*+-]+)")
 _SECURITY_WORDS = re.compile(r"security|vulnerab|cve-|\w+ injection", re.IGNORECASE)
 # The first word of a summary is capitalised only when it is a plain English verb, never an
 # identifier (`sm100`, `cuDNN`, `vllm`).
@@ -395,7 +394,8 @@ def _breaking_facts(commit: CommitInput, sig: Signals, words: dict[str, str]) ->
         facts.append(
             words["removed_exports"].format(names="`, `".join(names[:4]), path=path, them=them)
         )
-    for old, new in sig.renamed_symbols:
+    for pair in sig.renamed_symbols:
+        old, new = pair.old, pair.new
         if old.path.endswith("__init__.py") or sig.file_kinds.get(old.path) is PathKind.PUBLIC_API:
             facts.append(words["renamed"].format(old=old.name, new=new.name, path=old.path))
     if sig.env_removed:
@@ -545,19 +545,9 @@ def _counted_paths(commit: CommitInput, paths: list[str], limit: int = 3) -> str
     return ", ".join(shown) + rest
 
 
-def _pins(commit: CommitInput, sig: Signals) -> list[str]:
-    """Requirement lines the commit adds: `torch==2.5.1`."""
-    pins = []
-    for f in commit.files:
-        if sig.file_kinds.get(f.filename) is not PathKind.BUILD or not f.patch:
-            continue
-        for line in f.patch.split("\n"):
-            if line.startswith("+") and not line.startswith("+++"):
-                body = line[1:].strip().strip("\"',")
-                match = _PIN.match(body)
-                if match:
-                    pins.append(f"`{match.group(1)}{match.group(2)}{match.group(3)}`")
-    return list(dict.fromkeys(pins))
+def _pins(sig: Signals) -> list[str]:
+    """Requirements the commit sets: `torch==2.5.1`."""
+    return list(dict.fromkeys(f"`{r.package}{r.spec}`" for r in sig.facts.requirements))
 
 
 def _area(sig: Signals) -> str:
@@ -687,7 +677,7 @@ def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
             )
         if sig.experimental:
             note("architecture", words["experimental"].format(paths=_paths(sig.experimental)))
-        pins = _pins(commit, sig)
+        pins = _pins(sig)
         if pins:
             note("compatibility", words["pins"].format(pins=", ".join(pins[:4])))
             recs.append(

@@ -4,42 +4,49 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from bot.analysis.facts.records import NameKind, Registry
 
-_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@ ?(.*)$")
+_HEADER = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@ ?(.*)$", re.MULTILINE)
+_NO_NEWLINE = "\n\\ No newline at end of file"
 
 
 @dataclass(frozen=True)
 class Hunk:
-    """One hunk: git's section heading (the enclosing definition it names) and its lines,
-    each `(side, text)` with side `+`, `-` or ` ` (context)."""
+    """One hunk: git's section heading (the enclosing definition it names) and its body,
+    each line starting with its side: `+`, `-` or ` ` (context)."""
 
     heading: str
-    lines: tuple[tuple[str, str], ...]
+    text: str
+
+    @cached_property
+    def lines(self) -> tuple[tuple[str, str], ...]:
+        """`(side, text)` for each line; an empty line is context."""
+        return tuple((line[:1] or " ", line[1:]) for line in self.text.split("\n"))
 
 
 def hunks(patch: str) -> list[Hunk]:
     """A GitHub `patch` (hunks only, no file header) split into hunks; a patch GitHub cut
     short keeps the lines it has."""
-    out: list[Hunk] = []
-    heading: str | None = None
-    lines: list[tuple[str, str]] = []
-    for line in patch.split("\n"):
-        if line.startswith("@@"):
-            if heading is not None or lines:
-                out.append(Hunk(heading or "", tuple(lines)))
-            match = _HUNK.match(line)
-            heading = match.group(1) if match else ""
-            lines = []
-        elif line and line[0] in "+- ":
-            lines.append((line[0], line[1:]))
-        elif not line:
-            lines.append((" ", ""))
-        # "\ No newline at end of file" and anything else is not a line of the file
-    if heading is not None or lines:
-        out.append(Hunk(heading or "", tuple(lines)))
+    if _NO_NEWLINE in patch:
+        patch = patch.replace(_NO_NEWLINE, "")
+    headers = list(_HEADER.finditer(patch))
+    out = []
+    if not headers or headers[0].start() > 0:
+        head = patch[: headers[0].start() if headers else len(patch)].strip("\n")
+        if head:
+            out.append(Hunk("", head))
+    for i, match in enumerate(headers):
+        end = headers[i + 1].start() if i + 1 < len(headers) else len(patch)
+        out.append(Hunk(match.group(1), patch[match.end() + 1 : end].rstrip("\n")))
     return out
+
+
+def side_at(text: str, position: int) -> str:
+    """The side (`+`, `-`, ` `) of the line of `text` that holds `position`."""
+    start = text.rfind("\n", 0, position) + 1
+    return text[start : start + 1] or " "
 
 
 @dataclass

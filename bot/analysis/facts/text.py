@@ -55,13 +55,15 @@ def stated_numbers(lines: list[str], *, limit: int = 4) -> tuple[StatedNumber, .
     """Speed-ups, measured changes and reach the author writes, as written, at most `limit`."""
     found: dict[str, StatedNumber] = {}
     for line in lines:
-        if not any(c.isdigit() for c in line) and "all " not in line.lower():
-            continue
-        for pattern, kind in (
-            (_SPEEDUP, NumberKind.SPEEDUP),
-            (_CHANGE, NumberKind.CHANGE),
-            (_REACH, NumberKind.REACH),
+        lower = line.lower()
+        percent = "%" in line
+        for pattern, kind, wanted in (
+            (_SPEEDUP, NumberKind.SPEEDUP, "x" in lower or "×" in line),
+            (_CHANGE, NumberKind.CHANGE, percent),
+            (_REACH, NumberKind.REACH, percent or "all " in lower or "every " in lower),
         ):
+            if not wanted:
+                continue
             for m in pattern.finditer(line):
                 text = " ".join(m.group(1).split())
                 found.setdefault(text.lower(), StatedNumber(text, kind))
