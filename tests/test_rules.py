@@ -78,6 +78,32 @@ def test_titles_are_parsed(
         ("vllm_ascend/ops/triton/fla/chunk.py", PathKind.KERNEL),
         ("src/llmcompressor/entrypoints/oneshot.py", PathKind.PUBLIC_API),
         ("vllm_ascend/worker/model_runner_v1.py", PathKind.SOURCE),
+        # A code file is code whatever its name says: never configuration.
+        ("vllm_ascend/ascend_config.py", PathKind.SOURCE),
+        ("vllm_ascend/_310p/quantization/modelslim_config.py", PathKind.SOURCE),
+        (
+            "vllm_ascend/distributed/kv_transfer/kv_pool/ascend_store/config_data.py",
+            PathKind.SOURCE,
+        ),
+        ("csrc/torch_binding.cpp", PathKind.KERNEL),
+        ("src/server/main.cpp", PathKind.SOURCE),
+        # A tuning table is data, even beside kernels or in a `configs/` folder.
+        (
+            "vllm/model_executor/layers/fused_moe/configs/E=64,N=640,device_name=NVIDIA_H100.json",
+            PathKind.DATA,
+        ),
+        ("csrc/moe/tuning/topk_sigmoid_sm90.json", PathKind.DATA),
+        ("assets/logo.png", PathKind.DATA),
+        # A licence is legal text wherever it lies.
+        ("LICENSE", PathKind.LEGAL),
+        ("csrc/third_party/cutlass/LICENSE.txt", PathKind.LEGAL),
+        # Settings files are configuration.
+        ("recipes/configs/quant.yaml", PathKind.CONFIG),
+        ("src/pkg/config.json", PathKind.CONFIG),
+        (".coveragerc", PathKind.CONFIG),
+        ("CMakeLists.txt", PathKind.BUILD),
+        # A version stamp is build metadata, even beside kernels.
+        ("csrc/version.info", PathKind.BUILD),
     ],
 )
 def test_path_kinds(path: str, kind: PathKind) -> None:
@@ -400,6 +426,14 @@ IMPORTANCE_CASES: list[tuple[str, str, list[FileChange], Importance, bool]] = [
         [_fix("vllm_ascend/utils.py", 80)],
         I.HIGH,
         True,
+    ),
+    (
+        "an upgrade of the images users build from is not CI-only, whatever its tags",
+        "[CI][Doc] Upgrade the base toolkit to 9.0.1",
+        [_fix(f"Dockerfile.{v}", 2) for v in ("a2", "a3", "a5")]
+        + [_fix(".github/workflows/nightly.yaml", 40), _fix("csrc/version.info", 20)],
+        I.MEDIUM,
+        False,
     ),
     (
         "a deprecation type alone is not breaking",

@@ -129,6 +129,7 @@ _PATH_TYPES = {
     PathKind.CI: T.CI,
     PathKind.BUILD: T.BUILD,
     PathKind.CONFIG: T.CONFIG,
+    PathKind.LEGAL: T.DOCS,
 }
 _QUIET_TYPES = frozenset({T.DOCS, T.TESTS, T.CI})
 # Tie-breaker only: with no other evidence, a change of this type touching fewer source lines
@@ -449,7 +450,9 @@ def _assess(
     ):
         return Assessment(I.HIGH, False, "security")
     # Where it lands: a docs-, tests- or CI-only change reaches no user's running code.
-    if sig.only is not None or (primary in _QUIET_TYPES and not sig.source_lines):
+    # (Build definitions users install from, a Dockerfile or a requirement, reach them too.)
+    shipped_lines = sig.source_lines + sig.line_kinds[PathKind.BUILD]
+    if sig.only is not None or (primary in _QUIET_TYPES and not shipped_lines):
         return Assessment(I.LOW, False, f"only {(sig.only or primary).value} change")
     if breaking:
         level = I.MEDIUM if sig.experimental else I.HIGH
@@ -495,8 +498,8 @@ def _assess(
         return Assessment(I.MEDIUM, False, "bugfix of limited reach")
     if known:
         tiny = _TINY.get(primary, 15)
-        if sig.source_lines < tiny:
-            return Assessment(I.LOW, False, f"tiny: {sig.source_lines} source lines")
+        if shipped_lines < tiny:
+            return Assessment(I.LOW, False, f"tiny: {shipped_lines} source and build lines")
         return Assessment(I.MEDIUM, False, f"{primary.value} of limited reach")
     if sig.series:
         return Assessment(I.MEDIUM, False, "part of a series of pull requests (no diff)")

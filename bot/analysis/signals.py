@@ -263,12 +263,10 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         line_kinds[file_kinds[f.filename]] += max(1, f.changes)
     kinds = set(file_kinds.values())
     only: PathKind | None = None
+    # Docs, tests, CI and licences reach no user's running code (a licence reads as docs).
+    quiet_kinds = {PathKind.DOCS, PathKind.TESTS, PathKind.CI, PathKind.LEGAL}
     for quiet in (PathKind.DOCS, PathKind.TESTS, PathKind.CI):
-        if (
-            files
-            and kinds <= {quiet, PathKind.DOCS, PathKind.TESTS, PathKind.CI}
-            and quiet in kinds
-        ):
+        if files and kinds <= quiet_kinds and (quiet in kinds or kinds == {PathKind.LEGAL}):
             only = quiet
             break
     # Without a file list, a benchmark tag or title says where the change lands.
