@@ -144,15 +144,15 @@ CASES: list[tuple[str, str, str, str, list[str], list[str]]] = [
         ["compressed-tensors==0.12.0 (was ==0.11.0)"],
         [],
     ),
-    # a deprecation warning added (its message, not the line that raises it); one reworded
-    # in place is not new
+    # a DeprecationWarning raised with a message that deprecates nothing (an argument not
+    # supported) is no deprecation; one reworded in place is not new
     (
         ASCEND,
         "2026-06-23",
         "bdc1523",
         "deprecations",
-        ["head_first=True is not supported in 310P chunk path."],
-        ["head_first=True is not supported in the reference implementation."],
+        [],
+        ["head_first=True is not supported"],
     ),
     (ASCEND, "2026-06-17", "c8b905b", "deprecations", [], ["chunk_gated_delta_rule: head_first"]),
     # the function whose body a fix edits, when nothing is added or removed
@@ -321,3 +321,68 @@ def test_hunks_keep_headings_and_sides() -> None:
     assert first.heading == "class A:"
     assert first.lines == (("-", "x"), ("+", "y"), (" ", "ctx"))
     assert second.heading == "" and second.lines == (("+", "z"),)
+
+
+def test_a_fields_default_is_what_field_gives_it_not_its_validation() -> None:
+    settings = change(
+        "src/pkg/settings.py",
+        "@@ -3,3 +3,3 @@ class Settings(BaseSettings):\n"
+        "-    lease_seconds: int = Field(default=300, ge=10)\n"
+        "+    lease_seconds: int = Field(default=300, ge=1)\n"
+        "-    title: str | None = Field(default=DEFAULT_TITLE, max_length=200)\n"
+        "+    title: str | None = Field(default=None, max_length=200)\n"
+        "-    retries: int = 3\n"
+        "+    retries: int = 5",
+    )
+    facts = read_facts(CommitInput(sha="1" * 40, message="Tune settings", files=[settings]))
+    assert names(facts.defaults_changed) == [
+        "title: DEFAULT_TITLE -> None",
+        "retries: 3 -> 5",
+    ]
+
+
+def test_values_of_settings_files_and_headings_of_documents() -> None:
+    # vllm-ascend 2026-07-15 (#11984): the CANN image tag moves in a workflow and in mkdocs.yml.
+    cann = facts_of(ASCEND, "2026-07-15", "63a194e")
+    assert "cann_image_tag: 9.0.0-910b-ubuntu22.04-py3.12 -> 9.0.1-910b-ubuntu22.04-py3.12" in (
+        names(cann.values_changed)
+    )
+    # A key a file repeats (a list of mappings) is ambiguous and left out.
+    listed = change(
+        ".github/workflows/ci.yaml",
+        "@@ -1,4 +1,4 @@\n-  - name: a\n+  - name: b\n-  - name: c\n+  - name: d",
+    )
+    assert not read_facts(CommitInput(sha="2" * 40, message="x", files=[listed])).values_changed
+    doc = change(
+        "docs/guide.md",
+        "@@ -1,2 +1,8 @@\n # Guide\n+## Multi-node deployment\n+```bash\n"
+        "+# export IMAGE=quay.io/x\n+```\n+## Run it:\n+### Verify the cluster",
+        status="modified",
+    )
+    facts = read_facts(CommitInput(sha="3" * 40, message="x", files=[doc]))
+    # A shell comment in a code block and a line that ends like a sentence are no headings.
+    assert [s.title for s in facts.sections_added] == [
+        "Multi-node deployment",
+        "Verify the cluster",
+    ]
+
+
+def test_a_warning_is_a_deprecation_only_when_it_says_so() -> None:
+    # llm-compressor's own eval regex names DeprecationWarning in a string: not a warning.
+    pattern = change(
+        "src/pkg/signals.py",
+        '@@ -1 +1,2 @@\n+_DEPRECATION = re.compile(r"DeprecationWarning|@deprecated|will be removed")',
+    )
+    unsupported = change(
+        "src/pkg/ops.py",
+        "@@ -1 +1,2 @@\n+    if head_first:\n"
+        '+        raise DeprecationWarning("head_first=True is not supported here.")',
+    )
+    told = change(
+        "src/pkg/api.py",
+        '@@ -1 +1,2 @@\n+    logger.warning("`use_fast` is deprecated and will be removed in 0.9")',
+    )
+    facts = read_facts(CommitInput(sha="4" * 40, message="x", files=[pattern, unsupported, told]))
+    assert [d.text for d in facts.deprecations] == [
+        "`use_fast` is deprecated and will be removed in 0.9"
+    ]

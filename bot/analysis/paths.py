@@ -73,7 +73,7 @@ _PLACES: list[tuple[PathKind, re.Pattern[str]]] = [
     (
         PathKind.TESTS,
         re.compile(
-            r"(^|/)(tests?|testing|e2e|benchmarks?)/|(^|/)(test_[^/]*|[^/]*_test)\.\w+$"
+            r"(^|/)(tests?|testing|e2e|benchmarks?|bench)/|(^|/)(test_[^/]*|[^/]*_test)\.\w+$"
             r"|(^|/)conftest\.py$"
         ),
     ),
@@ -123,7 +123,7 @@ def path_kind(path: str) -> PathKind:
 
 _SHIPPED = frozenset({PathKind.SOURCE, PathKind.KERNEL, PathKind.PUBLIC_API, PathKind.CONFIG})
 # Code in the repository that the package does not ship: scripts, tools, examples, dotfiles.
-_NOT_SHIPPED = re.compile(r"(^|/)(scripts?|tools|benchmarks?|examples?|hack|dev)/|^\.")
+_NOT_SHIPPED = re.compile(r"(^|/)(scripts?|tools|benchmarks?|bench|examples?|hack|dev)/|^\.")
 
 
 def ships(path: str, kind: PathKind | None = None) -> bool:

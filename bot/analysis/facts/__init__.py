@@ -14,10 +14,12 @@ with no patches (titles only) has only its file list and the facts its text stat
 
 from __future__ import annotations
 
+import re
 from typing import TypeVar
 
 from bot.analysis.facts.build import read_requirements
 from bot.analysis.facts.clike import read_clike
+from bot.analysis.facts.documents import read_document, read_settings
 from bot.analysis.facts.python import read_python
 from bot.analysis.facts.records import (
     DefaultChange,
@@ -31,6 +33,7 @@ from bot.analysis.facts.records import (
     Registry,
     Renamed,
     Requirement,
+    Section,
     Setting,
     StatedNumber,
 )
@@ -51,6 +54,7 @@ __all__ = [
     "Registry",
     "Renamed",
     "Requirement",
+    "Section",
     "Setting",
     "StatedNumber",
     "read_facts",
@@ -58,6 +62,7 @@ __all__ = [
 
 # At most this many records of one group: a generated file can define thousands of names.
 _CAP = 40
+_SETTINGS_FILES = (".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
 T = TypeVar("T")
 
 
@@ -80,7 +85,9 @@ def read_facts(commit: CommitInput) -> Facts:
         if not f.patch:
             continue
         language = language_of(f.filename)
-        if language is None and fact.kind is not PathKind.BUILD:
+        settings = fact.kind is PathKind.CONFIG or f.filename.endswith(_SETTINGS_FILES)
+        document = f.filename.endswith((".md", ".markdown"))
+        if language is None and fact.kind is not PathKind.BUILD and not settings and not document:
             continue
         reading = FileReading(f.filename)
         file_hunks = hunks(f.patch)
@@ -92,6 +99,10 @@ def read_facts(commit: CommitInput) -> Facts:
             read_clike(f.filename, file_hunks, reading, user_facing=user_facing, tests=tests)
         if fact.kind is PathKind.BUILD:
             read_requirements(file_hunks, reading)
+        elif settings and language is None:
+            read_settings(file_hunks, reading)
+        elif document:
+            read_document(file_hunks, reading)
         readings.append(reading)
     pr = commit.pull_request
     texts = (commit.message, pr.body if pr else "")
@@ -177,11 +188,10 @@ def _combine(
     keys = _settings([(r.path, r.plus.keys, r.minus.keys) for r in readings])
     defaults = flags[2] + env[2] + keys[2]
     for r in readings:
-        defaults += [
-            DefaultChange(name, r.minus.fields[name], value, r.path)
-            for name, value in r.plus.fields.items()
-            if name in r.minus.fields and value != r.minus.fields[name]
-        ]
+        for field, value in r.plus.fields.items():
+            was, now = _default_of(r.minus.fields.get(field)), _default_of(value)
+            if was is not None and now is not None and was != now:
+                defaults.append(DefaultChange(field, was, now, r.path))
     registered, unregistered = [], []
     for r in readings:
         for name, (registry, via) in r.plus.registrations.items():
@@ -190,6 +200,18 @@ def _combine(
         for name, (registry, via) in r.minus.registrations.items():
             if name not in r.plus.registrations:
                 unregistered.append(Registration(name, registry, r.path, via))
+    values = [
+        DefaultChange(key, was, now, r.path)
+        for r in readings
+        for key, now in r.plus.values.items()
+        if now is not None and (was := r.minus.values.get(key)) is not None and was != now
+    ]
+    sections = [
+        Section(title, r.path)
+        for r in readings
+        for title in dict.fromkeys(r.plus.sections)
+        if title not in r.minus.sections
+    ]
     requirements = [
         Requirement(package, spec, r.path, r.minus.requirements.get(package))
         for r in readings
@@ -212,11 +234,13 @@ def _combine(
         config_keys_added=keys[0],
         config_keys_removed=keys[1],
         defaults_changed=_cap(defaults),
+        values_changed=_cap(values),
         deprecations=_cap(list(dict.fromkeys(deprecations))),
         registered=_cap(_once(registered)),
         unregistered=_cap(_once(unregistered)),
         requirements=_cap(requirements),
         tests_added=_cap(tests_added),
+        sections_added=_cap(sections),
         numbers=numbers,
         fixes=fixes,
     )
@@ -242,6 +266,23 @@ def _settings(
             if name not in plus_all:
                 lost.setdefault(name, Setting(name, path, default))
     return _cap(list(gained.values())), _cap(list(lost.values())), defaults
+
+
+_FIELD_CALL = re.compile(r"^(?:\w+\.)?(?:Field|field|Option|Argument)\(")
+_FIELD_DEFAULT = re.compile(
+    r"\bdefault(?:_factory)?\s*=\s*([^,)]+)|^\w+(?:\.\w+)?\(\s*([^,=)\s][^,=)]*)[,)]"
+)
+
+
+def _default_of(value: str | None) -> str | None:
+    """The default a field line gives: its value, or what `Field(default=…)` holds (a
+    `Field(…)` whose validation alone changed keeps its default)."""
+    if value is None or not _FIELD_CALL.match(value):
+        return value
+    match = _FIELD_DEFAULT.search(value)
+    if match is None:
+        return None
+    return (match.group(1) or match.group(2)).strip()
 
 
 def _export(name: str, path: str) -> Name:

@@ -52,6 +52,18 @@ _DEPRECATION = re.compile(
     r"DeprecationWarning|FutureWarning|@deprecated|warn_deprecated|deprecate\w*\("
     r"|is deprecated|will be removed"
 )
+# Code that deprecates (outside string literals), and a warning call whose message says so.
+_DEPRECATING_CODE = re.compile(
+    r"DeprecationWarning|FutureWarning|@deprecated\b|warn_deprecated\(|\bdeprecate\w*\("
+)
+_WARNING_CALL = re.compile(r"\bwarn(?:ings\.warn|ing|ing_once)?\(|\.warn\(")
+_SAYS_DEPRECATED = re.compile(
+    r"deprecat|will be removed|removed in|no longer (?:be )?supported|in favou?r of"
+    r"|future (?:version|release)",
+    re.IGNORECASE,
+)
+_STRING = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'""")
+_EXPLICIT = re.compile(r"@deprecated\b|warn_deprecated\(|\bdeprecate\w*\(")
 _QUOTED = re.compile(r""""([^"\n]{2,160})"|'([^'\n]{2,160})'""")
 _REPLACEMENT = re.compile(
     r"\b(?:please use|use|in favou?r of|replaced by|switch to|instead use|migrate to)\s+"
@@ -170,8 +182,15 @@ def _deprecations(file_hunks: list[Hunk], reading: FileReading) -> None:
         if not _DEPRECATION.search(hunk.text):
             continue
         for index, (sign, text) in enumerate(hunk.lines):
-            if sign != " " and _DEPRECATION.search(text) and not text.lstrip().startswith("#"):
-                (added if sign == "+" else gone).append(_warning_text(hunk, index))
+            if sign == " " or text.lstrip().startswith("#"):
+                continue
+            code = _STRING.sub('""', text)
+            if not (_DEPRECATING_CODE.search(code) or _WARNING_CALL.search(code)):
+                continue
+            message = _warning_text(hunk, index)
+            # A warning that says nothing of a removal is not a deprecation, whatever it raises.
+            if _EXPLICIT.search(code) or _SAYS_DEPRECATED.search(message):
+                (added if sign == "+" else gone).append(message)
     for message in added[len(gone) :]:
         reading.deprecations.append((message[:160], _replacement(message)))
 

@@ -137,6 +137,14 @@ class StatedNumber:
 
 
 @dataclass(frozen=True)
+class Section:
+    """A heading a document gains."""
+
+    title: str
+    path: str
+
+
+@dataclass(frozen=True)
 class Facts:
     """What one change holds, read from its patch, message and PR text.
 
@@ -165,12 +173,16 @@ class Facts:
     config_keys_added: tuple[Setting, ...] = ()
     config_keys_removed: tuple[Setting, ...] = ()
     defaults_changed: tuple[DefaultChange, ...] = ()
+    # values a settings file (YAML, TOML, INI) changes: key, old value → new value
+    values_changed: tuple[DefaultChange, ...] = ()
     deprecations: tuple[Deprecation, ...] = ()
     registered: tuple[Registration, ...] = ()
     unregistered: tuple[Registration, ...] = ()
     requirements: tuple[Requirement, ...] = ()
     # test functions and cases the change adds, by name
     tests_added: tuple[Name, ...] = ()
+    # headings documents gain
+    sections_added: tuple[Section, ...] = ()
     numbers: tuple[StatedNumber, ...] = ()
     # issues the message or PR text says it fixes, closes or resolves
     fixes: tuple[int, ...] = ()

@@ -66,6 +66,9 @@ class Side:
     tests: list[str] = field(default_factory=list)
     # package -> spec
     requirements: dict[str, str] = field(default_factory=dict)
+    # a settings file's key -> value (keys seen more than once on a side are ambiguous: None)
+    values: dict[str, str | None] = field(default_factory=dict)
+    sections: list[str] = field(default_factory=list)
 
 
 @dataclass
