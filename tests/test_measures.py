@@ -147,7 +147,11 @@ def test_nothing_to_say_is_a_medium_or_high_entry_without_insight_risk_or_recomm
         ("Changes configuration files: `pkg/ascend_config.py` (+3 −1).", True),
         ("修改了配置文件：`vllm_ascend/ascend_config.py` (+0 −1)。", True),
         ("Changes configuration files: `configs/model.yaml`.", False),
+        ("Changes configuration files: `a.yaml` (+1 −1), `pkg/config.py` (+2 −0).", True),
+        ("`pkg/settings.py` is a configuration file.", True),
         ("Stops reading the configuration key `mode` in `pkg/config.py`.", False),
+        # A sentence that speaks of configuration files and names a script calls it none.
+        ("Adds a `-f` flag to `tests/run.sh` that filters config files by name.", False),
     ],
 )
 def test_source_files_called_configuration(sentence: str, misnamed: bool) -> None:
@@ -199,10 +203,14 @@ def test_groups_are_measured_apart_and_together() -> None:
     assert str(groups[""].title_echo) == "1/2 = 50%"
 
 
-def test_sentences_split_at_ends_but_never_inside_code() -> None:
+def test_sentences_split_at_ends_but_never_inside_code_or_quotations() -> None:
     assert sentences("Calls `a.b()`. Then stops! 然后结束。好") == [
         "Calls `a.b()`.",
         "Then stops!",
         "然后结束。",
         "好",
+    ]
+    assert sentences("新增章节“7. Cost (`a. B`)”。Adds “x. Y”.") == [
+        "新增章节“7. Cost (`a. B`)”。",
+        "Adds “x. Y”.",
     ]

@@ -84,6 +84,7 @@ _BARE_PATH = re.compile(
     rf"(?<![\w`])(?:[\w.-]+/)+[\w.-]+|(?<![\w`/])[\w.-]+\.{_EXTENSIONS}(?![\w])"
 )
 _NUMBER = re.compile(r"[+−-]?\d[\d,.]*\s?(?:%|×|x\b|ms\b|k\b)?")
+_CURLY_QUOTE = re.compile(r"“[^”]*”|「[^」]*」")
 _QUOTED = re.compile(r"“[^”]*”|\"[^\"\n]*\"|「[^」]*」|‘[^’]*’")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _LOWER_WORD = re.compile(r"(?<![\w./-])[a-z][a-z'-]+(?![\w/.-]*\w)")
@@ -101,7 +102,15 @@ _COMMON = frozenset(
 _SOURCE_EXT = re.compile(
     r"\.(?:py|pyi|pyx|c|cc|cpp|cxx|h|hh|hpp|cu|cuh|rs|go|java|kt|js|ts|tsx|rb|sh|swift|m|mm)\b",
 )
-_CONFIG_WORDS = re.compile(r"\bconfig(?:uration)? files?\b|配置文件", re.IGNORECASE)
+# "configuration files: `a.py`", "`a.py` is a configuration file", "配置文件：`a.py`"
+_CONFIG_LIST = re.compile(
+    r"(?:\bconfig(?:uration)? files?|配置文件)\s*[:：]\s*((?:`[^`]+`[^`.;。；]*)+)", re.IGNORECASE
+)
+_CALLED_CONFIG = re.compile(
+    r"`([^`]+)`\s*(?:\([^)]*\)\s*)?(?:is|as|,)?\s*(?:an?|the)?\s*config(?:uration)? file"
+    r"|`([^`]+)`\s*(?:是|为)?配置文件",
+    re.IGNORECASE,
+)
 _TRAILER = re.compile(r"^[\w-]+:\s.*$", re.MULTILINE)
 _TITLE_TAGS = re.compile(r"^\s*(?:\[[^\]]*\]\s*)+")
 _CONVENTIONAL = re.compile(r"^\s*\w{2,12}(?:\([^)]*\))?!?:\s+")
@@ -109,17 +118,20 @@ _PR_SUFFIX = re.compile(r"\s*\(#\d+\)\s*$")
 
 
 def sentences(text: str) -> list[str]:
-    """The sentences of one field; a code span never splits one."""
+    """The sentences of one field; a code span or a quotation never splits one."""
     spans: list[str] = []
 
     def hide(m: re.Match[str]) -> str:
         spans.append(m.group(0))
         return f"\x00{len(spans) - 1}\x00"
 
-    hidden = _CODE_SPAN.sub(hide, text)
+    hidden = _CURLY_QUOTE.sub(hide, _CODE_SPAN.sub(hide, text))
     out = []
     for part in _SENTENCE_END.split(hidden):
-        shown = re.sub(r"\x00(\d+)\x00", lambda m: spans[int(m.group(1))], part).strip()
+        shown = part
+        while "\x00" in shown:
+            shown = re.sub(r"\x00(\d+)\x00", lambda m: spans[int(m.group(1))], shown)
+        shown = shown.strip()
         if shown:
             out.append(shown)
     return out
@@ -225,11 +237,14 @@ def facts_named(commit: CommitInput, a: Analysis, patch: str | None = None) -> l
 
 
 def config_misnamed(sentence: str) -> bool:
-    """The sentence calls a file with a source-code extension a configuration file."""
-    if not _CONFIG_WORDS.search(sentence):
-        return False
-    return any(_SOURCE_EXT.search(m.group(1)) for m in _CODE_SPAN.finditer(sentence)) or bool(
-        _SOURCE_EXT.search(_CODE_SPAN.sub(" ", sentence))
+    """The sentence calls a file with a source-code extension a configuration file: lists it
+    after "configuration files:", or says it is one."""
+    for m in _CONFIG_LIST.finditer(sentence):
+        if any(_SOURCE_EXT.search(span) for span in _CODE_SPAN.findall(m.group(1))):
+            return True
+    return any(
+        _SOURCE_EXT.search(m.group(1) or m.group(2) or "")
+        for m in _CALLED_CONFIG.finditer(sentence)
     )
 
 
