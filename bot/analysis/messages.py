@@ -17,7 +17,7 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 _NOISE = re.compile(
     r"""^\s*(
         (signed-off-by|co-authored-by|reviewed-by|acked-by|tested-by|cc|change-id)\s*:
-      | [-*]\s*\[[ xX]\]                                  # checklist items
+      | [-*]\s*\[\s\]                                      # unchecked checklist items
       | [-*]?\s*vllm\s+(version|main)\s*:                  # vLLM's PR template stamps
       | (fixes|fix|closes|close|resolves|related|refs?)\s*:?\s*(\#|https?://)\S*\s*$
       | (related\s+rfc\s+issue|issue)\s*:.*$
@@ -39,6 +39,7 @@ _HEADING = re.compile(
     r"^\s*(#{1,6}\s+.*|\*\*[^*]+\*\*:?\s*|[A-Z][\w/?'&()-]*(?:\s+[A-Z(][\w/?'&()-]*){0,4}:\s*"
     r"|.*##\s*)$"
 )
+_TICKED = re.compile(r"^\[[xX]\]\s*")
 _BULLET = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 _TEMPLATE_QUESTION = re.compile(
     r"(what this pr does|why we need it|user-facing change|how was this (patch )?tested"
@@ -170,7 +171,8 @@ def paragraphs(text: str, *, limit: int = 4000, items: bool = False) -> list[str
             continue
         bullet = bool(_BULLET.match(stripped))
         if bullet:
-            stripped = _BULLET.sub("", stripped)
+            # A ticked checklist item is what the author did: an item like any other.
+            stripped = _TICKED.sub("", _BULLET.sub("", stripped))
         kept += len(stripped)
         if _MARKUP.search(stripped):
             stripped = unmarkdown(stripped)
@@ -190,6 +192,18 @@ def paragraphs(text: str, *, limit: int = 4000, items: bool = False) -> list[str
     return [_ITEM_AFTER_WORD.sub("; ", p).replace(_ITEM, "") for p in merged]
 
 
+def flattened(paragraph: str) -> str:
+    """A paragraph read with `items=True` as one line: its items joined by semicolons."""
+    out = ""
+    for line in paragraph.split("\n"):
+        if not line:
+            continue
+        if out:
+            out += " " if out.endswith((".", ";", ":", "!", "?")) else "; "
+        out += line
+    return out
+
+
 def description_paragraphs(*texts: str, items: bool = False) -> list[str]:
     """The prose of the first text that has any: what the author says the change does."""
     for text in texts:
@@ -206,6 +220,12 @@ _DANGLING = re.compile(
     r"|see|e\.g\.|i\.e\.|like|following|below|this|these|is|are))\s*$",
     re.IGNORECASE,
 )
+
+
+def dangles(text: str) -> bool:
+    """Whether text stops mid-thought: at a colon, or at a word that needs what follows."""
+    text = text.strip()
+    return bool(text) and text[-1] not in ".!?)`\"'”’" and bool(_DANGLING.search(text))
 
 
 def _complete(text: str) -> str | None:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.analysis.facts import DefaultChange, Facts, Name, NumberKind, Renamed, read_facts
-from bot.analysis.messages import description_paragraphs
+from bot.analysis.messages import description_paragraphs, flattened
 from bot.analysis.paths import PathKind, path_kind, ships
 from bot.analysis.titles import ParsedTitle, parse_title
 from bot.models import CommitInput
@@ -76,8 +76,20 @@ _NARROW_PHRASE = re.compile(
 _EXPERIMENTAL = re.compile(r"(^|/)(experimental|contrib|prototype|incubator|sandbox)(/|_)")
 _PRIVATE_PART = re.compile(r"(^|/)_(?!_init__\.py$)[^/]*")
 _CONFIG_MODULE = re.compile(r"config|args|envs?|settings|options", re.IGNORECASE)
-# What a severity word in it does not describe: code, quotations, test and other identifiers.
-_NOT_PROSE = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”|\b\w*_\w*\b|\btests?\s+\w+")
+# What a severity word in it does not describe: code, quotations, test and other identifiers,
+# and enumerations in brackets ("LLM faults (invalid, cut, 503, hang, injection)").
+_NOT_PROSE = re.compile(
+    r"`[^`]*`|\"[^\"]*\"|“[^”]*”|\b\w*_\w*\b|\btests?\s+\w+"
+    r"|\((?:[^(),]{1,30},){2,}[^(),]{1,30}\)"
+)
+# A list of topics (three or more short items) names what a change covers, not a symptom it
+# fixes, unless a verb of fixing governs it: "Reliability: fuzz, load, crashes, faults".
+_TOPICS = re.compile(
+    r"(?:[\w./+-]+(?: [\w./+-]+){0,2}, ){2,}(?:and |or )?[\w./+-]+(?: [\w./+-]+){0,2}"
+)
+_FIXING = re.compile(
+    r"\b(?:fix\w*|resolv\w*|prevent\w*|avoid\w*|repair\w*|address\w*|handl\w*)\b", re.I
+)
 
 
 @dataclass(frozen=True)
@@ -106,8 +118,10 @@ class Signals:
     # each changed path's kind, and changed lines per kind (a file without counts is one)
     file_kinds: Mapping[str, PathKind] = field(default_factory=dict)
     line_kinds: Counter[PathKind] = field(default_factory=Counter)
-    # the author's description: paragraphs of prose, template and test sections removed
+    # the author's description: paragraphs of prose, template and test sections removed; the
+    # same with each list item on a line of its own
     description: tuple[str, ...] = ()
+    description_items: tuple[str, ...] = ()
     # what the change holds (`bot/analysis/facts`)
     facts: Facts = field(default_factory=Facts)
 
@@ -255,7 +269,8 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     unless given)."""
     title = parse_title(commit.title)
     pr = commit.pull_request
-    paragraphs = description_paragraphs(pr.body if pr and pr.body else "", commit.body)
+    items = description_paragraphs(pr.body if pr and pr.body else "", commit.body, items=True)
+    paragraphs = [flattened(p) for p in items]
     files = commit.files
     file_kinds = {f.filename: path_kind(f.filename) for f in files}
     line_kinds: Counter[PathKind] = Counter()
@@ -291,7 +306,10 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     return Signals(
         title=title,
         # A maintainer's label ("security", "critical", "data-loss") counts like the title.
-        severity_title=_words(_SEVERITY, title.text)
+        severity_title=_words(
+            _SEVERITY,
+            title.text if _FIXING.search(title.text) else _TOPICS.sub(" ", title.text),
+        )
         + tuple(label for label in labels_lower if _SEVERE_LABEL.search(label)),
         severity_body=_words(_SEVERITY, "\n".join(paragraphs)),
         by_default=bool(_BY_DEFAULT.search(title_lower)) and not _NEW_THING.search(title_lower),
@@ -309,5 +327,6 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         file_kinds=file_kinds,
         line_kinds=line_kinds,
         description=tuple(paragraphs),
+        description_items=tuple(items),
         facts=facts or read_facts(commit),
     )

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.analysis.messages import dangles
+
 # Verbs that say what a change does, as an author writes them (any form).
 _ACTION = (
     r"(?:add|adds|added|adding|fix|fixes|fixed|fixing|remove|removes|removed|removing"
@@ -66,6 +68,16 @@ _SCENE = re.compile(
     r"|is not|isn't|was not|wasn't|were not|never)\b",
     re.IGNORECASE,
 )
+# A sentence that leans on the one before it ("Instead, …", "This eliminates …").
+_CONTINUES = re.compile(
+    r"^(?:instead|however|therefore|thus|hence|also|so|then|otherwise|additionally"
+    r"|furthermore|moreover|in addition|as such|as a result|because of this|that way)\b"
+    # "This means …", "It was …"; not "This adds …", which speaks of the change itself
+    r"|^(?:this|it|these|they)\s+(?!pr\b|pull request\b|change\b|commit\b|patch\b|"
+    + _ACTION
+    + r"\b)\w+",
+    re.IGNORECASE,
+)
 _PROBLEM_LABEL = re.compile(r"^(?:problem|issue|cause|bug|symptom|motivation)\s*[:：]", re.I)
 # A label the author put before the sentence ("Fix: …", "RFC: <link> Reason: …").
 _LABEL = re.compile(
@@ -89,9 +101,10 @@ _STORY = re.compile(
 )
 # A side note, a pointer or a place holder: not the description of the change.
 _ASIDE = re.compile(
-    r"^(?:note|nb|n\.b\.|ps|p\.s\.|todo|fixme|wip|tbd|edit|update|rfc|related|see|ref|refs"
-    r"|follow[- ]?up(?: to)?|part of|depends on|builds? on|supersedes|blocked by|co-authored"
-    r"|this reverts commit|please (?:provide|describe|fill|add|explain)"
+    r"^(?:note|nb|n\.b\.|ps|p\.s\.|todo|fixme|wip|tbd|edit|update|rfc|related|refs?|see also"
+    r"|cc)\s*[:：-]"
+    r"|^(?:see|follow[- ]?up(?: to)?|part of|depends on|builds? on|supersedes|blocked by"
+    r"|co-authored|this reverts commit|please (?:provide|describe|fill|add|explain)"
     r"|this (?:pr|change|pull request) (?:is|was) (?:a |an )?(?:follow[- ]?up|auto-?generated"
     r"|cherry-?pick|backport))\b"
     r"|^(?:fix(?:es)?|close[sd]?|resolve[sd]?)\s*:?\s*(?:[\w.-]+/[\w.-]+)?#\d+\W*$",
@@ -190,6 +203,13 @@ def _grow(unit: _Unit, units: list[_Unit], limit: int) -> str | None:
     text = _fit(unit.text, limit)
     if text is None:
         return None
+    before = [u for u in units[: units.index(unit)] if u.paragraph == unit.paragraph]
+    if not unit.item and before and _CONTINUES.match(text):
+        # Read with the sentence it leans on (the first of a paragraph leans on the change).
+        if before[-1].item or not _usable(before[-1]):
+            return None
+        joined = f"{before[-1].text} {text}"
+        return joined if len(joined) <= limit and not dangles(joined) else None
     if text != unit.text:
         return text
     after = [
@@ -222,24 +242,41 @@ def _grow(unit: _Unit, units: list[_Unit], limit: int) -> str | None:
     # Prose: the next sentence too, while the two stay short.
     following = next((u for u in after if not u.item), None)
     into_list = following is not None and any(u.item for u in after)
-    if following is not None and not into_list and _usable(following):
+    if (
+        following is not None
+        and not into_list
+        and _usable(following)
+        and not dangles(following.text)
+        and not re.search(r"[:：]\s+[A-Z]", following.text)
+    ):
         candidate = f"{text} {following.text}"
         if len(candidate) <= min(limit, 320) and not candidate.endswith(":"):
             return candidate
-    return text if not text.endswith(":") else None
+    return None if dangles(text) else text
 
 
 def _fit(text: str, limit: int) -> str | None:
-    """The text, or its whole sentences within `limit`; None when the first is too long."""
+    """The text, or its whole sentences within `limit`; None when the first is too long. A
+    statement that a colon joins to the next sentence ("Adds X: This is required …") ends
+    there too."""
     if len(text) <= limit:
         return text
-    ends = [m.end() for m in re.finditer(r"[.!?](?=\s)|[。！？]", text[:limit])]
+    ends = [m.end() for m in re.finditer(r"[.!?](?=\s)|[。！？]|:(?=\s+[A-Z])", text[:limit])]
     ends = [e for e in ends if not _ABBREVIATION.search(text[:e])]
-    return text[: ends[-1]].rstrip() if ends else None
+    if not ends:
+        return None
+    cut = text[: ends[-1]].rstrip()
+    return f"{cut[:-1]}." if cut.endswith(":") else cut
 
 
 def _words(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text.replace("`", ""))}
+
+
+def capitalised(text: str) -> str:
+    """The text with a capital first letter where it opens with a plain word (a verb, an
+    article), not with a name that keeps its case (`vllm`, `cuDNN`)."""
+    return _capitalised(text)
 
 
 def _capitalised(text: str) -> str:
