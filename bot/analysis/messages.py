@@ -13,6 +13,18 @@ _HTML_TAG = re.compile(
     re.IGNORECASE,
 )
 _FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def fences(line: str) -> bool:
+    """Whether a line of Markdown opens or closes a code block."""
+    return ("`" in line or "~" in line) and bool(_FENCE.match(line))
+
+
+def without_comments(text: str) -> str:
+    """Markdown text without its HTML comments (a PR template's hidden instructions)."""
+    return _HTML_COMMENT.sub("", text) if "<!--" in text else text
+
+
 # Lines that carry no description: trailers, template questions, version stamps, checklists.
 _NOISE = re.compile(
     r"""^\s*(
@@ -119,8 +131,7 @@ def paragraphs(text: str, *, limit: int = 4000, items: bool = False) -> list[str
     starts a line of its own instead (a paragraph's lines are its lead-in and its items).
     Reading stops after about `limit` characters of prose: what a change does is said first.
     """
-    if "<!--" in text:
-        text = _HTML_COMMENT.sub("", text)
+    text = without_comments(text)
     if "<" in text:
         text = _HTML_TAG.sub(" ", text)
     out: list[str] = []
@@ -137,7 +148,7 @@ def paragraphs(text: str, *, limit: int = 4000, items: bool = False) -> list[str
     for line in text.replace("\r\n", "\n").split("\n"):
         if kept > limit:
             break
-        if ("`" in line or "~" in line) and _FENCE.match(line):
+        if fences(line):
             in_code = not in_code
             flush()
             continue

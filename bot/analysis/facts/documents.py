@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.analysis.facts.scan import FileReading, Hunk
+from bot.analysis.messages import fences
 
 # `key: value`, `key = value`, `- key: value`: a short scalar value on one line.
 _VALUE = re.compile(
@@ -13,7 +14,6 @@ _VALUE = re.compile(
     re.MULTILINE,
 )
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$")
-_FENCE = re.compile(r"^\s*(```|~~~)")
 # A "heading" that is a shell comment or a sentence left in a code block, not a title.
 _NOT_A_TITLE = re.compile(r"[=|$]|[:.]$|^[a-z]")
 
@@ -38,7 +38,7 @@ def read_document(file_hunks: list[Hunk], reading: FileReading) -> None:
         fenced = {"+": False, "-": False}
         for sign, text in hunk.lines:
             sides = ("+", "-") if sign == " " else (sign,)
-            if ("`" in text or "~" in text) and _FENCE.match(text):
+            if fences(text):
                 for s in sides:
                     fenced[s] = not fenced[s]
                 continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.analysis.facts.records import NumberKind, StatedNumber
+from bot.analysis.messages import fences, without_comments
 
 _FIXES = re.compile(
     r"\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s+"
@@ -31,17 +32,15 @@ _REACH = re.compile(
     r"|(?:all|every)\s+(?:requests?|users?|models?|deployments?|inputs?|batch(?:es)?))\b",
     re.IGNORECASE,
 )
-_FENCE = re.compile(r"^\s*(```|~~~)")
 
 
 def prose_lines(*texts: str) -> list[str]:
     """The lines of these texts that are prose: not code blocks, tables or HTML comments."""
     out: list[str] = []
-    for raw in texts:
-        text = re.sub(r"<!--.*?-->", "", raw, flags=re.DOTALL) if "<!--" in raw else raw
+    for text in texts:
         in_code = False
-        for line in text.replace("\r\n", "\n").split("\n"):
-            if _FENCE.match(line):
+        for line in without_comments(text).replace("\r\n", "\n").split("\n"):
+            if fences(line):
                 in_code = not in_code
                 continue
             stripped = line.strip()
