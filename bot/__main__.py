@@ -49,6 +49,17 @@ gets {"line": N, "error": "..."} and the exit status is 1. Uses the LLM when LLM
 is set, else the rules.
 """
 
+_EVAL_HELP = """\
+Score the configured analyser (the rules, or the LLM when LLM_BASE_URL is set).
+
+With LABELS.jsonl: importance agreement, the confusion table, high recall, type and
+`breaking` agreement, tokens; then the measures of the words. Without labels, with
+--replay DIR (every commit of the replay days) or --git PATH (every commit of a clone's
+history but merges, with its patches): the measures of the words alone, per day or clone:
+title echo, boilerplate, facts from the change, nothing to say, source files called
+configuration, English in zh-CN (with --lang zh-CN), unsupported claims.
+"""
+
 _DIGEST_HELP = """\
 Digests one day of a local git clone, with the App's own renderer: no GitHub and no
 credentials. The commits are the first-parent history of the branch whose committer date
@@ -89,16 +100,31 @@ def build_parser() -> argparse.ArgumentParser:
     )
     eval_cmd = commands.add_parser(
         "eval",
-        help="score the configured analyser against labelled commits (JSON lines)",
+        help="score the configured analyser against labelled commits (JSON lines), and its words",
+        description=_EVAL_HELP,
+        formatter_class=raw,
     )
-    eval_cmd.add_argument("labels", metavar="LABELS.jsonl")
+    eval_cmd.add_argument("labels", metavar="LABELS.jsonl", nargs="?", default=None)
     eval_cmd.add_argument(
-        "--replay", default=None, metavar="DIR", help="look commits up by sha in these replay days"
+        "--replay",
+        default=None,
+        metavar="DIR",
+        help="replay days (a folder, or one day file): labels look commits up by sha in them; "
+        "without labels every commit is measured",
+    )
+    eval_cmd.add_argument(
+        "--git",
+        default=None,
+        metavar="PATH",
+        help="measure every commit of a local clone's history (no labels)",
     )
     eval_cmd.add_argument(
         "--lang", choices=["en", "zh-CN"], default=None, help="default: DEFAULT_LANGUAGE (en)"
     )
     eval_cmd.add_argument("--show-disagreements", action="store_true")
+    eval_cmd.add_argument(
+        "--show-words", action="store_true", help="print a few offending texts per measure"
+    )
     digest_cmd = commands.add_parser(
         "digest",
         help="the offline digest of a local git clone (no GitHub, no credentials)",
@@ -160,8 +186,10 @@ def _run(settings: Settings, args: argparse.Namespace) -> int:
                 settings,
                 labels=args.labels,
                 replay=args.replay,
+                clone=args.git,
                 lang=args.lang,
                 show_disagreements=args.show_disagreements,
+                show_words=args.show_words,
             )
         case "digest":
             return offline.command(

@@ -190,6 +190,20 @@ def clone(tmp_path: Path) -> Path:
 
 
 @pytest.mark.usefixtures("environ_clean")
+def test_eval_measures_the_words_of_a_clones_history(
+    clone: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["eval", "--git", str(clone)]) == 0
+    out = capsys.readouterr().out
+    # Every commit of the history, analysed with its patches, is one set named for the clone.
+    assert "commits: 5" in out
+    (row,) = [line for line in out.splitlines() if line.startswith("| clone | 5 |")]
+    assert "n/a (no patch)" not in row
+    assert main(["eval", "labels.jsonl", "--git", str(clone)]) == 2
+    assert main(["eval", "--git", str(clone.parent / "nowhere")]) == 2
+
+
+@pytest.mark.usefixtures("environ_clean")
 def test_offline_digest_of_a_local_clone(clone: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["digest", "--git", str(clone)]) == 0
     out = capsys.readouterr()

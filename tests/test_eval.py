@@ -167,3 +167,27 @@ def test_replay_directory_is_indexed_by_sha() -> None:
     assert len(commits) == 214
     repo, raw = commits[replay_day("vllm-project/llm-compressor", "2025-09-16")["after"]]
     assert repo == "vllm-project/llm-compressor" and raw["files"]
+
+
+@pytest.mark.usefixtures("environ_clean")
+def test_without_labels_every_replay_commit_is_measured_per_day(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["eval", "--replay", str(REPLAY), "--lang", "zh-CN"]) == 0
+    out = capsys.readouterr().out
+    assert "commits: 214" in out
+    rows = [line for line in out.splitlines() if line.startswith("| vllm-project/")]
+    assert len(rows) == 10 and "| vllm-project/vllm-ascend 2026-07-15 | 29 |" in out
+    assert out.splitlines()[-1].startswith("| all | 214 |")
+    # One day file alone is one set.
+    day = REPLAY / "vllm-project__llm-compressor" / "2026-06-22.json"
+    assert main(["eval", "--replay", str(day)]) == 0
+    out = capsys.readouterr().out
+    assert "commits: 10" in out and "| all |" not in out
+    assert "n/a (en)" in out and "n/a (no fact guard)" in out
+
+
+@pytest.mark.usefixtures("environ_clean")
+def test_eval_needs_something_to_read(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval"]) == 2
+    assert "eval needs LABELS.jsonl, --replay DIR or --git PATH" in capsys.readouterr().err

@@ -10,7 +10,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -18,9 +18,11 @@ import pytest
 import sqlalchemy as sa
 from prometheus_client import generate_latest
 
+from bot.analysis.facts import read_facts
+from bot.analysis.facts.records import Facts, Name, NameKind
 from bot.analysis.prompt import build_prompt
 from bot.app import EXECUTOR, STORE
-from bot.cli.evaluation import evaluate
+from bot.cli.evaluation import evaluate, word_lines
 from bot.models import AnalysisBody, CommitInput
 from bot.runtime.metrics import Metrics
 from bot.store.schema import analyses
@@ -265,6 +267,18 @@ async def test_eval_reports_the_unsupported_claims_of_an_llm_run(
     report = await evaluate(make_analyzer(), lines)
     assert (report.dropped_claims, report.answers) == (2, 3)
     assert "unsupported claims dropped: 2 in 3 answers" in report.lines()
+    # What the guard let by is the words' "unsupported claims" measure: 0 of those it
+    # checked, once the invented claims were dropped; the rules' words have no such figure.
+    table = word_lines(report.entries)
+    row = next(line for line in table if line.startswith("| all |") or "| 3 |" in line)
+    assert row.rstrip(" |").rsplit("| ", 1)[-1].startswith("0/")
+    rules_rows = word_lines(
+        [
+            replace(e, analysis=e.analysis.model_copy(update={"analyzer": "rules"}))
+            for e in report.entries
+        ]
+    )
+    assert "n/a (no fact guard)" in "\n".join(rules_rows)
 
 
 def raw_of(commit: CommitInput) -> dict[str, Any]:
@@ -338,38 +352,15 @@ async def test_the_days_dropped_claims_are_stored_and_shown_in_the_footer(
 # --- the facts in the prompt, after a prefix that stays byte-identical ---------------------
 
 
-@dataclass(frozen=True)
-class Added:
-    name: str
-    kind: str
-    path: str
-
-
-@dataclass(frozen=True)
-class FactsOf:
-    """A change's facts in the shape the prompt reads: a dataclass of groups of records."""
-
-    files: tuple[str, ...] = ()
-    added: tuple[Added, ...] = ()
-    removed: tuple[Added, ...] = ()
-    fixes: tuple[int, ...] = ()
-
-
-def read(commit: CommitInput) -> FactsOf:
-    return FactsOf(
-        files=("a.py",), added=(Added(f"fact_of_{commit.sha[:7]}", "function", "a.py"),), fixes=(7,)
-    )
-
-
 async def test_the_facts_come_after_the_stable_prefix_which_stays_byte_identical(
     make_analyzer: Make, fake: FakeLLM
 ) -> None:
-    await make_analyzer().analyze(MXFP, language="en")
-    grounded = make_analyzer(facts=read)
-    await grounded.analyze(MXFP, language="en")
-    await grounded.analyze(SCHEDULER, language="zh-CN")
+    bare = CommitInput(sha="c" * 40, message="Tidy the wording", files=[])
+    analyzer = make_analyzer()
+    for commit, language in ((bare, "en"), (MXFP, "en"), (SCHEDULER, "zh-CN")):
+        await analyzer.analyze(commit, language=language)
     (plain, first, second) = (r["messages"] for r in fake.requests)
-    # One system message for every call, with facts or without.
+    # One system message for every call, whatever facts the commit holds.
     assert plain[0] == first[0] == second[0]
     assert (
         "Write only what the diff, the message, the pull request and the facts"
@@ -382,15 +373,20 @@ async def test_the_facts_come_after_the_stable_prefix_which_stays_byte_identical
         # The facts are data of the commit, first in it, before the message.
         facts = data.index("Facts read from the change:\n")
         assert facts < data.index("Message:\n")
-        record = f'{{"name":"fact_of_{commit.sha[:7]}","kind":"function","path":"a.py"}}'
+        read = read_facts(commit)
+        named = sorted(read.names())
+        assert named, "the replay commit names something"
+        section = data[facts : data.index("Message:\n")]
+        assert all(name in section for name in named[:5])
         # The files (listed in the prompt anyway) come last, where a budget cut falls first.
-        assert f'added:\n{record}\nfixes: [7]\nfiles: ["a.py"]\n' in data
-        assert "removed:" not in data
+        headers = [line for line in section.splitlines()[1:] if line and line[0] != "{"]
+        assert headers[-1] in ("files:", "[facts shortened]")
+    # A commit with nothing to read has no facts section.
     assert "Facts read from the change" not in plain[1]["content"]
 
 
 def test_the_facts_count_against_the_prompt_budget() -> None:
-    many = FactsOf(added=tuple(Added(f"name_{i}", "function", "a.py") for i in range(2_000)))
+    many = Facts(added=tuple(Name(f"name_{i}", NameKind.FUNCTION, "a.py") for i in range(2_000)))
     prompt = build_prompt(SCHEDULER, language="en", max_input_tokens=4_000, facts=many)
     assert "[facts shortened]" in prompt.user
     assert prompt.tokens <= 4_000

@@ -103,8 +103,10 @@ def test_real_days_render_as_github_expects(repo: str, day: str, language: str, 
         for href in parsed.links():
             if href.startswith("#"):
                 assert href[1:] in targets, href
-        # Tables keep their columns (four for the day, three for risks) whatever the text holds.
-        assert all(len(row) in (3, 4) for row in parsed.table_rows())
+        # Tables keep their columns (four for the day, two or three for risks) whatever the
+        # text holds, and no column is empty on every row.
+        assert all(len(row) in (2, 3, 4) for row in parsed.table_rows())
+        assert "| — |" not in part.body
         assert parsed.pings_and_references() == []
     shas = {c.sha[:7] for c in digest.commits}
     rendered = "\n".join(p.body for p in parts)
@@ -480,6 +482,51 @@ def test_six_hundred_unanalysed_commits_fold_in_the_footer_within_the_limit() ->
     text = "\n".join(p.body for p in parts)
     assert "Not analysed (600)" in text
     assert "… and 580 more, listed in the table." in text
+
+
+@pytest.mark.parametrize(
+    ("risks", "expected"),
+    [
+        # Risks with nothing but their description are a list, not a table of dashes.
+        (
+            [Risk(description="Removes `a`."), Risk(description="Removes `b`.")],
+            "**⚠️ Risks**\n\n- Removes `a`.\n- Removes `b`.",
+        ),
+        # A column that no risk fills is left out; a risk that lacks a filled column's value
+        # shows a dash there.
+        (
+            [
+                Risk(description="Removes `a`.", consequence="Imports of `a` fail."),
+                Risk(description="Removes `b`."),
+            ],
+            "| Risk | Consequence |\n|---|---|\n| Removes `a`. | Imports of `a` fail. |\n"
+            "| Removes `b`. | — |",
+        ),
+        (
+            [Risk(description="Removes `a`.", consequence="It fails.", mitigation="Use `b`.")],
+            "| Risk | Consequence | Mitigation |\n|---|---|---|\n"
+            "| Removes `a`. | It fails. | Use `b`. |",
+        ),
+    ],
+)
+def test_risks_show_only_the_columns_they_fill(risks: list[Risk], expected: str) -> None:
+    analysis = Analysis(
+        change_types=[ChangeType.REFACTOR],
+        importance=Importance.HIGH,
+        summary="Removes two names.",
+        risks=risks,
+        analyzer="rules",
+    )
+    commit = DigestCommit(
+        sha="a" * 40,
+        title="Remove a and b",
+        url="https://github.com/o/r/commit/" + "a" * 40,
+        author="x",
+        landed_at=datetime(2026, 7, 10, 8, tzinfo=UTC),
+        analysis=analysis,
+    )
+    (part,) = render(replace(hostile_digest(), commits=(commit,), config_error=None))
+    assert expected in part.body
 
 
 def test_zh_cn_marks_the_authors_english_summary_as_the_original() -> None:

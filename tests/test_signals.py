@@ -1,4 +1,5 @@
-"""What the rules read from a commit: severity, impact, breaking evidence in the diff, landing."""
+"""What the rules read from a commit: severity, impact, breaking evidence among its facts,
+where it lands."""
 
 from __future__ import annotations
 
@@ -47,6 +48,10 @@ def change(path: str, patch: str = "", status: str = "modified") -> FileChange:
         ("Fix x\n\nCaused a performance regression in draft models.", (), ()),
         # The template's test section is not the description.
         ("Fix x\n\n### How was this patch tested?\nNo crash in 1000 runs.", (), ()),
+        # Words that name code, a test or a quotation do not describe this change.
+        ("[Test] Add test_crash_on_empty_batch (#3)", (), ()),
+        ("Fix test crashes in CI (#3)", (), ()),
+        ('Rename `hang_timeout` (#3)\n\nThe "deadlock" example moves to docs.', (), ()),
     ],
 )
 def test_severity_words_come_from_title_and_description(
@@ -65,9 +70,9 @@ def test_impact_statement_fixes_and_numbers_are_read() -> None:
     assert sig.impact == "94 % of requests"
     assert sig.fixes == (1234,)
     assert sig.perf_number == "Throughput improves: TPOT -12.5%"
-    # The author's case is kept; a letter whose lower case is longer does not shift the words.
+    # The author's case is kept, also beside a letter whose lower case is longer.
     assert read_signals(commit("Fix İ decode\n\nSegfault for 3 % of Users.")).impact == (
-        "3 % of users"
+        "3 % of Users"
     )
     assert read_signals(commit("Fix decode\n\nSegfault for 3 % of Users.")).impact == (
         "3 % of Users"
@@ -115,7 +120,7 @@ def test_a_moved_function_is_not_removed_and_a_lone_swap_is_a_rename() -> None:
         "src/pkg/api/run.py", "@@ -1,2 +1,2 @@\n-def do_finalize(x):\n+def finalize(x):"
     )
     sig = read_signals(commit("Rename", renamed))
-    assert [(a.name, b.name) for a, b in sig.renamed_symbols] == [("do_finalize", "finalize")]
+    assert [(r.old.name, r.new.name) for r in sig.renamed_symbols] == [("do_finalize", "finalize")]
 
 
 def test_deprecation_warnings_are_quoted() -> None:

@@ -25,8 +25,10 @@ _PRIORITY = {
     PathKind.CONFIG: 1,
     PathKind.BUILD: 2,
     PathKind.TESTS: 3,
+    PathKind.DATA: 3,
     PathKind.DOCS: 4,
     PathKind.CI: 4,
+    PathKind.LEGAL: 4,
 }
 _LOCK_SUFFIXES = (".lock", "-lock.json", "lock.yaml", ".sum")
 _MIN_SHARE = 400

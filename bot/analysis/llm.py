@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable
 from enum import IntEnum
 from typing import Any, cast
 
@@ -23,7 +22,7 @@ import pydantic
 from bot.analysis import AnalysisResult, rules
 from bot.analysis.cost import Prices
 from bot.analysis.guard import Guarded, guard
-from bot.analysis.prompt import FactRecords, Prompt, analysis_schema, build_prompt
+from bot.analysis.prompt import Prompt, analysis_schema, build_prompt
 from bot.analysis.usage import cached_input_tokens
 from bot.models import Analysis, AnalysisBody, CommitInput
 from bot.runtime.logs import get_logger
@@ -128,11 +127,8 @@ class LLMAnalyzer:
         timeout_seconds: float,
         metrics: Metrics | None = None,
         prices: Prices | None = None,
-        facts: Callable[[CommitInput], FactRecords] | None = None,
     ) -> None:
         self._client = client
-        # Reads a change's facts for the prompt (`bot.analysis.facts.read_facts`); None: none.
-        self._facts = facts
         self._prices = prices or Prices()
         self._model = model
         self._max_input = max_input_tokens
@@ -152,12 +148,7 @@ class LLMAnalyzer:
         return self._mode
 
     async def analyze(self, commit: CommitInput, *, language: str) -> AnalysisResult:
-        prompt = build_prompt(
-            commit,
-            language=language,
-            max_input_tokens=self._max_input,
-            facts=self._facts(commit) if self._facts is not None else None,
-        )
+        prompt = build_prompt(commit, language=language, max_input_tokens=self._max_input)
         used_in, used_out, used_cached = 0, 0, 0
         reason = "unknown"
         async with self._slots:

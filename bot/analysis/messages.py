@@ -7,12 +7,29 @@ import re
 from bot.models import fit_sentences
 
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+# Markup that is not prose: images, line breaks, collapsible sections.
+_HTML_TAG = re.compile(
+    r"</?(?:img|br|p|div|span|details|summary|sub|sup|a|b|i|hr|table|tr|td|th)\b[^>]*>",
+    re.IGNORECASE,
+)
 _FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def fences(line: str) -> bool:
+    """Whether a line of Markdown opens or closes a code block."""
+    return ("`" in line or "~" in line) and bool(_FENCE.match(line))
+
+
+def without_comments(text: str) -> str:
+    """Markdown text without its HTML comments (a PR template's hidden instructions)."""
+    return _HTML_COMMENT.sub("", text) if "<!--" in text else text
+
+
 # Lines that carry no description: trailers, template questions, version stamps, checklists.
 _NOISE = re.compile(
     r"""^\s*(
         (signed-off-by|co-authored-by|reviewed-by|acked-by|tested-by|cc|change-id)\s*:
-      | [-*]\s*\[[ xX]\]                                  # checklist items
+      | [-*]\s*\[\s\]                                      # unchecked checklist items
       | [-*]?\s*vllm\s+(version|main)\s*:                  # vLLM's PR template stamps
       | (fixes|fix|closes|close|resolves|related|refs?)\s*:?\s*(\#|https?://)\S*\s*$
       | (related\s+rfc\s+issue|issue)\s*:.*$
@@ -34,6 +51,7 @@ _HEADING = re.compile(
     r"^\s*(#{1,6}\s+.*|\*\*[^*]+\*\*:?\s*|[A-Z][\w/?'&()-]*(?:\s+[A-Z(][\w/?'&()-]*){0,4}:\s*"
     r"|.*##\s*)$"
 )
+_TICKED = re.compile(r"^\[[xX]\]\s*")
 _BULLET = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 _TEMPLATE_QUESTION = re.compile(
     r"(what this pr does|why we need it|user-facing change|how was this (patch )?tested"
@@ -66,6 +84,9 @@ _CODE = re.compile(r"(`+)(.+?)\1")
 
 def unmarkdown(text: str) -> str:
     """Text as a reader sees it rendered: no escapes, emphasis or link syntax; code kept."""
+    # Escaped backticks (`\``) that pair up were meant as code (a tool escaped them).
+    if "\\`" in text and text.count("\\`") % 2 == 0:
+        text = text.replace("\\`", "`")
     out: list[str] = []
     last = 0
     for match in _CODE.finditer(text):
@@ -99,13 +120,20 @@ def _link_name(line: str) -> str:
     return parts[-1] or url
 
 
-def paragraphs(text: str, *, limit: int = 4000) -> list[str]:
+_ITEM = "\x02"  # marks where a list item starts (not whitespace, so it survives `split()`)
+_ITEM_AFTER_WORD = re.compile(rf"(?<=[^.;:!?\s]) {_ITEM}")
+
+
+def paragraphs(text: str, *, limit: int = 4000, items: bool = False) -> list[str]:
     """Paragraphs of prose: comments, code blocks, headings and boilerplate lines removed.
 
+    List items read as one sentence each, separated by semicolons; with `items`, each item
+    starts a line of its own instead (a paragraph's lines are its lead-in and its items).
     Reading stops after about `limit` characters of prose: what a change does is said first.
     """
-    if "<!--" in text:
-        text = _HTML_COMMENT.sub("", text)
+    text = without_comments(text)
+    if "<" in text:
+        text = _HTML_TAG.sub(" ", text)
     out: list[str] = []
     current: list[str] = []
     in_code = False
@@ -114,13 +142,13 @@ def paragraphs(text: str, *, limit: int = 4000) -> list[str]:
 
     def flush() -> None:
         if current:
-            out.append(" ".join(current).replace("\x00", ";"))
+            out.append(" ".join(current).replace("\x00", ";").replace(_ITEM + " ", _ITEM))
             current.clear()
 
     for line in text.replace("\r\n", "\n").split("\n"):
         if kept > limit:
             break
-        if ("`" in line or "~" in line) and _FENCE.match(line):
+        if fences(line):
             in_code = not in_code
             flush()
             continue
@@ -152,13 +180,14 @@ def paragraphs(text: str, *, limit: int = 4000) -> list[str]:
             continue
         if skipping:
             continue
-        if _BULLET.match(stripped):
-            # List items read as one sentence each, separated by semicolons.
-            stripped = _BULLET.sub("", stripped)
-            if current and not current[-1].endswith((".", ";", ":", "!", "?")):
-                current[-1] += "\x00"
-        current.append(unmarkdown(stripped) if _MARKUP.search(stripped) else stripped)
+        bullet = bool(_BULLET.match(stripped))
+        if bullet:
+            # A ticked checklist item is what the author did: an item like any other.
+            stripped = _TICKED.sub("", _BULLET.sub("", stripped))
         kept += len(stripped)
+        if _MARKUP.search(stripped):
+            stripped = unmarkdown(stripped)
+        current.append(_ITEM + stripped if bullet else stripped)
     flush()
     prose = [" ".join(p.split()) for p in out if len(p.split()) >= 3]
     # A paragraph that ends in a colon introduces the next one (usually a list): join them.
@@ -168,13 +197,28 @@ def paragraphs(text: str, *, limit: int = 4000) -> list[str]:
             merged[-1] = f"{merged[-1]} {p}"
         else:
             merged.append(p)
-    return merged
+    if items:
+        # A paragraph that opens with an item has an empty first line (no lead-in).
+        return [p.replace(f" {_ITEM}", "\n").replace(_ITEM, "\n") for p in merged]
+    return [_ITEM_AFTER_WORD.sub("; ", p).replace(_ITEM, "") for p in merged]
 
 
-def description_paragraphs(*texts: str) -> list[str]:
+def flattened(paragraph: str) -> str:
+    """A paragraph read with `items=True` as one line: its items joined by semicolons."""
+    out = ""
+    for line in paragraph.split("\n"):
+        if not line:
+            continue
+        if out:
+            out += " " if out.endswith((".", ";", ":", "!", "?")) else "; "
+        out += line
+    return out
+
+
+def description_paragraphs(*texts: str, items: bool = False) -> list[str]:
     """The prose of the first text that has any: what the author says the change does."""
     for text in texts:
-        found = paragraphs(text)
+        found = paragraphs(text, items=items)
         if found:
             return found
     return []
@@ -187,6 +231,12 @@ _DANGLING = re.compile(
     r"|see|e\.g\.|i\.e\.|like|following|below|this|these|is|are))\s*$",
     re.IGNORECASE,
 )
+
+
+def dangles(text: str) -> bool:
+    """Whether text stops mid-thought: at a colon, or at a word that needs what follows."""
+    text = text.strip()
+    return bool(text) and text[-1] not in ".!?)`\"'”’" and bool(_DANGLING.search(text))
 
 
 def _complete(text: str) -> str | None:

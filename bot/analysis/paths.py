@@ -1,4 +1,11 @@
-"""What a changed path is (docs, tests, CI, build, config, kernel, public API) and its area."""
+"""What a changed path is (docs, tests, CI, build, config, kernel, public API, source, data,
+legal text) and its area.
+
+A file's kind comes from where it lives and what it is: a code file (by its extension) is
+source, a kernel or a public API, never configuration; configuration is a file of settings
+(YAML, TOML, INI, a `*config*.json`); a tuning table, a dataset or an image is data; a
+`LICENSE` is legal text, wherever it lies.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +14,25 @@ from collections import Counter
 from enum import StrEnum
 
 from bot.models import FileChange, ImpactArea
+
+
+class Language(StrEnum):
+    """The languages whose definitions the facts reader knows."""
+
+    PYTHON = "python"
+    # C, C++, CUDA, Ascend C: one reader, they share the shape of a definition
+    C = "c"
+
+
+_LANGUAGES = {
+    **dict.fromkeys(("py", "pyi"), Language.PYTHON),
+    **dict.fromkeys(("c", "cc", "cpp", "cxx", "h", "hh", "hpp", "cu", "cuh"), Language.C),
+}
+
+
+def language_of(path: str) -> Language | None:
+    name = path.rsplit("/", 1)[-1]
+    return _LANGUAGES.get(name.rsplit(".", 1)[-1].lower()) if "." in name else None
 
 
 class PathKind(StrEnum):
@@ -18,21 +44,36 @@ class PathKind(StrEnum):
     KERNEL = "kernel"
     PUBLIC_API = "public_api"
     SOURCE = "source"
+    # tuning tables, datasets, weights, images: not code, not settings
+    DATA = "data"
+    # licences and notices
+    LEGAL = "legal"
 
 
-# Checked in order: the first rule that matches names the kind.
-_RULES: list[tuple[PathKind, re.Pattern[str]]] = [
+_CODE_EXTENSIONS = frozenset(
+    {"py", "pyi", "pyx", "pxd", "c", "cc", "cpp", "cxx", "h", "hh", "hpp", "cu", "cuh"}
+    | {"metal", "rs", "go", "java", "kt", "scala", "js", "jsx", "ts", "tsx", "mjs", "rb"}
+    | {"sh", "bash", "zsh", "swift", "m", "mm", "cs", "php", "lua", "jl", "pl", "s", "asm"}
+    | {"proto", "sql", "html", "css", "cl", "hip", "triton", "mlir", "td"}
+)
+_SETTINGS_EXTENSIONS = frozenset({"yaml", "yml", "toml", "ini", "cfg", "conf", "env", "properties"})
+_LEGAL = re.compile(r"^(?:LICEN[CS]E|COPYING|NOTICE|COPYRIGHT)(?:[._-][^/]*)?$", re.IGNORECASE)
+
+
+# Where a file lives, checked in order: the first rule that matches names the kind.
+_PLACES: list[tuple[PathKind, re.Pattern[str]]] = [
     (
         PathKind.CI,
         re.compile(
             r"(^|/)(\.github/(workflows|actions)/|\.buildkite/|\.circleci/|\.gitlab-ci\.yml$"
+            r"|CODEOWNERS$"
             r"|\.pre-commit-config\.yaml$|Jenkinsfile$|azure-pipelines|\.ci/)"
         ),
     ),
     (
         PathKind.TESTS,
         re.compile(
-            r"(^|/)(tests?|testing|e2e|benchmarks?)/|(^|/)(test_[^/]*|[^/]*_test)\.\w+$"
+            r"(^|/)(tests?|testing|e2e|benchmarks?|bench)/|(^|/)(test_[^/]*|[^/]*_test)\.\w+$"
             r"|(^|/)conftest\.py$"
         ),
     ),
@@ -49,32 +90,46 @@ _RULES: list[tuple[PathKind, re.Pattern[str]]] = [
             r"(^|/)(requirements|docker)/|(^|/)(requirements[^/]*\.(txt|in)|pyproject\.toml"
             r"|setup\.(py|cfg)|[^/]*\.lock|package(-lock)?\.json|Cargo\.toml|go\.(mod|sum)"
             r"|Dockerfile[^/]*|CMakeLists\.txt|[^/]*\.cmake|Makefile|MANIFEST\.in"
-            r"|environment\.ya?ml)$"
+            r"|environment\.ya?ml|VERSION|version\.(?:txt|info)|[^/]*\.version)$"
         ),
-    ),
-    (
-        PathKind.KERNEL,
-        re.compile(r"(^|/)(csrc|kernels?|ops|triton[^/]*)/|\.(cu|cuh|cpp|cc|c|h|hpp|metal)$"),
-    ),
-    (
-        PathKind.CONFIG,
-        re.compile(
-            r"(^|/)(configs?|settings)/|\.(ini|cfg|env)$"
-            r"|(^|/)[^/]*config[^/]*\.(ya?ml|toml|json|py)$"
-        ),
-    ),
-    (
-        PathKind.PUBLIC_API,
-        re.compile(r"(^|/)(api|entrypoints|public)/|\.pyi$|^[^/]+/__init__\.py$"),
     ),
 ]
+_KERNEL_EXTENSIONS = frozenset({"cu", "cuh", "metal", "hip", "cl", "triton"})
+_KERNEL_PLACE = re.compile(r"(^|/)(csrc|kernels?|ops|triton[^/]*)/")
+_API_PLACE = re.compile(r"(^|/)(api|entrypoints|public)/|\.pyi$|^[^/]+/__init__\.py$")
+_CONFIG_NAME = re.compile(r"config|settings", re.IGNORECASE)
 
 
 def path_kind(path: str) -> PathKind:
-    for kind, pattern in _RULES:
+    name = path.rsplit("/", 1)[-1]
+    if _LEGAL.match(name):
+        return PathKind.LEGAL
+    for kind, pattern in _PLACES:
         if pattern.search(path):
             return kind
-    return PathKind.SOURCE
+    extension = name.rsplit(".", 1)[-1].lower() if "." in name.lstrip(".") else ""
+    if extension in _CODE_EXTENSIONS:
+        if extension in _KERNEL_EXTENSIONS or _KERNEL_PLACE.search(path):
+            return PathKind.KERNEL
+        return PathKind.PUBLIC_API if _API_PLACE.search(path) else PathKind.SOURCE
+    if extension in _SETTINGS_EXTENSIONS or (name.startswith(".") and not extension):
+        return PathKind.CONFIG
+    if extension == "json" and _CONFIG_NAME.search(name):
+        # (A tuning table is data even in a `configs/` folder: its name says what it tunes.)
+        return PathKind.CONFIG
+    # A script without an extension is code; anything else (tables, images, weights) data.
+    return PathKind.SOURCE if not extension else PathKind.DATA
+
+
+_SHIPPED = frozenset({PathKind.SOURCE, PathKind.KERNEL, PathKind.PUBLIC_API, PathKind.CONFIG})
+# Code in the repository that the package does not ship: scripts, tools, examples, dotfiles.
+_NOT_SHIPPED = re.compile(r"(^|/)(scripts?|tools|benchmarks?|bench|examples?|hack|dev)/|^\.")
+
+
+def ships(path: str, kind: PathKind | None = None) -> bool:
+    """Code or configuration the package ships (not tests, docs, CI, build files, scripts,
+    tools or examples): what users run."""
+    return (kind or path_kind(path)) in _SHIPPED and not _NOT_SHIPPED.search(path)
 
 
 def kinds(files: list[FileChange]) -> Counter[PathKind]:

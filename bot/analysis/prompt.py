@@ -7,9 +7,10 @@ import dataclasses
 import json
 import secrets
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any
 
 from bot.analysis.diff import OMISSIONS_TOKENS, budget_diff, estimate_tokens
+from bot.analysis.facts import Facts, read_facts
 from bot.analysis.rubric import IMPORTANCE_RUBRIC, SPECIFIC_TEXT
 from bot.models import AnalysisBody, CommitInput
 
@@ -99,14 +100,7 @@ class Prompt:
     prefix_tokens: int = 0
 
 
-class FactRecords(Protocol):
-    """A change's facts as the prompt reads them: a dataclass whose fields are groups of
-    records (`bot.analysis.facts.Facts` is one)."""
-
-    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
-
-
-def facts_section(facts: FactRecords) -> str:
+def facts_section(facts: Facts) -> str:
     """The groups of facts that hold any: a group's records one compact JSON object a line
     under its name (so a long group is cut at a record), plain values on the name's line;
     `files` last."""
@@ -158,22 +152,20 @@ def build_prompt(
     *,
     language: str,
     max_input_tokens: int,
-    facts: FactRecords | None = None,
+    facts: Facts | None = None,
 ) -> Prompt:
-    """The prompt for one commit; `facts` (read from the change) come first in its data, as
-    the ground the model writes from."""
+    """The prompt for one commit; its facts (read from the change unless given) come first in
+    its data, as the ground the model writes from."""
     part = min(_PART_MAX, max_input_tokens // _PART_SHARE)
     message, message_cut = _clip(commit.message, part)
-    facts_text = ""
-    if facts is not None:
-        facts_text, facts_cut = _clip(facts_section(facts), part)
-        if facts_text:
-            facts_text = (
-                "Facts read from the change:\n"
-                + facts_text
-                + ("\n[facts shortened]" if facts_cut else "")
-                + "\n\n"
-            )
+    facts_text, facts_cut = _clip(facts_section(facts or read_facts(commit)), part)
+    if facts_text:
+        facts_text = (
+            "Facts read from the change:\n"
+            + facts_text
+            + ("\n[facts shortened]" if facts_cut else "")
+            + "\n\n"
+        )
     pr = commit.pull_request
     pr_text = ""
     if pr is not None:

@@ -13,19 +13,17 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from bot.analysis.messages import fitting_paragraph, unmarkdown
-from bot.analysis.paths import PathKind, area_of, impact
+from bot.analysis.paths import PathKind, impact
+from bot.analysis.phrases import EN, analysis_phrases, sentence
 from bot.analysis.signals import Signals, read_signals
 from bot.analysis.titles import ParsedTitle
+from bot.analysis.wording import breaking_risks, write
 from bot.models import (
-    ONE_LINE_MAX,
     Analysis,
-    Audience,
     ChangeType,
     CommitInput,
     Importance,
     Insights,
-    Recommendation,
     Risk,
     fit_sentences,
 )
@@ -129,8 +127,10 @@ _PATH_TYPES = {
     PathKind.CI: T.CI,
     PathKind.BUILD: T.BUILD,
     PathKind.CONFIG: T.CONFIG,
+    PathKind.LEGAL: T.DOCS,
 }
 _QUIET_TYPES = frozenset({T.DOCS, T.TESTS, T.CI})
+_SHIPPED_KINDS = (PathKind.SOURCE, PathKind.KERNEL, PathKind.PUBLIC_API)
 # Tie-breaker only: with no other evidence, a change of this type touching fewer source lines
 # than this is a tiny tweak (low) rather than a change of limited reach (medium).
 _TINY: dict[ChangeType, int] = {
@@ -160,7 +160,6 @@ _BUILD_BROKEN = re.compile(
     r"|compil\w+ (?:errors?|failures?)|importerror|undefined symbol|duplicate symbol)\b",
     re.IGNORECASE,
 )
-_PIN = re.compile(r"^([A-Za-z0-9][\w.-]*(?:\[[\w,]+\])?)\s*(==|>=|<=|~=|<|>)\s*([\w.*+-]+)")
 _SECURITY_WORDS = re.compile(r"security|vulnerab|cve-|\w+ injection", re.IGNORECASE)
 # The first word of a summary is capitalised only when it is a plain English verb, never an
 # identifier (`sm100`, `cuDNN`, `vllm`).
@@ -222,101 +221,6 @@ _VERBS = frozenset(
 )
 
 
-_PHRASES: dict[str, dict[str, str]] = {
-    "en": {
-        "no_message": "(no commit message)",
-        "footer": "The message declares a breaking change: {text}",
-        "bang": "The title marks this change as breaking (`{prefix}!`).",
-        "label": "The pull request is labelled `{label}`.",
-        "removed_exports": "Removes `{names}` from `{path}`; code that imports {them} fails.",
-        "renamed": "Renames `{old}` to `{new}` in `{path}`; callers of `{old}` fail.",
-        "env_removed": (
-            "No longer reads the environment variable{s} {names}; setting {them} has no effect."
-        ),
-        "flags_removed": (
-            "Removes the command-line flag{s} {names}; command lines that pass {them} fail."
-        ),
-        "keys_removed": (
-            "Stops reading the configuration key{s} {names}; configurations"
-            " that set {them} lose {its} effect."
-        ),
-        "default": "Changes the default of `{name}` from `{old}` to `{new}`.",
-        "by_default": "Changes default behaviour: “{phrase}”.",
-        "migrate": (
-            "Check whether your code, configuration or launch commands use {what} before upgrading."
-        ),
-        "removal_title": (
-            "The title names a removal: “{title}”; whoever relies on it must migrate before "
-            "upgrading."
-        ),
-        "deprecation": "Adds a deprecation warning: “{text}”.",
-        "deprecation_users": "Move off what “{text}” names before it is removed.",
-        "severity": ("Fixes the symptom “{words}” with changes to {where}{impact}{fixes}."),
-        "severity_users": "Pick up this fix if you run into “{words}” in `{area}`.",
-        "no_tests": (
-            "No test changed with this {lines}-line {kind} of {where}, so ask whether it needs "
-            "a regression test."
-        ),
-        "security": "Decide whether the fix of {words} in {where} needs a release or an advisory.",
-        "perf": "The description reports {number}.",
-        "kernels": "Changes compiled kernels or operators: {paths}.",
-        "new_modules": "Adds the module{s} {paths}.",
-        "added_api": "Adds `{names}` to the public names of `{path}`.",
-        "removed_symbols": "Removes `{names}` from `{path}`.",
-        "experimental": "Only experimental or contrib code changes ({paths}).",
-        "pins": "Requires {pins}.",
-        "pins_developers": "Update development environments to {pins}.",
-        "build_files": "Changes build or dependency files: {paths}.",
-        "config_files": "Changes configuration files: {paths}.",
-        "revert": "Reverts “{title}”; the behaviour before that change returns.",
-        "reland": "Lands again a change that had been reverted: “{title}”.",
-        "untested_large": "{lines} changed source lines in {files} files with no test change.",
-        "fixes": " (fixes {issues})",
-        "impact": ", affecting {impact}",
-        "feature": "feature",
-        "bugfix": "fix",
-    },
-    "zh-CN": {
-        "no_message": "（无提交信息）",
-        "footer": "提交信息声明了破坏性变更：{text}",
-        "bang": "标题将此变更标记为破坏性变更（`{prefix}!`）。",
-        "label": "该 PR 带有标签 `{label}`。",
-        "removed_exports": "从 `{path}` 移除了 `{names}`；导入它们的代码将失败。",
-        "renamed": "在 `{path}` 中将 `{old}` 重命名为 `{new}`；调用 `{old}` 的代码将失败。",
-        "env_removed": "不再读取环境变量 {names}；设置它将不再生效。",
-        "flags_removed": "移除了命令行参数 {names}；传入该参数的命令将失败。",
-        "keys_removed": "不再读取配置项 {names}；设置了它的配置将失去作用。",
-        "default": "将 `{name}` 的默认值从 `{old}` 改为 `{new}`。",
-        "by_default": "改变了默认行为：“{phrase}”。",
-        "migrate": "升级前请确认代码、配置或启动命令是否用到了 {what}。",
-        "removal_title": "标题表明有功能被移除：“{title}”；依赖它的用户需在升级前完成迁移。",
-        "deprecation": "新增弃用警告：“{text}”。",
-        "deprecation_users": "在移除之前迁移出“{text}”所指的功能。",
-        "severity": "修复了症状“{words}”，改动位于 {where}{impact}{fixes}。",
-        "severity_users": "如果在 `{area}` 中遇到“{words}”，请尽快获取此修复。",
-        "no_tests": "此 {lines} 行的{kind}（{where}）未修改任何测试，请确认是否需要补充回归测试。",
-        "security": "请评估 {where} 中 {words} 的修复是否需要发布版本或安全公告。",
-        "perf": "PR 描述给出的数据：{number}。",
-        "kernels": "修改了编译的内核或算子：{paths}。",
-        "new_modules": "新增模块 {paths}。",
-        "added_api": "在 `{path}` 的公开名称中新增 `{names}`。",
-        "removed_symbols": "从 `{path}` 移除了 `{names}`。",
-        "experimental": "只修改了实验性或 contrib 代码（{paths}）。",
-        "pins": "依赖要求：{pins}。",
-        "pins_developers": "请将开发环境更新到 {pins}。",
-        "build_files": "修改了构建或依赖文件：{paths}。",
-        "config_files": "修改了配置文件：{paths}。",
-        "revert": "回退了“{title}”，行为恢复到该变更之前。",
-        "reland": "重新合入了此前被回退的变更：“{title}”。",
-        "untested_large": "{files} 个文件中共 {lines} 行源码变更，但没有修改任何测试。",
-        "fixes": "（修复 {issues}）",
-        "impact": "，影响 {impact}",
-        "feature": "功能变更",
-        "bugfix": "修复",
-    },
-}
-
-
 @dataclass(frozen=True)
 class Assessment:
     """The rules' verdict on importance, with the fact that decided it (for `eval`)."""
@@ -369,65 +273,20 @@ def _types(
     build_lines = path_kinds[PathKind.BUILD]
     if build_lines and build_lines * 2 >= total and T.REVERT not in found:
         found.append(T.BUILD)
+    # What the change touches says what it is: mostly tests and no shipped code is a test
+    # change, whatever its title fixes.
+    shipped = sum(path_kinds[k] for k in _SHIPPED_KINDS)
+    if total and not shipped and path_kinds[PathKind.TESTS] * 2 >= total:
+        found.insert(0, T.TESTS)
     unique = list(dict.fromkeys(found)) or [T.OTHER]
     return unique[:4], confidence
-
-
-def _breaking_facts(commit: CommitInput, sig: Signals, words: dict[str, str]) -> list[str]:
-    """Evidence that users must change something, each as a sentence naming it."""
-    facts = []
-    footer = _BREAKING_FOOTER.search(commit.message)
-    if footer and footer.group(1).strip():
-        facts.append(words["footer"].format(text=unmarkdown(footer.group(1).strip())))
-    if sig.title.bang:
-        prefix = sig.title.conventional or ""
-        if sig.title.scope:
-            prefix += f"({sig.title.scope})"
-        facts.append(words["bang"].format(prefix=prefix))
-    facts += [
-        words["label"].format(label=label) for label in sig.labels if "breaking" in label.lower()
-    ]
-    by_path: dict[str, list[str]] = {}
-    for sym in sig.removed_exports:
-        by_path.setdefault(sym.path, []).append(sym.name)
-    for path, names in by_path.items():
-        them = "it" if len(names) == 1 else "them"
-        facts.append(
-            words["removed_exports"].format(names="`, `".join(names[:4]), path=path, them=them)
-        )
-    for old, new in sig.renamed_symbols:
-        if old.path.endswith("__init__.py") or sig.file_kinds.get(old.path) is PathKind.PUBLIC_API:
-            facts.append(words["renamed"].format(old=old.name, new=new.name, path=old.path))
-    if sig.env_removed:
-        facts.append(
-            words["env_removed"].format(
-                names=_codes(sig.env_removed), s=_s(sig.env_removed), **_them(sig.env_removed)
-            )
-        )
-    if sig.flags_removed:
-        facts.append(
-            words["flags_removed"].format(
-                names=_codes(sig.flags_removed), s=_s(sig.flags_removed), **_them(sig.flags_removed)
-            )
-        )
-    if sig.config_keys_removed:
-        keys = sig.config_keys_removed
-        facts.append(words["keys_removed"].format(names=_codes(keys), s=_s(keys), **_them(keys)))
-    for change in sig.defaults_changed:
-        facts.append(words["default"].format(name=change.name, old=change.old, new=change.new))
-    return facts
-
-
-def _codes(names: tuple[str, ...] | list[str], limit: int = 4) -> str:
-    shown = ", ".join(f"`{n}`" for n in names[:limit])
-    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
 
 
 def assess(commit: CommitInput, sig: Signals | None = None) -> Assessment:
     """Importance from what the change does and whom it affects; size only breaks ties."""
     sig = sig or read_signals(commit)
     types, _ = _types(commit, sig.title, sig.line_kinds)
-    return _assess(commit, sig, types, bool(_breaking_facts(commit, sig, _PHRASES["en"])))
+    return _assess(commit, sig, types, bool(breaking_risks(commit, sig, EN)))
 
 
 def _assess(
@@ -449,7 +308,9 @@ def _assess(
     ):
         return Assessment(I.HIGH, False, "security")
     # Where it lands: a docs-, tests- or CI-only change reaches no user's running code.
-    if sig.only is not None or (primary in _QUIET_TYPES and not sig.source_lines):
+    # (Build definitions users install from, a Dockerfile or a requirement, reach them too.)
+    shipped_lines = sig.source_lines + sig.line_kinds[PathKind.BUILD]
+    if sig.only is not None or (primary in _QUIET_TYPES and not shipped_lines):
         return Assessment(I.LOW, False, f"only {(sig.only or primary).value} change")
     if breaking:
         level = I.MEDIUM if sig.experimental else I.HIGH
@@ -465,7 +326,9 @@ def _assess(
         return Assessment(I.MEDIUM if narrowed else I.HIGH, False, "default changes")
 
     severe = sig.severity_title or (fix and sig.severity_body)
-    if severe and primary is not T.REVERT:
+    # A symptom is fixed in the code users run: a change of tests, benchmarks or docs
+    # alone fixes nobody's crash, whatever its title says.
+    if severe and primary is not T.REVERT and (sig.source_lines or not known):
         # High needs reach: an impact statement, or a description of a symptom not confined
         # to one platform or variant. A title alone does not show how common the path is.
         if sig.impact or (not narrowed and sig.description):
@@ -495,8 +358,8 @@ def _assess(
         return Assessment(I.MEDIUM, False, "bugfix of limited reach")
     if known:
         tiny = _TINY.get(primary, 15)
-        if sig.source_lines < tiny:
-            return Assessment(I.LOW, False, f"tiny: {sig.source_lines} source lines")
+        if shipped_lines < tiny:
+            return Assessment(I.LOW, False, f"tiny: {shipped_lines} source and build lines")
         return Assessment(I.MEDIUM, False, f"{primary.value} of limited reach")
     if sig.series:
         return Assessment(I.MEDIUM, False, "part of a series of pull requests (no diff)")
@@ -505,248 +368,39 @@ def _assess(
     return Assessment(I.MEDIUM, False, f"{primary.value} (no diff)")
 
 
-def _capitalised(text: str) -> str:
-    first, _, rest = text.partition(" ")
-    if first in _VERBS:
-        return first[0].upper() + first[1:] + (f" {rest}" if rest else "")
-    return text
-
-
-def _summary(commit: CommitInput, sig: Signals, importance: Importance, no_message: str) -> str:
-    title = sig.title
-    head = unmarkdown(title.text.rstrip(". ")) or unmarkdown(commit.title) or no_message
-    one_line = _one_line(_capitalised(head))
-    if importance is Importance.LOW:
-        return one_line
-    # The author's description, template removed; the title is already the section heading.
-    paragraph = fitting_paragraph(sig.description, 560)
-    if not paragraph or paragraph.lower().startswith(head.lower()[:40]):
-        return one_line
-    return fit_sentences(paragraph, 600)
-
-
-def _one_line(text: str) -> str:
-    if len(text) <= ONE_LINE_MAX:
-        return text
-    cut = text[: ONE_LINE_MAX - 1].rsplit(" ", 1)[0]
-    return cut + "…"
-
-
-def _paths(names: list[str] | tuple[str, ...], limit: int = 3) -> str:
-    shown = ", ".join(f"`{n}`" for n in names[:limit])
-    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
-
-
-def _counted_paths(commit: CommitInput, paths: list[str], limit: int = 3) -> str:
-    """`a.py` (+12 −3), …: the paths with their changed lines."""
-    changes = {f.filename: f for f in commit.files}
-    shown = [f"`{p}` (+{changes[p].additions} −{changes[p].deletions})" for p in paths[:limit]]
-    rest = f" and {len(paths) - limit} more" if len(paths) > limit else ""
-    return ", ".join(shown) + rest
-
-
-def _pins(commit: CommitInput, sig: Signals) -> list[str]:
-    """Requirement lines the commit adds: `torch==2.5.1`."""
-    pins = []
-    for f in commit.files:
-        if sig.file_kinds.get(f.filename) is not PathKind.BUILD or not f.patch:
-            continue
-        for line in f.patch.split("\n"):
-            if line.startswith("+") and not line.startswith("+++"):
-                body = line[1:].strip().strip("\"',")
-                match = _PIN.match(body)
-                if match:
-                    pins.append(f"`{match.group(1)}{match.group(2)}{match.group(3)}`")
-    return list(dict.fromkeys(pins))
-
-
-def _area(sig: Signals) -> str:
-    """The module most of the changed source lives in."""
-    areas = Counter(area_of(path) for path in sig.source_files)
-    return areas.most_common(1)[0][0] if areas else sig.title.text
-
-
-def _where(sig: Signals) -> str:
-    """The changed source files (or, when none ships, the changed files)."""
-    return _paths(sig.source_files or tuple(sig.file_kinds), 2) or f"“{sig.title.text}”"
-
-
-def _s(names: tuple[str, ...] | list[str]) -> str:
-    """The English plural ending for a list of names."""
-    return "s" if len(names) > 1 else ""
-
-
-def _them(names: tuple[str, ...] | list[str]) -> dict[str, str]:
-    """The English pronouns for a list of names: `it`/`its`, or `them`/`their`."""
-    return {"them": "them", "its": "their"} if len(names) > 1 else {"them": "it", "its": "its"}
-
-
 def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
     """The rules' analysis of one commit."""
-    words = _PHRASES.get(language, _PHRASES["en"])
+    p = analysis_phrases(language)
     sig = read_signals(commit)
-    title = sig.title
-    path_kinds = sig.line_kinds
-    types, confidence = _types(commit, title, path_kinds)
-    breaking_facts = _breaking_facts(commit, sig, words)
-    verdict = _assess(commit, sig, types, bool(breaking_facts))
-    importance = verdict.importance
-    if verdict.breaking and not breaking_facts:
+    types, confidence = _types(commit, sig.title, sig.line_kinds)
+    risks = breaking_risks(commit, sig, p)
+    verdict = _assess(commit, sig, types, bool(risks))
+    if verdict.breaking and not risks:
         # A removed feature (deprecation tag and a removal title) is the fact itself.
-        breaking_facts = [words["removal_title"].format(title=title.text)]
-
-    insights: dict[str, list[str]] = {}
-    risks: list[Risk] = []
-    recs: list[Recommendation] = []
-
-    def note(theme: str, text: str) -> None:
-        insights.setdefault(theme, []).append(text)
-
-    if importance is not Importance.LOW:
-        if verdict.breaking:
-            for fact in breaking_facts[:3]:
-                risks.append(Risk(description=fact))
-            named = [*sig.env_removed, *sig.flags_removed, *sig.config_keys_removed]
-            named += [s.name for s in sig.removed_exports]
-            named += [c.name for c in sig.defaults_changed]
-            if named:
-                recs.append(
-                    Recommendation(
-                        audience=Audience.USERS,
-                        text=words["migrate"].format(what=_codes(named, 3)),
-                    )
-                )
-        for text in sig.deprecations[:1]:
-            note("compatibility", words["deprecation"].format(text=text))
-            recs.append(
-                Recommendation(
-                    audience=Audience.USERS, text=words["deprecation_users"].format(text=text)
-                )
-            )
-        if sig.by_default:
-            phrase = re.search(r"[^,;]*by default", title.text, re.IGNORECASE)
-            note(
-                "compatibility",
-                words["by_default"].format(
-                    phrase=(phrase.group(0) if phrase else title.text).strip()
-                ),
-            )
-        severity = sig.severity
-        # The symptoms a revert's message names belong to the change it reverts.
-        if severity and T.BUGFIX in types and T.REVERT not in types:
-            shown = ", ".join(severity[:3])
-            fixes = (
-                words["fixes"].format(issues=", ".join(f"#{n}" for n in sig.fixes[:3]))
-                if sig.fixes
-                else ""
-            )
-            impact_text = words["impact"].format(impact=sig.impact) if sig.impact else ""
-            security = any(_SECURITY_WORDS.match(w) for w in severity)
-            note(
-                "security" if security else "compatibility",
-                words["severity"].format(
-                    words=shown, where=_where(sig), impact=impact_text, fixes=fixes
-                ),
-            )
-            if security:
-                recs.append(
-                    Recommendation(
-                        audience=Audience.MAINTAINERS,
-                        text=words["security"].format(words=shown, where=_where(sig)),
-                    )
-                )
-            elif importance is Importance.HIGH:
-                recs.append(
-                    Recommendation(
-                        audience=Audience.USERS,
-                        text=words["severity_users"].format(words=shown, area=_area(sig)),
-                    )
-                )
-        if sig.perf_number and T.PERFORMANCE in types:
-            note("performance", words["perf"].format(number=sig.perf_number))
-        kernel_paths = sig.paths_of(PathKind.KERNEL)
-        if kernel_paths:
-            note("performance", words["kernels"].format(paths=_counted_paths(commit, kernel_paths)))
-        if sig.new_modules and T.FEATURE in types:
-            note(
-                "architecture",
-                words["new_modules"].format(
-                    paths=_paths(sig.new_modules), s="s" if len(sig.new_modules) > 1 else ""
-                ),
-            )
-        if sig.added_exports:
-            path = sig.added_exports[0].path
-            names = [s.name for s in sig.added_exports if s.path == path]
-            note("architecture", words["added_api"].format(names="`, `".join(names[:4]), path=path))
-        if sig.removed_symbols and not verdict.breaking:
-            path = sig.removed_symbols[0].path
-            names = [s.name for s in sig.removed_symbols if s.path == path]
-            note(
-                "architecture",
-                words["removed_symbols"].format(names="`, `".join(names[:4]), path=path),
-            )
-        if sig.experimental:
-            note("architecture", words["experimental"].format(paths=_paths(sig.experimental)))
-        pins = _pins(commit, sig)
-        if pins:
-            note("compatibility", words["pins"].format(pins=", ".join(pins[:4])))
-            recs.append(
-                Recommendation(
-                    audience=Audience.DEVELOPERS,
-                    text=words["pins_developers"].format(pins=", ".join(pins[:4])),
-                )
-            )
-        elif path_kinds[PathKind.BUILD]:
-            note(
-                "compatibility",
-                words["build_files"].format(
-                    paths=_counted_paths(commit, sig.paths_of(PathKind.BUILD))
-                ),
-            )
-        config_paths = sig.paths_of(PathKind.CONFIG)
-        if config_paths and not sig.defaults_changed and not sig.config_keys_removed:
-            note(
-                "compatibility",
-                words["config_files"].format(paths=_counted_paths(commit, config_paths)),
-            )
-        if T.REVERT in types and sig.reverted_title:
-            note("compatibility", words["revert"].format(title=sig.reverted_title))
-        if sig.reland:
-            note("compatibility", words["reland"].format(title=title.text))
-        if commit.files_known and sig.source_files and not sig.test_files:
-            if types[0] in (T.BUGFIX, T.FEATURE):
-                kind = words["bugfix" if types[0] is T.BUGFIX else "feature"]
-                recs.append(
-                    Recommendation(
-                        audience=Audience.MAINTAINERS,
-                        text=words["no_tests"].format(
-                            kind=kind, where=_where(sig), lines=sig.source_lines
-                        ),
-                    )
-                )
-            elif sig.source_lines >= 1000:
-                risks.append(
-                    Risk(
-                        description=words["untested_large"].format(
-                            lines=f"{sig.source_lines:,}", files=len(sig.source_files)
-                        )
-                    )
-                )
-
-    no_message = words["no_message"]
+        risks = [Risk(description=sentence(p, p.removal_title.format(title=sig.title.text)))]
+    text = write(
+        commit,
+        sig,
+        types,
+        verdict.importance,
+        risks=risks if verdict.breaking and verdict.importance is not Importance.LOW else [],
+        p=p,
+    )
     return Analysis(
         change_types=types,
-        importance=importance,
+        importance=verdict.importance,
         breaking=verdict.breaking,
-        summary=_summary(commit, sig, importance, no_message),
+        summary=text.summary,
         impact=impact(commit.files),
         insights=(
-            Insights(**{k: fit_sentences(" ".join(v), 600) for k, v in insights.items()})
-            if insights
+            Insights(
+                **{k: fit_sentences(p.sentence_sep.join(v), 600) for k, v in text.insights.items()}
+            )
+            if text.insights
             else None
         ),
-        risks=risks[:5],
-        recommendations=recs[:5],
+        risks=text.risks[:5],
+        recommendations=text.recommendations[:5],
         confidence=confidence,
         analyzer="rules",
     )

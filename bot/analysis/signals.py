@@ -1,7 +1,9 @@
-"""Evidence of what a commit does and whom it affects, read from its text and its diff. Pure.
+"""Evidence of what a commit does and whom it affects, read from its text and its facts. Pure.
 
 Every signal keeps the fact it rests on (a word, an identifier, a path, a number), so the
-rules can say why they rated a commit as they did and name that fact in the digest.
+rules can say why they rated a commit as they did and name that fact in the digest. The diff
+is read once, by `bot/analysis/facts`: this module reads the title and description, and
+views those facts as the rules need them.
 """
 
 from __future__ import annotations
@@ -11,10 +13,11 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from bot.analysis.messages import description_paragraphs
-from bot.analysis.paths import PathKind, path_kind
+from bot.analysis.facts import DefaultChange, Facts, Name, NumberKind, Renamed, read_facts
+from bot.analysis.messages import description_paragraphs, flattened
+from bot.analysis.paths import PathKind, path_kind, ships
 from bot.analysis.titles import ParsedTitle, parse_title
-from bot.models import CommitInput, FileChange
+from bot.models import CommitInput
 
 # Symptoms a reader must know about (the rubric's "silent wrong results, data corruption,
 # NaNs, crashes, deadlocks, hangs, memory-safety bugs, security"), by the word that shows them.
@@ -33,34 +36,6 @@ _SEVERITY = re.compile(
     r"|accuracy (?:drop|degradation|issues?|bugs?|problems?|errors?)"
     r"|precision (?:issues?|bugs?|problems?|errors?|loss))\b",
 )
-# "94 % of requests", "all users": how many are affected.
-_IMPACT = re.compile(
-    r"\b(\d{1,3}(?:\.\d+)?\s?%\s+of\s+(?:all\s+)?(?:the\s+)?[a-z][\w-]*"
-    r"|(?:all|every)\s+(?:requests?|users?|models?|deployments?|inputs?|batch(?:es)?))\b",
-)
-_FIXES = re.compile(
-    r"\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s+(?:[\w.-]+/[\w.-]+)?#(\d{1,7})\b",
-)
-# Performance backed by a number: "2.3x faster", "15% higher throughput", "TPOT -12%".
-_PERF_TIMES = re.compile(
-    r"(\d+(?:\.\d+)?\s?(?:x|×)\s?(?:faster|speed-?ups?|higher|improvement|throughput|better))"
-)
-_PERF_PERCENT = re.compile(
-    r"(\d+(?:\.\d+)?\s?%\s?(?:faster|speed-?ups?|improvement|higher|lower|reduction|less|gains?"
-    r"|better|increase|decrease|drop)"
-    r"|(?:throughput|latency|ttft|tpot|tps|qps|e2e time)\D{0,40}?[+-]?\d+(?:\.\d+)?\s?%)",
-)
-
-
-def _perf_number(original: str) -> str | None:
-    """A measured performance change, as written: "2.3x faster", "TPOT -12%"."""
-    text = original.lower()
-    found = _PERF_PERCENT.search(text) if "%" in text else None
-    if found is None and ("x" in text or "×" in text):
-        found = _PERF_TIMES.search(text)
-    return " ".join(_as_written(original, text, found).split()) if found else None
-
-
 # A default that changes; a new thing that comes with a default ("provide X ... by default")
 # changes nobody's behaviour, so adding verbs are left out.
 _BY_DEFAULT = re.compile(
@@ -100,47 +75,21 @@ _NARROW_PHRASE = re.compile(
 )
 _EXPERIMENTAL = re.compile(r"(^|/)(experimental|contrib|prototype|incubator|sandbox)(/|_)")
 _PRIVATE_PART = re.compile(r"(^|/)_(?!_init__\.py$)[^/]*")
-_NOT_SHIPPED = re.compile(r"(^|/)(scripts?|tools|benchmarks?|examples?|hack|dev)/|^\.")
-
-_ALL_ITEM = re.compile(r"""^\s*["']([A-Za-z]\w*)["'],?\s*$""")
-_INIT_IMPORT = re.compile(r"^from\s+\S+\s+import\s+\(?([\w\s,]+)\)?\s*$")
-_FLAG_DEFAULT = re.compile(r"default\s*=\s*([^,)]+)")
-_CONFIG_GET = re.compile(r"""\.get\(\s*["']([a-z][a-z0-9_]{2,})["']""")
-_CONFIG_FIELD_LINE = re.compile(
-    r"^([+-])\s{4}([a-z][a-z0-9_]{2,})\s*:\s*[\w\[\], |.\"']+?=\s*(.+?)\s*$", re.MULTILINE
+_CONFIG_MODULE = re.compile(r"config|args|envs?|settings|options", re.IGNORECASE)
+# What a severity word in it does not describe: code, quotations, test and other identifiers,
+# and enumerations in brackets ("LLM faults (invalid, cut, 503, hang, injection)").
+_NOT_PROSE = re.compile(
+    r"`[^`]*`|\"[^\"]*\"|“[^”]*”|\b\w*_\w*\b|\btests?\s+\w+"
+    r"|\((?:[^(),]{1,30},){2,}[^(),]{1,30}\)"
 )
-# The same, over a whole patch: group 1 is the side of the diff (+ or -).
-_SYMBOL_LINE = re.compile(r"^([+-])(?:async\s+def|def|class)\s+([A-Za-z]\w*)", re.MULTILINE)
-_CHANGED_LINE = re.compile(r"^([+-])(?![+-]{2})(.*)$", re.MULTILINE)
-# Found anywhere in a patch; the side of the diff is the first character of the match's line.
-# It starts with a literal ("env": environ, getenv(, env_bool() so the scan is a fast search.
-_ENV_READ = re.compile(
-    r"""env(?:iron(?:\.get)?\s*[\[(]|(?:_bool|_int|_str)?\()\s*"""
-    r"""["']([A-Z][A-Z0-9_]{2,})["'](?:\s*,\s*([^)\]\n]{1,40}))?"""
+# A list of topics (three or more short items) names what a change covers, not a symptom it
+# fixes, unless a verb of fixing governs it: "Reliability: fuzz, load, crashes, faults".
+_TOPICS = re.compile(
+    r"(?:[\w./+-]+(?: [\w./+-]+){0,2}, ){2,}(?:and |or )?[\w./+-]+(?: [\w./+-]+){0,2}"
 )
-_ENV_TABLE_LINE = re.compile(r"""^([+-])\s*["']([A-Z][A-Z0-9_]{3,})["']\s*:""", re.MULTILINE)
-_FLAG = re.compile(r"""add_argument\(\s*["'](--[\w-]+)["']([^\n]*)""")
-_DEPRECATION = re.compile(
-    r"DeprecationWarning|FutureWarning|@deprecated|warn_deprecated|deprecate\w*\("
-    r"|is deprecated|will be removed"
+_FIXING = re.compile(
+    r"\b(?:fix\w*|resolv\w*|prevent\w*|avoid\w*|repair\w*|address\w*|handl\w*)\b", re.I
 )
-_CONFIGISH = re.compile(r"(config|args|envs?|settings|options)")
-# The message of a warning: a string literal (which may hold `code` spans).
-_QUOTED = re.compile(r""""([^"\n]{4,120})"|'([^'\n]{4,120})'""")
-
-
-@dataclass(frozen=True)
-class Symbol:
-    name: str
-    path: str
-
-
-@dataclass(frozen=True)
-class DefaultChange:
-    name: str
-    old: str
-    new: str
-    path: str
 
 
 @dataclass(frozen=True)
@@ -151,9 +100,6 @@ class Signals:
     # severity words in the title, and in the description (template and test sections removed)
     severity_title: tuple[str, ...] = ()
     severity_body: tuple[str, ...] = ()
-    impact: str | None = None
-    fixes: tuple[int, ...] = ()
-    perf_number: str | None = None
     by_default: bool = False
     # part k of a series of pull requests ("[2/N]")
     series: bool = False
@@ -168,25 +114,16 @@ class Signals:
     source_lines: int = 0
     test_files: int = 0
     source_files: tuple[str, ...] = ()
-    new_modules: tuple[str, ...] = ()
-    added_symbols: tuple[Symbol, ...] = ()
-    removed_symbols: tuple[Symbol, ...] = ()
-    renamed_symbols: tuple[tuple[Symbol, Symbol], ...] = ()
-    removed_exports: tuple[Symbol, ...] = ()
-    added_exports: tuple[Symbol, ...] = ()
-    env_added: tuple[str, ...] = ()
-    env_removed: tuple[str, ...] = ()
-    flags_added: tuple[str, ...] = ()
-    flags_removed: tuple[str, ...] = ()
-    config_keys_removed: tuple[str, ...] = ()
-    defaults_changed: tuple[DefaultChange, ...] = ()
-    deprecations: tuple[str, ...] = ()
     labels: tuple[str, ...] = field(default_factory=tuple)
     # each changed path's kind, and changed lines per kind (a file without counts is one)
     file_kinds: Mapping[str, PathKind] = field(default_factory=dict)
     line_kinds: Counter[PathKind] = field(default_factory=Counter)
-    # the author's description: paragraphs of prose, template and test sections removed
+    # the author's description: paragraphs of prose, template and test sections removed; the
+    # same with each list item on a line of its own
     description: tuple[str, ...] = ()
+    description_items: tuple[str, ...] = ()
+    # what the change holds (`bot/analysis/facts`)
+    facts: Facts = field(default_factory=Facts)
 
     def paths_of(self, kind: PathKind) -> list[str]:
         return [path for path, k in self.file_kinds.items() if k is kind]
@@ -196,6 +133,89 @@ class Signals:
         return tuple(dict.fromkeys(self.severity_title + self.severity_body))
 
     @property
+    def fixes(self) -> tuple[int, ...]:
+        return self.facts.fixes
+
+    @property
+    def impact(self) -> str | None:
+        """How many the author says are affected ("94 % of requests")."""
+        return next((n.text for n in self.facts.numbers if n.kind is NumberKind.REACH), None)
+
+    @property
+    def perf_number(self) -> str | None:
+        """A measured performance change, as written ("2.3x faster", "TPOT -12%")."""
+        return next((n.text for n in self.facts.numbers if n.kind is not NumberKind.REACH), None)
+
+    def _shipped(self, names: tuple[Name, ...]) -> tuple[Name, ...]:
+        """Public top-level names of shipped, non-private modules."""
+        return tuple(
+            n
+            for n in names
+            if n.public
+            and "." not in n.name
+            and "::" not in n.name
+            and n.path in self.source_files
+            and not _PRIVATE_PART.search(n.path)
+        )
+
+    @property
+    def added_symbols(self) -> tuple[Name, ...]:
+        return self._shipped(self.facts.added)
+
+    @property
+    def removed_symbols(self) -> tuple[Name, ...]:
+        return self._shipped(self.facts.removed)
+
+    @property
+    def renamed_symbols(self) -> tuple[Renamed, ...]:
+        return tuple(r for r in self.facts.renamed if self._shipped((r.old,)))
+
+    @property
+    def removed_exports(self) -> tuple[Name, ...]:
+        return tuple(n for n in self.facts.exports_removed if _exported_by(n.path))
+
+    @property
+    def added_exports(self) -> tuple[Name, ...]:
+        return tuple(n for n in self.facts.exports_added if _exported_by(n.path))
+
+    @property
+    def new_modules(self) -> tuple[str, ...]:
+        """Shipped code files the change adds (not package markers like `__init__.py`)."""
+        return tuple(
+            f.path
+            for f in self.facts.files
+            if f.status == "added"
+            and f.path in self.source_files
+            and not f.path.rsplit("/", 1)[-1].startswith("__")
+        )
+
+    @property
+    def env_removed(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.facts.env_removed)
+
+    @property
+    def flags_removed(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.facts.flags_removed)
+
+    @property
+    def config_keys_removed(self) -> tuple[str, ...]:
+        """Keys a configuration module stops reading (a key one call site stops asking
+        for elsewhere is not yet a key users lose)."""
+        return tuple(
+            s.name
+            for s in self.facts.config_keys_removed
+            if _CONFIG_MODULE.search(s.path.rsplit("/", 1)[-1])
+        )
+
+    @property
+    def defaults_changed(self) -> tuple[DefaultChange, ...]:
+        return self.facts.defaults_changed[:4]
+
+    @property
+    def deprecations(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(d.text for d in self.facts.deprecations))[:3]
+
+    @property
     def removes_user_facing(self) -> bool:
         """Something users name in code, configuration or a command line is gone."""
         return bool(
@@ -203,7 +223,7 @@ class Signals:
             or self.env_removed
             or self.flags_removed
             or self.config_keys_removed
-            or any(s.name for s, _ in self.renamed_symbols if _exported(s.path))
+            or any(_exported(r.old.path) for r in self.renamed_symbols)
         )
 
 
@@ -213,7 +233,10 @@ def _as_written(original: str, lower: str, m: re.Match[str]) -> str:
     return original[m.start(1) : m.end(1)] if len(original) == len(lower) else m.group(1)
 
 
-def _words(pattern: re.Pattern[str], original: str) -> tuple[str, ...]:
+def _words(pattern: re.Pattern[str], text: str) -> tuple[str, ...]:
+    """The pattern's words where they describe the change: not in code spans, quotations,
+    identifiers or test names (`test_crash_on_empty`)."""
+    original = _NOT_PROSE.sub(" ", text)
     lower = original.lower()
     found: dict[str, str] = {}
     for m in pattern.finditer(lower):
@@ -223,151 +246,14 @@ def _words(pattern: re.Pattern[str], original: str) -> tuple[str, ...]:
     return tuple(found.values())
 
 
-_SHIPPED = frozenset({PathKind.SOURCE, PathKind.KERNEL, PathKind.PUBLIC_API, PathKind.CONFIG})
-
-
-def _shipped_source(path: str, kind: PathKind) -> bool:
-    """Code the package ships (not tests, docs, CI, build files, scripts or examples)."""
-    return kind in _SHIPPED and not _NOT_SHIPPED.search(path)
+def _exported_by(path: str) -> bool:
+    """A shipped package's `__init__.py`, not under a private part."""
+    return ships(path) and not _PRIVATE_PART.search(path)
 
 
 def _exported(path: str) -> bool:
     """A module users import: the package's `__init__.py`, an API path or a stub file."""
     return path_kind(path) is PathKind.PUBLIC_API or path.endswith("__init__.py")
-
-
-def _side_of(patch: str, at: int) -> str | None:
-    """`+` or `-` for a position on an added or removed line of a patch, else None."""
-    sign = patch[patch.rfind("\n", 0, at) + 1 : patch.rfind("\n", 0, at) + 2]
-    return sign if sign in ("+", "-") else None
-
-
-def _diff_signals(files: list[FileChange], shipped: set[str]) -> dict[str, object]:
-    added: dict[str, Symbol] = {}
-    removed: dict[str, Symbol] = {}
-    per_file: dict[str, tuple[list[str], list[str]]] = {}
-    exports_added: dict[str, Symbol] = {}
-    exports_removed: dict[str, Symbol] = {}
-    env_plus: dict[str, str | None] = {}
-    env_minus: dict[str, str | None] = {}
-    flags_plus: dict[str, str | None] = {}
-    flags_minus: dict[str, str | None] = {}
-    keys_plus: set[str] = set()
-    keys_minus: set[str] = set()
-    fields_plus: dict[tuple[str, str], str] = {}
-    fields_minus: dict[tuple[str, str], str] = {}
-    deprecations: list[str] = []
-    new_modules: list[FileChange] = []
-    for f in files:
-        patch = f.patch
-        if not patch or f.filename not in shipped:
-            continue
-        name = f.filename.rsplit("/", 1)[-1]
-        python = name.endswith((".py", ".pyi"))
-        side = {"+": (added, exports_added, env_plus, flags_plus, keys_plus, fields_plus)}
-        side["-"] = (removed, exports_removed, env_minus, flags_minus, keys_minus, fields_minus)
-        # Whole-patch regular expressions, gated by a substring test: most hunks hold none.
-        if python and not _PRIVATE_PART.search(f.filename):
-            # A new module removes nothing: it is read below only for names moved into it.
-            if f.status == "added":
-                new_modules.append(f)
-            elif "def " in patch or "class " in patch:
-                for m in _SYMBOL_LINE.finditer(patch):
-                    symbols = side[m.group(1)][0]
-                    symbols[m.group(2)] = Symbol(m.group(2), f.filename)
-                    where = per_file.setdefault(f.filename, ([], []))
-                    where[m.group(1) == "-"].append(m.group(2))
-            if name == "__init__.py":
-                for m in _CHANGED_LINE.finditer(patch):
-                    item = _ALL_ITEM.match(m.group(2))
-                    imported = _INIT_IMPORT.match(m.group(2))
-                    names = [item.group(1)] if item else []
-                    if imported:
-                        names += [n.strip() for n in imported.group(1).split(",")]
-                    for n in names:
-                        if n and not n.startswith("_"):
-                            side[m.group(1)][1][n] = Symbol(n, f.filename)
-        if "env" in patch:
-            for m in _ENV_READ.finditer(patch):
-                sign = _side_of(patch, m.start())
-                if sign:
-                    side[sign][2][m.group(1)] = (m.group(2) or "").strip() or None
-            if name.startswith("env"):
-                for m in _ENV_TABLE_LINE.finditer(patch):
-                    side[m.group(1)][2].setdefault(m.group(2), None)
-        if "add_argument" in patch:
-            for m in _FLAG.finditer(patch):
-                sign = _side_of(patch, m.start())
-                if sign:
-                    default = _FLAG_DEFAULT.search(m.group(2))
-                    side[sign][3][m.group(1)] = default.group(1).strip() if default else None
-        if _CONFIGISH.search(name):
-            for m in _CONFIG_GET.finditer(patch):
-                sign = _side_of(patch, m.start())
-                if sign:
-                    side[sign][4].add(m.group(1))
-            for m in _CONFIG_FIELD_LINE.finditer(patch):
-                side[m.group(1)][5][(f.filename, m.group(2))] = m.group(3)
-        if "eprecat" in patch or "Warning" in patch or "will be removed" in patch:
-            for m in _DEPRECATION.finditer(patch):
-                start = patch.rfind("\n", 0, m.start()) + 1
-                if patch.startswith("+", start):
-                    end = patch.find("\n", m.end())
-                    line = patch[start : end if end >= 0 else len(patch)]
-                    quoted = _QUOTED.search(line)
-                    text = (quoted.group(1) or quoted.group(2)) if quoted else line[1:]
-                    deprecations.append(text.strip()[:120])
-
-    gone = [n for n in removed if n not in added]
-    if gone and new_modules:
-        moved = re.compile(
-            r"^\+(?:async\s+def|def|class)\s+(" + "|".join(map(re.escape, gone)) + r")\b",
-            re.MULTILINE,
-        )
-        for f in new_modules:
-            for m in moved.finditer(f.patch or ""):
-                added[m.group(1)] = Symbol(m.group(1), f.filename)
-    renamed: list[tuple[Symbol, Symbol]] = []
-    for path, (plus_names, minus_names) in per_file.items():
-        gone = [n for n in minus_names if n not in added]
-        new = [n for n in plus_names if n not in removed]
-        # One public name out and one in, in the same module: a rename.
-        if len(gone) == 1 and len(new) == 1:
-            renamed.append((Symbol(gone[0], path), Symbol(new[0], path)))
-    renamed_names = {old.name for old, _ in renamed} | {new.name for _, new in renamed}
-    defaults = [
-        DefaultChange(flag, flags_minus[flag] or "", new, "")
-        for flag, new in flags_plus.items()
-        if flag in flags_minus and new and flags_minus[flag] and new != flags_minus[flag]
-    ]
-    defaults += [
-        DefaultChange(var, env_minus[var] or "", new, "")
-        for var, new in env_plus.items()
-        if var in env_minus and new and env_minus[var] and new != env_minus[var]
-    ]
-    defaults += [
-        DefaultChange(key[1], fields_minus[key], value, key[0])
-        for key, value in fields_plus.items()
-        if key in fields_minus and value != fields_minus[key]
-    ]
-    return {
-        "added_symbols": tuple(
-            s for n, s in added.items() if n not in removed and n not in renamed_names
-        ),
-        "removed_symbols": tuple(
-            s for n, s in removed.items() if n not in added and n not in renamed_names
-        ),
-        "renamed_symbols": tuple(renamed),
-        "removed_exports": tuple(s for n, s in exports_removed.items() if n not in exports_added),
-        "added_exports": tuple(s for n, s in exports_added.items() if n not in exports_removed),
-        "env_added": tuple(v for v in env_plus if v not in env_minus),
-        "env_removed": tuple(v for v in env_minus if v not in env_plus),
-        "flags_added": tuple(v for v in flags_plus if v not in flags_minus),
-        "flags_removed": tuple(v for v in flags_minus if v not in flags_plus),
-        "config_keys_removed": tuple(sorted(keys_minus - keys_plus)),
-        "defaults_changed": tuple(defaults[:4]),
-        "deprecations": tuple(dict.fromkeys(deprecations))[:3],
-    }
 
 
 def _narrowed(title: ParsedTitle) -> str | None:
@@ -378,13 +264,13 @@ def _narrowed(title: ParsedTitle) -> str | None:
     return phrase.group(0) if phrase else None
 
 
-def read_signals(commit: CommitInput) -> Signals:
-    """The evidence in one commit: its title, description, labels and diff."""
+def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
+    """The evidence in one commit: its title, description, labels and facts (read here
+    unless given)."""
     title = parse_title(commit.title)
     pr = commit.pull_request
-    paragraphs = description_paragraphs(pr.body if pr and pr.body else "", commit.body)
-    description = "\n".join(paragraphs)
-    whole_body = f"{pr.body if pr else ''}\n{commit.body}"
+    items = description_paragraphs(pr.body if pr and pr.body else "", commit.body, items=True)
+    paragraphs = [flattened(p) for p in items]
     files = commit.files
     file_kinds = {f.filename: path_kind(f.filename) for f in files}
     line_kinds: Counter[PathKind] = Counter()
@@ -392,12 +278,10 @@ def read_signals(commit: CommitInput) -> Signals:
         line_kinds[file_kinds[f.filename]] += max(1, f.changes)
     kinds = set(file_kinds.values())
     only: PathKind | None = None
+    # Docs, tests, CI and licences reach no user's running code (a licence reads as docs).
+    quiet_kinds = {PathKind.DOCS, PathKind.TESTS, PathKind.CI, PathKind.LEGAL}
     for quiet in (PathKind.DOCS, PathKind.TESTS, PathKind.CI):
-        if (
-            files
-            and kinds <= {quiet, PathKind.DOCS, PathKind.TESTS, PathKind.CI}
-            and quiet in kinds
-        ):
+        if files and kinds <= quiet_kinds and (quiet in kinds or kinds == {PathKind.LEGAL}):
             only = quiet
             break
     # Without a file list, a benchmark tag or title says where the change lands.
@@ -406,7 +290,7 @@ def read_signals(commit: CommitInput) -> Signals:
         or _BENCH_TITLE.search(title.text.lower())
     ):
         only = PathKind.TESTS
-    source = [f for f in files if _shipped_source(f.filename, file_kinds[f.filename])]
+    source = [f for f in files if ships(f.filename, file_kinds[f.filename])]
     experimental = tuple(f.filename for f in source if _EXPERIMENTAL.search(f.filename))
     reverting = title.revert or "revert" in title.tags
     reverted = _REVERTED_TITLE.search(title.text) if reverting else None
@@ -419,21 +303,15 @@ def read_signals(commit: CommitInput) -> Signals:
     labels = tuple(pr.labels) if pr else ()
     title_lower = title.text.lower()
     labels_lower = [label.lower() for label in labels]
-    stated = f"{title.text}\n{description}"
-    impact = _IMPACT.search(stated.lower())
-    body_lower = whole_body.lower()
-    perf = _perf_number(f"{title.text}\n{whole_body[:8000]}")
     return Signals(
         title=title,
         # A maintainer's label ("security", "critical", "data-loss") counts like the title.
-        severity_title=_words(_SEVERITY, title.text)
+        severity_title=_words(
+            _SEVERITY,
+            title.text if _FIXING.search(title.text) else _TOPICS.sub(" ", title.text),
+        )
         + tuple(label for label in labels_lower if _SEVERE_LABEL.search(label)),
-        severity_body=_words(_SEVERITY, description),
-        impact=" ".join(_as_written(stated, stated.lower(), impact).split()) if impact else None,
-        fixes=tuple(
-            dict.fromkeys(int(n) for n in _FIXES.findall(f"{commit.title.lower()}\n{body_lower}"))
-        ),
-        perf_number=perf,
+        severity_body=_words(_SEVERITY, "\n".join(paragraphs)),
         by_default=bool(_BY_DEFAULT.search(title_lower)) and not _NEW_THING.search(title_lower),
         series=bool(_SERIES.search(commit.title)),
         reland=bool(_RELAND.match(title.text)),
@@ -445,14 +323,10 @@ def read_signals(commit: CommitInput) -> Signals:
         source_lines=sum(f.changes for f in source),
         test_files=sum(k is PathKind.TESTS for k in file_kinds.values()),
         source_files=tuple(f.filename for f in source),
-        new_modules=tuple(
-            f.filename
-            for f in source
-            if f.status == "added" and not f.filename.rsplit("/", 1)[-1].startswith("__")
-        ),
         labels=labels,
         file_kinds=file_kinds,
         line_kinds=line_kinds,
         description=tuple(paragraphs),
-        **_diff_signals(files, {f.filename for f in source}),  # type: ignore[arg-type]
+        description_items=tuple(items),
+        facts=facts or read_facts(commit),
     )

@@ -1,7 +1,7 @@
 """Which commits the rules decide for sure, so that they never go to the LLM.
 
-Docs, tests, CI, benchmark-only, formatting-only and lockfile-only changes and version bumps
-are recognised from the changed paths and the title alone (never from the rules' own
+Docs, tests, CI, licence, benchmark-only, formatting-only and lockfile-only changes and
+version bumps are recognised from the changed paths and the title alone (never from the rules' own
 importance verdict): a commit is "sure" only when every changed file is of such a kind, or
 the whole diff only moves whitespace. Bot authors listed in `exclude.authors` are left out
 of the digest before this is asked.
@@ -38,6 +38,7 @@ _HOUSEKEEPING = {
     PathKind.DOCS: "docs",
     PathKind.TESTS: "tests",
     PathKind.CI: "ci",
+    PathKind.LEGAL: "legal",
 }
 
 

@@ -1,10 +1,12 @@
-"""`python -m bot eval`: an analyser's agreement with labelled commits.
+"""`python -m bot eval`: an analyser's agreement with labelled commits, and its words.
 
 A label line holds `importance` and either a `title` alone (titles-only, as in the batch job's
 labels) or a full commit: inline under `commit`, or looked up by `sha` in a directory of replay
 days. The report gives importance agreement, the confusion table, high recall and precision,
 primary-type and `breaking` agreement, the tokens the analyser used and, for the LLM, the
-unsupported claims the fact guard dropped from its answers.
+unsupported claims the fact guard dropped from its answers. Without labels, every commit of the
+replay days or of a local clone's history is analysed for the measures of its words alone
+(`bot/analysis/measures.py`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ import pydantic
 from bot.analysis import Analyzer
 from bot.analysis.cost import Prices
 from bot.analysis.factory import open_analyzer
+from bot.analysis.guard import audit
+from bot.analysis.measures import Entry, WordMeasures, measure_groups
+from bot.cli.offline import OfflineError, files_of, git
 from bot.models import ChangeType, CommitInput, Importance
 from bot.settings import MissingSetting, Settings
 
@@ -105,6 +110,53 @@ def replay_commits(directory: Path) -> dict[str, tuple[str, dict[str, Any]]]:
     return found
 
 
+def replay_days(directory: Path) -> list[tuple[str, CommitInput]]:
+    """Every commit of the replay day files under `directory` (or of one day file), in
+    landing order, with its day: ("owner/repo YYYY-MM-DD", commit)."""
+    paths = [directory] if directory.is_file() else sorted(directory.rglob("*.json"))
+    found = []
+    for path in paths:
+        if path.name.endswith(".pushes.json") or path.name == "index.json":
+            continue
+        try:
+            day = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            continue
+        if not isinstance(day, dict) or not isinstance(day.get("commits"), list):
+            continue
+        repo = str(day.get("repo") or "")
+        group = f"{repo} {day.get('date') or path.stem}"
+        for raw in day["commits"]:
+            if isinstance(raw, dict) and isinstance(raw.get("sha"), str):
+                try:
+                    found.append((group, CommitInput.from_github(raw, repo=repo)))
+                except pydantic.ValidationError:
+                    continue
+    return found
+
+
+def git_history(path: Path, *, branch: str = "HEAD") -> list[tuple[str, CommitInput]]:
+    """Every commit of a clone's history but merges, oldest first, with its files and
+    patches against its parent (as GitHub's "get a commit" gives them)."""
+    log = git(path, "log", "--no-merges", "--reverse", "--format=%H%x1f%an%x1f%B%x1e", branch)
+    name = path.resolve().name
+    found = []
+    for raw in log.split("\x1e"):
+        record = raw.strip("\n")
+        if not record:
+            continue
+        sha, author, message = record.split("\x1f", 2)
+        commit = CommitInput(
+            sha=sha,
+            message=message.rstrip("\n"),
+            repo=name,
+            author=author,
+            files=files_of(path, sha, with_patches=True),
+        )
+        found.append((name, commit))
+    return found
+
+
 @dataclass(frozen=True)
 class Labelled:
     """One label line, ready to analyse."""
@@ -116,6 +168,8 @@ class Labelled:
     breaking: bool | None
     title: str
     why: str
+    # the set it is reported in: its repository and day, when the line names them
+    group: str = ""
 
 
 def parse_label(
@@ -166,6 +220,7 @@ def parse_label(
         breaking=breaking if isinstance(breaking, bool) else None,
         title=str(row.get("title") or commit.title),
         why=str(row.get("why") or ""),
+        group=" ".join(str(v) for v in (row.get("repo"), row.get("day") or row.get("date")) if v),
     )
 
 
@@ -190,6 +245,8 @@ class EvalReport:
     dropped_claims: int = 0
     errors: list[tuple[int, str]] = field(default_factory=list)
     disagreements: list[tuple[Labelled, Importance]] = field(default_factory=list)
+    # every analysis made, for the measures of its words
+    entries: list[Entry] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -289,6 +346,7 @@ async def evaluate(
         )
         for item, result in zip(window, results, strict=True):
             got = result.analysis
+            report.entries.append(Entry(item.commit, got, language, item.group))
             report.confusion[(item.importance, got.importance)] += 1
             report.input_tokens += result.input_tokens
             report.cached_input_tokens += result.cached_input_tokens
@@ -310,27 +368,49 @@ async def evaluate(
 def command(
     settings: Settings,
     *,
-    labels: str,
+    labels: str | None,
     replay: str | None,
+    clone: str | None,
     lang: str | None,
     show_disagreements: bool,
+    show_words: bool,
 ) -> int:
-    """Score the configured analyser against the labels file; the report goes to stdout."""
-    path = Path(labels)
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MissingSetting(f"cannot read {path}: {exc}") from None
+    """Score the configured analyser against the labels file, or measure the words of every
+    commit of the replay days or of a clone's history; the report goes to stdout."""
+    if labels is None and replay is None and clone is None:
+        raise MissingSetting("eval needs LABELS.jsonl, --replay DIR or --git PATH")
+    if labels is not None and clone is not None:
+        raise MissingSetting("--git measures a clone's history without labels; drop LABELS.jsonl")
+    lines: list[str] = []
+    if labels is not None:
+        path = Path(labels)
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise MissingSetting(f"cannot read {path}: {exc}") from None
     replayed = None
+    commits: list[tuple[str, CommitInput]] = []
     if replay:
         directory = Path(replay)
-        if not directory.is_dir():
+        if not directory.exists():
             raise MissingSetting(f"--replay must be a directory of replay days, not {directory}")
-        replayed = replay_commits(directory)
+        if labels is None:
+            commits = replay_days(directory)
+        else:
+            replayed = replay_commits(directory)
+    if clone is not None:
+        try:
+            commits = git_history(Path(clone))
+        except OfflineError as exc:
+            raise MissingSetting(f"--git {clone}: {exc}") from None
     language = lang or settings.default_language
 
     async def run() -> list[str]:
         async with open_analyzer(settings) as analyzer:
+            if labels is None:
+                entries = await analyse_all(analyzer, commits, language=language)
+                words = word_lines(entries, show_examples=show_words)
+                return [f"analyser: {analyzer.name}", f"commits: {len(entries)}", *words]
             report = await evaluate(
                 analyzer,
                 lines,
@@ -338,9 +418,79 @@ def command(
                 language=language,
                 prices=Prices.from_settings(settings),
             )
-        return report.lines(show_disagreements=show_disagreements)
+        return report.lines(show_disagreements=show_disagreements) + word_lines(
+            report.entries, show_examples=show_words
+        )
 
     text = "\n".join(asyncio.run(run())) + "\n"
     sys.stdout.buffer.write(text.encode("utf-8"))
     sys.stdout.flush()
     return 0
+
+
+async def analyse_all(
+    analyzer: Analyzer, commits: list[tuple[str, CommitInput]], *, language: str = "en"
+) -> list[Entry]:
+    """Every commit analysed, for the measures of the words (no labels needed)."""
+    entries: list[Entry] = []
+    for start in range(0, len(commits), _WINDOW):
+        window = commits[start : start + _WINDOW]
+        results = await asyncio.gather(
+            *(analyzer.analyze(commit, language=language) for _, commit in window)
+        )
+        entries += [
+            Entry(commit, result.analysis, language, group)
+            for (group, commit), result in zip(window, results, strict=True)
+        ]
+    return entries
+
+
+_MEASURE_COLUMNS = (
+    "set",
+    "entries",
+    "title echo",
+    "boilerplate",
+    "facts from the change",
+    "nothing to say",
+    "source files called configuration",
+    "English in zh-CN",
+    "unsupported claims",
+)
+
+
+def _row(name: str, m: WordMeasures) -> str:
+    cells = [
+        name,
+        str(m.entries),
+        str(m.title_echo),
+        str(m.boilerplate),
+        str(m.facts) if m.facts is not None else "n/a (no patch)",
+        str(m.nothing_to_say),
+        str(m.config_misnamed),
+        str(m.english_in_zh) if m.english_in_zh is not None else "n/a (en)",
+        str(m.unsupported) if m.unsupported is not None else "n/a (no fact guard)",
+    ]
+    return "| " + " | ".join(cells) + " |"
+
+
+def word_lines(entries: list[Entry], *, show_examples: bool = False) -> list[str]:
+    """The measures of the words, per set (replay day, clone) and over all, as a table."""
+    # The LLM's words are checked against the change by its fact guard; the rules' are not.
+    llm = any(e.analysis.analyzer.startswith("llm:") for e in entries)
+    groups = measure_groups(entries, guard=audit if llm else None)
+    out = [
+        "",
+        "words (issue 21; see bot/analysis/measures.py):",
+        "",
+        "| " + " | ".join(_MEASURE_COLUMNS) + " |",
+        "|---|" + "---:|" * (len(_MEASURE_COLUMNS) - 1),
+    ]
+    named = [k for k in groups if k]
+    for name in named:
+        out.append(_row(name, groups[name]))
+    if len(named) != 1:
+        out.append(_row("all", groups[""]))
+    if show_examples:
+        for key, texts in groups[""].examples.items():
+            out += ["", f"{key}:"] + [f"  - {t}" for t in texts]
+    return out

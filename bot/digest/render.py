@@ -203,13 +203,23 @@ class _Renderer:
                 if value:
                     lines.append(f"- *{name}*{s.colon}{inline(value)}")
         if a.risks:
-            c1, c2, c3 = s.risk_columns
-            lines += ["", f"**{s.risks_label}**", "", f"| {c1} | {c2} | {c3} |", "|---|---|---|"]
-            lines += [
-                f"| {cell(r.description)} | {cell(r.consequence or '—')} "
-                f"| {cell(r.mitigation or '—')} |"
-                for r in a.risks
+            lines += ["", f"**{s.risks_label}**", ""]
+            # A column no risk fills is left out; risks with no column but their own are a list.
+            columns = [
+                i
+                for i, on in enumerate(
+                    (True, any(r.consequence for r in a.risks), any(r.mitigation for r in a.risks))
+                )
+                if on
             ]
+            if columns == [0]:
+                lines += [f"- {inline(r.description)}" for r in a.risks]
+            else:
+                names = [s.risk_columns[i] for i in columns]
+                lines += ["| " + " | ".join(names) + " |", "|" + "---|" * len(names)]
+                for r in a.risks:
+                    values = (r.description, r.consequence, r.mitigation)
+                    lines.append("| " + " | ".join(cell(values[i] or "—") for i in columns) + " |")
         if a.recommendations:
             lines += ["", f"**{s.recommendations_label}**", ""]
             lines += [

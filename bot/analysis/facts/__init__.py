@@ -1,0 +1,305 @@
+"""Facts from the change: what one commit's patch, message and PR text hold. Pure, no network.
+
+    facts = read_facts(commit)           # a frozen `Facts` (see `records.py`)
+    facts.added, facts.env_removed, …    # typed records, each naming its path
+    facts.names()                        # every identifier named, for a prompt or a guard
+    dataclasses.asdict(facts)            # plain data (JSON-ready) for the LLM's prompt
+
+The one reader of a commit's diff: the rules (`signals.py`, `rules.py`) consume these facts
+and never parse a patch themselves. Every fact is read from the text as written (a
+definition line, a `getenv("X", "0")` call, a requirement line, a sentence of the
+description), never inferred; a file's kind comes from `bot/analysis/paths.py`. A change
+with no patches (titles only) has only its file list and the facts its text states.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TypeVar
+
+from bot.analysis.facts.build import read_requirements
+from bot.analysis.facts.clike import read_clike
+from bot.analysis.facts.documents import read_document, read_settings
+from bot.analysis.facts.python import read_python
+from bot.analysis.facts.records import (
+    DefaultChange,
+    Deprecation,
+    Facts,
+    FileFact,
+    Name,
+    NameKind,
+    NumberKind,
+    Registration,
+    Registry,
+    Renamed,
+    Requirement,
+    Section,
+    Setting,
+    StatedNumber,
+)
+from bot.analysis.facts.scan import FileReading, hunks
+from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
+from bot.analysis.paths import Language, PathKind, language_of, path_kind, ships
+from bot.models import CommitInput
+
+__all__ = [
+    "DefaultChange",
+    "Deprecation",
+    "Facts",
+    "FileFact",
+    "Name",
+    "NameKind",
+    "NumberKind",
+    "Registration",
+    "Registry",
+    "Renamed",
+    "Requirement",
+    "Section",
+    "Setting",
+    "StatedNumber",
+    "read_facts",
+]
+
+# At most this many records of one group: a generated file can define thousands of names.
+_CAP = 40
+_SETTINGS_FILES = (".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
+T = TypeVar("T")
+
+
+def read_facts(commit: CommitInput) -> Facts:
+    """Every fact one commit holds: its files, what their patches define and read, and the
+    numbers and issues its message and PR text state."""
+    files = tuple(
+        FileFact(
+            path=f.filename,
+            kind=path_kind(f.filename),
+            status=f.status,
+            additions=f.additions,
+            deletions=f.deletions,
+            previous=f.previous_filename,
+        )
+        for f in commit.files
+    )
+    readings: list[FileReading] = []
+    for f, fact in zip(commit.files, files, strict=True):
+        if not f.patch:
+            continue
+        language = language_of(f.filename)
+        settings = fact.kind is PathKind.CONFIG or f.filename.endswith(_SETTINGS_FILES)
+        document = f.filename.endswith((".md", ".markdown"))
+        if language is None and fact.kind is not PathKind.BUILD and not settings and not document:
+            continue
+        reading = FileReading(f.filename)
+        file_hunks = hunks(f.patch)
+        user_facing = ships(f.filename, fact.kind)
+        tests = fact.kind is PathKind.TESTS
+        if language is Language.PYTHON:
+            read_python(f.filename, file_hunks, reading, user_facing=user_facing, tests=tests)
+        elif language is Language.C:
+            read_clike(f.filename, file_hunks, reading, user_facing=user_facing, tests=tests)
+        if fact.kind is PathKind.BUILD:
+            read_requirements(file_hunks, reading)
+        elif settings and language is None:
+            read_settings(file_hunks, reading)
+        elif document:
+            read_document(file_hunks, reading)
+        readings.append(reading)
+    pr = commit.pull_request
+    texts = (commit.message, pr.body if pr else "")
+    return _combine(
+        files,
+        readings,
+        numbers=stated_numbers(prose_lines(*texts)),
+        fixes=fixed_issues(*texts),
+    )
+
+
+def _combine(
+    files: tuple[FileFact, ...],
+    readings: list[FileReading],
+    *,
+    numbers: tuple[StatedNumber, ...],
+    fixes: tuple[int, ...],
+) -> Facts:
+    added: list[Name] = []
+    removed: list[Name] = []
+    changed: list[Name] = []
+    exports_added: list[Name] = []
+    exports_removed: list[Name] = []
+    tests_added: list[Name] = []
+    deprecations: list[Deprecation] = []
+    for r in readings:
+        plus, minus = r.plus.defs, r.minus.defs
+        added += [Name(n, k, r.path) for n, (k, _) in plus.items() if n not in minus]
+        removed += [Name(n, k, r.path) for n, (k, _) in minus.items() if n not in plus]
+        edited = {n for n, (_, line) in plus.items() if n in minus and minus[n][1] != line}
+        changed += [
+            Name(n, k, r.path)
+            for n, k in r.changed.items()
+            if n in edited or (n not in plus and n not in minus)
+        ]
+        changed += [Name(n, plus[n][0], r.path) for n in edited if n not in r.changed]
+        exports_added += [_export(n, r.path) for n in sorted(r.plus.exports - r.minus.exports)]
+        exports_removed += [_export(n, r.path) for n in sorted(r.minus.exports - r.plus.exports)]
+        tests_added += [
+            Name(n, NameKind.FUNCTION, r.path) for n in r.plus.tests if n not in r.minus.defs
+        ]
+        deprecations += [Deprecation(text, r.path, repl) for text, repl in r.deprecations]
+
+    # The same name out of one module and into another moved; one name out of a module and
+    # one into it, of the same kind, was renamed.
+    moved: list[Renamed] = []
+    gone = {n.name: n for n in removed}
+    for n in list(added):
+        old = gone.pop(n.name, None)
+        if old is not None and old.path != n.path:
+            moved.append(Renamed(old, n))
+    # A class taken out of another to a module of its own keeps its own name.
+    by_short: dict[str, list[Name]] = {}
+    for n in gone.values():
+        by_short.setdefault(n.short, []).append(n)
+    taken = {m.new for m in moved}
+    for n in added:
+        olds = by_short.get(n.short, [])
+        if (
+            n not in taken
+            and len(olds) == 1
+            and olds[0].path != n.path
+            and olds[0].kind is n.kind
+            and "." not in n.name + olds[0].name.replace(f".{n.short}", "", 1)
+        ):
+            moved.append(Renamed(olds.pop(), n))
+    moved_new = {m.new for m in moved}
+    moved_old = {m.old for m in moved}
+    added = [n for n in added if n not in moved_new]
+    removed = [n for n in removed if n not in moved_old]
+    renamed: list[Renamed] = []
+    for path in dict.fromkeys(n.path for n in removed):
+        out = [n for n in removed if n.path == path]
+        into = [n for n in added if n.path == path]
+        if len(out) == 1 and len(into) == 1 and out[0].kind is into[0].kind:
+            renamed.append(Renamed(out[0], into[0]))
+    renamed_names = {r.old for r in renamed} | {r.new for r in renamed}
+    added = [n for n in added if n not in renamed_names and not _is_test_name(n, files)]
+    removed = [n for n in removed if n not in renamed_names]
+
+    flags = _settings([(r.path, r.plus.flags, r.minus.flags) for r in readings])
+    env = _settings([(r.path, r.plus.env, r.minus.env) for r in readings])
+    keys = _settings([(r.path, r.plus.keys, r.minus.keys) for r in readings])
+    defaults = flags[2] + env[2] + keys[2]
+    for r in readings:
+        for field, value in r.plus.fields.items():
+            was, now = _default_of(r.minus.fields.get(field)), _default_of(value)
+            if was is not None and now is not None and was != now:
+                defaults.append(DefaultChange(field, was, now, r.path))
+    registered, unregistered = [], []
+    for r in readings:
+        for name, (registry, via) in r.plus.registrations.items():
+            if name not in r.minus.registrations:
+                registered.append(Registration(name, registry, r.path, via))
+        for name, (registry, via) in r.minus.registrations.items():
+            if name not in r.plus.registrations:
+                unregistered.append(Registration(name, registry, r.path, via))
+    values = [
+        DefaultChange(key, was, now, r.path)
+        for r in readings
+        for key, now in r.plus.values.items()
+        if now is not None and (was := r.minus.values.get(key)) is not None and was != now
+    ]
+    sections = [
+        Section(title, r.path)
+        for r in readings
+        for title in dict.fromkeys(r.plus.sections)
+        if title not in r.minus.sections
+    ]
+    requirements = [
+        Requirement(package, spec, r.path, r.minus.requirements.get(package))
+        for r in readings
+        for package, spec in r.plus.requirements.items()
+        if r.minus.requirements.get(package) != spec
+    ]
+    return Facts(
+        files=files,
+        added=_cap(added),
+        removed=_cap(removed),
+        renamed=_cap(renamed),
+        moved=_cap(moved),
+        changed=_cap(list(dict.fromkeys(changed))),
+        exports_added=_cap(exports_added),
+        exports_removed=_cap(exports_removed),
+        flags_added=flags[0],
+        flags_removed=flags[1],
+        env_added=env[0],
+        env_removed=env[1],
+        config_keys_added=keys[0],
+        config_keys_removed=keys[1],
+        defaults_changed=_cap(defaults),
+        values_changed=_cap(values),
+        deprecations=_cap(list(dict.fromkeys(deprecations))),
+        registered=_cap(_once(registered)),
+        unregistered=_cap(_once(unregistered)),
+        requirements=_cap(requirements),
+        tests_added=_cap(tests_added),
+        sections_added=_cap(sections),
+        numbers=numbers,
+        fixes=fixes,
+    )
+
+
+def _settings(
+    sides: list[tuple[str, dict[str, str | None], dict[str, str | None]]],
+) -> tuple[tuple[Setting, ...], tuple[Setting, ...], list[DefaultChange]]:
+    """Settings gained, lost (over all files: one moved between modules is neither), and
+    whose default changed."""
+    plus_all = {name for _, plus, _ in sides for name in plus}
+    minus_all = {name for _, _, minus in sides for name in minus}
+    gained: dict[str, Setting] = {}
+    lost: dict[str, Setting] = {}
+    defaults: list[DefaultChange] = []
+    for path, plus, minus in sides:
+        for name, default in plus.items():
+            if name not in minus_all:
+                gained.setdefault(name, Setting(name, path, default))
+            elif name in minus and default and minus[name] and default != minus[name]:
+                defaults.append(DefaultChange(name, minus[name] or "", default, path))
+        for name, default in minus.items():
+            if name not in plus_all:
+                lost.setdefault(name, Setting(name, path, default))
+    return _cap(list(gained.values())), _cap(list(lost.values())), defaults
+
+
+_FIELD_CALL = re.compile(r"^(?:\w+\.)?(?:Field|field|Option|Argument)\(")
+_FIELD_DEFAULT = re.compile(
+    r"\bdefault(?:_factory)?\s*=\s*([^,)]+)|^\w+(?:\.\w+)?\(\s*([^,=)\s][^,=)]*)[,)]"
+)
+
+
+def _default_of(value: str | None) -> str | None:
+    """The default a field line gives: its value, or what `Field(default=…)` holds (a
+    `Field(…)` whose validation alone changed keeps its default)."""
+    if value is None or not _FIELD_CALL.match(value):
+        return value
+    match = _FIELD_DEFAULT.search(value)
+    if match is None:
+        return None
+    return (match.group(1) or match.group(2)).strip()
+
+
+def _export(name: str, path: str) -> Name:
+    """An exported name: a class by its capital, else a function (the line does not say)."""
+    return Name(name, NameKind.CLASS if name[:1].isupper() else NameKind.FUNCTION, path)
+
+
+def _is_test_name(name: Name, files: tuple[FileFact, ...]) -> bool:
+    """A test function is reported among the tests added, not among the names."""
+    return name.short.startswith("test") and any(
+        f.path == name.path and f.kind is PathKind.TESTS for f in files
+    )
+
+
+def _once(registrations: list[Registration]) -> list[Registration]:
+    return list({(r.name, r.registry): r for r in registrations}.values())
+
+
+def _cap(items: list[T]) -> tuple[T, ...]:
+    return tuple(items[:_CAP])

@@ -1,0 +1,212 @@
+"""The typed facts one change holds: frozen records, each naming where it was read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.analysis.paths import PathKind
+
+
+class NameKind(StrEnum):
+    FUNCTION = "function"
+    CLASS = "class"
+    METHOD = "method"
+    # a GPU or NPU kernel entry point (`__global__`, `@triton.jit`)
+    KERNEL = "kernel"
+
+
+class Registry(StrEnum):
+    """What a registration adds to: a model architecture, a backend, an operator, other."""
+
+    MODEL = "model"
+    BACKEND = "backend"
+    OPERATOR = "operator"
+    OTHER = "other"
+
+
+class NumberKind(StrEnum):
+    # "2.3× faster"
+    SPEEDUP = "speedup"
+    # "15% higher throughput", "TPOT -12%"
+    CHANGE = "change"
+    # "94 % of requests", "all users": how many are affected
+    REACH = "reach"
+
+
+@dataclass(frozen=True)
+class FileFact:
+    """A changed file: its kind (from path and extension), status and line counts."""
+
+    path: str
+    kind: PathKind
+    status: str
+    additions: int = 0
+    deletions: int = 0
+    # the path before a rename
+    previous: str | None = None
+
+    @property
+    def lines(self) -> int:
+        return self.additions + self.deletions
+
+
+@dataclass(frozen=True)
+class Name:
+    """A function, class, method or kernel defined in code: `Class.method` for a method."""
+
+    name: str
+    kind: NameKind
+    path: str
+
+    @property
+    def public(self) -> bool:
+        """Not `_private` (its last part; a method of a private class is private too)."""
+        return not any(part.startswith("_") for part in self.name.split("."))
+
+    @property
+    def short(self) -> str:
+        return self.name.rsplit(".", 1)[-1]
+
+
+@dataclass(frozen=True)
+class Renamed:
+    """A name that went away in one place while another came: renamed, or moved."""
+
+    old: Name
+    new: Name
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A command-line flag, environment variable or configuration key the code reads, with
+    the default it is given where the line shows one."""
+
+    name: str
+    path: str
+    default: str | None = None
+
+
+@dataclass(frozen=True)
+class DefaultChange:
+    """A flag, variable, key or field whose default changed: `old` → `new`."""
+
+    name: str
+    old: str
+    new: str
+    path: str
+
+
+@dataclass(frozen=True)
+class Deprecation:
+    """A deprecation warning the change adds: its message, or the line that raises it."""
+
+    text: str
+    path: str
+    # what the message says to use instead, when it names it (`use --attention-backend`)
+    replacement: str | None = None
+
+
+@dataclass(frozen=True)
+class Registration:
+    """A name registered with a registry: a model architecture, a backend, an operator."""
+
+    name: str
+    registry: Registry
+    path: str
+    # the call or table that registers it (`register_model`, `ops.def`, `_MODELS`)
+    via: str = ""
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """A dependency requirement the change sets: `torch==2.5.1`, and what it was before."""
+
+    package: str
+    spec: str
+    path: str
+    old: str | None = None
+
+
+@dataclass(frozen=True)
+class StatedNumber:
+    """A number the author states in the title or description, as written."""
+
+    text: str
+    kind: NumberKind
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading a document gains."""
+
+    title: str
+    path: str
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What one change holds, read from its patch, message and PR text.
+
+    Each group is in the order the change shows it; nothing is inferred beyond the text.
+    `names()` gives every identifier the facts name, for the LLM's prompt and fact guard.
+    """
+
+    files: tuple[FileFact, ...] = ()
+    # functions, classes, methods and kernels defined by added lines and by no removed one
+    added: tuple[Name, ...] = ()
+    removed: tuple[Name, ...] = ()
+    # one name out and one in, in the same module (renamed), or the same name in two
+    # modules (moved)
+    renamed: tuple[Renamed, ...] = ()
+    moved: tuple[Renamed, ...] = ()
+    # definitions the change edits inside (the enclosing function, method or class of a
+    # changed line), added and removed names aside
+    changed: tuple[Name, ...] = ()
+    # names a package's `__init__.py` exports (`__all__`, its imports), gained or lost
+    exports_added: tuple[Name, ...] = ()
+    exports_removed: tuple[Name, ...] = ()
+    flags_added: tuple[Setting, ...] = ()
+    flags_removed: tuple[Setting, ...] = ()
+    env_added: tuple[Setting, ...] = ()
+    env_removed: tuple[Setting, ...] = ()
+    config_keys_added: tuple[Setting, ...] = ()
+    config_keys_removed: tuple[Setting, ...] = ()
+    defaults_changed: tuple[DefaultChange, ...] = ()
+    # values a settings file (YAML, TOML, INI) changes: key, old value → new value
+    values_changed: tuple[DefaultChange, ...] = ()
+    deprecations: tuple[Deprecation, ...] = ()
+    registered: tuple[Registration, ...] = ()
+    unregistered: tuple[Registration, ...] = ()
+    requirements: tuple[Requirement, ...] = ()
+    # test functions and cases the change adds, by name
+    tests_added: tuple[Name, ...] = ()
+    # headings documents gain
+    sections_added: tuple[Section, ...] = ()
+    numbers: tuple[StatedNumber, ...] = ()
+    # issues the message or PR text says it fixes, closes or resolves
+    fixes: tuple[int, ...] = ()
+
+    def kind_of(self, path: str) -> PathKind | None:
+        """The kind of a changed file (None: not a file of this change)."""
+        return next((f.kind for f in self.files if f.path == path), None)
+
+    def files_of(self, *kinds: PathKind) -> tuple[FileFact, ...]:
+        return tuple(f for f in self.files if f.kind in kinds)
+
+    def names(self) -> frozenset[str]:
+        """Every identifier the facts name (functions, classes, flags, variables, keys,
+        registered names, packages, tests), as written in the change."""
+        found: set[str] = set()
+        for group in (self.added, self.removed, self.changed, self.exports_added):
+            found.update(n.name for n in group)
+        found.update(n.name for n in (*self.exports_removed, *self.tests_added))
+        for pair in (*self.renamed, *self.moved):
+            found.update((pair.old.name, pair.new.name))
+        for settings in (self.flags_added, self.flags_removed, self.env_added, self.env_removed):
+            found.update(s.name for s in settings)
+        found.update(s.name for s in (*self.config_keys_added, *self.config_keys_removed))
+        found.update(d.name for d in self.defaults_changed)
+        found.update(r.name for r in (*self.registered, *self.unregistered))
+        found.update(r.package for r in self.requirements)
+        return frozenset(found)

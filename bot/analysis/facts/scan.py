@@ -1,0 +1,87 @@
+"""A GitHub patch read once into hunks, and what one file's hunks show, side by side."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from bot.analysis.facts.records import NameKind, Registry
+
+_HEADER = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@ ?(.*)$", re.MULTILINE)
+_NO_NEWLINE = "\n\\ No newline at end of file"
+
+
+@dataclass(frozen=True)
+class Hunk:
+    """One hunk: git's section heading (the enclosing definition it names) and its body,
+    each line starting with its side: `+`, `-` or ` ` (context)."""
+
+    heading: str
+    text: str
+
+    @cached_property
+    def lines(self) -> tuple[tuple[str, str], ...]:
+        """`(side, text)` for each line; an empty line is context."""
+        return tuple((line[:1] or " ", line[1:]) for line in self.text.split("\n"))
+
+
+def hunks(patch: str) -> list[Hunk]:
+    """A GitHub `patch` (hunks only, no file header) split into hunks; a patch GitHub cut
+    short keeps the lines it has."""
+    if _NO_NEWLINE in patch:
+        patch = patch.replace(_NO_NEWLINE, "")
+    headers = list(_HEADER.finditer(patch))
+    out = []
+    if not headers or headers[0].start() > 0:
+        head = patch[: headers[0].start() if headers else len(patch)].strip("\n")
+        if head:
+            out.append(Hunk("", head))
+    for i, match in enumerate(headers):
+        end = headers[i + 1].start() if i + 1 < len(headers) else len(patch)
+        out.append(Hunk(match.group(1), patch[match.end() + 1 : end].rstrip("\n")))
+    return out
+
+
+def side_at(text: str, position: int) -> str:
+    """The side (`+`, `-`, ` `) of the line of `text` that holds `position`."""
+    start = text.rfind("\n", 0, position) + 1
+    return text[start : start + 1] or " "
+
+
+@dataclass
+class Side:
+    """What the lines of one side of a file's diff (`+` added, `-` removed) define and read."""
+
+    # qualified name -> (kind, the defining line)
+    defs: dict[str, tuple[NameKind, str]] = field(default_factory=dict)
+    exports: set[str] = field(default_factory=set)
+    # name -> default as written (None: none on the line)
+    env: dict[str, str | None] = field(default_factory=dict)
+    flags: dict[str, str | None] = field(default_factory=dict)
+    keys: dict[str, str | None] = field(default_factory=dict)
+    fields: dict[str, str] = field(default_factory=dict)
+    # (name, registry, via)
+    registrations: dict[str, tuple[Registry, str]] = field(default_factory=dict)
+    tests: list[str] = field(default_factory=list)
+    # package -> spec
+    requirements: dict[str, str] = field(default_factory=dict)
+    # a settings file's key -> value (keys seen more than once on a side are ambiguous: None)
+    values: dict[str, str | None] = field(default_factory=dict)
+    sections: list[str] = field(default_factory=list)
+
+
+@dataclass
+class FileReading:
+    """One file's diff, read: both sides, the definitions edited inside, the warnings added."""
+
+    path: str
+    plus: Side = field(default_factory=Side)
+    minus: Side = field(default_factory=Side)
+    # qualified name -> kind, for definitions a changed line sits in
+    changed: dict[str, NameKind] = field(default_factory=dict)
+    # (message or line, replacement)
+    deprecations: list[tuple[str, str | None]] = field(default_factory=list)
+
+    def side(self, sign: str) -> Side:
+        return self.plus if sign == "+" else self.minus

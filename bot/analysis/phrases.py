@@ -1,0 +1,263 @@
+"""Every fixed string the rules analyser writes, in English and Simplified Chinese.
+
+One frozen catalogue, the shape of `bot/digest/i18n.py`'s `Strings`: a field per phrase
+(placeholders named in its comment), `(one, many)` pairs where English needs a plural. A
+statement of fact is a clause (lower case, no full stop: `sentence()` makes it one, and a
+summary may join two); consequences, mitigations and recommendations are whole sentences.
+Names go in code spans; the author's words go in quotation marks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.analysis.facts import Registry
+
+
+@dataclass(frozen=True)
+class AnalysisPhrases:
+    no_message: str
+    list_sep: str
+    more: str  # {shown} {count}
+    sentence_end: str
+    # between two sentences of one field
+    sentence_sep: str
+    clause_sep: str
+    quote: str  # {text}
+    registry: dict[Registry, tuple[str, str]]
+    # --- statements of fact: clauses ------------------------------------------------------
+    registers: str  # {what} {names}
+    registers_with: str  # {names} {via}
+    new_module: str  # {names} {path} {lines}
+    adds: str  # {names}
+    adds_to: str  # {names} {path}
+    removes_from: str  # {names} {path}
+    renames: str  # {old} {new}
+    renames_in: str  # {old} {new} {path}
+    moves: str  # {names} {old} {new}
+    changes: str  # {names}
+    changes_in: str  # {names} {path}
+    flags_added: tuple[str, str]  # {names}
+    flags_removed: tuple[str, str]  # {names}
+    env_added: tuple[str, str]  # {names}
+    env_removed: tuple[str, str]  # {names}
+    keys_added: tuple[str, str]  # {names}
+    keys_removed: tuple[str, str]  # {names}
+    default: str  # {name} {old} {new}
+    value_changed: str  # {name} {old} {new} {paths}
+    sections_added: tuple[str, str]  # {titles} {path}
+    requires: str  # {pins}
+    pin_was: str  # {pin} {old}
+    tests_added: tuple[str, str]  # {names}
+    kernels_added: tuple[str, str]  # {names}
+    deprecation: str  # {text}
+    fixes: str  # {words} {where}
+    fixes_plain: str  # {words}
+    fixed_issues: str  # {issues}
+    affecting: str  # {impact}
+    reports: str  # {number}
+    by_default: str  # {phrase}
+    revert: str  # {title}
+    reland: str  # {title}
+    experimental: str  # {paths}
+    footer: str  # {text}
+    bang: str  # {prefix}
+    label: str  # {label}
+    removal_title: str  # {title}
+    # --- consequences and mitigations of a risk: sentences -------------------------------
+    imports_fail: tuple[str, str]  # {names}
+    callers_fail: str  # {old}
+    call_instead: str  # {new}
+    env_no_effect: tuple[str, str]  # {names}
+    flags_fail: tuple[str, str]  # {names}
+    keys_no_effect: tuple[str, str]  # {names}
+    default_differs: str  # {name}
+    default_keep: str  # {name} {old}
+    use_instead: str  # {names}
+    # --- recommendations: sentences -------------------------------------------------------
+    migrate: str  # {names}
+    deprecation_users: str  # {text}
+    deprecation_replaced: str  # {replacement}
+    pick_up_fix: str  # {words} {where}
+    security: str  # {words}
+    no_test: str  # {where}
+    pins_developers: str  # {pins}
+
+
+EN = AnalysisPhrases(
+    no_message="(no commit message)",
+    list_sep=", ",
+    more="{shown} and {count} more",
+    sentence_end=".",
+    sentence_sep=" ",
+    clause_sep="; ",
+    quote="“{text}”",
+    registry={
+        Registry.MODEL: ("model", "models"),
+        Registry.BACKEND: ("backend", "backends"),
+        Registry.OPERATOR: ("operator", "operators"),
+        Registry.OTHER: ("registry entry", "registry entries"),
+    },
+    registers="registers the {what} {names}",
+    registers_with="registers {names} with `{via}`",
+    new_module="adds {names} in the new module `{path}` ({lines} lines)",
+    adds="adds {names}",
+    adds_to="adds {names} to `{path}`",
+    removes_from="removes {names} from `{path}`",
+    renames="renames `{old}` to `{new}`",
+    renames_in="renames `{old}` to `{new}` in `{path}`",
+    moves="moves {names} from `{old}` to `{new}`",
+    changes="changes {names}",
+    changes_in="changes {names} in `{path}`",
+    flags_added=("adds the command-line flag {names}", "adds the command-line flags {names}"),
+    flags_removed=(
+        "removes the command-line flag {names}",
+        "removes the command-line flags {names}",
+    ),
+    env_added=(
+        "reads the new environment variable {names}",
+        "reads the new environment variables {names}",
+    ),
+    env_removed=(
+        "no longer reads the environment variable {names}",
+        "no longer reads the environment variables {names}",
+    ),
+    keys_added=(
+        "reads the new configuration key {names}",
+        "reads the new configuration keys {names}",
+    ),
+    keys_removed=(
+        "stops reading the configuration key {names}",
+        "stops reading the configuration keys {names}",
+    ),
+    default="changes the default of `{name}` from `{old}` to `{new}`",
+    value_changed="changes `{name}` from `{old}` to `{new}` in {paths}",
+    sections_added=(
+        "adds the section {titles} to `{path}`",
+        "adds the sections {titles} to `{path}`",
+    ),
+    requires="requires {pins}",
+    pin_was="{pin} (was `{old}`)",
+    tests_added=("adds the test {names}", "adds the tests {names}"),
+    kernels_added=("adds the kernel {names}", "adds the kernels {names}"),
+    deprecation="adds a deprecation warning: “{text}”",
+    fixes="fixes “{words}” in {where}",
+    fixes_plain="fixes “{words}”",
+    fixed_issues=" (fixes {issues})",
+    affecting="; the author reports it affects {impact}",
+    reports="the author reports “{number}”",
+    by_default="changes default behaviour: “{phrase}”",
+    revert="reverts “{title}”; the behaviour before that change returns",
+    reland="lands again a change that had been reverted: “{title}”",
+    experimental="only experimental or contrib code changes ({paths})",
+    footer="the message declares a breaking change: “{text}”",
+    bang="the title marks this change as breaking (`{prefix}!`)",
+    label="the pull request is labelled `{label}`",
+    removal_title="the title names a removal: “{title}”",
+    imports_fail=("Code that imports {names} fails.", "Code that imports {names} fails."),
+    callers_fail="Callers of `{old}` fail.",
+    call_instead="Call `{new}` instead.",
+    env_no_effect=("Setting {names} has no effect.", "Setting {names} has no effect."),
+    flags_fail=("Command lines that pass {names} fail.", "Command lines that pass {names} fail."),
+    keys_no_effect=(
+        "Configurations that set {names} lose its effect.",
+        "Configurations that set {names} lose their effect.",
+    ),
+    default_differs="Runs that do not set `{name}` behave differently.",
+    default_keep="Set `{name}` to `{old}` to keep the old behaviour.",
+    use_instead="Use {names} instead.",
+    migrate="Before upgrading, check code, configuration and launch commands for {names}.",
+    deprecation_users="Move off what “{text}” names before it is removed.",
+    deprecation_replaced="Move to `{replacement}` before the deprecated one is removed.",
+    pick_up_fix="Pick up this fix if you run into “{words}”: it changes {where}.",
+    security="Decide whether the fix of “{words}” needs a release or an advisory.",
+    no_test="No test changed with this fix of {where}: ask for a regression test.",
+    pins_developers="Update development environments to {pins}.",
+)
+
+ZH = AnalysisPhrases(
+    no_message="（无提交信息）",
+    list_sep="、",
+    more="{shown} 等（另有 {count} 项）",
+    sentence_end="。",
+    sentence_sep="",
+    clause_sep="；",
+    quote="“{text}”",
+    registry={
+        Registry.MODEL: ("模型", "模型"),
+        Registry.BACKEND: ("后端", "后端"),
+        Registry.OPERATOR: ("算子", "算子"),
+        Registry.OTHER: ("注册项", "注册项"),
+    },
+    registers="注册了{what} {names}",
+    registers_with="通过 `{via}` 注册了 {names}",
+    new_module="新增模块 `{path}`（{lines} 行），定义 {names}",
+    adds="新增 {names}",
+    adds_to="在 `{path}` 中新增 {names}",
+    removes_from="从 `{path}` 移除了 {names}",
+    renames="将 `{old}` 重命名为 `{new}`",
+    renames_in="在 `{path}` 中将 `{old}` 重命名为 `{new}`",
+    moves="将 {names} 从 `{old}` 移至 `{new}`",
+    changes="修改了 {names}",
+    changes_in="修改了 `{path}` 中的 {names}",
+    flags_added=("新增命令行参数 {names}", "新增命令行参数 {names}"),
+    flags_removed=("移除了命令行参数 {names}", "移除了命令行参数 {names}"),
+    env_added=("新增读取环境变量 {names}", "新增读取环境变量 {names}"),
+    env_removed=("不再读取环境变量 {names}", "不再读取环境变量 {names}"),
+    keys_added=("新增配置项 {names}", "新增配置项 {names}"),
+    keys_removed=("不再读取配置项 {names}", "不再读取配置项 {names}"),
+    default="将 `{name}` 的默认值从 `{old}` 改为 `{new}`",
+    value_changed="将 {paths} 中的 `{name}` 从 `{old}` 改为 `{new}`",
+    sections_added=("在 `{path}` 中新增章节 {titles}", "在 `{path}` 中新增章节 {titles}"),
+    requires="依赖要求改为 {pins}",
+    pin_was="{pin}（原为 `{old}`）",
+    tests_added=("新增测试 {names}", "新增测试 {names}"),
+    kernels_added=("新增内核 {names}", "新增内核 {names}"),
+    deprecation="新增弃用警告：“{text}”",
+    fixes="修复了 {where} 中的“{words}”",
+    fixes_plain="修复了“{words}”",
+    fixed_issues="（修复 {issues}）",
+    affecting="；作者称影响“{impact}”",
+    reports="作者给出的数据：“{number}”",
+    by_default="改变了默认行为：“{phrase}”",
+    revert="回退了“{title}”，行为恢复到该变更之前",
+    reland="重新合入了此前被回退的变更：“{title}”",
+    experimental="只修改了实验性或 `contrib` 代码（{paths}）",
+    footer="提交信息声明了破坏性变更：“{text}”",
+    bang="标题将此变更标记为破坏性变更（`{prefix}!`）",
+    label="该 PR 带有标签 `{label}`",
+    removal_title="标题表明有功能被移除：“{title}”",
+    imports_fail=("导入 {names} 的代码将失败。", "导入 {names} 的代码将失败。"),
+    callers_fail="调用 `{old}` 的代码将失败。",
+    call_instead="请改为调用 `{new}`。",
+    env_no_effect=("设置 {names} 将不再生效。", "设置 {names} 将不再生效。"),
+    flags_fail=("传入 {names} 的命令将失败。", "传入 {names} 的命令将失败。"),
+    keys_no_effect=("设置了 {names} 的配置将失去作用。", "设置了 {names} 的配置将失去作用。"),
+    default_differs="未设置 `{name}` 的运行行为将改变。",
+    default_keep="如需保持原有行为，请将 `{name}` 设为 `{old}`。",
+    use_instead="请改用 {names}。",
+    migrate="升级前请检查代码、配置和启动命令是否用到了 {names}。",
+    deprecation_users="请在移除之前停止使用“{text}”所指的功能。",
+    deprecation_replaced="请在旧接口移除之前迁移到 `{replacement}`。",
+    pick_up_fix="如果遇到“{words}”，请升级以获取此修复：改动位于 {where}。",
+    security="请评估“{words}”的修复是否需要发布版本或安全公告。",
+    no_test="此修复（{where}）未修改任何测试：请要求补充回归测试。",
+    pins_developers="请将开发环境更新到 {pins}。",
+)
+
+
+def analysis_phrases(language: str) -> AnalysisPhrases:
+    return ZH if language == "zh-CN" else EN
+
+
+def forms(pair: tuple[str, str], count: int) -> str:
+    """The one or many form of a phrase."""
+    return pair[0] if count == 1 else pair[1]
+
+
+def sentence(p: AnalysisPhrases, clause: str) -> str:
+    """A statement of fact as a sentence: its first letter capitalised, its end added."""
+    text = clause[:1].upper() + clause[1:] if clause[:1].islower() else clause
+    if text.endswith(p.sentence_end) or (text[-1:] in '”"' and text[-2:-1] in ".!?。！？"):
+        return text
+    return text + p.sentence_end

@@ -1,0 +1,285 @@
+"""The summary a description gives: the sentence that says what the change does. Pure.
+
+Read from the description's paragraphs (list items on lines of their own, see
+`messages.paragraphs`), first ones first. Greetings, lines that only point elsewhere, side
+notes, questions and the author's story ("I found my way here while debugging …") are
+skipped; a sentence that says what the change does ("This PR adds …", "Fixes …", "Adds …")
+is preferred to one that sets the scene ("Currently, …"). A lead-in that ends with a colon
+brings its first items; a list item brings the items after it, cut at an item boundary. A
+summary that repeats the title is no summary. Nothing is ever cut mid-sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.analysis.messages import dangles
+
+# Verbs that say what a change does, as an author writes them (any form).
+_ACTION = (
+    r"(?:add|adds|added|adding|fix|fixes|fixed|fixing|remove|removes|removed|removing"
+    r"|make|makes|made|introduce[sd]?|introducing|support[ss]?|supported|implement(?:s|ed)?"
+    r"|update[sd]?|updating|replace[sd]?|replacing|move[sd]?|moving|use[sd]?|using"
+    r"|enable[sd]?|disable[sd]?|refactor(?:s|ed)?|rename[sd]?|skip(?:s|ped)?|avoid(?:s|ed)?"
+    r"|allow(?:s|ed)?|improve[sd]?|optimi[sz]e[sd]?|reduce[sd]?|speed(?:s)? up|sped up"
+    r"|bump(?:s|ed)?|upgrade[sd]?|drop(?:s|ped)?|deprecate[sd]?|extend(?:s|ed)?|align(?:s|ed)?"
+    r"|wrap(?:s|ped)?|switch(?:es|ed)?|set(?:s)?|change[sd]?|return(?:s|ed)?|raise[sd]?"
+    r"|handle[sd]?|prevent(?:s|ed)?|ensure[sd]?|clean(?:s|ed)? up|simplif(?:y|ies|ied)"
+    r"|split(?:s)?|unif(?:y|ies|ied)|expose[sd]?|widen(?:s|ed)?|migrate[sd]?|port(?:s|ed)?"
+    r"|create[sd]?|accelerate[sd]?|collapse[sd]?|restrict(?:s|ed)?|guard(?:s|ed)?"
+    r"|record(?:s|ed)?|preserve[sd]?|cache[sd]?|convert(?:s|ed)?|extract(?:s|ed)?"
+    r"|delete[sd]?|eliminate[sd]?|lazily|lazy-load(?:s|ed)?|load(?:s|ed)?|pass(?:es|ed)?"
+    r"|register(?:s|ed)?|initiali[sz]e[sd]?|reuse[sd]?|merge[sd]?|consolidate[sd]?"
+    r"|standardi[sz]e[sd]?|provide[sd]?|apply|applies|applied|adapt(?:s|ed)?|modif(?:y|ies|ied)"
+    r"|correct(?:s|ed)?|resolve[sd]?|address(?:es|ed)?|restore[sd]?|revert(?:s|ed)?"
+    r"|reland(?:s|ed)?|run(?:s)?|call(?:s|ed)?|compute[sd]?|check(?:s|ed)?|rewrite|rewrites"
+    r"|rewrote|decouple[sd]?|defer(?:s|red)?|stop(?:s|ped)?|start(?:s|ed)?|keep(?:s)?)"
+)
+# "This PR adds …", "The change makes …", "In this PR we …", "We now …", "Adds …", "This
+# updates …": a sentence that says what the change does.
+_DOES = re.compile(
+    r"(?:^|,\s+(?=this\b|we\b|it\b))"
+    r"(?:(?:this|the)\s+(?:pr|pull request|change|commit|patch|diff|fix|update)\s+"
+    r"(?:\w+\s+){0,3}?|in\s+this\s+(?:pr|change),?\s+(?:we\s+)?|(?:this|it)\s+"
+    r"|we\s+(?:now\s+|also\s+)*|now\s+)?(?:do\s+not\s+|don't\s+|no\s+longer\s+|never\s+)?"
+    + _ACTION
+    + r"\b"
+    # "the autowrapper now only visits …", "X is now Y": the state the change leaves
+    r"|(?<!^)\bnow\s+(?:only\s+|also\s+|always\s+)?(?:\w+s|is|are|has|uses|can)\b",
+    re.IGNORECASE,
+)
+# A sentence that points at the change without saying what it is ("This PR fixes the issue.")
+_VACUOUS = re.compile(
+    r"^(?:this|the)\s+(?:pr|pull request|change|commit|patch)\s+(?:\w+\s+)?(?:fix(?:es)?|solves?"
+    r"|resolves?|addresses|handles)\s+(?:the|this|that|it|these|those)?\s*(?:issue|bug|problem"
+    r"|error|errors|issues|bugs)?\W*$",
+    re.IGNORECASE,
+)
+# A sentence that sets the scene: the state before the change, the problem, its cause.
+_SCENE_OPENER = re.compile(
+    r"^(?:currently|previously|before|at the moment|right now|on main|since|as of|due to"
+    r"|because|in the (?:current|existing)|there (?:is|was|are|were)|if you|this is because"
+    r"|as a result|the (?:root )?cause|the problem|the issue)\b",
+    re.IGNORECASE,
+)
+_SCENE = re.compile(
+    r"\b(?:fails?|failing|failed|broken|does not|doesn't|cannot|can't|crash\w*|errors?"
+    r"|is not|isn't|was not|wasn't|were not|never)\b",
+    re.IGNORECASE,
+)
+# A sentence that leans on the one before it ("Instead, …", "This eliminates …").
+_CONTINUES = re.compile(
+    r"^(?:instead|however|therefore|thus|hence|also|so|then|otherwise|additionally"
+    r"|furthermore|moreover|in addition|as such|as a result|because of this|that way)\b"
+    # "This means …", "It was …"; not "This adds …", which speaks of the change itself
+    r"|^(?:this|it|these|they)\s+(?!pr\b|pull request\b|change\b|commit\b|patch\b|"
+    + _ACTION
+    + r"\b)\w+",
+    re.IGNORECASE,
+)
+_PROBLEM_LABEL = re.compile(r"^(?:problem|issue|cause|bug|symptom|motivation)\s*[:：]", re.I)
+# A label the author put before the sentence ("Fix: …", "RFC: <link> Reason: …").
+_LABEL = re.compile(
+    r"^(?:(?:rfc|issue|related|ref|refs|see)\s*[:：]\s*\S+\s*)?"
+    r"(?:fix|reason|summary|motivation|purpose|description|changes?|solution|root cause"
+    r"|background|what|why|feature|bug ?fix)\s*[:：]\s*",
+    re.IGNORECASE,
+)
+_GREETING = re.compile(
+    r"^(?:hi|hello|hey|dear|thanks|thank you|thx|cheers|lgtm|ping|cc|kindly)\b", re.IGNORECASE
+)
+# The author's story: what they did or saw, not what the change does.
+_STORY = re.compile(
+    r"^(?:so,?\s+)?(?:i|we)\s+(?:first\s+|recently\s+|just\s+)?(?:found|noticed|was|were|ran"
+    r"|have|had|tried|saw|hit|encountered|discovered|reali[sz]ed|came|spent|started|got"
+    r"|wanted|needed|observed|think|believe|hope|guess)\b"
+    r"|^(?:while|when|after|as)\s+(?:i|we|\w+ing)\b|^(?:recently|yesterday|last\s+\w+)\b"
+    r"|\bi\s+(?:noticed|found|saw|reali[sz]ed|discovered|ran into)\b"
+    r"|\b(?:my|our)\s+(?:experiment|setup|machine|local)",
+    re.IGNORECASE,
+)
+# A side note, a pointer or a place holder: not the description of the change.
+_ASIDE = re.compile(
+    r"^(?:note|nb|n\.b\.|ps|p\.s\.|todo|fixme|wip|tbd|edit|update|rfc|related|refs?|see also"
+    r"|cc)\s*[:：-]"
+    r"|^(?:see|follow[- ]?up(?: to)?|part of|depends on|builds? on|supersedes|blocked by"
+    r"|co-authored|this reverts commit|please (?:provide|describe|fill|add|explain)"
+    r"|this (?:pr|change|pull request) (?:is|was) (?:a |an )?(?:follow[- ]?up|auto-?generated"
+    r"|cherry-?pick|backport))\b"
+    r"|^(?:fix(?:es)?|close[sd]?|resolve[sd]?)\s*:?\s*(?:[\w.-]+/[\w.-]+)?#\d+\W*$",
+    re.IGNORECASE,
+)
+_URL = re.compile(r"https?://\S+|\b[0-9a-f]{12,40}\b")
+_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|fig|no)\.)$", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(\[])|(?<=[。！？])")
+_WORD = re.compile(r"\w+")
+_ENDED = re.compile(r"[.!?)`”\"]$")
+_TITLE_NOISE = re.compile(
+    r"^\s*(?:\[[^\]]*\]\s*)+|\s*\(#\d+\)\s*$|^\s*\w{2,12}(?:\([^)]*\))?!?:\s+"
+)
+# Plain words a sentence may start with in lower case (an identifier keeps its case).
+_PLAIN_START = re.compile(
+    r"^(?:when|the|this|if|since|as|currently|previously|because|for|in|on|with|to|a|an"
+    r"|there|it|we|our|all|some|now|after|before|support|add|adds|fix|fixes|remove|removes"
+    r"|make|makes|update|updates|use|uses|move|moves|replace|replaces|skip|skips|refactor"
+    r"|refactors|enable|enables|disable|disables|improve|improves|avoid|avoids|allow|allows)\b"
+)
+
+
+@dataclass(frozen=True)
+class _Unit:
+    text: str
+    paragraph: int
+    # a list item, and the paragraph's line it is on (items of one list share a paragraph)
+    item: bool
+    line: int
+
+
+def summary_from(paragraphs: list[str] | tuple[str, ...], title: str, *, limit: int) -> str | None:
+    """The description's summary within `limit` characters, or None when it has none that
+    says more than the title."""
+    units = _units(paragraphs)
+    title_words = _words(_TITLE_NOISE.sub("", title)) | _words(title)
+    usable = [u for u in units if _usable(u)][:16]
+    # What the change does first, then other sentences, then those that set the scene.
+    ranked = sorted(usable, key=lambda u: (_rank(u.text), usable.index(u)))
+    for unit in ranked:
+        text = _grow(unit, units, limit)
+        if text is not None and not _words(text) <= title_words:
+            return _capitalised(text)
+    return None
+
+
+def _rank(text: str) -> int:
+    if _SCENE_OPENER.match(text) or _PROBLEM_LABEL.match(text):
+        return 2
+    if _DOES.search(text):
+        return 0
+    return 2 if _SCENE.search(text) else 1
+
+
+def _units(paragraphs: list[str] | tuple[str, ...]) -> list[_Unit]:
+    out: list[_Unit] = []
+    for number, paragraph in enumerate(paragraphs[:12]):
+        lines = paragraph.split("\n")
+        for index, raw in enumerate(lines):
+            line = _LABEL.sub("", raw.strip().strip('"“”'))
+            if not line:
+                continue
+            if index > 0:
+                out.append(_Unit(line, number, True, index))
+                continue
+            for sentence in _sentences(line):
+                out.append(_Unit(_LABEL.sub("", sentence), number, False, 0))
+    return out
+
+
+def _sentences(text: str) -> list[str]:
+    """Sentences of a line of prose; "e.g. X" and "v0.8.0" do not end one."""
+    out: list[str] = []
+    for raw in _SENTENCE_END.split(text):
+        part = raw.strip()
+        if not part:
+            continue
+        if out and _ABBREVIATION.search(out[-1]):
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    return out
+
+
+def _usable(unit: _Unit) -> bool:
+    text = unit.text
+    bare = _URL.sub(" ", text)
+    if len(_WORD.findall(bare)) < 3 or text.endswith("?") or _VACUOUS.match(text):
+        return False
+    return not (_GREETING.match(text) or _STORY.search(text) or _ASIDE.match(text))
+
+
+def _grow(unit: _Unit, units: list[_Unit], limit: int) -> str | None:
+    """The unit, and what belongs with it: a lead-in's items, a list's next items, the next
+    sentence of a short paragraph, within `limit`; None when the unit alone does not fit."""
+    text = _fit(unit.text, limit)
+    if text is None:
+        return None
+    before = [u for u in units[: units.index(unit)] if u.paragraph == unit.paragraph]
+    if not unit.item and before and _CONTINUES.match(text):
+        # Read with the sentence it leans on (the first of a paragraph leans on the change).
+        if before[-1].item or not _usable(before[-1]):
+            return None
+        joined = f"{before[-1].text} {text}"
+        return joined if len(joined) <= limit and not dangles(joined) else None
+    if text != unit.text:
+        return text
+    after = [
+        u
+        for u in units
+        if u.paragraph == unit.paragraph
+        and (u.line > unit.line or (not u.item and not unit.item and u is not unit))
+        and units.index(u) > units.index(unit)
+    ]
+    joined = text
+    # A lead-in: the last sentence before a paragraph's items, ending in a colon or not at all
+    # ("This updates pre-processing to" and the items).
+    lead = not unit.item and any(u.item for u in after) and not _ENDED.search(unit.text)
+    if lead and not joined.endswith(":"):
+        joined = f"{joined}:"
+    if lead or unit.item:
+        items = [u for u in after if u.item and _usable(u)]
+        if lead and not items:
+            return None
+        for item in items:
+            piece = item.text.rstrip(".;, ")
+            glue = " " if joined.endswith(":") else "; "
+            candidate = f"{joined.rstrip('.;, ')}{glue}{piece}"
+            if len(candidate) + 1 > limit:
+                break
+            joined = candidate
+        if joined.endswith(":"):
+            return None
+        return joined if joined[-1] in ".!?。" else f"{joined}."
+    # Prose: the next sentence too, while the two stay short.
+    following = next((u for u in after if not u.item), None)
+    into_list = following is not None and any(u.item for u in after)
+    if (
+        following is not None
+        and not into_list
+        and _usable(following)
+        and not dangles(following.text)
+        and not re.search(r"[:：]\s+[A-Z]", following.text)
+    ):
+        candidate = f"{text} {following.text}"
+        if len(candidate) <= min(limit, 320) and not candidate.endswith(":"):
+            return candidate
+    return None if dangles(text) else text
+
+
+def _fit(text: str, limit: int) -> str | None:
+    """The text, or its whole sentences within `limit`; None when the first is too long. A
+    statement that a colon joins to the next sentence ("Adds X: This is required …") ends
+    there too."""
+    if len(text) <= limit:
+        return text
+    ends = [m.end() for m in re.finditer(r"[.!?](?=\s)|[。！？]|:(?=\s+[A-Z])", text[:limit])]
+    ends = [e for e in ends if not _ABBREVIATION.search(text[:e])]
+    if not ends:
+        return None
+    cut = text[: ends[-1]].rstrip()
+    return f"{cut[:-1]}." if cut.endswith(":") else cut
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text.replace("`", ""))}
+
+
+def capitalised(text: str) -> str:
+    """The text with a capital first letter where it opens with a plain word (a verb, an
+    article), not with a name that keeps its case (`vllm`, `cuDNN`)."""
+    return _capitalised(text)
+
+
+def _capitalised(text: str) -> str:
+    if _PLAIN_START.match(text):
+        return text[0].upper() + text[1:]
+    return text

@@ -1,0 +1,524 @@
+"""What the rules write about a change: each statement from one of its facts, or none. Pure.
+
+A statement names its fact (a function, a flag, a variable, a key, a number, the author's
+words) and, where the change shows it, what to use instead; a change the rules know nothing
+specific about gets its summary and nothing else. The summary is the description's (see
+`summary.py`); without one, the first statements of fact. Every phrase comes from the
+catalogue in `phrases.py`, in the repository's language.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from bot.analysis.facts import Name, NameKind, Registry, Renamed, Setting
+from bot.analysis.paths import PathKind
+from bot.analysis.phrases import AnalysisPhrases, forms, sentence
+from bot.analysis.signals import Signals
+from bot.analysis.summary import capitalised, summary_from
+from bot.models import (
+    ONE_LINE_MAX,
+    Audience,
+    ChangeType,
+    CommitInput,
+    Importance,
+    Recommendation,
+    Risk,
+)
+
+T = ChangeType
+# A summary of a high or medium change stays readable in one paragraph.
+SUMMARY_LIMIT = 400
+_BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
+_SECURITY_WORDS = re.compile(r"security|vulnerab|cve-|\w+ injection", re.IGNORECASE)
+_SPAN = re.compile(r"`([^`]+)`")
+
+
+@dataclass
+class Text:
+    """The words of one analysis: summary, insights by theme, risks, recommendations."""
+
+    summary: str = ""
+    insights: dict[str, list[str]] = field(default_factory=dict)
+    risks: list[Risk] = field(default_factory=list)
+    recommendations: list[Recommendation] = field(default_factory=list)
+
+    def note(self, theme: str, text: str) -> None:
+        self.insights.setdefault(theme, []).append(text)
+
+    def advise(self, audience: Audience, text: str) -> None:
+        self.recommendations.append(Recommendation(audience=audience, text=text))
+
+
+@dataclass(frozen=True)
+class _Statement:
+    """A statement of fact and the theme of insights it belongs to (None: a summary may
+    carry it, no insight does)."""
+
+    theme: str | None
+    clause: str
+
+
+def codes(p: AnalysisPhrases, names: Iterable[str], limit: int = 3) -> str:
+    """`a`, `b`, `c` and 2 more: names in code spans, at most `limit` shown."""
+    unique = list(dict.fromkeys(names))
+    shown = p.list_sep.join(f"`{n}`" for n in unique[:limit])
+    if len(unique) > limit:
+        return p.more.format(shown=shown, count=len(unique) - limit)
+    return shown
+
+
+def one_line(text: str) -> str:
+    if len(text) <= ONE_LINE_MAX:
+        return text
+    return text[: ONE_LINE_MAX - 1].rsplit(" ", 1)[0] + "…"
+
+
+# --- what users must change ------------------------------------------------------------
+
+
+def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> list[Risk]:
+    """Evidence that users must change something, each as a risk naming it: what goes,
+    what follows, and what to use instead where the change shows it."""
+    risks: list[Risk] = []
+    footer = _BREAKING_FOOTER.search(commit.message)
+    if footer and footer.group(1).strip():
+        risks.append(Risk(description=sentence(p, p.footer.format(text=footer.group(1).strip()))))
+    if sig.title.bang:
+        prefix = (sig.title.conventional or "") + (
+            f"({sig.title.scope})" if sig.title.scope else ""
+        )
+        risks.append(Risk(description=sentence(p, p.bang.format(prefix=prefix))))
+    for label in sig.labels:
+        if "breaking" in label.lower():
+            risks.append(Risk(description=sentence(p, p.label.format(label=label))))
+    replacement = _replacement(sig)
+    by_path: dict[str, list[Name]] = {}
+    for name in sig.removed_exports:
+        by_path.setdefault(name.path, []).append(name)
+    moved = {m.old.name: m.new for m in (*sig.facts.moved, *sig.facts.renamed)}
+    for path, names in by_path.items():
+        instead = [moved[n.name].name for n in names if n.name in moved]
+        risks.append(
+            Risk(
+                description=sentence(
+                    p, p.removes_from.format(names=codes(p, (n.name for n in names)), path=path)
+                ),
+                consequence=forms(p.imports_fail, len(names)).format(
+                    names=codes(p, (n.name for n in names))
+                ),
+                mitigation=p.use_instead.format(names=codes(p, instead)) if instead else None,
+            )
+        )
+    for pair in sig.renamed_symbols:
+        if pair.old.path.endswith("__init__.py") or sig.file_kinds.get(pair.old.path) is (
+            PathKind.PUBLIC_API
+        ):
+            risks.append(_renamed_risk(p, pair))
+    removed: tuple[tuple[tuple[str, str], tuple[str, str], tuple[str, ...]], ...] = (
+        (p.env_removed, p.env_no_effect, sig.env_removed),
+        (p.flags_removed, p.flags_fail, sig.flags_removed),
+        (p.keys_removed, p.keys_no_effect, sig.config_keys_removed),
+    )
+    for clause, consequence, settings in removed:
+        if settings:
+            risks.append(
+                Risk(
+                    description=sentence(
+                        p, forms(clause, len(settings)).format(names=codes(p, settings, 4))
+                    ),
+                    consequence=forms(consequence, len(settings)).format(
+                        names=codes(p, settings, 4)
+                    ),
+                    mitigation=p.use_instead.format(names=codes(p, [replacement]))
+                    if replacement
+                    else None,
+                )
+            )
+    for change in sig.defaults_changed:
+        risks.append(
+            Risk(
+                description=sentence(
+                    p, p.default.format(name=change.name, old=change.old, new=change.new)
+                ),
+                consequence=p.default_differs.format(name=change.name),
+                mitigation=p.default_keep.format(name=change.name, old=change.old),
+            )
+        )
+    return risks
+
+
+def _renamed_risk(p: AnalysisPhrases, pair: Renamed) -> Risk:
+    return Risk(
+        description=sentence(
+            p, p.renames_in.format(old=pair.old.name, new=pair.new.name, path=pair.old.path)
+        ),
+        consequence=p.callers_fail.format(old=pair.old.name),
+        mitigation=p.call_instead.format(new=pair.new.name),
+    )
+
+
+def _replacement(sig: Signals) -> str | None:
+    """What replaces a removed setting, where the change says: the deprecation message's
+    "use X instead", or the one setting it adds in place of the one it removes."""
+    for deprecation in sig.facts.deprecations:
+        if deprecation.replacement:
+            return deprecation.replacement
+    gone = len(sig.env_removed) + len(sig.flags_removed) + len(sig.config_keys_removed)
+    added: list[Setting] = [
+        *sig.facts.flags_added,
+        *sig.facts.env_added,
+        *sig.facts.config_keys_added,
+    ]
+    return added[0].name if gone == 1 and len(added) == 1 else None
+
+
+# --- statements of fact ----------------------------------------------------------------
+
+
+def _shipped(sig: Signals, names: Iterable[Name]) -> list[Name]:
+    return [n for n in names if n.path in sig.source_files]
+
+
+def _public_first(names: list[Name]) -> list[Name]:
+    return [n for n in names if n.public] + [n for n in names if not n.public]
+
+
+def _in(p: AnalysisPhrases, names: list[Name], *, together: str, apart: str) -> str:
+    """Names, with their file when they all live in one."""
+    paths = {n.path for n in names}
+    shown = codes(p, (n.name for n in names))
+    if len(paths) == 1:
+        return together.format(names=shown, path=paths.pop())
+    return apart.format(names=shown)
+
+
+def changed_names(sig: Signals) -> list[Name]:
+    """The shipped definitions the change edits, public ones first; a class whose methods
+    are named is not named again."""
+    names = _shipped(sig, sig.facts.changed)
+    owners = {n.name.rsplit(".", 1)[0] for n in names if "." in n.name}
+    owners |= {n.name.rsplit("::", 1)[0] for n in names if "::" in n.name}
+    return _public_first([n for n in names if n.name not in owners])
+
+
+def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Every statement of fact the change supports, most telling first."""
+    readers = (
+        _registrations,
+        _new_modules,
+        _renames,
+        _removals,
+        _settings_added,
+        _keys_dropped,
+        _additions,
+        _kernels,
+        _requirements,
+        _deprecations,
+        _moves,
+        _changes,
+        _values,
+        _tests,
+        _sections,
+    )
+    return [statement for reader in readers for statement in reader(sig, p)]
+
+
+def _registrations(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    shipped = [r for r in sig.facts.registered if r.path in sig.source_files]
+    out = []
+    for registry in Registry:
+        found = [r for r in shipped if r.registry is registry]
+        if not found:
+            continue
+        names = codes(p, (r.name for r in found))
+        if registry is Registry.OTHER:
+            # What an unknown registry holds is not known: the call that registers is named.
+            clause = p.registers_with.format(names=names, via=found[0].via)
+        else:
+            clause = p.registers.format(what=forms(p.registry[registry], len(found)), names=names)
+        out.append(_Statement("architecture", clause))
+    return out
+
+
+def _new_module_names(sig: Signals) -> dict[str, list[Name]]:
+    """Top-level names of each shipped module the change adds."""
+    defined: dict[str, list[Name]] = {}
+    for name in _shipped(sig, sig.facts.added):
+        if name.path in sig.new_modules and "." not in name.name and "::" not in name.name:
+            defined.setdefault(name.path, []).append(name)
+    return defined
+
+
+def _new_modules(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    lines = {f.path: f.additions for f in sig.facts.files}
+    largest = sorted(_new_module_names(sig).items(), key=lambda kv: -lines.get(kv[0], 0))
+    return [
+        _Statement(
+            "architecture",
+            p.new_module.format(
+                names=codes(p, (n.name for n in _public_first(names))),
+                path=path,
+                lines=lines.get(path, 0),
+            ),
+        )
+        for path, names in largest[:2]
+    ]
+
+
+def _renames(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    return [
+        _Statement(
+            "architecture",
+            p.renames_in.format(old=pair.old.name, new=pair.new.name, path=pair.old.path),
+        )
+        for pair in sig.facts.renamed
+        if pair.old.path in sig.source_files and pair.old.public and pair.new.public
+    ]
+
+
+def _removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    removed = [n for n in _shipped(sig, sig.facts.removed) if n.public]
+    if not removed:
+        return []
+    path = removed[0].path
+    names = codes(p, (n.name for n in removed if n.path == path))
+    return [_Statement("architecture", p.removes_from.format(names=names, path=path))]
+
+
+def _settings_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    groups: tuple[tuple[tuple[str, str], tuple[Setting, ...]], ...] = (
+        (p.flags_added, sig.facts.flags_added),
+        (p.env_added, sig.facts.env_added),
+        (p.keys_added, sig.facts.config_keys_added),
+    )
+    return [
+        _Statement(
+            "compatibility", forms(clause, len(read)).format(names=codes(p, (s.name for s in read)))
+        )
+        for clause, read in groups
+        if read
+    ]
+
+
+def _keys_dropped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Keys a call site stops asking for (a configuration module's lost keys are risks)."""
+    dropped = [
+        s.name for s in sig.facts.config_keys_removed if s.name not in sig.config_keys_removed
+    ]
+    if not dropped:
+        return []
+    clause = forms(p.keys_removed, len(dropped)).format(names=codes(p, dropped))
+    return [_Statement("compatibility", clause)]
+
+
+def _additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    in_new = _new_module_names(sig)
+    added = [
+        n
+        for n in _public_first(_shipped(sig, sig.facts.added))
+        if n.path not in in_new and n.kind is not NameKind.KERNEL
+    ]
+    if not added:
+        return []
+    return [_Statement("architecture", _in(p, added, together=p.adds_to, apart=p.adds))]
+
+
+def _kernels(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    kernels = [n.name for n in sig.facts.added if n.kind is NameKind.KERNEL]
+    if not kernels:
+        return []
+    clause = forms(p.kernels_added, len(kernels)).format(names=codes(p, kernels))
+    return [_Statement("performance", clause)]
+
+
+def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    pins = [
+        p.pin_was.format(pin=f"`{r.package}{r.spec}`", old=r.old)
+        if r.old
+        else f"`{r.package}{r.spec}`"
+        for r in sig.facts.requirements
+    ]
+    if not pins:
+        return []
+    shown = p.list_sep.join(list(dict.fromkeys(pins))[:4])
+    return [_Statement("compatibility", p.requires.format(pins=shown))]
+
+
+def _deprecations(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    return [
+        _Statement("compatibility", p.deprecation.format(text=d.text))
+        for d in sig.facts.deprecations[:1]
+    ]
+
+
+def _moves(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    by_paths: dict[tuple[str, str], list[str]] = {}
+    for pair in sig.facts.moved:
+        if pair.old.path in sig.source_files and pair.old.public:
+            by_paths.setdefault((pair.old.path, pair.new.path), []).append(pair.new.name)
+    return [
+        _Statement("architecture", p.moves.format(names=codes(p, names), old=old, new=new))
+        for (old, new), names in list(by_paths.items())[:1]
+    ]
+
+
+def _changes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    changed = changed_names(sig)
+    if not changed:
+        return []
+    return [_Statement("architecture", _in(p, changed[:3], together=p.changes_in, apart=p.changes))]
+
+
+def _values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Values settings files change, the same change in several files said once."""
+    paths: dict[tuple[str, str, str], list[str]] = {}
+    for change in sig.facts.values_changed:
+        paths.setdefault((change.name, change.old, change.new), []).append(change.path)
+    return [
+        _Statement(
+            "compatibility",
+            p.value_changed.format(name=name, old=old, new=new, paths=codes(p, where, 1)),
+        )
+        for (name, old, new), where in list(paths.items())[:2]
+    ]
+
+
+def _sections(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    sections = sig.facts.sections_added
+    if not sections:
+        return []
+    path = sections[0].path
+    titles = [s.title for s in sections if s.path == path]
+    shown = p.list_sep.join(p.quote.format(text=t) for t in titles[:3])
+    if len(titles) > 3:
+        shown = p.more.format(shown=shown, count=len(titles) - 3)
+    clause = forms(p.sections_added, len(titles)).format(titles=shown, path=path)
+    return [_Statement(None, clause)]
+
+
+def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    tests = [n.name for n in sig.facts.tests_added]
+    if not tests:
+        return []
+    clause = forms(p.tests_added, len(tests)).format(names=codes(p, tests))
+    return [_Statement("architecture", clause)]
+
+
+# --- the whole text --------------------------------------------------------------------
+
+
+def write(
+    commit: CommitInput,
+    sig: Signals,
+    types: list[ChangeType],
+    importance: Importance,
+    *,
+    risks: list[Risk],
+    p: AnalysisPhrases,
+) -> Text:
+    """The summary, insights, risks and recommendations of one change."""
+    text = Text(risks=list(risks))
+    facts = statements(sig, p)
+    low = importance is Importance.LOW
+    limit = ONE_LINE_MAX if low else SUMMARY_LIMIT
+    authored = summary_from(sig.description_items, commit.title, limit=limit)
+    used: set[str] = set()
+    if authored:
+        text.summary = authored
+    else:
+        # Without a description the facts speak: the most telling one is the summary, the
+        # others are the insights.
+        first = next((s for s in facts if len(sentence(p, s.clause)) <= limit), None)
+        if first is not None:
+            text.summary = sentence(p, first.clause)
+            used = {first.clause}
+        if not text.summary:
+            head = sig.title.text.rstrip(". ") or commit.title or p.no_message
+            text.summary = one_line(capitalised(head))
+    if low:
+        return text
+    for statement in facts:
+        if statement.theme and statement.clause not in used:
+            text.note(statement.theme, sentence(p, statement.clause))
+    _about_fix(sig, types, importance, text, p)
+    _about_change(sig, types, text, p)
+    return text
+
+
+def _about_fix(
+    sig: Signals, types: list[ChangeType], importance: Importance, text: Text, p: AnalysisPhrases
+) -> None:
+    """A fix names its symptom with where the change is, the issues it closes and whom it
+    affects (never only what the title said), and asks for a test when none changed."""
+    if T.BUGFIX not in types or T.REVERT in types or not sig.source_lines:
+        return
+    changed = changed_names(sig)
+    where = codes(p, (n.name for n in changed[:3])) if changed else ""
+    if where and not sig.test_files and types[0] is T.BUGFIX:
+        text.advise(Audience.MAINTAINERS, p.no_test.format(where=where))
+    severity = sig.severity
+    if not severity or not (where or sig.fixes or sig.impact):
+        return
+    words = p.list_sep.join(_distinct(severity)[:3])
+    issues = p.fixed_issues.format(issues=p.list_sep.join(f"#{n}" for n in sig.fixes[:3]))
+    impact = p.affecting.format(impact=sig.impact) if sig.impact else ""
+    clause = (
+        p.fixes.format(words=words, where=where) if where else p.fixes_plain.format(words=words)
+    )
+    clause += (issues if sig.fixes else "") + impact
+    security = any(_SECURITY_WORDS.match(w) for w in severity)
+    text.note("security" if security else "compatibility", sentence(p, clause))
+    if security:
+        text.advise(Audience.MAINTAINERS, p.security.format(words=words))
+    elif importance is Importance.HIGH and where:
+        text.advise(Audience.USERS, p.pick_up_fix.format(words=words, where=where))
+
+
+def _distinct(words: tuple[str, ...]) -> list[str]:
+    """Words once each, a plural beside its singular left out (“NaN”, not “NaN, NaNs”)."""
+    lower = {w.lower() for w in words}
+    return [w for w in words if not (w.lower().endswith("s") and w.lower()[:-1] in lower)]
+
+
+def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: AnalysisPhrases) -> None:
+    """Numbers, defaults, reverts and relands, and what users and developers should do."""
+    if text.risks:
+        named = [
+            *sig.env_removed,
+            *sig.flags_removed,
+            *sig.config_keys_removed,
+            *(n.name for n in sig.removed_exports),
+            *(c.name for c in sig.defaults_changed),
+            *(r.old.name for r in sig.renamed_symbols),
+        ]
+        if named:
+            text.advise(Audience.USERS, p.migrate.format(names=codes(p, named)))
+    for deprecation in sig.facts.deprecations[:1]:
+        if deprecation.replacement:
+            text.advise(
+                Audience.USERS, p.deprecation_replaced.format(replacement=deprecation.replacement)
+            )
+        else:
+            text.advise(Audience.USERS, p.deprecation_users.format(text=deprecation.text))
+    if sig.perf_number and (T.PERFORMANCE in types or not text.insights):
+        text.note("performance", sentence(p, p.reports.format(number=sig.perf_number)))
+    if sig.by_default and T.REVERT not in types:
+        phrase = re.search(r"[^,;]*by default", sig.title.text, re.IGNORECASE)
+        found = (phrase.group(0) if phrase else sig.title.text).strip()
+        text.note("compatibility", sentence(p, p.by_default.format(phrase=found)))
+    if T.REVERT in types and sig.reverted_title:
+        text.note("compatibility", sentence(p, p.revert.format(title=sig.reverted_title)))
+    if sig.reland:
+        text.note("compatibility", sentence(p, p.reland.format(title=sig.title.text)))
+    if sig.experimental:
+        paths = codes(p, sig.experimental)
+        text.note("architecture", sentence(p, p.experimental.format(paths=paths)))
+    if sig.facts.requirements:
+        pins = [f"`{r.package}{r.spec}`" for r in sig.facts.requirements]
+        text.advise(
+            Audience.DEVELOPERS,
+            p.pins_developers.format(pins=p.list_sep.join(dict.fromkeys(pins[:4]))),
+        )

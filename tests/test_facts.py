@@ -1,0 +1,388 @@
+"""The facts one change holds, read from real hunks of the replay days (repo, day, sha named
+in each case) and from small hand-made ones for what those days lack."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+import pytest
+
+from bot.analysis.facts import (
+    Facts,
+    NameKind,
+    NumberKind,
+    Registry,
+    read_facts,
+)
+from bot.analysis.facts.scan import hunks
+from bot.analysis.paths import PathKind
+from bot.models import CommitInput, FileChange, PullRequestInfo
+from tests.support import replay_commit, replay_day, replay_index
+
+ASCEND = "vllm-project/vllm-ascend"
+COMPRESSOR = "vllm-project/llm-compressor"
+
+
+def facts_of(repo: str, day: str, sha: str) -> Facts:
+    return read_facts(replay_commit(repo, day, sha))
+
+
+def names(records: tuple[object, ...]) -> list[str]:
+    out = []
+    for r in records:
+        if hasattr(r, "old") and hasattr(r, "new") and hasattr(r.old, "name"):
+            out.append(f"{r.old.name} -> {r.new.name}")
+        elif hasattr(r, "old") and hasattr(r, "new"):
+            out.append(f"{r.name}: {r.old} -> {r.new}")
+        elif hasattr(r, "package"):
+            out.append(f"{r.package}{r.spec} (was {r.old})")
+        elif hasattr(r, "name"):
+            out.append(r.name)
+        else:
+            out.append(getattr(r, "text", str(r)))
+    return out
+
+
+# (repo, day, sha, field, what it must hold, what it must not)
+CASES: list[tuple[str, str, str, str, list[str], list[str]]] = [
+    # additional_config keys dropped and one default turned on, in `ascend_config.py`
+    (
+        ASCEND,
+        "2026-06-17",
+        "2b3910f",
+        "config_keys_removed",
+        ["multistream_dsa_preprocess", "prefill_comm_compute_overlap"],
+        ["multistream_dsv4_dsa_overlap"],
+    ),
+    (
+        ASCEND,
+        "2026-06-17",
+        "2b3910f",
+        "defaults_changed",
+        ["multistream_dsv4_dsa_overlap: False -> True"],
+        [],
+    ),
+    # methods removed from a class (qualified by the class the hunk heading names)
+    (
+        ASCEND,
+        "2026-06-17",
+        "2b3910f",
+        "removed",
+        ["AscendDSAImpl.dsa_warmup_with_multistream"],
+        [],
+    ),
+    # an environment variable read instead of a configuration key
+    (ASCEND, "2026-06-23", "620555f", "env_added", ["VLLM_ASCEND_BALANCE_SCHEDULING"], []),
+    (ASCEND, "2026-06-23", "620555f", "config_keys_removed", ["enable_balance_scheduling"], []),
+    # C++: an operator renamed, its registration with CANN's OP_ADD and its kernel entry
+    (
+        ASCEND,
+        "2026-06-23",
+        "6e9fabb",
+        "renamed",
+        [
+            "QuantLightningIndexer -> QuantLightningIndexerCustom",
+            "quant_lightning_indexer -> quant_lightning_indexer_custom",
+        ],
+        [],
+    ),
+    (ASCEND, "2026-06-23", "6e9fabb", "registered", ["QuantLightningIndexerCustom"], []),
+    (ASCEND, "2026-06-23", "6e9fabb", "unregistered", ["QuantLightningIndexer"], []),
+    # a Python function renamed in place
+    (
+        ASCEND,
+        "2026-06-23",
+        "28e9216",
+        "renamed",
+        ["weak_ref_encoder_graph_workspaces -> weak_ref_workspaces"],
+        [],
+    ),
+    # a Triton kernel (`@triton.jit`) and its launcher
+    (
+        ASCEND,
+        "2026-07-10",
+        "abfb0e5",
+        "added",
+        ["_swiglustep_kernel", "swiglustep_forward_triton"],
+        [],
+    ),
+    # a package's `__init__.py` exports two new functions; the PR text fixes an issue
+    (
+        COMPRESSOR,
+        "2026-08-18",
+        "be460a3",
+        "exports_added",
+        ["estimate_job_memory", "exec_jobs_dynamic"],
+        [],
+    ),
+    (COMPRESSOR, "2026-08-18", "be460a3", "fixes", ["2975"], []),
+    # tests added by name, not among the names the change defines
+    (
+        COMPRESSOR,
+        "2026-08-18",
+        "be460a3",
+        "tests_added",
+        ["test_estimate_single_file", "test_pick_most_free_device"],
+        [],
+    ),
+    (
+        COMPRESSOR,
+        "2026-08-18",
+        "be460a3",
+        "added",
+        ["estimate_job_memory"],
+        ["test_cpu_path_runs_all_jobs"],
+    ),
+    # the number the author states
+    (COMPRESSOR, "2026-08-18", "8f64866", "numbers", ["3.14x speedup"], []),
+    # a requirement moved from one pin to another
+    (
+        COMPRESSOR,
+        "2025-10-01",
+        "b4a99d4",
+        "requirements",
+        ["compressed-tensors==0.12.0 (was ==0.11.0)"],
+        [],
+    ),
+    # a DeprecationWarning raised with a message that deprecates nothing (an argument not
+    # supported) is no deprecation; one reworded in place is not new
+    (
+        ASCEND,
+        "2026-06-23",
+        "bdc1523",
+        "deprecations",
+        [],
+        ["head_first=True is not supported"],
+    ),
+    (ASCEND, "2026-06-17", "c8b905b", "deprecations", [], ["chunk_gated_delta_rule: head_first"]),
+    # the function whose body a fix edits, when nothing is added or removed
+    (COMPRESSOR, "2026-08-18", "612cdfd", "changed", ["AutoRoundModifier.input_capture_hook"], []),
+    # names moved from one module to another are neither added nor removed
+    (ASCEND, "2026-01-05", "4a36633", "moved", ["AscendPCPMetadata -> AscendPCPMetadata"], []),
+    (ASCEND, "2026-01-05", "4a36633", "removed", [], ["AscendPCPMetadata"]),
+    # a warning that only moved (removed and added again) is not a new deprecation
+    (COMPRESSOR, "2025-09-16", "a7bc45d", "deprecations", [], ["`sequential_update=False`"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("repo", "day", "sha", "group", "present", "absent"),
+    CASES,
+    ids=[f"{c[2]}-{c[3]}" for c in CASES],
+)
+def test_facts_of_real_changes(
+    repo: str, day: str, sha: str, group: str, present: list[str], absent: list[str]
+) -> None:
+    found = names(getattr(facts_of(repo, day, sha), group))
+    if group == "fixes":
+        found = [str(n) for n in getattr(facts_of(repo, day, sha), group)]
+    for item in present:
+        assert item in found, (item, found)
+    for item in absent:
+        assert not any(f.startswith(item) for f in found), (item, found)
+
+
+def test_kinds_of_definitions() -> None:
+    swiglu = facts_of(ASCEND, "2026-07-10", "abfb0e5")
+    kinds = {n.name: n.kind for n in swiglu.added}
+    assert kinds["_swiglustep_kernel"] is NameKind.KERNEL
+    assert kinds["swiglustep_forward_triton"] is NameKind.FUNCTION
+    indexer = facts_of(ASCEND, "2026-06-23", "6e9fabb")
+    (op,) = indexer.registered
+    assert (op.registry, op.via) == (Registry.OPERATOR, "OP_ADD")
+    # `Foo<T>::bar` is read as the method `Foo::bar`.
+    conv = facts_of(ASCEND, "2026-07-10", "432743d")
+    methods = {n.name: n.kind for n in conv.added if "::" in n.name}
+    assert methods["CausalConv1dV310::ReadQueryStartLocValue"] is NameKind.METHOD
+
+
+def test_every_replay_commit_reads_as_plain_data() -> None:
+    for day in replay_index():
+        for raw in replay_day(day["repo"], day["date"])["commits"]:
+            facts = read_facts(CommitInput.from_github(raw, repo=day["repo"]))
+            assert facts == read_facts(CommitInput.from_github(raw, repo=day["repo"]))
+            data = asdict(facts)
+            assert len(data["files"]) == len(raw["files"])
+            # Every name the facts give is written somewhere in the change.
+            text = "\n".join(f.get("patch") or "" for f in raw["files"]) + raw["commit"]["message"]
+            for name in facts.names():
+                for part in name.replace("::", ".").split("."):
+                    assert part in text, (raw["sha"][:7], name)
+
+
+def change(path: str, patch: str, status: str = "modified") -> FileChange:
+    return FileChange(filename=path, status=status, additions=1, patch=patch)
+
+
+def test_settings_read_from_flags_environment_and_registries() -> None:
+    cli = change(
+        "src/pkg/cli.py",
+        '@@ -5,3 +5,3 @@ def main():\n-    parser.add_argument("--legacy-mode", action="store_true")\n'
+        '-    parser.add_argument("-b", "--batch", type=int, default=8)\n'
+        '+    parser.add_argument("-b", "--batch", type=int, default=16)\n'
+        '+@click.option("--attention-backend", default="auto")',
+    )
+    envs = change(
+        "src/pkg/envs.py",
+        '@@ -10,2 +10,2 @@\n-    "PKG_ATTENTION_BACKEND": lambda: os.getenv("PKG_ATTENTION_BACKEND"),\n'
+        '+    os.environ["CHILD_ONLY"] = "1"\n     "PKG_LOG": lambda: os.getenv("PKG_LOG", "info"),',
+    )
+    registry = change(
+        "src/pkg/models/registry.py",
+        '@@ -1,2 +1,3 @@ _MODELS = {\n+    "FunAudioChatForConditionalGeneration": ("funaudio", "FunAudioChat"),\n'
+        '+ModelRegistry.register_model("Step3p5ForCausalLM", "pkg.step:Step3p5")\n'
+        '+        self.register_buffer("offset", torch.ones(1))',
+    )
+    facts = read_facts(
+        CommitInput(sha="a" * 40, message="Tidy the CLI", files=[cli, envs, registry])
+    )
+    assert names(facts.flags_removed) == ["--legacy-mode"]
+    assert names(facts.flags_added) == ["--attention-backend"]
+    assert names(facts.defaults_changed) == ["--batch: 8 -> 16"]
+    # A variable the code sets for a child process is not one it reads.
+    assert names(facts.env_removed) == ["PKG_ATTENTION_BACKEND"] and not facts.env_added
+    models = {r.name: r.registry for r in facts.registered}
+    assert models == {
+        "FunAudioChatForConditionalGeneration": Registry.MODEL,
+        "Step3p5ForCausalLM": Registry.MODEL,
+    }
+
+
+def test_settings_in_tests_docs_and_scripts_are_not_the_packages() -> None:
+    test = change(
+        "tests/test_x.py",
+        '@@ -1 +1 @@\n+@patch.dict(os.environ, {"HCCL_BUFFSIZE": "1024"})\n'
+        '+    os.getenv("TEST_ONLY_VAR")',
+    )
+    script = change("tools/run.py", '@@ -1 +1 @@\n+    parser.add_argument("--dry-run")')
+    facts = read_facts(CommitInput(sha="b" * 40, message="x", files=[test, script]))
+    assert not facts.env_added and not facts.flags_added
+
+
+def test_deprecations_say_what_to_use_instead() -> None:
+    loader = change(
+        "src/pkg/loader.py",
+        "@@ -1,1 +1,4 @@\n+    warnings.warn(\n"
+        '+        "`VLLM_ATTENTION_BACKEND` is deprecated; use `--attention-backend` instead",\n'
+        "+        DeprecationWarning,\n+    )",
+    )
+    (deprecation,) = read_facts(CommitInput(sha="c" * 40, message="x", files=[loader])).deprecations
+    assert deprecation.text.startswith("`VLLM_ATTENTION_BACKEND` is deprecated")
+    assert deprecation.replacement == "--attention-backend"
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Decode is 2.3× faster on H100.", [("2.3× faster", NumberKind.SPEEDUP)]),
+        (
+            "Throughput improves: TPOT -12.5% on 8 GPUs.",
+            [("Throughput improves: TPOT -12.5%", NumberKind.CHANGE)],
+        ),
+        ("Output was corrupted for 94 % of requests.", [("94 % of requests", NumberKind.REACH)]),
+        # Numbers in code blocks and tables are data, not statements.
+        ("```\n2.3x faster\n```\n| a | 15% faster |", []),
+        ("Bumps the version to 0.8.0 for 3 models.", []),
+    ],
+)
+def test_numbers_the_author_states(text: str, found: list[tuple[str, NumberKind]]) -> None:
+    facts = read_facts(CommitInput(sha="d" * 40, message=f"Faster decode\n\n{text}"))
+    assert [(n.text, n.kind) for n in facts.numbers] == found
+
+
+def test_fixes_come_from_message_and_pull_request() -> None:
+    commit = CommitInput(
+        sha="e" * 40,
+        message="Fix x (#5)\n\nFixes #12, closes o/r#13.",
+        pull_request=PullRequestInfo(
+            number=5, body="Resolves https://github.com/o/r/issues/14 and fixes #12"
+        ),
+    )
+    assert read_facts(commit).fixes == (12, 13, 14)
+
+
+def test_a_change_without_patches_has_its_files_and_text_only() -> None:
+    commit = CommitInput(
+        sha="f" * 40,
+        message="Add kernels (#1)\n\n2x faster.",
+        files=[FileChange(filename="csrc/a.cu", status="added", additions=10)],
+    )
+    facts = read_facts(commit)
+    assert [(f.path, f.kind, f.status) for f in facts.files] == [
+        ("csrc/a.cu", PathKind.KERNEL, "added")
+    ]
+    assert not facts.added and facts.names() == frozenset()
+
+
+def test_hunks_keep_headings_and_sides() -> None:
+    (first, second) = hunks(
+        "@@ -1,2 +1,2 @@ class A:\n-x\n+y\n ctx\n\\ No newline at end of file\n@@ -9 +9 @@\n+z"
+    )
+    assert first.heading == "class A:"
+    assert first.lines == (("-", "x"), ("+", "y"), (" ", "ctx"))
+    assert second.heading == "" and second.lines == (("+", "z"),)
+
+
+def test_a_fields_default_is_what_field_gives_it_not_its_validation() -> None:
+    settings = change(
+        "src/pkg/settings.py",
+        "@@ -3,3 +3,3 @@ class Settings(BaseSettings):\n"
+        "-    lease_seconds: int = Field(default=300, ge=10)\n"
+        "+    lease_seconds: int = Field(default=300, ge=1)\n"
+        "-    title: str | None = Field(default=DEFAULT_TITLE, max_length=200)\n"
+        "+    title: str | None = Field(default=None, max_length=200)\n"
+        "-    retries: int = 3\n"
+        "+    retries: int = 5",
+    )
+    facts = read_facts(CommitInput(sha="1" * 40, message="Tune settings", files=[settings]))
+    assert names(facts.defaults_changed) == [
+        "title: DEFAULT_TITLE -> None",
+        "retries: 3 -> 5",
+    ]
+
+
+def test_values_of_settings_files_and_headings_of_documents() -> None:
+    # vllm-ascend 2026-07-15 (#11984): the CANN image tag moves in a workflow and in mkdocs.yml.
+    cann = facts_of(ASCEND, "2026-07-15", "63a194e")
+    assert "cann_image_tag: 9.0.0-910b-ubuntu22.04-py3.12 -> 9.0.1-910b-ubuntu22.04-py3.12" in (
+        names(cann.values_changed)
+    )
+    # A key a file repeats (a list of mappings) is ambiguous and left out.
+    listed = change(
+        ".github/workflows/ci.yaml",
+        "@@ -1,4 +1,4 @@\n-  - name: a\n+  - name: b\n-  - name: c\n+  - name: d",
+    )
+    assert not read_facts(CommitInput(sha="2" * 40, message="x", files=[listed])).values_changed
+    doc = change(
+        "docs/guide.md",
+        "@@ -1,2 +1,8 @@\n # Guide\n+## Multi-node deployment\n+```bash\n"
+        "+# export IMAGE=quay.io/x\n+```\n+## Run it:\n+### Verify the cluster",
+        status="modified",
+    )
+    facts = read_facts(CommitInput(sha="3" * 40, message="x", files=[doc]))
+    # A shell comment in a code block and a line that ends like a sentence are no headings.
+    assert [s.title for s in facts.sections_added] == [
+        "Multi-node deployment",
+        "Verify the cluster",
+    ]
+
+
+def test_a_warning_is_a_deprecation_only_when_it_says_so() -> None:
+    # llm-compressor's own eval regex names DeprecationWarning in a string: not a warning.
+    pattern = change(
+        "src/pkg/signals.py",
+        '@@ -1 +1,2 @@\n+_DEPRECATION = re.compile(r"DeprecationWarning|@deprecated|will be removed")',
+    )
+    unsupported = change(
+        "src/pkg/ops.py",
+        "@@ -1 +1,2 @@\n+    if head_first:\n"
+        '+        raise DeprecationWarning("head_first=True is not supported here.")',
+    )
+    told = change(
+        "src/pkg/api.py",
+        '@@ -1 +1,2 @@\n+    logger.warning("`use_fast` is deprecated and will be removed in 0.9")',
+    )
+    facts = read_facts(CommitInput(sha="4" * 40, message="x", files=[pattern, unsupported, told]))
+    assert [d.text for d in facts.deprecations] == [
+        "`use_fast` is deprecated and will be removed in 0.9"
+    ]

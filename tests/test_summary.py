@@ -1,0 +1,133 @@
+"""The summary a description gives: the sentence that says what the change does, cut at a
+sentence or item boundary, never the title again (bodies shaped like the replay days')."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.analysis.messages import description_paragraphs
+from bot.analysis.summary import summary_from
+
+
+def summary(body: str, title: str = "Fix the loader (#5)", limit: int = 400) -> str | None:
+    return summary_from(description_paragraphs(body, items=True), title, limit=limit)
+
+
+BULLETS = (
+    "- Cleans up `pyproject.toml`, removing old configs and updating ruff configs to also check "
+    "import sorting\n- Updates `Makefile` to just call `ruff` in `make quality` and `make style`\n"
+    "- Removes `black`, `flake8`, and `isort` from dev dependencies\n"
+    "- Updates dev docs description of `make quality` command\n"
+    "- Moves the pre-commit hooks to ruff's own hooks and drops the isort hook that came with "
+    "them, since ruff now sorts imports the same way\n"
+    "- Reformats every file that ruff formats differently from black, which is most of them"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # The author's story is not the summary; the sentence that says what it does is.
+        (
+            "I found my way here while debugging a hang in the scheduler. This PR moves the "
+            "barrier after the KV transfer so that every rank reaches it.",
+            "This PR moves the barrier after the KV transfer so that every rank reaches it.",
+        ),
+        (
+            "While exploring the project, I noticed that several examples no longer run. "
+            "This PR updates them to use `SamplingParams`.",
+            "This PR updates them to use `SamplingParams`.",
+        ),
+        # Greetings, pointers and side notes are skipped.
+        (
+            "Hi team, thanks for the reviews!\n\nhttps://github.com/o/r/pull/9\n\n"
+            "Note: this builds on #1807.\n\nAdds a `-f` flag that filters config files by name.",
+            "Adds a `-f` flag that filters config files by name.",
+        ),
+        # A bullet list with no full stop is cut at an item boundary, not given up on.
+        (
+            BULLETS,
+            "Cleans up `pyproject.toml`, removing old configs and updating ruff configs to "
+            "also check import sorting; Updates `Makefile` to just call `ruff` in `make "
+            "quality` and `make style`; Removes `black`, `flake8`, and `isort` from dev "
+            "dependencies; Updates dev docs description of `make quality` command.",
+        ),
+        # A lead-in brings its items, with or without its colon.
+        (
+            "Currently, the processor is initialised even for data-free recipes.\n"
+            "This updates pre-processing to\n- wrap initialisation in a try/except\n"
+            "- error only when a dataset needs it",
+            "This updates pre-processing to: wrap initialisation in a try/except; error only "
+            "when a dataset needs it.",
+        ),
+        # A sentence that only points at the change gives way to the one with its facts.
+        (
+            "When two requests share a chunk, the one with 1 token is taken for a decode "
+            "request and raises an error. This PR fixes the issue.",
+            "When two requests share a chunk, the one with 1 token is taken for a decode "
+            "request and raises an error.",
+        ),
+        # Template headings and their test sections are not the description.
+        (
+            "### What this PR does / why we need it?\nMakes the KV pool initialise lazily on "
+            "decode nodes.\n\n### How was this patch tested?\nCI passed with 8 cards.",
+            "Makes the KV pool initialise lazily on decode nodes.",
+        ),
+        # What the change does beats the scene it sets, even when the scene comes first.
+        (
+            "Currently `untie_word_embeddings` leaves both embeddings on one storage. "
+            "Previously this was harmless.\n\nDelete the parameter before registering it "
+            "again, so that the offload cache allocates fresh storage.",
+            "Delete the parameter before registering it again, so that the offload cache "
+            "allocates fresh storage.",
+        ),
+        # A label before the sentence is not part of it.
+        (
+            "RFC: https://github.com/o/r/issues/4629 Reason: Eliminate duplicate code in "
+            "`mla_cp.py` and `attention_cp.py`.",
+            "Eliminate duplicate code in `mla_cp.py` and `attention_cp.py`.",
+        ),
+    ],
+)
+def test_the_summary_is_the_sentence_that_says_what_the_change_does(
+    body: str, expected: str
+) -> None:
+    assert summary(body) == expected
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # The title again is no summary.
+        "Fix the loader.",
+        "- fix the loader",
+        # Only pointers, placeholders and thanks.
+        "Fixes #123\n\nhttps://github.com/o/r/pull/9\n\nThanks so much!",
+        '"please provide a brief summary"',
+        "This reverts commit fb9fdcdbe4f193cddf793dfab9e5666950f3fe4b.",
+        "",
+    ],
+)
+def test_no_summary_when_the_description_says_nothing_more(body: str) -> None:
+    assert summary(body) is None
+
+
+def test_a_sentence_is_never_cut_and_a_list_stops_at_an_item() -> None:
+    long = "This PR adds " + "a very long clause, " * 40 + "and ends here."
+    assert summary(long, limit=200) is None
+    cut = summary(BULLETS, limit=200)
+    assert cut is not None and len(cut) <= 200
+    assert cut.endswith("make style`.") and cut.count(";") == 1
+    two = "Adds the scheduler. " + "It tracks free memory per device and reserves it. " * 4
+    assert summary(two, limit=120) == (
+        "Adds the scheduler. It tracks free memory per device and reserves it."
+    )
+
+
+def test_a_lower_case_sentence_starts_with_a_capital_unless_it_opens_with_a_name() -> None:
+    assert summary("when the dataset is large, the loader uses 8 workers.") == (
+        "When the dataset is large, the loader uses 8 workers."
+    )
+    assert summary("vllm hadacore kernels are used for group size 128.") == (
+        "vllm hadacore kernels are used for group size 128."
+    )

@@ -1,0 +1,93 @@
+"""What the rules write, in both languages: the catalogue's two instances, and every zh-CN
+sentence of the replay days Chinese, with names in code spans and the author's words quoted."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+
+import pytest
+
+from bot.analysis.phrases import EN, ZH, AnalysisPhrases, sentence
+from bot.analysis.rules import analyze
+from bot.models import Analysis, CommitInput
+from tests.support import replay_day, replay_index
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+# What may stay Latin in a Chinese sentence: code spans, quotations (the author's words),
+# placeholders, paths, URLs, and names (capitalised words, acronyms, words with digits).
+_NOT_PROSE = re.compile(r"`[^`]*`|“[^”]*”|\{\w+\}|https?://\S+|[\w.-]+/[\w./-]+")
+_LOWER_WORD = re.compile(r"(?<![\w.-])[a-z]{2,}(?![\w-])")
+
+
+def _strings(p: AnalysisPhrases) -> list[str]:
+    out: list[str] = []
+    for f in fields(p):
+        value = getattr(p, f.name)
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, tuple):
+            out += list(value)
+        else:
+            out += [s for pair in value.values() for s in pair]
+    return out
+
+
+def english_words(text: str) -> list[str]:
+    return _LOWER_WORD.findall(_NOT_PROSE.sub(" ", text))
+
+
+def test_the_catalogue_has_an_english_and_a_chinese_instance_of_one_shape() -> None:
+    assert type(EN) is type(ZH)
+    for text in _strings(ZH):
+        assert not english_words(text), text
+    for text in _strings(EN):
+        assert not _CJK.search(text), text
+    # Every placeholder of a phrase is the same in both languages.
+    for f in fields(AnalysisPhrases):
+        en, zh = getattr(EN, f.name), getattr(ZH, f.name)
+        if isinstance(en, str):
+            assert set(re.findall(r"\{\w+\}", en)) == set(re.findall(r"\{\w+\}", zh)), f.name
+
+
+def test_a_clause_becomes_a_sentence_in_each_language() -> None:
+    assert sentence(EN, "removes `x`") == "Removes `x`."
+    assert sentence(EN, "reverts “Fix it.”") == "Reverts “Fix it.”"
+    assert sentence(ZH, "移除了 `x`") == "移除了 `x`。"
+
+
+def _analyses(language: str) -> list[Analysis]:
+    return [
+        analyze(CommitInput.from_github(raw, repo=day["repo"]), language=language)
+        for day in replay_index()
+        for raw in replay_day(day["repo"], day["date"])["commits"]
+    ]
+
+
+def test_every_chinese_sentence_of_the_replay_days_is_chinese() -> None:
+    seen = 0
+    for a in _analyses("zh-CN"):
+        texts = [r.description for r in a.risks]
+        texts += [t for r in a.risks for t in (r.consequence, r.mitigation) if t]
+        texts += [r.text for r in a.recommendations]
+        if a.insights is not None:
+            texts += [t for t in a.insights.model_dump().values() if t]
+        # The summary is the analyser's own when it holds Chinese (the author's English
+        # summary is marked as the original by the digest).
+        if _CJK.search(a.summary):
+            texts.append(a.summary)
+        for text in texts:
+            seen += 1
+            assert _CJK.search(text), text
+            assert not english_words(text), text
+    assert seen > 150
+
+
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+def test_no_sentence_is_left_empty_or_unfinished(language: str) -> None:
+    end = "。" if language == "zh-CN" else "."
+    for a in _analyses(language):
+        sentences = [r.text for r in a.recommendations] + [r.description for r in a.risks]
+        for text in sentences:
+            assert text.endswith((end, "”", '"')), text
+            assert "{" not in text and "None" not in text, text
