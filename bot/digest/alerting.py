@@ -46,6 +46,11 @@ def undoes(revert: DigestCommit, target: DigestCommit) -> bool:
     )
 
 
+def reads_as_revert(commit: DigestCommit) -> bool:
+    """Whether a commit reads as a revert (of anything): a `Revert "…"` title or git's line."""
+    return reverted_title(commit.title) is not None or bool(_GIT_REVERT_LINE.search(commit.message))
+
+
 @dataclass(frozen=True)
 class AlertPlan:
     post: tuple[DigestCommit, ...] = ()  # each gets its own alert now, oldest first
