@@ -223,25 +223,31 @@ class SendAlerts:
             return Done()
         day = config.schedule.day_of(commit.landed_at)
         period = alert_period(day)
+        # Where a post of its own would go is asked of GitHub only once the day has room for
+        # one: a commit that folds costs no GitHub call.
+        place: targets.Channel | None = None
         discussion = True
         while True:
-            channel = await alert_channel(
-                ctx, job, client, repo, config=config, gone=gone, discussion=discussion
+            own = await self._own_post(
+                job, repo, config=config, channel=place, commit=commit, day=day, period=period
             )
-            if not await self._own_post(
-                job, repo, config=config, channel=channel, commit=commit, day=day, period=period
-            ):
+            if own is False:
                 return Done()
+            if own is None or place is None:
+                place = await alert_channel(
+                    ctx, job, client, repo, config=config, gone=gone, discussion=discussion
+                )
+                continue
             try:
                 await self._post(
-                    job, repo, config=config, channel=channel, commit=commit, period=period
+                    job, repo, config=config, channel=place, commit=commit, period=period
                 )
             except (Forbidden, GraphQLFailed) as exc:
                 # Refused (the intent is withdrawn): the issue takes it, decided again.
-                if channel.kind != "discussion" or not refused(exc):
+                if place.kind != "discussion" or not refused(exc):
                     raise
                 log.info("alerts_fallback_to_issue", reason=str(exc)[:200])
-                discussion = False
+                place, discussion = None, False
                 continue
             log.info("alert_posted")
             ctx.metrics.alerts.labels(outcome="posted").inc()
@@ -280,19 +286,22 @@ class SendAlerts:
         repo: RepoRow,
         *,
         config: RepoConfig,
-        channel: targets.Channel,
+        channel: targets.Channel | None,
         commit: DigestCommit,
         day: date,
         period: str,
-    ) -> bool:
+    ) -> bool | None:
         """Within the day's `max_per_day`, the commit's own alert is intended (there, before
         the create); past it, the commit is folded and the day's fold job armed. One commit
-        decided at a time per repository, so the day never has more own alerts."""
+        decided at a time per repository, so the day never has more own alerts. None: there
+        is room, and nothing is written until `channel` says where the post goes."""
         ctx = self._ctx
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(job, now) as conn:
             await AlertLedger.lock(conn, repo.id)
             if await AlertLedger.own_count(conn, repo.id, period) < config.alerts.max_per_day:
+                if channel is None:
+                    return None
                 await ctx.store.posts.intend(
                     conn,
                     repo.id,
