@@ -143,3 +143,48 @@ class AlertLedger:
             )
         )
         return at
+
+    @staticmethod
+    async def undecided_before(
+        conn: AsyncConnection,
+        repo_id: int,
+        *,
+        job_kind: str,
+        sha: str,
+        landed_at: datetime,
+        since: datetime,
+    ) -> int:
+        """Commits landed since `since` and before this one (by landing time, then sha) whose
+        alert job (`job_kind`, keyed `<repo>/<sha>`) is still to decide: they take the day's
+        alerts first, so the commits analysed together are decided in landing order."""
+        j, c = t.jobs.c, t.commits.c
+        keys = await conn.execute(
+            sa.select(j.key).where(
+                j.kind == job_kind,
+                j.state.in_(["pending", "running"]),
+                j.key.startswith(f"{repo_id}/", autoescape=True),
+            )
+        )
+        shas = [k.split("/", 1)[1] for k in keys.scalars() if k.split("/", 1)[1] != sha]
+        if not shas:
+            return 0
+        earlier = sa.or_(c.landed_at < landed_at, sa.and_(c.landed_at == landed_at, c.sha < sha))
+        decided = (
+            sa.select(p.key)
+            .where(
+                p.repo_id == repo_id,
+                p.key == sa.literal(ALERT_PREFIX) + c.sha,
+                p.period.startswith(ALERT_PERIOD, autoescape=True),
+            )
+            .exists()
+        )
+        count = await conn.scalar(
+            sa.select(sa.func.count()).where(
+                c.repo_id == repo_id,
+                c.sha.in_(shas[:500]),
+                c.landed_at >= since,
+                earlier,
+                sa.not_(decided),
+            )
+        )
+        return int(count or 0)

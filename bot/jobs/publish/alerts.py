@@ -299,7 +299,16 @@ class SendAlerts:
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(job, now) as conn:
             await AlertLedger.lock(conn, repo.id)
-            if await AlertLedger.own_count(conn, repo.id, period) < config.alerts.max_per_day:
+            taken = await AlertLedger.own_count(conn, repo.id, period)
+            taken += await AlertLedger.undecided_before(
+                conn,
+                repo.id,
+                job_kind=JobKind.SEND_ALERTS.value,
+                sha=commit.sha,
+                landed_at=commit.landed_at,
+                since=config.schedule.window(day)[0],
+            )
+            if taken < config.alerts.max_per_day:
                 if channel is None:
                     return None
                 await ctx.store.posts.intend(
