@@ -20,7 +20,8 @@ from bot.models import CommitInput, FileChange, PullRequestInfo
 from bot.store import schema as t
 from bot.store.dialect import insert_for
 from bot.store.ingest import commit_row
-from bot.store.jobs import JobKind, Jobs
+from bot.store.job_payloads import AnalyseCommitPayload
+from bot.store.jobs import Jobs
 from bot.store.records import NewCommit
 
 
@@ -213,16 +214,7 @@ class Commits:
         )
         new = list(result.scalars())
         await Jobs.enqueue_in(
-            conn,
-            [
-                (
-                    JobKind.ANALYSE_COMMIT,
-                    f"{work.repo_id}/{sha}",
-                    {"repo_id": work.repo_id, "sha": sha},
-                )
-                for sha in new
-            ],
-            now,
+            conn, [AnalyseCommitPayload(repo_id=work.repo_id, sha=sha) for sha in new], now
         )
         return len(new)
 
