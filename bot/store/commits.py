@@ -134,13 +134,13 @@ class Commits:
         await conn.execute(
             _commit(repo_id, sha)
             .where(t.commits.c.state == CommitState.PENDING.value)
-            .values(state=CommitState.FAILED.value, last_error=reason[:2000])
+            .values(state=CommitState.FAILED.value, last_error=reason[: t.MAX_ERROR_CHARS])
         )
 
     @staticmethod
     async def note_error(conn: AsyncConnection, repo_id: int, sha: str, reason: str) -> None:
         """Why the last attempt failed (the digest says it if the commit is never analysed)."""
-        await conn.execute(_commit(repo_id, sha).values(last_error=reason[:2000]))
+        await conn.execute(_commit(repo_id, sha).values(last_error=reason[: t.MAX_ERROR_CHARS]))
 
     # --- push ranges ---------------------------------------------------------------------
 
@@ -223,7 +223,7 @@ class Commits:
         await conn.execute(
             sa.update(t.pushes)
             .where(t.pushes.c.delivery_id == delivery_id)
-            .values(expand_state="failed", last_error=reason[:2000])
+            .values(expand_state="failed", last_error=reason[: t.MAX_ERROR_CHARS])
         )
 
     async def count_by_state(self) -> dict[str, int]:

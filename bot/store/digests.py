@@ -138,7 +138,7 @@ class Digests:
                     _where(repo_id, period),
                     t.digests.c.state.in_([DigestState.PENDING.value, DigestState.SKIPPED.value]),
                 )
-                .values(state=DigestState.FAILED.value, last_error=reason[:2000])
+                .values(state=DigestState.FAILED.value, last_error=reason[: t.MAX_ERROR_CHARS])
             )
 
     @staticmethod

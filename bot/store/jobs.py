@@ -313,7 +313,7 @@ class Jobs:
         values: dict[str, Any] = _finished(now)
         if failed:
             # A failure stays failed: enqueueing it again later arms it afresh.
-            values.update(state=JobState.FAILED.value, last_error=failed[:2000])
+            values.update(state=JobState.FAILED.value, last_error=failed[: t.MAX_ERROR_CHARS])
             del values["attempts"], values["not_before"]
         async with self._writer.begin() as conn:
             return bool((await conn.execute(self._held(job).values(**values))).rowcount)
@@ -327,7 +327,7 @@ class Jobs:
             "lease_owner": None,
             "lease_until": None,
             "not_before": at,
-            "last_error": reason[:2000],
+            "last_error": reason[: t.MAX_ERROR_CHARS],
             "rerun": False,  # it runs again anyway
             "updated_at": now,
         }
