@@ -58,7 +58,8 @@ PRIORITY: dict[JobKind, int] = {
 
 
 class JobSpec(Protocol):
-    """A job to enqueue: its kind's payload model (bot/store/job_payloads.py)."""
+    """A job to enqueue: its kind's payload model (bot/store/job_payloads.py, which imports
+    this module for JobKind, hence a protocol here)."""
 
     @property
     def kind(self) -> JobKind: ...
