@@ -16,6 +16,7 @@ import regex
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from bot.models import Importance
 from bot.periods.days import DaySchedule
 from bot.periods.weeks import WEEKDAYS, WeekSchedule
 from bot.runtime.logs import get_logger
@@ -303,16 +304,12 @@ class Weekly(_Strict):
         return _target(value)
 
 
-Importance = Literal["high", "medium", "low"]
-_ALL_IMPORTANCES: tuple[Importance, ...] = ("high", "medium", "low")
-
-
 class LLMShare(_Strict):
     """Which commits the LLM gets: the rules' verdict decides, then the day's caps."""
 
     # `for` is a Python keyword: the field is `for_` in code, `for` in the file.
     for_: list[Importance] = Field(
-        default_factory=lambda: list(_ALL_IMPORTANCES), alias="for", min_length=1
+        default_factory=lambda: list(Importance), alias="for", min_length=1
     )
     max_commits_per_day: int | None = Field(default=None, ge=0)
     daily_tokens: int | None = Field(default=None, ge=0)
@@ -392,7 +389,7 @@ def _describe(err: Any) -> str:
     kind = err["type"]
     if kind == "extra_forbidden":
         return f"`{key}`: unknown key"
-    if kind == "literal_error":
+    if kind in ("literal_error", "enum"):
         return f"`{key}`: {err['msg'].lower()}"
     message = str(err["msg"]).removeprefix("Value error, ")
     if len(message) > 200:

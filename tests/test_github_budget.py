@@ -13,6 +13,7 @@ from aiohttp.test_utils import TestClient
 
 from bot.app import EXECUTOR, STORE
 from bot.github.patches import commits_from_series
+from bot.store.job_payloads import RefreshConfigPayload
 from bot.store.jobs import JobKind
 from bot.store.schema import commits, repositories
 from tests.fakes.github import FakeGitHub, format_patch_series
@@ -131,7 +132,7 @@ async def test_the_config_is_read_again_conditionally(
         async with engine.connect() as conn:
             repo_id = (await conn.execute(sa.select(repositories.c.id))).scalar_one()
         await client.app[STORE].jobs.enqueue(
-            JobKind.REFRESH_CONFIG, str(repo_id), {"repo_id": repo_id}, clock.now(), rearm=True
+            RefreshConfigPayload(repo_id=repo_id), clock.now(), rearm=True
         )
 
     async def config() -> Any:

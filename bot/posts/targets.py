@@ -118,7 +118,7 @@ def issues(client: InstallationClient, full_name: str) -> Channel:
 async def sync_posts(
     store: Store,
     clock: Clock,
-    job: Job,
+    job: Job[Any],
     channel: Channel,
     wanted: Sequence[Wanted],
     *,

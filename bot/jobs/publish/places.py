@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
@@ -58,7 +59,7 @@ def joined(*notes: str | None) -> str | None:
 
 async def posting(
     ctx: JobContext,
-    job: Job,
+    job: Job[Any],
     repo: RepoRow,
     attempt: Callable[[GoneIssues], Awaitable[Outcome]],
     *,
@@ -76,7 +77,7 @@ async def posting(
 
 async def _recover_gone_issues(
     ctx: JobContext,
-    job: Job,
+    job: Job[Any],
     repo_id: int,
     attempt: Callable[[GoneIssues], Awaitable[Outcome]],
     *,
@@ -141,7 +142,7 @@ async def discussion_target(
 
 
 async def tracking_issue(
-    ctx: JobContext, job: Job, client: InstallationClient, repo_id: int, full_name: str
+    ctx: JobContext, job: Job[Any], client: InstallationClient, repo_id: int, full_name: str
 ) -> int:
     """The issue the App created once for its comments (found by its marker, too)."""
     body = (
@@ -162,7 +163,7 @@ async def tracking_issue(
 
 async def comment_issue(
     ctx: JobContext,
-    job: Job,
+    job: Job[Any],
     client: InstallationClient,
     repo: RepoRow,
     *,
@@ -178,7 +179,7 @@ async def comment_issue(
 
 async def sync_discussions(
     ctx: JobContext,
-    job: Job,
+    job: Job[Any],
     client: InstallationClient,
     full_name: str,
     wanted: list[Wanted],
