@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 
 from bot.analysis.titles import pr_number
 from bot.digest.i18n import plural, strings
+from bot.digest.markers import alert_marker, fold_marker
 from bot.digest.markup import link
 from bot.digest.phrases import alert_phrases
 from bot.digest.render import BODY_LIMIT
@@ -34,16 +35,6 @@ class AlertPost:
     key: str  # the post's key in the ledger: `alert-<sha>` or `alerts-more`
     title: str  # the discussion's title (an issue comment shows it as the first line)
     body: str
-
-
-def alert_marker(repo: str, sha: str) -> str:
-    """The hidden marker of a commit's alert (one per commit, whatever its day)."""
-    return f"<!-- commit-digest:{repo}:alert:{sha} -->"
-
-
-def fold_marker(repo: str, day: date) -> str:
-    """The hidden marker of a day's "more alerts" post."""
-    return f"<!-- commit-digest:{repo}:{day.isoformat()}:alerts-more -->"
 
 
 def fit_title(template: str, *, limit: int = TITLE_LIMIT, **fields: str) -> str:

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from bot.analysis.rollup import OTHER_AREA, Counts, Narrative, Rollup
 from bot.digest.i18n import plural, strings
+from bot.digest.markers import week_marker
 from bot.digest.markup import code_cell, link
 from bot.digest.phrases import WeeklyPhrases, weekly_phrases
 from bot.digest.render import BODY_LIMIT
@@ -33,11 +34,6 @@ class WeeklyPost:
     key: str
     title: str
     body: str
-
-
-def weekly_marker(repo: str, week: Week) -> str:
-    """The hidden marker of a week's roll-up, keyed by the week's first day."""
-    return f"<!-- commit-digest:{repo}:week-{week.first.isoformat()}:part-1 -->"
 
 
 def weekly_title(repo: str, week: Week, language: str) -> str:
@@ -190,7 +186,7 @@ def render_weekly(
     `fallback_note`: why it is one, where Discussions could not be used)."""
     w = _Weekly(rollup, language, timezone)
     title = weekly_title(rollup.repo, rollup.week, language)
-    marker = weekly_marker(rollup.repo, rollup.week)
+    marker = week_marker(rollup.repo, rollup.week.first)
     head = [marker] + ([f"## {inline(title)}"] if with_title else [])
     if fallback_note:
         head.append(f"> {w.s.fallback_target.format(reason=inline(fallback_note))}")
