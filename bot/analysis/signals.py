@@ -125,9 +125,6 @@ class Signals:
     # what the change holds (`bot/analysis/facts`)
     facts: Facts = field(default_factory=Facts)
 
-    def paths_of(self, kind: PathKind) -> list[str]:
-        return [path for path, k in self.file_kinds.items() if k is kind]
-
     @property
     def severity(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(self.severity_title + self.severity_body))
@@ -157,10 +154,6 @@ class Signals:
             and n.path in self.source_files
             and not _PRIVATE_PART.search(n.path)
         )
-
-    @property
-    def added_symbols(self) -> tuple[Name, ...]:
-        return self._shipped(self.facts.added)
 
     @property
     def removed_symbols(self) -> tuple[Name, ...]:
@@ -215,17 +208,6 @@ class Signals:
     def deprecations(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(d.text for d in self.facts.deprecations))[:3]
 
-    @property
-    def removes_user_facing(self) -> bool:
-        """Something users name in code, configuration or a command line is gone."""
-        return bool(
-            self.removed_exports
-            or self.env_removed
-            or self.flags_removed
-            or self.config_keys_removed
-            or any(_exported(r.old.path) for r in self.renamed_symbols)
-        )
-
 
 def _as_written(original: str, lower: str, m: re.Match[str]) -> str:
     """Group 1 of a match on the lower-cased text, in the case its author wrote (`NaN`)."""
@@ -249,11 +231,6 @@ def _words(pattern: re.Pattern[str], text: str) -> tuple[str, ...]:
 def _exported_by(path: str) -> bool:
     """A shipped package's `__init__.py`, not under a private part."""
     return ships(path) and not _PRIVATE_PART.search(path)
-
-
-def _exported(path: str) -> bool:
-    """A module users import: the package's `__init__.py`, an API path or a stub file."""
-    return path_kind(path) is PathKind.PUBLIC_API or path.endswith("__init__.py")
 
 
 def _narrowed(title: ParsedTitle) -> str | None:
