@@ -17,12 +17,13 @@ from zoneinfo import ZoneInfo
 
 from bot.digest.anchors import Slugger
 from bot.digest.headline import Related
-from bot.digest.i18n import Strings, plural, strings
 from bot.digest.markers import day_marker
 from bot.digest.markup import code_cell as _code_cell
 from bot.digest.markup import link as _link
 from bot.digest.markup import url as _url
 from bot.digest.safety import cell, code, inline, rendered
+from bot.digest.strings import catalogue
+from bot.digest.strings.shape import Strings, plural
 from bot.digest.usage import usage_lines
 from bot.models import Analysis, Digest, DigestCommit, Importance
 
@@ -87,7 +88,7 @@ class _Renderer:
         related: Related | None = None,
     ) -> None:
         self.d = digest
-        self.s: Strings = strings(digest.language)
+        self.s: Strings = catalogue(digest.language).digest
         self.o = options
         self.with_title = with_title
         self.zone = ZoneInfo(digest.timezone)
@@ -399,11 +400,11 @@ class _Renderer:
 def render(digest: Digest, *, with_title: bool = False) -> list[Part]:
     """The posts of a day's digest, each within GitHub's limit, folded only if it must be."""
     if not digest.commits:
-        text = strings(digest.language).empty_day.format(day=digest.day.isoformat())
+        text = catalogue(digest.language).digest.empty_day.format(day=digest.day.isoformat())
         return [Part("part-1", f"{day_marker(digest.repo, digest.day, 'part-1')}\n{text}")]
     # A commit with an empty message still needs words: an empty link cannot be seen or opened,
     # and an empty heading has no anchor.
-    no_title = strings(digest.language).no_title
+    no_title = catalogue(digest.language).digest.no_title
     digest = replace(
         digest,
         commits=tuple(c if c.title.strip() else replace(c, title=no_title) for c in digest.commits),
@@ -423,7 +424,7 @@ def render(digest: Digest, *, with_title: bool = False) -> list[Part]:
 
 def render_addendum(digest: Digest, number: int) -> list[Part]:
     """Commits that arrived after the day was published, as one more post (or a few)."""
-    title = strings(digest.language).addendum_title.format(
+    title = catalogue(digest.language).digest.addendum_title.format(
         count=len(digest.commits), day=digest.day.isoformat()
     )
     addendum = replace(digest, title=title)

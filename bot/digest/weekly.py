@@ -15,12 +15,12 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from bot.analysis.rollup import OTHER_AREA, Counts, Narrative, Rollup
-from bot.digest.i18n import plural, strings
 from bot.digest.markers import week_marker
 from bot.digest.markup import code_cell, link
-from bot.digest.phrases import WeeklyPhrases, weekly_phrases
 from bot.digest.render import BODY_LIMIT
 from bot.digest.safety import code, inline
+from bot.digest.strings import catalogue
+from bot.digest.strings.shape import WeeklyPhrases, plural
 from bot.models import ChangeType, Importance
 from bot.periods.weeks import Week
 
@@ -37,7 +37,7 @@ class WeeklyPost:
 
 
 def weekly_title(repo: str, week: Week, language: str) -> str:
-    p = weekly_phrases(language)
+    p = catalogue(language).weekly
     return p.title.format(repo=repo, first=week.first.isoformat(), last=week.last.isoformat())
 
 
@@ -48,8 +48,8 @@ def _signed(value: int) -> str:
 class _Weekly:
     def __init__(self, rollup: Rollup, language: str, timezone: str) -> None:
         self.r = rollup
-        self.p: WeeklyPhrases = weekly_phrases(language)
-        self.s = strings(language)
+        self.p: WeeklyPhrases = catalogue(language).weekly
+        self.s = catalogue(language).digest
         self.zone = ZoneInfo(timezone)
         self.timezone = timezone
 
