@@ -661,3 +661,28 @@ def test_a_maintainers_severity_label_makes_a_fix_high(label: str) -> None:
         update={"pull_request": PullRequestInfo(number=5, labels=["bug"])}
     )
     assert analyze(unlabelled).importance is Importance.MEDIUM
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # The titles and messages that quote the author inside a sentence of the App's.
+        "[Deprecation] Remove " + "the old loader and its many options, " * 12 + "(#9)",
+        'Revert "' + "Add a very long feature name that goes on and on, " * 10 + '" (#9)',
+        'Reland "' + "Add a very long feature name that goes on and on, " * 10 + '" (#9)',
+        "Change the loader (#9)\n\nBREAKING CHANGE: " + "the loader now needs a path, " * 20,
+    ],
+)
+def test_the_authors_long_words_are_quoted_in_part_never_crashing_the_rules(
+    message: str,
+) -> None:
+    commit = CommitInput(
+        sha="c" * 40,
+        message=message,
+        files=[FileChange(filename="pkg/loader.py", additions=3, deletions=40, patch=None)],
+    )
+    analysis = analyze(commit)
+    insights = analysis.insights.model_dump().values() if analysis.insights else []
+    quoted = [r.description for r in analysis.risks] + [v for v in insights if v]
+    # Each holds a shortened quotation, marked as cut.
+    assert any("…" in text for text in quoted), quoted

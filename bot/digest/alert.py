@@ -20,7 +20,7 @@ from bot.digest.markers import alert_marker, fold_marker
 from bot.digest.markup import link
 from bot.digest.render import BODY_LIMIT
 from bot.digest.safety import code, inline, plain_title
-from bot.digest.strings import catalogue
+from bot.digest.strings import catalogue, marked_original
 from bot.digest.strings.shape import plural
 from bot.models import Analysis, DigestCommit
 
@@ -93,7 +93,7 @@ def render_alert(
         "",
         f"### {p.what_changed}",
         "",
-        inline(a.summary),
+        marked_original(inline(a.summary), language),
         "",
         f"- **{s.type_label}**{s.colon}{' / '.join(s.change_types[t] for t in a.change_types)}",
     ]
@@ -173,7 +173,7 @@ def render_alert_fold(
         entries.append(
             f"- **{lead}**{s.colon}{link(inline(commit.title), commit.url)}\n"
             f"  {_meta(commit, repo=repo, language=language, timezone=timezone)}\n"
-            f"  {inline(a.summary)}"
+            f"  {marked_original(inline(a.summary), language)}"
         )
     # Past GitHub's limit (hundreds of alerts in a day), the oldest are left to the digest.
     reserve = len(p.fold_more.format(count=len(entries))) + 2
