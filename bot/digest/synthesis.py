@@ -7,7 +7,8 @@ as `hotfix: bugfix on #812` or `follow-up to #812`. A target is found among the 
 and the recent ones given, by sha, by the `(#N)` pull request suffix GitHub's squash merge
 appends, or by title. A follow-up is linked only when the commit it names is known; a revert
 is linked even when the reverted commit landed before the ledger's memory (it names the sha
-itself)."""
+itself).
+"""
 
 from __future__ import annotations
 
