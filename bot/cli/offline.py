@@ -25,8 +25,8 @@ from bot.analysis import AnalysisResult, Analyzer, rules
 from bot.analysis.factory import open_analyzer
 from bot.analysis.tiering import rules_sure
 from bot.cli.arguments import day_value, writable
-from bot.digest.i18n import strings
 from bot.digest.render import Part, render
+from bot.digest.strings import catalogue
 from bot.models import CommitInput, Digest, DigestCommit, DigestUsage, FileChange
 from bot.periods.days import DaySchedule
 from bot.repo_config import render_title
@@ -291,7 +291,9 @@ async def offline_digest(
         language=language,
         timezone=timezone,
         cutoff=time(0, 0),
-        title=render_title(strings(language).default_title, repo=name, day=day, language=language),
+        title=render_title(
+            catalogue(language).digest.default_title, repo=name, day=day, language=language
+        ),
         commits=tuple(shown),
         usage=DigestUsage(
             routes=routes,

@@ -15,11 +15,12 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from bot.analysis.rollup import OTHER_AREA, Counts, Narrative, Rollup
-from bot.digest.i18n import plural, strings
+from bot.digest.markers import week_marker
 from bot.digest.markup import code_cell, link
-from bot.digest.phrases import WeeklyPhrases, weekly_phrases
 from bot.digest.render import BODY_LIMIT
 from bot.digest.safety import code, inline
+from bot.digest.strings import catalogue
+from bot.digest.strings.shape import WeeklyPhrases, plural
 from bot.models import ChangeType, Importance
 from bot.periods.weeks import Week
 
@@ -35,13 +36,8 @@ class WeeklyPost:
     body: str
 
 
-def weekly_marker(repo: str, week: Week) -> str:
-    """The hidden marker of a week's roll-up, keyed by the week's first day."""
-    return f"<!-- commit-digest:{repo}:week-{week.first.isoformat()}:part-1 -->"
-
-
 def weekly_title(repo: str, week: Week, language: str) -> str:
-    p = weekly_phrases(language)
+    p = catalogue(language).weekly
     return p.title.format(repo=repo, first=week.first.isoformat(), last=week.last.isoformat())
 
 
@@ -52,8 +48,8 @@ def _signed(value: int) -> str:
 class _Weekly:
     def __init__(self, rollup: Rollup, language: str, timezone: str) -> None:
         self.r = rollup
-        self.p: WeeklyPhrases = weekly_phrases(language)
-        self.s = strings(language)
+        self.p: WeeklyPhrases = catalogue(language).weekly
+        self.s = catalogue(language).digest
         self.zone = ZoneInfo(timezone)
         self.timezone = timezone
 
@@ -190,7 +186,7 @@ def render_weekly(
     `fallback_note`: why it is one, where Discussions could not be used)."""
     w = _Weekly(rollup, language, timezone)
     title = weekly_title(rollup.repo, rollup.week, language)
-    marker = weekly_marker(rollup.repo, rollup.week)
+    marker = week_marker(rollup.repo, rollup.week.first)
     head = [marker] + ([f"## {inline(title)}"] if with_title else [])
     if fallback_note:
         head.append(f"> {w.s.fallback_target.format(reason=inline(fallback_note))}")
