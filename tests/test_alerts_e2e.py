@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import re
 import signal
 import time
 from collections.abc import AsyncIterator
@@ -28,6 +27,7 @@ from tests.processes import (
     stop,
     wait_healthy,
 )
+from tests.scenarios import ALERT_MARKER
 from tests.support import replay_pushes
 
 pytestmark = pytest.mark.slow
@@ -36,7 +36,6 @@ REPO = "vllm-project/vllm-ascend"
 DAY = "2026-06-17"
 CONFIG = ".github/commit-digest.yml"
 WINDOW = 60.0  # the promise: an alert within a minute of the analysis
-MARKER = re.compile(r"<!-- commit-digest:[^:]+/[^:]+:alert:(?P<sha>[0-9a-f]{40}) -->")
 
 
 @pytest.fixture
@@ -50,7 +49,9 @@ async def fake(aiohttp_server: Any, public_key_pem: str) -> AsyncIterator[tuple[
 
 def alerts(github: FakeGitHub) -> list[str]:
     return [
-        m.group("sha") for d in github.repos[REPO].discussions if (m := MARKER.search(d["body"]))
+        m.group("sha")
+        for d in github.repos[REPO].discussions
+        if (m := ALERT_MARKER.search(d["body"]))
     ]
 
 

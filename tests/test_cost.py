@@ -14,13 +14,12 @@ from typing import Any
 
 import openai
 import pytest
-import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 from bot.analysis.cost import Prices
 from bot.analysis.llm import LLMAnalyzer
 from bot.analysis.tiering import rules_sure
-from bot.app import EXECUTOR, STORE
+from bot.app import EXECUTOR
 from bot.cli.offline import offline_digest
 from bot.digest.usage import usage_lines
 from bot.models import CommitInput, DigestUsage, FileChange
@@ -28,6 +27,7 @@ from bot.repo_config import ConfigError, RepoConfig, parse_config
 from bot.store.schema import analyses
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM
+from tests.scenarios import rows
 from tests.support import (
     FakeClock,
     deliver_replay,
@@ -120,8 +120,7 @@ async def llm_day(
 
 
 async def stored(client: Client) -> dict[str, Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return {r.sha: r for r in await conn.execute(sa.select(analyses))}
+    return {r.sha: r for r in await rows(client, analyses)}
 
 
 async def publish(client: Client, clock: FakeClock, github: FakeGitHub) -> str:

@@ -10,14 +10,14 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
-from bot.app import EXECUTOR, STORE
+from bot.app import EXECUTOR
 from bot.store.schema import analyses, commits, jobs
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import VALID_BODY, Behaviour, FakeLLM
 from tests.markdown import parse
+from tests.scenarios import rows
 from tests.support import FakeClock, deliver, deliver_replay, publish_round, replay_pushes
 
 Client = TestClient[Any, Any]
@@ -25,11 +25,6 @@ REPO = "vllm-project/vllm-ascend"
 OTHER = "vllm-project/llm-compressor"
 DAY = "2026-07-10"
 END = datetime(2026, 7, 11, tzinfo=UTC)
-
-
-async def rows(client: Client, table: sa.Table, *where: Any) -> list[Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return list(await conn.execute(sa.select(table).where(*where)))
 
 
 async def test_github_faults_the_digest_still_goes_out_and_limits_are_respected(

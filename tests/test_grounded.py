@@ -15,19 +15,28 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 from prometheus_client import generate_latest
 
 from bot.analysis.facts import read_facts
 from bot.analysis.facts.records import Facts, Name, NameKind
 from bot.analysis.prompt import build_prompt
-from bot.app import EXECUTOR, STORE
+from bot.app import EXECUTOR
 from bot.cli.evaluation import evaluate, word_lines
 from bot.models import AnalysisBody, CommitInput
 from bot.runtime.metrics import Metrics
 from bot.store.schema import analyses
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import VALID_BODY, FakeLLM
+from tests.scenarios import (
+    ASCEND,
+    COMPRESSOR,
+    GLM_DOCS,
+    MXFP,
+    PREFIX,
+    SCHEDULER,
+    TRACING,
+    rows,
+)
 from tests.support import (
     ROOT,
     FakeClock,
@@ -36,7 +45,6 @@ from tests.support import (
     replay_day,
     replay_pushes,
 )
-from tests.test_guard import ASCEND, COMPRESSOR, GLM_DOCS, MXFP, PREFIX, SCHEDULER, TRACING
 
 Make = Callable[..., Any]
 
@@ -326,10 +334,9 @@ async def test_the_days_dropped_claims_are_stored_and_shown_in_the_footer(
     for push in replay_pushes(COMPRESSOR, DAY):
         assert await deliver_replay(client, push) == 202
     await client.app[EXECUTOR].drain()
-    async with client.app[STORE].engine.connect() as conn:
-        rows = {r.sha: r for r in await conn.execute(sa.select(analyses))}
-    assert (rows[SCHEDULER.sha].dropped_claims, rows[TRACING.sha].dropped_claims) == (1, 1)
-    assert sum(r.dropped_claims for r in rows.values()) == 2
+    stored = {r.sha: r for r in await rows(client, analyses)}
+    assert (stored[SCHEDULER.sha].dropped_claims, stored[TRACING.sha].dropped_claims) == (1, 1)
+    assert sum(r.dropped_claims for r in stored.values()) == 2
     metrics = await (await client.get("/metrics")).text()
     assert 'commit_digest_llm_claims_dropped_total{kind="hardware"} 1.0' in metrics
     assert 'commit_digest_llm_claims_dropped_total{kind="number"} 1.0' in metrics

@@ -19,6 +19,7 @@ from bot.store.jobs import JobKind, LeaseLost, job_row
 from bot.store.schema import analyses, commits, jobs, pushes, repositories
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM
+from tests.scenarios import rows
 from tests.support import (
     FakeClock,
     deliver,
@@ -33,11 +34,6 @@ REPO = "vllm-project/llm-compressor"
 DAY = "2026-06-22"
 REPO_ID = 794532817
 INSTALLATION = 60292384
-
-
-async def rows(client: Client, table: sa.Table, *where: Any) -> list[Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return list(await conn.execute(sa.select(table).where(*where)))
 
 
 def serve_day(github: FakeGitHub, repo: str = REPO, day: str = DAY) -> dict[str, Any]:
