@@ -11,11 +11,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 
 from bot.app import EXECUTOR, STORE
 from bot.store.jobs import JobKind
-from bot.store.schema import analyses, commits, jobs
+from bot.store.schema import jobs
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.markdown import parse
 from tests.scenarios import (
@@ -185,16 +184,16 @@ async def _jobs(client: Client, kind: JobKind) -> list[Any]:
 
 
 async def _alert_worthy(client: Client, end: datetime) -> set[str]:
-    """The day's commits analysed as breaking or high, read from the stored analyses."""
-    async with client.app[STORE].engine.connect() as conn:
-        rows = await conn.execute(
-            sa.select(commits.c.sha, analyses.c.data)
-            .join(analyses, sa.and_(analyses.c.sha == commits.c.sha))
-            .where(commits.c.landed_at >= end - timedelta(days=1), commits.c.landed_at < end)
-        )
-        return {
-            sha for sha, data in rows if data.get("breaking") or data.get("importance") == "high"
-        }
+    """The day's commits analysed as breaking or high, as the store reads the day's commits."""
+    store = client.app[STORE]
+    repo = await store.repos.by_name(REPO)
+    assert repo is not None
+    day = await store.digests.window_commits(repo.id, end - timedelta(days=1), end)
+    return {
+        c.sha
+        for c in day
+        if c.analysis and (c.analysis.get("breaking") or c.analysis.get("importance") == "high")
+    }
 
 
 async def test_posts_made_in_one_place_stay_there_when_the_config_moves_alerts(

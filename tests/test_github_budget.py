@@ -8,12 +8,10 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-import sqlalchemy as sa
-
 from bot.app import EXECUTOR, STORE
 from bot.github.patches import commits_from_series
 from bot.store.jobs import JobKind
-from bot.store.schema import commits, repositories
+from bot.store.schema import commits
 from tests.fakes.github import FakeGitHub, format_patch_series
 from tests.scenarios import Client, land, rows
 from tests.support import FakeClock, deliver_replay, replay_day, replay_pushes
@@ -112,19 +110,18 @@ async def test_the_config_is_read_again_conditionally(
     client: Client = await app_client()
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
     worker = client.app[EXECUTOR]
-    engine = client.app[STORE].engine
 
     async def stale() -> None:
         # What a push that touches the file, or the repository seen anew, does: read it again.
-        async with engine.connect() as conn:
-            repo_id = (await conn.execute(sa.select(repositories.c.id))).scalar_one()
+        (repo,) = await client.app[STORE].repos.all()
+        repo_id = repo.id
         await client.app[STORE].jobs.enqueue(
             JobKind.REFRESH_CONFIG, str(repo_id), {"repo_id": repo_id}, clock.now(), rearm=True
         )
 
     async def config() -> Any:
-        async with engine.connect() as conn:
-            return (await conn.execute(sa.select(repositories.c.config))).scalar_one()
+        (repo,) = await client.app[STORE].repos.all()
+        return repo.config
 
     await worker.drain(kinds=[JobKind.REFRESH_CONFIG])
     (first,) = github.calls_to("GET", r"/contents/")

@@ -257,7 +257,7 @@ async def test_installation_created_records_installation_and_repositories(client
     (inst,) = await rows(client, installations)
     assert inst.id == payload["installation"]["id"]
     assert inst.account_login == payload["installation"]["account"]["login"]
-    repos = await rows(client, repositories)
+    repos = await client.app[STORE].repos.all()
     assert [(r.id, r.full_name) for r in repos] == [
         (r["id"], r["full_name"]) for r in payload["repositories"]
     ]
@@ -267,12 +267,12 @@ async def test_repositories_added_and_removed(client: Client) -> None:
     await deliver(client, "installation", webhook_payload("installation/created"))
     added = webhook_payload("installation_repositories/added")
     assert (await deliver(client, "installation_repositories", added))[0] == 202
-    names = {r.full_name for r in await rows(client, repositories)}
+    names = {r.full_name for r in await client.app[STORE].repos.all()}
     assert "Codertocat/Space" in names
     removed = webhook_payload("installation_repositories/removed")
     assert (await deliver(client, "installation_repositories", removed))[0] == 202
     gone = {r["id"] for r in removed["repositories_removed"]}
-    assert not gone & {r.id for r in await rows(client, repositories)}
+    assert not gone & {r.id for r in await client.app[STORE].repos.all()}
 
 
 # --- real pushes of a replay day -------------------------------------------------------------
@@ -436,7 +436,7 @@ async def test_uninstall_removes_the_installations_data(client: Client) -> None:
     assert (await deliver(client, "installation", uninstall))[0] == 202
     left = await rows(client, commits)
     assert {r.repo_id for r in left} == {other_payload["repository"]["id"]}
-    assert {r.full_name for r in await rows(client, repositories)} == {ASCEND}
+    assert {r.full_name for r in await client.app[STORE].repos.all()} == {ASCEND}
     assert {p.repo_id for p in await rows(client, pushes)} == {other_payload["repository"]["id"]}
 
 
