@@ -16,7 +16,7 @@ import aiohttp
 import pytest
 import sqlalchemy as sa
 
-from bot.store.schema import commits, jobs
+from bot.store.schema import commits
 from tests.fakes.github import FakeGitHub
 from tests.processes import (
     first_row,
@@ -25,6 +25,7 @@ from tests.processes import (
     run_bot,
     serve_env,
     stop,
+    unfinished_jobs,
     wait_healthy,
 )
 from tests.scenarios import ALERT_MARKER
@@ -58,8 +59,7 @@ def alerts(github: FakeGitHub) -> list[str]:
 async def idle(database_url: str, server: asyncio.subprocess.Process) -> None:
     """Wait until the App has no job left to run now (its work, not a timing)."""
     deadline = time.monotonic() + 90
-    unfinished = sa.select(sa.func.count()).where(jobs.c.state.in_(["pending", "running"]))
-    while (await first_row(database_url, unfinished))[0]:
+    while await unfinished_jobs(database_url):
         assert time.monotonic() < deadline, "the App's jobs never settled"
         assert server.returncode is None
         await asyncio.sleep(0.1)
