@@ -14,6 +14,7 @@ from aiohttp.test_utils import TestClient
 from bot.app import EXECUTOR, STORE
 from bot.store.jobs import JobKind
 from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.fakes.llm import FakeLLM
 from tests.support import (
     FakeClock,
     deliver,
@@ -62,21 +63,22 @@ async def land(
     *,
     before: timedelta = timedelta(minutes=30),
     config: str | None = None,
+    pushes: Sequence[dict[str, Any]] | None = None,
     extra: Sequence[dict[str, Any]] = (),
     analyse: bool = True,
     **settings: Any,
 ) -> tuple[Client, FakeRepo]:
     """`repo`'s replay `day` served by the fake GitHub, with `config` as its config file; its
-    pushes (then the `extra` push payloads) delivered `before` its cutoff on `clock` (when one
-    is given), then every job due run, or only the config refreshes unless `analyse`.
-    `settings`: the App's, overridden."""
+    recorded pushes (or `pushes`), then the `extra` push payloads, delivered `before` its cutoff
+    on `clock` (when one is given); then every job due run, or only the config refreshes unless
+    `analyse`. `settings`: the App's, overridden."""
     served = github.serve_replay_day(repo, day)
     if config is not None:
         served.files[CONFIG] = config
     if clock is not None:
         clock.current = cutoff(day) - before
     client: Client = await app_client(**settings)
-    for push in replay_pushes(repo, day):
+    for push in replay_pushes(repo, day) if pushes is None else pushes:
         assert await deliver_replay(client, push) == 202
     for payload in extra:
         assert (await deliver(client, "push", payload))[0] == 202
@@ -86,6 +88,16 @@ async def land(
     else:
         await executor.drain(kinds=[JobKind.REFRESH_CONFIG])
     return client, served
+
+
+async def llm_settings(aiohttp_server: Callable[..., Any], llm: FakeLLM) -> dict[str, Any]:
+    """The App's settings for an LLM: `llm`, served."""
+    server = await aiohttp_server(llm.app())
+    return {
+        "llm_base_url": str(server.make_url("/v1")),
+        "llm_api_key": "test-key",
+        "llm_model": "fake-model",
+    }
 
 
 # --- alerts: vllm-ascend's days with breaking commits ------------------------------------------

@@ -17,7 +17,7 @@ from bot.store.schema import analyses, commits, jobs
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import VALID_BODY, Behaviour, FakeLLM
 from tests.markdown import parse
-from tests.scenarios import rows
+from tests.scenarios import llm_settings, rows
 from tests.support import FakeClock, deliver, deliver_replay, publish_round, replay_pushes
 
 Client = TestClient[Any, Any]
@@ -111,12 +111,10 @@ async def test_llm_faults_the_digest_goes_out_on_time_and_pings_nobody(
         "hang",
         "hang",  # slow past the timeout, twice: rules
     )
-    server = await aiohttp_server(llm.app())
+    settings = await llm_settings(aiohttp_server, llm)
     clock.current = END - timedelta(hours=12)
     client = await app_client(
-        llm_base_url=str(server.make_url("/v1")),
-        llm_api_key="test-key",
-        llm_model="fake-model",
+        **settings,
         llm_timeout_seconds=0.3,
         worker_concurrency=1,
     )

@@ -20,7 +20,6 @@ from prometheus_client import generate_latest
 from bot.analysis.facts import read_facts
 from bot.analysis.facts.records import Facts, Name, NameKind
 from bot.analysis.prompt import build_prompt
-from bot.app import EXECUTOR
 from bot.cli.evaluation import evaluate, word_lines
 from bot.models import AnalysisBody, CommitInput
 from bot.runtime.metrics import Metrics
@@ -35,15 +34,15 @@ from tests.scenarios import (
     PREFIX,
     SCHEDULER,
     TRACING,
+    land,
+    llm_settings,
     rows,
 )
 from tests.support import (
     ROOT,
     FakeClock,
-    deliver_replay,
     publish_round,
     replay_day,
-    replay_pushes,
 )
 
 Make = Callable[..., Any]
@@ -318,22 +317,13 @@ async def test_the_days_dropped_claims_are_stored_and_shown_in_the_footer(
     language: str,
     line: str,
 ) -> None:
-    repo = github.serve_replay_day(COMPRESSOR, DAY)
-    repo.files[".github/commit-digest.yml"] = f"language: {language}\n"
     llm = FakeLLM()
     llm.recorded[SCHEDULER.sha] = answer(summary="Speeds up PTQ on Hopper GPUs.")
     llm.recorded[TRACING.sha] = answer(summary="Speeds up subgraph tracing. It is 5x faster.")
-    server = await aiohttp_server(llm.app())
-    settings = {
-        "llm_base_url": str(server.make_url("/v1")),
-        "llm_api_key": "test-key",
-        "llm_model": "fake-model",
-    }
-    clock.current = END - timedelta(minutes=30)
-    client = await app_client(**settings)
-    for push in replay_pushes(COMPRESSOR, DAY):
-        assert await deliver_replay(client, push) == 202
-    await client.app[EXECUTOR].drain()
+    settings = await llm_settings(aiohttp_server, llm)
+    client, repo = await land(
+        app_client, github, clock, COMPRESSOR, DAY, config=f"language: {language}\n", **settings
+    )
     stored = {r.sha: r for r in await rows(client, analyses)}
     assert (stored[SCHEDULER.sha].dropped_claims, stored[TRACING.sha].dropped_claims) == (1, 1)
     assert sum(r.dropped_claims for r in stored.values()) == 2

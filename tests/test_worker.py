@@ -19,7 +19,7 @@ from bot.store.jobs import JobKind, LeaseLost, job_row
 from bot.store.schema import analyses, commits, jobs, pushes, repositories
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM
-from tests.scenarios import rows
+from tests.scenarios import llm_settings, rows
 from tests.support import (
     FakeClock,
     deliver,
@@ -276,10 +276,7 @@ async def test_llm_analysis_and_its_token_usage_are_stored(
 ) -> None:
     serve_day(github)
     llm = FakeLLM()
-    server = await aiohttp_server(llm.app())
-    client = await app_client(
-        llm_base_url=str(server.make_url("/v1")), llm_api_key="test-key", llm_model="fake-model"
-    )
+    client = await app_client(**await llm_settings(aiohttp_server, llm))
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
     await client.app[EXECUTOR].drain()
     (analysis,) = await rows(client, analyses)
@@ -296,10 +293,7 @@ async def test_excluded_authors_skip_the_llm(
     serve_day(github)
     github.repos[REPO].files[".github/commit-digest.yml"] = "exclude:\n  authors: [Kyle Sayers]\n"
     llm = FakeLLM()
-    server = await aiohttp_server(llm.app())
-    client = await app_client(
-        llm_base_url=str(server.make_url("/v1")), llm_api_key="test-key", llm_model="fake-model"
-    )
+    client = await app_client(**await llm_settings(aiohttp_server, llm))
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])  # authored by Kyle Sayers
     await client.app[EXECUTOR].drain()
     (analysis,) = await rows(client, analyses)
@@ -312,13 +306,7 @@ async def test_stopping_gives_back_the_commits_in_flight(
 ) -> None:
     serve_day(github)
     llm = FakeLLM().then("hang")
-    server = await aiohttp_server(llm.app())
-    client = await app_client(
-        llm_base_url=str(server.make_url("/v1")),
-        llm_api_key="test-key",
-        llm_model="fake-model",
-        shutdown_grace_seconds=0.1,
-    )
+    client = await app_client(**await llm_settings(aiohttp_server, llm), shutdown_grace_seconds=0.1)
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
     worker = client.app[EXECUTOR]
     await worker.drain(kinds=[JobKind.REFRESH_CONFIG])
