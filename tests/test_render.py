@@ -13,7 +13,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.analysis.rules import analyze
 from bot.digest.anchors import Slugger
 from bot.digest.markers import day_marker
 from bot.digest.render import BODY_LIMIT, MAX_PARTS, render, render_addendum
@@ -21,7 +20,6 @@ from bot.digest.safety import cell, inline
 from bot.models import (
     Analysis,
     ChangeType,
-    CommitInput,
     Digest,
     DigestCommit,
     Importance,
@@ -29,40 +27,12 @@ from bot.models import (
     Recommendation,
     Risk,
 )
+from tests.examples import replay_digest
 from tests.markdown import anchors, parse
-from tests.support import SHARED, replay_day
+from tests.support import SHARED
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("UPDATE_SNAPSHOTS") == "1"
-
-
-def replay_digest(repo: str, day: str, language: str, zone: str) -> Digest:
-    data = replay_day(repo, day)
-    commits = []
-    for raw in data["commits"]:
-        commit = CommitInput.from_github(raw, repo=repo)
-        commits.append(
-            DigestCommit(
-                sha=raw["sha"],
-                title=commit.title,
-                url=raw["html_url"],
-                author=(raw.get("author") or {}).get("login") or raw["commit"]["author"]["name"],
-                landed_at=datetime.fromisoformat(
-                    raw["commit"]["committer"]["date"].replace("Z", "+00:00")
-                ),
-                analysis=analyze(commit, language=language),
-            )
-        )
-    return Digest(
-        repo=repo,
-        day=date.fromisoformat(day),
-        language=language,
-        timezone=zone,
-        cutoff=time(0, 0),
-        title=f"Daily digest — {repo} — {day}" if language == "en" else f"每日更新报告（{day}）",
-        commits=tuple(commits),
-        excluded={"author": 1},
-    )
 
 
 CASES = [

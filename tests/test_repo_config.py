@@ -8,13 +8,13 @@ from datetime import date, time
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 
 from bot.app import EXECUTOR, STORE
 from bot.repo_config import CONFIG_PATH, ConfigError, parse_config, tracks
 from bot.store.jobs import JobKind
 from bot.store.schema import repositories
 from tests.fakes.github import FakeGitHub
+from tests.scenarios import rows
 from tests.support import deliver_replay, replay_pushes
 
 REPO = "vllm-project/llm-compressor"
@@ -245,8 +245,7 @@ async def test_a_file_on_github_that_is_not_utf8_is_reported_not_a_crash(
     client = await app_client()
     assert await deliver_replay(client, push) == 202
     await client.app[EXECUTOR].drain(kinds=[JobKind.REFRESH_CONFIG])
-    async with client.app[STORE].engine.connect() as conn:
-        (repo,) = list(await conn.execute(sa.select(repositories)))
+    (repo,) = await rows(client, repositories)
     assert repo.config_error == f"{CONFIG_PATH} is not UTF-8 text (an invalid byte on line 2)"
     assert repo.timezone == "UTC"
     # Read once and settled: no job left to read it again (and no crash that retries it).
