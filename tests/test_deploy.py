@@ -159,4 +159,6 @@ def test_manifest_page_registers_the_app_from_app_yml() -> None:
     sent = json.loads(form.found["input"]["value"] or "")
     expected = load("app.yml")
     expected["hook_attributes"]["url"] = "https://digest.example.org/webhook"
+    # The code GitHub hands back comes in the address it redirects to: the App's own host.
+    expected["redirect_url"] = "https://digest.example.org/"
     assert sent == expected
