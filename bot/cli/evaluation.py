@@ -28,7 +28,7 @@ from bot.analysis.cost import Prices
 from bot.analysis.factory import open_analyzer
 from bot.analysis.guard import audit
 from bot.analysis.measures import Entry, WordMeasures, measure_groups
-from bot.cli.offline import OfflineError, files_of, git
+from bot.cli.clone import OfflineError, files_of, git
 from bot.models import ChangeType, CommitInput, Importance
 from bot.settings import MissingSetting, Settings
 
