@@ -19,8 +19,9 @@ from bot.repo_config import (
 )
 
 FILE, FLAG, DEFAULT = "file", "flag", "default"
-# The settings a digest of a clone takes from the file, in the footer's order.
-SETTINGS = ("timezone", "cutoff", "language", "exclude", "title")
+# The settings a digest of a clone takes from the file, in the footer's order (`weekly`: the
+# roll-up's weekday and cutoff, for the week only).
+SETTINGS = ("timezone", "cutoff", "language", "exclude", "title", "weekly")
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,7 @@ def clone_settings(
         "language": "language" in written,
         "exclude": bool(config.exclude.authors or config.exclude.paths or config.exclude.messages),
         "title": config.publish.title is not None,
+        "weekly": "weekly" in written,
     }
     given = {"timezone": flags.timezone, "cutoff": flags.cutoff, "language": flags.language}
     update = {k: v for k, v in given.items() if v is not None}

@@ -97,8 +97,10 @@ async def offline_digest(
     return digest, render(digest, with_title=True)
 
 
-def sources_of(settings: CloneSettings) -> SettingsSources:
-    return SettingsSources(settings.ref, settings.sources, settings.error, settings.found)
+def sources_of(settings: CloneSettings, *, week: bool = False) -> SettingsSources:
+    """What the footer says of the settings (`weekly` only in a roll-up)."""
+    shown = {k: v for k, v in settings.sources.items() if week or k != "weekly"}
+    return SettingsSources(settings.ref, shown, settings.error, settings.found)
 
 
 def _flags(tz: str | None, cutoff: str | None, lang: str | None) -> Flags:
@@ -151,7 +153,7 @@ def command(
         async with open_analyzer(settings) as analyzer:
             if week_day is not None:
                 async with open_narrator(settings) as narrator:
-                    post, count = await offline_week.offline_week(
+                    post, rollup = await offline_week.offline_week(
                         path,
                         analyzer,
                         narrator,
@@ -159,9 +161,13 @@ def command(
                         day=week_day,
                         config=found.config,
                         repo=repo_name,
-                        settings_from=sources_of(found),
+                        settings_from=sources_of(found, week=True),
                     )
-                return [post.body], f"{count} commits of the week {post.key[5:]}"
+                first, last = rollup.week.first, rollup.week.last
+                return [post.body], (
+                    f"{rollup.counts.commits} commits of the week {first} to {last} "
+                    f"in {rollup.repo}"
+                )
             digest, parts = await offline_digest(
                 path,
                 analyzer,

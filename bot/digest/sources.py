@@ -28,6 +28,7 @@ _PHRASES = {
             "language": "language",
             "exclude": "exclude",
             "title": "title",
+            "weekly": "weekly",
         },
         origins={
             "file": "{names} from {file} at {ref}",
@@ -47,6 +48,7 @@ _PHRASES = {
             "language": "语言",
             "exclude": "排除规则",
             "title": "标题",
+            "weekly": "周报设置",
         },
         origins={
             "file": "{names}来自 {ref} 上的 {file}",
