@@ -7,13 +7,17 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+from datetime import date
 from pathlib import Path
 
 import pytest
 
 import bot.__main__
 from bot.__main__ import main
+from bot.analysis import AnalysisResult, RulesAnalyzer
 from bot.cli.clone import files_of, files_with_patches
+from bot.cli.offline import offline_digest
+from bot.models import CommitInput
 
 pytestmark = pytest.mark.usefixtures("environ_clean")
 
@@ -272,3 +276,18 @@ def test_week_and_day_do_not_go_together(capsys: pytest.CaptureFixture[str], rep
     assert "not allowed with argument" in capsys.readouterr().err
     assert main(["digest", "--git", str(repo), "--week", "22/06/2026"]) == 2
     assert "--week must be YYYY-MM-DD" in capsys.readouterr().err
+
+
+async def test_a_commit_the_analyser_fails_on_is_listed_not_analysed(repo: Path) -> None:
+    class Failing(RulesAnalyzer):
+        async def analyze(self, commit: CommitInput, *, language: str) -> AnalysisResult:
+            if commit.title.startswith("Small tidy-up"):
+                raise ValueError("a description over 300 characters")
+            return await super().analyze(commit, language=language)
+
+    digest, parts = await offline_digest(repo, Failing(), day=date(2026, 6, 22))
+    by_title = {c.title: c for c in digest.commits}
+    assert by_title["Small tidy-up (#12)"].analysis is None
+    assert by_title["Small tidy-up (#12)"].not_analysed == "analysis failed: ValueError"
+    assert by_title["Write the guide (#13)"].analysis is not None
+    assert "analysis failed: ValueError" in parts[-1].body

@@ -4,7 +4,7 @@ each of the rest with its patches, the rules' sure verdicts kept from the LLM.""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bot.analysis import AnalysisResult, Analyzer, rules
@@ -12,6 +12,9 @@ from bot.analysis.tiering import rules_sure
 from bot.cli.clone import LocalCommit, files_with_patches
 from bot.models import CommitInput, DigestCommit, DigestUsage
 from bot.repo_config import RepoConfig
+from bot.runtime.logs import get_logger
+
+log = get_logger(__name__)
 
 
 @dataclass
@@ -68,12 +71,28 @@ async def analyse(
         if reason:
             out.excluded[reason] += 1
             continue
-        # As in the App: what the rules are sure of never goes to the LLM.
-        sure = rules_sure(commit) if with_llm else None
-        if sure:
-            result = AnalysisResult(rules.analyze(commit, language=config.language))
-        else:
-            result = await analyzer.analyze(commit, language=config.language)
+        out.changes[local.sha] = {f.filename: f.changes for f in commit.files}
+        shown = DigestCommit(
+            sha=local.sha,
+            title=commit.title,
+            url=f"{url_prefix}{local.sha}" if url_prefix else "",
+            author=local.author,
+            landed_at=local.committed_at,
+            message=local.message,
+        )
+        try:
+            # As in the App: what the rules are sure of never goes to the LLM.
+            sure = rules_sure(commit) if with_llm else None
+            if sure:
+                result = AnalysisResult(rules.analyze(commit, language=config.language))
+            else:
+                result = await analyzer.analyze(commit, language=config.language)
+        except Exception as exc:
+            # One commit the analyser cannot take is listed as not analysed, as in the App,
+            # and the rest of the digest stands.
+            log.warning("offline_analysis_failed", sha=local.sha, error=type(exc).__name__)
+            out.shown.append(replace(shown, not_analysed=f"analysis failed: {type(exc).__name__}"))
+            continue
         out.routes[f"sure:{sure}" if sure else ("llm" if with_llm else "rules")] += 1
         out.tokens = (
             out.tokens[0] + result.input_tokens,
@@ -81,17 +100,7 @@ async def analyse(
             out.tokens[2] + result.output_tokens,
         )
         out.dropped += result.dropped_claims
-        out.changes[local.sha] = {f.filename: f.changes for f in commit.files}
         out.shown.append(
-            DigestCommit(
-                sha=local.sha,
-                title=commit.title,
-                url=f"{url_prefix}{local.sha}" if url_prefix else "",
-                author=local.author,
-                landed_at=local.committed_at,
-                analysis=result.analysis,
-                fallback_reason=result.fallback_reason,
-                message=local.message,
-            )
+            replace(shown, analysis=result.analysis, fallback_reason=result.fallback_reason)
         )
     return out
