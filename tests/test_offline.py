@@ -291,3 +291,18 @@ async def test_a_commit_the_analyser_fails_on_is_listed_not_analysed(repo: Path)
     assert by_title["Small tidy-up (#12)"].not_analysed == "analysis failed: ValueError"
     assert by_title["Write the guide (#13)"].analysis is not None
     assert "analysis failed: ValueError" in parts[-1].body
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--cutoff", "25:00"], "--cutoff must be HH:MM on a 24-hour clock"),
+        (["--tz", "Mars/Olympus"], "--tz must be an IANA time zone"),
+    ],
+)
+def test_a_bad_flag_is_one_line(
+    repo: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(["digest", "--git", str(repo), *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and "\n" not in err
