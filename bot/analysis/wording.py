@@ -186,6 +186,22 @@ def _public_first(names: list[Name]) -> list[Name]:
     return [n for n in names if n.public] + [n for n in names if not n.public]
 
 
+def _worth_naming(names: list[Name]) -> list[Name]:
+    """The added names a reader can use: a new class stands for its own methods, and the
+    private helpers (`_x`, `__init__`) are named only when nothing public was added."""
+    added = {n.name for n in names}
+    top = [n for n in names if _owner(n.name) not in added]
+    public = [n for n in top if n.public]
+    return public or [n for n in top if not n.short.startswith("__")] or top
+
+
+def _owner(name: str) -> str:
+    """`Class` for `Class.method` or `Class::method`; "" for a top-level name."""
+    dot, colons = name.rfind("."), name.rfind("::")
+    cut = max(dot, colons)
+    return name[:cut] if cut > 0 else ""
+
+
 def _in(p: AnalysisPhrases, names: list[Name], *, together: str, apart: str) -> str:
     """Names, with their file when they all live in one."""
     paths = {n.path for n in names}
@@ -259,7 +275,7 @@ def _new_modules(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _Statement(
             "architecture",
             p.new_module.format(
-                names=codes(p, (n.name for n in _public_first(names))),
+                names=codes(p, (n.name for n in _worth_naming(names))),
                 path=path,
                 lines=lines.get(path, 0),
             ),
@@ -316,11 +332,13 @@ def _keys_dropped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 def _additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     in_new = _new_module_names(sig)
-    added = [
-        n
-        for n in _public_first(_shipped(sig, sig.facts.added))
-        if n.path not in in_new and n.kind is not NameKind.KERNEL
-    ]
+    added = _worth_naming(
+        [
+            n
+            for n in _shipped(sig, sig.facts.added)
+            if n.path not in in_new and n.kind is not NameKind.KERNEL
+        ]
+    )
     if not added:
         return []
     return [_Statement("architecture", _in(p, added, together=p.adds_to, apart=p.adds))]
