@@ -21,6 +21,7 @@ from bot.digest.markup import code_cell as _code_cell
 from bot.digest.markup import link as _link
 from bot.digest.markup import url as _url
 from bot.digest.safety import cell, code, inline, rendered
+from bot.digest.sources import sources_lines
 from bot.digest.strings import catalogue, is_original
 from bot.digest.strings.shape import Strings, plural
 from bot.digest.usage import usage_lines
@@ -299,6 +300,8 @@ class _Renderer:
             lines.append("- " + s.truncated.format(count=d.truncated))
         lines += [f"- {note}" for note in extra_notes]
         lines += [f"- {line}" for line in usage_lines(d.usage, d.language)]
+        if d.settings_from is not None:
+            lines += [f"- {line}" for line in sources_lines(d.settings_from, d.language)]
         lines.append("- " + s.times_in.format(zone=d.timezone, cutoff=self.cutoff_text()))
         lines.append("- " + s.generated_by)
         return "\n".join(lines)
@@ -399,6 +402,9 @@ def render(digest: Digest, *, with_title: bool = False) -> list[Part]:
     """The posts of a day's digest, each within GitHub's limit, folded only if it must be."""
     if not digest.commits:
         text = catalogue(digest.language).digest.empty_day.format(day=digest.day.isoformat())
+        if digest.settings_from is not None:
+            notes = sources_lines(digest.settings_from, digest.language)
+            text += "\n\n---\n" + "\n".join(f"- {n}" for n in notes)
         return [Part("part-1", f"{day_marker(digest.repo, digest.day, 'part-1')}\n{text}")]
     # A commit with an empty message still needs words: an empty link cannot be seen or opened,
     # and an empty heading has no anchor.

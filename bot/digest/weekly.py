@@ -9,7 +9,7 @@ written from the stored analyses opens it. Commit and LLM text goes through
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
@@ -46,8 +46,9 @@ def _signed(value: int) -> str:
 
 
 class _Weekly:
-    def __init__(self, rollup: Rollup, language: str, timezone: str) -> None:
+    def __init__(self, rollup: Rollup, language: str, timezone: str, *, offline: bool) -> None:
         self.r = rollup
+        self.offline = offline
         self.p: WeeklyPhrases = catalogue(language).weekly
         self.s = catalogue(language).digest
         self.zone = ZoneInfo(timezone)
@@ -150,6 +151,8 @@ class _Weekly:
             label = f"{self.day_label(d)} ({d.isoformat()})"
             if d in urls:
                 lines.append(f"- {label}: {link(plural(p.day_commits, count), urls[d])}")
+            elif count and self.offline:
+                lines.append(f"- {label}: {plural(p.day_commits, count)}")
             elif count:
                 lines.append(f"- {label}: {plural(p.day_commits, count)} · {p.day_not_posted}")
             else:
@@ -159,7 +162,7 @@ class _Weekly:
     def local(self, instant: datetime) -> str:
         return instant.astimezone(self.zone).strftime("%Y-%m-%d %H:%M")
 
-    def footer(self, late: bool) -> str:
+    def footer(self, late: bool, notes: Sequence[str] = ()) -> str:
         p, week = self.p, self.r.week
         lines = ["---"]
         if late:
@@ -167,7 +170,9 @@ class _Weekly:
         window = p.window.format(
             start=self.local(week.start), end=self.local(week.end), zone=self.timezone
         )
-        lines += [f"- {window}", f"- {p.generated_by}"]
+        lines += [f"- {window}", *(f"- {n}" for n in notes)]
+        # Offline, every commit was just analysed: there are no stored analyses.
+        lines.append(f"- {self.s.generated_by if self.offline else p.generated_by}")
         return "\n".join(lines)
 
 
@@ -181,10 +186,13 @@ def render_weekly(
     late: bool = False,
     with_title: bool = False,
     fallback_note: str | None = None,
+    offline: bool = False,
+    notes: Sequence[str] = (),
 ) -> WeeklyPost:
     """The week's roll-up post (`with_title` for an issue comment, which has no title;
-    `fallback_note`: why it is one, where Discussions could not be used)."""
-    w = _Weekly(rollup, language, timezone)
+    `fallback_note`: why it is one, where Discussions could not be used; `offline`: of a
+    local clone, whose days have no digest posts; `notes`: more footer lines)."""
+    w = _Weekly(rollup, language, timezone, offline=offline)
     title = weekly_title(rollup.repo, rollup.week, language)
     marker = week_marker(rollup.repo, rollup.week.first)
     head = [marker] + ([f"## {inline(title)}"] if with_title else [])
@@ -194,7 +202,7 @@ def render_weekly(
         empty = w.p.empty_week.format(
             first=rollup.week.first.isoformat(), last=rollup.week.last.isoformat()
         )
-        body = "\n\n".join([*head, empty, w.days(digest_urls or {}), w.footer(late)])
+        body = "\n\n".join([*head, empty, w.days(digest_urls or {}), w.footer(late, notes)])
         return WeeklyPost(f"week-{rollup.week.first.isoformat()}", title, body)
     intro = [w.summary()]
     if narrative is not None and narrative.text.strip():
@@ -212,7 +220,7 @@ def render_weekly(
                 w.themes(),
                 w.contributors(people_cap),
                 w.days(digest_urls or {}),
-                w.footer(late),
+                w.footer(late, notes),
             ]
         )
         if len(body) <= BODY_LIMIT:

@@ -6,6 +6,7 @@ from bot.digest.strings.shape import (
     AlertPhrases,
     Catalogue,
     HeadlinePhrases,
+    SourcesPhrases,
     Strings,
     UsagePhrases,
     WeeklyPhrases,
@@ -187,5 +188,25 @@ EN = Catalogue(
         cost="; estimated cost {cost}",
         sep=" · ",
         end=".",
+    ),
+    sources=SourcesPhrases(
+        line="Settings: {groups}.",
+        names={
+            "timezone": "zone",
+            "cutoff": "cutoff",
+            "language": "language",
+            "exclude": "exclude",
+            "title": "title",
+            "weekly": "weekly",
+        },
+        origins={
+            "file": "{names} from {file} at {ref}",
+            "flag": "{names} from the command line",
+            "default": "{names} by default",
+        },
+        joined=", ",
+        between="; ",
+        rejected="{file} at {ref} was rejected, so the defaults stand in for it: {error}",
+        missing="there is no {file} at {ref}",
     ),
 )

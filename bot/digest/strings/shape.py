@@ -158,6 +158,19 @@ class UsagePhrases:
 
 
 @dataclass(frozen=True)
+class SourcesPhrases:
+    """The offline digest's footer line: where each setting came from."""
+
+    line: str  # {groups}
+    names: dict[str, str]
+    origins: dict[str, str]  # {names} {file} {ref}
+    joined: str
+    between: str
+    rejected: str  # {file} {ref} {error}
+    missing: str  # {file} {ref}
+
+
+@dataclass(frozen=True)
 class Catalogue:
     """Every fixed string of the posts in one language."""
 
@@ -166,6 +179,7 @@ class Catalogue:
     alert: AlertPhrases
     weekly: WeeklyPhrases
     usage: UsagePhrases
+    sources: SourcesPhrases
 
 
 def plural(forms: tuple[str, str], count: int) -> str:

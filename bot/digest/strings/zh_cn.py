@@ -6,6 +6,7 @@ from bot.digest.strings.shape import (
     AlertPhrases,
     Catalogue,
     HeadlinePhrases,
+    SourcesPhrases,
     Strings,
     UsagePhrases,
     WeeklyPhrases,
@@ -183,5 +184,25 @@ ZH_CN = Catalogue(
         cost="；估算费用 {cost}",
         sep=" · ",
         end="。",
+    ),
+    sources=SourcesPhrases(
+        line="设置：{groups}。",
+        names={
+            "timezone": "时区",
+            "cutoff": "截止时间",
+            "language": "语言",
+            "exclude": "排除规则",
+            "title": "标题",
+            "weekly": "周报设置",
+        },
+        origins={
+            "file": "{names}来自 {ref} 上的 {file}",
+            "flag": "{names}来自命令行",
+            "default": "{names}为默认值",
+        },
+        joined="、",
+        between="；",
+        rejected="{ref} 上的 {file} 无效，改用默认设置：{error}",
+        missing="{ref} 上没有 {file}",
     ),
 )
