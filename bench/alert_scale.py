@@ -25,6 +25,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from bench import smoke
 from bench.growth import DAY, REPO, serve_commits, synthetic_pushes
 from bench.harness import harness
 from bot.app import EXECUTOR, STORE
@@ -117,6 +118,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=3000, help="commits in the day")
     parser.add_argument("--mode", choices=["on", "off"], help="one mode, in this process")
     args = parser.parse_args()
+    args.n = smoke.size(args.n, 20)
     if args.mode:
         configure_logging(fmt="console", level="ERROR")
         print(json.dumps(asyncio.run(run(args.n, args.mode == "on"))))

@@ -1,6 +1,6 @@
 """Every fixed string the rules analyser writes, in English and Simplified Chinese.
 
-One frozen catalogue, the shape of `bot/digest/i18n.py`'s `Strings`: a field per phrase
+One frozen catalogue, the shape of the posts' catalogues (`bot/digest/strings/`): a field per phrase
 (placeholders named in its comment), `(one, many)` pairs where English needs a plural. A
 statement of fact is a clause (lower case, no full stop: `sentence()` makes it one, and a
 summary may join two); consequences, mitigations and recommendations are whole sentences.
@@ -253,6 +253,22 @@ def analysis_phrases(language: str) -> AnalysisPhrases:
 def forms(pair: tuple[str, str], count: int) -> str:
     """The one or many form of a phrase."""
     return pair[0] if count == 1 else pair[1]
+
+
+# The author's words quoted in a sentence of the App's: a title or a warning may be of any
+# length, and the sentence must stay within its field's bound (a risk holds 300 characters).
+QUOTE_LIMIT = 160
+
+
+def excerpt(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """The author's text to quote: whole within `limit`, otherwise cut at a word and marked."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut[limit // 2 :]:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:.") + "…"
 
 
 def sentence(p: AnalysisPhrases, clause: str) -> str:

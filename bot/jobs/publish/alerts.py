@@ -16,11 +16,13 @@ unclear is settled where it was sent, whatever the config says now.
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Any
 
 from structlog.contextvars import bound_contextvars
 
-from bot.digest.alert import alert_marker, render_alert
+from bot.digest.alert import render_alert
 from bot.digest.alerting import plan_alerts, reads_as_revert, wants_alert
+from bot.digest.markers import alert_marker
 from bot.github import InstallationClient
 from bot.github.calls import Forbidden, GraphQLFailed
 from bot.jobs.context import JobContext
@@ -33,6 +35,7 @@ from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.alert_ledger import ALERT_PERIOD, ALERT_PREFIX, AlertLedger
+from bot.store.job_payloads import FoldAlertsPayload, SendAlertsPayload
 from bot.store.jobs import Job, JobKind, Jobs
 from bot.store.posts import PostState, Recorded
 from bot.store.repos import RepoRow, config_of
@@ -59,16 +62,12 @@ def day_of_period(period: str) -> date:
     return date.fromisoformat(period.removeprefix(ALERT_PERIOD))
 
 
-def alert_job(repo_id: int, sha: str) -> tuple[JobKind, str, dict[str, object]]:
-    return JobKind.SEND_ALERTS, f"{repo_id}/{sha}", {"repo_id": repo_id, "sha": sha}
+def alert_job(repo_id: int, sha: str) -> SendAlertsPayload:
+    return SendAlertsPayload(repo_id=repo_id, sha=sha)
 
 
-def fold_job(repo_id: int, day: date) -> tuple[JobKind, str, dict[str, object]]:
-    return (
-        JobKind.FOLD_ALERTS,
-        f"{repo_id}/{day.isoformat()}",
-        {"repo_id": repo_id, "day": day.isoformat()},
-    )
+def fold_job(repo_id: int, day: date) -> FoldAlertsPayload:
+    return FoldAlertsPayload(repo_id=repo_id, day=day)
 
 
 def alerts_on(analysis: Analysis, config: RepoConfig, *, excluded: str | None) -> bool:
@@ -88,7 +87,7 @@ async def sent_alerts(store: Store, repo_id: int, day: date) -> dict[str, str]:
 
 async def alert_channel(
     ctx: JobContext,
-    job: Job,
+    job: Job[Any],
     client: InstallationClient,
     repo: RepoRow,
     *,
@@ -153,14 +152,14 @@ class SendAlerts:
     def __init__(self, ctx: JobContext) -> None:
         self._ctx = ctx
 
-    async def run(self, job: Job) -> Outcome:
+    async def run(self, job: Job[SendAlertsPayload]) -> Outcome:
         ctx = self._ctx
-        repo = await ctx.store.repos.get(int(job.payload["repo_id"]))
+        repo = await ctx.store.repos.get(job.payload.repo_id)
         if repo is None:
             return Done()
-        if "sha" not in job.payload:
+        sha = job.payload.sha
+        if sha is None:
             return await self._by_day(job, repo)
-        sha = str(job.payload["sha"])
         with bound_contextvars(repo=repo.full_name, sha=sha):
             return await places.posting(
                 ctx,
@@ -171,14 +170,16 @@ class SendAlerts:
                 slow=False,
             )
 
-    async def given_up(self, job: Job, reason: str) -> None:
+    async def given_up(self, job: Job[SendAlertsPayload], reason: str) -> None:
         self._ctx.metrics.alerts.labels(outcome="failed").inc()
 
-    async def _by_day(self, job: Job, repo: RepoRow) -> Outcome:
+    async def _by_day(self, job: Job[SendAlertsPayload], repo: RepoRow) -> Outcome:
         """A job of a day, enqueued before alerts were kept per commit: one per commit now."""
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
-        start, end = config.schedule.window(date.fromisoformat(str(job.payload["day"])))
+        if job.payload.day is None:
+            return Done()
+        start, end = config.schedule.window(job.payload.day)
         worthy = await ctx.store.digests.alert_worthy_between(repo.id, start, end)
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(job, now, finish=True) as conn:
@@ -190,7 +191,9 @@ class SendAlerts:
         shown, _ = shown_commits(config, await self._ctx.store.digests.commits_of(repo.id, [sha]))
         return shown[0] if shown and shown[0].analysis is not None else None
 
-    async def _send(self, job: Job, repo: RepoRow, sha: str, gone: places.GoneIssues) -> Outcome:
+    async def _send(
+        self, job: Job[SendAlertsPayload], repo: RepoRow, sha: str, gone: places.GoneIssues
+    ) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
         if not config.alerts.on:
@@ -282,7 +285,7 @@ class SendAlerts:
 
     async def _own_post(
         self,
-        job: Job,
+        job: Job[SendAlertsPayload],
         repo: RepoRow,
         *,
         config: RepoConfig,
@@ -331,7 +334,7 @@ class SendAlerts:
 
     async def _post(
         self,
-        job: Job,
+        job: Job[SendAlertsPayload],
         repo: RepoRow,
         *,
         config: RepoConfig,

@@ -13,8 +13,9 @@ from datetime import date, datetime
 
 from structlog.contextvars import bound_contextvars
 
-from bot.digest.alert import fold_marker, render_alert_fold
+from bot.digest.alert import render_alert_fold
 from bot.digest.alerting import plan_alerts, wants_alert
+from bot.digest.markers import fold_marker
 from bot.github.calls import Forbidden, GraphQLFailed
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Outcome
@@ -32,7 +33,8 @@ from bot.posts import targets
 from bot.posts.reconcile import Wanted
 from bot.runtime.logs import get_logger
 from bot.store.alert_ledger import FOLD_KEY
-from bot.store.jobs import Job, JobKind
+from bot.store.job_payloads import FoldAlertsPayload
+from bot.store.jobs import Job
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
@@ -46,18 +48,18 @@ def fold_due(written: datetime | None, now: datetime) -> datetime | None:
 
 
 class FoldAlerts:
-    kind = JobKind.FOLD_ALERTS
+    kind = FoldAlertsPayload.kind
     max_attempts = 8
 
     def __init__(self, ctx: JobContext) -> None:
         self._ctx = ctx
 
-    async def run(self, job: Job) -> Outcome:
+    async def run(self, job: Job[FoldAlertsPayload]) -> Outcome:
         ctx = self._ctx
-        repo = await ctx.store.repos.get(int(job.payload["repo_id"]))
+        repo = await ctx.store.repos.get(job.payload.repo_id)
         if repo is None:
             return Done()
-        day = date.fromisoformat(str(job.payload["day"]))
+        day = job.payload.day
         with bound_contextvars(repo=repo.full_name, day=day.isoformat()):
             return await places.posting(
                 ctx,
@@ -68,10 +70,12 @@ class FoldAlerts:
                 slow=False,
             )
 
-    async def given_up(self, job: Job, reason: str) -> None:
+    async def given_up(self, job: Job[FoldAlertsPayload], reason: str) -> None:
         self._ctx.metrics.alerts.labels(outcome="failed").inc()
 
-    async def _fold(self, job: Job, repo: RepoRow, day: date, gone: places.GoneIssues) -> Outcome:
+    async def _fold(
+        self, job: Job[FoldAlertsPayload], repo: RepoRow, day: date, gone: places.GoneIssues
+    ) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
         if not config.alerts.on:
