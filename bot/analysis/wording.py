@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from bot.analysis.facts import Name, NameKind, Registry, Renamed, Setting
 from bot.analysis.paths import PathKind
-from bot.analysis.phrases import AnalysisPhrases, forms, sentence
+from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.signals import Signals
 from bot.analysis.summary import capitalised, summary_from
 from bot.models import (
@@ -85,7 +85,7 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
     risks: list[Risk] = []
     footer = _BREAKING_FOOTER.search(commit.message)
     if footer and footer.group(1).strip():
-        risks.append(Risk(description=sentence(p, p.footer.format(text=footer.group(1).strip()))))
+        risks.append(Risk(description=sentence(p, p.footer.format(text=excerpt(footer.group(1))))))
     if sig.title.bang:
         prefix = (sig.title.conventional or "") + (
             f"({sig.title.scope})" if sig.title.scope else ""
@@ -367,7 +367,7 @@ def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 def _deprecations(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return [
-        _Statement("compatibility", p.deprecation.format(text=d.text))
+        _Statement("compatibility", p.deprecation.format(text=excerpt(d.text)))
         for d in sig.facts.deprecations[:1]
     ]
 
@@ -410,7 +410,7 @@ def _sections(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         return []
     path = sections[0].path
     titles = [s.title for s in sections if s.path == path]
-    shown = p.list_sep.join(p.quote.format(text=t) for t in titles[:3])
+    shown = p.list_sep.join(p.quote.format(text=excerpt(t)) for t in titles[:3])
     if len(titles) > 3:
         shown = p.more.format(shown=shown, count=len(titles) - 3)
     clause = forms(p.sections_added, len(titles)).format(titles=shown, path=path)
@@ -520,7 +520,7 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
                 Audience.USERS, p.deprecation_replaced.format(replacement=deprecation.replacement)
             )
         else:
-            text.advise(Audience.USERS, p.deprecation_users.format(text=deprecation.text))
+            text.advise(Audience.USERS, p.deprecation_users.format(text=excerpt(deprecation.text)))
     if sig.perf_number and (T.PERFORMANCE in types or not text.insights):
         text.note("performance", sentence(p, p.reports.format(number=sig.perf_number)))
     if sig.by_default and T.REVERT not in types:
@@ -528,9 +528,9 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
         found = (phrase.group(0) if phrase else sig.title.text).strip()
         text.note("compatibility", sentence(p, p.by_default.format(phrase=found)))
     if T.REVERT in types and sig.reverted_title:
-        text.note("compatibility", sentence(p, p.revert.format(title=sig.reverted_title)))
+        text.note("compatibility", sentence(p, p.revert.format(title=excerpt(sig.reverted_title))))
     if sig.reland:
-        text.note("compatibility", sentence(p, p.reland.format(title=sig.title.text)))
+        text.note("compatibility", sentence(p, p.reland.format(title=excerpt(sig.title.text))))
     if sig.experimental:
         paths = codes(p, sig.experimental)
         text.note("architecture", sentence(p, p.experimental.format(paths=paths)))
