@@ -7,6 +7,7 @@ import re
 import reprlib
 import string
 import time as clock
+from collections.abc import Sequence
 from datetime import date, time
 from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -367,10 +368,15 @@ class RepoConfig(_Strict):
         cutoff = parse_cutoff(self.weekly.cutoff) if self.weekly.cutoff else None
         return WeekSchedule(self.schedule, WEEKDAYS.index(self.weekly.weekday), cutoff)
 
-    def tracks(self, branch: str, default_branch: str | None) -> bool:
-        if self.branches is None:
-            return branch == default_branch
-        return any(fnmatch.fnmatchcase(branch, pattern) for pattern in self.branches)
+
+def tracks(branch: str, *, default_branch: str | None, patterns: Sequence[str] | None) -> bool:
+    """Whether commits pushed to `branch` are digested: a branch matching one of the
+    `branches` globs (case-sensitive, as git names are), else only the default branch. An
+    empty list names no branch, so the default holds; the config refuses `branches: []`
+    with an error naming the key, and a repository is never silenced by one."""
+    if not patterns:
+        return default_branch is not None and branch == default_branch
+    return any(fnmatch.fnmatchcase(branch, pattern) for pattern in patterns)
 
 
 _REPR = reprlib.Repr()

@@ -23,6 +23,7 @@ from bot.store.jobs import JobKind, LeaseLost, job_row
 from bot.store.schema import analyses, commits, jobs, pushes, repositories
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM
+from tests.scenarios import llm_settings, rows
 from tests.support import (
     FakeClock,
     deliver,
@@ -37,11 +38,6 @@ REPO = "vllm-project/llm-compressor"
 DAY = "2026-06-22"
 REPO_ID = 794532817
 INSTALLATION = 60292384
-
-
-async def rows(client: Client, table: sa.Table, *where: Any) -> list[Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return list(await conn.execute(sa.select(table).where(*where)))
 
 
 def serve_day(github: FakeGitHub, repo: str = REPO, day: str = DAY) -> dict[str, Any]:
@@ -95,7 +91,7 @@ async def test_restart_in_the_middle_loses_and_repeats_nothing(
     await second.app[EXECUTOR].drain()
     for raw in day["commits"]:
         assert github.fetches_of(REPO, raw["sha"]) == 1
-    assert {r.state for r in await rows(second, commits)} == {"analyzed"}
+    assert set(await second.app[STORE].count_commits_by_state()) == {"analyzed"}
 
 
 async def analyse_job(client: Client, sha: str) -> Any:
@@ -187,7 +183,7 @@ async def test_invalid_config_keeps_the_last_good_one_and_is_reported_once(
     # The same broken blob is not parsed or reported again.
     await store.repos.config_error_reported(REPO_ID)
     await refresh()
-    (repo,) = await rows(client, repositories)
+    (repo,) = await store.repos.all()
     assert repo.config_error_reported is True
 
 
@@ -281,10 +277,7 @@ async def test_llm_analysis_and_its_token_usage_are_stored(
 ) -> None:
     serve_day(github)
     llm = FakeLLM()
-    server = await aiohttp_server(llm.app())
-    client = await app_client(
-        llm_base_url=str(server.make_url("/v1")), llm_api_key="test-key", llm_model="fake-model"
-    )
+    client = await app_client(**await llm_settings(aiohttp_server, llm))
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
     await client.app[EXECUTOR].drain()
     (analysis,) = await rows(client, analyses)
@@ -301,10 +294,7 @@ async def test_excluded_authors_skip_the_llm(
     serve_day(github)
     github.repos[REPO].files[".github/commit-digest.yml"] = "exclude:\n  authors: [Kyle Sayers]\n"
     llm = FakeLLM()
-    server = await aiohttp_server(llm.app())
-    client = await app_client(
-        llm_base_url=str(server.make_url("/v1")), llm_api_key="test-key", llm_model="fake-model"
-    )
+    client = await app_client(**await llm_settings(aiohttp_server, llm))
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])  # authored by Kyle Sayers
     await client.app[EXECUTOR].drain()
     (analysis,) = await rows(client, analyses)
@@ -317,13 +307,7 @@ async def test_stopping_gives_back_the_commits_in_flight(
 ) -> None:
     serve_day(github)
     llm = FakeLLM().then("hang")
-    server = await aiohttp_server(llm.app())
-    client = await app_client(
-        llm_base_url=str(server.make_url("/v1")),
-        llm_api_key="test-key",
-        llm_model="fake-model",
-        shutdown_grace_seconds=0.1,
-    )
+    client = await app_client(**await llm_settings(aiohttp_server, llm), shutdown_grace_seconds=0.1)
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
     worker = client.app[EXECUTOR]
     await worker.drain(kinds=[JobKind.REFRESH_CONFIG])
@@ -354,7 +338,7 @@ async def test_finished_jobs_are_forgotten_and_a_repeat_finds_its_work_done(
     store = client.app[STORE]
     housekeeping = Housekeeping(store, clock, delivery_retention=timedelta(days=8))
     assert await housekeeping.run_once() == 2 + 1  # the delivery; the config and commit jobs
-    assert await rows(client, jobs) == []
+    assert await store.jobs.count_by_state() == {}
     # The same commits arrive again (another push of the same history): nothing is redone.
     assert (await deliver(client, "push", push["payload"]))[0] == 202
     await client.app[EXECUTOR].drain()
@@ -380,7 +364,7 @@ async def test_a_job_with_a_garbage_payload_fails_alone(
     for _ in range(6):  # past each backoff
         await executor.drain()
         clock.advance(hours=1)
-    assert {r.state for r in await rows(client, commits)} == {"analyzed"}
+    assert set(await client.app[STORE].count_commits_by_state()) == {"analyzed"}
     (bad,) = await rows(client, jobs, jobs.c.key == "garbage")
     assert bad.state == "failed" and bad.last_error
 

@@ -14,8 +14,9 @@ from datetime import date, timedelta
 
 from structlog.contextvars import bound_contextvars
 
-from bot.digest.alert import alert_marker, fold_marker, render_alert, render_alert_fold
+from bot.digest.alert import render_alert, render_alert_fold
 from bot.digest.alerting import plan_alerts, wants_alert
+from bot.digest.markers import alert_marker, fold_marker
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Done, Outcome
 from bot.jobs.publish import places

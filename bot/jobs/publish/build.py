@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 
 from bot.analysis.cost import Prices
-from bot.digest.i18n import strings
+from bot.digest.strings import catalogue
 from bot.models import Analysis, Digest, DigestCommit, DigestUsage
 from bot.repo_config import RepoConfig
 from bot.settings import Settings
@@ -20,7 +20,7 @@ from bot.store.usage import UsageLedger
 
 
 def _digest_title(config: RepoConfig, repo: str, day: date) -> str:
-    default = strings(config.language).default_title
+    default = catalogue(config.language).digest.default_title
     return config.publish.title_for(repo, day, language=config.language, default=default)
 
 

@@ -16,7 +16,8 @@ from datetime import datetime, timedelta
 from structlog.contextvars import bound_contextvars
 
 from bot.analysis import AnalysisResult, rules
-from bot.digest.render import Part, marker, render, render_addendum
+from bot.digest.markers import day_marker
+from bot.digest.render import Part, render, render_addendum
 from bot.digest.synthesis import named
 from bot.github import InstallationClient
 from bot.jobs.context import JobContext
@@ -331,7 +332,7 @@ class PublishPeriod:
         repo: RepoRow, period: Period, parts: list[Part], kind: str, *, title: str | None = None
     ) -> list[Wanted]:
         return [
-            Wanted(p.key, kind, marker(repo.full_name, period.start, p.key), p.body, title)
+            Wanted(p.key, kind, day_marker(repo.full_name, period.start, p.key), p.body, title)
             for p in parts
         ]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot.digest.markers import tracking_marker
 from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
 from bot.github.errors import IssueGone
@@ -110,10 +111,6 @@ async def _recover_gone_issues(
             else:
                 event = "issue_gone"
             log.warning(event, issue=number, posts_forgotten=forgotten)
-
-
-def tracking_marker(full_name: str) -> str:
-    return f"<!-- commit-digest:{full_name}:tracking-issue -->"
 
 
 async def discussion_target(

@@ -19,7 +19,8 @@ from structlog.contextvars import bound_contextvars
 
 from bot.analysis.narrative import Narrator
 from bot.analysis.rollup import Counts, Narrative, Rollup, RollupCommit, build_rollup, wanted
-from bot.digest.weekly import WeeklyPost, render_weekly, weekly_marker
+from bot.digest.markers import week_marker
+from bot.digest.weekly import WeeklyPost, render_weekly
 from bot.github import InstallationClient
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Outcome
@@ -103,7 +104,7 @@ class _Run:
 
     @property
     def marker(self) -> str:
-        return weekly_marker(self.repo.full_name, self.week)
+        return week_marker(self.repo.full_name, self.week.first)
 
 
 class PublishWeek:
