@@ -14,10 +14,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.analysis.paths import PathKind, impact
-from bot.analysis.phrases import EN, analysis_phrases, sentence
+from bot.analysis.phrases import EN, analysis_phrases, excerpt, sentence
 from bot.analysis.signals import Signals, read_signals
 from bot.analysis.titles import ParsedTitle
-from bot.analysis.wording import breaking_risks, one_line, write
+from bot.analysis.wording import breaking_risks, write
 from bot.models import (
     Analysis,
     ChangeType,
@@ -377,9 +377,8 @@ def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
     verdict = _assess(commit, sig, types, bool(risks))
     if verdict.breaking and not risks:
         # A removed feature (deprecation tag and a removal title) is the fact itself.
-        # The title shortened, as a summary is: a risk holds 300 characters, a title more.
-        title = one_line(sig.title.text)
-        risks = [Risk(description=sentence(p, p.removal_title.format(title=title)))]
+        removal = p.removal_title.format(title=excerpt(sig.title.text))
+        risks = [Risk(description=sentence(p, removal))]
     text = write(
         commit,
         sig,
