@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.app import EXECUTOR, STORE
 from bot.github.patches import commits_from_series
+from bot.store.job_payloads import RefreshConfigPayload
 from bot.store.jobs import JobKind
 from bot.store.schema import commits
 from tests.fakes.github import FakeGitHub, format_patch_series
@@ -116,7 +117,7 @@ async def test_the_config_is_read_again_conditionally(
         (repo,) = await client.app[STORE].repos.all()
         repo_id = repo.id
         await client.app[STORE].jobs.enqueue(
-            JobKind.REFRESH_CONFIG, str(repo_id), {"repo_id": repo_id}, clock.now(), rearm=True
+            RefreshConfigPayload(repo_id=repo_id), clock.now(), rearm=True
         )
 
     async def config() -> Any:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.app import EXECUTOR, STORE
-from bot.repo_config import CONFIG_PATH, ConfigError, parse_config
+from bot.repo_config import CONFIG_PATH, ConfigError, parse_config, tracks
 from bot.store.jobs import JobKind
 from bot.store.schema import repositories
 from tests.fakes.github import FakeGitHub
@@ -50,7 +50,7 @@ exclude:
     )
     assert config.schedule.zone.key == "Asia/Shanghai"
     assert config.schedule.cutoff == time(9, 30)
-    assert config.tracks("release/v2", "main") and not config.tracks("feature/x", "main")
+    assert config.branches == ["main", "release/*"]
     assert config.publish.issue == 42 and config.publish.to == "issue-comment"
     assert (
         config.exclude.reason(author="x", login="dependabot[bot]", message="m", paths=[])
@@ -101,6 +101,31 @@ def test_broken_files_name_the_key_and_the_problem(text: str, names: list[str]) 
     assert message.startswith(".github/commit-digest.yml")
     for name in names:
         assert name in message
+
+
+@pytest.mark.parametrize(
+    ("branch", "default_branch", "patterns", "tracked"),
+    [
+        # No `branches`: the default branch only.
+        ("main", "main", None, True),
+        ("dev", "main", None, False),
+        ("main", None, None, False),  # the default branch is not known yet
+        # An empty list names no branch: the default holds (the config refuses one anyway).
+        ("main", "main", (), True),
+        ("dev", "main", (), False),
+        # Globs, matched as written: the default branch only if one names it.
+        ("release/v2", "main", ("main", "release/*"), True),
+        ("main", "main", ("main", "release/*"), True),
+        ("feature/x", "main", ("main", "release/*"), False),
+        ("main", "main", ("release/*",), False),
+        ("Main", "main", None, False),  # git's names are case-sensitive
+        ("MAIN", "main", ("main",), False),
+    ],
+)
+def test_which_branches_are_tracked(
+    branch: str, default_branch: str | None, patterns: tuple[str, ...] | None, tracked: bool
+) -> None:
+    assert tracks(branch, default_branch=default_branch, patterns=patterns) is tracked
 
 
 def test_oversized_file_is_refused() -> None:

@@ -363,6 +363,23 @@ async def test_configured_branches_are_tracked(client: Client) -> None:
     assert {r.branch for r in stored} == {"main", "release"}
 
 
+@pytest.mark.parametrize("stored", [[], ["release"]])
+async def test_the_push_handler_asks_the_one_tracking_rule(
+    client: Client, stored: list[str]
+) -> None:
+    payload = copy.deepcopy(replay_pushes(COMPRESSOR, "2026-06-22")[0]["payload"])
+    await deliver(client, "push", payload)
+    async with client.app[STORE].engine.begin() as conn:
+        await conn.execute(sa.update(repositories).values(branches=stored))
+    client.app[REPO_VIEWS].invalidate(payload["repository"]["id"])
+    later = copy.deepcopy(replay_pushes(COMPRESSOR, "2026-06-22")[1]["payload"])
+    status, answer = await deliver(client, "push", later)
+    # An empty list leaves the default branch tracked; `[release]` alone leaves it out.
+    tracked = not stored
+    assert (status, answer.get("status") == "ignored") == ((202, False) if tracked else (200, True))
+    assert await count(client, commits) == (2 if tracked else 1)
+
+
 async def test_force_push_is_recorded(client: Client) -> None:
     payload = copy.deepcopy(replay_pushes(COMPRESSOR, "2026-06-22")[0]["payload"])
     payload["forced"] = True

@@ -10,11 +10,15 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+import structlog
 from aiohttp.test_utils import TestClient
+from structlog.testing import LogCapture
 
 from bot.app import EXECUTOR, STORE
+from bot.jobs import executor as executor_module
 from bot.jobs.executor import GivenBack
 from bot.store.housekeeping import Housekeeping
+from bot.store.job_payloads import AnalyseCommitPayload, JobPayload, RefreshConfigPayload
 from bot.store.jobs import JobKind, LeaseLost, job_row
 from bot.store.schema import analyses, commits, jobs, pushes, repositories
 from tests.fakes.github import FakeGitHub
@@ -168,10 +172,7 @@ async def test_invalid_config_keeps_the_last_good_one_and_is_reported_once(
 
     async def refresh() -> None:
         # What a push that touches the file does: read it again.
-        payload = {"repo_id": REPO_ID}
-        await store.jobs.enqueue(
-            JobKind.REFRESH_CONFIG, str(REPO_ID), payload, clock.now(), rearm=True
-        )
+        await store.jobs.enqueue(RefreshConfigPayload(repo_id=REPO_ID), clock.now(), rearm=True)
         await worker.drain()
 
     await refresh()
@@ -355,7 +356,8 @@ async def test_a_job_with_a_garbage_payload_fails_alone(
     serve_day(github)
     client = await app_client(worker_max_attempts=3)
     async with client.app[STORE].engine.begin() as conn:
-        row = {**job_row(JobKind.REFRESH_CONFIG, "garbage", {}, clock.now()), "payload": payload}
+        row = {**job_row(RefreshConfigPayload(repo_id=0), clock.now()), "key": "garbage"}
+        row["payload"] = payload
         await conn.execute(sa.insert(jobs), [row])
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
     executor = client.app[EXECUTOR]
@@ -365,3 +367,44 @@ async def test_a_job_with_a_garbage_payload_fails_alone(
     assert set(await client.app[STORE].count_commits_by_state()) == {"analyzed"}
     (bad,) = await rows(client, jobs, jobs.c.key == "garbage")
     assert bad.state == "failed" and bad.last_error
+
+
+@pytest.mark.parametrize(
+    ("spec", "payload", "named"),
+    [
+        (RefreshConfigPayload(repo_id=0), {}, "repo_id: Field required"),
+        (RefreshConfigPayload(repo_id=0), {"repo_id": "seven"}, "repo_id:"),
+        (AnalyseCommitPayload(repo_id=0, sha="0" * 40), {"repo_id": 1}, "sha: Field required"),
+    ],
+)
+async def test_a_job_whose_payload_fits_no_model_fails_for_good_at_once(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+    spec: JobPayload,
+    payload: dict[str, Any],
+    named: str,
+) -> None:
+    # A JSON object no version of the App wrote for its kind: validated once when claimed, it
+    # ends failed on that first claim with one line saying why (no retry loop), and the jobs
+    # claimed with it still run.
+    logged = LogCapture()
+    monkeypatch.setattr(executor_module, "log", structlog.wrap_logger(None, processors=[logged]))
+    serve_day(github)
+    client = await app_client(worker_max_attempts=3)
+    async with client.app[STORE].engine.begin() as conn:
+        row = {**job_row(spec, clock.now()), "key": "unfit", "payload": payload}
+        await conn.execute(sa.insert(jobs), [row])
+    await deliver_replay(client, replay_pushes(REPO, DAY)[0])
+    executor = client.app[EXECUTOR]
+    for _ in range(3):
+        await executor.drain()
+        clock.advance(hours=1)
+    assert {r.state for r in await rows(client, commits)} == {"analyzed"}
+    (bad,) = await rows(client, jobs, jobs.c.key == "unfit")
+    assert (bad.state, bad.attempts) == ("failed", 1)
+    assert bad.last_error.startswith(f"payload does not fit {spec.kind.value}: ")
+    assert named in bad.last_error
+    (line,) = [e for e in logged.entries if e["event"] == "job_payload_invalid"]
+    assert line["reason"] == bad.last_error and line["log_level"] == "warning"
