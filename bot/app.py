@@ -18,6 +18,7 @@ from bot.github import GitHubApp
 from bot.github.client import RetryPolicy
 from bot.jobs.analyse.commit import AnalyseCommit
 from bot.jobs.analyse.expand import ExpandRange
+from bot.jobs.commands import RunCommand
 from bot.jobs.context import JobContext
 from bot.jobs.executor import Executor, GivenBack
 from bot.jobs.publish.alerts import SendAlerts
@@ -196,6 +197,7 @@ async def _executor(app: web.Application) -> AsyncIterator[None]:
             PublishPeriod(ctx),
             SendAlerts(ctx),
             PublishWeek(ctx, app[NARRATOR]),
+            RunCommand(ctx),
             # A process with recovery off never claims it: the replicas that have it on do.
             *([app[RECOVERER]] if settings.recovery_enabled else []),
         ],

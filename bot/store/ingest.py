@@ -30,6 +30,7 @@ from bot.store.records import (
     MarkConfigStale,
     NewCommit,
     Operation,
+    RecordCommand,
     RecordPush,
     UpsertInstallation,
     UpsertRepository,
@@ -125,6 +126,7 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
     repos: dict[int, dict[str, Any]] = {}
     stale: set[int] = set()
     pushes: list[tuple[RecordPush, datetime]] = []
+    commands: list[tuple[RecordCommand, datetime]] = []
     for unit in units:
         now = unit.delivery.received_at
         for op in unit.operations:
@@ -137,6 +139,8 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
                     stale.add(op.repo_id)
                 case RecordPush():
                     pushes.append((op, now))
+                case RecordCommand():
+                    commands.append((op, now))
                 case DeleteInstallation() | DeleteRepository():
                     yield from _delete_plan(op)
     if installs:
@@ -168,6 +172,9 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
             for commit in op.commits:
                 key = (JobKind.ANALYSE_COMMIT, f"{op.repo_id}/{commit.sha}")
                 jobs[key] = job_row(key[0], key[1], {"repo_id": op.repo_id, "sha": commit.sha}, now)
+    for op, now in commands:
+        key = (JobKind.DIGEST_COMMAND, f"{op.repo_id}/{op.comment_id}")
+        jobs[key] = job_row(key[0], key[1], dict(op.payload), now)
     if jobs:
         yield statements.jobs, list(jobs.values())
 

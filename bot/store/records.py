@@ -115,6 +115,15 @@ class RecordPush:
     needs_expansion: bool = False
 
 
+@dataclass(frozen=True)
+class RecordCommand:
+    """A `/digest` command in a comment: a job answers it (the payload is all it needs)."""
+
+    repo_id: int
+    comment_id: int
+    payload: dict[str, object]
+
+
 Operation = (
     UpsertInstallation
     | DeleteInstallation
@@ -122,6 +131,7 @@ Operation = (
     | DeleteRepository
     | MarkConfigStale
     | RecordPush
+    | RecordCommand
 )
 
 
