@@ -8,17 +8,22 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.app import EXECUTOR, STORE
-from bot.store.schema import digests, jobs
+from bot.digest.command_replies import finish, help_text, preview_text
+from bot.digest.command_syntax import command_line, parse
+from bot.store.housekeeping import Housekeeping
+from bot.store.schema import commands, digests, jobs
 from tests.fakes.github import FakeGitHub, FakeRepo
-from tests.markdown import parse
+from tests.markdown import parse as parse_md
 from tests.support import (
     FakeClock,
     deliver,
@@ -79,7 +84,7 @@ def in_issue(github: FakeGitHub, body: str, *, by: str = MAINTAINER, repo: str =
 def only_reply(github: FakeGitHub, payload: dict[str, Any], repo: str = REPO) -> str:
     (reply,) = github.replies_to(repo, payload["comment"]["id"])
     assert len(reply) <= BODY_LIMIT
-    doc = parse(reply)
+    doc = parse_md(reply)
     assert doc.pings_and_references() == [], "a reply pings nobody and references nothing"
     assert doc.autolinks() == []
     assert [h.strip() for h in doc.html()] == [reply.split("\n", 1)[0]], "only the marker"
@@ -429,7 +434,7 @@ async def test_explain_shows_the_whole_analysis_and_where_it_was_posted(
     posted = ask(f"/digest explain {commit['id'][:7]}")
     await command(client, github, posted)
     reply = only_reply(github, posted, ASCEND)
-    links = parse(reply).links()
+    links = parse_md(reply).links()
     assert any("/discussions/" in link for link in links), links
 
 
@@ -521,3 +526,48 @@ async def test_hostile_arguments_get_the_help_and_ping_nobody(
     assert expected in reply
     assert "/digest preview" in reply
     assert len(reply) < 3_000
+
+
+async def test_commands_are_forgotten_after_the_retention_yet_never_answered_twice(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, _ = await app_with_repo(app_client, github)
+    payload = in_issue(github, "/digest help")
+    await command(client, github, payload, delivery="d-1")
+    store = client.app[STORE]
+    clock.advance(days=9)
+    housekeeping = Housekeeping(store, clock, delivery_retention=timedelta(days=8))
+    await housekeeping.run_once()
+    async with store.engine.connect() as conn:
+        assert (await conn.execute(sa.select(sa.func.count()).select_from(commands))).scalar() == 0
+    # GitHub's redelivery keeps the id, but that is forgotten too by now.
+    assert await command(client, github, payload, delivery="d-1") == 202
+    only_reply(github, payload)
+
+
+# --- the syntax and the replies, alone ---------------------------------------------------------
+
+
+@given(st.text(max_size=2_000))
+@settings(max_examples=300, deadline=None)
+def test_any_comment_is_either_no_command_or_a_bounded_safe_reply(text: str) -> None:
+    line = command_line(text)
+    if line is None:
+        return
+    command_ = parse(line)
+    body = finish(REPO, 1, help_text("en", command_.problem))
+    assert len(body) < 3_000
+    assert parse_md(body).pings_and_references() == []
+
+
+def test_a_preview_too_long_for_a_comment_shows_its_first_part_and_says_so() -> None:
+    section = "### A commit\n\n" + "- a risk, told at length " * 40 + "\n\n"
+    first = section * 200  # over 65,536 characters
+    assert len(first) > BODY_LIMIT
+    body = finish(REPO, 1, preview_text("en", date(2026, 7, 10), first, more_parts=2))
+    assert len(body) <= BODY_LIMIT
+    assert body.endswith("…and 2 more part(s) of the day: too long for one comment.")
+    assert "too long for one comment" in body.rsplit("\n\n", 2)[-2]
+    # Cut between blocks: every section shown is whole.
+    shown = body.split("---\n\n", 1)[1].rsplit("\n\n…", 1)[0]
+    assert shown.count("### A commit") == shown.count("- a risk, told at length " * 40)

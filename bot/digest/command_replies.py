@@ -256,7 +256,10 @@ def preview_text(language: str, day: date, first_part: str | None, *, more_parts
     tail = "\n\n" + t.preview_more.format(parts=more_parts) if more_parts else ""
     room = _ROOM - len(head) - len(tail) - 200
     if len(first_part) > room:
-        # Cut between blocks, never inside one (a table row, a section).
-        first_part = first_part[:room].rsplit("\n\n", 1)[0]
+        # Cut before a heading, so no commit's section is split (or between blocks when no
+        # heading is near: never inside a table row or a line).
+        shown = first_part[:room]
+        heading = shown.rfind("\n\n#")
+        first_part = shown[:heading] if heading > 0 else shown.rsplit("\n\n", 1)[0]
         tail = "\n\n" + t.preview_cut + tail
     return f"{head}\n\n---\n\n{first_part}{tail}"
