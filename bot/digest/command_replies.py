@@ -11,11 +11,13 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from typing import Any
 
 from bot.digest.command_syntax import Problem
 from bot.digest.markup import link
 from bot.digest.render import BODY_LIMIT
 from bot.digest.safety import code
+from bot.repo_config import RepoConfig, default_config
 
 # The reply's text beyond its marker, kept under GitHub's limit with room for the marker.
 _ROOM = BODY_LIMIT - 200
@@ -193,6 +195,26 @@ class ConfigField:
     from_file: bool
 
 
+def config_fields(config: RepoConfig, default_language: str) -> list[ConfigField]:
+    """The config field by field (nested keys dotted), each marked as the file's when it
+    differs from the default (a file that sets a default value shows it as the default)."""
+    default = _flat(default_config(default_language).model_dump(mode="json", by_alias=True))
+    return [
+        ConfigField(key, value, from_file=value != default.get(key))
+        for key, value in _flat(config.model_dump(mode="json", by_alias=True)).items()
+    ]
+
+
+def _flat(values: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        if isinstance(value, dict) and value:
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
 def config_text(
     language: str, fields: Sequence[ConfigField], *, sha: str | None, error: str | None
 ) -> str:
@@ -253,6 +275,7 @@ def preview_text(language: str, day: date, first_part: str | None, *, more_parts
     head = t.preview_head.format(day=day.isoformat())
     if first_part is None:
         return f"{head}\n\n{t.preview_empty.format(day=day.isoformat())}"
+    first_part = first_part.strip("\n")
     tail = "\n\n" + t.preview_more.format(parts=more_parts) if more_parts else ""
     room = _ROOM - len(head) - len(tail) - 200
     if len(first_part) > room:

@@ -24,7 +24,7 @@ from bot.jobs.publish.alerts import sent_alerts
 from bot.jobs.publish.build import build_digest
 from bot.posts import targets
 from bot.posts.reconcile import Wanted
-from bot.repo_config import RepoConfig, default_config
+from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.commands import Asked, CommandLog, Decision, Limits
 from bot.store.digests import Period
@@ -46,26 +46,6 @@ _FAR = datetime(2200, 1, 1, tzinfo=UTC)
 def reply_period(comment_id: int) -> str:
     """The post ledger's period of a command's reply."""
     return f"command:{comment_id}"
-
-
-def config_fields(config: RepoConfig, default_language: str) -> list[replies.ConfigField]:
-    """The config field by field (nested keys dotted), each marked as set by the file when it
-    differs from the default."""
-    default = _flat(default_config(default_language).model_dump(mode="json"))
-    return [
-        replies.ConfigField(key, value, from_file=value != default.get(key))
-        for key, value in _flat(config.model_dump(mode="json")).items()
-    ]
-
-
-def _flat(values: dict[str, Any], prefix: str = "") -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in values.items():
-        if isinstance(value, dict) and value:
-            out.update(_flat(value, f"{prefix}{key}."))
-        else:
-            out[f"{prefix}{key}"] = value
-    return out
 
 
 class RunCommand:
@@ -192,7 +172,7 @@ class RunCommand:
         language = config.language
         match command.name:
             case "config":
-                fields = config_fields(config, self._ctx.settings.default_language)
+                fields = replies.config_fields(config, self._ctx.settings.default_language)
                 return replies.config_text(
                     language, fields, sha=repo.config_sha, error=repo.config_error
                 )
