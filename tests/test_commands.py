@@ -571,3 +571,18 @@ def test_a_preview_too_long_for_a_comment_shows_its_first_part_and_says_so() -> 
     # Cut between blocks: every section shown is whole.
     shown = body.split("---\n\n", 1)[1].rsplit("\n\n…", 1)[0]
     assert shown.count("### A commit") == shown.count("- a risk, told at length " * 40)
+
+
+async def test_a_command_in_a_repository_not_seen_yet_is_answered(
+    app_client: Callable[..., Any], github: FakeGitHub
+) -> None:
+    fake = github.add_repo(REPO, repo_id=4242, installation_id=77)
+    fake.roles[MAINTAINER] = "admin"
+    client = await app_client()  # no installation event stored: the comment is the first news
+    payload = in_issue(github, "/digest help")
+    assert await command(client, github, payload) == 202
+    assert "/digest explain" in only_reply(github, payload)
+    async with client.app[STORE].engine.connect() as conn:
+        kinds = (await conn.execute(sa.select(jobs.c.kind, jobs.c.state))).all()
+    # The repository was recorded, and its config read, as for any repository first seen.
+    assert ("refresh_config", "done") in [tuple(k) for k in kinds]
