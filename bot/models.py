@@ -295,6 +295,21 @@ class DigestUsage:
 
 
 @dataclass(frozen=True)
+class SettingsSources:
+    """Where a local clone's digest took each setting from (the offline digest only)."""
+
+    # The ref `.github/commit-digest.yml` was read at.
+    ref: str
+    # Setting ("timezone", "cutoff", "language", "exclude", "title") -> "file", "flag" or
+    # "default", in the order to show them.
+    sources: Mapping[str, str]
+    # Why the file was rejected (the defaults then stand in for it).
+    rejected: str | None = None
+    # Whether the ref has the file at all.
+    found: bool = True
+
+
+@dataclass(frozen=True)
 class Digest:
     """A repository's day, ready to render."""
 
@@ -317,3 +332,4 @@ class Digest:
     # The alerts already posted for the day's commits: sha -> the alert's URL.
     alerts: Mapping[str, str] = field(default_factory=dict)
     usage: DigestUsage | None = None
+    settings_from: SettingsSources | None = None

@@ -23,6 +23,7 @@ from bot.store.schema import commits
 from tests.fakes.github import FakeGitHub
 from tests.fakes.hooks import HookAttempt
 from tests.processes import free_port
+from tests.scenarios import rows
 from tests.support import FakeClock, replay_pushes
 
 Client = TestClient[Any, Any]
@@ -167,8 +168,7 @@ def pushed_at(push: dict[str, Any]) -> datetime:
 
 
 async def stored_shas(client: Client) -> set[str]:
-    async with client.app[STORE].engine.connect() as conn:
-        return set((await conn.execute(sa.select(commits.c.sha))).scalars())
+    return {r.sha for r in await rows(client, commits)}
 
 
 async def recover(client: Client) -> RecoveryReport:

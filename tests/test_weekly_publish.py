@@ -13,7 +13,6 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 from bot.app import EXECUTOR, STORE
@@ -25,6 +24,7 @@ from bot.store.schema import digests, jobs
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.fakes.llm import Behaviour, FakeLLM
 from tests.markdown import parse
+from tests.scenarios import rows
 from tests.support import FakeClock, deliver_replay, publish_round, replay_day, replay_pushes
 
 Client = TestClient[Any, Any]
@@ -41,11 +41,6 @@ WEEK_MARKER = f"<!-- commit-digest:{REPO}:week-{MONDAY.isoformat()}:part-1 -->"
 WEEK_TITLE = f"Weekly roll-up — {REPO} — 2026-07-13 to 2026-07-19"
 NARRATIVE_SYSTEM = "You write the opening of a weekly roll-up"
 EXCLUDED = "Kyle Sayers"  # 15 of the 59 commits
-
-
-async def rows(client: Client, table: sa.Table, *where: Any) -> list[Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return list(await conn.execute(sa.select(table).where(*where)))
 
 
 def pushes_on(replay: str, on: date) -> list[dict[str, Any]]:

@@ -9,7 +9,6 @@ create answered 502 never answers twice. A taken command gets 👀 first.
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
-from typing import Any
 
 from cachetools import TTLCache
 from structlog.contextvars import bound_contextvars
@@ -22,13 +21,14 @@ from bot.jobs.context import POSTING_TROUBLE, JobContext
 from bot.jobs.outcomes import Done, Outcome
 from bot.jobs.publish.alerts import sent_alerts
 from bot.jobs.publish.build import build_digest
+from bot.periods.period import Period
 from bot.posts import targets
 from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.commands import Asked, CommandLog, Decision, Limits
-from bot.store.digests import Period
-from bot.store.jobs import Job, JobKind
+from bot.store.job_payloads import DigestCommandPayload
+from bot.store.jobs import Job
 from bot.store.posts import PostState
 from bot.store.repos import RepoRow, config_of
 
@@ -49,7 +49,7 @@ def reply_period(comment_id: int) -> str:
 
 
 class RunCommand:
-    kind = JobKind.DIGEST_COMMAND
+    kind = DigestCommandPayload.kind
     max_attempts = MAX_COMMAND_ATTEMPTS
 
     def __init__(self, ctx: JobContext, *, limits: Limits | None = None) -> None:
@@ -61,31 +61,33 @@ class RunCommand:
             timer=lambda: ctx.clock.now().timestamp(),
         )
 
-    async def run(self, job: Job) -> Outcome:
+    async def run(self, job: Job[DigestCommandPayload]) -> Outcome:
         ctx = self._ctx
-        repo = await ctx.store.repos.get(int(job.payload["repo_id"]))
+        repo = await ctx.store.repos.get(job.payload.repo_id)
         if repo is None:
             return Done()  # uninstalled since
-        comment_id = int(job.payload["comment_id"])
+        comment_id = job.payload.comment_id
         with bound_contextvars(repo=repo.full_name, comment_id=comment_id):
             try:
                 return await self._answer(job, repo, comment_id)
             except POSTING_TROUBLE as exc:
                 return ctx.posting_outcome(exc, what="command", job=job, slow=False)
 
-    async def given_up(self, job: Job, reason: str) -> None:
-        log.warning("command_given_up", comment_id=job.payload.get("comment_id"), reason=reason)
+    async def given_up(self, job: Job[DigestCommandPayload], reason: str) -> None:
+        log.warning("command_given_up", comment_id=job.payload.comment_id, reason=reason)
 
-    async def _answer(self, job: Job, repo: RepoRow, comment_id: int) -> Outcome:
+    async def _answer(
+        self, job: Job[DigestCommandPayload], repo: RepoRow, comment_id: int
+    ) -> Outcome:
         ctx, p = self._ctx, job.payload
         period = reply_period(comment_id)
         made = (await ctx.store.posts.recorded(repo.id, period)).get(REPLY_KEY)
         if made is not None and made.state is PostState.POSTED:
             return Done()  # answered already (a redelivery, a rerun)
         config = config_of(repo.config, ctx.settings.default_language)
-        author = str(p["author"])
+        author = p.author
         client = await ctx.client(
-            job, p.get("installation_id") or repo.installation_id, repo.full_name, repo.id
+            job, p.installation_id or repo.installation_id, repo.full_name, repo.id
         )
         decided = await ctx.store.commands.decided(repo.id, comment_id)
         if decided is None:
@@ -94,8 +96,8 @@ class RunCommand:
                 repo_id=repo.id,
                 comment_id=comment_id,
                 author=author,
-                thread=_thread(p),
-                received_at=datetime.fromisoformat(str(p["received_at"])),
+                thread=p.thread,
+                received_at=p.received_at,
             )
             async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
                 decided = await CommandLog.decide(conn, asked, allowed=allowed, limits=self._limits)
@@ -116,7 +118,7 @@ class RunCommand:
                 )
             case Decision.TAKEN:
                 await self._react(client, repo, p)
-                text = await self._run(repo, config, parse(str(p["line"])))
+                text = await self._run(repo, config, parse(p.line))
         body = replies.finish(repo.full_name, comment_id, text)
         await self._reply(job, client, repo, p, body)
         log.info("command_answered", decision=decided.decision.value)
@@ -130,28 +132,30 @@ class RunCommand:
             self._permissions[key] = role
         return role in MAY
 
-    async def _react(self, client: InstallationClient, repo: RepoRow, p: dict[str, Any]) -> None:
-        if "issue" in p:
-            await client.react_to_comment(repo.full_name, int(p["comment_id"]))
+    async def _react(
+        self, client: InstallationClient, repo: RepoRow, p: DigestCommandPayload
+    ) -> None:
+        if p.issue is not None:
+            await client.react_to_comment(repo.full_name, p.comment_id)
         else:
-            await client.react_in_discussion(str(p["comment_node_id"]))
+            await client.react_in_discussion(p.comment_node_id)
 
     async def _reply(
         self,
-        job: Job,
+        job: Job[DigestCommandPayload],
         client: InstallationClient,
         repo: RepoRow,
-        p: dict[str, Any],
+        p: DigestCommandPayload,
         body: str,
     ) -> None:
-        comment_id = int(p["comment_id"])
-        if "issue" in p:
-            channel = targets.issue_comments(client, repo.full_name, int(p["issue"]))
+        comment_id = p.comment_id
+        if p.issue is not None:
+            channel = targets.issue_comments(client, repo.full_name, p.issue)
         else:
-            node = str(p["comment_node_id"])
+            node = p.comment_node_id
             # A reply to a reply goes under the same top-level comment.
-            reply_to = await client.thread_of(node) if p.get("parent_id") else node
-            channel = targets.discussion_replies(client, str(p["discussion"]), reply_to)
+            reply_to = await client.thread_of(node) if p.parent_id else node
+            channel = targets.discussion_replies(client, str(p.discussion), reply_to)
         wanted = Wanted(
             REPLY_KEY, channel.kind, replies.reply_marker(repo.full_name, comment_id), body
         )
@@ -242,7 +246,3 @@ class RunCommand:
         # The part's own marker would let the digest's publisher adopt this reply as its post.
         first = parts[0].body.split("\n", 1)[1] if "\n" in parts[0].body else ""
         return replies.preview_text(language, day, first, more_parts=len(parts) - 1)
-
-
-def _thread(p: dict[str, Any]) -> str:
-    return f"issue:{p['issue']}" if "issue" in p else f"discussion:{p['discussion']}"

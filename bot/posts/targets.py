@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.digest.markers import read_marker
 from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
 from bot.github.errors import IssueGone
@@ -136,7 +137,7 @@ def issues(client: InstallationClient, full_name: str) -> Channel:
 async def sync_posts(
     store: Store,
     clock: Clock,
-    job: Job,
+    job: Job[Any],
     channel: Channel,
     wanted: Sequence[Wanted],
     *,
@@ -229,11 +230,12 @@ async def _search(channel: Channel, wanted: Sequence[Wanted], search: Search) ->
     markers = {w.marker: w.key for w in wanted if w.key in search.keys}
     found: dict[str, Found] = {}
     async for item in channel.search():
-        for marker, key in markers.items():
-            # Every post opens with its marker; one further in is quoted commit text (an
-            # author's name in a code span), not the post it names.
-            if key not in found and item.body.startswith(marker):
-                found[key] = item
+        # Every post opens with its marker; one further in is quoted commit text (an
+        # author's name in a code span), not the post it names.
+        opening = read_marker(item.body)
+        key = markers.get(str(opening)) if opening is not None else None
+        if key is not None and key not in found:
+            found[key] = item
         if len(found) == len(markers):
             break
     return found

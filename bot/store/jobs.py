@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -60,14 +60,31 @@ PRIORITY: dict[JobKind, int] = {
 }
 
 
+class JobSpec(Protocol):
+    """A job to enqueue: its kind's payload model (bot/store/job_payloads.py, which imports
+    this module for JobKind, hence a protocol here)."""
+
+    @property
+    def kind(self) -> JobKind: ...
+
+    @property
+    def key(self) -> str: ...
+
+    def stored(self) -> dict[str, Any]: ...
+
+
+P_co = TypeVar("P_co", covariant=True)
+
+
 @dataclass(frozen=True)
-class Job:
-    """A claimed job: only the holder of `owner` may write for it while its lease lasts."""
+class Job(Generic[P_co]):
+    """A claimed job: only the holder of `owner` may write for it while its lease lasts.
+    Claimed, its payload is the stored JSON; the executor hands a job its kind's model."""
 
     id: int
     kind: JobKind
     key: str
-    payload: dict[str, Any]
+    payload: P_co
     attempts: int  # including this one
     owner: str
 
@@ -76,21 +93,14 @@ class LeaseLost(Exception):
     """Another holder took the job over (this one's lease expired): stop, write nothing."""
 
 
-def job_row(
-    kind: JobKind,
-    key: str,
-    payload: dict[str, Any],
-    now: datetime,
-    *,
-    not_before: datetime | None = None,
-) -> dict[str, Any]:
+def job_row(spec: JobSpec, now: datetime, *, not_before: datetime | None = None) -> dict[str, Any]:
     """A new pending job, as a row for a bulk insert (ingest adds these in its transaction)."""
     return {
-        "kind": kind.value,
-        "key": key,
-        "payload": payload,
+        "kind": spec.kind.value,
+        "key": spec.key,
+        "payload": spec.stored(),
         "state": JobState.PENDING.value,
-        "priority": PRIORITY[kind],
+        "priority": PRIORITY[spec.kind],
         "attempts": 0,
         "not_before": not_before or now,
         "created_at": now,
@@ -163,31 +173,25 @@ class Jobs:
 
     async def enqueue(
         self,
-        kind: JobKind,
-        key: str,
-        payload: dict[str, Any],
+        spec: JobSpec,
         now: datetime,
         *,
         rearm: bool = False,
         not_before: datetime | None = None,
     ) -> None:
         async with self._writer.begin() as conn:
-            await Jobs.enqueue_in(
-                conn, [(kind, key, payload)], now, rearm=rearm, not_before=not_before
-            )
+            await Jobs.enqueue_in(conn, [spec], now, rearm=rearm, not_before=not_before)
 
-    async def schedule_now(
-        self, kind: JobKind, key: str, payload: dict[str, Any], now: datetime
-    ) -> None:
+    async def schedule_now(self, spec: JobSpec, now: datetime) -> None:
         """Make the job due now: enqueued (or armed again) if it ended, brought forward if it
         waits; one that is running is left to its holder."""
         async with self._writer.begin() as conn:
-            await Jobs.enqueue_in(conn, [(kind, key, payload)], now, rearm=True)
+            await Jobs.enqueue_in(conn, [spec], now, rearm=True)
             await conn.execute(
                 sa.update(t.jobs)
                 .where(
-                    j.kind == kind.value,
-                    j.key == key,
+                    j.kind == spec.kind.value,
+                    j.key == spec.key,
                     j.state == JobState.PENDING.value,
                     j.not_before > now,
                 )
@@ -197,14 +201,14 @@ class Jobs:
     @staticmethod
     async def enqueue_in(
         conn: AsyncConnection,
-        items: Iterable[tuple[JobKind, str, dict[str, Any]]],
+        specs: Iterable[JobSpec],
         now: datetime,
         *,
         rearm: bool = False,
         not_before: datetime | None = None,
     ) -> None:
         """Enqueue inside the caller's transaction (so the job exists iff its data does)."""
-        rows = {(k, key): job_row(k, key, p, now, not_before=not_before) for k, key, p in items}
+        rows = {(s.kind, s.key): job_row(s, now, not_before=not_before) for s in specs}
         if rows:
             await conn.execute(
                 enqueue_statement(conn.dialect.name, rearm=rearm), list(rows.values())
@@ -219,7 +223,7 @@ class Jobs:
         lease: timedelta,
         max_attempts: dict[JobKind, int],
         kinds: Sequence[JobKind] | None = None,
-    ) -> tuple[list[Job], list[tuple[Job, str]]]:
+    ) -> tuple[list[Job[dict[str, Any]]], list[tuple[Job[dict[str, Any]], str]]]:
         """Lease up to `limit` due jobs, in priority order. Also returns the jobs whose holder
         kept dying (lease expired with no attempt left), now failed, with their reason."""
         async with self._writer.begin() as conn:
@@ -234,7 +238,7 @@ class Jobs:
                 query = query.where(j.kind.in_([k.value for k in kinds]))
             candidates = (await conn.execute(query)).all()
             fresh = []
-            worn: list[tuple[Job, str]] = []
+            worn: list[tuple[Job[dict[str, Any]], str]] = []
             for row in candidates:
                 kind = JobKind(row.kind)
                 reason = None
@@ -280,14 +284,14 @@ class Jobs:
         ]
         return claimed, worn
 
-    def _held(self, job: Job) -> sa.Update:
+    def _held(self, job: Job[Any]) -> sa.Update:
         return sa.update(t.jobs).where(
             j.id == job.id, j.lease_owner == job.owner, j.state == JobState.RUNNING.value
         )
 
     @asynccontextmanager
     async def holding(
-        self, job: Job, now: datetime, *, finish: bool = False
+        self, job: Job[Any], now: datetime, *, finish: bool = False
     ) -> AsyncIterator[AsyncConnection]:
         """A write transaction that happens only while `job`'s lease is still its holder's;
         with `finish`, the same transaction marks the job done (its last write).
@@ -302,24 +306,24 @@ class Jobs:
                 raise LeaseLost(f"job {job.kind}:{job.key} is no longer held by this executor")
             yield conn
 
-    async def heartbeat(self, job: Job, now: datetime, lease: timedelta) -> bool:
+    async def heartbeat(self, job: Job[Any], now: datetime, lease: timedelta) -> bool:
         """Extend the lease; False when it was lost."""
         async with self._writer.begin() as conn:
             held = await conn.execute(self._held(job).values(lease_until=now + lease))
             return bool(held.rowcount)
 
-    async def finish(self, job: Job, now: datetime, *, failed: str | None = None) -> bool:
+    async def finish(self, job: Job[Any], now: datetime, *, failed: str | None = None) -> bool:
         """Done (or failed, with the reason); False when the lease was lost."""
         values: dict[str, Any] = _finished(now)
         if failed:
             # A failure stays failed: enqueueing it again later arms it afresh.
-            values.update(state=JobState.FAILED.value, last_error=failed[:2000])
+            values.update(state=JobState.FAILED.value, last_error=failed[: t.MAX_ERROR_CHARS])
             del values["attempts"], values["not_before"]
         async with self._writer.begin() as conn:
             return bool((await conn.execute(self._held(job).values(**values))).rowcount)
 
     async def retry(
-        self, job: Job, now: datetime, reason: str, at: datetime, *, spend: bool = True
+        self, job: Job[Any], now: datetime, reason: str, at: datetime, *, spend: bool = True
     ) -> bool:
         """Back to pending until `at`; `spend=False` gives the attempt back (a rate limit)."""
         values: dict[str, Any] = {
@@ -327,7 +331,7 @@ class Jobs:
             "lease_owner": None,
             "lease_until": None,
             "not_before": at,
-            "last_error": reason[:2000],
+            "last_error": reason[: t.MAX_ERROR_CHARS],
             "rerun": False,  # it runs again anyway
             "updated_at": now,
         }
@@ -336,7 +340,7 @@ class Jobs:
         async with self._writer.begin() as conn:
             return bool((await conn.execute(self._held(job).values(**values))).rowcount)
 
-    async def release(self, held: Sequence[Job], now: datetime) -> None:
+    async def release(self, held: Sequence[Job[Any]], now: datetime) -> None:
         """Give back jobs a stopping executor holds: pending now, the attempt not counted."""
         async with self._writer.begin() as conn:
             for job in held:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from bot.analysis.titles import pr_number
+from bot.store.job_payloads import DigestCommandPayload
 
 
 @dataclass(frozen=True)
@@ -119,9 +120,7 @@ class RecordPush:
 class RecordCommand:
     """A `/digest` command in a comment: a job answers it (the payload is all it needs)."""
 
-    repo_id: int
-    comment_id: int
-    payload: dict[str, object]
+    payload: DigestCommandPayload
 
 
 Operation = (

@@ -48,6 +48,11 @@ class UTCDateTime(sa.types.TypeDecorator[datetime]):
 
 JSONType = sa.JSON().with_variant(JSONB(), "postgresql")
 
+# The most of an error's text a row keeps (`last_error`, `config_error`): a reason may quote
+# what came from outside (a GitHub answer, a parser's view of the file) at any length; its
+# start says what went wrong, and the row stays small.
+MAX_ERROR_CHARS = 2000
+
 metadata = sa.MetaData()
 
 installations = sa.Table(

@@ -7,6 +7,7 @@ from gidgethub import routing, sansio
 
 from bot.digest.command_syntax import command_line
 from bot.runtime.logs import get_logger
+from bot.store.job_payloads import DigestCommandPayload
 from bot.store.records import RecordCommand, UpsertRepository
 from bot.web.handlers.context import HandlerContext, MalformedPayload, parse_payload
 from bot.web.payloads import CommentEvent, CommentUser
@@ -35,18 +36,16 @@ async def on_comment(event: sansio.Event, *, ctx: HandlerContext) -> None:
     if line is None:
         return
     repo = comment_event.repository
-    thread: dict[str, object]
+    issue = discussion = discussion_number = None
     if event.event == "issue_comment":
         if comment_event.issue is None:
             raise MalformedPayload("invalid CommentEvent: issue")
-        thread = {"issue": comment_event.issue.number}
+        issue = comment_event.issue.number
     else:
         if comment_event.discussion is None:
             raise MalformedPayload("invalid CommentEvent: discussion")
-        thread = {
-            "discussion": comment_event.discussion.node_id,
-            "discussion_number": comment_event.discussion.number,
-        }
+        discussion = comment_event.discussion.node_id
+        discussion_number = comment_event.discussion.number
     installation_id = comment_event.installation.id if comment_event.installation else None
     view = await ctx.repos.get(repo.id)
     if view is None:
@@ -62,19 +61,19 @@ async def on_comment(event: sansio.Event, *, ctx: HandlerContext) -> None:
         )
     ctx.operations.append(
         RecordCommand(
-            repo_id=repo.id,
-            comment_id=comment.id,
-            payload={
-                "repo_id": repo.id,
-                "installation_id": installation_id,
-                "comment_id": comment.id,
-                "comment_node_id": comment.node_id,
-                "parent_id": comment.parent_id,
-                "author": comment.user.login,
-                "line": line,
-                "received_at": ctx.delivery.received_at.isoformat(),
-                **thread,
-            },
+            DigestCommandPayload(
+                repo_id=repo.id,
+                installation_id=installation_id,
+                comment_id=comment.id,
+                comment_node_id=comment.node_id,
+                parent_id=comment.parent_id,
+                author=comment.user.login,
+                line=line,
+                received_at=ctx.delivery.received_at,
+                issue=issue,
+                discussion=discussion,
+                discussion_number=discussion_number,
+            )
         )
     )
     log.info("command_recorded", comment_id=comment.id)
