@@ -30,6 +30,7 @@ import sqlalchemy as sa
 from aiohttp.test_utils import TestServer
 
 from bench.harness import keys
+from bench.smoke import size
 from bot.runtime.clock import SystemClock
 from bot.store.schema import jobs
 from tests.fakes.github import FakeGitHub
@@ -83,6 +84,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     port = free_port()
     github.hooks.url = f"http://127.0.0.1:{port}/webhook"
     results: dict[str, Any] = {}
+    count = size(30, 3)
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{tmp}/bench.db"
         env = serve_env(
@@ -106,7 +108,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             )
             phase1: list[float] = []
             left_at_first: int | None = None
-            for i in range(30):
+            for i in range(count):
                 body = "/digest " + kinds[i % 4].format(sha=shas[i % len(shas)][:9])
                 payload = github.comment_on_issue(REPO, issue, body, by=maintainers[i % 3])
                 phase1.append(await timed(github, REPO, payload))
@@ -114,7 +116,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                     left_at_first = (await first_row(url, waiting))[0]
                 await asyncio.sleep(args.gap)
             burst = []
-            for i in range(30):
+            for i in range(count):
                 repo = OTHERS[i % 3]
                 body = "/digest help" if i % 2 else "/digest config"
                 burst.append(
@@ -129,7 +131,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         finally:
             await stop(proc)
             await server.close()
-    for name, values in (("while analysing", phase1), ("burst of 30", list(phase2))):
+    for name, values in (("while analysing", phase1), (f"burst of {count}", list(phase2))):
         results[name] = {
             "commands": len(values),
             "p50_s": round(statistics.median(values), 3),
