@@ -85,7 +85,14 @@ PLAN_CASES: list[tuple[str, list[HookDelivery], set[str], set[str], list[tuple[s
     ),
     ("already asked for", [row("a", 502)], set(), {"a"}, []),
     ("older than GitHub's window", [row("a", 502, hours_ago=73)], set(), set(), []),
-    ("an event the App does not use", [row("a", 502, event="issue_comment")], set(), set(), []),
+    ("an event the App does not use", [row("a", 502, event="pull_request")], set(), set(), []),
+    (
+        "comment events carry /digest commands",
+        [row("a", 502, event="issue_comment"), row("b", 502, event="discussion_comment")],
+        set(),
+        set(),
+        [("a", Reason.FAILED), ("b", Reason.FAILED)],
+    ),
     ("ping", [row("a", 502, event="ping")], set(), set(), []),
     (
         "installation events are needed",
