@@ -150,6 +150,10 @@ class Call:
     accept: str | None = None
 
 
+# A fault's status that answers nothing of its own: the call is held, then carried out.
+HELD = 0
+
+
 @dataclass
 class Fault:
     method: str
@@ -392,6 +396,11 @@ class FakeGitHub:
             )
         )
 
+    def hold(self, method: str, path: str, *, operation: str | None = None) -> None:
+        """The next matching call takes its time (GitHub takes over a second to create an
+        issue): it waits until `release`, then is carried out and answered as usual."""
+        self.fail(method, path, HELD, hang=True, operation=operation)
+
     def lose_discussion_create(self, *, hang: bool = False) -> None:
         """GitHub makes the next discussion, then answers 502 Bad Gateway (or hangs): the App
         cannot tell that it was made."""
@@ -532,6 +541,8 @@ class FakeGitHub:
                 if fault.hang:
                     self.hanging.set()
                     await self.release.wait()
+                if fault.status == HELD:
+                    break  # GitHub took its time, then carried the call out as usual
                 return web.json_response(
                     {**fault.body, "documentation_url": API_DOCS},
                     status=fault.status,
@@ -1012,7 +1023,13 @@ class _GraphQLRoot:
             for discussion in repo.discussions:
                 if discussion["id"] == id:
                     return _discussion_node(discussion)
-        return None
+                for comment in discussion["comments"]:
+                    if comment["id"] == id:
+                        return {**_authored(comment), "__typename": "DiscussionComment"}
+        # As GitHub answers for an id that names nothing (deleted, or never there).
+        raise GraphQLProblem(
+            f"Could not resolve to a node with the global id of '{id}'", "NOT_FOUND"
+        )
 
     def _discussion(self, discussion_id: str) -> tuple[FakeRepo, dict[str, Any]]:
         for repo in self.fake.repos.values():

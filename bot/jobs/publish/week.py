@@ -203,7 +203,11 @@ class PublishWeek:
                 log.info("weekly_fallback_to_issue", reason=str(reason))
                 note = str(reason)
         if target == "issue-comment":
-            issue = int(made.parent) if made is not None and made.parent else None
+            issue = (
+                int(made.parent)
+                if made is not None and made.kind == "issue-comment" and made.parent
+                else None
+            )
             note = places.joined(note, gone.note(config.publish.issue))
             url = await self._comment(run, client, post(with_title=True, fallback_note=note), issue)
         await self._finish(run, DigestState.PUBLISHED, late=late, target=target)
