@@ -6,22 +6,25 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
+import bot.digest.render
 from bot.app import EXECUTOR, SCHEDULER, STORE
 from bot.store.jobs import JobKind
-from bot.store.schema import jobs, posts
+from bot.store.schema import digests, jobs, posts
 from tests.fakes.github import FakeGitHub
-from tests.support import FakeClock
+from tests.support import FakeClock, deliver, late_push, publish_round, replay_pushes
+from tests.test_alert_posts import BUSY_DAY, BUSY_END, FOLD, breaking_sha, landing_again
 from tests.test_alert_posts import DAY as ALERT_DAY
 from tests.test_alert_posts import REPO as ALERT_REPO
-from tests.test_alert_posts import breaking_sha
 from tests.test_alert_posts import landed as alert_day_landed
-from tests.test_issue_gone import TRACKING, day_marker
+from tests.test_issue_gone import COMMIT_LINK, TRACKING, day_marker
+from tests.test_publish import DAY, END, MARKER, REPO, landed_day
 
 Client = TestClient[Any, Any]
 
@@ -64,3 +67,100 @@ async def test_a_job_that_finds_the_tracking_issue_being_created_waits_and_never
     assert (tracking.state, tracking.number) == ("posted", issue["number"])
     done = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
     assert [(j.state, j.last_error) for j in done] == [("done", None)]
+
+
+async def test_a_deleted_digest_is_posted_whole_again_when_a_late_commit_comes(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (old,) = repo.discussions
+    github.delete_discussion(REPO, old["id"])  # a maintainer deletes the day's digest
+    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
+    clock.advance(hours=5)
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[EXECUTOR].drain()
+    await publish_round(client)
+    (new,) = repo.discussions
+    assert new["id"] != old["id"] and new["body"].startswith(MARKER)
+    assert "Fix the late bug" in new["body"] and new["comments"] == []
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert (job.state, job.last_error) == ("done", None)
+    (record,) = await rows(client, digests)
+    assert record.state == "published"
+    (head,) = await rows(client, posts, posts.c.period == f"day:{DAY}")
+    assert (head.key, head.node_id, head.state) == ("part-1", new["id"], "posted")
+
+
+async def test_a_deleted_fold_of_alerts_is_made_again_and_later_alerts_go_on(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    config = "alerts:\n  on: [breaking, high]\n  max_per_day: 1\n"
+    client, repo = await alert_day_landed(
+        app_client, github, clock, day=BUSY_DAY, end=BUSY_END, config=config
+    )
+    (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    github.delete_discussion(ALERT_REPO, fold["id"])  # a maintainer deletes "more alerts"
+    high = next(
+        c["id"]
+        for p in replay_pushes(ALERT_REPO, BUSY_DAY)
+        for c in p["payload"]["commits"]
+        if c["message"].startswith("[Refactor] remove layer sharding")
+    )
+    again = landing_again(repo, BUSY_DAY, high, "d" * 40)
+    assert (await deliver(client, "push", again))[0] == 202
+    await client.app[EXECUTOR].drain()
+    (remade,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    assert remade["id"] != fold["id"]
+    assert set(COMMIT_LINK.findall(fold["body"])) < set(COMMIT_LINK.findall(remade["body"]))
+    done = await rows(client, jobs, jobs.c.kind == JobKind.SEND_ALERTS.value)
+    assert {(j.state, j.last_error) for j in done} == {("done", None)}
+
+
+async def test_one_not_found_on_a_continuation_part_is_retried_and_the_day_completed(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)
+    client, repo = await landed_day(app_client, github, clock)
+    # GitHub answers NOT_FOUND once for the discussion it has just made.
+    github.graphql_not_found("AddDigestComment", "addDiscussionComment")
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (discussion,) = repo.discussions
+    assert discussion["comments"] == []
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert job.state == "pending" and "NOT_FOUND" in job.last_error
+    assert await rows(client, digests) == []  # not failed: not finished yet
+    clock.advance(minutes=5)
+    await publish_round(client)
+    (same,) = repo.discussions
+    bodies = [same["body"]] + [c["body"] for c in same["comments"]]
+    keys = [b.split(":part-")[1].split(" ")[0] for b in bodies]
+    assert len(keys) >= 2 and keys == [str(i) for i in range(1, len(bodies) + 1)]
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert (job.state, job.last_error) == ("done", None)
+    assert [r.state for r in await rows(client, digests)] == ["published"]
+
+
+async def test_a_repository_gone_is_told_by_a_repository_lookup_and_ends_quietly(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
+    clock.advance(hours=5)
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[EXECUTOR].drain()
+    github.revoke(REPO)  # the repository deleted, or the App removed from it
+    await publish_round(client)
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert (job.state, job.attempts) == ("failed", 1)
+    assert github.calls_to("POST", r"^/graphql$")[-1].operation == "RepoDiscussionSetup"
+    # Nothing forgotten: the repository is not the App's to post in.
+    (head,) = await rows(client, posts, posts.c.key == "part-1")
+    assert head.node_id == repo.discussions[0]["id"]

@@ -426,6 +426,33 @@ class FakeGitHub:
             message="You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
         )
 
+    def graphql_not_found(self, operation: str, field: str, *, times: int = 1) -> None:
+        """The next `times` calls of this GraphQL operation answer NOT_FOUND for its `field`,
+        as GitHub answers for a node it cannot resolve (HTTP 200, `errors`): here a moment's
+        trouble, the node being there."""
+        error = {
+            "type": "NOT_FOUND",
+            "path": [field],
+            "locations": [{"line": 2, "column": 3}],
+            "message": "Could not resolve to a node with the global id of 'D_0'",
+        }
+        self.faults.append(
+            Fault(
+                "POST",
+                re.compile(r"^/graphql$"),
+                200,
+                {},
+                {"data": {field: None}, "errors": [error]},
+                times,
+                operation=operation,
+            )
+        )
+
+    def delete_discussion(self, full_name: str, discussion_id: str) -> None:
+        """A maintainer deletes a discussion: it and its comments are gone for good."""
+        repo = self.repos[full_name]
+        repo.discussions = [d for d in repo.discussions if d["id"] != discussion_id]
+
     def revoke(self, full_name: str) -> None:
         """The installation loses access to the repository (it is removed from it)."""
         self.repos[full_name].installation_id = -1
@@ -544,7 +571,10 @@ class FakeGitHub:
                 if fault.status == HELD:
                     break  # GitHub took its time, then carried the call out as usual
                 return web.json_response(
-                    {**fault.body, "documentation_url": API_DOCS},
+                    {
+                        **fault.body,
+                        **({"documentation_url": API_DOCS} if fault.status >= 400 else {}),
+                    },
                     status=fault.status,
                     headers=fault.headers,
                 )
