@@ -553,6 +553,7 @@ class FakeGitHub:
         if call.path == "/graphql":
             named = re.search(rb"(?:query|mutation)\s+(\w+)", body)
             operation = named.group(1).decode() if named else None
+            call.operation = operation  # a faulted call too
         for fault in self.faults:
             if (
                 fault.times > 0
