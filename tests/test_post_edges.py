@@ -5,6 +5,7 @@ gone; an unclear create is looked for where it went, whatever the config says no
 from __future__ import annotations
 
 import asyncio
+import copy
 from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
@@ -17,13 +18,14 @@ import bot.digest.render
 from bot.app import EXECUTOR, SCHEDULER, STORE
 from bot.store.jobs import JobKind
 from bot.store.schema import digests, jobs, posts
-from tests.fakes.github import FakeGitHub
+from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.support import FakeClock, deliver, late_push, publish_round, replay_pushes
-from tests.test_alert_posts import BUSY_DAY, BUSY_END, FOLD, breaking_sha, landing_again
+from tests.test_alert_posts import BUSY_DAY, BUSY_END, CONFIG, FOLD, breaking_sha, landing_again
 from tests.test_alert_posts import DAY as ALERT_DAY
+from tests.test_alert_posts import MARKER as ALERT
 from tests.test_alert_posts import REPO as ALERT_REPO
 from tests.test_alert_posts import landed as alert_day_landed
-from tests.test_issue_gone import COMMIT_LINK, TRACKING, day_marker
+from tests.test_issue_gone import COMMIT_LINK, TRACKING, add_issue, day_marker
 from tests.test_publish import DAY, END, MARKER, REPO, landed_day
 
 Client = TestClient[Any, Any]
@@ -164,3 +166,69 @@ async def test_a_repository_gone_is_told_by_a_repository_lookup_and_ends_quietly
     # Nothing forgotten: the repository is not the App's to post in.
     (head,) = await rows(client, posts, posts.c.key == "part-1")
     assert head.node_id == repo.discussions[0]["id"]
+
+
+async def config_moves(client: Client, repo: FakeRepo, config: str, *, day: str) -> None:
+    """A push changes the repository's config, and the App reads it."""
+    repo.files[CONFIG] = config
+    change = copy.deepcopy(replay_pushes(repo.full_name, day)[0]["payload"])
+    change["commits"][0]["modified"].append(CONFIG)
+    assert (await deliver(client, "push", change))[0] in {200, 202}
+    await client.app[EXECUTOR].drain(kinds=[JobKind.REFRESH_CONFIG])
+
+
+async def test_a_digest_created_despite_a_502_is_found_in_its_category_after_the_config_moves(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    github.lose_discussion_create()
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    assert github.written_then_failed and len(repo.discussions) == 1
+    await config_moves(client, repo, "publish:\n  category: Announcements\n", day=DAY)
+    clock.advance(hours=1)
+    await publish_round(client)
+    (discussion,) = repo.discussions
+    assert discussion["category"]["slug"] == "general"  # where it was sent
+    (record,) = await rows(client, digests)
+    assert (record.state, record.target) == ("published", "discussion")
+    (head,) = await rows(client, posts, posts.c.key == "part-1")
+    assert (head.state, head.node_id, head.parent) == (
+        "posted",
+        discussion["id"],
+        discussion["category"]["id"],
+    )
+
+
+async def test_an_alert_created_despite_a_502_is_found_in_its_category_after_the_config_moves(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    github.lose_discussion_create()
+    client, repo = await alert_day_landed(app_client, github, clock)
+    assert github.written_then_failed
+    config = "alerts:\n  on: [breaking]\n  category: Announcements\n"
+    await config_moves(client, repo, config, day=ALERT_DAY)
+    clock.advance(minutes=5)
+    await client.app[EXECUTOR].drain()
+    (alert,) = [d for d in repo.discussions if ALERT.search(d["body"])]
+    assert alert["category"]["slug"] == "general"
+    done = await rows(client, jobs, jobs.c.kind == JobKind.SEND_ALERTS.value)
+    assert {(j.state, j.last_error) for j in done} == {("done", None)}
+
+
+async def test_an_alert_comment_created_despite_a_502_is_found_on_its_issue_after_the_config_moves(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    github.fail("POST", rf"^/repos/{ALERT_REPO}/issues/\d+/comments$", 502, after_write=True)
+    config = "alerts:\n  on: [breaking]\n  to: issue\n"
+    client, repo = await alert_day_landed(app_client, github, clock, config=config)
+    assert github.written_then_failed
+    (tracking,) = repo.issues.values()
+    add_issue(repo, 4242)  # a maintainer opens an issue for the digests, and names it
+    await config_moves(client, repo, config + "publish:\n  issue: 4242\n", day=ALERT_DAY)
+    clock.advance(minutes=5)
+    await client.app[EXECUTOR].drain()
+    (alert,) = [c for c in repo.comments if ALERT.search(c["body"])]
+    assert alert["issue_number"] == tracking["number"]  # where it was sent
+    done = await rows(client, jobs, jobs.c.kind == JobKind.SEND_ALERTS.value)
+    assert {(j.state, j.last_error) for j in done} == {("done", None)}
