@@ -14,6 +14,7 @@ from aiohttp import web
 from bot.app import CLOCK, EXECUTOR, SCHEDULER, SETTINGS, STORE, create_app
 from bot.cli.arguments import day_value
 from bot.jobs.publish.day import publish_key
+from bot.jobs.publish.week import posted_overlap
 from bot.settings import MissingSetting, Settings
 from bot.store import Store
 from bot.store.digests import DigestState, Period
@@ -127,14 +128,11 @@ async def publish_week(
         )
     # Under an earlier `weekly:` weekday the weeks were other days: one posted then that
     # shares days with this one already counts them.
-    starts = await app[STORE].digests.published_starts(
-        repo.id, "week", week.first - timedelta(days=len(week.days) - 1), week.last
-    )
-    posted = [s for s in starts if s != week.first]
-    if posted:
+    posted = await posted_overlap(app[STORE], repo.id, week)
+    if posted is not None:
         raise MissingSetting(
-            f"{span} overlaps the roll-up posted for {posted[0]} to "
-            f"{posted[0] + timedelta(days=len(week.days) - 1)} (before `weekly:` moved its "
+            f"{span} overlaps the roll-up posted for {posted} to "
+            f"{posted + timedelta(days=len(week.days) - 1)} (before `weekly:` moved its "
             "weekday): its days are not rolled up twice"
         )
     period = Period.week(week.first)
