@@ -1,18 +1,25 @@
 """`publish` by hand at the edges, through the jobs and the fake GitHub: a create GitHub made but
 answered 502 is settled at once (published, status 0); a publication backing off is tried
 again now; a dead holder's lease is waited out and its work taken over, a live one's waited
-for only so long, and never reported as posted."""
+for only so long, and never reported as posted; a `publish` killed mid-create is followed by
+one that waits out its lease and finds its post."""
 
 from __future__ import annotations
 
+import asyncio
+import signal
+from asyncio.subprocess import PIPE
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
+
+import pytest
 
 from bot.app import SETTINGS, STORE
 from bot.cli.publish import publish_day
 from bot.store.jobs import JobKind
 from tests.fakes.github import FakeGitHub
+from tests.processes import run_bot, serve_env
 from tests.support import FakeClock
 from tests.test_publish import END, REPO, landed_day
 
@@ -120,3 +127,36 @@ async def test_publish_behind_a_live_holder_waits_a_while_then_says_busy(
     assert await publish_day(app, REPO, DAY) == ("busy", None)
     assert repo.discussions == []
     assert clock.now() - END < timedelta(minutes=5)  # the wait is bounded
+
+
+@pytest.mark.slow
+async def test_publish_after_one_killed_mid_create_waits_out_its_lease_and_posts_once(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    github_url: str,
+    database_url: str,
+    private_key_pem: str,
+) -> None:
+    _, repo = await landed_day(app_client, github, clock)
+    clock.current = datetime.now(UTC)  # the commands run on the real clock, so the fake does too
+    # The default lease: a killed holder's is waited out (half a minute), never reported.
+    env = serve_env(
+        database_url=database_url, private_key_pem=private_key_pem, github_url=github_url
+    )
+    command = ("publish", "--repo", REPO, "--day", DAY.isoformat())
+    # The first `publish` is killed while GitHub answers the create it has carried out.
+    github.lose_discussion_create(hang=True)
+    killed = await run_bot(*command, env=env)
+    await asyncio.wait_for(github.hanging.wait(), timeout=120)
+    assert len(repo.discussions) == 1
+    killed.send_signal(signal.SIGKILL)
+    await killed.wait()
+    github.release.set()
+    again = await run_bot(*command, env=env, stdout=PIPE, stderr=PIPE)
+    out, err = await asyncio.wait_for(again.communicate(), timeout=120)
+    (discussion,) = repo.discussions
+    assert again.returncode == 0, (out, err)
+    assert out.decode().strip() == f"commit-digest: published: {discussion['url']}"
+    assert b"waiting for another process" in err
+    assert creates(github) == 1  # the killed one's post, found by its marker
