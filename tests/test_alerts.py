@@ -270,3 +270,17 @@ def test_only_a_revert_of_the_whole_commit_withholds_its_alert(
     plan = plan_alerts([bad, other], config=config, posted=[])
     assert (plan.reverted == {bad.sha: other.sha}) is withheld
     assert ([c.sha for c in plan.post] == [bad.sha]) is not withheld
+
+
+def test_a_chinese_alert_marks_the_authors_english_words_as_the_original() -> None:
+    """A zh-CN reader is told which words are the author's, untranslated (`原文`)."""
+    english = analysed(1)
+    chinese = replace(english, analysis=replace_summary(english.analysis, "修复了加载器。"))
+    alert = render_alert(english, repo="o/r", day=DAY, language="zh-CN").body
+    assert "（原文）Change 1 does something." in alert
+    fold = render_alert_fold(
+        [english, chinese], repo="o/r", day=DAY, language="zh-CN", max_per_day=5
+    ).body
+    assert "（原文）Change 1 does something." in fold
+    assert "（原文）修复了加载器" not in fold and "修复了加载器。" in fold
+    assert "原文" not in render_alert(english, repo="o/r", day=DAY, language="en").body

@@ -7,6 +7,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.analysis.messages import first_paragraph
 from bot.analysis.paths import PathKind, area_of, path_kind
@@ -661,3 +663,87 @@ def test_a_maintainers_severity_label_makes_a_fix_high(label: str) -> None:
         update={"pull_request": PullRequestInfo(number=5, labels=["bug"])}
     )
     assert analyze(unlabelled).importance is Importance.MEDIUM
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # The titles and messages that quote the author inside a sentence of the App's.
+        "[Deprecation] Remove " + "the old loader and its many options, " * 12 + "(#9)",
+        'Revert "' + "Add a very long feature name that goes on and on, " * 10 + '" (#9)',
+        'Reland "' + "Add a very long feature name that goes on and on, " * 10 + '" (#9)',
+        "Change the loader (#9)\n\nBREAKING CHANGE: " + "the loader now needs a path, " * 20,
+    ],
+)
+def test_the_authors_long_words_are_quoted_in_part_never_crashing_the_rules(
+    message: str,
+) -> None:
+    commit = CommitInput(
+        sha="c" * 40,
+        message=message,
+        files=[FileChange(filename="pkg/loader.py", additions=3, deletions=40, patch=None)],
+    )
+    analysis = analyze(commit)
+    insights = analysis.insights.model_dump().values() if analysis.insights else []
+    quoted = [r.description for r in analysis.risks] + [v for v in insights if v]
+    # Each holds a shortened quotation, marked as cut.
+    assert any("…" in text for text in quoted), quoted
+
+
+_WORDS = st.sampled_from(
+    [
+        "Remove",
+        "Revert",
+        "Reland",
+        "Deprecate",
+        "Fix",
+        "crash",
+        "BREAKING",
+        "CHANGE:",
+        "[Deprecation]",
+        "[Bugfix]",
+        "feat!:",
+        '"',
+        "(#12)",
+        "`x`",
+        "--flag",
+        "VLLM_X",
+        "the",
+        "loader",
+        "e.g.",
+        "\n",
+        "\n\n",
+        "- ",
+        "## ",
+        "**1.",
+        "**",
+        "DeprecationWarning(",
+        "x" * 400,
+        "。",
+        "移除",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    title=st.tuples(
+        st.sampled_from(["", "[Deprecation] ", "[Bugfix] ", "feat!: ", "[Refactor] "]),
+        st.sampled_from(["Remove ", 'Revert "', 'Reland "', "Deprecate ", "Fix ", ""]),
+        st.lists(_WORDS.filter(lambda w: "\n" not in w), min_size=1, max_size=40).map(" ".join),
+    ).map("".join),
+    body=st.lists(_WORDS, max_size=60).map(" ".join),
+    language=st.sampled_from(["en", "zh-CN"]),
+)
+def test_the_rules_analyse_any_message_within_the_analysis_bounds(
+    title: str, body: str, language: str
+) -> None:
+    """Whatever an author writes, the rules give an analysis (the model's validators hold
+    every field to its bound, so a sentence that outgrows one would raise here)."""
+    commit = CommitInput(
+        sha="d" * 40,
+        message=f"{title.strip() or 'x'}\n\n{body}",
+        files=[FileChange(filename="pkg/mod.py", additions=2, deletions=30, patch=None)],
+    )
+    analysis = analyze(commit, language=language)
+    assert analysis.summary

@@ -81,6 +81,14 @@ BULLETS = (
             "Delete the parameter before registering it again, so that the offload cache "
             "allocates fresh storage.",
         ),
+        # A hard-wrapped sentence whose next line looks like a heading ("Step3p7):") goes
+        # on; the issue it points at is not part of it.
+        (
+            "### What this PR does / why we need it?\nFix VIT crash when enabling FC1/FC2 on "
+            "Ascend NPU for VL models (e.g.\nStep3p7):\n  #10500\n\nvLLM precomputes the "
+            "inputs outside the forward context.",
+            "Fix VIT crash when enabling FC1/FC2 on Ascend NPU for VL models (e.g. Step3p7).",
+        ),
         # A label before the sentence is not part of it.
         (
             "RFC: https://github.com/o/r/issues/4629 Reason: Eliminate duplicate code in "

@@ -10,7 +10,9 @@ import pytest
 
 from bot.analysis.phrases import EN, ZH, AnalysisPhrases, sentence
 from bot.analysis.rules import analyze
-from bot.models import Analysis, CommitInput
+from bot.analysis.signals import read_signals
+from bot.analysis.wording import statements
+from bot.models import Analysis, CommitInput, FileChange
 from tests.support import replay_day, replay_index
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -91,3 +93,49 @@ def test_no_sentence_is_left_empty_or_unfinished(language: str) -> None:
         for text in sentences:
             assert text.endswith((end, "”", '"')), text
             assert "{" not in text and "None" not in text, text
+
+
+def _clauses(commit: CommitInput) -> str:
+    """Every statement of fact the rules would write about the commit, in English."""
+    return " ".join(s.clause for s in statements(read_signals(commit), EN))
+
+
+def test_added_names_are_what_a_reader_can_use() -> None:
+    """A new class stands for its methods, and private helpers are not news beside it."""
+    patch = (
+        "@@ -10,0 +11,14 @@ class Existing:\n"
+        "+class ShortRequestFirstConfig:\n"
+        "+    def __init__(self, threshold: int) -> None:\n"
+        "+        self.threshold = threshold\n"
+        "+\n"
+        "+    def _validate_config(self) -> None:\n"
+        "+        assert self.threshold > 0\n"
+        "+\n"
+        "+    def enabled(self) -> bool:\n"
+        "+        return self.threshold > 0\n"
+        "+\n"
+        "+\n"
+        "+def _shard_missing(name: str) -> bool:\n"
+        "+    return not name\n"
+    )
+    commit = CommitInput(
+        sha="a" * 40,
+        message="Add a scheduling policy (#1)",
+        files=[
+            FileChange(filename="pkg/core/config.py", status="modified", additions=14, patch=patch)
+        ],
+    )
+    architecture = _clauses(commit)
+    assert "`ShortRequestFirstConfig`" in architecture
+    for hidden in ("__init__", "_validate_config", ".enabled", "_shard_missing"):
+        assert hidden not in architecture, architecture
+
+
+def test_a_private_helper_is_named_when_nothing_public_was_added() -> None:
+    patch = "@@ -3,0 +4,2 @@ def load():\n+def _is_missing_v_shard(name):\n+    return not name\n"
+    commit = CommitInput(
+        sha="b" * 40,
+        message="Fix the loader (#2)",
+        files=[FileChange(filename="pkg/loader.py", status="modified", additions=2, patch=patch)],
+    )
+    assert "`_is_missing_v_shard`" in _clauses(commit)

@@ -172,9 +172,10 @@ def paragraphs(text: str, *, limit: int = 4000, items: bool = False) -> list[str
         if _NOISE.match(stripped):
             flush()
             continue
-        if _HEADING.match(stripped) or (
-            len(stripped) < 90 and _TEMPLATE_QUESTION.search(stripped.strip("#*: "))
-        ):
+        if (
+            _HEADING.match(stripped)
+            or (len(stripped) < 90 and _TEMPLATE_QUESTION.search(stripped.strip("#*: ")))
+        ) and not _wraps(current, stripped):
             flush()
             skipping = bool(_SKIPPED_SECTION.search(stripped))
             continue
@@ -213,6 +214,22 @@ def flattened(paragraph: str) -> str:
             out += " " if out.endswith((".", ";", ":", "!", "?")) else "; "
         out += line
     return out
+
+
+def _wraps(current: list[str], line: str) -> bool:
+    """Whether a line that reads like a heading ("Step3p7):") is the rest of a hard-wrapped
+    sentence: the line before is prose that has not ended."""
+    if not current or line[0] in "#*":
+        return False
+    last = current[-1].rstrip()
+    if last.startswith(_ITEM):
+        return False
+    ended = last.endswith((".", ":", "!", "?", "。")) and not _OPEN_ENDING.search(last)
+    return not ended or last.count("(") > last.count(")")
+
+
+# "for models (e.g." has not ended, although it ends in a full stop.
+_OPEN_ENDING = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|incl)\.$", re.IGNORECASE)
 
 
 def description_paragraphs(*texts: str, items: bool = False) -> list[str]:

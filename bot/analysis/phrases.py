@@ -255,6 +255,22 @@ def forms(pair: tuple[str, str], count: int) -> str:
     return pair[0] if count == 1 else pair[1]
 
 
+# The author's words quoted in a sentence of the App's: a title or a warning may be of any
+# length, and the sentence must stay within its field's bound (a risk holds 300 characters).
+QUOTE_LIMIT = 160
+
+
+def excerpt(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """The author's text to quote: whole within `limit`, otherwise cut at a word and marked."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut[limit // 2 :]:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:.") + "…"
+
+
 def sentence(p: AnalysisPhrases, clause: str) -> str:
     """A statement of fact as a sentence: its first letter capitalised, its end added."""
     text = clause[:1].upper() + clause[1:] if clause[:1].islower() else clause

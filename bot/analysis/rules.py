@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.analysis.paths import PathKind, impact
-from bot.analysis.phrases import EN, analysis_phrases, sentence
+from bot.analysis.phrases import EN, analysis_phrases, excerpt, sentence
 from bot.analysis.signals import Signals, read_signals
 from bot.analysis.titles import ParsedTitle
 from bot.analysis.wording import breaking_risks, write
@@ -377,7 +377,8 @@ def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
     verdict = _assess(commit, sig, types, bool(risks))
     if verdict.breaking and not risks:
         # A removed feature (deprecation tag and a removal title) is the fact itself.
-        risks = [Risk(description=sentence(p, p.removal_title.format(title=sig.title.text)))]
+        removal = p.removal_title.format(title=excerpt(sig.title.text))
+        risks = [Risk(description=sentence(p, removal))]
     text = write(
         commit,
         sig,

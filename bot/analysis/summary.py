@@ -114,6 +114,8 @@ _URL = re.compile(r"https?://\S+|\b[0-9a-f]{12,40}\b")
 _ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|fig|no)\.)$", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(\[])|(?<=[。！？])")
 _WORD = re.compile(r"\w+")
+# "… for VL models (e.g. Step3p7): #10500": the issue it points at is not part of the sentence.
+_TRAILING_REFERENCE = re.compile(r"\s*:\s*(?:[\w.-]+/[\w.-]+)?#\d+\s*$")
 _ENDED = re.compile(r"[.!?)`”\"]$")
 _TITLE_NOISE = re.compile(
     r"^\s*(?:\[[^\]]*\]\s*)+|\s*\(#\d+\)\s*$|^\s*\w{2,12}(?:\([^)]*\))?!?:\s+"
@@ -147,7 +149,7 @@ def summary_from(paragraphs: list[str] | tuple[str, ...], title: str, *, limit: 
     for unit in ranked:
         text = _grow(unit, units, limit)
         if text is not None and not _words(text) <= title_words:
-            return _capitalised(text)
+            return _capitalised(_TRAILING_REFERENCE.sub(".", text))
     return None
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from bot.analysis.facts import Name, NameKind, Registry, Renamed, Setting
 from bot.analysis.paths import PathKind
-from bot.analysis.phrases import AnalysisPhrases, forms, sentence
+from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.signals import Signals
 from bot.analysis.summary import capitalised, summary_from
 from bot.models import (
@@ -85,7 +85,7 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
     risks: list[Risk] = []
     footer = _BREAKING_FOOTER.search(commit.message)
     if footer and footer.group(1).strip():
-        risks.append(Risk(description=sentence(p, p.footer.format(text=footer.group(1).strip()))))
+        risks.append(Risk(description=sentence(p, p.footer.format(text=excerpt(footer.group(1))))))
     if sig.title.bang:
         prefix = (sig.title.conventional or "") + (
             f"({sig.title.scope})" if sig.title.scope else ""
@@ -186,6 +186,22 @@ def _public_first(names: list[Name]) -> list[Name]:
     return [n for n in names if n.public] + [n for n in names if not n.public]
 
 
+def _worth_naming(names: list[Name]) -> list[Name]:
+    """The added names a reader can use: a new class stands for its own methods, and the
+    private helpers (`_x`, `__init__`) are named only when nothing public was added."""
+    added = {n.name for n in names}
+    top = [n for n in names if _owner(n.name) not in added]
+    public = [n for n in top if n.public]
+    return public or [n for n in top if not n.short.startswith("__")] or top
+
+
+def _owner(name: str) -> str:
+    """`Class` for `Class.method` or `Class::method`; "" for a top-level name."""
+    dot, colons = name.rfind("."), name.rfind("::")
+    cut = max(dot, colons)
+    return name[:cut] if cut > 0 else ""
+
+
 def _in(p: AnalysisPhrases, names: list[Name], *, together: str, apart: str) -> str:
     """Names, with their file when they all live in one."""
     paths = {n.path for n in names}
@@ -259,7 +275,7 @@ def _new_modules(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _Statement(
             "architecture",
             p.new_module.format(
-                names=codes(p, (n.name for n in _public_first(names))),
+                names=codes(p, (n.name for n in _worth_naming(names))),
                 path=path,
                 lines=lines.get(path, 0),
             ),
@@ -316,11 +332,13 @@ def _keys_dropped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 def _additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     in_new = _new_module_names(sig)
-    added = [
-        n
-        for n in _public_first(_shipped(sig, sig.facts.added))
-        if n.path not in in_new and n.kind is not NameKind.KERNEL
-    ]
+    added = _worth_naming(
+        [
+            n
+            for n in _shipped(sig, sig.facts.added)
+            if n.path not in in_new and n.kind is not NameKind.KERNEL
+        ]
+    )
     if not added:
         return []
     return [_Statement("architecture", _in(p, added, together=p.adds_to, apart=p.adds))]
@@ -349,7 +367,7 @@ def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 def _deprecations(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return [
-        _Statement("compatibility", p.deprecation.format(text=d.text))
+        _Statement("compatibility", p.deprecation.format(text=excerpt(d.text)))
         for d in sig.facts.deprecations[:1]
     ]
 
@@ -392,7 +410,7 @@ def _sections(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         return []
     path = sections[0].path
     titles = [s.title for s in sections if s.path == path]
-    shown = p.list_sep.join(p.quote.format(text=t) for t in titles[:3])
+    shown = p.list_sep.join(p.quote.format(text=excerpt(t)) for t in titles[:3])
     if len(titles) > 3:
         shown = p.more.format(shown=shown, count=len(titles) - 3)
     clause = forms(p.sections_added, len(titles)).format(titles=shown, path=path)
@@ -502,7 +520,7 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
                 Audience.USERS, p.deprecation_replaced.format(replacement=deprecation.replacement)
             )
         else:
-            text.advise(Audience.USERS, p.deprecation_users.format(text=deprecation.text))
+            text.advise(Audience.USERS, p.deprecation_users.format(text=excerpt(deprecation.text)))
     if sig.perf_number and (T.PERFORMANCE in types or not text.insights):
         text.note("performance", sentence(p, p.reports.format(number=sig.perf_number)))
     if sig.by_default and T.REVERT not in types:
@@ -510,9 +528,9 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
         found = (phrase.group(0) if phrase else sig.title.text).strip()
         text.note("compatibility", sentence(p, p.by_default.format(phrase=found)))
     if T.REVERT in types and sig.reverted_title:
-        text.note("compatibility", sentence(p, p.revert.format(title=sig.reverted_title)))
+        text.note("compatibility", sentence(p, p.revert.format(title=excerpt(sig.reverted_title))))
     if sig.reland:
-        text.note("compatibility", sentence(p, p.reland.format(title=sig.title.text)))
+        text.note("compatibility", sentence(p, p.reland.format(title=excerpt(sig.title.text))))
     if sig.experimental:
         paths = codes(p, sig.experimental)
         text.note("architecture", sentence(p, p.experimental.format(paths=paths)))

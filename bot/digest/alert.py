@@ -16,7 +16,7 @@ from datetime import date
 from zoneinfo import ZoneInfo
 
 from bot.analysis.titles import pr_number
-from bot.digest.i18n import plural, strings
+from bot.digest.i18n import marked_original, plural, strings
 from bot.digest.markup import link
 from bot.digest.phrases import alert_phrases
 from bot.digest.render import BODY_LIMIT
@@ -102,7 +102,7 @@ def render_alert(
         "",
         f"### {p.what_changed}",
         "",
-        inline(a.summary),
+        marked_original(inline(a.summary), language),
         "",
         f"- **{s.type_label}**{s.colon}{' / '.join(s.change_types[t] for t in a.change_types)}",
     ]
@@ -182,7 +182,7 @@ def render_alert_fold(
         entries.append(
             f"- **{lead}**{s.colon}{link(inline(commit.title), commit.url)}\n"
             f"  {_meta(commit, repo=repo, language=language, timezone=timezone)}\n"
-            f"  {inline(a.summary)}"
+            f"  {marked_original(inline(a.summary), language)}"
         )
     # Past GitHub's limit (hundreds of alerts in a day), the oldest are left to the digest.
     reserve = len(p.fold_more.format(count=len(entries))) + 2

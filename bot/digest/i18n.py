@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from bot.models import Audience, ChangeType, Importance
@@ -238,3 +239,17 @@ def plural(forms: tuple[str, str], count: int) -> str:
 
 def strings(language: str) -> Strings:
     return ZH if language == "zh-CN" else EN
+
+
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def is_original(text: str, language: str) -> bool:
+    """Whether `text` is the author's own words, untranslated, in a Chinese post: the reader
+    is told so (`原文`) instead of taking it for the App's Chinese."""
+    return language == "zh-CN" and not _CJK.search(text)
+
+
+def marked_original(text: str, language: str) -> str:
+    """The text, after the original-text mark where it is the author's untranslated words."""
+    return f"{strings(language).original_prefix}{text}" if is_original(text, language) else text

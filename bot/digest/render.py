@@ -9,7 +9,6 @@ the low (then medium) section folded to shorter lines, and the footer says so.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -18,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 from bot.digest.anchors import Slugger
 from bot.digest.headline import Related
-from bot.digest.i18n import Strings, plural, strings
+from bot.digest.i18n import Strings, is_original, plural, strings
 from bot.digest.markup import code_cell as _code_cell
 from bot.digest.markup import link as _link
 from bot.digest.markup import url as _url
@@ -36,7 +35,6 @@ MAX_PARTS = 10
 # many failed, the footer stays one piece of bounded size.
 FOOTER_MISSING = 20
 # Text with no Chinese character in a Chinese digest is the author's own English.
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _ICON = {Importance.HIGH: "🔴", Importance.MEDIUM: "🟡", Importance.LOW: "🟢"}
 
 
@@ -158,7 +156,7 @@ class _Renderer:
 
     def original(self, text: str) -> bool:
         """Whether `text` is the author's original, untranslated, in a Chinese digest."""
-        return self.d.language == "zh-CN" and not _CJK.search(text)
+        return is_original(text, self.d.language)
 
     def summary_label(self, summary: str) -> str:
         return self.s.summary_original_label if self.original(summary) else self.s.summary_label
