@@ -24,6 +24,7 @@ from datetime import UTC, datetime, timedelta
 import openai
 import sqlalchemy as sa
 
+from bench import smoke
 from bench.harness import harness
 from bot.analysis.llm import LLMAnalyzer
 from bot.app import EXECUTOR, STORE
@@ -32,7 +33,7 @@ from bot.runtime.logs import configure_logging
 from bot.store import Store
 from bot.store.schema import commits, digests
 from tests.fakes.llm import FakeLLM
-from tests.support import FakeClock, publish_round, replay_day, replay_index, replay_pushes
+from tests.support import FakeClock, publish_round, replay_day, replay_pushes
 
 TAIL = timedelta(minutes=30)
 
@@ -126,10 +127,11 @@ async def main_async(args: argparse.Namespace) -> None:
         "| batch job: cutoff → posted | batch / App |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|")
-    first = replay_index()[0]
-    await app_run(first["repo"], first["date"], args.latency, scale)  # warm-up (imports, caches)
+    days = smoke.days()
+    if not smoke.on():
+        await app_run(days[0]["repo"], days[0]["date"], args.latency, scale)  # warm-up
     ratios = []
-    for d in replay_index():
+    for d in days:
         waited, posting = await app_run(d["repo"], d["date"], args.latency, scale)
         app_s = waited * scale + posting
         batch_s = await batch_llm_time(d["repo"], d["date"], args.latency, scale) * scale + posting
@@ -147,7 +149,10 @@ def main() -> None:
     )
     parser.add_argument("--latency", type=float, default=8.0)
     parser.add_argument("--scale", type=float, default=100.0)
-    asyncio.run(main_async(parser.parse_args()))
+    args = parser.parse_args()
+    # Smoke: the day's last half hour replayed in a fifth of a second, calls of 1 ms.
+    args.scale = smoke.size(args.scale, 10_000.0)
+    asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import aiohttp
 
+from bench import smoke
 from bench.harness import ROOT, keys
 from tests.processes import free_port, post_push, serve_env, wait_healthy
 from tests.support import replay_pushes
@@ -140,7 +141,9 @@ async def flood(app_root: Path, concurrency: int, trickles: int) -> list[dict[st
                         }
                     )
                 started = time.perf_counter()
-                answers = await asyncio.gather(*(trickle(port, 30) for _ in range(trickles)))
+                # Smoke: the senders give up after a second (the App drops them after 10 s).
+                held = smoke.size(30.0, 1.0)
+                answers = await asyncio.gather(*(trickle(port, held) for _ in range(trickles)))
                 peak, now = rss_mb(proc.pid)
                 results.append(
                     {
@@ -166,6 +169,8 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=40)
     parser.add_argument("--trickles", type=int, default=500)
     args = parser.parse_args()
+    if smoke.on():
+        args.concurrency, args.trickles = 2, 2
     results = asyncio.run(flood(args.app_root, args.concurrency, args.trickles))
     print("| flood | answers | seconds | peak RSS MiB | RSS after MiB |")
     print("|---|---|---:|---:|---:|")

@@ -28,6 +28,7 @@ from typing import Any
 import aiohttp
 from aiohttp.test_utils import TestClient, TestServer
 
+from bench import smoke
 from bench.harness import ROOT, harness, keys
 from bot.analysis.rules import analyze
 from bot.app import EXECUTOR, SCHEDULER, create_app
@@ -169,11 +170,11 @@ def peak_rss_mb(pid: int) -> float:
     return float("nan")
 
 
-async def memory(repos: int, per_repo: int) -> dict[str, float]:
+async def memory(repos: int, per_repo: int, deliveries: int) -> dict[str, float]:
     private, public = keys()
     github = FakeGitHub(SystemClock(), app_id=APP_ID, public_key=public, check_spec=False)
     github.serve_replay_day(REPO, DAY)
-    pushes, served = synthetic_pushes(1000)
+    pushes, served = synthetic_pushes(deliveries)
     serve_commits(github, served)
     server = TestServer(github.app())
     await server.start_server()
@@ -207,7 +208,8 @@ async def memory(repos: int, per_repo: int) -> dict[str, float]:
                     if github.repos[REPO].discussions:
                         break
                     await asyncio.sleep(0.25)
-                await asyncio.sleep(3)  # a few more scheduler rounds over all repositories
+                # A few more scheduler rounds over all repositories.
+                await asyncio.sleep(smoke.size(3, 0))
             peak = peak_rss_mb(proc.pid)
         finally:
             proc.terminate()
@@ -218,6 +220,7 @@ async def memory(repos: int, per_repo: int) -> dict[str, float]:
         (round_s,) = await scheduler_rounds(url, private, 1)
     return {
         "repos": repos,
+        "deliveries": deliveries,
         "analyses": repos * per_repo,
         "fill_s": filled,
         "db_mb": size_mb,
@@ -293,15 +296,15 @@ async def growth(n: int) -> dict[str, float]:
 
 async def main_async(args: argparse.Namespace) -> None:
     configure_logging(fmt="console", level="ERROR")
-    m = await memory(args.repos, args.per_repo)
+    m = await memory(args.repos, args.per_repo, args.deliveries)
     print(
         f"# memory: {m['repos']:,} repositories, {m['analyses']:,} stored analyses "
         f"(SQLite, {m['db_mb']:.0f} MB)"
     )
     print(
         f"- peak RSS of `serve`: {m['peak_mb']:.0f} MB (idle after start: {m['idle_mb']:.0f} MB), "
-        f"through 1,000 deliveries, their analysis, scheduler rounds over every repository "
-        f"and a posted digest ({'yes' if m['posted'] else 'NO'})"
+        f"through {m['deliveries']:,} deliveries, their analysis, scheduler rounds over every "
+        f"repository and a posted digest ({'yes' if m['posted'] else 'NO'})"
     )
     print(f"- one scheduler round over {m['repos']:,} repositories: {m['round_s'] * 1000:.0f} ms")
     print()
@@ -311,7 +314,7 @@ async def main_async(args: argparse.Namespace) -> None:
         "| digest (cutoff → posted, compute) | with 1 s between posts | posts |"
     )
     print("|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for n in (10, 100, 1000):
+    for n in smoke.size((10, 100, 1000), (10,)):
         g = await growth(n)
         print(
             f"| {n} | {g['ingest_s']:.2f} s | {g['ingest_s'] / n * 1000:.1f} ms "
@@ -326,7 +329,11 @@ def main() -> None:
     )
     parser.add_argument("--repos", type=int, default=1000)
     parser.add_argument("--per-repo", type=int, default=100)
-    asyncio.run(main_async(parser.parse_args()))
+    parser.add_argument("--deliveries", type=int, default=1000)
+    args = parser.parse_args()
+    if smoke.on():
+        args.repos, args.per_repo, args.deliveries = 5, 5, 20
+    asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":

@@ -15,10 +15,11 @@ import argparse
 import statistics
 import time
 
+from bench import smoke
 from bot.analysis import rules
 from bot.analysis.guard import guard
 from bot.models import AnalysisBody, CommitInput, Risk
-from tests.support import replay_day, replay_index
+from tests.support import replay_day
 
 INVENTED = Risk(
     description="On Hopper GPUs, `--enforce-eager` is needed: 35% slower without it.",
@@ -30,9 +31,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=10)
     args = parser.parse_args()
+    args.rounds = smoke.size(args.rounds, 1)
     commits = [
         CommitInput.from_github(raw, repo=day["repo"])
-        for day in replay_index()
+        for day in smoke.days()
         for raw in replay_day(day["repo"], day["date"])["commits"]
     ]
     answers = {}

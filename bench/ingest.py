@@ -33,6 +33,7 @@ from typing import Any
 
 import aiohttp
 
+from bench import smoke
 from bench.harness import keys
 from tests.processes import free_port, serve_env, wait_healthy
 
@@ -192,7 +193,8 @@ async def bench_target(
         async with aiohttp.ClientSession() as session:
             await wait_healthy(session, port, proc)
         url = f"http://127.0.0.1:{port}/webhook"
-        await closed_loop(url, make_deliveries(pushes, 200), args.concurrency)  # warm-up
+        warm_up = make_deliveries(pushes, smoke.size(200, 5))
+        await closed_loop(url, warm_up, args.concurrency)
         closed = await closed_loop(url, make_deliveries(pushes, args.n), args.concurrency)
         steady = await open_loop(
             url, make_deliveries(pushes, int(args.rate * args.seconds)), args.rate
@@ -245,7 +247,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
     parser.add_argument("--shared", default=str(ROOT.parent / "shared"))
-    asyncio.run(main_async(parser.parse_args()))
+    args = parser.parse_args()
+    if smoke.on():
+        args.n, args.concurrency, args.rate, args.seconds = 20, 4, 50.0, 0.2
+    asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":

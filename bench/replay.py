@@ -20,6 +20,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from bench import smoke
 from bench.harness import harness
 from bot.analysis.cost import Prices
 from bot.analysis.diff import estimate_tokens
@@ -29,7 +30,7 @@ from bot.models import CommitInput
 from bot.runtime.logs import configure_logging
 from bot.store.schema import analyses, commits
 from tests.fakes.llm import FakeLLM
-from tests.support import FakeClock, publish_round, replay_day, replay_index, replay_pushes
+from tests.support import FakeClock, publish_round, replay_day, replay_pushes
 
 # DeepSeek's published API prices (deepseek-chat, USD per million tokens) since the
 # V3.2-Exp price cut of 2025-09-29: input on a cache hit, on a cache miss, output.
@@ -157,34 +158,33 @@ async def _oldest_pending(engine: Any) -> datetime | None:
 def rules_only_throughput() -> float:
     """Commits a second the rules analyser alone manages on every replay commit."""
     commits = []
-    for d in replay_index():
+    for d in smoke.days():
         for raw in replay_day(d["repo"], d["date"])["commits"]:
             commits.append(CommitInput.from_github(raw, repo=d["repo"]))
+    rounds = smoke.size(5, 1)
     started = time.perf_counter()
-    for _ in range(5):
+    for _ in range(rounds):
         for commit in commits:
             analyze(commit)
-    return 5 * len(commits) / (time.perf_counter() - started)
+    return rounds * len(commits) / (time.perf_counter() - started)
 
 
 async def main_async(args: argparse.Namespace) -> None:
     configure_logging(fmt="console", level="ERROR")
-    first = replay_index()[0]
-    await run_day(first["repo"], first["date"], with_llm=True)  # warm-up (imports, caches)
+    days = smoke.days()
+    if not smoke.on():
+        await run_day(days[0]["repo"], days[0]["date"], with_llm=True)  # warm-up (imports, caches)
     config = f"llm:\n  for: [{args.llm_for}]\n" if args.llm_for else None
-    llm_rows = [
-        await run_day(d["repo"], d["date"], with_llm=True, config=config) for d in replay_index()
-    ]
-    rules_rows = [await run_day(d["repo"], d["date"], with_llm=False) for d in replay_index()]
+    llm_rows = [await run_day(d["repo"], d["date"], with_llm=True, config=config) for d in days]
+    rules_rows = [await run_day(d["repo"], d["date"], with_llm=False) for d in days]
     stream_rows = [
-        await run_day(d["repo"], d["date"], with_llm=True, stream=True, config=config)
-        for d in replay_index()
+        await run_day(d["repo"], d["date"], with_llm=True, stream=True, config=config) for d in days
     ]
     window_rows = [
         await run_day(
             d["repo"], d["date"], with_llm=True, stream=True, config=config, window=args.window
         )
-        for d in replay_index()
+        for d in days
     ]
     print("# replay: every replay day through /webhook, fake GitHub, fake LLM counting tokens")
     print(

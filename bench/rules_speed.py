@@ -13,18 +13,20 @@ import argparse
 import statistics
 import time
 
+from bench import smoke
 from bot.analysis.rules import analyze
 from bot.models import CommitInput
-from tests.support import replay_day, replay_index
+from tests.support import replay_day
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=20)
     args = parser.parse_args()
+    args.rounds = smoke.size(args.rounds, 1)
     commits = [
         CommitInput.from_github(raw, repo=day["repo"])
-        for day in replay_index()
+        for day in smoke.days()
         for raw in replay_day(day["repo"], day["date"])["commits"]
     ]
     titles = [CommitInput(sha=c.sha, message=c.title, files_known=False) for c in commits]

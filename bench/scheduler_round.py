@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from datetime import time as clock_time
 from pathlib import Path
 
+from bench import smoke
 from bench.growth import fill, scheduler_rounds
 from bench.harness import keys
 from bot.periods.days import DaySchedule
@@ -83,8 +84,11 @@ def main() -> None:
     parser.add_argument("--repos", type=int, default=1000)
     parser.add_argument("--per-repo", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=7)
+    args = parser.parse_args()
+    if smoke.on():
+        args.repos, args.per_repo, args.rounds = 5, 5, 1
     configure_logging(fmt="console", level="ERROR")
-    asyncio.run(main_async(parser.parse_args()))
+    asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":

@@ -61,9 +61,12 @@ configuration, English in zh-CN (with --lang zh-CN), unsupported claims.
 """
 
 _DIGEST_HELP = """\
-Digests one day of a local git clone, with the App's own renderer: no GitHub and no
-credentials. The commits are the first-parent history of the branch whose committer date
-falls on the day in the zone.
+Digests one day of a local git clone, with the App's own renderer and analysis (every
+commit with its patches): no GitHub and no credentials. The commits are the first-parent
+history of the branch whose committer date falls on the day in the zone. The settings are
+the clone's `.github/commit-digest.yml` at the branch tip (zone, cutoff, language, exclude,
+title); --tz, --cutoff and --lang override it, and the footer says where each came from.
+--week YYYY-MM-DD prints the weekly roll-up of the week that holds that day instead.
 """
 
 _PUBLISH_HELP = """\
@@ -133,17 +136,36 @@ def build_parser() -> argparse.ArgumentParser:
     )
     digest_cmd.add_argument("--git", required=True, metavar="PATH", help="a local git clone")
     digest_cmd.add_argument("--branch", default=None, help="default: the checked-out branch")
-    digest_cmd.add_argument(
+    digest_period = digest_cmd.add_mutually_exclusive_group()
+    digest_period.add_argument(
         "--day",
         default=None,
         metavar="YYYY-MM-DD",
         help="default: the latest day with commits on the branch",
     )
-    digest_cmd.add_argument(
-        "--tz", default="UTC", metavar="ZONE", help="IANA time zone of the day (default: UTC)"
+    digest_period.add_argument(
+        "--week",
+        default=None,
+        metavar="YYYY-MM-DD",
+        help="the weekly roll-up of the week (per the file's `weekly:`) that holds this day",
     )
     digest_cmd.add_argument(
-        "--lang", choices=["en", "zh-CN"], default=None, help="default: DEFAULT_LANGUAGE (en)"
+        "--tz",
+        default=None,
+        metavar="ZONE",
+        help="IANA time zone of the day (default: the file's `timezone`, else UTC)",
+    )
+    digest_cmd.add_argument(
+        "--cutoff",
+        default=None,
+        metavar="HH:MM",
+        help="when the day ends (default: the file's `cutoff`, else 00:00)",
+    )
+    digest_cmd.add_argument(
+        "--lang",
+        choices=["en", "zh-CN"],
+        default=None,
+        help="default: the file's `language`, else DEFAULT_LANGUAGE (en)",
     )
     digest_cmd.add_argument(
         "--repo",
@@ -201,6 +223,8 @@ def _run(settings: Settings, args: argparse.Namespace) -> int:
                 lang=args.lang,
                 repo=args.repo,
                 out=args.out,
+                cutoff=args.cutoff,
+                week=args.week,
             )
         case "publish":
             return publish.command(settings, repo=args.repo, day=args.day, week=args.week)

@@ -295,6 +295,24 @@ class DigestUsage:
 
 
 @dataclass(frozen=True)
+class SettingsSources:
+    """Where a local clone's digest took each setting from (the offline digest only)."""
+
+    # The ref `.github/commit-digest.yml` was read at.
+    ref: str
+    # Setting ("timezone", "cutoff", "language", "exclude", "title") -> "file", "flag" or
+    # "default", in the order to show them.
+    sources: Mapping[str, str]
+    # Why the file was rejected (the defaults then stand in for it).
+    rejected: str | None = None
+    # Whether the ref has the file at all.
+    found: bool = True
+    # The local time the clone was read at ("2026-11-24 09:15 UTC"), when the period it covers
+    # had not ended then: later commits will belong to it too.
+    so_far: str | None = None
+
+
+@dataclass(frozen=True)
 class Digest:
     """A repository's day, ready to render."""
 
@@ -317,3 +335,4 @@ class Digest:
     # The alerts already posted for the day's commits: sha -> the alert's URL.
     alerts: Mapping[str, str] = field(default_factory=dict)
     usage: DigestUsage | None = None
+    settings_from: SettingsSources | None = None

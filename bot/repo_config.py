@@ -7,6 +7,7 @@ import re
 import reprlib
 import string
 import time as clock
+from collections.abc import Sequence
 from datetime import date, time
 from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -16,6 +17,7 @@ import regex
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from bot.models import Importance
 from bot.periods.days import DaySchedule
 from bot.periods.weeks import WEEKDAYS, WeekSchedule
 from bot.runtime.logs import get_logger
@@ -303,16 +305,12 @@ class Weekly(_Strict):
         return _target(value)
 
 
-Importance = Literal["high", "medium", "low"]
-_ALL_IMPORTANCES: tuple[Importance, ...] = ("high", "medium", "low")
-
-
 class LLMShare(_Strict):
     """Which commits the LLM gets: the rules' verdict decides, then the day's caps."""
 
     # `for` is a Python keyword: the field is `for_` in code, `for` in the file.
     for_: list[Importance] = Field(
-        default_factory=lambda: list(_ALL_IMPORTANCES), alias="for", min_length=1
+        default_factory=lambda: list(Importance), alias="for", min_length=1
     )
     max_commits_per_day: int | None = Field(default=None, ge=0)
     daily_tokens: int | None = Field(default=None, ge=0)
@@ -370,10 +368,15 @@ class RepoConfig(_Strict):
         cutoff = parse_cutoff(self.weekly.cutoff) if self.weekly.cutoff else None
         return WeekSchedule(self.schedule, WEEKDAYS.index(self.weekly.weekday), cutoff)
 
-    def tracks(self, branch: str, default_branch: str | None) -> bool:
-        if self.branches is None:
-            return branch == default_branch
-        return any(fnmatch.fnmatchcase(branch, pattern) for pattern in self.branches)
+
+def tracks(branch: str, *, default_branch: str | None, patterns: Sequence[str] | None) -> bool:
+    """Whether commits pushed to `branch` are digested: a branch matching one of the
+    `branches` globs (case-sensitive, as git names are), else only the default branch. An
+    empty list names no branch, so the default holds; the config refuses `branches: []`
+    with an error naming the key, and a repository is never silenced by one."""
+    if not patterns:
+        return default_branch is not None and branch == default_branch
+    return any(fnmatch.fnmatchcase(branch, pattern) for pattern in patterns)
 
 
 _REPR = reprlib.Repr()
@@ -392,7 +395,7 @@ def _describe(err: Any) -> str:
     kind = err["type"]
     if kind == "extra_forbidden":
         return f"`{key}`: unknown key"
-    if kind == "literal_error":
+    if kind in ("literal_error", "enum"):
         return f"`{key}`: {err['msg'].lower()}"
     message = str(err["msg"]).removeprefix("Value error, ")
     if len(message) > 200:

@@ -112,6 +112,12 @@ class Settings(BaseSettings):
     def _empty_is_none(cls, value: str | None) -> str | None:
         return value or None
 
+    @field_validator("github_private_key", "github_private_key_path", mode="before")
+    @classmethod
+    def _empty_key_is_unset(cls, value: object) -> object:
+        # A .env file lists both ways of giving the key, one of them left empty.
+        return None if value == "" else value
+
     @model_validator(mode="after")
     def _dedupe_outlasts_redelivery(self) -> Settings:
         # A redelivered webhook must still find its delivery id, or it would be stored twice

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import replace
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from bot.analysis.rollup import RollupCommit
 from bot.analysis.rules import analyze
@@ -26,11 +26,40 @@ from bot.models import (
     Risk,
 )
 from tests.support import replay_day
-from tests.test_render import replay_digest
 
 ASCEND = "vllm-project/vllm-ascend"
 REVERT_DAY = "2026-01-05"
 ZONES = {"en": "UTC", "zh-CN": "Asia/Shanghai"}
+
+
+def replay_digest(repo: str, day: str, language: str, zone: str) -> Digest:
+    """A replay day's digest as the rules read its commits (landed when committed)."""
+    data = replay_day(repo, day)
+    commits = []
+    for raw in data["commits"]:
+        commit = CommitInput.from_github(raw, repo=repo)
+        commits.append(
+            DigestCommit(
+                sha=raw["sha"],
+                title=commit.title,
+                url=raw["html_url"],
+                author=(raw.get("author") or {}).get("login") or raw["commit"]["author"]["name"],
+                landed_at=datetime.fromisoformat(
+                    raw["commit"]["committer"]["date"].replace("Z", "+00:00")
+                ),
+                analysis=analyze(commit, language=language),
+            )
+        )
+    return Digest(
+        repo=repo,
+        day=date.fromisoformat(day),
+        language=language,
+        timezone=zone,
+        cutoff=time(0, 0),
+        title=f"Daily digest — {repo} — {day}" if language == "en" else f"每日更新报告（{day}）",
+        commits=tuple(commits),
+        excluded={"author": 1},
+    )
 
 
 def with_messages(repo: str, day: str, commits: tuple[DigestCommit, ...]) -> list[DigestCommit]:

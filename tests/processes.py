@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import aiohttp
@@ -22,6 +22,7 @@ import sqlalchemy as sa
 
 from bot.runtime.clock import SystemClock
 from bot.store.engine import create_engine
+from bot.store.store import Store
 from tests.fakes.github import FakeGitHub
 from tests.support import ROOT, TEST_SECRET, sign
 
@@ -167,3 +168,26 @@ async def first_row(database_url: str, query: sa.Executable) -> Any:
             return (await conn.execute(query)).first()
     finally:
         await engine.dispose()
+
+
+@contextlib.asynccontextmanager
+async def store_beside(database_url: str) -> AsyncIterator[Store]:
+    """The App's store on the processes' database, opened beside them (never migrating)."""
+    store = await Store.open(database_url, migrate_schema=False)
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+async def commit_states(database_url: str) -> dict[str, int]:
+    """How many commits the processes' store holds in each state."""
+    async with store_beside(database_url) as store:
+        return await store.count_commits_by_state()
+
+
+async def unfinished_jobs(database_url: str) -> int:
+    """How many of the processes' jobs are pending or running."""
+    async with store_beside(database_url) as store:
+        by_kind_and_state = await store.jobs.count_by_state()  # "kind:state" -> count
+    return sum(n for key, n in by_kind_and_state.items() if key.endswith((":pending", ":running")))

@@ -7,18 +7,31 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
-from aiohttp.test_utils import TestClient
 
 from bot.app import EXECUTOR, STORE
 from bot.store.jobs import JobKind
-from bot.store.schema import analyses, commits, jobs
+from bot.store.schema import jobs
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.markdown import parse
+from tests.scenarios import (
+    ALERT_DAY,
+    ALERT_MARKER,
+    ALERTS,
+    ASCEND,
+    BUSY_DAY,
+    CONFIG,
+    FOLD,
+    Client,
+    breaking_sha,
+    cutoff,
+    land_alert_day,
+    landing_again,
+    rows,
+)
 from tests.support import (
     FakeClock,
     deliver,
@@ -28,78 +41,24 @@ from tests.support import (
     replay_pushes,
 )
 
-Client = TestClient[Any, Any]
-REPO = "vllm-project/vllm-ascend"
-DAY = "2026-06-17"  # one commit the rules read as breaking (it drops a config switch)
-END = datetime(2026, 6, 18, tzinfo=UTC)
-BUSY_DAY = "2026-07-15"  # seven high commits, four of them breaking
-BUSY_END = datetime(2026, 7, 16, tzinfo=UTC)
-CONFIG = ".github/commit-digest.yml"
-ALERTS = "alerts:\n  on: [breaking]\n"
-# An alert's hidden marker, as the App documents it (README, "Alerts").
-MARKER = re.compile(r"<!-- commit-digest:[^:]+/[^:]+:alert:(?P<sha>[0-9a-f]{40}) -->")
-FOLD = re.compile(r"<!-- commit-digest:[^:]+/[^:]+:\d{4}-\d\d-\d\d:alerts-more -->")
+REPO = ASCEND
+DAY = ALERT_DAY
+END = cutoff(DAY)
+BUSY_END = cutoff(BUSY_DAY)
 
 
 def alerts_in(bodies: list[str]) -> list[str]:
-    return [m.group("sha") for b in bodies if (m := MARKER.search(b))]
+    return [m.group("sha") for b in bodies if (m := ALERT_MARKER.search(b))]
 
 
 def discussion_alerts(repo: FakeRepo) -> list[dict[str, Any]]:
-    return [d for d in repo.discussions if MARKER.search(d["body"])]
-
-
-async def landed(
-    app_client: Callable[..., Any],
-    github: FakeGitHub,
-    clock: FakeClock,
-    *,
-    day: str = DAY,
-    end: datetime = END,
-    config: str = ALERTS,
-    extra: tuple[dict[str, Any], ...] | list[dict[str, Any]] = (),
-    **settings: Any,
-) -> tuple[Client, FakeRepo]:
-    """The day's pushes (and `extra` push payloads) delivered before its cutoff, then every
-    job that became due run (`settings`: the App's, overridden)."""
-    repo = github.serve_replay_day(REPO, day)
-    repo.files[CONFIG] = config
-    clock.current = end - timedelta(hours=2)
-    client = await app_client(**settings)
-    for push in replay_pushes(REPO, day):
-        assert await deliver_replay(client, push) == 202
-    for payload in extra:
-        assert (await deliver(client, "push", payload))[0] == 202
-    await client.app[EXECUTOR].drain()
-    return client, repo
-
-
-def landing_again(repo: FakeRepo, day: str, original: str, sha: str) -> dict[str, Any]:
-    """A push landing a copy of the day's commit `original` (message, files) as `sha`."""
-    message = next(
-        c["message"]
-        for p in replay_pushes(REPO, day)
-        for c in p["payload"]["commits"]
-        if c["id"] == original
-    )
-    push = late_push(repo.commits, REPO, day, sha, message)
-    repo.commits[sha] = {**repo.commits[original], "sha": sha}
-    return push
-
-
-def breaking_sha() -> str:
-    # Read from the replay itself: the commit dropping `multistream_dsv4_dsa_overlap`.
-    for push in replay_pushes(REPO, DAY):
-        for commit in push["payload"]["commits"]:
-            if commit["message"].startswith("[Attention] [BugFix]Enable multistream"):
-                return str(commit["id"])
-    raise AssertionError("the replay day changed")
+    return [d for d in repo.discussions if ALERT_MARKER.search(d["body"])]
 
 
 async def test_a_breaking_commit_gets_one_alert_and_never_a_second(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed(app_client, github, clock)
+    client, repo = await land_alert_day(app_client, github, clock)
     (alert,) = discussion_alerts(repo)
     sha = breaking_sha()
     assert alerts_in([alert["body"]]) == [sha]
@@ -128,7 +87,7 @@ async def test_an_alert_github_made_but_answered_502_is_not_made_again(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     github.lose_discussion_create()
-    client, repo = await landed(app_client, github, clock)
+    client, repo = await land_alert_day(app_client, github, clock)
     assert github.written_then_failed
     (job,) = await _jobs(client, JobKind.SEND_ALERTS)
     assert job.state == "pending" and job.last_error  # backed off, with the reason
@@ -156,19 +115,19 @@ async def test_a_breaking_commit_reverted_before_its_alert_sends_none(
         repo.commits, REPO, DAY, "e" * 40, f'Revert "{title}"\n\nThis reverts commit {sha}.'
     )
     # The revert reaches the App before the analyses have run (the same batch of work).
-    _, repo = await landed(app_client, github, clock, extra=[revert])
+    _, repo = await land_alert_day(app_client, github, clock, extra=[revert])
     assert discussion_alerts(repo) == []
-    assert not [c for c in repo.comments if MARKER.search(c["body"])]
+    assert not [c for c in repo.comments if ALERT_MARKER.search(c["body"])]
 
 
 async def test_alerts_past_max_per_day_fold_into_one_post(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     config = "alerts:\n  on: [breaking, high]\n  max_per_day: 2\n  category: Announcements\n"
-    client, repo = await landed(
-        app_client, github, clock, day=BUSY_DAY, end=BUSY_END, config=config
-    )
-    posts = [d for d in repo.discussions if MARKER.search(d["body"]) or FOLD.search(d["body"])]
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
+    posts = [
+        d for d in repo.discussions if ALERT_MARKER.search(d["body"]) or FOLD.search(d["body"])
+    ]
     singles = discussion_alerts(repo)
     (fold,) = [d for d in posts if FOLD.search(d["body"])]
     assert len(singles) == 2
@@ -182,7 +141,7 @@ async def test_alerts_past_max_per_day_fold_into_one_post(
     before = fold["body"]
     again = await app_client()
     await again.app[EXECUTOR].drain()
-    assert len([d for d in repo.discussions if d in posts or MARKER.search(d["body"])]) == 3
+    assert len([d for d in repo.discussions if d in posts or ALERT_MARKER.search(d["body"])]) == 3
     assert fold["body"] == before
 
 
@@ -204,9 +163,9 @@ async def test_alerts_go_to_the_tracking_issue_when_asked_or_when_discussions_ca
     discussions: bool,
 ) -> None:
     github.serve_replay_day(REPO, DAY).has_discussions = discussions
-    _, repo = await landed(app_client, github, clock, config=config)
+    _, repo = await land_alert_day(app_client, github, clock, config=config)
     assert discussion_alerts(repo) == []
-    (comment,) = [c for c in repo.comments if MARKER.search(c["body"])]
+    (comment,) = [c for c in repo.comments if ALERT_MARKER.search(c["body"])]
     assert alerts_in([comment["body"]]) == [breaking_sha()]
     (issue,) = repo.issues.values()
     assert issue["body"].startswith(f"<!-- commit-digest:{REPO}:tracking-issue -->")
@@ -215,36 +174,33 @@ async def test_alerts_go_to_the_tracking_issue_when_asked_or_when_discussions_ca
 async def test_no_alerts_unless_configured(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed(app_client, github, clock, config="language: en\n")
+    client, repo = await land_alert_day(app_client, github, clock, config="language: en\n")
     assert repo.discussions == [] and repo.comments == []
     assert await _jobs(client, JobKind.SEND_ALERTS) == []
 
 
 async def _jobs(client: Client, kind: JobKind) -> list[Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return list(await conn.execute(sa.select(jobs).where(jobs.c.kind == kind.value)))
+    return await rows(client, jobs, jobs.c.kind == kind.value)
 
 
 async def _alert_worthy(client: Client, end: datetime) -> set[str]:
-    """The day's commits analysed as breaking or high, read from the stored analyses."""
-    async with client.app[STORE].engine.connect() as conn:
-        rows = await conn.execute(
-            sa.select(commits.c.sha, analyses.c.data)
-            .join(analyses, sa.and_(analyses.c.sha == commits.c.sha))
-            .where(commits.c.landed_at >= end - timedelta(days=1), commits.c.landed_at < end)
-        )
-        return {
-            sha for sha, data in rows if data.get("breaking") or data.get("importance") == "high"
-        }
+    """The day's commits analysed as breaking or high, as the store reads the day's commits."""
+    store = client.app[STORE]
+    repo = await store.repos.by_name(REPO)
+    assert repo is not None
+    day = await store.digests.window_commits(repo.id, end - timedelta(days=1), end)
+    return {
+        c.sha
+        for c in day
+        if c.analysis and (c.analysis.get("breaking") or c.analysis.get("importance") == "high")
+    }
 
 
 async def test_posts_made_in_one_place_stay_there_when_the_config_moves_alerts(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     config = "alerts:\n  on: [breaking, high]\n  max_per_day: 1\n"
-    client, repo = await landed(
-        app_client, github, clock, day=BUSY_DAY, end=BUSY_END, config=config
-    )
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
     made = [d["id"] for d in repo.discussions]
     assert len(made) == 2  # one alert, and the "more alerts" post
     # Alerts move to the tracking issue; another high commit of the day is analysed.
@@ -277,9 +233,9 @@ async def test_an_alert_github_refuses_as_a_discussion_goes_to_the_tracking_issu
     repo = github.serve_replay_day(REPO, DAY)
     repo.discussions_forbidden = True
     repo.discussions_unreadable = unreadable
-    client, repo = await landed(app_client, github, clock)
+    client, repo = await land_alert_day(app_client, github, clock)
     assert discussion_alerts(repo) == []
-    (comment,) = [c for c in repo.comments if MARKER.search(c["body"])]
+    (comment,) = [c for c in repo.comments if ALERT_MARKER.search(c["body"])]
     assert alerts_in([comment["body"]]) == [breaking_sha()]
     (job,) = await _jobs(client, JobKind.SEND_ALERTS)
     assert (job.state, job.last_error) == ("done", None)
@@ -295,7 +251,7 @@ async def test_two_days_alerting_at_once_share_one_tracking_issue(
     sha = breaking_sha()
     tomorrow = landing_again(repo, DAY, sha, "d" * 40)
     tomorrow["repository"]["pushed_at"] = int((END + timedelta(minutes=5)).timestamp())
-    client, repo = await landed(
+    client, repo = await land_alert_day(
         app_client,
         github,
         clock,
@@ -307,7 +263,7 @@ async def test_two_days_alerting_at_once_share_one_tracking_issue(
     await client.app[EXECUTOR].drain()
     assert len(repo.issues) == 1
     (issue,) = repo.issues.values()
-    alerted = [c for c in repo.comments if MARKER.search(c["body"])]
+    alerted = [c for c in repo.comments if ALERT_MARKER.search(c["body"])]
     assert sorted(alerts_in([c["body"] for c in alerted])) == sorted([sha, "d" * 40])
     assert {c["issue_number"] for c in alerted} == {issue["number"]}
 
@@ -315,7 +271,7 @@ async def test_two_days_alerting_at_once_share_one_tracking_issue(
 async def test_a_commit_alerted_once_is_not_alerted_again_when_the_config_moves_its_day(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed(app_client, github, clock)
+    client, repo = await land_alert_day(app_client, github, clock)
     sha = breaking_sha()
     assert alerts_in([d["body"] for d in discussion_alerts(repo)]) == [sha]
     # The repository moves to Los Angeles time: the alerted commit (02:48 UTC on the 17th)
@@ -340,7 +296,7 @@ async def test_a_marker_in_commit_text_does_not_make_an_alert_look_like_another_
     hostile = landing_again(repo, DAY, sha, "a" * 40)
     digest_marker = f"<!-- commit-digest:{REPO}:{DAY}:part-1 -->"
     hostile["commits"][0]["author"] = {"name": digest_marker, "email": "x@example.com"}
-    client, repo = await landed(app_client, github, clock, extra=[hostile])
+    client, repo = await land_alert_day(app_client, github, clock, extra=[hostile])
     (alert,) = [d for d in discussion_alerts(repo) if "a" * 40 in d["body"]]
     assert digest_marker in alert["body"]
     before = alert["body"]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import re
 import signal
 import time
 from collections.abc import AsyncIterator
@@ -17,7 +16,7 @@ import aiohttp
 import pytest
 import sqlalchemy as sa
 
-from bot.store.schema import commits, jobs
+from bot.store.schema import commits
 from tests.fakes.github import FakeGitHub
 from tests.processes import (
     first_row,
@@ -26,8 +25,10 @@ from tests.processes import (
     run_bot,
     serve_env,
     stop,
+    unfinished_jobs,
     wait_healthy,
 )
+from tests.scenarios import ALERT_MARKER
 from tests.support import replay_pushes
 
 pytestmark = pytest.mark.slow
@@ -36,7 +37,6 @@ REPO = "vllm-project/vllm-ascend"
 DAY = "2026-06-17"
 CONFIG = ".github/commit-digest.yml"
 WINDOW = 60.0  # the issue's promise: an alert within a minute of the analysis
-MARKER = re.compile(r"<!-- commit-digest:[^:]+/[^:]+:alert:(?P<sha>[0-9a-f]{40}) -->")
 
 
 @pytest.fixture
@@ -50,15 +50,16 @@ async def fake(aiohttp_server: Any, public_key_pem: str) -> AsyncIterator[tuple[
 
 def alerts(github: FakeGitHub) -> list[str]:
     return [
-        m.group("sha") for d in github.repos[REPO].discussions if (m := MARKER.search(d["body"]))
+        m.group("sha")
+        for d in github.repos[REPO].discussions
+        if (m := ALERT_MARKER.search(d["body"]))
     ]
 
 
 async def idle(database_url: str, server: asyncio.subprocess.Process) -> None:
     """Wait until the App has no job left to run now (its work, not a timing)."""
     deadline = time.monotonic() + 90
-    unfinished = sa.select(sa.func.count()).where(jobs.c.state.in_(["pending", "running"]))
-    while (await first_row(database_url, unfinished))[0]:
+    while await unfinished_jobs(database_url):
         assert time.monotonic() < deadline, "the App's jobs never settled"
         assert server.returncode is None
         await asyncio.sleep(0.1)

@@ -349,7 +349,14 @@ def test_repo_names_a_clone_without_a_github_origin(
         ("classify", ["stdin", '"sha"', '"message"', "get a commit", "LLM_BASE_URL"]),
         (
             "digest",
-            ["default: the checked-out branch", "default: UTC", "default: stdout", "--repo"],
+            [
+                "default: the checked-out branch",
+                "the file's `timezone`, else UTC",
+                "default: stdout",
+                "--repo",
+                "--week",
+                ".github/commit-digest.yml",
+            ],
         ),
         ("publish", ["--day", "--week", "any digest day of the roll-up week", "exits 1"]),
     ],

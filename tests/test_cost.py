@@ -14,13 +14,11 @@ from typing import Any
 
 import openai
 import pytest
-import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 from bot.analysis.cost import Prices
 from bot.analysis.llm import LLMAnalyzer
 from bot.analysis.tiering import rules_sure
-from bot.app import EXECUTOR, STORE
 from bot.cli.offline import offline_digest
 from bot.digest.usage import usage_lines
 from bot.models import CommitInput, DigestUsage, FileChange
@@ -28,9 +26,9 @@ from bot.repo_config import ConfigError, RepoConfig, parse_config
 from bot.store.schema import analyses
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM
+from tests.scenarios import land, llm_settings, rows
 from tests.support import (
     FakeClock,
-    deliver_replay,
     publish_round,
     replay_day,
     replay_index,
@@ -41,7 +39,6 @@ Client = TestClient[Any, Any]
 REPO = "vllm-project/llm-compressor"
 DAY = "2026-06-22"
 END = datetime(2026, 6, 23, tzinfo=UTC)
-CONFIG = ".github/commit-digest.yml"
 
 
 def commit(title: str, *paths: str, patch: str = "@@ -1 +1 @@\n-a\n+b") -> CommitInput:
@@ -101,27 +98,24 @@ async def llm_day(
     **settings: Any,
 ) -> tuple[Client, FakeLLM]:
     """The replay day delivered and analysed with the fake LLM configured."""
-    repo = github.serve_replay_day(REPO, DAY)
-    if config is not None:
-        repo.files[CONFIG] = config
     llm = llm or FakeLLM()
-    server = await aiohttp_server(llm.app())
-    clock.current = END - timedelta(minutes=30)
-    client = await app_client(
-        llm_base_url=str(server.make_url("/v1")),
-        llm_api_key="test-key",
-        llm_model="fake-model",
+    served = await llm_settings(aiohttp_server, llm)
+    client, _ = await land(
+        app_client,
+        github,
+        clock,
+        REPO,
+        DAY,
+        config=config,
+        pushes=pushes or None,
+        **served,
         **settings,
     )
-    for push in pushes or replay_pushes(REPO, DAY):
-        assert await deliver_replay(client, push) == 202
-    await client.app[EXECUTOR].drain()
     return client, llm
 
 
 async def stored(client: Client) -> dict[str, Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return {r.sha: r for r in await conn.execute(sa.select(analyses))}
+    return {r.sha: r for r in await rows(client, analyses)}
 
 
 async def publish(client: Client, clock: FakeClock, github: FakeGitHub) -> str:

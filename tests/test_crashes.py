@@ -14,12 +14,18 @@ from typing import Any
 
 import aiohttp
 import pytest
-import sqlalchemy as sa
 
-from bot.store.engine import create_engine
-from bot.store.schema import commits, jobs
 from tests.fakes.github import FakeGitHub
-from tests.processes import free_port, post_push, replay_github, run_bot, serve_env, wait_healthy
+from tests.processes import (
+    commit_states,
+    free_port,
+    post_push,
+    replay_github,
+    run_bot,
+    serve_env,
+    unfinished_jobs,
+    wait_healthy,
+)
 from tests.support import replay_pushes
 
 pytestmark = pytest.mark.slow
@@ -64,22 +70,8 @@ class Run:
 
     async def settled(self, expected: int) -> bool:
         """Every commit analysed, and no work (an alert) left to run."""
-        engine = create_engine(self.database_url)
-        try:
-            async with engine.connect() as conn:
-                analysed = (
-                    await conn.execute(
-                        sa.select(sa.func.count()).where(commits.c.state == "analyzed")
-                    )
-                ).scalar_one()
-                unfinished = (
-                    await conn.execute(
-                        sa.select(sa.func.count()).where(jobs.c.state.in_(["pending", "running"]))
-                    )
-                ).scalar_one()
-                return bool(analysed >= expected and not unfinished)
-        finally:
-            await engine.dispose()
+        analysed = (await commit_states(self.database_url)).get("analyzed", 0)
+        return analysed >= expected and not await unfinished_jobs(self.database_url)
 
 
 async def ingest_and_analyse(run: Run, rng: random.Random | None, kills: int) -> int:

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
+from bot.settings import Settings
+from bot.web.handlers import ROUTED_EVENTS
 from tests.support import ROOT
 
 
@@ -15,7 +24,10 @@ def load(path: str) -> Any:
 
 def test_manifest_asks_for_the_least_that_works() -> None:
     manifest = load("app.yml")
-    assert manifest["default_events"] == ["push"]
+    # Commits land by `push`; `/digest` commands come in comments.
+    assert manifest["default_events"] == ["push", "issue_comment", "discussion_comment"]
+    # Every event subscribed to is one the webhook stores work for (none answered `ignored`).
+    assert set(manifest["default_events"]) <= ROUTED_EVENTS
     assert manifest["default_permissions"] == {
         "contents": "read",
         "metadata": "read",
@@ -69,3 +81,88 @@ def test_dockerfile_is_slim_non_root_and_checks_health() -> None:
     assert "FROM python:3.11.11-slim-bookworm" in dockerfile
     assert "USER app" in dockerfile
     assert "HEALTHCHECK" in dockerfile and "/healthz" in dockerfile
+
+
+def env_example() -> tuple[dict[str, str], set[str]]:
+    """deploy/.env.example as Compose reads it (the variables set), and every name it
+    mentions, commented out or not."""
+    values, named = {}, set()
+    for line in (ROOT / "deploy/.env.example").read_text().splitlines():
+        m = re.match(r"^(#\s*)?([A-Z][A-Z0-9_]*)=(.*)$", line)
+        if m:
+            named.add(m[2])
+            if not m[1]:
+                values[m[2]] = m[3]
+    return values, named
+
+
+def test_env_example_names_the_credentials_and_only_real_settings() -> None:
+    values, named = env_example()
+    settings = {name.upper() for name in Settings.model_fields}
+    assert named <= settings, named - settings
+    assert {"GITHUB_APP_ID", "GITHUB_WEBHOOK_SECRET", "GITHUB_PRIVATE_KEY"} <= set(values)
+    assert "GITHUB_PRIVATE_KEY_PATH" in named
+    # Compose sets the database itself (its PostgreSQL service); a value here would be ignored.
+    assert "DATABASE_URL" not in named
+    assert "DATABASE_URL" in load("deploy/docker-compose.yml")["services"]["app"]["environment"]
+
+
+@pytest.mark.usefixtures("environ_clean")
+def test_env_example_filled_in_either_way_gives_serve_its_key(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, private_key_pem: str
+) -> None:
+    values, _ = env_example()
+    one_line = "".join(f"{line}\\n" for line in private_key_pem.splitlines())  # the awk line
+    key_file = tmp_path / "github-app.pem"
+    key_file.write_text(private_key_pem)
+    ways = [
+        {"GITHUB_PRIVATE_KEY": one_line},
+        {"GITHUB_PRIVATE_KEY": "", "GITHUB_PRIVATE_KEY_PATH": str(key_file)},
+    ]
+    for way in ways:
+        filled = {**values, "GITHUB_APP_ID": "1187321", "GITHUB_WEBHOOK_SECRET": "s3cret", **way}
+        for name, value in filled.items():
+            monkeypatch.setenv(name, value)
+        settings = Settings()
+        settings.require_github()
+        assert settings.private_key_pem().strip() == private_key_pem.strip()
+
+
+def test_manifest_page_registers_the_app_from_app_yml() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "deploy/manifest.py",
+            "--webhook-url",
+            "https://digest.example.org/webhook",
+            "--org",
+            "acme",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+
+    class Form(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.found: dict[str, dict[str, str | None]] = {}
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.found[tag] = dict(attrs)
+
+    form = Form()
+    form.feed(done.stdout)
+    # GitHub's manifest flow: POST the manifest to the "new App" page of the owner.
+    assert form.found["form"] == {
+        "action": "https://github.com/organizations/acme/settings/apps/new",
+        "method": "post",
+    }
+    assert form.found["input"]["name"] == "manifest"
+    sent = json.loads(form.found["input"]["value"] or "")
+    expected = load("app.yml")
+    expected["hook_attributes"]["url"] = "https://digest.example.org/webhook"
+    # The code GitHub hands back comes in the address it redirects to: the App's own host.
+    expected["redirect_url"] = "https://digest.example.org/"
+    assert sent == expected

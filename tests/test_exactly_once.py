@@ -7,12 +7,10 @@ from __future__ import annotations
 import asyncio
 import copy
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
-from aiohttp.test_utils import TestClient
 
 import bot.digest.render
 import bot.jobs.publish.day
@@ -20,7 +18,8 @@ from bot.app import EXECUTOR, STORE
 from bot.jobs.publish.day import MAX_PUBLISH_ATTEMPTS
 from bot.store.jobs import JobKind
 from bot.store.schema import commits, digests, jobs, posts
-from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.fakes.github import FakeGitHub
+from tests.scenarios import ASCEND, COMPRESSOR, CONFIG, cutoff, day_marker, land, rows
 from tests.support import (
     FakeClock,
     deliver,
@@ -30,40 +29,14 @@ from tests.support import (
     replay_pushes,
 )
 
-Client = TestClient[Any, Any]
-REPO = "vllm-project/llm-compressor"
+REPO = COMPRESSOR
 DAY = "2026-06-22"
-END = datetime(2026, 6, 23, tzinfo=UTC)
-OTHER = "vllm-project/vllm-ascend"
-CONFIG = ".github/commit-digest.yml"
-
-
-async def rows(client: Client, table: sa.Table, *where: Any) -> list[Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return list(await conn.execute(sa.select(table).where(*where)))
-
-
-async def landed(
-    app_client: Callable[..., Any],
-    github: FakeGitHub,
-    clock: FakeClock,
-    *,
-    config: str | None = None,
-    **settings: Any,
-) -> tuple[Client, FakeRepo]:
-    repo = github.serve_replay_day(REPO, DAY)
-    if config is not None:
-        repo.files[CONFIG] = config
-    clock.current = END - timedelta(minutes=30)
-    client = await app_client(**settings)
-    for push in replay_pushes(REPO, DAY):
-        assert await deliver_replay(client, push) == 202
-    await client.app[EXECUTOR].drain()
-    return client, repo
+END = cutoff(DAY)
+OTHER = ASCEND
 
 
 def marked(bodies: list[str], key: str) -> list[str]:
-    return [b for b in bodies if f"<!-- commit-digest:{REPO}:{DAY}:{key} -->" in b]
+    return [b for b in bodies if day_marker(REPO, DAY, key) in b]
 
 
 # --- a create GitHub carried out, answered with a 502 or not at all ----------------------------
@@ -74,7 +47,7 @@ async def test_a_discussion_created_despite_a_502_or_a_timeout_is_not_created_ag
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, fault: str
 ) -> None:
     # A timeout long enough for a loaded machine's answers, short enough for the hang.
-    client, repo = await landed(app_client, github, clock, github_timeout_seconds=2.0)
+    client, repo = await land(app_client, github, clock, REPO, DAY, github_timeout_seconds=2.0)
     github.lose_discussion_create(hang=fault == "timeout")
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
@@ -98,7 +71,9 @@ async def test_a_discussion_created_despite_a_502_or_a_timeout_is_not_created_ag
 async def test_an_issue_or_comment_created_despite_a_502_is_not_created_again(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, path: str
 ) -> None:
-    client, repo = await landed(app_client, github, clock, config="publish:\n  to: issue-comment\n")
+    client, repo = await land(
+        app_client, github, clock, REPO, DAY, config="publish:\n  to: issue-comment\n"
+    )
     github.fail("POST", path, 502, after_write=True, message="Bad Gateway")
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
@@ -119,7 +94,7 @@ async def test_a_discussion_created_despite_a_502_stays_the_days_post_when_the_c
     # GitHub made the day's discussion and answered 502; before the retry, the config sends
     # digests to issue comments. The retry finds the discussion by its marker where it was
     # sent: the day is not posted a second time, as a comment.
-    client, repo = await landed(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     github.lose_discussion_create()
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
@@ -147,7 +122,7 @@ async def test_a_publisher_whose_lease_expires_mid_publish_posts_nothing_more(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)  # a digest of several posts
-    first, repo = await landed(app_client, github, clock, worker_lease_seconds=300)
+    first, repo = await land(app_client, github, clock, REPO, DAY, worker_lease_seconds=300)
     second = await app_client(worker_lease_seconds=300)  # another replica, same database
     # The first replica's second post hangs in flight (then fails) ...
     github.fail("POST", r"^/graphql$", 502, operation="AddDigestComment", hang=True)
@@ -252,7 +227,7 @@ async def test_a_render_error_ends_in_a_clearly_failed_job_not_a_loop(
     clock: FakeClock,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    client, repo = await landed(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
 
     def broken(*_: Any, **__: Any) -> Any:
         raise ValueError("the renderer met something it cannot draw")
@@ -274,8 +249,13 @@ async def test_a_skipped_day_then_a_late_commit_gets_posted(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     # Every commit of the day is excluded, except the one that lands late.
-    client, repo = await landed(
-        app_client, github, clock, config="exclude:\n  messages: ['^(?!Fix the late bug)']\n"
+    client, repo = await land(
+        app_client,
+        github,
+        clock,
+        REPO,
+        DAY,
+        config="exclude:\n  messages: ['^(?!Fix the late bug)']\n",
     )
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
@@ -316,7 +296,7 @@ async def test_six_hundred_failed_commits_fit_in_posts_within_githubs_limit(
     ]
     assert (await deliver(client, "push", push))[0] == 202
     await client.app[EXECUTOR].drain(rounds=1_000)
-    assert {r.state for r in await rows(client, commits)} == {"failed"}
+    assert set(await client.app[STORE].count_commits_by_state()) == {"failed"}
     clock.current = END + timedelta(seconds=1)
     github.faults.clear()
     await publish_round(client)
@@ -335,8 +315,13 @@ async def test_a_skipped_day_whose_late_publication_keeps_failing_ends_failed_no
     clock: FakeClock,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    client, repo = await landed(
-        app_client, github, clock, config="exclude:\n  messages: ['^(?!Fix the late bug)']\n"
+    client, repo = await land(
+        app_client,
+        github,
+        clock,
+        REPO,
+        DAY,
+        config="exclude:\n  messages: ['^(?!Fix the late bug)']\n",
     )
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
@@ -364,7 +349,7 @@ async def test_a_failed_addendum_is_not_started_over_until_a_new_commit_is_store
     clock: FakeClock,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    client, repo = await landed(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     assert len(repo.discussions) == 1

@@ -10,14 +10,14 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
-from bot.app import EXECUTOR, STORE
+from bot.app import EXECUTOR
 from bot.store.schema import analyses, commits, jobs
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import VALID_BODY, Behaviour, FakeLLM
 from tests.markdown import parse
+from tests.scenarios import llm_settings, rows
 from tests.support import FakeClock, deliver, deliver_replay, publish_round, replay_pushes
 
 Client = TestClient[Any, Any]
@@ -25,11 +25,6 @@ REPO = "vllm-project/vllm-ascend"
 OTHER = "vllm-project/llm-compressor"
 DAY = "2026-07-10"
 END = datetime(2026, 7, 11, tzinfo=UTC)
-
-
-async def rows(client: Client, table: sa.Table, *where: Any) -> list[Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return list(await conn.execute(sa.select(table).where(*where)))
 
 
 async def test_github_faults_the_digest_still_goes_out_and_limits_are_respected(
@@ -116,12 +111,10 @@ async def test_llm_faults_the_digest_goes_out_on_time_and_pings_nobody(
         "hang",
         "hang",  # slow past the timeout, twice: rules
     )
-    server = await aiohttp_server(llm.app())
+    settings = await llm_settings(aiohttp_server, llm)
     clock.current = END - timedelta(hours=12)
     client = await app_client(
-        llm_base_url=str(server.make_url("/v1")),
-        llm_api_key="test-key",
-        llm_model="fake-model",
+        **settings,
         llm_timeout_seconds=0.3,
         worker_concurrency=1,
     )

@@ -9,7 +9,9 @@ from typing import Any
 
 import aiohttp
 import gidgethub
+import jwt
 import pytest
+from cryptography.hazmat.primitives import serialization
 
 from bot.github import GitHubApp
 from bot.github.calls import CommitMissing, GitHubError
@@ -92,6 +94,36 @@ async def test_app_jwt_is_reused_then_renewed(
     # The fake checks iat/exp/iss with RS256 against the App's public key: still accepted.
     assert await app.installation_for(REPO) == INSTALLATION
     assert all(c.auth == "jwt" for c in github.calls_to("GET", "/installation$"))
+
+
+@pytest.mark.usefixtures("replay")
+async def test_the_private_key_is_parsed_once_for_every_jwt(
+    make_app: Callable[..., GitHubApp],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Parsing a PEM key checks the RSA key: tens of milliseconds a time.
+    parsed: list[bytes] = []
+    load = serialization.load_pem_private_key
+
+    def counting(data: bytes, password: bytes | None) -> Any:
+        if b"PRIVATE KEY" in data:  # PyJWT tries a public key as a private one first
+            parsed.append(data)
+        return load(data, password)
+
+    monkeypatch.setattr(serialization, "load_pem_private_key", counting)
+    monkeypatch.setattr(jwt.algorithms, "load_pem_private_key", counting)
+    app = make_app()
+    signed = set()
+    for _ in range(3):
+        signed.add(app._auth.app_jwt())
+        # The fake checks each JWT against the App's public key.
+        assert await app.installation_for(REPO) == INSTALLATION
+        clock.advance(minutes=8)  # past the JWT's renewal: the next one is signed anew
+    assert len(signed) == 3
+    assert len(github.calls_to("GET", "/installation$")) == 3
+    assert len(parsed) == 1
 
 
 @pytest.mark.usefixtures("replay")

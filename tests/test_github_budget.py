@@ -8,40 +8,27 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-import sqlalchemy as sa
-from aiohttp.test_utils import TestClient
-
 from bot.app import EXECUTOR, STORE
 from bot.github.patches import commits_from_series
+from bot.store.job_payloads import RefreshConfigPayload
 from bot.store.jobs import JobKind
-from bot.store.schema import commits, repositories
+from bot.store.schema import commits
 from tests.fakes.github import FakeGitHub, format_patch_series
+from tests.scenarios import Client, land, rows
 from tests.support import FakeClock, deliver_replay, replay_day, replay_pushes
 
-Client = TestClient[Any, Any]
 REPO = "vllm-project/vllm-ascend"
 DAY = "2026-07-10"
 
 
-async def landed(app_client: Callable[..., Any], github: FakeGitHub, **settings: Any) -> Client:
-    github.serve_replay_day(REPO, DAY)
-    client: Client = await app_client(**settings)
-    for push in replay_pushes(REPO, DAY):
-        assert await deliver_replay(client, push) == 202
-    await client.app[EXECUTOR].drain()
-    return client
-
-
 async def details(client: Client) -> dict[str, Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        rows = await conn.execute(sa.select(commits.c.sha, commits.c.state, commits.c.details))
-        return {r.sha: r for r in rows}
+    return {r.sha: r for r in await rows(client, commits)}
 
 
 async def test_a_day_costs_at_most_1_2_github_calls_per_commit(
     app_client: Callable[..., Any], github: FakeGitHub
 ) -> None:
-    client = await landed(app_client, github)
+    client, _ = await land(app_client, github, None, REPO, DAY)
     day = replay_day(REPO, DAY)
     stored = await details(client)
     assert {r.state for r in stored.values()} == {"analyzed"}
@@ -90,7 +77,7 @@ async def test_a_failing_series_falls_back_to_one_call_per_commit(
 ) -> None:
     github.fail("GET", r"/compare/", 502, times=100)
     github.fail("POST", r"^/graphql$", 502, times=100)
-    client = await landed(app_client, github)
+    client, _ = await land(app_client, github, None, REPO, DAY)
     day = replay_day(REPO, DAY)
     stored = await details(client)
     # The batched calls were tried, and GitHub's errors cost nothing but the calls.
@@ -124,19 +111,18 @@ async def test_the_config_is_read_again_conditionally(
     client: Client = await app_client()
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
     worker = client.app[EXECUTOR]
-    engine = client.app[STORE].engine
 
     async def stale() -> None:
         # What a push that touches the file, or the repository seen anew, does: read it again.
-        async with engine.connect() as conn:
-            repo_id = (await conn.execute(sa.select(repositories.c.id))).scalar_one()
+        (repo,) = await client.app[STORE].repos.all()
+        repo_id = repo.id
         await client.app[STORE].jobs.enqueue(
-            JobKind.REFRESH_CONFIG, str(repo_id), {"repo_id": repo_id}, clock.now(), rearm=True
+            RefreshConfigPayload(repo_id=repo_id), clock.now(), rearm=True
         )
 
     async def config() -> Any:
-        async with engine.connect() as conn:
-            return (await conn.execute(sa.select(repositories.c.config))).scalar_one()
+        (repo,) = await client.app[STORE].repos.all()
+        return repo.config
 
     await worker.drain(kinds=[JobKind.REFRESH_CONFIG])
     (first,) = github.calls_to("GET", r"/contents/")

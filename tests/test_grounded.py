@@ -15,28 +15,35 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 from prometheus_client import generate_latest
 
 from bot.analysis.facts import read_facts
 from bot.analysis.facts.records import Facts, Name, NameKind
 from bot.analysis.prompt import build_prompt
-from bot.app import EXECUTOR, STORE
 from bot.cli.evaluation import evaluate, word_lines
 from bot.models import AnalysisBody, CommitInput
 from bot.runtime.metrics import Metrics
 from bot.store.schema import analyses
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import VALID_BODY, FakeLLM
+from tests.scenarios import (
+    ASCEND,
+    COMPRESSOR,
+    GLM_DOCS,
+    MXFP,
+    PREFIX,
+    SCHEDULER,
+    TRACING,
+    land,
+    llm_settings,
+    rows,
+)
 from tests.support import (
     ROOT,
     FakeClock,
-    deliver_replay,
     publish_round,
     replay_day,
-    replay_pushes,
 )
-from tests.test_guard import ASCEND, COMPRESSOR, GLM_DOCS, MXFP, PREFIX, SCHEDULER, TRACING
 
 Make = Callable[..., Any]
 
@@ -310,26 +317,16 @@ async def test_the_days_dropped_claims_are_stored_and_shown_in_the_footer(
     language: str,
     line: str,
 ) -> None:
-    repo = github.serve_replay_day(COMPRESSOR, DAY)
-    repo.files[".github/commit-digest.yml"] = f"language: {language}\n"
     llm = FakeLLM()
     llm.recorded[SCHEDULER.sha] = answer(summary="Speeds up PTQ on Hopper GPUs.")
     llm.recorded[TRACING.sha] = answer(summary="Speeds up subgraph tracing. It is 5x faster.")
-    server = await aiohttp_server(llm.app())
-    settings = {
-        "llm_base_url": str(server.make_url("/v1")),
-        "llm_api_key": "test-key",
-        "llm_model": "fake-model",
-    }
-    clock.current = END - timedelta(minutes=30)
-    client = await app_client(**settings)
-    for push in replay_pushes(COMPRESSOR, DAY):
-        assert await deliver_replay(client, push) == 202
-    await client.app[EXECUTOR].drain()
-    async with client.app[STORE].engine.connect() as conn:
-        rows = {r.sha: r for r in await conn.execute(sa.select(analyses))}
-    assert (rows[SCHEDULER.sha].dropped_claims, rows[TRACING.sha].dropped_claims) == (1, 1)
-    assert sum(r.dropped_claims for r in rows.values()) == 2
+    settings = await llm_settings(aiohttp_server, llm)
+    client, repo = await land(
+        app_client, github, clock, COMPRESSOR, DAY, config=f"language: {language}\n", **settings
+    )
+    stored = {r.sha: r for r in await rows(client, analyses)}
+    assert (stored[SCHEDULER.sha].dropped_claims, stored[TRACING.sha].dropped_claims) == (1, 1)
+    assert sum(r.dropped_claims for r in stored.values()) == 2
     metrics = await (await client.get("/metrics")).text()
     assert 'commit_digest_llm_claims_dropped_total{kind="hardware"} 1.0' in metrics
     assert 'commit_digest_llm_claims_dropped_total{kind="number"} 1.0' in metrics

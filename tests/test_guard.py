@@ -16,22 +16,8 @@ from bot.analysis.ground import Ground
 from bot.analysis.guard import Kind, audit, guard, sentences, unsupported
 from bot.models import AnalysisBody, CommitInput, FileChange
 from tests.fakes.llm import VALID_BODY
-from tests.support import replay_commit
+from tests.scenarios import GLM_DOCS, GRANITE, MXFP, PREFIX, SCHEDULER, TRACING
 
-ASCEND = "vllm-project/vllm-ascend"
-COMPRESSOR = "vllm-project/llm-compressor"
-# [Ascend950][Bugfix] Fix allgatherEP MXFPW4A8 quantization (#11663): one file, +3 -2.
-MXFP = replay_commit(ASCEND, "2026-07-10", "8d808fdd")
-# Dynamic memory-aware GPU scheduling (#2976): "Validated on 2× NVIDIA RTX PRO 6000 Blackwell".
-SCHEDULER = replay_commit(COMPRESSOR, "2026-08-18", "be460a37")
-# Granite4 FP8 example (#1814): "compute capability > 8.9 (Ada Lovelace, Hopper)".
-GRANITE = replay_commit(COMPRESSOR, "2025-09-16", "84575f23")
-# Speed up subgraph tracing (#2992): "a **3.14x speedup**".
-TRACING = replay_commit(COMPRESSOR, "2026-08-18", "8f648668")
-# SlidingWindowManager block size (#11383): "the prefix-cache hit rate ... from 33% to 86%".
-PREFIX = replay_commit(ASCEND, "2026-07-10", "4ad76e0e")
-# GLM5.2 documents (#10544): its commands pass `--enforce-eager`.
-GLM_DOCS = replay_commit(ASCEND, "2026-06-17", "3ac10c80")
 # An SM100 kernel change as the old job's report had one (FlashMLA, vllm#32810): not in the
 # replay days, so written here in the shape of its diff.
 SM100 = CommitInput(

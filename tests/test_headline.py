@@ -10,14 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.digest.render import render
-from bot.digest.synthesis import (
-    HeadlineKind,
-    headline,
-    normalise_title,
-    relanded_title,
-    reverted_title,
-    synthesize,
-)
+from bot.digest.synthesis import HeadlineKind, headline, synthesize
 from bot.models import Analysis, ChangeType, DigestCommit, Importance
 from tests.examples import revert_day
 from tests.markdown import parse
@@ -52,45 +45,6 @@ def commit(
         ),
         message=f"{title}\n\n{body}" if body else title,
     )
-
-
-@pytest.mark.parametrize(
-    ("title", "reverted", "relanded"),
-    [
-        ('Revert "Add the cache (#12)" (#15)', "Add the cache (#12)", None),
-        (
-            '[Revert] Revert "[BugFix] Fix ViT padding" (#10824) (#11994)',
-            "[BugFix] Fix ViT padding (#10824)",
-            None,
-        ),
-        ("revert: drop the v0 engine", "drop the v0 engine", None),
-        (
-            'Revert "Revert "Add the cache (#12)"" (#16)',
-            'Revert "Add the cache (#12)"',
-            "Add the cache (#12)",
-        ),
-        ('Reapply "Add the cache (#12)" (#17)', None, "Add the cache (#12)"),
-        ("[Reland] Add the cache (#18)", None, "Add the cache"),
-        ("Re-land: Add the cache", None, "Add the cache"),
-        ("[Core][Reland] Add the cache", None, "Add the cache"),
-        ("Relanded Add the cache", None, "Add the cache"),
-        ("Add the cache (#12)", None, None),
-        ("Irrelevant rework of the scheduler", None, None),
-        ("Relax the rate limiter", None, None),
-    ],
-)
-def test_titles_name_what_they_revert_or_reland(
-    title: str, reverted: str | None, relanded: str | None
-) -> None:
-    assert reverted_title(title) == reverted
-    assert relanded_title(title) == relanded
-
-
-def test_normalised_titles_ignore_pr_suffix_tags_quotes_and_case() -> None:
-    assert normalise_title("[Feat] Enable  X by default (#5545)") == normalise_title(
-        '"enable x by default"'
-    )
-    assert normalise_title("Enable X") != normalise_title("Enable Y")
 
 
 def links_of(

@@ -13,38 +13,39 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 import structlog
-from aiohttp.test_utils import TestClient
 from structlog.testing import LogCapture
 
-from bot.app import EXECUTOR, SCHEDULER, STORE
+from bot.app import EXECUTOR, SCHEDULER
 from bot.jobs.publish import places
 from bot.store.jobs import JobKind
 from bot.store.schema import commits, digests, jobs, posts
 from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.scenarios import (
+    ALERT_DAY,
+    ASCEND,
+    BUSY_DAY,
+    COMPRESSOR,
+    FOLD,
+    breaking_sha,
+    cutoff,
+    day_marker,
+    land,
+    land_alert_day,
+    landing_again,
+    rows,
+)
 from tests.support import FakeClock, deliver, late_push, publish_round, replay_pushes
-from tests.test_alert_posts import BUSY_DAY, BUSY_END, FOLD, breaking_sha, landing_again
-from tests.test_alert_posts import DAY as ALERT_DAY
-from tests.test_alert_posts import END as ALERT_END
-from tests.test_alert_posts import REPO as ALERT_REPO
-from tests.test_alert_posts import landed as alert_day_landed
-from tests.test_publish import DAY, END, MARKER, REPO, landed_day
 
-Client = TestClient[Any, Any]
+REPO = COMPRESSOR
+DAY = "2026-06-22"
+END = cutoff(DAY)
+MARKER = day_marker(REPO, DAY)
+ALERT_END = cutoff(ALERT_DAY)
 TO_ISSUE = "publish:\n  to: issue-comment\n"
 COMMIT_LINK = re.compile(r"/commit/([0-9a-f]{40})")
 # The App's own issue, as the README documents its marker.
 TRACKING = re.compile(r"^<!-- commit-digest:[^:]+/[^:]+:tracking-issue -->")
-
-
-async def rows(client: Client, table: sa.Table, *where: Any) -> list[Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return list(await conn.execute(sa.select(table).where(*where)))
-
-
-def day_marker(repo: str, day: str, key: str = "part-1") -> str:
-    return f"<!-- commit-digest:{repo}:{day}:{key} -->"
 
 
 def quoted(body: str) -> list[str]:
@@ -56,13 +57,13 @@ async def test_a_deleted_tracking_issue_is_made_again_once_for_a_digest_and_aler
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     config = "publish:\n  to: issue-comment\nalerts:\n  on: [breaking]\n  to: issue\n"
-    client, repo = await alert_day_landed(app_client, github, clock, config=config)
+    client, repo = await land_alert_day(app_client, github, clock, config=config)
     clock.current = ALERT_END + timedelta(seconds=1)
     await publish_round(client)
     (old,) = repo.issues.values()
     assert TRACKING.match(old["body"])
     assert len(repo.comments) == 2  # the day's alert, then its digest
-    github.delete_issue(ALERT_REPO, old["number"])
+    github.delete_issue(ASCEND, old["number"])
     # The next day a breaking commit lands: its alert is due at once, and so is the day's
     # digest at the cutoff; two replicas run them side by side.
     sha = breaking_sha()
@@ -84,11 +85,11 @@ async def test_a_deleted_tracking_issue_is_made_again_once_for_a_digest_and_aler
     await asyncio.gather(client.app[EXECUTOR].drain(), other.app[EXECUTOR].drain())
     (new,) = repo.issues.values()
     assert new["number"] != old["number"] and TRACKING.match(new["body"])
-    assert len(github.calls_to("POST", rf"^/repos/{ALERT_REPO}/issues$")) == 2
+    assert len(github.calls_to("POST", rf"^/repos/{ASCEND}/issues$")) == 2
     bodies = {c["body"].split("\n", 1)[0]: c["issue_number"] for c in repo.comments}
     assert bodies == {
-        f"<!-- commit-digest:{ALERT_REPO}:alert:{'d' * 40} -->": new["number"],
-        day_marker(ALERT_REPO, "2026-06-18"): new["number"],
+        f"<!-- commit-digest:{ASCEND}:alert:{'d' * 40} -->": new["number"],
+        day_marker(ASCEND, "2026-06-18"): new["number"],
     }
     done = await rows(
         client, jobs, jobs.c.kind.in_([JobKind.SEND_ALERTS.value, JobKind.PUBLISH_PERIOD.value])
@@ -102,16 +103,14 @@ async def test_a_deleted_comment_the_app_would_edit_is_posted_again(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     config = "alerts:\n  on: [breaking, high]\n  max_per_day: 1\n  to: issue\n"
-    client, repo = await alert_day_landed(
-        app_client, github, clock, day=BUSY_DAY, end=BUSY_END, config=config
-    )
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
     (issue,) = repo.issues.values()
     (fold,) = [c for c in repo.comments if FOLD.search(c["body"])]
     repo.comments.remove(fold)  # a maintainer deletes the "more alerts" comment
     # Another high commit of the day is analysed: the fold, edited as it grows, is gone.
     high = next(
         c["id"]
-        for p in replay_pushes(ALERT_REPO, BUSY_DAY)
+        for p in replay_pushes(ASCEND, BUSY_DAY)
         for c in p["payload"]["commits"]
         if c["message"].startswith("[Refactor] remove layer sharding")
     )
@@ -128,7 +127,7 @@ async def test_a_deleted_comment_the_app_would_edit_is_posted_again(
 async def test_a_late_commit_of_a_day_posted_on_a_deleted_issue_posts_the_day_whole_again(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock, config=TO_ISSUE)
+    client, repo = await land(app_client, github, clock, REPO, DAY, config=TO_ISSUE)
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     (old,) = repo.issues.values()
@@ -170,8 +169,13 @@ async def test_a_configured_issue_that_does_not_exist_gives_way_to_the_tracking_
     monkeypatch.setattr(
         places, "log", raising=False, value=structlog.wrap_logger(None, processors=[logged])
     )
-    client, repo = await landed_day(
-        app_client, github, clock, config="publish:\n  to: issue-comment\n  issue: 99999\n"
+    client, repo = await land(
+        app_client,
+        github,
+        clock,
+        REPO,
+        DAY,
+        config="publish:\n  to: issue-comment\n  issue: 99999\n",
     )
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
@@ -197,7 +201,7 @@ async def test_issues_turned_off_are_waited_out_and_the_post_goes_out_once_they_
     # No Discussions either: the digest can only be an issue comment. Either the tracking
     # issue is still to be made, or the comment goes to a configured issue that exists.
     config = None if where == "tracking" else "publish:\n  to: issue-comment\n  issue: 7\n"
-    client, repo = await landed_day(app_client, github, clock, config=config)
+    client, repo = await land(app_client, github, clock, REPO, DAY, config=config)
     if where == "configured":
         add_issue(repo, 7)
     repo.has_discussions = False
@@ -227,7 +231,7 @@ async def test_issues_turned_off_are_waited_out_and_the_post_goes_out_once_they_
 async def test_a_repository_gone_still_ends_its_posting_quietly(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock, config=TO_ISSUE)
+    client, repo = await land(app_client, github, clock, REPO, DAY, config=TO_ISSUE)
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     (issue,) = repo.issues.values()
@@ -269,7 +273,7 @@ async def test_a_404_from_an_issue_that_is_there_forgets_nothing_and_makes_nothi
 ) -> None:
     # GitHub may answer the first comment on an issue it has just made with a 404 (a read
     # replica behind, an outage): the issue is there, so nothing is made again.
-    client, repo = await landed_day(app_client, github, clock, config=TO_ISSUE)
+    client, repo = await land(app_client, github, clock, REPO, DAY, config=TO_ISSUE)
     github.fail("POST", rf"^/repos/{REPO}/issues/\d+/comments$", 404, message="Not Found")
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)

@@ -9,14 +9,14 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.store import Store
+from bot.store.job_payloads import SendAlertsPayload
 from bot.store.jobs import Job, JobKind
 from tests.support import ODD_SESSION_ZONE, in_session_zone
 
 NOW = datetime(2026, 7, 10, 12, 0, tzinfo=UTC)
 LEASE = timedelta(minutes=5)
-KIND = JobKind.SEND_ALERTS
-KEY = "1/2026-07-10"
-PAYLOAD = {"repo_id": 1, "day": "2026-07-10"}
+PAYLOAD = SendAlertsPayload(repo_id=1, day=NOW.date())
+KIND, KEY = PAYLOAD.kind, PAYLOAD.key
 LIMITS = {kind: 8 for kind in JobKind}
 
 
@@ -38,10 +38,10 @@ async def claim_one(store: Store, now: datetime) -> list[Job]:
 async def test_a_job_enqueued_while_running_runs_once_more(
     store: Store, finish_in_last_write: bool
 ) -> None:
-    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW, rearm=True)
+    await store.jobs.enqueue(PAYLOAD, NOW, rearm=True)
     (job,) = await claim_one(store, NOW)
     # New work arrives while the holder runs: the running job is not disturbed ...
-    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW + timedelta(seconds=1), rearm=True)
+    await store.jobs.enqueue(PAYLOAD, NOW + timedelta(seconds=1), rearm=True)
     row = await store.jobs.get(KIND, KEY)
     assert (row.state, row.lease_owner, row.attempts) == ("running", job.owner, 1)
     assert await claim_one(store, NOW + timedelta(seconds=2)) == []  # nor taken by another
@@ -63,20 +63,20 @@ async def test_a_job_enqueued_while_running_runs_once_more(
 
 
 async def test_enqueued_without_rearm_or_after_a_failure_behaves_as_before(store: Store) -> None:
-    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW)
+    await store.jobs.enqueue(PAYLOAD, NOW)
     (job,) = await claim_one(store, NOW)
-    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW)  # no rearm: a duplicate, ignored
+    await store.jobs.enqueue(PAYLOAD, NOW)  # no rearm: a duplicate, ignored
     assert await store.jobs.finish(job, NOW)
     assert (await store.jobs.get(KIND, KEY)).state == "done"
     # Asked to rerun, but the run fails for good: it ends failed (and says why) ...
-    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW, rearm=True)
+    await store.jobs.enqueue(PAYLOAD, NOW, rearm=True)
     (job,) = await claim_one(store, NOW)
-    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW, rearm=True)
+    await store.jobs.enqueue(PAYLOAD, NOW, rearm=True)
     assert await store.jobs.finish(job, NOW, failed="repository gone")
     row = await store.jobs.get(KIND, KEY)
     assert (row.state, row.last_error, row.rerun) == ("failed", "repository gone", False)
     # ... and the next enqueue arms it afresh.
-    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW, rearm=True)
+    await store.jobs.enqueue(PAYLOAD, NOW, rearm=True)
     row = await store.jobs.get(KIND, KEY)
     assert (row.state, row.attempts, row.last_error) == ("pending", 0, None)
 
@@ -92,9 +92,9 @@ async def test_a_rerun_is_due_when_its_holder_finishes_whatever_the_session_zone
             async with store.writer().begin() as conn:
                 zone = (await conn.exec_driver_sql("SHOW TIME ZONE")).scalar()
                 assert zone == ODD_SESSION_ZONE
-    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW, rearm=True)
+    await store.jobs.enqueue(PAYLOAD, NOW, rearm=True)
     (job,) = await claim_one(store, NOW)
-    await store.jobs.enqueue(KIND, KEY, PAYLOAD, NOW + timedelta(seconds=1), rearm=True)
+    await store.jobs.enqueue(PAYLOAD, NOW + timedelta(seconds=1), rearm=True)
     later = NOW + timedelta(seconds=3)
     assert await store.jobs.finish(job, later)
     row = await store.jobs.get(KIND, KEY)

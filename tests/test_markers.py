@@ -13,8 +13,12 @@ import pytest
 import bot.digest.render
 from bot.store.schema import posts
 from tests.fakes.github import FakeGitHub
+from tests.scenarios import COMPRESSOR, cutoff, day_marker, land, rows
 from tests.support import FakeClock, publish_round
-from tests.test_exactly_once import DAY, END, REPO, landed, marked, rows
+
+REPO = COMPRESSOR
+DAY = "2026-06-22"
+END = cutoff(DAY)
 
 
 async def test_a_discussion_comment_carrying_a_copied_marker_is_not_adopted(
@@ -27,7 +31,7 @@ async def test_a_discussion_comment_carrying_a_copied_marker_is_not_adopted(
     # of part 2 is answered with a 502 (after GitHub made it), its marker search must find
     # its own comment, not a stranger's comment that carries the same marker.
     monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)
-    client, repo = await landed(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     github.fail(
         "POST", r"^/graphql$", 502, operation="AddDigestComment", after_write=True, message="Bad"
     )
@@ -46,7 +50,8 @@ async def test_a_discussion_comment_carrying_a_copied_marker_is_not_adopted(
     clock.advance(hours=1)
     await publish_round(client)
     assert stranger["body"].startswith("Me too")  # not edited into the App's part
-    assert len(marked([c["body"] for c in discussion["comments"]], "part-2")) == 2
+    part_2 = day_marker(REPO, DAY, "part-2")
+    assert len([c for c in discussion["comments"] if part_2 in c["body"]]) == 2
     (post,) = [p for p in await rows(client, posts) if p.key == "part-2"]
     assert post.node_id == own["id"]
 
@@ -54,7 +59,9 @@ async def test_a_discussion_comment_carrying_a_copied_marker_is_not_adopted(
 async def test_an_issue_carrying_the_tracking_marker_is_not_adopted(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed(app_client, github, clock, config="publish:\n  to: issue-comment\n")
+    client, repo = await land(
+        app_client, github, clock, REPO, DAY, config="publish:\n  to: issue-comment\n"
+    )
     github.fail("POST", r"/issues$", 502, after_write=True, message="Bad Gateway")
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
@@ -75,7 +82,9 @@ async def test_an_issue_carrying_the_tracking_marker_is_not_adopted(
 async def test_an_issue_comment_carrying_a_copied_marker_is_not_adopted(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed(app_client, github, clock, config="publish:\n  to: issue-comment\n")
+    client, repo = await land(
+        app_client, github, clock, REPO, DAY, config="publish:\n  to: issue-comment\n"
+    )
     github.fail("POST", r"/issues/\d+/comments$", 502, after_write=True, message="Bad Gateway")
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)

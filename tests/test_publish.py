@@ -10,17 +10,16 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
-from aiohttp.test_utils import TestClient
 
 import bot.digest.render
 from bot.app import EXECUTOR, SCHEDULER, STORE
 from bot.cli.publish import publish_day
 from bot.store.jobs import Job, JobKind
 from bot.store.posts import PostLedger
-from bot.store.schema import commits, digests, posts, repositories
-from tests.fakes.github import FakeGitHub, FakeRepo
+from bot.store.schema import commits, digests, posts
+from tests.fakes.github import FakeGitHub
 from tests.processes import run_bot, serve_env
+from tests.scenarios import COMPRESSOR, Client, cutoff, day_marker, land, rows
 from tests.support import (
     FakeClock,
     deliver,
@@ -30,46 +29,18 @@ from tests.support import (
     replay_pushes,
 )
 
-Client = TestClient[Any, Any]
-REPO = "vllm-project/llm-compressor"
+REPO = COMPRESSOR
 DAY = "2026-06-22"
-END = datetime(2026, 6, 23, tzinfo=UTC)  # the day's cutoff (UTC, 00:00)
-MARKER = f"<!-- commit-digest:{REPO}:{DAY}:part-1 -->"
-
-
-async def rows(client: Client, table: sa.Table, *where: Any) -> list[Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return list(await conn.execute(sa.select(table).where(*where)))
-
-
-async def landed_day(
-    app_client: Callable[..., Any],
-    github: FakeGitHub,
-    clock: FakeClock,
-    *,
-    analyse: bool = True,
-    config: str | None = None,
-    **settings: Any,
-) -> tuple[Client, FakeRepo]:
-    """A replay day received before its cutoff (and analysed, unless told otherwise)."""
-    repo = github.serve_replay_day(REPO, DAY)
-    if config is not None:
-        repo.files[".github/commit-digest.yml"] = config
-    clock.current = END - timedelta(minutes=30)
-    client = await app_client(**settings)
-    for push in replay_pushes(REPO, DAY):
-        assert await deliver_replay(client, push) == 202
-    executor = client.app[EXECUTOR]
-    await executor.drain(kinds=[JobKind.REFRESH_CONFIG])
-    if analyse:
-        await executor.drain()
-    return client, repo
+END = cutoff(DAY)  # the day's cutoff (UTC, 00:00)
+MARKER = day_marker(REPO, DAY)
 
 
 async def test_the_day_is_posted_as_a_discussion_at_its_cutoff(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock, scheduler_max_sleep_seconds=86_400)
+    client, repo = await land(
+        app_client, github, clock, REPO, DAY, scheduler_max_sleep_seconds=86_400
+    )
     wake_at = await publish_round(client)
     assert repo.discussions == []  # not before the cutoff
     assert wake_at == END  # it wakes for the earliest cutoff
@@ -97,10 +68,12 @@ async def test_the_day_is_posted_as_a_discussion_at_its_cutoff(
 async def test_pending_commits_get_a_grace_period_then_the_rules(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(
+    client, repo = await land(
         app_client,
         github,
         clock,
+        REPO,
+        DAY,
         analyse=False,
         grace_minutes=10,
         scheduler_max_sleep_seconds=86_400,
@@ -115,7 +88,7 @@ async def test_pending_commits_get_a_grace_period_then_the_rules(
     await client.app[EXECUTOR].drain(kinds=[JobKind.PUBLISH_PERIOD])
     (discussion,) = repo.discussions
     assert "not analysed by the cutoff's grace period" in discussion["body"]
-    assert {r.state for r in await rows(client, commits)} == {"analyzed"}
+    assert set(await client.app[STORE].count_commits_by_state()) == {"analyzed"}
     # The analyses, had they been slow rather than idle, may not overwrite what was published.
     assert await client.app[EXECUTOR].run_once() == 0
 
@@ -126,7 +99,7 @@ async def test_a_crash_between_posting_and_recording_does_not_post_twice(
     clock: FakeClock,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     real = PostLedger.record
     crashed = False
 
@@ -159,7 +132,7 @@ async def test_continuation_parts_are_comments_posted_once_across_a_crash(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     real = PostLedger.record
     calls = 0
 
@@ -189,7 +162,7 @@ async def test_continuation_parts_are_comments_posted_once_across_a_crash(
 async def test_two_schedulers_racing_post_one_digest(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    first, repo = await landed_day(app_client, github, clock)
+    first, repo = await land(app_client, github, clock, REPO, DAY)
     second = await app_client()  # another replica on the same database
     clock.current = END + timedelta(seconds=1)
     await asyncio.gather(publish_round(first), publish_round(second))
@@ -213,7 +186,7 @@ async def test_discussion_impossible_falls_back_to_an_issue_comment(
     config: str | None,
     reason: str,
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock, config=config)
+    client, repo = await land(app_client, github, clock, REPO, DAY, config=config)
     repo.has_discussions = setup != "disabled"
     repo.discussions_forbidden = setup == "forbidden"
     clock.current = END + timedelta(seconds=1)
@@ -233,8 +206,8 @@ async def test_discussion_impossible_falls_back_to_an_issue_comment(
 async def test_the_tracking_issue_is_created_once_and_reused(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(
-        app_client, github, clock, config="publish:\n  to: issue-comment\n"
+    client, repo = await land(
+        app_client, github, clock, REPO, DAY, config="publish:\n  to: issue-comment\n"
     )
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
@@ -260,8 +233,8 @@ async def test_the_tracking_issue_is_created_once_and_reused(
 async def test_a_configured_issue_gets_the_comment(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(
-        app_client, github, clock, config="publish:\n  to: issue-comment\n  issue: 7\n"
+    client, repo = await land(
+        app_client, github, clock, REPO, DAY, config="publish:\n  to: issue-comment\n  issue: 7\n"
     )
     repo.issues[7] = {
         "id": 1,
@@ -281,7 +254,7 @@ async def test_a_configured_issue_gets_the_comment(
 async def test_a_late_commit_is_added_as_an_addendum(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     # A push of that day arrives hours after the digest went out (a redelivery, an outage).
@@ -304,8 +277,8 @@ async def test_a_late_commit_is_added_as_an_addendum(
 async def test_a_day_of_excluded_commits_posts_nothing(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(
-        app_client, github, clock, config="exclude:\n  messages: ['.']\n"
+    client, repo = await land(
+        app_client, github, clock, REPO, DAY, config="exclude:\n  messages: ['.']\n"
     )
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
@@ -317,7 +290,9 @@ async def test_a_day_of_excluded_commits_posts_nothing(
 async def test_quiet_days_are_posted_when_asked(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock, config="skip_empty_days: false\n")
+    client, repo = await land(
+        app_client, github, clock, REPO, DAY, config="skip_empty_days: false\n"
+    )
     clock.current = END + timedelta(days=2, seconds=1)  # two more days passed, both quiet
     await publish_round(client)
     titles = sorted(d["title"] for d in repo.discussions)
@@ -329,7 +304,7 @@ async def test_quiet_days_are_posted_when_asked(
 async def test_days_missed_while_down_are_caught_up_once_and_marked_late(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     clock.current = END + timedelta(days=3)  # the App was down at the cutoff
     await publish_round(client)
     await publish_round(client)
@@ -342,19 +317,21 @@ async def test_days_missed_while_down_are_caught_up_once_and_marked_late(
 async def test_a_config_error_is_reported_in_the_next_digest_only(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock, config="timezone: Mars/Olympus\n")
+    client, repo = await land(
+        app_client, github, clock, REPO, DAY, config="timezone: Mars/Olympus\n"
+    )
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     (discussion,) = repo.discussions
     assert "`timezone`" in discussion["body"] and "IANA" in discussion["body"]
-    (stored,) = await rows(client, repositories)
+    (stored,) = await client.app[STORE].repos.all()
     assert stored.config_error_reported is True
 
 
 async def test_publish_command_path_publishes_now_with_rules_for_the_rest(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock, analyse=False)
+    client, repo = await land(app_client, github, clock, REPO, DAY, analyse=False)
     stored = await client.app[STORE].repos.by_name(REPO)
     assert stored is not None
     executor = client.app[EXECUTOR]
@@ -376,7 +353,7 @@ async def test_publish_command_runs_the_publication_armed_again_behind_another_r
 ) -> None:
     # Two `publish` commands at once: replica A holds the job when this one asks, so asking
     # arms it to run once more, and A's run ends after this one's drain found nothing to claim.
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     clock.current = END + timedelta(seconds=1)
     app = client.app
     store, scheduler, executor = app[STORE], app[SCHEDULER], app[EXECUTOR]
@@ -415,7 +392,7 @@ async def test_publish_command_runs_the_publication_armed_again_behind_another_r
 async def test_publish_command_says_what_its_own_run_posted(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     clock.current = END + timedelta(seconds=1)
     day = date(2026, 6, 22)
     state, url = await publish_day(client.app, REPO, day)
@@ -439,7 +416,7 @@ async def test_publish_command_that_could_not_post_exits_non_zero(
     database_url: str,
     private_key_pem: str,
 ) -> None:
-    _, repo = await landed_day(app_client, github, clock)
+    _, repo = await land(app_client, github, clock, REPO, DAY)
     # The same database, and a GitHub that holds the App off for an hour: nothing can be
     # posted now. (Not one that does not answer: the command would spend seconds in
     # backoff before saying so.) The command runs on the real clock, so the fake does too.
@@ -464,7 +441,7 @@ async def test_publish_command_that_could_not_post_exits_non_zero(
 async def test_metrics_count_deliveries_commits_github_calls_and_digests(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, _ = await landed_day(app_client, github, clock)
+    client, _ = await land(app_client, github, clock, REPO, DAY)
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])  # a redelivery
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
@@ -517,7 +494,7 @@ async def test_a_config_change_seen_late_by_another_replica_still_puts_commits_i
 async def test_a_fix_links_the_commit_it_fixes_however_long_ago_it_landed(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock, config="language: en\n")
+    client, repo = await land(app_client, github, clock, REPO, DAY, config="language: en\n")
     await publish_round_at(client, clock, END + timedelta(seconds=1))
     # Three weeks later, a fix names one of that day's pull requests.
     first = replay_pushes(REPO, DAY)[0]["payload"]["commits"][0]

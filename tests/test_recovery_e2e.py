@@ -15,9 +15,10 @@ import aiohttp
 import pytest
 import sqlalchemy as sa
 
-from bot.store.schema import commits, deliveries
+from bot.store.schema import deliveries
 from tests.fakes.github import FakeGitHub
 from tests.processes import (
+    commit_states,
     first_row,
     free_port,
     replay_github,
@@ -88,12 +89,7 @@ async def test_pushes_missed_while_the_app_was_down_reach_the_digest(
                 assert (await github.hooks.send_push(push)).status_code == 202
             # Every commit analysed, and the recovery loop has gone round a few more times.
             deadline = time.monotonic() + DEADLINE
-            while (
-                await first_row(
-                    database_url,
-                    sa.select(sa.func.count()).where(commits.c.state == "analyzed"),
-                )
-            )[0] < len(shas) or len(
+            while (await commit_states(database_url)).get("analyzed", 0) < len(shas) or len(
                 github.calls_to("GET", r"^/app/hook/deliveries$")
             ) < listed_before + 4:
                 assert time.monotonic() < deadline, "the missed pushes never came back"

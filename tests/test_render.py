@@ -13,14 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.analysis.rules import analyze
 from bot.digest.anchors import Slugger
-from bot.digest.render import BODY_LIMIT, MAX_PARTS, marker, render, render_addendum
+from bot.digest.markers import day_marker
+from bot.digest.render import BODY_LIMIT, MAX_PARTS, render, render_addendum
 from bot.digest.safety import cell, inline
 from bot.models import (
     Analysis,
     ChangeType,
-    CommitInput,
     Digest,
     DigestCommit,
     Importance,
@@ -28,40 +27,12 @@ from bot.models import (
     Recommendation,
     Risk,
 )
+from tests.examples import replay_digest
 from tests.markdown import anchors, parse
-from tests.support import SHARED, replay_day
+from tests.support import SHARED
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("UPDATE_SNAPSHOTS") == "1"
-
-
-def replay_digest(repo: str, day: str, language: str, zone: str) -> Digest:
-    data = replay_day(repo, day)
-    commits = []
-    for raw in data["commits"]:
-        commit = CommitInput.from_github(raw, repo=repo)
-        commits.append(
-            DigestCommit(
-                sha=raw["sha"],
-                title=commit.title,
-                url=raw["html_url"],
-                author=(raw.get("author") or {}).get("login") or raw["commit"]["author"]["name"],
-                landed_at=datetime.fromisoformat(
-                    raw["commit"]["committer"]["date"].replace("Z", "+00:00")
-                ),
-                analysis=analyze(commit, language=language),
-            )
-        )
-    return Digest(
-        repo=repo,
-        day=date.fromisoformat(day),
-        language=language,
-        timezone=zone,
-        cutoff=time(0, 0),
-        title=f"Daily digest — {repo} — {day}" if language == "en" else f"每日更新报告（{day}）",
-        commits=tuple(commits),
-        excluded={"author": 1},
-    )
 
 
 CASES = [
@@ -96,7 +67,7 @@ def test_real_days_render_as_github_expects(repo: str, day: str, language: str, 
     parts = render(digest)
     for part in parts:
         assert len(part.body) <= BODY_LIMIT
-        assert part.body.startswith(marker(repo, digest.day, part.key))
+        assert part.body.startswith(day_marker(repo, digest.day, part.key))
         parsed = parse(part.body)
         # Every in-page link of the table of contents lands on a heading of the same post.
         targets = anchors(part.body)
@@ -211,7 +182,7 @@ def test_hostile_text_cannot_ping_inject_or_break_tables(with_title: bool) -> No
     parsed = parse(part.body)
     assert parsed.pings_and_references() == [] and parsed.autolinks() == []
     # The only raw HTML is the App's own marker comment.
-    assert parsed.html() == [marker("o/r", date(2026, 7, 10), "part-1") + "\n"]
+    assert parsed.html() == [day_marker("o/r", date(2026, 7, 10), "part-1") + "\n"]
     for row in parsed.table_rows():
         assert len(row) in (3, 4)  # the risk tables have three columns, the day's table four
     links = parsed.links()
@@ -377,7 +348,7 @@ def test_a_day_too_large_for_one_post_is_split_in_order() -> None:
     assert all(len(b) <= BODY_LIMIT for b in bodies)
     assert [p.key for p in parts] == [f"part-{i}" for i in range(1, len(parts) + 1)]
     for part in parts:
-        assert part.body.startswith(marker("o/r", digest.day, part.key))
+        assert part.body.startswith(day_marker("o/r", digest.day, part.key))
     first = bodies[0]
     # The first post: summary, the whole table, and the whole high section.
     assert (
@@ -439,7 +410,7 @@ def test_addendum_has_its_own_marker_and_title() -> None:
     digest = replay_digest("vllm-project/llm-compressor", "2026-06-22", "en", "UTC")
     (part,) = render_addendum(Digest(**{**digest.__dict__, "commits": digest.commits[:2]}), 3)
     assert part.key == "addendum-3"
-    assert part.body.startswith(marker(digest.repo, digest.day, "addendum-3"))
+    assert part.body.startswith(day_marker(digest.repo, digest.day, "addendum-3"))
     assert "Addendum: 2 more commits of 2026-06-22" in part.body
 
 

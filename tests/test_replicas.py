@@ -20,6 +20,7 @@ from bot.store.schema import analyses, commits, deliveries
 from tests.conftest import PG_URL
 from tests.fakes.github import FakeGitHub
 from tests.processes import (
+    commit_states,
     free_port,
     post_push,
     replay_github,
@@ -98,16 +99,7 @@ async def test_three_replicas_one_killed_analyse_everything_once_and_post_once(
 
             # The surviving replicas drain the queue, including what the dead one had claimed.
             for _ in range(600):
-                async with engine.connect() as conn:
-                    states = dict(
-                        (
-                            await conn.execute(
-                                sa.select(commits.c.state, sa.func.count()).group_by(
-                                    commits.c.state
-                                )
-                            )
-                        ).all()
-                    )
+                states = await commit_states(database_url)
                 if states == {"analyzed": len(pushes)}:
                     break
                 await asyncio.sleep(0.1)  # polling the database for the end state

@@ -8,13 +8,13 @@ from datetime import date, time
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 
 from bot.app import EXECUTOR, STORE
-from bot.repo_config import CONFIG_PATH, ConfigError, parse_config
+from bot.repo_config import CONFIG_PATH, ConfigError, parse_config, tracks
 from bot.store.jobs import JobKind
 from bot.store.schema import repositories
 from tests.fakes.github import FakeGitHub
+from tests.scenarios import rows
 from tests.support import deliver_replay, replay_pushes
 
 REPO = "vllm-project/llm-compressor"
@@ -50,7 +50,7 @@ exclude:
     )
     assert config.schedule.zone.key == "Asia/Shanghai"
     assert config.schedule.cutoff == time(9, 30)
-    assert config.tracks("release/v2", "main") and not config.tracks("feature/x", "main")
+    assert config.branches == ["main", "release/*"]
     assert config.publish.issue == 42 and config.publish.to == "issue-comment"
     assert (
         config.exclude.reason(author="x", login="dependabot[bot]", message="m", paths=[])
@@ -101,6 +101,31 @@ def test_broken_files_name_the_key_and_the_problem(text: str, names: list[str]) 
     assert message.startswith(".github/commit-digest.yml")
     for name in names:
         assert name in message
+
+
+@pytest.mark.parametrize(
+    ("branch", "default_branch", "patterns", "tracked"),
+    [
+        # No `branches`: the default branch only.
+        ("main", "main", None, True),
+        ("dev", "main", None, False),
+        ("main", None, None, False),  # the default branch is not known yet
+        # An empty list names no branch: the default holds (the config refuses one anyway).
+        ("main", "main", (), True),
+        ("dev", "main", (), False),
+        # Globs, matched as written: the default branch only if one names it.
+        ("release/v2", "main", ("main", "release/*"), True),
+        ("main", "main", ("main", "release/*"), True),
+        ("feature/x", "main", ("main", "release/*"), False),
+        ("main", "main", ("release/*",), False),
+        ("Main", "main", None, False),  # git's names are case-sensitive
+        ("MAIN", "main", ("main",), False),
+    ],
+)
+def test_which_branches_are_tracked(
+    branch: str, default_branch: str | None, patterns: tuple[str, ...] | None, tracked: bool
+) -> None:
+    assert tracks(branch, default_branch=default_branch, patterns=patterns) is tracked
 
 
 def test_oversized_file_is_refused() -> None:
@@ -220,8 +245,7 @@ async def test_a_file_on_github_that_is_not_utf8_is_reported_not_a_crash(
     client = await app_client()
     assert await deliver_replay(client, push) == 202
     await client.app[EXECUTOR].drain(kinds=[JobKind.REFRESH_CONFIG])
-    async with client.app[STORE].engine.connect() as conn:
-        (repo,) = list(await conn.execute(sa.select(repositories)))
+    (repo,) = await rows(client, repositories)
     assert repo.config_error == f"{CONFIG_PATH} is not UTF-8 text (an invalid byte on line 2)"
     assert repo.timezone == "UTC"
     # Read once and settled: no job left to read it again (and no crash that retries it).

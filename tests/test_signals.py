@@ -107,7 +107,6 @@ def test_removed_exports_env_vars_flags_and_config_keys_are_breaking_evidence() 
     assert sig.flags_removed == ("--legacy-mode",)
     assert sig.config_keys_removed == ("weight_prefetch_config",)
     assert [(d.name, d.old, d.new) for d in sig.defaults_changed] == [("--batch", "8", "16")]
-    assert sig.removes_user_facing
 
 
 def test_a_moved_function_is_not_removed_and_a_lone_swap_is_a_rename() -> None:

@@ -18,6 +18,7 @@ import bot.web.webhook
 from bot.app import REPO_VIEWS, STORE, create_app
 from bot.settings import Settings
 from bot.store.schema import commits, deliveries, installations, jobs, pushes, repositories
+from tests.scenarios import rows
 from tests.support import (
     TEST_SECRET,
     FakeClock,
@@ -32,11 +33,6 @@ from tests.support import (
 Client = TestClient[Any, Any]
 COMPRESSOR = "vllm-project/llm-compressor"
 ASCEND = "vllm-project/vllm-ascend"
-
-
-async def select_all(client: Client, table: sa.Table, *where: Any) -> list[Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return list(await conn.execute(sa.select(table).where(*where)))
 
 
 async def count(client: Client, table: sa.Table) -> int:
@@ -237,7 +233,7 @@ async def test_example_push_to_default_branch_is_stored(client: Client) -> None:
     assert payload["ref"] == f"refs/heads/{payload['repository']['default_branch']}"
     status, _ = await deliver(client, "push", payload)
     assert status == 202
-    stored = await select_all(client, commits)
+    stored = await rows(client, commits)
     assert [row.sha for row in stored] == [c["id"] for c in payload["commits"]]
 
 
@@ -248,7 +244,7 @@ async def test_new_default_branch_stores_listed_commits_without_expansion(client
     assert payload["created"] is True
     status, _ = await deliver(client, "push", payload)
     assert status == 202
-    (push,) = await select_all(client, pushes)
+    (push,) = await rows(client, pushes)
     assert push.created is True
     assert push.before is None
     assert push.expand_state is None
@@ -258,10 +254,10 @@ async def test_installation_created_records_installation_and_repositories(client
     payload = webhook_payload("installation/created")
     status, _ = await deliver(client, "installation", payload)
     assert status == 202
-    (inst,) = await select_all(client, installations)
+    (inst,) = await rows(client, installations)
     assert inst.id == payload["installation"]["id"]
     assert inst.account_login == payload["installation"]["account"]["login"]
-    repos = await select_all(client, repositories)
+    repos = await client.app[STORE].repos.all()
     assert [(r.id, r.full_name) for r in repos] == [
         (r["id"], r["full_name"]) for r in payload["repositories"]
     ]
@@ -271,12 +267,12 @@ async def test_repositories_added_and_removed(client: Client) -> None:
     await deliver(client, "installation", webhook_payload("installation/created"))
     added = webhook_payload("installation_repositories/added")
     assert (await deliver(client, "installation_repositories", added))[0] == 202
-    names = {r.full_name for r in await select_all(client, repositories)}
+    names = {r.full_name for r in await client.app[STORE].repos.all()}
     assert "Codertocat/Space" in names
     removed = webhook_payload("installation_repositories/removed")
     assert (await deliver(client, "installation_repositories", removed))[0] == 202
     gone = {r["id"] for r in removed["repositories_removed"]}
-    assert not gone & {r.id for r in await select_all(client, repositories)}
+    assert not gone & {r.id for r in await client.app[STORE].repos.all()}
 
 
 # --- real pushes of a replay day -------------------------------------------------------------
@@ -288,10 +284,10 @@ async def test_replay_day_stores_every_commit_with_its_fields(client: Client) ->
     for push in recorded:
         assert await deliver_replay(client, push) == 202
 
-    rows = {row.sha: row for row in await select_all(client, commits)}
-    assert len(rows) == day["commit_count"]
+    by_sha = {row.sha: row for row in await rows(client, commits)}
+    assert len(by_sha) == day["commit_count"]
     for rest_commit, push in zip(day["commits"], recorded, strict=True):
-        row = rows[rest_commit["sha"]]
+        row = by_sha[rest_commit["sha"]]
         message = rest_commit["commit"]["message"]
         assert row.message == message
         assert row.title == message.splitlines()[0]
@@ -305,7 +301,7 @@ async def test_replay_day_stores_every_commit_with_its_fields(client: Client) ->
         title = message.splitlines()[0]
         expected_pr = int(title.rsplit("(#", 1)[1].rstrip(")")) if title.endswith(")") else None
         assert row.pr_number == expected_pr
-    assert all(row.pr_number for row in rows.values())
+    assert all(row.pr_number for row in by_sha.values())
 
 
 async def test_redelivery_stores_nothing_twice(client: Client) -> None:
@@ -331,10 +327,10 @@ async def test_overlapping_push_keeps_first_landing(client: Client, clock: FakeC
     overlap["commits"].insert(0, repeated)
     status, _ = await deliver(client, "push", overlap)
     assert status == 202
-    rows = {row.sha: row for row in await select_all(client, commits)}
-    assert len(rows) == 2
+    by_sha = {row.sha: row for row in await rows(client, commits)}
+    assert len(by_sha) == 2
     first_landing = datetime.fromtimestamp(first["payload"]["repository"]["pushed_at"], UTC)
-    assert rows[repeated["id"]].landed_at == first_landing
+    assert by_sha[repeated["id"]].landed_at == first_landing
 
 
 async def test_not_distinct_commits_are_still_stored(client: Client) -> None:
@@ -363,17 +359,34 @@ async def test_configured_branches_are_tracked(client: Client) -> None:
     release = copy.deepcopy(replay_pushes(COMPRESSOR, "2026-06-22")[1]["payload"])
     release["ref"] = "refs/heads/release"
     assert (await deliver(client, "push", release))[0] == 202
-    rows = await select_all(client, commits)
-    assert {r.branch for r in rows} == {"main", "release"}
+    stored = await rows(client, commits)
+    assert {r.branch for r in stored} == {"main", "release"}
+
+
+@pytest.mark.parametrize("stored", [[], ["release"]])
+async def test_the_push_handler_asks_the_one_tracking_rule(
+    client: Client, stored: list[str]
+) -> None:
+    payload = copy.deepcopy(replay_pushes(COMPRESSOR, "2026-06-22")[0]["payload"])
+    await deliver(client, "push", payload)
+    async with client.app[STORE].engine.begin() as conn:
+        await conn.execute(sa.update(repositories).values(branches=stored))
+    client.app[REPO_VIEWS].invalidate(payload["repository"]["id"])
+    later = copy.deepcopy(replay_pushes(COMPRESSOR, "2026-06-22")[1]["payload"])
+    status, answer = await deliver(client, "push", later)
+    # An empty list leaves the default branch tracked; `[release]` alone leaves it out.
+    tracked = not stored
+    assert (status, answer.get("status") == "ignored") == ((202, False) if tracked else (200, True))
+    assert await count(client, commits) == (2 if tracked else 1)
 
 
 async def test_force_push_is_recorded(client: Client) -> None:
     payload = copy.deepcopy(replay_pushes(COMPRESSOR, "2026-06-22")[0]["payload"])
     payload["forced"] = True
     assert (await deliver(client, "push", payload))[0] == 202
-    (push,) = await select_all(client, pushes)
+    (push,) = await rows(client, pushes)
     assert push.forced is True
-    (commit,) = await select_all(client, commits)
+    (commit,) = await rows(client, commits)
     assert commit.forced is True
 
 
@@ -385,7 +398,7 @@ async def test_push_at_payload_cap_is_stored_as_range_to_expand(client: Client) 
         {**template, "id": f"{i:040x}", "message": f"commit {i}"} for i in range(2048)
     ]
     assert (await deliver(client, "push", payload))[0] == 202
-    (push,) = await select_all(client, pushes)
+    (push,) = await rows(client, pushes)
     assert push.expand_state == "pending"
     assert push.listed == 2048
     assert await count(client, commits) == 2048
@@ -400,7 +413,7 @@ async def test_new_tracked_branch_is_stored_as_range_to_expand(client: Client) -
     created = copy.deepcopy(payload)
     created.update(ref="refs/heads/release", created=True, before="0" * 40, commits=[])
     assert (await deliver(client, "push", created))[0] == 202
-    release = await select_all(client, pushes, pushes.c.ref == "refs/heads/release")
+    release = await rows(client, pushes, pushes.c.ref == "refs/heads/release")
     assert [(p.before, p.expand_state) for p in release] == [(None, "pending")]
 
 
@@ -408,7 +421,7 @@ async def test_pushed_at_missing_uses_receipt_time(client: Client, clock: FakeCl
     payload = copy.deepcopy(replay_pushes(COMPRESSOR, "2026-06-22")[0]["payload"])
     del payload["repository"]["pushed_at"]
     assert (await deliver(client, "push", payload))[0] == 202
-    (row,) = await select_all(client, commits)
+    (row,) = await rows(client, commits)
     assert row.landed_at == clock.now()
 
 
@@ -421,7 +434,7 @@ async def test_config_file_change_enqueues_reading_it_again(client: Client) -> N
     change = copy.deepcopy(replay_pushes(COMPRESSOR, "2026-06-22")[1]["payload"])
     change["commits"][0]["modified"].append(".github/commit-digest.yml")
     assert (await deliver(client, "push", change))[0] == 202
-    (job,) = await select_all(client, jobs, refresh)
+    (job,) = await rows(client, jobs, refresh)
     assert job.state == "pending"
 
 
@@ -438,12 +451,10 @@ async def test_uninstall_removes_the_installations_data(client: Client) -> None:
         "installation"
     ]["id"]
     assert (await deliver(client, "installation", uninstall))[0] == 202
-    left = await select_all(client, commits)
+    left = await rows(client, commits)
     assert {r.repo_id for r in left} == {other_payload["repository"]["id"]}
-    assert {r.full_name for r in await select_all(client, repositories)} == {ASCEND}
-    assert {p.repo_id for p in await select_all(client, pushes)} == {
-        other_payload["repository"]["id"]
-    }
+    assert {r.full_name for r in await client.app[STORE].repos.all()} == {ASCEND}
+    assert {p.repo_id for p in await rows(client, pushes)} == {other_payload["repository"]["id"]}
 
 
 async def test_concurrent_deliveries_are_all_stored(client: Client) -> None:

@@ -14,21 +14,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
-from bot.app import STOPPED, STORE, WEBHOOK, create_app
+from bot.app import STOPPED, WEBHOOK, create_app
 from bot.settings import Settings
 from bot.store.schema import commits, deliveries, installations, repositories
+from tests.scenarios import rows
 from tests.support import TEST_SECRET, FakeClock, deliver, replay_pushes, sign, webhook_payload
 
 Client = TestClient[Any, Any]
 PUSH = replay_pushes("vllm-project/llm-compressor", "2026-06-22")[0]["payload"]
-
-
-async def rows(client: Client, table: sa.Table) -> list[Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return list(await conn.execute(sa.select(table)))
 
 
 async def raw_request(client: Client, head: bytes, body: bytes = b"") -> asyncio.StreamWriter:

@@ -25,7 +25,8 @@ from bot.analysis.narrative import (
     write_narrative,
 )
 from bot.analysis.rollup import Counts, Narrative, Rollup, RollupCommit, build_rollup, wanted
-from bot.digest.weekly import render_weekly, weekly_marker
+from bot.digest.markers import week_marker
+from bot.digest.weekly import render_weekly
 from bot.jobs.publish.week import never_due
 from bot.models import Analysis, ChangeType, DigestCommit, ImpactArea, Importance
 from bot.periods.days import DaySchedule
@@ -305,11 +306,11 @@ def test_the_roll_up_post_reads_as_github_expects(language: str) -> None:
     post = render_weekly(
         rollup, language=language, timezone="UTC", digest_urls=urls, narrative=narrative, late=True
     )
-    assert post.body.startswith(weekly_marker(ASCEND, week))
+    assert post.body.startswith(week_marker(ASCEND, week.first))
     assert len(post.body) <= GITHUB_BODY_MAX and len(post.title) <= 256
     parsed = parse(post.body)
     assert parsed.pings_and_references() == []
-    assert parsed.html() == [weekly_marker(ASCEND, week) + "\n"]
+    assert parsed.html() == [week_marker(ASCEND, week.first) + "\n"]
     assert all(url in parsed.links() for url in urls.values())
     rows = parsed.table_rows()
     # The counts table has 4 columns, the heat table area + 7 days + total.
@@ -542,4 +543,4 @@ def test_hostile_areas_authors_and_titles_cannot_ping_or_break_the_tables() -> N
         parsed = parse(post.body)
         assert parsed.pings_and_references() == []
         assert {len(r) for r in parsed.table_rows()} == {4, 9}
-        assert parsed.html() == [weekly_marker("o/r", week) + "\n"]
+        assert parsed.html() == [week_marker("o/r", week.first) + "\n"]

@@ -10,15 +10,20 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+import structlog
 from aiohttp.test_utils import TestClient
+from structlog.testing import LogCapture
 
 from bot.app import EXECUTOR, STORE
+from bot.jobs import executor as executor_module
 from bot.jobs.executor import GivenBack
 from bot.store.housekeeping import Housekeeping
+from bot.store.job_payloads import AnalyseCommitPayload, JobPayload, RefreshConfigPayload
 from bot.store.jobs import JobKind, LeaseLost, job_row
 from bot.store.schema import analyses, commits, jobs, pushes, repositories
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM
+from tests.scenarios import llm_settings, rows
 from tests.support import (
     FakeClock,
     deliver,
@@ -33,11 +38,6 @@ REPO = "vllm-project/llm-compressor"
 DAY = "2026-06-22"
 REPO_ID = 794532817
 INSTALLATION = 60292384
-
-
-async def rows(client: Client, table: sa.Table, *where: Any) -> list[Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return list(await conn.execute(sa.select(table).where(*where)))
 
 
 def serve_day(github: FakeGitHub, repo: str = REPO, day: str = DAY) -> dict[str, Any]:
@@ -91,7 +91,7 @@ async def test_restart_in_the_middle_loses_and_repeats_nothing(
     await second.app[EXECUTOR].drain()
     for raw in day["commits"]:
         assert github.fetches_of(REPO, raw["sha"]) == 1
-    assert {r.state for r in await rows(second, commits)} == {"analyzed"}
+    assert set(await second.app[STORE].count_commits_by_state()) == {"analyzed"}
 
 
 async def analyse_job(client: Client, sha: str) -> Any:
@@ -172,10 +172,7 @@ async def test_invalid_config_keeps_the_last_good_one_and_is_reported_once(
 
     async def refresh() -> None:
         # What a push that touches the file does: read it again.
-        payload = {"repo_id": REPO_ID}
-        await store.jobs.enqueue(
-            JobKind.REFRESH_CONFIG, str(REPO_ID), payload, clock.now(), rearm=True
-        )
+        await store.jobs.enqueue(RefreshConfigPayload(repo_id=REPO_ID), clock.now(), rearm=True)
         await worker.drain()
 
     await refresh()
@@ -186,7 +183,7 @@ async def test_invalid_config_keeps_the_last_good_one_and_is_reported_once(
     # The same broken blob is not parsed or reported again.
     await store.repos.config_error_reported(REPO_ID)
     await refresh()
-    (repo,) = await rows(client, repositories)
+    (repo,) = await store.repos.all()
     assert repo.config_error_reported is True
 
 
@@ -280,10 +277,7 @@ async def test_llm_analysis_and_its_token_usage_are_stored(
 ) -> None:
     serve_day(github)
     llm = FakeLLM()
-    server = await aiohttp_server(llm.app())
-    client = await app_client(
-        llm_base_url=str(server.make_url("/v1")), llm_api_key="test-key", llm_model="fake-model"
-    )
+    client = await app_client(**await llm_settings(aiohttp_server, llm))
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
     await client.app[EXECUTOR].drain()
     (analysis,) = await rows(client, analyses)
@@ -300,10 +294,7 @@ async def test_excluded_authors_skip_the_llm(
     serve_day(github)
     github.repos[REPO].files[".github/commit-digest.yml"] = "exclude:\n  authors: [Kyle Sayers]\n"
     llm = FakeLLM()
-    server = await aiohttp_server(llm.app())
-    client = await app_client(
-        llm_base_url=str(server.make_url("/v1")), llm_api_key="test-key", llm_model="fake-model"
-    )
+    client = await app_client(**await llm_settings(aiohttp_server, llm))
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])  # authored by Kyle Sayers
     await client.app[EXECUTOR].drain()
     (analysis,) = await rows(client, analyses)
@@ -316,13 +307,7 @@ async def test_stopping_gives_back_the_commits_in_flight(
 ) -> None:
     serve_day(github)
     llm = FakeLLM().then("hang")
-    server = await aiohttp_server(llm.app())
-    client = await app_client(
-        llm_base_url=str(server.make_url("/v1")),
-        llm_api_key="test-key",
-        llm_model="fake-model",
-        shutdown_grace_seconds=0.1,
-    )
+    client = await app_client(**await llm_settings(aiohttp_server, llm), shutdown_grace_seconds=0.1)
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
     worker = client.app[EXECUTOR]
     await worker.drain(kinds=[JobKind.REFRESH_CONFIG])
@@ -353,7 +338,7 @@ async def test_finished_jobs_are_forgotten_and_a_repeat_finds_its_work_done(
     store = client.app[STORE]
     housekeeping = Housekeeping(store, clock, delivery_retention=timedelta(days=8))
     assert await housekeeping.run_once() == 2 + 1  # the delivery; the config and commit jobs
-    assert await rows(client, jobs) == []
+    assert await store.jobs.count_by_state() == {}
     # The same commits arrive again (another push of the same history): nothing is redone.
     assert (await deliver(client, "push", push["payload"]))[0] == 202
     await client.app[EXECUTOR].drain()
@@ -371,13 +356,55 @@ async def test_a_job_with_a_garbage_payload_fails_alone(
     serve_day(github)
     client = await app_client(worker_max_attempts=3)
     async with client.app[STORE].engine.begin() as conn:
-        row = {**job_row(JobKind.REFRESH_CONFIG, "garbage", {}, clock.now()), "payload": payload}
+        row = {**job_row(RefreshConfigPayload(repo_id=0), clock.now()), "key": "garbage"}
+        row["payload"] = payload
         await conn.execute(sa.insert(jobs), [row])
     await deliver_replay(client, replay_pushes(REPO, DAY)[0])
     executor = client.app[EXECUTOR]
     for _ in range(6):  # past each backoff
         await executor.drain()
         clock.advance(hours=1)
-    assert {r.state for r in await rows(client, commits)} == {"analyzed"}
+    assert set(await client.app[STORE].count_commits_by_state()) == {"analyzed"}
     (bad,) = await rows(client, jobs, jobs.c.key == "garbage")
     assert bad.state == "failed" and bad.last_error
+
+
+@pytest.mark.parametrize(
+    ("spec", "payload", "named"),
+    [
+        (RefreshConfigPayload(repo_id=0), {}, "repo_id: Field required"),
+        (RefreshConfigPayload(repo_id=0), {"repo_id": "seven"}, "repo_id:"),
+        (AnalyseCommitPayload(repo_id=0, sha="0" * 40), {"repo_id": 1}, "sha: Field required"),
+    ],
+)
+async def test_a_job_whose_payload_fits_no_model_fails_for_good_at_once(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+    spec: JobPayload,
+    payload: dict[str, Any],
+    named: str,
+) -> None:
+    # A JSON object no version of the App wrote for its kind: validated once when claimed, it
+    # ends failed on that first claim with one line saying why (no retry loop), and the jobs
+    # claimed with it still run.
+    logged = LogCapture()
+    monkeypatch.setattr(executor_module, "log", structlog.wrap_logger(None, processors=[logged]))
+    serve_day(github)
+    client = await app_client(worker_max_attempts=3)
+    async with client.app[STORE].engine.begin() as conn:
+        row = {**job_row(spec, clock.now()), "key": "unfit", "payload": payload}
+        await conn.execute(sa.insert(jobs), [row])
+    await deliver_replay(client, replay_pushes(REPO, DAY)[0])
+    executor = client.app[EXECUTOR]
+    for _ in range(3):
+        await executor.drain()
+        clock.advance(hours=1)
+    assert {r.state for r in await rows(client, commits)} == {"analyzed"}
+    (bad,) = await rows(client, jobs, jobs.c.key == "unfit")
+    assert (bad.state, bad.attempts) == ("failed", 1)
+    assert bad.last_error.startswith(f"payload does not fit {spec.kind.value}: ")
+    assert named in bad.last_error
+    (line,) = [e for e in logged.entries if e["event"] == "job_payload_invalid"]
+    assert line["reason"] == bad.last_error and line["log_level"] == "warning"

@@ -9,7 +9,6 @@ commit (title, message, PR text, patches) and the analysis as stored.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -373,12 +372,3 @@ def _measure(
         unsupported=Ratio(unsupported, checked) if guard is not None else None,
         examples={k: tuple(v) for k, v in examples.items()},
     )
-
-
-def skeleton_counts(entries: list[Entry]) -> Counter[str]:
-    """How many commits use each sentence skeleton (for reading the templates)."""
-    counts: Counter[str] = Counter()
-    for e in entries:
-        seen = {_skeleton(s)[0] for t in _texts(e.analysis) for s in sentences(t)}
-        counts.update(seen)
-    return counts

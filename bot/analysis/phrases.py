@@ -1,6 +1,6 @@
 """Every fixed string the rules analyser writes, in English and Simplified Chinese.
 
-One frozen catalogue, the shape of `bot/digest/i18n.py`'s `Strings`: a field per phrase
+One frozen catalogue, the shape of the posts' catalogues (`bot/digest/strings/`): a field per phrase
 (placeholders named in its comment), `(one, many)` pairs where English needs a plural. A
 statement of fact is a clause (lower case, no full stop: `sentence()` makes it one, and a
 summary may join two); consequences, mitigations and recommendations are whole sentences.

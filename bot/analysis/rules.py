@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.analysis.paths import PathKind, impact
-from bot.analysis.phrases import EN, analysis_phrases, excerpt, sentence
+from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.signals import Signals, read_signals
 from bot.analysis.titles import ParsedTitle
 from bot.analysis.wording import breaking_risks, write
@@ -282,16 +282,10 @@ def _types(
     return unique[:4], confidence
 
 
-def assess(commit: CommitInput, sig: Signals | None = None) -> Assessment:
-    """Importance from what the change does and whom it affects; size only breaks ties."""
-    sig = sig or read_signals(commit)
-    types, _ = _types(commit, sig.title, sig.line_kinds)
-    return _assess(commit, sig, types, bool(breaking_risks(commit, sig, EN)))
-
-
 def _assess(
     commit: CommitInput, sig: Signals, types: list[ChangeType], breaking: bool
 ) -> Assessment:
+    """Importance from what the change does and whom it affects; size only breaks ties."""
     primary = types[0]
     text = sig.title.text.lower()
     narrowed = sig.narrowed_by or (sig.experimental and "experimental paths")

@@ -45,8 +45,6 @@ _BY_DEFAULT = re.compile(
 _NEW_THING = re.compile(r"\b(add\w*|provide\w*|introduc\w+|new|implement\w*)\b")
 _SERIES = re.compile(r"\[?\b\d{1,2}\s*/\s*(?:\d{1,2}|n)\b\]?", re.IGNORECASE)
 _BENCH_TITLE = re.compile(r"\bbench(?:mark\w*)?\b")
-_RELAND = re.compile(r"^\s*(?:\[?re-?land(?:ed|s)?\]?|re-?apply)\b[:\s]*", re.IGNORECASE)
-_REVERTED_TITLE = re.compile(r'"(.+)"')
 # A new capability the rubric names: a backend, a kernel family, hardware, a data type.
 _CAPABILITY = re.compile(
     r"\b(backends?|kernels?|operators?|ops|(?:fp|int|uint|bf)\d{1,2}|nvfp4|mxfp\d|w\d+a\d+"
@@ -104,7 +102,9 @@ class Signals:
     # part k of a series of pull requests ("[2/N]")
     series: bool = False
     reland: bool = False
+    # the subject of the change a revert takes out, or a reland lands again
     reverted_title: str | None = None
+    relanded_title: str | None = None
     capability: str | None = None
     # the platform tag, model tag or hedge that confines the change, if any
     narrowed_by: str | None = None
@@ -124,9 +124,6 @@ class Signals:
     description_items: tuple[str, ...] = ()
     # what the change holds (`bot/analysis/facts`)
     facts: Facts = field(default_factory=Facts)
-
-    def paths_of(self, kind: PathKind) -> list[str]:
-        return [path for path, k in self.file_kinds.items() if k is kind]
 
     @property
     def severity(self) -> tuple[str, ...]:
@@ -157,10 +154,6 @@ class Signals:
             and n.path in self.source_files
             and not _PRIVATE_PART.search(n.path)
         )
-
-    @property
-    def added_symbols(self) -> tuple[Name, ...]:
-        return self._shipped(self.facts.added)
 
     @property
     def removed_symbols(self) -> tuple[Name, ...]:
@@ -215,17 +208,6 @@ class Signals:
     def deprecations(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(d.text for d in self.facts.deprecations))[:3]
 
-    @property
-    def removes_user_facing(self) -> bool:
-        """Something users name in code, configuration or a command line is gone."""
-        return bool(
-            self.removed_exports
-            or self.env_removed
-            or self.flags_removed
-            or self.config_keys_removed
-            or any(_exported(r.old.path) for r in self.renamed_symbols)
-        )
-
 
 def _as_written(original: str, lower: str, m: re.Match[str]) -> str:
     """Group 1 of a match on the lower-cased text, in the case its author wrote (`NaN`)."""
@@ -249,11 +231,6 @@ def _words(pattern: re.Pattern[str], text: str) -> tuple[str, ...]:
 def _exported_by(path: str) -> bool:
     """A shipped package's `__init__.py`, not under a private part."""
     return ships(path) and not _PRIVATE_PART.search(path)
-
-
-def _exported(path: str) -> bool:
-    """A module users import: the package's `__init__.py`, an API path or a stub file."""
-    return path_kind(path) is PathKind.PUBLIC_API or path.endswith("__init__.py")
 
 
 def _narrowed(title: ParsedTitle) -> str | None:
@@ -292,8 +269,6 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         only = PathKind.TESTS
     source = [f for f in files if ships(f.filename, file_kinds[f.filename])]
     experimental = tuple(f.filename for f in source if _EXPERIMENTAL.search(f.filename))
-    reverting = title.revert or "revert" in title.tags
-    reverted = _REVERTED_TITLE.search(title.text) if reverting else None
     # An example, a tutorial or a test of a capability is not the capability.
     capability = (
         _CAPABILITY.search(title.text)
@@ -314,8 +289,9 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         severity_body=_words(_SEVERITY, "\n".join(paragraphs)),
         by_default=bool(_BY_DEFAULT.search(title_lower)) and not _NEW_THING.search(title_lower),
         series=bool(_SERIES.search(commit.title)),
-        reland=bool(_RELAND.match(title.text)),
-        reverted_title=parse_title(reverted.group(1)).text if reverted else None,
+        reland=title.reland,
+        reverted_title=parse_title(title.reverted).text if title.reverted else None,
+        relanded_title=parse_title(title.relanded).text if title.relanded else None,
         capability=capability.group(1) if capability else None,
         narrowed_by=_narrowed(title),
         experimental=experimental if experimental and len(experimental) == len(source) else (),

@@ -530,7 +530,8 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
     if T.REVERT in types and sig.reverted_title:
         text.note("compatibility", sentence(p, p.revert.format(title=excerpt(sig.reverted_title))))
     if sig.reland:
-        text.note("compatibility", sentence(p, p.reland.format(title=excerpt(sig.title.text))))
+        title = sig.relanded_title or sig.title.text
+        text.note("compatibility", sentence(p, p.reland.format(title=excerpt(title))))
     if sig.experimental:
         paths = codes(p, sig.experimental)
         text.note("architecture", sentence(p, p.experimental.format(paths=paths)))

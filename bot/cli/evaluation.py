@@ -28,7 +28,7 @@ from bot.analysis.cost import Prices
 from bot.analysis.factory import open_analyzer
 from bot.analysis.guard import audit
 from bot.analysis.measures import Entry, WordMeasures, measure_groups
-from bot.cli.offline import OfflineError, files_of, git
+from bot.cli.clone import OfflineError, files_with_patches, git
 from bot.models import ChangeType, CommitInput, Importance
 from bot.settings import MissingSetting, Settings
 
@@ -140,21 +140,17 @@ def git_history(path: Path, *, branch: str = "HEAD") -> list[tuple[str, CommitIn
     patches against its parent (as GitHub's "get a commit" gives them)."""
     log = git(path, "log", "--no-merges", "--reverse", "--format=%H%x1f%an%x1f%B%x1e", branch)
     name = path.resolve().name
-    found = []
-    for raw in log.split("\x1e"):
-        record = raw.strip("\n")
-        if not record:
-            continue
-        sha, author, message = record.split("\x1f", 2)
-        commit = CommitInput(
-            sha=sha,
-            message=message.rstrip("\n"),
-            repo=name,
-            author=author,
-            files=files_of(path, sha, with_patches=True),
+    records = [r.strip("\n").split("\x1f", 2) for r in log.split("\x1e") if r.strip("\n")]
+    files = files_with_patches(path, [sha for sha, _, _ in records])
+    return [
+        (
+            name,
+            CommitInput(
+                sha=sha, message=message.rstrip("\n"), repo=name, author=author, files=files[sha]
+            ),
         )
-        found.append((name, commit))
-    return found
+        for sha, author, message in records
+    ]
 
 
 @dataclass(frozen=True)

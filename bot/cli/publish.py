@@ -13,11 +13,12 @@ from aiohttp import web
 
 from bot.app import CLOCK, EXECUTOR, SCHEDULER, SETTINGS, STORE, create_app
 from bot.cli.arguments import day_value
-from bot.jobs.publish.day import publish_key
 from bot.jobs.publish.week import posted_overlap
+from bot.periods.period import Period
 from bot.settings import MissingSetting, Settings
 from bot.store import Store
-from bot.store.digests import DigestState, Period
+from bot.store.digests import DigestState
+from bot.store.job_payloads import publish_key
 from bot.store.jobs import JobKind, JobState
 from bot.store.posts import PostState
 from bot.store.repos import RepoRow, config_of

@@ -16,11 +16,12 @@ from datetime import date
 from zoneinfo import ZoneInfo
 
 from bot.analysis.titles import pr_number
-from bot.digest.i18n import marked_original, plural, strings
+from bot.digest.markers import alert_marker, fold_marker
 from bot.digest.markup import link
-from bot.digest.phrases import alert_phrases
 from bot.digest.render import BODY_LIMIT
 from bot.digest.safety import code, inline, plain_title
+from bot.digest.strings import catalogue, marked_original
+from bot.digest.strings.shape import plural
 from bot.models import Analysis, DigestCommit
 
 # GitHub refuses an issue title over 256 characters ("title is too long (maximum is 256
@@ -34,16 +35,6 @@ class AlertPost:
     key: str  # the post's key in the ledger: `alert-<sha>` or `alerts-more`
     title: str  # the discussion's title (an issue comment shows it as the first line)
     body: str
-
-
-def alert_marker(repo: str, sha: str) -> str:
-    """The hidden marker of a commit's alert (one per commit, whatever its day)."""
-    return f"<!-- commit-digest:{repo}:alert:{sha} -->"
-
-
-def fold_marker(repo: str, day: date) -> str:
-    """The hidden marker of a day's "more alerts" post."""
-    return f"<!-- commit-digest:{repo}:{day.isoformat()}:alerts-more -->"
 
 
 def fit_title(template: str, *, limit: int = TITLE_LIMIT, **fields: str) -> str:
@@ -73,7 +64,7 @@ def _time(commit: DigestCommit, timezone: str) -> str:
 
 
 def _meta(commit: DigestCommit, *, repo: str, language: str, timezone: str) -> str:
-    p = alert_phrases(language)
+    p = catalogue(language).alert
     pieces = [code(repo), link(code(commit.sha[:7]), commit.url), code(commit.author)]
     pr = pull_request_url(commit)
     if pr is not None:
@@ -89,7 +80,7 @@ def render_alert(
     a = commit.analysis
     if a is None:
         raise ValueError("an alert needs the commit's analysis")
-    p, s = alert_phrases(language), strings(language)
+    p, s = catalogue(language).alert, catalogue(language).digest
     title = fit_title(
         p.title_breaking if a.breaking else p.title_high, repo=repo, title=plain_title(commit.title)
     )
@@ -118,7 +109,7 @@ def render_alert(
 
 
 def _whom(a: Analysis, language: str) -> list[str]:
-    p, s = alert_phrases(language), strings(language)
+    p, s = catalogue(language).alert, catalogue(language).digest
     out = []
     if a.impact:
         areas = s.separator.join(
@@ -143,7 +134,7 @@ def _whom(a: Analysis, language: str) -> list[str]:
 
 
 def _actions(a: Analysis, language: str) -> list[str]:
-    p, s = alert_phrases(language), strings(language)
+    p, s = catalogue(language).alert, catalogue(language).digest
     out = [f"- *{s.audiences[r.audience]}*{s.colon}{inline(r.text)}" for r in a.recommendations]
     out += [f"- {inline(r.mitigation)}" for r in a.risks if r.mitigation]
     return out or [f"- {p.default_action}"]
@@ -165,7 +156,7 @@ def render_alert_fold(
     rendered whole each time from the commits it holds. `with_title` puts the title in the
     body, for an issue comment (which has no title of its own).
     """
-    p, s = alert_phrases(language), strings(language)
+    p, s = catalogue(language).alert, catalogue(language).digest
     newest = sorted(commits, key=lambda c: (c.landed_at, c.sha), reverse=True)
     title = p.fold_title.format(repo=repo, day=day.isoformat())[:TITLE_LIMIT]
     head = [fold_marker(repo, day)]

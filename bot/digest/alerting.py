@@ -7,17 +7,13 @@ state, so running it again after a crash gives the same posts.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from bot.analysis.titles import pr_number
-from bot.digest.synthesis import LinkKind, normalise_title, reverted_title, synthesize
+from bot.analysis.titles import git_reverted_shas, normalise_title, parse_title, pr_number
+from bot.digest.synthesis import LinkKind, synthesize
 from bot.models import Analysis, DigestCommit, Importance
 from bot.repo_config import Alerts
-
-# The line `git revert` writes; "This partially reverts commit …" is not it.
-_GIT_REVERT_LINE = re.compile(r"^This reverts commit (?P<sha>[0-9a-f]{7,40})\b", re.M | re.I)
 
 
 def wants_alert(analysis: Analysis | None, config: Alerts) -> bool:
@@ -33,17 +29,14 @@ def undoes(revert: DigestCommit, target: DigestCommit) -> bool:
     """Whether `revert` plainly takes all of `target` out, as git and GitHub word a revert:
     a `Revert "Title"` title naming it, or git's `This reverts commit <sha>.` line. A partial
     revert, or one that only mentions the commit or its pull request, withholds no alert."""
-    inner = reverted_title(revert.title)
+    inner = parse_title(revert.title).undoes
     if inner is not None:
         number = pr_number(inner)
         if number is not None and number == pr_number(target.title):
             return True
         if normalise_title(inner) == normalise_title(target.title):
             return True
-    return any(
-        target.sha.lower().startswith(m.group("sha").lower())
-        for m in _GIT_REVERT_LINE.finditer(revert.message)
-    )
+    return any(target.sha.lower().startswith(sha) for sha in git_reverted_shas(revert.message))
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 
-from bot.digest.i18n import strings
 from bot.digest.markup import link
-from bot.digest.phrases import headline_phrases
 from bot.digest.safety import code, inline
+from bot.digest.strings import catalogue
 from bot.digest.synthesis import (
     HeadlineItem,
     HeadlineKind,
@@ -34,8 +33,8 @@ class Related:
 
     def __init__(self, digest: Digest) -> None:
         self.digest = digest
-        self.p = headline_phrases(digest.language)
-        self.s = strings(digest.language)
+        self.p = catalogue(digest.language).headline
+        self.s = catalogue(digest.language).digest
         self.synthesis: Synthesis = synthesize(digest.commits, digest.recent)
         self.by_sha: dict[str, DigestCommit] = {c.sha: c for c in (*digest.recent, *digest.commits)}
 

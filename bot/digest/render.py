@@ -12,16 +12,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from datetime import date
 from zoneinfo import ZoneInfo
 
 from bot.digest.anchors import Slugger
 from bot.digest.headline import Related
-from bot.digest.i18n import Strings, is_original, plural, strings
+from bot.digest.markers import day_marker
 from bot.digest.markup import code_cell as _code_cell
 from bot.digest.markup import link as _link
 from bot.digest.markup import url as _url
 from bot.digest.safety import cell, code, inline, rendered
+from bot.digest.sources import sources_lines
+from bot.digest.strings import catalogue, is_original
+from bot.digest.strings.shape import Strings, plural
 from bot.digest.usage import usage_lines
 from bot.models import Analysis, Digest, DigestCommit, Importance
 
@@ -42,11 +44,6 @@ _ICON = {Importance.HIGH: "🔴", Importance.MEDIUM: "🟡", Importance.LOW: "�
 class Part:
     key: str  # "part-1", "part-2", … or "addendum-1", "addendum-1-2", …
     body: str
-
-
-def marker(repo: str, day: date, key: str) -> str:
-    """The hidden marker that lets the App find its own post again."""
-    return f"<!-- commit-digest:{repo}:{day.isoformat()}:{key} -->"
 
 
 @dataclass(frozen=True)
@@ -90,7 +87,7 @@ class _Renderer:
         related: Related | None = None,
     ) -> None:
         self.d = digest
-        self.s: Strings = strings(digest.language)
+        self.s: Strings = catalogue(digest.language).digest
         self.o = options
         self.with_title = with_title
         self.zone = ZoneInfo(digest.timezone)
@@ -303,6 +300,8 @@ class _Renderer:
             lines.append("- " + s.truncated.format(count=d.truncated))
         lines += [f"- {note}" for note in extra_notes]
         lines += [f"- {line}" for line in usage_lines(d.usage, d.language)]
+        if d.settings_from is not None:
+            lines += [f"- {line}" for line in sources_lines(d.settings_from, d.language)]
         lines.append("- " + s.times_in.format(zone=d.timezone, cutoff=self.cutoff_text()))
         lines.append("- " + s.generated_by)
         return "\n".join(lines)
@@ -347,7 +346,7 @@ class _Renderer:
 
         def first_post(units: list[_Unit], continued: list[str], toc: bool) -> str:
             slugger = Slugger()
-            body = [marker(d.repo, d.day, "part-1"), head]
+            body = [day_marker(d.repo, d.day, "part-1"), head]
             if toc and units:
                 entries = []
                 for unit in units:
@@ -379,7 +378,7 @@ class _Renderer:
 
         # Continuation posts: "Part k of n" is written once n is known; reserve its length.
         header = self.s.part.format(part=99, total=99, title=inline(d.title))
-        budget = BODY_LIMIT - len(marker(d.repo, d.day, "part-99")) - len(header) - 4
+        budget = BODY_LIMIT - len(day_marker(d.repo, d.day, "part-99")) - len(header) - 4
         current: list[str] = []
         size = 0
         for unit in rest:
@@ -395,18 +394,21 @@ class _Renderer:
         for number, text in enumerate(posts[1:], start=2):
             key = f"part-{number}"
             line = self.s.part.format(part=number, total=total, title=inline(d.title))
-            out.append(Part(key, f"{marker(d.repo, d.day, key)}\n{line}\n\n{text}"))
+            out.append(Part(key, f"{day_marker(d.repo, d.day, key)}\n{line}\n\n{text}"))
         return out
 
 
 def render(digest: Digest, *, with_title: bool = False) -> list[Part]:
     """The posts of a day's digest, each within GitHub's limit, folded only if it must be."""
     if not digest.commits:
-        text = strings(digest.language).empty_day.format(day=digest.day.isoformat())
-        return [Part("part-1", f"{marker(digest.repo, digest.day, 'part-1')}\n{text}")]
+        text = catalogue(digest.language).digest.empty_day.format(day=digest.day.isoformat())
+        if digest.settings_from is not None:
+            notes = sources_lines(digest.settings_from, digest.language)
+            text += "\n\n---\n" + "\n".join(f"- {n}" for n in notes)
+        return [Part("part-1", f"{day_marker(digest.repo, digest.day, 'part-1')}\n{text}")]
     # A commit with an empty message still needs words: an empty link cannot be seen or opened,
     # and an empty heading has no anchor.
-    no_title = strings(digest.language).no_title
+    no_title = catalogue(digest.language).digest.no_title
     digest = replace(
         digest,
         commits=tuple(c if c.title.strip() else replace(c, title=no_title) for c in digest.commits),
@@ -426,7 +428,7 @@ def render(digest: Digest, *, with_title: bool = False) -> list[Part]:
 
 def render_addendum(digest: Digest, number: int) -> list[Part]:
     """Commits that arrived after the day was published, as one more post (or a few)."""
-    title = strings(digest.language).addendum_title.format(
+    title = catalogue(digest.language).digest.addendum_title.format(
         count=len(digest.commits), day=digest.day.isoformat()
     )
     addendum = replace(digest, title=title)
@@ -436,7 +438,18 @@ def render_addendum(digest: Digest, number: int) -> list[Part]:
     for i, part in enumerate(parts, start=1):
         key = prefix if i == 1 else f"{prefix}-{i}"
         body = part.body.replace(
-            marker(digest.repo, digest.day, part.key), marker(digest.repo, digest.day, key), 1
+            day_marker(digest.repo, digest.day, part.key),
+            day_marker(digest.repo, digest.day, key),
+            1,
         )
         out.append(Part(key, body))
     return out
+
+
+def render_commit(digest: Digest, sha: str) -> str:
+    """One analysed commit of the digest, whole, as its high and medium sections show a commit
+    (whatever its importance: never folded), for `/digest explain`."""
+    commit = next(c for c in digest.commits if c.sha == sha)
+    if commit.analysis is None:
+        raise ValueError(f"commit {sha} has no analysis")
+    return _Renderer(digest, _Options(), with_title=False).full(commit, commit.analysis).text

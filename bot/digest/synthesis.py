@@ -1,22 +1,28 @@
 """Cross-commit synthesis: reverts, relands and follow-up fixes linked to the commits they name.
 
-Pure. It reads titles and messages only: `Revert "Title"` and git's `This reverts commit
-<sha>.`, `Reland`/`Re-land`/`[Reland]`/`Reapply "Title"` (git's name for reverting a revert),
-and follow-up phrasing such as `hotfix: bugfix on #812`, `Fix … introduced in #810` or
-`follow-up to #812`. A target is found among the day's commits and the recent ones given,
-by sha, by the `(#N)` pull request suffix GitHub's squash merge appends, or by title. A
-follow-up is linked only when the commit it names is known; a revert is linked even when
-the reverted commit landed before the ledger's memory (it names the sha itself).
+Pure. It reads titles and messages only, through the one title grammar
+(`bot/analysis/titles.py`): `Revert "Title"` and git's `This reverts commit <sha>.`, the
+reland forms (`Reland`, `Reapply "Title"`, a revert of a revert), and follow-up phrasing such
+as `hotfix: bugfix on #812` or `follow-up to #812`. A target is found among the day's commits
+and the recent ones given, by sha, by the `(#N)` pull request suffix GitHub's squash merge
+appends, or by title. A follow-up is linked only when the commit it names is known; a revert
+is linked even when the reverted commit landed before the ledger's memory (it names the sha
+itself).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.analysis.titles import pr_number
+from bot.analysis.titles import (
+    follow_up_refs,
+    normalise_title,
+    parse_title,
+    pr_number,
+    reverted_refs,
+)
 from bot.models import DigestCommit, Importance
 
 
@@ -56,83 +62,9 @@ class Synthesis:
         return None
 
 
-_PR_SUFFIX = re.compile(r"\s*\(#\d{1,9}\)\s*$")
-_LEADING_TAGS = re.compile(r"^\s*(?:\[[^\[\]]{0,60}\]\s*)+")
-_QUOTES = {'"': '"', "'": "'", "“": "”", "「": "」", "`": "`"}
-_REVERT_TITLE = re.compile(
-    r"^(?:\[[^\[\]]{0,60}\]\s*)*revert(?:ed|s)?\b\s*:?\s*(?P<rest>.*)$", re.I
-)
-_RELAND_TITLE = re.compile(
-    r"^(?:\[[^\[\]]{0,60}\]\s*)*(?:\[re-?land\]|re-?land(?:ed|s)?\b|reapply\b|reapplied\b)"
-    r"\s*:?\s*(?P<rest>.*)$",
-    re.I,
-)
-_SHA = r"[0-9a-f]{7,40}"
-_REVERTS_SHA = re.compile(rf"\breverts?\s+(?:commit\s+)?`?(?P<sha>{_SHA})\b", re.I)
-_REVERTS_PR = re.compile(
-    r"\b(?:reverts?|revert\s+of|original)\s+(?:pr|pull\s+request)\s*:?\s*#(?P<pr>\d{1,9})\b", re.I
-)
-_REF = rf"(?:(?:pr|pull\s+request)\s*)?#(?P<pr>\d{{1,9}})\b|(?:commit\s+)?`?(?P<sha>{_SHA})\b"
-_FOLLOW_UP = re.compile(
-    r"(?:"
-    r"\b(?:bug\s*fix|hot\s*fix|fix(?:es|ed)?|fixup)\s+(?:for|on|of|to)\s+"
-    r"|\b(?:introduced|caused|broken|regressed)\s+(?:in|by)\s+"
-    r"|\bfollow[\s-]?up\s*(?:to|for|of|on)?\s*:?\s*"
-    r"|\bregression\s+(?:from|in|of|since)\s+"
-    rf")(?:{_REF})",
-    re.I,
-)
 # Follow-up and revert phrasing is looked for in the title and the start of the body only;
 # PR templates further down quote other pull requests for other reasons.
 _BODY_CHARS = 1_500
-
-
-def normalise_title(title: str) -> str:
-    """A title to compare: no `(#N)` suffixes, leading tags or quotes; case and spaces folded."""
-    text = title.strip()
-    while True:
-        stripped = _PR_SUFFIX.sub("", text)
-        if stripped == text:
-            break
-        text = stripped
-    text = _unquote(_LEADING_TAGS.sub("", text).strip())
-    text = _PR_SUFFIX.sub("", text)
-    return " ".join(text.casefold().split()).rstrip(".")
-
-
-def _unquote(text: str) -> str:
-    """`"Title"` -> `Title`; `"Title" (#12)` (a revert of a squash merge) -> `Title (#12)`."""
-    text = text.strip()
-    suffix = ""
-    if text and text[0] in _QUOTES and (match := _PR_SUFFIX.search(text)):
-        text, suffix = text[: match.start()].rstrip(), f" {match.group(0).strip()}"
-    if len(text) >= 2 and text[0] in _QUOTES and text.endswith(_QUOTES[text[0]]):
-        return text[1:-1].strip() + suffix
-    return text + suffix
-
-
-def _without_pr_suffix(title: str) -> str:
-    return _PR_SUFFIX.sub("", title.strip())
-
-
-def reverted_title(title: str) -> str | None:
-    """The title a `Revert "…"` title names (quotes and its own `(#N)` removed), else None."""
-    match = _REVERT_TITLE.match(_without_pr_suffix(title))
-    if not match:
-        return None
-    return _unquote(match.group("rest")) or None
-
-
-def relanded_title(title: str) -> str | None:
-    """What a reland lands again: `Reland X`, `[Reland] X`, `Reapply "X"`, `Revert "Revert "X""`."""
-    inner = reverted_title(title)
-    if inner is not None:
-        again = reverted_title(inner)
-        return again  # a revert of a revert lands the original again
-    match = _RELAND_TITLE.match(_without_pr_suffix(title))
-    if not match:
-        return None
-    return _unquote(match.group("rest")) or None
 
 
 def _body(commit: DigestCommit) -> str:
@@ -180,34 +112,32 @@ class _Index:
 
 
 def _revert_link(commit: DigestCommit, index: _Index) -> Link | None:
-    inner = reverted_title(commit.title)
-    head = commit.message[: _BODY_CHARS + len(commit.title)]
-    if inner is None and "revert" not in head.casefold():
-        return None
-    named_sha = _REVERTS_SHA.search(head)
+    inner = parse_title(commit.title).undoes
+    named = reverted_refs(commit.message[: _BODY_CHARS + len(commit.title)])
+    named_sha = next((ref.sha for ref in named if ref.sha), None)
     if inner is None and named_sha is None:
         return None
     target: DigestCommit | None = None
     if named_sha:
-        target = index.sha(named_sha.group("sha"))
+        target = index.sha(named_sha)
     if target is None and inner is not None:
         number = pr_number(inner)
         target = index.by_pr.get(number) if number is not None else None
     if target is None:
-        named_pr = _REVERTS_PR.search(head)
-        target = index.by_pr.get(int(named_pr.group("pr"))) if named_pr else None
+        named_pr = next((ref.pr for ref in named if ref.pr is not None), None)
+        target = index.by_pr.get(named_pr) if named_pr is not None else None
     if target is None and inner is not None:
         target = index.title_before(inner, commit)
     if target is not None and target.sha != commit.sha:
         return index.link(LinkKind.REVERTS, commit, target, inner)
     if named_sha:
         # Reverted before the ledger's memory: the message still names it.
-        return Link(LinkKind.REVERTS, commit.sha, named_sha.group("sha").lower(), inner)
+        return Link(LinkKind.REVERTS, commit.sha, named_sha, inner)
     return None
 
 
 def _reland_link(commit: DigestCommit, index: _Index, reverts: Sequence[Link]) -> Link | None:
-    title = relanded_title(commit.title)
+    title = parse_title(commit.title).relanded
     if title is None:
         return None
     wanted = normalise_title(title)
@@ -228,16 +158,14 @@ def _reland_link(commit: DigestCommit, index: _Index, reverts: Sequence[Link]) -
 
 
 def _follow_up_links(commit: DigestCommit, index: _Index) -> list[Link]:
-    text = f"{commit.title}\n{_body(commit)[:_BODY_CHARS]}"
     own = pr_number(commit.title)
     out: list[Link] = []
-    for match in _FOLLOW_UP.finditer(text):
+    for ref in follow_up_refs(f"{commit.title}\n{_body(commit)[:_BODY_CHARS]}"):
         target: DigestCommit | None = None
-        if match.group("pr"):
-            number = int(match.group("pr"))
-            target = index.by_pr.get(number) if number != own else None
-        elif match.group("sha"):
-            target = index.sha(match.group("sha"))
+        if ref.pr is not None:
+            target = index.by_pr.get(ref.pr) if ref.pr != own else None
+        elif ref.sha is not None:
+            target = index.sha(ref.sha)
         if (
             target is not None
             and target.sha != commit.sha
@@ -257,18 +185,13 @@ def named(commits: Sequence[DigestCommit]) -> tuple[set[int], set[str]]:
     for commit in commits:
         head = commit.message[: _BODY_CHARS + len(commit.title)] or commit.title
         mine: set[int] = set()
-        inner = reverted_title(commit.title)
+        inner = parse_title(commit.title).undoes
         if inner is not None and (number := pr_number(inner)) is not None:
             mine.add(number)
-        if "revert" in head.casefold():
-            shas.update(m.group("sha").lower() for m in _REVERTS_SHA.finditer(head))
-            mine.update(int(m.group("pr")) for m in _REVERTS_PR.finditer(head))
         text = f"{commit.title}\n{_body(commit)[:_BODY_CHARS]}"
-        for match in _FOLLOW_UP.finditer(text):
-            if match.group("pr"):
-                mine.add(int(match.group("pr")))
-            elif match.group("sha"):
-                shas.add(match.group("sha").lower())
+        refs = (*reverted_refs(head), *follow_up_refs(text))
+        mine.update(ref.pr for ref in refs if ref.pr is not None)
+        shas.update(ref.sha for ref in refs if ref.sha is not None)
         prs |= mine - {pr_number(commit.title)}
     return prs, shas
 

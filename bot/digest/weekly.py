@@ -9,17 +9,18 @@ written from the stored analyses opens it. Commit and LLM text goes through
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from bot.analysis.rollup import OTHER_AREA, Counts, Narrative, Rollup
-from bot.digest.i18n import plural, strings
+from bot.digest.markers import week_marker
 from bot.digest.markup import code_cell, link
-from bot.digest.phrases import WeeklyPhrases, weekly_phrases
 from bot.digest.render import BODY_LIMIT
 from bot.digest.safety import code, inline
+from bot.digest.strings import catalogue
+from bot.digest.strings.shape import WeeklyPhrases, plural
 from bot.models import ChangeType, Importance
 from bot.periods.weeks import Week
 
@@ -35,13 +36,8 @@ class WeeklyPost:
     body: str
 
 
-def weekly_marker(repo: str, week: Week) -> str:
-    """The hidden marker of a week's roll-up, keyed by the week's first day."""
-    return f"<!-- commit-digest:{repo}:week-{week.first.isoformat()}:part-1 -->"
-
-
 def weekly_title(repo: str, week: Week, language: str) -> str:
-    p = weekly_phrases(language)
+    p = catalogue(language).weekly
     return p.title.format(repo=repo, first=week.first.isoformat(), last=week.last.isoformat())
 
 
@@ -50,10 +46,20 @@ def _signed(value: int) -> str:
 
 
 class _Weekly:
-    def __init__(self, rollup: Rollup, language: str, timezone: str) -> None:
+    def __init__(
+        self,
+        rollup: Rollup,
+        language: str,
+        timezone: str,
+        *,
+        offline: bool,
+        ahead_from: date | None = None,
+    ) -> None:
         self.r = rollup
-        self.p: WeeklyPhrases = weekly_phrases(language)
-        self.s = strings(language)
+        self.offline = offline
+        self.ahead_from = ahead_from
+        self.p: WeeklyPhrases = catalogue(language).weekly
+        self.s = catalogue(language).digest
         self.zone = ZoneInfo(timezone)
         self.timezone = timezone
 
@@ -154,8 +160,12 @@ class _Weekly:
             label = f"{self.day_label(d)} ({d.isoformat()})"
             if d in urls:
                 lines.append(f"- {label}: {link(plural(p.day_commits, count), urls[d])}")
+            elif count and self.offline:
+                lines.append(f"- {label}: {plural(p.day_commits, count)}")
             elif count:
                 lines.append(f"- {label}: {plural(p.day_commits, count)} · {p.day_not_posted}")
+            elif self.ahead_from is not None and d >= self.ahead_from:
+                lines.append(f"- {label}: {p.day_ahead}")
             else:
                 lines.append(f"- {label}: {p.day_quiet}")
         return "\n".join(lines)
@@ -163,7 +173,7 @@ class _Weekly:
     def local(self, instant: datetime) -> str:
         return instant.astimezone(self.zone).strftime("%Y-%m-%d %H:%M")
 
-    def footer(self, late: bool) -> str:
+    def footer(self, late: bool, notes: Sequence[str] = ()) -> str:
         p, week = self.p, self.r.week
         lines = ["---"]
         if late:
@@ -171,7 +181,9 @@ class _Weekly:
         window = p.window.format(
             start=self.local(week.start), end=self.local(week.end), zone=self.timezone
         )
-        lines += [f"- {window}", f"- {p.generated_by}"]
+        lines += [f"- {window}", *(f"- {n}" for n in notes)]
+        # Offline, every commit was just analysed: there are no stored analyses.
+        lines.append(f"- {self.s.generated_by if self.offline else p.generated_by}")
         return "\n".join(lines)
 
 
@@ -185,12 +197,17 @@ def render_weekly(
     late: bool = False,
     with_title: bool = False,
     fallback_note: str | None = None,
+    offline: bool = False,
+    notes: Sequence[str] = (),
+    ahead_from: date | None = None,
 ) -> WeeklyPost:
     """The week's roll-up post (`with_title` for an issue comment, which has no title;
-    `fallback_note`: why it is one, where Discussions could not be used)."""
-    w = _Weekly(rollup, language, timezone)
+    `fallback_note`: why it is one, where Discussions could not be used; `offline`: of a
+    local clone, whose days have no digest posts; `notes`: more footer lines; `ahead_from`:
+    the first day that has not begun, offline)."""
+    w = _Weekly(rollup, language, timezone, offline=offline, ahead_from=ahead_from)
     title = weekly_title(rollup.repo, rollup.week, language)
-    marker = weekly_marker(rollup.repo, rollup.week)
+    marker = week_marker(rollup.repo, rollup.week.first)
     head = [marker] + ([f"## {inline(title)}"] if with_title else [])
     if fallback_note:
         head.append(f"> {w.s.fallback_target.format(reason=inline(fallback_note))}")
@@ -198,7 +215,7 @@ def render_weekly(
         empty = w.p.empty_week.format(
             first=rollup.week.first.isoformat(), last=rollup.week.last.isoformat()
         )
-        body = "\n\n".join([*head, empty, w.days(digest_urls or {}), w.footer(late)])
+        body = "\n\n".join([*head, empty, w.days(digest_urls or {}), w.footer(late, notes)])
         return WeeklyPost(f"week-{rollup.week.first.isoformat()}", title, body)
     intro = [w.summary()]
     if narrative is not None and narrative.text.strip():
@@ -216,7 +233,7 @@ def render_weekly(
                 w.themes(),
                 w.contributors(people_cap),
                 w.days(digest_urls or {}),
-                w.footer(late),
+                w.footer(late, notes),
             ]
         )
         if len(body) <= BODY_LIMIT:

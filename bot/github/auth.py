@@ -9,6 +9,8 @@ from datetime import datetime, timedelta
 
 import jwt
 from cachetools import TLRUCache
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
 
 from bot.runtime.clock import Clock
 
@@ -36,7 +38,8 @@ class AppAuth:
 
     def __init__(self, app_id: str, private_key: str, clock: Clock) -> None:
         self._app_id = app_id
-        self._key = private_key
+        self._pem = private_key
+        self._key: rsa.RSAPrivateKey | None = None
         self._clock = clock
         self._jwt: tuple[str, datetime] | None = None
         # Each entry lives until shortly before its own `expires_at` (time-aware LRU).
@@ -56,11 +59,21 @@ class AppAuth:
         expires = now + JWT_LIFETIME
         token = jwt.encode(
             {"iat": int(issued.timestamp()), "exp": int(expires.timestamp()), "iss": self._app_id},
-            self._key,
+            self._private_key(),
             algorithm="RS256",
         )
         self._jwt = (token, expires)
         return token
+
+    def _private_key(self) -> rsa.RSAPrivateKey:
+        """The key, parsed from its PEM text on first use and kept: parsing checks the RSA
+        key, which costs tens of milliseconds, and a JWT is signed every few minutes."""
+        if self._key is None:
+            key = serialization.load_pem_private_key(self._pem.encode(), password=None)
+            if not isinstance(key, rsa.RSAPrivateKey):
+                raise ValueError("the App's private key is not an RSA key")  # settings say so
+            self._key = key
+        return self._key
 
     async def installation_token(self, installation_id: int, request: TokenRequest) -> str:
         """A valid token for the installation; at most one request per installation at a time."""

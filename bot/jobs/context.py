@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 import aiohttp
 
@@ -43,7 +44,7 @@ class JobContext:
     metrics: Metrics
 
     async def client(
-        self, job: Job, installation_id: int | None, full_name: str, repo_id: int
+        self, job: Job[Any], installation_id: int | None, full_name: str, repo_id: int
     ) -> InstallationClient:
         if installation_id is None:
             # A push without `installation` (a repository hook, not the App's): ask once with
@@ -54,7 +55,7 @@ class JobContext:
         return self.github.installation(installation_id)
 
     def posting_outcome(
-        self, exc: GitHubError | aiohttp.ClientError | Busy, *, what: str, job: Job, slow: bool
+        self, exc: GitHubError | aiohttp.ClientError | Busy, *, what: str, job: Job[Any], slow: bool
     ) -> Outcome:
         """What a job that posts makes of trouble: a rate limit, or another job creating the
         same post, waits without spending an attempt; lost access ends the job quietly;

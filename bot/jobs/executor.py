@@ -17,7 +17,7 @@ import socket
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from structlog.contextvars import bound_contextvars
 
@@ -27,19 +27,24 @@ from bot.runtime.background import BackgroundService
 from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.settings import Settings
+from bot.store.job_payloads import JobPayload, PayloadInvalid, parse_payload
 from bot.store.jobs import PRIORITY, Job, JobKind, Jobs, LeaseLost
 
 log = get_logger(__name__)
 
+P_contra = TypeVar("P_contra", bound=JobPayload, contravariant=True)
+# A claimed job as the store returns it: its payload the stored JSON, not validated yet.
+Stored = Job[dict[str, Any]]
 
-class JobHandler(Protocol):
+
+class JobHandler(Protocol[P_contra]):
     kind: JobKind
     max_attempts: int
 
-    async def run(self, job: Job) -> Outcome:
+    async def run(self, job: Job[P_contra]) -> Outcome:
         """Do the job's work; raise or return Retry to try again later."""
 
-    async def given_up(self, job: Job, reason: str) -> None:
+    async def given_up(self, job: Job[P_contra], reason: str) -> None:
         """The job ended failed: record it where readers see it (the commit, the digest)."""
 
 
@@ -51,7 +56,7 @@ class BatchedHandler(Protocol):
     async def ready(self, now: datetime) -> bool:
         """Whether this kind's due jobs are claimed this round."""
 
-    async def prepare(self, jobs: Sequence[Job]) -> None:
+    async def prepare(self, jobs: Sequence[Job[Any]]) -> None:
         """Called with the round's claimed jobs of this kind before they run; never raises."""
 
 
@@ -72,7 +77,7 @@ class Executor(BackgroundService):
     def __init__(
         self,
         jobs: Jobs,
-        handlers: Sequence[JobHandler],
+        handlers: Sequence[JobHandler[Any]],
         *,
         clock: Clock,
         settings: Settings,
@@ -80,7 +85,7 @@ class Executor(BackgroundService):
     ) -> None:
         super().__init__()
         self._jobs = jobs
-        self._handlers: Mapping[JobKind, JobHandler] = {h.kind: h for h in handlers}
+        self._handlers: Mapping[JobKind, JobHandler[Any]] = {h.kind: h for h in handlers}
         self._clock = clock
         self._settings = settings
         self._kinds = kinds
@@ -90,7 +95,7 @@ class Executor(BackgroundService):
         self._owner = f"{socket.gethostname()[:40]}:{id(self) % 100_000}"
         self._stopping = False
         # Claimed and not yet recorded: given back if the process stops.
-        self._held: dict[int, Job] = {}
+        self._held: dict[int, Job[Any]] = {}
         self._running: set[asyncio.Task[bool]] = set()
         # Set by `stop`.
         self.given_back = GivenBack()
@@ -154,8 +159,8 @@ class Executor(BackgroundService):
         # A batched kind is claimed on its own, a full batch of it (fetched together).
         batched = [k for k in wanted if isinstance(self._handlers.get(k), BatchedHandler)]
         plain = [k for k in wanted if k not in batched]
-        claimed: list[Job] = []
-        worn: list[tuple[Job, str]] = []
+        stored: list[Stored] = []
+        worn: list[tuple[Stored, str]] = []
         for group in ([plain] if plain else []) + [[k] for k in batched]:
             got, gone = await self._jobs.claim(
                 now,
@@ -165,13 +170,26 @@ class Executor(BackgroundService):
                 max_attempts={k: h.max_attempts for k, h in self._handlers.items()},
                 kinds=group,
             )
-            claimed += got
+            stored += got
             worn += gone
-        claimed.sort(key=lambda job: _priority(job.kind))  # stable: claim order within a kind
-        for job, reason in worn:
-            await self._given_up(job, reason)
-        self._held.update({job.id: job for job in claimed})
+        self._held.update({job.id: job for job in stored})
+        claimed: list[Job[JobPayload]] = []
         ended = len(worn)
+        for raw in stored:
+            job = await self._typed(raw, now)
+            if job is None:
+                ended += 1
+            else:
+                claimed.append(job)
+                self._held[job.id] = job
+        claimed.sort(key=lambda job: _priority(job.kind))  # stable: claim order within a kind
+        for raw, reason in worn:
+            try:
+                job = _with_model(raw)
+            except PayloadInvalid:
+                log.warning("job_failed", reason=reason)  # nothing to record it on
+                continue
+            await self._given_up(job, reason)
         for kind, handler in self._handlers.items():
             batch = [job for job in claimed if job.kind == kind]
             if batch and isinstance(handler, BatchedHandler):
@@ -197,7 +215,19 @@ class Executor(BackgroundService):
             if not await self.run_once(kinds=kinds):
                 return
 
-    async def _bounded(self, job: Job) -> bool:
+    async def _typed(self, raw: Stored, now: datetime) -> Job[JobPayload] | None:
+        """The claimed job with its payload validated into its kind's model, once; None when
+        it does not fit: no attempt could run it, so it fails for good at once."""
+        try:
+            return _with_model(raw)
+        except PayloadInvalid as exc:
+            with bound_contextvars(job=raw.kind.value, job_key=raw.key):
+                log.warning("job_payload_invalid", reason=str(exc))
+                await self._jobs.finish(raw, now, failed=str(exc))
+            self._held.pop(raw.id, None)
+            return None
+
+    async def _bounded(self, job: Job[JobPayload]) -> bool:
         async with self._slots:
             if self._stopping:
                 return False  # claimed, never started: `stop` gives it back
@@ -207,7 +237,7 @@ class Executor(BackgroundService):
                 self._held.pop(job.id, None)
                 return ended
 
-    async def _run(self, job: Job) -> bool:
+    async def _run(self, job: Job[JobPayload]) -> bool:
         handler = self._handlers[job.kind]
         work = asyncio.create_task(handler.run(job))
         beat = asyncio.create_task(self._heartbeat(job, work))
@@ -230,7 +260,9 @@ class Executor(BackgroundService):
                 await beat
         return await self._record(job, handler, outcome)
 
-    async def _record(self, job: Job, handler: JobHandler, outcome: Outcome) -> bool:
+    async def _record(
+        self, job: Job[JobPayload], handler: JobHandler[Any], outcome: Outcome
+    ) -> bool:
         jobs, now = self._jobs, self._clock.now()
         match outcome:
             case Done(recorded=True):
@@ -256,14 +288,14 @@ class Executor(BackgroundService):
                 return True
         raise AssertionError(f"unknown outcome {outcome!r}")
 
-    async def _given_up(self, job: Job, reason: str) -> None:
+    async def _given_up(self, job: Job[JobPayload], reason: str) -> None:
         log.warning("job_failed", reason=reason)
         try:
             await self._handlers[job.kind].given_up(job, reason)
         except Exception:
             log.exception("job_given_up_failed")
 
-    async def _heartbeat(self, job: Job, work: asyncio.Task[Outcome]) -> None:
+    async def _heartbeat(self, job: Job[Any], work: asyncio.Task[Outcome]) -> None:
         """Keep the lease while the job runs; stop the job when the lease is lost."""
         interval = max(0.05, self._lease.total_seconds() / 3)
         while True:
@@ -277,6 +309,11 @@ class Executor(BackgroundService):
             if not kept:
                 work.cancel()
                 return
+
+
+def _with_model(raw: Stored) -> Job[JobPayload]:
+    payload = parse_payload(raw.kind, raw.payload)
+    return Job(raw.id, raw.kind, raw.key, payload, raw.attempts, raw.owner)
 
 
 def _priority(kind: JobKind) -> int:

@@ -9,30 +9,20 @@ round after a restart lists only what is new since the last one. A process with
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-from typing import Any
+from datetime import timedelta
 
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Done, Outcome
 from bot.jobs.recovery import DeliveryRecovery
 from bot.runtime.logs import get_logger
-from bot.store.jobs import Job, JobKind, Jobs
+from bot.store.job_payloads import RecoverDeliveriesPayload
+from bot.store.jobs import Job, Jobs
 
 log = get_logger(__name__)
 
-KEY = "app"
-
-
-def _since(payload: dict[str, Any]) -> datetime | None:
-    value = payload.get("covered_since")
-    try:
-        return datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
-        return None  # unreadable: list GitHub's whole window, which is always safe
-
 
 class RecoverDeliveries:
-    kind = JobKind.RECOVER_DELIVERIES
+    kind = RecoverDeliveriesPayload.kind
 
     def __init__(self, ctx: JobContext, recovery: DeliveryRecovery) -> None:
         self._ctx = ctx
@@ -42,25 +32,21 @@ class RecoverDeliveries:
 
     async def schedule_now(self) -> None:
         """Start-up: a round now (the job made due at once, whatever its state)."""
-        await self._ctx.store.jobs.schedule_now(self.kind, KEY, {}, self._ctx.clock.now())
+        await self._ctx.store.jobs.schedule_now(RecoverDeliveriesPayload(), self._ctx.clock.now())
 
-    async def run(self, job: Job) -> Outcome:
+    async def run(self, job: Job[RecoverDeliveriesPayload]) -> Outcome:
         ctx = self._ctx
         # Errors (the store or GitHub unreachable) retry with the executor's backoff.
-        _, covered = await self._recovery.round(_since(job.payload))
+        _, covered = await self._recovery.round(job.payload.covered_since)
         now = ctx.clock.now()
-        payload = {"covered_since": covered.isoformat() if covered else None}
+        payload = RecoverDeliveriesPayload(covered_since=covered)
         async with ctx.store.jobs.holding(job, now, finish=True) as conn:
-            await Jobs.enqueue_in(
-                conn, [(self.kind, KEY, payload)], now, rearm=True, not_before=now + self._interval
-            )
+            await Jobs.enqueue_in(conn, [payload], now, rearm=True, not_before=now + self._interval)
         return Done(recorded=True)
 
-    async def given_up(self, job: Job, reason: str) -> None:
+    async def given_up(self, job: Job[RecoverDeliveriesPayload], reason: str) -> None:
         """Recovery must not stop for good: the next interval tries again from scratch."""
         ctx = self._ctx
         now = ctx.clock.now()
-        await ctx.store.jobs.enqueue(
-            self.kind, KEY, dict(job.payload), now, rearm=True, not_before=now + self._interval
-        )
+        await ctx.store.jobs.enqueue(job.payload, now, rearm=True, not_before=now + self._interval)
         log.warning("delivery_recovery_rearmed", reason=reason[:200])

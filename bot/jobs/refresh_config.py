@@ -15,11 +15,12 @@ from bot.github.errors import GitHubError, NotInstalled, RateLimited, Repository
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Outcome, Retry
 from bot.jobs.publish.week import never_due
+from bot.periods.period import Period
 from bot.repo_config import CONFIG_PATH, ConfigError, default_config, parse_config
 from bot.runtime.logs import get_logger
-from bot.store.digests import Period
 from bot.store.etags import ConfigETags
-from bot.store.jobs import Job, JobKind
+from bot.store.job_payloads import RefreshConfigPayload
+from bot.store.jobs import Job
 from bot.store.repos import RepoRow, config_of
 from bot.web.handlers.context import RepoViews
 
@@ -27,7 +28,7 @@ log = get_logger(__name__)
 
 
 class RefreshConfig:
-    kind = JobKind.REFRESH_CONFIG
+    kind = RefreshConfigPayload.kind
 
     def __init__(self, ctx: JobContext, views: RepoViews) -> None:
         self._ctx = ctx
@@ -35,14 +36,14 @@ class RefreshConfig:
         self._etags = ConfigETags(ctx.store.engine)
         self.max_attempts = ctx.settings.worker_max_attempts
 
-    async def run(self, job: Job) -> Outcome:
-        repo = await self._ctx.store.repos.get(int(job.payload["repo_id"]))
+    async def run(self, job: Job[RefreshConfigPayload]) -> Outcome:
+        repo = await self._ctx.store.repos.get(job.payload.repo_id)
         if repo is None:
             return Done()
         with bound_contextvars(repo=repo.full_name):
             return await self._refresh(job, repo)
 
-    async def _refresh(self, job: Job, repo: RepoRow) -> Outcome:
+    async def _refresh(self, job: Job[RefreshConfigPayload], repo: RepoRow) -> Outcome:
         ctx = self._ctx
         repos = ctx.store.repos
         try:
@@ -119,7 +120,12 @@ class RefreshConfig:
         return Done()
 
     async def _invalid(
-        self, job: Job, repo: RepoRow, error: str, sha: str | None, branch: str | None
+        self,
+        job: Job[RefreshConfigPayload],
+        repo: RepoRow,
+        error: str,
+        sha: str | None,
+        branch: str | None,
     ) -> Outcome:
         ctx = self._ctx
         async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
@@ -130,6 +136,6 @@ class RefreshConfig:
             log.warning("repo_config_invalid", error=error)
         return Done()
 
-    async def given_up(self, job: Job, reason: str) -> None:
+    async def given_up(self, job: Job[RefreshConfigPayload], reason: str) -> None:
         """The last good config (or the defaults) stays in force; a later push retries."""
         log.warning("repo_config_given_up", reason=reason)

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequenc
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from bot.digest.markers import read_marker
 from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed, NotFound
 from bot.github.errors import IssueGone, PostGone
@@ -123,6 +124,25 @@ def discussion_comments(client: InstallationClient, full_name: str, discussion_i
     return Channel("discussion-comment", discussion_id, search, create, update)
 
 
+def discussion_replies(client: InstallationClient, discussion_id: str, reply_to: str) -> Channel:
+    """Threaded replies under one top-level discussion comment (answers to a command)."""
+
+    async def search(place: str | None) -> AsyncIterator[Found]:
+        # Replies are found under the comment they answer (the channel's own place).
+        async for c in client.discussion_replies(reply_to):
+            if c.get("viewerDidAuthor"):
+                yield Found(str(c["id"]), c.get("url"), c.get("body") or "", place=reply_to)
+
+    async def create(w: Wanted) -> Found:
+        made = await client.reply_in_discussion(discussion_id, reply_to, body=w.body)
+        return Found(str(made["id"]), made.get("url"), w.body)
+
+    async def update(node_id: str, body: str) -> Any:
+        return await client.update_discussion_comment(node_id, body=body)
+
+    return Channel("discussion-comment", reply_to, search, create, update)
+
+
 def issue_comments(client: InstallationClient, full_name: str, number: int) -> Channel:
     async def search(place: str | None) -> AsyncIterator[Found]:
         where = int(place) if place and place.isdigit() else number
@@ -171,7 +191,7 @@ def issues(client: InstallationClient, full_name: str) -> Channel:
 async def sync_posts(
     store: Store,
     clock: Clock,
-    job: Job,
+    job: Job[Any],
     channel: Channel,
     wanted: Sequence[Wanted],
     *,
@@ -278,11 +298,12 @@ async def _search(
     found: dict[str, Found] = {}
     for place, markers in places.items():
         async for item in channel.search(place):
-            for marker, key in markers.items():
-                # Every post opens with its marker; one further in is quoted commit text (an
-                # author's name in a code span), not the post it names.
-                if key not in found and item.body.startswith(marker):
-                    found[key] = item
-            if all(key in found for key in markers.values()):
+            # Every post opens with its marker; one further in is quoted commit text (an
+            # author's name in a code span), not the post it names.
+            opening = read_marker(item.body)
+            key = markers.get(str(opening)) if opening is not None else None
+            if key is not None and key not in found:
+                found[key] = item
+            if all(k in found for k in markers.values()):
                 break
     return found

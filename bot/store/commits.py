@@ -20,7 +20,8 @@ from bot.models import CommitInput, FileChange, PullRequestInfo
 from bot.store import schema as t
 from bot.store.dialect import insert_for
 from bot.store.ingest import commit_row
-from bot.store.jobs import JobKind, Jobs
+from bot.store.job_payloads import AnalyseCommitPayload
+from bot.store.jobs import Jobs
 from bot.store.records import NewCommit
 
 
@@ -133,13 +134,13 @@ class Commits:
         await conn.execute(
             _commit(repo_id, sha)
             .where(t.commits.c.state == CommitState.PENDING.value)
-            .values(state=CommitState.FAILED.value, last_error=reason[:2000])
+            .values(state=CommitState.FAILED.value, last_error=reason[: t.MAX_ERROR_CHARS])
         )
 
     @staticmethod
     async def note_error(conn: AsyncConnection, repo_id: int, sha: str, reason: str) -> None:
         """Why the last attempt failed (the digest says it if the commit is never analysed)."""
-        await conn.execute(_commit(repo_id, sha).values(last_error=reason[:2000]))
+        await conn.execute(_commit(repo_id, sha).values(last_error=reason[: t.MAX_ERROR_CHARS]))
 
     # --- push ranges ---------------------------------------------------------------------
 
@@ -213,16 +214,7 @@ class Commits:
         )
         new = list(result.scalars())
         await Jobs.enqueue_in(
-            conn,
-            [
-                (
-                    JobKind.ANALYSE_COMMIT,
-                    f"{work.repo_id}/{sha}",
-                    {"repo_id": work.repo_id, "sha": sha},
-                )
-                for sha in new
-            ],
-            now,
+            conn, [AnalyseCommitPayload(repo_id=work.repo_id, sha=sha) for sha in new], now
         )
         return len(new)
 
@@ -231,7 +223,7 @@ class Commits:
         await conn.execute(
             sa.update(t.pushes)
             .where(t.pushes.c.delivery_id == delivery_id)
-            .values(expand_state="failed", last_error=reason[:2000])
+            .values(expand_state="failed", last_error=reason[: t.MAX_ERROR_CHARS])
         )
 
     async def count_by_state(self) -> dict[str, int]:

@@ -17,6 +17,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.analysis import AnalysisResult
+from bot.periods.period import Period
 from bot.store import schema as t
 from bot.store.commits import CommitState, store_analysis
 from bot.store.dialect import insert_for
@@ -30,26 +31,6 @@ class DigestState(StrEnum):
     PUBLISHED = "published"
     SKIPPED = "skipped"
     FAILED = "failed"
-
-
-@dataclass(frozen=True)
-class Period:
-    """A digest's period: a day ("day", its date) or a roll-up week ("week", its first day)."""
-
-    kind: str
-    start: date
-
-    @property
-    def key(self) -> str:
-        return f"{self.kind}:{self.start.isoformat()}"
-
-    @classmethod
-    def day(cls, start: date) -> Period:
-        return cls("day", start)
-
-    @classmethod
-    def week(cls, first: date) -> Period:
-        return cls("week", first)
 
 
 @dataclass(frozen=True)
@@ -157,7 +138,7 @@ class Digests:
                     _where(repo_id, period),
                     t.digests.c.state.in_([DigestState.PENDING.value, DigestState.SKIPPED.value]),
                 )
-                .values(state=DigestState.FAILED.value, last_error=reason[:2000])
+                .values(state=DigestState.FAILED.value, last_error=reason[: t.MAX_ERROR_CHARS])
             )
 
     @staticmethod

@@ -22,6 +22,12 @@ from sqlalchemy.sql import Executable
 
 from bot.store import schema as t
 from bot.store.dialect import insert_for
+from bot.store.job_payloads import (
+    AnalyseCommitPayload,
+    ExpandRangePayload,
+    JobPayload,
+    RefreshConfigPayload,
+)
 from bot.store.jobs import JobKind, enqueue_statement, job_row
 from bot.store.records import (
     DeleteInstallation,
@@ -30,6 +36,7 @@ from bot.store.records import (
     MarkConfigStale,
     NewCommit,
     Operation,
+    RecordCommand,
     RecordPush,
     UpsertInstallation,
     UpsertRepository,
@@ -39,7 +46,7 @@ Step = tuple[Executable, list[dict[str, Any]] | None]
 Plan = Generator[Step, list[Any] | None, list[bool]]
 
 # Tables that hold a repository's data, keyed by `repo_id`.
-PER_REPO_TABLES = (t.commits, t.analyses, t.digests, t.pushes, t.posts)
+PER_REPO_TABLES = (t.commits, t.analyses, t.digests, t.pushes, t.posts, t.commands)
 
 
 @dataclass(frozen=True)
@@ -125,6 +132,7 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
     repos: dict[int, dict[str, Any]] = {}
     stale: set[int] = set()
     pushes: list[tuple[RecordPush, datetime]] = []
+    commands: list[tuple[RecordCommand, datetime]] = []
     for unit in units:
         now = unit.delivery.received_at
         for op in unit.operations:
@@ -137,6 +145,8 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
                     stale.add(op.repo_id)
                 case RecordPush():
                     pushes.append((op, now))
+                case RecordCommand():
+                    commands.append((op, now))
                 case DeleteInstallation() | DeleteRepository():
                     yield from _delete_plan(op)
     if installs:
@@ -145,16 +155,17 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
         yield statements.repositories, list(repos.values())
     # The work each delivery creates is enqueued in the same transaction as its data.
     jobs: dict[tuple[JobKind, str], dict[str, Any]] = {}
+
+    def add(spec: JobPayload, at: datetime) -> None:
+        jobs[(spec.kind, spec.key)] = job_row(spec, at)
+
     for repo_id, row in repos.items():
         # A repository first seen: read its config (an existing job is left alone).
-        key = (JobKind.REFRESH_CONFIG, str(repo_id))
-        jobs[key] = job_row(key[0], key[1], {"repo_id": repo_id}, row["updated_at"])
+        add(RefreshConfigPayload(repo_id=repo_id), row["updated_at"])
     if stale:
         # A push touched the config: read it again, even if it was read before.
-        rearm = [
-            job_row(JobKind.REFRESH_CONFIG, str(r), {"repo_id": r}, units[-1].delivery.received_at)
-            for r in sorted(stale)
-        ]
+        at = units[-1].delivery.received_at
+        rearm = [job_row(RefreshConfigPayload(repo_id=r), at) for r in sorted(stale)]
         yield statements.rearm_jobs, rearm
     if pushes:
         yield statements.pushes, [_push_row(op) for op, _ in pushes]
@@ -163,11 +174,11 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
             yield statements.commits, rows
         for op, now in pushes:
             if op.needs_expansion:
-                key = (JobKind.EXPAND_RANGE, op.delivery_id)
-                jobs[key] = job_row(key[0], key[1], {"delivery_id": op.delivery_id}, now)
+                add(ExpandRangePayload(delivery_id=op.delivery_id), now)
             for commit in op.commits:
-                key = (JobKind.ANALYSE_COMMIT, f"{op.repo_id}/{commit.sha}")
-                jobs[key] = job_row(key[0], key[1], {"repo_id": op.repo_id, "sha": commit.sha}, now)
+                add(AnalyseCommitPayload(repo_id=op.repo_id, sha=commit.sha), now)
+    for op, now in commands:
+        add(op.payload, now)
     if jobs:
         yield statements.jobs, list(jobs.values())
 

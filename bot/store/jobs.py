@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -33,6 +33,7 @@ class JobKind(StrEnum):
     PUBLISH_WEEK = "publish_week"
     SEND_ALERTS = "send_alerts"
     RECOVER_DELIVERIES = "recover_deliveries"
+    DIGEST_COMMAND = "digest_command"
 
 
 class JobState(StrEnum):
@@ -43,10 +44,12 @@ class JobState(StrEnum):
 
 
 # Within one round, lower runs first: a repository's config before the commits it shapes,
-# the commits before the period that publishes them. Alerts go before the analyses still
+# the commits before the period that publishes them. A `/digest` command goes first of all:
+# someone is waiting for its answer. Alerts go before the analyses still
 # waiting: they are due within a minute of the analysis that asked for them. A week goes after
 # the days it links to.
 PRIORITY: dict[JobKind, int] = {
+    JobKind.DIGEST_COMMAND: -1,
     JobKind.REFRESH_CONFIG: 0,
     JobKind.EXPAND_RANGE: 1,
     JobKind.SEND_ALERTS: 1,
@@ -57,14 +60,31 @@ PRIORITY: dict[JobKind, int] = {
 }
 
 
+class JobSpec(Protocol):
+    """A job to enqueue: its kind's payload model (bot/store/job_payloads.py, which imports
+    this module for JobKind, hence a protocol here)."""
+
+    @property
+    def kind(self) -> JobKind: ...
+
+    @property
+    def key(self) -> str: ...
+
+    def stored(self) -> dict[str, Any]: ...
+
+
+P_co = TypeVar("P_co", covariant=True)
+
+
 @dataclass(frozen=True)
-class Job:
-    """A claimed job: only the holder of `owner` may write for it while its lease lasts."""
+class Job(Generic[P_co]):
+    """A claimed job: only the holder of `owner` may write for it while its lease lasts.
+    Claimed, its payload is the stored JSON; the executor hands a job its kind's model."""
 
     id: int
     kind: JobKind
     key: str
-    payload: dict[str, Any]
+    payload: P_co
     attempts: int  # including this one
     owner: str
 
@@ -73,21 +93,14 @@ class LeaseLost(Exception):
     """Another holder took the job over (this one's lease expired): stop, write nothing."""
 
 
-def job_row(
-    kind: JobKind,
-    key: str,
-    payload: dict[str, Any],
-    now: datetime,
-    *,
-    not_before: datetime | None = None,
-) -> dict[str, Any]:
+def job_row(spec: JobSpec, now: datetime, *, not_before: datetime | None = None) -> dict[str, Any]:
     """A new pending job, as a row for a bulk insert (ingest adds these in its transaction)."""
     return {
-        "kind": kind.value,
-        "key": key,
-        "payload": payload,
+        "kind": spec.kind.value,
+        "key": spec.key,
+        "payload": spec.stored(),
         "state": JobState.PENDING.value,
-        "priority": PRIORITY[kind],
+        "priority": PRIORITY[spec.kind],
         "attempts": 0,
         "not_before": not_before or now,
         "created_at": now,
@@ -160,27 +173,21 @@ class Jobs:
 
     async def enqueue(
         self,
-        kind: JobKind,
-        key: str,
-        payload: dict[str, Any],
+        spec: JobSpec,
         now: datetime,
         *,
         rearm: bool = False,
         not_before: datetime | None = None,
     ) -> None:
         async with self._writer.begin() as conn:
-            await Jobs.enqueue_in(
-                conn, [(kind, key, payload)], now, rearm=rearm, not_before=not_before
-            )
+            await Jobs.enqueue_in(conn, [spec], now, rearm=rearm, not_before=not_before)
 
-    async def schedule_now(
-        self, kind: JobKind, key: str, payload: dict[str, Any], now: datetime
-    ) -> None:
+    async def schedule_now(self, spec: JobSpec, now: datetime) -> None:
         """Make the job due now: enqueued (or armed again) if it ended, brought forward if it
         waits; one that is running is left to its holder."""
         async with self._writer.begin() as conn:
-            await Jobs.enqueue_in(conn, [(kind, key, payload)], now, rearm=True)
-            await Jobs.bring_forward_in(conn, kind, key, now)
+            await Jobs.enqueue_in(conn, [spec], now, rearm=True)
+            await Jobs.bring_forward_in(conn, spec.kind, spec.key, now)
 
     async def bring_forward(self, kind: JobKind, key: str, now: datetime) -> None:
         """A pending job waiting out a backoff (or a deferral) made due now."""
@@ -205,14 +212,14 @@ class Jobs:
     @staticmethod
     async def enqueue_in(
         conn: AsyncConnection,
-        items: Iterable[tuple[JobKind, str, dict[str, Any]]],
+        specs: Iterable[JobSpec],
         now: datetime,
         *,
         rearm: bool = False,
         not_before: datetime | None = None,
     ) -> None:
         """Enqueue inside the caller's transaction (so the job exists iff its data does)."""
-        rows = {(k, key): job_row(k, key, p, now, not_before=not_before) for k, key, p in items}
+        rows = {(s.kind, s.key): job_row(s, now, not_before=not_before) for s in specs}
         if rows:
             await conn.execute(
                 enqueue_statement(conn.dialect.name, rearm=rearm), list(rows.values())
@@ -227,7 +234,7 @@ class Jobs:
         lease: timedelta,
         max_attempts: dict[JobKind, int],
         kinds: Sequence[JobKind] | None = None,
-    ) -> tuple[list[Job], list[tuple[Job, str]]]:
+    ) -> tuple[list[Job[dict[str, Any]]], list[tuple[Job[dict[str, Any]], str]]]:
         """Lease up to `limit` due jobs, in priority order. Also returns the jobs whose holder
         kept dying (lease expired with no attempt left), now failed, with their reason."""
         async with self._writer.begin() as conn:
@@ -242,7 +249,7 @@ class Jobs:
                 query = query.where(j.kind.in_([k.value for k in kinds]))
             candidates = (await conn.execute(query)).all()
             fresh = []
-            worn: list[tuple[Job, str]] = []
+            worn: list[tuple[Job[dict[str, Any]], str]] = []
             for row in candidates:
                 kind = JobKind(row.kind)
                 reason = None
@@ -288,14 +295,14 @@ class Jobs:
         ]
         return claimed, worn
 
-    def _held(self, job: Job) -> sa.Update:
+    def _held(self, job: Job[Any]) -> sa.Update:
         return sa.update(t.jobs).where(
             j.id == job.id, j.lease_owner == job.owner, j.state == JobState.RUNNING.value
         )
 
     @asynccontextmanager
     async def holding(
-        self, job: Job, now: datetime, *, finish: bool = False
+        self, job: Job[Any], now: datetime, *, finish: bool = False
     ) -> AsyncIterator[AsyncConnection]:
         """A write transaction that happens only while `job`'s lease is still its holder's;
         with `finish`, the same transaction marks the job done (its last write).
@@ -310,24 +317,24 @@ class Jobs:
                 raise LeaseLost(f"job {job.kind}:{job.key} is no longer held by this executor")
             yield conn
 
-    async def heartbeat(self, job: Job, now: datetime, lease: timedelta) -> bool:
+    async def heartbeat(self, job: Job[Any], now: datetime, lease: timedelta) -> bool:
         """Extend the lease; False when it was lost."""
         async with self._writer.begin() as conn:
             held = await conn.execute(self._held(job).values(lease_until=now + lease))
             return bool(held.rowcount)
 
-    async def finish(self, job: Job, now: datetime, *, failed: str | None = None) -> bool:
+    async def finish(self, job: Job[Any], now: datetime, *, failed: str | None = None) -> bool:
         """Done (or failed, with the reason); False when the lease was lost."""
         values: dict[str, Any] = _finished(now)
         if failed:
             # A failure stays failed: enqueueing it again later arms it afresh.
-            values.update(state=JobState.FAILED.value, last_error=failed[:2000])
+            values.update(state=JobState.FAILED.value, last_error=failed[: t.MAX_ERROR_CHARS])
             del values["attempts"], values["not_before"]
         async with self._writer.begin() as conn:
             return bool((await conn.execute(self._held(job).values(**values))).rowcount)
 
     async def retry(
-        self, job: Job, now: datetime, reason: str, at: datetime, *, spend: bool = True
+        self, job: Job[Any], now: datetime, reason: str, at: datetime, *, spend: bool = True
     ) -> bool:
         """Back to pending until `at`; `spend=False` gives the attempt back (a rate limit)."""
         values: dict[str, Any] = {
@@ -335,7 +342,7 @@ class Jobs:
             "lease_owner": None,
             "lease_until": None,
             "not_before": at,
-            "last_error": reason[:2000],
+            "last_error": reason[: t.MAX_ERROR_CHARS],
             "rerun": False,  # it runs again anyway
             "updated_at": now,
         }
@@ -344,7 +351,7 @@ class Jobs:
         async with self._writer.begin() as conn:
             return bool((await conn.execute(self._held(job).values(**values))).rowcount)
 
-    async def release(self, held: Sequence[Job], now: datetime) -> None:
+    async def release(self, held: Sequence[Job[Any]], now: datetime) -> None:
         """Give back jobs a stopping executor holds: pending now, the attempt not counted."""
         async with self._writer.begin() as conn:
             for job in held:

@@ -155,9 +155,9 @@ class Repositories:
         previous = (
             await conn.execute(sa.select(r.config_error).where(r.id == repo_id))
         ).scalar_one_or_none()
-        new = previous != error[:2000]
+        new = previous != error[: t.MAX_ERROR_CHARS]
         values: dict[str, Any] = {
-            "config_error": error[:2000],
+            "config_error": error[: t.MAX_ERROR_CHARS],
             "config_sha": sha,
             "default_branch": sa.func.coalesce(default_branch, r.default_branch),
         }

@@ -9,6 +9,7 @@ from bot.runtime.background import BackgroundService
 from bot.runtime.logs import get_logger
 from bot.runtime.metrics import Metrics
 from bot.store import Store
+from bot.store.commits import CommitState
 from bot.store.jobs import JobKind, JobState
 
 log = get_logger(__name__)
@@ -52,8 +53,8 @@ async def metrics(store: Store, registry: Metrics) -> web.Response:
     except Exception as exc:
         log.warning("metrics_store_unreachable", error=repr(exc))
     else:
-        for state in ("pending", "analyzed", "failed"):
-            registry.commits.labels(state=state).set(counts.get(state, 0))
+        for commit_state in CommitState:
+            registry.commits.labels(state=commit_state.value).set(counts.get(commit_state.value, 0))
     try:
         jobs = await store.jobs.count_by_state()
     except Exception as exc:

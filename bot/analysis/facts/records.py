@@ -187,10 +187,6 @@ class Facts:
     # issues the message or PR text says it fixes, closes or resolves
     fixes: tuple[int, ...] = ()
 
-    def kind_of(self, path: str) -> PathKind | None:
-        """The kind of a changed file (None: not a file of this change)."""
-        return next((f.kind for f in self.files if f.path == path), None)
-
     def files_of(self, *kinds: PathKind) -> tuple[FileFact, ...]:
         return tuple(f for f in self.files if f.kind in kinds)
 

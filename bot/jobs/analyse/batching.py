@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.periods.days import DaySchedule
 from bot.repo_config import parse_cutoff
 from bot.store import schema as t
+from bot.store.commits import CommitState
 from bot.store.jobs import JobKind, JobState
 
 
@@ -21,7 +22,7 @@ async def batch_ready(engine: AsyncEngine, now: datetime, window: timedelta) -> 
     """Whether a commit whose analysis is due has waited the window out or its day ends
     within it (then every due analysis is claimed: they are fetched together)."""
     c, r, j = t.commits.c, t.repositories.c, t.jobs.c
-    key = sa.cast(c.repo_id, sa.String) + "/" + c.sha
+    key = sa.cast(c.repo_id, sa.String) + "/" + c.sha  # AnalyseCommitPayload.key, in SQL
     query = (
         sa.select(c.landed_at, c.created_at, r.timezone, r.cutoff)
         .select_from(
@@ -30,7 +31,7 @@ async def batch_ready(engine: AsyncEngine, now: datetime, window: timedelta) -> 
             )
         )
         .where(
-            c.state == "pending",
+            c.state == CommitState.PENDING.value,
             sa.or_(
                 sa.and_(j.state == JobState.PENDING.value, j.not_before <= now),
                 sa.and_(j.state == JobState.RUNNING.value, j.lease_until <= now),

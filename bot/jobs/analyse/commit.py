@@ -22,7 +22,8 @@ from bot.jobs.publish.alerts import alert_job, alerts_on
 from bot.models import CommitInput
 from bot.runtime.logs import get_logger
 from bot.store.commits import CommitState, CommitWork, details_of
-from bot.store.jobs import Job, JobKind
+from bot.store.job_payloads import AnalyseCommitPayload
+from bot.store.jobs import Job
 from bot.store.repos import config_of
 from bot.store.usage import UsageLedger
 
@@ -30,7 +31,7 @@ log = get_logger(__name__)
 
 
 class AnalyseCommit:
-    kind = JobKind.ANALYSE_COMMIT
+    kind = AnalyseCommitPayload.kind
 
     def __init__(self, ctx: JobContext, analyzer: Analyzer) -> None:
         self._ctx = ctx
@@ -51,15 +52,15 @@ class AnalyseCommit:
         window = timedelta(seconds=self._ctx.settings.worker_batch_seconds)
         return not window or await batch_ready(self._ctx.store.engine, now, window)
 
-    async def prepare(self, jobs: Sequence[Job]) -> None:
+    async def prepare(self, jobs: Sequence[Job[AnalyseCommitPayload]]) -> None:
         """Fetch the round's commits and pull requests together where GitHub allows it."""
         store = self._ctx.store
         works = []
         for job in jobs:
-            work = await store.commits.for_analysis(int(job.payload["repo_id"]), job.payload["sha"])
+            work = await store.commits.for_analysis(job.payload.repo_id, job.payload.sha)
             if work is not None and work.state == CommitState.PENDING:
                 works.append(work)
-        by_key = {(int(job.payload["repo_id"]), str(job.payload["sha"])): job for job in jobs}
+        by_key = {(job.payload.repo_id, job.payload.sha): job for job in jobs}
 
         async def client_for(work: CommitWork) -> InstallationClient:
             job = by_key[(work.repo_id, work.sha)]
@@ -67,15 +68,15 @@ class AnalyseCommit:
 
         self._prefetched = await prefetch(works, engine=store.engine, client_for=client_for)
 
-    async def run(self, job: Job) -> Outcome:
+    async def run(self, job: Job[AnalyseCommitPayload]) -> Outcome:
         store = self._ctx.store
-        work = await store.commits.for_analysis(int(job.payload["repo_id"]), job.payload["sha"])
+        work = await store.commits.for_analysis(job.payload.repo_id, job.payload.sha)
         if work is None or work.state != CommitState.PENDING:
             return Done()  # deleted with its repository, or settled at the cutoff
         with bound_contextvars(repo=work.full_name, sha=work.sha):
             return await self._analyse(job, work)
 
-    async def _analyse(self, job: Job, work: CommitWork) -> Outcome:
+    async def _analyse(self, job: Job[AnalyseCommitPayload], work: CommitWork) -> Outcome:
         ctx = self._ctx
         config = config_of(work.config, ctx.settings.default_language)
         try:
@@ -136,12 +137,14 @@ class AnalyseCommit:
             )
         return Done(recorded=True)
 
-    async def _save_details(self, job: Job, work: CommitWork, details: dict[str, Any]) -> None:
+    async def _save_details(
+        self, job: Job[AnalyseCommitPayload], work: CommitWork, details: dict[str, Any]
+    ) -> None:
         ctx = self._ctx
         async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
             await ctx.store.commits.save_details(conn, work.repo_id, work.sha, details)
 
-    async def _fetch(self, job: Job, work: CommitWork) -> CommitInput:
+    async def _fetch(self, job: Job[AnalyseCommitPayload], work: CommitWork) -> CommitInput:
         ctx = self._ctx
         client = await ctx.client(job, work.installation_id, work.full_name, work.repo_id)
         key = (work.repo_id, work.sha)
@@ -167,9 +170,7 @@ class AnalyseCommit:
             pr = None
         return CommitInput.from_github(raw, repo=work.full_name, pull_request=pr)
 
-    async def given_up(self, job: Job, reason: str) -> None:
+    async def given_up(self, job: Job[AnalyseCommitPayload], reason: str) -> None:
         """The digest lists it, analysed by the rules from its stored message."""
         async with self._ctx.store.writer().begin() as conn:
-            await self._ctx.store.commits.fail(
-                conn, int(job.payload["repo_id"]), job.payload["sha"], reason
-            )
+            await self._ctx.store.commits.fail(conn, job.payload.repo_id, job.payload.sha, reason)

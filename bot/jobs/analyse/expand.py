@@ -11,27 +11,28 @@ from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry
 from bot.runtime.logs import get_logger
 from bot.store.commits import RangeWork
-from bot.store.jobs import Job, JobKind
+from bot.store.job_payloads import ExpandRangePayload
+from bot.store.jobs import Job
 from bot.store.records import NewCommit
 
 log = get_logger(__name__)
 
 
 class ExpandRange:
-    kind = JobKind.EXPAND_RANGE
+    kind = ExpandRangePayload.kind
 
     def __init__(self, ctx: JobContext) -> None:
         self._ctx = ctx
         self.max_attempts = ctx.settings.worker_max_attempts
 
-    async def run(self, job: Job) -> Outcome:
-        work = await self._ctx.store.commits.range_for_expansion(job.payload["delivery_id"])
+    async def run(self, job: Job[ExpandRangePayload]) -> Outcome:
+        work = await self._ctx.store.commits.range_for_expansion(job.payload.delivery_id)
         if work is None or work.state != "pending":
             return Done()
         with bound_contextvars(repo=work.full_name, delivery_id=work.delivery_id):
             return await self._expand(job, work)
 
-    async def _expand(self, job: Job, work: RangeWork) -> Outcome:
+    async def _expand(self, job: Job[ExpandRangePayload], work: RangeWork) -> Outcome:
         ctx = self._ctx
         base = work.before or work.default_branch
         if base is None:
@@ -55,9 +56,9 @@ class ExpandRange:
         log.info("range_expanded", commits=len(commits), new=new, truncated=comparison.truncated)
         return Done()
 
-    async def given_up(self, job: Job, reason: str) -> None:
+    async def given_up(self, job: Job[ExpandRangePayload], reason: str) -> None:
         async with self._ctx.store.writer().begin() as conn:
-            await self._ctx.store.commits.fail_range(conn, job.payload["delivery_id"], reason)
+            await self._ctx.store.commits.fail_range(conn, job.payload.delivery_id, reason)
 
 
 def _range_commit(raw: dict[str, object], position: int) -> NewCommit:

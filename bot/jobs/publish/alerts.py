@@ -14,8 +14,9 @@ from datetime import date, timedelta
 
 from structlog.contextvars import bound_contextvars
 
-from bot.digest.alert import alert_marker, fold_marker, render_alert, render_alert_fold
+from bot.digest.alert import render_alert, render_alert_fold
 from bot.digest.alerting import plan_alerts, wants_alert
+from bot.digest.markers import alert_marker, fold_marker
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Done, Outcome
 from bot.jobs.publish import places
@@ -25,7 +26,8 @@ from bot.posts import targets
 from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
-from bot.store.jobs import Job, JobKind
+from bot.store.job_payloads import SendAlertsPayload
+from bot.store.jobs import Job
 from bot.store.posts import PostState, Recorded
 from bot.store.repos import RepoRow, config_of
 from bot.store.store import Store
@@ -40,21 +42,13 @@ ALERT_PREFIX = "alert-"
 ALERT_PERIOD = "alerts:"
 
 
-def alerts_key(repo_id: int, day: date) -> str:
-    return f"{repo_id}/{day.isoformat()}"
-
-
 def alert_period(day: date) -> str:
     """The post ledger's period of a day's alerts (the digest's own is `day:<date>`)."""
     return f"{ALERT_PERIOD}{day.isoformat()}"
 
 
-def alert_job(repo_id: int, day: date) -> tuple[JobKind, str, dict[str, object]]:
-    return (
-        JobKind.SEND_ALERTS,
-        alerts_key(repo_id, day),
-        {"repo_id": repo_id, "day": day.isoformat()},
-    )
+def alert_job(repo_id: int, day: date) -> SendAlertsPayload:
+    return SendAlertsPayload(repo_id=repo_id, day=day)
 
 
 def alerts_on(analysis: Analysis, config: RepoConfig, *, excluded: str | None) -> bool:
@@ -73,18 +67,18 @@ async def sent_alerts(store: Store, repo_id: int, day: date) -> dict[str, str]:
 
 
 class SendAlerts:
-    kind = JobKind.SEND_ALERTS
+    kind = SendAlertsPayload.kind
     max_attempts = MAX_ALERT_ATTEMPTS
 
     def __init__(self, ctx: JobContext) -> None:
         self._ctx = ctx
 
-    async def run(self, job: Job) -> Outcome:
+    async def run(self, job: Job[SendAlertsPayload]) -> Outcome:
         ctx = self._ctx
-        repo = await ctx.store.repos.get(int(job.payload["repo_id"]))
+        repo = await ctx.store.repos.get(job.payload.repo_id)
         if repo is None:
             return Done()
-        day = date.fromisoformat(str(job.payload["day"]))
+        day = job.payload.day
         with bound_contextvars(repo=repo.full_name, day=day.isoformat()):
             return await places.posting(
                 ctx,
@@ -95,10 +89,12 @@ class SendAlerts:
                 slow=False,
             )
 
-    async def given_up(self, job: Job, reason: str) -> None:
+    async def given_up(self, job: Job[SendAlertsPayload], reason: str) -> None:
         self._ctx.metrics.alerts.labels(outcome="failed").inc()
 
-    async def _send(self, job: Job, repo: RepoRow, day: date, gone: places.GoneIssues) -> Outcome:
+    async def _send(
+        self, job: Job[SendAlertsPayload], repo: RepoRow, day: date, gone: places.GoneIssues
+    ) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
         if not config.alerts.on:

@@ -8,18 +8,19 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 
 from bot.analysis.cost import Prices
-from bot.digest.i18n import strings
+from bot.digest.strings import catalogue
 from bot.models import Analysis, Digest, DigestCommit, DigestUsage
 from bot.repo_config import RepoConfig
 from bot.settings import Settings
 from bot.store import Store
+from bot.store.commits import CommitState
 from bot.store.digests import DayCommit
 from bot.store.repos import RepoRow
 from bot.store.usage import UsageLedger
 
 
 def _digest_title(config: RepoConfig, repo: str, day: date) -> str:
-    default = strings(config.language).default_title
+    default = catalogue(config.language).digest.default_title
     return config.publish.title_for(repo, day, language=config.language, default=default)
 
 
@@ -39,7 +40,9 @@ def shown_commits(
             continue
         analysis = Analysis.model_validate(c.analysis) if c.analysis else None
         if analysis is None:
-            why = c.last_error or ("not analysed yet" if c.state != "failed" else "analysis failed")
+            why = c.last_error or (
+                "analysis failed" if c.state == CommitState.FAILED else "not analysed yet"
+            )
         else:
             why = None
         shown.append(

@@ -11,12 +11,13 @@ published then, as its first post. Every post goes through the post ledger (`pos
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 
 from structlog.contextvars import bound_contextvars
 
 from bot.analysis import AnalysisResult, rules
-from bot.digest.render import Part, marker, render, render_addendum
+from bot.digest.markers import day_marker
+from bot.digest.render import Part, render, render_addendum
 from bot.digest.synthesis import named
 from bot.github import InstallationClient
 from bot.jobs.context import JobContext
@@ -25,12 +26,14 @@ from bot.jobs.publish import places
 from bot.jobs.publish.alerts import sent_alerts
 from bot.jobs.publish.build import build_digest, day_usage, shown_commits
 from bot.models import Digest
+from bot.periods.period import Period
 from bot.posts import targets
 from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.commits import CommitState, commit_from_details
-from bot.store.digests import DayCommit, DigestState, Period
+from bot.store.digests import DayCommit, DigestState
+from bot.store.job_payloads import AnalyseCommitPayload, PublishPeriodPayload
 from bot.store.jobs import Job, JobKind
 from bot.store.posts import Recorded
 from bot.store.repos import RepoRow, config_of
@@ -45,10 +48,6 @@ RECENT = timedelta(days=2)
 LATE_AFTER = timedelta(minutes=15)
 
 
-def publish_key(repo_id: int, period: Period) -> str:
-    return f"{repo_id}/{period.kind}/{period.start.isoformat()}"
-
-
 def _issue_of(head: Recorded | None) -> int | None:
     """The issue a day's first post went to as a comment (None: not an issue comment)."""
     if head is None or head.kind != "issue-comment" or not (head.parent or "").isdigit():
@@ -60,7 +59,7 @@ def _issue_of(head: Recorded | None) -> int | None:
 class _Run:
     """One attempt at one period: the claimed job and what it publishes."""
 
-    job: Job
+    job: Job[PublishPeriodPayload]
     repo: RepoRow
     config: RepoConfig
     period: Period
@@ -68,18 +67,18 @@ class _Run:
 
 
 class PublishPeriod:
-    kind = JobKind.PUBLISH_PERIOD
+    kind = PublishPeriodPayload.kind
     max_attempts = MAX_PUBLISH_ATTEMPTS
 
     def __init__(self, ctx: JobContext) -> None:
         self._ctx = ctx
 
-    async def run(self, job: Job) -> Outcome:
+    async def run(self, job: Job[PublishPeriodPayload]) -> Outcome:
         ctx = self._ctx
-        repo = await ctx.store.repos.get(int(job.payload["repo_id"]))
+        repo = await ctx.store.repos.get(job.payload.repo_id)
         if repo is None:
             return Done()
-        period = Period(str(job.payload["period_kind"]), date.fromisoformat(job.payload["start"]))
+        period = job.payload.period
         with bound_contextvars(repo=repo.full_name, period=period.key):
             return await places.posting(
                 ctx,
@@ -90,20 +89,24 @@ class PublishPeriod:
                 slow=True,
             )
 
-    async def given_up(self, job: Job, reason: str) -> None:
+    async def given_up(self, job: Job[PublishPeriodPayload], reason: str) -> None:
         ctx = self._ctx
-        period = Period(str(job.payload["period_kind"]), date.fromisoformat(job.payload["start"]))
-        await ctx.store.digests.fail(int(job.payload["repo_id"]), period, reason, ctx.clock.now())
+        payload = job.payload
+        await ctx.store.digests.fail(payload.repo_id, payload.period, reason, ctx.clock.now())
         ctx.metrics.digests.labels(outcome="failed").inc()
 
     async def _publish(
-        self, job: Job, repo: RepoRow, period: Period, gone: places.GoneIssues
+        self,
+        job: Job[PublishPeriodPayload],
+        repo: RepoRow,
+        period: Period,
+        gone: places.GoneIssues,
     ) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
         start, end = config.schedule.window(period.start)
         now = ctx.clock.now()
-        if now < end and not job.payload.get("now"):
+        if now < end and not job.payload.now:
             return Done()  # the config moved the cutoff: the scheduler enqueues it again
         record = await ctx.store.digests.get(repo.id, period)
         if record is not None and record.state == DigestState.FAILED:
@@ -161,9 +164,8 @@ class PublishPeriod:
             async with ctx.store.jobs.holding(job, now) as conn:
                 for sha, result in results:
                     await ctx.store.digests.force_analysis(conn, repo.id, sha, result, now)
-                await ctx.store.jobs.finish_pending(
-                    conn, JobKind.ANALYSE_COMMIT, [f"{repo.id}/{sha}" for sha, _ in results], now
-                )
+                done = [AnalyseCommitPayload(repo_id=repo.id, sha=sha).key for sha, _ in results]
+                await ctx.store.jobs.finish_pending(conn, JobKind.ANALYSE_COMMIT, done, now)
             log.info("commits_analysed_at_cutoff", count=len(results))
             commits = await ctx.store.digests.window_commits(repo.id, start, end)
         return commits
@@ -337,7 +339,7 @@ class PublishPeriod:
         repo: RepoRow, period: Period, parts: list[Part], kind: str, *, title: str | None = None
     ) -> list[Wanted]:
         return [
-            Wanted(p.key, kind, marker(repo.full_name, period.start, p.key), p.body, title)
+            Wanted(p.key, kind, day_marker(repo.full_name, period.start, p.key), p.body, title)
             for p in parts
         ]
 

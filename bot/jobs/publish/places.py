@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Any
 
+from bot.digest.markers import tracking_marker
 from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
 from bot.github.errors import IssueGone, PostGone
@@ -58,7 +60,7 @@ def joined(*notes: str | None) -> str | None:
 
 async def posting(
     ctx: JobContext,
-    job: Job,
+    job: Job[Any],
     repo: RepoRow,
     attempt: Callable[[GoneIssues], Awaitable[Outcome]],
     *,
@@ -76,7 +78,7 @@ async def posting(
 
 async def _recover_gone_issues(
     ctx: JobContext,
-    job: Job,
+    job: Job[Any],
     repo_id: int,
     attempt: Callable[[GoneIssues], Awaitable[Outcome]],
     *,
@@ -122,10 +124,6 @@ async def _recover_gone_issues(
             log.warning(event, issue=number, posts_forgotten=forgotten)
 
 
-def tracking_marker(full_name: str) -> str:
-    return f"<!-- commit-digest:{full_name}:tracking-issue -->"
-
-
 async def discussion_target(
     client: InstallationClient, full_name: str, wanted: str | None
 ) -> tuple[DiscussionSetup, Category]:
@@ -152,7 +150,7 @@ async def discussion_target(
 
 
 async def tracking_issue(
-    ctx: JobContext, job: Job, client: InstallationClient, repo_id: int, full_name: str
+    ctx: JobContext, job: Job[Any], client: InstallationClient, repo_id: int, full_name: str
 ) -> int:
     """The issue the App created once for its comments (found by its marker, too)."""
     body = (
@@ -173,7 +171,7 @@ async def tracking_issue(
 
 async def comment_issue(
     ctx: JobContext,
-    job: Job,
+    job: Job[Any],
     client: InstallationClient,
     repo: RepoRow,
     *,
@@ -189,7 +187,7 @@ async def comment_issue(
 
 async def sync_discussions(
     ctx: JobContext,
-    job: Job,
+    job: Job[Any],
     client: InstallationClient,
     full_name: str,
     wanted: list[Wanted],

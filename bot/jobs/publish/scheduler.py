@@ -15,15 +15,14 @@ downtime that is the catch-up, posted late and marked so.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime, timedelta
 from functools import cache
-from typing import Any
 
 from structlog.contextvars import bound_contextvars
 
-from bot.jobs.publish.day import publish_key
 from bot.jobs.publish.week import week_job
+from bot.periods.period import Period
 from bot.periods.weeks import Week, WeekSchedule
 from bot.repo_config import RepoConfig
 from bot.runtime.background import BackgroundService
@@ -31,7 +30,12 @@ from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.settings import Settings
 from bot.store import Store
-from bot.store.digests import Period
+from bot.store.job_payloads import (
+    JobPayload,
+    PublishPeriodPayload,
+    PublishWeekPayload,
+    publish_key,
+)
 from bot.store.jobs import JobKind
 from bot.store.repos import RepoRow, config_of
 
@@ -86,7 +90,7 @@ class Scheduler(BackgroundService):
         weeks_ended = await self._store.digests.ended_periods("week", now.date() - WEEKS_BACK)
         weeks_failed = await self._store.jobs.failed_at(JobKind.PUBLISH_WEEK)
         due: list[tuple[int, Period]] = []
-        weeks: list[tuple[JobKind, str, dict[str, Any]]] = []
+        weeks: list[PublishWeekPayload] = []
         # Repositories mostly share a few schedules: each one's weeks are worked out once.
         weeks_of = cache(lambda schedule: _due_and_next(schedule, now))
         for repo in await self._store.repos.all():
@@ -119,23 +123,11 @@ class Scheduler(BackgroundService):
         """Enqueue (or re-arm, when it ran before) the publication of these periods;
         `now`: even before the period's cutoff (the `publish` command)."""
         await self._enqueue(
-            [
-                (
-                    JobKind.PUBLISH_PERIOD,
-                    publish_key(repo_id, period),
-                    {
-                        "repo_id": repo_id,
-                        "period_kind": period.kind,
-                        "start": period.start.isoformat(),
-                    }
-                    | ({"now": True} if now else {}),
-                )
-                for repo_id, period in due
-            ]
+            [PublishPeriodPayload.of(repo_id, period, now=now) for repo_id, period in due]
         )
         log.info("scheduler_enqueued", periods=len(due))
 
-    async def _enqueue(self, items: list[tuple[JobKind, str, dict[str, Any]]]) -> None:
+    async def _enqueue(self, items: Sequence[JobPayload]) -> None:
         # Re-armed when it ran before: a week whose job ended without its record (weekly
         # turned off, then on again) is started again; one running now runs once more and
         # finds its record.
@@ -153,7 +145,7 @@ class Scheduler(BackgroundService):
         failed: dict[str, datetime],
         *,
         weeks_of: Callable[[WeekSchedule], tuple[Week, Week]],
-    ) -> tuple[tuple[JobKind, str, dict[str, Any]] | None, datetime]:
+    ) -> tuple[PublishWeekPayload | None, datetime]:
         """The week to enqueue now, if any, and when this repository's next week is due."""
         if not config.weekly.enabled:
             return None, now + self._max_sleep
@@ -164,7 +156,7 @@ class Scheduler(BackgroundService):
         if week.end <= repo.active_since or (repo.id, week.first) in ended:
             return None, upcoming
         job = week_job(repo.id, week)
-        if job[1] in failed:
+        if job.key in failed:
             return None, upcoming  # given up (its record could not be written): not again
         return job, upcoming
 
@@ -244,9 +236,9 @@ class Scheduler(BackgroundService):
         await self._store.digests.reopen(
             repo.id, Period.week(week.first), skipped_too_at=self._clock.now()
         )
-        kind, key, payload = week_job(repo.id, week)
-        await self._enqueue([(kind, key, payload)])
-        await self._store.jobs.bring_forward(kind, key, self._clock.now())
+        spec = week_job(repo.id, week)
+        await self._enqueue([spec])
+        await self._store.jobs.bring_forward(spec.kind, spec.key, self._clock.now())
         log.info("scheduler_enqueued_weeks", weeks=1)
 
 

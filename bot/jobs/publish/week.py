@@ -19,20 +19,23 @@ from structlog.contextvars import bound_contextvars
 
 from bot.analysis.narrative import Narrator
 from bot.analysis.rollup import Counts, Narrative, Rollup, RollupCommit, build_rollup, wanted
-from bot.digest.weekly import WeeklyPost, render_weekly, weekly_marker
+from bot.digest.markers import week_marker
+from bot.digest.weekly import WeeklyPost, render_weekly
 from bot.github import InstallationClient
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Outcome
 from bot.jobs.publish import places
 from bot.jobs.publish.build import shown_commits
-from bot.jobs.publish.day import LATE_AFTER, MAX_PUBLISH_ATTEMPTS, publish_key
+from bot.jobs.publish.day import LATE_AFTER, MAX_PUBLISH_ATTEMPTS
+from bot.periods.period import Period
 from bot.periods.weeks import Week, WeekSchedule
 from bot.posts import targets
 from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
-from bot.store.digests import DayCommit, DigestState, Period
-from bot.store.jobs import Job, JobKind
+from bot.store.digests import DayCommit, DigestState
+from bot.store.job_payloads import PublishWeekPayload
+from bot.store.jobs import Job
 from bot.store.posts import PostState
 from bot.store.repos import RepoRow, config_of
 from bot.store.store import Store
@@ -47,13 +50,9 @@ POST_KEY = "part-1"
 ENDED = (DigestState.PUBLISHED, DigestState.SKIPPED, DigestState.FAILED)
 
 
-def week_job(repo_id: int, week: Week) -> tuple[JobKind, str, dict[str, Any]]:
+def week_job(repo_id: int, week: Week) -> PublishWeekPayload:
     """The job that publishes `week`'s roll-up (key `{repo_id}/week/{first day}`)."""
-    return (
-        JobKind.PUBLISH_WEEK,
-        publish_key(repo_id, Period.week(week.first)),
-        {"repo_id": repo_id, "first": week.first.isoformat()},
-    )
+    return PublishWeekPayload(repo_id=repo_id, first=week.first)
 
 
 def never_due(before: RepoConfig, after: RepoConfig, now: datetime) -> Week | None:
@@ -103,7 +102,7 @@ def rollup_commits(config: RepoConfig, commits: list[DayCommit]) -> list[RollupC
 class _Run:
     """One attempt at one week: the claimed job and what it publishes."""
 
-    job: Job
+    job: Job[PublishWeekPayload]
     repo: RepoRow
     config: RepoConfig
     week: Week
@@ -115,23 +114,23 @@ class _Run:
 
     @property
     def marker(self) -> str:
-        return weekly_marker(self.repo.full_name, self.week)
+        return week_marker(self.repo.full_name, self.week.first)
 
 
 class PublishWeek:
-    kind = JobKind.PUBLISH_WEEK
+    kind = PublishWeekPayload.kind
     max_attempts = MAX_PUBLISH_ATTEMPTS
 
     def __init__(self, ctx: JobContext, narrator: Narrator) -> None:
         self._ctx = ctx
         self._narrator = narrator
 
-    async def run(self, job: Job) -> Outcome:
+    async def run(self, job: Job[PublishWeekPayload]) -> Outcome:
         ctx = self._ctx
-        repo = await ctx.store.repos.get(int(job.payload["repo_id"]))
+        repo = await ctx.store.repos.get(job.payload.repo_id)
         if repo is None:
             return Done()
-        first = date.fromisoformat(str(job.payload["first"]))
+        first = job.payload.first
         with bound_contextvars(repo=repo.full_name, week=first.isoformat()):
             return await places.posting(
                 ctx,
@@ -142,14 +141,14 @@ class PublishWeek:
                 slow=True,
             )
 
-    async def given_up(self, job: Job, reason: str) -> None:
+    async def given_up(self, job: Job[PublishWeekPayload], reason: str) -> None:
         ctx = self._ctx
-        period = Period.week(date.fromisoformat(str(job.payload["first"])))
-        await ctx.store.digests.fail(int(job.payload["repo_id"]), period, reason, ctx.clock.now())
+        payload = job.payload
+        await ctx.store.digests.fail(payload.repo_id, payload.period, reason, ctx.clock.now())
         ctx.metrics.weekly.labels(outcome="failed").inc()
 
     async def _publish(
-        self, job: Job, repo: RepoRow, first: date, gone: places.GoneIssues
+        self, job: Job[PublishWeekPayload], repo: RepoRow, first: date, gone: places.GoneIssues
     ) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import fnmatch
-
 from gidgethub import routing, sansio
 
-from bot.repo_config import CONFIG_PATH
+from bot.repo_config import CONFIG_PATH, tracks
 from bot.runtime.logs import get_logger
 from bot.store.records import MarkConfigStale, NewCommit, RecordPush, UpsertRepository
 from bot.web.handlers.context import HandlerContext, parse_payload
@@ -54,12 +52,7 @@ async def on_push(event: sansio.Event, *, ctx: HandlerContext) -> None:
     config_touched = branch == default_branch and any(c.touches(CONFIG_PATH) for c in push.commits)
     view = await ctx.repos.get(repo.id)
     patterns = view.branches if view else None
-    tracked = (
-        any(fnmatch.fnmatchcase(branch, p) for p in patterns)
-        if patterns
-        else branch == default_branch
-    )
-    if not tracked:
+    if not tracks(branch, default_branch=default_branch, patterns=patterns):
         log.info("push_ignored", reason="untracked_branch", branch=branch)
         # A config change counts even when the default branch itself is not tracked.
         if config_touched:

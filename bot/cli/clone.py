@@ -1,0 +1,223 @@
+"""A local git clone read as GitHub would answer for it: the first-parent history of a branch,
+each commit's files, stats and patches against its first parent, and its GitHub identity."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import subprocess
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from unidiff import PatchSet
+from unidiff.errors import UnidiffParseError
+
+from bot.cli.clone_files import CloneReadError, files_of_commits
+from bot.models import FileChange
+
+# After this many commits older than the day, the walk back through history stops.
+_PAST_WINDOW = 200
+_REMOTE = re.compile(r"github\.com[:/]+([^/\s]+)/([^/\s]+?)(?:\.git)?/?$")
+
+
+class OfflineError(Exception):
+    """The path is not a git clone, the branch does not exist, or git failed."""
+
+
+@dataclass(frozen=True)
+class LocalCommit:
+    sha: str
+    author: str
+    committed_at: datetime
+    message: str
+
+
+def git(path: Path, *args: str) -> str:
+    try:
+        result = subprocess.run(
+            ["git", "-C", str(path), *args],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            check=False,
+        )
+    except FileNotFoundError as exc:
+        raise OfflineError("git is not installed") from exc
+    if result.returncode != 0:
+        raise OfflineError(f"git {' '.join(args[:2])}: {result.stderr.strip() or 'failed'}")
+    return result.stdout
+
+
+_REPO_NAME = re.compile(r"[A-Za-z0-9-]{1,39}/[A-Za-z0-9._-]{1,100}")
+
+
+def checked_repo_name(value: str) -> str:
+    """`OWNER/NAME` as GitHub spells repositories; ValueError otherwise."""
+    if not _REPO_NAME.fullmatch(value) or value.endswith((".git", "/.", "/..")):
+        raise ValueError(f"--repo must be OWNER/NAME, like vllm-project/vllm, not {value!r}")
+    return value
+
+
+def repo_identity(path: Path, repo: str | None = None) -> tuple[str, str | None]:
+    """`owner/name` and the commit URL prefix: `--repo`, or the clone's GitHub origin."""
+    if repo is not None:
+        return repo, f"https://github.com/{repo}/commit/"
+    try:
+        remote = git(path, "remote", "get-url", "origin").strip()
+    except OfflineError:
+        remote = ""
+    match = _REMOTE.search(remote)
+    if match:
+        name = f"{match.group(1)}/{match.group(2)}"
+        return name, f"https://github.com/{name}/commit/"
+    return path.resolve().name, None
+
+
+def first_parent_commits(path: Path, branch: str) -> Iterator[LocalCommit]:
+    """The branch's first-parent history, newest first, read as git writes it."""
+    with subprocess.Popen(
+        [
+            "git",
+            "-C",
+            str(path),
+            "log",
+            "--first-parent",
+            "--format=%H%x1f%an%x1f%ct%x1f%B%x1e",
+            branch,
+            "--",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+    ) as proc:
+        stream = proc.stdout
+        assert stream is not None
+        buffer = ""
+        for chunk in iter(lambda: stream.read(65536), ""):
+            buffer += chunk
+            *records, buffer = buffer.split("\x1e")
+            for raw in records:
+                record = raw.strip("\n")
+                if record:
+                    sha, author, stamp, message = record.split("\x1f", 3)
+                    yield LocalCommit(
+                        sha, author, datetime.fromtimestamp(int(stamp), UTC), message.rstrip("\n")
+                    )
+        proc.kill()
+
+
+def commits_between(path: Path, branch: str, start: datetime, end: datetime) -> list[LocalCommit]:
+    """Commits whose committer date is in [start, end), oldest first.
+
+    Not `git log --since`: git stops at the first commit older than the bound, and committer
+    dates on a first-parent history are not always in order (clock skew, rebased merges).
+    """
+    found = []
+    older_in_a_row = 0
+    for commit in first_parent_commits(path, branch):
+        if start <= commit.committed_at < end:
+            found.append(commit)
+            older_in_a_row = 0
+        elif commit.committed_at < start:
+            older_in_a_row += 1
+            if older_in_a_row >= _PAST_WINDOW:
+                break
+    return found[::-1]
+
+
+def latest_commit_time(path: Path, branch: str) -> datetime | None:
+    times = [
+        c.committed_at for c in itertools.islice(first_parent_commits(path, branch), _PAST_WINDOW)
+    ]
+    return max(times, default=None)
+
+
+# A merge is compared with its first parent, as GitHub's "get a commit" compares it.
+_DIFF_TREE = ("diff-tree", "-r", "-M", "--root", "--diff-merges=first-parent", "--no-commit-id")
+
+
+def files_of(path: Path, sha: str, *, with_patches: bool) -> list[FileChange]:
+    """Changed files with line counts (and patches) against the first parent."""
+    numstat = git(path, *_DIFF_TREE, "--numstat", "-z", sha)
+    names = git(path, *_DIFF_TREE, "--name-status", "-z", sha)
+    statuses: dict[str, tuple[str, str | None]] = {}
+    fields = names.split("\0")
+    i = 0
+    while i < len(fields) - 1:
+        code = fields[i]
+        if code[:1] in ("R", "C"):
+            statuses[fields[i + 2]] = ("renamed" if code[0] == "R" else "copied", fields[i + 1])
+            i += 3
+        else:
+            kind = {"A": "added", "D": "removed", "M": "modified"}.get(code[:1], "changed")
+            statuses[fields[i + 1]] = (kind, None)
+            i += 2
+    files: list[FileChange] = []
+    parts = numstat.split("\0")
+    i = 0
+    while i < len(parts) - 1:
+        added, deleted, name = parts[i].split("\t", 2)
+        if name == "":  # a rename: the old and new paths follow
+            name = parts[i + 2]
+            i += 3
+        else:
+            i += 1
+        status, previous = statuses.get(name, ("modified", None))
+        files.append(
+            FileChange(
+                filename=name,
+                status=status,
+                additions=int(added) if added.isdigit() else 0,
+                deletions=int(deleted) if deleted.isdigit() else 0,
+                previous_filename=previous,
+            )
+        )
+    if with_patches and files:
+        patches = _patches(git(path, *_DIFF_TREE, "-p", sha))
+        files = [f.model_copy(update={"patch": patches.get(f.filename)}) for f in files]
+    return files
+
+
+def files_with_patches(path: Path, shas: Sequence[str]) -> dict[str, list[FileChange]]:
+    """Each commit's files with their patches, most of them through one `git log` a batch."""
+    try:
+        return files_of_commits(path, shas, lambda sha: files_of(path, sha, with_patches=True))
+    except CloneReadError as exc:
+        raise OfflineError(str(exc)) from None
+
+
+def resolve_branch(path: Path, branch: str | None) -> str:
+    """The branch to read (default: the checked-out one); OfflineError naming what is wrong."""
+    git(path, "rev-parse", "--git-dir")
+    if branch is None:
+        try:
+            git(path, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+        except OfflineError:
+            raise OfflineError(f"{path} has no commits yet") from None
+        branch = git(path, "rev-parse", "--abbrev-ref", "HEAD").strip()
+    try:
+        git(path, "rev-parse", "--verify", "--quiet", f"{branch}^{{commit}}")
+    except OfflineError:
+        known = git(path, "for-each-ref", "--count=10", "--format=%(refname:short)", "refs/heads")
+        names = ", ".join(known.split()) or "none"
+        raise OfflineError(f"no branch {branch!r} in {path} (branches: {names})") from None
+    return branch
+
+
+def _patches(diff: str) -> dict[str, str]:
+    """Per file, the hunks only, as GitHub's `patch` field holds them."""
+    try:
+        parsed = PatchSet(diff)
+    except UnidiffParseError:
+        return {}
+    out = {}
+    for patched in parsed:
+        hunks = "".join(str(h) for h in patched).rstrip("\n")
+        if hunks:
+            out[patched.path] = hunks
+    return out

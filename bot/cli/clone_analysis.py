@@ -1,0 +1,106 @@
+"""A period's commits of a local clone analysed as the App analyses them: `exclude` applied,
+each of the rest with its patches, the rules' sure verdicts kept from the LLM."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from bot.analysis import AnalysisResult, Analyzer, rules
+from bot.analysis.tiering import rules_sure
+from bot.cli.clone import LocalCommit, files_with_patches
+from bot.models import CommitInput, DigestCommit, DigestUsage
+from bot.repo_config import RepoConfig
+from bot.runtime.logs import get_logger
+
+log = get_logger(__name__)
+
+
+@dataclass
+class Analysed:
+    """A period's commits of a clone: those listed (analysed), the excluded ones counted by
+    reason, how they were analysed, and each listed commit's changed lines per path."""
+
+    shown: list[DigestCommit] = field(default_factory=list)
+    excluded: Counter[str] = field(default_factory=Counter)
+    routes: Counter[str] = field(default_factory=Counter)
+    tokens: tuple[int, int, int] = (0, 0, 0)
+    dropped: int = 0
+    changes: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    @property
+    def usage(self) -> DigestUsage:
+        return DigestUsage(
+            routes=dict(self.routes),
+            input_tokens=self.tokens[0],
+            cached_input_tokens=self.tokens[1],
+            output_tokens=self.tokens[2],
+            dropped_claims=self.dropped,
+        )
+
+
+async def analyse(
+    path: Path,
+    commits: list[LocalCommit],
+    analyzer: Analyzer,
+    *,
+    repo: str,
+    url_prefix: str | None,
+    config: RepoConfig,
+) -> Analysed:
+    """The commits as the App would list them: `exclude` applied, the rest analysed with
+    their patches."""
+    out = Analysed()
+    files = files_with_patches(path, [c.sha for c in commits])
+    with_llm = analyzer.name != "rules"
+    for local in commits:
+        commit = CommitInput(
+            sha=local.sha,
+            message=local.message,
+            repo=repo,
+            author=local.author,
+            files=files[local.sha],
+        )
+        reason = config.exclude.reason(
+            author=local.author,
+            login=None,
+            message=local.message,
+            paths=[f.filename for f in commit.files],
+        )
+        if reason:
+            out.excluded[reason] += 1
+            continue
+        out.changes[local.sha] = {f.filename: f.changes for f in commit.files}
+        shown = DigestCommit(
+            sha=local.sha,
+            title=commit.title,
+            url=f"{url_prefix}{local.sha}" if url_prefix else "",
+            author=local.author,
+            landed_at=local.committed_at,
+            message=local.message,
+        )
+        try:
+            # As in the App: what the rules are sure of never goes to the LLM.
+            sure = rules_sure(commit) if with_llm else None
+            if sure:
+                result = AnalysisResult(rules.analyze(commit, language=config.language))
+            else:
+                result = await analyzer.analyze(commit, language=config.language)
+        except Exception as exc:
+            # One commit the analyser cannot take is listed as not analysed, as in the App,
+            # and the rest of the digest stands.
+            log.warning("offline_analysis_failed", sha=local.sha, error=type(exc).__name__)
+            out.shown.append(replace(shown, not_analysed=f"analysis failed: {type(exc).__name__}"))
+            continue
+        out.routes[f"sure:{sure}" if sure else ("llm" if with_llm else "rules")] += 1
+        out.tokens = (
+            out.tokens[0] + result.input_tokens,
+            out.tokens[1] + result.cached_input_tokens,
+            out.tokens[2] + result.output_tokens,
+        )
+        out.dropped += result.dropped_claims
+        out.shown.append(
+            replace(shown, analysis=result.analysis, fallback_reason=result.fallback_reason)
+        )
+    return out

@@ -1,0 +1,104 @@
+"""The files and patches of a clone's commits, read by one `git log` per batch and shaped as
+GitHub's "get a commit" answers them (first parent, renames, per-file and per-commit limits).
+
+The batch is written as a `git format-patch` series and parsed by the same code that reads
+the App's compare series (`bot.github.patches`), which checks each commit against its own
+diffstat; a commit that does not add up (an unusual path, an empty commit) is read on its own.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from bot.github.calls import MAX_COMMIT_FILES
+from bot.github.patches import commits_from_series
+from bot.models import FileChange
+
+# GitHub shows no diff of a single file over 20,000 lines or 500 KB ("Repository limits",
+# diff limits), and its API then leaves the file's `patch` out.
+MAX_PATCH_LINES = 20_000
+MAX_PATCH_BYTES = 500 * 1024
+# Commits per `git log`: a batch's patches are held in memory at once.
+BATCH = 100
+_FROM = "From %H Mon Sep 17 00:00:00 2001"
+# Whatever the user's git config says, the output must be the plain form the parser reads.
+_PLAIN = (
+    "-c",
+    "core.quotePath=false",
+    "-c",
+    "log.showSignature=false",
+    "-c",
+    "log.showRoot=true",
+    "-c",
+    "diff.noprefix=false",
+)
+_LOG = (
+    "log",
+    "--stdin",
+    "--no-walk=unsorted",
+    "--diff-merges=first-parent",
+    "-M",
+    "--stat",
+    "--patch",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--no-relative",
+    "--src-prefix=a/",
+    "--dst-prefix=b/",
+    f"--format={_FROM}",
+)
+
+
+class CloneReadError(Exception):
+    """git could not read the commits."""
+
+
+def within_limits(file: FileChange) -> FileChange:
+    """The file as GitHub's API gives it: no `patch` past GitHub's diff limits."""
+    patch = file.patch
+    if patch is not None and (
+        patch.count("\n") + 1 > MAX_PATCH_LINES or len(patch.encode()) > MAX_PATCH_BYTES
+    ):
+        return file.model_copy(update={"patch": None})
+    return file
+
+
+def _series(path: Path, shas: Sequence[str]) -> str:
+    try:
+        result = subprocess.run(
+            ["git", *_PLAIN, "-C", str(path), *_LOG],
+            input="\n".join(shas) + "\n",
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            check=False,
+        )
+    except FileNotFoundError as exc:
+        raise CloneReadError("git is not installed") from exc
+    if result.returncode != 0:
+        raise CloneReadError(f"git log: {result.stderr.strip() or 'failed'}")
+    return result.stdout
+
+
+def files_of_commits(
+    path: Path,
+    shas: Sequence[str],
+    one_by_one: Callable[[str], list[FileChange]],
+) -> dict[str, list[FileChange]]:
+    """Each commit's changed files with their patches against its first parent; a commit
+    the series cannot account for is read by `one_by_one`."""
+    out: dict[str, list[FileChange]] = {}
+    for i in range(0, len(shas), BATCH):
+        batch = list(shas[i : i + BATCH])
+        found = commits_from_series(_series(path, batch), batch)
+        for sha in batch:
+            files = found.get(sha)
+            changed = (
+                one_by_one(sha) if files is None else [FileChange.model_validate(f) for f in files]
+            )
+            out[sha] = [within_limits(f) for f in changed[:MAX_COMMIT_FILES]]
+    return out

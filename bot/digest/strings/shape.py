@@ -1,0 +1,188 @@
+"""The one shape of a language's catalogue: a frozen dataclass per post, a field per string.
+
+Placeholders are named in a field's comment; `(one, many)` pairs where English needs a plural.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.models import Audience, ChangeType, Importance
+
+
+@dataclass(frozen=True)
+class Strings:
+    default_title: str
+    summary: str  # {commits} {high} {medium} {low} {contributors}
+    contributors: tuple[str, str]  # one, many ({count})
+    not_analysed_count: str  # {count}
+    table_time: str  # {zone}
+    table_author: str
+    table_commit: str
+    table_importance: str
+    not_analysed: str
+    table_more: str  # {count}
+    contents: str
+    continued: str  # {sections}
+    part: str  # {part} {total} {title}
+    section: dict[Importance, str]  # {count}
+    view_commit: str
+    type_label: str
+    importance_label: str
+    breaking: str
+    summary_label: str
+    # the summary is the author's own text, not in the digest's language
+    summary_original_label: str
+    original_prefix: str
+    impact_label: str
+    files: tuple[str, str]  # one, many ({count})
+    insights_label: str
+    insight_names: dict[str, str]
+    risks_label: str
+    risk_columns: tuple[str, str, str]
+    recommendations_label: str
+    audiences: dict[Audience, str]
+    importance_names: dict[Importance, str]
+    change_types: dict[ChangeType, str]
+    about: str
+    analysed_by: str  # {parts}
+    fallbacks: str  # {count} {reasons}
+    not_analysed_list: str  # {count}
+    not_analysed_more: str  # {count}
+    excluded: str  # {count} {reasons}
+    excluded_reasons: dict[str, str]
+    config_error: str  # {error}
+    late: str  # {cutoff}
+    forced: str  # {count}
+    truncated: str  # {count}
+    times_in: str  # {zone} {cutoff}
+    folded_low: str
+    folded_medium: str
+    folded_table: str  # {count}
+    fallback_target: str  # {reason}
+    addendum_title: str  # {count} {day}
+    empty_day: str  # {day}
+    no_title: str  # a commit whose message is empty
+    generated_by: str
+    separator: str
+    colon: str
+
+
+@dataclass(frozen=True)
+class HeadlinePhrases:
+    breaking: str
+    reverted: str
+    relanded: str
+    reverted_by: str  # {revert}: who took it out
+    earlier: str  # after a sha that landed before the day
+    after_revert: str  # {revert}
+    fixed_by: str  # {fixes}
+    # Marks beside a commit in the table and in its section.
+    mark_reverted_by: str  # {sha}
+    mark_reverts: str  # {sha}
+    mark_reverts_earlier: str  # {sha}
+    mark_relands: str  # {sha}
+    mark_relanded_by: str  # {sha}
+    mark_follows_up: str  # {sha}
+    mark_fixed_by: str  # {sha}
+    mark_alert: str  # {link}
+    alert_label: str
+    related_label: str
+
+
+@dataclass(frozen=True)
+class AlertPhrases:
+    title_breaking: str  # {repo} {title}
+    title_high: str  # {repo} {title}
+    lead_breaking: str
+    lead_high: str
+    landed: str  # {time}
+    pull_request: str  # {link}
+    what_changed: str
+    breaking_note: str
+    whom: str
+    areas: str  # {areas}
+    audiences: str  # {audiences}
+    what_to_do: str
+    default_action: str
+    footer: str  # {day}
+    fold_footer: str  # {day}
+    fold_title: str  # {repo} {day}
+    fold_intro: str  # {count} {max} {day}
+    fold_more: str  # {count}
+
+
+@dataclass(frozen=True)
+class WeeklyPhrases:
+    title: str  # {repo} {first} {last}
+    summary: str  # {commits} {high} {breaking} {contributors}
+    narrative: str
+    narrative_by: str  # {analyzer}
+    counts: str
+    counts_columns: tuple[str, str, str, str]
+    commits_row: str
+    breaking_row: str
+    not_analysed_row: str
+    no_previous: str
+    notable: str  # {count}
+    notable_none: str
+    notable_more: str  # {count}
+    themes: str
+    themes_columns: tuple[str, str]  # area, total
+    other_areas: str
+    heat_legend: str
+    contributors: str  # {count}
+    contributors_more: str  # {count}
+    days: str
+    day_commits: tuple[str, str]  # one, many ({count})
+    day_quiet: str
+    day_not_posted: str
+    day_ahead: str
+    weekdays: tuple[str, ...]
+    late: str  # {when}
+    window: str  # {start} {end} {zone}
+    empty_week: str  # {first} {last}
+    generated_by: str
+
+
+@dataclass(frozen=True)
+class UsagePhrases:
+    routes: dict[str, str]  # {n}; `sure` also {kinds}: how many commits each route analysed
+    choice: str  # {parts}
+    choice_dropped: str  # {parts} {n}
+    budget_note: str  # {n}
+    cap_note: str  # {n}
+    tokens: str  # {input} {cached} {output}
+    cost: str  # {cost}
+    sep: str
+    end: str
+
+
+@dataclass(frozen=True)
+class SourcesPhrases:
+    """The offline digest's footer line: where each setting came from."""
+
+    line: str  # {groups}
+    names: dict[str, str]
+    origins: dict[str, str]  # {names} {file} {ref}
+    joined: str
+    between: str
+    rejected: str  # {file} {ref} {error}
+    missing: str  # {file} {ref}
+    so_far: str  # {time}
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Every fixed string of the posts in one language."""
+
+    digest: Strings
+    headline: HeadlinePhrases
+    alert: AlertPhrases
+    weekly: WeeklyPhrases
+    usage: UsagePhrases
+    sources: SourcesPhrases
+
+
+def plural(forms: tuple[str, str], count: int) -> str:
+    return forms[0] if count == 1 else forms[1].format(count=count)

@@ -1,0 +1,110 @@
+"""Every command `bench/RESULTS.md` gives runs, in smoke mode (tiny sizes, no figures checked).
+
+A benchmark that no run touches breaks unseen; these run each command as written there, from
+the repository root, with `BENCH_SMOKE=1`. Paths to the reference material follow
+`COMMIT_DIGEST_SHARED`, and the PostgreSQL command gets a database of its own beside
+`TEST_DATABASE_URL`'s (skipped without one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import secrets
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import PG_GIVEN_URL, throwaway_postgres
+from tests.support import ROOT, SHARED
+
+RESULTS = ROOT / "bench" / "RESULTS.md"
+# A command of RESULTS.md that reads this repository's history runs on the checkout under
+# test when the clone it names is not on this machine.
+OWN_CLONE = "/work/main"
+TIMEOUT = 240  # seconds: a command takes a few in smoke mode, more on a busy machine
+HEAVY = {
+    "bench.ingest",
+    "bench.growth",
+    "bench.flood",
+    "bench.replay",
+    "bench.batch_vs_landing",
+    "bench.commands",
+}
+
+
+def commands() -> list[str]:
+    """Each `python -m …` line of RESULTS.md's code blocks, once, its comment left off."""
+    found: list[str] = []
+    fenced = False
+    for line in RESULTS.read_text().splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        elif fenced and line.startswith("python -m "):
+            command = re.sub(r"\s+#.*$", "", line).strip()
+            if command not in found:
+                found.append(command)
+    return found
+
+
+def test_results_give_a_command_for_every_benchmark() -> None:
+    listed = {shlex.split(c)[2] for c in commands()}
+    modules = {
+        f"bench.{p.stem}"
+        for p in (ROOT / "bench").glob("*.py")
+        if "def main(" in p.read_text() and p.stem != "reference_server"
+    }
+    assert modules <= listed, f"no command in RESULTS.md for {sorted(modules - listed)}"
+    assert "bot" in listed  # the eval commands of section 2
+
+
+def argv(command: str) -> list[str]:
+    def here(word: str) -> str:
+        if word.startswith("../shared"):
+            return str(SHARED) + word.removeprefix("../shared")
+        if word == OWN_CLONE and not Path(OWN_CLONE).is_dir():
+            return str(ROOT)
+        return word
+
+    return [sys.executable, *(here(w) for w in shlex.split(command)[1:])]
+
+
+def run(args: list[str]) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "BENCH_SMOKE": "1"}
+    env.pop("TEST_DATABASE_URL", None)
+    return subprocess.run(
+        args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False
+    )
+
+
+def heavy(command: str) -> bool:
+    """Whether the command, even at smoke sizes, starts `serve` processes or takes whole
+    replay days through the App or the analyser: seconds of CPU each, left to the full run."""
+    words = shlex.split(command)
+    return words[2] in HEAVY or "--replay" in words or "--git" in words
+
+
+@pytest.mark.parametrize(
+    "command",
+    [pytest.param(c, marks=[pytest.mark.slow] if heavy(c) else []) for c in commands()],
+)
+def test_command_runs(command: str) -> None:
+    args = argv(command)
+    if any(a.startswith("postgresql://") for a in args):
+        if not PG_GIVEN_URL:
+            pytest.skip("needs TEST_DATABASE_URL (a PostgreSQL server)")
+
+        async def on_postgres() -> subprocess.CompletedProcess[str]:
+            async with throwaway_postgres(f"bench_{secrets.token_hex(4)}") as url:
+                given = [url if a.startswith("postgresql://") else a for a in args]
+                return await asyncio.to_thread(run, given)
+
+        done = asyncio.run(on_postgres())
+    else:
+        done = run(args)
+    assert done.returncode == 0, f"{command}\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}"
+    assert done.stdout.strip(), f"{command} printed nothing"
