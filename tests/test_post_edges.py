@@ -19,14 +19,41 @@ from bot.app import EXECUTOR, SCHEDULER, STORE
 from bot.store.jobs import JobKind
 from bot.store.schema import digests, jobs, posts
 from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.scenarios import (
+    ALERT_DAY,
+    ALERTS,
+    BUSY_DAY,
+    CONFIG,
+    FOLD,
+    breaking_sha,
+    day_marker,
+    land,
+    land_alert_day,
+    landing_again,
+)
+from tests.scenarios import ALERT_MARKER as ALERT
+from tests.scenarios import ASCEND as ALERT_REPO
 from tests.support import FakeClock, deliver, late_push, publish_round, replay_pushes
-from tests.test_alert_posts import BUSY_DAY, BUSY_END, CONFIG, FOLD, breaking_sha, landing_again
-from tests.test_alert_posts import DAY as ALERT_DAY
-from tests.test_alert_posts import MARKER as ALERT
-from tests.test_alert_posts import REPO as ALERT_REPO
-from tests.test_alert_posts import landed as alert_day_landed
-from tests.test_issue_gone import COMMIT_LINK, TRACKING, add_issue, day_marker
-from tests.test_publish import DAY, END, MARKER, REPO, landed_day
+from tests.test_issue_gone import COMMIT_LINK, TRACKING, add_issue
+from tests.test_publish import DAY, END, MARKER, REPO
+
+
+async def alert_day_landed(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    *,
+    day: str = ALERT_DAY,
+    config: str = ALERTS,
+) -> tuple[Client, FakeRepo]:
+    return await land_alert_day(app_client, github, clock, day=day, config=config)
+
+
+async def landed_day(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> tuple[Client, FakeRepo]:
+    return await land(app_client, github, clock, REPO, DAY)
+
 
 Client = TestClient[Any, Any]
 
@@ -99,9 +126,7 @@ async def test_a_deleted_fold_of_alerts_is_made_again_and_later_alerts_go_on(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     config = "alerts:\n  on: [breaking, high]\n  max_per_day: 1\n"
-    client, repo = await alert_day_landed(
-        app_client, github, clock, day=BUSY_DAY, end=BUSY_END, config=config
-    )
+    client, repo = await alert_day_landed(app_client, github, clock, day=BUSY_DAY, config=config)
     (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
     github.delete_discussion(ALERT_REPO, fold["id"])  # a maintainer deletes "more alerts"
     high = next(

@@ -17,11 +17,22 @@ import pytest
 
 from bot.app import SETTINGS, STORE
 from bot.cli.publish import publish_day
+from bot.periods.period import Period
+from bot.store.job_payloads import PublishPeriodPayload
 from bot.store.jobs import JobKind
-from tests.fakes.github import FakeGitHub
+from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.processes import run_bot, serve_env
+from tests.scenarios import Client, land
 from tests.support import FakeClock
-from tests.test_publish import END, REPO, landed_day
+from tests.test_publish import DAY as DAY_TEXT
+from tests.test_publish import END, REPO
+
+
+async def landed_day(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> tuple[Client, FakeRepo]:
+    return await land(app_client, github, clock, REPO, DAY_TEXT)
+
 
 DAY = date(2026, 6, 22)
 
@@ -77,12 +88,7 @@ async def test_publish_after_its_holder_died_waits_out_the_lease_and_posts(
     lease = timedelta(seconds=app[SETTINGS].worker_lease_seconds)
     assert lease <= timedelta(minutes=1)  # a dead holder's work is taken over within a minute
     # A process claimed the day's publication and was killed before it posted anything.
-    await store.jobs.enqueue(
-        JobKind.PUBLISH_PERIOD,
-        f"{row.id}/day/{DAY.isoformat()}",
-        {"repo_id": row.id, "period_kind": "day", "start": DAY.isoformat()},
-        clock.now(),
-    )
+    await store.jobs.enqueue(PublishPeriodPayload.of(row.id, Period.day(DAY)), clock.now())
     dead, _ = await store.jobs.claim(
         clock.now(),
         owner="killed",
@@ -108,12 +114,7 @@ async def test_publish_behind_a_live_holder_waits_a_while_then_says_busy(
     store = app[STORE]
     row = await store.repos.by_name(REPO)
     assert row is not None
-    await store.jobs.enqueue(
-        JobKind.PUBLISH_PERIOD,
-        f"{row.id}/day/{DAY.isoformat()}",
-        {"repo_id": row.id, "period_kind": "day", "start": DAY.isoformat()},
-        clock.now(),
-    )
+    await store.jobs.enqueue(PublishPeriodPayload.of(row.id, Period.day(DAY)), clock.now())
     # Another process holds it, its heartbeat renewing its lease all along.
     live, _ = await store.jobs.claim(
         clock.now(),
