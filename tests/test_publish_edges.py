@@ -22,10 +22,12 @@ from bot.store.job_payloads import PublishPeriodPayload
 from bot.store.jobs import JobKind
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.processes import run_bot, serve_env
-from tests.scenarios import Client, land
+from tests.scenarios import COMPRESSOR, Client, cutoff, land
 from tests.support import FakeClock
-from tests.test_publish import DAY as DAY_TEXT
-from tests.test_publish import END, REPO
+
+REPO = COMPRESSOR
+DAY_TEXT = "2026-06-22"
+END = cutoff(DAY_TEXT)
 
 
 async def landed_day(
