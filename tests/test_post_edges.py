@@ -15,6 +15,7 @@ import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 import bot.digest.render
+import bot.posts.targets
 from bot.app import EXECUTOR, SCHEDULER, STORE
 from bot.store.jobs import JobKind
 from bot.store.schema import digests, jobs, posts
@@ -102,6 +103,52 @@ async def test_a_job_that_finds_the_tracking_issue_being_created_waits_and_never
     }
     (tracking,) = await rows(client, posts, posts.c.key == "tracking-issue")
     assert (tracking.state, tracking.number) == ("posted", issue["number"])
+    done = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert [(j.state, j.last_error) for j in done] == [("done", None)]
+
+
+async def test_a_job_that_finds_the_tracking_issue_posted_just_before_it_takes_over_makes_no_second(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    config = "publish:\n  to: issue-comment\nalerts:\n  on: [breaking]\n  to: issue\n"
+    github.hold("POST", rf"^/repos/{ALERT_REPO}/issues$")
+    landing = asyncio.create_task(alert_day_landed(app_client, github, clock, config=config))
+    await asyncio.wait_for(github.hanging.wait(), timeout=60)
+    other = await app_client()
+    searched = bot.posts.targets._search
+
+    async def search_then_let_the_first_finish(*args: Any) -> Any:
+        # The other job's search found nothing; the first job's create ends and is recorded
+        # before the other job records its own intent.
+        found = await searched(*args)
+        github.release.set()
+        for _ in range(10_000):
+            row = await rows(other, posts, posts.c.key == "tracking-issue")
+            if row and row[0].state == "posted":
+                break
+            await asyncio.sleep(0)
+        return found
+
+    monkeypatch.setattr(bot.posts.targets, "_search", search_then_let_the_first_finish)
+    row = await other.app[STORE].repos.by_name(ALERT_REPO)
+    await other.app[SCHEDULER].publish_now(row, date.fromisoformat(ALERT_DAY))
+    await other.app[EXECUTOR].drain(kinds=[JobKind.PUBLISH_PERIOD])
+    client, repo = await landing
+    clock.advance(minutes=2)
+    await other.app[EXECUTOR].drain()
+    await client.app[EXECUTOR].drain()
+    assert len(github.calls_to("POST", rf"^/repos/{ALERT_REPO}/issues$")) == 1
+    (issue,) = repo.issues.values()
+    (tracking,) = await rows(client, posts, posts.c.key == "tracking-issue")
+    assert (tracking.state, tracking.number) == ("posted", issue["number"])
+    firsts = {c["body"].split("\n", 1)[0]: c["issue_number"] for c in repo.comments}
+    assert firsts == {
+        f"<!-- commit-digest:{ALERT_REPO}:alert:{breaking_sha()} -->": issue["number"],
+        day_marker(ALERT_REPO, ALERT_DAY): issue["number"],
+    }
     done = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
     assert [(j.state, j.last_error) for j in done] == [("done", None)]
 

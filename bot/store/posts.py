@@ -85,7 +85,8 @@ class PostLedger:
         `first`: the post was never attempted; False when a row is there (an earlier attempt's,
         or another job's: the tracking issue is shared by every job of a repository). False
         when another job holds the post's create: it is running, its lease not lapsed, and
-        its create may not have been answered yet."""
+        its create may not have been answered yet, or when the post is recorded as posted
+        (the caller reads the ledger again, and keeps it)."""
         values: dict[str, Any] = {
             "kind": kind,
             "state": PostState.CREATING.value,
@@ -110,7 +111,9 @@ class PostLedger:
                     p.repo_id == repo_id,
                     p.period == period,
                     p.key == key,
-                    sa.or_(p.state != PostState.CREATING.value, ~creating_elsewhere),
+                    # A row posted since it was read is the post made: never made again.
+                    p.state == PostState.CREATING.value,
+                    ~creating_elsewhere,
                 )
                 .values(**values)
             )
