@@ -457,3 +457,25 @@ async def test_a_folded_commit_gets_no_alert_of_its_own_when_a_timezone_moves_it
     assert len([d for d in repo.discussions if FOLD.search(d["body"])]) == 1
     rows = await alert_rows(client)
     assert len(rows) == len({r.key for r in rows}) == 2 + len(folded)
+
+
+async def test_the_fold_is_edited_where_it_was_made_after_its_category_is_renamed_away(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    config = "alerts:\n  on: [breaking, high]\n  max_per_day: 2\n  category: Announcements\n"
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
+    (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    # The maintainers rename the category in the config to one that does not exist.
+    await move_config(client, repo, clock, config.replace("Announcements", "Nope"))
+    for _ in range(12):
+        clock.advance(hours=2)
+        await client.app[EXECUTOR].drain()
+    # The fold stays the one discussion, edited there, and holds every folded commit.
+    assert [d for d in repo.discussions if FOLD.search(d["body"])] == [fold]
+    assert not [c for c in repo.comments if FOLD.search(c["body"])]
+    singles = alerts_in([d["body"] for d in discussion_alerts(repo)])
+    folded = set(re.findall(r"/commit/([0-9a-f]{40})", fold["body"]))
+    assert folded == await _alert_worthy(client, BUSY_END) - set(singles)
+    assert len(folded) >= 3
+    for job in await _jobs(client, JobKind.FOLD_ALERTS):
+        assert (job.state, job.last_error) == ("done", None)

@@ -20,11 +20,14 @@ from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
 from bot.github.errors import IssueGone, PostGone
 from bot.posts.reconcile import Adopt, Create, Found, Keep, Search, Update, Wanted, reconcile
 from bot.runtime.clock import Clock
+from bot.runtime.logs import get_logger
 from bot.store import Store
 from bot.store.jobs import Job
 from bot.store.posts import PostState, Recorded
 
 T = TypeVar("T")
+
+log = get_logger(__name__)
 
 
 class Busy(Exception):
@@ -259,6 +262,13 @@ async def sync_posts(
                 out.append(rec)
             case Update(wanted=w, recorded=rec):
                 assert rec.node_id is not None
+                if rec.kind != channel.kind:
+                    # Made elsewhere (a discussion, the channel an issue's comments): its id
+                    # means nothing here. It is left as it is, never edited through the wrong
+                    # calls nor made twice.
+                    log.warning("post_elsewhere", key=w.key, kind=rec.kind, channel=channel.kind)
+                    out.append(rec)
+                    continue
                 try:
                     await channel.update(rec.node_id, w.body)
                 except (IssueGone, PostGone) as exc:

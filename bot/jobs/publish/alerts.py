@@ -121,11 +121,19 @@ async def recorded_channel(
     if rec.kind == "issue-comment" and rec.parent is not None and rec.parent.isdigit():
         return targets.issue_comments(client, repo.full_name, int(rec.parent))
     if rec.kind == "discussion":
+        # Edited by its node id wherever the config points now: its recorded category (a
+        # remake goes there), else the configured one, else the default one.
         category = config.alerts.category or config.publish.category
         try:
             setup, found = await places.discussion_target(client, repo.full_name, category)
-        except (places.FallBack, Forbidden):
+        except places.FallBack:
+            try:
+                setup, found = await places.discussion_target(client, repo.full_name, None)
+            except places.FallBack:
+                return None
+        except Forbidden:
             return None
+        found = next((c for c in setup.categories if c.id == rec.parent), found)
         return targets.discussions(client, repo.full_name, setup, found)
     return None
 
