@@ -479,3 +479,31 @@ async def test_the_fold_is_edited_where_it_was_made_after_its_category_is_rename
     assert len(folded) >= 3
     for job in await _jobs(client, JobKind.FOLD_ALERTS):
         assert (job.state, job.last_error) == ("done", None)
+
+
+@pytest.mark.parametrize("made", [False, True], ids=["not-made", "made"])
+async def test_an_alert_backing_off_when_alerts_are_turned_off_is_settled_all_the_same(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, made: bool
+) -> None:
+    fail_alert_create(github, made=made)
+    client, repo = await land_alert_day(app_client, github, clock)
+    (row,) = await alert_rows(client)
+    assert row.state == "creating"
+    await move_config(client, repo, clock, "alerts:\n  on: []\n")
+    clock.advance(minutes=5)
+    await client.app[EXECUTOR].drain()
+    sha = breaking_sha()
+    # Nothing new is posted; the alert GitHub made is recorded where it was found, and a
+    # create that made nothing leaves no intent behind.
+    assert alerts_in([d["body"] for d in repo.discussions]) == ([sha] if made else [])
+    assert alerts_in([c["body"] for c in repo.comments]) == []
+    rows = await alert_rows(client)
+    if made:
+        (alert,) = discussion_alerts(repo)
+        assert [(r.state, r.kind, r.node_id) for r in rows] == [
+            ("posted", "discussion", alert["id"])
+        ]
+    else:
+        assert rows == []
+    for job in await _jobs(client, JobKind.SEND_ALERTS):
+        assert (job.state, job.last_error) == ("done", None)

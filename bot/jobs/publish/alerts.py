@@ -31,7 +31,7 @@ from bot.jobs.publish import places
 from bot.jobs.publish.build import shown_commits
 from bot.models import Analysis, DigestCommit
 from bot.posts import targets
-from bot.posts.reconcile import Wanted
+from bot.posts.reconcile import Found, Wanted, body_hash
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.alert_ledger import ALERT_PERIOD, ALERT_PREFIX, AlertLedger
@@ -147,6 +147,46 @@ async def made_there(channel: targets.Channel, marker: str, place: str | None) -
     return False
 
 
+async def settle(
+    ctx: JobContext,
+    job: Job[Any],
+    client: InstallationClient,
+    repo: RepoRow,
+    config: RepoConfig,
+    *,
+    period: str,
+    rec: Recorded,
+    marker: str,
+) -> None:
+    """An unclear create, once the post is no longer wanted (alerts turned off): looked for
+    where it was sent, and recorded as it is there; withdrawn when nothing was made."""
+    channel = await recorded_channel(ctx, client, repo, config, rec)
+    made: Found | None = None
+    if channel is not None:
+        async for item in channel.search(rec.parent):
+            if item.body.startswith(marker):
+                made = item
+                break
+    async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
+        if made is None:
+            await ctx.store.posts.withdraw(conn, repo.id, period, key=rec.key)
+            return
+        await ctx.store.posts.record(
+            conn,
+            repo.id,
+            period,
+            key=rec.key,
+            kind=rec.kind,
+            parent=made.place or rec.parent,
+            node_id=made.node_id,
+            number=made.number,
+            url=made.url,
+            body_hash=body_hash(made.body),
+            now=ctx.clock.now(),
+        )
+    log.info("alert_settled", period=period, kind=rec.kind, made=True)
+
+
 def refused(exc: Exception) -> bool:
     """GitHub refused a Discussion create (nothing was made): the issue takes it instead."""
     if isinstance(exc, Forbidden):
@@ -205,11 +245,17 @@ class SendAlerts:
     ) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
-        if not config.alerts.on:
-            return Done()  # turned off since the analysis
         found = await ctx.store.alert_ledger.find(repo.id, sha)
         if found is not None and found[1].state is PostState.POSTED:
             return Done()  # alerted (or folded) already, whatever its day is now
+        if not config.alerts.on:
+            # Turned off since the analysis: an unclear create is settled all the same.
+            if found is not None:
+                client = await ctx.client(job, repo.installation_id, repo.full_name, repo.id)
+                period, rec = found
+                marker = alert_marker(repo.full_name, sha)
+                await settle(ctx, job, client, repo, config, period=period, rec=rec, marker=marker)
+            return Done()
         commit = await self._commit(repo, config, sha)
         if commit is None:
             return Done()

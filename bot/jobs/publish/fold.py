@@ -27,6 +27,7 @@ from bot.jobs.publish.alerts import (
     alert_period,
     recorded_channel,
     refused,
+    settle,
 )
 from bot.jobs.publish.build import shown_commits
 from bot.posts import targets
@@ -35,6 +36,7 @@ from bot.runtime.logs import get_logger
 from bot.store.alert_ledger import FOLD_KEY
 from bot.store.job_payloads import FoldAlertsPayload
 from bot.store.jobs import Job
+from bot.store.posts import PostState
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
@@ -78,10 +80,17 @@ class FoldAlerts:
     ) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
-        if not config.alerts.on:
-            return Done()
         period = alert_period(day)
         made = await ctx.store.alert_ledger.fold_post(repo.id, period)
+        if not config.alerts.on:
+            # Turned off since: an unclear create is settled all the same.
+            if made is not None and made[0].state is PostState.CREATING:
+                client = await ctx.client(job, repo.installation_id, repo.full_name, repo.id)
+                marker = fold_marker(repo.full_name, day)
+                await settle(
+                    ctx, job, client, repo, config, period=period, rec=made[0], marker=marker
+                )
+            return Done()
         until = fold_due(made[1] if made else None, ctx.clock.now())
         if until is not None:
             return Defer("the fold was written less than a minute ago", until)
