@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 from bot.app import EXECUTOR, STORE
 from bot.repo_config import parse_config
-from bot.store.job_payloads import RefreshConfigPayload, parse_payload
+from bot.store.job_payloads import FoldAlertsPayload, RefreshConfigPayload, parse_payload
 from bot.store.jobs import JobKind
 from bot.store.schema import commits, jobs, posts, repositories
 from tests.fakes.github import FakeGitHub, FakeRepo
@@ -506,4 +506,37 @@ async def test_an_alert_backing_off_when_alerts_are_turned_off_is_settled_all_th
     else:
         assert rows == []
     for job in await _jobs(client, JobKind.SEND_ALERTS):
+        assert (job.state, job.last_error) == ("done", None)
+
+
+@pytest.mark.parametrize("made", [False, True], ids=["not-made", "made"])
+async def test_a_fold_left_unclear_when_alerts_are_turned_off_is_settled_all_the_same(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, made: bool
+) -> None:
+    config = "alerts:\n  on: [breaking, high]\n  max_per_day: 1\n"
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
+    (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    # The fold's create left as a lost answer does: an intent, the post made on GitHub or not.
+    async with client.app[STORE].engine.begin() as conn:
+        await conn.execute(
+            sa.update(posts)
+            .where(posts.c.key == "alerts-more")
+            .values(state="creating", node_id=None, url=None, body_hash=None)
+        )
+    if not made:
+        github.delete_discussion(REPO, fold["id"])
+    await move_config(client, repo, clock, "alerts:\n  on: []\n")
+    async with client.app[STORE].engine.connect() as conn:
+        repo_id = (await conn.execute(sa.select(repositories.c.id))).scalar_one()
+    payload = FoldAlertsPayload(repo_id=repo_id, day=date.fromisoformat(BUSY_DAY))
+    await client.app[STORE].jobs.enqueue(payload, clock.now(), rearm=True)
+    clock.advance(minutes=5)
+    await client.app[EXECUTOR].drain()
+    fold_rows = await rows(client, posts, posts.c.key == "alerts-more")
+    if made:
+        assert [(r.state, r.node_id) for r in fold_rows] == [("posted", fold["id"])]
+    else:
+        assert fold_rows == []
+    assert len([d for d in repo.discussions if FOLD.search(d["body"])]) == int(made)
+    for job in await _jobs(client, JobKind.FOLD_ALERTS):
         assert (job.state, job.last_error) == ("done", None)
