@@ -540,3 +540,23 @@ async def test_a_fold_left_unclear_when_alerts_are_turned_off_is_settled_all_the
     assert len([d for d in repo.discussions if FOLD.search(d["body"])]) == int(made)
     for job in await _jobs(client, JobKind.FOLD_ALERTS):
         assert (job.state, job.last_error) == ("done", None)
+
+
+async def test_a_fold_in_a_discussion_is_never_edited_as_an_issue_comment_once_discussions_go(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    config = "alerts:\n  on: [breaking, high]\n  max_per_day: 2\n"
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
+    (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    repo.has_discussions = False  # a maintainer turns Discussions off
+    for _ in range(12):
+        clock.advance(hours=2)
+        await client.app[EXECUTOR].drain()
+    # Nothing is edited through the issue's calls with the discussion's id, nothing crashes,
+    # and no second fold is made.
+    assert not github.calls_to("PATCH", rf"^/repos/{REPO}/issues/comments/")
+    assert not [c for c in repo.comments if FOLD.search(c["body"])]
+    (row,) = await rows(client, posts, posts.c.key == "alerts-more")
+    assert (row.kind, row.node_id) == ("discussion", fold["id"])
+    for job in await _jobs(client, JobKind.FOLD_ALERTS):
+        assert (job.state, job.last_error) == ("done", None)
