@@ -71,9 +71,14 @@ CASES: list[tuple[str, str, str, str, list[str], list[str]]] = [
         ["AscendDSAImpl.dsa_warmup_with_multistream"],
         [],
     ),
-    # an environment variable read instead of a configuration key
+    # an environment variable read beside a configuration key; the key's `.get("key")` goes,
+    # but the added lines still read it (`"key" in cfg`, `cfg["key"]`): it is not dropped
     (ASCEND, "2026-06-23", "620555f", "env_added", ["VLLM_ASCEND_BALANCE_SCHEDULING"], []),
-    (ASCEND, "2026-06-23", "620555f", "config_keys_removed", ["enable_balance_scheduling"], []),
+    (ASCEND, "2026-06-23", "620555f", "config_keys_removed", [], ["enable_balance_scheduling"]),
+    # a package's `__init__.py` stops importing a helper from a module outside it: the
+    # helper was never the package's to export, and nothing defined is removed
+    (ASCEND, "2026-06-23", "37b9840", "exports_removed", [], ["vllm_version_is"]),
+    (ASCEND, "2026-06-23", "37b9840", "removed", [], ["vllm_version_is"]),
     # C++: an operator renamed, its registration with CANN's OP_ADD and its kernel entry
     (
         ASCEND,
