@@ -436,6 +436,11 @@ def test_a_name_still_provided_by_the_change_is_not_removed() -> None:
         "@@ -1,3 +1,1 @@\n-def helper(x):\n-    return x\n+from pkg.helpers import helper",
     )
     assert not _facts(module).removed
+    # ... and where the change defines it in the module it now comes from, it moved there.
+    helpers = change("pkg/helpers.py", "@@ -0,0 +1,2 @@\n+def helper(x):\n+    return x", "added")
+    moved = _facts(module, helpers)
+    assert names(moved.moved) == ["helper -> helper"]
+    assert not moved.added and not moved.removed
     # A lazy `__getattr__` dropped with its imports: the names are gone.
     eager = change(
         "pkg/store/__init__.py",

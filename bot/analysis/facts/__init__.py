@@ -135,6 +135,7 @@ def _combine(
 ) -> Facts:
     added: list[Name] = []
     removed: list[Name] = []
+    kept: list[Name] = []
     changed: list[Name] = []
     exports_added: list[Name] = []
     exports_removed: list[Name] = []
@@ -146,11 +147,14 @@ def _combine(
     for r in readings:
         plus, minus = r.plus.defs, r.minus.defs
         added += [Name(n, k, r.path) for n, (k, _) in plus.items() if n not in minus]
-        # A definition replaced by an import of the same name can still be imported.
-        removed += [
+        removed += [Name(n, k, r.path) for n, (k, _) in minus.items() if n not in plus]
+        # A definition replaced by an import of the same name (or a module `__getattr__`)
+        # can still be imported from its module: moved, if the change defines it elsewhere,
+        # else not gone.
+        kept += [
             Name(n, k, r.path)
             for n, (k, _) in minus.items()
-            if n not in plus and n not in r.plus.imports and not (r.plus.lazy and "." not in n)
+            if n not in plus and (n in r.plus.imports or (r.plus.lazy and "." not in n))
         ]
         edited = {n for n, (_, line) in plus.items() if n in minus and minus[n][1] != line}
         changed += [
@@ -196,7 +200,7 @@ def _combine(
     moved_new = {m.new for m in moved}
     moved_old = {m.old for m in moved}
     added = [n for n in added if n not in moved_new]
-    removed = [n for n in removed if n not in moved_old]
+    removed = [n for n in removed if n not in moved_old and n not in kept]
     renamed: list[Renamed] = []
     for path in dict.fromkeys(n.path for n in removed):
         out = [n for n in removed if n.path == path]
