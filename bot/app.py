@@ -18,6 +18,7 @@ from bot.github import GitHubApp
 from bot.github.client import RetryPolicy
 from bot.jobs.analyse.commit import AnalyseCommit
 from bot.jobs.analyse.expand import ExpandRange
+from bot.jobs.commands import RunCommand
 from bot.jobs.context import JobContext
 from bot.jobs.executor import Executor, GivenBack
 from bot.jobs.publish.alerts import SendAlerts
@@ -34,6 +35,7 @@ from bot.settings import MissingSetting, Settings
 from bot.store import Store
 from bot.store.group_commit import GroupCommit
 from bot.store.housekeeping import Housekeeping
+from bot.store.jobs import JobKind
 from bot.web import probes
 from bot.web.body import ReadBudget
 from bot.web.handlers import build_router
@@ -72,6 +74,7 @@ GITHUB = web.AppKey("github", GitHubApp)
 ANALYZER = web.AppKey("analyzer", Analyzer)
 NARRATOR = web.AppKey("narrator", Narrator)
 EXECUTOR = web.AppKey("executor", Executor)
+COMMAND_EXECUTOR = web.AppKey("command_executor", Executor)
 SCHEDULER = web.AppKey("scheduler", Scheduler)
 INGEST = web.AppKey("ingest", GroupCommit)
 RECOVERY = web.AppKey("recovery", DeliveryRecovery)
@@ -187,6 +190,7 @@ async def _executor(app: web.Application) -> AsyncIterator[None]:
         window=timedelta(days=settings.recovery_window_days),
     )
     app[RECOVERER] = RecoverDeliveries(ctx, app[RECOVERY])
+    commands = RunCommand(ctx)
     executor = Executor(
         app[STORE].jobs,
         [
@@ -196,6 +200,7 @@ async def _executor(app: web.Application) -> AsyncIterator[None]:
             PublishPeriod(ctx),
             SendAlerts(ctx),
             PublishWeek(ctx, app[NARRATOR]),
+            commands,
             # A process with recovery off never claims it: the replicas that have it on do.
             *([app[RECOVERER]] if settings.recovery_enabled else []),
         ],
@@ -203,12 +208,39 @@ async def _executor(app: web.Application) -> AsyncIterator[None]:
         settings=settings,
     )
     app[EXECUTOR] = executor
+    # Commands also have an executor of their own: someone waits for the reply, and the main
+    # one runs in rounds, each waiting for its slowest job (an analysis takes seconds).
+    command_executor = Executor(
+        app[STORE].jobs,
+        [commands],
+        clock=app[CLOCK],
+        settings=settings,
+        kinds=[JobKind.DIGEST_COMMAND],
+    )
+    command_executor.name = "command-executor"
+    app[COMMAND_EXECUTOR] = command_executor
     if app[BACKGROUND] and settings.worker_enabled:
         _start(app, executor)
+        _start(app, command_executor)
     yield
     # SIGTERM: claim nothing more, let jobs under way finish briefly, give the rest back.
+    await command_executor.stop()
     await executor.stop()
-    app[STOPPED].jobs = executor.given_back
+    app[STOPPED].jobs = _together(executor.given_back, command_executor.given_back)
+
+
+def _together(a: GivenBack, b: GivenBack) -> GivenBack:
+    return GivenBack(
+        finished=a.finished + b.finished,
+        released=a.released + b.released,
+        not_released=a.not_released + b.not_released,
+    )
+
+
+def _wake_executors(app: web.Application) -> None:
+    """New work was stored: both executors look for it now."""
+    app[EXECUTOR].wake()
+    app[COMMAND_EXECUTOR].wake()
 
 
 async def _scheduler(app: web.Application) -> AsyncIterator[None]:
@@ -223,7 +255,7 @@ async def _scheduler(app: web.Application) -> AsyncIterator[None]:
 
 
 async def _ingest(app: web.Application) -> AsyncIterator[None]:
-    ingest = GroupCommit(app[STORE], on_stored=app[EXECUTOR].wake)
+    ingest = GroupCommit(app[STORE], on_stored=lambda: _wake_executors(app))
     ingest.start()
     app[INGEST] = ingest
     app[WEBHOOK] = WebhookEndpoint(

@@ -307,6 +307,9 @@ class SettingsSources:
     rejected: str | None = None
     # Whether the ref has the file at all.
     found: bool = True
+    # The local time the clone was read at ("2026-11-24 09:15 UTC"), when the period it covers
+    # had not ended then: later commits will belong to it too.
+    so_far: str | None = None
 
 
 @dataclass(frozen=True)

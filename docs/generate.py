@@ -8,12 +8,16 @@ that the committed files are what this writes.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 from bot.analysis.rollup import Counts, build_rollup
+from bot.digest import command_replies as replies
 from bot.digest.alert import render_alert, render_alert_fold
 from bot.digest.alerting import plan_alerts
-from bot.digest.render import render
+from bot.digest.command_syntax import command_line, parse
+from bot.digest.render import render, render_commit
 from bot.digest.weekly import render_weekly
 from bot.periods.days import DaySchedule
 from bot.repo_config import Alerts, parse_config
@@ -100,7 +104,107 @@ def weekly(language: str) -> str:
     return _page(what, post.title, post.body)
 
 
-EXAMPLES = {"daily-headline": daily, "alert": alert, "alerts-more": fold, "weekly": weekly}
+# The replies to `/digest` commands: as if to comment 4242424242 in vllm-ascend.
+COMMENT = 4242424242
+
+
+def _reply(what: str, asked: str, text: str) -> str:
+    return _page(f"{what} The command: `{asked}`.", None, replies.finish(ASCEND, COMMENT, text))
+
+
+def command_help(language: str) -> str:
+    asked = "/digest explain @octocat"
+    line = command_line(asked)
+    assert line is not None
+    text = replies.help_text(language, parse(line).problem)
+    return _reply("The help, after an argument that is not a sha.", asked, text)
+
+
+def command_config(language: str) -> str:
+    config = parse_config(
+        "timezone: Asia/Shanghai\ncutoff: '09:00'\nalerts:\n  on: [breaking]\n"
+        f"language: {language}\n",
+        default_language="en",
+    )
+    text = replies.config_text(
+        language,
+        replies.config_fields(config, "en"),
+        sha="3f786850e387550fdab836ed7e6dc881de23001b",
+        error=(
+            ".github/commit-digest.yml: `cutoff`: must be HH:MM in quotes, not True (yes/no/on/off)"
+        ),
+    )
+    what = (
+        "The config in force: a file that set four keys, whose newer version was rejected "
+        "(the blob sha is made up)."
+    )
+    return _reply(what, "/digest config", text)
+
+
+def command_explain(language: str) -> str:
+    commit, _ = breaking_commit(language)
+    zone = ZONES[language]
+    day = DaySchedule(zone).day_of(commit.landed_at)
+    digest = replace(revert_day(language), day=day, timezone=zone, commits=(commit,))
+    text = replies.explain_text(
+        language,
+        render_commit(digest, commit.sha),
+        day=day,
+        digest_url=f"https://github.com/{ASCEND}/discussions/9001",
+        alert_url=f"https://github.com/{ASCEND}/discussions/9000",
+    )
+    what = (
+        "A commit explained: the alert example's commit, with its digest and alert (the links "
+        "are made up)."
+    )
+    return _reply(what, f"/digest explain {commit.sha[:7]}", text)
+
+
+def command_preview(language: str) -> str:
+    digest = revert_day(language)
+    parts = render(digest)
+    first = parts[0].body.split("\n", 1)[1]
+    text = replies.preview_text(language, digest.day, first, more_parts=len(parts) - 1)
+    what = "A preview of the daily digest example's day, before its cutoff."
+    return _reply(what, f"/digest preview {digest.day.isoformat()}", text)
+
+
+def command_refusals(language: str) -> str:
+    retry = datetime(2026, 7, 15, 13, 5, tzinfo=UTC)
+    posts = [
+        ("/digest config (by someone without write access)", replies.denied_text(language)),
+        (
+            "/digest help (the 11th of one person within an hour)",
+            replies.limited_text(language, retry, per_repository=30, per_person=10),
+        ),
+        ("/digest rate e77502e low", replies.rate_text(language)),
+        ("/digest explain 0000000", replies.unknown_text(language, sha="0000000", pr=None)),
+        ("/digest explain #99999", replies.unknown_text(language, sha=None, pr=99999)),
+        ("/digest explain abcdef1", replies.ambiguous_text(language, "abcdef1", 2)),
+        (
+            "/digest preview 2026-07-11",
+            replies.preview_text(language, date(2026, 7, 11), None, more_parts=0),
+        ),
+    ]
+    body = NEXT_POST.join(
+        f"<!-- {asked} -->\n" + replies.finish(ASCEND, COMMENT, text) for asked, text in posts
+    )
+    return _page(
+        "The short replies: who may, the limits, and commands that find nothing.", None, body
+    )
+
+
+EXAMPLES = {
+    "daily-headline": daily,
+    "alert": alert,
+    "alerts-more": fold,
+    "weekly": weekly,
+    "command-help": command_help,
+    "command-config": command_config,
+    "command-explain": command_explain,
+    "command-preview": command_preview,
+    "command-refusals": command_refusals,
+}
 
 
 def pages() -> dict[str, str]:

@@ -270,9 +270,12 @@ def fake() -> FakeLLM:
 
 
 @pytest.fixture
-async def make_analyzer(aiohttp_server: Callable[..., Any], fake: FakeLLM) -> Callable[..., Any]:
+async def make_analyzer(
+    aiohttp_server: Callable[..., Any], fake: FakeLLM
+) -> AsyncIterator[Callable[..., Any]]:
     """Build `LLMAnalyzer`s that ask the `fake` LLM; keyword arguments override its options."""
     server = await aiohttp_server(fake.app())
+    clients: list[openai.AsyncOpenAI] = []
 
     def make(**overrides: Any) -> LLMAnalyzer:
         client = openai.AsyncOpenAI(
@@ -280,6 +283,7 @@ async def make_analyzer(aiohttp_server: Callable[..., Any], fake: FakeLLM) -> Ca
             api_key=overrides.pop("api_key", "test-key"),
             max_retries=0,
         )
+        clients.append(client)
         options: dict[str, Any] = {
             "model": "fake-model",
             "max_input_tokens": 12_000,
@@ -290,4 +294,9 @@ async def make_analyzer(aiohttp_server: Callable[..., Any], fake: FakeLLM) -> Ca
         options.update(overrides)
         return LLMAnalyzer(client, **options)
 
-    return make
+    yield make
+    # Closed on this test's loop: one left to the garbage collector closes its connections
+    # during a later test (on a loop long gone), and that test's first call can hang until
+    # its timeout.
+    for client in clients:
+        await client.close()

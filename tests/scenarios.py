@@ -47,6 +47,11 @@ def day_marker(repo: str, day: str, key: str = "part-1") -> str:
     return f"<!-- commit-digest:{repo}:{day}:{key} -->"
 
 
+def landing(push: dict[str, Any]) -> datetime:
+    """When a recorded push landed: its repository's `pushed_at`, as the App reads it."""
+    return datetime.fromtimestamp(push["payload"]["repository"]["pushed_at"], UTC)
+
+
 async def rows(client: Client, table: sa.Table, *where: Any) -> list[Any]:
     """The rows of `table` (those matching `where`) in the App's database, for what no read of
     the store's gives."""

@@ -27,7 +27,14 @@ RESULTS = ROOT / "bench" / "RESULTS.md"
 # test when the clone it names is not on this machine.
 OWN_CLONE = "/work/main"
 TIMEOUT = 240  # seconds: a command takes a few in smoke mode, more on a busy machine
-HEAVY = {"bench.ingest", "bench.growth", "bench.flood", "bench.replay", "bench.batch_vs_landing"}
+HEAVY = {
+    "bench.ingest",
+    "bench.growth",
+    "bench.flood",
+    "bench.replay",
+    "bench.batch_vs_landing",
+    "bench.commands",
+}
 
 
 def commands() -> list[str]:

@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from bot.settings import Settings
+from bot.web.handlers import ROUTED_EVENTS
 from tests.support import ROOT
 
 
@@ -23,7 +24,10 @@ def load(path: str) -> Any:
 
 def test_manifest_asks_for_the_least_that_works() -> None:
     manifest = load("app.yml")
-    assert manifest["default_events"] == ["push"]
+    # Commits land by `push`; `/digest` commands come in comments.
+    assert manifest["default_events"] == ["push", "issue_comment", "discussion_comment"]
+    # Every event subscribed to is one the webhook stores work for (none answered `ignored`).
+    assert set(manifest["default_events"]) <= ROUTED_EVENTS
     assert manifest["default_permissions"] == {
         "contents": "read",
         "metadata": "read",

@@ -16,6 +16,7 @@ from bot.periods.period import Period
 from bot.store import Store
 from bot.store.job_payloads import (
     AnalyseCommitPayload,
+    DigestCommandPayload,
     ExpandRangePayload,
     JobPayload,
     PayloadInvalid,
@@ -62,6 +63,25 @@ PINNED: list[tuple[JobPayload, str, str]] = [
         RecoverDeliveriesPayload(covered_since=COVERED),
         "app",
         '{"covered_since": "2026-07-10T11:58:07.123456+00:00"}',
+    ),
+    (
+        DigestCommandPayload(
+            repo_id=42,
+            installation_id=7,
+            comment_id=1001,
+            comment_node_id="DC_1001",
+            parent_id=None,
+            author="maria",
+            line="/digest help",
+            received_at=COVERED,
+            discussion="D_9",
+            discussion_number=3,
+        ),
+        "42/1001",
+        '{"repo_id": 42, "installation_id": 7, "comment_id": 1001, "comment_node_id": "DC_1001", '
+        '"parent_id": null, "author": "maria", "line": "/digest help", '
+        '"received_at": "2026-07-10T11:58:07.123456Z", "discussion": "D_9", '
+        '"discussion_number": 3}',
     ),
 ]
 IDS = [f"{p.kind.value}:{text}" for p, _, text in PINNED]

@@ -41,8 +41,18 @@ def _head() -> str:
 def test_the_migrations_are_one_linear_chain() -> None:
     script = ScriptDirectory.from_config(_config())
     chain = [s.revision for s in script.walk_revisions("base", "heads")]
-    assert list(reversed(chain)) == ["0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008"]
-    assert script.get_heads() == ["0008"]
+    assert list(reversed(chain)) == [
+        "0001",
+        "0002",
+        "0003",
+        "0004",
+        "0005",
+        "0006",
+        "0007",
+        "0008",
+        "0009",
+    ]
+    assert script.get_heads() == ["0009"]
 
 
 @pytest.fixture(params=ENGINES)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
@@ -15,9 +15,12 @@ import pytest
 import bot.__main__
 from bot.__main__ import main
 from bot.analysis import AnalysisResult, RulesAnalyzer
+from bot.analysis.narrative import Narrator
 from bot.cli.clone import files_of, files_with_patches
 from bot.cli.offline import offline_digest
-from bot.models import CommitInput
+from bot.cli.offline_week import offline_week
+from bot.models import CommitInput, SettingsSources
+from bot.repo_config import default_config
 
 pytestmark = pytest.mark.usefixtures("environ_clean")
 
@@ -232,7 +235,11 @@ def test_a_rejected_file_is_one_line_and_the_defaults(
     assert "`timezone`" in warning and "Mars/Olympus" in warning
     assert "using the defaults" in warning
     assert "Daily digest" in out and "Times are in UTC" in out
-    assert "was rejected, so the defaults stand in for it" in _footer(out)
+    footer = _footer(out)
+    assert "was rejected, so the defaults stand in for it" in footer
+    # The line names the file once.
+    (line,) = [x for x in footer.splitlines() if "was rejected" in x]
+    assert line.count("commit-digest.yml") == 1 and "Mars/Olympus" in line
     _config(repo, "timezone: [unclosed\n", when="2026-06-22T22:00:00Z")
     out, err = _digest(capsys, "--git", str(repo), "--day", "2026-06-22")
     assert "YAML syntax error" in err and "Times are in UTC" in out
@@ -306,3 +313,48 @@ def test_a_bad_flag_is_one_line(
     assert main(["digest", "--git", str(repo), *args]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and "\n" not in err
+
+
+# --- a period not over yet -------------------------------------------------------------------
+
+
+async def test_a_day_not_over_says_it_holds_the_commits_so_far(repo: Path) -> None:
+    config = default_config()
+    sources = SettingsSources("main", {"timezone": "default"})
+    during = datetime(2026, 6, 22, 15, 30, tzinfo=UTC)
+    _, parts = await offline_digest(
+        repo, RulesAnalyzer(), day=date(2026, 6, 22), settings_from=sources, now=during
+    )
+    assert "Not over yet: this holds the commits up to 2026-06-22 15:30 UTC" in parts[-1].body
+    after = datetime(2026, 6, 23, 0, 0, tzinfo=UTC)
+    _, parts = await offline_digest(
+        repo,
+        RulesAnalyzer(),
+        day=date(2026, 6, 22),
+        config=config,
+        settings_from=sources,
+        now=after,
+    )
+    assert "Not over yet" not in parts[-1].body
+
+
+async def test_a_week_not_over_shows_its_days_to_come_as_such(repo: Path) -> None:
+    config = default_config()
+    sources = SettingsSources("main", {"weekly": "default"})
+    # Tuesday 2026-06-23, 08:00 UTC: the week of Monday 06-22 has begun, the days after today
+    # have not.
+    now = datetime(2026, 6, 23, 8, 0, tzinfo=UTC)
+    post, _ = await offline_week(
+        repo,
+        RulesAnalyzer(),
+        Narrator(None),
+        branch="main",
+        day=date(2026, 6, 22),
+        config=config,
+        settings_from=sources,
+        now=now,
+    )
+    assert "(2026-06-24): still to come" in post.body
+    assert "(2026-06-28): still to come" in post.body
+    assert "(2026-06-23): still to come" not in post.body
+    assert "Not over yet: this holds the commits up to 2026-06-23 08:00 UTC" in post.body

@@ -23,7 +23,7 @@ from bot.store.schema import commits
 from tests.fakes.github import FakeGitHub
 from tests.fakes.hooks import HookAttempt
 from tests.processes import free_port
-from tests.scenarios import rows
+from tests.scenarios import landing, rows
 from tests.support import FakeClock, replay_pushes
 
 Client = TestClient[Any, Any]
@@ -85,7 +85,14 @@ PLAN_CASES: list[tuple[str, list[HookDelivery], set[str], set[str], list[tuple[s
     ),
     ("already asked for", [row("a", 502)], set(), {"a"}, []),
     ("older than GitHub's window", [row("a", 502, hours_ago=73)], set(), set(), []),
-    ("an event the App does not use", [row("a", 502, event="issue_comment")], set(), set(), []),
+    ("an event the App does not use", [row("a", 502, event="pull_request")], set(), set(), []),
+    (
+        "comment events carry /digest commands",
+        [row("a", 502, event="issue_comment"), row("b", 502, event="discussion_comment")],
+        set(),
+        set(),
+        [("a", Reason.FAILED), ("b", Reason.FAILED)],
+    ),
     ("ping", [row("a", 502, event="ping")], set(), set(), []),
     (
         "installation events are needed",
@@ -156,10 +163,6 @@ def test_the_dedupe_must_outlast_the_redelivery_window(
 # --- against the fake GitHub, which delivers to the App -----------------------------------
 
 
-def pushed_at(push: dict[str, Any]) -> datetime:
-    return datetime.fromtimestamp(push["payload"]["repository"]["pushed_at"], UTC)
-
-
 async def stored_shas(client: Client) -> set[str]:
     return {r.sha for r in await rows(client, commits)}
 
@@ -195,7 +198,7 @@ async def day_with_downtime(
 
     failed: list[HookAttempt] = []
     for index, push in enumerate(pushes):
-        clock.current = pushed_at(push) + timedelta(seconds=1)
+        clock.current = landing(push) + timedelta(seconds=1)
         if 6 <= index <= 9:
             app_down(github)
         else:
@@ -257,7 +260,7 @@ async def test_a_redelivery_that_fails_again_is_not_asked_for_twice(
 ) -> None:
     client = await app_client()
     push = replay_pushes(REPO, DAY)[0]
-    clock.current = pushed_at(push)
+    clock.current = landing(push)
     app_down(github)
     await github.hooks.send_push(push)
     report = await recover(client)
@@ -369,7 +372,7 @@ async def test_github_failing_the_ask_defers_it_and_refusing_it_ends_it(
     pushes = replay_pushes(REPO, DAY)
     github.serve_replay_day(REPO, DAY)
     app_down(github)
-    clock.current = pushed_at(pushes[0])
+    clock.current = landing(pushes[0])
     first = await github.hooks.send_push(pushes[0])
     second = await github.hooks.send_push(pushes[1])
     github.hooks.url = str(client.make_url("/webhook"))
@@ -405,7 +408,7 @@ async def test_replicas_recovering_at_once_ask_once_per_guid(
     pushes = replay_pushes(REPO, DAY)[:6]
     github.serve_replay_day(REPO, DAY)
     app_down(github)
-    clock.current = pushed_at(pushes[0])
+    clock.current = landing(pushes[0])
     for push in pushes:
         await github.hooks.send_push(push)
     github.hooks.url = str(client.make_url("/webhook"))

@@ -467,18 +467,6 @@ def test_importance_follows_what_the_change_does(
     assert (analysis.importance, analysis.breaking) == (importance, breaking)
 
 
-@pytest.mark.parametrize("language", ["en", "zh-CN"])
-def test_a_removal_title_longer_than_a_risk_is_quoted_shortened(language: str) -> None:
-    # A commit of this repository's own history ("Dead code: … go") once crashed the rules:
-    # the risk quoting its 230-character title ran past a risk's 300 characters.
-    title = "[Deprecation] Remove the legacy " + ", ".join(f"option_{i}" for i in range(40))
-    commit = CommitInput(sha="9" * 40, message=title, files_known=False)
-    analysis = analyze(commit, language=language)
-    (risk,) = analysis.risks
-    assert "Remove the legacy option_0, option_1" in risk.description
-    assert len(risk.description) <= 300 and "…" in risk.description
-
-
 def test_a_severe_title_without_a_description_is_medium() -> None:
     # Titles alone do not show how common the affected path is.
     commit = CommitInput(sha="8" * 40, message="[Bugfix] Fix GPU memory leak", files_known=False)

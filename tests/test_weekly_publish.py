@@ -24,7 +24,7 @@ from bot.store.schema import digests, jobs
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.fakes.llm import Behaviour, FakeLLM
 from tests.markdown import parse
-from tests.scenarios import rows
+from tests.scenarios import landing, rows
 from tests.support import FakeClock, deliver_replay, publish_round, replay_day, replay_pushes
 
 Client = TestClient[Any, Any]
@@ -54,10 +54,6 @@ def pushes_on(replay: str, on: date) -> list[dict[str, Any]]:
     return pushes
 
 
-def landed_at(push: dict[str, Any]) -> datetime:
-    return datetime.fromtimestamp(push["payload"]["repository"]["pushed_at"], UTC)
-
-
 async def push_days(
     client: Client, clock: FakeClock, days: int, *, publish_last: bool = True
 ) -> None:
@@ -67,7 +63,7 @@ async def push_days(
         day = MONDAY + timedelta(days=offset)
         pushes = pushes_on(replay, day)
         for push in pushes:
-            clock.current = max(clock.current, landed_at(push))
+            clock.current = max(clock.current, landing(push))
             assert await deliver_replay(client, push) == 202
         await client.app[EXECUTOR].drain()
         if publish_last or offset < days - 1:
@@ -113,7 +109,7 @@ async def push_config(
         push["payload"]["repository"]["pushed_at"] = int(pushed_at.timestamp())
     push["payload"]["commits"][0]["modified"].append(CONFIG)
     repo.files[CONFIG] = config
-    clock.current = landed_at(push)
+    clock.current = landing(push)
     assert await deliver_replay(client, push) == 202
     await client.app[EXECUTOR].drain()
     return push
@@ -556,7 +552,7 @@ async def test_the_scheduler_wakes_for_the_weekly_cutoff_and_skips_weeks_before_
     client = await app_client(scheduler_max_sleep_seconds=30 * 86_400)
     wednesday = MONDAY + timedelta(days=2)
     (first, *_) = pushes_on(REPLAY_DAYS[0], wednesday)
-    clock.current = landed_at(first)
+    clock.current = landing(first)
     assert await deliver_replay(client, first) == 202
     await client.app[EXECUTOR].drain()
     # The week posted Monday 07-13 09:00 was over before the App saw the repository.

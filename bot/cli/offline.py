@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from datetime import date
+from dataclasses import replace
+from datetime import UTC, date, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -63,13 +64,18 @@ async def offline_digest(
     config: RepoConfig | None = None,
     repo: str | None = None,
     settings_from: SettingsSources | None = None,
+    now: datetime | None = None,
 ) -> tuple[Digest, list[Part]]:
-    """The digest of a local clone's day, rendered as the App would post it."""
+    """The digest of a local clone's day, rendered as the App would post it; a day not over
+    at `now` says so in its footer."""
     branch = resolve_branch(path, branch)
     config = config or default_config()
     if day is None:
         day = _latest_day(path, branch, config)
     start, end = config.schedule.window(day)
+    now = now or datetime.now(UTC)
+    if settings_from is not None and now < end:
+        settings_from = replace(settings_from, so_far=offline_week.local_time(now, config.timezone))
     name, url_prefix = repo_identity(path, repo)
     found = await analyse(
         path,

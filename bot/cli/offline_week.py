@@ -3,8 +3,10 @@ per the repository's `weekly:` weekday and cutoff, compared with the week before
 
 from __future__ import annotations
 
-from datetime import date
+from dataclasses import replace
+from datetime import UTC, date, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from bot.analysis import Analyzer
 from bot.analysis.narrative import Narrator
@@ -17,6 +19,11 @@ from bot.models import SettingsSources
 from bot.repo_config import RepoConfig
 
 
+def local_time(instant: datetime, timezone: str) -> str:
+    """`2026-11-24 17:15 Asia/Shanghai`: when the clone was read, in the repository's zone."""
+    return f"{instant.astimezone(ZoneInfo(timezone)):%Y-%m-%d %H:%M} {timezone}"
+
+
 async def offline_week(
     path: Path,
     analyzer: Analyzer,
@@ -27,6 +34,7 @@ async def offline_week(
     config: RepoConfig,
     repo: str | None = None,
     settings_from: SettingsSources | None = None,
+    now: datetime | None = None,
 ) -> tuple[WeeklyPost, Rollup]:
     """The roll-up of the week that holds digest day `day`, with the LLM's narrative where
     one is configured."""
@@ -53,7 +61,11 @@ async def offline_week(
     narrative = None
     if narrator.enabled and not rollup.empty:
         narrative = await narrator.write(rollup, language=config.language)
+    now = now or datetime.now(UTC)
+    if settings_from is not None and now < week.end:
+        settings_from = replace(settings_from, so_far=local_time(now, config.timezone))
     notes = sources_lines(settings_from, config.language) if settings_from is not None else []
+    ahead = next((d for d in week.days if config.schedule.window(d)[0] > now), None)
     post = render_weekly(
         rollup,
         language=config.language,
@@ -62,5 +74,6 @@ async def offline_week(
         with_title=True,
         offline=True,
         notes=notes,
+        ahead_from=ahead,
     )
     return post, rollup

@@ -444,3 +444,12 @@ def render_addendum(digest: Digest, number: int) -> list[Part]:
         )
         out.append(Part(key, body))
     return out
+
+
+def render_commit(digest: Digest, sha: str) -> str:
+    """One analysed commit of the digest, whole, as its high and medium sections show a commit
+    (whatever its importance: never folded), for `/digest explain`."""
+    commit = next(c for c in digest.commits if c.sha == sha)
+    if commit.analysis is None:
+        raise ValueError(f"commit {sha} has no analysis")
+    return _Renderer(digest, _Options(), with_title=False).full(commit, commit.analysis).text

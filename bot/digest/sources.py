@@ -13,9 +13,11 @@ def sources_lines(settings: SettingsSources, language: str) -> list[str]:
     """The footer's lines: the file's rejection (if it was), then each setting's origin."""
     p = catalogue(language).sources
     where = {"file": code(_FILE), "ref": code(settings.ref)}
-    lines = []
+    lines = [p.so_far.format(time=settings.so_far)] if settings.so_far else []
     if settings.rejected:
-        lines.append(p.rejected.format(**where, error=inline(settings.rejected)))
+        # The line names the file already; the error may open with it too.
+        error = settings.rejected.removeprefix(f"{_FILE}: ")
+        lines.append(p.rejected.format(**where, error=inline(error)))
     groups = []
     for origin in ("file", "flag", "default"):
         names = [p.names.get(k, k) for k, v in settings.sources.items() if v == origin]

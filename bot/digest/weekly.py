@@ -46,9 +46,18 @@ def _signed(value: int) -> str:
 
 
 class _Weekly:
-    def __init__(self, rollup: Rollup, language: str, timezone: str, *, offline: bool) -> None:
+    def __init__(
+        self,
+        rollup: Rollup,
+        language: str,
+        timezone: str,
+        *,
+        offline: bool,
+        ahead_from: date | None = None,
+    ) -> None:
         self.r = rollup
         self.offline = offline
+        self.ahead_from = ahead_from
         self.p: WeeklyPhrases = catalogue(language).weekly
         self.s = catalogue(language).digest
         self.zone = ZoneInfo(timezone)
@@ -155,6 +164,8 @@ class _Weekly:
                 lines.append(f"- {label}: {plural(p.day_commits, count)}")
             elif count:
                 lines.append(f"- {label}: {plural(p.day_commits, count)} · {p.day_not_posted}")
+            elif self.ahead_from is not None and d >= self.ahead_from:
+                lines.append(f"- {label}: {p.day_ahead}")
             else:
                 lines.append(f"- {label}: {p.day_quiet}")
         return "\n".join(lines)
@@ -188,11 +199,13 @@ def render_weekly(
     fallback_note: str | None = None,
     offline: bool = False,
     notes: Sequence[str] = (),
+    ahead_from: date | None = None,
 ) -> WeeklyPost:
     """The week's roll-up post (`with_title` for an issue comment, which has no title;
     `fallback_note`: why it is one, where Discussions could not be used; `offline`: of a
-    local clone, whose days have no digest posts; `notes`: more footer lines)."""
-    w = _Weekly(rollup, language, timezone, offline=offline)
+    local clone, whose days have no digest posts; `notes`: more footer lines; `ahead_from`:
+    the first day that has not begun, offline)."""
+    w = _Weekly(rollup, language, timezone, offline=offline, ahead_from=ahead_from)
     title = weekly_title(rollup.repo, rollup.week, language)
     marker = week_marker(rollup.repo, rollup.week.first)
     head = [marker] + ([f"## {inline(title)}"] if with_title else [])

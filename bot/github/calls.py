@@ -203,6 +203,35 @@ M_UPDATE_COMMENT = """mutation UpdateDigestComment($commentId: ID!, $body: Strin
   }
 }"""
 
+M_REPLY = """mutation ReplyToCommand($discussionId: ID!, $replyToId: ID!, $body: String!) {
+  addDiscussionComment(input: {discussionId: $discussionId, replyToId: $replyToId, body: $body}) {
+    comment { id url }
+  }
+}"""
+
+M_REACT = """mutation ReactToCommand($subjectId: ID!) {
+  addReaction(input: {subjectId: $subjectId, content: EYES}) {
+    reaction { content }
+  }
+}"""
+
+Q_THREAD = """query CommandThread($id: ID!) {
+  node(id: $id) {
+    ... on DiscussionComment { id replyTo { id } }
+  }
+}"""
+
+Q_REPLIES = """query CommandReplies($id: ID!, $after: String) {
+  node(id: $id) {
+    ... on DiscussionComment {
+      replies(first: 100, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes { id url body viewerDidAuthor }
+      }
+    }
+  }
+}"""
+
 
 class InstallationClient:
     """GitHub as one installation sees it."""
@@ -485,3 +514,73 @@ class InstallationClient:
         data = await self._graphql(M_UPDATE_COMMENT, commentId=comment_id, body=body)
         comment: dict[str, Any] = data["updateDiscussionComment"]["comment"]
         return comment
+
+    # --- commands ------------------------------------------------------------------------
+
+    @_mapped
+    async def collaborator_permission(self, full_name: str, login: str) -> str:
+        """`admin`, `maintain`, `write`, `triage`, `read` or `none` (one who is no user: none)."""
+        owner, repo = split_repo(full_name)
+        try:
+            data = await self.gh.getitem(
+                "/repos/{owner}/{repo}/collaborators/{username}/permission",
+                {"owner": owner, "repo": repo, "username": login},
+            )
+        except gidgethub.BadRequest as exc:
+            if int(exc.status_code) == 404:
+                return "none"
+            raise
+        # `permission` folds maintain into write and triage into read; `role_name` names it.
+        role = str(data.get("role_name") or "")
+        return (
+            role
+            if role in ("admin", "maintain", "write", "triage", "read")
+            else str(data.get("permission") or "none")
+        )
+
+    @_mapped
+    async def react_to_comment(self, full_name: str, comment_id: int) -> None:
+        """👀 on an issue comment (GitHub answers 200 for a reaction already there)."""
+        owner, repo = split_repo(full_name)
+        await self.gh.post(
+            "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
+            {"owner": owner, "repo": repo, "comment_id": comment_id},
+            data={"content": "eyes"},
+            accept="application/vnd.github+json",
+        )
+
+    @_mapped
+    async def react_in_discussion(self, subject_id: str) -> None:
+        """👀 on a discussion comment (adding it again changes nothing)."""
+        await self._graphql(M_REACT, subjectId=subject_id)
+
+    @_mapped
+    async def thread_of(self, comment_id: str) -> str:
+        """The top-level comment a discussion comment's replies go under: itself, or the one
+        it replies to (GitHub threads one level deep)."""
+        node = (await self._graphql(Q_THREAD, id=comment_id)).get("node") or {}
+        if not node:
+            raise RepositoryGone(f"discussion comment {comment_id} is gone")
+        return str((node.get("replyTo") or {}).get("id") or node.get("id") or comment_id)
+
+    @_mapped
+    async def reply_in_discussion(
+        self, discussion_id: str, reply_to: str, *, body: str
+    ) -> dict[str, Any]:
+        data = await self._graphql(
+            M_REPLY, discussionId=discussion_id, replyToId=reply_to, body=body
+        )
+        comment: dict[str, Any] = data["addDiscussionComment"]["comment"]
+        return comment
+
+    async def discussion_replies(self, comment_id: str) -> AsyncIterator[dict[str, Any]]:
+        after: str | None = None
+        while True:
+            data = await _mapped(self._graphql)(Q_REPLIES, id=comment_id, after=after)
+            connection = ((data.get("node") or {}).get("replies")) or {}
+            for node in connection.get("nodes") or []:
+                yield node
+            info = connection.get("pageInfo") or {}
+            if not info.get("hasNextPage"):
+                return
+            after = info.get("endCursor")

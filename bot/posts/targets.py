@@ -78,6 +78,24 @@ def discussion_comments(client: InstallationClient, discussion_id: str) -> Chann
     return Channel("discussion-comment", discussion_id, search, create, update)
 
 
+def discussion_replies(client: InstallationClient, discussion_id: str, reply_to: str) -> Channel:
+    """Threaded replies under one top-level discussion comment (answers to a command)."""
+
+    async def search() -> AsyncIterator[Found]:
+        async for c in client.discussion_replies(reply_to):
+            if c.get("viewerDidAuthor"):
+                yield Found(str(c["id"]), c.get("url"), c.get("body") or "")
+
+    async def create(w: Wanted) -> Found:
+        made = await client.reply_in_discussion(discussion_id, reply_to, body=w.body)
+        return Found(str(made["id"]), made.get("url"), w.body)
+
+    async def update(node_id: str, body: str) -> Any:
+        return await client.update_discussion_comment(node_id, body=body)
+
+    return Channel("discussion-comment", reply_to, search, create, update)
+
+
 def issue_comments(client: InstallationClient, full_name: str, number: int) -> Channel:
     async def search() -> AsyncIterator[Found]:
         async for c in client.issue_comments(full_name, number):

@@ -1,5 +1,6 @@
-"""Periodic upkeep: forget webhook delivery ids (and redelivery requests) past their use, and
-jobs that finished as long ago (a repeated one finds its work done and ends at once)."""
+"""Periodic upkeep: forget webhook delivery ids (and redelivery requests) past their use, jobs
+that finished as long ago (a repeated one finds its work done and ends at once), and `/digest`
+commands older than any limit looks back (their replies stay in the post ledger)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,9 @@ class Housekeeping(BackgroundService):
         jobs = await self._store.jobs.prune_done(older_than)
         if jobs:
             log.info("jobs_pruned", count=jobs)
+        commands = await self._store.commands.prune(older_than)
+        if commands:
+            log.info("commands_pruned", count=commands)
         return pruned + jobs
 
     async def run(self) -> None:

@@ -36,6 +36,7 @@ from bot.store.records import (
     MarkConfigStale,
     NewCommit,
     Operation,
+    RecordCommand,
     RecordPush,
     UpsertInstallation,
     UpsertRepository,
@@ -45,7 +46,7 @@ Step = tuple[Executable, list[dict[str, Any]] | None]
 Plan = Generator[Step, list[Any] | None, list[bool]]
 
 # Tables that hold a repository's data, keyed by `repo_id`.
-PER_REPO_TABLES = (t.commits, t.analyses, t.digests, t.pushes, t.posts)
+PER_REPO_TABLES = (t.commits, t.analyses, t.digests, t.pushes, t.posts, t.commands)
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
     repos: dict[int, dict[str, Any]] = {}
     stale: set[int] = set()
     pushes: list[tuple[RecordPush, datetime]] = []
+    commands: list[tuple[RecordCommand, datetime]] = []
     for unit in units:
         now = unit.delivery.received_at
         for op in unit.operations:
@@ -143,6 +145,8 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
                     stale.add(op.repo_id)
                 case RecordPush():
                     pushes.append((op, now))
+                case RecordCommand():
+                    commands.append((op, now))
                 case DeleteInstallation() | DeleteRepository():
                     yield from _delete_plan(op)
     if installs:
@@ -173,6 +177,8 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
                 add(ExpandRangePayload(delivery_id=op.delivery_id), now)
             for commit in op.commits:
                 add(AnalyseCommitPayload(repo_id=op.repo_id, sha=commit.sha), now)
+    for op, now in commands:
+        add(op.payload, now)
     if jobs:
         yield statements.jobs, list(jobs.values())
 

@@ -145,6 +145,33 @@ class RecoverDeliveriesPayload(JobPayload):
         return value.isoformat() if value is not None else None
 
 
+class DigestCommandPayload(JobPayload):
+    """A `/digest` command from a comment: everything answering it needs, from the webhook."""
+
+    kind = JobKind.DIGEST_COMMAND
+    repo_id: int
+    installation_id: int | None = None
+    comment_id: int
+    comment_node_id: str
+    # A discussion comment's parent, when the command is a threaded reply.
+    parent_id: int | None = None
+    author: str
+    line: str  # the command's line, as much as a webhook keeps
+    received_at: datetime
+    # Where it was made: an issue (or pull request) number, or a discussion's node id.
+    issue: int | None = None
+    discussion: str | None = None
+    discussion_number: int | None = None
+
+    @property
+    def key(self) -> str:
+        return f"{self.repo_id}/{self.comment_id}"
+
+    @property
+    def thread(self) -> str:
+        return f"issue:{self.issue}" if self.issue is not None else f"discussion:{self.discussion}"
+
+
 _MODELS: dict[JobKind, type[JobPayload]] = {
     model.kind: model
     for model in (
@@ -155,6 +182,7 @@ _MODELS: dict[JobKind, type[JobPayload]] = {
         PublishWeekPayload,
         SendAlertsPayload,
         RecoverDeliveriesPayload,
+        DigestCommandPayload,
     )
 }
 

@@ -33,6 +33,7 @@ class JobKind(StrEnum):
     PUBLISH_WEEK = "publish_week"
     SEND_ALERTS = "send_alerts"
     RECOVER_DELIVERIES = "recover_deliveries"
+    DIGEST_COMMAND = "digest_command"
 
 
 class JobState(StrEnum):
@@ -43,10 +44,12 @@ class JobState(StrEnum):
 
 
 # Within one round, lower runs first: a repository's config before the commits it shapes,
-# the commits before the period that publishes them. Alerts go before the analyses still
+# the commits before the period that publishes them. A `/digest` command goes first of all:
+# someone is waiting for its answer. Alerts go before the analyses still
 # waiting: they are due within a minute of the analysis that asked for them. A week goes after
 # the days it links to.
 PRIORITY: dict[JobKind, int] = {
+    JobKind.DIGEST_COMMAND: -1,
     JobKind.REFRESH_CONFIG: 0,
     JobKind.EXPAND_RANGE: 1,
     JobKind.SEND_ALERTS: 1,

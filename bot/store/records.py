@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from bot.analysis.titles import pr_number
+from bot.store.job_payloads import DigestCommandPayload
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,13 @@ class RecordPush:
     needs_expansion: bool = False
 
 
+@dataclass(frozen=True)
+class RecordCommand:
+    """A `/digest` command in a comment: a job answers it (the payload is all it needs)."""
+
+    payload: DigestCommandPayload
+
+
 Operation = (
     UpsertInstallation
     | DeleteInstallation
@@ -122,6 +130,7 @@ Operation = (
     | DeleteRepository
     | MarkConfigStale
     | RecordPush
+    | RecordCommand
 )
 
 

@@ -266,3 +266,22 @@ redeliveries = sa.Table(
     sa.Column("answer", sa.Text),
     sa.Column("asked_at", UTCDateTime, nullable=False, index=True),
 )
+
+commands = sa.Table(
+    "commands",
+    metadata,
+    # A `/digest` command from a comment, and what was decided about it (once: a rerun of its
+    # job reads the decision instead of deciding again).
+    sa.Column("repo_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    # The command comment's id (REST `id`, GraphQL `databaseId`).
+    sa.Column("comment_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("author", sa.String(255), nullable=False),
+    # "issue:12" or "discussion:<node id>": where the command was made.
+    sa.Column("thread", sa.String(120), nullable=False),
+    # taken | denied | denied-quiet | limited | limited-quiet (bot.store.commands.Decision)
+    sa.Column("decision", sa.String(16), nullable=False),
+    # A limited command: when the author may try again.
+    sa.Column("retry_at", UTCDateTime),
+    sa.Column("received_at", UTCDateTime, nullable=False),
+    sa.Index("ix_commands_repo_received", "repo_id", "received_at"),
+)

@@ -12,6 +12,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store import schema as t
+from bot.store.commands import CommandLog
 from bot.store.commits import Commits
 from bot.store.digests import Digests
 from bot.store.engine import create_engine, create_sqlite_sync_engine, migrate, writer
@@ -36,6 +37,7 @@ class Store:
         self.repos = Repositories(engine, self._writer)
         self.digests = Digests(engine, self._writer)
         self.posts = PostLedger(engine)
+        self.commands = CommandLog(self._writer)
         self.redeliveries = Redeliveries(engine, self._writer)
         # SQLite only: the hot ingest transaction runs in one thread hop (see store/ingest.py).
         self._sync_engine = sqlite_sync_engine

@@ -176,3 +176,44 @@ class InstallationRepositoriesEvent(_Payload):
     installation: Installation
     repositories_added: list[RepositoryRef] = Field(default_factory=list)
     repositories_removed: list[RepositoryRef] = Field(default_factory=list)
+
+
+class CommentUser(_Payload):
+    login: Login
+    type: AccountType = "User"
+
+
+class GitHubAppRef(_Payload):
+    id: int | None = None
+
+
+class Comment(_Payload):
+    id: Id
+    node_id: NodeId
+    body: Text | None = None
+    user: CommentUser
+    # Set when an App made the comment through its API (the App's own replies among them).
+    performed_via_github_app: GitHubAppRef | None = None
+    # A discussion comment's parent when it is a threaded reply.
+    parent_id: int | None = None
+
+
+class IssueRef(_Payload):
+    number: Annotated[int, Field(ge=1, le=2**31 - 1)]
+
+
+class DiscussionRef(_Payload):
+    node_id: NodeId
+    number: Annotated[int, Field(ge=1, le=2**31 - 1)]
+
+
+class CommentEvent(_Payload):
+    """`issue_comment` and `discussion_comment` (one of `issue` and `discussion` is set)."""
+
+    action: str
+    comment: Comment
+    repository: Repository
+    sender: CommentUser
+    installation: InstallationRef | None = None
+    issue: IssueRef | None = None
+    discussion: DiscussionRef | None = None

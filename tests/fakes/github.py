@@ -192,6 +192,11 @@ class FakeRepo:
     discussions: list[dict[str, Any]] = field(default_factory=list)
     issues: dict[int, dict[str, Any]] = field(default_factory=dict)
     comments: list[dict[str, Any]] = field(default_factory=list)
+    # Collaborators' roles (`role_name`: admin, maintain, write, triage, read); anyone else
+    # has none.
+    roles: dict[str, str] = field(default_factory=dict)
+    # Reactions made: (subject, content, by), subject an issue comment's id or a node id.
+    reactions: list[tuple[str, str, str]] = field(default_factory=list)
 
     @property
     def node_id(self) -> str:
@@ -298,6 +303,18 @@ class FakeGitHub:
                 re.compile(r"^/repos/([^/]+/[^/]+)/issues/comments/(\d+)$"),
                 "token",
                 self._update_comment,
+            ),
+            (
+                "POST",
+                re.compile(r"^/repos/([^/]+/[^/]+)/issues/comments/(\d+)/reactions$"),
+                "token",
+                self._react,
+            ),
+            (
+                "GET",
+                re.compile(r"^/repos/([^/]+/[^/]+)/collaborators/([^/]+)/permission$"),
+                "token",
+                self._permission,
             ),
             ("POST", re.compile(r"^/graphql$"), "token", self._graphql),
         ]
@@ -431,6 +448,138 @@ class FakeGitHub:
         self.tokens = {
             t: (i, self.clock.now() - timedelta(seconds=1)) for t, (i, _) in self.tokens.items()
         }
+
+    def open_issue(self, full_name: str, *, title: str = "A question", by: str = "octocat") -> int:
+        """Someone opens an issue; returns its number."""
+        repo = self.repos[full_name]
+        number = max([repo.last_issue_number, *repo.issues]) + 1
+        repo.last_issue_number = number
+        repo.issues[number] = {
+            "id": self.new_id(),
+            "number": number,
+            "title": title,
+            "body": "",
+            "html_url": f"https://github.com/{full_name}/issues/{number}",
+            "node_id": f"I_{self._next_id}",
+            "state": "open",
+            "user": _user(by),
+        }
+        return number
+
+    def comment_on_issue(
+        self, full_name: str, number: int, body: str, *, by: str, via_app: bool = False
+    ) -> dict[str, Any]:
+        """Someone comments on an issue: the comment is there, and its `issue_comment`
+        webhook payload (GitHub's own example, this comment's fields) is returned."""
+        repo = self.repos[full_name]
+        comment_id = self.new_id()
+        comment = {
+            "id": comment_id,
+            "node_id": f"IC_{comment_id}",
+            "body": body,
+            "html_url": f"https://github.com/{full_name}/issues/{number}#issuecomment-{comment_id}",
+            "issue_number": number,
+            "user": _user(by),
+        }
+        repo.comments.append(comment)
+        payload = copy.deepcopy(_example("issue_comment/created.with-installation"))
+        payload["comment"].update(
+            {k: v for k, v in comment.items() if k != "issue_number"},
+            performed_via_github_app={"id": int(self.app_id), "slug": "commit-digest"}
+            if via_app
+            else None,
+        )
+        payload["comment"]["user"] = {**payload["comment"]["user"], **_user(by)}
+        payload["issue"].update(number=number, html_url=repo.issues[number]["html_url"])
+        return self._event_payload(payload, repo, by)
+
+    def open_discussion(self, full_name: str, *, title: str = "Ideas", by: str = "octocat") -> str:
+        """Someone starts a discussion; returns its node id."""
+        repo = self.repos[full_name]
+        number = len(repo.discussions) + 1 + len(repo.issues)
+        discussion = {
+            "id": f"D_{self.new_id()}",
+            "number": number,
+            "title": title,
+            "body": "",
+            "url": f"https://github.com/{full_name}/discussions/{number}",
+            "createdAt": self.clock.now().strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "category": dict(repo.categories[0]),
+            "comments": [],
+            "author_login": by,
+        }
+        repo.discussions.append(discussion)
+        return str(discussion["id"])
+
+    def comment_on_discussion(
+        self,
+        full_name: str,
+        discussion_id: str,
+        body: str,
+        *,
+        by: str,
+        reply_to: str | None = None,
+    ) -> dict[str, Any]:
+        """Someone comments in a discussion (or replies under a comment): the comment is
+        there, and its `discussion_comment` webhook payload is returned."""
+        repo = self.repos[full_name]
+        discussion = next(d for d in repo.discussions if d["id"] == discussion_id)
+        comment_id = self.new_id()
+        comment: dict[str, Any] = {
+            "id": f"DC_{comment_id}",
+            "databaseId": comment_id,
+            "body": body,
+            "url": f"{discussion['url']}#discussioncomment-{comment_id}",
+            "author_login": by,
+            "replies": [],
+        }
+        parent_id = None
+        if reply_to is not None:
+            parent = next(c for c in discussion["comments"] if c["id"] == reply_to)
+            parent["replies"].append(comment)
+            comment["replyTo"] = reply_to
+            parent_id = parent["databaseId"]
+        else:
+            discussion["comments"].append(comment)
+        payload = copy.deepcopy(_example("discussion_comment/created.1"))
+        payload["comment"].update(
+            id=comment_id,
+            node_id=comment["id"],
+            body=body,
+            html_url=comment["url"],
+            parent_id=parent_id,
+        )
+        payload["comment"]["user"] = {**payload["comment"]["user"], **_user(by)}
+        payload["discussion"].update(
+            node_id=discussion_id, number=discussion["number"], html_url=discussion["url"]
+        )
+        payload["installation"] = {"id": repo.installation_id}
+        return self._event_payload(payload, repo, by)
+
+    def _event_payload(self, payload: dict[str, Any], repo: FakeRepo, by: str) -> dict[str, Any]:
+        owner, name = repo.full_name.split("/")
+        payload["repository"].update(
+            id=repo.id,
+            node_id=repo.node_id,
+            full_name=repo.full_name,
+            name=name,
+            default_branch=repo.default_branch,
+        )
+        payload["repository"]["owner"] = {**payload["repository"]["owner"], "login": owner}
+        payload["installation"] = {"id": repo.installation_id}
+        payload["sender"] = {**payload["sender"], **_user(by)}
+        return payload
+
+    def replies_to(self, full_name: str, marker_id: int) -> list[str]:
+        """Every post of the App's that answers command comment `marker_id` (by its marker),
+        wherever it is: issue comments and discussion comments and replies."""
+        repo = self.repos[full_name]
+        marker = f"<!-- commit-digest:{full_name}:command:{marker_id} -->"
+        bodies = [c["body"] for c in repo.comments if c["user"]["login"] == APP_LOGIN]
+        for d in repo.discussions:
+            for c in d["comments"]:
+                bodies += [c["body"]] + [r["body"] for r in c.get("replies", [])]
+        return [b for b in bodies if b.startswith(marker)]
 
     def calls_to(self, method: str, pattern: str) -> list[Call]:
         return [c for c in self.calls if c.method == method and re.search(pattern, c.path)]
@@ -927,6 +1076,37 @@ class FakeGitHub:
         comment["body"] = data["body"]
         return web.json_response({k: v for k, v in comment.items() if k != "issue_number"})
 
+    async def _react(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        repo = self._visible(call, m.group(1))
+        comment_id = int(m.group(2))
+        if repo is None or not any(c["id"] == comment_id for c in repo.comments):
+            return _error(404, "Not Found")
+        content = (await request.json())["content"]
+        reaction = (str(comment_id), content, APP_LOGIN)
+        existed = reaction in repo.reactions
+        if not existed:
+            repo.reactions.append(reaction)
+        return web.json_response(
+            {"id": self.new_id(), "content": content, "user": _user(APP_LOGIN)},
+            status=200 if existed else 201,
+        )
+
+    async def _permission(
+        self, request: web.Request, m: re.Match[str], call: Call
+    ) -> web.StreamResponse:
+        repo = self._visible(call, m.group(1))
+        if repo is None:
+            return _error(404, "Not Found")
+        login = unquote(m.group(2))
+        role = repo.roles.get(login, "none")
+        # `permission` is the older field: maintain reads as write, triage as read.
+        permission = {"maintain": "write", "triage": "read"}.get(role, role)
+        return web.json_response(
+            {"permission": permission, "role_name": role, "user": _user(login)}
+        )
+
     # --- GraphQL ---------------------------------------------------------------------------
 
     async def _graphql(
@@ -1012,7 +1192,39 @@ class _GraphQLRoot:
             for discussion in repo.discussions:
                 if discussion["id"] == id:
                     return _discussion_node(discussion)
+                for comment in discussion["comments"]:
+                    if comment["id"] == id:
+                        return _comment_node(comment, None)
+                    for reply in comment.get("replies", []):
+                        if reply["id"] == id:
+                            return _comment_node(reply, comment)
         return None
+
+    def addReaction(self, info: Any, input: dict[str, Any]) -> Any:
+        subject = self.node(info, input["subjectId"])
+        if subject is None:
+            raise GraphQLProblem(
+                f"Could not resolve to a node with the global id of '{input['subjectId']}'",
+                "NOT_FOUND",
+            )
+        repo = next(
+            r
+            for r in self.fake.repos.values()
+            if r.installation_id == self.call.installation_id
+            and any(
+                d["id"] == input["subjectId"]
+                or any(
+                    c["id"] == input["subjectId"]
+                    or any(x["id"] == input["subjectId"] for x in c.get("replies", []))
+                    for c in d["comments"]
+                )
+                for d in r.discussions
+            )
+        )
+        reaction = (input["subjectId"], input["content"], APP_LOGIN)
+        if reaction not in repo.reactions:
+            repo.reactions.append(reaction)
+        return {"reaction": {"content": input["content"]}, "subject": subject}
 
     def _discussion(self, discussion_id: str) -> tuple[FakeRepo, dict[str, Any]]:
         for repo in self.fake.repos.values():
@@ -1082,6 +1294,26 @@ class _GraphQLRoot:
     def addDiscussionComment(self, info: Any, input: dict[str, Any]) -> Any:
         _, discussion = self._discussion(input["discussionId"])
         _check_body(input["body"])
+        parent = None
+        if input.get("replyToId"):
+            parent = next(
+                (c for c in discussion["comments"] if c["id"] == input["replyToId"]), None
+            )
+            if parent is None:
+                if any(
+                    r["id"] == input["replyToId"]
+                    for c in discussion["comments"]
+                    for r in c.get("replies", [])
+                ):
+                    # GitHub threads one level deep: a reply cannot be replied to.
+                    raise GraphQLProblem(
+                        "Parent comment is already in a thread, cannot reply to it",
+                        "UNPROCESSABLE",
+                    )
+                raise GraphQLProblem(
+                    f"Could not resolve to a node with the global id of '{input['replyToId']}'",
+                    "NOT_FOUND",
+                )
         comment_id = self.fake.new_id()
         comment = {
             "id": f"DC_{comment_id}",
@@ -1089,8 +1321,13 @@ class _GraphQLRoot:
             "body": input["body"],
             "url": f"{discussion['url']}#discussioncomment-{comment_id}",
             "author_login": APP_LOGIN,
+            "replies": [],
         }
-        discussion["comments"].append(comment)
+        if parent is not None:
+            comment["replyTo"] = parent["id"]
+            parent["replies"].append(comment)
+        else:
+            discussion["comments"].append(comment)
         return {"comment": _authored(comment)}
 
     def updateDiscussionComment(self, info: Any, input: dict[str, Any]) -> Any:
@@ -1098,7 +1335,9 @@ class _GraphQLRoot:
             if repo.installation_id != self.call.installation_id:
                 continue
             for discussion in repo.discussions:
-                for comment in discussion["comments"]:
+                for comment in [
+                    x for c in discussion["comments"] for x in (c, *c.get("replies", []))
+                ]:
                     if comment["id"] == input["commentId"]:
                         _check_body(input["body"])
                         comment["body"] = input["body"]
@@ -1213,6 +1452,31 @@ def _discussion_node(discussion: dict[str, Any]) -> dict[str, Any]:
         return _connection([_authored(c) for c in discussion["comments"]], first, after)
 
     return {**_authored(discussion), "__typename": "Discussion", "comments": comments}
+
+
+def _comment_node(comment: dict[str, Any], parent: dict[str, Any] | None) -> dict[str, Any]:
+    def replies(info: Any, first: int | None = None, after: str | None = None, **_: Any) -> Any:
+        return _connection(
+            [_comment_node(r, comment) for r in comment.get("replies", [])], first, after
+        )
+
+    return {
+        **_authored(comment),
+        "__typename": "DiscussionComment",
+        "replies": replies,
+        "replyTo": _comment_node(parent, None) if parent is not None else None,
+    }
+
+
+@cache
+def _example_text(name: str) -> str:
+    return (SHARED / "github" / "webhooks" / f"{name}.payload.json").read_text()
+
+
+def _example(name: str) -> dict[str, Any]:
+    """One of GitHub's example webhook payloads."""
+    data: dict[str, Any] = json.loads(_example_text(name))
+    return data
 
 
 def _authored(post: dict[str, Any]) -> dict[str, Any]:

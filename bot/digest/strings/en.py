@@ -163,6 +163,7 @@ EN = Catalogue(
         day_commits=("1 commit", "{count} commits"),
         day_quiet="quiet day, no digest",
         day_not_posted="digest not posted",
+        day_ahead="still to come",
         weekdays=("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"),
         late="Published late: the App could not publish at the weekly cutoff ({when}).",
         window="The week is {start} to {end} ({zone}); commits left out by `.github/commit-digest.yml` are not counted.",
@@ -208,5 +209,6 @@ EN = Catalogue(
         between="; ",
         rejected="{file} at {ref} was rejected, so the defaults stand in for it: {error}",
         missing="there is no {file} at {ref}",
+        so_far="Not over yet: this holds the commits up to {time}; later ones will belong to it too.",
     ),
 )

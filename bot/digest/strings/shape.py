@@ -137,6 +137,7 @@ class WeeklyPhrases:
     day_commits: tuple[str, str]  # one, many ({count})
     day_quiet: str
     day_not_posted: str
+    day_ahead: str
     weekdays: tuple[str, ...]
     late: str  # {when}
     window: str  # {start} {end} {zone}
@@ -168,6 +169,7 @@ class SourcesPhrases:
     between: str
     rejected: str  # {file} {ref} {error}
     missing: str  # {file} {ref}
+    so_far: str  # {time}
 
 
 @dataclass(frozen=True)

@@ -159,6 +159,7 @@ ZH_CN = Catalogue(
         day_commits=("1 个提交", "{count} 个提交"),
         day_quiet="无提交，未发布",
         day_not_posted="报告未发布",
+        day_ahead="尚未到来",
         weekdays=("周一", "周二", "周三", "周四", "周五", "周六", "周日"),
         late="延迟发布：每周截止时间（{when}）时未能发布。",
         window="本周范围：{start} 至 {end}（{zone}）；按 `.github/commit-digest.yml` 排除的提交不计入。",
@@ -204,5 +205,6 @@ ZH_CN = Catalogue(
         between="；",
         rejected="{ref} 上的 {file} 无效，改用默认设置：{error}",
         missing="{ref} 上没有 {file}",
+        so_far="尚未结束：仅包含截至 {time} 的提交，之后的提交也将归入其中。",
     ),
 )

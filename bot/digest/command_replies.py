@@ -1,0 +1,288 @@
+"""The App's replies to `/digest` commands, in English and Simplified Chinese. Pure.
+
+Everything quoted from a comment, a commit or a config goes through `bot.digest.safety`, so a
+reply pings nobody and references no issue; every reply opens with its hidden marker and stays
+within GitHub's 65,536 characters.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from bot.digest.command_syntax import Problem
+from bot.digest.markup import link
+from bot.digest.render import BODY_LIMIT
+from bot.digest.safety import code
+from bot.repo_config import RepoConfig, default_config
+
+# The reply's text beyond its marker, kept under GitHub's limit with room for the marker.
+_ROOM = BODY_LIMIT - 200
+
+
+def reply_marker(repo: str, comment_id: int) -> str:
+    """The hidden marker of the reply to one command comment."""
+    return f"<!-- commit-digest:{repo}:command:{comment_id} -->"
+
+
+@dataclass(frozen=True)
+class _Texts:
+    help_head: str
+    help_lines: tuple[tuple[str, str], ...]  # (usage, what it does)
+    help_who: str
+    problems: dict[str, str]  # {quoted}
+    denied: str
+    limited: str  # {when} {repo} {person}
+    rate: str
+    config_head: str
+    config_sha: str  # {sha}
+    config_no_file: str
+    config_error: str  # {error}
+    source_file: str
+    source_default: str
+    unknown_sha: str  # {what}
+    unknown_pr: str  # {what}
+    ambiguous: str  # {what} {count}
+    pending: str  # {what} {state}
+    in_digest_posted: str  # {day}
+    not_in_digest: str  # {day}
+    in_alert: str
+    preview_head: str  # {day}
+    preview_more: str  # {parts}
+    preview_empty: str  # {day}
+    preview_cut: str
+    view: str
+
+
+EN = _Texts(
+    help_head="**`/digest` commands**: put one on the first line of a comment.",
+    help_lines=(
+        ("/digest help", "these commands"),
+        (
+            "/digest explain <sha-prefix | #PR>",
+            "a commit's whole analysis, and which digest and alert hold it",
+        ),
+        (
+            "/digest preview [YYYY-MM-DD]",
+            "the day's digest so far (default: today in the repository's time zone)",
+        ),
+        ("/digest config", "the config in force, field by field, and where each value came from"),
+        ("/digest rate <sha-prefix> high|medium|low [reason]", "not available yet"),
+    ),
+    help_who="People with write, maintain or admin permission on the repository may use them.",
+    problems={
+        "too_long": "That command is too long.",
+        "unknown": "{quoted} is not a `/digest` command.",
+        "arguments": "{quoted} was given the wrong arguments.",
+        "sha": "{quoted} is neither a commit sha prefix (7 to 40 hex digits) nor a pull "
+        "request (`#123`).",
+        "day": "{quoted} is not a day between 2005-01-01 and 2199-12-31 (YYYY-MM-DD).",
+    },
+    denied="Only people with write, maintain or admin permission on this repository can use "
+    "`/digest` commands.",
+    limited="Too many `/digest` commands in the last hour (at most {repo} a repository and "
+    "{person} a person). Try again after {when}.",
+    rate="`/digest rate` is not available yet.",
+    config_head="**The config in force**",
+    config_sha="From `.github/commit-digest.yml` at blob {sha}.",
+    config_no_file="No `.github/commit-digest.yml` has been read: every value is the default.",
+    config_error="The file's last version was rejected, so the last good config stays in force: "
+    "{error}",
+    source_file="file",
+    source_default="default",
+    unknown_sha="No commit starting with {what} is stored for this repository.",
+    unknown_pr="No commit of pull request {what} is stored for this repository.",
+    ambiguous="{what} matches {count} stored commits: give more of the sha.",
+    pending="{what} is stored but not analysed yet ({state}).",
+    in_digest_posted="It is in the {link} of {day}.",
+    not_in_digest="It belongs to the digest of {day}, not posted yet.",
+    in_alert="It has an {link}.",
+    preview_head="**Preview** of the digest of {day} so far: not posted, and not the day's post.",
+    preview_more="…and {parts} more part(s) of the day: too long for one comment.",
+    preview_empty="No commit has landed on the digest day {day} so far.",
+    preview_cut="…and more of this part: too long for one comment.",
+    view="view",
+)
+
+ZH = _Texts(
+    help_head="**`/digest` 命令**：写在评论的第一行。",
+    help_lines=(
+        ("/digest help", "列出这些命令"),
+        ("/digest explain <sha-prefix | #PR>", "某个提交的完整分析，以及收录它的日报和提醒"),
+        ("/digest preview [YYYY-MM-DD]", "当天到目前为止的日报（默认：仓库时区的今天）"),
+        ("/digest config", "当前生效的配置，逐项列出及每个值的来源"),
+        ("/digest rate <sha-prefix> high|medium|low [reason]", "暂不可用"),
+    ),
+    help_who="仓库的 write、maintain 或 admin 权限成员可以使用。",
+    problems={
+        "too_long": "命令过长。",
+        "unknown": "{quoted} 不是 `/digest` 命令。",
+        "arguments": "{quoted} 的参数不正确。",
+        "sha": "{quoted} 既不是提交 sha 前缀（7 到 40 位十六进制），也不是拉取请求（`#123`）。",
+        "day": "{quoted} 不是 2005-01-01 到 2199-12-31 之间的日期（YYYY-MM-DD）。",
+    },
+    denied="只有对本仓库有 write、maintain 或 admin 权限的成员可以使用 `/digest` 命令。",
+    limited="过去一小时内的 `/digest` 命令过多（每个仓库最多 {repo} 条，每人最多 {person} 条）。"
+    "请在 {when} 之后再试。",
+    rate="`/digest rate` 暂不可用。",
+    config_head="**当前生效的配置**",
+    config_sha="来自 `.github/commit-digest.yml`，blob {sha}。",
+    config_no_file="尚未读取到 `.github/commit-digest.yml`：所有值均为默认值。",
+    config_error="该文件的最新版本被拒绝，仍沿用上一个有效配置：{error}",
+    source_file="文件",
+    source_default="默认",
+    unknown_sha="本仓库没有以 {what} 开头的已存储提交。",
+    unknown_pr="本仓库没有拉取请求 {what} 的已存储提交。",
+    ambiguous="{what} 匹配 {count} 个已存储提交：请给出更长的 sha。",
+    pending="{what} 已存储但尚未分析（{state}）。",
+    in_digest_posted="收录于 {day} 的{link}。",
+    not_in_digest="属于 {day} 的日报，尚未发布。",
+    in_alert="已发送{link}。",
+    preview_head="{day} 日报到目前为止的**预览**：未发布，也不算当天的日报。",
+    preview_more="……当天还有 {parts} 个部分：超出一条评论的长度。",
+    preview_empty="{day} 这一天到目前为止没有提交。",
+    preview_cut="……本部分还有更多内容：超出一条评论的长度。",
+    view="查看",
+)
+
+_DIGEST_WORD = {"en": "digest", "zh-CN": "日报"}
+_ALERT_WORD = {"en": "alert", "zh-CN": "提醒"}
+
+
+def _texts(language: str) -> _Texts:
+    return ZH if language == "zh-CN" else EN
+
+
+def finish(repo: str, comment_id: int, text: str) -> str:
+    """The reply's body: its marker, then the text, cut (visibly) to GitHub's limit."""
+    if len(text) > _ROOM:
+        text = text[: _ROOM - 1].rsplit("\n", 1)[0] + "\n\n…"
+    return f"{reply_marker(repo, comment_id)}\n{text}"
+
+
+def help_text(language: str, problem: Problem | None = None) -> str:
+    t = _texts(language)
+    lines = []
+    if problem is not None:
+        quoted = code(problem.quoted) if problem.quoted else ""
+        lines += [t.problems[problem.key].format(quoted=quoted), ""]
+    lines += [t.help_head, ""]
+    lines += [f"- {code(usage)}: {what}" for usage, what in t.help_lines]
+    lines += ["", t.help_who]
+    return "\n".join(lines)
+
+
+def denied_text(language: str) -> str:
+    return _texts(language).denied
+
+
+def limited_text(language: str, retry_at: datetime, *, per_repository: int, per_person: int) -> str:
+    when = retry_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return _texts(language).limited.format(when=when, repo=per_repository, person=per_person)
+
+
+def rate_text(language: str) -> str:
+    return _texts(language).rate
+
+
+@dataclass(frozen=True)
+class ConfigField:
+    key: str  # dotted: `publish.to`
+    value: object
+    from_file: bool
+
+
+def config_fields(config: RepoConfig, default_language: str) -> list[ConfigField]:
+    """The config field by field (nested keys dotted), each marked as the file's when it
+    differs from the default (a file that sets a default value shows it as the default)."""
+    default = _flat(default_config(default_language).model_dump(mode="json", by_alias=True))
+    return [
+        ConfigField(key, value, from_file=value != default.get(key))
+        for key, value in _flat(config.model_dump(mode="json", by_alias=True)).items()
+    ]
+
+
+def _flat(values: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        if isinstance(value, dict) and value:
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+def config_text(
+    language: str, fields: Sequence[ConfigField], *, sha: str | None, error: str | None
+) -> str:
+    t = _texts(language)
+    lines = [t.config_head, ""]
+    lines.append(t.config_sha.format(sha=code(sha)) if sha else t.config_no_file)
+    lines.append("")
+    for f in fields:
+        shown = json.dumps(f.value, ensure_ascii=False)
+        source = t.source_file if f.from_file else t.source_default
+        lines.append(f"- {code(f.key)}: {code(shown)} ({source})")
+    if error:
+        lines += ["", t.config_error.format(error=code(error))]
+    return "\n".join(lines)
+
+
+def unknown_text(language: str, *, sha: str | None, pr: int | None) -> str:
+    t = _texts(language)
+    if pr is not None:
+        return t.unknown_pr.format(what=code(f"#{pr}"))
+    return t.unknown_sha.format(what=code(sha or ""))
+
+
+def ambiguous_text(language: str, prefix: str, count: int) -> str:
+    return _texts(language).ambiguous.format(what=code(prefix), count=count)
+
+
+def pending_text(language: str, sha: str, state: str) -> str:
+    return _texts(language).pending.format(what=code(sha[:12]), state=code(state))
+
+
+def explain_text(
+    language: str,
+    section: str,
+    *,
+    day: date,
+    digest_url: str | None,
+    alert_url: str | None,
+) -> str:
+    """A commit's section as its digest shows it, then where it was posted."""
+    t = _texts(language)
+    where = (
+        t.in_digest_posted.format(
+            day=day.isoformat(), link=link(_DIGEST_WORD[language], digest_url)
+        )
+        if digest_url
+        else t.not_in_digest.format(day=day.isoformat())
+    )
+    lines = [section, "", "---", "", where]
+    if alert_url:
+        lines.append(t.in_alert.format(link=link(_ALERT_WORD[language], alert_url)))
+    return "\n".join(lines)
+
+
+def preview_text(language: str, day: date, first_part: str | None, *, more_parts: int) -> str:
+    """The day's first post as it would be now, marked as a preview; what did not fit, counted."""
+    t = _texts(language)
+    head = t.preview_head.format(day=day.isoformat())
+    if first_part is None:
+        return f"{head}\n\n{t.preview_empty.format(day=day.isoformat())}"
+    first_part = first_part.strip("\n")
+    tail = "\n\n" + t.preview_more.format(parts=more_parts) if more_parts else ""
+    room = _ROOM - len(head) - len(tail) - 200
+    if len(first_part) > room:
+        # Cut before a heading, so no commit's section is split (or between blocks when no
+        # heading is near: never inside a table row or a line).
+        shown = first_part[:room]
+        heading = shown.rfind("\n\n#")
+        first_part = shown[:heading] if heading > 0 else shown.rsplit("\n\n", 1)[0]
+        tail = "\n\n" + t.preview_cut + tail
+    return f"{head}\n\n---\n\n{first_part}{tail}"

@@ -1,0 +1,113 @@
+"""`/digest` commands: whether a comment is one, and its arguments, parsed strictly."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Literal
+
+PREFIX = "/digest"
+# What a webhook keeps of the command's line: enough to refuse a longer one as too long.
+KEPT_LINE = 1_024
+MAX_LINE = 500
+# A day the App can have a digest for: after git existed, before it is retired (as pushes).
+EARLIEST_DAY = date(2005, 1, 1)
+LATEST_DAY = date(2199, 12, 31)
+
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_SHA = re.compile(r"[0-9a-f]{7,40}", re.ASCII)
+_PR = re.compile(r"#([1-9][0-9]{0,8})", re.ASCII)
+_DAY = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})", re.ASCII)
+
+Name = Literal["help", "config", "explain", "preview", "rate"]
+NAMES: tuple[Name, ...] = ("help", "explain", "preview", "config", "rate")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why the arguments were refused: a key of the replies' catalogue, and what to quote."""
+
+    key: str  # too_long | unknown | arguments | sha | day
+    quoted: str = ""
+
+
+@dataclass(frozen=True)
+class Command:
+    name: Name
+    # explain: a lowercase sha prefix, or None with `pr`; preview: the day, if given.
+    sha: str | None = None
+    pr: int | None = None
+    day: date | None = None
+    problem: Problem | None = None
+
+
+def command_line(body: str) -> str | None:
+    """The comment's first non-blank line when it is a `/digest` command, else None.
+
+    A line in a code block (fenced or indented) or a quote is not a command, and `/digest`
+    must stand alone as a word (`/digestive` is not one).
+    """
+    for line in body.splitlines():
+        if not line.strip():
+            continue
+        if _FENCE.match(line) or line.startswith(("    ", "\t")):
+            return None
+        text = line.strip()
+        if text.startswith(">"):
+            return None
+        if text == PREFIX or text.startswith((PREFIX + " ", PREFIX + "\t")):
+            return text[:KEPT_LINE]
+        return None
+    return None
+
+
+def _quoted(token: str) -> str:
+    return token if len(token) <= 40 else token[:39] + "…"
+
+
+def parse(line: str) -> Command:
+    """The command on a line `command_line` returned; anything not exactly a command is the
+    help with its problem."""
+    if len(line) > MAX_LINE:
+        return Command("help", problem=Problem("too_long"))
+    words = line.split()[1:]
+    if not words:
+        return Command("help")
+    name, args = words[0].lower(), words[1:]
+    if name == "rate":
+        return Command("rate")
+    if name in ("help", "config"):
+        if args:
+            return Command("help", problem=Problem("arguments", name))
+        return Command("help") if name == "help" else Command("config")
+    if name == "explain":
+        if len(args) != 1:
+            return Command("help", problem=Problem("arguments", name))
+        arg = args[0]
+        if pr := _PR.fullmatch(arg):
+            return Command("explain", pr=int(pr.group(1)))
+        if _SHA.fullmatch(arg.lower()):
+            return Command("explain", sha=arg.lower())
+        return Command("help", problem=Problem("sha", _quoted(arg)))
+    if name == "preview":
+        if len(args) > 1:
+            return Command("help", problem=Problem("arguments", name))
+        if not args:
+            return Command("preview")
+        day = _day(args[0])
+        if day is None:
+            return Command("help", problem=Problem("day", _quoted(args[0])))
+        return Command("preview", day=day)
+    return Command("help", problem=Problem("unknown", _quoted(words[0])))
+
+
+def _day(text: str) -> date | None:
+    match = _DAY.fullmatch(text)
+    if match is None:
+        return None
+    try:
+        day = date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
+    except ValueError:
+        return None
+    return day if EARLIEST_DAY <= day <= LATEST_DAY else None

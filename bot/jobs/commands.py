@@ -1,0 +1,248 @@
+"""`digest_command`: answer one `/digest` command from a comment, once.
+
+Who may is read from GitHub's collaborator permission (cached briefly); what was decided
+(taken, refused, over a limit) is recorded once, so a rerun answers the same way. The reply
+goes through the post ledger, keyed by the command comment's id: a redelivery, a restart or a
+create answered 502 never answers twice. A taken command gets 👀 first.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+from cachetools import TTLCache
+from structlog.contextvars import bound_contextvars
+
+from bot.digest import command_replies as replies
+from bot.digest.command_syntax import Command, parse
+from bot.digest.render import render, render_commit
+from bot.github import InstallationClient
+from bot.jobs.context import POSTING_TROUBLE, JobContext
+from bot.jobs.outcomes import Done, Outcome
+from bot.jobs.publish.alerts import sent_alerts
+from bot.jobs.publish.build import build_digest
+from bot.periods.period import Period
+from bot.posts import targets
+from bot.posts.reconcile import Wanted
+from bot.repo_config import RepoConfig
+from bot.runtime.logs import get_logger
+from bot.store.commands import Asked, CommandLog, Decision, Limits
+from bot.store.job_payloads import DigestCommandPayload
+from bot.store.jobs import Job
+from bot.store.posts import PostState
+from bot.store.repos import RepoRow, config_of
+
+log = get_logger(__name__)
+
+MAX_COMMAND_ATTEMPTS = 5
+REPLY_KEY = "reply"
+# Who may command the App: GitHub's roles with write access (`permission` folds maintain
+# into write).
+MAY = frozenset({"admin", "maintain", "write"})
+PERMISSION_TTL_SECONDS = 60.0
+_FAR = datetime(2200, 1, 1, tzinfo=UTC)
+
+
+def reply_period(comment_id: int) -> str:
+    """The post ledger's period of a command's reply."""
+    return f"command:{comment_id}"
+
+
+class RunCommand:
+    kind = DigestCommandPayload.kind
+    max_attempts = MAX_COMMAND_ATTEMPTS
+
+    def __init__(self, ctx: JobContext, *, limits: Limits | None = None) -> None:
+        self._ctx = ctx
+        self._limits = limits or Limits()
+        self._permissions: TTLCache[tuple[int, str, str], str] = TTLCache(
+            maxsize=10_000,
+            ttl=PERMISSION_TTL_SECONDS,
+            timer=lambda: ctx.clock.now().timestamp(),
+        )
+
+    async def run(self, job: Job[DigestCommandPayload]) -> Outcome:
+        ctx = self._ctx
+        repo = await ctx.store.repos.get(job.payload.repo_id)
+        if repo is None:
+            return Done()  # uninstalled since
+        comment_id = job.payload.comment_id
+        with bound_contextvars(repo=repo.full_name, comment_id=comment_id):
+            try:
+                return await self._answer(job, repo, comment_id)
+            except POSTING_TROUBLE as exc:
+                return ctx.posting_outcome(exc, what="command", job=job, slow=False)
+
+    async def given_up(self, job: Job[DigestCommandPayload], reason: str) -> None:
+        log.warning("command_given_up", comment_id=job.payload.comment_id, reason=reason)
+
+    async def _answer(
+        self, job: Job[DigestCommandPayload], repo: RepoRow, comment_id: int
+    ) -> Outcome:
+        ctx, p = self._ctx, job.payload
+        period = reply_period(comment_id)
+        made = (await ctx.store.posts.recorded(repo.id, period)).get(REPLY_KEY)
+        if made is not None and made.state is PostState.POSTED:
+            return Done()  # answered already (a redelivery, a rerun)
+        config = config_of(repo.config, ctx.settings.default_language)
+        author = p.author
+        client = await ctx.client(
+            job, p.installation_id or repo.installation_id, repo.full_name, repo.id
+        )
+        decided = await ctx.store.commands.decided(repo.id, comment_id)
+        if decided is None:
+            allowed = await self._allowed(client, repo, author)
+            asked = Asked(
+                repo_id=repo.id,
+                comment_id=comment_id,
+                author=author,
+                thread=p.thread,
+                received_at=p.received_at,
+            )
+            async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
+                decided = await CommandLog.decide(conn, asked, allowed=allowed, limits=self._limits)
+        log.info("command_decided", decision=decided.decision.value)
+        language = config.language
+        match decided.decision:
+            case Decision.DENIED_QUIET | Decision.LIMITED_QUIET:
+                return Done()
+            case Decision.DENIED:
+                text = replies.denied_text(language)
+            case Decision.LIMITED:
+                assert decided.retry_at is not None
+                text = replies.limited_text(
+                    language,
+                    decided.retry_at,
+                    per_repository=self._limits.per_repository,
+                    per_person=self._limits.per_person,
+                )
+            case Decision.TAKEN:
+                await self._react(client, repo, p)
+                text = await self._run(repo, config, parse(p.line))
+        body = replies.finish(repo.full_name, comment_id, text)
+        await self._reply(job, client, repo, p, body)
+        log.info("command_answered", decision=decided.decision.value)
+        return Done()
+
+    async def _allowed(self, client: InstallationClient, repo: RepoRow, login: str) -> bool:
+        key = (client.installation_id, repo.full_name.lower(), login.lower())
+        role = self._permissions.get(key)
+        if role is None:
+            role = await client.collaborator_permission(repo.full_name, login)
+            self._permissions[key] = role
+        return role in MAY
+
+    async def _react(
+        self, client: InstallationClient, repo: RepoRow, p: DigestCommandPayload
+    ) -> None:
+        if p.issue is not None:
+            await client.react_to_comment(repo.full_name, p.comment_id)
+        else:
+            await client.react_in_discussion(p.comment_node_id)
+
+    async def _reply(
+        self,
+        job: Job[DigestCommandPayload],
+        client: InstallationClient,
+        repo: RepoRow,
+        p: DigestCommandPayload,
+        body: str,
+    ) -> None:
+        comment_id = p.comment_id
+        if p.issue is not None:
+            channel = targets.issue_comments(client, repo.full_name, p.issue)
+        else:
+            node = p.comment_node_id
+            # A reply to a reply goes under the same top-level comment.
+            reply_to = await client.thread_of(node) if p.parent_id else node
+            channel = targets.discussion_replies(client, str(p.discussion), reply_to)
+        wanted = Wanted(
+            REPLY_KEY, channel.kind, replies.reply_marker(repo.full_name, comment_id), body
+        )
+        ctx = self._ctx
+        await targets.sync_posts(
+            ctx.store,
+            ctx.clock,
+            job,
+            channel,
+            [wanted],
+            repo_id=repo.id,
+            period=reply_period(comment_id),
+        )
+
+    # --- the commands ----------------------------------------------------------------------
+
+    async def _run(self, repo: RepoRow, config: RepoConfig, command: Command) -> str:
+        language = config.language
+        match command.name:
+            case "config":
+                fields = replies.config_fields(config, self._ctx.settings.default_language)
+                return replies.config_text(
+                    language, fields, sha=repo.config_sha, error=repo.config_error
+                )
+            case "explain":
+                return await self._explain(repo, config, command)
+            case "preview":
+                return await self._preview(repo, config, command.day)
+            case "rate":
+                return replies.rate_text(language)
+            case _:
+                return replies.help_text(language, command.problem)
+
+    async def _explain(self, repo: RepoRow, config: RepoConfig, command: Command) -> str:
+        store, language = self._ctx.store, config.language
+        found = await store.digests.named_commits(
+            repo.id,
+            [command.pr] if command.pr is not None else [],
+            [command.sha] if command.sha else [],
+            before=_FAR,
+        )
+        shas = sorted({c.sha for c in found})
+        if not shas:
+            return replies.unknown_text(language, sha=command.sha, pr=command.pr)
+        if len(shas) > 1:
+            what = f"#{command.pr}" if command.pr is not None else (command.sha or "")
+            return replies.ambiguous_text(language, what, len(shas))
+        commit = found[0]
+        schedule = config.schedule
+        day = schedule.day_of(commit.landed_at)
+        start, end = schedule.window(day)
+        alerts = await sent_alerts(store, repo.id, day)
+        digest, _ = build_digest(
+            repo,
+            day,
+            config,
+            await store.digests.window_commits(repo.id, start, end),
+            alerts=alerts,
+        )
+        shown = next((c for c in digest.commits if c.sha == commit.sha), None)
+        if shown is None:
+            return replies.pending_text(language, commit.sha, "excluded")
+        if shown.analysis is None:
+            return replies.pending_text(language, commit.sha, commit.state)
+        posts = await store.posts.recorded(repo.id, Period.day(day).key)
+        part = posts.get(commit.published_part or "") or posts.get("part-1")
+        digest_url = part.url if part is not None and commit.published_part else None
+        return replies.explain_text(
+            language,
+            render_commit(digest, commit.sha),
+            day=day,
+            digest_url=digest_url,
+            alert_url=alerts.get(commit.sha),
+        )
+
+    async def _preview(self, repo: RepoRow, config: RepoConfig, day: date | None) -> str:
+        store, language = self._ctx.store, config.language
+        schedule = config.schedule
+        day = day or schedule.day_of(self._ctx.clock.now())
+        start, end = schedule.window(day)
+        commits = await store.digests.window_commits(repo.id, start, end)
+        digest, _ = build_digest(
+            repo, day, config, commits, alerts=await sent_alerts(store, repo.id, day)
+        )
+        if not digest.commits:
+            return replies.preview_text(language, day, None, more_parts=0)
+        parts = render(digest)
+        # The part's own marker would let the digest's publisher adopt this reply as its post.
+        first = parts[0].body.split("\n", 1)[1] if "\n" in parts[0].body else ""
+        return replies.preview_text(language, day, first, more_parts=len(parts) - 1)

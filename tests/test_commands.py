@@ -1,0 +1,588 @@
+"""`/digest` commands through the webhook, the jobs and the fake GitHub: each command in an
+issue and in a Discussion, who may, bots and the App's own comments, commands in code blocks
+and quotes, exactly one reply (redelivery, restart, a create answered 502), the limits, and
+hostile arguments."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from aiohttp.test_utils import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.app import EXECUTOR, STORE
+from bot.digest.command_replies import finish, help_text, preview_text
+from bot.digest.command_syntax import command_line, parse
+from bot.store.housekeeping import Housekeeping
+from bot.store.schema import commands, digests, jobs
+from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.markdown import parse as parse_md
+from tests.support import (
+    FakeClock,
+    deliver,
+    deliver_replay,
+    publish_round,
+    replay_pushes,
+    webhook_payload,
+)
+
+Client = TestClient[Any, Any]
+REPO = "octo-org/widgets"
+MAINTAINER = "maria"
+CONFIG = ".github/commit-digest.yml"
+# GitHub's limit on a comment's body (FACTS.md §3).
+BODY_LIMIT = 65_536
+ASCEND = "vllm-project/vllm-ascend"
+DAY = "2026-06-17"
+
+
+async def app_with_repo(
+    app_client: Callable[..., Any], github: FakeGitHub, *, repo: str = REPO, **roles: str
+) -> tuple[Client, FakeRepo]:
+    """The App installed on the repository (its config read), `maria` a maintainer."""
+    fake = github.repos.get(repo) or github.add_repo(repo, repo_id=4242, installation_id=77)
+    fake.roles.update({MAINTAINER: "maintain", **roles})
+    client = await app_client()
+    installed = webhook_payload("installation/created")
+    installed["installation"]["id"] = fake.installation_id
+    installed["repositories"] = [
+        {
+            "id": fake.id,
+            "node_id": fake.node_id,
+            "name": repo.split("/")[1],
+            "full_name": repo,
+            "private": False,
+        }
+    ]
+    assert (await deliver(client, "installation", installed))[0] == 202
+    await client.app[EXECUTOR].drain()
+    return client, fake
+
+
+async def command(
+    client: Client, github: FakeGitHub, payload: dict[str, Any], *, delivery: str | None = None
+) -> int:
+    """Deliver a comment's webhook, then run every job it made."""
+    event = "issue_comment" if "issue" in payload else "discussion_comment"
+    status, _ = await deliver(client, event, payload, delivery=delivery)
+    await client.app[EXECUTOR].drain()
+    return status
+
+
+def in_issue(github: FakeGitHub, body: str, *, by: str = MAINTAINER, repo: str = REPO) -> Any:
+    number = github.open_issue(repo)
+    return github.comment_on_issue(repo, number, body, by=by)
+
+
+def only_reply(github: FakeGitHub, payload: dict[str, Any], repo: str = REPO) -> str:
+    (reply,) = github.replies_to(repo, payload["comment"]["id"])
+    assert len(reply) <= BODY_LIMIT
+    doc = parse_md(reply)
+    assert doc.pings_and_references() == [], "a reply pings nobody and references nothing"
+    assert doc.autolinks() == []
+    assert [h.strip() for h in doc.html()] == [reply.split("\n", 1)[0]], "only the marker"
+    return reply
+
+
+def reacted(fake: FakeRepo, subject: object) -> bool:
+    return (str(subject), "eyes", "commit-digest[bot]") in fake.reactions or (
+        str(subject),
+        "EYES",
+        "commit-digest[bot]",
+    ) in fake.reactions
+
+
+# --- help, in an issue and in a Discussion ---------------------------------------------------
+
+
+async def test_help_in_an_issue_is_one_reply_with_eyes(
+    app_client: Callable[..., Any], github: FakeGitHub
+) -> None:
+    client, fake = await app_with_repo(app_client, github)
+    payload = in_issue(github, "/digest help")
+    assert await command(client, github, payload) == 202
+    reply = only_reply(github, payload)
+    for usage in ("/digest explain", "/digest preview", "/digest config", "/digest rate"):
+        assert usage in reply
+    assert reacted(fake, payload["comment"]["id"])
+    # The reply went to the command's own issue.
+    number = payload["issue"]["number"]
+    assert [c["issue_number"] for c in fake.comments if c["body"] == reply] == [number]
+
+
+async def test_help_in_a_discussion_is_a_threaded_reply(
+    app_client: Callable[..., Any], github: FakeGitHub
+) -> None:
+    client, fake = await app_with_repo(app_client, github)
+    discussion = github.open_discussion(REPO)
+    payload = github.comment_on_discussion(
+        REPO, discussion, "\n\n  /digest   help\n", by=MAINTAINER
+    )
+    assert await command(client, github, payload) == 202
+    reply = only_reply(github, payload)
+    (thread,) = next(d for d in fake.discussions if d["id"] == discussion)["comments"]
+    assert thread["id"] == payload["comment"]["node_id"]
+    assert [r["body"] for r in thread["replies"]] == [reply]
+    assert reacted(fake, payload["comment"]["node_id"])
+
+
+async def test_a_command_in_a_reply_is_answered_in_the_same_thread(
+    app_client: Callable[..., Any], github: FakeGitHub
+) -> None:
+    client, fake = await app_with_repo(app_client, github)
+    discussion = github.open_discussion(REPO)
+    top = github.comment_on_discussion(REPO, discussion, "What changed today?", by="someone")
+    assert await command(client, github, top) == 200  # not a command: ignored
+    payload = github.comment_on_discussion(
+        REPO, discussion, "/digest help", by=MAINTAINER, reply_to=top["comment"]["node_id"]
+    )
+    assert await command(client, github, payload) == 202
+    reply = only_reply(github, payload)
+    (thread,) = next(d for d in fake.discussions if d["id"] == discussion)["comments"]
+    # GitHub threads one level deep: the answer goes under the same top-level comment.
+    assert [r["body"] for r in thread["replies"]][-1] == reply
+
+
+# --- who may ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("role", ["admin", "maintain", "write"])
+async def test_write_access_may_command(
+    app_client: Callable[..., Any], github: FakeGitHub, role: str
+) -> None:
+    client, fake = await app_with_repo(app_client, github, dana=role)
+    payload = in_issue(github, "/digest help", by="dana")
+    await command(client, github, payload)
+    assert "/digest explain" in only_reply(github, payload)
+    assert reacted(fake, payload["comment"]["id"])
+
+
+@pytest.mark.parametrize("role", ["triage", "read", None])
+async def test_others_are_told_who_may_once_a_day_per_thread(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, role: str | None
+) -> None:
+    client, fake = await app_with_repo(app_client, github, **({"dana": role} if role else {}))
+    number = github.open_issue(REPO)
+    first = github.comment_on_issue(REPO, number, "/digest help", by="dana")
+    await command(client, github, first)
+    reply = only_reply(github, first)
+    assert "write, maintain or admin" in reply and "/digest explain" not in reply
+    assert not reacted(fake, first["comment"]["id"])
+    # Again in the same thread the same day: no second reply.
+    clock.advance(hours=3)
+    again = github.comment_on_issue(REPO, number, "/digest config", by="dana")
+    await command(client, github, again)
+    assert github.replies_to(REPO, again["comment"]["id"]) == []
+    # In another thread, or the next day: told again.
+    elsewhere = in_issue(github, "/digest config", by="dana")
+    await command(client, github, elsewhere)
+    assert "write, maintain or admin" in only_reply(github, elsewhere)
+    clock.advance(hours=22)
+    tomorrow = github.comment_on_issue(REPO, number, "/digest config", by="dana")
+    await command(client, github, tomorrow)
+    assert "write, maintain or admin" in only_reply(github, tomorrow)
+
+
+async def test_the_permission_is_read_once_within_its_cache(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await app_with_repo(app_client, github)
+    for _ in range(3):
+        await command(client, github, in_issue(github, "/digest help"))
+    asked = github.calls_to("GET", r"/collaborators/maria/permission$")
+    assert len(asked) == 1
+    # A maintainer who lost write access is refused once the cache has expired.
+    fake.roles[MAINTAINER] = "read"
+    clock.advance(minutes=2)
+    payload = in_issue(github, "/digest help")
+    await command(client, github, payload)
+    assert "write, maintain or admin" in only_reply(github, payload)
+
+
+@pytest.mark.parametrize(
+    ("login", "via_app"),
+    [("dependabot[bot]", False), ("commit-digest[bot]", False), (MAINTAINER, True)],
+)
+async def test_bots_and_the_apps_own_comments_are_ignored(
+    app_client: Callable[..., Any], github: FakeGitHub, login: str, via_app: bool
+) -> None:
+    client, fake = await app_with_repo(app_client, github)
+    number = github.open_issue(REPO)
+    payload = github.comment_on_issue(REPO, number, "/digest help", by=login, via_app=via_app)
+    assert await command(client, github, payload) == 200
+    assert github.replies_to(REPO, payload["comment"]["id"]) == []
+    assert github.calls_to("GET", r"/permission$") == []
+    assert fake.reactions == []
+    async with client.app[STORE].engine.connect() as conn:
+        kinds = (await conn.execute(sa.select(jobs.c.kind))).scalars().all()
+    assert "digest_command" not in kinds
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "```\n/digest help\n```",
+        "~~~sh\n/digest help\n~~~",
+        "    /digest help",
+        "> /digest help",
+        "Thanks!\n/digest help",
+        "/digestive help",
+        "`/digest help`",
+    ],
+)
+async def test_a_command_in_a_code_block_or_quote_is_not_one(
+    app_client: Callable[..., Any], github: FakeGitHub, body: str
+) -> None:
+    client, _ = await app_with_repo(app_client, github)
+    payload = in_issue(github, body)
+    assert await command(client, github, payload) == 200
+    assert github.replies_to(REPO, payload["comment"]["id"]) == []
+
+
+# --- exactly one reply -----------------------------------------------------------------------
+
+
+async def test_a_redelivery_and_a_restart_never_answer_twice(
+    app_client: Callable[..., Any], github: FakeGitHub
+) -> None:
+    client, _ = await app_with_repo(app_client, github)
+    payload = in_issue(github, "/digest help")
+    assert await command(client, github, payload, delivery="d-1") == 202
+    assert await command(client, github, payload, delivery="d-1") == 200  # a redelivery
+    # The same comment under another delivery id (a second webhook for it): no second job.
+    assert await command(client, github, payload, delivery="d-2") == 202
+    restarted = await app_client()
+    await restarted.app[EXECUTOR].drain()
+    assert await command(restarted, github, payload, delivery="d-3") == 202
+    only_reply(github, payload)
+
+
+async def test_a_job_run_again_after_a_crash_answers_once(
+    app_client: Callable[..., Any], github: FakeGitHub
+) -> None:
+    client, _ = await app_with_repo(app_client, github)
+    payload = in_issue(github, "/digest help")
+    await command(client, github, payload)
+    # The job runs again from the start (its holder died after replying, before it ended).
+    async with client.app[STORE].engine.begin() as conn:
+        await conn.execute(sa.update(jobs).values(state="pending", attempts=0))
+    await client.app[EXECUTOR].drain()
+    only_reply(github, payload)
+
+
+@pytest.mark.parametrize("where", ["issue", "discussion"])
+async def test_a_reply_github_made_and_answered_502_is_not_made_again(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, where: str
+) -> None:
+    client, _ = await app_with_repo(app_client, github)
+    if where == "issue":
+        payload = in_issue(github, "/digest help")
+        github.fail("POST", r"/issues/\d+/comments$", 502, after_write=True)
+    else:
+        discussion = github.open_discussion(REPO)
+        payload = github.comment_on_discussion(REPO, discussion, "/digest help", by=MAINTAINER)
+        github.fail("POST", r"^/graphql$", 502, operation="ReplyToCommand", after_write=True)
+    await command(client, github, payload)
+    assert len(github.written_then_failed) == 1
+    clock.advance(minutes=5)  # the retry's backoff
+    await client.app[EXECUTOR].drain()
+    only_reply(github, payload)
+    async with client.app[STORE].engine.connect() as conn:
+        states = (await conn.execute(sa.select(jobs.c.state))).scalars().all()
+    assert "pending" not in states and "running" not in states
+
+
+# --- the limits ------------------------------------------------------------------------------
+
+
+async def test_ten_commands_an_hour_a_person_then_one_reply_says_when(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, _ = await app_with_repo(app_client, github)
+    number = github.open_issue(REPO)
+    start = clock.now()
+    for i in range(10):
+        payload = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+        await command(client, github, payload)
+        assert "/digest explain" in only_reply(github, payload), i
+        clock.advance(minutes=1)
+    over = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, over)
+    when = (start + timedelta(hours=1)).strftime("%Y-%m-%d %H:%M UTC")
+    assert when in only_reply(github, over)
+    quiet = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, quiet)
+    assert github.replies_to(REPO, quiet["comment"]["id"]) == []
+    # Once the first has left the hour, there is room again.
+    clock.current = start + timedelta(hours=1, seconds=1)
+    later = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, later)
+    assert "/digest explain" in only_reply(github, later)
+
+
+async def test_thirty_commands_an_hour_a_repository(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    people = [f"dev{i}" for i in range(4)]
+    client, _ = await app_with_repo(app_client, github, **dict.fromkeys(people, "write"))
+    number = github.open_issue(REPO)
+    for i in range(30):
+        payload = github.comment_on_issue(REPO, number, "/digest help", by=people[i % 3])
+        await command(client, github, payload)
+        clock.advance(seconds=30)
+    over = github.comment_on_issue(REPO, number, "/digest help", by=people[3])
+    await command(client, github, over)
+    assert "Try again after" in only_reply(github, over)
+
+
+# --- the commands ----------------------------------------------------------------------------
+
+
+async def test_rate_is_not_available_yet(
+    app_client: Callable[..., Any], github: FakeGitHub
+) -> None:
+    client, _ = await app_with_repo(app_client, github)
+    payload = in_issue(github, "/digest rate abcdef1 high it breaks the API")
+    await command(client, github, payload)
+    assert "not available yet" in only_reply(github, payload)
+
+
+async def test_config_lists_each_field_with_its_source_in_the_repository_language(
+    app_client: Callable[..., Any], github: FakeGitHub
+) -> None:
+    fake = github.add_repo(REPO, repo_id=4242, installation_id=77)
+    fake.files[CONFIG] = "timezone: Asia/Shanghai\nlanguage: zh-CN\n"
+    client, _ = await app_with_repo(app_client, github)
+    discussion = github.open_discussion(REPO)
+    # The config is read first (the repository's first event), then the command answered.
+    payload = github.comment_on_discussion(REPO, discussion, "/digest config", by=MAINTAINER)
+    await command(client, github, payload)
+    reply = only_reply(github, payload)
+    assert "当前生效的配置" in reply
+    assert '- `timezone`: `"Asia/Shanghai"` (文件)' in reply
+    assert '- `cutoff`: `"00:00"` (默认)' in reply
+    assert "- `publish.to`:" in reply
+    sha = hashlib_blob(fake.files[CONFIG])
+    assert f"`{sha}`" in reply
+
+
+def hashlib_blob(text: str | bytes) -> str:
+    """Git's blob sha of a file, as GitHub's contents API gives it."""
+    data = text.encode() if isinstance(text, str) else text
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+async def test_config_shows_the_last_error_of_a_rejected_file(
+    app_client: Callable[..., Any], github: FakeGitHub
+) -> None:
+    fake = github.add_repo(REPO, repo_id=4242, installation_id=77)
+    fake.files[CONFIG] = "timezone: Mars/Olympus\n"
+    client, _ = await app_with_repo(app_client, github)
+    payload = in_issue(github, "/digest config")
+    await command(client, github, payload)
+    reply = only_reply(github, payload)
+    assert "Mars/Olympus" in reply and "rejected" in reply
+    assert '- `timezone`: `"UTC"` (default)' in reply
+
+
+async def replay_landed(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> tuple[Client, FakeRepo]:
+    fake = github.serve_replay_day(ASCEND, DAY)
+    fake.roles[MAINTAINER] = "admin"
+    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
+    client = await app_client()
+    for push in replay_pushes(ASCEND, DAY):
+        assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain()
+    return client, fake
+
+
+def day_commits() -> list[dict[str, Any]]:
+    return [c for p in replay_pushes(ASCEND, DAY) for c in p["payload"]["commits"]]
+
+
+@pytest.mark.parametrize("where", ["issue", "discussion"])
+async def test_explain_shows_the_whole_analysis_and_where_it_was_posted(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, where: str
+) -> None:
+    client, _ = await replay_landed(app_client, github, clock)
+    commit = day_commits()[0]
+    title = commit["message"].split("\n", 1)[0]
+
+    def ask(body: str) -> dict[str, Any]:
+        if where == "issue":
+            return in_issue(github, body, repo=ASCEND)
+        discussion = github.open_discussion(ASCEND)
+        return github.comment_on_discussion(ASCEND, discussion, body, by=MAINTAINER)
+
+    before = ask(f"/digest explain {commit['id'][:9].upper()}")
+    await command(client, github, before)
+    reply = only_reply(github, before, ASCEND)
+    assert "### " in reply and "not posted yet" in reply and DAY in reply
+    assert title.split(" ")[0].strip("[]") in reply
+    # Once the day is posted, the reply links the digest.
+    clock.current = datetime(2026, 6, 18, 0, 30, tzinfo=UTC)
+    await publish_round(client)
+    posted = ask(f"/digest explain {commit['id'][:7]}")
+    await command(client, github, posted)
+    reply = only_reply(github, posted, ASCEND)
+    links = parse_md(reply).links()
+    assert any("/discussions/" in link for link in links), links
+
+
+async def test_explain_by_pull_request_unknown_and_ambiguous(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, _ = await replay_landed(app_client, github, clock)
+    with_pr = next(c for c in day_commits() if re.search(r"\(#\d+\)$", c["message"].split("\n")[0]))
+    number = re.search(r"\(#(\d+)\)$", with_pr["message"].split("\n")[0])
+    assert number
+    by_pr = in_issue(github, f"/digest explain #{number.group(1)}", repo=ASCEND)
+    await command(client, github, by_pr)
+    assert "### " in only_reply(github, by_pr, ASCEND)
+
+    unknown = in_issue(github, "/digest explain 0000000", repo=ASCEND)
+    await command(client, github, unknown)
+    reply = only_reply(github, unknown, ASCEND)
+    assert "No commit starting with `0000000`" in reply
+    assert len(reply.strip().splitlines()) == 2  # the marker and one line
+
+    # Two stored commits sharing a prefix.
+    async with client.app[STORE].engine.begin() as conn:
+        await conn.execute(
+            sa.text(
+                "INSERT INTO commits (repo_id, sha, installation_id, delivery_id, position, "
+                "landed_at, branch, forced, title, message, author_name, url, state, created_at) "
+                "SELECT repo_id, :sha, installation_id, delivery_id, position, landed_at, branch, "
+                "forced, title, message, author_name, url, state, created_at FROM commits "
+                "WHERE sha = :original"
+            ),
+            [
+                {"sha": "abcdef1" + "0" * 33, "original": with_pr["id"]},
+                {"sha": "abcdef1" + "1" * 33, "original": with_pr["id"]},
+            ],
+        )
+    ambiguous = in_issue(github, "/digest explain abcdef1", repo=ASCEND)
+    await command(client, github, ambiguous)
+    assert "matches 2 stored commits" in only_reply(github, ambiguous, ASCEND)
+
+
+async def test_preview_is_a_reply_never_the_days_post(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await replay_landed(app_client, github, clock)
+    discussions = len(fake.discussions)
+    payload = in_issue(github, "/digest preview", repo=ASCEND)  # today: the replay day
+    await command(client, github, payload)
+    reply = only_reply(github, payload, ASCEND)
+    assert "**Preview**" in reply and DAY in reply
+    assert f"<!-- commit-digest:{ASCEND}:{DAY}:part-1 -->" not in reply
+    assert len(fake.discussions) == discussions
+    async with client.app[STORE].engine.connect() as conn:
+        assert (await conn.execute(sa.select(digests.c.state))).scalars().all() == []
+    # The day is still posted at its cutoff, as its own post.
+    clock.current = datetime(2026, 6, 18, 0, 30, tzinfo=UTC)
+    await publish_round(client)
+    assert len(fake.discussions) == discussions + 1
+
+    quiet = in_issue(github, "/digest preview 2026-06-10", repo=ASCEND)
+    await command(client, github, quiet)
+    assert "No commit has landed" in only_reply(github, quiet, ASCEND)
+
+
+# --- hostile arguments -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("/digest explain " + "a" * 200_000, "too long"),
+        ("/digest explain @octocat", "is neither a commit sha prefix"),
+        ("/digest explain [x](https://evil.example/@octocat) #12", "wrong arguments"),
+        ("/digest explain zzzzzzz", "is neither a commit sha prefix"),
+        ("/digest explain <img src=x onerror=alert(1)>", "wrong arguments"),
+        ("/digest preview 9999-01-01", "is not a day between"),
+        ("/digest preview 2026-02-30", "is not a day between"),
+        ("/digest @team/everyone please", "is not a `/digest` command"),
+        ("/digest help me", "wrong arguments"),
+        ("/digest", "/digest explain"),
+    ],
+)
+async def test_hostile_arguments_get_the_help_and_ping_nobody(
+    app_client: Callable[..., Any], github: FakeGitHub, body: str, expected: str
+) -> None:
+    client, _ = await app_with_repo(app_client, github)
+    payload = in_issue(github, body)
+    await command(client, github, payload)
+    reply = only_reply(github, payload)  # checks: no ping, no reference, no link, no HTML
+    assert expected in reply
+    assert "/digest preview" in reply
+    assert len(reply) < 3_000
+
+
+async def test_commands_are_forgotten_after_the_retention_yet_never_answered_twice(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, _ = await app_with_repo(app_client, github)
+    payload = in_issue(github, "/digest help")
+    await command(client, github, payload, delivery="d-1")
+    store = client.app[STORE]
+    clock.advance(days=9)
+    housekeeping = Housekeeping(store, clock, delivery_retention=timedelta(days=8))
+    await housekeeping.run_once()
+    async with store.engine.connect() as conn:
+        assert (await conn.execute(sa.select(sa.func.count()).select_from(commands))).scalar() == 0
+    # GitHub's redelivery keeps the id, but that is forgotten too by now.
+    assert await command(client, github, payload, delivery="d-1") == 202
+    only_reply(github, payload)
+
+
+# --- the syntax and the replies, alone ---------------------------------------------------------
+
+
+@given(st.text(max_size=2_000))
+@settings(max_examples=300, deadline=None)
+def test_any_comment_is_either_no_command_or_a_bounded_safe_reply(text: str) -> None:
+    line = command_line(text)
+    if line is None:
+        return
+    command_ = parse(line)
+    body = finish(REPO, 1, help_text("en", command_.problem))
+    assert len(body) < 3_000
+    assert parse_md(body).pings_and_references() == []
+
+
+def test_a_preview_too_long_for_a_comment_shows_its_first_part_and_says_so() -> None:
+    section = "### A commit\n\n" + "- a risk, told at length " * 40 + "\n\n"
+    first = section * 200  # over 65,536 characters
+    assert len(first) > BODY_LIMIT
+    body = finish(REPO, 1, preview_text("en", date(2026, 7, 10), first, more_parts=2))
+    assert len(body) <= BODY_LIMIT
+    assert body.endswith("…and 2 more part(s) of the day: too long for one comment.")
+    assert "too long for one comment" in body.rsplit("\n\n", 2)[-2]
+    # Cut between blocks: every section shown is whole.
+    shown = body.split("---\n\n", 1)[1].rsplit("\n\n…", 1)[0]
+    assert shown.count("### A commit") == shown.count("- a risk, told at length " * 40)
+
+
+async def test_a_command_in_a_repository_not_seen_yet_is_answered(
+    app_client: Callable[..., Any], github: FakeGitHub
+) -> None:
+    fake = github.add_repo(REPO, repo_id=4242, installation_id=77)
+    fake.roles[MAINTAINER] = "admin"
+    client = await app_client()  # no installation event stored: the comment is the first news
+    payload = in_issue(github, "/digest help")
+    assert await command(client, github, payload) == 202
+    assert "/digest explain" in only_reply(github, payload)
+    async with client.app[STORE].engine.connect() as conn:
+        kinds = (await conn.execute(sa.select(jobs.c.kind, jobs.c.state))).all()
+    # The repository was recorded, and its config read, as for any repository first seen.
+    assert ("refresh_config", "done") in [tuple(k) for k in kinds]
