@@ -214,12 +214,15 @@ posts = sa.Table(
     sa.Column("kind", sa.String(32), nullable=False),
     # creating (a create was sent; whether it happened is unknown) -> posted (PostState)
     sa.Column("state", sa.String(16), nullable=False),
-    # The discussion node id or issue number a comment belongs to.
+    # Where the post went: the discussion node id or issue number a comment belongs to, the
+    # category id of a discussion (an unclear create is searched for there).
     sa.Column("parent", sa.String(100)),
     sa.Column("node_id", sa.String(100)),
     sa.Column("number", sa.Integer),
     sa.Column("url", sa.Text),
     sa.Column("body_hash", sa.String(16)),
+    # The job that last meant to create it: while that job holds its lease, another waits.
+    sa.Column("job_id", sa.BigInteger),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("updated_at", UTCDateTime, nullable=False),
 )
@@ -261,10 +264,15 @@ redeliveries = sa.Table(
     sa.Column("hook_delivery_id", sa.BigInteger, nullable=False),
     sa.Column("event", sa.String(64), nullable=False),
     sa.Column("reason", sa.String(16), nullable=False),
-    # asking -> asked | refused; an `asking` row older than a few minutes is a crashed ask.
+    # asking -> asked | refused; an `asking` row older than a few minutes is a crashed ask;
+    # asked -> asking again once `next_ask_at` passed with the GUID still not stored, and
+    # -> delivered once it is.
     sa.Column("state", sa.String(16), nullable=False),
     sa.Column("answer", sa.Text),
     sa.Column("asked_at", UTCDateTime, nullable=False, index=True),
+    # Migration 0010: how many asks GitHub accepted, and when the next is due.
+    sa.Column("asks", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("next_ask_at", UTCDateTime),
 )
 
 commands = sa.Table(

@@ -48,6 +48,13 @@ RECENT = timedelta(days=2)
 LATE_AFTER = timedelta(minutes=15)
 
 
+def _issue_of(head: Recorded | None) -> int | None:
+    """The issue a day's first post went to as a comment (None: not an issue comment)."""
+    if head is None or head.kind != "issue-comment" or not (head.parent or "").isdigit():
+        return None
+    return int(head.parent or "")
+
+
 @dataclass(frozen=True)
 class _Run:
     """One attempt at one period: the claimed job and what it publishes."""
@@ -205,7 +212,7 @@ class PublishPeriod:
             to_discussion = config.publish.to == "discussion" and (
                 record is None or record.target != "issue-comment"
             )
-        issue = int(head.parent) if head is not None and head.parent else None
+        issue = _issue_of(head)
         target = "issue-comment"
         gone = run.gone.note(config.publish.issue)
         url: str | None
@@ -297,7 +304,7 @@ class PublishPeriod:
             period=period.key,
         )
         assert posted.node_id is not None
-        comments = targets.discussion_comments(client, posted.node_id)
+        comments = targets.discussion_comments(client, repo.full_name, posted.node_id)
         await self._sync(run, comments, self._wanted(repo, period, parts[1:], "discussion-comment"))
         return posted.url, len(parts)
 
@@ -365,12 +372,11 @@ class PublishPeriod:
         parts = render_addendum(digest, number)
         client = await self._client(run)
         if head.kind == "discussion" and head.node_id:
-            channel = targets.discussion_comments(client, head.node_id)
+            channel = targets.discussion_comments(client, repo.full_name, head.node_id)
             wanted = self._wanted(repo, period, parts, "discussion-comment")
             await self._sync(run, channel, wanted)
         else:
-            issue = int(head.parent) if head.parent else None
-            await self._issue(run, client, parts, number=issue)
+            await self._issue(run, client, parts, number=_issue_of(head))
         await self._finish(run, DigestState.PUBLISHED, shas, key, late=False, first=False)
         log.info("digest_addendum_published", commits=len(shas))
         return "addendum"
