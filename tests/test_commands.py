@@ -165,7 +165,7 @@ async def test_write_access_may_command(
 
 
 @pytest.mark.parametrize("role", ["triage", "read", None])
-async def test_others_are_told_who_may_once_a_day_per_thread(
+async def test_others_are_told_who_may_once_a_day(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, role: str | None
 ) -> None:
     client, fake = await app_with_repo(app_client, github, **({"dana": role} if role else {}))
@@ -175,19 +175,58 @@ async def test_others_are_told_who_may_once_a_day_per_thread(
     reply = only_reply(github, first)
     assert "write, maintain or admin" in reply and "/digest explain" not in reply
     assert not reacted(fake, first["comment"]["id"])
-    # Again in the same thread the same day: no second reply.
+    # Again the same day, in the same thread or another: no second reply.
     clock.advance(hours=3)
     again = github.comment_on_issue(REPO, number, "/digest config", by="dana")
     await command(client, github, again)
     assert github.replies_to(REPO, again["comment"]["id"]) == []
-    # In another thread, or the next day: told again.
     elsewhere = in_issue(github, "/digest config", by="dana")
     await command(client, github, elsewhere)
-    assert "write, maintain or admin" in only_reply(github, elsewhere)
+    assert github.replies_to(REPO, elsewhere["comment"]["id"]) == []
+    # The next day: told again.
     clock.advance(hours=22)
     tomorrow = github.comment_on_issue(REPO, number, "/digest config", by="dana")
     await command(client, github, tomorrow)
     assert "write, maintain or admin" in only_reply(github, tomorrow)
+
+
+async def test_one_outsider_in_forty_issues_is_told_once(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await app_with_repo(app_client, github)
+    replies = 0
+    for _ in range(40):
+        payload = in_issue(github, "/digest help", by="mallory")
+        await command(client, github, payload)
+        replies += len(github.replies_to(REPO, payload["comment"]["id"]))
+        clock.advance(seconds=20)
+    assert replies == 1
+    assert fake.reactions == []
+
+
+async def test_refusals_share_a_budget_per_repository_an_hour(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await app_with_repo(app_client, github)
+    number = github.open_issue(REPO)
+    start = clock.now()
+    answered = []
+    for i in range(40):
+        sock = github.comment_on_issue(REPO, number, "/digest help", by=f"sock{i}")
+        await command(client, github, sock)
+        answered.append(bool(github.replies_to(REPO, sock["comment"]["id"])))
+        assert not reacted(fake, sock["comment"]["id"])
+        clock.advance(seconds=20)
+    assert answered == [True] * 10 + [False] * 30
+    # A maintainer is not held back by them.
+    mine = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, mine)
+    assert "/digest explain" in only_reply(github, mine)
+    # Once the first refusals have left the hour, a newcomer is told again.
+    clock.current = start + timedelta(hours=1, seconds=1)
+    newcomer = github.comment_on_issue(REPO, number, "/digest help", by="newcomer")
+    await command(client, github, newcomer)
+    assert "write, maintain or admin" in only_reply(github, newcomer)
 
 
 async def test_the_permission_is_read_once_within_its_cache(

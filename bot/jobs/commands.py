@@ -106,6 +106,9 @@ class RunCommand:
         match decided.decision:
             case Decision.DENIED_QUIET | Decision.LIMITED_QUIET:
                 return Done()
+            case Decision.DENIED_OVER:
+                log.warning("command_refused_silently", author=author, reason="refusals_spent")
+                return Done()
             case Decision.DENIED:
                 text = replies.denied_text(language)
             case Decision.LIMITED:
