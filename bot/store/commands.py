@@ -95,7 +95,6 @@ class CommandLog:
         if known is not None:
             return Decided(Decision(known.decision), known.retry_at)
         at = asked.received_at
-        mine = sa.and_(c.repo_id == asked.repo_id, c.comment_id != asked.comment_id)
         if not allowed:
             decided = await _refused(conn, asked, limits)
         else:
@@ -131,15 +130,11 @@ async def _refused(conn: AsyncConnection, asked: Asked, limits: Limits) -> Decid
         c.received_at <= at,
     )
     told = await conn.scalar(
-        sa.select(sa.func.count()).where(
-            denied, c.author == asked.author, c.received_at > at - DAY
-        )
+        sa.select(sa.func.count()).where(denied, c.author == asked.author, c.received_at > at - DAY)
     )
     if told:
         return Decided(Decision.DENIED_QUIET)
-    replies = await conn.scalar(
-        sa.select(sa.func.count()).where(denied, c.received_at > at - HOUR)
-    )
+    replies = await conn.scalar(sa.select(sa.func.count()).where(denied, c.received_at > at - HOUR))
     return Decided(Decision.DENIED_OVER if replies >= limits.refusals else Decision.DENIED)
 
 
