@@ -134,7 +134,9 @@ async def _refused(conn: AsyncConnection, asked: Asked, limits: Limits) -> Decid
     )
     if told:
         return Decided(Decision.DENIED_QUIET)
-    replies = await conn.scalar(sa.select(sa.func.count()).where(denied, c.received_at > at - HOUR))
+    replies = (
+        await conn.scalar(sa.select(sa.func.count()).where(denied, c.received_at > at - HOUR)) or 0
+    )
     return Decided(Decision.DENIED_OVER if replies >= limits.refusals else Decision.DENIED)
 
 
