@@ -24,6 +24,7 @@ from bot.store.housekeeping import Housekeeping
 from bot.store.schema import commands, digests, jobs
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.markdown import parse as parse_md
+from tests.scenarios import ALERT_DAY, breaking_sha, cutoff, land_alert_day
 from tests.support import (
     FakeClock,
     deliver,
@@ -475,6 +476,36 @@ async def test_explain_shows_the_whole_analysis_and_where_it_was_posted(
     reply = only_reply(github, posted, ASCEND)
     links = parse_md(reply).links()
     assert any("/discussions/" in link for link in links), links
+
+
+# A link to an issue or pull request (a comment in one included) makes GitHub add a
+# cross-reference to its timeline (FACTS.md §9); a Discussion has no such timeline event.
+ISSUE_OR_PR_URL = re.compile(r"(?i)github\.com/[^/\s]+/[^/\s]+/(?:issues|pull)/\d+")
+
+
+async def test_explain_and_preview_show_issue_comments_without_referencing_them(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    config = "publish:\n  to: issue-comment\nalerts:\n  on: [breaking]\n  to: issue\n"
+    client, fake = await land_alert_day(app_client, github, clock, config=config)
+    fake.roles[MAINTAINER] = "admin"
+    clock.current = cutoff(ALERT_DAY) + timedelta(seconds=1)
+    await publish_round(client)
+    alert, digest = (c["html_url"] for c in fake.comments[-2:])
+    assert "#issuecomment-" in alert and "#issuecomment-" in digest
+
+    async def reply_to(body: str) -> str:
+        payload = in_issue(github, body, repo=ASCEND)
+        await command(client, github, payload)
+        reply = only_reply(github, payload, ASCEND)
+        assert [u for u in parse_md(reply).links() if ISSUE_OR_PR_URL.search(u)] == []
+        return reply
+
+    # Still said where: the digest's and the alert's addresses, as code.
+    explained = await reply_to(f"/digest explain {breaking_sha()[:10]}")
+    assert f"`{digest}`" in explained and f"`{alert}`" in explained
+    previewed = await reply_to(f"/digest preview {ALERT_DAY}")
+    assert f"`{alert}`" in previewed
 
 
 async def test_explain_by_pull_request_unknown_and_ambiguous(

@@ -8,6 +8,7 @@ within GitHub's 65,536 characters.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -21,6 +22,13 @@ from bot.repo_config import RepoConfig, default_config
 
 # The reply's text beyond its marker, kept under GitHub's limit with room for the marker.
 _ROOM = BODY_LIMIT - 200
+# A link to an issue or pull request, a comment in one included (`…/issues/1#issuecomment-2`):
+# GitHub adds a cross-reference to that issue's timeline for each reply holding one (FACTS.md
+# §9), so a reply shows the address as code instead. A Discussion gets no such event.
+_REFERENCING_LINK = re.compile(
+    r"\[((?:\\.|[^\]\\])*)\]"
+    r"\(((?i:https?://(?:www\.)?github\.com/[^/\s()]+/[^/\s()]+/(?:issues|pull)/\d+)[^\s()]*)\)"
+)
 
 
 def reply_marker(repo: str, comment_id: int) -> str:
@@ -157,7 +165,9 @@ def _texts(language: str) -> _Texts:
 
 
 def finish(repo: str, comment_id: int, text: str) -> str:
-    """The reply's body: its marker, then the text, cut (visibly) to GitHub's limit."""
+    """The reply's body: its marker, then the text, cut (visibly) to GitHub's limit; a link
+    to an issue or pull request shows its address as code, which references nothing."""
+    text = _REFERENCING_LINK.sub(lambda m: f"{m[1]} ({code(m[2])})", text)
     if len(text) > _ROOM:
         text = text[: _ROOM - 1].rsplit("\n", 1)[0] + "\n\n…"
     return f"{reply_marker(repo, comment_id)}\n{text}"
