@@ -367,6 +367,30 @@ async def test_ten_commands_an_hour_a_person_then_one_reply_says_when(
     assert "/digest explain" in only_reply(github, later)
 
 
+async def test_the_time_to_try_again_is_the_next_minute_in_the_repositorys_zone(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    fake = github.add_repo(REPO, repo_id=4242, installation_id=77)
+    fake.files[CONFIG] = "timezone: Asia/Shanghai\n"  # UTC+8
+    client, _ = await app_with_repo(app_client, github)
+    number = github.open_issue(REPO)
+    clock.current = datetime(2026, 7, 10, 12, 0, 30, tzinfo=UTC)
+    for _ in range(10):
+        await command(
+            client, github, github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+        )
+        clock.advance(minutes=1)
+    over = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, over)
+    # The first command leaves the hour at 13:00:30 UTC: the first whole minute after is 13:01.
+    assert "Try again after 2026-07-10 21:01 Asia/Shanghai." in only_reply(github, over)
+    # At the minute it names, the command is taken.
+    clock.current = datetime(2026, 7, 10, 13, 1, tzinfo=UTC)
+    then = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, then)
+    assert "/digest explain" in only_reply(github, then)
+
+
 async def test_thirty_commands_an_hour_a_repository(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:

@@ -11,8 +11,9 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from bot.digest.command_syntax import Problem
 from bot.digest.markup import link
@@ -189,8 +190,19 @@ def denied_text(language: str) -> str:
     return _texts(language).denied
 
 
-def limited_text(language: str, retry_at: datetime, *, per_repository: int, per_person: int) -> str:
-    when = retry_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+def limited_text(
+    language: str,
+    retry_at: datetime,
+    *,
+    per_repository: int,
+    per_person: int,
+    timezone: str = "UTC",
+) -> str:
+    """When to try again: the first whole minute at or after `retry_at` (a command made at the
+    minute shown is taken), in the repository's time zone."""
+    past = retry_at - retry_at.replace(second=0, microsecond=0)
+    at = retry_at + (timedelta(minutes=1) - past if past else timedelta())
+    when = f"{at.astimezone(ZoneInfo(timezone)):%Y-%m-%d %H:%M} {timezone}"
     return _texts(language).limited.format(when=when, repo=per_repository, person=per_person)
 
 

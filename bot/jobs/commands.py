@@ -118,6 +118,7 @@ class RunCommand:
                     decided.retry_at,
                     per_repository=self._limits.per_repository,
                     per_person=self._limits.per_person,
+                    timezone=config.timezone,
                 )
             case Decision.TAKEN:
                 await self._react(client, repo, p)
