@@ -265,6 +265,17 @@ async def test_bots_and_the_apps_own_comments_are_ignored(
     assert "digest_command" not in kinds
 
 
+@pytest.mark.parametrize("body", ["/Digest help", "/DIGEST help", "/dIgEsT HELP", "/Digest"])
+async def test_the_command_word_is_taken_in_any_case(
+    app_client: Callable[..., Any], github: FakeGitHub, body: str
+) -> None:
+    client, fake = await app_with_repo(app_client, github)
+    payload = in_issue(github, body)
+    assert await command(client, github, payload) == 202
+    assert "/digest explain" in only_reply(github, payload)
+    assert reacted(fake, payload["comment"]["id"])
+
+
 @pytest.mark.parametrize(
     "body",
     [
@@ -274,6 +285,8 @@ async def test_bots_and_the_apps_own_comments_are_ignored(
         "> /digest help",
         "Thanks!\n/digest help",
         "/digestive help",
+        "/DIGESTIVE help",
+        "/dige\u017ft help",  # a long s, which Unicode case folding makes an `s`
         "`/digest help`",
     ],
 )
