@@ -16,6 +16,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.digest.command_syntax import Problem
+from bot.digest.markers import command_marker
 from bot.digest.markup import link
 from bot.digest.render import BODY_LIMIT
 from bot.digest.safety import code
@@ -30,11 +31,6 @@ _REFERENCING_LINK = re.compile(
     r"\[((?:\\.|[^\]\\])*)\]"
     r"\(((?i:https?://(?:www\.)?github\.com/[^/\s()]+/[^/\s()]+/(?:issues|pull)/\d+)[^\s()]*)\)"
 )
-
-
-def reply_marker(repo: str, comment_id: int) -> str:
-    """The hidden marker of the reply to one command comment."""
-    return f"<!-- commit-digest:{repo}:command:{comment_id} -->"
 
 
 @dataclass(frozen=True)
@@ -171,7 +167,7 @@ def finish(repo: str, comment_id: int, text: str) -> str:
     text = _REFERENCING_LINK.sub(lambda m: f"{m[1]} ({code(m[2])})", text)
     if len(text) > _ROOM:
         text = text[: _ROOM - 1].rsplit("\n", 1)[0] + "\n\n…"
-    return f"{reply_marker(repo, comment_id)}\n{text}"
+    return f"{command_marker(repo, comment_id)}\n{text}"
 
 
 def help_text(language: str, problem: Problem | None = None) -> str:
