@@ -24,6 +24,7 @@ from bot.store.housekeeping import Housekeeping
 from bot.store.schema import commands, digests, jobs
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.markdown import parse as parse_md
+from tests.scenarios import ALERT_DAY, breaking_sha, cutoff, land_alert_day
 from tests.support import (
     FakeClock,
     deliver,
@@ -165,7 +166,7 @@ async def test_write_access_may_command(
 
 
 @pytest.mark.parametrize("role", ["triage", "read", None])
-async def test_others_are_told_who_may_once_a_day_per_thread(
+async def test_others_are_told_who_may_once_a_day(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, role: str | None
 ) -> None:
     client, fake = await app_with_repo(app_client, github, **({"dana": role} if role else {}))
@@ -175,19 +176,58 @@ async def test_others_are_told_who_may_once_a_day_per_thread(
     reply = only_reply(github, first)
     assert "write, maintain or admin" in reply and "/digest explain" not in reply
     assert not reacted(fake, first["comment"]["id"])
-    # Again in the same thread the same day: no second reply.
+    # Again the same day, in the same thread or another: no second reply.
     clock.advance(hours=3)
     again = github.comment_on_issue(REPO, number, "/digest config", by="dana")
     await command(client, github, again)
     assert github.replies_to(REPO, again["comment"]["id"]) == []
-    # In another thread, or the next day: told again.
     elsewhere = in_issue(github, "/digest config", by="dana")
     await command(client, github, elsewhere)
-    assert "write, maintain or admin" in only_reply(github, elsewhere)
+    assert github.replies_to(REPO, elsewhere["comment"]["id"]) == []
+    # The next day: told again.
     clock.advance(hours=22)
     tomorrow = github.comment_on_issue(REPO, number, "/digest config", by="dana")
     await command(client, github, tomorrow)
     assert "write, maintain or admin" in only_reply(github, tomorrow)
+
+
+async def test_one_outsider_in_forty_issues_is_told_once(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await app_with_repo(app_client, github)
+    replies = 0
+    for _ in range(40):
+        payload = in_issue(github, "/digest help", by="mallory")
+        await command(client, github, payload)
+        replies += len(github.replies_to(REPO, payload["comment"]["id"]))
+        clock.advance(seconds=20)
+    assert replies == 1
+    assert fake.reactions == []
+
+
+async def test_refusals_share_a_budget_per_repository_an_hour(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await app_with_repo(app_client, github)
+    number = github.open_issue(REPO)
+    start = clock.now()
+    answered = []
+    for i in range(40):
+        sock = github.comment_on_issue(REPO, number, "/digest help", by=f"sock{i}")
+        await command(client, github, sock)
+        answered.append(bool(github.replies_to(REPO, sock["comment"]["id"])))
+        assert not reacted(fake, sock["comment"]["id"])
+        clock.advance(seconds=20)
+    assert answered == [True] * 10 + [False] * 30
+    # A maintainer is not held back by them.
+    mine = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, mine)
+    assert "/digest explain" in only_reply(github, mine)
+    # Once the first refusals have left the hour, a newcomer is told again.
+    clock.current = start + timedelta(hours=1, seconds=1)
+    newcomer = github.comment_on_issue(REPO, number, "/digest help", by="newcomer")
+    await command(client, github, newcomer)
+    assert "write, maintain or admin" in only_reply(github, newcomer)
 
 
 async def test_the_permission_is_read_once_within_its_cache(
@@ -225,6 +265,17 @@ async def test_bots_and_the_apps_own_comments_are_ignored(
     assert "digest_command" not in kinds
 
 
+@pytest.mark.parametrize("body", ["/Digest help", "/DIGEST help", "/dIgEsT HELP", "/Digest"])
+async def test_the_command_word_is_taken_in_any_case(
+    app_client: Callable[..., Any], github: FakeGitHub, body: str
+) -> None:
+    client, fake = await app_with_repo(app_client, github)
+    payload = in_issue(github, body)
+    assert await command(client, github, payload) == 202
+    assert "/digest explain" in only_reply(github, payload)
+    assert reacted(fake, payload["comment"]["id"])
+
+
 @pytest.mark.parametrize(
     "body",
     [
@@ -234,6 +285,8 @@ async def test_bots_and_the_apps_own_comments_are_ignored(
         "> /digest help",
         "Thanks!\n/digest help",
         "/digestive help",
+        "/DIGESTIVE help",
+        "/dige\u017ft help",  # a long s, which Unicode case folding makes an `s`
         "`/digest help`",
     ],
 )
@@ -325,6 +378,30 @@ async def test_ten_commands_an_hour_a_person_then_one_reply_says_when(
     later = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
     await command(client, github, later)
     assert "/digest explain" in only_reply(github, later)
+
+
+async def test_the_time_to_try_again_is_the_next_minute_in_the_repositorys_zone(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    fake = github.add_repo(REPO, repo_id=4242, installation_id=77)
+    fake.files[CONFIG] = "timezone: Asia/Shanghai\n"  # UTC+8
+    client, _ = await app_with_repo(app_client, github)
+    number = github.open_issue(REPO)
+    clock.current = datetime(2026, 7, 10, 12, 0, 30, tzinfo=UTC)
+    for _ in range(10):
+        await command(
+            client, github, github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+        )
+        clock.advance(minutes=1)
+    over = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, over)
+    # The first command leaves the hour at 13:00:30 UTC: the first whole minute after is 13:01.
+    assert "Try again after 2026-07-10 21:01 Asia/Shanghai." in only_reply(github, over)
+    # At the minute it names, the command is taken.
+    clock.current = datetime(2026, 7, 10, 13, 1, tzinfo=UTC)
+    then = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, then)
+    assert "/digest explain" in only_reply(github, then)
 
 
 async def test_thirty_commands_an_hour_a_repository(
@@ -436,6 +513,36 @@ async def test_explain_shows_the_whole_analysis_and_where_it_was_posted(
     reply = only_reply(github, posted, ASCEND)
     links = parse_md(reply).links()
     assert any("/discussions/" in link for link in links), links
+
+
+# A link to an issue or pull request (a comment in one included) makes GitHub add a
+# cross-reference to its timeline (FACTS.md §9); a Discussion has no such timeline event.
+ISSUE_OR_PR_URL = re.compile(r"(?i)github\.com/[^/\s]+/[^/\s]+/(?:issues|pull)/\d+")
+
+
+async def test_explain_and_preview_show_issue_comments_without_referencing_them(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    config = "publish:\n  to: issue-comment\nalerts:\n  on: [breaking]\n  to: issue\n"
+    client, fake = await land_alert_day(app_client, github, clock, config=config)
+    fake.roles[MAINTAINER] = "admin"
+    clock.current = cutoff(ALERT_DAY) + timedelta(seconds=1)
+    await publish_round(client)
+    alert, digest = (c["html_url"] for c in fake.comments[-2:])
+    assert "#issuecomment-" in alert and "#issuecomment-" in digest
+
+    async def reply_to(body: str) -> str:
+        payload = in_issue(github, body, repo=ASCEND)
+        await command(client, github, payload)
+        reply = only_reply(github, payload, ASCEND)
+        assert [u for u in parse_md(reply).links() if ISSUE_OR_PR_URL.search(u)] == []
+        return reply
+
+    # Still said where: the digest's and the alert's addresses, as code.
+    explained = await reply_to(f"/digest explain {breaking_sha()[:10]}")
+    assert f"`{digest}`" in explained and f"`{alert}`" in explained
+    previewed = await reply_to(f"/digest preview {ALERT_DAY}")
+    assert f"`{alert}`" in previewed
 
 
 async def test_explain_by_pull_request_unknown_and_ambiguous(

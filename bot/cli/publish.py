@@ -214,6 +214,10 @@ async def _run_now(
                 )
                 said = True
             await clock.sleep(max(0.2, lease.total_seconds() / 10))
+            other = await store.jobs.get(kind, key)
+            if other is not None and other.state != JobState.RUNNING:
+                # The other process ended its run: what it posted is not this run's doing.
+                before = await _published(store, repo, period, window)
             continue
         if job.state != JobState.PENDING or runs >= MAX_RUNS:
             break

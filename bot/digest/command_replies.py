@@ -8,10 +8,12 @@ within GitHub's 65,536 characters.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from bot.digest.command_syntax import Problem
 from bot.digest.markers import command_marker
@@ -22,6 +24,13 @@ from bot.repo_config import RepoConfig, default_config
 
 # The reply's text beyond its marker, kept under GitHub's limit with room for the marker.
 _ROOM = BODY_LIMIT - 200
+# A link to an issue or pull request, a comment in one included (`…/issues/1#issuecomment-2`):
+# GitHub adds a cross-reference to that issue's timeline for each reply holding one (FACTS.md
+# §9), so a reply shows the address as code instead. A Discussion gets no such event.
+_REFERENCING_LINK = re.compile(
+    r"\[((?:\\.|[^\]\\])*)\]"
+    r"\(((?i:https?://(?:www\.)?github\.com/[^/\s()]+/[^/\s()]+/(?:issues|pull)/\d+)[^\s()]*)\)"
+)
 
 
 @dataclass(frozen=True)
@@ -153,7 +162,9 @@ def _texts(language: str) -> _Texts:
 
 
 def finish(repo: str, comment_id: int, text: str) -> str:
-    """The reply's body: its marker, then the text, cut (visibly) to GitHub's limit."""
+    """The reply's body: its marker, then the text, cut (visibly) to GitHub's limit; a link
+    to an issue or pull request shows its address as code, which references nothing."""
+    text = _REFERENCING_LINK.sub(lambda m: f"{m[1]} ({code(m[2])})", text)
     if len(text) > _ROOM:
         text = text[: _ROOM - 1].rsplit("\n", 1)[0] + "\n\n…"
     return f"{command_marker(repo, comment_id)}\n{text}"
@@ -175,8 +186,19 @@ def denied_text(language: str) -> str:
     return _texts(language).denied
 
 
-def limited_text(language: str, retry_at: datetime, *, per_repository: int, per_person: int) -> str:
-    when = retry_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+def limited_text(
+    language: str,
+    retry_at: datetime,
+    *,
+    per_repository: int,
+    per_person: int,
+    timezone: str = "UTC",
+) -> str:
+    """When to try again: the first whole minute at or after `retry_at` (a command made at the
+    minute shown is taken), in the repository's time zone."""
+    past = retry_at - retry_at.replace(second=0, microsecond=0)
+    at = retry_at + (timedelta(minutes=1) - past if past else timedelta())
+    when = f"{at.astimezone(ZoneInfo(timezone)):%Y-%m-%d %H:%M} {timezone}"
     return _texts(language).limited.format(when=when, repo=per_repository, person=per_person)
 
 

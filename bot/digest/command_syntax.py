@@ -15,6 +15,9 @@ MAX_LINE = 500
 EARLIEST_DAY = date(2005, 1, 1)
 LATEST_DAY = date(2199, 12, 31)
 
+# `/digest` in any case (a phone capitalises a comment's first letter), standing alone as a
+# word; ASCII-only, so no Unicode case folding (`ſ` as `s`) makes a command of another word.
+_COMMAND = re.compile(r"/digest(?:[ \t]|$)", re.ASCII | re.IGNORECASE)
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _SHA = re.compile(r"[0-9a-f]{7,40}", re.ASCII)
 _PR = re.compile(r"#([1-9][0-9]{0,8})", re.ASCII)
@@ -46,7 +49,7 @@ def command_line(body: str) -> str | None:
     """The comment's first non-blank line when it is a `/digest` command, else None.
 
     A line in a code block (fenced or indented) or a quote is not a command, and `/digest`
-    must stand alone as a word (`/digestive` is not one).
+    (in any case) must stand alone as a word (`/digestive` is not one).
     """
     for line in body.splitlines():
         if not line.strip():
@@ -56,7 +59,7 @@ def command_line(body: str) -> str | None:
         text = line.strip()
         if text.startswith(">"):
             return None
-        if text == PREFIX or text.startswith((PREFIX + " ", PREFIX + "\t")):
+        if _COMMAND.match(text):
             return text[:KEPT_LINE]
         return None
     return None

@@ -107,6 +107,9 @@ class RunCommand:
         match decided.decision:
             case Decision.DENIED_QUIET | Decision.LIMITED_QUIET:
                 return Done()
+            case Decision.DENIED_OVER:
+                log.warning("command_refused_silently", author=author, reason="refusals_spent")
+                return Done()
             case Decision.DENIED:
                 text = replies.denied_text(language)
             case Decision.LIMITED:
@@ -116,6 +119,7 @@ class RunCommand:
                     decided.retry_at,
                     per_repository=self._limits.per_repository,
                     per_person=self._limits.per_person,
+                    timezone=config.timezone,
                 )
             case Decision.TAKEN:
                 await self._react(client, repo, p)

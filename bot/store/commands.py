@@ -22,7 +22,8 @@ DAY = timedelta(days=1)
 class Decision(StrEnum):
     TAKEN = "taken"
     DENIED = "denied"  # answered with who may
-    DENIED_QUIET = "denied-quiet"  # already told today in this thread
+    DENIED_QUIET = "denied-quiet"  # already told today
+    DENIED_OVER = "denied-over"  # the repository's refusal replies for the hour are spent
     LIMITED = "limited"  # answered with when to try again
     LIMITED_QUIET = "limited-quiet"  # already told within the hour
 
@@ -31,6 +32,9 @@ class Decision(StrEnum):
 class Limits:
     per_repository: int = 30
     per_person: int = 10
+    # Replies saying who may, per repository an hour: anyone can ask, so each refusal is a
+    # write the App makes for someone who may not command it.
+    refusals: int = 10
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,8 @@ class CommandLog:
         conn: AsyncConnection, asked: Asked, *, allowed: bool, limits: Limits
     ) -> Decided:
         """Decide and record, in the caller's (lease-checked) transaction: refused (told once a
-        day per thread), over a limit (told once an hour), or taken. A decision recorded
+        day per person, within the repository's refusals an hour), over a limit (told once an
+        hour), or taken. A decision recorded
         before (a rerun) stands."""
         if conn.dialect.name == "postgresql":
             # Commands of one repository decide one at a time, so two cannot both take the
@@ -90,18 +95,8 @@ class CommandLog:
         if known is not None:
             return Decided(Decision(known.decision), known.retry_at)
         at = asked.received_at
-        mine = sa.and_(c.repo_id == asked.repo_id, c.comment_id != asked.comment_id)
         if not allowed:
-            told = await conn.scalar(
-                sa.select(sa.func.count()).where(
-                    mine,
-                    c.author == asked.author,
-                    c.thread == asked.thread,
-                    c.decision == Decision.DENIED.value,
-                    c.received_at > at - DAY,
-                )
-            )
-            decided = Decided(Decision.DENIED_QUIET if told else Decision.DENIED)
+            decided = await _refused(conn, asked, limits)
         else:
             decided = await _within_limits(conn, asked, limits)
         await conn.execute(
@@ -124,6 +119,25 @@ class CommandLog:
         async with self._engine.begin() as conn:
             result = await conn.execute(sa.delete(t.commands).where(c.received_at < older_than))
         return int(result.rowcount or 0)
+
+
+async def _refused(conn: AsyncConnection, asked: Asked, limits: Limits) -> Decided:
+    at = asked.received_at
+    denied = sa.and_(
+        c.repo_id == asked.repo_id,
+        c.comment_id != asked.comment_id,
+        c.decision == Decision.DENIED.value,
+        c.received_at <= at,
+    )
+    told = await conn.scalar(
+        sa.select(sa.func.count()).where(denied, c.author == asked.author, c.received_at > at - DAY)
+    )
+    if told:
+        return Decided(Decision.DENIED_QUIET)
+    replies = (
+        await conn.scalar(sa.select(sa.func.count()).where(denied, c.received_at > at - HOUR)) or 0
+    )
+    return Decided(Decision.DENIED_OVER if replies >= limits.refusals else Decision.DENIED)
 
 
 async def _within_limits(conn: AsyncConnection, asked: Asked, limits: Limits) -> Decided:

@@ -286,7 +286,8 @@ commands = sa.Table(
     sa.Column("author", sa.String(255), nullable=False),
     # "issue:12" or "discussion:<node id>": where the command was made.
     sa.Column("thread", sa.String(120), nullable=False),
-    # taken | denied | denied-quiet | limited | limited-quiet (bot.store.commands.Decision)
+    # taken | denied | denied-quiet | denied-over | limited | limited-quiet
+    # (bot.store.commands.Decision)
     sa.Column("decision", sa.String(16), nullable=False),
     # A limited command: when the author may try again.
     sa.Column("retry_at", UTCDateTime),
