@@ -345,15 +345,6 @@ async def test_thirty_commands_an_hour_a_repository(
 # --- the commands ----------------------------------------------------------------------------
 
 
-async def test_rate_is_not_available_yet(
-    app_client: Callable[..., Any], github: FakeGitHub
-) -> None:
-    client, _ = await app_with_repo(app_client, github)
-    payload = in_issue(github, "/digest rate abcdef1 high it breaks the API")
-    await command(client, github, payload)
-    assert "not available yet" in only_reply(github, payload)
-
-
 async def test_config_lists_each_field_with_its_source_in_the_repository_language(
     app_client: Callable[..., Any], github: FakeGitHub
 ) -> None:

@@ -1,0 +1,233 @@
+"""`/digest rate` through the webhook, the jobs and the fake GitHub: the maintainer's importance
+moves the commit in the next digest, edits a posted one exactly once, is refused to others,
+and is exported as labels."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+
+from bot.app import STORE
+from bot.store.digests import DayCommit
+from bot.store.schema import analyses, ratings
+from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.support import FakeClock, publish_round
+from tests.test_commands import (
+    ASCEND,
+    DAY,
+    Client,
+    command,
+    day_commits,
+    in_issue,
+    only_reply,
+    replay_landed,
+)
+
+CUTOFF_PASSED = datetime(2026, 6, 18, 0, 30, tzinfo=UTC)
+HIGH_HEADING = "🔴 High importance"
+RATED = "rated by a maintainer"
+
+
+async def stored(client: Client) -> list[DayCommit]:
+    start = datetime(2026, 6, 17, tzinfo=UTC)
+    end = datetime(2026, 6, 18, tzinfo=UTC)
+    repo = await client.app[STORE].repos.by_name(ASCEND)
+    assert repo is not None
+    return await client.app[STORE].digests.window_commits(repo.id, start, end)
+
+
+async def a_low_commit(client: Client) -> DayCommit:
+    """A commit of the day the analyser rated low (so a rate of high moves it)."""
+    return next(c for c in await stored(client) if (c.analysis or {}).get("importance") == "low")
+
+
+def day_text(fake: FakeRepo) -> str:
+    """The day's digest as posted: the Discussion and its continuation comments."""
+    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    return "\n".join([discussion["body"], *(c["body"] for c in discussion["comments"])])
+
+
+def section_of(text: str, sha: str) -> str | None:
+    """The importance section (its heading) whose full entry or line shows the commit."""
+    section = None
+    for line in text.splitlines():
+        if line.startswith("## ") and "importance (" in line:
+            section = line
+        elif section and f"`{sha[:7]}`" in line and not line.startswith("|"):
+            return section
+    return None
+
+
+def entry_of(text: str, sha: str) -> str:
+    """The commit's entry: from its line or heading to the next entry."""
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if f"`{sha[:7]}`" in line and "|" not in line)
+    start = at - 1 if lines[at - 1].startswith("### ") else at
+    end = next(
+        (i for i in range(at + 1, len(lines)) if lines[i].startswith(("### ", "## ", "- `"))),
+        len(lines),
+    )
+    return "\n".join(lines[start:end])
+
+
+def edits(github: FakeGitHub) -> int:
+    return len(
+        [
+            c
+            for c in github.calls
+            if c.operation in ("UpdateDigestDiscussion", "UpdateDigestComment")
+        ]
+    )
+
+
+async def test_a_rate_moves_the_commit_in_the_next_digest(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await replay_landed(app_client, github, clock)
+    low = await a_low_commit(client)
+    payload = in_issue(github, f"/digest rate {low.sha[:9]} high it breaks the API", repo=ASCEND)
+    await command(client, github, payload)
+    reply = only_reply(github, payload, ASCEND)
+    assert "**low** → **high**" in reply and "not posted yet" in reply
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    text = day_text(fake)
+    section = section_of(text, low.sha)
+    assert section is not None and HIGH_HEADING in section
+    assert RATED in entry_of(text, low.sha)
+    # Only the rated commit says so; the stored analysis is the analyser's still.
+    assert text.count(RATED) == 1
+    async with client.app[STORE].engine.connect() as conn:
+        data = (
+            await conn.execute(sa.select(analyses.c.data).where(analyses.c.sha == low.sha))
+        ).scalar_one()
+        row = (await conn.execute(sa.select(ratings))).one()
+    assert data["importance"] == "low"
+    assert (row.importance, row.previous, row.author, row.reason) == (
+        "high",
+        "low",
+        "maria",
+        "it breaks the API",
+    )
+    assert row.edit_pending is False
+
+
+async def test_a_rate_after_the_digest_was_posted_edits_it_exactly_once(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await replay_landed(app_client, github, clock)
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    low = await a_low_commit(client)
+    assert "🟢" in (section_of(day_text(fake), low.sha) or "")
+    before = edits(github)
+    payload = in_issue(github, f"/digest rate {low.sha[:7]} high", repo=ASCEND)
+    delivery = "rate-delivery-1"
+    await command(client, github, payload, delivery=delivery)
+    reply = only_reply(github, payload, ASCEND)
+    assert "**low** → **high**" in reply and "will be edited" in reply
+    assert edits(github) == before + 1, "the posted part is edited once"
+    text = day_text(fake)
+    section = section_of(text, low.sha)
+    assert section is not None and HIGH_HEADING in section
+    assert RATED in entry_of(text, low.sha)
+    # The same rate again, a redelivery of the first and another scheduler round: no edit.
+    again = in_issue(github, f"/digest rate {low.sha[:7]} HIGH", repo=ASCEND)
+    await command(client, github, again)
+    assert "already" in only_reply(github, again, ASCEND)
+    await command(client, github, payload, delivery=delivery)
+    await command(client, github, payload)
+    await publish_round(client)
+    assert edits(github) == before + 1
+    assert len(github.replies_to(ASCEND, payload["comment"]["id"])) == 1
+    # A different rate edits again, once.
+    lower = in_issue(github, f"/digest rate {low.sha[:7]} medium not that bad", repo=ASCEND)
+    await command(client, github, lower)
+    assert "**high** → **medium**" in only_reply(github, lower, ASCEND)
+    assert edits(github) == before + 2
+    assert "🟡" in (section_of(day_text(fake), low.sha) or "")
+
+
+async def test_only_maintainers_may_rate(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await replay_landed(app_client, github, clock)
+    fake.roles["reader"] = "read"
+    low = await a_low_commit(client)
+    payload = in_issue(github, f"/digest rate {low.sha[:7]} high", by="reader", repo=ASCEND)
+    await command(client, github, payload)
+    assert "Only people with write" in only_reply(github, payload, ASCEND)
+    async with client.app[STORE].engine.connect() as conn:
+        assert (await conn.execute(sa.select(sa.func.count()).select_from(ratings))).scalar() == 0
+
+
+async def test_an_unknown_or_ambiguous_sha_gets_one_line(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, _ = await replay_landed(app_client, github, clock)
+    unknown = in_issue(github, "/digest rate 0000000 high", repo=ASCEND)
+    await command(client, github, unknown)
+    reply = only_reply(github, unknown, ASCEND)
+    assert "No commit starting with `0000000`" in reply
+    assert len(reply.strip().splitlines()) == 2  # the marker and one line
+    shas = [c["id"] for c in day_commits()]
+    # The shortest prefix two of the day's commits share, if 7 digits do not tell them apart,
+    # else a prefix made shared by a copy of a commit.
+    first = shas[0]
+    async with client.app[STORE].engine.begin() as conn:
+        await conn.execute(
+            sa.text(
+                "INSERT INTO commits (repo_id, sha, installation_id, delivery_id, position, "
+                "landed_at, branch, forced, title, message, author_name, url, state, created_at) "
+                "SELECT repo_id, :sha, installation_id, delivery_id, position, landed_at, branch, "
+                "forced, title, message, author_name, url, state, created_at FROM commits "
+                "WHERE sha = :original"
+            ),
+            [{"sha": first[:7] + ("0" if first[7] != "0" else "1") * 33, "original": first}],
+        )
+    ambiguous = in_issue(github, f"/digest rate {first[:7]} low", repo=ASCEND)
+    await command(client, github, ambiguous)
+    reply = only_reply(github, ambiguous, ASCEND)
+    assert "matches 2 stored commits" in reply
+    assert len(reply.strip().splitlines()) == 2
+    bad = in_issue(github, f"/digest rate {first[:7]} critical", repo=ASCEND)
+    await command(client, github, bad)
+    assert "is not an importance" in only_reply(github, bad, ASCEND)
+
+
+async def test_eval_corrections_exports_the_ratings_as_labels(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    database_url: str,
+) -> None:
+    client, _ = await replay_landed(app_client, github, clock)
+    low = await a_low_commit(client)
+    payload = in_issue(
+        github, f"/digest rate {low.sha[:7]} high breaks @octocat's API", repo=ASCEND
+    )
+    await command(client, github, payload)
+    out = subprocess.run(
+        [sys.executable, "-m", "bot", "eval", "--corrections", ASCEND],
+        capture_output=True,
+        text=True,
+        env={"DATABASE_URL": database_url, "PATH": "/usr/bin:/bin"},
+        cwd=Path(__file__).parent.parent,
+        check=True,
+    ).stdout
+    (line,) = out.splitlines()
+    assert json.loads(line) == {
+        "sha": low.sha,
+        "title": low.title,
+        "importance": "high",
+        "repo": ASCEND,
+        "day": DAY,
+        "why": "breaks @octocat's API",
+    }
