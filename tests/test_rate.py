@@ -4,8 +4,8 @@ and is exported as labels."""
 
 from __future__ import annotations
 
+import asyncio
 import json
-import subprocess
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -16,7 +16,8 @@ import sqlalchemy as sa
 
 from bot.app import STORE
 from bot.store.digests import DayCommit
-from bot.store.schema import analyses, ratings
+from bot.store.ingest import PER_REPO_TABLES
+from bot.store.schema import analyses, metadata, ratings
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.support import FakeClock, publish_round
 from tests.test_commands import (
@@ -75,6 +76,23 @@ def entry_of(text: str, sha: str) -> str:
         len(lines),
     )
     return "\n".join(lines[start:end])
+
+
+async def run_bot(database_url: str, *args: str) -> str:
+    """`python -m bot ARGS` in a process of its own, on the test's database: its stdout."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        *args,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env={"DATABASE_URL": database_url, "PATH": "/usr/bin:/bin"},
+        cwd=Path(__file__).parent.parent,
+    )
+    out, err = await process.communicate()
+    assert process.returncode == 0, err.decode()
+    return out.decode()
 
 
 def edits(github: FakeGitHub) -> int:
@@ -207,6 +225,7 @@ async def test_eval_corrections_exports_the_ratings_as_labels(
     github: FakeGitHub,
     clock: FakeClock,
     database_url: str,
+    tmp_path: Path,
 ) -> None:
     client, _ = await replay_landed(app_client, github, clock)
     low = await a_low_commit(client)
@@ -214,15 +233,13 @@ async def test_eval_corrections_exports_the_ratings_as_labels(
         github, f"/digest rate {low.sha[:7]} high breaks @octocat's API", repo=ASCEND
     )
     await command(client, github, payload)
-    out = subprocess.run(
-        [sys.executable, "-m", "bot", "eval", "--corrections", ASCEND],
-        capture_output=True,
-        text=True,
-        env={"DATABASE_URL": database_url, "PATH": "/usr/bin:/bin"},
-        cwd=Path(__file__).parent.parent,
-        check=True,
-    ).stdout
+    out = await run_bot(database_url, "eval", "--corrections", ASCEND)
     (line,) = out.splitlines()
+    # The labels are `bot eval`'s own: it scores an analyser against them.
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text(out, encoding="utf-8")
+    scored = await run_bot(database_url, "eval", str(labels))
+    assert "commits: 1" in scored
     assert json.loads(line) == {
         "sha": low.sha,
         "title": low.title,
@@ -231,3 +248,11 @@ async def test_eval_corrections_exports_the_ratings_as_labels(
         "day": DAY,
         "why": "breaks @octocat's API",
     }
+
+
+def test_ratings_go_with_their_repository() -> None:
+    """Every table of a repository's rows (a `repo_id`), ratings among them, is deleted when
+    the repository is removed or its installation deleted."""
+    keyed = {table.name for table in metadata.sorted_tables if "repo_id" in table.c}
+    assert "ratings" in keyed
+    assert keyed == {table.name for table in PER_REPO_TABLES}
