@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -14,15 +15,17 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from bot.app import STORE
+from bot.app import EXECUTOR, STORE
 from bot.store.digests import DayCommit
 from bot.store.ingest import PER_REPO_TABLES
 from bot.store.schema import analyses, metadata, ratings
 from tests.fakes.github import FakeGitHub, FakeRepo
-from tests.support import FakeClock, publish_round
+from tests.support import FakeClock, deliver_replay, publish_round, replay_pushes
 from tests.test_commands import (
     ASCEND,
+    CONFIG,
     DAY,
+    MAINTAINER,
     Client,
     command,
     day_commits,
@@ -256,3 +259,26 @@ def test_ratings_go_with_their_repository() -> None:
     keyed = {table.name for table in metadata.sorted_tables if "repo_id" in table.c}
     assert "ratings" in keyed
     assert keyed == {table.name for table in PER_REPO_TABLES}
+
+
+async def test_a_rate_to_high_before_the_cutoff_sends_its_alert(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    fake = github.serve_replay_day(ASCEND, DAY)
+    fake.files[CONFIG] = "alerts:\n  on: [high]\n"
+    fake.roles[MAINTAINER] = "admin"
+    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
+    client = await app_client()
+    for push in replay_pushes(ASCEND, DAY):
+        assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain()
+    low = await a_low_commit(client)
+    assert not [d for d in fake.discussions if low.sha in alert_shas(d)]
+    payload = in_issue(github, f"/digest rate {low.sha[:7]} high", repo=ASCEND)
+    await command(client, github, payload)
+    (alert,) = [d for d in fake.discussions if low.sha in alert_shas(d)]
+    assert RATED in alert["body"]
+
+
+def alert_shas(discussion: dict[str, Any]) -> set[str]:
+    return set(re.findall(r"<!-- commit-digest:[^ ]+:alert:([0-9a-f]{40}) -->", discussion["body"]))

@@ -8,6 +8,7 @@ create answered 502 never answers twice. A taken command gets 👀 first.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -20,15 +21,15 @@ from bot.digest.render import render, render_commit
 from bot.github import InstallationClient
 from bot.jobs.context import POSTING_TROUBLE, JobContext
 from bot.jobs.outcomes import Done, Outcome
-from bot.jobs.publish.alerts import sent_alerts
-from bot.jobs.publish.build import build_digest
+from bot.jobs.publish.alerts import alert_job, alerts_on, sent_alerts
+from bot.jobs.publish.build import build_digest, shown_commits
 from bot.periods.period import Period
 from bot.posts import targets
 from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.commands import Asked, CommandLog, Decision, Limits
-from bot.store.digests import DigestState
+from bot.store.digests import DayCommit, DigestState
 from bot.store.job_payloads import DigestCommandPayload, PublishPeriodPayload
 from bot.store.jobs import Job
 from bot.store.posts import PostState
@@ -44,6 +45,16 @@ REPLY_KEY = "reply"
 MAY = frozenset({"admin", "maintain", "write"})
 PERMISSION_TTL_SECONDS = 60.0
 _FAR = datetime(2200, 1, 1, tzinfo=UTC)
+
+
+def _alerting(config: RepoConfig, commit: DayCommit, importance: str) -> bool:
+    """Whether the commit, shown with this importance, is one the repository's alerts want."""
+    shown, _ = shown_commits(config, [replace(commit, rated=importance)])
+    return (
+        bool(shown)
+        and shown[0].analysis is not None
+        and (alerts_on(shown[0].analysis, config, excluded=None))
+    )
 
 
 def _analysed_importance(analysis: dict[str, Any] | None) -> str | None:
@@ -243,6 +254,11 @@ class RunCommand:
                         [PublishPeriodPayload.of(repo.id, Period.day(day))],
                         ctx.clock.now(),
                         rearm=True,
+                    )
+                elif changed and _alerting(config, commit, command.importance):
+                    # An alert goes ahead of its day's digest: the day's alerts look again.
+                    await ctx.store.jobs.enqueue_in(
+                        conn, [alert_job(repo.id, day)], ctx.clock.now(), rearm=True
                     )
             log.info("commit_rated", sha=commit.sha, importance=command.importance)
         return replies.rated_text(
