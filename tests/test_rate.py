@@ -15,7 +15,11 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from bot.analysis.rollup import Counts
 from bot.app import EXECUTOR, STORE
+from bot.jobs.publish.build import shown_commits
+from bot.models import Importance
+from bot.repo_config import default_config
 from bot.store.digests import DayCommit
 from bot.store.ingest import PER_REPO_TABLES
 from bot.store.schema import analyses, metadata, ratings
@@ -282,3 +286,47 @@ async def test_a_rate_to_high_before_the_cutoff_sends_its_alert(
 
 def alert_shas(discussion: dict[str, Any]) -> set[str]:
     return set(re.findall(r"<!-- commit-digest:[^ ]+:alert:([0-9a-f]{40}) -->", discussion["body"]))
+
+
+async def test_a_rate_edits_a_day_posted_as_issue_comments_once(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    fake = github.serve_replay_day(ASCEND, DAY)
+    fake.files[CONFIG] = "publish:\n  to: issue-comment\n"
+    fake.roles[MAINTAINER] = "admin"
+    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
+    client = await app_client()
+    for push in replay_pushes(ASCEND, DAY):
+        assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain()
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    low = await a_low_commit(client)
+    marker = f"<!-- commit-digest:{ASCEND}:{DAY}:part-"
+
+    def posted() -> str:
+        return "\n".join(c["body"] for c in fake.comments if c["body"].startswith(marker))
+
+    assert "🟢" in (section_of(posted(), low.sha) or "")
+    payload = in_issue(github, f"/digest rate {low.sha[:7]} high", repo=ASCEND)
+    await command(client, github, payload)
+    await command(client, github, payload)
+    patches = github.calls_to("PATCH", r"/issues/comments/")
+    assert len(patches) == 1
+    assert HIGH_HEADING in (section_of(posted(), low.sha) or "")
+    assert RATED in entry_of(posted(), low.sha)
+
+
+async def test_roll_ups_count_the_maintainers_importance(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    """The week's counts are built from the same shown commits as the digests."""
+    client, _ = await replay_landed(app_client, github, clock)
+    low = await a_low_commit(client)
+    config = default_config("en")
+    before = Counts.of(shown_commits(config, await stored(client))[0])
+    payload = in_issue(github, f"/digest rate {low.sha[:7]} high", repo=ASCEND)
+    await command(client, github, payload)
+    after = Counts.of(shown_commits(config, await stored(client))[0])
+    assert after.importance[Importance.HIGH] == before.importance.get(Importance.HIGH, 0) + 1
+    assert after.importance[Importance.LOW] == before.importance[Importance.LOW] - 1
