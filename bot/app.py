@@ -23,6 +23,7 @@ from bot.jobs.context import JobContext
 from bot.jobs.executor import Executor, GivenBack
 from bot.jobs.publish.alerts import SendAlerts
 from bot.jobs.publish.day import PublishPeriod
+from bot.jobs.publish.fold import FoldAlerts
 from bot.jobs.publish.scheduler import Scheduler
 from bot.jobs.publish.week import PublishWeek
 from bot.jobs.recover_deliveries import RecoverDeliveries
@@ -199,6 +200,7 @@ async def _executor(app: web.Application) -> AsyncIterator[None]:
             AnalyseCommit(ctx, app[ANALYZER]),
             PublishPeriod(ctx),
             SendAlerts(ctx),
+            FoldAlerts(ctx),
             PublishWeek(ctx, app[NARRATOR]),
             commands,
             # A process with recovery off never claims it: the replicas that have it on do.

@@ -11,10 +11,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 from bot.app import EXECUTOR, STORE
+from bot.repo_config import parse_config
+from bot.store.job_payloads import RefreshConfigPayload, parse_payload
 from bot.store.jobs import JobKind
-from bot.store.schema import jobs
+from bot.store.schema import commits, jobs, posts, repositories
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.markdown import parse
 from tests.scenarios import (
@@ -131,6 +134,16 @@ async def test_alerts_past_max_per_day_fold_into_one_post(
     singles = discussion_alerts(repo)
     (fold,) = [d for d in posts if FOLD.search(d["body"])]
     assert len(singles) == 2
+    # The fold is made with the first commit past the limit; the others, analysed within
+    # the same minute, go into one edit a minute after it was written.
+    assert len(set(re.findall(r"/commit/([0-9a-f]{40})", fold["body"]))) == 1
+    clock.advance(seconds=59)
+    await client.app[EXECUTOR].drain()
+    assert len(set(re.findall(r"/commit/([0-9a-f]{40})", fold["body"]))) == 1
+    clock.advance(seconds=1)
+    await client.app[EXECUTOR].drain()
+    edits = [c for c in github.calls if c.operation == "UpdateDigestDiscussion"]
+    assert len(edits) == 1
     assert {d["category"]["slug"] for d in posts} == {"announcements"}
     # Every other alert-worthy commit is in the fold, each linked once.
     wanted = await _alert_worthy(client, BUSY_END)
@@ -219,8 +232,8 @@ async def test_posts_made_in_one_place_stay_there_when_the_config_moves_alerts(
     # comment would be; the job ends without an error.
     assert [d["id"] for d in repo.discussions] == made
     assert not [c for c in repo.comments if FOLD.search(c["body"])]
-    (job,) = await _jobs(client, JobKind.SEND_ALERTS)
-    assert (job.state, job.last_error) == ("done", None)
+    for job in await _jobs(client, JobKind.SEND_ALERTS):
+        assert (job.state, job.last_error) == ("done", None)
 
 
 @pytest.mark.parametrize("unreadable", [False, True])
@@ -310,3 +323,137 @@ async def test_a_marker_in_commit_text_does_not_make_an_alert_look_like_another_
     assert alert["body"] == before
     (digest,) = [d for d in repo.discussions if d["body"].startswith(digest_marker)]
     assert digest is not alert
+
+
+# --- the config moves while an alert job backs off (issue 18) ----------------------------------
+
+
+async def move_config(client: Client, repo: FakeRepo, clock: FakeClock, text: str) -> None:
+    """The config file changes, and the App reads it again (as a push touching it makes it)."""
+    repo.files[CONFIG] = text
+    async with client.app[STORE].engine.connect() as conn:
+        repo_id = (await conn.execute(sa.select(repositories.c.id))).scalar_one()
+    await client.app[STORE].jobs.enqueue(
+        RefreshConfigPayload(repo_id=repo_id), clock.now(), rearm=True
+    )
+    await client.app[EXECUTOR].drain(kinds=[JobKind.REFRESH_CONFIG])
+
+
+async def alert_rows(client: Client) -> list[Any]:
+    async with client.app[STORE].engine.connect() as conn:
+        query = sa.select(posts).where(posts.c.key.startswith("alert-"))
+        return list(await conn.execute(query.order_by(posts.c.period, posts.c.key)))
+
+
+async def landed_at(client: Client, sha: str) -> datetime:
+    async with client.app[STORE].engine.connect() as conn:
+        at: datetime = (
+            await conn.execute(sa.select(commits.c.landed_at).where(commits.c.sha == sha))
+        ).scalar_one()
+    return at
+
+
+def fail_alert_create(github: FakeGitHub, *, made: bool) -> None:
+    """The alert's create is answered 502: GitHub made it (`made`) or not."""
+    if made:
+        github.lose_discussion_create()
+    else:
+        github.fail("POST", r"^/graphql$", 502, operation="CreateDigestDiscussion", message="Bad")
+
+
+@pytest.mark.parametrize("made", [False, True], ids=["not-made", "made"])
+async def test_an_alert_backing_off_when_alerts_move_to_the_issue_is_settled_where_it_was_sent(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, made: bool
+) -> None:
+    fail_alert_create(github, made=made)
+    client, repo = await land_alert_day(app_client, github, clock)
+    (row,) = await alert_rows(client)
+    assert (row.state, row.kind) == ("creating", "discussion")
+    await move_config(client, repo, clock, ALERTS + "  to: issue\n")
+    clock.advance(minutes=5)
+    await client.app[EXECUTOR].drain()
+    sha = breaking_sha()
+    in_discussions = alerts_in([d["body"] for d in repo.discussions])
+    in_comments = alerts_in([c["body"] for c in repo.comments])
+    # Exactly one alert: the one GitHub made, found on the discussion where it was sent; or,
+    # nothing having been made there, one in the issue the config names now.
+    assert (in_discussions, in_comments) == (([sha], []) if made else ([], [sha]))
+    (row,) = await alert_rows(client)
+    assert (row.state, row.kind) == ("posted", "discussion" if made else "issue-comment")
+    for job in await _jobs(client, JobKind.SEND_ALERTS):
+        assert (job.state, job.last_error) == ("done", None)
+
+
+@pytest.mark.parametrize(
+    "move", ["timezone: America/Los_Angeles\n", "cutoff: '02:00'\n"], ids=["timezone", "cutoff"]
+)
+async def test_an_alert_backing_off_when_its_day_moves_goes_out_on_its_new_day(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, move: str
+) -> None:
+    fail_alert_create(github, made=False)
+    client, repo = await land_alert_day(app_client, github, clock)
+    sha = breaking_sha()
+    (row,) = await alert_rows(client)
+    assert (row.period, row.state) == (f"alerts:{DAY}", "creating")
+    await move_config(client, repo, clock, ALERTS + move)
+    new_day = parse_config(ALERTS + move).schedule.day_of(await landed_at(client, sha))
+    assert new_day.isoformat() != DAY  # the move takes the commit out of its first day
+    clock.advance(minutes=5)
+    await client.app[EXECUTOR].drain()
+    (alert,) = discussion_alerts(repo)
+    assert alerts_in([alert["body"]]) == [sha]
+    assert new_day.isoformat() in alert["body"]
+    (row,) = await alert_rows(client)
+    assert (row.period, row.state) == (f"alerts:{new_day.isoformat()}", "posted")
+
+
+async def test_a_folded_commit_gets_no_alert_of_its_own_when_a_timezone_moves_its_day(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    config = "alerts:\n  on: [breaking, high]\n  max_per_day: 1\n"
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
+    clock.advance(minutes=1)
+    await client.app[EXECUTOR].drain()
+    (single,) = discussion_alerts(repo)
+    (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    folded = set(re.findall(r"/commit/([0-9a-f]{40})", fold["body"]))
+    # Tokyo time: the folded commits landed before 15:00 UTC move to the next day, which has
+    # no alert yet.
+    moved = config + "timezone: Asia/Tokyo\n"
+    await move_config(client, repo, clock, moved)
+    schedule = parse_config(moved).schedule
+    days = {sha: schedule.day_of(await landed_at(client, sha)) for sha in folded}
+    assert len(set(days.values())) == 2
+    # A high commit lands on the new day, and every alert job runs again (a new analysis, a
+    # redelivery) under the new config.
+    high = next(
+        c["id"]
+        for p in replay_pushes(REPO, BUSY_DAY)
+        for c in p["payload"]["commits"]
+        if c["message"].startswith("[Refactor] remove layer sharding")
+    )
+    late = landing_again(repo, BUSY_DAY, high, "c" * 40)
+    late["repository"]["pushed_at"] = int(clock.now().timestamp())
+    assert schedule.day_of(clock.now()) == max(days.values())
+    assert (await deliver(client, "push", late))[0] == 202
+    async with client.app[STORE].engine.connect() as conn:
+        keyed = list(
+            await conn.execute(
+                sa.select(jobs.c.key, jobs.c.payload).where(
+                    jobs.c.kind == JobKind.SEND_ALERTS.value
+                )
+            )
+        )
+    for _, payload in keyed:
+        spec = parse_payload(JobKind.SEND_ALERTS, payload)
+        await client.app[STORE].jobs.enqueue(spec, clock.now(), rearm=True)
+    await client.app[EXECUTOR].drain()
+    clock.advance(minutes=5)
+    await client.app[EXECUTOR].drain()
+    # The new day's one alert is the new commit's; no folded commit got one of its own, and
+    # no second fold was made.
+    alerted = alerts_in([d["body"] for d in discussion_alerts(repo)])
+    assert sorted(alerted) == sorted([*alerts_in([single["body"]]), "c" * 40])
+    assert len([d for d in repo.discussions if FOLD.search(d["body"])]) == 1
+    rows = await alert_rows(client)
+    assert len(rows) == len({r.key for r in rows}) == 2 + len(folded)

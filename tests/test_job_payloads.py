@@ -18,12 +18,14 @@ from bot.store.job_payloads import (
     AnalyseCommitPayload,
     DigestCommandPayload,
     ExpandRangePayload,
+    FoldAlertsPayload,
     JobPayload,
     PayloadInvalid,
     PublishPeriodPayload,
     PublishWeekPayload,
     RecoverDeliveriesPayload,
     RefreshConfigPayload,
+    SendAlertsPayload,
     parse_payload,
 )
 from bot.store.jobs import JobKind
@@ -56,7 +58,18 @@ PINNED: list[tuple[JobPayload, str, str]] = [
         "42/week/2026-07-10",
         '{"repo_id": 42, "first": "2026-07-10"}',
     ),
-    (alert_job(42, DAY), "42/2026-07-10", '{"repo_id": 42, "day": "2026-07-10"}'),
+    (alert_job(42, SHA), f"42/{SHA}", f'{{"repo_id": 42, "sha": "{SHA}"}}'),
+    # A job of a whole day, as written before alerts were kept per commit.
+    (
+        SendAlertsPayload(repo_id=42, day=DAY),
+        "42/2026-07-10",
+        '{"repo_id": 42, "day": "2026-07-10"}',
+    ),
+    (
+        FoldAlertsPayload(repo_id=42, day=DAY),
+        "42/2026-07-10",
+        '{"repo_id": 42, "day": "2026-07-10"}',
+    ),
     (RecoverDeliveriesPayload(), "app", "{}"),
     (RecoverDeliveriesPayload(covered_since=None), "app", '{"covered_since": null}'),
     (

@@ -4,6 +4,7 @@ delivers (and redelivers) the signed pushes to it, and asks once per GUID for wh
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -19,12 +20,13 @@ from bot.github.hooks import HookDelivery
 from bot.jobs.recovery import Reason, RecoveryReport, plan_redeliveries, recover_deliveries
 from bot.settings import Settings
 from bot.store.jobs import JobKind
+from bot.store.redeliveries import MAX_ASKS
 from bot.store.schema import commits
 from tests.fakes.github import FakeGitHub
 from tests.fakes.hooks import HookAttempt
 from tests.processes import free_port
 from tests.scenarios import landing, rows
-from tests.support import FakeClock, replay_pushes
+from tests.support import FakeClock, publish_round, replay_pushes
 
 Client = TestClient[Any, Any]
 REPO = "vllm-project/llm-compressor"
@@ -255,20 +257,134 @@ async def test_pushes_missed_while_the_app_was_down_are_redelivered_once(
     assert 'commit_digest_redeliveries_total{outcome="asked"} 5.0' in scraped
 
 
-async def test_a_redelivery_that_fails_again_is_not_asked_for_twice(
+def asks_of(github: FakeGitHub, attempt: HookAttempt) -> int:
+    """How many times the App asked GitHub to redeliver this GUID (for any row of it)."""
+    rows = {a.id for a in github.hooks.of(attempt.guid)}
+    return sum(int(c.path.split("/")[-2]) in rows for c in github.calls_to("POST", r"/attempts$"))
+
+
+async def one_push_missed(
+    client: Client, github: FakeGitHub, clock: FakeClock
+) -> tuple[list[dict[str, Any]], HookAttempt]:
+    """Three pushes of the day: the App is down for the second one only."""
+    pushes = replay_pushes(REPO, DAY)[:3]
+    github.serve_replay_day(REPO, DAY)
+    url = str(client.make_url("/webhook"))
+    missed: HookAttempt | None = None
+    for index, push in enumerate(pushes):
+        clock.current = landing(push) + timedelta(seconds=1)
+        if index == 1:
+            app_down(github)
+        else:
+            github.hooks.url = url
+        attempt = await github.hooks.send_push(push)
+        if index == 1:
+            missed = attempt
+    github.hooks.url = url
+    assert missed is not None and missed.status_code == 502
+    return pushes, missed
+
+
+async def digest_of_the_day(client: Client, github: FakeGitHub, clock: FakeClock) -> str:
+    """The day analysed, its cutoff passed, and its digest posted: the posted text."""
+    await client.app[EXECUTOR].drain()
+    clock.current = datetime(2026, 8, 19, 0, 0, 1, tzinfo=UTC)
+    await publish_round(client)
+    (discussion,) = github.repos[REPO].discussions
+    return "\n".join([discussion["body"], *(c["body"] for c in discussion["comments"])])
+
+
+async def test_a_redelivery_that_fails_again_is_asked_for_again_after_a_backoff(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = await app_client()
+    pushes, missed = await one_push_missed(client, github, clock)
+    clock.current = NOW
+    store = client.app[STORE]
+    real_ingest = store.ingest
+
+    async def outage(units: Any) -> Any:
+        raise sa.exc.OperationalError("INSERT", {}, Exception("the database is restarting"))
+
+    # The redelivery meets a brief database outage: the App answers it 503.
+    monkeypatch.setattr(store, "ingest", outage)
+    assert [r.guid for r in (await recover(client)).asked] == [missed.guid]
+    await github.hooks.settled()
+    monkeypatch.setattr(store, "ingest", real_ingest)
+    (failed_again,) = github.hooks.redeliveries()
+    assert failed_again.status_code == 503
+
+    # Not at once: a round within the backoff asks nothing.
+    clock.advance(minutes=2)
+    assert (await recover(client)).asked == []
+    # The backoff over, it is asked again, and this time it lands.
+    clock.advance(minutes=5)
+    again = await recover(client)
+    await github.hooks.settled()
+    assert [r.guid for r in again.asked] == [missed.guid]
+    assert [a.status_code for a in github.hooks.redeliveries()] == [503, 202]
+    # Stored now: settled, and never asked for again, however long the rounds go on.
+    clock.advance(minutes=10)
+    assert (await recover(client)).delivered == 1
+    for _ in range(6):
+        clock.advance(hours=4)
+        assert (await recover(client)).asked == []
+    assert asks_of(github, missed) == 2
+    assert await store.redeliveries.all() == [(missed.guid, "delivered", "failed")]
+
+    posted = await digest_of_the_day(client, github, clock)
+    shas = [c["id"] for p in pushes for c in p["payload"]["commits"]]
+    assert f"**{len(shas)} commits**" in posted
+    assert all(posted.count(f"`{sha[:7]}`") == 1 for sha in shas)
+
+
+async def test_a_redelivery_that_arrived_is_not_asked_for_again_whatever_the_log_says(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     client = await app_client()
-    push = replay_pushes(REPO, DAY)[0]
-    clock.current = landing(push)
-    app_down(github)
-    await github.hooks.send_push(push)
-    report = await recover(client)
+    pushes, missed = await one_push_missed(client, github, clock)
+    clock.current = NOW
+    await recover(client)
     await github.hooks.settled()
-    assert len(report.asked) == 1 and not github.hooks.redeliveries()[0].ok
-    clock.advance(minutes=5)
-    assert (await recover(client)).asked == []
-    assert len(github.calls_to("POST", r"/attempts$")) == 1
+    # The App stored it, but GitHub stopped waiting first and logged the attempt failed.
+    (redelivered,) = github.hooks.redeliveries()
+    assert redelivered.status_code == 202
+    redelivered.status_code, redelivered.status = 504, "timed out"
+    for _ in range(8):
+        clock.advance(hours=2)
+        assert (await recover(client)).asked == []
+    assert asks_of(github, missed) == 1
+    assert await client.app[STORE].redeliveries.all() == [(missed.guid, "delivered", "failed")]
+    posted = await digest_of_the_day(client, github, clock)
+    assert all(
+        posted.count(f"`{c['id'][:7]}`") == 1 for p in pushes for c in p["payload"]["commits"]
+    )
+
+
+async def test_asks_for_a_redelivery_that_never_lands_are_bounded_and_back_off(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client = await app_client()
+    _, missed = await one_push_missed(client, github, clock)
+    clock.current = NOW
+    app_down(github)  # down for every redelivery
+    asked_at = []
+    # Two days of the loop's rounds, every five minutes. Each lists back only to an hour
+    # before the previous one: past the longer backoffs, the failed redelivery is no longer
+    # listed, and the ask is made again from what the store kept.
+    for _ in range(24 * 12 * 2):
+        if (await client.app[RECOVERY].run_once()).asked:
+            asked_at.append(clock.now())
+        await github.hooks.settled()
+        clock.advance(minutes=5)
+    gaps = [later - earlier for earlier, later in itertools.pairwise(asked_at)]
+    assert len(asked_at) == MAX_ASKS == asks_of(github, missed)
+    # Each wait at least as long as the one before, doubling up to six hours.
+    assert gaps == sorted(gaps) and gaps[0] == timedelta(minutes=5)
+    assert gaps[-1] == timedelta(hours=6)
 
 
 async def test_deliveries_older_than_three_days_are_neither_asked_for_nor_paged_through(

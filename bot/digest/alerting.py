@@ -39,6 +39,11 @@ def undoes(revert: DigestCommit, target: DigestCommit) -> bool:
     return any(target.sha.lower().startswith(sha) for sha in git_reverted_shas(revert.message))
 
 
+def reads_as_revert(commit: DigestCommit) -> bool:
+    """Whether a commit reads as a revert (of anything): a `Revert "…"` title or git's line."""
+    return parse_title(commit.title).undoes is not None or bool(git_reverted_shas(commit.message))
+
+
 @dataclass(frozen=True)
 class AlertPlan:
     post: tuple[DigestCommit, ...] = ()  # each gets its own alert now, oldest first

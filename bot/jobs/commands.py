@@ -258,7 +258,7 @@ class RunCommand:
                 elif changed and _alerting(config, commit, command.importance):
                     # An alert goes ahead of its day's digest: the day's alerts look again.
                     await ctx.store.jobs.enqueue_in(
-                        conn, [alert_job(repo.id, day)], ctx.clock.now(), rearm=True
+                        conn, [alert_job(repo.id, commit.sha)], ctx.clock.now(), rearm=True
                     )
             log.info("commit_rated", sha=commit.sha, importance=command.importance)
         return replies.rated_text(

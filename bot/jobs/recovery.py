@@ -5,14 +5,17 @@ only within 3 days (7 on GHES; FACTS.md §1). At start-up and then every
 `RECOVERY_INTERVAL_SECONDS` (the `recover_deliveries` job), the App lists its own recent
 deliveries (`GET /app/hook/deliveries`, newest first, cursor-paged, with the App's JWT),
 finds the GUIDs that never got a 2xx from it, or that it acknowledged as stored (202) but
-the store does not have, and asks GitHub once per GUID to redeliver them
-(`POST /app/hook/deliveries/{id}/attempts`).
-A redelivery keeps its GUID, so the webhook's dedupe makes a second copy harmless.
+the store does not have, and asks GitHub to redeliver them
+(`POST /app/hook/deliveries/{id}/attempts`). Asking is tracked like a job: a GUID whose
+redelivery is still not stored when its backoff runs out (the redelivery met the App down
+again) is asked again, a bounded number of times (`bot.store.redeliveries`); one stored is
+never asked again. A redelivery keeps its GUID, so the webhook's dedupe makes a second copy
+harmless.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Set
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -27,7 +30,7 @@ from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.runtime.metrics import Metrics
 from bot.store import Store
-from bot.store.redeliveries import ASKED, CLAIM_STALE_AFTER, REFUSED
+from bot.store.redeliveries import CLAIM_STALE_AFTER, MAX_ASKS, REFUSED, Ask
 from bot.web.handlers import ROUTED_EVENTS
 
 log = get_logger(__name__)
@@ -71,13 +74,16 @@ def plan_redeliveries(
     recorded: Set[str],
     asked: Set[str],
     events: Set[str] = ROUTED_EVENTS,
+    again: Sequence[Ask] = (),
 ) -> list[Redelivery]:
     """Which GUIDs to ask GitHub to redeliver, oldest first.
 
     Attempts before `since` (GitHub's window) are ignored. A GUID is left alone when the
-    store recorded it, when it was asked for already, when the App does not use its event,
-    or when the App answered it with a 2xx other than 202: ping, an ignored push or a
-    duplicate, which a redelivery would only repeat.
+    store recorded it, when it is `asked` (asked for already and not due again), when the
+    App does not use its event, or when the App answered it with a 2xx other than 202:
+    ping, an ignored push or a duplicate, which a redelivery would only repeat. `again`:
+    asks due again whose GUID the listing may no longer show; each is asked for the row
+    it asked for last, unless the listing or the store says it arrived.
     """
     by_guid: dict[str, list[HookDelivery]] = {}
     for delivery in deliveries:
@@ -109,6 +115,20 @@ def plan_redeliveries(
                 last_status=f"{latest.status_code} {latest.status}".strip(),
             )
         )
+    for ask in again:
+        if ask.guid in by_guid or ask.guid in recorded:
+            continue  # listed: decided above from what GitHub's log says now
+        plan.append(
+            Redelivery(
+                guid=ask.guid,
+                hook_delivery_id=ask.hook_delivery_id,
+                event=ask.event,
+                reason=Reason(ask.reason),
+                attempts=ask.asks,
+                first_attempt_at=ask.asked_at,
+                last_status="",
+            )
+        )
     plan.sort(key=lambda r: (r.first_attempt_at, r.hook_delivery_id))
     return plan
 
@@ -127,6 +147,8 @@ class RecoveryReport:
     deferred: list[Redelivery] = field(default_factory=list)
     # Claimed by another replica's round at the same time.
     taken: int = 0
+    # Asked for before, and stored since: never asked again.
+    delivered: int = 0
 
 
 async def _list_deliveries(
@@ -165,13 +187,19 @@ async def recover_deliveries(
     listed_from = max(window_start, since) if since is not None else window_start
     report = RecoveryReport()
     deliveries = await _list_deliveries(app_api, listed_from, report)
-    guids = {d.guid for d in deliveries}
     stale_before = now - CLAIM_STALE_AFTER
+    again = await store.redeliveries.due(now=now, stale_before=stale_before, since=window_start)
+    guids = {d.guid for d in deliveries}
+    recorded = await store.redeliveries.recorded(guids | {a.guid for a in again})
+    held = await store.redeliveries.held(guids, now=now, stale_before=stale_before)
+    # What was asked for and has arrived since (stored, or answered with another 2xx: an
+    # ignored push) is settled, never asked again.
+    answered = {d.guid for d in deliveries if d.answered_2xx and d.status_code != 202}
+    arrived = (recorded | answered) & (held | {a.guid for a in again})
+    report.delivered = await store.redeliveries.delivered(arrived)
+    again = [a for a in again if a.guid not in arrived]
     plan = plan_redeliveries(
-        deliveries,
-        since=window_start,
-        recorded=await store.redeliveries.recorded(guids),
-        asked=await store.redeliveries.asked(guids, stale_before=stale_before),
+        deliveries, since=window_start, recorded=recorded, asked=held, again=again
     )
     for position, item in enumerate(plan):
         claimed = await store.redeliveries.claim(
@@ -220,9 +248,11 @@ async def recover_deliveries(
             report.deferred.append(item)
             log.warning("delivery_redelivery_deferred", error=str(exc), **context)
             continue
-        await store.redeliveries.settle(item.guid, state=ASKED)
+        asks = await store.redeliveries.asked(item.guid, now=now)
         report.asked.append(item)
-        log.info("delivery_redelivery_requested", **context)
+        log.info("delivery_redelivery_requested", asks=asks, **context)
+        if asks >= MAX_ASKS:
+            log.warning("delivery_redelivery_exhausted", asks=asks, **context)
 
     if metrics is not None:
         for outcome, items in (
@@ -231,7 +261,8 @@ async def recover_deliveries(
             ("deferred", report.deferred),
         ):
             metrics.redeliveries.labels(outcome=outcome).inc(len(items))
-    summary = log.info if report.asked or report.refused or report.deferred else log.debug
+    busy = report.asked or report.refused or report.deferred or report.delivered
+    summary = log.info if busy else log.debug
     summary(
         "deliveries_recovery_round",
         listed=report.listed,
@@ -241,6 +272,7 @@ async def recover_deliveries(
         refused=len(report.refused),
         deferred=len(report.deferred),
         taken=report.taken,
+        delivered=report.delivered,
     )
     return report
 

@@ -96,7 +96,7 @@ class Metrics:
         )
         self.alerts = Counter(
             "commit_digest_alerts",
-            "Alert posts by outcome (posted, failed).",
+            'Alerts by outcome (posted, folded into the day\'s "more alerts" post, failed).',
             ["outcome"],
             registry=r,
         )

@@ -7,7 +7,7 @@ times and the window the current config gives the period, not stored at ingest.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
@@ -285,6 +285,33 @@ class Digests:
         wanted: list[Any] = [c.pr_number.in_(numbers)] if numbers else []
         wanted += [c.sha.startswith(p, autoescape=True) for p in prefixes]
         return await self._commits(c.landed_at < before, sa.or_(*wanted), repo_id=repo_id)
+
+    async def commits_of(self, repo_id: int, shas: Collection[str]) -> list[DayCommit]:
+        """These stored commits (an alert's, a fold's), in landing order."""
+        if not shas:
+            return []
+        return await self._commits(t.commits.c.sha.in_(sorted(shas)), repo_id=repo_id)
+
+    async def reverts_between(
+        self, repo_id: int, start: datetime, end: datetime
+    ) -> list[DayCommit]:
+        """Commits landed in [start, end) that may be reverts (a title or a message saying
+        so): the few an alert is checked against, instead of every commit of the days."""
+        c = t.commits.c
+        maybe = sa.or_(
+            sa.func.lower(c.title).contains("revert", autoescape=True),
+            sa.func.lower(c.message).contains("reverts commit", autoescape=True),
+        )
+        return await self._commits(c.landed_at >= start, c.landed_at < end, maybe, repo_id=repo_id)
+
+    async def alert_worthy_between(
+        self, repo_id: int, start: datetime, end: datetime
+    ) -> list[DayCommit]:
+        """Commits landed in [start, end) analysed as breaking or high: what a revert may
+        cancel out with."""
+        c, a = t.commits.c, t.analyses.c
+        worthy = sa.or_(a.breaking.is_(True), a.importance == "high")
+        return await self._commits(c.landed_at >= start, c.landed_at < end, worthy, repo_id=repo_id)
 
     async def _commits(self, *where: Any, repo_id: int) -> list[DayCommit]:
         c = t.commits.c

@@ -111,7 +111,25 @@ class PublishWeekPayload(JobPayload):
 
 
 class SendAlertsPayload(JobPayload):
+    """One commit's alert. `day`: a job of a whole day, written before alerts were kept per
+    commit (its run enqueues one job per commit of that day)."""
+
     kind = JobKind.SEND_ALERTS
+    repo_id: int
+    sha: str | None = None
+    day: date | None = None
+
+    @property
+    def key(self) -> str:
+        if self.sha is None and self.day is not None:
+            return f"{self.repo_id}/{self.day.isoformat()}"
+        return f"{self.repo_id}/{self.sha}"
+
+
+class FoldAlertsPayload(JobPayload):
+    """A day's "more alerts" post, brought up to date."""
+
+    kind = JobKind.FOLD_ALERTS
     repo_id: int
     day: date
 
@@ -181,6 +199,7 @@ _MODELS: dict[JobKind, type[JobPayload]] = {
         PublishPeriodPayload,
         PublishWeekPayload,
         SendAlertsPayload,
+        FoldAlertsPayload,
         RecoverDeliveriesPayload,
         DigestCommandPayload,
     )

@@ -32,6 +32,7 @@ class JobKind(StrEnum):
     PUBLISH_PERIOD = "publish_period"
     PUBLISH_WEEK = "publish_week"
     SEND_ALERTS = "send_alerts"
+    FOLD_ALERTS = "fold_alerts"
     RECOVER_DELIVERIES = "recover_deliveries"
     DIGEST_COMMAND = "digest_command"
 
@@ -53,6 +54,7 @@ PRIORITY: dict[JobKind, int] = {
     JobKind.REFRESH_CONFIG: 0,
     JobKind.EXPAND_RANGE: 1,
     JobKind.SEND_ALERTS: 1,
+    JobKind.FOLD_ALERTS: 1,
     JobKind.ANALYSE_COMMIT: 2,
     JobKind.PUBLISH_PERIOD: 3,
     JobKind.PUBLISH_WEEK: 4,

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
@@ -13,9 +15,35 @@ from bot.store import schema as t
 
 # Bound parameters per statement stay far below SQLite's and asyncpg's limits.
 _CHUNK = 500
-ASKING, ASKED, REFUSED = "asking", "asked", "refused"
+ASKING, ASKED, REFUSED, DELIVERED = "asking", "asked", "refused", "delivered"
 # How long an `asking` claim may stay unsettled before another round takes it over.
 CLAIM_STALE_AFTER = timedelta(minutes=10)
+# A GUID asked for but still not stored is asked again after a backoff that doubles from
+# `FIRST_RETRY` up to `LONGEST_RETRY`, at most `MAX_ASKS` times in all (about a day and a
+# half, within GitHub's 3-day window; past that window GitHub refuses, which ends it too).
+MAX_ASKS = 10
+FIRST_RETRY = timedelta(minutes=5)
+LONGEST_RETRY = timedelta(hours=6)
+
+
+def retry_after(asks: int) -> timedelta:
+    """How long after its `asks`-th ask a GUID still not stored is asked again."""
+    doubled: timedelta = FIRST_RETRY * 2 ** max(asks - 1, 0)
+    return min(doubled, LONGEST_RETRY)
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A GUID the App asked for (or is asking for), as the table holds it."""
+
+    guid: str
+    hook_delivery_id: int
+    event: str
+    reason: str
+    state: str
+    asks: int
+    asked_at: datetime
+    next_ask_at: datetime | None
 
 
 def _chunks(values: Collection[str]) -> Iterator[list[str]]:
@@ -24,8 +52,32 @@ def _chunks(values: Collection[str]) -> Iterator[list[str]]:
         yield ordered[start : start + _CHUNK]
 
 
+def _due(now: datetime, stale_before: datetime) -> sa.ColumnElement[bool]:
+    """Rows whose GUID may be asked for now: a claim whose holder died, or an ask whose
+    redelivery has not been stored by the time its backoff ran out."""
+    r = t.redeliveries.c
+    return sa.or_(
+        sa.and_(r.state == ASKING, r.asked_at < stale_before),
+        sa.and_(r.state == ASKED, r.asks < MAX_ASKS, r.next_ask_at <= now),
+    )
+
+
+def _ask(row: Any) -> Ask:
+    return Ask(
+        guid=row.guid,
+        hook_delivery_id=row.hook_delivery_id,
+        event=row.event,
+        reason=row.reason,
+        state=row.state,
+        asks=row.asks,
+        asked_at=row.asked_at,
+        next_ask_at=row.next_ask_at,
+    )
+
+
 class Redeliveries:
-    """One row per GUID the App asked GitHub to redeliver, claimed before the ask."""
+    """One row per GUID the App asked GitHub to redeliver, claimed before each ask, and
+    asked again with backoff until the webhook stores it (then `delivered`)."""
 
     def __init__(self, engine: AsyncEngine, writer: AsyncEngine) -> None:
         self._engine = engine
@@ -42,20 +94,32 @@ class Redeliveries:
                 found.update(rows.scalars())
         return found
 
-    async def asked(self, guids: Collection[str], *, stale_before: datetime) -> set[str]:
-        """The GUIDs among these already asked for, or being asked for by a live claim."""
+    async def held(
+        self, guids: Collection[str], *, now: datetime, stale_before: datetime
+    ) -> set[str]:
+        """The GUIDs among these not to ask for now: refused, delivered, being asked for by a
+        live claim, asked and within their backoff, or asked `MAX_ASKS` times."""
         r = t.redeliveries.c
         found: set[str] = set()
         async with self._engine.connect() as conn:
             for chunk in _chunks(guids):
                 rows = await conn.execute(
-                    sa.select(r.guid).where(
-                        r.guid.in_(chunk),
-                        sa.or_(r.state != ASKING, r.asked_at >= stale_before),
-                    )
+                    sa.select(r.guid).where(r.guid.in_(chunk), sa.not_(_due(now, stale_before)))
                 )
                 found.update(rows.scalars())
         return found
+
+    async def due(self, *, now: datetime, stale_before: datetime, since: datetime) -> list[Ask]:
+        """Asks to make again now, whether or not the round's listing still shows them (a
+        later round lists back only an hour): oldest first, first asked after `since`."""
+        r = t.redeliveries.c
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(t.redeliveries)
+                .where(_due(now, stale_before), r.asked_at >= since)
+                .order_by(r.asked_at, r.guid)
+            )
+            return [_ask(row) for row in rows]
 
     async def claim(
         self,
@@ -68,7 +132,8 @@ class Redeliveries:
         stale_before: datetime,
     ) -> bool:
         """Take the right to ask for this GUID; False when it was asked (or is being asked)
-        by this or another replica. A claim whose holder died is taken over once stale."""
+        by this or another replica and is not due again. A claim whose holder died is taken
+        over once stale, an ask not yet delivered once its backoff ran out."""
         r = t.redeliveries.c
         values = {
             "hook_delivery_id": hook_delivery_id,
@@ -80,7 +145,7 @@ class Redeliveries:
         }
         try:
             async with self._writer.begin() as conn:
-                await conn.execute(sa.insert(t.redeliveries).values(guid=guid, **values))
+                await conn.execute(sa.insert(t.redeliveries).values(guid=guid, asks=0, **values))
         except IntegrityError:
             pass
         else:
@@ -88,24 +153,60 @@ class Redeliveries:
         async with self._writer.begin() as conn:
             taken = await conn.execute(
                 sa.update(t.redeliveries)
-                .where(r.guid == guid, r.state == ASKING, r.asked_at < stale_before)
+                .where(r.guid == guid, _due(now, stale_before))
                 .values(**values)
             )
         return bool(taken.rowcount)
 
+    async def asked(self, guid: str, *, now: datetime) -> int:
+        """GitHub accepted the ask (202): counted, and due again after its backoff unless the
+        webhook stores the GUID by then. Returns how many times it has been asked."""
+        r = t.redeliveries.c
+        async with self._writer.begin() as conn:
+            asks = await conn.scalar(sa.select(r.asks).where(r.guid == guid))
+            count = int(asks or 0) + 1
+            await conn.execute(
+                sa.update(t.redeliveries)
+                .where(r.guid == guid)
+                .values(state=ASKED, asks=count, next_ask_at=now + retry_after(count))
+            )
+        return count
+
     async def settle(self, guid: str, *, state: str, answer: str | None = None) -> None:
-        """Record GitHub's answer to the ask: `asked` (202) or `refused` (4xx)."""
+        """Record an end: `refused` (GitHub answered 4xx) or `delivered`."""
         r = t.redeliveries.c
         async with self._writer.begin() as conn:
             await conn.execute(
                 sa.update(t.redeliveries).where(r.guid == guid).values(state=state, answer=answer)
             )
 
+    async def delivered(self, guids: Collection[str]) -> int:
+        """The asks among these GUIDs that the webhook has since stored: never asked again."""
+        r = t.redeliveries.c
+        count = 0
+        async with self._writer.begin() as conn:
+            for chunk in _chunks(guids):
+                done = await conn.execute(
+                    sa.update(t.redeliveries)
+                    .where(r.guid.in_(chunk), r.state.in_([ASKING, ASKED]))
+                    .values(state=DELIVERED)
+                )
+                count += int(done.rowcount or 0)
+        return count
+
     async def release(self, guid: str) -> None:
-        """Give a claim back after an ask that may not have reached GitHub: ask next round."""
+        """Give a claim back after an ask that may not have reached GitHub: ask next round.
+        A GUID asked before keeps its count, due at once."""
         r = t.redeliveries.c
         async with self._writer.begin() as conn:
-            await conn.execute(sa.delete(t.redeliveries).where(r.guid == guid, r.state == ASKING))
+            await conn.execute(
+                sa.delete(t.redeliveries).where(r.guid == guid, r.state == ASKING, r.asks == 0)
+            )
+            await conn.execute(
+                sa.update(t.redeliveries)
+                .where(r.guid == guid, r.state == ASKING)
+                .values(state=ASKED, next_ask_at=r.asked_at)
+            )
 
     async def prune(self, older_than: datetime) -> int:
         async with self._writer.begin() as conn:

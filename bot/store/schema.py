@@ -261,10 +261,15 @@ redeliveries = sa.Table(
     sa.Column("hook_delivery_id", sa.BigInteger, nullable=False),
     sa.Column("event", sa.String(64), nullable=False),
     sa.Column("reason", sa.String(16), nullable=False),
-    # asking -> asked | refused; an `asking` row older than a few minutes is a crashed ask.
+    # asking -> asked | refused; an `asking` row older than a few minutes is a crashed ask;
+    # asked -> asking again once `next_ask_at` passed with the GUID still not stored, and
+    # -> delivered once it is.
     sa.Column("state", sa.String(16), nullable=False),
     sa.Column("answer", sa.Text),
     sa.Column("asked_at", UTCDateTime, nullable=False, index=True),
+    # Migration 0010: how many asks GitHub accepted, and when the next is due.
+    sa.Column("asks", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("next_ask_at", UTCDateTime),
 )
 
 commands = sa.Table(

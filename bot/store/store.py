@@ -12,6 +12,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store import schema as t
+from bot.store.alert_ledger import AlertLedger
 from bot.store.commands import CommandLog
 from bot.store.commits import Commits
 from bot.store.digests import Digests
@@ -40,6 +41,7 @@ class Store:
         self.posts = PostLedger(engine)
         self.commands = CommandLog(self._writer)
         self.ratings = Ratings(engine)
+        self.alert_ledger = AlertLedger(engine)
         self.redeliveries = Redeliveries(engine, self._writer)
         # SQLite only: the hot ingest transaction runs in one thread hop (see store/ingest.py).
         self._sync_engine = sqlite_sync_engine

@@ -116,16 +116,15 @@ class AnalyseCommit:
             if details is not None:
                 await self._save_details(job, work, details)
             raise
-        # One transaction: the details, the analysis, its day's alerts asked for, the job done.
+        # One transaction: the details, the analysis, its alert asked for, the job done.
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(job, now, finish=True) as conn:
             if details is not None:
                 await ctx.store.commits.save_details(conn, work.repo_id, work.sha, details)
             stored = await ctx.store.commits.complete(conn, work.repo_id, work.sha, result, now)
             if stored and alerts_on(result.analysis, config, excluded=excluded):
-                day = config.schedule.day_of(work.landed_at)
                 await ctx.store.jobs.enqueue_in(
-                    conn, [alert_job(work.repo_id, day)], now, rearm=True
+                    conn, [alert_job(work.repo_id, work.sha)], now, rearm=True
                 )
         if stored:
             log.info(

@@ -1,22 +1,30 @@
-"""`send_alerts`: post a day's alerts (a commit analysed as breaking or high) as they land.
+"""`send_alerts`: post an alert for a commit analysed as breaking or high, as it lands.
 
-One job per repository and digest day, enqueued in the transaction that stores an analysis
-the config alerts on (`alerts.on`); a commit analysed while the job runs makes it run once
-more (`jobs.rerun`). Each run plans the day from the ledgers alone (`bot.digest.alerting`): the
-alerts recorded count toward `max_per_day`, the rest fold into one "more alerts" post that
-is edited as it grows, and a commit reverted before its alert went out gets none. Every
-post goes through the post ledger, so a crash or an unclear create never posts twice.
+One job per commit (repository and sha), enqueued in the transaction that stores an analysis
+the config alerts on. A run reads the config in force then: the commit's day and where its
+alert goes are worked out at run time, never fixed when it was enqueued, and the post ledger
+says, whatever the day, whether the commit was alerted or folded already. A day's first
+`max_per_day` alerts get a post of their own (decided one commit at a time, under a lock per
+repository); the rest are recorded as folded, and the day's `fold_alerts` job brings its one
+"more alerts" post up to date, at most once a minute (`bot.jobs.publish.fold`). A commit
+reverted before its alert went out gets none. A run reads the commit, the few reverts near
+it and the ledger, so its cost does not grow with the size of the day. Every post goes
+through the post ledger: a crash or an unclear create never posts twice, and a create left
+unclear is settled where it was sent, whatever the config says now.
 """
 
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Any
 
 from structlog.contextvars import bound_contextvars
 
-from bot.digest.alert import render_alert, render_alert_fold
-from bot.digest.alerting import plan_alerts, wants_alert
-from bot.digest.markers import alert_marker, fold_marker
+from bot.digest.alert import render_alert
+from bot.digest.alerting import plan_alerts, reads_as_revert, wants_alert
+from bot.digest.markers import alert_marker
+from bot.github import InstallationClient
+from bot.github.calls import Forbidden, GraphQLFailed
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Done, Outcome
 from bot.jobs.publish import places
@@ -26,8 +34,9 @@ from bot.posts import targets
 from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
-from bot.store.job_payloads import SendAlertsPayload
-from bot.store.jobs import Job
+from bot.store.alert_ledger import ALERT_PERIOD, ALERT_PREFIX, AlertLedger
+from bot.store.job_payloads import FoldAlertsPayload, SendAlertsPayload
+from bot.store.jobs import Job, JobKind, Jobs
 from bot.store.posts import PostState, Recorded
 from bot.store.repos import RepoRow, config_of
 from bot.store.store import Store
@@ -38,8 +47,10 @@ MAX_ALERT_ATTEMPTS = 8
 # A revert landing this long after the day still withholds an alert not yet sent; commits
 # this long before it are where a revert of the day finds what it names.
 NEARBY = timedelta(days=2)
-ALERT_PREFIX = "alert-"
-ALERT_PERIOD = "alerts:"
+# The "more alerts" post is edited at most this often; commits folded meanwhile wait.
+FOLD_EVERY = timedelta(minutes=1)
+
+__all__ = ["ALERT_PERIOD", "ALERT_PREFIX", "SendAlerts", "alert_job", "alert_period"]
 
 
 def alert_period(day: date) -> str:
@@ -47,12 +58,20 @@ def alert_period(day: date) -> str:
     return f"{ALERT_PERIOD}{day.isoformat()}"
 
 
-def alert_job(repo_id: int, day: date) -> SendAlertsPayload:
-    return SendAlertsPayload(repo_id=repo_id, day=day)
+def day_of_period(period: str) -> date:
+    return date.fromisoformat(period.removeprefix(ALERT_PERIOD))
+
+
+def alert_job(repo_id: int, sha: str) -> SendAlertsPayload:
+    return SendAlertsPayload(repo_id=repo_id, sha=sha)
+
+
+def fold_job(repo_id: int, day: date) -> FoldAlertsPayload:
+    return FoldAlertsPayload(repo_id=repo_id, day=day)
 
 
 def alerts_on(analysis: Analysis, config: RepoConfig, *, excluded: str | None) -> bool:
-    """Whether storing this analysis should (re)start its day's alerts."""
+    """Whether storing this analysis should (re)start its commit's alert."""
     return excluded is None and wants_alert(analysis, config.alerts)
 
 
@@ -66,8 +85,68 @@ async def sent_alerts(store: Store, repo_id: int, day: date) -> dict[str, str]:
     }
 
 
+async def alert_channel(
+    ctx: JobContext,
+    job: Job[Any],
+    client: InstallationClient,
+    repo: RepoRow,
+    *,
+    config: RepoConfig,
+    gone: places.GoneIssues,
+    discussion: bool,
+) -> targets.Channel:
+    """Where a new alert post goes under the config in force: its Discussion category, or
+    the issue (`publish.issue`, else the tracking issue) where Discussions cannot be used."""
+    if discussion and config.alerts.to == "discussion":
+        category = config.alerts.category or config.publish.category
+        try:
+            setup, found = await places.discussion_target(client, repo.full_name, category)
+            return targets.discussions(client, repo.full_name, setup, found)
+        except places.FallBack as reason:
+            log.info("alerts_fallback_to_issue", reason=str(reason))
+        except Forbidden:
+            # Without the Discussions permission at all, even the categories are FORBIDDEN.
+            log.info("alerts_fallback_to_issue", reason="no Discussions permission")
+    number = await places.comment_issue(
+        ctx, job, client, repo, configured=config.publish.issue, gone=gone
+    )
+    return targets.issue_comments(client, repo.full_name, number)
+
+
+async def recorded_channel(
+    ctx: JobContext, client: InstallationClient, repo: RepoRow, config: RepoConfig, rec: Recorded
+) -> targets.Channel | None:
+    """Where a recorded post was sent (to search for it, or to edit it there); None where
+    that place cannot be read any more."""
+    if rec.kind == "issue-comment" and rec.parent is not None and rec.parent.isdigit():
+        return targets.issue_comments(client, repo.full_name, int(rec.parent))
+    if rec.kind == "discussion":
+        category = config.alerts.category or config.publish.category
+        try:
+            setup, found = await places.discussion_target(client, repo.full_name, category)
+        except (places.FallBack, Forbidden):
+            return None
+        return targets.discussions(client, repo.full_name, setup, found)
+    return None
+
+
+async def made_there(channel: targets.Channel, marker: str) -> bool:
+    """Whether the App's post with this marker is there (every post opens with its marker)."""
+    async for item in channel.search():
+        if item.body.startswith(marker):
+            return True
+    return False
+
+
+def refused(exc: Exception) -> bool:
+    """GitHub refused a Discussion create (nothing was made): the issue takes it instead."""
+    if isinstance(exc, Forbidden):
+        return True
+    return isinstance(exc, GraphQLFailed) and "UNPROCESSABLE" in exc.types
+
+
 class SendAlerts:
-    kind = SendAlertsPayload.kind
+    kind = JobKind.SEND_ALERTS
     max_attempts = MAX_ALERT_ATTEMPTS
 
     def __init__(self, ctx: JobContext) -> None:
@@ -78,13 +157,15 @@ class SendAlerts:
         repo = await ctx.store.repos.get(job.payload.repo_id)
         if repo is None:
             return Done()
-        day = job.payload.day
-        with bound_contextvars(repo=repo.full_name, day=day.isoformat()):
+        sha = job.payload.sha
+        if sha is None:
+            return await self._by_day(job, repo)
+        with bound_contextvars(repo=repo.full_name, sha=sha):
             return await places.posting(
                 ctx,
                 job,
                 repo,
-                lambda gone: self._send(job, repo, day, gone),
+                lambda gone: self._send(job, repo, sha, gone),
                 what="alerts",
                 slow=False,
             )
@@ -92,117 +173,186 @@ class SendAlerts:
     async def given_up(self, job: Job[SendAlertsPayload], reason: str) -> None:
         self._ctx.metrics.alerts.labels(outcome="failed").inc()
 
+    async def _by_day(self, job: Job[SendAlertsPayload], repo: RepoRow) -> Outcome:
+        """A job of a day, enqueued before alerts were kept per commit: one per commit now."""
+        ctx = self._ctx
+        config = config_of(repo.config, ctx.settings.default_language)
+        if job.payload.day is None:
+            return Done()
+        start, end = config.schedule.window(job.payload.day)
+        worthy = await ctx.store.digests.alert_worthy_between(repo.id, start, end)
+        now = ctx.clock.now()
+        async with ctx.store.jobs.holding(job, now, finish=True) as conn:
+            await Jobs.enqueue_in(conn, [alert_job(repo.id, c.sha) for c in worthy], now)
+        return Done(recorded=True)
+
+    async def _commit(self, repo: RepoRow, config: RepoConfig, sha: str) -> DigestCommit | None:
+        """The commit as an alert shows it; None when it is gone, or excluded by the config."""
+        shown, _ = shown_commits(config, await self._ctx.store.digests.commits_of(repo.id, [sha]))
+        return shown[0] if shown and shown[0].analysis is not None else None
+
     async def _send(
-        self, job: Job[SendAlertsPayload], repo: RepoRow, day: date, gone: places.GoneIssues
+        self, job: Job[SendAlertsPayload], repo: RepoRow, sha: str, gone: places.GoneIssues
     ) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
         if not config.alerts.on:
             return Done()  # turned off since the analysis
-        start, end = config.schedule.window(day)
-        nearby = await ctx.store.digests.window_commits(repo.id, start - NEARBY, end + NEARBY)
-        shown, _ = shown_commits(config, nearby)
-        today = [c for c in shown if start <= c.landed_at < end]
-        others = [c for c in shown if not start <= c.landed_at < end]
-        period = alert_period(day)
-        recorded = await ctx.store.posts.recorded(repo.id, period)
-        ours = {
-            k.removeprefix(ALERT_PREFIX): r
-            for k, r in recorded.items()
-            if k.startswith(ALERT_PREFIX)
-        }
-        # A commit the config moved to this day (a new zone or cutoff) keeps the alert it got.
-        moved = await ctx.store.posts.recorded_anywhere(
-            repo.id,
-            [
-                ALERT_PREFIX + c.sha
-                for c in today
-                if c.sha not in ours and wants_alert(c.analysis, config.alerts)
-            ],
-            period_prefix=ALERT_PERIOD,
-        )
-        posted = {*ours, *(k.removeprefix(ALERT_PREFIX) for k in moved)}
-        plan = plan_alerts(today, config=config.alerts, posted=posted, others=others)
-        # A create whose answer was lost is settled first (found by its marker, or sent).
-        unclear = [c for c in today if (r := ours.get(c.sha)) and r.state is PostState.CREATING]
-        alerts = [*unclear, *plan.post]
-        for sha, revert in plan.reverted.items():
-            log.info("alert_withheld_reverted", sha=sha, revert=revert)
-        if not alerts and not plan.fold:
+        found = await ctx.store.alert_ledger.find(repo.id, sha)
+        if found is not None and found[1].state is PostState.POSTED:
+            return Done()  # alerted (or folded) already, whatever its day is now
+        commit = await self._commit(repo, config, sha)
+        if commit is None:
             return Done()
         client = await ctx.client(job, repo.installation_id, repo.full_name, repo.id)
-        to_discussion = config.alerts.to == "discussion"
-        if to_discussion:
+        if found is not None:
+            # A create whose answer was lost is looked for where it was sent, whatever the
+            # config says now: adopted if it is there; if not, nothing was made, and the
+            # alert is decided afresh under the config in force (its day, its place).
+            period, rec = found
+            channel = await recorded_channel(ctx, client, repo, config, rec)
+            marker = alert_marker(repo.full_name, sha)
+            if channel is not None and await made_there(channel, marker):
+                await self._post(
+                    job, repo, config=config, channel=channel, commit=commit, period=period
+                )
+                log.info("alert_settled", period=period, kind=rec.kind)
+                return Done()
+            async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
+                await ctx.store.posts.withdraw(conn, repo.id, period, key=rec.key)
+        if not wants_alert(commit.analysis, config.alerts) or await self._withheld(
+            repo, config, commit
+        ):
+            return Done()
+        day = config.schedule.day_of(commit.landed_at)
+        period = alert_period(day)
+        # Where a post of its own would go is asked of GitHub only once the day has room for
+        # one: a commit that folds costs no GitHub call.
+        place: targets.Channel | None = None
+        discussion = True
+        while True:
+            own = await self._own_post(
+                job, repo, config=config, channel=place, commit=commit, day=day, period=period
+            )
+            if own is False:
+                return Done()
+            if own is None or place is None:
+                place = await alert_channel(
+                    ctx, job, client, repo, config=config, gone=gone, discussion=discussion
+                )
+                continue
             try:
-                wanted = _unmade(
-                    recorded, self._wanted(repo, config, day, alerts, plan.fold, for_issue=False)
+                await self._post(
+                    job, repo, config=config, channel=place, commit=commit, period=period
                 )
-                await places.sync_discussions(
-                    ctx,
-                    job,
-                    client,
-                    repo.full_name,
-                    wanted,
-                    category=config.alerts.category or config.publish.category,
-                    repo_id=repo.id,
-                    period=period,
-                )
-            except places.FallBack as reason:
-                log.info("alerts_fallback_to_issue", reason=str(reason))
-                to_discussion = False
-        if not to_discussion:
-            number = await places.comment_issue(
-                ctx, job, client, repo, configured=config.publish.issue, gone=gone
-            )
-            channel = targets.issue_comments(client, repo.full_name, number)
-            # Read again: the discussions' attempt may have made some before it fell back.
-            made = await ctx.store.posts.recorded(repo.id, period)
-            wanted = _unmade(
-                made, self._wanted(repo, config, day, alerts, plan.fold, for_issue=True)
-            )
-            await targets.sync_posts(
-                ctx.store, ctx.clock, job, channel, wanted, repo_id=repo.id, period=period
-            )
-        for c in alerts:
-            log.info("alert_posted", sha=c.sha)
-        ctx.metrics.alerts.labels(outcome="posted").inc(len(alerts))
-        return Done()
+            except (Forbidden, GraphQLFailed) as exc:
+                # Refused (the intent is withdrawn): the issue takes it, decided again.
+                if place.kind != "discussion" or not refused(exc):
+                    raise
+                log.info("alerts_fallback_to_issue", reason=str(exc)[:200])
+                place, discussion = None, False
+                continue
+            log.info("alert_posted")
+            ctx.metrics.alerts.labels(outcome="posted").inc()
+            return Done()
 
-    @staticmethod
-    def _wanted(
+    async def _withheld(self, repo: RepoRow, config: RepoConfig, commit: DigestCommit) -> bool:
+        """A revert landed before the alert went out (none is sent), or this commit reverts
+        one whose alert was withheld so (the pair cancels out)."""
+        store = self._ctx.store
+        start, end = config.schedule.window(config.schedule.day_of(commit.landed_at))
+        reverts, _ = shown_commits(
+            config, await store.digests.reverts_between(repo.id, start - NEARBY, end + NEARBY)
+        )
+        reverts = [c for c in reverts if c.sha != commit.sha]
+        reverted: list[DigestCommit] = []
+        if reads_as_revert(commit):
+            worthy = await store.digests.alert_worthy_between(
+                repo.id, start - NEARBY, commit.landed_at + timedelta(microseconds=1)
+            )
+            reverted, _ = shown_commits(config, [c for c in worthy if c.sha != commit.sha])
+        alerted = await store.alert_ledger.own_alerts(repo.id, [c.sha for c in reverted])
+        plan = plan_alerts(
+            [commit, *reverted], config=config.alerts, posted=alerted, others=reverts
+        )
+        if commit.sha in plan.reverted:
+            log.info("alert_withheld_reverted", revert=plan.reverted[commit.sha])
+            return True
+        if commit.sha in plan.cancelled:
+            log.info("alert_withheld_cancelled", reverts=plan.cancelled[commit.sha])
+            return True
+        return False
+
+    async def _own_post(
+        self,
+        job: Job[SendAlertsPayload],
         repo: RepoRow,
-        config: RepoConfig,
-        day: date,
-        alerts: list[DigestCommit],
-        fold: tuple[DigestCommit, ...],
         *,
-        for_issue: bool,
-    ) -> list[Wanted]:
-        kind = "issue-comment" if for_issue else "discussion"
-        language, zone = config.language, config.timezone
-        out = []
-        for c in alerts:
-            post = render_alert(c, repo=repo.full_name, day=day, language=language, timezone=zone)
-            out.append(
-                Wanted(post.key, kind, alert_marker(repo.full_name, c.sha), post.body, post.title)
+        config: RepoConfig,
+        channel: targets.Channel | None,
+        commit: DigestCommit,
+        day: date,
+        period: str,
+    ) -> bool | None:
+        """Within the day's `max_per_day`, the commit's own alert is intended (there, before
+        the create); past it, the commit is folded and the day's fold job armed. One commit
+        decided at a time per repository, so the day never has more own alerts. None: there
+        is room, and nothing is written until `channel` says where the post goes."""
+        ctx = self._ctx
+        now = ctx.clock.now()
+        async with ctx.store.jobs.holding(job, now) as conn:
+            await AlertLedger.lock(conn, repo.id)
+            taken = await AlertLedger.own_count(conn, repo.id, period)
+            taken += await AlertLedger.undecided_before(
+                conn,
+                repo.id,
+                job_kind=JobKind.SEND_ALERTS.value,
+                sha=commit.sha,
+                landed_at=commit.landed_at,
+                since=config.schedule.window(day)[0],
             )
-        if fold:
-            post = render_alert_fold(
-                fold,
-                repo=repo.full_name,
-                day=day,
-                language=language,
-                max_per_day=config.alerts.max_per_day,
-                timezone=zone,
-                with_title=for_issue,
-            )
-            out.append(
-                Wanted(post.key, kind, fold_marker(repo.full_name, day), post.body, post.title)
-            )
-        return out
+            if taken < config.alerts.max_per_day:
+                if channel is None:
+                    return None
+                await ctx.store.posts.intend(
+                    conn,
+                    repo.id,
+                    period,
+                    key=ALERT_PREFIX + commit.sha,
+                    kind=channel.kind,
+                    parent=channel.parent,
+                    now=now,
+                )
+                return True
+            await AlertLedger.fold_in(conn, repo.id, period, commit.sha, now)
+            written = await AlertLedger.fold_written_at(conn, repo.id, period)
+            due = max(now, written + FOLD_EVERY) if written is not None else now
+            await Jobs.enqueue_in(conn, [fold_job(repo.id, day)], now, rearm=True, not_before=due)
+        log.info("alert_folded", fold_due=due.isoformat())
+        ctx.metrics.alerts.labels(outcome="folded").inc()
+        return False
 
-
-def _unmade(made: dict[str, Recorded], wanted: list[Wanted]) -> list[Wanted]:
-    """Leaves out posts recorded in the other place (made before a fallback, or before the
-    config moved them): they stay where they are, and are never made twice."""
-    return [w for w in wanted if w.key not in made or made[w.key].kind == w.kind]
+    async def _post(
+        self,
+        job: Job[SendAlertsPayload],
+        repo: RepoRow,
+        *,
+        config: RepoConfig,
+        channel: targets.Channel,
+        commit: DigestCommit,
+        period: str,
+    ) -> None:
+        ctx = self._ctx
+        post = render_alert(
+            commit,
+            repo=repo.full_name,
+            day=day_of_period(period),
+            language=config.language,
+            timezone=config.timezone,
+        )
+        wanted = Wanted(
+            post.key, channel.kind, alert_marker(repo.full_name, commit.sha), post.body, post.title
+        )
+        await targets.sync_posts(
+            ctx.store, ctx.clock, job, channel, [wanted], repo_id=repo.id, period=period
+        )

@@ -1,0 +1,190 @@
+"""The alerts' rows of the post ledger: which commit was alerted or folded, whatever its day.
+
+A commit's alert is the post `alert-<sha>` of its day's period (`alerts:<date>`); a commit
+folded into its day's "more alerts" post has a row of the same key, of kind `folded`, which
+is never a post of its own. So one lookup by key tells whether a commit was ever alerted,
+and where, whatever the config says its day is now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from bot.store import schema as t
+from bot.store.dialect import insert_for
+from bot.store.posts import PostState, Recorded
+
+p = t.posts.c
+
+ALERT_PREFIX = "alert-"
+ALERT_PERIOD = "alerts:"
+FOLD_KEY = "alerts-more"
+FOLDED = "folded"
+# pg_advisory_xact_lock(int, int) keys of a repository's alert decisions (a space of its own).
+_LOCK_CLASS = 0x0A1E
+
+
+def _recorded(r: sa.Row[tuple[object, ...]]) -> Recorded:
+    return Recorded(
+        key=r.key,
+        kind=r.kind,
+        state=PostState(r.state),
+        parent=r.parent,
+        node_id=r.node_id,
+        number=r.number,
+        url=r.url,
+        body_hash=r.body_hash,
+    )
+
+
+class AlertLedger:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    async def find(self, repo_id: int, sha: str) -> tuple[str, Recorded] | None:
+        """The commit's alert or fold row, and its period, in whatever day it was made."""
+        async with self._engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    sa.select(t.posts)
+                    .where(
+                        p.repo_id == repo_id,
+                        p.key == ALERT_PREFIX + sha,
+                        p.period.startswith(ALERT_PERIOD, autoescape=True),
+                    )
+                    .order_by(p.created_at)
+                    .limit(1)
+                )
+            ).first()
+        return None if row is None else (row.period, _recorded(row))
+
+    async def own_alerts(self, repo_id: int, shas: Collection[str]) -> set[str]:
+        """Those of these commits that got an alert of their own (not folded), any day."""
+        if not shas:
+            return set()
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(p.key).where(
+                    p.repo_id == repo_id,
+                    p.key.in_([ALERT_PREFIX + s for s in shas]),
+                    p.period.startswith(ALERT_PERIOD, autoescape=True),
+                    p.kind != FOLDED,
+                )
+            )
+            return {key.removeprefix(ALERT_PREFIX) for key in rows.scalars()}
+
+    async def folded(self, repo_id: int, period: str) -> list[str]:
+        """The commits folded into that day's "more alerts" post."""
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(p.key).where(p.repo_id == repo_id, p.period == period, p.kind == FOLDED)
+            )
+            return sorted(key.removeprefix(ALERT_PREFIX) for key in rows.scalars())
+
+    async def fold_post(self, repo_id: int, period: str) -> tuple[Recorded, datetime] | None:
+        """The day's "more alerts" post as recorded, and when it was last written."""
+        async with self._engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    sa.select(t.posts).where(
+                        p.repo_id == repo_id, p.period == period, p.key == FOLD_KEY
+                    )
+                )
+            ).first()
+        return None if row is None else (_recorded(row), row.updated_at)
+
+    @staticmethod
+    async def lock(conn: AsyncConnection, repo_id: int) -> None:
+        """Serialise a repository's alert decisions until this transaction ends (SQLite's
+        writers are serialised already)."""
+        if conn.dialect.name == "postgresql":
+            await conn.execute(
+                sa.text("SELECT pg_advisory_xact_lock(:a, :b)"),
+                {"a": _LOCK_CLASS, "b": repo_id % 2**31},
+            )
+
+    @staticmethod
+    async def own_count(conn: AsyncConnection, repo_id: int, period: str) -> int:
+        """The day's alerts with a post of their own, made or being made."""
+        count = await conn.scalar(
+            sa.select(sa.func.count()).where(
+                p.repo_id == repo_id,
+                p.period == period,
+                p.key.startswith(ALERT_PREFIX, autoescape=True),
+                p.kind != FOLDED,
+            )
+        )
+        return int(count or 0)
+
+    @staticmethod
+    async def fold_in(
+        conn: AsyncConnection, repo_id: int, period: str, sha: str, now: datetime
+    ) -> None:
+        stmt = insert_for(conn.dialect.name)(t.posts).values(
+            repo_id=repo_id,
+            period=period,
+            key=ALERT_PREFIX + sha,
+            kind=FOLDED,
+            state=PostState.POSTED.value,
+            created_at=now,
+            updated_at=now,
+        )
+        await conn.execute(stmt.on_conflict_do_nothing())
+
+    @staticmethod
+    async def fold_written_at(conn: AsyncConnection, repo_id: int, period: str) -> datetime | None:
+        at: datetime | None = await conn.scalar(
+            sa.select(p.updated_at).where(
+                p.repo_id == repo_id, p.period == period, p.key == FOLD_KEY
+            )
+        )
+        return at
+
+    @staticmethod
+    async def undecided_before(
+        conn: AsyncConnection,
+        repo_id: int,
+        *,
+        job_kind: str,
+        sha: str,
+        landed_at: datetime,
+        since: datetime,
+    ) -> int:
+        """Commits landed since `since` and before this one (by landing time, then sha) whose
+        alert job (`job_kind`, keyed `<repo>/<sha>`) is still to decide: they take the day's
+        alerts first, so the commits analysed together are decided in landing order."""
+        j, c = t.jobs.c, t.commits.c
+        keys = await conn.execute(
+            sa.select(j.key).where(
+                j.kind == job_kind,
+                j.state.in_(["pending", "running"]),
+                j.key.startswith(f"{repo_id}/", autoescape=True),
+            )
+        )
+        shas = [k.split("/", 1)[1] for k in keys.scalars() if k.split("/", 1)[1] != sha]
+        if not shas:
+            return 0
+        earlier = sa.or_(c.landed_at < landed_at, sa.and_(c.landed_at == landed_at, c.sha < sha))
+        decided = (
+            sa.select(p.key)
+            .where(
+                p.repo_id == repo_id,
+                p.key == sa.literal(ALERT_PREFIX) + c.sha,
+                p.period.startswith(ALERT_PERIOD, autoescape=True),
+            )
+            .exists()
+        )
+        count = await conn.scalar(
+            sa.select(sa.func.count()).where(
+                c.repo_id == repo_id,
+                c.sha.in_(shas[:500]),
+                c.landed_at >= since,
+                earlier,
+                sa.not_(decided),
+            )
+        )
+        return int(count or 0)
