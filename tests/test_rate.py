@@ -24,7 +24,14 @@ from bot.store.digests import DayCommit
 from bot.store.ingest import PER_REPO_TABLES
 from bot.store.schema import analyses, metadata, ratings
 from tests.fakes.github import FakeGitHub, FakeRepo
-from tests.support import FakeClock, deliver_replay, publish_round, replay_pushes
+from tests.support import (
+    FakeClock,
+    deliver,
+    deliver_replay,
+    late_push,
+    publish_round,
+    replay_pushes,
+)
 from tests.test_commands import (
     ASCEND,
     CONFIG,
@@ -330,3 +337,29 @@ async def test_roll_ups_count_the_maintainers_importance(
     after = Counts.of(shown_commits(config, await stored(client))[0])
     assert after.importance[Importance.HIGH] == before.importance.get(Importance.HIGH, 0) + 1
     assert after.importance[Importance.LOW] == before.importance[Importance.LOW] - 1
+
+
+async def test_a_rate_of_a_late_commit_edits_its_addendum_once(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await replay_landed(app_client, github, clock)
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    sha = "b" * 40
+    late = late_push(fake.commits, ASCEND, DAY, sha, "Fix the late bug (#4242)\n\nDetails.")
+    clock.advance(hours=1)
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[EXECUTOR].drain()
+    await publish_round(client)
+    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    (addendum,) = [c for c in discussion["comments"] if ":addendum-1 -->" in c["body"]]
+    shown = next(c for c in await stored(client) if c.sha == sha)
+    old = (shown.analysis or {})["importance"]
+    new = "low" if old == "high" else "high"
+    before = edits(github)
+    payload = in_issue(github, f"/digest rate {sha[:8]} {new}", repo=ASCEND)
+    await command(client, github, payload)
+    await publish_round(client)
+    assert edits(github) == before + 1
+    assert RATED in entry_of(addendum["body"], sha)
+    assert RATED not in discussion["body"]
