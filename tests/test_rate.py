@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 
 from bot.analysis.rollup import Counts
@@ -38,6 +39,7 @@ from tests.test_commands import (
     DAY,
     MAINTAINER,
     Client,
+    app_with_repo,
     command,
     day_commits,
     in_issue,
@@ -363,3 +365,25 @@ async def test_a_rate_of_a_late_commit_edits_its_addendum_once(
     assert edits(github) == before + 1
     assert RATED in entry_of(addendum["body"], sha)
     assert RATED not in discussion["body"]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("/digest rate @octocat high", "is not a commit sha prefix"),
+        ("/digest rate abcdef1 urgent", "is not an importance"),
+        ("/digest rate abcdef1", "wrong arguments"),
+        ("/digest rate #12 high", "is not a commit sha prefix"),
+        (
+            "/digest rate 0000000 high cc @octocat, see #12 and [x](https://evil.example)",
+            "No commit",
+        ),
+    ],
+)
+async def test_hostile_rates_get_one_safe_reply(
+    app_client: Callable[..., Any], github: FakeGitHub, body: str, expected: str
+) -> None:
+    client, _ = await app_with_repo(app_client, github)
+    payload = in_issue(github, body)
+    await command(client, github, payload)
+    assert expected in only_reply(github, payload)  # checks: no ping, no reference, no link
