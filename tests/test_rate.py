@@ -18,6 +18,7 @@ import sqlalchemy as sa
 
 from bot.analysis.rollup import Counts
 from bot.app import EXECUTOR, STORE
+from bot.digest.command_replies import rated_text
 from bot.jobs.publish.build import shown_commits
 from bot.models import Importance
 from bot.repo_config import default_config
@@ -387,3 +388,14 @@ async def test_hostile_rates_get_one_safe_reply(
     payload = in_issue(github, body)
     await command(client, github, payload)
     assert expected in only_reply(github, payload)  # checks: no ping, no reference, no link
+
+
+def test_the_confirmation_is_in_the_repositorys_language() -> None:
+    sha = "e77502ef715f" + "0" * 28
+    day = datetime(2026, 7, 15, tzinfo=UTC).date()
+    zh = rated_text("zh-CN", sha, "low", "high", day=day, posted=True, analysed=True)
+    assert "**低** → **高**" in zh and "由维护者评定" in zh and "2026-07-15 的日报已发布" in zh
+    en = rated_text("en", sha, "low", "high", day=day, posted=False, analysed=True)
+    assert "**low** → **high**" in en and "not posted yet" in en
+    unanalysed = rated_text("en", sha, None, "medium", day=day, posted=False, analysed=False)
+    assert "not analysed → **medium**" in unanalysed and "not analysed yet" in unanalysed
