@@ -25,16 +25,7 @@ from bot.repo_config import default_config
 from bot.store.digests import DayCommit
 from bot.store.ingest import PER_REPO_TABLES
 from bot.store.schema import analyses, metadata, ratings
-from tests.fakes.github import FakeGitHub, FakeRepo
-from tests.support import (
-    FakeClock,
-    deliver,
-    deliver_replay,
-    late_push,
-    publish_round,
-    replay_pushes,
-)
-from tests.test_commands import (
+from tests.command_support import (
     ASCEND,
     CONFIG,
     DAY,
@@ -46,6 +37,15 @@ from tests.test_commands import (
     in_issue,
     only_reply,
     replay_landed,
+)
+from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.support import (
+    FakeClock,
+    deliver,
+    deliver_replay,
+    late_push,
+    publish_round,
+    replay_pushes,
 )
 
 CUTOFF_PASSED = datetime(2026, 6, 18, 0, 30, tzinfo=UTC)
