@@ -232,10 +232,11 @@ def _target(value: Any) -> Any:
 def _hh_mm(value: Any) -> Any:
     if isinstance(value, bool):
         # YAML 1.1 reads yes/no/on/off as booleans: never a time.
-        raise ValueError(f"must be HH:MM in quotes, not {_shown(value)} (yes/no/on/off)")
-    if isinstance(value, int) and not isinstance(value, bool):
-        # YAML reads an unquoted 09:00 as the sexagesimal integer 540.
-        value = f"{value // 60:02d}:{value % 60:02d}"
+        raise ValueError(f'must be "HH:MM" in quotes, not {_shown(value)} (yes/no/on/off)')
+    if isinstance(value, int | float):
+        # `cutoff: 900` is a number (the file's loader reads an unquoted 09:00 as text, not
+        # as YAML 1.1's base-60 integer): guessing a time from it would be a silent mistake.
+        raise ValueError(f'must be "HH:MM" in quotes (like "09:00"), not the number {value!r}')
     if isinstance(value, str):
         parse_cutoff(value)
     return value
@@ -348,15 +349,7 @@ class RepoConfig(_Strict):
     @field_validator("cutoff", mode="before")
     @classmethod
     def _cutoff(cls, value: Any) -> Any:
-        if isinstance(value, bool):
-            # YAML 1.1 reads yes/no/on/off as booleans: never a time.
-            raise ValueError(f"must be HH:MM in quotes, not {_shown(value)} (yes/no/on/off)")
-        if isinstance(value, int):
-            # YAML reads an unquoted 09:00 as the sexagesimal integer 540.
-            value = f"{value // 60:02d}:{value % 60:02d}"
-        if isinstance(value, str):
-            parse_cutoff(value)
-        return value
+        return _hh_mm(value)
 
     @property
     def schedule(self) -> DaySchedule:
@@ -396,7 +389,9 @@ def _describe(err: Any) -> str:
     if kind == "extra_forbidden":
         return f"`{key}`: unknown key"
     if kind in ("literal_error", "enum"):
-        return f"`{key}`: {err['msg'].lower()}"
+        # The accepted values as the file must spell them (`zh-CN`, not `zh-cn`).
+        msg = str(err["msg"])
+        return f"`{key}`: {msg[:1].lower()}{msg[1:]}, not {_shown(err.get('input'))}"
     message = str(err["msg"]).removeprefix("Value error, ")
     if len(message) > 200:
         message = message[:199] + "…"
@@ -414,13 +409,29 @@ def _text(content: str | bytes) -> str:
     return content
 
 
+class _Loader(yaml.SafeLoader):
+    """YAML's safe loader without YAML 1.1's base-60 integers: an unquoted `09:00` is the
+    text "09:00" (as YAML 1.2 reads it), not 540, and `900` stays a number a time refuses."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:int"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:int",
+    re.compile(r"^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+)$"),
+    list("-+0123456789"),
+)
+
+
 def parse_config(content: str | bytes, *, default_language: str = "en") -> RepoConfig:
     """The config in `content`, or ConfigError naming what is wrong. Empty means all defaults."""
     if len(content) > MAX_CONFIG_BYTES or len(_text(content).encode()) > MAX_CONFIG_BYTES:
         raise ConfigError(f"{CONFIG_PATH} is larger than {MAX_CONFIG_BYTES // 1024} KB")
     text = _text(content)
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_Loader)  # a SafeLoader (see _Loader)
     except RecursionError:
         raise ConfigError(f"{CONFIG_PATH}: nested too deeply") from None
     except yaml.YAMLError as exc:

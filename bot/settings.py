@@ -58,7 +58,9 @@ class Settings(BaseSettings):
 
     # The job executor (the names predate it: they still say WORKER_).
     worker_concurrency: int = Field(default=4, ge=1, le=64)
-    worker_lease_seconds: int = Field(default=300, ge=1)
+    # Short, renewed by a heartbeat every third of it: a dead holder's work is taken over
+    # within a minute.
+    worker_lease_seconds: int = Field(default=30, ge=1)
     worker_max_attempts: int = Field(default=5, ge=1)
     worker_poll_seconds: float = Field(default=2.0, gt=0)
     # On SIGTERM, jobs under way get this long to finish before they are given back

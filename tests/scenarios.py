@@ -34,6 +34,9 @@ ALERTS = "alerts:\n  on: [breaking]\n"
 # An alert's hidden marker, and that of the post folding the alerts past `max_per_day`, as the
 # README documents them ("Alerts").
 ALERT_MARKER = re.compile(r"<!-- commit-digest:[^:]+/[^:]+:alert:(?P<sha>[0-9a-f]{40}) -->")
+COMMIT_LINK = re.compile(r"/commit/([0-9a-f]{40})")
+# The App's own issue, as the README documents its marker.
+TRACKING = re.compile(r"^<!-- commit-digest:[^:]+/[^:]+:tracking-issue -->")
 FOLD = re.compile(r"<!-- commit-digest:[^:]+/[^:]+:\d{4}-\d\d-\d\d:alerts-more -->")
 
 
@@ -170,3 +173,17 @@ TRACING = replay_commit(COMPRESSOR, "2026-08-18", "8f648668")
 PREFIX = replay_commit(ASCEND, "2026-07-10", "4ad76e0e")
 # GLM5.2 documents (#10544): its commands pass `--enforce-eager`.
 GLM_DOCS = replay_commit(ASCEND, "2026-06-17", "3ac10c80")
+
+
+def add_issue(repo: FakeRepo, number: int) -> None:
+    """An issue a maintainer opened (for `publish.issue`)."""
+    repo.issues[number] = {
+        "id": number,
+        "number": number,
+        "title": "Digests",
+        "body": "",
+        "html_url": f"https://github.com/{repo.full_name}/issues/{number}",
+        "node_id": f"I_{number}",
+        "state": "open",
+        "user": {"login": "maintainer", "type": "User"},
+    }

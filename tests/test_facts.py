@@ -71,9 +71,14 @@ CASES: list[tuple[str, str, str, str, list[str], list[str]]] = [
         ["AscendDSAImpl.dsa_warmup_with_multistream"],
         [],
     ),
-    # an environment variable read instead of a configuration key
+    # an environment variable read beside a configuration key; the key's `.get("key")` goes,
+    # but the added lines still read it (`"key" in cfg`, `cfg["key"]`): it is not dropped
     (ASCEND, "2026-06-23", "620555f", "env_added", ["VLLM_ASCEND_BALANCE_SCHEDULING"], []),
-    (ASCEND, "2026-06-23", "620555f", "config_keys_removed", ["enable_balance_scheduling"], []),
+    (ASCEND, "2026-06-23", "620555f", "config_keys_removed", [], ["enable_balance_scheduling"]),
+    # a package's `__init__.py` stops importing a helper from a module outside it: the
+    # helper was never the package's to export, and nothing defined is removed
+    (ASCEND, "2026-06-23", "37b9840", "exports_removed", [], ["vllm_version_is"]),
+    (ASCEND, "2026-06-23", "37b9840", "removed", [], ["vllm_version_is"]),
     # C++: an operator renamed, its registration with CANN's OP_ADD and its kernel entry
     (
         ASCEND,
@@ -386,3 +391,109 @@ def test_a_warning_is_a_deprecation_only_when_it_says_so() -> None:
     assert [d.text for d in facts.deprecations] == [
         "`use_fast` is deprecated and will be removed in 0.9"
     ]
+
+
+def _facts(*files: FileChange) -> Facts:
+    return read_facts(CommitInput(sha="b" * 40, message="Tidy", files=list(files)))
+
+
+def test_an_import_is_not_the_packages_interface_unless_it_comes_from_the_package() -> None:
+    # A package's `__init__.py` exports what it imports from itself; an import from the
+    # standard library or another package binds a name nobody imports from there.
+    init = change(
+        "src/pkg/__init__.py",
+        "@@ -1,6 +1,2 @@\n-from __future__ import annotations\n"
+        "-from typing import TYPE_CHECKING, Any\n-from other.utils import helper, is_310p\n"
+        "-from pkg.core import Engine\n-from .io import (\n-    load,\n-    save as store,\n-)\n"
+        "+from other.utils import is_310p\n+from .io import load",
+    )
+    facts = _facts(init)
+    assert sorted(names(facts.exports_removed)) == ["Engine", "store"]
+    assert not facts.removed
+
+
+def test_a_name_still_provided_by_the_change_is_not_removed() -> None:
+    # Moved under `if TYPE_CHECKING:` and handed out by a module `__getattr__`: still
+    # importable.
+    lazy = change(
+        "pkg/store/__init__.py",
+        "@@ -1,3 +1,9 @@\n-from pkg.store.store import Outcome, Store\n"
+        "+if TYPE_CHECKING:\n+    from pkg.store.store import Outcome, Store\n"
+        ' __all__ = ["Outcome", "Store"]\n+def __getattr__(name: str) -> Any:\n'
+        "+    from pkg.store import store\n+    return getattr(store, name)",
+    )
+    assert not _facts(lazy).exports_removed
+    # Taken out of one import, defined in the package itself.
+    defined = change(
+        "pkg/__init__.py",
+        "@@ -1,2 +1,3 @@\n-from pkg.old import Engine, run\n+from pkg.old import run\n"
+        "+class Engine:\n+    pass",
+    )
+    assert not _facts(defined).exports_removed
+    # A definition replaced by an import of the same name: the module still has it.
+    module = change(
+        "pkg/util.py",
+        "@@ -1,3 +1,1 @@\n-def helper(x):\n-    return x\n+from pkg.helpers import helper",
+    )
+    assert not _facts(module).removed
+    # ... and where the change defines it in the module it now comes from, it moved there.
+    helpers = change("pkg/helpers.py", "@@ -0,0 +1,2 @@\n+def helper(x):\n+    return x", "added")
+    moved = _facts(module, helpers)
+    assert names(moved.moved) == ["helper -> helper"]
+    assert not moved.added and not moved.removed
+    # A lazy `__getattr__` dropped with its imports: the names are gone.
+    eager = change(
+        "pkg/store/__init__.py",
+        "@@ -1,4 +1,1 @@\n-from pkg.store.store import Store\n+from pkg.store.db import Db\n"
+        "-def __getattr__(name):\n-    from pkg.store import store\n-    return store",
+    )
+    assert names(_facts(eager).exports_removed) == ["Store"]
+
+
+def test_a_setting_removed_and_declared_again_is_not_removed() -> None:
+    # A flag given `help=` text on lines of their own: the call opens on a context line,
+    # names the flag on a removed line and again on an added one.
+    cli = change(
+        "pkg/cli.py",
+        "@@ -1,6 +1,9 @@\n"
+        '-    cmd.add_argument("--lang", choices=["en"], default=None)\n'
+        "+    cmd.add_argument(\n"
+        '+        "--lang", choices=["en"], default=None, help="the language"\n'
+        "+    )\n"
+        "     cmd.add_argument(\n"
+        '-        "--day", default=None, metavar="DAY", help="a day"\n'
+        '+        "--day",\n+        default=None,\n+        help="the day",\n'
+        "     )\n"
+        '-    cmd.add_argument("--gone")',
+    )
+    facts = _facts(cli)
+    assert names(facts.flags_removed) == ["--gone"] and not facts.flags_added
+    # Compared by name across the whole change: moved to another module is not removed.
+    moved = _facts(
+        change("pkg/a.py", '@@ -1 +1 @@\n-p.add_argument("--tz")'),
+        change("pkg/b.py", '@@ -1 +1,2 @@\n+p.add_argument(\n+    "--tz", help="zone")'),
+    )
+    assert not moved.flags_removed and not moved.flags_added
+    # Still read on a context line: neither gained nor lost.
+    env = _facts(
+        change(
+            "pkg/envs.py",
+            '@@ -1,2 +1,2 @@\n-A = os.getenv("PKG_LEVEL")\n+B = os.getenv("PKG_LEVEL", "1")\n'
+            '-C = os.getenv("PKG_MODE")\n D = os.environ.get("PKG_MODE")',
+        )
+    )
+    assert not env.env_removed and not env.env_added
+
+
+def test_a_configuration_key_is_dropped_only_when_nothing_reads_it() -> None:
+    config = change(
+        "pkg/config.py",
+        "@@ -1,4 +1,4 @@\n"
+        '-    a = additional_config.get("enable_balance", False)\n'
+        '+    a = "enable_balance" in additional_config and additional_config["enable_balance"]\n'
+        '-    b = additional_config.get("use_cache", True)\n'
+        "+    b = get_config().use_cache\n"
+        '-    c = additional_config.get("old_knob", 1)\n'
+        '+    c = "old_knob is gone"',
+    )
+    assert names(_facts(config).config_keys_removed) == ["old_knob"]

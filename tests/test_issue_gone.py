@@ -7,7 +7,6 @@ repository that is gone still ends its work quietly."""
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -20,13 +19,16 @@ from bot.app import EXECUTOR, SCHEDULER
 from bot.jobs.publish import places
 from bot.store.jobs import JobKind
 from bot.store.schema import commits, digests, jobs, posts
-from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.fakes.github import FakeGitHub
 from tests.scenarios import (
     ALERT_DAY,
     ASCEND,
     BUSY_DAY,
+    COMMIT_LINK,
     COMPRESSOR,
     FOLD,
+    TRACKING,
+    add_issue,
     breaking_sha,
     cutoff,
     day_marker,
@@ -43,9 +45,6 @@ END = cutoff(DAY)
 MARKER = day_marker(REPO, DAY)
 ALERT_END = cutoff(ALERT_DAY)
 TO_ISSUE = "publish:\n  to: issue-comment\n"
-COMMIT_LINK = re.compile(r"/commit/([0-9a-f]{40})")
-# The App's own issue, as the README documents its marker.
-TRACKING = re.compile(r"^<!-- commit-digest:[^:]+/[^:]+:tracking-issue -->")
 
 
 def quoted(body: str) -> list[str]:
@@ -257,20 +256,6 @@ async def test_a_repository_gone_still_ends_its_posting_quietly(
     await publish_round(client)
     (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
     assert (job.state, job.attempts) == ("failed", 1)
-
-
-def add_issue(repo: FakeRepo, number: int) -> None:
-    """An issue a maintainer opened (for `publish.issue`)."""
-    repo.issues[number] = {
-        "id": number,
-        "number": number,
-        "title": "Digests",
-        "body": "",
-        "html_url": f"https://github.com/{repo.full_name}/issues/{number}",
-        "node_id": f"I_{number}",
-        "state": "open",
-        "user": {"login": "maintainer", "type": "User"},
-    }
 
 
 async def test_a_404_from_an_issue_that_is_there_forgets_nothing_and_makes_nothing_twice(

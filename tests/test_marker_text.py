@@ -9,6 +9,7 @@ import pytest
 from bot.digest.markers import (
     Marker,
     alert_marker,
+    command_marker,
     day_marker,
     fold_marker,
     read_marker,
@@ -27,6 +28,7 @@ PINNED = [
     (week_marker("o/r", DAY), "<!-- commit-digest:o/r:week-2026-06-22:part-1 -->"),
     (alert_marker("o/r", SHA), f"<!-- commit-digest:o/r:alert:{SHA} -->"),
     (tracking_marker("my-org/my.repo"), "<!-- commit-digest:my-org/my.repo:tracking-issue -->"),
+    (command_marker("o/r", 1234567890), "<!-- commit-digest:o/r:command:1234567890 -->"),
 ]
 
 

@@ -69,8 +69,26 @@ exclude:
 
 
 def test_unquoted_cutoff_is_understood() -> None:
-    # YAML 1.1 reads 09:00 as the base-60 integer 540.
+    # YAML 1.1 reads 09:00 as the base-60 integer 540; the file is read as YAML 1.2 reads it.
     assert parse_config("cutoff: 09:00\n").cutoff == "09:00"
+    assert parse_config("weekly:\n  cutoff: 18:30\n").weekly.cutoff == "18:30"
+
+
+@pytest.mark.parametrize("text", ["cutoff: 900\n", "cutoff: 9.30\n", "weekly:\n  cutoff: 1530\n"])
+def test_a_number_is_no_cutoff(text: str) -> None:
+    """`900` is no time a reader can be sure of (09:00? 15:00 as base-60?): refused, with
+    the form to write."""
+    with pytest.raises(ConfigError) as caught:
+        parse_config(text)
+    assert 'must be "HH:MM" in quotes' in str(caught.value)
+
+
+def test_a_refused_value_is_named_beside_the_values_as_they_must_be_written() -> None:
+    with pytest.raises(ConfigError) as caught:
+        parse_config("language: zh-cn\n")
+    message = str(caught.value)
+    # The accepted spelling as the file must hold it, and the value refused.
+    assert "'zh-CN'" in message and "'en'" in message and "not 'zh-cn'" in message
 
 
 @pytest.mark.parametrize(

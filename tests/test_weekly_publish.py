@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import pytest
+import structlog
 from aiohttp.test_utils import TestClient
 
 from bot.app import EXECUTOR, STORE
@@ -666,6 +667,33 @@ async def test_the_publish_command_refuses_a_week_overlapping_one_posted_before_
     ):
         await publish_week(client.app, REPO, MONDAY)
     assert [d["url"] for d in repo.discussions if ":week-" in d["body"]] == [posted["url"]]
+
+
+async def test_the_scheduler_refuses_a_week_overlapping_one_posted_before_weekly_moved(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await a_week(app_client, github, clock, days=2)
+    clock.current = WEEK_END + GRACE + timedelta(seconds=1)
+    await publish_round(client)
+    (posted,) = roll_ups(repo)  # Monday 07-13 to Sunday 07-19
+    # On Tuesday the roll-up moves to Thursdays; on Thursday the week 07-16 to 07-22 is due,
+    # and the posted roll-up already counts its Thursday to Sunday.
+    thursdays = WEEKLY + "  weekday: thursday\n"
+    await push_config(client, github, repo, clock, thursdays, on=MONDAY + timedelta(days=8))
+    clock.current = datetime(2026, 7, 23, tzinfo=UTC) + GRACE + timedelta(seconds=1)
+    with structlog.testing.capture_logs() as logs:
+        await publish_round(client)
+        await publish_round(client)
+    assert [d["url"] for d in repo.discussions if ":week-" in d["body"]] == [posted["url"]]
+    refused = [e for e in logs if e["event"] == "weekly_overlaps_posted"]
+    assert [e["posted"] for e in refused] == ["2026-07-13"]  # said once, not every round
+    (record,) = await rows(
+        client,
+        digests,
+        digests.c.period_kind == "week",
+        digests.c.period_start == date(2026, 7, 16),
+    )
+    assert record.state == "skipped"
 
 
 async def test_a_week_passed_over_just_after_its_cutoff_and_posted_by_hand_says_it_is_late(

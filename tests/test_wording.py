@@ -139,3 +139,34 @@ def test_a_private_helper_is_named_when_nothing_public_was_added() -> None:
         files=[FileChange(filename="pkg/loader.py", status="modified", additions=2, patch=patch)],
     )
     assert "`_is_missing_v_shard`" in _clauses(commit)
+
+
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+def test_the_old_default_is_advised_only_when_a_user_can_write_it(language: str) -> None:
+    """ "Set X to V" is advice a user can follow only when V is a value (a number, a quoted
+    string, a boolean, none), not a name from the code such as a constant."""
+    patch = (
+        "@@ -3,3 +3,3 @@ class Settings(BaseModel):\n"
+        "-    title: str = DEFAULT_TITLE\n"
+        "+    title: str = 'Daily digest'\n"
+        "-    batch: int = 8\n"
+        "+    batch: int = 16\n"
+        "-    mode: str = 'fast'\n"
+        "+    mode: str = FAST_MODE\n"
+    )
+    commit = CommitInput(
+        sha="a" * 40,
+        message="Settings: new defaults",
+        files=[FileChange(filename="pkg/config.py", status="modified", additions=3, patch=patch)],
+    )
+    mitigations = {
+        next(name for name in ("title", "batch", "mode") if f"`{name}`" in r.description): (
+            r.mitigation
+        )
+        for r in analyze(commit, language=language).risks
+        if "`" in r.description
+    }
+    assert mitigations.keys() == {"title", "batch", "mode"}, mitigations
+    assert mitigations["title"] is None
+    assert mitigations["batch"] and "`8`" in mitigations["batch"]
+    assert mitigations["mode"] and "`'fast'`" in mitigations["mode"]

@@ -117,9 +117,6 @@ _WORD = re.compile(r"\w+")
 # "… for VL models (e.g. Step3p7): #10500": the issue it points at is not part of the sentence.
 _TRAILING_REFERENCE = re.compile(r"\s*:\s*(?:[\w.-]+/[\w.-]+)?#\d+\s*$")
 _ENDED = re.compile(r"[.!?)`”\"]$")
-_TITLE_NOISE = re.compile(
-    r"^\s*(?:\[[^\]]*\]\s*)+|\s*\(#\d+\)\s*$|^\s*\w{2,12}(?:\([^)]*\))?!?:\s+"
-)
 # Plain words a sentence may start with in lower case (an identifier keeps its case).
 _PLAIN_START = re.compile(
     r"^(?:when|the|this|if|since|as|currently|previously|because|for|in|on|with|to|a|an"
@@ -142,7 +139,8 @@ def summary_from(paragraphs: list[str] | tuple[str, ...], title: str, *, limit: 
     """The description's summary within `limit` characters, or None when it has none that
     says more than the title."""
     units = _units(paragraphs)
-    title_words = _words(_TITLE_NOISE.sub("", title)) | _words(title)
+    # Every word of the title counts: its tags and `(#N)` are words of it too.
+    title_words = _words(title)
     usable = [u for u in units if _usable(u)][:16]
     # What the change does first, then other sentences, then those that set the scene.
     ranked = sorted(usable, key=lambda u: (_rank(u.text), usable.index(u)))

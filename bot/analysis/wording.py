@@ -34,6 +34,12 @@ SUMMARY_LIMIT = 400
 _BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
 _SECURITY_WORDS = re.compile(r"security|vulnerab|cve-|\w+ injection", re.IGNORECASE)
 _SPAN = re.compile(r"`([^`]+)`")
+# A value as a user writes it: a number, a quoted string, a boolean or none; not a name.
+_LITERAL = re.compile(
+    r"[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
+    r"""|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'"""
+    r"|True|False|None|true|false|null|none"
+)
 
 
 @dataclass
@@ -144,7 +150,10 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                     p, p.default.format(name=change.name, old=change.old, new=change.new)
                 ),
                 consequence=p.default_differs.format(name=change.name),
-                mitigation=p.default_keep.format(name=change.name, old=change.old),
+                # A user can set a value, not a name from the code (`DEFAULT_TITLE`).
+                mitigation=p.default_keep.format(name=change.name, old=change.old)
+                if _LITERAL.fullmatch(change.old.strip())
+                else None,
             )
         )
     return risks

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -12,13 +13,20 @@ from aiohttp import web
 
 from bot.app import CLOCK, EXECUTOR, SCHEDULER, SETTINGS, STORE, create_app
 from bot.cli.arguments import day_value
+from bot.jobs.publish.week import posted_overlap
 from bot.periods.period import Period
 from bot.settings import MissingSetting, Settings
 from bot.store import Store
 from bot.store.digests import DigestState
 from bot.store.job_payloads import publish_key
 from bot.store.jobs import JobKind, JobState
+from bot.store.posts import PostState
 from bot.store.repos import RepoRow, config_of
+
+# Another process holding the publication is waited for this many of its leases at most.
+WAIT_LEASES = 3
+# Runs of the job here at most (armed again behind another process, an unclear create settled).
+MAX_RUNS = 4
 
 
 class Result(StrEnum):
@@ -28,14 +36,14 @@ class Result(StrEnum):
     ADDENDUM = "addendum"  # this run posted the day's commits that came after its digest
     SKIPPED = "skipped"  # nothing new to post
     NOT_PUBLISHED = "not published"  # nothing to post, and the period has no record
-    BUSY = "busy"  # another replica is publishing it right now
+    BUSY = "busy"  # another process is still publishing it, past the wait
     DEFERRED = "deferred"  # GitHub failed it or limited it: the job tries again later
     FAILED = "failed"
 
     @property
     def posted_nothing(self) -> bool:
-        """Nothing went out that should have: a script must see it (exit status 1)."""
-        return self in (Result.DEFERRED, Result.FAILED)
+        """Not known to be posted: a script must see it (exit status 1)."""
+        return self in (Result.BUSY, Result.DEFERRED, Result.FAILED)
 
 
 def command(settings: Settings, *, repo: str, day: str | None, week: str | None) -> int:
@@ -57,7 +65,12 @@ def command(settings: Settings, *, repo: str, day: str | None, week: str | None)
     result, url = asyncio.run(run())
     if result.posted_nothing:
         # A script must see that nothing was posted; the log line above says why.
-        print(f"commit-digest: {result}: not posted (the log says why; run it again later)")
+        why = (
+            "another process is still publishing it; run it again later"
+            if result is Result.BUSY
+            else "the log says why; run it again later"
+        )
+        print(f"commit-digest: {result}: not posted ({why})")
         return 1
     print(f"commit-digest: {result}" + (f": {url}" if url else ""))
     return 0
@@ -116,14 +129,11 @@ async def publish_week(
         )
     # Under an earlier `weekly:` weekday the weeks were other days: one posted then that
     # shares days with this one already counts them.
-    starts = await app[STORE].digests.published_starts(
-        repo.id, "week", week.first - timedelta(days=len(week.days) - 1), week.last
-    )
-    posted = [s for s in starts if s != week.first]
-    if posted:
+    posted = await posted_overlap(app[STORE], repo.id, week)
+    if posted is not None:
         raise MissingSetting(
-            f"{span} overlaps the roll-up posted for {posted[0]} to "
-            f"{posted[0] + timedelta(days=len(week.days) - 1)} (before `weekly:` moved its "
+            f"{span} overlaps the roll-up posted for {posted} to "
+            f"{posted + timedelta(days=len(week.days) - 1)} (before `weekly:` moved its "
             "weekday): its days are not rolled up twice"
         )
     period = Period.week(week.first)
@@ -177,16 +187,47 @@ async def _run_now(
     window: tuple[datetime, datetime] | None,
 ) -> tuple[Result, str | None]:
     """Run the period's publication, just armed, here; say how it went (from what the store
-    held before and holds after) and where its post is."""
-    store = app[STORE]
+    held before and holds after) and where its post is. Another process holding the job is
+    waited for, until it ends or its lease lapses (then its work is taken over here), for
+    at most WAIT_LEASES of its leases; a create whose answer was lost is settled at once (its
+    marker searched for) instead of waiting out the backoff."""
+    store, clock = app[STORE], app[CLOCK]
     key = publish_key(repo.id, period)
-    for _ in range(3):
+    lease = timedelta(seconds=app[SETTINGS].worker_lease_seconds)
+    deadline = clock.now() + WAIT_LEASES * lease
+    runs = settled = 0
+    said = False
+    while True:
         await app[EXECUTOR].drain()
+        runs += 1
         job = await store.jobs.get(kind, key)
-        # Pending and due: another replica held the job when this one asked, and it was armed
-        # to run once more when that run ended. Run it here rather than report "deferred".
-        if job is None or job.state != JobState.PENDING or job.not_before > app[CLOCK].now():
+        now = clock.now()
+        if job is None:
             break
+        if job.state == JobState.RUNNING and now < deadline:
+            if not said:
+                print(
+                    f"commit-digest: waiting for another process publishing it (its lease "
+                    f"ends {job.lease_until.isoformat(sep=' ', timespec='seconds')} unless "
+                    "renewed)",
+                    file=sys.stderr,
+                )
+                said = True
+            await clock.sleep(max(0.2, lease.total_seconds() / 10))
+            continue
+        if job.state != JobState.PENDING or runs >= MAX_RUNS:
+            break
+        if job.not_before <= now:
+            # Pending and due: another process held the job when this one asked, and it was
+            # armed to run once more when that run ended. Run it here rather than report
+            # "deferred".
+            continue
+        if not settled and await _unclear(store, repo, period):
+            # A create GitHub may have carried out: the next run looks for its marker now.
+            settled += 1
+            await store.jobs.bring_forward(kind, key, now)
+            continue
+        break
     if job is not None and job.state == JobState.RUNNING:
         return Result.BUSY, None
     after = await _published(store, repo, period, window)
@@ -200,3 +241,9 @@ async def _run_now(
         result = Result.SKIPPED if after.state is not None else Result.NOT_PUBLISHED
     head = (await store.posts.recorded(repo.id, period.key)).get("part-1")
     return result, head.url if head is not None and head.url else None
+
+
+async def _unclear(store: Store, repo: RepoRow, period: Period) -> bool:
+    """Whether a create of the period's posts was sent and not confirmed."""
+    recorded = await store.posts.recorded(repo.id, period.key)
+    return any(r.state is PostState.CREATING for r in recorded.values())

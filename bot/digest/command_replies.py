@@ -14,6 +14,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from bot.digest.command_syntax import Problem
+from bot.digest.markers import command_marker
 from bot.digest.markup import link
 from bot.digest.render import BODY_LIMIT
 from bot.digest.safety import code
@@ -23,11 +24,6 @@ from bot.repo_config import RepoConfig, default_config
 
 # The reply's text beyond its marker, kept under GitHub's limit with room for the marker.
 _ROOM = BODY_LIMIT - 200
-
-
-def reply_marker(repo: str, comment_id: int) -> str:
-    """The hidden marker of the reply to one command comment."""
-    return f"<!-- commit-digest:{repo}:command:{comment_id} -->"
 
 
 @dataclass(frozen=True)
@@ -187,7 +183,7 @@ def finish(repo: str, comment_id: int, text: str) -> str:
     """The reply's body: its marker, then the text, cut (visibly) to GitHub's limit."""
     if len(text) > _ROOM:
         text = text[: _ROOM - 1].rsplit("\n", 1)[0] + "\n\n…"
-    return f"{reply_marker(repo, comment_id)}\n{text}"
+    return f"{command_marker(repo, comment_id)}\n{text}"
 
 
 def help_text(language: str, problem: Problem | None = None) -> str:

@@ -7,7 +7,8 @@ text is a contract with every post already out there and never changes:
 - `{day}:alerts-more`: the day's "more alerts" post;
 - `week-{first day}:part-1`: a week's roll-up;
 - `alert:{sha}`: a commit's alert (one per commit, whatever its day);
-- `tracking-issue`: the issue the App opens for its comments.
+- `tracking-issue`: the issue the App opens for its comments;
+- `command:{comment id}`: the reply to one `/digest` command comment.
 """
 
 from __future__ import annotations
@@ -55,6 +56,11 @@ def fold_marker(repo: str, day: date) -> str:
 def tracking_marker(repo: str) -> str:
     """The tracking issue the App opens for comment posts."""
     return str(Marker(repo, _TRACKING_ISSUE))
+
+
+def command_marker(repo: str, comment_id: int) -> str:
+    """The reply to one `/digest` command comment."""
+    return str(Marker(repo, f"command:{comment_id}"))
 
 
 def read_marker(body: str) -> Marker | None:

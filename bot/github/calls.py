@@ -12,7 +12,7 @@ from typing import Any, ParamSpec, TypeVar
 import gidgethub
 
 from bot.github.client import GitHubAPI
-from bot.github.errors import GitHubError, IssueGone, RepositoryGone
+from bot.github.errors import GitHubError, IssueGone, PostGone, RepositoryGone
 from bot.models import PullRequestInfo
 
 P = ParamSpec("P")
@@ -38,9 +38,31 @@ class GraphQLFailed(GitHubError):
         self.types = types
 
 
-def _mapped(call: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
-    """gidgethub's HTTP errors as the App's own."""
+class NotFound(GitHubError):
+    """GraphQL NOT_FOUND for a node a call named by id (a discussion, a comment, a category):
+    deleted, its repository gone, or a moment's trouble. `InstallationClient.not_found`
+    tells which; only a repository lookup that finds nothing means the repository is gone."""
 
+
+def _graphql_types(exc: gidgethub.QueryError) -> set[str]:
+    errors = exc.response.get("errors", []) if isinstance(exc.response, dict) else []
+    return {str(e.get("type")) for e in errors if isinstance(e, dict)}
+
+
+def _mapped(call: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """gidgethub's HTTP errors as the App's own (a GraphQL NOT_FOUND: the repository the call
+    names is gone)."""
+    return _mapping(call, not_found=RepositoryGone)
+
+
+def _by_id(call: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """As `_mapped`, for a call that names nodes by id: their NOT_FOUND is `NotFound`."""
+    return _mapping(call, not_found=NotFound)
+
+
+def _mapping(
+    call: Callable[P, Awaitable[R]], *, not_found: type[GitHubError]
+) -> Callable[P, Awaitable[R]]:
     @wraps(call)
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
@@ -55,10 +77,9 @@ def _mapped(call: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
                 raise CommitMissing(f"{call.__name__}: {exc}") from exc
             raise GitHubError(f"{call.__name__}: HTTP {status}: {exc}") from exc
         except gidgethub.QueryError as exc:
-            errors = exc.response.get("errors", []) if isinstance(exc.response, dict) else []
-            types = {str(e.get("type")) for e in errors if isinstance(e, dict)}
+            types = _graphql_types(exc)
             if "NOT_FOUND" in types:
-                raise RepositoryGone(f"{call.__name__}: {exc}") from exc
+                raise not_found(f"{call.__name__}: {exc}") from exc
             if "FORBIDDEN" in types:
                 raise Forbidden(f"{call.__name__}: {exc}") from exc
             raise GraphQLFailed(f"{call.__name__}: {exc}", types) from exc
@@ -144,7 +165,7 @@ Q_RECENT = """query RecentDiscussions(
     discussions(first: 50, after: $after, categoryId: $categoryId,
                 orderBy: {field: CREATED_AT, direction: DESC}) {
       pageInfo { hasNextPage endCursor }
-      nodes { id number title url body createdAt viewerDidAuthor }
+      nodes { id number title url body createdAt viewerDidAuthor category { id } }
     }
   }
 }"""
@@ -162,6 +183,10 @@ Q_ISSUE = """query IssueThere($owner: String!, $name: String!, $number: Int!) {
   repository(owner: $owner, name: $name) {
     issue(number: $number) { number repository { nameWithOwner } }
   }
+}"""
+
+Q_NODE = """query PostThere($id: ID!) {
+  node(id: $id) { id }
 }"""
 
 Q_COMMENTS = """query DiscussionComments($id: ID!, $after: String) {
@@ -424,6 +449,18 @@ class InstallationClient:
         )
         return data
 
+    async def not_found(self, full_name: str, node_id: str | None) -> GitHubError:
+        """What a NOT_FOUND about `node_id` (a post; None: a create's category or repository)
+        means: RepositoryGone only when the repository itself is not found, PostGone when the
+        repository is there and the post is not, else a moment's trouble (tried again)."""
+        await self.discussion_setup(full_name)  # RepositoryGone when it is not there
+        if node_id is not None:
+            try:
+                await _by_id(self._graphql)(Q_NODE, id=node_id)
+            except NotFound:
+                return PostGone(f"post {node_id} in {full_name} is gone", node_id=node_id)
+        return GitHubError(f"{full_name}: GitHub answered NOT_FOUND for what is there")
+
     @_mapped
     async def discussion_setup(self, full_name: str) -> DiscussionSetup:
         owner, name = split_repo(full_name)
@@ -446,7 +483,7 @@ class InstallationClient:
         owner, name = split_repo(full_name)
         after: str | None = None
         for _ in range(pages):
-            data = await _mapped(self._graphql)(
+            data = await _by_id(self._graphql)(
                 Q_RECENT, owner=owner, name=name, categoryId=category_id, after=after
             )
             connection = (data.get("repository") or {}).get("discussions") or {}
@@ -478,7 +515,7 @@ class InstallationClient:
     async def discussion_comments(self, discussion_id: str) -> AsyncIterator[dict[str, Any]]:
         after: str | None = None
         while True:
-            data = await _mapped(self._graphql)(Q_COMMENTS, id=discussion_id, after=after)
+            data = await _by_id(self._graphql)(Q_COMMENTS, id=discussion_id, after=after)
             connection = ((data.get("node") or {}).get("comments")) or {}
             for node in connection.get("nodes") or []:
                 yield node
@@ -487,7 +524,7 @@ class InstallationClient:
                 return
             after = info.get("endCursor")
 
-    @_mapped
+    @_by_id
     async def create_discussion(
         self, repository_id: str, category_id: str, *, title: str, body: str
     ) -> dict[str, Any]:
@@ -497,19 +534,19 @@ class InstallationClient:
         discussion: dict[str, Any] = data["createDiscussion"]["discussion"]
         return discussion
 
-    @_mapped
+    @_by_id
     async def update_discussion(self, discussion_id: str, *, body: str) -> dict[str, Any]:
         data = await self._graphql(M_UPDATE, discussionId=discussion_id, body=body)
         discussion: dict[str, Any] = data["updateDiscussion"]["discussion"]
         return discussion
 
-    @_mapped
+    @_by_id
     async def add_discussion_comment(self, discussion_id: str, *, body: str) -> dict[str, Any]:
         data = await self._graphql(M_COMMENT, discussionId=discussion_id, body=body)
         comment: dict[str, Any] = data["addDiscussionComment"]["comment"]
         return comment
 
-    @_mapped
+    @_by_id
     async def update_discussion_comment(self, comment_id: str, *, body: str) -> dict[str, Any]:
         data = await self._graphql(M_UPDATE_COMMENT, commentId=comment_id, body=body)
         comment: dict[str, Any] = data["updateDiscussionComment"]["comment"]

@@ -25,6 +25,15 @@ class IssueGone(GitHubError):
         self.disabled = disabled
 
 
+class PostGone(GitHubError):
+    """The repository is there, but a post the App made is not (`node_id`, a discussion or
+    a discussion comment): a maintainer deleted it. It is made again through the ledger."""
+
+    def __init__(self, message: str, *, node_id: str) -> None:
+        super().__init__(message)
+        self.node_id = node_id
+
+
 class RateLimited(GitHubError):
     """A rate limit that would take longer to wait out than a worker should sleep."""
 

@@ -17,6 +17,7 @@ from structlog.contextvars import bound_contextvars
 
 from bot.digest import command_replies as replies
 from bot.digest.command_syntax import Command, parse
+from bot.digest.markers import command_marker
 from bot.digest.render import render, render_commit
 from bot.github import InstallationClient
 from bot.jobs.context import POSTING_TROUBLE, JobContext
@@ -175,9 +176,7 @@ class RunCommand:
             # A reply to a reply goes under the same top-level comment.
             reply_to = await client.thread_of(node) if p.parent_id else node
             channel = targets.discussion_replies(client, str(p.discussion), reply_to)
-        wanted = Wanted(
-            REPLY_KEY, channel.kind, replies.reply_marker(repo.full_name, comment_id), body
-        )
+        wanted = Wanted(REPLY_KEY, channel.kind, command_marker(repo.full_name, comment_id), body)
         ctx = self._ctx
         await targets.sync_posts(
             ctx.store,

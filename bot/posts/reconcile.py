@@ -40,6 +40,8 @@ class Found:
     url: str | None
     body: str
     number: int | None = None
+    # Where it was found (a category id, a discussion id, an issue number): where it is.
+    place: str | None = None
 
 
 @dataclass(frozen=True)

@@ -10,19 +10,21 @@ are predictable, and anyone may comment or open an issue with one copied in.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.digest.markers import read_marker
 from bot.github import InstallationClient
-from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
-from bot.github.errors import IssueGone
+from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed, NotFound
+from bot.github.errors import IssueGone, PostGone
 from bot.posts.reconcile import Adopt, Create, Found, Keep, Search, Update, Wanted, reconcile
 from bot.runtime.clock import Clock
 from bot.store import Store
 from bot.store.jobs import Job
 from bot.store.posts import PostState, Recorded
+
+T = TypeVar("T")
 
 
 class Busy(Exception):
@@ -32,48 +34,92 @@ class Busy(Exception):
 
 @dataclass(frozen=True)
 class Channel:
-    """One place posts of one kind go, with GitHub's calls to search, create and edit there."""
+    """One place posts of one kind go, with GitHub's calls to search, create and edit there.
+    `parent` is where a create goes (a discussion's category id, a comment's discussion or
+    issue); `search` looks where an earlier create went (its recorded parent; None: unknown,
+    look everywhere this channel can)."""
 
     kind: str
     parent: str | None
-    search: Callable[[], AsyncIterator[Found]]
+    search: Callable[[str | None], AsyncIterator[Found]]
     create: Callable[[Wanted], Awaitable[Found]]
     update: Callable[[str, str], Awaitable[Any]]  # (node id, body)
+
+
+async def _confirmed(
+    client: InstallationClient, full_name: str, node_id: str | None, call: Awaitable[T]
+) -> T:
+    """`call`, its NOT_FOUND told apart: the repository gone, the post gone, or neither."""
+    try:
+        return await call
+    except NotFound as exc:
+        raise await client.not_found(full_name, node_id) from exc
 
 
 def discussions(
     client: InstallationClient, full_name: str, setup: DiscussionSetup, category: Category
 ) -> Channel:
-    async def search() -> AsyncIterator[Found]:
+    async def listed(category_id: str | None) -> AsyncIterator[Found]:
         # `repository.discussions` has no body filter: page the newest and look.
-        async for d in client.recent_discussions(full_name, category.id):
+        async for d in client.recent_discussions(full_name, category_id):
             if d.get("viewerDidAuthor"):
-                yield Found(str(d["id"]), d.get("url"), d.get("body") or "", d.get("number"))
+                place = (d.get("category") or {}).get("id")
+                yield Found(str(d["id"]), d.get("url"), d.get("body") or "", d.get("number"), place)
+
+    async def search(place: str | None) -> AsyncIterator[Found]:
+        # Where the create went, whatever category is configured now; every category when
+        # that is not known (or the category is gone: its discussions moved elsewhere).
+        try:
+            async for found in listed(place):
+                yield found
+        except NotFound:
+            if place is None:
+                raise
+            async for found in listed(None):
+                yield found
 
     async def create(w: Wanted) -> Found:
-        made = await client.create_discussion(
-            setup.repository_id, category.id, title=w.title or "", body=w.body
+        made = await _confirmed(
+            client,
+            full_name,
+            None,
+            client.create_discussion(
+                setup.repository_id, category.id, title=w.title or "", body=w.body
+            ),
         )
-        return Found(str(made["id"]), made.get("url"), w.body, made.get("number"))
+        return Found(str(made["id"]), made.get("url"), w.body, made.get("number"), category.id)
 
     async def update(node_id: str, body: str) -> Any:
-        return await client.update_discussion(node_id, body=body)
+        return await _confirmed(
+            client, full_name, node_id, client.update_discussion(node_id, body=body)
+        )
 
-    return Channel("discussion", None, search, create, update)
+    return Channel("discussion", category.id, search, create, update)
 
 
-def discussion_comments(client: InstallationClient, discussion_id: str) -> Channel:
-    async def search() -> AsyncIterator[Found]:
-        async for c in client.discussion_comments(discussion_id):
-            if c.get("viewerDidAuthor"):
-                yield Found(str(c["id"]), c.get("url"), c.get("body") or "")
+def discussion_comments(client: InstallationClient, full_name: str, discussion_id: str) -> Channel:
+    async def search(place: str | None) -> AsyncIterator[Found]:
+        where = place or discussion_id
+        try:
+            async for c in client.discussion_comments(where):
+                if c.get("viewerDidAuthor"):
+                    yield Found(str(c["id"]), c.get("url"), c.get("body") or "", place=where)
+        except NotFound as exc:
+            raise await client.not_found(full_name, where) from exc
 
     async def create(w: Wanted) -> Found:
-        made = await client.add_discussion_comment(discussion_id, body=w.body)
-        return Found(str(made["id"]), made.get("url"), w.body)
+        made = await _confirmed(
+            client,
+            full_name,
+            discussion_id,
+            client.add_discussion_comment(discussion_id, body=w.body),
+        )
+        return Found(str(made["id"]), made.get("url"), w.body, place=discussion_id)
 
     async def update(node_id: str, body: str) -> Any:
-        return await client.update_discussion_comment(node_id, body=body)
+        return await _confirmed(
+            client, full_name, node_id, client.update_discussion_comment(node_id, body=body)
+        )
 
     return Channel("discussion-comment", discussion_id, search, create, update)
 
@@ -81,10 +127,11 @@ def discussion_comments(client: InstallationClient, discussion_id: str) -> Chann
 def discussion_replies(client: InstallationClient, discussion_id: str, reply_to: str) -> Channel:
     """Threaded replies under one top-level discussion comment (answers to a command)."""
 
-    async def search() -> AsyncIterator[Found]:
+    async def search(place: str | None) -> AsyncIterator[Found]:
+        # Replies are found under the comment they answer (the channel's own place).
         async for c in client.discussion_replies(reply_to):
             if c.get("viewerDidAuthor"):
-                yield Found(str(c["id"]), c.get("url"), c.get("body") or "")
+                yield Found(str(c["id"]), c.get("url"), c.get("body") or "", place=reply_to)
 
     async def create(w: Wanted) -> Found:
         made = await client.reply_in_discussion(discussion_id, reply_to, body=w.body)
@@ -97,19 +144,26 @@ def discussion_replies(client: InstallationClient, discussion_id: str, reply_to:
 
 
 def issue_comments(client: InstallationClient, full_name: str, number: int) -> Channel:
-    async def search() -> AsyncIterator[Found]:
-        async for c in client.issue_comments(full_name, number):
+    async def search(place: str | None) -> AsyncIterator[Found]:
+        where = int(place) if place and place.isdigit() else number
+        async for c in client.issue_comments(full_name, where):
             # REST has no `viewerDidAuthor`: the App's comments are its bot account's, and
             # only an installed App's token can post as a Bot (no user can).
             if (c.get("user") or {}).get("type") != "Bot":
                 continue
             yield Found(
-                str(c["id"]), c.get("html_url") or c.get("url"), c.get("body") or "", number
+                str(c["id"]),
+                c.get("html_url") or c.get("url"),
+                c.get("body") or "",
+                where,
+                str(where),
             )
 
     async def create(w: Wanted) -> Found:
         made = await client.create_comment(full_name, number, body=w.body)
-        return Found(str(made["id"]), made.get("html_url") or made.get("url"), w.body, number)
+        return Found(
+            str(made["id"]), made.get("html_url") or made.get("url"), w.body, number, str(number)
+        )
 
     async def update(node_id: str, body: str) -> Any:
         return await client.update_comment(full_name, int(node_id), body=body)
@@ -118,7 +172,7 @@ def issue_comments(client: InstallationClient, full_name: str, number: int) -> C
 
 
 def issues(client: InstallationClient, full_name: str) -> Channel:
-    async def search() -> AsyncIterator[Found]:
+    async def search(place: str | None) -> AsyncIterator[Found]:
         async for i in client.recent_issues(full_name):
             if i.get("viewerDidAuthor"):
                 yield Found(str(i["number"]), i.get("url"), i.get("body") or "", int(i["number"]))
@@ -149,9 +203,12 @@ async def sync_posts(
     recorded = await store.posts.recorded(repo_id, period)
     actions = reconcile(wanted, recorded, None)
     if actions and isinstance(actions[0], Search):
-        actions = reconcile(wanted, recorded, await _search(channel, wanted, actions[0]))
+        by_marker = await _search(channel, wanted, actions[0], recorded)
+        actions = reconcile(wanted, recorded, by_marker)
 
-    async def record(w: Wanted, node_id: str, url: str | None, number: int | None) -> Recorded:
+    async def record(
+        w: Wanted, node_id: str, url: str | None, number: int | None, parent: str | None
+    ) -> Recorded:
         async with store.jobs.holding(job, clock.now()) as conn:
             await store.posts.record(
                 conn,
@@ -159,16 +216,14 @@ async def sync_posts(
                 period,
                 key=w.key,
                 kind=channel.kind,
-                parent=channel.parent,
+                parent=parent,
                 node_id=node_id,
                 number=number,
                 url=url,
                 body_hash=w.hash,
                 now=clock.now(),
             )
-        return Recorded(
-            w.key, channel.kind, PostState.POSTED, channel.parent, node_id, number, url, w.hash
-        )
+        return Recorded(w.key, channel.kind, PostState.POSTED, parent, node_id, number, url, w.hash)
 
     async def create(w: Wanted, *, first: bool) -> Recorded:
         async with store.jobs.holding(job, clock.now()) as conn:
@@ -180,13 +235,14 @@ async def sync_posts(
                 kind=channel.kind,
                 parent=channel.parent,
                 now=clock.now(),
+                job_id=job.id,
                 first=first,
             )
         if not intended:
             raise Busy(f"another job is creating the post {period}/{w.key}")
         try:
             made = await channel.create(w)
-        except (Forbidden, GraphQLFailed, IssueGone) as exc:
+        except (Forbidden, GraphQLFailed, IssueGone, PostGone) as exc:
             # Only a refusal is sure to have made nothing; GitHub's untyped "something
             # went wrong" (a timeout inside it) may have: that intent stays.
             if isinstance(exc, GraphQLFailed) and "UNPROCESSABLE" not in exc.types:
@@ -194,7 +250,7 @@ async def sync_posts(
             async with store.jobs.holding(job, clock.now()) as conn:
                 await store.posts.withdraw(conn, repo_id, period, key=w.key)
             raise
-        return await record(w, made.node_id, made.url, made.number)
+        return await record(w, made.node_id, made.url, made.number, made.place)
 
     out: list[Recorded] = []
     for action in actions:
@@ -205,37 +261,49 @@ async def sync_posts(
                 assert rec.node_id is not None
                 try:
                     await channel.update(rec.node_id, w.body)
-                except IssueGone as exc:
-                    if exc.disabled:
+                except (IssueGone, PostGone) as exc:
+                    if isinstance(exc, IssueGone) and exc.disabled:
                         raise
-                    # The comment was deleted, alone or with its issue: it is made again
-                    # (where the issue is gone too, that create says so).
+                    if isinstance(exc, PostGone) and exc.node_id != rec.node_id:
+                        raise
+                    # The post was deleted, alone or with its issue or discussion: it is made
+                    # again (where its issue or discussion is gone too, that create says so).
                     async with store.jobs.holding(job, clock.now()) as conn:
                         await store.posts.forget(
                             conn, repo_id, period, key=w.key, node_id=rec.node_id
                         )
                     out.append(await create(w, first=True))
                     continue
-                out.append(await record(w, rec.node_id, rec.url, rec.number))
+                out.append(await record(w, rec.node_id, rec.url, rec.number, rec.parent))
             case Adopt(wanted=w, found=found):
                 if action.needs_update:
                     await channel.update(found.node_id, w.body)
-                out.append(await record(w, found.node_id, found.url, found.number))
+                place = found.place or channel.parent
+                out.append(await record(w, found.node_id, found.url, found.number, place))
             case Create(wanted=w):
                 out.append(await create(w, first=w.key not in recorded))
     return out
 
 
-async def _search(channel: Channel, wanted: Sequence[Wanted], search: Search) -> dict[str, Found]:
-    markers = {w.marker: w.key for w in wanted if w.key in search.keys}
+async def _search(
+    channel: Channel, wanted: Sequence[Wanted], search: Search, recorded: Mapping[str, Recorded]
+) -> dict[str, Found]:
+    """The unclear creates' posts, each looked for where its create went."""
+    places: dict[str | None, dict[str, str]] = {}
+    for w in wanted:
+        if w.key in search.keys:
+            rec = recorded[w.key]
+            place = rec.parent if rec.kind == channel.kind else None
+            places.setdefault(place, {})[w.marker] = w.key
     found: dict[str, Found] = {}
-    async for item in channel.search():
-        # Every post opens with its marker; one further in is quoted commit text (an
-        # author's name in a code span), not the post it names.
-        opening = read_marker(item.body)
-        key = markers.get(str(opening)) if opening is not None else None
-        if key is not None and key not in found:
-            found[key] = item
-        if len(found) == len(markers):
-            break
+    for place, markers in places.items():
+        async for item in channel.search(place):
+            # Every post opens with its marker; one further in is quoted commit text (an
+            # author's name in a code span), not the post it names.
+            opening = read_marker(item.body)
+            key = markers.get(str(opening)) if opening is not None else None
+            if key is not None and key not in found:
+                found[key] = item
+            if all(k in found for k in markers.values()):
+                break
     return found

@@ -189,16 +189,27 @@ class Jobs:
         waits; one that is running is left to its holder."""
         async with self._writer.begin() as conn:
             await Jobs.enqueue_in(conn, [spec], now, rearm=True)
-            await conn.execute(
-                sa.update(t.jobs)
-                .where(
-                    j.kind == spec.kind.value,
-                    j.key == spec.key,
-                    j.state == JobState.PENDING.value,
-                    j.not_before > now,
-                )
-                .values(not_before=now, updated_at=now)
+            await Jobs.bring_forward_in(conn, spec.kind, spec.key, now)
+
+    async def bring_forward(self, kind: JobKind, key: str, now: datetime) -> None:
+        """A pending job waiting out a backoff (or a deferral) made due now."""
+        async with self._writer.begin() as conn:
+            await Jobs.bring_forward_in(conn, kind, key, now)
+
+    @staticmethod
+    async def bring_forward_in(
+        conn: AsyncConnection, kind: JobKind, key: str, now: datetime
+    ) -> None:
+        await conn.execute(
+            sa.update(t.jobs)
+            .where(
+                j.kind == kind.value,
+                j.key == key,
+                j.state == JobState.PENDING.value,
+                j.not_before > now,
             )
+            .values(not_before=now, updated_at=now)
+        )
 
     @staticmethod
     async def enqueue_in(

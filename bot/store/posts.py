@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.store import schema as t
 from bot.store.dialect import insert_for
+from bot.store.jobs import JobState
 
 p = t.posts.c
 
@@ -77,25 +78,47 @@ class PostLedger:
         kind: str,
         parent: str | None,
         now: datetime,
+        job_id: int,
         first: bool = False,
     ) -> bool:
         """Before a create: from now on, a failure means "search for the marker first".
-        `first`: the post was never attempted; False when another job recorded it since
-        (the tracking issue is shared by every job of a repository)."""
+        `first`: the post was never attempted; False when a row is there (an earlier attempt's,
+        or another job's: the tracking issue is shared by every job of a repository). False
+        when another job holds the post's create: it is running, its lease not lapsed, and
+        its create may not have been answered yet."""
         values: dict[str, Any] = {
             "kind": kind,
             "state": PostState.CREATING.value,
             "parent": parent,
+            "job_id": job_id,
             "updated_at": now,
         }
-        if first:
-            stmt = insert_for(conn.dialect.name)(t.posts).values(
-                repo_id=repo_id, period=period, key=key, created_at=now, **values
+        insert = insert_for(conn.dialect.name)(t.posts).values(
+            repo_id=repo_id, period=period, key=key, created_at=now, **values
+        )
+        if not first:
+            j = t.jobs.c
+            creating_elsewhere = sa.exists().where(
+                j.id == p.job_id,
+                j.id != job_id,
+                j.state == JobState.RUNNING.value,
+                j.lease_until > now,
             )
-            added = await conn.execute(stmt.on_conflict_do_nothing())
-            return bool(added.rowcount)
-        await _upsert(conn, repo_id=repo_id, period=period, key=key, now=now, values=values)
-        return True
+            taken = await conn.execute(
+                sa.update(t.posts)
+                .where(
+                    p.repo_id == repo_id,
+                    p.period == period,
+                    p.key == key,
+                    sa.or_(p.state != PostState.CREATING.value, ~creating_elsewhere),
+                )
+                .values(**values)
+            )
+            if taken.rowcount:
+                return True
+        # No row yet (or forgotten since it was read); one there now is another job's.
+        added = await conn.execute(insert.on_conflict_do_nothing())
+        return bool(added.rowcount)
 
     @staticmethod
     async def withdraw(conn: AsyncConnection, repo_id: int, period: str, *, key: str) -> None:
@@ -121,6 +144,22 @@ class PostLedger:
                 p.repo_id == repo_id, p.period == period, p.key == key, p.node_id == node_id
             )
         )
+
+    @staticmethod
+    async def forget_post(conn: AsyncConnection, repo_id: int, node_id: str) -> int:
+        """A discussion or comment found deleted: it and every comment recorded on it (they
+        went with it) are forgotten, so they may be made again. Returns how many rows went."""
+        gone = await conn.execute(
+            sa.delete(t.posts).where(
+                p.repo_id == repo_id,
+                p.kind.in_(["discussion", "discussion-comment"]),
+                sa.or_(
+                    p.node_id == node_id,
+                    sa.and_(p.kind == "discussion-comment", p.parent == node_id),
+                ),
+            )
+        )
+        return int(gone.rowcount)
 
     @staticmethod
     async def forget_issue(conn: AsyncConnection, repo_id: int, number: int) -> tuple[bool, int]:

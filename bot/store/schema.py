@@ -214,12 +214,15 @@ posts = sa.Table(
     sa.Column("kind", sa.String(32), nullable=False),
     # creating (a create was sent; whether it happened is unknown) -> posted (PostState)
     sa.Column("state", sa.String(16), nullable=False),
-    # The discussion node id or issue number a comment belongs to.
+    # Where the post went: the discussion node id or issue number a comment belongs to, the
+    # category id of a discussion (an unclear create is searched for there).
     sa.Column("parent", sa.String(100)),
     sa.Column("node_id", sa.String(100)),
     sa.Column("number", sa.Integer),
     sa.Column("url", sa.Text),
     sa.Column("body_hash", sa.String(16)),
+    # The job that last meant to create it: while that job holds its lease, another waits.
+    sa.Column("job_id", sa.BigInteger),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("updated_at", UTCDateTime, nullable=False),
 )

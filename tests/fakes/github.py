@@ -150,6 +150,10 @@ class Call:
     accept: str | None = None
 
 
+# A fault's status that answers nothing of its own: the call is held, then carried out.
+HELD = 0
+
+
 @dataclass
 class Fault:
     method: str
@@ -409,6 +413,11 @@ class FakeGitHub:
             )
         )
 
+    def hold(self, method: str, path: str, *, operation: str | None = None) -> None:
+        """The next matching call takes its time (GitHub takes over a second to create an
+        issue): it waits until `release`, then is carried out and answered as usual."""
+        self.fail(method, path, HELD, hang=True, operation=operation)
+
     def lose_discussion_create(self, *, hang: bool = False) -> None:
         """GitHub makes the next discussion, then answers 502 Bad Gateway (or hangs): the App
         cannot tell that it was made."""
@@ -433,6 +442,33 @@ class FakeGitHub:
             headers={"Retry-After": str(retry_after)},
             message="You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
         )
+
+    def graphql_not_found(self, operation: str, field: str, *, times: int = 1) -> None:
+        """The next `times` calls of this GraphQL operation answer NOT_FOUND for its `field`,
+        as GitHub answers for a node it cannot resolve (HTTP 200, `errors`): here a moment's
+        trouble, the node being there."""
+        error = {
+            "type": "NOT_FOUND",
+            "path": [field],
+            "locations": [{"line": 2, "column": 3}],
+            "message": "Could not resolve to a node with the global id of 'D_0'",
+        }
+        self.faults.append(
+            Fault(
+                "POST",
+                re.compile(r"^/graphql$"),
+                200,
+                {},
+                {"data": {field: None}, "errors": [error]},
+                times,
+                operation=operation,
+            )
+        )
+
+    def delete_discussion(self, full_name: str, discussion_id: str) -> None:
+        """A maintainer deletes a discussion: it and its comments are gone for good."""
+        repo = self.repos[full_name]
+        repo.discussions = [d for d in repo.discussions if d["id"] != discussion_id]
 
     def revoke(self, full_name: str) -> None:
         """The installation loses access to the repository (it is removed from it)."""
@@ -666,6 +702,7 @@ class FakeGitHub:
         if call.path == "/graphql":
             named = re.search(rb"(?:query|mutation)\s+(\w+)", body)
             operation = named.group(1).decode() if named else None
+            call.operation = operation  # a faulted call too
         for fault in self.faults:
             if (
                 fault.times > 0
@@ -681,8 +718,13 @@ class FakeGitHub:
                 if fault.hang:
                     self.hanging.set()
                     await self.release.wait()
+                if fault.status == HELD:
+                    break  # GitHub took its time, then carried the call out as usual
                 return web.json_response(
-                    {**fault.body, "documentation_url": API_DOCS},
+                    {
+                        **fault.body,
+                        **({"documentation_url": API_DOCS} if fault.status >= 400 else {}),
+                    },
                     status=fault.status,
                     headers=fault.headers,
                 )
@@ -1198,7 +1240,10 @@ class _GraphQLRoot:
                     for reply in comment.get("replies", []):
                         if reply["id"] == id:
                             return _comment_node(reply, comment)
-        return None
+        # As GitHub answers for an id that names nothing (deleted, or never there).
+        raise GraphQLProblem(
+            f"Could not resolve to a node with the global id of '{id}'", "NOT_FOUND"
+        )
 
     def addReaction(self, info: Any, input: dict[str, Any]) -> Any:
         subject = self.node(info, input["subjectId"])

@@ -14,13 +14,14 @@ with no patches (titles only) has only its file list and the facts its text stat
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import TypeVar
 
 from bot.analysis.facts.build import read_requirements
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.documents import read_document, read_settings
-from bot.analysis.facts.python import read_python
+from bot.analysis.facts.python import read_python, reads_key
 from bot.analysis.facts.records import (
     DefaultChange,
     Deprecation,
@@ -81,6 +82,7 @@ def read_facts(commit: CommitInput) -> Facts:
         for f in commit.files
     )
     readings: list[FileReading] = []
+    code: list[str] = []
     for f, fact in zip(commit.files, files, strict=True):
         if not f.patch:
             continue
@@ -94,6 +96,8 @@ def read_facts(commit: CommitInput) -> Facts:
         user_facing = ships(f.filename, fact.kind)
         tests = fact.kind is PathKind.TESTS
         if language is Language.PYTHON:
+            if user_facing:
+                code.append(f.patch)
             read_python(f.filename, file_hunks, reading, user_facing=user_facing, tests=tests)
         elif language is Language.C:
             read_clike(f.filename, file_hunks, reading, user_facing=user_facing, tests=tests)
@@ -106,12 +110,20 @@ def read_facts(commit: CommitInput) -> Facts:
         readings.append(reading)
     pr = commit.pull_request
     texts = (commit.message, pr.body if pr else "")
-    return _combine(
+    facts = _combine(
         files,
         readings,
         numbers=stated_numbers(prose_lines(*texts)),
         fixes=fixed_issues(*texts),
     )
+    if not facts.config_keys_removed:
+        return facts
+    # A key one call stops asking for is still read where the change reads it another way
+    # (`cfg["key"]`, `cfg.key`): only a key nothing reads any more is dropped.
+    dropped = tuple(
+        s for s in facts.config_keys_removed if not any(reads_key(s.name, p) for p in code)
+    )
+    return dataclasses.replace(facts, config_keys_removed=dropped)
 
 
 def _combine(
@@ -123,15 +135,27 @@ def _combine(
 ) -> Facts:
     added: list[Name] = []
     removed: list[Name] = []
+    kept: list[Name] = []
     changed: list[Name] = []
     exports_added: list[Name] = []
     exports_removed: list[Name] = []
     tests_added: list[Name] = []
     deprecations: list[Deprecation] = []
+    # Names the added lines define or a package exports, anywhere in the change: a name
+    # removed in one place and provided in another is not gone.
+    provided = {n for r in readings for n in (*r.plus.defs, *r.plus.exports)}
     for r in readings:
         plus, minus = r.plus.defs, r.minus.defs
         added += [Name(n, k, r.path) for n, (k, _) in plus.items() if n not in minus]
         removed += [Name(n, k, r.path) for n, (k, _) in minus.items() if n not in plus]
+        # A definition replaced by an import of the same name (or a module `__getattr__`)
+        # can still be imported from its module: moved, if the change defines it elsewhere,
+        # else not gone.
+        kept += [
+            Name(n, k, r.path)
+            for n, (k, _) in minus.items()
+            if n not in plus and (n in r.plus.imports or (r.plus.lazy and "." not in n))
+        ]
         edited = {n for n, (_, line) in plus.items() if n in minus and minus[n][1] != line}
         changed += [
             Name(n, k, r.path)
@@ -140,7 +164,11 @@ def _combine(
         ]
         changed += [Name(n, plus[n][0], r.path) for n in edited if n not in r.changed]
         exports_added += [_export(n, r.path) for n in sorted(r.plus.exports - r.minus.exports)]
-        exports_removed += [_export(n, r.path) for n in sorted(r.minus.exports - r.plus.exports)]
+        # Gone only when nothing provides it any more: not its module (an import or a
+        # definition of the name, an `__all__` that still lists it, a module `__getattr__`
+        # that may hand it out lazily), nor anything else the change adds.
+        lost = r.minus.exports - r.plus.exports - r.plus.imports.keys() - provided
+        exports_removed += [_export(n, r.path) for n in sorted(lost) if not r.plus.lazy]
         tests_added += [
             Name(n, NameKind.FUNCTION, r.path) for n in r.plus.tests if n not in r.minus.defs
         ]
@@ -172,7 +200,7 @@ def _combine(
     moved_new = {m.new for m in moved}
     moved_old = {m.old for m in moved}
     added = [n for n in added if n not in moved_new]
-    removed = [n for n in removed if n not in moved_old]
+    removed = [n for n in removed if n not in moved_old and n not in kept]
     renamed: list[Renamed] = []
     for path in dict.fromkeys(n.path for n in removed):
         out = [n for n in removed if n.path == path]
@@ -183,9 +211,9 @@ def _combine(
     added = [n for n in added if n not in renamed_names and not _is_test_name(n, files)]
     removed = [n for n in removed if n not in renamed_names]
 
-    flags = _settings([(r.path, r.plus.flags, r.minus.flags) for r in readings])
-    env = _settings([(r.path, r.plus.env, r.minus.env) for r in readings])
-    keys = _settings([(r.path, r.plus.keys, r.minus.keys) for r in readings])
+    flags = _settings([(r.path, r.plus.flags, r.minus.flags, r.context.flags) for r in readings])
+    env = _settings([(r.path, r.plus.env, r.minus.env, r.context.env) for r in readings])
+    keys = _settings([(r.path, r.plus.keys, r.minus.keys, r.context.keys) for r in readings])
     defaults = flags[2] + env[2] + keys[2]
     for r in readings:
         for field, value in r.plus.fields.items():
@@ -247,23 +275,25 @@ def _combine(
 
 
 def _settings(
-    sides: list[tuple[str, dict[str, str | None], dict[str, str | None]]],
+    sides: list[tuple[str, dict[str, str | None], dict[str, str | None], dict[str, str | None]]],
 ) -> tuple[tuple[Setting, ...], tuple[Setting, ...], list[DefaultChange]]:
-    """Settings gained, lost (over all files: one moved between modules is neither), and
-    whose default changed."""
-    plus_all = {name for _, plus, _ in sides for name in plus}
-    minus_all = {name for _, _, minus in sides for name in minus}
+    """Settings gained, lost, and whose default changed, compared by name over the whole
+    change: one moved between modules, declared again (a flag given `help=`) or still read
+    on a context line is neither gained nor lost."""
+    plus_all = {name for _, plus, _, _ in sides for name in plus}
+    minus_all = {name for _, _, minus, _ in sides for name in minus}
+    kept = {name for _, _, _, context in sides for name in context}
     gained: dict[str, Setting] = {}
     lost: dict[str, Setting] = {}
     defaults: list[DefaultChange] = []
-    for path, plus, minus in sides:
+    for path, plus, minus, _ in sides:
         for name, default in plus.items():
-            if name not in minus_all:
+            if name not in minus_all and name not in kept:
                 gained.setdefault(name, Setting(name, path, default))
             elif name in minus and default and minus[name] and default != minus[name]:
                 defaults.append(DefaultChange(name, minus[name] or "", default, path))
         for name, default in minus.items():
-            if name not in plus_all:
+            if name not in plus_all and name not in kept:
                 lost.setdefault(name, Setting(name, path, default))
     return _cap(list(gained.values())), _cap(list(lost.values())), defaults
 

@@ -21,8 +21,16 @@ _EVENT = re.compile(
 )
 
 _ALL_ITEM = re.compile(r"""^\s*["']([A-Za-z]\w*)["'],?\s*$""")
-_IMPORT = re.compile(r"^from\s+\S+\s+import\s+\(?([\w\s,]*)\)?\s*$")
-_IMPORT_ITEM = re.compile(r"^\s+([A-Za-z]\w*)(?:\s+as\s+\w+)?,?\s*$")
+_ALL_LINE = re.compile(r"^__all__\s*\+?=")
+_QUOTED_NAME = re.compile(r"""["']([A-Za-z_]\w*)["']""")
+# `from m import a, b as c` (its names may continue in brackets on the next lines) and
+# `import m.n as o`, at any indentation (under `if TYPE_CHECKING:` or in a `try:`).
+_FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+([^#]*)")
+_PLAIN_IMPORT = re.compile(r"^[ \t]*import[ \t]+([\w., \t]+?)[ \t]*(?:#.*)?$")
+_BOUND = re.compile(r"^([A-Za-z_]\w*)(?:\s+as\s+([A-Za-z_]\w*))?$")
+_MODULE_GETATTR = re.compile(r"^def[ \t]+__getattr__[ \t]*\(")
+# Where a package's source tree starts, above its top-level package.
+_SOURCE_ROOTS = frozenset({"src", "lib", "python"})
 
 # Reads of an environment variable, with the default the line gives it.
 _ENV_READ = re.compile(
@@ -30,9 +38,11 @@ _ENV_READ = re.compile(
     r"""["']([A-Z][A-Z0-9_]{2,})["'](?:\s*,\s*([^)\]\n]{1,40}))?(\]\s*=(?!=))?"""
 )
 _ENV_TABLE = re.compile(r"""^([+-])\s*["']([A-Z][A-Z0-9_]{3,})["']\s*:""", re.MULTILINE)
+# A call may open on one line and name its flag on the next (each line of a patch starts
+# with its side).
 _FLAG = re.compile(
-    r"""(?:add_argument|click\.option|typer\.Option)\(\s*(?:["']-\w["']\s*,\s*)?["'](--[\w-]+)["']"""
-    r"""([^\n]*)"""
+    r"""(?:add_argument|click\.option|typer\.Option)\((?:\s|\n[+\- ])*"""
+    r"""(?:["']-\w["']\s*,(?:\s|\n[+\- ])*)?["'](--[\w-]+)["']([^\n]*)"""
 )
 _FLAG_DEFAULT = re.compile(r"default\s*=\s*([^,)]+)")
 # `.get("key", default)` on a configuration (a file named for configuration, or a receiver
@@ -101,10 +111,10 @@ def read_python(
     """Fill `reading` from a Python file's hunks. `user_facing`: code the package ships, whose
     settings, warnings and registrations users meet; `tests`: a test file."""
     name = path.rsplit("/", 1)[-1]
+    package = _package(path) if name == "__init__.py" else None
     for hunk in file_hunks:
         _definitions(hunk, reading, tests=tests)
-        if name == "__init__.py":
-            _exports(hunk, reading)
+        _imports(hunk, reading, package)
     if user_facing:
         _settings(name, "\n".join(h.text for h in file_hunks), reading)
         _deprecations(file_hunks, reading)
@@ -130,7 +140,7 @@ def _settings(name: str, patch: str, reading: FileReading) -> None:
 
     def on(position: int) -> Side | None:
         sign = side_at(patch, position)
-        return reading.side(sign) if sign in "+-" else None
+        return reading.side(sign) if sign in "+- " else None
 
     if "env" in patch:
         for m in _ENV_READ.finditer(patch):
@@ -141,10 +151,14 @@ def _settings(name: str, patch: str, reading: FileReading) -> None:
             for m in _ENV_TABLE.finditer(patch):
                 reading.side(m.group(1)).env.setdefault(m.group(2), None)
     if "--" in patch and ("add_argument" in patch or "ption(" in patch):
-        for m in _FLAG.finditer(patch):
-            if side := on(m.start()):
+        # Each side read on its own: a call opened on a context line may name its flag on a
+        # removed line and again on an added one.
+        for drop in "+-":
+            text = _without(patch, drop)
+            for m in _FLAG.finditer(text):
+                sign = side_at(text, m.start(1))
                 default = _FLAG_DEFAULT.search(m.group(2))
-                side.flags[m.group(1)] = default.group(1).strip() if default else None
+                reading.side(sign).flags[m.group(1)] = default.group(1).strip() if default else None
     config_file = bool(_CONFIG_FILE.search(name))
     if ".get(" in patch:
         for m in _CONFIG_GET.finditer(patch):
@@ -165,6 +179,24 @@ def _settings(name: str, patch: str, reading: FileReading) -> None:
                 reading.side(m.group(1)).registrations.setdefault(
                     m.group(2), (Registry.MODEL, name)
                 )
+
+
+def reads_key(key: str, patch: str) -> bool:
+    """Whether an added or context line of a Python patch reads configuration key `key`:
+    `cfg["key"]`, `.get("key"`, `"key" in cfg`, `getattr(cfg, "key"`, or `cfg.key`."""
+    if key not in patch:
+        return False
+    k = re.escape(key)
+    read = re.compile(
+        rf"""\[\s*["']{k}["']\s*\]|\.get\(\s*["']{k}["']|["']{k}["']\s+(?:not\s+)?in\b"""
+        rf"""|getattr\(\s*[\w.()]+\s*,\s*["']{k}["']|\.{k}\b"""
+    )
+    return read.search(_without(patch, "-")) is not None
+
+
+def _without(patch: str, sign: str) -> str:
+    """The patch without the lines of one side: the other side and the context, as text."""
+    return "\n".join(line for line in patch.split("\n") if not line.startswith(sign))
 
 
 def _before(text: str, position: int) -> str:
@@ -296,29 +328,88 @@ def _kind(line: str, parent: NameKind | None) -> NameKind:
     return NameKind.METHOD if parent is NameKind.CLASS else NameKind.FUNCTION
 
 
-def _exports(hunk: Hunk, reading: FileReading) -> None:
-    """Names a package's `__init__.py` exports: `__all__` items and its imports."""
-    open_import = {"+": False, "-": False}
+def _package(path: str) -> str:
+    """The dotted name of the package whose `__init__.py` is at `path` (`src/` dropped)."""
+    parts = path.split("/")[:-1]
+    while len(parts) > 1 and parts[0] in _SOURCE_ROOTS:
+        parts = parts[1:]
+    return ".".join(parts)
+
+
+def _imports(hunk: Hunk, reading: FileReading, package: str | None) -> None:
+    """Names the import lines bind, on each side (a context line's on both); for a
+    package's `__init__.py` (`package`: its dotted name), what it exports: its `__all__`
+    items and the names it imports from itself (a relative import, or one from inside the
+    package, at the left margin). `from typing import Any` in a package binds `pkg.Any`, but
+    nobody imports it from there: it is not the package's interface."""
+    # per side, the import whose bracketed names continue: (module, at the left margin)
+    open_from: dict[str, tuple[str, bool] | None] = {"+": None, "-": None}
     for sign, text in hunk.lines:
         sides = ("+", "-") if sign == " " else (sign,)
-        names: list[str] = []
-        imported = _IMPORT.match(text) if text.startswith("from ") else None
-        if imported:
-            names = [n.strip().split(" as ")[0] for n in imported.group(1).split(",")]
-            still_open = text.rstrip().endswith("(")
+        bound: list[str] = []
+        module = ""
+        top = not text[:1].isspace()
+        if text.lstrip().startswith("from "):
+            match = _FROM_IMPORT.match(text)
+            if match is None:
+                continue
+            module, names = match.group(1), match.group(2)
+            bound = _bound(names)
             for s in sides:
-                open_import[s] = still_open
-        elif any(open_import[s] for s in sides):
-            item = _IMPORT_ITEM.match(text)
-            if item:
-                names = [item.group(1)]
+                open_from[s] = (module, top) if "(" in names and ")" not in names else None
+        elif text.lstrip().startswith("import "):
+            match = _PLAIN_IMPORT.match(text)
+            if match:
+                # `import a.b` binds `a`; `import a.b as c` binds `c` (a name bound, never
+                # an export: the module stays "")
+                for raw in match.group(1).split(","):
+                    dotted, _, alias = raw.strip().partition(" as ")
+                    bound.append(alias.strip() or dotted.split(".", 1)[0])
+        elif opened := next((open_from[s] for s in sides if open_from[s]), None):
+            module, top = opened
+            bound = _bound(text)
             if ")" in text:
                 for s in sides:
-                    open_import[s] = False
-        elif item2 := _ALL_ITEM.match(text):
-            names = [item2.group(1)]
-        if sign == " ":
+                    open_from[s] = None
+        elif package is not None:
+            if text.startswith("def") and _MODULE_GETATTR.match(text) and sign != "-":
+                reading.plus.lazy = True
+            if _ALL_LINE.match(text):
+                for s in sides:
+                    reading.side(s).exports.update(_QUOTED_NAME.findall(text))
+            elif item := _ALL_ITEM.match(text):
+                for s in sides:
+                    reading.side(s).exports.add(item.group(1))
             continue
-        for n in names:
-            if n and not n.startswith("_"):
-                reading.side(sign).exports.add(n)
+        for s in sides:
+            side = reading.side(s)
+            for n in bound:
+                side.imports[n] = module
+                # Only a module-level import is part of the interface (one in a function
+                # binds a local name; one under `if TYPE_CHECKING:` binds none at run time).
+                exported = package is not None and top and _within(module, package)
+                if exported and not n.startswith("_"):
+                    side.exports.add(n)
+
+
+def _bound(names: str) -> list[str]:
+    """The names `a, b as c` binds: `a`, `c`."""
+    out = []
+    for item in names.strip().strip("()").split(","):
+        match = _BOUND.match(item.strip().rstrip(")").strip())
+        if match:
+            out.append(match.group(2) or match.group(1))
+    return out
+
+
+def _within(module: str, package: str) -> bool:
+    """Whether `module` (as an import line writes it) is inside `package`."""
+    if module.startswith("."):
+        return True
+    suffixes = package.split(".")
+    # The package's dotted name as its users import it: the whole path, or from where an
+    # unrecognised source root ends (`python/sglang/srt` is `sglang.srt`).
+    return any(
+        module == (name := ".".join(suffixes[i:])) or module.startswith(name + ".")
+        for i in range(len(suffixes) - 1 if len(suffixes) > 1 else 1)
+    )

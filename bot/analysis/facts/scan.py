@@ -55,7 +55,12 @@ class Side:
 
     # qualified name -> (kind, the defining line)
     defs: dict[str, tuple[NameKind, str]] = field(default_factory=dict)
+    # names an import binds (`from m import a as b` binds `b`) -> the module imported from
+    imports: dict[str, str] = field(default_factory=dict)
+    # names a package's `__init__.py` exports: `__all__` items, imports from the package
     exports: set[str] = field(default_factory=set)
+    # a module-level `__getattr__`: any name may still be provided lazily
+    lazy: bool = False
     # name -> default as written (None: none on the line)
     env: dict[str, str | None] = field(default_factory=dict)
     flags: dict[str, str | None] = field(default_factory=dict)
@@ -73,15 +78,20 @@ class Side:
 
 @dataclass
 class FileReading:
-    """One file's diff, read: both sides, the definitions edited inside, the warnings added."""
+    """One file's diff, read: both sides, the definitions edited inside, the warnings added.
+
+    What context lines hold is on both sides for definitions, imports and exports (a name
+    there is neither gained nor lost), and in `context` for settings read (a setting read on
+    a context line is still read)."""
 
     path: str
     plus: Side = field(default_factory=Side)
     minus: Side = field(default_factory=Side)
+    context: Side = field(default_factory=Side)
     # qualified name -> kind, for definitions a changed line sits in
     changed: dict[str, NameKind] = field(default_factory=dict)
     # (message or line, replacement)
     deprecations: list[tuple[str, str | None]] = field(default_factory=list)
 
     def side(self, sign: str) -> Side:
-        return self.plus if sign == "+" else self.minus
+        return self.plus if sign == "+" else self.minus if sign == "-" else self.context

@@ -130,9 +130,10 @@ async def recorded_channel(
     return None
 
 
-async def made_there(channel: targets.Channel, marker: str) -> bool:
-    """Whether the App's post with this marker is there (every post opens with its marker)."""
-    async for item in channel.search():
+async def made_there(channel: targets.Channel, marker: str, place: str | None) -> bool:
+    """Whether the App's post with this marker is where its create went (`place`: the
+    recorded parent; every post opens with its marker)."""
+    async for item in channel.search(place):
         if item.body.startswith(marker):
             return True
     return False
@@ -212,7 +213,7 @@ class SendAlerts:
             period, rec = found
             channel = await recorded_channel(ctx, client, repo, config, rec)
             marker = alert_marker(repo.full_name, sha)
-            if channel is not None and await made_there(channel, marker):
+            if channel is not None and await made_there(channel, marker, rec.parent):
                 await self._post(
                     job, repo, config=config, channel=channel, commit=commit, period=period
                 )
@@ -322,6 +323,7 @@ class SendAlerts:
                     kind=channel.kind,
                     parent=channel.parent,
                     now=now,
+                    job_id=job.id,
                 )
                 return True
             await AlertLedger.fold_in(conn, repo.id, period, commit.sha, now)

@@ -49,6 +49,13 @@ RECENT = timedelta(days=2)
 LATE_AFTER = timedelta(minutes=15)
 
 
+def _issue_of(head: Recorded | None) -> int | None:
+    """The issue a day's first post went to as a comment (None: not an issue comment)."""
+    if head is None or head.kind != "issue-comment" or not (head.parent or "").isdigit():
+        return None
+    return int(head.parent or "")
+
+
 @dataclass(frozen=True)
 class _Run:
     """One attempt at one period: the claimed job and what it publishes."""
@@ -211,7 +218,7 @@ class PublishPeriod:
             to_discussion = config.publish.to == "discussion" and (
                 record is None or record.target != "issue-comment"
             )
-        issue = int(head.parent) if head is not None and head.parent else None
+        issue = _issue_of(head)
         target = "issue-comment"
         gone = run.gone.note(config.publish.issue)
         url: str | None
@@ -305,7 +312,7 @@ class PublishPeriod:
             period=period.key,
         )
         assert posted.node_id is not None
-        comments = targets.discussion_comments(client, posted.node_id)
+        comments = targets.discussion_comments(client, repo.full_name, posted.node_id)
         await self._sync(run, comments, self._wanted(repo, period, parts[1:], "discussion-comment"))
         return posted.url, len(parts)
 
@@ -381,7 +388,7 @@ class PublishPeriod:
                     if head.kind == "discussion":
                         await self._discussion(run, client, digest)
                     else:
-                        issue = int(head.parent) if head.parent else None
+                        issue = _issue_of(head)
                         await self._issue(
                             run, client, render(digest, with_title=True), number=issue
                         )
@@ -435,9 +442,8 @@ class PublishPeriod:
     ) -> None:
         """An addendum's posts, where the day's first post went."""
         if head.kind == "discussion" and head.node_id:
-            channel = targets.discussion_comments(client, head.node_id)
+            channel = targets.discussion_comments(client, run.repo.full_name, head.node_id)
             wanted = self._wanted(run.repo, run.period, parts, "discussion-comment")
             await self._sync(run, channel, wanted)
         else:
-            issue = int(head.parent) if head.parent else None
-            await self._issue(run, client, parts, number=issue)
+            await self._issue(run, client, parts, number=_issue_of(head))

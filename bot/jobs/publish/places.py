@@ -8,7 +8,7 @@ from typing import Any
 from bot.digest.markers import tracking_marker
 from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
-from bot.github.errors import IssueGone
+from bot.github.errors import IssueGone, PostGone
 from bot.jobs.context import POSTING_TROUBLE, JobContext
 from bot.jobs.outcomes import Outcome
 from bot.posts import targets
@@ -87,11 +87,22 @@ async def _recover_gone_issues(
     """Runs `attempt`, and again when an issue it posted on is gone (deleted, or a configured
     number with no issue): that issue's posts are forgotten first (they went with it), so
     the next pass makes the tracking issue again or uses it instead of the configured one.
+    A deleted discussion is forgotten the same way, and made again where still wanted.
     Issues turned off, or the repository gone, are the caller's to handle."""
     gone = GoneIssues()
+    posts_gone: set[str] = set()
     while True:
         try:
             return await attempt(gone)
+        except PostGone as exc:
+            # A deleted discussion (or comment) the run meant to add to or edit: it is
+            # forgotten with its comments, and the next pass makes what is still wanted again.
+            if exc.node_id in posts_gone or len(posts_gone) >= MAX_GONE_PER_RUN:
+                raise
+            async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
+                forgotten = await ctx.store.posts.forget_post(conn, repo_id, exc.node_id)
+            posts_gone.add(exc.node_id)
+            log.warning("post_gone", node_id=exc.node_id, posts_forgotten=forgotten)
         except IssueGone as exc:
             number = exc.issue
             if (

@@ -221,18 +221,24 @@ class Scheduler(BackgroundService):
 
     async def publish_now(self, repo: RepoRow, day: date) -> None:
         """Enqueue the day's publication now (the `publish` command): unanalysed commits get
-        the rules' analysis when it runs; a published day is not posted again."""
+        the rules' analysis when it runs; a published day is not posted again; one backing
+        off after a failure is tried now."""
         period = Period.day(day)
         await self._store.digests.reopen(repo.id, period)
         await self.enqueue([(repo.id, period)], now=True)
+        key = publish_key(repo.id, period)
+        await self._store.jobs.bring_forward(JobKind.PUBLISH_PERIOD, key, self._clock.now())
 
     async def publish_week_now(self, repo: RepoRow, week: Week) -> None:
         """Enqueue (or re-arm) the week's roll-up (the `publish` command): a failed or skipped
-        week is built again, and posted if it has something to say; a posted one is not."""
+        week is built again, and posted if it has something to say; a posted one is not; one
+        backing off is tried now."""
         await self._store.digests.reopen(
             repo.id, Period.week(week.first), skipped_too_at=self._clock.now()
         )
-        await self._enqueue([week_job(repo.id, week)])
+        spec = week_job(repo.id, week)
+        await self._enqueue([spec])
+        await self._store.jobs.bring_forward(spec.kind, spec.key, self._clock.now())
         log.info("scheduler_enqueued_weeks", weeks=1)
 
 

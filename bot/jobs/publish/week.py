@@ -38,6 +38,7 @@ from bot.store.job_payloads import PublishWeekPayload
 from bot.store.jobs import Job
 from bot.store.posts import PostState
 from bot.store.repos import RepoRow, config_of
+from bot.store.store import Store
 
 log = get_logger(__name__)
 
@@ -64,6 +65,15 @@ def never_due(before: RepoConfig, after: RepoConfig, now: datetime) -> Week | No
     if before.weekly.enabled and before.week_schedule.latest_due(now).first == week.first:
         return None
     return week
+
+
+async def posted_overlap(store: Store, repo_id: int, week: Week) -> date | None:
+    """The first day of a roll-up already posted that shares days with `week` (one posted
+    under an earlier `weekly:` weekday), if any: periods never overlap, so no day is rolled
+    up twice. The one rule of the scheduler's roll-ups and of `publish --week`."""
+    span = timedelta(days=len(week.days) - 1)
+    starts = await store.digests.published_starts(repo_id, "week", week.first - span, week.last)
+    return next((s for s in starts if s != week.first), None)
 
 
 def changed_lines(details: Mapping[str, Any] | None) -> dict[str, int]:
@@ -153,6 +163,13 @@ class PublishWeek:
         record = await ctx.store.digests.get(repo.id, run.period)
         if record is not None and record.state in ENDED:
             return Done()
+        clash = await posted_overlap(ctx.store, repo.id, week)
+        if clash is not None:
+            # `weekly:` moved its weekday after a roll-up: its days are counted already.
+            await self._finish(run, DigestState.SKIPPED, late=False)
+            ctx.metrics.weekly.labels(outcome="skipped").inc()
+            log.warning("weekly_overlaps_posted", posted=clash.isoformat())
+            return Done(recorded=True)
         commits = await ctx.store.digests.window_commits(repo.id, week.start, week.end)
         if now < week.due + WAIT_FOR_DAYS and any(c.published_part is None for c in commits):
             return Defer("waiting for the week's daily digests", now + WAIT_STEP)
@@ -202,7 +219,11 @@ class PublishWeek:
                 log.info("weekly_fallback_to_issue", reason=str(reason))
                 note = str(reason)
         if target == "issue-comment":
-            issue = int(made.parent) if made is not None and made.parent else None
+            issue = (
+                int(made.parent)
+                if made is not None and made.kind == "issue-comment" and made.parent
+                else None
+            )
             note = places.joined(note, gone.note(config.publish.issue))
             url = await self._comment(run, client, post(with_title=True, fallback_note=note), issue)
         await self._finish(run, DigestState.PUBLISHED, late=late, target=target)

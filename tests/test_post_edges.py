@@ -1,0 +1,269 @@
+"""Posts at the edges, through the webhook, the jobs and the fake GitHub: two jobs that meet at
+the tracking issue make it once; a deleted post is made again, not taken for a repository
+gone; an unclear create is looked for where it went, whatever the config says now."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from collections.abc import Callable
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from aiohttp.test_utils import TestClient
+
+import bot.digest.render
+from bot.app import EXECUTOR, SCHEDULER, STORE
+from bot.store.jobs import JobKind
+from bot.store.schema import digests, jobs, posts
+from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.scenarios import (
+    ALERT_DAY,
+    ALERTS,
+    BUSY_DAY,
+    COMMIT_LINK,
+    COMPRESSOR,
+    CONFIG,
+    FOLD,
+    TRACKING,
+    add_issue,
+    breaking_sha,
+    cutoff,
+    day_marker,
+    land,
+    land_alert_day,
+    landing_again,
+)
+from tests.scenarios import ALERT_MARKER as ALERT
+from tests.scenarios import ASCEND as ALERT_REPO
+from tests.support import FakeClock, deliver, late_push, publish_round, replay_pushes
+
+REPO = COMPRESSOR
+DAY = "2026-06-22"
+END = cutoff(DAY)
+MARKER = day_marker(REPO, DAY)
+
+
+async def alert_day_landed(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    *,
+    day: str = ALERT_DAY,
+    config: str = ALERTS,
+) -> tuple[Client, FakeRepo]:
+    return await land_alert_day(app_client, github, clock, day=day, config=config)
+
+
+async def landed_day(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> tuple[Client, FakeRepo]:
+    return await land(app_client, github, clock, REPO, DAY)
+
+
+Client = TestClient[Any, Any]
+
+
+async def rows(client: Client, table: sa.Table, *where: Any) -> list[Any]:
+    async with client.app[STORE].engine.connect() as conn:
+        return list(await conn.execute(sa.select(table).where(*where)))
+
+
+async def test_a_job_that_finds_the_tracking_issue_being_created_waits_and_never_makes_a_second(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    config = "publish:\n  to: issue-comment\nalerts:\n  on: [breaking]\n  to: issue\n"
+    # GitHub takes its time creating the tracking issue the day's alert asks for.
+    github.hold("POST", rf"^/repos/{ALERT_REPO}/issues$")
+    landing = asyncio.create_task(alert_day_landed(app_client, github, clock, config=config))
+    await asyncio.wait_for(github.hanging.wait(), timeout=60)
+    # Meanwhile a maintainer publishes the day by hand, on another replica.
+    other = await app_client()
+    row = await other.app[STORE].repos.by_name(ALERT_REPO)
+    await other.app[SCHEDULER].publish_now(row, date.fromisoformat(ALERT_DAY))
+    await other.app[EXECUTOR].drain(kinds=[JobKind.PUBLISH_PERIOD])
+    assert len(github.calls_to("POST", rf"^/repos/{ALERT_REPO}/issues$")) == 1
+    (waiting,) = await rows(other, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert waiting.state == "pending" and "creating" in waiting.last_error
+    github.release.set()
+    client, repo = await landing
+    clock.advance(minutes=2)
+    await other.app[EXECUTOR].drain()
+    await client.app[EXECUTOR].drain()
+    (issue,) = repo.issues.values()
+    assert TRACKING.match(issue["body"])
+    assert len(github.calls_to("POST", rf"^/repos/{ALERT_REPO}/issues$")) == 1
+    firsts = {c["body"].split("\n", 1)[0]: c["issue_number"] for c in repo.comments}
+    assert firsts == {
+        f"<!-- commit-digest:{ALERT_REPO}:alert:{breaking_sha()} -->": issue["number"],
+        day_marker(ALERT_REPO, ALERT_DAY): issue["number"],
+    }
+    (tracking,) = await rows(client, posts, posts.c.key == "tracking-issue")
+    assert (tracking.state, tracking.number) == ("posted", issue["number"])
+    done = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert [(j.state, j.last_error) for j in done] == [("done", None)]
+
+
+async def test_a_deleted_digest_is_posted_whole_again_when_a_late_commit_comes(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (old,) = repo.discussions
+    github.delete_discussion(REPO, old["id"])  # a maintainer deletes the day's digest
+    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
+    clock.advance(hours=5)
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[EXECUTOR].drain()
+    await publish_round(client)
+    (new,) = repo.discussions
+    assert new["id"] != old["id"] and new["body"].startswith(MARKER)
+    assert "Fix the late bug" in new["body"] and new["comments"] == []
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert (job.state, job.last_error) == ("done", None)
+    (record,) = await rows(client, digests)
+    assert record.state == "published"
+    (head,) = await rows(client, posts, posts.c.period == f"day:{DAY}")
+    assert (head.key, head.node_id, head.state) == ("part-1", new["id"], "posted")
+
+
+async def test_a_deleted_fold_of_alerts_is_made_again_and_later_alerts_go_on(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    config = "alerts:\n  on: [breaking, high]\n  max_per_day: 1\n"
+    client, repo = await alert_day_landed(app_client, github, clock, day=BUSY_DAY, config=config)
+    (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    github.delete_discussion(ALERT_REPO, fold["id"])  # a maintainer deletes "more alerts"
+    high = next(
+        c["id"]
+        for p in replay_pushes(ALERT_REPO, BUSY_DAY)
+        for c in p["payload"]["commits"]
+        if c["message"].startswith("[Refactor] remove layer sharding")
+    )
+    again = landing_again(repo, BUSY_DAY, high, "d" * 40)
+    assert (await deliver(client, "push", again))[0] == 202
+    await client.app[EXECUTOR].drain()
+    clock.advance(minutes=1)  # the fold is edited (or made again) at most once a minute
+    await client.app[EXECUTOR].drain()
+    (remade,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    assert remade["id"] != fold["id"]
+    assert set(COMMIT_LINK.findall(fold["body"])) < set(COMMIT_LINK.findall(remade["body"]))
+    done = await rows(client, jobs, jobs.c.kind == JobKind.SEND_ALERTS.value)
+    assert {(j.state, j.last_error) for j in done} == {("done", None)}
+
+
+async def test_one_not_found_on_a_continuation_part_is_retried_and_the_day_completed(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)
+    client, repo = await landed_day(app_client, github, clock)
+    # GitHub answers NOT_FOUND once for the discussion it has just made.
+    github.graphql_not_found("AddDigestComment", "addDiscussionComment")
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (discussion,) = repo.discussions
+    assert discussion["comments"] == []
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert job.state == "pending" and "NOT_FOUND" in job.last_error
+    assert await rows(client, digests) == []  # not failed: not finished yet
+    clock.advance(minutes=5)
+    await publish_round(client)
+    (same,) = repo.discussions
+    bodies = [same["body"]] + [c["body"] for c in same["comments"]]
+    keys = [b.split(":part-")[1].split(" ")[0] for b in bodies]
+    assert len(keys) >= 2 and keys == [str(i) for i in range(1, len(bodies) + 1)]
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert (job.state, job.last_error) == ("done", None)
+    assert [r.state for r in await rows(client, digests)] == ["published"]
+
+
+async def test_a_repository_gone_is_told_by_a_repository_lookup_and_ends_quietly(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
+    clock.advance(hours=5)
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[EXECUTOR].drain()
+    github.revoke(REPO)  # the repository deleted, or the App removed from it
+    await publish_round(client)
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert (job.state, job.attempts) == ("failed", 1)
+    assert github.calls_to("POST", r"^/graphql$")[-1].operation == "RepoDiscussionSetup"
+    # Nothing forgotten: the repository is not the App's to post in.
+    (head,) = await rows(client, posts, posts.c.key == "part-1")
+    assert head.node_id == repo.discussions[0]["id"]
+
+
+async def config_moves(client: Client, repo: FakeRepo, config: str, *, day: str) -> None:
+    """A push changes the repository's config, and the App reads it."""
+    repo.files[CONFIG] = config
+    change = copy.deepcopy(replay_pushes(repo.full_name, day)[0]["payload"])
+    change["commits"][0]["modified"].append(CONFIG)
+    assert (await deliver(client, "push", change))[0] in {200, 202}
+    await client.app[EXECUTOR].drain(kinds=[JobKind.REFRESH_CONFIG])
+
+
+async def test_a_digest_created_despite_a_502_is_found_in_its_category_after_the_config_moves(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    github.lose_discussion_create()
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    assert github.written_then_failed and len(repo.discussions) == 1
+    await config_moves(client, repo, "publish:\n  category: Announcements\n", day=DAY)
+    clock.advance(hours=1)
+    await publish_round(client)
+    (discussion,) = repo.discussions
+    assert discussion["category"]["slug"] == "general"  # where it was sent
+    (record,) = await rows(client, digests)
+    assert (record.state, record.target) == ("published", "discussion")
+    (head,) = await rows(client, posts, posts.c.key == "part-1")
+    assert (head.state, head.node_id, head.parent) == (
+        "posted",
+        discussion["id"],
+        discussion["category"]["id"],
+    )
+
+
+async def test_an_alert_created_despite_a_502_is_found_in_its_category_after_the_config_moves(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    github.lose_discussion_create()
+    client, repo = await alert_day_landed(app_client, github, clock)
+    assert github.written_then_failed
+    config = "alerts:\n  on: [breaking]\n  category: Announcements\n"
+    await config_moves(client, repo, config, day=ALERT_DAY)
+    clock.advance(minutes=5)
+    await client.app[EXECUTOR].drain()
+    (alert,) = [d for d in repo.discussions if ALERT.search(d["body"])]
+    assert alert["category"]["slug"] == "general"
+    done = await rows(client, jobs, jobs.c.kind == JobKind.SEND_ALERTS.value)
+    assert {(j.state, j.last_error) for j in done} == {("done", None)}
+
+
+async def test_an_alert_comment_created_despite_a_502_is_found_on_its_issue_after_the_config_moves(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    github.fail("POST", rf"^/repos/{ALERT_REPO}/issues/\d+/comments$", 502, after_write=True)
+    config = "alerts:\n  on: [breaking]\n  to: issue\n"
+    client, repo = await alert_day_landed(app_client, github, clock, config=config)
+    assert github.written_then_failed
+    (tracking,) = repo.issues.values()
+    add_issue(repo, 4242)  # a maintainer opens an issue for the digests, and names it
+    await config_moves(client, repo, config + "publish:\n  issue: 4242\n", day=ALERT_DAY)
+    clock.advance(minutes=5)
+    await client.app[EXECUTOR].drain()
+    (alert,) = [c for c in repo.comments if ALERT.search(c["body"])]
+    assert alert["issue_number"] == tracking["number"]  # where it was sent
+    done = await rows(client, jobs, jobs.c.kind == JobKind.SEND_ALERTS.value)
+    assert {(j.state, j.last_error) for j in done} == {("done", None)}
