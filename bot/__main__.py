@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import pydantic
 
-from bot.cli import classify, evaluation, offline, publish, serve
+from bot.cli import classify, corrections, evaluation, offline, publish, serve
 from bot.runtime.logs import configure_logging
 from bot.settings import MissingSetting, Settings
 
@@ -58,6 +58,10 @@ With LABELS.jsonl: importance agreement, the confusion table, high recall, type 
 history but merges, with its patches): the measures of the words alone, per day or clone:
 title echo, boilerplate, facts from the change, nothing to say, source files called
 configuration, English in zh-CN (with --lang zh-CN), unsupported claims.
+
+With --corrections OWNER/NAME: the maintainers' `/digest rate` corrections of that repository,
+read from DATABASE_URL, printed as labels (sha, title, importance, repo, day, why), one JSON a
+line: a labelled set to score an analyser against.
 """
 
 _DIGEST_HELP = """\
@@ -125,6 +129,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--lang", choices=["en", "zh-CN"], default=None, help="default: DEFAULT_LANGUAGE (en)"
     )
     eval_cmd.add_argument("--show-disagreements", action="store_true")
+    eval_cmd.add_argument(
+        "--corrections",
+        default=None,
+        metavar="OWNER/NAME",
+        help="print the repository's `/digest rate` corrections (the database of DATABASE_URL) "
+        "as labels, one JSON a line, instead of scoring",
+    )
     eval_cmd.add_argument(
         "--show-words", action="store_true", help="print a few offending texts per measure"
     )
@@ -203,6 +214,8 @@ def _run(settings: Settings, args: argparse.Namespace) -> int:
             return serve.migrate(settings)
         case "classify":
             return classify.command(settings, lang=args.lang)
+        case "eval" if args.corrections:
+            return corrections.command(settings, args.corrections)
         case "eval":
             return evaluation.command(
                 settings,

@@ -278,6 +278,8 @@ class DigestCommit:
     fallback_reason: str | None = None
     # The full message (title and body): reverts name the commit they revert in it.
     message: str = ""
+    # The analysis's importance is a maintainer's rating (`/digest rate`), not the analyser's.
+    rated: bool = False
 
 
 @dataclass(frozen=True)

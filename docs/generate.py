@@ -16,7 +16,7 @@ from bot.analysis.rollup import Counts, build_rollup
 from bot.digest import command_replies as replies
 from bot.digest.alert import render_alert, render_alert_fold
 from bot.digest.alerting import plan_alerts
-from bot.digest.command_syntax import command_line, parse
+from bot.digest.command_syntax import Problem, command_line, parse
 from bot.digest.render import render, render_commit
 from bot.digest.weekly import render_weekly
 from bot.periods.days import DaySchedule
@@ -169,6 +169,33 @@ def command_preview(language: str) -> str:
     return _reply(what, f"/digest preview {digest.day.isoformat()}", text)
 
 
+def _problem(importance: str) -> Problem | None:
+    return parse(f"/digest rate e77502e {importance}").problem
+
+
+def command_rate(language: str) -> str:
+    commit, _ = breaking_commit(language)
+    day = DaySchedule(ZONES[language]).day_of(commit.landed_at)
+    posted = replies.rated_text(
+        language, commit.sha, "high", "medium", day=day, posted=True, analysed=True
+    )
+    later = replies.rated_text(
+        language, commit.sha, "low", "high", day=day, posted=False, analysed=True
+    )
+    body = NEXT_POST.join(
+        f"<!-- {asked} -->\n" + replies.finish(ASCEND, COMMENT, text)
+        for asked, text in (
+            (f"/digest rate {commit.sha[:7]} medium only the deprecated path changes", posted),
+            (f"/digest rate {commit.sha[:7]} high it changes the public API", later),
+        )
+    )
+    what = (
+        "A maintainer's rate: of a commit whose day was posted (the digest is edited to "
+        "match), and of one whose day is not posted yet."
+    )
+    return _page(what, None, body)
+
+
 def command_refusals(language: str) -> str:
     retry = datetime(2026, 7, 15, 13, 5, tzinfo=UTC)
     posts = [
@@ -177,7 +204,13 @@ def command_refusals(language: str) -> str:
             "/digest help (the 11th of one person within an hour)",
             replies.limited_text(language, retry, per_repository=30, per_person=10),
         ),
-        ("/digest rate e77502e low", replies.rate_text(language)),
+        ("/digest rate e77502e critical", replies.help_text(language, _problem("critical"))),
+        (
+            "/digest rate e77502e low",
+            replies.rated_text(
+                language, "e77502e", "low", "low", day=date(2026, 7, 14), posted=True, analysed=True
+            ),
+        ),
         ("/digest explain 0000000", replies.unknown_text(language, sha="0000000", pr=None)),
         ("/digest explain #99999", replies.unknown_text(language, sha=None, pr=99999)),
         ("/digest explain abcdef1", replies.ambiguous_text(language, "abcdef1", 2)),
@@ -203,6 +236,7 @@ EXAMPLES = {
     "command-config": command_config,
     "command-explain": command_explain,
     "command-preview": command_preview,
+    "command-rate": command_rate,
     "command-refusals": command_refusals,
 }
 

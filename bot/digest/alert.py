@@ -97,6 +97,10 @@ def render_alert(
         "",
         f"- **{s.type_label}**{s.colon}{' / '.join(s.change_types[t] for t in a.change_types)}",
     ]
+    if commit.rated:
+        lines.append(
+            f"- **{s.importance_label}**{s.colon}{s.importance_names[a.importance]} · *{s.rated}*"
+        )
     if a.breaking:
         lines.append(f"- {p.breaking_note}")
     lines += ["", f"### {p.whom}", "", *_whom(a, language)]

@@ -20,6 +20,8 @@ from bot.digest.markers import command_marker
 from bot.digest.markup import link
 from bot.digest.render import BODY_LIMIT
 from bot.digest.safety import code
+from bot.digest.strings import catalogue
+from bot.models import Importance
 from bot.repo_config import RepoConfig, default_config
 
 # The reply's text beyond its marker, kept under GitHub's limit with room for the marker.
@@ -41,7 +43,12 @@ class _Texts:
     problems: dict[str, str]  # {quoted}
     denied: str
     limited: str  # {when} {repo} {person}
-    rate: str
+    rated: str  # {sha} {old} {new}
+    rated_same: str  # {sha} {new}
+    rated_posted: str  # {day}
+    rated_not_posted: str  # {day}
+    rated_not_analysed: str
+    not_analysed: str
     config_head: str
     config_sha: str  # {sha}
     config_no_file: str
@@ -75,7 +82,10 @@ EN = _Texts(
             "the day's digest so far (default: today in the repository's time zone)",
         ),
         ("/digest config", "the config in force, field by field, and where each value came from"),
-        ("/digest rate <sha-prefix> high|medium|low [reason]", "not available yet"),
+        (
+            "/digest rate <sha-prefix> high|medium|low [reason]",
+            "correct a commit's importance: digests, alerts and roll-ups show yours",
+        ),
     ),
     help_who="People with write, maintain or admin permission on the repository may use them.",
     problems={
@@ -84,13 +94,20 @@ EN = _Texts(
         "arguments": "{quoted} was given the wrong arguments.",
         "sha": "{quoted} is neither a commit sha prefix (7 to 40 hex digits) nor a pull "
         "request (`#123`).",
+        "rate_sha": "{quoted} is not a commit sha prefix (7 to 40 hex digits).",
+        "importance": "{quoted} is not an importance: give high, medium or low.",
         "day": "{quoted} is not a day between 2005-01-01 and 2199-12-31 (YYYY-MM-DD).",
     },
     denied="Only people with write, maintain or admin permission on this repository can use "
     "`/digest` commands.",
     limited="Too many `/digest` commands in the last hour (at most {repo} a repository and "
     "{person} a person). Try again after {when}.",
-    rate="`/digest rate` is not available yet.",
+    rated="Rated {sha}: {old} → {new}, rated by a maintainer.",
+    rated_same="{sha} is rated {new} already: nothing to change.",
+    rated_posted="The digest of {day} was posted: it will be edited to match.",
+    rated_not_posted="The digest of {day} is not posted yet: it will show this rating.",
+    rated_not_analysed="The commit is not analysed yet: its analysis will show this rating.",
+    not_analysed="not analysed",
     config_head="**The config in force**",
     config_sha="From `.github/commit-digest.yml` at blob {sha}.",
     config_no_file="No `.github/commit-digest.yml` has been read: every value is the default.",
@@ -119,7 +136,10 @@ ZH = _Texts(
         ("/digest explain <sha-prefix | #PR>", "某个提交的完整分析，以及收录它的日报和提醒"),
         ("/digest preview [YYYY-MM-DD]", "当天到目前为止的日报（默认：仓库时区的今天）"),
         ("/digest config", "当前生效的配置，逐项列出及每个值的来源"),
-        ("/digest rate <sha-prefix> high|medium|low [reason]", "暂不可用"),
+        (
+            "/digest rate <sha-prefix> high|medium|low [reason]",
+            "更正提交的重要程度：日报、提醒和周报都按你的评定显示",
+        ),
     ),
     help_who="仓库的 write、maintain 或 admin 权限成员可以使用。",
     problems={
@@ -127,12 +147,19 @@ ZH = _Texts(
         "unknown": "{quoted} 不是 `/digest` 命令。",
         "arguments": "{quoted} 的参数不正确。",
         "sha": "{quoted} 既不是提交 sha 前缀（7 到 40 位十六进制），也不是拉取请求（`#123`）。",
+        "rate_sha": "{quoted} 不是提交 sha 前缀（7 到 40 位十六进制）。",
+        "importance": "{quoted} 不是重要程度：请给出 high、medium 或 low。",
         "day": "{quoted} 不是 2005-01-01 到 2199-12-31 之间的日期（YYYY-MM-DD）。",
     },
     denied="只有对本仓库有 write、maintain 或 admin 权限的成员可以使用 `/digest` 命令。",
     limited="过去一小时内的 `/digest` 命令过多（每个仓库最多 {repo} 条，每人最多 {person} 条）。"
     "请在 {when} 之后再试。",
-    rate="`/digest rate` 暂不可用。",
+    rated="已评定 {sha}：{old} → {new}，由维护者评定。",
+    rated_same="{sha} 已经评定为{new}：无需更改。",
+    rated_posted="{day} 的日报已发布：将被编辑以反映此评定。",
+    rated_not_posted="{day} 的日报尚未发布：发布时将显示此评定。",
+    rated_not_analysed="该提交尚未分析：分析完成后将显示此评定。",
+    not_analysed="未分析",
     config_head="**当前生效的配置**",
     config_sha="来自 `.github/commit-digest.yml`，blob {sha}。",
     config_no_file="尚未读取到 `.github/commit-digest.yml`：所有值均为默认值。",
@@ -202,8 +229,32 @@ def limited_text(
     return _texts(language).limited.format(when=when, repo=per_repository, person=per_person)
 
 
-def rate_text(language: str) -> str:
-    return _texts(language).rate
+def rated_text(
+    language: str,
+    sha: str,
+    old: str | None,
+    new: str,
+    *,
+    day: date,
+    posted: bool,
+    analysed: bool,
+) -> str:
+    """A rate's confirmation: the importance before and now, and what becomes of the day's
+    digest."""
+    t = _texts(language)
+    names = catalogue(language).digest.importance_names
+    new_name = f"**{names[Importance(new)]}**"
+    if old == new:
+        return t.rated_same.format(sha=code(sha[:12]), new=new_name)
+    old_name = f"**{names[Importance(old)]}**" if old else t.not_analysed
+    lines = [t.rated.format(sha=code(sha[:12]), old=old_name, new=new_name), ""]
+    if not analysed:
+        lines.append(t.rated_not_analysed)
+    elif posted:
+        lines.append(t.rated_posted.format(day=day.isoformat()))
+    else:
+        lines.append(t.rated_not_posted.format(day=day.isoformat()))
+    return "\n".join(lines)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,8 @@ _PR = re.compile(r"#([1-9][0-9]{0,8})", re.ASCII)
 _DAY = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})", re.ASCII)
 
 Name = Literal["help", "config", "explain", "preview", "rate"]
+Importance = Literal["high", "medium", "low"]
+IMPORTANCES: tuple[Importance, ...] = ("high", "medium", "low")
 NAMES: tuple[Name, ...] = ("help", "explain", "preview", "config", "rate")
 
 
@@ -31,18 +33,21 @@ NAMES: tuple[Name, ...] = ("help", "explain", "preview", "config", "rate")
 class Problem:
     """Why the arguments were refused: a key of the replies' catalogue, and what to quote."""
 
-    key: str  # too_long | unknown | arguments | sha | day
+    key: str  # too_long | unknown | arguments | sha | rate_sha | importance | day
     quoted: str = ""
 
 
 @dataclass(frozen=True)
 class Command:
     name: Name
-    # explain: a lowercase sha prefix, or None with `pr`; preview: the day, if given.
+    # explain, rate: a lowercase sha prefix (explain: or None with `pr`); preview: the day,
+    # if given; rate: the importance, and the reason (the rest of the line, maybe empty).
     sha: str | None = None
     pr: int | None = None
     day: date | None = None
     problem: Problem | None = None
+    importance: Importance | None = None
+    reason: str = ""
 
 
 def command_line(body: str) -> str | None:
@@ -79,7 +84,7 @@ def parse(line: str) -> Command:
         return Command("help")
     name, args = words[0].lower(), words[1:]
     if name == "rate":
-        return Command("rate")
+        return _rate(line)
     if name in ("help", "config"):
         if args:
             return Command("help", problem=Problem("arguments", name))
@@ -103,6 +108,21 @@ def parse(line: str) -> Command:
             return Command("help", problem=Problem("day", _quoted(args[0])))
         return Command("preview", day=day)
     return Command("help", problem=Problem("unknown", _quoted(words[0])))
+
+
+def _rate(line: str) -> Command:
+    """`rate <sha-prefix> high|medium|low [reason]`: the reason is the rest of the line."""
+    words = line.split(maxsplit=4)
+    if len(words) < 4:
+        return Command("help", problem=Problem("arguments", "rate"))
+    sha, importance = words[2].lower(), words[3].lower()
+    if not _SHA.fullmatch(sha):
+        return Command("help", problem=Problem("rate_sha", _quoted(words[2])))
+    chosen = next((i for i in IMPORTANCES if i == importance), None)
+    if chosen is None:
+        return Command("help", problem=Problem("importance", _quoted(words[3])))
+    reason = words[4].strip() if len(words) > 4 else ""
+    return Command("rate", sha=sha, importance=chosen, reason=reason)
 
 
 def _day(text: str) -> date | None:

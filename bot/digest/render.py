@@ -179,7 +179,9 @@ class _Renderer:
             "",
             f"- **{s.type_label}**{s.colon}{self.types(a)}",
             f"- **{s.importance_label}**{s.colon}{_ICON[a.importance]} "
-            f"{s.importance_names[a.importance]}" + (f" · {s.breaking}" if a.breaking else ""),
+            f"{s.importance_names[a.importance]}"
+            + (f" · *{s.rated}*" if commit.rated else "")
+            + (f" · {s.breaking}" if a.breaking else ""),
             f"- **{self.summary_label(a.summary)}**{s.colon}{inline(a.summary)}",
         ]
         if marks := self.related.marks(commit.sha):
@@ -223,9 +225,10 @@ class _Renderer:
         return _Unit("\n".join(lines), [(3, heading)])
 
     def compact(self, commit: DigestCommit, a: Analysis, *, with_summary: bool = True) -> str:
+        rated = f" · *{self.s.rated}*" if commit.rated else ""
         if not with_summary:
             # Folded to fit: the short sha (searchable on GitHub) and the title.
-            return f"- {code(commit.sha[:7])} {inline(commit.title)}"
+            return f"- {code(commit.sha[:7])} {inline(commit.title)}{rated}"
         line = (
             f"- {_link(code(commit.sha[:7]), commit.url)} {inline(commit.title)} — {self.types(a)}"
         )
@@ -233,7 +236,7 @@ class _Renderer:
         if with_summary and summary and summary.rstrip(".").lower() not in commit.title.lower():
             prefix = self.s.original_prefix if self.original(summary) else ""
             line += f" · {prefix}{inline(summary)}"
-        return line + self.related.suffix(commit.sha)
+        return line + rated + self.related.suffix(commit.sha)
 
     def section_units(self) -> list[tuple[Importance, list[_Unit]]]:
         out = []

@@ -8,7 +8,9 @@ create answered 502 never answers twice. A taken command gets 👀 first.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, date, datetime
+from typing import Any
 
 from cachetools import TTLCache
 from structlog.contextvars import bound_contextvars
@@ -20,17 +22,19 @@ from bot.digest.render import render, render_commit
 from bot.github import InstallationClient
 from bot.jobs.context import POSTING_TROUBLE, JobContext
 from bot.jobs.outcomes import Done, Outcome
-from bot.jobs.publish.alerts import sent_alerts
-from bot.jobs.publish.build import build_digest
+from bot.jobs.publish.alerts import alert_job, alerts_on, sent_alerts
+from bot.jobs.publish.build import build_digest, shown_commits
 from bot.periods.period import Period
 from bot.posts import targets
 from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.commands import Asked, CommandLog, Decision, Limits
-from bot.store.job_payloads import DigestCommandPayload
+from bot.store.digests import DayCommit, DigestState
+from bot.store.job_payloads import DigestCommandPayload, PublishPeriodPayload
 from bot.store.jobs import Job
 from bot.store.posts import PostState
+from bot.store.ratings import Rating, Ratings
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
@@ -42,6 +46,21 @@ REPLY_KEY = "reply"
 MAY = frozenset({"admin", "maintain", "write"})
 PERMISSION_TTL_SECONDS = 60.0
 _FAR = datetime(2200, 1, 1, tzinfo=UTC)
+
+
+def _alerting(config: RepoConfig, commit: DayCommit, importance: str) -> bool:
+    """Whether the commit, shown with this importance, is one the repository's alerts want."""
+    shown, _ = shown_commits(config, [replace(commit, rated=importance)])
+    return (
+        bool(shown)
+        and shown[0].analysis is not None
+        and (alerts_on(shown[0].analysis, config, excluded=None))
+    )
+
+
+def _analysed_importance(analysis: dict[str, Any] | None) -> str | None:
+    value = (analysis or {}).get("importance")
+    return str(value) if value else None
 
 
 def reply_period(comment_id: int) -> str:
@@ -123,7 +142,7 @@ class RunCommand:
                 )
             case Decision.TAKEN:
                 await self._react(client, repo, p)
-                text = await self._run(repo, config, parse(p.line))
+                text = await self._run(job, repo, config, parse(p.line))
         body = replies.finish(repo.full_name, comment_id, text)
         await self._reply(job, client, repo, p, body)
         log.info("command_answered", decision=decided.decision.value)
@@ -175,7 +194,9 @@ class RunCommand:
 
     # --- the commands ----------------------------------------------------------------------
 
-    async def _run(self, repo: RepoRow, config: RepoConfig, command: Command) -> str:
+    async def _run(
+        self, job: Job[DigestCommandPayload], repo: RepoRow, config: RepoConfig, command: Command
+    ) -> str:
         language = config.language
         match command.name:
             case "config":
@@ -188,9 +209,70 @@ class RunCommand:
             case "preview":
                 return await self._preview(repo, config, command.day)
             case "rate":
-                return replies.rate_text(language)
+                return await self._rate(job, repo, config, command)
             case _:
                 return replies.help_text(language, command.problem)
+
+    async def _rate(
+        self, job: Job[DigestCommandPayload], repo: RepoRow, config: RepoConfig, command: Command
+    ) -> str:
+        """Store the maintainer's importance; a posted digest of the commit's day is edited
+        to match by its publication, run again (in the same transaction, so it cannot be
+        lost)."""
+        ctx, language = self._ctx, config.language
+        assert command.sha is not None and command.importance is not None
+        found = await ctx.store.digests.named_commits(repo.id, [], [command.sha], before=_FAR)
+        if not found:
+            return replies.unknown_text(language, sha=command.sha, pr=None)
+        if len(found) > 1:
+            return replies.ambiguous_text(language, command.sha, len(found))
+        commit = found[0]
+        day = config.schedule.day_of(commit.landed_at)
+        record = await ctx.store.digests.get(repo.id, Period.day(day))
+        posted = commit.published_part is not None and (
+            record is not None and record.state == DigestState.PUBLISHED
+        )
+        earlier = await ctx.store.ratings.get(repo.id, commit.sha)
+        if earlier is not None and earlier.comment_id == job.payload.comment_id:
+            # This command's own rating (its job run again): told as it was the first time.
+            previous = earlier.previous
+        else:
+            previous = commit.rated or _analysed_importance(commit.analysis)
+            changed = previous != command.importance
+            rating = Rating(
+                repo_id=repo.id,
+                sha=commit.sha,
+                importance=command.importance,
+                previous=previous,
+                author=job.payload.author,
+                reason=command.reason,
+                comment_id=job.payload.comment_id,
+                rated_at=ctx.clock.now(),
+            )
+            async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
+                await Ratings.rate(conn, rating, edit=posted and changed)
+                if posted and changed:
+                    await ctx.store.jobs.enqueue_in(
+                        conn,
+                        [PublishPeriodPayload.of(repo.id, Period.day(day))],
+                        ctx.clock.now(),
+                        rearm=True,
+                    )
+                elif changed and _alerting(config, commit, command.importance):
+                    # An alert goes ahead of its day's digest: the day's alerts look again.
+                    await ctx.store.jobs.enqueue_in(
+                        conn, [alert_job(repo.id, commit.sha)], ctx.clock.now(), rearm=True
+                    )
+            log.info("commit_rated", sha=commit.sha, importance=command.importance)
+        return replies.rated_text(
+            language,
+            commit.sha,
+            previous,
+            command.importance,
+            day=day,
+            posted=posted,
+            analysed=commit.analysis is not None,
+        )
 
     async def _explain(self, repo: RepoRow, config: RepoConfig, command: Command) -> str:
         store, language = self._ctx.store, config.language

@@ -48,6 +48,10 @@ class DayCommit:
     published_part: str | None
     analysis: dict[str, Any] | None
     fallback_reason: str | None
+    # A maintainer's rating (`/digest rate`): the importance shown instead of the analysis's,
+    # and whether the commit's posted digest still waits to be edited to show it.
+    rated: str | None = None
+    rating_edit_pending: bool = False
 
 
 def _where(repo_id: int, period: Period) -> Any:
@@ -312,6 +316,7 @@ class Digests:
     async def _commits(self, *where: Any, repo_id: int) -> list[DayCommit]:
         c = t.commits.c
         a = t.analyses.c
+        rt = t.ratings.c
         query = (
             sa.select(
                 c.sha,
@@ -327,9 +332,13 @@ class Digests:
                 c.published_part,
                 a.data,
                 a.fallback_reason,
+                rt.importance.label("rated"),
+                rt.edit_pending,
             )
             .select_from(
-                t.commits.outerjoin(t.analyses, sa.and_(a.repo_id == c.repo_id, a.sha == c.sha))
+                t.commits.outerjoin(
+                    t.analyses, sa.and_(a.repo_id == c.repo_id, a.sha == c.sha)
+                ).outerjoin(t.ratings, sa.and_(rt.repo_id == c.repo_id, rt.sha == c.sha))
             )
             .where(c.repo_id == repo_id, *where)
             .order_by(c.landed_at, c.position)
@@ -351,6 +360,8 @@ class Digests:
                 published_part=r.published_part,
                 analysis=r.data,
                 fallback_reason=r.fallback_reason,
+                rated=r.rated,
+                rating_edit_pending=bool(r.edit_pending),
             )
             for r in rows
         ]

@@ -46,7 +46,7 @@ Step = tuple[Executable, list[dict[str, Any]] | None]
 Plan = Generator[Step, list[Any] | None, list[bool]]
 
 # Tables that hold a repository's data, keyed by `repo_id`.
-PER_REPO_TABLES = (t.commits, t.analyses, t.digests, t.pushes, t.posts, t.commands)
+PER_REPO_TABLES = (t.commits, t.analyses, t.digests, t.pushes, t.posts, t.commands, t.ratings)
 
 
 @dataclass(frozen=True)

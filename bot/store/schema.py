@@ -294,3 +294,24 @@ commands = sa.Table(
     sa.Column("received_at", UTCDateTime, nullable=False),
     sa.Index("ix_commands_repo_received", "repo_id", "received_at"),
 )
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    # A maintainer's correction of a commit's importance (`/digest rate`): digests, alerts and
+    # roll-ups show it instead of the analysis's, which stays as the analyser made it. A later
+    # rate of the same commit replaces the row.
+    sa.Column("repo_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("sha", sa.String(40), primary_key=True),
+    sa.Column("importance", sa.String(8), nullable=False),
+    # The importance shown before this rate (the analysis's, or an earlier rate's).
+    sa.Column("previous", sa.String(8)),
+    sa.Column("author", sa.String(255), nullable=False),
+    sa.Column("reason", sa.Text, nullable=False),
+    # The command comment it came from.
+    sa.Column("comment_id", sa.BigInteger, nullable=False),
+    sa.Column("rated_at", UTCDateTime, nullable=False),
+    # The commit's posted digest still shows the importance before this rate: its next
+    # publication run edits the post, then clears this.
+    sa.Column("edit_pending", sa.Boolean, nullable=False),
+)

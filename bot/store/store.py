@@ -20,6 +20,7 @@ from bot.store.engine import create_engine, create_sqlite_sync_engine, migrate, 
 from bot.store.ingest import ingest_plan, run_async, run_sync
 from bot.store.jobs import Jobs
 from bot.store.posts import PostLedger
+from bot.store.ratings import Ratings
 from bot.store.records import IngestUnit
 from bot.store.redeliveries import Redeliveries
 from bot.store.repos import Repositories
@@ -39,6 +40,7 @@ class Store:
         self.digests = Digests(engine, self._writer)
         self.posts = PostLedger(engine)
         self.commands = CommandLog(self._writer)
+        self.ratings = Ratings(engine)
         self.alert_ledger = AlertLedger(engine)
         self.redeliveries = Redeliveries(engine, self._writer)
         # SQLite only: the hot ingest transaction runs in one thread hop (see store/ingest.py).

@@ -36,6 +36,7 @@ EN = Catalogue(
         view_commit="commit",
         type_label="🎯 Type",
         importance_label="⚡ Importance",
+        rated="rated by a maintainer",
         breaking="⚠️ **breaking change**",
         summary_label="📋 Summary",
         summary_original_label="📋 Summary",

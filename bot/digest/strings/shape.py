@@ -29,6 +29,7 @@ class Strings:
     view_commit: str
     type_label: str
     importance_label: str
+    rated: str  # the importance is a maintainer's correction
     breaking: str
     summary_label: str
     # the summary is the author's own text, not in the digest's language

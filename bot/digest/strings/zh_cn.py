@@ -36,6 +36,7 @@ ZH_CN = Catalogue(
         view_commit="查看提交",
         type_label="🎯 变更类型",
         importance_label="⚡ 重要程度",
+        rated="由维护者评定",
         breaking="⚠️ **破坏性变更**",
         summary_label="📋 变更摘要",
         summary_original_label="📋 变更摘要（原文）",

@@ -9,7 +9,7 @@ from datetime import date, datetime
 
 from bot.analysis.cost import Prices
 from bot.digest.strings import catalogue
-from bot.models import Analysis, Digest, DigestCommit, DigestUsage
+from bot.models import Analysis, Digest, DigestCommit, DigestUsage, Importance
 from bot.repo_config import RepoConfig
 from bot.settings import Settings
 from bot.store import Store
@@ -39,6 +39,10 @@ def shown_commits(
             excluded[reason] += 1
             continue
         analysis = Analysis.model_validate(c.analysis) if c.analysis else None
+        rated = analysis is not None and c.rated is not None
+        if analysis is not None and c.rated is not None:
+            # The maintainer's importance; the stored analysis stays as the analyser made it.
+            analysis = analysis.model_copy(update={"importance": Importance(c.rated)})
         if analysis is None:
             why = c.last_error or (
                 "analysis failed" if c.state == CommitState.FAILED else "not analysed yet"
@@ -56,6 +60,7 @@ def shown_commits(
                 not_analysed=why,
                 fallback_reason=c.fallback_reason,
                 message=c.message,
+                rated=rated,
             )
         )
     return shown, excluded

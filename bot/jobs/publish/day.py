@@ -36,6 +36,7 @@ from bot.store.digests import DayCommit, DigestState
 from bot.store.job_payloads import AnalyseCommitPayload, PublishPeriodPayload
 from bot.store.jobs import Job, JobKind
 from bot.store.posts import Recorded
+from bot.store.ratings import Ratings
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
@@ -128,7 +129,12 @@ class PublishPeriod:
                 log.info("digest_posted_again", commits=len(commits))
                 state = await self._first(run, commits, late=bool(record.late), again=True)
             else:
+                # Ratings of the posted parts first: the addendum's record finishes the job.
+                await self._revise(run, commits, bool(record and record.late), finish=False)
                 state = await self._addendum(run, commits, unpublished, head)
+        elif any(c.rating_edit_pending and c.published_part for c in commits):
+            await self._revise(run, commits, bool(record and record.late), finish=True)
+            return Done(recorded=True)
         else:
             return Done()
         ctx.metrics.digests.labels(outcome=state).inc()
@@ -282,6 +288,8 @@ class PublishPeriod:
                 late=late,
                 now=now,
             )
+            # What was just posted shows the commits' ratings as they are now.
+            await Ratings.edited(conn, repo.id, shas)
 
     async def _client(self, run: _Run) -> InstallationClient:
         repo = run.repo
@@ -343,6 +351,59 @@ class PublishPeriod:
             for p in parts
         ]
 
+    # --- maintainers' ratings -------------------------------------------------------------
+
+    async def _revise(
+        self, run: _Run, commits: list[DayCommit], late: bool, *, finish: bool
+    ) -> None:
+        """Edit the posted parts that show a commit a maintainer rated since (`/digest rate`):
+        each part rendered again from its own commits, and the ledger edits what differs."""
+        ctx, repo, config, period = self._ctx, run.repo, run.config, run.period
+        pending = [c for c in commits if c.rating_edit_pending and c.published_part]
+        if not pending:
+            return
+        keys = {c.published_part for c in pending} - {"excluded"}
+        head = (await ctx.store.posts.recorded(repo.id, period.key)).get("part-1")
+        if keys and head is not None:
+            client = await self._client(run)
+            alerts = await sent_alerts(ctx.store, repo.id, period.start)
+            for key in sorted(k for k in keys if k):
+                mine = [c for c in commits if c.published_part == key]
+                if key == "main":
+                    start, end = config.schedule.window(period.start)
+                    forced, truncated = await ctx.store.digests.pushes_between(repo.id, start, end)
+                    digest, _ = build_digest(
+                        repo,
+                        period.start,
+                        config,
+                        mine,
+                        late=late,
+                        forced=forced,
+                        truncated=truncated,
+                        recent=await self._recent(run, mine, start),
+                        alerts=alerts,
+                    )
+                    usage = await day_usage(ctx.store, ctx.settings, repo.id, (start, end))
+                    digest = replace(digest, usage=usage)
+                    if head.kind == "discussion":
+                        await self._discussion(run, client, digest)
+                    else:
+                        issue = _issue_of(head)
+                        await self._issue(
+                            run, client, render(digest, with_title=True), number=issue
+                        )
+                    continue
+                others = [c for c in commits if c.published_part not in (None, key)]
+                digest, _ = build_digest(
+                    repo, period.start, config, mine, recent=others, alerts=alerts
+                )
+                number = int(key.removeprefix("addendum-"))
+                await self._place_addendum(run, client, head, render_addendum(digest, number))
+        now = ctx.clock.now()
+        async with ctx.store.jobs.holding(run.job, now, finish=finish) as conn:
+            await Ratings.edited(conn, repo.id, [c.sha for c in pending])
+        log.info("digest_revised_for_ratings", commits=len(pending))
+
     # --- late commits ----------------------------------------------------------------------
 
     async def _addendum(
@@ -369,14 +430,20 @@ class PublishPeriod:
                 run, DigestState.PUBLISHED, shas, "excluded", late=False, first=False
             )
             return "skipped"
-        parts = render_addendum(digest, number)
-        client = await self._client(run)
-        if head.kind == "discussion" and head.node_id:
-            channel = targets.discussion_comments(client, repo.full_name, head.node_id)
-            wanted = self._wanted(repo, period, parts, "discussion-comment")
-            await self._sync(run, channel, wanted)
-        else:
-            await self._issue(run, client, parts, number=_issue_of(head))
+        await self._place_addendum(
+            run, await self._client(run), head, render_addendum(digest, number)
+        )
         await self._finish(run, DigestState.PUBLISHED, shas, key, late=False, first=False)
         log.info("digest_addendum_published", commits=len(shas))
         return "addendum"
+
+    async def _place_addendum(
+        self, run: _Run, client: InstallationClient, head: Recorded, parts: list[Part]
+    ) -> None:
+        """An addendum's posts, where the day's first post went."""
+        if head.kind == "discussion" and head.node_id:
+            channel = targets.discussion_comments(client, run.repo.full_name, head.node_id)
+            wanted = self._wanted(run.repo, run.period, parts, "discussion-comment")
+            await self._sync(run, channel, wanted)
+        else:
+            await self._issue(run, client, parts, number=_issue_of(head))

@@ -1,0 +1,89 @@
+"""What the `/digest` command tests share: an installed repository with a maintainer, a
+replay day landed, a command delivered and its jobs run, and its one reply checked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp.test_utils import TestClient
+
+from bot.app import EXECUTOR
+from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.markdown import parse as parse_md
+from tests.support import FakeClock, deliver, deliver_replay, replay_pushes, webhook_payload
+
+Client = TestClient[Any, Any]
+REPO = "octo-org/widgets"
+MAINTAINER = "maria"
+CONFIG = ".github/commit-digest.yml"
+# GitHub's limit on a comment's body (FACTS.md §3).
+BODY_LIMIT = 65_536
+ASCEND = "vllm-project/vllm-ascend"
+DAY = "2026-06-17"
+
+
+async def app_with_repo(
+    app_client: Callable[..., Any], github: FakeGitHub, *, repo: str = REPO, **roles: str
+) -> tuple[Client, FakeRepo]:
+    """The App installed on the repository (its config read), `maria` a maintainer."""
+    fake = github.repos.get(repo) or github.add_repo(repo, repo_id=4242, installation_id=77)
+    fake.roles.update({MAINTAINER: "maintain", **roles})
+    client = await app_client()
+    installed = webhook_payload("installation/created")
+    installed["installation"]["id"] = fake.installation_id
+    installed["repositories"] = [
+        {
+            "id": fake.id,
+            "node_id": fake.node_id,
+            "name": repo.split("/")[1],
+            "full_name": repo,
+            "private": False,
+        }
+    ]
+    assert (await deliver(client, "installation", installed))[0] == 202
+    await client.app[EXECUTOR].drain()
+    return client, fake
+
+
+async def command(
+    client: Client, github: FakeGitHub, payload: dict[str, Any], *, delivery: str | None = None
+) -> int:
+    """Deliver a comment's webhook, then run every job it made."""
+    event = "issue_comment" if "issue" in payload else "discussion_comment"
+    status, _ = await deliver(client, event, payload, delivery=delivery)
+    await client.app[EXECUTOR].drain()
+    return status
+
+
+def in_issue(github: FakeGitHub, body: str, *, by: str = MAINTAINER, repo: str = REPO) -> Any:
+    number = github.open_issue(repo)
+    return github.comment_on_issue(repo, number, body, by=by)
+
+
+def only_reply(github: FakeGitHub, payload: dict[str, Any], repo: str = REPO) -> str:
+    (reply,) = github.replies_to(repo, payload["comment"]["id"])
+    assert len(reply) <= BODY_LIMIT
+    doc = parse_md(reply)
+    assert doc.pings_and_references() == [], "a reply pings nobody and references nothing"
+    assert doc.autolinks() == []
+    assert [h.strip() for h in doc.html()] == [reply.split("\n", 1)[0]], "only the marker"
+    return reply
+
+
+async def replay_landed(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> tuple[Client, FakeRepo]:
+    fake = github.serve_replay_day(ASCEND, DAY)
+    fake.roles[MAINTAINER] = "admin"
+    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
+    client = await app_client()
+    for push in replay_pushes(ASCEND, DAY):
+        assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain()
+    return client, fake
+
+
+def day_commits() -> list[dict[str, Any]]:
+    return [c for p in replay_pushes(ASCEND, DAY) for c in p["payload"]["commits"]]

@@ -1,0 +1,401 @@
+"""`/digest rate` through the webhook, the jobs and the fake GitHub: the maintainer's importance
+moves the commit in the next digest, edits a posted one exactly once, is refused to others,
+and is exported as labels."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from bot.analysis.rollup import Counts
+from bot.app import EXECUTOR, STORE
+from bot.digest.command_replies import rated_text
+from bot.jobs.publish.build import shown_commits
+from bot.models import Importance
+from bot.repo_config import default_config
+from bot.store.digests import DayCommit
+from bot.store.ingest import PER_REPO_TABLES
+from bot.store.schema import analyses, metadata, ratings
+from tests.command_support import (
+    ASCEND,
+    CONFIG,
+    DAY,
+    MAINTAINER,
+    Client,
+    app_with_repo,
+    command,
+    day_commits,
+    in_issue,
+    only_reply,
+    replay_landed,
+)
+from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.support import (
+    FakeClock,
+    deliver,
+    deliver_replay,
+    late_push,
+    publish_round,
+    replay_pushes,
+)
+
+CUTOFF_PASSED = datetime(2026, 6, 18, 0, 30, tzinfo=UTC)
+HIGH_HEADING = "🔴 High importance"
+RATED = "rated by a maintainer"
+
+
+async def stored(client: Client) -> list[DayCommit]:
+    start = datetime(2026, 6, 17, tzinfo=UTC)
+    end = datetime(2026, 6, 18, tzinfo=UTC)
+    repo = await client.app[STORE].repos.by_name(ASCEND)
+    assert repo is not None
+    return await client.app[STORE].digests.window_commits(repo.id, start, end)
+
+
+async def a_low_commit(client: Client) -> DayCommit:
+    """A commit of the day the analyser rated low (so a rate of high moves it)."""
+    return next(c for c in await stored(client) if (c.analysis or {}).get("importance") == "low")
+
+
+def day_text(fake: FakeRepo) -> str:
+    """The day's digest as posted: the Discussion and its continuation comments."""
+    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    return "\n".join([discussion["body"], *(c["body"] for c in discussion["comments"])])
+
+
+def section_of(text: str, sha: str) -> str | None:
+    """The importance section (its heading) whose full entry or line shows the commit."""
+    section = None
+    for line in text.splitlines():
+        if line.startswith("## ") and "importance (" in line:
+            section = line
+        elif section and f"`{sha[:7]}`" in line and not line.startswith("|"):
+            return section
+    return None
+
+
+def entry_of(text: str, sha: str) -> str:
+    """The commit's entry: from its line or heading to the next entry."""
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if f"`{sha[:7]}`" in line and "|" not in line)
+    start = at - 1 if lines[at - 1].startswith("### ") else at
+    end = next(
+        (i for i in range(at + 1, len(lines)) if lines[i].startswith(("### ", "## ", "- `"))),
+        len(lines),
+    )
+    return "\n".join(lines[start:end])
+
+
+async def run_bot(database_url: str, *args: str) -> str:
+    """`python -m bot ARGS` in a process of its own, on the test's database: its stdout."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        *args,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env={"DATABASE_URL": database_url, "PATH": "/usr/bin:/bin"},
+        cwd=Path(__file__).parent.parent,
+    )
+    out, err = await process.communicate()
+    assert process.returncode == 0, err.decode()
+    return out.decode()
+
+
+def edits(github: FakeGitHub) -> int:
+    return len(
+        [
+            c
+            for c in github.calls
+            if c.operation in ("UpdateDigestDiscussion", "UpdateDigestComment")
+        ]
+    )
+
+
+async def test_a_rate_moves_the_commit_in_the_next_digest(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await replay_landed(app_client, github, clock)
+    low = await a_low_commit(client)
+    payload = in_issue(github, f"/digest rate {low.sha[:9]} high it breaks the API", repo=ASCEND)
+    await command(client, github, payload)
+    reply = only_reply(github, payload, ASCEND)
+    assert "**low** → **high**" in reply and "not posted yet" in reply
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    text = day_text(fake)
+    section = section_of(text, low.sha)
+    assert section is not None and HIGH_HEADING in section
+    assert RATED in entry_of(text, low.sha)
+    # Only the rated commit says so; the stored analysis is the analyser's still.
+    assert text.count(RATED) == 1
+    async with client.app[STORE].engine.connect() as conn:
+        data = (
+            await conn.execute(sa.select(analyses.c.data).where(analyses.c.sha == low.sha))
+        ).scalar_one()
+        row = (await conn.execute(sa.select(ratings))).one()
+    assert data["importance"] == "low"
+    assert (row.importance, row.previous, row.author, row.reason) == (
+        "high",
+        "low",
+        "maria",
+        "it breaks the API",
+    )
+    assert row.edit_pending is False
+
+
+async def test_a_rate_after_the_digest_was_posted_edits_it_exactly_once(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await replay_landed(app_client, github, clock)
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    low = await a_low_commit(client)
+    assert "🟢" in (section_of(day_text(fake), low.sha) or "")
+    before = edits(github)
+    payload = in_issue(github, f"/digest rate {low.sha[:7]} high", repo=ASCEND)
+    delivery = "rate-delivery-1"
+    await command(client, github, payload, delivery=delivery)
+    reply = only_reply(github, payload, ASCEND)
+    assert "**low** → **high**" in reply and "will be edited" in reply
+    assert edits(github) == before + 1, "the posted part is edited once"
+    text = day_text(fake)
+    section = section_of(text, low.sha)
+    assert section is not None and HIGH_HEADING in section
+    assert RATED in entry_of(text, low.sha)
+    # The same rate again, a redelivery of the first and another scheduler round: no edit.
+    again = in_issue(github, f"/digest rate {low.sha[:7]} HIGH", repo=ASCEND)
+    await command(client, github, again)
+    assert "already" in only_reply(github, again, ASCEND)
+    await command(client, github, payload, delivery=delivery)
+    await command(client, github, payload)
+    await publish_round(client)
+    assert edits(github) == before + 1
+    assert len(github.replies_to(ASCEND, payload["comment"]["id"])) == 1
+    # A different rate edits again, once.
+    lower = in_issue(github, f"/digest rate {low.sha[:7]} medium not that bad", repo=ASCEND)
+    await command(client, github, lower)
+    assert "**high** → **medium**" in only_reply(github, lower, ASCEND)
+    assert edits(github) == before + 2
+    assert "🟡" in (section_of(day_text(fake), low.sha) or "")
+
+
+async def test_only_maintainers_may_rate(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await replay_landed(app_client, github, clock)
+    fake.roles["reader"] = "read"
+    low = await a_low_commit(client)
+    payload = in_issue(github, f"/digest rate {low.sha[:7]} high", by="reader", repo=ASCEND)
+    await command(client, github, payload)
+    assert "Only people with write" in only_reply(github, payload, ASCEND)
+    async with client.app[STORE].engine.connect() as conn:
+        assert (await conn.execute(sa.select(sa.func.count()).select_from(ratings))).scalar() == 0
+
+
+async def test_an_unknown_or_ambiguous_sha_gets_one_line(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, _ = await replay_landed(app_client, github, clock)
+    unknown = in_issue(github, "/digest rate 0000000 high", repo=ASCEND)
+    await command(client, github, unknown)
+    reply = only_reply(github, unknown, ASCEND)
+    assert "No commit starting with `0000000`" in reply
+    assert len(reply.strip().splitlines()) == 2  # the marker and one line
+    shas = [c["id"] for c in day_commits()]
+    # The shortest prefix two of the day's commits share, if 7 digits do not tell them apart,
+    # else a prefix made shared by a copy of a commit.
+    first = shas[0]
+    async with client.app[STORE].engine.begin() as conn:
+        await conn.execute(
+            sa.text(
+                "INSERT INTO commits (repo_id, sha, installation_id, delivery_id, position, "
+                "landed_at, branch, forced, title, message, author_name, url, state, created_at) "
+                "SELECT repo_id, :sha, installation_id, delivery_id, position, landed_at, branch, "
+                "forced, title, message, author_name, url, state, created_at FROM commits "
+                "WHERE sha = :original"
+            ),
+            [{"sha": first[:7] + ("0" if first[7] != "0" else "1") * 33, "original": first}],
+        )
+    ambiguous = in_issue(github, f"/digest rate {first[:7]} low", repo=ASCEND)
+    await command(client, github, ambiguous)
+    reply = only_reply(github, ambiguous, ASCEND)
+    assert "matches 2 stored commits" in reply
+    assert len(reply.strip().splitlines()) == 2
+    bad = in_issue(github, f"/digest rate {first[:7]} critical", repo=ASCEND)
+    await command(client, github, bad)
+    assert "is not an importance" in only_reply(github, bad, ASCEND)
+
+
+async def test_eval_corrections_exports_the_ratings_as_labels(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    database_url: str,
+    tmp_path: Path,
+) -> None:
+    client, _ = await replay_landed(app_client, github, clock)
+    low = await a_low_commit(client)
+    payload = in_issue(
+        github, f"/digest rate {low.sha[:7]} high breaks @octocat's API", repo=ASCEND
+    )
+    await command(client, github, payload)
+    out = await run_bot(database_url, "eval", "--corrections", ASCEND)
+    (line,) = out.splitlines()
+    # The labels are `bot eval`'s own: it scores an analyser against them.
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text(out, encoding="utf-8")
+    scored = await run_bot(database_url, "eval", str(labels))
+    assert "commits: 1" in scored
+    assert json.loads(line) == {
+        "sha": low.sha,
+        "title": low.title,
+        "importance": "high",
+        "repo": ASCEND,
+        "day": DAY,
+        "why": "breaks @octocat's API",
+    }
+
+
+def test_ratings_go_with_their_repository() -> None:
+    """Every table of a repository's rows (a `repo_id`), ratings among them, is deleted when
+    the repository is removed or its installation deleted."""
+    keyed = {table.name for table in metadata.sorted_tables if "repo_id" in table.c}
+    assert "ratings" in keyed
+    assert keyed == {table.name for table in PER_REPO_TABLES}
+
+
+async def test_a_rate_to_high_before_the_cutoff_sends_its_alert(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    fake = github.serve_replay_day(ASCEND, DAY)
+    fake.files[CONFIG] = "alerts:\n  on: [high]\n"
+    fake.roles[MAINTAINER] = "admin"
+    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
+    client = await app_client()
+    for push in replay_pushes(ASCEND, DAY):
+        assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain()
+    low = await a_low_commit(client)
+    assert not [d for d in fake.discussions if low.sha in alert_shas(d)]
+    payload = in_issue(github, f"/digest rate {low.sha[:7]} high", repo=ASCEND)
+    await command(client, github, payload)
+    (alert,) = [d for d in fake.discussions if low.sha in alert_shas(d)]
+    assert RATED in alert["body"]
+
+
+def alert_shas(discussion: dict[str, Any]) -> set[str]:
+    return set(re.findall(r"<!-- commit-digest:[^ ]+:alert:([0-9a-f]{40}) -->", discussion["body"]))
+
+
+async def test_a_rate_edits_a_day_posted_as_issue_comments_once(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    fake = github.serve_replay_day(ASCEND, DAY)
+    fake.files[CONFIG] = "publish:\n  to: issue-comment\n"
+    fake.roles[MAINTAINER] = "admin"
+    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
+    client = await app_client()
+    for push in replay_pushes(ASCEND, DAY):
+        assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain()
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    low = await a_low_commit(client)
+    marker = f"<!-- commit-digest:{ASCEND}:{DAY}:part-"
+
+    def posted() -> str:
+        return "\n".join(c["body"] for c in fake.comments if c["body"].startswith(marker))
+
+    assert "🟢" in (section_of(posted(), low.sha) or "")
+    payload = in_issue(github, f"/digest rate {low.sha[:7]} high", repo=ASCEND)
+    await command(client, github, payload)
+    await command(client, github, payload)
+    patches = github.calls_to("PATCH", r"/issues/comments/")
+    assert len(patches) == 1
+    assert HIGH_HEADING in (section_of(posted(), low.sha) or "")
+    assert RATED in entry_of(posted(), low.sha)
+
+
+async def test_roll_ups_count_the_maintainers_importance(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    """The week's counts are built from the same shown commits as the digests."""
+    client, _ = await replay_landed(app_client, github, clock)
+    low = await a_low_commit(client)
+    config = default_config("en")
+    before = Counts.of(shown_commits(config, await stored(client))[0])
+    payload = in_issue(github, f"/digest rate {low.sha[:7]} high", repo=ASCEND)
+    await command(client, github, payload)
+    after = Counts.of(shown_commits(config, await stored(client))[0])
+    assert after.importance[Importance.HIGH] == before.importance.get(Importance.HIGH, 0) + 1
+    assert after.importance[Importance.LOW] == before.importance[Importance.LOW] - 1
+
+
+async def test_a_rate_of_a_late_commit_edits_its_addendum_once(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await replay_landed(app_client, github, clock)
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    sha = "b" * 40
+    late = late_push(fake.commits, ASCEND, DAY, sha, "Fix the late bug (#4242)\n\nDetails.")
+    clock.advance(hours=1)
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[EXECUTOR].drain()
+    await publish_round(client)
+    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    (addendum,) = [c for c in discussion["comments"] if ":addendum-1 -->" in c["body"]]
+    shown = next(c for c in await stored(client) if c.sha == sha)
+    old = (shown.analysis or {})["importance"]
+    new = "low" if old == "high" else "high"
+    before = edits(github)
+    payload = in_issue(github, f"/digest rate {sha[:8]} {new}", repo=ASCEND)
+    await command(client, github, payload)
+    await publish_round(client)
+    assert edits(github) == before + 1
+    assert RATED in entry_of(addendum["body"], sha)
+    assert RATED not in discussion["body"]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("/digest rate @octocat high", "is not a commit sha prefix"),
+        ("/digest rate abcdef1 urgent", "is not an importance"),
+        ("/digest rate abcdef1", "wrong arguments"),
+        ("/digest rate #12 high", "is not a commit sha prefix"),
+        (
+            "/digest rate 0000000 high cc @octocat, see #12 and [x](https://evil.example)",
+            "No commit",
+        ),
+    ],
+)
+async def test_hostile_rates_get_one_safe_reply(
+    app_client: Callable[..., Any], github: FakeGitHub, body: str, expected: str
+) -> None:
+    client, _ = await app_with_repo(app_client, github)
+    payload = in_issue(github, body)
+    await command(client, github, payload)
+    assert expected in only_reply(github, payload)  # checks: no ping, no reference, no link
+
+
+def test_the_confirmation_is_in_the_repositorys_language() -> None:
+    sha = "e77502ef715f" + "0" * 28
+    day = datetime(2026, 7, 15, tzinfo=UTC).date()
+    zh = rated_text("zh-CN", sha, "low", "high", day=day, posted=True, analysed=True)
+    assert "**低** → **高**" in zh and "由维护者评定" in zh and "2026-07-15 的日报已发布" in zh
+    en = rated_text("en", sha, "low", "high", day=day, posted=False, analysed=True)
+    assert "**low** → **high**" in en and "not posted yet" in en
+    unanalysed = rated_text("en", sha, None, "medium", day=day, posted=False, analysed=False)
+    assert "not analysed → **medium**" in unanalysed and "not analysed yet" in unanalysed
