@@ -191,13 +191,14 @@ async def _executor(app: web.Application) -> AsyncIterator[None]:
         window=timedelta(days=settings.recovery_window_days),
     )
     app[RECOVERER] = RecoverDeliveries(ctx, app[RECOVERY])
-    commands = RunCommand(ctx)
+    analyse = AnalyseCommit(ctx, app[ANALYZER])
+    commands = RunCommand(ctx, governor=analyse.governor)
     executor = Executor(
         app[STORE].jobs,
         [
             RefreshConfig(ctx, app[REPO_VIEWS]),
             ExpandRange(ctx),
-            AnalyseCommit(ctx, app[ANALYZER]),
+            analyse,
             PublishPeriod(ctx),
             SendAlerts(ctx),
             FoldAlerts(ctx),

@@ -153,11 +153,22 @@ def command_explain(language: str) -> str:
         digest_url=f"https://github.com/{ASCEND}/discussions/9001",
         alert_url=f"https://github.com/{ASCEND}/discussions/9000",
     )
+    # The same commit as if it had landed before the App was installed: fetched from GitHub
+    # and analysed on request, in no digest.
+    now = replies.explained_now_text(language, render_commit(digest, commit.sha))
+    body = NEXT_POST.join(
+        f"<!-- {asked} -->\n" + replies.finish(ASCEND, COMMENT, text)
+        for asked, text in (
+            (f"/digest explain {commit.sha[:7]}", text),
+            (f"/digest explain {commit.sha[:9]} (a commit the App never stored)", now),
+        )
+    )
     what = (
         "A commit explained: the alert example's commit, with its digest and alert (the links "
-        "are made up)."
+        "are made up); then the same commit as if it had landed before the App was installed, "
+        "fetched from GitHub and analysed on request."
     )
-    return _reply(what, f"/digest explain {commit.sha[:7]}", text)
+    return _page(what, None, body)
 
 
 def command_preview(language: str) -> str:
@@ -211,9 +222,40 @@ def command_refusals(language: str) -> str:
                 language, "e77502e", "low", "low", day=date(2026, 7, 14), posted=True, analysed=True
             ),
         ),
-        ("/digest explain 0000000", replies.unknown_text(language, sha="0000000", pr=None)),
+        (
+            "/digest explain 0000000",
+            replies.unknown_text(language, sha="0000000", pr=None, on_github=True),
+        ),
         ("/digest explain #99999", replies.unknown_text(language, sha=None, pr=99999)),
-        ("/digest explain abcdef1", replies.ambiguous_text(language, "abcdef1", 2)),
+        ("/digest explain #4321 (an open pull request)", replies.not_merged_text(language, 4321)),
+        (
+            "/digest explain 5d1e2f3 (a commit on another branch)",
+            replies.not_on_branch_text(language, "5d1e2f3a4b5c6d7e8f90" * 2, ["main"]),
+        ),
+        (
+            "/digest explain abcdef1",
+            replies.ambiguous_text(
+                language,
+                "abcdef1",
+                2,
+                [
+                    ("abcdef1" + "0" * 33, "[Bugfix] Thank @octocat for #12 (#4500)"),
+                    ("abcdef1" + "9" * 33, "[Doc] Update the README"),
+                ],
+            ),
+        ),
+        (
+            "/digest explain e77502e (excluded by the config)",
+            replies.pending_text(language, "e77502e" + "0" * 33, "excluded", day=date(2026, 7, 14)),
+        ),
+        (
+            "/digest explain e77502e (waiting to be analysed)",
+            replies.pending_text(language, "e77502e" + "0" * 33, "pending", day=date(2026, 7, 14)),
+        ),
+        (
+            "/digest explain e77502e (its analysis failed)",
+            replies.pending_text(language, "e77502e" + "0" * 33, "failed", day=date(2026, 7, 14)),
+        ),
         (
             "/digest preview 2026-07-11",
             replies.preview_text(language, date(2026, 7, 11), None, more_parts=0),

@@ -73,9 +73,15 @@ def only_reply(github: FakeGitHub, payload: dict[str, Any], repo: str = REPO) ->
 
 
 async def replay_landed(
-    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    *,
+    config: str | None = None,
 ) -> tuple[Client, FakeRepo]:
     fake = github.serve_replay_day(ASCEND, DAY)
+    if config is not None:
+        fake.files[CONFIG] = config
     fake.roles[MAINTAINER] = "admin"
     clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
     client = await app_client()

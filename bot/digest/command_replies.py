@@ -19,11 +19,13 @@ from bot.digest.command_syntax import Problem
 from bot.digest.markers import command_marker
 from bot.digest.markup import link
 from bot.digest.render import BODY_LIMIT
-from bot.digest.safety import code
+from bot.digest.safety import code, inline
 from bot.digest.strings import catalogue
 from bot.models import Importance
 from bot.repo_config import RepoConfig, default_config
 
+# Commits an ambiguous `explain` lists: enough to pick from; the rest are counted.
+MAX_LISTED = 10
 # The reply's text beyond its marker, kept under GitHub's limit with room for the marker.
 _ROOM = BODY_LIMIT - 200
 # A link to an issue or pull request, a comment in one included (`…/issues/1#issuecomment-2`):
@@ -56,9 +58,17 @@ class _Texts:
     source_file: str
     source_default: str
     unknown_sha: str  # {what}
+    unknown_on_github: str  # {what}
     unknown_pr: str  # {what}
+    pr_not_merged: str  # {what}
+    not_on_branch: str  # {what} {branches}
     ambiguous: str  # {what} {count}
-    pending: str  # {what} {state}
+    ambiguous_pr: str  # {what} {count}
+    ambiguous_more: str  # {count}
+    excluded: str  # {what}
+    waiting: str  # {what} {day}
+    failed: str  # {what} {day}
+    not_stored: str
     in_digest_posted: str  # {day}
     not_in_digest: str  # {day}
     in_alert: str
@@ -116,9 +126,24 @@ EN = _Texts(
     source_file="file",
     source_default="default",
     unknown_sha="No commit starting with {what} is stored for this repository.",
-    unknown_pr="No commit of pull request {what} is stored for this repository.",
+    unknown_on_github="No commit starting with {what} is in this repository on GitHub, or more "
+    "than one is: check the sha, or give more of it.",
+    unknown_pr="{what} is not a pull request of this repository.",
+    pr_not_merged="Pull request {what} is not merged: only what lands on the tracked branch is "
+    "analysed.",
+    not_on_branch="{what} is not on the tracked branch ({branches}): the App digests only what "
+    "lands there.",
     ambiguous="{what} matches {count} stored commits: give more of the sha.",
-    pending="{what} is stored but not analysed yet ({state}).",
+    ambiguous_pr="{what} matches {count} stored commits: ask again with one of their shas.",
+    ambiguous_more="…and {count} more.",
+    excluded="{what} is left out of the digests by `.github/commit-digest.yml` (its `exclude` "
+    "rules): no digest, alert or roll-up shows it, so it has no analysis to explain.",
+    waiting="{what} is waiting to be analysed: ask again in a few minutes. The digest of {day} "
+    "will show it.",
+    failed="The analysis of {what} failed: the digest of {day} shows it analysed by the rules "
+    "from its message instead.",
+    not_stored="It is in no digest: the App had not stored it (it landed before the App was "
+    "installed, or in a push the App did not receive). Analysed now, on request.",
     in_digest_posted="It is in the {link} of {day}.",
     not_in_digest="It belongs to the digest of {day}, not posted yet.",
     in_alert="It has an {link}.",
@@ -167,9 +192,20 @@ ZH = _Texts(
     source_file="文件",
     source_default="默认",
     unknown_sha="本仓库没有以 {what} 开头的已存储提交。",
-    unknown_pr="本仓库没有拉取请求 {what} 的已存储提交。",
+    unknown_on_github="GitHub 上本仓库没有以 {what} 开头的提交，或者不止一个："
+    "请检查 sha，或给出更长的 sha。",
+    unknown_pr="{what} 不是本仓库的拉取请求。",
+    pr_not_merged="拉取请求 {what} 尚未合并：只有进入跟踪分支的提交才会被分析。",
+    not_on_branch="{what} 不在跟踪的分支（{branches}）上：日报只收录进入这些分支的提交。",
     ambiguous="{what} 匹配 {count} 个已存储提交：请给出更长的 sha。",
-    pending="{what} 已存储但尚未分析（{state}）。",
+    ambiguous_pr="{what} 匹配 {count} 个已存储提交：请用其中一个 sha 再问一次。",
+    ambiguous_more="……还有 {count} 个。",
+    excluded="{what} 被 `.github/commit-digest.yml` 的 `exclude` 规则排除在日报之外："
+    "日报、提醒和周报都不显示它，因此没有可解释的分析。",
+    waiting="{what} 正在等待分析：请过几分钟再问。{day} 的日报将收录它。",
+    failed="{what} 的分析失败：{day} 的日报改为显示规则根据其提交说明所做的分析。",
+    not_stored="它不在任何日报中：本应用没有存储它（它在安装本应用之前落地，或来自本应用未收到的推送）。"
+    "此分析是应请求现做的。",
     in_digest_posted="收录于 {day} 的{link}。",
     not_in_digest="属于 {day} 的日报，尚未发布。",
     in_alert="已发送{link}。",
@@ -300,19 +336,48 @@ def config_text(
     return "\n".join(lines)
 
 
-def unknown_text(language: str, *, sha: str | None, pr: int | None) -> str:
+def unknown_text(language: str, *, sha: str | None, pr: int | None, on_github: bool = False) -> str:
+    """Nothing found: among the stored commits, or (`on_github`) on GitHub as well."""
     t = _texts(language)
     if pr is not None:
         return t.unknown_pr.format(what=code(f"#{pr}"))
-    return t.unknown_sha.format(what=code(sha or ""))
+    return (t.unknown_on_github if on_github else t.unknown_sha).format(what=code(sha or ""))
 
 
-def ambiguous_text(language: str, prefix: str, count: int) -> str:
-    return _texts(language).ambiguous.format(what=code(prefix), count=count)
+def not_merged_text(language: str, pr: int) -> str:
+    return _texts(language).pr_not_merged.format(what=code(f"#{pr}"))
 
 
-def pending_text(language: str, sha: str, state: str) -> str:
-    return _texts(language).pending.format(what=code(sha[:12]), state=code(state))
+def not_on_branch_text(language: str, sha: str, branches: Sequence[str]) -> str:
+    shown = ", ".join(code(b) for b in branches) or "—"
+    return _texts(language).not_on_branch.format(what=code(sha[:12]), branches=shown)
+
+
+def ambiguous_text(
+    language: str, what: str, count: int, commits: Sequence[tuple[str, str]] = ()
+) -> str:
+    """The prefix (or `#PR`) matches several stored commits: the first `MAX_LISTED` of
+    `commits` (sha, title), titles made safe, so the asker can pick one."""
+    t = _texts(language)
+    head = t.ambiguous_pr if what.startswith("#") else t.ambiguous
+    lines = [head.format(what=code(what), count=count)]
+    if commits:
+        lines.append("")
+        lines += [f"- {code(sha[:12])} {inline(title)}" for sha, title in commits[:MAX_LISTED]]
+        if count > MAX_LISTED:
+            lines.append(t.ambiguous_more.format(count=count - MAX_LISTED))
+    return "\n".join(lines)
+
+
+def pending_text(language: str, sha: str, state: str, *, day: date) -> str:
+    """Why a stored commit has no analysis to show, and what happens next: `state` is
+    `excluded` (by the config), `failed`, or anything else (waiting)."""
+    t = _texts(language)
+    what = code(sha[:12])
+    if state == "excluded":
+        return t.excluded.format(what=what)
+    text = t.failed if state == "failed" else t.waiting
+    return text.format(what=what, day=day.isoformat())
 
 
 def explain_text(
@@ -336,6 +401,12 @@ def explain_text(
     if alert_url:
         lines.append(t.in_alert.format(link=link(_ALERT_WORD[language], alert_url)))
     return "\n".join(lines)
+
+
+def explained_now_text(language: str, section: str) -> str:
+    """A commit the App never stored, analysed on request: its section, and why no digest
+    holds it."""
+    return "\n".join([section, "", "---", "", _texts(language).not_stored])
 
 
 def preview_text(language: str, day: date, first_part: str | None, *, more_parts: int) -> str:

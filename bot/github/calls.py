@@ -302,6 +302,22 @@ class InstallationClient:
         return Comparison(commits=commits[:limit], total=max(total, len(commits)))
 
     @_mapped
+    async def contains(self, full_name: str, branch: str, sha: str) -> bool:
+        """Whether `sha` is in `branch`'s history: `branch...sha` compares `behind` or
+        `identical` (a branch GitHub does not know, or no common history, answers 404)."""
+        owner, repo = split_repo(full_name)
+        try:
+            data = await self.gh.getitem(
+                "/repos/{owner}/{repo}/compare/{basehead}{?per_page}",
+                {"owner": owner, "repo": repo, "basehead": f"{branch}...{sha}", "per_page": 1},
+            )
+        except gidgethub.BadRequest as exc:
+            if int(exc.status_code) == 404:
+                return False
+            raise
+        return isinstance(data, dict) and data.get("status") in ("behind", "identical")
+
+    @_mapped
     async def compare_series(self, full_name: str, base: str, head: str) -> str:
         """The commits of `base...head` as one `git format-patch` series (the patch media
         type; see `bot.github.patches`), or "" when the answer is not text."""

@@ -52,9 +52,24 @@ async def pull_requests(
     client: InstallationClient, full_name: str, numbers: Iterable[int]
 ) -> dict[int, PullRequestInfo]:
     """The pull requests found among these numbers (missing ones are left out)."""
+    return {n: _info(node) for n, node in (await _nodes(client, full_name, numbers)).items()}
+
+
+async def merge_commit(client: InstallationClient, full_name: str, number: int) -> str | None:
+    """The commit a merged pull request made on its base branch (its merge, squash or last
+    rebased commit), "" for a pull request not merged, None for a number that is not one."""
+    node = (await _nodes(client, full_name, [number])).get(number)
+    if node is None:
+        return None
+    return str((node.get("mergeCommit") or {}).get("oid") or "")
+
+
+async def _nodes(
+    client: InstallationClient, full_name: str, numbers: Iterable[int]
+) -> dict[int, dict[str, Any]]:
     wanted = sorted(set(numbers))
     owner, name = split_repo(full_name)
-    found: dict[int, PullRequestInfo] = {}
+    found: dict[int, dict[str, Any]] = {}
     for start in range(0, len(wanted), MAX_PER_QUERY):
         chunk = wanted[start : start + MAX_PER_QUERY]
         variables = {f"n{i}": n for i, n in enumerate(chunk)}
@@ -83,5 +98,5 @@ async def pull_requests(
         for i, number in enumerate(chunk):
             node = repo.get(f"pr{i}")
             if isinstance(node, dict) and node.get("number") == number:
-                found[number] = _info(node)
+                found[number] = node
     return found

@@ -18,9 +18,11 @@ from structlog.contextvars import bound_contextvars
 from bot.digest import command_replies as replies
 from bot.digest.command_syntax import Command, parse
 from bot.digest.markers import command_marker
-from bot.digest.render import render, render_commit
+from bot.digest.render import render
 from bot.github import InstallationClient
+from bot.jobs.analyse.governor import Governor, rules_governor
 from bot.jobs.context import POSTING_TROUBLE, JobContext
+from bot.jobs.explain import Explainer
 from bot.jobs.outcomes import Done, Outcome
 from bot.jobs.publish.alerts import alert_job, alerts_on, sent_alerts
 from bot.jobs.publish.build import build_digest, shown_commits
@@ -72,9 +74,13 @@ class RunCommand:
     kind = DigestCommandPayload.kind
     max_attempts = MAX_COMMAND_ATTEMPTS
 
-    def __init__(self, ctx: JobContext, *, limits: Limits | None = None) -> None:
+    def __init__(
+        self, ctx: JobContext, *, governor: Governor | None = None, limits: Limits | None = None
+    ) -> None:
         self._ctx = ctx
         self._limits = limits or Limits()
+        # The analyses' own governor: what explain sends to the LLM counts against their caps.
+        self._explainer = Explainer(ctx, governor or rules_governor(ctx))
         self._permissions: TTLCache[tuple[int, str, str], str] = TTLCache(
             maxsize=10_000,
             ttl=PERMISSION_TTL_SECONDS,
@@ -142,7 +148,7 @@ class RunCommand:
                 )
             case Decision.TAKEN:
                 await self._react(client, repo, p)
-                text = await self._run(job, repo, config, parse(p.line))
+                text = await self._run(job, client, repo, config, parse(p.line))
         body = replies.finish(repo.full_name, comment_id, text)
         await self._reply(job, client, repo, p, body)
         log.info("command_answered", decision=decided.decision.value)
@@ -195,7 +201,12 @@ class RunCommand:
     # --- the commands ----------------------------------------------------------------------
 
     async def _run(
-        self, job: Job[DigestCommandPayload], repo: RepoRow, config: RepoConfig, command: Command
+        self,
+        job: Job[DigestCommandPayload],
+        client: InstallationClient,
+        repo: RepoRow,
+        config: RepoConfig,
+        command: Command,
     ) -> str:
         language = config.language
         match command.name:
@@ -205,7 +216,7 @@ class RunCommand:
                     language, fields, sha=repo.config_sha, error=repo.config_error
                 )
             case "explain":
-                return await self._explain(repo, config, command)
+                return await self._explainer.explain(job, client, repo, config, command)
             case "preview":
                 return await self._preview(repo, config, command.day)
             case "rate":
@@ -225,7 +236,10 @@ class RunCommand:
         if not found:
             return replies.unknown_text(language, sha=command.sha, pr=None)
         if len(found) > 1:
-            return replies.ambiguous_text(language, command.sha, len(found))
+            listed = sorted(found, key=lambda c: (c.landed_at, c.sha))
+            return replies.ambiguous_text(
+                language, command.sha, len(listed), [(c.sha, c.title) for c in listed]
+            )
         commit = found[0]
         day = config.schedule.day_of(commit.landed_at)
         record = await ctx.store.digests.get(repo.id, Period.day(day))
@@ -272,48 +286,6 @@ class RunCommand:
             day=day,
             posted=posted,
             analysed=commit.analysis is not None,
-        )
-
-    async def _explain(self, repo: RepoRow, config: RepoConfig, command: Command) -> str:
-        store, language = self._ctx.store, config.language
-        found = await store.digests.named_commits(
-            repo.id,
-            [command.pr] if command.pr is not None else [],
-            [command.sha] if command.sha else [],
-            before=_FAR,
-        )
-        shas = sorted({c.sha for c in found})
-        if not shas:
-            return replies.unknown_text(language, sha=command.sha, pr=command.pr)
-        if len(shas) > 1:
-            what = f"#{command.pr}" if command.pr is not None else (command.sha or "")
-            return replies.ambiguous_text(language, what, len(shas))
-        commit = found[0]
-        schedule = config.schedule
-        day = schedule.day_of(commit.landed_at)
-        start, end = schedule.window(day)
-        alerts = await sent_alerts(store, repo.id, day)
-        digest, _ = build_digest(
-            repo,
-            day,
-            config,
-            await store.digests.window_commits(repo.id, start, end),
-            alerts=alerts,
-        )
-        shown = next((c for c in digest.commits if c.sha == commit.sha), None)
-        if shown is None:
-            return replies.pending_text(language, commit.sha, "excluded")
-        if shown.analysis is None:
-            return replies.pending_text(language, commit.sha, commit.state)
-        posts = await store.posts.recorded(repo.id, Period.day(day).key)
-        part = posts.get(commit.published_part or "") or posts.get("part-1")
-        digest_url = part.url if part is not None and commit.published_part else None
-        return replies.explain_text(
-            language,
-            render_commit(digest, commit.sha),
-            day=day,
-            digest_url=digest_url,
-            alert_url=alerts.get(commit.sha),
         )
 
     async def _preview(self, repo: RepoRow, config: RepoConfig, day: date | None) -> str:

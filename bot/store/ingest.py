@@ -46,7 +46,16 @@ Step = tuple[Executable, list[dict[str, Any]] | None]
 Plan = Generator[Step, list[Any] | None, list[bool]]
 
 # Tables that hold a repository's data, keyed by `repo_id`.
-PER_REPO_TABLES = (t.commits, t.analyses, t.digests, t.pushes, t.posts, t.commands, t.ratings)
+PER_REPO_TABLES = (
+    t.commits,
+    t.analyses,
+    t.digests,
+    t.pushes,
+    t.posts,
+    t.commands,
+    t.ratings,
+    t.explained,
+)
 
 
 @dataclass(frozen=True)

@@ -315,3 +315,22 @@ ratings = sa.Table(
     # publication run edits the post, then clears this.
     sa.Column("edit_pending", sa.Boolean, nullable=False),
 )
+
+explained = sa.Table(
+    "explained",
+    metadata,
+    # Commits `/digest explain` fetched and analysed on demand (the App never stored them: they
+    # landed before it was installed, or came in a push it did not see). Kept apart from
+    # `commits`, so no digest, alert or roll-up ever lists them; kept at all so a second
+    # explain reuses the analysis, and so the LLM's use here counts against the day's caps.
+    sa.Column("repo_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("sha", sa.String(64), primary_key=True),
+    sa.Column("analyzer", sa.String(120), nullable=False),
+    sa.Column("route", sa.String(40)),
+    sa.Column("data", JSONType, nullable=False),
+    sa.Column("fallback_reason", sa.Text),
+    sa.Column("input_tokens", sa.Integer, nullable=False),
+    sa.Column("cached_input_tokens", sa.Integer, nullable=False),
+    sa.Column("output_tokens", sa.Integer, nullable=False),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+)

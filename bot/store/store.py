@@ -17,6 +17,7 @@ from bot.store.commands import CommandLog
 from bot.store.commits import Commits
 from bot.store.digests import Digests
 from bot.store.engine import create_engine, create_sqlite_sync_engine, migrate, writer
+from bot.store.explained import Explained
 from bot.store.ingest import ingest_plan, run_async, run_sync
 from bot.store.jobs import Jobs
 from bot.store.posts import PostLedger
@@ -41,6 +42,7 @@ class Store:
         self.posts = PostLedger(engine)
         self.commands = CommandLog(self._writer)
         self.ratings = Ratings(engine)
+        self.explained = Explained(engine)
         self.alert_ledger = AlertLedger(engine)
         self.redeliveries = Redeliveries(engine, self._writer)
         # SQLite only: the hot ingest transaction runs in one thread hop (see store/ingest.py).

@@ -1,5 +1,6 @@
-"""The LLM's usage as the analyses record it: the day's counts for the governor and the footer,
-and earlier analyses of the same diff (patch-id) for reuse."""
+"""The LLM's usage as the analyses record it (those `/digest explain` made on demand included):
+the day's counts for the governor and the footer, and earlier analyses of the same diff
+(patch-id) for reuse."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ class UsageLedger:
         landing times in the repository's current schedule) and today (UTC,
         installation), counting `reserved` commits (LLM calls not yet stored) as used; also
         returns which of the reserved commits have an analysis stored by now."""
-        a, c = t.analyses.c, t.commits.c
+        a, c, x = t.analyses.c, t.commits.c, t.explained.c
         repo_query = (
             sa.select(a.sha, a.route, a.analyzer, a.input_tokens + a.output_tokens)
             .select_from(
@@ -67,11 +68,24 @@ class UsageLedger:
                 settled = frozenset(
                     (
                         await conn.execute(
-                            sa.select(a.sha).where(a.repo_id == repo_id, a.sha.in_(reserved))
+                            sa.union(
+                                sa.select(a.sha).where(a.repo_id == repo_id, a.sha.in_(reserved)),
+                                sa.select(x.sha).where(x.repo_id == repo_id, x.sha.in_(reserved)),
+                            )
                         )
                     ).scalars()
                 )
-            rows = (await conn.execute(repo_query)).all()
+            rows = list((await conn.execute(repo_query)).all())
+            # What `/digest explain` analysed on demand counts on the day it was asked.
+            rows += (
+                await conn.execute(
+                    sa.select(x.sha, x.route, x.analyzer, x.input_tokens + x.output_tokens).where(
+                        x.repo_id == repo_id,
+                        x.created_at >= window[0],
+                        x.created_at < window[1],
+                    )
+                )
+            ).all()
             installation_tokens = 0
             if installation_id is not None:
                 installation_tokens = (
@@ -86,6 +100,21 @@ class UsageLedger:
                             t.repositories.c.installation_id == installation_id,
                             a.created_at >= start,
                             a.created_at < start + timedelta(days=1),
+                        )
+                    )
+                ).scalar_one()
+                installation_tokens += (
+                    await conn.execute(
+                        sa.select(
+                            sa.func.coalesce(sa.func.sum(x.input_tokens + x.output_tokens), 0)
+                        )
+                        .select_from(
+                            t.explained.join(t.repositories, t.repositories.c.id == x.repo_id)
+                        )
+                        .where(
+                            t.repositories.c.installation_id == installation_id,
+                            x.created_at >= start,
+                            x.created_at < start + timedelta(days=1),
                         )
                     )
                 ).scalar_one()

@@ -932,7 +932,7 @@ class FakeGitHub:
         repo = self._visible(call, m.group(1))
         if repo is None:
             return _error(404, "Not Found")
-        commit = repo.commits.get(m.group(2))
+        commit = _resolve(repo, m.group(2))
         if commit is None:
             return _error(422, f"No commit found for SHA: {m.group(2)}")
         per_page = min(300, int(request.query.get("per_page", 300)))
@@ -960,12 +960,17 @@ class FakeGitHub:
         repo = self._visible(call, m.group(1))
         if repo is None:
             return _error(404, "Not Found")
-        base, head = m.group(2), m.group(3)
         history = repo.history
-        base = history[-1] if base == repo.default_branch and history else base
-        if base not in history or head not in history:
+        base, head = (
+            history[-1] if ref == repo.default_branch and history else ref
+            for ref in (m.group(2), m.group(3))
+        )
+        if base not in history:
             return _error(404, "Not Found")
+        if head not in history:
+            return _diverged(repo, base, head)
         between = history[history.index(base) + 1 : history.index(head) + 1]
+        behind = max(0, history.index(base) - history.index(head))
         if "application/vnd.github.patch" in request.headers.get("Accept", ""):
             # The whole series in `git format-patch` form; it does not paginate, and merge
             # commits are left out as `git format-patch` leaves them out.
@@ -981,9 +986,9 @@ class FakeGitHub:
         page = int(request.query.get("page", 1))
         shown = between[(page - 1) * per_page : page * per_page] if paginated else between[-250:]
         body: dict[str, Any] = {
-            "status": "ahead" if between else "identical",
+            "status": "ahead" if between else "behind" if behind else "identical",
             "ahead_by": len(between),
-            "behind_by": 0,
+            "behind_by": behind,
             "total_commits": len(between),
             "commits": [_compare_commit(repo.commits[s]) for s in shown],
         }
@@ -1565,6 +1570,44 @@ def _links(request: web.Request, page: int, per_page: int, total: int) -> dict[s
         f'<{url.update_query(page=last, per_page=per_page)}>; rel="last"',
     ]
     return {"Link": ", ".join(links)}
+
+
+def _resolve(repo: FakeRepo, ref: str) -> dict[str, Any] | None:
+    """A commit by its sha or a prefix naming one commit, as GitHub resolves `{ref}`; a prefix
+    naming several is refused like an unknown one [inference: the spec documents a 422
+    (validation failed) for this call, and clients report that an ambiguous short sha is
+    refused; that it is this same 422 is our reading]."""
+    if ref in repo.commits:
+        return repo.commits[ref]
+    found = [c for sha, c in repo.commits.items() if len(ref) >= 4 and sha.startswith(ref)]
+    return found[0] if len(found) == 1 else None
+
+
+def _diverged(repo: FakeRepo, base: str, head: str) -> web.Response:
+    """`base...head` for a head off the default branch: its parents walked back to the branch
+    (GitHub answers 404 when the two share no history)."""
+    ahead: list[str] = []
+    sha: str | None = head
+    while sha is not None and sha not in repo.history:
+        commit = repo.commits.get(sha)
+        if commit is None:
+            return _error(404, "Not Found")
+        ahead.insert(0, sha)
+        parents = commit.get("parents") or []
+        sha = parents[0]["sha"] if parents else None
+    if sha is None:
+        return _error(404, "Not Found")
+    behind = repo.history.index(base) - repo.history.index(sha)
+    return web.json_response(
+        {
+            "status": "diverged" if behind > 0 else "ahead",
+            "ahead_by": len(ahead),
+            "behind_by": max(0, behind),
+            "total_commits": len(ahead),
+            "commits": [_compare_commit(repo.commits[s]) for s in ahead],
+            "files": [f for s in ahead for f in repo.commits[s].get("files", [])][:300],
+        }
+    )
 
 
 def _compare_commit(commit: dict[str, Any]) -> dict[str, Any]:

@@ -46,6 +46,11 @@ class AnalyseCommit:
         # The round's commits and pull requests fetched together (see prefetch.py).
         self._prefetched = Prefetched()
 
+    @property
+    def governor(self) -> Governor:
+        """The LLM cost governor, shared with `/digest explain`."""
+        return self._governor
+
     async def ready(self, now: datetime) -> bool:
         """The batching window (WORKER_BATCH_SECONDS): due analyses wait until one has waited
         the window out or its day ends within it, then all are claimed together."""

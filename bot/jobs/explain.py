@@ -1,0 +1,245 @@
+"""`/digest explain <sha-prefix | #PR>`: a commit's whole analysis, as its digest shows it.
+
+A stored commit is shown from the store, with the digest and alert that hold it. A commit the
+App never stored (it landed before the App was installed, or in a push it did not receive) is
+fetched from GitHub, checked to be on a tracked branch, and analysed now by the analyses' own
+governor: the rules, or the LLM within the day's caps, which count it on the day it was asked.
+Its analysis is kept apart from the day's commits (`explained`), so no digest, alert or
+roll-up lists it, and a second explain of it costs nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.analysis import AnalysisResult
+from bot.digest import command_replies as replies
+from bot.digest.command_syntax import Command
+from bot.digest.render import render_commit
+from bot.github import InstallationClient
+from bot.github.calls import CommitMissing
+from bot.github.errors import GitHubError, RateLimited
+from bot.github.pulls import merge_commit
+from bot.jobs.analyse.governor import Governor
+from bot.jobs.context import JobContext
+from bot.jobs.publish.alerts import sent_alerts
+from bot.jobs.publish.build import build_digest
+from bot.models import CommitInput, Digest
+from bot.periods.period import Period
+from bot.repo_config import RepoConfig, tracks
+from bot.runtime.logs import get_logger
+from bot.store.digests import DayCommit
+from bot.store.explained import Explained
+from bot.store.job_payloads import DigestCommandPayload
+from bot.store.jobs import Job
+from bot.store.repos import RepoRow
+
+log = get_logger(__name__)
+
+_FAR = datetime(2200, 1, 1, tzinfo=UTC)
+# Tracked branches asked about (one compare call each); a glob in `branches` names none.
+MAX_BRANCHES = 5
+_GLOB = frozenset("*?[")
+
+
+def tracked_branches(repo: RepoRow, config: RepoConfig) -> list[str]:
+    """The branches a commit may be on to be digested that can be named: the literal names in
+    `branches`, and the default branch when it is tracked."""
+    names = [b for b in config.branches or [] if not _GLOB & set(b)]
+    default = repo.default_branch
+    if (
+        default
+        and default not in names
+        and tracks(default, default_branch=default, patterns=config.branches)
+    ):
+        names.insert(0, default)
+    return names[:MAX_BRANCHES]
+
+
+class Explainer:
+    def __init__(self, ctx: JobContext, governor: Governor) -> None:
+        self._ctx = ctx
+        self._governor = governor
+
+    async def explain(
+        self,
+        job: Job[DigestCommandPayload],
+        client: InstallationClient,
+        repo: RepoRow,
+        config: RepoConfig,
+        command: Command,
+    ) -> str:
+        store, language = self._ctx.store, config.language
+        found = await store.digests.named_commits(
+            repo.id,
+            [command.pr] if command.pr is not None else [],
+            [command.sha] if command.sha else [],
+            before=_FAR,
+        )
+        by_sha = {c.sha: c for c in found}
+        if len(by_sha) > 1:
+            what = f"#{command.pr}" if command.pr is not None else (command.sha or "")
+            listed = sorted(by_sha.values(), key=lambda c: (c.landed_at, c.sha))
+            return replies.ambiguous_text(
+                language, what, len(listed), [(c.sha, c.title) for c in listed]
+            )
+        if by_sha:
+            return await self._stored(repo, config, found[0])
+        ref = command.sha
+        if command.pr is not None:
+            merged = await merge_commit(client, repo.full_name, command.pr)
+            if merged is None:
+                return replies.unknown_text(language, sha=None, pr=command.pr)
+            if not merged:
+                return replies.not_merged_text(language, command.pr)
+            stored = await store.digests.named_commits(repo.id, [], [merged], before=_FAR)
+            if stored:
+                return await self._stored(repo, config, stored[0])
+            ref = merged
+        assert ref is not None
+        return await self._unstored(job, client, repo, config, ref, pr=command.pr)
+
+    async def _stored(self, repo: RepoRow, config: RepoConfig, commit: DayCommit) -> str:
+        store, language = self._ctx.store, config.language
+        schedule = config.schedule
+        day = schedule.day_of(commit.landed_at)
+        start, end = schedule.window(day)
+        alerts = await sent_alerts(store, repo.id, day)
+        digest, _ = build_digest(
+            repo,
+            day,
+            config,
+            await store.digests.window_commits(repo.id, start, end),
+            alerts=alerts,
+        )
+        shown = next((c for c in digest.commits if c.sha == commit.sha), None)
+        if shown is None:
+            return replies.pending_text(language, commit.sha, "excluded", day=day)
+        if shown.analysis is None:
+            return replies.pending_text(language, commit.sha, commit.state, day=day)
+        posts = await store.posts.recorded(repo.id, Period.day(day).key)
+        part = posts.get(commit.published_part or "") or posts.get("part-1")
+        digest_url = part.url if part is not None and commit.published_part else None
+        return replies.explain_text(
+            language,
+            render_commit(digest, commit.sha),
+            day=day,
+            digest_url=digest_url,
+            alert_url=alerts.get(commit.sha),
+        )
+
+    async def _unstored(
+        self,
+        job: Job[DigestCommandPayload],
+        client: InstallationClient,
+        repo: RepoRow,
+        config: RepoConfig,
+        ref: str,
+        *,
+        pr: int | None,
+    ) -> str:
+        """A commit GitHub has and the store does not: on a tracked branch, analysed now."""
+        ctx, language = self._ctx, config.language
+        try:
+            raw = await client.get_commit(repo.full_name, ref)
+        except CommitMissing:
+            # GitHub refuses an unknown sha and an ambiguous prefix alike.
+            return replies.unknown_text(language, sha=ref, pr=None, on_github=True)
+        sha = str(raw["sha"])
+        branches = tracked_branches(repo, config)
+        if not await _on_any(client, repo.full_name, branches, sha):
+            return replies.not_on_branch_text(language, sha, branches)
+        try:
+            pull = await client.pull_request_for(repo.full_name, sha, number=pr)
+        except RateLimited:
+            raise
+        except GitHubError as exc:
+            log.info("pull_request_unavailable", error=str(exc))
+            pull = None
+        commit = CommitInput.from_github(raw, repo=repo.full_name, pull_request=pull)
+        landed = _landed_at(raw) or ctx.clock.now()
+        schedule = config.schedule
+        day = schedule.day_of(landed)
+        excluded = config.exclude.reason(
+            author=commit.author,
+            login=_login(raw),
+            message=commit.message,
+            paths=[f.filename for f in commit.files],
+        )
+        if excluded:
+            return replies.pending_text(language, sha, "excluded", day=day)
+        result = await ctx.store.explained.get(repo.id, sha)
+        if result is None:
+            now = ctx.clock.now()
+            # Charged to the day it is asked on: the commit's own day is long settled.
+            result = await self._governor.analyze(
+                commit,
+                repo_id=repo.id,
+                installation_id=repo.installation_id,
+                config=config,
+                excluded=None,
+                day=schedule.window(schedule.day_of(now)),
+            )
+            async with ctx.store.jobs.holding(job, now) as conn:
+                await Explained.put(conn, repo.id, sha, result, now)
+            log.info("commit_explained_now", sha=sha, route=result.route)
+        return replies.explained_now_text(
+            language,
+            render_commit(_digest_of(repo, config, raw, commit, result=result, landed=landed), sha),
+        )
+
+
+def _digest_of(
+    repo: RepoRow,
+    config: RepoConfig,
+    raw: dict[str, Any],
+    commit: CommitInput,
+    *,
+    result: AnalysisResult,
+    landed: datetime,
+) -> Digest:
+    """A digest of the one commit, for its section."""
+    day = config.schedule.day_of(landed)
+    one = DayCommit(
+        sha=commit.sha,
+        title=commit.message.split("\n", 1)[0],
+        message=commit.message,
+        url=str(raw.get("html_url") or ""),
+        author_name=commit.author,
+        author_login=_login(raw),
+        landed_at=landed,
+        state="analyzed",
+        last_error=None,
+        details=None,
+        published_part=None,
+        analysis=result.analysis.model_dump(mode="json"),
+        fallback_reason=result.fallback_reason,
+    )
+    digest, _ = build_digest(repo, day, config, [one])
+    return digest
+
+
+async def _on_any(
+    client: InstallationClient, full_name: str, branches: list[str], sha: str
+) -> bool:
+    for branch in branches:
+        if await client.contains(full_name, branch, sha):
+            return True
+    return False
+
+
+def _login(raw: dict[str, Any]) -> str | None:
+    author = raw.get("author")
+    return str(author["login"]) if isinstance(author, dict) and author.get("login") else None
+
+
+def _landed_at(raw: dict[str, Any]) -> datetime | None:
+    """When the commit was committed (what GitHub knows of when it landed)."""
+    inner = raw.get("commit") or {}
+    stamp = (inner.get("committer") or {}).get("date") or (inner.get("author") or {}).get("date")
+    try:
+        at = datetime.fromisoformat(str(stamp).replace("Z", "+00:00")) if stamp else None
+    except ValueError:
+        return None
+    return at.replace(tzinfo=UTC) if at is not None and at.tzinfo is None else at
