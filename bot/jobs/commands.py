@@ -236,10 +236,7 @@ class RunCommand:
         if not found:
             return replies.unknown_text(language, sha=command.sha, pr=None)
         if len(found) > 1:
-            listed = sorted(found, key=lambda c: (c.landed_at, c.sha))
-            return replies.ambiguous_text(
-                language, command.sha, len(listed), [(c.sha, c.title) for c in listed]
-            )
+            return replies.ambiguous_text(language, command.sha, len(found))
         commit = found[0]
         day = config.schedule.day_of(commit.landed_at)
         record = await ctx.store.digests.get(repo.id, Period.day(day))
