@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from bot.app import EXECUTOR, STORE
 from bot.digest.command_replies import finish, help_text, preview_text
 from bot.digest.command_syntax import command_line, parse
+from bot.jobs.commands import MAX_COMMAND_ATTEMPTS
 from bot.store.housekeeping import Housekeeping
 from bot.store.schema import commands, digests, jobs
 from tests.command_support import (
@@ -44,12 +45,13 @@ from tests.support import (
 )
 
 
+def reactions(fake: FakeRepo, subject: object) -> set[str]:
+    """The App's reactions on a comment (its REST id, or a discussion comment's node id)."""
+    return {c for s, c, by in fake.reactions if s == str(subject) and by == "commit-digest[bot]"}
+
+
 def reacted(fake: FakeRepo, subject: object) -> bool:
-    return (str(subject), "eyes", "commit-digest[bot]") in fake.reactions or (
-        str(subject),
-        "EYES",
-        "commit-digest[bot]",
-    ) in fake.reactions
+    return "eyes" in reactions(fake, subject)
 
 
 # --- help, in an issue and in a Discussion ---------------------------------------------------
@@ -302,6 +304,36 @@ async def test_a_reply_github_made_and_answered_502_is_not_made_again(
     async with client.app[STORE].engine.connect() as conn:
         states = (await conn.execute(sa.select(jobs.c.state))).scalars().all()
     assert "pending" not in states and "running" not in states
+
+
+@pytest.mark.parametrize("where", ["issue", "discussion"])
+async def test_a_reply_that_never_goes_out_turns_the_eyes_into_confused(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, where: str
+) -> None:
+    client, fake = await app_with_repo(app_client, github)
+    if where == "issue":
+        payload = in_issue(github, "/digest help")
+        subject = payload["comment"]["id"]
+        github.fail("POST", r"/issues/\d+/comments$", 502, times=1_000)
+    else:
+        discussion = github.open_discussion(REPO)
+        payload = github.comment_on_discussion(REPO, discussion, "/digest help", by=MAINTAINER)
+        subject = payload["comment"]["node_id"]
+        github.fail("POST", r"^/graphql$", 502, operation="ReplyToCommand", times=1_000)
+    await command(client, github, payload)
+    assert reactions(fake, subject) == {"eyes"}, "taken, and being worked on"
+    for _ in range(MAX_COMMAND_ATTEMPTS):
+        clock.advance(minutes=30)  # past each retry's backoff
+        await client.app[EXECUTOR].drain()
+    async with client.app[STORE].engine.connect() as conn:
+        (state,) = (
+            (await conn.execute(sa.select(jobs.c.state).where(jobs.c.kind == "digest_command")))
+            .scalars()
+            .all()
+        )
+    assert state == "failed"
+    assert github.replies_to(REPO, payload["comment"]["id"]) == []
+    assert reactions(fake, subject) == {"confused"}, "given up: nobody is left waiting"
 
 
 # --- the limits ------------------------------------------------------------------------------
