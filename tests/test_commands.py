@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.app import EXECUTOR, STORE
-from bot.digest.command_replies import finish, help_text, preview_text
+from bot.digest.command_replies import ConfigField, config_text, finish, help_text, preview_text
 from bot.digest.command_syntax import command_line, parse
 from bot.jobs.commands import MAX_COMMAND_ATTEMPTS
 from bot.store.housekeeping import Housekeeping
@@ -442,6 +442,49 @@ async def test_config_shows_the_last_error_of_a_rejected_file(
     reply = only_reply(github, payload)
     assert "Mars/Olympus" in reply and "rejected" in reply
     assert '- `timezone`: `"UTC"` (default)' in reply
+
+
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+async def test_a_config_too_long_for_a_comment_is_cut_between_items_and_counted(
+    app_client: Callable[..., Any], github: FakeGitHub, language: str
+) -> None:
+    # Within the file's 64 KB: each backslash is two characters once shown as JSON.
+    paths = [f"p{i:02}" + "\\" * 600 for i in range(100)]
+    fake = github.add_repo(REPO, repo_id=4242, installation_id=77)
+    fake.files[CONFIG] = f"language: {language}\nexclude:\n  paths:\n" + "".join(
+        f"    - '{p}'\n" for p in paths
+    )
+    assert len(fake.files[CONFIG].encode()) < 64 * 1024
+    client, _ = await app_with_repo(app_client, github)
+    payload = in_issue(github, "/digest config")
+    await command(client, github, payload)
+    reply = only_reply(github, payload)
+    (line,) = [x for x in reply.splitlines() if x.startswith("- `exclude.paths`")]
+    shown = re.findall(r'"(p\d\d)\\', line)
+    assert 0 < len(shown) < 100 and shown == [p[:3] for p in paths[: len(shown)]]
+    assert '\\", …]`' in line, "the list ends after a whole item"
+    left = 100 - len(shown)
+    expected = {"en": f"{left} more item(s) not shown", "zh-CN": f"另有 {left} 项未显示"}
+    assert expected[language] in line
+    # Every field after the long list is still there, whole.
+    assert '- `llm.for`: `["high", "medium", "low"]`' in reply
+    assert reply.endswith(("(default)", "(默认)"))
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "…and {n} more field(s) not shown"), ("zh-CN", "另有 {n} 个字段")]
+)
+def test_config_fields_that_do_not_fit_are_counted_whole(language: str, said: str) -> None:
+    fields = [ConfigField(f"field{i}", "x" * 50, from_file=False) for i in range(30)]
+    text = config_text(language, fields, sha=None, error="the error", room=1_500)
+    assert len(text) <= 1_500
+    lines = text.splitlines()
+    shown = [x for x in lines if x.startswith("- ")]
+    source = "default" if language == "en" else "默认"
+    assert 0 < len(shown) < 30
+    assert shown == [f'- `field{i}`: `"{"x" * 50}"` ({source})' for i in range(len(shown))]
+    assert said.format(n=30 - len(shown)) in text
+    assert "the error" in lines[-1], "the last error is always said"
 
 
 @pytest.mark.parametrize("where", ["issue", "discussion"])

@@ -55,6 +55,8 @@ class _Texts:
     config_error: str  # {error}
     source_file: str
     source_default: str
+    config_items_left: str  # {n}
+    config_fields_left: str  # {n}
     unknown_sha: str  # {what}
     unknown_pr: str  # {what}
     ambiguous: str  # {what} {count}
@@ -115,6 +117,8 @@ EN = _Texts(
     "{error}",
     source_file="file",
     source_default="default",
+    config_items_left="— {n} more item(s) not shown: too long for one comment.",
+    config_fields_left="…and {n} more field(s) not shown: too long for one comment.",
     unknown_sha="No commit starting with {what} is stored for this repository.",
     unknown_pr="No commit of pull request {what} is stored for this repository.",
     ambiguous="{what} matches {count} stored commits: give more of the sha.",
@@ -166,6 +170,8 @@ ZH = _Texts(
     config_error="该文件的最新版本被拒绝，仍沿用上一个有效配置：{error}",
     source_file="文件",
     source_default="默认",
+    config_items_left="—— 另有 {n} 项未显示：超出一条评论的长度。",
+    config_fields_left="……另有 {n} 个字段未显示：超出一条评论的长度。",
     unknown_sha="本仓库没有以 {what} 开头的已存储提交。",
     unknown_pr="本仓库没有拉取请求 {what} 的已存储提交。",
     ambiguous="{what} 匹配 {count} 个已存储提交：请给出更长的 sha。",
@@ -285,19 +291,59 @@ def _flat(values: dict[str, Any], prefix: str = "") -> dict[str, Any]:
 
 
 def config_text(
-    language: str, fields: Sequence[ConfigField], *, sha: str | None, error: str | None
+    language: str,
+    fields: Sequence[ConfigField],
+    *,
+    sha: str | None,
+    error: str | None,
+    room: int = _ROOM,
 ) -> str:
+    """The config field by field, within `room` characters: the blob sha and the last error
+    are always said; a list too long to show ends after a whole item and counts the items
+    left out, so every field after it still fits (the fields left out past that, counted)."""
     t = _texts(language)
-    lines = [t.config_head, ""]
-    lines.append(t.config_sha.format(sha=code(sha)) if sha else t.config_no_file)
-    lines.append("")
-    for f in fields:
-        shown = json.dumps(f.value, ensure_ascii=False)
-        source = t.source_file if f.from_file else t.source_default
-        lines.append(f"- {code(f.key)}: {code(shown)} ({source})")
-    if error:
-        lines += ["", t.config_error.format(error=code(error))]
-    return "\n".join(lines)
+    head = [t.config_head, "", t.config_sha.format(sha=code(sha)) if sha else t.config_no_file, ""]
+    tail = ["", t.config_error.format(error=code(error))] if error else []
+    # Room for the fields, with a line left for the count of fields not shown.
+    budget = room - sum(len(line) + 1 for line in head + tail) - 200
+    # What each field takes at least (a list none of whose items are shown), kept for the
+    # fields after a long list when all of them can fit.
+    least = [len(_field_line(t, f, shown=0)) + 1 for f in fields]
+    if sum(least) > budget:
+        least = [0] * len(fields)
+    lines: list[str] = []
+    for i, f in enumerate(fields):
+        spare = budget - sum(least[i + 1 :])
+        line = _field_line(t, f)
+        if len(line) + 1 > spare and isinstance(f.value, list):
+            line = _field_line(t, f, shown=_items_fitting(t, f, spare))
+        if len(line) + 1 > spare:
+            lines.append(t.config_fields_left.format(n=len(fields) - i))
+            break
+        lines.append(line)
+        budget -= len(line) + 1
+    return "\n".join(head + lines + tail)
+
+
+def _field_line(t: _Texts, f: ConfigField, *, shown: int | None = None) -> str:
+    """`- key: value (source)`; a list with only its first `shown` items ends in `…`, and
+    says how many were left out."""
+    source = t.source_file if f.from_file else t.source_default
+    if shown is None or not isinstance(f.value, list) or shown >= len(f.value):
+        return f"- {code(f.key)}: {code(json.dumps(f.value, ensure_ascii=False))} ({source})"
+    items = json.dumps(f.value[:shown], ensure_ascii=False)[1:-1]
+    value = f"[{items}, …]" if items else "[…]"
+    left = t.config_items_left.format(n=len(f.value) - shown)
+    return f"- {code(f.key)}: {code(value)} ({source}) {left}"
+
+
+def _items_fitting(t: _Texts, f: ConfigField, room: int) -> int:
+    """How many of a list field's items its line can show within `room` (at least none)."""
+    assert isinstance(f.value, list)
+    shown = 0
+    while shown < len(f.value) and len(_field_line(t, f, shown=shown + 1)) + 1 <= room:
+        shown += 1
+    return shown
 
 
 def unknown_text(language: str, *, sha: str | None, pr: int | None) -> str:
