@@ -41,7 +41,9 @@ from tests.markdown import parse as parse_md
 from tests.scenarios import ALERT_DAY, breaking_sha, cutoff, land_alert_day
 from tests.support import (
     FakeClock,
+    deliver_replay,
     publish_round,
+    replay_pushes,
 )
 
 
@@ -527,10 +529,11 @@ async def test_explain_and_preview_show_issue_comments_without_referencing_them(
     config = "publish:\n  to: issue-comment\nalerts:\n  on: [breaking]\n  to: issue\n"
     client, fake = await land_alert_day(app_client, github, clock, config=config)
     fake.roles[MAINTAINER] = "admin"
-    clock.current = cutoff(ALERT_DAY) + timedelta(seconds=1)
-    await publish_round(client)
-    alert, digest = (c["html_url"] for c in fake.comments[-2:])
-    assert "#issuecomment-" in alert and "#issuecomment-" in digest
+
+    def url_of(marker: str) -> str:
+        (url,) = [c["html_url"] for c in fake.comments if c["body"].startswith(marker)]
+        assert "#issuecomment-" in url
+        return url
 
     async def reply_to(body: str) -> str:
         payload = in_issue(github, body, repo=ASCEND)
@@ -539,11 +542,18 @@ async def test_explain_and_preview_show_issue_comments_without_referencing_them(
         assert [u for u in parse_md(reply).links() if ISSUE_OR_PR_URL.search(u)] == []
         return reply
 
-    # Still said where: the digest's and the alert's addresses, as code.
-    explained = await reply_to(f"/digest explain {breaking_sha()[:10]}")
-    assert f"`{digest}`" in explained and f"`{alert}`" in explained
+    # Still said where: the alert's address, as code, in the day's preview before its cutoff.
+    alert = url_of(f"<!-- commit-digest:{ASCEND}:alert:{breaking_sha()} -->")
     previewed = await reply_to(f"/digest preview {ALERT_DAY}")
     assert f"`{alert}`" in previewed
+    clock.current = cutoff(ALERT_DAY) + timedelta(seconds=1)
+    await publish_round(client)
+    digest = url_of(f"<!-- commit-digest:{ASCEND}:{ALERT_DAY}:part-1 -->")
+    # Then the digest's and the alert's addresses; and the posted day's own.
+    explained = await reply_to(f"/digest explain {breaking_sha()[:10]}")
+    assert f"`{digest}`" in explained and f"`{alert}`" in explained
+    posted = await reply_to(f"/digest preview {ALERT_DAY}")
+    assert f"`{digest}`" in posted
 
 
 async def test_explain_by_pull_request_unknown_and_ambiguous(
@@ -601,9 +611,58 @@ async def test_preview_is_a_reply_never_the_days_post(
     await publish_round(client)
     assert len(fake.discussions) == discussions + 1
 
-    quiet = in_issue(github, "/digest preview 2026-06-10", repo=ASCEND)
+    quiet = in_issue(github, "/digest preview", repo=ASCEND)  # the next day: nothing yet
     await command(client, github, quiet)
-    assert "No commit has landed" in only_reply(github, quiet, ASCEND)
+    assert "No commit has landed on the digest day 2026-06-18" in only_reply(github, quiet, ASCEND)
+
+
+PREVIEW_LINES = {
+    "en": {
+        "posted": f"The digest of {DAY} is posted already: [digest](",
+        "before": "Nothing is stored for 2026-06-10: the App has followed this repository since "
+        "2026-06-17.",
+        "future": "2026-06-19 is after today (2026-06-18 in UTC): there is nothing to preview",
+        "far": "2199-12-31 is after today (2026-06-18 in UTC)",
+    },
+    "zh-CN": {
+        "posted": f"{DAY} 的日报已经发布：[日报](",
+        "before": "没有 2026-06-10 的记录：本应用从 2026-06-17 起才关注这个仓库。",
+        "future": "2026-06-19 晚于今天（UTC 时区的 2026-06-18）：还没有可预览的内容。",
+        "far": "2199-12-31 晚于今天（UTC 时区的 2026-06-18）",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+async def test_preview_of_a_posted_past_or_future_day_says_so_in_one_line(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, language: str
+) -> None:
+    fake = github.serve_replay_day(ASCEND, DAY)
+    fake.files[CONFIG] = f"language: {language}\n"
+    fake.roles[MAINTAINER] = "admin"
+    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
+    client = await app_client()
+    for push in replay_pushes(ASCEND, DAY):
+        assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain()
+    clock.current = datetime(2026, 6, 18, 0, 30, tzinfo=UTC)
+    await publish_round(client)
+    (posted,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    expected = PREVIEW_LINES[language]
+    for asked, key in (
+        (DAY, "posted"),
+        ("2026-06-10", "before"),
+        ("2026-06-19", "future"),
+        ("2199-12-31", "far"),
+    ):
+        payload = in_issue(github, f"/digest preview {asked}", repo=ASCEND)
+        await command(client, github, payload)
+        reply = only_reply(github, payload, ASCEND)
+        text = reply.split("\n", 1)[1]
+        assert expected[key] in text and "\n" not in text, (key, text)
+        assert "**Preview**" not in text and "**预览**" not in text
+        if key == "posted":
+            assert parse_md(reply).links() == [posted["url"]]
 
 
 # --- hostile arguments -----------------------------------------------------------------------

@@ -68,6 +68,9 @@ class _Texts:
     preview_more: str  # {parts}
     preview_empty: str  # {day}
     preview_cut: str
+    preview_posted: str  # {day} {link}
+    preview_future: str  # {day} {today} {zone}
+    preview_before: str  # {day} {since}
     view: str
 
 
@@ -130,6 +133,11 @@ EN = _Texts(
     preview_more="…and {parts} more part(s) of the day: too long for one comment.",
     preview_empty="No commit has landed on the digest day {day} so far.",
     preview_cut="…and more of this part: too long for one comment.",
+    preview_posted="The digest of {day} is posted already: {link}. A preview is of a day not "
+    "posted yet.",
+    preview_future="{day} is after today ({today} in {zone}): there is nothing to preview yet.",
+    preview_before="Nothing is stored for {day}: the App has followed this repository since "
+    "{since}.",
     view="view",
 )
 
@@ -183,6 +191,9 @@ ZH = _Texts(
     preview_more="……当天还有 {parts} 个部分：超出一条评论的长度。",
     preview_empty="{day} 这一天到目前为止没有提交。",
     preview_cut="……本部分还有更多内容：超出一条评论的长度。",
+    preview_posted="{day} 的日报已经发布：{link}。预览只用于尚未发布的日子。",
+    preview_future="{day} 晚于今天（{zone} 时区的 {today}）：还没有可预览的内容。",
+    preview_before="没有 {day} 的记录：本应用从 {since} 起才关注这个仓库。",
     view="查看",
 )
 
@@ -401,3 +412,21 @@ def preview_text(language: str, day: date, first_part: str | None, *, more_parts
         first_part = shown[:heading] if heading > 0 else shown.rsplit("\n\n", 1)[0]
         tail = "\n\n" + t.preview_cut + tail
     return f"{head}\n\n---\n\n{first_part}{tail}"
+
+
+def preview_posted_text(language: str, day: date, url: str) -> str:
+    """A preview asked of a day already posted: where its digest is."""
+    return _texts(language).preview_posted.format(
+        day=day.isoformat(), link=link(_DIGEST_WORD[language], url)
+    )
+
+
+def preview_future_text(language: str, day: date, today: date, zone: str) -> str:
+    return _texts(language).preview_future.format(
+        day=day.isoformat(), today=today.isoformat(), zone=zone
+    )
+
+
+def preview_before_text(language: str, day: date, since: date) -> str:
+    """A preview asked of a day before the App followed the repository (nothing stored)."""
+    return _texts(language).preview_before.format(day=day.isoformat(), since=since.isoformat())

@@ -338,9 +338,20 @@ class RunCommand:
     async def _preview(self, repo: RepoRow, config: RepoConfig, day: date | None) -> str:
         store, language = self._ctx.store, config.language
         schedule = config.schedule
-        day = day or schedule.day_of(self._ctx.clock.now())
+        today = schedule.day_of(self._ctx.clock.now())
+        day = day or today
+        if day > today:
+            return replies.preview_future_text(language, day, today, config.timezone)
+        record = await store.digests.get(repo.id, Period.day(day))
+        if record is not None and record.state == DigestState.PUBLISHED:
+            head = (await store.posts.recorded(repo.id, Period.day(day).key)).get("part-1")
+            if head is not None and head.state is PostState.POSTED and head.url:
+                return replies.preview_posted_text(language, day, head.url)
         start, end = schedule.window(day)
         commits = await store.digests.window_commits(repo.id, start, end)
+        since = schedule.day_of(repo.active_since)
+        if not commits and day < since:
+            return replies.preview_before_text(language, day, since)
         digest, _ = build_digest(
             repo, day, config, commits, alerts=await sent_alerts(store, repo.id, day)
         )
