@@ -282,6 +282,50 @@ async def test_a_digest_created_despite_a_502_is_found_in_its_category_after_the
     )
 
 
+def category_goes(repo: FakeRepo, how: str) -> None:
+    """The Announcements category is renamed, or removed (its discussions move to General)."""
+    (announcements,) = [c for c in repo.categories if c["slug"] == "announcements"]
+    if how == "renamed":
+        announcements.update(name="News", slug="news")
+        for d in repo.discussions:
+            if d["category"]["id"] == announcements["id"]:
+                d["category"].update(name="News", slug="news")
+        return
+    repo.categories.remove(announcements)
+    for d in repo.discussions:
+        if d["category"]["id"] == announcements["id"]:
+            d["category"] = dict(repo.categories[0])
+
+
+@pytest.mark.parametrize("how", ["config names none", "renamed", "removed"])
+async def test_a_digest_created_despite_a_502_is_not_posted_again_when_its_category_is_gone(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, how: str
+) -> None:
+    # GitHub made the day's discussion and answered 502; before the retry, the category the
+    # config names no longer exists (the config names another, or the category was renamed
+    # or removed). The retry looks where the create went: the day is not posted again on
+    # the tracking issue.
+    announcements = "publish:\n  category: Announcements\n"
+    client, repo = await land(app_client, github, clock, REPO, DAY, config=announcements)
+    github.lose_discussion_create()
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    assert github.written_then_failed and len(repo.discussions) == 1
+    if how == "config names none":
+        await config_moves(client, repo, "publish:\n  category: Ideas\n", day=DAY)
+    else:
+        category_goes(repo, how)
+    clock.advance(hours=1)
+    await publish_round(client)
+    (discussion,) = repo.discussions
+    assert [c for c in repo.comments if MARKER in c["body"]] == []
+    assert repo.issues == {}  # no tracking issue was made for a fallback
+    (record,) = await rows(client, digests)
+    assert (record.state, record.target) == ("published", "discussion")
+    (head,) = await rows(client, posts, posts.c.key == "part-1")
+    assert (head.state, head.kind, head.node_id) == ("posted", "discussion", discussion["id"])
+
+
 async def test_an_alert_created_despite_a_502_is_found_in_its_category_after_the_config_moves(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:

@@ -327,6 +327,42 @@ async def test_a_roll_up_created_despite_a_502_stays_where_it_is_when_the_config
     assert (record.state, record.target) == ("published", "discussion")
 
 
+@pytest.mark.parametrize("how", ["config names none", "renamed"])
+async def test_a_roll_up_created_despite_a_502_is_not_posted_again_when_its_category_is_gone(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, how: str
+) -> None:
+    # GitHub made the roll-up's discussion and answered 502; before the retry, the category
+    # the config names no longer exists. The retry looks where the create went: the week is
+    # not posted again on the tracking issue.
+    config = WEEKLY + "  category: Announcements\n"
+    client, repo = await a_week(app_client, github, clock, config=config, days=1)
+    github.lose_discussion_create()
+    clock.current = WEEK_END + GRACE + timedelta(seconds=1)
+    await publish_round(client)
+    assert github.written_then_failed and len(roll_ups(repo)) == 1
+    if how == "renamed":
+        for category in [*repo.categories, *(d["category"] for d in repo.discussions)]:
+            if category["slug"] == "announcements":
+                category.update(name="News", slug="news")
+    else:
+        store = client.app[STORE]
+        async with store.writer().begin() as conn:
+            await store.repos.save_config(
+                conn,
+                repo.id,
+                config=parse_config(WEEKLY + "  category: Ideas\n"),
+                sha="moved",
+                default_branch=None,
+                now=clock.now(),
+            )
+    clock.advance(hours=1)
+    await publish_round(client)
+    assert len(roll_ups(repo)) == 1
+    assert [c for c in repo.comments if WEEK_MARKER in c["body"]] == []
+    (record,) = await rows(client, digests, digests.c.period_kind == "week")
+    assert (record.state, record.target) == ("published", "discussion")
+
+
 async def test_a_roll_up_commented_despite_a_502_stays_on_its_issue_when_the_config_moves_it(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
@@ -694,6 +730,104 @@ async def test_the_scheduler_refuses_a_week_overlapping_one_posted_before_weekly
         digests.c.period_start == date(2026, 7, 16),
     )
     assert record.state == "skipped"
+
+
+async def weekday_moves_in_the_backoff(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> tuple[Client, FakeRepo]:
+    """The Monday roll-up (07-13 to 07-19) is made by GitHub, which answers 502; within the
+    job's backoff, the roll-up moves to Thursdays (its weeks: Thursday to Wednesday)."""
+    client, repo = await a_week(app_client, github, clock, days=2)
+    github.lose_discussion_create()
+    clock.current = WEEK_END + GRACE + timedelta(seconds=1)
+    await publish_round(client)
+    assert github.written_then_failed and len(roll_ups(repo)) == 1
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_WEEK.value)
+    assert job.state == "pending" and job.not_before > clock.now() + timedelta(seconds=30)
+    thursdays = WEEKLY + "  weekday: thursday\n"
+    moved = clock.now() + timedelta(seconds=30)
+    await push_config(
+        client, github, repo, clock, thursdays, on=MONDAY + timedelta(days=7), pushed_at=moved
+    )
+    return client, repo
+
+
+def every_roll_up(repo: FakeRepo) -> list[str]:
+    """The first line of every roll-up posted, as a discussion or a comment."""
+    posts = [*repo.discussions, *repo.comments]
+    return [p["body"].split("\n", 1)[0] for p in posts if ":week-" in p["body"].split("\n", 1)[0]]
+
+
+async def test_a_roll_up_left_unclear_when_the_weekday_moves_is_the_only_one_of_its_days(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await weekday_moves_in_the_backoff(app_client, github, clock)
+    # On Thursday the week 07-16 to 07-22 is due; the roll-up GitHub made counts its Thursday
+    # to Sunday already.
+    clock.current = datetime(2026, 7, 23, tzinfo=UTC) + GRACE + timedelta(seconds=1)
+    with structlog.testing.capture_logs() as logs:
+        await publish_round(client)
+        clock.advance(minutes=2)  # a week that waited for the other to settle
+        await publish_round(client)
+    assert every_roll_up(repo) == [WEEK_MARKER]
+    weeks = await rows(client, digests, digests.c.period_kind == "week")
+    states = {w.period_start: (w.state, w.target) for w in weeks}
+    assert states[MONDAY] == ("published", "discussion")
+    assert states[date(2026, 7, 16)][0] == "skipped"
+    refused = [e for e in logs if e["event"] == "weekly_overlaps_posted"]
+    assert [e["posted"] for e in refused] == ["2026-07-13"]
+
+
+async def test_a_roll_up_whose_job_gave_up_unclear_is_found_by_the_overlapping_week(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await weekday_moves_in_the_backoff(app_client, github, clock)
+    # GitHub cannot list discussions for hours: the Monday job never settles its create,
+    # and gives up.
+    github.fail("POST", r"^/graphql$", 502, operation="RecentDiscussions", times=10_000)
+    for _ in range(8):
+        clock.advance(hours=1)
+        await publish_round(client)
+    github.faults.clear()
+    (job,) = await rows(
+        client, jobs, jobs.c.kind == JobKind.PUBLISH_WEEK.value, jobs.c.key.endswith("07-13")
+    )
+    assert job.state == "failed"
+    # On Thursday the week 07-16 to 07-22 looks for it where it was sent, and finds it.
+    clock.current = datetime(2026, 7, 23, tzinfo=UTC) + GRACE + timedelta(seconds=1)
+    await publish_round(client)
+    assert every_roll_up(repo) == [WEEK_MARKER]
+    weeks = await rows(client, digests, digests.c.period_kind == "week")
+    states = {w.period_start: (w.state, w.target) for w in weeks}
+    assert states[MONDAY] == ("published", "discussion")
+    assert states[date(2026, 7, 16)][0] == "skipped"
+
+
+async def test_the_publish_command_refuses_a_week_overlapping_one_left_unclear(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await weekday_moves_in_the_backoff(app_client, github, clock)
+    # 07-13 is now in the week 07-09 to 07-15, which shares days with the roll-up GitHub
+    # made: not posted while that create is unclear, nor once it is found.
+    with pytest.raises(
+        MissingSetting,
+        match="the week 2026-07-09 to 2026-07-15 overlaps the roll-up of 2026-07-13 to "
+        "2026-07-19, whose create GitHub has not confirmed yet",
+    ):
+        await publish_week(client.app, REPO, MONDAY)
+    clock.advance(minutes=5)
+    await publish_round(client)
+    with pytest.raises(
+        MissingSetting,
+        match="the week 2026-07-09 to 2026-07-15 overlaps the roll-up posted for "
+        "2026-07-13 to 2026-07-19",
+    ):
+        await publish_week(client.app, REPO, MONDAY)
+    assert every_roll_up(repo) == [WEEK_MARKER]
+    (record,) = await rows(
+        client, digests, digests.c.period_kind == "week", digests.c.period_start == MONDAY
+    )
+    assert (record.state, record.target) == ("published", "discussion")
 
 
 async def test_a_week_passed_over_just_after_its_cutoff_and_posted_by_hand_says_it_is_late(

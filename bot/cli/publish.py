@@ -129,11 +129,17 @@ async def publish_week(
         )
     # Under an earlier `weekly:` weekday the weeks were other days: one posted then that
     # shares days with this one already counts them.
-    posted = await posted_overlap(app[STORE], repo.id, week)
-    if posted is not None:
+    clash = await posted_overlap(app[STORE], repo.id, week)
+    if clash is not None:
+        other = f"{clash.first} to {clash.first + timedelta(days=len(week.days) - 1)}"
+        if clash.unclear:
+            raise MissingSetting(
+                f"{span} overlaps the roll-up of {other}, whose create GitHub has not "
+                "confirmed yet (it was sent before `weekly:` moved its weekday): its days are "
+                "not rolled up twice; run this again once that roll-up's job has looked for it"
+            )
         raise MissingSetting(
-            f"{span} overlaps the roll-up posted for {posted} to "
-            f"{posted + timedelta(days=len(week.days) - 1)} (before `weekly:` moved its "
+            f"{span} overlaps the roll-up posted for {other} (before `weekly:` moved its "
             "weekday): its days are not rolled up twice"
         )
     period = Period.week(week.first)

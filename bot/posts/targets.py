@@ -72,6 +72,8 @@ def discussions(
     async def search(place: str | None) -> AsyncIterator[Found]:
         # Where the create went, whatever category is configured now; every category when
         # that is not known (or the category is gone: its discussions moved elsewhere).
+        if place is not None and all(c.id != place for c in setup.categories):
+            place = None
         try:
             async for found in listed(place):
                 yield found

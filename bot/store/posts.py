@@ -68,6 +68,22 @@ class PostLedger:
             )
             return {r.key: _recorded(r) for r in rows}
 
+    async def made_or_unclear(self, repo_id: int, periods: Collection[str]) -> dict[str, bool]:
+        """Those of these periods with a post recorded, or a create whose answer was lost
+        (GitHub may have made the post): period -> whether one is unclear."""
+        if not periods:
+            return {}
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(p.period, p.state).where(
+                    p.repo_id == repo_id, p.period.in_(list(periods))
+                )
+            )
+            out: dict[str, bool] = {}
+            for period, state in rows:
+                out[period] = out.get(period, False) or state == PostState.CREATING.value
+            return out
+
     @staticmethod
     async def intend(
         conn: AsyncConnection,

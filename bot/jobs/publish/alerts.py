@@ -31,7 +31,7 @@ from bot.jobs.publish import places
 from bot.jobs.publish.build import shown_commits
 from bot.models import Analysis, DigestCommit
 from bot.posts import targets
-from bot.posts.reconcile import Found, Wanted, body_hash
+from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.alert_ledger import ALERT_PERIOD, ALERT_PREFIX, AlertLedger
@@ -98,9 +98,10 @@ async def alert_channel(
     """Where a new alert post goes under the config in force: its Discussion category, or
     the issue (`publish.issue`, else the tracking issue) where Discussions cannot be used."""
     if discussion and config.alerts.to == "discussion":
-        category = config.alerts.category or config.publish.category
         try:
-            setup, found = await places.discussion_target(client, repo.full_name, category)
+            setup, found = await places.discussion_target(
+                client, repo.full_name, alert_category(config)
+            )
             return targets.discussions(client, repo.full_name, setup, found)
         except places.FallBack as reason:
             log.info("alerts_fallback_to_issue", reason=str(reason))
@@ -113,38 +114,9 @@ async def alert_channel(
     return targets.issue_comments(client, repo.full_name, number)
 
 
-async def recorded_channel(
-    ctx: JobContext, client: InstallationClient, repo: RepoRow, config: RepoConfig, rec: Recorded
-) -> targets.Channel | None:
-    """Where a recorded post was sent (to search for it, or to edit it there); None where
-    that place cannot be read any more."""
-    if rec.kind == "issue-comment" and rec.parent is not None and rec.parent.isdigit():
-        return targets.issue_comments(client, repo.full_name, int(rec.parent))
-    if rec.kind == "discussion":
-        # Edited by its node id wherever the config points now: its recorded category (a
-        # remake goes there), else the configured one, else the default one.
-        category = config.alerts.category or config.publish.category
-        try:
-            setup, found = await places.discussion_target(client, repo.full_name, category)
-        except places.FallBack:
-            try:
-                setup, found = await places.discussion_target(client, repo.full_name, None)
-            except places.FallBack:
-                return None
-        except Forbidden:
-            return None
-        found = next((c for c in setup.categories if c.id == rec.parent), found)
-        return targets.discussions(client, repo.full_name, setup, found)
-    return None
-
-
-async def made_there(channel: targets.Channel, marker: str, place: str | None) -> bool:
-    """Whether the App's post with this marker is where its create went (`place`: the
-    recorded parent; every post opens with its marker)."""
-    async for item in channel.search(place):
-        if item.body.startswith(marker):
-            return True
-    return False
+def alert_category(config: RepoConfig) -> str | None:
+    """The Discussion category alerts go to under `config`."""
+    return config.alerts.category or config.publish.category
 
 
 async def settle(
@@ -157,34 +129,20 @@ async def settle(
     period: str,
     rec: Recorded,
     marker: str,
-) -> None:
-    """An unclear create, once the post is no longer wanted (alerts turned off): looked for
-    where it was sent, and recorded as it is there; withdrawn when nothing was made."""
-    channel = await recorded_channel(ctx, client, repo, config, rec)
-    made: Found | None = None
-    if channel is not None:
-        async for item in channel.search(rec.parent):
-            if item.body.startswith(marker):
-                made = item
-                break
-    async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
-        if made is None:
-            await ctx.store.posts.withdraw(conn, repo.id, period, key=rec.key)
-            return
-        await ctx.store.posts.record(
-            conn,
-            repo.id,
-            period,
-            key=rec.key,
-            kind=rec.kind,
-            parent=made.place or rec.parent,
-            node_id=made.node_id,
-            number=made.number,
-            url=made.url,
-            body_hash=body_hash(made.body),
-            now=ctx.clock.now(),
-        )
-    log.info("alert_settled", period=period, kind=rec.kind, made=True)
+) -> targets.Channel | None:
+    """An alert's or fold's unclear create, looked for where it was sent whatever the config
+    says now (`places.settle_sent`): the channel it is in, or None (withdrawn)."""
+    return await places.settle_sent(
+        ctx,
+        job,
+        client,
+        repo_id=repo.id,
+        full_name=repo.full_name,
+        period=period,
+        rec=rec,
+        marker=marker,
+        category=alert_category(config),
+    )
 
 
 def refused(exc: Exception) -> bool:
@@ -265,16 +223,16 @@ class SendAlerts:
             # config says now: adopted if it is there; if not, nothing was made, and the
             # alert is decided afresh under the config in force (its day, its place).
             period, rec = found
-            channel = await recorded_channel(ctx, client, repo, config, rec)
             marker = alert_marker(repo.full_name, sha)
-            if channel is not None and await made_there(channel, marker, rec.parent):
+            channel = await settle(
+                ctx, job, client, repo, config, period=period, rec=rec, marker=marker
+            )
+            if channel is not None:
+                # Made: brought to what the alert says now, where it is.
                 await self._post(
                     job, repo, config=config, channel=channel, commit=commit, period=period
                 )
-                log.info("alert_settled", period=period, kind=rec.kind)
                 return Done()
-            async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
-                await ctx.store.posts.withdraw(conn, repo.id, period, key=rec.key)
         if not wants_alert(commit.analysis, config.alerts) or await self._withheld(
             repo, config, commit
         ):

@@ -23,9 +23,9 @@ from bot.jobs.publish import places
 from bot.jobs.publish.alerts import (
     FOLD_EVERY,
     NEARBY,
+    alert_category,
     alert_channel,
     alert_period,
-    recorded_channel,
     refused,
     settle,
 )
@@ -111,7 +111,13 @@ class FoldAlerts:
         if not kept:
             return Done()
         client = await ctx.client(job, repo.installation_id, repo.full_name, repo.id)
-        channel = await recorded_channel(ctx, client, repo, config, made[0]) if made else None
+        channel = (
+            await places.sent_channel(
+                client, repo.full_name, made[0], category=alert_category(config)
+            )
+            if made
+            else None
+        )
         discussion = True
         while True:
             if channel is None:

@@ -12,10 +12,10 @@ from bot.github.errors import IssueGone, PostGone
 from bot.jobs.context import POSTING_TROUBLE, JobContext
 from bot.jobs.outcomes import Outcome
 from bot.posts import targets
-from bot.posts.reconcile import Wanted
+from bot.posts.reconcile import Found, Wanted, body_hash
 from bot.runtime.logs import get_logger
 from bot.store.jobs import Job
-from bot.store.posts import Recorded
+from bot.store.posts import PostState, Recorded
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
@@ -130,6 +130,10 @@ async def discussion_target(
     """The repository's Discussions and the category named `wanted` (name or slug, any
     case); None: General, else the first. Raises FallBack when there is none to post in."""
     setup = await client.discussion_setup(full_name)
+    return setup, _category(setup, wanted)
+
+
+def _category(setup: DiscussionSetup, wanted: str | None) -> Category:
     if not setup.enabled:
         raise FallBack("Discussions are turned off in this repository.")
     if wanted:
@@ -139,14 +143,86 @@ async def discussion_target(
         )
         if category is None:
             raise FallBack(f"the discussion category “{wanted}” does not exist.")
-        return setup, category
+        return category
     # Announcement-format categories take posts from maintainers only: prefer General.
     category = next((c for c in setup.categories if c.slug == "general"), None)
     if category is None and setup.categories:
         category = setup.categories[0]
     if category is None:
         raise FallBack("the repository has no discussion category.")
-    return setup, category
+    return category
+
+
+async def sent_channel(
+    client: InstallationClient, full_name: str, rec: Recorded, *, category: str | None
+) -> targets.Channel | None:
+    """Where a recorded post was sent, to look for it or edit it there, whatever the config
+    says now: its issue, or Discussions in its recorded category (a remake goes there; that
+    category gone: `category`, the one configured now, else the default one). None where
+    that place cannot be read any more (Discussions turned off or not the App's)."""
+    if rec.kind == "issue-comment" and rec.parent is not None and rec.parent.isdigit():
+        return targets.issue_comments(client, full_name, int(rec.parent))
+    if rec.kind != "discussion":
+        return None
+    try:
+        setup = await client.discussion_setup(full_name)
+    except Forbidden:
+        return None
+    if not setup.enabled:
+        return None
+    found = next((c for c in setup.categories if c.id == rec.parent), None)
+    try:
+        found = found or _category(setup, category)
+    except FallBack:
+        try:
+            found = _category(setup, None)
+        except FallBack:
+            return None
+    return targets.discussions(client, full_name, setup, found)
+
+
+async def settle_sent(
+    ctx: JobContext,
+    job: Job[Any],
+    client: InstallationClient,
+    *,
+    repo_id: int,
+    full_name: str,
+    period: str,
+    rec: Recorded,
+    marker: str,
+    category: str | None,
+) -> targets.Channel | None:
+    """An unclear create (`rec`) looked for by its marker where it was sent, whatever the
+    config says now: recorded as posted when it is there (returned: the channel it is in),
+    else withdrawn (nothing was made: None), so that it may be made where posts go now."""
+    channel = await sent_channel(client, full_name, rec, category=category)
+    made: Found | None = None
+    if channel is not None:
+        async for item in channel.search(rec.parent):
+            # Every post opens with its marker; one further in is quoted commit text.
+            if item.body.startswith(marker):
+                made = item
+                break
+    async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
+        if made is None:
+            await ctx.store.posts.withdraw(conn, repo_id, period, key=rec.key)
+        else:
+            await ctx.store.posts.record(
+                conn,
+                repo_id,
+                period,
+                key=rec.key,
+                kind=rec.kind,
+                parent=made.place or rec.parent,
+                node_id=made.node_id,
+                number=made.number,
+                url=made.url,
+                body_hash=body_hash(made.body),
+                now=ctx.clock.now(),
+            )
+    log.info("unclear_create_settled", period=period, key=rec.key, kind=rec.kind, made=bool(made))
+    return channel if made is not None else None
 
 
 async def tracking_issue(
@@ -197,11 +273,26 @@ async def sync_discussions(
     period: str,
 ) -> list[Recorded]:
     """New Discussions in the category, each once. Raises FallBack where GitHub will not
-    take them (no permission, Discussions off, no such category)."""
+    take them (no permission, Discussions off, no such category) and none was made before."""
     try:
         # Without the Discussions permission at all, even the categories are FORBIDDEN.
-        setup, found = await discussion_target(client, full_name, category)
-        channel = targets.discussions(client, full_name, setup, found)
+        setup = await client.discussion_setup(full_name)
+        try:
+            channel = targets.discussions(client, full_name, setup, _category(setup, category))
+        except FallBack:
+            sent = await _sent_before(
+                ctx,
+                job,
+                client,
+                full_name,
+                wanted,
+                category=category,
+                repo_id=repo_id,
+                period=period,
+            )
+            if sent is None:
+                raise
+            channel = sent
         return await targets.sync_posts(
             ctx.store, ctx.clock, job, channel, wanted, repo_id=repo_id, period=period
         )
@@ -213,3 +304,42 @@ async def sync_discussions(
         if "UNPROCESSABLE" in exc.types:
             raise FallBack("GitHub refused to create the discussion.") from exc
         raise
+
+
+async def _sent_before(
+    ctx: JobContext,
+    job: Job[Any],
+    client: InstallationClient,
+    full_name: str,
+    wanted: list[Wanted],
+    *,
+    category: str | None,
+    repo_id: int,
+    period: str,
+) -> targets.Channel | None:
+    """With no category to post in now (renamed, removed, no longer the configured one):
+    the channel where the wanted posts already are, once each create left unclear is
+    settled where it was sent; None when one is still to be made (the caller falls back)."""
+    recorded = await ctx.store.posts.recorded(repo_id, period)
+    channel: targets.Channel | None = None
+    for w in wanted:
+        rec = recorded.get(w.key)
+        if rec is None or rec.kind != "discussion":
+            return None
+        if rec.state is PostState.CREATING:
+            channel = await settle_sent(
+                ctx,
+                job,
+                client,
+                repo_id=repo_id,
+                full_name=full_name,
+                period=period,
+                rec=rec,
+                marker=w.marker,
+                category=category,
+            )
+        else:
+            channel = await sent_channel(client, full_name, rec, category=category)
+        if channel is None:
+            return None
+    return channel

@@ -5,7 +5,9 @@ daily digests (so its counts are the sum of theirs), with links to each day's di
 the post ledger. It waits a little for the days still being posted, so their links exist.
 With an LLM configured, one call writes the narrative, kept with the week's digest record
 before anything is posted: a retried post reuses it instead of paying again. The post goes
-through the post ledger, so a crash or an unclear create never posts twice.
+through the post ledger, so a crash or an unclear create never posts twice; a week the
+config no longer has (its weekday moved) still settles its unclear create where it was sent,
+and a week sharing days with a roll-up posted, or made but unclear, is not posted.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.digests import DayCommit, DigestState
 from bot.store.job_payloads import PublishWeekPayload
-from bot.store.jobs import Job
+from bot.store.jobs import Job, JobState
 from bot.store.posts import PostState
 from bot.store.repos import RepoRow, config_of
 from bot.store.store import Store
@@ -67,13 +69,30 @@ def never_due(before: RepoConfig, after: RepoConfig, now: datetime) -> Week | No
     return week
 
 
-async def posted_overlap(store: Store, repo_id: int, week: Week) -> date | None:
-    """The first day of a roll-up already posted that shares days with `week` (one posted
+@dataclass(frozen=True)
+class Overlap:
+    """A roll-up that shares days with a week: posted, or `unclear` (its create's answer was
+    lost, so GitHub may have made it: it is taken until that is settled)."""
+
+    first: date
+    unclear: bool = False
+
+
+async def posted_overlap(store: Store, repo_id: int, week: Week) -> Overlap | None:
+    """A roll-up posted, or whose create is unclear, that shares days with `week` (one made
     under an earlier `weekly:` weekday), if any: periods never overlap, so no day is rolled
     up twice. The one rule of the scheduler's roll-ups and of `publish --week`."""
     span = timedelta(days=len(week.days) - 1)
     starts = await store.digests.published_starts(repo_id, "week", week.first - span, week.last)
-    return next((s for s in starts if s != week.first), None)
+    posted = next((s for s in starts if s != week.first), None)
+    if posted is not None:
+        return Overlap(posted)
+    # The ledger too: a post recorded before its week's record says so, or one unclear.
+    others = [week.first - span + timedelta(days=n) for n in range(2 * len(week.days) - 1)]
+    keys = {Period.week(d).key: d for d in others if d != week.first}
+    made = await store.posts.made_or_unclear(repo_id, keys)
+    clashes = sorted((keys[k], unclear) for k, unclear in made.items())
+    return next((Overlap(first, unclear=unclear) for first, unclear in clashes), None)
 
 
 def changed_lines(details: Mapping[str, Any] | None) -> dict[str, int]:
@@ -152,23 +171,42 @@ class PublishWeek:
     ) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
-        if not config.weekly.enabled:
-            return Done()  # turned off since it was enqueued
+        now = ctx.clock.now()
+        if not config.weekly.enabled or config.week_schedule.week_of_day(first).first != first:
+            # Turned off, or the week moved, since it was enqueued (the scheduler enqueues the
+            # new one): a create left unclear is settled all the same, as its days are taken
+            # if GitHub made it.
+            if await self._settle(job, repo, config, first, finish=True):
+                return Done(recorded=True)
+            return Done()
         schedule = config.week_schedule
         week = schedule.week_of_day(first)
-        now = ctx.clock.now()
-        if week.first != first or now < week.due:
-            return Done()  # the config moved the week: the scheduler enqueues the new one
+        if now < week.due:
+            return Done()  # the config moved the cutoff: the scheduler enqueues it again
         run = _Run(job, repo, config, week, gone)
         record = await ctx.store.digests.get(repo.id, run.period)
         if record is not None and record.state in ENDED:
             return Done()
         clash = await posted_overlap(ctx.store, repo.id, week)
+        settled: set[date] = set()
+        while clash is not None and clash.unclear:
+            # A roll-up sharing days with this week, left unclear under an earlier weekday
+            # (its job backing off, or given up): looked for where it was sent, so that no
+            # day is counted twice, nor this week held up. One being posted is waited for.
+            other = await ctx.store.jobs.get(
+                self.kind, PublishWeekPayload(repo_id=repo.id, first=clash.first).key
+            )
+            running = other is not None and other.state == JobState.RUNNING
+            if clash.first in settled or (running and other.lease_until > now):
+                return Defer("an overlapping roll-up is not settled yet", now + WAIT_STEP)
+            await self._settle(job, repo, config, clash.first, finish=False)
+            settled.add(clash.first)
+            clash = await posted_overlap(ctx.store, repo.id, week)
         if clash is not None:
             # `weekly:` moved its weekday after a roll-up: its days are counted already.
             await self._finish(run, DigestState.SKIPPED, late=False)
             ctx.metrics.weekly.labels(outcome="skipped").inc()
-            log.warning("weekly_overlaps_posted", posted=clash.isoformat())
+            log.warning("weekly_overlaps_posted", posted=clash.first.isoformat())
             return Done(recorded=True)
         commits = await ctx.store.digests.window_commits(repo.id, week.start, week.end)
         if now < week.due + WAIT_FOR_DAYS and any(c.published_part is None for c in commits):
@@ -230,6 +268,56 @@ class PublishWeek:
         ctx.metrics.weekly.labels(outcome="published").inc()
         log.info("weekly_published", url=url, late=late, commits=rollup.counts.commits)
         return Done(recorded=True)
+
+    async def _settle(
+        self,
+        job: Job[PublishWeekPayload],
+        repo: RepoRow,
+        config: RepoConfig,
+        first: date,
+        *,
+        finish: bool,
+    ) -> bool:
+        """The roll-up of the week from `first`, its create left unclear: looked for where it
+        was sent, whatever the config says now; found, it is recorded, and the week with it
+        as published (`finish`: this job's own week, its run ends). Whether it was found."""
+        ctx = self._ctx
+        period = Period.week(first)
+        rec = (await ctx.store.posts.recorded(repo.id, period.key)).get(POST_KEY)
+        if rec is None or rec.state is not PostState.CREATING:
+            return False
+        client = await ctx.client(job, repo.installation_id, repo.full_name, repo.id)
+        found = await places.settle_sent(
+            ctx,
+            job,
+            client,
+            repo_id=repo.id,
+            full_name=repo.full_name,
+            period=period.key,
+            rec=rec,
+            marker=week_marker(repo.full_name, first),
+            category=config.weekly.category or config.publish.category,
+        )
+        if found is None:
+            return False
+        now = ctx.clock.now()
+        async with ctx.store.jobs.holding(job, now, finish=finish) as conn:
+            await ctx.store.digests.ensure(conn, repo.id, period, now)
+            await ctx.store.digests.finish(
+                conn,
+                repo.id,
+                period,
+                state=DigestState.PUBLISHED,
+                first=True,
+                target=rec.kind,
+                shas=[],
+                part_key=POST_KEY,
+                late=False,
+                now=now,
+            )
+        ctx.metrics.weekly.labels(outcome="published").inc()
+        log.info("weekly_settled", settled=first.isoformat())
+        return True
 
     async def _previous(self, run: _Run, schedule: WeekSchedule) -> Counts | None:
         """The week before's counts, the same way; None when the App did not see all of it."""
