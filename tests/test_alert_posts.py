@@ -560,3 +560,63 @@ async def test_a_fold_in_a_discussion_is_never_edited_as_an_issue_comment_once_d
     assert (row.kind, row.node_id) == ("discussion", fold["id"])
     for job in await _jobs(client, JobKind.FOLD_ALERTS):
         assert (job.state, job.last_error) == ("done", None)
+
+
+# --- every alert-worthy commit in exactly one post (issue 18) -----------------------------------
+
+
+def high_of_busy_day() -> str:
+    return next(
+        c["id"]
+        for p in replay_pushes(REPO, BUSY_DAY)
+        for c in p["payload"]["commits"]
+        if c["message"].startswith("[Refactor] remove layer sharding")
+    )
+
+
+@pytest.mark.parametrize("switch", ["discussions-off", "to-issue"])
+async def test_a_commit_folded_after_alerts_leave_discussions_is_in_exactly_one_post(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, switch: str
+) -> None:
+    config = "alerts:\n  on: [breaking, high]\n  max_per_day: 2\n"
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
+    clock.advance(minutes=1)
+    await client.app[EXECUTOR].drain()
+    (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    before = fold["body"]
+    if switch == "discussions-off":
+        repo.has_discussions = False  # a maintainer turns Discussions off
+    else:
+        await move_config(client, repo, clock, config + "  to: issue\n")
+    # Another high commit of the day lands, past the day's limit.
+    late = landing_again(repo, BUSY_DAY, high_of_busy_day(), "d" * 40)
+    late["commits"][0]["url"] = f"https://github.com/{REPO}/commit/{'d' * 40}"
+    assert (await deliver(client, "push", late))[0] == 202
+    for _ in range(3):
+        await client.app[EXECUTOR].drain()
+        clock.advance(minutes=1)
+    bodies = [d["body"] for d in repo.discussions] + [c["body"] for c in repo.comments]
+    holding = [b for b in bodies if "d" * 40 in b]
+    assert len(holding) == 1  # its own alert, or a fold: exactly one post
+    if switch == "discussions-off":
+        # The old fold cannot be reached: it is left as it was, and the commit is in a fold
+        # of its own on the tracking issue (a second "more alerts" post of the day).
+        assert fold["body"] == before
+        (comment,) = [c for c in repo.comments if c["body"] == holding[0]]
+        assert comment["body"].startswith(f"<!-- commit-digest:{REPO}:{BUSY_DAY}:alerts-more-2 -->")
+    else:
+        # Discussions still work: the day's fold is edited where it was made.
+        assert holding == [fold["body"]]
+    # Nothing is edited through an issue comment's calls, and no commit is listed twice
+    # among the day's alert posts.
+    assert not github.calls_to("PATCH", rf"^/repos/{REPO}/issues/comments/")
+    listed = [
+        sha
+        for b in bodies
+        if ALERT_MARKER.search(b) or FOLD.search(b)
+        for sha in set(re.findall(r"/commit/([0-9a-f]{40})", b))
+    ]
+    assert len(listed) == len(set(listed))
+    for kind in (JobKind.SEND_ALERTS, JobKind.FOLD_ALERTS):
+        for job in await _jobs(client, kind):
+            assert (job.state, job.last_error) == ("done", None)
