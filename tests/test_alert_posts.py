@@ -18,6 +18,7 @@ from bot.repo_config import parse_config
 from bot.store.job_payloads import FoldAlertsPayload, RefreshConfigPayload, parse_payload
 from bot.store.jobs import JobKind
 from bot.store.schema import commits, jobs, posts, repositories
+from tests.command_support import MAINTAINER, command, in_issue
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.markdown import parse
 from tests.scenarios import (
@@ -620,3 +621,70 @@ async def test_a_commit_folded_after_alerts_leave_discussions_is_in_exactly_one_
     for kind in (JobKind.SEND_ALERTS, JobKind.FOLD_ALERTS):
         for job in await _jobs(client, kind):
             assert (job.state, job.last_error) == ("done", None)
+
+
+def commit_title(sha: str) -> str:
+    return next(
+        c["message"].split("\n", 1)[0]
+        for p in replay_pushes(REPO, BUSY_DAY)
+        for c in p["payload"]["commits"]
+        if c["id"] == sha
+    )
+
+
+def fold_edits(github: FakeGitHub) -> int:
+    return len([c for c in github.calls if c.operation == "UpdateDigestDiscussion"])
+
+
+@pytest.mark.parametrize(
+    ("how", "max_per_day"),
+    [("revert", 2), ("rate", 2), ("revert", 7)],
+    ids=["revert", "rate", "revert-the-only-one"],
+)
+async def test_a_folded_commit_that_stops_being_alert_worthy_leaves_the_fold_with_one_edit(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    how: str,
+    max_per_day: int,
+) -> None:
+    config = f"alerts:\n  on: [breaking, high]\n  max_per_day: {max_per_day}\n"
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
+    clock.advance(minutes=1)
+    await client.app[EXECUTOR].drain()
+    (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    folded = sorted(set(re.findall(r"/commit/([0-9a-f]{40})", fold["body"])))
+    assert len(folded) == 8 - max_per_day  # the day has eight alert-worthy commits
+    gone = folded[0]
+    clock.advance(minutes=5)
+    edits = fold_edits(github)
+    if how == "revert":
+        # The revert lands later, once the fold was written.
+        revert = late_push(
+            repo.commits,
+            REPO,
+            BUSY_DAY,
+            "e" * 40,
+            f'Revert "{commit_title(gone)}"\n\nThis reverts commit {gone}.',
+        )
+        revert["repository"]["pushed_at"] = int(clock.now().timestamp())
+        assert (await deliver(client, "push", revert))[0] == 202
+    else:
+        repo.roles[MAINTAINER] = "admin"
+        await command(
+            client, github, in_issue(github, f"/digest rate {gone[:7]} medium", repo=REPO)
+        )
+    for _ in range(3):
+        await client.app[EXECUTOR].drain()
+        clock.advance(minutes=1)
+    # One edit, and the commit is out of the fold; the others stay.
+    assert fold_edits(github) == edits + 1
+    shown = sorted(set(re.findall(r"/commit/([0-9a-f]{40})", fold["body"])))
+    assert shown == folded[1:]
+    if not shown:
+        # Nothing left: the fold says so instead of listing what is gone.
+        assert "No commit is listed here any more" in fold["body"]
+    # No alert of its own either, and nothing else was posted for it.
+    assert gone not in alerts_in([d["body"] for d in repo.discussions])
+    for job in await _jobs(client, JobKind.FOLD_ALERTS):
+        assert (job.state, job.last_error) == ("done", None)

@@ -180,6 +180,40 @@ class AlertLedger:
         await conn.execute(stmt.on_conflict_do_nothing())
 
     @staticmethod
+    async def fold_periods(
+        conn: AsyncConnection,
+        repo_id: int,
+        *,
+        shas: Collection[str] = (),
+        landed: tuple[datetime, datetime] | None = None,
+    ) -> set[str]:
+        """The days (periods) that folded any of these commits, or any commit landed in
+        [start, end] (`landed`)."""
+        c = t.commits.c
+        query = sa.select(p.period).where(
+            p.repo_id == repo_id,
+            p.kind == FOLDED,
+            p.period.startswith(ALERT_PERIOD, autoescape=True),
+        )
+        periods: set[str] = set()
+        for chunk in _chunks(shas):
+            rows = await conn.execute(query.where(p.key.in_([ALERT_PREFIX + s for s in chunk])))
+            periods.update(rows.scalars())
+        if landed is not None:
+            near = (
+                sa.select(c.sha)
+                .where(
+                    c.repo_id == repo_id,
+                    p.key == sa.literal(ALERT_PREFIX) + c.sha,
+                    c.landed_at >= landed[0],
+                    c.landed_at <= landed[1],
+                )
+                .exists()
+            )
+            periods.update((await conn.execute(query.where(near))).scalars())
+        return periods
+
+    @staticmethod
     async def fold_written_at(conn: AsyncConnection, repo_id: int, period: str) -> datetime | None:
         """When one of the day's "more alerts" posts was last written."""
         at: datetime | None = await conn.scalar(
