@@ -103,7 +103,12 @@ class FoldAlerts:
         until = fold_due(max((at for _, at in made), default=None), ctx.clock.now())
         if until is not None:
             return Defer("the fold was written less than a minute ago", until)
-        members = await ctx.store.alert_ledger.folded(repo.id, period)
+        # A commit written into a fold that is gone (deleted, and forgotten) is in none now.
+        live = {rec.key for rec, _ in made}
+        members = {
+            sha: key if key in live else None
+            for sha, key in (await ctx.store.alert_ledger.folded(repo.id, period)).items()
+        }
         kept = await self._kept(repo, config, members)
         if not made and not kept:
             return Done()
@@ -191,6 +196,12 @@ class _Fold:
     async def edit(self, rec: Recorded, commits: Sequence[DigestCommit]) -> bool:
         """The fold brought up to date where it was made; False where that place cannot be
         reached any more (it is left as it is)."""
+        if not commits and rec.state is PostState.CREATING:
+            # No post is made only to say it is empty: an unclear create is settled first.
+            found = await self._settled(rec)
+            if found is None:
+                return True
+            rec = found
         if (
             rec.state is PostState.POSTED
             and rec.body_hash == self.render(rec.key, rec.kind, commits).hash
@@ -202,6 +213,18 @@ class _Fold:
             return False
         await self.write(rec.key, channel, commits)
         return True
+
+    async def _settled(self, rec: Recorded) -> Recorded | None:
+        """An unclear create looked for where it was sent: its record once found, else None
+        (withdrawn)."""
+        ctx, repo, period = self._ctx, self._repo, alert_period(self._day)
+        marker = fold_marker(repo.full_name, self._day, rec.key)
+        client = await self.client()
+        await settle(
+            ctx, self._job, client, repo, self._config, period=period, rec=rec, marker=marker
+        )
+        made = await ctx.store.alert_ledger.fold_posts(repo.id, period)
+        return next((r for r, _ in made if r.key == rec.key), None)
 
     async def write(
         self, key: str, channel: targets.Channel | None, commits: Sequence[DigestCommit]
