@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from bot.app import EXECUTOR, STORE
+from bot.app import EXECUTOR, SCHEDULER, STORE
 from bot.repo_config import parse_config
 from bot.store.job_payloads import FoldAlertsPayload, RefreshConfigPayload, parse_payload
 from bot.store.jobs import JobKind
@@ -638,8 +638,8 @@ def fold_edits(github: FakeGitHub) -> int:
 
 @pytest.mark.parametrize(
     ("how", "max_per_day"),
-    [("revert", 2), ("rate", 2), ("revert", 7)],
-    ids=["revert", "rate", "revert-the-only-one"],
+    [("revert", 2), ("rate", 2), ("revert", 7), ("revert-at-cutoff", 2)],
+    ids=["revert", "rate", "revert-the-only-one", "revert-analysed-at-the-cutoff"],
 )
 async def test_a_folded_commit_that_stops_being_alert_worthy_leaves_the_fold_with_one_edit(
     app_client: Callable[..., Any],
@@ -658,7 +658,7 @@ async def test_a_folded_commit_that_stops_being_alert_worthy_leaves_the_fold_wit
     gone = folded[0]
     clock.advance(minutes=5)
     edits = fold_edits(github)
-    if how == "revert":
+    if how.startswith("revert"):
         # The revert lands later, once the fold was written.
         revert = late_push(
             repo.commits,
@@ -669,6 +669,11 @@ async def test_a_folded_commit_that_stops_being_alert_worthy_leaves_the_fold_wit
         )
         revert["repository"]["pushed_at"] = int(clock.now().timestamp())
         assert (await deliver(client, "push", revert))[0] == 202
+        if how == "revert-at-cutoff":
+            # Its analysis does not come: the day's publication analyses it at the cutoff.
+            clock.current = BUSY_END + timedelta(hours=1)
+            await client.app[SCHEDULER].run_once()
+            await client.app[EXECUTOR].drain(kinds=[JobKind.PUBLISH_PERIOD])
     else:
         repo.roles[MAINTAINER] = "admin"
         await command(
