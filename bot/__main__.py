@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -79,13 +80,21 @@ a posted period is not posted again, a failed one is tried again. --day YYYY-MM-
 digest day; --week YYYY-MM-DD is the weekly roll-up of the week (per the repository's
 `weekly:` weekday and cutoff) that holds that digest day: the week must have ended, and
 must not have ended before the App first saw the repository. Prints published (with the
-URL), skipped (nothing new to post) or busy; exits 1 when deferred or failed.
+URL), addendum, skipped (nothing new to post) or not published (nothing to post). Waits,
+saying so, while another process holds the period; exits 1 when it is still busy past the
+wait, deferred or failed.
 """
+
+
+def _prog_name() -> str:
+    """The name the user typed: the console script, or `python -m bot`."""
+    invoked = os.path.basename(sys.argv[0]) if sys.argv else ""
+    return "commit-digest" if invoked.startswith("commit-digest") else "python -m bot"
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m bot", description="Commit Digest: a daily digest of landed commits."
+        prog=_prog_name(), description="Commit Digest: a daily digest of landed commits."
     )
     commands = parser.add_subparsers(dest="command", required=True)
     raw = argparse.RawDescriptionHelpFormatter

@@ -218,6 +218,22 @@ def command_refusals(language: str) -> str:
             "/digest preview 2026-07-11",
             replies.preview_text(language, date(2026, 7, 11), None, more_parts=0),
         ),
+        (
+            "/digest preview 2026-07-14 (a day posted already; the link is made up)",
+            replies.preview_posted_text(
+                language, date(2026, 7, 14), f"https://github.com/{ASCEND}/discussions/9001"
+            ),
+        ),
+        (
+            "/digest preview 2026-07-16 (the day after today)",
+            replies.preview_future_text(
+                language, date(2026, 7, 16), date(2026, 7, 15), ZONES[language]
+            ),
+        ),
+        (
+            "/digest preview 2024-01-01 (before the App followed the repository)",
+            replies.preview_before_text(language, date(2024, 1, 1), date(2025, 11, 3)),
+        ),
     ]
     body = NEXT_POST.join(
         f"<!-- {asked} -->\n" + replies.finish(ASCEND, COMMENT, text) for asked, text in posts

@@ -372,6 +372,23 @@ def test_helps_describe_inputs_variables_and_defaults(
 
 
 @pytest.mark.parametrize(
+    ("argv0", "usage"),
+    [
+        ("/srv/app/.venv/bin/commit-digest", "usage: commit-digest "),
+        ("/srv/app/bot/__main__.py", "usage: python -m bot "),
+    ],
+    ids=["console-script", "module"],
+)
+def test_help_names_the_command_the_user_typed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv0: str, usage: str
+) -> None:
+    monkeypatch.setattr(sys, "argv", [argv0, "--help"])
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert capsys.readouterr().out.startswith(usage)
+
+
+@pytest.mark.parametrize(
     "period", [[], ["--day", "2026-07-13", "--week", "2026-07-13"]], ids=["neither", "both"]
 )
 def test_publish_takes_exactly_one_of_day_and_week(

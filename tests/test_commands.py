@@ -17,8 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.app import EXECUTOR, STORE
-from bot.digest.command_replies import finish, help_text, preview_text
+from bot.digest.command_replies import ConfigField, config_text, finish, help_text, preview_text
 from bot.digest.command_syntax import command_line, parse
+from bot.jobs.commands import MAX_COMMAND_ATTEMPTS
 from bot.store.housekeeping import Housekeeping
 from bot.store.schema import commands, digests, jobs
 from tests.command_support import (
@@ -40,16 +41,19 @@ from tests.markdown import parse as parse_md
 from tests.scenarios import ALERT_DAY, breaking_sha, cutoff, land_alert_day
 from tests.support import (
     FakeClock,
+    deliver_replay,
     publish_round,
+    replay_pushes,
 )
 
 
+def reactions(fake: FakeRepo, subject: object) -> set[str]:
+    """The App's reactions on a comment (its REST id, or a discussion comment's node id)."""
+    return {c for s, c, by in fake.reactions if s == str(subject) and by == "commit-digest[bot]"}
+
+
 def reacted(fake: FakeRepo, subject: object) -> bool:
-    return (str(subject), "eyes", "commit-digest[bot]") in fake.reactions or (
-        str(subject),
-        "EYES",
-        "commit-digest[bot]",
-    ) in fake.reactions
+    return "eyes" in reactions(fake, subject)
 
 
 # --- help, in an issue and in a Discussion ---------------------------------------------------
@@ -304,6 +308,36 @@ async def test_a_reply_github_made_and_answered_502_is_not_made_again(
     assert "pending" not in states and "running" not in states
 
 
+@pytest.mark.parametrize("where", ["issue", "discussion"])
+async def test_a_reply_that_never_goes_out_turns_the_eyes_into_confused(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, where: str
+) -> None:
+    client, fake = await app_with_repo(app_client, github)
+    if where == "issue":
+        payload = in_issue(github, "/digest help")
+        subject = payload["comment"]["id"]
+        github.fail("POST", r"/issues/\d+/comments$", 502, times=1_000)
+    else:
+        discussion = github.open_discussion(REPO)
+        payload = github.comment_on_discussion(REPO, discussion, "/digest help", by=MAINTAINER)
+        subject = payload["comment"]["node_id"]
+        github.fail("POST", r"^/graphql$", 502, operation="ReplyToCommand", times=1_000)
+    await command(client, github, payload)
+    assert reactions(fake, subject) == {"eyes"}, "taken, and being worked on"
+    for _ in range(MAX_COMMAND_ATTEMPTS):
+        clock.advance(minutes=30)  # past each retry's backoff
+        await client.app[EXECUTOR].drain()
+    async with client.app[STORE].engine.connect() as conn:
+        (state,) = (
+            (await conn.execute(sa.select(jobs.c.state).where(jobs.c.kind == "digest_command")))
+            .scalars()
+            .all()
+        )
+    assert state == "failed"
+    assert github.replies_to(REPO, payload["comment"]["id"]) == []
+    assert reactions(fake, subject) == {"confused"}, "given up: nobody is left waiting"
+
+
 # --- the limits ------------------------------------------------------------------------------
 
 
@@ -412,6 +446,49 @@ async def test_config_shows_the_last_error_of_a_rejected_file(
     assert '- `timezone`: `"UTC"` (default)' in reply
 
 
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+async def test_a_config_too_long_for_a_comment_is_cut_between_items_and_counted(
+    app_client: Callable[..., Any], github: FakeGitHub, language: str
+) -> None:
+    # Within the file's 64 KB: each backslash is two characters once shown as JSON.
+    paths = [f"p{i:02}" + "\\" * 600 for i in range(100)]
+    fake = github.add_repo(REPO, repo_id=4242, installation_id=77)
+    fake.files[CONFIG] = f"language: {language}\nexclude:\n  paths:\n" + "".join(
+        f"    - '{p}'\n" for p in paths
+    )
+    assert len(fake.files[CONFIG].encode()) < 64 * 1024
+    client, _ = await app_with_repo(app_client, github)
+    payload = in_issue(github, "/digest config")
+    await command(client, github, payload)
+    reply = only_reply(github, payload)
+    (line,) = [x for x in reply.splitlines() if x.startswith("- `exclude.paths`")]
+    shown = re.findall(r'"(p\d\d)\\', line)
+    assert 0 < len(shown) < 100 and shown == [p[:3] for p in paths[: len(shown)]]
+    assert '\\", …]`' in line, "the list ends after a whole item"
+    left = 100 - len(shown)
+    expected = {"en": f"{left} more item(s) not shown", "zh-CN": f"另有 {left} 项未显示"}
+    assert expected[language] in line
+    # Every field after the long list is still there, whole.
+    assert '- `llm.for`: `["high", "medium", "low"]`' in reply
+    assert reply.endswith(("(default)", "(默认)"))
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "…and {n} more field(s) not shown"), ("zh-CN", "另有 {n} 个字段")]
+)
+def test_config_fields_that_do_not_fit_are_counted_whole(language: str, said: str) -> None:
+    fields = [ConfigField(f"field{i}", "x" * 50, from_file=False) for i in range(30)]
+    text = config_text(language, fields, sha=None, error="the error", room=1_500)
+    assert len(text) <= 1_500
+    lines = text.splitlines()
+    shown = [x for x in lines if x.startswith("- ")]
+    source = "default" if language == "en" else "默认"
+    assert 0 < len(shown) < 30
+    assert shown == [f'- `field{i}`: `"{"x" * 50}"` ({source})' for i in range(len(shown))]
+    assert said.format(n=30 - len(shown)) in text
+    assert "the error" in lines[-1], "the last error is always said"
+
+
 @pytest.mark.parametrize("where", ["issue", "discussion"])
 async def test_explain_shows_the_whole_analysis_and_where_it_was_posted(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, where: str
@@ -452,10 +529,11 @@ async def test_explain_and_preview_show_issue_comments_without_referencing_them(
     config = "publish:\n  to: issue-comment\nalerts:\n  on: [breaking]\n  to: issue\n"
     client, fake = await land_alert_day(app_client, github, clock, config=config)
     fake.roles[MAINTAINER] = "admin"
-    clock.current = cutoff(ALERT_DAY) + timedelta(seconds=1)
-    await publish_round(client)
-    alert, digest = (c["html_url"] for c in fake.comments[-2:])
-    assert "#issuecomment-" in alert and "#issuecomment-" in digest
+
+    def url_of(marker: str) -> str:
+        (url,) = [c["html_url"] for c in fake.comments if c["body"].startswith(marker)]
+        assert "#issuecomment-" in url
+        return url
 
     async def reply_to(body: str) -> str:
         payload = in_issue(github, body, repo=ASCEND)
@@ -464,11 +542,18 @@ async def test_explain_and_preview_show_issue_comments_without_referencing_them(
         assert [u for u in parse_md(reply).links() if ISSUE_OR_PR_URL.search(u)] == []
         return reply
 
-    # Still said where: the digest's and the alert's addresses, as code.
-    explained = await reply_to(f"/digest explain {breaking_sha()[:10]}")
-    assert f"`{digest}`" in explained and f"`{alert}`" in explained
+    # Still said where: the alert's address, as code, in the day's preview before its cutoff.
+    alert = url_of(f"<!-- commit-digest:{ASCEND}:alert:{breaking_sha()} -->")
     previewed = await reply_to(f"/digest preview {ALERT_DAY}")
     assert f"`{alert}`" in previewed
+    clock.current = cutoff(ALERT_DAY) + timedelta(seconds=1)
+    await publish_round(client)
+    digest = url_of(f"<!-- commit-digest:{ASCEND}:{ALERT_DAY}:part-1 -->")
+    # Then the digest's and the alert's addresses; and the posted day's own.
+    explained = await reply_to(f"/digest explain {breaking_sha()[:10]}")
+    assert f"`{digest}`" in explained and f"`{alert}`" in explained
+    posted = await reply_to(f"/digest preview {ALERT_DAY}")
+    assert f"`{digest}`" in posted
 
 
 async def test_explain_by_pull_request_unknown_and_ambiguous(
@@ -526,9 +611,58 @@ async def test_preview_is_a_reply_never_the_days_post(
     await publish_round(client)
     assert len(fake.discussions) == discussions + 1
 
-    quiet = in_issue(github, "/digest preview 2026-06-10", repo=ASCEND)
+    quiet = in_issue(github, "/digest preview", repo=ASCEND)  # the next day: nothing yet
     await command(client, github, quiet)
-    assert "No commit has landed" in only_reply(github, quiet, ASCEND)
+    assert "No commit has landed on the digest day 2026-06-18" in only_reply(github, quiet, ASCEND)
+
+
+PREVIEW_LINES = {
+    "en": {
+        "posted": f"The digest of {DAY} is posted already: [digest](",
+        "before": "Nothing is stored for 2026-06-10: the App has followed this repository since "
+        "2026-06-17.",
+        "future": "2026-06-19 is after today (2026-06-18 in UTC): there is nothing to preview",
+        "far": "2199-12-31 is after today (2026-06-18 in UTC)",
+    },
+    "zh-CN": {
+        "posted": f"{DAY} 的日报已经发布：[日报](",
+        "before": "没有 2026-06-10 的记录：本应用从 2026-06-17 起才关注这个仓库。",
+        "future": "2026-06-19 晚于今天（UTC 时区的 2026-06-18）：还没有可预览的内容。",
+        "far": "2199-12-31 晚于今天（UTC 时区的 2026-06-18）",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+async def test_preview_of_a_posted_past_or_future_day_says_so_in_one_line(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, language: str
+) -> None:
+    fake = github.serve_replay_day(ASCEND, DAY)
+    fake.files[CONFIG] = f"language: {language}\n"
+    fake.roles[MAINTAINER] = "admin"
+    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
+    client = await app_client()
+    for push in replay_pushes(ASCEND, DAY):
+        assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain()
+    clock.current = datetime(2026, 6, 18, 0, 30, tzinfo=UTC)
+    await publish_round(client)
+    (posted,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    expected = PREVIEW_LINES[language]
+    for asked, key in (
+        (DAY, "posted"),
+        ("2026-06-10", "before"),
+        ("2026-06-19", "future"),
+        ("2199-12-31", "far"),
+    ):
+        payload = in_issue(github, f"/digest preview {asked}", repo=ASCEND)
+        await command(client, github, payload)
+        reply = only_reply(github, payload, ASCEND)
+        text = reply.split("\n", 1)[1]
+        assert expected[key] in text and "\n" not in text, (key, text)
+        assert "**Preview**" not in text and "**预览**" not in text
+        if key == "posted":
+            assert parse_md(reply).links() == [posted["url"]]
 
 
 # --- hostile arguments -----------------------------------------------------------------------

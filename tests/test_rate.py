@@ -17,10 +17,11 @@ import pytest
 import sqlalchemy as sa
 
 from bot.analysis.rollup import Counts
+from bot.analysis.rules import analyze
 from bot.app import EXECUTOR, STORE
 from bot.digest.command_replies import rated_text
 from bot.jobs.publish.build import shown_commits
-from bot.models import Importance
+from bot.models import CommitInput, Importance
 from bot.repo_config import default_config
 from bot.store.digests import DayCommit
 from bot.store.ingest import PER_REPO_TABLES
@@ -294,6 +295,53 @@ async def test_a_rate_to_high_before_the_cutoff_sends_its_alert(
     assert RATED in alert["body"]
 
 
+async def test_a_rate_to_high_before_the_analysis_alerts_as_rated_once_analysed(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    fake = github.serve_replay_day(ASCEND, DAY)
+    fake.files[CONFIG] = "alerts:\n  on: [high]\n"
+    fake.roles[MAINTAINER] = "admin"
+    # A commit the analyser (the rules, no LLM here) will rate low.
+    low = next(
+        c["id"]
+        for c in day_commits()
+        if analyze(CommitInput.from_github(fake.commits[c["id"]], repo=ASCEND)).importance
+        is Importance.LOW
+    )
+    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
+    client = await app_client()
+    for push in replay_pushes(ASCEND, DAY):
+        assert await deliver_replay(client, push) == 202
+    # Rated before its analysis ran (command jobs go first).
+    payload = in_issue(github, f"/digest rate {low[:7]} high", repo=ASCEND)
+    await command(client, github, payload)
+    assert "not analysed yet" in only_reply(github, payload, ASCEND)
+    (alert,) = [d for d in fake.discussions if low in alert_shas(d)]
+    assert RATED in alert["body"]
+
+
+async def test_a_rate_to_high_of_a_posted_commit_edits_its_day_and_sends_no_late_alert(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    fake = github.serve_replay_day(ASCEND, DAY)
+    fake.files[CONFIG] = "alerts:\n  on: [high]\n"
+    fake.roles[MAINTAINER] = "admin"
+    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
+    client = await app_client()
+    for push in replay_pushes(ASCEND, DAY):
+        assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain()
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    low = await a_low_commit(client)
+    alerts = [d for d in fake.discussions if alert_shas(d)]
+    payload = in_issue(github, f"/digest rate {low.sha[:7]} high", repo=ASCEND)
+    await command(client, github, payload)
+    await publish_round(client)
+    assert HIGH_HEADING in (section_of(day_text(fake), low.sha) or "")
+    assert [d for d in fake.discussions if alert_shas(d)] == alerts
+
+
 def alert_shas(discussion: dict[str, Any]) -> set[str]:
     return set(re.findall(r"<!-- commit-digest:[^ ]+:alert:([0-9a-f]{40}) -->", discussion["body"]))
 
@@ -366,6 +414,55 @@ async def test_a_rate_of_a_late_commit_edits_its_addendum_once(
     assert edits(github) == before + 1
     assert RATED in entry_of(addendum["body"], sha)
     assert RATED not in discussion["body"]
+
+
+async def spend_tokens(client: Client, shas: list[str], tokens: int) -> None:
+    """These commits' analyses as an LLM's record them: the tokens each took."""
+    async with client.app[STORE].engine.begin() as conn:
+        await conn.execute(
+            sa.update(analyses)
+            .where(analyses.c.sha.in_(shas))
+            .values(input_tokens=tokens, cached_input_tokens=0, output_tokens=tokens // 10)
+        )
+
+
+def tokens_line(text: str) -> str:
+    (line,) = [x for x in text.splitlines() if "LLM tokens:" in x]
+    return line
+
+
+async def test_a_rate_edits_a_posted_day_with_the_figures_it_was_posted_with(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await replay_landed(app_client, github, clock)
+    day = await stored(client)
+    await spend_tokens(client, [c.sha for c in day], 1_000)
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    posted = tokens_line(day_text(fake))
+    assert f"{1_000 * len(day):,} input" in posted
+    # A commit of the day lands late (its own addendum), and its analysis takes many tokens.
+    sha = "b" * 40
+    late = late_push(fake.commits, ASCEND, DAY, sha, "Fix the late bug (#4242)\n\nDetails.")
+    clock.advance(hours=1)
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[EXECUTOR].drain()
+    await publish_round(client)
+    await spend_tokens(client, [sha], 500_000)
+    low = next(c for c in await a_low_commits(client) if c.sha != sha)
+    before = edits(github)
+    payload = in_issue(github, f"/digest rate {low.sha[:7]} high", repo=ASCEND)
+    await command(client, github, payload)
+    assert edits(github) == before + 1
+    assert HIGH_HEADING in (section_of(day_text(fake), low.sha) or "")
+    # The edited day still says what the day's own commits took when it was posted.
+    assert tokens_line(day_text(fake)) == posted
+    assert ":addendum-1 -->" in discussion["comments"][-1]["body"]
+
+
+async def a_low_commits(client: Client) -> list[DayCommit]:
+    return [c for c in await stored(client) if (c.analysis or {}).get("importance") == "low"]
 
 
 @pytest.mark.parametrize(

@@ -55,6 +55,8 @@ class _Texts:
     config_error: str  # {error}
     source_file: str
     source_default: str
+    config_items_left: str  # {n}
+    config_fields_left: str  # {n}
     unknown_sha: str  # {what}
     unknown_pr: str  # {what}
     ambiguous: str  # {what} {count}
@@ -66,6 +68,9 @@ class _Texts:
     preview_more: str  # {parts}
     preview_empty: str  # {day}
     preview_cut: str
+    preview_posted: str  # {day} {link}
+    preview_future: str  # {day} {today} {zone}
+    preview_before: str  # {day} {since}
     view: str
 
 
@@ -115,6 +120,8 @@ EN = _Texts(
     "{error}",
     source_file="file",
     source_default="default",
+    config_items_left="— {n} more item(s) not shown: too long for one comment.",
+    config_fields_left="…and {n} more field(s) not shown: too long for one comment.",
     unknown_sha="No commit starting with {what} is stored for this repository.",
     unknown_pr="No commit of pull request {what} is stored for this repository.",
     ambiguous="{what} matches {count} stored commits: give more of the sha.",
@@ -126,6 +133,11 @@ EN = _Texts(
     preview_more="…and {parts} more part(s) of the day: too long for one comment.",
     preview_empty="No commit has landed on the digest day {day} so far.",
     preview_cut="…and more of this part: too long for one comment.",
+    preview_posted="The digest of {day} is posted already: {link}. A preview is of a day not "
+    "posted yet.",
+    preview_future="{day} is after today ({today} in {zone}): there is nothing to preview yet.",
+    preview_before="Nothing is stored for {day}: the App has followed this repository since "
+    "{since}.",
     view="view",
 )
 
@@ -166,6 +178,8 @@ ZH = _Texts(
     config_error="该文件的最新版本被拒绝，仍沿用上一个有效配置：{error}",
     source_file="文件",
     source_default="默认",
+    config_items_left="—— 另有 {n} 项未显示：超出一条评论的长度。",
+    config_fields_left="……另有 {n} 个字段未显示：超出一条评论的长度。",
     unknown_sha="本仓库没有以 {what} 开头的已存储提交。",
     unknown_pr="本仓库没有拉取请求 {what} 的已存储提交。",
     ambiguous="{what} 匹配 {count} 个已存储提交：请给出更长的 sha。",
@@ -177,6 +191,9 @@ ZH = _Texts(
     preview_more="……当天还有 {parts} 个部分：超出一条评论的长度。",
     preview_empty="{day} 这一天到目前为止没有提交。",
     preview_cut="……本部分还有更多内容：超出一条评论的长度。",
+    preview_posted="{day} 的日报已经发布：{link}。预览只用于尚未发布的日子。",
+    preview_future="{day} 晚于今天（{zone} 时区的 {today}）：还没有可预览的内容。",
+    preview_before="没有 {day} 的记录：本应用从 {since} 起才关注这个仓库。",
     view="查看",
 )
 
@@ -285,19 +302,59 @@ def _flat(values: dict[str, Any], prefix: str = "") -> dict[str, Any]:
 
 
 def config_text(
-    language: str, fields: Sequence[ConfigField], *, sha: str | None, error: str | None
+    language: str,
+    fields: Sequence[ConfigField],
+    *,
+    sha: str | None,
+    error: str | None,
+    room: int = _ROOM,
 ) -> str:
+    """The config field by field, within `room` characters: the blob sha and the last error
+    are always said; a list too long to show ends after a whole item and counts the items
+    left out, so every field after it still fits (the fields left out past that, counted)."""
     t = _texts(language)
-    lines = [t.config_head, ""]
-    lines.append(t.config_sha.format(sha=code(sha)) if sha else t.config_no_file)
-    lines.append("")
-    for f in fields:
-        shown = json.dumps(f.value, ensure_ascii=False)
-        source = t.source_file if f.from_file else t.source_default
-        lines.append(f"- {code(f.key)}: {code(shown)} ({source})")
-    if error:
-        lines += ["", t.config_error.format(error=code(error))]
-    return "\n".join(lines)
+    head = [t.config_head, "", t.config_sha.format(sha=code(sha)) if sha else t.config_no_file, ""]
+    tail = ["", t.config_error.format(error=code(error))] if error else []
+    # Room for the fields, with a line left for the count of fields not shown.
+    budget = room - sum(len(line) + 1 for line in head + tail) - 200
+    # What each field takes at least (a list none of whose items are shown), kept for the
+    # fields after a long list when all of them can fit.
+    least = [len(_field_line(t, f, shown=0)) + 1 for f in fields]
+    if sum(least) > budget:
+        least = [0] * len(fields)
+    lines: list[str] = []
+    for i, f in enumerate(fields):
+        spare = budget - sum(least[i + 1 :])
+        line = _field_line(t, f)
+        if len(line) + 1 > spare and isinstance(f.value, list):
+            line = _field_line(t, f, shown=_items_fitting(t, f, spare))
+        if len(line) + 1 > spare:
+            lines.append(t.config_fields_left.format(n=len(fields) - i))
+            break
+        lines.append(line)
+        budget -= len(line) + 1
+    return "\n".join(head + lines + tail)
+
+
+def _field_line(t: _Texts, f: ConfigField, *, shown: int | None = None) -> str:
+    """`- key: value (source)`; a list with only its first `shown` items ends in `…`, and
+    says how many were left out."""
+    source = t.source_file if f.from_file else t.source_default
+    if shown is None or not isinstance(f.value, list) or shown >= len(f.value):
+        return f"- {code(f.key)}: {code(json.dumps(f.value, ensure_ascii=False))} ({source})"
+    items = json.dumps(f.value[:shown], ensure_ascii=False)[1:-1]
+    value = f"[{items}, …]" if items else "[…]"
+    left = t.config_items_left.format(n=len(f.value) - shown)
+    return f"- {code(f.key)}: {code(value)} ({source}) {left}"
+
+
+def _items_fitting(t: _Texts, f: ConfigField, room: int) -> int:
+    """How many of a list field's items its line can show within `room` (at least none)."""
+    assert isinstance(f.value, list)
+    shown = 0
+    while shown < len(f.value) and len(_field_line(t, f, shown=shown + 1)) + 1 <= room:
+        shown += 1
+    return shown
 
 
 def unknown_text(language: str, *, sha: str | None, pr: int | None) -> str:
@@ -355,3 +412,21 @@ def preview_text(language: str, day: date, first_part: str | None, *, more_parts
         first_part = shown[:heading] if heading > 0 else shown.rsplit("\n\n", 1)[0]
         tail = "\n\n" + t.preview_cut + tail
     return f"{head}\n\n---\n\n{first_part}{tail}"
+
+
+def preview_posted_text(language: str, day: date, url: str) -> str:
+    """A preview asked of a day already posted: where its digest is."""
+    return _texts(language).preview_posted.format(
+        day=day.isoformat(), link=link(_DIGEST_WORD[language], url)
+    )
+
+
+def preview_future_text(language: str, day: date, today: date, zone: str) -> str:
+    return _texts(language).preview_future.format(
+        day=day.isoformat(), today=today.isoformat(), zone=zone
+    )
+
+
+def preview_before_text(language: str, day: date, since: date) -> str:
+    """A preview asked of a day before the App followed the repository (nothing stored)."""
+    return _texts(language).preview_before.format(day=day.isoformat(), since=since.isoformat())

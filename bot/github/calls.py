@@ -240,6 +240,17 @@ M_REACT = """mutation ReactToCommand($subjectId: ID!) {
   }
 }"""
 
+# A command given up on: 😕 in place of its 👀. By node id, as an issue comment is Reactable
+# too, and GitHub's REST API (the subset the App uses) has no call to take a reaction away.
+M_GAVE_UP = """mutation CommandGivenUp($subjectId: ID!) {
+  confused: addReaction(input: {subjectId: $subjectId, content: CONFUSED}) {
+    reaction { content }
+  }
+  eyes: removeReaction(input: {subjectId: $subjectId, content: EYES}) {
+    reaction { content }
+  }
+}"""
+
 Q_THREAD = """query CommandThread($id: ID!) {
   node(id: $id) {
     ... on DiscussionComment { id replyTo { id } }
@@ -590,6 +601,12 @@ class InstallationClient:
     async def react_in_discussion(self, subject_id: str) -> None:
         """👀 on a discussion comment (adding it again changes nothing)."""
         await self._graphql(M_REACT, subjectId=subject_id)
+
+    @_by_id
+    async def react_given_up(self, subject_id: str) -> None:
+        """😕 in place of 👀 on a command's comment (an issue's or a discussion's, by node
+        id): its answer never came. Taking away a reaction not there changes nothing."""
+        await self._graphql(M_GAVE_UP, subjectId=subject_id)
 
     @_mapped
     async def thread_of(self, comment_id: str) -> str:

@@ -94,7 +94,26 @@ class RunCommand:
                 return ctx.posting_outcome(exc, what="command", job=job, slow=False)
 
     async def given_up(self, job: Job[DigestCommandPayload], reason: str) -> None:
-        log.warning("command_given_up", comment_id=job.payload.comment_id, reason=reason)
+        """A taken command whose answer never came: its 👀 becomes 😕, so nobody waits on
+        it (a refusal got no 👀, and a reply on record needs no sign)."""
+        ctx, p = self._ctx, job.payload
+        log.warning("command_given_up", comment_id=p.comment_id, reason=reason)
+        repo = await ctx.store.repos.get(p.repo_id)
+        installation_id = p.installation_id or (repo.installation_id if repo else None)
+        if repo is None or installation_id is None:
+            return
+        decided = await ctx.store.commands.decided(repo.id, p.comment_id)
+        if decided is None or decided.decision is not Decision.TAKEN:
+            return
+        made = (await ctx.store.posts.recorded(repo.id, reply_period(p.comment_id))).get(REPLY_KEY)
+        if made is not None and made.state is PostState.POSTED:
+            return
+        try:
+            await ctx.github.installation(installation_id).react_given_up(p.comment_node_id)
+        except POSTING_TROUBLE as exc:
+            log.warning("command_given_up_unmarked", error=str(exc))
+            return
+        log.info("command_given_up_marked")
 
     async def _answer(
         self, job: Job[DigestCommandPayload], repo: RepoRow, comment_id: int
@@ -322,9 +341,20 @@ class RunCommand:
     async def _preview(self, repo: RepoRow, config: RepoConfig, day: date | None) -> str:
         store, language = self._ctx.store, config.language
         schedule = config.schedule
-        day = day or schedule.day_of(self._ctx.clock.now())
+        today = schedule.day_of(self._ctx.clock.now())
+        day = day or today
+        if day > today:
+            return replies.preview_future_text(language, day, today, config.timezone)
+        record = await store.digests.get(repo.id, Period.day(day))
+        if record is not None and record.state == DigestState.PUBLISHED:
+            head = (await store.posts.recorded(repo.id, Period.day(day).key)).get("part-1")
+            if head is not None and head.state is PostState.POSTED and head.url:
+                return replies.preview_posted_text(language, day, head.url)
         start, end = schedule.window(day)
         commits = await store.digests.window_commits(repo.id, start, end)
+        since = schedule.day_of(repo.active_since)
+        if not commits and day < since:
+            return replies.preview_before_text(language, day, since)
         digest, _ = build_digest(
             repo, day, config, commits, alerts=await sent_alerts(store, repo.id, day)
         )

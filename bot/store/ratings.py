@@ -50,6 +50,11 @@ class Ratings:
         return None if row is None else _rating(row)
 
     @staticmethod
+    async def importance_in(conn: AsyncConnection, repo_id: int, sha: str) -> str | None:
+        """The maintainer's importance of the commit, read in the caller's transaction."""
+        return await conn.scalar(sa.select(r.importance).where(r.repo_id == repo_id, r.sha == sha))
+
+    @staticmethod
     async def rate(conn: AsyncConnection, rating: Rating, *, edit: bool) -> None:
         """Store the rating in the caller's transaction, replacing the commit's earlier one.
         `edit`: the commit's posted digest must be edited to show it (a pending edit of an

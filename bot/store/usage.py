@@ -122,9 +122,11 @@ class UsageLedger:
             ).first()
         return Reusable(sha=row.sha, data=dict(row.data)) if row else None
 
-    async def day_usage(self, repo_id: int, window: tuple[datetime, datetime]) -> DayUsage:
+    async def day_usage(
+        self, repo_id: int, window: tuple[datetime, datetime], *, part: str | None = None
+    ) -> DayUsage:
         """The routes, LLM tokens and dropped claims of a repository's digest day, for its
-        footer."""
+        footer (`part`: of the commits a posted part holds, as when it was posted)."""
         a, c = t.analyses.c, t.commits.c
         async with self._engine.connect() as conn:
             rows = (
@@ -145,6 +147,7 @@ class UsageLedger:
                         a.repo_id == repo_id,
                         c.landed_at >= window[0],
                         c.landed_at < window[1],
+                        c.published_part == part if part is not None else sa.true(),
                     )
                     .group_by(a.route, a.analyzer)
                 )

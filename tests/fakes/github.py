@@ -199,7 +199,8 @@ class FakeRepo:
     # Collaborators' roles (`role_name`: admin, maintain, write, triage, read); anyone else
     # has none.
     roles: dict[str, str] = field(default_factory=dict)
-    # Reactions made: (subject, content, by), subject an issue comment's id or a node id.
+    # Reactions made: (subject, content, by), subject an issue comment's REST id or a
+    # discussion's (or its comment's) node id, content as REST names it (`eyes`, `confused`).
     reactions: list[tuple[str, str, str]] = field(default_factory=list)
 
     @property
@@ -1245,30 +1246,45 @@ class _GraphQLRoot:
             f"Could not resolve to a node with the global id of '{id}'", "NOT_FOUND"
         )
 
-    def addReaction(self, info: Any, input: dict[str, Any]) -> Any:
-        subject = self.node(info, input["subjectId"])
-        if subject is None:
-            raise GraphQLProblem(
-                f"Could not resolve to a node with the global id of '{input['subjectId']}'",
-                "NOT_FOUND",
-            )
-        repo = next(
-            r
-            for r in self.fake.repos.values()
-            if r.installation_id == self.call.installation_id
-            and any(
-                d["id"] == input["subjectId"]
-                or any(
-                    c["id"] == input["subjectId"]
-                    or any(x["id"] == input["subjectId"] for x in c.get("replies", []))
-                    for c in d["comments"]
-                )
-                for d in r.discussions
-            )
+    def _reactable(self, subject_id: str) -> tuple[FakeRepo, dict[str, Any]]:
+        """The repository and node of a subject the App may react to: a discussion, one of
+        its comments or replies, or an issue comment (`IssueComment` is Reactable too)."""
+        for repo in self.fake.repos.values():
+            if repo.installation_id != self.call.installation_id:
+                continue
+            for comment in repo.comments:
+                if comment["node_id"] == subject_id:
+                    node = {
+                        **_authored(comment),
+                        "id": subject_id,
+                        "databaseId": comment["id"],
+                        "__typename": "IssueComment",
+                    }
+                    return repo, node
+            for discussion in repo.discussions:
+                if discussion["id"] == subject_id:
+                    return repo, _discussion_node(discussion)
+                for c in discussion["comments"]:
+                    for node in (c, *c.get("replies", [])):
+                        if node["id"] == subject_id:
+                            return repo, _comment_node(node, None)
+        raise GraphQLProblem(
+            f"Could not resolve to a node with the global id of '{subject_id}'", "NOT_FOUND"
         )
-        reaction = (input["subjectId"], input["content"], APP_LOGIN)
+
+    def addReaction(self, info: Any, input: dict[str, Any]) -> Any:
+        repo, subject = self._reactable(input["subjectId"])
+        reaction = _reaction(subject, input["content"])
         if reaction not in repo.reactions:
             repo.reactions.append(reaction)
+        return {"reaction": {"content": input["content"]}, "subject": subject}
+
+    def removeReaction(self, info: Any, input: dict[str, Any]) -> Any:
+        """The App's own reaction taken away; one that is not there changes nothing."""
+        repo, subject = self._reactable(input["subjectId"])
+        reaction = _reaction(subject, input["content"])
+        if reaction in repo.reactions:
+            repo.reactions.remove(reaction)
         return {"reaction": {"content": input["content"]}, "subject": subject}
 
     def _discussion(self, discussion_id: str) -> tuple[FakeRepo, dict[str, Any]]:
@@ -1522,6 +1538,17 @@ def _example(name: str) -> dict[str, Any]:
     """One of GitHub's example webhook payloads."""
     data: dict[str, Any] = json.loads(_example_text(name))
     return data
+
+
+# GraphQL's `ReactionContent` as REST names it (the fake keeps every reaction as REST does).
+_REST_CONTENT = {"THUMBS_UP": "+1", "THUMBS_DOWN": "-1"}
+
+
+def _reaction(subject: dict[str, Any], content: str) -> tuple[str, str, str]:
+    """The App's reaction made through GraphQL, as `FakeRepo.reactions` keeps it: an issue
+    comment by its REST id (the same reaction REST makes), content in REST's words."""
+    key = str(subject["id"] if subject["__typename"] != "IssueComment" else subject["databaseId"])
+    return key, _REST_CONTENT.get(content, content.lower()), APP_LOGIN
 
 
 def _authored(post: dict[str, Any]) -> dict[str, Any]:

@@ -20,11 +20,12 @@ from bot.jobs.analyse.prefetch import Prefetched, prefetch
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry
 from bot.jobs.publish.alerts import alert_job, alerts_on, rearm_folds
-from bot.models import CommitInput
+from bot.models import CommitInput, Importance
 from bot.runtime.logs import get_logger
 from bot.store.commits import CommitState, CommitWork, details_of
 from bot.store.job_payloads import AnalyseCommitPayload
 from bot.store.jobs import Job
+from bot.store.ratings import Ratings
 from bot.store.repos import config_of
 from bot.store.usage import UsageLedger
 
@@ -123,7 +124,13 @@ class AnalyseCommit:
             if details is not None:
                 await ctx.store.commits.save_details(conn, work.repo_id, work.sha, details)
             stored = await ctx.store.commits.complete(conn, work.repo_id, work.sha, result, now)
-            if stored and alerts_on(result.analysis, config, excluded=excluded):
+            # A maintainer's rate made before the analysis decides its alert, as it would
+            # have made after (`/digest rate`): the alert shows the commit as rated.
+            rated = await Ratings.importance_in(conn, work.repo_id, work.sha)
+            shown = result.analysis
+            if rated is not None:
+                shown = shown.model_copy(update={"importance": Importance(rated)})
+            if stored and alerts_on(shown, config, excluded=excluded):
                 await ctx.store.jobs.enqueue_in(
                     conn, [alert_job(work.repo_id, work.sha)], now, rearm=True
                 )

@@ -111,11 +111,17 @@ def _config_error(repo: RepoRow, config: RepoConfig) -> str | None:
 
 
 async def day_usage(
-    store: Store, settings: Settings, repo_id: int, window: tuple[datetime, datetime]
+    store: Store,
+    settings: Settings,
+    repo_id: int,
+    window: tuple[datetime, datetime],
+    *,
+    part: str | None = None,
 ) -> DigestUsage:
     """A repository's day (its [start, end) window) as the footer shows it: routes, tokens
-    and the estimated cost."""
-    used = await UsageLedger(store.engine).day_usage(repo_id, window)
+    and the estimated cost (`part`: only the commits a posted part holds, so an edit of it
+    keeps the figures it was posted with, whatever landed late since)."""
+    used = await UsageLedger(store.engine).day_usage(repo_id, window, part=part)
     prices = Prices.from_settings(settings)
     return DigestUsage(
         routes=used.routes,

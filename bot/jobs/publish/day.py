@@ -389,7 +389,9 @@ class PublishPeriod:
                         recent=await self._recent(run, mine, start),
                         alerts=alerts,
                     )
-                    usage = await day_usage(ctx.store, ctx.settings, repo.id, (start, end))
+                    usage = await day_usage(
+                        ctx.store, ctx.settings, repo.id, (start, end), part=key
+                    )
                     digest = replace(digest, usage=usage)
                     if head.kind == "discussion":
                         await self._discussion(run, client, digest)
