@@ -206,6 +206,9 @@ class _Fold:
             rec.state is PostState.POSTED
             and rec.body_hash == self.render(rec.key, rec.kind, commits).hash
         ):
+            # As it is already; the commits it shows are known to be in it (a run that died
+            # after its edit, or rows folded before folds were told apart).
+            await self._written(rec.key, commits)
             return True
         client = await self.client()
         channel = await recorded_channel(self._ctx, client, self._repo, self._config, rec)
@@ -258,5 +261,13 @@ class _Fold:
                 channel, discussion = None, False
                 continue
             break
-        async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
-            await AlertLedger.written_into(conn, repo.id, period, [c.sha for c in commits], key)
+        await self._written(key, commits)
+
+    async def _written(self, key: str, commits: Sequence[DigestCommit]) -> None:
+        if not commits:
+            return
+        ctx, period = self._ctx, alert_period(self._day)
+        async with ctx.store.jobs.holding(self._job, ctx.clock.now()) as conn:
+            await AlertLedger.written_into(
+                conn, self._repo.id, period, [c.sha for c in commits], key
+            )
