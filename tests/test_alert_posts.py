@@ -27,6 +27,7 @@ from tests.scenarios import (
     ALERTS,
     ASCEND,
     BUSY_DAY,
+    COMMIT_LINK,
     CONFIG,
     FOLD,
     Client,
@@ -575,6 +576,19 @@ def high_of_busy_day() -> str:
     )
 
 
+def late_high(repo: FakeRepo, sha: str) -> dict[str, Any]:
+    """A push landing a copy of the busy day's high commit as `sha`, linked as itself."""
+    push = landing_again(repo, BUSY_DAY, high_of_busy_day(), sha)
+    push["commits"][0]["url"] = f"https://github.com/{REPO}/commit/{sha}"
+    return push
+
+
+async def settle_minutes(client: Client, clock: FakeClock, minutes: int = 3) -> None:
+    for _ in range(minutes):
+        await client.app[EXECUTOR].drain()
+        clock.advance(minutes=1)
+
+
 @pytest.mark.parametrize("switch", ["discussions-off", "to-issue"])
 async def test_a_commit_folded_after_alerts_leave_discussions_is_in_exactly_one_post(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, switch: str
@@ -590,12 +604,8 @@ async def test_a_commit_folded_after_alerts_leave_discussions_is_in_exactly_one_
     else:
         await move_config(client, repo, clock, config + "  to: issue\n")
     # Another high commit of the day lands, past the day's limit.
-    late = landing_again(repo, BUSY_DAY, high_of_busy_day(), "d" * 40)
-    late["commits"][0]["url"] = f"https://github.com/{REPO}/commit/{'d' * 40}"
-    assert (await deliver(client, "push", late))[0] == 202
-    for _ in range(3):
-        await client.app[EXECUTOR].drain()
-        clock.advance(minutes=1)
+    assert (await deliver(client, "push", late_high(repo, "d" * 40)))[0] == 202
+    await settle_minutes(client, clock)
     bodies = [d["body"] for d in repo.discussions] + [c["body"] for c in repo.comments]
     holding = [b for b in bodies if "d" * 40 in b]
     assert len(holding) == 1  # its own alert, or a fold: exactly one post
@@ -693,3 +703,27 @@ async def test_a_folded_commit_that_stops_being_alert_worthy_leaves_the_fold_wit
     assert gone not in alerts_in([d["body"] for d in repo.discussions])
     for job in await _jobs(client, JobKind.FOLD_ALERTS):
         assert (job.state, job.last_error) == ("done", None)
+
+
+async def test_a_second_fold_deleted_with_its_issue_is_made_again_with_every_commit_it_held(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    config = "alerts:\n  on: [breaking, high]\n  max_per_day: 2\n"
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
+    await settle_minutes(client, clock, 1)
+    repo.has_discussions = False
+    assert (await deliver(client, "push", late_high(repo, "d" * 40)))[0] == 202
+    await settle_minutes(client, clock)
+    second = re.compile(rf"^<!-- commit-digest:{REPO}:{BUSY_DAY}:alerts-more-2 -->")
+    (made,) = [c for c in repo.comments if second.match(c["body"])]
+    github.delete_issue(REPO, made["issue_number"])  # a maintainer deletes the tracking issue
+    assert (await deliver(client, "push", late_high(repo, "c" * 40)))[0] == 202
+    await settle_minutes(client, clock)
+    (again,) = [c for c in repo.comments if second.match(c["body"])]
+    assert again["id"] != made["id"]
+    assert {"c" * 40, "d" * 40} <= set(COMMIT_LINK.findall(again["body"]))
+    (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    assert not {"c" * 40, "d" * 40} & set(COMMIT_LINK.findall(fold["body"]))
+    for kind in (JobKind.SEND_ALERTS, JobKind.FOLD_ALERTS):
+        for job in await _jobs(client, kind):
+            assert (job.state, job.last_error) == ("done", None)
