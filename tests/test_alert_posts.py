@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from bot.app import EXECUTOR, STORE
+from bot.app import EXECUTOR, SCHEDULER, STORE
 from bot.repo_config import parse_config
 from bot.store.job_payloads import FoldAlertsPayload, RefreshConfigPayload, parse_payload
 from bot.store.jobs import JobKind
 from bot.store.schema import commits, jobs, posts, repositories
+from tests.command_support import MAINTAINER, command, in_issue
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.markdown import parse
 from tests.scenarios import (
@@ -26,6 +27,7 @@ from tests.scenarios import (
     ALERTS,
     ASCEND,
     BUSY_DAY,
+    COMMIT_LINK,
     CONFIG,
     FOLD,
     Client,
@@ -560,3 +562,168 @@ async def test_a_fold_in_a_discussion_is_never_edited_as_an_issue_comment_once_d
     assert (row.kind, row.node_id) == ("discussion", fold["id"])
     for job in await _jobs(client, JobKind.FOLD_ALERTS):
         assert (job.state, job.last_error) == ("done", None)
+
+
+# --- every alert-worthy commit in exactly one post (issue 18) -----------------------------------
+
+
+def high_of_busy_day() -> str:
+    return next(
+        c["id"]
+        for p in replay_pushes(REPO, BUSY_DAY)
+        for c in p["payload"]["commits"]
+        if c["message"].startswith("[Refactor] remove layer sharding")
+    )
+
+
+def late_high(repo: FakeRepo, sha: str) -> dict[str, Any]:
+    """A push landing a copy of the busy day's high commit as `sha`, linked as itself."""
+    push = landing_again(repo, BUSY_DAY, high_of_busy_day(), sha)
+    push["commits"][0]["url"] = f"https://github.com/{REPO}/commit/{sha}"
+    return push
+
+
+async def settle_minutes(client: Client, clock: FakeClock, minutes: int = 3) -> None:
+    for _ in range(minutes):
+        await client.app[EXECUTOR].drain()
+        clock.advance(minutes=1)
+
+
+@pytest.mark.parametrize("switch", ["discussions-off", "to-issue"])
+async def test_a_commit_folded_after_alerts_leave_discussions_is_in_exactly_one_post(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, switch: str
+) -> None:
+    config = "alerts:\n  on: [breaking, high]\n  max_per_day: 2\n"
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
+    clock.advance(minutes=1)
+    await client.app[EXECUTOR].drain()
+    (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    before = fold["body"]
+    if switch == "discussions-off":
+        repo.has_discussions = False  # a maintainer turns Discussions off
+    else:
+        await move_config(client, repo, clock, config + "  to: issue\n")
+    # Another high commit of the day lands, past the day's limit.
+    assert (await deliver(client, "push", late_high(repo, "d" * 40)))[0] == 202
+    await settle_minutes(client, clock)
+    bodies = [d["body"] for d in repo.discussions] + [c["body"] for c in repo.comments]
+    holding = [b for b in bodies if "d" * 40 in b]
+    assert len(holding) == 1  # its own alert, or a fold: exactly one post
+    if switch == "discussions-off":
+        # The old fold cannot be reached: it is left as it was, and the commit is in a fold
+        # of its own on the tracking issue (a second "more alerts" post of the day).
+        assert fold["body"] == before
+        (comment,) = [c for c in repo.comments if c["body"] == holding[0]]
+        assert comment["body"].startswith(f"<!-- commit-digest:{REPO}:{BUSY_DAY}:alerts-more-2 -->")
+    else:
+        # Discussions still work: the day's fold is edited where it was made.
+        assert holding == [fold["body"]]
+    # Nothing is edited through an issue comment's calls, and no commit is listed twice
+    # among the day's alert posts.
+    assert not github.calls_to("PATCH", rf"^/repos/{REPO}/issues/comments/")
+    listed = [
+        sha
+        for b in bodies
+        if ALERT_MARKER.search(b) or FOLD.search(b)
+        for sha in set(re.findall(r"/commit/([0-9a-f]{40})", b))
+    ]
+    assert len(listed) == len(set(listed))
+    for kind in (JobKind.SEND_ALERTS, JobKind.FOLD_ALERTS):
+        for job in await _jobs(client, kind):
+            assert (job.state, job.last_error) == ("done", None)
+
+
+def commit_title(sha: str) -> str:
+    return next(
+        c["message"].split("\n", 1)[0]
+        for p in replay_pushes(REPO, BUSY_DAY)
+        for c in p["payload"]["commits"]
+        if c["id"] == sha
+    )
+
+
+def fold_edits(github: FakeGitHub) -> int:
+    return len([c for c in github.calls if c.operation == "UpdateDigestDiscussion"])
+
+
+@pytest.mark.parametrize(
+    ("how", "max_per_day"),
+    [("revert", 2), ("rate", 2), ("revert", 7), ("revert-at-cutoff", 2)],
+    ids=["revert", "rate", "revert-the-only-one", "revert-analysed-at-the-cutoff"],
+)
+async def test_a_folded_commit_that_stops_being_alert_worthy_leaves_the_fold_with_one_edit(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    how: str,
+    max_per_day: int,
+) -> None:
+    config = f"alerts:\n  on: [breaking, high]\n  max_per_day: {max_per_day}\n"
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
+    clock.advance(minutes=1)
+    await client.app[EXECUTOR].drain()
+    (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    folded = sorted(set(re.findall(r"/commit/([0-9a-f]{40})", fold["body"])))
+    assert len(folded) == 8 - max_per_day  # the day has eight alert-worthy commits
+    gone = folded[0]
+    clock.advance(minutes=5)
+    edits = fold_edits(github)
+    if how.startswith("revert"):
+        # The revert lands later, once the fold was written.
+        revert = late_push(
+            repo.commits,
+            REPO,
+            BUSY_DAY,
+            "e" * 40,
+            f'Revert "{commit_title(gone)}"\n\nThis reverts commit {gone}.',
+        )
+        revert["repository"]["pushed_at"] = int(clock.now().timestamp())
+        assert (await deliver(client, "push", revert))[0] == 202
+        if how == "revert-at-cutoff":
+            # Its analysis does not come: the day's publication analyses it at the cutoff.
+            clock.current = BUSY_END + timedelta(hours=1)
+            await client.app[SCHEDULER].run_once()
+            await client.app[EXECUTOR].drain(kinds=[JobKind.PUBLISH_PERIOD])
+    else:
+        repo.roles[MAINTAINER] = "admin"
+        await command(
+            client, github, in_issue(github, f"/digest rate {gone[:7]} medium", repo=REPO)
+        )
+    for _ in range(3):
+        await client.app[EXECUTOR].drain()
+        clock.advance(minutes=1)
+    # One edit, and the commit is out of the fold; the others stay.
+    assert fold_edits(github) == edits + 1
+    shown = sorted(set(re.findall(r"/commit/([0-9a-f]{40})", fold["body"])))
+    assert shown == folded[1:]
+    if not shown:
+        # Nothing left: the fold says so instead of listing what is gone.
+        assert "No commit is listed here any more" in fold["body"]
+    # No alert of its own either, and nothing else was posted for it.
+    assert gone not in alerts_in([d["body"] for d in repo.discussions])
+    for job in await _jobs(client, JobKind.FOLD_ALERTS):
+        assert (job.state, job.last_error) == ("done", None)
+
+
+async def test_a_second_fold_deleted_with_its_issue_is_made_again_with_every_commit_it_held(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    config = "alerts:\n  on: [breaking, high]\n  max_per_day: 2\n"
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
+    await settle_minutes(client, clock, 1)
+    repo.has_discussions = False
+    assert (await deliver(client, "push", late_high(repo, "d" * 40)))[0] == 202
+    await settle_minutes(client, clock)
+    second = re.compile(rf"^<!-- commit-digest:{REPO}:{BUSY_DAY}:alerts-more-2 -->")
+    (made,) = [c for c in repo.comments if second.match(c["body"])]
+    github.delete_issue(REPO, made["issue_number"])  # a maintainer deletes the tracking issue
+    assert (await deliver(client, "push", late_high(repo, "c" * 40)))[0] == 202
+    await settle_minutes(client, clock)
+    (again,) = [c for c in repo.comments if second.match(c["body"])]
+    assert again["id"] != made["id"]
+    assert {"c" * 40, "d" * 40} <= set(COMMIT_LINK.findall(again["body"]))
+    (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    assert not {"c" * 40, "d" * 40} & set(COMMIT_LINK.findall(fold["body"]))
+    for kind in (JobKind.SEND_ALERTS, JobKind.FOLD_ALERTS):
+        for job in await _jobs(client, kind):
+            assert (job.state, job.last_error) == ("done", None)

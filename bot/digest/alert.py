@@ -153,20 +153,26 @@ def render_alert_fold(
     max_per_day: int,
     timezone: str = "UTC",
     with_title: bool = False,
+    key: str = "alerts-more",
 ) -> AlertPost:
     """The one post that holds a day's alerts beyond `max_per_day`, newest first.
 
     It is created with the first alert past the limit and edited as more arrive, so it is
-    rendered whole each time from the commits it holds. `with_title` puts the title in the
-    body, for an issue comment (which has no title of its own).
+    rendered whole each time from the commits it holds; with none left (each reverted or
+    rated down since), it says so. `with_title` puts the title in the body, for an issue
+    comment (which has no title of its own). `key`: the post's key in the ledger (a day's
+    later "more alerts" post, made where alerts go once the first cannot be reached).
     """
     p, s = catalogue(language).alert, catalogue(language).digest
     newest = sorted(commits, key=lambda c: (c.landed_at, c.sha), reverse=True)
     title = p.fold_title.format(repo=repo, day=day.isoformat())[:TITLE_LIMIT]
-    head = [fold_marker(repo, day)]
+    head = [fold_marker(repo, day, key)]
     if with_title:
         head += [f"## {inline(title)}", ""]
-    head += [p.fold_intro.format(count=len(newest), max=max_per_day, day=day.isoformat()), ""]
+    if newest:
+        head += [p.fold_intro.format(count=len(newest), max=max_per_day, day=day.isoformat()), ""]
+    else:
+        head += [p.fold_empty]
     footer = ["", "---", f"<sub>{p.fold_footer.format(day=day.isoformat())}</sub>"]
     entries = []
     for commit in newest:
@@ -191,4 +197,4 @@ def render_alert_fold(
     lines = head + kept
     if len(kept) < len(entries):
         lines += ["", p.fold_more.format(count=len(entries) - len(kept))]
-    return AlertPost("alerts-more", title, "\n".join(lines + footer))
+    return AlertPost(key, title, "\n".join(lines + footer))

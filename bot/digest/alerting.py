@@ -41,7 +41,12 @@ def undoes(revert: DigestCommit, target: DigestCommit) -> bool:
 
 def reads_as_revert(commit: DigestCommit) -> bool:
     """Whether a commit reads as a revert (of anything): a `Revert "…"` title or git's line."""
-    return parse_title(commit.title).undoes is not None or bool(git_reverted_shas(commit.message))
+    return names_a_revert(commit.title, commit.message)
+
+
+def names_a_revert(title: str, message: str) -> bool:
+    """`reads_as_revert` of a commit's title and message."""
+    return parse_title(title).undoes is not None or bool(git_reverted_shas(message))
 
 
 @dataclass(frozen=True)

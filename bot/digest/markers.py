@@ -4,7 +4,8 @@ A create whose answer was lost is searched for by its marker before it is sent a
 text is a contract with every post already out there and never changes:
 `<!-- commit-digest:{owner/name}:{place} -->`, where the place is
 - `{day}:{part}`: a part of a day's digest (`part-1`, `addendum-1-2`, ...);
-- `{day}:alerts-more`: the day's "more alerts" post;
+- `{day}:alerts-more`: the day's "more alerts" post (`alerts-more-2`, ...: one made where
+  alerts go after the first could no longer be reached);
 - `week-{first day}:part-1`: a week's roll-up;
 - `alert:{sha}`: a commit's alert (one per commit, whatever its day);
 - `tracking-issue`: the issue the App opens for its comments;
@@ -48,9 +49,9 @@ def alert_marker(repo: str, sha: str) -> str:
     return str(Marker(repo, f"alert:{sha}"))
 
 
-def fold_marker(repo: str, day: date) -> str:
-    """A day's "more alerts" post."""
-    return day_marker(repo, day, _FOLD)
+def fold_marker(repo: str, day: date, key: str = _FOLD) -> str:
+    """A day's "more alerts" post (`key`: the ledger's key of that post)."""
+    return day_marker(repo, day, key)
 
 
 def tracking_marker(repo: str) -> str:

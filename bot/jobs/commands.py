@@ -24,7 +24,7 @@ from bot.jobs.analyse.governor import Governor, rules_governor
 from bot.jobs.context import POSTING_TROUBLE, JobContext
 from bot.jobs.explain import Explainer
 from bot.jobs.outcomes import Done, Outcome
-from bot.jobs.publish.alerts import alert_job, alerts_on, sent_alerts
+from bot.jobs.publish.alerts import alert_job, alerts_on, rearm_folds, sent_alerts
 from bot.jobs.publish.build import build_digest, shown_commits
 from bot.periods.period import Period
 from bot.posts import targets
@@ -293,6 +293,9 @@ class RunCommand:
                     await ctx.store.jobs.enqueue_in(
                         conn, [alert_job(repo.id, commit.sha)], ctx.clock.now(), rearm=True
                     )
+                if changed:
+                    # A folded commit rated below what alerts want (or back) leaves its fold.
+                    await rearm_folds(conn, repo.id, ctx.clock.now(), shas=[commit.sha])
             log.info("commit_rated", sha=commit.sha, importance=command.importance)
         return replies.rated_text(
             language,

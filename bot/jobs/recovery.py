@@ -8,9 +8,9 @@ finds the GUIDs that never got a 2xx from it, or that it acknowledged as stored 
 the store does not have, and asks GitHub to redeliver them
 (`POST /app/hook/deliveries/{id}/attempts`). Asking is tracked like a job: a GUID whose
 redelivery is still not stored when its backoff runs out (the redelivery met the App down
-again) is asked again, a bounded number of times (`bot.store.redeliveries`); one stored is
-never asked again. A redelivery keeps its GUID, so the webhook's dedupe makes a second copy
-harmless.
+again) is asked again, with a capped backoff, until GitHub's window for that delivery closes
+(`bot.store.redeliveries`); one stored is never asked again. A redelivery keeps its GUID,
+so the webhook's dedupe makes a second copy harmless.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.runtime.metrics import Metrics
 from bot.store import Store
-from bot.store.redeliveries import CLAIM_STALE_AFTER, MAX_ASKS, REFUSED, Ask
+from bot.store.redeliveries import CLAIM_STALE_AFTER, REFUSED, Ask
 from bot.web.handlers import ROUTED_EVENTS
 
 log = get_logger(__name__)
@@ -125,7 +125,7 @@ def plan_redeliveries(
                 event=ask.event,
                 reason=Reason(ask.reason),
                 attempts=ask.asks,
-                first_attempt_at=ask.asked_at,
+                first_attempt_at=ask.delivered_at or ask.asked_at,
                 last_status="",
             )
         )
@@ -188,10 +188,14 @@ async def recover_deliveries(
     report = RecoveryReport()
     deliveries = await _list_deliveries(app_api, listed_from, report)
     stale_before = now - CLAIM_STALE_AFTER
-    again = await store.redeliveries.due(now=now, stale_before=stale_before, since=window_start)
+    again = await store.redeliveries.due(
+        now=now, stale_before=stale_before, window_start=window_start
+    )
     guids = {d.guid for d in deliveries}
     recorded = await store.redeliveries.recorded(guids | {a.guid for a in again})
-    held = await store.redeliveries.held(guids, now=now, stale_before=stale_before)
+    held = await store.redeliveries.held(
+        guids, now=now, stale_before=stale_before, window_start=window_start
+    )
     # What was asked for and has arrived since (stored, or answered with another 2xx: an
     # ignored push) is settled, never asked again.
     answered = {d.guid for d in deliveries if d.answered_2xx and d.status_code != 202}
@@ -207,8 +211,10 @@ async def recover_deliveries(
             hook_delivery_id=item.hook_delivery_id,
             event=item.event,
             reason=item.reason,
+            delivered_at=item.first_attempt_at,
             now=now,
             stale_before=stale_before,
+            window_start=window_start,
         )
         if not claimed:
             report.taken += 1
@@ -248,10 +254,11 @@ async def recover_deliveries(
             report.deferred.append(item)
             log.warning("delivery_redelivery_deferred", error=str(exc), **context)
             continue
-        asks = await store.redeliveries.asked(item.guid, now=now)
+        asks, last = await store.redeliveries.asked(item.guid, now=now, window=window)
         report.asked.append(item)
         log.info("delivery_redelivery_requested", asks=asks, **context)
-        if asks >= MAX_ASKS:
+        if last:
+            # Its next ask would fall past GitHub's window: this was the last one.
             log.warning("delivery_redelivery_exhausted", asks=asks, **context)
 
     if metrics is not None:

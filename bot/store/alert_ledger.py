@@ -3,7 +3,10 @@
 A commit's alert is the post `alert-<sha>` of its day's period (`alerts:<date>`); a commit
 folded into its day's "more alerts" post has a row of the same key, of kind `folded`, which
 is never a post of its own. So one lookup by key tells whether a commit was ever alerted,
-and where, whatever the config says its day is now.
+and where, whatever the config says its day is now. A folded row's `parent` names the "more
+alerts" post it was written into (`alerts-more`, or `alerts-more-2`, ...: a day's later fold,
+made where alerts go once the first could no longer be reached); none yet, the next write of
+the day's current fold takes it.
 """
 
 from __future__ import annotations
@@ -26,6 +29,23 @@ FOLD_KEY = "alerts-more"
 FOLDED = "folded"
 # pg_advisory_xact_lock(int, int) keys of a repository's alert decisions (a space of its own).
 _LOCK_CLASS = 0x0A1E
+# Bound parameters per statement stay far below SQLite's and asyncpg's limits.
+_CHUNK = 500
+
+
+def fold_key(number: int) -> str:
+    """The ledger's key of a day's `number`-th "more alerts" post (the first: `FOLD_KEY`)."""
+    return FOLD_KEY if number <= 1 else f"{FOLD_KEY}-{number}"
+
+
+def fold_number(key: str) -> int:
+    """The inverse of `fold_key`."""
+    suffix = key.removeprefix(FOLD_KEY).removeprefix("-")
+    return int(suffix) if suffix.isdigit() else 1
+
+
+def _is_fold(key: sa.ColumnElement[str]) -> sa.ColumnElement[bool]:
+    return sa.or_(key == FOLD_KEY, key.startswith(f"{FOLD_KEY}-", autoescape=True))
 
 
 def _recorded(r: sa.Row[tuple[object, ...]]) -> Recorded:
@@ -39,6 +59,11 @@ def _recorded(r: sa.Row[tuple[object, ...]]) -> Recorded:
         url=r.url,
         body_hash=r.body_hash,
     )
+
+
+def _chunks(values: Collection[str]) -> list[list[str]]:
+    ordered = sorted(values)
+    return [ordered[i : i + _CHUNK] for i in range(0, len(ordered), _CHUNK)]
 
 
 class AlertLedger:
@@ -77,25 +102,44 @@ class AlertLedger:
             )
             return {key.removeprefix(ALERT_PREFIX) for key in rows.scalars()}
 
-    async def folded(self, repo_id: int, period: str) -> list[str]:
-        """The commits folded into that day's "more alerts" post."""
+    async def folded(self, repo_id: int, period: str) -> dict[str, str | None]:
+        """The commits folded on that day: sha -> the key of the "more alerts" post it was
+        written into (None: not written into one yet)."""
         async with self._engine.connect() as conn:
             rows = await conn.execute(
-                sa.select(p.key).where(p.repo_id == repo_id, p.period == period, p.kind == FOLDED)
-            )
-            return sorted(key.removeprefix(ALERT_PREFIX) for key in rows.scalars())
-
-    async def fold_post(self, repo_id: int, period: str) -> tuple[Recorded, datetime] | None:
-        """The day's "more alerts" post as recorded, and when it was last written."""
-        async with self._engine.connect() as conn:
-            row = (
-                await conn.execute(
-                    sa.select(t.posts).where(
-                        p.repo_id == repo_id, p.period == period, p.key == FOLD_KEY
-                    )
+                sa.select(p.key, p.parent).where(
+                    p.repo_id == repo_id, p.period == period, p.kind == FOLDED
                 )
-            ).first()
-        return None if row is None else (_recorded(row), row.updated_at)
+            )
+            return {key.removeprefix(ALERT_PREFIX): parent for key, parent in rows}
+
+    async def fold_posts(self, repo_id: int, period: str) -> list[tuple[Recorded, datetime]]:
+        """The day's "more alerts" posts as recorded, first made first, and when each was
+        last written."""
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(t.posts).where(p.repo_id == repo_id, p.period == period, _is_fold(p.key))
+            )
+            made = [(_recorded(row), row.updated_at) for row in rows]
+        return sorted(made, key=lambda m: fold_number(m[0].key))
+
+    @staticmethod
+    async def written_into(
+        conn: AsyncConnection, repo_id: int, period: str, shas: Collection[str], key: str
+    ) -> None:
+        """These folded commits are in the "more alerts" post `key` now (those not in one)."""
+        for chunk in _chunks(shas):
+            await conn.execute(
+                sa.update(t.posts)
+                .where(
+                    p.repo_id == repo_id,
+                    p.period == period,
+                    p.key.in_([ALERT_PREFIX + s for s in chunk]),
+                    p.kind == FOLDED,
+                    p.parent.is_(None),
+                )
+                .values(parent=key)
+            )
 
     @staticmethod
     async def lock(conn: AsyncConnection, repo_id: int) -> None:
@@ -136,10 +180,45 @@ class AlertLedger:
         await conn.execute(stmt.on_conflict_do_nothing())
 
     @staticmethod
+    async def fold_periods(
+        conn: AsyncConnection,
+        repo_id: int,
+        *,
+        shas: Collection[str] = (),
+        landed: tuple[datetime, datetime] | None = None,
+    ) -> set[str]:
+        """The days (periods) that folded any of these commits, or any commit landed in
+        [start, end] (`landed`)."""
+        c = t.commits.c
+        query = sa.select(p.period).where(
+            p.repo_id == repo_id,
+            p.kind == FOLDED,
+            p.period.startswith(ALERT_PERIOD, autoescape=True),
+        )
+        periods: set[str] = set()
+        for chunk in _chunks(shas):
+            rows = await conn.execute(query.where(p.key.in_([ALERT_PREFIX + s for s in chunk])))
+            periods.update(rows.scalars())
+        if landed is not None:
+            near = (
+                sa.select(c.sha)
+                .where(
+                    c.repo_id == repo_id,
+                    p.key == sa.literal(ALERT_PREFIX) + c.sha,
+                    c.landed_at >= landed[0],
+                    c.landed_at <= landed[1],
+                )
+                .exists()
+            )
+            periods.update((await conn.execute(query.where(near))).scalars())
+        return periods
+
+    @staticmethod
     async def fold_written_at(conn: AsyncConnection, repo_id: int, period: str) -> datetime | None:
+        """When one of the day's "more alerts" posts was last written."""
         at: datetime | None = await conn.scalar(
-            sa.select(p.updated_at).where(
-                p.repo_id == repo_id, p.period == period, p.key == FOLD_KEY
+            sa.select(sa.func.max(p.updated_at)).where(
+                p.repo_id == repo_id, p.period == period, _is_fold(p.key)
             )
         )
         return at

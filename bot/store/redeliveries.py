@@ -19,9 +19,9 @@ ASKING, ASKED, REFUSED, DELIVERED = "asking", "asked", "refused", "delivered"
 # How long an `asking` claim may stay unsettled before another round takes it over.
 CLAIM_STALE_AFTER = timedelta(minutes=10)
 # A GUID asked for but still not stored is asked again after a backoff that doubles from
-# `FIRST_RETRY` up to `LONGEST_RETRY`, at most `MAX_ASKS` times in all (about a day and a
-# half, within GitHub's 3-day window; past that window GitHub refuses, which ends it too).
-MAX_ASKS = 10
+# `FIRST_RETRY` up to `LONGEST_RETRY`, for as long as GitHub redelivers it: until its window
+# (3 days from when it was first delivered, FACTS.md §1) closes. GitHub refusing it ends it
+# too.
 FIRST_RETRY = timedelta(minutes=5)
 LONGEST_RETRY = timedelta(hours=6)
 
@@ -44,6 +44,7 @@ class Ask:
     asks: int
     asked_at: datetime
     next_ask_at: datetime | None
+    delivered_at: datetime | None
 
 
 def _chunks(values: Collection[str]) -> Iterator[list[str]]:
@@ -52,13 +53,17 @@ def _chunks(values: Collection[str]) -> Iterator[list[str]]:
         yield ordered[start : start + _CHUNK]
 
 
-def _due(now: datetime, stale_before: datetime) -> sa.ColumnElement[bool]:
+def _due(now: datetime, stale_before: datetime, window_start: datetime) -> sa.ColumnElement[bool]:
     """Rows whose GUID may be asked for now: a claim whose holder died, or an ask whose
-    redelivery has not been stored by the time its backoff ran out."""
+    redelivery has not been stored by the time its backoff ran out, while GitHub's window
+    for it is open (delivered since `window_start`)."""
     r = t.redeliveries.c
-    return sa.or_(
-        sa.and_(r.state == ASKING, r.asked_at < stale_before),
-        sa.and_(r.state == ASKED, r.asks < MAX_ASKS, r.next_ask_at <= now),
+    return sa.and_(
+        sa.or_(
+            sa.and_(r.state == ASKING, r.asked_at < stale_before),
+            sa.and_(r.state == ASKED, r.next_ask_at <= now),
+        ),
+        sa.func.coalesce(r.delivered_at, r.asked_at) >= window_start,
     )
 
 
@@ -72,6 +77,7 @@ def _ask(row: Any) -> Ask:
         asks=row.asks,
         asked_at=row.asked_at,
         next_ask_at=row.next_ask_at,
+        delivered_at=row.delivered_at,
     )
 
 
@@ -95,28 +101,34 @@ class Redeliveries:
         return found
 
     async def held(
-        self, guids: Collection[str], *, now: datetime, stale_before: datetime
+        self,
+        guids: Collection[str],
+        *,
+        now: datetime,
+        stale_before: datetime,
+        window_start: datetime,
     ) -> set[str]:
         """The GUIDs among these not to ask for now: refused, delivered, being asked for by a
-        live claim, asked and within their backoff, or asked `MAX_ASKS` times."""
+        live claim, asked and within their backoff, or past GitHub's window."""
         r = t.redeliveries.c
+        due = _due(now, stale_before, window_start)
         found: set[str] = set()
         async with self._engine.connect() as conn:
             for chunk in _chunks(guids):
-                rows = await conn.execute(
-                    sa.select(r.guid).where(r.guid.in_(chunk), sa.not_(_due(now, stale_before)))
-                )
+                rows = await conn.execute(sa.select(r.guid).where(r.guid.in_(chunk), sa.not_(due)))
                 found.update(rows.scalars())
         return found
 
-    async def due(self, *, now: datetime, stale_before: datetime, since: datetime) -> list[Ask]:
+    async def due(
+        self, *, now: datetime, stale_before: datetime, window_start: datetime
+    ) -> list[Ask]:
         """Asks to make again now, whether or not the round's listing still shows them (a
-        later round lists back only an hour): oldest first, first asked after `since`."""
+        later round lists back only an hour): oldest first, delivered since `window_start`."""
         r = t.redeliveries.c
         async with self._engine.connect() as conn:
             rows = await conn.execute(
                 sa.select(t.redeliveries)
-                .where(_due(now, stale_before), r.asked_at >= since)
+                .where(_due(now, stale_before, window_start))
                 .order_by(r.asked_at, r.guid)
             )
             return [_ask(row) for row in rows]
@@ -128,14 +140,17 @@ class Redeliveries:
         hook_delivery_id: int,
         event: str,
         reason: str,
+        delivered_at: datetime,
         now: datetime,
         stale_before: datetime,
+        window_start: datetime,
     ) -> bool:
-        """Take the right to ask for this GUID; False when it was asked (or is being asked)
-        by this or another replica and is not due again. A claim whose holder died is taken
-        over once stale, an ask not yet delivered once its backoff ran out."""
+        """Take the right to ask for this GUID (first delivered at `delivered_at`); False when
+        it was asked (or is being asked) by this or another replica and is not due again. A
+        claim whose holder died is taken over once stale, an ask not yet delivered once its
+        backoff ran out, both while GitHub's window for it is open."""
         r = t.redeliveries.c
-        values = {
+        values: dict[str, Any] = {
             "hook_delivery_id": hook_delivery_id,
             "event": event,
             "reason": reason,
@@ -145,7 +160,11 @@ class Redeliveries:
         }
         try:
             async with self._writer.begin() as conn:
-                await conn.execute(sa.insert(t.redeliveries).values(guid=guid, asks=0, **values))
+                await conn.execute(
+                    sa.insert(t.redeliveries).values(
+                        guid=guid, asks=0, delivered_at=delivered_at, **values
+                    )
+                )
         except IntegrityError:
             pass
         else:
@@ -153,24 +172,35 @@ class Redeliveries:
         async with self._writer.begin() as conn:
             taken = await conn.execute(
                 sa.update(t.redeliveries)
-                .where(r.guid == guid, _due(now, stale_before))
-                .values(**values)
+                .where(r.guid == guid, _due(now, stale_before, window_start))
+                .values(
+                    delivered_at=sa.func.coalesce(
+                        r.delivered_at, sa.literal(delivered_at, t.UTCDateTime)
+                    ),
+                    **values,
+                )
             )
         return bool(taken.rowcount)
 
-    async def asked(self, guid: str, *, now: datetime) -> int:
+    async def asked(self, guid: str, *, now: datetime, window: timedelta) -> tuple[int, bool]:
         """GitHub accepted the ask (202): counted, and due again after its backoff unless the
-        webhook stores the GUID by then. Returns how many times it has been asked."""
+        webhook stores the GUID by then. Returns how many times it has been asked, and
+        whether this was the last ask (the next would fall past GitHub's `window`)."""
         r = t.redeliveries.c
         async with self._writer.begin() as conn:
-            asks = await conn.scalar(sa.select(r.asks).where(r.guid == guid))
-            count = int(asks or 0) + 1
+            row = (
+                await conn.execute(
+                    sa.select(r.asks, r.delivered_at, r.asked_at).where(r.guid == guid)
+                )
+            ).one()
+            count = int(row.asks or 0) + 1
+            again = now + retry_after(count)
             await conn.execute(
                 sa.update(t.redeliveries)
                 .where(r.guid == guid)
-                .values(state=ASKED, asks=count, next_ask_at=now + retry_after(count))
+                .values(state=ASKED, asks=count, next_ask_at=again)
             )
-        return count
+        return count, again - window > (row.delivered_at or row.asked_at)
 
     async def settle(self, guid: str, *, state: str, answer: str | None = None) -> None:
         """Record an end: `refused` (GitHub answered 4xx) or `delivered`."""

@@ -273,6 +273,9 @@ redeliveries = sa.Table(
     # Migration 0010: how many asks GitHub accepted, and when the next is due.
     sa.Column("asks", sa.Integer, nullable=False, server_default="0"),
     sa.Column("next_ask_at", UTCDateTime),
+    # Migration 0014: when GitHub first delivered it; it is asked for until GitHub's window
+    # for redelivering it (3 days from then, FACTS.md §1) closes.
+    sa.Column("delivered_at", UTCDateTime),
 )
 
 commands = sa.Table(

@@ -139,6 +139,7 @@ EN = Catalogue(
         fold_title="More alerts — {repo} — {day}",
         fold_intro="On {day} more commits were analysed as breaking or of high importance than `alerts.max_per_day` ({max}) allows alerts for. To keep notifications few, the rest are listed here, newest first ({count}).",
         fold_more="… and {count} more, in the daily digest.",
+        fold_empty="No commit is listed here any more: each one listed before was reverted, or rated below what `alerts.on` alerts on, since.",
     ),
     weekly=WeeklyPhrases(
         title="Weekly roll-up — {repo} — {first} to {last}",

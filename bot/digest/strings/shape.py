@@ -111,6 +111,7 @@ class AlertPhrases:
     fold_title: str  # {repo} {day}
     fold_intro: str  # {count} {max} {day}
     fold_more: str  # {count}
+    fold_empty: str
 
 
 @dataclass(frozen=True)

@@ -135,6 +135,7 @@ ZH_CN = Catalogue(
         fold_title="更多预警（{repo}，{day}）",
         fold_intro="{day} 被分析为破坏性变更或高重要度的提交超过了 `alerts.max_per_day`（{max}）允许的预警数。为减少通知，其余的集中列在这里，最新的在前（{count} 个）。",
         fold_more="……以及另外 {count} 个，见每日报告。",
+        fold_empty="这里已不再列出任何提交：此前列出的每个提交随后都已被回退，或被评定为低于 `alerts.on` 的预警级别。",
     ),
     weekly=WeeklyPhrases(
         title="每周汇总报告（{first} 至 {last}）",

@@ -10,6 +10,7 @@ import aiohttp
 from structlog.contextvars import bound_contextvars
 
 from bot.analysis import AnalysisResult, Analyzer
+from bot.digest.alerting import names_a_revert
 from bot.github import InstallationClient
 from bot.github.calls import CommitMissing
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
@@ -18,7 +19,7 @@ from bot.jobs.analyse.governor import Governor
 from bot.jobs.analyse.prefetch import Prefetched, prefetch
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry
-from bot.jobs.publish.alerts import alert_job, alerts_on
+from bot.jobs.publish.alerts import alert_job, alerts_on, rearm_folds
 from bot.models import CommitInput, Importance
 from bot.runtime.logs import get_logger
 from bot.store.commits import CommitState, CommitWork, details_of
@@ -138,6 +139,9 @@ class AnalyseCommit:
                 await ctx.store.jobs.enqueue_in(
                     conn, [alert_job(work.repo_id, work.sha)], now, rearm=True
                 )
+            if stored and config.alerts.on and names_a_revert(work.title, commit.message):
+                # A revert of a commit folded already takes it out of its day's fold.
+                await rearm_folds(conn, work.repo_id, now, revert_landed=work.landed_at)
         if stored:
             log.info(
                 "commit_analyzed",

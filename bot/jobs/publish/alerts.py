@@ -15,9 +15,11 @@ unclear is settled where it was sent, whatever the config says now.
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from collections.abc import Collection
+from datetime import date, datetime, timedelta
 from typing import Any
 
+from sqlalchemy.ext.asyncio import AsyncConnection
 from structlog.contextvars import bound_contextvars
 
 from bot.digest.alert import render_alert
@@ -50,7 +52,14 @@ NEARBY = timedelta(days=2)
 # The "more alerts" post is edited at most this often; commits folded meanwhile wait.
 FOLD_EVERY = timedelta(minutes=1)
 
-__all__ = ["ALERT_PERIOD", "ALERT_PREFIX", "SendAlerts", "alert_job", "alert_period"]
+__all__ = [
+    "ALERT_PERIOD",
+    "ALERT_PREFIX",
+    "SendAlerts",
+    "alert_job",
+    "alert_period",
+    "rearm_folds",
+]
 
 
 def alert_period(day: date) -> str:
@@ -68,6 +77,25 @@ def alert_job(repo_id: int, sha: str) -> SendAlertsPayload:
 
 def fold_job(repo_id: int, day: date) -> FoldAlertsPayload:
     return FoldAlertsPayload(repo_id=repo_id, day=day)
+
+
+async def rearm_folds(
+    conn: AsyncConnection,
+    repo_id: int,
+    now: datetime,
+    *,
+    shas: Collection[str] = (),
+    revert_landed: datetime | None = None,
+) -> None:
+    """Arm the `fold_alerts` job of each day that folded one of these commits (a maintainer
+    rated it), or a commit a revert landed at `revert_landed` may undo: the fold drops what
+    is no longer alert-worthy, at most once a minute as ever."""
+    landed = None if revert_landed is None else (revert_landed - NEARBY, revert_landed)
+    for period in sorted(await AlertLedger.fold_periods(conn, repo_id, shas=shas, landed=landed)):
+        written = await AlertLedger.fold_written_at(conn, repo_id, period)
+        due = max(now, written + FOLD_EVERY) if written is not None else now
+        job = fold_job(repo_id, day_of_period(period))
+        await Jobs.enqueue_in(conn, [job], now, rearm=True, not_before=due)
 
 
 def alerts_on(analysis: Analysis, config: RepoConfig, *, excluded: str | None) -> bool:

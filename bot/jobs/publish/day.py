@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from structlog.contextvars import bound_contextvars
 
 from bot.analysis import AnalysisResult, rules
+from bot.digest.alerting import names_a_revert
 from bot.digest.markers import day_marker
 from bot.digest.render import Part, render, render_addendum
 from bot.digest.synthesis import named
@@ -23,7 +24,7 @@ from bot.github import InstallationClient
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Done, Outcome
 from bot.jobs.publish import places
-from bot.jobs.publish.alerts import sent_alerts
+from bot.jobs.publish.alerts import rearm_folds, sent_alerts
 from bot.jobs.publish.build import build_digest, day_usage, shown_commits
 from bot.models import Digest
 from bot.periods.period import Period
@@ -172,6 +173,11 @@ class PublishPeriod:
                     await ctx.store.digests.force_analysis(conn, repo.id, sha, result, now)
                 done = [AnalyseCommitPayload(repo_id=repo.id, sha=sha).key for sha, _ in results]
                 await ctx.store.jobs.finish_pending(conn, JobKind.ANALYSE_COMMIT, done, now)
+                if config.alerts.on:
+                    # A revert analysed only now still takes what it undoes out of a fold.
+                    for c in missing:
+                        if names_a_revert(c.title, c.message):
+                            await rearm_folds(conn, repo.id, now, revert_landed=c.landed_at)
             log.info("commits_analysed_at_cutoff", count=len(results))
             commits = await ctx.store.digests.window_commits(repo.id, start, end)
         return commits

@@ -4,11 +4,15 @@ One job per repository and day. The commits past the day's `max_per_day` are rec
 folded by their own alert jobs (`bot.jobs.publish.alerts`), which arm this one: when the
 post was written less than a minute ago, for a minute after it, so a burst of alerts makes
 one edit, not one per commit. A run renders the post whole from the folded commits (less
-any reverted since) and writes it where it was first made, whatever the config says now.
+any reverted or rated down since: a commit that stops being alert-worthy arms the job too)
+and writes it where it was first made, whatever the config says now. Where that post cannot
+be reached any more (Discussions turned off), the commits it does not show yet go into a
+new one where alerts go now, so each folded commit is in exactly one post.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 
 from structlog.contextvars import bound_contextvars
@@ -16,6 +20,7 @@ from structlog.contextvars import bound_contextvars
 from bot.digest.alert import render_alert_fold
 from bot.digest.alerting import plan_alerts, wants_alert
 from bot.digest.markers import fold_marker
+from bot.github import InstallationClient
 from bot.github.calls import Forbidden, GraphQLFailed
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Outcome
@@ -30,13 +35,15 @@ from bot.jobs.publish.alerts import (
     settle,
 )
 from bot.jobs.publish.build import shown_commits
+from bot.models import DigestCommit
 from bot.posts import targets
 from bot.posts.reconcile import Wanted
+from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
-from bot.store.alert_ledger import FOLD_KEY
+from bot.store.alert_ledger import FOLD_KEY, AlertLedger, fold_key, fold_number
 from bot.store.job_payloads import FoldAlertsPayload
 from bot.store.jobs import Job
-from bot.store.posts import PostState
+from bot.store.posts import PostState, Recorded
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
@@ -81,69 +88,188 @@ class FoldAlerts:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
         period = alert_period(day)
-        made = await ctx.store.alert_ledger.fold_post(repo.id, period)
+        made = await ctx.store.alert_ledger.fold_posts(repo.id, period)
         if not config.alerts.on:
             # Turned off since: an unclear create is settled all the same.
-            if made is not None and made[0].state is PostState.CREATING:
+            unclear = [rec for rec, _ in made if rec.state is PostState.CREATING]
+            if unclear:
                 client = await ctx.client(job, repo.installation_id, repo.full_name, repo.id)
-                marker = fold_marker(repo.full_name, day)
-                await settle(
-                    ctx, job, client, repo, config, period=period, rec=made[0], marker=marker
-                )
+                for rec in unclear:
+                    marker = fold_marker(repo.full_name, day, rec.key)
+                    await settle(
+                        ctx, job, client, repo, config, period=period, rec=rec, marker=marker
+                    )
             return Done()
-        until = fold_due(made[1] if made else None, ctx.clock.now())
+        until = fold_due(max((at for _, at in made), default=None), ctx.clock.now())
         if until is not None:
             return Defer("the fold was written less than a minute ago", until)
-        shas = await ctx.store.alert_ledger.folded(repo.id, period)
-        folded, _ = shown_commits(config, await ctx.store.digests.commits_of(repo.id, shas))
+        # A commit written into a fold that is gone (deleted, and forgotten) is in none now.
+        live = {rec.key for rec, _ in made}
+        members = {
+            sha: key if key in live else None
+            for sha, key in (await ctx.store.alert_ledger.folded(repo.id, period)).items()
+        }
+        kept = await self._kept(repo, config, members)
+        if not made and not kept:
+            return Done()
+        fold = _Fold(self._ctx, job, repo=repo, config=config, day=day, gone=gone)
+        # An earlier fold (one that could no longer be reached when more commits folded) is
+        # edited where it was made, only when what it holds changed (a commit reverted).
+        for rec, _ in made[:-1]:
+            await fold.edit(rec, [c for c in kept if members[c.sha] == rec.key])
+        if not made:
+            await fold.write(FOLD_KEY, None, kept)
+            return Done()
+        current = made[-1][0]
+        mine = [c for c in kept if members[c.sha] in (None, current.key)]
+        if await fold.edit(current, mine):
+            return Done()
+        # The current fold cannot be reached any more (Discussions turned off): the commits
+        # it does not show yet go into a new one, where alerts go now; none is in two.
+        new = [c for c in mine if members[c.sha] is None]
+        if new:
+            key = fold_key(fold_number(current.key) + 1)
+            log.info("alert_fold_moved", unreachable=current.key, key=key, commits=len(new))
+            await fold.write(key, None, new)
+        return Done()
+
+    async def _kept(
+        self, repo: RepoRow, config: RepoConfig, members: Mapping[str, str | None]
+    ) -> list[DigestCommit]:
+        """The folded commits a fold lists now: alert-worthy under the config (a maintainer's
+        rating included), less any reverted since, as they would have had no alert."""
+        store = self._ctx.store
+        folded, _ = shown_commits(config, await store.digests.commits_of(repo.id, list(members)))
         folded = [c for c in folded if wants_alert(c.analysis, config.alerts)]
         if not folded:
-            return Done()
+            return []
+        landed = [c.landed_at for c in folded]
         reverts, _ = shown_commits(
             config,
-            await ctx.store.digests.reverts_between(
-                repo.id, folded[0].landed_at - NEARBY, folded[-1].landed_at + NEARBY
+            await store.digests.reverts_between(
+                repo.id, min(landed) - NEARBY, max(landed) + NEARBY
             ),
         )
         plan = plan_alerts(folded, config=config.alerts, posted=(), others=reverts)
-        # A folded commit reverted since leaves the fold, as it would have had no alert.
-        kept = [c for c in folded if c.sha not in plan.reverted and c.sha not in plan.cancelled]
-        if not kept:
-            return Done()
-        client = await ctx.client(job, repo.installation_id, repo.full_name, repo.id)
-        channel = (
-            await places.sent_channel(
-                client, repo.full_name, made[0], category=alert_category(config)
+        return [c for c in folded if c.sha not in plan.reverted and c.sha not in plan.cancelled]
+
+
+class _Fold:
+    """One run's writes of a day's "more alerts" posts."""
+
+    def __init__(
+        self,
+        ctx: JobContext,
+        job: Job[FoldAlertsPayload],
+        *,
+        repo: RepoRow,
+        config: RepoConfig,
+        day: date,
+        gone: places.GoneIssues,
+    ) -> None:
+        self._ctx, self._job, self._repo, self._config = ctx, job, repo, config
+        self._day, self._gone = day, gone
+        self._client: InstallationClient | None = None
+
+    async def client(self) -> InstallationClient:
+        if self._client is None:
+            repo = self._repo
+            self._client = await self._ctx.client(
+                self._job, repo.installation_id, repo.full_name, repo.id
             )
-            if made
-            else None
+        return self._client
+
+    def render(self, key: str, kind: str, commits: Sequence[DigestCommit]) -> Wanted:
+        config, repo = self._config, self._repo.full_name
+        post = render_alert_fold(
+            commits,
+            repo=repo,
+            day=self._day,
+            language=config.language,
+            max_per_day=config.alerts.max_per_day,
+            timezone=config.timezone,
+            with_title=kind != "discussion",
+            key=key,
         )
-        discussion = True
+        return Wanted(key, kind, fold_marker(repo, self._day, key), post.body, post.title)
+
+    async def edit(self, rec: Recorded, commits: Sequence[DigestCommit]) -> bool:
+        """The fold brought up to date where it was made; False where that place cannot be
+        reached any more (it is left as it is)."""
+        if not commits and rec.state is PostState.CREATING:
+            # No post is made only to say it is empty: an unclear create is settled first.
+            found = await self._settled(rec)
+            if found is None:
+                return True
+            rec = found
+        if (
+            rec.state is PostState.POSTED
+            and rec.body_hash == self.render(rec.key, rec.kind, commits).hash
+        ):
+            # As it is already; the commits it shows are known to be in it (a run that died
+            # after its edit, or rows folded before folds were told apart).
+            await self._written(rec.key, commits)
+            return True
+        client = await self.client()
+        channel = await places.sent_channel(
+            client, self._repo.full_name, rec, category=alert_category(self._config)
+        )
+        if channel is None:
+            return False
+        await self.write(rec.key, channel, commits)
+        return True
+
+    async def _settled(self, rec: Recorded) -> Recorded | None:
+        """An unclear create looked for where it was sent: its record once found, else None
+        (withdrawn)."""
+        ctx, repo, period = self._ctx, self._repo, alert_period(self._day)
+        marker = fold_marker(repo.full_name, self._day, rec.key)
+        client = await self.client()
+        await settle(
+            ctx, self._job, client, repo, self._config, period=period, rec=rec, marker=marker
+        )
+        made = await ctx.store.alert_ledger.fold_posts(repo.id, period)
+        return next((r for r, _ in made if r.key == rec.key), None)
+
+    async def write(
+        self, key: str, channel: targets.Channel | None, commits: Sequence[DigestCommit]
+    ) -> None:
+        """The fold `key` made or edited in `channel` (None: where alerts go now, a refused
+        Discussion falling back to the issue); its commits recorded as written into it."""
+        ctx, job, repo = self._ctx, self._job, self._repo
+        period = alert_period(self._day)
+        client = await self.client()
+        fall_back, discussion = channel is None, True
         while True:
             if channel is None:
                 channel = await alert_channel(
-                    ctx, job, client, repo, config=config, gone=gone, discussion=discussion
+                    ctx,
+                    job,
+                    client,
+                    repo,
+                    config=self._config,
+                    gone=self._gone,
+                    discussion=discussion,
                 )
-            post = render_alert_fold(
-                kept,
-                repo=repo.full_name,
-                day=day,
-                language=config.language,
-                max_per_day=config.alerts.max_per_day,
-                timezone=config.timezone,
-                with_title=channel.kind != "discussion",
-            )
-            wanted = Wanted(
-                FOLD_KEY, channel.kind, fold_marker(repo.full_name, day), post.body, post.title
-            )
+            wanted = self.render(key, channel.kind, commits)
             try:
                 await targets.sync_posts(
                     ctx.store, ctx.clock, job, channel, [wanted], repo_id=repo.id, period=period
                 )
             except (Forbidden, GraphQLFailed) as exc:
-                if made is not None or channel.kind != "discussion" or not refused(exc):
+                if not fall_back or channel.kind != "discussion" or not refused(exc):
                     raise
                 log.info("alerts_fallback_to_issue", reason=str(exc)[:200])
                 channel, discussion = None, False
                 continue
-            return Done()
+            break
+        await self._written(key, commits)
+
+    async def _written(self, key: str, commits: Sequence[DigestCommit]) -> None:
+        if not commits:
+            return
+        ctx, period = self._ctx, alert_period(self._day)
+        async with ctx.store.jobs.holding(self._job, ctx.clock.now()) as conn:
+            await AlertLedger.written_into(
+                conn, self._repo.id, period, [c.sha for c in commits], key
+            )
