@@ -183,6 +183,7 @@ async def llm_day(
     config: str,
     *,
     analyse: bool = True,
+    **settings: Any,
 ) -> tuple[Client, FakeRepo]:
     client, fake = await land(
         app_client,
@@ -193,6 +194,7 @@ async def llm_day(
         config=config,
         analyse=analyse,
         **await llm_settings(aiohttp_server, llm),
+        **settings,
     )
     fake.roles[MAINTAINER] = "admin"
     old_commit(fake)
@@ -242,6 +244,33 @@ async def test_what_explain_sends_to_the_llm_counts_against_the_days_share(
     async with client.app[STORE].engine.connect() as conn:
         routes = (await conn.execute(sa.text("SELECT route FROM analyses"))).scalars().all()
     assert routes and "llm" not in routes and "cap" in routes
+
+
+async def test_what_explain_sends_to_the_llm_counts_against_the_installations_tokens(
+    app_client: Callable[..., Any], github: FakeGitHub, aiohttp_server: Any, clock: FakeClock
+) -> None:
+    llm = FakeLLM()
+    config = "llm:\n  for: [high, medium, low]\n"
+    client, _ = await llm_day(
+        app_client,
+        github,
+        aiohttp_server,
+        clock,
+        llm,
+        config,
+        analyse=False,
+        llm_daily_token_budget=1,
+        worker_concurrency=1,
+    )
+    await ask(client, github, f"/digest explain {OLD[:8]}")
+    (row,) = await rows(client, explained, OLD)
+    assert row.route == "llm" and row.input_tokens + row.output_tokens > 1
+    # The installation's one token of the day went on explain: the day's analyses get rules.
+    await publish_round(client)
+    async with client.app[STORE].engine.connect() as conn:
+        routes = set((await conn.execute(sa.text("SELECT route FROM analyses"))).scalars())
+    assert "budget" in routes and "llm" not in routes
+    assert len(llm.requests) == 1
 
 
 # --- several stored matches ---------------------------------------------------------------

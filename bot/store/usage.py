@@ -17,6 +17,21 @@ from bot.store import schema as t
 _LLM = t.analyses.c.analyzer.like("llm:%")
 
 
+def _installation_tokens(table: sa.Table, installation_id: int, start: datetime) -> sa.Select[Any]:
+    """The LLM tokens `table`'s analyses of an installation's repositories used on the UTC day
+    that begins at `start`."""
+    col = table.c
+    return (
+        sa.select(sa.func.coalesce(sa.func.sum(col.input_tokens + col.output_tokens), 0))
+        .select_from(table.join(t.repositories, t.repositories.c.id == col.repo_id))
+        .where(
+            t.repositories.c.installation_id == installation_id,
+            col.created_at >= start,
+            col.created_at < start + timedelta(days=1),
+        )
+    )
+
+
 @dataclass(frozen=True)
 class DayUsage:
     """A repository's day: commits by route, and the LLM tokens its analyses used."""
@@ -88,36 +103,9 @@ class UsageLedger:
             ).all()
             installation_tokens = 0
             if installation_id is not None:
-                installation_tokens = (
-                    await conn.execute(
-                        sa.select(
-                            sa.func.coalesce(sa.func.sum(a.input_tokens + a.output_tokens), 0)
-                        )
-                        .select_from(
-                            t.analyses.join(t.repositories, t.repositories.c.id == a.repo_id)
-                        )
-                        .where(
-                            t.repositories.c.installation_id == installation_id,
-                            a.created_at >= start,
-                            a.created_at < start + timedelta(days=1),
-                        )
-                    )
-                ).scalar_one()
-                installation_tokens += (
-                    await conn.execute(
-                        sa.select(
-                            sa.func.coalesce(sa.func.sum(x.input_tokens + x.output_tokens), 0)
-                        )
-                        .select_from(
-                            t.explained.join(t.repositories, t.repositories.c.id == x.repo_id)
-                        )
-                        .where(
-                            t.repositories.c.installation_id == installation_id,
-                            x.created_at >= start,
-                            x.created_at < start + timedelta(days=1),
-                        )
-                    )
-                ).scalar_one()
+                for table in (t.analyses, t.explained):
+                    query = _installation_tokens(table, installation_id, start)
+                    installation_tokens += (await conn.execute(query)).scalar_one()
         # A call that fell back to the rules still went to the LLM: the route says so.
         asked = {
             r.sha
