@@ -727,3 +727,116 @@ async def test_a_second_fold_deleted_with_its_issue_is_made_again_with_every_com
     for kind in (JobKind.SEND_ALERTS, JobKind.FOLD_ALERTS):
         for job in await _jobs(client, kind):
             assert (job.state, job.last_error) == ("done", None)
+
+
+# --- an unclear create whose place cannot be looked at (issue 18) -----------------------------
+
+
+def cut_off_discussions(repo: FakeRepo, how: str, *, off: bool = True) -> None:
+    """Discussions turned off by a maintainer, or the App's Discussions permission revoked."""
+    if how == "off":
+        repo.has_discussions = not off
+    else:
+        repo.discussions_unreadable = off
+
+
+def alert_and_fold_bodies(repo: FakeRepo) -> list[str]:
+    bodies = [d["body"] for d in repo.discussions] + [c["body"] for c in repo.comments]
+    return [b for b in bodies if ALERT_MARKER.search(b) or FOLD.search(b)]
+
+
+@pytest.mark.parametrize("how", ["off", "forbidden"])
+async def test_an_alert_made_despite_a_502_waits_while_its_discussions_cannot_be_read(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, how: str
+) -> None:
+    github.lose_discussion_create()
+    client, repo = await land_alert_day(app_client, github, clock, day=DAY, config=ALERTS)
+    assert github.written_then_failed
+    cut_off_discussions(repo, how)  # during the create's backoff
+    for _ in range(6):
+        clock.advance(minutes=10)
+        await client.app[EXECUTOR].drain()
+    assert not repo.comments  # not taken for "not made": nothing on the tracking issue
+    (job,) = await _jobs(client, JobKind.SEND_ALERTS)
+    assert job.state == "pending" and "cannot be looked for" in (job.last_error or "")
+    cut_off_discussions(repo, how, off=False)
+    clock.advance(hours=1)
+    await client.app[EXECUTOR].drain()
+    assert alerts_in(alert_and_fold_bodies(repo)) == [breaking_sha()]
+    (job,) = await _jobs(client, JobKind.SEND_ALERTS)
+    assert job.state == "done"
+
+
+async def test_an_alert_left_unclear_while_discussions_stay_off_goes_to_the_issue_in_the_end(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    github.fail("POST", r"^/graphql$", 502, operation="CreateDigestDiscussion", message="Bad")
+    client, repo = await land_alert_day(app_client, github, clock, day=DAY, config=ALERTS)
+    assert not discussion_alerts(repo)
+    repo.has_discussions = False
+    for _ in range(8):
+        clock.advance(hours=1)
+        await client.app[EXECUTOR].drain()
+    # Past the wait the alert is not lost: it goes where alerts go now, once.
+    (comment,) = [c for c in repo.comments if ALERT_MARKER.search(c["body"])]
+    assert alerts_in([comment["body"]]) == [breaking_sha()]
+    (job,) = await _jobs(client, JobKind.SEND_ALERTS)
+    assert (job.state, job.last_error) == ("done", None)
+
+
+async def make_fold_unclear(client: Client) -> None:
+    """The fold's create as a lost answer leaves it: an intent, the post made on GitHub."""
+    async with client.app[STORE].engine.begin() as conn:
+        await conn.execute(
+            sa.update(posts)
+            .where(posts.c.key == "alerts-more")
+            .values(state="creating", node_id=None, url=None, body_hash=None)
+        )
+
+
+@pytest.mark.parametrize("how", ["off", "forbidden"])
+async def test_a_fold_made_despite_a_502_is_not_made_twice_while_discussions_cannot_be_read(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, how: str
+) -> None:
+    config = "alerts:\n  on: [breaking, high]\n  max_per_day: 2\n"
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
+    await settle_minutes(client, clock, 2)
+    (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    await make_fold_unclear(client)
+    cut_off_discussions(repo, how)
+    assert (await deliver(client, "push", late_high(repo, "d" * 40)))[0] == 202
+    await settle_minutes(client, clock, 6)
+    assert not [c for c in repo.comments if FOLD.search(c["body"])]
+    cut_off_discussions(repo, how, off=False)
+    clock.advance(hours=1)
+    await settle_minutes(client, clock)
+    # The fold GitHub made is found, and the late commit is added to it: one post each.
+    assert [b for b in alert_and_fold_bodies(repo) if FOLD.search(b)] == [fold["body"]]
+    assert "d" * 40 in COMMIT_LINK.findall(fold["body"])
+    for kind in (JobKind.SEND_ALERTS, JobKind.FOLD_ALERTS):
+        for job in await _jobs(client, kind):
+            assert (job.state, job.last_error) == ("done", None)
+
+
+async def test_a_commit_folded_while_an_unclear_fold_is_out_of_reach_for_long_is_in_one_post(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    config = "alerts:\n  on: [breaking, high]\n  max_per_day: 2\n"
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
+    await settle_minutes(client, clock, 2)
+    (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
+    folded = set(COMMIT_LINK.findall(fold["body"]))
+    await make_fold_unclear(client)
+    repo.has_discussions = False
+    assert (await deliver(client, "push", late_high(repo, "d" * 40)))[0] == 202
+    for _ in range(8):
+        clock.advance(hours=1)
+        await settle_minutes(client, clock)
+    # Past the wait, the fold is made where alerts go now (the tracking issue) with every
+    # commit it holds, the late one too: nothing is lost where readers can still look.
+    any_fold = re.compile(rf"<!-- commit-digest:{REPO}:{BUSY_DAY}:alerts-more(-\d+)? -->")
+    (made,) = [c for c in repo.comments if any_fold.search(c["body"])]
+    assert set(COMMIT_LINK.findall(made["body"])) == folded | {"d" * 40}
+    for kind in (JobKind.SEND_ALERTS, JobKind.FOLD_ALERTS):
+        for job in await _jobs(client, kind):
+            assert (job.state, job.last_error) == ("done", None)

@@ -358,3 +358,60 @@ async def test_an_alert_comment_created_despite_a_502_is_found_on_its_issue_afte
     assert alert["issue_number"] == tracking["number"]  # where it was sent
     done = await rows(client, jobs, jobs.c.kind == JobKind.SEND_ALERTS.value)
     assert {(j.state, j.last_error) for j in done} == {("done", None)}
+
+
+# --- an unclear create whose place cannot be looked at (issue 18) -----------------------------
+
+
+def heads(repo: FakeRepo) -> list[dict[str, Any]]:
+    """The day's first posts, wherever they are (a discussion, or an issue comment)."""
+    found = [d for d in repo.discussions if d["body"].startswith(MARKER)]
+    return found + [c for c in repo.comments if c["body"].startswith(MARKER)]
+
+
+@pytest.mark.parametrize("how", ["off", "forbidden"])
+async def test_a_digest_made_despite_a_502_waits_while_its_discussions_cannot_be_read(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, how: str
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    clock.current = END + timedelta(seconds=1)
+    github.lose_discussion_create()
+    await publish_round(client)
+    assert github.written_then_failed and len(repo.discussions) == 1
+    # Turned off (or the App's Discussions permission revoked) during the backoff.
+    if how == "off":
+        repo.has_discussions = False
+    else:
+        repo.discussions_unreadable = True
+    for _ in range(4):
+        clock.advance(minutes=30)
+        await publish_round(client)
+    assert not repo.comments  # no copy on the tracking issue
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert job.state == "pending" and "cannot be looked for" in (job.last_error or "")
+    repo.has_discussions, repo.discussions_unreadable = True, False
+    clock.advance(hours=1)
+    await publish_round(client)
+    assert heads(repo) == repo.discussions
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert job.state == "done"
+    (record,) = await rows(client, digests)
+    assert (record.state, record.target) == ("published", "discussion")
+
+
+async def test_a_digest_left_unclear_while_discussions_stay_off_goes_to_the_issue_in_the_end(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    clock.current = END + timedelta(seconds=1)
+    github.fail("POST", r"^/graphql$", 502, operation="CreateDigestDiscussion", message="Bad")
+    await publish_round(client)
+    assert not repo.discussions
+    repo.has_discussions = False
+    for _ in range(8):
+        clock.advance(hours=1)
+        await publish_round(client)
+    (head,) = heads(repo)  # nothing lost: past the wait, on the tracking issue
+    assert head in repo.comments
+    (record,) = await rows(client, digests)
+    assert (record.state, record.target) == ("published", "issue-comment")

@@ -859,3 +859,24 @@ async def test_the_publish_command_refuses_a_day_its_time_zone_skipped_in_one_li
     with pytest.raises(MissingSetting, match="no roll-up week holds 2011-12-29 in Pacific/Apia"):
         await publish_week(client.app, REPO, date(2011, 12, 29))
     assert await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_WEEK.value) == []
+
+
+async def test_a_roll_up_made_despite_a_502_waits_while_discussions_are_off(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await a_week(app_client, github, clock, days=1)
+    github.lose_discussion_create()
+    clock.current = WEEK_END + GRACE + timedelta(seconds=1)
+    await publish_round(client)
+    assert github.written_then_failed
+    repo.has_discussions = False  # turned off during the backoff
+    for _ in range(4):
+        clock.advance(hours=1)
+        await publish_round(client)
+    assert every_roll_up(repo) == [WEEK_MARKER]  # no copy on the tracking issue
+    repo.has_discussions = True
+    clock.advance(hours=1)
+    await publish_round(client)
+    assert every_roll_up(repo) == [WEEK_MARKER]
+    (record,) = await rows(client, digests, digests.c.period_kind == "week")
+    assert (record.state, record.target) == ("published", "discussion")

@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.store import schema as t
 from bot.store.dialect import insert_for
-from bot.store.posts import PostState, Recorded
+from bot.store.posts import PostState, Recorded, recorded_row
 
 p = t.posts.c
 
@@ -48,19 +48,6 @@ def _is_fold(key: sa.ColumnElement[str]) -> sa.ColumnElement[bool]:
     return sa.or_(key == FOLD_KEY, key.startswith(f"{FOLD_KEY}-", autoescape=True))
 
 
-def _recorded(r: sa.Row[tuple[object, ...]]) -> Recorded:
-    return Recorded(
-        key=r.key,
-        kind=r.kind,
-        state=PostState(r.state),
-        parent=r.parent,
-        node_id=r.node_id,
-        number=r.number,
-        url=r.url,
-        body_hash=r.body_hash,
-    )
-
-
 def _chunks(values: Collection[str]) -> list[list[str]]:
     ordered = sorted(values)
     return [ordered[i : i + _CHUNK] for i in range(0, len(ordered), _CHUNK)]
@@ -85,7 +72,7 @@ class AlertLedger:
                     .limit(1)
                 )
             ).first()
-        return None if row is None else (row.period, _recorded(row))
+        return None if row is None else (row.period, recorded_row(row))
 
     async def own_alerts(self, repo_id: int, shas: Collection[str]) -> set[str]:
         """Those of these commits that got an alert of their own (not folded), any day."""
@@ -120,7 +107,7 @@ class AlertLedger:
             rows = await conn.execute(
                 sa.select(t.posts).where(p.repo_id == repo_id, p.period == period, _is_fold(p.key))
             )
-            made = [(_recorded(row), row.updated_at) for row in rows]
+            made = [(recorded_row(row), row.updated_at) for row in rows]
         return sorted(made, key=lambda m: fold_number(m[0].key))
 
     @staticmethod

@@ -39,6 +39,8 @@ class Recorded:
     number: int | None = None
     url: str | None = None
     body_hash: str | None = None
+    # When the row was first written (for an unclear create: when it was attempted).
+    created_at: datetime | None = None
 
 
 class PostLedger:
@@ -50,7 +52,7 @@ class PostLedger:
             rows = await conn.execute(
                 sa.select(t.posts).where(p.repo_id == repo_id, p.period == period)
             )
-            return {r.key: _recorded(r) for r in rows}
+            return {r.key: recorded_row(r) for r in rows}
 
     async def recorded_anywhere(
         self, repo_id: int, keys: Collection[str], *, period_prefix: str
@@ -66,7 +68,7 @@ class PostLedger:
                     p.period.startswith(period_prefix, autoescape=True),
                 )
             )
-            return {r.key: _recorded(r) for r in rows}
+            return {r.key: recorded_row(r) for r in rows}
 
     async def made_or_unclear(self, repo_id: int, periods: Collection[str]) -> dict[str, bool]:
         """Those of these periods with a post recorded, or a create whose answer was lost
@@ -242,7 +244,8 @@ async def _upsert(
     )
 
 
-def _recorded(r: Any) -> Recorded:
+def recorded_row(r: Any) -> Recorded:
+    """A `posts` row as the ledger tells it."""
     return Recorded(
         key=r.key,
         kind=r.kind,
@@ -252,4 +255,5 @@ def _recorded(r: Any) -> Recorded:
         number=r.number,
         url=r.url,
         body_hash=r.body_hash,
+        created_at=r.created_at,
     )

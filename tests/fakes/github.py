@@ -1452,7 +1452,14 @@ def _repo_node(repo: FakeRepo) -> dict[str, Any]:
         categoryId: str | None = None,
         **_: Any,
     ) -> Any:
-        items = [d for d in reversed(repo.discussions) if categoryId in (None, d["category"]["id"])]
+        if repo.discussions_unreadable:
+            raise GraphQLProblem("Resource not accessible by integration", "FORBIDDEN")
+        # UNDOCUMENTED: neither FACTS.md nor the schema says what `discussions` answers while
+        # `hasDiscussionsEnabled` is false. GitHub hides the discussions then (the web UI
+        # shows none, and they come back when Discussions are turned on again), so the fake
+        # shows none: a search finding nothing there proves nothing was made.
+        shown = repo.discussions if repo.has_discussions else []
+        items = [d for d in reversed(shown) if categoryId in (None, d["category"]["id"])]
         return _connection([_discussion_node(d) for d in items], first, after)
 
     def issues(info: Any, first: int | None = None, after: str | None = None, **_: Any) -> Any:

@@ -196,10 +196,14 @@ class _Fold:
     async def edit(self, rec: Recorded, commits: Sequence[DigestCommit]) -> bool:
         """The fold brought up to date where it was made; False where that place cannot be
         reached any more (it is left as it is)."""
-        if not commits and rec.state is PostState.CREATING:
-            # No post is made only to say it is empty: an unclear create is settled first.
+        if rec.state is PostState.CREATING:
+            # An unclear create is settled first, where it was sent (the job waits while that
+            # place cannot be looked at): made, it is edited there; not made, it is made where
+            # alerts go now, unless it would only say it is empty.
             found = await self._settled(rec)
             if found is None:
+                if commits:
+                    await self.write(rec.key, None, commits)
                 return True
             rec = found
         if (

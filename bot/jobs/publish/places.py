@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.digest.markers import tracking_marker
@@ -10,7 +11,7 @@ from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
 from bot.github.errors import IssueGone, PostGone
 from bot.jobs.context import POSTING_TROUBLE, JobContext
-from bot.jobs.outcomes import Outcome
+from bot.jobs.outcomes import Defer, Outcome
 from bot.posts import targets
 from bot.posts.reconcile import Found, Wanted, body_hash
 from bot.runtime.logs import get_logger
@@ -30,8 +31,28 @@ TRACKING_PERIOD = "repository"
 MAX_GONE_PER_RUN = 3
 
 
+# How long an unclear create that cannot be looked for (Discussions turned off, or the App's
+# Discussions permission revoked) waits before it is taken for "not made". GitHub hides a
+# repository's discussions while Discussions are off: a brief toggle would only delay the
+# post, so the App waits for the place to come back rather than post twice; after this long a
+# reader can see only the issue anyway, and the post goes where posts go now.
+UNCLEAR_WAIT = timedelta(hours=6)
+# While it waits, the job looks again this often at most (sooner while the wait is young).
+UNCLEAR_STEP_MAX = timedelta(hours=1)
+UNCLEAR_STEP_MIN = timedelta(minutes=2)
+
+
 class FallBack(Exception):
     """Discussions cannot be used here; the reason is told to readers."""
+
+
+class Unsettled(Exception):
+    """An unclear create whose place cannot be looked at now: the job waits until `until`
+    (spending no attempt), as GitHub may have made the post there."""
+
+    def __init__(self, reason: str, until: datetime) -> None:
+        super().__init__(reason)
+        self.until = until
 
 
 class GoneIssues:
@@ -72,6 +93,8 @@ async def posting(
     configured = config_of(repo.config, ctx.settings.default_language).publish.issue
     try:
         return await _recover_gone_issues(ctx, job, repo.id, attempt, configured=configured)
+    except Unsettled as exc:
+        return Defer(str(exc), exc.until)
     except POSTING_TROUBLE as exc:
         return ctx.posting_outcome(exc, what=what, job=job, slow=slow)
 
@@ -160,16 +183,25 @@ async def sent_channel(
     says now: its issue, or Discussions in its recorded category (a remake goes there; that
     category gone: `category`, the one configured now, else the default one). None where
     that place cannot be read any more (Discussions turned off or not the App's)."""
+    channel, _ = await _sent_place(client, full_name, rec, category=category)
+    return channel
+
+
+async def _sent_place(
+    client: InstallationClient, full_name: str, rec: Recorded, *, category: str | None
+) -> tuple[targets.Channel | None, str | None]:
+    """`sent_channel`, and why none (None: there is no such place, so nothing is there;
+    a reason: the place may hold the post, but it cannot be looked at now)."""
     if rec.kind == "issue-comment" and rec.parent is not None and rec.parent.isdigit():
-        return targets.issue_comments(client, full_name, int(rec.parent))
+        return targets.issue_comments(client, full_name, int(rec.parent)), None
     if rec.kind != "discussion":
-        return None
+        return None, None
     try:
         setup = await client.discussion_setup(full_name)
     except Forbidden:
-        return None
+        return None, "the App may not read discussions here (no Discussions permission)"
     if not setup.enabled:
-        return None
+        return None, "Discussions are turned off in this repository"
     found = next((c for c in setup.categories if c.id == rec.parent), None)
     try:
         found = found or _category(setup, category)
@@ -177,8 +209,19 @@ async def sent_channel(
         try:
             found = _category(setup, None)
         except FallBack:
-            return None
-    return targets.discussions(client, full_name, setup, found)
+            return None, None
+    return targets.discussions(client, full_name, setup, found), None
+
+
+def _still_waiting(now: datetime, rec: Recorded, reason: str) -> Unsettled | None:
+    """The wait of an unclear create that cannot be looked for (`reason`): until when the job
+    defers, the step growing with the wait; None once UNCLEAR_WAIT has passed."""
+    since = rec.created_at or now
+    waited = now - since
+    if waited >= UNCLEAR_WAIT:
+        return None
+    step = min(UNCLEAR_STEP_MAX, max(UNCLEAR_STEP_MIN, waited))
+    return Unsettled(f"an unclear create cannot be looked for: {reason}", now + step)
 
 
 async def settle_sent(
@@ -195,8 +238,22 @@ async def settle_sent(
 ) -> targets.Channel | None:
     """An unclear create (`rec`) looked for by its marker where it was sent, whatever the
     config says now: recorded as posted when it is there (returned: the channel it is in),
-    else withdrawn (nothing was made: None), so that it may be made where posts go now."""
-    channel = await sent_channel(client, full_name, rec, category=category)
+    else withdrawn (nothing was made: None), so that it may be made where posts go now.
+    Where it cannot be looked for (Discussions off, or not the App's), it is not taken for
+    absent: raises Unsettled (the job defers) until UNCLEAR_WAIT has passed since the create."""
+    channel, unreachable = await _sent_place(client, full_name, rec, category=category)
+    if unreachable is not None:
+        now = ctx.clock.now()
+        waiting = _still_waiting(now, rec, unreachable)
+        log.warning(
+            "unclear_create_unreachable",
+            period=period,
+            key=rec.key,
+            reason=unreachable,
+            gave_up=waiting is None,
+        )
+        if waiting is not None:
+            raise waiting
     made: Found | None = None
     if channel is not None:
         async for item in channel.search(rec.parent):
@@ -275,11 +332,12 @@ async def sync_discussions(
     """New Discussions in the category, each once. Raises FallBack where GitHub will not
     take them (no permission, Discussions off, no such category) and none was made before."""
     try:
-        # Without the Discussions permission at all, even the categories are FORBIDDEN.
-        setup = await client.discussion_setup(full_name)
         try:
+            # Without the Discussions permission at all, even the categories are FORBIDDEN.
+            setup = await client.discussion_setup(full_name)
             channel = targets.discussions(client, full_name, setup, _category(setup, category))
-        except FallBack:
+        except (FallBack, Forbidden):
+            # A create sent before, its answer lost, is settled first, where it was sent.
             sent = await _sent_before(
                 ctx,
                 job,
