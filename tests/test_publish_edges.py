@@ -23,7 +23,7 @@ from bot.store.jobs import JobKind
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.processes import run_bot, serve_env
 from tests.scenarios import COMPRESSOR, Client, cutoff, land
-from tests.support import FakeClock
+from tests.support import FakeClock, publish_round
 
 REPO = COMPRESSOR
 DAY_TEXT = "2026-06-22"
@@ -163,3 +163,23 @@ async def test_publish_after_one_killed_mid_create_waits_out_its_lease_and_posts
     assert out.decode().strip() == f"commit-digest: published: {discussion['url']}"
     assert b"waiting for another process" in err
     assert creates(github) == 1  # the killed one's post, found by its marker
+
+
+async def test_publish_of_a_day_whose_digest_a_maintainer_deleted_posts_it_again(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (old,) = repo.discussions
+    github.delete_discussion(REPO, old["id"])  # a maintainer deletes it
+    clock.advance(hours=1)
+    state, url = await publish_day(client.app, REPO, DAY)
+    # Not "skipped" with the address of a post that is gone: posted again, through the ledger.
+    (new,) = repo.discussions
+    assert new["id"] != old["id"] and new["url"] != old["url"]
+    assert (state, url) == ("published", new["url"])
+    # A day whose digest is there costs one look, and is not posted again.
+    clock.advance(minutes=5)
+    assert await publish_day(client.app, REPO, DAY) == ("skipped", new["url"])
+    assert repo.discussions == [new]

@@ -155,6 +155,8 @@ class _Published:
 
     state: str | None
     parts: Mapping[str, str | None]
+    # Where its first post is (None: none recorded).
+    head: str | None = None
 
 
 async def _published(
@@ -162,9 +164,11 @@ async def _published(
 ) -> _Published:
     record = await store.digests.get(repo.id, period)
     commits = await store.digests.window_commits(repo.id, *window) if window else []
+    head = (await store.posts.recorded(repo.id, period.key)).get("part-1")
     return _Published(
         state=record.state if record is not None else None,
         parts={c.sha: c.published_part for c in commits},
+        head=head.url if head is not None and head.state is PostState.POSTED else None,
     )
 
 
@@ -176,7 +180,7 @@ def _posted(before: _Published, after: _Published) -> Result | None:
     if before.state != DigestState.PUBLISHED:
         return Result.PUBLISHED
     new = {p for sha, p in after.parts.items() if p is not None and before.parts.get(sha) is None}
-    if "main" in new:
+    if "main" in new or (after.head is not None and after.head != before.head):
         return Result.PUBLISHED  # posted again: the day's first posts were gone
     if any(p.startswith("addendum-") for p in new):
         return Result.ADDENDUM

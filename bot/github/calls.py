@@ -488,6 +488,15 @@ class InstallationClient:
                 return PostGone(f"post {node_id} in {full_name} is gone", node_id=node_id)
         return GitHubError(f"{full_name}: GitHub answered NOT_FOUND for what is there")
 
+    async def post_gone(self, full_name: str, node_id: str) -> bool:
+        """Whether GitHub confirms a post (a discussion or its comment) gone: NOT_FOUND for it,
+        its repository there (RepositoryGone when not). One call while it is there."""
+        try:
+            await _by_id(self._graphql)(Q_NODE, id=node_id)
+        except NotFound:
+            return isinstance(await self.not_found(full_name, node_id), PostGone)
+        return False
+
     @_mapped
     async def discussion_setup(self, full_name: str) -> DiscussionSetup:
         owner, name = split_repo(full_name)

@@ -180,8 +180,9 @@ class FakeRepo:
     # Issues turned off in the settings: issues and their comments answer 410 (they are kept,
     # and come back when Issues are turned on again).
     has_issues: bool = True
-    # GitHub never gives a deleted issue's number to another.
+    # GitHub never gives a deleted issue's number to another, nor a deleted discussion's.
     last_issue_number: int = 0
+    last_discussion_number: int = 0
     # The installation lacks Discussions: write (GitHub answers FORBIDDEN).
     discussions_forbidden: bool = False
     # It lacks the Discussions permission altogether (an installation that never accepted
@@ -533,7 +534,8 @@ class FakeGitHub:
     def open_discussion(self, full_name: str, *, title: str = "Ideas", by: str = "octocat") -> str:
         """Someone starts a discussion; returns its node id."""
         repo = self.repos[full_name]
-        number = len(repo.discussions) + 1 + len(repo.issues)
+        number = max(len(repo.discussions) + 1 + len(repo.issues), repo.last_discussion_number + 1)
+        repo.last_discussion_number = number
         discussion = {
             "id": f"D_{self.new_id()}",
             "number": number,
@@ -1329,7 +1331,8 @@ class _GraphQLRoot:
                 "NOT_FOUND",
             )
         _check_body(input["body"])
-        number = len(repo.discussions) + 1 + len(repo.issues)
+        number = max(len(repo.discussions) + 1 + len(repo.issues), repo.last_discussion_number + 1)
+        repo.last_discussion_number = number
         discussion = {
             "id": f"D_{self.fake.new_id()}",
             "number": number,

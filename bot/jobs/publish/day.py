@@ -36,7 +36,7 @@ from bot.store.commits import CommitState, commit_from_details
 from bot.store.digests import DayCommit, DigestState
 from bot.store.job_payloads import AnalyseCommitPayload, PublishPeriodPayload
 from bot.store.jobs import Job, JobKind
-from bot.store.posts import Recorded
+from bot.store.posts import PostState, Recorded
 from bot.store.ratings import Ratings
 from bot.store.repos import RepoRow, config_of
 
@@ -121,18 +121,27 @@ class PublishPeriod:
             grace = timedelta(minutes=ctx.settings.grace_minutes)
             late = now > end + grace + LATE_AFTER
             state = await self._first(run, unpublished, late=late)
-        elif unpublished:
+        elif unpublished or job.payload.now:
             head = (await ctx.store.posts.recorded(repo.id, period.key)).get("part-1")
+            if job.payload.now and head is not None:
+                # By hand (`publish --day`), the day is posted only if its first post is
+                # there: one confirmed gone is forgotten, and the day posted again below.
+                head = await self._still_there(run, head)
             if head is None:
                 # The day's posts went with an issue that is gone (deleted): rather than an
                 # addendum to nothing, the whole day is posted again, where posts go now.
                 assert record is not None
                 log.info("digest_posted_again", commits=len(commits))
                 state = await self._first(run, commits, late=bool(record.late), again=True)
-            else:
+            elif unpublished:
                 # Ratings of the posted parts first: the addendum's record finishes the job.
                 await self._revise(run, commits, bool(record and record.late), finish=False)
                 state = await self._addendum(run, commits, unpublished, head)
+            elif any(c.rating_edit_pending and c.published_part for c in commits):
+                await self._revise(run, commits, bool(record and record.late), finish=True)
+                return Done(recorded=True)
+            else:
+                return Done()
         elif any(c.rating_edit_pending and c.published_part for c in commits):
             await self._revise(run, commits, bool(record and record.late), finish=True)
             return Done(recorded=True)
@@ -254,6 +263,20 @@ class PublishPeriod:
             await ctx.store.repos.config_error_reported(repo.id)
         log.info("digest_published", url=url, parts=count, late=late)
         return "published"
+
+    async def _still_there(self, run: _Run, head: Recorded) -> Recorded | None:
+        """The day's first post, unless GitHub confirms it gone (a maintainer deleted it):
+        then it is forgotten with its comments (None), so that the day is posted again."""
+        if head.kind != "discussion" or head.state is not PostState.POSTED or not head.node_id:
+            return head
+        ctx, repo = self._ctx, run.repo
+        client = await self._client(run)
+        if not await client.post_gone(repo.full_name, head.node_id):
+            return head
+        async with ctx.store.jobs.holding(run.job, ctx.clock.now()) as conn:
+            forgotten = await ctx.store.posts.forget_post(conn, repo.id, head.node_id)
+        log.warning("post_gone", node_id=head.node_id, posts_forgotten=forgotten)
+        return None
 
     async def _recent(
         self, run: _Run, commits: list[DayCommit], start: datetime
