@@ -880,3 +880,58 @@ async def test_a_roll_up_made_despite_a_502_waits_while_discussions_are_off(
     assert every_roll_up(repo) == [WEEK_MARKER]
     (record,) = await rows(client, digests, digests.c.period_kind == "week")
     assert (record.state, record.target) == ("published", "discussion")
+
+
+async def test_a_roll_up_whose_502_made_nothing_is_still_posted_after_its_weekday_moves(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    """The Monday roll-up was due, and its create failed (nothing made); within its backoff
+    the roll-up moves to Thursdays. It was owed: its job posts it, and the Thursday week
+    sharing its days is refused as already built."""
+    client, repo = await a_week(app_client, github, clock, days=2)
+    github.fail("POST", r"^/graphql$", 502, operation="CreateDigestDiscussion", message="Bad")
+    clock.current = WEEK_END + GRACE + timedelta(seconds=1)
+    await publish_round(client)
+    assert every_roll_up(repo) == []
+    moved = clock.now() + timedelta(seconds=30)
+    thursdays = WEEKLY + "  weekday: thursday\n"
+    await push_config(
+        client, github, repo, clock, thursdays, on=MONDAY + timedelta(days=7), pushed_at=moved
+    )
+    for _ in range(4):
+        clock.advance(minutes=30)
+        await publish_round(client)
+    assert every_roll_up(repo) == [WEEK_MARKER]
+    (made,) = roll_ups(repo)
+    assert made["title"] == WEEK_TITLE
+    clock.current = datetime(2026, 7, 23, tzinfo=UTC) + GRACE + timedelta(seconds=1)
+    with structlog.testing.capture_logs() as logs:
+        await publish_round(client)
+        clock.advance(minutes=2)
+        await publish_round(client)
+    assert every_roll_up(repo) == [WEEK_MARKER]
+    weeks = await rows(client, digests, digests.c.period_kind == "week")
+    states = {w.period_start: w.state for w in weeks}
+    assert states[MONDAY] == "published"
+    assert states[date(2026, 7, 16)] == "skipped"
+    refused = [e for e in logs if e["event"] == "weekly_overlaps_posted"]
+    assert [e["posted"] for e in refused] == ["2026-07-13"]
+
+
+async def test_a_roll_up_backing_off_when_weekly_is_turned_off_ends_skipped_saying_so(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await a_week(app_client, github, clock, days=1)
+    github.fail("POST", r"^/graphql$", 502, operation="CreateDigestDiscussion", message="Bad")
+    clock.current = WEEK_END + GRACE + timedelta(seconds=1)
+    await publish_round(client)
+    off = "weekly:\n  enabled: false\n"
+    with structlog.testing.capture_logs() as logs:
+        await push_config(client, github, repo, clock, off, on=MONDAY + timedelta(days=7))
+        for _ in range(4):
+            clock.advance(minutes=30)
+            await publish_round(client)
+    assert every_roll_up(repo) == []
+    (record,) = await rows(client, digests, digests.c.period_kind == "week")
+    assert record.state == "skipped"  # never left pending
+    assert [e["event"] for e in logs if e["event"] == "weekly_not_posted"] == ["weekly_not_posted"]

@@ -7,13 +7,14 @@ With an LLM configured, one call writes the narrative, kept with the week's dige
 before anything is posted: a retried post reuses it instead of paying again. The post goes
 through the post ledger, so a crash or an unclear create never posts twice; a week the
 config no longer has (its weekday moved) still settles its unclear create where it was sent,
-and a week sharing days with a roll-up posted, or made but unclear, is not posted.
+or, begun and not made, is still posted (it was owed); a week sharing days with a roll-up
+posted, or made but unclear, is not posted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -30,7 +31,7 @@ from bot.jobs.publish import places
 from bot.jobs.publish.build import shown_commits
 from bot.jobs.publish.day import LATE_AFTER, MAX_PUBLISH_ATTEMPTS
 from bot.periods.period import Period
-from bot.periods.weeks import Week, WeekSchedule
+from bot.periods.weeks import WEEKDAYS, Week, WeekSchedule
 from bot.posts import targets
 from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
@@ -172,14 +173,17 @@ class PublishWeek:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
         now = ctx.clock.now()
-        if not config.weekly.enabled or config.week_schedule.week_of_day(first).first != first:
+        schedule = config.week_schedule
+        if not config.weekly.enabled or schedule.week_of_day(first).first != first:
             # Turned off, or the week moved, since it was enqueued (the scheduler enqueues the
             # new one): a create left unclear is settled all the same, as its days are taken
             # if GitHub made it.
             if await self._settle(job, repo, config, first, finish=True):
                 return Done(recorded=True)
-            return Done()
-        schedule = config.week_schedule
+            owed = await self._owed(job, repo, config, first)
+            if owed is None:
+                return Done(recorded=True)
+            schedule = owed
         week = schedule.week_of_day(first)
         if now < week.due:
             return Done()  # the config moved the cutoff: the scheduler enqueues it again
@@ -268,6 +272,42 @@ class PublishWeek:
         ctx.metrics.weekly.labels(outcome="published").inc()
         log.info("weekly_published", url=url, late=late, commits=rollup.counts.commits)
         return Done(recorded=True)
+
+    async def _owed(
+        self, job: Job[PublishWeekPayload], repo: RepoRow, config: RepoConfig, first: date
+    ) -> WeekSchedule | None:
+        """A week its job began building (its record pending: it was due under the config in
+        force at its cutoff) whose weekday has moved since: it was owed, so it is still
+        posted, by the schedule that made it (returned); the new schedule's week sharing its
+        days is then refused as already built. With weekly turned off, or a week never
+        begun, None: the job ends (a pending record ends skipped, saying so)."""
+        ctx = self._ctx
+        period = Period.week(first)
+        record = await ctx.store.digests.get(repo.id, period)
+        if config.weekly.enabled and record is not None and record.state == DigestState.PENDING:
+            made = config.week_schedule
+            for weekday in range(len(WEEKDAYS)):
+                owed = replace(made, weekday=weekday)
+                if owed.week_of_day(first).first == first:
+                    log.info("weekly_owed_after_move", weekday=WEEKDAYS[weekday])
+                    return owed
+        now = ctx.clock.now()
+        async with ctx.store.jobs.holding(job, now, finish=True) as conn:
+            if record is not None and record.state == DigestState.PENDING:
+                await ctx.store.digests.finish(
+                    conn,
+                    repo.id,
+                    period,
+                    state=DigestState.SKIPPED,
+                    first=True,
+                    target=None,
+                    shas=[],
+                    part_key=POST_KEY,
+                    late=False,
+                    now=now,
+                )
+                log.warning("weekly_not_posted", reason="weekly turned off before it was posted")
+        return None
 
     async def _settle(
         self,
