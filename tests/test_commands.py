@@ -238,6 +238,10 @@ async def test_the_command_word_is_taken_in_any_case(
         "```\n/digest help\n```",
         "~~~sh\n/digest help\n~~~",
         "    /digest help",
+        # A tab after 1-3 spaces reaches column 4: an indented code block all the same.
+        " \t/digest help",
+        "  \t/digest help",
+        "   \t/digest help",
         "> /digest help",
         "Thanks!\n/digest help",
         "/digestive help",
