@@ -370,6 +370,39 @@ async def test_ten_commands_an_hour_a_person_then_one_reply_says_when(
     assert "/digest explain" in only_reply(github, later)
 
 
+async def test_one_back_at_the_time_told_and_over_again_is_told_a_new_time(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    """Told "after start+1h", taken then, and over again half a minute later (the second of
+    the ten is still in the hour): the time told has come, so a new one is due."""
+    client, _ = await app_with_repo(app_client, github)
+    number = github.open_issue(REPO)
+    start = clock.now().replace(second=0, microsecond=0)
+    clock.current = start
+    for _ in range(10):
+        await command(
+            client, github, github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+        )
+        clock.advance(minutes=1)
+    over = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, over)
+    assert (start + timedelta(hours=1)).strftime("%H:%M UTC") in only_reply(github, over)
+    clock.current = start + timedelta(hours=1)
+    back = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, back)
+    assert "/digest explain" in only_reply(github, back)
+    clock.advance(seconds=30)
+    again = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, again)
+    told = only_reply(github, again)
+    assert "Try again after" in told
+    assert (start + timedelta(hours=1)).strftime("%H:%M UTC") not in told
+    # Within that new wait, no more "when" replies.
+    quiet = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, quiet)
+    assert github.replies_to(REPO, quiet["comment"]["id"]) == []
+
+
 async def test_the_time_to_try_again_is_the_next_minute_in_the_repositorys_zone(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:

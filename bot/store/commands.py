@@ -25,7 +25,7 @@ class Decision(StrEnum):
     DENIED_QUIET = "denied-quiet"  # already told today
     DENIED_OVER = "denied-over"  # the repository's refusal replies for the hour are spent
     LIMITED = "limited"  # answered with when to try again
-    LIMITED_QUIET = "limited-quiet"  # already told within the hour
+    LIMITED_QUIET = "limited-quiet"  # already told a time that has not come yet
 
 
 @dataclass(frozen=True)
@@ -74,8 +74,8 @@ class CommandLog:
         conn: AsyncConnection, asked: Asked, *, allowed: bool, limits: Limits
     ) -> Decided:
         """Decide and record, in the caller's (lease-checked) transaction: refused (told once a
-        day per person, within the repository's refusals an hour), over a limit (told once an
-        hour), or taken. A decision recorded
+        day per person, within the repository's refusals an hour), over a limit (told when to
+        try again, once until that time), or taken. A decision recorded
         before (a rerun) stands."""
         if conn.dialect.name == "postgresql":
             # Commands of one repository decide one at a time, so two cannot both take the
@@ -169,9 +169,13 @@ async def _within_limits(conn: AsyncConnection, asked: Asked, limits: Limits) ->
             retry_at = free if retry_at is None else max(retry_at, free)
     if retry_at is None:
         return Decided(Decision.TAKEN)
+    # One "when" reply per wait: a new one is due once the time the last one gave has come.
     told = await conn.scalar(
         sa.select(sa.func.count()).where(
-            recent, c.author == asked.author, c.decision == Decision.LIMITED.value
+            recent,
+            c.author == asked.author,
+            c.decision == Decision.LIMITED.value,
+            c.retry_at > at,
         )
     )
     return Decided(Decision.LIMITED_QUIET if told else Decision.LIMITED, retry_at)
