@@ -191,6 +191,24 @@ async def test_a_rate_after_the_digest_was_posted_edits_it_exactly_once(
     assert "🟡" in (section_of(day_text(fake), low.sha) or "")
 
 
+async def test_a_rate_that_confirms_the_analysis_leaves_the_digest_as_it_was(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    """`rate X low` of a commit analysed low: "nothing to change", and nothing changes (no
+    mark); it is kept as a confirmation, a label for `eval --corrections`."""
+    client, fake = await replay_landed(app_client, github, clock)
+    low = await a_low_commit(client)
+    payload = in_issue(github, f"/digest rate {low.sha[:8]} low", repo=ASCEND)
+    await command(client, github, payload)
+    assert "nothing to change" in only_reply(github, payload, ASCEND)
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    assert RATED not in entry_of(day_text(fake), low.sha)
+    async with client.app[STORE].engine.connect() as conn:
+        row = (await conn.execute(sa.select(ratings))).one()
+    assert (row.sha, row.importance) == (low.sha, "low")
+
+
 async def test_only_maintainers_may_rate(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
