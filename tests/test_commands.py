@@ -21,6 +21,7 @@ from bot.digest.command_replies import ConfigField, config_text, finish, help_te
 from bot.digest.command_syntax import command_line, parse
 from bot.jobs.commands import MAX_COMMAND_ATTEMPTS
 from bot.store.housekeeping import Housekeeping
+from bot.store.job_payloads import RefreshConfigPayload
 from bot.store.schema import commands, digests, jobs
 from tests.command_support import (
     ASCEND,
@@ -481,6 +482,42 @@ async def test_config_shows_the_last_error_of_a_rejected_file(
     reply = only_reply(github, payload)
     assert "Mars/Olympus" in reply and "rejected" in reply
     assert '- `timezone`: `"UTC"` (default)' in reply
+
+
+@pytest.mark.parametrize(
+    ("language", "in_force", "rejected"),
+    [
+        ("en", "From `.github/commit-digest.yml` at blob", "The rejected version is blob"),
+        ("zh-CN", "来自 `.github/commit-digest.yml`，blob", "被拒绝的版本是 blob"),
+    ],
+    ids=["en", "zh-CN"],
+)
+async def test_config_after_a_rejected_file_names_both_blobs(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    language: str,
+    in_force: str,
+    rejected: str,
+) -> None:
+    """A good file, then a bad one pushed: the fields are the good file's, said to come from
+    its blob; the rejected file's blob is said with its error."""
+    good = f"timezone: Asia/Shanghai\nlanguage: {language}\n"
+    bad = f"timezone: Mars/Olympus\nlanguage: {language}\n"
+    fake = github.add_repo(REPO, repo_id=4242, installation_id=77)
+    fake.files[CONFIG] = good
+    client, _ = await app_with_repo(app_client, github)
+    fake.files[CONFIG] = bad
+    await client.app[STORE].jobs.enqueue(
+        RefreshConfigPayload(repo_id=4242), clock.now(), rearm=True
+    )
+    await client.app[EXECUTOR].drain()
+    payload = in_issue(github, "/digest config")
+    await command(client, github, payload)
+    reply = only_reply(github, payload)
+    assert '`timezone`: `"Asia/Shanghai"`' in reply and "Mars/Olympus" in reply
+    assert f"{in_force} `{hashlib_blob(good)}`" in reply
+    assert f"{rejected} `{hashlib_blob(bad)}`" in reply
 
 
 @pytest.mark.parametrize("language", ["en", "zh-CN"])

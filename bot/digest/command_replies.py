@@ -55,6 +55,7 @@ class _Texts:
     config_sha: str  # {sha}
     config_no_file: str
     config_error: str  # {error}
+    config_rejected_sha: str  # {sha}
     source_file: str
     source_default: str
     config_items_left: str  # {n}
@@ -125,9 +126,10 @@ EN = _Texts(
     not_analysed="not analysed",
     config_head="**The config in force**",
     config_sha="From `.github/commit-digest.yml` at blob {sha}.",
-    config_no_file="No `.github/commit-digest.yml` has been read: every value is the default.",
+    config_no_file="No valid `.github/commit-digest.yml` has been read: every value is the default.",
     config_error="The file's last version was rejected, so the last good config stays in force: "
     "{error}",
+    config_rejected_sha="The rejected version is blob {sha}.",
     source_file="file",
     source_default="default",
     config_items_left="— {n} more item(s) not shown: too long for one comment.",
@@ -199,8 +201,9 @@ ZH = _Texts(
     not_analysed="未分析",
     config_head="**当前生效的配置**",
     config_sha="来自 `.github/commit-digest.yml`，blob {sha}。",
-    config_no_file="尚未读取到 `.github/commit-digest.yml`：所有值均为默认值。",
+    config_no_file="尚未读取到有效的 `.github/commit-digest.yml`：所有值均为默认值。",
     config_error="该文件的最新版本被拒绝，仍沿用上一个有效配置：{error}",
+    config_rejected_sha="被拒绝的版本是 blob {sha}。",
     source_file="文件",
     source_default="默认",
     config_items_left="—— 另有 {n} 项未显示：超出一条评论的长度。",
@@ -343,14 +346,18 @@ def config_text(
     *,
     sha: str | None,
     error: str | None,
+    rejected_sha: str | None = None,
     room: int = _ROOM,
 ) -> str:
-    """The config field by field, within `room` characters: the blob sha and the last error
-    are always said; a list too long to show ends after a whole item and counts the items
-    left out, so every field after it still fits (the fields left out past that, counted)."""
+    """The config field by field, within `room` characters: the blob sha the values came
+    from and the last error (with the rejected file's blob) are always said; a list too long
+    to show ends after a whole item and counts the items left out, so every field after it
+    still fits (the fields left out past that, counted)."""
     t = _texts(language)
     head = [t.config_head, "", t.config_sha.format(sha=code(sha)) if sha else t.config_no_file, ""]
     tail = ["", t.config_error.format(error=code(error))] if error else []
+    if error and rejected_sha:
+        tail.append(t.config_rejected_sha.format(sha=code(rejected_sha)))
     # Room for the fields, with a line left for the count of fields not shown.
     budget = room - sum(len(line) + 1 for line in head + tail) - 200
     # What each field takes at least (a list none of whose items are shown), kept for the

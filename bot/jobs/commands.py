@@ -232,7 +232,11 @@ class RunCommand:
             case "config":
                 fields = replies.config_fields(config, self._ctx.settings.default_language)
                 return replies.config_text(
-                    language, fields, sha=repo.config_sha, error=repo.config_error
+                    language,
+                    fields,
+                    sha=repo.config_in_force_sha,
+                    error=repo.config_error,
+                    rejected_sha=repo.config_sha if repo.config_error else None,
                 )
             case "explain":
                 return await self._explainer.explain(job, client, repo, config, command)
