@@ -126,7 +126,8 @@ EN = _Texts(
     not_analysed="not analysed",
     config_head="**The config in force**",
     config_sha="From `.github/commit-digest.yml` at blob {sha}.",
-    config_no_file="No valid `.github/commit-digest.yml` has been read: every value is the default.",
+    config_no_file="No valid `.github/commit-digest.yml` has been read: "
+    "every value is the default.",
     config_error="The file's last version was rejected, so the last good config stays in force: "
     "{error}",
     config_rejected_sha="The rejected version is blob {sha}.",
