@@ -50,6 +50,8 @@ class _Texts:
     rated_posted: str  # {day}
     rated_not_posted: str  # {day}
     rated_not_analysed: str
+    rated_excluded: str
+    rated_later: str  # {who} {new}
     not_analysed: str
     config_head: str
     config_sha: str  # {sha}
@@ -123,6 +125,9 @@ EN = _Texts(
     rated_posted="The digest of {day} was posted: it will be edited to match.",
     rated_not_posted="The digest of {day} is not posted yet: it will show this rating.",
     rated_not_analysed="The commit is not analysed yet: its analysis will show this rating.",
+    rated_excluded="`.github/commit-digest.yml` leaves this commit out of digests (`exclude`): "
+    "the rating is stored (`eval --corrections` exports it) but shows in no digest.",
+    rated_later="A later rating by {who} ({new}) now stands.",
     not_analysed="not analysed",
     config_head="**The config in force**",
     config_sha="From `.github/commit-digest.yml` at blob {sha}.",
@@ -199,6 +204,9 @@ ZH = _Texts(
     rated_posted="{day} 的日报已发布：将被编辑以反映此评定。",
     rated_not_posted="{day} 的日报尚未发布：发布时将显示此评定。",
     rated_not_analysed="该提交尚未分析：分析完成后将显示此评定。",
+    rated_excluded="`.github/commit-digest.yml` 将该提交排除在日报之外（`exclude`）："
+    "此评定已保存（`eval --corrections` 会导出），但不会显示在任何日报中。",
+    rated_later="之后 {who} 的评定（{new}）现为准。",
     not_analysed="未分析",
     config_head="**当前生效的配置**",
     config_sha="来自 `.github/commit-digest.yml`，blob {sha}。",
@@ -295,22 +303,35 @@ def rated_text(
     day: date,
     posted: bool,
     analysed: bool,
+    excluded: bool = False,
+    later: tuple[str, str] | None = None,
 ) -> str:
     """A rate's confirmation: the importance before and now, and what becomes of the day's
-    digest."""
+    digest; `later`: (who, importance) of a later rate of the commit that now stands."""
     t = _texts(language)
     names = catalogue(language).digest.importance_names
     new_name = f"**{names[Importance(new)]}**"
     if old == new:
-        return t.rated_same.format(sha=code(sha[:12]), new=new_name)
-    old_name = f"**{names[Importance(old)]}**" if old else t.not_analysed
-    lines = [t.rated.format(sha=code(sha[:12]), old=old_name, new=new_name), ""]
-    if not analysed:
-        lines.append(t.rated_not_analysed)
-    elif posted:
-        lines.append(t.rated_posted.format(day=day.isoformat()))
+        lines = [t.rated_same.format(sha=code(sha[:12]), new=new_name)]
     else:
-        lines.append(t.rated_not_posted.format(day=day.isoformat()))
+        old_name = f"**{names[Importance(old)]}**" if old else t.not_analysed
+        lines = [t.rated.format(sha=code(sha[:12]), old=old_name, new=new_name), ""]
+        if excluded:
+            lines.append(t.rated_excluded)
+        elif later is not None:
+            lines.pop()  # what becomes of the digest is the later rating's to say
+        elif not analysed:
+            lines.append(t.rated_not_analysed)
+        elif posted:
+            lines.append(t.rated_posted.format(day=day.isoformat()))
+        else:
+            lines.append(t.rated_not_posted.format(day=day.isoformat()))
+    if later is not None:
+        who, importance = later
+        lines += [
+            "",
+            t.rated_later.format(who=code(who), new=f"**{names[Importance(importance)]}**"),
+        ]
     return "\n".join(lines)
 
 

@@ -3,9 +3,10 @@ and the counts the limits are read from."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from dataclasses import asdict, dataclass
+from datetime import date, datetime, timedelta
 from enum import StrEnum
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -38,9 +39,31 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class RateEffect:
+    """What a `rate` did, kept with it: its reply on a rerun is told from this."""
+
+    sha: str
+    previous: str | None
+    importance: str
+    day: date
+    posted: bool
+    analysed: bool
+    excluded: bool
+
+    def as_json(self) -> dict[str, Any]:
+        return {**asdict(self), "day": self.day.isoformat()}
+
+    @classmethod
+    def of_json(cls, data: dict[str, Any]) -> RateEffect:
+        return cls(**{**data, "day": date.fromisoformat(data["day"])})
+
+
+@dataclass(frozen=True)
 class Decided:
     decision: Decision
     retry_at: datetime | None = None
+    # What the command did, once it took effect (a `rate`).
+    effect: RateEffect | None = None
 
 
 @dataclass(frozen=True)
@@ -62,12 +85,26 @@ class CommandLog:
         async with self._engine.connect() as conn:
             row = (
                 await conn.execute(
-                    sa.select(c.decision, c.retry_at).where(
+                    sa.select(c.decision, c.retry_at, c.effect).where(
                         c.repo_id == repo_id, c.comment_id == comment_id
                     )
                 )
             ).first()
-        return None if row is None else Decided(Decision(row.decision), row.retry_at)
+        if row is None:
+            return None
+        effect = RateEffect.of_json(row.effect) if row.effect else None
+        return Decided(Decision(row.decision), row.retry_at, effect)
+
+    @staticmethod
+    async def took_effect(
+        conn: AsyncConnection, repo_id: int, comment_id: int, effect: RateEffect
+    ) -> None:
+        """Record, in the transaction that made it, what the command did."""
+        await conn.execute(
+            sa.update(t.commands)
+            .where(c.repo_id == repo_id, c.comment_id == comment_id)
+            .values(effect=effect.as_json())
+        )
 
     @staticmethod
     async def decide(
