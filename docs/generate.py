@@ -133,10 +133,11 @@ def command_config(language: str) -> str:
         error=(
             ".github/commit-digest.yml: `cutoff`: must be HH:MM in quotes, not True (yes/no/on/off)"
         ),
+        rejected_sha="8c7e5a667f1b771847fe88c01c3de34413a1b220",
     )
     what = (
         "The config in force: a file that set four keys, whose newer version was rejected "
-        "(the blob sha is made up)."
+        "(the blob shas are made up)."
     )
     return _reply(what, "/digest config", text)
 
@@ -193,16 +194,35 @@ def command_rate(language: str) -> str:
     later = replies.rated_text(
         language, commit.sha, "low", "high", day=day, posted=False, analysed=True
     )
+    excluded = replies.rated_text(
+        language, commit.sha, "low", "high", day=day, posted=False, analysed=True, excluded=True
+    )
+    retried = replies.rated_text(
+        language,
+        commit.sha,
+        "low",
+        "high",
+        day=day,
+        posted=False,
+        analysed=True,
+        later=("dana", "medium"),
+    )
     body = NEXT_POST.join(
         f"<!-- {asked} -->\n" + replies.finish(ASCEND, COMMENT, text)
         for asked, text in (
             (f"/digest rate {commit.sha[:7]} medium only the deprecated path changes", posted),
             (f"/digest rate {commit.sha[:7]} high it changes the public API", later),
+            (f"/digest rate {commit.sha[:7]} high (a commit `exclude` leaves out)", excluded),
+            (
+                f"/digest rate {commit.sha[:7]} high (answered late, after a later rate)",
+                retried,
+            ),
         )
     )
     what = (
         "A maintainer's rate: of a commit whose day was posted (the digest is edited to "
-        "match), and of one whose day is not posted yet."
+        "match), of one whose day is not posted yet, of one the config excludes, and one "
+        "answered only after a later rate of the same commit."
     )
     return _page(what, None, body)
 

@@ -21,6 +21,7 @@ from bot.digest.command_replies import ConfigField, config_text, finish, help_te
 from bot.digest.command_syntax import command_line, parse
 from bot.jobs.commands import MAX_COMMAND_ATTEMPTS
 from bot.store.housekeeping import Housekeeping
+from bot.store.job_payloads import RefreshConfigPayload
 from bot.store.schema import commands, digests, jobs
 from tests.command_support import (
     ASCEND,
@@ -238,6 +239,10 @@ async def test_the_command_word_is_taken_in_any_case(
         "```\n/digest help\n```",
         "~~~sh\n/digest help\n~~~",
         "    /digest help",
+        # A tab after 1-3 spaces reaches column 4: an indented code block all the same.
+        " \t/digest help",
+        "  \t/digest help",
+        "   \t/digest help",
         "> /digest help",
         "Thanks!\n/digest help",
         "/digestive help",
@@ -366,6 +371,39 @@ async def test_ten_commands_an_hour_a_person_then_one_reply_says_when(
     assert "/digest explain" in only_reply(github, later)
 
 
+async def test_one_back_at_the_time_told_and_over_again_is_told_a_new_time(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    """Told "after start+1h", taken then, and over again half a minute later (the second of
+    the ten is still in the hour): the time told has come, so a new one is due."""
+    client, _ = await app_with_repo(app_client, github)
+    number = github.open_issue(REPO)
+    start = clock.now().replace(second=0, microsecond=0)
+    clock.current = start
+    for _ in range(10):
+        await command(
+            client, github, github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+        )
+        clock.advance(minutes=1)
+    over = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, over)
+    assert (start + timedelta(hours=1)).strftime("%H:%M UTC") in only_reply(github, over)
+    clock.current = start + timedelta(hours=1)
+    back = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, back)
+    assert "/digest explain" in only_reply(github, back)
+    clock.advance(seconds=30)
+    again = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, again)
+    told = only_reply(github, again)
+    assert "Try again after" in told
+    assert (start + timedelta(hours=1)).strftime("%H:%M UTC") not in told
+    # Within that new wait, no more "when" replies.
+    quiet = github.comment_on_issue(REPO, number, "/digest help", by=MAINTAINER)
+    await command(client, github, quiet)
+    assert github.replies_to(REPO, quiet["comment"]["id"]) == []
+
+
 async def test_the_time_to_try_again_is_the_next_minute_in_the_repositorys_zone(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
@@ -444,6 +482,42 @@ async def test_config_shows_the_last_error_of_a_rejected_file(
     reply = only_reply(github, payload)
     assert "Mars/Olympus" in reply and "rejected" in reply
     assert '- `timezone`: `"UTC"` (default)' in reply
+
+
+@pytest.mark.parametrize(
+    ("language", "in_force", "rejected"),
+    [
+        ("en", "From `.github/commit-digest.yml` at blob", "The rejected version is blob"),
+        ("zh-CN", "来自 `.github/commit-digest.yml`，blob", "被拒绝的版本是 blob"),
+    ],
+    ids=["en", "zh-CN"],
+)
+async def test_config_after_a_rejected_file_names_both_blobs(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    language: str,
+    in_force: str,
+    rejected: str,
+) -> None:
+    """A good file, then a bad one pushed: the fields are the good file's, said to come from
+    its blob; the rejected file's blob is said with its error."""
+    good = f"timezone: Asia/Shanghai\nlanguage: {language}\n"
+    bad = f"timezone: Mars/Olympus\nlanguage: {language}\n"
+    fake = github.add_repo(REPO, repo_id=4242, installation_id=77)
+    fake.files[CONFIG] = good
+    client, _ = await app_with_repo(app_client, github)
+    fake.files[CONFIG] = bad
+    await client.app[STORE].jobs.enqueue(
+        RefreshConfigPayload(repo_id=4242), clock.now(), rearm=True
+    )
+    await client.app[EXECUTOR].drain()
+    payload = in_issue(github, "/digest config")
+    await command(client, github, payload)
+    reply = only_reply(github, payload)
+    assert '`timezone`: `"Asia/Shanghai"`' in reply and "Mars/Olympus" in reply
+    assert f"{in_force} `{hashlib_blob(good)}`" in reply
+    assert f"{rejected} `{hashlib_blob(bad)}`" in reply
 
 
 @pytest.mark.parametrize("language", ["en", "zh-CN"])

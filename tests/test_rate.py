@@ -20,6 +20,7 @@ from bot.analysis.rollup import Counts
 from bot.analysis.rules import analyze
 from bot.app import EXECUTOR, STORE
 from bot.digest.command_replies import rated_text
+from bot.jobs.commands import MAX_COMMAND_ATTEMPTS
 from bot.jobs.publish.build import shown_commits
 from bot.models import CommitInput, Importance
 from bot.repo_config import default_config
@@ -189,6 +190,24 @@ async def test_a_rate_after_the_digest_was_posted_edits_it_exactly_once(
     assert "**high** → **medium**" in only_reply(github, lower, ASCEND)
     assert edits(github) == before + 2
     assert "🟡" in (section_of(day_text(fake), low.sha) or "")
+
+
+async def test_a_rate_that_confirms_the_analysis_leaves_the_digest_as_it_was(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    """`rate X low` of a commit analysed low: "nothing to change", and nothing changes (no
+    mark); it is kept as a confirmation, a label for `eval --corrections`."""
+    client, fake = await replay_landed(app_client, github, clock)
+    low = await a_low_commit(client)
+    payload = in_issue(github, f"/digest rate {low.sha[:8]} low", repo=ASCEND)
+    await command(client, github, payload)
+    assert "nothing to change" in only_reply(github, payload, ASCEND)
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    assert RATED not in entry_of(day_text(fake), low.sha)
+    async with client.app[STORE].engine.connect() as conn:
+        row = (await conn.execute(sa.select(ratings))).one()
+    assert (row.sha, row.importance) == (low.sha, "low")
 
 
 async def test_only_maintainers_may_rate(
@@ -496,3 +515,102 @@ def test_the_confirmation_is_in_the_repositorys_language() -> None:
     assert "**low** → **high**" in en and "not posted yet" in en
     unanalysed = rated_text("en", sha, None, "medium", day=day, posted=False, analysed=False)
     assert "not analysed → **medium**" in unanalysed and "not analysed yet" in unanalysed
+
+
+async def a_rate_retried_after_a_later_one(
+    client: Client, github: FakeGitHub, clock: FakeClock, low: DayCommit
+) -> Any:
+    """Maria rates `low` high and her reply fails (502, nothing written): her job is to be
+    retried. Meanwhile Dana rates it medium, answered at once; then Maria's job runs again."""
+    github.fail("POST", r"/issues/\d+/comments$", 502, times=1)
+    first = in_issue(github, f"/digest rate {low.sha[:8]} high", repo=ASCEND)
+    await command(client, github, first)
+    assert github.replies_to(ASCEND, first["comment"]["id"]) == []
+    clock.advance(seconds=20)
+    second = in_issue(github, f"/digest rate {low.sha[:8]} medium", by="dana", repo=ASCEND)
+    await command(client, github, second)
+    assert "**high** → **medium**" in only_reply(github, second, ASCEND)
+    clock.advance(minutes=30)
+    await client.app[EXECUTOR].drain()
+    return first
+
+
+async def test_a_retried_rate_only_replies_and_a_later_rate_stands(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await replay_landed(app_client, github, clock)
+    fake.roles["dana"] = "write"
+    low = await a_low_commit(client)
+    first = await a_rate_retried_after_a_later_one(client, github, clock, low)
+    told = only_reply(github, first, ASCEND)
+    # What Maria's command did, and that Dana's later rating stands (named as code: no ping).
+    assert "**low** → **high**" in told
+    assert "A later rating by `dana` (**medium**) now stands." in told
+    async with client.app[STORE].engine.connect() as conn:
+        row = (await conn.execute(sa.select(ratings))).one()
+    assert (row.importance, row.author) == ("medium", "dana")
+
+
+async def test_a_retried_rate_does_not_edit_a_posted_day_back_over_a_later_rate(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await replay_landed(app_client, github, clock)
+    fake.roles["dana"] = "write"
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    low = await a_low_commit(client)
+    before = edits(github)
+    await a_rate_retried_after_a_later_one(client, github, clock, low)
+    await publish_round(client)
+    assert "🟡" in (section_of(day_text(fake), low.sha) or ""), "Dana's later rate stands"
+    made = edits(github)
+    assert before < made <= before + 2  # Maria's and Dana's (maybe as one), never a third
+    clock.advance(hours=1)
+    await publish_round(client)
+    assert edits(github) == made
+
+
+async def test_rating_an_excluded_commit_says_it_shows_in_no_digest(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    """`exclude` keeps the commit out of every digest; a rating cannot put it back, so the
+    reply says it is stored (a label) and shown nowhere."""
+    first = day_commits()[0]
+    title = first["message"].split("\n", 1)[0]
+    config = f"exclude:\n  messages: [{json.dumps('^' + re.escape(title))}]\n"
+    client, fake = await replay_landed(app_client, github, clock, config=config)
+    payload = in_issue(github, f"/digest rate {first['id'][:9]} high", repo=ASCEND)
+    await command(client, github, payload)
+    reply = only_reply(github, payload, ASCEND)
+    assert "leaves this commit out of digests" in reply
+    assert "will show this rating" not in reply
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    assert first["id"][:7] not in day_text(fake)
+
+
+async def test_a_rate_that_took_effect_but_never_replied_is_marked_done(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    """The reply fails for good after the rating was stored and the posted day edited: the
+    👀 becomes 👍 (it took effect), not 😕 (which reads as "nothing happened")."""
+    client, fake = await replay_landed(app_client, github, clock)
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    low = await a_low_commit(client)
+    before = edits(github)
+    github.fail("POST", r"/issues/\d+/comments$", 502, times=1_000)
+    payload = in_issue(github, f"/digest rate {low.sha[:8]} high", repo=ASCEND)
+    await command(client, github, payload)
+    for _ in range(MAX_COMMAND_ATTEMPTS):
+        clock.advance(minutes=30)
+        await client.app[EXECUTOR].drain()
+    async with client.app[STORE].engine.connect() as conn:
+        assert len((await conn.execute(sa.select(ratings))).all()) == 1
+    assert edits(github) == before + 1
+    mine = {
+        content
+        for subject, content, _ in fake.reactions
+        if subject == str(payload["comment"]["id"])
+    }
+    assert mine == {"+1"}

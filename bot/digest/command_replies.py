@@ -50,11 +50,14 @@ class _Texts:
     rated_posted: str  # {day}
     rated_not_posted: str  # {day}
     rated_not_analysed: str
+    rated_excluded: str
+    rated_later: str  # {who} {new}
     not_analysed: str
     config_head: str
     config_sha: str  # {sha}
     config_no_file: str
     config_error: str  # {error}
+    config_rejected_sha: str  # {sha}
     source_file: str
     source_default: str
     config_items_left: str  # {n}
@@ -122,12 +125,17 @@ EN = _Texts(
     rated_posted="The digest of {day} was posted: it will be edited to match.",
     rated_not_posted="The digest of {day} is not posted yet: it will show this rating.",
     rated_not_analysed="The commit is not analysed yet: its analysis will show this rating.",
+    rated_excluded="`.github/commit-digest.yml` leaves this commit out of digests (`exclude`): "
+    "the rating is stored (`eval --corrections` exports it) but shows in no digest.",
+    rated_later="A later rating by {who} ({new}) now stands.",
     not_analysed="not analysed",
     config_head="**The config in force**",
     config_sha="From `.github/commit-digest.yml` at blob {sha}.",
-    config_no_file="No `.github/commit-digest.yml` has been read: every value is the default.",
+    config_no_file="No valid `.github/commit-digest.yml` has been read: "
+    "every value is the default.",
     config_error="The file's last version was rejected, so the last good config stays in force: "
     "{error}",
+    config_rejected_sha="The rejected version is blob {sha}.",
     source_file="file",
     source_default="default",
     config_items_left="— {n} more item(s) not shown: too long for one comment.",
@@ -196,11 +204,15 @@ ZH = _Texts(
     rated_posted="{day} 的日报已发布：将被编辑以反映此评定。",
     rated_not_posted="{day} 的日报尚未发布：发布时将显示此评定。",
     rated_not_analysed="该提交尚未分析：分析完成后将显示此评定。",
+    rated_excluded="`.github/commit-digest.yml` 将该提交排除在日报之外（`exclude`）："
+    "此评定已保存（`eval --corrections` 会导出），但不会显示在任何日报中。",
+    rated_later="之后 {who} 的评定（{new}）现为准。",
     not_analysed="未分析",
     config_head="**当前生效的配置**",
     config_sha="来自 `.github/commit-digest.yml`，blob {sha}。",
-    config_no_file="尚未读取到 `.github/commit-digest.yml`：所有值均为默认值。",
+    config_no_file="尚未读取到有效的 `.github/commit-digest.yml`：所有值均为默认值。",
     config_error="该文件的最新版本被拒绝，仍沿用上一个有效配置：{error}",
+    config_rejected_sha="被拒绝的版本是 blob {sha}。",
     source_file="文件",
     source_default="默认",
     config_items_left="—— 另有 {n} 项未显示：超出一条评论的长度。",
@@ -291,22 +303,35 @@ def rated_text(
     day: date,
     posted: bool,
     analysed: bool,
+    excluded: bool = False,
+    later: tuple[str, str] | None = None,
 ) -> str:
     """A rate's confirmation: the importance before and now, and what becomes of the day's
-    digest."""
+    digest; `later`: (who, importance) of a later rate of the commit that now stands."""
     t = _texts(language)
     names = catalogue(language).digest.importance_names
     new_name = f"**{names[Importance(new)]}**"
     if old == new:
-        return t.rated_same.format(sha=code(sha[:12]), new=new_name)
-    old_name = f"**{names[Importance(old)]}**" if old else t.not_analysed
-    lines = [t.rated.format(sha=code(sha[:12]), old=old_name, new=new_name), ""]
-    if not analysed:
-        lines.append(t.rated_not_analysed)
-    elif posted:
-        lines.append(t.rated_posted.format(day=day.isoformat()))
+        lines = [t.rated_same.format(sha=code(sha[:12]), new=new_name)]
     else:
-        lines.append(t.rated_not_posted.format(day=day.isoformat()))
+        old_name = f"**{names[Importance(old)]}**" if old else t.not_analysed
+        lines = [t.rated.format(sha=code(sha[:12]), old=old_name, new=new_name), ""]
+        if excluded:
+            lines.append(t.rated_excluded)
+        elif later is not None:
+            lines.pop()  # what becomes of the digest is the later rating's to say
+        elif not analysed:
+            lines.append(t.rated_not_analysed)
+        elif posted:
+            lines.append(t.rated_posted.format(day=day.isoformat()))
+        else:
+            lines.append(t.rated_not_posted.format(day=day.isoformat()))
+    if later is not None:
+        who, importance = later
+        lines += [
+            "",
+            t.rated_later.format(who=code(who), new=f"**{names[Importance(importance)]}**"),
+        ]
     return "\n".join(lines)
 
 
@@ -343,14 +368,18 @@ def config_text(
     *,
     sha: str | None,
     error: str | None,
+    rejected_sha: str | None = None,
     room: int = _ROOM,
 ) -> str:
-    """The config field by field, within `room` characters: the blob sha and the last error
-    are always said; a list too long to show ends after a whole item and counts the items
-    left out, so every field after it still fits (the fields left out past that, counted)."""
+    """The config field by field, within `room` characters: the blob sha the values came
+    from and the last error (with the rejected file's blob) are always said; a list too long
+    to show ends after a whole item and counts the items left out, so every field after it
+    still fits (the fields left out past that, counted)."""
     t = _texts(language)
     head = [t.config_head, "", t.config_sha.format(sha=code(sha)) if sha else t.config_no_file, ""]
     tail = ["", t.config_error.format(error=code(error))] if error else []
+    if error and rejected_sha:
+        tail.append(t.config_rejected_sha.format(sha=code(rejected_sha)))
     # Room for the fields, with a line left for the count of fields not shown.
     budget = room - sum(len(line) + 1 for line in head + tail) - 200
     # What each field takes at least (a list none of whose items are shown), kept for the

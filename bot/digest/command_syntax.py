@@ -18,6 +18,9 @@ LATEST_DAY = date(2199, 12, 31)
 # `/digest` in any case (a phone capitalises a comment's first letter), standing alone as a
 # word; ASCII-only, so no Unicode case folding (`ſ` as `s`) makes a command of another word.
 _COMMAND = re.compile(r"/digest(?:[ \t]|$)", re.ASCII | re.IGNORECASE)
+# CommonMark: text indented to column 4 (a tab reaching it) is an indented code block.
+CODE_INDENT = 4
+TAB_STOP = 4
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _SHA = re.compile(r"[0-9a-f]{7,40}", re.ASCII)
 _PR = re.compile(r"#([1-9][0-9]{0,8})", re.ASCII)
@@ -59,7 +62,7 @@ def command_line(body: str) -> str | None:
     for line in body.splitlines():
         if not line.strip():
             continue
-        if _FENCE.match(line) or line.startswith(("    ", "\t")):
+        if _FENCE.match(line) or _indent(line) >= CODE_INDENT:
             return None
         text = line.strip()
         if text.startswith(">"):
@@ -68,6 +71,20 @@ def command_line(body: str) -> str | None:
             return text[:KEPT_LINE]
         return None
     return None
+
+
+def _indent(line: str) -> int:
+    """The column the line's text starts at, a tab reaching the next multiple of 4
+    (CommonMark's tab stops)."""
+    column = 0
+    for char in line:
+        if char == " ":
+            column += 1
+        elif char == "\t":
+            column += TAB_STOP - column % TAB_STOP
+        else:
+            break
+    return column
 
 
 def _quoted(token: str) -> str:

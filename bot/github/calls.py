@@ -251,6 +251,15 @@ M_GAVE_UP = """mutation CommandGivenUp($subjectId: ID!) {
   }
 }"""
 
+M_TOOK_EFFECT = """mutation CommandTookEffect($subjectId: ID!) {
+  done: addReaction(input: {subjectId: $subjectId, content: THUMBS_UP}) {
+    reaction { content }
+  }
+  eyes: removeReaction(input: {subjectId: $subjectId, content: EYES}) {
+    reaction { content }
+  }
+}"""
+
 Q_THREAD = """query CommandThread($id: ID!) {
   node(id: $id) {
     ... on DiscussionComment { id replyTo { id } }
@@ -632,6 +641,12 @@ class InstallationClient:
         """😕 in place of 👀 on a command's comment (an issue's or a discussion's, by node
         id): its answer never came. Taking away a reaction not there changes nothing."""
         await self._graphql(M_GAVE_UP, subjectId=subject_id)
+
+    @_by_id
+    async def react_took_effect(self, subject_id: str) -> None:
+        """👍 in place of 👀 on a command's comment: it took effect, but its reply never
+        went out."""
+        await self._graphql(M_TOOK_EFFECT, subjectId=subject_id)
 
     @_mapped
     async def thread_of(self, comment_id: str) -> str:

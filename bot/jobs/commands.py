@@ -31,7 +31,7 @@ from bot.posts import targets
 from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
-from bot.store.commands import Asked, CommandLog, Decision, Limits
+from bot.store.commands import Asked, CommandLog, Decision, Limits, RateEffect
 from bot.store.digests import DayCommit, DigestState
 from bot.store.job_payloads import DigestCommandPayload, PublishPeriodPayload
 from bot.store.jobs import Job
@@ -101,7 +101,8 @@ class RunCommand:
 
     async def given_up(self, job: Job[DigestCommandPayload], reason: str) -> None:
         """A taken command whose answer never came: its 👀 becomes 😕, so nobody waits on
-        it (a refusal got no 👀, and a reply on record needs no sign)."""
+        it, or 👍 when it took effect (a rating stored); a refusal got no 👀, and a reply on
+        record needs no sign."""
         ctx, p = self._ctx, job.payload
         log.warning("command_given_up", comment_id=p.comment_id, reason=reason)
         repo = await ctx.store.repos.get(p.repo_id)
@@ -114,12 +115,17 @@ class RunCommand:
         made = (await ctx.store.posts.recorded(repo.id, reply_period(p.comment_id))).get(REPLY_KEY)
         if made is not None and made.state is PostState.POSTED:
             return
+        client = ctx.github.installation(installation_id)
         try:
-            await ctx.github.installation(installation_id).react_given_up(p.comment_node_id)
+            if decided.effect is not None:
+                # It did what was asked (a rating is stored): only its reply is missing.
+                await client.react_took_effect(p.comment_node_id)
+            else:
+                await client.react_given_up(p.comment_node_id)
         except POSTING_TROUBLE as exc:
             log.warning("command_given_up_unmarked", error=str(exc))
             return
-        log.info("command_given_up_marked")
+        log.info("command_given_up_marked", took_effect=decided.effect is not None)
 
     async def _answer(
         self, job: Job[DigestCommandPayload], repo: RepoRow, comment_id: int
@@ -232,7 +238,11 @@ class RunCommand:
             case "config":
                 fields = replies.config_fields(config, self._ctx.settings.default_language)
                 return replies.config_text(
-                    language, fields, sha=repo.config_sha, error=repo.config_error
+                    language,
+                    fields,
+                    sha=repo.config_in_force_sha,
+                    error=repo.config_error,
+                    rejected_sha=repo.config_sha if repo.config_error else None,
                 )
             case "explain":
                 return await self._explainer.explain(job, client, repo, config, command)
@@ -257,55 +267,102 @@ class RunCommand:
         if len(found) > 1:
             return replies.ambiguous_text(language, command.sha, len(found))
         commit = found[0]
-        day = config.schedule.day_of(commit.landed_at)
-        record = await ctx.store.digests.get(repo.id, Period.day(day))
-        posted = commit.published_part is not None and (
-            record is not None and record.state == DigestState.PUBLISHED
-        )
+        comment_id = job.payload.comment_id
         earlier = await ctx.store.ratings.get(repo.id, commit.sha)
-        if earlier is not None and earlier.comment_id == job.payload.comment_id:
-            # This command's own rating (its job run again): told as it was the first time.
-            previous = earlier.previous
-        else:
-            previous = commit.rated or _analysed_importance(commit.analysis)
-            changed = previous != command.importance
-            rating = Rating(
-                repo_id=repo.id,
-                sha=commit.sha,
-                importance=command.importance,
-                previous=previous,
-                author=job.payload.author,
-                reason=command.reason,
-                comment_id=job.payload.comment_id,
-                rated_at=ctx.clock.now(),
-            )
-            async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
-                await Ratings.rate(conn, rating, edit=posted and changed)
-                if posted and changed:
-                    await ctx.store.jobs.enqueue_in(
-                        conn,
-                        [PublishPeriodPayload.of(repo.id, Period.day(day))],
-                        ctx.clock.now(),
-                        rearm=True,
-                    )
-                elif changed and _alerting(config, commit, command.importance):
-                    # An alert goes ahead of its day's digest: the day's alerts look again.
-                    await ctx.store.jobs.enqueue_in(
-                        conn, [alert_job(repo.id, commit.sha)], ctx.clock.now(), rearm=True
-                    )
-                if changed:
-                    # A folded commit rated below what alerts want (or back) leaves its fold.
-                    await rearm_folds(conn, repo.id, ctx.clock.now(), shas=[commit.sha])
-            log.info("commit_rated", sha=commit.sha, importance=command.importance)
+        decided = await ctx.store.commands.decided(repo.id, comment_id)
+        # A rate is applied once: its job run again only replies, so it never puts its
+        # rating back over a later one.
+        effect = decided.effect if decided is not None else None
+        if effect is None and earlier is not None and earlier.comment_id == comment_id:
+            # Applied before its effect was recorded apart (migration 0015).
+            effect = await self._effect(repo, config, commit, earlier.importance, earlier.previous)
+        later = None
+        if effect is None:
+            effect = await self._apply(job, repo, config, command, commit)
+        elif earlier is not None and earlier.comment_id != comment_id:
+            later = (earlier.author, earlier.importance)
         return replies.rated_text(
             language,
             commit.sha,
-            previous,
-            command.importance,
+            effect.previous,
+            effect.importance,
+            day=effect.day,
+            posted=effect.posted,
+            analysed=effect.analysed,
+            excluded=effect.excluded,
+            later=later,
+        )
+
+    async def _effect(
+        self,
+        repo: RepoRow,
+        config: RepoConfig,
+        commit: DayCommit,
+        importance: str,
+        previous: str | None,
+    ) -> RateEffect:
+        """What rating the commit `importance` does, as things stand now."""
+        day = config.schedule.day_of(commit.landed_at)
+        record = await self._ctx.store.digests.get(repo.id, Period.day(day))
+        posted = commit.published_part is not None and (
+            record is not None and record.state == DigestState.PUBLISHED
+        )
+        _, excluded = shown_commits(config, [commit])
+        return RateEffect(
+            sha=commit.sha,
+            previous=previous,
+            importance=importance,
             day=day,
             posted=posted,
             analysed=commit.analysis is not None,
+            excluded=bool(excluded),
         )
+
+    async def _apply(
+        self,
+        job: Job[DigestCommandPayload],
+        repo: RepoRow,
+        config: RepoConfig,
+        command: Command,
+        commit: DayCommit,
+    ) -> RateEffect:
+        """Store the rating, and record with it (in one transaction) that this command did."""
+        ctx = self._ctx
+        assert command.importance is not None
+        previous = commit.rated or _analysed_importance(commit.analysis)
+        changed = previous != command.importance
+        effect = await self._effect(repo, config, commit, command.importance, previous)
+        day, posted = effect.day, effect.posted
+        rating = Rating(
+            repo_id=repo.id,
+            sha=commit.sha,
+            importance=command.importance,
+            previous=previous,
+            author=job.payload.author,
+            reason=command.reason,
+            comment_id=job.payload.comment_id,
+            rated_at=ctx.clock.now(),
+        )
+        async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
+            await Ratings.rate(conn, rating, edit=posted and changed)
+            await CommandLog.took_effect(conn, repo.id, job.payload.comment_id, effect)
+            if posted and changed:
+                await ctx.store.jobs.enqueue_in(
+                    conn,
+                    [PublishPeriodPayload.of(repo.id, Period.day(day))],
+                    ctx.clock.now(),
+                    rearm=True,
+                )
+            elif changed and _alerting(config, commit, command.importance):
+                # An alert goes ahead of its day's digest: the day's alerts look again.
+                await ctx.store.jobs.enqueue_in(
+                    conn, [alert_job(repo.id, commit.sha)], ctx.clock.now(), rearm=True
+                )
+            if changed:
+                # A folded commit rated below what alerts want (or back) leaves its fold.
+                await rearm_folds(conn, repo.id, ctx.clock.now(), shas=[commit.sha])
+        log.info("commit_rated", sha=commit.sha, importance=command.importance)
+        return effect
 
     async def _preview(self, repo: RepoRow, config: RepoConfig, day: date | None) -> str:
         store, language = self._ctx.store, config.language

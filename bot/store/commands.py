@@ -3,9 +3,10 @@ and the counts the limits are read from."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from dataclasses import asdict, dataclass
+from datetime import date, datetime, timedelta
 from enum import StrEnum
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -25,7 +26,7 @@ class Decision(StrEnum):
     DENIED_QUIET = "denied-quiet"  # already told today
     DENIED_OVER = "denied-over"  # the repository's refusal replies for the hour are spent
     LIMITED = "limited"  # answered with when to try again
-    LIMITED_QUIET = "limited-quiet"  # already told within the hour
+    LIMITED_QUIET = "limited-quiet"  # already told a time that has not come yet
 
 
 @dataclass(frozen=True)
@@ -38,9 +39,31 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class RateEffect:
+    """What a `rate` did, kept with it: its reply on a rerun is told from this."""
+
+    sha: str
+    previous: str | None
+    importance: str
+    day: date
+    posted: bool
+    analysed: bool
+    excluded: bool
+
+    def as_json(self) -> dict[str, Any]:
+        return {**asdict(self), "day": self.day.isoformat()}
+
+    @classmethod
+    def of_json(cls, data: dict[str, Any]) -> RateEffect:
+        return cls(**{**data, "day": date.fromisoformat(data["day"])})
+
+
+@dataclass(frozen=True)
 class Decided:
     decision: Decision
     retry_at: datetime | None = None
+    # What the command did, once it took effect (a `rate`).
+    effect: RateEffect | None = None
 
 
 @dataclass(frozen=True)
@@ -62,20 +85,34 @@ class CommandLog:
         async with self._engine.connect() as conn:
             row = (
                 await conn.execute(
-                    sa.select(c.decision, c.retry_at).where(
+                    sa.select(c.decision, c.retry_at, c.effect).where(
                         c.repo_id == repo_id, c.comment_id == comment_id
                     )
                 )
             ).first()
-        return None if row is None else Decided(Decision(row.decision), row.retry_at)
+        if row is None:
+            return None
+        effect = RateEffect.of_json(row.effect) if row.effect else None
+        return Decided(Decision(row.decision), row.retry_at, effect)
+
+    @staticmethod
+    async def took_effect(
+        conn: AsyncConnection, repo_id: int, comment_id: int, effect: RateEffect
+    ) -> None:
+        """Record, in the transaction that made it, what the command did."""
+        await conn.execute(
+            sa.update(t.commands)
+            .where(c.repo_id == repo_id, c.comment_id == comment_id)
+            .values(effect=effect.as_json())
+        )
 
     @staticmethod
     async def decide(
         conn: AsyncConnection, asked: Asked, *, allowed: bool, limits: Limits
     ) -> Decided:
         """Decide and record, in the caller's (lease-checked) transaction: refused (told once a
-        day per person, within the repository's refusals an hour), over a limit (told once an
-        hour), or taken. A decision recorded
+        day per person, within the repository's refusals an hour), over a limit (told when to
+        try again, once until that time), or taken. A decision recorded
         before (a rerun) stands."""
         if conn.dialect.name == "postgresql":
             # Commands of one repository decide one at a time, so two cannot both take the
@@ -169,9 +206,13 @@ async def _within_limits(conn: AsyncConnection, asked: Asked, limits: Limits) ->
             retry_at = free if retry_at is None else max(retry_at, free)
     if retry_at is None:
         return Decided(Decision.TAKEN)
+    # One "when" reply per wait: a new one is due once the time the last one gave has come.
     told = await conn.scalar(
         sa.select(sa.func.count()).where(
-            recent, c.author == asked.author, c.decision == Decision.LIMITED.value
+            recent,
+            c.author == asked.author,
+            c.decision == Decision.LIMITED.value,
+            c.retry_at > at,
         )
     )
     return Decided(Decision.LIMITED_QUIET if told else Decision.LIMITED, retry_at)

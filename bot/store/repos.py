@@ -21,7 +21,8 @@ class RepoRow:
     installation_id: int | None
     default_branch: str | None
     config: dict[str, Any] | None
-    config_sha: str | None
+    config_sha: str | None  # the blob last read, a rejected one included
+    config_in_force_sha: str | None  # the blob the config in force came from
     config_error: str | None
     config_error_reported: bool
     active_since: datetime
@@ -35,6 +36,7 @@ def _row(r: Any) -> RepoRow:
         default_branch=r.default_branch,
         config=r.config,
         config_sha=r.config_sha,
+        config_in_force_sha=r.config_in_force_sha,
         config_error=r.config_error,
         config_error_reported=r.config_error_reported,
         active_since=r.active_since,
@@ -130,6 +132,7 @@ class Repositories:
             .values(
                 config=config.model_dump(mode="json") if config else None,
                 config_sha=sha,
+                config_in_force_sha=sha,
                 config_error=None,
                 config_error_reported=False,
                 timezone=timezone,

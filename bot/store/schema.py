@@ -74,9 +74,11 @@ repositories = sa.Table(
     sa.Column("full_name", sa.String(255), nullable=False, index=True),
     sa.Column("node_id", sa.String(100)),
     sa.Column("default_branch", sa.String(255)),
-    # The validated `.github/commit-digest.yml` (as JSON) and the blob it came from.
+    # The validated `.github/commit-digest.yml` (as JSON); the blob last read (a rejected one
+    # included: the ETag's), and (migration 0015) the blob the config in force came from.
     sa.Column("config", JSONType),
     sa.Column("config_sha", sa.String(64)),
+    sa.Column("config_in_force_sha", sa.String(64)),
     sa.Column("config_error", sa.Text),
     sa.Column("config_error_reported", sa.Boolean, nullable=False, default=False),
     # Denormalised from the config, for reading; periods are computed from `config`.
@@ -295,6 +297,9 @@ commands = sa.Table(
     # A limited command: when the author may try again.
     sa.Column("retry_at", UTCDateTime),
     sa.Column("received_at", UTCDateTime, nullable=False),
+    # Migration 0015: what a taken command did, recorded with its effect (a rate's commit and
+    # importances), so a rerun of its job only replies.
+    sa.Column("effect", JSONType),
     sa.Index("ix_commands_repo_received", "repo_id", "received_at"),
 )
 

@@ -39,7 +39,9 @@ def shown_commits(
             excluded[reason] += 1
             continue
         analysis = Analysis.model_validate(c.analysis) if c.analysis else None
-        rated = analysis is not None and c.rated is not None
+        # A rating equal to the analysis's importance confirms it (a label for
+        # `eval --corrections`): nothing to show.
+        rated = analysis is not None and c.rated is not None and c.rated != analysis.importance
         if analysis is not None and c.rated is not None:
             # The maintainer's importance; the stored analysis stays as the analyser made it.
             analysis = analysis.model_copy(update={"importance": Importance(c.rated)})
