@@ -183,3 +183,22 @@ async def test_publish_of_a_day_whose_digest_a_maintainer_deleted_posts_it_again
     clock.advance(minutes=5)
     assert await publish_day(client.app, REPO, DAY) == ("skipped", new["url"])
     assert repo.discussions == [new]
+
+
+async def test_publish_of_a_day_whose_issue_comment_a_maintainer_deleted_posts_it_again(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await land(
+        app_client, github, clock, REPO, DAY_TEXT, config="publish:\n  to: issue-comment\n"
+    )
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (old,) = repo.comments
+    github.delete_comment(REPO, old["id"])  # a maintainer deletes it
+    clock.advance(hours=1)
+    state, url = await publish_day(client.app, REPO, DAY)
+    (new,) = repo.comments
+    assert new["id"] != old["id"] and (state, url) == ("published", new["html_url"])
+    clock.advance(minutes=5)
+    assert await publish_day(client.app, REPO, DAY) == ("skipped", new["html_url"])
+    assert repo.comments == [new]

@@ -468,6 +468,22 @@ class InstallationClient:
             )
         return result
 
+    async def comment_gone(self, full_name: str, comment_id: int) -> bool:
+        """Whether GitHub confirms an issue comment gone: 404 (or 410) for it, its repository
+        there (RepositoryGone when not), and 404 again when asked once more."""
+        owner, repo = split_repo(full_name)
+        for _ in range(2):
+            try:
+                async with self._issue_or_repository(full_name, None):
+                    await self.gh.getitem(
+                        "/repos/{owner}/{repo}/issues/comments/{comment_id}",
+                        {"owner": owner, "repo": repo, "comment_id": comment_id},
+                    )
+            except IssueGone:
+                continue
+            return False
+        return True
+
     async def issue_comments(self, full_name: str, issue: int) -> AsyncIterator[dict[str, Any]]:
         owner, repo = split_repo(full_name)
         async with self._issue_or_repository(full_name, issue):

@@ -169,11 +169,12 @@ class PostLedger:
     @staticmethod
     async def forget_post(conn: AsyncConnection, repo_id: int, node_id: str) -> int:
         """A discussion or comment found deleted: it and every comment recorded on it (they
-        went with it) are forgotten, so they may be made again. Returns how many rows went."""
+        went with it) are forgotten, so they may be made again. An issue comment goes alone:
+        the issue's other comments stay. Returns how many rows went."""
         gone = await conn.execute(
             sa.delete(t.posts).where(
                 p.repo_id == repo_id,
-                p.kind.in_(["discussion", "discussion-comment"]),
+                p.kind.in_(["discussion", "discussion-comment", "issue-comment"]),
                 sa.or_(
                     p.node_id == node_id,
                     sa.and_(p.kind == "discussion-comment", p.parent == node_id),

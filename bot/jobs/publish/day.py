@@ -267,11 +267,17 @@ class PublishPeriod:
     async def _still_there(self, run: _Run, head: Recorded) -> Recorded | None:
         """The day's first post, unless GitHub confirms it gone (a maintainer deleted it):
         then it is forgotten with its comments (None), so that the day is posted again."""
-        if head.kind != "discussion" or head.state is not PostState.POSTED or not head.node_id:
+        if head.state is not PostState.POSTED or not head.node_id:
             return head
         ctx, repo = self._ctx, run.repo
         client = await self._client(run)
-        if not await client.post_gone(repo.full_name, head.node_id):
+        if head.kind == "discussion":
+            gone = await client.post_gone(repo.full_name, head.node_id)
+        elif head.kind == "issue-comment" and head.node_id.isdigit():
+            gone = await client.comment_gone(repo.full_name, int(head.node_id))
+        else:
+            return head
+        if not gone:
             return head
         async with ctx.store.jobs.holding(run.job, ctx.clock.now()) as conn:
             forgotten = await ctx.store.posts.forget_post(conn, repo.id, head.node_id)
