@@ -236,7 +236,29 @@ async def test_the_command_word_is_taken_in_any_case(
 @pytest.mark.parametrize(
     "body",
     [
+        "<!-- the issue template's hint -->\n/digest help",
+        "<!-- one -->  <!-- two -->\n\n<!--\n  a hint on\n  three lines\n-->\n/digest help",
+        "/digest\u00a0help",  # a no-break space, shown as a space
+        "/Digest\u2003help",
+        "\u00a0/digest help",
+    ],
+)
+async def test_what_github_shows_as_the_first_line_is_the_command(
+    app_client: Callable[..., Any], github: FakeGitHub, body: str
+) -> None:
+    client, _ = await app_with_repo(app_client, github)
+    payload = in_issue(github, body)
+    assert await command(client, github, payload) == 202
+    assert "/digest explain" in only_reply(github, payload)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
         "```\n/digest help\n```",
+        "<!-- a comment never closed\n/digest help",
+        "<!-- a hint --> /digest help",  # the rest of an HTML block: shown as text
+        "    <!-- code -->\n/digest help",
         "~~~sh\n/digest help\n~~~",
         "    /digest help",
         # A tab after 1-3 spaces reaches column 4: an indented code block all the same.

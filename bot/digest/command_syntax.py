@@ -17,7 +17,12 @@ LATEST_DAY = date(2199, 12, 31)
 
 # `/digest` in any case (a phone capitalises a comment's first letter), standing alone as a
 # word; ASCII-only, so no Unicode case folding (`ſ` as `s`) makes a command of another word.
-_COMMAND = re.compile(r"/digest(?:[ \t]|$)", re.ASCII | re.IGNORECASE)
+# What follows it may be any Unicode whitespace (a no-break space looks like a space).
+_COMMAND = re.compile(r"/digest", re.ASCII | re.IGNORECASE)
+# An HTML comment (CommonMark HTML block 2, up to 3 spaces in) shows nothing on GitHub.
+_COMMENT_OPENS = re.compile(r"^ {0,3}<!--")
+_COMMENT_OPENS_TEXT = "<!--"
+_COMMENT_CLOSES = "-->"
 # CommonMark: text indented to column 4 (a tab reaching it) is an indented code block.
 CODE_INDENT = 4
 TAB_STOP = 4
@@ -56,10 +61,17 @@ class Command:
 def command_line(body: str) -> str | None:
     """The comment's first non-blank line when it is a `/digest` command, else None.
 
-    A line in a code block (fenced or indented) or a quote is not a command, and `/digest`
+    Lines of an HTML comment (an issue template's) are skipped, as GitHub shows none. A
+    line in a code block (fenced or indented) or a quote is not a command, and `/digest`
     (in any case) must stand alone as a word (`/digestive` is not one).
     """
+    in_comment = False
     for line in body.splitlines():
+        if in_comment or _COMMENT_OPENS.match(line):
+            shown, in_comment = _past_comments(line, in_comment)
+            if shown.strip():  # the rest of an HTML block shows as text, not a command
+                return None
+            continue
         if not line.strip():
             continue
         if _FENCE.match(line) or _indent(line) >= CODE_INDENT:
@@ -67,10 +79,33 @@ def command_line(body: str) -> str | None:
         text = line.strip()
         if text.startswith(">"):
             return None
-        if _COMMAND.match(text):
+        if _is_command(text):
             return text[:KEPT_LINE]
         return None
     return None
+
+
+def _past_comments(line: str, in_comment: bool) -> tuple[str, bool]:
+    """What is left of a line past the HTML comments it opens with (or ends), and whether
+    a comment is still open at its end."""
+    while True:
+        if in_comment:
+            end = line.find(_COMMENT_CLOSES)
+            if end < 0:
+                return "", True
+            line, in_comment = line[end + len(_COMMENT_CLOSES) :], False
+        rest = line.lstrip()
+        if not rest.startswith(_COMMENT_OPENS_TEXT):
+            return line, False
+        line, in_comment = rest[len(_COMMENT_OPENS_TEXT) :], True
+
+
+def _is_command(text: str) -> bool:
+    """`/digest` starts the text, followed by its end or whitespace (Unicode's too)."""
+    if not _COMMAND.match(text):
+        return False
+    rest = text[len(PREFIX) : len(PREFIX) + 1]
+    return not rest or rest.isspace()
 
 
 def _indent(line: str) -> int:
