@@ -570,16 +570,42 @@ async def test_a_retried_rate_does_not_edit_a_posted_day_back_over_a_later_rate(
     assert edits(github) == made
 
 
-async def test_rating_an_excluded_commit_says_it_shows_in_no_digest(
+async def test_a_retried_confirmation_overruled_since_does_not_say_already(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
+    """Maria confirms a low commit as low (her reply fails), Dana then rates it high: Maria's
+    rerun names Dana's rating, not "rated low already", no longer true when it is read."""
+    client, fake = await replay_landed(app_client, github, clock)
+    fake.roles["dana"] = "write"
+    low = await a_low_commit(client)
+    github.fail("POST", r"/issues/\d+/comments$", 502, times=1)
+    first = in_issue(github, f"/digest rate {low.sha[:8]} low", repo=ASCEND)
+    await command(client, github, first)
+    clock.advance(seconds=20)
+    second = in_issue(github, f"/digest rate {low.sha[:8]} high", by="dana", repo=ASCEND)
+    await command(client, github, second)
+    clock.advance(minutes=30)
+    await client.app[EXECUTOR].drain()
+    told = only_reply(github, first, ASCEND)
+    assert "already" not in told and "nothing to change" not in told, told
+    assert "A later rating by `dana` (**high**) now stands." in told, told
+
+
+@pytest.mark.parametrize("confirming", [False, True])
+async def test_rating_an_excluded_commit_says_it_shows_in_no_digest(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, confirming: bool
+) -> None:
     """`exclude` keeps the commit out of every digest; a rating cannot put it back, so the
-    reply says it is stored (a label) and shown nowhere."""
+    reply says it is stored (a label) and shown nowhere, a confirmation's too."""
     first = day_commits()[0]
     title = first["message"].split("\n", 1)[0]
     config = f"exclude:\n  messages: [{json.dumps('^' + re.escape(title))}]\n"
     client, fake = await replay_landed(app_client, github, clock, config=config)
-    payload = in_issue(github, f"/digest rate {first['id'][:9]} high", repo=ASCEND)
+    (mine,) = [c for c in await stored(client) if c.sha == first["id"]]
+    importance = (mine.analysis or {}).get("importance", "low") if confirming else "high"
+    if not confirming:
+        assert (mine.analysis or {}).get("importance") != "high"
+    payload = in_issue(github, f"/digest rate {first['id'][:9]} {importance}", repo=ASCEND)
     await command(client, github, payload)
     reply = only_reply(github, payload, ASCEND)
     assert "leaves this commit out of digests" in reply

@@ -311,28 +311,27 @@ def rated_text(
     t = _texts(language)
     names = catalogue(language).digest.importance_names
     new_name = f"**{names[Importance(new)]}**"
-    if old == new:
-        lines = [t.rated_same.format(sha=code(sha[:12]), new=new_name)]
-    else:
+    changed = old != new
+    paragraphs: list[str] = []
+    if changed:
         old_name = f"**{names[Importance(old)]}**" if old else t.not_analysed
-        lines = [t.rated.format(sha=code(sha[:12]), old=old_name, new=new_name), ""]
-        if excluded:
-            lines.append(t.rated_excluded)
-        elif later is not None:
-            lines.pop()  # what becomes of the digest is the later rating's to say
-        elif not analysed:
-            lines.append(t.rated_not_analysed)
+        paragraphs.append(t.rated.format(sha=code(sha[:12]), old=old_name, new=new_name))
+    elif later is None:  # overruled since, a confirmation is no longer "already" true
+        paragraphs.append(t.rated_same.format(sha=code(sha[:12]), new=new_name))
+    if excluded:
+        paragraphs.append(t.rated_excluded)
+    elif changed and later is None:  # what becomes of the digest is a later rating's to say
+        if not analysed:
+            paragraphs.append(t.rated_not_analysed)
         elif posted:
-            lines.append(t.rated_posted.format(day=day.isoformat()))
+            paragraphs.append(t.rated_posted.format(day=day.isoformat()))
         else:
-            lines.append(t.rated_not_posted.format(day=day.isoformat()))
+            paragraphs.append(t.rated_not_posted.format(day=day.isoformat()))
     if later is not None:
         who, importance = later
-        lines += [
-            "",
-            t.rated_later.format(who=code(who), new=f"**{names[Importance(importance)]}**"),
-        ]
-    return "\n".join(lines)
+        later_name = f"**{names[Importance(importance)]}**"
+        paragraphs.append(t.rated_later.format(who=code(who), new=later_name))
+    return "\n\n".join(paragraphs)
 
 
 @dataclass(frozen=True)
