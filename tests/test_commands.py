@@ -22,7 +22,7 @@ from bot.digest.command_syntax import command_line, parse
 from bot.jobs.commands import MAX_COMMAND_ATTEMPTS
 from bot.store.housekeeping import Housekeeping
 from bot.store.job_payloads import RefreshConfigPayload
-from bot.store.schema import commands, digests, jobs
+from bot.store.schema import commands, digests, jobs, repositories
 from tests.command_support import (
     ASCEND,
     BODY_LIMIT,
@@ -540,6 +540,40 @@ async def test_config_after_a_rejected_file_names_both_blobs(
     assert '`timezone`: `"Asia/Shanghai"`' in reply and "Mars/Olympus" in reply
     assert f"{in_force} `{hashlib_blob(good)}`" in reply
     assert f"{rejected} `{hashlib_blob(bad)}`" in reply
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "From an earlier version of `.github/commit-digest.yml`, whose blob was not"),
+        ("zh-CN", "来自 `.github/commit-digest.yml` 的较早版本，其 blob 未被记录"),
+    ],
+    ids=["en", "zh-CN"],
+)
+async def test_config_in_force_before_its_blob_was_recorded_is_said_to_be_from_the_file(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    language: str,
+    said: str,
+) -> None:
+    """A file rejected before migration 0015 left `config_in_force_sha` empty, though the
+    values in force came from an earlier good file: not "every value is the default"."""
+    fake = github.add_repo(REPO, repo_id=4242, installation_id=77)
+    fake.files[CONFIG] = f"timezone: Asia/Shanghai\nlanguage: {language}\n"
+    client, _ = await app_with_repo(app_client, github)
+    fake.files[CONFIG] = f"timezone: Mars/Olympus\nlanguage: {language}\n"
+    await client.app[STORE].jobs.enqueue(
+        RefreshConfigPayload(repo_id=4242), clock.now(), rearm=True
+    )
+    await client.app[EXECUTOR].drain()
+    async with client.app[STORE].engine.begin() as conn:  # as migration 0015 left it
+        await conn.execute(sa.update(repositories).values(config_in_force_sha=None))
+    payload = in_issue(github, "/digest config")
+    await command(client, github, payload)
+    reply = only_reply(github, payload)
+    assert '`timezone`: `"Asia/Shanghai"`' in reply and said in reply
+    assert "every value is the default" not in reply and "所有值均为默认值" not in reply
 
 
 @pytest.mark.parametrize("language", ["en", "zh-CN"])

@@ -56,6 +56,7 @@ class _Texts:
     config_head: str
     config_sha: str  # {sha}
     config_no_file: str
+    config_unrecorded: str
     config_error: str  # {error}
     config_rejected_sha: str  # {sha}
     source_file: str
@@ -131,6 +132,8 @@ EN = _Texts(
     not_analysed="not analysed",
     config_head="**The config in force**",
     config_sha="From `.github/commit-digest.yml` at blob {sha}.",
+    config_unrecorded="From an earlier version of `.github/commit-digest.yml`, whose blob "
+    "was not recorded.",
     config_no_file="No valid `.github/commit-digest.yml` has been read: "
     "every value is the default.",
     config_error="The file's last version was rejected, so the last good config stays in force: "
@@ -210,6 +213,7 @@ ZH = _Texts(
     not_analysed="未分析",
     config_head="**当前生效的配置**",
     config_sha="来自 `.github/commit-digest.yml`，blob {sha}。",
+    config_unrecorded="来自 `.github/commit-digest.yml` 的较早版本，其 blob 未被记录。",
     config_no_file="尚未读取到有效的 `.github/commit-digest.yml`：所有值均为默认值。",
     config_error="该文件的最新版本被拒绝，仍沿用上一个有效配置：{error}",
     config_rejected_sha="被拒绝的版本是 blob {sha}。",
@@ -371,11 +375,17 @@ def config_text(
     room: int = _ROOM,
 ) -> str:
     """The config field by field, within `room` characters: the blob sha the values came
-    from and the last error (with the rejected file's blob) are always said; a list too long
+    from (or that it was not recorded) and the last error (with the rejected file's blob) are always said; a list too long
     to show ends after a whole item and counts the items left out, so every field after it
     still fits (the fields left out past that, counted)."""
     t = _texts(language)
-    head = [t.config_head, "", t.config_sha.format(sha=code(sha)) if sha else t.config_no_file, ""]
+    if sha:
+        source = t.config_sha.format(sha=code(sha))
+    elif any(f.from_file for f in fields):  # in force before its blob was kept (0015)
+        source = t.config_unrecorded
+    else:
+        source = t.config_no_file
+    head = [t.config_head, "", source, ""]
     tail = ["", t.config_error.format(error=code(error))] if error else []
     if error and rejected_sha:
         tail.append(t.config_rejected_sha.format(sha=code(rejected_sha)))
