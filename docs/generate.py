@@ -253,6 +253,12 @@ def command_refusals(language: str) -> str:
             replies.not_on_branch_text(language, "5d1e2f3a4b5c6d7e8f90" * 2, ["main"]),
         ),
         (
+            '/digest explain 5d1e2f3 (with `branches: [main, "release/*"]`)',
+            replies.not_on_branch_text(
+                language, "5d1e2f3a4b5c6d7e8f90" * 2, ["main"], patterns=["release/*"]
+            ),
+        ),
+        (
             "/digest explain abcdef1",
             replies.ambiguous_text(
                 language,

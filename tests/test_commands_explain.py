@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 
 from bot.app import STORE
@@ -132,6 +133,43 @@ async def test_a_commit_off_the_tracked_branch_gets_one_line(
         "lands there."
     ]
     assert await rows(client, explained, ASIDE) == []
+
+
+@pytest.mark.parametrize(
+    ("config", "said"),
+    [
+        (
+            'branches: [main, "release/*"]\n',
+            "is not on the tracked branches checked (`main`). Branches matched by a pattern "
+            "(`release/*`) were not checked: it may still be digested from one of them.",
+        ),
+        (
+            "branches: [main, b1, b2, b3, b4, b5, b6]\n",
+            "is not on the tracked branches checked (`main`, `b1`, `b2`, `b3`, `b4`). 2 more "
+            "tracked branch(es) were not checked: it may still be digested from one of them.",
+        ),
+        (
+            'language: zh-CN\nbranches: [main, "release/*"]\n',
+            "不在已检查的跟踪分支（`main`）上。匹配模式（`release/*`）的分支未被检查："
+            "它仍可能通过其中的分支进入日报。",
+        ),
+    ],
+    ids=["glob", "past-the-limit", "zh-CN"],
+)
+async def test_off_the_branches_checked_does_not_claim_only_they_are_digested(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    config: str,
+    said: str,
+) -> None:
+    """Explain checks no glob and at most MAX_BRANCHES names (README): a commit off those may
+    be on a branch it did not check, which the App digests."""
+    client, fake = await replay_landed(app_client, github, clock, config=config)
+    old_commit(fake, ASIDE, on_branch=False, parent=fake.history[-1])
+    reply = await ask(client, github, f"/digest explain {ASIDE[:9]}")
+    assert reply.split("\n")[1:] == [f"`{ASIDE[:12]}` {said}"], reply
+    assert "only what lands there" not in reply and "只收录" not in reply
 
 
 async def test_an_unknown_or_ambiguous_prefix_on_github_gets_one_line(

@@ -68,6 +68,12 @@ class _Texts:
     unknown_pr: str  # {what}
     pr_not_merged: str  # {what}
     not_on_branch: str  # {what} {branches}
+    not_on_checked: str  # {what} {branches}
+    not_on_none: str  # {what}
+    unchecked_patterns: str  # {patterns}
+    unchecked_more: str  # {count}
+    unchecked_and: str
+    unchecked: str  # {parts}, after the sentence before (a space first in English)
     ambiguous: str  # {what} {count}
     ambiguous_pr: str  # {what} {count}
     ambiguous_more: str  # {count}
@@ -151,6 +157,12 @@ EN = _Texts(
     "analysed.",
     not_on_branch="{what} is not on the tracked branch ({branches}): the App digests only what "
     "lands there.",
+    not_on_checked="{what} is not on the tracked branches checked ({branches}).",
+    not_on_none="{what} was checked against no branch: `branches` names none.",
+    unchecked_patterns="Branches matched by a pattern ({patterns})",
+    unchecked_more="{count} more tracked branch(es)",
+    unchecked_and=" and ",
+    unchecked=" {parts} were not checked: it may still be digested from one of them.",
     ambiguous="{what} matches {count} stored commits: give more of the sha.",
     ambiguous_pr="{what} matches {count} stored commits: ask again with one of their shas.",
     ambiguous_more="…and {count} more.",
@@ -227,6 +239,12 @@ ZH = _Texts(
     unknown_pr="{what} 不是本仓库的拉取请求。",
     pr_not_merged="拉取请求 {what} 尚未合并：只有进入跟踪分支的提交才会被分析。",
     not_on_branch="{what} 不在跟踪的分支（{branches}）上：日报只收录进入这些分支的提交。",
+    not_on_checked="{what} 不在已检查的跟踪分支（{branches}）上。",
+    not_on_none="没有可供检查 {what} 的分支：`branches` 未列出分支名。",
+    unchecked_patterns="匹配模式（{patterns}）的分支",
+    unchecked_more="另外 {count} 个跟踪的分支",
+    unchecked_and="和",
+    unchecked="{parts}未被检查：它仍可能通过其中的分支进入日报。",
     ambiguous="{what} 匹配 {count} 个已存储提交：请给出更长的 sha。",
     ambiguous_pr="{what} 匹配 {count} 个已存储提交：请用其中一个 sha 再问一次。",
     ambiguous_more="……还有 {count} 个。",
@@ -375,9 +393,9 @@ def config_text(
     room: int = _ROOM,
 ) -> str:
     """The config field by field, within `room` characters: the blob sha the values came
-    from (or that it was not recorded) and the last error (with the rejected file's blob) are always said; a list too long
-    to show ends after a whole item and counts the items left out, so every field after it
-    still fits (the fields left out past that, counted)."""
+    from (or that it was not recorded) and the last error (with the rejected file's blob)
+    are always said; a list too long to show ends after a whole item and counts the items
+    left out, so every field after it still fits (the fields left out past that, counted)."""
     t = _texts(language)
     if sha:
         source = t.config_sha.format(sha=code(sha))
@@ -443,9 +461,25 @@ def not_merged_text(language: str, pr: int) -> str:
     return _texts(language).pr_not_merged.format(what=code(f"#{pr}"))
 
 
-def not_on_branch_text(language: str, sha: str, branches: Sequence[str]) -> str:
-    shown = ", ".join(code(b) for b in branches) or "—"
-    return _texts(language).not_on_branch.format(what=code(sha[:12]), branches=shown)
+def not_on_branch_text(
+    language: str,
+    sha: str,
+    branches: Sequence[str],
+    *,
+    patterns: Sequence[str] = (),
+    more: int = 0,
+) -> str:
+    """A commit on none of the tracked `branches` checked; `patterns` (globs) and `more`
+    literal names were not checked, so the commit may still be digested: said, not denied."""
+    t = _texts(language)
+    what, shown = code(sha[:12]), ", ".join(code(b) for b in branches)
+    parts = [t.unchecked_patterns.format(patterns=", ".join(code(p) for p in patterns))]
+    parts = (parts if patterns else []) + ([t.unchecked_more.format(count=more)] if more else [])
+    if not parts:
+        return t.not_on_branch.format(what=what, branches=shown or "—")
+    head = t.not_on_checked.format(what=what, branches=shown) if branches else None
+    head = head or t.not_on_none.format(what=what)
+    return f"{head}{t.unchecked.format(parts=t.unchecked_and.join(parts))}"
 
 
 def ambiguous_text(

@@ -10,6 +10,7 @@ roll-up lists it, and a second explain of it costs nothing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -43,10 +44,21 @@ MAX_BRANCHES = 5
 _GLOB = frozenset("*?[")
 
 
-def tracked_branches(repo: RepoRow, config: RepoConfig) -> list[str]:
+@dataclass(frozen=True)
+class TrackedBranches:
+    """The tracked branches a commit is looked for on, and what `branches` tracks that is not
+    looked at: its patterns, and how many literal names are past `MAX_BRANCHES`."""
+
+    checked: list[str]
+    patterns: list[str]
+    more: int
+
+
+def tracked_branches(repo: RepoRow, config: RepoConfig) -> TrackedBranches:
     """The branches a commit may be on to be digested that can be named: the literal names in
-    `branches`, and the default branch when it is tracked."""
+    `branches`, and the default branch when it is tracked (the first `MAX_BRANCHES`)."""
     names = [b for b in config.branches or [] if not _GLOB & set(b)]
+    patterns = [b for b in config.branches or [] if _GLOB & set(b)]
     default = repo.default_branch
     if (
         default
@@ -54,7 +66,7 @@ def tracked_branches(repo: RepoRow, config: RepoConfig) -> list[str]:
         and tracks(default, default_branch=default, patterns=config.branches)
     ):
         names.insert(0, default)
-    return names[:MAX_BRANCHES]
+    return TrackedBranches(names[:MAX_BRANCHES], patterns, max(0, len(names) - MAX_BRANCHES))
 
 
 class Explainer:
@@ -147,9 +159,11 @@ class Explainer:
             # GitHub refuses an unknown sha and an ambiguous prefix alike.
             return replies.unknown_text(language, sha=ref, pr=None, on_github=True)
         sha = str(raw["sha"])
-        branches = tracked_branches(repo, config)
-        if not await _on_any(client, repo.full_name, branches, sha):
-            return replies.not_on_branch_text(language, sha, branches)
+        tracked = tracked_branches(repo, config)
+        if not await _on_any(client, repo.full_name, tracked.checked, sha):
+            return replies.not_on_branch_text(
+                language, sha, tracked.checked, patterns=tracked.patterns, more=tracked.more
+            )
         try:
             pull = await client.pull_request_for(repo.full_name, sha, number=pr)
         except RateLimited:
