@@ -28,7 +28,7 @@ from tests.command_support import (
     replay_landed,
 )
 from tests.fakes.github import FakeGitHub, FakeRepo
-from tests.fakes.llm import FakeLLM
+from tests.fakes.llm import Behaviour, FakeLLM
 from tests.scenarios import cutoff, land, llm_settings
 from tests.support import FakeClock, publish_round
 
@@ -268,6 +268,48 @@ async def test_with_the_days_llm_share_spent_an_unstored_commit_gets_the_rules(
     assert len(llm.requests) == 2
     (row,) = await rows(client, explained, OLD)
     assert (row.route, row.analyzer) == ("cap", "rules")
+    # The same day the stand-in is reused; the next day the LLM has room, and is asked.
+    await ask(client, github, f"/digest explain {OLD[:9]}")
+    assert len(llm.requests) == 2
+    clock.advance(days=1)
+    await ask(client, github, f"/digest explain {OLD[:10]}")
+    assert len(llm.requests) == 3
+    (row,) = await rows(client, explained, OLD)
+    assert row.route == "llm" and row.analyzer.startswith("llm:")
+
+
+@pytest.mark.parametrize("failure", ["error", "invalid_json"])
+async def test_an_explain_whose_llm_call_failed_asks_the_llm_again_next_time(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    aiohttp_server: Any,
+    clock: FakeClock,
+    failure: str,
+) -> None:
+    """The rules stood in for a failed LLM call: that is not the commit's analysis for good.
+    Asked again, the LLM is tried again (the tokens of both calls counted on the day)."""
+    llm = FakeLLM()
+    client, _ = await llm_day(
+        app_client, github, aiohttp_server, clock, llm, "llm:\n  for: [high, medium, low]\n"
+    )
+    before = len(llm.requests)
+    llm.script.extend(Behaviour(kind=failure) for _ in range(10))
+    await ask(client, github, f"/digest explain {OLD[:8]}")
+    failed = len(llm.requests) - before
+    (first,) = await rows(client, explained, OLD)
+    assert failed > 0 and first.analyzer == "rules" and first.fallback_reason
+    assert first.input_tokens > 0 or failure == "error"  # an answer refused still cost tokens
+    llm.script.clear()
+    clock.advance(minutes=5)
+    reply = await ask(client, github, f"/digest explain {OLD[:10]}")
+    assert len(llm.requests) == before + failed + 1 and "### " in reply
+    (row,) = await rows(client, explained, OLD)
+    assert row.analyzer.startswith("llm:") and row.fallback_reason is None
+    asked = sum(len(m["content"]) for m in llm.requests[-1]["messages"]) // 4  # as the fake
+    assert row.input_tokens == first.input_tokens + asked
+    # Now the commit's analysis: reused, with no LLM call.
+    await ask(client, github, f"/digest explain {OLD[:12]}")
+    assert len(llm.requests) == before + failed + 1
 
 
 async def test_what_explain_sends_to_the_llm_counts_against_the_days_share(

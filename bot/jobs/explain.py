@@ -10,11 +10,12 @@ roll-up lists it, and a second explain of it costs nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from bot.analysis import AnalysisResult
+from bot.analysis.budget import Route
 from bot.digest import command_replies as replies
 from bot.digest.command_syntax import Command
 from bot.digest.render import render_commit
@@ -31,7 +32,7 @@ from bot.periods.period import Period
 from bot.repo_config import RepoConfig, tracks
 from bot.runtime.logs import get_logger
 from bot.store.digests import DayCommit
-from bot.store.explained import Explained
+from bot.store.explained import Explained, Kept
 from bot.store.job_payloads import DigestCommandPayload
 from bot.store.jobs import Job
 from bot.store.repos import RepoRow
@@ -183,25 +184,53 @@ class Explainer:
         )
         if excluded:
             return replies.pending_text(language, sha, "excluded", day=day)
-        result = await ctx.store.explained.get(repo.id, sha)
-        if result is None:
-            now = ctx.clock.now()
-            # Charged to the day it is asked on: the commit's own day is long settled.
+        kept = await ctx.store.explained.get(repo.id, sha)
+        now = ctx.clock.now()
+        # Charged to the day it is asked on: the commit's own day is long settled.
+        today = schedule.window(schedule.day_of(now))
+        if kept is not None and reusable(kept, today):
+            result = kept.result
+        else:
             result = await self._governor.analyze(
                 commit,
                 repo_id=repo.id,
                 installation_id=repo.installation_id,
                 config=config,
                 excluded=None,
-                day=schedule.window(schedule.day_of(now)),
+                day=today,
             )
+            if kept is not None and today[0] <= kept.created_at < today[1]:
+                result = _with_tokens_of(result, kept.result)  # today's use stays counted
             async with ctx.store.jobs.holding(job, now) as conn:
-                await Explained.put(conn, repo.id, sha, result, now)
-            log.info("commit_explained_now", sha=sha, route=result.route)
+                replacing = kept.created_at if kept is not None else None
+                await Explained.put(conn, repo.id, sha, result, now, replacing=replacing)
+            log.info("commit_explained_now", sha=sha, route=result.route, again=kept is not None)
         return replies.explained_now_text(
             language,
             render_commit(_digest_of(repo, config, raw, commit, result=result, landed=landed), sha),
         )
+
+
+def reusable(kept: Kept, today: tuple[datetime, datetime]) -> bool:
+    """Whether a kept analysis answers a later explain: not when its LLM call failed (the
+    LLM is asked again, within the day's caps), and a cap or budget stand-in only on the day
+    it was made (`today`: that day's [start, end)), when the LLM has no room anyway."""
+    route = kept.result.route
+    if route == Route.LLM and kept.result.fallback_reason:
+        return False
+    if route in (Route.CAP, Route.BUDGET):
+        return today[0] <= kept.created_at < today[1]
+    return True
+
+
+def _with_tokens_of(result: AnalysisResult, earlier: AnalysisResult) -> AnalysisResult:
+    """`result` counting the tokens `earlier` used too (both asked the same day)."""
+    return replace(
+        result,
+        input_tokens=result.input_tokens + earlier.input_tokens,
+        output_tokens=result.output_tokens + earlier.output_tokens,
+        cached_input_tokens=result.cached_input_tokens + earlier.cached_input_tokens,
+    )
 
 
 def _digest_of(
