@@ -15,15 +15,15 @@ from typing import Any
 
 import pytest
 
-from bot.app import SETTINGS, STORE
+from bot.app import EXECUTOR, SETTINGS, STORE
 from bot.cli.publish import publish_day
 from bot.periods.period import Period
 from bot.store.job_payloads import PublishPeriodPayload
 from bot.store.jobs import JobKind
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.processes import run_bot, serve_env
-from tests.scenarios import COMPRESSOR, Client, cutoff, land
-from tests.support import FakeClock, publish_round
+from tests.scenarios import COMPRESSOR, Client, cutoff, day_marker, land
+from tests.support import FakeClock, deliver, late_push, publish_round
 
 REPO = COMPRESSOR
 DAY_TEXT = "2026-06-22"
@@ -202,3 +202,71 @@ async def test_publish_of_a_day_whose_issue_comment_a_maintainer_deleted_posts_i
     clock.advance(minutes=5)
     assert await publish_day(client.app, REPO, DAY) == ("skipped", new["html_url"])
     assert repo.comments == [new]
+
+
+def heads(repo: FakeRepo) -> list[dict[str, Any]]:
+    """The day's first posts, wherever they are (hidden discussions included)."""
+    marker = day_marker(REPO, DAY_TEXT)
+    found = [d for d in repo.discussions if d["body"].startswith(marker)]
+    return found + [c for c in repo.comments if c["body"].startswith(marker)]
+
+
+async def test_publish_while_discussions_are_off_does_not_take_the_hidden_digest_for_deleted(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (discussion,) = repo.discussions
+    repo.has_discussions = False  # GitHub hides the discussions, NOT_FOUND by id
+    clock.advance(hours=2)
+    state, url = await publish_day(client.app, REPO, DAY)
+    assert (state, url) == ("skipped", discussion["url"])
+    repo.has_discussions = True
+    assert heads(repo) == [discussion]
+
+
+async def test_a_late_commit_while_discussions_are_off_does_not_post_the_day_twice(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (discussion,) = repo.discussions
+    repo.has_discussions = False
+    late = late_push(repo.commits, REPO, DAY_TEXT, "b" * 40, "Fix the late bug (#4242)\n\nX.")
+    clock.advance(hours=2)
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[EXECUTOR].drain()
+    for _ in range(4):
+        await publish_round(client)
+        clock.advance(minutes=30)
+    repo.has_discussions = True
+    for _ in range(4):
+        await publish_round(client)
+        clock.advance(hours=1)
+    # The day is in its one discussion, the late commit added there once it can be reached.
+    assert heads(repo) == [discussion]
+    assert "Fix the late bug" in "".join(
+        [discussion["body"], *(c["body"] for c in discussion["comments"])]
+    )
+
+
+async def test_publish_while_issues_are_off_does_not_take_the_hidden_comment_for_deleted(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await land(
+        app_client, github, clock, REPO, DAY_TEXT, config="publish:\n  to: issue-comment\n"
+    )
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (comment,) = repo.comments
+    repo.has_issues = False  # GitHub answers 410 and keeps the comments
+    clock.advance(hours=1)
+    await publish_day(client.app, REPO, DAY)
+    repo.has_issues = True
+    for _ in range(3):
+        clock.advance(hours=1)
+        await publish_round(client)
+    assert await publish_day(client.app, REPO, DAY) == ("skipped", comment["html_url"])
+    assert heads(repo) == [comment]

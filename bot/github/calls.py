@@ -469,8 +469,8 @@ class InstallationClient:
         return result
 
     async def comment_gone(self, full_name: str, comment_id: int) -> bool:
-        """Whether GitHub confirms an issue comment gone: 404 (or 410) for it, its repository
-        there (RepositoryGone when not), and 404 again when asked once more."""
+        """Whether GitHub confirms an issue comment gone: 404 for it, its repository there
+        with Issues on (RepositoryGone when not there), and 404 again when asked once more."""
         owner, repo = split_repo(full_name)
         for _ in range(2):
             try:
@@ -479,7 +479,9 @@ class InstallationClient:
                         "/repos/{owner}/{repo}/issues/comments/{comment_id}",
                         {"owner": owner, "repo": repo, "comment_id": comment_id},
                     )
-            except IssueGone:
+            except IssueGone as exc:
+                if exc.disabled:
+                    return False  # Issues turned off hide their comments: not deleted
                 continue
             return False
         return True
@@ -505,7 +507,12 @@ class InstallationClient:
         """What a NOT_FOUND about `node_id` (a post; None: a create's category or repository)
         means: RepositoryGone only when the repository itself is not found, PostGone when the
         repository is there and the post is not, else a moment's trouble (tried again)."""
-        await self.discussion_setup(full_name)  # RepositoryGone when it is not there
+        setup = await self.discussion_setup(full_name)  # RepositoryGone when it is not there
+        if not setup.enabled:
+            # With Discussions turned off GitHub hides them: NOT_FOUND proves nothing then.
+            return GitHubError(
+                f"{full_name}: NOT_FOUND while Discussions are turned off (hidden, not gone)"
+            )
         if node_id is not None:
             try:
                 await _by_id(self._graphql)(Q_NODE, id=node_id)

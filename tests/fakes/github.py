@@ -1265,7 +1265,7 @@ class _GraphQLRoot:
         for repo in self.fake.repos.values():
             if repo.installation_id != self.call.installation_id:
                 continue
-            for discussion in repo.discussions:
+            for discussion in _shown_discussions(repo):
                 if discussion["id"] == id:
                     return _discussion_node(discussion)
                 for comment in discussion["comments"]:
@@ -1294,7 +1294,7 @@ class _GraphQLRoot:
                         "__typename": "IssueComment",
                     }
                     return repo, node
-            for discussion in repo.discussions:
+            for discussion in _shown_discussions(repo):
                 if discussion["id"] == subject_id:
                     return repo, _discussion_node(discussion)
                 for c in discussion["comments"]:
@@ -1322,7 +1322,7 @@ class _GraphQLRoot:
 
     def _discussion(self, discussion_id: str) -> tuple[FakeRepo, dict[str, Any]]:
         for repo in self.fake.repos.values():
-            for discussion in repo.discussions:
+            for discussion in _shown_discussions(repo):
                 if discussion["id"] == discussion_id:
                     if repo.installation_id != self.call.installation_id:
                         break
@@ -1429,7 +1429,7 @@ class _GraphQLRoot:
         for repo in self.fake.repos.values():
             if repo.installation_id != self.call.installation_id:
                 continue
-            for discussion in repo.discussions:
+            for discussion in _shown_discussions(repo):
                 for comment in [
                     x for c in discussion["comments"] for x in (c, *c.get("replies", []))
                 ]:
@@ -1483,11 +1483,7 @@ def _repo_node(repo: FakeRepo) -> dict[str, Any]:
     ) -> Any:
         if repo.discussions_unreadable:
             raise GraphQLProblem("Resource not accessible by integration", "FORBIDDEN")
-        # UNDOCUMENTED: neither FACTS.md nor the schema says what `discussions` answers while
-        # `hasDiscussionsEnabled` is false. GitHub hides the discussions then (the web UI
-        # shows none, and they come back when Discussions are turned on again), so the fake
-        # shows none: a search finding nothing there proves nothing was made.
-        shown = repo.discussions if repo.has_discussions else []
+        shown = _shown_discussions(repo)
         items = [d for d in reversed(shown) if categoryId in (None, d["category"]["id"])]
         return _connection([_discussion_node(d) for d in items], first, after)
 
@@ -1547,6 +1543,16 @@ def _pull_node(pr: dict[str, Any]) -> dict[str, Any]:
         "labels": labels,
         "mergeCommit": {"oid": pr["merge_commit_sha"]} if pr.get("merge_commit_sha") else None,
     }
+
+
+def _shown_discussions(repo: FakeRepo) -> list[dict[str, Any]]:
+    """A repository's discussions as GitHub shows them. UNDOCUMENTED: neither FACTS.md nor the
+    schema says what GitHub answers while `hasDiscussionsEnabled` is false. It hides the
+    discussions then (the web UI shows none, and they come back when Discussions are turned
+    on again), so the fake hides them everywhere alike: from `discussions`, from `node(id:)`
+    (NOT_FOUND, as for one that is not there) and from the mutations on them. A search
+    finding nothing proves nothing was made, and a NOT_FOUND proves nothing was deleted."""
+    return repo.discussions if repo.has_discussions else []
 
 
 def _discussion_node(discussion: dict[str, Any]) -> dict[str, Any]:
