@@ -415,3 +415,65 @@ async def test_a_digest_left_unclear_while_discussions_stay_off_goes_to_the_issu
     assert head in repo.comments
     (record,) = await rows(client, digests)
     assert (record.state, record.target) == ("published", "issue-comment")
+
+
+async def test_the_wait_for_an_unclear_create_runs_from_the_create_sent_last(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    clock.current = END + timedelta(seconds=1)
+    # The first create fails plainly (nothing made), and the job backs off.
+    github.fail("POST", r"^/graphql$", 502, operation="CreateDigestDiscussion", message="Bad")
+    await publish_round(client)
+    assert not repo.discussions
+    # Seven hours later the create is sent again: GitHub makes it but answers 502.
+    clock.advance(hours=7)
+    github.lose_discussion_create()
+    await publish_round(client)
+    assert github.written_then_failed and len(repo.discussions) == 1
+    repo.has_discussions = False  # turned off before the job could look for it
+    clock.advance(minutes=30)
+    await publish_round(client)
+    # Six hours have not passed since that create: the job waits, no copy on the issue.
+    assert not repo.comments
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert job.state == "pending" and "cannot be looked for" in (job.last_error or "")
+    repo.has_discussions = True
+    clock.advance(hours=1)
+    await publish_round(client)
+    assert heads(repo) == repo.discussions
+
+
+async def test_a_part_made_despite_a_502_waits_while_discussions_are_off_not_split_or_twice(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)
+    client, repo = await landed_day(app_client, github, clock)
+    # GitHub makes the day's second part, a comment on its discussion, then answers 502.
+    github.fail(
+        "POST", r"^/graphql$", 502, operation="AddDigestComment", after_write=True, message="Bad"
+    )
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (discussion,) = repo.discussions
+    assert github.written_then_failed and len(discussion["comments"]) == 1
+    repo.has_discussions = False  # turned off during the backoff
+    for _ in range(4):
+        clock.advance(minutes=30)
+        await publish_round(client)
+    assert not repo.comments  # no part on the tracking issue: the day is not split
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert job.state == "pending" and "cannot be looked for" in (job.last_error or "")
+    repo.has_discussions = True
+    clock.advance(hours=1)
+    await publish_round(client)
+    assert not repo.comments
+    (same,) = repo.discussions
+    bodies = [same["body"]] + [c["body"] for c in same["comments"]]
+    keys = [b.split(":part-")[1].split(" ")[0] for b in bodies]
+    assert len(keys) >= 3 and keys == [str(i) for i in range(1, len(bodies) + 1)]
+    (record,) = await rows(client, digests)
+    assert (record.state, record.target) == ("published", "discussion")

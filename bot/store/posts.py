@@ -39,7 +39,7 @@ class Recorded:
     number: int | None = None
     url: str | None = None
     body_hash: str | None = None
-    # When the row was first written (for an unclear create: when it was attempted).
+    # When the create was last sent (for an unclear create: when GitHub may have made it).
     created_at: datetime | None = None
 
 
@@ -123,6 +123,7 @@ class PostLedger:
                 j.state == JobState.RUNNING.value,
                 j.lease_until > now,
             )
+            # The wait for an unclear create runs from the create sent last, not the first.
             taken = await conn.execute(
                 sa.update(t.posts)
                 .where(
@@ -133,7 +134,7 @@ class PostLedger:
                     p.state == PostState.CREATING.value,
                     ~creating_elsewhere,
                 )
-                .values(**values)
+                .values(created_at=now, **values)
             )
             if taken.rowcount:
                 return True

@@ -244,7 +244,19 @@ class PublishPeriod:
             except places.FallBack as reason:
                 log.info("digest_fallback_to_issue", reason=str(reason))
                 digest = replace(digest, fallback_note=places.joined(str(reason), gone))
-                url, count = await self._issue(run, client, render(digest, with_title=True))
+                parts = render(digest, with_title=True)
+                await places.settle_elsewhere(
+                    ctx,
+                    run.job,
+                    client,
+                    self._wanted(repo, period, parts, "issue-comment"),
+                    kind="issue-comment",
+                    repo_id=repo.id,
+                    full_name=repo.full_name,
+                    period=period.key,
+                    category=config.publish.category,
+                )
+                url, count = await self._issue(run, client, parts)
         else:
             digest = replace(digest, fallback_note=gone)
             url, count = await self._issue(

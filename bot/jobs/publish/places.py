@@ -194,7 +194,9 @@ async def _sent_place(
     a reason: the place may hold the post, but it cannot be looked at now)."""
     if rec.kind == "issue-comment" and rec.parent is not None and rec.parent.isdigit():
         return targets.issue_comments(client, full_name, int(rec.parent)), None
-    if rec.kind != "discussion":
+    if rec.kind not in ("discussion", "discussion-comment") or (
+        rec.kind == "discussion-comment" and rec.parent is None
+    ):
         return None, None
     try:
         setup = await client.discussion_setup(full_name)
@@ -202,6 +204,10 @@ async def _sent_place(
         return None, "the App may not read discussions here (no Discussions permission)"
     if not setup.enabled:
         return None, "Discussions are turned off in this repository"
+    if rec.kind == "discussion-comment":
+        assert rec.parent is not None
+        # A day's later part, sent as a comment on its first part's discussion.
+        return targets.discussion_comments(client, full_name, rec.parent), None
     found = next((c for c in setup.categories if c.id == rec.parent), None)
     try:
         found = found or _category(setup, category)
@@ -280,6 +286,39 @@ async def settle_sent(
             )
     log.info("unclear_create_settled", period=period, key=rec.key, kind=rec.kind, made=bool(made))
     return channel if made is not None else None
+
+
+async def settle_elsewhere(
+    ctx: JobContext,
+    job: Job[Any],
+    client: InstallationClient,
+    wanted: list[Wanted],
+    *,
+    kind: str,
+    repo_id: int,
+    full_name: str,
+    period: str,
+    category: str | None,
+) -> None:
+    """Before the wanted posts are made as `kind` (a day falling back to its issue): each
+    create left unclear in another place (a later part sent to the day's discussion) is
+    settled there first (`settle_sent`), so that a part GitHub may have made is not made
+    again elsewhere. Raises Unsettled while such a place cannot be looked at."""
+    recorded = await ctx.store.posts.recorded(repo_id, period)
+    for w in wanted:
+        rec = recorded.get(w.key)
+        if rec is not None and rec.state is PostState.CREATING and rec.kind != kind:
+            await settle_sent(
+                ctx,
+                job,
+                client,
+                repo_id=repo_id,
+                full_name=full_name,
+                period=period,
+                rec=rec,
+                marker=w.marker,
+                category=category,
+            )
 
 
 async def tracking_issue(
