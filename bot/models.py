@@ -332,6 +332,8 @@ class Digest:
     truncated: int = 0
     # Why the digest went to an issue comment instead of a discussion, if it did.
     fallback_note: str | None = None
+    # The day's first part stayed in a discussion GitHub hides: each later part says why too.
+    note_every_part: bool = False
     # Commits of the days before, where reverts and follow-up fixes find what they name.
     recent: tuple[DigestCommit, ...] = ()
     # The alerts already posted for the day's commits: sha -> the alert's URL.

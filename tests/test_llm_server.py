@@ -32,17 +32,21 @@ STARTUP_SECONDS = 300
 CALL_BUDGET_SECONDS = 420
 
 
-@pytest.fixture(scope="module")
-def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    model = gemma.assemble(tmp_path_factory.mktemp("model") / gemma.MODEL_NAME)
-    port = free_port()
+# A port picked free may be taken by a test in another worker before the server binds it:
+# the server then exits at once ("address already in use"), and is started on another port.
+START_TRIES = 3
+
+
+def _start(model: str, port: int) -> tuple[subprocess.Popen[str], list[str]]:
+    """The server on `port`, once it says it is running; the process exited (with its log)
+    if it could not start."""
     proc = subprocess.Popen(
         [
             sys.executable,
             "-m",
             "llama_cpp.server",
             "--model",
-            str(model),
+            model,
             "--model_alias",
             "gemma-3-270m",
             "--host",
@@ -64,16 +68,35 @@ def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     selector.register(proc.stderr, selectors.EVENT_READ)
     deadline = time.monotonic() + STARTUP_SECONDS
     log: list[str] = []
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            proc.terminate()
+            proc.wait(timeout=30)
+            pytest.fail(
+                f"llama.cpp server did not start in {STARTUP_SECONDS} s:\n" + "".join(log[-20:])
+            )
+        if selector.select(timeout=remaining):
+            line = proc.stderr.readline()
+            if not line and proc.poll() is not None:
+                return proc, log  # exited: its whole log is read
+            log.append(line)
+            if "Uvicorn running on" in line:
+                return proc, log
+
+
+@pytest.fixture(scope="module")
+def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    model = gemma.assemble(tmp_path_factory.mktemp("model") / gemma.MODEL_NAME)
+    log: list[str] = []
+    for _ in range(START_TRIES):
+        port = free_port()
+        proc, log = _start(str(model), port)
+        if proc.poll() is None:
+            break
+    else:
+        pytest.fail("llama.cpp server did not start:\n" + "".join(log[-20:]))
     try:
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or proc.poll() is not None:
-                pytest.fail("llama.cpp server did not start:\n" + "".join(log[-20:]))
-            if selector.select(timeout=remaining):
-                line = proc.stderr.readline()
-                log.append(line)
-                if "Uvicorn running on" in line:
-                    break
         yield f"http://127.0.0.1:{port}/v1"
     finally:
         proc.terminate()

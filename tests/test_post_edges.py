@@ -477,3 +477,107 @@ async def test_a_part_made_despite_a_502_waits_while_discussions_are_off_not_spl
     assert len(keys) >= 3 and keys == [str(i) for i in range(1, len(bodies) + 1)]
     (record,) = await rows(client, digests)
     assert (record.state, record.target) == ("published", "discussion")
+
+
+# --- late commits while the day's discussion is hidden (issue 18) -------------------------
+
+
+def everything(repo: FakeRepo) -> list[str]:
+    """Every body the App wrote: discussions (hidden ones too), their comments, issue comments."""
+    out = []
+    for d in repo.discussions:
+        out.append(d["body"])
+        out += [c["body"] for c in d["comments"]]
+    out += [c["body"] for c in repo.comments]
+    return out
+
+
+async def published_with_addendum(
+    client: Client, github: FakeGitHub, clock: FakeClock, repo: FakeRepo, sha: str, title: str
+) -> None:
+    late = late_push(repo.commits, REPO, DAY, sha, f"{title}\n\nDetails.")
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[EXECUTOR].drain()
+
+
+async def test_an_addendum_made_despite_a_502_then_discussions_off_waits_not_fails_the_day(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (discussion,) = repo.discussions
+    # A late commit: its addendum, a comment on the day's discussion, is made but answered 502.
+    clock.advance(hours=2)
+    github.fail(
+        "POST", r"^/graphql$", 502, operation="AddDigestComment", after_write=True, message="Bad"
+    )
+    await published_with_addendum(client, github, clock, repo, "b" * 40, "Fix the late bug (#4242)")
+    await publish_round(client)
+    assert github.written_then_failed and len(discussion["comments"]) == 1
+    # A maintainer turns Discussions off during the backoff, for an afternoon (5 hours).
+    repo.has_discussions = False
+    for _ in range(10):
+        clock.advance(minutes=30)
+        await publish_round(client)
+    # As for a day's later part (README): the day waits, spending no attempt; it is not failed.
+    (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
+    assert job.state == "pending", (job.state, job.last_error)
+    repo.has_discussions = True
+    for _ in range(3):
+        clock.advance(hours=1)
+        await publish_round(client)
+    assert sum("Fix the late bug" in b for b in everything(repo)) == 1
+    (record,) = await rows(client, digests)
+    assert record.state == "published"
+    added = await rows(client, posts, posts.c.key.like("addendum-1%"))
+    assert added and {a.state for a in added} == {"posted"}
+
+
+async def test_an_addendum_while_discussions_stay_off_for_hours_is_not_lost(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await landed_day(app_client, github, clock)
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    repo.has_discussions = False  # turned off for a working day (8 hours)
+    clock.advance(hours=2)
+    await published_with_addendum(client, github, clock, repo, "b" * 40, "Fix the late bug (#4242)")
+    for _ in range(16):
+        await publish_round(client)
+        clock.advance(minutes=30)
+    repo.has_discussions = True
+    for _ in range(4):
+        await publish_round(client)
+        clock.advance(hours=1)
+    # The late commit is posted once, somewhere; the day is not failed.
+    assert sum("Fix the late bug" in b for b in everything(repo)) == 1
+    (record,) = await rows(client, digests)
+    assert record.state == "published", record.last_error
+
+
+async def test_a_day_split_after_the_wait_says_why_on_the_issue(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)
+    client, repo = await landed_day(app_client, github, clock)
+    github.fail(
+        "POST", r"^/graphql$", 502, operation="AddDigestComment", after_write=True, message="Bad"
+    )
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (discussion,) = repo.discussions
+    assert github.written_then_failed and len(discussion["comments"]) == 1
+    repo.has_discussions = False  # and it stays off past the 6-hour wait
+    for _ in range(9):
+        clock.advance(hours=1)
+        await publish_round(client)
+    assert repo.comments, "past the wait the remaining parts are on the issue"
+    (record,) = await rows(client, digests)
+    assert record.state == "published"
+    # Part 1 stays in the hidden discussion: each part on the issue says why.
+    on_issue = [c["body"] for c in repo.comments if c["body"].startswith(MARKER.split(":part")[0])]
+    assert on_issue and all("Posted as an issue comment" in b for b in on_issue)

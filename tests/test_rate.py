@@ -26,7 +26,7 @@ from bot.models import CommitInput, Importance
 from bot.repo_config import default_config
 from bot.store.digests import DayCommit
 from bot.store.ingest import PER_REPO_TABLES
-from bot.store.schema import analyses, metadata, ratings
+from bot.store.schema import analyses, jobs, metadata, ratings
 from tests.command_support import (
     ASCEND,
     CONFIG,
@@ -41,6 +41,7 @@ from tests.command_support import (
     replay_landed,
 )
 from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.scenarios import rows
 from tests.support import (
     FakeClock,
     deliver,
@@ -640,3 +641,25 @@ async def test_a_rate_that_took_effect_but_never_replied_is_marked_done(
         if subject == str(payload["comment"]["id"])
     }
     assert mine == {"+1"}
+
+
+async def test_a_rating_while_discussions_are_off_waits_for_them_and_does_not_fail_the_job(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await replay_landed(app_client, github, clock)
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    low = await a_low_commit(client)
+    fake.has_discussions = False  # turned off for two hours
+    payload = in_issue(github, f"/digest rate {low.sha[:7]} high", repo=ASCEND)
+    await command(client, github, payload)
+    for _ in range(12):
+        clock.advance(minutes=10)
+        await publish_round(client)
+    failed = [(j.kind, j.last_error) for j in await rows(client, jobs, jobs.c.state == "failed")]
+    assert failed == []
+    fake.has_discussions = True
+    for _ in range(3):
+        clock.advance(hours=1)
+        await publish_round(client)
+    assert "🔴" in (section_of(day_text(fake), low.sha) or "")

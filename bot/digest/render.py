@@ -381,7 +381,11 @@ class _Renderer:
 
         # Continuation posts: "Part k of n" is written once n is known; reserve its length.
         header = self.s.part.format(part=99, total=99, title=inline(d.title))
+        note = ""
+        if d.fallback_note and d.note_every_part:
+            note = f"\n\n> {self.s.fallback_target.format(reason=inline(d.fallback_note))}"
         budget = BODY_LIMIT - len(day_marker(d.repo, d.day, "part-99")) - len(header) - 4
+        budget -= len(note)
         current: list[str] = []
         size = 0
         for unit in rest:
@@ -396,7 +400,7 @@ class _Renderer:
         out = [Part("part-1", posts[0])]
         for number, text in enumerate(posts[1:], start=2):
             key = f"part-{number}"
-            line = self.s.part.format(part=number, total=total, title=inline(d.title))
+            line = self.s.part.format(part=number, total=total, title=inline(d.title)) + note
             out.append(Part(key, f"{day_marker(d.repo, d.day, key)}\n{line}\n\n{text}"))
         return out
 

@@ -52,6 +52,9 @@ class DayCommit:
     # and whether the commit's posted digest still waits to be edited to show it.
     rated: str | None = None
     rating_edit_pending: bool = False
+    # When the App stored the commit, and when it was rated: how long its work has waited.
+    stored_at: datetime | None = None
+    rated_at: datetime | None = None
 
 
 def _where(repo_id: int, period: Period) -> Any:
@@ -334,6 +337,8 @@ class Digests:
                 a.fallback_reason,
                 rt.importance.label("rated"),
                 rt.edit_pending,
+                c.created_at.label("stored_at"),
+                rt.rated_at,
             )
             .select_from(
                 t.commits.outerjoin(
@@ -362,6 +367,8 @@ class Digests:
                 fallback_reason=r.fallback_reason,
                 rated=r.rated,
                 rating_edit_pending=bool(r.edit_pending),
+                stored_at=r.stored_at,
+                rated_at=r.rated_at,
             )
             for r in rows
         ]

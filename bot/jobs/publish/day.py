@@ -243,7 +243,12 @@ class PublishPeriod:
                 target = "discussion"
             except places.FallBack as reason:
                 log.info("digest_fallback_to_issue", reason=str(reason))
-                digest = replace(digest, fallback_note=places.joined(str(reason), gone))
+                digest = replace(
+                    digest,
+                    fallback_note=places.joined(str(reason), gone),
+                    # Part 1 stays in its (hidden) discussion: the parts here say why.
+                    note_every_part=head is not None,
+                )
                 parts = render(digest, with_title=True)
                 await places.settle_elsewhere(
                     ctx,
@@ -411,8 +416,13 @@ class PublishPeriod:
             return
         keys = {c.published_part for c in pending} - {"excluded"}
         head = (await ctx.store.posts.recorded(repo.id, period.key)).get("part-1")
+        rated = [c.rated_at for c in pending if c.rated_at is not None]
+        rated_since = min(rated, default=ctx.clock.now())
+        kept = False  # the edits stay pending (the day's discussion hidden too long)
         if keys and head is not None:
             client = await self._client(run)
+            if head.kind == "discussion" and await self._edit_given_up(run, client, rated_since):
+                keys, kept = set(), True
             alerts = await sent_alerts(ctx.store, repo.id, period.start)
             for key in sorted(k for k in keys if k):
                 mine = [c for c in commits if c.published_part == key]
@@ -447,11 +457,28 @@ class PublishPeriod:
                     repo, period.start, config, mine, recent=others, alerts=alerts
                 )
                 number = int(key.removeprefix("addendum-"))
-                await self._place_addendum(run, client, head, render_addendum(digest, number))
+                await self._place_addendum(run, client, head, digest, number, since=rated_since)
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(run.job, now, finish=finish) as conn:
-            await Ratings.edited(conn, repo.id, [c.sha for c in pending])
-        log.info("digest_revised_for_ratings", commits=len(pending))
+            if not kept:
+                await Ratings.edited(conn, repo.id, [c.sha for c in pending])
+        if not kept:
+            log.info("digest_revised_for_ratings", commits=len(pending))
+
+    async def _edit_given_up(self, run: _Run, client: InstallationClient, since: datetime) -> bool:
+        """Whether the edits of a day posted as a discussion GitHub hides (Discussions turned
+        off, or not the App's) are left pending for the day's next run: the job waits for the
+        discussion to come back (raises Unsettled) up to UNCLEAR_WAIT since the rate."""
+        hidden = await places.discussions_hidden(client, run.repo.full_name)
+        if hidden is None:
+            return False
+        waiting = places.still_waiting(
+            self._ctx.clock.now(), since, "the day's discussion cannot be edited", hidden
+        )
+        log.warning("rating_edit_place_hidden", reason=hidden, gave_up=waiting is None)
+        if waiting is not None:
+            raise waiting
+        return True
 
     # --- late commits ----------------------------------------------------------------------
 
@@ -479,20 +506,64 @@ class PublishPeriod:
                 run, DigestState.PUBLISHED, shas, "excluded", late=False, first=False
             )
             return "skipped"
+        stored = [c.stored_at for c in commits if c.stored_at is not None]
         await self._place_addendum(
-            run, await self._client(run), head, render_addendum(digest, number)
+            run,
+            await self._client(run),
+            head,
+            digest,
+            number,
+            since=min(stored, default=ctx.clock.now()),
         )
         await self._finish(run, DigestState.PUBLISHED, shas, key, late=False, first=False)
         log.info("digest_addendum_published", commits=len(shas))
         return "addendum"
 
     async def _place_addendum(
-        self, run: _Run, client: InstallationClient, head: Recorded, parts: list[Part]
+        self,
+        run: _Run,
+        client: InstallationClient,
+        head: Recorded,
+        digest: Digest,
+        number: int,
+        *,
+        since: datetime,
     ) -> None:
-        """An addendum's posts, where the day's first post went."""
-        if head.kind == "discussion" and head.node_id:
-            channel = targets.discussion_comments(client, run.repo.full_name, head.node_id)
-            wanted = self._wanted(run.repo, run.period, parts, "discussion-comment")
-            await self._sync(run, channel, wanted)
-        else:
+        """An addendum's posts, where the day's first post went. While that is a discussion
+        GitHub hides (Discussions turned off, or not the App's), the addendum waits for it,
+        up to UNCLEAR_WAIT since its commits were stored; then it goes to the issue, saying
+        why, so that no late commit is lost."""
+        ctx, repo = self._ctx, run.repo
+        if head.kind != "discussion" or not head.node_id:
+            parts = render_addendum(digest, number)
             await self._issue(run, client, parts, number=_issue_of(head))
+            return
+        hidden = await places.discussions_hidden(client, repo.full_name)
+        if hidden is None:
+            channel = targets.discussion_comments(client, repo.full_name, head.node_id)
+            parts = render_addendum(digest, number)
+            await self._sync(
+                run, channel, self._wanted(repo, run.period, parts, "discussion-comment")
+            )
+            return
+        waiting = places.still_waiting(
+            ctx.clock.now(), since, "the day's discussion cannot be looked at", hidden
+        )
+        log.warning("addendum_place_hidden", reason=hidden, gave_up=waiting is None)
+        if waiting is not None:
+            raise waiting
+        note = places.joined(f"{hidden}.", run.gone.note(run.config.publish.issue))
+        parts = render_addendum(replace(digest, fallback_note=note), number)
+        wanted = self._wanted(repo, run.period, parts, "issue-comment")
+        await places.settle_elsewhere(
+            ctx,
+            run.job,
+            client,
+            wanted,
+            kind="issue-comment",
+            repo_id=repo.id,
+            full_name=repo.full_name,
+            period=run.period.key,
+            category=run.config.publish.category,
+        )
+        await self._issue(run, client, parts)

@@ -198,12 +198,9 @@ async def _sent_place(
         rec.kind == "discussion-comment" and rec.parent is None
     ):
         return None, None
-    try:
-        setup = await client.discussion_setup(full_name)
-    except Forbidden:
-        return None, "the App may not read discussions here (no Discussions permission)"
-    if not setup.enabled:
-        return None, "Discussions are turned off in this repository"
+    setup, hidden = await _readable_discussions(client, full_name)
+    if setup is None:
+        return None, hidden
     if rec.kind == "discussion-comment":
         assert rec.parent is not None
         # A day's later part, sent as a comment on its first part's discussion.
@@ -219,15 +216,35 @@ async def _sent_place(
     return targets.discussions(client, full_name, setup, found), None
 
 
-def _still_waiting(now: datetime, rec: Recorded, reason: str) -> Unsettled | None:
-    """The wait of an unclear create that cannot be looked for (`reason`): until when the job
-    defers, the step growing with the wait; None once UNCLEAR_WAIT has passed."""
-    since = rec.created_at or now
+async def _readable_discussions(
+    client: InstallationClient, full_name: str
+) -> tuple[DiscussionSetup | None, str | None]:
+    """The repository's Discussions, or why they cannot be read now (GitHub hides them while
+    they are turned off; without the permission even their categories are FORBIDDEN)."""
+    try:
+        setup = await client.discussion_setup(full_name)
+    except Forbidden:
+        return None, "the App may not read discussions here (no Discussions permission)"
+    if not setup.enabled:
+        return None, "Discussions are turned off in this repository"
+    return setup, None
+
+
+async def discussions_hidden(client: InstallationClient, full_name: str) -> str | None:
+    """Why the repository's discussions cannot be read or written now; None when they can."""
+    _, hidden = await _readable_discussions(client, full_name)
+    return hidden
+
+
+def still_waiting(now: datetime, since: datetime, what: str, reason: str) -> Unsettled | None:
+    """The wait of work on a place that cannot be looked at (`reason`), due since `since`:
+    until when the job defers, the step growing with the wait; None once UNCLEAR_WAIT has
+    passed."""
     waited = now - since
     if waited >= UNCLEAR_WAIT:
         return None
     step = min(UNCLEAR_STEP_MAX, max(UNCLEAR_STEP_MIN, waited))
-    return Unsettled(f"an unclear create cannot be looked for: {reason}", now + step)
+    return Unsettled(f"{what}: {reason}", now + step)
 
 
 async def settle_sent(
@@ -250,7 +267,9 @@ async def settle_sent(
     channel, unreachable = await _sent_place(client, full_name, rec, category=category)
     if unreachable is not None:
         now = ctx.clock.now()
-        waiting = _still_waiting(now, rec, unreachable)
+        waiting = still_waiting(
+            now, rec.created_at or now, "an unclear create cannot be looked for", unreachable
+        )
         log.warning(
             "unclear_create_unreachable",
             period=period,
