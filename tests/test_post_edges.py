@@ -444,15 +444,16 @@ async def test_the_wait_for_an_unclear_create_runs_from_the_create_sent_last(
     assert heads(repo) == repo.discussions
 
 
-async def test_a_part_made_despite_a_502_waits_while_discussions_are_off_not_split_or_twice(
+async def part_two_unclear_then_discussions_off(
     app_client: Callable[..., Any],
     github: FakeGitHub,
     clock: FakeClock,
     monkeypatch: pytest.MonkeyPatch,
-) -> None:
+) -> tuple[Client, FakeRepo]:
+    """A day of three parts or more: GitHub makes its second part, a comment on the day's
+    discussion, then answers 502; a maintainer turns Discussions off during the backoff."""
     monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)
     client, repo = await landed_day(app_client, github, clock)
-    # GitHub makes the day's second part, a comment on its discussion, then answers 502.
     github.fail(
         "POST", r"^/graphql$", 502, operation="AddDigestComment", after_write=True, message="Bad"
     )
@@ -460,7 +461,19 @@ async def test_a_part_made_despite_a_502_waits_while_discussions_are_off_not_spl
     await publish_round(client)
     (discussion,) = repo.discussions
     assert github.written_then_failed and len(discussion["comments"]) == 1
-    repo.has_discussions = False  # turned off during the backoff
+    repo.has_discussions = False
+    return client, repo
+
+
+async def test_a_part_made_despite_a_502_waits_while_discussions_are_off_not_split_or_twice(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client, repo = await part_two_unclear_then_discussions_off(
+        app_client, github, clock, monkeypatch
+    )
     for _ in range(4):
         clock.advance(minutes=30)
         await publish_round(client)
@@ -562,17 +575,10 @@ async def test_a_day_split_after_the_wait_says_why_on_the_issue(
     clock: FakeClock,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)
-    client, repo = await landed_day(app_client, github, clock)
-    github.fail(
-        "POST", r"^/graphql$", 502, operation="AddDigestComment", after_write=True, message="Bad"
+    client, repo = await part_two_unclear_then_discussions_off(
+        app_client, github, clock, monkeypatch
     )
-    clock.current = END + timedelta(seconds=1)
-    await publish_round(client)
-    (discussion,) = repo.discussions
-    assert github.written_then_failed and len(discussion["comments"]) == 1
-    repo.has_discussions = False  # and it stays off past the 6-hour wait
-    for _ in range(9):
+    for _ in range(9):  # Discussions stay off past the 6-hour wait
         clock.advance(hours=1)
         await publish_round(client)
     assert repo.comments, "past the wait the remaining parts are on the issue"
