@@ -751,14 +751,15 @@ PREVIEW_LINES = {
         "posted": f"The digest of {DAY} is posted already: [digest](",
         "before": "Nothing is stored for 2026-06-10: the App has followed this repository since "
         "2026-06-17.",
-        "future": "2026-06-19 is after today (2026-06-18 in UTC): there is nothing to preview",
-        "far": "2199-12-31 is after today (2026-06-18 in UTC)",
+        "future": "2026-06-19 is after the digest being gathered now (the digest of 2026-06-18, "
+        "in UTC): there is nothing to preview",
+        "far": "2199-12-31 is after the digest being gathered now (the digest of 2026-06-18,",
     },
     "zh-CN": {
         "posted": f"{DAY} 的日报已经发布：[日报](",
         "before": "没有 2026-06-10 的记录：本应用从 2026-06-17 起才关注这个仓库。",
-        "future": "2026-06-19 晚于今天（UTC 时区的 2026-06-18）：还没有可预览的内容。",
-        "far": "2199-12-31 晚于今天（UTC 时区的 2026-06-18）",
+        "future": "2026-06-19 晚于当前正在汇集的日报（UTC 时区 2026-06-18 的日报）：还没有可预览的内容。",
+        "far": "2199-12-31 晚于当前正在汇集的日报（UTC 时区 2026-06-18 的日报）",
     },
 }
 

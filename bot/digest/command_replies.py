@@ -49,6 +49,7 @@ class _Texts:
     rated_same: str  # {sha} {new}
     rated_posted: str  # {day}
     rated_not_posted: str  # {day}
+    rated_late: str  # {day}
     rated_not_analysed: str
     rated_excluded: str
     rated_later: str  # {who} {new}
@@ -58,6 +59,7 @@ class _Texts:
     config_no_file: str
     config_unrecorded: str
     config_error: str  # {error}
+    config_error_no_file: str  # {error}
     config_rejected_sha: str  # {sha}
     source_file: str
     source_default: str
@@ -83,6 +85,7 @@ class _Texts:
     not_stored: str
     in_digest_posted: str  # {day}
     not_in_digest: str  # {day}
+    late_for_digest: str  # {day} {link}
     in_alert: str
     preview_head: str  # {day}
     preview_more: str  # {parts}
@@ -104,7 +107,7 @@ EN = _Texts(
         ),
         (
             "/digest preview [YYYY-MM-DD]",
-            "the day's digest so far (default: today in the repository's time zone)",
+            "the day's digest so far (default: the digest being gathered now)",
         ),
         ("/digest config", "the config in force, field by field, and where each value came from"),
         (
@@ -131,6 +134,10 @@ EN = _Texts(
     rated_same="{sha} is rated {new} already: nothing to change.",
     rated_posted="The digest of {day} was posted: it will be edited to match.",
     rated_not_posted="The digest of {day} is not posted yet: it will show this rating.",
+    rated_late=(
+        "The digest of {day} was posted before this commit came: the addendum that adds it "
+        "will show this rating."
+    ),
     rated_not_analysed="The commit is not analysed yet: its analysis will show this rating.",
     rated_excluded="`.github/commit-digest.yml` leaves this commit out of digests (`exclude`): "
     "the rating is stored (`eval --corrections` exports it) but shows in no digest.",
@@ -144,6 +151,7 @@ EN = _Texts(
     "every value is the default.",
     config_error="The file's last version was rejected, so the last good config stays in force: "
     "{error}",
+    config_error_no_file="The file was rejected, so the defaults are in force: {error}",
     config_rejected_sha="The rejected version is blob {sha}.",
     source_file="file",
     source_default="default",
@@ -176,6 +184,7 @@ EN = _Texts(
     "installed, or in a push the App did not receive). Analysed now, on request.",
     in_digest_posted="It is in the {link} of {day}.",
     not_in_digest="It belongs to the digest of {day}, not posted yet.",
+    late_for_digest="It came after the {link} of {day} was posted: an addendum adds it.",
     in_alert="It has an {link}.",
     preview_head="**Preview** of the digest of {day} so far: not posted, and not the day's post.",
     preview_more="…and {parts} more part(s) of the day: too long for one comment.",
@@ -183,7 +192,10 @@ EN = _Texts(
     preview_cut="…and more of this part: too long for one comment.",
     preview_posted="The digest of {day} is posted already: {link}. A preview is of a day not "
     "posted yet.",
-    preview_future="{day} is after today ({today} in {zone}): there is nothing to preview yet.",
+    preview_future=(
+        "{day} is after the digest being gathered now (the digest of {today}, in {zone}): "
+        "there is nothing to preview yet."
+    ),
     preview_before="Nothing is stored for {day}: the App has followed this repository since "
     "{since}.",
     view="view",
@@ -194,7 +206,7 @@ ZH = _Texts(
     help_lines=(
         ("/digest help", "列出这些命令"),
         ("/digest explain <sha-prefix | #PR>", "某个提交的完整分析，以及收录它的日报和提醒"),
-        ("/digest preview [YYYY-MM-DD]", "当天到目前为止的日报（默认：仓库时区的今天）"),
+        ("/digest preview [YYYY-MM-DD]", "当天到目前为止的日报（默认：当前正在汇集的日报）"),
         ("/digest config", "当前生效的配置，逐项列出及每个值的来源"),
         (
             "/digest rate <sha-prefix> high|medium|low [reason]",
@@ -218,6 +230,7 @@ ZH = _Texts(
     rated_same="{sha} 已经评定为{new}：无需更改。",
     rated_posted="{day} 的日报已发布：将被编辑以反映此评定。",
     rated_not_posted="{day} 的日报尚未发布：发布时将显示此评定。",
+    rated_late="{day} 的日报在此提交到来之前已发布：补充它的追加内容将显示此评定。",
     rated_not_analysed="该提交尚未分析：分析完成后将显示此评定。",
     rated_excluded="`.github/commit-digest.yml` 将该提交排除在日报之外（`exclude`）："
     "此评定已保存（`eval --corrections` 会导出），但不会显示在任何日报中。",
@@ -228,6 +241,7 @@ ZH = _Texts(
     config_unrecorded="来自 `.github/commit-digest.yml` 的较早版本，其 blob 未被记录。",
     config_no_file="尚未读取到有效的 `.github/commit-digest.yml`：所有值均为默认值。",
     config_error="该文件的最新版本被拒绝，仍沿用上一个有效配置：{error}",
+    config_error_no_file="该文件被拒绝，因此使用默认值：{error}",
     config_rejected_sha="被拒绝的版本是 blob {sha}。",
     source_file="文件",
     source_default="默认",
@@ -256,13 +270,16 @@ ZH = _Texts(
     "此分析是应请求现做的。",
     in_digest_posted="收录于 {day} 的{link}。",
     not_in_digest="属于 {day} 的日报，尚未发布。",
+    late_for_digest="它在 {day} 的{link}发布之后才到来：将以追加内容补入。",
     in_alert="已发送{link}。",
     preview_head="{day} 日报到目前为止的**预览**：未发布，也不算当天的日报。",
     preview_more="……当天还有 {parts} 个部分：超出一条评论的长度。",
     preview_empty="{day} 这一天到目前为止没有提交。",
     preview_cut="……本部分还有更多内容：超出一条评论的长度。",
     preview_posted="{day} 的日报已经发布：{link}。预览只用于尚未发布的日子。",
-    preview_future="{day} 晚于今天（{zone} 时区的 {today}）：还没有可预览的内容。",
+    preview_future=(
+        "{day} 晚于当前正在汇集的日报（{zone} 时区 {today} 的日报）：还没有可预览的内容。"
+    ),
     preview_before="没有 {day} 的记录：本应用从 {since} 起才关注这个仓库。",
     view="查看",
 )
@@ -326,6 +343,7 @@ def rated_text(
     posted: bool,
     analysed: bool,
     excluded: bool = False,
+    late: bool = False,
     later: tuple[str, str] | None = None,
 ) -> str:
     """A rate's confirmation: the importance before and now, and what becomes of the day's
@@ -347,6 +365,8 @@ def rated_text(
             paragraphs.append(t.rated_not_analysed)
         elif posted:
             paragraphs.append(t.rated_posted.format(day=day.isoformat()))
+        elif late:
+            paragraphs.append(t.rated_late.format(day=day.isoformat()))
         else:
             paragraphs.append(t.rated_not_posted.format(day=day.isoformat()))
     if later is not None:
@@ -397,14 +417,15 @@ def config_text(
     are always said; a list too long to show ends after a whole item and counts the items
     left out, so every field after it still fits (the fields left out past that, counted)."""
     t = _texts(language)
+    rejected = t.config_error
     if sha:
         source = t.config_sha.format(sha=code(sha))
     elif any(f.from_file for f in fields):  # in force before its blob was kept (0015)
         source = t.config_unrecorded
     else:
-        source = t.config_no_file
+        source, rejected = t.config_no_file, t.config_error_no_file  # no good config ever
     head = [t.config_head, "", source, ""]
-    tail = ["", t.config_error.format(error=code(error))] if error else []
+    tail = ["", rejected.format(error=code(error))] if error else []
     if error and rejected_sha:
         tail.append(t.config_rejected_sha.format(sha=code(rejected_sha)))
     # Room for the fields, with a line left for the count of fields not shown.
@@ -516,16 +537,16 @@ def explain_text(
     day: date,
     digest_url: str | None,
     alert_url: str | None,
+    late: bool = False,
 ) -> str:
-    """A commit's section as its digest shows it, then where it was posted."""
+    """A commit's section as its digest shows it, then where it was posted (`late`: the
+    digest at `digest_url` was posted before the commit came; an addendum adds it)."""
     t = _texts(language)
-    where = (
-        t.in_digest_posted.format(
-            day=day.isoformat(), link=link(_DIGEST_WORD[language], digest_url)
-        )
-        if digest_url
-        else t.not_in_digest.format(day=day.isoformat())
-    )
+    if digest_url:
+        said = t.late_for_digest if late else t.in_digest_posted
+        where = said.format(day=day.isoformat(), link=link(_DIGEST_WORD[language], digest_url))
+    else:
+        where = t.not_in_digest.format(day=day.isoformat())
     lines = [section, "", "---", "", where]
     if alert_url:
         lines.append(t.in_alert.format(link=link(_ALERT_WORD[language], alert_url)))

@@ -290,6 +290,7 @@ class RunCommand:
             posted=effect.posted,
             analysed=effect.analysed,
             excluded=effect.excluded,
+            late=effect.late,
             later=later,
         )
 
@@ -304,9 +305,11 @@ class RunCommand:
         """What rating the commit `importance` does, as things stand now."""
         day = config.schedule.day_of(commit.landed_at)
         record = await self._ctx.store.digests.get(repo.id, Period.day(day))
-        posted = commit.published_part is not None and (
-            record is not None and record.state == DigestState.PUBLISHED
-        )
+        day_posted = record is not None and record.state == DigestState.PUBLISHED
+        posted = commit.published_part is not None and day_posted
+        # Shown in a post already, it stays there (an `exclude` added since only keeps it
+        # out of digests still to come).
+        shown_already = commit.published_part not in (None, "excluded")
         _, excluded = shown_commits(config, [commit])
         return RateEffect(
             sha=commit.sha,
@@ -315,7 +318,8 @@ class RunCommand:
             day=day,
             posted=posted,
             analysed=commit.analysis is not None,
-            excluded=bool(excluded),
+            excluded=bool(excluded) and not shown_already,
+            late=day_posted and commit.published_part is None,
         )
 
     async def _apply(

@@ -31,7 +31,7 @@ from bot.models import CommitInput, Digest
 from bot.periods.period import Period
 from bot.repo_config import RepoConfig, tracks
 from bot.runtime.logs import get_logger
-from bot.store.digests import DayCommit
+from bot.store.digests import DayCommit, DigestState
 from bot.store.explained import Explained, Kept
 from bot.store.job_payloads import DigestCommandPayload
 from bot.store.jobs import Job
@@ -133,13 +133,20 @@ class Explainer:
             return replies.pending_text(language, commit.sha, commit.state, day=day)
         posts = await store.posts.recorded(repo.id, Period.day(day).key)
         part = posts.get(commit.published_part or "") or posts.get("part-1")
-        digest_url = part.url if part is not None and commit.published_part else None
+        record = await store.digests.get(repo.id, Period.day(day))
+        # Not in a post yet, of a day already posted: it came late, and an addendum adds it.
+        late = commit.published_part is None and (
+            record is not None and record.state == DigestState.PUBLISHED
+        )
+        posted = commit.published_part is not None or late
+        digest_url = part.url if part is not None and posted else None
         return replies.explain_text(
             language,
             render_commit(digest, commit.sha),
             day=day,
             digest_url=digest_url,
             alert_url=alerts.get(commit.sha),
+            late=late,
         )
 
     async def _unstored(

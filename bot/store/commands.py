@@ -49,6 +49,8 @@ class RateEffect:
     posted: bool
     analysed: bool
     excluded: bool
+    # The day was posted before the commit came: an addendum adds it.
+    late: bool = False
 
     def as_json(self) -> dict[str, Any]:
         return {**asdict(self), "day": self.day.isoformat()}

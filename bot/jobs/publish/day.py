@@ -30,7 +30,7 @@ from bot.models import Digest
 from bot.periods.period import Period
 from bot.posts import targets
 from bot.posts.reconcile import Wanted
-from bot.repo_config import RepoConfig
+from bot.repo_config import Exclude, RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.commits import CommitState, commit_from_details
 from bot.store.digests import DayCommit, DigestState
@@ -365,8 +365,29 @@ class PublishPeriod:
         )
         assert posted.node_id is not None
         comments = targets.discussion_comments(client, repo.full_name, posted.node_id)
-        await self._sync(run, comments, self._wanted(repo, period, parts[1:], "discussion-comment"))
+        later = self._wanted(repo, period, parts[1:], "discussion-comment")
+        await self._settle_on_issue(run, client, later)
+        await self._sync(run, comments, later)
         return posted.url, len(parts)
+
+    async def _settle_on_issue(
+        self, run: _Run, client: InstallationClient, wanted: list[Wanted]
+    ) -> None:
+        """Before parts are made in the day's discussion: a part whose create went to the
+        issue (the discussion was hidden then) and was left unclear is looked for there
+        first, and kept there when GitHub made it, never made a second time."""
+        ctx, repo = self._ctx, run.repo
+        await places.settle_elsewhere(
+            ctx,
+            run.job,
+            client,
+            wanted,
+            kind="discussion-comment",
+            repo_id=repo.id,
+            full_name=repo.full_name,
+            period=run.period.key,
+            category=run.config.publish.category,
+        )
 
     async def _sync(
         self, run: _Run, channel: targets.Channel, wanted: list[Wanted], *, period: str = ""
@@ -410,14 +431,18 @@ class PublishPeriod:
     ) -> None:
         """Edit the posted parts that show a commit a maintainer rated since (`/digest rate`):
         each part rendered again from its own commits, and the ledger edits what differs."""
-        ctx, repo, config, period = self._ctx, run.repo, run.config, run.period
+        ctx, repo, period = self._ctx, run.repo, run.period
+        # A part is edited to show what it was posted with: its commits were shown then, so an
+        # `exclude` added since does not take them out of it.
+        config = run.config.model_copy(update={"exclude": Exclude()})
         pending = [c for c in commits if c.rating_edit_pending and c.published_part]
         if not pending:
             return
         keys = {c.published_part for c in pending} - {"excluded"}
         head = (await ctx.store.posts.recorded(repo.id, period.key)).get("part-1")
+        # The newest rate's wait: an older edit kept pending does not cut a new one's short.
         rated = [c.rated_at for c in pending if c.rated_at is not None]
-        rated_since = min(rated, default=ctx.clock.now())
+        rated_since = max(rated, default=ctx.clock.now())
         kept = False  # the edits stay pending (the day's discussion hidden too long)
         if keys and head is not None:
             client = await self._client(run)
@@ -542,9 +567,9 @@ class PublishPeriod:
         if hidden is None:
             channel = targets.discussion_comments(client, repo.full_name, head.node_id)
             parts = render_addendum(digest, number)
-            await self._sync(
-                run, channel, self._wanted(repo, run.period, parts, "discussion-comment")
-            )
+            wanted = self._wanted(repo, run.period, parts, "discussion-comment")
+            await self._settle_on_issue(run, client, wanted)
+            await self._sync(run, channel, wanted)
             return
         waiting = places.still_waiting(
             ctx.clock.now(), since, "the day's discussion cannot be looked at", hidden

@@ -1,0 +1,193 @@
+"""A day whose discussion GitHub hides for a while (Discussions turned off), through the
+webhook, the jobs and the fake GitHub: a part or an addendum sent to the issue meanwhile is
+never made again in the discussion once it is back, and a rate made during a brief toggle
+waits for it even when an older edit was left pending."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+import bot.digest.render
+from bot.app import EXECUTOR, STORE
+from bot.store.digests import DayCommit
+from tests.command_support import ASCEND, DAY, Client, command, in_issue, replay_landed
+from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.scenarios import COMPRESSOR, cutoff, land
+from tests.scenarios import day_marker as marker_of
+from tests.support import FakeClock, deliver, late_push, publish_round
+
+CUTOFF_PASSED = datetime(2026, 6, 18, 0, 30, tzinfo=UTC)
+
+
+async def stored(client: Client) -> list[DayCommit]:
+    start = datetime(2026, 6, 17, tzinfo=UTC)
+    end = datetime(2026, 6, 18, tzinfo=UTC)
+    repo = await client.app[STORE].repos.by_name(ASCEND)
+    assert repo is not None
+    return await client.app[STORE].digests.window_commits(repo.id, start, end)
+
+
+async def a_low_commit(client: Client) -> DayCommit:
+    return next(c for c in await stored(client) if (c.analysis or {}).get("importance") == "low")
+
+
+def day_text(fake: FakeRepo) -> str:
+    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    return "\n".join([discussion["body"], *(c["body"] for c in discussion["comments"])])
+
+
+def section_of(text: str, sha: str) -> str | None:
+    """The importance section (its heading) whose full entry or line shows the commit."""
+    section = None
+    for line in text.splitlines():
+        if line.startswith("## ") and "importance (" in line:
+            section = line
+        elif section and f"`{sha[:7]}`" in line and not line.startswith("|"):
+            return section
+    return None
+
+
+async def published(app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock) -> Any:
+    client, fake = await replay_landed(app_client, github, clock)
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    assert len(fake.discussions) == 1
+    return client, fake
+
+
+SPLIT_DAY = "2026-06-22"
+
+
+async def split_day(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> tuple[Client, FakeRepo]:
+    """A day of three parts or more: part 2 made despite a 502, Discussions then off for good:
+    past the wait the remaining parts go to the issue."""
+    monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)
+    client, repo = await land(app_client, github, clock, COMPRESSOR, SPLIT_DAY)
+    github.fail(
+        "POST", r"^/graphql$", 502, operation="AddDigestComment", after_write=True, message="Bad"
+    )
+    clock.current = cutoff(SPLIT_DAY) + timedelta(seconds=1)
+    await publish_round(client)
+    (discussion,) = repo.discussions
+    assert github.written_then_failed and len(discussion["comments"]) == 1
+    repo.has_discussions = False
+    for _ in range(9):
+        clock.advance(hours=1)
+        await publish_round(client)
+    assert repo.comments
+    return client, repo
+
+
+def everything(repo: FakeRepo) -> list[str]:
+    """Every body the App wrote: discussions (hidden ones too), their comments, issue comments."""
+    out = []
+    for d in repo.discussions:
+        out.append(d["body"])
+        out += [c["body"] for c in d["comments"]]
+    out += [c["body"] for c in repo.comments]
+    return out
+
+
+async def test_an_addendum_made_on_the_issue_despite_a_502_is_not_made_again_in_the_discussion(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    """Discussions off for a working day: past the wait the addendum goes to the issue, and
+    GitHub makes that comment but answers 502. The maintainer turns Discussions back on during
+    the backoff. The retry must find the comment on the issue, not post the addendum again in
+    the discussion."""
+    client, fake = await published(app_client, github, clock)
+    fake.has_discussions = False
+    clock.advance(hours=1)
+    sha = "b" * 40
+    late = late_push(fake.commits, ASCEND, DAY, sha, "Fix the late bug (#4242)\n\nDetails.")
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[EXECUTOR].drain()
+    github.fail("POST", r"^/repos/[^/]+/[^/]+/issues/\d+/comments$", 502, after_write=True)
+    for _ in range(16):
+        clock.advance(minutes=30)
+        await publish_round(client)
+        if github.written_then_failed:
+            break
+    assert github.written_then_failed, "the addendum's issue comment was made, answered 502"
+    fake.has_discussions = True
+    for _ in range(4):
+        clock.advance(hours=1)
+        await publish_round(client)
+    shown = [b for b in everything(fake) if "Fix the late bug" in b]
+    assert len(shown) == 1, f"the addendum is posted {len(shown)} times"
+
+
+async def test_a_split_days_part_made_on_the_issue_despite_a_502_is_not_made_again(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Part 2's create in the discussion fails (502, nothing made); Discussions are turned off
+    during the backoff and stay off past the wait; part 2 then goes to the issue, where GitHub
+    makes it but answers 502. Discussions come back during that backoff: part 2 should not be
+    posted again, in the discussion."""
+    monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)
+    client, repo = await land(app_client, github, clock, COMPRESSOR, SPLIT_DAY)
+    github.fail("POST", r"^/graphql$", 502, operation="AddDigestComment", message="Bad")
+    clock.current = cutoff(SPLIT_DAY) + timedelta(seconds=1)
+    await publish_round(client)
+    (discussion,) = repo.discussions
+    assert discussion["comments"] == []
+    repo.has_discussions = False
+    github.fail("POST", r"^/repos/[^/]+/[^/]+/issues/\d+/comments$", 502, after_write=True)
+    for _ in range(9):
+        clock.advance(hours=1)
+        await publish_round(client)
+        if github.written_then_failed:
+            break
+    assert github.written_then_failed and len(repo.comments) == 1
+    repo.has_discussions = True
+    for _ in range(4):
+        clock.advance(hours=1)
+        await publish_round(client)
+    part2 = marker_of(COMPRESSOR, SPLIT_DAY, "part-2")
+    copies = [b for b in everything(repo) if b.startswith(part2)]
+    assert len(copies) == 1, f"part 2 is posted {len(copies)} times"
+
+
+async def test_a_rate_during_a_brief_toggle_waits_even_when_an_older_edit_was_kept(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    """An edit kept pending after a long Discussions-off spell (README: made by the day's
+    next run). Weeks later Discussions are off for ten minutes while a maintainer rates
+    another commit: that rate is the day's next run, and should wait its own 6 hours, not
+    give up at once because the older rating is old."""
+    client, fake = await published(app_client, github, clock)
+    lows = [c for c in await stored(client) if (c.analysis or {}).get("importance") == "low"]
+    first, second = lows[0], lows[1]
+    fake.has_discussions = False
+    await command(
+        client, github, in_issue(github, f"/digest rate {first.sha[:7]} high", repo=ASCEND)
+    )
+    for _ in range(16):
+        clock.advance(minutes=30)
+        await publish_round(client)
+    fake.has_discussions = True
+    clock.advance(days=3)
+    await publish_round(client)
+    fake.has_discussions = False  # a brief toggle, ten minutes
+    await command(
+        client, github, in_issue(github, f"/digest rate {second.sha[:7]} high", repo=ASCEND)
+    )
+    await publish_round(client)
+    clock.advance(minutes=10)
+    fake.has_discussions = True
+    for _ in range(6):
+        clock.advance(minutes=30)
+        await publish_round(client)
+    assert "🔴" in (section_of(day_text(fake), second.sha) or ""), "the brief toggle lost it"
