@@ -1,7 +1,8 @@
 """A day whose discussion GitHub hides for a while (Discussions turned off), through the
 webhook, the jobs and the fake GitHub: a part or an addendum sent to the issue meanwhile is
 never made again in the discussion once it is back, and a rate made during a brief toggle
-waits for it even when an older edit was left pending."""
+waits for it even when an older edit was left pending. A comment GitHub refuses on the day's
+discussion (no write permission, or the discussion locked) goes to the issue instead."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ import pytest
 import bot.digest.render
 from bot.app import EXECUTOR, STORE
 from bot.store.digests import DayCommit
+from bot.store.schema import digests
 from tests.command_support import ASCEND, DAY, Client, command, in_issue, replay_landed
 from tests.fakes.github import FakeGitHub, FakeRepo
-from tests.scenarios import COMPRESSOR, cutoff, land
+from tests.scenarios import COMPRESSOR, cutoff, land, rows
 from tests.scenarios import day_marker as marker_of
 from tests.support import FakeClock, deliver, late_push, publish_round
 
@@ -191,3 +193,43 @@ async def test_a_rate_during_a_brief_toggle_waits_even_when_an_older_edit_was_ke
         clock.advance(minutes=30)
         await publish_round(client)
     assert "🔴" in (section_of(day_text(fake), second.sha) or ""), "the brief toggle lost it"
+
+
+async def test_a_late_commit_is_not_lost_when_the_app_may_read_but_not_write_discussions(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake = await published(app_client, github, clock)
+    fake.discussions_forbidden = True  # read kept, write taken away: comments are refused
+    clock.advance(hours=1)
+    late = late_push(fake.commits, ASCEND, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[EXECUTOR].drain()
+    for _ in range(3):
+        clock.advance(hours=1)
+        await publish_round(client)
+    (record,) = await rows(client, digests)
+    shown = [b for b in everything(fake) if "Fix the late bug" in b]
+    assert (record.state, len(shown)) == ("published", 1), (record.state, record.last_error)
+    (on_issue,) = [c["body"] for c in fake.comments if "Fix the late bug" in c["body"]]
+    assert "GitHub refused a comment on the day's discussion" in on_issue
+
+
+async def test_later_parts_github_refuses_as_comments_go_to_the_issue_saying_why(
+    app_client: Callable[..., Any],
+    github: FakeGitHub,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)
+    client, repo = await land(app_client, github, clock, COMPRESSOR, SPLIT_DAY)
+    # The discussion is made; GitHub refuses every comment on it (FORBIDDEN).
+    github.graphql_forbidden("AddDigestComment", "addDiscussionComment", times=1000)
+    clock.current = cutoff(SPLIT_DAY) + timedelta(seconds=1)
+    await publish_round(client)
+    (discussion,) = repo.discussions
+    assert discussion["comments"] == []
+    later = [c["body"] for c in repo.comments if ":part-" in c["body"].split("\n", 1)[0]]
+    assert len(later) >= 2 and all(":part-1 " not in b.split("\n", 1)[0] for b in later)
+    assert all("GitHub refused a comment on the day's discussion" in b for b in later)
+    (record,) = await rows(client, digests)
+    assert record.state == "published"

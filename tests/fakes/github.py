@@ -455,11 +455,23 @@ class FakeGitHub:
         """The next `times` calls of this GraphQL operation answer NOT_FOUND for its `field`,
         as GitHub answers for a node it cannot resolve (HTTP 200, `errors`): here a moment's
         trouble, the node being there."""
+        message = "Could not resolve to a node with the global id of 'D_0'"
+        self._graphql_error("NOT_FOUND", message, operation, field, times)
+
+    def graphql_forbidden(self, operation: str, field: str, *, times: int = 1) -> None:
+        """The next `times` calls of this GraphQL operation are refused as GitHub refuses a
+        write the installation may not make (HTTP 200, `errors` of type FORBIDDEN)."""
+        message = "Resource not accessible by integration"
+        self._graphql_error("FORBIDDEN", message, operation, field, times)
+
+    def _graphql_error(
+        self, kind: str, message: str, operation: str, field: str, times: int
+    ) -> None:
         error = {
-            "type": "NOT_FOUND",
+            "type": kind,
             "path": [field],
             "locations": [{"line": 2, "column": 3}],
-            "message": "Could not resolve to a node with the global id of 'D_0'",
+            "message": message,
         }
         self.faults.append(
             Fault(
@@ -1387,7 +1399,9 @@ class _GraphQLRoot:
         return {"discussion": _discussion_node(discussion)}
 
     def addDiscussionComment(self, info: Any, input: dict[str, Any]) -> Any:
-        _, discussion = self._discussion(input["discussionId"])
+        repo, discussion = self._discussion(input["discussionId"])
+        if repo.discussions_forbidden:  # a comment is a write too (Discussions: write)
+            raise GraphQLProblem("Resource not accessible by integration", "FORBIDDEN")
         _check_body(input["body"])
         parent = None
         if input.get("replyToId"):

@@ -21,6 +21,7 @@ from bot.digest.markers import day_marker
 from bot.digest.render import Part, render, render_addendum
 from bot.digest.synthesis import named
 from bot.github import InstallationClient
+from bot.github.calls import Forbidden
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Done, Outcome
 from bot.jobs.publish import places
@@ -41,6 +42,13 @@ from bot.store.ratings import Ratings
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
+
+# Why a day's later part or addendum went to the issue when GitHub refused it as a comment on
+# the day's discussion (no Discussions write permission, or the discussion locked).
+COMMENT_REFUSED = (
+    "GitHub refused a comment on the day's discussion (the App needs the Discussions: write "
+    "permission, and the discussion must not be locked)."
+)
 
 # Publishing that keeps failing (GitHub down for hours) is given up after this many tries.
 MAX_PUBLISH_ATTEMPTS = 8
@@ -241,13 +249,16 @@ class PublishPeriod:
             try:
                 url, count = await self._discussion(run, client, digest)
                 target = "discussion"
-            except places.FallBack as reason:
-                log.info("digest_fallback_to_issue", reason=str(reason))
+            except (places.FallBack, Forbidden) as exc:
+                # Forbidden: a later part refused as a comment on the day's discussion.
+                reason = str(exc) if isinstance(exc, places.FallBack) else COMMENT_REFUSED
+                log.info("digest_fallback_to_issue", reason=reason)
+                made = (await ctx.store.posts.recorded(repo.id, period.key)).get("part-1")
                 digest = replace(
                     digest,
-                    fallback_note=places.joined(str(reason), gone),
-                    # Part 1 stays in its (hidden) discussion: the parts here say why.
-                    note_every_part=head is not None,
+                    fallback_note=places.joined(reason, gone),
+                    # Part 1 stays in its discussion: the parts here say why.
+                    note_every_part=made is not None and made.kind == "discussion",
                 )
                 parts = render(digest, with_title=True)
                 await places.settle_elsewhere(
@@ -568,16 +579,24 @@ class PublishPeriod:
             channel = targets.discussion_comments(client, repo.full_name, head.node_id)
             parts = render_addendum(digest, number)
             wanted = self._wanted(repo, run.period, parts, "discussion-comment")
-            await self._settle_on_issue(run, client, wanted)
-            await self._sync(run, channel, wanted)
-            return
-        waiting = places.still_waiting(
-            ctx.clock.now(), since, "the day's discussion cannot be looked at", hidden
-        )
-        log.warning("addendum_place_hidden", reason=hidden, gave_up=waiting is None)
-        if waiting is not None:
-            raise waiting
-        note = places.joined(f"{hidden}.", run.gone.note(run.config.publish.issue))
+            try:
+                await self._settle_on_issue(run, client, wanted)
+                await self._sync(run, channel, wanted)
+            except Forbidden:
+                # GitHub refuses the comment (its create withdrawn): to the issue, at once.
+                why = COMMENT_REFUSED
+                log.warning("addendum_comment_refused")
+            else:
+                return
+        else:
+            waiting = places.still_waiting(
+                ctx.clock.now(), since, "the day's discussion cannot be looked at", hidden
+            )
+            log.warning("addendum_place_hidden", reason=hidden, gave_up=waiting is None)
+            if waiting is not None:
+                raise waiting
+            why = f"{hidden}."
+        note = places.joined(why, run.gone.note(run.config.publish.issue))
         parts = render_addendum(replace(digest, fallback_note=note), number)
         wanted = self._wanted(repo, run.period, parts, "issue-comment")
         await places.settle_elsewhere(
