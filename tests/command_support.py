@@ -9,7 +9,8 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient
 
-from bot.app import EXECUTOR
+from bot.app import EXECUTOR, STORE
+from bot.store.digests import DayCommit
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.markdown import parse as parse_md
 from tests.support import FakeClock, deliver, deliver_replay, replay_pushes, webhook_payload
@@ -93,3 +94,36 @@ async def replay_landed(
 
 def day_commits() -> list[dict[str, Any]]:
     return [c for p in replay_pushes(ASCEND, DAY) for c in p["payload"]["commits"]]
+
+
+# --- a replay day as rated (`/digest rate`) -----------------------------------------------
+
+
+async def stored(client: Client) -> list[DayCommit]:
+    start = datetime(2026, 6, 17, tzinfo=UTC)
+    end = datetime(2026, 6, 18, tzinfo=UTC)
+    repo = await client.app[STORE].repos.by_name(ASCEND)
+    assert repo is not None
+    return await client.app[STORE].digests.window_commits(repo.id, start, end)
+
+
+async def a_low_commit(client: Client) -> DayCommit:
+    """A commit of the day the analyser rated low (so a rate of high moves it)."""
+    return next(c for c in await stored(client) if (c.analysis or {}).get("importance") == "low")
+
+
+def day_text(fake: FakeRepo) -> str:
+    """The day's digest as posted: the Discussion and its continuation comments."""
+    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    return "\n".join([discussion["body"], *(c["body"] for c in discussion["comments"])])
+
+
+def section_of(text: str, sha: str) -> str | None:
+    """The importance section (its heading) whose full entry or line shows the commit."""
+    section = None
+    for line in text.splitlines():
+        if line.startswith("## ") and "importance (" in line:
+            section = line
+        elif section and f"`{sha[:7]}`" in line and not line.startswith("|"):
+            return section
+    return None

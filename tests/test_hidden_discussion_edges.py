@@ -13,44 +13,25 @@ from typing import Any
 import pytest
 
 import bot.digest.render
-from bot.app import EXECUTOR, STORE
-from bot.store.digests import DayCommit
+from bot.app import EXECUTOR
 from bot.store.schema import digests
-from tests.command_support import ASCEND, DAY, Client, command, in_issue, replay_landed
+from tests.command_support import (
+    ASCEND,
+    DAY,
+    Client,
+    command,
+    day_text,
+    in_issue,
+    replay_landed,
+    section_of,
+    stored,
+)
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.scenarios import COMPRESSOR, cutoff, land, rows
 from tests.scenarios import day_marker as marker_of
 from tests.support import FakeClock, deliver, late_push, publish_round
 
 CUTOFF_PASSED = datetime(2026, 6, 18, 0, 30, tzinfo=UTC)
-
-
-async def stored(client: Client) -> list[DayCommit]:
-    start = datetime(2026, 6, 17, tzinfo=UTC)
-    end = datetime(2026, 6, 18, tzinfo=UTC)
-    repo = await client.app[STORE].repos.by_name(ASCEND)
-    assert repo is not None
-    return await client.app[STORE].digests.window_commits(repo.id, start, end)
-
-
-async def a_low_commit(client: Client) -> DayCommit:
-    return next(c for c in await stored(client) if (c.analysis or {}).get("importance") == "low")
-
-
-def day_text(fake: FakeRepo) -> str:
-    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
-    return "\n".join([discussion["body"], *(c["body"] for c in discussion["comments"])])
-
-
-def section_of(text: str, sha: str) -> str | None:
-    """The importance section (its heading) whose full entry or line shows the commit."""
-    section = None
-    for line in text.splitlines():
-        if line.startswith("## ") and "importance (" in line:
-            section = line
-        elif section and f"`{sha[:7]}`" in line and not line.startswith("|"):
-            return section
-    return None
 
 
 async def published(app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock) -> Any:

@@ -33,14 +33,18 @@ from tests.command_support import (
     DAY,
     MAINTAINER,
     Client,
+    a_low_commit,
     app_with_repo,
     command,
     day_commits,
+    day_text,
     in_issue,
     only_reply,
     replay_landed,
+    section_of,
+    stored,
 )
-from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.fakes.github import FakeGitHub
 from tests.scenarios import rows
 from tests.support import (
     FakeClock,
@@ -54,36 +58,6 @@ from tests.support import (
 CUTOFF_PASSED = datetime(2026, 6, 18, 0, 30, tzinfo=UTC)
 HIGH_HEADING = "🔴 High importance"
 RATED = "rated by a maintainer"
-
-
-async def stored(client: Client) -> list[DayCommit]:
-    start = datetime(2026, 6, 17, tzinfo=UTC)
-    end = datetime(2026, 6, 18, tzinfo=UTC)
-    repo = await client.app[STORE].repos.by_name(ASCEND)
-    assert repo is not None
-    return await client.app[STORE].digests.window_commits(repo.id, start, end)
-
-
-async def a_low_commit(client: Client) -> DayCommit:
-    """A commit of the day the analyser rated low (so a rate of high moves it)."""
-    return next(c for c in await stored(client) if (c.analysis or {}).get("importance") == "low")
-
-
-def day_text(fake: FakeRepo) -> str:
-    """The day's digest as posted: the Discussion and its continuation comments."""
-    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
-    return "\n".join([discussion["body"], *(c["body"] for c in discussion["comments"])])
-
-
-def section_of(text: str, sha: str) -> str | None:
-    """The importance section (its heading) whose full entry or line shows the commit."""
-    section = None
-    for line in text.splitlines():
-        if line.startswith("## ") and "importance (" in line:
-            section = line
-        elif section and f"`{sha[:7]}`" in line and not line.startswith("|"):
-            return section
-    return None
 
 
 def entry_of(text: str, sha: str) -> str:

@@ -261,16 +261,8 @@ class PublishPeriod:
                     note_every_part=made is not None and made.kind == "discussion",
                 )
                 parts = render(digest, with_title=True)
-                await places.settle_elsewhere(
-                    ctx,
-                    run.job,
-                    client,
-                    self._wanted(repo, period, parts, "issue-comment"),
-                    kind="issue-comment",
-                    repo_id=repo.id,
-                    full_name=repo.full_name,
-                    period=period.key,
-                    category=config.publish.category,
+                await self._settle_elsewhere(
+                    run, client, self._wanted(repo, period, parts, "issue-comment")
                 )
                 url, count = await self._issue(run, client, parts)
         else:
@@ -377,23 +369,24 @@ class PublishPeriod:
         assert posted.node_id is not None
         comments = targets.discussion_comments(client, repo.full_name, posted.node_id)
         later = self._wanted(repo, period, parts[1:], "discussion-comment")
-        await self._settle_on_issue(run, client, later)
+        await self._settle_elsewhere(run, client, later)
         await self._sync(run, comments, later)
         return posted.url, len(parts)
 
-    async def _settle_on_issue(
+    async def _settle_elsewhere(
         self, run: _Run, client: InstallationClient, wanted: list[Wanted]
     ) -> None:
-        """Before parts are made in the day's discussion: a part whose create went to the
-        issue (the discussion was hidden then) and was left unclear is looked for there
-        first, and kept there when GitHub made it, never made a second time."""
+        """Before the wanted posts are made (all of one kind): a post whose create went to
+        the other place (the issue while the day's discussion was hidden, or the discussion
+        before it was) and was left unclear is looked for there first, and kept there when
+        GitHub made it, never made a second time (`places.settle_elsewhere`)."""
         ctx, repo = self._ctx, run.repo
         await places.settle_elsewhere(
             ctx,
             run.job,
             client,
             wanted,
-            kind="discussion-comment",
+            kind=wanted[0].kind if wanted else "",
             repo_id=repo.id,
             full_name=repo.full_name,
             period=run.period.key,
@@ -580,7 +573,7 @@ class PublishPeriod:
             parts = render_addendum(digest, number)
             wanted = self._wanted(repo, run.period, parts, "discussion-comment")
             try:
-                await self._settle_on_issue(run, client, wanted)
+                await self._settle_elsewhere(run, client, wanted)
                 await self._sync(run, channel, wanted)
             except Forbidden:
                 # GitHub refuses the comment (its create withdrawn): to the issue, at once.
@@ -599,15 +592,5 @@ class PublishPeriod:
         note = places.joined(why, run.gone.note(run.config.publish.issue))
         parts = render_addendum(replace(digest, fallback_note=note), number)
         wanted = self._wanted(repo, run.period, parts, "issue-comment")
-        await places.settle_elsewhere(
-            ctx,
-            run.job,
-            client,
-            wanted,
-            kind="issue-comment",
-            repo_id=repo.id,
-            full_name=repo.full_name,
-            period=run.period.key,
-            category=run.config.publish.category,
-        )
+        await self._settle_elsewhere(run, client, wanted)
         await self._issue(run, client, parts)
