@@ -170,3 +170,15 @@ async def test_rating_a_commit_excluded_after_it_was_posted_edits_the_post_that_
     text = _posted_text(fake)
     entry = next(line for line in text.splitlines() if f"`{victim['id'][:7]}`" in line)
     assert victim["id"][:7] in text and "rated by a maintainer" in text, entry
+
+
+async def test_explain_of_a_commit_excluded_after_it_was_posted_shows_it_as_posted(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, fake, victim = await _posted_then_author_excluded(app_client, github, clock)
+    payload = in_issue(github, f"/digest explain {victim['id'][:9]}", repo=ASCEND)
+    await command(client, github, payload)
+    reply = only_reply(github, payload, ASCEND)
+    (posted,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    assert "is in the" in reply and posted["url"] in reply, reply
+    assert "exclude" not in reply, reply

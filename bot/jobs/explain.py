@@ -29,7 +29,7 @@ from bot.jobs.publish.alerts import sent_alerts
 from bot.jobs.publish.build import build_digest
 from bot.models import CommitInput, Digest
 from bot.periods.period import Period
-from bot.repo_config import RepoConfig, tracks
+from bot.repo_config import Exclude, RepoConfig, tracks
 from bot.runtime.logs import get_logger
 from bot.store.digests import DayCommit, DigestState
 from bot.store.explained import Explained, Kept
@@ -119,6 +119,9 @@ class Explainer:
         day = schedule.day_of(commit.landed_at)
         start, end = schedule.window(day)
         alerts = await sent_alerts(store, repo.id, day)
+        if commit.published_part not in (None, "excluded"):
+            # Shown in a post, it is explained as shown there, whatever `exclude` says now.
+            config = config.model_copy(update={"exclude": Exclude()})
         digest, _ = build_digest(
             repo,
             day,
