@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
@@ -24,6 +24,9 @@ from bot.store.dialect import insert_for
 
 # At most this many pull requests and sha prefixes a day's reverts and fixes are looked up by.
 MAX_NAMED = 100
+# How far a day's window under one config may lie from its window under another (zones from
+# UTC-12 to UTC+14, a cutoff anywhere in the day: its end moves by up to 50 hours).
+ANY_WINDOW = timedelta(days=3)
 
 
 class DigestState(StrEnum):
@@ -55,6 +58,9 @@ class DayCommit:
     # When the App stored the commit, and when it was rated: how long its work has waited.
     stored_at: datetime | None = None
     rated_at: datetime | None = None
+    # The day of the digest `published_part` belongs to (None: not posted, or posted before
+    # migration 0016): the commit's day then, whatever the config in force now computes.
+    published_day: date | None = None
 
 
 def _where(repo_id: int, period: Period) -> Any:
@@ -115,7 +121,8 @@ class Digests:
         late: bool,
         now: datetime,
     ) -> None:
-        """Close a publication and mark the commits it covered (in the holder's transaction)."""
+        """Close a publication and mark the commits it covered, with the day they were posted
+        in (in the holder's transaction)."""
         values: dict[str, Any] = {"state": state.value, "last_error": None}
         if target is not None:
             values["target"] = target
@@ -126,7 +133,7 @@ class Digests:
             await conn.execute(
                 sa.update(t.commits)
                 .where(t.commits.c.repo_id == repo_id, t.commits.c.sha.in_(shas))
-                .values(published_part=part_key)
+                .values(published_part=part_key, published_day=period.start)
             )
 
     @staticmethod
@@ -274,6 +281,23 @@ class Digests:
         c = t.commits.c
         return await self._commits(c.landed_at >= start, c.landed_at < end, repo_id=repo_id)
 
+    async def day_commits(
+        self, repo_id: int, day: date, start: datetime, end: datetime
+    ) -> list[DayCommit]:
+        """A day's commits: those posted in its digest, and those of its window [start, end)
+        posted in no other day's (a `timezone` or `cutoff` changed since moves no posted
+        commit to another day). A commit posted before migration 0016 goes by its window."""
+        c = t.commits.c
+        unposted = sa.and_(c.published_day.is_(None), c.landed_at >= start, c.landed_at < end)
+        return await self._commits(
+            # Any config's window of the day lies within this span: the landing index bounds
+            # the lookup of those posted in it.
+            c.landed_at >= start - ANY_WINDOW,
+            c.landed_at < end + ANY_WINDOW,
+            sa.or_(c.published_day == day, unposted),
+            repo_id=repo_id,
+        )
+
     async def named_commits(
         self, repo_id: int, prs: Iterable[int], sha_prefixes: Iterable[str], *, before: datetime
     ) -> list[DayCommit]:
@@ -333,6 +357,7 @@ class Digests:
                 c.last_error,
                 c.details,
                 c.published_part,
+                c.published_day,
                 a.data,
                 a.fallback_reason,
                 rt.importance.label("rated"),
@@ -369,6 +394,7 @@ class Digests:
                 rating_edit_pending=bool(r.edit_pending),
                 stored_at=r.stored_at,
                 rated_at=r.rated_at,
+                published_day=r.published_day,
             )
             for r in rows
         ]

@@ -149,6 +149,9 @@ commits = sa.Table(
     sa.Column("details", JSONType),
     # Set when a digest part that lists this commit has been posted.
     sa.Column("published_part", sa.String(32)),
+    # The day of the digest that part belongs to: the commit's day from then on, whatever day
+    # a later `timezone` or `cutoff` would compute (NULL: posted before 0016, or not posted).
+    sa.Column("published_day", sa.Date),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Index("ix_commits_landed", "repo_id", "landed_at"),
     # The scheduler asks every round which periods still have unpublished commits; the partial
