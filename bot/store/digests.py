@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -24,9 +24,6 @@ from bot.store.dialect import insert_for
 
 # At most this many pull requests and sha prefixes a day's reverts and fixes are looked up by.
 MAX_NAMED = 100
-# How far a day's window under one config may lie from its window under another (zones from
-# UTC-12 to UTC+14, a cutoff anywhere in the day: its end moves by up to 50 hours).
-ANY_WINDOW = timedelta(days=3)
 
 
 class DigestState(StrEnum):
@@ -284,19 +281,19 @@ class Digests:
     async def day_commits(
         self, repo_id: int, day: date, start: datetime, end: datetime
     ) -> list[DayCommit]:
-        """A day's commits: those posted in its digest, and those of its window [start, end)
-        posted in no other day's (a `timezone` or `cutoff` changed since moves no posted
-        commit to another day). A commit posted before migration 0016 goes by its window."""
+        """A day's commits: those of its window [start, end) posted in no other day's digest,
+        and those posted in its digest whose landing a `timezone` or `cutoff` changed since
+        puts outside the window (no posted commit moves to another day). A commit posted
+        before migration 0016 goes by its window."""
         c = t.commits.c
-        unposted = sa.and_(c.published_day.is_(None), c.landed_at >= start, c.landed_at < end)
-        return await self._commits(
-            # Any config's window of the day lies within this span: the landing index bounds
-            # the lookup of those posted in it.
-            c.landed_at >= start - ANY_WINDOW,
-            c.landed_at < end + ANY_WINDOW,
-            sa.or_(c.published_day == day, unposted),
-            repo_id=repo_id,
-        )
+        mine = sa.or_(c.published_day.is_(None), c.published_day == day)
+        window = await self._commits(c.landed_at >= start, c.landed_at < end, mine, repo_id=repo_id)
+        outside = sa.or_(c.landed_at < start, c.landed_at >= end)
+        moved = await self._commits(c.published_day == day, outside, repo_id=repo_id)
+        if not moved:
+            return window
+        before = [m for m in moved if m.landed_at < start]
+        return before + window + [m for m in moved if m.landed_at >= end]
 
     async def named_commits(
         self, repo_id: int, prs: Iterable[int], sha_prefixes: Iterable[str], *, before: datetime

@@ -154,6 +154,7 @@ commits = sa.Table(
     sa.Column("published_day", sa.Date),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Index("ix_commits_landed", "repo_id", "landed_at"),
+    sa.Index("ix_commits_published_day", "repo_id", "published_day"),
     # The scheduler asks every round which periods still have unpublished commits; the partial
     # index keeps that answer proportional to the backlog, not to the whole history.
     sa.Index(

@@ -25,8 +25,12 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("commits", schema=None) as batch_op:
         batch_op.add_column(sa.Column("published_day", sa.Date()))
+        batch_op.create_index(
+            "ix_commits_published_day", ["repo_id", "published_day"], unique=False
+        )
 
 
 def downgrade() -> None:
     with op.batch_alter_table("commits", schema=None) as batch_op:
+        batch_op.drop_index("ix_commits_published_day")
         batch_op.drop_column("published_day")
