@@ -182,3 +182,63 @@ async def test_explain_of_a_commit_excluded_after_it_was_posted_shows_it_as_post
     (posted,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
     assert "is in the" in reply and posted["url"] in reply, reply
     assert "exclude" not in reply, reply
+
+
+async def _posted_then_zone_moved(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> tuple[Any, Any, dict[str, Any]]:
+    """The replay day posted (in UTC); then the file moves the repository to Los Angeles,
+    where the day's first commit landed on the day before: it stays in the posted digest."""
+    client, fake = await replay_landed(app_client, github, clock)
+    clock.current = CUTOFF_PASSED
+    await publish_round(client)
+    first = day_commits()[0]
+    assert first["id"][:7] in _posted_text(fake)
+    fake.files[CONFIG] = "timezone: America/Los_Angeles\n"
+    repo = await client.app[STORE].repos.by_name(ASCEND)
+    assert repo is not None
+    await client.app[STORE].jobs.enqueue(
+        RefreshConfigPayload(repo_id=repo.id), clock.now(), rearm=True
+    )
+    await client.app[EXECUTOR].drain()
+    return client, fake, first
+
+
+async def test_explain_after_the_zone_moved_names_the_day_the_commit_was_posted_in(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    """README: explain names the digest that holds the commit: the day it was posted in,
+    whatever day the config in force now would put it in."""
+    client, fake, first = await _posted_then_zone_moved(app_client, github, clock)
+    payload = in_issue(github, f"/digest explain {first['id'][:9]}", repo=ASCEND)
+    await command(client, github, payload)
+    reply = only_reply(github, payload, ASCEND)
+    (posted,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    assert DAY in reply and "is in the" in reply and posted["url"] in reply, reply
+    assert "not posted yet" not in reply, reply
+
+
+async def test_rate_after_the_zone_moved_edits_the_digest_the_commit_was_posted_in(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    """The rate's reply names the posted day and says it will be edited; the next round
+    edits that day's post, and the commit is posted on no other day."""
+    client, fake, first = await _posted_then_zone_moved(app_client, github, clock)
+    payload = in_issue(github, f"/digest rate {first['id'][:9]} high", repo=ASCEND)
+    await command(client, github, payload)
+    reply = only_reply(github, payload, ASCEND)
+    assert DAY in reply and "was posted: it will be edited" in reply, reply
+    await publish_round(client)
+    text = _posted_text(fake)
+    entry = next(line for line in text.splitlines() if f"`{first['id'][:7]}`" in line)
+    assert "rated by a maintainer" in text, entry
+    clock.advance(hours=24)
+    await publish_round(client)
+    elsewhere = [
+        d
+        for d in fake.discussions
+        if DAY not in d["body"].split("\n", 1)[0]
+        for body in [d["body"], *(c["body"] for c in d["comments"])]
+        if f"`{first['id'][:7]}`" in body
+    ]
+    assert elsewhere == [], "a commit posted on one day is posted on no other"

@@ -303,7 +303,8 @@ class RunCommand:
         previous: str | None,
     ) -> RateEffect:
         """What rating the commit `importance` does, as things stand now."""
-        day = config.schedule.day_of(commit.landed_at)
+        # A posted commit's day is the one it was posted in, wherever the config puts it now.
+        day = commit.published_day or config.schedule.day_of(commit.landed_at)
         record = await self._ctx.store.digests.get(repo.id, Period.day(day))
         day_posted = record is not None and record.state == DigestState.PUBLISHED
         posted = commit.published_part is not None and day_posted

@@ -116,7 +116,8 @@ class Explainer:
     async def _stored(self, repo: RepoRow, config: RepoConfig, commit: DayCommit) -> str:
         store, language = self._ctx.store, config.language
         schedule = config.schedule
-        day = schedule.day_of(commit.landed_at)
+        # A posted commit's day is the one it was posted in, wherever the config puts it now.
+        day = commit.published_day or schedule.day_of(commit.landed_at)
         start, end = schedule.window(day)
         alerts = await sent_alerts(store, repo.id, day)
         if commit.published_part not in (None, "excluded"):
@@ -126,7 +127,7 @@ class Explainer:
             repo,
             day,
             config,
-            await store.digests.window_commits(repo.id, start, end),
+            await store.digests.day_commits(repo.id, day, start, end),
             alerts=alerts,
         )
         shown = next((c for c in digest.commits if c.sha == commit.sha), None)

@@ -55,6 +55,9 @@ class DayCommit:
     # When the App stored the commit, and when it was rated: how long its work has waited.
     stored_at: datetime | None = None
     rated_at: datetime | None = None
+    # The day of the digest `published_part` belongs to (None: not posted, or posted before
+    # migration 0016): the commit's day then, whatever the config in force now computes.
+    published_day: date | None = None
 
 
 def _where(repo_id: int, period: Period) -> Any:
@@ -115,7 +118,8 @@ class Digests:
         late: bool,
         now: datetime,
     ) -> None:
-        """Close a publication and mark the commits it covered (in the holder's transaction)."""
+        """Close a publication and mark the commits it covered, with the day they were posted
+        in (in the holder's transaction)."""
         values: dict[str, Any] = {"state": state.value, "last_error": None}
         if target is not None:
             values["target"] = target
@@ -126,7 +130,7 @@ class Digests:
             await conn.execute(
                 sa.update(t.commits)
                 .where(t.commits.c.repo_id == repo_id, t.commits.c.sha.in_(shas))
-                .values(published_part=part_key)
+                .values(published_part=part_key, published_day=period.start)
             )
 
     @staticmethod
@@ -274,6 +278,23 @@ class Digests:
         c = t.commits.c
         return await self._commits(c.landed_at >= start, c.landed_at < end, repo_id=repo_id)
 
+    async def day_commits(
+        self, repo_id: int, day: date, start: datetime, end: datetime
+    ) -> list[DayCommit]:
+        """A day's commits: those of its window [start, end) posted in no other day's digest,
+        and those posted in its digest whose landing a `timezone` or `cutoff` changed since
+        puts outside the window (no posted commit moves to another day). A commit posted
+        before migration 0016 goes by its window."""
+        c = t.commits.c
+        mine = sa.or_(c.published_day.is_(None), c.published_day == day)
+        window = await self._commits(c.landed_at >= start, c.landed_at < end, mine, repo_id=repo_id)
+        outside = sa.or_(c.landed_at < start, c.landed_at >= end)
+        moved = await self._commits(c.published_day == day, outside, repo_id=repo_id)
+        if not moved:
+            return window
+        before = [m for m in moved if m.landed_at < start]
+        return before + window + [m for m in moved if m.landed_at >= end]
+
     async def named_commits(
         self, repo_id: int, prs: Iterable[int], sha_prefixes: Iterable[str], *, before: datetime
     ) -> list[DayCommit]:
@@ -333,6 +354,7 @@ class Digests:
                 c.last_error,
                 c.details,
                 c.published_part,
+                c.published_day,
                 a.data,
                 a.fallback_reason,
                 rt.importance.label("rated"),
@@ -369,6 +391,7 @@ class Digests:
                 rating_edit_pending=bool(r.edit_pending),
                 stored_at=r.stored_at,
                 rated_at=r.rated_at,
+                published_day=r.published_day,
             )
             for r in rows
         ]

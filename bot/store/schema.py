@@ -149,8 +149,12 @@ commits = sa.Table(
     sa.Column("details", JSONType),
     # Set when a digest part that lists this commit has been posted.
     sa.Column("published_part", sa.String(32)),
+    # The day of the digest that part belongs to: the commit's day from then on, whatever day
+    # a later `timezone` or `cutoff` would compute (NULL: posted before 0016, or not posted).
+    sa.Column("published_day", sa.Date),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Index("ix_commits_landed", "repo_id", "landed_at"),
+    sa.Index("ix_commits_published_day", "repo_id", "published_day"),
     # The scheduler asks every round which periods still have unpublished commits; the partial
     # index keeps that answer proportional to the backlog, not to the whole history.
     sa.Index(

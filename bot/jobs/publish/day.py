@@ -1,11 +1,13 @@
 """`publish_period`: post a period's digest where the repository asked, exactly once.
 
 The period's commits are those whose landing falls in the window the current config gives
-the period. Commits still unanalysed (past the grace the scheduler waited) or whose analysis
-failed get the rules' analysis of their stored message first. The first publication is a
-new Discussion (continuation parts as its comments) or comments on an issue; commits that
-land after it are an addendum. A quiet day that was skipped and then gets a late commit is
-published then, as its first post. Every post goes through the post ledger (`posts/`).
+the period, and those posted in its digest before a `timezone` or `cutoff` moved that window
+(a commit posted in one day's digest belongs to no other day). Commits still unanalysed (past
+the grace the scheduler waited) or whose analysis failed get the rules' analysis of their
+stored message first. The first publication is a new Discussion (continuation parts as its
+comments) or comments on an issue; commits that land after it are an addendum. A quiet day
+that was skipped and then gets a late commit is published then, as its first post. Every
+post goes through the post ledger (`posts/`).
 """
 
 from __future__ import annotations
@@ -116,12 +118,20 @@ class PublishPeriod:
         config = config_of(repo.config, ctx.settings.default_language)
         start, end = config.schedule.window(period.start)
         now = ctx.clock.now()
-        if now < end and not job.payload.now:
-            return Done()  # the config moved the cutoff: the scheduler enqueues it again
         record = await ctx.store.digests.get(repo.id, period)
         if record is not None and record.state == DigestState.FAILED:
             return Done()
         run = _Run(job, repo, config, period, gone)
+        if now < end and not job.payload.now:
+            # The config moved the cutoff: the scheduler enqueues the day again then. A day
+            # posted already still shows the ratings made since (`/digest rate`) at once.
+            if record is None or record.state != DigestState.PUBLISHED:
+                return Done()
+            posted = await ctx.store.digests.day_commits(repo.id, period.start, start, end)
+            if not any(c.rating_edit_pending and c.published_part for c in posted):
+                return Done()
+            await self._revise(run, posted, bool(record.late), finish=True)
+            return Done(recorded=True)
         commits = await self._analysed(run, start, end)
         unpublished = [c for c in commits if c.published_part is None]
         first = record is None or record.state in (DigestState.PENDING, DigestState.SKIPPED)
@@ -159,10 +169,13 @@ class PublishPeriod:
         return Done(recorded=True)
 
     async def _analysed(self, run: _Run, start: datetime, end: datetime) -> list[DayCommit]:
-        """The window's commits, each with an analysis: the rules stand in for one not done
-        by now (past the grace) or one that failed, from the stored message and details."""
+        """The day's commits (`Digests.day_commits`: the window's, and those posted in the
+        day's digest before the config moved its window), each with an analysis: the rules
+        stand in for one not done by now (past the grace) or one that failed, from the stored
+        message and details."""
         ctx, job, repo, config = self._ctx, run.job, run.repo, run.config
-        commits = await ctx.store.digests.window_commits(repo.id, start, end)
+        day = run.period.start
+        commits = await ctx.store.digests.day_commits(repo.id, day, start, end)
         missing = [c for c in commits if c.analysis is None and c.published_part is None]
         if not missing:
             return commits
@@ -196,7 +209,7 @@ class PublishPeriod:
                         if names_a_revert(c.title, c.message):
                             await rearm_folds(conn, repo.id, now, revert_landed=c.landed_at)
             log.info("commits_analysed_at_cutoff", count=len(results))
-            commits = await ctx.store.digests.window_commits(repo.id, start, end)
+            commits = await ctx.store.digests.day_commits(repo.id, day, start, end)
         return commits
 
     # --- the first publication -------------------------------------------------------------
