@@ -382,7 +382,7 @@ class RunCommand:
             if head is not None and head.state is PostState.POSTED and head.url:
                 return replies.preview_posted_text(language, day, head.url)
         start, end = schedule.window(day)
-        commits = await store.digests.window_commits(repo.id, start, end)
+        commits = await store.digests.day_commits(repo.id, day, start, end)
         since = schedule.day_of(repo.active_since)
         if not commits and day < since:
             return replies.preview_before_text(language, day, since)
