@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.store import schema as t
-from bot.store.dialect import insert_for
+from bot.store.dialect import in_chunks, insert_for
 from bot.store.posts import PostState, Recorded, recorded_row
 
 p = t.posts.c
@@ -29,8 +29,6 @@ FOLD_KEY = "alerts-more"
 FOLDED = "folded"
 # pg_advisory_xact_lock(int, int) keys of a repository's alert decisions (a space of its own).
 _LOCK_CLASS = 0x0A1E
-# Bound parameters per statement stay far below SQLite's and asyncpg's limits.
-_CHUNK = 500
 
 
 def fold_key(number: int) -> str:
@@ -46,11 +44,6 @@ def fold_number(key: str) -> int:
 
 def _is_fold(key: sa.ColumnElement[str]) -> sa.ColumnElement[bool]:
     return sa.or_(key == FOLD_KEY, key.startswith(f"{FOLD_KEY}-", autoescape=True))
-
-
-def _chunks(values: Collection[str]) -> list[list[str]]:
-    ordered = sorted(values)
-    return [ordered[i : i + _CHUNK] for i in range(0, len(ordered), _CHUNK)]
 
 
 class AlertLedger:
@@ -115,7 +108,7 @@ class AlertLedger:
         conn: AsyncConnection, repo_id: int, period: str, shas: Collection[str], key: str
     ) -> None:
         """These folded commits are in the "more alerts" post `key` now (those not in one)."""
-        for chunk in _chunks(shas):
+        for chunk in in_chunks(shas):
             await conn.execute(
                 sa.update(t.posts)
                 .where(
@@ -183,7 +176,7 @@ class AlertLedger:
             p.period.startswith(ALERT_PERIOD, autoescape=True),
         )
         periods: set[str] = set()
-        for chunk in _chunks(shas):
+        for chunk in in_chunks(shas):
             rows = await conn.execute(query.where(p.key.in_([ALERT_PREFIX + s for s in chunk])))
             periods.update(rows.scalars())
         if landed is not None:

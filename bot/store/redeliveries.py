@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -12,9 +12,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store import schema as t
+from bot.store.dialect import in_chunks
 
-# Bound parameters per statement stay far below SQLite's and asyncpg's limits.
-_CHUNK = 500
 ASKING, ASKED, REFUSED, DELIVERED = "asking", "asked", "refused", "delivered"
 # How long an `asking` claim may stay unsettled before another round takes it over.
 CLAIM_STALE_AFTER = timedelta(minutes=10)
@@ -45,12 +44,6 @@ class Ask:
     asked_at: datetime
     next_ask_at: datetime | None
     delivered_at: datetime | None
-
-
-def _chunks(values: Collection[str]) -> Iterator[list[str]]:
-    ordered = sorted(values)
-    for start in range(0, len(ordered), _CHUNK):
-        yield ordered[start : start + _CHUNK]
 
 
 def _due(now: datetime, stale_before: datetime, window_start: datetime) -> sa.ColumnElement[bool]:
@@ -93,7 +86,7 @@ class Redeliveries:
         """The GUIDs among these that the webhook stored (its dedupe table)."""
         found: set[str] = set()
         async with self._engine.connect() as conn:
-            for chunk in _chunks(guids):
+            for chunk in in_chunks(guids):
                 rows = await conn.execute(
                     sa.select(t.deliveries.c.id).where(t.deliveries.c.id.in_(chunk))
                 )
@@ -114,7 +107,7 @@ class Redeliveries:
         due = _due(now, stale_before, window_start)
         found: set[str] = set()
         async with self._engine.connect() as conn:
-            for chunk in _chunks(guids):
+            for chunk in in_chunks(guids):
                 rows = await conn.execute(sa.select(r.guid).where(r.guid.in_(chunk), sa.not_(due)))
                 found.update(rows.scalars())
         return found
@@ -215,7 +208,7 @@ class Redeliveries:
         r = t.redeliveries.c
         count = 0
         async with self._writer.begin() as conn:
-            for chunk in _chunks(guids):
+            for chunk in in_chunks(guids):
                 done = await conn.execute(
                     sa.update(t.redeliveries)
                     .where(r.guid.in_(chunk), r.state.in_([ASKING, ASKED]))
