@@ -9,7 +9,7 @@ create answered 502 never answers twice. A taken command gets 👀 first.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, date, datetime
+from datetime import date
 from typing import Any
 
 from cachetools import TTLCache
@@ -47,7 +47,6 @@ REPLY_KEY = "reply"
 # into write).
 MAY = frozenset({"admin", "maintain", "write"})
 PERMISSION_TTL_SECONDS = 60.0
-_FAR = datetime(2200, 1, 1, tzinfo=UTC)
 
 
 def _alerting(config: RepoConfig, commit: DayCommit, importance: str) -> bool:
@@ -261,7 +260,7 @@ class RunCommand:
         lost)."""
         ctx, language = self._ctx, config.language
         assert command.sha is not None and command.importance is not None
-        found = await ctx.store.digests.named_commits(repo.id, [], [command.sha], before=_FAR)
+        found = await ctx.store.digests.named_commits(repo.id, [], [command.sha])
         if not found:
             return replies.unknown_text(language, sha=command.sha, pr=None)
         if len(found) > 1:

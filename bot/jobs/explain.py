@@ -39,7 +39,6 @@ from bot.store.repos import RepoRow
 
 log = get_logger(__name__)
 
-_FAR = datetime(2200, 1, 1, tzinfo=UTC)
 # Tracked branches asked about (one compare call each); a glob in `branches` names none.
 MAX_BRANCHES = 5
 _GLOB = frozenset("*?[")
@@ -88,7 +87,6 @@ class Explainer:
             repo.id,
             [command.pr] if command.pr is not None else [],
             [command.sha] if command.sha else [],
-            before=_FAR,
         )
         by_sha = {c.sha: c for c in found}
         if len(by_sha) > 1:
@@ -106,7 +104,7 @@ class Explainer:
                 return replies.unknown_text(language, sha=None, pr=command.pr)
             if not merged:
                 return replies.not_merged_text(language, command.pr)
-            stored = await store.digests.named_commits(repo.id, [], [merged], before=_FAR)
+            stored = await store.digests.named_commits(repo.id, [], [merged])
             if stored:
                 return await self._stored(repo, config, stored[0])
             ref = merged

@@ -296,10 +296,16 @@ class Digests:
         return before + window + [m for m in moved if m.landed_at >= end]
 
     async def named_commits(
-        self, repo_id: int, prs: Iterable[int], sha_prefixes: Iterable[str], *, before: datetime
+        self,
+        repo_id: int,
+        prs: Iterable[int],
+        sha_prefixes: Iterable[str],
+        *,
+        before: datetime | None = None,
     ) -> list[DayCommit]:
-        """Stored commits landed before `before` with one of these pull request numbers or
-        sha prefixes (what a revert or a fix names), however long ago they landed."""
+        """Stored commits with one of these pull request numbers or sha prefixes (what a
+        revert or a fix names, what a command asks about), however long ago they landed;
+        landed before `before` where given."""
         c = t.commits.c
         # Bounded: a message naming hundreds of commits is not worth hundreds of lookups.
         numbers = sorted(set(prs))[:MAX_NAMED]
@@ -308,7 +314,8 @@ class Digests:
             return []
         wanted: list[Any] = [c.pr_number.in_(numbers)] if numbers else []
         wanted += [c.sha.startswith(p, autoescape=True) for p in prefixes]
-        return await self._commits(c.landed_at < before, sa.or_(*wanted), repo_id=repo_id)
+        landed = [c.landed_at < before] if before is not None else []
+        return await self._commits(*landed, sa.or_(*wanted), repo_id=repo_id)
 
     async def commits_of(self, repo_id: int, shas: Collection[str]) -> list[DayCommit]:
         """These stored commits (an alert's, a fold's), in landing order."""
