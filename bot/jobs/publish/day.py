@@ -128,10 +128,7 @@ class PublishPeriod:
             if record is None or record.state != DigestState.PUBLISHED:
                 return Done()
             posted = await ctx.store.digests.day_commits(repo.id, period.start, start, end)
-            if not any(c.rating_edit_pending and c.published_part for c in posted):
-                return Done()
-            await self._revise(run, posted, bool(record.late), finish=True)
-            return Done(recorded=True)
+            return await self._ratings_only(run, posted, bool(record.late))
         commits = await self._analysed(run, start, end)
         unpublished = [c for c in commits if c.published_part is None]
         first = record is None or record.state in (DigestState.PENDING, DigestState.SKIPPED)
@@ -155,18 +152,17 @@ class PublishPeriod:
                 # Ratings of the posted parts first: the addendum's record finishes the job.
                 await self._revise(run, commits, bool(record and record.late), finish=False)
                 state = await self._addendum(run, commits, unpublished, head)
-            elif any(c.rating_edit_pending and c.published_part for c in commits):
-                await self._revise(run, commits, bool(record and record.late), finish=True)
-                return Done(recorded=True)
             else:
-                return Done()
-        elif any(c.rating_edit_pending and c.published_part for c in commits):
-            await self._revise(run, commits, bool(record and record.late), finish=True)
-            return Done(recorded=True)
+                return await self._ratings_only(run, commits, bool(record and record.late))
         else:
-            return Done()
+            return await self._ratings_only(run, commits, bool(record and record.late))
         ctx.metrics.digests.labels(outcome=state).inc()
         return Done(recorded=True)
+
+    async def _ratings_only(self, run: _Run, commits: list[DayCommit], late: bool) -> Outcome:
+        """A posted day with nothing new to post: the edits for the ratings made since (the
+        job ends with them), if any."""
+        return Done(recorded=await self._revise(run, commits, late, finish=True))
 
     async def _analysed(self, run: _Run, start: datetime, end: datetime) -> list[DayCommit]:
         """The day's commits (`Digests.day_commits`: the window's, and those posted in the
@@ -389,17 +385,16 @@ class PublishPeriod:
     async def _settle_elsewhere(
         self, run: _Run, client: InstallationClient, wanted: list[Wanted]
     ) -> None:
-        """Before the wanted posts are made (all of one kind): a post whose create went to
-        the other place (the issue while the day's discussion was hidden, or the discussion
-        before it was) and was left unclear is looked for there first, and kept there when
-        GitHub made it, never made a second time (`places.settle_elsewhere`)."""
+        """Before the wanted posts are made: a post whose create went to the other place (the
+        issue while the day's discussion was hidden, or the discussion before it was) and was
+        left unclear is looked for there first, and kept there when GitHub made it, never
+        made a second time (`places.settle_elsewhere`)."""
         ctx, repo = self._ctx, run.repo
         await places.settle_elsewhere(
             ctx,
             run.job,
             client,
             wanted,
-            kind=wanted[0].kind if wanted else "",
             repo_id=repo.id,
             full_name=repo.full_name,
             period=run.period.key,
@@ -445,16 +440,17 @@ class PublishPeriod:
 
     async def _revise(
         self, run: _Run, commits: list[DayCommit], late: bool, *, finish: bool
-    ) -> None:
+    ) -> bool:
         """Edit the posted parts that show a commit a maintainer rated since (`/digest rate`):
-        each part rendered again from its own commits, and the ledger edits what differs."""
+        each part rendered again from its own commits, and the ledger edits what differs.
+        Whether there was any to edit (then its last write ended the job, with `finish`)."""
         ctx, repo, period = self._ctx, run.repo, run.period
         # A part is edited to show what it was posted with: its commits were shown then, so an
         # `exclude` added since does not take them out of it.
         config = run.config.model_copy(update={"exclude": Exclude()})
         pending = [c for c in commits if c.rating_edit_pending and c.published_part]
         if not pending:
-            return
+            return False
         keys = {c.published_part for c in pending} - {"excluded"}
         head = (await ctx.store.posts.recorded(repo.id, period.key)).get("part-1")
         # The newest rate's wait: an older edit kept pending does not cut a new one's short.
@@ -506,6 +502,7 @@ class PublishPeriod:
                 await Ratings.edited(conn, repo.id, [c.sha for c in pending])
         if not kept:
             log.info("digest_revised_for_ratings", commits=len(pending))
+        return True
 
     async def _edit_given_up(self, run: _Run, client: InstallationClient, since: datetime) -> bool:
         """Whether the edits of a day posted as a discussion GitHub hides (Discussions turned

@@ -313,20 +313,20 @@ async def settle_elsewhere(
     client: InstallationClient,
     wanted: list[Wanted],
     *,
-    kind: str,
     repo_id: int,
     full_name: str,
     period: str,
     category: str | None,
 ) -> None:
-    """Before the wanted posts are made as `kind` (a day falling back to its issue): each
-    create left unclear in another place (a later part sent to the day's discussion) is
-    settled there first (`settle_sent`), so that a part GitHub may have made is not made
-    again elsewhere. Raises Unsettled while such a place cannot be looked at."""
+    """Before the wanted posts are made (each as its `kind`: a day falling back to its issue,
+    or back in its discussion): each create left unclear in another place (a later part sent
+    to the day's discussion, or to the issue) is settled there first (`settle_sent`), so that
+    a part GitHub may have made is not made again elsewhere. Raises Unsettled while such a
+    place cannot be looked at."""
     recorded = await ctx.store.posts.recorded(repo_id, period)
     for w in wanted:
         rec = recorded.get(w.key)
-        if rec is not None and rec.state is PostState.CREATING and rec.kind != kind:
+        if rec is not None and rec.state is PostState.CREATING and rec.kind != w.kind:
             await settle_sent(
                 ctx,
                 job,
