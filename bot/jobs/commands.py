@@ -32,7 +32,7 @@ from bot.posts.reconcile import Wanted
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.commands import Asked, CommandLog, Decision, Limits, RateEffect
-from bot.store.digests import DayCommit, DigestState
+from bot.store.digests import DayCommit
 from bot.store.job_payloads import DigestCommandPayload, PublishPeriodPayload
 from bot.store.jobs import Job
 from bot.store.posts import PostState
@@ -302,14 +302,9 @@ class RunCommand:
         previous: str | None,
     ) -> RateEffect:
         """What rating the commit `importance` does, as things stand now."""
-        # A posted commit's day is the one it was posted in, wherever the config puts it now.
-        day = commit.published_day or config.schedule.day_of(commit.landed_at)
-        record = await self._ctx.store.digests.get(repo.id, Period.day(day))
-        day_posted = record is not None and record.state == DigestState.PUBLISHED
+        day = commit.day(config.schedule)
+        day_posted = await self._ctx.store.digests.published(repo.id, Period.day(day))
         posted = commit.published_part is not None and day_posted
-        # Shown in a post already, it stays there (an `exclude` added since only keeps it
-        # out of digests still to come).
-        shown_already = commit.published_part not in (None, "excluded")
         _, excluded = shown_commits(config, [commit])
         return RateEffect(
             sha=commit.sha,
@@ -318,7 +313,7 @@ class RunCommand:
             day=day,
             posted=posted,
             analysed=commit.analysis is not None,
-            excluded=bool(excluded) and not shown_already,
+            excluded=bool(excluded) and not commit.shown,
             late=day_posted and commit.published_part is None,
         )
 
@@ -375,8 +370,7 @@ class RunCommand:
         day = day or today
         if day > today:
             return replies.preview_future_text(language, day, today, config.timezone)
-        record = await store.digests.get(repo.id, Period.day(day))
-        if record is not None and record.state == DigestState.PUBLISHED:
+        if await store.digests.published(repo.id, Period.day(day)):
             head = (await store.posts.recorded(repo.id, Period.day(day).key)).get("part-1")
             if head is not None and head.state is PostState.POSTED and head.url:
                 return replies.preview_posted_text(language, day, head.url)

@@ -31,7 +31,7 @@ from bot.models import CommitInput, Digest
 from bot.periods.period import Period
 from bot.repo_config import Exclude, RepoConfig, tracks
 from bot.runtime.logs import get_logger
-from bot.store.digests import DayCommit, DigestState
+from bot.store.digests import DayCommit
 from bot.store.explained import Explained, Kept
 from bot.store.job_payloads import DigestCommandPayload
 from bot.store.jobs import Job
@@ -114,12 +114,11 @@ class Explainer:
     async def _stored(self, repo: RepoRow, config: RepoConfig, commit: DayCommit) -> str:
         store, language = self._ctx.store, config.language
         schedule = config.schedule
-        # A posted commit's day is the one it was posted in, wherever the config puts it now.
-        day = commit.published_day or schedule.day_of(commit.landed_at)
+        day = commit.day(schedule)
         start, end = schedule.window(day)
         alerts = await sent_alerts(store, repo.id, day)
-        if commit.published_part not in (None, "excluded"):
-            # Shown in a post, it is explained as shown there, whatever `exclude` says now.
+        if commit.shown:
+            # Explained as its post shows it, whatever `exclude` says now.
             config = config.model_copy(update={"exclude": Exclude()})
         digest, _ = build_digest(
             repo,
@@ -135,10 +134,9 @@ class Explainer:
             return replies.pending_text(language, commit.sha, commit.state, day=day)
         posts = await store.posts.recorded(repo.id, Period.day(day).key)
         part = posts.get(commit.published_part or "") or posts.get("part-1")
-        record = await store.digests.get(repo.id, Period.day(day))
         # Not in a post yet, of a day already posted: it came late, and an addendum adds it.
-        late = commit.published_part is None and (
-            record is not None and record.state == DigestState.PUBLISHED
+        late = commit.published_part is None and await store.digests.published(
+            repo.id, Period.day(day)
         )
         posted = commit.published_part is not None or late
         digest_url = part.url if part is not None and posted else None

@@ -17,6 +17,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.analysis import AnalysisResult
+from bot.periods.days import DaySchedule
 from bot.periods.period import Period
 from bot.store import schema as t
 from bot.store.commits import CommitState, store_analysis
@@ -59,6 +60,17 @@ class DayCommit:
     # migration 0016): the commit's day then, whatever the config in force now computes.
     published_day: date | None = None
 
+    @property
+    def shown(self) -> bool:
+        """Listed in a posted part of a digest (not left out as excluded): it stays there,
+        whatever `exclude` says since."""
+        return self.published_part not in (None, "excluded")
+
+    def day(self, schedule: DaySchedule) -> date:
+        """The day the commit belongs to: the one it was posted in, else the one `schedule`
+        (the config in force) gives its landing."""
+        return self.published_day or schedule.day_of(self.landed_at)
+
 
 def _where(repo_id: int, period: Period) -> Any:
     d = t.digests.c
@@ -93,6 +105,11 @@ class Digests:
     async def get(self, repo_id: int, period: Period) -> Any:
         async with self._engine.connect() as conn:
             return (await conn.execute(sa.select(t.digests).where(_where(repo_id, period)))).first()
+
+    async def published(self, repo_id: int, period: Period) -> bool:
+        """Whether the period's digest is posted."""
+        record = await self.get(repo_id, period)
+        return record is not None and record.state == DigestState.PUBLISHED
 
     @staticmethod
     async def ensure(conn: AsyncConnection, repo_id: int, period: Period, now: datetime) -> Any:
