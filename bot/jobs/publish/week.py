@@ -70,6 +70,11 @@ def never_due(before: RepoConfig, after: RepoConfig, now: datetime) -> Week | No
     return week
 
 
+def weekly_category(config: RepoConfig) -> str | None:
+    """The Discussion category roll-ups go to under `config`."""
+    return config.weekly.category or config.publish.category
+
+
 @dataclass(frozen=True)
 class Overlap:
     """A roll-up that shares days with a week: posted, or `unclear` (its create's answer was
@@ -336,7 +341,7 @@ class PublishWeek:
             period=period.key,
             rec=rec,
             marker=week_marker(repo.full_name, first),
-            category=config.weekly.category or config.publish.category,
+            category=weekly_category(config),
         )
         if found is None:
             return False
@@ -418,7 +423,7 @@ class PublishWeek:
             client,
             run.repo.full_name,
             [Wanted(POST_KEY, "discussion", run.marker, post.body, post.title)],
-            category=config.weekly.category or config.publish.category,
+            category=weekly_category(config),
             repo_id=run.repo.id,
             period=run.period.key,
         )
