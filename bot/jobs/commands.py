@@ -20,7 +20,7 @@ from bot.digest.command_syntax import Command, parse
 from bot.digest.markers import command_marker
 from bot.digest.render import render
 from bot.github import InstallationClient
-from bot.jobs.analyse.governor import Governor, rules_governor
+from bot.jobs.analyse.governor import Governor
 from bot.jobs.context import POSTING_TROUBLE, JobContext
 from bot.jobs.explain import Explainer
 from bot.jobs.outcomes import Done, Outcome
@@ -74,12 +74,12 @@ class RunCommand:
     max_attempts = MAX_COMMAND_ATTEMPTS
 
     def __init__(
-        self, ctx: JobContext, *, governor: Governor | None = None, limits: Limits | None = None
+        self, ctx: JobContext, *, governor: Governor, limits: Limits | None = None
     ) -> None:
         self._ctx = ctx
         self._limits = limits or Limits()
         # The analyses' own governor: what explain sends to the LLM counts against their caps.
-        self._explainer = Explainer(ctx, governor or rules_governor(ctx))
+        self._explainer = Explainer(ctx, governor)
         self._permissions: TTLCache[tuple[int, str, str], str] = TTLCache(
             maxsize=10_000,
             ttl=PERMISSION_TTL_SECONDS,

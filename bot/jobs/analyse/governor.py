@@ -8,11 +8,10 @@ import time
 from dataclasses import replace
 from datetime import datetime
 
-from bot.analysis import AnalysisResult, Analyzer, RulesAnalyzer, rules
+from bot.analysis import AnalysisResult, Analyzer, rules
 from bot.analysis.budget import Limits, Route, over_limits
 from bot.analysis.patch_id import patch_id
 from bot.analysis.tiering import rules_sure
-from bot.jobs.context import JobContext
 from bot.models import Analysis, CommitInput
 from bot.repo_config import RepoConfig
 from bot.runtime.clock import Clock
@@ -130,14 +129,3 @@ class Governor:
             # once it is: a lost lease means another worker took the commit over).
             reserved.add(commit.sha)
         return Route.LLM, await self._llm.analyze(commit, language=language)
-
-
-def rules_governor(ctx: JobContext) -> Governor:
-    """A governor with no LLM (the rules for everything), over the context's ledger."""
-    return Governor(
-        UsageLedger(ctx.store.engine),
-        RulesAnalyzer(),
-        settings=ctx.settings,
-        metrics=ctx.metrics,
-        clock=ctx.clock,
-    )
