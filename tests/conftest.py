@@ -27,6 +27,7 @@ from bot.runtime.logs import configure_logging
 from bot.settings import Settings
 from bot.store.engine import create_engine, migrate
 from bot.store.schema import metadata
+from tests.browser import browser  # noqa: F401  (the fixture, for the page tests)
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM
 from tests.processes import APP_ID
