@@ -36,6 +36,7 @@ import aiohttp
 from bench import smoke
 from bench.harness import keys
 from tests.processes import free_port, serve_env, wait_healthy
+from tests.support import replay_index, replay_pushes
 
 ROOT = Path(__file__).resolve().parents[1]
 SECRET = "bench-secret"
@@ -47,12 +48,9 @@ class Delivery:
     headers: dict[str, str]
 
 
-def load_pushes(shared: Path) -> list[dict[str, Any]]:
-    index = json.loads((shared / "replay" / "index.json").read_text())
-    pushes: list[dict[str, Any]] = []
-    for day in index["days"]:
-        pushes += json.loads((shared / "replay" / day["pushes_file"]).read_text())["pushes"]
-    return pushes
+def load_pushes() -> list[dict[str, Any]]:
+    """Every push of every replay day, in the index's order."""
+    return [p for day in replay_index() for p in replay_pushes(day["repo"], day["date"])]
 
 
 def make_deliveries(pushes: list[dict[str, Any]], n: int) -> list[Delivery]:
@@ -206,7 +204,7 @@ async def bench_target(
 
 
 async def main_async(args: argparse.Namespace) -> None:
-    pushes = load_pushes(Path(args.shared))
+    pushes = load_pushes()
     results: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for kind in ("bare", "verify", "app"):
@@ -246,7 +244,6 @@ def main() -> None:
     )
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
-    parser.add_argument("--shared", default=str(ROOT.parent / "shared"))
     args = parser.parse_args()
     if smoke.on():
         args.n, args.concurrency, args.rate, args.seconds = 20, 4, 50.0, 0.2

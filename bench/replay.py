@@ -1,4 +1,4 @@
-"""Replay of the real days: each day of ../shared/replay pushed through /webhook in landing
+"""Replay of the real days: each day of tests/reference/replay pushed through /webhook in landing
 order, against the fake GitHub and a fake LLM that counts tokens.
 
     python -m bench.replay

@@ -1,4 +1,4 @@
-"""Writes the example posts in `docs/examples/` from the replay data (`../shared/replay`).
+"""Writes the example posts in `docs/examples/` from the replay data (`tests/reference/replay`).
 
 Run from the repository root, with the test extra installed (the examples are built by the
 same code as the tests): `.venv/bin/python -m docs.generate`. `tests/test_docs.py` checks

@@ -31,7 +31,7 @@ from tests.browser import browser  # noqa: F401  (the fixture, for the page test
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM
 from tests.processes import APP_ID
-from tests.support import SHARED, TEST_SECRET, FakeClock
+from tests.support import TEST_SECRET, FakeClock
 
 # The one PostgreSQL database the run is given. Under pytest-xdist each worker (gw0, gw1, …)
 # works in a database of its own beside it, `<name>_gw0`, made on first use: workers empty
@@ -50,17 +50,6 @@ PG_URL = beside(PG_GIVEN_URL, WORKER) if PG_GIVEN_URL and WORKER else PG_GIVEN_U
 ENGINES = ["sqlite", "postgresql"] if PG_URL else ["sqlite"]
 
 configure_logging(fmt="console", level="WARNING")
-
-
-def pytest_sessionstart(session: pytest.Session) -> None:
-    # Most tests read GitHub's payloads and the replay days: say where they were looked for,
-    # once, rather than a FileNotFoundError in every test.
-    if not (SHARED / "github" / "webhooks").is_dir() or not (SHARED / "replay").is_dir():
-        pytest.exit(
-            f"the reference material is not in {SHARED}: keep the clone next to `shared`, "
-            "or set COMMIT_DIGEST_SHARED to where it is",
-            returncode=4,
-        )
 
 
 @pytest.fixture(scope="session")

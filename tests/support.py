@@ -1,13 +1,13 @@
-"""Test helpers: the shared reference data, signed deliveries, a clock that tests move."""
+"""Test helpers: the reference material, signed deliveries, a clock that tests move."""
 
 from __future__ import annotations
 
 import asyncio
 import copy
+import gzip
 import hashlib
 import hmac
 import json
-import os
 import re
 import uuid
 from collections.abc import Callable
@@ -27,14 +27,24 @@ from bot.models import CommitInput
 from bot.store.schema import UTCDateTime, metadata
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("COMMIT_DIGEST_SHARED", ROOT.parent / "shared"))
-WEBHOOKS = SHARED / "github" / "webhooks"
-REPLAY = SHARED / "replay"
+# GitHub's example payloads, API description and GraphQL schema, the replay days and the
+# labels, as they came (tests/reference/README.md); the large files gzipped.
+REFERENCE = ROOT / "tests" / "reference"
+WEBHOOKS = REFERENCE / "github" / "webhooks"
+REPLAY = REFERENCE / "replay"
 TEST_SECRET = "It's a Secret to Everybody"
 
 
+def reference_text(path: Path) -> str:
+    """The text of a reference file, read from `path` or, where it is stored compressed,
+    from `path` + `.gz`."""
+    if path.exists():
+        return path.read_text(encoding="utf-8")
+    return gzip.decompress(path.with_name(path.name + ".gz").read_bytes()).decode("utf-8")
+
+
 def load_json(path: Path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
+    return json.loads(reference_text(path))
 
 
 def webhook_payload(name: str) -> dict[str, Any]:

@@ -1,9 +1,8 @@
 """Every command `bench/RESULTS.md` gives runs, in smoke mode (tiny sizes, no figures checked).
 
 A benchmark that no run touches breaks unseen; these run each command as written there, from
-the repository root, with `BENCH_SMOKE=1`. Paths to the reference material follow
-`COMMIT_DIGEST_SHARED`, and the PostgreSQL command gets a database of its own beside
-`TEST_DATABASE_URL`'s (skipped without one).
+the repository root, with `BENCH_SMOKE=1`. The PostgreSQL command gets a database of its own
+beside `TEST_DATABASE_URL`'s (skipped without one).
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import PG_GIVEN_URL, throwaway_postgres
-from tests.support import ROOT, SHARED
+from tests.support import ROOT
 
 RESULTS = ROOT / "bench" / "RESULTS.md"
 # A command of RESULTS.md that reads this repository's history runs on the checkout under
@@ -64,8 +63,6 @@ def test_results_give_a_command_for_every_benchmark() -> None:
 
 def argv(command: str) -> list[str]:
     def here(word: str) -> str:
-        if word.startswith("../shared"):
-            return str(SHARED) + word.removeprefix("../shared")
         if word == OWN_CLONE and not Path(OWN_CLONE).is_dir():
             return str(ROOT)
         return word

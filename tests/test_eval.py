@@ -17,7 +17,7 @@ from bot.analysis.llm import LLMAnalyzer
 from bot.cli.evaluation import evaluate, label_type, replay_commits
 from bot.models import ChangeType, Importance
 from tests.fakes.llm import VALID_BODY, FakeLLM
-from tests.support import REPLAY, SHARED, replay_day
+from tests.support import REPLAY, replay_day
 
 I = Importance  # noqa: E741
 
@@ -163,7 +163,7 @@ def test_label_types_accept_the_apps_names_and_the_batch_jobs_raw_types() -> Non
 
 
 def test_replay_directory_is_indexed_by_sha() -> None:
-    commits = replay_commits(SHARED / "replay")
+    commits = replay_commits(REPLAY)
     assert len(commits) == 214
     repo, raw = commits[replay_day("vllm-project/llm-compressor", "2025-09-16")["after"]]
     assert repo == "vllm-project/llm-compressor" and raw["files"]
@@ -180,7 +180,7 @@ def test_without_labels_every_replay_commit_is_measured_per_day(
     assert len(rows) == 10 and "| vllm-project/vllm-ascend 2026-07-15 | 29 |" in out
     assert out.splitlines()[-1].startswith("| all | 214 |")
     # One day file alone is one set.
-    day = REPLAY / "vllm-project__llm-compressor" / "2026-06-22.json"
+    day = REPLAY / "vllm-project__llm-compressor" / "2026-06-22.json.gz"
     assert main(["eval", "--replay", str(day)]) == 0
     out = capsys.readouterr().out
     assert "commits: 10" in out and "| all |" not in out

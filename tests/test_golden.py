@@ -8,7 +8,7 @@ from pathlib import Path
 from bot.analysis import RulesAnalyzer
 from bot.cli.evaluation import EvalReport, evaluate, replay_commits
 from bot.models import Importance
-from tests.support import REPLAY, SHARED
+from tests.support import REFERENCE, REPLAY, reference_text
 
 GOLDEN = Path(__file__).parent / "data" / "golden-replay.jsonl"
 
@@ -27,7 +27,7 @@ async def test_rules_meet_the_targets_on_the_golden_replay_set() -> None:
 
 
 async def test_rules_agree_on_titles_alone() -> None:
-    lines = (SHARED / "eval" / "labels-dev.jsonl").read_text(encoding="utf-8").splitlines()
+    lines = reference_text(REFERENCE / "eval" / "labels-dev.jsonl").splitlines()
     report = await evaluate(RulesAnalyzer(), lines)
     assert report.total == 105
     assert report.agreement >= 0.70

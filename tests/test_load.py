@@ -7,7 +7,6 @@ import asyncio
 import random
 import sys
 import time
-from pathlib import Path
 
 import aiohttp
 import pytest
@@ -17,7 +16,7 @@ from bench.ingest import SECRET, load_pushes, make_deliveries
 from bot.store.engine import create_engine
 from bot.store.schema import commits, deliveries, pushes
 from tests.processes import free_port, serve_env, wait_healthy
-from tests.support import ROOT, SHARED
+from tests.support import ROOT
 
 TOTAL = 10_000
 DUPLICATES = 1_000
@@ -41,7 +40,7 @@ async def test_ten_thousand_deliveries_at_500_a_second(
     server = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "serve", cwd=ROOT, env=env
     )
-    unique = make_deliveries(load_pushes(Path(SHARED)), TOTAL - DUPLICATES)
+    unique = make_deliveries(load_pushes(), TOTAL - DUPLICATES)
     rng = random.Random(500)
     # Redeliveries keep their id and body (as GitHub's do), some soon after, some much later.
     sends = list(unique)

@@ -29,7 +29,7 @@ from bot.models import (
 )
 from tests.examples import replay_digest
 from tests.markdown import anchors, parse
-from tests.support import SHARED
+from tests.support import REFERENCE, reference_text
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("UPDATE_SNAPSHOTS") == "1"
@@ -89,7 +89,9 @@ def test_real_days_render_as_github_expects(repo: str, day: str, language: str, 
 
 
 def test_anchor_rules_match_githubs_fixtures() -> None:
-    fixtures = json.loads((SHARED / "github/markdown/github-slugger-fixtures.json").read_text())
+    fixtures = json.loads(
+        reference_text(REFERENCE / "github" / "markdown" / "github-slugger-fixtures.json")
+    )
     slugger = Slugger()
     for case in fixtures:
         assert slugger.slug(case["input"]) == case["expected"], case["name"]

@@ -12,6 +12,7 @@ replay days or of a local clone's history is analysed for the measures of its wo
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import re
 import sys
@@ -92,16 +93,35 @@ def label_type(row: dict[str, Any]) -> ChangeType | None:
     return None
 
 
+def _day_files(directory: Path) -> list[Path]:
+    """The replay day files under `directory` (or `directory` itself, one day's file), plain
+    JSON or gzipped (`.json.gz`), neither the index nor the push files."""
+    if directory.is_file():
+        return [directory]
+    return [
+        path
+        for path in sorted([*directory.rglob("*.json"), *directory.rglob("*.json.gz")])
+        if not path.name.removesuffix(".gz").endswith(".pushes.json")
+        and path.name.removesuffix(".gz") != "index.json"
+    ]
+
+
+def _read_day(path: Path) -> Any:
+    """A replay day file's JSON, or None where it is not one (unreadable, not JSON)."""
+    try:
+        data = path.read_bytes()
+        if path.suffix == ".gz":
+            data = gzip.decompress(data)
+        return json.loads(data)
+    except (OSError, EOFError, gzip.BadGzipFile, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+
+
 def replay_commits(directory: Path) -> dict[str, tuple[str, dict[str, Any]]]:
     """Every commit of the replay day files under `directory`, by sha: (repo, commit)."""
     found: dict[str, tuple[str, dict[str, Any]]] = {}
-    for path in sorted(directory.rglob("*.json")):
-        if path.name.endswith(".pushes.json") or path.name == "index.json":
-            continue
-        try:
-            day = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError, RecursionError):
-            continue
+    for path in _day_files(directory):
+        day = _read_day(path)
         if not isinstance(day, dict) or not isinstance(day.get("commits"), list):
             continue
         for commit in day["commits"]:
@@ -113,19 +133,13 @@ def replay_commits(directory: Path) -> dict[str, tuple[str, dict[str, Any]]]:
 def replay_days(directory: Path) -> list[tuple[str, CommitInput]]:
     """Every commit of the replay day files under `directory` (or of one day file), in
     landing order, with its day: ("owner/repo YYYY-MM-DD", commit)."""
-    paths = [directory] if directory.is_file() else sorted(directory.rglob("*.json"))
     found = []
-    for path in paths:
-        if path.name.endswith(".pushes.json") or path.name == "index.json":
-            continue
-        try:
-            day = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            continue
+    for path in _day_files(directory):
+        day = _read_day(path)
         if not isinstance(day, dict) or not isinstance(day.get("commits"), list):
             continue
         repo = str(day.get("repo") or "")
-        group = f"{repo} {day.get('date') or path.stem}"
+        group = f"{repo} {day.get('date') or path.name.split('.')[0]}"
         for raw in day["commits"]:
             if isinstance(raw, dict) and isinstance(raw.get("sha"), str):
                 try:

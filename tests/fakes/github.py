@@ -46,7 +46,7 @@ from werkzeug.datastructures import Headers, ImmutableMultiDict
 from bot.analysis.titles import pr_number
 from bot.runtime.clock import Clock
 from tests.fakes.hooks import REDELIVERY_WINDOW, HookLog
-from tests.support import SHARED, replay_day, replay_pushes
+from tests.support import REFERENCE, WEBHOOKS, reference_text, replay_day, replay_pushes
 
 API_DOCS = "https://docs.github.com/rest"
 BODY_LIMIT = 65_536
@@ -58,7 +58,7 @@ CONTENT_PER_MINUTE = 80
 
 @cache
 def openapi() -> OpenAPI:
-    spec = json.loads((SHARED / "github" / "openapi-subset.json").read_text())
+    spec = json.loads(reference_text(REFERENCE / "github" / "openapi-subset.json"))
     # Served from the fake's own host, not api.github.com.
     spec["servers"] = [{"url": "/"}]
     # A request's verdict is remembered by method, path, query, content type and body
@@ -113,7 +113,7 @@ def spec_problem(
 @cache
 def graphql_schema() -> GraphQLSchema:
     schema = build_schema(
-        (SHARED / "github" / "schema.docs.graphql").read_text(), assume_valid_sdl=True
+        reference_text(REFERENCE / "github" / "schema.docs.graphql"), assume_valid_sdl=True
     )
     # GitHub's schema has deprecated interface fields graphql-core's validation rejects.
     schema._validation_errors = []
@@ -1592,7 +1592,7 @@ def _comment_node(comment: dict[str, Any], parent: dict[str, Any] | None) -> dic
 
 @cache
 def _example_text(name: str) -> str:
-    return (SHARED / "github" / "webhooks" / f"{name}.payload.json").read_text()
+    return reference_text(WEBHOOKS / f"{name}.payload.json")
 
 
 def _example(name: str) -> dict[str, Any]:
