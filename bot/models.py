@@ -179,6 +179,13 @@ class Analysis(AnalysisBody):
         description="`rules` or `llm:<model>`"
     )
 
+    def as_rated(self, rated: str | None) -> Analysis:
+        """The analysis as posts show it: with a maintainer's rated importance, if any (the
+        stored analysis stays as the analyser made it)."""
+        if rated is None:
+            return self
+        return self.model_copy(update={"importance": Importance(rated)})
+
 
 # --- what the analysers read ---------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime
 import pytest
 from pydantic import ValidationError
 
-from bot.jobs.publish.alerts import alert_job
+from bot.jobs.alert_jobs import alert_job
 from bot.periods.period import Period
 from bot.store import Store
 from bot.store.job_payloads import (

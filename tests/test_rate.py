@@ -21,7 +21,7 @@ from bot.analysis.rules import analyze
 from bot.app import EXECUTOR, STORE
 from bot.digest.command_replies import rated_text
 from bot.jobs.commands import MAX_COMMAND_ATTEMPTS
-from bot.jobs.publish.build import shown_commits
+from bot.jobs.digest_build import shown_commits
 from bot.models import CommitInput, Importance
 from bot.repo_config import default_config
 from bot.store.digests import DayCommit

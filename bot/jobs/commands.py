@@ -20,12 +20,12 @@ from bot.digest.command_syntax import Command, parse
 from bot.digest.markers import command_marker
 from bot.digest.render import render
 from bot.github import InstallationClient
+from bot.jobs.alert_jobs import alert_job, alerts_on, rearm_folds, sent_alerts
 from bot.jobs.analyse.governor import Governor
 from bot.jobs.context import POSTING_TROUBLE, JobContext
+from bot.jobs.digest_build import build_digest, shown_commits
 from bot.jobs.explain import Explainer
 from bot.jobs.outcomes import Done, Outcome
-from bot.jobs.publish.alerts import alert_job, alerts_on, rearm_folds, sent_alerts
-from bot.jobs.publish.build import build_digest, shown_commits
 from bot.periods.period import Period
 from bot.posts import targets
 from bot.posts.reconcile import Wanted

@@ -23,10 +23,10 @@ from bot.github import InstallationClient
 from bot.github.calls import CommitMissing
 from bot.github.errors import GitHubError, RateLimited
 from bot.github.pulls import merge_commit
+from bot.jobs.alert_jobs import sent_alerts
 from bot.jobs.analyse.governor import Governor
 from bot.jobs.context import JobContext
-from bot.jobs.publish.alerts import sent_alerts
-from bot.jobs.publish.build import build_digest
+from bot.jobs.digest_build import build_digest
 from bot.models import CommitInput, Digest
 from bot.periods.period import Period
 from bot.repo_config import Exclude, RepoConfig, tracks

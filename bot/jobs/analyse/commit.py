@@ -14,13 +14,13 @@ from bot.digest.alerting import names_a_revert
 from bot.github import InstallationClient
 from bot.github.calls import CommitMissing
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
+from bot.jobs.alert_jobs import alert_job, alerts_on, rearm_folds
 from bot.jobs.analyse.batching import batch_ready
 from bot.jobs.analyse.governor import Governor
 from bot.jobs.analyse.prefetch import Prefetched, prefetch
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry
-from bot.jobs.publish.alerts import alert_job, alerts_on, rearm_folds
-from bot.models import CommitInput, Importance
+from bot.models import CommitInput
 from bot.runtime.logs import get_logger
 from bot.store.commits import CommitState, CommitWork, details_of
 from bot.store.job_payloads import AnalyseCommitPayload
@@ -132,9 +132,7 @@ class AnalyseCommit:
             # A maintainer's rate made before the analysis decides its alert, as it would
             # have made after (`/digest rate`): the alert shows the commit as rated.
             rated = await Ratings.importance_in(conn, work.repo_id, work.sha)
-            shown = result.analysis
-            if rated is not None:
-                shown = shown.model_copy(update={"importance": Importance(rated)})
+            shown = result.analysis.as_rated(rated)
             if stored and alerts_on(shown, config, excluded=excluded):
                 await ctx.store.jobs.enqueue_in(
                     conn, [alert_job(work.repo_id, work.sha)], now, rearm=True

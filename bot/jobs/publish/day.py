@@ -24,11 +24,11 @@ from bot.digest.render import Part, render, render_addendum
 from bot.digest.synthesis import named
 from bot.github import InstallationClient
 from bot.github.calls import Forbidden
+from bot.jobs.alert_jobs import rearm_folds, sent_alerts
 from bot.jobs.context import JobContext
+from bot.jobs.digest_build import build_digest, day_usage, shown_commits
 from bot.jobs.outcomes import Done, Outcome
 from bot.jobs.publish import places
-from bot.jobs.publish.alerts import rearm_folds, sent_alerts
-from bot.jobs.publish.build import build_digest, day_usage, shown_commits
 from bot.models import Digest
 from bot.periods.period import Period
 from bot.posts import targets

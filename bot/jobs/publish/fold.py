@@ -22,19 +22,12 @@ from bot.digest.alerting import plan_alerts, wants_alert
 from bot.digest.markers import fold_marker
 from bot.github import InstallationClient
 from bot.github.calls import Forbidden, GraphQLFailed
+from bot.jobs.alert_jobs import FOLD_EVERY, NEARBY, alert_period
 from bot.jobs.context import JobContext
+from bot.jobs.digest_build import shown_commits
 from bot.jobs.outcomes import Defer, Done, Outcome
 from bot.jobs.publish import places
-from bot.jobs.publish.alerts import (
-    FOLD_EVERY,
-    NEARBY,
-    alert_category,
-    alert_channel,
-    alert_period,
-    refused,
-    settle,
-)
-from bot.jobs.publish.build import shown_commits
+from bot.jobs.publish.alerts import alert_category, alert_channel, refused, settle
 from bot.models import DigestCommit
 from bot.posts import targets
 from bot.posts.reconcile import Wanted

@@ -26,9 +26,9 @@ from bot.digest.markers import week_marker
 from bot.digest.weekly import WeeklyPost, render_weekly
 from bot.github import InstallationClient
 from bot.jobs.context import JobContext
+from bot.jobs.digest_build import shown_commits
 from bot.jobs.outcomes import Defer, Done, Outcome
 from bot.jobs.publish import places
-from bot.jobs.publish.build import shown_commits
 from bot.jobs.publish.day import LATE_AFTER, MAX_PUBLISH_ATTEMPTS
 from bot.periods.period import Period
 from bot.periods.weeks import WEEKDAYS, Week, WeekSchedule

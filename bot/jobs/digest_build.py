@@ -9,7 +9,7 @@ from datetime import date, datetime
 
 from bot.analysis.cost import Prices
 from bot.digest.strings import catalogue
-from bot.models import Analysis, Digest, DigestCommit, DigestUsage, Importance
+from bot.models import Analysis, Digest, DigestCommit, DigestUsage
 from bot.repo_config import RepoConfig
 from bot.settings import Settings
 from bot.store import Store
@@ -42,9 +42,8 @@ def shown_commits(
         # A rating equal to the analysis's importance confirms it (a label for
         # `eval --corrections`): nothing to show.
         rated = analysis is not None and c.rated is not None and c.rated != analysis.importance
-        if analysis is not None and c.rated is not None:
-            # The maintainer's importance; the stored analysis stays as the analyser made it.
-            analysis = analysis.model_copy(update={"importance": Importance(c.rated)})
+        if analysis is not None:
+            analysis = analysis.as_rated(c.rated)
         if analysis is None:
             why = c.last_error or (
                 "analysis failed" if c.state == CommitState.FAILED else "not analysed yet"
