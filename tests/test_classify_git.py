@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
+from bot.cli import clone_sources
+from bot.models import FileChange
 
 FILLER = "".join(f"\ndef step_{i}(x):\n    return x + {i}\n" for i in range(30))
 BEFORE = (
@@ -107,3 +109,45 @@ def test_classify_git_refuses_a_folder_that_is_not_a_clone(
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["classify", "--git", str(tmp_path)]) == 2
     assert "--git" in capsys.readouterr().err
+
+
+def test_sources_stay_within_the_bounds_and_reuse_read_blobs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "clone"
+    path.mkdir()
+    _git(path, "init", "-q", "-b", "main")
+    (path / "small.py").write_text("A = 1\n")
+    (path / "big.py").write_text("B = 1\n" * 100)
+    (path / "blob.c").write_bytes(b"int x;\0\1\2")
+    _git(path, "add", "-A")
+    _git(path, "commit", "-q", "-m", "one")
+    (path / "small.py").write_text("A = 2\n")
+    (path / "big.py").write_text("B = 2\n" * 100)
+    (path / "blob.c").write_bytes(b"int y;\0\1\2")
+    _git(path, "commit", "-q", "-am", "two")
+    sha = _git(path, "rev-parse", "HEAD")
+    files = [FileChange(filename=name) for name in ("small.py", "big.py", "blob.c", "notes.md")]
+    monkeypatch.setattr(clone_sources, "MAX_SOURCE_BYTES", 100)
+    reads: list[list[str]] = []
+    real_read = clone_sources._read
+
+    def counting(p: Path, oids: list[str], cache: clone_sources.BlobCache) -> None:
+        reads.append(oids)
+        real_read(p, oids, cache)
+
+    monkeypatch.setattr(clone_sources, "_read", counting)
+    cache = clone_sources.blob_cache()
+    small, big, blob, notes = clone_sources.with_sources(path, sha, files, cache)
+    assert (small.before, small.after) == ("A = 1\n", "A = 2\n")
+    # over the bound: never read, so the patch is used
+    assert (big.before, big.after) == (None, None)
+    assert all(len(oids) == 4 for oids in reads)
+    # binary: read, but no text
+    assert (blob.before, blob.after) == (None, None)
+    # not code: not read at all
+    assert (notes.before, notes.after) == (None, None)
+    again = clone_sources.with_sources(path, sha, files, cache)
+    assert again[0].after == "A = 2\n"
+    # every blob came from the cache the second time
+    assert len(reads) == 1
