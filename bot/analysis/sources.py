@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from cachetools import LRUCache
+
 from bot.analysis.paths import language_of
 from bot.models import FileChange
 
@@ -15,6 +17,10 @@ MAX_SOURCE_FILES = 12
 MAX_SOURCE_BYTES = 512 * 1024
 # Bytes of all sides of a commit's files together, so one commit's memory stays bounded.
 MAX_COMMIT_SOURCE_BYTES = 4 * 1024 * 1024
+
+# Texts kept (None: missing, binary, not UTF-8 or over the bounds) across commits and rounds.
+_CACHED_BLOBS = 2048
+BlobCache = LRUCache[str, str | None]
 
 # Generated or vendored code: its definitions are nobody's change (protobuf, minified, lock).
 _GENERATED = re.compile(
@@ -31,3 +37,20 @@ def worth_reading(files: list[FileChange]) -> list[FileChange]:
         if language_of(f.filename) is not None and not _GENERATED.search(f.filename)
     ]
     return wanted[:MAX_SOURCE_FILES]
+
+
+def blob_cache() -> BlobCache:
+    """Blob texts by a key that names one content forever: a blob id, or a full commit sha
+    with a path."""
+    return LRUCache(maxsize=_CACHED_BLOBS)
+
+
+def revisions(sha: str, f: FileChange) -> dict[str, str]:
+    """The `REV:path` expressions of a file's two sides (`before`, `after`) where they exist;
+    the parent as `sha^`, the first parent, as GitHub's "get a commit" compares."""
+    out = {}
+    if f.status != "added":
+        out["before"] = f"{sha}^:{f.previous_filename or f.filename}"
+    if f.status != "removed":
+        out["after"] = f"{sha}:{f.filename}"
+    return out

@@ -9,18 +9,17 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from cachetools import LRUCache
-
-from bot.analysis.sources import MAX_COMMIT_SOURCE_BYTES, MAX_SOURCE_BYTES, worth_reading
+from bot.analysis.sources import (
+    MAX_COMMIT_SOURCE_BYTES,
+    MAX_SOURCE_BYTES,
+    BlobCache,
+    blob_cache,
+    revisions,
+    worth_reading,
+)
 from bot.models import FileChange
 
-# Texts kept by blob id (None: binary or not UTF-8), across the commits of one run.
-BlobCache = LRUCache[str, str | None]
-_CACHED_BLOBS = 2048
-
-
-def blob_cache() -> BlobCache:
-    return LRUCache(maxsize=_CACHED_BLOBS)
+__all__ = ["BlobCache", "blob_cache", "with_sources"]
 
 
 def _cat_file(path: Path, mode: str, lines: list[str]) -> bytes:
@@ -74,10 +73,7 @@ def with_sources(
     for index, f in enumerate(files):
         if f.filename not in readable or "\n" in f.filename:
             continue
-        if f.status != "added":
-            wanted.append((index, "before", f"{sha}^:{f.previous_filename or f.filename}"))
-        if f.status != "removed":
-            wanted.append((index, "after", f"{sha}:{f.filename}"))
+        wanted += [(index, side, rev) for side, rev in revisions(sha, f).items()]
     if not wanted:
         return files
     try:

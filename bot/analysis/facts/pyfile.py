@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import bisect
 import hashlib
 import re
 
@@ -22,7 +23,11 @@ _FIELD_BASES = re.compile(r"(?:^|\.)(?:BaseModel|BaseSettings|Struct|NamedTuple|
 _FIELD_DECORATORS = re.compile(r"(?:^|\.)(?:dataclass|define|frozen|attrs|s|dataclasses?)$")
 _DEPRECATION_CATEGORIES = frozenset({"DeprecationWarning", "FutureWarning"})
 # A body this small (`pass`, `return None`) says nothing about where it came from.
-_MIN_BODY = 80
+_MIN_BODY = 40
+# Lines that may hold a call the tables read: environment, options, registrations, warnings.
+_HINT = re.compile(r"env|egist|custom_op|warn|eprecat|add_argument|ption\(|rgument\(")
+# The statement lists of a compound statement, walked one statement at a time.
+_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
 def python_side(text: str, side: Side, *, package: str | None, tests: bool) -> list[str] | None:
@@ -32,7 +37,7 @@ def python_side(text: str, side: Side, *, package: str | None, tests: bool) -> l
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    reader = _Reader(side, package=package, tests=tests)
+    reader = _Reader(side, text.splitlines(), package=package, tests=tests)
     reader.module(tree)
     return reader.deprecations
 
@@ -69,28 +74,57 @@ def _text(node: ast.expr) -> str | None:
     return None
 
 
-def digest(nodes: list[ast.stmt] | list[ast.AST]) -> str:
-    dumped = "\n".join(ast.dump(n) for n in nodes)
-    return hashlib.blake2b(dumped.encode(), digest_size=12).hexdigest() if dumped else ""
+def _digest(lines: list[str]) -> str:
+    """A digest of source lines, each stripped: the same code indented anew is the same."""
+    text = "\n".join(line.strip() for line in lines if line.strip())
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest() if text else ""
 
 
 class _Reader:
     """Walks one module: definitions by qualified name, then calls anywhere in it."""
 
-    def __init__(self, side: Side, *, package: str | None, tests: bool) -> None:
+    def __init__(self, side: Side, lines: list[str], *, package: str | None, tests: bool) -> None:
         self.side = side
+        self.lines = lines
         self.package = package
         self.tests = tests
         self.deprecations: list[str] = []
 
     def module(self, tree: ast.Module) -> None:
         self._block(tree.body, prefix="", in_class=False, top=True)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call):
-                self._call(node)
-            elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
-                # `os.environ["X"]` read; one assigned sets it for a child process
-                self._environ(node)
+        hinted = [n for n, line in enumerate(self.lines, start=1) if _HINT.search(line)]
+        if hinted:
+            self._calls(tree.body, hinted)
+
+    def _calls(self, nodes: list[ast.stmt], hinted: list[int]) -> None:
+        """The calls of the statements on lines a call the tables read could be on: walking
+        every node of a large module costs more than parsing it."""
+        for node in nodes:
+            at = bisect.bisect_left(hinted, node.lineno)
+            if at == len(hinted) or hinted[at] > (node.end_lineno or node.lineno):
+                continue
+            blocks = [b for b in _BLOCKS if isinstance(getattr(node, b, None), list)]
+            parts: list[ast.AST] = [node]
+            if blocks:
+                parts = [
+                    item
+                    for field, value in ast.iter_fields(node)
+                    if field not in blocks
+                    for item in (value if isinstance(value, list) else [value])
+                    if isinstance(item, ast.AST)
+                ]
+                for block in blocks:
+                    inner = getattr(node, block)
+                    if block in ("handlers", "cases"):
+                        inner = [s for h in inner for s in h.body]
+                    self._calls([s for s in inner if isinstance(s, ast.stmt)], hinted)
+            for part in parts:
+                for child in ast.walk(part):
+                    if isinstance(child, ast.Call):
+                        self._call(child)
+                    elif isinstance(child, ast.Subscript) and isinstance(child.ctx, ast.Load):
+                        # `os.environ["X"]` read; one assigned sets it for a child process
+                        self._environ(child)
 
     def _environ(self, node: ast.Subscript) -> None:
         name = node.slice.value if isinstance(node.slice, ast.Constant) else None
@@ -128,10 +162,12 @@ class _Reader:
         kind = NameKind.METHOD if in_class else NameKind.FUNCTION
         if not in_class and decorators & _KERNEL_DECORATORS:
             kind = NameKind.KERNEL
-        body = digest(node.body)
-        self.side.defs[qualified] = (kind, digest([node.args, *node.body, *node.decorator_list]))
-        if len(ast.dump(ast.Module(body=node.body, type_ignores=[]))) >= _MIN_BODY:
-            self.side.bodies[qualified] = body
+        start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        whole = self.lines[start - 1 : node.end_lineno]
+        self.side.defs[qualified] = (kind, _digest(whole))
+        body = self.lines[node.body[0].lineno - 1 : node.end_lineno]
+        if sum(len(line.strip()) for line in body) >= _MIN_BODY:
+            self.side.bodies[qualified] = _digest(body)
         if top and node.name == "__getattr__":
             self.side.lazy = True
         args = node.args
@@ -156,9 +192,21 @@ class _Reader:
 
     def _class(self, node: ast.ClassDef, *, prefix: str) -> None:
         qualified = f"{prefix}{node.name}"
-        own = [s for s in node.body if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
-        own = [s for s in own if not isinstance(s, ast.ClassDef)]
-        self.side.defs[qualified] = (NameKind.CLASS, digest([*node.bases, *own]))
+        # the class's own lines, its methods and nested classes aside (they are names of
+        # their own)
+        members = {
+            n
+            for s in node.body
+            if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            for n in range(
+                min([s.lineno, *(d.lineno for d in s.decorator_list)]), (s.end_lineno or 0) + 1
+            )
+        }
+        lines = range(node.lineno, (node.end_lineno or node.lineno) + 1)
+        self.side.defs[qualified] = (
+            NameKind.CLASS,
+            _digest([self.lines[n - 1] for n in lines if n not in members]),
+        )
         bases = {_dotted(b) for b in node.bases}
         decorators = {_dotted(d) for d in node.decorator_list}
         fields = any(_FIELD_BASES.search(b) for b in bases) or any(
