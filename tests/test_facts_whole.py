@@ -143,6 +143,12 @@ def test_a_flipped_default_in_a_config_class_is_found_whatever_its_path() -> Non
     ]
 
 
+def test_a_private_class_field_default_change_is_not_a_public_one() -> None:
+    before = "@dataclass\nclass _State:\n    ready: bool = False\n"
+    after = "@dataclass\nclass _State:\n    ready: bool = True\n"
+    assert _facts(("pkg/engine/state.py", before, after)).defaults_changed == ()
+
+
 def test_a_public_signature_default_change_is_found_and_a_private_one_not() -> None:
     before = "def redirect(location, code=302):\n    pass\n\ndef _h(x=1):\n    pass\n"
     after = "def redirect(location, code=303):\n    pass\n\ndef _h(x=2):\n    pass\n"

@@ -270,7 +270,7 @@ def _combine(
     for r in readings:
         for field, value in r.plus.fields.items():
             was, now = _default_of(r.minus.fields.get(field)), _default_of(value)
-            if was is not None and now is not None and was != now:
+            if was is not None and now is not None and was != now and _public(field):
                 defaults.append(DefaultChange(field, was, now, r.path))
         # a public function's or method's parameter default, read from both whole files
         for param, now in r.plus.params.items():
