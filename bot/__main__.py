@@ -114,6 +114,13 @@ def build_parser() -> argparse.ArgumentParser:
     classify_cmd.add_argument(
         "--lang", choices=["en", "zh-CN"], default=None, help="default: DEFAULT_LANGUAGE (en)"
     )
+    classify_cmd.add_argument(
+        "--git",
+        default=None,
+        metavar="PATH",
+        help="a local clone holding the commits: each changed file is read whole at the "
+        "parent and at the commit (files and patches too, when a line gives none)",
+    )
     eval_cmd = commands.add_parser(
         "eval",
         help="score the configured analyser against labelled commits (JSON lines), and its words",
@@ -222,7 +229,7 @@ def _run(settings: Settings, args: argparse.Namespace) -> int:
         case "migrate":
             return serve.migrate(settings)
         case "classify":
-            return classify.command(settings, lang=args.lang)
+            return classify.command(settings, lang=args.lang, clone=args.git)
         case "eval" if args.corrections:
             return corrections.command(settings, args.corrections)
         case "eval":

@@ -6,12 +6,15 @@ import asyncio
 import json
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, TextIO
 
 import pydantic
 
 from bot.analysis import Analyzer
 from bot.analysis.factory import open_analyzer
+from bot.cli.clone import OfflineError, files_of, git
+from bot.cli.clone_sources import BlobCache, blob_cache, with_sources
 from bot.models import CommitInput
 from bot.settings import Settings
 
@@ -42,11 +45,36 @@ def parse_line(line: str) -> CommitInput:
         raise ValueError(f"invalid commit: {where}") from None
 
 
-async def _one(analyzer: Analyzer, number: int, line: str, language: str) -> dict[str, Any]:
+class Clone:
+    """A local clone the commits are read from whole, at the parent and at the commit."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.blobs: BlobCache = blob_cache()
+
+    def complete(self, commit: CommitInput) -> CommitInput:
+        """The commit with its files' whole texts; its file list and patches from the clone
+        when the line gave none. A commit the clone lacks keeps what the line gave."""
+        files = commit.files
+        try:
+            if not files:
+                files = files_of(self.path, commit.sha, with_patches=True)
+        except OfflineError:
+            return commit
+        return commit.model_copy(
+            update={"files": with_sources(self.path, commit.sha, files, self.blobs)}
+        )
+
+
+async def _one(
+    analyzer: Analyzer, number: int, line: str, language: str, clone: Clone | None = None
+) -> dict[str, Any]:
     try:
         commit = parse_line(line)
     except ValueError as exc:
         return {"line": number, "error": str(exc)}
+    if clone is not None:
+        commit = clone.complete(commit)
     result = await analyzer.analyze(commit, language=language)
     out: dict[str, Any] = {"sha": commit.sha, **result.analysis.model_dump(mode="json")}
     if result.fallback_reason:
@@ -58,14 +86,23 @@ async def _one(analyzer: Analyzer, number: int, line: str, language: str) -> dic
     return out
 
 
-async def classify(analyzer: Analyzer, lines: Iterable[str], out: TextIO, *, language: str) -> int:
+async def classify(
+    analyzer: Analyzer,
+    lines: Iterable[str],
+    out: TextIO,
+    *,
+    language: str,
+    clone: Clone | None = None,
+) -> int:
     """Analyse every non-empty line; returns how many lines were bad."""
     bad = 0
     window: list[tuple[int, str]] = []
 
     async def flush() -> None:
         nonlocal bad
-        results = await asyncio.gather(*(_one(analyzer, n, text, language) for n, text in window))
+        results = await asyncio.gather(
+            *(_one(analyzer, n, text, language, clone) for n, text in window)
+        )
         for result in results:
             bad += "error" in result
             out.write(json.dumps(result, ensure_ascii=False) + "\n")
@@ -81,13 +118,22 @@ async def classify(analyzer: Analyzer, lines: Iterable[str], out: TextIO, *, lan
     return bad
 
 
-def command(settings: Settings, *, lang: str | None) -> int:
-    """Analyse stdin's lines onto stdout; 1 when a line could not be analysed."""
+def command(settings: Settings, *, lang: str | None, clone: str | None = None) -> int:
+    """Analyse stdin's lines onto stdout; 1 when a line could not be analysed; with `clone`,
+    each commit's files are read whole from that clone."""
     language = lang or settings.default_language
+    local = None
+    if clone is not None:
+        try:
+            git(Path(clone), "rev-parse", "--git-dir")
+        except OfflineError as exc:
+            print(f"commit-digest: --git {clone}: {exc}", file=sys.stderr)
+            return 2
+        local = Clone(Path(clone))
 
     async def run() -> int:
         async with open_analyzer(settings) as analyzer:
-            return await classify(analyzer, sys.stdin, sys.stdout, language=language)
+            return await classify(analyzer, sys.stdin, sys.stdout, language=language, clone=local)
 
     bad = asyncio.run(run())
     if bad:

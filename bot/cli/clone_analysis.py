@@ -10,6 +10,7 @@ from pathlib import Path
 from bot.analysis import AnalysisResult, Analyzer, rules
 from bot.analysis.tiering import rules_sure
 from bot.cli.clone import LocalCommit, files_with_patches
+from bot.cli.clone_sources import blob_cache, with_sources
 from bot.models import CommitInput, DigestCommit, DigestUsage
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
@@ -54,13 +55,14 @@ async def analyse(
     out = Analysed()
     files = files_with_patches(path, [c.sha for c in commits])
     with_llm = analyzer.name != "rules"
+    blobs = blob_cache()
     for local in commits:
         commit = CommitInput(
             sha=local.sha,
             message=local.message,
             repo=repo,
             author=local.author,
-            files=files[local.sha],
+            files=with_sources(path, local.sha, files[local.sha], blobs),
         )
         reason = config.exclude.reason(
             author=local.author,

@@ -260,7 +260,7 @@ async def store_analysis(
 def details_of(commit: CommitInput) -> dict[str, Any]:
     """What is kept of a fetched commit: enough for the rules to run later, no patches."""
     return {
-        "files": [f.model_dump(exclude={"patch"}) for f in commit.files],
+        "files": [f.model_dump(exclude={"patch", "before", "after"}) for f in commit.files],
         "pull_request": commit.pull_request.model_dump() if commit.pull_request else None,
     }
 

@@ -193,6 +193,10 @@ class FakeRepo:
     history: list[str] = field(default_factory=list)  # default branch, oldest first
     pulls: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     files: dict[str, str | bytes] = field(default_factory=dict)  # bytes: not UTF-8
+    # a file's content at a revision, by the `REV:path` expression GraphQL's `object` takes
+    revisions: dict[str, str | bytes] = field(default_factory=dict)
+    # the expressions GraphQL's `object` was asked for, in order
+    objects_asked: list[str] = field(default_factory=list)
     categories: list[dict[str, Any]] = field(default_factory=list)
     discussions: list[dict[str, Any]] = field(default_factory=list)
     issues: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -1531,10 +1535,17 @@ def _repo_node(repo: FakeRepo) -> dict[str, Any]:
             f"Could not resolve to a PullRequest with the number of {number}.", "NOT_FOUND"
         )
 
+    def git_object(info: Any, expression: str | None = None, oid: str | None = None) -> Any:
+        # GitHub answers null, with no error, for an expression that names nothing.
+        repo.objects_asked.append(expression or "")
+        content = repo.revisions.get(expression or "")
+        return None if content is None else _blob_node(content)
+
     return {
         "id": repo.node_id,
         "nameWithOwner": repo.full_name,
         "pullRequest": pull_request,
+        "object": git_object,
         "issue": issue,
         "hasDiscussionsEnabled": repo.has_discussions,
         "discussionCategories": categories,
@@ -1783,3 +1794,25 @@ class _SpecRequest:
     @property
     def full_url_pattern(self) -> str:
         return self.host_url + self.path
+
+
+# GitHub cuts a large blob's `text` and says so in `isTruncated`; the size is not documented,
+# the fake cuts where the App's own bound for one side of a file is.
+BLOB_TEXT_LIMIT = 512 * 1024
+
+
+def _blob_node(content: str | bytes) -> dict[str, Any]:
+    data = content.encode() if isinstance(content, str) else content
+    try:
+        text: str | None = None if b"\0" in data else data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    cut = text is not None and len(data) > BLOB_TEXT_LIMIT
+    return {
+        "__typename": "Blob",
+        "oid": hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest(),
+        "byteSize": len(data),
+        "isBinary": text is None,
+        "isTruncated": cut,
+        "text": data[:BLOB_TEXT_LIMIT].decode("utf-8", "ignore") if cut else text,
+    }

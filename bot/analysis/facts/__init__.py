@@ -21,7 +21,7 @@ from typing import TypeVar
 from bot.analysis.facts.build import read_requirements
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.documents import read_document, read_settings
-from bot.analysis.facts.python import read_python, reads_key
+from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
     DefaultChange,
     Deprecation,
@@ -40,6 +40,7 @@ from bot.analysis.facts.records import (
 )
 from bot.analysis.facts.scan import FileReading, hunks
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
+from bot.analysis.facts.whole import read_whole
 from bot.analysis.paths import Language, PathKind, language_of, path_kind, ships
 from bot.models import CommitInput
 
@@ -63,6 +64,13 @@ __all__ = [
 
 # At most this many records of one group: a generated file can define thousands of names.
 _CAP = 40
+# Variables a dependency reads (Hugging Face, CUDA, NCCL, PyTorch, the OS…): a project that
+# drops its own read of one has not stopped the dependency reading it.
+_DEPENDENCY_ENV = (
+    *("HF_", "HUGGING_FACE_", "TRANSFORMERS_", "TOKENIZERS_", "CUDA_", "NCCL_", "NVIDIA_"),
+    *("TORCH_", "PYTORCH_", "TRITON_", "OMP_", "MKL_", "ROCM_", "HIP_", "XLA_", "PYTHON"),
+    *("LD_", "PATH", "HOME", "TMPDIR", "USER", "LANG", "LC_"),
+)
 _SETTINGS_FILES = (".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
 T = TypeVar("T")
 
@@ -83,8 +91,10 @@ def read_facts(commit: CommitInput) -> Facts:
     )
     readings: list[FileReading] = []
     code: list[str] = []
+    # files read whole at both revisions: their facts are the difference of two symbol tables
+    whole: set[str] = set()
     for f, fact in zip(commit.files, files, strict=True):
-        if not f.patch:
+        if not f.patch and f.sides is None:
             continue
         language = language_of(f.filename)
         settings = fact.kind is PathKind.CONFIG or f.filename.endswith(_SETTINGS_FILES)
@@ -92,9 +102,28 @@ def read_facts(commit: CommitInput) -> Facts:
         if language is None and fact.kind is not PathKind.BUILD and not settings and not document:
             continue
         reading = FileReading(f.filename)
-        file_hunks = hunks(f.patch)
         user_facing = ships(f.filename, fact.kind)
         tests = fact.kind is PathKind.TESTS
+        sides = f.sides
+        if (
+            sides is not None
+            and language is not None
+            and read_whole(
+                f.filename,
+                *sides,
+                reading,
+                language=language,
+                package=_package(f.filename) if f.filename.endswith("/__init__.py") else None,
+                tests=tests,
+                user_facing=user_facing,
+            )
+        ):
+            readings.append(reading)
+            whole.add(f.filename)
+            continue
+        if not f.patch:
+            continue
+        file_hunks = hunks(f.patch)
         if language is Language.PYTHON:
             if user_facing:
                 code.append(f.patch)
@@ -115,6 +144,7 @@ def read_facts(commit: CommitInput) -> Facts:
         readings,
         numbers=stated_numbers(prose_lines(*texts)),
         fixes=fixed_issues(*texts),
+        whole=whole,
     )
     if not facts.config_keys_removed:
         return facts
@@ -132,6 +162,7 @@ def _combine(
     *,
     numbers: tuple[StatedNumber, ...],
     fixes: tuple[int, ...],
+    whole: frozenset[str] | set[str] = frozenset(),
 ) -> Facts:
     added: list[Name] = []
     removed: list[Name] = []
@@ -144,6 +175,11 @@ def _combine(
     # Names the added lines define or a package exports, anywhere in the change: a name
     # removed in one place and provided in another is not gone.
     provided = {n for r in readings for n in (*r.plus.defs, *r.plus.exports)}
+    # Top-level names a file read whole still defines or imports at the commit: a name taken
+    # out of one module that the change still provides elsewhere is not gone for callers.
+    still = {n for r in readings if r.path in whole for n in (*r.plus.defs, *r.plus.imports)} - {""}
+    # Bodies of every definition and test at the parent: one found again is moved, not new.
+    old_bodies = {b for r in readings for b in r.minus.bodies.values()}
     for r in readings:
         plus, minus = r.plus.defs, r.minus.defs
         added += [Name(n, k, r.path) for n, (k, _) in plus.items() if n not in minus]
@@ -170,7 +206,11 @@ def _combine(
         lost = r.minus.exports - r.plus.exports - r.plus.imports.keys() - provided
         exports_removed += [_export(n, r.path) for n in sorted(lost) if not r.plus.lazy]
         tests_added += [
-            Name(n, NameKind.FUNCTION, r.path) for n in r.plus.tests if n not in r.minus.defs
+            Name(n, NameKind.FUNCTION, r.path)
+            for n in r.plus.tests
+            if n not in r.minus.defs
+            and n not in r.minus.tests
+            and r.plus.bodies.get(n, "") not in old_bodies
         ]
         deprecations += [Deprecation(text, r.path, repl) for text, repl in r.deprecations]
 
@@ -197,11 +237,23 @@ def _combine(
             and "." not in n.name + olds[0].name.replace(f".{n.short}", "", 1)
         ):
             moved.append(Renamed(olds.pop(), n))
+    renamed = _same_body(
+        [n for n in added if n not in {m.new for m in moved}],
+        [n for n in removed if n not in {m.old for m in moved}],
+        readings,
+        moved,
+    )
     moved_new = {m.new for m in moved}
     moved_old = {m.old for m in moved}
     added = [n for n in added if n not in moved_new]
-    removed = [n for n in removed if n not in moved_old and n not in kept]
-    renamed: list[Renamed] = []
+    removed = [
+        n
+        for n in removed
+        if n not in moved_old and n not in kept and not ("." not in n.name and n.name in still)
+    ]
+    renamed_names = {r.old for r in renamed} | {r.new for r in renamed}
+    added = [n for n in added if n not in renamed_names]
+    removed = [n for n in removed if n not in renamed_names]
     for path in dict.fromkeys(n.path for n in removed):
         out = [n for n in removed if n.path == path]
         into = [n for n in added if n.path == path]
@@ -218,8 +270,13 @@ def _combine(
     for r in readings:
         for field, value in r.plus.fields.items():
             was, now = _default_of(r.minus.fields.get(field)), _default_of(value)
-            if was is not None and now is not None and was != now:
+            if was is not None and now is not None and was != now and _public(field):
                 defaults.append(DefaultChange(field, was, now, r.path))
+        # a public function's or method's parameter default, read from both whole files
+        for param, now in r.plus.params.items():
+            was = r.minus.params.get(param)
+            if was is not None and was != now and _public(param.split("(", 1)[0]):
+                defaults.append(DefaultChange(param, was, now, r.path))
     registered, unregistered = [], []
     for r in readings:
         for name, (registry, via) in r.plus.registrations.items():
@@ -258,7 +315,7 @@ def _combine(
         flags_added=flags[0],
         flags_removed=flags[1],
         env_added=env[0],
-        env_removed=env[1],
+        env_removed=tuple(s for s in env[1] if not s.name.startswith(_DEPENDENCY_ENV)),
         config_keys_added=keys[0],
         config_keys_removed=keys[1],
         defaults_changed=_cap(defaults),
@@ -313,6 +370,33 @@ def _default_of(value: str | None) -> str | None:
     if match is None:
         return None
     return (match.group(1) or match.group(2)).strip()
+
+
+def _public(qualified: str) -> bool:
+    return not any(part.startswith("_") for part in qualified.split("."))
+
+
+def _same_body(
+    added: list[Name], removed: list[Name], readings: list[FileReading], moved: list[Renamed]
+) -> list[Renamed]:
+    """Definitions out under one name and in under another with the same body, from files
+    read whole: renamed (same file, appended to `moved`'s sibling list returned) or moved
+    (another file, appended to `moved`)."""
+    plus = {(r.path, n): b for r in readings for n, b in r.plus.bodies.items()}
+    minus = {(r.path, n): b for r in readings for n, b in r.minus.bodies.items()}
+    by_body: dict[str, list[Name]] = {}
+    for n in added:
+        if body := plus.get((n.path, n.name)):
+            by_body.setdefault(body, []).append(n)
+    renamed: list[Renamed] = []
+    for n in removed:
+        into = by_body.get(minus.get((n.path, n.name), ""), [])
+        if len(into) == 1 and (
+            into[0].kind is n.kind or NameKind.CLASS not in (n.kind, into[0].kind)
+        ):
+            pair = Renamed(n, into.pop())
+            (renamed if pair.new.path == n.path else moved).append(pair)
+    return renamed
 
 
 def _export(name: str, path: str) -> Name:

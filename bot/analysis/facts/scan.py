@@ -53,8 +53,14 @@ def side_at(text: str, position: int) -> str:
 class Side:
     """What the lines of one side of a file's diff (`+` added, `-` removed) define and read."""
 
-    # qualified name -> (kind, the defining line)
+    # qualified name -> (kind, the defining line; from a whole file, a digest of the whole
+    # definition, its nested members aside)
     defs: dict[str, tuple[NameKind, str]] = field(default_factory=dict)
+    # from a whole file: qualified name -> a digest of its body alone (a body found under
+    # another name or in another file was renamed or moved there)
+    bodies: dict[str, str] = field(default_factory=dict)
+    # from a whole file: `function(parameter)` -> its default as written
+    params: dict[str, str] = field(default_factory=dict)
     # names an import binds (`from m import a as b` binds `b`) -> the module imported from
     imports: dict[str, str] = field(default_factory=dict)
     # names a package's `__init__.py` exports: `__all__` items, imports from the package

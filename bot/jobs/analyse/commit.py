@@ -10,6 +10,7 @@ import aiohttp
 from structlog.contextvars import bound_contextvars
 
 from bot.analysis import AnalysisResult, Analyzer
+from bot.analysis.sources import blob_cache
 from bot.digest.alerting import names_a_revert
 from bot.github import InstallationClient
 from bot.github.calls import CommitMissing
@@ -47,6 +48,8 @@ class AnalyseCommit:
         self.max_attempts = ctx.settings.worker_max_attempts
         # The round's commits and pull requests fetched together (see prefetch.py).
         self._prefetched = Prefetched()
+        # Changed files' texts by revision, so a round never asks twice for one.
+        self._blobs = blob_cache()
 
     @property
     def governor(self) -> Governor:
@@ -73,7 +76,9 @@ class AnalyseCommit:
             job = by_key[(work.repo_id, work.sha)]
             return await self._ctx.client(job, work.installation_id, work.full_name, work.repo_id)
 
-        self._prefetched = await prefetch(works, engine=store.engine, client_for=client_for)
+        self._prefetched = await prefetch(
+            works, engine=store.engine, client_for=client_for, blobs=self._blobs
+        )
 
     async def run(self, job: Job[AnalyseCommitPayload]) -> Outcome:
         store = self._ctx.store

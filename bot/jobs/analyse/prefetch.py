@@ -17,11 +17,18 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.analysis.sources import (
+    MAX_COMMIT_SOURCE_BYTES,
+    MAX_SOURCE_BYTES,
+    BlobCache,
+    revisions,
+    worth_reading,
+)
 from bot.github import InstallationClient
 from bot.github.calls import split_repo
 from bot.github.patches import commits_from_series
-from bot.github.pulls import pull_requests
-from bot.models import PullRequestInfo
+from bot.github.pulls import MAX_BLOBS_PER_QUERY, pull_requests
+from bot.models import FileChange, PullRequestInfo
 from bot.runtime.logs import get_logger
 from bot.store.commits import CommitWork
 from bot.store.lineage import PushOf, pushes_of
@@ -80,9 +87,15 @@ def _raw(claim: CommitWork, files: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 async def prefetch(
-    claims: list[CommitWork], *, engine: AsyncEngine, client_for: ClientFor
+    claims: list[CommitWork],
+    *,
+    engine: AsyncEngine,
+    client_for: ClientFor,
+    blobs: BlobCache | None = None,
 ) -> Prefetched:
-    """What could be fetched together for these claims (never raises for GitHub's answers)."""
+    """What could be fetched together for these claims (never raises for GitHub's answers).
+    With `blobs`, the changed code files of the commits fetched together are read whole at
+    both revisions in the pull requests' query, each text kept in `blobs`."""
     done = Prefetched()
     if len(claims) < 2:
         return done
@@ -109,15 +122,62 @@ async def prefetch(
     for group in by_repo.values():
         if len(group) < 2:
             continue  # one commit: the per-commit lookup costs the same and checks the sha
+        wanted = _wanted(group, done, blobs)
         try:
             client = await client_for(group[0])
             found_pulls = await pull_requests(
-                client, group[0].full_name, [c.pr_number for c in group if c.pr_number]
+                client, group[0].full_name, [c.pr_number for c in group if c.pr_number], wanted
             )
         except Exception as exc:
             log.info("pull_requests_fetch_failed", repo=group[0].full_name, error=str(exc)[:200])
             continue
+        if blobs is not None and wanted is not None:
+            blobs.update(
+                (rev, text if text is None or len(text) <= MAX_SOURCE_BYTES else None)
+                for rev, text in wanted.items()
+            )
+            _attach(group, done, blobs)
         for claim in group:
             if claim.pr_number in found_pulls:
                 done.pulls[(claim.repo_id, claim.sha)] = found_pulls[claim.pr_number]
     return done
+
+
+def _wanted(
+    group: list[CommitWork], done: Prefetched, blobs: BlobCache | None
+) -> dict[str, str | None] | None:
+    """The file revisions of the group's fetched commits not yet in `blobs`."""
+    if blobs is None:
+        return None
+    wanted: dict[str, str | None] = {}
+    for claim in group:
+        raw = done.commits.get((claim.repo_id, claim.sha))
+        revs = [r for f in _files(raw) for r in revisions(claim.sha, f).values() if r not in blobs]
+        # A commit's files all ride, or none do: half of them would say no more than the patch.
+        if len(wanted) + len(revs) <= MAX_BLOBS_PER_QUERY:
+            wanted |= dict.fromkeys(revs)
+    return wanted
+
+
+def _files(raw: dict[str, Any] | None) -> list[FileChange]:
+    files = raw.get("files") if raw else None
+    if not isinstance(files, list):
+        return []
+    return worth_reading([FileChange.model_validate(f) for f in files])
+
+
+def _attach(group: list[CommitWork], done: Prefetched, blobs: BlobCache) -> None:
+    """Each fetched commit's files with the texts found, within the commit's byte bound."""
+    for claim in group:
+        raw = done.commits.get((claim.repo_id, claim.sha))
+        readable = {f.filename: f for f in _files(raw)}
+        budget = MAX_COMMIT_SOURCE_BYTES
+        for entry in raw["files"] if raw else []:
+            f = readable.get(entry.get("filename"))
+            if f is None:
+                continue
+            for side, rev in revisions(claim.sha, f).items():
+                text = blobs.get(rev)
+                if text is not None and len(text) <= budget:
+                    budget -= len(text)
+                    entry[side] = text

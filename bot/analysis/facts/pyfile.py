@@ -1,0 +1,313 @@
+"""A whole Python file parsed with `ast` into one side's symbol table."""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import hashlib
+import re
+
+from bot.analysis.facts.python import _NOT_A_REGISTRY, _SAYS_DEPRECATED, _within, registry_of
+from bot.analysis.facts.records import NameKind
+from bot.analysis.facts.scan import Side
+
+# Decorators that make a function a GPU kernel; `cute.jit` marks a device helper, not one.
+_KERNEL_DECORATORS = frozenset(
+    {"triton.jit", "triton.autotune", "triton.heuristics", "cute.kernel", "tl.jit"}
+)
+_ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]{2,}")
+# A call whose own name says it reads the environment (`env_bool("X")`, `get_env_var("X")`).
+_ENV_WRAPPER = re.compile(r"(?:^|_)env(?:_|$|iron)|getenv", re.IGNORECASE)
+_FLAG_CALLS = frozenset({"add_argument", "option", "Option", "argument", "Argument"})
+_FIELD_BASES = re.compile(r"(?:^|\.)(?:BaseModel|BaseSettings|Struct|NamedTuple|TypedDict)$")
+_FIELD_DECORATORS = re.compile(r"(?:^|\.)(?:dataclass|define|frozen|attrs|s|dataclasses?)$")
+_DEPRECATION_CATEGORIES = frozenset({"DeprecationWarning", "FutureWarning"})
+# A body this small (`pass`, `return None`) says nothing about where it came from.
+_MIN_BODY = 40
+# Lines that may hold a call the tables read: environment, options, registrations, warnings.
+_HINT = re.compile(r"env|egist|custom_op|warn|eprecat|add_argument|ption\(|rgument\(")
+# The statement lists of a compound statement, walked one statement at a time.
+_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def python_side(text: str, side: Side, *, package: str | None, tests: bool) -> list[str] | None:
+    """Fill `side` from a Python file's whole text; returns the deprecation messages the
+    code raises, or None when the text does not parse (the patch is read instead)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    reader = _Reader(side, text.splitlines(), package=package, tests=tests)
+    reader.module(tree)
+    return reader.deprecations
+
+
+def _dotted(node: ast.expr) -> str:
+    """`a.b.c` for a name or an attribute chain; the called name for a call; else ''."""
+    if isinstance(node, ast.Call):
+        return _dotted(node.func)
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = _dotted(node.value)
+        return f"{inner}.{node.attr}" if inner else node.attr
+    return ""
+
+
+def _literal(node: ast.expr | None) -> str | None:
+    return None if node is None else ast.unparse(node)
+
+
+def _text(node: ast.expr) -> str | None:
+    """A string literal, an f-string's literal parts, or `"a" "b"` joined."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(
+            str(v.value) if isinstance(v, ast.Constant) else "{…}"
+            for v in node.values
+            if isinstance(v, ast.Constant | ast.FormattedValue)
+        )
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _text(node.left), _text(node.right)
+        return left + right if left is not None and right is not None else None
+    return None
+
+
+def _digest(lines: list[str]) -> str:
+    """A digest of source lines, each stripped: the same code indented anew is the same."""
+    text = "\n".join(line.strip() for line in lines if line.strip())
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest() if text else ""
+
+
+class _Reader:
+    """Walks one module: definitions by qualified name, then calls anywhere in it."""
+
+    def __init__(self, side: Side, lines: list[str], *, package: str | None, tests: bool) -> None:
+        self.side = side
+        self.lines = lines
+        self.package = package
+        self.tests = tests
+        self.deprecations: list[str] = []
+
+    def module(self, tree: ast.Module) -> None:
+        self._block(tree.body, prefix="", in_class=False, top=True)
+        hinted = [n for n, line in enumerate(self.lines, start=1) if _HINT.search(line)]
+        if hinted:
+            self._calls(tree.body, hinted)
+
+    def _calls(self, nodes: list[ast.stmt], hinted: list[int]) -> None:
+        """The calls of the statements on lines a call the tables read could be on: walking
+        every node of a large module costs more than parsing it."""
+        for node in nodes:
+            at = bisect.bisect_left(hinted, node.lineno)
+            if at == len(hinted) or hinted[at] > (node.end_lineno or node.lineno):
+                continue
+            blocks = [b for b in _BLOCKS if isinstance(getattr(node, b, None), list)]
+            parts: list[ast.AST] = [node]
+            if blocks:
+                parts = [
+                    item
+                    for field, value in ast.iter_fields(node)
+                    if field not in blocks
+                    for item in (value if isinstance(value, list) else [value])
+                    if isinstance(item, ast.AST)
+                ]
+                for block in blocks:
+                    inner = getattr(node, block)
+                    if block in ("handlers", "cases"):
+                        inner = [s for h in inner for s in h.body]
+                    self._calls([s for s in inner if isinstance(s, ast.stmt)], hinted)
+            for part in parts:
+                for child in ast.walk(part):
+                    if isinstance(child, ast.Call):
+                        self._call(child)
+                    elif isinstance(child, ast.Subscript) and isinstance(child.ctx, ast.Load):
+                        # `os.environ["X"]` read; one assigned sets it for a child process
+                        self._environ(child)
+
+    def _environ(self, node: ast.Subscript) -> None:
+        name = node.slice.value if isinstance(node.slice, ast.Constant) else None
+        if (
+            _dotted(node.value).endswith("environ")
+            and isinstance(name, str)
+            and _ENV_NAME.fullmatch(name)
+        ):
+            self.side.env.setdefault(name, None)
+
+    def _block(self, body: list[ast.stmt], *, prefix: str, in_class: bool, top: bool) -> None:
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                self._function(node, prefix=prefix, in_class=in_class, top=top)
+            elif isinstance(node, ast.ClassDef):
+                self._class(node, prefix=prefix)
+            elif top and isinstance(node, ast.If | ast.Try):
+                # `if TYPE_CHECKING:` binds nothing at run time; other module-level blocks do
+                if not (isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)):
+                    for block in _blocks(node):
+                        self._block(block, prefix=prefix, in_class=False, top=True)
+            elif top:
+                self._module_statement(node)
+
+    def _function(
+        self,
+        node: ast.FunctionDef | ast.AsyncFunctionDef,
+        *,
+        prefix: str,
+        in_class: bool,
+        top: bool,
+    ) -> None:
+        qualified = f"{prefix}{node.name}"
+        decorators = {_dotted(d) for d in node.decorator_list}
+        kind = NameKind.METHOD if in_class else NameKind.FUNCTION
+        if not in_class and decorators & _KERNEL_DECORATORS:
+            kind = NameKind.KERNEL
+        start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        whole = self.lines[start - 1 : node.end_lineno]
+        self.side.defs[qualified] = (kind, _digest(whole))
+        body = self.lines[node.body[0].lineno - 1 : node.end_lineno]
+        if sum(len(line.strip()) for line in body) >= _MIN_BODY:
+            self.side.bodies[qualified] = _digest(body)
+        if top and node.name == "__getattr__":
+            self.side.lazy = True
+        args = node.args
+        positional = [*args.posonlyargs, *args.args]
+        defaults = dict(
+            zip(
+                [a.arg for a in positional[len(positional) - len(args.defaults) :]],
+                args.defaults,
+                strict=False,
+            )
+        )
+        defaults |= {
+            a.arg: d
+            for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=False)
+            if d is not None
+        }
+        for arg, default in defaults.items():
+            self.side.params[f"{qualified}({arg})"] = ast.unparse(default)
+        if self.tests and node.name.startswith("test"):
+            self.side.tests.append(qualified)
+        # Functions nested in a function are its closures, never members or names of the module.
+
+    def _class(self, node: ast.ClassDef, *, prefix: str) -> None:
+        qualified = f"{prefix}{node.name}"
+        # the class's own lines, its methods and nested classes aside (they are names of
+        # their own)
+        members = {
+            n
+            for s in node.body
+            if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            for n in range(
+                min([s.lineno, *(d.lineno for d in s.decorator_list)]), (s.end_lineno or 0) + 1
+            )
+        }
+        lines = range(node.lineno, (node.end_lineno or node.lineno) + 1)
+        self.side.defs[qualified] = (
+            NameKind.CLASS,
+            _digest([self.lines[n - 1] for n in lines if n not in members]),
+        )
+        bases = {_dotted(b) for b in node.bases}
+        decorators = {_dotted(d) for d in node.decorator_list}
+        fields = any(_FIELD_BASES.search(b) for b in bases) or any(
+            _FIELD_DECORATORS.search(d) for d in decorators
+        )
+        for statement in node.body:
+            if (
+                fields
+                and isinstance(statement, ast.AnnAssign)
+                and isinstance(statement.target, ast.Name)
+                and statement.value is not None
+            ):
+                self.side.fields[f"{qualified}.{statement.target.id}"] = ast.unparse(
+                    statement.value
+                )
+        self._block(node.body, prefix=f"{qualified}.", in_class=True, top=False)
+
+    def _module_statement(self, node: ast.stmt) -> None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                self.side.imports[alias.asname or alias.name.split(".", 1)[0]] = ""
+        elif isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            for alias in node.names:
+                bound = alias.asname or alias.name
+                self.side.imports[bound] = module
+                if (
+                    self.package is not None
+                    and not bound.startswith("_")
+                    and bound != "*"
+                    and _within(module, self.package)
+                ):
+                    self.side.exports.add(bound)
+        elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            value = node.value
+            if (
+                value is not None
+                and any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
+                and isinstance(value, ast.List | ast.Tuple)
+            ):
+                self.side.exports.update(
+                    e.value
+                    for e in value.elts
+                    if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                )
+
+    def _call(self, node: ast.Call) -> None:
+        callee = _dotted(node.func)
+        last = callee.rsplit(".", 1)[-1]
+        first = node.args[0] if node.args else None
+        literal = first.value if isinstance(first, ast.Constant) else None
+        default = node.args[1] if len(node.args) > 1 else None
+        if (
+            isinstance(literal, str)
+            and _ENV_NAME.fullmatch(literal)
+            and (callee.endswith(("getenv", "environ.get")) or _ENV_WRAPPER.search(last))
+        ):
+            self.side.env[literal] = _literal(default)
+        elif last in _FLAG_CALLS:
+            self._flag(node)
+        elif (
+            (last.startswith("register") or last == "custom_op")
+            and isinstance(literal, str)
+            and not _NOT_A_REGISTRY.search(callee)
+        ):
+            self.side.registrations[literal] = (registry_of(callee), callee)
+        if last in ("warn", "warning", "warning_once", "deprecated", "warn_deprecated"):
+            self._warning(node, last)
+
+    def _flag(self, node: ast.Call) -> None:
+        names = [
+            a.value
+            for a in node.args
+            if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.startswith("--")
+        ]
+        if not names:
+            return
+        keywords = {k.arg: k.value for k in node.keywords if k.arg}
+        default = keywords.get("default")
+        # `typer.Option(default, "--flag")`: the default comes first, unnamed
+        if default is None and node.args and not _is_flag(node.args[0]):
+            default = node.args[0]
+        self.side.flags[names[0]] = _literal(default)
+
+    def _warning(self, node: ast.Call, last: str) -> None:
+        messages = [t for a in node.args if (t := _text(a)) is not None]
+        message = " ".join(messages).strip()
+        categories = {_dotted(a) for a in [*node.args, *(k.value for k in node.keywords)]}
+        explicit = last in ("deprecated", "warn_deprecated") or bool(
+            {c.rsplit(".", 1)[-1] for c in categories} & _DEPRECATION_CATEGORIES
+        )
+        if message and (explicit or _SAYS_DEPRECATED.search(message)):
+            self.deprecations.append(message)
+
+
+def _is_flag(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and str(node.value).startswith("-")
+
+
+def _blocks(node: ast.If | ast.Try) -> list[list[ast.stmt]]:
+    if isinstance(node, ast.If):
+        return [node.body, node.orelse]
+    return [node.body, *(h.body for h in node.handlers), node.orelse, node.finalbody]

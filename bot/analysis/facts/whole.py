@@ -1,0 +1,59 @@
+"""A changed file read whole at both revisions: the two symbol tables, and what differs."""
+
+from __future__ import annotations
+
+from bot.analysis.facts.cfile import clike_side
+from bot.analysis.facts.pyfile import python_side
+from bot.analysis.facts.python import _replacement
+from bot.analysis.facts.scan import FileReading, Side
+from bot.analysis.paths import Language
+
+
+def read_whole(
+    path: str,
+    before: str,
+    after: str,
+    reading: FileReading,
+    *,
+    language: Language,
+    package: str | None,
+    tests: bool,
+    user_facing: bool,
+) -> bool:
+    """Fill `reading` from the file's text at the parent (`before`, '' when added) and at
+    the commit (`after`, '' when removed); False when either side does not parse, and the
+    patch must be read instead."""
+    warned: list[list[str]] = []
+    for text, side in ((before, reading.minus), (after, reading.plus)):
+        if language is Language.PYTHON:
+            messages = python_side(text, side, package=package, tests=tests)
+            if messages is None:
+                _clear(reading)
+                return False
+            warned.append(messages)
+        elif not clike_side(text, side, tests=tests):
+            _clear(reading)
+            return False
+        else:
+            warned.append([])
+    if not user_facing:
+        # what the package's users meet (settings, warnings, registrations) is read only in
+        # code it ships; a test's `os.environ["X"]` is not a setting
+        for side in (reading.plus, reading.minus):
+            side.env.clear()
+            side.flags.clear()
+            side.registrations.clear()
+            side.fields.clear()
+            side.params.clear()
+        return True
+    old = set(warned[0])
+    reading.deprecations.extend(
+        (message[:160], _replacement(message))
+        for message in dict.fromkeys(warned[1])
+        if message not in old
+    )
+    return True
+
+
+def _clear(reading: FileReading) -> None:
+    reading.plus, reading.minus = Side(), Side()

@@ -1,0 +1,56 @@
+"""Which changed files are worth reading whole at both revisions, and within what bounds."""
+
+from __future__ import annotations
+
+import re
+
+from cachetools import LRUCache
+
+from bot.analysis.paths import language_of
+from bot.models import FileChange
+
+# Files read whole a commit: the parses stay within the rules' 50 ms a commit, and online the
+# blobs ride on one GraphQL query, whose cost and response size grow with each alias.
+MAX_SOURCE_FILES = 12
+# Bytes of one side of one file: GitHub's GraphQL `Blob.text` is cut beyond about 512 KB
+# (`isTruncated`), and a file that large is generated or vendored more often than written.
+MAX_SOURCE_BYTES = 512 * 1024
+# Bytes of all sides of a commit's files together, so one commit's memory stays bounded.
+MAX_COMMIT_SOURCE_BYTES = 4 * 1024 * 1024
+
+# Texts kept (None: missing, binary, not UTF-8 or over the bounds) across commits and rounds.
+_CACHED_BLOBS = 2048
+BlobCache = LRUCache[str, str | None]
+
+# Generated or vendored code: its definitions are nobody's change (protobuf, minified, lock).
+_GENERATED = re.compile(
+    r"(?:_pb2(?:_grpc)?\.pyi?|\.pb\.(?:cc|h)|\.min\.js|\.generated\.\w+)$|(?:^|/)(?:vendor|third_party|_vendor)/"
+)
+
+
+def worth_reading(files: list[FileChange]) -> list[FileChange]:
+    """The changed files to read whole, at most `MAX_SOURCE_FILES`: code a parser reads, not
+    generated or vendored; the rest keep their patch."""
+    wanted = [
+        f
+        for f in files
+        if language_of(f.filename) is not None and not _GENERATED.search(f.filename)
+    ]
+    return wanted[:MAX_SOURCE_FILES]
+
+
+def blob_cache() -> BlobCache:
+    """Blob texts by a key that names one content forever: a blob id, or a full commit sha
+    with a path."""
+    return LRUCache(maxsize=_CACHED_BLOBS)
+
+
+def revisions(sha: str, f: FileChange) -> dict[str, str]:
+    """The `REV:path` expressions of a file's two sides (`before`, `after`) where they exist;
+    the parent as `sha^`, the first parent, as GitHub's "get a commit" compares."""
+    out = {}
+    if f.status != "added":
+        out["before"] = f"{sha}^:{f.previous_filename or f.filename}"
+    if f.status != "removed":
+        out["after"] = f"{sha}:{f.filename}"
+    return out

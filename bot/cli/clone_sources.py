@@ -1,0 +1,96 @@
+"""Changed files read whole from a clone at the parent and at the commit, by `git cat-file`.
+
+Sizes are asked first (`--batch-check`), so a blob over the bounds is never read; blobs are
+kept by object id, so a file the previous commit already read costs nothing.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from bot.analysis.sources import (
+    MAX_COMMIT_SOURCE_BYTES,
+    MAX_SOURCE_BYTES,
+    BlobCache,
+    blob_cache,
+    revisions,
+    worth_reading,
+)
+from bot.models import FileChange
+
+__all__ = ["BlobCache", "blob_cache", "with_sources"]
+
+
+def _cat_file(path: Path, mode: str, lines: list[str]) -> bytes:
+    result = subprocess.run(
+        ["git", "-C", str(path), "cat-file", mode],
+        input="".join(f"{line}\n" for line in lines).encode(),
+        capture_output=True,
+        check=False,
+        timeout=120,
+    )
+    if result.returncode != 0:
+        raise OSError(result.stderr.decode(errors="replace").strip() or "git cat-file failed")
+    return result.stdout
+
+
+def _sizes(path: Path, expressions: list[str]) -> list[tuple[str, int] | None]:
+    """Each `rev:path`'s blob id and size; None where it is missing or not a blob."""
+    out = _cat_file(path, "--batch-check", expressions).decode(errors="replace").split("\n")
+    found: list[tuple[str, int] | None] = []
+    for line in out[: len(expressions)]:
+        parts = line.split(" ")
+        ok = len(parts) == 3 and parts[1] == "blob" and parts[2].isdigit()
+        found.append((parts[0], int(parts[2])) if ok else None)
+    return found
+
+
+def _read(path: Path, oids: list[str], cache: BlobCache) -> None:
+    """Read the blobs into the cache, each as text, or None when binary or not UTF-8."""
+    data = _cat_file(path, "--batch", oids)
+    at = 0
+    for oid in oids:
+        end = data.index(b"\n", at)
+        header = data[at:end].split(b" ")
+        size = int(header[2]) if len(header) == 3 and header[2].isdigit() else 0
+        blob = data[end + 1 : end + 1 + size]
+        at = end + 1 + size + 1
+        try:
+            cache[oid] = None if b"\0" in blob else blob.decode("utf-8")
+        except UnicodeDecodeError:
+            cache[oid] = None
+
+
+def with_sources(
+    path: Path, sha: str, files: list[FileChange], cache: BlobCache
+) -> list[FileChange]:
+    """`files` with the whole texts of those worth reading (`bot/analysis/sources.py`) at
+    `sha`'s first parent and at `sha`; a side over the bounds, missing or binary stays None,
+    and that file is read from its patch."""
+    wanted: list[tuple[int, str, str]] = []
+    readable = {f.filename for f in worth_reading(files)}
+    for index, f in enumerate(files):
+        if f.filename not in readable or "\n" in f.filename:
+            continue
+        wanted += [(index, side, rev) for side, rev in revisions(sha, f).items()]
+    if not wanted:
+        return files
+    try:
+        sizes = _sizes(path, [expression for _, _, expression in wanted])
+        budget = MAX_COMMIT_SOURCE_BYTES
+        chosen: dict[tuple[int, str], str] = {}
+        for (index, side, _), found in zip(wanted, sizes, strict=True):
+            if found is None or found[1] > MAX_SOURCE_BYTES or found[1] > budget:
+                continue
+            budget -= found[1]
+            chosen[(index, side)] = found[0]
+        missing = [oid for oid in dict.fromkeys(chosen.values()) if oid not in cache]
+        if missing:
+            _read(path, missing, cache)
+    except (OSError, ValueError, subprocess.SubprocessError):
+        return files
+    out = list(files)
+    for (index, side), oid in chosen.items():
+        out[index] = out[index].model_copy(update={side: cache.get(oid)})
+    return out
