@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 import tomllib
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -189,43 +185,3 @@ def test_env_example_filled_in_either_way_gives_serve_its_key(
         settings = Settings()
         settings.require_github()
         assert settings.private_key_pem().strip() == private_key_pem.strip()
-
-
-def test_manifest_page_registers_the_app_from_app_yml() -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "deploy/manifest.py",
-            "--webhook-url",
-            "https://digest.example.org/webhook",
-            "--org",
-            "acme",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-
-    class Form(HTMLParser):
-        def __init__(self) -> None:
-            super().__init__()
-            self.found: dict[str, dict[str, str | None]] = {}
-
-        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-            self.found[tag] = dict(attrs)
-
-    form = Form()
-    form.feed(done.stdout)
-    # GitHub's manifest flow: POST the manifest to the "new App" page of the owner.
-    assert form.found["form"] == {
-        "action": "https://github.com/organizations/acme/settings/apps/new",
-        "method": "post",
-    }
-    assert form.found["input"]["name"] == "manifest"
-    sent = json.loads(form.found["input"]["value"] or "")
-    expected = load("app.yml")
-    expected["hook_attributes"]["url"] = "https://digest.example.org/webhook"
-    # The code GitHub hands back comes in the address it redirects to: the App's own host.
-    expected["redirect_url"] = "https://digest.example.org/"
-    assert sent == expected
