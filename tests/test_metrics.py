@@ -5,19 +5,15 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from importlib.metadata import version
+from typing import Any
 
-import aiohttp
 import pytest
-from prometheus_client import generate_latest
 
-from bot.github import GitHubApp
-from bot.github.client import RetryPolicy
+from bot.app import GITHUB
 from bot.github.errors import GitHubUnavailable, RepositoryGone
-from bot.runtime.metrics import Metrics
 from tests.fakes.github import FakeGitHub
-from tests.processes import APP_ID
 from tests.scenarios import COMPRESSOR, Client
 from tests.support import ROOT, FakeClock, deliver_replay, replay_pushes
 
@@ -121,54 +117,31 @@ async def test_the_oldest_waiting_job_ages_until_it_is_claimed(
     assert sample(await scrape(client), oldest) == 690
 
 
-@pytest.fixture
-async def github_app(
-    github: FakeGitHub, github_url: str, private_key_pem: str, clock: FakeClock
-) -> AsyncIterator[Callable[[], tuple[GitHubApp, Metrics]]]:
-    github.load_replay(COMPRESSOR, DAY, installation_id=INSTALLATION, repo_id=794532817)
-    session = aiohttp.ClientSession()
-
-    def make() -> tuple[GitHubApp, Metrics]:
-        metrics = Metrics()
-        app = GitHubApp(
-            session,
-            app_id=APP_ID,
-            private_key=private_key_pem,
-            base_url=github_url,
-            graphql_url=f"{github_url}/graphql",
-            clock=clock,
-            metrics=metrics,
-            policy=RetryPolicy(attempts=2, timeout=0.3),
-        )
-        return app, metrics
-
-    yield make
-    await session.close()
-
-
-def reachable(metrics: Metrics) -> float:
-    return sample(generate_latest(metrics.registry).decode(), "commit_digest_github_reachable")
+def reachable(text: str) -> float:
+    return sample(text, "commit_digest_github_reachable")
 
 
 async def test_github_reachability_follows_the_last_call(
-    github_app: Callable[[], tuple[GitHubApp, Metrics]], github: FakeGitHub
+    app_client: Callable[..., Any], github: FakeGitHub
 ) -> None:
-    app, metrics = github_app()
-    assert math.isnan(reachable(metrics))  # no call yet: unknown, not "down"
-    client = app.installation(INSTALLATION)
-    await client.get_repository(COMPRESSOR)
-    assert reachable(metrics) == 1
-    github.fail("GET", r"/repos/[^/]+/[^/]+$", 503, times=2)
+    github.load_replay(COMPRESSOR, DAY, installation_id=INSTALLATION, repo_id=794532817)
+    client = await app_client(github_timeout_seconds=0.3)
+    assert math.isnan(reachable(await scrape(client)))  # no call yet: unknown, not "down"
+    repos = client.app[GITHUB].installation(INSTALLATION)
+    await repos.get_repository(COMPRESSOR)
+    assert reachable(await scrape(client)) == 1
+    github.fail("GET", r"/repos/[^/]+/[^/]+$", 503, times=10)
     with pytest.raises(GitHubUnavailable):
-        await client.get_repository(COMPRESSOR)
-    assert reachable(metrics) == 0
+        await repos.get_repository(COMPRESSOR)
+    assert reachable(await scrape(client)) == 0
+    github.faults.clear()
     # A 404 is GitHub answering: reachable again.
     with pytest.raises(RepositoryGone):
-        await client.get_repository("vllm-project/no-such-repo")
-    assert reachable(metrics) == 1
+        await repos.get_repository("vllm-project/no-such-repo")
+    assert reachable(await scrape(client)) == 1
     # No answer at all within the timeout.
-    github.fail("GET", r"/repos/[^/]+/[^/]+$", 200, hang=True, times=2)
+    github.fail("GET", r"/repos/[^/]+/[^/]+$", 200, hang=True, times=10)
     with pytest.raises(GitHubUnavailable):
-        await client.get_repository(COMPRESSOR)
+        await repos.get_repository(COMPRESSOR)
     github.release.set()
-    assert reachable(metrics) == 0
+    assert reachable(await scrape(client)) == 0

@@ -7,6 +7,7 @@ import asyncio
 import json
 import os
 import stat
+import subprocess
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -272,6 +273,26 @@ def test_a_file_that_appeared_meanwhile_is_kept_and_the_new_one_goes_beside(
     assert (tmp_path / "github-app.pem").read_text() == "someone else's key"
     assert written.key == tmp_path / "github-app.pem.42"
     assert env_file(written.env)["GITHUB_PRIVATE_KEY_PATH"] == str(written.key.resolve())
+
+
+def test_the_env_file_is_read_by_a_shell_as_written(tmp_path: Path) -> None:
+    folder = tmp_path / "my app"  # a space, as home folders sometimes have
+    folder.mkdir()
+    files = CredentialFiles(folder)
+    written = files.write(registered(9), GitHubSite.of("https://ghe.example.com"))
+    shown = subprocess.run(
+        [
+            "sh",
+            "-c",
+            '. ./.env && printf "%s|%s|%s" "$GITHUB_PRIVATE_KEY_PATH" '
+            '"$GITHUB_APP_ID" "$GITHUB_API_URL"',
+        ],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert shown == f"{written.key.resolve()}|9|https://ghe.example.com/api/v3"
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,16 +59,19 @@ class CredentialFiles:
 
 def env_text(app: RegisteredApp, key: Path, site: GitHubSite) -> str:
     """The settings `serve` needs, as `KEY=value` lines a shell, Compose and systemd read."""
-    lines = [
-        f"# {app.name} ({app.html_url}), registered by `commit-digest register`.",
-        f"GITHUB_APP_ID={app.id}",
-        f"GITHUB_WEBHOOK_SECRET={app.webhook_secret or ''}",
-        f"GITHUB_PRIVATE_KEY_PATH={key.resolve()}",
-        f"GITHUB_CLIENT_ID={app.client_id}",
-        f"GITHUB_CLIENT_SECRET={app.client_secret}",
-    ]
+    values = {
+        "GITHUB_APP_ID": str(app.id),
+        "GITHUB_WEBHOOK_SECRET": app.webhook_secret or "",
+        "GITHUB_PRIVATE_KEY_PATH": str(key.resolve()),
+        "GITHUB_CLIENT_ID": app.client_id,
+        "GITHUB_CLIENT_SECRET": app.client_secret,
+    }
     if not site.is_github_com:
-        lines.append(f"GITHUB_API_URL={site.api_url}")
+        values["GITHUB_API_URL"] = site.api_url
+    # Quoted only where needed (a path with a space): a shell, Compose and systemd all read
+    # single quotes the same way.
+    lines = [f"# {app.name} ({app.html_url}), registered by `commit-digest register`."]
+    lines += [f"{name}={shlex.quote(value) if value else ''}" for name, value in values.items()]
     return "\n".join(lines) + "\n"
 
 

@@ -690,9 +690,14 @@ class FakeGitHub:
 
     async def _dispatch(self, request: web.Request) -> web.StreamResponse:
         path = request.path
-        api = bool(self.api_prefix) and path.startswith(self.api_prefix + "/")
-        if api:
-            path = path[len(self.api_prefix) :]
+        api = False
+        if self.api_prefix:
+            # GHES: REST under /api/v3, GraphQL at /api/graphql, web pages at the root.
+            api = path == "/api/graphql" or (
+                path.startswith(self.api_prefix + "/") and path != self.api_prefix + "/graphql"
+            )
+            if api:
+                path = "/graphql" if path == "/api/graphql" else path[len(self.api_prefix) :]
         for method, pattern, auth_kind, handler in self._routes:
             match = pattern.match(path)
             if method != request.method or not match:
