@@ -115,17 +115,21 @@ def command(
             "give --webhook-url, or change it on the App's settings page afterwards",
             file=sys.stderr,
         )
-    return asyncio.run(
-        _run(
-            listener=listener,
-            local=local,
-            data=data,
-            site=site,
-            org=org,
-            files=files,
-            open_browser=open_browser,
+    try:
+        return asyncio.run(
+            _run(
+                listener=listener,
+                local=local,
+                data=data,
+                site=site,
+                org=org,
+                files=files,
+                open_browser=open_browser,
+            )
         )
-    )
+    except KeyboardInterrupt:
+        print("commit-digest: register stopped", file=sys.stderr)
+        return 130
 
 
 async def _run(
