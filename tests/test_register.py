@@ -275,6 +275,19 @@ def test_a_file_that_appeared_meanwhile_is_kept_and_the_new_one_goes_beside(
     assert env_file(written.env)["GITHUB_PRIVATE_KEY_PATH"] == str(written.key.resolve())
 
 
+def test_force_does_not_write_through_a_symbolic_link(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_text("not a key")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "github-app.pem").symlink_to(elsewhere)
+    written = CredentialFiles(out, force=True).write(
+        registered(5), GitHubSite.of("https://github.com")
+    )
+    assert elsewhere.read_text() == "not a key"
+    assert written.key == out / "github-app.pem.5" and mode(written.key) == 0o600
+
+
 def test_the_env_file_is_read_by_a_shell_as_written(tmp_path: Path) -> None:
     folder = tmp_path / "my app"  # a space, as home folders sometimes have
     folder.mkdir()

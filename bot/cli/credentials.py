@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import shlex
 from dataclasses import dataclass
@@ -76,12 +77,15 @@ def env_text(app: RegisteredApp, key: Path, site: GitHubSite) -> str:
 
 
 def _write_secret(path: Path, text: str, *, force: bool, app_id: int) -> Path:
-    flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if force else os.O_EXCL)
+    # Never through a symbolic link, even under --force: a secret goes where it is said to.
+    flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | (os.O_TRUNC if force else os.O_EXCL)
     try:
         fd = os.open(path, flags, _SECRET)
-    except FileExistsError:
+    except OSError as exc:
+        if exc.errno not in (errno.EEXIST, errno.ELOOP):
+            raise
         path = path.with_name(f"{path.name}.{app_id}")
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, _SECRET)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, _SECRET)
     with os.fdopen(fd, "w", encoding="utf-8") as out:
         # An existing file overwritten under --force keeps its mode unless told: tighten it.
         os.fchmod(out.fileno(), _SECRET)
