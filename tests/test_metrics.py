@@ -6,13 +6,15 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from datetime import timedelta
 from importlib.metadata import version
 from typing import Any
 
 import pytest
 
-from bot.app import GITHUB
+from bot.app import GITHUB, STORE
 from bot.github.errors import GitHubUnavailable, RepositoryGone
+from bot.store.jobs import JobKind
 from tests.fakes.github import FakeGitHub
 from tests.scenarios import COMPRESSOR, Client
 from tests.support import ROOT, FakeClock, deliver_replay, replay_pushes
@@ -122,6 +124,18 @@ async def test_the_oldest_waiting_job_ages_until_it_is_claimed(
     assert sample(await scrape(client), oldest) == 90
     clock.advance(minutes=10)
     assert sample(await scrape(client), oldest) == 690
+    # Claimed: nothing waits. A holder that stopped leaves its job waiting from its lease's end.
+    claimed, _ = await client.app[STORE].jobs.claim(
+        clock.now(),
+        owner="replica-1",
+        limit=100,
+        lease=timedelta(seconds=30),
+        max_attempts=dict.fromkeys(JobKind, 5),
+    )
+    assert claimed
+    assert sample(await scrape(client), oldest) == 0
+    clock.advance(seconds=100)
+    assert sample(await scrape(client), oldest) == 70
 
 
 def reachable(text: str) -> float:
