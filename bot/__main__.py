@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pydantic
 
-from bot.cli import classify, corrections, evaluation, offline, publish, serve
+from bot.cli import classify, corrections, evaluation, offline, publish, register, serve
 from bot.runtime.logs import configure_logging
 from bot.settings import MissingSetting, Settings
 
@@ -83,6 +83,16 @@ must not have ended before the App first saw the repository. Prints published (w
 URL), addendum, skipped (nothing new to post) or not published (nothing to post). Waits,
 saying so, while another process holds the period; exits 1 when it is still busy past the
 wait, deferred or failed.
+"""
+
+_REGISTER_HELP = """\
+Registers the GitHub App from its manifest (app.yml) with GitHub's manifest flow: serves a
+page on 127.0.0.1 that sends the manifest to GitHub, where you confirm; GitHub sends the
+browser back here with a code, exchanged at once for the App's id, private key, webhook
+secret and OAuth client. Writes them to DIR/.env (GITHUB_APP_ID, GITHUB_WEBHOOK_SECRET,
+GITHUB_PRIVATE_KEY_PATH, GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET, and GITHUB_API_URL for
+GitHub Enterprise Server) and the key to DIR/github-app.pem, both mode 0600, never over an
+existing file unless --force; prints the address that installs the App.
 """
 
 
@@ -219,6 +229,43 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="YYYY-MM-DD",
         help="any digest day of the roll-up week to publish (its weeks follow `weekly:`)",
     )
+    register_cmd = commands.add_parser(
+        "register",
+        help="register the GitHub App from app.yml (GitHub's manifest flow) and write its .env",
+        description=_REGISTER_HELP,
+        formatter_class=raw,
+    )
+    register_cmd.add_argument(
+        "--org", default=None, help="register it for this organisation (default: your account)"
+    )
+    register_cmd.add_argument(
+        "--github-url",
+        default="https://github.com",
+        metavar="URL",
+        help="github.com (default) or a GitHub Enterprise Server, e.g. https://github.example.com",
+    )
+    register_cmd.add_argument(
+        "--webhook-url",
+        default=None,
+        metavar="URL",
+        help="where GitHub sends webhooks: https://HOST/webhook, or a forwarder's address "
+        "(default: app.yml's)",
+    )
+    register_cmd.add_argument(
+        "--out-dir", default=".", metavar="DIR", help="where .env and the key go (default: .)"
+    )
+    register_cmd.add_argument(
+        "--force", action="store_true", help="overwrite an existing .env or key"
+    )
+    register_cmd.add_argument(
+        "--port",
+        type=int,
+        default=0,
+        help="the local page's port on 127.0.0.1 (default: any free one)",
+    )
+    register_cmd.add_argument(
+        "--no-browser", action="store_true", help="print the page's address, do not open it"
+    )
     return parser
 
 
@@ -254,6 +301,16 @@ def _run(settings: Settings, args: argparse.Namespace) -> int:
                 out=args.out,
                 cutoff=args.cutoff,
                 week=args.week,
+            )
+        case "register":
+            return register.command(
+                org=args.org,
+                github_url=args.github_url,
+                webhook_url=args.webhook_url,
+                out_dir=args.out_dir,
+                force=args.force,
+                port=args.port,
+                open_browser=not args.no_browser,
             )
         case "publish":
             return publish.command(settings, repo=args.repo, day=args.day, week=args.week)

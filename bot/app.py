@@ -322,4 +322,5 @@ async def _readyz(request: web.Request) -> web.Response:
 
 
 async def _metrics(request: web.Request) -> web.Response:
-    return await probes.metrics(request.app[STORE], request.app[METRICS])
+    app = request.app
+    return await probes.metrics(app[STORE], app[METRICS], app[CLOCK].now())

@@ -26,6 +26,9 @@ class Settings(BaseSettings):
     github_private_key: SecretStr | None = None
     github_private_key_path: Path | None = None
     github_webhook_secret: SecretStr | None = None
+    # The App's OAuth client (the status page's sign-in); `register` writes both.
+    github_client_id: str | None = None
+    github_client_secret: SecretStr | None = None
     github_api_url: str = "https://api.github.com"
     github_timeout_seconds: float = Field(default=30.0, gt=0)
 

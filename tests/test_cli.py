@@ -485,6 +485,7 @@ async def test_serve_says_once_where_it_listens_and_keeps_its_database_private(
     lines = [json.loads(line) for line in err.decode().splitlines() if line.startswith("{")]
     (listening,) = [line for line in lines if line["event"] == "serve_listening"]
     assert listening["address"] == f"http://127.0.0.1:{port}"
+    assert listening["webhook"] == f"http://127.0.0.1:{port}/webhook"
     assert listening["store"] == f"sqlite {database}"
     assert listening["analyzer"] == "rules"
     assert stat.S_IMODE(database.stat().st_mode) == 0o600

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
-from html.parser import HTMLParser
+import tomllib
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 import yaml
@@ -83,6 +81,67 @@ def test_dockerfile_is_slim_non_root_and_checks_health() -> None:
     assert "HEALTHCHECK" in dockerfile and "/healthz" in dockerfile
 
 
+def dockerfile_steps() -> list[tuple[str, str]]:
+    """deploy/Dockerfile's instructions in order, as (INSTRUCTION, arguments), continuation
+    lines joined and comments left out, as Docker reads them."""
+    text = (ROOT / "deploy/Dockerfile").read_text()
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith("#")]
+    joined = re.sub(r"\\\n", " ", "\n".join(lines))
+    steps = []
+    for line in joined.splitlines():
+        if line.strip():
+            instruction, _, arguments = line.strip().partition(" ")
+            steps.append((instruction.upper(), " ".join(arguments.split())))
+    return steps
+
+
+def test_dockerfile_installs_dependencies_in_a_layer_of_their_own() -> None:
+    steps = [(i, a) for i, a in dockerfile_steps() if i in ("COPY", "RUN")]
+    copies = [n for n, (i, _) in enumerate(steps) if i == "COPY"]
+    # The first thing copied is the dependency list alone...
+    assert steps[copies[0]] == ("COPY", "pyproject.toml ./")
+    # ...then the dependencies are installed from it, before any code is there...
+    deps = next(n for n, (i, a) in enumerate(steps) if i == "RUN" and "pip install -r" in a)
+    assert copies[0] < deps < copies[1]
+    code = next(n for n, (i, a) in enumerate(steps) if i == "COPY" and a.startswith("bot "))
+    assert deps < code
+    # ...and the App last, without touching them again.
+    assert steps[-1] == ("RUN", "pip install --no-deps .")
+    assert code < len(steps) - 1
+
+
+def project_version() -> str:
+    version: str = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    return version
+
+
+def test_the_release_workflow_publishes_the_image_the_manifests_run() -> None:
+    workflow = load(".github/workflows/release.yml")
+    # PyYAML reads the bare key `on` as the boolean true (YAML 1.1).
+    trigger = workflow.get("on", workflow.get(True))
+    assert trigger == {"push": {"tags": ["v*.*.*"]}}
+    assert workflow["permissions"] == {"contents": "read", "packages": "write"}
+    (job,) = workflow["jobs"].values()
+    steps = {step.get("uses", "").split("@")[0]: step for step in job["steps"]}
+    build = steps["docker/build-push-action"]["with"]
+    assert (build["file"], build["context"], build["push"]) == ("deploy/Dockerfile", ".", True)
+    assert steps["docker/login-action"]["with"]["registry"] == "${{ env.REGISTRY }}"
+    meta = steps["docker/metadata-action"]["with"]
+    # The repository is where app.yml's homepage says; the tag is the release's version.
+    repository = urlsplit(load("app.yml")["url"]).path.strip("/")
+    images = meta["images"].replace("${{ env.REGISTRY }}", workflow["env"]["REGISTRY"])
+    images = images.replace("${{ env.IMAGE_NAME }}", workflow["env"]["IMAGE_NAME"])
+    published = images.replace("${{ github.repository }}", repository)
+    assert "type=semver,pattern={{version}}" in meta["tags"].splitlines()
+    # The tag is refused unless it is `v` and pyproject.toml's version.
+    assert any("pyproject.toml" in step.get("run", "") for step in job["steps"])
+    image = f"{published}:{project_version()}"
+    (container,) = load("deploy/k8s/deployment.yaml")["spec"]["template"]["spec"]["containers"]
+    assert container["image"] == image
+    assert load("deploy/docker-compose.yml")["services"]["app"]["image"] == image
+    assert f"-t {image} ." in (ROOT / "deploy/Dockerfile").read_text()
+
+
 def env_example() -> tuple[dict[str, str], set[str]]:
     """deploy/.env.example as Compose reads it (the variables set), and every name it
     mentions, commented out or not."""
@@ -126,43 +185,3 @@ def test_env_example_filled_in_either_way_gives_serve_its_key(
         settings = Settings()
         settings.require_github()
         assert settings.private_key_pem().strip() == private_key_pem.strip()
-
-
-def test_manifest_page_registers_the_app_from_app_yml() -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "deploy/manifest.py",
-            "--webhook-url",
-            "https://digest.example.org/webhook",
-            "--org",
-            "acme",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-
-    class Form(HTMLParser):
-        def __init__(self) -> None:
-            super().__init__()
-            self.found: dict[str, dict[str, str | None]] = {}
-
-        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-            self.found[tag] = dict(attrs)
-
-    form = Form()
-    form.feed(done.stdout)
-    # GitHub's manifest flow: POST the manifest to the "new App" page of the owner.
-    assert form.found["form"] == {
-        "action": "https://github.com/organizations/acme/settings/apps/new",
-        "method": "post",
-    }
-    assert form.found["input"]["name"] == "manifest"
-    sent = json.loads(form.found["input"]["value"] or "")
-    expected = load("app.yml")
-    expected["hook_attributes"]["url"] = "https://digest.example.org/webhook"
-    # The code GitHub hands back comes in the address it redirects to: the App's own host.
-    expected["redirect_url"] = "https://digest.example.org/"
-    assert sent == expected

@@ -29,9 +29,13 @@ def serve(settings: Settings) -> int:
         ) from None
 
     async def announce(app: web.Application) -> None:
+        address = f"http://{settings.host}:{settings.port}"
         log.info(
             "serve_listening",
-            address=f"http://{settings.host}:{settings.port}",
+            address=address,
+            # Where the App's webhook URL on GitHub (or a forwarder such as smee's client)
+            # must deliver: this process answers webhooks on this path only.
+            webhook=f"{address}/webhook",
             store=describe_store(settings.database_url),
             analyzer=app[ANALYZER].name,
         )

@@ -158,6 +158,7 @@ class GitHubAPI(gidgethub.aiohttp.GitHubAPI):
                     )
             except (TimeoutError, aiohttp.ClientError) as exc:
                 self._metrics.github_calls.labels(method=method, status="0").inc()
+                self._metrics.github_reachable.set(0)
                 if _is_write(method, url, body) and not isinstance(
                     exc, aiohttp.ClientConnectorError
                 ):
@@ -169,6 +170,7 @@ class GitHubAPI(gidgethub.aiohttp.GitHubAPI):
                 await self._backoff(failures, method, url, type(exc).__name__)
                 continue
             self._metrics.github_calls.labels(method=method, status=str(status)).inc()
+            self._metrics.github_reachable.set(0 if status >= 500 else 1)
 
             if status == 401 and self._credentials is not None and not renewed:
                 renewed = True

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info
+
+from bot import __version__
 
 
 class Metrics:
@@ -11,10 +13,26 @@ class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
         r = self.registry
+        # Exported as `commit_digest_build_info{version="…"} 1`: join it to any series to
+        # see which release produced it.
+        self.build_info = Info("commit_digest_build", "The running release.", registry=r)
+        self.build_info.info({"version": __version__})
         self.deliveries = Counter(
             "commit_digest_deliveries",
             "Webhook deliveries answered, by event, HTTP status and outcome.",
             ["event", "status", "outcome"],
+            registry=r,
+        )
+        self.webhook_stored_seconds = Histogram(
+            "commit_digest_webhook_stored_seconds",
+            "Time from a delivery's arrival to its commits durably stored (the 202).",
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+            registry=r,
+        )
+        self.oldest_waiting_job = Gauge(
+            "commit_digest_oldest_waiting_job_seconds",
+            "How long the job due longest has waited to be claimed (0 when none waits), "
+            "at scrape time.",
             registry=r,
         )
         self.commits = Gauge(
@@ -77,6 +95,13 @@ class Metrics:
             ["method", "status"],
             registry=r,
         )
+        self.github_reachable = Gauge(
+            "commit_digest_github_reachable",
+            "1 when the last GitHub call got an answer below 500, 0 when it got a network "
+            "error, a timeout or a 5xx; NaN before the first call.",
+            registry=r,
+        )
+        self.github_reachable.set(float("nan"))
         self.github_rate_limit_waits = Counter(
             "commit_digest_github_rate_limit_waits",
             "Waits for GitHub rate limits, by kind (primary or secondary).",

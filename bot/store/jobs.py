@@ -405,6 +405,16 @@ class Jobs:
             )
         return int(result.rowcount or 0)
 
+    async def oldest_waiting(self, now: datetime) -> datetime | None:
+        """Since when the job due longest has been due and unclaimed: a pending job from its
+        not-before time, a running one whose holder stopped from its lease's end."""
+        since = sa.case((j.state == JobState.RUNNING.value, j.lease_until), else_=j.not_before)
+        async with self._engine.connect() as conn:
+            oldest: datetime | None = await conn.scalar(
+                sa.select(sa.type_coerce(sa.func.min(since), t.UTCDateTime)).where(_due(now))
+            )
+        return oldest
+
     async def count_by_state(self) -> dict[str, int]:
         async with self._engine.connect() as conn:
             rows = await conn.execute(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
@@ -47,7 +49,7 @@ async def readyz(store: Store) -> web.Response:
     return web.json_response({"status": "ok", "store": store.dialect})
 
 
-async def metrics(store: Store, registry: Metrics) -> web.Response:
+async def metrics(store: Store, registry: Metrics, now: datetime) -> web.Response:
     try:
         counts = await store.count_commits_by_state()
     except Exception as exc:
@@ -65,5 +67,12 @@ async def metrics(store: Store, registry: Metrics) -> web.Response:
                 registry.jobs.labels(kind=kind.value, state=state.value).set(
                     jobs.get(f"{kind.value}:{state.value}", 0)
                 )
+    try:
+        oldest = await store.jobs.oldest_waiting(now)
+    except Exception as exc:
+        log.warning("metrics_store_unreachable", error=repr(exc))
+    else:
+        waited = (now - oldest).total_seconds() if oldest is not None else 0.0
+        registry.oldest_waiting_job.set(max(0.0, waited))
     body = generate_latest(registry.registry)
     return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import re
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -134,6 +135,7 @@ class WebhookEndpoint:
 
     async def handle(self, request: web.Request) -> web.Response:
         event_name = request.headers.get("X-GitHub-Event", "")
+        arrived = time.perf_counter()
         self._in_flight += 1
         try:
             response = await self._handle(request, event_name)
@@ -145,6 +147,9 @@ class WebhookEndpoint:
             self._in_flight -= 1
         if self._drain is not None:
             self._drain.answered += 1
+        if response.status == 202:
+            # Only a 202 says its commits were stored: a duplicate or an ignored event stores none.
+            self._metrics.webhook_stored_seconds.observe(time.perf_counter() - arrived)
         outcome = "ok" if response.status < 300 else "rejected"
         self._metrics.deliveries.labels(
             event=event_name if event_name in ROUTED_EVENTS or event_name == "ping" else "other",

@@ -46,6 +46,7 @@ from werkzeug.datastructures import Headers, ImmutableMultiDict
 from bot.analysis.titles import pr_number
 from bot.runtime.clock import Clock
 from tests.fakes.hooks import REDELIVERY_WINDOW, HookLog
+from tests.fakes.manifests import ManifestFlow
 from tests.support import REFERENCE, WEBHOOKS, reference_text, replay_day, replay_pushes
 
 API_DOCS = "https://docs.github.com/rest"
@@ -248,6 +249,10 @@ class FakeGitHub:
         self._next_id = 1000
         # The App's webhook: where deliveries go, and GitHub's log of every attempt.
         self.hooks = HookLog(clock, app_id=app_id, new_id=self.new_id)
+        # The App manifest flow: GitHub's "new App" pages and the code's conversion.
+        self.manifests = ManifestFlow(clock, self.new_id)
+        # GitHub Enterprise Server serves the REST API under `/api/v3` of its web host.
+        self.api_prefix = ""
         self._routes: list[tuple[str, re.Pattern[str], str, Handler]] = [
             (
                 "POST",
@@ -333,6 +338,20 @@ class FakeGitHub:
                 self._permission,
             ),
             ("POST", re.compile(r"^/graphql$"), "token", self._graphql),
+            # No credential: the code is the secret.
+            (
+                "POST",
+                re.compile(r"^/app-manifests/([^/]+)/conversions$"),
+                "none",
+                self.manifests.convert,
+            ),
+            # Web pages, not the API: neither in its description nor authenticated by token.
+            (
+                "POST",
+                re.compile(r"^(?:/organizations/([^/]+))?/settings/apps/new$"),
+                "page",
+                self.manifests.new_app_page,
+            ),
         ]
 
     # --- seeding ---------------------------------------------------------------------------
@@ -675,10 +694,20 @@ class FakeGitHub:
 
     async def _dispatch(self, request: web.Request) -> web.StreamResponse:
         path = request.path
+        api = False
+        if self.api_prefix:
+            # GHES: REST under /api/v3, GraphQL at /api/graphql, web pages at the root.
+            api = path == "/api/graphql" or (
+                path.startswith(self.api_prefix + "/") and path != self.api_prefix + "/graphql"
+            )
+            if api:
+                path = "/graphql" if path == "/api/graphql" else path[len(self.api_prefix) :]
         for method, pattern, auth_kind, handler in self._routes:
             match = pattern.match(path)
             if method != request.method or not match:
                 continue
+            if self.api_prefix and api != (auth_kind != "page"):
+                continue  # GHES: the API only under its prefix, the pages only outside it
             call = Call(
                 request.method,
                 path,
@@ -711,13 +740,13 @@ class FakeGitHub:
                 "Request forbidden by administrative rules. Please make sure your request has a User-Agent header",
             )
         body = await request.read()
-        if self.check_spec and call.path != "/graphql":
+        if self.check_spec and call.path != "/graphql" and auth_kind != "page":
             content_type = request.headers.get("Content-Type", "application/json")
             # A write's body differs test to test (and may be 64 kB): not worth remembering.
             check = spec_problem.__wrapped__ if body else spec_problem
             problem = check(
                 request.method,
-                request.path,
+                call.path,
                 tuple(request.query.items()),
                 content_type.split(";")[0],
                 body,
@@ -763,6 +792,8 @@ class FakeGitHub:
         return response
 
     def _authenticate(self, request: web.Request, call: Call, kind: str) -> web.Response | None:
+        if kind in ("none", "page"):
+            return None
         header = request.headers.get("Authorization", "")
         scheme, _, credential = header.partition(" ")
         if kind == "jwt":

@@ -1,0 +1,169 @@
+"""`register`: GitHub's App manifest flow from a page this command serves on 127.0.0.1, to the
+App's `.env` and private key on disk and its installation address printed."""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import secrets
+import socket
+import sys
+import webbrowser
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+
+from bot.cli.credentials import CredentialFiles, Written
+from bot.cli.register_page import MANIFEST, done_page, form_page, manifest, problem_page
+from bot.github.manifest import ConversionFailed, GitHubSite, RegisteredApp, convert
+from bot.settings import MissingSetting
+
+# GitHub's manifest flow must be finished within an hour (FACTS.md §10); so does the wait.
+FLOW_SECONDS = 3600.0
+
+
+class Registration:
+    """The two local routes: the page with the form, and where GitHub sends the browser back."""
+
+    def __init__(
+        self,
+        *,
+        data: dict[str, Any],
+        site: GitHubSite,
+        org: str | None,
+        files: CredentialFiles,
+        session: aiohttp.ClientSession,
+    ) -> None:
+        self._data = data
+        self._site = site
+        self._org = org
+        self._files = files
+        self._session = session
+        self._state = secrets.token_urlsafe(24)
+        self.done: asyncio.Future[tuple[RegisteredApp, Written]] = (
+            asyncio.get_running_loop().create_future()
+        )
+
+    def routes(self) -> list[web.RouteDef]:
+        return [web.get("/", self.start), web.get("/callback", self.callback)]
+
+    async def start(self, request: web.Request) -> web.Response:
+        page = form_page(self._data, self._site.new_app_url(self._org), self._state)
+        return web.Response(text=page, content_type="text/html")
+
+    async def callback(self, request: web.Request) -> web.StreamResponse:
+        if self.done.done():
+            return _html(problem_page("The App is registered already."), 409)
+        state = request.query.get("state", "")
+        if not hmac.compare_digest(state.encode(), self._state.encode()):
+            return _html(
+                problem_page(
+                    "This answer is not for this registration (its state differs): start "
+                    "again from the first page."
+                ),
+                400,
+            )
+        code = request.query.get("code", "")
+        if not code:
+            return _html(problem_page("GitHub sent no code: start again."), 400)
+        try:
+            app = await convert(self._session, self._site.api_url, code)
+        except ConversionFailed as exc:
+            # A network failure leaves the code good: reloading this page tries again.
+            return _html(problem_page(f"{exc}. Reload this page to try again."), 502)
+        written = self._files.write(app, self._site)
+        response = _html(done_page(app, written.env), 200)
+        # Answered in full before the command stops its server.
+        await response.prepare(request)
+        await response.write_eof()
+        self.done.set_result((app, written))
+        return response
+
+
+def _html(text: str, status: int) -> web.Response:
+    return web.Response(text=text, status=status, content_type="text/html")
+
+
+def command(
+    *,
+    org: str | None,
+    github_url: str,
+    webhook_url: str | None,
+    out_dir: str,
+    force: bool,
+    port: int,
+    open_browser: bool,
+    manifest_path: Path = MANIFEST,
+) -> int:
+    try:
+        site = GitHubSite.of(github_url)
+    except ValueError as exc:
+        raise MissingSetting(f"--github-url: {exc}") from None
+    files = CredentialFiles(Path(out_dir), force=force)
+    files.check()
+    try:
+        listener = socket.create_server(("127.0.0.1", port))
+    except OSError as exc:
+        raise MissingSetting(f"--port: cannot listen on 127.0.0.1:{port}: {exc.strerror}") from None
+    local = f"http://127.0.0.1:{listener.getsockname()[1]}"
+    data = manifest(manifest_path, webhook_url, f"{local}/callback")
+    if not webhook_url:
+        print(
+            f"commit-digest: the webhook URL is app.yml's {data['hook_attributes']['url']}; "
+            "give --webhook-url, or change it on the App's settings page afterwards",
+            file=sys.stderr,
+        )
+    try:
+        return asyncio.run(
+            _run(
+                listener=listener,
+                local=local,
+                data=data,
+                site=site,
+                org=org,
+                files=files,
+                open_browser=open_browser,
+            )
+        )
+    except KeyboardInterrupt:
+        print("commit-digest: register stopped", file=sys.stderr)
+        return 130
+
+
+async def _run(
+    *,
+    listener: socket.socket,
+    local: str,
+    data: dict[str, Any],
+    site: GitHubSite,
+    org: str | None,
+    files: CredentialFiles,
+    open_browser: bool,
+) -> int:
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as session:
+        registration = Registration(data=data, site=site, org=org, files=files, session=session)
+        app = web.Application()
+        app.add_routes(registration.routes())
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        await web.SockSite(runner, listener).start()
+        owner = f"the organisation {org}" if org else "your account"
+        print(
+            f"Open {local}/ in a browser signed in to {site.url} to register the App for {owner}.",
+            flush=True,
+        )
+        if open_browser:
+            webbrowser.open(f"{local}/")
+        try:
+            registered, written = await asyncio.wait_for(registration.done, FLOW_SECONDS)
+        except TimeoutError:
+            print("commit-digest: no answer within the hour GitHub allows", file=sys.stderr)
+            return 1
+        finally:
+            await runner.cleanup()
+    print(f"Registered {registered.name} (App id {registered.id}).")
+    print(f"Settings: {written.env}; private key: {written.key} (both readable by you only).")
+    print(f"Install it on your repositories: {registered.install_url}")
+    return 0

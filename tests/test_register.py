@@ -1,0 +1,353 @@
+"""`register`: GitHub's App manifest flow from the local page, in a real browser, against the
+fake GitHub, to a `.env` and a key that `serve` accepts; and what it refuses."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import stat
+import subprocess
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import aiohttp
+import pytest
+import yaml
+from aiohttp import web
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.wait import WebDriverWait
+
+import bot.__main__
+from bot.__main__ import main
+from bot.cli.credentials import CredentialFiles
+from bot.cli.register import Registration
+from bot.github.manifest import ConversionFailed, GitHubSite, RegisteredApp, convert
+from bot.settings import Settings
+from tests.fakes.github import FakeGitHub
+from tests.processes import run_bot
+from tests.support import ROOT, FakeClock
+
+WEBHOOK = "https://digest.example.org/webhook"
+
+
+@pytest.fixture(autouse=True)
+def keep_test_logging(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The suite configures logging once; a command must not point it at a captured stream."""
+    monkeypatch.setattr(bot.__main__, "configure_logging", lambda **_: None)
+
+
+@pytest.mark.parametrize(
+    ("url", "org", "page", "api"),
+    [
+        (
+            "https://github.com",
+            None,
+            "https://github.com/settings/apps/new",
+            "https://api.github.com",
+        ),
+        (
+            "https://github.com/",
+            "acme",
+            "https://github.com/organizations/acme/settings/apps/new",
+            "https://api.github.com",
+        ),
+        (
+            "https://ghe.example.com",
+            None,
+            "https://ghe.example.com/settings/apps/new",
+            "https://ghe.example.com/api/v3",
+        ),
+        (
+            "https://ghe.example.com/",
+            "acme",
+            "https://ghe.example.com/organizations/acme/settings/apps/new",
+            "https://ghe.example.com/api/v3",
+        ),
+    ],
+)
+def test_where_the_manifest_goes_and_where_the_code_is_exchanged(
+    url: str, org: str | None, page: str, api: str
+) -> None:
+    site = GitHubSite.of(url)
+    assert (site.new_app_url(org), site.api_url) == (page, api)
+
+
+@pytest.mark.parametrize("url", ["github.com", "ftp://github.com", "https://", "https://x?y=1"])
+def test_a_github_url_that_is_not_a_web_address_is_refused(
+    url: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["register", "--github-url", url, "--out-dir", str(tmp_path), "--no-browser"]
+    assert main(argv) == 2
+    assert "--github-url" in capsys.readouterr().err
+
+
+async def new_app(github_url: str, manifest: dict[str, Any], *, state: str = "s") -> str:
+    """What a browser does on GitHub's "new App" page: the code GitHub sends it back with."""
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(
+            f"{github_url}/settings/apps/new?state={state}",
+            data={"manifest": json.dumps(manifest)},
+            allow_redirects=False,
+        ) as response,
+    ):
+        assert response.status == 302
+        back = parse_qs(urlsplit(response.headers["Location"]).query)
+    assert back["state"] == [state]
+    (code,) = back["code"]
+    return code
+
+
+def app_yml(redirect_url: str = "http://127.0.0.1:1/callback") -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((ROOT / "app.yml").read_text())
+    data["redirect_url"] = redirect_url
+    return data
+
+
+async def test_a_code_is_exchanged_once_for_the_app_and_its_credentials(
+    github: FakeGitHub, github_url: str
+) -> None:
+    code = await new_app(github_url, app_yml())
+    async with aiohttp.ClientSession() as session:
+        app = await convert(session, github_url, code)
+        (made,) = github.manifests.made
+        assert (app.id, app.slug, app.html_url) == (made["id"], made["slug"], made["html_url"])
+        assert (app.pem, app.webhook_secret) == (made["pem"], made["webhook_secret"])
+        assert (app.client_id, app.client_secret) == (made["client_id"], made["client_secret"])
+        assert app.install_url == f"{made['html_url']}/installations/new"
+        # The secrets never show in the App's repr (a log line, a traceback).
+        assert made["pem"] not in repr(app) and made["client_secret"] not in repr(app)
+        # A used code, and one GitHub never gave, are 404s: said as such.
+        for again in (code, "no-such-code"):
+            with pytest.raises(ConversionFailed, match="used already or is over an hour old"):
+                await convert(session, github_url, again)
+    github.assert_clean()  # the conversion is a request GitHub's API description accepts
+
+
+async def test_a_code_is_good_for_an_hour(
+    github: FakeGitHub, github_url: str, clock: FakeClock
+) -> None:
+    code = await new_app(github_url, app_yml())
+    clock.advance(minutes=61)
+    async with aiohttp.ClientSession() as session:
+        with pytest.raises(ConversionFailed):
+            await convert(session, github_url, code)
+
+
+def env_file(path: Path) -> dict[str, str]:
+    lines = path.read_text().splitlines()
+    return dict(line.split("=", 1) for line in lines if line and not line.startswith("#"))
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def read_stdout_line(proc: asyncio.subprocess.Process) -> Any:
+    assert proc.stdout is not None
+    return asyncio.wait_for(proc.stdout.readline(), 60)
+
+
+async def test_register_in_a_browser_writes_a_private_env_and_key_that_serve_accepts(
+    browser: Any,
+    github: FakeGitHub,
+    github_url: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The whole flow as a user runs it, against a GitHub Enterprise Server (the fake, serving
+    its API under /api/v3): the command's page in Chromium, its button, GitHub's page, the
+    way back with the code, the files, the installation address."""
+    github.api_prefix = "/api/v3"
+    args = [
+        "register",
+        "--github-url",
+        github_url,
+        "--org",
+        "acme",
+        "--webhook-url",
+        WEBHOOK,
+        "--out-dir",
+        str(tmp_path),
+        "--no-browser",
+    ]
+    proc = await run_bot(*args, env=dict(os.environ), stdout=asyncio.subprocess.PIPE)
+    try:
+        first = (await read_stdout_line(proc)).decode()
+        local = first.split()[1]
+        assert local.startswith("http://127.0.0.1:") and "the organisation acme" in first
+        await asyncio.to_thread(browser.get, local)
+        await asyncio.to_thread(browser.find_element(By.ID, "create").click)
+        await asyncio.to_thread(
+            WebDriverWait(browser, 30).until,
+            expected_conditions.presence_of_element_located((By.ID, "install")),
+        )
+        out, _ = await asyncio.wait_for(proc.communicate(), 30)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert proc.returncode == 0
+    (made,) = github.manifests.made
+    install = f"{made['html_url']}/installations/new"
+    assert browser.find_element(By.ID, "install").get_attribute("href") == install
+    assert f"Install it on your repositories: {install}" in out.decode()
+    # GitHub got app.yml for the organisation, with the webhook and the way back put in.
+    ((page, manifest),) = github.manifests.received
+    assert page == "/organizations/acme/settings/apps/new"
+    expected = app_yml(f"{local.rstrip('/')}/callback")
+    expected["hook_attributes"]["url"] = WEBHOOK
+    assert manifest == expected
+    key, env = tmp_path / "github-app.pem", tmp_path / ".env"
+    assert key.read_text() == made["pem"]
+    assert env_file(env) == {
+        "GITHUB_APP_ID": str(made["id"]),
+        "GITHUB_WEBHOOK_SECRET": made["webhook_secret"],
+        "GITHUB_PRIVATE_KEY_PATH": str(key.resolve()),
+        "GITHUB_CLIENT_ID": made["client_id"],
+        "GITHUB_CLIENT_SECRET": made["client_secret"],
+        "GITHUB_API_URL": f"{github_url}/api/v3",
+    }
+    assert (mode(env), mode(key)) == (0o600, 0o600)
+    # `serve` takes the file as it is.
+    for name in list(os.environ):
+        if name.startswith("GITHUB_"):
+            monkeypatch.delenv(name)
+    for name, value in env_file(env).items():
+        monkeypatch.setenv(name, value)
+    settings = Settings()
+    settings.require_github()
+    assert settings.github_client_secret is not None
+    assert settings.github_client_secret.get_secret_value() == made["client_secret"]
+    github.assert_clean()
+
+
+def test_existing_files_are_not_overwritten_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / ".env").write_text("GITHUB_APP_ID=1\n")
+    argv = ["register", "--out-dir", str(tmp_path), "--no-browser"]
+    assert main(argv) == 2
+    assert f"{tmp_path / '.env'} exists" in capsys.readouterr().err
+    assert (tmp_path / ".env").read_text() == "GITHUB_APP_ID=1\n"
+    assert main(["register", "--out-dir", str(tmp_path / "missing"), "--no-browser"]) == 2
+    assert "not an existing directory" in capsys.readouterr().err
+
+
+def registered(app_id: int = 7) -> RegisteredApp:
+    return RegisteredApp(
+        id=app_id,
+        slug="commit-digest",
+        name="Commit Digest",
+        html_url="https://github.com/apps/commit-digest",
+        client_id="Iv1.abc",
+        pem="-----BEGIN RSA PRIVATE KEY-----\nMII\n-----END RSA PRIVATE KEY-----\n",
+        webhook_secret="w",
+        client_secret="c",
+    )
+
+
+def test_force_overwrites_and_makes_the_files_private(tmp_path: Path) -> None:
+    for name in (".env", "github-app.pem"):
+        (tmp_path / name).write_text("old")
+        (tmp_path / name).chmod(0o644)
+    files = CredentialFiles(tmp_path, force=True)
+    files.check()
+    written = files.write(registered(), GitHubSite.of("https://github.com"))
+    assert written.key.read_text().startswith("-----BEGIN RSA PRIVATE KEY-----")
+    assert "GITHUB_API_URL" not in env_file(written.env)  # github.com is the default
+    assert (mode(written.env), mode(written.key)) == (0o600, 0o600)
+
+
+def test_a_file_that_appeared_meanwhile_is_kept_and_the_new_one_goes_beside(
+    tmp_path: Path,
+) -> None:
+    files = CredentialFiles(tmp_path)
+    files.check()
+    (tmp_path / "github-app.pem").write_text("someone else's key")
+    written = files.write(registered(42), GitHubSite.of("https://github.com"))
+    assert (tmp_path / "github-app.pem").read_text() == "someone else's key"
+    assert written.key == tmp_path / "github-app.pem.42"
+    assert env_file(written.env)["GITHUB_PRIVATE_KEY_PATH"] == str(written.key.resolve())
+
+
+def test_force_does_not_write_through_a_symbolic_link(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_text("not a key")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "github-app.pem").symlink_to(elsewhere)
+    written = CredentialFiles(out, force=True).write(
+        registered(5), GitHubSite.of("https://github.com")
+    )
+    assert elsewhere.read_text() == "not a key"
+    assert written.key == out / "github-app.pem.5" and mode(written.key) == 0o600
+
+
+def test_the_env_file_is_read_by_a_shell_as_written(tmp_path: Path) -> None:
+    folder = tmp_path / "my app"  # a space, as home folders sometimes have
+    folder.mkdir()
+    files = CredentialFiles(folder)
+    written = files.write(registered(9), GitHubSite.of("https://ghe.example.com"))
+    shown = subprocess.run(
+        [
+            "sh",
+            "-c",
+            '. ./.env && printf "%s|%s|%s" "$GITHUB_PRIVATE_KEY_PATH" '
+            '"$GITHUB_APP_ID" "$GITHUB_API_URL"',
+        ],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert shown == f"{written.key.resolve()}|9|https://ghe.example.com/api/v3"
+
+
+@pytest.fixture
+async def local_page(
+    aiohttp_client: Callable[..., Any], github: FakeGitHub, github_url: str, tmp_path: Path
+) -> AsyncIterator[tuple[Any, Registration]]:
+    """The command's two routes in-process, sending the manifest to the fake GitHub (as a
+    GitHub Enterprise Server: its API under /api/v3)."""
+    github.api_prefix = "/api/v3"
+    async with aiohttp.ClientSession() as session:
+        registration = Registration(
+            data=app_yml(),
+            site=GitHubSite.of(github_url),
+            org=None,
+            files=CredentialFiles(tmp_path),
+            session=session,
+        )
+        app = web.Application()
+        app.add_routes(registration.routes())
+        yield await aiohttp_client(app), registration
+
+
+async def test_an_answer_for_another_registration_is_refused(
+    local_page: tuple[Any, Registration], github: FakeGitHub, tmp_path: Path
+) -> None:
+    client, registration = local_page
+    response = await client.get("/callback", params={"code": "abc", "state": "not-ours"})
+    assert response.status == 400
+    assert "state differs" in await response.text()
+    assert github.calls == [] and not registration.done.done()
+    assert not (tmp_path / ".env").exists()
+
+
+async def test_a_code_github_refuses_leaves_the_page_waiting(
+    local_page: tuple[Any, Registration], github: FakeGitHub, tmp_path: Path
+) -> None:
+    client, registration = local_page
+    page = await (await client.get("/")).text()
+    state = parse_qs(urlsplit(page.split('action="')[1].split('"')[0].replace("&amp;", "&")).query)
+    response = await client.get(
+        "/callback", params={"code": "never-given", "state": state["state"][0]}
+    )
+    assert response.status == 502
+    assert "used already or is over an hour old" in await response.text()
+    assert not registration.done.done() and not (tmp_path / ".env").exists()
