@@ -46,6 +46,7 @@ from werkzeug.datastructures import Headers, ImmutableMultiDict
 from bot.analysis.titles import pr_number
 from bot.runtime.clock import Clock
 from tests.fakes.hooks import REDELIVERY_WINDOW, HookLog
+from tests.fakes.oauth import FakeOAuth
 from tests.support import SHARED, replay_day, replay_pushes
 
 API_DOCS = "https://docs.github.com/rest"
@@ -330,6 +331,9 @@ class FakeGitHub:
             ),
             ("POST", re.compile(r"^/graphql$"), "token", self._graphql),
         ]
+        # Sign-in with GitHub: the OAuth web flow and the user-to-server routes.
+        self.oauth = FakeOAuth(self)
+        self._routes += self.oauth.routes()
 
     # --- seeding ---------------------------------------------------------------------------
 
@@ -707,7 +711,8 @@ class FakeGitHub:
                 "Request forbidden by administrative rules. Please make sure your request has a User-Agent header",
             )
         body = await request.read()
-        if self.check_spec and call.path != "/graphql":
+        # The sign-in pages (`/login/oauth/…`) are github.com's, not the API's: no spec for them.
+        if self.check_spec and call.path != "/graphql" and auth_kind != "none":
             content_type = request.headers.get("Content-Type", "application/json")
             # A write's body differs test to test (and may be 64 kB): not worth remembering.
             check = spec_problem.__wrapped__ if body else spec_problem
@@ -759,6 +764,8 @@ class FakeGitHub:
         return response
 
     def _authenticate(self, request: web.Request, call: Call, kind: str) -> web.Response | None:
+        if kind in ("none", "basic", "user"):
+            return self.oauth.authenticate(request, call, kind)
         header = request.headers.get("Authorization", "")
         scheme, _, credential = header.partition(" ")
         if kind == "jwt":
