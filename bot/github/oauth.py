@@ -7,6 +7,7 @@ person and the App can reach, which is exactly what the status page may show the
 
 from __future__ import annotations
 
+import base64
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -91,12 +92,11 @@ class OAuthApp:
 
     async def revoke(self, token: str) -> None:
         """Revoke the person's token at sign-out (Basic auth with the App's client id)."""
-        auth = aiohttp.BasicAuth(self.client_id, self.client_secret)
+        basic = base64.b64encode(f"{self.client_id}:{self.client_secret}".encode()).decode()
         async with self.session.delete(
             f"{self.api_url}/applications/{self.client_id}/token",
             json={"access_token": token},
-            auth=auth,
-            headers=self._headers(None),
+            headers={**self._headers(None), "Authorization": f"Basic {basic}"},
         ) as response:
             # 404: the token was already gone (expired, or revoked by the person on GitHub).
             if response.status not in (204, 404):

@@ -138,6 +138,8 @@ def _repo(
     )
     posts = []
     for post in repo.posts:
+        if not post.url.startswith("https://"):
+            continue  # GitHub's own links only: never a `javascript:` one
         kind, _, day = post.period.partition(":")
         posts.append(Link(words.post_kinds.get(kind, kind).format(date=day), post.url))
     trouble: list[str] = []
