@@ -17,17 +17,15 @@ from bot.store.digests import DigestState
 from bot.store.jobs import JobKind, JobState
 from bot.store.posts import PostState
 
-# The posts shown are those of the last fortnight's periods (each looked up by its key).
-RECENT_DAYS = 14
-# Posts periods: the day's digest, the day's alerts, the week's roll-up (by its first day).
-POST_PERIODS = ("day:", "alerts:", "week:")
+# The posts read, each looked up by its key: the last week's digests and alerts, and the
+# roll-ups of weeks begun in the last fortnight; of each, how many (the newest) are shown.
+POST_PERIODS = {"day:": (7, 3), "alerts:": (7, 2), "week:": (14, 1)}
 
 
 @dataclass(frozen=True)
 class PostLink:
     period: str  # "day:2026-01-22", "alerts:2026-01-22", "week:2026-01-19"
     url: str
-    at: datetime
 
 
 @dataclass(frozen=True)
@@ -122,23 +120,44 @@ class StatusReader:
     @staticmethod
     async def _posts(conn: Any, repos: dict[int, RepoStatus], ids: list[int], today: date) -> None:
         p = t.posts.c
+        # A roll-up's period is its week's first day, a week before it is posted.
         periods = [
             f"{prefix}{(today - timedelta(days=n)).isoformat()}"
-            for n in range(RECENT_DAYS + 1)
-            for prefix in POST_PERIODS
+            for prefix, (days, _) in POST_PERIODS.items()
+            for n in range(days + 1)
         ]
-        rows = await conn.execute(
-            sa.select(p.repo_id, p.period, p.url, p.created_at).where(
+        kind = sa.case(
+            *((p.period.like(f"{prefix}%"), prefix) for prefix in POST_PERIODS), else_=""
+        )
+        shown = sa.case(
+            *((p.period.like(f"{prefix}%"), n) for prefix, (_, n) in POST_PERIODS.items()),
+            else_=0,
+        )
+        # Only the newest few of each kind leave the database (a busy repository has a
+        # fortnight of digests and alerts).
+        rank = sa.func.row_number().over(
+            partition_by=(p.repo_id, kind), order_by=(p.period.desc(), p.key)
+        )
+        recent = (
+            sa.select(p.repo_id, p.period, p.url, rank.label("rank"), shown.label("shown"))
+            .where(
                 p.repo_id.in_(ids),
                 p.period.in_(periods),
                 p.state == PostState.POSTED.value,
                 p.url.is_not(None),
             )
+            .subquery()
         )
-        for row in rows:
-            repos[row.repo_id].posts.append(PostLink(row.period, row.url, row.created_at))
+        rows = await conn.execute(
+            sa.select(recent.c.repo_id, recent.c.period, recent.c.url).where(
+                recent.c.rank <= recent.c.shown
+            )
+        )
+        for repo_id, period, url in rows:
+            repos[repo_id].posts.append(PostLink(period, url))
         for repo in repos.values():
-            repo.posts.sort(key=lambda post: post.at, reverse=True)
+            # Newest period first ("day:2026-07-01" sorts by its date after the kind).
+            repo.posts.sort(key=lambda post: post.period.partition(":")[2], reverse=True)
 
     @staticmethod
     async def _waiting(conn: Any, repos: dict[int, RepoStatus], ids: list[int]) -> None:

@@ -96,10 +96,42 @@ def _age(span: timedelta, words: PagePhrases) -> str:
     return words.age_minutes.format(minutes=minutes)
 
 
+@dataclass(frozen=True)
+class _Scheduled:
+    """What a config says the page shows; repositories sharing a config share it."""
+
+    config: RepoConfig
+    next_digest: str
+    next_weekly: str
+    settings: list[Setting]
+
+
+def _scheduled(
+    stored: dict[str, Any] | None,
+    now: datetime,
+    default_language: str,
+    words: PagePhrases,
+    defaults: dict[str, dict[str, Any]],
+) -> _Scheduled:
+    config = config_of(stored, default_language)
+    schedule = config.schedule
+    next_weekly = (
+        _local(config.week_schedule.week_of(now).due, config)
+        if config.weekly.enabled
+        else words.weekly_off
+    )
+    return _Scheduled(
+        config,
+        _local(schedule.end_of(schedule.day_of(now)), config),
+        next_weekly,
+        _settings(config, defaults, words),
+    )
+
+
 def _settings(
     config: RepoConfig, defaults: dict[str, dict[str, Any]], words: PagePhrases
 ) -> list[Setting]:
-    """Each top-level setting, and whether the file set it or the default stands."""
+    """The top-level settings the file set (the others are the defaults)."""
     mine = config.model_dump(mode="json", by_alias=True)
     if config.language not in defaults:
         defaults[config.language] = default_config(config.language).model_dump(
@@ -110,38 +142,30 @@ def _settings(
         Setting(
             name,
             json.dumps(value, ensure_ascii=False, separators=(", ", ": ")),
-            words.config_origins["default" if theirs.get(name) == value else "file"],
+            words.config_origins["file"],
         )
         for name, value in mine.items()
+        if theirs.get(name) != value
     ]
 
 
-def _repo(
-    repo: RepoStatus,
-    now: datetime,
-    default_language: str,
-    words: PagePhrases,
-    defaults: dict[str, dict[str, Any]],
-) -> RepoView:
-    config = config_of(repo.config, default_language)
-    schedule = config.schedule
-    next_digest = schedule.end_of(schedule.day_of(now))
-    next_weekly = (
-        _local(config.week_schedule.week_of(now).due, config)
-        if config.weekly.enabled
-        else words.weekly_off
-    )
+def _posts(repo: RepoStatus, words: PagePhrases) -> list[Link]:
+    return [
+        Link(words.post_kinds[kind].format(date=day), post.url)
+        for post in repo.posts
+        # GitHub's own links only: never a `javascript:` one.
+        if post.url.startswith("https://")
+        for kind, _, day in [post.period.partition(":")]
+    ]
+
+
+def _repo(repo: RepoStatus, now: datetime, words: PagePhrases, scheduled: _Scheduled) -> RepoView:
+    config = scheduled.config
     waiting = (
         words.waiting_some.format(count=repo.waiting, age=_age(now - repo.oldest_waiting, words))
         if repo.waiting and repo.oldest_waiting is not None
         else words.waiting_none
     )
-    posts = []
-    for post in repo.posts:
-        if not post.url.startswith("https://"):
-            continue  # GitHub's own links only: never a `javascript:` one
-        kind, _, day = post.period.partition(":")
-        posts.append(Link(words.post_kinds.get(kind, kind).format(date=day), post.url))
     trouble: list[str] = []
     if repo.suspended:
         trouble.append(words.suspended)
@@ -166,12 +190,12 @@ def _repo(
     return RepoView(
         id=repo.id,
         full_name=repo.full_name,
-        next_digest=_local(next_digest, config),
-        next_weekly=next_weekly,
+        next_digest=scheduled.next_digest,
+        next_weekly=scheduled.next_weekly,
         waiting=waiting,
-        posts=posts,
+        posts=_posts(repo, words),
         trouble=trouble,
-        settings=_settings(config, defaults, words),
+        settings=scheduled.settings,
         config_error=(
             words.config_error.format(error=repo.config_error) if repo.config_error else None
         ),
@@ -192,6 +216,7 @@ def page_view(
     words = catalogue(language).page
     installations: dict[int, InstallationView] = {}
     defaults: dict[str, dict[str, Any]] = {}
+    schedules: dict[str, _Scheduled] = {}
     for repo in read.repos:
         key = repo.installation_id or 0
         if key not in installations:
@@ -207,5 +232,8 @@ def page_view(
                 suspended=repo.suspended,
                 usage=usage,
             )
-        installations[key].repos.append(_repo(repo, now, default_language, words, defaults))
+        shared = json.dumps(repo.config, sort_keys=True)
+        if shared not in schedules:
+            schedules[shared] = _scheduled(repo.config, now, default_language, words, defaults)
+        installations[key].repos.append(_repo(repo, now, words, schedules[shared]))
     return PageView(language, words, login, list(installations.values()))

@@ -266,5 +266,6 @@ EN = Catalogue(
         config_columns=("Setting", "Value", "From"),
         config_origins={"file": ".github/commit-digest.yml", "default": "default"},
         config_error="The last .github/commit-digest.yml read was rejected, so the config above stays in force: {error}",
+        config_rest="Every other setting is the default.",
     ),
 )

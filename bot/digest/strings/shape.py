@@ -216,6 +216,7 @@ class PagePhrases:
     config_columns: tuple[str, str, str]
     config_origins: dict[str, str]
     config_error: str  # {error}
+    config_rest: str
 
 
 @dataclass(frozen=True)

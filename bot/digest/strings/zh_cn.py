@@ -258,5 +258,6 @@ ZH_CN = Catalogue(
         config_columns=("设置", "值", "来源"),
         config_origins={"file": ".github/commit-digest.yml", "default": "默认值"},
         config_error="最近读取的 .github/commit-digest.yml 被拒绝，上面的配置仍然生效：{error}",
+        config_rest="其余设置均为默认值。",
     ),
 )
