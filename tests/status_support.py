@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from aiohttp import web
 
@@ -53,6 +54,21 @@ async def serve(
     app = create_app(settings, clock=clock, background=False)
     server = await aiohttp_server(app)
     return Served(str(server.make_url("")).rstrip("/"), app)
+
+
+@pytest.fixture
+async def served(
+    aiohttp_server: Callable[..., Any],
+    make_settings: Callable[..., Any],
+    clock: FakeClock,
+    github_url: str,
+    github: FakeGitHub,
+) -> Served:
+    """The App with sign-in on, the fake GitHub's people and a seeded store."""
+    seed_github(github)
+    served = await serve(aiohttp_server, make_settings, clock, github_url)
+    await seed_store(served.app, clock.now())
+    return served
 
 
 def seed_github(github: FakeGitHub) -> None:

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -22,24 +20,10 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.fakes.github import FakeGitHub
 from tests.fakes.oauth import Code
-from tests.status_support import OWN, SECRET, Served, seed_github, seed_store, serve
+from tests.status_support import OWN, SECRET, Served
 from tests.support import ROOT, FakeClock
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-async def served(
-    aiohttp_server: Callable[..., Any],
-    make_settings: Callable[..., Any],
-    clock: FakeClock,
-    github_url: str,
-    github: FakeGitHub,
-) -> Served:
-    seed_github(github)
-    served = await serve(aiohttp_server, make_settings, clock, github_url)
-    await seed_store(served.app, clock.now())
-    return served
 
 
 async def visit(browser: WebDriver, url: str) -> None:

@@ -17,25 +17,9 @@ from tests.status_support import (
     OWN,
     SECRET,
     Served,
-    seed_github,
-    seed_store,
     serve,
 )
 from tests.support import FakeClock
-
-
-@pytest.fixture
-async def served(
-    aiohttp_server: Callable[..., Any],
-    make_settings: Callable[..., Any],
-    clock: FakeClock,
-    github_url: str,
-    github: FakeGitHub,
-) -> Served:
-    seed_github(github)
-    served = await serve(aiohttp_server, make_settings, clock, github_url)
-    await seed_store(served.app, clock.now())
-    return served
 
 
 async def sign_in(
