@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from http.cookies import SimpleCookie
 from typing import Any
 
 import aiohttp
 import pytest
+import sqlalchemy as sa
 from yarl import URL
 
+from bot.app import STORE
+from bot.store import schema as t
 from bot.web.status_view import language_of
 from tests.fakes.github import FakeGitHub
 from tests.status_support import (
     HOSTILE,
     OWN,
+    OWN_ID,
     SECRET,
     Served,
     serve,
@@ -161,3 +166,31 @@ def test_the_language_is_the_first_accepted_one_the_page_speaks(
     header: str | None, language: str
 ) -> None:
     assert language_of(header) == language
+
+
+async def test_a_job_waiting_to_retry_and_a_suspended_installation_say_what_comes_next(
+    served: Served, github: FakeGitHub, clock: FakeClock, http: aiohttp.ClientSession
+) -> None:
+    now = clock.now()
+    async with served.app[STORE].engine.begin() as conn:
+        await conn.execute(sa.update(t.installations).values(suspended=True))
+        await conn.execute(
+            sa.insert(t.jobs).values(
+                kind="analyse_commit",
+                key=f"{OWN_ID}/{'1' * 40}",
+                payload={"repo_id": OWN_ID, "sha": "1" * 40},
+                state="pending",
+                attempts=2,
+                not_before=now + timedelta(minutes=30),
+                last_error="GitHub answered 502 Bad Gateway",
+                created_at=now,
+                updated_at=now,
+            )
+        )
+    html = await (await sign_in(http, served, "maintainer", github)).text()
+    # 12:30 UTC is 20:30 in the repository's zone.
+    assert (
+        "Analysing a commit failed 2 times: GitHub answered 502 Bad Gateway. "
+        "The App tries again at 2026-07-10 20:30 (Asia/Shanghai)." in html
+    )
+    assert "This installation is suspended" in html
