@@ -26,12 +26,13 @@ class Settings(BaseSettings):
     github_private_key: SecretStr | None = None
     github_private_key_path: Path | None = None
     github_webhook_secret: SecretStr | None = None
-    github_api_url: str = "https://api.github.com"
-    github_timeout_seconds: float = Field(default=30.0, gt=0)
-    # Sign-in with GitHub for the status page (the App's OAuth client id and secret) and the
-    # key its session cookie is encrypted with; without all three the page says sign-in is off.
+    # The App's OAuth client (the status page's sign-in); `register` writes both.
     github_client_id: str | None = None
     github_client_secret: SecretStr | None = None
+    github_api_url: str = "https://api.github.com"
+    github_timeout_seconds: float = Field(default=30.0, gt=0)
+    # The key the status page's session cookie is encrypted with; without it, or without the
+    # OAuth client, the page says sign-in is not configured.
     session_secret: SecretStr | None = None
     # A session ends this long after sign-in (GitHub's user tokens last 8 hours).
     session_max_age_seconds: int = Field(default=8 * 3600, ge=60, le=8 * 3600)
