@@ -16,6 +16,7 @@ from bot.analysis.factory import open_analyzer, open_narrator
 from bot.analysis.narrative import Narrator
 from bot.github import GitHubApp
 from bot.github.client import RetryPolicy
+from bot.github.oauth import OAuthApp
 from bot.jobs.analyse.commit import AnalyseCommit
 from bot.jobs.analyse.expand import ExpandRange
 from bot.jobs.commands import RunCommand
@@ -37,11 +38,14 @@ from bot.store import Store
 from bot.store.group_commit import GroupCommit
 from bot.store.housekeeping import Housekeeping
 from bot.store.jobs import JobKind
-from bot.web import probes
+from bot.store.status import StatusReader
+from bot.web import probes, status_page
+from bot.web import session as page_session
 from bot.web.body import ReadBudget
 from bot.web.handlers import build_router
 from bot.web.handlers.context import RepoViews
 from bot.web.probes import Liveness
+from bot.web.session import Sessions
 from bot.web.webhook import MAX_PAYLOAD_BYTES, Drain, WebhookEndpoint
 
 
@@ -72,6 +76,8 @@ METRICS = web.AppKey("metrics", Metrics)
 STORE = web.AppKey("store", Store)
 REPO_VIEWS = web.AppKey("repo_views", RepoViews)
 GITHUB = web.AppKey("github", GitHubApp)
+# The App's OAuth client for sign-in; absent when sign-in is not configured.
+OAUTH = web.AppKey("oauth", OAuthApp)
 ANALYZER = web.AppKey("analyzer", Analyzer)
 NARRATOR = web.AppKey("narrator", Narrator)
 EXECUTOR = web.AppKey("executor", Executor)
@@ -117,6 +123,7 @@ def create_app(
     app.cleanup_ctx.append(_ingest)
     app.cleanup_ctx.append(_housekeeping)
     app.cleanup_ctx.append(_recovery)
+    app.cleanup_ctx.append(_pages)
     # Runs once the server takes no more connections, before the cleanup contexts.
     app.on_shutdown.append(_stop_accepting)
 
@@ -124,6 +131,11 @@ def create_app(
     app.router.add_get("/healthz", _healthz)
     app.router.add_get("/readyz", _readyz)
     app.router.add_get("/metrics", _metrics)
+    if settings.sign_in_configured:
+        secret = settings.session_secret
+        assert secret is not None
+        page_session.install(app, secret.get_secret_value(), settings.session_max_age_seconds)
+    status_page.add_routes(app)
     return app
 
 
@@ -159,6 +171,15 @@ async def _github(app: web.Application) -> AsyncIterator[None]:
             metrics=app[METRICS],
             policy=RetryPolicy(timeout=settings.github_timeout_seconds),
         )
+        if settings.sign_in_configured:
+            assert settings.github_client_id and settings.github_client_secret
+            app[OAUTH] = OAuthApp(
+                session,
+                client_id=settings.github_client_id,
+                client_secret=settings.github_client_secret.get_secret_value(),
+                web_url=settings.github_web_url,
+                api_url=settings.github_api_url,
+            )
         yield
 
 
@@ -304,6 +325,28 @@ async def _recovery(app: web.Application) -> AsyncIterator[None]:
     if app[BACKGROUND] and app[SETTINGS].recovery_enabled and app[SETTINGS].worker_enabled:
         await app[RECOVERER].schedule_now()
         app[EXECUTOR].wake()
+    yield
+
+
+async def _pages(app: web.Application) -> AsyncIterator[None]:
+    settings = app[SETTINGS]
+    oauth = app.get(OAUTH)
+    sessions = (
+        Sessions(
+            oauth,
+            app[CLOCK],
+            max_age=settings.session_max_age_seconds,
+            recheck_seconds=settings.session_recheck_seconds,
+        )
+        if oauth is not None
+        else None
+    )
+    app[status_page.PAGES] = status_page.StatusPages(
+        sessions=sessions,
+        reader=StatusReader(app[STORE].engine),
+        settings=settings,
+        clock=app[CLOCK],
+    )
     yield
 
 

@@ -31,6 +31,13 @@ class Settings(BaseSettings):
     github_client_secret: SecretStr | None = None
     github_api_url: str = "https://api.github.com"
     github_timeout_seconds: float = Field(default=30.0, gt=0)
+    # The key the status page's session cookie is encrypted with; without it, or without the
+    # OAuth client, the page says sign-in is not configured.
+    session_secret: SecretStr | None = None
+    # A session ends this long after sign-in (GitHub's user tokens last 8 hours).
+    session_max_age_seconds: int = Field(default=8 * 3600, ge=60, le=8 * 3600)
+    # The repositories a person can reach are asked of GitHub again after this long.
+    session_recheck_seconds: int = Field(default=300, ge=0)
 
     database_url: str = "sqlite:///./commit-digest.db"
     host: str = "0.0.0.0"
@@ -170,6 +177,27 @@ class Settings(BaseSettings):
         if self.github_webhook_secret is None:
             raise MissingSetting("GITHUB_WEBHOOK_SECRET is not set: the App's webhook secret")
         return self.github_webhook_secret.get_secret_value()
+
+    @property
+    def sign_in_configured(self) -> bool:
+        """Whether the status page can sign people in: client id, secret and session key."""
+        return bool(
+            self.github_client_id
+            and self.github_client_secret
+            and self.github_client_secret.get_secret_value()
+            and self.session_secret
+            and self.session_secret.get_secret_value()
+        )
+
+    @property
+    def github_web_url(self) -> str:
+        """Where people sign in: github.com for the public API, the host itself on GHES."""
+        base = self.github_api_url
+        if base == "https://api.github.com":
+            return "https://github.com"
+        if base.endswith("/api/v3"):
+            return base[: -len("/api/v3")]
+        return base
 
     @property
     def graphql_url(self) -> str:

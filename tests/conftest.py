@@ -31,6 +31,7 @@ from tests.browser import browser  # noqa: F401  (the fixture, for the page test
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM
 from tests.processes import APP_ID
+from tests.status_support import served  # noqa: F401  (the fixture, for the status page tests)
 from tests.support import TEST_SECRET, FakeClock
 
 # The one PostgreSQL database the run is given. Under pytest-xdist each worker (gw0, gw1, …)

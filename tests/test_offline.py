@@ -21,6 +21,7 @@ from bot.cli.offline import offline_digest
 from bot.cli.offline_week import offline_week
 from bot.models import CommitInput, SettingsSources
 from bot.repo_config import default_config
+from tests.mermaid import mermaid_blocks, parse_xychart
 
 pytestmark = pytest.mark.usefixtures("environ_clean")
 
@@ -270,6 +271,9 @@ def test_week_prints_the_weekly_roll_up_of_the_clone(
     assert "not posted" not in out and "no commit was analysed again" not in out
     assert "Settings: weekly from `.github/commit-digest.yml` at `main`; zone," in out
     assert "4 commits of the week 2026-06-17 to 2026-06-23 in acme/widgets" in err
+    # The same Mermaid chart as the posted roll-up: the four commits on their days.
+    [chart] = [parse_xychart(source) for source in mermaid_blocks(out)]
+    assert sum(chart.bars[0]) == 4
     _write(repo, "widgets/api.py", "def old():\n    return 2\n")
     _commit(repo, "Return two", when="2026-06-25T10:00:00Z")
     out, _ = _digest(capsys, "--git", str(repo), "--week", "2026-06-30")

@@ -108,6 +108,7 @@ class Rollup:
     contributors: tuple[tuple[str, int], ...]  # most commits first
     per_day: Mapping[date, int]
     day_of: Mapping[str, date] = field(default_factory=dict)  # sha -> its digest day
+    by_day: Mapping[date, Counts] = field(default_factory=dict)  # each day's counts
 
     @property
     def empty(self) -> bool:
@@ -171,6 +172,9 @@ def build_rollup(
         contributors=tuple(sorted(authors.items(), key=lambda kv: (-kv[1], kv[0].casefold()))),
         per_day={d: per_day.get(d, 0) for d in week.days},
         day_of=day_of,
+        by_day={
+            d: Counts.of(c.commit for c in inside if day_of[c.commit.sha] == d) for d in week.days
+        },
     )
 
 

@@ -15,6 +15,7 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from bot.analysis.rollup import OTHER_AREA, Counts, Narrative, Rollup
+from bot.digest.chart import week_chart
 from bot.digest.markers import week_marker
 from bot.digest.markup import code_cell, link
 from bot.digest.render import BODY_LIMIT
@@ -74,6 +75,10 @@ class _Weekly:
             breaking=c.breaking,
             contributors=plural(self.s.contributors, len(self.r.contributors)),
         )
+
+    def chart(self) -> str:
+        labels = [self.day_label(d) for d in self.r.week.days]
+        return f"{week_chart(self.r, self.p, labels)}\n\n*{self.p.chart_legend}*"
 
     def counts(self) -> str:
         p, s = self.p, self.s
@@ -228,6 +233,7 @@ def render_weekly(
             [
                 *head,
                 *intro,
+                w.chart(),
                 f"### {w.p.counts}\n\n{w.counts()}",
                 w.notable(notable_cap),
                 w.themes(),

@@ -164,6 +164,14 @@ commits = sa.Table(
         sqlite_where=sa.text("published_part IS NULL"),
         postgresql_where=sa.text("published_part IS NULL"),
     ),
+    # Migration 0017: the status page's commits waiting for analysis.
+    sa.Index(
+        "ix_commits_pending",
+        "repo_id",
+        "landed_at",
+        sqlite_where=sa.text("state = 'pending'"),
+        postgresql_where=sa.text("state = 'pending'"),
+    ),
 )
 
 analyses = sa.Table(
@@ -187,6 +195,8 @@ analyses = sa.Table(
     # Migration 0008: claims of the LLM's answer the fact guard dropped (bot/analysis/guard.py).
     sa.Column("dropped_claims", sa.Integer, nullable=False, server_default="0"),
     sa.Index("ix_analyses_patch_id", "repo_id", "patch_id"),
+    # Migration 0017: the status page's LLM use today.
+    sa.Index("ix_analyses_made", "repo_id", "created_at"),
 )
 
 digests = sa.Table(

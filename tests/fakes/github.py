@@ -47,6 +47,7 @@ from bot.analysis.titles import pr_number
 from bot.runtime.clock import Clock
 from tests.fakes.hooks import REDELIVERY_WINDOW, HookLog
 from tests.fakes.manifests import ManifestFlow
+from tests.fakes.oauth import FakeOAuth
 from tests.support import REFERENCE, WEBHOOKS, reference_text, replay_day, replay_pushes
 
 API_DOCS = "https://docs.github.com/rest"
@@ -353,6 +354,9 @@ class FakeGitHub:
                 self.manifests.new_app_page,
             ),
         ]
+        # Sign-in with GitHub: the OAuth web flow and the user-to-server routes.
+        self.oauth = FakeOAuth(self)
+        self._routes += self.oauth.routes()
 
     # --- seeding ---------------------------------------------------------------------------
 
@@ -740,6 +744,8 @@ class FakeGitHub:
                 "Request forbidden by administrative rules. Please make sure your request has a User-Agent header",
             )
         body = await request.read()
+        # Web pages (the manifest flow's, sign-in's `/login/oauth/…`) are github.com's, not
+        # the API's: no description to check them against.
         if self.check_spec and call.path != "/graphql" and auth_kind != "page":
             content_type = request.headers.get("Content-Type", "application/json")
             # A write's body differs test to test (and may be 64 kB): not worth remembering.
@@ -794,6 +800,8 @@ class FakeGitHub:
     def _authenticate(self, request: web.Request, call: Call, kind: str) -> web.Response | None:
         if kind in ("none", "page"):
             return None
+        if kind in ("basic", "user"):
+            return self.oauth.authenticate(request, call, kind)
         header = request.headers.get("Authorization", "")
         scheme, _, credential = header.partition(" ")
         if kind == "jwt":

@@ -145,6 +145,10 @@ class WeeklyPhrases:
     window: str  # {start} {end} {zone}
     empty_week: str  # {first} {last}
     generated_by: str
+    # The Mermaid chart of the week (stored counts only): its title, axes and legend line.
+    chart_title: str
+    chart_y: str
+    chart_legend: str
 
 
 @dataclass(frozen=True)
@@ -175,6 +179,47 @@ class SourcesPhrases:
 
 
 @dataclass(frozen=True)
+class PagePhrases:
+    """The status page behind GitHub sign-in."""
+
+    title: str
+    sign_in_intro: str
+    sign_in: str
+    sign_in_off: str
+    refused: str
+    session_ended: str
+    signed_in_as: str  # {login}
+    sign_out: str
+    nothing: str
+    suspended: str
+    llm_usage: str  # {used} {budget}
+    llm_usage_unlimited: str  # {used}
+    next_digest: str
+    next_weekly: str
+    weekly_off: str
+    waiting: str
+    waiting_none: str
+    waiting_some: str  # {count} {age}
+    age_days: str  # {days} {hours}
+    age_hours: str  # {hours} {minutes}
+    age_minutes: str  # {minutes}
+    posts: str
+    posts_none: str
+    post_kinds: dict[str, str]  # {date}
+    trouble: str
+    trouble_none: str
+    job_kinds: dict[str, str]
+    job_failed: str  # {kind} {attempts} {reason}
+    job_retry: str  # {kind} {attempts} {reason} {when}
+    digest_failed: str  # {date} {reason}
+    config: str
+    config_columns: tuple[str, str, str]
+    config_origins: dict[str, str]
+    config_error: str  # {error}
+    config_rest: str
+
+
+@dataclass(frozen=True)
 class Catalogue:
     """Every fixed string of the posts in one language."""
 
@@ -184,6 +229,7 @@ class Catalogue:
     weekly: WeeklyPhrases
     usage: UsagePhrases
     sources: SourcesPhrases
+    page: PagePhrases
 
 
 def plural(forms: tuple[str, str], count: int) -> str:

@@ -1,0 +1,150 @@
+"""The status page for a person who reaches 1,000 repositories: read from the store and render.
+
+`python -m bench.status_page` fills a SQLite database like `bench.growth` (1,000
+repositories, 100 analysed commits each), adds what the page shows (a fortnight of digests,
+alerts and roll-ups, two commits waiting per repository, a failed job for one in ten, a config
+for one in five), then times the page's work for all of them: the store read (by index) and
+the HTML, as a page view does it after sign-in (no GitHub call). Prints the first view and
+the median of the next ones; the target is under 200 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import secrets
+import sqlite3
+import statistics
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bench import smoke
+from bench.growth import fill
+from bot.runtime.logs import configure_logging
+from bot.store import Store
+from bot.store.status import StatusReader
+from bot.web.status_page import templates
+from bot.web.status_view import page_view
+
+NOW = datetime(2026, 7, 1, 12, 0, tzinfo=UTC)
+STAMP = "2026-07-01 00:00:00.000000"
+
+
+def add_page_rows(database: Path) -> list[int]:
+    """What the page shows, on top of `fill`'s repositories; their ids."""
+    db = sqlite3.connect(database)
+    with db:
+        ids = [r for (r,) in db.execute("SELECT id FROM repositories ORDER BY id")]
+        db.execute(
+            "INSERT INTO installations (id, account_login, account_type, suspended, "
+            "created_at, updated_at) VALUES (1, 'org', 'Organization', 0, ?, ?)",
+            (STAMP, STAMP),
+        )
+        posts = []
+        for repo_id in ids:
+            for n in range(14):
+                day = (NOW - timedelta(days=n)).date().isoformat()
+                url = f"https://github.com/org/repo{repo_id}/discussions/{n}"
+                posts.append((repo_id, f"day:{day}", "part-1", url))
+                if n % 7 == 0:
+                    posts.append((repo_id, f"week:{day}", "part-1", url + "0"))
+                if n % 5 == 0:
+                    posts.append((repo_id, f"alerts:{day}", "alert-1", url + "1"))
+        db.executemany(
+            "INSERT INTO posts (repo_id, period, key, kind, state, url, created_at, updated_at)"
+            " VALUES (?, ?, ?, 'discussion', 'posted', ?, ?, ?)",
+            [(*p, STAMP, STAMP) for p in posts],
+        )
+        db.executemany(
+            "INSERT INTO commits (repo_id, sha, installation_id, delivery_id, position, "
+            "landed_at, branch, forced, title, message, author_name, url, state, created_at) "
+            "VALUES (?, ?, 1, 'd', 0, ?, 'main', 0, 'Waiting', 'Waiting', 'Ada', 'u', "
+            "'pending', ?)",
+            [
+                (repo_id, secrets.token_hex(20), f"2026-07-01 0{k}:00:00.000000", STAMP)
+                for repo_id in ids
+                for k in (1, 2)
+            ],
+        )
+        db.executemany(
+            "INSERT INTO jobs (kind, key, payload, state, priority, attempts, not_before, "
+            "last_error, rerun, created_at, updated_at) VALUES ('publish_period', ?, ?, "
+            "'failed', 3, 5, ?, 'GitHub answered 502 five times', 0, ?, ?)",
+            [
+                (f"{repo_id}/day/2026-06-30", json.dumps({"repo_id": repo_id}), *[STAMP] * 3)
+                for repo_id in ids[::10]
+            ],
+        )
+        config = json.dumps({"timezone": "Asia/Shanghai", "cutoff": "09:00"})
+        db.executemany(
+            "UPDATE repositories SET config = ? WHERE id = ?",
+            [(config, repo_id) for repo_id in ids[::5]],
+        )
+    db.close()
+    return ids
+
+
+async def views(url: str, ids: list[int], count: int) -> tuple[list[float], list[float]]:
+    """Seconds per page view, wall clock and the process's CPU time (the shared machine's
+    other work stretches the first, not the second): the store read and the HTML."""
+    store = await Store.open(url)
+    reader = StatusReader(store.engine)
+    template = templates().get_template("status.html")
+    took, cpu = [], []
+    try:
+        for _ in range(count):
+            began, began_cpu = time.perf_counter(), time.process_time()
+            read = await reader.read(ids, NOW)
+            page = page_view(
+                read,
+                login="maintainer",
+                accounts={1: "org"},
+                now=NOW,
+                language="en",
+                default_language="en",
+                daily_budget=1_000_000,
+            )
+            html = template.render(language="en", words=page.words, page=page)
+            took.append(time.perf_counter() - began)
+            cpu.append(time.process_time() - began_cpu)
+            assert len(page.installations[0].repos) == len(ids) and html
+    finally:
+        await store.close()
+    return took, cpu
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        database = Path(tmp) / "bench.db"
+        url = f"sqlite:///{database}"
+        store = await Store.open(url)  # the schema, by the App's own migrations
+        await store.close()
+        fill(database, args.repos, args.per_repo)
+        ids = add_page_rows(database)
+        took, cpu = await views(url, ids, args.views + 1)
+    print(f"{args.repos:,} repositories, {args.repos * args.per_repo:,} analysed commits")
+    print(
+        f"- status page: first view {took[0] * 1000:.0f} ms, "
+        f"median of the next {args.views} {statistics.median(took[1:]) * 1000:.1f} ms "
+        f"(CPU time {statistics.median(cpu[1:]) * 1000:.1f} ms)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repos", type=int, default=1000)
+    parser.add_argument("--per-repo", type=int, default=100)
+    parser.add_argument("--views", type=int, default=7)
+    args = parser.parse_args()
+    args.repos = smoke.size(args.repos, 5)
+    args.per_repo = smoke.size(args.per_repo, 3)
+    args.views = smoke.size(args.views, 1)
+    configure_logging(fmt="console", level="WARNING")
+    asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    main()
