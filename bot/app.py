@@ -37,6 +37,7 @@ from bot.store import Store
 from bot.store.group_commit import GroupCommit
 from bot.store.housekeeping import Housekeeping
 from bot.store.jobs import JobKind
+from bot.store.sqlite_file import sqlite_path, unopenable
 from bot.web import probes
 from bot.web.body import ReadBudget
 from bot.web.handlers import build_router
@@ -134,6 +135,9 @@ async def open_store(database_url: str) -> Store:
     except (SQLAlchemyError, OSError) as exc:
         cause = getattr(exc, "orig", None) or exc
         reason = " ".join(str(cause).split()) or type(cause).__name__
+        path = sqlite_path(database_url)
+        if path is not None:
+            reason = unopenable(path) or f"{path}: {reason}"
         raise MissingSetting(f"DATABASE_URL: cannot open the store: {reason}") from None
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.analysis import AnalysisResult, Analyzer, rules
 from bot.analysis.tiering import rules_sure
+from bot.cli import progress
 from bot.cli.clone import LocalCommit, files_with_patches
 from bot.models import CommitInput, DigestCommit, DigestUsage
 from bot.repo_config import RepoConfig
@@ -54,7 +55,7 @@ async def analyse(
     out = Analysed()
     files = files_with_patches(path, [c.sha for c in commits])
     with_llm = analyzer.name != "rules"
-    for local in commits:
+    for local in progress.each(commits, "analysing"):
         commit = CommitInput(
             sha=local.sha,
             message=local.message,
