@@ -20,6 +20,8 @@ from bot.repo_config import (
     parse_with_origin,
 )
 from bot.store.job_payloads import RefreshConfigPayload
+from tests.command_support import REPO as CMD_REPO
+from tests.command_support import app_with_repo, command, in_issue, only_reply
 from tests.fakes.github import FakeGitHub
 from tests.support import FakeClock, deliver_replay, replay_day, replay_pushes
 
@@ -268,3 +270,42 @@ async def test_unknown_keys_are_stored_with_the_config_they_left(
     repo = await client.app[STORE].repos.get(repo_id)
     assert (_zone(repo), repo.config_error) == ("Asia/Shanghai", None)
     assert repo.config_origin.ignored == ("`languagee` (did you mean `language`?)",)
+
+
+# --- `/digest config` says where each value came from ----------------------------------------
+
+
+async def test_digest_config_marks_the_orgs_values_the_files_and_the_defaults(
+    app_client: Callable[..., Any], github: FakeGitHub
+) -> None:
+    org = "octo-org/.github"
+    github.add_repo(org, repo_id=4343, installation_id=77).files[PATH] = (
+        "timezone: Asia/Shanghai\ncutoff: '09:00'\n"
+    )
+    fake = github.add_repo(CMD_REPO, repo_id=4242, installation_id=77)
+    fake.files[PATH] = "_extends: .github\ncutoff: '18:00'\nlanguagee: zh-CN\n"
+    client, _ = await app_with_repo(app_client, github)
+    payload = in_issue(github, "/digest config")
+    await command(client, github, payload)
+    reply = only_reply(github, payload)
+    assert '- `timezone`: `"Asia/Shanghai"` (`octo-org/.github`)' in reply
+    assert '- `cutoff`: `"18:00"` (file)' in reply
+    assert '- `language`: `"en"` (default)' in reply
+    assert "It starts from `.github/commit-digest.yml` in `octo-org/.github` (`_extends`)" in reply
+    assert "Unknown keys, ignored (the file's other keys apply): `languagee`" in reply
+    assert "did you mean `language`?" in reply
+
+
+async def test_digest_config_of_a_repository_without_a_file_names_the_orgs(
+    app_client: Callable[..., Any], github: FakeGitHub
+) -> None:
+    github.add_repo("octo-org/.github", repo_id=4343, installation_id=77).files[PATH] = (
+        "language: zh-CN\n"
+    )
+    client, _ = await app_with_repo(app_client, github)
+    payload = in_issue(github, "/digest config")
+    await command(client, github, payload)
+    reply = only_reply(github, payload)
+    assert "来自组织的默认配置：`octo-org/.github` 中的 `.github/commit-digest.yml`" in reply
+    assert '- `language`: `"zh-CN"` (`octo-org/.github`)' in reply
+    assert '- `timezone`: `"UTC"` (默认)' in reply

@@ -167,8 +167,9 @@ class RefreshConfig:
             etag=known.etag if known and known.sha == repo.config_sha else None,
         )
         base_check = None
+        in_force_base = repo.config_origin.base if repo.config_origin else None
         if own.unchanged:
-            in_force = repo.config_origin.base
+            in_force = in_force_base
             if in_force is None:
                 return None
             # The repository's file is the same; its base may not be (an org-wide change).
@@ -189,8 +190,8 @@ class RefreshConfig:
         except (ConfigError, RecursionError) as exc:
             raise _Rejected(_message(exc), sha) from None
         base = base_check if base_check and base_check.content else None
-        if base_name is not None and (base is None or repo.config_origin.base != base_name):
-            same = repo.config_origin.base == base_name
+        if base_name is not None and (base is None or in_force_base != base_name):
+            same = in_force_base == base_name
             base = await get_file_if_changed(
                 client,
                 base_name,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -26,9 +26,9 @@ class RepoRow:
     config_error: str | None
     config_error_reported: bool
     active_since: datetime
-    # Which file set each value in force (the repository's, or its base), and the base's
-    # blob (None: no base file was read).
-    config_origin: ConfigOrigin = field(default_factory=ConfigOrigin)
+    # Which file set each value in force (the repository's, or its base; None: put in force
+    # before 0017 recorded it), and the base's blob (None: no base file was read).
+    config_origin: ConfigOrigin | None = None
     config_base_sha: str | None = None
     config_base_etag: str | None = None
 
@@ -45,7 +45,9 @@ def _row(r: Any) -> RepoRow:
         config_error=r.config_error,
         config_error_reported=r.config_error_reported,
         active_since=r.active_since,
-        config_origin=ConfigOrigin.from_json(r.config_origin),
+        config_origin=(
+            ConfigOrigin.from_json(r.config_origin) if r.config_origin is not None else None
+        ),
         config_base_sha=r.config_base_sha,
         config_base_etag=r.config_base_etag,
     )
