@@ -4,12 +4,18 @@ out with "did you mean", and the rest applies."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient
 
+import bot.__main__
+from bot.__main__ import main
 from bot.app import EXECUTOR, STORE
 from bot.repo_config import (
     BASE,
@@ -23,7 +29,7 @@ from bot.store.job_payloads import RefreshConfigPayload
 from tests.command_support import REPO as CMD_REPO
 from tests.command_support import app_with_repo, command, in_issue, only_reply
 from tests.fakes.github import FakeGitHub
-from tests.support import FakeClock, deliver_replay, replay_day, replay_pushes
+from tests.support import FakeClock, deliver_replay, publish_round, replay_day, replay_pushes
 
 REPO = "vllm-project/llm-compressor"
 ORG_REPO = "vllm-project/.github"
@@ -309,3 +315,42 @@ async def test_digest_config_of_a_repository_without_a_file_names_the_orgs(
     assert "来自组织的默认配置：`octo-org/.github` 中的 `.github/commit-digest.yml`" in reply
     assert '- `language`: `"zh-CN"` (`octo-org/.github`)' in reply
     assert '- `timezone`: `"UTC"` (默认)' in reply
+
+
+# --- the footer says which keys were ignored -------------------------------------------------
+
+
+async def test_the_posted_digests_footer_names_the_ignored_keys(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    _serve(github)
+    github.repos[REPO].files[PATH] = "timezone: Asia/Shanghai\ncutof: '09:00'\n"
+    client = await _start(app_client)
+    clock.current = datetime(2026, 6, 24, 1, 0, tzinfo=UTC)
+    await publish_round(client)
+    (discussion,) = github.repos[REPO].discussions
+    body = discussion["body"]
+    assert "`.github/commit-digest.yml` has unknown keys, ignored (its other keys apply)" in body
+    assert "`cutof` (did you mean `cutoff`?)" in body
+    assert "2026-06-23" in discussion["title"]  # the valid `timezone` beside it applied
+
+
+def test_the_offline_digests_footer_names_the_ignored_keys(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bot.__main__, "configure_logging", lambda **_: None)
+    root = tmp_path / "widgets"
+    (root / ".github").mkdir(parents=True)
+    (root / PATH).write_text("languagee: zh-CN\ncutoff: '09:00'\n", encoding="utf-8")
+    env = {"GIT_AUTHOR_DATE": "2026-06-22T10:00:00Z", "GIT_COMMITTER_DATE": "2026-06-22T10:00:00Z"}
+    for args in (
+        ["init", "-q", "-b", "main"],
+        ["add", "-A"],
+        ["-c", "user.name=Ada", "-c", "user.email=a@example.com", "commit", "-q", "-m", "Add"],
+    ):
+        subprocess.run(["git", "-C", str(root), *args], check=True, env={**os.environ, **env})
+    assert main(["digest", "--git", str(root), "--day", "2026-06-22", "--repo", "acme/w"]) == 0
+    out = capsys.readouterr().out
+    assert "has unknown keys, ignored (its other keys apply)" in out
+    assert "`languagee` (did you mean `language`?)" in out
+    assert "cutoff from `.github/commit-digest.yml`" in out
