@@ -4,6 +4,7 @@ out with "did you mean", and the rest applies."""
 
 from __future__ import annotations
 
+import copy
 import os
 import subprocess
 from collections.abc import Callable
@@ -29,7 +30,14 @@ from bot.store.job_payloads import RefreshConfigPayload
 from tests.command_support import REPO as CMD_REPO
 from tests.command_support import app_with_repo, command, in_issue, only_reply
 from tests.fakes.github import FakeGitHub
-from tests.support import FakeClock, deliver_replay, publish_round, replay_day, replay_pushes
+from tests.support import (
+    FakeClock,
+    deliver,
+    deliver_replay,
+    publish_round,
+    replay_day,
+    replay_pushes,
+)
 
 REPO = "vllm-project/llm-compressor"
 ORG_REPO = "vllm-project/.github"
@@ -354,3 +362,25 @@ def test_the_offline_digests_footer_names_the_ignored_keys(
     assert "has unknown keys, ignored (its other keys apply)" in out
     assert "`languagee` (did you mean `language`?)" in out
     assert "cutoff from `.github/commit-digest.yml`" in out
+
+
+async def test_a_push_to_the_orgs_file_rereads_the_orgs_repositories(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    repo_id = _serve(github)
+    github.repos[ORG_REPO].files[PATH] = "timezone: Asia/Shanghai\n"
+    client = await _start(app_client)
+    github.repos[ORG_REPO].files[PATH] = "timezone: Europe/Paris\n"
+    push = copy.deepcopy(replay_pushes(REPO, DAY)[1]["payload"])
+    org = github.repos[ORG_REPO]
+    push["repository"].update(id=org.id, node_id=org.node_id, name=".github", full_name=ORG_REPO)
+    push["ref"] = f"refs/heads/{push['repository']['default_branch']}"
+    push["commits"] = push["commits"][:1]
+    push["commits"][0]["modified"] = [PATH]
+    for commit in push["commits"]:
+        org.commits[commit["id"]] = github.repos[REPO].commits[commit["id"]]
+    assert (await deliver(client, "push", push))[0] == 202
+    await client.app[EXECUTOR].drain()
+    repo = await client.app[STORE].repos.get(repo_id)
+    assert _zone(repo) == "Europe/Paris"
+    assert repo.config_origin.base == ORG_REPO
