@@ -275,3 +275,19 @@ def test_bash_completion_completes_in_bash(
     )
     done = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, check=True)
     assert set(done.stdout.split()) == expected
+
+
+def test_the_offline_digests_footer_names_the_config_keys_it_ignored(
+    clone: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (clone / ".github").mkdir()
+    (clone / ".github/commit-digest.yml").write_text(
+        "languagee: zh-CN\ncutoff: '09:00'\n", encoding="utf-8"
+    )
+    _git(clone, "add", "-A")
+    _git(clone, "commit", "-q", "-m", "Configure the digest")
+    assert main(["digest", "--git", str(clone), "--day", "2026-06-22"]) == 0
+    out = capsys.readouterr().out
+    assert "has unknown keys, ignored (its other keys apply)" in out
+    assert "`languagee` (did you mean `language`?)" in out
+    assert "cutoff from `.github/commit-digest.yml`" in out  # the valid key beside it applies

@@ -5,18 +5,13 @@ out with "did you mean", and the rest applies."""
 from __future__ import annotations
 
 import copy
-import os
-import subprocess
 from collections.abc import Callable
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient
 
-import bot.__main__
-from bot.__main__ import main
 from bot.app import EXECUTOR, STORE
 from bot.repo_config import (
     BASE,
@@ -341,27 +336,6 @@ async def test_the_posted_digests_footer_names_the_ignored_keys(
     assert "`.github/commit-digest.yml` has unknown keys, ignored (its other keys apply)" in body
     assert "`cutof` (did you mean `cutoff`?)" in body
     assert "2026-06-23" in discussion["title"]  # the valid `timezone` beside it applied
-
-
-def test_the_offline_digests_footer_names_the_ignored_keys(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(bot.__main__, "configure_logging", lambda **_: None)
-    root = tmp_path / "widgets"
-    (root / ".github").mkdir(parents=True)
-    (root / PATH).write_text("languagee: zh-CN\ncutoff: '09:00'\n", encoding="utf-8")
-    env = {"GIT_AUTHOR_DATE": "2026-06-22T10:00:00Z", "GIT_COMMITTER_DATE": "2026-06-22T10:00:00Z"}
-    for args in (
-        ["init", "-q", "-b", "main"],
-        ["add", "-A"],
-        ["-c", "user.name=Ada", "-c", "user.email=a@example.com", "commit", "-q", "-m", "Add"],
-    ):
-        subprocess.run(["git", "-C", str(root), *args], check=True, env={**os.environ, **env})
-    assert main(["digest", "--git", str(root), "--day", "2026-06-22", "--repo", "acme/w"]) == 0
-    out = capsys.readouterr().out
-    assert "has unknown keys, ignored (its other keys apply)" in out
-    assert "`languagee` (did you mean `language`?)" in out
-    assert "cutoff from `.github/commit-digest.yml`" in out
 
 
 async def test_a_push_to_the_orgs_file_rereads_the_orgs_repositories(
