@@ -6,8 +6,10 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 
 import pydantic
+import shtab
 
 from bot.cli import classify, corrections, evaluation, offline, publish, register, serve
 from bot.runtime.logs import configure_logging
@@ -96,6 +98,29 @@ existing file unless --force; prints the address that installs the App.
 """
 
 
+_MIGRATE_HELP = """\
+Creates the database schema of DATABASE_URL, or brings an older one up to date (Alembic
+migrations, applied in order), then exits. `serve` does the same on start; run `migrate`
+first when several replicas share one PostgreSQL database, or to check a DATABASE_URL.
+Safe to run again: an up-to-date schema is left as it is.
+"""
+
+_COMPLETION_HELP = """\
+Prints a completion script generated from this command's own options:
+  eval "$(commit-digest completion bash)"      in ~/.bashrc
+  commit-digest completion zsh > "${fpath[1]}/_commit-digest"
+"""
+
+_SHELLS = ("bash", "zsh")
+
+
+def _version() -> str:
+    try:
+        return metadata.version("commit-digest")
+    except metadata.PackageNotFoundError:  # run from a tree that was never installed
+        return "unknown"
+
+
 def _prog_name() -> str:
     """The name the user typed: the console script, or `python -m bot`."""
     invoked = os.path.basename(sys.argv[0]) if sys.argv else ""
@@ -106,7 +131,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=_prog_name(), description="Commit Digest: a daily digest of landed commits."
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
+    completion_cmd = commands.add_parser(
+        "completion",
+        help="print the shell completion script (bash or zsh)",
+        description=_COMPLETION_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    completion_cmd.add_argument("shell", choices=list(_SHELLS))
     raw = argparse.RawDescriptionHelpFormatter
     commands.add_parser(
         "serve",
@@ -114,7 +147,12 @@ def build_parser() -> argparse.ArgumentParser:
         description=_SERVE_HELP,
         formatter_class=raw,
     )
-    commands.add_parser("migrate", help="create or upgrade the database schema, then exit")
+    commands.add_parser(
+        "migrate",
+        help="create or upgrade the database schema, then exit",
+        description=_MIGRATE_HELP,
+        formatter_class=raw,
+    )
     classify_cmd = commands.add_parser(
         "classify",
         help="analyse commits: JSON lines on stdin, one analysis per line on stdout",
@@ -171,7 +209,9 @@ def build_parser() -> argparse.ArgumentParser:
         description=_DIGEST_HELP,
         formatter_class=raw,
     )
-    digest_cmd.add_argument("--git", required=True, metavar="PATH", help="a local git clone")
+    digest_cmd.add_argument(  # type: ignore[attr-defined]
+        "--git", required=True, metavar="PATH", help="a local git clone"
+    ).complete = shtab.DIRECTORY
     digest_cmd.add_argument("--branch", default=None, help="default: the checked-out branch")
     digest_period = digest_cmd.add_mutually_exclusive_group()
     digest_period.add_argument(
@@ -211,9 +251,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="the GitHub repository, for its name and commit links "
         "(default: read from the clone's GitHub origin)",
     )
-    digest_cmd.add_argument(
-        "--out", default=None, metavar="FILE", help="write here, in UTF-8 (default: stdout)"
-    )
+    digest_cmd.add_argument(  # type: ignore[attr-defined]
+        "--out",
+        default=None,
+        metavar="FILE",
+        help="write here, in UTF-8 (default: stdout, as does -)",
+    ).complete = shtab.FILE
     publish_cmd = commands.add_parser(
         "publish",
         help="render and publish a repository's day or weekly roll-up now "
@@ -318,7 +361,14 @@ def _run(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "completion":
+        # Needs no settings: it is run from a shell's start-up file. It completes the console
+        # script's name, whichever way it was generated.
+        parser.prog = "commit-digest"
+        print(shtab.complete(parser, shell=args.shell), end="")
+        return 0
     try:
         settings = _load_settings()
         configure_logging(fmt=settings.log_format, level=settings.log_level)

@@ -38,6 +38,7 @@ from bot.store import Store
 from bot.store.group_commit import GroupCommit
 from bot.store.housekeeping import Housekeeping
 from bot.store.jobs import JobKind
+from bot.store.sqlite_file import sqlite_path, unopenable
 from bot.store.status import StatusReader
 from bot.web import probes, status_page
 from bot.web import session as page_session
@@ -146,6 +147,9 @@ async def open_store(database_url: str) -> Store:
     except (SQLAlchemyError, OSError) as exc:
         cause = getattr(exc, "orig", None) or exc
         reason = " ".join(str(cause).split()) or type(cause).__name__
+        path = sqlite_path(database_url)
+        if path is not None:
+            reason = unopenable(path) or f"{path}: {reason}"
         raise MissingSetting(f"DATABASE_URL: cannot open the store: {reason}") from None
 
 

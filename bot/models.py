@@ -330,6 +330,8 @@ class SettingsSources:
     # The local time the clone was read at ("2026-11-24 09:15 UTC"), when the period it covers
     # had not ended then: later commits will belong to it too.
     so_far: str | None = None
+    # The file's unknown keys, left out while its other keys apply.
+    ignored: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -345,6 +347,8 @@ class Digest:
     commits: tuple[DigestCommit, ...]
     excluded: Mapping[str, int] = field(default_factory=dict)
     config_error: str | None = None
+    # The config file's unknown keys, left out ("`languagee` (did you mean `language`?)").
+    config_ignored: tuple[str, ...] = ()
     late: bool = False
     forced_pushes: int = 0
     truncated: int = 0

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import fnmatch
 import re
 import reprlib
 import string
 import time as clock
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, time
 from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -319,6 +321,85 @@ class LLMShare(_Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
+FILE = "file"
+BASE = "base"
+# The key that names the file a repository's file starts from (probot-config's convention).
+EXTENDS = "_extends"
+
+
+@dataclasses.dataclass(frozen=True)
+class ConfigOrigin:
+    """Where a config's values came from: the layer (`file`, `base`) that set each dotted key
+    (any other is the default), the unknown keys left out, and the base file's repository."""
+
+    sources: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    ignored: tuple[str, ...] = ()
+    base: str | None = None
+
+    def source_of(self, key: str) -> str | None:
+        """The layer that set `key` or a key above or below it; None: the default."""
+        for set_key, layer in self.sources.items():
+            if _under(key, set_key) or _under(set_key, key):
+                return layer
+        return None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"sources": dict(self.sources), "ignored": list(self.ignored), "base": self.base}
+
+    @classmethod
+    def from_json(cls, value: Any) -> ConfigOrigin:
+        """The stored origin; anything unreadable is no origin (the values still stand)."""
+        if not isinstance(value, dict):
+            return cls()
+        sources = value.get("sources")
+        ignored = value.get("ignored")
+        base = value.get("base")
+        return cls(
+            sources={str(k): str(v) for k, v in sources.items()}
+            if isinstance(sources, dict)
+            else {},
+            ignored=tuple(str(i) for i in ignored) if isinstance(ignored, list) else (),
+            base=base if isinstance(base, str) else None,
+        )
+
+
+# A repository name as GitHub spells it, alone (`.github`) or with its owner (`acme/base`).
+_BASE_NAME = re.compile(r"(?:([A-Za-z0-9-]{1,39})/)?([A-Za-z0-9._-]{1,100})")
+
+
+def base_repo(full_name: str, mapping: dict[Any, Any] | None) -> str | None:
+    """The repository whose config file this one starts from: the one its `_extends` names
+    (of the same owner), or with no file at all the owner's `.github` repository (GitHub's
+    convention for an organisation's defaults); None when there is none. ConfigError for an
+    `_extends` that cannot be followed."""
+    owner = full_name.partition("/")[0]
+    if mapping is None:
+        defaults = f"{owner}/.github"
+        return None if defaults.lower() == full_name.lower() else defaults
+    value = mapping.get(EXTENDS)
+    if value is None:
+        return None
+    match = _BASE_NAME.fullmatch(value.strip()) if isinstance(value, str) else None
+    if match is None or match.group(2) in (".", ".."):
+        raise ConfigError(
+            f"{CONFIG_PATH}: `{EXTENDS}`: must name a repository of {owner}, like .github or "
+            f"{owner}/other-repo, not {_shown(value)}"
+        )
+    if match.group(1) and match.group(1).lower() != owner.lower():
+        raise ConfigError(
+            f"{CONFIG_PATH}: `{EXTENDS}`: {_shown(value)} is not a repository of {owner}; "
+            "the App reads files of its own installation only"
+        )
+    base = f"{owner}/{match.group(2)}"
+    if base.lower() == full_name.lower():
+        raise ConfigError(f"{CONFIG_PATH}: `{EXTENDS}`: names this repository itself")
+    return base
+
+
+def _under(key: str, prefix: str) -> bool:
+    return key == prefix or key.startswith(prefix + ".")
+
+
 class RepoConfig(_Strict):
     timezone: str = "UTC"
     cutoff: str = "00:00"
@@ -425,8 +506,8 @@ _Loader.add_implicit_resolver(
 )
 
 
-def parse_config(content: str | bytes, *, default_language: str = "en") -> RepoConfig:
-    """The config in `content`, or ConfigError naming what is wrong. Empty means all defaults."""
+def read_mapping(content: str | bytes) -> dict[Any, Any]:
+    """The file's YAML as a mapping (empty: {}), or ConfigError naming what is wrong."""
     if len(content) > MAX_CONFIG_BYTES or len(_text(content).encode()) > MAX_CONFIG_BYTES:
         raise ConfigError(f"{CONFIG_PATH} is larger than {MAX_CONFIG_BYTES // 1024} KB")
     text = _text(content)
@@ -443,9 +524,40 @@ def parse_config(content: str | bytes, *, default_language: str = "en") -> RepoC
         data = {}
     if not isinstance(data, dict):
         raise ConfigError(f"{CONFIG_PATH}: expected a mapping of keys, got {type(data).__name__}")
+    return data
+
+
+def parse_config(content: str | bytes, *, default_language: str = "en") -> RepoConfig:
+    """The config in `content`, or ConfigError naming what is wrong. Empty means all defaults;
+    unknown keys are left out (`parse_with_origin` names them) and the rest applies."""
+    return parse_with_origin(content, default_language=default_language)[0]
+
+
+def parse_with_origin(
+    content: str | bytes, *, default_language: str = "en"
+) -> tuple[RepoConfig, ConfigOrigin]:
+    """The config in `content` and where its values came from (its unknown keys named)."""
+    return build_config([(FILE, read_mapping(content))], default_language=default_language)
+
+
+def build_config(
+    layers: Sequence[tuple[str, dict[Any, Any]]],
+    *,
+    default_language: str = "en",
+    base: str | None = None,
+) -> tuple[RepoConfig, ConfigOrigin]:
+    """The config of files layered lowest first (an org's `.github` file, then the
+    repository's), each mapping merged deeply over the one below; `sources` says which layer
+    set each key, `ignored` the unknown keys left out. ConfigError names any other problem."""
+    data: dict[Any, Any] = {}
+    sources: dict[str, str] = {}
+    for name, mapping in layers:
+        layer = {k: v for k, v in mapping.items() if k != EXTENDS}
+        data = merged(data, layer)
+        sources.update(dict.fromkeys(_leaves(layer), name))
     data.setdefault("language", default_language)
     try:
-        config = RepoConfig.model_validate(data)
+        config, ignored = _validated(data)
     except RecursionError:
         raise ConfigError(f"{CONFIG_PATH}: nested too deeply") from None
     except pydantic.ValidationError as exc:
@@ -454,7 +566,84 @@ def parse_config(content: str | bytes, *, default_language: str = "en") -> RepoC
     if key := _with_nul(config.model_dump(mode="json")):
         # YAML's "\0" escape: PostgreSQL stores no NUL in the saved config (SQLite would).
         raise ConfigError(f"{CONFIG_PATH}: `{key}`: contains a NUL character")
-    return config
+    dropped = {key for key, _ in ignored}
+    origin = ConfigOrigin(
+        sources={k: v for k, v in sources.items() if not any(_under(k, d) for d in dropped)},
+        ignored=tuple(
+            f"`{key}`" + (f" (did you mean `{near}`?)" if near else "")
+            for key, near in sorted(ignored)
+        ),
+        base=base,
+    )
+    return config, origin
+
+
+def merged(base: dict[Any, Any], over: dict[Any, Any]) -> dict[Any, Any]:
+    """`over` on `base`: mappings merge key by key, anything else (lists too) replaces."""
+    out = dict(base)
+    for key, value in over.items():
+        below = out.get(key)
+        out[key] = (
+            merged(below, value) if isinstance(below, dict) and isinstance(value, dict) else value
+        )
+    return out
+
+
+def _leaves(mapping: dict[Any, Any], prefix: str = "") -> list[str]:
+    """The dotted keys a mapping sets (a non-empty mapping is its keys; `on` as YAML reads it)."""
+    out = []
+    for key, value in mapping.items():
+        name = prefix + ("on" if key is True else str(key))
+        if isinstance(value, dict) and value:
+            out += _leaves(value, name + ".")
+        else:
+            out.append(name)
+    return out
+
+
+def _validated(data: dict[Any, Any]) -> tuple[RepoConfig, list[tuple[str, str | None]]]:
+    """The config with unknown keys left out, and each of them with its nearest known key."""
+    ignored: list[tuple[str, str | None]] = []
+    # Each round leaves out the unknown keys pydantic reported; the other errors stand.
+    for _ in range(3):
+        try:
+            return RepoConfig.model_validate(data), ignored
+        except pydantic.ValidationError as exc:
+            unknown = [e["loc"] for e in exc.errors() if e["type"] == "extra_forbidden"]
+            if not unknown:
+                raise
+            for loc in unknown:
+                ignored.append((".".join(str(p) for p in loc), _nearest(loc)))
+                data = _without(data, loc)
+    return RepoConfig.model_validate(data), ignored
+
+
+def _nearest(loc: tuple[int | str, ...]) -> str | None:
+    """The known key at `loc`'s level closest in spelling to its last part (difflib)."""
+    model: Any = RepoConfig
+    for part in loc[:-1]:
+        info = model.model_fields.get(part) if isinstance(part, str) else None
+        if info is None or not isinstance(info.annotation, type):
+            return None
+        model = info.annotation
+    known = [info.alias or name for name, info in model.model_fields.items()]
+    found = difflib.get_close_matches(str(loc[-1]), known, n=1, cutoff=0.6)
+    if not found:
+        return None
+    prefix = ".".join(str(p) for p in loc[:-1])
+    return f"{prefix}.{found[0]}" if prefix else found[0]
+
+
+def _without(data: dict[Any, Any], loc: tuple[int | str, ...]) -> dict[Any, Any]:
+    """`data` without the key at `loc` (a copy of each mapping on the way)."""
+    head, *rest = loc
+    out = dict(data)
+    if not rest:
+        out.pop(head, None)
+        out.pop(True if head == "on" else head, None)
+    elif isinstance(out.get(head), dict):
+        out[head] = _without(out[head], tuple(rest))
+    return out
 
 
 def _with_nul(value: Any, key: str = "") -> str | None:

@@ -140,29 +140,34 @@ class Settings(BaseSettings):
         return self
 
     def require_github(self) -> None:
-        """Stop with one line naming the variable when `serve` lacks a credential."""
+        """Stop with one line naming every variable `serve` lacks, not one a run."""
+        problems = []
         if not self.github_app_id:
-            raise MissingSetting("GITHUB_APP_ID is not set: the App's numeric id or client id")
+            problems.append("GITHUB_APP_ID is not set: the App's numeric id or client id")
+        key_problem = self._private_key_problem()
+        if key_problem:
+            problems.append(key_problem)
+        if self.github_webhook_secret is None or not self.github_webhook_secret.get_secret_value():
+            problems.append("GITHUB_WEBHOOK_SECRET is not set: the App's webhook secret")
+        if problems:
+            raise MissingSetting("; ".join(problems))
+
+    def _private_key_problem(self) -> str | None:
         if self.github_private_key is None and self.github_private_key_path is None:
-            raise MissingSetting(
-                "GITHUB_PRIVATE_KEY (PEM text) or GITHUB_PRIVATE_KEY_PATH is not set"
-            )
+            return "GITHUB_PRIVATE_KEY (PEM text) or GITHUB_PRIVATE_KEY_PATH is not set"
         path = self.github_private_key_path
         if self.github_private_key is None and path is not None and not path.is_file():
-            raise MissingSetting(f"GITHUB_PRIVATE_KEY_PATH points to {path}, which is not a file")
-        if self.github_webhook_secret is None or not self.github_webhook_secret.get_secret_value():
-            raise MissingSetting("GITHUB_WEBHOOK_SECRET is not set: the App's webhook secret")
+            return f"GITHUB_PRIVATE_KEY_PATH points to {path}, which is not a file"
         variable = "GITHUB_PRIVATE_KEY" if self.github_private_key else "GITHUB_PRIVATE_KEY_PATH"
         try:
             key = serialization.load_pem_private_key(
                 self.private_key_pem().encode("utf-8"), password=None
             )
         except (ValueError, TypeError, UnicodeError, OSError):
-            raise MissingSetting(
-                f"{variable} is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)"
-            ) from None
+            return f"{variable} is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)"
         if not isinstance(key, rsa.RSAPrivateKey):
-            raise MissingSetting(f"{variable} is not an RSA key: GitHub App keys are RSA")
+            return f"{variable} is not an RSA key: GitHub App keys are RSA"
+        return None
 
     def private_key_pem(self) -> str:
         """The App's private key as PEM text, from the variable or the file it names."""

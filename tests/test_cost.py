@@ -22,7 +22,7 @@ from bot.analysis.tiering import rules_sure
 from bot.cli.offline import offline_digest
 from bot.digest.usage import usage_lines
 from bot.models import CommitInput, DigestUsage, FileChange
-from bot.repo_config import ConfigError, RepoConfig, parse_config
+from bot.repo_config import ConfigError, RepoConfig, parse_config, parse_with_origin
 from bot.store.schema import analyses
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM
@@ -373,8 +373,10 @@ def test_the_llm_config_keys_are_checked_like_the_others() -> None:
         parse_config("llm:\n  for: [urgent]\n")
     with pytest.raises(ConfigError, match=r"`llm\.max_commits_per_day`"):
         parse_config("llm:\n  max_commits_per_day: -1\n")
-    with pytest.raises(ConfigError, match=r"`llm\.budget`: unknown key"):
-        parse_config("llm:\n  budget: 5\n")
+    # An unknown key is left out, said, and the rest applies.
+    kept, origin = parse_with_origin("llm:\n  budget: 5\n  max_commits_per_day: 2\n")
+    assert kept.llm.max_commits_per_day == 2
+    assert origin.ignored == ("`llm.budget`",)
 
 
 def test_the_cost_counts_cached_input_at_its_own_price() -> None:

@@ -105,7 +105,6 @@ def test_a_refused_value_is_named_beside_the_values_as_they_must_be_written() ->
         # GitHub's issue numbers are 32-bit: no such issue can exist.
         ("publish:\n  issue: 99999999999999999999\n", ["`publish.issue`"]),
         ("publish:\n  title: '{repository} {date}'\n", ["`publish.title`", "{repo}"]),
-        ("timzone: UTC\n", ["`timzone`", "unknown key"]),
         ("exclude:\n  messages: ['(unclosed']\n", ["`exclude.messages`", "regular expression"]),
         ("branches: []\n", ["`branches`"]),
         ("- just\n- a list\n", ["expected a mapping"]),

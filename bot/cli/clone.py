@@ -14,6 +14,7 @@ from pathlib import Path
 from unidiff import PatchSet
 from unidiff.errors import UnidiffParseError
 
+from bot.cli import progress
 from bot.cli.clone_files import CloneReadError, files_of_commits
 from bot.models import FileChange
 
@@ -47,8 +48,36 @@ def git(path: Path, *args: str) -> str:
     except FileNotFoundError as exc:
         raise OfflineError("git is not installed") from exc
     if result.returncode != 0:
-        raise OfflineError(f"git {' '.join(args[:2])}: {result.stderr.strip() or 'failed'}")
+        raise OfflineError(
+            f"git {' '.join(args[:2])} failed in {path}: {_first_line(result.stderr)}"
+        )
     return result.stdout
+
+
+def _first_line(stderr: str) -> str:
+    """git's own message, on one line: its first, without the `fatal:` or `error:` prefix."""
+    for line in stderr.splitlines():
+        text = line.strip()
+        for prefix in ("fatal:", "error:"):
+            text = text.removeprefix(prefix).strip()
+        if text:
+            return text
+    return "failed"
+
+
+def require_clone(path: Path) -> None:
+    """OfflineError, in a line of our own, unless `path` is a git clone (a work tree or bare)."""
+    if not path.exists():
+        raise OfflineError(f"no clone at {path}: there is no such folder")
+    if not path.is_dir():
+        raise OfflineError(f"{path} is a file, not a git clone")
+    try:
+        git(path, "rev-parse", "--git-dir")
+    except OfflineError:
+        raise OfflineError(
+            f"{path} is not a git repository (no .git in it or in a folder above it); "
+            "clone one with git clone URL"
+        ) from None
 
 
 _REPO_NAME = re.compile(r"[A-Za-z0-9-]{1,39}/[A-Za-z0-9._-]{1,100}")
@@ -185,15 +214,18 @@ def files_of(path: Path, sha: str, *, with_patches: bool) -> list[FileChange]:
 
 def files_with_patches(path: Path, shas: Sequence[str]) -> dict[str, list[FileChange]]:
     """Each commit's files with their patches, most of them through one `git log` a batch."""
-    try:
-        return files_of_commits(path, shas, lambda sha: files_of(path, sha, with_patches=True))
-    except CloneReadError as exc:
-        raise OfflineError(str(exc)) from None
+    with progress.bar(len(shas), "reading") as shown:
+        try:
+            return files_of_commits(
+                path, shas, lambda sha: files_of(path, sha, with_patches=True), shown.update
+            )
+        except CloneReadError as exc:
+            raise OfflineError(str(exc)) from None
 
 
 def resolve_branch(path: Path, branch: str | None) -> str:
     """The branch to read (default: the checked-out one); OfflineError naming what is wrong."""
-    git(path, "rev-parse", "--git-dir")
+    require_clone(path)
     if branch is None:
         try:
             git(path, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.analysis import AnalysisResult, Analyzer, rules
 from bot.analysis.tiering import rules_sure
+from bot.cli import progress
 from bot.cli.clone import LocalCommit, files_with_patches
 from bot.cli.clone_sources import blob_cache, with_sources
 from bot.models import CommitInput, DigestCommit, DigestUsage
@@ -56,7 +57,7 @@ async def analyse(
     files = files_with_patches(path, [c.sha for c in commits])
     with_llm = analyzer.name != "rules"
     blobs = blob_cache()
-    for local in commits:
+    for local in progress.each(commits, "analysing"):
         commit = CommitInput(
             sha=local.sha,
             message=local.message,

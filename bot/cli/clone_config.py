@@ -15,7 +15,7 @@ from bot.repo_config import (
     ConfigError,
     RepoConfig,
     default_config,
-    parse_config,
+    parse_with_origin,
 )
 
 FILE, FLAG, DEFAULT = "file", "flag", "default"
@@ -43,6 +43,8 @@ class CloneSettings:
     # The ref the file was read at, and whether it has the file.
     ref: str = "HEAD"
     found: bool = False
+    # The file's unknown keys, left out ("`languagee` (did you mean `language`?)").
+    ignored: tuple[str, ...] = ()
 
 
 def _blob(path: Path, ref: str) -> bytes | None:
@@ -84,11 +86,13 @@ def clone_settings(
     config = default_config(default_language)
     written: set[str] = set()
     found = True
+    ignored: tuple[str, ...] = ()
     try:
         content = _blob(path, ref)
         found = content is not None
         if content is not None:
-            config = parse_config(content, default_language=default_language)
+            config, origin = parse_with_origin(content, default_language=default_language)
+            ignored = origin.ignored
             written = _written(content)
     except ConfigError as exc:
         error = str(exc)
@@ -105,4 +109,4 @@ def clone_settings(
     sources = {
         name: FLAG if name in update else FILE if in_file[name] else DEFAULT for name in SETTINGS
     }
-    return CloneSettings(config.model_copy(update=update), sources, error, ref, found)
+    return CloneSettings(config.model_copy(update=update), sources, error, ref, found, ignored)

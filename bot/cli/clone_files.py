@@ -88,9 +88,10 @@ def files_of_commits(
     path: Path,
     shas: Sequence[str],
     one_by_one: Callable[[str], list[FileChange]],
+    done: Callable[[int], object] = lambda _: None,
 ) -> dict[str, list[FileChange]]:
     """Each commit's changed files with their patches against its first parent; a commit
-    the series cannot account for is read by `one_by_one`."""
+    the series cannot account for is read by `one_by_one`. `done` is told each batch read."""
     out: dict[str, list[FileChange]] = {}
     for i in range(0, len(shas), BATCH):
         batch = list(shas[i : i + BATCH])
@@ -101,4 +102,5 @@ def files_of_commits(
                 one_by_one(sha) if files is None else [FileChange.model_validate(f) for f in files]
             )
             out[sha] = [within_limits(f) for f in changed[:MAX_COMMIT_FILES]]
+        done(len(batch))
     return out

@@ -29,7 +29,8 @@ from bot.analysis.cost import Prices
 from bot.analysis.factory import open_analyzer
 from bot.analysis.guard import audit
 from bot.analysis.measures import Entry, WordMeasures, measure_groups
-from bot.cli.clone import OfflineError, files_with_patches, git
+from bot.cli import progress
+from bot.cli.clone import OfflineError, files_with_patches, git, require_clone
 from bot.models import ChangeType, CommitInput, Importance
 from bot.settings import MissingSetting, Settings
 
@@ -152,6 +153,7 @@ def replay_days(directory: Path) -> list[tuple[str, CommitInput]]:
 def git_history(path: Path, *, branch: str = "HEAD") -> list[tuple[str, CommitInput]]:
     """Every commit of a clone's history but merges, oldest first, with its files and
     patches against its parent (as GitHub's "get a commit" gives them)."""
+    require_clone(path)
     log = git(path, "log", "--no-merges", "--reverse", "--format=%H%x1f%an%x1f%B%x1e", branch)
     name = path.resolve().name
     records = [r.strip("\n").split("\x1f", 2) for r in log.split("\x1e") if r.strip("\n")]
@@ -443,15 +445,17 @@ async def analyse_all(
 ) -> list[Entry]:
     """Every commit analysed, for the measures of the words (no labels needed)."""
     entries: list[Entry] = []
-    for start in range(0, len(commits), _WINDOW):
-        window = commits[start : start + _WINDOW]
-        results = await asyncio.gather(
-            *(analyzer.analyze(commit, language=language) for _, commit in window)
-        )
-        entries += [
-            Entry(commit, result.analysis, language, group)
-            for (group, commit), result in zip(window, results, strict=True)
-        ]
+    with progress.bar(len(commits), "analysing") as shown:
+        for start in range(0, len(commits), _WINDOW):
+            window = commits[start : start + _WINDOW]
+            results = await asyncio.gather(
+                *(analyzer.analyze(commit, language=language) for _, commit in window)
+            )
+            entries += [
+                Entry(commit, result.analysis, language, group)
+                for (group, commit), result in zip(window, results, strict=True)
+            ]
+            shown.update(len(window))
     return entries
 
 

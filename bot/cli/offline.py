@@ -106,7 +106,9 @@ async def offline_digest(
 def sources_of(settings: CloneSettings, *, week: bool = False) -> SettingsSources:
     """What the footer says of the settings (`weekly` only in a roll-up)."""
     shown = {k: v for k, v in settings.sources.items() if week or k != "weekly"}
-    return SettingsSources(settings.ref, shown, settings.error, settings.found)
+    return SettingsSources(
+        settings.ref, shown, settings.error, settings.found, ignored=settings.ignored
+    )
 
 
 def _flags(tz: str | None, cutoff: str | None, lang: str | None) -> Flags:

@@ -22,7 +22,7 @@ from bot.digest.render import BODY_LIMIT
 from bot.digest.safety import code, inline
 from bot.digest.strings import catalogue
 from bot.models import Importance
-from bot.repo_config import RepoConfig, default_config
+from bot.repo_config import BASE, FILE, ConfigOrigin, RepoConfig, default_config
 
 # Commits an ambiguous `explain` lists: enough to pick from; the rest are counted.
 MAX_LISTED = 10
@@ -63,6 +63,9 @@ class _Texts:
     config_rejected_sha: str  # {sha}
     source_file: str
     source_default: str
+    config_base: str  # {base}
+    config_extends: str  # {base}
+    config_ignored: str  # {keys}
     config_items_left: str  # {n}
     config_fields_left: str  # {n}
     unknown_sha: str  # {what}
@@ -155,6 +158,11 @@ EN = _Texts(
     config_rejected_sha="The rejected version is blob {sha}.",
     source_file="file",
     source_default="default",
+    config_base="From the organisation's defaults: `.github/commit-digest.yml` in {base} "
+    "(this repository has no file of its own).",
+    config_extends="It starts from `.github/commit-digest.yml` in {base} (`_extends`); "
+    "the values marked {base} come from there.",
+    config_ignored="Unknown keys, ignored (the file's other keys apply): {keys}",
     config_items_left="— {n} more item(s) not shown: too long for one comment.",
     config_fields_left="…and {n} more field(s) not shown: too long for one comment.",
     unknown_sha="No commit starting with {what} is stored for this repository.",
@@ -245,6 +253,11 @@ ZH = _Texts(
     config_rejected_sha="被拒绝的版本是 blob {sha}。",
     source_file="文件",
     source_default="默认",
+    config_base="来自组织的默认配置：{base} 中的 `.github/commit-digest.yml`"
+    "（本仓库没有自己的文件）。",
+    config_extends="它以 {base} 中的 `.github/commit-digest.yml` 为基础（`_extends`）；"
+    "标为 {base} 的值来自那里。",
+    config_ignored="未知的键，已忽略（文件中的其他键照常生效）：{keys}",
     config_items_left="—— 另有 {n} 项未显示：超出一条评论的长度。",
     config_fields_left="……另有 {n} 个字段未显示：超出一条评论的长度。",
     unknown_sha="本仓库没有以 {what} 开头的已存储提交。",
@@ -381,16 +394,26 @@ class ConfigField:
     key: str  # dotted: `publish.to`
     value: object
     from_file: bool
+    # The repository whose file (the org's defaults, or `_extends`) set the value.
+    from_base: str | None = None
 
 
-def config_fields(config: RepoConfig, default_language: str) -> list[ConfigField]:
-    """The config field by field (nested keys dotted), each marked as the file's when it
-    differs from the default (a file that sets a default value shows it as the default)."""
-    default = _flat(default_config(default_language).model_dump(mode="json", by_alias=True))
-    return [
-        ConfigField(key, value, from_file=value != default.get(key))
-        for key, value in _flat(config.model_dump(mode="json", by_alias=True)).items()
-    ]
+def config_fields(
+    config: RepoConfig, default_language: str, origin: ConfigOrigin | None = None
+) -> list[ConfigField]:
+    """The config field by field (nested keys dotted), each marked with the file that set
+    it, as recorded in `origin`; a config put in force before origins were recorded marks
+    as the file's each value that differs from the default."""
+    values = _flat(config.model_dump(mode="json", by_alias=True))
+    if origin is None:
+        default = _flat(default_config(default_language).model_dump(mode="json", by_alias=True))
+        return [ConfigField(k, v, from_file=v != default.get(k)) for k, v in values.items()]
+    fields = []
+    for key, value in values.items():
+        layer = origin.source_of(key)
+        base = origin.base if layer == BASE else None
+        fields.append(ConfigField(key, value, from_file=layer == FILE, from_base=base))
+    return fields
 
 
 def _flat(values: dict[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -411,6 +434,7 @@ def config_text(
     error: str | None,
     rejected_sha: str | None = None,
     room: int = _ROOM,
+    origin: ConfigOrigin | None = None,
 ) -> str:
     """The config field by field, within `room` characters: the blob sha the values came
     from (or that it was not recorded) and the last error (with the rejected file's blob)
@@ -418,13 +442,22 @@ def config_text(
     left out, so every field after it still fits (the fields left out past that, counted)."""
     t = _texts(language)
     rejected = t.config_error
+    base = code(origin.base) if origin and origin.base else None
     if sha:
         source = t.config_sha.format(sha=code(sha))
+        if base:
+            source += " " + t.config_extends.format(base=base)
+    elif base:
+        source = t.config_base.format(base=base)
     elif any(f.from_file for f in fields):  # in force before its blob was kept (0015)
         source = t.config_unrecorded
     else:
         source, rejected = t.config_no_file, t.config_error_no_file  # no good config ever
     head = [t.config_head, "", source, ""]
+    if origin and origin.ignored:
+        # Each key is short (the file's own spelling, bounded by the file's size).
+        keys = ", ".join(origin.ignored[:20])
+        head += [t.config_ignored.format(keys=inline(keys[:1000])), ""]
     tail = ["", rejected.format(error=code(error))] if error else []
     if error and rejected_sha:
         tail.append(t.config_rejected_sha.format(sha=code(rejected_sha)))
@@ -452,7 +485,9 @@ def config_text(
 def _field_line(t: _Texts, f: ConfigField, *, shown: int | None = None) -> str:
     """`- key: value (source)`; a list with only its first `shown` items ends in `…`, and
     says how many were left out."""
-    source = t.source_file if f.from_file else t.source_default
+    source = (
+        code(f.from_base) if f.from_base else t.source_file if f.from_file else t.source_default
+    )
     if shown is None or not isinstance(f.value, list) or shown >= len(f.value):
         return f"- {code(f.key)}: {code(json.dumps(f.value, ensure_ascii=False))} ({source})"
     items = json.dumps(f.value[:shown], ensure_ascii=False)[1:-1]

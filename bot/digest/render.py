@@ -295,6 +295,9 @@ class _Renderer:
             lines.append("- " + s.excluded.format(count=sum(d.excluded.values()), reasons=reasons))
         if d.config_error:
             lines.append("- " + s.config_error.format(error=inline(d.config_error)))
+        if d.config_ignored:
+            keys = inline(", ".join(d.config_ignored)[:1000])
+            lines.append("- " + s.config_ignored.format(keys=keys))
         if d.late:
             lines.append("- " + s.late.format(cutoff=self.cutoff_text()))
         if d.forced_pushes:

@@ -18,6 +18,9 @@ def sources_lines(settings: SettingsSources, language: str) -> list[str]:
         # The line names the file already; the error may open with it too.
         error = settings.rejected.removeprefix(f"{_FILE}: ")
         lines.append(p.rejected.format(**where, error=inline(error)))
+    if settings.ignored:
+        keys = inline(", ".join(settings.ignored)[:1000])
+        lines.append(p.ignored.format(**where, keys=keys))
     groups = []
     for origin in ("file", "flag", "default"):
         names = [p.names.get(k, k) for k, v in settings.sources.items() if v == origin]

@@ -235,13 +235,15 @@ class RunCommand:
         language = config.language
         match command.name:
             case "config":
-                fields = replies.config_fields(config, self._ctx.settings.default_language)
+                origin = repo.config_origin
+                fields = replies.config_fields(config, self._ctx.settings.default_language, origin)
                 return replies.config_text(
                     language,
                     fields,
                     sha=repo.config_in_force_sha,
                     error=repo.config_error,
                     rejected_sha=repo.config_sha if repo.config_error else None,
+                    origin=origin,
                 )
             case "explain":
                 return await self._explainer.explain(job, client, repo, config, command)

@@ -95,6 +95,7 @@ def build_digest(
         commits=tuple(shown),
         excluded=dict(excluded),
         config_error=_config_error(repo, config),
+        config_ignored=repo.config_origin.ignored if repo.config_origin else (),
         late=late,
         forced_pushes=forced,
         truncated=truncated,

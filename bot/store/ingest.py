@@ -140,6 +140,7 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
     installs: dict[int, dict[str, Any]] = {}
     repos: dict[int, dict[str, Any]] = {}
     stale: set[int] = set()
+    stale_owners: set[str] = set()
     pushes: list[tuple[RecordPush, datetime]] = []
     commands: list[tuple[RecordCommand, datetime]] = []
     for unit in units:
@@ -152,6 +153,8 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
                     repos[op.id] = _merge_repository(repos.get(op.id), op, now)
                 case MarkConfigStale():
                     stale.add(op.repo_id)
+                    if op.owner:
+                        stale_owners.add(op.owner.lower())
                 case RecordPush():
                     pushes.append((op, now))
                 case RecordCommand():
@@ -171,6 +174,17 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
     for repo_id, row in repos.items():
         # A repository first seen: read its config (an existing job is left alone).
         add(RefreshConfigPayload(repo_id=repo_id), row["updated_at"])
+    for owner in sorted(stale_owners):
+        # The owner's other repositories may start from the file that changed (the org's
+        # `.github`, or an `_extends`): each reads its files again, conditionally (a 304 is
+        # free). GitHub logins are letters, digits and hyphens: no LIKE wildcard in them.
+        found = yield (
+            sa.select(t.repositories.c.id).where(
+                sa.func.lower(t.repositories.c.full_name).like(f"{owner}/%")
+            ),
+            None,
+        )
+        stale.update(found or ())
     if stale:
         # A push touched the config: read it again, even if it was read before.
         at = units[-1].delivery.received_at

@@ -47,9 +47,12 @@ class DeleteRepository:
 
 @dataclass(frozen=True)
 class MarkConfigStale:
-    """A push touched `.github/commit-digest.yml`: read it again."""
+    """A push touched `.github/commit-digest.yml`: read it again, and (`owner` given) the
+    owner's other repositories' too, whose config may start from this file (org defaults,
+    `_extends`)."""
 
     repo_id: int
+    owner: str | None = None
 
 
 # Bounds on what one row keeps (PostgreSQL refuses a longer value); GitHub has the rest.

@@ -9,7 +9,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.repo_config import RepoConfig, default_config
+from bot.repo_config import ConfigOrigin, RepoConfig, default_config
 from bot.store import schema as t
 from bot.store.records import RepoIngestView
 
@@ -26,6 +26,11 @@ class RepoRow:
     config_error: str | None
     config_error_reported: bool
     active_since: datetime
+    # Which file set each value in force (the repository's, or its base; None: put in force
+    # before 0017 recorded it), and the base's blob (None: no base file was read).
+    config_origin: ConfigOrigin | None = None
+    config_base_sha: str | None = None
+    config_base_etag: str | None = None
 
 
 def _row(r: Any) -> RepoRow:
@@ -40,6 +45,11 @@ def _row(r: Any) -> RepoRow:
         config_error=r.config_error,
         config_error_reported=r.config_error_reported,
         active_since=r.active_since,
+        config_origin=(
+            ConfigOrigin.from_json(r.config_origin) if r.config_origin is not None else None
+        ),
+        config_base_sha=r.config_base_sha,
+        config_base_etag=r.config_base_etag,
     )
 
 
@@ -114,8 +124,13 @@ class Repositories:
         sha: str | None,
         default_branch: str | None,
         now: datetime,
+        origin: ConfigOrigin | None = None,
+        base_sha: str | None = None,
+        base_etag: str | None = None,
     ) -> bool:
-        """Put a valid config (None: the file is absent, defaults apply) in force.
+        """Put a valid config (None: no file, defaults apply) in force, with where its values
+        came from (`origin`) and the blob of the base file they started from (`base_sha`,
+        with the ETag that names it: the next read of the base is conditional).
 
         Returns whether the zone or cutoff changed (unpublished commits then fall in the
         periods the new settings give them, when those are published).
@@ -133,6 +148,9 @@ class Repositories:
                 config=config.model_dump(mode="json") if config else None,
                 config_sha=sha,
                 config_in_force_sha=sha,
+                config_origin=origin.as_json() if origin else None,
+                config_base_sha=base_sha,
+                config_base_etag=base_etag[:200] if base_etag and base_sha else None,
                 config_error=None,
                 config_error_reported=False,
                 timezone=timezone,
@@ -163,6 +181,8 @@ class Repositories:
             "config_error": error[: t.MAX_ERROR_CHARS],
             "config_sha": sha,
             "default_branch": sa.func.coalesce(default_branch, r.default_branch),
+            # The base is read in full next time: the ETag names only the base in force.
+            "config_base_etag": None,
         }
         if new:
             values["config_error_reported"] = False

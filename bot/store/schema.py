@@ -88,6 +88,10 @@ repositories = sa.Table(
     # Migration 0004: the config file's ETag and the blob it named (conditional reads).
     sa.Column("config_etag", sa.String(200)),
     sa.Column("config_etag_sha", sa.String(64)),
+    # Migration 0017 (org defaults): which file set each key, and the base file's ETag.
+    sa.Column("config_origin", JSONType),
+    sa.Column("config_base_etag", sa.String(200)),
+    sa.Column("config_base_sha", sa.String(64)),
     sa.Column("active_since", UTCDateTime, nullable=False),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("updated_at", UTCDateTime, nullable=False),

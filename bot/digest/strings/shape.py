@@ -53,6 +53,7 @@ class Strings:
     excluded: str  # {count} {reasons}
     excluded_reasons: dict[str, str]
     config_error: str  # {error}
+    config_ignored: str  # {keys}
     late: str  # {cutoff}
     forced: str  # {count}
     truncated: str  # {count}
@@ -174,6 +175,7 @@ class SourcesPhrases:
     joined: str
     between: str
     rejected: str  # {file} {ref} {error}
+    ignored: str  # {file} {keys}
     missing: str  # {file} {ref}
     so_far: str  # {time}
 

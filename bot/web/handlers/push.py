@@ -39,6 +39,10 @@ def _needs_expansion(push: PushEvent, *, default_branch: str | None) -> bool:
     return push.created and push.before == ZERO_SHA and push.branch != default_branch
 
 
+def _owner(full_name: str) -> str:
+    return full_name.partition("/")[0]
+
+
 @router.register("push")
 async def on_push(event: sansio.Event, *, ctx: HandlerContext) -> None:
     push = parse_payload(PushEvent, event.data)
@@ -56,7 +60,10 @@ async def on_push(event: sansio.Event, *, ctx: HandlerContext) -> None:
         log.info("push_ignored", reason="untracked_branch", branch=branch)
         # A config change counts even when the default branch itself is not tracked.
         if config_touched:
-            ctx.operations += [_upsert_repository(push), MarkConfigStale(repo_id=repo.id)]
+            ctx.operations += [
+                _upsert_repository(push),
+                MarkConfigStale(repo_id=repo.id, owner=_owner(repo.full_name)),
+            ]
         return
 
     # Which period the commit belongs to is decided when the period is published, from
@@ -85,7 +92,7 @@ async def on_push(event: sansio.Event, *, ctx: HandlerContext) -> None:
         ctx.operations.append(upsert)
     ctx.operations.append(record)
     if config_touched:
-        ctx.operations.append(MarkConfigStale(repo_id=repo.id))
+        ctx.operations.append(MarkConfigStale(repo_id=repo.id, owner=_owner(repo.full_name)))
     log.info(
         "push_recorded",
         branch=branch,
