@@ -7,6 +7,8 @@ other repositories' work, and a refused fetch backs off instead of spinning.
 
 from __future__ import annotations
 
+import asyncio
+
 import aiohttp
 from structlog.contextvars import bound_contextvars
 
@@ -16,7 +18,7 @@ from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Outcome, Retry
 from bot.jobs.publish.week import never_due
 from bot.periods.period import Period
-from bot.repo_config import CONFIG_PATH, ConfigError, default_config, parse_config
+from bot.repo_config import CONFIG_PATH, ConfigError, RepoConfig, default_config, parse_config
 from bot.runtime.logs import get_logger
 from bot.store.etags import ConfigETags
 from bot.store.job_payloads import RefreshConfigPayload
@@ -25,6 +27,10 @@ from bot.store.repos import RepoRow, config_of
 from bot.web.handlers.context import RepoViews
 
 log = get_logger(__name__)
+
+# A file within the YAML bounds reads in milliseconds; its `exclude.messages` patterns are
+# probed for backtracking for up to a second more.
+PARSE_SECONDS = 5.0
 
 
 class RefreshConfig:
@@ -82,11 +88,7 @@ class RefreshConfig:
                 await repos.config_unchanged(conn, repo.id, default_branch=branch)
             return Done()
         try:
-            config = (
-                parse_config(content.text, default_language=ctx.settings.default_language)
-                if content is not None
-                else None
-            )
+            config = await self._parse(content.text) if content is not None else None
         except (ConfigError, RecursionError) as exc:
             assert content is not None
             message = (
@@ -118,6 +120,20 @@ class RefreshConfig:
             week_passed_over=passed.first.isoformat() if passed else None,
         )
         return Done()
+
+    async def _parse(self, text: str) -> RepoConfig:
+        """The file's config, read in a thread so webhooks and heartbeats go on meanwhile."""
+        language = self._ctx.settings.default_language
+        try:
+            return await asyncio.wait_for(
+                asyncio.to_thread(parse_config, text, default_language=language),
+                PARSE_SECONDS,
+            )
+        except TimeoutError:
+            # The thread cannot be stopped, but the YAML bounds keep it short; the job goes on.
+            raise ConfigError(
+                f"{CONFIG_PATH}: took over {PARSE_SECONDS:g} s to read, so it is refused"
+            ) from None
 
     async def _invalid(
         self,
