@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.store import schema as t
 from bot.store.dialect import insert_for
+from bot.store.fence import repository_held
 
 j = t.jobs.c
 
@@ -93,6 +94,11 @@ class Job(Generic[P_co]):
 
 class LeaseLost(Exception):
     """Another holder took the job over (this one's lease expired): stop, write nothing."""
+
+
+class Fenced(LeaseLost):
+    """The job's repository was purged (its installation deleted) while the job ran: it
+    writes nothing, as if its lease were lost; run again, it finds no repository and ends."""
 
 
 def job_row(spec: JobSpec, now: datetime, *, not_before: datetime | None = None) -> dict[str, Any]:
@@ -317,6 +323,9 @@ class Jobs:
             held = await conn.execute(self._held(job).values(**values))
             if not held.rowcount:
                 raise LeaseLost(f"job {job.kind}:{job.key} is no longer held by this executor")
+            repo_id = getattr(job.payload, "repo_id", None)
+            if isinstance(repo_id, int) and not await repository_held(conn, repo_id):
+                raise Fenced(f"job {job.kind}:{job.key}: repository {repo_id} was purged")
             yield conn
 
     async def heartbeat(self, job: Job[Any], now: datetime, lease: timedelta) -> bool:
