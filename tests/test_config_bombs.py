@@ -58,14 +58,8 @@ def test_ordinary_files_are_within_the_bounds(text: str) -> None:
 
 
 async def _first_push(github: FakeGitHub) -> dict[str, Any]:
-    push = replay_pushes(REPO, DAY)[0]
-    github.load_replay(
-        REPO,
-        DAY,
-        installation_id=push["payload"]["installation"]["id"],
-        repo_id=push["payload"]["repository"]["id"],
-    )
-    return push
+    github.serve_replay_day(REPO, DAY)
+    return replay_pushes(REPO, DAY)[0]
 
 
 @pytest.mark.parametrize(

@@ -180,3 +180,26 @@ async def test_a_deletion_during_a_create_leaves_no_row_after_the_purge(
     for table in (repositories, posts, digests, commits):
         assert await rows(client, table) == [], table.name
     assert len(repo.discussions) == 1  # made on GitHub before the deletion reached it
+
+
+async def test_a_removed_repository_waits_and_its_day_posts_once_when_added_again(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    client, repo = await land(app_client, github, clock, REPO, DAY)
+    removed = _repositories_event("removed")
+    assert (await deliver(client, "installation_repositories", removed))[0] == 202
+    calls = len(github.calls)
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    # Its work stopped: nothing asked of GitHub for it, nothing posted, no job failed.
+    assert repo.discussions == [] and len(github.calls) == calls
+    assert "failed" not in {j.state for j in await rows(client, jobs)}
+    clock.advance(hours=2)
+    added = _repositories_event("added")
+    assert (await deliver(client, "installation_repositories", added))[0] == 202
+    await client.app[EXECUTOR].drain()
+    for _ in range(3):
+        await publish_round(client)
+        clock.advance(hours=1)
+    (discussion,) = repo.discussions
+    assert "Published late" in discussion["body"]

@@ -319,13 +319,15 @@ class Jobs:
         the transaction ends: nobody can take the job over in between. Raises LeaseLost.
         """
         values: dict[str, Any] = _finished(now) if finish else {"updated_at": now}
+        repo_id = getattr(job.payload, "repo_id", None)
         async with self._writer.begin() as conn:
+            # The repository's row before the job's: in the order a delivery's ingest locks
+            # them (a repository upserted, then its jobs enqueued), so the two never deadlock.
+            if isinstance(repo_id, int) and not await repository_held(conn, repo_id):
+                raise Fenced(f"job {job.kind}:{job.key}: repository {repo_id} was purged")
             held = await conn.execute(self._held(job).values(**values))
             if not held.rowcount:
                 raise LeaseLost(f"job {job.kind}:{job.key} is no longer held by this executor")
-            repo_id = getattr(job.payload, "repo_id", None)
-            if isinstance(repo_id, int) and not await repository_held(conn, repo_id):
-                raise Fenced(f"job {job.kind}:{job.key}: repository {repo_id} was purged")
             yield conn
 
     async def heartbeat(self, job: Job[Any], now: datetime, lease: timedelta) -> bool:
