@@ -19,6 +19,7 @@ import regex
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from bot.config_yaml import YamlBomb, load_bounded
 from bot.models import Importance
 from bot.periods.days import DaySchedule
 from bot.periods.weeks import WEEKDAYS, WeekSchedule
@@ -512,7 +513,9 @@ def read_mapping(content: str | bytes) -> dict[Any, Any]:
         raise ConfigError(f"{CONFIG_PATH} is larger than {MAX_CONFIG_BYTES // 1024} KB")
     text = _text(content)
     try:
-        data = yaml.load(text, Loader=_Loader)  # a SafeLoader (see _Loader)
+        data = load_bounded(text, _Loader)  # a SafeLoader (see _Loader), bounded first
+    except YamlBomb as exc:
+        raise ConfigError(f"{CONFIG_PATH}: {exc}") from None
     except RecursionError:
         raise ConfigError(f"{CONFIG_PATH}: nested too deeply") from None
     except yaml.YAMLError as exc:

@@ -300,7 +300,7 @@ async def test_commit_files_are_paginated_past_300(
 
 
 @pytest.mark.usefixtures("replay")
-async def test_compare_pages_oldest_first_and_stops_at_limit(
+async def test_compare_pages_oldest_first_and_keeps_the_newest_within_the_limit(
     make_app: Callable[..., GitHubApp], github: FakeGitHub
 ) -> None:
     day = replay_day(REPO, DAY)
@@ -308,7 +308,9 @@ async def test_compare_pages_oldest_first_and_stops_at_limit(
     comparison = await client.compare(REPO, day["before"], day["after"], limit=1000)
     assert [c["sha"] for c in comparison.commits] == [c["sha"] for c in day["commits"]]
     limited = await client.compare(REPO, day["before"], day["after"], limit=4)
-    assert len(limited.commits) == 4 and limited.truncated == len(day["commits"]) - 4
+    # GitHub lists the newest last: the limit leaves out the oldest.
+    assert [c["sha"] for c in limited.commits] == [c["sha"] for c in day["commits"]][-4:]
+    assert limited.truncated == len(day["commits"]) - 4
 
 
 @pytest.mark.usefixtures("replay")

@@ -369,6 +369,11 @@ YAML_TEXT = st.text(
         "cutoff: 99:99",
         "timezone: !!binary aGk=",
         "a: " + "[" * 300,
+        # Bombs: nested anchors, a 4,301-digit number, a huge text, many keys.
+        "llm:\n  for: [&a [low, low, low], &b [*a, *a, *a], &c [*b, *b, *b], [*c, *c, *c]]",
+        "cutoff: " + "9" * 4301,
+        "publish:\n  title: " + "x" * 5000,
+        "".join(f"k{i}: 1\n" for i in range(300)),
     ]
 )
 CONFIG_VALUE = st.dictionaries(

@@ -15,7 +15,13 @@ from unidiff import PatchSet
 from unidiff.errors import UnidiffParseError
 
 from bot.cli import progress
-from bot.cli.clone_files import CloneReadError, files_of_commits
+from bot.cli.clone_files import (
+    MAX_PATCH_BYTES,
+    READ_BUDGET,
+    CloneReadError,
+    files_of_commits,
+)
+from bot.cli.clone_sizes import SizeReadError, capped_output, changed_sizes
 from bot.models import FileChange
 
 # After this many commits older than the day, the walk back through history stops.
@@ -207,9 +213,43 @@ def files_of(path: Path, sha: str, *, with_patches: bool) -> list[FileChange]:
             )
         )
     if with_patches and files:
-        patches = _patches(git(path, *_DIFF_TREE, "-p", sha))
+        patches = _patches_within_limits(path, sha, files)
         files = [f.model_copy(update={"patch": patches.get(f.filename)}) for f in files]
     return files
+
+
+def _patches_within_limits(path: Path, sha: str, files: list[FileChange]) -> dict[str, str]:
+    """The commit's patches, read a few files at a time as their sizes allow: a file whose
+    patch may pass GitHub's limit is read alone and given up past it, never held whole."""
+    try:
+        sizes = changed_sizes(path, [sha]).get(sha, {})
+    except SizeReadError as exc:
+        raise OfflineError(str(exc)) from None
+    groups: list[list[FileChange]] = []
+    held = READ_BUDGET + 1
+    for f in files:
+        size = sizes.get(f.filename, 0)
+        if size > MAX_PATCH_BYTES or held + size > READ_BUDGET:
+            groups.append([])
+            held = 0
+        groups[-1].append(f)
+        # A file past the limit is read alone: the next one starts a group of its own.
+        held = READ_BUDGET + 1 if size > MAX_PATCH_BYTES else held + size
+    patches: dict[str, str] = {}
+    for group in groups:
+        alone = len(group) == 1 and sizes.get(group[0].filename, 0) > MAX_PATCH_BYTES
+        # Past GitHub's limit (plus room for the headers) the patch is left out anyway.
+        cap = MAX_PATCH_BYTES + 64 * 1024 if alone else 3 * READ_BUDGET
+        specs = [
+            f":(literal){name}"
+            for f in group
+            for name in (f.filename, f.previous_filename)
+            if name is not None
+        ]
+        text = capped_output(path, [*_DIFF_TREE, "-p", sha, "--", *specs], cap)
+        if text is not None:
+            patches.update(_patches(text))
+    return patches
 
 
 def files_with_patches(path: Path, shas: Sequence[str]) -> dict[str, list[FileChange]]:

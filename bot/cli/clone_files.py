@@ -11,7 +11,9 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
+from bot.cli.clone_sizes import SizeReadError, changed_sizes
 from bot.github.calls import MAX_COMMIT_FILES
 from bot.github.patches import commits_from_series
 from bot.models import FileChange
@@ -22,6 +24,9 @@ MAX_PATCH_LINES = 20_000
 MAX_PATCH_BYTES = 500 * 1024
 # Commits per `git log`: a batch's patches are held in memory at once.
 BATCH = 100
+# The bytes of changed blobs (before and after) whose patches one git call may return at
+# once: the text and its parse stay well under 250 MB, whatever the commit.
+READ_BUDGET = 4 * 1024 * 1024
 _FROM = "From %H Mon Sep 17 00:00:00 2001"
 # Whatever the user's git config says, the output must be the plain form the parser reads.
 _PLAIN = (
@@ -95,12 +100,37 @@ def files_of_commits(
     out: dict[str, list[FileChange]] = {}
     for i in range(0, len(shas), BATCH):
         batch = list(shas[i : i + BATCH])
-        found = commits_from_series(_series(path, batch), batch)
+        try:
+            sizes = changed_sizes(path, batch)
+        except SizeReadError as exc:
+            raise CloneReadError(str(exc)) from None
+        found: dict[str, list[dict[str, Any]]] = {}
+        for group in light_groups(batch, sizes):
+            found.update(commits_from_series(_series(path, group), group))
         for sha in batch:
             files = found.get(sha)
+            # A heavy commit (or one the series cannot account for) is read file by file.
             changed = (
                 one_by_one(sha) if files is None else [FileChange.model_validate(f) for f in files]
             )
             out[sha] = [within_limits(f) for f in changed[:MAX_COMMIT_FILES]]
         done(len(batch))
     return out
+
+
+def light_groups(shas: Sequence[str], sizes: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The commits whose every patch is surely within GitHub's limit, in groups whose files
+    add up to at most READ_BUDGET bytes: what one `git log --patch` may hold at once."""
+    groups: list[list[str]] = []
+    held = READ_BUDGET + 1
+    for sha in shas:
+        files = sizes.get(sha, {})
+        total = sum(files.values())
+        if max(files.values(), default=0) > MAX_PATCH_BYTES or total > READ_BUDGET:
+            continue
+        if held + total > READ_BUDGET:
+            groups.append([])
+            held = 0
+        groups[-1].append(sha)
+        held += total
+    return groups

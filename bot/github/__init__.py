@@ -10,7 +10,7 @@ import gidgethub
 from bot.github.auth import AppAuth, InstallationToken
 from bot.github.calls import InstallationClient, split_repo
 from bot.github.client import Credentials, GitHubAPI, Pacer, RetryPolicy
-from bot.github.errors import GitHubError, NotInstalled, RepositoryGone
+from bot.github.errors import GitHubError, InstallationSuspended, NotInstalled, RepositoryGone
 from bot.runtime.clock import Clock
 from bot.runtime.metrics import Metrics
 
@@ -81,7 +81,10 @@ class GitHubApp:
                 data=b"",
             )
         except gidgethub.BadRequest as exc:
-            if int(exc.status_code) in (403, 404):
+            if int(exc.status_code) == 403:
+                # "This installation has been suspended": a pause, never "not installed".
+                raise InstallationSuspended(installation_id) from exc
+            if int(exc.status_code) == 404:
                 raise NotInstalled(
                     f"installation {installation_id}: HTTP {int(exc.status_code)}"
                 ) from exc

@@ -20,6 +20,8 @@ R = TypeVar("R")
 
 # GitHub lists at most 3,000 files of a commit, 300 per page.
 MAX_COMMIT_FILES = 3000
+# Commits per page of a compare (its own cap, without paging, is 250).
+COMPARE_PAGE = 100
 
 
 class Forbidden(GitHubError):
@@ -107,7 +109,7 @@ class FileContent:
 
 @dataclass(frozen=True)
 class Comparison:
-    """Commits of `base...head`, oldest first, at most `limit` of them."""
+    """Commits of `base...head`, oldest first: the newest `limit` of them."""
 
     commits: list[dict[str, Any]]
     total: int
@@ -307,19 +309,33 @@ class InstallationClient:
 
     @_mapped
     async def compare(self, full_name: str, base: str, head: str, *, limit: int) -> Comparison:
-        """Commits in `base...head`, oldest first (GitHub pages them chronologically)."""
+        """The newest `limit` commits of `base...head`, oldest first, and how many it has.
+
+        GitHub pages compare's commits chronologically (FACTS §2: the newest come last), so
+        beyond `limit` the first page only tells the total, and the pages holding the
+        newest are asked for by number."""
         owner, repo = split_repo(full_name)
+        template = "/repos/{owner}/{repo}/compare/{basehead}{?per_page,page}"
+        variables = {"owner": owner, "repo": repo, "basehead": f"{base}...{head}"}
+        first = await self.gh.getitem(template, {**variables, "per_page": COMPARE_PAGE, "page": 1})
+        total = int(first.get("total_commits") or 0)
+        pages = -(-total // COMPARE_PAGE)  # ceiling
+        skip = max(0, total - limit)  # the oldest, left out
+        start = skip // COMPARE_PAGE + 1
         commits: list[dict[str, Any]] = []
-        total = 0
-        async for page in self.gh.pages(
-            "/repos/{owner}/{repo}/compare/{basehead}{?per_page}",
-            {"owner": owner, "repo": repo, "basehead": f"{base}...{head}", "per_page": 100},
-        ):
-            total = int(page.get("total_commits") or 0)
-            commits += page.get("commits") or []
-            if len(commits) >= limit:
-                break
-        return Comparison(commits=commits[:limit], total=max(total, len(commits)))
+        for page in range(start, pages + 1):
+            data = (
+                first
+                if page == 1
+                else await self.gh.getitem(
+                    template, {**variables, "per_page": COMPARE_PAGE, "page": page}
+                )
+            )
+            commits += data.get("commits") or []
+        commits = commits[skip - (start - 1) * COMPARE_PAGE :]
+        if total == 0:
+            commits = first.get("commits") or []
+        return Comparison(commits=commits[-limit:], total=max(total, len(commits)))
 
     @_mapped
     async def contains(self, full_name: str, branch: str, sha: str) -> bool:

@@ -48,7 +48,23 @@ class GitHubUnavailable(GitHubError):
 
 
 class NotInstalled(GitHubError):
-    """The App has no installation on this repository."""
+    """The App has no installation on this repository (GitHub answers 404 for its token only
+    once the installation is deleted)."""
+
+
+class InstallationSuspended(Exception):
+    """The installation is suspended: GitHub refuses its token with a 403 until it is
+    unsuspended. Not a GitHubError on purpose: no job handles it as a failed call; the
+    executor pauses the job, spending no attempt, until the `unsuspend` event."""
+
+    def __init__(self, installation_id: int) -> None:
+        super().__init__(suspended_reason(installation_id))
+        self.installation_id = installation_id
+
+
+def suspended_reason(installation_id: int) -> str:
+    """The reason a job paused by a suspension keeps (how `unsuspend` finds its jobs)."""
+    return f"installation {installation_id} is suspended"
 
 
 class UnclearWrite(GitHubUnavailable):

@@ -21,6 +21,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from structlog.contextvars import bound_contextvars
 
+from bot.github.errors import InstallationSuspended
 from bot.jobs.context import backoff
 from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry
 from bot.runtime.background import BackgroundService
@@ -28,11 +29,14 @@ from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.settings import Settings
 from bot.store.job_payloads import JobPayload, PayloadInvalid, parse_payload
-from bot.store.jobs import PRIORITY, Job, JobKind, Jobs, LeaseLost
+from bot.store.jobs import PRIORITY, Fenced, Job, JobKind, Jobs, LeaseLost
 
 log = get_logger(__name__)
 
 P_contra = TypeVar("P_contra", bound=JobPayload, contravariant=True)
+# A job of a suspended installation waits for `unsuspend`, asking again this often in case
+# that event never comes (each ask is one token request).
+SUSPENDED_RECHECK = timedelta(hours=6)
 # A claimed job as the store returns it: its payload the stored JSON, not validated yet.
 Stored = Job[dict[str, Any]]
 
@@ -243,6 +247,10 @@ class Executor(BackgroundService):
         beat = asyncio.create_task(self._heartbeat(job, work))
         try:
             outcome: Outcome = await work
+        except Fenced as exc:
+            # Its repository was purged mid-run: nothing was written; the job has ended.
+            log.info("job_fenced", reason=str(exc))
+            outcome = Done()
         except LeaseLost:
             log.warning("job_lease_lost")
             return False
@@ -251,6 +259,10 @@ class Executor(BackgroundService):
                 raise  # the executor itself is stopping
             log.warning("job_lease_lost")
             return False
+        except InstallationSuspended as exc:
+            # Paused, not failed: `unsuspend` wakes it; the recheck covers a missed event.
+            log.info("job_paused_installation_suspended")
+            outcome = Defer(str(exc), self._clock.now() + SUSPENDED_RECHECK)
         except Exception as exc:
             log.exception("job_crashed", attempt=job.attempts)
             outcome = Retry(f"{type(exc).__name__}: {exc}")

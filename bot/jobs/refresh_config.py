@@ -7,6 +7,7 @@ other repositories' work, and a refused fetch backs off instead of spinning.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +44,10 @@ from bot.web.handlers.context import RepoViews
 
 log = get_logger(__name__)
 
+# A file within the YAML bounds reads in milliseconds; its `exclude.messages` patterns are
+# probed for backtracking for up to a second more.
+PARSE_SECONDS = 5.0
+
 
 @dataclass(frozen=True)
 class _Found:
@@ -67,6 +72,18 @@ class _Rejected(Exception):
 
 def _message(exc: Exception) -> str:
     return str(exc) if isinstance(exc, ConfigError) else f"{CONFIG_PATH}: nested too deeply"
+
+
+async def _off_loop(read: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """`read(*args, **kwargs)` in a thread, so webhooks and heartbeats go on meanwhile, and
+    refused past PARSE_SECONDS."""
+    try:
+        return await asyncio.wait_for(asyncio.to_thread(read, *args, **kwargs), PARSE_SECONDS)
+    except TimeoutError:
+        # The thread cannot be stopped, but the YAML bounds keep it short; the job goes on.
+        raise ConfigError(
+            f"{CONFIG_PATH}: took over {PARSE_SECONDS:g} s to read, so it is refused"
+        ) from None
 
 
 def _prefixed(base: str | None, read: Callable[[str], dict[Any, Any]], text: str) -> dict[Any, Any]:
@@ -185,7 +202,7 @@ class RefreshConfig:
         content = own.content
         sha = content.sha if content else None
         try:
-            mapping = read_mapping(content.text) if content is not None else None
+            mapping = await _off_loop(read_mapping, content.text) if content is not None else None
             base_name = base_repo(repo.full_name, mapping)
         except (ConfigError, RecursionError) as exc:
             raise _Rejected(_message(exc), sha) from None
@@ -220,12 +237,15 @@ class RefreshConfig:
         layers = []
         try:
             if base_content is not None:
-                layers.append((BASE, _prefixed(base_name, read_mapping, base_content.text)))
+                layers.append(
+                    (BASE, await _off_loop(_prefixed, base_name, read_mapping, base_content.text))
+                )
             if mapping is not None:
                 layers.append((FILE, mapping))
             if not layers:
                 return _Found(None, None, None)
-            config, origin = build_config(
+            config, origin = await _off_loop(
+                build_config,
                 layers,
                 default_language=self._ctx.settings.default_language,
                 base=base_name if base_content is not None else None,

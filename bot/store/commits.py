@@ -181,11 +181,19 @@ class Commits:
         work: RangeWork,
         commits: list[NewCommit],
         *,
-        truncated: int,
+        total: int,
         now: datetime,
     ) -> int:
         """Store the range's commits (those not stored yet) and enqueue their analysis;
-        returns how many were new."""
+        returns how many were new. The push's commits left unlisted are those of the
+        `total` neither in `commits` nor stored from the push's own payload (which may hold
+        commits the compare's newest ones leave out)."""
+        c = t.commits.c
+        from_payload = await conn.execute(
+            sa.select(c.sha).where(c.repo_id == work.repo_id, c.delivery_id == work.delivery_id)
+        )
+        listed = {commit.sha for commit in commits} | set(from_payload.scalars())
+        truncated = max(0, total - len(listed))
         await conn.execute(
             sa.update(t.pushes)
             .where(t.pushes.c.delivery_id == work.delivery_id)

@@ -22,6 +22,7 @@ from bot.periods.period import Period
 from bot.store import schema as t
 from bot.store.commits import CommitState, store_analysis
 from bot.store.dialect import insert_for
+from bot.store.fence import repository_held
 
 # At most this many pull requests and sha prefixes a day's reverts and fixes are looked up by.
 MAX_NAMED = 100
@@ -157,6 +158,8 @@ class Digests:
 
     async def fail(self, repo_id: int, period: Period, reason: str, now: datetime) -> None:
         async with self._writer.begin() as conn:
+            if not await repository_held(conn, repo_id):
+                return  # purged with its installation: nothing is written after the purge
             await self.ensure(conn, repo_id, period, now)
             await conn.execute(
                 sa.update(t.digests)

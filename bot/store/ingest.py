@@ -20,6 +20,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import Executable
 
+from bot.github.errors import suspended_reason
 from bot.store import schema as t
 from bot.store.dialect import insert_for
 from bot.store.job_payloads import (
@@ -28,16 +29,16 @@ from bot.store.job_payloads import (
     JobPayload,
     RefreshConfigPayload,
 )
-from bot.store.jobs import JobKind, enqueue_statement, job_row
+from bot.store.jobs import JobKind, JobState, enqueue_statement, job_row
 from bot.store.records import (
     DeleteInstallation,
-    DeleteRepository,
     IngestUnit,
     MarkConfigStale,
     NewCommit,
     Operation,
     RecordCommand,
     RecordPush,
+    RemoveRepository,
     UpsertInstallation,
     UpsertRepository,
 )
@@ -93,7 +94,12 @@ def _statements(dialect: str) -> _Statements:
         ),
         repositories=repositories.on_conflict_do_update(
             index_elements=["id"],
-            set_={**keep, "full_name": excluded.full_name, "updated_at": excluded.updated_at},
+            set_={
+                **keep,
+                "full_name": excluded.full_name,
+                "updated_at": excluded.updated_at,
+                "removed_at": sa.null(),  # added again: its work resumes, with its old rows
+            },
         ),
         pushes=sa.insert(t.pushes),
         # A commit already stored (seen on an earlier push) keeps its first landing.
@@ -121,12 +127,12 @@ def ingest_plan(units: Sequence[IngestUnit], dialect: str) -> Plan:
     for unit in (u for u in first.values() if u.delivery.id in new_ids):
         # Deletions run alone and in order, so that a push after an uninstall in the same
         # batch is not deleted with it and a push before it is.
-        if any(isinstance(op, DeleteInstallation | DeleteRepository) for op in unit.operations):
+        if any(isinstance(op, DeleteInstallation | RemoveRepository) for op in unit.operations):
             yield from _set_plan(segment, statements)
             segment = []
             # In order: `installation_repositories` may add and remove in one delivery.
             for op in unit.operations:
-                if isinstance(op, DeleteInstallation | DeleteRepository):
+                if isinstance(op, DeleteInstallation | RemoveRepository):
                     yield from _delete_plan(op)
                 else:
                     yield from _set_plan([IngestUnit(unit.delivery, [op])], statements)
@@ -159,10 +165,14 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
                     pushes.append((op, now))
                 case RecordCommand():
                     commands.append((op, now))
-                case DeleteInstallation() | DeleteRepository():
+                case DeleteInstallation() | RemoveRepository():
                     yield from _delete_plan(op)
     if installs:
         yield statements.installations, list(installs.values())
+        # Unsuspended (or created again): the jobs its suspension paused run now.
+        for install in installs.values():
+            if not install["suspended"]:
+                yield _resume_paused(install["id"], install["updated_at"]), None
     if repos:
         yield statements.repositories, list(repos.values())
     # The work each delivery creates is enqueued in the same transaction as its data.
@@ -206,20 +216,43 @@ def _set_plan(units: Sequence[IngestUnit], statements: _Statements) -> Generator
         yield statements.jobs, list(jobs.values())
 
 
+def _resume_paused(installation_id: int, now: datetime) -> sa.Update:
+    """Due now: the pending jobs paused by this installation's suspension (see the executor)."""
+    return (
+        sa.update(t.jobs)
+        .where(
+            t.jobs.c.state == JobState.PENDING.value,
+            t.jobs.c.last_error == suspended_reason(installation_id),
+        )
+        .values(not_before=now, updated_at=now)
+    )
+
+
 def _delete_plan(op: Operation) -> Generator[Step, Any, None]:
     match op:
         case DeleteInstallation():
-            repo_ids = sa.select(t.repositories.c.id).where(
-                t.repositories.c.installation_id == op.id
+            # The repositories' rows first, locked (PostgreSQL) and by their ids: a job's
+            # write that checks its repository under a shared lock (`Jobs.holding`) either
+            # ends before this purge, and its rows are purged, or finds the repository gone.
+            repo_ids = yield (
+                sa.select(t.repositories.c.id)
+                .where(t.repositories.c.installation_id == op.id)
+                .with_for_update(),
+                None,
             )
+            ids = list(repo_ids or ())
+            yield sa.delete(t.repositories).where(t.repositories.c.id.in_(ids)), None
             for table in PER_REPO_TABLES:
-                yield sa.delete(table).where(table.c.repo_id.in_(repo_ids)), None
-            yield sa.delete(t.repositories).where(t.repositories.c.installation_id == op.id), None
+                yield sa.delete(table).where(table.c.repo_id.in_(ids)), None
             yield sa.delete(t.installations).where(t.installations.c.id == op.id), None
-        case DeleteRepository():
-            for table in PER_REPO_TABLES:
-                yield sa.delete(table).where(table.c.repo_id == op.id), None
-            yield sa.delete(t.repositories).where(t.repositories.c.id == op.id), None
+        case RemoveRepository():
+            # Its post ledger stays: added again, a late commit of a posted day is an addendum.
+            yield (
+                sa.update(t.repositories)
+                .where(t.repositories.c.id == op.id)
+                .values(removed_at=op.at),
+                None,
+            )
         case _:
             raise TypeError(f"not a deletion: {op!r}")
 

@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.store import schema as t
 from bot.store.dialect import insert_for
+from bot.store.fence import repository_held
 
 j = t.jobs.c
 
@@ -93,6 +94,11 @@ class Job(Generic[P_co]):
 
 class LeaseLost(Exception):
     """Another holder took the job over (this one's lease expired): stop, write nothing."""
+
+
+class Fenced(LeaseLost):
+    """The job's repository was purged (its installation deleted) while the job ran: it
+    writes nothing, as if its lease were lost; run again, it finds no repository and ends."""
 
 
 def job_row(spec: JobSpec, now: datetime, *, not_before: datetime | None = None) -> dict[str, Any]:
@@ -313,7 +319,12 @@ class Jobs:
         the transaction ends: nobody can take the job over in between. Raises LeaseLost.
         """
         values: dict[str, Any] = _finished(now) if finish else {"updated_at": now}
+        repo_id = getattr(job.payload, "repo_id", None)
         async with self._writer.begin() as conn:
+            # The repository's row before the job's: in the order a delivery's ingest locks
+            # them (a repository upserted, then its jobs enqueued), so the two never deadlock.
+            if isinstance(repo_id, int) and not await repository_held(conn, repo_id):
+                raise Fenced(f"job {job.kind}:{job.key}: repository {repo_id} was purged")
             held = await conn.execute(self._held(job).values(**values))
             if not held.rowcount:
                 raise LeaseLost(f"job {job.kind}:{job.key} is no longer held by this executor")

@@ -41,8 +41,12 @@ class UpsertRepository:
 
 
 @dataclass(frozen=True)
-class DeleteRepository:
+class RemoveRepository:
+    """Unticked in the installation's settings: its work stops, its rows stay (a purge
+    comes only with the installation's deletion)."""
+
     id: int
+    at: datetime
 
 
 @dataclass(frozen=True)
@@ -130,7 +134,7 @@ Operation = (
     UpsertInstallation
     | DeleteInstallation
     | UpsertRepository
-    | DeleteRepository
+    | RemoveRepository
     | MarkConfigStale
     | RecordPush
     | RecordCommand

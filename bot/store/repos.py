@@ -53,6 +53,11 @@ def _row(r: Any) -> RepoRow:
     )
 
 
+# A repository removed from its installation keeps its rows, but no work finds it: its jobs
+# end as done, the scheduler passes it by, until it is added again.
+_PRESENT = t.repositories.c.removed_at.is_(None)
+
+
 class Repositories:
     def __init__(self, engine: AsyncEngine, writer: AsyncEngine) -> None:
         self._engine = engine
@@ -83,7 +88,9 @@ class Repositories:
     async def get(self, repo_id: int) -> RepoRow | None:
         async with self._engine.connect() as conn:
             row = (
-                await conn.execute(sa.select(t.repositories).where(t.repositories.c.id == repo_id))
+                await conn.execute(
+                    sa.select(t.repositories).where(t.repositories.c.id == repo_id, _PRESENT)
+                )
             ).first()
         return _row(row) if row else None
 
@@ -91,7 +98,9 @@ class Repositories:
         async with self._engine.connect() as conn:
             row = (
                 await conn.execute(
-                    sa.select(t.repositories).where(t.repositories.c.full_name == full_name)
+                    sa.select(t.repositories).where(
+                        t.repositories.c.full_name == full_name, _PRESENT
+                    )
                 )
             ).first()
         return _row(row) if row else None
@@ -99,7 +108,9 @@ class Repositories:
     async def all(self) -> list[RepoRow]:
         async with self._engine.connect() as conn:
             rows = (
-                await conn.execute(sa.select(t.repositories).order_by(t.repositories.c.id))
+                await conn.execute(
+                    sa.select(t.repositories).where(_PRESENT).order_by(t.repositories.c.id)
+                )
             ).all()
         return [_row(r) for r in rows]
 

@@ -95,6 +95,9 @@ repositories = sa.Table(
     sa.Column("active_since", UTCDateTime, nullable=False),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("updated_at", UTCDateTime, nullable=False),
+    # Migration 0017: unticked in the installation's settings (None: part of it). Its rows
+    # stay until the installation is deleted, so a repository added again keeps its posts.
+    sa.Column("removed_at", UTCDateTime),
 )
 
 deliveries = sa.Table(

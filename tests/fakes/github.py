@@ -234,6 +234,7 @@ class FakeGitHub:
         self._public_key = public_key
         self.repos: dict[str, FakeRepo] = {}
         self.installations: dict[int, str] = {}  # id -> account login
+        self.suspended: set[int] = set()
         self.tokens: dict[str, tuple[int, datetime]] = {}
         self.calls: list[Call] = []
         self.unexpected: list[str] = []
@@ -531,6 +532,15 @@ class FakeGitHub:
         """A maintainer deletes one comment of an issue: it is gone for good."""
         repo = self.repos[full_name]
         repo.comments = [c for c in repo.comments if c["id"] != comment_id]
+
+    def suspend(self, installation_id: int) -> None:
+        """The account suspends the installation: its token requests get a 403 and the
+        tokens it holds stop working (401, as revoked ones do) until it is unsuspended."""
+        self.suspended.add(installation_id)
+        self.tokens = {t: v for t, v in self.tokens.items() if v[0] != installation_id}
+
+    def unsuspend(self, installation_id: int) -> None:
+        self.suspended.discard(installation_id)
 
     def expire_tokens(self) -> None:
         self.tokens = {
@@ -880,6 +890,8 @@ class FakeGitHub:
         installation = int(m.group(1))
         if installation not in self.installations:
             return _error(404, "Not Found")
+        if installation in self.suspended:
+            return _error(403, "This installation has been suspended")
         # Long tokens in the new `ghs_APPID_JWT` style: the App must not assume 40 characters.
         token = f"ghs_{self.app_id}_{secrets.token_urlsafe(96)}"
         expires = self.clock.now() + timedelta(hours=1)

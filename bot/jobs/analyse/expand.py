@@ -51,9 +51,9 @@ class ExpandRange:
         commits = [_range_commit(raw, i) for i, raw in enumerate(comparison.commits)]
         async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
             new = await ctx.store.commits.complete_range(
-                conn, work, commits, truncated=comparison.truncated, now=ctx.clock.now()
+                conn, work, commits, total=comparison.total, now=ctx.clock.now()
             )
-        log.info("range_expanded", commits=len(commits), new=new, truncated=comparison.truncated)
+        log.info("range_expanded", commits=len(commits), new=new, total=comparison.total)
         return Done()
 
     async def given_up(self, job: Job[ExpandRangePayload], reason: str) -> None:

@@ -7,7 +7,7 @@ from gidgethub import routing, sansio
 from bot.runtime.logs import get_logger
 from bot.store.records import (
     DeleteInstallation,
-    DeleteRepository,
+    RemoveRepository,
     UpsertInstallation,
     UpsertRepository,
 )
@@ -71,7 +71,9 @@ async def on_repositories_changed(event: sansio.Event, *, ctx: HandlerContext) -
     payload = parse_payload(InstallationRepositoriesEvent, event.data)
     installation_id = payload.installation.id
     ctx.operations.extend(_upsert_repo(r, installation_id) for r in payload.repositories_added)
-    ctx.operations.extend(DeleteRepository(id=r.id) for r in payload.repositories_removed)
+    ctx.operations.extend(
+        RemoveRepository(id=r.id, at=ctx.delivery.received_at) for r in payload.repositories_removed
+    )
     log.info(
         "installation_repositories_changed",
         added=len(payload.repositories_added),
