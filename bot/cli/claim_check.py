@@ -1,0 +1,533 @@
+"""Each claim checked against a git clone at the commit and at its first parent.
+
+The verdicts follow the words, read strictly (the rules are in docs/claims.md):
+- "adds `X` [to `P`]": `X` is defined at the commit (in `P`, else in a changed file) and was
+  defined at the parent in none of the commit's files (a definition that moves is not new; a
+  test is matched by its bare name, so a test moved into a class is not new);
+- "removes `X` [from `P`]": `X` was defined at the parent and is defined at the commit
+  nowhere in `P`, or, with no place said, nowhere in the tree (`git grep`, then parsed);
+- "renames `A` to `B`", "moves `X` from `P` to `Q`": both sides, each way;
+- "changes `X`": defined at both revisions and its definition's text differs;
+- "changes the default of `n` from `A` to `B`": the literal read at each revision;
+- environment variables, configuration keys and flags: read (quoted, or `$NAME` for
+  environment variables) on a line of code outside tests and documentation, anywhere in
+  the tree, at each revision;
+- "requires `pin`": the pin is written in a changed file at the commit and not before.
+A claim whose files have no rules or do not parse, or that needs more than the bounds
+allow, is unverifiable, never true.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from bot.cli.claims import Claim, Kind, is_path
+from bot.cli.symbols import (
+    Definition,
+    Unreadable,
+    definitions,
+    language,
+    other_defaults,
+    python_defaults,
+)
+
+# Files `git grep` may name for one whole-tree search before the claim is left unverifiable:
+# each is parsed, and a name common enough to be in more says little about one commit.
+MAX_CANDIDATES = 300
+# Bytes of one file parsed: bigger ones are generated or vendored, and slow to read.
+MAX_FILE_BYTES = 2_000_000
+_DOCS = re.compile(r"\.(?:md|rst|txt|adoc|html|ipynb)$|(?:^|/)(?:docs?|CHANGELOG|CHANGES)(?:/|$)")
+_TESTS = re.compile(r"(?:^|/)(?:tests?|testing)/|(?:^|/)test_[^/]*$|_test\.\w+$|\.test\.\w+$")
+_COMMENT = re.compile(r"^\s*(?:#|//|/?\*|--|;)")
+
+
+class Verdict(StrEnum):
+    TRUE = "true"
+    FALSE = "false"
+    UNVERIFIABLE = "unverifiable"
+
+
+@dataclass(frozen=True)
+class Checked:
+    claim: Claim
+    sha: str
+    verdict: Verdict
+    why: str
+
+
+class _Missing(Exception):
+    """The commit is not in the clone."""
+
+
+class Clone:
+    """Blobs and searches of a clone (bare or not) at any revision, through one
+    `git cat-file --batch` process; close it when done."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._batch = subprocess.Popen(
+            ["git", "-C", str(path), "cat-file", "--batch"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        self._blobs: dict[tuple[str, str], str | Unreadable | None] = {}
+        self._greps: dict[tuple[str, str], list[tuple[str, str]]] = {}
+
+    def close(self) -> None:
+        if self._batch.stdin is not None:
+            self._batch.stdin.close()
+        self._batch.wait()
+
+    def _git(self, *args: str) -> tuple[int, str]:
+        done = subprocess.run(
+            ["git", "-C", str(self.path), *args],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            check=False,
+        )
+        return done.returncode, done.stdout
+
+    def parent(self, sha: str) -> str | None:
+        """The first parent; None for a root commit. _Missing when `sha` is not here."""
+        code, out = self._git("rev-list", "--parents", "-n", "1", f"{sha}^{{commit}}", "--")
+        if code != 0 or not out.strip():
+            raise _Missing(sha)
+        words = out.split()
+        return words[1] if len(words) > 1 else None
+
+    def changed(self, sha: str, parent: str | None) -> list[tuple[str | None, str | None]]:
+        """(path at the parent, path at the commit) of each changed file; None where absent."""
+        base = parent or "4b825dc642cb6eb9a060e54bf8d69288fbee4904"  # git's empty tree
+        _, out = self._git("diff-tree", "-r", "-M", "--name-status", "-z", base, sha)
+        fields = out.split("\0")
+        found: list[tuple[str | None, str | None]] = []
+        i = 0
+        while i < len(fields) - 1:
+            code = fields[i]
+            if code[:1] in ("R", "C"):
+                found.append((fields[i + 1], fields[i + 2]))
+                i += 3
+                continue
+            path = fields[i + 1]
+            found.append((None if code == "A" else path, None if code == "D" else path))
+            i += 2
+        return found
+
+    def show(self, rev: str | None, path: str) -> str | None:
+        """The file's text at the revision; None when it is not there; Unreadable when it
+        is binary or over MAX_FILE_BYTES."""
+        if rev is None:
+            return None
+        key = (rev, path)
+        if key not in self._blobs:
+            self._blobs[key] = self._read(f"{rev}:{path}")
+        found = self._blobs[key]
+        if isinstance(found, Unreadable):
+            raise found
+        return found
+
+    def text(self, rev: str | None, path: str | None) -> str | None:
+        """As `show`, but a binary or oversized file reads as absent."""
+        try:
+            return self.show(rev, path) if path else None
+        except Unreadable:
+            return None
+
+    def _read(self, spec: str) -> str | Unreadable | None:
+        assert self._batch.stdin is not None and self._batch.stdout is not None
+        if "\n" in spec:
+            return None
+        self._batch.stdin.write(spec.encode() + b"\n")
+        self._batch.stdin.flush()
+        header = self._batch.stdout.readline().split()
+        if len(header) != 3:
+            return None
+        size = int(header[2])
+        data = self._batch.stdout.read(size + 1)[:size]
+        if header[1] != b"blob":
+            return None
+        if b"\0" in data[:8000] or size > MAX_FILE_BYTES:
+            return Unreadable(f"{spec.split(':', 1)[1]} is binary or too big to read")
+        return data.decode("utf-8", errors="replace")
+
+    def grep(self, rev: str | None, word: str) -> list[tuple[str, str]]:
+        """(path, line) of each line of a text file holding `word` as a whole word."""
+        if rev is None:
+            return []
+        key = (rev, word)
+        if key not in self._greps:
+            code, out = self._git("grep", "-I", "-w", "-F", "-e", word, rev, "--")
+            hits = []
+            for line in out.splitlines() if code == 0 else []:
+                _, _, rest = line.partition(":")
+                path, _, text = rest.partition(":")
+                hits.append((path, text))
+            self._greps[key] = hits
+        return self._greps[key]
+
+
+@dataclass(frozen=True)
+class _Commit:
+    sha: str
+    parent: str | None
+    changed: list[tuple[str | None, str | None]]
+
+    @property
+    def before(self) -> list[str]:
+        return [old for old, _ in self.changed if old]
+
+    @property
+    def after(self) -> list[str]:
+        return [new for _, new in self.changed if new]
+
+
+def _normal(name: str) -> str:
+    name = name.strip().removesuffix("()").replace("::", ".")
+    return re.sub(r"\(.*\)$", "", name)
+
+
+def _matches(claimed: str, found: Definition, path: str, *, bare: bool) -> bool:
+    qualified = found.name == claimed or found.name.endswith("." + claimed)
+    if bare or (language(path) != ".py" and "." not in found.name):
+        # outside Python a member defined in its class is unqualified: compare the last part
+        return qualified or found.name.rsplit(".", 1)[-1] == claimed.rsplit(".", 1)[-1]
+    return qualified
+
+
+def _is_test(name: str) -> bool:
+    return name.rsplit(".", 1)[-1].startswith(("test_", "Test"))
+
+
+def _plain(value: str) -> str:
+    return re.sub(r"\s+", "", value).strip("`'\"")
+
+
+class Checker:
+    """Verdicts for claims about commits of one clone."""
+
+    def __init__(self, clone: Clone) -> None:
+        self.clone = clone
+        self._commits: dict[str, _Commit | None] = {}
+        self._defs: dict[tuple[str, str], list[Definition]] = {}
+
+    def check(self, sha: str, claim: Claim) -> Checked:
+        commit = self._commit(sha)
+        if commit is None:
+            return Checked(claim, sha, Verdict.UNVERIFIABLE, "the commit is not in the clone")
+        try:
+            verdict, why = self._judge(commit, claim)
+        except Unreadable as exc:
+            verdict, why = Verdict.UNVERIFIABLE, str(exc)
+        return Checked(claim, sha, verdict, why)
+
+    def _commit(self, sha: str) -> _Commit | None:
+        if sha not in self._commits:
+            try:
+                parent = self.clone.parent(sha)
+            except _Missing:
+                self._commits[sha] = None
+            else:
+                self._commits[sha] = _Commit(sha, parent, self.clone.changed(sha, parent))
+        return self._commits[sha]
+
+    def _definitions(self, rev: str | None, path: str) -> list[Definition]:
+        """What the file defines at the revision ([] when absent); Unreadable without rules."""
+        if rev is None:
+            return []
+        key = (rev, path)
+        if key not in self._defs:
+            text = self.clone.show(rev, path)
+            self._defs[key] = [] if text is None else definitions(path, text)
+        return self._defs[key]
+
+    def _find(
+        self, rev: str | None, paths: Iterable[str], name: str, *, bare: bool = False
+    ) -> tuple[list[tuple[str, Definition]], list[str]]:
+        """Definitions of `name` in the files at the revision, and the files without rules."""
+        found, unread = [], []
+        for path in dict.fromkeys(paths):
+            try:
+                defs = self._definitions(rev, path)
+            except Unreadable:
+                # a file without rules that does not even hold the word cannot define it
+                text = self.clone.text(rev, path)
+                last = re.escape(name.rsplit(".", 1)[-1])
+                if text is None or re.search(rf"(?<!\w){last}(?!\w)", text):
+                    unread.append(path)
+                continue
+            found += [(path, d) for d in defs if _matches(name, d, path, bare=bare)]
+        return found, unread
+
+    def _judge(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        judges: dict[Kind, Callable[[_Commit, Claim], tuple[Verdict, str]]] = {
+            Kind.ADDS: self._adds,
+            Kind.ADDS_TEST: self._adds,
+            Kind.ADDS_KERNEL: self._adds,
+            Kind.REMOVES: self._removes,
+            Kind.RENAMES: self._renames,
+            Kind.MOVES: self._moves,
+            Kind.CHANGES: self._changes,
+            Kind.DEFAULT: self._default,
+            Kind.VALUE: self._default,
+            Kind.ENV_NEW: self._reads,
+            Kind.ENV_GONE: self._reads,
+            Kind.KEY_NEW: self._reads,
+            Kind.KEY_GONE: self._reads,
+            Kind.FLAG_NEW: self._reads,
+            Kind.FLAG_GONE: self._reads,
+            Kind.REQUIRES: self._requires,
+            Kind.DEPRECATION: self._message,
+        }
+        judge = judges.get(claim.kind)
+        if judge is None:
+            return Verdict.UNVERIFIABLE, f"“{claim.kind}” claims are not checked"
+        return judge(c, claim)
+
+    # --- files ----------------------------------------------------------------------------
+
+    def _file(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        path = claim.name.rstrip("/")
+        before, after = self.clone.show(c.parent, path), self.clone.show(c.sha, path)
+        if claim.kind in (Kind.ADDS, Kind.ADDS_TEST, Kind.ADDS_KERNEL):
+            if after is None:
+                return Verdict.FALSE, f"`{path}` is not a file at the commit"
+            if before is not None:
+                return Verdict.FALSE, f"`{path}` was already there at the parent"
+        elif claim.kind is Kind.REMOVES:
+            if after is not None:
+                return Verdict.FALSE, f"`{path}` is still there at the commit"
+            if before is None:
+                return Verdict.FALSE, f"`{path}` was not there at the parent"
+        elif claim.kind is Kind.CHANGES:
+            if before is None or after is None:
+                return Verdict.FALSE, f"`{path}` is not a file at both revisions"
+            if before == after:
+                return Verdict.FALSE, f"`{path}` is the same at both revisions"
+        else:
+            return Verdict.UNVERIFIABLE, f"a path is not what “{claim.kind}” names"
+        return Verdict.TRUE, ""
+
+    # --- definitions ----------------------------------------------------------------------
+
+    def _adds(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        if is_path(claim.name):
+            return self._file(c, claim)
+        name = _normal(claim.name)
+        bare = claim.kind is Kind.ADDS_TEST or _is_test(name)
+        where = [claim.path] if claim.path else c.after
+        after, unread = self._find(c.sha, where, name)
+        if claim.kind is Kind.ADDS_KERNEL and after and not any(d.kernel for _, d in after):
+            return Verdict.FALSE, f"`{name}` is defined in `{after[0][0]}` but is not a kernel"
+        if not after:
+            if unread:
+                return Verdict.UNVERIFIABLE, f"not found, and no rules for `{unread[0]}`"
+            return Verdict.FALSE, f"`{name}` is not defined at the commit in {_places(where)}"
+        here = [old for old, new in c.changed if old and new in where] if claim.path else c.before
+        before, unread_before = self._find(c.parent, here, name, bare=bare)
+        if before:
+            path, found = before[0]
+            if bare and found.name != after[0][1].name:
+                return Verdict.FALSE, f"moved: `{found.name}` was in `{path}` at the parent"
+            return Verdict.FALSE, f"already defined at the parent in `{path}`"
+        if unread_before:
+            return Verdict.UNVERIFIABLE, f"no rules for `{unread_before[0]}` at the parent"
+        # with a place said: a definition that left another changed file moved here
+        elsewhere = [p for p in c.before if p not in here]
+        for path, found in self._find(c.parent, elsewhere, name, bare=bare)[0]:
+            if not self._find(c.sha, [path], found.name, bare=bare)[0]:
+                return Verdict.FALSE, f"moved: `{found.name}` was in `{path}` at the parent"
+        return Verdict.TRUE, ""
+
+    def _removes(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        if is_path(claim.name):
+            return self._file(c, claim)
+        name = _normal(claim.name)
+        before, unread = self._find(c.parent, [claim.path] if claim.path else c.before, name)
+        if not before:
+            if unread:
+                return Verdict.UNVERIFIABLE, f"not found, and no rules for `{unread[0]}`"
+            return Verdict.FALSE, f"`{name}` was not defined at the parent"
+        if claim.path:
+            where = [claim.path]
+        else:
+            where = list(dict.fromkeys(p for p, _ in self.clone.grep(c.sha, name.split(".")[-1])))
+            if len(where) > MAX_CANDIDATES:
+                return Verdict.UNVERIFIABLE, f"`{name}` is in {len(where)} files at the commit"
+        after, _ = self._find(c.sha, where, name)
+        if after:
+            return Verdict.FALSE, f"`{name}` is still defined at the commit in `{after[0][0]}`"
+        return Verdict.TRUE, ""
+
+    def _renames(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        old, new = _normal(claim.name), _normal(claim.new or "")
+        olds = [claim.path] if claim.path else c.before
+        news = [claim.path] if claim.path else c.after
+        problems = []
+        if not self._find(c.parent, olds, old)[0]:
+            problems.append(f"`{old}` was not defined at the parent")
+        if self._find(c.sha, news, old)[0]:
+            problems.append(f"`{old}` is still defined at the commit")
+        if not self._find(c.sha, news, new)[0]:
+            problems.append(f"`{new}` is not defined at the commit")
+        if self._find(c.parent, olds, new)[0]:
+            problems.append(f"`{new}` was already defined at the parent")
+        return (Verdict.FALSE, "; ".join(problems)) if problems else (Verdict.TRUE, "")
+
+    def _moves(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        name, source, target = _normal(claim.name), claim.path or "", claim.new or ""
+        if not self._find(c.parent, [source], name)[0]:
+            return Verdict.FALSE, f"`{name}` was not in `{source}` at the parent"
+        if self._find(c.sha, [source], name)[0]:
+            return Verdict.FALSE, f"`{name}` is still in `{source}` at the commit"
+        if not self._find(c.sha, [target], name)[0]:
+            return Verdict.FALSE, f"`{name}` is not in `{target}` at the commit"
+        return Verdict.TRUE, ""
+
+    def _changes(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        if is_path(claim.name):
+            return self._file(c, claim)
+        name = _normal(claim.name)
+        before, unread = self._find(c.parent, [claim.path] if claim.path else c.before, name)
+        after, unread_after = self._find(c.sha, [claim.path] if claim.path else c.after, name)
+        if not before and not after:
+            if unread or unread_after:
+                return (
+                    Verdict.UNVERIFIABLE,
+                    f"not found, and no rules for `{(unread + unread_after)[0]}`",
+                )
+            return Verdict.FALSE, f"`{name}` is defined in no changed file"
+        if not before:
+            return Verdict.FALSE, f"`{name}` is new at the commit, not changed"
+        if not after:
+            return Verdict.FALSE, f"`{name}` is gone at the commit, not changed"
+        old = {(d.name, d.text) for _, d in before}
+        if any((d.name, d.text) not in old for _, d in after):
+            return Verdict.TRUE, ""
+        return Verdict.FALSE, f"`{name}`'s definition is the same at both revisions"
+
+    # --- values ---------------------------------------------------------------------------
+
+    def _default(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        name = _normal(claim.name)
+
+        def values(rev: str | None, paths: list[str]) -> tuple[set[str], bool]:
+            found: set[str] = set()
+            unread = False
+            for path in paths:
+                text = self.clone.text(rev, path)
+                if text is None:
+                    continue
+                try:
+                    found |= (
+                        python_defaults(text, name)
+                        if language(path) == ".py"
+                        else other_defaults(path, text, name)
+                    )
+                except Unreadable:
+                    unread = True
+            return {_plain(v) for v in found}, unread
+
+        before, unread = values(c.parent, [claim.path] if claim.path else c.before)
+        after, unread_after = values(c.sha, [claim.path] if claim.path else c.after)
+        old, new = _plain(claim.old or ""), _plain(claim.new or "")
+        if old in before and new in after:
+            return Verdict.TRUE, ""
+        if not before and not after and (unread or unread_after):
+            return Verdict.UNVERIFIABLE, f"`{name}` not found in the files that parse"
+        return Verdict.FALSE, (
+            f"`{name}` is {_values(before)} at the parent and {_values(after)} at the commit"
+        )
+
+    def _reads(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        name = claim.name.strip()
+        env = claim.kind in (Kind.ENV_NEW, Kind.ENV_GONE)
+        forms = [f'"{name}"', f"'{name}'"] + ([f"${name}", "${" + name] if env else [])
+
+        def lines(rev: str | None, paths: list[str]) -> list[tuple[str, str]]:
+            return [
+                (path, line)
+                for path in paths
+                for line in (self.clone.text(rev, path) or "").splitlines()
+                if name in line
+            ]
+
+        def reads(rev: str | None, paths: list[str]) -> list[tuple[str, str]]:
+            # a flag is its program's: only the changed files are read for one
+            found = lines(rev, paths) if flag else self.clone.grep(rev, name)
+            return [
+                (path, line)
+                for path, line in found
+                if not _DOCS.search(path)
+                and not _TESTS.search(path)
+                and not _COMMENT.match(line)
+                and any(f in line for f in forms)
+            ]
+
+        flag = claim.kind in (Kind.FLAG_NEW, Kind.FLAG_GONE)
+        before, after = reads(c.parent, c.before), reads(c.sha, c.after)
+        if claim.kind is Kind.FLAG_NEW:
+            # new in a program: a changed file takes it that did not at the parent
+            older = {new: old for old, new in c.changed if new}
+            had = {path for path, _ in before}
+            if any(older.get(path) not in had for path, _ in after):
+                return Verdict.TRUE, ""
+            if after:
+                return Verdict.FALSE, f"`{after[0][0]}` already took `{name}` at the parent"
+            return Verdict.FALSE, f"no changed file takes `{name}` at the commit"
+        if claim.kind in (Kind.ENV_NEW, Kind.KEY_NEW):
+            if not after:
+                return Verdict.FALSE, f"nothing outside tests reads `{name}` at the commit"
+            if before:
+                return Verdict.FALSE, f"`{name}` was already read at the parent in `{before[0][0]}`"
+            return Verdict.TRUE, ""
+        if after:
+            return Verdict.FALSE, f"`{name}` is still read at the commit in `{after[0][0]}`"
+        if not before:
+            return Verdict.FALSE, f"nothing outside tests read `{name}` at the parent"
+        return Verdict.TRUE, ""
+
+    def _requires(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        pin = _plain(claim.name).lower()
+        for before_path, after_path in c.changed:
+            after = self.clone.text(c.sha, after_path)
+            if after is None or pin not in _plain(after).lower():
+                continue
+            before = self.clone.text(c.parent, before_path)
+            if before is None or pin not in _plain(before).lower():
+                return Verdict.TRUE, ""
+            return Verdict.FALSE, f"`{pin}` was already written in `{before_path}`"
+        return Verdict.FALSE, f"`{pin}` is written in no changed file at the commit"
+
+    def _message(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        words = re.sub(r"\s+", " ", claim.name.split("…")[0]).strip()
+
+        def holds(text: str | None) -> bool:
+            if text is None:
+                return False
+            lines = (ln for ln in text.splitlines() if not _COMMENT.match(ln))
+            return words in re.sub(r"\s+", " ", " ".join(ln.strip() for ln in lines))
+
+        for before_path, after_path in c.changed:
+            if holds(self.clone.text(c.sha, after_path)):
+                if holds(self.clone.text(c.parent, before_path)):
+                    return Verdict.FALSE, f"the message was already in `{before_path}`"
+                return Verdict.TRUE, ""
+        return Verdict.FALSE, "the message is in no changed file's code at the commit"
+
+
+def _places(paths: list[str]) -> str:
+    if len(paths) == 1:
+        return f"`{paths[0]}`"
+    return f"the {len(paths)} changed files"
+
+
+def _values(values: set[str]) -> str:
+    return ", ".join(f"`{v}`" for v in sorted(values)[:3]) if values else "not found"
