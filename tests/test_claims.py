@@ -67,14 +67,17 @@ BEFORE = {
         "def helper_fn():\n    return 1\n\n\n"
         "def old_name():\n    return 2\n\n\n"
         "class Client:\n"
-        "    def get(self):\n        return 1\n"
+        "    def get(self):\n        return 1\n\n"
+        "    def close(self):\n        return None\n"
     ),
     "pkg/settings.py": 'import os\n\nMODE = os.environ["APP_MODE"]\n',
     "pkg/cli.py": (
         "import argparse\n\nparser = argparse.ArgumentParser()\n"
         'parser.add_argument("--fast", action="store_true")\n'
+        'parser.add_argument("--out")\n'
     ),
     "pkg/gone.py": "def unused():\n    return 0\n",
+    "README.md": "# Tool\n\n## Usage\n\nRun it.\n",
     "tests/test_core.py": "def test_thing():\n    assert True\n",
     "kern/ops.cu": "__global__ void scale(float* x) { x[0] *= 2.0f; }\n",
     "kern/tri.py": "import triton\n",
@@ -89,17 +92,26 @@ AFTER: dict[str, str | None] = {
         "    return url, debug\n\n\n"
         "def parse(text):\n    return text.split()\n\n\n"
         "def new_name():\n    return 2\n\n\n"
+        "def legacy():\n"
+        "    # legacy() is going away soon\n"
+        '    warnings.warn("legacy() is deprecated"\n'
+        '                  " and will be removed.", DeprecationWarning)\n\n\n'
         "class Client:\n"
         "    def get(self):\n"
         "        def helper2():\n            return 1\n\n"
-        "        return helper2()\n"
+        "        return helper2()\n\n\n"
+        "def close():\n    return None\n"
     ),
     "pkg/util.py": "def helper_fn():\n    return 1\n",
     "pkg/cli.py": (
         "import argparse\n\nparser = argparse.ArgumentParser()\n"
         'parser.add_argument("--fast", action="store_true")\n'
         'parser.add_argument("--slow", action="store_true")\n'
+        'parser.add_argument("--out")\n'
+        "sub = argparse.ArgumentParser()\n"
+        'sub.add_argument("--out")\n'
     ),
+    "README.md": "# Tool\n\n## Usage\n\nRun it.\n\n## Claims (`eval --claims`)\n\nChecks.\n",
     "pkg/gone.py": None,
     "tests/test_core.py": (
         "class TestCore:\n    def test_thing(self):\n        assert True\n\n\n"
@@ -159,10 +171,16 @@ CASES = [
     ("No longer reads the environment variable `APP_MODE`.", Verdict.FALSE),  # settings.py
     ("Adds the command-line flag `--slow`.", Verdict.TRUE),
     ("Adds the command-line flag `--fast`.", Verdict.FALSE),
+    ("Adds the command-line flag `--out`.", Verdict.TRUE),  # a second parser takes it
+    ("Adds `close` to `pkg/core.py`.", Verdict.TRUE),  # a method became a function
+    ("Adds the section “Claims (`eval --claims`)” to `README.md`.", Verdict.TRUE),
+    ("Adds the section “Usage” to `README.md`.", Verdict.FALSE),
     ("Removes the command-line flag `--fast`.", Verdict.FALSE),
     ("Requires `requests>=2.31`.", Verdict.TRUE),
     ("Requires `requests>=2.0`.", Verdict.FALSE),
     ("Registers the model `Llama`.", Verdict.UNVERIFIABLE),  # not a kind it checks
+    ("Adds a deprecation warning: “legacy() is deprecated and will be removed.”", Verdict.TRUE),
+    ("Adds a deprecation warning: “legacy() is going away soon”", Verdict.FALSE),  # a comment
 ]
 
 

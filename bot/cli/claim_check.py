@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -34,6 +35,7 @@ from bot.cli.symbols import (
     language,
     other_defaults,
     python_defaults,
+    string_literals,
 )
 
 # Files `git grep` may name for one whole-tree search before the claim is left unverifiable:
@@ -285,6 +287,7 @@ class Checker:
             Kind.FLAG_GONE: self._reads,
             Kind.REQUIRES: self._requires,
             Kind.DEPRECATION: self._message,
+            Kind.SECTION: self._section,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -332,6 +335,10 @@ class Checker:
             return Verdict.FALSE, f"`{name}` is not defined at the commit in {_places(where)}"
         here = [old for old, new in c.changed if old and new in where] if claim.path else c.before
         before, unread_before = self._find(c.parent, here, name, bare=bare)
+        if not bare and any(d.name == name for _, d in after):
+            # a top-level definition is new unless a top-level one was there (a method of
+            # the same name that became a function is not the same definition)
+            before = [(p, d) for p, d in before if d.name == name]
         if before:
             path, found = before[0]
             if bare and found.name != after[0][1].name:
@@ -475,9 +482,11 @@ class Checker:
         before, after = reads(c.parent, c.before), reads(c.sha, c.after)
         if claim.kind is Kind.FLAG_NEW:
             # new in a program: a changed file takes it that did not at the parent
+            # (or takes it on more lines: a second subcommand's option of the same name)
             older = {new: old for old, new in c.changed if new}
-            had = {path for path, _ in before}
-            if any(older.get(path) not in had for path, _ in after):
+            had = Counter(path for path, _ in before)
+            now = Counter(path for path, _ in after)
+            if any(n > had[older.get(path) or ""] for path, n in now.items()):
                 return Verdict.TRUE, ""
             if after:
                 return Verdict.FALSE, f"`{after[0][0]}` already took `{name}` at the parent"
@@ -509,18 +518,45 @@ class Checker:
     def _message(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         words = re.sub(r"\s+", " ", claim.name.split("…")[0]).strip()
 
-        def holds(text: str | None) -> bool:
-            if text is None:
+        def holds(path: str | None, text: str | None) -> bool:
+            if text is None or path is None:
                 return False
-            lines = (ln for ln in text.splitlines() if not _COMMENT.match(ln))
-            return words in re.sub(r"\s+", " ", " ".join(ln.strip() for ln in lines))
+            try:
+                strings = string_literals(path, text)
+            except Unreadable:
+                return False
+            return any(words in re.sub(r"\s+", " ", s) for s in strings)
 
         for before_path, after_path in c.changed:
-            if holds(self.clone.text(c.sha, after_path)):
-                if holds(self.clone.text(c.parent, before_path)):
+            if holds(after_path, self.clone.text(c.sha, after_path)):
+                if holds(before_path, self.clone.text(c.parent, before_path)):
                     return Verdict.FALSE, f"the message was already in `{before_path}`"
                 return Verdict.TRUE, ""
         return Verdict.FALSE, "the message is in no changed file's code at the commit"
+
+    def _section(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """A heading (Markdown `#`, or a reStructuredText title over its underline) with the
+        title, in the file said or a changed one, at the commit and not before."""
+        title = re.sub(r"\s+", " ", claim.name.split("…")[0]).strip()
+
+        def headed(path: str | None, rev: str | None) -> bool:
+            lines = (self.clone.text(rev, path) or "").splitlines()
+            for i, line in enumerate(lines):
+                under = lines[i + 1] if i + 1 < len(lines) else ""
+                heading = line.lstrip().startswith("#") or bool(
+                    re.fullmatch(r"([=\-~^*])\1+", under)
+                )
+                if heading and title in re.sub(r"\s+", " ", line.lstrip("# ").strip()):
+                    return True
+            return False
+
+        pairs = [(o, n) for o, n in c.changed if claim.path in (None, n)]
+        for before_path, after_path in pairs:
+            if headed(after_path, c.sha):
+                if headed(before_path, c.parent):
+                    return Verdict.FALSE, f"the heading was already in `{before_path}`"
+                return Verdict.TRUE, ""
+        return Verdict.FALSE, "no changed file has that heading at the commit"
 
 
 def _places(paths: list[str]) -> str:

@@ -34,6 +34,7 @@ class Kind(StrEnum):
     REQUIRES = "requires"
     DEPRECATION = "deprecation message"
     REGISTERS = "registers"
+    SECTION = "adds section"
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ _VERBS: list[tuple[Kind, str]] = [
     (Kind.ADDS_TEST, r"adds the tests?"),
     (Kind.ADDS_KERNEL, r"adds the kernels?"),
     (Kind.DEPRECATION, r"adds a deprecation (?:warning|message)"),
+    (Kind.SECTION, r"adds the sections?"),
     (Kind.REGISTERS, r"registers"),
     (Kind.REQUIRES, r"requires"),
     (Kind.RENAMES, r"renames|renamed"),
@@ -119,10 +121,16 @@ def _first_path(spans: list[tuple[int, str]]) -> str | None:
 
 def _segment_claims(kind: Kind, segment: str, sentence: str) -> tuple[list[Claim], list[str]]:
     """The claims one verb makes over its segment, and the names it could not place."""
-    spans = [(m.start(), m.group(1)) for m in _SPAN.finditer(segment)]
     if kind is Kind.DEPRECATION:
         quoted = _QUOTE.search(segment)
         return ([Claim(kind, quoted.group(1), sentence)] if quoted else []), []
+    if kind is Kind.SECTION:
+        titles = _QUOTE.findall(segment)
+        into = _first_path([(0, s) for s in _SPAN.findall(_QUOTE.sub("", segment))])
+        return [Claim(kind, t, sentence, path=into) for t in titles], []
+    # a code span inside a quotation (a title, a message) is the quotation's, not a name
+    segment = _QUOTE.sub(lambda m: "“" + " " * len(m.group(1)) + "”", segment)
+    spans = [(m.start(), m.group(1)) for m in _SPAN.finditer(segment)]
     if kind is Kind.DEFAULT and len(spans) >= 3:
         name, old, new = (s for _, s in spans[:3])
         return [Claim(kind, name, sentence, _first_path(spans[3:]), old, new)], []

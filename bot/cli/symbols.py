@@ -317,3 +317,31 @@ def other_defaults(path: str, text: str, name: str) -> set[str]:
         first = text[match.end() : match.end() + cut.start()] if cut else line
         found |= {line.rstrip(",;{ "), first.strip()}
     return {v for v in found if v}
+
+
+def string_literals(path: str, text: str) -> list[str]:
+    """The strings a file's code holds (never its comments). Python: each string constant
+    as the parser joins it (implicit concatenation joined; an f-string with `{expr}` where
+    its values go). Elsewhere: each line's text outside comments with the quotes of adjacent
+    literals (`"a" "b"`) closed up, lines joined."""
+    if language(path) == ".py":
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError) as exc:
+            raise Unreadable(f"does not parse: {exc.__class__.__name__}") from None
+        found: list[str] = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found.append(node.value)
+            elif isinstance(node, ast.JoinedStr):
+                found.append(
+                    "".join(
+                        v.value
+                        if isinstance(v, ast.Constant) and isinstance(v.value, str)
+                        else "{" + ast.unparse(getattr(v, "value", v)) + "}"
+                        for v in node.values
+                    )
+                )
+        return found
+    lines = [ln.strip() for ln in text.splitlines() if not re.match(r"\s*(?:#|//|/?\*)", ln)]
+    return [re.sub(r"[\"']\s+[\"']", "", " ".join(lines))]
