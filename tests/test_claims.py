@@ -57,6 +57,7 @@ def _commit(root: Path, files: dict[str, str | None], message: str) -> str:
     return _git(root, "rev-parse", "HEAD")
 
 
+KEPT = "".join(f"def keep_{i}(value):\n    return value + {i}\n\n\n" for i in range(8))
 BEFORE = {
     "pkg/core.py": (
         "import os\n\nTIMEOUT = 30\n\n\n"
@@ -77,6 +78,7 @@ BEFORE = {
         'parser.add_argument("--out")\n'
     ),
     "pkg/gone.py": "def unused():\n    return 0\n",
+    "pkg/old_home.py": KEPT + "def drop():\n    return 0\n",
     "README.md": "# Tool\n\n## Usage\n\nRun it.\n",
     "tests/test_core.py": "def test_thing():\n    assert True\n",
     "kern/ops.cu": "__global__ void scale(float* x) { x[0] *= 2.0f; }\n",
@@ -113,6 +115,9 @@ AFTER: dict[str, str | None] = {
     ),
     "README.md": "# Tool\n\n## Usage\n\nRun it.\n\n## Claims (`eval --claims`)\n\nChecks.\n",
     "pkg/gone.py": None,
+    "pkg/old_home.py": None,
+    "pkg/new_home.py": KEPT,
+    "pkg/backends.py": 'BACKENDS = {"fast_backend": 1}\n',
     "tests/test_core.py": (
         "class TestCore:\n    def test_thing(self):\n        assert True\n\n\n"
         "def test_new():\n    assert 1\n"
@@ -142,6 +147,10 @@ CASES = [
     ("Adds `Client.get.helper2`.", Verdict.TRUE),
     ("Adds `pkg/util.py`.", Verdict.TRUE),
     ("Adds `rb_helper`.", Verdict.UNVERIFIABLE),  # Ruby: no rules
+    ("Adds `util`.", Verdict.TRUE),  # the module pkg/util.py
+    ("Adds `fast_backend`.", Verdict.UNVERIFIABLE),  # a new string key, not a definition
+    ("Removes `drop` from `pkg/new_home.py`.", Verdict.TRUE),  # the file was renamed
+    ("Removes `keep_1` from `pkg/new_home.py`.", Verdict.FALSE),
     ("Adds the test `test_new`.", Verdict.TRUE),
     ("Adds the test `TestCore.test_thing`.", Verdict.FALSE),  # moved into a class
     ("Adds the kernel `blur`.", Verdict.TRUE),
@@ -172,7 +181,7 @@ CASES = [
     ("Adds the command-line flag `--slow`.", Verdict.TRUE),
     ("Adds the command-line flag `--fast`.", Verdict.FALSE),
     ("Adds the command-line flag `--out`.", Verdict.TRUE),  # a second parser takes it
-    ("Adds `close` to `pkg/core.py`.", Verdict.TRUE),  # a method became a function
+    ("Adds `close` to `pkg/core.py`.", Verdict.FALSE),  # the method moved out of its class
     ("Adds the section “Claims (`eval --claims`)” to `README.md`.", Verdict.TRUE),
     ("Adds the section “Usage” to `README.md`.", Verdict.FALSE),
     ("Removes the command-line flag `--fast`.", Verdict.FALSE),

@@ -182,6 +182,14 @@ class _Commit:
     parent: str | None
     changed: list[tuple[str | None, str | None]]
 
+    def old(self, path: str) -> str:
+        """The path at the parent of a file the commit has at `path` (renames followed)."""
+        return next((o for o, n in self.changed if n == path and o), path)
+
+    def new(self, path: str) -> str | None:
+        """The path at the commit of a file the parent has at `path`; None if removed."""
+        return next((n for o, n in self.changed if o == path), path)
+
     @property
     def before(self) -> list[str]:
         return [old for old, _ in self.changed if old]
@@ -247,7 +255,12 @@ class Checker:
         key = (rev, path)
         if key not in self._defs:
             text = self.clone.show(rev, path)
-            self._defs[key] = [] if text is None else definitions(path, text)
+            found = [] if text is None else definitions(path, text)
+            if text is not None and language(path) is not None:
+                # the file is itself a name: its module (`pkg/x.py` defines `x`)
+                stem = path.rsplit("/", 1)[-1].split(".", 1)[0]
+                found = [Definition(stem, text), *found]
+            self._defs[key] = found
         return self._defs[key]
 
     def _find(
@@ -332,32 +345,40 @@ class Checker:
         if not after:
             if unread:
                 return Verdict.UNVERIFIABLE, f"not found, and no rules for `{unread[0]}`"
+            if self._new_string(c, name):
+                return Verdict.UNVERIFIABLE, f"`{name}` is a new string, not a definition"
             return Verdict.FALSE, f"`{name}` is not defined at the commit in {_places(where)}"
-        here = [old for old, new in c.changed if old and new in where] if claim.path else c.before
-        before, unread_before = self._find(c.parent, here, name, bare=bare)
-        if not bare and any(d.name == name for _, d in after):
-            # a top-level definition is new unless a top-level one was there (a method of
-            # the same name that became a function is not the same definition)
-            before = [(p, d) for p, d in before if d.name == name]
-        if before:
-            path, found = before[0]
-            if bare and found.name != after[0][1].name:
+        here = [c.old(p) for p in where] if claim.path else c.before
+        exact = {d.name for _, d in after}
+        before, unread_before = self._find(c.parent, c.before, name, bare=bare)
+        for path, found in before:
+            if path in here and found.name in exact:
+                return Verdict.FALSE, f"already defined at the parent in `{path}`"
+            # a definition of that name that left its file (or its class) moved here
+            moved_to = c.new(path)
+            still = self._find(c.sha, [moved_to], found.name)[0] if moved_to else []
+            if not any(d.name == found.name for _, d in still):
                 return Verdict.FALSE, f"moved: `{found.name}` was in `{path}` at the parent"
-            return Verdict.FALSE, f"already defined at the parent in `{path}`"
         if unread_before:
             return Verdict.UNVERIFIABLE, f"no rules for `{unread_before[0]}` at the parent"
-        # with a place said: a definition that left another changed file moved here
-        elsewhere = [p for p in c.before if p not in here]
-        for path, found in self._find(c.parent, elsewhere, name, bare=bare)[0]:
-            if not self._find(c.sha, [path], found.name, bare=bare)[0]:
-                return Verdict.FALSE, f"moved: `{found.name}` was in `{path}` at the parent"
         return Verdict.TRUE, ""
+
+    def _new_string(self, c: _Commit, name: str) -> bool:
+        """Whether a changed file quotes `name` at the commit and did not at the parent
+        (a registry key, a backend's name: what a definition check cannot judge)."""
+        forms = (f'"{name}"', f"'{name}'")
+        for old, new in c.changed:
+            after = self.clone.text(c.sha, new) or ""
+            if any(f in after for f in forms):
+                before = self.clone.text(c.parent, old) or ""
+                return not any(f in before for f in forms)
+        return False
 
     def _removes(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         if is_path(claim.name):
             return self._file(c, claim)
         name = _normal(claim.name)
-        before, unread = self._find(c.parent, [claim.path] if claim.path else c.before, name)
+        before, unread = self._find(c.parent, [c.old(claim.path)] if claim.path else c.before, name)
         if not before:
             if unread:
                 return Verdict.UNVERIFIABLE, f"not found, and no rules for `{unread[0]}`"
@@ -375,7 +396,7 @@ class Checker:
 
     def _renames(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         old, new = _normal(claim.name), _normal(claim.new or "")
-        olds = [claim.path] if claim.path else c.before
+        olds = [c.old(claim.path)] if claim.path else c.before
         news = [claim.path] if claim.path else c.after
         problems = []
         if not self._find(c.parent, olds, old)[0]:
@@ -402,7 +423,7 @@ class Checker:
         if is_path(claim.name):
             return self._file(c, claim)
         name = _normal(claim.name)
-        before, unread = self._find(c.parent, [claim.path] if claim.path else c.before, name)
+        before, unread = self._find(c.parent, [c.old(claim.path)] if claim.path else c.before, name)
         after, unread_after = self._find(c.sha, [claim.path] if claim.path else c.after, name)
         if not before and not after:
             if unread or unread_after:
@@ -442,7 +463,7 @@ class Checker:
                     unread = True
             return {_plain(v) for v in found}, unread
 
-        before, unread = values(c.parent, [claim.path] if claim.path else c.before)
+        before, unread = values(c.parent, [c.old(claim.path)] if claim.path else c.before)
         after, unread_after = values(c.sha, [claim.path] if claim.path else c.after)
         old, new = _plain(claim.old or ""), _plain(claim.new or "")
         if old in before and new in after:
