@@ -67,6 +67,7 @@ BEFORE = {
         "    return url, token, mode\n\n\n"
         "def helper_fn():\n    return 1\n\n\n"
         "def old_name():\n    return 2\n\n\n"
+        "def connect():\n    return 3\n\n\n"
         "class Client:\n"
         "    def get(self):\n        return 1\n\n"
         "    def close(self):\n        return None\n"
@@ -80,6 +81,7 @@ BEFORE = {
     "pkg/gone.py": "def unused():\n    return 0\n",
     "pkg/old_home.py": KEPT + "def drop():\n    return 0\n",
     "README.md": "# Tool\n\n## Usage\n\nRun it.\n",
+    "Makefile": "lint:\n\tblack .\n",
     "tests/test_core.py": "def test_thing():\n    assert True\n",
     "kern/ops.cu": "__global__ void scale(float* x) { x[0] *= 2.0f; }\n",
     "kern/tri.py": "import triton\n",
@@ -101,7 +103,8 @@ AFTER: dict[str, str | None] = {
         "class Client:\n"
         "    def get(self):\n"
         "        def helper2():\n            return 1\n\n"
-        "        return helper2()\n\n\n"
+        "        return helper2()\n\n"
+        "    def connect(self):\n        return 3\n\n\n"
         "def close():\n    return None\n"
     ),
     "pkg/util.py": "def helper_fn():\n    return 1\n",
@@ -115,6 +118,8 @@ AFTER: dict[str, str | None] = {
     ),
     "README.md": "# Tool\n\n## Usage\n\nRun it.\n\n## Claims (`eval --claims`)\n\nChecks.\n",
     "pkg/gone.py": None,
+    "Makefile": "lint:\n\truff check .\n",
+    "pkg/patches.py": "import pkg.core\n\npkg.core.Client.get = lambda self: 2\n",
     "pkg/old_home.py": None,
     "pkg/new_home.py": KEPT,
     "pkg/backends.py": 'BACKENDS = {"fast_backend": 1}\n',
@@ -164,6 +169,7 @@ CASES = [
     ("Removes `helper_fn` from `pkg/core.py`.", Verdict.TRUE),
     ("Removes `helper_fn`.", Verdict.FALSE),  # still defined, in util.py
     ("Removes `parse`.", Verdict.FALSE),  # it was never there
+    ("Removes `connect`.", Verdict.TRUE),  # the function became a method: gone as a function
     ("Renames `old_name` to `new_name` in `pkg/core.py`.", Verdict.TRUE),
     ("Renames `fetch` to `parse`.", Verdict.FALSE),
     ("Moves `helper_fn` from `pkg/core.py` to `pkg/util.py`.", Verdict.TRUE),
@@ -188,6 +194,10 @@ CASES = [
     ("Requires `requests>=2.31`.", Verdict.TRUE),
     ("Requires `requests>=2.0`.", Verdict.FALSE),
     ("Registers the model `Llama`.", Verdict.UNVERIFIABLE),  # not a kind it checks
+    ("Removes `black`.", Verdict.UNVERIFIABLE),  # a tool the Makefile names, not code
+    ("Changes `Makefile`.", Verdict.TRUE),  # a changed file named without its folder
+    ('Changes `transform="x"`.', Verdict.UNVERIFIABLE),  # not a code name
+    ("Adds `pkg.core.Client.get`.", Verdict.TRUE),  # a monkeypatch assigns it
     ("Adds a deprecation warning: “legacy() is deprecated and will be removed.”", Verdict.TRUE),
     ("Adds a deprecation warning: “legacy() is going away soon”", Verdict.FALSE),  # a comment
 ]

@@ -48,6 +48,15 @@ _TESTS = re.compile(r"(?:^|/)(?:tests?|testing)/|(?:^|/)test_[^/]*$|_test\.\w+$|
 _COMMENT = re.compile(r"^\s*(?:#|//|/?\*|--|;)")
 
 
+# The kinds whose names are definitions, and the reasons that say one was not found.
+_DEFINED = frozenset(
+    {Kind.ADDS, Kind.ADDS_TEST, Kind.ADDS_KERNEL, Kind.REMOVES, Kind.RENAMES, Kind.MOVES}
+    | {Kind.CHANGES, Kind.DEFAULT, Kind.VALUE}
+)
+_NOT_FOUND = re.compile(r"(?:is|was) not defined at|is defined in no changed file")
+_CODE_NAME = re.compile(r"[A-Za-z_~][\w~]*(?:(?:\.|::)[A-Za-z_~][\w~]*)*(?:\(\))?")
+
+
 class Verdict(StrEnum):
     TRUE = "true"
     FALSE = "false"
@@ -305,7 +314,31 @@ class Checker:
         judge = judges.get(claim.kind)
         if judge is None:
             return Verdict.UNVERIFIABLE, f"“{claim.kind}” claims are not checked"
-        return judge(c, claim)
+        if claim.kind in _DEFINED and not is_path(claim.name):
+            if claim.name in {p.rsplit("/", 1)[-1] for p in c.before + c.after}:
+                # `Makefile`, `Dockerfile`: a changed file named without its folder
+                path = next(
+                    p for p in c.after + c.before if p.endswith("/" + claim.name) or p == claim.name
+                )
+                return self._file(c, Claim(claim.kind, path, claim.sentence))
+            if not _CODE_NAME.fullmatch(claim.name.strip()):
+                return Verdict.UNVERIFIABLE, f"`{claim.name}` is not a code name"
+        verdict, why = judge(c, claim)
+        if verdict is Verdict.FALSE and _NOT_FOUND.search(why) and claim.kind in _DEFINED:
+            named = self._named_without_rules(c, _normal(claim.name))
+            if named:
+                return Verdict.UNVERIFIABLE, f"named in `{named}`, a file without code rules"
+        return verdict, why
+
+    def _named_without_rules(self, c: _Commit, name: str) -> str | None:
+        """A changed file without code rules (a Makefile, YAML, TOML) that holds the name:
+        it may define what the words mean (a tool, a target, a key)."""
+        word = re.compile(rf"(?<![\w-]){re.escape(name.rsplit('.', 1)[-1])}(?![\w-])")
+        for rev, paths in ((c.parent, c.before), (c.sha, c.after)):
+            for path in paths:
+                if language(path) is None and word.search(self.clone.text(rev, path) or ""):
+                    return path
+        return None
 
     # --- files ----------------------------------------------------------------------------
 
@@ -389,7 +422,10 @@ class Checker:
             where = list(dict.fromkeys(p for p, _ in self.clone.grep(c.sha, name.split(".")[-1])))
             if len(where) > MAX_CANDIDATES:
                 return Verdict.UNVERIFIABLE, f"`{name}` is in {len(where)} files at the commit"
-        after, _ = self._find(c.sha, where, name)
+        # still defined: under the same qualified name (a function that became a method
+        # of the same last name is removed as a function)
+        was = {d.name for _, d in before}
+        after = [(p, d) for p, d in self._find(c.sha, where, name)[0] if d.name in was]
         if after:
             return Verdict.FALSE, f"`{name}` is still defined at the commit in `{after[0][0]}`"
         return Verdict.TRUE, ""

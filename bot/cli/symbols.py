@@ -142,6 +142,10 @@ def _python(text: str) -> list[Definition]:
             elif isinstance(node, ast.Assign | ast.AnnAssign) and not in_function:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:
+                    if isinstance(target, ast.Attribute) and not prefix:
+                        # `Class.method = patched` at module level (a monkeypatch)
+                        found.append(Definition(ast.unparse(target), source(node)))
+                        continue
                     for name in ast.walk(target):
                         if isinstance(name, ast.Name):
                             found.append(Definition(prefix + name.id, source(node)))
