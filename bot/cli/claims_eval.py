@@ -13,8 +13,8 @@ from bot.analysis.factory import open_analyzer
 from bot.analysis.measures import Entry
 from bot.cli.claim_check import Checked, Checker, Clone, Verdict
 from bot.cli.claims import Claim, Kind, claims_in
-from bot.cli.clone import OfflineError, files_with_patches, git
-from bot.cli.evaluation import analyse_all, replay_days
+from bot.cli.clone import OfflineError, git
+from bot.cli.evaluation import analyse_all, git_history, replay_days
 from bot.models import Analysis, CommitInput
 from bot.settings import MissingSetting, Settings
 
@@ -125,36 +125,6 @@ def check_entries(checker: Checker, entries: list[Entry], report: ClaimsReport) 
         report.checked += verdicts
 
 
-def clone_commits(
-    path: Path, revisions: str, *, since: str | None, until: str | None
-) -> list[tuple[str, CommitInput]]:
-    """The commits of `revisions` (a branch or `A..B`) but merges, oldest first, with their
-    files and patches, within the committer dates given."""
-    dates = [f"--since={since}"] * bool(since) + [f"--until={until}"] * bool(until)
-    log = git(
-        path,
-        "log",
-        "--no-merges",
-        "--reverse",
-        *dates,
-        "--format=%H%x1f%an%x1f%B%x1e",
-        revisions,
-        "--",
-    )
-    records = [r.strip("\n").split("\x1f", 2) for r in log.split("\x1e") if r.strip("\n")]
-    files = files_with_patches(path, [sha for sha, _, _ in records])
-    name = path.resolve().name
-    return [
-        (
-            name,
-            CommitInput(
-                sha=sha, message=message.rstrip("\n"), repo=name, author=author, files=files[sha]
-            ),
-        )
-        for sha, author, message in records
-    ]
-
-
 def command(
     settings: Settings,
     *,
@@ -182,7 +152,7 @@ def command(
                 )
             commits = replay_days(directory)
         else:
-            commits = clone_commits(path, revisions or "HEAD", since=since, until=until)
+            commits = git_history(path, branch=revisions or "HEAD", since=since, until=until)
     except OfflineError as exc:
         raise MissingSetting(f"--git {clone}: {exc}") from None
 
