@@ -15,7 +15,7 @@ from bot.cli.claim_check import Checked, Checker, Clone, Verdict
 from bot.cli.claims import Claim, Kind, claims_in
 from bot.cli.clone import OfflineError, git
 from bot.cli.evaluation import analyse_all, git_history, replay_days
-from bot.models import Analysis, CommitInput
+from bot.models import Analysis
 from bot.settings import MissingSetting, Settings
 
 
