@@ -151,6 +151,8 @@ CASES = [
     ("Adds `Client.helper2`.", Verdict.FALSE),  # a closure, not a member of the class
     ("Adds `Client.get.helper2`.", Verdict.TRUE),
     ("Adds `pkg/util.py`.", Verdict.TRUE),
+    ("Changes `pkg/`.", Verdict.TRUE),  # a folder the commit changes files under
+    ("Adds `pkg/`.", Verdict.FALSE),  # the folder was there
     ("Adds `rb_helper`.", Verdict.UNVERIFIABLE),  # Ruby: no rules
     ("Adds `util`.", Verdict.TRUE),  # the module pkg/util.py
     ("Adds `fast_backend`.", Verdict.UNVERIFIABLE),  # a new string key, not a definition
@@ -265,6 +267,9 @@ def test_a_commit_not_in_the_clone_leaves_its_claims_unverifiable(
         # a verb inside a name (`padded`) or a quotation is not the entry's
         ("Adds `max_padded_len`.", [(Kind.ADDS, "max_padded_len", None)]),
         ("Reverts “Removes `x`”; the behaviour before returns.", []),
+        # the verb is said of something else ("support"), not of the names
+        ("This PR adds support for RC mode in the Dockerfiles (`Dockerfile.310p`).", []),
+        ("Adds the helper `h` and a fix for `g`.", [(Kind.ADDS, "h", None)]),
         (
             "Adds `upgrade` in the new module `db/v2.py` (20 lines).",
             [(Kind.ADDS, "upgrade", "db/v2.py")],

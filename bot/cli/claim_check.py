@@ -145,6 +145,10 @@ class Clone:
             raise found
         return found
 
+    def exists(self, rev: str | None, path: str) -> bool:
+        """Whether the revision's tree has a file or folder at `path`."""
+        return rev is not None and bool(self._git("ls-tree", rev, "--", path)[1].strip())
+
     def text(self, rev: str | None, path: str | None) -> str | None:
         """As `show`, but a binary or oversized file reads as absent."""
         try:
@@ -344,6 +348,8 @@ class Checker:
 
     def _file(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         path = claim.name.rstrip("/")
+        if any(p.startswith(path + "/") for p in c.before + c.after):
+            return self._folder(c, claim, path)
         before, after = self.clone.show(c.parent, path), self.clone.show(c.sha, path)
         if claim.kind in (Kind.ADDS, Kind.ADDS_TEST, Kind.ADDS_KERNEL):
             if after is None:
@@ -362,6 +368,21 @@ class Checker:
                 return Verdict.FALSE, f"`{path}` is the same at both revisions"
         else:
             return Verdict.UNVERIFIABLE, f"a path is not what “{claim.kind}” names"
+        return Verdict.TRUE, ""
+
+    def _folder(self, c: _Commit, claim: Claim, path: str) -> tuple[Verdict, str]:
+        """A folder the commit changes files under: added when it had no file at the
+        parent, removed when it has none at the commit, changed otherwise."""
+        before = any(p.startswith(path + "/") for p in c.before) and self.clone.exists(
+            c.parent, path
+        )
+        after = self.clone.exists(c.sha, path)
+        if claim.kind in (Kind.ADDS, Kind.ADDS_TEST, Kind.ADDS_KERNEL) and before:
+            return Verdict.FALSE, f"the folder `{path}` was already there at the parent"
+        if claim.kind is Kind.REMOVES and after:
+            return Verdict.FALSE, f"the folder `{path}` is still there at the commit"
+        if claim.kind is Kind.CHANGES and not (before and after):
+            return Verdict.FALSE, f"the folder `{path}` is not there at both revisions"
         return Verdict.TRUE, ""
 
     # --- definitions ----------------------------------------------------------------------

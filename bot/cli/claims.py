@@ -115,6 +115,20 @@ def _before(segment: str, start: int) -> str:
     return words[-1].lower() if words else ""
 
 
+# The words that may stand between a verb and the names it is said of ("adds the helper
+# `x`"); any other word ("adds support for `x`") means the verb is not said of them.
+_GLUE = re.compile(
+    r"\s*(?:(?:the|a|an|new|public|private|internal|unused|deprecated|dedicated|helpers?"
+    r"|functions?|class(?:es)?|methods?|modules?|files?|tests?|kernels?|options?|flags?"
+    r"|fields?|attributes?|arguments?|parameters?|constants?|variables?|keys?|properties"
+    r"|property|types?|decorators?|structs?|enums?|aliases|alias|commands?|models?|backends?"
+    r"|operators?|registry entry|registry entries)\s+)*",
+    re.IGNORECASE,
+)
+# What joins the names of one list: "`a`, `b` and `c`", "`a` or `b`".
+_LIST = re.compile(r"\s*(?:,|,?\s+and|,?\s+or|/)\s*")
+
+
 def _first_path(spans: list[tuple[int, str]]) -> str | None:
     return next((s for _, s in spans if is_path(s)), None)
 
@@ -134,6 +148,8 @@ def _segment_claims(kind: Kind, segment: str, sentence: str) -> tuple[list[Claim
     if kind is Kind.DEFAULT and len(spans) >= 3:
         name, old, new = (s for _, s in spans[:3])
         return [Claim(kind, name, sentence, _first_path(spans[3:]), old, new)], []
+    if kind in (Kind.RENAMES, Kind.MOVES) and spans and not _GLUE.fullmatch(segment[: spans[0][0]]):
+        return [], [s for _, s in spans]
     if kind is Kind.RENAMES and len(spans) >= 2:
         renamed = Claim(kind, spans[0][1], sentence, _first_path(spans[2:]), new=spans[1][1])
         return [renamed], []
@@ -149,16 +165,22 @@ def _segment_claims(kind: Kind, segment: str, sentence: str) -> tuple[list[Claim
         return [Claim(Kind.VALUE, name, sentence, _first_path(spans[3:]), old, new)], []
     if kind in (Kind.DEFAULT, Kind.RENAMES):
         return [], [s for _, s in spans]
+    if not spans or not _GLUE.fullmatch(segment[: spans[0][0]]):
+        # "adds support for X in the files (`a`)": the verb is not said of the names
+        return [], [s for _, s in spans]
     names: list[str] = []
     where: str | None = None
-    for start, span in spans:
-        if kind is Kind.REQUIRES:
+    listing = True
+    for i, (start, span) in enumerate(spans):
+        between = segment[spans[i - 1][0] + len(spans[i - 1][1]) + 2 : start] if i else ""
+        if is_path(span) and _before(segment, start) in {"to", "from", "in", "into", "module"}:
+            where, listing = span, False
+        elif listing and (i == 0 or _LIST.fullmatch(between)):
             names.append(span)
-        elif is_path(span) and _before(segment, start) in {"to", "from", "in", "into", "module"}:
-            where = span
         else:
-            names.append(span)
-    return [Claim(kind, n, sentence, path=where) for n in names], []
+            listing = False
+    left = [s for _, s in spans if s not in names and s != where]
+    return [Claim(kind, n, sentence, path=where) for n in names], left
 
 
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
