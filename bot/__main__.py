@@ -246,6 +246,8 @@ def _run(settings: Settings, args: argparse.Namespace) -> int:
         case "eval" if args.claims:
             if args.labels is not None:
                 raise MissingSetting("--claims checks an analyser's own text: drop LABELS.jsonl")
+            if args.lang not in (None, "en"):
+                raise MissingSetting("--claims reads the claims of English entries: drop --lang")
             return claims_eval.command(
                 settings,
                 clone=args.git,

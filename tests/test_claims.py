@@ -342,7 +342,17 @@ def test_the_command_checks_the_rules_entries_of_a_range(
     assert "claims: " in out and "| kind | claims | true | false | unverifiable |" in out
 
 
-def test_the_command_refuses_claims_without_a_clone(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_refuses_what_it_cannot_check(
+    tmp_path: Path, clone: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["eval", "--claims"]) == 2
     assert "--git" in capsys.readouterr().err
     assert main(["eval", "--range", "HEAD~3..HEAD", "--replay", "x"]) == 2
+    assert "go with --claims" in capsys.readouterr().err
+    assert main(["eval", "--claims", "--git", str(tmp_path)]) == 2  # not a clone
+    assert f"--git {tmp_path}" in capsys.readouterr().err
+    root, _ = clone
+    assert main(["eval", "--claims", "--git", str(root), "--range", "nope..HEAD"]) == 2
+    assert "nope" in capsys.readouterr().err
+    assert main(["eval", "--claims", "--git", str(root), "--lang", "zh-CN"]) == 2
+    assert "English" in capsys.readouterr().err
