@@ -11,7 +11,16 @@ from importlib import metadata
 import pydantic
 import shtab
 
-from bot.cli import classify, corrections, evaluation, offline, publish, register, serve
+from bot.cli import (
+    claims_eval,
+    classify,
+    corrections,
+    evaluation,
+    offline,
+    publish,
+    register,
+    serve,
+)
 from bot.runtime.logs import configure_logging
 from bot.settings import MissingSetting, Settings
 
@@ -65,6 +74,11 @@ configuration, English in zh-CN (with --lang zh-CN), unsupported claims.
 With --corrections OWNER/NAME: the maintainers' `/digest rate` corrections of that repository,
 read from DATABASE_URL, printed as labels (sha, title, importance, repo, day, why), one JSON a
 line: a labelled set to score an analyser against.
+
+With --claims --git PATH: every checkable claim of the entries (in English) of the clone's
+commits (--range A..B or a branch, --since/--until; or --replay DIR's commits) verified
+against the clone at the commit and its parent; prints the false ones by kind, and totals
+(checked, false, unverifiable). docs/claims.md gives the rules.
 """
 
 _DIGEST_HELP = """\
@@ -203,6 +217,19 @@ def build_parser() -> argparse.ArgumentParser:
     eval_cmd.add_argument(
         "--show-words", action="store_true", help="print a few offending texts per measure"
     )
+    eval_cmd.add_argument(
+        "--claims",
+        action="store_true",
+        help="verify each claim of the entries against the --git clone (docs/claims.md)",
+    )
+    eval_cmd.add_argument(
+        "--range", default=None, metavar="REVS", help="with --claims: A..B or a branch (HEAD)"
+    )
+    eval_cmd.add_argument("--since", default=None, metavar="DATE", help="with --claims")
+    eval_cmd.add_argument("--until", default=None, metavar="DATE", help="with --claims")
+    eval_cmd.add_argument(
+        "--show-unverifiable", action="store_true", help="with --claims: list each one"
+    )
     digest_cmd = commands.add_parser(
         "digest",
         help="the offline digest of a local git clone (no GitHub, no credentials)",
@@ -322,6 +349,24 @@ def _run(settings: Settings, args: argparse.Namespace) -> int:
             return classify.command(settings, lang=args.lang, clone=args.git)
         case "eval" if args.corrections:
             return corrections.command(settings, args.corrections)
+        case "eval" if args.claims:
+            if args.labels is not None:
+                raise MissingSetting("--claims checks an analyser's own text: drop LABELS.jsonl")
+            if args.lang not in (None, "en"):
+                raise MissingSetting("--claims reads the claims of English entries: drop --lang")
+            return claims_eval.command(
+                settings,
+                clone=args.git,
+                replay=args.replay,
+                revisions=args.range,
+                since=args.since,
+                until=args.until,
+                show_unverifiable=args.show_unverifiable,
+            )
+        case "eval" if args.range or args.since or args.until or args.show_unverifiable:
+            raise MissingSetting(
+                "--range, --since, --until and --show-unverifiable go with --claims"
+            )
         case "eval":
             return evaluation.command(
                 settings,

@@ -258,7 +258,7 @@ def test_zsh_completion_is_generated_for_the_console_script(
         (["dig"], {"digest"}),
         (["digest", "--we"], {"--week"}),
         (["completion", ""], {"bash", "zsh"}),
-        (["eval", "--show-"], {"--show-disagreements", "--show-words"}),
+        (["eval", "--show-"], {"--show-disagreements", "--show-unverifiable", "--show-words"}),
     ],
 )
 def test_bash_completion_completes_in_bash(

@@ -150,11 +150,17 @@ def replay_days(directory: Path) -> list[tuple[str, CommitInput]]:
     return found
 
 
-def git_history(path: Path, *, branch: str = "HEAD") -> list[tuple[str, CommitInput]]:
-    """Every commit of a clone's history but merges, oldest first, with its files and
-    patches against its parent (as GitHub's "get a commit" gives them)."""
+def git_history(
+    path: Path, *, branch: str = "HEAD", since: str | None = None, until: str | None = None
+) -> list[tuple[str, CommitInput]]:
+    """Every commit of a clone's history (`branch`, or a range `A..B`) but merges, oldest
+    first, within the committer dates given, with its files and patches against its parent
+    (as GitHub's "get a commit" gives them)."""
     require_clone(path)
-    log = git(path, "log", "--no-merges", "--reverse", "--format=%H%x1f%an%x1f%B%x1e", branch)
+    dates = [f"--since={since}"] * bool(since) + [f"--until={until}"] * bool(until)
+    log = git(
+        path, "log", "--no-merges", "--reverse", *dates, "--format=%H%x1f%an%x1f%B%x1e", branch
+    )
     name = path.resolve().name
     records = [r.strip("\n").split("\x1f", 2) for r in log.split("\x1e") if r.strip("\n")]
     files = files_with_patches(path, [sha for sha, _, _ in records])

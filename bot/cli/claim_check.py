@@ -1,0 +1,647 @@
+"""Each claim checked against a git clone at the commit and at its first parent.
+
+The verdicts follow the words, read strictly (the rules are in docs/claims.md):
+- "adds `X` [to `P`]": `X` is defined at the commit (in `P`, else in a changed file) and was
+  defined at the parent in none of the commit's files (a definition that moves is not new; a
+  test is matched by its bare name, so a test moved into a class is not new);
+- "removes `X` [from `P`]": `X` was defined at the parent and is defined at the commit
+  nowhere in `P`, or, with no place said, nowhere in the tree (`git grep`, then parsed);
+- "renames `A` to `B`", "moves `X` from `P` to `Q`": both sides, each way;
+- "changes `X`": defined at both revisions and its definition's text differs;
+- "changes the default of `n` from `A` to `B`": the literal read at each revision;
+- environment variables, configuration keys and flags: read (quoted, or `$NAME` for
+  environment variables) on a line of code outside tests and documentation, anywhere in
+  the tree, at each revision;
+- "requires `pin`": the pin is written in a changed file at the commit and not before.
+A claim whose files have no rules or do not parse, or that needs more than the bounds
+allow, is unverifiable, never true.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from bot.cli.claims import Claim, Kind, is_path
+from bot.cli.symbols import (
+    Definition,
+    Unreadable,
+    definitions,
+    language,
+    other_defaults,
+    python_defaults,
+    string_literals,
+)
+
+# Files `git grep` may name for one whole-tree search before the claim is left unverifiable:
+# each is parsed, and a name common enough to be in more says little about one commit.
+MAX_CANDIDATES = 300
+# Bytes of one file parsed: bigger ones are generated or vendored, and slow to read.
+MAX_FILE_BYTES = 2_000_000
+_DOCS = re.compile(r"\.(?:md|rst|txt|adoc|html|ipynb)$|(?:^|/)(?:docs?|CHANGELOG|CHANGES)(?:/|$)")
+_TESTS = re.compile(r"(?:^|/)(?:tests?|testing)/|(?:^|/)test_[^/]*$|_test\.\w+$|\.test\.\w+$")
+_COMMENT = re.compile(r"^\s*(?:#|//|/?\*|--|;)")
+
+
+# The kinds whose names are definitions, and the reasons that say one was not found.
+_DEFINED = frozenset(
+    {Kind.ADDS, Kind.ADDS_TEST, Kind.ADDS_KERNEL, Kind.REMOVES, Kind.RENAMES, Kind.MOVES}
+    | {Kind.CHANGES, Kind.DEFAULT, Kind.VALUE}
+)
+_NOT_FOUND = re.compile(r"(?:is|was) not defined at|is defined in no changed file")
+_CODE_NAME = re.compile(r"[A-Za-z_~][\w~]*(?:(?:\.|::)[A-Za-z_~][\w~]*)*(?:\(\))?")
+
+
+class Verdict(StrEnum):
+    TRUE = "true"
+    FALSE = "false"
+    UNVERIFIABLE = "unverifiable"
+
+
+@dataclass(frozen=True)
+class Checked:
+    claim: Claim
+    sha: str
+    verdict: Verdict
+    why: str
+
+
+class _Missing(Exception):
+    """The commit is not in the clone."""
+
+
+class Clone:
+    """Blobs and searches of a clone (bare or not) at any revision, through one
+    `git cat-file --batch` process; close it when done."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._batch = subprocess.Popen(
+            ["git", "-C", str(path), "cat-file", "--batch"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        self._blobs: dict[tuple[str, str], str | Unreadable | None] = {}
+        self._greps: dict[tuple[str, str], list[tuple[str, str]]] = {}
+
+    def close(self) -> None:
+        if self._batch.stdin is not None:
+            self._batch.stdin.close()
+        self._batch.wait()
+
+    def _git(self, *args: str) -> tuple[int, str]:
+        done = subprocess.run(
+            ["git", "-C", str(self.path), *args],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            check=False,
+        )
+        return done.returncode, done.stdout
+
+    def parent(self, sha: str) -> str | None:
+        """The first parent; None for a root commit. _Missing when `sha` is not here."""
+        code, out = self._git("rev-list", "--parents", "-n", "1", f"{sha}^{{commit}}", "--")
+        if code != 0 or not out.strip():
+            raise _Missing(sha)
+        words = out.split()
+        return words[1] if len(words) > 1 else None
+
+    def changed(self, sha: str, parent: str | None) -> list[tuple[str | None, str | None]]:
+        """(path at the parent, path at the commit) of each changed file; None where absent."""
+        base = parent or "4b825dc642cb6eb9a060e54bf8d69288fbee4904"  # git's empty tree
+        _, out = self._git("diff-tree", "-r", "-M", "--name-status", "-z", base, sha)
+        fields = out.split("\0")
+        found: list[tuple[str | None, str | None]] = []
+        i = 0
+        while i < len(fields) - 1:
+            code = fields[i]
+            if code[:1] in ("R", "C"):
+                found.append((fields[i + 1], fields[i + 2]))
+                i += 3
+                continue
+            path = fields[i + 1]
+            found.append((None if code == "A" else path, None if code == "D" else path))
+            i += 2
+        return found
+
+    def show(self, rev: str | None, path: str) -> str | None:
+        """The file's text at the revision; None when it is not there; Unreadable when it
+        is binary or over MAX_FILE_BYTES."""
+        if rev is None:
+            return None
+        key = (rev, path)
+        if key not in self._blobs:
+            self._blobs[key] = self._read(f"{rev}:{path}")
+        found = self._blobs[key]
+        if isinstance(found, Unreadable):
+            raise found
+        return found
+
+    def exists(self, rev: str | None, path: str) -> bool:
+        """Whether the revision's tree has a file or folder at `path`."""
+        return rev is not None and bool(self._git("ls-tree", rev, "--", path)[1].strip())
+
+    def text(self, rev: str | None, path: str | None) -> str | None:
+        """As `show`, but a binary or oversized file reads as absent."""
+        try:
+            return self.show(rev, path) if path else None
+        except Unreadable:
+            return None
+
+    def _read(self, spec: str) -> str | Unreadable | None:
+        assert self._batch.stdin is not None and self._batch.stdout is not None
+        if "\n" in spec:
+            return None
+        self._batch.stdin.write(spec.encode() + b"\n")
+        self._batch.stdin.flush()
+        header = self._batch.stdout.readline().split()
+        if len(header) != 3:
+            return None
+        size = int(header[2])
+        data = self._batch.stdout.read(size + 1)[:size]
+        if header[1] != b"blob":
+            return None
+        if b"\0" in data[:8000] or size > MAX_FILE_BYTES:
+            return Unreadable(f"{spec.split(':', 1)[1]} is binary or too big to read")
+        return data.decode("utf-8", errors="replace")
+
+    def grep(self, rev: str | None, word: str) -> list[tuple[str, str]]:
+        """(path, line) of each line of a text file holding `word` as a whole word."""
+        if rev is None:
+            return []
+        key = (rev, word)
+        if key not in self._greps:
+            code, out = self._git("grep", "-I", "-w", "-F", "-e", word, rev, "--")
+            hits = []
+            for line in out.splitlines() if code == 0 else []:
+                _, _, rest = line.partition(":")
+                path, _, text = rest.partition(":")
+                hits.append((path, text))
+            self._greps[key] = hits
+        return self._greps[key]
+
+
+@dataclass(frozen=True)
+class _Commit:
+    sha: str
+    parent: str | None
+    changed: list[tuple[str | None, str | None]]
+
+    def old(self, path: str) -> str:
+        """The path at the parent of a file the commit has at `path` (renames followed)."""
+        return next((o for o, n in self.changed if n == path and o), path)
+
+    def new(self, path: str) -> str | None:
+        """The path at the commit of a file the parent has at `path`; None if removed."""
+        return next((n for o, n in self.changed if o == path), path)
+
+    @property
+    def before(self) -> list[str]:
+        return [old for old, _ in self.changed if old]
+
+    @property
+    def after(self) -> list[str]:
+        return [new for _, new in self.changed if new]
+
+
+def _normal(name: str) -> str:
+    name = name.strip().removesuffix("()").replace("::", ".")
+    return re.sub(r"\(.*\)$", "", name)
+
+
+def _matches(claimed: str, found: Definition, path: str, *, bare: bool) -> bool:
+    qualified = found.name == claimed or found.name.endswith("." + claimed)
+    if bare or (language(path) != ".py" and "." not in found.name):
+        # outside Python a member defined in its class is unqualified: compare the last part
+        return qualified or found.name.rsplit(".", 1)[-1] == claimed.rsplit(".", 1)[-1]
+    return qualified
+
+
+def _is_test(name: str) -> bool:
+    return name.rsplit(".", 1)[-1].startswith(("test_", "Test"))
+
+
+def _plain(value: str) -> str:
+    return re.sub(r"\s+", "", value).strip("`'\"")
+
+
+class Checker:
+    """Verdicts for claims about commits of one clone."""
+
+    def __init__(self, clone: Clone) -> None:
+        self.clone = clone
+        self._commits: dict[str, _Commit | None] = {}
+        self._defs: dict[tuple[str, str], list[Definition]] = {}
+
+    def check(self, sha: str, claim: Claim) -> Checked:
+        commit = self._commit(sha)
+        if commit is None:
+            return Checked(claim, sha, Verdict.UNVERIFIABLE, "the commit is not in the clone")
+        try:
+            verdict, why = self._judge(commit, claim)
+        except Unreadable as exc:
+            verdict, why = Verdict.UNVERIFIABLE, str(exc)
+        return Checked(claim, sha, verdict, why)
+
+    def _commit(self, sha: str) -> _Commit | None:
+        if sha not in self._commits:
+            try:
+                parent = self.clone.parent(sha)
+            except _Missing:
+                self._commits[sha] = None
+            else:
+                self._commits[sha] = _Commit(sha, parent, self.clone.changed(sha, parent))
+        return self._commits[sha]
+
+    def _definitions(self, rev: str | None, path: str) -> list[Definition]:
+        """What the file defines at the revision ([] when absent); Unreadable without rules."""
+        if rev is None:
+            return []
+        key = (rev, path)
+        if key not in self._defs:
+            text = self.clone.show(rev, path)
+            found = [] if text is None else definitions(path, text)
+            if text is not None and language(path) is not None:
+                # the file is itself a name: its module (`pkg/x.py` defines `x`)
+                stem = path.rsplit("/", 1)[-1].split(".", 1)[0]
+                found = [Definition(stem, text), *found]
+            self._defs[key] = found
+        return self._defs[key]
+
+    def _find(
+        self, rev: str | None, paths: Iterable[str], name: str, *, bare: bool = False
+    ) -> tuple[list[tuple[str, Definition]], list[str]]:
+        """Definitions of `name` in the files at the revision, and the files without rules."""
+        found, unread = [], []
+        for path in dict.fromkeys(paths):
+            try:
+                defs = self._definitions(rev, path)
+            except Unreadable:
+                # a file without rules that does not even hold the word cannot define it
+                text = self.clone.text(rev, path)
+                last = re.escape(name.rsplit(".", 1)[-1])
+                if text is None or re.search(rf"(?<!\w){last}(?!\w)", text):
+                    unread.append(path)
+                continue
+            found += [(path, d) for d in defs if _matches(name, d, path, bare=bare)]
+        return found, unread
+
+    def _judge(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        judges: dict[Kind, Callable[[_Commit, Claim], tuple[Verdict, str]]] = {
+            Kind.ADDS: self._adds,
+            Kind.ADDS_TEST: self._adds,
+            Kind.ADDS_KERNEL: self._adds,
+            Kind.REMOVES: self._removes,
+            Kind.RENAMES: self._renames,
+            Kind.MOVES: self._moves,
+            Kind.CHANGES: self._changes,
+            Kind.DEFAULT: self._default,
+            Kind.VALUE: self._default,
+            Kind.ENV_NEW: self._reads,
+            Kind.ENV_GONE: self._reads,
+            Kind.KEY_NEW: self._reads,
+            Kind.KEY_GONE: self._reads,
+            Kind.FLAG_NEW: self._reads,
+            Kind.FLAG_GONE: self._reads,
+            Kind.REQUIRES: self._requires,
+            Kind.DEPRECATION: self._message,
+            Kind.SECTION: self._section,
+        }
+        judge = judges.get(claim.kind)
+        if judge is None:
+            return Verdict.UNVERIFIABLE, f"“{claim.kind}” claims are not checked"
+        if claim.kind in _DEFINED and not is_path(claim.name):
+            if claim.name in {p.rsplit("/", 1)[-1] for p in c.before + c.after}:
+                # `Makefile`, `Dockerfile`: a changed file named without its folder
+                path = next(
+                    p for p in c.after + c.before if p.endswith("/" + claim.name) or p == claim.name
+                )
+                return self._file(c, Claim(claim.kind, path, claim.sentence))
+            if not _CODE_NAME.fullmatch(claim.name.strip()):
+                return Verdict.UNVERIFIABLE, f"`{claim.name}` is not a code name"
+        verdict, why = judge(c, claim)
+        if verdict is Verdict.FALSE and _NOT_FOUND.search(why) and claim.kind in _DEFINED:
+            named = self._named_without_rules(c, _normal(claim.name))
+            if named:
+                return Verdict.UNVERIFIABLE, f"named in `{named}`, a file without code rules"
+        return verdict, why
+
+    def _named_without_rules(self, c: _Commit, name: str) -> str | None:
+        """A changed file without code rules (a Makefile, YAML, TOML) that holds the name:
+        it may define what the words mean (a tool, a target, a key)."""
+        word = re.compile(rf"(?<![\w-]){re.escape(name.rsplit('.', 1)[-1])}(?![\w-])")
+        for rev, paths in ((c.parent, c.before), (c.sha, c.after)):
+            for path in paths:
+                if language(path) is None and word.search(self.clone.text(rev, path) or ""):
+                    return path
+        return None
+
+    # --- files ----------------------------------------------------------------------------
+
+    def _file(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        path = claim.name.rstrip("/")
+        if any(p.startswith(path + "/") for p in c.before + c.after):
+            return self._folder(c, claim, path)
+        before, after = self.clone.show(c.parent, path), self.clone.show(c.sha, path)
+        if claim.kind in (Kind.ADDS, Kind.ADDS_TEST, Kind.ADDS_KERNEL):
+            if after is None:
+                return Verdict.FALSE, f"`{path}` is not a file at the commit"
+            if before is not None:
+                return Verdict.FALSE, f"`{path}` was already there at the parent"
+        elif claim.kind is Kind.REMOVES:
+            if after is not None:
+                return Verdict.FALSE, f"`{path}` is still there at the commit"
+            if before is None:
+                return Verdict.FALSE, f"`{path}` was not there at the parent"
+        elif claim.kind is Kind.CHANGES:
+            if before is None or after is None:
+                return Verdict.FALSE, f"`{path}` is not a file at both revisions"
+            if before == after:
+                return Verdict.FALSE, f"`{path}` is the same at both revisions"
+        else:
+            return Verdict.UNVERIFIABLE, f"a path is not what “{claim.kind}” names"
+        return Verdict.TRUE, ""
+
+    def _folder(self, c: _Commit, claim: Claim, path: str) -> tuple[Verdict, str]:
+        """A folder the commit changes files under: added when it had no file at the
+        parent, removed when it has none at the commit, changed otherwise."""
+        before = any(p.startswith(path + "/") for p in c.before) and self.clone.exists(
+            c.parent, path
+        )
+        after = self.clone.exists(c.sha, path)
+        if claim.kind in (Kind.ADDS, Kind.ADDS_TEST, Kind.ADDS_KERNEL) and before:
+            return Verdict.FALSE, f"the folder `{path}` was already there at the parent"
+        if claim.kind is Kind.REMOVES and after:
+            return Verdict.FALSE, f"the folder `{path}` is still there at the commit"
+        if claim.kind is Kind.CHANGES and not (before and after):
+            return Verdict.FALSE, f"the folder `{path}` is not there at both revisions"
+        return Verdict.TRUE, ""
+
+    # --- definitions ----------------------------------------------------------------------
+
+    def _adds(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        if is_path(claim.name):
+            return self._file(c, claim)
+        name = _normal(claim.name)
+        bare = claim.kind is Kind.ADDS_TEST or _is_test(name)
+        where = [claim.path] if claim.path else c.after
+        after, unread = self._find(c.sha, where, name)
+        if claim.kind is Kind.ADDS_KERNEL and after and not any(d.kernel for _, d in after):
+            return Verdict.FALSE, f"`{name}` is defined in `{after[0][0]}` but is not a kernel"
+        if not after:
+            if unread:
+                return Verdict.UNVERIFIABLE, f"not found, and no rules for `{unread[0]}`"
+            if self._new_string(c, name):
+                return Verdict.UNVERIFIABLE, f"`{name}` is a new string, not a definition"
+            return Verdict.FALSE, f"`{name}` is not defined at the commit in {_places(where)}"
+        here = [c.old(p) for p in where] if claim.path else c.before
+        exact = {d.name for _, d in after}
+        before, unread_before = self._find(c.parent, c.before, name, bare=bare)
+        for path, found in before:
+            if path in here and found.name in exact:
+                return Verdict.FALSE, f"already defined at the parent in `{path}`"
+            # a definition of that name that left its file (or its class) moved here
+            moved_to = c.new(path)
+            still = self._find(c.sha, [moved_to], found.name)[0] if moved_to else []
+            if not any(d.name == found.name for _, d in still):
+                return Verdict.FALSE, f"moved: `{found.name}` was in `{path}` at the parent"
+        if unread_before:
+            return Verdict.UNVERIFIABLE, f"no rules for `{unread_before[0]}` at the parent"
+        return Verdict.TRUE, ""
+
+    def _new_string(self, c: _Commit, name: str) -> bool:
+        """Whether a changed file quotes `name` at the commit and did not at the parent
+        (a registry key, a backend's name: what a definition check cannot judge)."""
+        forms = (f'"{name}"', f"'{name}'")
+        for old, new in c.changed:
+            after = self.clone.text(c.sha, new) or ""
+            if any(f in after for f in forms):
+                before = self.clone.text(c.parent, old) or ""
+                return not any(f in before for f in forms)
+        return False
+
+    def _removes(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        if is_path(claim.name):
+            return self._file(c, claim)
+        name = _normal(claim.name)
+        before, unread = self._find(c.parent, [c.old(claim.path)] if claim.path else c.before, name)
+        if not before:
+            if unread:
+                return Verdict.UNVERIFIABLE, f"not found, and no rules for `{unread[0]}`"
+            return Verdict.FALSE, f"`{name}` was not defined at the parent"
+        if claim.path:
+            where = [claim.path]
+        else:
+            where = list(dict.fromkeys(p for p, _ in self.clone.grep(c.sha, name.split(".")[-1])))
+            if len(where) > MAX_CANDIDATES:
+                return Verdict.UNVERIFIABLE, f"`{name}` is in {len(where)} files at the commit"
+        # still defined: under the same qualified name (a function that became a method
+        # of the same last name is removed as a function)
+        was = {d.name for _, d in before}
+        after = [(p, d) for p, d in self._find(c.sha, where, name)[0] if d.name in was]
+        if after:
+            return Verdict.FALSE, f"`{name}` is still defined at the commit in `{after[0][0]}`"
+        return Verdict.TRUE, ""
+
+    def _renames(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        old, new = _normal(claim.name), _normal(claim.new or "")
+        olds = [c.old(claim.path)] if claim.path else c.before
+        news = [claim.path] if claim.path else c.after
+        problems = []
+        if not self._find(c.parent, olds, old)[0]:
+            problems.append(f"`{old}` was not defined at the parent")
+        if self._find(c.sha, news, old)[0]:
+            problems.append(f"`{old}` is still defined at the commit")
+        if not self._find(c.sha, news, new)[0]:
+            problems.append(f"`{new}` is not defined at the commit")
+        if self._find(c.parent, olds, new)[0]:
+            problems.append(f"`{new}` was already defined at the parent")
+        return (Verdict.FALSE, "; ".join(problems)) if problems else (Verdict.TRUE, "")
+
+    def _moves(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        name, source, target = _normal(claim.name), claim.path or "", claim.new or ""
+        if not self._find(c.parent, [source], name)[0]:
+            return Verdict.FALSE, f"`{name}` was not in `{source}` at the parent"
+        if self._find(c.sha, [source], name)[0]:
+            return Verdict.FALSE, f"`{name}` is still in `{source}` at the commit"
+        if not self._find(c.sha, [target], name)[0]:
+            return Verdict.FALSE, f"`{name}` is not in `{target}` at the commit"
+        return Verdict.TRUE, ""
+
+    def _changes(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        if is_path(claim.name):
+            return self._file(c, claim)
+        name = _normal(claim.name)
+        before, unread = self._find(c.parent, [c.old(claim.path)] if claim.path else c.before, name)
+        after, unread_after = self._find(c.sha, [claim.path] if claim.path else c.after, name)
+        if not before and not after:
+            if unread or unread_after:
+                return (
+                    Verdict.UNVERIFIABLE,
+                    f"not found, and no rules for `{(unread + unread_after)[0]}`",
+                )
+            return Verdict.FALSE, f"`{name}` is defined in no changed file"
+        if not before:
+            return Verdict.FALSE, f"`{name}` is new at the commit, not changed"
+        if not after:
+            return Verdict.FALSE, f"`{name}` is gone at the commit, not changed"
+        old = {(d.name, d.text) for _, d in before}
+        if any((d.name, d.text) not in old for _, d in after):
+            return Verdict.TRUE, ""
+        return Verdict.FALSE, f"`{name}`'s definition is the same at both revisions"
+
+    # --- values ---------------------------------------------------------------------------
+
+    def _default(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        name = _normal(claim.name)
+
+        def values(rev: str | None, paths: list[str]) -> tuple[set[str], bool]:
+            found: set[str] = set()
+            unread = False
+            for path in paths:
+                text = self.clone.text(rev, path)
+                if text is None:
+                    continue
+                try:
+                    found |= (
+                        python_defaults(text, name)
+                        if language(path) == ".py"
+                        else other_defaults(path, text, name)
+                    )
+                except Unreadable:
+                    unread = True
+            return {_plain(v) for v in found}, unread
+
+        before, unread = values(c.parent, [c.old(claim.path)] if claim.path else c.before)
+        after, unread_after = values(c.sha, [claim.path] if claim.path else c.after)
+        old, new = _plain(claim.old or ""), _plain(claim.new or "")
+        if old in before and new in after:
+            return Verdict.TRUE, ""
+        if not before and not after and (unread or unread_after):
+            return Verdict.UNVERIFIABLE, f"`{name}` not found in the files that parse"
+        return Verdict.FALSE, (
+            f"`{name}` is {_values(before)} at the parent and {_values(after)} at the commit"
+        )
+
+    def _reads(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        name = claim.name.strip()
+        env = claim.kind in (Kind.ENV_NEW, Kind.ENV_GONE)
+        forms = [f'"{name}"', f"'{name}'"] + ([f"${name}", "${" + name] if env else [])
+
+        def lines(rev: str | None, paths: list[str]) -> list[tuple[str, str]]:
+            return [
+                (path, line)
+                for path in paths
+                for line in (self.clone.text(rev, path) or "").splitlines()
+                if name in line
+            ]
+
+        def reads(rev: str | None, paths: list[str]) -> list[tuple[str, str]]:
+            # a flag is its program's: only the changed files are read for one
+            found = lines(rev, paths) if flag else self.clone.grep(rev, name)
+            return [
+                (path, line)
+                for path, line in found
+                if not _DOCS.search(path)
+                and not _TESTS.search(path)
+                and not _COMMENT.match(line)
+                and any(f in line for f in forms)
+            ]
+
+        flag = claim.kind in (Kind.FLAG_NEW, Kind.FLAG_GONE)
+        before, after = reads(c.parent, c.before), reads(c.sha, c.after)
+        if claim.kind is Kind.FLAG_NEW:
+            # new in a program: a changed file takes it that did not at the parent
+            # (or takes it on more lines: a second subcommand's option of the same name)
+            older = {new: old for old, new in c.changed if new}
+            had = Counter(path for path, _ in before)
+            now = Counter(path for path, _ in after)
+            if any(n > had[older.get(path) or ""] for path, n in now.items()):
+                return Verdict.TRUE, ""
+            if after:
+                return Verdict.FALSE, f"`{after[0][0]}` already took `{name}` at the parent"
+            return Verdict.FALSE, f"no changed file takes `{name}` at the commit"
+        if claim.kind in (Kind.ENV_NEW, Kind.KEY_NEW):
+            if not after:
+                return Verdict.FALSE, f"nothing outside tests reads `{name}` at the commit"
+            if before:
+                return Verdict.FALSE, f"`{name}` was already read at the parent in `{before[0][0]}`"
+            return Verdict.TRUE, ""
+        if after:
+            return Verdict.FALSE, f"`{name}` is still read at the commit in `{after[0][0]}`"
+        if not before:
+            return Verdict.FALSE, f"nothing outside tests read `{name}` at the parent"
+        return Verdict.TRUE, ""
+
+    def _requires(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        pin = _plain(claim.name).lower()
+        for before_path, after_path in c.changed:
+            after = self.clone.text(c.sha, after_path)
+            if after is None or pin not in _plain(after).lower():
+                continue
+            before = self.clone.text(c.parent, before_path)
+            if before is None or pin not in _plain(before).lower():
+                return Verdict.TRUE, ""
+            return Verdict.FALSE, f"`{pin}` was already written in `{before_path}`"
+        return Verdict.FALSE, f"`{pin}` is written in no changed file at the commit"
+
+    def _message(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        words = re.sub(r"\s+", " ", claim.name.split("…")[0]).strip()
+
+        def holds(path: str | None, text: str | None) -> bool:
+            if text is None or path is None:
+                return False
+            try:
+                strings = string_literals(path, text)
+            except Unreadable:
+                return False
+            return any(words in re.sub(r"\s+", " ", s) for s in strings)
+
+        for before_path, after_path in c.changed:
+            if holds(after_path, self.clone.text(c.sha, after_path)):
+                if holds(before_path, self.clone.text(c.parent, before_path)):
+                    return Verdict.FALSE, f"the message was already in `{before_path}`"
+                return Verdict.TRUE, ""
+        return Verdict.FALSE, "the message is in no changed file's code at the commit"
+
+    def _section(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """A heading (Markdown `#`, or a reStructuredText title over its underline) with the
+        title, in the file said or a changed one, at the commit and not before."""
+        title = re.sub(r"\s+", " ", claim.name.split("…")[0]).strip()
+
+        def headed(path: str | None, rev: str | None) -> bool:
+            lines = (self.clone.text(rev, path) or "").splitlines()
+            for i, line in enumerate(lines):
+                under = lines[i + 1] if i + 1 < len(lines) else ""
+                heading = line.lstrip().startswith("#") or bool(
+                    re.fullmatch(r"([=\-~^*])\1+", under)
+                )
+                if heading and title in re.sub(r"\s+", " ", line.lstrip("# ").strip()):
+                    return True
+            return False
+
+        pairs = [(o, n) for o, n in c.changed if claim.path in (None, n)]
+        for before_path, after_path in pairs:
+            if headed(after_path, c.sha):
+                if headed(before_path, c.parent):
+                    return Verdict.FALSE, f"the heading was already in `{before_path}`"
+                return Verdict.TRUE, ""
+        return Verdict.FALSE, "no changed file has that heading at the commit"
+
+
+def _places(paths: list[str]) -> str:
+    if len(paths) == 1:
+        return f"`{paths[0]}`"
+    return f"the {len(paths)} changed files"
+
+
+def _values(values: set[str]) -> str:
+    return ", ".join(f"`{v}`" for v in sorted(values)[:3]) if values else "not found"

@@ -1,0 +1,205 @@
+"""The checkable claims an entry's text makes: a verb and the code-span names it governs.
+
+Read from the English words alone, never from the analyser's facts: `adds`, `removes`,
+`renames … to …`, `moves … from … to …`, `changes`, `changes the default of … from … to …`,
+`reads the new environment variable`, `no longer reads …`, configuration keys, command-line
+flags, tests, kernels, `requires` pins and quoted deprecation messages. A sentence is split at
+each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
+`from` or `in` before a path-shaped span says where. Names no verb governs are counted apart.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Kind(StrEnum):
+    ADDS = "adds"
+    ADDS_TEST = "adds test"
+    ADDS_KERNEL = "adds kernel"
+    REMOVES = "removes"
+    RENAMES = "renames"
+    MOVES = "moves"
+    CHANGES = "changes"
+    DEFAULT = "changes default"
+    VALUE = "changes value"
+    ENV_NEW = "reads new env var"
+    ENV_GONE = "no longer reads env var"
+    KEY_NEW = "reads new config key"
+    KEY_GONE = "stops reading config key"
+    FLAG_NEW = "adds flag"
+    FLAG_GONE = "removes flag"
+    REQUIRES = "requires"
+    DEPRECATION = "deprecation message"
+    REGISTERS = "registers"
+    SECTION = "adds section"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One thing the text says about one name (or a rename's pair, a default's values)."""
+
+    kind: Kind
+    name: str
+    sentence: str
+    # where the text says it happened (a path), when it says
+    path: str | None = None
+    # renames: the new name; moves: the new path; defaults: the values before and after
+    old: str | None = None
+    new: str | None = None
+
+
+# Longest phrases first: the alternation takes the first that matches at a position.
+_VERBS: list[tuple[Kind, str]] = [
+    (Kind.DEFAULT, r"changes? the default(?: value)? of"),
+    (Kind.DEFAULT, r"default of"),
+    (Kind.ENV_GONE, r"(?:no longer reads|stops? reading) the environment variables?"),
+    (Kind.ENV_NEW, r"reads the new environment variables?|new environment variables?"),
+    (Kind.KEY_GONE, r"(?:no longer reads|stops? reading) the configuration keys?"),
+    (Kind.KEY_NEW, r"reads the new configuration keys?|new configuration keys?"),
+    (Kind.FLAG_GONE, r"removes the command-line (?:flags?|options?)"),
+    (
+        Kind.FLAG_NEW,
+        r"adds the command-line (?:flags?|options?)|new command-line (?:flags?|options?)",
+    ),
+    (Kind.ADDS_TEST, r"adds the tests?"),
+    (Kind.ADDS_KERNEL, r"adds the kernels?"),
+    (Kind.DEPRECATION, r"adds a deprecation (?:warning|message)"),
+    (Kind.SECTION, r"adds the sections?"),
+    (Kind.REGISTERS, r"registers"),
+    (Kind.REQUIRES, r"requires"),
+    (Kind.RENAMES, r"renames|renamed"),
+    (Kind.MOVES, r"moves|moved"),
+    (Kind.REMOVES, r"removes|removed|deletes|deleted|drops|dropped"),
+    (Kind.ADDS, r"adds|added|introduces|introduced"),
+    (Kind.CHANGES, r"changes|changed|modifies|modified|updates|updated"),
+]
+_VERB = re.compile(
+    "|".join(rf"(?P<v{i}>(?<![\w`-])(?:{p})(?![\w`-]))" for i, (_, p) in enumerate(_VERBS)),
+    re.IGNORECASE,
+)
+_SPAN = re.compile(r"`([^`\n]+)`")
+_QUOTE = re.compile(r"“([^”]+)”")
+# A sentence ends at . ! ? followed by a space, never inside a code span or a quotation.
+_SENTENCE = re.compile(r"(?:`[^`\n]*`|“[^”]*”|[^.!?`“])+[.!?]*")
+# Extensions that make a one-word span a file (`a.py`) rather than an attribute (`obj.attr`).
+_FILE_EXT = re.compile(
+    r"\.(?:py|pyi|pyx|c|cc|cpp|cxx|h|hh|hpp|cu|cuh|rs|go|java|kt|js|jsx|ts|tsx|rb|sh|md|rst"
+    r"|txt|ya?ml|toml|json|cfg|ini|lock|in|html|css|cmake|proto|sql|ipynb)$"
+)
+
+
+def is_path(text: str) -> bool:
+    """A code span that names a file or folder rather than a symbol."""
+    if " " in text or text.startswith("-"):
+        return False
+    return "/" in text or bool(_FILE_EXT.search(text))
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+
+
+def _kind_of(match: re.Match[str]) -> Kind:
+    for i, (kind, _) in enumerate(_VERBS):
+        if match.group(f"v{i}") is not None:
+            return kind
+    raise AssertionError("a verb matched no group")
+
+
+def _before(segment: str, start: int) -> str:
+    """The last word before a code span, lowercased."""
+    words = re.findall(r"[A-Za-z]+", segment[:start])
+    return words[-1].lower() if words else ""
+
+
+# The words that may stand between a verb and the names it is said of ("adds the helper
+# `x`"); any other word ("adds support for `x`") means the verb is not said of them.
+_GLUE = re.compile(
+    r"\s*(?:(?:the|a|an|new|public|private|internal|unused|deprecated|dedicated|helpers?"
+    r"|functions?|class(?:es)?|methods?|modules?|files?|tests?|kernels?|options?|flags?"
+    r"|fields?|attributes?|arguments?|parameters?|constants?|variables?|keys?|properties"
+    r"|property|types?|decorators?|structs?|enums?|aliases|alias|commands?|models?|backends?"
+    r"|operators?|registry entry|registry entries)\s+)*",
+    re.IGNORECASE,
+)
+# What joins the names of one list: "`a`, `b` and `c`", "`a` or `b`".
+_LIST = re.compile(r"\s*(?:,|,?\s+and|,?\s+or|/)\s*")
+
+
+def _first_path(spans: list[tuple[int, str]]) -> str | None:
+    return next((s for _, s in spans if is_path(s)), None)
+
+
+def _segment_claims(kind: Kind, segment: str, sentence: str) -> tuple[list[Claim], list[str]]:
+    """The claims one verb makes over its segment, and the names it could not place."""
+    if kind is Kind.DEPRECATION:
+        quoted = _QUOTE.search(segment)
+        return ([Claim(kind, quoted.group(1), sentence)] if quoted else []), []
+    if kind is Kind.SECTION:
+        titles = _QUOTE.findall(segment)
+        into = _first_path([(0, s) for s in _SPAN.findall(_QUOTE.sub("", segment))])
+        return [Claim(kind, t, sentence, path=into) for t in titles], []
+    # a code span inside a quotation (a title, a message) is the quotation's, not a name
+    segment = _QUOTE.sub(lambda m: "“" + " " * len(m.group(1)) + "”", segment)
+    spans = [(m.start(), m.group(1)) for m in _SPAN.finditer(segment)]
+    if kind is Kind.DEFAULT and len(spans) >= 3:
+        name, old, new = (s for _, s in spans[:3])
+        return [Claim(kind, name, sentence, _first_path(spans[3:]), old, new)], []
+    if kind in (Kind.RENAMES, Kind.MOVES) and spans and not _GLUE.fullmatch(segment[: spans[0][0]]):
+        return [], [s for _, s in spans]
+    if kind is Kind.RENAMES and len(spans) >= 2:
+        renamed = Claim(kind, spans[0][1], sentence, _first_path(spans[2:]), new=spans[1][1])
+        return [renamed], []
+    if kind is Kind.MOVES:
+        paths = [s for _, s in spans if is_path(s)]
+        moved = [s for _, s in spans if not is_path(s)]
+        if len(paths) < 2:
+            return [], moved
+        return [Claim(kind, n, sentence, path=paths[0], new=paths[1]) for n in moved], []
+    value = re.match(r"\s*`([^`]+)` from `([^`]+)` to `([^`]+)`", segment)
+    if kind is Kind.CHANGES and value:
+        name, old, new = value.groups()
+        return [Claim(Kind.VALUE, name, sentence, _first_path(spans[3:]), old, new)], []
+    if kind in (Kind.DEFAULT, Kind.RENAMES):
+        return [], [s for _, s in spans]
+    if not spans or not _GLUE.fullmatch(segment[: spans[0][0]]):
+        # "adds support for X in the files (`a`)": the verb is not said of the names
+        return [], [s for _, s in spans]
+    names: list[str] = []
+    where: str | None = None
+    listing = True
+    for i, (start, span) in enumerate(spans):
+        between = segment[spans[i - 1][0] + len(spans[i - 1][1]) + 2 : start] if i else ""
+        if is_path(span) and _before(segment, start) in {"to", "from", "in", "into", "module"}:
+            where, listing = span, False
+        elif listing and (i == 0 or _LIST.fullmatch(between)):
+            names.append(span)
+        else:
+            listing = False
+    left = [s for _, s in spans if s not in names and s != where]
+    return [Claim(kind, n, sentence, path=where) for n in names], left
+
+
+def claims_in(text: str) -> tuple[list[Claim], list[str]]:
+    """The claims of a text, and the code-span names that no verb governs."""
+    claims: list[Claim] = []
+    loose: list[str] = []
+    for sentence in sentences(text):
+        # a verb inside a quotation (a reverted title, a message) is not the entry's own
+        # nor one inside a code span (`padded_len`)
+        masked = _QUOTE.sub(lambda m: "“" + " " * len(m.group(1)) + "”", sentence)
+        masked = _SPAN.sub(lambda m: "`" + " " * len(m.group(1)) + "`", masked)
+        verbs = list(_VERB.finditer(masked))
+        head = sentence[: verbs[0].start()] if verbs else sentence
+        loose += [m.group(1) for m in _SPAN.finditer(head)]
+        for i, verb in enumerate(verbs):
+            end = verbs[i + 1].start() if i + 1 < len(verbs) else len(sentence)
+            # "requires `x` (was `y`)": the old pin is not a requirement
+            segment = re.sub(r"\(was `[^`]*`\)", "", sentence[verb.end() : end])
+            found, left = _segment_claims(_kind_of(verb), segment, sentence)
+            claims += found
+            loose += left
+    return claims, loose

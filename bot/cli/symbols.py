@@ -1,0 +1,351 @@
+"""What a source file defines, read by the claims checker's own rules (not the analyser's).
+
+Python is parsed with the standard library's `ast`: functions, classes and the names a module
+or a class body assigns, qualified by where they are (`Class.method`; a function inside a
+function is `outer.inner`, never a member of the class around it; an inherited method is not
+defined here). Kernels are functions decorated `@triton.jit` or `@cute.kernel` (a `@cute.jit`
+helper is not one). C, C++ and CUDA are read after comments and strings are blanked: a
+definition is a `class`/`struct`/`enum`/`union`/`namespace` name not followed by `;`, a
+`#define`, or a name followed by a parenthesised list and a `{` body; `__x__` words
+(attributes such as `__launch_bounds__`) and keywords are never names, and a kernel is such a
+function with `__global__` in its declaration. Go, Rust, JavaScript, TypeScript, Java and
+Kotlin are read by their declaring keywords. Names outside Python are unqualified. Any other
+file, or one that does not parse, raises `Unreadable`: a claim about it is not checked.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+_PYTHON = (".py", ".pyi")
+_CLIKE = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx", ".cu", ".cuh", ".inl")
+_KEYWORDED = {
+    ".go": (
+        r"^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)",
+        r"^type\s+([A-Za-z_]\w*)",
+        r"^(?:var|const)\s+([A-Za-z_]\w*)",
+    ),
+    ".rs": (
+        r"\b(?:fn|struct|enum|trait|mod|type|const|static|union)\s+([A-Za-z_]\w*)",
+        r"\bmacro_rules!\s*([A-Za-z_]\w*)",
+    ),
+    ".js": (
+        r"\b(?:function\*?|class)\s+([A-Za-z_$][\w$]*)",
+        r"\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=",
+        r"^\s+(?:static\s+)?(?:async\s+)?([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*\{",
+    ),
+    ".java": (
+        r"\b(?:class|interface|enum|record)\s+([A-Za-z_]\w*)",
+        r"\b([A-Za-z_]\w*)\s*\([^;{)]*\)\s*(?:throws[^{;]*)?\{",
+    ),
+    ".kt": (r"\b(?:class|interface|object|fun|val|var)\s+([A-Za-z_]\w*)",),
+}
+# Source code in a language without rules here: a claim that may be about it is unverifiable.
+# Any other file without rules (documentation, data, configuration) defines no code name.
+_OTHER_CODE = frozenset(
+    {".rb", ".swift", ".m", ".mm", ".scala", ".cs", ".php", ".lua", ".pl", ".sh", ".bash"}
+    | {".zig", ".jl", ".r", ".dart", ".ex", ".exs", ".erl", ".hs", ".ml", ".clj", ".pyx"}
+    | {".pxd", ".cl", ".metal", ".sv", ".v", ".f90", ".groovy", ".ps1", ".vue", ".svelte"}
+)
+_ALIASES = {".ts": ".js", ".tsx": ".js", ".jsx": ".js", ".mjs": ".js", ".cjs": ".js"}
+_KERNEL_DECORATORS = ("triton.jit", "cute.kernel")
+_C_KEYWORDS = frozenset(
+    {"if", "for", "while", "switch", "return", "sizeof", "catch", "else", "do", "case", "new"}
+    | {"delete", "throw", "decltype", "alignof", "static_assert", "defined", "operator"}
+    | {"template", "typename", "using", "namespace", "alignas", "noexcept", "constexpr"}
+    | {"explicit"}
+)
+_C_TYPE = re.compile(
+    r"\b(?:class|struct|union|enum(?:\s+class)?|namespace)\s+"
+    r"(?:(?:__\w+__|alignas)\s*(?:\([^()]*\)\s*)?|\[\[[^\]]*\]\]\s*)*([A-Za-z_]\w*)\s*([^\s])"
+)
+# a name, its template arguments if any (one level of nesting), and its opening parenthesis
+_C_CALL = re.compile(
+    r"([A-Za-z_~]\w*(?:::[A-Za-z_~]\w*)*)\s*(?:<[^<>;{}()]*(?:<[^<>;{}()]*>[^<>;{}()]*)*>)?\s*\("
+)
+_C_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
+_C_TAIL = re.compile(
+    r"\s*(?:const|noexcept|override|final|volatile|&|&&|->\s*[\w:<>,\s*&]+?|"
+    r"__\w+__(?:\([^()]*\))?|\s)*(?=\{)"
+)
+_CTOR_INIT = re.compile(r"\s*:\s*[^;{]*?\{")
+
+
+class Unreadable(Exception):
+    """A file the checker has no rules for, or one that does not parse."""
+
+
+@dataclass(frozen=True)
+class Definition:
+    name: str  # qualified with dots where the language's rules know the scope
+    text: str  # its source (for a changed body)
+    kernel: bool = False
+    local: bool = False  # a function inside a function
+
+
+def _extension(path: str) -> str:
+    return "." + path.rsplit(".", 1)[-1].lower() if "." in path.rsplit("/", 1)[-1] else ""
+
+
+def language(path: str) -> str | None:
+    """The rule set for a path: ".py", ".c" (all C-like), a key of `_KEYWORDED`, or None."""
+    ext = _extension(path)
+    if ext in _PYTHON:
+        return ".py"
+    if ext in _CLIKE:
+        return ".c"
+    ext = _ALIASES.get(ext, ext)
+    return ext if ext in _KEYWORDED else None
+
+
+def definitions(path: str, text: str) -> list[Definition]:
+    lang = language(path)
+    if lang == ".py":
+        return _python(text)
+    if lang == ".c":
+        return _clike(text)
+    if lang is not None:
+        return _keyworded(_blank(text), text, _KEYWORDED[lang])
+    if _extension(path) not in _OTHER_CODE:
+        return []
+    raise Unreadable(f"no rules for {path.rsplit('/', 1)[-1]}")
+
+
+# --- Python -------------------------------------------------------------------------------
+
+
+def _python(text: str) -> list[Definition]:
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError) as exc:
+        raise Unreadable(f"does not parse: {exc.__class__.__name__}") from None
+    lines = text.splitlines(keepends=True)
+    found: list[Definition] = []
+
+    def source(node: ast.stmt) -> str:
+        decorators = getattr(node, "decorator_list", [])
+        first = min([node.lineno, *(d.lineno for d in decorators)])
+        return "".join(lines[first - 1 : node.end_lineno or node.lineno])
+
+    def walk(body: list[ast.stmt], prefix: str, in_function: bool) -> None:
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                decorators = [ast.unparse(d) for d in node.decorator_list]
+                kernel = isinstance(node, ast.FunctionDef) and any(
+                    d.split("(")[0].endswith(_KERNEL_DECORATORS) for d in decorators
+                )
+                qual = prefix + node.name
+                found.append(Definition(qual, source(node), kernel=kernel, local=in_function))
+                walk(node.body, qual + ".", in_function or not isinstance(node, ast.ClassDef))
+            elif isinstance(node, ast.Assign | ast.AnnAssign) and not in_function:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    if isinstance(target, ast.Attribute) and not prefix:
+                        # `Class.method = patched` at module level (a monkeypatch)
+                        found.append(Definition(ast.unparse(target), source(node)))
+                        continue
+                    for name in ast.walk(target):
+                        if isinstance(name, ast.Name):
+                            found.append(Definition(prefix + name.id, source(node)))
+            elif isinstance(node, ast.If | ast.Try | ast.With | ast.For | ast.While):
+                for part in ("body", "orelse", "finalbody"):
+                    walk(getattr(node, part, []), prefix, in_function)
+                for handler in getattr(node, "handlers", []):
+                    walk(handler.body, prefix, in_function)
+
+    walk(tree.body, "", False)
+    return found
+
+
+def _bare(name: str) -> str:
+    return name.rsplit(".", 1)[-1].lstrip("-").replace("-", "_")
+
+
+def python_defaults(text: str, name: str) -> set[str]:
+    """The literal texts `name` takes as a default in a Python file: a parameter's default,
+    a field's or a module's assigned value (`Field(default=…)` read through), or the
+    `default=` of an option declared with that name (`add_argument("--name", default=…)`)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError) as exc:
+        raise Unreadable(f"does not parse: {exc.__class__.__name__}") from None
+    want = _bare(name)
+    found: set[str] = set()
+
+    def value_of(node: ast.expr) -> str:
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg == "default":
+                    return ast.unparse(keyword.value)
+        return ast.unparse(node)
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            args = node.args
+            positional = args.posonlyargs + args.args
+            pairs = list(
+                zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True)
+            )
+            pairs += [
+                (a, d)
+                for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)
+                if d is not None
+            ]
+            found |= {ast.unparse(d) for a, d in pairs if a.arg == want}
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            if isinstance(node.target, ast.Name) and node.target.id == want:
+                found.add(value_of(node.value))
+        elif isinstance(node, ast.Assign):
+            if any(isinstance(t, ast.Name) and t.id == want for t in node.targets):
+                found.add(value_of(node.value))
+        elif isinstance(node, ast.Call):
+            named = {
+                _bare(a.value)
+                for a in node.args
+                if isinstance(a, ast.Constant) and isinstance(a.value, str)
+            }
+            named |= {
+                _bare(k.value.value)
+                for k in node.keywords
+                if k.arg == "dest" and isinstance(k.value, ast.Constant)
+                if isinstance(k.value.value, str)
+            }
+            if want in named:
+                found |= {ast.unparse(k.value) for k in node.keywords if k.arg == "default"}
+    return found
+
+
+# --- C, C++, CUDA and the keyword-declared languages --------------------------------------
+
+
+def _blank(text: str) -> str:
+    """Comments and string or character literals replaced by spaces, lines kept."""
+
+    def spaces(match: re.Match[str]) -> str:
+        return re.sub(r"[^\n]", " ", match.group(0))
+
+    return re.sub(
+        r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'",
+        spaces,
+        text,
+        flags=re.DOTALL,
+    )
+
+
+def _close(text: str, start: int, opening: str, closing: str) -> int:
+    """The index just past the bracket that closes the one at `start` (or the text's end)."""
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] == opening:
+            depth += 1
+        elif text[i] == closing:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return len(text)
+
+
+def _clike(text: str) -> list[Definition]:
+    code = _blank(text)
+    found: list[Definition] = []
+    for match in _C_TYPE.finditer(code):
+        if match.group(2) != ";":
+            brace = code.find("{", match.end(1))
+            end = _close(code, brace, "{", "}") if brace >= 0 else match.end()
+            found.append(Definition(match.group(1), text[match.start() : end]))
+    found += [
+        Definition(m.group(1), text[m.start() : code.find("\n", m.end())])
+        for m in _C_DEFINE.finditer(code)
+    ]
+    for match in _C_CALL.finditer(code):
+        name = match.group(1)
+        last = name.rsplit("::", 1)[-1]
+        if last in _C_KEYWORDS or re.fullmatch(r"__\w*__", last):
+            continue
+        close = _close(code, match.end() - 1, "(", ")")
+        tail = _C_TAIL.match(code, close) or _CTOR_INIT.match(code, close)
+        if tail is None:
+            continue
+        brace = code.find("{", close)
+        if brace < 0:
+            continue
+        # a declaration may span lines: read back to the last `;`, `{` or `}`
+        back = max(code.rfind(c, 0, match.start()) for c in ";{}")
+        declaration = code[back + 1 : match.start()] if back >= 0 else code[: match.start()]
+        if re.search(r"[=(,]\s*$", declaration) or re.search(r"\breturn\s*$", declaration):
+            continue  # a call inside an expression that happens to be followed by a block
+        end = _close(code, brace, "{", "}")
+        found.append(
+            Definition(
+                name.replace("::", "."),
+                text[match.start() : end],
+                kernel="__global__" in declaration,
+            )
+        )
+    return found
+
+
+def _keyworded(code: str, text: str, patterns: tuple[str, ...]) -> list[Definition]:
+    found: list[Definition] = []
+    for pattern in patterns:
+        for match in re.finditer(pattern, code, re.MULTILINE):
+            brace = code.find("{", match.end(1))
+            line_end = code.find("\n", match.end(1))
+            if brace >= 0 and (line_end < 0 or brace <= line_end):
+                end = _close(code, brace, "{", "}")
+            else:
+                end = line_end if line_end >= 0 else len(code)
+            found.append(Definition(match.group(1), text[match.start() : end]))
+    return found
+
+
+def other_defaults(path: str, text: str, name: str) -> set[str]:
+    """The values `name` is given in a non-Python file, on the line of `name = v`,
+    `name: v` or `name(v)`: the rest of the line, and its part before the first `,`, `;`
+    or `)`. In a language with rules a name in a comment or a string is not read; in any
+    other file (YAML, TOML, shell) a line starting with `#` is a comment."""
+    want = re.escape(_bare(name)) if "-" not in name else re.escape(name)
+    pattern = re.compile(rf"(?<![\w-]){want}\s*(?:=|:|\()[ \t]*")
+    if language(path) is not None:
+        code = _blank(text)
+    else:
+        code = re.sub(r"(?m)^[ \t]*#.*$", lambda m: " " * len(m.group(0)), text)
+    found: set[str] = set()
+    for match in pattern.finditer(code):
+        end = code.find("\n", match.end())
+        end = len(code) if end < 0 else end
+        line = text[match.end() : end].strip()
+        cut = re.search(r"[,;)]", code[match.end() : end])
+        first = text[match.end() : match.end() + cut.start()] if cut else line
+        found |= {line.rstrip(",;{ "), first.strip()}
+    return {v for v in found if v}
+
+
+def string_literals(path: str, text: str) -> list[str]:
+    """The strings a file's code holds (never its comments). Python: each string constant
+    as the parser joins it (implicit concatenation joined; an f-string with `{expr}` where
+    its values go). Elsewhere: each line's text outside comments with the quotes of adjacent
+    literals (`"a" "b"`) closed up, lines joined."""
+    if language(path) == ".py":
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError) as exc:
+            raise Unreadable(f"does not parse: {exc.__class__.__name__}") from None
+        found: list[str] = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found.append(node.value)
+            elif isinstance(node, ast.JoinedStr):
+                found.append(
+                    "".join(
+                        v.value
+                        if isinstance(v, ast.Constant) and isinstance(v.value, str)
+                        else "{" + ast.unparse(getattr(v, "value", v)) + "}"
+                        for v in node.values
+                    )
+                )
+        return found
+    lines = [ln.strip() for ln in text.splitlines() if not re.match(r"\s*(?:#|//|/?\*)", ln)]
+    return [re.sub(r"[\"']\s+[\"']", "", " ".join(lines))]

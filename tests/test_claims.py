@@ -1,0 +1,358 @@
+"""The claims checker (`eval --claims`): each claim of a text judged against a throwaway
+clone whose two commits make some claims true and others false, known by construction."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import bot.__main__
+from bot.__main__ import main
+from bot.analysis.measures import Entry
+from bot.cli.claim_check import Checker, Clone, Verdict
+from bot.cli.claims import Claim, Kind, claims_in
+from bot.cli.claims_eval import ClaimsReport, check_entries
+from bot.models import Analysis, ChangeType, CommitInput, Importance
+
+pytestmark = pytest.mark.usefixtures("environ_clean")
+
+
+@pytest.fixture(autouse=True)
+def keep_test_logging(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The suite configures logging once; a command must not point it at a captured stream."""
+    monkeypatch.setattr(bot.__main__, "configure_logging", lambda **_: None)
+
+
+def _git(root: Path, *args: str) -> str:
+    when = "2026-06-22T10:00:00Z"
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "Ada",
+        "GIT_AUTHOR_EMAIL": "ada@example.com",
+        "GIT_COMMITTER_NAME": "Ada",
+        "GIT_COMMITTER_EMAIL": "ada@example.com",
+        "GIT_AUTHOR_DATE": when,
+        "GIT_COMMITTER_DATE": when,
+    }
+    done = subprocess.run(
+        ["git", "-C", str(root), *args], check=True, capture_output=True, env=env, text=True
+    )
+    return done.stdout.strip()
+
+
+def _commit(root: Path, files: dict[str, str | None], message: str) -> str:
+    for name, text in files.items():
+        path = root / name
+        if text is None:
+            path.unlink()
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", message)
+    return _git(root, "rev-parse", "HEAD")
+
+
+KEPT = "".join(f"def keep_{i}(value):\n    return value + {i}\n\n\n" for i in range(8))
+BEFORE = {
+    "pkg/core.py": (
+        "import os\n\nTIMEOUT = 30\n\n\n"
+        "def fetch(url, retries=3):\n"
+        '    token = os.environ.get("APP_TOKEN")\n'
+        '    mode = os.getenv("APP_MODE")\n'
+        "    return url, token, mode\n\n\n"
+        "def helper_fn():\n    return 1\n\n\n"
+        "def old_name():\n    return 2\n\n\n"
+        "def connect():\n    return 3\n\n\n"
+        "class Client:\n"
+        "    def get(self):\n        return 1\n\n"
+        "    def close(self):\n        return None\n"
+    ),
+    "pkg/settings.py": 'import os\n\nMODE = os.environ["APP_MODE"]\n',
+    "pkg/cli.py": (
+        "import argparse\n\nparser = argparse.ArgumentParser()\n"
+        'parser.add_argument("--fast", action="store_true")\n'
+        'parser.add_argument("--out")\n'
+    ),
+    "pkg/gone.py": "def unused():\n    return 0\n",
+    "pkg/old_home.py": KEPT + "def drop():\n    return 0\n",
+    "README.md": "# Tool\n\n## Usage\n\nRun it.\n",
+    "Makefile": "lint:\n\tblack .\n",
+    "tests/test_core.py": "def test_thing():\n    assert True\n",
+    "kern/ops.cu": "__global__ void scale(float* x) { x[0] *= 2.0f; }\n",
+    "kern/tri.py": "import triton\n",
+    "lib/tool.rb": "def rb_helper\n  1\nend\n",
+    "requirements.txt": "requests>=2.0\n",
+}
+AFTER: dict[str, str | None] = {
+    "pkg/core.py": (
+        "import os\n\nTIMEOUT = 30\n\n\n"
+        "def fetch(url, retries=5):\n"
+        '    debug = os.environ.get("APP_DEBUG")\n'
+        "    return url, debug\n\n\n"
+        "def parse(text):\n    return text.split()\n\n\n"
+        "def new_name():\n    return 2\n\n\n"
+        "def legacy():\n"
+        "    # legacy() is going away soon\n"
+        '    warnings.warn("legacy() is deprecated"\n'
+        '                  " and will be removed.", DeprecationWarning)\n\n\n'
+        "class Client:\n"
+        "    def get(self):\n"
+        "        def helper2():\n            return 1\n\n"
+        "        return helper2()\n\n"
+        "    def connect(self):\n        return 3\n\n\n"
+        "def close():\n    return None\n"
+    ),
+    "pkg/util.py": "def helper_fn():\n    return 1\n",
+    "pkg/cli.py": (
+        "import argparse\n\nparser = argparse.ArgumentParser()\n"
+        'parser.add_argument("--fast", action="store_true")\n'
+        'parser.add_argument("--slow", action="store_true")\n'
+        'parser.add_argument("--out")\n'
+        "sub = argparse.ArgumentParser()\n"
+        'sub.add_argument("--out")\n'
+    ),
+    "README.md": "# Tool\n\n## Usage\n\nRun it.\n\n## Claims (`eval --claims`)\n\nChecks.\n",
+    "pkg/gone.py": None,
+    "Makefile": "lint:\n\truff check .\n",
+    "pkg/patches.py": "import pkg.core\n\npkg.core.Client.get = lambda self: 2\n",
+    "pkg/old_home.py": None,
+    "pkg/new_home.py": KEPT,
+    "pkg/backends.py": 'BACKENDS = {"fast_backend": 1}\n',
+    "tests/test_core.py": (
+        "class TestCore:\n    def test_thing(self):\n        assert True\n\n\n"
+        "def test_new():\n    assert 1\n"
+    ),
+    "kern/ops.cu": (
+        "// blur_all is only a comment here\n"
+        "__global__ void scale(float* x) { x[0] *= 2.0f; }\n\n"
+        "__global__ void __launch_bounds__(128) blur(float* x) { x[0] += 1.0f; }\n\n"
+        "__device__ float clampf(float v) { return v < 0 ? 0 : v; }\n"
+    ),
+    "kern/tri.py": (
+        "import triton\nfrom cutlass import cute\n\n\n"
+        "@triton.jit\ndef add_kernel(x):\n    pass\n\n\n"
+        "@cute.jit\ndef cute_helper(x):\n    pass\n"
+    ),
+    "lib/tool.rb": "def rb_helper\n  2\nend\n",
+    "requirements.txt": "requests>=2.31\n",
+}
+
+# (the sentence, the verdict): each sentence makes exactly one claim
+CASES = [
+    ("Adds `parse` to `pkg/core.py`.", Verdict.TRUE),
+    ("Adds `parse`.", Verdict.TRUE),
+    ("Adds `fetch` to `pkg/core.py`.", Verdict.FALSE),  # it was there before
+    ("Adds `helper_fn` to `pkg/util.py`.", Verdict.FALSE),  # moved from core.py
+    ("Adds `Client.helper2`.", Verdict.FALSE),  # a closure, not a member of the class
+    ("Adds `Client.get.helper2`.", Verdict.TRUE),
+    ("Adds `pkg/util.py`.", Verdict.TRUE),
+    ("Changes `pkg/`.", Verdict.TRUE),  # a folder the commit changes files under
+    ("Adds `pkg/`.", Verdict.FALSE),  # the folder was there
+    ("Adds `rb_helper`.", Verdict.UNVERIFIABLE),  # Ruby: no rules
+    ("Adds `util`.", Verdict.TRUE),  # the module pkg/util.py
+    ("Adds `fast_backend`.", Verdict.UNVERIFIABLE),  # a new string key, not a definition
+    ("Removes `drop` from `pkg/new_home.py`.", Verdict.TRUE),  # the file was renamed
+    ("Removes `keep_1` from `pkg/new_home.py`.", Verdict.FALSE),
+    ("Adds the test `test_new`.", Verdict.TRUE),
+    ("Adds the test `TestCore.test_thing`.", Verdict.FALSE),  # moved into a class
+    ("Adds the kernel `blur`.", Verdict.TRUE),
+    ("Adds the kernel `__launch_bounds__`.", Verdict.FALSE),  # an attribute
+    ("Adds the kernel `clampf`.", Verdict.FALSE),  # a __device__ function
+    ("Adds the kernel `add_kernel`.", Verdict.TRUE),  # @triton.jit
+    ("Adds the kernel `cute_helper`.", Verdict.FALSE),  # @cute.jit: a helper
+    ("Adds the kernel `blur_all`.", Verdict.FALSE),  # only in a comment
+    ("Removes `unused` from `pkg/gone.py`.", Verdict.TRUE),
+    ("Removes `pkg/gone.py`.", Verdict.TRUE),
+    ("Removes `helper_fn` from `pkg/core.py`.", Verdict.TRUE),
+    ("Removes `helper_fn`.", Verdict.FALSE),  # still defined, in util.py
+    ("Removes `parse`.", Verdict.FALSE),  # it was never there
+    ("Removes `connect`.", Verdict.TRUE),  # the function became a method: gone as a function
+    ("Renames `old_name` to `new_name` in `pkg/core.py`.", Verdict.TRUE),
+    ("Renames `fetch` to `parse`.", Verdict.FALSE),
+    ("Moves `helper_fn` from `pkg/core.py` to `pkg/util.py`.", Verdict.TRUE),
+    ("Moves `parse` from `pkg/core.py` to `pkg/util.py`.", Verdict.FALSE),
+    ("Changes `fetch` in `pkg/core.py`.", Verdict.TRUE),
+    ("Changes `Client.get`.", Verdict.TRUE),
+    ("Changes `TIMEOUT`.", Verdict.FALSE),  # the same at both revisions
+    ("Changes `parse`.", Verdict.FALSE),  # new, not changed
+    ("Changes the default of `retries` from `3` to `5`.", Verdict.TRUE),
+    ("Changes the default of `retries` from `3` to `10`.", Verdict.FALSE),
+    ("Reads the new environment variable `APP_DEBUG`.", Verdict.TRUE),
+    ("Reads the new environment variable `APP_MODE`.", Verdict.FALSE),  # read before
+    ("No longer reads the environment variable `APP_TOKEN`.", Verdict.TRUE),
+    ("No longer reads the environment variable `APP_MODE`.", Verdict.FALSE),  # settings.py
+    ("Adds the command-line flag `--slow`.", Verdict.TRUE),
+    ("Adds the command-line flag `--fast`.", Verdict.FALSE),
+    ("Adds the command-line flag `--out`.", Verdict.TRUE),  # a second parser takes it
+    ("Adds `close` to `pkg/core.py`.", Verdict.FALSE),  # the method moved out of its class
+    ("Adds the section “Claims (`eval --claims`)” to `README.md`.", Verdict.TRUE),
+    ("Adds the section “Usage” to `README.md`.", Verdict.FALSE),
+    ("Removes the command-line flag `--fast`.", Verdict.FALSE),
+    ("Requires `requests>=2.31`.", Verdict.TRUE),
+    ("Requires `requests>=2.0`.", Verdict.FALSE),
+    ("Registers the model `Llama`.", Verdict.UNVERIFIABLE),  # not a kind it checks
+    ("Removes `black`.", Verdict.UNVERIFIABLE),  # a tool the Makefile names, not code
+    ("Changes `Makefile`.", Verdict.TRUE),  # a changed file named without its folder
+    ('Changes `transform="x"`.', Verdict.UNVERIFIABLE),  # not a code name
+    ("Adds `pkg.core.Client.get`.", Verdict.TRUE),  # a monkeypatch assigns it
+    ("Adds a deprecation warning: “legacy() is deprecated and will be removed.”", Verdict.TRUE),
+    ("Adds a deprecation warning: “legacy() is going away soon”", Verdict.FALSE),  # a comment
+]
+
+
+@pytest.fixture(scope="module")
+def clone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+    root = tmp_path_factory.mktemp("claims") / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    _commit(root, dict(BEFORE), "Initial layout")
+    sha = _commit(root, AFTER, "Rework the core")
+    yield root, sha
+
+
+@pytest.mark.parametrize(("sentence", "verdict"), CASES, ids=[c[0] for c in CASES])
+def test_each_claim_gets_the_verdict_the_repository_proves(
+    clone: tuple[Path, str], sentence: str, verdict: Verdict
+) -> None:
+    root, sha = clone
+    claims, _ = claims_in(sentence)
+    assert len(claims) == 1, claims
+    reader = Clone(root)
+    try:
+        checked = Checker(reader).check(sha, claims[0])
+    finally:
+        reader.close()
+    assert checked.verdict is verdict, checked.why
+    if verdict is not Verdict.TRUE:
+        assert checked.why  # a false or unverifiable claim says why
+
+
+def test_a_bare_clone_reads_the_same(clone: tuple[Path, str], tmp_path: Path) -> None:
+    root, sha = clone
+    bare = tmp_path / "bare.git"
+    subprocess.run(["git", "clone", "-q", "--bare", str(root), str(bare)], check=True)
+    claims, _ = claims_in("Removes `helper_fn`. Adds `parse` to `pkg/core.py`.")
+    reader = Clone(bare)
+    try:
+        verdicts = [Checker(reader).check(sha, c).verdict for c in claims]
+    finally:
+        reader.close()
+    assert verdicts == [Verdict.FALSE, Verdict.TRUE]
+
+
+def test_a_commit_not_in_the_clone_leaves_its_claims_unverifiable(
+    clone: tuple[Path, str],
+) -> None:
+    root, _ = clone
+    reader = Clone(root)
+    try:
+        checked = Checker(reader).check("0" * 40, Claim(Kind.ADDS, "parse", "Adds `parse`."))
+    finally:
+        reader.close()
+    assert checked.verdict is Verdict.UNVERIFIABLE
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Adds `a`, `b` and 3 more to `pkg/x.py`. Changes `c`.",
+            [(Kind.ADDS, "a", "pkg/x.py"), (Kind.ADDS, "b", "pkg/x.py"), (Kind.CHANGES, "c", None)],
+        ),
+        # a verb inside a name (`padded`) or a quotation is not the entry's
+        ("Adds `max_padded_len`.", [(Kind.ADDS, "max_padded_len", None)]),
+        ("Reverts “Removes `x`”; the behaviour before returns.", []),
+        # the verb is said of something else ("support"), not of the names
+        ("This PR adds support for RC mode in the Dockerfiles (`Dockerfile.310p`).", []),
+        ("Adds the helper `h` and a fix for `g`.", [(Kind.ADDS, "h", None)]),
+        (
+            "Adds `upgrade` in the new module `db/v2.py` (20 lines).",
+            [(Kind.ADDS, "upgrade", "db/v2.py")],
+        ),
+        (
+            "Removes `f` from `a.py` and adds `g` to `b.py`.",
+            [(Kind.REMOVES, "f", "a.py"), (Kind.ADDS, "g", "b.py")],
+        ),
+        ("Requires `numpy>=2` (was `numpy>=1`).", [(Kind.REQUIRES, "numpy>=2", None)]),
+        (
+            "Changes `DEV` from `a` to `b` in `ci.yml`.",
+            [(Kind.VALUE, "DEV", "ci.yml")],
+        ),
+    ],
+)
+def test_claims_are_read_from_the_words(
+    text: str, expected: list[tuple[Kind, str, str | None]]
+) -> None:
+    claims, _ = claims_in(text)
+    assert [(c.kind, c.name, c.path) for c in claims] == expected
+
+
+def test_a_default_claim_keeps_both_values_and_names_outside_claims_are_counted() -> None:
+    claims, loose = claims_in(
+        "Changes the default of `retries` from `3` to `5`. Callers of `old` fail."
+    )
+    assert [(c.name, c.old, c.new) for c in claims] == [("retries", "3", "5")]
+    assert loose == ["old"]
+
+
+def _entry(sha: str, summary: str) -> Entry:
+    analysis = Analysis(
+        change_types=[ChangeType.FEATURE],
+        importance=Importance.MEDIUM,
+        summary=summary,
+        analyzer="rules",
+    )
+    return Entry(CommitInput(sha=sha, message="x"), analysis)
+
+
+def test_the_report_counts_true_false_and_unverifiable_and_names_each_false_claim(
+    clone: tuple[Path, str],
+) -> None:
+    root, sha = clone
+    report = ClaimsReport(analyzer="rules")
+    entries = [
+        _entry(sha, "Adds `parse` to `pkg/core.py`. Removes `helper_fn`. Adds `rb_helper`."),
+        _entry("f" * 40, "Adds `parse`."),
+    ]
+    reader = Clone(root)
+    try:
+        check_entries(Checker(reader), entries, report)
+    finally:
+        reader.close()
+    text = "\n".join(report.lines())
+    assert "checked 2: 1 true, 1 false (50.0% of those checked); 2 unverifiable" in text
+    assert report.missing == 1 and "(1 not in the clone" in text
+    assert f"{sha[:12]} `helper_fn`: `helper_fn` is still defined at the commit" in text
+    assert "“Adds `parse` to `pkg/core.py`. Removes `helper_fn`." not in text
+
+
+def test_the_command_checks_the_rules_entries_of_a_range(
+    clone: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    root, _ = clone
+    assert main(["eval", "--claims", "--git", str(root), "--range", "HEAD~1..HEAD"]) == 0
+    out = capsys.readouterr().out
+    assert "analyser: rules" in out
+    assert "commits: 1\n" in out
+    assert "claims: " in out and "| kind | claims | true | false | unverifiable |" in out
+
+
+def test_the_command_refuses_what_it_cannot_check(
+    tmp_path: Path, clone: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["eval", "--claims"]) == 2
+    assert "--git" in capsys.readouterr().err
+    assert main(["eval", "--range", "HEAD~3..HEAD", "--replay", "x"]) == 2
+    assert "go with --claims" in capsys.readouterr().err
+    assert main(["eval", "--claims", "--git", str(tmp_path)]) == 2  # not a clone
+    assert f"--git {tmp_path}" in capsys.readouterr().err
+    root, _ = clone
+    assert main(["eval", "--claims", "--git", str(root), "--range", "nope..HEAD"]) == 2
+    assert "nope" in capsys.readouterr().err
+    assert main(["eval", "--claims", "--git", str(root), "--lang", "zh-CN"]) == 2
+    assert "English" in capsys.readouterr().err
