@@ -313,3 +313,14 @@ def test_the_narrative_keeps_only_sentences_the_weeks_data_supports() -> None:
         checked_narrative("本周主要是注意力相关的改动。", prompt, language="en", repo="o/r")
     with pytest.raises(NarrativeRejected, match="unsupported"):
         checked_narrative("`PagedAttention` was removed.", prompt, language="en", repo="o/r")
+
+
+def test_a_credential_under_a_long_path_is_noted_within_the_risks_bound() -> None:
+    paths = ["a/" * 140 + f"keys{n}.py" for n in range(4)]
+    commit = CommitInput(
+        sha="7" * 40,
+        message="Add keys",
+        files=[FileChange(filename=p, patch='+aws_key = "AKIAIOSFODNN7EXAMPLE"\n') for p in paths],
+    )
+    (risk, *_) = analyze(commit, language="zh-CN").risks
+    assert risk.description.startswith("在 … 中加入了疑似凭据（AWS Access Key）")

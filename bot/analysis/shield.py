@@ -36,6 +36,7 @@ _NOTE = {
     ),
 }
 _MAX_PLACES = 3
+_RISK_MAX = 300
 B = TypeVar("B", bound=AnalysisBody)
 
 
@@ -102,15 +103,20 @@ def noted(body: B, found: tuple[Found, ...], language: str) -> B:
         return body
     description, consequence, mitigation = _NOTE.get(language, _NOTE["en"])
     kinds = ", ".join(dict.fromkeys(f.kind for f in found))
-    places = list(dict.fromkeys(f.where for f in found))
-    where = ", ".join(f"`{p}`" if "/" in p or "." in p else p for p in places[:_MAX_PLACES])
-    if len(places) > _MAX_PLACES:
-        where += " …"
-    risk = Risk(
-        description=description.format(kinds=kinds, where=where),
-        consequence=consequence,
-        mitigation=mitigation,
-    )
+    places = [
+        f"`{p}`" if "/" in p or "." in p else p for p in dict.fromkeys(f.where for f in found)
+    ]
+    # As many places as the risk's 300 characters hold (a path may be long), at least one.
+    for shown in range(min(len(places), _MAX_PLACES), 0, -1):
+        where = ", ".join(places[:shown]) + (" …" if len(places) > shown else "")
+        text = description.format(kinds=kinds, where=where)
+        if len(text) <= _RISK_MAX:
+            break
+    else:
+        text = description.format(kinds=kinds, where="…")
+    if len(text) > _RISK_MAX:
+        text = description.format(kinds="…", where="…")
+    risk = Risk(description=text, consequence=consequence, mitigation=mitigation)
     importance = Importance.MEDIUM if body.importance is Importance.LOW else body.importance
     data = body.model_dump()
     data.update(importance=importance, risks=[risk.model_dump(), *data["risks"]][:5])
