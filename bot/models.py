@@ -190,6 +190,17 @@ class FileChange(_Model):
     deletions: int = 0
     patch: str | None = None
     previous_filename: str | None = None
+    # The whole text at the parent and at the commit, where fetched (None: not fetched, over
+    # the bounds, binary or generated); an added file has no `before`, a removed one no `after`.
+    before: str | None = None
+    after: str | None = None
+
+    @property
+    def sides(self) -> tuple[str, str] | None:
+        """Both texts, '' for the side where the file does not exist; None unless both known."""
+        before = "" if self.status == "added" else self.before
+        after = "" if self.status == "removed" else self.after
+        return None if before is None or after is None else (before, after)
 
     @property
     def changes(self) -> int:

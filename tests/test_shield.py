@@ -18,7 +18,7 @@ from bot.analysis.guard import Kind, guard, guard_text, sentences, unsupported
 from bot.analysis.language import written_in
 from bot.analysis.narrative import NarrativePrompt, NarrativeRejected, checked_narrative
 from bot.analysis.rules import analyze
-from bot.analysis.shield import visible, visible_commit
+from bot.analysis.shield import shield, visible, visible_commit
 from bot.analysis.verdicts import check_verdicts
 from bot.models import AnalysisBody, CommitInput, FileChange, PullRequestInfo
 from tests.fakes.llm import VALID_BODY, VALID_BODY_ZH, Behaviour, FakeLLM
@@ -324,3 +324,28 @@ def test_a_credential_under_a_long_path_is_noted_within_the_risks_bound() -> Non
     )
     (risk, *_) = analyze(commit, language="zh-CN").risks
     assert risk.description.startswith("在 … 中加入了疑似凭据（AWS Access Key）")
+
+
+def test_whole_files_are_ground_and_are_redacted_too() -> None:
+    after = (
+        'class Cache:\n    def evict_lru(self) -> None: ...\n\nAPI_KEY = "AKIAIOSFODNN7EXAMPLE"\n'
+    )
+    commit = CommitInput(
+        sha="8" * 40,
+        message="Tidy the cache",
+        files=[
+            FileChange(
+                filename="cache.py",
+                patch="@@ -1 +1 @@ class Cache:\n-    x = 1\n+    x = 2\n",
+                before=after.replace("evict_lru", "evict_lru\u200b"),
+                after=after,
+            )
+        ],
+    )
+    shielded = shield(commit)
+    (f,) = shielded.commit.files
+    assert f.after is not None and "AKIAIOSFODNN7EXAMPLE" not in f.after
+    assert f.before is not None and "\u200b" not in f.before
+    # A name defined in the changed file, outside its hunk, is the change's.
+    assert unsupported("`Cache.evict_lru()` is unchanged.", Ground(shielded.commit)) is None
+    assert unsupported("`Cache.evict_all()` is gone.", Ground(shielded.commit)) is not None

@@ -156,6 +156,10 @@ def redact(text: str, where: str = "", found: list[Found] | None = None) -> str:
     return text
 
 
+# A file's texts: its patch, and its whole texts at both revisions where fetched.
+_FILE_TEXTS = ("patch", "before", "after")
+
+
 @dataclass(frozen=True)
 class Redacted:
     """A commit with its credentials replaced by markers, and what was found where."""
@@ -165,7 +169,8 @@ class Redacted:
 
 
 def redact_commit(commit: CommitInput) -> Redacted:
-    """`commit` with every credential in its message, pull request and patches redacted."""
+    """`commit` with every credential in its message, pull request and files (patches and
+    whole texts) redacted; a credential found in both a patch and the file is noted twice."""
     found: list[Found] = []
     message = redact(commit.message, "message", found)
     pr = commit.pull_request
@@ -178,8 +183,9 @@ def redact_commit(commit: CommitInput) -> Redacted:
         )
     files: list[FileChange] = []
     for f in commit.files:
-        patch = redact(f.patch, f.filename, found) if f.patch else f.patch
-        files.append(f if patch == f.patch else f.model_copy(update={"patch": patch}))
+        texts = {k: getattr(f, k) for k in _FILE_TEXTS}
+        redacted = {k: redact(v, f.filename, found) if v else v for k, v in texts.items()}
+        files.append(f if redacted == texts else f.model_copy(update=redacted))
     if not found:
         return Redacted(commit, ())
     return Redacted(

@@ -1,5 +1,6 @@
-"""What one commit says (message, pull request, file names, patches), for the fact guard's
-look-ups: whole names, paths, flags and numbers as the author wrote them.
+"""What one commit says (message, pull request, file names, patches, the changed files' whole
+texts where fetched), for the fact guard's look-ups: whole names, paths, flags and numbers as
+the author wrote them.
 
 Every look-up is a plain substring search with the boundaries checked by hand, and nothing is
 indexed ahead: a regular expression or a word set over a 300 KB diff costs tens of
@@ -109,7 +110,10 @@ class Ground:
         if pr is not None:
             parts += [f"#{pr.number}", pr.title, pr.body, *pr.labels]
         for f in commit.files:
+            # The whole files where fetched: a name defined in a changed file, outside its
+            # hunks, is the change's too.
             parts += [f.filename, f.previous_filename or "", f.patch or ""]
+            parts += [f.before or "", f.after or ""]
         self.text = fold(typographic("\n".join(parts)))
         self._patches = [f.patch for f in commit.files if f.patch]
         self.paths = tuple(

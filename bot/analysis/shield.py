@@ -5,8 +5,8 @@ value).
 Hidden text is an HTML comment (GitHub renders none; a pull request template's hints, or an
 instruction planted for a model) and the characters that show nothing: zero-width ones,
 bidirectional controls, Unicode tag characters. A `<details>` block stays: a reader can open
-it. The message and pull request lose both; a patch loses only the invisible characters (an
-HTML comment in a patch is the file's content, and the diff shows it).
+it. The message and pull request lose both; a file (its patch, its whole texts) loses only the
+invisible characters (an HTML comment in a file is its content, and the diff shows it).
 """
 
 from __future__ import annotations
@@ -46,9 +46,11 @@ def visible(text: str) -> str:
 
 
 def _visible_file(f: FileChange) -> FileChange:
-    if not f.patch or _INVISIBLE.search(f.patch) is None:
+    texts = {"patch": f.patch, "before": f.before, "after": f.after}
+    hidden = {k: v for k, v in texts.items() if v and _INVISIBLE.search(v) is not None}
+    if not hidden:
         return f
-    return f.model_copy(update={"patch": _INVISIBLE.sub("", f.patch)})
+    return f.model_copy(update={k: _INVISIBLE.sub("", v) for k, v in hidden.items()})
 
 
 def visible_commit(commit: CommitInput) -> CommitInput:
