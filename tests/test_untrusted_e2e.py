@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.models import CommitInput, FileChange
 from bot.store.schema import analyses
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.fakes.llm import FakeLLM
@@ -169,3 +170,20 @@ async def test_an_obeyed_injection_and_a_diffs_secrets_reach_no_model_and_no_pos
     text = posted(repo)
     assert SHA[:7] in text and "looks like a credential" in text
     assert_clean(text)
+
+
+async def test_the_rules_standing_in_for_a_failed_llm_still_note_the_credential(
+    make_analyzer: Callable[..., Any], fake: FakeLLM
+) -> None:
+    commit = CommitInput(
+        sha="6" * 40,
+        message=MESSAGE,
+        files=[FileChange(filename="uploader.py", status="added", additions=11, patch=PATCH)],
+    )
+    fake.then("invalid_json", "invalid_json")
+    result = await make_analyzer().analyze(commit, language="en")
+    assert result.analysis.analyzer == "rules" and result.fallback_reason is not None
+    text = result.analysis.model_dump_json()
+    assert_clean(text)
+    note = result.analysis.risks[0].description
+    assert note.startswith("Adds what looks like a credential (") and "AWS Access Key" in note

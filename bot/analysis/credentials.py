@@ -142,7 +142,7 @@ def redact(text: str, where: str = "", found: list[Found] | None = None) -> str:
     # A service's detector says more than a secret name, which says more than entropy.
     ordered = sorted(
         ((k, v) for k, v in seen if len(v) >= _MIN_SECRET),
-        key=lambda s: ("Entropy" in s[0], s[0] == "Secret Keyword", -len(s[1])),
+        key=lambda s: ("Entropy" in s[0], s[0] == "Secret Keyword", -len(s[1]), s),
     )
     for kind, value in ordered:
         if kind == PrivateKeyDetector.secret_type:

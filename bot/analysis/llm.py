@@ -178,7 +178,7 @@ class LLMAnalyzer:
                 used_cached += cached
                 self._count_tokens(tokens_in, tokens_out, cached)
                 checked = guard(
-                    body, commit, stand_in=lambda: rules.analyze(commit, language=language)
+                    body, commit, stand_in=lambda: rules.analyze_shielded(commit, language)
                 )
                 self._report(commit.sha, checked)
                 kept = noted(redact_body(checked.body), shielded.found, language)
@@ -192,7 +192,7 @@ class LLMAnalyzer:
                 )
         if self._metrics is not None:
             self._metrics.analysis_fallbacks.labels(reason=reason.split(":", 1)[0]).inc()
-        fallback = rules.analyze(commit, language=language)
+        fallback = noted(rules.analyze_shielded(commit, language), shielded.found, language)
         return AnalysisResult(
             fallback,
             input_tokens=used_in,

@@ -367,10 +367,11 @@ def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
     """The rules' analysis of one commit, read with its hidden text removed and its
     credentials redacted (a changed default is quoted as written)."""
     shielded = shield(commit)
-    return noted(_analyze(shielded.commit, language), shielded.found, language)
+    return noted(analyze_shielded(shielded.commit, language), shielded.found, language)
 
 
-def _analyze(commit: CommitInput, language: str) -> Analysis:
+def analyze_shielded(commit: CommitInput, language: str) -> Analysis:
+    """The rules' analysis of a commit already shielded (`shield.py`): the LLM's stand-in."""
     p = analysis_phrases(language)
     sig = read_signals(commit)
     types, confidence = _types(commit, sig.title, sig.line_kinds)
