@@ -70,10 +70,16 @@ _TYPOGRAPHIC: dict[int, str] = str.maketrans(
 )
 
 
+_VARIANT = re.compile("[" + "".join(map(chr, sorted(_TYPOGRAPHIC))) + "]")
+
+
 def typographic(text: str) -> str:
     """`text` with the typographic variants of letters, digits, hyphens and spaces folded to
-    their ASCII forms (CJK punctuation stays: it ends clauses and sentences)."""
-    return text if text.isascii() else text.translate(_TYPOGRAPHIC)
+    their ASCII forms (CJK punctuation stays: it ends clauses and sentences). Only the
+    variants are replaced: `str.translate` takes 10 ms over a 300 KB diff with any non-ASCII."""
+    if text.isascii():
+        return text
+    return _VARIANT.sub(lambda m: _TYPOGRAPHIC[ord(m.group())], text)
 
 
 def fold(text: str) -> str:
