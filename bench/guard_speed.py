@@ -49,7 +49,9 @@ def main() -> None:
         for commit in commits:
             answer = answers[commit.sha]
             started = time.perf_counter()
-            checked = guard(answer, commit, stand_in=lambda c=commit: rules.analyze(c))
+            checked = guard(
+                answer, commit, stand_in=lambda c=commit: rules.analyze_shielded(c, "en")
+            )
             per_commit[commit.sha].append(time.perf_counter() - started)
             dropped += len(checked.dropped)
     best = sorted(min(times) * 1000 for times in per_commit.values())

@@ -1,5 +1,6 @@
-"""What one commit says (message, pull request, file names, patches), for the fact guard's
-look-ups: whole names, paths, flags and numbers as the author wrote them.
+"""What one commit says (message, pull request, file names, patches, the changed files' whole
+texts where fetched), for the fact guard's look-ups: whole names, paths, flags and numbers as
+the author wrote them.
 
 Every look-up is a plain substring search with the boundaries checked by hand, and nothing is
 indexed ahead: a regular expression or a word set over a 300 KB diff costs tens of
@@ -38,6 +39,47 @@ _MAX_HITS = 2_000
 # An integer up to this, with no unit, is a count ("two files", "3 tests"): never checked.
 SMALL = 10
 _ORDINALS = ("", "st", "nd", "rd", "th")
+# A unit's spellings (folded): a claim's `2 s` is the commit's `2 seconds`.
+_UNITS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(
+        ("s", "sec", "secs", "second", "seconds", "秒"),
+        ("seconds", "second", "secs", "sec", "s", "秒"),
+    ),
+    **dict.fromkeys(
+        ("ms", "millisecond", "milliseconds", "毫秒"), ("milliseconds", "millisecond", "ms", "毫秒")
+    ),
+    **dict.fromkeys(
+        ("min", "mins", "minute", "minutes", "分钟"), ("minutes", "minute", "mins", "min", "分钟")
+    ),
+    **dict.fromkeys(
+        ("h", "hr", "hrs", "hour", "hours", "小时"), ("hours", "hour", "hrs", "hr", "h", "小时")
+    ),
+    **dict.fromkeys(("token", "tokens"), ("tokens", "token")),
+}
+
+
+# Typographic variants of what a name or number is written with: full-width letters and
+# digits, the hyphens that are not U+002D, the spaces that are not U+0020 (a model writes
+# `Qwen3‑Next` with U+2011, "2 GB" with U+202F).
+_TYPOGRAPHIC: dict[int, str] = str.maketrans(
+    {
+        **{c: chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F) if chr(c - 0xFEE0).isalnum()},
+        **dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2212\ufe63\uff0d"), "-"),
+        **dict.fromkeys(map(ord, "\u00a0\u2007\u2009\u200a\u202f\u3000"), " "),
+    }
+)
+
+
+_VARIANT = re.compile("[" + "".join(map(chr, sorted(_TYPOGRAPHIC))) + "]")
+
+
+def typographic(text: str) -> str:
+    """`text` with the typographic variants of letters, digits, hyphens and spaces folded to
+    their ASCII forms (CJK punctuation stays: it ends clauses and sentences). Only the
+    variants are replaced: `str.translate` takes 10 ms over a 300 KB diff with any non-ASCII."""
+    if text.isascii():
+        return text
+    return _VARIANT.sub(lambda m: _TYPOGRAPHIC[ord(m.group())], text)
 
 
 def fold(text: str) -> str:
@@ -74,8 +116,12 @@ class Ground:
         if pr is not None:
             parts += [f"#{pr.number}", pr.title, pr.body, *pr.labels]
         for f in commit.files:
+            # The whole files where fetched: a name defined in a changed file, outside its
+            # hunks, is the change's too.
             parts += [f.filename, f.previous_filename or "", f.patch or ""]
-        self.text = fold("\n".join(parts))
+            parts += [f.before or "", f.after or ""]
+        self.text = fold(typographic("\n".join(parts)))
+        self._patches = [f.patch for f in commit.files if f.patch]
         self.paths = tuple(
             fold(p) for f in commit.files for p in (f.filename, f.previous_filename) if p
         )
@@ -267,3 +313,62 @@ class Ground:
             if any(_rounds_to(f, value, places) for f in forms):
                 return True
         return False
+
+    def option_value(self, name: str, value: str, span: int = 200) -> bool:
+        """Whether an option `name` (`--a-b`, `a_b`) is followed, within `span` characters, by
+        `value` as a whole word: `--quantization=mxfp4` needs `mxfp4` given to that option."""
+        base = fold(name.lstrip("-"))
+        want = fold(value).strip("'\"")
+        if not want:
+            return True
+        for form in {base, base.replace("-", "_"), base.replace("_", "-")}:
+            for at in self._hits(form):
+                window = self.text[at + len(form) : at + len(form) + span]
+                start = 0
+                while (i := window.find(want, start)) >= 0:
+                    before = window[i - 1] if i else " "
+                    end = i + len(want)
+                    after = window[end] if end < len(window) else " "
+                    if not _joins(before, "-") and not _joins(after, "-"):
+                        return True
+                    start = i + 1
+        return False
+
+    def quantity(self, number: str, unit: str) -> bool:
+        """Whether the commit writes `number` with `unit` (`2 MB`, `2MB`, `2-MB`), or a
+        figure that rounds to it; a number with a unit is a measure, never a count."""
+        value = _decimal(number, None) if "." not in number else _decimal(*number.split(".", 1))
+        if value is None:
+            return True
+        places = len(number.split(".", 1)[1]) if "." in number else 0
+        units = _UNITS.get(fold(unit), (fold(unit),))
+        for digits in {str(int(value)), str(int(value) + 1), str(max(int(value) - 1, 0))}:
+            for at in islice(self._hits(digits), _MAX_HITS):
+                if at and (_joins(self.text[at - 1]) or self.text[at - 1] in ".,"):
+                    continue
+                m = _NUMBER_AT.match(self.text, at)
+                if m is None or m.group(1).replace(",", "") != digits:
+                    continue
+                found = _decimal(m.group(1), m.group(2))
+                if found is None or not _rounds_to(found, value, places):
+                    continue
+                rest = self.text[at + len(m.group(1)) + len(m.group(2) or "") :][:24]
+                rest = rest.lstrip(" -\t")
+                if any(rest.startswith(u) and not _joins(rest[len(u) : len(u) + 1]) for u in units):
+                    return True
+        return False
+
+    def quote(self, text: str) -> bool:
+        """Whether `text` (a quoted message) is in the commit whole, spaces aside."""
+        want = " ".join(fold(typographic(text)).split())
+        return not want or want in self._spaced
+
+    @cached_property
+    def _spaced(self) -> str:
+        return " ".join(self.text.split())
+
+    def in_patches(self, text: str) -> bool:
+        """Whether `text` is written whole in the change's patches (not its message or pull
+        request, where an instruction to a model would be planted)."""
+        want = " ".join(fold(typographic(text)).split())
+        return any(want in " ".join(fold(typographic(p)).split()) for p in self._patches)

@@ -17,12 +17,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 import pydantic
 
 from bot.analysis import hardware
-from bot.analysis.ground import Ground, fold
+from bot.analysis.ground import Ground, fold, typographic
+from bot.analysis.verdicts import check_verdicts
 from bot.models import AnalysisBody, CommitInput, Insights
 
 
@@ -36,6 +38,12 @@ class Kind(StrEnum):
     NUMBER = "number"
     HARDWARE = "hardware"
     LINK = "link"
+    QUOTE = "quote"
+    # Never from the model: a security claim, a CVE or advisory ID, a command to run.
+    SECURITY = "security"
+    COMMAND = "command"
+    # A verdict (importance, breaking, a change type) with nothing behind it: the rules' stands.
+    VERDICT = "verdict"
 
 
 @dataclass(frozen=True)
@@ -60,7 +68,8 @@ class Guarded:
 # A code span; a sentence end outside code spans (a full stop, ! or ? before a space; a CJK
 # full stop, ! , ? or ; anywhere; a line break).
 _SPAN = re.compile(r"(`+)(.+?)\1", re.DOTALL)
-_SENTENCE = re.compile(r"(`+).+?\1|[.!?](?=\s)|[。！？；]|\n", re.DOTALL)
+# A `；` ends a clause, not a sentence: dropping one would orphan the next ("otherwise …").
+_SENTENCE = re.compile(r"(`+).+?\1|[.!?](?=\s)|[。！？]|\n", re.DOTALL)
 _ABBREVIATION = re.compile(r"(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|approx)\.$", re.IGNORECASE)
 # A run of text that is neither space nor CJK (ideographs, CJK and full-width punctuation).
 _CHUNK = re.compile(r"[^\s\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+")
@@ -70,10 +79,40 @@ _CALL = re.compile(r"([A-Za-z_][\w.:]*)\(.*\)")
 _PATHLIKE = re.compile(r"[\w.*~-]*(?:/[\w.*~-]*)+")
 _DOTTED = re.compile(r"[A-Za-z_][\w*]*(?:(?:\.|::|->)[A-Za-z_*][\w*]*)+")
 _IN_CODE = re.compile(
-    r"--?[A-Za-z0-9][\w-]*"
+    r"--[A-Za-z0-9][\w-]*=[^\s,;'\"`)]+"
+    r"|--?[A-Za-z0-9][\w-]*"
     r"|[\w.*~-]*/[\w./*~-]*"
     r"|[A-Za-z_*][\w*]*(?:(?:\.|::|->)[A-Za-z_*][\w*]*)*"
     r"|\d[\d,]*(?:\.\d+)?[A-Za-z%×]*"
+)
+_MESSAGE = re.compile(r"[A-Za-z][A-Za-z0-9' ,:;!?.-]*")
+# A quotation in prose: “…”, "…", 「…」, ‘…’.
+_QUOTED = re.compile(r"“([^”]+)”|\"([^\"]+)\"|「([^」]+)」|‘([^’]+)’")
+# A number (or a range) with a unit of size, time or rate.
+_QUANTITY = re.compile(
+    r"(?<![\w.])(?P<low>\d+(?:\.\d+)?)(?:\s*(?:-|–|~|to)\s*(?P<high>\d+(?:\.\d+)?))?\s?"
+    r"(?P<unit>[KMGT]i?B(?:/s)?|[KMGT]bps|ms|µs|us|ns|s|secs?|seconds?|mins?|minutes?|hours?"
+    r"|h|tokens?|T?FLOPS|[MG]Hz|毫秒|秒|分钟|小时)(?![\w/])"
+)
+# Never posted from the model: it cannot know a vulnerability or an advisory the change does
+# not prove, and an instruction planted in a pull request asks for exactly these.
+_SECURITY = re.compile(
+    r"\bCVE-\d{4}-\d{3,}|\bGHSA(?:-[0-9a-z]{4}){3}\b|\bvulnerab|\bexploit|\bbackdoor"
+    r"|\bmalicious|remote code execution|\bRCE\b|privilege escalation|arbitrary code"
+    r"|\bsecurity (?:fix|patch|issue|hole|flaw|bug|advisory|vulnerability|update)"
+    r"|漏洞|后门|提权|安全(?:修复|问题|公告|补丁|更新|隐患)",
+    re.IGNORECASE,
+)
+# A command to run, in a code span: a shell, a downloader, an installer, root.
+_COMMAND = re.compile(
+    r"(?:^|[\s;&|(])(?:sudo|su|curl|wget|bash|sh|zsh|chmod|chown|rm|dd|eval|iex|powershell"
+    r"|nc|ssh|scp|pip3?|npm|npx|yarn|pnpm|apt(?:-get)?|yum|dnf|brew|docker|kubectl)\s"
+    r"|\|\s*(?:sudo\s+)?(?:ba|z)?sh\b"
+)
+# A command in prose, outside code spans: piped to a shell, or run as root or downloaded.
+_PROSE_COMMAND = re.compile(
+    r"\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bsudo\s+\S+|\b(?:curl|wget)\s+-?\S*\s*https?://\S+",
+    re.IGNORECASE,
 )
 # Product names written in CamelCase that are plain nouns in prose.
 _PROPER_NOUNS = frozenset(
@@ -113,15 +152,11 @@ def _prose_token(token: str, ground: Ground) -> Kind | None:
     if token[0] == "#" and token[1:].isdigit():
         return None if ground.occurs(low) else Kind.NUMBER
     if token.startswith("--"):
-        return None if ground.flag(token) else Kind.FLAG
+        return None if _flag(token, ground) else Kind.FLAG
     if "/" in token:
-        segments = [s for s in token.split("/") if s]
-        if _PATHLIKE.fullmatch(token) and (
-            len(segments) >= 3
-            or token.endswith("/")
-            or any("." in s[1:] or "_" in s or "*" in s for s in segments)
-        ):
+        if _path_shaped(token):
             return None if ground.path(token) else Kind.PATH
+        segments = [s for s in token.split("/") if s]
         return next(filter(None, (_prose_token(s, ground) for s in segments)), None)
     if "-" in token.strip("-"):
         if ground.occurs(low, inner="-"):
@@ -140,14 +175,33 @@ def _prose_token(token: str, ground: Ground) -> Kind | None:
     return None
 
 
+def _path_shaped(token: str) -> bool:
+    """Whether `a/b` is a path, not prose's "BF16/FP16" or "try/except": three parts or more,
+    a trailing slash, or a part with a suffix, an underscore or a glob."""
+    segments = [s for s in token.split("/") if s]
+    return _PATHLIKE.fullmatch(token) is not None and (
+        len(segments) >= 3
+        or token.endswith("/")
+        or any("." in s[1:] or "_" in s or "*" in s for s in segments)
+    )
+
+
+def _flag(token: str, ground: Ground) -> bool:
+    """A flag the commit names, and its value as written (`--quantization=mxfp4`) given to it."""
+    name, _, value = token.partition("=")
+    return ground.flag(name) and (not value or ground.option_value(name, value))
+
+
 def _code_token(token: str, ground: Ground) -> bool:
     """Whether a token inside a code span is supported: there every name is checked."""
     if token.startswith("--"):
-        return ground.flag(token)
+        return _flag(token, ground)
     if token.startswith("-"):
         return ground.occurs(fold(token), inner="-")
     if "/" in token:
-        return ground.path(token)
+        if _path_shaped(token):
+            return ground.path(token)
+        return all(_code_token(s, ground) for s in token.split("/") if len(s) > 1)
     if token[0].isdigit():
         return ground.number(token)
     return ground.name(token)
@@ -157,11 +211,53 @@ def _code(span: str, ground: Ground) -> bool:
     text = " ".join(span.split()).strip("'\"")
     if len(text) < 2 or ground.occurs(fold(text)):
         return True
+    if _message_like(text):
+        return ground.quote(text)
     return all(_code_token(t, ground) for t in _IN_CODE.findall(text) if t.strip("*"))
+
+
+def _message_like(text: str) -> bool:
+    """A quoted message, not code: three words or more of plain text."""
+    return len(text.split()) >= 3 and _MESSAGE.fullmatch(text) is not None
+
+
+def _quantities(prose: str, ground: Ground) -> str | None:
+    """The first number with a unit (`2 MB`, `about 2–3 GB`) the commit does not write with
+    that unit; a range needs both ends."""
+    for m in _QUANTITY.finditer(prose):
+        low, high, unit = m.group("low"), m.group("high"), m.group("unit")
+        if not ground.quantity(high or low, unit):
+            return m.group(0)
+        if high and not (
+            ground.quantity(low, unit)
+            or any(ground.occurs(f"{low}{sep}{high}") for sep in ("-", "–", "~", " - ", " to "))
+        ):
+            return m.group(0)
+    return None
+
+
+def _forbidden(claim: str, spans: list[str], ground: Ground) -> tuple[Kind, str] | None:
+    """What the model may never post: a security claim or advisory ID, and a command to run
+    that the change's own files do not write."""
+    security = _SECURITY.search(claim)
+    if security:
+        return Kind.SECURITY, security.group(0)
+    for span in spans:
+        if _COMMAND.search(span) and not ground.in_patches(span):
+            return Kind.COMMAND, span
+    prose = _SPAN.sub(" ", claim)
+    command = _PROSE_COMMAND.search(prose)
+    if command:
+        return Kind.COMMAND, command.group(0)
+    return None
 
 
 def unsupported(claim: str, ground: Ground) -> tuple[Kind, str] | None:
     """The first token of `claim` the commit does not support, with its kind; None if all are."""
+    claim = typographic(claim)
+    forbidden = _forbidden(claim, [m.group(2).strip() for m in _SPAN.finditer(claim)], ground)
+    if forbidden is not None:
+        return forbidden
     for span in _SPAN.finditer(claim):
         code = span.group(2).strip()
         # A span that is one hardware name (`sm_100a`) is read as hardware: `sm100a` says it.
@@ -172,6 +268,13 @@ def unsupported(claim: str, ground: Ground) -> tuple[Kind, str] | None:
         elif not _code(code, ground):
             return Kind.CODE, code
     prose = _SPAN.sub(lambda m: " " * len(m.group(0)), claim)
+    for quoted in _QUOTED.finditer(prose):
+        words = next(g for g in quoted.groups() if g is not None)
+        if len(words.split()) >= 3 and not ground.quote(words):
+            return Kind.QUOTE, words
+    measure = _quantities(prose, ground)
+    if measure is not None:
+        return Kind.NUMBER, measure
     marks = hardware.mentions(prose)
     for mark in marks:
         if not hardware.supported(mark, ground):
@@ -229,10 +332,22 @@ class _Check:
 def guard(
     body: AnalysisBody, commit: CommitInput, *, stand_in: Callable[[], AnalysisBody]
 ) -> Guarded:
-    """`body` with every claim the commit does not support dropped. A field left empty is
-    omitted; a summary left empty is replaced by the summary of `stand_in()` (the rules').
+    """`body` with every claim the commit does not support dropped, and each verdict with
+    nothing behind it replaced by the rules' (`verdicts.py`; each counts as a drop). A field
+    left empty is omitted; a summary left empty is replaced by the summary of `stand_in()`
+    (the rules'). `commit` is read as given: the caller shields it (`shield.py`) first.
 
     What is kept is the answer's own (validated) text, never validated again."""
+    rules = cache(stand_in)
+    claims = _claims(body, commit, rules)
+    verdict = check_verdicts(claims.body, commit, rules())
+    dropped = claims.dropped + tuple(Drop("verdict", Kind.VERDICT, o) for o in verdict.overruled)
+    return Guarded(verdict.body, dropped, claims.summary_from_rules)
+
+
+def _claims(
+    body: AnalysisBody, commit: CommitInput, stand_in: Callable[[], AnalysisBody]
+) -> Guarded:
     check = _Check(Ground(commit))
     summary = check.text("summary", body.summary)
     insights = body.insights
@@ -268,6 +383,13 @@ def guard(
             continue  # a rules summary too long for a low answer's one line: try the title
         return Guarded(kept_body.model_copy(update={"summary": fitted}), dropped, True)
     return Guarded(AnalysisBody.model_validate(rules.model_dump()), dropped, True)
+
+
+def guard_text(text: str, ground: str) -> tuple[str | None, tuple[Drop, ...]]:
+    """A free text (the weekly narrative) with each sentence `ground` does not support
+    dropped; None when none is left."""
+    check = _Check(Ground(CommitInput(sha="", message=ground)))
+    return check.text("text", text), tuple(check.dropped)
 
 
 def _texts(insights: Insights) -> list[tuple[str, str | None]]:

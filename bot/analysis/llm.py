@@ -21,8 +21,11 @@ import pydantic
 
 from bot.analysis import AnalysisResult, rules
 from bot.analysis.cost import Prices
+from bot.analysis.fitting import fit_answer
 from bot.analysis.guard import Guarded, guard
+from bot.analysis.language import written_in
 from bot.analysis.prompt import Prompt, analysis_schema, build_prompt
+from bot.analysis.shield import noted, redact_body, shield
 from bot.analysis.usage import cached_input_tokens
 from bot.models import Analysis, AnalysisBody, CommitInput
 from bot.runtime.logs import get_logger
@@ -148,6 +151,10 @@ class LLMAnalyzer:
         return self._mode
 
     async def analyze(self, commit: CommitInput, *, language: str) -> AnalysisResult:
+        # The model, the guard's ground and the rules' stand-in read the same text: what a
+        # reader sees, with its credentials redacted.
+        shielded = shield(commit)
+        commit = shielded.commit
         prompt = build_prompt(commit, language=language, max_input_tokens=self._max_input)
         used_in, used_out, used_cached = 0, 0, 0
         reason = "unknown"
@@ -155,7 +162,7 @@ class LLMAnalyzer:
             for attempt in (1, 2):
                 started = time.perf_counter()
                 try:
-                    body, tokens_in, tokens_out, cached = await self._ask(prompt)
+                    body, tokens_in, tokens_out, cached = await self._ask(prompt, language)
                 except AnswerRejected as exc:
                     reason = exc.reason
                     used_in, used_out = used_in + exc.tokens_in, used_out + exc.tokens_out
@@ -171,10 +178,11 @@ class LLMAnalyzer:
                 used_cached += cached
                 self._count_tokens(tokens_in, tokens_out, cached)
                 checked = guard(
-                    body, commit, stand_in=lambda: rules.analyze(commit, language=language)
+                    body, commit, stand_in=lambda: rules.analyze_shielded(commit, language)
                 )
                 self._report(commit.sha, checked)
-                analysis = Analysis(**checked.body.model_dump(), analyzer=self.name)
+                kept = noted(redact_body(checked.body), shielded.found, language)
+                analysis = Analysis(**kept.model_dump(), analyzer=self.name)
                 return AnalysisResult(
                     analysis,
                     input_tokens=used_in,
@@ -184,7 +192,7 @@ class LLMAnalyzer:
                 )
         if self._metrics is not None:
             self._metrics.analysis_fallbacks.labels(reason=reason.split(":", 1)[0]).inc()
-        fallback = rules.analyze(commit, language=language)
+        fallback = noted(rules.analyze_shielded(commit, language), shielded.found, language)
         return AnalysisResult(
             fallback,
             input_tokens=used_in,
@@ -193,8 +201,9 @@ class LLMAnalyzer:
             fallback_reason=f"{self.name} failed twice ({reason}); rules analysis used",
         )
 
-    async def _ask(self, prompt: Prompt) -> tuple[AnalysisBody, int, int, int]:
-        """One call (plus format negotiation); raises AnswerRejected with a reason."""
+    async def _ask(self, prompt: Prompt, language: str) -> tuple[AnalysisBody, int, int, int]:
+        """One call (plus format negotiation); raises AnswerRejected with a reason: an answer
+        in another language than `language` too (the caller asks once more)."""
         while True:
             try:
                 async with asyncio.timeout(self._timeout):
@@ -230,11 +239,16 @@ class LLMAnalyzer:
             )
         content = choice.message.content or ""
         try:
-            body = AnalysisBody.model_validate_json(_strip_fences(content))
+            data = json.loads(_strip_fences(content))
+        except ValueError:
+            raise AnswerRejected("invalid JSON", tokens_in, tokens_out, cached) from None
+        try:
+            # Fitted first: one list item too many is dropped, not the whole answer.
+            body = AnalysisBody.model_validate(fit_answer(data))
         except pydantic.ValidationError as exc:
-            kind = "invalid JSON" if exc.errors()[0]["type"] == "json_invalid" else "schema"
-            detail = f"{kind}: {_where(exc)}" if kind == "schema" else kind
-            raise AnswerRejected(detail, tokens_in, tokens_out, cached) from None
+            raise AnswerRejected(f"schema: {_where(exc)}", tokens_in, tokens_out, cached) from None
+        if not written_in(body, language):
+            raise AnswerRejected(f"language: not {language}", tokens_in, tokens_out, cached)
         return body, tokens_in, tokens_out, cached
 
     async def _post(self, prompt: Prompt) -> bytes:

@@ -6,7 +6,8 @@ import re
 
 from bot.models import fit_sentences
 
-_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+# An unclosed comment hides the rest of the text on GitHub, so it ends at the end.
+_HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 # Markup that is not prose: images, line breaks, collapsible sections.
 _HTML_TAG = re.compile(
     r"</?(?:img|br|p|div|span|details|summary|sub|sup|a|b|i|hr|table|tr|td|th)\b[^>]*>",

@@ -3,9 +3,11 @@
 The prompt (pure) carries the week's themes with the titles and summaries of their most
 important commits, between two lines of a random boundary, as untrusted data; it stays within
 `max_input_tokens`. The answer is one JSON object `{"narrative": "..."}` whose text is
-bounded (`NARRATIVE_MAX` characters, whole sentences) and is rendered as safe Markdown by the
-roll-up. Any failure (timeout, error, invalid or cut answer) leaves the roll-up without a
-narrative: the grouping stands on its own, and no second call is made.
+bounded (`NARRATIVE_MAX` characters, whole sentences), checked by the analyses' fact guard
+against that data (a sentence it does not support is dropped whole) and rendered as safe
+Markdown by the roll-up. Any failure (timeout, error, invalid or cut answer, another
+language, nothing supported) leaves the roll-up without a narrative: the grouping stands on
+its own, and no second call is made.
 """
 
 from __future__ import annotations
@@ -20,7 +22,10 @@ import pydantic
 from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints
 
 from bot.analysis.cost import Prices
+from bot.analysis.credentials import redact
 from bot.analysis.diff import estimate_tokens
+from bot.analysis.guard import guard_text
+from bot.analysis.language import chinese
 from bot.analysis.llm import AnswerRejected, _Completion, _strip_fences, count_tokens, post_capped
 from bot.analysis.prompt import LANGUAGES
 from bot.analysis.rollup import OTHER_AREA, Narrative, Rollup
@@ -153,6 +158,20 @@ def parse_narrative(content: str, *, finish_reason: str | None = "stop") -> str:
     return answer.narrative
 
 
+def checked_narrative(text: str, prompt: NarrativePrompt, *, language: str, repo: str) -> str:
+    """The narrative through the analyses' guard: each sentence the week's data (the prompt
+    the model was given) does not support is dropped whole, credentials are redacted, and an
+    answer in another language, or with nothing left, is rejected."""
+    if chinese(text) != (language == "zh-CN"):
+        raise NarrativeRejected(f"language: not {language}")
+    kept, dropped = guard_text(text, prompt.user)
+    for drop in dropped:
+        log.info("narrative_claim_dropped", repo=repo, kind=drop.kind, token=drop.token)
+    if kept is None:
+        raise NarrativeRejected("unsupported: no sentence of the answer is supported")
+    return redact(kept)
+
+
 async def write_narrative(
     client: openai.AsyncOpenAI,
     rollup: Rollup,
@@ -195,7 +214,12 @@ async def write_narrative(
                 cached_input_tokens(usage),
             )
         choice = completion.choices[0]
-        text = parse_narrative(choice.message.content or "", finish_reason=choice.finish_reason)
+        text = checked_narrative(
+            parse_narrative(choice.message.content or "", finish_reason=choice.finish_reason),
+            prompt,
+            language=language,
+            repo=rollup.repo,
+        )
     except (openai.OpenAIError, TimeoutError) as exc:
         log.warning("weekly_narrative_failed", repo=rollup.repo, error=type(exc).__name__)
         return None

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from bot.analysis.paths import PathKind, impact
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
+from bot.analysis.shield import noted, shield
 from bot.analysis.signals import Signals, read_signals
 from bot.analysis.titles import ParsedTitle
 from bot.analysis.wording import breaking_risks, write
@@ -363,7 +364,14 @@ def _assess(
 
 
 def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
-    """The rules' analysis of one commit."""
+    """The rules' analysis of one commit, read with its hidden text removed and its
+    credentials redacted (a changed default is quoted as written)."""
+    shielded = shield(commit)
+    return noted(analyze_shielded(shielded.commit, language), shielded.found, language)
+
+
+def analyze_shielded(commit: CommitInput, language: str) -> Analysis:
+    """The rules' analysis of a commit already shielded (`shield.py`): the LLM's stand-in."""
     p = analysis_phrases(language)
     sig = read_signals(commit)
     types, confidence = _types(commit, sig.title, sig.line_kinds)

@@ -38,6 +38,24 @@ VALID_BODY: dict[str, Any] = {
 }
 
 
+# The same answer in Chinese: what a real model writes when the prompt asks for zh-CN (the
+# default answer follows the language asked; a recorded or scripted one is sent as it is).
+VALID_BODY_ZH: dict[str, Any] = {
+    **VALID_BODY,
+    "summary": "修复 8 位输入的量化路径。路由权重保持原有的数据类型。",
+    "impact": [{"area": "量化算子", "files": 2}],
+    "insights": {"compatibility": "无需修改任何配置。"},
+    "risks": [
+        {
+            "description": "其他 MLP 路径可能依赖旧的类型转换。",
+            "consequence": "这些路径的精度可能下降。",
+            "mitigation": "运行 MLP 精度测试。",
+        }
+    ],
+    "recommendations": [{"audience": "maintainers", "text": "补充一个回归测试。"}],
+}
+
+
 @dataclass
 class Behaviour:
     """What the next call gets. kind: valid | invalid_json | cut | hang | error | raw |
@@ -167,7 +185,13 @@ class FakeLLM:
         elif behaviour.kind == "raw":
             content = behaviour.content or ""
         else:
-            body = behaviour.body or self._recorded(messages[-1]["content"]) or VALID_BODY
+            user = messages[-1]["content"]
+            asked_zh = user.startswith("Write in Simplified Chinese")
+            body = (
+                behaviour.body
+                or self._recorded(user)
+                or (VALID_BODY_ZH if asked_zh else VALID_BODY)
+            )
             content = json.dumps(body, ensure_ascii=False)
         completion_tokens = min(max_tokens, max(1, len(content) // 4))
         usage: dict[str, Any] = {
