@@ -34,6 +34,8 @@ SUMMARY_LIMIT = 400
 _BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
 _SECURITY_WORDS = re.compile(r"security|vulnerab|cve-|\w+ injection", re.IGNORECASE)
 _SPAN = re.compile(r"`([^`]+)`")
+# A line that is only a comment, in the languages the facts read.
+_COMMENT = re.compile(r"^\s*(?:#|//|/\*|\*|--|<!--)")
 # A value as a user writes it: a number, a quoted string, a boolean or none; not a name.
 _LITERAL = re.compile(
     r"[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
@@ -230,21 +232,24 @@ def changed_names(sig: Signals) -> list[Name]:
 
 
 def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    """Every statement of fact the change supports, most telling first."""
+    """Every statement of fact the change supports, ranked by consequence: what callers lose
+    (a public removal or rename), then what runs differently (a deprecation, a value), then
+    what users set (an option, a variable, a key, a pin), then new public API, then the
+    internals. Nothing is said of a name but what happened to it: "changes `A`, `B`" is no
+    statement."""
     readers = (
-        _registrations,
-        _new_modules,
-        _renames,
         _removals,
+        _renames,
+        _deprecations,
+        _values,
         _settings_added,
         _keys_dropped,
+        _requirements,
+        _registrations,
+        _new_modules,
         _additions,
         _kernels,
-        _requirements,
-        _deprecations,
         _moves,
-        _changes,
-        _values,
         _tests,
         _sections,
     )
@@ -392,13 +397,6 @@ def _moves(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     ]
 
 
-def _changes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    changed = changed_names(sig)
-    if not changed:
-        return []
-    return [_Statement("architecture", _in(p, changed[:3], together=p.changes_in, apart=p.changes))]
-
-
 def _values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Values settings files change, the same change in several files said once."""
     paths: dict[tuple[str, str, str], list[str]] = {}
@@ -470,21 +468,22 @@ def write(
     for statement in facts:
         if statement.theme and statement.clause not in used:
             text.note(statement.theme, sentence(p, statement.clause))
-    _about_fix(sig, types, importance, text, p)
+    _about_fix(commit, sig, types, text, p)
     _about_change(sig, types, text, p)
     return text
 
 
 def _about_fix(
-    sig: Signals, types: list[ChangeType], importance: Importance, text: Text, p: AnalysisPhrases
+    commit: CommitInput, sig: Signals, types: list[ChangeType], text: Text, p: AnalysisPhrases
 ) -> None:
     """A fix names its symptom with where the change is, the issues it closes and whom it
-    affects (never only what the title said), and asks for a test when none changed."""
+    affects (never only what the title said), and asks for a regression test when it changes
+    code that runs and no test changed (never for comments, docstrings or build scripts)."""
     if T.BUGFIX not in types or T.REVERT in types or not sig.source_lines:
         return
     changed = changed_names(sig)
     where = codes(p, (n.name for n in changed[:3])) if changed else ""
-    if where and not sig.test_files and types[0] is T.BUGFIX:
+    if where and not sig.test_files and types[0] is T.BUGFIX and code_changed(commit, sig):
         text.advise(Audience.MAINTAINERS, p.no_test.format(where=where))
     severity = sig.severity
     if not severity or not (where or sig.fixes or sig.impact):
@@ -500,8 +499,31 @@ def _about_fix(
     text.note("security" if security else "compatibility", sentence(p, clause))
     if security:
         text.advise(Audience.MAINTAINERS, p.security.format(words=words))
-    elif importance is Importance.HIGH and where:
-        text.advise(Audience.USERS, p.pick_up_fix.format(words=words, where=where))
+
+
+def code_changed(commit: CommitInput, sig: Signals) -> bool:
+    """Whether a shipped file's patch changes a line of code: not only blank lines, comments
+    and docstrings. A file without a patch counts as code (what changed is not known)."""
+    shipped = set(sig.source_files)
+    for f in commit.files:
+        if f.filename not in shipped:
+            continue
+        if f.patch is None:
+            return True
+        in_doc = False
+        for line in f.patch.split("\n"):
+            if line.startswith("@@"):
+                in_doc = False
+                continue
+            body = line[1:]
+            quotes = body.count('"""') + body.count("'''")
+            changed = line[:1] in "+-" and body.strip() and not in_doc and not quotes
+            if changed and not _COMMENT.match(body):
+                return True
+            # A docstring opens or closes on the new side (a removed line repeats the old).
+            if quotes % 2 and line[:1] != "-":
+                in_doc = not in_doc
+    return False
 
 
 def _distinct(words: tuple[str, ...]) -> list[str]:
