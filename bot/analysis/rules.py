@@ -428,7 +428,10 @@ def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
         sig,
         types,
         verdict.importance,
-        risks=risks if verdict.breaking and verdict.importance is not Importance.LOW else [],
+        # A merge's removals are still proven facts of its branch, said without the verdict.
+        risks=risks
+        if (verdict.breaking or unproven_merge) and verdict.importance is not Importance.LOW
+        else [],
         p=p,
     )
     return Analysis(

@@ -197,7 +197,10 @@ def merged_message(message: str) -> str | None:
         return f"{subject} (#{m.group('pr')})\n{rest}".strip()
     name = m.group("branch") or m.group("tag") or m.group("commit") or ""
     subject = re.sub(r"[-_/]+", " ", name.rsplit("/", 1)[-1]).strip() or name
-    return f"{subject}\n\n{body}".strip()
+    # git's `merge.log` heads the merged commits' titles with `* branch:`; the titles stay.
+    titles = re.sub(r"(?m)^\* [^\n]*:\s*$\n?", "", body)
+    titles = "\n".join(f"- {t.strip()}" if t.startswith("  ") else t for t in titles.split("\n"))
+    return f"{subject}\n\n{titles}".strip()
 
 
 def normalise_title(title: str) -> str:

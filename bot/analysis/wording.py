@@ -125,6 +125,20 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
             PathKind.PUBLIC_API
         ):
             risks.append(_renamed_risk(p, pair))
+    # A changed default before a removed setting: ranked by consequence.
+    for change in sig.defaults_changed:
+        risks.append(
+            Risk(
+                description=sentence(
+                    p, p.default.format(name=change.name, old=change.old, new=change.new)
+                ),
+                consequence=p.default_differs.format(name=change.name),
+                # A user can set a value, not a name from the code (`DEFAULT_TITLE`).
+                mitigation=p.default_keep.format(name=change.name, old=change.old)
+                if _LITERAL.fullmatch(change.old.strip())
+                else None,
+            )
+        )
     removed: tuple[tuple[tuple[str, str], tuple[str, str], tuple[str, ...]], ...] = (
         (p.env_removed, p.env_no_effect, sig.env_removed),
         (p.flags_removed, p.flags_fail, sig.flags_removed),
@@ -145,19 +159,6 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                     else None,
                 )
             )
-    for change in sig.defaults_changed:
-        risks.append(
-            Risk(
-                description=sentence(
-                    p, p.default.format(name=change.name, old=change.old, new=change.new)
-                ),
-                consequence=p.default_differs.format(name=change.name),
-                # A user can set a value, not a name from the code (`DEFAULT_TITLE`).
-                mitigation=p.default_keep.format(name=change.name, old=change.old)
-                if _LITERAL.fullmatch(change.old.strip())
-                else None,
-            )
-        )
     return risks
 
 
@@ -529,19 +530,24 @@ def code_changed(commit: CommitInput, sig: Signals) -> bool:
 def _distinct(words: tuple[str, ...]) -> list[str]:
     """Words once each, a plural beside its singular left out (“NaN”, not “NaN, NaNs”)."""
     lower = {w.lower() for w in words}
-    return [w for w in words if not (w.lower().endswith("s") and w.lower()[:-1] in lower)]
+    return [
+        w
+        for w in words
+        if not (w.lower().endswith("s") and {w.lower()[:-1], w.lower()[:-2]} & lower)
+    ]
 
 
 def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: AnalysisPhrases) -> None:
     """Numbers, defaults, reverts and relands, and what users and developers should do."""
     if text.risks:
+        # Ranked by consequence, so that "and N more" hides nothing above what it shows.
         named = [
+            *(n.name for n in sig.removed_exports),
+            *(r.old.name for r in sig.renamed_symbols),
+            *(c.name for c in sig.defaults_changed),
             *sig.env_removed,
             *sig.flags_removed,
             *sig.config_keys_removed,
-            *(n.name for n in sig.removed_exports),
-            *(c.name for c in sig.defaults_changed),
-            *(r.old.name for r in sig.renamed_symbols),
         ]
         if named:
             text.advise(Audience.USERS, p.migrate.format(names=codes(p, named)))
