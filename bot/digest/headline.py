@@ -138,7 +138,7 @@ class Related:
             line += f" — {types}"
         fact = _top_fact(commit)
         if fact:
-            line += f": {inline(fact)}"
+            line += p.fact.format(fact=inline(fact))
         if item.follow_ups:
             fixes = self.s.separator.join(self.sha(f) for f in item.follow_ups)
             line += f" · {p.fixed_by.format(fixes=fixes)}"
