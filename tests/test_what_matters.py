@@ -368,3 +368,13 @@ def test_a_regression_test_is_asked_for_only_where_code_that_runs_changed_withou
 ) -> None:
     a = _analyse(message, files)
     assert any("regression test" in r.text for r in a.recommendations) is asks
+
+
+def test_a_fix_without_a_named_symptom_says_where_it_lies_once() -> None:
+    tested = [_file("src/pkg/cache.py", _EDITS), _file("tests/test_cache.py", lines=10)]
+    a = _analyse("[Bugfix] Fix stale cache entries", tested)
+    assert a.insights is not None
+    assert a.insights.architecture == "The fix is in `Cache.lookup`, `Cache.store`."
+    # Without a test, the request for one names the place; it is not said twice.
+    a = _analyse("[Bugfix] Fix stale cache entries", tested[:1])
+    assert a.insights is None and len(a.recommendations) == 1

@@ -51,6 +51,8 @@ class AnalysisPhrases:
     deprecation: str  # {text}
     fixes: str  # {words} {where}
     fixes_plain: str  # {words}
+    fix_in: str  # {where}
+    speedup_in: str  # {where}
     fixed_issues: str  # {issues}
     affecting: str  # {impact}
     reports: str  # {number}
@@ -138,6 +140,8 @@ EN = AnalysisPhrases(
     deprecation="adds a deprecation warning: “{text}”",
     fixes="fixes “{words}” in {where}",
     fixes_plain="fixes “{words}”",
+    fix_in="the fix is in {where}",
+    speedup_in="the speed-up is in {where}",
     fixed_issues=" (fixes {issues})",
     affecting="; the author reports it affects {impact}",
     reports="the author reports “{number}”",
@@ -208,6 +212,8 @@ ZH = AnalysisPhrases(
     deprecation="新增弃用警告：“{text}”",
     fixes="修复了 {where} 中的“{words}”",
     fixes_plain="修复了“{words}”",
+    fix_in="修复位于 {where}",
+    speedup_in="提速位于 {where}",
     fixed_issues="（修复 {issues}）",
     affecting="；作者称影响“{impact}”",
     reports="作者给出的数据：“{number}”",

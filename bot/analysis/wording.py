@@ -470,6 +470,11 @@ def write(
         if statement.theme and statement.clause not in used:
             text.note(statement.theme, sentence(p, statement.clause))
     _about_fix(commit, sig, types, text, p)
+    if types[0] is T.PERFORMANCE and not text.insights:
+        changed = changed_names(sig)
+        if changed:
+            where = codes(p, (n.name for n in changed[:3]))
+            text.note("performance", sentence(p, p.speedup_in.format(where=where)))
     _about_change(sig, types, text, p)
     return text
 
@@ -484,9 +489,13 @@ def _about_fix(
         return
     changed = changed_names(sig)
     where = codes(p, (n.name for n in changed[:3])) if changed else ""
-    if where and not sig.test_files and types[0] is T.BUGFIX and code_changed(commit, sig):
+    asked = bool(where) and not sig.test_files and types[0] is T.BUGFIX
+    if asked and code_changed(commit, sig):
         text.advise(Audience.MAINTAINERS, p.no_test.format(where=where))
     severity = sig.severity
+    if not severity and where and not text.recommendations:
+        # No symptom named: where the fix lies is what the title did not say.
+        text.note("architecture", sentence(p, p.fix_in.format(where=where)))
     if not severity or not (where or sig.fixes or sig.impact):
         return
     words = p.list_sep.join(_distinct(severity)[:3])
