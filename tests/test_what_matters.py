@@ -378,3 +378,16 @@ def test_a_fix_without_a_named_symptom_says_where_it_lies_once() -> None:
     # Without a test, the request for one names the place; it is not said twice.
     a = _analyse("[Bugfix] Fix stale cache entries", tested[:1])
     assert a.insights is None and len(a.recommendations) == 1
+
+
+_TEST_ADDED = "@@ -1,1 +1,3 @@\n import pkg\n+def test_lookup_returns_none():\n+    assert pkg\n"
+
+
+def test_the_tests_a_change_adds_are_named_only_when_nothing_weightier_is_said() -> None:
+    test_file = _file("tests/test_cache.py", _TEST_ADDED, lines=2)
+    weighty = _analyse(
+        "Rework the entry points", [_file("src/pkg/entry.py", _RANKED_PATCH), test_file]
+    )
+    assert "test_lookup_returns_none" not in " ".join(_sentences(weighty))
+    alone = _analyse("[Feature] Rework the cache", [_file("src/pkg/cache.py", _EDITS), test_file])
+    assert "test_lookup_returns_none" in " ".join(_sentences(alone))

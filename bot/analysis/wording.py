@@ -67,6 +67,8 @@ class _Statement:
 
     theme: str | None
     clause: str
+    # said only when the change holds nothing of more consequence (the tests it adds)
+    minor: bool = False
 
 
 def codes(p: AnalysisPhrases, names: Iterable[str], limit: int = 3) -> str:
@@ -430,7 +432,7 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     if not tests:
         return []
     clause = forms(p.tests_added, len(tests)).format(names=codes(p, tests))
-    return [_Statement("architecture", clause)]
+    return [_Statement("architecture", clause, minor=True)]
 
 
 # --- the whole text --------------------------------------------------------------------
@@ -466,8 +468,10 @@ def write(
             text.summary = one_line(capitalised(head))
     if low:
         return text
+    # The tests a change adds are named only where nothing of more consequence is said.
+    weighty = bool(text.risks) or any(s.theme and not s.minor for s in facts)
     for statement in facts:
-        if statement.theme and statement.clause not in used:
+        if statement.theme and statement.clause not in used and not (statement.minor and weighty):
             text.note(statement.theme, sentence(p, statement.clause))
     _about_fix(commit, sig, types, text, p)
     if types[0] is T.PERFORMANCE and not text.insights:
