@@ -469,7 +469,9 @@ def write(
     if low:
         return text
     # The tests a change adds are named only where nothing of more consequence is said.
-    weighty = bool(text.risks) or any(s.theme and not s.minor for s in facts)
+    weighty = bool(text.risks) or any(
+        s.theme and not s.minor and s.clause not in used for s in facts
+    )
     for statement in facts:
         if statement.theme and statement.clause not in used and not (statement.minor and weighty):
             text.note(statement.theme, sentence(p, statement.clause))
