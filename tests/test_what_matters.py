@@ -128,6 +128,24 @@ def test_importance_follows_the_scope_and_size_the_facts_show(
 
 
 @pytest.mark.parametrize(
+    ("title", "scope"),
+    [
+        ("[Kernel] Add FP8 GEMM for SM100", "SM100"),
+        ("Tune decode for gfx942", "gfx942"),
+        ("[ROCm] Fix the build", "rocm"),
+        ("Use sm_90a features in the attention kernel", "sm_90a"),
+        ("Reduce CPU overhead of the scheduler", None),
+        ("Speed up the sampler", None),
+    ],
+)
+def test_the_title_confines_a_change_only_by_unambiguous_hardware(
+    title: str, scope: str | None
+) -> None:
+    commit = CommitInput(sha=SHA, message=title, files_known=False)
+    assert read_signals(commit).confined_to == scope
+
+
+@pytest.mark.parametrize(
     ("paths", "scope"),
     [
         (["vllm_ascend/_310p/sampler.py", "vllm_ascend/_310p/worker.py"], "310p"),
@@ -139,6 +157,9 @@ def test_importance_follows_the_scope_and_size_the_facts_show(
         (["csrc/attention/sm90/tiles.cu", "csrc/attention/sm100/tiles.cu"], None),
         (["csrc/attention/sm90/tiles.cu", "vllm/attention/layer.py"], None),
         (["bot/models.py"], None),
+        (["vllm/platforms/xpu.py", "vllm/v1/worker/xpu_worker.py"], "xpu"),
+        # A word that names no platform in a path: not confined.
+        (["pkg/kv_pool/cpu_offload/manager.py"], None),
     ],
 )
 def test_a_change_is_confined_only_when_every_shipped_file_shares_one_scope(

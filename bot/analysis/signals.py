@@ -75,11 +75,14 @@ _NARROW_PHRASE = re.compile(
 # Hardware, platforms and model families a path or title confines a change to: SM
 # architectures, gfx targets, ROCm and the other back ends, one Ascend chip (the table of
 # chips and generations is `hardware.py`).
+# In a title only the unambiguous names count ("CPU overhead" is no platform); a path's
+# folder or module named for a back end (`platforms/xpu.py`, `ops/rocm/`) counts too.
 _HARDWARE_WORD = re.compile(
-    r"(?<![a-z0-9])(sm_?\d{2,3}[a-z]?|gfx\d{3,4}[a-z]?|rocm|hip|cuda[- ]?graphs?-only|xpu|tpu|hpu"
-    r"|mps|cpu|neuron|gaudi|hopper|blackwell|ampere|310p|ascend ?950|a5)(?![a-z0-9])",
+    r"(?<![a-z0-9])(sm_?\d{2,3}[a-z]?|gfx\d{3,4}[a-z]?|rocm|hopper|blackwell|ampere|310p"
+    r"|ascend ?950)(?![a-z0-9])",
     re.IGNORECASE,
 )
+_BACKEND_PART = re.compile(r"(?:^|/)(xpu|tpu|hpu|hip|mps|neuron|gaudi)(?:/|_|\.py$)")
 # A model's own module or folder (`models/qwen3.py`, `models/deepseek_v2/`); the shared files
 # of a models package are no model's.
 _MODEL_PATH = re.compile(r"(?:^|/)models?/(?P<name>[^/]+?)(?:\.py|/)")
@@ -301,6 +304,9 @@ def _path_scope(path: str) -> str | None:
     word = _HARDWARE_WORD.search(path.replace("/", " ").replace("_", " ").replace(".", " "))
     if word:
         return word.group(1).lower()
+    backend = _BACKEND_PART.search(path.lower())
+    if backend:
+        return backend.group(1)
     model = _MODEL_PATH.search(path)
     if model and model.group("name") not in _SHARED_MODEL_FILES:
         return f"models/{model.group('name')}"
