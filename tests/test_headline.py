@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.digest.headline import Related
 from bot.digest.render import render
 from bot.digest.synthesis import HeadlineKind, headline, synthesize
-from bot.models import Analysis, ChangeType, DigestCommit, Importance
+from bot.models import Analysis, ChangeType, DigestCommit, Importance, Risk
 from tests.examples import revert_day
 from tests.markdown import parse
 
@@ -320,3 +321,24 @@ def test_the_digest_links_the_alerts_already_sent() -> None:
         line for line in part.body.splitlines() if line.startswith("|") and commits[1].url in line
     )
     assert url not in other
+
+
+@pytest.mark.parametrize(
+    ("title", "risk", "shown"),
+    [
+        # The top fact the analysis proves says what the day was about.
+        ("Remove the v1 loader (#12)", "Removes `load_v1` from `pkg/__init__.py`.", True),
+        # A risk that only quotes the title says nothing more: left out.
+        ("Drop v0 support (#12)", "The title names a removal: “Drop v0 support”.", False),
+    ],
+)
+def test_a_breaking_headline_line_says_its_top_fact(title: str, risk: str, shown: bool) -> None:
+    top = commit(1, title, importance=Importance.HIGH, breaking=True)
+    assert top.analysis is not None
+    top = replace(top, analysis=top.analysis.model_copy(update={"risks": [Risk(description=risk)]}))
+    digest = replace(revert_day("en"), commits=(top,), recent=())
+    block = Related(digest).block()
+    assert block is not None
+    (line,) = block.splitlines()
+    assert line.endswith(f": {risk}") is shown
+    assert "— feature" in line

@@ -174,10 +174,11 @@ CASES: list[tuple[str, list[FileChange], ChangeType, Importance]] = [
         I.MEDIUM,
     ),
     (
+        # The title names a removal, but no public name, option or variable is shown to go.
         "[Quantization][Deprecation] Remove RTN (#32697)",
         files(("vllm/model_executor/layers/quantization/rtn.py", 400)),
         T.DEPRECATION,
-        I.HIGH,
+        I.MEDIUM,
     ),
     (
         "Bump Flashinfer to v0.6.1 (#30993)",
@@ -533,8 +534,8 @@ def test_a_fix_names_what_it_changes_and_asks_for_a_test_only_when_none_changed(
     message = "[Bugfix] Fix stale cache\n\nThe cache returned stale entries. Fixes #12."
     fix = [FileChange(filename="src/pkg/cache.py", additions=1, deletions=1, patch=patch)]
     analysis = analyze(CommitInput(sha="6" * 40, message=message, files=fix))
-    assert analysis.insights is not None
-    assert analysis.insights.architecture == "Changes `Cache.lookup` in `src/pkg/cache.py`."
+    # The edited method is named with what happened to it (the fix), never in a bare list.
+    assert analysis.insights is None or analysis.insights.architecture is None
     (hint,) = [r.text for r in analysis.recommendations if r.audience.value == "maintainers"]
     assert hint == "No test changed with this fix of `Cache.lookup`: ask for a regression test."
     tested = [*fix, FileChange(filename="tests/test_cache.py", additions=5)]
@@ -669,7 +670,7 @@ def test_a_maintainers_severity_label_makes_a_fix_high(label: str) -> None:
     "message",
     [
         # The titles and messages that quote the author inside a sentence of the App's.
-        "[Deprecation] Remove " + "the old loader and its many options, " * 12 + "(#9)",
+        "[Deprecation] Drop support for " + "the old loader and its many options, " * 12 + "(#9)",
         'Revert "' + "Add a very long feature name that goes on and on, " * 10 + '" (#9)',
         'Reland "' + "Add a very long feature name that goes on and on, " * 10 + '" (#9)',
         "Change the loader (#9)\n\nBREAKING CHANGE: " + "the loader now needs a path, " * 20,

@@ -35,8 +35,6 @@ class AnalysisPhrases:
     renames: str  # {old} {new}
     renames_in: str  # {old} {new} {path}
     moves: str  # {names} {old} {new}
-    changes: str  # {names}
-    changes_in: str  # {names} {path}
     flags_added: tuple[str, str]  # {names}
     flags_removed: tuple[str, str]  # {names}
     env_added: tuple[str, str]  # {names}
@@ -53,6 +51,8 @@ class AnalysisPhrases:
     deprecation: str  # {text}
     fixes: str  # {words} {where}
     fixes_plain: str  # {words}
+    fix_in: str  # {where}
+    speedup_in: str  # {where}
     fixed_issues: str  # {issues}
     affecting: str  # {impact}
     reports: str  # {number}
@@ -78,7 +78,6 @@ class AnalysisPhrases:
     migrate: str  # {names}
     deprecation_users: str  # {text}
     deprecation_replaced: str  # {replacement}
-    pick_up_fix: str  # {words} {where}
     security: str  # {words}
     no_test: str  # {where}
     pins_developers: str  # {pins}
@@ -107,8 +106,6 @@ EN = AnalysisPhrases(
     renames="renames `{old}` to `{new}`",
     renames_in="renames `{old}` to `{new}` in `{path}`",
     moves="moves {names} from `{old}` to `{new}`",
-    changes="changes {names}",
-    changes_in="changes {names} in `{path}`",
     flags_added=("adds the command-line flag {names}", "adds the command-line flags {names}"),
     flags_removed=(
         "removes the command-line flag {names}",
@@ -143,6 +140,8 @@ EN = AnalysisPhrases(
     deprecation="adds a deprecation warning: “{text}”",
     fixes="fixes “{words}” in {where}",
     fixes_plain="fixes “{words}”",
+    fix_in="the fix is in {where}",
+    speedup_in="the speed-up is in {where}",
     fixed_issues=" (fixes {issues})",
     affecting="; the author reports it affects {impact}",
     reports="the author reports “{number}”",
@@ -169,7 +168,6 @@ EN = AnalysisPhrases(
     migrate="Before upgrading, check code, configuration and launch commands for {names}.",
     deprecation_users="Move off what “{text}” names before it is removed.",
     deprecation_replaced="Move to `{replacement}` before the deprecated one is removed.",
-    pick_up_fix="Pick up this fix if you run into “{words}”: it changes {where}.",
     security="Decide whether the fix of “{words}” needs a release or an advisory.",
     no_test="No test changed with this fix of {where}: ask for a regression test.",
     pins_developers="Update development environments to {pins}.",
@@ -198,8 +196,6 @@ ZH = AnalysisPhrases(
     renames="将 `{old}` 重命名为 `{new}`",
     renames_in="在 `{path}` 中将 `{old}` 重命名为 `{new}`",
     moves="将 {names} 从 `{old}` 移至 `{new}`",
-    changes="修改了 {names}",
-    changes_in="修改了 `{path}` 中的 {names}",
     flags_added=("新增命令行参数 {names}", "新增命令行参数 {names}"),
     flags_removed=("移除了命令行参数 {names}", "移除了命令行参数 {names}"),
     env_added=("新增读取环境变量 {names}", "新增读取环境变量 {names}"),
@@ -216,6 +212,8 @@ ZH = AnalysisPhrases(
     deprecation="新增弃用警告：“{text}”",
     fixes="修复了 {where} 中的“{words}”",
     fixes_plain="修复了“{words}”",
+    fix_in="修复位于 {where}",
+    speedup_in="提速位于 {where}",
     fixed_issues="（修复 {issues}）",
     affecting="；作者称影响“{impact}”",
     reports="作者给出的数据：“{number}”",
@@ -239,7 +237,6 @@ ZH = AnalysisPhrases(
     migrate="升级前请检查代码、配置和启动命令是否用到了 {names}。",
     deprecation_users="请在移除之前停止使用“{text}”所指的功能。",
     deprecation_replaced="请在旧接口移除之前迁移到 `{replacement}`。",
-    pick_up_fix="如果遇到“{words}”，请升级以获取此修复：改动位于 {where}。",
     security="请评估“{words}”的修复是否需要发布版本或安全公告。",
     no_test="此修复（{where}）未修改任何测试：请要求补充回归测试。",
     pins_developers="请将开发环境更新到 {pins}。",

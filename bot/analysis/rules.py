@@ -17,7 +17,7 @@ from bot.analysis.paths import PathKind, impact
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.shield import noted, shield
 from bot.analysis.signals import Signals, read_signals
-from bot.analysis.titles import ParsedTitle
+from bot.analysis.titles import ParsedTitle, merged_message
 from bot.analysis.wording import breaking_risks, write
 from bot.models import (
     Analysis,
@@ -105,7 +105,8 @@ _KEYWORDS: list[tuple[ChangeType, re.Pattern[str]]] = [
             r"|wheels?|packaging)\b"
         ),
     ),
-    (T.CONFIG, re.compile(r"\b(config\w*|settings?|env(ironment)?\s+var\w*|defaults?)\b")),
+    # Not "default": a changed default is a change of behaviour, not a configuration edit.
+    (T.CONFIG, re.compile(r"\b(config\w*|settings?|env(ironment)?\s+var\w*)\b")),
     (
         T.REFACTOR,
         re.compile(
@@ -154,6 +155,16 @@ _CLEAN_UP = re.compile(
 )
 _TRIVIAL = re.compile(r"\b(typos?|nits?|minor|whitespace|spelling|wording|log message|comments?)\b")
 _REMOVAL = re.compile(r"\b(remov\w+|drop\w*|delet\w+)\b")
+# The author's own words that support for something ends: a version, a platform, a
+# compatibility path. No diff can prove that, so the words count.
+_SUPPORT_DROPPED = re.compile(
+    r"\b(?:drop(?:s|ped|ping)?|remov\w+|end\w*)\b.{0,40}?\b(?:support|compat\w*"
+    r"|v?\d+\.\d+(?:\.\d+)?)\b"
+)
+# The author calling the change breaking, in the title or the description.
+_SAYS_BREAKING = re.compile(r"\bbreaking[ -]changes?\b|\bbreaks? (?:the )?(?:public )?api\b", re.I)
+# A performance change is high only from this size up (percent gain; 1.2x is 20).
+_LARGE_GAIN = 20.0
 _BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
 _BUILD_BROKEN = re.compile(
     r"\b(build (?:fails?|failures?|broken|errors?)|fails? to (?:build|compile|import)"
@@ -284,9 +295,18 @@ def _types(
 
 
 def _assess(
-    commit: CommitInput, sig: Signals, types: list[ChangeType], breaking: bool
+    commit: CommitInput,
+    sig: Signals,
+    types: list[ChangeType],
+    breaking: bool,
+    *,
+    merge: bool = False,
 ) -> Assessment:
-    """Importance from what the change does and whom it affects; size only breaks ties."""
+    """Importance from what the change does and whom it affects; size only breaks ties.
+
+    `merge`: a merge whose author did not call it breaking. It is read as the branch it lands
+    (its pull request's or its commits' words); its diff against the first parent holds the
+    whole branch, so its facts alone never make it breaking."""
     primary = types[0]
     text = sig.title.text.lower()
     narrowed = sig.narrowed_by or (sig.experimental and "experimental paths")
@@ -307,16 +327,23 @@ def _assess(
     shipped_lines = sig.source_lines + sig.line_kinds[PathKind.BUILD]
     if sig.only is not None or (primary in _QUIET_TYPES and not shipped_lines):
         return Assessment(I.LOW, False, f"only {(sig.only or primary).value} change")
+    if breaking and merge:
+        return Assessment(I.MEDIUM, False, "merge: the branch's diff, not the author's words")
     if breaking:
-        level = I.MEDIUM if sig.experimental else I.HIGH
-        return Assessment(level, True, "breaking evidence")
+        # One hardware generation, platform or model family: at most medium.
+        limited = sig.experimental or sig.confined_to
+        return Assessment(I.MEDIUM if limited else I.HIGH, True, "breaking evidence")
     if T.REVERT in types and sig.reverted_title:
         # The reverted change goes away; unless the diff shows users must adapt, that is of
         # limited reach (often it had landed only days before).
         return Assessment(I.MEDIUM, False, "reverts a change")
     if T.DEPRECATION in types and _REMOVAL.search(text):
-        # A removed feature: its users must move off it.
-        return Assessment(I.MEDIUM if narrowed else I.HIGH, not narrowed, "feature removed")
+        if _SUPPORT_DROPPED.search(text):
+            # Support for a version or platform ends: its users must move.
+            return Assessment(I.MEDIUM if narrowed else I.HIGH, not narrowed, "support dropped")
+        # "Remove X": no public name, option or variable is shown to go (that would be
+        # breaking evidence above), so the title alone does not make it high.
+        return Assessment(I.MEDIUM, False, "removal named by the title, none shown public")
     if sig.by_default:
         return Assessment(I.MEDIUM if narrowed else I.HIGH, False, "default changes")
 
@@ -326,10 +353,19 @@ def _assess(
     if severe and primary is not T.REVERT and (sig.source_lines or not known):
         # High needs reach: an impact statement, or a description of a symptom not confined
         # to one platform or variant. A title alone does not show how common the path is.
+        # An author who says the outputs are unaffected has said it is not high.
+        if sig.harmless:
+            return Assessment(I.MEDIUM, False, "severe word, outputs unaffected by the author")
         if sig.impact or (not narrowed and sig.description):
             return Assessment(I.HIGH, False, f"severe symptom: {', '.join(sig.severity)}")
         return Assessment(I.MEDIUM, False, f"severe symptom, reach not shown ({narrowed})")
-    if T.PERFORMANCE in types and sig.perf_number and not narrowed and sig.source_lines:
+    if (
+        T.PERFORMANCE in types
+        and sig.perf_number
+        and not narrowed
+        and sig.source_lines
+        and (sig.perf_size or 0) >= _LARGE_GAIN
+    ):
         return Assessment(I.HIGH, False, f"performance backed by numbers: {sig.perf_number}")
     if (
         primary is T.FEATURE
@@ -358,6 +394,9 @@ def _assess(
         return Assessment(I.MEDIUM, False, f"{primary.value} of limited reach")
     if sig.series:
         return Assessment(I.MEDIUM, False, "part of a series of pull requests (no diff)")
+    if _REMOVAL.search(text) and primary not in _QUIET_TYPES and not _CLEAN_UP.search(text):
+        # Something goes away; without the diff, what and for whom is not known.
+        return Assessment(I.MEDIUM, False, "a removal, reach not shown (no diff)")
     if primary in _ROUTINE_WITHOUT_DIFF or (primary is T.REFACTOR and _CLEAN_UP.search(text)):
         return Assessment(I.LOW, False, f"routine {primary.value} (no diff)")
     return Assessment(I.MEDIUM, False, f"{primary.value} (no diff)")
@@ -373,10 +412,21 @@ def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
 def analyze_shielded(commit: CommitInput, language: str) -> Analysis:
     """The rules' analysis of a commit already shielded (`shield.py`): the LLM's stand-in."""
     p = analysis_phrases(language)
+    landed = merged_message(commit.message)
+    if landed is not None:
+        commit = commit.model_copy(update={"message": landed})
     sig = read_signals(commit)
     types, confidence = _types(commit, sig.title, sig.line_kinds)
     risks = breaking_risks(commit, sig, p)
-    verdict = _assess(commit, sig, types, bool(risks))
+    # A merge is breaking only by its author's words (a footer, a `!`, a label, "breaking
+    # change" in its text), never by the branch's diff alone.
+    unproven_merge = landed is not None and not (
+        sig.title.bang
+        or _BREAKING_FOOTER.search(commit.message)
+        or _SAYS_BREAKING.search(commit.message)
+        or any("breaking" in label.lower() for label in sig.labels)
+    )
+    verdict = _assess(commit, sig, types, bool(risks), merge=unproven_merge)
     if verdict.breaking and not risks:
         # A removed feature (deprecation tag and a removal title) is the fact itself.
         removal = p.removal_title.format(title=excerpt(sig.title.text))
@@ -386,7 +436,10 @@ def analyze_shielded(commit: CommitInput, language: str) -> Analysis:
         sig,
         types,
         verdict.importance,
-        risks=risks if verdict.breaking and verdict.importance is not Importance.LOW else [],
+        # A merge's removals are still proven facts of its branch, said without the verdict.
+        risks=risks
+        if (verdict.breaking or unproven_merge) and verdict.importance is not Importance.LOW
+        else [],
         p=p,
     )
     return Analysis(

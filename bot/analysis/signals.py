@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.analysis.facts import DefaultChange, Facts, Name, NumberKind, Renamed, read_facts
+from bot.analysis.hardware import mentions
 from bot.analysis.messages import description_paragraphs, flattened
 from bot.analysis.paths import PathKind, path_kind, ships
 from bot.analysis.titles import ParsedTitle, parse_title
@@ -71,6 +72,32 @@ _NARROW_PHRASE = re.compile(
     r"|\b(?:when|while|if|unless|only)\b|\w\+\w",
     re.IGNORECASE,
 )
+# Hardware, platforms and model families a path or title confines a change to: SM
+# architectures, gfx targets, ROCm and the other back ends, one Ascend chip (the table of
+# chips and generations is `hardware.py`).
+# In a title only the unambiguous names count ("CPU overhead" is no platform); a path's
+# folder or module named for a back end (`platforms/xpu.py`, `ops/rocm/`) counts too.
+_HARDWARE_WORD = re.compile(
+    r"(?<![a-z0-9])(sm_?\d{2,3}[a-z]?|gfx\d{3,4}[a-z]?|rocm|hopper|blackwell|ampere|310p"
+    r"|ascend ?950)(?![a-z0-9])",
+    re.IGNORECASE,
+)
+_BACKEND_PART = re.compile(r"(?:^|/)(xpu|tpu|hpu|hip|mps|neuron|gaudi)(?:/|_|\.py$)")
+# A model's own module or folder (`models/qwen3.py`, `models/deepseek_v2/`); the shared files
+# of a models package are no model's.
+_MODEL_PATH = re.compile(r"(?:^|/)models?/(?P<name>[^/]+?)(?:\.py|/)")
+_SHARED_MODEL_FILES = frozenset(
+    {"__init__", "registry", "utils", "interfaces", "base", "config", "adapters", "loader"}
+    | {"module_mapping", "interfaces_base", "vision", "transformers", "common"}
+)
+# The author saying a symptom does no harm: "outputs are unaffected", "no impact on accuracy".
+_HARMLESS = re.compile(
+    r"\b(?:(?:does not|doesn't|do not|don't|will not|won't|no|without)\s+(?:\w+\s+)?"
+    r"(?:affect|impact|change)\w*\s+(?:on\s+)?(?:the\s+)?(?:outputs?|results?|accuracy"
+    r"|correctness)|(?:outputs?|results?|accuracy)\s+(?:are|is|remains?|stays?)\s+"
+    r"(?:unaffected|unchanged|correct|the same)|harmless|benign)\b",
+    re.IGNORECASE,
+)
 _EXPERIMENTAL = re.compile(r"(^|/)(experimental|contrib|prototype|incubator|sandbox)(/|_)")
 _PRIVATE_PART = re.compile(r"(^|/)_(?!_init__\.py$)[^/]*")
 _CONFIG_MODULE = re.compile(r"config|args|envs?|settings|options", re.IGNORECASE)
@@ -108,6 +135,11 @@ class Signals:
     capability: str | None = None
     # the platform tag, model tag or hedge that confines the change, if any
     narrowed_by: str | None = None
+    # the one hardware generation, platform or model family the title or every shipped file
+    # confines the change to (a hedge like "when X" aside)
+    confined_to: str | None = None
+    # the author says the symptom leaves outputs unaffected
+    harmless: bool = False
     experimental: tuple[str, ...] = ()
     # only these kinds of files change (docs, tests, ci); None when source changes too
     only: PathKind | None = None
@@ -142,6 +174,15 @@ class Signals:
     def perf_number(self) -> str | None:
         """A measured performance change, as written ("2.3x faster", "TPOT -12%")."""
         return next((n.text for n in self.facts.numbers if n.kind is not NumberKind.REACH), None)
+
+    @property
+    def perf_size(self) -> float | None:
+        """The largest measured change the author states, as a percentage gain (2x: 100)."""
+        sizes = [
+            _size(n.text, n.kind) for n in self.facts.numbers if n.kind is not NumberKind.REACH
+        ]
+        known = [s for s in sizes if s is not None]
+        return max(known) if known else None
 
     def _shipped(self, names: tuple[Name, ...]) -> tuple[Name, ...]:
         """Public top-level names of shipped, non-private modules."""
@@ -233,10 +274,46 @@ def _exported_by(path: str) -> bool:
     return ships(path) and not _PRIVATE_PART.search(path)
 
 
-def _narrowed(title: ParsedTitle) -> str | None:
+def _size(text: str, kind: NumberKind) -> float | None:
+    m = re.search(r"\d+(?:\.\d+)?", text)
+    if m is None:
+        return None
+    value = float(m.group(0))
+    return (value - 1) * 100 if kind is NumberKind.SPEEDUP else value
+
+
+def _confined(title: ParsedTitle, source: list[str]) -> str | None:
+    """The one hardware generation, platform or model family the change is confined to: a
+    platform or model tag, hardware the title names, or a scope every shipped file shares."""
     for tag in title.tags:
         if tag.replace(" ", "") in _PLATFORM_TAGS or _MODEL_TAG.match(tag.replace(" ", "")):
             return tag
+    named = mentions(title.text)
+    if named:
+        return named[0].text
+    word = _HARDWARE_WORD.search(title.text)
+    if word:
+        return word.group(1)
+    scopes = {_path_scope(path) for path in source}
+    if len(scopes) == 1:
+        return scopes.pop()
+    return None
+
+
+def _path_scope(path: str) -> str | None:
+    word = _HARDWARE_WORD.search(path.replace("/", " ").replace("_", " ").replace(".", " "))
+    if word:
+        return word.group(1).lower()
+    backend = _BACKEND_PART.search(path.lower())
+    if backend:
+        return backend.group(1)
+    model = _MODEL_PATH.search(path)
+    if model and model.group("name") not in _SHARED_MODEL_FILES:
+        return f"models/{model.group('name')}"
+    return None
+
+
+def _narrowed(title: ParsedTitle) -> str | None:
     phrase = _NARROW_PHRASE.search(title.text)
     return phrase.group(0) if phrase else None
 
@@ -276,6 +353,7 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         else None
     )
     labels = tuple(pr.labels) if pr else ()
+    confined = _confined(title, [f.filename for f in source])
     title_lower = title.text.lower()
     labels_lower = [label.lower() for label in labels]
     return Signals(
@@ -293,7 +371,9 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         reverted_title=parse_title(title.reverted).text if title.reverted else None,
         relanded_title=parse_title(title.relanded).text if title.relanded else None,
         capability=capability.group(1) if capability else None,
-        narrowed_by=_narrowed(title),
+        narrowed_by=confined or _narrowed(title),
+        confined_to=confined,
+        harmless=bool(_HARMLESS.search("\n".join(paragraphs))),
         experimental=experimental if experimental and len(experimental) == len(source) else (),
         only=only,
         source_lines=sum(f.changes for f in source),

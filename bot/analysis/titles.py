@@ -172,6 +172,37 @@ def _unquote(text: str) -> str:
     return text + suffix
 
 
+# The titles git and GitHub write for a merge commit: `Merge pull request #12 from o/branch`,
+# `Merge branch 'x' into main`, `Merge remote-tracking branch 'origin/x'`, `Merge tag 'v1'`.
+_MERGE = re.compile(
+    r"^Merge (?:pull request #(?P<pr>\d{1,9}) from (?P<from>\S+)"
+    r"|(?:remote-tracking )?branch(?:es)? '(?P<branch>[^']+)'.*|tag '(?P<tag>[^']+)'.*"
+    r"|commit '(?P<commit>[0-9a-f]{7,40})'.*)$"
+)
+
+
+def merged_message(message: str) -> str | None:
+    """What a merge commit lands, as a message to read: the pull request's title and text that
+    GitHub's merge button writes below its `Merge pull request #N` line, or the branch's name
+    and the commit titles git lists (`merge.log`); None when the message is not a merge's."""
+    title, _, body = message.strip().partition("\n")
+    m = _MERGE.match(title.strip())
+    if m is None:
+        return None
+    body = body.strip()
+    if m.group("pr"):
+        # GitHub's merge button: the pull request's title on the first line of the body.
+        head, _, rest = body.partition("\n")
+        subject = head.strip() or m.group("from").split("/", 1)[-1]
+        return f"{subject} (#{m.group('pr')})\n{rest}".strip()
+    name = m.group("branch") or m.group("tag") or m.group("commit") or ""
+    subject = re.sub(r"[-_/]+", " ", name.rsplit("/", 1)[-1]).strip() or name
+    # git's `merge.log` heads the merged commits' titles with `* branch:`; the titles stay.
+    titles = re.sub(r"(?m)^\* [^\n]*:\s*$\n?", "", body)
+    titles = "\n".join(f"- {t.strip()}" if t.startswith("  ") else t for t in titles.split("\n"))
+    return f"{subject}\n\n{titles}".strip()
+
+
 def normalise_title(title: str) -> str:
     """A title to compare: no `(#N)` suffixes, leading tags or quotes; case and spaces folded."""
     text = title.strip()

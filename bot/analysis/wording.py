@@ -34,6 +34,8 @@ SUMMARY_LIMIT = 400
 _BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
 _SECURITY_WORDS = re.compile(r"security|vulnerab|cve-|\w+ injection", re.IGNORECASE)
 _SPAN = re.compile(r"`([^`]+)`")
+# A line that is only a comment, in the languages the facts read.
+_COMMENT = re.compile(r"^\s*(?:#|//|/\*|\*|--|<!--)")
 # A value as a user writes it: a number, a quoted string, a boolean or none; not a name.
 _LITERAL = re.compile(
     r"[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
@@ -65,6 +67,8 @@ class _Statement:
 
     theme: str | None
     clause: str
+    # said only when the change holds nothing of more consequence (the tests it adds)
+    minor: bool = False
 
 
 def codes(p: AnalysisPhrases, names: Iterable[str], limit: int = 3) -> str:
@@ -123,6 +127,20 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
             PathKind.PUBLIC_API
         ):
             risks.append(_renamed_risk(p, pair))
+    # A changed default before a removed setting: ranked by consequence.
+    for change in sig.defaults_changed:
+        risks.append(
+            Risk(
+                description=sentence(
+                    p, p.default.format(name=change.name, old=change.old, new=change.new)
+                ),
+                consequence=p.default_differs.format(name=change.name),
+                # A user can set a value, not a name from the code (`DEFAULT_TITLE`).
+                mitigation=p.default_keep.format(name=change.name, old=change.old)
+                if _LITERAL.fullmatch(change.old.strip())
+                else None,
+            )
+        )
     removed: tuple[tuple[tuple[str, str], tuple[str, str], tuple[str, ...]], ...] = (
         (p.env_removed, p.env_no_effect, sig.env_removed),
         (p.flags_removed, p.flags_fail, sig.flags_removed),
@@ -143,19 +161,6 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                     else None,
                 )
             )
-    for change in sig.defaults_changed:
-        risks.append(
-            Risk(
-                description=sentence(
-                    p, p.default.format(name=change.name, old=change.old, new=change.new)
-                ),
-                consequence=p.default_differs.format(name=change.name),
-                # A user can set a value, not a name from the code (`DEFAULT_TITLE`).
-                mitigation=p.default_keep.format(name=change.name, old=change.old)
-                if _LITERAL.fullmatch(change.old.strip())
-                else None,
-            )
-        )
     return risks
 
 
@@ -230,21 +235,24 @@ def changed_names(sig: Signals) -> list[Name]:
 
 
 def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    """Every statement of fact the change supports, most telling first."""
+    """Every statement of fact the change supports, ranked by consequence: what callers lose
+    (a public removal or rename), then what runs differently (a deprecation, a value), then
+    what users set (an option, a variable, a key, a pin), then new public API, then the
+    internals. Nothing is said of a name but what happened to it: "changes `A`, `B`" is no
+    statement."""
     readers = (
-        _registrations,
-        _new_modules,
-        _renames,
         _removals,
+        _renames,
+        _deprecations,
+        _values,
         _settings_added,
         _keys_dropped,
+        _requirements,
+        _registrations,
+        _new_modules,
         _additions,
         _kernels,
-        _requirements,
-        _deprecations,
         _moves,
-        _changes,
-        _values,
         _tests,
         _sections,
     )
@@ -392,13 +400,6 @@ def _moves(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     ]
 
 
-def _changes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    changed = changed_names(sig)
-    if not changed:
-        return []
-    return [_Statement("architecture", _in(p, changed[:3], together=p.changes_in, apart=p.changes))]
-
-
 def _values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Values settings files change, the same change in several files said once."""
     paths: dict[tuple[str, str, str], list[str]] = {}
@@ -431,7 +432,7 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     if not tests:
         return []
     clause = forms(p.tests_added, len(tests)).format(names=codes(p, tests))
-    return [_Statement("architecture", clause)]
+    return [_Statement("architecture", clause, minor=True)]
 
 
 # --- the whole text --------------------------------------------------------------------
@@ -467,26 +468,40 @@ def write(
             text.summary = one_line(capitalised(head))
     if low:
         return text
+    # The tests a change adds are named only where nothing of more consequence is said.
+    weighty = bool(text.risks) or any(
+        s.theme and not s.minor and s.clause not in used for s in facts
+    )
     for statement in facts:
-        if statement.theme and statement.clause not in used:
+        if statement.theme and statement.clause not in used and not (statement.minor and weighty):
             text.note(statement.theme, sentence(p, statement.clause))
-    _about_fix(sig, types, importance, text, p)
+    _about_fix(commit, sig, types, text, p)
+    if types[0] is T.PERFORMANCE and not text.insights:
+        changed = changed_names(sig)
+        if changed:
+            where = codes(p, (n.name for n in changed[:3]))
+            text.note("performance", sentence(p, p.speedup_in.format(where=where)))
     _about_change(sig, types, text, p)
     return text
 
 
 def _about_fix(
-    sig: Signals, types: list[ChangeType], importance: Importance, text: Text, p: AnalysisPhrases
+    commit: CommitInput, sig: Signals, types: list[ChangeType], text: Text, p: AnalysisPhrases
 ) -> None:
     """A fix names its symptom with where the change is, the issues it closes and whom it
-    affects (never only what the title said), and asks for a test when none changed."""
+    affects (never only what the title said), and asks for a regression test when it changes
+    code that runs and no test changed (never for comments, docstrings or build scripts)."""
     if T.BUGFIX not in types or T.REVERT in types or not sig.source_lines:
         return
     changed = changed_names(sig)
     where = codes(p, (n.name for n in changed[:3])) if changed else ""
-    if where and not sig.test_files and types[0] is T.BUGFIX:
+    asked = bool(where) and not sig.test_files and types[0] is T.BUGFIX
+    if asked and code_changed(commit, sig):
         text.advise(Audience.MAINTAINERS, p.no_test.format(where=where))
     severity = sig.severity
+    if not severity and where and not text.recommendations:
+        # No symptom named: where the fix lies is what the title did not say.
+        text.note("architecture", sentence(p, p.fix_in.format(where=where)))
     if not severity or not (where or sig.fixes or sig.impact):
         return
     words = p.list_sep.join(_distinct(severity)[:3])
@@ -500,26 +515,54 @@ def _about_fix(
     text.note("security" if security else "compatibility", sentence(p, clause))
     if security:
         text.advise(Audience.MAINTAINERS, p.security.format(words=words))
-    elif importance is Importance.HIGH and where:
-        text.advise(Audience.USERS, p.pick_up_fix.format(words=words, where=where))
+
+
+def code_changed(commit: CommitInput, sig: Signals) -> bool:
+    """Whether a shipped file's patch changes a line of code: not only blank lines, comments
+    and docstrings. A file without a patch counts as code (what changed is not known)."""
+    shipped = set(sig.source_files)
+    for f in commit.files:
+        if f.filename not in shipped:
+            continue
+        if f.patch is None:
+            return True
+        in_doc = False
+        for line in f.patch.split("\n"):
+            if line.startswith("@@"):
+                in_doc = False
+                continue
+            body = line[1:]
+            quotes = body.count('"""') + body.count("'''")
+            changed = line[:1] in "+-" and body.strip() and not in_doc and not quotes
+            if changed and not _COMMENT.match(body):
+                return True
+            # A docstring opens or closes on the new side (a removed line repeats the old).
+            if quotes % 2 and line[:1] != "-":
+                in_doc = not in_doc
+    return False
 
 
 def _distinct(words: tuple[str, ...]) -> list[str]:
     """Words once each, a plural beside its singular left out (“NaN”, not “NaN, NaNs”)."""
     lower = {w.lower() for w in words}
-    return [w for w in words if not (w.lower().endswith("s") and w.lower()[:-1] in lower)]
+    return [
+        w
+        for w in words
+        if not (w.lower().endswith("s") and {w.lower()[:-1], w.lower()[:-2]} & lower)
+    ]
 
 
 def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: AnalysisPhrases) -> None:
     """Numbers, defaults, reverts and relands, and what users and developers should do."""
     if text.risks:
+        # Ranked by consequence, so that "and N more" hides nothing above what it shows.
         named = [
+            *(n.name for n in sig.removed_exports),
+            *(r.old.name for r in sig.renamed_symbols),
+            *(c.name for c in sig.defaults_changed),
             *sig.env_removed,
             *sig.flags_removed,
             *sig.config_keys_removed,
-            *(n.name for n in sig.removed_exports),
-            *(c.name for c in sig.defaults_changed),
-            *(r.old.name for r in sig.renamed_symbols),
         ]
         if named:
             text.advise(Audience.USERS, p.migrate.format(names=codes(p, named)))

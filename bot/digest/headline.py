@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from bot.analysis.titles import parse_title
 from bot.digest.markup import link
 from bot.digest.safety import code, inline
 from bot.digest.strings import catalogue
@@ -21,11 +22,29 @@ from bot.digest.synthesis import (
     headline,
     synthesize,
 )
-from bot.models import Digest, DigestCommit
+from bot.models import Digest, DigestCommit, Importance
 
 _ICON = {HeadlineKind.HIGH: "🔴", HeadlineKind.MEDIUM: "🟡"}
 _COMMIT_URL = re.compile(r"^(?P<base>https?://.+/commit/)[0-9a-fA-F]{7,64}$")
 _FULL_SHA = re.compile(r"^[0-9a-f]{40}([0-9a-f]{24})?$")
+
+
+# The headline is what a Slack unfurl or a mail preview shows: one short fact per line.
+_FACT_MAX = 160
+
+
+def _top_fact(commit: DigestCommit) -> str | None:
+    """What the day's reader must know of a breaking or high commit, from its top fact: the
+    first risk the analysis proves (a removal, a changed default), kept short; None without."""
+    a = commit.analysis
+    if a is None or not a.risks or not (a.breaking or a.importance is Importance.HIGH):
+        return None
+    text = a.risks[0].description.strip()
+    # A risk that quotes the title tells the reader nothing the title did not.
+    echo = parse_title(commit.title).text.strip().rstrip(".").casefold()
+    if len(text) > _FACT_MAX or (echo and echo in text.casefold()):
+        return None
+    return text
 
 
 class Related:
@@ -117,6 +136,9 @@ class Related:
         types = self._types(commit)
         if types:
             line += f" — {types}"
+        fact = _top_fact(commit)
+        if fact:
+            line += p.fact.format(fact=inline(fact))
         if item.follow_ups:
             fixes = self.s.separator.join(self.sha(f) for f in item.follow_ups)
             line += f" · {p.fixed_by.format(fixes=fixes)}"

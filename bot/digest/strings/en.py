@@ -121,6 +121,7 @@ EN = Catalogue(
         mark_alert="🚨 {link}",
         alert_label="alert",
         related_label="🔗 Related",
+        fact=": {fact}",
     ),
     alert=AlertPhrases(
         title_breaking="⚠️ Breaking change in {repo}: {title}",

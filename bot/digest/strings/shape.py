@@ -90,6 +90,8 @@ class HeadlinePhrases:
     mark_alert: str  # {link}
     alert_label: str
     related_label: str
+    # after a breaking or high line's types: its top fact
+    fact: str  # {fact}
 
 
 @dataclass(frozen=True)

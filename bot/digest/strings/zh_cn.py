@@ -117,6 +117,7 @@ ZH_CN = Catalogue(
         mark_alert="🚨 {link}",
         alert_label="预警",
         related_label="🔗 关联提交",
+        fact="：{fact}",
     ),
     alert=AlertPhrases(
         title_breaking="⚠️ {repo} 破坏性变更：{title}",
