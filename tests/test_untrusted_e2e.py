@@ -187,3 +187,24 @@ async def test_the_rules_standing_in_for_a_failed_llm_still_note_the_credential(
     assert_clean(text)
     note = result.analysis.risks[0].description
     assert note.startswith("Adds what looks like a credential (") and "AWS Access Key" in note
+
+
+async def test_a_credential_in_a_commit_title_is_never_posted(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    # The title is posted as written in the digest's table and entry: a token in it is not.
+    repo = github.serve_replay_day(ASCEND, ALERT_DAY)
+    message = f"Rotate the CI token {GITHUB_TOKEN} (#{PR})\n\nThe old one leaked.\n"
+    push = late_push(repo.commits, ASCEND, ALERT_DAY, SHA, message)
+    served = repo.commits[SHA]
+    served["commit"] = {**served["commit"], "message": message}
+    client, repo = await land(
+        app_client, github, clock, ASCEND, ALERT_DAY, before=timedelta(hours=2), extra=[push]
+    )
+    await client.close()
+    clock.current = cutoff(ALERT_DAY) + timedelta(seconds=1)
+    await publish_round(await app_client())
+    text = posted(repo)
+    # (the marker's brackets come escaped in the Markdown table)
+    assert SHA[:7] in text and "Rotate the CI token" in text and "redacted: GitHub Token" in text
+    assert GITHUB_TOKEN not in text

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bot.analysis import AnalysisResult, Analyzer, rules
+from bot.analysis.credentials import redact
 from bot.analysis.tiering import rules_sure
 from bot.cli import progress
 from bot.cli.clone import LocalCommit, files_with_patches
@@ -77,11 +78,12 @@ async def analyse(
         out.changes[local.sha] = {f.filename: f.changes for f in commit.files}
         shown = DigestCommit(
             sha=local.sha,
-            title=commit.title,
+            # A title or message is printed as written: a credential in it is not.
+            title=redact(commit.title),
             url=f"{url_prefix}{local.sha}" if url_prefix else "",
             author=local.author,
             landed_at=local.committed_at,
-            message=local.message,
+            message=redact(local.message),
         )
         try:
             # As in the App: what the rules are sure of never goes to the LLM.

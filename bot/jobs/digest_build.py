@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 
 from bot.analysis.cost import Prices
+from bot.analysis.credentials import redact
 from bot.digest.strings import catalogue
 from bot.models import Analysis, Digest, DigestCommit, DigestUsage
 from bot.repo_config import RepoConfig
@@ -53,14 +54,15 @@ def shown_commits(
         shown.append(
             DigestCommit(
                 sha=c.sha,
-                title=c.title,
+                # A title or message is posted as written: a credential in it is not.
+                title=redact(c.title),
                 url=c.url,
                 author=c.author_login or c.author_name,
                 landed_at=c.landed_at,
                 analysis=analysis,
                 not_analysed=why,
                 fallback_reason=c.fallback_reason,
-                message=c.message,
+                message=redact(c.message),
                 rated=rated,
             )
         )
