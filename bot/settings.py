@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
@@ -13,6 +14,14 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 class MissingSetting(Exception):
     """A setting the chosen command needs is not set; the message names the variable."""
+
+
+def _web_url(value: str) -> str:
+    """`value` if it is an absolute http(s) URL with a host; the error says what it is not."""
+    parsed = urlsplit(value)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+        raise ValueError(f"must be an http:// or https:// URL, not {value!r}")
+    return value
 
 
 class Settings(BaseSettings):
@@ -107,7 +116,7 @@ class Settings(BaseSettings):
     @field_validator("github_api_url")
     @classmethod
     def _strip_slash(cls, value: str) -> str:
-        return value.rstrip("/")
+        return _web_url(value).rstrip("/")
 
     @field_validator("database_url")
     @classmethod
@@ -120,7 +129,7 @@ class Settings(BaseSettings):
     @field_validator("llm_base_url")
     @classmethod
     def _empty_is_none(cls, value: str | None) -> str | None:
-        return value or None
+        return _web_url(value) if value else None
 
     @field_validator("github_private_key", "github_private_key_path", mode="before")
     @classmethod

@@ -74,6 +74,25 @@ def test_unsupported_database_is_named(
     assert "DATABASE_URL" in capsys.readouterr().err
 
 
+@pytest.mark.usefixtures("environ_clean")
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("GITHUB_API_URL", "ftp://example.com"),
+        ("GITHUB_API_URL", "api.github.com"),
+        ("LLM_BASE_URL", "notaurl"),
+        ("LLM_BASE_URL", "http://"),
+    ],
+)
+def test_a_url_setting_that_is_no_web_address_stops_the_app_naming_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], variable: str, value: str
+) -> None:
+    monkeypatch.setenv(variable, value)
+    assert main(["migrate"]) == 2
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert variable in line and "http:// or https:// URL" in line
+
+
 def _run_classify(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
