@@ -14,7 +14,7 @@ from bot.analysis.measures import Entry
 from bot.cli.claim_check import Checked, Checker, Clone, Verdict
 from bot.cli.claims import Claim, Kind, claims_in
 from bot.cli.clone import OfflineError, git
-from bot.cli.evaluation import analyse_all, git_history, replay_days
+from bot.cli.evaluation import analyse_all, git_history, replay_days, with_sides
 from bot.models import Analysis
 from bot.settings import MissingSetting, Settings
 
@@ -150,7 +150,7 @@ def command(
                 raise MissingSetting(
                     f"--replay must be a directory of replay days, not {directory}"
                 )
-            commits = replay_days(directory)
+            commits = with_sides(path, replay_days(directory))
         else:
             commits = git_history(path, branch=revisions or "HEAD", since=since, until=until)
     except OfflineError as exc:

@@ -31,6 +31,7 @@ from bot.analysis.guard import audit
 from bot.analysis.measures import Entry, WordMeasures, measure_groups
 from bot.cli import progress
 from bot.cli.clone import OfflineError, files_with_patches, git, require_clone
+from bot.cli.clone_sources import blob_cache, with_sources
 from bot.models import ChangeType, CommitInput, Importance
 from bot.settings import MissingSetting, Settings
 
@@ -164,14 +165,32 @@ def git_history(
     name = path.resolve().name
     records = [r.strip("\n").split("\x1f", 2) for r in log.split("\x1e") if r.strip("\n")]
     files = files_with_patches(path, [sha for sha, _, _ in records])
+    return with_sides(
+        path,
+        [
+            (
+                name,
+                CommitInput(
+                    sha=sha,
+                    message=message.rstrip("\n"),
+                    repo=name,
+                    author=author,
+                    files=files[sha],
+                ),
+            )
+            for sha, author, message in records
+        ],
+    )
+
+
+def with_sides(path: Path, commits: list[tuple[str, CommitInput]]) -> list[tuple[str, CommitInput]]:
+    """The commits with each changed file's whole text at the parent and at the commit, read
+    from the clone at `path` within the bounds, as the App reads them online (a commit the
+    clone lacks keeps its patches alone)."""
+    blobs = blob_cache()
     return [
-        (
-            name,
-            CommitInput(
-                sha=sha, message=message.rstrip("\n"), repo=name, author=author, files=files[sha]
-            ),
-        )
-        for sha, author, message in records
+        (group, c.model_copy(update={"files": with_sources(path, c.sha, list(c.files), blobs)}))
+        for group, c in commits
     ]
 
 
