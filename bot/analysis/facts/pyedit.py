@@ -1,10 +1,12 @@
 """A Python file's two sides read with one whole parse: the statements an edit leaves alone
-are read once, at the parent, and only the edited span is parsed again at the commit."""
+are read once, at the parent, and only the lines between them are parsed at the commit."""
 
 from __future__ import annotations
 
 import ast
+import bisect
 import re
+from difflib import SequenceMatcher
 
 from bot.analysis.facts.pyfile import PARSE_ERRORS, Unit, read_units, table, units
 from bot.analysis.facts.scan import Side
@@ -35,42 +37,53 @@ def python_sides(
 def _splice(
     old: list[Unit], before: str, after: str, *, package: str | None, tests: bool
 ) -> list[Unit] | None:
-    """The commit's units: the parent's outside the edited span (the lines the two texts
-    share at their start and end), the span parsed alone; None when the span does not parse
-    alone (it may open a bracket or a string that shared lines close)."""
+    """The commit's units: the parent's where the edit left their lines alone, the lines
+    between them parsed alone; None when a stretch does not parse alone (it may open a
+    bracket or a string that later lines close, or indent a line into the unit above)."""
     was, now = before.splitlines(keepends=True), after.splitlines(keepends=True)
-    shortest = min(len(was), len(now))
-    same_start = 0
-    while same_start < shortest and was[same_start] == now[same_start]:
-        same_start += 1
-    same_end = 0
-    while (
-        same_end < shortest - same_start
-        and was[len(was) - 1 - same_end] == now[len(now) - 1 - same_end]
-    ):
-        same_end += 1
-    # A unit is the commit's too when the next one starts on a shared line: the tokenizer's
-    # state there, a new statement at column 0, depends only on the text before it.
-    head = 0
-    while head + 1 < len(old) and old[head + 1].start <= same_start:
-        head += 1
-    first = old[head].start if head else 1
-    # A unit starting in the shared end is the commit's too once the span before it parses
-    # alone: the span then ends with a complete statement, as the parent's did there.
-    tail = head + 1
-    while tail < len(old) and old[tail].start < len(was) - same_end + 1:
-        tail += 1
-    shift = len(now) - len(was)
-    stop = old[tail].start + shift if tail < len(old) else len(now) + 1
-    span = "".join(now[first - 1 : stop - 1])
+    same = [
+        (i1, i2, j1)
+        for tag, i1, i2, j1, _ in SequenceMatcher(None, was, now, autojunk=False).get_opcodes()
+        if tag == "equal"
+    ]
+    read = after.splitlines()  # the lines `units` reads, without their ends
+    out: list[Unit] = []
+    at = 1  # the commit's first line not yet read
+    for index, unit in enumerate(old):
+        # A unit with the lines after it up to the next unit's start (its comments): the
+        # tokenizer's state there, a new statement at column 0, depended only on them.
+        end = old[index + 1].start if index + 1 < len(old) else len(was) + 1
+        found = bisect.bisect_right(same, (unit.start - 1, len(was) + 1, 0)) - 1
+        if found < 0 or same[found][1] < end - 1:
+            continue
+        i1, _, j1 = same[found]
+        start = unit.start - 1 - i1 + j1 + 1
+        if start < at:
+            continue
+        between = _parsed(now, at, start, read, package=package, tests=tests)
+        if between is None:
+            return None
+        out += between
+        out.append(_shifted(unit, start - unit.start))
+        at = start + end - unit.start
+    rest = _parsed(now, at, len(now) + 1, read, package=package, tests=tests)
+    return None if rest is None else out + rest
+
+
+def _parsed(
+    lines: list[str], first: int, stop: int, read: list[str], *, package: str | None, tests: bool
+) -> list[Unit] | None:
+    """The units of lines `first`..`stop - 1` parsed alone; None when they do not parse."""
+    if first >= stop:
+        return []
     try:
-        tree = ast.parse(span)
+        tree = ast.parse("".join(lines[first - 1 : stop - 1]))
     except PARSE_ERRORS:
         return None
+    if not tree.body:
+        return []
     ast.increment_lineno(tree, first - 1)
-    middle = units(tree.body, after.splitlines(), package=package, tests=tests)
-    moved = [_shifted(u, shift) for u in old[tail:]]
-    return [*old[:head], *middle, *moved]
+    return units(tree.body, read, package=package, tests=tests)
 
 
 def _shifted(unit: Unit, by: int) -> Unit:
