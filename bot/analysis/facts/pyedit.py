@@ -77,12 +77,11 @@ def _parsed(
     if first >= stop:
         return []
     try:
-        tree = ast.parse("".join(lines[first - 1 : stop - 1]))
+        # blank lines ahead put the statements on their lines (`ast.increment_lineno` would
+        # walk every node)
+        tree = ast.parse("\n" * (first - 1) + "".join(lines[first - 1 : stop - 1]))
     except PARSE_ERRORS:
         return None
-    if not tree.body:
-        return []
-    ast.increment_lineno(tree, first - 1)
     return units(tree.body, read, package=package, tests=tests)
 
 
