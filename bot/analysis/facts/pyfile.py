@@ -6,6 +6,7 @@ import ast
 import bisect
 import hashlib
 import re
+from dataclasses import dataclass
 
 from bot.analysis.facts.python import _NOT_A_REGISTRY, _SAYS_DEPRECATED, _within, registry_of
 from bot.analysis.facts.records import NameKind
@@ -26,20 +27,91 @@ _DEPRECATION_CATEGORIES = frozenset({"DeprecationWarning", "FutureWarning"})
 _MIN_BODY = 40
 # Lines that may hold a call the tables read: environment, options, registrations, warnings.
 _HINT = re.compile(r"env|egist|custom_op|warn|eprecat|add_argument|ption\(|rgument\(")
+PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 # The statement lists of a compound statement, walked one statement at a time.
 _BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
-def python_side(text: str, side: Side, *, package: str | None, tests: bool) -> list[str] | None:
-    """Fill `side` from a Python file's whole text; returns the deprecation messages the
-    code raises, or None when the text does not parse (the patch is read instead)."""
+def read_units(text: str, *, package: str | None, tests: bool) -> list[Unit] | None:
+    """A Python file's whole text parsed and read one top-level unit at a time; None when
+    it does not parse (the patch is read instead)."""
     try:
         tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    except PARSE_ERRORS:
         return None
-    reader = _Reader(side, text.splitlines(), package=package, tests=tests)
-    reader.module(tree)
-    return reader.deprecations
+    return units(tree.body, text.splitlines(), package=package, tests=tests)
+
+
+def table(read: list[Unit]) -> tuple[Side, list[str]]:
+    """A side's symbol table from its units, and the deprecation messages its code raises."""
+    side, deprecations = Side(), list[str]()
+    for unit in read:
+        unit.fill(side, deprecations)
+    return side, deprecations
+
+
+@dataclass
+class Unit:
+    """Top-level statements sharing no line with others (`a = 1; b = 2` is one), read alone:
+    what they define and read is a function of their lines' text, wherever the file has
+    them."""
+
+    start: int  # first line, decorators included (1-based)
+    end: int  # last line
+    table: Side
+    deprecations: list[str]
+    # environment variables a call here reads with its default; one only subscripted
+    # (`os.environ["X"]`) does not replace a default read before it
+    env_read: set[str]
+
+    def fill(self, side: Side, deprecations: list[str]) -> None:
+        """Add this unit's table to `side`, as reading its statements after those before."""
+        table = self.table
+        side.defs.update(table.defs)
+        side.bodies.update(table.bodies)
+        side.params.update(table.params)
+        side.imports.update(table.imports)
+        side.exports.update(table.exports)
+        side.lazy = side.lazy or table.lazy
+        side.fields.update(table.fields)
+        side.tests.extend(table.tests)
+        for name, default in table.env.items():
+            if name in self.env_read:
+                side.env[name] = default
+            else:
+                side.env.setdefault(name, None)
+        side.flags.update(table.flags)
+        side.registrations.update(table.registrations)
+        deprecations.extend(self.deprecations)
+
+
+def units(
+    body: list[ast.stmt], lines: list[str], *, package: str | None, tests: bool
+) -> list[Unit]:
+    """A module's top-level statements (line numbers of `lines`), grouped and read one unit
+    at a time."""
+    groups: list[list[ast.stmt]] = []
+    spans: list[tuple[int, int]] = []
+    for node in body:
+        start = _start(node)
+        end = node.end_lineno or node.lineno
+        if spans and start <= spans[-1][1]:
+            groups[-1].append(node)
+            spans[-1] = (spans[-1][0], max(spans[-1][1], end))
+        else:
+            groups.append([node])
+            spans.append((start, end))
+    out = []
+    for nodes, (start, end) in zip(groups, spans, strict=True):
+        reader = _Reader(Side(), lines, package=package, tests=tests)
+        reader.module(nodes, start, end)
+        out.append(Unit(start, end, reader.side, reader.deprecations, reader.env_read))
+    return out
+
+
+def _start(node: ast.stmt) -> int:
+    decorators: list[ast.expr] = getattr(node, "decorator_list", [])
+    return min([node.lineno, *(d.lineno for d in decorators)])
 
 
 def _dotted(node: ast.expr) -> str:
@@ -89,12 +161,16 @@ class _Reader:
         self.package = package
         self.tests = tests
         self.deprecations: list[str] = []
+        self.env_read: set[str] = set()
 
-    def module(self, tree: ast.Module) -> None:
-        self._block(tree.body, prefix="", in_class=False, top=True)
-        hinted = [n for n, line in enumerate(self.lines, start=1) if _HINT.search(line)]
+    def module(self, body: list[ast.stmt], start: int, end: int) -> None:
+        """Read top-level statements that lie on lines `start`..`end`."""
+        self._block(body, prefix="", in_class=False, top=True)
+        hinted = [
+            n for n, line in enumerate(self.lines[start - 1 : end], start) if _HINT.search(line)
+        ]
         if hinted:
-            self._calls(tree.body, hinted)
+            self._calls(body, hinted)
 
     def _calls(self, nodes: list[ast.stmt], hinted: list[int]) -> None:
         """The calls of the statements on lines a call the tables read could be on: walking
@@ -162,8 +238,7 @@ class _Reader:
         kind = NameKind.METHOD if in_class else NameKind.FUNCTION
         if not in_class and decorators & _KERNEL_DECORATORS:
             kind = NameKind.KERNEL
-        start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-        whole = self.lines[start - 1 : node.end_lineno]
+        whole = self.lines[_start(node) - 1 : node.end_lineno]
         self.side.defs[qualified] = (kind, _digest(whole))
         body = self.lines[node.body[0].lineno - 1 : node.end_lineno]
         if sum(len(line.strip()) for line in body) >= _MIN_BODY:
@@ -266,6 +341,7 @@ class _Reader:
             and (callee.endswith(("getenv", "environ.get")) or _ENV_WRAPPER.search(last))
         ):
             self.side.env[literal] = _literal(default)
+            self.env_read.add(literal)
         elif last in _FLAG_CALLS:
             self._flag(node)
         elif (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.analysis.facts.cfile import clike_side
-from bot.analysis.facts.pyfile import python_side
+from bot.analysis.facts.pyedit import python_sides
 from bot.analysis.facts.python import _replacement
 from bot.analysis.facts.scan import FileReading, Side
 from bot.analysis.paths import Language
@@ -23,19 +23,19 @@ def read_whole(
     """Fill `reading` from the file's text at the parent (`before`, '' when added) and at
     the commit (`after`, '' when removed); False when either side does not parse, and the
     patch must be read instead."""
-    warned: list[list[str]] = []
-    for text, side in ((before, reading.minus), (after, reading.plus)):
-        if language is Language.PYTHON:
-            messages = python_side(text, side, package=package, tests=tests)
-            if messages is None:
-                _clear(reading)
-                return False
-            warned.append(messages)
-        elif not clike_side(text, side, tests=tests):
-            _clear(reading)
+    warned: list[list[str]] = [[], []]
+    if language is Language.PYTHON:
+        # one whole parse: what the edit leaves alone is read once (`pyedit.py`)
+        sides = python_sides(before, after, package=package, tests=tests)
+        if sides is None:
             return False
-        else:
-            warned.append([])
+        (reading.minus, warned[0]), (reading.plus, warned[1]) = sides
+    elif not (
+        clike_side(before, reading.minus, tests=tests)
+        and clike_side(after, reading.plus, tests=tests)
+    ):
+        _clear(reading)
+        return False
     if not user_facing:
         # what the package's users meet (settings, warnings, registrations) is read only in
         # code it ships; a test's `os.environ["X"]` is not a setting
