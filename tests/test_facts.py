@@ -497,3 +497,36 @@ def test_a_configuration_key_is_dropped_only_when_nothing_reads_it() -> None:
         '+    c = "old_knob is gone"',
     )
     assert names(_facts(config).config_keys_removed) == ["old_knob"]
+
+
+def test_from_a_patch_alone_attributes_helpers_and_a_dependencys_variables_are_not_claimed() -> (
+    None
+):
+    # What a patch alone must not claim (issue 27's false claims, read against real history):
+    # CUDA attributes before a kernel's name are not kernels, a `@cute.jit` function is a
+    # device helper (a `@cute.kernel` one is a kernel), and a variable CUDA or Hugging Face
+    # reads is not the project's new setting.
+    cuda = change(
+        "csrc/routing.cu",
+        "@@ -0,0 +1,3 @@\n+__global__ void __launch_bounds__(256, 2) routingKernel(int* x) {\n"
+        "+}\n+__global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(128) gemmKernel(float* y);",
+        status="added",
+    )
+    cute = change(
+        "pkg/cute_ops.py",
+        "@@ -0,0 +1,6 @@\n+@cute.jit\n+def sigmoid_f32(x):\n+    return x\n"
+        "+@cute.kernel\n+def gather_kernel(x):\n+    return x",
+        status="added",
+    )
+    envs = change(
+        "pkg/build.py",
+        '@@ -1 +1,3 @@\n+CUDA_HOME = os.getenv("CUDA_HOME")\n+TOKEN = os.getenv("HF_TOKEN")\n'
+        '+MODE = os.getenv("PKG_MODE")',
+    )
+    facts = read_facts(CommitInput(sha="b" * 40, message="Add kernels", files=[cuda, cute, envs]))
+    kinds = {n.name: n.kind for n in facts.added}
+    assert kinds["routingKernel"] is NameKind.KERNEL and kinds["gemmKernel"] is NameKind.KERNEL
+    assert not any(name.startswith("__") for name in kinds)
+    assert kinds["gather_kernel"] is NameKind.KERNEL
+    assert kinds["sigmoid_f32"] is not NameKind.KERNEL
+    assert names(facts.env_added) == ["PKG_MODE"]

@@ -314,7 +314,9 @@ def _combine(
         exports_removed=_cap(exports_removed),
         flags_added=flags[0],
         flags_removed=flags[1],
-        env_added=env[0],
+        # A dependency's variable read by the project's script or code is not the project's
+        # new setting.
+        env_added=tuple(s for s in env[0] if not s.name.startswith(_DEPENDENCY_ENV)),
         env_removed=tuple(s for s in env[1] if not s.name.startswith(_DEPENDENCY_ENV)),
         config_keys_added=keys[0],
         config_keys_removed=keys[1],

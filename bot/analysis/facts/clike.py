@@ -30,6 +30,11 @@ _TORCH_OP = re.compile(r"""\b(\w+)\.def\(\s*"([A-Za-z_]\w*)\(""")
 _OP_ADD = re.compile(r"^\s*OP_ADD\(\s*(\w+)\s*\)")
 _GETENV = re.compile(r"""getenv\(\s*"([A-Z][A-Z0-9_]{2,})"\s*\)""")
 _PLAIN = re.compile(r"<[^<>]*>")
+# Attributes between a function's return type and its name (`__global__ void
+# __launch_bounds__(256) kernel(…)`): never the name.
+_ATTRIBUTE = re.compile(
+    r"\b__(?:launch_bounds|cluster_dims|attribute|declspec)__\s*\((?:[^()]|\([^()]*\))*\)\s*"
+)
 
 
 def _name(raw: str) -> str:
@@ -47,6 +52,7 @@ def _definition(text: str) -> tuple[str, NameKind, bool] | None:
     kind, and whether other files can see it (not `static`)."""
     if not text or text[0] in " \t#/*{}" or _NOT_A_TYPE.match(text):
         return None
+    text = _ATTRIBUTE.sub("", text)
     if "(" in text:
         match = _FUNCTION.match(text)
         if match and not _NOT_A_TYPE.match(match.group(2)):

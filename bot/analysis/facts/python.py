@@ -8,7 +8,8 @@ from bot.analysis.facts.records import NameKind, Registry
 from bot.analysis.facts.scan import FileReading, Hunk, Side, side_at
 
 _DEF = re.compile(r"^([ \t]*)(?:async[ \t]+def|def|class)[ \t]+([A-Za-z_]\w*)")
-_JIT = re.compile(r"triton\.(?:jit|autotune|heuristics)|\w+\.jit")
+# Decorators that make a function a GPU kernel; `cute.jit` marks a device helper, not one.
+_JIT = re.compile(r"triton\.(?:jit|autotune|heuristics)|cute\.kernel|(?!cute\.)\w+\.jit")
 # The lines of a hunk that open or close a definition: a `def` or `class` line (groups 2-4),
 # a decorator (group 5; after a JIT one a kernel follows), or code at the left margin (ends the
 # definitions above it, unless it continues them: `else:`, a bracket, a comment).
