@@ -16,7 +16,6 @@ from urllib.parse import parse_qs, urlsplit
 import aiohttp
 import pytest
 import yaml
-from aiohttp import web
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.wait import WebDriverWait
@@ -178,9 +177,11 @@ async def test_register_in_a_browser_writes_a_private_env_and_key_that_serve_acc
     proc = await run_bot(*args, env=dict(os.environ), stdout=asyncio.subprocess.PIPE)
     try:
         first = (await read_stdout_line(proc)).decode()
-        local = first.split()[1]
+        page = first.split()[1]
+        local, _, query = page.partition("/?")
         assert local.startswith("http://127.0.0.1:") and "the organisation acme" in first
-        await asyncio.to_thread(browser.get, local)
+        assert len(parse_qs(query)["token"][0]) >= 32
+        await asyncio.to_thread(browser.get, page)
         await asyncio.to_thread(browser.find_element(By.ID, "create").click)
         await asyncio.to_thread(
             WebDriverWait(browser, 30).until,
@@ -199,7 +200,7 @@ async def test_register_in_a_browser_writes_a_private_env_and_key_that_serve_acc
     # GitHub got app.yml for the organisation, with the webhook and the way back put in.
     ((page, manifest),) = github.manifests.received
     assert page == "/organizations/acme/settings/apps/new"
-    expected = app_yml(f"{local.rstrip('/')}/callback")
+    expected = app_yml(f"{local}/callback")
     expected["hook_attributes"]["url"] = WEBHOOK
     assert manifest == expected
     key, env = tmp_path / "github-app.pem", tmp_path / ".env"
@@ -323,15 +324,24 @@ async def local_page(
             files=CredentialFiles(tmp_path),
             session=session,
         )
-        app = web.Application()
-        app.add_routes(registration.routes())
-        yield await aiohttp_client(app), registration
+        yield await aiohttp_client(registration.application()), registration
+
+
+async def the_state(client: Any, registration: Registration) -> str:
+    """Opens the page as the printed address does (setting its cookie): the form's state."""
+    response = await client.get("/", params={"token": registration.token})
+    assert response.status == 200
+    page = await response.text()
+    action = page.split('action="')[1].split('"')[0].replace("&amp;", "&")
+    (state,) = parse_qs(urlsplit(action).query)["state"]
+    return state
 
 
 async def test_an_answer_for_another_registration_is_refused(
     local_page: tuple[Any, Registration], github: FakeGitHub, tmp_path: Path
 ) -> None:
     client, registration = local_page
+    await the_state(client, registration)
     response = await client.get("/callback", params={"code": "abc", "state": "not-ours"})
     assert response.status == 400
     assert "state differs" in await response.text()
@@ -343,11 +353,61 @@ async def test_a_code_github_refuses_leaves_the_page_waiting(
     local_page: tuple[Any, Registration], github: FakeGitHub, tmp_path: Path
 ) -> None:
     client, registration = local_page
-    page = await (await client.get("/")).text()
-    state = parse_qs(urlsplit(page.split('action="')[1].split('"')[0].replace("&amp;", "&")).query)
-    response = await client.get(
-        "/callback", params={"code": "never-given", "state": state["state"][0]}
-    )
+    state = await the_state(client, registration)
+    response = await client.get("/callback", params={"code": "never-given", "state": state})
     assert response.status == 502
     assert "used already or is over an hour old" in await response.text()
     assert not registration.done.done() and not (tmp_path / ".env").exists()
+
+
+@pytest.mark.parametrize("token", [None, "", "wrong"])
+async def test_the_page_and_its_state_go_only_to_the_printed_address(
+    local_page: tuple[Any, Registration], token: str | None
+) -> None:
+    client, registration = local_page
+    response = await client.get("/", params={} if token is None else {"token": token})
+    assert response.status == 403
+    text = await response.text()
+    assert registration._state not in text and "state=" not in text
+    assert "Set-Cookie" not in response.headers
+
+
+async def test_a_request_for_another_host_is_refused(
+    local_page: tuple[Any, Registration], github: FakeGitHub, github_url: str, tmp_path: Path
+) -> None:
+    """DNS rebinding: a page of evil.example whose name now points at 127.0.0.1."""
+    client, registration = local_page
+    state = await the_state(client, registration)
+    port = client.server.port
+    for host in ("evil.example", f"evil.example:{port}", "127.0.0.1:1", f"127.0.0.2:{port}"):
+        page = await client.get("/", params={"token": registration.token}, headers={"Host": host})
+        assert page.status == 403 and state not in await page.text()
+        code = await new_app(github_url, app_yml(), state=state)
+        back = await client.get(
+            "/callback", params={"code": code, "state": state}, headers={"Host": host}
+        )
+        assert back.status == 403
+    assert not registration.done.done() and not (tmp_path / ".env").exists()
+    assert github.calls_to("POST", "conversions") == []
+    ok = await client.get(
+        "/", params={"token": registration.token}, headers={"Host": f"localhost:{port}"}
+    )
+    assert ok.status == 200
+
+
+async def test_a_way_back_without_the_pages_cookie_is_refused(
+    local_page: tuple[Any, Registration], github: FakeGitHub, github_url: str, tmp_path: Path
+) -> None:
+    """Another program that learnt the state still lacks the browser's cookie."""
+    client, registration = local_page
+    state = await the_state(client, registration)
+    code = await new_app(github_url, app_yml(), state=state)
+    client.session.cookie_jar.clear()
+    response = await client.get("/callback", params={"code": code, "state": state})
+    assert response.status == 403
+    assert "cookie" in await response.text()
+    assert not registration.done.done()
+    assert not (tmp_path / ".env").exists() and not (tmp_path / "github-app.pem").exists()
+    # The code was never exchanged: it still works for the browser that holds the cookie.
+    async with aiohttp.ClientSession() as session:
+        await convert(session, f"{github_url}/api/v3", code)

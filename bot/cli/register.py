@@ -11,6 +11,7 @@ import sys
 import webbrowser
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import aiohttp
 from aiohttp import web
@@ -22,6 +23,28 @@ from bot.settings import MissingSetting
 
 # GitHub's manifest flow must be finished within an hour (FACTS.md §10); so does the wait.
 FLOW_SECONDS = 3600.0
+# Holds the browser's second secret, from the page to the way back (GitHub's redirect is a
+# top-level GET, which carries a SameSite=Lax cookie).
+COOKIE = "commit_digest_register"
+_LOOPBACK_NAMES = ("127.0.0.1", "localhost")
+
+
+def _same(given: str | None, secret: str) -> bool:
+    return given is not None and hmac.compare_digest(given.encode(), secret.encode())
+
+
+@web.middleware
+async def _only_this_address(request: web.Request, handler: Any) -> web.StreamResponse:
+    """Refuses a request whose Host is not this server's own loopback address: a page from
+    another site that rebinds its name to 127.0.0.1 (DNS rebinding) gets nothing."""
+    sockname = request.transport.get_extra_info("sockname") if request.transport else None
+    port = sockname[1] if sockname else None
+    if port is None or request.headers.get("Host", "") not in {
+        f"{name}:{port}" for name in _LOOPBACK_NAMES
+    }:
+        return _html(problem_page("Refused: this page answers on its own address only."), 403)
+    response: web.StreamResponse = await handler(request)
+    return response
 
 
 class Registration:
@@ -42,6 +65,10 @@ class Registration:
         self._files = files
         self._session = session
         self._state = secrets.token_urlsafe(24)
+        # In the address the command opens or prints: the page, and its state, go to it only.
+        self.token = secrets.token_urlsafe(32)
+        # Set by the page as a cookie; the way back must carry it as well as the state.
+        self._cookie = secrets.token_urlsafe(32)
         self.done: asyncio.Future[tuple[RegisteredApp, Written]] = (
             asyncio.get_running_loop().create_future()
         )
@@ -49,13 +76,40 @@ class Registration:
     def routes(self) -> list[web.RouteDef]:
         return [web.get("/", self.start), web.get("/callback", self.callback)]
 
+    def application(self) -> web.Application:
+        app = web.Application(middlewares=[_only_this_address])
+        app.add_routes(self.routes())
+        return app
+
+    def address(self, local: str) -> str:
+        """The page's address, with the token that opens it."""
+        return f"{local}/?{urlencode({'token': self.token})}"
+
     async def start(self, request: web.Request) -> web.Response:
+        if not _same(request.query.get("token"), self.token):
+            return _html(
+                problem_page(
+                    "Refused: open the address `commit-digest register` printed, token included."
+                ),
+                403,
+            )
         page = form_page(self._data, self._site.new_app_url(self._org), self._state)
-        return web.Response(text=page, content_type="text/html")
+        response = web.Response(text=page, content_type="text/html")
+        response.headers["Cache-Control"] = "no-store"
+        response.set_cookie(COOKIE, self._cookie, path="/", httponly=True, samesite="Lax")
+        return response
 
     async def callback(self, request: web.Request) -> web.StreamResponse:
         if self.done.done():
             return _html(problem_page("The App is registered already."), 409)
+        if not _same(request.cookies.get(COOKIE), self._cookie):
+            return _html(
+                problem_page(
+                    "Refused: this browser did not open this registration's page (its cookie "
+                    "is missing): start again from the address the command printed."
+                ),
+                403,
+            )
         state = request.query.get("state", "")
         if not hmac.compare_digest(state.encode(), self._state.encode()):
             return _html(
@@ -144,18 +198,18 @@ async def _run(
 ) -> int:
     async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as session:
         registration = Registration(data=data, site=site, org=org, files=files, session=session)
-        app = web.Application()
-        app.add_routes(registration.routes())
+        app = registration.application()
         runner = web.AppRunner(app, access_log=None)
         await runner.setup()
         await web.SockSite(runner, listener).start()
         owner = f"the organisation {org}" if org else "your account"
+        page = registration.address(local)
         print(
-            f"Open {local}/ in a browser signed in to {site.url} to register the App for {owner}.",
+            f"Open {page} in a browser signed in to {site.url} to register the App for {owner}.",
             flush=True,
         )
         if open_browser:
-            webbrowser.open(f"{local}/")
+            webbrowser.open(page)
         try:
             registered, written = await asyncio.wait_for(registration.done, FLOW_SECONDS)
         except TimeoutError:
