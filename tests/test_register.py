@@ -8,6 +8,7 @@ import json
 import os
 import stat
 import subprocess
+import tempfile
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from bot.__main__ import main
 from bot.cli.credentials import CredentialFiles
 from bot.cli.register import Registration
 from bot.github.manifest import ConversionFailed, GitHubSite, RegisteredApp, convert
-from bot.settings import Settings
+from bot.settings import MissingSetting, Settings
 from tests.fakes.github import FakeGitHub
 from tests.processes import run_bot
 from tests.support import ROOT, FakeClock
@@ -411,3 +412,89 @@ async def test_a_way_back_without_the_pages_cookie_is_refused(
     # The code was never exchanged: it still works for the browser that holds the cookie.
     async with aiohttp.ClientSession() as session:
         await convert(session, f"{github_url}/api/v3", code)
+
+
+def test_an_out_dir_that_cannot_be_written_is_refused_before_github(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(MissingSetting, match="cannot write there"):
+        CredentialFiles(Path("/proc")).check()  # a folder no one, root included, writes to
+    assert main(["register", "--out-dir", "/proc", "--no-browser"]) == 2
+    assert "--out-dir /proc: cannot write there" in capsys.readouterr().err
+
+
+def test_a_name_beside_that_is_taken_too_gives_another(tmp_path: Path) -> None:
+    files = CredentialFiles(tmp_path)
+    files.check()
+    (tmp_path / "github-app.pem").write_text("someone else's key")
+    (tmp_path / "github-app.pem.42").write_text("another key")
+    written = files.write(registered(42), GitHubSite.of("https://github.com"))
+    assert written.key == tmp_path / "github-app.pem.42-2"
+    assert written.key.read_text() == registered().pem and mode(written.key) == 0o600
+    assert (tmp_path / "github-app.pem.42").read_text() == "another key"
+
+
+async def test_a_failed_write_after_the_exchange_keeps_the_key_in_a_private_file(
+    local_page: tuple[Any, Registration],
+    github: FakeGitHub,
+    github_url: str,
+    tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spare = tmp_path_factory.mktemp("tmpdir")
+    monkeypatch.setattr(tempfile, "tempdir", str(spare))
+    client, registration = local_page
+    state = await the_state(client, registration)
+    code = await new_app(github_url, app_yml(), state=state)
+    os.rmdir(tmp_path)  # the out dir went away after the check: the write fails
+    response = await client.get("/callback", params={"code": code, "state": state})
+    assert response.status == 500
+    _app, written, failure = registration.done.result()
+    assert failure is not None and str(written.key) in failure and str(written.env) in failure
+    assert str(written.key) in await response.text()
+    assert written.key.parent == spare and written.env.parent == spare
+    (made,) = github.manifests.made
+    assert written.key.read_text() == made["pem"]
+    assert env_file(written.env)["GITHUB_PRIVATE_KEY_PATH"] == str(written.key)
+    assert (mode(written.key), mode(written.env)) == (0o600, 0o600)
+
+
+async def test_the_command_says_where_the_key_went_and_exits_1_when_it_cannot_write(
+    github: FakeGitHub, github_url: str, tmp_path: Path
+) -> None:
+    """The command itself, driven without a browser: its out dir goes away after the check."""
+    github.api_prefix = "/api/v3"
+    out, spare = tmp_path / "out", tmp_path / "tmp"
+    await asyncio.to_thread(out.mkdir)
+    await asyncio.to_thread(spare.mkdir)
+    args = ["register", "--github-url", github_url, "--out-dir", str(out), "--no-browser"]
+    env = {**os.environ, "TMPDIR": str(spare)}
+    proc = await run_bot(
+        *args, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+    )
+    try:
+        page = (await read_stdout_line(proc)).decode().split()[1]
+        local = page.partition("/?")[0]
+        jar = aiohttp.CookieJar(unsafe=True)  # cookies for an IP address, as a browser keeps
+        async with aiohttp.ClientSession(cookie_jar=jar) as session:
+            async with session.get(page) as response:
+                text = await response.text()
+            action = text.split('action="')[1].split('"')[0].replace("&amp;", "&")
+            (state,) = parse_qs(urlsplit(action).query)["state"]
+            code = await new_app(github_url, app_yml(), state=state)
+            await asyncio.to_thread(out.rmdir)
+            async with session.get(
+                f"{local}/callback", params={"code": code, "state": state}
+            ) as response:
+                assert response.status == 500
+        _, err = await asyncio.wait_for(proc.communicate(), 30)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert proc.returncode == 1
+    (made,) = github.manifests.made
+    (key,) = await asyncio.to_thread(lambda: list(spare.glob("*.pem")))
+    assert "saved to " in err.decode() and str(key) in err.decode()
+    assert await asyncio.to_thread(key.read_text) == made["pem"]

@@ -69,7 +69,7 @@ class Registration:
         self.token = secrets.token_urlsafe(32)
         # Set by the page as a cookie; the way back must carry it as well as the state.
         self._cookie = secrets.token_urlsafe(32)
-        self.done: asyncio.Future[tuple[RegisteredApp, Written]] = (
+        self.done: asyncio.Future[tuple[RegisteredApp, Written, str | None]] = (
             asyncio.get_running_loop().create_future()
         )
 
@@ -127,12 +127,23 @@ class Registration:
         except ConversionFailed as exc:
             # A network failure leaves the code good: reloading this page tries again.
             return _html(problem_page(f"{exc}. Reload this page to try again."), 502)
-        written = self._files.write(app, self._site)
-        response = _html(done_page(app, written.env), 200)
+        try:
+            written = self._files.write(app, self._site)
+            failure = None
+            response = _html(done_page(app, written.env), 200)
+        except OSError as exc:
+            # GitHub hands the key over once: kept in the temporary folder rather than lost.
+            written = self._files.save_elsewhere(app, self._site)
+            failure = (
+                f"{app.name} (App id {app.id}) is registered, but its files could not be "
+                f"written to {self._files.folder} ({exc.strerror or exc}). They were saved to "
+                f"{written.env} and {written.key} (readable by you only): move them there."
+            )
+            response = _html(problem_page(failure), 500)
         # Answered in full before the command stops its server.
         await response.prepare(request)
         await response.write_eof()
-        self.done.set_result((app, written))
+        self.done.set_result((app, written, failure))
         return response
 
 
@@ -211,12 +222,16 @@ async def _run(
         if open_browser:
             webbrowser.open(page)
         try:
-            registered, written = await asyncio.wait_for(registration.done, FLOW_SECONDS)
+            registered, written, failure = await asyncio.wait_for(registration.done, FLOW_SECONDS)
         except TimeoutError:
             print("commit-digest: no answer within the hour GitHub allows", file=sys.stderr)
             return 1
         finally:
             await runner.cleanup()
+    if failure:
+        print(f"commit-digest: {failure}", file=sys.stderr)
+        print(f"Install it on your repositories: {registered.install_url}", file=sys.stderr)
+        return 1
     print(f"Registered {registered.name} (App id {registered.id}).")
     print(f"Settings: {written.env}; private key: {written.key} (both readable by you only).")
     print(f"Install it on your repositories: {registered.install_url}")
