@@ -273,7 +273,7 @@ def test_a_file_that_appeared_meanwhile_is_kept_and_the_new_one_goes_beside(
     (tmp_path / "github-app.pem").write_text("someone else's key")
     written = files.write(registered(42), GitHubSite.of("https://github.com"))
     assert (tmp_path / "github-app.pem").read_text() == "someone else's key"
-    assert written.key == tmp_path / "github-app.pem.42"
+    assert written.key == tmp_path / "github-app.42.pem"
     assert env_file(written.env)["GITHUB_PRIVATE_KEY_PATH"] == str(written.key.resolve())
 
 
@@ -287,7 +287,7 @@ def test_force_does_not_write_through_a_symbolic_link(tmp_path: Path) -> None:
         registered(5), GitHubSite.of("https://github.com")
     )
     assert elsewhere.read_text() == "not a key"
-    assert written.key == out / "github-app.pem.5" and mode(written.key) == 0o600
+    assert written.key == out / "github-app.5.pem" and mode(written.key) == 0o600
 
 
 def test_the_env_file_is_read_by_a_shell_as_written(tmp_path: Path) -> None:
@@ -427,11 +427,11 @@ def test_a_name_beside_that_is_taken_too_gives_another(tmp_path: Path) -> None:
     files = CredentialFiles(tmp_path)
     files.check()
     (tmp_path / "github-app.pem").write_text("someone else's key")
-    (tmp_path / "github-app.pem.42").write_text("another key")
+    (tmp_path / "github-app.42.pem").write_text("another key")
     written = files.write(registered(42), GitHubSite.of("https://github.com"))
-    assert written.key == tmp_path / "github-app.pem.42-2"
+    assert written.key == tmp_path / "github-app.42-2.pem"
     assert written.key.read_text() == registered().pem and mode(written.key) == 0o600
-    assert (tmp_path / "github-app.pem.42").read_text() == "another key"
+    assert (tmp_path / "github-app.42.pem").read_text() == "another key"
 
 
 async def test_a_failed_write_after_the_exchange_keeps_the_key_in_a_private_file(
@@ -498,3 +498,34 @@ async def test_the_command_says_where_the_key_went_and_exits_1_when_it_cannot_wr
     (key,) = await asyncio.to_thread(lambda: list(spare.glob("*.pem")))
     assert "saved to " in err.decode() and str(key) in err.decode()
     assert await asyncio.to_thread(key.read_text) == made["pem"]
+
+
+def test_git_ignores_every_file_register_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a repository with this one's .gitignore: the files, those beside them, and the
+    temporary ones, none of which may be committed by mistake."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    (repo / ".gitignore").write_text((ROOT / ".gitignore").read_text())
+    (repo / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(repo / "tmp"))
+    files = CredentialFiles(repo)
+    files.check()
+    site = GitHubSite.of("https://github.com")
+    for _ in range(3):  # then beside them, then beside those
+        files.write(registered(42), site)
+    files.save_elsewhere(registered(42), site)
+    written = sorted(
+        str(path.relative_to(repo))
+        for path in repo.rglob("*")
+        if path.is_file()
+        and ".git" not in path.relative_to(repo).parts[:1]
+        and path.name != ".gitignore"
+    )
+    assert len(written) == 8
+    ignored = subprocess.run(
+        ["git", "check-ignore", *written], check=False, cwd=repo, capture_output=True, text=True
+    ).stdout.split()
+    assert sorted(ignored) == written

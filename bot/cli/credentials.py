@@ -124,4 +124,7 @@ def _write_secret(path: Path, text: str, *, force: bool, app_id: int) -> Path:
 
 
 def _beside(path: Path, suffix: object) -> Path:
+    """`.env.APP_ID`, `github-app.APP_ID.pem`: names git ignores (`.env.*`, `*.pem`)."""
+    if path.suffix == ".pem":
+        return path.with_name(f"{path.stem}.{suffix}.pem")
     return path.with_name(f"{path.name}.{suffix}")
