@@ -529,3 +529,23 @@ def test_git_ignores_every_file_register_writes(
         ["git", "check-ignore", *written], check=False, cwd=repo, capture_output=True, text=True
     ).stdout.split()
     assert sorted(ignored) == written
+
+
+@pytest.mark.parametrize(
+    ("option", "url", "says"),
+    [
+        ("--github-url", "http://ghe.example.com", "not https"),
+        ("--webhook-url", "http://digest.example.org/webhook", "not https"),
+        ("--webhook-url", "notaurl", "not an absolute web address"),
+        ("--webhook-url", "https:///webhook", "not an absolute web address"),
+        ("--webhook-url", "ftp://digest.example.org/webhook", "not an absolute web address"),
+    ],
+)
+def test_an_address_secrets_would_cross_in_the_clear_is_refused(
+    option: str, url: str, says: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["register", option, url, "--out-dir", str(tmp_path), "--no-browser"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"{option} " in err and says in err and len(err.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []

@@ -11,7 +11,7 @@ import sys
 import webbrowser
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import aiohttp
 from aiohttp import web
@@ -27,6 +27,7 @@ FLOW_SECONDS = 3600.0
 # top-level GET, which carries a SameSite=Lax cookie).
 COOKIE = "commit_digest_register"
 _LOOPBACK_NAMES = ("127.0.0.1", "localhost")
+_LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 
 def _same(given: str | None, secret: str) -> bool:
@@ -151,6 +152,16 @@ def _html(text: str, status: int) -> web.Response:
     return web.Response(text=text, status=status, content_type="text/html")
 
 
+def _require_https(option: str, url: str) -> None:
+    """Secrets and the App's webhooks travel to this address: https, except on this machine."""
+    parts = urlsplit(url)
+    if parts.scheme != "https" and parts.hostname not in _LOOPBACK_HOSTS:
+        raise MissingSetting(
+            f"{option} {url}: not https; plain http is accepted for 127.0.0.1, localhost and "
+            "::1 only"
+        )
+
+
 def command(
     *,
     org: str | None,
@@ -166,6 +177,15 @@ def command(
         site = GitHubSite.of(github_url)
     except ValueError as exc:
         raise MissingSetting(f"--github-url: {exc}") from None
+    _require_https("--github-url", site.url)
+    if webhook_url is not None:
+        parts = urlsplit(webhook_url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise MissingSetting(
+                f"--webhook-url {webhook_url!r}: not an absolute web address such as "
+                "https://HOST/webhook"
+            )
+        _require_https("--webhook-url", webhook_url)
     files = CredentialFiles(Path(out_dir), force=force)
     files.check()
     try:
