@@ -549,3 +549,14 @@ def test_an_address_secrets_would_cross_in_the_clear_is_refused(
     err = capsys.readouterr().err
     assert f"{option} " in err and says in err and len(err.splitlines()) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("port", ["99999", "-1", "65536", "http"])
+def test_a_port_out_of_range_is_an_argument_error(
+    port: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["register", "--port", port, "--out-dir", str(tmp_path), "--no-browser"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --port" in err and "Traceback" not in err
