@@ -357,7 +357,10 @@ async def test_a_code_github_refuses_leaves_the_page_waiting(
     state = await the_state(client, registration)
     response = await client.get("/callback", params={"code": "never-given", "state": state})
     assert response.status == 502
-    assert "used already or is over an hour old" in await response.text()
+    text = await response.text()
+    assert "used already or is over an hour old" in text
+    # Reloading sends the same spent code: only running the command again helps.
+    assert "Reload" not in text and "Run `commit-digest register` again" in text
     assert not registration.done.done() and not (tmp_path / ".env").exists()
 
 
@@ -560,3 +563,10 @@ def test_a_port_out_of_range_is_an_argument_error(
     assert exited.value.code == 2
     err = capsys.readouterr().err
     assert "argument --port" in err and "Traceback" not in err
+
+
+async def test_only_a_github_that_was_not_reached_leaves_the_code_good() -> None:
+    async with aiohttp.ClientSession() as session:
+        with pytest.raises(ConversionFailed, match="cannot reach") as failed:
+            await convert(session, "http://127.0.0.1:1", "abc")  # nothing listens on port 1
+    assert failed.value.code_holds

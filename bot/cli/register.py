@@ -126,8 +126,14 @@ class Registration:
         try:
             app = await convert(self._session, self._site.api_url, code)
         except ConversionFailed as exc:
-            # A network failure leaves the code good: reloading this page tries again.
-            return _html(problem_page(f"{exc}. Reload this page to try again."), 502)
+            # A network failure leaves the code good: reloading this page tries again. A code
+            # GitHub refused is spent: only a new registration helps.
+            then = (
+                "Reload this page to try again."
+                if exc.code_holds
+                else "Run `commit-digest register` again to start over."
+            )
+            return _html(problem_page(f"{exc}. {then}"), 502)
         try:
             written = self._files.write(app, self._site)
             failure = None
