@@ -463,21 +463,19 @@ async def test_a_failed_write_after_the_exchange_keeps_the_key_in_a_private_file
     assert (mode(written.key), mode(written.env)) == (0o600, 0o600)
 
 
-async def test_the_command_says_where_the_key_went_and_exits_1_when_it_cannot_write(
-    github: FakeGitHub, github_url: str, tmp_path: Path
-) -> None:
-    """The command itself, driven without a browser: its out dir goes away after the check."""
-    github.api_prefix = "/api/v3"
-    out, spare = tmp_path / "out", tmp_path / "tmp"
-    await asyncio.to_thread(out.mkdir)
-    await asyncio.to_thread(spare.mkdir)
+async def register_without_browser(
+    github_url: str, out: Path, env: dict[str, str], meanwhile: Callable[[], Any]
+) -> tuple[int | None, str, str, int]:
+    """The command itself, its page fetched as a browser would (keeping its cookie), GitHub's
+    answer taken, `meanwhile()` run, then the way back: its exit status, stdout, stderr and
+    the way back's status."""
     args = ["register", "--github-url", github_url, "--out-dir", str(out), "--no-browser"]
-    env = {**os.environ, "TMPDIR": str(spare)}
     proc = await run_bot(
         *args, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
     )
     try:
-        page = (await read_stdout_line(proc)).decode().split()[1]
+        first = await read_stdout_line(proc)
+        page = first.decode().split()[1]
         local = page.partition("/?")[0]
         jar = aiohttp.CookieJar(unsafe=True)  # cookies for an IP address, as a browser keeps
         async with aiohttp.ClientSession(cookie_jar=jar) as session:
@@ -486,52 +484,50 @@ async def test_the_command_says_where_the_key_went_and_exits_1_when_it_cannot_wr
             action = text.split('action="')[1].split('"')[0].replace("&amp;", "&")
             (state,) = parse_qs(urlsplit(action).query)["state"]
             code = await new_app(github_url, app_yml(), state=state)
-            await asyncio.to_thread(out.rmdir)
+            await asyncio.to_thread(meanwhile)
             async with session.get(
                 f"{local}/callback", params={"code": code, "state": state}
             ) as response:
-                assert response.status == 500
-        _, err = await asyncio.wait_for(proc.communicate(), 30)
+                back = response.status
+        out_bytes, err = await asyncio.wait_for(proc.communicate(), 30)
     finally:
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
-    assert proc.returncode == 1
+    return proc.returncode, (first + out_bytes).decode(), err.decode(), back
+
+
+async def test_the_command_says_where_the_key_went_and_exits_1_when_it_cannot_write(
+    github: FakeGitHub, github_url: str, tmp_path: Path
+) -> None:
+    """Its out dir goes away after the check: the key goes to the temporary folder."""
+    github.api_prefix = "/api/v3"
+    out, spare = tmp_path / "out", tmp_path / "tmp"
+    await asyncio.to_thread(out.mkdir)
+    await asyncio.to_thread(spare.mkdir)
+    env = {**os.environ, "TMPDIR": str(spare)}
+    status, _, err, back = await register_without_browser(github_url, out, env, out.rmdir)
+    assert (status, back) == (1, 500)
     (made,) = github.manifests.made
     (key,) = await asyncio.to_thread(lambda: list(spare.glob("*.pem")))
-    assert "saved to " in err.decode() and str(key) in err.decode()
+    assert "saved to " in err and str(key) in err
     assert await asyncio.to_thread(key.read_text) == made["pem"]
 
 
-def test_git_ignores_every_file_register_writes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+async def test_an_env_that_appeared_meanwhile_is_kept_and_the_command_says_what_to_load(
+    github: FakeGitHub, github_url: str, tmp_path: Path
 ) -> None:
-    """In a repository with this one's .gitignore: the files, those beside them, and the
-    temporary ones, none of which may be committed by mistake."""
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    subprocess.run(["git", "init", "-q", str(repo)], check=True)
-    (repo / ".gitignore").write_text((ROOT / ".gitignore").read_text())
-    (repo / "tmp").mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(repo / "tmp"))
-    files = CredentialFiles(repo)
-    files.check()
-    site = GitHubSite.of("https://github.com")
-    for _ in range(3):  # then beside them, then beside those
-        files.write(registered(42), site)
-    files.save_elsewhere(registered(42), site)
-    written = sorted(
-        str(path.relative_to(repo))
-        for path in repo.rglob("*")
-        if path.is_file()
-        and ".git" not in path.relative_to(repo).parts[:1]
-        and path.name != ".gitignore"
+    github.api_prefix = "/api/v3"
+    theirs = tmp_path / ".env"
+    status, out, _, back = await register_without_browser(
+        github_url, tmp_path, dict(os.environ), lambda: theirs.write_text("GITHUB_APP_ID=1\n")
     )
-    assert len(written) == 8
-    ignored = subprocess.run(
-        ["git", "check-ignore", *written], check=False, cwd=repo, capture_output=True, text=True
-    ).stdout.split()
-    assert sorted(ignored) == written
+    assert (status, back) == (0, 200)
+    (made,) = github.manifests.made
+    new = tmp_path / f".env.{made['id']}"
+    assert await asyncio.to_thread(theirs.read_text) == "GITHUB_APP_ID=1\n"
+    assert f"The existing {theirs} was kept" in out
+    assert f"set -a && . {new} && set +a && commit-digest serve" in out
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import secrets
+import shlex
 import socket
 import sys
 import webbrowser
@@ -260,5 +261,11 @@ async def _run(
         return 1
     print(f"Registered {registered.name} (App id {registered.id}).")
     print(f"Settings: {written.env}; private key: {written.key} (both readable by you only).")
+    if written.env != files.env:
+        load = f"set -a && . {shlex.quote(str(written.env))} && set +a && commit-digest serve"
+        print(
+            f"The existing {files.env} was kept, not overwritten: the new App's settings are in "
+            f"{written.env}. In step 3, load that file instead: {load}"
+        )
     print(f"Install it on your repositories: {registered.install_url}")
     return 0
