@@ -62,7 +62,8 @@ class CredentialFiles:
 
     def write(self, app: RegisteredApp, site: GitHubSite) -> Written:
         """The key, then the `.env` naming it. A file that appeared since `check()` is not
-        overwritten: GitHub hands the key over once, so it goes beside it (`NAME.APP_ID`)."""
+        overwritten: GitHub hands the key over once, so it goes beside it
+        (`.env.APP_ID`, `github-app.APP_ID.pem`)."""
         key = _write_secret(self.key, app.pem, force=self.force, app_id=app.id)
         env = _write_secret(self.env, env_text(app, key, site), force=self.force, app_id=app.id)
         return Written(env=env, key=key)
