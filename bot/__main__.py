@@ -128,6 +128,17 @@ Prints a completion script generated from this command's own options:
 _SHELLS = ("bash", "zsh")
 
 
+def _port(text: str) -> int:
+    """A TCP port, 0 (any free one) to 65535: argparse reports anything else in one line."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port: 0 (any free one) to 65535")
+    return port
+
+
 def _version() -> str:
     try:
         return metadata.version("commit-digest")
@@ -329,7 +340,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     register_cmd.add_argument(
         "--port",
-        type=int,
+        type=_port,
         default=0,
         help="the local page's port on 127.0.0.1 (default: any free one)",
     )

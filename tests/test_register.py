@@ -8,6 +8,7 @@ import json
 import os
 import stat
 import subprocess
+import tempfile
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,6 @@ from urllib.parse import parse_qs, urlsplit
 import aiohttp
 import pytest
 import yaml
-from aiohttp import web
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.wait import WebDriverWait
@@ -26,7 +26,7 @@ from bot.__main__ import main
 from bot.cli.credentials import CredentialFiles
 from bot.cli.register import Registration
 from bot.github.manifest import ConversionFailed, GitHubSite, RegisteredApp, convert
-from bot.settings import Settings
+from bot.settings import MissingSetting, Settings
 from tests.fakes.github import FakeGitHub
 from tests.processes import run_bot
 from tests.support import ROOT, FakeClock
@@ -178,9 +178,11 @@ async def test_register_in_a_browser_writes_a_private_env_and_key_that_serve_acc
     proc = await run_bot(*args, env=dict(os.environ), stdout=asyncio.subprocess.PIPE)
     try:
         first = (await read_stdout_line(proc)).decode()
-        local = first.split()[1]
+        page = first.split()[1]
+        local, _, query = page.partition("/?")
         assert local.startswith("http://127.0.0.1:") and "the organisation acme" in first
-        await asyncio.to_thread(browser.get, local)
+        assert len(parse_qs(query)["token"][0]) >= 32
+        await asyncio.to_thread(browser.get, page)
         await asyncio.to_thread(browser.find_element(By.ID, "create").click)
         await asyncio.to_thread(
             WebDriverWait(browser, 30).until,
@@ -199,7 +201,7 @@ async def test_register_in_a_browser_writes_a_private_env_and_key_that_serve_acc
     # GitHub got app.yml for the organisation, with the webhook and the way back put in.
     ((page, manifest),) = github.manifests.received
     assert page == "/organizations/acme/settings/apps/new"
-    expected = app_yml(f"{local.rstrip('/')}/callback")
+    expected = app_yml(f"{local}/callback")
     expected["hook_attributes"]["url"] = WEBHOOK
     assert manifest == expected
     key, env = tmp_path / "github-app.pem", tmp_path / ".env"
@@ -271,7 +273,7 @@ def test_a_file_that_appeared_meanwhile_is_kept_and_the_new_one_goes_beside(
     (tmp_path / "github-app.pem").write_text("someone else's key")
     written = files.write(registered(42), GitHubSite.of("https://github.com"))
     assert (tmp_path / "github-app.pem").read_text() == "someone else's key"
-    assert written.key == tmp_path / "github-app.pem.42"
+    assert written.key == tmp_path / "github-app.42.pem"
     assert env_file(written.env)["GITHUB_PRIVATE_KEY_PATH"] == str(written.key.resolve())
 
 
@@ -285,7 +287,7 @@ def test_force_does_not_write_through_a_symbolic_link(tmp_path: Path) -> None:
         registered(5), GitHubSite.of("https://github.com")
     )
     assert elsewhere.read_text() == "not a key"
-    assert written.key == out / "github-app.pem.5" and mode(written.key) == 0o600
+    assert written.key == out / "github-app.5.pem" and mode(written.key) == 0o600
 
 
 def test_the_env_file_is_read_by_a_shell_as_written(tmp_path: Path) -> None:
@@ -323,15 +325,24 @@ async def local_page(
             files=CredentialFiles(tmp_path),
             session=session,
         )
-        app = web.Application()
-        app.add_routes(registration.routes())
-        yield await aiohttp_client(app), registration
+        yield await aiohttp_client(registration.application()), registration
+
+
+async def the_state(client: Any, registration: Registration) -> str:
+    """Opens the page as the printed address does (setting its cookie): the form's state."""
+    response = await client.get("/", params={"token": registration.token})
+    assert response.status == 200
+    page = await response.text()
+    action = page.split('action="')[1].split('"')[0].replace("&amp;", "&")
+    (state,) = parse_qs(urlsplit(action).query)["state"]
+    return state
 
 
 async def test_an_answer_for_another_registration_is_refused(
     local_page: tuple[Any, Registration], github: FakeGitHub, tmp_path: Path
 ) -> None:
     client, registration = local_page
+    await the_state(client, registration)
     response = await client.get("/callback", params={"code": "abc", "state": "not-ours"})
     assert response.status == 400
     assert "state differs" in await response.text()
@@ -343,11 +354,215 @@ async def test_a_code_github_refuses_leaves_the_page_waiting(
     local_page: tuple[Any, Registration], github: FakeGitHub, tmp_path: Path
 ) -> None:
     client, registration = local_page
-    page = await (await client.get("/")).text()
-    state = parse_qs(urlsplit(page.split('action="')[1].split('"')[0].replace("&amp;", "&")).query)
-    response = await client.get(
-        "/callback", params={"code": "never-given", "state": state["state"][0]}
-    )
+    state = await the_state(client, registration)
+    response = await client.get("/callback", params={"code": "never-given", "state": state})
     assert response.status == 502
-    assert "used already or is over an hour old" in await response.text()
+    text = await response.text()
+    assert "used already or is over an hour old" in text
+    # Reloading sends the same spent code: only running the command again helps.
+    assert "Reload" not in text and "Run `commit-digest register` again" in text
     assert not registration.done.done() and not (tmp_path / ".env").exists()
+
+
+@pytest.mark.parametrize("token", [None, "", "wrong"])
+async def test_the_page_and_its_state_go_only_to_the_printed_address(
+    local_page: tuple[Any, Registration], token: str | None
+) -> None:
+    client, registration = local_page
+    response = await client.get("/", params={} if token is None else {"token": token})
+    assert response.status == 403
+    text = await response.text()
+    assert registration._state not in text and "state=" not in text
+    assert "Set-Cookie" not in response.headers
+
+
+async def test_a_request_for_another_host_is_refused(
+    local_page: tuple[Any, Registration], github: FakeGitHub, github_url: str, tmp_path: Path
+) -> None:
+    """DNS rebinding: a page of evil.example whose name now points at 127.0.0.1."""
+    client, registration = local_page
+    state = await the_state(client, registration)
+    port = client.server.port
+    for host in ("evil.example", f"evil.example:{port}", "127.0.0.1:1", f"127.0.0.2:{port}"):
+        page = await client.get("/", params={"token": registration.token}, headers={"Host": host})
+        assert page.status == 403 and state not in await page.text()
+        code = await new_app(github_url, app_yml(), state=state)
+        back = await client.get(
+            "/callback", params={"code": code, "state": state}, headers={"Host": host}
+        )
+        assert back.status == 403
+    assert not registration.done.done() and not (tmp_path / ".env").exists()
+    assert github.calls_to("POST", "conversions") == []
+    ok = await client.get(
+        "/", params={"token": registration.token}, headers={"Host": f"localhost:{port}"}
+    )
+    assert ok.status == 200
+
+
+async def test_a_way_back_without_the_pages_cookie_is_refused(
+    local_page: tuple[Any, Registration], github: FakeGitHub, github_url: str, tmp_path: Path
+) -> None:
+    """Another program that learnt the state still lacks the browser's cookie."""
+    client, registration = local_page
+    state = await the_state(client, registration)
+    code = await new_app(github_url, app_yml(), state=state)
+    client.session.cookie_jar.clear()
+    response = await client.get("/callback", params={"code": code, "state": state})
+    assert response.status == 403
+    assert "cookie" in await response.text()
+    assert not registration.done.done()
+    assert not (tmp_path / ".env").exists() and not (tmp_path / "github-app.pem").exists()
+    # The code was never exchanged: it still works for the browser that holds the cookie.
+    async with aiohttp.ClientSession() as session:
+        await convert(session, f"{github_url}/api/v3", code)
+
+
+def test_an_out_dir_that_cannot_be_written_is_refused_before_github(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(MissingSetting, match="cannot write there"):
+        CredentialFiles(Path("/proc")).check()  # a folder no one, root included, writes to
+    assert main(["register", "--out-dir", "/proc", "--no-browser"]) == 2
+    assert "--out-dir /proc: cannot write there" in capsys.readouterr().err
+
+
+def test_a_name_beside_that_is_taken_too_gives_another(tmp_path: Path) -> None:
+    files = CredentialFiles(tmp_path)
+    files.check()
+    (tmp_path / "github-app.pem").write_text("someone else's key")
+    (tmp_path / "github-app.42.pem").write_text("another key")
+    written = files.write(registered(42), GitHubSite.of("https://github.com"))
+    assert written.key == tmp_path / "github-app.42-2.pem"
+    assert written.key.read_text() == registered().pem and mode(written.key) == 0o600
+    assert (tmp_path / "github-app.42.pem").read_text() == "another key"
+
+
+async def test_a_failed_write_after_the_exchange_keeps_the_key_in_a_private_file(
+    local_page: tuple[Any, Registration],
+    github: FakeGitHub,
+    github_url: str,
+    tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spare = tmp_path_factory.mktemp("tmpdir")
+    monkeypatch.setattr(tempfile, "tempdir", str(spare))
+    client, registration = local_page
+    state = await the_state(client, registration)
+    code = await new_app(github_url, app_yml(), state=state)
+    os.rmdir(tmp_path)  # the out dir went away after the check: the write fails
+    response = await client.get("/callback", params={"code": code, "state": state})
+    assert response.status == 500
+    _app, written, failure = registration.done.result()
+    assert failure is not None and str(written.key) in failure and str(written.env) in failure
+    assert str(written.key) in await response.text()
+    assert written.key.parent == spare and written.env.parent == spare
+    (made,) = github.manifests.made
+    assert written.key.read_text() == made["pem"]
+    assert env_file(written.env)["GITHUB_PRIVATE_KEY_PATH"] == str(written.key)
+    assert (mode(written.key), mode(written.env)) == (0o600, 0o600)
+
+
+async def register_without_browser(
+    github_url: str, out: Path, env: dict[str, str], meanwhile: Callable[[], Any]
+) -> tuple[int | None, str, str, int]:
+    """The command itself, its page fetched as a browser would (keeping its cookie), GitHub's
+    answer taken, `meanwhile()` run, then the way back: its exit status, stdout, stderr and
+    the way back's status."""
+    args = ["register", "--github-url", github_url, "--out-dir", str(out), "--no-browser"]
+    proc = await run_bot(
+        *args, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+    )
+    try:
+        first = await read_stdout_line(proc)
+        page = first.decode().split()[1]
+        local = page.partition("/?")[0]
+        jar = aiohttp.CookieJar(unsafe=True)  # cookies for an IP address, as a browser keeps
+        async with aiohttp.ClientSession(cookie_jar=jar) as session:
+            async with session.get(page) as response:
+                text = await response.text()
+            action = text.split('action="')[1].split('"')[0].replace("&amp;", "&")
+            (state,) = parse_qs(urlsplit(action).query)["state"]
+            code = await new_app(github_url, app_yml(), state=state)
+            await asyncio.to_thread(meanwhile)
+            async with session.get(
+                f"{local}/callback", params={"code": code, "state": state}
+            ) as response:
+                back = response.status
+        out_bytes, err = await asyncio.wait_for(proc.communicate(), 30)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    return proc.returncode, (first + out_bytes).decode(), err.decode(), back
+
+
+async def test_the_command_says_where_the_key_went_and_exits_1_when_it_cannot_write(
+    github: FakeGitHub, github_url: str, tmp_path: Path
+) -> None:
+    """Its out dir goes away after the check: the key goes to the temporary folder."""
+    github.api_prefix = "/api/v3"
+    out, spare = tmp_path / "out", tmp_path / "tmp"
+    await asyncio.to_thread(out.mkdir)
+    await asyncio.to_thread(spare.mkdir)
+    env = {**os.environ, "TMPDIR": str(spare)}
+    status, _, err, back = await register_without_browser(github_url, out, env, out.rmdir)
+    assert (status, back) == (1, 500)
+    (made,) = github.manifests.made
+    (key,) = await asyncio.to_thread(lambda: list(spare.glob("*.pem")))
+    assert "saved to " in err and str(key) in err
+    assert await asyncio.to_thread(key.read_text) == made["pem"]
+
+
+async def test_an_env_that_appeared_meanwhile_is_kept_and_the_command_says_what_to_load(
+    github: FakeGitHub, github_url: str, tmp_path: Path
+) -> None:
+    github.api_prefix = "/api/v3"
+    theirs = tmp_path / ".env"
+    status, out, _, back = await register_without_browser(
+        github_url, tmp_path, dict(os.environ), lambda: theirs.write_text("GITHUB_APP_ID=1\n")
+    )
+    assert (status, back) == (0, 200)
+    (made,) = github.manifests.made
+    new = tmp_path / f".env.{made['id']}"
+    assert await asyncio.to_thread(theirs.read_text) == "GITHUB_APP_ID=1\n"
+    assert f"The existing {theirs} was kept" in out
+    assert f"set -a && . {new} && set +a && commit-digest serve" in out
+
+
+@pytest.mark.parametrize(
+    ("option", "url", "says"),
+    [
+        ("--github-url", "http://ghe.example.com", "not https"),
+        ("--webhook-url", "http://digest.example.org/webhook", "not https"),
+        ("--webhook-url", "notaurl", "not an absolute web address"),
+        ("--webhook-url", "https:///webhook", "not an absolute web address"),
+        ("--webhook-url", "ftp://digest.example.org/webhook", "not an absolute web address"),
+    ],
+)
+def test_an_address_secrets_would_cross_in_the_clear_is_refused(
+    option: str, url: str, says: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["register", option, url, "--out-dir", str(tmp_path), "--no-browser"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"{option} " in err and says in err and len(err.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("port", ["99999", "-1", "65536", "http"])
+def test_a_port_out_of_range_is_an_argument_error(
+    port: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["register", "--port", port, "--out-dir", str(tmp_path), "--no-browser"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --port" in err and "Traceback" not in err
+
+
+async def test_only_a_github_that_was_not_reached_leaves_the_code_good() -> None:
+    async with aiohttp.ClientSession() as session:
+        with pytest.raises(ConversionFailed, match="cannot reach") as failed:
+            await convert(session, "http://127.0.0.1:1", "abc")  # nothing listens on port 1
+    assert failed.value.code_holds

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import errno
+import itertools
 import os
 import shlex
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +44,14 @@ class CredentialFiles:
         be there unless --force."""
         if not self.folder.is_dir():
             raise MissingSetting(f"--out-dir {self.folder}: not an existing directory")
+        try:
+            fd, probe = tempfile.mkstemp(prefix=".commit-digest-probe-", dir=self.folder)
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as exc:
+            raise MissingSetting(
+                f"--out-dir {self.folder}: cannot write there ({exc.strerror or exc})"
+            ) from None
         if self.force:
             return
         for path in (self.env, self.key):
@@ -52,10 +62,24 @@ class CredentialFiles:
 
     def write(self, app: RegisteredApp, site: GitHubSite) -> Written:
         """The key, then the `.env` naming it. A file that appeared since `check()` is not
-        overwritten: GitHub hands the key over once, so it goes beside it (`NAME.APP_ID`)."""
+        overwritten: GitHub hands the key over once, so it goes beside it
+        (`.env.APP_ID`, `github-app.APP_ID.pem`)."""
         key = _write_secret(self.key, app.pem, force=self.force, app_id=app.id)
         env = _write_secret(self.env, env_text(app, key, site), force=self.force, app_id=app.id)
         return Written(env=env, key=key)
+
+    @staticmethod
+    def save_elsewhere(app: RegisteredApp, site: GitHubSite) -> Written:
+        """Where the key goes when `write` failed after GitHub handed it over: new files of
+        mode 0600 in the temporary folder (mkstemp picks a name no file has)."""
+        fd, key_name = tempfile.mkstemp(prefix=f"github-app.{app.id}.", suffix=".pem")
+        key = Path(key_name)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(app.pem)
+        fd, env_name = tempfile.mkstemp(prefix=f".env.{app.id}.")
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(env_text(app, key, site))
+        return Written(env=Path(env_name), key=key)
 
 
 def env_text(app: RegisteredApp, key: Path, site: GitHubSite) -> str:
@@ -84,10 +108,24 @@ def _write_secret(path: Path, text: str, *, force: bool, app_id: int) -> Path:
     except OSError as exc:
         if exc.errno not in (errno.EEXIST, errno.ELOOP):
             raise
-        path = path.with_name(f"{path.name}.{app_id}")
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, _SECRET)
+        # Beside it, under a name no file has: never over one, never losing the key.
+        for n in itertools.count(1):
+            beside = _beside(path, app_id if n == 1 else f"{app_id}-{n}")
+            try:
+                fd = os.open(beside, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, _SECRET)
+            except FileExistsError:
+                continue
+            path = beside
+            break
     with os.fdopen(fd, "w", encoding="utf-8") as out:
         # An existing file overwritten under --force keeps its mode unless told: tighten it.
         os.fchmod(out.fileno(), _SECRET)
         out.write(text)
     return path
+
+
+def _beside(path: Path, suffix: object) -> Path:
+    """`.env.APP_ID`, `github-app.APP_ID.pem`: names git ignores (`.env.*`, `*.pem`)."""
+    if path.suffix == ".pem":
+        return path.with_name(f"{path.stem}.{suffix}.pem")
+    return path.with_name(f"{path.name}.{suffix}")

@@ -77,7 +77,12 @@ class RegisteredApp:
 
 
 class ConversionFailed(Exception):
-    """The code could not be exchanged; the message says why and what to do."""
+    """The code could not be exchanged; the message says why. `code_holds`: the code may still
+    be good (GitHub was not reached), so trying it again can work."""
+
+    def __init__(self, message: str, *, code_holds: bool = False) -> None:
+        super().__init__(message)
+        self.code_holds = code_holds
 
 
 async def convert(session: aiohttp.ClientSession, api_url: str, code: str) -> RegisteredApp:
@@ -94,12 +99,13 @@ async def convert(session: aiohttp.ClientSession, api_url: str, code: str) -> Re
             status = response.status
             body = await response.read()
     except (TimeoutError, aiohttp.ClientError) as exc:
-        raise ConversionFailed(f"cannot reach {api_url}: {type(exc).__name__} {exc}") from None
+        raise ConversionFailed(
+            f"cannot reach {api_url}: {type(exc).__name__} {exc}", code_holds=True
+        ) from None
     if status == 404:
         # GitHub's answer for a code it does not know, one already used and one over an hour old.
         raise ConversionFailed(
-            "GitHub does not know this code: it was used already or is over an hour old "
-            "(start again from the first page)"
+            "GitHub does not know this code: it was used already or is over an hour old"
         )
     if status != 201:
         raise ConversionFailed(f"GitHub answered {status} to the conversion: {body[:300]!r}")
