@@ -21,6 +21,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from sqlalchemy.engine import make_url
 
+import bot.__main__
 from bot.analysis.llm import LLMAnalyzer
 from bot.app import create_app
 from bot.runtime.logs import configure_logging
@@ -291,3 +292,10 @@ async def make_analyzer(
     # its timeout.
     for client in clients:
         await client.close()
+
+
+@pytest.fixture
+def keep_test_logging(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The suite configures logging once; a command run in-process (`bot.__main__.main`) must
+    not point it at a stream pytest captures and closes."""
+    monkeypatch.setattr(bot.__main__, "configure_logging", lambda **_: None)

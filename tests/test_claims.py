@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-import bot.__main__
 from bot.__main__ import main
 from bot.analysis.measures import Entry
 from bot.cli.claim_check import Checker, Clone, Verdict
@@ -18,13 +17,7 @@ from bot.cli.claims import Claim, Kind, claims_in
 from bot.cli.claims_eval import ClaimsReport, check_entries
 from bot.models import Analysis, ChangeType, CommitInput, Importance
 
-pytestmark = pytest.mark.usefixtures("environ_clean")
-
-
-@pytest.fixture(autouse=True)
-def keep_test_logging(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The suite configures logging once; a command must not point it at a captured stream."""
-    monkeypatch.setattr(bot.__main__, "configure_logging", lambda **_: None)
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
 
 def _git(root: Path, *args: str) -> str:

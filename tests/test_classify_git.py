@@ -11,16 +11,11 @@ from pathlib import Path
 
 import pytest
 
-import bot.__main__
 from bot.__main__ import main
 from bot.cli import clone_sources
 from bot.models import FileChange
 
-
-@pytest.fixture(autouse=True)
-def keep_test_logging(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`main` would point the logs at this test's captured output, closed after it."""
-    monkeypatch.setattr(bot.__main__, "configure_logging", lambda **_: None)
+pytestmark = pytest.mark.usefixtures("keep_test_logging")
 
 
 FILLER = "".join(f"\ndef step_{i}(x):\n    return x + {i}\n" for i in range(30))

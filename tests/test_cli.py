@@ -14,17 +14,12 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-import bot.__main__
 from bot.__main__ import main
 from bot.models import Analysis
 from tests.processes import free_port, run_bot, serve_env, wait_healthy
 from tests.support import replay_day
 
-
-@pytest.fixture(autouse=True)
-def keep_test_logging(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The suite configures logging once; a command must not point it at a captured stream."""
-    monkeypatch.setattr(bot.__main__, "configure_logging", lambda **_: None)
+pytestmark = pytest.mark.usefixtures("keep_test_logging")
 
 
 @pytest.mark.usefixtures("environ_clean")

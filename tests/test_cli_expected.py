@@ -13,16 +13,9 @@ from pathlib import Path
 
 import pytest
 
-import bot.__main__
 from bot.__main__ import main
 
-pytestmark = pytest.mark.usefixtures("environ_clean")
-
-
-@pytest.fixture(autouse=True)
-def keep_test_logging(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The suite configures logging once; a command must not point it at a captured stream."""
-    monkeypatch.setattr(bot.__main__, "configure_logging", lambda **_: None)
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
 
 def _git(path: Path, *args: str) -> None:

@@ -10,7 +10,6 @@ from typing import Any
 import openai
 import pytest
 
-import bot.__main__
 from bot.__main__ import main
 from bot.analysis.cost import Prices
 from bot.analysis.llm import LLMAnalyzer
@@ -22,9 +21,7 @@ from tests.support import REPLAY, replay_day
 I = Importance  # noqa: E741
 
 
-@pytest.fixture(autouse=True)
-def keep_test_logging(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot.__main__, "configure_logging", lambda **_: None)
+pytestmark = pytest.mark.usefixtures("keep_test_logging")
 
 
 def write(tmp_path: Path, rows: list[Any]) -> Path:

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-import bot.__main__
 from bot.__main__ import main
 from bot.analysis import AnalysisResult, RulesAnalyzer
 from bot.analysis.narrative import Narrator
@@ -23,13 +22,7 @@ from bot.models import CommitInput, SettingsSources
 from bot.repo_config import default_config
 from tests.mermaid import mermaid_blocks, parse_xychart
 
-pytestmark = pytest.mark.usefixtures("environ_clean")
-
-
-@pytest.fixture(autouse=True)
-def keep_test_logging(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The suite configures logging once; a command must not point it at a captured stream."""
-    monkeypatch.setattr(bot.__main__, "configure_logging", lambda **_: None)
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
 
 def _git(path: Path, *args: str, when: str = "2026-06-22T10:00:00Z", author: str = "Ada") -> str:

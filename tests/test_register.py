@@ -21,7 +21,6 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.wait import WebDriverWait
 
-import bot.__main__
 from bot.__main__ import main
 from bot.cli.credentials import CredentialFiles
 from bot.cli.register import Registration
@@ -31,13 +30,9 @@ from tests.fakes.github import FakeGitHub
 from tests.processes import run_bot
 from tests.support import ROOT, FakeClock
 
+pytestmark = pytest.mark.usefixtures("keep_test_logging")
+
 WEBHOOK = "https://digest.example.org/webhook"
-
-
-@pytest.fixture(autouse=True)
-def keep_test_logging(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The suite configures logging once; a command must not point it at a captured stream."""
-    monkeypatch.setattr(bot.__main__, "configure_logging", lambda **_: None)
 
 
 @pytest.mark.parametrize(
