@@ -17,14 +17,17 @@ from bot.repo_config import CONFIG_PATH, ConfigError, RepoConfig, parse_config, 
 from bot.store.jobs import JobKind
 from bot.store.schema import repositories
 from tests.bombs import BOMBS
+from tests.clones import _config, _digest, repo
 from tests.fakes.github import FakeGitHub
 from tests.scenarios import rows
 from tests.support import deliver_replay, replay_pushes
-from tests.test_offline import _config, _digest, keep_test_logging, repo
 
 REPO = "vllm-project/llm-compressor"
 DAY = "2026-06-22"
-__all__ = ["keep_test_logging", "repo"]  # the offline tests' clone and logging fixtures
+__all__ = ["repo"]  # the offline tests' clone fixture
+
+# The offline digest runs in-process: it must not point the suite's logging at a captured stream.
+pytestmark = pytest.mark.usefixtures("keep_test_logging")
 
 
 @pytest.mark.parametrize(("name", "text", "key", "words"), BOMBS, ids=[b[0] for b in BOMBS])

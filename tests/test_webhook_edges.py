@@ -249,9 +249,11 @@ async def test_repositories_added_and_removed_in_one_delivery(client: Client) ->
     assert gone and gone[0]["id"] in before
     status, _ = await deliver(client, "installation_repositories", payload)
     assert status == 202
-    after = {r.id for r in await rows(client, repositories)}
-    assert gone[0]["id"] not in after
-    assert {r["id"] for r in payload["repositories_added"]} <= after
+    after = {r.id: r for r in await rows(client, repositories)}
+    # A removed repository's work stops; its row (and post ledger) stays until a purge.
+    assert after[gone[0]["id"]].removed_at is not None
+    added = {r["id"] for r in payload["repositories_added"]}
+    assert added <= after.keys() and all(after[i].removed_at is None for i in added)
 
 
 async def test_a_delivery_under_way_when_the_app_stops_is_answered_and_counted(
