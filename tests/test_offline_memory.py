@@ -16,11 +16,14 @@ from bot.cli.clone_files import MAX_PATCH_BYTES
 pytestmark = pytest.mark.slow
 
 WHEN = "2026-06-22T10:00:00Z"
+# The peak is the process's own high-water mark (VmHWM, KiB), not `ru_maxrss`: Linux keeps
+# `ru_maxrss` across exec, so a child of a large pytest worker would report the worker's size.
 MEASURE = """
-import resource, sys
+import re, sys
 from bot.__main__ import main
 code = main(["digest", "--git", sys.argv[1], "--day", "2026-06-22"])
-peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+with open("/proc/self/status") as status:
+    peak_kb = re.search(r"VmHWM:\\s*(\\d+) kB", status.read()).group(1)
 print("PEAK", peak_kb, "CODE", code, file=sys.stderr)
 """
 
