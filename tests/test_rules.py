@@ -748,3 +748,9 @@ def test_the_rules_analyse_any_message_within_the_analysis_bounds(
     )
     analysis = analyze(commit, language=language)
     assert analysis.summary
+
+
+def test_a_message_of_control_characters_alone_is_summarised_as_no_message() -> None:
+    # Found by the guard's property test: the shielded rules once built an empty summary.
+    commit = CommitInput(sha="9" * 40, message="\x00", files=[], files_known=True)
+    assert analyze(commit, language="en").summary == "(no commit message)"

@@ -446,7 +446,10 @@ def analyze_shielded(commit: CommitInput, language: str) -> Analysis:
         change_types=types,
         importance=verdict.importance,
         breaking=verdict.breaking,
-        summary=text.summary,
+        # A message of control characters alone ("\x00") leaves nothing to say: no message.
+        summary=text.summary
+        if any(c.isprintable() and not c.isspace() for c in text.summary)
+        else p.no_message,
         impact=impact(commit.files),
         insights=(
             Insights(
