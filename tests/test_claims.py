@@ -3,7 +3,6 @@ clone whose two commits make some claims true and others false, known by constru
 
 from __future__ import annotations
 
-import os
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,25 +15,9 @@ from bot.cli.claim_check import Checker, Clone, Verdict
 from bot.cli.claims import Claim, Kind, claims_in
 from bot.cli.claims_eval import ClaimsReport, check_entries
 from bot.models import Analysis, ChangeType, CommitInput, Importance
+from tests.clones import _git
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
-
-
-def _git(root: Path, *args: str) -> str:
-    when = "2026-06-22T10:00:00Z"
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "Ada",
-        "GIT_AUTHOR_EMAIL": "ada@example.com",
-        "GIT_COMMITTER_NAME": "Ada",
-        "GIT_COMMITTER_EMAIL": "ada@example.com",
-        "GIT_AUTHOR_DATE": when,
-        "GIT_COMMITTER_DATE": when,
-    }
-    done = subprocess.run(
-        ["git", "-C", str(root), *args], check=True, capture_output=True, env=env, text=True
-    )
-    return done.stdout.strip()
 
 
 def _commit(root: Path, files: dict[str, str | None], message: str) -> str:

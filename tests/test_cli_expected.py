@@ -5,7 +5,6 @@ only on a terminal, shell completion from the parser."""
 from __future__ import annotations
 
 import io
-import os
 import shutil
 import subprocess
 from importlib import metadata
@@ -14,22 +13,9 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
+from tests.clones import _git
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
-
-
-def _git(path: Path, *args: str) -> None:
-    when = "2026-06-22T10:00:00Z"
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "Ada",
-        "GIT_AUTHOR_EMAIL": "ada@example.com",
-        "GIT_COMMITTER_NAME": "Ada",
-        "GIT_COMMITTER_EMAIL": "ada@example.com",
-        "GIT_AUTHOR_DATE": when,
-        "GIT_COMMITTER_DATE": when,
-    }
-    subprocess.run(["git", "-C", str(path), *args], check=True, capture_output=True, env=env)
 
 
 @pytest.fixture
