@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from bot.app import EXECUTOR, STORE
 from bot.digest.command_replies import ConfigField, config_text, finish, help_text, preview_text
 from bot.digest.command_syntax import command_line, parse
-from bot.jobs.commands import MAX_COMMAND_ATTEMPTS
+from bot.jobs.commands import RunCommand
 from bot.store.housekeeping import Housekeeping
 from bot.store.job_payloads import RefreshConfigPayload
 from bot.store.schema import commands, digests, jobs, repositories
@@ -351,7 +351,7 @@ async def test_a_reply_that_never_goes_out_turns_the_eyes_into_confused(
         github.fail("POST", r"^/graphql$", 502, operation="ReplyToCommand", times=1_000)
     await command(client, github, payload)
     assert reactions(fake, subject) == {"eyes"}, "taken, and being worked on"
-    for _ in range(MAX_COMMAND_ATTEMPTS):
+    for _ in range(RunCommand.retry.attempts):
         clock.advance(minutes=30)  # past each retry's backoff
         await client.app[EXECUTOR].drain()
     async with client.app[STORE].engine.connect() as conn:

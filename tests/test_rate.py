@@ -20,7 +20,7 @@ from bot.analysis.rollup import Counts
 from bot.analysis.rules import analyze
 from bot.app import EXECUTOR, STORE
 from bot.digest.command_replies import rated_text
-from bot.jobs.commands import MAX_COMMAND_ATTEMPTS
+from bot.jobs.commands import RunCommand
 from bot.jobs.digest_build import shown_commits
 from bot.models import CommitInput, Importance
 from bot.repo_config import default_config
@@ -603,7 +603,7 @@ async def test_a_rate_that_took_effect_but_never_replied_is_marked_done(
     github.fail("POST", r"/issues/\d+/comments$", 502, times=1_000)
     payload = in_issue(github, f"/digest rate {low.sha[:8]} high", repo=ASCEND)
     await command(client, github, payload)
-    for _ in range(MAX_COMMAND_ATTEMPTS):
+    for _ in range(RunCommand.retry.attempts):
         clock.advance(minutes=30)
         await client.app[EXECUTOR].drain()
     async with client.app[STORE].engine.connect() as conn:

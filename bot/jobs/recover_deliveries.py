@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.jobs.context import JobContext
-from bot.jobs.outcomes import Done, Outcome
+from bot.jobs.outcomes import Done, Outcome, RetryPolicy
 from bot.jobs.recovery import DeliveryRecovery
 from bot.runtime.logs import get_logger
 from bot.store.job_payloads import RecoverDeliveriesPayload
@@ -27,7 +27,7 @@ class RecoverDeliveries:
     def __init__(self, ctx: JobContext, recovery: DeliveryRecovery) -> None:
         self._ctx = ctx
         self._recovery = recovery
-        self.max_attempts = ctx.settings.worker_max_attempts
+        self.retry = RetryPolicy(ctx.settings.worker_max_attempts)
         self._interval = timedelta(seconds=ctx.settings.recovery_interval_seconds)
 
     async def schedule_now(self) -> None:
@@ -36,7 +36,7 @@ class RecoverDeliveries:
 
     async def run(self, job: Job[RecoverDeliveriesPayload]) -> Outcome:
         ctx = self._ctx
-        # Errors (the store or GitHub unreachable) retry with the executor's backoff.
+        # Errors (the store or GitHub unreachable) retry with the kind's backoff.
         _, covered = await self._recovery.round(job.payload.covered_since)
         now = ctx.clock.now()
         payload = RecoverDeliveriesPayload(covered_since=covered)

@@ -27,9 +27,9 @@ from bot.digest.weekly import WeeklyPost, render_weekly
 from bot.github import InstallationClient
 from bot.jobs.context import JobContext
 from bot.jobs.digest_build import shown_commits
-from bot.jobs.outcomes import Defer, Done, Outcome
+from bot.jobs.outcomes import Defer, Done, Outcome, RetryPolicy, hourly
 from bot.jobs.publish import places
-from bot.jobs.publish.day import LATE_AFTER, MAX_PUBLISH_ATTEMPTS
+from bot.jobs.publish.day import LATE_AFTER
 from bot.periods.period import Period
 from bot.periods.weeks import WEEKDAYS, Week, WeekSchedule
 from bot.posts import targets
@@ -144,7 +144,7 @@ class _Run:
 
 class PublishWeek:
     kind = PublishWeekPayload.kind
-    max_attempts = MAX_PUBLISH_ATTEMPTS
+    retry = RetryPolicy(attempts=8, trouble=hourly, log_as="weekly")
 
     def __init__(self, ctx: JobContext, narrator: Narrator) -> None:
         self._ctx = ctx
@@ -162,8 +162,7 @@ class PublishWeek:
                 job,
                 repo,
                 lambda gone: self._publish(job, repo, first, gone),
-                what="weekly",
-                slow=True,
+                retry=self.retry,
             )
 
     async def given_up(self, job: Job[PublishWeekPayload], reason: str) -> None:
