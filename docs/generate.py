@@ -14,8 +14,7 @@ from pathlib import Path
 
 from bot.analysis.rollup import Counts, build_rollup
 from bot.digest import command_replies as replies
-from bot.digest.alert import render_alert, render_alert_fold
-from bot.digest.alerting import plan_alerts
+from bot.digest.alerts import plan_alerts, render_alert, render_alert_fold
 from bot.digest.command_syntax import Problem, command_line, parse
 from bot.digest.render import render, render_commit
 from bot.digest.weekly import render_weekly

@@ -8,7 +8,7 @@ from datetime import date, datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.digest.alerting import wants_alert
+from bot.digest.alerts import wants_alert
 from bot.models import Analysis
 from bot.repo_config import RepoConfig
 from bot.store.alert_ledger import ALERT_PERIOD, ALERT_PREFIX, AlertLedger

@@ -11,7 +11,7 @@ from structlog.contextvars import bound_contextvars
 
 from bot.analysis import AnalysisResult, Analyzer
 from bot.analysis.sources import blob_cache
-from bot.digest.alerting import names_a_revert
+from bot.digest.alerts import names_a_revert
 from bot.github import InstallationClient
 from bot.github.calls import CommitMissing
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone

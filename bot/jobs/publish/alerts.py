@@ -20,8 +20,7 @@ from typing import Any
 
 from structlog.contextvars import bound_contextvars
 
-from bot.digest.alert import render_alert
-from bot.digest.alerting import plan_alerts, reads_as_revert, wants_alert
+from bot.digest.alerts import plan_alerts, reads_as_revert, render_alert, wants_alert
 from bot.digest.markers import alert_marker
 from bot.github import InstallationClient
 from bot.github.calls import Forbidden, GraphQLFailed

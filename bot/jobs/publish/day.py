@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from structlog.contextvars import bound_contextvars
 
 from bot.analysis import AnalysisResult, rules
-from bot.digest.alerting import names_a_revert
+from bot.digest.alerts import names_a_revert
 from bot.digest.markers import day_marker
 from bot.digest.render import Part, render, render_addendum
 from bot.digest.synthesis import named

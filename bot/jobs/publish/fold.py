@@ -17,8 +17,7 @@ from datetime import date, datetime
 
 from structlog.contextvars import bound_contextvars
 
-from bot.digest.alert import render_alert_fold
-from bot.digest.alerting import plan_alerts, wants_alert
+from bot.digest.alerts import plan_alerts, render_alert_fold, wants_alert
 from bot.digest.markers import fold_marker
 from bot.github import InstallationClient
 from bot.github.calls import Forbidden, GraphQLFailed
