@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.digest.strings.shape import (
     AlertPhrases,
     Catalogue,
+    CommandPhrases,
     HeadlinePhrases,
     PagePhrases,
     SourcesPhrases,
@@ -270,5 +271,118 @@ EN = Catalogue(
         config_origins={"file": ".github/commit-digest.yml", "default": "default"},
         config_error="The last .github/commit-digest.yml read was rejected, so the config above stays in force: {error}",
         config_rest="Every other setting is the default.",
+    ),
+    command=CommandPhrases(
+        help_head="**`/digest` commands**: put one on the first line of a comment.",
+        help_lines=(
+            ("/digest help", "these commands"),
+            (
+                "/digest explain <sha-prefix | #PR>",
+                "a commit's whole analysis, and which digest and alert hold it",
+            ),
+            (
+                "/digest preview [YYYY-MM-DD]",
+                "the day's digest so far (default: the digest being gathered now)",
+            ),
+            (
+                "/digest config",
+                "the config in force, field by field, and where each value came from",
+            ),
+            (
+                "/digest rate <sha-prefix> high|medium|low [reason]",
+                "correct a commit's importance: digests, alerts and roll-ups show yours",
+            ),
+        ),
+        help_who="People with write, maintain or admin permission on the repository may use them.",
+        problems={
+            "too_long": "That command is too long.",
+            "unknown": "{quoted} is not a `/digest` command.",
+            "arguments": "{quoted} was given the wrong arguments.",
+            "sha": "{quoted} is neither a commit sha prefix (7 to 40 hex digits) nor a pull "
+            "request (`#123`).",
+            "rate_sha": "{quoted} is not a commit sha prefix (7 to 40 hex digits).",
+            "importance": "{quoted} is not an importance: give high, medium or low.",
+            "day": "{quoted} is not a day between 2005-01-01 and 2199-12-31 (YYYY-MM-DD).",
+        },
+        denied="Only people with write, maintain or admin permission on this repository can use "
+        "`/digest` commands.",
+        limited="Too many `/digest` commands in the last hour (at most {repo} a repository and "
+        "{person} a person). Try again after {when}.",
+        rated="Rated {sha}: {old} → {new}, rated by a maintainer.",
+        rated_same="{sha} is rated {new} already: nothing to change.",
+        rated_posted="The digest of {day} was posted: it will be edited to match.",
+        rated_not_posted="The digest of {day} is not posted yet: it will show this rating.",
+        rated_late=(
+            "The digest of {day} was posted before this commit came: the addendum that adds it "
+            "will show this rating."
+        ),
+        rated_not_analysed="The commit is not analysed yet: its analysis will show this rating.",
+        rated_excluded="`.github/commit-digest.yml` leaves this commit out of digests (`exclude`): "
+        "the rating is stored (`eval --corrections` exports it) but shows in no digest.",
+        rated_later="A later rating by {who} ({new}) now stands.",
+        not_analysed="not analysed",
+        config_head="**The config in force**",
+        config_sha="From `.github/commit-digest.yml` at blob {sha}.",
+        config_unrecorded="From an earlier version of `.github/commit-digest.yml`, whose blob "
+        "was not recorded.",
+        config_no_file="No valid `.github/commit-digest.yml` has been read: "
+        "every value is the default.",
+        config_error="The file's last version was rejected, so the last good config stays in force: "
+        "{error}",
+        config_error_no_file="The file was rejected, so the defaults are in force: {error}",
+        config_rejected_sha="The rejected version is blob {sha}.",
+        source_file="file",
+        source_default="default",
+        config_base="From the organisation's defaults: `.github/commit-digest.yml` in {base} "
+        "(this repository has no file of its own).",
+        config_extends="It starts from `.github/commit-digest.yml` in {base} (`_extends`); "
+        "the values marked {base} come from there.",
+        config_ignored="Unknown keys, ignored (the file's other keys apply): {keys}",
+        config_items_left="— {n} more item(s) not shown: too long for one comment.",
+        config_fields_left="…and {n} more field(s) not shown: too long for one comment.",
+        unknown_sha="No commit starting with {what} is stored for this repository.",
+        unknown_on_github="No commit starting with {what} is in this repository on GitHub, or more "
+        "than one is: check the sha, or give more of it.",
+        unknown_pr="{what} is not a pull request of this repository.",
+        pr_not_merged="Pull request {what} is not merged: only what lands on the tracked branch is "
+        "analysed.",
+        not_on_branch="{what} is not on the tracked branch ({branches}): the App digests only what "
+        "lands there.",
+        not_on_checked="{what} is not on the tracked branches checked ({branches}).",
+        not_on_none="{what} was checked against no branch: `branches` names none.",
+        unchecked_patterns="Branches matched by a pattern ({patterns})",
+        unchecked_more="{count} more tracked branch(es)",
+        unchecked_and=" and ",
+        unchecked=" {parts} were not checked: it may still be digested from one of them.",
+        ambiguous="{what} matches {count} stored commits: give more of the sha.",
+        ambiguous_pr="{what} matches {count} stored commits: ask again with one of their shas.",
+        ambiguous_more="…and {count} more.",
+        excluded="{what} is left out of the digests by `.github/commit-digest.yml` (its `exclude` "
+        "rules): no digest, alert or roll-up shows it, so it has no analysis to explain.",
+        waiting="{what} is waiting to be analysed: ask again in a few minutes. The digest of {day} "
+        "will show it.",
+        failed="The analysis of {what} failed: the digest of {day} shows it analysed by the rules "
+        "from its message instead.",
+        not_stored="It is in no digest: the App had not stored it (it landed before the App was "
+        "installed, or in a push the App did not receive). Analysed now, on request.",
+        in_digest_posted="It is in the {link} of {day}.",
+        not_in_digest="It belongs to the digest of {day}, not posted yet.",
+        late_for_digest="It came after the {link} of {day} was posted: an addendum adds it.",
+        in_alert="It has an {link}.",
+        preview_head="**Preview** of the digest of {day} so far: not posted, and not the day's post.",
+        preview_more="…and {parts} more part(s) of the day: too long for one comment.",
+        preview_empty="No commit has landed on the digest day {day} so far.",
+        preview_cut="…and more of this part: too long for one comment.",
+        preview_posted="The digest of {day} is posted already: {link}. A preview is of a day not "
+        "posted yet.",
+        preview_future=(
+            "{day} is after the digest being gathered now (the digest of {today}, in {zone}): "
+            "there is nothing to preview yet."
+        ),
+        preview_before="Nothing is stored for {day}: the App has followed this repository since "
+        "{since}.",
+        view="view",
+        digest_word="digest",
+        alert_word="alert",
     ),
 )
