@@ -187,7 +187,7 @@ def config_text(
             source += " " + t.config_extends.format(base=base)
     elif base:
         source = t.config_base.format(base=base)
-    elif any(f.from_file for f in fields):  # in force before its blob was kept (0015)
+    elif any(f.from_file for f in fields):  # a config read from a file whose blob is unrecorded
         source = t.config_unrecorded
     else:
         source, rejected = t.config_no_file, t.config_error_no_file  # no good config ever
