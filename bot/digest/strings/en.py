@@ -270,5 +270,10 @@ EN = Catalogue(
         config_origins={"file": ".github/commit-digest.yml", "default": "default"},
         config_error="The last .github/commit-digest.yml read was rejected, so the config above stays in force: {error}",
         config_rest="Every other setting is the default.",
+        attention="Needing attention: {count} of {total} repositories.",
+        well="Working as expected",
+        well_columns=("Repository", "Last digest", "Next digest", "Waiting for analysis"),
+        all_repositories="All repositories",
+        not_reached="This repository is not one your GitHub account and this App can both reach.",
     ),
 )

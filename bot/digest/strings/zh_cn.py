@@ -262,5 +262,10 @@ ZH_CN = Catalogue(
         config_origins={"file": ".github/commit-digest.yml", "default": "默认值"},
         config_error="最近读取的 .github/commit-digest.yml 被拒绝，上面的配置仍然生效：{error}",
         config_rest="其余设置均为默认值。",
+        attention="需要处理：{total} 个仓库中的 {count} 个。",
+        well="运行正常",
+        well_columns=("仓库", "最近日报", "下一份日报", "等待分析"),
+        all_repositories="全部仓库",
+        not_reached="你的 GitHub 账号与本应用无法同时访问这个仓库。",
     ),
 )
