@@ -22,6 +22,7 @@ from bot.store.posts import PostState
 # A repository in trouble shows them all; one that is well shows its newest digest in the
 # page's table (its own page shows the rest).
 POST_PERIODS = {"day:": (7, 3), "alerts:": (7, 2), "week:": (14, 1)}
+IN_PARTS = ("day:", "week:")
 
 
 @dataclass(frozen=True)
@@ -153,11 +154,13 @@ class StatusReader:
         # newest few leave it (a busy repository has a fortnight of digests and alerts).
         newest = []
         for prefix, (days, shown) in POST_PERIODS.items():
-            rank = sa.func.row_number().over(
+            # A digest or roll-up in parts is one post (its link is the first part's); each
+            # alert of a day is its own.
+            rank = (sa.func.dense_rank() if prefix in IN_PARTS else sa.func.row_number()).over(
                 partition_by=p.repo_id, order_by=(p.period.desc(), p.key)
             )
             recent = (
-                sa.select(p.repo_id, p.period, p.url, rank.label("rank"))
+                sa.select(p.repo_id, p.period, p.key, p.url, rank.label("rank"))
                 .where(
                     p.repo_id.in_(ids),
                     p.period.between(
@@ -170,12 +173,16 @@ class StatusReader:
                 .subquery()
             )
             newest.append(
-                sa.select(recent.c.repo_id, recent.c.period, recent.c.url).where(
+                sa.select(recent.c.repo_id, recent.c.period, recent.c.key, recent.c.url).where(
                     recent.c.rank <= shown
                 )
             )
         rows = await conn.execute(sa.union_all(*newest))
-        for repo_id, period, url in rows:
+        seen: set[tuple[int, str]] = set()
+        for repo_id, period, _, url in sorted(rows, key=lambda row: row[:3]):
+            if period.startswith(IN_PARTS) and (repo_id, period) in seen:
+                continue
+            seen.add((repo_id, period))
             repos[repo_id].posts.append(PostLink(period, url))
         for repo_id in ids:
             # Newest period first ("day:2026-07-01" sorts by its date after the kind).
