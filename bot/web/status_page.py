@@ -147,7 +147,9 @@ class StatusPages:
             return self._signin_page(request, status=404)
         session = await get_session(request)
         state = self._sessions.begin(session)
-        url = self._sessions.oauth.authorize_url(state=state, redirect_uri=_callback(request))
+        url = self._sessions.oauth.authorize_url(
+            state=state, redirect_uri=_callback(request, self._settings.public_url)
+        )
         raise web.HTTPFound(url, headers={"Cache-Control": "no-store"})
 
     async def callback(self, request: web.Request) -> web.Response:
@@ -166,7 +168,9 @@ class StatusPages:
             log.info("signin_declined", error=request.query.get("error", "")[:100])
             return self._signin_page(request, refused, status=403)
         try:
-            await self._sessions.sign_in(request, code, _callback(request))
+            await self._sessions.sign_in(
+                request, code, _callback(request, self._settings.public_url)
+            )
         except (SignInFailed, aiohttp.ClientError) as exc:
             log.warning("signin_failed", reason=str(exc)[:200])
             return self._signin_page(request, refused, status=403)
@@ -178,9 +182,10 @@ class StatusPages:
         raise web.HTTPFound("/", headers={"Cache-Control": "no-store"})
 
 
-def _callback(request: web.Request) -> str:
-    """Where GitHub sends the person back: this server, as the browser reached it."""
-    return f"{request.url.origin()}/signin/callback"
+def _callback(request: web.Request, public_url: str | None) -> str:
+    """Where GitHub sends the person back: PUBLIC_URL, else this server as the browser
+    reached it (behind a proxy that ends TLS, that is the proxy's http:// address)."""
+    return f"{public_url or request.url.origin()}/signin/callback"
 
 
 PAGES = web.AppKey("status_pages", StatusPages)
