@@ -172,7 +172,7 @@ ZH_CN = Catalogue(
         generated_by="由 Commit Digest 根据已保存的分析生成，未重新分析任何提交。",
         chart_title="每日提交数",
         chart_y="提交数",
-        chart_legend="图表：每日提交数，按重要度堆叠（最下为高，其次为中，最上为低与未分析）；折线为上一周的日均提交数。",
+        chart_legend="图表：每日提交数，按重要度堆叠（最下为高，其次为中，最上为低与未分析）；折线为上一周每日的提交数。",
     ),
     usage=UsagePhrases(
         routes={
