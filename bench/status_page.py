@@ -97,17 +97,20 @@ def add_page_rows(database: Path, per_repo: int) -> list[int]:
     return ids
 
 
-async def views(url: str, ids: list[int], count: int) -> tuple[list[float], list[float]]:
+async def views(url: str, ids: list[int], count: int) -> dict[str, list[float]]:
     """Seconds per page view, wall clock and the process's CPU time (the shared machine's
-    other work stretches the first, not the second): the store read and the HTML."""
+    other work stretches the first, not the second), the CPU time split into the store read,
+    the words and the HTML; and the page's size in bytes."""
     store = await Store.open(url)
     reader = StatusReader(store.engine)
     template = templates().get_template("status.html")
-    took, cpu = [], []
+    took: dict[str, list[float]] = {k: [] for k in ("wall", "cpu", "read", "words", "html")}
+    took["bytes"] = []
     try:
         for _ in range(count):
             began, began_cpu = time.perf_counter(), time.process_time()
             read = await reader.read(ids, NOW)
+            read_cpu = time.process_time()
             page = page_view(
                 read,
                 login="maintainer",
@@ -117,13 +120,19 @@ async def views(url: str, ids: list[int], count: int) -> tuple[list[float], list
                 default_language="en",
                 daily_budget=1_000_000,
             )
+            words_cpu = time.process_time()
             html = template.render(language="en", words=page.words, page=page)
-            took.append(time.perf_counter() - began)
-            cpu.append(time.process_time() - began_cpu)
+            ended = time.process_time()
+            took["wall"].append(time.perf_counter() - began)
+            took["cpu"].append(ended - began_cpu)
+            took["read"].append(read_cpu - began_cpu)
+            took["words"].append(words_cpu - read_cpu)
+            took["html"].append(ended - words_cpu)
+            took["bytes"].append(len(html.encode()))
             assert page.installations[0].count == len(ids) and html
     finally:
         await store.close()
-    return took, cpu
+    return took
 
 
 async def main_async(args: argparse.Namespace) -> None:
@@ -134,12 +143,17 @@ async def main_async(args: argparse.Namespace) -> None:
         await store.close()
         fill(database, args.repos, args.per_repo)
         ids = add_page_rows(database, args.per_repo)
-        took, cpu = await views(url, ids, args.views + 1)
+        took = await views(url, ids, args.views + 1)
+
+    def ms(key: str) -> str:
+        return f"{statistics.median(took[key][1:]) * 1000:.1f} ms"
+
     print(f"{args.repos:,} repositories, {args.repos * args.per_repo:,} analysed commits")
     print(
-        f"- status page: first view {took[0] * 1000:.0f} ms, "
-        f"median of the next {args.views} {statistics.median(took[1:]) * 1000:.1f} ms "
-        f"(CPU time {statistics.median(cpu[1:]) * 1000:.1f} ms)"
+        f"- status page: first view {took['wall'][0] * 1000:.0f} ms, "
+        f"median of the next {args.views} {ms('wall')} "
+        f"(CPU time {ms('cpu')}: read {ms('read')}, words {ms('words')}, HTML {ms('html')}); "
+        f"{took['bytes'][0] / 1000:,.0f} KB of HTML"
     )
 
 
