@@ -270,7 +270,8 @@ def page_view(
                 suspended=repo.suspended,
                 usage=usage,
             )
-        shared = json.dumps(repo.config, sort_keys=True)
+        # Most repositories have no config file: no need to write one out to tell them apart.
+        shared = "" if repo.config is None else json.dumps(repo.config, sort_keys=True)
         if shared not in schedules:
             schedules[shared] = _scheduled(repo.config, now, default_language, words, defaults)
         if in_full or repo.in_trouble:
