@@ -128,14 +128,14 @@ class StatusReader:
             await self._waiting(conn, repos, stored)
             await self._jobs(conn, repos)
             await self._digests(conn, repos, stored)
-            full = [i for i in stored if every_post or repos[i].in_trouble]
+            full = [repo_id for repo_id in stored if every_post or repos[repo_id].in_trouble]
             await self._posts(conn, repos, full, today)
             for row in read:
                 repo = repos[row.id]
                 if row.newest_period is not None and not repo.posts:
                     repo.posts.append(PostLink(row.newest_period, row.newest_url))
-            installations = {r.installation_id for r in repos.values()}
-            tokens = await self._tokens(conn, sorted(i for i in installations if i), now)
+            installations = {repo.installation_id for repo in repos.values()}
+            tokens = await self._tokens(conn, sorted(n for n in installations if n), now)
         return StatusRead(list(repos.values()), tokens)
 
     @staticmethod
