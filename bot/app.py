@@ -134,7 +134,12 @@ def create_app(
     if settings.sign_in_configured:
         secret = settings.session_secret
         assert secret is not None
-        page_session.install(app, secret.get_secret_value(), settings.session_max_age_seconds)
+        page_session.install(
+            app,
+            secret.get_secret_value(),
+            settings.session_max_age_seconds,
+            secure=settings.cookie_secure,
+        )
     status_page.add_routes(app)
     return app
 

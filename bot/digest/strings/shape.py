@@ -221,6 +221,11 @@ class PagePhrases:
     config_origins: dict[str, str]
     config_error: str  # {error}
     config_rest: str
+    attention: str  # {count} {total}
+    well: str
+    well_columns: tuple[str, str, str, str]
+    all_repositories: str
+    not_reached: str
 
 
 @dataclass(frozen=True)

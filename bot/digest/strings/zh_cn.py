@@ -173,7 +173,7 @@ ZH_CN = Catalogue(
         generated_by="由 Commit Digest 根据已保存的分析生成，未重新分析任何提交。",
         chart_title="每日提交数",
         chart_y="提交数",
-        chart_legend="图表：每日提交数，按重要度堆叠（最下为高，其次为中，最上为低与未分析）；折线为上一周的日均提交数。",
+        chart_legend="图表：每日提交数，按重要度堆叠（最下为高，其次为中，最上为低与未分析）；折线为上一周每日的提交数。",
     ),
     usage=UsagePhrases(
         routes={
@@ -263,6 +263,11 @@ ZH_CN = Catalogue(
         config_origins={"file": ".github/commit-digest.yml", "default": "默认值"},
         config_error="最近读取的 .github/commit-digest.yml 被拒绝，上面的配置仍然生效：{error}",
         config_rest="其余设置均为默认值。",
+        attention="需要处理：{total} 个仓库中的 {count} 个。",
+        well="运行正常",
+        well_columns=("仓库", "最近日报", "下一份日报", "等待分析"),
+        all_repositories="全部仓库",
+        not_reached="你的 GitHub 账号与本应用无法同时访问这个仓库。",
     ),
     command=CommandPhrases(
         help_head="**`/digest` 命令**：写在评论的第一行。",
