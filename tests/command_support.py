@@ -4,7 +4,7 @@ replay day landed, a command delivered and its jobs run, and its one reply check
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from aiohttp.test_utils import TestClient
@@ -13,7 +13,8 @@ from bot.app import EXECUTOR, STORE
 from bot.store.digests import DayCommit
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.markdown import parse as parse_md
-from tests.support import FakeClock, deliver, deliver_replay, replay_pushes, webhook_payload
+from tests.scenarios import land
+from tests.support import FakeClock, deliver, replay_pushes, webhook_payload
 
 Client = TestClient[Any, Any]
 REPO = "octo-org/widgets"
@@ -73,23 +74,26 @@ def only_reply(github: FakeGitHub, payload: dict[str, Any], repo: str = REPO) ->
     return reply
 
 
-async def replay_landed(
+async def land_command_day(
     app_client: Callable[..., Any],
     github: FakeGitHub,
     clock: FakeClock,
     *,
     config: str | None = None,
+    analyse: bool = True,
 ) -> tuple[Client, FakeRepo]:
-    fake = github.serve_replay_day(ASCEND, DAY)
-    if config is not None:
-        fake.files[CONFIG] = config
-    fake.roles[MAINTAINER] = "admin"
-    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
-    client = await app_client()
-    for push in replay_pushes(ASCEND, DAY):
-        assert await deliver_replay(client, push) == 202
-    await client.app[EXECUTOR].drain()
-    return client, fake
+    """ASCEND's DAY landed (`land`) two hours before its cutoff, `maria` an admin."""
+    return await land(
+        app_client,
+        github,
+        clock,
+        ASCEND,
+        DAY,
+        before=timedelta(hours=2),
+        config=config,
+        analyse=analyse,
+        roles={MAINTAINER: "admin"},
+    )
 
 
 def day_commits() -> list[dict[str, Any]]:

@@ -21,8 +21,8 @@ from tests.command_support import (
     command,
     day_commits,
     in_issue,
+    land_command_day,
     only_reply,
-    replay_landed,
 )
 from tests.fakes.github import FakeGitHub
 from tests.support import FakeClock, deliver, late_push, publish_round
@@ -57,7 +57,9 @@ async def _late_commit_of_a_posted_day(
 ) -> tuple[Any, Any, str]:
     """The replay day landed and posted, then a late commit of that day stored and analysed,
     its addendum not made yet (the next publish round makes it)."""
-    client, fake = await replay_landed(app_client, github, clock, config=f"language: {language}\n")
+    client, fake = await land_command_day(
+        app_client, github, clock, config=f"language: {language}\n"
+    )
     clock.current = CUTOFF_PASSED
     await publish_round(client)
     assert [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
@@ -125,7 +127,7 @@ async def _posted_then_author_excluded(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> tuple[Any, Any, dict[str, Any]]:
     """The replay day posted; then the file excludes one author, whose commit is in it."""
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     clock.current = CUTOFF_PASSED
     await publish_round(client)
     victim = next(c for c in day_commits() if c["author"].get("username") == "zhangxinyuehfad")
@@ -189,7 +191,7 @@ async def _posted_then_zone_moved(
 ) -> tuple[Any, Any, dict[str, Any]]:
     """The replay day posted (in UTC); then the file moves the repository to Los Angeles,
     where the day's first commit landed on the day before: it stays in the posted digest."""
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     clock.current = CUTOFF_PASSED
     await publish_round(client)
     first = day_commits()[0]
