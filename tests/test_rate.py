@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -43,6 +42,7 @@ from tests.command_support import (
     stored,
 )
 from tests.fakes.github import FakeGitHub
+from tests.processes import run_bot
 from tests.scenarios import rows
 from tests.support import (
     FakeClock,
@@ -68,17 +68,13 @@ def entry_of(text: str, sha: str) -> str:
     return "\n".join(lines[start:end])
 
 
-async def run_bot(database_url: str, *args: str) -> str:
+async def bot_stdout(database_url: str, *args: str) -> str:
     """`python -m bot ARGS` in a process of its own, on the test's database: its stdout."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
+    process = await run_bot(
         *args,
+        env={"DATABASE_URL": database_url, "PATH": "/usr/bin:/bin"},
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
-        env={"DATABASE_URL": database_url, "PATH": "/usr/bin:/bin"},
-        cwd=Path(__file__).parent.parent,
     )
     out, err = await process.communicate()
     assert process.returncode == 0, err.decode()
@@ -236,12 +232,12 @@ async def test_eval_corrections_exports_the_ratings_as_labels(
         github, f"/digest rate {low.sha[:7]} high breaks @octocat's API", repo=ASCEND
     )
     await command(client, github, payload)
-    out = await run_bot(database_url, "eval", "--corrections", ASCEND)
+    out = await bot_stdout(database_url, "eval", "--corrections", ASCEND)
     (line,) = out.splitlines()
     # The labels are `bot eval`'s own: it scores an analyser against them.
     labels = tmp_path / "labels.jsonl"
     labels.write_text(out, encoding="utf-8")
-    scored = await run_bot(database_url, "eval", str(labels))
+    scored = await bot_stdout(database_url, "eval", str(labels))
     assert "commits: 1" in scored
     assert json.loads(line) == {
         "sha": low.sha,
