@@ -116,9 +116,15 @@ async def a_low_commit(client: Client) -> DayCommit:
     return next(c for c in await stored(client) if (c.analysis or {}).get("importance") == "low")
 
 
+def day_discussion(fake: FakeRepo) -> dict[str, Any]:
+    """The day's Discussion (there is one), as GitHub shows it."""
+    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    return discussion
+
+
 def day_text(fake: FakeRepo) -> str:
     """The day's digest as posted: the Discussion and its continuation comments."""
-    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    discussion = day_discussion(fake)
     return "\n".join([discussion["body"], *(c["body"] for c in discussion["comments"])])
 
 

@@ -33,6 +33,7 @@ from tests.command_support import (
     app_with_repo,
     command,
     day_commits,
+    day_discussion,
     in_issue,
     land_command_day,
     only_reply,
@@ -771,7 +772,7 @@ async def test_preview_of_a_posted_past_or_future_day_says_so_in_one_line(
     )
     clock.current = datetime(2026, 6, 18, 0, 30, tzinfo=UTC)
     await publish_round(client)
-    (posted,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    posted = day_discussion(fake)
     expected = PREVIEW_LINES[language]
     for asked, key in (
         (DAY, "posted"),

@@ -34,6 +34,7 @@ from tests.command_support import (
     app_with_repo,
     command,
     day_commits,
+    day_discussion,
     day_text,
     in_issue,
     land_command_day,
@@ -364,7 +365,7 @@ async def test_a_rate_of_a_late_commit_edits_its_addendum_once(
     assert (await deliver(client, "push", late))[0] == 202
     await client.app[EXECUTOR].drain()
     await publish_round(client)
-    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    discussion = day_discussion(fake)
     (addendum,) = [c for c in discussion["comments"] if ":addendum-1 -->" in c["body"]]
     shown = next(c for c in await stored(client) if c.sha == sha)
     old = (shown.analysis or {})["importance"]
@@ -401,7 +402,7 @@ async def test_a_rate_edits_a_posted_day_with_the_figures_it_was_posted_with(
     await spend_tokens(client, [c.sha for c in day], 1_000)
     clock.current = CUTOFF_PASSED
     await publish_round(client)
-    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    discussion = day_discussion(fake)
     posted = tokens_line(day_text(fake))
     assert f"{1_000 * len(day):,} input" in posted
     # A commit of the day lands late (its own addendum), and its analysis takes many tokens.
