@@ -7,22 +7,17 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from aiohttp.test_utils import TestClient
-
 from bot.app import EXECUTOR, STORE
 from bot.store.digests import DayCommit
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.markdown import parse as parse_md
-from tests.scenarios import land
+from tests.scenarios import ASCEND, Client, land
 from tests.support import FakeClock, deliver, replay_pushes, webhook_payload
 
-Client = TestClient[Any, Any]
 REPO = "octo-org/widgets"
 MAINTAINER = "maria"
-CONFIG = ".github/commit-digest.yml"
 # GitHub's limit on a comment's body (FACTS.md §3).
 BODY_LIMIT = 65_536
-ASCEND = "vllm-project/vllm-ascend"
 DAY = "2026-06-17"
 
 

@@ -14,7 +14,6 @@ from bot.app import EXECUTOR, STORE
 from bot.store.job_payloads import RefreshConfigPayload
 from tests.command_support import (
     ASCEND,
-    CONFIG,
     DAY,
     REPO,
     app_with_repo,
@@ -27,6 +26,7 @@ from tests.command_support import (
     only_reply,
 )
 from tests.fakes.github import FakeGitHub
+from tests.scenarios import CONFIG
 from tests.support import FakeClock, deliver, late_push, publish_round
 
 

@@ -26,7 +26,6 @@ from bot.store.schema import commands, digests, jobs, repositories
 from tests.command_support import (
     ASCEND,
     BODY_LIMIT,
-    CONFIG,
     DAY,
     MAINTAINER,
     REPO,
@@ -40,7 +39,7 @@ from tests.command_support import (
 )
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.markdown import parse as parse_md
-from tests.scenarios import ALERT_DAY, breaking_sha, cutoff, land_alert_day
+from tests.scenarios import ALERT_DAY, CONFIG, breaking_sha, cutoff, land_alert_day
 from tests.support import (
     FakeClock,
     publish_round,

@@ -226,10 +226,10 @@ async def llm_day(
         DAY,
         config=config,
         analyse=analyse,
+        roles={MAINTAINER: "admin"},
         **await llm_settings(aiohttp_server, llm),
         **settings,
     )
-    fake.roles[MAINTAINER] = "admin"
     old_commit(fake)
     return client, fake
 
