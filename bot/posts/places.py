@@ -59,16 +59,9 @@ def joined(*notes: str | None) -> str | None:
     return " ".join(n for n in notes if n) or None
 
 
-async def discussion_target(
-    client: InstallationClient, full_name: str, wanted: str | None
-) -> tuple[DiscussionSetup, Category]:
-    """The repository's Discussions and the category named `wanted` (name or slug, any
-    case); None: General, else the first. Raises FallBack when there is none to post in."""
-    setup = await client.discussion_setup(full_name)
-    return setup, category_in(setup, wanted)
-
-
 def category_in(setup: DiscussionSetup, wanted: str | None) -> Category:
+    """The category named `wanted` (name or slug, any case); None: General, else the first.
+    Raises FallBack when there is none to post in."""
     if not setup.enabled:
         raise FallBack("Discussions are turned off in this repository.")
     if wanted:
@@ -88,22 +81,15 @@ def category_in(setup: DiscussionSetup, wanted: str | None) -> Category:
     return category
 
 
-async def sent_channel(
-    client: InstallationClient, full_name: str, rec: Recorded, *, category: str | None
-) -> targets.Channel | None:
-    """Where a recorded post was sent, to look for it or edit it there, whatever the config
-    says now: its issue, or Discussions in its recorded category (a remake goes there; that
-    category gone: `category`, the one configured now, else the default one). None where
-    that place cannot be read any more (Discussions turned off or not the App's)."""
-    channel, _ = await sent_place(client, full_name, rec, category=category)
-    return channel
-
-
 async def sent_place(
     client: InstallationClient, full_name: str, rec: Recorded, *, category: str | None
 ) -> tuple[targets.Channel | None, str | None]:
-    """`sent_channel`, and why none (None: there is no such place, so nothing is there;
-    a reason: the place may hold the post, but it cannot be looked at now)."""
+    """Where a recorded post was sent, to look for it or edit it there, whatever the config
+    says now: its issue, or Discussions in its recorded category (a remake goes there; that
+    category gone: `category`, the one configured now, else the default one). None where
+    that place cannot be read any more (Discussions turned off or not the App's), with why
+    (None: there is no such place, so nothing is there; a reason: the place may hold the
+    post, but it cannot be looked at now)."""
     if rec.kind == PostKind.ISSUE_COMMENT and rec.parent is not None and rec.parent.isdigit():
         return targets.issue_comments(client, full_name, int(rec.parent)), None
     if rec.kind not in (PostKind.DISCUSSION, PostKind.DISCUSSION_COMMENT) or (

@@ -23,10 +23,8 @@ from bot.posts.places import (
     FallBack,
     GoneIssues,
     category_in,
-    discussion_target,
     discussions_hidden,
     joined,
-    sent_channel,
     sent_place,
     still_waiting,
 )
@@ -289,7 +287,8 @@ class Poster:
         if discussion and place.discussion:
             client = await self.client()
             try:
-                setup, found = await discussion_target(client, self.full_name, place.category)
+                setup = await client.discussion_setup(self.full_name)
+                found = category_in(setup, place.category)
                 return targets.discussions(client, self.full_name, setup, found)
             except FallBack as reason:
                 log.info("alerts_fallback_to_issue", reason=str(reason))
@@ -456,7 +455,7 @@ class Poster:
             if rec.state is PostState.CREATING:
                 channel = await self.settle(thread, rec, category=category)
             else:
-                channel = await sent_channel(
+                channel, _ = await sent_place(
                     await self.client(), self.full_name, rec, category=category
                 )
             if channel is None:

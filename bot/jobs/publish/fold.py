@@ -24,7 +24,7 @@ from bot.jobs.publish.alerts import settle
 from bot.jobs.publish.posting import posting
 from bot.models import DigestCommit
 from bot.posts import targets
-from bot.posts.places import sent_channel
+from bot.posts.places import sent_place
 from bot.posts.poster import Poster
 from bot.posts.reconcile import Wanted
 from bot.posts.thread import Thread
@@ -181,7 +181,7 @@ class _Fold:
             # after its edit, or rows folded before folds were told apart).
             await self._written(rec.key, commits)
             return True
-        channel = await sent_channel(
+        channel, _ = await sent_place(
             await self._poster.client(),
             self._poster.full_name,
             rec,
