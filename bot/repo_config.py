@@ -47,6 +47,17 @@ class ConfigError(ValueError):
     """The file is not a valid config; the message names the key and what is wrong."""
 
 
+@dataclasses.dataclass(frozen=True)
+class Place:
+    """Where a kind of post goes: a Discussion (in `category`; None: the default one), or
+    comments on the issue `issue` (None: the App's tracking issue), which also takes the
+    Discussion's posts where GitHub will not."""
+
+    discussion: bool
+    category: str | None
+    issue: int | None
+
+
 def _template_parts(template: str) -> list[tuple[str, str | None]]:
     """Literal text and field names; ValueError for anything but a bare known `{field}`."""
     parts: list[tuple[str, str | None]] = []
@@ -442,6 +453,15 @@ class RepoConfig(_Strict):
         """The weekly roll-up's weeks: the seven digest days ended at `weekly.weekday`'s cutoff."""
         cutoff = parse_cutoff(self.weekly.cutoff) if self.weekly.cutoff else None
         return WeekSchedule(self.schedule, WEEKDAYS.index(self.weekly.weekday), cutoff)
+
+    def place(self, what: Literal["digest", "alerts", "weekly"]) -> Place:
+        """Where posts of `what` go: the Discussion category each names (else the digest's),
+        or the issue (`publish.issue`, else the App's tracking issue)."""
+        if what == "digest":
+            return Place(self.publish.to == "discussion", self.publish.category, self.publish.issue)
+        section = self.alerts if what == "alerts" else self.weekly
+        category = section.category or self.publish.category
+        return Place(section.to == "discussion", category, self.publish.issue)
 
 
 def tracks(branch: str, *, default_branch: str | None, patterns: Sequence[str] | None) -> bool:

@@ -244,7 +244,7 @@ async def test_an_issue_gone_is_told_apart_from_the_repository_gone(
     make_app: Callable[..., GitHubApp], github: FakeGitHub
 ) -> None:
     client = make_app().installation(INSTALLATION)
-    number = int((await client.create_issue(REPO, title="Digests", body="b"))["number"])
+    number = (await client.create_issue(REPO, title="Digests", body="b")).number
     comment = await client.create_comment(REPO, number, body="c")
     github.delete_issue(REPO, number)
     with pytest.raises(IssueGone) as deleted:
@@ -254,7 +254,7 @@ async def test_an_issue_gone_is_told_apart_from_the_repository_gone(
         _ = [c async for c in client.issue_comments(REPO, number)]
     assert (listed.value.issue, listed.value.disabled) == (number, False)
     with pytest.raises(IssueGone) as edited:
-        await client.update_comment(REPO, int(comment["id"]), body="d")
+        await client.update_comment(REPO, int(comment.id), body="d")
     assert (edited.value.issue, edited.value.disabled) == (None, False)
     # GitHub answers 410 for a deleted issue too: only the repository says Issues are off.
     github.fail("POST", r"/issues/\d+/comments$", 410, message="This issue was deleted")
@@ -354,7 +354,7 @@ async def test_content_creation_is_paced(
     issue = await client.create_issue(REPO, title="Commit digest", body="tracking")
     stamps = []
     for i in range(3):
-        await client.create_comment(REPO, issue["number"], body=f"part {i}")
+        await client.create_comment(REPO, issue.number, body=f"part {i}")
         stamps.append(clock.now())
     assert all(b - a >= timedelta(seconds=1) for a, b in itertools.pairwise(stamps))
     assert [c["body"] for c in repo.comments] == ["part 0", "part 1", "part 2"]
@@ -367,7 +367,7 @@ async def test_body_over_the_limit_is_refused_like_github(
     client = make_app().installation(INSTALLATION)
     issue = await client.create_issue(REPO, title="Commit digest", body="x")
     with pytest.raises(GitHubError, match="422"):
-        await client.create_comment(REPO, issue["number"], body="x" * 65_537)
+        await client.create_comment(REPO, issue.number, body="x" * 65_537)
 
 
 @pytest.mark.usefixtures("replay")
@@ -380,12 +380,12 @@ async def test_discussions_through_graphql(
     created = await client.create_discussion(
         setup.repository_id, setup.categories[0].id, title="Daily digest", body="part 1"
     )
-    await client.add_discussion_comment(created["id"], body="part 2")
-    await client.update_discussion(created["id"], body="part 1, edited")
+    await client.add_discussion_comment(created.id, body="part 2")
+    await client.update_discussion(created.id, body="part 1, edited")
     found = [d async for d in client.recent_discussions(REPO, setup.categories[0].id)]
-    assert [(d["title"], d["body"]) for d in found] == [("Daily digest", "part 1, edited")]
-    comments = [c async for c in client.discussion_comments(created["id"])]
-    assert [c["body"] for c in comments] == ["part 2"]
+    assert [(d.title, d.body) for d in found] == [("Daily digest", "part 1, edited")]
+    comments = [c async for c in client.discussion_comments(created.id)]
+    assert [c.body for c in comments] == ["part 2"]
     assert {c.operation for c in github.calls_to("POST", "/graphql")} >= {
         "RepoDiscussionSetup",
         "CreateDigestDiscussion",

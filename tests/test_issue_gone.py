@@ -16,7 +16,7 @@ import structlog
 from structlog.testing import LogCapture
 
 from bot.app import EXECUTOR, SCHEDULER
-from bot.jobs.publish import places
+from bot.jobs.publish import posting
 from bot.store.jobs import JobKind
 from bot.store.schema import commits, digests, jobs, posts
 from tests.fakes.github import FakeGitHub
@@ -171,7 +171,7 @@ async def test_a_configured_issue_that_does_not_exist_gives_way_to_the_tracking_
 ) -> None:
     logged = LogCapture()
     monkeypatch.setattr(
-        places, "log", raising=False, value=structlog.wrap_logger(None, processors=[logged])
+        posting, "log", raising=False, value=structlog.wrap_logger(None, processors=[logged])
     )
     client, repo = await land(
         app_client,

@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from bot.posts.reconcile import Adopt, Create, Found, Keep, Search, Update, Wanted, reconcile
-from bot.store.posts import PostState, Recorded
+from bot.store.posts import PostKind, PostState, Recorded
 
-HEAD = Wanted("part-1", "discussion", "<!-- m:part-1 -->", "<!-- m:part-1 -->\nbody", "Title")
-TAIL = Wanted("part-2", "discussion-comment", "<!-- m:part-2 -->", "<!-- m:part-2 -->\nmore")
+HEAD = Wanted(
+    "part-1", PostKind.DISCUSSION, "<!-- m:part-1 -->", "<!-- m:part-1 -->\nbody", "Title"
+)
+TAIL = Wanted("part-2", PostKind.DISCUSSION_COMMENT, "<!-- m:part-2 -->", "<!-- m:part-2 -->\nmore")
 
 
 def posted(w: Wanted, *, body_hash: str | None = None) -> Recorded:

@@ -133,6 +133,56 @@ class DiscussionSetup:
     categories: list[Category]
 
 
+@dataclass(frozen=True)
+class Made:
+    """A post GitHub just made: its id (a node id, or a REST comment's number as text), its
+    page, and its number where it has one (a discussion, an issue)."""
+
+    id: str
+    url: str | None
+    number: int | None = None
+
+
+@dataclass(frozen=True)
+class Discussion:
+    """A discussion as a listing shows it."""
+
+    id: str
+    number: int | None
+    url: str | None
+    title: str
+    body: str
+    category_id: str | None
+    viewer_did_author: bool
+
+
+@dataclass(frozen=True)
+class Issue:
+    """An issue as a listing shows it."""
+
+    number: int
+    url: str | None
+    body: str
+    viewer_did_author: bool
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A comment (a discussion's, a reply, an issue's) as a listing shows it; `id` is a node
+    id, or an issue comment's REST number as text."""
+
+    id: str
+    url: str | None
+    body: str
+    viewer_did_author: bool
+
+
+def _comment(node: dict[str, Any]) -> Comment:
+    return Comment(
+        str(node["id"]), node.get("url"), node.get("body") or "", bool(node.get("viewerDidAuthor"))
+    )
+
+
 def file_content(data: Any, path: str) -> FileContent:
     """A text file from the contents API's answer."""
     if not isinstance(data, dict) or data.get("type") != "file":
@@ -451,7 +501,7 @@ class InstallationClient:
         return where.casefold() == full_name.casefold()
 
     @_mapped
-    async def create_issue(self, full_name: str, *, title: str, body: str) -> dict[str, Any]:
+    async def create_issue(self, full_name: str, *, title: str, body: str) -> Made:
         owner, repo = split_repo(full_name)
         async with self._issue_or_repository(full_name, None):
             result: dict[str, Any] = await self.gh.post(
@@ -459,10 +509,10 @@ class InstallationClient:
                 {"owner": owner, "repo": repo},
                 data={"title": title, "body": body},
             )
-        return result
+        return Made(str(result["id"]), result.get("html_url"), int(result["number"]))
 
     @_mapped
-    async def create_comment(self, full_name: str, issue: int, *, body: str) -> dict[str, Any]:
+    async def create_comment(self, full_name: str, issue: int, *, body: str) -> Made:
         owner, repo = split_repo(full_name)
         async with self._issue_or_repository(full_name, issue):
             result: dict[str, Any] = await self.gh.post(
@@ -470,19 +520,18 @@ class InstallationClient:
                 {"owner": owner, "repo": repo, "issue_number": issue},
                 data={"body": body},
             )
-        return result
+        return Made(str(result["id"]), result.get("html_url") or result.get("url"))
 
     @_mapped
-    async def update_comment(self, full_name: str, comment_id: int, *, body: str) -> dict[str, Any]:
+    async def update_comment(self, full_name: str, comment_id: int, *, body: str) -> None:
         """IssueGone (with no number) when the comment is gone, alone or with its issue."""
         owner, repo = split_repo(full_name)
         async with self._issue_or_repository(full_name, None):
-            result: dict[str, Any] = await self.gh.patch(
+            await self.gh.patch(
                 "/repos/{owner}/{repo}/issues/comments/{comment_id}",
                 {"owner": owner, "repo": repo, "comment_id": comment_id},
                 data={"body": body},
             )
-        return result
 
     async def comment_gone(self, full_name: str, comment_id: int) -> bool:
         """Whether GitHub confirms an issue comment gone: 404 for it, its repository there
@@ -502,14 +551,19 @@ class InstallationClient:
             return False
         return True
 
-    async def issue_comments(self, full_name: str, issue: int) -> AsyncIterator[dict[str, Any]]:
+    async def issue_comments(self, full_name: str, issue: int) -> AsyncIterator[Comment]:
         owner, repo = split_repo(full_name)
         async with self._issue_or_repository(full_name, issue):
-            async for comment in self.gh.getiter(
+            async for c in self.gh.getiter(
                 "/repos/{owner}/{repo}/issues/{issue_number}/comments{?per_page}",
                 {"owner": owner, "repo": repo, "issue_number": issue, "per_page": 100},
             ):
-                yield comment
+                # REST has no `viewerDidAuthor`: the App's comments are its bot account's, and
+                # only an installed App's token can post as a Bot (no user can).
+                mine = (c.get("user") or {}).get("type") == "Bot"
+                yield Comment(
+                    str(c["id"]), c.get("html_url") or c.get("url"), c.get("body") or "", mine
+                )
 
     # --- discussions (GraphQL) -----------------------------------------------------------
 
@@ -562,7 +616,7 @@ class InstallationClient:
 
     async def recent_discussions(
         self, full_name: str, category_id: str | None, *, pages: int = 4
-    ) -> AsyncIterator[dict[str, Any]]:
+    ) -> AsyncIterator[Discussion]:
         """Newest first; `repository.discussions` has no title filter, so callers compare."""
         owner, name = split_repo(full_name)
         after: str | None = None
@@ -571,16 +625,22 @@ class InstallationClient:
                 Q_RECENT, owner=owner, name=name, categoryId=category_id, after=after
             )
             connection = (data.get("repository") or {}).get("discussions") or {}
-            for node in connection.get("nodes") or []:
-                yield node
+            for d in connection.get("nodes") or []:
+                yield Discussion(
+                    str(d["id"]),
+                    d.get("number"),
+                    d.get("url"),
+                    d.get("title") or "",
+                    d.get("body") or "",
+                    (d.get("category") or {}).get("id"),
+                    bool(d.get("viewerDidAuthor")),
+                )
             info = connection.get("pageInfo") or {}
             if not info.get("hasNextPage"):
                 return
             after = info.get("endCursor")
 
-    async def recent_issues(
-        self, full_name: str, *, pages: int = 4
-    ) -> AsyncIterator[dict[str, Any]]:
+    async def recent_issues(self, full_name: str, *, pages: int = 4) -> AsyncIterator[Issue]:
         """Newest first (the App's own tracking issue is found by its marker)."""
         owner, name = split_repo(full_name)
         after: str | None = None
@@ -589,20 +649,25 @@ class InstallationClient:
                 Q_RECENT_ISSUES, owner=owner, name=name, after=after
             )
             connection = (data.get("repository") or {}).get("issues") or {}
-            for node in connection.get("nodes") or []:
-                yield node
+            for i in connection.get("nodes") or []:
+                yield Issue(
+                    int(i["number"]),
+                    i.get("url"),
+                    i.get("body") or "",
+                    bool(i.get("viewerDidAuthor")),
+                )
             info = connection.get("pageInfo") or {}
             if not info.get("hasNextPage"):
                 return
             after = info.get("endCursor")
 
-    async def discussion_comments(self, discussion_id: str) -> AsyncIterator[dict[str, Any]]:
+    async def discussion_comments(self, discussion_id: str) -> AsyncIterator[Comment]:
         after: str | None = None
         while True:
             data = await _by_id(self._graphql)(Q_COMMENTS, id=discussion_id, after=after)
             connection = ((data.get("node") or {}).get("comments")) or {}
             for node in connection.get("nodes") or []:
-                yield node
+                yield _comment(node)
             info = connection.get("pageInfo") or {}
             if not info.get("hasNextPage"):
                 return
@@ -611,30 +676,26 @@ class InstallationClient:
     @_by_id
     async def create_discussion(
         self, repository_id: str, category_id: str, *, title: str, body: str
-    ) -> dict[str, Any]:
+    ) -> Made:
         data = await self._graphql(
             M_CREATE, repositoryId=repository_id, categoryId=category_id, title=title, body=body
         )
-        discussion: dict[str, Any] = data["createDiscussion"]["discussion"]
-        return discussion
+        d = data["createDiscussion"]["discussion"]
+        return Made(str(d["id"]), d.get("url"), d.get("number"))
 
     @_by_id
-    async def update_discussion(self, discussion_id: str, *, body: str) -> dict[str, Any]:
-        data = await self._graphql(M_UPDATE, discussionId=discussion_id, body=body)
-        discussion: dict[str, Any] = data["updateDiscussion"]["discussion"]
-        return discussion
+    async def update_discussion(self, discussion_id: str, *, body: str) -> None:
+        await self._graphql(M_UPDATE, discussionId=discussion_id, body=body)
 
     @_by_id
-    async def add_discussion_comment(self, discussion_id: str, *, body: str) -> dict[str, Any]:
+    async def add_discussion_comment(self, discussion_id: str, *, body: str) -> Made:
         data = await self._graphql(M_COMMENT, discussionId=discussion_id, body=body)
-        comment: dict[str, Any] = data["addDiscussionComment"]["comment"]
-        return comment
+        c = data["addDiscussionComment"]["comment"]
+        return Made(str(c["id"]), c.get("url"))
 
     @_by_id
-    async def update_discussion_comment(self, comment_id: str, *, body: str) -> dict[str, Any]:
-        data = await self._graphql(M_UPDATE_COMMENT, commentId=comment_id, body=body)
-        comment: dict[str, Any] = data["updateDiscussionComment"]["comment"]
-        return comment
+    async def update_discussion_comment(self, comment_id: str, *, body: str) -> None:
+        await self._graphql(M_UPDATE_COMMENT, commentId=comment_id, body=body)
 
     # --- commands ------------------------------------------------------------------------
 
@@ -697,22 +758,20 @@ class InstallationClient:
         return str((node.get("replyTo") or {}).get("id") or node.get("id") or comment_id)
 
     @_mapped
-    async def reply_in_discussion(
-        self, discussion_id: str, reply_to: str, *, body: str
-    ) -> dict[str, Any]:
+    async def reply_in_discussion(self, discussion_id: str, reply_to: str, *, body: str) -> Made:
         data = await self._graphql(
             M_REPLY, discussionId=discussion_id, replyToId=reply_to, body=body
         )
-        comment: dict[str, Any] = data["addDiscussionComment"]["comment"]
-        return comment
+        c = data["addDiscussionComment"]["comment"]
+        return Made(str(c["id"]), c.get("url"))
 
-    async def discussion_replies(self, comment_id: str) -> AsyncIterator[dict[str, Any]]:
+    async def discussion_replies(self, comment_id: str) -> AsyncIterator[Comment]:
         after: str | None = None
         while True:
             data = await _mapped(self._graphql)(Q_REPLIES, id=comment_id, after=after)
             connection = ((data.get("node") or {}).get("replies")) or {}
             for node in connection.get("nodes") or []:
-                yield node
+                yield _comment(node)
             info = connection.get("pageInfo") or {}
             if not info.get("hasNextPage"):
                 return

@@ -17,7 +17,6 @@ from structlog.contextvars import bound_contextvars
 
 from bot.digest import command_replies as replies
 from bot.digest.command_syntax import Command, parse
-from bot.digest.markers import command_marker
 from bot.digest.render import render
 from bot.github import InstallationClient
 from bot.jobs.alert_jobs import alert_job, alerts_on, rearm_folds, sent_alerts
@@ -27,8 +26,8 @@ from bot.jobs.digest_build import build_digest, shown_commits
 from bot.jobs.explain import Explainer
 from bot.jobs.outcomes import Done, Outcome, RetryPolicy
 from bot.periods.period import Period
-from bot.posts import targets
-from bot.posts.reconcile import Wanted
+from bot.posts.poster import Poster
+from bot.posts.thread import Thread
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.commands import Asked, CommandLog, Decision, Limits, RateEffect
@@ -61,11 +60,6 @@ def _alerting(config: RepoConfig, commit: DayCommit, importance: str) -> bool:
 def _analysed_importance(analysis: dict[str, Any] | None) -> str | None:
     value = (analysis or {}).get("importance")
     return str(value) if value else None
-
-
-def reply_period(comment_id: int) -> str:
-    """The post ledger's period of a command's reply."""
-    return f"command:{comment_id}"
 
 
 class RunCommand:
@@ -110,7 +104,8 @@ class RunCommand:
         decided = await ctx.store.commands.decided(repo.id, p.comment_id)
         if decided is None or decided.decision is not Decision.TAKEN:
             return
-        made = (await ctx.store.posts.recorded(repo.id, reply_period(p.comment_id))).get(REPLY_KEY)
+        period = Thread.reply(repo.id, repo.full_name, p.comment_id).period
+        made = (await ctx.store.posts.recorded(repo.id, period)).get(REPLY_KEY)
         if made is not None and made.state is PostState.POSTED:
             return
         client = ctx.github.installation(installation_id)
@@ -129,7 +124,7 @@ class RunCommand:
         self, job: Job[DigestCommandPayload], repo: RepoRow, comment_id: int
     ) -> Outcome:
         ctx, p = self._ctx, job.payload
-        period = reply_period(comment_id)
+        period = Thread.reply(repo.id, repo.full_name, comment_id).period
         made = (await ctx.store.posts.recorded(repo.id, period)).get(REPLY_KEY)
         if made is not None and made.state is PostState.POSTED:
             return Done()  # answered already (a redelivery, a rerun)
@@ -201,24 +196,25 @@ class RunCommand:
         p: DigestCommandPayload,
         body: str,
     ) -> None:
-        comment_id = p.comment_id
-        if p.issue is not None:
-            channel = targets.issue_comments(client, repo.full_name, p.issue)
-        else:
-            node = p.comment_node_id
-            # A reply to a reply goes under the same top-level comment.
-            reply_to = await client.thread_of(node) if p.parent_id else node
-            channel = targets.discussion_replies(client, str(p.discussion), reply_to)
-        wanted = Wanted(REPLY_KEY, channel.kind, command_marker(repo.full_name, comment_id), body)
+        async def connected() -> InstallationClient:
+            return client
+
         ctx = self._ctx
-        await targets.sync_posts(
-            ctx.store,
-            ctx.clock,
-            job,
-            channel,
-            [wanted],
-            repo_id=repo.id,
-            period=reply_period(comment_id),
+        poster = Poster(
+            ctx.store, ctx.clock, job, repo_id=repo.id, full_name=repo.full_name, client=connected
+        )
+        reply_to: str | None = None
+        if p.issue is None:
+            # A reply to a reply goes under the same top-level comment.
+            node = p.comment_node_id
+            reply_to = await client.thread_of(node) if p.parent_id else node
+        await poster.answer(
+            Thread.reply(repo.id, repo.full_name, p.comment_id),
+            REPLY_KEY,
+            body,
+            issue=p.issue,
+            discussion=None if p.discussion is None else str(p.discussion),
+            reply_to=reply_to,
         )
 
     # --- the commands ----------------------------------------------------------------------

@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.store.posts import PostState, Recorded
+from bot.store.posts import PostKind, PostState, Recorded
 
 
 def body_hash(body: str) -> str:
@@ -22,7 +22,7 @@ def body_hash(body: str) -> str:
 @dataclass(frozen=True)
 class Wanted:
     key: str
-    kind: str  # discussion | discussion-comment | issue | issue-comment
+    kind: PostKind
     marker: str
     body: str
     title: str | None = None

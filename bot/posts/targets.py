@@ -23,7 +23,7 @@ from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.store import Store
 from bot.store.jobs import Job
-from bot.store.posts import PostState, Recorded
+from bot.store.posts import PostKind, PostState, Recorded
 
 T = TypeVar("T")
 
@@ -42,7 +42,7 @@ class Channel:
     issue); `search` looks where an earlier create went (its recorded parent; None: unknown,
     look everywhere this channel can)."""
 
-    kind: str
+    kind: PostKind
     parent: str | None
     search: Callable[[str | None], AsyncIterator[Found]]
     create: Callable[[Wanted], Awaitable[Found]]
@@ -65,9 +65,8 @@ def discussions(
     async def listed(category_id: str | None) -> AsyncIterator[Found]:
         # `repository.discussions` has no body filter: page the newest and look.
         async for d in client.recent_discussions(full_name, category_id):
-            if d.get("viewerDidAuthor"):
-                place = (d.get("category") or {}).get("id")
-                yield Found(str(d["id"]), d.get("url"), d.get("body") or "", d.get("number"), place)
+            if d.viewer_did_author:
+                yield Found(d.id, d.url, d.body, d.number, d.category_id)
 
     async def search(place: str | None) -> AsyncIterator[Found]:
         # Where the create went, whatever category is configured now; every category when
@@ -92,14 +91,14 @@ def discussions(
                 setup.repository_id, category.id, title=w.title or "", body=w.body
             ),
         )
-        return Found(str(made["id"]), made.get("url"), w.body, made.get("number"), category.id)
+        return Found(made.id, made.url, w.body, made.number, category.id)
 
     async def update(node_id: str, body: str) -> Any:
         return await _confirmed(
             client, full_name, node_id, client.update_discussion(node_id, body=body)
         )
 
-    return Channel("discussion", category.id, search, create, update)
+    return Channel(PostKind.DISCUSSION, category.id, search, create, update)
 
 
 def discussion_comments(client: InstallationClient, full_name: str, discussion_id: str) -> Channel:
@@ -107,8 +106,8 @@ def discussion_comments(client: InstallationClient, full_name: str, discussion_i
         where = place or discussion_id
         try:
             async for c in client.discussion_comments(where):
-                if c.get("viewerDidAuthor"):
-                    yield Found(str(c["id"]), c.get("url"), c.get("body") or "", place=where)
+                if c.viewer_did_author:
+                    yield Found(c.id, c.url, c.body, place=where)
         except NotFound as exc:
             raise await client.not_found(full_name, where) from exc
 
@@ -119,14 +118,14 @@ def discussion_comments(client: InstallationClient, full_name: str, discussion_i
             discussion_id,
             client.add_discussion_comment(discussion_id, body=w.body),
         )
-        return Found(str(made["id"]), made.get("url"), w.body, place=discussion_id)
+        return Found(made.id, made.url, w.body, place=discussion_id)
 
     async def update(node_id: str, body: str) -> Any:
         return await _confirmed(
             client, full_name, node_id, client.update_discussion_comment(node_id, body=body)
         )
 
-    return Channel("discussion-comment", discussion_id, search, create, update)
+    return Channel(PostKind.DISCUSSION_COMMENT, discussion_id, search, create, update)
 
 
 def discussion_replies(client: InstallationClient, discussion_id: str, reply_to: str) -> Channel:
@@ -135,62 +134,52 @@ def discussion_replies(client: InstallationClient, discussion_id: str, reply_to:
     async def search(place: str | None) -> AsyncIterator[Found]:
         # Replies are found under the comment they answer (the channel's own place).
         async for c in client.discussion_replies(reply_to):
-            if c.get("viewerDidAuthor"):
-                yield Found(str(c["id"]), c.get("url"), c.get("body") or "", place=reply_to)
+            if c.viewer_did_author:
+                yield Found(c.id, c.url, c.body, place=reply_to)
 
     async def create(w: Wanted) -> Found:
         made = await client.reply_in_discussion(discussion_id, reply_to, body=w.body)
-        return Found(str(made["id"]), made.get("url"), w.body)
+        return Found(made.id, made.url, w.body)
 
     async def update(node_id: str, body: str) -> Any:
         return await client.update_discussion_comment(node_id, body=body)
 
-    return Channel("discussion-comment", reply_to, search, create, update)
+    return Channel(PostKind.DISCUSSION_COMMENT, reply_to, search, create, update)
 
 
 def issue_comments(client: InstallationClient, full_name: str, number: int) -> Channel:
     async def search(place: str | None) -> AsyncIterator[Found]:
         where = int(place) if place and place.isdigit() else number
         async for c in client.issue_comments(full_name, where):
-            # REST has no `viewerDidAuthor`: the App's comments are its bot account's, and
-            # only an installed App's token can post as a Bot (no user can).
-            if (c.get("user") or {}).get("type") != "Bot":
-                continue
-            yield Found(
-                str(c["id"]),
-                c.get("html_url") or c.get("url"),
-                c.get("body") or "",
-                where,
-                str(where),
-            )
+            if c.viewer_did_author:
+                yield Found(c.id, c.url, c.body, where, str(where))
 
     async def create(w: Wanted) -> Found:
         made = await client.create_comment(full_name, number, body=w.body)
-        return Found(
-            str(made["id"]), made.get("html_url") or made.get("url"), w.body, number, str(number)
-        )
+        return Found(made.id, made.url, w.body, number, str(number))
 
     async def update(node_id: str, body: str) -> Any:
         return await client.update_comment(full_name, int(node_id), body=body)
 
-    return Channel("issue-comment", str(number), search, create, update)
+    return Channel(PostKind.ISSUE_COMMENT, str(number), search, create, update)
 
 
 def issues(client: InstallationClient, full_name: str) -> Channel:
     async def search(place: str | None) -> AsyncIterator[Found]:
         async for i in client.recent_issues(full_name):
-            if i.get("viewerDidAuthor"):
-                yield Found(str(i["number"]), i.get("url"), i.get("body") or "", int(i["number"]))
+            if i.viewer_did_author:
+                yield Found(str(i.number), i.url, i.body, i.number)
 
     async def create(w: Wanted) -> Found:
         made = await client.create_issue(full_name, title=w.title or "", body=w.body)
-        return Found(str(made["number"]), made.get("html_url"), w.body, int(made["number"]))
+        assert made.number is not None
+        return Found(str(made.number), made.url, w.body, made.number)
 
     async def update(node_id: str, body: str) -> Any:
         # The tracking issue's text never changes once posted; its comments carry the news.
         return None
 
-    return Channel("issue", None, search, create, update)
+    return Channel(PostKind.ISSUE, None, search, create, update)
 
 
 async def sync_posts(

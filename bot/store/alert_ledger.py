@@ -19,14 +19,14 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.store import schema as t
 from bot.store.dialect import in_chunks, insert_for
-from bot.store.posts import PostState, Recorded, recorded_row
+from bot.store.posts import PostKind, PostState, Recorded, recorded_row
 
 p = t.posts.c
 
 ALERT_PREFIX = "alert-"
 ALERT_PERIOD = "alerts:"
 FOLD_KEY = "alerts-more"
-FOLDED = "folded"
+FOLDED = PostKind.FOLDED.value
 # pg_advisory_xact_lock(int, int) keys of a repository's alert decisions (a space of its own).
 _LOCK_CLASS = 0x0A1E
 

@@ -22,6 +22,21 @@ from bot.store.jobs import JobState
 p = t.posts.c
 
 
+class PostKind(StrEnum):
+    """What a ledger row is on GitHub (its value is what the row stores)."""
+
+    DISCUSSION = "discussion"
+    DISCUSSION_COMMENT = "discussion-comment"
+    ISSUE = "issue"
+    ISSUE_COMMENT = "issue-comment"
+    # A commit folded into its day's "more alerts" post: never a post of its own.
+    FOLDED = "folded"
+
+    @property
+    def in_discussions(self) -> bool:
+        return self in (PostKind.DISCUSSION, PostKind.DISCUSSION_COMMENT)
+
+
 class PostState(StrEnum):
     CREATING = "creating"  # a create was sent; whether GitHub carried it out is unknown
     POSTED = "posted"
@@ -32,7 +47,7 @@ class Recorded:
     """A post as the ledger holds it: where it is on GitHub, and the hash of its body."""
 
     key: str
-    kind: str
+    kind: PostKind
     state: PostState
     parent: str | None = None
     node_id: str | None = None
@@ -93,7 +108,7 @@ class PostLedger:
         period: str,
         *,
         key: str,
-        kind: str,
+        kind: PostKind,
         parent: str | None,
         now: datetime,
         job_id: int,
@@ -106,7 +121,7 @@ class PostLedger:
         its create may not have been answered yet, or when the post is recorded as posted
         (the caller reads the ledger again, and keeps it)."""
         values: dict[str, Any] = {
-            "kind": kind,
+            "kind": kind.value,
             "state": PostState.CREATING.value,
             "parent": parent,
             "job_id": job_id,
@@ -175,10 +190,16 @@ class PostLedger:
         gone = await conn.execute(
             sa.delete(t.posts).where(
                 p.repo_id == repo_id,
-                p.kind.in_(["discussion", "discussion-comment", "issue-comment"]),
+                p.kind.in_(
+                    [
+                        PostKind.DISCUSSION.value,
+                        PostKind.DISCUSSION_COMMENT.value,
+                        PostKind.ISSUE_COMMENT.value,
+                    ]
+                ),
                 sa.or_(
                     p.node_id == node_id,
-                    sa.and_(p.kind == "discussion-comment", p.parent == node_id),
+                    sa.and_(p.kind == PostKind.DISCUSSION_COMMENT.value, p.parent == node_id),
                 ),
             )
         )
@@ -191,11 +212,15 @@ class PostLedger:
         made again elsewhere. Returns whether it was the App's own issue, and how many
         comments were forgotten."""
         issue = await conn.execute(
-            sa.delete(t.posts).where(p.repo_id == repo_id, p.kind == "issue", p.number == number)
+            sa.delete(t.posts).where(
+                p.repo_id == repo_id, p.kind == PostKind.ISSUE.value, p.number == number
+            )
         )
         comments = await conn.execute(
             sa.delete(t.posts).where(
-                p.repo_id == repo_id, p.kind == "issue-comment", p.parent == str(number)
+                p.repo_id == repo_id,
+                p.kind == PostKind.ISSUE_COMMENT.value,
+                p.parent == str(number),
             )
         )
         return bool(issue.rowcount), int(comments.rowcount)
@@ -207,7 +232,7 @@ class PostLedger:
         period: str,
         *,
         key: str,
-        kind: str,
+        kind: PostKind,
         parent: str | None,
         node_id: str,
         number: int | None,
@@ -216,7 +241,7 @@ class PostLedger:
         now: datetime,
     ) -> None:
         values: dict[str, Any] = {
-            "kind": kind,
+            "kind": kind.value,
             "state": PostState.POSTED.value,
             "parent": parent,
             "node_id": node_id,
@@ -250,7 +275,7 @@ def recorded_row(r: Any) -> Recorded:
     """A `posts` row as the ledger tells it."""
     return Recorded(
         key=r.key,
-        kind=r.kind,
+        kind=PostKind(r.kind),
         state=PostState(r.state),
         parent=r.parent,
         node_id=r.node_id,

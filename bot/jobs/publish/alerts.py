@@ -16,14 +16,8 @@ unclear is settled where it was sent, whatever the config says now.
 from __future__ import annotations
 
 from datetime import date, timedelta
-from typing import Any
-
-from structlog.contextvars import bound_contextvars
 
 from bot.digest.alerts import plan_alerts, reads_as_revert, render_alert, wants_alert
-from bot.digest.markers import alert_marker
-from bot.github import InstallationClient
-from bot.github.calls import Forbidden, GraphQLFailed
 from bot.jobs.alert_jobs import (
     FOLD_EVERY,
     NEARBY,
@@ -35,10 +29,11 @@ from bot.jobs.alert_jobs import (
 from bot.jobs.context import JobContext
 from bot.jobs.digest_build import shown_commits
 from bot.jobs.outcomes import Done, Outcome, RetryPolicy
-from bot.jobs.publish import places
+from bot.jobs.publish.posting import posting
 from bot.models import DigestCommit
 from bot.posts import targets
-from bot.posts.reconcile import Wanted
+from bot.posts.poster import Poster
+from bot.posts.thread import Thread
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.alert_ledger import ALERT_PREFIX, AlertLedger
@@ -50,71 +45,13 @@ from bot.store.repos import RepoRow, config_of
 log = get_logger(__name__)
 
 
-async def alert_channel(
-    ctx: JobContext,
-    job: Job[Any],
-    client: InstallationClient,
-    repo: RepoRow,
-    *,
-    config: RepoConfig,
-    gone: places.GoneIssues,
-    discussion: bool,
-) -> targets.Channel:
-    """Where a new alert post goes under the config in force: its Discussion category, or
-    the issue (`publish.issue`, else the tracking issue) where Discussions cannot be used."""
-    if discussion and config.alerts.to == "discussion":
-        try:
-            setup, found = await places.discussion_target(
-                client, repo.full_name, alert_category(config)
-            )
-            return targets.discussions(client, repo.full_name, setup, found)
-        except places.FallBack as reason:
-            log.info("alerts_fallback_to_issue", reason=str(reason))
-        except Forbidden:
-            # Without the Discussions permission at all, even the categories are FORBIDDEN.
-            log.info("alerts_fallback_to_issue", reason="no Discussions permission")
-    number = await places.comment_issue(
-        ctx, job, client, repo, configured=config.publish.issue, gone=gone
-    )
-    return targets.issue_comments(client, repo.full_name, number)
-
-
-def alert_category(config: RepoConfig) -> str | None:
-    """The Discussion category alerts go to under `config`."""
-    return config.alerts.category or config.publish.category
-
-
 async def settle(
-    ctx: JobContext,
-    job: Job[Any],
-    client: InstallationClient,
-    repo: RepoRow,
-    config: RepoConfig,
-    *,
-    period: str,
-    rec: Recorded,
-    marker: str,
+    poster: Poster, config: RepoConfig, period: str, rec: Recorded
 ) -> targets.Channel | None:
     """An alert's or fold's unclear create, looked for where it was sent whatever the config
-    says now (`places.settle_sent`): the channel it is in, or None (withdrawn)."""
-    return await places.settle_sent(
-        ctx,
-        job,
-        client,
-        repo_id=repo.id,
-        full_name=repo.full_name,
-        period=period,
-        rec=rec,
-        marker=marker,
-        category=alert_category(config),
-    )
-
-
-def refused(exc: Exception) -> bool:
-    """GitHub refused a Discussion create (nothing was made): the issue takes it instead."""
-    if isinstance(exc, Forbidden):
-        return True
-    return isinstance(exc, GraphQLFailed) and "UNPROCESSABLE" in exc.types
+    says now (`Poster.settle`): the channel it is in, or None (withdrawn)."""
+    thread = Thread.alerts(poster.repo_id, poster.full_name, day_of_period(period))
+    return await poster.settle(thread, rec, category=config.place("alerts").category)
 
 
 class SendAlerts:
@@ -125,31 +62,25 @@ class SendAlerts:
         self._ctx = ctx
 
     async def run(self, job: Job[SendAlertsPayload]) -> Outcome:
-        ctx = self._ctx
-        repo = await ctx.store.repos.get(job.payload.repo_id)
-        if repo is None:
-            return Done()
         sha = job.payload.sha
         if sha is None:
-            return await self._by_day(job, repo)
-        with bound_contextvars(repo=repo.full_name, sha=sha):
-            return await places.posting(
-                ctx,
-                job,
-                repo,
-                lambda gone: self._send(job, repo, sha, gone),
-                retry=self.retry,
-            )
+            return await self._by_day(job)
+
+        async def attempt(repo: RepoRow, poster: Poster) -> Outcome:
+            return await self._send(job, repo, sha, poster)
+
+        return await posting(self._ctx, job, attempt, retry=self.retry, sha=sha)
 
     async def given_up(self, job: Job[SendAlertsPayload], reason: str) -> None:
         self._ctx.metrics.alerts.labels(outcome="failed").inc()
 
-    async def _by_day(self, job: Job[SendAlertsPayload], repo: RepoRow) -> Outcome:
+    async def _by_day(self, job: Job[SendAlertsPayload]) -> Outcome:
         """A job of a day, enqueued before alerts were kept per commit: one per commit now."""
         ctx = self._ctx
-        config = config_of(repo.config, ctx.settings.default_language)
-        if job.payload.day is None:
+        repo = await ctx.store.repos.get(job.payload.repo_id)
+        if repo is None or job.payload.day is None:
             return Done()
+        config = config_of(repo.config, ctx.settings.default_language)
         start, end = config.schedule.window(job.payload.day)
         worthy = await ctx.store.digests.alert_worthy_between(repo.id, start, end)
         now = ctx.clock.now()
@@ -163,7 +94,7 @@ class SendAlerts:
         return shown[0] if shown and shown[0].analysis is not None else None
 
     async def _send(
-        self, job: Job[SendAlertsPayload], repo: RepoRow, sha: str, gone: places.GoneIssues
+        self, job: Job[SendAlertsPayload], repo: RepoRow, sha: str, poster: Poster
     ) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
@@ -173,29 +104,20 @@ class SendAlerts:
         if not config.alerts.on:
             # Turned off since the analysis: an unclear create is settled all the same.
             if found is not None:
-                client = await ctx.client(job, repo.installation_id, repo.full_name, repo.id)
-                period, rec = found
-                marker = alert_marker(repo.full_name, sha)
-                await settle(ctx, job, client, repo, config, period=period, rec=rec, marker=marker)
+                await settle(poster, config, *found)
             return Done()
         commit = await self._commit(repo, config, sha)
         if commit is None:
             return Done()
-        client = await ctx.client(job, repo.installation_id, repo.full_name, repo.id)
         if found is not None:
             # A create whose answer was lost is looked for where it was sent, whatever the
             # config says now: adopted if it is there; if not, nothing was made, and the
             # alert is decided afresh under the config in force (its day, its place).
             period, rec = found
-            marker = alert_marker(repo.full_name, sha)
-            channel = await settle(
-                ctx, job, client, repo, config, period=period, rec=rec, marker=marker
-            )
+            channel = await settle(poster, config, period, rec)
             if channel is not None:
                 # Made: brought to what the alert says now, where it is.
-                await self._post(
-                    job, repo, config=config, channel=channel, commit=commit, period=period
-                )
+                await self._post(poster, config, channel, commit, period)
                 return Done()
         if not wants_alert(commit.analysis, config.alerts) or await self._withheld(
             repo, config, commit
@@ -205,33 +127,26 @@ class SendAlerts:
         period = alert_period(day)
         # Where a post of its own would go is asked of GitHub only once the day has room for
         # one: a commit that folds costs no GitHub call.
-        place: targets.Channel | None = None
-        discussion = True
-        while True:
-            own = await self._own_post(
-                job, repo, config=config, channel=place, commit=commit, day=day, period=period
-            )
-            if own is False:
-                return Done()
-            if own is None or place is None:
-                place = await alert_channel(
-                    ctx, job, client, repo, config=config, gone=gone, discussion=discussion
-                )
-                continue
-            try:
-                await self._post(
-                    job, repo, config=config, channel=place, commit=commit, period=period
-                )
-            except (Forbidden, GraphQLFailed) as exc:
-                # Refused (the intent is withdrawn): the issue takes it, decided again.
-                if place.kind != "discussion" or not refused(exc):
-                    raise
-                log.info("alerts_fallback_to_issue", reason=str(exc)[:200])
-                place, discussion = None, False
-                continue
+        if (
+            await self._own_post(job, repo, config=config, channel=None, commit=commit, day=day)
+            is False
+        ):
+            return Done()
+
+        async def attempt(channel: targets.Channel) -> bool:
+            """The alert intended there, then posted: False when the day filled up meanwhile
+            (the commit folded instead)."""
+            if not await self._own_post(
+                job, repo, config=config, channel=channel, commit=commit, day=day
+            ):
+                return False
+            await self._post(poster, config, channel, commit, period)
+            return True
+
+        if await poster.to_place(config.place("alerts"), attempt):
             log.info("alert_posted")
             ctx.metrics.alerts.labels(outcome="posted").inc()
-            return Done()
+        return Done()
 
     async def _withheld(self, repo: RepoRow, config: RepoConfig, commit: DigestCommit) -> bool:
         """A revert landed before the alert went out (none is sent), or this commit reverts
@@ -269,7 +184,6 @@ class SendAlerts:
         channel: targets.Channel | None,
         commit: DigestCommit,
         day: date,
-        period: str,
     ) -> bool | None:
         """Within the day's `max_per_day`, the commit's own alert is intended (there, before
         the create); past it, the commit is folded and the day's fold job armed. One commit
@@ -277,6 +191,7 @@ class SendAlerts:
         is room, and nothing is written until `channel` says where the post goes."""
         ctx = self._ctx
         now = ctx.clock.now()
+        period = alert_period(day)
         async with ctx.store.jobs.holding(job, now) as conn:
             await AlertLedger.lock(conn, repo.id)
             taken = await AlertLedger.own_count(conn, repo.id, period)
@@ -312,25 +227,20 @@ class SendAlerts:
 
     async def _post(
         self,
-        job: Job[SendAlertsPayload],
-        repo: RepoRow,
-        *,
+        poster: Poster,
         config: RepoConfig,
         channel: targets.Channel,
         commit: DigestCommit,
         period: str,
     ) -> None:
-        ctx = self._ctx
+        day = day_of_period(period)
         post = render_alert(
             commit,
-            repo=repo.full_name,
-            day=day_of_period(period),
+            repo=poster.full_name,
+            day=day,
             language=config.language,
             timezone=config.timezone,
         )
-        wanted = Wanted(
-            post.key, channel.kind, alert_marker(repo.full_name, commit.sha), post.body, post.title
-        )
-        await targets.sync_posts(
-            ctx.store, ctx.clock, job, channel, [wanted], repo_id=repo.id, period=period
-        )
+        thread = Thread.alerts(poster.repo_id, poster.full_name, day)
+        wanted = thread.wanted(post.key, channel.kind, post.body, post.title)
+        await poster.send(thread, channel, [wanted])

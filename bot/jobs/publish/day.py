@@ -12,45 +12,34 @@ post goes through the post ledger (`posts/`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from structlog.contextvars import bound_contextvars
-
 from bot.analysis import AnalysisResult, rules
 from bot.digest.alerts import names_a_revert
-from bot.digest.markers import day_marker
 from bot.digest.render import Part, render, render_addendum
 from bot.digest.synthesis import named
-from bot.github import InstallationClient
-from bot.github.calls import Forbidden
 from bot.jobs.alert_jobs import rearm_folds, sent_alerts
 from bot.jobs.context import JobContext
 from bot.jobs.digest_build import build_digest, day_usage, shown_commits
 from bot.jobs.outcomes import Done, Outcome, RetryPolicy, hourly
-from bot.jobs.publish import places
+from bot.jobs.publish.posting import posting
 from bot.models import Digest
 from bot.periods.period import Period
-from bot.posts import targets
-from bot.posts.reconcile import Wanted
-from bot.repo_config import Exclude, RepoConfig
+from bot.posts.poster import HEAD, Delivery, Draft, Poster
+from bot.posts.thread import Thread
+from bot.repo_config import Exclude, Place, RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.commits import CommitState, commit_from_details
 from bot.store.digests import DayCommit, DigestState
 from bot.store.job_payloads import AnalyseCommitPayload, PublishPeriodPayload
 from bot.store.jobs import Job, JobKind
-from bot.store.posts import PostState, Recorded
+from bot.store.posts import PostKind, Recorded
 from bot.store.ratings import Ratings
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
-
-# Why a day's later part or addendum went to the issue when GitHub refused it as a comment on
-# the day's discussion (no Discussions write permission, or the discussion locked).
-COMMENT_REFUSED = (
-    "GitHub refused a comment on the day's discussion (the App needs the Discussions: write "
-    "permission, and the discussion must not be locked)."
-)
 
 # A revert or a fix in the day finds the commit it names among this many days before it.
 RECENT = timedelta(days=2)
@@ -58,11 +47,24 @@ RECENT = timedelta(days=2)
 LATE_AFTER = timedelta(minutes=15)
 
 
-def _issue_of(head: Recorded | None) -> int | None:
-    """The issue a day's first post went to as a comment (None: not an issue comment)."""
-    if head is None or head.kind != "issue-comment" or not (head.parent or "").isdigit():
-        return None
-    return int(head.parent or "")
+def _drafted(parts: list[Part], title: str | None = None) -> Draft:
+    return Draft([(p.key, p.body) for p in parts], title)
+
+
+def _drafts(digest: Digest) -> Callable[[Delivery], Draft]:
+    """A day's main digest as its posts: a Discussion's, or the issue's (saying why there)."""
+
+    def drafted(d: Delivery) -> Draft:
+        if not d.issue:
+            return _drafted(render(digest), digest.title)
+        noted = replace(digest, fallback_note=d.note, note_every_part=d.head_stays)
+        return _drafted(render(noted, with_title=True))
+
+    return drafted
+
+
+def _addendum_drafts(digest: Digest, number: int) -> Callable[[Delivery], Draft]:
+    return lambda d: _drafted(render_addendum(replace(digest, fallback_note=d.note), number))
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,15 @@ class _Run:
     repo: RepoRow
     config: RepoConfig
     period: Period
-    gone: places.GoneIssues
+    poster: Poster
+
+    @property
+    def thread(self) -> Thread:
+        return Thread.of(self.repo.id, self.repo.full_name, self.period)
+
+    @property
+    def place(self) -> Place:
+        return self.config.place("digest")
 
 
 class PublishPeriod:
@@ -85,19 +95,12 @@ class PublishPeriod:
         self._ctx = ctx
 
     async def run(self, job: Job[PublishPeriodPayload]) -> Outcome:
-        ctx = self._ctx
-        repo = await ctx.store.repos.get(job.payload.repo_id)
-        if repo is None:
-            return Done()
         period = job.payload.period
-        with bound_contextvars(repo=repo.full_name, period=period.key):
-            return await places.posting(
-                ctx,
-                job,
-                repo,
-                lambda gone: self._publish(job, repo, period, gone),
-                retry=self.retry,
-            )
+
+        async def attempt(repo: RepoRow, poster: Poster) -> Outcome:
+            return await self._publish(job, repo, period, poster)
+
+        return await posting(self._ctx, job, attempt, retry=self.retry, period=period.key)
 
     async def given_up(self, job: Job[PublishPeriodPayload], reason: str) -> None:
         ctx = self._ctx
@@ -110,7 +113,7 @@ class PublishPeriod:
         job: Job[PublishPeriodPayload],
         repo: RepoRow,
         period: Period,
-        gone: places.GoneIssues,
+        poster: Poster,
     ) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
@@ -119,7 +122,7 @@ class PublishPeriod:
         record = await ctx.store.digests.get(repo.id, period)
         if record is not None and record.state == DigestState.FAILED:
             return Done()
-        run = _Run(job, repo, config, period, gone)
+        run = _Run(job, repo, config, period, poster)
         if now < end and not job.payload.now:
             # The config moved the cutoff: the scheduler enqueues the day again then. A day
             # posted already still shows the ratings made since (`/digest rate`) at once.
@@ -135,11 +138,11 @@ class PublishPeriod:
             late = now > end + grace + LATE_AFTER
             state = await self._first(run, unpublished, late=late)
         elif unpublished or job.payload.now:
-            head = (await ctx.store.posts.recorded(repo.id, period.key)).get("part-1")
+            head = (await poster.recorded(run.thread)).get(HEAD)
             if job.payload.now and head is not None:
                 # By hand (`publish --day`), the day is posted only if its first post is
                 # there: one confirmed gone is forgotten, and the day posted again below.
-                head = await self._still_there(run, head)
+                head = await poster.still_there(head)
             if head is None:
                 # The day's posts went with an issue that is gone (deleted): rather than an
                 # addendum to nothing, the whole day is posted again, where posts go now.
@@ -214,21 +217,8 @@ class PublishPeriod:
         """The day's digest of `commits` (`again`: all of a published day's, its first posts
         gone: the record keeps when the day was first published)."""
         ctx, repo, config, period = self._ctx, run.repo, run.config, run.period
-        start, end = config.schedule.window(period.start)
-        forced, truncated = await ctx.store.digests.pushes_between(repo.id, start, end)
-        digest, shas = build_digest(
-            repo,
-            period.start,
-            config,
-            commits,
-            late=late,
-            forced=forced,
-            truncated=truncated,
-            recent=await self._recent(run, commits, start),
-            alerts=await sent_alerts(ctx.store, repo.id, period.start),
-        )
-        usage = await day_usage(ctx.store, ctx.settings, repo.id, (start, end))
-        digest = replace(digest, usage=usage)
+        alerts = await sent_alerts(ctx.store, repo.id, period.start)
+        digest, shas = await self._main(run, commits, config, late, alerts)
         if not digest.commits and again:
             # As an addendum of excluded commits: nothing to post, the day stays published.
             await self._finish(run, DigestState.PUBLISHED, shas, "excluded", late=late, first=False)
@@ -237,46 +227,13 @@ class PublishPeriod:
             await self._finish(run, DigestState.SKIPPED, shas, "main", late=late)
             log.info("digest_skipped", excluded=len(shas))
             return "skipped"
-        client = await self._client(run)
+        place = run.place
         record = await ctx.store.digests.get(repo.id, period)
-        # A first post once sent stays where it went, whatever the config says now: the retry
-        # of a create GitHub may have carried out looks for its marker there, never elsewhere.
-        head = (await ctx.store.posts.recorded(repo.id, period.key)).get("part-1")
-        if head is not None:
-            to_discussion = head.kind == "discussion"
-        else:
-            to_discussion = config.publish.to == "discussion" and (
-                record is None or record.target != "issue-comment"
-            )
-        issue = _issue_of(head)
-        target = "issue-comment"
-        gone = run.gone.note(config.publish.issue)
-        url: str | None
-        if to_discussion:
-            try:
-                url, count = await self._discussion(run, client, digest)
-                target = "discussion"
-            except (places.FallBack, Forbidden) as exc:
-                # Forbidden: a later part refused as a comment on the day's discussion.
-                reason = str(exc) if isinstance(exc, places.FallBack) else COMMENT_REFUSED
-                log.info("digest_fallback_to_issue", reason=reason)
-                made = (await ctx.store.posts.recorded(repo.id, period.key)).get("part-1")
-                digest = replace(
-                    digest,
-                    fallback_note=places.joined(reason, gone),
-                    # Part 1 stays in its discussion: the parts here say why.
-                    note_every_part=made is not None and made.kind == "discussion",
-                )
-                parts = render(digest, with_title=True)
-                await self._settle_elsewhere(
-                    run, client, self._wanted(repo, period, parts, "issue-comment")
-                )
-                url, count = await self._issue(run, client, parts)
-        else:
-            digest = replace(digest, fallback_note=gone)
-            url, count = await self._issue(
-                run, client, render(digest, with_title=True), number=issue
-            )
+        if record is not None and record.target == PostKind.ISSUE_COMMENT:
+            # Fell back to the issue before its first post was recorded: it stays there.
+            place = replace(place, discussion=False)
+        published = await run.poster.publish(run.thread, place, _drafts(digest), what="digest")
+        url, count, target = published.url, published.count, published.kind
         await self._finish(
             run,
             DigestState.PUBLISHED,
@@ -291,25 +248,33 @@ class PublishPeriod:
         log.info("digest_published", url=url, parts=count, late=late)
         return "published"
 
-    async def _still_there(self, run: _Run, head: Recorded) -> Recorded | None:
-        """The day's first post, unless GitHub confirms it gone (a maintainer deleted it):
-        then it is forgotten with its comments (None), so that the day is posted again."""
-        if head.state is not PostState.POSTED or not head.node_id:
-            return head
-        ctx, repo = self._ctx, run.repo
-        client = await self._client(run)
-        if head.kind == "discussion":
-            gone = await client.post_gone(repo.full_name, head.node_id)
-        elif head.kind == "issue-comment" and head.node_id.isdigit():
-            gone = await client.comment_gone(repo.full_name, int(head.node_id))
-        else:
-            return head
-        if not gone:
-            return head
-        async with ctx.store.jobs.holding(run.job, ctx.clock.now()) as conn:
-            forgotten = await ctx.store.posts.forget_post(conn, repo.id, head.node_id)
-        log.warning("post_gone", node_id=head.node_id, posts_forgotten=forgotten)
-        return None
+    async def _main(
+        self,
+        run: _Run,
+        commits: list[DayCommit],
+        config: RepoConfig,
+        late: bool,
+        alerts: dict[str, str],
+        *,
+        part: str | None = None,
+    ) -> tuple[Digest, list[str]]:
+        """The day's main digest of `commits` (`part`: the posted part whose usage it shows)."""
+        ctx, repo, period = self._ctx, run.repo, run.period
+        start, end = config.schedule.window(period.start)
+        forced, truncated = await ctx.store.digests.pushes_between(repo.id, start, end)
+        digest, shas = build_digest(
+            repo,
+            period.start,
+            config,
+            commits,
+            late=late,
+            forced=forced,
+            truncated=truncated,
+            recent=await self._recent(run, commits, start),
+            alerts=alerts,
+        )
+        usage = await day_usage(ctx.store, ctx.settings, repo.id, (start, end), part=part)
+        return replace(digest, usage=usage), shas
 
     async def _recent(
         self, run: _Run, commits: list[DayCommit], start: datetime
@@ -353,87 +318,6 @@ class PublishPeriod:
             # What was just posted shows the commits' ratings as they are now.
             await Ratings.edited(conn, repo.id, shas)
 
-    async def _client(self, run: _Run) -> InstallationClient:
-        repo = run.repo
-        return await self._ctx.client(run.job, repo.installation_id, repo.full_name, repo.id)
-
-    async def _discussion(
-        self, run: _Run, client: InstallationClient, digest: Digest
-    ) -> tuple[str | None, int]:
-        repo, period = run.repo, run.period
-        parts = render(digest)
-        head = self._wanted(repo, period, parts[:1], "discussion", title=digest.title)
-        (posted,) = await places.sync_discussions(
-            self._ctx,
-            run.job,
-            client,
-            repo.full_name,
-            head,
-            category=run.config.publish.category,
-            repo_id=repo.id,
-            period=period.key,
-        )
-        assert posted.node_id is not None
-        comments = targets.discussion_comments(client, repo.full_name, posted.node_id)
-        later = self._wanted(repo, period, parts[1:], "discussion-comment")
-        await self._settle_elsewhere(run, client, later)
-        await self._sync(run, comments, later)
-        return posted.url, len(parts)
-
-    async def _settle_elsewhere(
-        self, run: _Run, client: InstallationClient, wanted: list[Wanted]
-    ) -> None:
-        """Before the wanted posts are made: a post whose create went to the other place (the
-        issue while the day's discussion was hidden, or the discussion before it was) and was
-        left unclear is looked for there first, and kept there when GitHub made it, never
-        made a second time (`places.settle_elsewhere`)."""
-        ctx, repo = self._ctx, run.repo
-        await places.settle_elsewhere(
-            ctx,
-            run.job,
-            client,
-            wanted,
-            repo_id=repo.id,
-            full_name=repo.full_name,
-            period=run.period.key,
-            category=run.config.publish.category,
-        )
-
-    async def _sync(
-        self, run: _Run, channel: targets.Channel, wanted: list[Wanted], *, period: str = ""
-    ) -> list[Recorded]:
-        return await targets.sync_posts(
-            self._ctx.store,
-            self._ctx.clock,
-            run.job,
-            channel,
-            wanted,
-            repo_id=run.repo.id,
-            period=period or run.period.key,
-        )
-
-    async def _issue(
-        self, run: _Run, client: InstallationClient, parts: list[Part], *, number: int | None = None
-    ) -> tuple[str | None, int]:
-        repo = run.repo
-        number = number or await places.comment_issue(
-            self._ctx, run.job, client, repo, configured=run.config.publish.issue, gone=run.gone
-        )
-        channel = targets.issue_comments(client, repo.full_name, number)
-        posted = await self._sync(
-            run, channel, self._wanted(repo, run.period, parts, "issue-comment")
-        )
-        return (posted[0].url if posted else None), len(parts)
-
-    @staticmethod
-    def _wanted(
-        repo: RepoRow, period: Period, parts: list[Part], kind: str, *, title: str | None = None
-    ) -> list[Wanted]:
-        return [
-            Wanted(p.key, kind, day_marker(repo.full_name, period.start, p.key), p.body, title)
-            for p in parts
-        ]
-
     # --- maintainers' ratings -------------------------------------------------------------
 
     async def _revise(
@@ -450,71 +334,43 @@ class PublishPeriod:
         if not pending:
             return False
         keys = {c.published_part for c in pending} - {"excluded"}
-        head = (await ctx.store.posts.recorded(repo.id, period.key)).get("part-1")
+        poster = run.poster
+        head = (await poster.recorded(run.thread)).get(HEAD)
         # The newest rate's wait: an older edit kept pending does not cut a new one's short.
         rated = [c.rated_at for c in pending if c.rated_at is not None]
         rated_since = max(rated, default=ctx.clock.now())
         kept = False  # the edits stay pending (the day's discussion hidden too long)
         if keys and head is not None:
-            client = await self._client(run)
-            if head.kind == "discussion" and await self._edit_given_up(run, client, rated_since):
+            # Edits of a day posted as a discussion GitHub hides (Discussions turned off, or
+            # not the App's) wait for it, up to UNCLEAR_WAIT since the rate; then they are
+            # left pending for the day's next run.
+            if head.kind == PostKind.DISCUSSION and await poster.hidden_since(
+                rated_since,
+                "the day's discussion cannot be edited",
+                event="rating_edit_place_hidden",
+            ):
                 keys, kept = set(), True
             alerts = await sent_alerts(ctx.store, repo.id, period.start)
             for key in sorted(k for k in keys if k):
                 mine = [c for c in commits if c.published_part == key]
                 if key == "main":
-                    start, end = config.schedule.window(period.start)
-                    forced, truncated = await ctx.store.digests.pushes_between(repo.id, start, end)
-                    digest, _ = build_digest(
-                        repo,
-                        period.start,
-                        config,
-                        mine,
-                        late=late,
-                        forced=forced,
-                        truncated=truncated,
-                        recent=await self._recent(run, mine, start),
-                        alerts=alerts,
-                    )
-                    usage = await day_usage(
-                        ctx.store, ctx.settings, repo.id, (start, end), part=key
-                    )
-                    digest = replace(digest, usage=usage)
-                    if head.kind == "discussion":
-                        await self._discussion(run, client, digest)
-                    else:
-                        issue = _issue_of(head)
-                        await self._issue(
-                            run, client, render(digest, with_title=True), number=issue
-                        )
+                    digest, _ = await self._main(run, mine, config, late, alerts, part=key)
+                    await poster.revise(run.thread, head, run.place, _drafts(digest))
                     continue
                 others = [c for c in commits if c.published_part not in (None, key)]
                 digest, _ = build_digest(
                     repo, period.start, config, mine, recent=others, alerts=alerts
                 )
                 number = int(key.removeprefix("addendum-"))
-                await self._place_addendum(run, client, head, digest, number, since=rated_since)
+                await poster.add(
+                    run.thread, head, run.place, _addendum_drafts(digest, number), since=rated_since
+                )
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(run.job, now, finish=finish) as conn:
             if not kept:
                 await Ratings.edited(conn, repo.id, [c.sha for c in pending])
         if not kept:
             log.info("digest_revised_for_ratings", commits=len(pending))
-        return True
-
-    async def _edit_given_up(self, run: _Run, client: InstallationClient, since: datetime) -> bool:
-        """Whether the edits of a day posted as a discussion GitHub hides (Discussions turned
-        off, or not the App's) are left pending for the day's next run: the job waits for the
-        discussion to come back (raises Unsettled) up to UNCLEAR_WAIT since the rate."""
-        hidden = await places.discussions_hidden(client, run.repo.full_name)
-        if hidden is None:
-            return False
-        waiting = places.still_waiting(
-            self._ctx.clock.now(), since, "the day's discussion cannot be edited", hidden
-        )
-        log.warning("rating_edit_place_hidden", reason=hidden, gave_up=waiting is None)
-        if waiting is not None:
-            raise waiting
         return True
 
     # --- late commits ----------------------------------------------------------------------
@@ -543,62 +399,16 @@ class PublishPeriod:
                 run, DigestState.PUBLISHED, shas, "excluded", late=False, first=False
             )
             return "skipped"
+        # While the day's discussion is hidden, the addendum waits for it, up to UNCLEAR_WAIT
+        # since its commits were stored (`Poster.add`).
         stored = [c.stored_at for c in commits if c.stored_at is not None]
-        await self._place_addendum(
-            run,
-            await self._client(run),
+        await run.poster.add(
+            run.thread,
             head,
-            digest,
-            number,
+            run.place,
+            _addendum_drafts(digest, number),
             since=min(stored, default=ctx.clock.now()),
         )
         await self._finish(run, DigestState.PUBLISHED, shas, key, late=False, first=False)
         log.info("digest_addendum_published", commits=len(shas))
         return "addendum"
-
-    async def _place_addendum(
-        self,
-        run: _Run,
-        client: InstallationClient,
-        head: Recorded,
-        digest: Digest,
-        number: int,
-        *,
-        since: datetime,
-    ) -> None:
-        """An addendum's posts, where the day's first post went. While that is a discussion
-        GitHub hides (Discussions turned off, or not the App's), the addendum waits for it,
-        up to UNCLEAR_WAIT since its commits were stored; then it goes to the issue, saying
-        why, so that no late commit is lost."""
-        ctx, repo = self._ctx, run.repo
-        if head.kind != "discussion" or not head.node_id:
-            parts = render_addendum(digest, number)
-            await self._issue(run, client, parts, number=_issue_of(head))
-            return
-        hidden = await places.discussions_hidden(client, repo.full_name)
-        if hidden is None:
-            channel = targets.discussion_comments(client, repo.full_name, head.node_id)
-            parts = render_addendum(digest, number)
-            wanted = self._wanted(repo, run.period, parts, "discussion-comment")
-            try:
-                await self._settle_elsewhere(run, client, wanted)
-                await self._sync(run, channel, wanted)
-            except Forbidden:
-                # GitHub refuses the comment (its create withdrawn): to the issue, at once.
-                why = COMMENT_REFUSED
-                log.warning("addendum_comment_refused")
-            else:
-                return
-        else:
-            waiting = places.still_waiting(
-                ctx.clock.now(), since, "the day's discussion cannot be looked at", hidden
-            )
-            log.warning("addendum_place_hidden", reason=hidden, gave_up=waiting is None)
-            if waiting is not None:
-                raise waiting
-            why = f"{hidden}."
-        note = places.joined(why, run.gone.note(run.config.publish.issue))
-        parts = render_addendum(replace(digest, fallback_note=note), number)
-        wanted = self._wanted(repo, run.period, parts, "issue-comment")
-        await self._settle_elsewhere(run, client, wanted)
-        await self._issue(run, client, parts)

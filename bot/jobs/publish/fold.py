@@ -15,27 +15,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 
-from structlog.contextvars import bound_contextvars
-
 from bot.digest.alerts import plan_alerts, render_alert_fold, wants_alert
-from bot.digest.markers import fold_marker
-from bot.github import InstallationClient
-from bot.github.calls import Forbidden, GraphQLFailed
 from bot.jobs.alert_jobs import FOLD_EVERY, NEARBY, alert_period
 from bot.jobs.context import JobContext
 from bot.jobs.digest_build import shown_commits
 from bot.jobs.outcomes import Defer, Done, Outcome, RetryPolicy
-from bot.jobs.publish import places
-from bot.jobs.publish.alerts import alert_category, alert_channel, refused, settle
+from bot.jobs.publish.alerts import settle
+from bot.jobs.publish.posting import posting
 from bot.models import DigestCommit
 from bot.posts import targets
+from bot.posts.places import sent_place
+from bot.posts.poster import Poster
 from bot.posts.reconcile import Wanted
+from bot.posts.thread import Thread
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.alert_ledger import FOLD_KEY, AlertLedger, fold_key, fold_number
 from bot.store.job_payloads import FoldAlertsPayload
 from bot.store.jobs import Job
-from bot.store.posts import PostState, Recorded
+from bot.store.posts import PostKind, PostState, Recorded
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
@@ -56,25 +54,18 @@ class FoldAlerts:
         self._ctx = ctx
 
     async def run(self, job: Job[FoldAlertsPayload]) -> Outcome:
-        ctx = self._ctx
-        repo = await ctx.store.repos.get(job.payload.repo_id)
-        if repo is None:
-            return Done()
         day = job.payload.day
-        with bound_contextvars(repo=repo.full_name, day=day.isoformat()):
-            return await places.posting(
-                ctx,
-                job,
-                repo,
-                lambda gone: self._fold(job, repo, day, gone),
-                retry=self.retry,
-            )
+
+        async def attempt(repo: RepoRow, poster: Poster) -> Outcome:
+            return await self._fold(job, repo, day, poster)
+
+        return await posting(self._ctx, job, attempt, retry=self.retry, day=day.isoformat())
 
     async def given_up(self, job: Job[FoldAlertsPayload], reason: str) -> None:
         self._ctx.metrics.alerts.labels(outcome="failed").inc()
 
     async def _fold(
-        self, job: Job[FoldAlertsPayload], repo: RepoRow, day: date, gone: places.GoneIssues
+        self, job: Job[FoldAlertsPayload], repo: RepoRow, day: date, poster: Poster
     ) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
@@ -82,14 +73,8 @@ class FoldAlerts:
         made = await ctx.store.alert_ledger.fold_posts(repo.id, period)
         if not config.alerts.on:
             # Turned off since: an unclear create is settled all the same.
-            unclear = [rec for rec, _ in made if rec.state is PostState.CREATING]
-            if unclear:
-                client = await ctx.client(job, repo.installation_id, repo.full_name, repo.id)
-                for rec in unclear:
-                    marker = fold_marker(repo.full_name, day, rec.key)
-                    await settle(
-                        ctx, job, client, repo, config, period=period, rec=rec, marker=marker
-                    )
+            for rec in [rec for rec, _ in made if rec.state is PostState.CREATING]:
+                await settle(poster, config, period, rec)
             return Done()
         until = fold_due(max((at for _, at in made), default=None), ctx.clock.now())
         if until is not None:
@@ -103,7 +88,7 @@ class FoldAlerts:
         kept = await self._kept(repo, config, members)
         if not made and not kept:
             return Done()
-        fold = _Fold(self._ctx, job, repo=repo, config=config, day=day, gone=gone)
+        fold = _Fold(self._ctx, job, poster, config=config, day=day)
         # An earlier fold (one that could no longer be reached when more commits folded) is
         # edited where it was made, only when what it holds changed (a commit reverted).
         for rec, _ in made[:-1]:
@@ -152,37 +137,28 @@ class _Fold:
         self,
         ctx: JobContext,
         job: Job[FoldAlertsPayload],
+        poster: Poster,
         *,
-        repo: RepoRow,
         config: RepoConfig,
         day: date,
-        gone: places.GoneIssues,
     ) -> None:
-        self._ctx, self._job, self._repo, self._config = ctx, job, repo, config
-        self._day, self._gone = day, gone
-        self._client: InstallationClient | None = None
+        self._ctx, self._job, self._poster, self._config = ctx, job, poster, config
+        self._day = day
+        self._thread = Thread.alerts(poster.repo_id, poster.full_name, day)
 
-    async def client(self) -> InstallationClient:
-        if self._client is None:
-            repo = self._repo
-            self._client = await self._ctx.client(
-                self._job, repo.installation_id, repo.full_name, repo.id
-            )
-        return self._client
-
-    def render(self, key: str, kind: str, commits: Sequence[DigestCommit]) -> Wanted:
-        config, repo = self._config, self._repo.full_name
+    def render(self, key: str, kind: PostKind, commits: Sequence[DigestCommit]) -> Wanted:
+        config = self._config
         post = render_alert_fold(
             commits,
-            repo=repo,
+            repo=self._poster.full_name,
             day=self._day,
             language=config.language,
             max_per_day=config.alerts.max_per_day,
             timezone=config.timezone,
-            with_title=kind != "discussion",
+            with_title=kind != PostKind.DISCUSSION,
             key=key,
         )
-        return Wanted(key, kind, fold_marker(repo, self._day, key), post.body, post.title)
+        return self._thread.wanted(key, kind, post.body, post.title)
 
     async def edit(self, rec: Recorded, commits: Sequence[DigestCommit]) -> bool:
         """The fold brought up to date where it was made; False where that place cannot be
@@ -205,9 +181,11 @@ class _Fold:
             # after its edit, or rows folded before folds were told apart).
             await self._written(rec.key, commits)
             return True
-        client = await self.client()
-        channel = await places.sent_channel(
-            client, self._repo.full_name, rec, category=alert_category(self._config)
+        channel, _ = await sent_place(
+            await self._poster.client(),
+            self._poster.full_name,
+            rec,
+            category=self._config.place("alerts").category,
         )
         if channel is None:
             return False
@@ -217,13 +195,9 @@ class _Fold:
     async def _settled(self, rec: Recorded) -> Recorded | None:
         """An unclear create looked for where it was sent: its record once found, else None
         (withdrawn)."""
-        ctx, repo, period = self._ctx, self._repo, alert_period(self._day)
-        marker = fold_marker(repo.full_name, self._day, rec.key)
-        client = await self.client()
-        await settle(
-            ctx, self._job, client, repo, self._config, period=period, rec=rec, marker=marker
-        )
-        made = await ctx.store.alert_ledger.fold_posts(repo.id, period)
+        period = self._thread.period
+        await settle(self._poster, self._config, period, rec)
+        made = await self._ctx.store.alert_ledger.fold_posts(self._poster.repo_id, period)
         return next((r for r, _ in made if r.key == rec.key), None)
 
     async def write(
@@ -231,40 +205,22 @@ class _Fold:
     ) -> None:
         """The fold `key` made or edited in `channel` (None: where alerts go now, a refused
         Discussion falling back to the issue); its commits recorded as written into it."""
-        ctx, job, repo = self._ctx, self._job, self._repo
-        period = alert_period(self._day)
-        client = await self.client()
-        fall_back, discussion = channel is None, True
-        while True:
-            if channel is None:
-                channel = await alert_channel(
-                    ctx,
-                    job,
-                    client,
-                    repo,
-                    config=self._config,
-                    gone=self._gone,
-                    discussion=discussion,
-                )
-            wanted = self.render(key, channel.kind, commits)
-            try:
-                await targets.sync_posts(
-                    ctx.store, ctx.clock, job, channel, [wanted], repo_id=repo.id, period=period
-                )
-            except (Forbidden, GraphQLFailed) as exc:
-                if not fall_back or channel.kind != "discussion" or not refused(exc):
-                    raise
-                log.info("alerts_fallback_to_issue", reason=str(exc)[:200])
-                channel, discussion = None, False
-                continue
-            break
+        poster, thread = self._poster, self._thread
+
+        async def attempt(channel: targets.Channel) -> None:
+            await poster.send(thread, channel, [self.render(key, channel.kind, commits)])
+
+        if channel is None:
+            await poster.to_place(self._config.place("alerts"), attempt)
+        else:
+            await attempt(channel)
         await self._written(key, commits)
 
     async def _written(self, key: str, commits: Sequence[DigestCommit]) -> None:
         if not commits:
             return
-        ctx, period = self._ctx, alert_period(self._day)
+        ctx, period = self._ctx, self._thread.period
         async with ctx.store.jobs.holding(self._job, ctx.clock.now()) as conn:
             await AlertLedger.written_into(
-                conn, self._repo.id, period, [c.sha for c in commits], key
+                conn, self._poster.repo_id, period, [c.sha for c in commits], key
             )

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from structlog.contextvars import bound_contextvars
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.analysis.narrative import Narrator
 from bot.analysis.rollup import (
@@ -30,18 +30,17 @@ from bot.analysis.rollup import (
     commits_a_day,
     wanted,
 )
-from bot.digest.markers import week_marker
-from bot.digest.weekly import WeeklyPost, render_weekly
-from bot.github import InstallationClient
+from bot.digest.weekly import render_weekly
 from bot.jobs.context import JobContext
 from bot.jobs.digest_build import shown_commits
 from bot.jobs.outcomes import Defer, Done, Outcome, RetryPolicy, hourly
-from bot.jobs.publish import places
 from bot.jobs.publish.day import LATE_AFTER
+from bot.jobs.publish.posting import poster as poster_of
+from bot.jobs.publish.posting import posting
 from bot.periods.period import Period
 from bot.periods.weeks import WEEKDAYS, Week, WeekSchedule
-from bot.posts import targets
-from bot.posts.reconcile import Wanted
+from bot.posts.poster import HEAD, Delivery, Draft, Poster
+from bot.posts.thread import Thread
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.digests import DayCommit, DigestState
@@ -57,7 +56,7 @@ log = get_logger(__name__)
 # has commits to post, the week waits this long at most, looking again every WAIT_STEP.
 WAIT_FOR_DAYS = timedelta(minutes=30)
 WAIT_STEP = timedelta(minutes=1)
-POST_KEY = "part-1"
+POST_KEY = HEAD
 ENDED = (DigestState.PUBLISHED, DigestState.SKIPPED, DigestState.FAILED)
 
 
@@ -76,11 +75,6 @@ def never_due(before: RepoConfig, after: RepoConfig, now: datetime) -> Week | No
     if before.weekly.enabled and before.week_schedule.latest_due(now).first == week.first:
         return None
     return week
-
-
-def weekly_category(config: RepoConfig) -> str | None:
-    """The Discussion category roll-ups go to under `config`."""
-    return config.weekly.category or config.publish.category
 
 
 @dataclass(frozen=True)
@@ -139,15 +133,15 @@ class _Run:
     repo: RepoRow
     config: RepoConfig
     week: Week
-    gone: places.GoneIssues
+    poster: Poster
 
     @property
     def period(self) -> Period:
         return Period.week(self.week.first)
 
     @property
-    def marker(self) -> str:
-        return week_marker(self.repo.full_name, self.week.first)
+    def thread(self) -> Thread:
+        return Thread.of(self.repo.id, self.repo.full_name, self.period)
 
 
 class PublishWeek:
@@ -159,19 +153,12 @@ class PublishWeek:
         self._narrator = narrator
 
     async def run(self, job: Job[PublishWeekPayload]) -> Outcome:
-        ctx = self._ctx
-        repo = await ctx.store.repos.get(job.payload.repo_id)
-        if repo is None:
-            return Done()
         first = job.payload.first
-        with bound_contextvars(repo=repo.full_name, week=first.isoformat()):
-            return await places.posting(
-                ctx,
-                job,
-                repo,
-                lambda gone: self._publish(job, repo, first, gone),
-                retry=self.retry,
-            )
+
+        async def attempt(repo: RepoRow, poster: Poster) -> Outcome:
+            return await self._publish(job, repo, first, poster)
+
+        return await posting(self._ctx, job, attempt, retry=self.retry, week=first.isoformat())
 
     async def given_up(self, job: Job[PublishWeekPayload], reason: str) -> None:
         ctx = self._ctx
@@ -180,7 +167,7 @@ class PublishWeek:
         ctx.metrics.weekly.labels(outcome="failed").inc()
 
     async def _publish(
-        self, job: Job[PublishWeekPayload], repo: RepoRow, first: date, gone: places.GoneIssues
+        self, job: Job[PublishWeekPayload], repo: RepoRow, first: date, poster: Poster
     ) -> Outcome:
         ctx = self._ctx
         config = config_of(repo.config, ctx.settings.default_language)
@@ -199,7 +186,7 @@ class PublishWeek:
         week = schedule.week_of_day(first)
         if now < week.due:
             return Done()  # the config moved the cutoff: the scheduler enqueues it again
-        run = _Run(job, repo, config, week, gone)
+        run = _Run(job, repo, config, week, poster)
         record = await ctx.store.digests.get(repo.id, run.period)
         if record is not None and record.state in ENDED:
             return Done()
@@ -247,41 +234,22 @@ class PublishWeek:
         # (GitHub down) does not turn a post made on time into a late one.
         late = started > week.due + grace + LATE_AFTER
         urls = await self._digest_urls(repo.id, week)
-        client = await ctx.client(job, repo.installation_id, repo.full_name, repo.id)
 
-        def post(*, with_title: bool = False, fallback_note: str | None = None) -> WeeklyPost:
-            return render_weekly(
+        def drafted(d: Delivery) -> Draft:
+            post = render_weekly(
                 rollup,
                 language=config.language,
                 timezone=config.timezone,
                 digest_urls=urls,
                 narrative=narrative,
                 late=late,
-                with_title=with_title,
-                fallback_note=fallback_note,
+                with_title=d.issue,
+                fallback_note=d.note if d.issue else None,
             )
+            return Draft([(POST_KEY, post.body)], post.title)
 
-        # A post once sent stays where it went, whatever the config says now: the retry of a
-        # create GitHub may have carried out looks for its marker there, never posts elsewhere.
-        made = (await ctx.store.posts.recorded(repo.id, run.period.key)).get(POST_KEY)
-        target = "issue-comment"
-        url: str | None = None
-        note: str | None = None
-        if (made.kind if made is not None else config.weekly.to) == "discussion":
-            try:
-                url = await self._discussion(run, client, post())
-                target = "discussion"
-            except places.FallBack as reason:
-                log.info("weekly_fallback_to_issue", reason=str(reason))
-                note = str(reason)
-        if target == "issue-comment":
-            issue = (
-                int(made.parent)
-                if made is not None and made.kind == "issue-comment" and made.parent
-                else None
-            )
-            note = places.joined(note, gone.note(config.publish.issue))
-            url = await self._comment(run, client, post(with_title=True, fallback_note=note), issue)
+        published = await poster.publish(run.thread, config.place("weekly"), drafted, what="weekly")
+        url, target = published.url, published.kind
         await self._finish(run, DigestState.PUBLISHED, late=late, target=target)
         ctx.metrics.weekly.labels(outcome="published").inc()
         log.info("weekly_published", url=url, late=late, commits=rollup.counts.commits)
@@ -308,18 +276,7 @@ class PublishWeek:
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(job, now, finish=True) as conn:
             if record is not None and record.state == DigestState.PENDING:
-                await ctx.store.digests.finish(
-                    conn,
-                    repo.id,
-                    period,
-                    state=DigestState.SKIPPED,
-                    first=True,
-                    target=None,
-                    shas=[],
-                    part_key=POST_KEY,
-                    late=False,
-                    now=now,
-                )
+                await _finished(ctx.store, conn, repo.id, period, DigestState.SKIPPED, now=now)
                 log.warning("weekly_not_posted", reason="weekly turned off before it was posted")
         return None
 
@@ -337,37 +294,19 @@ class PublishWeek:
         as published (`finish`: this job's own week, its run ends). Whether it was found."""
         ctx = self._ctx
         period = Period.week(first)
-        rec = (await ctx.store.posts.recorded(repo.id, period.key)).get(POST_KEY)
+        poster = poster_of(ctx, job, repo)
+        thread = Thread.of(repo.id, repo.full_name, period)
+        rec = (await poster.recorded(thread)).get(POST_KEY)
         if rec is None or rec.state is not PostState.CREATING:
             return False
-        client = await ctx.client(job, repo.installation_id, repo.full_name, repo.id)
-        found = await places.settle_sent(
-            ctx,
-            job,
-            client,
-            repo_id=repo.id,
-            full_name=repo.full_name,
-            period=period.key,
-            rec=rec,
-            marker=week_marker(repo.full_name, first),
-            category=weekly_category(config),
-        )
+        found = await poster.settle(thread, rec, category=config.place("weekly").category)
         if found is None:
             return False
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(job, now, finish=finish) as conn:
             await ctx.store.digests.ensure(conn, repo.id, period, now)
-            await ctx.store.digests.finish(
-                conn,
-                repo.id,
-                period,
-                state=DigestState.PUBLISHED,
-                first=True,
-                target=rec.kind,
-                shas=[],
-                part_key=POST_KEY,
-                late=False,
-                now=now,
+            await _finished(
+                ctx.store, conn, repo.id, period, DigestState.PUBLISHED, now=now, target=rec.kind
             )
         ctx.metrics.weekly.labels(outcome="published").inc()
         log.info("weekly_settled", settled=first.isoformat())
@@ -426,40 +365,6 @@ class PublishWeek:
                 urls[day] = head.url
         return urls
 
-    async def _discussion(
-        self, run: _Run, client: InstallationClient, post: WeeklyPost
-    ) -> str | None:
-        config = run.config
-        (posted,) = await places.sync_discussions(
-            self._ctx,
-            run.job,
-            client,
-            run.repo.full_name,
-            [Wanted(POST_KEY, "discussion", run.marker, post.body, post.title)],
-            category=weekly_category(config),
-            repo_id=run.repo.id,
-            period=run.period.key,
-        )
-        return posted.url
-
-    async def _comment(
-        self, run: _Run, client: InstallationClient, post: WeeklyPost, issue: int | None
-    ) -> str | None:
-        ctx, repo = self._ctx, run.repo
-        number = issue or await places.comment_issue(
-            ctx, run.job, client, repo, configured=run.config.publish.issue, gone=run.gone
-        )
-        (posted,) = await targets.sync_posts(
-            ctx.store,
-            ctx.clock,
-            run.job,
-            targets.issue_comments(client, repo.full_name, number),
-            [Wanted(POST_KEY, "issue-comment", run.marker, post.body)],
-            repo_id=repo.id,
-            period=run.period.key,
-        )
-        return posted.url
-
     async def _finish(
         self, run: _Run, state: DigestState, *, late: bool, target: str | None = None
     ) -> None:
@@ -467,15 +372,32 @@ class PublishWeek:
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(run.job, now, finish=True) as conn:
             await ctx.store.digests.ensure(conn, run.repo.id, run.period, now)
-            await ctx.store.digests.finish(
-                conn,
-                run.repo.id,
-                run.period,
-                state=state,
-                first=True,
-                target=target,
-                shas=[],
-                part_key=POST_KEY,
-                late=late,
-                now=now,
+            await _finished(
+                ctx.store, conn, run.repo.id, run.period, state, now=now, late=late, target=target
             )
+
+
+async def _finished(
+    store: Store,
+    conn: AsyncConnection,
+    repo_id: int,
+    period: Period,
+    state: DigestState,
+    *,
+    now: datetime,
+    late: bool = False,
+    target: str | None = None,
+) -> None:
+    """A week's record ended as `state` (its roll-up is one post: no parts of its own)."""
+    await store.digests.finish(
+        conn,
+        repo_id,
+        period,
+        state=state,
+        first=True,
+        target=target,
+        shas=[],
+        part_key=POST_KEY,
+        late=late,
+        now=now,
+    )
