@@ -1,0 +1,346 @@
+"""A whole JavaScript or TypeScript file parsed with tree-sitter into one side's symbol table."""
+
+from __future__ import annotations
+
+import tree_sitter
+
+from bot.analysis.facts.records import NameKind
+from bot.analysis.facts.scan import Side
+from bot.analysis.facts.sitter import ENV_NAME, digest, matches, parse, string_value, text
+
+_FUNCTIONS = ("function_declaration", "generator_function_declaration")
+_CLASSES = ("class_declaration", "abstract_class_declaration")
+# TypeScript's types: removing an exported one breaks its importers as a class would.
+_TYPES = ("interface_declaration", "enum_declaration")
+_FUNCTION_VALUES = ("arrow_function", "function_expression", "function", "generator_function")
+# `test("name", fn)`, `it.only("name", fn)`: Jest, Vitest, Mocha, node:test.
+_TEST_CALLS = frozenset({"test", "it"})
+_TEST_MODIFIERS = frozenset({"only", "skip", "concurrent", "todo", "failing"})
+_SUITE_CALLS = frozenset({"describe", "suite", "context"})
+_CALLS = """
+(call_expression
+  function: [(identifier) (member_expression)] @callee
+  arguments: (arguments . [(string) (template_string)] @name)) @call
+"""
+_ENV_READS = """
+[
+  (member_expression
+    object: (member_expression object: (identifier) @process property: (property_identifier) @env)
+    property: (property_identifier) @name) @read
+  (subscript_expression
+    object: (member_expression object: (identifier) @process property: (property_identifier) @env)
+    index: (string) @name) @read
+]
+"""
+_ENV_PATTERNS = """
+(variable_declarator
+  name: (object_pattern) @names
+  value: (member_expression object: (identifier) @process property: (property_identifier) @env))
+"""
+# A body this small (`{}`, `{ return 0; }`) says nothing about where it came from.
+_MIN_BODY = 60
+
+
+def script_side(source: str, side: Side, *, grammar: str, tests: bool) -> bool:
+    """Fill `side` from a JavaScript (`grammar` "javascript") or TypeScript ("typescript",
+    "tsx") file's whole text; False when it cannot be read. `tests`: a test file, whose
+    `test(…)`/`it(…)` calls are tests."""
+    root = parse(source, grammar)
+    if root is None:
+        return False
+    exported: set[str] = set()
+    for child in root.named_children:
+        _statement(child, side, exported)
+    # Each name its module does not export is its own: `export { a }` may come after `a`.
+    side.private.update(
+        name
+        for name in (*side.defs, *side.fields)
+        if name.split(".", 1)[0] not in exported and name.split(".", 1)[0] not in side.exports
+    )
+    if tests:
+        _tests(root, side, grammar)
+    if "process" in source:
+        _env(root, side, grammar)
+    return True
+
+
+def _statement(node: tree_sitter.Node, side: Side, exported: set[str]) -> None:
+    if node.type == "export_statement":
+        _export(node, side, exported)
+    elif node.type == "import_statement":
+        _import(node, side)
+    elif node.type == "expression_statement":
+        _commonjs(node, side)
+    else:
+        _declaration(node, side, exported=None)
+
+
+def _declaration(node: tree_sitter.Node, side: Side, *, exported: set[str] | None) -> None:
+    """A top-level function, class, interface, enum or `const f = () => …`; its name added
+    to `exported` when the declaration is exported."""
+    names: list[str] = []
+    if node.type in _FUNCTIONS:
+        name = text(node.child_by_field_name("name"))
+        if name:
+            _function(node, side, name, kind=NameKind.FUNCTION)
+            names.append(name)
+    elif node.type in ("lexical_declaration", "variable_declaration"):
+        for declarator in node.named_children:
+            value = declarator.child_by_field_name("value")
+            name_node = declarator.child_by_field_name("name")
+            if (
+                declarator.type == "variable_declarator"
+                and value is not None
+                and value.type in _FUNCTION_VALUES
+                and name_node is not None
+                and name_node.type == "identifier"
+            ):
+                _function(value, side, text(name_node), kind=NameKind.FUNCTION, whole=declarator)
+                names.append(text(name_node))
+    elif node.type in _CLASSES:
+        name = text(node.child_by_field_name("name"))
+        if name:
+            _class(node, side, name)
+            names.append(name)
+    elif node.type in _TYPES:
+        name = text(node.child_by_field_name("name"))
+        if name:
+            side.defs[name] = (NameKind.CLASS, digest(text(node)))
+            names.append(name)
+    if exported is not None:
+        exported.update(names)
+
+
+def _function(
+    node: tree_sitter.Node,
+    side: Side,
+    qualified: str,
+    *,
+    kind: NameKind,
+    whole: tree_sitter.Node | None = None,
+) -> None:
+    """A function or method: its definition, its body, its parameters' defaults. Functions
+    declared inside it are its own, never names of the module or members of a class."""
+    body = node.child_by_field_name("body")
+    if body is None:
+        # an overload's or a declaration file's signature: the implementation is the name
+        return
+    definition = digest(text(whole or node))
+    if qualified in side.defs:
+        # a getter and its setter share a name: either changing changes it
+        definition = digest(side.defs[qualified][1], definition)
+    side.defs[qualified] = (kind, definition)
+    body_text = text(body)
+    if len(body_text) >= _MIN_BODY:
+        side.bodies[qualified] = digest(body_text)
+    parameters = node.child_by_field_name("parameters")
+    for parameter in parameters.named_children if parameters is not None else []:
+        if parameter.type == "assignment_pattern":
+            name, value = (
+                parameter.child_by_field_name("left"),
+                parameter.child_by_field_name("right"),
+            )
+        elif parameter.type in ("required_parameter", "optional_parameter"):
+            name, value = (
+                parameter.child_by_field_name("pattern"),
+                parameter.child_by_field_name("value"),
+            )
+        else:
+            continue
+        if name is not None and value is not None and name.type == "identifier":
+            side.params[f"{qualified}({text(name)})"] = text(value)
+
+
+def _class(node: tree_sitter.Node, side: Side, name: str) -> None:
+    body = node.child_by_field_name("body")
+    members = body.named_children if body is not None else []
+    methods = [m for m in members if m.type == "method_definition"]
+    # the class's own text, its methods aside (they are names of their own)
+    start, own = node.start_byte, text(node).encode()
+    for method in reversed(methods):
+        own = own[: method.start_byte - start] + own[method.end_byte - start :]
+    side.defs[name] = (NameKind.CLASS, digest(own.decode("utf-8", "replace")))
+    for member in members:
+        if member.type not in ("method_definition", "public_field_definition", "field_definition"):
+            continue
+        key = member.child_by_field_name("name") or member.child_by_field_name("property")
+        qualified = f"{name}.{text(key)}"
+        if member.type == "method_definition":
+            _function(member, side, qualified, kind=NameKind.METHOD)
+            if not _visible(member, key):
+                side.private.add(qualified)
+        elif (value := member.child_by_field_name("value")) is not None:
+            side.fields[qualified] = text(value)
+            if not _visible(member, key):
+                side.private.add(qualified)
+
+
+def _visible(member: tree_sitter.Node, key: tree_sitter.Node | None) -> bool:
+    """Not `#private`, nor TypeScript's `private` or `protected`."""
+    if key is not None and key.type == "private_property_identifier":
+        return False
+    return not any(
+        c.type == "accessibility_modifier" and text(c) in ("private", "protected")
+        for c in member.named_children
+    )
+
+
+def _export(node: tree_sitter.Node, side: Side, exported: set[str]) -> None:
+    declaration = node.child_by_field_name("declaration")
+    value = node.child_by_field_name("value")
+    if declaration is not None:
+        _declaration(declaration, side, exported=exported)
+    elif value is not None and value.type in (*_FUNCTIONS, *_CLASSES):
+        # `export default function name() {}`: a name of its own, exported
+        _declaration(value, side, exported=exported)
+    elif value is not None and value.type == "identifier":
+        # `export default Foo;`
+        exported.add(text(value))
+    elif node.child_by_field_name("source") is not None and not any(
+        c.type in ("export_clause", "namespace_export") for c in node.named_children
+    ):
+        # `export * from "./x"`: whatever `x` exports, so any name may still be provided
+        side.lazy = True
+    for clause in node.named_children:
+        if clause.type == "export_clause":
+            for specifier in clause.named_children:
+                alias = specifier.child_by_field_name("alias")
+                name = specifier.child_by_field_name("name")
+                if name is not None:
+                    side.exports.add(text(alias or name))
+                    # `export { a as b }`: the local `a` is exported, under another name
+                    exported.add(text(name))
+        elif clause.type == "namespace_export":
+            side.exports.update(text(c) for c in clause.named_children if c.type == "identifier")
+
+
+def _import(node: tree_sitter.Node, side: Side) -> None:
+    source = string_value(node.child_by_field_name("source")) or ""
+    for clause in node.named_children:
+        if clause.type != "import_clause":
+            continue
+        for part in clause.named_children:
+            if part.type == "identifier":
+                side.imports[text(part)] = source
+            elif part.type == "namespace_import":
+                side.imports.update((text(c), source) for c in part.named_children)
+            elif part.type == "named_imports":
+                for specifier in part.named_children:
+                    bound = specifier.child_by_field_name("alias") or specifier.child_by_field_name(
+                        "name"
+                    )
+                    if bound is not None:
+                        side.imports[text(bound)] = source
+
+
+def _commonjs(node: tree_sitter.Node, side: Side) -> None:
+    """`module.exports = { a, b }` and `exports.a = …`: the names a CommonJS module exports."""
+    assignment = node.named_children[0] if node.named_children else None
+    if assignment is None or assignment.type != "assignment_expression":
+        return
+    left, right = assignment.child_by_field_name("left"), assignment.child_by_field_name("right")
+    target = text(left)
+    if target == "module.exports" and right is not None and right.type == "object":
+        for entry in right.named_children:
+            key = (
+                entry
+                if entry.type == "shorthand_property_identifier"
+                else entry.child_by_field_name("key")
+            )
+            if key is not None:
+                side.exports.add(text(key))
+    elif (
+        left is not None
+        and left.type == "member_expression"
+        and text(left.child_by_field_name("object")) in ("exports", "module.exports")
+    ):
+        side.exports.add(text(left.child_by_field_name("property")))
+
+
+def _tests(root: tree_sitter.Node, side: Side, grammar: str) -> None:
+    """Each `test("name", fn)`/`it("name", fn)` named by its suites: `suite › name`."""
+    for found in matches(grammar, _CALLS, root):
+        callee = text(found["callee"]).split(".")
+        if callee[0] not in _TEST_CALLS or not set(callee[1:]) <= _TEST_MODIFIERS:
+            continue
+        name = string_value(found["name"])
+        if name is None:
+            continue
+        suites = _suites(found["call"])
+        if suites is None:
+            continue
+        qualified = " › ".join([*suites, name])
+        side.tests.append(qualified)
+        arguments = found["call"].child_by_field_name("arguments")
+        callback = arguments.named_children[-1] if arguments is not None else None
+        body = callback.child_by_field_name("body") if callback is not None else None
+        if body is not None and len(text(body)) >= _MIN_BODY:
+            side.bodies[qualified] = digest(text(body))
+
+
+def _suites(call: tree_sitter.Node) -> list[str] | None:
+    """The names of the `describe("…")` calls around a test, outermost first; None when one
+    has no literal name (the test's full name is not known)."""
+    suites: list[str] = []
+    node = call.parent
+    while node is not None:
+        if node.type == "call_expression":
+            callee = text(node.child_by_field_name("function")).split(".")
+            if callee[0] in _SUITE_CALLS:
+                arguments = node.child_by_field_name("arguments")
+                first = (
+                    arguments.named_children[0] if arguments and arguments.named_children else None
+                )
+                name = string_value(first)
+                if name is None:
+                    return None
+                suites.append(name)
+        node = node.parent
+    return suites[::-1]
+
+
+def _env(root: tree_sitter.Node, side: Side, grammar: str) -> None:
+    """`process.env.X`, `process.env["X"]` and `const { X = "d" } = process.env` read (an
+    assignment to one sets it for a child process), with a `?? "d"` or `|| "d"` default."""
+    for found in matches(grammar, _ENV_READS, root):
+        if text(found["process"]) != "process" or text(found["env"]) != "env":
+            continue
+        name_node = found["name"]
+        variable = string_value(name_node) if name_node.type == "string" else text(name_node)
+        read = found["read"]
+        parent = read.parent
+        if variable is None or not ENV_NAME.fullmatch(variable):
+            continue
+        if (
+            parent is not None
+            and parent.type == "assignment_expression"
+            and parent.child_by_field_name("left") == read
+        ):
+            continue
+        default = None
+        if (
+            parent is not None
+            and parent.type == "binary_expression"
+            and parent.child_by_field_name("left") == read
+            and text(parent.child_by_field_name("operator")) in ("??", "||")
+        ):
+            default = text(parent.child_by_field_name("right"))[:80]
+        if side.env.get(variable) is None:
+            side.env[variable] = default
+    for found in matches(grammar, _ENV_PATTERNS, root):
+        if text(found["process"]) != "process" or text(found["env"]) != "env":
+            continue
+        for entry in found["names"].named_children:
+            key = (
+                entry
+                if entry.type == "shorthand_property_identifier_pattern"
+                else entry.child_by_field_name("left")
+            )
+            value = (
+                entry.child_by_field_name("right")
+                if entry.type == "object_assignment_pattern"
+                else None
+            )
+            variable = text(key)
+            if key is not None and ENV_NAME.fullmatch(variable) and side.env.get(variable) is None:
+                side.env[variable] = text(value)[:80] if value is not None else None
