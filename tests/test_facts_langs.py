@@ -573,3 +573,17 @@ def test_a_side_with_a_syntax_error_is_not_read_whole(path: str, broken: str) ->
     # tree-sitter skips what it cannot read: a definition after the error would seem removed
     facts = _facts((path, "", broken))
     assert facts.added == facts.removed == ()
+
+
+@pytest.mark.parametrize(
+    ("path", "source"),
+    [
+        ("src/main.rs", 'fn main() {\n    let _ = std::env::var("APP_MODE");\n}\n'),
+        ("main.go", 'package main\n\nimport "os"\n\nfunc main() { _ = os.Getenv("APP_MODE") }\n'),
+        ("src/main.ts", "export const mode = process.env.APP_MODE;\n"),
+    ],
+)
+def test_reads_are_found_after_leading_blank_lines(path: str, source: str) -> None:
+    # the parsed tree starts at the first token, not at the text's first byte
+    facts = _facts((path, "", f"\n\n\n{source}"))
+    assert _names(facts.env_added) == ["APP_MODE"]

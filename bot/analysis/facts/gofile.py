@@ -8,18 +8,14 @@ import tree_sitter
 
 from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.scan import Side
-from bot.analysis.facts.sitter import ENV_NAME, digest, matches, parse, string_value, text
+from bot.analysis.facts.sitter import ENV_NAME, digest, found, parse, string_value, text
 
 _GRAMMAR = "go"
 # `go test` runs `func TestXxx(t *testing.T)` of a `_test.go` file, where `Xxx` does not
 # start with a lower-case letter (`Testify` is not a test).
 _TEST_NAME = re.compile(r"Test(?![a-z])\w*")
 _ENV_READERS = frozenset({"os.Getenv", "os.LookupEnv", "syscall.Getenv"})
-_ENV_CALLS = """
-(call_expression
-  function: (selector_expression) @reader
-  arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal)] @name))
-"""
+_ENV_CALL = re.compile(rb"\b(?:os|syscall)\s*\.\s*(?:Getenv|LookupEnv)\b")
 # A body this small (`{}`, `{ return nil }`) says nothing about where it came from.
 _MIN_BODY = 60
 
@@ -41,15 +37,20 @@ def go_side(source: str, side: Side, *, tests: bool) -> bool:
                 side.defs[name] = (NameKind.CLASS, digest(text(spec)))
                 if not _exported(name):
                     side.private.add(name)
-    if "Getenv" in source or "LookupEnv" in source:
-        for found in matches(_GRAMMAR, _ENV_CALLS, root):
-            variable = string_value(found["name"])
-            if (
-                text(found["reader"]) in _ENV_READERS
-                and variable is not None
-                and ENV_NAME.fullmatch(variable)
-            ):
-                side.env.setdefault(variable, None)
+    for reader in found(root, _ENV_CALL):
+        call = reader.parent
+        if (
+            text(reader) not in _ENV_READERS
+            or call is None
+            or call.type != "call_expression"
+            or call.child_by_field_name("function") != reader
+        ):
+            continue
+        arguments = call.child_by_field_name("arguments")
+        given = arguments.named_children if arguments is not None else []
+        variable = string_value(given[0]) if given else None
+        if variable is not None and ENV_NAME.fullmatch(variable):
+            side.env.setdefault(variable, None)
     return True
 
 

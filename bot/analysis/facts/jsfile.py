@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import tree_sitter
 
 from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.scan import Side
-from bot.analysis.facts.sitter import ENV_NAME, digest, matches, parse, string_value, text
+from bot.analysis.facts.sitter import ENV_NAME, digest, found, parse, string_value, text
 
 _FUNCTIONS = ("function_declaration", "generator_function_declaration")
 _CLASSES = ("class_declaration", "abstract_class_declaration")
@@ -14,29 +16,10 @@ _CLASSES = ("class_declaration", "abstract_class_declaration")
 _TYPES = ("interface_declaration", "enum_declaration")
 _FUNCTION_VALUES = ("arrow_function", "function_expression", "function", "generator_function")
 # `test("name", fn)`, `it.only("name", fn)`: Jest, Vitest, Mocha, node:test.
-_TEST_CALLS = frozenset({"test", "it"})
 _TEST_MODIFIERS = frozenset({"only", "skip", "concurrent", "todo", "failing"})
 _SUITE_CALLS = frozenset({"describe", "suite", "context"})
-_CALLS = """
-(call_expression
-  function: [(identifier) (member_expression)] @callee
-  arguments: (arguments . [(string) (template_string)] @name)) @call
-"""
-_ENV_READS = """
-[
-  (member_expression
-    object: (member_expression object: (identifier) @process property: (property_identifier) @env)
-    property: (property_identifier) @name) @read
-  (subscript_expression
-    object: (member_expression object: (identifier) @process property: (property_identifier) @env)
-    index: (string) @name) @read
-]
-"""
-_ENV_PATTERNS = """
-(variable_declarator
-  name: (object_pattern) @names
-  value: (member_expression object: (identifier) @process property: (property_identifier) @env))
-"""
+_TEST_WORDS = re.compile(rb"\b(?:it|test)\b")
+_PROCESS_ENV = re.compile(rb"\bprocess\s*\.\s*env\b")
 # A body this small (`{}`, `{ return 0; }`) says nothing about where it came from.
 _MIN_BODY = 60
 
@@ -58,9 +41,8 @@ def script_side(source: str, side: Side, *, grammar: str, tests: bool) -> bool:
         if name.split(".", 1)[0] not in exported and name.split(".", 1)[0] not in side.exports
     )
     if tests:
-        _tests(root, side, grammar)
-    if "process" in source:
-        _env(root, side, grammar)
+        _tests(root, side)
+    _env(root, side)
     return True
 
 
@@ -257,23 +239,34 @@ def _commonjs(node: tree_sitter.Node, side: Side) -> None:
         side.exports.add(text(left.child_by_field_name("property")))
 
 
-def _tests(root: tree_sitter.Node, side: Side, grammar: str) -> None:
+def _tests(root: tree_sitter.Node, side: Side) -> None:
     """Each `test("name", fn)`/`it("name", fn)` named by its suites: `suite › name`."""
-    for found in matches(grammar, _CALLS, root):
-        callee = text(found["callee"]).split(".")
-        if callee[0] not in _TEST_CALLS or not set(callee[1:]) <= _TEST_MODIFIERS:
+    for node in found(root, _TEST_WORDS):
+        callee = node
+        while (
+            callee.parent is not None
+            and callee.parent.type == "member_expression"
+            and callee.parent.child_by_field_name("object") == callee
+        ):
+            callee = callee.parent
+        call = callee.parent
+        if (
+            node.type != "identifier"
+            or call is None
+            or call.type != "call_expression"
+            or call.child_by_field_name("function") != callee
+            or not set(text(callee).split(".")[1:]) <= _TEST_MODIFIERS
+        ):
             continue
-        name = string_value(found["name"])
-        if name is None:
-            continue
-        suites = _suites(found["call"])
-        if suites is None:
+        arguments = call.child_by_field_name("arguments")
+        given = arguments.named_children if arguments is not None else []
+        name = string_value(given[0]) if given else None
+        suites = _suites(call)
+        if name is None or suites is None:
             continue
         qualified = " › ".join([*suites, name])
         side.tests.append(qualified)
-        arguments = found["call"].child_by_field_name("arguments")
-        callback = arguments.named_children[-1] if arguments is not None else None
-        body = callback.child_by_field_name("body") if callback is not None else None
+        body = given[-1].child_by_field_name("body")
         if body is not None and len(text(body)) >= _MIN_BODY:
             side.bodies[qualified] = digest(text(body))
 
@@ -288,10 +281,8 @@ def _suites(call: tree_sitter.Node) -> list[str] | None:
             callee = text(node.child_by_field_name("function")).split(".")
             if callee[0] in _SUITE_CALLS:
                 arguments = node.child_by_field_name("arguments")
-                first = (
-                    arguments.named_children[0] if arguments and arguments.named_children else None
-                )
-                name = string_value(first)
+                given = arguments.named_children if arguments is not None else []
+                name = string_value(given[0]) if given else None
                 if name is None:
                     return None
                 suites.append(name)
@@ -299,15 +290,23 @@ def _suites(call: tree_sitter.Node) -> list[str] | None:
     return suites[::-1]
 
 
-def _env(root: tree_sitter.Node, side: Side, grammar: str) -> None:
+def _env(root: tree_sitter.Node, side: Side) -> None:
     """`process.env.X`, `process.env["X"]` and `const { X = "d" } = process.env` read (an
     assignment to one sets it for a child process), with a `?? "d"` or `|| "d"` default."""
-    for found in matches(grammar, _ENV_READS, root):
-        if text(found["process"]) != "process" or text(found["env"]) != "env":
+    for env in found(root, _PROCESS_ENV):
+        read = env.parent
+        if env.type != "member_expression" or read is None:
             continue
-        name_node = found["name"]
-        variable = string_value(name_node) if name_node.type == "string" else text(name_node)
-        read = found["read"]
+        if read.type == "variable_declarator" and read.child_by_field_name("value") == env:
+            _destructured(read.child_by_field_name("name"), side)
+            continue
+        if read.type == "member_expression" and read.child_by_field_name("object") == env:
+            key = read.child_by_field_name("property")
+            variable = text(key) if key is not None and key.type == "property_identifier" else None
+        elif read.type == "subscript_expression" and read.child_by_field_name("object") == env:
+            variable = string_value(read.child_by_field_name("index"))
+        else:
+            continue
         parent = read.parent
         if variable is None or not ENV_NAME.fullmatch(variable):
             continue
@@ -327,20 +326,15 @@ def _env(root: tree_sitter.Node, side: Side, grammar: str) -> None:
             default = text(parent.child_by_field_name("right"))[:80]
         if side.env.get(variable) is None:
             side.env[variable] = default
-    for found in matches(grammar, _ENV_PATTERNS, root):
-        if text(found["process"]) != "process" or text(found["env"]) != "env":
+
+
+def _destructured(pattern: tree_sitter.Node | None, side: Side) -> None:
+    for entry in pattern.named_children if pattern is not None else []:
+        if entry.type not in ("shorthand_property_identifier_pattern", "object_assignment_pattern"):
             continue
-        for entry in found["names"].named_children:
-            key = (
-                entry
-                if entry.type == "shorthand_property_identifier_pattern"
-                else entry.child_by_field_name("left")
-            )
-            value = (
-                entry.child_by_field_name("right")
-                if entry.type == "object_assignment_pattern"
-                else None
-            )
-            variable = text(key)
-            if key is not None and ENV_NAME.fullmatch(variable) and side.env.get(variable) is None:
-                side.env[variable] = text(value)[:80] if value is not None else None
+        # `{ X }` reads `X`; `{ X = "d" }` reads it with a default
+        key = entry.child_by_field_name("left") or entry
+        value = entry.child_by_field_name("right")
+        variable = text(key)
+        if ENV_NAME.fullmatch(variable) and side.env.get(variable) is None:
+            side.env[variable] = text(value)[:80] if value is not None else None

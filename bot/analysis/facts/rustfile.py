@@ -8,18 +8,14 @@ import tree_sitter
 
 from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.scan import Side
-from bot.analysis.facts.sitter import ENV_NAME, digest, matches, parse, string_value, text
+from bot.analysis.facts.sitter import ENV_NAME, digest, found, parse, string_value, text
 
 _GRAMMAR = "rust"
 _TYPES = ("struct_item", "enum_item", "union_item", "trait_item")
 # `#[test]`, `#[tokio::test]`, `#[async_std::test]`: an attribute whose path ends in `test`.
 _TEST_ATTRIBUTE = re.compile(r"#\[\s*(?:[\w:]+::)?test\s*\]")
 _ENV_READERS = frozenset({"env::var", "env::var_os", "std::env::var", "std::env::var_os"})
-_ENV_CALLS = """
-(call_expression
-  function: (scoped_identifier) @reader
-  arguments: (arguments . (string_literal) @name)) @call
-"""
+_ENV_CALL = re.compile(rb"\benv\s*::\s*var(?:_os)?\b")
 # `env::var("X").unwrap_or(…)`: the fallback is the variable's default, as written.
 _DEFAULTS = frozenset({"unwrap_or", "unwrap_or_else"})
 # A body this small (`{}`, `{ 0 }`) says nothing about where it came from.
@@ -37,8 +33,7 @@ def rust_side(source: str, side: Side, *, tests: bool) -> bool:
         if n.type in _TYPES and not _pub(n)
     }
     _items(root, side, scope="", visible=True, private_types=private_types)
-    if "env::var" in source:
-        _env(root, side)
+    _env(root, side)
     return True
 
 
@@ -217,18 +212,20 @@ def _use(node: tree_sitter.Node, side: Side, *, exported: bool) -> None:
 
 def _env(root: tree_sitter.Node, side: Side) -> None:
     """`std::env::var("X")` and `env::var_os("X")` calls, with an `.unwrap_or(…)` default."""
-    for found in matches(_GRAMMAR, _ENV_CALLS, root):
-        variable = string_value(found["name"])
+    for reader in found(root, _ENV_CALL):
+        call = reader.parent
         if (
-            text(found["reader"]) not in _ENV_READERS
-            or variable is None
-            or not ENV_NAME.fullmatch(variable)
+            text(reader) not in _ENV_READERS
+            or call is None
+            or call.type != "call_expression"
+            or call.child_by_field_name("function") != reader
         ):
             continue
-        call = found["call"]
-        side.env[variable] = (
-            _fallback(call) if side.env.get(variable) is None else side.env[variable]
-        )
+        arguments = call.child_by_field_name("arguments")
+        given = arguments.named_children if arguments is not None else []
+        variable = string_value(given[0]) if given else None
+        if variable is not None and ENV_NAME.fullmatch(variable) and side.env.get(variable) is None:
+            side.env[variable] = _fallback(call)
 
 
 def _fallback(call: tree_sitter.Node) -> str | None:
