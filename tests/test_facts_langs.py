@@ -9,6 +9,9 @@ from typing import Any
 import pytest
 
 from bot.analysis.facts import Facts, read_facts
+from bot.analysis.facts.scan import Side
+from bot.analysis.facts.trees import side_reader
+from bot.analysis.paths import language_of
 from bot.models import CommitInput, FileChange
 
 
@@ -584,6 +587,10 @@ def test_a_side_with_a_syntax_error_is_not_read_whole(path: str, broken: str) ->
     ],
 )
 def test_reads_are_found_after_leading_blank_lines(path: str, source: str) -> None:
-    # the parsed tree starts at the first token, not at the text's first byte
-    facts = _facts((path, "", f"\n\n\n{source}"))
-    assert _names(facts.env_added) == ["APP_MODE"]
+    # the parsed tree starts at the first token, not at the text's first byte (a commit's
+    # texts come stripped, so the reader is called on the text itself)
+    language = language_of(path)
+    assert language is not None
+    side = Side()
+    assert side_reader(language, path, tests=False)(f"\n\n\n{source}", side)
+    assert list(side.env) == ["APP_MODE"]
