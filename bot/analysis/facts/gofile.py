@@ -8,7 +8,7 @@ import tree_sitter
 
 from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.scan import Side
-from bot.analysis.facts.sitter import ENV_NAME, digest, found, parse, string_value, text
+from bot.analysis.facts.sitter import ENV_NAME, code, digest, found, parse, string_value, text
 
 _GRAMMAR = "go"
 # `go test` runs `func TestXxx(t *testing.T)` of a `_test.go` file, where `Xxx` does not
@@ -34,7 +34,7 @@ def go_side(source: str, side: Side, *, tests: bool) -> bool:
                 if spec.type != "type_spec":
                     continue
                 name = text(spec.child_by_field_name("name"))
-                side.defs[name] = (NameKind.CLASS, digest(text(spec)))
+                side.defs[name] = (NameKind.CLASS, digest(code(spec)))
                 if not _exported(name):
                     side.private.add(name)
     for reader in found(root, _ENV_CALL):
@@ -68,14 +68,14 @@ def _function(node: tree_sitter.Node, side: Side, *, tests: bool) -> None:
     receiver = _receiver(node.child_by_field_name("receiver"))
     # `T.Method`, as the Go documentation names a method
     qualified = f"{receiver}.{name}" if receiver else name
-    body_text = text(body)
+    body_text = code(body)
     if len(body_text) >= _MIN_BODY:
         side.bodies[qualified] = digest(body_text)
     if tests and not receiver and _TEST_NAME.fullmatch(name) and _takes_testing_t(node):
         side.tests.append(name)
         return
     kind = NameKind.METHOD if receiver else NameKind.FUNCTION
-    side.defs[qualified] = (kind, digest(text(node)))
+    side.defs[qualified] = (kind, digest(code(node)))
     # A method of an unexported type is not part of the package's API either.
     if not _exported(name) or (receiver and not _exported(receiver)):
         side.private.add(qualified)

@@ -8,7 +8,7 @@ import tree_sitter
 
 from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.scan import Side
-from bot.analysis.facts.sitter import ENV_NAME, digest, found, parse, string_value, text
+from bot.analysis.facts.sitter import ENV_NAME, code, digest, found, parse, string_value, text
 
 _FUNCTIONS = ("function_declaration", "generator_function_declaration")
 _CLASSES = ("class_declaration", "abstract_class_declaration")
@@ -87,7 +87,7 @@ def _declaration(node: tree_sitter.Node, side: Side, *, exported: set[str] | Non
     elif node.type in _TYPES:
         name = text(node.child_by_field_name("name"))
         if name:
-            side.defs[name] = (NameKind.CLASS, digest(text(node)))
+            side.defs[name] = (NameKind.CLASS, digest(code(node)))
             names.append(name)
     if exported is not None:
         exported.update(names)
@@ -107,12 +107,12 @@ def _function(
     if body is None:
         # an overload's or a declaration file's signature: the implementation is the name
         return
-    definition = digest(text(whole or node))
+    definition = digest(code(whole or node))
     if qualified in side.defs:
         # a getter and its setter share a name: either changing changes it
         definition = digest(side.defs[qualified][1], definition)
     side.defs[qualified] = (kind, definition)
-    body_text = text(body)
+    body_text = code(body)
     if len(body_text) >= _MIN_BODY:
         side.bodies[qualified] = digest(body_text)
     parameters = node.child_by_field_name("parameters")
@@ -138,10 +138,10 @@ def _class(node: tree_sitter.Node, side: Side, name: str) -> None:
     members = body.named_children if body is not None else []
     methods = [m for m in members if m.type == "method_definition"]
     # the class's own text, its methods aside (they are names of their own)
-    start, own = node.start_byte, text(node).encode()
+    start, own = node.start_byte, code(node)
     for method in reversed(methods):
         own = own[: method.start_byte - start] + own[method.end_byte - start :]
-    side.defs[name] = (NameKind.CLASS, digest(own.decode("utf-8", "replace")))
+    side.defs[name] = (NameKind.CLASS, digest(own))
     for member in members:
         if member.type not in ("method_definition", "public_field_definition", "field_definition"):
             continue
@@ -267,8 +267,8 @@ def _tests(root: tree_sitter.Node, side: Side) -> None:
         qualified = " › ".join([*suites, name])
         side.tests.append(qualified)
         body = given[-1].child_by_field_name("body")
-        if body is not None and len(text(body)) >= _MIN_BODY:
-            side.bodies[qualified] = digest(text(body))
+        if body is not None and len(code(body)) >= _MIN_BODY:
+            side.bodies[qualified] = digest(code(body))
 
 
 def _suites(call: tree_sitter.Node) -> list[str] | None:

@@ -8,7 +8,7 @@ import tree_sitter
 
 from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.scan import Side
-from bot.analysis.facts.sitter import ENV_NAME, digest, found, parse, string_value, text
+from bot.analysis.facts.sitter import ENV_NAME, code, digest, found, parse, string_value, text
 
 _GRAMMAR = "rust"
 _TYPES = ("struct_item", "enum_item", "union_item", "trait_item")
@@ -55,7 +55,7 @@ def _items(
         elif child.type in _TYPES:
             name = text(child.child_by_field_name("name"))
             qualified = f"{scope}{name}"
-            side.defs[qualified] = (NameKind.CLASS, digest(text(child)))
+            side.defs[qualified] = (NameKind.CLASS, digest(code(child)))
             if not (visible and _pub(child)):
                 side.private.add(qualified)
             if child.type == "struct_item":
@@ -106,7 +106,7 @@ def _function(
     if body is None:
         return
     qualified = f"{scope}{text(node.child_by_field_name('name'))}"
-    body_text = text(body)
+    body_text = code(body)
     if len(body_text) >= _MIN_BODY:
         side.bodies[qualified] = digest(body_text)
     if any(_TEST_ATTRIBUTE.search(a) for a in attributes):
@@ -114,7 +114,7 @@ def _function(
         return
     # Functions nested in a function body are its own, never names of the module.
     kind = NameKind.METHOD if scope.endswith("::") and _in_impl(node) else NameKind.FUNCTION
-    side.defs[qualified] = (kind, digest(*attributes, text(node)))
+    side.defs[qualified] = (kind, digest(*attributes, code(node)))
     if not (visible and (_pub(node) or _in_trait(node))):
         side.private.add(qualified)
 

@@ -68,10 +68,18 @@ def text(node: tree_sitter.Node | None) -> str:
     return "" if node is None else (node.text or b"").decode("utf-8", "replace")
 
 
-def digest(*parts: str) -> str:
+def code(node: tree_sitter.Node | None) -> bytes:
+    """A node's text undecoded: what a digest reads."""
+    return b"" if node is None else (node.text or b"")
+
+
+def digest(*parts: str | bytes) -> str:
     """A digest of code, whitespace aside: the same code indented anew is the same."""
-    data = " ".join(" ".join(p.split()) for p in parts)
-    return hashlib.blake2b(data.encode(), digest_size=12).hexdigest()
+    data = b" ".join(
+        b" ".join((p if isinstance(p, bytes) else p.encode("utf-8", "replace")).split())
+        for p in parts
+    )
+    return hashlib.blake2b(data, digest_size=12).hexdigest()
 
 
 def string_value(node: tree_sitter.Node | None) -> str | None:
