@@ -18,7 +18,9 @@ _FUNCTION_VALUES = ("arrow_function", "function_expression", "function", "genera
 # `test("name", fn)`, `it.only("name", fn)`: Jest, Vitest, Mocha, node:test.
 _TEST_MODIFIERS = frozenset({"only", "skip", "concurrent", "todo", "failing"})
 _SUITE_CALLS = frozenset({"describe", "suite", "context"})
-_TEST_WORDS = re.compile(rb"\b(?:it|test)\b")
+# `it` or `test` where a call of it may start (`test(`, `it.only(`): the word alone is in
+# most lines of a test file
+_TEST_WORDS = re.compile(rb"\b(?:it|test)\b(?=(?:\s*\.\s*\w+)*\s*\()")
 _PROCESS_ENV = re.compile(rb"\bprocess\s*\.\s*env\b")
 # A body this small (`{}`, `{ return 0; }`) says nothing about where it came from.
 _MIN_BODY = 60
