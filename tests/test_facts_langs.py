@@ -594,3 +594,29 @@ def test_reads_are_found_after_leading_blank_lines(path: str, source: str) -> No
     side = Side()
     assert side_reader(language, path, tests=False)(f"\n\n\n{source}", side)
     assert list(side.env) == ["APP_MODE"]
+
+
+@pytest.mark.parametrize(
+    ("path", "before", "after", "name"),
+    [
+        (
+            "completions.go",
+            "package cobra\n\ntype CompletionFunc func(args []string) []string\n",
+            "package cobra\n\ntype CompletionFunc = func(args []string) []string\n",
+            "CompletionFunc",
+        ),
+        ("src/lib.rs", "pub struct Id(u64);\n", "pub type Id = u64;\n", "Id"),
+        (
+            "src/options.ts",
+            "export interface Options {\n  retries: number;\n}\n",
+            "export type Options = {\n  retries: number;\n};\n",
+            "Options",
+        ),
+    ],
+)
+def test_a_type_replaced_by_an_alias_is_changed_not_removed(
+    path: str, before: str, after: str, name: str
+) -> None:
+    facts = _facts((path, before, after))
+    assert facts.removed == ()
+    assert _names(facts.changed) == [name]

@@ -31,7 +31,8 @@ def go_side(source: str, side: Side, *, tests: bool) -> bool:
             _function(child, side, tests=tests)
         elif child.type == "type_declaration":
             for spec in child.named_children:
-                if spec.type != "type_spec":
+                # `type T struct{…}` and `type T = U`: a type replaced by an alias is not gone
+                if spec.type not in ("type_spec", "type_alias"):
                     continue
                 name = text(spec.child_by_field_name("name"))
                 side.defs[name] = (NameKind.CLASS, digest(code(spec)))

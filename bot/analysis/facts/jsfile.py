@@ -12,8 +12,9 @@ from bot.analysis.facts.sitter import ENV_NAME, code, digest, found, parse, stri
 
 _FUNCTIONS = ("function_declaration", "generator_function_declaration")
 _CLASSES = ("class_declaration", "abstract_class_declaration")
-# TypeScript's types: removing an exported one breaks its importers as a class would.
-_TYPES = ("interface_declaration", "enum_declaration")
+# TypeScript's types: removing an exported one breaks its importers as a class would, and
+# an interface replaced by a type alias is not gone.
+_TYPES = ("interface_declaration", "enum_declaration", "type_alias_declaration")
 _FUNCTION_VALUES = ("arrow_function", "function_expression", "function", "generator_function")
 # `test("name", fn)`, `it.only("name", fn)`: Jest, Vitest, Mocha, node:test.
 _TEST_MODIFIERS = frozenset({"only", "skip", "concurrent", "todo", "failing"})

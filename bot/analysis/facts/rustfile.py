@@ -11,7 +11,8 @@ from bot.analysis.facts.scan import Side
 from bot.analysis.facts.sitter import ENV_NAME, code, digest, found, parse, string_value, text
 
 _GRAMMAR = "rust"
-_TYPES = ("struct_item", "enum_item", "union_item", "trait_item")
+# a type replaced by an alias (`pub type Foo = Bar;`) is not gone
+_TYPES = ("struct_item", "enum_item", "union_item", "trait_item", "type_item")
 # `#[test]`, `#[tokio::test]`, `#[async_std::test]`: an attribute whose path ends in `test`.
 _TEST_ATTRIBUTE = re.compile(r"#\[\s*(?:[\w:]+::)?test\s*\]")
 _ENV_READERS = frozenset({"env::var", "env::var_os", "std::env::var", "std::env::var_os"})

@@ -45,8 +45,11 @@ def parse(text: str, grammar: str) -> tree_sitter.Node | None:
     tree-sitter recovers from a syntax error by skipping what it cannot read, and a
     definition skipped on one side would read as removed or added: a file with an error
     (syntax newer than the grammar, a merge conflict) is not read whole."""
+    # A commit's texts come stripped, and Go's grammar wants a statement's end at the last
+    # line: the final line break is given back.
     try:
-        root = _parser(grammar).parse(text.encode("utf-8", "surrogatepass")).root_node
+        data = f"{text}\n".encode("utf-8", "surrogatepass")
+        root = _parser(grammar).parse(data).root_node
     except (ValueError, UnicodeError):
         return None
     return None if root.has_error else root
