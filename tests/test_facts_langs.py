@@ -620,3 +620,90 @@ def test_a_type_replaced_by_an_alias_is_changed_not_removed(
     facts = _facts((path, before, after))
     assert facts.removed == ()
     assert _names(facts.changed) == [name]
+
+
+EXPRESS_BEFORE = """\
+    var res = Object.create(http.ServerResponse.prototype);
+    module.exports = res;
+
+    res.send = function send(body) {
+      this.setHeader("Content-Length", Buffer.byteLength(body));
+      return this.end(body);
+    };
+
+    function Router(options) {
+      this.stack = [];
+    }
+
+    Router.prototype.use = function use(fn) {
+      this.stack.push(fn);
+      return this;
+    };
+
+    var cache = {};
+    cache.clear = function () {
+      for (var key in cache) delete cache[key];
+    };
+"""
+
+EXPRESS_AFTER = """\
+    var res = Object.create(http.ServerResponse.prototype);
+    module.exports = res;
+
+    res.send = function send(body) {
+      if (!this.getHeader("Transfer-Encoding")) {
+        this.setHeader("Content-Length", Buffer.byteLength(body));
+      }
+      return this.end(body);
+    };
+
+    function Router(options) {
+      this.stack = [];
+    }
+
+    Router.prototype.use = function use(fn) {
+      this.stack.push(fn);
+      return this;
+    };
+
+    Router.prototype.route = function route(path) {
+      return new Route(path);
+    };
+
+    var cache = {};
+    cache.clear = function () {
+      for (var key of Object.keys(cache)) delete cache[key];
+    };
+"""
+
+
+def test_js_commonjs_assignments_define_functions_and_prototype_methods() -> None:
+    facts = _facts(("lib/response.js", EXPRESS_BEFORE, EXPRESS_AFTER))
+    # `res` is `module.exports`; `Router` and `cache` are not exported
+    assert _public(facts.changed) == {"res.send": True, "cache.clear": False}
+    assert _public(facts.added) == {"Router.route": False}
+
+
+@pytest.mark.parametrize(
+    ("path", "before", "after"),
+    [
+        (
+            "src/options.ts",
+            "export interface Options {\n  /** How often to retry. */\n  retries: number;\n}\n",
+            "export interface Options {\n  /** How many times to retry. */\n  retries: number;\n}\n",
+        ),
+        (
+            "src/lib.rs",
+            "pub fn port() -> u16 {\n    // the default\n    8080\n}\n",
+            "pub fn port() -> u16 {\n    // the IANA default\n    8080\n}\n",
+        ),
+    ],
+)
+def test_a_comment_edit_changes_no_definition(path: str, before: str, after: str) -> None:
+    assert _facts((path, before, after)).changed == ()
+
+
+def test_a_string_that_looks_like_a_comment_is_code() -> None:
+    before = 'package web\n\nfunc Home() string {\n\treturn "https://a.example"\n}\n'
+    facts = _facts(("web/home.go", before, before.replace("a.example", "b.example")))
+    assert _names(facts.changed) == ["Home"]

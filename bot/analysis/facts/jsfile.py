@@ -55,9 +55,24 @@ def _statement(node: tree_sitter.Node, side: Side, exported: set[str]) -> None:
     elif node.type == "import_statement":
         _import(node, side)
     elif node.type == "expression_statement":
-        _commonjs(node, side)
+        _assignment(node, side, exported)
     else:
         _declaration(node, side, exported=None)
+        if node.type in ("lexical_declaration", "variable_declaration"):
+            exported.update(_module_objects(node))
+
+
+def _module_objects(node: tree_sitter.Node) -> list[str]:
+    """`var app = exports = module.exports = {}`: `app` is what the module exports."""
+    names = []
+    for declarator in node.named_children:
+        value = declarator.child_by_field_name("value")
+        while value is not None and value.type == "assignment_expression":
+            if text(value.child_by_field_name("left")) in ("exports", "module.exports"):
+                names.append(text(declarator.child_by_field_name("name")))
+                break
+            value = value.child_by_field_name("right")
+    return names
 
 
 def _declaration(node: tree_sitter.Node, side: Side, *, exported: set[str] | None) -> None:
@@ -218,15 +233,20 @@ def _import(node: tree_sitter.Node, side: Side) -> None:
                         side.imports[text(bound)] = source
 
 
-def _commonjs(node: tree_sitter.Node, side: Side) -> None:
-    """`module.exports = { a, b }` and `exports.a = …`: the names a CommonJS module exports."""
+def _assignment(node: tree_sitter.Node, side: Side, exported: set[str]) -> None:
+    """CommonJS's exports (`module.exports = { a, b }` or `= a`, `exports.a = …`) and the
+    functions a module assigns: `X.prototype.m = function` is the method `X.m`, and
+    `res.send = function` the function `res.send`, exported as `res` is."""
     assignment = node.named_children[0] if node.named_children else None
     if assignment is None or assignment.type != "assignment_expression":
         return
     left, right = assignment.child_by_field_name("left"), assignment.child_by_field_name("right")
-    target = text(left)
-    if target == "module.exports" and right is not None and right.type == "object":
-        for entry in right.named_children:
+    if left is None or right is None:
+        return
+    if text(left) == "module.exports":
+        if right.type == "identifier":
+            exported.add(text(right))
+        for entry in right.named_children if right.type == "object" else []:
             key = (
                 entry
                 if entry.type == "shorthand_property_identifier"
@@ -234,12 +254,28 @@ def _commonjs(node: tree_sitter.Node, side: Side) -> None:
             )
             if key is not None:
                 side.exports.add(text(key))
+        return
+    target = left.child_by_field_name("object")
+    if left.type != "member_expression" or target is None:
+        return
+    owner, name = text(target), text(left.child_by_field_name("property"))
+    function = right.type in _FUNCTION_VALUES
+    if owner in ("exports", "module.exports"):
+        if not function:
+            side.exports.add(name)
+            return
+        # `exports.f = function` is CommonJS's `export function f`
+        _function(right, side, name, kind=NameKind.FUNCTION, whole=assignment)
+        exported.add(name)
+    elif function and target.type == "identifier":
+        _function(right, side, f"{owner}.{name}", kind=NameKind.FUNCTION, whole=assignment)
     elif (
-        left is not None
-        and left.type == "member_expression"
-        and text(left.child_by_field_name("object")) in ("exports", "module.exports")
+        function
+        and target.type == "member_expression"
+        and text(target.child_by_field_name("property")) == "prototype"
     ):
-        side.exports.add(text(left.child_by_field_name("property")))
+        owner = text(target.child_by_field_name("object"))
+        _function(right, side, f"{owner}.{name}", kind=NameKind.METHOD, whole=assignment)
 
 
 def _tests(root: tree_sitter.Node, side: Side) -> None:

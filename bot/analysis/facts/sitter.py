@@ -25,6 +25,8 @@ _STRINGS = frozenset(
     {"string", "string_literal", "interpreted_string_literal", "raw_string_literal"}
     | {"template_string"}
 )
+_COMMENT_START = re.compile(rb"//|/\*")
+_COMMENTS = frozenset({"comment", "line_comment", "block_comment"})
 # An environment variable's name as a project spells one (`API_KEY`, not `path`).
 ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]{2,}")
 
@@ -72,8 +74,32 @@ def text(node: tree_sitter.Node | None) -> str:
 
 
 def code(node: tree_sitter.Node | None) -> bytes:
-    """A node's text undecoded: what a digest reads."""
-    return b"" if node is None else (node.text or b"")
+    """A node's text undecoded and without its comments: what a digest reads, so that a
+    comment's edit (a doc comment on an interface's member) changes no definition."""
+    if node is None:
+        return b""
+    data, start = node.text or b"", node.start_byte
+    kept, end = [], 0
+    for match in _COMMENT_START.finditer(data):
+        if match.start() < end:
+            continue
+        comment = _comment_at(node, start + match.start())
+        if comment is not None:
+            kept.append(data[end : match.start()])
+            end = comment.end_byte - start
+    return b" ".join([*kept, data[end:]]) if kept else data
+
+
+def _comment_at(node: tree_sitter.Node, position: int) -> tree_sitter.Node | None:
+    """The comment that starts at `position`, if the `//` or `/*` there opens one (not one
+    inside a string)."""
+    found = node.descendant_for_byte_range(position, position + 2)
+    # a Rust doc comment's marker and text are nodes inside the comment
+    while found is not None and found.parent is not None and "comment" in found.parent.type:
+        found = found.parent
+    if found is None or found.type not in _COMMENTS or found.start_byte != position:
+        return None
+    return found
 
 
 def digest(*parts: str | bytes) -> str:
