@@ -707,3 +707,15 @@ def test_a_string_that_looks_like_a_comment_is_code() -> None:
     before = 'package web\n\nfunc Home() string {\n\treturn "https://a.example"\n}\n'
     facts = _facts(("web/home.go", before, before.replace("a.example", "b.example")))
     assert _names(facts.changed) == ["Home"]
+
+
+def test_a_method_edit_does_not_change_its_class() -> None:
+    before = (
+        "export class Ky {\n  // the request\n  request: Request;\n\n"
+        "  /** Sends it. */\n  send(): void {\n    fetch(this.request);\n  }\n}\n"
+    )
+    after = before.replace("fetch(this.request)", "fetch(this.request.clone())")
+    facts = _facts(("source/core/Ky.ts", before, after))
+    assert _names(facts.changed) == ["Ky.send"]
+    facts = _facts(("source/core/Ky.ts", before, before.replace("request: Request", "url: URL")))
+    assert _names(facts.changed) == ["Ky"]

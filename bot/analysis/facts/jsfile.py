@@ -154,12 +154,11 @@ def _function(
 def _class(node: tree_sitter.Node, side: Side, name: str) -> None:
     body = node.child_by_field_name("body")
     members = body.named_children if body is not None else []
-    methods = [m for m in members if m.type == "method_definition"]
-    # the class's own text, its methods aside (they are names of their own)
-    start, own = node.start_byte, code(node)
-    for method in reversed(methods):
-        own = own[: method.start_byte - start] + own[method.end_byte - start :]
-    side.defs[name] = (NameKind.CLASS, digest(own))
+    # the class's own code: its heading and members, its methods aside (they are names of
+    # their own)
+    own = [code(c) for c in node.children if c != body and c.type != "comment"]
+    own += [code(m) for m in members if m.type not in ("method_definition", "comment")]
+    side.defs[name] = (NameKind.CLASS, digest(*own))
     for member in members:
         if member.type not in ("method_definition", "public_field_definition", "field_definition"):
             continue
