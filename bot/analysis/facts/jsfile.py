@@ -18,7 +18,6 @@ _TYPES = ("interface_declaration", "enum_declaration", "type_alias_declaration")
 _FUNCTION_VALUES = ("arrow_function", "function_expression", "function", "generator_function")
 # `test("name", fn)`, `it.only("name", fn)`: Jest, Vitest, Mocha, node:test.
 _TEST_MODIFIERS = frozenset({"only", "skip", "concurrent", "todo", "failing"})
-_SUITE_CALLS = frozenset({"describe", "suite", "context"})
 # `it` or `test` where a call of it may start (`test(`, `it.only(`): the word alone is in
 # most lines of a test file
 _TEST_WORDS = re.compile(rb"\b(?:it|test)\b(?=(?:\s*\.\s*\w+)*\s*\()")
@@ -278,7 +277,8 @@ def _assignment(node: tree_sitter.Node, side: Side, exported: set[str]) -> None:
 
 
 def _tests(root: tree_sitter.Node, side: Side) -> None:
-    """Each `test("name", fn)`/`it("name", fn)` named by its suites: `suite › name`."""
+    """Each `test("name", fn)`/`it("name", fn)` by its name as written: the suites around it
+    (`describe("…")`) are not part of a name the code holds."""
     for node in found(root, _TEST_WORDS):
         callee = node
         while (
@@ -299,33 +299,12 @@ def _tests(root: tree_sitter.Node, side: Side) -> None:
         arguments = call.child_by_field_name("arguments")
         given = arguments.named_children if arguments is not None else []
         name = string_value(given[0]) if given else None
-        suites = _suites(call)
-        if name is None or suites is None:
+        if name is None or name in side.tests:
             continue
-        qualified = " › ".join([*suites, name])
-        side.tests.append(qualified)
+        side.tests.append(name)
         body = given[-1].child_by_field_name("body")
         if body is not None and len(code(body)) >= _MIN_BODY:
-            side.bodies[qualified] = digest(code(body))
-
-
-def _suites(call: tree_sitter.Node) -> list[str] | None:
-    """The names of the `describe("…")` calls around a test, outermost first; None when one
-    has no literal name (the test's full name is not known)."""
-    suites: list[str] = []
-    node = call.parent
-    while node is not None:
-        if node.type == "call_expression":
-            callee = text(node.child_by_field_name("function")).split(".")
-            if callee[0] in _SUITE_CALLS:
-                arguments = node.child_by_field_name("arguments")
-                given = arguments.named_children if arguments is not None else []
-                name = string_value(given[0]) if given else None
-                if name is None:
-                    return None
-                suites.append(name)
-        node = node.parent
-    return suites[::-1]
+            side.bodies[name] = digest(code(body))
 
 
 def _env(root: tree_sitter.Node, side: Side) -> None:
