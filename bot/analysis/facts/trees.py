@@ -28,14 +28,17 @@ def side_reader(language: Language, path: str, *, tests: bool) -> SideReader:
         # `go test` reads tests from `_test.go` files only
         return partial(go_side, tests=path.endswith("_test.go"))
     if language in (Language.JAVASCRIPT, Language.TYPESCRIPT):
-        grammar = (
-            "javascript"
-            if language is Language.JAVASCRIPT
-            else "tsx"
-            if path.endswith(".tsx")
-            else "typescript"
-        )
         return partial(
-            script_side, grammar=grammar, tests=tests or bool(_SCRIPT_TESTS.search(path))
+            script_side,
+            grammar=grammar_of(language, path),
+            tests=tests or bool(_SCRIPT_TESTS.search(path)),
         )
     return partial(clike_side, tests=tests)
+
+
+def grammar_of(language: Language, path: str) -> str:
+    """The tree-sitter grammar (`sitter.py`) of a Rust, Go, JavaScript or TypeScript file:
+    a `.tsx` file's JSX needs TypeScript's TSX grammar."""
+    if language is Language.TYPESCRIPT:
+        return "tsx" if path.endswith(".tsx") else "typescript"
+    return language.value
