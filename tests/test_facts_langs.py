@@ -12,6 +12,7 @@ from bot.analysis.facts import Facts, read_facts
 from bot.analysis.facts.scan import Side
 from bot.analysis.facts.trees import side_reader
 from bot.analysis.paths import language_of
+from bot.analysis.sources import worth_reading
 from bot.models import CommitInput, FileChange
 
 
@@ -720,3 +721,10 @@ def test_a_method_edit_does_not_change_its_class() -> None:
     assert _names(facts.changed) == ["Ky.send"]
     facts = _facts(("source/core/Ky.ts", before, before.replace("request: Request", "url: URL")))
     assert _names(facts.changed) == ["Ky"]
+
+
+def test_these_languages_are_fetched_whole_but_not_minified_or_vendored_code() -> None:
+    paths = ["src/lib.rs", "cmd/main.go", "lib/app.cjs", "web/ui.tsx", "types/index.d.ts"]
+    skipped = ["dist/app.min.js", "vendor/github.com/x/y.go", "README.md"]
+    files = [FileChange(filename=p, status="modified") for p in [*paths, *skipped]]
+    assert [f.filename for f in worth_reading(files)] == paths
