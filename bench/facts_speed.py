@@ -17,8 +17,9 @@ import time
 from pathlib import Path
 
 from bot.analysis.rules import analyze
-from bot.cli.clone import files_of, git
+from bot.cli.clone import files_of
 from bot.cli.clone_sources import blob_cache, with_sources
+from bot.cli.git import git
 from bot.models import CommitInput
 
 

@@ -27,8 +27,7 @@ from bot.jobs.publish.day import PublishPeriod
 from bot.jobs.publish.fold import FoldAlerts
 from bot.jobs.publish.scheduler import Scheduler
 from bot.jobs.publish.week import PublishWeek
-from bot.jobs.recover_deliveries import RecoverDeliveries
-from bot.jobs.recovery import DeliveryRecovery
+from bot.jobs.recovery import DeliveryRecovery, RecoverDeliveries
 from bot.jobs.refresh_config import RefreshConfig
 from bot.runtime.background import BackgroundService
 from bot.runtime.clock import Clock, SystemClock
@@ -135,7 +134,12 @@ def create_app(
     if settings.sign_in_configured:
         secret = settings.session_secret
         assert secret is not None
-        page_session.install(app, secret.get_secret_value(), settings.session_max_age_seconds)
+        page_session.install(
+            app,
+            secret.get_secret_value(),
+            settings.session_max_age_seconds,
+            secure=settings.cookie_secure,
+        )
     status_page.add_routes(app)
     return app
 

@@ -47,6 +47,11 @@ class Settings(BaseSettings):
     session_max_age_seconds: int = Field(default=8 * 3600, ge=60, le=8 * 3600)
     # The repositories a person can reach are asked of GitHub again after this long.
     session_recheck_seconds: int = Field(default=300, ge=0)
+    # Where people reach the App (https://digest.example.com): the sign-in's callback, and
+    # whether the session cookie is sent over https only. Unset: as each request reached it.
+    public_url: str | None = None
+    # The session cookie's `Secure` flag; unset: on, unless PUBLIC_URL is a plain http:// one.
+    session_cookie_secure: bool | None = None
 
     database_url: str = "sqlite:///./commit-digest.db"
     host: str = "0.0.0.0"
@@ -131,6 +136,11 @@ class Settings(BaseSettings):
     def _empty_is_none(cls, value: str | None) -> str | None:
         return _web_url(value) if value else None
 
+    @field_validator("public_url")
+    @classmethod
+    def _public_url(cls, value: str | None) -> str | None:
+        return _web_url(value).rstrip("/") if value else None
+
     @field_validator("github_private_key", "github_private_key_path", mode="before")
     @classmethod
     def _empty_key_is_unset(cls, value: object) -> object:
@@ -202,6 +212,14 @@ class Settings(BaseSettings):
             and self.session_secret
             and self.session_secret.get_secret_value()
         )
+
+    @property
+    def cookie_secure(self) -> bool:
+        """Whether the session cookie goes over https only: as set, else unless the App is
+        reached over plain http (`PUBLIC_URL=http://localhost:8080`)."""
+        if self.session_cookie_secure is not None:
+            return self.session_cookie_secure
+        return not (self.public_url or "").startswith("http://")
 
     @property
     def github_web_url(self) -> str:

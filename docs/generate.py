@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from bot.analysis.rollup import Counts, build_rollup
+from bot.analysis.rollup import Counts, build_rollup, commits_a_day
 from bot.digest import command_replies as replies
-from bot.digest.alert import render_alert, render_alert_fold
-from bot.digest.alerting import plan_alerts
+from bot.digest.alerts import plan_alerts, render_alert, render_alert_fold
 from bot.digest.command_syntax import Problem, command_line, parse
 from bot.digest.render import render, render_commit
 from bot.digest.weekly import render_weekly
@@ -86,9 +85,16 @@ def weekly(language: str) -> str:
     commits, days = replay_week(language)
     schedule = parse_config("weekly: {enabled: true, weekday: monday}").week_schedule
     week = schedule.week_of_day(MONDAY)
-    # The week before: the first two of the five days, as if they had been the only ones.
-    previous = Counts.of(days[0]) + Counts.of(days[1])
-    rollup = build_rollup(ASCEND, week, schedule.days, commits, previous=previous)
+    # The week before: the first two of the five days, a week earlier, as its only ones.
+    before = [replace(c, landed_at=c.landed_at - timedelta(days=7)) for c in days[0] + days[1]]
+    rollup = build_rollup(
+        ASCEND,
+        week,
+        schedule.days,
+        commits,
+        previous=Counts.of(before),
+        previous_days=commits_a_day(schedule.previous(week), schedule.days, before),
+    )
     urls = {
         d: f"https://github.com/{ASCEND}/discussions/{9000 + i}"
         for i, d in enumerate(week.days)
@@ -98,7 +104,7 @@ def weekly(language: str) -> str:
     what = (
         "A weekly roll-up without an LLM: vllm-ascend's five replay days (2026-01-05, 06-17, "
         "06-23, 07-10, 07-15) laid out on Monday to Friday of the week of 2026-07-13; the "
-        "previous week's counts are made up from two of those days; the discussion links are "
+        "previous week is two of those days, a week earlier; the discussion links are "
         "made up."
     )
     return _page(what, post.title, post.body)

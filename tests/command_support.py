@@ -4,24 +4,20 @@ replay day landed, a command delivered and its jobs run, and its one reply check
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
-
-from aiohttp.test_utils import TestClient
 
 from bot.app import EXECUTOR, STORE
 from bot.store.digests import DayCommit
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.markdown import parse as parse_md
-from tests.support import FakeClock, deliver, deliver_replay, replay_pushes, webhook_payload
+from tests.scenarios import ASCEND, Client, land
+from tests.support import FakeClock, deliver, replay_pushes, webhook_payload
 
-Client = TestClient[Any, Any]
 REPO = "octo-org/widgets"
 MAINTAINER = "maria"
-CONFIG = ".github/commit-digest.yml"
 # GitHub's limit on a comment's body (FACTS.md §3).
 BODY_LIMIT = 65_536
-ASCEND = "vllm-project/vllm-ascend"
 DAY = "2026-06-17"
 
 
@@ -73,23 +69,26 @@ def only_reply(github: FakeGitHub, payload: dict[str, Any], repo: str = REPO) ->
     return reply
 
 
-async def replay_landed(
+async def land_command_day(
     app_client: Callable[..., Any],
     github: FakeGitHub,
     clock: FakeClock,
     *,
     config: str | None = None,
+    analyse: bool = True,
 ) -> tuple[Client, FakeRepo]:
-    fake = github.serve_replay_day(ASCEND, DAY)
-    if config is not None:
-        fake.files[CONFIG] = config
-    fake.roles[MAINTAINER] = "admin"
-    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
-    client = await app_client()
-    for push in replay_pushes(ASCEND, DAY):
-        assert await deliver_replay(client, push) == 202
-    await client.app[EXECUTOR].drain()
-    return client, fake
+    """ASCEND's DAY landed (`land`) two hours before its cutoff, `maria` an admin."""
+    return await land(
+        app_client,
+        github,
+        clock,
+        ASCEND,
+        DAY,
+        before=timedelta(hours=2),
+        config=config,
+        analyse=analyse,
+        roles={MAINTAINER: "admin"},
+    )
 
 
 def day_commits() -> list[dict[str, Any]]:
@@ -112,9 +111,15 @@ async def a_low_commit(client: Client) -> DayCommit:
     return next(c for c in await stored(client) if (c.analysis or {}).get("importance") == "low")
 
 
+def day_discussion(fake: FakeRepo) -> dict[str, Any]:
+    """The day's Discussion (there is one), as GitHub shows it."""
+    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    return discussion
+
+
 def day_text(fake: FakeRepo) -> str:
     """The day's digest as posted: the Discussion and its continuation comments."""
-    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    discussion = day_discussion(fake)
     return "\n".join([discussion["body"], *(c["body"] for c in discussion["comments"])])
 
 

@@ -1,10 +1,11 @@
-"""Test scenarios: replay days landed through the webhook and the jobs, the replay commits tests
-name, and rows read back from the App's store."""
+"""Test scenarios through the fake GitHub, one verb a step: `land` a replay day's commits (the
+webhook, then the jobs), run the jobs (`tests/support.py`: `publish_round`), read what GitHub
+shows (`written`, `heads`) and what the store holds (`rows`); and the replay commits tests name."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
@@ -74,15 +75,18 @@ async def land(
     pushes: Sequence[dict[str, Any]] | None = None,
     extra: Sequence[dict[str, Any]] = (),
     analyse: bool = True,
+    roles: Mapping[str, str] | None = None,
     **settings: Any,
 ) -> tuple[Client, FakeRepo]:
-    """`repo`'s replay `day` served by the fake GitHub, with `config` as its config file; its
-    recorded pushes (or `pushes`), then the `extra` push payloads, delivered `before` its cutoff
-    on `clock` (when one is given); then every job due run, or only the config refreshes unless
-    `analyse`. `settings`: the App's, overridden."""
+    """`repo`'s replay `day` served by the fake GitHub, with `config` as its config file and
+    `roles` (login: permission) among its people; its recorded pushes (or `pushes`), then the
+    `extra` push payloads, delivered `before` its cutoff on `clock` (when one is given); then
+    every job due run, or only the config refreshes unless `analyse`. `settings`: the App's,
+    overridden."""
     served = github.serve_replay_day(repo, day)
     if config is not None:
         served.files[CONFIG] = config
+    served.roles.update(roles or {})
     if clock is not None:
         clock.current = cutoff(day) - before
     client: Client = await app_client(**settings)
@@ -96,6 +100,23 @@ async def land(
     else:
         await executor.drain(kinds=[JobKind.REFRESH_CONFIG])
     return client, served
+
+
+def written(repo: FakeRepo) -> list[str]:
+    """Every body the App wrote: discussions (hidden ones too), their comments, issue comments."""
+    out = []
+    for d in repo.discussions:
+        out.append(d["body"])
+        out += [c["body"] for c in d["comments"]]
+    out += [c["body"] for c in repo.comments]
+    return out
+
+
+def heads(repo: FakeRepo, marker: str) -> list[dict[str, Any]]:
+    """The posts that start with `marker` (a day's first post, say), wherever they are:
+    discussions (hidden ones too), then issue comments."""
+    found = [d for d in repo.discussions if d["body"].startswith(marker)]
+    return found + [c for c in repo.comments if c["body"].startswith(marker)]
 
 
 async def llm_settings(aiohttp_server: Callable[..., Any], llm: FakeLLM) -> dict[str, Any]:

@@ -34,6 +34,8 @@ def sign_in_settings(github_url: str) -> dict[str, Any]:
         "github_client_id": CLIENT_ID,
         "github_client_secret": CLIENT_SECRET,
         "session_secret": SESSION_SECRET,
+        # The tests' servers are plain http: a Secure cookie would never come back to them.
+        "session_cookie_secure": False,
     }
 
 

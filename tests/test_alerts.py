@@ -7,8 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from bot.digest.alert import render_alert, render_alert_fold
-from bot.digest.alerting import plan_alerts, wants_alert
+from bot.digest.alerts import plan_alerts, render_alert, render_alert_fold, wants_alert
 from bot.digest.markers import alert_marker, fold_marker
 from bot.models import Analysis, ChangeType, DigestCommit, Importance, Recommendation, Risk
 from bot.repo_config import Alerts, parse_config

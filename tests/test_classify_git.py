@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -14,6 +12,7 @@ import pytest
 from bot.__main__ import main
 from bot.cli import clone_sources
 from bot.models import FileChange
+from tests.clones import _git
 
 pytestmark = pytest.mark.usefixtures("keep_test_logging")
 
@@ -25,20 +24,6 @@ BEFORE = (
     + "\n\ndef redirect(location, code=302):\n    return (location, code, os.getenv('PROJ_MODE'))\n"
 )
 AFTER = BEFORE.replace("code=302", "code=303").replace(", os.getenv('PROJ_MODE'))", ")")
-
-
-def _git(path: Path, *args: str) -> str:
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "Ada",
-        "GIT_AUTHOR_EMAIL": "ada@example.com",
-        "GIT_COMMITTER_NAME": "Ada",
-        "GIT_COMMITTER_EMAIL": "ada@example.com",
-    }
-    done = subprocess.run(
-        ["git", "-C", str(path), *args], check=True, capture_output=True, env=env, text=True
-    )
-    return done.stdout.strip()
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import os
 import stat
 import subprocess
 import sys
@@ -16,6 +15,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.models import Analysis
+from tests.clones import _git
 from tests.processes import free_port, run_bot, serve_env, wait_healthy
 from tests.support import replay_day
 
@@ -149,19 +149,6 @@ def test_classify_writes_in_the_chosen_language(
     )
     _, (out,) = _run_classify(monkeypatch, capsys, [line], "--lang", "zh-CN")
     assert out["risks"][0]["description"] == "标题将此变更标记为破坏性变更（`feat!`）。"
-
-
-def _git(path: Path, *args: str, when: str | None = None) -> None:
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "Ada Lovelace",
-        "GIT_AUTHOR_EMAIL": "ada@example.com",
-        "GIT_COMMITTER_NAME": "GitHub",
-        "GIT_COMMITTER_EMAIL": "noreply@github.com",
-    }
-    if when:
-        env.update(GIT_AUTHOR_DATE=when, GIT_COMMITTER_DATE=when)
-    subprocess.run(["git", "-C", str(path), *args], check=True, capture_output=True, env=env)
 
 
 @pytest.fixture

@@ -14,17 +14,19 @@ from bot.app import EXECUTOR, STORE
 from bot.store.job_payloads import RefreshConfigPayload
 from tests.command_support import (
     ASCEND,
-    CONFIG,
     DAY,
     REPO,
     app_with_repo,
     command,
     day_commits,
+    day_discussion,
+    day_text,
     in_issue,
+    land_command_day,
     only_reply,
-    replay_landed,
 )
 from tests.fakes.github import FakeGitHub
+from tests.scenarios import CONFIG
 from tests.support import FakeClock, deliver, late_push, publish_round
 
 
@@ -57,7 +59,9 @@ async def _late_commit_of_a_posted_day(
 ) -> tuple[Any, Any, str]:
     """The replay day landed and posted, then a late commit of that day stored and analysed,
     its addendum not made yet (the next publish round makes it)."""
-    client, fake = await replay_landed(app_client, github, clock, config=f"language: {language}\n")
+    client, fake = await land_command_day(
+        app_client, github, clock, config=f"language: {language}\n"
+    )
     clock.current = CUTOFF_PASSED
     await publish_round(client)
     assert [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
@@ -116,20 +120,15 @@ async def test_config_of_a_file_rejected_from_the_start_claims_no_last_good_conf
     assert "the last good config stays in force" not in reply, reply
 
 
-def _posted_text(fake: Any) -> str:
-    (posted,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
-    return "\n".join([posted["body"], *(c["body"] for c in posted["comments"])])
-
-
 async def _posted_then_author_excluded(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> tuple[Any, Any, dict[str, Any]]:
     """The replay day posted; then the file excludes one author, whose commit is in it."""
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     clock.current = CUTOFF_PASSED
     await publish_round(client)
     victim = next(c for c in day_commits() if c["author"].get("username") == "zhangxinyuehfad")
-    assert victim["id"][:7] in _posted_text(fake)
+    assert victim["id"][:7] in day_text(fake)
     fake.files[CONFIG] = "exclude:\n  authors: [zhangxinyuehfad]\n"
     repo = await client.app[STORE].repos.by_name(ASCEND)
     assert repo is not None
@@ -138,7 +137,7 @@ async def _posted_then_author_excluded(
     )
     await client.app[EXECUTOR].drain()
     await publish_round(client)
-    assert victim["id"][:7] in _posted_text(fake), "a config change alone edits nothing"
+    assert victim["id"][:7] in day_text(fake), "a config change alone edits nothing"
     return client, fake, victim
 
 
@@ -153,7 +152,7 @@ async def test_rating_another_commit_does_not_drop_a_posted_commit_from_the_dige
     await command(client, github, payload)
     await publish_round(client)
     assert "was posted: it will be edited" in only_reply(github, payload, ASCEND)
-    assert victim["id"][:7] in _posted_text(fake), "the rate took a posted commit out"
+    assert victim["id"][:7] in day_text(fake), "the rate took a posted commit out"
 
 
 async def test_rating_a_commit_excluded_after_it_was_posted_edits_the_post_that_shows_it(
@@ -167,7 +166,7 @@ async def test_rating_a_commit_excluded_after_it_was_posted_edits_the_post_that_
     await publish_round(client)
     reply = only_reply(github, payload, ASCEND)
     assert "was posted: it will be edited" in reply and "shows in no digest" not in reply
-    text = _posted_text(fake)
+    text = day_text(fake)
     entry = next(line for line in text.splitlines() if f"`{victim['id'][:7]}`" in line)
     assert victim["id"][:7] in text and "rated by a maintainer" in text, entry
 
@@ -179,7 +178,7 @@ async def test_explain_of_a_commit_excluded_after_it_was_posted_shows_it_as_post
     payload = in_issue(github, f"/digest explain {victim['id'][:9]}", repo=ASCEND)
     await command(client, github, payload)
     reply = only_reply(github, payload, ASCEND)
-    (posted,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    posted = day_discussion(fake)
     assert "is in the" in reply and posted["url"] in reply, reply
     assert "exclude" not in reply, reply
 
@@ -189,11 +188,11 @@ async def _posted_then_zone_moved(
 ) -> tuple[Any, Any, dict[str, Any]]:
     """The replay day posted (in UTC); then the file moves the repository to Los Angeles,
     where the day's first commit landed on the day before: it stays in the posted digest."""
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     clock.current = CUTOFF_PASSED
     await publish_round(client)
     first = day_commits()[0]
-    assert first["id"][:7] in _posted_text(fake)
+    assert first["id"][:7] in day_text(fake)
     fake.files[CONFIG] = "timezone: America/Los_Angeles\n"
     repo = await client.app[STORE].repos.by_name(ASCEND)
     assert repo is not None
@@ -213,7 +212,7 @@ async def test_explain_after_the_zone_moved_names_the_day_the_commit_was_posted_
     payload = in_issue(github, f"/digest explain {first['id'][:9]}", repo=ASCEND)
     await command(client, github, payload)
     reply = only_reply(github, payload, ASCEND)
-    (posted,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    posted = day_discussion(fake)
     assert DAY in reply and "is in the" in reply and posted["url"] in reply, reply
     assert "not posted yet" not in reply, reply
 
@@ -229,7 +228,7 @@ async def test_rate_after_the_zone_moved_edits_the_digest_the_commit_was_posted_
     reply = only_reply(github, payload, ASCEND)
     assert DAY in reply and "was posted: it will be edited" in reply, reply
     await publish_round(client)
-    text = _posted_text(fake)
+    text = day_text(fake)
     entry = next(line for line in text.splitlines() if f"`{first['id'][:7]}`" in line)
     assert "rated by a maintainer" in text, entry
     clock.advance(hours=24)

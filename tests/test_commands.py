@@ -19,32 +19,30 @@ from hypothesis import strategies as st
 from bot.app import EXECUTOR, STORE
 from bot.digest.command_replies import ConfigField, config_text, finish, help_text, preview_text
 from bot.digest.command_syntax import command_line, parse
-from bot.jobs.commands import MAX_COMMAND_ATTEMPTS
+from bot.jobs.commands import RunCommand
 from bot.store.housekeeping import Housekeeping
 from bot.store.job_payloads import RefreshConfigPayload
 from bot.store.schema import commands, digests, jobs, repositories
 from tests.command_support import (
     ASCEND,
     BODY_LIMIT,
-    CONFIG,
     DAY,
     MAINTAINER,
     REPO,
     app_with_repo,
     command,
     day_commits,
+    day_discussion,
     in_issue,
+    land_command_day,
     only_reply,
-    replay_landed,
 )
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.markdown import parse as parse_md
-from tests.scenarios import ALERT_DAY, breaking_sha, cutoff, land_alert_day
+from tests.scenarios import ALERT_DAY, CONFIG, breaking_sha, cutoff, land_alert_day
 from tests.support import (
     FakeClock,
-    deliver_replay,
     publish_round,
-    replay_pushes,
 )
 
 
@@ -351,7 +349,7 @@ async def test_a_reply_that_never_goes_out_turns_the_eyes_into_confused(
         github.fail("POST", r"^/graphql$", 502, operation="ReplyToCommand", times=1_000)
     await command(client, github, payload)
     assert reactions(fake, subject) == {"eyes"}, "taken, and being worked on"
-    for _ in range(MAX_COMMAND_ATTEMPTS):
+    for _ in range(RunCommand.retry.attempts):
         clock.advance(minutes=30)  # past each retry's backoff
         await client.app[EXECUTOR].drain()
     async with client.app[STORE].engine.connect() as conn:
@@ -623,7 +621,7 @@ def test_config_fields_that_do_not_fit_are_counted_whole(language: str, said: st
 async def test_explain_shows_the_whole_analysis_and_where_it_was_posted(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, where: str
 ) -> None:
-    client, _ = await replay_landed(app_client, github, clock)
+    client, _ = await land_command_day(app_client, github, clock)
     commit = day_commits()[0]
     title = commit["message"].split("\n", 1)[0]
 
@@ -689,7 +687,7 @@ async def test_explain_and_preview_show_issue_comments_without_referencing_them(
 async def test_explain_by_pull_request_unknown_and_ambiguous(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, _ = await replay_landed(app_client, github, clock)
+    client, _ = await land_command_day(app_client, github, clock)
     with_pr = next(c for c in day_commits() if re.search(r"\(#\d+\)$", c["message"].split("\n")[0]))
     number = re.search(r"\(#(\d+)\)$", with_pr["message"].split("\n")[0])
     assert number
@@ -726,7 +724,7 @@ async def test_explain_by_pull_request_unknown_and_ambiguous(
 async def test_preview_is_a_reply_never_the_days_post(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     discussions = len(fake.discussions)
     payload = in_issue(github, "/digest preview", repo=ASCEND)  # today: the replay day
     await command(client, github, payload)
@@ -768,17 +766,12 @@ PREVIEW_LINES = {
 async def test_preview_of_a_posted_past_or_future_day_says_so_in_one_line(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, language: str
 ) -> None:
-    fake = github.serve_replay_day(ASCEND, DAY)
-    fake.files[CONFIG] = f"language: {language}\n"
-    fake.roles[MAINTAINER] = "admin"
-    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
-    client = await app_client()
-    for push in replay_pushes(ASCEND, DAY):
-        assert await deliver_replay(client, push) == 202
-    await client.app[EXECUTOR].drain()
+    client, fake = await land_command_day(
+        app_client, github, clock, config=f"language: {language}\n"
+    )
     clock.current = datetime(2026, 6, 18, 0, 30, tzinfo=UTC)
     await publish_round(client)
-    (posted,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    posted = day_discussion(fake)
     expected = PREVIEW_LINES[language]
     for asked, key in (
         (DAY, "posted"),

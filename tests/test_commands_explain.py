@@ -24,12 +24,12 @@ from tests.command_support import (
     command,
     day_commits,
     in_issue,
+    land_command_day,
     only_reply,
-    replay_landed,
 )
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.fakes.llm import Behaviour, FakeLLM
-from tests.scenarios import cutoff, land, llm_settings
+from tests.scenarios import cutoff, land, llm_settings, rows
 from tests.support import FakeClock, publish_round
 
 OLD = "0123456789abcdef0123456789abcdef01234567"
@@ -83,25 +83,20 @@ async def ask(client: Client, github: FakeGitHub, body: str) -> str:
     return only_reply(github, payload, ASCEND)
 
 
-async def rows(client: Client, table: sa.Table, sha: str) -> list[Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return list((await conn.execute(sa.select(table).where(table.c.sha == sha))).all())
-
-
 # --- a commit the App never stored --------------------------------------------------------
 
 
 async def test_an_unstored_commit_on_the_branch_is_analysed_now_and_in_no_digest(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     old_commit(fake)
     reply = await ask(client, github, f"/digest explain {OLD[:8]}")
     assert "### " in reply and OLD_TITLE in reply
     assert "It is in no digest: the App had not stored it" in reply
     # Kept apart from the day's commits: stored as explained, never as a commit.
-    assert await rows(client, commits, OLD) == []
-    (row,) = await rows(client, explained, OLD)
+    assert await rows(client, commits, commits.c.sha == OLD) == []
+    (row,) = await rows(client, explained, explained.c.sha == OLD)
     assert row.route == "rules"
     # A second explain answers the same from what was kept.
     again = await ask(client, github, f"/digest explain {OLD[:12]}")
@@ -116,7 +111,7 @@ async def test_an_unstored_commit_on_the_branch_is_analysed_now_and_in_no_digest
 async def test_an_unstored_commit_in_chinese(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, fake = await replay_landed(app_client, github, clock, config="language: zh-CN\n")
+    client, fake = await land_command_day(app_client, github, clock, config="language: zh-CN\n")
     old_commit(fake)
     reply = await ask(client, github, f"/digest explain {OLD[:8]}")
     assert "它不在任何日报中" in reply and "### " in reply
@@ -125,14 +120,14 @@ async def test_an_unstored_commit_in_chinese(
 async def test_a_commit_off_the_tracked_branch_gets_one_line(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     old_commit(fake, ASIDE, on_branch=False, parent=fake.history[-1])
     reply = await ask(client, github, f"/digest explain {ASIDE[:9]}")
     assert reply.split("\n")[1:] == [
         f"`{ASIDE[:12]}` is not on the tracked branch (`main`): the App digests only what "
         "lands there."
     ]
-    assert await rows(client, explained, ASIDE) == []
+    assert await rows(client, explained, explained.c.sha == ASIDE) == []
 
 
 @pytest.mark.parametrize(
@@ -165,7 +160,7 @@ async def test_off_the_branches_checked_does_not_claim_only_they_are_digested(
 ) -> None:
     """Explain checks no glob and at most MAX_BRANCHES names (README): a commit off those may
     be on a branch it did not check, which the App digests."""
-    client, fake = await replay_landed(app_client, github, clock, config=config)
+    client, fake = await land_command_day(app_client, github, clock, config=config)
     old_commit(fake, ASIDE, on_branch=False, parent=fake.history[-1])
     reply = await ask(client, github, f"/digest explain {ASIDE[:9]}")
     assert reply.split("\n")[1:] == [f"`{ASIDE[:12]}` {said}"], reply
@@ -175,7 +170,7 @@ async def test_off_the_branches_checked_does_not_claim_only_they_are_digested(
 async def test_an_unknown_or_ambiguous_prefix_on_github_gets_one_line(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     old_commit(fake, "abcabc1" + "0" * 33)
     old_commit(fake, "abcabc1" + "1" * 33)
     for prefix in ("abcabc1", "9999999"):
@@ -191,7 +186,7 @@ async def test_an_unknown_or_ambiguous_prefix_on_github_gets_one_line(
 async def test_a_merged_pull_request_not_stored_is_found_by_its_merge_commit(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     old_commit(fake, title=f"{OLD_TITLE} (#4321)")
     fake.pulls[OLD] = [
         {
@@ -231,10 +226,10 @@ async def llm_day(
         DAY,
         config=config,
         analyse=analyse,
+        roles={MAINTAINER: "admin"},
         **await llm_settings(aiohttp_server, llm),
         **settings,
     )
-    fake.roles[MAINTAINER] = "admin"
     old_commit(fake)
     return client, fake
 
@@ -251,7 +246,7 @@ async def test_an_unstored_commit_goes_to_the_llm_once_within_the_budget(
     assert "### " in reply
     assert len(llm.requests) == before + 1
     assert any(f"Commit: {OLD}" in str(r) for r in llm.requests[before:])
-    (row,) = await rows(client, explained, OLD)
+    (row,) = await rows(client, explained, explained.c.sha == OLD)
     assert row.route == "llm" and row.input_tokens > 0
     await ask(client, github, f"/digest explain {OLD[:10]}")
     assert len(llm.requests) == before + 1
@@ -266,7 +261,7 @@ async def test_with_the_days_llm_share_spent_an_unstored_commit_gets_the_rules(
     assert len(llm.requests) == 2
     assert "### " in await ask(client, github, f"/digest explain {OLD[:8]}")
     assert len(llm.requests) == 2
-    (row,) = await rows(client, explained, OLD)
+    (row,) = await rows(client, explained, explained.c.sha == OLD)
     assert (row.route, row.analyzer) == ("cap", "rules")
     # The same day the stand-in is reused; the next day the LLM has room, and is asked.
     await ask(client, github, f"/digest explain {OLD[:9]}")
@@ -274,7 +269,7 @@ async def test_with_the_days_llm_share_spent_an_unstored_commit_gets_the_rules(
     clock.advance(days=1)
     await ask(client, github, f"/digest explain {OLD[:10]}")
     assert len(llm.requests) == 3
-    (row,) = await rows(client, explained, OLD)
+    (row,) = await rows(client, explained, explained.c.sha == OLD)
     assert row.route == "llm" and row.analyzer.startswith("llm:")
 
 
@@ -296,14 +291,14 @@ async def test_an_explain_whose_llm_call_failed_asks_the_llm_again_next_time(
     llm.script.extend(Behaviour(kind=failure) for _ in range(10))
     await ask(client, github, f"/digest explain {OLD[:8]}")
     failed = len(llm.requests) - before
-    (first,) = await rows(client, explained, OLD)
+    (first,) = await rows(client, explained, explained.c.sha == OLD)
     assert failed > 0 and first.analyzer == "rules" and first.fallback_reason
     assert first.input_tokens > 0 or failure == "error"  # an answer refused still cost tokens
     llm.script.clear()
     clock.advance(minutes=5)
     reply = await ask(client, github, f"/digest explain {OLD[:10]}")
     assert len(llm.requests) == before + failed + 1 and "### " in reply
-    (row,) = await rows(client, explained, OLD)
+    (row,) = await rows(client, explained, explained.c.sha == OLD)
     assert row.analyzer.startswith("llm:") and row.fallback_reason is None
     asked = sum(len(m["content"]) for m in llm.requests[-1]["messages"]) // 4  # as the fake
     assert row.input_tokens == first.input_tokens + asked
@@ -343,7 +338,7 @@ async def test_what_explain_sends_to_the_llm_counts_against_the_installations_to
         worker_concurrency=1,
     )
     await ask(client, github, f"/digest explain {OLD[:8]}")
-    (row,) = await rows(client, explained, OLD)
+    (row,) = await rows(client, explained, explained.c.sha == OLD)
     assert row.route == "llm" and row.input_tokens + row.output_tokens > 1
     # The installation's one token of the day went on explain: the day's analyses get rules.
     await publish_round(client)
@@ -359,7 +354,7 @@ async def test_what_explain_sends_to_the_llm_counts_against_the_installations_to
 async def test_several_stored_matches_are_listed_with_safe_titles(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, _ = await replay_landed(app_client, github, clock)
+    client, _ = await land_command_day(app_client, github, clock)
     with_pr = next(c for c in day_commits() if re.search(r"\(#\d+\)$", c["message"].split("\n")[0]))
     number = int(re.findall(r"\(#(\d+)\)$", with_pr["message"].split("\n")[0])[0])
     twins = ["abcdef1" + "0" * 33, "abcdef1" + "1" * 33]
@@ -402,7 +397,7 @@ async def _set_state(client: Client, sha: str, state: str) -> None:
 async def test_why_a_stored_commit_has_no_analysis_is_said_in_words(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, _ = await replay_landed(app_client, github, clock)
+    client, _ = await land_command_day(app_client, github, clock)
     first, second = (c["id"] for c in day_commits()[:2])
     await _set_state(client, first, "pending")
     await _set_state(client, second, "failed")
@@ -425,7 +420,7 @@ async def test_why_in_chinese_and_for_an_excluded_commit(
     title = first["message"].split("\n", 1)[0]
     pattern = json.dumps("^" + re.escape(title))
     config = f"language: zh-CN\nexclude:\n  messages: [{pattern}]\n"
-    client, _ = await replay_landed(app_client, github, clock, config=config)
+    client, _ = await land_command_day(app_client, github, clock, config=config)
     excluded = await ask(client, github, f"/digest explain {first['id'][:8]}")
     assert excluded.split("\n")[1:] == [
         f"`{first['id'][:12]}` 被 `.github/commit-digest.yml` 的 `exclude` 规则排除在日报之外："

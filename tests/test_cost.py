@@ -5,7 +5,6 @@ once, and the digest's footer and /metrics say what was done and what it cost.""
 from __future__ import annotations
 
 import copy
-import subprocess
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -24,6 +23,7 @@ from bot.digest.usage import usage_lines
 from bot.models import CommitInput, DigestUsage, FileChange
 from bot.repo_config import ConfigError, RepoConfig, parse_config, parse_with_origin
 from bot.store.schema import analyses
+from tests.clones import _git
 from tests.fakes.github import FakeGitHub
 from tests.fakes.llm import FakeLLM
 from tests.scenarios import land, llm_settings, rows
@@ -317,15 +317,7 @@ async def test_the_offline_digest_keeps_what_the_rules_are_sure_of_from_the_llm(
     tmp_path: Path, aiohttp_server: Any
 ) -> None:
     def run(*args: str) -> None:
-        env = {"GIT_AUTHOR_NAME": "Dev", "GIT_AUTHOR_EMAIL": "d@example.com"}
-        env |= {"GIT_COMMITTER_NAME": "Dev", "GIT_COMMITTER_EMAIL": "d@example.com"}
-        env |= {
-            "GIT_AUTHOR_DATE": "2026-07-10T10:00:00Z",
-            "GIT_COMMITTER_DATE": "2026-07-10T10:00:00Z",
-        }
-        subprocess.run(
-            ["git", "-C", str(tmp_path), *args], check=True, capture_output=True, env=env
-        )
+        _git(tmp_path, *args, when="2026-07-10T10:00:00Z", author="Dev")
 
     run("init", "-q", "-b", "main")
     (tmp_path / "docs").mkdir()

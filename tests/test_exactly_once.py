@@ -15,7 +15,7 @@ import pytest
 import bot.digest.render
 import bot.jobs.publish.day
 from bot.app import EXECUTOR, STORE
-from bot.jobs.publish.day import MAX_PUBLISH_ATTEMPTS
+from bot.jobs.publish.day import PublishPeriod
 from bot.store.jobs import JobKind
 from bot.store.schema import commits, digests, jobs, posts
 from tests.fakes.github import FakeGitHub
@@ -234,11 +234,11 @@ async def test_a_render_error_ends_in_a_clearly_failed_job_not_a_loop(
 
     monkeypatch.setattr(bot.jobs.publish.day, "render", broken)
     clock.current = END + timedelta(seconds=1)
-    for _ in range(MAX_PUBLISH_ATTEMPTS + 4):
+    for _ in range(PublishPeriod.retry.attempts + 4):
         await publish_round(client)
         clock.advance(hours=2)  # past each backoff
     (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
-    assert (job.state, job.attempts) == ("failed", MAX_PUBLISH_ATTEMPTS)
+    assert (job.state, job.attempts) == ("failed", PublishPeriod.retry.attempts)
     assert "ValueError" in job.last_error and "cannot draw" in job.last_error
     (record,) = await rows(client, digests)
     assert record.state == "failed" and "cannot draw" in record.last_error
@@ -332,7 +332,7 @@ async def test_a_skipped_day_whose_late_publication_keeps_failing_ends_failed_no
         raise ValueError("the renderer met something it cannot draw")
 
     monkeypatch.setattr(bot.jobs.publish.day, "render", broken)
-    for _ in range(3 * MAX_PUBLISH_ATTEMPTS):
+    for _ in range(3 * PublishPeriod.retry.attempts):
         await publish_round(client)
         clock.advance(hours=2)  # past each backoff
     (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
@@ -366,13 +366,13 @@ async def test_a_failed_addendum_is_not_started_over_until_a_new_commit_is_store
 
     with monkeypatch.context() as patch:
         patch.setattr(bot.jobs.publish.day, "render_addendum", broken)
-        for _ in range(3 * MAX_PUBLISH_ATTEMPTS):
+        for _ in range(3 * PublishPeriod.retry.attempts):
             await publish_round(client)
             clock.advance(hours=2)  # past each backoff
         (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
         # The addendum ended failed once, with its reason, and stays so: not a slow loop.
         assert job.state == "failed" and "cannot draw" in job.last_error
-        assert job.attempts == MAX_PUBLISH_ATTEMPTS
+        assert job.attempts == PublishPeriod.retry.attempts
     (record,) = await rows(client, digests)
     assert record.state == "published"
     assert len(repo.discussions) == 1 and repo.discussions[0]["comments"] == []

@@ -22,12 +22,12 @@ from tests.command_support import (
     command,
     day_text,
     in_issue,
-    replay_landed,
+    land_command_day,
     section_of,
     stored,
 )
 from tests.fakes.github import FakeGitHub, FakeRepo
-from tests.scenarios import COMPRESSOR, cutoff, land, rows
+from tests.scenarios import COMPRESSOR, cutoff, land, rows, written
 from tests.scenarios import day_marker as marker_of
 from tests.support import FakeClock, deliver, late_push, publish_round
 
@@ -35,7 +35,7 @@ CUTOFF_PASSED = datetime(2026, 6, 18, 0, 30, tzinfo=UTC)
 
 
 async def published(app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock) -> Any:
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     clock.current = CUTOFF_PASSED
     await publish_round(client)
     assert len(fake.discussions) == 1
@@ -70,16 +70,6 @@ async def split_day(
     return client, repo
 
 
-def everything(repo: FakeRepo) -> list[str]:
-    """Every body the App wrote: discussions (hidden ones too), their comments, issue comments."""
-    out = []
-    for d in repo.discussions:
-        out.append(d["body"])
-        out += [c["body"] for c in d["comments"]]
-    out += [c["body"] for c in repo.comments]
-    return out
-
-
 async def test_an_addendum_made_on_the_issue_despite_a_502_is_not_made_again_in_the_discussion(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
@@ -105,7 +95,7 @@ async def test_an_addendum_made_on_the_issue_despite_a_502_is_not_made_again_in_
     for _ in range(4):
         clock.advance(hours=1)
         await publish_round(client)
-    shown = [b for b in everything(fake) if "Fix the late bug" in b]
+    shown = [b for b in written(fake) if "Fix the late bug" in b]
     assert len(shown) == 1, f"the addendum is posted {len(shown)} times"
 
 
@@ -139,7 +129,7 @@ async def test_a_split_days_part_made_on_the_issue_despite_a_502_is_not_made_aga
         clock.advance(hours=1)
         await publish_round(client)
     part2 = marker_of(COMPRESSOR, SPLIT_DAY, "part-2")
-    copies = [b for b in everything(repo) if b.startswith(part2)]
+    copies = [b for b in written(repo) if b.startswith(part2)]
     assert len(copies) == 1, f"part 2 is posted {len(copies)} times"
 
 
@@ -189,7 +179,7 @@ async def test_a_late_commit_is_not_lost_when_the_app_may_read_but_not_write_dis
         clock.advance(hours=1)
         await publish_round(client)
     (record,) = await rows(client, digests)
-    shown = [b for b in everything(fake) if "Fix the late bug" in b]
+    shown = [b for b in written(fake) if "Fix the late bug" in b]
     assert (record.state, len(shown)) == ("published", 1), (record.state, record.last_error)
     (on_issue,) = [c["body"] for c in fake.comments if "Fix the late bug" in c["body"]]
     assert "GitHub refused a comment on the day's discussion" in on_issue

@@ -12,6 +12,7 @@ import pytest
 
 from bot.cli.clone import files_with_patches
 from bot.cli.clone_files import MAX_PATCH_BYTES
+from tests.clones import _git
 
 pytestmark = pytest.mark.slow
 
@@ -26,19 +27,6 @@ with open("/proc/self/status") as status:
     peak_kb = re.search(r"VmHWM:\\s*(\\d+) kB", status.read()).group(1)
 print("PEAK", peak_kb, "CODE", code, file=sys.stderr)
 """
-
-
-def _git(root: Path, *args: str) -> None:
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "Ada",
-        "GIT_AUTHOR_EMAIL": "ada@example.com",
-        "GIT_COMMITTER_NAME": "GitHub",
-        "GIT_COMMITTER_EMAIL": "noreply@github.com",
-        "GIT_AUTHOR_DATE": WHEN,
-        "GIT_COMMITTER_DATE": WHEN,
-    }
-    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env=env)
 
 
 @pytest.fixture(scope="module")
@@ -61,10 +49,7 @@ def huge(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     )
     _git(root, "add", "-A")
     _git(root, "commit", "-q", "-m", "Add the checksum and its data (#12)")
-    sha = subprocess.run(
-        ["git", "-C", str(root), "rev-parse", "HEAD"], check=True, capture_output=True, text=True
-    ).stdout.strip()
-    return root, sha
+    return root, _git(root, "rev-parse", "HEAD")
 
 
 def test_the_huge_patch_is_left_out_and_the_small_one_read(huge: tuple[Path, str]) -> None:

@@ -11,7 +11,6 @@ from datetime import date, timedelta
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 from aiohttp.test_utils import TestClient
 
 import bot.digest.render
@@ -22,7 +21,6 @@ from bot.store.schema import digests, jobs, posts
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.scenarios import (
     ALERT_DAY,
-    ALERTS,
     BUSY_DAY,
     COMMIT_LINK,
     COMPRESSOR,
@@ -33,9 +31,12 @@ from tests.scenarios import (
     breaking_sha,
     cutoff,
     day_marker,
+    heads,
     land,
     land_alert_day,
     landing_again,
+    rows,
+    written,
 )
 from tests.scenarios import ALERT_MARKER as ALERT
 from tests.scenarios import ASCEND as ALERT_REPO
@@ -47,29 +48,7 @@ END = cutoff(DAY)
 MARKER = day_marker(REPO, DAY)
 
 
-async def alert_day_landed(
-    app_client: Callable[..., Any],
-    github: FakeGitHub,
-    clock: FakeClock,
-    *,
-    day: str = ALERT_DAY,
-    config: str = ALERTS,
-) -> tuple[Client, FakeRepo]:
-    return await land_alert_day(app_client, github, clock, day=day, config=config)
-
-
-async def landed_day(
-    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
-) -> tuple[Client, FakeRepo]:
-    return await land(app_client, github, clock, REPO, DAY)
-
-
 Client = TestClient[Any, Any]
-
-
-async def rows(client: Client, table: sa.Table, *where: Any) -> list[Any]:
-    async with client.app[STORE].engine.connect() as conn:
-        return list(await conn.execute(sa.select(table).where(*where)))
 
 
 async def test_a_job_that_finds_the_tracking_issue_being_created_waits_and_never_makes_a_second(
@@ -78,7 +57,7 @@ async def test_a_job_that_finds_the_tracking_issue_being_created_waits_and_never
     config = "publish:\n  to: issue-comment\nalerts:\n  on: [breaking]\n  to: issue\n"
     # GitHub takes its time creating the tracking issue the day's alert asks for.
     github.hold("POST", rf"^/repos/{ALERT_REPO}/issues$")
-    landing = asyncio.create_task(alert_day_landed(app_client, github, clock, config=config))
+    landing = asyncio.create_task(land_alert_day(app_client, github, clock, config=config))
     await asyncio.wait_for(github.hanging.wait(), timeout=60)
     # Meanwhile a maintainer publishes the day by hand, on another replica.
     other = await app_client()
@@ -115,7 +94,7 @@ async def test_a_job_that_finds_the_tracking_issue_posted_just_before_it_takes_o
 ) -> None:
     config = "publish:\n  to: issue-comment\nalerts:\n  on: [breaking]\n  to: issue\n"
     github.hold("POST", rf"^/repos/{ALERT_REPO}/issues$")
-    landing = asyncio.create_task(alert_day_landed(app_client, github, clock, config=config))
+    landing = asyncio.create_task(land_alert_day(app_client, github, clock, config=config))
     await asyncio.wait_for(github.hanging.wait(), timeout=60)
     other = await app_client()
     searched = bot.posts.targets._search
@@ -156,7 +135,7 @@ async def test_a_job_that_finds_the_tracking_issue_posted_just_before_it_takes_o
 async def test_a_deleted_digest_is_posted_whole_again_when_a_late_commit_comes(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     (old,) = repo.discussions
@@ -181,7 +160,7 @@ async def test_a_deleted_fold_of_alerts_is_made_again_and_later_alerts_go_on(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     config = "alerts:\n  on: [breaking, high]\n  max_per_day: 1\n"
-    client, repo = await alert_day_landed(app_client, github, clock, day=BUSY_DAY, config=config)
+    client, repo = await land_alert_day(app_client, github, clock, day=BUSY_DAY, config=config)
     (fold,) = [d for d in repo.discussions if FOLD.search(d["body"])]
     github.delete_discussion(ALERT_REPO, fold["id"])  # a maintainer deletes "more alerts"
     high = next(
@@ -209,7 +188,7 @@ async def test_one_not_found_on_a_continuation_part_is_retried_and_the_day_compl
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     # GitHub answers NOT_FOUND once for the discussion it has just made.
     github.graphql_not_found("AddDigestComment", "addDiscussionComment")
     clock.current = END + timedelta(seconds=1)
@@ -233,7 +212,7 @@ async def test_one_not_found_on_a_continuation_part_is_retried_and_the_day_compl
 async def test_a_repository_gone_is_told_by_a_repository_lookup_and_ends_quietly(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
@@ -262,7 +241,7 @@ async def config_moves(client: Client, repo: FakeRepo, config: str, *, day: str)
 async def test_a_digest_created_despite_a_502_is_found_in_its_category_after_the_config_moves(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     github.lose_discussion_create()
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
@@ -330,7 +309,7 @@ async def test_an_alert_created_despite_a_502_is_found_in_its_category_after_the
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     github.lose_discussion_create()
-    client, repo = await alert_day_landed(app_client, github, clock)
+    client, repo = await land_alert_day(app_client, github, clock)
     assert github.written_then_failed
     config = "alerts:\n  on: [breaking]\n  category: Announcements\n"
     await config_moves(client, repo, config, day=ALERT_DAY)
@@ -347,7 +326,7 @@ async def test_an_alert_comment_created_despite_a_502_is_found_on_its_issue_afte
 ) -> None:
     github.fail("POST", rf"^/repos/{ALERT_REPO}/issues/\d+/comments$", 502, after_write=True)
     config = "alerts:\n  on: [breaking]\n  to: issue\n"
-    client, repo = await alert_day_landed(app_client, github, clock, config=config)
+    client, repo = await land_alert_day(app_client, github, clock, config=config)
     assert github.written_then_failed
     (tracking,) = repo.issues.values()
     add_issue(repo, 4242)  # a maintainer opens an issue for the digests, and names it
@@ -363,17 +342,11 @@ async def test_an_alert_comment_created_despite_a_502_is_found_on_its_issue_afte
 # --- an unclear create whose place cannot be looked at (issue 18) -----------------------------
 
 
-def heads(repo: FakeRepo) -> list[dict[str, Any]]:
-    """The day's first posts, wherever they are (a discussion, or an issue comment)."""
-    found = [d for d in repo.discussions if d["body"].startswith(MARKER)]
-    return found + [c for c in repo.comments if c["body"].startswith(MARKER)]
-
-
 @pytest.mark.parametrize("how", ["off", "forbidden"])
 async def test_a_digest_made_despite_a_502_waits_while_its_discussions_cannot_be_read(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock, how: str
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     clock.current = END + timedelta(seconds=1)
     github.lose_discussion_create()
     await publish_round(client)
@@ -392,7 +365,7 @@ async def test_a_digest_made_despite_a_502_waits_while_its_discussions_cannot_be
     repo.has_discussions, repo.discussions_unreadable = True, False
     clock.advance(hours=1)
     await publish_round(client)
-    assert heads(repo) == repo.discussions
+    assert heads(repo, MARKER) == repo.discussions
     (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
     assert job.state == "done"
     (record,) = await rows(client, digests)
@@ -402,7 +375,7 @@ async def test_a_digest_made_despite_a_502_waits_while_its_discussions_cannot_be
 async def test_a_digest_left_unclear_while_discussions_stay_off_goes_to_the_issue_in_the_end(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     clock.current = END + timedelta(seconds=1)
     github.fail("POST", r"^/graphql$", 502, operation="CreateDigestDiscussion", message="Bad")
     await publish_round(client)
@@ -411,7 +384,7 @@ async def test_a_digest_left_unclear_while_discussions_stay_off_goes_to_the_issu
     for _ in range(8):
         clock.advance(hours=1)
         await publish_round(client)
-    (head,) = heads(repo)  # nothing lost: past the wait, on the tracking issue
+    (head,) = heads(repo, MARKER)  # nothing lost: past the wait, on the tracking issue
     assert head in repo.comments
     (record,) = await rows(client, digests)
     assert (record.state, record.target) == ("published", "issue-comment")
@@ -420,7 +393,7 @@ async def test_a_digest_left_unclear_while_discussions_stay_off_goes_to_the_issu
 async def test_the_wait_for_an_unclear_create_runs_from_the_create_sent_last(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     clock.current = END + timedelta(seconds=1)
     # The first create fails plainly (nothing made), and the job backs off.
     github.fail("POST", r"^/graphql$", 502, operation="CreateDigestDiscussion", message="Bad")
@@ -441,7 +414,7 @@ async def test_the_wait_for_an_unclear_create_runs_from_the_create_sent_last(
     repo.has_discussions = True
     clock.advance(hours=1)
     await publish_round(client)
-    assert heads(repo) == repo.discussions
+    assert heads(repo, MARKER) == repo.discussions
 
 
 async def part_two_unclear_then_discussions_off(
@@ -453,7 +426,7 @@ async def part_two_unclear_then_discussions_off(
     """A day of three parts or more: GitHub makes its second part, a comment on the day's
     discussion, then answers 502; a maintainer turns Discussions off during the backoff."""
     monkeypatch.setattr(bot.digest.render, "BODY_LIMIT", 4_000)
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     github.fail(
         "POST", r"^/graphql$", 502, operation="AddDigestComment", after_write=True, message="Bad"
     )
@@ -495,16 +468,6 @@ async def test_a_part_made_despite_a_502_waits_while_discussions_are_off_not_spl
 # --- late commits while the day's discussion is hidden (issue 18) -------------------------
 
 
-def everything(repo: FakeRepo) -> list[str]:
-    """Every body the App wrote: discussions (hidden ones too), their comments, issue comments."""
-    out = []
-    for d in repo.discussions:
-        out.append(d["body"])
-        out += [c["body"] for c in d["comments"]]
-    out += [c["body"] for c in repo.comments]
-    return out
-
-
 async def published_with_addendum(
     client: Client, github: FakeGitHub, clock: FakeClock, repo: FakeRepo, sha: str, title: str
 ) -> None:
@@ -516,7 +479,7 @@ async def published_with_addendum(
 async def test_an_addendum_made_despite_a_502_then_discussions_off_waits_not_fails_the_day(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     (discussion,) = repo.discussions
@@ -540,7 +503,7 @@ async def test_an_addendum_made_despite_a_502_then_discussions_off_waits_not_fai
     for _ in range(3):
         clock.advance(hours=1)
         await publish_round(client)
-    assert sum("Fix the late bug" in b for b in everything(repo)) == 1
+    assert sum("Fix the late bug" in b for b in written(repo)) == 1
     (record,) = await rows(client, digests)
     assert record.state == "published"
     added = await rows(client, posts, posts.c.key.like("addendum-1%"))
@@ -550,7 +513,7 @@ async def test_an_addendum_made_despite_a_502_then_discussions_off_waits_not_fai
 async def test_an_addendum_while_discussions_stay_off_for_hours_is_not_lost(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY)
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     repo.has_discussions = False  # turned off for a working day (8 hours)
@@ -564,7 +527,7 @@ async def test_an_addendum_while_discussions_stay_off_for_hours_is_not_lost(
         await publish_round(client)
         clock.advance(hours=1)
     # The late commit is posted once, somewhere; the day is not failed.
-    assert sum("Fix the late bug" in b for b in everything(repo)) == 1
+    assert sum("Fix the late bug" in b for b in written(repo)) == 1
     (record,) = await rows(client, digests)
     assert record.state == "published", record.last_error
 

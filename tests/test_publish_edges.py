@@ -20,20 +20,15 @@ from bot.cli.publish import publish_day
 from bot.periods.period import Period
 from bot.store.job_payloads import PublishPeriodPayload
 from bot.store.jobs import JobKind
-from tests.fakes.github import FakeGitHub, FakeRepo
+from tests.fakes.github import FakeGitHub
 from tests.processes import run_bot, serve_env
-from tests.scenarios import COMPRESSOR, Client, cutoff, day_marker, land
+from tests.scenarios import COMPRESSOR, cutoff, day_marker, heads, land
 from tests.support import FakeClock, deliver, late_push, publish_round
 
 REPO = COMPRESSOR
 DAY_TEXT = "2026-06-22"
 END = cutoff(DAY_TEXT)
-
-
-async def landed_day(
-    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
-) -> tuple[Client, FakeRepo]:
-    return await land(app_client, github, clock, REPO, DAY_TEXT)
+MARKER = day_marker(REPO, DAY_TEXT)
 
 
 DAY = date(2026, 6, 22)
@@ -52,7 +47,7 @@ def creates(github: FakeGitHub) -> int:
 async def test_publish_after_a_create_github_made_but_answered_502_says_published(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY_TEXT)
     clock.current = END + timedelta(seconds=1)
     github.lose_discussion_create()
     state, url = await publish_day(client.app, REPO, DAY)
@@ -64,7 +59,7 @@ async def test_publish_after_a_create_github_made_but_answered_502_says_publishe
 async def test_publish_again_tries_a_publication_backing_off_at_once(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY_TEXT)
     clock.current = END + timedelta(seconds=1)
     # GitHub fails the next two creates (and makes nothing).
     github.fail("POST", r"^/graphql$", 502, operation="CreateDigestDiscussion", times=2)
@@ -81,7 +76,7 @@ async def test_publish_again_tries_a_publication_backing_off_at_once(
 async def test_publish_after_its_holder_died_waits_out_the_lease_and_posts(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY_TEXT)
     clock.current = END + timedelta(seconds=1)
     app = client.app
     store = app[STORE]
@@ -110,7 +105,7 @@ async def test_publish_after_its_holder_died_waits_out_the_lease_and_posts(
 async def test_publish_behind_a_live_holder_waits_a_while_then_says_busy(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY_TEXT)
     clock.current = END + timedelta(seconds=1)
     app = client.app
     store = app[STORE]
@@ -141,7 +136,7 @@ async def test_publish_after_one_killed_mid_create_waits_out_its_lease_and_posts
     database_url: str,
     private_key_pem: str,
 ) -> None:
-    _, repo = await landed_day(app_client, github, clock)
+    _, repo = await land(app_client, github, clock, REPO, DAY_TEXT)
     clock.current = datetime.now(UTC)  # the commands run on the real clock, so the fake does too
     # The default lease: a killed holder's is waited out (half a minute), never reported.
     env = serve_env(
@@ -168,7 +163,7 @@ async def test_publish_after_one_killed_mid_create_waits_out_its_lease_and_posts
 async def test_publish_of_a_day_whose_digest_a_maintainer_deleted_posts_it_again(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY_TEXT)
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     (old,) = repo.discussions
@@ -204,17 +199,10 @@ async def test_publish_of_a_day_whose_issue_comment_a_maintainer_deleted_posts_i
     assert repo.comments == [new]
 
 
-def heads(repo: FakeRepo) -> list[dict[str, Any]]:
-    """The day's first posts, wherever they are (hidden discussions included)."""
-    marker = day_marker(REPO, DAY_TEXT)
-    found = [d for d in repo.discussions if d["body"].startswith(marker)]
-    return found + [c for c in repo.comments if c["body"].startswith(marker)]
-
-
 async def test_publish_while_discussions_are_off_does_not_take_the_hidden_digest_for_deleted(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY_TEXT)
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     (discussion,) = repo.discussions
@@ -223,13 +211,13 @@ async def test_publish_while_discussions_are_off_does_not_take_the_hidden_digest
     state, url = await publish_day(client.app, REPO, DAY)
     assert (state, url) == ("skipped", discussion["url"])
     repo.has_discussions = True
-    assert heads(repo) == [discussion]
+    assert heads(repo, MARKER) == [discussion]
 
 
 async def test_a_late_commit_while_discussions_are_off_does_not_post_the_day_twice(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, repo = await landed_day(app_client, github, clock)
+    client, repo = await land(app_client, github, clock, REPO, DAY_TEXT)
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     (discussion,) = repo.discussions
@@ -246,7 +234,7 @@ async def test_a_late_commit_while_discussions_are_off_does_not_post_the_day_twi
         await publish_round(client)
         clock.advance(hours=1)
     # The day is in its one discussion, the late commit added there once it can be reached.
-    assert heads(repo) == [discussion]
+    assert heads(repo, MARKER) == [discussion]
     assert "Fix the late bug" in "".join(
         [discussion["body"], *(c["body"] for c in discussion["comments"])]
     )
@@ -269,4 +257,4 @@ async def test_publish_while_issues_are_off_does_not_take_the_hidden_comment_for
         clock.advance(hours=1)
         await publish_round(client)
     assert await publish_day(client.app, REPO, DAY) == ("skipped", comment["html_url"])
-    assert heads(repo) == [comment]
+    assert heads(repo, MARKER) == [comment]

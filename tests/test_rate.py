@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,7 +19,7 @@ from bot.analysis.rollup import Counts
 from bot.analysis.rules import analyze
 from bot.app import EXECUTOR, STORE
 from bot.digest.command_replies import rated_text
-from bot.jobs.commands import MAX_COMMAND_ATTEMPTS
+from bot.jobs.commands import RunCommand
 from bot.jobs.digest_build import shown_commits
 from bot.models import CommitInput, Importance
 from bot.repo_config import default_config
@@ -29,30 +28,28 @@ from bot.store.ingest import PER_REPO_TABLES
 from bot.store.schema import analyses, jobs, metadata, ratings
 from tests.command_support import (
     ASCEND,
-    CONFIG,
     DAY,
-    MAINTAINER,
     Client,
     a_low_commit,
     app_with_repo,
     command,
     day_commits,
+    day_discussion,
     day_text,
     in_issue,
+    land_command_day,
     only_reply,
-    replay_landed,
     section_of,
     stored,
 )
 from tests.fakes.github import FakeGitHub
+from tests.processes import run_bot
 from tests.scenarios import rows
 from tests.support import (
     FakeClock,
     deliver,
-    deliver_replay,
     late_push,
     publish_round,
-    replay_pushes,
 )
 
 CUTOFF_PASSED = datetime(2026, 6, 18, 0, 30, tzinfo=UTC)
@@ -72,17 +69,13 @@ def entry_of(text: str, sha: str) -> str:
     return "\n".join(lines[start:end])
 
 
-async def run_bot(database_url: str, *args: str) -> str:
+async def bot_stdout(database_url: str, *args: str) -> str:
     """`python -m bot ARGS` in a process of its own, on the test's database: its stdout."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
+    process = await run_bot(
         *args,
+        env={"DATABASE_URL": database_url, "PATH": "/usr/bin:/bin"},
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
-        env={"DATABASE_URL": database_url, "PATH": "/usr/bin:/bin"},
-        cwd=Path(__file__).parent.parent,
     )
     out, err = await process.communicate()
     assert process.returncode == 0, err.decode()
@@ -102,7 +95,7 @@ def edits(github: FakeGitHub) -> int:
 async def test_a_rate_moves_the_commit_in_the_next_digest(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     low = await a_low_commit(client)
     payload = in_issue(github, f"/digest rate {low.sha[:9]} high it breaks the API", repo=ASCEND)
     await command(client, github, payload)
@@ -116,12 +109,9 @@ async def test_a_rate_moves_the_commit_in_the_next_digest(
     assert RATED in entry_of(text, low.sha)
     # Only the rated commit says so; the stored analysis is the analyser's still.
     assert text.count(RATED) == 1
-    async with client.app[STORE].engine.connect() as conn:
-        data = (
-            await conn.execute(sa.select(analyses.c.data).where(analyses.c.sha == low.sha))
-        ).scalar_one()
-        row = (await conn.execute(sa.select(ratings))).one()
-    assert data["importance"] == "low"
+    (analysis,) = await rows(client, analyses, analyses.c.sha == low.sha)
+    (row,) = await rows(client, ratings)
+    assert analysis.data["importance"] == "low"
     assert (row.importance, row.previous, row.author, row.reason) == (
         "high",
         "low",
@@ -134,7 +124,7 @@ async def test_a_rate_moves_the_commit_in_the_next_digest(
 async def test_a_rate_after_the_digest_was_posted_edits_it_exactly_once(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     clock.current = CUTOFF_PASSED
     await publish_round(client)
     low = await a_low_commit(client)
@@ -172,7 +162,7 @@ async def test_a_rate_that_confirms_the_analysis_leaves_the_digest_as_it_was(
 ) -> None:
     """`rate X low` of a commit analysed low: "nothing to change", and nothing changes (no
     mark); it is kept as a confirmation, a label for `eval --corrections`."""
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     low = await a_low_commit(client)
     payload = in_issue(github, f"/digest rate {low.sha[:8]} low", repo=ASCEND)
     await command(client, github, payload)
@@ -180,28 +170,26 @@ async def test_a_rate_that_confirms_the_analysis_leaves_the_digest_as_it_was(
     clock.current = CUTOFF_PASSED
     await publish_round(client)
     assert RATED not in entry_of(day_text(fake), low.sha)
-    async with client.app[STORE].engine.connect() as conn:
-        row = (await conn.execute(sa.select(ratings))).one()
+    (row,) = await rows(client, ratings)
     assert (row.sha, row.importance) == (low.sha, "low")
 
 
 async def test_only_maintainers_may_rate(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     fake.roles["reader"] = "read"
     low = await a_low_commit(client)
     payload = in_issue(github, f"/digest rate {low.sha[:7]} high", by="reader", repo=ASCEND)
     await command(client, github, payload)
     assert "Only people with write" in only_reply(github, payload, ASCEND)
-    async with client.app[STORE].engine.connect() as conn:
-        assert (await conn.execute(sa.select(sa.func.count()).select_from(ratings))).scalar() == 0
+    assert await rows(client, ratings) == []
 
 
 async def test_an_unknown_or_ambiguous_sha_gets_one_line(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, _ = await replay_landed(app_client, github, clock)
+    client, _ = await land_command_day(app_client, github, clock)
     unknown = in_issue(github, "/digest rate 0000000 high", repo=ASCEND)
     await command(client, github, unknown)
     reply = only_reply(github, unknown, ASCEND)
@@ -239,18 +227,18 @@ async def test_eval_corrections_exports_the_ratings_as_labels(
     database_url: str,
     tmp_path: Path,
 ) -> None:
-    client, _ = await replay_landed(app_client, github, clock)
+    client, _ = await land_command_day(app_client, github, clock)
     low = await a_low_commit(client)
     payload = in_issue(
         github, f"/digest rate {low.sha[:7]} high breaks @octocat's API", repo=ASCEND
     )
     await command(client, github, payload)
-    out = await run_bot(database_url, "eval", "--corrections", ASCEND)
+    out = await bot_stdout(database_url, "eval", "--corrections", ASCEND)
     (line,) = out.splitlines()
     # The labels are `bot eval`'s own: it scores an analyser against them.
     labels = tmp_path / "labels.jsonl"
     labels.write_text(out, encoding="utf-8")
-    scored = await run_bot(database_url, "eval", str(labels))
+    scored = await bot_stdout(database_url, "eval", str(labels))
     assert "commits: 1" in scored
     assert json.loads(line) == {
         "sha": low.sha,
@@ -273,14 +261,9 @@ def test_ratings_go_with_their_repository() -> None:
 async def test_a_rate_to_high_before_the_cutoff_sends_its_alert(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    fake = github.serve_replay_day(ASCEND, DAY)
-    fake.files[CONFIG] = "alerts:\n  on: [high]\n"
-    fake.roles[MAINTAINER] = "admin"
-    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
-    client = await app_client()
-    for push in replay_pushes(ASCEND, DAY):
-        assert await deliver_replay(client, push) == 202
-    await client.app[EXECUTOR].drain()
+    client, fake = await land_command_day(
+        app_client, github, clock, config="alerts:\n  on: [high]\n"
+    )
     low = await a_low_commit(client)
     assert not [d for d in fake.discussions if low.sha in alert_shas(d)]
     payload = in_issue(github, f"/digest rate {low.sha[:7]} high", repo=ASCEND)
@@ -292,9 +275,9 @@ async def test_a_rate_to_high_before_the_cutoff_sends_its_alert(
 async def test_a_rate_to_high_before_the_analysis_alerts_as_rated_once_analysed(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    fake = github.serve_replay_day(ASCEND, DAY)
-    fake.files[CONFIG] = "alerts:\n  on: [high]\n"
-    fake.roles[MAINTAINER] = "admin"
+    client, fake = await land_command_day(
+        app_client, github, clock, config="alerts:\n  on: [high]\n", analyse=False
+    )
     # A commit the analyser (the rules, no LLM here) will rate low.
     low = next(
         c["id"]
@@ -302,10 +285,6 @@ async def test_a_rate_to_high_before_the_analysis_alerts_as_rated_once_analysed(
         if analyze(CommitInput.from_github(fake.commits[c["id"]], repo=ASCEND)).importance
         is Importance.LOW
     )
-    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
-    client = await app_client()
-    for push in replay_pushes(ASCEND, DAY):
-        assert await deliver_replay(client, push) == 202
     # Rated before its analysis ran (command jobs go first).
     payload = in_issue(github, f"/digest rate {low[:7]} high", repo=ASCEND)
     await command(client, github, payload)
@@ -317,14 +296,9 @@ async def test_a_rate_to_high_before_the_analysis_alerts_as_rated_once_analysed(
 async def test_a_rate_to_high_of_a_posted_commit_edits_its_day_and_sends_no_late_alert(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    fake = github.serve_replay_day(ASCEND, DAY)
-    fake.files[CONFIG] = "alerts:\n  on: [high]\n"
-    fake.roles[MAINTAINER] = "admin"
-    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
-    client = await app_client()
-    for push in replay_pushes(ASCEND, DAY):
-        assert await deliver_replay(client, push) == 202
-    await client.app[EXECUTOR].drain()
+    client, fake = await land_command_day(
+        app_client, github, clock, config="alerts:\n  on: [high]\n"
+    )
     clock.current = CUTOFF_PASSED
     await publish_round(client)
     low = await a_low_commit(client)
@@ -343,14 +317,9 @@ def alert_shas(discussion: dict[str, Any]) -> set[str]:
 async def test_a_rate_edits_a_day_posted_as_issue_comments_once(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    fake = github.serve_replay_day(ASCEND, DAY)
-    fake.files[CONFIG] = "publish:\n  to: issue-comment\n"
-    fake.roles[MAINTAINER] = "admin"
-    clock.current = datetime(2026, 6, 17, 22, tzinfo=UTC)
-    client = await app_client()
-    for push in replay_pushes(ASCEND, DAY):
-        assert await deliver_replay(client, push) == 202
-    await client.app[EXECUTOR].drain()
+    client, fake = await land_command_day(
+        app_client, github, clock, config="publish:\n  to: issue-comment\n"
+    )
     clock.current = CUTOFF_PASSED
     await publish_round(client)
     low = await a_low_commit(client)
@@ -373,7 +342,7 @@ async def test_roll_ups_count_the_maintainers_importance(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     """The week's counts are built from the same shown commits as the digests."""
-    client, _ = await replay_landed(app_client, github, clock)
+    client, _ = await land_command_day(app_client, github, clock)
     low = await a_low_commit(client)
     config = default_config("en")
     before = Counts.of(shown_commits(config, await stored(client))[0])
@@ -387,7 +356,7 @@ async def test_roll_ups_count_the_maintainers_importance(
 async def test_a_rate_of_a_late_commit_edits_its_addendum_once(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     clock.current = CUTOFF_PASSED
     await publish_round(client)
     sha = "b" * 40
@@ -396,7 +365,7 @@ async def test_a_rate_of_a_late_commit_edits_its_addendum_once(
     assert (await deliver(client, "push", late))[0] == 202
     await client.app[EXECUTOR].drain()
     await publish_round(client)
-    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    discussion = day_discussion(fake)
     (addendum,) = [c for c in discussion["comments"] if ":addendum-1 -->" in c["body"]]
     shown = next(c for c in await stored(client) if c.sha == sha)
     old = (shown.analysis or {})["importance"]
@@ -428,12 +397,12 @@ def tokens_line(text: str) -> str:
 async def test_a_rate_edits_a_posted_day_with_the_figures_it_was_posted_with(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     day = await stored(client)
     await spend_tokens(client, [c.sha for c in day], 1_000)
     clock.current = CUTOFF_PASSED
     await publish_round(client)
-    (discussion,) = [d for d in fake.discussions if DAY in d["body"].split("\n", 1)[0]]
+    discussion = day_discussion(fake)
     posted = tokens_line(day_text(fake))
     assert f"{1_000 * len(day):,} input" in posted
     # A commit of the day lands late (its own addendum), and its analysis takes many tokens.
@@ -513,7 +482,7 @@ async def a_rate_retried_after_a_later_one(
 async def test_a_retried_rate_only_replies_and_a_later_rate_stands(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     fake.roles["dana"] = "write"
     low = await a_low_commit(client)
     first = await a_rate_retried_after_a_later_one(client, github, clock, low)
@@ -521,15 +490,14 @@ async def test_a_retried_rate_only_replies_and_a_later_rate_stands(
     # What Maria's command did, and that Dana's later rating stands (named as code: no ping).
     assert "**low** → **high**" in told
     assert "A later rating by `dana` (**medium**) now stands." in told
-    async with client.app[STORE].engine.connect() as conn:
-        row = (await conn.execute(sa.select(ratings))).one()
+    (row,) = await rows(client, ratings)
     assert (row.importance, row.author) == ("medium", "dana")
 
 
 async def test_a_retried_rate_does_not_edit_a_posted_day_back_over_a_later_rate(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     fake.roles["dana"] = "write"
     clock.current = CUTOFF_PASSED
     await publish_round(client)
@@ -550,7 +518,7 @@ async def test_a_retried_confirmation_overruled_since_does_not_say_already(
 ) -> None:
     """Maria confirms a low commit as low (her reply fails), Dana then rates it high: Maria's
     rerun names Dana's rating, not "rated low already", no longer true when it is read."""
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     fake.roles["dana"] = "write"
     low = await a_low_commit(client)
     github.fail("POST", r"/issues/\d+/comments$", 502, times=1)
@@ -575,7 +543,7 @@ async def test_rating_an_excluded_commit_says_it_shows_in_no_digest(
     first = day_commits()[0]
     title = first["message"].split("\n", 1)[0]
     config = f"exclude:\n  messages: [{json.dumps('^' + re.escape(title))}]\n"
-    client, fake = await replay_landed(app_client, github, clock, config=config)
+    client, fake = await land_command_day(app_client, github, clock, config=config)
     (mine,) = [c for c in await stored(client) if c.sha == first["id"]]
     importance = (mine.analysis or {}).get("importance", "low") if confirming else "high"
     if not confirming:
@@ -595,7 +563,7 @@ async def test_a_rate_that_took_effect_but_never_replied_is_marked_done(
 ) -> None:
     """The reply fails for good after the rating was stored and the posted day edited: the
     👀 becomes 👍 (it took effect), not 😕 (which reads as "nothing happened")."""
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     clock.current = CUTOFF_PASSED
     await publish_round(client)
     low = await a_low_commit(client)
@@ -603,11 +571,10 @@ async def test_a_rate_that_took_effect_but_never_replied_is_marked_done(
     github.fail("POST", r"/issues/\d+/comments$", 502, times=1_000)
     payload = in_issue(github, f"/digest rate {low.sha[:8]} high", repo=ASCEND)
     await command(client, github, payload)
-    for _ in range(MAX_COMMAND_ATTEMPTS):
+    for _ in range(RunCommand.retry.attempts):
         clock.advance(minutes=30)
         await client.app[EXECUTOR].drain()
-    async with client.app[STORE].engine.connect() as conn:
-        assert len((await conn.execute(sa.select(ratings))).all()) == 1
+    assert len(await rows(client, ratings)) == 1
     assert edits(github) == before + 1
     mine = {
         content
@@ -620,7 +587,7 @@ async def test_a_rate_that_took_effect_but_never_replied_is_marked_done(
 async def test_a_rating_while_discussions_are_off_waits_for_them_and_does_not_fail_the_job(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    client, fake = await replay_landed(app_client, github, clock)
+    client, fake = await land_command_day(app_client, github, clock)
     clock.current = CUTOFF_PASSED
     await publish_round(client)
     low = await a_low_commit(client)

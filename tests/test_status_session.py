@@ -56,6 +56,7 @@ async def test_the_session_cookie_is_encrypted_http_only_lax_and_ends(
     assert callback.status == 302 and callback.headers["Location"] == "/"
     cookie = SimpleCookie(callback.headers["Set-Cookie"])["commit_digest_session"]
     assert cookie["httponly"] and cookie["samesite"] == "Lax"
+    assert not cookie["secure"]  # these tests' server is plain http (sign_in_settings)
     assert int(cookie["max-age"]) == 8 * 3600
     [token] = github.oauth.tokens
     # The user token is in the cookie only encrypted: neither it nor the login reads in clear.
@@ -194,3 +195,31 @@ async def test_a_job_waiting_to_retry_and_a_suspended_installation_say_what_come
         "The App tries again at 2026-07-10 20:30 (Asia/Shanghai)." in html
     )
     assert "This installation is suspended" in html
+
+
+@pytest.mark.parametrize(
+    ("overrides", "secure"),
+    [
+        ({"session_cookie_secure": None}, True),
+        ({"session_cookie_secure": None, "public_url": "https://digest.example.com/"}, True),
+        ({"session_cookie_secure": None, "public_url": "http://localhost:8080"}, False),
+        ({"session_cookie_secure": True, "public_url": "http://localhost:8080"}, True),
+    ],
+)
+async def test_the_session_cookie_is_secure_unless_the_app_is_reached_over_plain_http(
+    aiohttp_server: Callable[..., Any],
+    make_settings: Callable[..., Any],
+    clock: FakeClock,
+    github_url: str,
+    http: aiohttp.ClientSession,
+    overrides: dict[str, Any],
+    secure: bool,
+) -> None:
+    served = await serve(aiohttp_server, make_settings, clock, github_url, **overrides)
+    first = await http.get(f"{served.url}/signin", allow_redirects=False)
+    cookie = SimpleCookie(first.headers["Set-Cookie"])["commit_digest_session"]
+    assert bool(cookie["secure"]) is secure
+    # GitHub sends the person back to the public address when one is set.
+    public = overrides.get("public_url")
+    callback = URL(first.headers["Location"]).query["redirect_uri"]
+    assert callback == f"{(public or served.url).rstrip('/')}/signin/callback"

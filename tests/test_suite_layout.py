@@ -4,6 +4,8 @@ fakes, the checkers), never in a test module that another module imports."""
 from __future__ import annotations
 
 import ast
+import importlib
+import re
 from pathlib import Path
 
 import pytest
@@ -27,6 +29,22 @@ def imported_modules(source: str, package: str) -> list[str]:
             found.append(base)
             found += [f"{base}.{alias.name}" for alias in node.names]
     return found
+
+
+def test_the_examples_of_how_to_write_a_test_import_helpers_that_exist() -> None:
+    """docs/testing.md's examples are copied into new tests: each name they import is there."""
+    page = (TESTS.parent / "docs" / "testing.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, re.DOTALL)
+    assert len(blocks) >= 2  # a pure table, a scenario through the fake GitHub
+    missing = [
+        f"{node.module}.{alias.name}"
+        for block in blocks
+        for node in ast.walk(ast.parse(block))
+        if isinstance(node, ast.ImportFrom) and node.module
+        for alias in node.names
+        if not hasattr(importlib.import_module(node.module), alias.name)
+    ]
+    assert missing == []
 
 
 def is_test_module(name: str) -> bool:

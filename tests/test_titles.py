@@ -17,7 +17,7 @@ from bot.analysis.titles import (
     pr_number,
     reverted_refs,
 )
-from bot.digest.alerting import undoes
+from bot.digest.alerts import undoes
 from bot.digest.synthesis import LinkKind, synthesize
 from bot.models import CommitInput, DigestCommit
 

@@ -4,10 +4,11 @@ built from the stored counts only, stacked by importance."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timedelta
 
 import pytest
 
-from bot.analysis.rollup import Counts, Rollup, build_rollup
+from bot.analysis.rollup import Counts, Rollup, build_rollup, commits_a_day
 from bot.digest.strings import catalogue
 from bot.digest.weekly import render_weekly
 from bot.models import Importance
@@ -18,17 +19,28 @@ from tests.mermaid import NotMermaid, mermaid_blocks, parse_xychart
 HOSTILE = '"] ; click x call alert(1) %%{init: {}}%% <script>'
 
 
-def week(language: str, *, previous: bool = True, hostile: bool = False) -> tuple[Rollup, str]:
+def week(
+    language: str, *, previous: bool = True, by_day: bool = True, hostile: bool = False
+) -> tuple[Rollup, str]:
+    """The replay week; the week before it holds Monday's commits on its Tuesday and
+    Tuesday's on its Thursday (`by_day`: known day by day, else only its total)."""
     commits, days = replay_week(language)
     if hostile:
         commits = [replace(c, commit=replace(c.commit, title=HOSTILE)) for c in commits]
     schedule = parse_config("weekly: {enabled: true, weekday: monday}").week_schedule
+    this = schedule.week_of_day(MONDAY)
+    before = [replace(c, landed_at=c.landed_at - timedelta(days=6)) for c in days[0]] + [
+        replace(c, landed_at=c.landed_at - timedelta(days=5)) for c in days[1]
+    ]
     rollup = build_rollup(
         "vllm-project/vllm-ascend",
-        schedule.week_of_day(MONDAY),
+        this,
         schedule.days,
         commits,
-        previous=Counts.of(days[0]) + Counts.of(days[1]) if previous else None,
+        previous=Counts.of(before) if previous else None,
+        previous_days=commits_a_day(schedule.previous(this), schedule.days, before)
+        if previous and by_day
+        else None,
     )
     return rollup, render_weekly(rollup, language=language, timezone="UTC").body
 
@@ -47,13 +59,21 @@ def test_the_roll_up_holds_one_valid_xychart_stacked_by_importance(language: str
     # Each shorter bar is drawn over a taller one: the stack reads high, medium, low.
     assert all(t >= m >= h >= 0 for t, m, h in zip(total, medium, high, strict=True))
     assert sum(high) == rollup.counts.importance[Importance.HIGH]
-    # The week before as a flat line at its daily average.
+    # The week before as a line of its commits a day, each over the same day of this week.
     [line] = chart.lines
-    assert rollup.previous is not None
-    assert len(set(line)) == 1 and line[0] == round(rollup.previous.commits / 7, 1)
+    _, days = replay_week(language)
+    assert line == [0, len(days[0]), 0, len(days[1]), 0, 0, 0]
+    assert chart.y_range is not None and chart.y_range[1] >= max(line)
     assert len(chart.palette) == 4
     # The emoji heat table stays for mail readers (GitHub's mail does not render Mermaid).
     assert "🟥" in body or "🟧" in body
+
+
+def test_a_week_before_known_only_in_total_is_its_daily_average() -> None:
+    rollup, body = week("en", by_day=False)
+    [line] = parse_xychart(mermaid_blocks(body)[0]).lines
+    assert rollup.previous is not None
+    assert line == [round(rollup.previous.commits / 7, 1)] * 7
 
 
 def test_no_week_before_draws_no_line() -> None:

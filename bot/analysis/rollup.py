@@ -109,6 +109,8 @@ class Rollup:
     per_day: Mapping[date, int]
     day_of: Mapping[str, date] = field(default_factory=dict)  # sha -> its digest day
     by_day: Mapping[date, Counts] = field(default_factory=dict)  # each day's counts
+    # The week before's commits a day, in its days' order (None: not known day by day).
+    previous_days: tuple[int, ...] | None = None
 
     @property
     def empty(self) -> bool:
@@ -130,12 +132,14 @@ def build_rollup(
     commits: Sequence[RollupCommit],
     *,
     previous: Counts | None = None,
+    previous_days: Sequence[int] | None = None,
     max_themes: int = MAX_THEMES,
 ) -> Rollup:
     """The roll-up of `week` from its stored commits (any outside its window are ignored).
 
     `days` says which digest day of the week a commit landed on; `previous` is the week
-    before's counts (None: no stored week to compare with).
+    before's counts (None: no stored week to compare with), `previous_days` its commits a day
+    (`commits_a_day`).
     """
     inside = sorted(
         (c for c in commits if c.commit.landed_at in week),
@@ -175,7 +179,16 @@ def build_rollup(
         by_day={
             d: Counts.of(c.commit for c in inside if day_of[c.commit.sha] == d) for d in week.days
         },
+        previous_days=tuple(previous_days) if previous_days is not None else None,
     )
+
+
+def commits_a_day(
+    week: Week, days: DaySchedule, commits: Iterable[DigestCommit]
+) -> tuple[int, ...]:
+    """How many of `commits` landed on each digest day of `week`, in its days' order."""
+    landed = Counter(days.day_of(c.landed_at) for c in commits if c.landed_at in week)
+    return tuple(landed.get(d, 0) for d in week.days)
 
 
 def _theme(area: str, commits: list[RollupCommit], day_of: Mapping[str, date]) -> Theme:

@@ -28,6 +28,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from bot.cli.claims import Claim, Kind, is_path
+from bot.cli.git import run_git
 from bot.cli.symbols import (
     Definition,
     Unreadable,
@@ -96,14 +97,7 @@ class Clone:
         self._batch.wait()
 
     def _git(self, *args: str) -> tuple[int, str]:
-        done = subprocess.run(
-            ["git", "-C", str(self.path), *args],
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-            check=False,
-        )
+        done = run_git(self.path, *args)
         return done.returncode, done.stdout
 
     def parent(self, sha: str) -> str | None:

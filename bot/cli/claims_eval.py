@@ -13,8 +13,8 @@ from bot.analysis.factory import open_analyzer
 from bot.analysis.measures import Entry
 from bot.cli.claim_check import Checked, Checker, Clone, Verdict
 from bot.cli.claims import Claim, Kind, claims_in
-from bot.cli.clone import OfflineError, git
 from bot.cli.evaluation import analyse_all, git_history, replay_days, with_sides
+from bot.cli.git import CloneError, git
 from bot.models import Analysis
 from bot.settings import MissingSetting, Settings
 
@@ -153,7 +153,7 @@ def command(
             commits = with_sides(path, replay_days(directory))
         else:
             commits = git_history(path, branch=revisions or "HEAD", since=since, until=until)
-    except OfflineError as exc:
+    except CloneError as exc:
         raise MissingSetting(f"--git {clone}: {exc}") from None
 
     async def analyse() -> tuple[str, list[Entry]]:

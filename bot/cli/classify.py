@@ -13,8 +13,9 @@ import pydantic
 
 from bot.analysis import Analyzer
 from bot.analysis.factory import open_analyzer
-from bot.cli.clone import OfflineError, files_of, git
+from bot.cli.clone import files_of
 from bot.cli.clone_sources import BlobCache, blob_cache, with_sources
+from bot.cli.git import CloneError, git
 from bot.models import CommitInput
 from bot.settings import Settings
 
@@ -59,7 +60,7 @@ class Clone:
         try:
             if not files:
                 files = files_of(self.path, commit.sha, with_patches=True)
-        except OfflineError:
+        except CloneError:
             return commit
         return commit.model_copy(
             update={"files": with_sources(self.path, commit.sha, files, self.blobs)}
@@ -126,7 +127,7 @@ def command(settings: Settings, *, lang: str | None, clone: str | None = None) -
     if clone is not None:
         try:
             git(Path(clone), "rev-parse", "--git-dir")
-        except OfflineError as exc:
+        except CloneError as exc:
             print(f"commit-digest: --git {clone}: {exc}", file=sys.stderr)
             return 2
         local = Clone(Path(clone))

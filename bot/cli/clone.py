@@ -15,22 +15,14 @@ from unidiff import PatchSet
 from unidiff.errors import UnidiffParseError
 
 from bot.cli import progress
-from bot.cli.clone_files import (
-    MAX_PATCH_BYTES,
-    READ_BUDGET,
-    CloneReadError,
-    files_of_commits,
-)
-from bot.cli.clone_sizes import SizeReadError, capped_output, changed_sizes
+from bot.cli.clone_files import MAX_PATCH_BYTES, READ_BUDGET, files_of_commits
+from bot.cli.clone_sizes import capped_output, changed_sizes
+from bot.cli.git import CloneError, git
 from bot.models import FileChange
 
 # After this many commits older than the day, the walk back through history stops.
 _PAST_WINDOW = 200
 _REMOTE = re.compile(r"github\.com[:/]+([^/\s]+)/([^/\s]+?)(?:\.git)?/?$")
-
-
-class OfflineError(Exception):
-    """The path is not a git clone, the branch does not exist, or git failed."""
 
 
 @dataclass(frozen=True)
@@ -41,46 +33,16 @@ class LocalCommit:
     message: str
 
 
-def git(path: Path, *args: str) -> str:
-    try:
-        result = subprocess.run(
-            ["git", "-C", str(path), *args],
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-            check=False,
-        )
-    except FileNotFoundError as exc:
-        raise OfflineError("git is not installed") from exc
-    if result.returncode != 0:
-        raise OfflineError(
-            f"git {' '.join(args[:2])} failed in {path}: {_first_line(result.stderr)}"
-        )
-    return result.stdout
-
-
-def _first_line(stderr: str) -> str:
-    """git's own message, on one line: its first, without the `fatal:` or `error:` prefix."""
-    for line in stderr.splitlines():
-        text = line.strip()
-        for prefix in ("fatal:", "error:"):
-            text = text.removeprefix(prefix).strip()
-        if text:
-            return text
-    return "failed"
-
-
 def require_clone(path: Path) -> None:
-    """OfflineError, in a line of our own, unless `path` is a git clone (a work tree or bare)."""
+    """CloneError, in a line of our own, unless `path` is a git clone (a work tree or bare)."""
     if not path.exists():
-        raise OfflineError(f"no clone at {path}: there is no such folder")
+        raise CloneError(f"no clone at {path}: there is no such folder")
     if not path.is_dir():
-        raise OfflineError(f"{path} is a file, not a git clone")
+        raise CloneError(f"{path} is a file, not a git clone")
     try:
         git(path, "rev-parse", "--git-dir")
-    except OfflineError:
-        raise OfflineError(
+    except CloneError:
+        raise CloneError(
             f"{path} is not a git repository (no .git in it or in a folder above it); "
             "clone one with git clone URL"
         ) from None
@@ -102,7 +64,7 @@ def repo_identity(path: Path, repo: str | None = None) -> tuple[str, str | None]
         return repo, f"https://github.com/{repo}/commit/"
     try:
         remote = git(path, "remote", "get-url", "origin").strip()
-    except OfflineError:
+    except CloneError:
         remote = ""
     match = _REMOTE.search(remote)
     if match:
@@ -221,10 +183,7 @@ def files_of(path: Path, sha: str, *, with_patches: bool) -> list[FileChange]:
 def _patches_within_limits(path: Path, sha: str, files: list[FileChange]) -> dict[str, str]:
     """The commit's patches, read a few files at a time as their sizes allow: a file whose
     patch may pass GitHub's limit is read alone and given up past it, never held whole."""
-    try:
-        sizes = changed_sizes(path, [sha]).get(sha, {})
-    except SizeReadError as exc:
-        raise OfflineError(str(exc)) from None
+    sizes = changed_sizes(path, [sha]).get(sha, {})
     groups: list[list[FileChange]] = []
     held = READ_BUDGET + 1
     for f in files:
@@ -255,29 +214,26 @@ def _patches_within_limits(path: Path, sha: str, files: list[FileChange]) -> dic
 def files_with_patches(path: Path, shas: Sequence[str]) -> dict[str, list[FileChange]]:
     """Each commit's files with their patches, most of them through one `git log` a batch."""
     with progress.bar(len(shas), "reading") as shown:
-        try:
-            return files_of_commits(
-                path, shas, lambda sha: files_of(path, sha, with_patches=True), shown.update
-            )
-        except CloneReadError as exc:
-            raise OfflineError(str(exc)) from None
+        return files_of_commits(
+            path, shas, lambda sha: files_of(path, sha, with_patches=True), shown.update
+        )
 
 
 def resolve_branch(path: Path, branch: str | None) -> str:
-    """The branch to read (default: the checked-out one); OfflineError naming what is wrong."""
+    """The branch to read (default: the checked-out one); CloneError naming what is wrong."""
     require_clone(path)
     if branch is None:
         try:
             git(path, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
-        except OfflineError:
-            raise OfflineError(f"{path} has no commits yet") from None
+        except CloneError:
+            raise CloneError(f"{path} has no commits yet") from None
         branch = git(path, "rev-parse", "--abbrev-ref", "HEAD").strip()
     try:
         git(path, "rev-parse", "--verify", "--quiet", f"{branch}^{{commit}}")
-    except OfflineError:
+    except CloneError:
         known = git(path, "for-each-ref", "--count=10", "--format=%(refname:short)", "refs/heads")
         names = ", ".join(known.split()) or "none"
-        raise OfflineError(f"no branch {branch!r} in {path} (branches: {names})") from None
+        raise CloneError(f"no branch {branch!r} in {path} (branches: {names})") from None
     return branch
 
 

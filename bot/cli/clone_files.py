@@ -8,12 +8,12 @@ diffstat; a commit that does not add up (an unusual path, an empty commit) is re
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.cli.clone_sizes import SizeReadError, changed_sizes
+from bot.cli.clone_sizes import changed_sizes
+from bot.cli.git import git
 from bot.github.calls import MAX_COMMIT_FILES
 from bot.github.patches import commits_from_series
 from bot.models import FileChange
@@ -57,10 +57,6 @@ _LOG = (
 )
 
 
-class CloneReadError(Exception):
-    """git could not read the commits."""
-
-
 def within_limits(file: FileChange) -> FileChange:
     """The file as GitHub's API gives it: no `patch` past GitHub's diff limits."""
     patch = file.patch
@@ -72,21 +68,7 @@ def within_limits(file: FileChange) -> FileChange:
 
 
 def _series(path: Path, shas: Sequence[str]) -> str:
-    try:
-        result = subprocess.run(
-            ["git", *_PLAIN, "-C", str(path), *_LOG],
-            input="\n".join(shas) + "\n",
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-            check=False,
-        )
-    except FileNotFoundError as exc:
-        raise CloneReadError("git is not installed") from exc
-    if result.returncode != 0:
-        raise CloneReadError(f"git log: {result.stderr.strip() or 'failed'}")
-    return result.stdout
+    return git(path, *_PLAIN, *_LOG, stdin="\n".join(shas) + "\n")
 
 
 def files_of_commits(
@@ -100,10 +82,7 @@ def files_of_commits(
     out: dict[str, list[FileChange]] = {}
     for i in range(0, len(shas), BATCH):
         batch = list(shas[i : i + BATCH])
-        try:
-            sizes = changed_sizes(path, batch)
-        except SizeReadError as exc:
-            raise CloneReadError(str(exc)) from None
+        sizes = changed_sizes(path, batch)
         found: dict[str, list[dict[str, Any]]] = {}
         for group in light_groups(batch, sizes):
             found.update(commits_from_series(_series(path, group), group))

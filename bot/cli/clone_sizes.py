@@ -7,6 +7,8 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.cli.git import CloneError, git
+
 _ZERO = "0" * 40
 # The first-parent comparison `git diff-tree --stdin` makes for each commit, as the patches'.
 _RAW = (
@@ -22,32 +24,10 @@ _RAW = (
 )
 
 
-class SizeReadError(Exception):
-    """git could not tell the sizes."""
-
-
-def _run(path: Path, args: Sequence[str], stdin: str) -> str:
-    try:
-        result = subprocess.run(
-            ["git", "-C", str(path), *args],
-            input=stdin,
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="surrogateescape",
-            check=False,
-        )
-    except FileNotFoundError as exc:
-        raise SizeReadError("git is not installed") from exc
-    if result.returncode != 0:
-        raise SizeReadError(f"git {args[0]}: {result.stderr.strip() or 'failed'}")
-    return result.stdout
-
-
 def changed_sizes(path: Path, shas: Sequence[str]) -> dict[str, dict[str, int]]:
     """Per commit, per changed path (the new name), the bytes of its blob before and after
     added together: a file's patch can be no larger than about twice that."""
-    raw = _run(path, _RAW, "\n".join(shas) + "\n")
+    raw = git(path, *_RAW, stdin="\n".join(shas) + "\n", errors="surrogateescape")
     blobs: dict[str, list[tuple[str, list[str]]]] = {}
     current: list[tuple[str, list[str]]] | None = None
     fields = raw.split("\0")
@@ -69,7 +49,13 @@ def changed_sizes(path: Path, shas: Sequence[str]) -> dict[str, dict[str, int]]:
     wanted = sorted({s for entries in blobs.values() for _, pair in entries for s in pair})
     sizes: dict[str, int] = {}
     if wanted:
-        checked = _run(path, ("cat-file", "--batch-check"), "\n".join(wanted) + "\n")
+        checked = git(
+            path,
+            "cat-file",
+            "--batch-check",
+            stdin="\n".join(wanted) + "\n",
+            errors="surrogateescape",
+        )
         for line in checked.splitlines():
             parts = line.split()
             if len(parts) == 3 and parts[2].isdigit():
@@ -89,7 +75,7 @@ def capped_output(path: Path, args: Sequence[str], cap: int) -> str | None:
             stderr=subprocess.DEVNULL,
         )
     except FileNotFoundError as exc:
-        raise SizeReadError("git is not installed") from exc
+        raise CloneError("git is not installed") from exc
     with proc:
         stream = proc.stdout
         assert stream is not None
@@ -102,5 +88,5 @@ def capped_output(path: Path, args: Sequence[str], cap: int) -> str | None:
                 return None
             chunks.append(chunk)
     if proc.returncode != 0:
-        raise SizeReadError(f"git {args[0]}: failed")
+        raise CloneError(f"git {args[0]} failed in {path}")
     return b"".join(chunks).decode("utf-8", "replace")

@@ -30,8 +30,9 @@ from bot.analysis.factory import open_analyzer
 from bot.analysis.guard import audit
 from bot.analysis.measures import Entry, WordMeasures, measure_groups
 from bot.cli import progress
-from bot.cli.clone import OfflineError, files_with_patches, git, require_clone
+from bot.cli.clone import files_with_patches, require_clone
 from bot.cli.clone_sources import blob_cache, with_sources
+from bot.cli.git import CloneError, git
 from bot.models import ChangeType, CommitInput, Importance
 from bot.settings import MissingSetting, Settings
 
@@ -438,7 +439,7 @@ def command(
     if clone is not None:
         try:
             commits = git_history(Path(clone))
-        except OfflineError as exc:
+        except CloneError as exc:
             raise MissingSetting(f"--git {clone}: {exc}") from None
     language = lang or settings.default_language
 

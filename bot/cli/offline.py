@@ -21,7 +21,6 @@ from bot.analysis.factory import open_analyzer, open_narrator
 from bot.cli import offline_week
 from bot.cli.arguments import day_value, writable
 from bot.cli.clone import (
-    OfflineError,
     checked_repo_name,
     commits_between,
     latest_commit_time,
@@ -30,25 +29,26 @@ from bot.cli.clone import (
 )
 from bot.cli.clone_analysis import analyse
 from bot.cli.clone_config import CloneSettings, Flags, clone_settings
+from bot.cli.git import CloneError
 from bot.digest.render import Part, render
 from bot.digest.strings import catalogue
 from bot.models import Digest, SettingsSources
 from bot.repo_config import RepoConfig, default_config, parse_cutoff
 from bot.settings import MissingSetting, Settings
 
-__all__ = ["OfflineError", "command", "offline_digest"]
+__all__ = ["CloneError", "command", "offline_digest"]
 
 
 def _latest_day(path: Path, branch: str, config: RepoConfig) -> date:
     latest = latest_commit_time(path, branch)
     if latest is None:
-        raise OfflineError(f"branch {branch} has no commits")
+        raise CloneError(f"branch {branch} has no commits")
     try:
         day = config.schedule.day_of(latest)
         config.schedule.window(day)
     except OverflowError:
         # A committer clock set to the year 9999: no day around it can be computed.
-        raise OfflineError(
+        raise CloneError(
             f"the latest commit on {branch} is dated {latest:%Y-%m-%d}, past the last day a "
             "digest can cover; pass --day YYYY-MM-DD"
         ) from None
@@ -198,7 +198,7 @@ def command(
 
     try:
         bodies, summary = asyncio.run(run())
-    except OfflineError as exc:
+    except CloneError as exc:
         print(f"commit-digest: {exc}", file=sys.stderr)
         return 2
     text = "\n\n".join(bodies) + "\n"

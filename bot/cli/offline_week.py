@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 from bot.analysis import Analyzer
 from bot.analysis.narrative import Narrator
-from bot.analysis.rollup import Counts, Rollup, RollupCommit, build_rollup
+from bot.analysis.rollup import Counts, Rollup, RollupCommit, build_rollup, commits_a_day
 from bot.cli.clone import commits_between, repo_identity
 from bot.cli.clone_analysis import analyse
 from bot.digest.sources import sources_lines
@@ -57,6 +57,7 @@ async def offline_week(
         schedule.days,
         [RollupCommit(c, found.changes[c.sha]) for c in found.shown if c.landed_at in week],
         previous=Counts.of(c for c in found.shown if c.landed_at in before),
+        previous_days=commits_a_day(before, schedule.days, found.shown),
     )
     narrative = None
     if narrator.enabled and not rollup.empty:

@@ -1,4 +1,5 @@
-"""The week as a Mermaid `xychart-beta`: commits a day, stacked by importance. Pure.
+"""The week as a Mermaid `xychart-beta`: commits a day, stacked by importance, and the week
+before as a line. Pure.
 
 Mermaid's xychart has no stacked bars: bars of one category are drawn over each other in the
 order given, so the totals go first and the high-importance counts last, each shorter bar
@@ -18,7 +19,7 @@ from bot.digest.strings.shape import WeeklyPhrases
 from bot.models import Importance
 
 # Drawn in this order: low (and not analysed) on top, then medium, then high at the bottom;
-# the fourth colour is the week before's daily average.
+# the fourth colour is the week before's line.
 PALETTE = "#2da44e, #d4a72c, #cf222e, #57606a"
 
 
@@ -31,6 +32,17 @@ def _numbers(values: Sequence[float]) -> str:
     return "[" + ", ".join(f"{v:g}" for v in values) + "]"
 
 
+def _week_before(rollup: Rollup, days: int) -> list[float] | None:
+    """The week before as a line: its commits a day, set against the same day of this week
+    (a quiet weekend lines up with a quiet weekend); its daily average where only its total
+    is known; None without a week before."""
+    if rollup.previous_days is not None and len(rollup.previous_days) == days:
+        return [float(n) for n in rollup.previous_days]
+    if rollup.previous is not None:
+        return [round(rollup.previous.commits / days, 1)] * days
+    return None
+
+
 def week_chart(rollup: Rollup, words: WeeklyPhrases, labels: Sequence[str]) -> str:
     """The Mermaid block of the week's commits a day (`labels`: one per day of the week)."""
     days: list[date] = list(rollup.week.days)
@@ -38,8 +50,8 @@ def week_chart(rollup: Rollup, words: WeeklyPhrases, labels: Sequence[str]) -> s
     high = [c.importance.get(Importance.HIGH, 0) for c in counts]
     medium = [h + c.importance.get(Importance.MEDIUM, 0) for h, c in zip(high, counts, strict=True)]
     total = [c.commits for c in counts]
-    average = None if rollup.previous is None else rollup.previous.commits / len(days)
-    top = max([*total, 1, *([average] if average is not None else [])])
+    before = _week_before(rollup, len(days))
+    top = max([*total, 1, *(before or [])])
     lines = [
         "```mermaid",
         "---",
@@ -56,7 +68,7 @@ def week_chart(rollup: Rollup, words: WeeklyPhrases, labels: Sequence[str]) -> s
         f"  bar {_numbers(medium)}",
         f"  bar {_numbers(high)}",
     ]
-    if average is not None:
-        lines.append(f"  line {_numbers([round(average, 1)] * len(days))}")
+    if before is not None:
+        lines.append(f"  line {_numbers(before)}")
     lines.append("```")
     return "\n".join(lines)

@@ -1,8 +1,7 @@
-"""The App's replies to `/digest` commands, in English and Simplified Chinese. Pure.
+"""The App's replies to `/digest` commands, their strings from the catalogue. Pure.
 
-Everything quoted from a comment, a commit or a config goes through `bot.digest.safety`, so a
-reply pings nobody and references no issue; every reply opens with its hidden marker and stays
-within GitHub's 65,536 characters.
+GitHub refuses a comment over 65,536 characters, and a reply's link to an issue or pull request
+adds a cross-reference to that issue's timeline (FACTS.md §9).
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ from bot.digest.markup import link
 from bot.digest.render import BODY_LIMIT
 from bot.digest.safety import code, inline
 from bot.digest.strings import catalogue
+from bot.digest.strings.shape import CommandPhrases
 from bot.models import Importance
 from bot.repo_config import BASE, FILE, ConfigOrigin, RepoConfig, default_config
 
@@ -37,277 +37,15 @@ _REFERENCING_LINK = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class _Texts:
-    help_head: str
-    help_lines: tuple[tuple[str, str], ...]  # (usage, what it does)
-    help_who: str
-    problems: dict[str, str]  # {quoted}
-    denied: str
-    limited: str  # {when} {repo} {person}
-    rated: str  # {sha} {old} {new}
-    rated_same: str  # {sha} {new}
-    rated_posted: str  # {day}
-    rated_not_posted: str  # {day}
-    rated_late: str  # {day}
-    rated_not_analysed: str
-    rated_excluded: str
-    rated_later: str  # {who} {new}
-    not_analysed: str
-    config_head: str
-    config_sha: str  # {sha}
-    config_no_file: str
-    config_unrecorded: str
-    config_error: str  # {error}
-    config_error_no_file: str  # {error}
-    config_rejected_sha: str  # {sha}
-    source_file: str
-    source_default: str
-    config_base: str  # {base}
-    config_extends: str  # {base}
-    config_ignored: str  # {keys}
-    config_items_left: str  # {n}
-    config_fields_left: str  # {n}
-    unknown_sha: str  # {what}
-    unknown_on_github: str  # {what}
-    unknown_pr: str  # {what}
-    pr_not_merged: str  # {what}
-    not_on_branch: str  # {what} {branches}
-    not_on_checked: str  # {what} {branches}
-    not_on_none: str  # {what}
-    unchecked_patterns: str  # {patterns}
-    unchecked_more: str  # {count}
-    unchecked_and: str
-    unchecked: str  # {parts}, after the sentence before (a space first in English)
-    ambiguous: str  # {what} {count}
-    ambiguous_pr: str  # {what} {count}
-    ambiguous_more: str  # {count}
-    excluded: str  # {what}
-    waiting: str  # {what} {day}
-    failed: str  # {what} {day}
-    not_stored: str
-    in_digest_posted: str  # {day}
-    not_in_digest: str  # {day}
-    late_for_digest: str  # {day} {link}
-    in_alert: str
-    preview_head: str  # {day}
-    preview_more: str  # {parts}
-    preview_empty: str  # {day}
-    preview_cut: str
-    preview_posted: str  # {day} {link}
-    preview_future: str  # {day} {today} {zone}
-    preview_before: str  # {day} {since}
-    view: str
-
-
-EN = _Texts(
-    help_head="**`/digest` commands**: put one on the first line of a comment.",
-    help_lines=(
-        ("/digest help", "these commands"),
-        (
-            "/digest explain <sha-prefix | #PR>",
-            "a commit's whole analysis, and which digest and alert hold it",
-        ),
-        (
-            "/digest preview [YYYY-MM-DD]",
-            "the day's digest so far (default: the digest being gathered now)",
-        ),
-        ("/digest config", "the config in force, field by field, and where each value came from"),
-        (
-            "/digest rate <sha-prefix> high|medium|low [reason]",
-            "correct a commit's importance: digests, alerts and roll-ups show yours",
-        ),
-    ),
-    help_who="People with write, maintain or admin permission on the repository may use them.",
-    problems={
-        "too_long": "That command is too long.",
-        "unknown": "{quoted} is not a `/digest` command.",
-        "arguments": "{quoted} was given the wrong arguments.",
-        "sha": "{quoted} is neither a commit sha prefix (7 to 40 hex digits) nor a pull "
-        "request (`#123`).",
-        "rate_sha": "{quoted} is not a commit sha prefix (7 to 40 hex digits).",
-        "importance": "{quoted} is not an importance: give high, medium or low.",
-        "day": "{quoted} is not a day between 2005-01-01 and 2199-12-31 (YYYY-MM-DD).",
-    },
-    denied="Only people with write, maintain or admin permission on this repository can use "
-    "`/digest` commands.",
-    limited="Too many `/digest` commands in the last hour (at most {repo} a repository and "
-    "{person} a person). Try again after {when}.",
-    rated="Rated {sha}: {old} → {new}, rated by a maintainer.",
-    rated_same="{sha} is rated {new} already: nothing to change.",
-    rated_posted="The digest of {day} was posted: it will be edited to match.",
-    rated_not_posted="The digest of {day} is not posted yet: it will show this rating.",
-    rated_late=(
-        "The digest of {day} was posted before this commit came: the addendum that adds it "
-        "will show this rating."
-    ),
-    rated_not_analysed="The commit is not analysed yet: its analysis will show this rating.",
-    rated_excluded="`.github/commit-digest.yml` leaves this commit out of digests (`exclude`): "
-    "the rating is stored (`eval --corrections` exports it) but shows in no digest.",
-    rated_later="A later rating by {who} ({new}) now stands.",
-    not_analysed="not analysed",
-    config_head="**The config in force**",
-    config_sha="From `.github/commit-digest.yml` at blob {sha}.",
-    config_unrecorded="From an earlier version of `.github/commit-digest.yml`, whose blob "
-    "was not recorded.",
-    config_no_file="No valid `.github/commit-digest.yml` has been read: "
-    "every value is the default.",
-    config_error="The file's last version was rejected, so the last good config stays in force: "
-    "{error}",
-    config_error_no_file="The file was rejected, so the defaults are in force: {error}",
-    config_rejected_sha="The rejected version is blob {sha}.",
-    source_file="file",
-    source_default="default",
-    config_base="From the organisation's defaults: `.github/commit-digest.yml` in {base} "
-    "(this repository has no file of its own).",
-    config_extends="It starts from `.github/commit-digest.yml` in {base} (`_extends`); "
-    "the values marked {base} come from there.",
-    config_ignored="Unknown keys, ignored (the file's other keys apply): {keys}",
-    config_items_left="— {n} more item(s) not shown: too long for one comment.",
-    config_fields_left="…and {n} more field(s) not shown: too long for one comment.",
-    unknown_sha="No commit starting with {what} is stored for this repository.",
-    unknown_on_github="No commit starting with {what} is in this repository on GitHub, or more "
-    "than one is: check the sha, or give more of it.",
-    unknown_pr="{what} is not a pull request of this repository.",
-    pr_not_merged="Pull request {what} is not merged: only what lands on the tracked branch is "
-    "analysed.",
-    not_on_branch="{what} is not on the tracked branch ({branches}): the App digests only what "
-    "lands there.",
-    not_on_checked="{what} is not on the tracked branches checked ({branches}).",
-    not_on_none="{what} was checked against no branch: `branches` names none.",
-    unchecked_patterns="Branches matched by a pattern ({patterns})",
-    unchecked_more="{count} more tracked branch(es)",
-    unchecked_and=" and ",
-    unchecked=" {parts} were not checked: it may still be digested from one of them.",
-    ambiguous="{what} matches {count} stored commits: give more of the sha.",
-    ambiguous_pr="{what} matches {count} stored commits: ask again with one of their shas.",
-    ambiguous_more="…and {count} more.",
-    excluded="{what} is left out of the digests by `.github/commit-digest.yml` (its `exclude` "
-    "rules): no digest, alert or roll-up shows it, so it has no analysis to explain.",
-    waiting="{what} is waiting to be analysed: ask again in a few minutes. The digest of {day} "
-    "will show it.",
-    failed="The analysis of {what} failed: the digest of {day} shows it analysed by the rules "
-    "from its message instead.",
-    not_stored="It is in no digest: the App had not stored it (it landed before the App was "
-    "installed, or in a push the App did not receive). Analysed now, on request.",
-    in_digest_posted="It is in the {link} of {day}.",
-    not_in_digest="It belongs to the digest of {day}, not posted yet.",
-    late_for_digest="It came after the {link} of {day} was posted: an addendum adds it.",
-    in_alert="It has an {link}.",
-    preview_head="**Preview** of the digest of {day} so far: not posted, and not the day's post.",
-    preview_more="…and {parts} more part(s) of the day: too long for one comment.",
-    preview_empty="No commit has landed on the digest day {day} so far.",
-    preview_cut="…and more of this part: too long for one comment.",
-    preview_posted="The digest of {day} is posted already: {link}. A preview is of a day not "
-    "posted yet.",
-    preview_future=(
-        "{day} is after the digest being gathered now (the digest of {today}, in {zone}): "
-        "there is nothing to preview yet."
-    ),
-    preview_before="Nothing is stored for {day}: the App has followed this repository since "
-    "{since}.",
-    view="view",
-)
-
-ZH = _Texts(
-    help_head="**`/digest` 命令**：写在评论的第一行。",
-    help_lines=(
-        ("/digest help", "列出这些命令"),
-        ("/digest explain <sha-prefix | #PR>", "某个提交的完整分析，以及收录它的日报和提醒"),
-        ("/digest preview [YYYY-MM-DD]", "当天到目前为止的日报（默认：当前正在汇集的日报）"),
-        ("/digest config", "当前生效的配置，逐项列出及每个值的来源"),
-        (
-            "/digest rate <sha-prefix> high|medium|low [reason]",
-            "更正提交的重要程度：日报、提醒和周报都按你的评定显示",
-        ),
-    ),
-    help_who="仓库的 write、maintain 或 admin 权限成员可以使用。",
-    problems={
-        "too_long": "命令过长。",
-        "unknown": "{quoted} 不是 `/digest` 命令。",
-        "arguments": "{quoted} 的参数不正确。",
-        "sha": "{quoted} 既不是提交 sha 前缀（7 到 40 位十六进制），也不是拉取请求（`#123`）。",
-        "rate_sha": "{quoted} 不是提交 sha 前缀（7 到 40 位十六进制）。",
-        "importance": "{quoted} 不是重要程度：请给出 high、medium 或 low。",
-        "day": "{quoted} 不是 2005-01-01 到 2199-12-31 之间的日期（YYYY-MM-DD）。",
-    },
-    denied="只有对本仓库有 write、maintain 或 admin 权限的成员可以使用 `/digest` 命令。",
-    limited="过去一小时内的 `/digest` 命令过多（每个仓库最多 {repo} 条，每人最多 {person} 条）。"
-    "请在 {when} 之后再试。",
-    rated="已评定 {sha}：{old} → {new}，由维护者评定。",
-    rated_same="{sha} 已经评定为{new}：无需更改。",
-    rated_posted="{day} 的日报已发布：将被编辑以反映此评定。",
-    rated_not_posted="{day} 的日报尚未发布：发布时将显示此评定。",
-    rated_late="{day} 的日报在此提交到来之前已发布：补充它的追加内容将显示此评定。",
-    rated_not_analysed="该提交尚未分析：分析完成后将显示此评定。",
-    rated_excluded="`.github/commit-digest.yml` 将该提交排除在日报之外（`exclude`）："
-    "此评定已保存（`eval --corrections` 会导出），但不会显示在任何日报中。",
-    rated_later="之后 {who} 的评定（{new}）现为准。",
-    not_analysed="未分析",
-    config_head="**当前生效的配置**",
-    config_sha="来自 `.github/commit-digest.yml`，blob {sha}。",
-    config_unrecorded="来自 `.github/commit-digest.yml` 的较早版本，其 blob 未被记录。",
-    config_no_file="尚未读取到有效的 `.github/commit-digest.yml`：所有值均为默认值。",
-    config_error="该文件的最新版本被拒绝，仍沿用上一个有效配置：{error}",
-    config_error_no_file="该文件被拒绝，因此使用默认值：{error}",
-    config_rejected_sha="被拒绝的版本是 blob {sha}。",
-    source_file="文件",
-    source_default="默认",
-    config_base="来自组织的默认配置：{base} 中的 `.github/commit-digest.yml`"
-    "（本仓库没有自己的文件）。",
-    config_extends="它以 {base} 中的 `.github/commit-digest.yml` 为基础（`_extends`）；"
-    "标为 {base} 的值来自那里。",
-    config_ignored="未知的键，已忽略（文件中的其他键照常生效）：{keys}",
-    config_items_left="—— 另有 {n} 项未显示：超出一条评论的长度。",
-    config_fields_left="……另有 {n} 个字段未显示：超出一条评论的长度。",
-    unknown_sha="本仓库没有以 {what} 开头的已存储提交。",
-    unknown_on_github="GitHub 上本仓库没有以 {what} 开头的提交，或者不止一个："
-    "请检查 sha，或给出更长的 sha。",
-    unknown_pr="{what} 不是本仓库的拉取请求。",
-    pr_not_merged="拉取请求 {what} 尚未合并：只有进入跟踪分支的提交才会被分析。",
-    not_on_branch="{what} 不在跟踪的分支（{branches}）上：日报只收录进入这些分支的提交。",
-    not_on_checked="{what} 不在已检查的跟踪分支（{branches}）上。",
-    not_on_none="没有可供检查 {what} 的分支：`branches` 未列出分支名。",
-    unchecked_patterns="匹配模式（{patterns}）的分支",
-    unchecked_more="另外 {count} 个跟踪的分支",
-    unchecked_and="和",
-    unchecked="{parts}未被检查：它仍可能通过其中的分支进入日报。",
-    ambiguous="{what} 匹配 {count} 个已存储提交：请给出更长的 sha。",
-    ambiguous_pr="{what} 匹配 {count} 个已存储提交：请用其中一个 sha 再问一次。",
-    ambiguous_more="……还有 {count} 个。",
-    excluded="{what} 被 `.github/commit-digest.yml` 的 `exclude` 规则排除在日报之外："
-    "日报、提醒和周报都不显示它，因此没有可解释的分析。",
-    waiting="{what} 正在等待分析：请过几分钟再问。{day} 的日报将收录它。",
-    failed="{what} 的分析失败：{day} 的日报改为显示规则根据其提交说明所做的分析。",
-    not_stored="它不在任何日报中：本应用没有存储它（它在安装本应用之前落地，或来自本应用未收到的推送）。"
-    "此分析是应请求现做的。",
-    in_digest_posted="收录于 {day} 的{link}。",
-    not_in_digest="属于 {day} 的日报，尚未发布。",
-    late_for_digest="它在 {day} 的{link}发布之后才到来：将以追加内容补入。",
-    in_alert="已发送{link}。",
-    preview_head="{day} 日报到目前为止的**预览**：未发布，也不算当天的日报。",
-    preview_more="……当天还有 {parts} 个部分：超出一条评论的长度。",
-    preview_empty="{day} 这一天到目前为止没有提交。",
-    preview_cut="……本部分还有更多内容：超出一条评论的长度。",
-    preview_posted="{day} 的日报已经发布：{link}。预览只用于尚未发布的日子。",
-    preview_future=(
-        "{day} 晚于当前正在汇集的日报（{zone} 时区 {today} 的日报）：还没有可预览的内容。"
-    ),
-    preview_before="没有 {day} 的记录：本应用从 {since} 起才关注这个仓库。",
-    view="查看",
-)
-
-_DIGEST_WORD = {"en": "digest", "zh-CN": "日报"}
-_ALERT_WORD = {"en": "alert", "zh-CN": "提醒"}
-
-
-def _texts(language: str) -> _Texts:
-    return ZH if language == "zh-CN" else EN
+def _texts(language: str) -> CommandPhrases:
+    return catalogue(language).command
 
 
 def finish(repo: str, comment_id: int, text: str) -> str:
     """The reply's body: its marker, then the text, cut (visibly) to GitHub's limit; a link
-    to an issue or pull request shows its address as code, which references nothing."""
+    to an issue or pull request shows its address as code, which references nothing. What is
+    quoted from a comment, a commit or a config goes through `bot.digest.safety` before it
+    gets here, so a reply pings nobody."""
     text = _REFERENCING_LINK.sub(lambda m: f"{m[1]} ({code(m[2])})", text)
     if len(text) > _ROOM:
         text = text[: _ROOM - 1].rsplit("\n", 1)[0] + "\n\n…"
@@ -449,7 +187,7 @@ def config_text(
             source += " " + t.config_extends.format(base=base)
     elif base:
         source = t.config_base.format(base=base)
-    elif any(f.from_file for f in fields):  # in force before its blob was kept (0015)
+    elif any(f.from_file for f in fields):  # a config read from a file whose blob is unrecorded
         source = t.config_unrecorded
     else:
         source, rejected = t.config_no_file, t.config_error_no_file  # no good config ever
@@ -482,7 +220,7 @@ def config_text(
     return "\n".join(head + lines + tail)
 
 
-def _field_line(t: _Texts, f: ConfigField, *, shown: int | None = None) -> str:
+def _field_line(t: CommandPhrases, f: ConfigField, *, shown: int | None = None) -> str:
     """`- key: value (source)`; a list with only its first `shown` items ends in `…`, and
     says how many were left out."""
     source = (
@@ -496,7 +234,7 @@ def _field_line(t: _Texts, f: ConfigField, *, shown: int | None = None) -> str:
     return f"- {code(f.key)}: {code(value)} ({source}) {left}"
 
 
-def _items_fitting(t: _Texts, f: ConfigField, room: int) -> int:
+def _items_fitting(t: CommandPhrases, f: ConfigField, room: int) -> int:
     """How many of a list field's items its line can show within `room` (at least none)."""
     assert isinstance(f.value, list)
     shown = 0
@@ -579,12 +317,12 @@ def explain_text(
     t = _texts(language)
     if digest_url:
         said = t.late_for_digest if late else t.in_digest_posted
-        where = said.format(day=day.isoformat(), link=link(_DIGEST_WORD[language], digest_url))
+        where = said.format(day=day.isoformat(), link=link(t.digest_word, digest_url))
     else:
         where = t.not_in_digest.format(day=day.isoformat())
     lines = [section, "", "---", "", where]
     if alert_url:
-        lines.append(t.in_alert.format(link=link(_ALERT_WORD[language], alert_url)))
+        lines.append(t.in_alert.format(link=link(t.alert_word, alert_url)))
     return "\n".join(lines)
 
 
@@ -615,9 +353,8 @@ def preview_text(language: str, day: date, first_part: str | None, *, more_parts
 
 def preview_posted_text(language: str, day: date, url: str) -> str:
     """A preview asked of a day already posted: where its digest is."""
-    return _texts(language).preview_posted.format(
-        day=day.isoformat(), link=link(_DIGEST_WORD[language], url)
-    )
+    t = _texts(language)
+    return t.preview_posted.format(day=day.isoformat(), link=link(t.digest_word, url))
 
 
 def preview_future_text(language: str, day: date, today: date, zone: str) -> str:

@@ -8,7 +8,7 @@ from datetime import date, datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.digest.alerting import wants_alert
+from bot.digest.alerts import wants_alert
 from bot.models import Analysis
 from bot.repo_config import RepoConfig
 from bot.store.alert_ledger import ALERT_PERIOD, ALERT_PREFIX, AlertLedger
@@ -51,7 +51,7 @@ async def rearm_folds(
 ) -> None:
     """Arm the `fold_alerts` job of each day that folded one of these commits (a maintainer
     rated it), or a commit a revert landed at `revert_landed` may undo: the fold drops what
-    is no longer alert-worthy, at most once a minute as ever."""
+    is no longer alert-worthy, at most once every `FOLD_EVERY`."""
     landed = None if revert_landed is None else (revert_landed - NEARBY, revert_landed)
     for period in sorted(await AlertLedger.fold_periods(conn, repo_id, shas=shas, landed=landed)):
         written = await AlertLedger.fold_written_at(conn, repo_id, period)

@@ -25,7 +25,7 @@ from bot.jobs.analyse.governor import Governor
 from bot.jobs.context import POSTING_TROUBLE, JobContext
 from bot.jobs.digest_build import build_digest, shown_commits
 from bot.jobs.explain import Explainer
-from bot.jobs.outcomes import Done, Outcome
+from bot.jobs.outcomes import Done, Outcome, RetryPolicy
 from bot.periods.period import Period
 from bot.posts import targets
 from bot.posts.reconcile import Wanted
@@ -41,7 +41,6 @@ from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
 
-MAX_COMMAND_ATTEMPTS = 5
 REPLY_KEY = "reply"
 # Who may command the App: GitHub's roles with write access (`permission` folds maintain
 # into write).
@@ -71,7 +70,7 @@ def reply_period(comment_id: int) -> str:
 
 class RunCommand:
     kind = DigestCommandPayload.kind
-    max_attempts = MAX_COMMAND_ATTEMPTS
+    retry = RetryPolicy(attempts=5, log_as="command")
 
     def __init__(
         self, ctx: JobContext, *, governor: Governor, limits: Limits | None = None
@@ -96,7 +95,7 @@ class RunCommand:
             try:
                 return await self._answer(job, repo, comment_id)
             except POSTING_TROUBLE as exc:
-                return ctx.posting_outcome(exc, what="command", job=job, slow=False)
+                return ctx.posting_outcome(exc, job=job, retry=self.retry)
 
     async def given_up(self, job: Job[DigestCommandPayload], reason: str) -> None:
         """A taken command whose answer never came: its 👀 becomes 😕, so nobody waits on

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import aiohttp
 
 from bot.github import GitHubApp, InstallationClient
 from bot.github.errors import GitHubError, IssueGone, NotInstalled, RateLimited, RepositoryGone
-from bot.jobs.outcomes import Defer, Fail, Outcome, Retry
+from bot.jobs.outcomes import Defer, Fail, Outcome, Retry, RetryPolicy, hourly
 from bot.posts.targets import Busy
 from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
@@ -20,16 +20,6 @@ from bot.store.jobs import Job
 from bot.store.store import Store
 
 log = get_logger(__name__)
-
-# Retries wait 30 s, 1 min, 2 min, … up to this.
-MAX_BACKOFF = timedelta(minutes=30)
-
-
-def backoff(now: datetime, attempts: int) -> datetime:
-    """When a job that failed its `attempts`-th try is tried again."""
-    delay: timedelta = min(MAX_BACKOFF, timedelta(seconds=30) * 2 ** max(0, attempts - 1))
-    return now + delay
-
 
 # What a job that posts may meet: GitHub's answers, the network, another job's create.
 POSTING_TROUBLE = (GitHubError, aiohttp.ClientError, Busy)
@@ -55,14 +45,14 @@ class JobContext:
         return self.github.installation(installation_id)
 
     def posting_outcome(
-        self, exc: GitHubError | aiohttp.ClientError | Busy, *, what: str, job: Job[Any], slow: bool
+        self, exc: GitHubError | aiohttp.ClientError | Busy, *, job: Job[Any], retry: RetryPolicy
     ) -> Outcome:
         """What a job that posts makes of trouble: a rate limit, or another job creating the
         same post, waits without spending an attempt; lost access ends the job quietly;
-        Issues turned off wait, slowly, for them to be turned back on; anything else is tried
-        again (`slow`: a publication, backing off for up to an hour, as GitHub can be down
-        for hours; else the executor's backoff)."""
+        Issues turned off wait, hourly, for them to be turned back on; anything else is tried
+        again when the kind's `retry` says."""
         now = self.clock.now()
+        what = retry.log_as
         if isinstance(exc, Busy):
             # The other job's create has ended by then, one way or another (a write with no
             # answer within GITHUB_TIMEOUT_SECONDS gives up), and its post is recorded or
@@ -79,12 +69,6 @@ class JobContext:
             # Not lost access: a maintainer turning Issues back on lets the post go out.
             event = f"{what}_issues_disabled" if exc.disabled else f"{what}_issue_gone"
             log.warning(event, issue=exc.issue, error=str(exc), attempt=job.attempts)
-            return Retry(str(exc), at=slow_retry(now, job.attempts))
+            return Retry(str(exc), at=hourly(now, job.attempts))
         log.warning(f"{what}_failed", error=str(exc), attempt=job.attempts)
-        return Retry(str(exc), at=slow_retry(now, job.attempts) if slow else None)
-
-
-def slow_retry(now: datetime, attempts: int) -> datetime:
-    """When a publication that failed its `attempts`-th try is tried again: 2, 4, 8 …
-    minutes, up to an hour."""
-    return now + timedelta(minutes=min(60, 2**attempts))
+        return Retry(str(exc), at=retry.trouble(now, job.attempts) if retry.trouble else None)

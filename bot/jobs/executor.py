@@ -1,12 +1,4 @@
-"""The executor: claims due jobs, runs each in isolation under a heartbeat, records outcomes.
-
-One failing job never stops the others: any exception is recorded with its reason and the
-job backed off; after its kind's last attempt it ends failed and says why. A holder whose
-lease was taken over (its heartbeat or a write finds the lease gone) stops at once. Only jobs
-that ended count as progress, so a job that keeps failing never makes the loop spin.
-On stop it claims nothing more, lets running jobs finish for a short grace, then gives
-back what it still holds.
-"""
+"""The executor: claims due jobs, runs each in isolation under a heartbeat, records outcomes."""
 
 from __future__ import annotations
 
@@ -22,8 +14,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from structlog.contextvars import bound_contextvars
 
 from bot.github.errors import InstallationSuspended
-from bot.jobs.context import backoff
-from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry
+from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry, RetryPolicy
 from bot.runtime.background import BackgroundService
 from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
@@ -43,7 +34,7 @@ Stored = Job[dict[str, Any]]
 
 class JobHandler(Protocol[P_contra]):
     kind: JobKind
-    max_attempts: int
+    retry: RetryPolicy
 
     async def run(self, job: Job[P_contra]) -> Outcome:
         """Do the job's work; raise or return Retry to try again later."""
@@ -76,6 +67,13 @@ class GivenBack:
 
 
 class Executor(BackgroundService):
+    """One failing job never stops the others: any exception is recorded with its reason and
+    the job backed off as its kind's `RetryPolicy` says; after the last attempt it ends failed
+    and says why. A holder whose lease was taken over (its heartbeat or a write finds the
+    lease gone) stops at once. Only jobs that ended count as progress, so a job that keeps
+    failing never makes the loop spin. On stop it claims nothing more, lets running jobs
+    finish for a short grace, then gives back what it still holds."""
+
     name = "executor"
 
     def __init__(
@@ -171,7 +169,7 @@ class Executor(BackgroundService):
                 owner=self._owner,
                 limit=self._settings.worker_concurrency * 2,
                 lease=self._lease,
-                max_attempts={k: h.max_attempts for k, h in self._handlers.items()},
+                max_attempts={k: h.retry.attempts for k, h in self._handlers.items()},
                 kinds=group,
             )
             stored += got
@@ -286,8 +284,8 @@ class Executor(BackgroundService):
             case Defer(reason=reason, until=until):
                 await jobs.retry(job, now, reason, until, spend=False)
                 return False
-            case Retry(reason=reason, at=at) if job.attempts < handler.max_attempts:
-                await jobs.retry(job, now, reason, at or backoff(now, job.attempts))
+            case Retry(reason=reason, at=at) if job.attempts < handler.retry.attempts:
+                await jobs.retry(job, now, reason, at or handler.retry.backoff(now, job.attempts))
                 return False
             case Retry(reason=reason):
                 why = f"gave up after {job.attempts} attempts: {reason}"

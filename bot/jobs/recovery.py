@@ -1,16 +1,9 @@
-"""Recovery of lost webhooks: ask GitHub to redeliver the deliveries the App missed.
+"""The `recover_deliveries` job: ask GitHub to redeliver the webhooks the App missed.
 
 GitHub never redelivers a failed webhook by itself, and accepts a request to redeliver one
-only within 3 days (7 on GHES; FACTS.md §1). At start-up and then every
-`RECOVERY_INTERVAL_SECONDS` (the `recover_deliveries` job), the App lists its own recent
-deliveries (`GET /app/hook/deliveries`, newest first, cursor-paged, with the App's JWT),
-finds the GUIDs that never got a 2xx from it, or that it acknowledged as stored (202) but
-the store does not have, and asks GitHub to redeliver them
-(`POST /app/hook/deliveries/{id}/attempts`). Asking is tracked like a job: a GUID whose
-redelivery is still not stored when its backoff runs out (the redelivery met the App down
-again) is asked again, with a capped backoff, until GitHub's window for that delivery closes
-(`bot.store.redeliveries`); one stored is never asked again. A redelivery keeps its GUID,
-so the webhook's dedupe makes a second copy harmless.
+only within 3 days (7 on GHES; FACTS.md §1); its delivery log is served only to the App's JWT
+(`GET /app/hook/deliveries`, newest first, cursor-paged). A redelivery keeps its GUID, so the
+webhook's dedupe makes a second copy harmless.
 """
 
 from __future__ import annotations
@@ -26,10 +19,14 @@ from bot.github import GitHubApp
 from bot.github.client import GitHubAPI
 from bot.github.errors import GitHubError, RateLimited
 from bot.github.hooks import HookDelivery, hook_deliveries, redeliver
+from bot.jobs.context import JobContext
+from bot.jobs.outcomes import Done, Outcome, RetryPolicy
 from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.runtime.metrics import Metrics
 from bot.store import Store
+from bot.store.job_payloads import RecoverDeliveriesPayload
+from bot.store.jobs import Job, Jobs
 from bot.store.redeliveries import CLAIM_STALE_AFTER, REFUSED, Ask
 from bot.web.handlers import ROUTED_EVENTS
 
@@ -180,9 +177,13 @@ async def recover_deliveries(
     since: datetime | None = None,
     metrics: Metrics | None = None,
 ) -> RecoveryReport:
-    """One round: list the App's deliveries back to `since` (at most `window`), and ask
-    GitHub once per GUID to redeliver those the App missed. `app_api` is authenticated as
-    the App (a JWT): GitHub serves the delivery log to nothing else."""
+    """One round: list the App's deliveries back to `since` (at most `window`), find the
+    GUIDs that never got a 2xx from the App, or that it acknowledged as stored (202) but the
+    store does not have, and ask GitHub to redeliver each
+    (`POST /app/hook/deliveries/{id}/attempts`). Asking is tracked like a job: a GUID whose
+    redelivery is still not stored when its backoff runs out is asked again, with a capped
+    backoff, until GitHub's window for it closes (`bot.store.redeliveries`); one stored is
+    never asked again. `app_api` is authenticated as the App (a JWT)."""
     window_start = now - window
     listed_from = max(window_start, since) if since is not None else window_start
     report = RecoveryReport()
@@ -325,3 +326,41 @@ class DeliveryRecovery:
         """A round that carries on from this object's previous one (the CLI, tests)."""
         report, self._covered_since = await self.round(self._covered_since)
         return report
+
+
+class RecoverDeliveries:
+    """The `recover_deliveries` job: one (key `app`) for the whole App. It runs at start-up
+    (`schedule_now`) and, each time it ends, arms itself again `RECOVERY_INTERVAL_SECONDS`
+    later in the same transaction, carrying where its last complete round began, so every
+    replica shares one round per interval and a round after a restart lists only what is new
+    since the last one. A process with `RECOVERY_ENABLED=false` neither schedules nor claims
+    it."""
+
+    kind = RecoverDeliveriesPayload.kind
+
+    def __init__(self, ctx: JobContext, recovery: DeliveryRecovery) -> None:
+        self._ctx = ctx
+        self._recovery = recovery
+        self.retry = RetryPolicy(ctx.settings.worker_max_attempts)
+        self._interval = timedelta(seconds=ctx.settings.recovery_interval_seconds)
+
+    async def schedule_now(self) -> None:
+        """Start-up: a round now (the job made due at once, whatever its state)."""
+        await self._ctx.store.jobs.schedule_now(RecoverDeliveriesPayload(), self._ctx.clock.now())
+
+    async def run(self, job: Job[RecoverDeliveriesPayload]) -> Outcome:
+        ctx = self._ctx
+        # Errors (the store or GitHub unreachable) retry with the kind's backoff.
+        _, covered = await self._recovery.round(job.payload.covered_since)
+        now = ctx.clock.now()
+        payload = RecoverDeliveriesPayload(covered_since=covered)
+        async with ctx.store.jobs.holding(job, now, finish=True) as conn:
+            await Jobs.enqueue_in(conn, [payload], now, rearm=True, not_before=now + self._interval)
+        return Done(recorded=True)
+
+    async def given_up(self, job: Job[RecoverDeliveriesPayload], reason: str) -> None:
+        """Recovery must not stop for good: the next interval tries again from scratch."""
+        ctx = self._ctx
+        now = ctx.clock.now()
+        await ctx.store.jobs.enqueue(job.payload, now, rearm=True, not_before=now + self._interval)
+        log.warning("delivery_recovery_rearmed", reason=reason[:200])

@@ -19,7 +19,7 @@ from bot.github.calls import InstallationClient
 from bot.github.conditional import get_file_if_changed
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
 from bot.jobs.context import JobContext
-from bot.jobs.outcomes import Defer, Done, Outcome, Retry
+from bot.jobs.outcomes import Defer, Done, Outcome, Retry, RetryPolicy
 from bot.jobs.publish.week import never_due
 from bot.periods.period import Period
 from bot.repo_config import (
@@ -101,7 +101,7 @@ class RefreshConfig:
         self._ctx = ctx
         self._views = views
         self._etags = ConfigETags(ctx.store.engine)
-        self.max_attempts = ctx.settings.worker_max_attempts
+        self.retry = RetryPolicy(ctx.settings.worker_max_attempts)
 
     async def run(self, job: Job[RefreshConfigPayload]) -> Outcome:
         repo = await self._ctx.store.repos.get(job.payload.repo_id)

@@ -17,9 +17,12 @@ from bot.store.digests import DigestState
 from bot.store.jobs import JobKind, JobState
 from bot.store.posts import PostState
 
-# The posts read, each looked up by its key: the last week's digests and alerts, and the
-# roll-ups of weeks begun in the last fortnight; of each, how many (the newest) are shown.
+# The posts read, each kind by a range of its key: the last week's digests and alerts, and
+# the roll-ups of weeks begun in the last fortnight; of each, how many (the newest) are shown.
+# A repository in trouble shows them all; one that is well shows its newest digest in the
+# page's table (its own page shows the rest).
 POST_PERIODS = {"day:": (7, 3), "alerts:": (7, 2), "week:": (14, 1)}
+IN_PARTS = ("day:", "week:")
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,11 @@ class RepoStatus:
     jobs: list[JobTrouble] = field(default_factory=list)
     digests: list[DigestTrouble] = field(default_factory=list)
 
+    @property
+    def in_trouble(self) -> bool:
+        """A job or post failed, or the config was rejected: what a person must look at."""
+        return bool(self.jobs or self.digests or self.config_error)
+
 
 @dataclass(frozen=True)
 class StatusRead:
@@ -73,13 +81,17 @@ class StatusReader:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
 
-    async def read(self, repo_ids: Collection[int], now: datetime) -> StatusRead:
-        """The status of the stored repositories among `repo_ids`, by name."""
+    async def read(
+        self, repo_ids: Collection[int], now: datetime, *, every_post: bool = False
+    ) -> StatusRead:
+        """The status of the stored repositories among `repo_ids`, by name; the recent posts
+        of those in trouble (of all, with `every_post`), and the newest of the others."""
         ids = sorted(repo_ids)
         if not ids:
             return StatusRead([], {})
         r, i = t.repositories.c, t.installations.c
         today = now.date()
+        newest_period, newest_url = self._newest_digest(today)
         async with self._engine.connect() as conn:
             rows = await conn.execute(
                 sa.select(
@@ -90,11 +102,14 @@ class StatusReader:
                     i.suspended,
                     r.config,
                     r.config_error,
+                    newest_period.label("newest_period"),
+                    newest_url.label("newest_url"),
                 )
                 .select_from(t.repositories.outerjoin(t.installations, i.id == r.installation_id))
                 .where(r.id.in_(ids))
                 .order_by(r.full_name)
             )
+            read = list(rows)
             repos = {
                 row.id: RepoStatus(
                     id=row.id,
@@ -105,59 +120,99 @@ class StatusReader:
                     config=row.config,
                     config_error=row.config_error,
                 )
-                for row in rows
+                for row in read
             }
             if not repos:
                 return StatusRead([], {})
             stored = list(repos)
-            await self._posts(conn, repos, stored, today)
             await self._waiting(conn, repos, stored)
             await self._jobs(conn, repos)
             await self._digests(conn, repos, stored)
-            tokens = await self._tokens(conn, stored, now)
+            full = [repo_id for repo_id in stored if every_post or repos[repo_id].in_trouble]
+            await self._posts(conn, repos, full, today)
+            for row in read:
+                repo = repos[row.id]
+                if row.newest_period is not None and not repo.posts:
+                    repo.posts.append(PostLink(row.newest_period, row.newest_url))
+            installations = {repo.installation_id for repo in repos.values()}
+            tokens = await self._tokens(conn, sorted(n for n in installations if n), now)
         return StatusRead(list(repos.values()), tokens)
 
     @staticmethod
-    async def _posts(conn: Any, repos: dict[int, RepoStatus], ids: list[int], today: date) -> None:
+    async def _posts(
+        conn: Any,
+        repos: dict[int, RepoStatus],
+        ids: list[int],
+        today: date,
+    ) -> None:
+        if not ids:
+            return
         p = t.posts.c
-        # A roll-up's period is its week's first day, a week before it is posted.
-        periods = [
-            f"{prefix}{(today - timedelta(days=n)).isoformat()}"
-            for prefix, (days, _) in POST_PERIODS.items()
-            for n in range(days + 1)
-        ]
-        kind = sa.case(
-            *((p.period.like(f"{prefix}%"), prefix) for prefix in POST_PERIODS), else_=""
-        )
-        shown = sa.case(
-            *((p.period.like(f"{prefix}%"), n) for prefix, (_, n) in POST_PERIODS.items()),
-            else_=0,
-        )
-        # Only the newest few of each kind leave the database (a busy repository has a
-        # fortnight of digests and alerts).
-        rank = sa.func.row_number().over(
-            partition_by=(p.repo_id, kind), order_by=(p.period.desc(), p.key)
-        )
-        recent = (
-            sa.select(p.repo_id, p.period, p.url, rank.label("rank"), shown.label("shown"))
-            .where(
-                p.repo_id.in_(ids),
-                p.period.in_(periods),
-                p.state == PostState.POSTED.value,
-                p.url.is_not(None),
+        # A roll-up's period is its week's first day, a week before it is posted. Each kind is
+        # its own range of the primary key (repo_id, period, key), so the database seeks once
+        # a repository and kind and reads only that kind's last days; of those, only the
+        # newest few leave it (a busy repository has a fortnight of digests and alerts).
+        newest = []
+        for prefix, (days, shown) in POST_PERIODS.items():
+            # A digest or roll-up in parts is one post (its link is the first part's); each
+            # alert of a day is its own.
+            rank = (sa.func.dense_rank() if prefix in IN_PARTS else sa.func.row_number()).over(
+                partition_by=p.repo_id, order_by=(p.period.desc(), p.key)
             )
-            .subquery()
-        )
-        rows = await conn.execute(
-            sa.select(recent.c.repo_id, recent.c.period, recent.c.url).where(
-                recent.c.rank <= recent.c.shown
+            recent = (
+                sa.select(p.repo_id, p.period, p.key, p.url, rank.label("rank"))
+                .where(
+                    p.repo_id.in_(ids),
+                    p.period.between(
+                        f"{prefix}{(today - timedelta(days=days)).isoformat()}",
+                        f"{prefix}{today.isoformat()}",
+                    ),
+                    p.state == PostState.POSTED.value,
+                    p.url.is_not(None),
+                )
+                .subquery()
             )
-        )
-        for repo_id, period, url in rows:
+            newest.append(
+                sa.select(recent.c.repo_id, recent.c.period, recent.c.key, recent.c.url).where(
+                    recent.c.rank <= shown
+                )
+            )
+        rows = await conn.execute(sa.union_all(*newest))
+        seen: set[tuple[int, str]] = set()
+        for repo_id, period, _, url in sorted(rows, key=lambda row: row[:3]):
+            if period.startswith(IN_PARTS) and (repo_id, period) in seen:
+                continue
+            seen.add((repo_id, period))
             repos[repo_id].posts.append(PostLink(period, url))
-        for repo in repos.values():
+        for repo_id in ids:
             # Newest period first ("day:2026-07-01" sorts by its date after the kind).
-            repo.posts.sort(key=lambda post: post.period.partition(":")[2], reverse=True)
+            repos[repo_id].posts.sort(key=lambda post: post.period.partition(":")[2], reverse=True)
+
+    @staticmethod
+    def _newest_digest(today: date) -> tuple[Any, Any]:
+        """The period and link of a repository's newest digest of the last week (its first
+        part), each by a backward seek of the posts' primary key (repo_id, period, key)."""
+        p, r = t.posts.c, t.repositories.c
+        days = POST_PERIODS["day:"][0]
+
+        def newest(column: Any) -> Any:
+            return (
+                sa.select(column)
+                .where(
+                    p.repo_id == r.id,
+                    p.period.between(
+                        f"day:{(today - timedelta(days=days)).isoformat()}",
+                        f"day:{today.isoformat()}",
+                    ),
+                    p.state == PostState.POSTED.value,
+                    p.url.is_not(None),
+                )
+                .order_by(p.period.desc(), p.key)
+                .limit(1)
+                .scalar_subquery()
+            )
+
+        return newest(p.period), newest(p.url)
 
     @staticmethod
     async def _waiting(conn: Any, repos: dict[int, RepoStatus], ids: list[int]) -> None:
@@ -213,17 +268,27 @@ class StatusReader:
             )
 
     @staticmethod
-    async def _tokens(conn: Any, ids: list[int], now: datetime) -> dict[int, int]:
-        a, r = t.analyses.c, t.repositories.c
+    async def _tokens(conn: Any, installations: list[int], now: datetime) -> dict[int, int]:
+        """The LLM tokens each installation used today (UTC), counted as the governor counts
+        them against the daily budget: its analyses and `/digest explain`'s, LLM or not (the
+        rules use none; a fallback after an LLM call keeps the tokens it spent)."""
+        if not installations:
+            return {}
+        r = t.repositories.c
         start = now.replace(hour=0, minute=0, second=0, microsecond=0)
         tokens: dict[int, int] = defaultdict(int)
-        rows = await conn.execute(
-            sa.select(r.installation_id, sa.func.sum(a.input_tokens + a.output_tokens))
-            .select_from(t.analyses.join(t.repositories, r.id == a.repo_id))
-            .where(a.repo_id.in_(ids), a.created_at >= start, a.analyzer.like("llm:%"))
-            .group_by(r.installation_id)
-        )
-        for installation, used in rows:
-            if installation is not None:
+        for table in (t.analyses, t.explained):
+            col = table.c
+            rows = await conn.execute(
+                sa.select(r.installation_id, sa.func.sum(col.input_tokens + col.output_tokens))
+                .select_from(table.join(t.repositories, r.id == col.repo_id))
+                .where(
+                    r.installation_id.in_(installations),
+                    col.created_at >= start,
+                    col.created_at < start + timedelta(days=1),
+                )
+                .group_by(r.installation_id)
+            )
+            for installation, used in rows:
                 tokens[installation] += int(used or 0)
         return dict(tokens)

@@ -33,10 +33,16 @@ def cookie_key(secret: str) -> bytes:
     return hashlib.sha256(secret.encode("utf-8")).digest()
 
 
-def install(app: web.Application, secret: str, max_age: int) -> None:
-    """Put the session middleware on the App: an encrypted, HTTP-only, SameSite=Lax cookie."""
+def install(app: web.Application, secret: str, max_age: int, *, secure: bool) -> None:
+    """Put the session middleware on the App: an encrypted, HTTP-only, SameSite=Lax cookie,
+    sent over https only when `secure`."""
     storage = EncryptedCookieStorage(
-        cookie_key(secret), cookie_name=COOKIE, max_age=max_age, httponly=True, samesite="Lax"
+        cookie_key(secret),
+        cookie_name=COOKIE,
+        max_age=max_age,
+        httponly=True,
+        samesite="Lax",
+        secure=secure,
     )
     app.middlewares.append(session_middleware(storage))
 

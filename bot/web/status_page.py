@@ -1,4 +1,5 @@
-"""The status page at `/` and GitHub sign-in: `/signin`, `/signin/callback`, `/signout`.
+"""The status page at `/`, a repository's own at `/repos/{id}`, and GitHub sign-in:
+`/signin`, `/signin/callback`, `/signout`.
 
 Server-rendered HTML with autoescaping (commit titles and config errors are hostile text), one
 stylesheet, no script. A page view reads the store only; GitHub is asked at sign-in and when
@@ -39,11 +40,16 @@ PRIVATE = {
 
 
 def templates() -> Environment:
+    """The page's templates, each compiled when first rendered and kept (no reload check)."""
     return Environment(
         loader=FileSystemLoader(HERE / "templates"),
         autoescape=select_autoescape(["html"]),
         auto_reload=False,
+        cache_size=-1,
     )
+
+
+PAGE_TEMPLATES = ("signin.html", "status.html", "repository.html")
 
 
 class StatusPages:
@@ -61,13 +67,15 @@ class StatusPages:
         self._reader = reader
         self._settings = settings
         self._clock = clock
-        self._templates = templates()
+        # Compiled here, once with the App, so no page view pays for it.
+        env = templates()
+        self._templates = {name: env.get_template(name) for name in PAGE_TEMPLATES}
 
     def _language(self, request: web.Request) -> str:
         return language_of(request.headers.get("Accept-Language"), self._settings.default_language)
 
     def _html(self, template: str, status: int = 200, **values: object) -> web.Response:
-        body = self._templates.get_template(template).render(**values)
+        body = self._templates[template].render(**values)
         return web.Response(
             text=body, status=status, content_type="text/html", charset="utf-8", headers=PRIVATE
         )
@@ -86,8 +94,19 @@ class StatusPages:
         )
 
     async def index(self, request: web.Request) -> web.Response:
+        return await self._page(request, None)
+
+    async def repository(self, request: web.Request) -> web.Response:
+        try:
+            repo_id = int(request.match_info["repo_id"])
+        except ValueError:
+            repo_id = -1
+        return await self._page(request, repo_id)
+
+    async def _page(self, request: web.Request, repo_id: int | None) -> web.Response:
+        """`/`, every repository the person reaches; or one of them in full (`repo_id`)."""
         if self._sessions is None:
-            return self._signin_page(request)
+            return self._signin_page(request, status=200 if repo_id is None else 404)
         session = await get_session(request)
         had_session = bool(session.get("token"))
         signed_in = await self._sessions.current(session)
@@ -95,7 +114,10 @@ class StatusPages:
             words = self._words(request)
             return self._signin_page(request, words.session_ended if had_session else None)
         now = self._clock.now()
-        read = await self._reader.read(signed_in.reach.repo_ids, now)
+        reach = signed_in.reach.repo_ids
+        # A repository outside the person's reach reads as one that does not exist.
+        ids = reach if repo_id is None else [repo_id] if repo_id in reach else []
+        read = await self._reader.read(ids, now, every_post=repo_id is not None)
         language = self._language(request)
         page = page_view(
             read,
@@ -105,8 +127,17 @@ class StatusPages:
             language=language,
             default_language=self._settings.default_language,
             daily_budget=self._settings.llm_daily_token_budget,
+            in_full=repo_id is not None,
         )
-        return self._html("status.html", language=language, words=page.words, page=page)
+        if repo_id is None:
+            return self._html("status.html", language=language, words=page.words, page=page)
+        return self._html(
+            "repository.html",
+            status=200 if page.installations else 404,
+            language=language,
+            words=page.words,
+            page=page,
+        )
 
     def _words(self, request: web.Request) -> PagePhrases:
         return catalogue(self._language(request)).page
@@ -116,7 +147,9 @@ class StatusPages:
             return self._signin_page(request, status=404)
         session = await get_session(request)
         state = self._sessions.begin(session)
-        url = self._sessions.oauth.authorize_url(state=state, redirect_uri=_callback(request))
+        url = self._sessions.oauth.authorize_url(
+            state=state, redirect_uri=_callback(request, self._settings.public_url)
+        )
         raise web.HTTPFound(url, headers={"Cache-Control": "no-store"})
 
     async def callback(self, request: web.Request) -> web.Response:
@@ -135,7 +168,9 @@ class StatusPages:
             log.info("signin_declined", error=request.query.get("error", "")[:100])
             return self._signin_page(request, refused, status=403)
         try:
-            await self._sessions.sign_in(request, code, _callback(request))
+            await self._sessions.sign_in(
+                request, code, _callback(request, self._settings.public_url)
+            )
         except (SignInFailed, aiohttp.ClientError) as exc:
             log.warning("signin_failed", reason=str(exc)[:200])
             return self._signin_page(request, refused, status=403)
@@ -147,9 +182,10 @@ class StatusPages:
         raise web.HTTPFound("/", headers={"Cache-Control": "no-store"})
 
 
-def _callback(request: web.Request) -> str:
-    """Where GitHub sends the person back: this server, as the browser reached it."""
-    return f"{request.url.origin()}/signin/callback"
+def _callback(request: web.Request, public_url: str | None) -> str:
+    """Where GitHub sends the person back: PUBLIC_URL, else this server as the browser
+    reached it (behind a proxy that ends TLS, that is the proxy's http:// address)."""
+    return f"{public_url or request.url.origin()}/signin/callback"
 
 
 PAGES = web.AppKey("status_pages", StatusPages)
@@ -160,6 +196,9 @@ def add_routes(app: web.Application) -> None:
 
     async def index(request: web.Request) -> web.Response:
         return await request.app[PAGES].index(request)
+
+    async def repository(request: web.Request) -> web.Response:
+        return await request.app[PAGES].repository(request)
 
     async def signin(request: web.Request) -> web.Response:
         return await request.app[PAGES].signin(request)
@@ -176,6 +215,7 @@ def add_routes(app: web.Application) -> None:
         )
 
     app.router.add_get("/", index)
+    app.router.add_get("/repos/{repo_id}", repository)
     app.router.add_get("/signin", signin)
     app.router.add_get("/signin/callback", callback)
     app.router.add_post("/signout", signout)

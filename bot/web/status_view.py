@@ -63,13 +63,30 @@ class RepoView:
     config_error: str | None
 
 
+@dataclass(frozen=True)
+class RowView:
+    """A repository that is well: one line of the page's table."""
+
+    id: int
+    full_name: str
+    last_digest: Link | None
+    next_digest: str
+    waiting: str
+
+
 @dataclass
 class InstallationView:
     id: int
     account: str
     suspended: bool
     usage: str
-    repos: list[RepoView] = field(default_factory=list)
+    # In trouble, in full, first; then the others, a line each.
+    cards: list[RepoView] = field(default_factory=list)
+    rows: list[RowView] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return len(self.cards) + len(self.rows)
 
 
 @dataclass
@@ -159,13 +176,31 @@ def _posts(repo: RepoStatus, words: PagePhrases) -> list[Link]:
     ]
 
 
+def _waiting(repo: RepoStatus, now: datetime, words: PagePhrases) -> str:
+    if repo.waiting and repo.oldest_waiting is not None:
+        return words.waiting_some.format(
+            count=repo.waiting, age=_age(now - repo.oldest_waiting, words)
+        )
+    return words.waiting_none
+
+
+def _row(repo: RepoStatus, now: datetime, words: PagePhrases, scheduled: _Scheduled) -> RowView:
+    digest = next(
+        (p for p in repo.posts if p.period.startswith("day:") and p.url.startswith("https://")),
+        None,
+    )
+    return RowView(
+        id=repo.id,
+        full_name=repo.full_name,
+        last_digest=Link(digest.period.partition(":")[2], digest.url) if digest else None,
+        next_digest=scheduled.next_digest,
+        waiting=_waiting(repo, now, words),
+    )
+
+
 def _repo(repo: RepoStatus, now: datetime, words: PagePhrases, scheduled: _Scheduled) -> RepoView:
     config = scheduled.config
-    waiting = (
-        words.waiting_some.format(count=repo.waiting, age=_age(now - repo.oldest_waiting, words))
-        if repo.waiting and repo.oldest_waiting is not None
-        else words.waiting_none
-    )
+    waiting = _waiting(repo, now, words)
     trouble: list[str] = []
     if repo.suspended:
         trouble.append(words.suspended)
@@ -211,8 +246,11 @@ def page_view(
     language: str,
     default_language: str,
     daily_budget: int | None,
+    in_full: bool = False,
 ) -> PageView:
-    """The page of `read`'s repositories, grouped by installation as GitHub names them."""
+    """The page of `read`'s repositories, grouped by installation as GitHub names them: in
+    each, those in trouble in full, then the others a line each (all in full with `in_full`,
+    a repository's own page)."""
     words = catalogue(language).page
     installations: dict[int, InstallationView] = {}
     defaults: dict[str, dict[str, Any]] = {}
@@ -232,8 +270,12 @@ def page_view(
                 suspended=repo.suspended,
                 usage=usage,
             )
-        shared = json.dumps(repo.config, sort_keys=True)
+        # Most repositories have no config file: no need to write one out to tell them apart.
+        shared = "" if repo.config is None else json.dumps(repo.config, sort_keys=True)
         if shared not in schedules:
             schedules[shared] = _scheduled(repo.config, now, default_language, words, defaults)
-        installations[key].repos.append(_repo(repo, now, words, schedules[shared]))
+        if in_full or repo.in_trouble:
+            installations[key].cards.append(_repo(repo, now, words, schedules[shared]))
+        else:
+            installations[key].rows.append(_row(repo, now, words, schedules[shared]))
     return PageView(language, words, login, list(installations.values()))

@@ -221,6 +221,78 @@ class PagePhrases:
     config_origins: dict[str, str]
     config_error: str  # {error}
     config_rest: str
+    attention: str  # {count} {total}
+    well: str
+    well_columns: tuple[str, str, str, str]
+    all_repositories: str
+    not_reached: str
+
+
+@dataclass(frozen=True)
+class CommandPhrases:
+    """The replies to `/digest` commands."""
+
+    help_head: str
+    help_lines: tuple[tuple[str, str], ...]  # (usage, what it does)
+    help_who: str
+    problems: dict[str, str]  # {quoted}
+    denied: str
+    limited: str  # {when} {repo} {person}
+    rated: str  # {sha} {old} {new}
+    rated_same: str  # {sha} {new}
+    rated_posted: str  # {day}
+    rated_not_posted: str  # {day}
+    rated_late: str  # {day}
+    rated_not_analysed: str
+    rated_excluded: str
+    rated_later: str  # {who} {new}
+    not_analysed: str
+    config_head: str
+    config_sha: str  # {sha}
+    config_no_file: str
+    config_unrecorded: str
+    config_error: str  # {error}
+    config_error_no_file: str  # {error}
+    config_rejected_sha: str  # {sha}
+    source_file: str
+    source_default: str
+    config_base: str  # {base}
+    config_extends: str  # {base}
+    config_ignored: str  # {keys}
+    config_items_left: str  # {n}
+    config_fields_left: str  # {n}
+    unknown_sha: str  # {what}
+    unknown_on_github: str  # {what}
+    unknown_pr: str  # {what}
+    pr_not_merged: str  # {what}
+    not_on_branch: str  # {what} {branches}
+    not_on_checked: str  # {what} {branches}
+    not_on_none: str  # {what}
+    unchecked_patterns: str  # {patterns}
+    unchecked_more: str  # {count}
+    unchecked_and: str
+    unchecked: str  # {parts}, after the sentence before (a space first in English)
+    ambiguous: str  # {what} {count}
+    ambiguous_pr: str  # {what} {count}
+    ambiguous_more: str  # {count}
+    excluded: str  # {what}
+    waiting: str  # {what} {day}
+    failed: str  # {what} {day}
+    not_stored: str
+    in_digest_posted: str  # {day}
+    not_in_digest: str  # {day}
+    late_for_digest: str  # {day} {link}
+    in_alert: str
+    preview_head: str  # {day}
+    preview_more: str  # {parts}
+    preview_empty: str  # {day}
+    preview_cut: str
+    preview_posted: str  # {day} {link}
+    preview_future: str  # {day} {today} {zone}
+    preview_before: str  # {day} {since}
+    view: str
+    digest_word: str  # a link to a digest
+    alert_word: str  # a link to an alert
 
 
 @dataclass(frozen=True)
@@ -234,6 +306,7 @@ class Catalogue:
     usage: UsagePhrases
     sources: SourcesPhrases
     page: PagePhrases
+    command: CommandPhrases
 
 
 def plural(forms: tuple[str, str], count: int) -> str:

@@ -11,7 +11,7 @@ from structlog.contextvars import bound_contextvars
 
 from bot.analysis import AnalysisResult, Analyzer
 from bot.analysis.sources import blob_cache
-from bot.digest.alerting import names_a_revert
+from bot.digest.alerts import names_a_revert
 from bot.github import InstallationClient
 from bot.github.calls import CommitMissing
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
@@ -20,7 +20,7 @@ from bot.jobs.analyse.batching import batch_ready
 from bot.jobs.analyse.governor import Governor
 from bot.jobs.analyse.prefetch import Prefetched, prefetch
 from bot.jobs.context import JobContext
-from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry
+from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry, RetryPolicy
 from bot.models import CommitInput
 from bot.runtime.logs import get_logger
 from bot.store.commits import CommitState, CommitWork, details_of
@@ -45,7 +45,7 @@ class AnalyseCommit:
             metrics=ctx.metrics,
             clock=ctx.clock,
         )
-        self.max_attempts = ctx.settings.worker_max_attempts
+        self.retry = RetryPolicy(ctx.settings.worker_max_attempts)
         # The round's commits and pull requests fetched together (see prefetch.py).
         self._prefetched = Prefetched()
         # Changed files' texts by revision, so a round never asks twice for one.

@@ -8,7 +8,7 @@ from structlog.contextvars import bound_contextvars
 
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
 from bot.jobs.context import JobContext
-from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry
+from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry, RetryPolicy
 from bot.runtime.logs import get_logger
 from bot.store.commits import RangeWork
 from bot.store.job_payloads import ExpandRangePayload
@@ -23,7 +23,7 @@ class ExpandRange:
 
     def __init__(self, ctx: JobContext) -> None:
         self._ctx = ctx
-        self.max_attempts = ctx.settings.worker_max_attempts
+        self.retry = RetryPolicy(ctx.settings.worker_max_attempts)
 
     async def run(self, job: Job[ExpandRangePayload]) -> Outcome:
         work = await self._ctx.store.commits.range_for_expansion(job.payload.delivery_id)

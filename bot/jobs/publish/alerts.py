@@ -20,8 +20,7 @@ from typing import Any
 
 from structlog.contextvars import bound_contextvars
 
-from bot.digest.alert import render_alert
-from bot.digest.alerting import plan_alerts, reads_as_revert, wants_alert
+from bot.digest.alerts import plan_alerts, reads_as_revert, render_alert, wants_alert
 from bot.digest.markers import alert_marker
 from bot.github import InstallationClient
 from bot.github.calls import Forbidden, GraphQLFailed
@@ -35,7 +34,7 @@ from bot.jobs.alert_jobs import (
 )
 from bot.jobs.context import JobContext
 from bot.jobs.digest_build import shown_commits
-from bot.jobs.outcomes import Done, Outcome
+from bot.jobs.outcomes import Done, Outcome, RetryPolicy
 from bot.jobs.publish import places
 from bot.models import DigestCommit
 from bot.posts import targets
@@ -49,8 +48,6 @@ from bot.store.posts import PostState, Recorded
 from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
-
-MAX_ALERT_ATTEMPTS = 8
 
 
 async def alert_channel(
@@ -122,7 +119,7 @@ def refused(exc: Exception) -> bool:
 
 class SendAlerts:
     kind = JobKind.SEND_ALERTS
-    max_attempts = MAX_ALERT_ATTEMPTS
+    retry = RetryPolicy(attempts=8, log_as="alerts")
 
     def __init__(self, ctx: JobContext) -> None:
         self._ctx = ctx
@@ -141,8 +138,7 @@ class SendAlerts:
                 job,
                 repo,
                 lambda gone: self._send(job, repo, sha, gone),
-                what="alerts",
-                slow=False,
+                retry=self.retry,
             )
 
     async def given_up(self, job: Job[SendAlertsPayload], reason: str) -> None:

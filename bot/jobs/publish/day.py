@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from structlog.contextvars import bound_contextvars
 
 from bot.analysis import AnalysisResult, rules
-from bot.digest.alerting import names_a_revert
+from bot.digest.alerts import names_a_revert
 from bot.digest.markers import day_marker
 from bot.digest.render import Part, render, render_addendum
 from bot.digest.synthesis import named
@@ -27,7 +27,7 @@ from bot.github.calls import Forbidden
 from bot.jobs.alert_jobs import rearm_folds, sent_alerts
 from bot.jobs.context import JobContext
 from bot.jobs.digest_build import build_digest, day_usage, shown_commits
-from bot.jobs.outcomes import Done, Outcome
+from bot.jobs.outcomes import Done, Outcome, RetryPolicy, hourly
 from bot.jobs.publish import places
 from bot.models import Digest
 from bot.periods.period import Period
@@ -52,8 +52,6 @@ COMMENT_REFUSED = (
     "permission, and the discussion must not be locked)."
 )
 
-# Publishing that keeps failing (GitHub down for hours) is given up after this many tries.
-MAX_PUBLISH_ATTEMPTS = 8
 # A revert or a fix in the day finds the commit it names among this many days before it.
 RECENT = timedelta(days=2)
 # A digest posted later than this after its cutoff (plus grace) says it is late.
@@ -80,7 +78,8 @@ class _Run:
 
 class PublishPeriod:
     kind = PublishPeriodPayload.kind
-    max_attempts = MAX_PUBLISH_ATTEMPTS
+    # Publishing that keeps failing (GitHub down for hours) is given up after 8 tries.
+    retry = RetryPolicy(attempts=8, trouble=hourly, log_as="digest")
 
     def __init__(self, ctx: JobContext) -> None:
         self._ctx = ctx
@@ -97,8 +96,7 @@ class PublishPeriod:
                 job,
                 repo,
                 lambda gone: self._publish(job, repo, period, gone),
-                what="digest",
-                slow=True,
+                retry=self.retry,
             )
 
     async def given_up(self, job: Job[PublishPeriodPayload], reason: str) -> None:

@@ -17,15 +17,14 @@ from datetime import date, datetime
 
 from structlog.contextvars import bound_contextvars
 
-from bot.digest.alert import render_alert_fold
-from bot.digest.alerting import plan_alerts, wants_alert
+from bot.digest.alerts import plan_alerts, render_alert_fold, wants_alert
 from bot.digest.markers import fold_marker
 from bot.github import InstallationClient
 from bot.github.calls import Forbidden, GraphQLFailed
 from bot.jobs.alert_jobs import FOLD_EVERY, NEARBY, alert_period
 from bot.jobs.context import JobContext
 from bot.jobs.digest_build import shown_commits
-from bot.jobs.outcomes import Defer, Done, Outcome
+from bot.jobs.outcomes import Defer, Done, Outcome, RetryPolicy
 from bot.jobs.publish import places
 from bot.jobs.publish.alerts import alert_category, alert_channel, refused, settle
 from bot.models import DigestCommit
@@ -51,7 +50,7 @@ def fold_due(written: datetime | None, now: datetime) -> datetime | None:
 
 class FoldAlerts:
     kind = FoldAlertsPayload.kind
-    max_attempts = 8
+    retry = RetryPolicy(attempts=8, log_as="alerts")
 
     def __init__(self, ctx: JobContext) -> None:
         self._ctx = ctx
@@ -68,8 +67,7 @@ class FoldAlerts:
                 job,
                 repo,
                 lambda gone: self._fold(job, repo, day, gone),
-                what="alerts",
-                slow=False,
+                retry=self.retry,
             )
 
     async def given_up(self, job: Job[FoldAlertsPayload], reason: str) -> None:

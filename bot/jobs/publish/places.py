@@ -11,7 +11,7 @@ from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed
 from bot.github.errors import IssueGone, PostGone
 from bot.jobs.context import POSTING_TROUBLE, JobContext
-from bot.jobs.outcomes import Defer, Outcome
+from bot.jobs.outcomes import Defer, Outcome, RetryPolicy
 from bot.posts import targets
 from bot.posts.reconcile import Found, Wanted, body_hash
 from bot.runtime.logs import get_logger
@@ -85,18 +85,17 @@ async def posting(
     repo: RepoRow,
     attempt: Callable[[GoneIssues], Awaitable[Outcome]],
     *,
-    what: str,
-    slow: bool,
+    retry: RetryPolicy,
 ) -> Outcome:
     """A posting job's run: `attempt`, made again where an issue it posted on is gone, and
-    GitHub's trouble read as `JobContext.posting_outcome` says (`what` names it in logs)."""
+    GitHub's trouble read as `JobContext.posting_outcome` says for the kind's `retry`."""
     configured = config_of(repo.config, ctx.settings.default_language).publish.issue
     try:
         return await _recover_gone_issues(ctx, job, repo.id, attempt, configured=configured)
     except Unsettled as exc:
         return Defer(str(exc), exc.until)
     except POSTING_TROUBLE as exc:
-        return ctx.posting_outcome(exc, what=what, job=job, slow=slow)
+        return ctx.posting_outcome(exc, job=job, retry=retry)
 
 
 async def _recover_gone_issues(

@@ -21,15 +21,23 @@ from typing import Any
 from structlog.contextvars import bound_contextvars
 
 from bot.analysis.narrative import Narrator
-from bot.analysis.rollup import Counts, Narrative, Rollup, RollupCommit, build_rollup, wanted
+from bot.analysis.rollup import (
+    Counts,
+    Narrative,
+    Rollup,
+    RollupCommit,
+    build_rollup,
+    commits_a_day,
+    wanted,
+)
 from bot.digest.markers import week_marker
 from bot.digest.weekly import WeeklyPost, render_weekly
 from bot.github import InstallationClient
 from bot.jobs.context import JobContext
 from bot.jobs.digest_build import shown_commits
-from bot.jobs.outcomes import Defer, Done, Outcome
+from bot.jobs.outcomes import Defer, Done, Outcome, RetryPolicy, hourly
 from bot.jobs.publish import places
-from bot.jobs.publish.day import LATE_AFTER, MAX_PUBLISH_ATTEMPTS
+from bot.jobs.publish.day import LATE_AFTER
 from bot.periods.period import Period
 from bot.periods.weeks import WEEKDAYS, Week, WeekSchedule
 from bot.posts import targets
@@ -144,7 +152,7 @@ class _Run:
 
 class PublishWeek:
     kind = PublishWeekPayload.kind
-    max_attempts = MAX_PUBLISH_ATTEMPTS
+    retry = RetryPolicy(attempts=8, trouble=hourly, log_as="weekly")
 
     def __init__(self, ctx: JobContext, narrator: Narrator) -> None:
         self._ctx = ctx
@@ -162,8 +170,7 @@ class PublishWeek:
                 job,
                 repo,
                 lambda gone: self._publish(job, repo, first, gone),
-                what="weekly",
-                slow=True,
+                retry=self.retry,
             )
 
     async def given_up(self, job: Job[PublishWeekPayload], reason: str) -> None:
@@ -220,12 +227,14 @@ class PublishWeek:
         commits = await ctx.store.digests.window_commits(repo.id, week.start, week.end)
         if now < week.due + WAIT_FOR_DAYS and any(c.published_part is None for c in commits):
             return Defer("waiting for the week's daily digests", now + WAIT_STEP)
+        before = await self._previous(run, schedule)
         rollup = build_rollup(
             repo.full_name,
             week,
             schedule.days,
             rollup_commits(config, commits),
-            previous=await self._previous(run, schedule),
+            previous=before[0] if before else None,
+            previous_days=before[1] if before else None,
         )
         if not wanted(rollup, skip_empty_days=config.skip_empty_days):
             await self._finish(run, DigestState.SKIPPED, late=False)
@@ -364,14 +373,18 @@ class PublishWeek:
         log.info("weekly_settled", settled=first.isoformat())
         return True
 
-    async def _previous(self, run: _Run, schedule: WeekSchedule) -> Counts | None:
-        """The week before's counts, the same way; None when the App did not see all of it."""
+    async def _previous(
+        self, run: _Run, schedule: WeekSchedule
+    ) -> tuple[Counts, tuple[int, ...]] | None:
+        """The week before's counts and commits a day, the same way; None when the App did
+        not see all of it."""
         before = schedule.previous(run.week)
         if run.repo.active_since > before.start:
             return None
         store = self._ctx.store
         commits = await store.digests.window_commits(run.repo.id, before.start, before.end)
-        return Counts.of(c.commit for c in rollup_commits(run.config, commits))
+        shown = [c.commit for c in rollup_commits(run.config, commits)]
+        return Counts.of(shown), commits_a_day(before, schedule.days, shown)
 
     async def _prepare(
         self, run: _Run, rollup: Rollup, record: Any

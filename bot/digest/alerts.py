@@ -1,28 +1,26 @@
-"""Alert posts: one for a commit analysed as breaking or high, and the "more alerts" fold. Pure.
+"""Alerts: which analysed commits get a post, which fold into "more alerts", and their Markdown.
 
-An alert says what broke or changed, whom it affects and what to do, and links the commit and
-its pull request. Everything that comes from the commit or the analysis goes through
-`bot.digest.safety`, so nobody is pinged and no other issue is referenced; the one reference
-an alert makes on purpose is its link to the commit's own pull request. Titles stay within
-GitHub's 256 characters and bodies within its 65,536 (FACTS.md §3).
+GitHub refuses an issue title over 256 characters and a body over 65,536 (FACTS.md §3).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
 from datetime import date
 from zoneinfo import ZoneInfo
 
-from bot.analysis.titles import pr_number
+from bot.analysis.titles import git_reverted_shas, normalise_title, parse_title, pr_number
 from bot.digest.markers import alert_marker, fold_marker
 from bot.digest.markup import link
 from bot.digest.render import BODY_LIMIT
 from bot.digest.safety import code, inline, plain_title
 from bot.digest.strings import catalogue, marked_original
 from bot.digest.strings.shape import plural
-from bot.models import Analysis, DigestCommit
+from bot.digest.synthesis import LinkKind, synthesize
+from bot.models import Analysis, DigestCommit, Importance
+from bot.repo_config import Alerts
 
 # GitHub refuses an issue title over 256 characters ("title is too long (maximum is 256
 # characters)"); discussions are kept to the same.
@@ -76,7 +74,9 @@ def _meta(commit: DigestCommit, *, repo: str, language: str, timezone: str) -> s
 def render_alert(
     commit: DigestCommit, *, repo: str, day: date, language: str, timezone: str = "UTC"
 ) -> AlertPost:
-    """The alert for one analysed commit: what changed, whom it affects, what to do."""
+    """The alert for one analysed commit: what changed, whom it affects, what to do. What comes
+    from the commit or the analysis goes through `bot.digest.safety`, so nobody is pinged and
+    no issue is referenced but the commit's own pull request."""
     a = commit.analysis
     if a is None:
         raise ValueError("an alert needs the commit's analysis")
@@ -198,3 +198,96 @@ def render_alert_fold(
     if len(kept) < len(entries):
         lines += ["", p.fold_more.format(count=len(entries) - len(kept))]
     return AlertPost(key, title, "\n".join(lines + footer))
+
+
+def wants_alert(analysis: Analysis | None, config: Alerts) -> bool:
+    """Whether an analysis is one the config alerts on (`on: [breaking, high]`)."""
+    if analysis is None:
+        return False
+    return ("breaking" in config.on and analysis.breaking) or (
+        "high" in config.on and analysis.importance is Importance.HIGH
+    )
+
+
+def undoes(revert: DigestCommit, target: DigestCommit) -> bool:
+    """Whether `revert` plainly takes all of `target` out, as git and GitHub word a revert:
+    a `Revert "Title"` title naming it, or git's `This reverts commit <sha>.` line. A partial
+    revert, or one that only mentions the commit or its pull request, withholds no alert."""
+    inner = parse_title(revert.title).undoes
+    if inner is not None:
+        number = pr_number(inner)
+        if number is not None and number == pr_number(target.title):
+            return True
+        if normalise_title(inner) == normalise_title(target.title):
+            return True
+    return any(target.sha.lower().startswith(sha) for sha in git_reverted_shas(revert.message))
+
+
+def reads_as_revert(commit: DigestCommit) -> bool:
+    """Whether a commit reads as a revert (of anything): a `Revert "…"` title or git's line."""
+    return names_a_revert(commit.title, commit.message)
+
+
+def names_a_revert(title: str, message: str) -> bool:
+    """`reads_as_revert` of a commit's title and message."""
+    return parse_title(title).undoes is not None or bool(git_reverted_shas(message))
+
+
+@dataclass(frozen=True)
+class AlertPlan:
+    post: tuple[DigestCommit, ...] = ()  # each gets its own alert now, oldest first
+    fold: tuple[DigestCommit, ...] = ()  # the whole content of the day's "more alerts" post
+    # Never alerted because a revert landed before the alert went out: sha -> revert's sha.
+    reverted: dict[str, str] = field(default_factory=dict)
+    # Reverts of those: the pair cancels out, so neither alerts. Revert's sha -> reverted sha.
+    cancelled: dict[str, str] = field(default_factory=dict)
+
+
+def plan_alerts(
+    day: Sequence[DigestCommit],
+    *,
+    config: Alerts,
+    posted: Collection[str],
+    others: Sequence[DigestCommit] = (),
+) -> AlertPlan:
+    """The alerts of one day.
+
+    `day`: the day's commits as the digest shows them (excluded ones left out), analysed or
+    not. `posted`: shas whose own alert is already recorded in the post ledger (they count
+    toward `max_per_day` and are never posted again). `others`: commits landed since the
+    day (a revert may land tomorrow), or before it. Commits are taken in landing order; the
+    first `max_per_day` get their own post, the rest fold into one post. The answer depends
+    only on these, so running it again after a crash gives the same posts.
+    """
+    posted = set(posted)
+    links = synthesize([*day, *others])
+    by_sha = {c.sha: c for c in [*others, *day]}
+    wanted = sorted(
+        (c for c in day if wants_alert(c.analysis, config)), key=lambda c: (c.landed_at, c.sha)
+    )
+    reverted: dict[str, str] = {}
+    pending: list[DigestCommit] = []
+    for commit in wanted:
+        if commit.sha in posted:
+            continue
+        revert = next(
+            (
+                link.source
+                for link in links.incoming(commit.sha)
+                if link.kind is LinkKind.REVERTS and undoes(by_sha[link.source], commit)
+            ),
+            None,
+        )
+        if revert is not None:
+            reverted[commit.sha] = revert
+            continue
+        pending.append(commit)
+    cancelled = {
+        commit.sha: link.target
+        for commit in pending
+        for link in links.outgoing(commit.sha)
+        if link.kind is LinkKind.REVERTS and link.target in reverted
+    }
+    pending = [c for c in pending if c.sha not in cancelled]
+    slots = max(config.max_per_day - len(posted), 0)
+    return AlertPlan(tuple(pending[:slots]), tuple(pending[slots:]), reverted, cancelled)

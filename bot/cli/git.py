@@ -1,0 +1,56 @@
+"""git run to its end in a local clone, its output read as text."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+
+class CloneError(Exception):
+    """The clone cannot be read: not a git clone, no such branch, or git failed."""
+
+
+def run_git(
+    path: Path, *args: str, stdin: str | None = None, errors: str = "replace"
+) -> subprocess.CompletedProcess[str]:
+    """`git -C path args`, its exit status and output (UTF-8; `errors` for bytes that are
+    not); CloneError where git is not installed."""
+    try:
+        return subprocess.run(
+            ["git", "-C", str(path), *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors=errors,
+            check=False,
+        )
+    except FileNotFoundError as exc:
+        raise CloneError("git is not installed") from exc
+
+
+def git(path: Path, *args: str, stdin: str | None = None, errors: str = "replace") -> str:
+    """`run_git`'s output; CloneError, in git's own words on one line, where git fails."""
+    result = run_git(path, *args, stdin=stdin, errors=errors)
+    if result.returncode != 0:
+        raise CloneError(f"git {_command(args)} failed in {path}: {first_line(result.stderr)}")
+    return result.stdout
+
+
+def first_line(stderr: str) -> str:
+    """git's own message, on one line: its first, without the `fatal:` or `error:` prefix."""
+    for line in stderr.splitlines():
+        text = line.strip()
+        for prefix in ("fatal:", "error:"):
+            text = text.removeprefix(prefix).strip()
+        if text:
+            return text
+    return "failed"
+
+
+def _command(args: tuple[str, ...]) -> str:
+    """The command git was asked to run (its first two words), past its `-c` settings."""
+    start = 0
+    while args[start : start + 1] == ("-c",):
+        start += 2
+    return " ".join(args[start : start + 2])
