@@ -728,3 +728,11 @@ def test_these_languages_are_fetched_whole_but_not_minified_or_vendored_code() -
     skipped = ["dist/app.min.js", "vendor/github.com/x/y.go", "README.md"]
     files = [FileChange(filename=p, status="modified") for p in [*paths, *skipped]]
     assert [f.filename for f in worth_reading(files)] == paths
+
+
+def test_a_js_test_file_reading_the_environment_adds_no_setting() -> None:
+    # a test's `process.env.X` is the test's own set-up, not a setting the package reads
+    source = 'const url = process.env.TEST_SERVER_URL;\ntest("gets", () => {});\n'
+    facts = _facts(("src/client.spec.ts", None, source))
+    assert facts.env_added == ()
+    assert _names(facts.tests_added) == ["gets"]

@@ -84,6 +84,8 @@ _PLACES: list[tuple[PathKind, re.Pattern[str]]] = [
         re.compile(
             r"(^|/)(tests?|testing|e2e|benchmarks?|bench)/|(^|/)(test_[^/]*|[^/]*_test)\.\w+$"
             r"|(^|/)conftest\.py$"
+            # Jest's, Vitest's and Mocha's: `x.test.ts`, `x.spec.js`, `__tests__/`
+            r"|\.(test|spec)\.[cm]?[jt]sx?$|(^|/)__tests__/"
         ),
     ),
     (

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import partial
 
@@ -12,9 +11,6 @@ from bot.analysis.facts.jsfile import script_side
 from bot.analysis.facts.rustfile import rust_side
 from bot.analysis.facts.scan import Side
 from bot.analysis.paths import Language
-
-# Jest's, Vitest's and Mocha's places for tests: `x.test.ts`, `x.spec.js`, `__tests__/`.
-_SCRIPT_TESTS = re.compile(r"\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|/)__tests__/")
 
 SideReader = Callable[[str, Side], bool]
 
@@ -31,7 +27,7 @@ def side_reader(language: Language, path: str, *, tests: bool) -> SideReader:
         return partial(
             script_side,
             grammar=grammar_of(language, path),
-            tests=tests or bool(_SCRIPT_TESTS.search(path)),
+            tests=tests,
         )
     return partial(clike_side, tests=tests)
 
