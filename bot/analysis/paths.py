@@ -22,11 +22,19 @@ class Language(StrEnum):
     PYTHON = "python"
     # C, C++, CUDA, Ascend C: one reader, they share the shape of a definition
     C = "c"
+    RUST = "rust"
+    GO = "go"
+    JAVASCRIPT = "javascript"
+    TYPESCRIPT = "typescript"
 
 
 _LANGUAGES = {
     **dict.fromkeys(("py", "pyi"), Language.PYTHON),
     **dict.fromkeys(("c", "cc", "cpp", "cxx", "h", "hh", "hpp", "cu", "cuh"), Language.C),
+    "rs": Language.RUST,
+    "go": Language.GO,
+    **dict.fromkeys(("js", "jsx", "mjs", "cjs"), Language.JAVASCRIPT),
+    **dict.fromkeys(("ts", "tsx", "mts", "cts"), Language.TYPESCRIPT),
 }
 
 
@@ -53,6 +61,7 @@ class PathKind(StrEnum):
 _CODE_EXTENSIONS = frozenset(
     {"py", "pyi", "pyx", "pxd", "c", "cc", "cpp", "cxx", "h", "hh", "hpp", "cu", "cuh"}
     | {"metal", "rs", "go", "java", "kt", "scala", "js", "jsx", "ts", "tsx", "mjs", "rb"}
+    | {"cjs", "mts", "cts"}
     | {"sh", "bash", "zsh", "swift", "m", "mm", "cs", "php", "lua", "jl", "pl", "s", "asm"}
     | {"proto", "sql", "html", "css", "cl", "hip", "triton", "mlir", "td"}
 )
@@ -75,6 +84,8 @@ _PLACES: list[tuple[PathKind, re.Pattern[str]]] = [
         re.compile(
             r"(^|/)(tests?|testing|e2e|benchmarks?|bench)/|(^|/)(test_[^/]*|[^/]*_test)\.\w+$"
             r"|(^|/)conftest\.py$"
+            # Jest's, Vitest's and Mocha's: `x.test.ts`, `x.spec.js`, `__tests__/`
+            r"|\.(test|spec)\.[cm]?[jt]sx?$|(^|/)__tests__/"
         ),
     ),
     (

@@ -40,6 +40,7 @@ from bot.analysis.facts.records import (
 )
 from bot.analysis.facts.scan import FileReading, hunks
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
+from bot.analysis.facts.visibility import mark_private
 from bot.analysis.facts.whole import read_whole
 from bot.analysis.paths import Language, PathKind, language_of, path_kind, ships
 from bot.models import CommitInput
@@ -139,12 +140,15 @@ def read_facts(commit: CommitInput) -> Facts:
         readings.append(reading)
     pr = commit.pull_request
     texts = (commit.message, pr.body if pr else "")
-    facts = _combine(
-        files,
+    facts = mark_private(
+        _combine(
+            files,
+            readings,
+            numbers=stated_numbers(prose_lines(*texts)),
+            fixes=fixed_issues(*texts),
+            whole=whole,
+        ),
         readings,
-        numbers=stated_numbers(prose_lines(*texts)),
-        fixes=fixed_issues(*texts),
-        whole=whole,
     )
     if not facts.config_keys_removed:
         return facts

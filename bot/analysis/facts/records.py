@@ -58,11 +58,15 @@ class Name:
     name: str
     kind: NameKind
     path: str
+    # kept from other modules by its language's own rule (Rust without `pub`, Go lower-case,
+    # JavaScript/TypeScript not exported)
+    private: bool = False
 
     @property
     def public(self) -> bool:
-        """Not `_private` (its last part; a method of a private class is private too)."""
-        return not any(part.startswith("_") for part in self.name.split("."))
+        """Not `_private` (its last part; a method of a private class is private too), nor
+        private by its language's rule."""
+        return not self.private and not any(part.startswith("_") for part in self.name.split("."))
 
     @property
     def short(self) -> str:

@@ -65,8 +65,12 @@ class Side:
     imports: dict[str, str] = field(default_factory=dict)
     # names a package's `__init__.py` exports: `__all__` items, imports from the package
     exports: set[str] = field(default_factory=set)
-    # a module-level `__getattr__`: any name may still be provided lazily
+    # a module-level `__getattr__` (or JavaScript's `export * from`): any name may still be
+    # provided lazily
     lazy: bool = False
+    # from a whole file: qualified names its language keeps from other modules (Rust without
+    # `pub`, Go lower-case, JavaScript/TypeScript not exported)
+    private: set[str] = field(default_factory=set)
     # name -> default as written (None: none on the line)
     env: dict[str, str | None] = field(default_factory=dict)
     flags: dict[str, str | None] = field(default_factory=dict)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bot.analysis.facts.cfile import clike_side
 from bot.analysis.facts.pyedit import python_sides
 from bot.analysis.facts.python import _replacement
 from bot.analysis.facts.scan import FileReading, Side
+from bot.analysis.facts.trees import side_reader
 from bot.analysis.paths import Language
 
 
@@ -31,8 +31,8 @@ def read_whole(
             return False
         (reading.minus, warned[0]), (reading.plus, warned[1]) = sides
     elif not (
-        clike_side(before, reading.minus, tests=tests)
-        and clike_side(after, reading.plus, tests=tests)
+        (read := side_reader(language, path, tests=tests))(before, reading.minus)
+        and read(after, reading.plus)
     ):
         _clear(reading)
         return False
