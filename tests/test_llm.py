@@ -11,8 +11,9 @@ import openai
 import pytest
 
 from bot.analysis.diff import budget_diff, estimate_tokens
+from bot.analysis.facts.records import Facts, Name, NameKind
 from bot.analysis.llm import LLMAnalyzer
-from bot.analysis.prompt import build_prompt
+from bot.analysis.prompt import build_prompt, facts_section
 from bot.analysis.rubric import IMPORTANCE_RUBRIC
 from bot.models import CommitInput, FileChange
 from tests.fakes.llm import VALID_BODY, Behaviour, FakeLLM
@@ -336,3 +337,19 @@ async def test_nul_characters_in_an_answer_are_dropped(make_analyzer: Make, fake
     result = await make_analyzer().analyze(real_commit(), language="en")
     assert result.fallback_reason is None
     assert result.analysis.summary == "Fixes the decode path."
+
+
+def test_the_prompts_facts_mark_a_private_name_and_leave_a_public_one_plain() -> None:
+    section = facts_section(
+        Facts(
+            added=(
+                Name("serve", NameKind.FUNCTION, "src/main.rs"),
+                Name("helper", NameKind.FUNCTION, "src/main.rs", private=True),
+            )
+        )
+    )
+    rows = [json.loads(line) for line in section.splitlines() if line.startswith("{")]
+    assert rows == [
+        {"name": "serve", "kind": "function", "path": "src/main.rs"},
+        {"name": "helper", "kind": "function", "path": "src/main.rs", "private": True},
+    ]

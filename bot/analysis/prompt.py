@@ -115,7 +115,10 @@ def facts_section(facts: Facts) -> str:
             continue
         if isinstance(records, list | tuple) and all(isinstance(r, dict) for r in records):
             lines.append(f"{group}:")
-            lines += [_json(r) for r in records]
+            # A name is public unless marked: `"private":false` on every name costs tokens.
+            lines += [
+                _json({k: v for k, v in r.items() if (k, v) != ("private", False)}) for r in records
+            ]
         else:
             lines.append(f"{group}: {_json(records)}")
     return "\n".join(lines)
