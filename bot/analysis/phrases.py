@@ -38,8 +38,11 @@ class AnalysisPhrases:
     flags_added: tuple[str, str]  # {names}
     flags_removed: tuple[str, str]  # {names}
     env_added: tuple[str, str]  # {names}
+    # read anew by the changed files; whether the rest of the repository read it is unknown
+    env_read: tuple[str, str]  # {names}
     env_removed: tuple[str, str]  # {names}
     keys_added: tuple[str, str]  # {names}
+    keys_read: tuple[str, str]  # {names}
     keys_removed: tuple[str, str]  # {names}
     default: str  # {name} {old} {new}
     value_changed: str  # {name} {old} {new} {paths}
@@ -115,6 +118,10 @@ EN = AnalysisPhrases(
         "reads the new environment variable {names}",
         "reads the new environment variables {names}",
     ),
+    env_read=(
+        "reads the environment variable {names}",
+        "reads the environment variables {names}",
+    ),
     env_removed=(
         "no longer reads the environment variable {names}",
         "no longer reads the environment variables {names}",
@@ -122,6 +129,10 @@ EN = AnalysisPhrases(
     keys_added=(
         "reads the new configuration key {names}",
         "reads the new configuration keys {names}",
+    ),
+    keys_read=(
+        "reads the configuration key {names}",
+        "reads the configuration keys {names}",
     ),
     keys_removed=(
         "stops reading the configuration key {names}",
@@ -199,8 +210,10 @@ ZH = AnalysisPhrases(
     flags_added=("新增命令行参数 {names}", "新增命令行参数 {names}"),
     flags_removed=("移除了命令行参数 {names}", "移除了命令行参数 {names}"),
     env_added=("新增读取环境变量 {names}", "新增读取环境变量 {names}"),
+    env_read=("读取环境变量 {names}", "读取环境变量 {names}"),
     env_removed=("不再读取环境变量 {names}", "不再读取环境变量 {names}"),
     keys_added=("新增配置项 {names}", "新增配置项 {names}"),
+    keys_read=("读取配置项 {names}", "读取配置项 {names}"),
     keys_removed=("不再读取配置项 {names}", "不再读取配置项 {names}"),
     default="将 `{name}` 的默认值从 `{old}` 改为 `{new}`",
     value_changed="将 {paths} 中的 `{name}` 从 `{old}` 改为 `{new}`",

@@ -322,10 +322,13 @@ def _removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 
 def _settings_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    # "new" only when the parent's whole tree was searched: a file that starts reading a
+    # variable another module read before adds no setting
+    new = sig.facts.settings_new
     groups: tuple[tuple[tuple[str, str], tuple[Setting, ...]], ...] = (
         (p.flags_added, sig.facts.flags_added),
-        (p.env_added, sig.facts.env_added),
-        (p.keys_added, sig.facts.config_keys_added),
+        (p.env_added if new else p.env_read, sig.facts.env_added),
+        (p.keys_added if new else p.keys_read, sig.facts.config_keys_added),
     )
     return [
         _Statement(

@@ -145,7 +145,24 @@ def read_facts(commit: CommitInput) -> Facts:
         numbers=stated_numbers(prose_lines(*texts)),
         fixes=fixed_issues(*texts),
         whole=whole,
+        # Files left to their patch while others were read whole (past the bounds, or not
+        # parsed): a hunk without the parent's text cannot tell new from moved, so what it
+        # defines or drops is not said.
+        partial={
+            f.filename
+            for f in commit.files
+            if whole and f.filename not in whole and f.status not in ("added", "removed")
+        },
     )
+    before = commit.quoted_before
+    if before is not None:
+        # A variable or key the parent's tree already quotes was read before, somewhere.
+        facts = dataclasses.replace(
+            facts,
+            env_added=tuple(s for s in facts.env_added if s.name not in before),
+            config_keys_added=tuple(s for s in facts.config_keys_added if s.name not in before),
+            settings_new=True,
+        )
     if not facts.config_keys_removed:
         return facts
     # A key one call stops asking for is still read where the change reads it another way
@@ -163,6 +180,7 @@ def _combine(
     numbers: tuple[StatedNumber, ...],
     fixes: tuple[int, ...],
     whole: frozenset[str] | set[str] = frozenset(),
+    partial: frozenset[str] | set[str] = frozenset(),
 ) -> Facts:
     added: list[Name] = []
     removed: list[Name] = []
@@ -190,7 +208,8 @@ def _combine(
         kept += [
             Name(n, k, r.path)
             for n, (k, _) in minus.items()
-            if n not in plus and (n in r.plus.imports or (r.plus.lazy and "." not in n))
+            if n not in plus
+            and (n in r.plus.imports or n in r.plus.assigned or (r.plus.lazy and "." not in n))
         ]
         edited = {n for n, (_, line) in plus.items() if n in minus and minus[n][1] != line}
         changed += [
@@ -262,6 +281,12 @@ def _combine(
     renamed_names = {r.old for r in renamed} | {r.new for r in renamed}
     added = [n for n in added if n not in renamed_names and not _is_test_name(n, files)]
     removed = [n for n in removed if n not in renamed_names]
+    added, removed = _carried(added, removed, readings, moved)
+    added = [n for n in added if n.path not in partial]
+    removed = [n for n in removed if n.path not in partial]
+    renamed = [r for r in renamed if r.old.path not in partial]
+    exports_added = [n for n in exports_added if n.path not in partial]
+    exports_removed = [n for n in exports_removed if n.path not in partial]
 
     flags = _settings([(r.path, r.plus.flags, r.minus.flags, r.context.flags) for r in readings])
     env = _settings([(r.path, r.plus.env, r.minus.env, r.context.env) for r in readings])
@@ -399,6 +424,41 @@ def _same_body(
             pair = Renamed(n, into.pop())
             (renamed if pair.new.path == n.path else moved).append(pair)
     return renamed
+
+
+def _carried(
+    added: list[Name], removed: list[Name], readings: list[FileReading], moved: list[Renamed]
+) -> tuple[list[Name], list[Name]]:
+    """Names the change carries from one place to another, whatever their bodies became: a
+    method that became a function (or back) keeps its own name, so it moved (another file)
+    or changed shape (the same file); a function copied into a new module from one the
+    change edits was there before. Neither is new, nor gone. Pairs across files are
+    appended to `moved`."""
+    gone: dict[str, list[Name]] = {}
+    for n in removed:
+        gone.setdefault(n.short, []).append(n)
+    # every name a changed file defined at the parent (whole files: all of them)
+    before_short = {_short(n) for r in readings for n in r.minus.defs}
+    carried: set[Name] = set()
+    kept: list[Name] = []
+    for n in added:
+        olds = [o for o in gone.get(n.short, []) if o not in carried]
+        top = "." not in n.name and "::" not in n.name
+        if olds and (top or any("." not in o.name and "::" not in o.name for o in olds)):
+            carried.update(olds)
+            if olds[0].path != n.path:
+                moved.append(Renamed(olds[0], n))
+            continue
+        if top and n.short in before_short:
+            # a copy of a definition a changed file had at the parent: not new code
+            continue
+        kept.append(n)
+    return kept, [n for n in removed if n not in carried]
+
+
+def _short(name: str) -> str:
+    """The last part of a qualified name: `run` of `Runner.run` or `Runner::run`."""
+    return name.rsplit(".", 1)[-1].rsplit("::", 1)[-1]
 
 
 def _export(name: str, path: str) -> Name:

@@ -72,6 +72,7 @@ class Unit:
         side.params.update(table.params)
         side.imports.update(table.imports)
         side.exports.update(table.exports)
+        side.assigned.update(table.assigned)
         side.lazy = side.lazy or table.lazy
         side.fields.update(table.fields)
         side.tests.extend(table.tests)
@@ -288,6 +289,7 @@ class _Reader:
             _FIELD_DECORATORS.search(d) for d in decorators
         )
         for statement in node.body:
+            self.side.assigned.update(f"{qualified}.{n}" for n in _targets(statement))
             if (
                 fields
                 and isinstance(statement, ast.AnnAssign)
@@ -316,6 +318,7 @@ class _Reader:
                 ):
                     self.side.exports.add(bound)
         elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            self.side.assigned.update(_targets(node))
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             value = node.value
             if (
@@ -377,6 +380,15 @@ class _Reader:
         )
         if message and (explicit or _SAYS_DEPRECATED.search(message)):
             self.deprecations.append(message)
+
+
+def _targets(node: ast.stmt) -> list[str]:
+    """The plain names an assignment statement binds (`a = b = 1`, `a: int = 1`)."""
+    if isinstance(node, ast.Assign):
+        return [t.id for t in node.targets if isinstance(t, ast.Name)]
+    if isinstance(node, ast.AnnAssign | ast.AugAssign) and isinstance(node.target, ast.Name):
+        return [node.target.id]
+    return []
 
 
 def _is_flag(node: ast.expr) -> bool:

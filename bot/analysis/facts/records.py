@@ -172,6 +172,9 @@ class Facts:
     env_removed: tuple[Setting, ...] = ()
     config_keys_added: tuple[Setting, ...] = ()
     config_keys_removed: tuple[Setting, ...] = ()
+    # True when the variables and keys added were searched for in the parent's whole tree
+    # and found nowhere (new to the repository); False: new to the changed files alone
+    settings_new: bool = False
     defaults_changed: tuple[DefaultChange, ...] = ()
     # values a settings file (YAML, TOML, INI) changes: key, old value → new value
     values_changed: tuple[DefaultChange, ...] = ()

@@ -65,6 +65,9 @@ class Side:
     imports: dict[str, str] = field(default_factory=dict)
     # names a package's `__init__.py` exports: `__all__` items, imports from the package
     exports: set[str] = field(default_factory=set)
+    # from a whole file: names a module or class body assigns (`App.hook: None = None`), so
+    # a definition replaced by an attribute of its name is still there
+    assigned: set[str] = field(default_factory=set)
     # a module-level `__getattr__`: any name may still be provided lazily
     lazy: bool = False
     # name -> default as written (None: none on the line)

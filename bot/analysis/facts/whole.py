@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.analysis.facts.cfile import clike_side
+from bot.analysis.facts.cfile import clike_side, keep_named
 from bot.analysis.facts.pyedit import python_sides
 from bot.analysis.facts.python import _replacement
 from bot.analysis.facts.scan import FileReading, Side
@@ -36,6 +36,8 @@ def read_whole(
     ):
         _clear(reading)
         return False
+    else:
+        keep_named(before, after, reading.minus, reading.plus)
     if not user_facing:
         # what the package's users meet (settings, warnings, registrations) is read only in
         # code it ships; a test's `os.environ["X"]` is not a setting
