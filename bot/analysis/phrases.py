@@ -51,6 +51,9 @@ class AnalysisPhrases:
     pin_was: str  # {pin} {old}
     tests_added: tuple[str, str]  # {names}
     kernels_added: tuple[str, str]  # {names}
+    gains_parameters: tuple[str, str]  # {name} {params}
+    loses_parameters: tuple[str, str]  # {name} {params}
+    may_raise: str  # {name} {names}
     deprecation: str  # {text}
     fixes: str  # {words} {where}
     fixes_plain: str  # {words}
@@ -148,6 +151,15 @@ EN = AnalysisPhrases(
     pin_was="{pin} (was `{old}`)",
     tests_added=("adds the test {names}", "adds the tests {names}"),
     kernels_added=("adds the kernel {names}", "adds the kernels {names}"),
+    gains_parameters=(
+        "`{name}` gains the parameter {params}",
+        "`{name}` gains the parameters {params}",
+    ),
+    loses_parameters=(
+        "`{name}` no longer takes the parameter {params}",
+        "`{name}` no longer takes the parameters {params}",
+    ),
+    may_raise="`{name}` may now raise {names}",
     deprecation="adds a deprecation warning: “{text}”",
     fixes="fixes “{words}” in {where}",
     fixes_plain="fixes “{words}”",
@@ -222,6 +234,9 @@ ZH = AnalysisPhrases(
     pin_was="{pin}（原为 `{old}`）",
     tests_added=("新增测试 {names}", "新增测试 {names}"),
     kernels_added=("新增内核 {names}", "新增内核 {names}"),
+    gains_parameters=("`{name}` 新增参数 {params}", "`{name}` 新增参数 {params}"),
+    loses_parameters=("`{name}` 不再接受参数 {params}", "`{name}` 不再接受参数 {params}"),
+    may_raise="`{name}` 现在可能抛出 {names}",
     deprecation="新增弃用警告：“{text}”",
     fixes="修复了 {where} 中的“{words}”",
     fixes_plain="修复了“{words}”",

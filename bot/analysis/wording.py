@@ -245,6 +245,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _renames,
         _deprecations,
         _values,
+        _signatures,
         _settings_added,
         _keys_dropped,
         _requirements,
@@ -401,6 +402,43 @@ def _moves(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _Statement("architecture", p.moves.format(names=codes(p, names), old=old, new=new))
         for (old, new), names in list(by_paths.items())[:1]
     ]
+
+
+def _callable(name: str) -> str | None:
+    """How a caller names a public function: `Config` for `Config.__init__`; None for a
+    private one (`_x`, `A._y`) or another dunder."""
+    if name.endswith(".__init__"):
+        name = name[: -len(".__init__")]
+    return None if any(part.startswith("_") for part in name.split(".")) else name
+
+
+def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Parameters a shipped public function gains or loses, then the exceptions it may now
+    raise, read from both whole files: what a caller meets."""
+    shipped = set(sig.source_files)
+    out: list[_Statement] = []
+    for change in sig.facts.signatures_changed:
+        name = _callable(change.name)
+        if name is None or change.path not in shipped:
+            continue
+        for clause, params in (
+            (p.loses_parameters, change.lost),
+            (p.gains_parameters, change.gained),
+        ):
+            if params:
+                shown = codes(p, params, 3)
+                out.append(
+                    _Statement(
+                        "compatibility",
+                        forms(clause, len(params)).format(name=name, params=shown),
+                    )
+                )
+    for raised in sig.facts.raises_added:
+        name = _callable(raised.name)
+        if name is not None and raised.path in shipped:
+            clause = p.may_raise.format(name=name, names=codes(p, raised.exceptions, 2))
+            out.append(_Statement("compatibility", clause))
+    return out[:3]
 
 
 def _values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

@@ -30,12 +30,14 @@ from bot.analysis.facts.records import (
     Name,
     NameKind,
     NumberKind,
+    Raised,
     Registration,
     Registry,
     Renamed,
     Requirement,
     Section,
     Setting,
+    SignatureChange,
     StatedNumber,
 )
 from bot.analysis.facts.scan import FileReading, hunks
@@ -52,12 +54,14 @@ __all__ = [
     "Name",
     "NameKind",
     "NumberKind",
+    "Raised",
     "Registration",
     "Registry",
     "Renamed",
     "Requirement",
     "Section",
     "Setting",
+    "SignatureChange",
     "StatedNumber",
     "read_facts",
 ]
@@ -316,6 +320,20 @@ def _combine(
         for key, now in r.plus.values.items()
         if now is not None and (was := r.minus.values.get(key)) is not None and was != now
     ]
+    signatures: list[SignatureChange] = []
+    raised: list[Raised] = []
+    for r in readings:
+        for name, now in r.plus.signatures.items():
+            was = r.minus.signatures.get(name)
+            if was is None:
+                continue
+            gained = _by_name(now, was)
+            lost = _by_name(was, now)
+            if gained or lost:
+                signatures.append(SignatureChange(name, r.path, gained, lost))
+            new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
+            if new:
+                raised.append(Raised(name, r.path, tuple(sorted(new))))
     sections = [
         Section(title, r.path)
         for r in readings
@@ -347,6 +365,8 @@ def _combine(
         config_keys_removed=keys[1],
         defaults_changed=_cap(defaults),
         values_changed=_cap(values),
+        signatures_changed=_cap(signatures),
+        raises_added=_cap(raised),
         deprecations=_cap(list(dict.fromkeys(deprecations))),
         registered=_cap(_once(registered)),
         unregistered=_cap(_once(unregistered)),
@@ -454,6 +474,16 @@ def _carried(
             continue
         kept.append(n)
     return kept, [n for n in removed if n not in carried]
+
+
+def _by_name(these: tuple[str, ...], those: tuple[str, ...]) -> tuple[str, ...]:
+    """The parameters of `these` whose name none of `those` has (`x=1` is named `x`)."""
+
+    def named(parameter: str) -> str:
+        return parameter.split("=", 1)[0].lstrip("*")
+
+    known = {named(p) for p in those}
+    return tuple(p for p in these if named(p) not in known)
 
 
 def _short(name: str) -> str:

@@ -70,6 +70,8 @@ class Unit:
         side.defs.update(table.defs)
         side.bodies.update(table.bodies)
         side.params.update(table.params)
+        side.signatures.update(table.signatures)
+        side.raises.update(table.raises)
         side.imports.update(table.imports)
         side.exports.update(table.exports)
         side.assigned.update(table.assigned)
@@ -262,6 +264,9 @@ class _Reader:
         }
         for arg, default in defaults.items():
             self.side.params[f"{qualified}({arg})"] = ast.unparse(default)
+        self.side.signatures[qualified] = _parameters(args, defaults)
+        if any("raise" in line for line in whole):
+            self.side.raises[qualified] = _raised(node)
         if self.tests and node.name.startswith("test"):
             self.side.tests.append(qualified)
         # Functions nested in a function are its closures, never members or names of the module.
@@ -380,6 +385,39 @@ class _Reader:
         )
         if message and (explicit or _SAYS_DEPRECATED.search(message)):
             self.deprecations.append(message)
+
+
+def _parameters(args: ast.arguments, defaults: dict[str, ast.expr]) -> tuple[str, ...]:
+    """A function's parameters as a caller meets them: `x`, `y=1`, `*args`, `**kw`."""
+
+    def shown(arg: ast.arg) -> str:
+        default = defaults.get(arg.arg)
+        return arg.arg if default is None else f"{arg.arg}={ast.unparse(default)}"
+
+    out = [shown(a) for a in (*args.posonlyargs, *args.args)]
+    if args.vararg is not None:
+        out.append(f"*{args.vararg.arg}")
+    out += [shown(a) for a in args.kwonlyargs]
+    if args.kwarg is not None:
+        out.append(f"**{args.kwarg.arg}")
+    return tuple(p for p in out if p not in ("self", "cls"))
+
+
+def _raised(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """The exceptions a function's own body raises by name (`raise ValueError(…)`), its
+    nested functions and classes aside."""
+    found: set[str] = set()
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        if isinstance(current, ast.Raise) and current.exc is not None:
+            name = _dotted(current.exc)
+            if name and name[:1].isupper():
+                found.add(name)
+        stack.extend(ast.iter_child_nodes(current))
+    return frozenset(found)
 
 
 def _targets(node: ast.stmt) -> list[str]:

@@ -98,6 +98,26 @@ class DefaultChange:
 
 
 @dataclass(frozen=True)
+class SignatureChange:
+    """A function defined at both revisions whose parameters differ by name: those it gains
+    (as written, with their defaults) and those it loses."""
+
+    name: str
+    path: str
+    gained: tuple[str, ...] = ()
+    lost: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Raised:
+    """A function defined at both revisions whose own body raises exceptions it did not."""
+
+    name: str
+    path: str
+    exceptions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Deprecation:
     """A deprecation warning the change adds: its message, or the line that raises it."""
 
@@ -178,6 +198,9 @@ class Facts:
     defaults_changed: tuple[DefaultChange, ...] = ()
     # values a settings file (YAML, TOML, INI) changes: key, old value → new value
     values_changed: tuple[DefaultChange, ...] = ()
+    # functions read whole at both revisions: parameters gained or lost, exceptions now raised
+    signatures_changed: tuple[SignatureChange, ...] = ()
+    raises_added: tuple[Raised, ...] = ()
     deprecations: tuple[Deprecation, ...] = ()
     registered: tuple[Registration, ...] = ()
     unregistered: tuple[Registration, ...] = ()

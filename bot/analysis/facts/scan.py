@@ -61,6 +61,10 @@ class Side:
     bodies: dict[str, str] = field(default_factory=dict)
     # from a whole file: `function(parameter)` -> its default as written
     params: dict[str, str] = field(default_factory=dict)
+    # from a whole file: function -> its parameters as written (`x`, `y=1`, `*args`), without
+    # `self` or `cls`, and the exceptions its own body raises by name
+    signatures: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    raises: dict[str, frozenset[str]] = field(default_factory=dict)
     # names an import binds (`from m import a as b` binds `b`) -> the module imported from
     imports: dict[str, str] = field(default_factory=dict)
     # names a package's `__init__.py` exports: `__all__` items, imports from the package
