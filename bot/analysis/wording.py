@@ -421,7 +421,7 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         name = _callable(change.name)
         if name is None or change.path not in shipped:
             continue
-        for clause, params in (
+        for phrase, params in (
             (p.loses_parameters, change.lost),
             (p.gains_parameters, change.gained),
         ):
@@ -430,7 +430,7 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                 out.append(
                     _Statement(
                         "compatibility",
-                        forms(clause, len(params)).format(name=name, params=shown),
+                        forms(phrase, len(params)).format(name=name, params=shown),
                     )
                 )
     for raised in sig.facts.raises_added:

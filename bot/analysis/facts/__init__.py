@@ -323,14 +323,13 @@ def _combine(
     signatures: list[SignatureChange] = []
     raised: list[Raised] = []
     for r in readings:
-        for name, now in r.plus.signatures.items():
-            was = r.minus.signatures.get(name)
-            if was is None:
+        for name, params in r.plus.signatures.items():
+            before = r.minus.signatures.get(name)
+            if before is None:
                 continue
-            gained = _by_name(now, was)
-            lost = _by_name(was, now)
-            if gained or lost:
-                signatures.append(SignatureChange(name, r.path, gained, lost))
+            gained, dropped = _by_name(params, before), _by_name(before, params)
+            if gained or dropped:
+                signatures.append(SignatureChange(name, r.path, gained, dropped))
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
             if new:
                 raised.append(Raised(name, r.path, tuple(sorted(new))))
