@@ -396,7 +396,10 @@ def _deprecations(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 def _moves(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     by_paths: dict[tuple[str, str], list[str]] = {}
     for pair in sig.facts.moved:
-        if pair.old.path in sig.source_files and pair.old.public:
+        # said by the name it had, or by its own for a method that left its class: a
+        # function that became a method was not in the old module under the new name
+        said = pair.new.name in (pair.old.name, pair.old.short)
+        if said and pair.old.path in sig.source_files and pair.old.public:
             by_paths.setdefault((pair.old.path, pair.new.path), []).append(pair.new.name)
     return [
         _Statement("architecture", p.moves.format(names=codes(p, names), old=old, new=new))
