@@ -54,6 +54,7 @@ class AnalysisPhrases:
     gains_parameters: tuple[str, str]  # {name} {params}
     loses_parameters: tuple[str, str]  # {name} {params}
     may_raise: str  # {name} {names}
+    now_calls: tuple[str, str]  # {callers} {callee}: one caller, several
     deprecation: str  # {text}
     fixes: str  # {words} {where}
     fixes_plain: str  # {words}
@@ -160,6 +161,7 @@ EN = AnalysisPhrases(
         "`{name}` no longer takes the parameters {params}",
     ),
     may_raise="`{name}` may now raise {names}",
+    now_calls=("{callers} now calls `{callee}`", "{callers} now call `{callee}`"),
     deprecation="adds a deprecation warning: “{text}”",
     fixes="fixes “{words}” in {where}",
     fixes_plain="fixes “{words}”",
@@ -237,6 +239,7 @@ ZH = AnalysisPhrases(
     gains_parameters=("`{name}` 新增参数 {params}", "`{name}` 新增参数 {params}"),
     loses_parameters=("`{name}` 不再接受参数 {params}", "`{name}` 不再接受参数 {params}"),
     may_raise="`{name}` 现在可能抛出 {names}",
+    now_calls=("{callers} 现在调用 `{callee}`", "{callers} 现在调用 `{callee}`"),
     deprecation="新增弃用警告：“{text}”",
     fixes="修复了 {where} 中的“{words}”",
     fixes_plain="修复了“{words}”",

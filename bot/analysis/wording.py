@@ -252,6 +252,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _registrations,
         _new_modules,
         _additions,
+        _uses,
         _kernels,
         _moves,
         _tests,
@@ -363,6 +364,21 @@ def _additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     if not added:
         return []
     return [_Statement("architecture", _in(p, added, together=p.adds_to, apart=p.adds))]
+
+
+def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Where the change's new definitions are used: the shipped functions it edits that now
+    call one (at most two definitions said)."""
+    shipped = set(sig.source_files)
+    callers: dict[str, list[str]] = {}
+    for call in sig.facts.calls_added:
+        if call.path in shipped:
+            callers.setdefault(call.callee, []).append(call.caller)
+    out = []
+    for callee, names in list(callers.items())[:2]:
+        clause = forms(p.now_calls, len(names)).format(callers=codes(p, names), callee=callee)
+        out.append(_Statement("architecture", clause))
+    return out
 
 
 def _kernels(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

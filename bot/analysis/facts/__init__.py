@@ -29,6 +29,7 @@ from bot.analysis.facts.records import (
     FileFact,
     Name,
     NameKind,
+    NewCall,
     NumberKind,
     Raised,
     Registration,
@@ -53,6 +54,7 @@ __all__ = [
     "FileFact",
     "Name",
     "NameKind",
+    "NewCall",
     "NumberKind",
     "Raised",
     "Registration",
@@ -333,6 +335,18 @@ def _combine(
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
             if new:
                 raised.append(Raised(name, r.path, tuple(sorted(new))))
+    # Where the change's own new (or moved) definitions are used: a new helper is said with
+    # the functions that now call it.
+    defined = (
+        {n.short for n in added} | {m.new.short for m in moved} | {r.new.short for r in renamed}
+    )
+    calls = [
+        NewCall(caller, callee, r.path)
+        for r in readings
+        for caller, now in r.plus.calls.items()
+        if caller in r.minus.calls
+        for callee in sorted((now - r.minus.calls[caller]) & defined)
+    ]
     sections = [
         Section(title, r.path)
         for r in readings
@@ -366,6 +380,7 @@ def _combine(
         values_changed=_cap(values),
         signatures_changed=_cap(signatures),
         raises_added=_cap(raised),
+        calls_added=_cap(calls),
         deprecations=_cap(list(dict.fromkeys(deprecations))),
         registered=_cap(_once(registered)),
         unregistered=_cap(_once(unregistered)),

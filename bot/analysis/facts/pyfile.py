@@ -72,6 +72,7 @@ class Unit:
         side.params.update(table.params)
         side.signatures.update(table.signatures)
         side.raises.update(table.raises)
+        side.calls.update(table.calls)
         side.imports.update(table.imports)
         side.exports.update(table.exports)
         side.assigned.update(table.assigned)
@@ -267,6 +268,9 @@ class _Reader:
         self.side.signatures[qualified] = _parameters(args, defaults)
         if any("raise" in line for line in whole):
             self.side.raises[qualified] = _raised(node)
+        self.side.calls[qualified] = frozenset(
+            _dotted(c.func).rsplit(".", 1)[-1] for c in ast.walk(node) if isinstance(c, ast.Call)
+        ) - {""}
         if self.tests and node.name.startswith("test"):
             self.side.tests.append(qualified)
         # Functions nested in a function are its closures, never members or names of the module.

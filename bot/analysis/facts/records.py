@@ -118,6 +118,15 @@ class Raised:
 
 
 @dataclass(frozen=True)
+class NewCall:
+    """A function defined at both revisions that now calls `callee`, which it did not."""
+
+    caller: str
+    callee: str
+    path: str
+
+
+@dataclass(frozen=True)
 class Deprecation:
     """A deprecation warning the change adds: its message, or the line that raises it."""
 
@@ -201,6 +210,8 @@ class Facts:
     # functions read whole at both revisions: parameters gained or lost, exceptions now raised
     signatures_changed: tuple[SignatureChange, ...] = ()
     raises_added: tuple[Raised, ...] = ()
+    # calls of the change's own new or moved definitions by functions it edits
+    calls_added: tuple[NewCall, ...] = ()
     deprecations: tuple[Deprecation, ...] = ()
     registered: tuple[Registration, ...] = ()
     unregistered: tuple[Registration, ...] = ()

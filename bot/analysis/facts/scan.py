@@ -65,6 +65,8 @@ class Side:
     # `self` or `cls`, and the exceptions its own body raises by name
     signatures: dict[str, tuple[str, ...]] = field(default_factory=dict)
     raises: dict[str, frozenset[str]] = field(default_factory=dict)
+    # from a whole file: function -> the names its body calls (`helper`, `self.run` as `run`)
+    calls: dict[str, frozenset[str]] = field(default_factory=dict)
     # names an import binds (`from m import a as b` binds `b`) -> the module imported from
     imports: dict[str, str] = field(default_factory=dict)
     # names a package's `__init__.py` exports: `__all__` items, imports from the package
