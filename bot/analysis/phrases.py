@@ -55,6 +55,7 @@ class AnalysisPhrases:
     loses_parameters: tuple[str, str]  # {name} {params}
     may_raise: str  # {name} {names}
     now_calls: tuple[str, str]  # {callers} {callee}: one caller, several
+    now_imports: tuple[str, str]  # {paths} {name} {module}: one module, several
     deprecation: str  # {text}
     fixes: str  # {words} {where}
     fixes_plain: str  # {words}
@@ -162,6 +163,10 @@ EN = AnalysisPhrases(
     ),
     may_raise="`{name}` may now raise {names}",
     now_calls=("{callers} now calls `{callee}`", "{callers} now call `{callee}`"),
+    now_imports=(
+        "{paths} now imports `{name}` from `{module}`",
+        "{paths} now import `{name}` from `{module}`",
+    ),
     deprecation="adds a deprecation warning: “{text}”",
     fixes="fixes “{words}” in {where}",
     fixes_plain="fixes “{words}”",
@@ -240,6 +245,10 @@ ZH = AnalysisPhrases(
     loses_parameters=("`{name}` 不再接受参数 {params}", "`{name}` 不再接受参数 {params}"),
     may_raise="`{name}` 现在可能抛出 {names}",
     now_calls=("{callers} 现在调用 `{callee}`", "{callers} 现在调用 `{callee}`"),
+    now_imports=(
+        "{paths} 现在从 `{module}` 导入 `{name}`",
+        "{paths} 现在从 `{module}` 导入 `{name}`",
+    ),
     deprecation="新增弃用警告：“{text}”",
     fixes="修复了 {where} 中的“{words}”",
     fixes_plain="修复了“{words}”",

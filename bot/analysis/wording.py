@@ -255,6 +255,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _uses,
         _kernels,
         _moves,
+        _imports,
         _tests,
         _sections,
     )
@@ -379,6 +380,23 @@ def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         clause = forms(p.now_calls, len(names)).format(callers=codes(p, names), callee=callee)
         out.append(_Statement("architecture", clause))
     return out
+
+
+def _imports(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Where callers follow a move: the shipped modules that import a name from another
+    module than before (the name most of them import said)."""
+    shipped = set(sig.source_files)
+    importers: dict[tuple[str, str], list[str]] = {}
+    for move in sig.facts.imports_moved:
+        if move.path in shipped:
+            importers.setdefault((move.name, move.new), []).append(move.path)
+    if not importers:
+        return []
+    (name, module), paths = max(importers.items(), key=lambda kv: len(kv[1]))
+    clause = forms(p.now_imports, len(paths)).format(
+        paths=codes(p, paths, 2), name=name, module=module
+    )
+    return [_Statement("architecture", clause)]
 
 
 def _kernels(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

@@ -27,6 +27,7 @@ from bot.analysis.facts.records import (
     Deprecation,
     Facts,
     FileFact,
+    ImportMove,
     Name,
     NameKind,
     NewCall,
@@ -52,6 +53,7 @@ __all__ = [
     "Deprecation",
     "Facts",
     "FileFact",
+    "ImportMove",
     "Name",
     "NameKind",
     "NewCall",
@@ -340,12 +342,22 @@ def _combine(
     defined = (
         {n.short for n in added} | {m.new.short for m in moved} | {r.new.short for r in renamed}
     )
+    # and where the changed files' other definitions are newly called (never a builtin's
+    # or a library's name: only what the changed files define)
+    own = {_short(n) for r in readings for n in r.plus.defs if not _short(n).startswith("__")}
     calls = [
         NewCall(caller, callee, r.path)
         for r in readings
         for caller, now in r.plus.calls.items()
         if caller in r.minus.calls
-        for callee in sorted((now - r.minus.calls[caller]) & defined)
+        for callee in sorted((now - r.minus.calls[caller]) & own - {_short(caller)})
+    ]
+    calls.sort(key=lambda c: c.callee not in defined)
+    imports = [
+        ImportMove(name, was, module, r.path)
+        for r in readings
+        for name, module in r.plus.imports.items()
+        if module and (was := r.minus.imports.get(name)) and was != module
     ]
     sections = [
         Section(title, r.path)
@@ -381,6 +393,7 @@ def _combine(
         signatures_changed=_cap(signatures),
         raises_added=_cap(raised),
         calls_added=_cap(calls),
+        imports_moved=_cap(imports),
         deprecations=_cap(list(dict.fromkeys(deprecations))),
         registered=_cap(_once(registered)),
         unregistered=_cap(_once(unregistered)),

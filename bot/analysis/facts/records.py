@@ -127,6 +127,16 @@ class NewCall:
 
 
 @dataclass(frozen=True)
+class ImportMove:
+    """A name a changed module imports from another module than it did."""
+
+    name: str
+    old: str
+    new: str
+    path: str
+
+
+@dataclass(frozen=True)
 class Deprecation:
     """A deprecation warning the change adds: its message, or the line that raises it."""
 
@@ -210,8 +220,10 @@ class Facts:
     # functions read whole at both revisions: parameters gained or lost, exceptions now raised
     signatures_changed: tuple[SignatureChange, ...] = ()
     raises_added: tuple[Raised, ...] = ()
-    # calls of the change's own new or moved definitions by functions it edits
+    # calls a function defined at both revisions makes anew, of definitions in the changed
+    # files (the change's own new or moved ones first)
     calls_added: tuple[NewCall, ...] = ()
+    imports_moved: tuple[ImportMove, ...] = ()
     deprecations: tuple[Deprecation, ...] = ()
     registered: tuple[Registration, ...] = ()
     unregistered: tuple[Registration, ...] = ()
