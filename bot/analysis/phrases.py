@@ -56,6 +56,7 @@ class AnalysisPhrases:
     may_raise: str  # {name} {names}
     now_calls: tuple[str, str]  # {callers} {callee}: one caller, several
     now_imports: tuple[str, str]  # {paths} {name} {module}: one module, several
+    no_longer_calls: tuple[str, str]  # {callers} {callee}: one caller, several
     deprecation: str  # {text}
     fixes: str  # {words} {where}
     fixes_plain: str  # {words}
@@ -163,6 +164,10 @@ EN = AnalysisPhrases(
     ),
     may_raise="`{name}` may now raise {names}",
     now_calls=("{callers} now calls `{callee}`", "{callers} now call `{callee}`"),
+    no_longer_calls=(
+        "{callers} no longer calls `{callee}`",
+        "{callers} no longer call `{callee}`",
+    ),
     now_imports=(
         "{paths} now imports `{name}` from `{module}`",
         "{paths} now import `{name}` from `{module}`",
@@ -245,6 +250,7 @@ ZH = AnalysisPhrases(
     loses_parameters=("`{name}` 不再接受参数 {params}", "`{name}` 不再接受参数 {params}"),
     may_raise="`{name}` 现在可能抛出 {names}",
     now_calls=("{callers} 现在调用 `{callee}`", "{callers} 现在调用 `{callee}`"),
+    no_longer_calls=("{callers} 不再调用 `{callee}`", "{callers} 不再调用 `{callee}`"),
     now_imports=(
         "{paths} 现在从 `{module}` 导入 `{name}`",
         "{paths} 现在从 `{module}` 导入 `{name}`",

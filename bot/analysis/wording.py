@@ -371,15 +371,19 @@ def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Where the change's new definitions are used: the shipped functions it edits that now
     call one (at most two definitions said)."""
     shipped = set(sig.source_files)
-    callers: dict[str, list[str]] = {}
-    for call in sig.facts.calls_added:
-        if call.path in shipped:
-            callers.setdefault(call.callee, []).append(call.caller)
     out = []
-    for callee, names in list(callers.items())[:2]:
-        clause = forms(p.now_calls, len(names)).format(callers=codes(p, names), callee=callee)
-        out.append(_Statement("architecture", clause))
-    return out
+    for phrase, calls in (
+        (p.now_calls, sig.facts.calls_added),
+        (p.no_longer_calls, sig.facts.calls_removed),
+    ):
+        callers: dict[str, list[str]] = {}
+        for call in calls:
+            if call.path in shipped:
+                callers.setdefault(call.callee, []).append(call.caller)
+        for callee, names in list(callers.items())[:2]:
+            clause = forms(phrase, len(names)).format(callers=codes(p, names), callee=callee)
+            out.append(_Statement("architecture", clause))
+    return out[:2]
 
 
 def _imports(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -442,19 +446,25 @@ def _moves(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 
 def _callable(name: str) -> str | None:
-    """How a caller names a public function: `Config` for `Config.__init__`; None for a
-    private one (`_x`, `A._y`) or another dunder."""
+    """How a caller names a function: `Config` for `Config.__init__`; None for another
+    dunder (`__call__`, `__eq__`)."""
     if name.endswith(".__init__"):
         name = name[: -len(".__init__")]
-    return None if any(part.startswith("_") for part in name.split(".")) else name
+    return None if name.rsplit(".", 1)[-1].startswith("__") else name
+
+
+def _public_name(name: str) -> bool:
+    return not any(part.startswith("_") for part in name.split("."))
 
 
 def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    """Parameters a shipped public function gains or loses, then the exceptions it may now
-    raise, read from both whole files: what a caller meets."""
+    """Parameters a shipped function gains or loses (public ones first), then the
+    exceptions it may now raise, read from both whole files: what a caller meets."""
     shipped = set(sig.source_files)
     out: list[_Statement] = []
-    for change in sig.facts.signatures_changed:
+    # public functions first: what callers outside meet
+    changes = sorted(sig.facts.signatures_changed, key=lambda c: not _public_name(c.name))
+    for change in changes:
         name = _callable(change.name)
         if name is None or change.path not in shipped:
             continue

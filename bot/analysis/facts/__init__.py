@@ -353,6 +353,14 @@ def _combine(
         for callee in sorted((now - r.minus.calls[caller]) & own - {_short(caller)})
     ]
     calls.sort(key=lambda c: c.callee not in defined)
+    had = {_short(n) for r in readings for n in r.minus.defs if not _short(n).startswith("__")}
+    dropped_calls = [
+        NewCall(caller, callee, r.path)
+        for r in readings
+        for caller, was_calls in r.minus.calls.items()
+        if caller in r.plus.calls
+        for callee in sorted((was_calls - r.plus.calls[caller]) & had - {_short(caller)})
+    ]
     imports = [
         ImportMove(name, was, module, r.path)
         for r in readings
@@ -393,6 +401,7 @@ def _combine(
         signatures_changed=_cap(signatures),
         raises_added=_cap(raised),
         calls_added=_cap(calls),
+        calls_removed=_cap(dropped_calls),
         imports_moved=_cap(imports),
         deprecations=_cap(list(dict.fromkeys(deprecations))),
         registered=_cap(_once(registered)),

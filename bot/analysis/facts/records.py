@@ -223,6 +223,9 @@ class Facts:
     # calls a function defined at both revisions makes anew, of definitions in the changed
     # files (the change's own new or moved ones first)
     calls_added: tuple[NewCall, ...] = ()
+    # calls a function defined at both revisions no longer makes, of the changed files'
+    # definitions at the parent
+    calls_removed: tuple[NewCall, ...] = ()
     imports_moved: tuple[ImportMove, ...] = ()
     deprecations: tuple[Deprecation, ...] = ()
     registered: tuple[Registration, ...] = ()
