@@ -295,3 +295,15 @@ def test_a_new_helper_is_said_with_its_callers_and_a_move_with_its_importers() -
     assert [(m.name, m.old, m.new) for m in facts.imports_moved] == [
         ("Done", "pkg.kinds", "pkg.outcomes")
     ]
+
+
+def test_the_new_tests_are_said_with_the_changed_code_they_call() -> None:
+    facts = _facts(
+        ("pkg/rate.py", "def rated(x):\n    return x\n", "def rated(x):\n    return -x\n"),
+        (
+            "tests/test_rate.py",
+            "",
+            "from pkg.rate import rated\n\n\ndef test_rated():\n    assert rated(len([1])) == -1\n",
+        ),
+    )
+    assert [(c.caller, c.callee) for c in facts.tested] == [("test_rated", "rated")]

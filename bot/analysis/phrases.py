@@ -57,6 +57,7 @@ class AnalysisPhrases:
     now_calls: tuple[str, str]  # {callers} {callee}: one caller, several
     now_imports: tuple[str, str]  # {paths} {name} {module}: one module, several
     no_longer_calls: tuple[str, str]  # {callers} {callee}: one caller, several
+    tests_call: tuple[str, str]  # {names}: one name, several
     deprecation: str  # {text}
     fixes: str  # {words} {where}
     fixes_plain: str  # {words}
@@ -164,6 +165,7 @@ EN = AnalysisPhrases(
     ),
     may_raise="`{name}` may now raise {names}",
     now_calls=("{callers} now calls `{callee}`", "{callers} now call `{callee}`"),
+    tests_call=("the new tests call {names}", "the new tests call {names}"),
     no_longer_calls=(
         "{callers} no longer calls `{callee}`",
         "{callers} no longer call `{callee}`",
@@ -251,6 +253,7 @@ ZH = AnalysisPhrases(
     may_raise="`{name}` 现在可能抛出 {names}",
     now_calls=("{callers} 现在调用 `{callee}`", "{callers} 现在调用 `{callee}`"),
     no_longer_calls=("{callers} 不再调用 `{callee}`", "{callers} 不再调用 `{callee}`"),
+    tests_call=("新增的测试调用了 {names}", "新增的测试调用了 {names}"),
     now_imports=(
         "{paths} 现在从 `{module}` 导入 `{name}`",
         "{paths} 现在从 `{module}` 导入 `{name}`",

@@ -520,7 +520,13 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     if not tests:
         return []
     clause = forms(p.tests_added, len(tests)).format(names=codes(p, tests))
-    return [_Statement("architecture", clause, minor=True)]
+    out = [_Statement("architecture", clause, minor=True)]
+    # what the new tests exercise, among the definitions the change edits or adds
+    called = list(dict.fromkeys(c.callee for c in sig.facts.tested))
+    if called:
+        used = forms(p.tests_call, len(called)).format(names=codes(p, called))
+        out.append(_Statement("architecture", used, minor=True))
+    return out
 
 
 # --- the whole text --------------------------------------------------------------------

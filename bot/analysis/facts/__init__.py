@@ -402,6 +402,7 @@ def _combine(
         raises_added=_cap(raised),
         calls_added=_cap(calls),
         calls_removed=_cap(dropped_calls),
+        tested=_cap(_tested(tests_added, readings, files, {*changed, *added})),
         imports_moved=_cap(imports),
         deprecations=_cap(list(dict.fromkeys(deprecations))),
         registered=_cap(_once(registered)),
@@ -510,6 +511,21 @@ def _carried(
             continue
         kept.append(n)
     return kept, [n for n in removed if n not in carried]
+
+
+def _tested(
+    tests: list[Name], readings: list[FileReading], files: tuple[FileFact, ...], code: set[Name]
+) -> list[NewCall]:
+    """The definitions outside the tests that the change edits or adds and that its new
+    tests call."""
+    tests_paths = {f.path for f in files if f.kind is PathKind.TESTS}
+    shorts = {n.short for n in code if n.path not in tests_paths and not n.short.startswith("__")}
+    calls = {(r.path, name): c for r in readings for name, c in r.plus.calls.items()}
+    return [
+        NewCall(test.name, callee, test.path)
+        for test in tests
+        for callee in sorted(calls.get((test.path, test.name), frozenset()) & shorts)
+    ]
 
 
 def _by_name(these: tuple[str, ...], those: tuple[str, ...]) -> tuple[str, ...]:

@@ -227,6 +227,8 @@ class Facts:
     # definitions at the parent
     calls_removed: tuple[NewCall, ...] = ()
     imports_moved: tuple[ImportMove, ...] = ()
+    # the tests added that call a definition the change edits or adds outside the tests
+    tested: tuple[NewCall, ...] = ()
     deprecations: tuple[Deprecation, ...] = ()
     registered: tuple[Registration, ...] = ()
     unregistered: tuple[Registration, ...] = ()
