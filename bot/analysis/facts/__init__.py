@@ -21,6 +21,7 @@ from typing import TypeVar
 from bot.analysis.facts.build import read_requirements
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.documents import read_document, read_settings
+from bot.analysis.facts.pyfile import detail
 from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
     DefaultChange,
@@ -326,6 +327,14 @@ def _combine(
     ]
     signatures: list[SignatureChange] = []
     raised: list[Raised] = []
+    for r in readings:
+        # what the calls and raises are compared on: the functions the change edits, and
+        # the tests it adds
+        edited_here = [
+            n for n, (_, d) in r.plus.defs.items() if n in r.minus.defs and r.minus.defs[n][1] != d
+        ]
+        detail(r.plus, [*edited_here, *(t.name for t in tests_added if t.path == r.path)])
+        detail(r.minus, edited_here)
     for r in readings:
         for name, params in r.plus.signatures.items():
             before = r.minus.signatures.get(name)

@@ -71,8 +71,7 @@ class Unit:
         side.bodies.update(table.bodies)
         side.params.update(table.params)
         side.signatures.update(table.signatures)
-        side.raises.update(table.raises)
-        side.calls.update(table.calls)
+        side.functions.update(table.functions)
         side.imports.update(table.imports)
         side.exports.update(table.exports)
         side.assigned.update(table.assigned)
@@ -266,11 +265,7 @@ class _Reader:
         for arg, default in defaults.items():
             self.side.params[f"{qualified}({arg})"] = ast.unparse(default)
         self.side.signatures[qualified] = _parameters(args, defaults)
-        if any("raise" in line for line in whole):
-            self.side.raises[qualified] = _raised(node)
-        self.side.calls[qualified] = frozenset(
-            _dotted(c.func).rsplit(".", 1)[-1] for c in ast.walk(node) if isinstance(c, ast.Call)
-        ) - {""}
+        self.side.functions[qualified] = node
         if self.tests and node.name.startswith("test"):
             self.side.tests.append(qualified)
         # Functions nested in a function are its closures, never members or names of the module.
@@ -405,6 +400,18 @@ def _parameters(args: ast.arguments, defaults: dict[str, ast.expr]) -> tuple[str
     if args.kwarg is not None:
         out.append(f"**{args.kwarg.arg}")
     return tuple(p for p in out if p not in ("self", "cls"))
+
+
+def detail(side: Side, names: list[str]) -> None:
+    """Fill `calls` and `raises` of the functions `names` of a side read whole."""
+    for name in names:
+        node = side.functions.get(name)
+        if node is None:
+            continue
+        side.calls[name] = frozenset(
+            _dotted(c.func).rsplit(".", 1)[-1] for c in ast.walk(node) if isinstance(c, ast.Call)
+        ) - {""}
+        side.raises[name] = _raised(node)
 
 
 def _raised(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -67,6 +68,9 @@ class Side:
     raises: dict[str, frozenset[str]] = field(default_factory=dict)
     # from a whole file: function -> the names its body calls (`helper`, `self.run` as `run`)
     calls: dict[str, frozenset[str]] = field(default_factory=dict)
+    # from a whole Python file: function -> its parsed node, walked for `raises` and `calls`
+    # only where the change edits it (walking every function costs more than parsing)
+    functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     # names an import binds (`from m import a as b` binds `b`) -> the module imported from
     imports: dict[str, str] = field(default_factory=dict)
     # names a package's `__init__.py` exports: `__all__` items, imports from the package
