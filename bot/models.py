@@ -234,6 +234,9 @@ class CommitInput(BaseModel):
     # False when the file list is unknown (only the message was given).
     files_known: bool = True
     pull_request: PullRequestInfo | None = None
+    # Of the names the added lines quote, those the parent's whole tree already quotes (from
+    # a clone: `git grep`); None when the tree was not searched (online: fetched files only).
+    quoted_before: frozenset[str] | None = None
 
     @property
     def title(self) -> str:

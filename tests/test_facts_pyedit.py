@@ -116,7 +116,10 @@ def _ordered(side: Side) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in dataclasses.fields(side):
         value = getattr(side, f.name)
-        if isinstance(value, dict):
+        if f.name == "functions":
+            # parsed nodes: the same code (a spliced side's nodes keep the parent's lines)
+            value = [(name, ast.dump(node)) for name, node in value.items()]
+        elif isinstance(value, dict):
             value = list(value.items())
         elif isinstance(value, set):
             value = sorted(value)

@@ -258,3 +258,52 @@ def test_gtest_cases_moved_are_not_added() -> None:
         ("tests/test_math.cpp", case, "TEST(Math, Subtracts) { EXPECT_EQ(1, 1); }\n" + case)
     )
     assert _names(facts.tests_added) == ["Math.Subtracts"]
+
+
+def test_a_signature_gains_and_loses_parameters_with_their_defaults() -> None:
+    before = "def load(path, mode=1):\n    return path\n\n\ndef keep(x):\n    return x\n"
+    after = (
+        "def load(path, *, strict=False):\n    if not path:\n        raise ValueError(path)\n"
+        "    return path\n\n\ndef keep(x):\n    return x + 1\n"
+    )
+    facts = _facts(("pkg/io.py", before, after))
+    assert [(s.name, s.gained, s.lost) for s in facts.signatures_changed] == [
+        ("load", ("strict=False",), ("mode=1",))
+    ]
+    assert [(r.name, r.exceptions) for r in facts.raises_added] == [("load", ("ValueError",))]
+
+
+def test_a_new_helper_is_said_with_its_callers_and_a_move_with_its_importers() -> None:
+    before = (
+        "class Ledger:\n    def record(self, x):\n        return self.db.run(x)\n\n"
+        "    def intend(self, x):\n        return len(x)\n"
+    )
+    after = (
+        "class Ledger:\n    def record(self, x):\n        return self._upsert(x)\n\n"
+        "    def intend(self, x):\n        return self._upsert(len(x))\n\n"
+        "    def _upsert(self, x):\n        return self.db.run(x)\n"
+    )
+    facts = _facts(
+        ("pkg/ledger.py", before, after),
+        ("pkg/app.py", "from pkg.kinds import Done\n", "from pkg.outcomes import Done\n"),
+    )
+    # `run` and `len` are not the changed files' definitions: never said to be called
+    assert sorted((c.caller, c.callee) for c in facts.calls_added) == [
+        ("Ledger.intend", "_upsert"),
+        ("Ledger.record", "_upsert"),
+    ]
+    assert [(m.name, m.old, m.new) for m in facts.imports_moved] == [
+        ("Done", "pkg.kinds", "pkg.outcomes")
+    ]
+
+
+def test_the_new_tests_are_said_with_the_changed_code_they_call() -> None:
+    facts = _facts(
+        ("pkg/rate.py", "def rated(x):\n    return x\n", "def rated(x):\n    return -x\n"),
+        (
+            "tests/test_rate.py",
+            "",
+            "from pkg.rate import rated\n\n\ndef test_rated():\n    assert rated(len([1])) == -1\n",
+        ),
+    )
+    assert [(c.caller, c.callee) for c in facts.tested] == [("test_rated", "rated")]

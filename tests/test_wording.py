@@ -170,3 +170,36 @@ def test_the_old_default_is_advised_only_when_a_user_can_write_it(language: str)
     assert mitigations["title"] is None
     assert mitigations["batch"] and "`8`" in mitigations["batch"]
     assert mitigations["mode"] and "`'fast'`" in mitigations["mode"]
+
+
+def test_whole_files_give_a_medium_change_something_to_say_beyond_its_title() -> None:
+    before = (
+        "def load(path, mode=1):\n    return path\n\n\n"
+        "class Ledger:\n    def record(self, x):\n        return self.db.run(x)\n"
+    )
+    after = (
+        "def load(path, *, strict=False):\n    if not path:\n        raise ValueError(path)\n"
+        "    return path\n\n\nclass Ledger:\n    def record(self, x):\n"
+        "        return self._upsert(x)\n\n    def _upsert(self, x):\n"
+        "        return self.db.run(x)\n"
+    )
+    commit = CommitInput(
+        sha="a" * 40,
+        message="Fix the loader crash on an empty path",
+        files=[
+            FileChange(
+                filename="pkg/io.py",
+                before=before,
+                after=after,
+                additions=6,
+                deletions=2,
+                patch="@@ -1,2 +1,3 @@\n-def load(path, mode=1):\n+def load(path, *, strict=False):\n"
+                "+    if not path:\n+        raise ValueError(path)\n     return path",
+            )
+        ],
+    )
+    said = {s.clause for s in statements(read_signals(commit), EN)}
+    assert "`load` no longer takes the parameter `mode=1`" in said
+    assert "`load` gains the parameter `strict=False`" in said
+    assert "`load` may now raise `ValueError`" in said
+    assert "`Ledger.record` now calls `_upsert`" in said

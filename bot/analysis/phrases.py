@@ -38,8 +38,11 @@ class AnalysisPhrases:
     flags_added: tuple[str, str]  # {names}
     flags_removed: tuple[str, str]  # {names}
     env_added: tuple[str, str]  # {names}
+    # read anew by the changed files; whether the rest of the repository read it is unknown
+    env_read: tuple[str, str]  # {names}
     env_removed: tuple[str, str]  # {names}
     keys_added: tuple[str, str]  # {names}
+    keys_read: tuple[str, str]  # {names}
     keys_removed: tuple[str, str]  # {names}
     default: str  # {name} {old} {new}
     value_changed: str  # {name} {old} {new} {paths}
@@ -48,6 +51,13 @@ class AnalysisPhrases:
     pin_was: str  # {pin} {old}
     tests_added: tuple[str, str]  # {names}
     kernels_added: tuple[str, str]  # {names}
+    gains_parameters: tuple[str, str]  # {name} {params}
+    loses_parameters: tuple[str, str]  # {name} {params}
+    may_raise: str  # {name} {names}
+    now_calls: tuple[str, str]  # {callers} {callee}: one caller, several
+    now_imports: tuple[str, str]  # {paths} {name} {module}: one module, several
+    no_longer_calls: tuple[str, str]  # {callers} {callee}: one caller, several
+    tests_call: tuple[str, str]  # {names}: one name, several
     deprecation: str  # {text}
     fixes: str  # {words} {where}
     fixes_plain: str  # {words}
@@ -115,6 +125,10 @@ EN = AnalysisPhrases(
         "reads the new environment variable {names}",
         "reads the new environment variables {names}",
     ),
+    env_read=(
+        "reads the environment variable {names}",
+        "reads the environment variables {names}",
+    ),
     env_removed=(
         "no longer reads the environment variable {names}",
         "no longer reads the environment variables {names}",
@@ -122,6 +136,10 @@ EN = AnalysisPhrases(
     keys_added=(
         "reads the new configuration key {names}",
         "reads the new configuration keys {names}",
+    ),
+    keys_read=(
+        "reads the configuration key {names}",
+        "reads the configuration keys {names}",
     ),
     keys_removed=(
         "stops reading the configuration key {names}",
@@ -137,6 +155,25 @@ EN = AnalysisPhrases(
     pin_was="{pin} (was `{old}`)",
     tests_added=("adds the test {names}", "adds the tests {names}"),
     kernels_added=("adds the kernel {names}", "adds the kernels {names}"),
+    gains_parameters=(
+        "`{name}` gains the parameter {params}",
+        "`{name}` gains the parameters {params}",
+    ),
+    loses_parameters=(
+        "`{name}` no longer takes the parameter {params}",
+        "`{name}` no longer takes the parameters {params}",
+    ),
+    may_raise="`{name}` may now raise {names}",
+    now_calls=("{callers} now calls `{callee}`", "{callers} now call `{callee}`"),
+    tests_call=("the new tests call {names}", "the new tests call {names}"),
+    no_longer_calls=(
+        "{callers} no longer calls `{callee}`",
+        "{callers} no longer call `{callee}`",
+    ),
+    now_imports=(
+        "{paths} now imports `{name}` from `{module}`",
+        "{paths} now import `{name}` from `{module}`",
+    ),
     deprecation="adds a deprecation warning: “{text}”",
     fixes="fixes “{words}” in {where}",
     fixes_plain="fixes “{words}”",
@@ -199,8 +236,10 @@ ZH = AnalysisPhrases(
     flags_added=("新增命令行参数 {names}", "新增命令行参数 {names}"),
     flags_removed=("移除了命令行参数 {names}", "移除了命令行参数 {names}"),
     env_added=("新增读取环境变量 {names}", "新增读取环境变量 {names}"),
+    env_read=("读取环境变量 {names}", "读取环境变量 {names}"),
     env_removed=("不再读取环境变量 {names}", "不再读取环境变量 {names}"),
     keys_added=("新增配置项 {names}", "新增配置项 {names}"),
+    keys_read=("读取配置项 {names}", "读取配置项 {names}"),
     keys_removed=("不再读取配置项 {names}", "不再读取配置项 {names}"),
     default="将 `{name}` 的默认值从 `{old}` 改为 `{new}`",
     value_changed="将 {paths} 中的 `{name}` 从 `{old}` 改为 `{new}`",
@@ -209,6 +248,16 @@ ZH = AnalysisPhrases(
     pin_was="{pin}（原为 `{old}`）",
     tests_added=("新增测试 {names}", "新增测试 {names}"),
     kernels_added=("新增内核 {names}", "新增内核 {names}"),
+    gains_parameters=("`{name}` 新增参数 {params}", "`{name}` 新增参数 {params}"),
+    loses_parameters=("`{name}` 不再接受参数 {params}", "`{name}` 不再接受参数 {params}"),
+    may_raise="`{name}` 现在可能抛出 {names}",
+    now_calls=("{callers} 现在调用 `{callee}`", "{callers} 现在调用 `{callee}`"),
+    no_longer_calls=("{callers} 不再调用 `{callee}`", "{callers} 不再调用 `{callee}`"),
+    tests_call=("新增的测试调用了 {names}", "新增的测试调用了 {names}"),
+    now_imports=(
+        "{paths} 现在从 `{module}` 导入 `{name}`",
+        "{paths} 现在从 `{module}` 导入 `{name}`",
+    ),
     deprecation="新增弃用警告：“{text}”",
     fixes="修复了 {where} 中的“{words}”",
     fixes_plain="修复了“{words}”",

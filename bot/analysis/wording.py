@@ -245,14 +245,17 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _renames,
         _deprecations,
         _values,
+        _signatures,
         _settings_added,
         _keys_dropped,
         _requirements,
         _registrations,
         _new_modules,
         _additions,
+        _uses,
         _kernels,
         _moves,
+        _imports,
         _tests,
         _sections,
     )
@@ -322,10 +325,13 @@ def _removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 
 def _settings_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    # "new" only when the parent's whole tree was searched: a file that starts reading a
+    # variable another module read before adds no setting
+    new = sig.facts.settings_new
     groups: tuple[tuple[tuple[str, str], tuple[Setting, ...]], ...] = (
         (p.flags_added, sig.facts.flags_added),
-        (p.env_added, sig.facts.env_added),
-        (p.keys_added, sig.facts.config_keys_added),
+        (p.env_added if new else p.env_read, sig.facts.env_added),
+        (p.keys_added if new else p.keys_read, sig.facts.config_keys_added),
     )
     return [
         _Statement(
@@ -361,6 +367,42 @@ def _additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return [_Statement("architecture", _in(p, added, together=p.adds_to, apart=p.adds))]
 
 
+def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Where the change's new definitions are used: the shipped functions it edits that now
+    call one (at most two definitions said)."""
+    shipped = set(sig.source_files)
+    out = []
+    for phrase, calls in (
+        (p.now_calls, sig.facts.calls_added),
+        (p.no_longer_calls, sig.facts.calls_removed),
+    ):
+        callers: dict[str, list[str]] = {}
+        for call in calls:
+            if call.path in shipped:
+                callers.setdefault(call.callee, []).append(call.caller)
+        for callee, names in list(callers.items())[:2]:
+            clause = forms(phrase, len(names)).format(callers=codes(p, names), callee=callee)
+            out.append(_Statement("architecture", clause))
+    return out[:2]
+
+
+def _imports(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Where callers follow a move: the shipped modules that import a name from another
+    module than before (the name most of them import said)."""
+    shipped = set(sig.source_files)
+    importers: dict[tuple[str, str], list[str]] = {}
+    for move in sig.facts.imports_moved:
+        if move.path in shipped:
+            importers.setdefault((move.name, move.new), []).append(move.path)
+    if not importers:
+        return []
+    (name, module), paths = max(importers.items(), key=lambda kv: len(kv[1]))
+    clause = forms(p.now_imports, len(paths)).format(
+        paths=codes(p, paths, 2), name=name, module=module
+    )
+    return [_Statement("architecture", clause)]
+
+
 def _kernels(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     kernels = [n.name for n in sig.facts.added if n.kind is NameKind.KERNEL]
     if not kernels:
@@ -392,12 +434,58 @@ def _deprecations(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 def _moves(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     by_paths: dict[tuple[str, str], list[str]] = {}
     for pair in sig.facts.moved:
-        if pair.old.path in sig.source_files and pair.old.public:
+        # said by the name it had, or by its own for a method that left its class: a
+        # function that became a method was not in the old module under the new name
+        said = pair.new.name in (pair.old.name, pair.old.short)
+        if said and pair.old.path in sig.source_files and pair.old.public:
             by_paths.setdefault((pair.old.path, pair.new.path), []).append(pair.new.name)
     return [
         _Statement("architecture", p.moves.format(names=codes(p, names), old=old, new=new))
         for (old, new), names in list(by_paths.items())[:1]
     ]
+
+
+def _callable(name: str) -> str | None:
+    """How a caller names a function: `Config` for `Config.__init__`; None for another
+    dunder (`__call__`, `__eq__`)."""
+    if name.endswith(".__init__"):
+        name = name[: -len(".__init__")]
+    return None if name.rsplit(".", 1)[-1].startswith("__") else name
+
+
+def _public_name(name: str) -> bool:
+    return not any(part.startswith("_") for part in name.split("."))
+
+
+def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Parameters a shipped function gains or loses (public ones first), then the
+    exceptions it may now raise, read from both whole files: what a caller meets."""
+    shipped = set(sig.source_files)
+    out: list[_Statement] = []
+    # public functions first: what callers outside meet
+    changes = sorted(sig.facts.signatures_changed, key=lambda c: not _public_name(c.name))
+    for change in changes:
+        name = _callable(change.name)
+        if name is None or change.path not in shipped:
+            continue
+        for phrase, params in (
+            (p.loses_parameters, change.lost),
+            (p.gains_parameters, change.gained),
+        ):
+            if params:
+                shown = codes(p, params, 3)
+                out.append(
+                    _Statement(
+                        "compatibility",
+                        forms(phrase, len(params)).format(name=name, params=shown),
+                    )
+                )
+    for raised in sig.facts.raises_added:
+        name = _callable(raised.name)
+        if name is not None and raised.path in shipped:
+            clause = p.may_raise.format(name=name, names=codes(p, raised.exceptions, 2))
+            out.append(_Statement("compatibility", clause))
+    return out[:3]
 
 
 def _values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -432,7 +520,13 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     if not tests:
         return []
     clause = forms(p.tests_added, len(tests)).format(names=codes(p, tests))
-    return [_Statement("architecture", clause, minor=True)]
+    out = [_Statement("architecture", clause, minor=True)]
+    # what the new tests exercise, among the definitions the change edits or adds
+    called = list(dict.fromkeys(c.callee for c in sig.facts.tested))
+    if called:
+        used = forms(p.tests_call, len(called)).format(names=codes(p, called))
+        out.append(_Statement("architecture", used, minor=True))
+    return out
 
 
 # --- the whole text --------------------------------------------------------------------

@@ -15,6 +15,7 @@ from bot.analysis import Analyzer
 from bot.analysis.factory import open_analyzer
 from bot.cli.clone import files_of
 from bot.cli.clone_sources import BlobCache, blob_cache, with_sources
+from bot.cli.clone_tree import with_quoted_before
 from bot.cli.git import CloneError, git
 from bot.models import CommitInput
 from bot.settings import Settings
@@ -62,9 +63,10 @@ class Clone:
                 files = files_of(self.path, commit.sha, with_patches=True)
         except CloneError:
             return commit
-        return commit.model_copy(
+        read = commit.model_copy(
             update={"files": with_sources(self.path, commit.sha, files, self.blobs)}
         )
+        return with_quoted_before(self.path, read)
 
 
 async def _one(

@@ -13,6 +13,7 @@ from bot.analysis.tiering import rules_sure
 from bot.cli import progress
 from bot.cli.clone import LocalCommit, files_with_patches
 from bot.cli.clone_sources import blob_cache, with_sources
+from bot.cli.clone_tree import with_quoted_before
 from bot.models import CommitInput, DigestCommit, DigestUsage
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
@@ -59,12 +60,15 @@ async def analyse(
     with_llm = analyzer.name != "rules"
     blobs = blob_cache()
     for local in progress.each(commits, "analysing"):
-        commit = CommitInput(
-            sha=local.sha,
-            message=local.message,
-            repo=repo,
-            author=local.author,
-            files=with_sources(path, local.sha, files[local.sha], blobs),
+        commit = with_quoted_before(
+            path,
+            CommitInput(
+                sha=local.sha,
+                message=local.message,
+                repo=repo,
+                author=local.author,
+                files=with_sources(path, local.sha, files[local.sha], blobs),
+            ),
         )
         reason = config.exclude.reason(
             author=local.author,

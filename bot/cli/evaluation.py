@@ -32,6 +32,7 @@ from bot.analysis.measures import Entry, WordMeasures, measure_groups
 from bot.cli import progress
 from bot.cli.clone import files_with_patches, require_clone
 from bot.cli.clone_sources import blob_cache, with_sources
+from bot.cli.clone_tree import with_quoted_before
 from bot.cli.git import CloneError, git
 from bot.models import ChangeType, CommitInput, Importance
 from bot.settings import MissingSetting, Settings
@@ -187,12 +188,14 @@ def git_history(
 def with_sides(path: Path, commits: list[tuple[str, CommitInput]]) -> list[tuple[str, CommitInput]]:
     """The commits with each changed file's whole text at the parent and at the commit, read
     from the clone at `path` within the bounds, as the App reads them online (a commit the
-    clone lacks keeps its patches alone)."""
+    clone lacks keeps its patches alone), and the names its added lines quote that the
+    parent's tree already quotes."""
     blobs = blob_cache()
-    return [
+    read = [
         (group, c.model_copy(update={"files": with_sources(path, c.sha, list(c.files), blobs)}))
         for group, c in commits
     ]
+    return [(group, with_quoted_before(path, c)) for group, c in read]
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,14 @@ class CloneError(Exception):
 
 
 def run_git(
-    path: Path, *args: str, stdin: str | None = None, errors: str = "replace"
+    path: Path,
+    *args: str,
+    stdin: str | None = None,
+    errors: str = "replace",
+    timeout: float | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """`git -C path args`, its exit status and output (UTF-8; `errors` for bytes that are
-    not); CloneError where git is not installed."""
+    not); CloneError where git is not installed or outlasts `timeout` seconds."""
     try:
         return subprocess.run(
             ["git", "-C", str(path), *args],
@@ -24,9 +28,12 @@ def run_git(
             encoding="utf-8",
             errors=errors,
             check=False,
+            timeout=timeout,
         )
     except FileNotFoundError as exc:
         raise CloneError("git is not installed") from exc
+    except subprocess.TimeoutExpired as exc:
+        raise CloneError(f"git {_command(args)} took over {timeout} s in {path}") from exc
 
 
 def git(path: Path, *args: str, stdin: str | None = None, errors: str = "replace") -> str:

@@ -21,21 +21,26 @@ from typing import TypeVar
 from bot.analysis.facts.build import read_requirements
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.documents import read_document, read_settings
+from bot.analysis.facts.pyfile import detail
 from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
     DefaultChange,
     Deprecation,
     Facts,
     FileFact,
+    ImportMove,
     Name,
     NameKind,
+    NewCall,
     NumberKind,
+    Raised,
     Registration,
     Registry,
     Renamed,
     Requirement,
     Section,
     Setting,
+    SignatureChange,
     StatedNumber,
 )
 from bot.analysis.facts.scan import FileReading, hunks
@@ -50,15 +55,19 @@ __all__ = [
     "Deprecation",
     "Facts",
     "FileFact",
+    "ImportMove",
     "Name",
     "NameKind",
+    "NewCall",
     "NumberKind",
+    "Raised",
     "Registration",
     "Registry",
     "Renamed",
     "Requirement",
     "Section",
     "Setting",
+    "SignatureChange",
     "StatedNumber",
     "read_facts",
 ]
@@ -147,9 +156,26 @@ def read_facts(commit: CommitInput) -> Facts:
             numbers=stated_numbers(prose_lines(*texts)),
             fixes=fixed_issues(*texts),
             whole=whole,
+            # Files left to their patch while others were read whole (past the bounds, or not
+            # parsed): a hunk without the parent's text cannot tell new from moved, so what it
+            # defines or drops is not said.
+            partial={
+                f.filename
+                for f in commit.files
+                if whole and f.filename not in whole and f.status not in ("added", "removed")
+            },
         ),
         readings,
     )
+    before = commit.quoted_before
+    if before is not None:
+        # A variable or key the parent's tree already quotes was read before, somewhere.
+        facts = dataclasses.replace(
+            facts,
+            env_added=tuple(s for s in facts.env_added if s.name not in before),
+            config_keys_added=tuple(s for s in facts.config_keys_added if s.name not in before),
+            settings_new=True,
+        )
     if not facts.config_keys_removed:
         return facts
     # A key one call stops asking for is still read where the change reads it another way
@@ -167,6 +193,7 @@ def _combine(
     numbers: tuple[StatedNumber, ...],
     fixes: tuple[int, ...],
     whole: frozenset[str] | set[str] = frozenset(),
+    partial: frozenset[str] | set[str] = frozenset(),
 ) -> Facts:
     added: list[Name] = []
     removed: list[Name] = []
@@ -194,7 +221,8 @@ def _combine(
         kept += [
             Name(n, k, r.path)
             for n, (k, _) in minus.items()
-            if n not in plus and (n in r.plus.imports or (r.plus.lazy and "." not in n))
+            if n not in plus
+            and (n in r.plus.imports or n in r.plus.assigned or (r.plus.lazy and "." not in n))
         ]
         edited = {n for n, (_, line) in plus.items() if n in minus and minus[n][1] != line}
         changed += [
@@ -266,6 +294,12 @@ def _combine(
     renamed_names = {r.old for r in renamed} | {r.new for r in renamed}
     added = [n for n in added if n not in renamed_names and not _is_test_name(n, files)]
     removed = [n for n in removed if n not in renamed_names]
+    added, removed = _carried(added, removed, readings, moved)
+    added = [n for n in added if n.path not in partial]
+    removed = [n for n in removed if n.path not in partial]
+    renamed = [r for r in renamed if r.old.path not in partial]
+    exports_added = [n for n in exports_added if n.path not in partial]
+    exports_removed = [n for n in exports_removed if n.path not in partial]
 
     flags = _settings([(r.path, r.plus.flags, r.minus.flags, r.context.flags) for r in readings])
     env = _settings([(r.path, r.plus.env, r.minus.env, r.context.env) for r in readings])
@@ -294,6 +328,57 @@ def _combine(
         for r in readings
         for key, now in r.plus.values.items()
         if now is not None and (was := r.minus.values.get(key)) is not None and was != now
+    ]
+    signatures: list[SignatureChange] = []
+    raised: list[Raised] = []
+    for r in readings:
+        # what the calls and raises are compared on: the functions the change edits, and
+        # the tests it adds
+        edited_here = [
+            n for n, (_, d) in r.plus.defs.items() if n in r.minus.defs and r.minus.defs[n][1] != d
+        ]
+        detail(r.plus, [*edited_here, *(t.name for t in tests_added if t.path == r.path)])
+        detail(r.minus, edited_here)
+    for r in readings:
+        for name, params in r.plus.signatures.items():
+            before = r.minus.signatures.get(name)
+            if before is None:
+                continue
+            gained, dropped = _by_name(params, before), _by_name(before, params)
+            if gained or dropped:
+                signatures.append(SignatureChange(name, r.path, gained, dropped))
+            new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
+            if new:
+                raised.append(Raised(name, r.path, tuple(sorted(new))))
+    # Where the change's own new (or moved) definitions are used: a new helper is said with
+    # the functions that now call it.
+    defined = (
+        {n.short for n in added} | {m.new.short for m in moved} | {r.new.short for r in renamed}
+    )
+    # and where the changed files' other definitions are newly called (never a builtin's
+    # or a library's name: only what the changed files define)
+    own = {_short(n) for r in readings for n in r.plus.defs if not _short(n).startswith("__")}
+    calls = [
+        NewCall(caller, callee, r.path)
+        for r in readings
+        for caller, now in r.plus.calls.items()
+        if caller in r.minus.calls
+        for callee in sorted((now - r.minus.calls[caller]) & own - {_short(caller)})
+    ]
+    calls.sort(key=lambda c: c.callee not in defined)
+    had = {_short(n) for r in readings for n in r.minus.defs if not _short(n).startswith("__")}
+    dropped_calls = [
+        NewCall(caller, callee, r.path)
+        for r in readings
+        for caller, was_calls in r.minus.calls.items()
+        if caller in r.plus.calls
+        for callee in sorted((was_calls - r.plus.calls[caller]) & had - {_short(caller)})
+    ]
+    imports = [
+        ImportMove(name, was, module, r.path)
+        for r in readings
+        for name, module in r.plus.imports.items()
+        if module and (was := r.minus.imports.get(name)) and was != module
     ]
     sections = [
         Section(title, r.path)
@@ -326,6 +411,12 @@ def _combine(
         config_keys_removed=keys[1],
         defaults_changed=_cap(defaults),
         values_changed=_cap(values),
+        signatures_changed=_cap(signatures),
+        raises_added=_cap(raised),
+        calls_added=_cap(calls),
+        calls_removed=_cap(dropped_calls),
+        tested=_cap(_tested(tests_added, readings, files, {*changed, *added})),
+        imports_moved=_cap(imports),
         deprecations=_cap(list(dict.fromkeys(deprecations))),
         registered=_cap(_once(registered)),
         unregistered=_cap(_once(unregistered)),
@@ -403,6 +494,66 @@ def _same_body(
             pair = Renamed(n, into.pop())
             (renamed if pair.new.path == n.path else moved).append(pair)
     return renamed
+
+
+def _carried(
+    added: list[Name], removed: list[Name], readings: list[FileReading], moved: list[Renamed]
+) -> tuple[list[Name], list[Name]]:
+    """Names the change carries from one place to another, whatever their bodies became: a
+    method that became a function (or back) keeps its own name, so it moved (another file)
+    or changed shape (the same file); a function copied into a new module from one the
+    change edits was there before. Neither is new, nor gone. Pairs across files are
+    appended to `moved`."""
+    gone: dict[str, list[Name]] = {}
+    for n in removed:
+        gone.setdefault(n.short, []).append(n)
+    # every name a changed file defined at the parent (whole files: all of them)
+    before_short = {_short(n) for r in readings for n in r.minus.defs}
+    carried: set[Name] = set()
+    kept: list[Name] = []
+    for n in added:
+        olds = [o for o in gone.get(n.short, []) if o not in carried]
+        top = "." not in n.name and "::" not in n.name
+        if olds and (top or any("." not in o.name and "::" not in o.name for o in olds)):
+            carried.update(olds)
+            if olds[0].path != n.path:
+                moved.append(Renamed(olds[0], n))
+            continue
+        if top and n.short in before_short:
+            # a copy of a definition a changed file had at the parent: not new code
+            continue
+        kept.append(n)
+    return kept, [n for n in removed if n not in carried]
+
+
+def _tested(
+    tests: list[Name], readings: list[FileReading], files: tuple[FileFact, ...], code: set[Name]
+) -> list[NewCall]:
+    """The definitions outside the tests that the change edits or adds and that its new
+    tests call."""
+    tests_paths = {f.path for f in files if f.kind is PathKind.TESTS}
+    shorts = {n.short for n in code if n.path not in tests_paths and not n.short.startswith("__")}
+    calls = {(r.path, name): c for r in readings for name, c in r.plus.calls.items()}
+    return [
+        NewCall(test.name, callee, test.path)
+        for test in tests
+        for callee in sorted(calls.get((test.path, test.name), frozenset()) & shorts)
+    ]
+
+
+def _by_name(these: tuple[str, ...], those: tuple[str, ...]) -> tuple[str, ...]:
+    """The parameters of `these` whose name none of `those` has (`x=1` is named `x`)."""
+
+    def named(parameter: str) -> str:
+        return parameter.split("=", 1)[0].lstrip("*")
+
+    known = {named(p) for p in those}
+    return tuple(p for p in these if named(p) not in known)
+
+
+def _short(name: str) -> str:
+    """The last part of a qualified name: `run` of `Runner.run` or `Runner::run`."""
+    return name.rsplit(".", 1)[-1].rsplit("::", 1)[-1]
 
 
 def _export(name: str, path: str) -> Name:

@@ -20,6 +20,9 @@ _NOT_A_NAME = re.compile(r"__\w+__|[A-Z][A-Z0-9_]*")
 _ENV_NAME = re.compile(r'"([A-Z][A-Z0-9_]{2,})"')
 _TORCH_OP = re.compile(r'"([A-Za-z_]\w*)(?:\.\w+)?\(')
 _MIN_BODY = 60
+# What is not code: comments and string literals, blanked before the words of a file are read.
+_NOT_CODE = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"', re.DOTALL)
+_WORD = re.compile(r"[A-Za-z_]\w*")
 
 
 @cache
@@ -36,6 +39,21 @@ def clike_side(text: str, side: Side, *, tests: bool) -> bool:
         return False
     _walk(tree.root_node, side, scope="", tests=tests)
     return True
+
+
+def keep_named(before: str, after: str, minus: Side, plus: Side) -> None:
+    """A definition one side's table lacks while that side's code still names it was not
+    added or removed, only not seen: tree-sitter recovers from what it cannot parse (a
+    macro, one half of an `#if`) by dropping nodes. Such a name is kept on both sides, as it
+    was: from the tables alone, say less."""
+    for text, have, lack in ((after, minus, plus), (before, plus, minus)):
+        lost = [n for n in have.defs if n not in lack.defs]
+        if not lost or not text:
+            continue
+        words = set(_WORD.findall(_NOT_CODE.sub(" ", text)))
+        for name in lost:
+            if name.rsplit("::", 1)[-1] in words:
+                lack.defs[name] = have.defs[name]
 
 
 def _digest(data: bytes) -> str:

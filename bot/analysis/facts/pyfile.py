@@ -70,8 +70,11 @@ class Unit:
         side.defs.update(table.defs)
         side.bodies.update(table.bodies)
         side.params.update(table.params)
+        side.signatures.update(table.signatures)
+        side.functions.update(table.functions)
         side.imports.update(table.imports)
         side.exports.update(table.exports)
+        side.assigned.update(table.assigned)
         side.lazy = side.lazy or table.lazy
         side.fields.update(table.fields)
         side.tests.extend(table.tests)
@@ -261,6 +264,8 @@ class _Reader:
         }
         for arg, default in defaults.items():
             self.side.params[f"{qualified}({arg})"] = ast.unparse(default)
+        self.side.signatures[qualified] = _parameters(args, defaults)
+        self.side.functions[qualified] = node
         if self.tests and node.name.startswith("test"):
             self.side.tests.append(qualified)
         # Functions nested in a function are its closures, never members or names of the module.
@@ -288,6 +293,7 @@ class _Reader:
             _FIELD_DECORATORS.search(d) for d in decorators
         )
         for statement in node.body:
+            self.side.assigned.update(f"{qualified}.{n}" for n in _targets(statement))
             if (
                 fields
                 and isinstance(statement, ast.AnnAssign)
@@ -316,6 +322,7 @@ class _Reader:
                 ):
                     self.side.exports.add(bound)
         elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            self.side.assigned.update(_targets(node))
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             value = node.value
             if (
@@ -377,6 +384,60 @@ class _Reader:
         )
         if message and (explicit or _SAYS_DEPRECATED.search(message)):
             self.deprecations.append(message)
+
+
+def _parameters(args: ast.arguments, defaults: dict[str, ast.expr]) -> tuple[str, ...]:
+    """A function's parameters as a caller meets them: `x`, `y=1`, `*args`, `**kw`."""
+
+    def shown(arg: ast.arg) -> str:
+        default = defaults.get(arg.arg)
+        return arg.arg if default is None else f"{arg.arg}={ast.unparse(default)}"
+
+    out = [shown(a) for a in (*args.posonlyargs, *args.args)]
+    if args.vararg is not None:
+        out.append(f"*{args.vararg.arg}")
+    out += [shown(a) for a in args.kwonlyargs]
+    if args.kwarg is not None:
+        out.append(f"**{args.kwarg.arg}")
+    return tuple(p for p in out if p not in ("self", "cls"))
+
+
+def detail(side: Side, names: list[str]) -> None:
+    """Fill `calls` and `raises` of the functions `names` of a side read whole."""
+    for name in names:
+        node = side.functions.get(name)
+        if node is None:
+            continue
+        side.calls[name] = frozenset(
+            _dotted(c.func).rsplit(".", 1)[-1] for c in ast.walk(node) if isinstance(c, ast.Call)
+        ) - {""}
+        side.raises[name] = _raised(node)
+
+
+def _raised(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """The exceptions a function's own body raises by name (`raise ValueError(…)`), its
+    nested functions and classes aside."""
+    found: set[str] = set()
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        if isinstance(current, ast.Raise) and current.exc is not None:
+            name = _dotted(current.exc)
+            if name and name[:1].isupper():
+                found.add(name)
+        stack.extend(ast.iter_child_nodes(current))
+    return frozenset(found)
+
+
+def _targets(node: ast.stmt) -> list[str]:
+    """The plain names an assignment statement binds (`a = b = 1`, `a: int = 1`)."""
+    if isinstance(node, ast.Assign):
+        return [t.id for t in node.targets if isinstance(t, ast.Name)]
+    if isinstance(node, ast.AnnAssign | ast.AugAssign) and isinstance(node.target, ast.Name):
+        return [node.target.id]
+    return []
 
 
 def _is_flag(node: ast.expr) -> bool:

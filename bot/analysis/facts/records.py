@@ -102,6 +102,45 @@ class DefaultChange:
 
 
 @dataclass(frozen=True)
+class SignatureChange:
+    """A function defined at both revisions whose parameters differ by name: those it gains
+    (as written, with their defaults) and those it loses."""
+
+    name: str
+    path: str
+    gained: tuple[str, ...] = ()
+    lost: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Raised:
+    """A function defined at both revisions whose own body raises exceptions it did not."""
+
+    name: str
+    path: str
+    exceptions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NewCall:
+    """A function defined at both revisions that now calls `callee`, which it did not."""
+
+    caller: str
+    callee: str
+    path: str
+
+
+@dataclass(frozen=True)
+class ImportMove:
+    """A name a changed module imports from another module than it did."""
+
+    name: str
+    old: str
+    new: str
+    path: str
+
+
+@dataclass(frozen=True)
 class Deprecation:
     """A deprecation warning the change adds: its message, or the line that raises it."""
 
@@ -176,9 +215,24 @@ class Facts:
     env_removed: tuple[Setting, ...] = ()
     config_keys_added: tuple[Setting, ...] = ()
     config_keys_removed: tuple[Setting, ...] = ()
+    # True when the variables and keys added were searched for in the parent's whole tree
+    # and found nowhere (new to the repository); False: new to the changed files alone
+    settings_new: bool = False
     defaults_changed: tuple[DefaultChange, ...] = ()
     # values a settings file (YAML, TOML, INI) changes: key, old value → new value
     values_changed: tuple[DefaultChange, ...] = ()
+    # functions read whole at both revisions: parameters gained or lost, exceptions now raised
+    signatures_changed: tuple[SignatureChange, ...] = ()
+    raises_added: tuple[Raised, ...] = ()
+    # calls a function defined at both revisions makes anew, of definitions in the changed
+    # files (the change's own new or moved ones first)
+    calls_added: tuple[NewCall, ...] = ()
+    # calls a function defined at both revisions no longer makes, of the changed files'
+    # definitions at the parent
+    calls_removed: tuple[NewCall, ...] = ()
+    imports_moved: tuple[ImportMove, ...] = ()
+    # the tests added that call a definition the change edits or adds outside the tests
+    tested: tuple[NewCall, ...] = ()
     deprecations: tuple[Deprecation, ...] = ()
     registered: tuple[Registration, ...] = ()
     unregistered: tuple[Registration, ...] = ()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -61,10 +62,22 @@ class Side:
     bodies: dict[str, str] = field(default_factory=dict)
     # from a whole file: `function(parameter)` -> its default as written
     params: dict[str, str] = field(default_factory=dict)
+    # from a whole file: function -> its parameters as written (`x`, `y=1`, `*args`), without
+    # `self` or `cls`, and the exceptions its own body raises by name
+    signatures: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    raises: dict[str, frozenset[str]] = field(default_factory=dict)
+    # from a whole file: function -> the names its body calls (`helper`, `self.run` as `run`)
+    calls: dict[str, frozenset[str]] = field(default_factory=dict)
+    # from a whole Python file: function -> its parsed node, walked for `raises` and `calls`
+    # only where the change edits it (walking every function costs more than parsing)
+    functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     # names an import binds (`from m import a as b` binds `b`) -> the module imported from
     imports: dict[str, str] = field(default_factory=dict)
     # names a package's `__init__.py` exports: `__all__` items, imports from the package
     exports: set[str] = field(default_factory=set)
+    # from a whole file: names a module or class body assigns (`App.hook: None = None`), so
+    # a definition replaced by an attribute of its name is still there
+    assigned: set[str] = field(default_factory=set)
     # a module-level `__getattr__` (or JavaScript's `export * from`): any name may still be
     # provided lazily
     lazy: bool = False

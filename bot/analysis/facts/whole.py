@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.analysis.facts.cfile import keep_named
 from bot.analysis.facts.pyedit import python_sides
 from bot.analysis.facts.python import _replacement
 from bot.analysis.facts.scan import FileReading, Side
@@ -36,6 +37,9 @@ def read_whole(
     ):
         _clear(reading)
         return False
+    elif language is Language.C:
+        # the other tree-sitter readers refuse a side with a syntax error instead
+        keep_named(before, after, reading.minus, reading.plus)
     if not user_facing:
         # what the package's users meet (settings, warnings, registrations) is read only in
         # code it ships; a test's `os.environ["X"]` is not a setting

@@ -1,0 +1,193 @@
+"""The false-claim patterns `eval --claims` found on public repositories (issue 27), each a
+small clone shaped like the commit that showed it: the rules' entry must not make the false
+claim, must make the true one, and the checker must find nothing false in it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.analysis.rules import analyze
+from bot.cli.claim_check import Checker, Clone, Verdict
+from bot.cli.claims_eval import entry_claims, entry_text
+from bot.cli.evaluation import git_history
+from tests.clones import _git
+
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+# A body long enough to be recognised wherever it lands.
+BODY = (
+    "    out = []\n    for item in items:\n        out.append(item * scale + offset)\n"
+    "    return out\n"
+)
+
+
+def _commit(root: Path, files: dict[str, str | None], message: str) -> None:
+    for name, text in files.items():
+        path = root / name
+        if text is None:
+            path.unlink()
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", message)
+
+
+def _entry(
+    tmp_path: Path, before: dict[str, str | None], after: dict[str, str | None], message: str
+) -> tuple[str, list[Verdict]]:
+    """The rules' text for the second commit, and the checker's verdict on each claim."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    _commit(root, before, "Initial layout")
+    _commit(root, after, message)
+    (_, commit), *_ = git_history(root, branch="HEAD~1..HEAD")
+    analysis = analyze(commit)
+    claims, _ = entry_claims(analysis)
+    reader = Clone(root)
+    try:
+        verdicts = [Checker(reader).check(commit.sha, c).verdict for c in claims]
+    finally:
+        reader.close()
+    return entry_text(analysis), verdicts
+
+
+def test_a_method_that_became_a_function_in_a_new_module_is_not_added(tmp_path: Path) -> None:
+    # vllm-ascend 4a366332: two methods left their classes for one function of a new module
+    # the body changed on the way: `self.scale` became a parameter
+    method = BODY.replace("item * scale", "item * self.scale")
+    impl = "class MlaImpl:\n    def keep(self):\n        return 1\n\n" + (
+        "    def process_lse(self, items, offset):\n"
+        + "".join(f"    {line}\n" for line in method.splitlines())
+    )
+    text, verdicts = _entry(
+        tmp_path,
+        {"pkg/attention/mla.py": impl},
+        {
+            "pkg/attention/mla.py": "class MlaImpl:\n    def keep(self):\n        return 2\n",
+            "pkg/attention/common.py": f"def process_lse(items, scale, offset):\n{BODY}",
+        },
+        "Refactor the attention helpers",
+    )
+    assert "Adds `process_lse`" not in text
+    assert "Removes `MlaImpl.process_lse`" not in text
+    assert Verdict.FALSE not in verdicts
+
+
+def test_a_helper_moved_and_copied_into_a_new_module_is_not_added(tmp_path: Path) -> None:
+    # flashinfer f09227492c26: helpers moved from one utils module to another and copied
+    # into a new kernel module
+    helper = f"def sigmoid_scale(items, scale, offset):\n{BODY}\n\n"
+    text, verdicts = _entry(
+        tmp_path,
+        {"pkg/blackwell/utils.py": helper + "def kept():\n    return 1\n"},
+        {
+            "pkg/blackwell/utils.py": "def kept():\n    return 1\n",
+            "pkg/common/kernel_utils.py": helper,
+            "pkg/rubin/fusion.py": helper + "def launch_fusion(x):\n    return x\n",
+        },
+        "Add the Rubin fusion kernels",
+    )
+    assert "sigmoid_scale" not in text.replace("Moves `sigmoid_scale`", "")
+    assert "`launch_fusion`" in text  # the new function is said
+    assert Verdict.FALSE not in verdicts
+
+
+# A kernel under `#if`/`#else`, and a function whose braces open in both halves of an `#if`:
+# tree-sitter's recovery drops the kernel after it (flashinfer 4927c0e15cb6).
+KERNEL = """template <typename P, int D = 128>
+#if (defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900))
+__global__ void __cluster_dims__(4, 1, 1) __launch_bounds__(D)
+    routeKernel(P params) {
+  route<P, D>(params);
+}
+#else
+__global__ void __launch_bounds__(D)
+    routeKernel(P /* params */) {
+  assert(false && "routeKernel needs SM90");
+}
+#endif
+"""
+SPLIT_BRACES = """void launchRoute(int x, int y) {
+#if USE_FAST
+  if (x) {
+#else
+  if (y) {
+#endif
+  }
+}
+
+"""
+
+
+def test_a_kernel_in_a_renamed_file_the_parser_loses_is_not_removed(tmp_path: Path) -> None:
+    text, verdicts = _entry(
+        tmp_path,
+        {"csrc/routing_custom.cu": KERNEL},
+        {"csrc/routing_custom.cu": None, "csrc/routing_custom.cuh": SPLIT_BRACES + KERNEL},
+        "Split the routing kernels to reduce compile time",
+    )
+    assert "Removes `routeKernel`" not in text
+    assert "`launchRoute`" in text
+    assert Verdict.FALSE not in verdicts
+
+
+def test_a_variable_read_before_in_an_untouched_file_is_not_new(tmp_path: Path) -> None:
+    # flashinfer 299e6d11ede0, vllm-ascend 620555f18b60: read at the parent in a module the
+    # commit does not touch
+    text, verdicts = _entry(
+        tmp_path,
+        {
+            "pkg/autotuner.py": 'import os\n\nBLOCKLIST = os.getenv("PKG_TACTICS_BLOCKLIST")\n',
+            "pkg/runner.py": "def run(x):\n    return x\n",
+        },
+        {
+            "pkg/runner.py": (
+                "import os\n\n\ndef run(x):\n"
+                '    if os.getenv("PKG_TACTICS_BLOCKLIST"):\n        return None\n'
+                '    return os.environ.get("PKG_RUNNER_THREADS", x)\n'
+            ),
+        },
+        "Let the runner honour the tactics blocklist",
+    )
+    assert "new environment variables" not in text
+    assert "Reads the new environment variable `PKG_RUNNER_THREADS`." in text
+    assert "`PKG_TACTICS_BLOCKLIST`" not in text.split("new environment variable")[-1]
+    assert Verdict.FALSE not in verdicts and Verdict.TRUE in verdicts
+
+
+def test_a_method_that_became_a_class_attribute_is_not_removed(tmp_path: Path) -> None:
+    # flask c77a5203438f: `should_ignore_error` deprecated, left as `None` on the class
+    before = (
+        "class App:\n    def should_ignore_error(self, error):\n        return False\n\n"
+        "    def redirect(self, location, code=302):\n        return location, code\n"
+    )
+    after = (
+        "class App:\n    should_ignore_error: None = None\n\n"
+        "    def redirect(self, location, code=303):\n        return location, code\n"
+    )
+    text, verdicts = _entry(
+        tmp_path, {"src/pkg/app.py": before}, {"src/pkg/app.py": after}, "deprecate the hook"
+    )
+    assert "Removes `App.should_ignore_error`" not in text
+    assert "`App.redirect(code)` from `302` to `303`" in text
+    assert Verdict.FALSE not in verdicts
+
+
+def test_past_the_file_bound_a_patch_says_no_additions(tmp_path: Path) -> None:
+    # thirteen changed modules: the last is read from its patch, which cannot tell a
+    # function moved within the file from a new one
+    before: dict[str, str | None] = {
+        f"pkg/m{i:02}.py": f"def f{i}(x):\n    return x\n" for i in range(13)
+    }
+    before["pkg/m12.py"] = f"class Holder:\n    def spread(self, items, scale, offset):\n{BODY}"
+    after: dict[str, str | None] = {
+        f"pkg/m{i:02}.py": f"def f{i}(x):\n    return x + 1\n" for i in range(12)
+    }
+    after["pkg/m12.py"] = f"class Holder:\n    pass\n\n\ndef spread(items, scale, offset):\n{BODY}"
+    text, verdicts = _entry(tmp_path, before, after, "Touch every module")
+    assert "`spread`" not in text
+    assert Verdict.FALSE not in verdicts
