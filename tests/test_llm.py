@@ -10,6 +10,7 @@ from typing import Any
 import openai
 import pytest
 
+from bot.analysis import rules
 from bot.analysis.diff import budget_diff, estimate_tokens
 from bot.analysis.llm import LLMAnalyzer
 from bot.analysis.prompt import build_prompt
@@ -336,3 +337,27 @@ async def test_nul_characters_in_an_answer_are_dropped(make_analyzer: Make, fake
     result = await make_analyzer().analyze(real_commit(), language="en")
     assert result.fallback_reason is None
     assert result.analysis.summary == "Fixes the decode path."
+
+
+async def test_the_callers_rules_verdict_is_not_made_again(
+    make_analyzer: Make, fake: FakeLLM, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The governor runs the rules to route a commit; the LLM's stand-in (the guard's verdicts,
+    # the fallback) is that verdict, not a second run of the rules.
+    commit = real_commit()
+    verdict = rules.analyze(commit, language="en")
+    answered_alone = await make_analyzer().analyze(commit, language="en")
+    runs: list[str] = []
+    made = rules.analyze_shielded
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        runs.append("rules")
+        return made(*args, **kwargs)
+
+    monkeypatch.setattr(rules, "analyze_shielded", counted)
+    answered = await make_analyzer().analyze(commit, language="en", verdict=verdict)
+    fake.then("invalid_json", "invalid_json")
+    fell_back = await make_analyzer().analyze(commit, language="en", verdict=verdict)
+    assert runs == []
+    assert answered.analysis == answered_alone.analysis
+    assert fell_back.analysis == verdict and fell_back.fallback_reason is not None
