@@ -512,6 +512,14 @@ IMPORTANCE_CASES: list[tuple[str, str, list[FileChange], Importance, bool]] = [
         False,
     ),
     (
+        "an accuracy regression in a description is a symptom",
+        "[BugFix] Restore the decode mask handling\n\nThe decode mask optimization of #11266 "
+        "causes an accuracy regression in graph mode; restoring the mask fixes it.",
+        [_fix("vllm_ascend/attention/attention_v1.py", 40)],
+        I.HIGH,
+        False,
+    ),
+    (
         "a page that explains security is a docs change",
         "security docs for TRUSTED_HOSTS",
         [_fix("docs/web-security.rst", 40)],

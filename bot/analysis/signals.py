@@ -35,6 +35,7 @@ _SEVERITY = re.compile(
     r"|silently (?:drop\w*|ignor\w*|skip\w*|discard\w*|los\w+|overwrit\w+|truncat\w+"
     r"|corrupt\w*|produc\w+ wrong|returns? wrong)|silent (?:data loss|corruption|failures?)"
     r"|(?:script|command|code|sql|shell|prompt) injection"
+    r"|(?:accuracy|precision|correctness) regressions?"
     r"|accuracy (?:drop|degradation|issues?|bugs?|problems?|errors?)"
     r"|precision (?:issues?|bugs?|problems?|errors?|loss))\b",
 )
