@@ -65,7 +65,9 @@ _EVAL_HELP = """\
 Score the configured analyser (the rules, or the LLM when LLM_BASE_URL is set).
 
 With LABELS.jsonl: importance agreement, the confusion table, high recall, type and
-`breaking` agreement, tokens; then the measures of the words. Without labels, with
+`breaking` agreement, tokens; then the measures of the words. With LABELS.jsonl and --git
+PATH, each label's commit is read from the clone by its `sha` (full commits: files, patches,
+both sides), not from its title. Without labels, with
 --replay DIR (every commit of the replay days) or --git PATH (every commit of a clone's
 history but merges, with its patches): the measures of the words alone, per day or clone:
 title echo, boilerplate, facts from the change, nothing to say, source files called
@@ -212,7 +214,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--git",
         default=None,
         metavar="PATH",
-        help="measure every commit of a local clone's history (no labels)",
+        help="a local clone: with labels, each label's full commit (by sha); without, "
+        "every commit of its history",
     )
     eval_cmd.add_argument(
         "--lang", choices=["en", "zh-CN"], default=None, help="default: DEFAULT_LANGUAGE (en)"

@@ -11,12 +11,16 @@ import openai
 import pytest
 
 from bot.__main__ import main
+from bot.analysis import rules
 from bot.analysis.cost import Prices
 from bot.analysis.llm import LLMAnalyzer
-from bot.cli.evaluation import evaluate, label_type, replay_commits
+from bot.cli.evaluation import evaluate, label_type, labelled_commits, replay_commits
 from bot.models import ChangeType, Importance
+from tests.clones import _git, repo
 from tests.fakes.llm import VALID_BODY, FakeLLM
 from tests.support import REPLAY, replay_day
+
+__all__ = ["repo"]  # the offline tests' clone fixture
 
 I = Importance  # noqa: E741
 
@@ -188,3 +192,38 @@ def test_without_labels_every_replay_commit_is_measured_per_day(
 def test_eval_needs_something_to_read(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["eval"]) == 2
     assert "eval needs LABELS.jsonl, --replay DIR or --git PATH" in capsys.readouterr().err
+
+
+@pytest.mark.usefixtures("environ_clean", "repo")
+def test_labels_are_scored_on_a_clones_full_commits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The title alone ("Small tidy-up") says nothing; the clone's commit adds a function,
+    # which the rules see only with --git (its files, patches and both sides). A sha the
+    # clone lacks is reported, not guessed from its title.
+    widgets = tmp_path / "widgets"  # the `repo` fixture's clone
+    tidy = _git(widgets, "rev-parse", "HEAD~1")
+    guide = _git(widgets, "rev-parse", "HEAD")
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text(
+        "\n".join(
+            json.dumps(row)
+            for row in (
+                {"sha": tidy, "title": "Small tidy-up (#12)", "importance": "low"},
+                {"sha": guide, "title": "Write the guide (#13)", "importance": "low"},
+                {"sha": "0" * 40, "title": "Gone", "importance": "high"},
+            )
+        ),
+        encoding="utf-8",
+    )
+    assert main(["eval", str(labels), "--git", str(widgets), "--show-disagreements"]) == 0
+    out = capsys.readouterr().out
+    assert "commits: 2 (1 lines skipped)" in out
+    assert "importance agreement: 2/2 = 100%" in out
+    assert "line 3: sha 000000000000 is not in the clone" in out
+    # Each label's commit is the clone's: its files with both sides, read as the App would.
+    commits = labelled_commits(widgets, [tidy, "0" * 40])
+    assert list(commits) == [tidy]
+    (changed,) = commits[tidy].files
+    assert changed.sides is not None and "compute_checksum" in changed.sides[1]
+    assert "`compute_checksum`" in rules.analyze(commits[tidy]).summary

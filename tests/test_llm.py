@@ -10,6 +10,7 @@ from typing import Any
 import openai
 import pytest
 
+from bot.analysis import rules
 from bot.analysis.diff import budget_diff, estimate_tokens
 from bot.analysis.facts.records import Facts, Name, NameKind
 from bot.analysis.llm import LLMAnalyzer
@@ -353,3 +354,27 @@ def test_the_prompts_facts_mark_a_private_name_and_leave_a_public_one_plain() ->
         {"name": "serve", "kind": "function", "path": "src/main.rs"},
         {"name": "helper", "kind": "function", "path": "src/main.rs", "private": True},
     ]
+
+
+async def test_the_callers_rules_verdict_is_not_made_again(
+    make_analyzer: Make, fake: FakeLLM, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The governor runs the rules to route a commit; the LLM's stand-in (the guard's verdicts,
+    # the fallback) is that verdict, not a second run of the rules.
+    commit = real_commit()
+    verdict = rules.analyze(commit, language="en")
+    answered_alone = await make_analyzer().analyze(commit, language="en")
+    runs: list[str] = []
+    made = rules.analyze_shielded
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        runs.append("rules")
+        return made(*args, **kwargs)
+
+    monkeypatch.setattr(rules, "analyze_shielded", counted)
+    answered = await make_analyzer().analyze(commit, language="en", verdict=verdict)
+    fake.then("invalid_json", "invalid_json")
+    fell_back = await make_analyzer().analyze(commit, language="en", verdict=verdict)
+    assert runs == []
+    assert answered.analysis == answered_alone.analysis
+    assert fell_back.analysis == verdict and fell_back.fallback_reason is not None

@@ -447,6 +447,93 @@ IMPORTANCE_CASES: list[tuple[str, str, list[FileChange], Importance, bool]] = [
         False,
     ),
     (
+        "a new kernel for one model family the title names is medium",
+        "[Kernel] Add fused Kimi K3 decode kernel",
+        [FileChange(filename="csrc/kda/fused_decode.cu", status="added", additions=300)],
+        I.MEDIUM,
+        False,
+    ),
+    (
+        "a revert whose diff removes a configuration key is medium and not breaking",
+        'Revert "[Feat] Add weight prefetch config (#11)" (#12)',
+        [
+            FileChange(
+                filename="vllm_ascend/ascend_config.py",
+                deletions=1,
+                patch='@@ -3,1 +3,0 @@\n-        self.w = cfg.get("weight_prefetch_config", {})',
+            )
+        ],
+        I.MEDIUM,
+        False,
+    ),
+    (
+        "the same removal said breaking by its author stays high",
+        'Revert "[Feat] Add weight prefetch config (#11)" (#12)\n\nBREAKING CHANGE: the '
+        "weight_prefetch_config key is gone.",
+        [
+            FileChange(
+                filename="vllm_ascend/ascend_config.py",
+                deletions=1,
+                patch='@@ -3,1 +3,0 @@\n-        self.w = cfg.get("weight_prefetch_config", {})',
+            )
+        ],
+        I.HIGH,
+        True,
+    ),
+    (
+        "dropping a version floor widens support: nobody must move",
+        "perf(moe): mainloop workaround, drop the 4.6.1 runtime floor",
+        [_fix("flashinfer/fused_moe/cute_dsl/mainloop.py", 80)],
+        I.MEDIUM,
+        False,
+    ),
+    (
+        "a speed-up of compile time is not a hot path",
+        "[Perf] Split the routing kernels to reduce compile time\n\nThe kernels now build "
+        "3.1x faster.",
+        [_fix("csrc/routing/routing_kernels.cu", 400)],
+        I.MEDIUM,
+        False,
+    ),
+    (
+        "a fix that makes a test pass is medium, whatever output the test saw",
+        "fix: make the mxfp8 gemm test pass by quantizing along k\n\nThe test fed scales "
+        "in the wrong layout, which gives wrong output; a warning now says so.",
+        [_fix("flashinfer/gemm/gemm_base.py", 40), _fix("tests/gemm/test_mxfp8.py", 30)],
+        I.MEDIUM,
+        False,
+    ),
+    (
+        "regression in a description is no symptom",
+        "fix(comm): align the two-shot workspace stages\n\nAligns each buffer to 32 bytes "
+        "and adds a large-workspace regression test. TP2 regression: 1 passed.",
+        [_fix("flashinfer/comm/allreduce.py", 13)],
+        I.MEDIUM,
+        False,
+    ),
+    (
+        "an accuracy regression in a description is a symptom",
+        "[BugFix] Restore the decode mask handling\n\nThe decode mask optimization of #11266 "
+        "causes an accuracy regression in graph mode; restoring the mask fixes it.",
+        [_fix("vllm_ascend/attention/attention_v1.py", 40)],
+        I.HIGH,
+        False,
+    ),
+    (
+        "a page that explains security is a docs change",
+        "security docs for TRUSTED_HOSTS",
+        [_fix("docs/web-security.rst", 40)],
+        I.LOW,
+        False,
+    ),
+    (
+        "a test change that turns a test on by default is no changed default",
+        "test: enable the MoE fuzzer by default and prune legacy tests",
+        [_fix("tests/moe/test_fuzz.py", 300), _fix("flashinfer/fused_moe/runners.py", 30)],
+        I.MEDIUM,
+        False,
+    ),
+    (
         "a deprecation type alone is not breaking",
         "[Deprecation] Warn when `use_fast` is passed",
         [_fix("src/pkg/loader.py", 10)],

@@ -165,3 +165,54 @@ def test_reverts_relands_capabilities_and_defaults_from_the_title() -> None:
     # A new thing that comes with a default changes nobody's default.
     assert not read_signals(commit("Provide a parser with thinking enabled by default")).by_default
     assert read_signals(commit("[Frontend][2/N] Make pooling consistent")).series
+
+
+def test_an_upper_case_field_is_a_constant_not_a_default() -> None:
+    # A dataclass's field named in upper case (a cubin's path) is a constant by Python's
+    # convention; a lower-case field's new value is a default users may rely on.
+    before = (
+        "from dataclasses import dataclass\n\n\n@dataclass(frozen=True)\nclass Artifacts:\n"
+        '    GEMM: str = "46d3f356/gemm/"\n    retries: int = 3\n'
+    )
+    after = before.replace("46d3f356", "10f64528").replace("= 3", "= 5")
+    sig = read_signals(
+        commit(
+            "Upgrade the gemm cubins",
+            FileChange(
+                filename="src/pkg/artifacts.py",
+                additions=2,
+                deletions=2,
+                patch='@@ -6,2 +6,2 @@\n-    GEMM: str = "46d3f356/gemm/"\n-    retries: int = 3\n'
+                '+    GEMM: str = "10f64528/gemm/"\n+    retries: int = 5',
+                before=before,
+                after=after,
+            ),
+        )
+    )
+    assert [(d.name, d.old, d.new) for d in sig.facts.defaults_changed] == [
+        ("Artifacts.GEMM", "'46d3f356/gemm/'", "'10f64528/gemm/'"),
+        ("Artifacts.retries", "3", "5"),
+    ]
+    assert [(d.name, d.old, d.new) for d in sig.defaults_changed] == [
+        ("Artifacts.retries", "3", "5")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("title", "confined"),
+    [
+        ("[Kernel] Add fused Kimi K3 decode kernel", "Kimi"),
+        ("Add CuTe DSL HCA backend for DeepSeek V4 sparse MLA", "DeepSeek V4"),
+        ("[Feature] Adapt FlashComm1 SP for Step3.5", "Step3.5"),
+        ("Fix Whisper/encoder-decoder GPU memory leak", "Whisper"),
+        # English words and projects named after a family are none
+        ("Skip step 2 of the warm-up", None),
+        ("Serve GGUF models through llama.cpp", None),
+        ("Add a phi value to the rotary table", None),
+    ],
+)
+def test_a_model_family_the_title_names_confines_the_change(
+    title: str, confined: str | None
+) -> None:
+    sig = read_signals(commit(title, change("src/pkg/engine.py", "@@ -1,1 +1,1 @@\n-a\n+b")))
+    assert sig.confined_to == confined

@@ -31,8 +31,11 @@ class Analyzer(Protocol):
     def name(self) -> str:
         """`rules` or `llm:<model>`."""
 
-    async def analyze(self, commit: CommitInput, *, language: str) -> AnalysisResult:
-        """Analyse one commit; never raises for anything the commit contains."""
+    async def analyze(
+        self, commit: CommitInput, *, language: str, verdict: Analysis | None = None
+    ) -> AnalysisResult:
+        """Analyse one commit; never raises for anything the commit contains. `verdict`: the
+        rules' analysis of this commit where the caller already has it (not made again)."""
 
 
 class RulesAnalyzer:
@@ -40,5 +43,7 @@ class RulesAnalyzer:
 
     name = "rules"
 
-    async def analyze(self, commit: CommitInput, *, language: str) -> AnalysisResult:
-        return AnalysisResult(rules.analyze(commit, language=language))
+    async def analyze(
+        self, commit: CommitInput, *, language: str, verdict: Analysis | None = None
+    ) -> AnalysisResult:
+        return AnalysisResult(verdict or rules.analyze(commit, language=language))

@@ -21,6 +21,7 @@ import pydantic
 
 from bot.analysis import AnalysisResult, rules
 from bot.analysis.cost import Prices
+from bot.analysis.facts import read_facts
 from bot.analysis.fitting import fit_answer
 from bot.analysis.guard import Guarded, guard
 from bot.analysis.language import written_in
@@ -150,12 +151,27 @@ class LLMAnalyzer:
         """How this server is asked for JSON (lowered once if it rejects `json_schema`)."""
         return self._mode
 
-    async def analyze(self, commit: CommitInput, *, language: str) -> AnalysisResult:
+    async def analyze(
+        self, commit: CommitInput, *, language: str, verdict: Analysis | None = None
+    ) -> AnalysisResult:
         # The model, the guard's ground and the rules' stand-in read the same text: what a
         # reader sees, with its credentials redacted.
         shielded = shield(commit)
         commit = shielded.commit
-        prompt = build_prompt(commit, language=language, max_input_tokens=self._max_input)
+        # The change is read once: the prompt's facts are the rules' facts.
+        facts = read_facts(commit)
+        prompt = build_prompt(
+            commit, language=language, max_input_tokens=self._max_input, facts=facts
+        )
+
+        def stand_in() -> AnalysisBody:
+            # The caller's verdict (the governor ran the rules to route the commit) is used
+            # as it is: the rules run at most once a commit. Unless it carries the note of
+            # credentials found, which the answer gets anyway (`noted` below), not twice.
+            if verdict is not None and not shielded.found:
+                return verdict
+            return rules.analyze_shielded(commit, language, facts=facts)
+
         used_in, used_out, used_cached = 0, 0, 0
         reason = "unknown"
         async with self._slots:
@@ -177,9 +193,7 @@ class LLMAnalyzer:
                 used_in, used_out = used_in + tokens_in, used_out + tokens_out
                 used_cached += cached
                 self._count_tokens(tokens_in, tokens_out, cached)
-                checked = guard(
-                    body, commit, stand_in=lambda: rules.analyze_shielded(commit, language)
-                )
+                checked = guard(body, commit, stand_in=stand_in)
                 self._report(commit.sha, checked)
                 kept = noted(redact_body(checked.body), shielded.found, language)
                 analysis = Analysis(**kept.model_dump(), analyzer=self.name)
@@ -192,7 +206,9 @@ class LLMAnalyzer:
                 )
         if self._metrics is not None:
             self._metrics.analysis_fallbacks.labels(reason=reason.split(":", 1)[0]).inc()
-        fallback = noted(rules.analyze_shielded(commit, language), shielded.found, language)
+        fallback = verdict or noted(
+            rules.analyze_shielded(commit, language, facts=facts), shielded.found, language
+        )
         return AnalysisResult(
             fallback,
             input_tokens=used_in,

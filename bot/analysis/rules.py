@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from bot.analysis.facts import Facts
 from bot.analysis.paths import PathKind, impact
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.shield import noted, shield
@@ -161,6 +162,20 @@ _SUPPORT_DROPPED = re.compile(
     r"\b(?:drop(?:s|ped|ping)?|remov\w+|end\w*)\b.{0,40}?\b(?:support|compat\w*"
     r"|v?\d+\.\d+(?:\.\d+)?)\b"
 )
+# Dropping a floor, a pin or a restriction widens support: nobody must move.
+_LIMIT_DROPPED = re.compile(
+    r"\b(?:drop\w*|remov\w+|lift\w*|relax\w*)\b.{0,30}?\b(?:floor|minimum|min\b|pin|cap"
+    r"|upper bound|lower bound|restriction|requirement|constraint|limit)"
+)
+# Where a measured speed-up is no hot path: building, compiling, CI and test runs.
+_COLD_PATH = re.compile(
+    r"\b(?:compil\w+|build|ci|tests?|import) (?:times?|speed|overhead)\b|\bcompil\w+ faster\b"
+)
+# A fix whose object is a test: the symptoms its description names are the test's.
+_TEST_FIX = re.compile(
+    r"\b(?:tests?|ut|unit ?tests?|e2e)\b.{0,20}?\b(?:pass\w*|fail\w*|flak\w*)\b"
+    r"|\bflak\w+|\bfix\w* (?:the |a )?(?:[\w.-]+ ){0,3}tests?\b"
+)
 # The author calling the change breaking, in the title or the description.
 _SAYS_BREAKING = re.compile(r"\bbreaking[ -]changes?\b|\bbreaks? (?:the )?(?:public )?api\b", re.I)
 # A performance change is high only from this size up (percent gain; 1.2x is 20).
@@ -301,12 +316,14 @@ def _assess(
     breaking: bool,
     *,
     merge: bool = False,
+    said_breaking: bool = False,
 ) -> Assessment:
     """Importance from what the change does and whom it affects; size only breaks ties.
 
     `merge`: a merge whose author did not call it breaking. It is read as the branch it lands
     (its pull request's or its commits' words); its diff against the first parent holds the
-    whole branch, so its facts alone never make it breaking."""
+    whole branch, so its facts alone never make it breaking. `said_breaking`: the author calls
+    it breaking (a `!`, a footer, a label, "breaking change")."""
     primary = types[0]
     text = sig.title.text.lower()
     narrowed = sig.narrowed_by or (sig.experimental and "experimental paths")
@@ -316,7 +333,8 @@ def _assess(
     # A security fix matters wherever it lands: a CI workflow that holds secrets is an attack
     # surface too.
     security_words = [w for w in sig.severity if _SECURITY_WORDS.match(w)]
-    if (
+    # Pages that explain security ("security docs for TRUSTED_HOSTS") fix nothing.
+    if sig.only is not PathKind.DOCS and (
         T.SECURITY in types
         or any(_SECURITY_WORDS.match(w) for w in sig.severity_title)
         or (fix and security_words)
@@ -329,6 +347,10 @@ def _assess(
         return Assessment(I.LOW, False, f"only {(sig.only or primary).value} change")
     if breaking and merge:
         return Assessment(I.MEDIUM, False, "merge: the branch's diff, not the author's words")
+    if breaking and T.REVERT in types and not said_breaking:
+        # What a revert removes its reverted change had added (often days before): the
+        # rubric's reverts are medium unless the author says users must adapt.
+        return Assessment(I.MEDIUM, False, "reverts a change (its removals are the change's)")
     if breaking:
         # One hardware generation, platform or model family: at most medium.
         limited = sig.experimental or sig.confined_to
@@ -338,16 +360,16 @@ def _assess(
         # limited reach (often it had landed only days before).
         return Assessment(I.MEDIUM, False, "reverts a change")
     if T.DEPRECATION in types and _REMOVAL.search(text):
-        if _SUPPORT_DROPPED.search(text):
+        if _SUPPORT_DROPPED.search(text) and not _LIMIT_DROPPED.search(text):
             # Support for a version or platform ends: its users must move.
             return Assessment(I.MEDIUM if narrowed else I.HIGH, not narrowed, "support dropped")
         # "Remove X": no public name, option or variable is shown to go (that would be
         # breaking evidence above), so the title alone does not make it high.
         return Assessment(I.MEDIUM, False, "removal named by the title, none shown public")
-    if sig.by_default:
+    if sig.by_default and primary not in _QUIET_TYPES:
         return Assessment(I.MEDIUM if narrowed else I.HIGH, False, "default changes")
 
-    severe = sig.severity_title or (fix and sig.severity_body)
+    severe = sig.severity_title or (fix and sig.severity_body and not _TEST_FIX.search(text))
     # A symptom is fixed in the code users run: a change of tests, benchmarks or docs
     # alone fixes nobody's crash, whatever its title says.
     if severe and primary is not T.REVERT and (sig.source_lines or not known):
@@ -365,6 +387,7 @@ def _assess(
         and not narrowed
         and sig.source_lines
         and (sig.perf_size or 0) >= _LARGE_GAIN
+        and not _COLD_PATH.search(text)
     ):
         return Assessment(I.HIGH, False, f"performance backed by numbers: {sig.perf_number}")
     if (
@@ -409,24 +432,30 @@ def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
     return noted(analyze_shielded(shielded.commit, language), shielded.found, language)
 
 
-def analyze_shielded(commit: CommitInput, language: str) -> Analysis:
-    """The rules' analysis of a commit already shielded (`shield.py`): the LLM's stand-in."""
+def analyze_shielded(commit: CommitInput, language: str, *, facts: Facts | None = None) -> Analysis:
+    """The rules' analysis of a commit already shielded (`shield.py`): the LLM's stand-in.
+    `facts`: the commit's facts where the caller has read them (`read_facts(commit)`)."""
     p = analysis_phrases(language)
     landed = merged_message(commit.message)
     if landed is not None:
+        # A merge is read with the message of the branch it lands: its facts are read again.
         commit = commit.model_copy(update={"message": landed})
-    sig = read_signals(commit)
+        facts = None
+    sig = read_signals(commit, facts)
     types, confidence = _types(commit, sig.title, sig.line_kinds)
     risks = breaking_risks(commit, sig, p)
     # A merge is breaking only by its author's words (a footer, a `!`, a label, "breaking
     # change" in its text), never by the branch's diff alone.
-    unproven_merge = landed is not None and not (
+    said_breaking = bool(
         sig.title.bang
         or _BREAKING_FOOTER.search(commit.message)
         or _SAYS_BREAKING.search(commit.message)
         or any("breaking" in label.lower() for label in sig.labels)
     )
-    verdict = _assess(commit, sig, types, bool(risks), merge=unproven_merge)
+    unproven_merge = landed is not None and not said_breaking
+    verdict = _assess(
+        commit, sig, types, bool(risks), merge=unproven_merge, said_breaking=said_breaking
+    )
     if verdict.breaking and not risks:
         # A removed feature (deprecation tag and a removal title) is the fact itself.
         removal = p.removal_title.format(title=excerpt(sig.title.text))

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.analysis.facts import DefaultChange, Facts, Name, NumberKind, Renamed, read_facts
+from bot.analysis.families import model_family
 from bot.analysis.hardware import mentions
 from bot.analysis.messages import description_paragraphs, flattened
 from bot.analysis.paths import PathKind, path_kind, ships
@@ -34,6 +35,7 @@ _SEVERITY = re.compile(
     r"|silently (?:drop\w*|ignor\w*|skip\w*|discard\w*|los\w+|overwrit\w+|truncat\w+"
     r"|corrupt\w*|produc\w+ wrong|returns? wrong)|silent (?:data loss|corruption|failures?)"
     r"|(?:script|command|code|sql|shell|prompt) injection"
+    r"|(?:accuracy|precision|correctness) regressions?"
     r"|accuracy (?:drop|degradation|issues?|bugs?|problems?|errors?)"
     r"|precision (?:issues?|bugs?|problems?|errors?|loss))\b",
 )
@@ -100,6 +102,8 @@ _HARMLESS = re.compile(
 )
 _EXPERIMENTAL = re.compile(r"(^|/)(experimental|contrib|prototype|incubator|sandbox)(/|_)")
 _PRIVATE_PART = re.compile(r"(^|/)_(?!_init__\.py$)[^/]*")
+# A member named in upper case (`Paths.CACHE_DIR`): a constant, not a setting's default.
+_CONSTANT = re.compile(r"\.[A-Z][A-Z0-9_]*$")
 _CONFIG_MODULE = re.compile(r"config|args|envs?|settings|options", re.IGNORECASE)
 # What a severity word in it does not describe: code, quotations, test and other identifiers,
 # and enumerations in brackets ("LLM faults (invalid, cut, 503, hang, injection)").
@@ -243,7 +247,9 @@ class Signals:
 
     @property
     def defaults_changed(self) -> tuple[DefaultChange, ...]:
-        return self.facts.defaults_changed[:4]
+        """Defaults a user may rely on; a class's upper-case field (`ArtifactPath.GEMM`) is
+        a constant by Python's convention, its new value no default of anyone's."""
+        return tuple(d for d in self.facts.defaults_changed if not _CONSTANT.search(d.name))[:4]
 
     @property
     def deprecations(self) -> tuple[str, ...]:
@@ -284,13 +290,17 @@ def _size(text: str, kind: NumberKind) -> float | None:
 
 def _confined(title: ParsedTitle, source: list[str]) -> str | None:
     """The one hardware generation, platform or model family the change is confined to: a
-    platform or model tag, hardware the title names, or a scope every shipped file shares."""
+    platform or model tag, hardware or a model family the title names (`families.py`), or a
+    scope every shipped file shares."""
     for tag in title.tags:
         if tag.replace(" ", "") in _PLATFORM_TAGS or _MODEL_TAG.match(tag.replace(" ", "")):
             return tag
     named = mentions(title.text)
     if named:
         return named[0].text
+    family = model_family(title.text)
+    if family:
+        return family
     word = _HARDWARE_WORD.search(title.text)
     if word:
         return word.group(1)
@@ -364,7 +374,11 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
             title.text if _FIXING.search(title.text) else _TOPICS.sub(" ", title.text),
         )
         + tuple(label for label in labels_lower if _SEVERE_LABEL.search(label)),
-        severity_body=_words(_SEVERITY, "\n".join(paragraphs)),
+        # In a description "regression" is mostly a test or a kind of bug, not the symptom;
+        # the symptom itself (a crash, a wrong result) is what counts there.
+        severity_body=tuple(
+            w for w in _words(_SEVERITY, "\n".join(paragraphs)) if w.lower() != "regression"
+        ),
         by_default=bool(_BY_DEFAULT.search(title_lower)) and not _NEW_THING.search(title_lower),
         series=bool(_SERIES.search(commit.title)),
         reland=title.reland,

@@ -2,11 +2,11 @@
 
 A label line holds `importance` and either a `title` alone (titles-only, as in the batch job's
 labels) or a full commit: inline under `commit`, or looked up by `sha` in a directory of replay
-days. The report gives importance agreement, the confusion table, high recall and precision,
-primary-type and `breaking` agreement, the tokens the analyser used and, for the LLM, the
-unsupported claims the fact guard dropped from its answers. Without labels, every commit of the
-replay days or of a local clone's history is analysed for the measures of its words alone
-(`bot/analysis/measures.py`).
+days or in a local clone (`--git`). The report gives importance agreement, the confusion
+table, high recall and precision, primary-type and `breaking` agreement, the tokens the
+analyser used and, for the LLM, the unsupported claims the fact guard dropped from its
+answers. Without labels, every commit of the replay days or of a local clone's history is
+analysed for the measures of its words alone (`bot/analysis/measures.py`).
 """
 
 from __future__ import annotations
@@ -185,6 +185,59 @@ def git_history(
     )
 
 
+def _label_shas(lines: Iterable[str]) -> list[str]:
+    """The `sha` of each label line that names one (lines that are not JSON are left to the
+    label parser, which reports them)."""
+    shas: list[str] = []
+    for line in lines:
+        try:
+            row = json.loads(line)
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(row, dict) and isinstance(row.get("sha"), str) and row["sha"]:
+            shas.append(row["sha"])
+    return list(dict.fromkeys(shas))
+
+
+def labelled_commits(path: Path, shas: list[str]) -> dict[str, CommitInput]:
+    """The labelled commits the clone at `path` holds, by the label's `sha`: message, author,
+    files with patches against the first parent, and both sides of each file (as the App
+    reads them online). A sha the clone lacks is left out (its label line is reported)."""
+    require_clone(path)
+    found: dict[str, str] = {}
+    for sha in shas:
+        try:
+            found[sha] = git(path, "rev-parse", "--verify", "--quiet", f"{sha}^{{commit}}").strip()
+        except CloneError:
+            continue
+    if not found:
+        return {}
+    log = git(path, "log", "--no-walk=unsorted", "--format=%H%x1f%an%x1f%B%x1e", *found.values())
+    records = {
+        r[0]: r for r in (r.strip("\n").split("\x1f", 2) for r in log.split("\x1e")) if len(r) == 3
+    }
+    files = files_with_patches(path, list(records))
+    name = path.resolve().name
+    commits = with_sides(
+        path,
+        [
+            (
+                name,
+                CommitInput(
+                    sha=full,
+                    message=message.rstrip("\n"),
+                    repo=name,
+                    author=author,
+                    files=files[full],
+                ),
+            )
+            for full, author, message in records.values()
+        ],
+    )
+    by_full = {c.sha: c for _, c in commits}
+    return {sha: by_full[full] for sha, full in found.items() if full in by_full}
+
+
 def with_sides(path: Path, commits: list[tuple[str, CommitInput]]) -> list[tuple[str, CommitInput]]:
     """The commits with each changed file's whole text at the parent and at the commit, read
     from the clone at `path` within the bounds, as the App reads them online (a commit the
@@ -214,7 +267,10 @@ class Labelled:
 
 
 def parse_label(
-    number: int, line: str, replay: dict[str, tuple[str, dict[str, Any]]] | None
+    number: int,
+    line: str,
+    replay: dict[str, tuple[str, dict[str, Any]]] | None,
+    clone: dict[str, CommitInput] | None = None,
 ) -> Labelled:
     try:
         row = json.loads(line)
@@ -241,6 +297,10 @@ def parse_label(
             commit = CommitInput.from_github(raw, repo=repo)
         elif replay is not None and sha:
             raise LabelError(f"sha {sha[:12]} is not in the replay directory")
+        elif clone is not None and sha in clone:
+            commit = clone[sha]
+        elif clone is not None:
+            raise LabelError(f"sha {sha[:12]} is not in the clone" if sha else "needs a `sha`")
         elif isinstance(row.get("title"), str) and row["title"].strip():
             commit = CommitInput(
                 sha=sha or f"line-{number}", message=row["title"].strip(), files_known=False
@@ -367,17 +427,19 @@ async def evaluate(
     lines: Iterable[str],
     *,
     replay: dict[str, tuple[str, dict[str, Any]]] | None = None,
+    clone: dict[str, CommitInput] | None = None,
     language: str = "en",
     prices: Prices | None = None,
 ) -> EvalReport:
-    """Analyse every labelled commit and score the analyser against the labels."""
+    """Analyse every labelled commit and score the analyser against the labels; with
+    `clone`, each label's commit is the clone's (by `sha`), files and both sides read."""
     report = EvalReport(analyzer=analyzer.name, prices=prices or Prices())
     items: list[Labelled] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            items.append(parse_label(number, line, replay))
+            items.append(parse_label(number, line, replay, clone))
         except LabelError as exc:
             report.errors.append((number, str(exc)))
     for start in range(0, len(items), _WINDOW):
@@ -420,8 +482,6 @@ def command(
     commit of the replay days or of a clone's history; the report goes to stdout."""
     if labels is None and replay is None and clone is None:
         raise MissingSetting("eval needs LABELS.jsonl, --replay DIR or --git PATH")
-    if labels is not None and clone is not None:
-        raise MissingSetting("--git measures a clone's history without labels; drop LABELS.jsonl")
     lines: list[str] = []
     if labels is not None:
         path = Path(labels)
@@ -439,9 +499,13 @@ def command(
             commits = replay_days(directory)
         else:
             replayed = replay_commits(directory)
+    cloned: dict[str, CommitInput] | None = None
     if clone is not None:
         try:
-            commits = git_history(Path(clone))
+            if labels is None:
+                commits = git_history(Path(clone))
+            else:
+                cloned = labelled_commits(Path(clone), _label_shas(lines))
         except CloneError as exc:
             raise MissingSetting(f"--git {clone}: {exc}") from None
     language = lang or settings.default_language
@@ -456,6 +520,7 @@ def command(
                 analyzer,
                 lines,
                 replay=replayed,
+                clone=cloned,
                 language=language,
                 prices=Prices.from_settings(settings),
             )

@@ -128,4 +128,7 @@ class Governor:
             # Counted against the day's cap until its analysis is stored (or found missing
             # once it is: a lost lease means another worker took the commit over).
             reserved.add(commit.sha)
-        return Route.LLM, await self._llm.analyze(commit, language=language)
+        # The rules' verdict above is the LLM's stand-in too: the rules run once a commit.
+        return Route.LLM, await self._llm.analyze(
+            commit, language=language, verdict=verdict.analysis
+        )
