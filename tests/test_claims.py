@@ -208,6 +208,110 @@ def test_each_claim_gets_the_verdict_the_repository_proves(
         assert checked.why  # a false or unverifiable claim says why
 
 
+# Rust, Go and TypeScript: members qualified by their type, unit structs, type aliases,
+# grouped constants and test names given as strings (each gap with a claim that is false)
+OTHER_BEFORE = {
+    "src/glob.rs": (
+        'const HELP: &str = "usage:\n  rg [options]";\n'
+        "fn first<'a>(x: &'a str) -> &'a str { x }\n\n"
+        "pub struct RegexSetStrategy;\n\n"
+        "impl RegexSetStrategy {\n    pub fn matches_all(&self) -> bool { true }\n}\n\n"
+        "pub struct GlobSetMatchStrategy;\n\n"
+        "impl GlobSetMatchStrategy {\n    pub fn is_match(&self) -> bool { false }\n}\n"
+    ),
+    "command.go": (
+        "package cobra\n\ntype Command struct{}\n\ntype Flag struct{}\n\n"
+        'func (f *Flag) Name() string { return "" }\n'
+    ),
+    "source/errors.ts": (
+        "export class HTTPError extends Error {\n"
+        "\tstatic isHTTPError(error: unknown): error is HTTPError {\n"
+        "\t\treturn error instanceof HTTPError;\n\t}\n}\n\n"
+        "export type Hook = () => void;\n"
+    ),
+    "test/main.ts": "test('retries', async t => {\n\tt.pass();\n});\n",
+}
+OTHER_AFTER: dict[str, str | None] = {
+    "src/glob.rs": (
+        'const HELP: &str = "usage:\n  rg [options]";\n'
+        "fn first<'a>(x: &'a str) -> &'a str { x }\n\n"
+        "pub struct Index;\n\n"
+        "pub struct RegexSetStrategy;\n\n"
+        "impl RegexSetStrategy {\n    pub fn matches_all(&self) -> bool { true }\n}\n\n"
+        "pub struct GlobSetMatchStrategy;\n\n"
+        "impl<'a> fmt::Debug for GlobSetMatchStrategy where Self: 'a {\n"
+        "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { Ok(()) }\n}\n\n"
+        "impl GlobSetMatchStrategy {\n    pub fn is_match(&self) -> bool { false }\n\n"
+        "    pub fn matches_all(&self) -> bool { false }\n}\n"
+    ),
+    "command.go": (
+        "package cobra\n\ntype Command struct{}\n\ntype Flag struct{}\n\n"
+        'func (f *Flag) Name() string { return "" }\n\n'
+        'func (c *Command) Name() string { return "" }\n\n'
+        "const (\n\tShellCompDirectiveDefault = 0\n\tShellCompDirectiveKeepOrder = 1\n)\n"
+    ),
+    "source/errors.ts": (
+        "export class HTTPError extends Error {\n"
+        "\tstatic isHTTPError(error: unknown): error is HTTPError {\n"
+        "\t\treturn error instanceof HTTPError;\n\t}\n}\n\n"
+        "export class KyError extends Error {\n"
+        "\tstatic isKyError(error: unknown): error is KyError {\n"
+        "\t\treturn error instanceof KyError;\n\t}\n}\n\n"
+        "export type Hook = () => void;\n\n"
+        "export type InitHook = (options: Options) => void;\n"
+    ),
+    "test/main.ts": (
+        "test('retries', async t => {\n\tt.pass();\n});\n\n"
+        "// test('times out after a second', async t => {});\n"
+        "test('retries on 500 with a delay', async t => {\n\tt.pass();\n});\n"
+    ),
+}
+OTHER_CASES = [
+    ("Adds `GlobSetMatchStrategy::matches_all`.", Verdict.TRUE),  # RegexSetStrategy had one
+    ("Adds `RegexSetStrategy::matches_all`.", Verdict.FALSE),  # it was there
+    ("Adds `GlobSetMatchStrategy::fmt`.", Verdict.TRUE),  # `impl Trait for T`, lifetimes
+    ("Adds `RegexSetStrategy::fmt`.", Verdict.FALSE),  # another type's
+    ("Adds `Index`.", Verdict.TRUE),  # a unit struct
+    ("Removes `Index`.", Verdict.FALSE),  # it was not there
+    ("Adds `GlobSetMatchStrategy`.", Verdict.FALSE),  # a unit struct already there
+    ("Adds `Command.Name`.", Verdict.TRUE),  # Flag had a `Name` method
+    ("Adds `Flag.Name`.", Verdict.FALSE),
+    ("Adds `ShellCompDirectiveKeepOrder`.", Verdict.TRUE),  # in a `const (…)` group
+    ("Removes `ShellCompDirectiveDefault`.", Verdict.FALSE),
+    ("Adds `KyError.isKyError`.", Verdict.TRUE),  # a typed static method
+    ("Adds `HTTPError.isKyError`.", Verdict.FALSE),  # another class's
+    ("Adds `InitHook`.", Verdict.TRUE),  # a type alias
+    ("Adds `Hook`.", Verdict.FALSE),  # it was there
+    ("Adds the test `retries on 500 with a delay`.", Verdict.TRUE),
+    ("Adds the test `times out after a second`.", Verdict.FALSE),  # only in a comment
+    ("Adds the test `retries`.", Verdict.FALSE),  # it was there
+]
+
+
+@pytest.fixture(scope="module")
+def other_clone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+    root = tmp_path_factory.mktemp("claims_other") / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    _commit(root, dict(OTHER_BEFORE), "Initial layout")
+    yield root, _commit(root, OTHER_AFTER, "Add strategies")
+
+
+@pytest.mark.parametrize(("sentence", "verdict"), OTHER_CASES, ids=[c[0] for c in OTHER_CASES])
+def test_rust_go_and_typescript_claims_get_the_verdict_the_repository_proves(
+    other_clone: tuple[Path, str], sentence: str, verdict: Verdict
+) -> None:
+    root, sha = other_clone
+    claims, _ = claims_in(sentence)
+    assert len(claims) == 1, claims
+    reader = Clone(root)
+    try:
+        checked = Checker(reader).check(sha, claims[0])
+    finally:
+        reader.close()
+    assert checked.verdict is verdict, checked.why
+
+
 def test_a_bare_clone_reads_the_same(clone: tuple[Path, str], tmp_path: Path) -> None:
     root, sha = clone
     bare = tmp_path / "bare.git"

@@ -207,11 +207,15 @@ class _Commit:
 
 
 def _normal(name: str) -> str:
+    if re.search(r"\s", name.strip()):
+        return name.strip()  # a test's name is a phrase, taken whole
     name = name.strip().removesuffix("()").replace("::", ".")
     return re.sub(r"\(.*\)$", "", name)
 
 
 def _matches(claimed: str, found: Definition, path: str, *, bare: bool) -> bool:
+    if re.search(r"\s", claimed) or re.search(r"\s", found.name):
+        return found.name == claimed  # a test's name (a phrase) matches only itself
     qualified = found.name == claimed or found.name.endswith("." + claimed)
     if bare or (language(path) != ".py" and "." not in found.name):
         # outside Python a member defined in its class is unqualified: compare the last part
@@ -319,7 +323,7 @@ class Checker:
                     p for p in c.after + c.before if p.endswith("/" + claim.name) or p == claim.name
                 )
                 return self._file(c, Claim(claim.kind, path, claim.sentence))
-            if not _CODE_NAME.fullmatch(claim.name.strip()):
+            if not _CODE_NAME.fullmatch(claim.name.strip()) and not self._test_name(c, claim):
                 return Verdict.UNVERIFIABLE, f"`{claim.name}` is not a code name"
         verdict, why = judge(c, claim)
         if verdict is Verdict.FALSE and _NOT_FOUND.search(why) and claim.kind in _DEFINED:
@@ -327,6 +331,19 @@ class Checker:
             if named:
                 return Verdict.UNVERIFIABLE, f"named in `{named}`, a file without code rules"
         return verdict, why
+
+    def _test_name(self, c: _Commit, claim: Claim) -> bool:
+        """Whether a name that is no identifier is a JavaScript/TypeScript test's (the
+        string of `test('…')`): a changed file is a script, and the words call it a test or
+        a changed script defines it at either revision."""
+        olds = [p for p in c.before if language(p) == ".js"]
+        news = [p for p in c.after if language(p) == ".js"]
+        if not olds + news:
+            return False
+        if claim.kind is Kind.ADDS_TEST:
+            return True
+        name = _normal(claim.name)
+        return bool(self._find(c.parent, olds, name)[0] or self._find(c.sha, news, name)[0])
 
     def _named_without_rules(self, c: _Commit, name: str) -> str | None:
         """A changed file without code rules (a Makefile, YAML, TOML) that holds the name:
@@ -413,12 +430,18 @@ class Checker:
 
     def _new_string(self, c: _Commit, name: str) -> bool:
         """Whether a changed file quotes `name` at the commit and did not at the parent
-        (a registry key, a backend's name: what a definition check cannot judge)."""
+        (a registry key, a backend's name: what a definition check cannot judge). A comment
+        line's quotes are not read."""
         forms = (f'"{name}"', f"'{name}'")
+
+        def code(rev: str | None, path: str | None) -> str:
+            lines = (self.clone.text(rev, path) or "").splitlines()
+            return "\n".join(ln for ln in lines if not _COMMENT.match(ln))
+
         for old, new in c.changed:
-            after = self.clone.text(c.sha, new) or ""
+            after = code(c.sha, new)
             if any(f in after for f in forms):
-                before = self.clone.text(c.parent, old) or ""
+                before = code(c.parent, old)
                 return not any(f in before for f in forms)
         return False
 

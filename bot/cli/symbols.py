@@ -9,8 +9,14 @@ definition is a `class`/`struct`/`enum`/`union`/`namespace` name not followed by
 `#define`, or a name followed by a parenthesised list and a `{` body; `__x__` words
 (attributes such as `__launch_bounds__`) and keywords are never names, and a kernel is such a
 function with `__global__` in its declaration. Go, Rust, JavaScript, TypeScript, Java and
-Kotlin are read by their declaring keywords. Names outside Python are unqualified. Any other
-file, or one that does not parse, raises `Unreadable`: a claim about it is not checked.
+Kotlin are read by their declaring keywords, with each language's own literals blanked (a Rust
+lifetime `'a` is not a character literal; Go's and JavaScript's backquoted strings span lines).
+A member is qualified by its type where the language says it: Rust items inside `impl T`,
+`impl Trait for T` or `trait T` are `T.name`; a Go method `func (r *T) M` is `T.M`; a
+JavaScript/TypeScript method inside `class C` is `C.m`. JavaScript/TypeScript test names
+(the string given to `test(…)`, `it(…)`, `describe(…)`) are definitions too. Other names
+outside Python are unqualified. Any other file, or one that does not parse, raises
+`Unreadable`: a claim about it is not checked.
 """
 
 from __future__ import annotations
@@ -106,6 +112,12 @@ def definitions(path: str, text: str) -> list[Definition]:
         return _python(text)
     if lang == ".c":
         return _clike(text)
+    if lang == ".rs":
+        return _rust(text)
+    if lang == ".go":
+        return _go(text)
+    if lang == ".js":
+        return _javascript(text)
     if lang is not None:
         return _keyworded(_blank(text), text, _KEYWORDED[lang])
     if _extension(path) not in _OTHER_CODE:
@@ -220,18 +232,25 @@ def python_defaults(text: str, name: str) -> set[str]:
 # --- C, C++, CUDA and the keyword-declared languages --------------------------------------
 
 
-def _blank(text: str) -> str:
+# Literals by language: C's strings and characters stay on one line; Rust's strings span
+# lines, raw strings (`r#"…"#`) hold quotes, and a quote that is not a one-character literal
+# is a lifetime (`'a`); Go's and JavaScript's backquoted strings span lines.
+_LITERALS = {
+    ".c": r"\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'",
+    ".rs": r"b?r(#+)\".*?\"\1|b?r\"[^\"]*\"|b?\"(?:\\.|[^\"\\])*\"|b?'(?:\\[^'\n]{1,9}|[^'\\\n])'",
+    ".go": r"\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|`[^`]*`",
+    ".js": r"\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`",
+}
+
+
+def _blank(text: str, lang: str = ".c") -> str:
     """Comments and string or character literals replaced by spaces, lines kept."""
 
     def spaces(match: re.Match[str]) -> str:
         return re.sub(r"[^\n]", " ", match.group(0))
 
-    return re.sub(
-        r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'",
-        spaces,
-        text,
-        flags=re.DOTALL,
-    )
+    literals = _LITERALS.get(lang, _LITERALS[".c"])
+    return re.sub(r"//[^\n]*|/\*.*?\*/|" + literals, spaces, text, flags=re.DOTALL)
 
 
 def _close(text: str, start: int, opening: str, closing: str) -> int:
@@ -298,6 +317,168 @@ def _keyworded(code: str, text: str, patterns: tuple[str, ...]) -> list[Definiti
             else:
                 end = line_end if line_end >= 0 else len(code)
             found.append(Definition(match.group(1), text[match.start() : end]))
+    return found
+
+
+def _depth(code: str, start: int, end: int) -> int:
+    """How many braces are open between two places of blanked code."""
+    return code.count("{", start, end) - code.count("}", start, end)
+
+
+def _qualified(
+    code: str, text: str, scopes: list[tuple[str, int, int]], members: list[re.Match[str]]
+) -> list[Definition]:
+    """Each member (its name in group 1) qualified by the scope whose braces hold it directly
+    (`{` at the scope's start), else left bare."""
+    found = []
+    for match in members:
+        name = match.group(1)
+        for scope, start, end in scopes:
+            if start < match.start() < end and _depth(code, start, match.start()) == 1:
+                name = f"{scope}.{name}"
+                break
+        found.append(Definition(name, text[match.start() : _end_of(code, match.end(1))]))
+    return found
+
+
+def _end_of(code: str, after: int) -> int:
+    """Where a definition starting before `after` ends: its `{…}` body when it opens on the
+    same line, else its line."""
+    brace = code.find("{", after)
+    line_end = code.find("\n", after)
+    if brace >= 0 and (line_end < 0 or brace <= line_end):
+        return _close(code, brace, "{", "}")
+    return line_end if line_end >= 0 else len(code)
+
+
+def _ungeneric(header: str) -> str:
+    """A type's header without its `<…>` arguments (nested ones too)."""
+    header = header.replace("->", "  ")
+    while True:
+        shorter = re.sub(r"<[^<>]*>", "", header)
+        if shorter == header:
+            return header
+        header = shorter
+
+
+_RUST_ITEM = re.compile(
+    r"\b(?:fn|struct|enum|trait|mod|type|const|static|union)\s+([A-Za-z_]\w*)"
+    r"|\bmacro_rules!\s*([A-Za-z_]\w*)"
+)
+_RUST_IMPL = re.compile(r"^[ \t]*(?:unsafe\s+)?impl\b", re.MULTILINE)
+_RUST_TRAIT = re.compile(
+    r"^[ \t]*(?:pub(?:\([^)]*\))?\s+)?(?:unsafe\s+)?trait\s+([A-Za-z_]\w*)", re.M
+)
+
+
+def _rust(text: str) -> list[Definition]:
+    """Rust items; those inside `impl T`, `impl Trait for T` and `trait T` are `T.name`."""
+    code = _blank(text, ".rs")
+    scopes = []
+    for match in _RUST_IMPL.finditer(code):
+        brace = code.find("{", match.end())
+        if brace < 0:
+            continue
+        header = re.split(r"\bwhere\b", _ungeneric(code[match.end() : brace]))[0]
+        target = re.split(r"\bfor\b", header)[-1]
+        names = re.findall(r"[A-Za-z_]\w*", re.sub(r"\b(?:dyn|mut|const)\b|&|'\w+", " ", target))
+        if names:
+            scopes.append((names[-1], brace, _close(code, brace, "{", "}")))
+    for match in _RUST_TRAIT.finditer(code):
+        brace = code.find("{", match.end())
+        if brace >= 0 and ";" not in code[match.end() : brace]:
+            scopes.append((match.group(1), brace, _close(code, brace, "{", "}")))
+    items = [m for m in _RUST_ITEM.finditer(code) if m.group(1)]
+    macros = [m for m in _RUST_ITEM.finditer(code) if m.group(2)]
+    found = _qualified(code, text, scopes, items)
+    return found + [
+        Definition(m.group(2), text[m.start() : _end_of(code, m.end(2))]) for m in macros
+    ]
+
+
+_GO_METHOD = re.compile(
+    r"^func\s*\(\s*(?:[A-Za-z_]\w*\s+)?\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)",
+    re.MULTILINE,
+)
+_GO_ITEM = re.compile(r"^(?:func|type|var|const)\s+([A-Za-z_]\w*)", re.MULTILINE)
+_GO_GROUP = re.compile(r"^(?:type|var|const)\s*\(", re.MULTILINE)
+
+
+def _go(text: str) -> list[Definition]:
+    """Go declarations; a method `func (r *T) M` is `T.M`; each name of a grouped
+    `const (…)`, `var (…)` or `type (…)` declaration is one."""
+    code = _blank(text, ".go")
+    found = [
+        Definition(m.group(1), text[m.start() : _end_of(code, m.end(1))])
+        for m in _GO_ITEM.finditer(code)
+    ]
+    found += [
+        Definition(f"{m.group(1)}.{m.group(2)}", text[m.start() : _end_of(code, m.end(2))])
+        for m in _GO_METHOD.finditer(code)
+    ]
+    for group in _GO_GROUP.finditer(code):
+        end = _close(code, group.end() - 1, "(", ")")
+        for m in re.finditer(r"^[ \t]*([A-Za-z_]\w*)", code[group.end() : end], re.MULTILINE):
+            start = group.end() + m.start()
+            line_end = code.find("\n", start)
+            found.append(Definition(m.group(1), text[start : line_end if line_end > 0 else end]))
+    return found
+
+
+_JS_ITEM = re.compile(
+    r"\b(?:function\*?|class)\s+([A-Za-z_$][\w$]*)"
+    r"|\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;\n]*)?="
+    r"|^[ \t]*(?:export\s+)?(?:declare\s+)?(?:type\s+([A-Za-z_$][\w$]*)\s*(?:<[^=]*>)?\s*="
+    r"|(?:interface|(?:const\s+)?enum|namespace)\s+([A-Za-z_$][\w$]*))",
+    re.MULTILINE,
+)
+_JS_CLASS = re.compile(r"\bclass\s+([A-Za-z_$][\w$]*)[^{;]*\{")
+_JS_METHOD = re.compile(
+    r"^[ \t]+(?:(?:public|private|protected|static|async|override|readonly|abstract|get|set)"
+    r"\s+)*\*?\s*(#?[A-Za-z_$][\w$]*)\s*(?:<[^>(]*>)?\s*\(",
+    re.MULTILINE,
+)
+_JS_ASSIGNED = re.compile(
+    r"^[ \t]*((?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?function\b",
+    re.MULTILINE,
+)
+_JS_TEST = re.compile(
+    r"(?<![\w$.])(?:test|it|describe|suite|specify)"
+    r"(?:\.(?:only|skip|todo|serial|failing|concurrent))*\s*\(\s*(['\"`])((?:\\.|(?!\1).)*?)\1"
+)
+_JS_KEYWORDS = frozenset({"if", "for", "while", "switch", "catch", "function", "return", "with"})
+
+
+def _javascript(text: str) -> list[Definition]:
+    """JavaScript/TypeScript declarations (TypeScript's `type`, `interface`, `enum` and
+    `namespace` too); a method inside `class C` is `C.m`; `a.b = function` is `a.b`; the
+    name a test call (`test('…')`, `it('…')`, `describe('…')`) is given is one."""
+    code = _blank(text, ".js")
+    found = []
+    for m in _JS_ITEM.finditer(code):
+        group = next(g for g in range(1, 5) if m.group(g))
+        found.append(Definition(m.group(group), text[m.start() : _end_of(code, m.end(group))]))
+    scopes = [
+        (m.group(1), m.end() - 1, _close(code, m.end() - 1, "{", "}"))
+        for m in _JS_CLASS.finditer(code)
+    ]
+    methods = []
+    for m in _JS_METHOD.finditer(code):
+        if m.group(1) in _JS_KEYWORDS:
+            continue
+        close = _close(code, m.end() - 1, "(", ")")
+        if re.match(r"\s*(?::[^{;=]*)?\{", code[close:]):
+            methods.append(m)
+    found += _qualified(code, text, scopes, methods)
+    found += [
+        Definition(m.group(1), text[m.start() : _end_of(code, m.end(1))])
+        for m in _JS_ASSIGNED.finditer(code)
+    ]
+    for m in _JS_TEST.finditer(text):
+        if code[m.start()] == " ":
+            continue  # in a comment or a string
+        paren = text.index("(", m.start())
+        found.append(Definition(m.group(2), text[m.start() : _close(code, paren, "(", ")")]))
     return found
 
 
