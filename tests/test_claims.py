@@ -230,6 +230,7 @@ OTHER_BEFORE = {
         "export type Hook = () => void;\n"
     ),
     "test/main.ts": "test('retries', async t => {\n\tt.pass();\n});\n",
+    "src/index.rs": "",
 }
 OTHER_AFTER: dict[str, str | None] = {
     "src/glob.rs": (
@@ -242,8 +243,10 @@ OTHER_AFTER: dict[str, str | None] = {
         "impl<'a> fmt::Debug for GlobSetMatchStrategy where Self: 'a {\n"
         "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { Ok(()) }\n}\n\n"
         "impl GlobSetMatchStrategy {\n    pub fn is_match(&self) -> bool { false }\n\n"
-        "    pub fn matches_all(&self) -> bool { false }\n}\n"
+        "    pub fn matches_all(&self) -> bool { false }\n\n"
+        "    pub fn index(&self) -> usize { 0 }\n}\n"
     ),
+    "src/index.rs": None,
     "command.go": (
         "package cobra\n\ntype Command struct{}\n\ntype Flag struct{}\n\n"
         'func (f *Flag) Name() string { return "" }\n\n'
@@ -271,6 +274,8 @@ OTHER_CASES = [
     ("Adds `RegexSetStrategy::matches_all`.", Verdict.FALSE),  # it was there
     ("Adds `GlobSetMatchStrategy::fmt`.", Verdict.TRUE),  # `impl Trait for T`, lifetimes
     ("Adds `RegexSetStrategy::fmt`.", Verdict.FALSE),  # another type's
+    ("Adds `GlobSetMatchStrategy::index`.", Verdict.TRUE),  # not the removed `index.rs`
+    ("Adds `RegexSetStrategy::index`.", Verdict.FALSE),
     ("Adds `Index`.", Verdict.TRUE),  # a unit struct
     ("Removes `Index`.", Verdict.FALSE),  # it was not there
     ("Adds `GlobSetMatchStrategy`.", Verdict.FALSE),  # a unit struct already there

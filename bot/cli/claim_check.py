@@ -217,6 +217,8 @@ def _matches(claimed: str, found: Definition, path: str, *, bare: bool) -> bool:
     if re.search(r"\s", claimed) or re.search(r"\s", found.name):
         return found.name == claimed  # a test's name (a phrase) matches only itself
     qualified = found.name == claimed or found.name.endswith("." + claimed)
+    if found.module and "." in claimed:
+        return qualified  # a file `index.rs` is not the member `HiArgs::index`
     if bare or (language(path) != ".py" and "." not in found.name):
         # outside Python a member defined in its class is unqualified: compare the last part
         return qualified or found.name.rsplit(".", 1)[-1] == claimed.rsplit(".", 1)[-1]
@@ -270,7 +272,7 @@ class Checker:
             if text is not None and language(path) is not None:
                 # the file is itself a name: its module (`pkg/x.py` defines `x`)
                 stem = path.rsplit("/", 1)[-1].split(".", 1)[0]
-                found = [Definition(stem, text), *found]
+                found = [Definition(stem, text, module=True), *found]
             self._defs[key] = found
         return self._defs[key]
 

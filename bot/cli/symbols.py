@@ -89,6 +89,7 @@ class Definition:
     text: str  # its source (for a changed body)
     kernel: bool = False
     local: bool = False  # a function inside a function
+    module: bool = False  # the file itself (`pkg/x.py` defines `x`)
 
 
 def _extension(path: str) -> str:
