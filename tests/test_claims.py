@@ -227,6 +227,7 @@ OTHER_BEFORE = {
         "export class HTTPError extends Error {\n"
         "\tstatic isHTTPError(error: unknown): error is HTTPError {\n"
         "\t\treturn error instanceof HTTPError;\n\t}\n}\n\n"
+        "export function isKyError(error: unknown): boolean {\n\treturn false;\n}\n\n"
         "export type Hook = () => void;\n"
     ),
     "test/main.ts": "test('retries', async t => {\n\tt.pass();\n});\n",
@@ -257,9 +258,10 @@ OTHER_AFTER: dict[str, str | None] = {
         "export class HTTPError extends Error {\n"
         "\tstatic isHTTPError(error: unknown): error is HTTPError {\n"
         "\t\treturn error instanceof HTTPError;\n\t}\n}\n\n"
+        "export function isKyError(error: unknown): boolean {\n\treturn false;\n}\n\n"
         "export class KyError extends Error {\n"
-        "\tstatic isKyError(error: unknown): error is KyError {\n"
-        "\t\treturn error instanceof KyError;\n\t}\n}\n\n"
+        "\tget isKyError(): true {\n\t\treturn true;\n\t}\n\n"
+        "\tasync #retryFromError(error: Error): Promise<void> {}\n}\n\n"
         "export type Hook = () => void;\n\n"
         "export type InitHook = (options: Options) => void;\n"
     ),
@@ -283,8 +285,12 @@ OTHER_CASES = [
     ("Adds `Flag.Name`.", Verdict.FALSE),
     ("Adds `ShellCompDirectiveKeepOrder`.", Verdict.TRUE),  # in a `const (…)` group
     ("Removes `ShellCompDirectiveDefault`.", Verdict.FALSE),
-    ("Adds `KyError.isKyError`.", Verdict.TRUE),  # a typed static method
+    ("Adds `KyError.isKyError`.", Verdict.TRUE),  # a getter; the free `isKyError` was there
     ("Adds `HTTPError.isKyError`.", Verdict.FALSE),  # another class's
+    ("Adds `isKyError`.", Verdict.FALSE),  # the free function was there
+    ("Adds `HTTPError.isHTTPError`.", Verdict.FALSE),  # a typed static method, there before
+    ("Adds `KyError.#retryFromError`.", Verdict.TRUE),  # a private method
+    ("Adds `HTTPError.#retryFromError`.", Verdict.FALSE),
     ("Adds `InitHook`.", Verdict.TRUE),  # a type alias
     ("Adds `Hook`.", Verdict.FALSE),  # it was there
     ("Adds the test `retries on 500 with a delay`.", Verdict.TRUE),

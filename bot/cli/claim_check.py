@@ -55,7 +55,7 @@ _DEFINED = frozenset(
     | {Kind.CHANGES, Kind.DEFAULT, Kind.VALUE}
 )
 _NOT_FOUND = re.compile(r"(?:is|was) not defined at|is defined in no changed file")
-_CODE_NAME = re.compile(r"[A-Za-z_~][\w~]*(?:(?:\.|::)[A-Za-z_~][\w~]*)*(?:\(\))?")
+_CODE_NAME = re.compile(r"[A-Za-z_~][\w~]*(?:(?:\.|::)#?[A-Za-z_~][\w~]*)*(?:\(\))?")
 
 
 class Verdict(StrEnum):
@@ -292,6 +292,10 @@ class Checker:
                     unread.append(path)
                 continue
             found += [(path, d) for d in defs if _matches(name, d, path, bare=bare)]
+        exact = [(p, d) for p, d in found if d.name == name or d.name.endswith("." + name)]
+        if exact and "." in name and not bare:
+            # `KyError.isKyError` defined in its class: a free `isKyError` is another name
+            found = exact
         return found, unread
 
     def _judge(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
