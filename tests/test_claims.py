@@ -261,7 +261,8 @@ OTHER_AFTER: dict[str, str | None] = {
         "export function isKyError(error: unknown): boolean {\n\treturn false;\n}\n\n"
         "export class KyError extends Error {\n"
         "\tget isKyError(): true {\n\t\treturn true;\n\t}\n\n"
-        "\tasync #retryFromError(error: Error): Promise<void> {}\n}\n\n"
+        "\tasync #retryFromError<T extends (...a: any) => Promise<any>>(error: Error, f: T)"
+        ": Promise<ReturnType<T> | void> {}\n}\n\n"
         "export type Hook = () => void;\n\n"
         "export type InitHook = (options: Options) => void;\n"
     ),

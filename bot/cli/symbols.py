@@ -436,7 +436,7 @@ _JS_ITEM = re.compile(
 _JS_CLASS = re.compile(r"\bclass\s+([A-Za-z_$][\w$]*)[^{;]*\{")
 _JS_METHOD = re.compile(
     r"^[ \t]+(?:(?:public|private|protected|static|async|override|readonly|abstract|get|set)"
-    r"\s+)*\*?\s*(#?[A-Za-z_$][\w$]*)\s*(?:<[^>(]*>)?\s*\(",
+    r"\s+)*\*?\s*(#?[A-Za-z_$][\w$]*)\s*[<(]",
     re.MULTILINE,
 )
 _JS_ASSIGNED = re.compile(
@@ -467,8 +467,16 @@ def _javascript(text: str) -> list[Definition]:
     for m in _JS_METHOD.finditer(code):
         if m.group(1) in _JS_KEYWORDS:
             continue
-        close = _close(code, m.end() - 1, "(", ")")
-        if re.match(r"\s*(?::[^{;=]*)?\{", code[close:]):
+        paren = m.end() - 1
+        if code[paren] == "<":
+            # type parameters, which may hold arrows: `<T extends (a: A) => B>`
+            angles = _close(code.replace("=>", "= "), paren, "<", ">")
+            found_paren = re.match(r"\s*\(", code[angles:])
+            if found_paren is None:
+                continue
+            paren = angles + found_paren.end() - 1
+        close = _close(code, paren, "(", ")")
+        if re.match(r"\s*(?::(?:[^{;=]|=>)*)?\{", code[close:]):
             methods.append(m)
     found += _qualified(code, text, scopes, methods)
     found += [
