@@ -245,7 +245,9 @@ OTHER_AFTER: dict[str, str | None] = {
         "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { Ok(()) }\n}\n\n"
         "impl GlobSetMatchStrategy {\n    pub fn is_match(&self) -> bool { false }\n\n"
         "    pub fn matches_all(&self) -> bool { false }\n\n"
-        "    pub fn index(&self) -> usize { 0 }\n}\n"
+        "    pub fn index(&self) -> usize { 0 }\n}\n\n"
+        'fn doc_long() -> &\'static str {\n    r#"\n.BI "\\-g \'" foo/** \'.\n"#\n}\n\n'
+        "pub struct IndexCrud;\n\n/* the end */\n"
     ),
     "src/index.rs": None,
     "command.go": (
@@ -279,6 +281,8 @@ OTHER_CASES = [
     ("Adds `RegexSetStrategy::fmt`.", Verdict.FALSE),  # another type's
     ("Adds `GlobSetMatchStrategy::index`.", Verdict.TRUE),  # not the removed `index.rs`
     ("Adds `RegexSetStrategy::index`.", Verdict.FALSE),
+    ("Adds `IndexCrud`.", Verdict.TRUE),  # `/**` inside a raw string opens no comment
+    ("Removes `IndexCrud`.", Verdict.FALSE),
     ("Adds `Index`.", Verdict.TRUE),  # a unit struct
     ("Removes `Index`.", Verdict.FALSE),  # it was not there
     ("Adds `GlobSetMatchStrategy`.", Verdict.FALSE),  # a unit struct already there

@@ -10,7 +10,8 @@ definition is a `class`/`struct`/`enum`/`union`/`namespace` name not followed by
 (attributes such as `__launch_bounds__`) and keywords are never names, and a kernel is such a
 function with `__global__` in its declaration. Go, Rust, JavaScript, TypeScript, Java and
 Kotlin are read by their declaring keywords, with each language's own literals blanked (a Rust
-lifetime `'a` is not a character literal; Go's and JavaScript's backquoted strings span lines).
+lifetime `'a` is not a character literal and a raw string `r#"…"#` is one literal; Go's and
+JavaScript's backquoted strings span lines).
 A member is qualified by its type where the language says it: Rust items inside `impl T`,
 `impl Trait for T` or `trait T` are `T.name`; a Go method `func (r *T) M` is `T.M`; a
 JavaScript/TypeScript method inside `class C` is `C.m`. JavaScript/TypeScript test names
