@@ -254,7 +254,8 @@ OTHER_AFTER: dict[str, str | None] = {
         "package cobra\n\ntype Command struct{}\n\ntype Flag struct{}\n\n"
         'func (f *Flag) Name() string { return "" }\n\n'
         'func (c *Command) Name() string { return "" }\n\n'
-        "const (\n\tShellCompDirectiveDefault = 0\n\tShellCompDirectiveKeepOrder = 1\n)\n"
+        "const (\n\tShellCompDirectiveDefault = 0\n\tShellCompDirectiveKeepOrder = 1\n)\n\n"
+        "type (\n\tCompletion struct {\n\t\tNoSpace bool\n\t}\n)\n"
     ),
     "source/errors.ts": (
         "export class HTTPError extends Error {\n"
@@ -290,6 +291,8 @@ OTHER_CASES = [
     ("Adds `Flag.Name`.", Verdict.FALSE),
     ("Adds `ShellCompDirectiveKeepOrder`.", Verdict.TRUE),  # in a `const (…)` group
     ("Removes `ShellCompDirectiveDefault`.", Verdict.FALSE),
+    ("Adds `Completion`.", Verdict.TRUE),  # in a `type (…)` group
+    ("Adds `NoSpace`.", Verdict.FALSE),  # a field of that struct, not a declaration
     ("Adds `KyError.isKyError`.", Verdict.TRUE),  # a getter; the free `isKyError` was there
     ("Adds `HTTPError.isKyError`.", Verdict.FALSE),  # another class's
     ("Adds `isKyError`.", Verdict.FALSE),  # the free function was there

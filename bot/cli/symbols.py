@@ -422,6 +422,9 @@ def _go(text: str) -> list[Definition]:
         end = _close(code, group.end() - 1, "(", ")")
         for m in re.finditer(r"^[ \t]*([A-Za-z_]\w*)", code[group.end() : end], re.MULTILINE):
             start = group.end() + m.start()
+            inner = code[group.end() : start]
+            if sum(inner.count(c) for c in "({[") != sum(inner.count(c) for c in ")}]"):
+                continue  # a struct's field, a call's argument: not a name of the group
             line_end = code.find("\n", start)
             found.append(Definition(m.group(1), text[start : line_end if line_end > 0 else end]))
     return found
