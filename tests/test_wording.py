@@ -7,11 +7,12 @@ import re
 from dataclasses import fields
 
 import pytest
+from markdown_it import MarkdownIt
 
 from bot.analysis.phrases import EN, ZH, AnalysisPhrases, sentence
 from bot.analysis.rules import analyze
 from bot.analysis.signals import read_signals
-from bot.analysis.wording import statements
+from bot.analysis.wording import codes, statements
 from bot.models import Analysis, CommitInput, FileChange
 from tests.support import replay_day, replay_index
 
@@ -203,3 +204,13 @@ def test_whole_files_give_a_medium_change_something_to_say_beyond_its_title() ->
     assert "`load` gains the parameter `strict=False`" in said
     assert "`load` may now raise `ValueError`" in said
     assert "`Ledger.record` now calls `_upsert`" in said
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["retry - extending a numeric `retry` with an object keeps the limit", "``", "`lead", "plain"],
+)
+def test_a_name_with_backquotes_is_one_code_span_as_commonmark_reads_it(name: str) -> None:
+    # A JS test's name is a string as written; backquotes in it must not end the span.
+    tokens = MarkdownIt("commonmark").parseInline(codes(EN, [name]))[0].children or []
+    assert [(t.type, t.content) for t in tokens] == [("code_inline", name)]

@@ -17,6 +17,7 @@ from bot.analysis.facts import Name, NameKind, Registry, Renamed, Setting
 from bot.analysis.paths import PathKind
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.signals import Signals
+from bot.analysis.spans import code
 from bot.analysis.summary import capitalised, summary_from
 from bot.models import (
     ONE_LINE_MAX,
@@ -74,7 +75,7 @@ class _Statement:
 def codes(p: AnalysisPhrases, names: Iterable[str], limit: int = 3) -> str:
     """`a`, `b`, `c` and 2 more: names in code spans, at most `limit` shown."""
     unique = list(dict.fromkeys(names))
-    shown = p.list_sep.join(f"`{n}`" for n in unique[:limit])
+    shown = p.list_sep.join(code(n) for n in unique[:limit])
     if len(unique) > limit:
         return p.more.format(shown=shown, count=len(unique) - limit)
     return shown

@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from datetime import date
 from zoneinfo import ZoneInfo
 
+from bot.analysis.spans import code
 from bot.analysis.titles import git_reverted_shas, normalise_title, parse_title, pr_number
 from bot.digest.markers import alert_marker, fold_marker
 from bot.digest.markup import link
 from bot.digest.render import BODY_LIMIT
-from bot.digest.safety import code, inline, plain_title
+from bot.digest.safety import inline, plain_title
 from bot.digest.strings import catalogue, marked_original
 from bot.digest.strings.shape import plural
 from bot.digest.synthesis import LinkKind, synthesize

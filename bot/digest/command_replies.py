@@ -14,11 +14,12 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from bot.analysis.spans import code
 from bot.digest.command_syntax import Problem
 from bot.digest.markers import command_marker
 from bot.digest.markup import link
 from bot.digest.render import BODY_LIMIT
-from bot.digest.safety import code, inline
+from bot.digest.safety import inline
 from bot.digest.strings import catalogue
 from bot.digest.strings.shape import CommandPhrases
 from bot.models import Importance

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 
+from bot.analysis.spans import code
 from bot.analysis.titles import parse_title
 from bot.digest.markup import link
-from bot.digest.safety import code, inline
+from bot.digest.safety import inline
 from bot.digest.strings import catalogue
 from bot.digest.synthesis import (
     HeadlineItem,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.digest.safety import code
+from bot.analysis.spans import code
 
 
 def url(value: str) -> str | None:

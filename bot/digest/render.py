@@ -14,13 +14,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from zoneinfo import ZoneInfo
 
+from bot.analysis.spans import code
 from bot.digest.anchors import Slugger
 from bot.digest.headline import Related
 from bot.digest.markers import day_marker
 from bot.digest.markup import code_cell as _code_cell
 from bot.digest.markup import link as _link
 from bot.digest.markup import url as _url
-from bot.digest.safety import cell, code, inline, rendered
+from bot.digest.safety import cell, inline, rendered
 from bot.digest.sources import sources_lines
 from bot.digest.strings import catalogue, is_original
 from bot.digest.strings.shape import Strings, plural

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from bot.analysis.spans import code
+
 _CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 # GitHub links `@name` and `#123` at the start of a text or after any character that is not
 # [A-Za-z0-9_] (a backtick, a dot, a slash, `@`, a CJK or accented letter): hence the ASCII
@@ -64,17 +66,6 @@ _BLOCK_START = re.compile(r"^(\s*)(?:([#>+=-])|(\d+)([.)]))")
 # At the end of a heading, a run of `#` after a space is the ATX closing sequence: CommonMark
 # drops it, and the heading's anchor would no longer be the one the contents link to.
 _ATX_CLOSING = re.compile(r"(^|[ \t])(#+)([ \t]*)$")
-
-
-def code(value: str) -> str:
-    """A code span holding `value` verbatim (on one line), whatever backticks it contains."""
-    value = " ".join(value.split())
-    if not value:
-        return ""
-    longest = max((len(run) for run in re.findall(r"`+", value)), default=0)
-    fence = "`" * (longest + 1)
-    pad = " " if value.startswith("`") or value.endswith("`") else ""
-    return f"{fence}{pad}{value}{pad}{fence}"
 
 
 def _plain(segment: str) -> list[tuple[bool, str]]:

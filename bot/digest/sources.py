@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.digest.safety import code, inline
+from bot.analysis.spans import code
+from bot.digest.safety import inline
 from bot.digest.strings import catalogue
 from bot.models import SettingsSources
 

@@ -15,11 +15,12 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from bot.analysis.rollup import OTHER_AREA, Counts, Narrative, Rollup
+from bot.analysis.spans import code
 from bot.digest.chart import week_chart
 from bot.digest.markers import week_marker
 from bot.digest.markup import code_cell, link
 from bot.digest.render import BODY_LIMIT
-from bot.digest.safety import code, inline
+from bot.digest.safety import inline
 from bot.digest.strings import catalogue
 from bot.digest.strings.shape import WeeklyPhrases, plural
 from bot.models import ChangeType, Importance
