@@ -16,7 +16,7 @@ from bot.analysis.factory import open_analyzer, open_narrator
 from bot.analysis.narrative import Narrator
 from bot.github import GitHubApp
 from bot.github.client import RetryPolicy
-from bot.github.oauth import OAuthApp
+from bot.github.oauth import MAX_WAIT_SECONDS, OAuthApp
 from bot.jobs.analyse.commit import AnalyseCommit
 from bot.jobs.analyse.expand import ExpandRange
 from bot.jobs.commands import RunCommand
@@ -187,6 +187,7 @@ async def _github(app: web.Application) -> AsyncIterator[None]:
                 client_secret=settings.github_client_secret.get_secret_value(),
                 web_url=settings.github_web_url,
                 api_url=settings.github_api_url,
+                wait_seconds=min(settings.github_timeout_seconds, MAX_WAIT_SECONDS),
             )
         yield
 

@@ -136,6 +136,17 @@ class Settings(BaseSettings):
     def _empty_is_none(cls, value: str | None) -> str | None:
         return _web_url(value) if value else None
 
+    @field_validator("session_secret")
+    @classmethod
+    def _long_secret(cls, value: SecretStr | None) -> SecretStr | None:
+        # The cookie holds the person's user token: a guessable key would let anyone who
+        # copies a cookie decrypt it offline, or forge one.
+        if value is None or not value.get_secret_value():
+            return None
+        if len(value.get_secret_value()) < 32:
+            raise ValueError("must be at least 32 characters (a long random string)")
+        return value
+
     @field_validator("public_url")
     @classmethod
     def _public_url(cls, value: str | None) -> str | None:

@@ -8,6 +8,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 
 import aiohttp
+import pydantic
 import pytest
 import sqlalchemy as sa
 from yarl import URL
@@ -22,6 +23,8 @@ from tests.status_support import (
     OWN_ID,
     SECRET,
     Served,
+    seed_github,
+    seed_store,
     serve,
 )
 from tests.support import FakeClock
@@ -223,3 +226,86 @@ async def test_the_session_cookie_is_secure_unless_the_app_is_reached_over_plain
     public = overrides.get("public_url")
     callback = URL(first.headers["Location"]).query["redirect_uri"]
     assert callback == f"{(public or served.url).rstrip('/')}/signin/callback"
+
+
+async def test_sign_out_clears_the_session_when_github_does_not_answer_the_revoke(
+    aiohttp_server: Callable[..., Any],
+    make_settings: Callable[..., Any],
+    clock: FakeClock,
+    github_url: str,
+    github: FakeGitHub,
+    http: aiohttp.ClientSession,
+) -> None:
+    seed_github(github)
+    served = await serve(
+        aiohttp_server, make_settings, clock, github_url, github_timeout_seconds=0.5
+    )
+    await seed_store(served.app, clock.now())
+    assert OWN in await (await sign_in(http, served, "maintainer", github)).text()
+    github.hold("DELETE", r"^/applications/[^/]+/token$")  # GitHub never answers
+    try:
+        out = await http.post(f"{served.url}/signout", allow_redirects=False)
+        assert out.status == 302
+        assert SimpleCookie(out.headers["Set-Cookie"])["commit_digest_session"].value == ""
+        html = await (await http.get(f"{served.url}/")).text()
+        assert OWN not in html and 'href="/signin"' in html
+    finally:
+        github.release.set()
+
+
+async def test_github_down_at_renewal_keeps_the_session_and_says_try_again(
+    served: Served, github: FakeGitHub, clock: FakeClock, http: aiohttp.ClientSession
+) -> None:
+    await sign_in(http, served, "maintainer", github)
+    github.fail("GET", r"^/user$", 502, message="Bad Gateway")
+    clock.advance(minutes=6)
+    down = await http.get(f"{served.url}/")
+    assert down.status == 503
+    assert "try again in a minute" in await down.text()
+    # GitHub is back: the same session sees its repository, no new sign-in.
+    back = await http.get(f"{served.url}/")
+    assert back.status == 200 and OWN in await back.text()
+    assert len(github.oauth.tokens) == 1
+
+
+async def test_a_malformed_user_answer_at_sign_in_is_a_try_again_not_a_crash(
+    served: Served, github: FakeGitHub, http: aiohttp.ClientSession
+) -> None:
+    # GitHub's 5xx carries no `login`: the App must not read it as a person.
+    github.fail("GET", r"^/user$", 500)
+    page = await sign_in(http, served, "maintainer", github)
+    assert page.status == 503 and OWN not in await page.text()
+
+
+# The first is ٩٠٠١ (Arabic-Indic digits), which int() reads as 9001.
+@pytest.mark.parametrize("spelling", ["%D9%A9%D9%A0%D9%A0%D9%A1", "9_001", "%209001", "+9001"])
+async def test_a_repository_page_has_one_spelling_of_its_id(
+    served: Served, github: FakeGitHub, http: aiohttp.ClientSession, spelling: str
+) -> None:
+    await sign_in(http, served, "maintainer", github)
+    assert (await http.get(f"{served.url}/repos/{OWN_ID}")).status == 200
+    assert (await http.get(URL(f"{served.url}/repos/{spelling}", encoded=True))).status == 404
+
+
+async def test_a_repository_taken_out_of_the_installation_is_not_shown(
+    served: Served, github: FakeGitHub, clock: FakeClock, http: aiohttp.ClientSession
+) -> None:
+    async with served.app[STORE].engine.begin() as conn:
+        await conn.execute(
+            sa.update(t.repositories)
+            .where(t.repositories.c.id == OWN_ID)
+            .values(removed_at=clock.now())
+        )
+    assert OWN not in await (await sign_in(http, served, "maintainer", github)).text()
+    assert (await http.get(f"{served.url}/repos/{OWN_ID}")).status == 404
+
+
+@pytest.mark.parametrize(("secret", "accepted"), [("s" * 31, False), ("s" * 32, True)])
+def test_the_session_secret_is_long_or_refused(
+    make_settings: Callable[..., Any], secret: str, accepted: bool
+) -> None:
+    if accepted:
+        assert make_settings(session_secret=secret).session_secret.get_secret_value() == secret
+    else:
+        with pytest.raises(pydantic.ValidationError, match="at least 32 characters"):
+            make_settings(session_secret=secret)

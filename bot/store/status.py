@@ -106,7 +106,8 @@ class StatusReader:
                     newest_url.label("newest_url"),
                 )
                 .select_from(t.repositories.outerjoin(t.installations, i.id == r.installation_id))
-                .where(r.id.in_(ids))
+                # a repository taken out of the installation is kept, but not shown
+                .where(r.id.in_(ids), r.removed_at.is_(None))
                 .order_by(r.full_name)
             )
             read = list(rows)

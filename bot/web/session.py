@@ -12,7 +12,6 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 
-import aiohttp
 from aiohttp import web
 from aiohttp_session import Session, new_session, session_middleware
 from aiohttp_session.cookie_storage import EncryptedCookieStorage
@@ -45,6 +44,10 @@ def install(app: web.Application, secret: str, max_age: int, *, secure: bool) ->
         secure=secure,
     )
     app.middlewares.append(session_middleware(storage))
+
+
+class ReachUnknown(Exception):
+    """GitHub could not be asked what a signed-in person reaches; the session stays."""
 
 
 @dataclass(frozen=True)
@@ -95,7 +98,8 @@ class Sessions:
         return SignedIn(reach.login, reach)
 
     async def current(self, session: Session) -> SignedIn | None:
-        """Who is signed in, or None (never signed in, session over, access withdrawn)."""
+        """Who is signed in, or None (never signed in, session over, access withdrawn);
+        ReachUnknown when GitHub cannot be asked (an outage signs nobody out)."""
         token, sid = session.get("token"), session.get("sid")
         if not token or not sid:
             return None
@@ -108,7 +112,10 @@ class Sessions:
             # Renewed: ask GitHub again what the person reaches (access may have changed).
             try:
                 reach = await self.oauth.reachable(str(token))
-            except (SignInFailed, aiohttp.ClientError) as exc:
+            except SignInFailed as exc:
+                if not exc.refused:
+                    log.warning("reach_unknown", login=session.get("login"), reason=str(exc))
+                    raise ReachUnknown(str(exc)) from exc
                 log.info("session_refused", login=session.get("login"), reason=str(exc))
                 session.invalidate()
                 return None
@@ -123,5 +130,6 @@ class Sessions:
         if token:
             try:
                 await self.oauth.revoke(str(token))
-            except (SignInFailed, aiohttp.ClientError) as exc:
+            except SignInFailed as exc:
+                # The cookie is cleared all the same: the response must still carry it.
                 log.warning("token_not_revoked", reason=str(exc))

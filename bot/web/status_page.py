@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import aiohttp
 from aiohttp import web
 from aiohttp_session import get_session
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -22,7 +21,7 @@ from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.settings import Settings
 from bot.store.status import StatusReader
-from bot.web.session import Sessions
+from bot.web.session import ReachUnknown, Sessions
 from bot.web.status_view import language_of, page_view
 
 log = get_logger(__name__)
@@ -97,10 +96,9 @@ class StatusPages:
         return await self._page(request, None)
 
     async def repository(self, request: web.Request) -> web.Response:
-        try:
-            repo_id = int(request.match_info["repo_id"])
-        except ValueError:
-            repo_id = -1
+        raw = request.match_info["repo_id"]
+        # int() reads "٩٠٠١", "9_001" and " 9001" too: one spelling a repository.
+        repo_id = int(raw) if raw.isascii() and raw.isdigit() else -1
         return await self._page(request, repo_id)
 
     async def _page(self, request: web.Request, repo_id: int | None) -> web.Response:
@@ -109,7 +107,10 @@ class StatusPages:
             return self._signin_page(request, status=200 if repo_id is None else 404)
         session = await get_session(request)
         had_session = bool(session.get("token"))
-        signed_in = await self._sessions.current(session)
+        try:
+            signed_in = await self._sessions.current(session)
+        except ReachUnknown:
+            return self._signin_page(request, self._words(request).unreachable, status=503)
         if signed_in is None:
             words = self._words(request)
             return self._signin_page(request, words.session_ended if had_session else None)
@@ -171,8 +172,10 @@ class StatusPages:
             await self._sessions.sign_in(
                 request, code, _callback(request, self._settings.public_url)
             )
-        except (SignInFailed, aiohttp.ClientError) as exc:
+        except SignInFailed as exc:
             log.warning("signin_failed", reason=str(exc)[:200])
+            if not exc.refused:
+                return self._signin_page(request, self._words(request).unreachable, status=503)
             return self._signin_page(request, refused, status=403)
         raise web.HTTPFound("/", headers={"Cache-Control": "no-store"})
 

@@ -228,6 +228,7 @@ EN = Catalogue(
         sign_in_off="Sign-in is not configured here: the operator sets GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET and SESSION_SECRET.",
         refused="Sign-in was refused. Please sign in again.",
         session_ended="Your session has ended. Please sign in again.",
+        unreachable="GitHub could not be reached to check your access. Please try again in a minute.",
         signed_in_as="Signed in as {login}",
         sign_out="Sign out",
         nothing="Your GitHub account reaches no repository this App is installed on.",

@@ -192,6 +192,7 @@ class PagePhrases:
     sign_in_off: str
     refused: str
     session_ended: str
+    unreachable: str
     signed_in_as: str  # {login}
     sign_out: str
     nothing: str

@@ -224,6 +224,7 @@ ZH_CN = Catalogue(
         sign_in_off="此处未配置登录：需由运维设置 GITHUB_CLIENT_ID、GITHUB_CLIENT_SECRET 与 SESSION_SECRET。",
         refused="登录被拒绝，请重新登录。",
         session_ended="会话已结束，请重新登录。",
+        unreachable="暂时无法连接 GitHub 核对你的访问权限，请稍后再试。",
         signed_in_as="已登录：{login}",
         sign_out="退出登录",
         nothing="你的 GitHub 账号无法访问任何安装了本应用的仓库。",
