@@ -42,6 +42,7 @@ def main() -> None:
                 files[language].append((path, text))
     for language, texts in files.items():
         if not texts:
+            print(f"{language.value}: no files")
             continue
         best: list[tuple[float, int, str]] = []
         parsed = 0.0
