@@ -9,6 +9,7 @@ import hashlib
 import hmac
 import json
 import re
+import textwrap
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.app import EXECUTOR, SCHEDULER
-from bot.models import CommitInput
+from bot.models import CommitInput, FileChange
 from bot.store.schema import UTCDateTime, metadata
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -206,3 +207,21 @@ async def assert_one_form_of_instant(engine: AsyncEngine) -> None:
             )
             odd = [v for (v,) in values if not (isinstance(v, str) and _CANONICAL.fullmatch(v))]
             assert odd == [], (table, column, odd[:3])
+
+
+def whole_commit(*files: tuple[str, str | None, str | None]) -> CommitInput:
+    """A commit of `(path, before, after)` files whose both sides are known whole (None: the
+    file is added or removed), as the App reads them; their patches are never read."""
+    changes = []
+    for path, before, after in files:
+        status = "added" if before is None else "removed" if after is None else "modified"
+        changes.append(
+            FileChange(
+                filename=path,
+                status=status,
+                before=textwrap.dedent(before) if before is not None else None,
+                after=textwrap.dedent(after) if after is not None else None,
+                patch="@@ -1 +1 @@\n-unused\n+unused",
+            )
+        )
+    return CommitInput(sha="a" * 40, message="change", files=changes)

@@ -3,7 +3,6 @@ written from the language's own rules (visibility, tests, methods, environment r
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 import pytest
@@ -13,24 +12,12 @@ from bot.analysis.facts.scan import Side
 from bot.analysis.facts.trees import side_reader
 from bot.analysis.paths import language_of
 from bot.analysis.sources import worth_reading
-from bot.models import CommitInput, FileChange
+from bot.models import FileChange
+from tests.support import whole_commit
 
 
 def _facts(*files: tuple[str, str | None, str | None]) -> Facts:
-    changes = []
-    for path, before, after in files:
-        status = "added" if before is None else "removed" if after is None else "modified"
-        changes.append(
-            FileChange(
-                filename=path,
-                status=status,
-                before=textwrap.dedent(before) if before is not None else None,
-                after=textwrap.dedent(after) if after is not None else None,
-                # the patch is never read when both sides are known
-                patch="@@ -1 +1 @@\n-unused\n+unused",
-            )
-        )
-    return read_facts(CommitInput(sha="a" * 40, message="change", files=changes))
+    return read_facts(whole_commit(*files))
 
 
 def _names(group: tuple[Any, ...]) -> list[str]:

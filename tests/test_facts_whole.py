@@ -9,30 +9,14 @@ import pytest
 
 from bot.analysis.facts import Facts, read_facts
 from bot.models import CommitInput, FileChange
+from tests.support import whole_commit
 
 # A body long enough to be recognised where it lands under another name or in another file.
 BODY = "    total = 0\n    for item in items:\n        total += item * 2\n    return total\n"
 
 
-def _commit(*files: tuple[str, str | None, str | None]) -> CommitInput:
-    changes = []
-    for path, before, after in files:
-        status = "added" if before is None else "removed" if after is None else "modified"
-        changes.append(
-            FileChange(
-                filename=path,
-                status=status,
-                before=textwrap.dedent(before) if before is not None else None,
-                after=textwrap.dedent(after) if after is not None else None,
-                # the patch is never read when both sides are known
-                patch="@@ -1 +1 @@\n-unused\n+unused",
-            )
-        )
-    return CommitInput(sha="a" * 40, message="change", files=changes)
-
-
 def _facts(*files: tuple[str, str | None, str | None]) -> Facts:
-    return read_facts(_commit(*files))
+    return read_facts(whole_commit(*files))
 
 
 def _names(group: tuple[Any, ...]) -> list[str]:

@@ -8,7 +8,7 @@ import tree_sitter
 
 from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.scan import Side
-from bot.analysis.facts.sitter import ENV_NAME, code, digest, found, parse, string_value, text
+from bot.analysis.facts.sitter import code, digest, env_reads, parse, text
 
 _GRAMMAR = "go"
 # `go test` runs `func TestXxx(t *testing.T)` of a `_test.go` file, where `Xxx` does not
@@ -38,20 +38,8 @@ def go_side(source: str, side: Side, *, tests: bool) -> bool:
                 side.defs[name] = (NameKind.CLASS, digest(code(spec)))
                 if not _exported(name):
                     side.private.add(name)
-    for reader in found(root, _ENV_CALL):
-        call = reader.parent
-        if (
-            text(reader) not in _ENV_READERS
-            or call is None
-            or call.type != "call_expression"
-            or call.child_by_field_name("function") != reader
-        ):
-            continue
-        arguments = call.child_by_field_name("arguments")
-        given = arguments.named_children if arguments is not None else []
-        variable = string_value(given[0]) if given else None
-        if variable is not None and ENV_NAME.fullmatch(variable):
-            side.env.setdefault(variable, None)
+    for variable, _ in env_reads(root, _ENV_CALL, _ENV_READERS):
+        side.env.setdefault(variable, None)
     return True
 
 

@@ -8,7 +8,7 @@ import tree_sitter
 
 from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.scan import Side
-from bot.analysis.facts.sitter import ENV_NAME, code, digest, found, parse, string_value, text
+from bot.analysis.facts.sitter import code, digest, env_reads, parse, text
 
 _GRAMMAR = "rust"
 # a type replaced by an alias (`pub type Foo = Bar;`) is not gone
@@ -213,19 +213,8 @@ def _use(node: tree_sitter.Node, side: Side, *, exported: bool) -> None:
 
 def _env(root: tree_sitter.Node, side: Side) -> None:
     """`std::env::var("X")` and `env::var_os("X")` calls, with an `.unwrap_or(…)` default."""
-    for reader in found(root, _ENV_CALL):
-        call = reader.parent
-        if (
-            text(reader) not in _ENV_READERS
-            or call is None
-            or call.type != "call_expression"
-            or call.child_by_field_name("function") != reader
-        ):
-            continue
-        arguments = call.child_by_field_name("arguments")
-        given = arguments.named_children if arguments is not None else []
-        variable = string_value(given[0]) if given else None
-        if variable is not None and ENV_NAME.fullmatch(variable) and side.env.get(variable) is None:
+    for variable, call in env_reads(root, _ENV_CALL, _ENV_READERS):
+        if side.env.get(variable) is None:
             side.env[variable] = _fallback(call)
 
 

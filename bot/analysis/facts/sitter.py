@@ -121,3 +121,24 @@ def string_value(node: tree_sitter.Node | None) -> str | None:
         return None
     inner = raw[1:-1]
     return None if "\\" in inner or (raw[0] == "`" and "${" in inner) else inner
+
+
+def env_reads(
+    root: tree_sitter.Node, pattern: re.Pattern[bytes], readers: frozenset[str]
+) -> Iterator[tuple[str, tree_sitter.Node]]:
+    """Each call of a reader function (`os.Getenv`, `std::env::var`) whose first argument is
+    a literal variable name: the name and the call, never a mention in a comment or string."""
+    for reader in found(root, pattern):
+        call = reader.parent
+        if (
+            text(reader) not in readers
+            or call is None
+            or call.type != "call_expression"
+            or call.child_by_field_name("function") != reader
+        ):
+            continue
+        arguments = call.child_by_field_name("arguments")
+        given = arguments.named_children if arguments is not None else []
+        variable = string_value(given[0]) if given else None
+        if variable is not None and ENV_NAME.fullmatch(variable):
+            yield variable, call
