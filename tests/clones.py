@@ -40,6 +40,20 @@ def _commit(root: Path, message: str, *, when: str, author: str = "Ada") -> str:
     return _git(root, "rev-parse", "HEAD")
 
 
+def commit_files(root: Path, files: dict[str, str | None], message: str) -> str:
+    """Write each file (None: delete it) and commit them all; the new commit's sha."""
+    for name, text in files.items():
+        path = root / name
+        if text is None:
+            path.unlink()
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", message)
+    return _git(root, "rev-parse", "HEAD")
+
+
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     """A clone of acme/widgets: a first commit on 06-20, then 06-22 (UTC) has one commit at

@@ -15,22 +15,9 @@ from bot.cli.claim_check import Checker, Clone, Verdict
 from bot.cli.claims import Claim, Kind, claims_in
 from bot.cli.claims_eval import ClaimsReport, check_entries
 from bot.models import Analysis, ChangeType, CommitInput, Importance
-from tests.clones import _git
+from tests.clones import _git, commit_files
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
-
-
-def _commit(root: Path, files: dict[str, str | None], message: str) -> str:
-    for name, text in files.items():
-        path = root / name
-        if text is None:
-            path.unlink()
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-q", "-m", message)
-    return _git(root, "rev-parse", "HEAD")
 
 
 KEPT = "".join(f"def keep_{i}(value):\n    return value + {i}\n\n\n" for i in range(8))
@@ -186,8 +173,8 @@ def clone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]
     root = tmp_path_factory.mktemp("claims") / "repo"
     root.mkdir()
     _git(root, "init", "-q", "-b", "main")
-    _commit(root, dict(BEFORE), "Initial layout")
-    sha = _commit(root, AFTER, "Rework the core")
+    commit_files(root, dict(BEFORE), "Initial layout")
+    sha = commit_files(root, AFTER, "Rework the core")
     yield root, sha
 
 
@@ -312,8 +299,8 @@ def other_clone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path
     root = tmp_path_factory.mktemp("claims_other") / "repo"
     root.mkdir()
     _git(root, "init", "-q", "-b", "main")
-    _commit(root, dict(OTHER_BEFORE), "Initial layout")
-    yield root, _commit(root, OTHER_AFTER, "Add strategies")
+    commit_files(root, dict(OTHER_BEFORE), "Initial layout")
+    yield root, commit_files(root, OTHER_AFTER, "Add strategies")
 
 
 @pytest.mark.parametrize(("sentence", "verdict"), OTHER_CASES, ids=[c[0] for c in OTHER_CASES])

@@ -12,7 +12,7 @@ from bot.analysis.rules import analyze
 from bot.cli.claim_check import Checker, Clone, Verdict
 from bot.cli.claims_eval import entry_claims, entry_text
 from bot.cli.evaluation import git_history
-from tests.clones import _git
+from tests.clones import _git, commit_files
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
@@ -23,18 +23,6 @@ BODY = (
 )
 
 
-def _commit(root: Path, files: dict[str, str | None], message: str) -> None:
-    for name, text in files.items():
-        path = root / name
-        if text is None:
-            path.unlink()
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-q", "-m", message)
-
-
 def _entry(
     tmp_path: Path, before: dict[str, str | None], after: dict[str, str | None], message: str
 ) -> tuple[str, list[Verdict]]:
@@ -42,8 +30,8 @@ def _entry(
     root = tmp_path / "repo"
     root.mkdir()
     _git(root, "init", "-q", "-b", "main")
-    _commit(root, before, "Initial layout")
-    _commit(root, after, message)
+    commit_files(root, before, "Initial layout")
+    commit_files(root, after, message)
     (_, commit), *_ = git_history(root, branch="HEAD~1..HEAD")
     analysis = analyze(commit)
     claims, _ = entry_claims(analysis)
