@@ -164,8 +164,14 @@ def git_history(
     log = git(
         path, "log", "--no-merges", "--reverse", *dates, "--format=%H%x1f%an%x1f%B%x1e", branch
     )
-    name = path.resolve().name
     records = [r.strip("\n").split("\x1f", 2) for r in log.split("\x1e") if r.strip("\n")]
+    return _read_commits(path, [(sha, author, message) for sha, author, message in records])
+
+
+def _read_commits(path: Path, records: list[tuple[str, str, str]]) -> list[tuple[str, CommitInput]]:
+    """The commits `(sha, author, message)` of the clone at `path`, grouped by its name, with
+    their files' patches and both sides."""
+    name = path.resolve().name
     files = files_with_patches(path, [sha for sha, _, _ in records])
     return with_sides(
         path,
@@ -216,24 +222,7 @@ def labelled_commits(path: Path, shas: list[str]) -> dict[str, CommitInput]:
     records = {
         r[0]: r for r in (r.strip("\n").split("\x1f", 2) for r in log.split("\x1e")) if len(r) == 3
     }
-    files = files_with_patches(path, list(records))
-    name = path.resolve().name
-    commits = with_sides(
-        path,
-        [
-            (
-                name,
-                CommitInput(
-                    sha=full,
-                    message=message.rstrip("\n"),
-                    repo=name,
-                    author=author,
-                    files=files[full],
-                ),
-            )
-            for full, author, message in records.values()
-        ],
-    )
+    commits = _read_commits(path, [(r[0], r[1], r[2]) for r in records.values()])
     by_full = {c.sha: c for _, c in commits}
     return {sha: by_full[full] for sha, full in found.items() if full in by_full}
 
