@@ -357,23 +357,9 @@ def _combine(
     )
     # and where the changed files' other definitions are newly called (never a builtin's
     # or a library's name: only what the changed files define)
-    own = {_short(n) for r in readings for n in r.plus.defs if not _short(n).startswith("__")}
-    calls = [
-        NewCall(caller, callee, r.path)
-        for r in readings
-        for caller, now in r.plus.calls.items()
-        if caller in r.minus.calls
-        for callee in sorted((now - r.minus.calls[caller]) & own - {_short(caller)})
-    ]
+    calls = _calls_only_at(readings, new=True)
     calls.sort(key=lambda c: c.callee not in defined)
-    had = {_short(n) for r in readings for n in r.minus.defs if not _short(n).startswith("__")}
-    dropped_calls = [
-        NewCall(caller, callee, r.path)
-        for r in readings
-        for caller, was_calls in r.minus.calls.items()
-        if caller in r.plus.calls
-        for callee in sorted((was_calls - r.plus.calls[caller]) & had - {_short(caller)})
-    ]
+    dropped_calls = _calls_only_at(readings, new=False)
     imports = [
         ImportMove(name, was, module, r.path)
         for r in readings
@@ -574,3 +560,20 @@ def _once(registrations: list[Registration]) -> list[Registration]:
 
 def _cap(items: list[T]) -> tuple[T, ...]:
     return tuple(items[:_CAP])
+
+
+def _calls_only_at(readings: list[FileReading], *, new: bool) -> list[NewCall]:
+    """Calls a definition edited on both sides makes at one side only (`new`: the commit's;
+    else the parent's), to a name that side's files define (never a builtin's or a
+    library's, never itself)."""
+    pairs = [(r, r.plus, r.minus) if new else (r, r.minus, r.plus) for r in readings]
+    defined = {
+        _short(n) for _, side, _ in pairs for n in side.defs if not _short(n).startswith("__")
+    }
+    return [
+        NewCall(caller, callee, r.path)
+        for r, side, other in pairs
+        for caller, made in side.calls.items()
+        if caller in other.calls
+        for callee in sorted((made - other.calls[caller]) & defined - {_short(caller)})
+    ]
