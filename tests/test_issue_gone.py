@@ -163,6 +163,34 @@ async def test_a_late_commit_of_a_day_posted_on_a_deleted_issue_posts_the_day_wh
     assert len(repo.comments) == 1 and len(repo.issues) == 1
 
 
+async def test_a_day_that_fell_back_to_a_deleted_issue_is_posted_again_on_the_issue(
+    app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
+) -> None:
+    # Sent to Discussions by the config, the day fell back to the issue; Discussions are
+    # back on by the time its issue is deleted: the day posted again stays on the issue.
+    client, repo = await land(app_client, github, clock, REPO, DAY)
+    repo.has_discussions = False
+    clock.current = END + timedelta(seconds=1)
+    await publish_round(client)
+    (old,) = repo.issues.values()
+    (first,) = repo.comments
+    assert first["issue_number"] == old["number"]
+    repo.has_discussions = True
+    github.delete_issue(REPO, old["number"])
+    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
+    clock.advance(hours=5)
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[EXECUTOR].drain()
+    await publish_round(client)
+    assert repo.discussions == []
+    (new,) = repo.issues.values()
+    (comment,) = repo.comments
+    assert comment["issue_number"] == new["number"] != old["number"]
+    assert comment["body"].startswith(MARKER) and "Fix the late bug" in comment["body"]
+    (record,) = await rows(client, digests)
+    assert (record.state, record.target) == ("published", "issue-comment")
+
+
 async def test_a_configured_issue_that_does_not_exist_gives_way_to_the_tracking_issue(
     app_client: Callable[..., Any],
     github: FakeGitHub,

@@ -1,15 +1,16 @@
-"""A period's commits as the Digest to render (excluded ones counted, the rest listed), and the
-day's LLM usage for its footer."""
+"""A period's commits as the Digest to render (excluded ones counted, the rest listed), and a
+day's digest gathered whole from the store: its pushes, the days before it and its LLM usage."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from bot.analysis.cost import Prices
 from bot.analysis.credentials import redact
 from bot.digest.strings import catalogue
+from bot.digest.synthesis import named
 from bot.models import Analysis, Digest, DigestCommit, DigestUsage
 from bot.repo_config import RepoConfig
 from bot.settings import Settings
@@ -18,6 +19,9 @@ from bot.store.commits import CommitState
 from bot.store.digests import DayCommit
 from bot.store.repos import RepoRow
 from bot.store.usage import UsageLedger
+
+# A revert or a fix in the day finds the commit it names among this many days before it.
+RECENT = timedelta(days=2)
 
 
 def _digest_title(config: RepoConfig, repo: str, day: date) -> str:
@@ -80,11 +84,12 @@ def build_digest(
     truncated: int = 0,
     recent: Sequence[DayCommit] = (),
     alerts: Mapping[str, str] | None = None,
+    usage: DigestUsage | None = None,
 ) -> tuple[Digest, list[str]]:
     """The digest of these commits (excluded ones counted, not listed), and all their shas.
 
     `recent`: commits of the days before (a revert or a fix names one of them); `alerts`:
-    the alert posts already sent for the day's commits, sha -> URL.
+    the alert posts already sent for the day's commits, sha -> URL; `usage`: the footer's.
     """
     shown, excluded = shown_commits(config, commits)
     digest = Digest(
@@ -103,8 +108,51 @@ def build_digest(
         truncated=truncated,
         recent=tuple(shown_commits(config, recent)[0]),
         alerts=dict(alerts or {}),
+        usage=usage,
     )
     return digest, [c.sha for c in commits]
+
+
+async def gather_day(
+    store: Store,
+    settings: Settings,
+    repo: RepoRow,
+    config: RepoConfig,
+    commits: list[DayCommit],
+    *,
+    day: date,
+    late: bool,
+    alerts: Mapping[str, str],
+    part: str | None = None,
+) -> tuple[Digest, list[str]]:
+    """A day's main digest of `commits` with what it shows beside them from the store: the
+    window's pushes, the commits its reverts and fixes name, and the day's LLM usage (`part`:
+    the posted part whose usage it shows); and all their shas."""
+    start, end = config.schedule.window(day)
+    forced, truncated = await store.digests.pushes_between(repo.id, start, end)
+    return build_digest(
+        repo,
+        day,
+        config,
+        commits,
+        late=late,
+        forced=forced,
+        truncated=truncated,
+        recent=await _recent(store, repo.id, config, commits, start),
+        alerts=alerts,
+        usage=await day_usage(store, settings, repo.id, (start, end), part=part),
+    )
+
+
+async def _recent(
+    store: Store, repo_id: int, config: RepoConfig, commits: list[DayCommit], start: datetime
+) -> list[DayCommit]:
+    """The days before, where the day's reverts, relands and fixes find what they name: the
+    last RECENT days, and any older stored commit named by number or sha."""
+    recent = await store.digests.window_commits(repo_id, start - RECENT, start)
+    prs, shas = named(shown_commits(config, commits)[0])
+    older = await store.digests.named_commits(repo_id, prs, shas, before=start - RECENT)
+    return older + recent
 
 
 def _config_error(repo: RepoRow, config: RepoConfig) -> str | None:

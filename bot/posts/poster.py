@@ -140,13 +140,23 @@ class Poster:
     # --- a thread's first publication, its edits and later posts -------------------------
 
     async def publish(
-        self, thread: Thread, place: Place, render: Callable[[Delivery], Draft], *, what: str
+        self,
+        thread: Thread,
+        place: Place,
+        render: Callable[[Delivery], Draft],
+        *,
+        what: str,
+        went: PostKind | None = None,
     ) -> Published:
         """A thread's first publication (`what` names it in logs): where its first post was
         sent if one was, else where `place` says; a Discussion GitHub will not take falls
-        back to the issue, the posts saying why."""
+        back to the issue, the posts saying why. `went`: where the first post went when the
+        ledger no longer holds it (it went with its issue): a thread on the issue stays there."""
         head = (await self.recorded(thread)).get(HEAD)
-        to_discussion = head.kind == PostKind.DISCUSSION if head is not None else place.discussion
+        if head is not None:
+            to_discussion = head.kind == PostKind.DISCUSSION
+        else:
+            to_discussion = place.discussion and went != PostKind.ISSUE_COMMENT
         gone = self.gone.note(place.issue)
         if not to_discussion:
             draft = render(Delivery(issue=True, note=gone))

@@ -19,10 +19,9 @@ from datetime import datetime, timedelta
 from bot.analysis import AnalysisResult, rules
 from bot.digest.alerts import names_a_revert
 from bot.digest.render import Part, render, render_addendum
-from bot.digest.synthesis import named
 from bot.jobs.alert_jobs import rearm_folds, sent_alerts
 from bot.jobs.context import JobContext
-from bot.jobs.digest_build import build_digest, day_usage, shown_commits
+from bot.jobs.digest_build import build_digest, gather_day
 from bot.jobs.outcomes import Done, Outcome, RetryPolicy, hourly
 from bot.jobs.publish.posting import posting
 from bot.models import Digest
@@ -41,8 +40,6 @@ from bot.store.repos import RepoRow, config_of
 
 log = get_logger(__name__)
 
-# A revert or a fix in the day finds the commit it names among this many days before it.
-RECENT = timedelta(days=2)
 # A digest posted later than this after its cutoff (plus grace) says it is late.
 LATE_AFTER = timedelta(minutes=15)
 
@@ -148,7 +145,9 @@ class PublishPeriod:
                 # addendum to nothing, the whole day is posted again, where posts go now.
                 assert record is not None
                 log.info("digest_posted_again", commits=len(commits))
-                state = await self._first(run, commits, late=bool(record.late), again=True)
+                state = await self._first(
+                    run, commits, late=bool(record.late), again=True, went=record.target
+                )
             elif unpublished:
                 # Ratings of the posted parts first: the addendum's record finishes the job.
                 await self._revise(run, commits, bool(record and record.late), finish=False)
@@ -212,27 +211,33 @@ class PublishPeriod:
     # --- the first publication -------------------------------------------------------------
 
     async def _first(
-        self, run: _Run, commits: list[DayCommit], *, late: bool, again: bool = False
+        self,
+        run: _Run,
+        commits: list[DayCommit],
+        *,
+        late: bool,
+        again: bool = False,
+        went: PostKind | None = None,
     ) -> str:
         """The day's digest of `commits` (`again`: all of a published day's, its first posts
-        gone: the record keeps when the day was first published)."""
-        ctx, repo, config, period = self._ctx, run.repo, run.config, run.period
-        alerts = await sent_alerts(ctx.store, repo.id, period.start)
-        digest, shas = await self._main(run, commits, config, late, alerts)
-        if not digest.commits and again:
-            # As an addendum of excluded commits: nothing to post, the day stays published.
-            await self._finish(run, DigestState.PUBLISHED, shas, "excluded", late=late, first=False)
-            return "skipped"
-        if not digest.commits and config.skip_empty_days:
-            await self._finish(run, DigestState.SKIPPED, shas, "main", late=late)
+        gone: the record keeps when the day was first published, and `went`, where)."""
+        ctx, repo, config, day = self._ctx, run.repo, run.config, run.period.start
+        alerts = await sent_alerts(ctx.store, repo.id, day)
+        digest, shas = await gather_day(
+            ctx.store, ctx.settings, repo, config, commits, day=day, late=late, alerts=alerts
+        )
+        if not digest.commits and (again or config.skip_empty_days):
+            # Nothing to post: a day posted before stays published (its commits as an addendum
+            # of excluded ones), a quiet day is skipped.
+            state, key = (
+                (DigestState.PUBLISHED, "excluded") if again else (DigestState.SKIPPED, "main")
+            )
+            await self._finish(run, state, shas, key, late=late, first=not again)
             log.info("digest_skipped", excluded=len(shas))
             return "skipped"
-        place = run.place
-        record = await ctx.store.digests.get(repo.id, period)
-        if record is not None and record.target == PostKind.ISSUE_COMMENT:
-            # Fell back to the issue before its first post was recorded: it stays there.
-            place = replace(place, discussion=False)
-        published = await run.poster.publish(run.thread, place, _drafts(digest), what="digest")
+        published = await run.poster.publish(
+            run.thread, run.place, _drafts(digest), what="digest", went=went
+        )
         url, count, target = published.url, published.count, published.kind
         await self._finish(
             run,
@@ -247,46 +252,6 @@ class PublishPeriod:
             await ctx.store.repos.config_error_reported(repo.id)
         log.info("digest_published", url=url, parts=count, late=late)
         return "published"
-
-    async def _main(
-        self,
-        run: _Run,
-        commits: list[DayCommit],
-        config: RepoConfig,
-        late: bool,
-        alerts: dict[str, str],
-        *,
-        part: str | None = None,
-    ) -> tuple[Digest, list[str]]:
-        """The day's main digest of `commits` (`part`: the posted part whose usage it shows)."""
-        ctx, repo, period = self._ctx, run.repo, run.period
-        start, end = config.schedule.window(period.start)
-        forced, truncated = await ctx.store.digests.pushes_between(repo.id, start, end)
-        digest, shas = build_digest(
-            repo,
-            period.start,
-            config,
-            commits,
-            late=late,
-            forced=forced,
-            truncated=truncated,
-            recent=await self._recent(run, commits, start),
-            alerts=alerts,
-        )
-        usage = await day_usage(ctx.store, ctx.settings, repo.id, (start, end), part=part)
-        return replace(digest, usage=usage), shas
-
-    async def _recent(
-        self, run: _Run, commits: list[DayCommit], start: datetime
-    ) -> list[DayCommit]:
-        """The days before, where the day's reverts, relands and fixes find what they name:
-        the last RECENT days, and any older stored commit named by number or sha."""
-        store, repo_id = self._ctx.store, run.repo.id
-        recent = await store.digests.window_commits(repo_id, start - RECENT, start)
-        shown, _ = shown_commits(run.config, commits)
-        prs, shas = named(shown)
-        older = await store.digests.named_commits(repo_id, prs, shas, before=start - RECENT)
-        return older + recent
 
     async def _finish(
         self,
@@ -354,7 +319,17 @@ class PublishPeriod:
             for key in sorted(k for k in keys if k):
                 mine = [c for c in commits if c.published_part == key]
                 if key == "main":
-                    digest, _ = await self._main(run, mine, config, late, alerts, part=key)
+                    digest, _ = await gather_day(
+                        ctx.store,
+                        ctx.settings,
+                        repo,
+                        config,
+                        mine,
+                        day=period.start,
+                        late=late,
+                        alerts=alerts,
+                        part=key,
+                    )
                     await poster.revise(run.thread, head, run.place, _drafts(digest))
                     continue
                 others = [c for c in commits if c.published_part not in (None, key)]
