@@ -11,7 +11,6 @@ from datetime import UTC, date, datetime
 import pytest
 from pydantic import ValidationError
 
-from bot.jobs.alert_jobs import alert_job
 from bot.periods.period import Period
 from bot.store import Store
 from bot.store.job_payloads import (
@@ -58,7 +57,7 @@ PINNED: list[tuple[JobPayload, str, str]] = [
         "42/week/2026-07-10",
         '{"repo_id": 42, "first": "2026-07-10"}',
     ),
-    (alert_job(42, SHA), f"42/{SHA}", f'{{"repo_id": 42, "sha": "{SHA}"}}'),
+    (SendAlertsPayload(repo_id=42, sha=SHA), f"42/{SHA}", f'{{"repo_id": 42, "sha": "{SHA}"}}'),
     # A job of a whole day, as written before alerts were kept per commit.
     (
         SendAlertsPayload(repo_id=42, day=DAY),

@@ -1,4 +1,4 @@
-"""Which analysed commits ask for an alert, the alert and fold jobs' payloads, and the alerts a
+"""Which analysed commits ask for an alert, the alert and fold jobs they arm, and the alerts a
 day has posted: what the analysis stage and the commands share with the alert jobs."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from datetime import date, datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.digest.alerts import wants_alert
+from bot.digest.alerts import names_a_revert, wants_alert
 from bot.models import Analysis
 from bot.repo_config import RepoConfig
-from bot.store.alert_ledger import ALERT_PERIOD, ALERT_PREFIX, AlertLedger
+from bot.store.alert_ledger import ALERT_PREFIX, AlertLedger, alert_period
 from bot.store.job_payloads import FoldAlertsPayload, SendAlertsPayload
 from bot.store.jobs import Jobs
 from bot.store.posts import PostState
@@ -24,21 +24,26 @@ NEARBY = timedelta(days=2)
 FOLD_EVERY = timedelta(minutes=1)
 
 
-def alert_period(day: date) -> str:
-    """The post ledger's period of a day's alerts (the digest's own is `day:<date>`)."""
-    return f"{ALERT_PERIOD}{day.isoformat()}"
-
-
-def day_of_period(period: str) -> date:
-    return date.fromisoformat(period.removeprefix(ALERT_PERIOD))
-
-
-def alert_job(repo_id: int, sha: str) -> SendAlertsPayload:
-    return SendAlertsPayload(repo_id=repo_id, sha=sha)
-
-
-def fold_job(repo_id: int, day: date) -> FoldAlertsPayload:
-    return FoldAlertsPayload(repo_id=repo_id, day=day)
+async def after_analysis(
+    conn: AsyncConnection,
+    repo_id: int,
+    sha: str,
+    shown: Analysis,
+    config: RepoConfig,
+    *,
+    excluded: str | None,
+    title: str,
+    message: str,
+    landed_at: datetime,
+    now: datetime,
+) -> None:
+    """Arm what a commit's stored analysis (as shown, a maintainer's rate applied) changes in
+    the alerts: its own alert when the config wants one, and, when it reads as a revert, the
+    folds of the days whose commits it may undo."""
+    if alerts_on(shown, config, excluded=excluded):
+        await Jobs.enqueue_in(conn, [SendAlertsPayload(repo_id=repo_id, sha=sha)], now, rearm=True)
+    if config.alerts.on and names_a_revert(title, message):
+        await rearm_folds(conn, repo_id, now, revert_landed=landed_at)
 
 
 async def rearm_folds(
@@ -53,10 +58,9 @@ async def rearm_folds(
     rated it), or a commit a revert landed at `revert_landed` may undo: the fold drops what
     is no longer alert-worthy, at most once every `FOLD_EVERY`."""
     landed = None if revert_landed is None else (revert_landed - NEARBY, revert_landed)
-    for period in sorted(await AlertLedger.fold_periods(conn, repo_id, shas=shas, landed=landed)):
-        written = await AlertLedger.fold_written_at(conn, repo_id, period)
+    for day, written in (await AlertLedger.folds(conn, repo_id, shas=shas, landed=landed)).items():
         due = max(now, written + FOLD_EVERY) if written is not None else now
-        job = fold_job(repo_id, day_of_period(period))
+        job = FoldAlertsPayload(repo_id=repo_id, day=day)
         await Jobs.enqueue_in(conn, [job], now, rearm=True, not_before=due)
 
 

@@ -19,7 +19,7 @@ from bot.digest import command_replies as replies
 from bot.digest.command_syntax import Command, parse
 from bot.digest.render import render
 from bot.github import InstallationClient
-from bot.jobs.alert_jobs import alert_job, alerts_on, rearm_folds, sent_alerts
+from bot.jobs.alert_jobs import alerts_on, rearm_folds, sent_alerts
 from bot.jobs.analyse.governor import Governor
 from bot.jobs.context import POSTING_TROUBLE, JobContext
 from bot.jobs.digest_build import build_digest, shown_commits
@@ -32,7 +32,7 @@ from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 from bot.store.commands import Asked, CommandLog, Decision, Limits, RateEffect
 from bot.store.digests import DayCommit
-from bot.store.job_payloads import DigestCommandPayload, PublishPeriodPayload
+from bot.store.job_payloads import DigestCommandPayload, PublishPeriodPayload, SendAlertsPayload
 from bot.store.jobs import Job
 from bot.store.posts import PostState
 from bot.store.ratings import Rating, Ratings
@@ -352,7 +352,10 @@ class RunCommand:
             elif changed and _alerting(config, commit, command.importance):
                 # An alert goes ahead of its day's digest: the day's alerts look again.
                 await ctx.store.jobs.enqueue_in(
-                    conn, [alert_job(repo.id, commit.sha)], ctx.clock.now(), rearm=True
+                    conn,
+                    [SendAlertsPayload(repo_id=repo.id, sha=commit.sha)],
+                    ctx.clock.now(),
+                    rearm=True,
                 )
             if changed:
                 # A folded commit rated below what alerts want (or back) leaves its fold.

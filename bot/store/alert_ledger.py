@@ -12,7 +12,7 @@ the day's current fold takes it.
 from __future__ import annotations
 
 from collections.abc import Collection
-from datetime import datetime
+from datetime import date, datetime
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -29,6 +29,15 @@ FOLD_KEY = "alerts-more"
 FOLDED = PostKind.FOLDED.value
 # pg_advisory_xact_lock(int, int) keys of a repository's alert decisions (a space of its own).
 _LOCK_CLASS = 0x0A1E
+
+
+def alert_period(day: date) -> str:
+    """The post ledger's period of a day's alerts (the digest's own is `day:<date>`)."""
+    return f"{ALERT_PERIOD}{day.isoformat()}"
+
+
+def day_of_period(period: str) -> date:
+    return date.fromisoformat(period.removeprefix(ALERT_PERIOD))
 
 
 def fold_key(number: int) -> str:
@@ -160,15 +169,15 @@ class AlertLedger:
         await conn.execute(stmt.on_conflict_do_nothing())
 
     @staticmethod
-    async def fold_periods(
+    async def folds(
         conn: AsyncConnection,
         repo_id: int,
         *,
         shas: Collection[str] = (),
         landed: tuple[datetime, datetime] | None = None,
-    ) -> set[str]:
-        """The days (periods) that folded any of these commits, or any commit landed in
-        [start, end] (`landed`)."""
+    ) -> dict[date, datetime | None]:
+        """The days that folded any of these commits, or any commit landed in [start, end]
+        (`landed`), each with when its "more alerts" post was last written (None: not yet)."""
         c = t.commits.c
         query = sa.select(p.period).where(
             p.repo_id == repo_id,
@@ -191,7 +200,10 @@ class AlertLedger:
                 .exists()
             )
             periods.update((await conn.execute(query.where(near))).scalars())
-        return periods
+        return {
+            day_of_period(period): await AlertLedger.fold_written_at(conn, repo_id, period)
+            for period in sorted(periods)
+        }
 
     @staticmethod
     async def fold_written_at(conn: AsyncConnection, repo_id: int, period: str) -> datetime | None:

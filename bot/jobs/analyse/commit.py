@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Any
 
 import aiohttp
 from structlog.contextvars import bound_contextvars
 
 from bot.analysis import AnalysisResult, Analyzer
 from bot.analysis.sources import blob_cache
-from bot.digest.alerts import names_a_revert
 from bot.github import InstallationClient
 from bot.github.calls import CommitMissing
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
-from bot.jobs.alert_jobs import alert_job, alerts_on, rearm_folds
+from bot.jobs.alert_jobs import after_analysis
 from bot.jobs.analyse.batching import batch_ready
 from bot.jobs.analyse.governor import Governor
 from bot.jobs.analyse.prefetch import Prefetched, prefetch
@@ -90,7 +88,6 @@ class AnalyseCommit:
 
     async def _analyse(self, job: Job[AnalyseCommitPayload], work: CommitWork) -> Outcome:
         ctx = self._ctx
-        config = config_of(work.config, ctx.settings.default_language)
         try:
             commit = await self._fetch(job, work)
         except (RepositoryGone, NotInstalled) as exc:
@@ -105,6 +102,7 @@ class AnalyseCommit:
                 await ctx.store.commits.note_error(conn, work.repo_id, work.sha, str(exc))
             return Retry(str(exc))
 
+        config = config_of(work.config, ctx.settings.default_language)
         excluded = config.exclude.reason(
             author=work.author_name,
             login=work.author_login,
@@ -126,25 +124,31 @@ class AnalyseCommit:
         except Exception:
             # Keep what was fetched: the rules analyse a failed commit from it at the cutoff.
             if details is not None:
-                await self._save_details(job, work, details)
+                async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
+                    await ctx.store.commits.save_details(conn, work.repo_id, work.sha, details)
             raise
-        # One transaction: the details, the analysis, its alert asked for, the job done.
+        # One transaction: the details, the analysis, the alerts it asks for, the job done.
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(job, now, finish=True) as conn:
             if details is not None:
                 await ctx.store.commits.save_details(conn, work.repo_id, work.sha, details)
             stored = await ctx.store.commits.complete(conn, work.repo_id, work.sha, result, now)
-            # A maintainer's rate made before the analysis decides its alert, as it would
-            # have made after (`/digest rate`): the alert shows the commit as rated.
-            rated = await Ratings.importance_in(conn, work.repo_id, work.sha)
-            shown = result.analysis.as_rated(rated)
-            if stored and alerts_on(shown, config, excluded=excluded):
-                await ctx.store.jobs.enqueue_in(
-                    conn, [alert_job(work.repo_id, work.sha)], now, rearm=True
+            if stored:
+                # A maintainer's rate made before the analysis decides its alert, as it would
+                # have made after (`/digest rate`): the alert shows the commit as rated.
+                rated = await Ratings.importance_in(conn, work.repo_id, work.sha)
+                await after_analysis(
+                    conn,
+                    work.repo_id,
+                    work.sha,
+                    result.analysis.as_rated(rated),
+                    config,
+                    excluded=excluded,
+                    title=work.title,
+                    message=commit.message,
+                    landed_at=work.landed_at,
+                    now=now,
                 )
-            if stored and config.alerts.on and names_a_revert(work.title, commit.message):
-                # A revert of a commit folded already takes it out of its day's fold.
-                await rearm_folds(conn, work.repo_id, now, revert_landed=work.landed_at)
         if stored:
             log.info(
                 "commit_analyzed",
@@ -154,13 +158,6 @@ class AnalyseCommit:
                 route=result.route,
             )
         return Done(recorded=True)
-
-    async def _save_details(
-        self, job: Job[AnalyseCommitPayload], work: CommitWork, details: dict[str, Any]
-    ) -> None:
-        ctx = self._ctx
-        async with ctx.store.jobs.holding(job, ctx.clock.now()) as conn:
-            await ctx.store.commits.save_details(conn, work.repo_id, work.sha, details)
 
     async def _fetch(self, job: Job[AnalyseCommitPayload], work: CommitWork) -> CommitInput:
         ctx = self._ctx

@@ -18,14 +18,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from bot.digest.alerts import plan_alerts, reads_as_revert, render_alert, wants_alert
-from bot.jobs.alert_jobs import (
-    FOLD_EVERY,
-    NEARBY,
-    alert_job,
-    alert_period,
-    day_of_period,
-    fold_job,
-)
+from bot.jobs.alert_jobs import FOLD_EVERY, NEARBY
 from bot.jobs.context import JobContext
 from bot.jobs.digest_build import shown_commits
 from bot.jobs.outcomes import Done, Outcome, RetryPolicy
@@ -36,8 +29,8 @@ from bot.posts.poster import Poster
 from bot.posts.thread import Thread
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
-from bot.store.alert_ledger import ALERT_PREFIX, AlertLedger
-from bot.store.job_payloads import SendAlertsPayload
+from bot.store.alert_ledger import ALERT_PREFIX, AlertLedger, alert_period, day_of_period
+from bot.store.job_payloads import FoldAlertsPayload, SendAlertsPayload
 from bot.store.jobs import Job, JobKind, Jobs
 from bot.store.posts import PostState, Recorded
 from bot.store.repos import RepoRow, config_of
@@ -85,7 +78,9 @@ class SendAlerts:
         worthy = await ctx.store.digests.alert_worthy_between(repo.id, start, end)
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(job, now, finish=True) as conn:
-            await Jobs.enqueue_in(conn, [alert_job(repo.id, c.sha) for c in worthy], now)
+            await Jobs.enqueue_in(
+                conn, [SendAlertsPayload(repo_id=repo.id, sha=c.sha) for c in worthy], now
+            )
         return Done(recorded=True)
 
     async def _commit(self, repo: RepoRow, config: RepoConfig, sha: str) -> DigestCommit | None:
@@ -220,7 +215,8 @@ class SendAlerts:
             await AlertLedger.fold_in(conn, repo.id, period, commit.sha, now)
             written = await AlertLedger.fold_written_at(conn, repo.id, period)
             due = max(now, written + FOLD_EVERY) if written is not None else now
-            await Jobs.enqueue_in(conn, [fold_job(repo.id, day)], now, rearm=True, not_before=due)
+            fold = FoldAlertsPayload(repo_id=repo.id, day=day)
+            await Jobs.enqueue_in(conn, [fold], now, rearm=True, not_before=due)
         log.info("alert_folded", fold_due=due.isoformat())
         ctx.metrics.alerts.labels(outcome="folded").inc()
         return False

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 
 from bot.digest.alerts import plan_alerts, render_alert_fold, wants_alert
-from bot.jobs.alert_jobs import FOLD_EVERY, NEARBY, alert_period
+from bot.jobs.alert_jobs import FOLD_EVERY, NEARBY
 from bot.jobs.context import JobContext
 from bot.jobs.digest_build import shown_commits
 from bot.jobs.outcomes import Defer, Done, Outcome, RetryPolicy
@@ -30,7 +30,7 @@ from bot.posts.reconcile import Wanted
 from bot.posts.thread import Thread
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
-from bot.store.alert_ledger import FOLD_KEY, AlertLedger, fold_key, fold_number
+from bot.store.alert_ledger import FOLD_KEY, AlertLedger, alert_period, fold_key, fold_number
 from bot.store.job_payloads import FoldAlertsPayload
 from bot.store.jobs import Job
 from bot.store.posts import PostKind, PostState, Recorded
