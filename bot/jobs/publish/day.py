@@ -227,22 +227,9 @@ class PublishPeriod:
             await self._finish(run, DigestState.SKIPPED, shas, "main", late=late)
             log.info("digest_skipped", excluded=len(shas))
             return "skipped"
-        place = run.place
-        record = await ctx.store.digests.get(repo.id, period)
-        if record is not None and record.target == PostKind.ISSUE_COMMENT:
-            # Fell back to the issue before its first post was recorded: it stays there.
-            place = replace(place, discussion=False)
-        published = await run.poster.publish(run.thread, place, _drafts(digest), what="digest")
-        url, count, target = published.url, published.count, published.kind
-        await self._finish(
-            run,
-            DigestState.PUBLISHED,
-            shas,
-            "main",
-            late=late,
-            target=target,
-            first=not again,
-        )
+        published = await run.poster.publish(run.thread, run.place, _drafts(digest), what="digest")
+        url, count = published.url, published.count
+        await self._finish(run, DigestState.PUBLISHED, shas, "main", late=late, first=not again)
         if digest.config_error:
             await ctx.store.repos.config_error_reported(repo.id)
         log.info("digest_published", url=url, parts=count, late=late)
@@ -296,7 +283,6 @@ class PublishPeriod:
         part_key: str,
         *,
         late: bool,
-        target: str | None = None,
         first: bool = True,
     ) -> None:
         ctx, job, repo, period = self._ctx, run.job, run.repo, run.period
@@ -309,7 +295,6 @@ class PublishPeriod:
                 period,
                 state=state,
                 first=first,
-                target=target,
                 shas=shas,
                 part_key=part_key,
                 late=late,

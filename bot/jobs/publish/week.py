@@ -249,10 +249,9 @@ class PublishWeek:
             return Draft([(POST_KEY, post.body)], post.title)
 
         published = await poster.publish(run.thread, config.place("weekly"), drafted, what="weekly")
-        url, target = published.url, published.kind
-        await self._finish(run, DigestState.PUBLISHED, late=late, target=target)
+        await self._finish(run, DigestState.PUBLISHED, late=late)
         ctx.metrics.weekly.labels(outcome="published").inc()
-        log.info("weekly_published", url=url, late=late, commits=rollup.counts.commits)
+        log.info("weekly_published", url=published.url, late=late, commits=rollup.counts.commits)
         return Done(recorded=True)
 
     async def _owed(
@@ -305,9 +304,7 @@ class PublishWeek:
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(job, now, finish=finish) as conn:
             await ctx.store.digests.ensure(conn, repo.id, period, now)
-            await _finished(
-                ctx.store, conn, repo.id, period, DigestState.PUBLISHED, now=now, target=rec.kind
-            )
+            await _finished(ctx.store, conn, repo.id, period, DigestState.PUBLISHED, now=now)
         ctx.metrics.weekly.labels(outcome="published").inc()
         log.info("weekly_settled", settled=first.isoformat())
         return True
@@ -365,16 +362,12 @@ class PublishWeek:
                 urls[day] = head.url
         return urls
 
-    async def _finish(
-        self, run: _Run, state: DigestState, *, late: bool, target: str | None = None
-    ) -> None:
+    async def _finish(self, run: _Run, state: DigestState, *, late: bool) -> None:
         ctx = self._ctx
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(run.job, now, finish=True) as conn:
             await ctx.store.digests.ensure(conn, run.repo.id, run.period, now)
-            await _finished(
-                ctx.store, conn, run.repo.id, run.period, state, now=now, late=late, target=target
-            )
+            await _finished(ctx.store, conn, run.repo.id, run.period, state, now=now, late=late)
 
 
 async def _finished(
@@ -386,7 +379,6 @@ async def _finished(
     *,
     now: datetime,
     late: bool = False,
-    target: str | None = None,
 ) -> None:
     """A week's record ended as `state` (its roll-up is one post: no parts of its own)."""
     await store.digests.finish(
@@ -395,7 +387,6 @@ async def _finished(
         period,
         state=state,
         first=True,
-        target=target,
         shas=[],
         part_key=POST_KEY,
         late=late,
