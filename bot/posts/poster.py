@@ -372,18 +372,11 @@ class Poster:
             if made is None:
                 await store.posts.withdraw(conn, self.repo_id, thread.period, key=rec.key)
             else:
+                posted = made.posted(
+                    rec.key, rec.kind, made.place or rec.parent, body_hash(made.body)
+                )
                 await store.posts.record(
-                    conn,
-                    self.repo_id,
-                    thread.period,
-                    key=rec.key,
-                    kind=rec.kind,
-                    parent=made.place or rec.parent,
-                    node_id=made.node_id,
-                    number=made.number,
-                    url=made.url,
-                    body_hash=body_hash(made.body),
-                    now=self._clock.now(),
+                    conn, self.repo_id, thread.period, posted, now=self._clock.now()
                 )
         log.info(
             "unclear_create_settled",
