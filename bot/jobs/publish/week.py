@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -153,12 +154,10 @@ class PublishWeek:
         self._narrator = narrator
 
     async def run(self, job: Job[PublishWeekPayload]) -> Outcome:
-        first = job.payload.first
-
-        async def attempt(repo: RepoRow, poster: Poster) -> Outcome:
-            return await self._publish(job, repo, first, poster)
-
-        return await posting(self._ctx, job, attempt, retry=self.retry, week=first.isoformat())
+        week = job.payload.first.isoformat()
+        return await posting(
+            self._ctx, job, partial(self._publish, job), retry=self.retry, week=week
+        )
 
     async def given_up(self, job: Job[PublishWeekPayload], reason: str) -> None:
         ctx = self._ctx
@@ -167,9 +166,9 @@ class PublishWeek:
         ctx.metrics.weekly.labels(outcome="failed").inc()
 
     async def _publish(
-        self, job: Job[PublishWeekPayload], repo: RepoRow, first: date, poster: Poster
+        self, job: Job[PublishWeekPayload], repo: RepoRow, poster: Poster
     ) -> Outcome:
-        ctx = self._ctx
+        ctx, first = self._ctx, job.payload.first
         config = config_of(repo.config, ctx.settings.default_language)
         now = ctx.clock.now()
         schedule = config.week_schedule
