@@ -14,6 +14,7 @@ from aiohttp.test_utils import TestClient
 
 from bot.app import EXECUTOR, STORE
 from bot.store.jobs import JobKind
+from bot.store.schema import posts
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.fakes.llm import FakeLLM
 from tests.support import (
@@ -61,6 +62,17 @@ async def rows(client: Client, table: sa.Table, *where: Any) -> list[Any]:
     the store's gives."""
     async with client.app[STORE].engine.connect() as conn:
         return list(await conn.execute(sa.select(table).where(*where)))
+
+
+async def first_post_kind(client: Client, record: Any) -> str | None:
+    """Where a digest record's period went first, as the post ledger keeps it: the kind of
+    its first post (None: nothing recorded)."""
+    period = f"{record.period_kind}:{record.period_start.isoformat()}"
+    p = posts.c
+    found = await rows(
+        client, posts, p.repo_id == record.repo_id, p.period == period, p.key == "part-1"
+    )
+    return str(found[0].kind) if found else None
 
 
 async def land(

@@ -32,6 +32,7 @@ from tests.scenarios import (
     breaking_sha,
     cutoff,
     day_marker,
+    first_post_kind,
     land,
     land_alert_day,
     landing_again,
@@ -153,7 +154,7 @@ async def test_a_late_commit_of_a_day_posted_on_a_deleted_issue_posts_the_day_wh
     assert "**11 commits**" in comment["body"] and "Fix the late bug" in comment["body"]
     assert first["body"].split("**10 commits**")[0] in comment["body"]
     (record,) = await rows(client, digests)
-    assert (record.state, record.target) == ("published", "issue-comment")
+    assert (record.state, await first_post_kind(client, record)) == ("published", "issue-comment")
     assert record.published_at == published.published_at  # first published then, not now
     assert {r.published_part for r in await rows(client, commits)} == {"main"}
     (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
@@ -163,32 +164,30 @@ async def test_a_late_commit_of_a_day_posted_on_a_deleted_issue_posts_the_day_wh
     assert len(repo.comments) == 1 and len(repo.issues) == 1
 
 
-async def test_a_day_that_fell_back_to_a_deleted_issue_is_posted_again_on_the_issue(
+async def test_a_day_that_fell_back_to_a_deleted_issue_is_posted_again_where_posts_go_now(
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
-    # Sent to Discussions by the config, the day fell back to the issue; Discussions are
-    # back on by the time its issue is deleted: the day posted again stays on the issue.
     client, repo = await land(app_client, github, clock, REPO, DAY)
     repo.has_discussions = False
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     (old,) = repo.issues.values()
     (first,) = repo.comments
-    assert first["issue_number"] == old["number"]
-    repo.has_discussions = True
+    assert first["body"].startswith(MARKER) and not repo.discussions
     github.delete_issue(REPO, old["number"])
+    repo.has_discussions = True
     late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
     clock.advance(hours=5)
     assert (await deliver(client, "push", late))[0] == 202
     await client.app[EXECUTOR].drain()
     await publish_round(client)
-    assert repo.discussions == []
-    (new,) = repo.issues.values()
-    (comment,) = repo.comments
-    assert comment["issue_number"] == new["number"] != old["number"]
-    assert comment["body"].startswith(MARKER) and "Fix the late bug" in comment["body"]
+    # The issue took the day's posts with it, and nothing keeps the day there: it is posted
+    # whole where posts go now, a Discussion, as a first publication would be.
+    (discussion,) = repo.discussions
+    assert discussion["body"].startswith(MARKER) and "**11 commits**" in discussion["body"]
+    assert not repo.comments and not repo.issues
     (record,) = await rows(client, digests)
-    assert (record.state, record.target) == ("published", "issue-comment")
+    assert (record.state, await first_post_kind(client, record)) == ("published", "discussion")
 
 
 async def test_a_configured_issue_that_does_not_exist_gives_way_to_the_tracking_issue(
@@ -219,7 +218,7 @@ async def test_a_configured_issue_that_does_not_exist_gives_way_to_the_tracking_
     assert "`publish.issue`" in why and "tracking issue" in why
     assert "#99999" not in why.replace("`#99999`", "")  # no reference to an issue (FACTS §9)
     (record,) = await rows(client, digests)
-    assert (record.state, record.target) == ("published", "issue-comment")
+    assert (record.state, await first_post_kind(client, record)) == ("published", "issue-comment")
     (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)
     assert (job.state, job.attempts) == ("done", 1)
     warned = [(e["event"], e.get("issue")) for e in logged.entries if e["log_level"] == "warning"]

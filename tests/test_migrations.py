@@ -61,8 +61,9 @@ def test_the_migrations_are_one_linear_chain() -> None:
         "0017_status_page",
         "0018",
         "0019",
+        "0020",
     ]
-    assert script.get_heads() == ["0019"]
+    assert script.get_heads() == ["0020"]
 
 
 @pytest.fixture(params=ENGINES)
@@ -191,6 +192,54 @@ async def test_open_work_and_posts_of_the_first_schema_move_into_jobs_and_posts(
             ("repository", "tracking-issue", "issue", "posted", None, 5),
         }
         assert commit == "pending"
+    finally:
+        await engine.dispose()
+
+
+async def test_where_a_first_post_went_is_read_from_the_ledger_and_given_back_on_downgrade(
+    empty_database: str,
+) -> None:
+    """0020 drops `digests.target`, which repeated the ledger's kind of a period's first post:
+    the ledger keeps it, and a downgrade fills the column from the ledger again."""
+    engine = create_engine(empty_database)
+    now = "2026-06-22 10:00:00"
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(lambda sync: command.upgrade(_config_on(sync), "0019"))
+            for period, kind in (("day", "issue-comment"), ("week", "discussion")):
+                await conn.execute(
+                    sa.text(
+                        "INSERT INTO digests (repo_id, period_kind, period_start, state, target,"
+                        f" late, created_at) VALUES (1, '{period}', '2026-06-21', 'published',"
+                        f" '{kind}', false, '{now}')"
+                    )
+                )
+                await conn.execute(
+                    sa.text(
+                        "INSERT INTO posts (repo_id, period, key, kind, state, node_id,"
+                        f" created_at, updated_at) VALUES (1, '{period}:2026-06-21', 'part-1',"
+                        f" '{kind}', 'posted', 'N_{period}', '{now}', '{now}')"
+                    )
+                )
+        await migrate(engine)
+        async with engine.connect() as conn:
+            columns = await conn.run_sync(
+                lambda sync: {c["name"] for c in sa.inspect(sync).get_columns("digests")}
+            )
+            heads = {
+                (r.period, r.kind)
+                for r in await conn.execute(sa.text("SELECT period, kind FROM posts"))
+            }
+        assert "target" not in columns
+        assert heads == {("day:2026-06-21", "issue-comment"), ("week:2026-06-21", "discussion")}
+        async with engine.begin() as conn:
+            await conn.run_sync(lambda sync: command.downgrade(_config_on(sync), "0019"))
+        async with engine.connect() as conn:
+            targets = {
+                (r.period_kind, r.target)
+                for r in await conn.execute(sa.text("SELECT period_kind, target FROM digests"))
+            }
+        assert targets == {("day", "issue-comment"), ("week", "discussion")}
     finally:
         await engine.dispose()
 

@@ -25,7 +25,7 @@ from bot.store.schema import digests, jobs
 from tests.fakes.github import FakeGitHub, FakeRepo
 from tests.fakes.llm import Behaviour, FakeLLM
 from tests.markdown import parse
-from tests.scenarios import landing, rows
+from tests.scenarios import first_post_kind, landing, rows
 from tests.support import FakeClock, deliver_replay, publish_round, replay_day, replay_pushes
 
 Client = TestClient[Any, Any]
@@ -185,7 +185,12 @@ async def test_a_week_of_replay_days_gives_one_roll_up_whose_counts_are_the_days
     assert all(d["url"] in links for d in repo.discussions if d is not roll_up)
     assert "Published late" not in roll_up["body"]
     (record,) = await rows(client, digests, digests.c.period_kind == "week")
-    assert (record.period_start, record.state, record.late, record.target) == (
+    assert (
+        record.period_start,
+        record.state,
+        record.late,
+        await first_post_kind(client, record),
+    ) == (
         MONDAY,
         "published",
         False,
@@ -324,7 +329,7 @@ async def test_a_roll_up_created_despite_a_502_stays_where_it_is_when_the_config
     assert len(roll_ups(repo)) == 1
     assert [c for c in repo.comments if WEEK_MARKER in c["body"]] == []
     (record,) = await rows(client, digests, digests.c.period_kind == "week")
-    assert (record.state, record.target) == ("published", "discussion")
+    assert (record.state, await first_post_kind(client, record)) == ("published", "discussion")
 
 
 @pytest.mark.parametrize("how", ["config names none", "renamed"])
@@ -360,7 +365,7 @@ async def test_a_roll_up_created_despite_a_502_is_not_posted_again_when_its_cate
     assert len(roll_ups(repo)) == 1
     assert [c for c in repo.comments if WEEK_MARKER in c["body"]] == []
     (record,) = await rows(client, digests, digests.c.period_kind == "week")
-    assert (record.state, record.target) == ("published", "discussion")
+    assert (record.state, await first_post_kind(client, record)) == ("published", "discussion")
 
 
 async def test_a_roll_up_commented_despite_a_502_stays_on_its_issue_when_the_config_moves_it(
@@ -403,7 +408,7 @@ async def test_a_roll_up_commented_despite_a_502_stays_on_its_issue_when_the_con
     (comment,) = [c for c in repo.comments if WEEK_MARKER in c["body"]]
     assert comment["issue_number"] == tracking["number"]
     (record,) = await rows(client, digests, digests.c.period_kind == "week")
-    assert (record.state, record.target) == ("published", "issue-comment")
+    assert (record.state, await first_post_kind(client, record)) == ("published", "issue-comment")
 
 
 @pytest.mark.parametrize("answer", ["invalid_json", "cut", "error"])
@@ -577,7 +582,7 @@ async def test_a_roll_up_for_an_issue_that_does_not_exist_goes_to_the_tracking_i
     assert "the discussion category “Weekly” does not exist." in why
     assert "`#4242` (`publish.issue`) does not exist or was deleted" in why
     (record,) = await rows(client, digests, digests.c.period_kind == "week")
-    assert (record.state, record.target) == ("published", "issue-comment")
+    assert (record.state, await first_post_kind(client, record)) == ("published", "issue-comment")
 
 
 async def test_the_scheduler_wakes_for_the_weekly_cutoff_and_skips_weeks_before_the_app_came(
@@ -771,7 +776,7 @@ async def test_a_roll_up_left_unclear_when_the_weekday_moves_is_the_only_one_of_
         await publish_round(client)
     assert every_roll_up(repo) == [WEEK_MARKER]
     weeks = await rows(client, digests, digests.c.period_kind == "week")
-    states = {w.period_start: (w.state, w.target) for w in weeks}
+    states = {w.period_start: (w.state, await first_post_kind(client, w)) for w in weeks}
     assert states[MONDAY] == ("published", "discussion")
     assert states[date(2026, 7, 16)][0] == "skipped"
     refused = [e for e in logs if e["event"] == "weekly_overlaps_posted"]
@@ -798,7 +803,7 @@ async def test_a_roll_up_whose_job_gave_up_unclear_is_found_by_the_overlapping_w
     await publish_round(client)
     assert every_roll_up(repo) == [WEEK_MARKER]
     weeks = await rows(client, digests, digests.c.period_kind == "week")
-    states = {w.period_start: (w.state, w.target) for w in weeks}
+    states = {w.period_start: (w.state, await first_post_kind(client, w)) for w in weeks}
     assert states[MONDAY] == ("published", "discussion")
     assert states[date(2026, 7, 16)][0] == "skipped"
 
@@ -827,7 +832,7 @@ async def test_the_publish_command_refuses_a_week_overlapping_one_left_unclear(
     (record,) = await rows(
         client, digests, digests.c.period_kind == "week", digests.c.period_start == MONDAY
     )
-    assert (record.state, record.target) == ("published", "discussion")
+    assert (record.state, await first_post_kind(client, record)) == ("published", "discussion")
 
 
 async def test_a_week_passed_over_just_after_its_cutoff_and_posted_by_hand_says_it_is_late(
@@ -879,7 +884,7 @@ async def test_a_roll_up_made_despite_a_502_waits_while_discussions_are_off(
     await publish_round(client)
     assert every_roll_up(repo) == [WEEK_MARKER]
     (record,) = await rows(client, digests, digests.c.period_kind == "week")
-    assert (record.state, record.target) == ("published", "discussion")
+    assert (record.state, await first_post_kind(client, record)) == ("published", "discussion")
 
 
 async def test_a_roll_up_whose_502_made_nothing_is_still_posted_after_its_weekday_moves(

@@ -16,14 +16,14 @@ from cachetools import TTLCache
 from structlog.contextvars import bound_contextvars
 
 from bot.digest import command_replies as replies
-from bot.digest.command_syntax import Command, parse
+from bot.digest.command_syntax import parse
 from bot.digest.render import render
 from bot.github import InstallationClient
 from bot.jobs.alert_jobs import alerts_on, rearm_folds, sent_alerts
 from bot.jobs.analyse.governor import Governor
 from bot.jobs.context import POSTING_TROUBLE, JobContext
 from bot.jobs.digest_build import build_digest, shown_commits
-from bot.jobs.explain import Explainer
+from bot.jobs.explain import Answering, Explainer
 from bot.jobs.outcomes import Done, Outcome, RetryPolicy
 from bot.periods.period import Period
 from bot.posts.poster import Poster
@@ -166,7 +166,7 @@ class RunCommand:
                 )
             case Decision.TAKEN:
                 await self._react(client, repo, p)
-                text = await self._run(job, client, repo, config, parse(p.line))
+                text = await self._run(Answering(job, client, repo, config, parse(p.line)))
         body = replies.finish(repo.full_name, comment_id, text)
         await self._reply(job, client, repo, p, body)
         log.info("command_answered", decision=decided.decision.value)
@@ -219,14 +219,8 @@ class RunCommand:
 
     # --- the commands ----------------------------------------------------------------------
 
-    async def _run(
-        self,
-        job: Job[DigestCommandPayload],
-        client: InstallationClient,
-        repo: RepoRow,
-        config: RepoConfig,
-        command: Command,
-    ) -> str:
+    async def _run(self, asked: Answering) -> str:
+        repo, config, command = asked.repo, asked.config, asked.command
         language = config.language
         match command.name:
             case "config":
@@ -241,20 +235,19 @@ class RunCommand:
                     origin=origin,
                 )
             case "explain":
-                return await self._explainer.explain(job, client, repo, config, command)
+                return await self._explainer.explain(asked)
             case "preview":
                 return await self._preview(repo, config, command.day)
             case "rate":
-                return await self._rate(job, repo, config, command)
+                return await self._rate(asked)
             case _:
                 return replies.help_text(language, command.problem)
 
-    async def _rate(
-        self, job: Job[DigestCommandPayload], repo: RepoRow, config: RepoConfig, command: Command
-    ) -> str:
+    async def _rate(self, asked: Answering) -> str:
         """Store the maintainer's importance; a posted digest of the commit's day is edited
         to match by its publication, run again (in the same transaction, so it cannot be
         lost)."""
+        repo, config, command = asked.repo, asked.config, asked.command
         ctx, language = self._ctx, config.language
         assert command.sha is not None and command.importance is not None
         found = await ctx.store.digests.named_commits(repo.id, [], [command.sha])
@@ -263,7 +256,7 @@ class RunCommand:
         if len(found) > 1:
             return replies.ambiguous_text(language, command.sha, len(found))
         commit = found[0]
-        comment_id = job.payload.comment_id
+        comment_id = asked.job.payload.comment_id
         earlier = await ctx.store.ratings.get(repo.id, commit.sha)
         decided = await ctx.store.commands.decided(repo.id, comment_id)
         # A rate is applied once: its job run again only replies, so it never puts its
@@ -274,7 +267,7 @@ class RunCommand:
             effect = await self._effect(repo, config, commit, earlier.importance, earlier.previous)
         later = None
         if effect is None:
-            effect = await self._apply(job, repo, config, command, commit)
+            effect = await self._apply(asked, commit)
         elif earlier is not None and earlier.comment_id != comment_id:
             later = (earlier.author, earlier.importance)
         return replies.rated_text(
@@ -314,20 +307,13 @@ class RunCommand:
             late=day_posted and commit.published_part is None,
         )
 
-    async def _apply(
-        self,
-        job: Job[DigestCommandPayload],
-        repo: RepoRow,
-        config: RepoConfig,
-        command: Command,
-        commit: DayCommit,
-    ) -> RateEffect:
+    async def _apply(self, asked: Answering, commit: DayCommit) -> RateEffect:
         """Store the rating, and record with it (in one transaction) that this command did."""
-        ctx = self._ctx
+        ctx, job, repo, command = self._ctx, asked.job, asked.repo, asked.command
         assert command.importance is not None
         previous = commit.rated or _analysed_importance(commit.analysis)
         changed = previous != command.importance
-        effect = await self._effect(repo, config, commit, command.importance, previous)
+        effect = await self._effect(repo, asked.config, commit, command.importance, previous)
         day, posted = effect.day, effect.posted
         rating = Rating(
             repo_id=repo.id,
@@ -349,7 +335,7 @@ class RunCommand:
                     ctx.clock.now(),
                     rearm=True,
                 )
-            elif changed and _alerting(config, commit, command.importance):
+            elif changed and _alerting(asked.config, commit, command.importance):
                 # An alert goes ahead of its day's digest: the day's alerts look again.
                 await ctx.store.jobs.enqueue_in(
                     conn,

@@ -45,6 +45,18 @@ _GLOB = frozenset("*?[")
 
 
 @dataclass(frozen=True)
+class Answering:
+    """A `/digest` command being answered: its job, the repository's GitHub client, the
+    repository and the config in force, and what it asks."""
+
+    job: Job[DigestCommandPayload]
+    client: InstallationClient
+    repo: RepoRow
+    config: RepoConfig
+    command: Command
+
+
+@dataclass(frozen=True)
 class TrackedBranches:
     """The tracked branches a commit is looked for on, and what `branches` tracks that is not
     looked at: its patterns, and how many literal names are past `MAX_BRANCHES`."""
@@ -74,14 +86,8 @@ class Explainer:
         self._ctx = ctx
         self._governor = governor
 
-    async def explain(
-        self,
-        job: Job[DigestCommandPayload],
-        client: InstallationClient,
-        repo: RepoRow,
-        config: RepoConfig,
-        command: Command,
-    ) -> str:
+    async def explain(self, asked: Answering) -> str:
+        client, repo, config, command = asked.client, asked.repo, asked.config, asked.command
         store, language = self._ctx.store, config.language
         found = await store.digests.named_commits(
             repo.id,
@@ -109,7 +115,7 @@ class Explainer:
                 return await self._stored(repo, config, stored[0])
             ref = merged
         assert ref is not None
-        return await self._unstored(job, client, repo, config, ref, pr=command.pr)
+        return await self._unstored(asked, ref)
 
     async def _stored(self, repo: RepoRow, config: RepoConfig, commit: DayCommit) -> str:
         store, language = self._ctx.store, config.language
@@ -149,17 +155,9 @@ class Explainer:
             late=late,
         )
 
-    async def _unstored(
-        self,
-        job: Job[DigestCommandPayload],
-        client: InstallationClient,
-        repo: RepoRow,
-        config: RepoConfig,
-        ref: str,
-        *,
-        pr: int | None,
-    ) -> str:
+    async def _unstored(self, asked: Answering, ref: str) -> str:
         """A commit GitHub has and the store does not: on a tracked branch, analysed now."""
+        client, repo, config, pr = asked.client, asked.repo, asked.config, asked.command.pr
         ctx, language = self._ctx, config.language
         try:
             raw = await client.get_commit(repo.full_name, ref)
@@ -208,7 +206,7 @@ class Explainer:
             )
             if kept is not None and today[0] <= kept.created_at < today[1]:
                 result = _with_tokens_of(result, kept.result)  # today's use stays counted
-            async with ctx.store.jobs.holding(job, now) as conn:
+            async with ctx.store.jobs.holding(asked.job, now) as conn:
                 replacing = kept.created_at if kept is not None else None
                 await Explained.put(conn, repo.id, sha, result, now, replacing=replacing)
             log.info("commit_explained_now", sha=sha, route=result.route, again=kept is not None)

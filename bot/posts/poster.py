@@ -140,23 +140,13 @@ class Poster:
     # --- a thread's first publication, its edits and later posts -------------------------
 
     async def publish(
-        self,
-        thread: Thread,
-        place: Place,
-        render: Callable[[Delivery], Draft],
-        *,
-        what: str,
-        went: PostKind | None = None,
+        self, thread: Thread, place: Place, render: Callable[[Delivery], Draft], *, what: str
     ) -> Published:
         """A thread's first publication (`what` names it in logs): where its first post was
         sent if one was, else where `place` says; a Discussion GitHub will not take falls
-        back to the issue, the posts saying why. `went`: where the first post went when the
-        ledger no longer holds it (it went with its issue): a thread on the issue stays there."""
+        back to the issue, the posts saying why."""
         head = (await self.recorded(thread)).get(HEAD)
-        if head is not None:
-            to_discussion = head.kind == PostKind.DISCUSSION
-        else:
-            to_discussion = place.discussion and went != PostKind.ISSUE_COMMENT
+        to_discussion = head.kind == PostKind.DISCUSSION if head is not None else place.discussion
         gone = self.gone.note(place.issue)
         if not to_discussion:
             draft = render(Delivery(issue=True, note=gone))
@@ -382,18 +372,11 @@ class Poster:
             if made is None:
                 await store.posts.withdraw(conn, self.repo_id, thread.period, key=rec.key)
             else:
+                posted = made.posted(
+                    rec.key, rec.kind, made.place or rec.parent, body_hash(made.body)
+                )
                 await store.posts.record(
-                    conn,
-                    self.repo_id,
-                    thread.period,
-                    key=rec.key,
-                    kind=rec.kind,
-                    parent=made.place or rec.parent,
-                    node_id=made.node_id,
-                    number=made.number,
-                    url=made.url,
-                    body_hash=body_hash(made.body),
-                    now=self._clock.now(),
+                    conn, self.repo_id, thread.period, posted, now=self._clock.now()
                 )
         log.info(
             "unclear_create_settled",

@@ -43,6 +43,12 @@ class Found:
     # Where it was found (a category id, a discussion id, an issue number): where it is.
     place: str | None = None
 
+    def posted(self, key: str, kind: PostKind, parent: str | None, hashed: str) -> Recorded:
+        """This post as the ledger records it: the wanted post `key`, made under `parent`."""
+        return Recorded(
+            key, kind, PostState.POSTED, parent, self.node_id, self.number, self.url, hashed
+        )
+
 
 @dataclass(frozen=True)
 class Create:

@@ -11,7 +11,7 @@ are predictable, and anyone may comment or open an issue with one copied in.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from bot.digest.markers import read_marker
@@ -23,7 +23,7 @@ from bot.runtime.clock import Clock
 from bot.runtime.logs import get_logger
 from bot.store import Store
 from bot.store.jobs import Job
-from bot.store.posts import PostKind, PostState, Recorded
+from bot.store.posts import PostKind, Recorded
 
 T = TypeVar("T")
 
@@ -200,24 +200,10 @@ async def sync_posts(
         by_marker = await _search(channel, wanted, actions[0], recorded)
         actions = reconcile(wanted, recorded, by_marker)
 
-    async def record(
-        w: Wanted, node_id: str, url: str | None, number: int | None, parent: str | None
-    ) -> Recorded:
+    async def record(posted: Recorded) -> Recorded:
         async with store.jobs.holding(job, clock.now()) as conn:
-            await store.posts.record(
-                conn,
-                repo_id,
-                period,
-                key=w.key,
-                kind=channel.kind,
-                parent=parent,
-                node_id=node_id,
-                number=number,
-                url=url,
-                body_hash=w.hash,
-                now=clock.now(),
-            )
-        return Recorded(w.key, channel.kind, PostState.POSTED, parent, node_id, number, url, w.hash)
+            await store.posts.record(conn, repo_id, period, posted, now=clock.now())
+        return posted
 
     async def create(w: Wanted, *, first: bool) -> Recorded:
         async with store.jobs.holding(job, clock.now()) as conn:
@@ -244,7 +230,7 @@ async def sync_posts(
             async with store.jobs.holding(job, clock.now()) as conn:
                 await store.posts.withdraw(conn, repo_id, period, key=w.key)
             raise
-        return await record(w, made.node_id, made.url, made.number, made.place)
+        return await record(made.posted(w.key, channel.kind, made.place, w.hash))
 
     out: list[Recorded] = []
     for action in actions:
@@ -275,12 +261,12 @@ async def sync_posts(
                         )
                     out.append(await create(w, first=True))
                     continue
-                out.append(await record(w, rec.node_id, rec.url, rec.number, rec.parent))
+                out.append(await record(replace(rec, body_hash=w.hash)))
             case Adopt(wanted=w, found=found):
                 if action.needs_update:
                     await channel.update(found.node_id, w.body)
                 place = found.place or channel.parent
-                out.append(await record(w, found.node_id, found.url, found.number, place))
+                out.append(await record(found.posted(w.key, channel.kind, place, w.hash)))
             case Create(wanted=w):
                 out.append(await create(w, first=w.key not in recorded))
     return out

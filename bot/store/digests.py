@@ -130,7 +130,6 @@ class Digests:
         *,
         state: DigestState,
         first: bool,
-        target: str | None,
         shas: list[str],
         part_key: str,
         late: bool,
@@ -139,8 +138,6 @@ class Digests:
         """Close a publication and mark the commits it covered, with the day they were posted
         in (in the holder's transaction)."""
         values: dict[str, Any] = {"state": state.value, "last_error": None}
-        if target is not None:
-            values["target"] = target
         if first:
             values.update(published_at=now, late=late)
         await conn.execute(sa.update(t.digests).where(_where(repo_id, period)).values(**values))

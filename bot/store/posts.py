@@ -227,30 +227,20 @@ class PostLedger:
 
     @staticmethod
     async def record(
-        conn: AsyncConnection,
-        repo_id: int,
-        period: str,
-        *,
-        key: str,
-        kind: PostKind,
-        parent: str | None,
-        node_id: str,
-        number: int | None,
-        url: str | None,
-        body_hash: str,
-        now: datetime,
+        conn: AsyncConnection, repo_id: int, period: str, post: Recorded, *, now: datetime
     ) -> None:
+        """`post` as made on GitHub (its intent's row, if any, becomes it)."""
         values: dict[str, Any] = {
-            "kind": kind.value,
+            "kind": post.kind.value,
             "state": PostState.POSTED.value,
-            "parent": parent,
-            "node_id": node_id,
-            "number": number,
-            "url": url,
-            "body_hash": body_hash,
+            "parent": post.parent,
+            "node_id": post.node_id,
+            "number": post.number,
+            "url": post.url,
+            "body_hash": post.body_hash,
             "updated_at": now,
         }
-        await _upsert(conn, repo_id=repo_id, period=period, key=key, now=now, values=values)
+        await _upsert(conn, repo_id=repo_id, period=period, key=post.key, now=now, values=values)
 
 
 async def _upsert(

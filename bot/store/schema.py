@@ -215,7 +215,7 @@ digests = sa.Table(
     sa.Column("period_start", sa.Date, primary_key=True),
     # pending -> published | skipped | failed (DigestState); the work is a `publish_period` job.
     sa.Column("state", sa.String(16), nullable=False),
-    sa.Column("target", sa.String(32)),
+    # Where its posts went is the post ledger's to say (`posts.kind`), stored there only.
     sa.Column("late", sa.Boolean, nullable=False, default=False),
     sa.Column("last_error", sa.Text),
     sa.Column("created_at", UTCDateTime, nullable=False),

@@ -16,6 +16,7 @@ unclear is settled where it was sent, whatever the config says now.
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Any
 
 from bot.digest.alerts import plan_alerts, reads_as_revert, render_alert, wants_alert
 from bot.jobs.alert_jobs import FOLD_EVERY, NEARBY
@@ -47,12 +48,21 @@ async def settle(
     return await poster.settle(thread, rec, category=config.place("alerts").category)
 
 
-class SendAlerts:
-    kind = JobKind.SEND_ALERTS
+class AlertJob:
+    """What the alert jobs (this one and the fold's) share: their retry policy, and a failed
+    alert counted when one gives up."""
+
     retry = RetryPolicy(attempts=8, log_as="alerts")
 
     def __init__(self, ctx: JobContext) -> None:
         self._ctx = ctx
+
+    async def given_up(self, job: Job[Any], reason: str) -> None:
+        self._ctx.metrics.alerts.labels(outcome="failed").inc()
+
+
+class SendAlerts(AlertJob):
+    kind = JobKind.SEND_ALERTS
 
     async def run(self, job: Job[SendAlertsPayload]) -> Outcome:
         sha = job.payload.sha
@@ -63,9 +73,6 @@ class SendAlerts:
             return await self._send(job, repo, sha, poster)
 
         return await posting(self._ctx, job, attempt, retry=self.retry, sha=sha)
-
-    async def given_up(self, job: Job[SendAlertsPayload], reason: str) -> None:
-        self._ctx.metrics.alerts.labels(outcome="failed").inc()
 
     async def _by_day(self, job: Job[SendAlertsPayload]) -> Outcome:
         """A job of a day, enqueued before alerts were kept per commit: one per commit now."""

@@ -145,9 +145,7 @@ class PublishPeriod:
                 # addendum to nothing, the whole day is posted again, where posts go now.
                 assert record is not None
                 log.info("digest_posted_again", commits=len(commits))
-                state = await self._first(
-                    run, commits, late=bool(record.late), again=True, went=record.target
-                )
+                state = await self._first(run, commits, late=bool(record.late), again=True)
             elif unpublished:
                 # Ratings of the posted parts first: the addendum's record finishes the job.
                 await self._revise(run, commits, bool(record and record.late), finish=False)
@@ -217,10 +215,9 @@ class PublishPeriod:
         *,
         late: bool,
         again: bool = False,
-        went: PostKind | None = None,
     ) -> str:
         """The day's digest of `commits` (`again`: all of a published day's, its first posts
-        gone: the record keeps when the day was first published, and `went`, where)."""
+        gone: the record keeps when the day was first published)."""
         ctx, repo, config, day = self._ctx, run.repo, run.config, run.period.start
         alerts = await sent_alerts(ctx.store, repo.id, day)
         digest, shas = await gather_day(
@@ -235,19 +232,9 @@ class PublishPeriod:
             await self._finish(run, state, shas, key, late=late, first=not again)
             log.info("digest_skipped", excluded=len(shas))
             return "skipped"
-        published = await run.poster.publish(
-            run.thread, run.place, _drafts(digest), what="digest", went=went
-        )
-        url, count, target = published.url, published.count, published.kind
-        await self._finish(
-            run,
-            DigestState.PUBLISHED,
-            shas,
-            "main",
-            late=late,
-            target=target,
-            first=not again,
-        )
+        published = await run.poster.publish(run.thread, run.place, _drafts(digest), what="digest")
+        url, count = published.url, published.count
+        await self._finish(run, DigestState.PUBLISHED, shas, "main", late=late, first=not again)
         if digest.config_error:
             await ctx.store.repos.config_error_reported(repo.id)
         log.info("digest_published", url=url, parts=count, late=late)
@@ -261,7 +248,6 @@ class PublishPeriod:
         part_key: str,
         *,
         late: bool,
-        target: str | None = None,
         first: bool = True,
     ) -> None:
         ctx, job, repo, period = self._ctx, run.job, run.repo, run.period
@@ -274,7 +260,6 @@ class PublishPeriod:
                 period,
                 state=state,
                 first=first,
-                target=target,
                 shas=shas,
                 part_key=part_key,
                 late=late,

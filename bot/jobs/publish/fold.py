@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
+from functools import partial
 
 from bot.digest.alerts import plan_alerts, render_alert_fold, wants_alert
 from bot.jobs.alert_jobs import FOLD_EVERY, NEARBY
 from bot.jobs.context import JobContext
 from bot.jobs.digest_build import shown_commits
-from bot.jobs.outcomes import Defer, Done, Outcome, RetryPolicy
-from bot.jobs.publish.alerts import settle
+from bot.jobs.outcomes import Defer, Done, Outcome
+from bot.jobs.publish.alerts import AlertJob, settle
 from bot.jobs.publish.posting import posting
 from bot.models import DigestCommit
 from bot.posts import targets
@@ -46,28 +47,15 @@ def fold_due(written: datetime | None, now: datetime) -> datetime | None:
     return written + FOLD_EVERY
 
 
-class FoldAlerts:
+class FoldAlerts(AlertJob):
     kind = FoldAlertsPayload.kind
-    retry = RetryPolicy(attempts=8, log_as="alerts")
-
-    def __init__(self, ctx: JobContext) -> None:
-        self._ctx = ctx
 
     async def run(self, job: Job[FoldAlertsPayload]) -> Outcome:
-        day = job.payload.day
+        day = job.payload.day.isoformat()
+        return await posting(self._ctx, job, partial(self._fold, job), retry=self.retry, day=day)
 
-        async def attempt(repo: RepoRow, poster: Poster) -> Outcome:
-            return await self._fold(job, repo, day, poster)
-
-        return await posting(self._ctx, job, attempt, retry=self.retry, day=day.isoformat())
-
-    async def given_up(self, job: Job[FoldAlertsPayload], reason: str) -> None:
-        self._ctx.metrics.alerts.labels(outcome="failed").inc()
-
-    async def _fold(
-        self, job: Job[FoldAlertsPayload], repo: RepoRow, day: date, poster: Poster
-    ) -> Outcome:
-        ctx = self._ctx
+    async def _fold(self, job: Job[FoldAlertsPayload], repo: RepoRow, poster: Poster) -> Outcome:
+        ctx, day = self._ctx, job.payload.day
         config = config_of(repo.config, ctx.settings.default_language)
         period = alert_period(day)
         made = await ctx.store.alert_ledger.fold_posts(repo.id, period)

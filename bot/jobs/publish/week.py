@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -153,12 +154,10 @@ class PublishWeek:
         self._narrator = narrator
 
     async def run(self, job: Job[PublishWeekPayload]) -> Outcome:
-        first = job.payload.first
-
-        async def attempt(repo: RepoRow, poster: Poster) -> Outcome:
-            return await self._publish(job, repo, first, poster)
-
-        return await posting(self._ctx, job, attempt, retry=self.retry, week=first.isoformat())
+        week = job.payload.first.isoformat()
+        return await posting(
+            self._ctx, job, partial(self._publish, job), retry=self.retry, week=week
+        )
 
     async def given_up(self, job: Job[PublishWeekPayload], reason: str) -> None:
         ctx = self._ctx
@@ -167,9 +166,9 @@ class PublishWeek:
         ctx.metrics.weekly.labels(outcome="failed").inc()
 
     async def _publish(
-        self, job: Job[PublishWeekPayload], repo: RepoRow, first: date, poster: Poster
+        self, job: Job[PublishWeekPayload], repo: RepoRow, poster: Poster
     ) -> Outcome:
-        ctx = self._ctx
+        ctx, first = self._ctx, job.payload.first
         config = config_of(repo.config, ctx.settings.default_language)
         now = ctx.clock.now()
         schedule = config.week_schedule
@@ -249,10 +248,9 @@ class PublishWeek:
             return Draft([(POST_KEY, post.body)], post.title)
 
         published = await poster.publish(run.thread, config.place("weekly"), drafted, what="weekly")
-        url, target = published.url, published.kind
-        await self._finish(run, DigestState.PUBLISHED, late=late, target=target)
+        await self._finish(run, DigestState.PUBLISHED, late=late)
         ctx.metrics.weekly.labels(outcome="published").inc()
-        log.info("weekly_published", url=url, late=late, commits=rollup.counts.commits)
+        log.info("weekly_published", url=published.url, late=late, commits=rollup.counts.commits)
         return Done(recorded=True)
 
     async def _owed(
@@ -305,9 +303,7 @@ class PublishWeek:
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(job, now, finish=finish) as conn:
             await ctx.store.digests.ensure(conn, repo.id, period, now)
-            await _finished(
-                ctx.store, conn, repo.id, period, DigestState.PUBLISHED, now=now, target=rec.kind
-            )
+            await _finished(ctx.store, conn, repo.id, period, DigestState.PUBLISHED, now=now)
         ctx.metrics.weekly.labels(outcome="published").inc()
         log.info("weekly_settled", settled=first.isoformat())
         return True
@@ -365,16 +361,12 @@ class PublishWeek:
                 urls[day] = head.url
         return urls
 
-    async def _finish(
-        self, run: _Run, state: DigestState, *, late: bool, target: str | None = None
-    ) -> None:
+    async def _finish(self, run: _Run, state: DigestState, *, late: bool) -> None:
         ctx = self._ctx
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(run.job, now, finish=True) as conn:
             await ctx.store.digests.ensure(conn, run.repo.id, run.period, now)
-            await _finished(
-                ctx.store, conn, run.repo.id, run.period, state, now=now, late=late, target=target
-            )
+            await _finished(ctx.store, conn, run.repo.id, run.period, state, now=now, late=late)
 
 
 async def _finished(
@@ -386,7 +378,6 @@ async def _finished(
     *,
     now: datetime,
     late: bool = False,
-    target: str | None = None,
 ) -> None:
     """A week's record ended as `state` (its roll-up is one post: no parts of its own)."""
     await store.digests.finish(
@@ -395,7 +386,6 @@ async def _finished(
         period,
         state=state,
         first=True,
-        target=target,
         shas=[],
         part_key=POST_KEY,
         late=late,
