@@ -455,17 +455,16 @@ def _reexports(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             aliases.append(_Statement("compatibility", clause, internal=True))
         else:
             by_paths.setdefault((dropped.path, dropped.origin), []).append(dropped.name)
-    return [
-        *(
-            _Statement(
-                "compatibility",
-                p.reexports_dropped.format(names=codes(p, names), path=path, origin=origin),
-                internal=True,
-            )
-            for (path, origin), names in list(by_paths.items())[:1]
-        ),
-        *aliases,
-    ][:1]
+    grouped = [
+        _Statement(
+            "compatibility",
+            p.reexports_dropped.format(names=codes(p, names), path=path, origin=origin),
+            internal=True,
+        )
+        for (path, origin), names in by_paths.items()
+    ]
+    # one sentence: a module's names from one origin, else one alias
+    return (grouped + aliases)[:1]
 
 
 def _moves(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
