@@ -139,3 +139,25 @@ def test_sources_stay_within_the_bounds_and_reuse_read_blobs(
     assert again[0].after == "A = 2\n"
     # every blob came from the cache the second time
     assert len(reads) == 1
+
+
+@pytest.mark.usefixtures("environ_clean")
+def test_a_line_without_files_is_read_with_the_clones_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The files `--git` reads for a line that gives none are the commit's whole list: the
+    rules rate its diff (a refactor of 60 lines is medium), not its title alone (low)."""
+    path = tmp_path / "clone"
+    (path / "pkg").mkdir(parents=True)
+    _git(path, "init", "-q", "-b", "main")
+    (path / "pkg" / "helpers.py").write_text(FILLER)
+    _git(path, "add", "-A")
+    _git(path, "commit", "-q", "-m", "Initial")
+    (path / "pkg" / "helpers.py").write_text(FILLER.replace("return x +", "return x -"))
+    _git(path, "commit", "-q", "-am", "Refactor the helpers")
+    sha = _git(path, "rev-parse", "HEAD")
+    line = json.dumps({"sha": sha, "message": "Refactor the helpers"})
+    _, with_clone = _classify(monkeypatch, capsys, line, "--git", str(path))
+    _, alone = _classify(monkeypatch, capsys, line)
+    assert json.loads(with_clone)["importance"] == "medium"
+    assert json.loads(alone)["importance"] == "low"

@@ -231,8 +231,15 @@ def test_a_merge_reads_as_the_branch_it_lands(message: str, landed: str | None) 
     assert merged_message(message) == landed
 
 
+# ... and the function itself, so that no file still defines it: a removal for callers
+_REMOVED_DEF = "@@ -1,3 +1,1 @@\n-def load_v1(path):\n-    return path\n def load(path):\n"
+
+
 def test_a_merge_is_never_breaking_by_its_own_diff() -> None:
-    files = [_file("src/pkg/__init__.py", _REMOVED_EXPORT, lines=1)]
+    files = [
+        _file("src/pkg/__init__.py", _REMOVED_EXPORT, lines=1),
+        _file("src/pkg/loader.py", _REMOVED_DEF, lines=2),
+    ]
     plain = _analyse("Remove load_v1", files)
     merge = _analyse("Merge branch 'cleanup' into main\n\n* cleanup:\n  Remove load_v1", files)
     assert plain.breaking and plain.importance is I.HIGH
@@ -242,7 +249,10 @@ def test_a_merge_is_never_breaking_by_its_own_diff() -> None:
 
 
 def test_a_merge_whose_author_says_breaking_is_breaking() -> None:
-    files = [_file("src/pkg/__init__.py", _REMOVED_EXPORT, lines=1)]
+    files = [
+        _file("src/pkg/__init__.py", _REMOVED_EXPORT, lines=1),
+        _file("src/pkg/loader.py", _REMOVED_DEF, lines=2),
+    ]
     message = (
         "Merge pull request #7 from octo/v2\n\nDrop the v1 loader\n\nBREAKING CHANGE: "
         "`load_v1` is gone; call `load`."

@@ -35,6 +35,9 @@ class AnalysisPhrases:
     renames: str  # {old} {new}
     renames_in: str  # {old} {new} {path}
     moves: str  # {names} {old} {new}
+    # a module that exported names only by importing them stops: no removal for callers
+    reexports_dropped: str  # {names} {path} {origin}
+    reexport_alias_dropped: str  # {name} {path} {origin} {original}
     flags_added: tuple[str, str]  # {names}
     flags_removed: tuple[str, str]  # {names}
     env_added: tuple[str, str]  # {names}
@@ -68,6 +71,8 @@ class AnalysisPhrases:
     reports: str  # {number}
     by_default: str  # {phrase}
     revert: str  # {title}
+    # a merge commit whose words and facts say nothing of what its branch brought
+    lands_branch: str  # {name}
     reland: str  # {title}
     experimental: str  # {paths}
     footer: str  # {text}
@@ -116,6 +121,10 @@ EN = AnalysisPhrases(
     renames="renames `{old}` to `{new}`",
     renames_in="renames `{old}` to `{new}` in `{path}`",
     moves="moves {names} from `{old}` to `{new}`",
+    reexports_dropped="`{path}` no longer re-exports {names} (still defined in `{origin}`)",
+    reexport_alias_dropped=(
+        "`{path}` no longer re-exports `{name}` (still defined in `{origin}` as `{original}`)"
+    ),
     flags_added=("adds the command-line flag {names}", "adds the command-line flags {names}"),
     flags_removed=(
         "removes the command-line flag {names}",
@@ -184,6 +193,7 @@ EN = AnalysisPhrases(
     reports="the author reports “{number}”",
     by_default="changes default behaviour: “{phrase}”",
     revert="reverts “{title}”; the behaviour before that change returns",
+    lands_branch="lands the branch `{name}`",
     reland="lands again a change that had been reverted: “{title}”",
     experimental="only experimental or contrib code changes ({paths})",
     footer="the message declares a breaking change: “{text}”",
@@ -233,6 +243,8 @@ ZH = AnalysisPhrases(
     renames="将 `{old}` 重命名为 `{new}`",
     renames_in="在 `{path}` 中将 `{old}` 重命名为 `{new}`",
     moves="将 {names} 从 `{old}` 移至 `{new}`",
+    reexports_dropped="`{path}` 不再重新导出 {names}（仍定义于 `{origin}`）",
+    reexport_alias_dropped="`{path}` 不再重新导出 `{name}`（仍以 `{original}` 定义于 `{origin}`）",
     flags_added=("新增命令行参数 {names}", "新增命令行参数 {names}"),
     flags_removed=("移除了命令行参数 {names}", "移除了命令行参数 {names}"),
     env_added=("新增读取环境变量 {names}", "新增读取环境变量 {names}"),
@@ -268,6 +280,7 @@ ZH = AnalysisPhrases(
     reports="作者给出的数据：“{number}”",
     by_default="改变了默认行为：“{phrase}”",
     revert="回退了“{title}”，行为恢复到该变更之前",
+    lands_branch="合入分支 `{name}`",
     reland="重新合入了此前被回退的变更：“{title}”",
     experimental="只修改了实验性或 `contrib` 代码（{paths}）",
     footer="提交信息声明了破坏性变更：“{text}”",

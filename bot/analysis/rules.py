@@ -18,7 +18,7 @@ from bot.analysis.paths import PathKind, impact
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.shield import noted, shield
 from bot.analysis.signals import Signals, read_signals
-from bot.analysis.titles import ParsedTitle, merged_message
+from bot.analysis.titles import ParsedTitle, merged_branch, merged_message
 from bot.analysis.wording import breaking_risks, write
 from bot.models import (
     Analysis,
@@ -437,6 +437,7 @@ def analyze_shielded(commit: CommitInput, language: str, *, facts: Facts | None 
     `facts`: the commit's facts where the caller has read them (`read_facts(commit)`)."""
     p = analysis_phrases(language)
     landed = merged_message(commit.message)
+    branch = merged_branch(commit.message)
     if landed is not None:
         # A merge is read with the message of the branch it lands: its facts are read again.
         commit = commit.model_copy(update={"message": landed})
@@ -470,6 +471,7 @@ def analyze_shielded(commit: CommitInput, language: str, *, facts: Facts | None 
         if (verdict.breaking or unproven_merge) and verdict.importance is not Importance.LOW
         else [],
         p=p,
+        merge=None if landed is None else branch or "",
     )
     return Analysis(
         change_types=types,

@@ -13,7 +13,15 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from bot.analysis.facts import DefaultChange, Facts, Name, NumberKind, Renamed, read_facts
+from bot.analysis.facts import (
+    DefaultChange,
+    Facts,
+    Name,
+    NumberKind,
+    Reexport,
+    Renamed,
+    read_facts,
+)
 from bot.analysis.families import model_family
 from bot.analysis.hardware import mentions
 from bot.analysis.messages import description_paragraphs, flattened
@@ -211,6 +219,11 @@ class Signals:
     @property
     def removed_exports(self) -> tuple[Name, ...]:
         return tuple(n for n in self.facts.exports_removed if _exported_by(n.path))
+
+    @property
+    def dropped_reexports(self) -> tuple[Reexport, ...]:
+        """Names a shipped, non-private module stops re-exporting, still defined elsewhere."""
+        return tuple(r for r in self.facts.reexports_dropped if _exported_by(r.path))
 
     @property
     def added_exports(self) -> tuple[Name, ...]:

@@ -174,10 +174,15 @@ def _unquote(text: str) -> str:
 
 # The titles git and GitHub write for a merge commit: `Merge pull request #12 from o/branch`,
 # `Merge branch 'x' into main`, `Merge remote-tracking branch 'origin/x'`, `Merge tag 'v1'`.
+# `Merge main into topic` is how people title the merge of a trunk into a branch by hand. What
+# follows the name, out of ` into x`, is the author's own note on what the branch brings:
+# `Merge branch 'x' (issue 12: …)`.
 _MERGE = re.compile(
     r"^Merge (?:pull request #(?P<pr>\d{1,9}) from (?P<from>\S+)"
-    r"|(?:remote-tracking )?branch(?:es)? '(?P<branch>[^']+)'.*|tag '(?P<tag>[^']+)'.*"
-    r"|commit '(?P<commit>[0-9a-f]{7,40})'.*)$"
+    r"|(?:(?:remote-tracking )?branch(?:es)? '(?P<branch>[^']+)'|tag '(?P<tag>[^']+)'"
+    r"|commit '(?P<commit>[0-9a-f]{7,40})'"
+    r"|(?P<trunk>(?:origin/|upstream/)?(?:main|master|trunk|develop))(?= into ))"
+    r"(?: into (?:'[^']+'|\S+))?(?P<note>.*))$"
 )
 
 
@@ -195,12 +200,26 @@ def merged_message(message: str) -> str | None:
         head, _, rest = body.partition("\n")
         subject = head.strip() or m.group("from").split("/", 1)[-1]
         return f"{subject} (#{m.group('pr')})\n{rest}".strip()
-    name = m.group("branch") or m.group("tag") or m.group("commit") or ""
+    name = m.group("branch") or m.group("tag") or m.group("commit") or m.group("trunk") or ""
     subject = re.sub(r"[-_/]+", " ", name.rsplit("/", 1)[-1]).strip() or name
+    # the author's note after the name: `(issue 12: …)`, `: …`, `, …` read as the branch's text
+    note = re.sub(r"^\s*[:,;–—-]?\s*", "", m.group("note") or "").strip()
+    if note.startswith("(") and note.endswith(")"):
+        note = note[1:-1].strip()
+    note = note[:1].upper() + note[1:]
     # git's `merge.log` heads the merged commits' titles with `* branch:`; the titles stay.
     titles = re.sub(r"(?m)^\* [^\n]*:\s*$\n?", "", body)
     titles = "\n".join(f"- {t.strip()}" if t.startswith("  ") else t for t in titles.split("\n"))
-    return f"{subject}\n\n{titles}".strip()
+    return "\n\n".join(part for part in (subject, note, titles.strip()) if part)
+
+
+def merged_branch(message: str) -> str | None:
+    """The branch (or tag) a merge commit's title names, not a pull request's merge: None
+    for any other message."""
+    m = _MERGE.match(message.strip().partition("\n")[0].strip())
+    if m is None or m.group("pr"):
+        return None
+    return m.group("branch") or m.group("tag") or m.group("commit") or m.group("trunk")
 
 
 def normalise_title(title: str) -> str:

@@ -70,6 +70,8 @@ class _Statement:
     clause: str
     # said only when the change holds nothing of more consequence (the tests it adds)
     minor: bool = False
+    # of the code's insides (a call, an import, a private name): never what a merge brought
+    internal: bool = False
 
 
 def codes(p: AnalysisPhrases, names: Iterable[str], limit: int = 3) -> str:
@@ -255,6 +257,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _additions,
         _uses,
         _kernels,
+        _reexports,
         _moves,
         _imports,
         _tests,
@@ -365,7 +368,8 @@ def _additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     )
     if not added:
         return []
-    return [_Statement("architecture", _in(p, added, together=p.adds_to, apart=p.adds))]
+    clause = _in(p, added, together=p.adds_to, apart=p.adds)
+    return [_Statement("architecture", clause, internal=not any(n.public for n in added))]
 
 
 def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -383,7 +387,7 @@ def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                 callers.setdefault(call.callee, []).append(call.caller)
         for callee, names in list(callers.items())[:2]:
             clause = forms(phrase, len(names)).format(callers=codes(p, names), callee=callee)
-            out.append(_Statement("architecture", clause))
+            out.append(_Statement("architecture", clause, internal=True))
     return out[:2]
 
 
@@ -401,7 +405,7 @@ def _imports(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     clause = forms(p.now_imports, len(paths)).format(
         paths=codes(p, paths, 2), name=name, module=module
     )
-    return [_Statement("architecture", clause)]
+    return [_Statement("architecture", clause, internal=True)]
 
 
 def _kernels(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -432,6 +436,37 @@ def _deprecations(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     ]
 
 
+def _reexports(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Names a shipped module stops exporting that it only imported: their origin still
+    has them, so callers import them from there (never said as a removal)."""
+    by_paths: dict[tuple[str, str], list[str]] = {}
+    aliases: list[_Statement] = []
+    for dropped in sig.dropped_reexports:
+        if dropped.path not in sig.source_files or dropped.name.startswith("_"):
+            continue
+        if dropped.original:
+            # bound under another name: the origin has it by its own
+            clause = p.reexport_alias_dropped.format(
+                name=dropped.name,
+                path=dropped.path,
+                origin=dropped.origin,
+                original=dropped.original,
+            )
+            aliases.append(_Statement("compatibility", clause, internal=True))
+        else:
+            by_paths.setdefault((dropped.path, dropped.origin), []).append(dropped.name)
+    grouped = [
+        _Statement(
+            "compatibility",
+            p.reexports_dropped.format(names=codes(p, names), path=path, origin=origin),
+            internal=True,
+        )
+        for (path, origin), names in by_paths.items()
+    ]
+    # one sentence: a module's names from one origin, else one alias
+    return (grouped + aliases)[:1]
+
+
 def _moves(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     by_paths: dict[tuple[str, str], list[str]] = {}
     for pair in sig.facts.moved:
@@ -441,7 +476,9 @@ def _moves(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         if said and pair.old.path in sig.source_files and pair.old.public:
             by_paths.setdefault((pair.old.path, pair.new.path), []).append(pair.new.name)
     return [
-        _Statement("architecture", p.moves.format(names=codes(p, names), old=old, new=new))
+        _Statement(
+            "architecture", p.moves.format(names=codes(p, names), old=old, new=new), internal=True
+        )
         for (old, new), names in list(by_paths.items())[:1]
     ]
 
@@ -479,13 +516,14 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                     _Statement(
                         "compatibility",
                         forms(phrase, len(params)).format(name=name, params=shown),
+                        internal=not _public_name(name),
                     )
                 )
     for raised in sig.facts.raises_added:
         name = _callable(raised.name)
         if name is not None and raised.path in shipped:
             clause = p.may_raise.format(name=name, names=codes(p, raised.exceptions, 2))
-            out.append(_Statement("compatibility", clause))
+            out.append(_Statement("compatibility", clause, internal=not _public_name(name)))
     return out[:3]
 
 
@@ -513,7 +551,7 @@ def _sections(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     if len(titles) > 3:
         shown = p.more.format(shown=shown, count=len(titles) - 3)
     clause = forms(p.sections_added, len(titles)).format(titles=shown, path=path)
-    return [_Statement(None, clause)]
+    return [_Statement(None, clause, internal=True)]
 
 
 def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -521,12 +559,12 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     if not tests:
         return []
     clause = forms(p.tests_added, len(tests)).format(names=codes(p, tests))
-    out = [_Statement("architecture", clause, minor=True)]
+    out = [_Statement("architecture", clause, minor=True, internal=True)]
     # what the new tests exercise, among the definitions the change edits or adds
     called = list(dict.fromkeys(c.callee for c in sig.facts.tested))
     if called:
         used = forms(p.tests_call, len(called)).format(names=codes(p, called))
-        out.append(_Statement("architecture", used, minor=True))
+        out.append(_Statement("architecture", used, minor=True, internal=True))
     return out
 
 
@@ -541,8 +579,11 @@ def write(
     *,
     risks: list[Risk],
     p: AnalysisPhrases,
+    merge: str | None = None,
 ) -> Text:
-    """The summary, insights, risks and recommendations of one change."""
+    """The summary, insights, risks and recommendations of one change. `merge`: the branch a
+    merge commit lands, whose summary is what the branch brought (its words, a fact of
+    consequence), never a fact of the code's insides."""
     text = Text(risks=list(risks))
     facts = statements(sig, p)
     low = importance is Importance.LOW
@@ -554,10 +595,19 @@ def write(
     else:
         # Without a description the facts speak: the most telling one is the summary, the
         # others are the insights.
-        first = next((s for s in facts if len(sentence(p, s.clause)) <= limit), None)
+        first = next(
+            (
+                s
+                for s in facts
+                if len(sentence(p, s.clause)) <= limit and not (merge is not None and s.internal)
+            ),
+            None,
+        )
         if first is not None:
             text.summary = sentence(p, first.clause)
             used = {first.clause}
+        if not text.summary and merge:
+            text.summary = sentence(p, p.lands_branch.format(name=merge))
         if not text.summary:
             head = sig.title.text.rstrip(". ") or commit.title or p.no_message
             text.summary = one_line(capitalised(head))

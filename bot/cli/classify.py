@@ -64,7 +64,11 @@ class Clone:
         except CloneError:
             return commit
         read = commit.model_copy(
-            update={"files": with_sources(self.path, commit.sha, files, self.blobs)}
+            update={
+                "files": with_sources(self.path, commit.sha, files, self.blobs),
+                # files read from the clone are the commit's whole list
+                "files_known": commit.files_known or bool(files),
+            }
         )
         return with_quoted_before(self.path, read)
 

@@ -34,6 +34,7 @@ from bot.analysis.facts.records import (
     NewCall,
     NumberKind,
     Raised,
+    Reexport,
     Registration,
     Registry,
     Renamed,
@@ -43,6 +44,7 @@ from bot.analysis.facts.records import (
     SignatureChange,
     StatedNumber,
 )
+from bot.analysis.facts.reexports import dropped_reexport
 from bot.analysis.facts.scan import FileReading, hunks
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
 from bot.analysis.facts.visibility import mark_private
@@ -61,6 +63,7 @@ __all__ = [
     "NewCall",
     "NumberKind",
     "Raised",
+    "Reexport",
     "Registration",
     "Registry",
     "Renamed",
@@ -201,6 +204,7 @@ def _combine(
     changed: list[Name] = []
     exports_added: list[Name] = []
     exports_removed: list[Name] = []
+    reexports: list[Reexport] = []
     tests_added: list[Name] = []
     deprecations: list[Deprecation] = []
     # Names the added lines define or a package exports, anywhere in the change: a name
@@ -236,7 +240,13 @@ def _combine(
         # definition of the name, an `__all__` that still lists it, a module `__getattr__`
         # that may hand it out lazily), nor anything else the change adds.
         lost = r.minus.exports - r.plus.exports - r.plus.imports.keys() - provided
-        exports_removed += [_export(n, r.path) for n in sorted(lost) if not r.plus.lazy]
+        for export in sorted(lost) if not r.plus.lazy else ():
+            # a name it only imported is still where it came from: a re-export dropped
+            reexport = dropped_reexport(export, r, readings, whole)
+            if reexport is None:
+                exports_removed.append(_export(export, r.path))
+            else:
+                reexports.append(reexport)
         tests_added += [
             Name(n, NameKind.FUNCTION, r.path)
             for n in r.plus.tests
@@ -300,6 +310,7 @@ def _combine(
     renamed = [r for r in renamed if r.old.path not in partial]
     exports_added = [n for n in exports_added if n.path not in partial]
     exports_removed = [n for n in exports_removed if n.path not in partial]
+    reexports = [n for n in reexports if n.path not in partial]
 
     flags = _settings([(r.path, r.plus.flags, r.minus.flags, r.context.flags) for r in readings])
     env = _settings([(r.path, r.plus.env, r.minus.env, r.context.env) for r in readings])
@@ -387,6 +398,7 @@ def _combine(
         changed=_cap(list(dict.fromkeys(changed))),
         exports_added=_cap(exports_added),
         exports_removed=_cap(exports_removed),
+        reexports_dropped=_cap(reexports),
         flags_added=flags[0],
         flags_removed=flags[1],
         # A dependency's variable read by the project's script or code is not the project's

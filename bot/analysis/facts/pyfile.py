@@ -73,6 +73,7 @@ class Unit:
         side.signatures.update(table.signatures)
         side.functions.update(table.functions)
         side.imports.update(table.imports)
+        side.aliases.update(table.aliases)
         side.exports.update(table.exports)
         side.assigned.update(table.assigned)
         side.lazy = side.lazy or table.lazy
@@ -314,6 +315,8 @@ class _Reader:
             for alias in node.names:
                 bound = alias.asname or alias.name
                 self.side.imports[bound] = module
+                if alias.asname and alias.asname != alias.name:
+                    self.side.aliases[bound] = alias.name
                 if (
                     self.package is not None
                     and not bound.startswith("_")

@@ -348,6 +348,7 @@ def _imports(hunk: Hunk, reading: FileReading, package: str | None) -> None:
     for sign, text in hunk.lines:
         sides = ("+", "-") if sign == " " else (sign,)
         bound: list[str] = []
+        aliased: dict[str, str] = {}
         module = ""
         top = not text[:1].isspace()
         if text.lstrip().startswith("from "):
@@ -355,7 +356,7 @@ def _imports(hunk: Hunk, reading: FileReading, package: str | None) -> None:
             if match is None:
                 continue
             module, names = match.group(1), match.group(2)
-            bound = _bound(names)
+            bound, aliased = _bound(names), _aliased(names)
             for s in sides:
                 open_from[s] = (module, top) if "(" in names and ")" not in names else None
         elif text.lstrip().startswith("import "):
@@ -368,7 +369,7 @@ def _imports(hunk: Hunk, reading: FileReading, package: str | None) -> None:
                     bound.append(alias.strip() or dotted.split(".", 1)[0])
         elif opened := next((open_from[s] for s in sides if open_from[s]), None):
             module, top = opened
-            bound = _bound(text)
+            bound, aliased = _bound(text), _aliased(text)
             if ")" in text:
                 for s in sides:
                     open_from[s] = None
@@ -384,6 +385,7 @@ def _imports(hunk: Hunk, reading: FileReading, package: str | None) -> None:
             continue
         for s in sides:
             side = reading.side(s)
+            side.aliases.update(aliased)
             for n in bound:
                 side.imports[n] = module
                 # Only a module-level import is part of the interface (one in a function
@@ -400,6 +402,16 @@ def _bound(names: str) -> list[str]:
         match = _BOUND.match(item.strip().rstrip(")").strip())
         if match:
             out.append(match.group(2) or match.group(1))
+    return out
+
+
+def _aliased(names: str) -> dict[str, str]:
+    """The names `a, b as c` binds under another: `c` -> `b`."""
+    out = {}
+    for item in names.strip().strip("()").split(","):
+        match = _BOUND.match(item.strip().rstrip(")").strip())
+        if match and match.group(2) and match.group(2) != match.group(1):
+            out[match.group(2)] = match.group(1)
     return out
 
 

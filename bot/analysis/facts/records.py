@@ -141,6 +141,18 @@ class ImportMove:
 
 
 @dataclass(frozen=True)
+class Reexport:
+    """A name a module exported at the parent only by importing it, and exports no more:
+    `origin` (a changed file's path, else the module as imported) still provides it."""
+
+    name: str
+    path: str
+    origin: str
+    # the name the origin defines, where the import bound it under another (`save as store`)
+    original: str | None = None
+
+
+@dataclass(frozen=True)
 class Deprecation:
     """A deprecation warning the change adds: its message, or the line that raises it."""
 
@@ -209,6 +221,9 @@ class Facts:
     # names a package's `__init__.py` exports (`__all__`, its imports), gained or lost
     exports_added: tuple[Name, ...] = ()
     exports_removed: tuple[Name, ...] = ()
+    # names a module exported by importing them and exports no more, their origin keeping
+    # them: not removed for callers, who import them from there
+    reexports_dropped: tuple[Reexport, ...] = ()
     flags_added: tuple[Setting, ...] = ()
     flags_removed: tuple[Setting, ...] = ()
     env_added: tuple[Setting, ...] = ()
@@ -255,6 +270,7 @@ class Facts:
         for group in (self.added, self.removed, self.changed, self.exports_added):
             found.update(n.name for n in group)
         found.update(n.name for n in (*self.exports_removed, *self.tests_added))
+        found.update(r.name for r in self.reexports_dropped)
         for pair in (*self.renamed, *self.moved):
             found.update((pair.old.name, pair.new.name))
         for settings in (self.flags_added, self.flags_removed, self.env_added, self.env_removed):
