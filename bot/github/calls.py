@@ -97,7 +97,6 @@ class RepoInfo:
     node_id: str
     full_name: str
     default_branch: str
-    has_discussions: bool
     has_issues: bool
 
 
@@ -449,7 +448,6 @@ class InstallationClient:
             node_id=str(data["node_id"]),
             full_name=str(data["full_name"]),
             default_branch=str(data["default_branch"]),
-            has_discussions=bool(data.get("has_discussions")),
             has_issues=bool(data.get("has_issues", True)),
         )
 
