@@ -74,11 +74,9 @@ def _join(parent: str, child: str) -> str:
     return f"{parent}.{child}" if parent else child
 
 
-def check_bounds(
-    text: str, loader: type[yaml.SafeLoader], bounds: YamlBounds | None = None
-) -> None:
-    """Raise YamlBomb where `text` exceeds `bounds`; YAML syntax errors are left to the load."""
-    limits = bounds or YamlBounds()
+def check_bounds(text: str, loader: type[yaml.SafeLoader]) -> None:
+    """Raise YamlBomb where `text` exceeds the bounds; YAML syntax errors are left to the load."""
+    limits = YamlBounds()
     stack: list[_Open] = []
     total = _Size()
     anchors: dict[str, _Size] = {}
@@ -197,7 +195,7 @@ def _open(stack: list[_Open], event: yaml.CollectionStartEvent, where: str) -> N
     stack.append(_Open(where if stack else "", event.anchor, mapping))
 
 
-def load_bounded(text: str, loader: type[yaml.SafeLoader], bounds: YamlBounds | None = None) -> Any:
+def load_bounded(text: str, loader: type[yaml.SafeLoader]) -> Any:
     """The data in `text`, read with `loader` once the bounds hold (YamlBomb if not)."""
-    check_bounds(text, loader, bounds)
+    check_bounds(text, loader)
     return yaml.load(text, Loader=loader)  # a SafeLoader subclass, by the signature

@@ -124,7 +124,6 @@ class ImpactArea(_Model):
     files: int = Field(default=0, ge=0)
 
 
-SUMMARY_MAX = 600
 ONE_LINE_MAX = 200
 
 

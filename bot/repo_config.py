@@ -17,7 +17,15 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import pydantic
 import regex
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    field_validator,
+    model_validator,
+)
 
 from bot.config_yaml import YamlBomb, load_bounded
 from bot.models import Importance
@@ -232,7 +240,6 @@ class Exclude(_Strict):
 
 
 Weekday = Literal["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-Target = Literal["discussion", "issue"]
 
 
 def _target(value: Any) -> Any:
@@ -254,6 +261,10 @@ def _hh_mm(value: Any) -> Any:
     if isinstance(value, str):
         parse_cutoff(value)
     return value
+
+
+Target = Annotated[Literal["discussion", "issue"], BeforeValidator(_target)]
+Cutoff = Annotated[str, BeforeValidator(_hh_mm)]
 
 
 class Alerts(_Strict):
@@ -288,19 +299,14 @@ class Alerts(_Strict):
             value = seen
         return value
 
-    @field_validator("to", mode="before")
-    @classmethod
-    def _to(cls, value: Any) -> Any:
-        return _target(value)
-
 
 class Weekly(_Strict):
     """A weekly roll-up of the stored analyses, posted at a weekday's cutoff."""
 
     enabled: bool = False
     weekday: Weekday = "monday"
-    # HH:MM; None: the daily `cutoff`.
-    cutoff: str | None = None
+    # None: the daily `cutoff`.
+    cutoff: Cutoff | None = None
     to: Target = "discussion"
     category: str | None = Field(default=None, min_length=1, max_length=100)
 
@@ -308,16 +314,6 @@ class Weekly(_Strict):
     @classmethod
     def _weekday(cls, value: Any) -> Any:
         return value.strip().lower() if isinstance(value, str) else value
-
-    @field_validator("cutoff", mode="before")
-    @classmethod
-    def _cutoff(cls, value: Any) -> Any:
-        return _hh_mm(value)
-
-    @field_validator("to", mode="before")
-    @classmethod
-    def _to(cls, value: Any) -> Any:
-        return _target(value)
 
 
 class LLMShare(_Strict):
@@ -414,7 +410,7 @@ def _under(key: str, prefix: str) -> bool:
 
 class RepoConfig(_Strict):
     timezone: str = "UTC"
-    cutoff: str = "00:00"
+    cutoff: Cutoff = "00:00"
     language: Literal["en", "zh-CN"] = "en"
     branches: list[str] | None = Field(default=None, min_length=1)
     publish: Publish = Field(default_factory=Publish)
@@ -438,11 +434,6 @@ class RepoConfig(_Strict):
         except (ZoneInfoNotFoundError, ValueError, OSError):
             raise wrong from None
         return value
-
-    @field_validator("cutoff", mode="before")
-    @classmethod
-    def _cutoff(cls, value: Any) -> Any:
-        return _hh_mm(value)
 
     @property
     def schedule(self) -> DaySchedule:

@@ -28,7 +28,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from bot.cli.claims import Claim, Kind, is_path
-from bot.cli.git import run_git
+from bot.cli.git import name_status, run_git
 from bot.cli.symbols import (
     Definition,
     Unreadable,
@@ -112,19 +112,12 @@ class Clone:
         """(path at the parent, path at the commit) of each changed file; None where absent."""
         base = parent or "4b825dc642cb6eb9a060e54bf8d69288fbee4904"  # git's empty tree
         _, out = self._git("diff-tree", "-r", "-M", "--name-status", "-z", base, sha)
-        fields = out.split("\0")
-        found: list[tuple[str | None, str | None]] = []
-        i = 0
-        while i < len(fields) - 1:
-            code = fields[i]
-            if code[:1] in ("R", "C"):
-                found.append((fields[i + 1], fields[i + 2]))
-                i += 3
-                continue
-            path = fields[i + 1]
-            found.append((None if code == "A" else path, None if code == "D" else path))
-            i += 2
-        return found
+        return [
+            (before, path)
+            if before is not None
+            else (None if code == "A" else path, None if code == "D" else path)
+            for code, before, path in name_status(out)
+        ]
 
     def show(self, rev: str | None, path: str) -> str | None:
         """The file's text at the revision; None when it is not there; Unreadable when it

@@ -17,7 +17,7 @@ from unidiff.errors import UnidiffParseError
 from bot.cli import progress
 from bot.cli.clone_files import MAX_PATCH_BYTES, READ_BUDGET, files_of_commits
 from bot.cli.clone_sizes import capped_output, changed_sizes
-from bot.cli.git import CloneError, git
+from bot.cli.git import CloneError, git, name_status
 from bot.models import FileChange
 
 # After this many commits older than the day, the walk back through history stops.
@@ -143,17 +143,12 @@ def files_of(path: Path, sha: str, *, with_patches: bool) -> list[FileChange]:
     numstat = git(path, *_DIFF_TREE, "--numstat", "-z", sha)
     names = git(path, *_DIFF_TREE, "--name-status", "-z", sha)
     statuses: dict[str, tuple[str, str | None]] = {}
-    fields = names.split("\0")
-    i = 0
-    while i < len(fields) - 1:
-        code = fields[i]
-        if code[:1] in ("R", "C"):
-            statuses[fields[i + 2]] = ("renamed" if code[0] == "R" else "copied", fields[i + 1])
-            i += 3
+    for code, before, name in name_status(names):
+        if before is not None:
+            statuses[name] = ("renamed" if code[0] == "R" else "copied", before)
         else:
             kind = {"A": "added", "D": "removed", "M": "modified"}.get(code[:1], "changed")
-            statuses[fields[i + 1]] = (kind, None)
-            i += 2
+            statuses[name] = (kind, None)
     files: list[FileChange] = []
     parts = numstat.split("\0")
     i = 0

@@ -17,7 +17,7 @@ import json
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -121,35 +121,33 @@ def _read_day(path: Path) -> Any:
         return None
 
 
-def replay_commits(directory: Path) -> dict[str, tuple[str, dict[str, Any]]]:
-    """Every commit of the replay day files under `directory`, by sha: (repo, commit)."""
-    found: dict[str, tuple[str, dict[str, Any]]] = {}
+def _replayed(directory: Path) -> Iterator[tuple[Path, dict[str, Any], dict[str, Any]]]:
+    """Each commit (an object with a `sha`) of the replay day files under `directory`, in
+    order, with its file and its day's JSON."""
     for path in _day_files(directory):
         day = _read_day(path)
-        if not isinstance(day, dict) or not isinstance(day.get("commits"), list):
-            continue
-        for commit in day["commits"]:
-            if isinstance(commit, dict) and isinstance(commit.get("sha"), str):
-                found[commit["sha"]] = (str(day.get("repo") or ""), commit)
-    return found
+        if isinstance(day, dict) and isinstance(day.get("commits"), list):
+            for commit in day["commits"]:
+                if isinstance(commit, dict) and isinstance(commit.get("sha"), str):
+                    yield path, day, commit
+
+
+def replay_commits(directory: Path) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Every commit of the replay day files under `directory`, by sha: (repo, commit)."""
+    return {c["sha"]: (str(day.get("repo") or ""), c) for _, day, c in _replayed(directory)}
 
 
 def replay_days(directory: Path) -> list[tuple[str, CommitInput]]:
     """Every commit of the replay day files under `directory` (or of one day file), in
     landing order, with its day: ("owner/repo YYYY-MM-DD", commit)."""
     found = []
-    for path in _day_files(directory):
-        day = _read_day(path)
-        if not isinstance(day, dict) or not isinstance(day.get("commits"), list):
-            continue
+    for path, day, raw in _replayed(directory):
         repo = str(day.get("repo") or "")
         group = f"{repo} {day.get('date') or path.name.split('.')[0]}"
-        for raw in day["commits"]:
-            if isinstance(raw, dict) and isinstance(raw.get("sha"), str):
-                try:
-                    found.append((group, CommitInput.from_github(raw, repo=repo)))
-                except pydantic.ValidationError:
-                    continue
+        try:
+            found.append((group, CommitInput.from_github(raw, repo=repo)))
+        except pydantic.ValidationError:
+            continue
     return found
 
 

@@ -44,6 +44,21 @@ def git(path: Path, *args: str, stdin: str | None = None, errors: str = "replace
     return result.stdout
 
 
+def name_status(out: str) -> list[tuple[str, str | None, str]]:
+    """`--name-status -z` output as (status, path before a rename or copy else None, path)."""
+    fields = out.split("\0")
+    found: list[tuple[str, str | None, str]] = []
+    i = 0
+    while i < len(fields) - 1:
+        if fields[i][:1] in ("R", "C"):
+            found.append((fields[i], fields[i + 1], fields[i + 2]))
+            i += 3
+        else:
+            found.append((fields[i], None, fields[i + 1]))
+            i += 2
+    return found
+
+
 def first_line(stderr: str) -> str:
     """git's own message, on one line: its first, without the `fatal:` or `error:` prefix."""
     for line in stderr.splitlines():

@@ -178,7 +178,6 @@ def command(
     force: bool,
     port: int,
     open_browser: bool,
-    manifest_path: Path = MANIFEST,
 ) -> int:
     try:
         site = GitHubSite.of(github_url)
@@ -200,7 +199,7 @@ def command(
     except OSError as exc:
         raise MissingSetting(f"--port: cannot listen on 127.0.0.1:{port}: {exc.strerror}") from None
     local = f"http://127.0.0.1:{listener.getsockname()[1]}"
-    data = manifest(manifest_path, webhook_url, f"{local}/callback")
+    data = manifest(MANIFEST, webhook_url, f"{local}/callback")
     if not webhook_url:
         print(
             f"commit-digest: the webhook URL is app.yml's {data['hook_attributes']['url']}; "

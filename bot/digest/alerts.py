@@ -15,10 +15,9 @@ from bot.analysis.spans import code
 from bot.analysis.titles import git_reverted_shas, normalise_title, parse_title, pr_number
 from bot.digest.markers import alert_marker, fold_marker
 from bot.digest.markup import link
-from bot.digest.render import BODY_LIMIT
+from bot.digest.render import BODY_LIMIT, impact_areas
 from bot.digest.safety import inline, plain_title
 from bot.digest.strings import catalogue, marked_original
-from bot.digest.strings.shape import plural
 from bot.digest.synthesis import LinkKind, synthesize
 from bot.models import Analysis, DigestCommit, Importance
 from bot.repo_config import Alerts
@@ -117,11 +116,7 @@ def _whom(a: Analysis, language: str) -> list[str]:
     p, s = catalogue(language).alert, catalogue(language).digest
     out = []
     if a.impact:
-        areas = s.separator.join(
-            f"{code(i.area)} ({plural(s.files, i.files)})" if i.files else code(i.area)
-            for i in a.impact
-        )
-        out.append(f"- {p.areas.format(areas=areas)}")
+        out.append(f"- {p.areas.format(areas=impact_areas(a, s))}")
     audiences = list(dict.fromkeys(r.audience for r in a.recommendations))
     if audiences:
         names = s.separator.join(s.audiences[x] for x in audiences)

@@ -34,7 +34,6 @@ _DAY = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})", re.ASCII)
 Name = Literal["help", "config", "explain", "preview", "rate"]
 Importance = Literal["high", "medium", "low"]
 IMPORTANCES: tuple[Importance, ...] = ("high", "medium", "low")
-NAMES: tuple[Name, ...] = ("help", "explain", "preview", "config", "rate")
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,14 @@ class _Unit:
     headings: list[tuple[int, str]] = field(default_factory=list)  # (level, markdown)
 
 
+def impact_areas(a: Analysis, s: Strings) -> str:
+    """The areas a commit touches, each with its number of files where known."""
+    return s.separator.join(
+        f"{code(i.area)} ({plural(s.files, i.files)})" if i.files else code(i.area)
+        for i in a.impact
+    )
+
+
 def _shortened(text: str, limit: int) -> str:
     """An error message for the footer: long ones end with an ellipsis, visibly."""
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
@@ -189,11 +197,7 @@ class _Renderer:
             related = self.related.p.related_label
             lines.append(f"- **{related}**{s.colon}{s.separator.join(marks)}")
         if a.impact:
-            areas = s.separator.join(
-                f"{code(i.area)} ({plural(s.files, i.files)})" if i.files else code(i.area)
-                for i in a.impact
-            )
-            lines.append(f"- **{s.impact_label}**{s.colon}{areas}")
+            lines.append(f"- **{s.impact_label}**{s.colon}{impact_areas(a, s)}")
         if a.insights is not None and a.insights.any():
             lines += ["", f"**{s.insights_label}**", ""]
             for key, name in s.insight_names.items():

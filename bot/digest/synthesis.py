@@ -39,7 +39,6 @@ class Link:
     target: str  # sha of the commit it names (full when known, else as written)
     # The target's title: its own when known, else the one quoted in a revert title.
     target_title: str | None = None
-    target_url: str | None = None
     # False: the target is not one of the day's commits (an earlier one, or unknown).
     in_day: bool = False
 
@@ -106,7 +105,6 @@ class _Index:
             source.sha,
             target.sha,
             target_title=target.title or title,
-            target_url=target.url or None,
             in_day=target.sha in self.day_shas,
         )
 

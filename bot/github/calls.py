@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -97,7 +98,6 @@ class RepoInfo:
     node_id: str
     full_name: str
     default_branch: str
-    has_discussions: bool
     has_issues: bool
 
 
@@ -449,7 +449,6 @@ class InstallationClient:
             node_id=str(data["node_id"]),
             full_name=str(data["full_name"]),
             default_branch=str(data["default_branch"]),
-            has_discussions=bool(data.get("has_discussions")),
             has_issues=bool(data.get("has_issues", True)),
         )
 
@@ -492,8 +491,7 @@ class InstallationClient:
         try:
             data = await self._graphql(Q_ISSUE, owner=owner, name=name, number=issue)
         except gidgethub.QueryError as exc:
-            errors = exc.response.get("errors", []) if isinstance(exc.response, dict) else []
-            if any(isinstance(e, dict) and e.get("type") == "NOT_FOUND" for e in errors):
+            if "NOT_FOUND" in _graphql_types(exc):
                 return False
             raise GraphQLFailed(f"issue #{issue}: {exc}", set()) from exc
         found = (data.get("repository") or {}).get("issue") or {}
@@ -573,6 +571,30 @@ class InstallationClient:
         )
         return data
 
+    async def _nodes(
+        self,
+        not_found: type[GitHubError],
+        query: str,
+        path: str,
+        pages: int | None = None,
+        **variables: Any,
+    ) -> AsyncIterator[dict[str, Any]]:
+        """The nodes of the connection at `path` (as `node.replies`) in `query`'s answers, page
+        after page (at most `pages` of them; None: all); a NOT_FOUND raises `not_found`."""
+        after: str | None = None
+        for _ in itertools.count() if pages is None else range(pages):
+            data = await _mapping(self._graphql, not_found=not_found)(
+                query, after=after, **variables
+            )
+            outer, inner = path.split(".")
+            connection = (data.get(outer) or {}).get(inner) or {}
+            for node in connection.get("nodes") or []:
+                yield node
+            info = connection.get("pageInfo") or {}
+            if not info.get("hasNextPage"):
+                return
+            after = info.get("endCursor")
+
     async def not_found(self, full_name: str, node_id: str | None) -> GitHubError:
         """What a NOT_FOUND about `node_id` (a post; None: a create's category or repository)
         means: RepositoryGone only when the repository itself is not found, PostGone when the
@@ -619,59 +641,34 @@ class InstallationClient:
     ) -> AsyncIterator[Discussion]:
         """Newest first; `repository.discussions` has no title filter, so callers compare."""
         owner, name = split_repo(full_name)
-        after: str | None = None
-        for _ in range(pages):
-            data = await _by_id(self._graphql)(
-                Q_RECENT, owner=owner, name=name, categoryId=category_id, after=after
+        variables = {"owner": owner, "name": name, "categoryId": category_id}
+        async for d in self._nodes(
+            NotFound, Q_RECENT, "repository.discussions", pages, **variables
+        ):
+            yield Discussion(
+                str(d["id"]),
+                d.get("number"),
+                d.get("url"),
+                d.get("title") or "",
+                d.get("body") or "",
+                (d.get("category") or {}).get("id"),
+                bool(d.get("viewerDidAuthor")),
             )
-            connection = (data.get("repository") or {}).get("discussions") or {}
-            for d in connection.get("nodes") or []:
-                yield Discussion(
-                    str(d["id"]),
-                    d.get("number"),
-                    d.get("url"),
-                    d.get("title") or "",
-                    d.get("body") or "",
-                    (d.get("category") or {}).get("id"),
-                    bool(d.get("viewerDidAuthor")),
-                )
-            info = connection.get("pageInfo") or {}
-            if not info.get("hasNextPage"):
-                return
-            after = info.get("endCursor")
 
     async def recent_issues(self, full_name: str, *, pages: int = 4) -> AsyncIterator[Issue]:
         """Newest first (the App's own tracking issue is found by its marker)."""
         owner, name = split_repo(full_name)
-        after: str | None = None
-        for _ in range(pages):
-            data = await _mapped(self._graphql)(
-                Q_RECENT_ISSUES, owner=owner, name=name, after=after
+        variables = {"owner": owner, "name": name}
+        async for i in self._nodes(
+            RepositoryGone, Q_RECENT_ISSUES, "repository.issues", pages, **variables
+        ):
+            yield Issue(
+                int(i["number"]), i.get("url"), i.get("body") or "", bool(i.get("viewerDidAuthor"))
             )
-            connection = (data.get("repository") or {}).get("issues") or {}
-            for i in connection.get("nodes") or []:
-                yield Issue(
-                    int(i["number"]),
-                    i.get("url"),
-                    i.get("body") or "",
-                    bool(i.get("viewerDidAuthor")),
-                )
-            info = connection.get("pageInfo") or {}
-            if not info.get("hasNextPage"):
-                return
-            after = info.get("endCursor")
 
     async def discussion_comments(self, discussion_id: str) -> AsyncIterator[Comment]:
-        after: str | None = None
-        while True:
-            data = await _by_id(self._graphql)(Q_COMMENTS, id=discussion_id, after=after)
-            connection = ((data.get("node") or {}).get("comments")) or {}
-            for node in connection.get("nodes") or []:
-                yield _comment(node)
-            info = connection.get("pageInfo") or {}
-            if not info.get("hasNextPage"):
-                return
-            after = info.get("endCursor")
+        async for node in self._nodes(NotFound, Q_COMMENTS, "node.comments", id=discussion_id):
+            yield _comment(node)
 
     @_by_id
     async def create_discussion(
@@ -766,13 +763,5 @@ class InstallationClient:
         return Made(str(c["id"]), c.get("url"))
 
     async def discussion_replies(self, comment_id: str) -> AsyncIterator[Comment]:
-        after: str | None = None
-        while True:
-            data = await _mapped(self._graphql)(Q_REPLIES, id=comment_id, after=after)
-            connection = ((data.get("node") or {}).get("replies")) or {}
-            for node in connection.get("nodes") or []:
-                yield _comment(node)
-            info = connection.get("pageInfo") or {}
-            if not info.get("hasNextPage"):
-                return
-            after = info.get("endCursor")
+        async for node in self._nodes(RepositoryGone, Q_REPLIES, "node.replies", id=comment_id):
+            yield _comment(node)

@@ -26,7 +26,6 @@ class HookDelivery(BaseModel):
     id: int
     guid: str
     delivered_at: datetime
-    redelivery: bool = False
     status: str = ""
     status_code: int
     event: str

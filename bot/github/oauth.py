@@ -51,13 +51,6 @@ def _asking() -> Iterator[None]:
 
 
 @dataclass(frozen=True)
-class UserToken:
-    access_token: str
-    # Seconds until it expires (GitHub Apps' user tokens: 8 hours); None: it does not.
-    expires_in: int | None
-
-
-@dataclass(frozen=True)
 class Reachable:
     """The installations of the App a person can reach, and their repositories' ids."""
 
@@ -87,7 +80,7 @@ class OAuthApp:
         )
         return f"{self.web_url}/login/oauth/authorize?{query}"
 
-    async def exchange(self, code: str, redirect_uri: str) -> UserToken:
+    async def exchange(self, code: str, redirect_uri: str) -> str:
         """The code GitHub sent back, exchanged server-side for the person's user token."""
         form = {
             "client_id": self.client_id,
@@ -109,8 +102,7 @@ class OAuthApp:
             if not isinstance(body, dict) or "error" in body or not body.get("access_token"):
                 error = body.get("error") if isinstance(body, dict) else None
                 raise SignInFailed(str(error or "no access_token"))
-            expires = body.get("expires_in")
-            return UserToken(str(body["access_token"]), int(expires) if expires else None)
+            return str(body["access_token"])
 
     async def reachable(self, token: str) -> Reachable:
         """Who the token's person is, and which installations and repositories they reach."""

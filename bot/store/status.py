@@ -25,6 +25,18 @@ POST_PERIODS = {"day:": (7, 3), "alerts:": (7, 2), "week:": (14, 1)}
 IN_PARTS = ("day:", "week:")
 
 
+def _shown_posts(prefix: str, today: date) -> sa.ColumnElement[bool]:
+    """Posts of one kind (its period's `prefix`) posted, with a link, in its last days."""
+    p, days = t.posts.c, POST_PERIODS[prefix][0]
+    return sa.and_(
+        p.period.between(
+            f"{prefix}{(today - timedelta(days=days)).isoformat()}", f"{prefix}{today.isoformat()}"
+        ),
+        p.state == PostState.POSTED.value,
+        p.url.is_not(None),
+    )
+
+
 @dataclass(frozen=True)
 class PostLink:
     period: str  # "day:2026-01-22", "alerts:2026-01-22", "week:2026-01-19"
@@ -154,7 +166,7 @@ class StatusReader:
         # a repository and kind and reads only that kind's last days; of those, only the
         # newest few leave it (a busy repository has a fortnight of digests and alerts).
         newest = []
-        for prefix, (days, shown) in POST_PERIODS.items():
+        for prefix, (_, shown) in POST_PERIODS.items():
             # A digest or roll-up in parts is one post (its link is the first part's); each
             # alert of a day is its own.
             rank = (sa.func.dense_rank() if prefix in IN_PARTS else sa.func.row_number()).over(
@@ -162,15 +174,7 @@ class StatusReader:
             )
             recent = (
                 sa.select(p.repo_id, p.period, p.key, p.url, rank.label("rank"))
-                .where(
-                    p.repo_id.in_(ids),
-                    p.period.between(
-                        f"{prefix}{(today - timedelta(days=days)).isoformat()}",
-                        f"{prefix}{today.isoformat()}",
-                    ),
-                    p.state == PostState.POSTED.value,
-                    p.url.is_not(None),
-                )
+                .where(p.repo_id.in_(ids), _shown_posts(prefix, today))
                 .subquery()
             )
             newest.append(
@@ -194,20 +198,11 @@ class StatusReader:
         """The period and link of a repository's newest digest of the last week (its first
         part), each by a backward seek of the posts' primary key (repo_id, period, key)."""
         p, r = t.posts.c, t.repositories.c
-        days = POST_PERIODS["day:"][0]
 
         def newest(column: Any) -> Any:
             return (
                 sa.select(column)
-                .where(
-                    p.repo_id == r.id,
-                    p.period.between(
-                        f"day:{(today - timedelta(days=days)).isoformat()}",
-                        f"day:{today.isoformat()}",
-                    ),
-                    p.state == PostState.POSTED.value,
-                    p.url.is_not(None),
-                )
+                .where(p.repo_id == r.id, _shown_posts("day:", today))
                 .order_by(p.period.desc(), p.key)
                 .limit(1)
                 .scalar_subquery()

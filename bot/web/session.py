@@ -86,13 +86,11 @@ class Sessions:
     async def sign_in(self, request: web.Request, code: str, redirect_uri: str) -> SignedIn:
         """Exchange the code, ask what the person reaches, and start a new session."""
         token = await self.oauth.exchange(code, redirect_uri)
-        reach = await self.oauth.reachable(token.access_token)
+        reach = await self.oauth.reachable(token)
         # A new session (a new cookie) at sign-in: nothing set before it carries over.
         session = await new_session(request)
         sid = secrets.token_urlsafe(16)
-        session.update(
-            {"token": token.access_token, "login": reach.login, "at": self._now(), "sid": sid}
-        )
+        session.update({"token": token, "login": reach.login, "at": self._now(), "sid": sid})
         self._reach[sid] = reach
         log.info("signed_in", login=reach.login, repositories=len(reach.repo_ids))
         return SignedIn(reach.login, reach)

@@ -8,6 +8,7 @@ the person's reach is renewed.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from aiohttp import web
@@ -192,34 +193,26 @@ def _callback(request: web.Request, public_url: str | None) -> str:
 
 
 PAGES = web.AppKey("status_pages", StatusPages)
+_Page = Callable[[StatusPages, web.Request], Awaitable[web.Response]]
 
 
 def add_routes(app: web.Application) -> None:
     """The page's routes; the app factory puts a StatusPages under PAGES once the store opens."""
 
-    async def index(request: web.Request) -> web.Response:
-        return await request.app[PAGES].index(request)
+    def page(method: _Page) -> Callable[[web.Request], Awaitable[web.Response]]:
+        async def handler(request: web.Request) -> web.Response:
+            return await method(request.app[PAGES], request)
 
-    async def repository(request: web.Request) -> web.Response:
-        return await request.app[PAGES].repository(request)
-
-    async def signin(request: web.Request) -> web.Response:
-        return await request.app[PAGES].signin(request)
-
-    async def callback(request: web.Request) -> web.Response:
-        return await request.app[PAGES].callback(request)
-
-    async def signout(request: web.Request) -> web.Response:
-        return await request.app[PAGES].signout(request)
+        return handler
 
     async def stylesheet(request: web.Request) -> web.Response:
         return web.Response(
             body=STYLESHEET, content_type="text/css", headers={"Cache-Control": "max-age=3600"}
         )
 
-    app.router.add_get("/", index)
-    app.router.add_get("/repos/{repo_id}", repository)
-    app.router.add_get("/signin", signin)
-    app.router.add_get("/signin/callback", callback)
-    app.router.add_post("/signout", signout)
+    app.router.add_get("/", page(StatusPages.index))
+    app.router.add_get("/repos/{repo_id}", page(StatusPages.repository))
+    app.router.add_get("/signin", page(StatusPages.signin))
+    app.router.add_get("/signin/callback", page(StatusPages.callback))
+    app.router.add_post("/signout", page(StatusPages.signout))
     app.router.add_get("/static/status.css", stylesheet)
