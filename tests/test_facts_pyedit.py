@@ -7,11 +7,13 @@ import ast
 import dataclasses
 import itertools
 import random
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from bot.analysis.facts.kept import units_kept
 from bot.analysis.facts.pyedit import python_sides
 from bot.analysis.facts.pyfile import read_units, table
 from bot.analysis.facts.scan import Side
@@ -170,6 +172,40 @@ def test_every_commit_of_a_generated_history_reads_as_each_side_parsed_whole(
     assert readable >= 15
     # and, but for a file with a form feed, the commit's side is mostly not parsed again whole
     assert parsed < 0.75 * read
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_within_a_period_a_text_is_parsed_whole_once_and_reads_as_parsed_whole(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts = _history(seed, 60)
+    kwargs: dict[str, Any] = {"package": None, "tests": False}
+    expected = [_whole(before, after, **kwargs) for before, after in itertools.pairwise(texts)]
+    sources: list[str] = []
+    parse = ast.parse
+
+    def recorded(source: str, *args: Any, **kw: Any) -> ast.Module:
+        sources.append(source)
+        return parse(source, *args, **kw)
+
+    got = []
+    with units_kept(), monkeypatch.context() as patch:
+        patch.setattr(ast, "parse", recorded)
+        for before, after in itertools.pairwise(texts):
+            sides = python_sides(before, after, **kwargs)
+            got.append(None if sides is None else [(_ordered(side), m) for side, m in sides])
+    assert got == expected
+    # a commit's text, read at the commit, is not parsed again as the next commit's parent
+    readable = {t for t in texts if read_units(t, **kwargs) is not None}
+    parsed_whole = Counter(s for s in sources if s in readable)
+    assert parsed_whole and max(parsed_whole.values()) == 1
+    # and outside a period, every commit parses its parent whole
+    sources.clear()
+    with monkeypatch.context() as patch:
+        patch.setattr(ast, "parse", recorded)
+        for before, after in itertools.pairwise(texts):
+            python_sides(before, after, **kwargs)
+    assert max(Counter(s for s in sources if s in readable).values()) > 1
 
 
 def test_an_edit_that_opens_a_string_shared_lines_close_reads_as_the_whole_file() -> None:
