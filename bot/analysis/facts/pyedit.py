@@ -24,7 +24,7 @@ def python_sides(
 ) -> tuple[Reading, Reading] | None:
     """Each side's table and the deprecation messages its code raises, as parsing each text
     whole gives them; None when either side does not parse."""
-    old = _whole(before, package=package, tests=tests)
+    old = _whole(before, package=package, tests=tests, parent=True)
     if old is None:
         return None
     new = kept_units((after, package, tests))
@@ -34,16 +34,17 @@ def python_sides(
             # the commit's text is the next commit's parent: kept, it is not parsed again
             keep_units((after, package, tests), new)
     if new is None:
-        new = _whole(after, package=package, tests=tests)
+        new = _whole(after, package=package, tests=tests, parent=False)
     return None if new is None else (table(old), table(new))
 
 
-def _whole(text: str, *, package: str | None, tests: bool) -> list[Unit] | None:
-    """`read_units` of the text, or what it gave for the same text earlier in the period."""
-    found = kept_units((text, package, tests))
+def _whole(text: str, *, package: str | None, tests: bool, parent: bool) -> list[Unit] | None:
+    """`read_units` of the text, or what it gave for the same text earlier in the period; a
+    parent's text is let go once read (its commit's text is kept, for the next commit)."""
+    found = kept_units((text, package, tests), last=parent)
     if found is None:
         found = read_units(text, package=package, tests=tests)
-        if found is not None:
+        if found is not None and not parent:
             keep_units((text, package, tests), found)
     return found
 
