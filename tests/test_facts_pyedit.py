@@ -4,6 +4,7 @@ parsing each side whole reads, on every commit of a generated history."""
 from __future__ import annotations
 
 import ast
+import contextlib
 import dataclasses
 import itertools
 import random
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bot.analysis.facts.kept import units_kept
 from bot.analysis.facts.pyedit import python_sides
 from bot.analysis.facts.pyfile import read_units, table
 from bot.analysis.facts.scan import Side
@@ -170,6 +172,44 @@ def test_every_commit_of_a_generated_history_reads_as_each_side_parsed_whole(
     assert readable >= 15
     # and, but for a file with a form feed, the commit's side is mostly not parsed again whole
     assert parsed < 0.75 * read
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_within_a_period_a_commits_text_is_not_parsed_again_as_the_next_ones_parent(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts = _history(seed, 60)
+    kwargs: dict[str, Any] = {"package": None, "tests": False}
+    expected = [_whole(before, after, **kwargs) for before, after in itertools.pairwise(texts)]
+    readable = [read_units(t, **kwargs) is not None for t in texts]
+    parse = ast.parse
+
+    def read(kept: bool) -> tuple[list[Any], list[list[str]]]:
+        """Each commit's two sides, and the sources each commit parsed."""
+        got: list[Any] = []
+        sources: list[list[str]] = []
+
+        def recorded(source: str, *args: Any, **kw: Any) -> ast.Module:
+            sources[-1].append(source)
+            return parse(source, *args, **kw)
+
+        with units_kept() if kept else contextlib.nullcontext(), monkeypatch.context() as patch:
+            patch.setattr(ast, "parse", recorded)
+            for before, after in itertools.pairwise(texts):
+                sources.append([])
+                sides = python_sides(before, after, **kwargs)
+                got.append(None if sides is None else [(_ordered(s), m) for s, m in sides])
+        return got, sources
+
+    got, sources = read(kept=True)
+    assert got == expected
+    # a parent whose commit was read the step before (both its sides parse) is not parsed
+    # whole again; outside a period, it is
+    both = [i for i in range(1, len(sources)) if readable[i - 1] and readable[i]]
+    assert len(both) >= 10
+    assert [i for i in both if texts[i] in sources[i]] == []
+    _, sources = read(kept=False)
+    assert [i for i in both if texts[i] in sources[i]] == both
 
 
 def test_an_edit_that_opens_a_string_shared_lines_close_reads_as_the_whole_file() -> None:

@@ -9,11 +9,12 @@ from pathlib import Path
 
 from bot.analysis import AnalysisResult, Analyzer, rules
 from bot.analysis.credentials import redact
+from bot.analysis.facts.kept import units_kept
 from bot.analysis.tiering import rules_sure
 from bot.cli import progress
 from bot.cli.clone import LocalCommit, files_with_patches
 from bot.cli.clone_sources import blob_cache, with_sources
-from bot.cli.clone_tree import with_quoted_before
+from bot.cli.clone_tree import quoted_before_each
 from bot.models import CommitInput, DigestCommit, DigestUsage
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
@@ -55,20 +56,45 @@ async def analyse(
 ) -> Analysed:
     """The commits as the App would list them: `exclude` applied, the rest analysed with
     their patches."""
+    with units_kept():
+        return await _analyse(
+            path, commits, analyzer, repo=repo, url_prefix=url_prefix, config=config
+        )
+
+
+async def _analyse(
+    path: Path,
+    commits: list[LocalCommit],
+    analyzer: Analyzer,
+    *,
+    repo: str,
+    url_prefix: str | None,
+    config: RepoConfig,
+) -> Analysed:
     out = Analysed()
     files = files_with_patches(path, [c.sha for c in commits])
     with_llm = analyzer.name != "rules"
     blobs = blob_cache()
-    for local in progress.each(commits, "analysing"):
-        commit = with_quoted_before(
-            path,
-            CommitInput(
-                sha=local.sha,
-                message=local.message,
-                repo=repo,
-                author=local.author,
-                files=with_sources(path, local.sha, files[local.sha], blobs),
-            ),
+    inputs = [
+        CommitInput(
+            sha=local.sha,
+            message=local.message,
+            repo=repo,
+            author=local.author,
+            files=files[local.sha],
+        )
+        for local in commits
+    ]
+    # one search of the tree for the day's commits, not one a commit
+    quoted = quoted_before_each(path, inputs)
+    for local, read, before in zip(
+        progress.each(commits, "analysing"), inputs, quoted, strict=True
+    ):
+        commit = read.model_copy(
+            update={
+                "files": with_sources(path, local.sha, read.files, blobs),
+                "quoted_before": before,
+            }
         )
         reason = config.exclude.reason(
             author=local.author,

@@ -8,6 +8,7 @@ import bisect
 import re
 from difflib import SequenceMatcher
 
+from bot.analysis.facts.kept import keep_units, kept_units
 from bot.analysis.facts.pyfile import PARSE_ERRORS, Unit, read_units, table, units
 from bot.analysis.facts.scan import Side
 
@@ -23,15 +24,29 @@ def python_sides(
 ) -> tuple[Reading, Reading] | None:
     """Each side's table and the deprecation messages its code raises, as parsing each text
     whole gives them; None when either side does not parse."""
-    old = read_units(before, package=package, tests=tests)
+    old = _whole(before, package=package, tests=tests, parent=True)
     if old is None:
         return None
-    if not (_ODD_BREAKS.search(before) or _ODD_BREAKS.search(after)):
-        spliced = _splice(old, before, after, package=package, tests=tests)
-        if spliced is not None:
-            return table(old), table(spliced)
-    new = read_units(after, package=package, tests=tests)
+    new = kept_units((after, package, tests))
+    if new is None and not (_ODD_BREAKS.search(before) or _ODD_BREAKS.search(after)):
+        new = _splice(old, before, after, package=package, tests=tests)
+        if new is not None:
+            # the commit's text is the next commit's parent: kept, it is not parsed again
+            keep_units((after, package, tests), new)
+    if new is None:
+        new = _whole(after, package=package, tests=tests, parent=False)
     return None if new is None else (table(old), table(new))
+
+
+def _whole(text: str, *, package: str | None, tests: bool, parent: bool) -> list[Unit] | None:
+    """`read_units` of the text, or what it gave for the same text earlier in the period; a
+    parent's text is let go once read (its commit's text is kept, for the next commit)."""
+    found = kept_units((text, package, tests), last=parent)
+    if found is None:
+        found = read_units(text, package=package, tests=tests)
+        if found is not None and not parent:
+            keep_units((text, package, tests), found)
+    return found
 
 
 def _splice(

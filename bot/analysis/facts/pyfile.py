@@ -409,29 +409,40 @@ def detail(side: Side, names: list[str]) -> None:
     """Fill `calls` and `raises` of the functions `names` of a side read whole."""
     for name in names:
         node = side.functions.get(name)
-        if node is None:
-            continue
-        side.calls[name] = frozenset(
-            _dotted(c.func).rsplit(".", 1)[-1] for c in ast.walk(node) if isinstance(c, ast.Call)
-        ) - {""}
-        side.raises[name] = _raised(node)
+        if node is not None:
+            side.calls[name], side.raises[name] = _calls_and_raised(node)
 
 
-def _raised(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
-    """The exceptions a function's own body raises by name (`raise ValueError(…)`), its
-    nested functions and classes aside."""
-    found: set[str] = set()
-    stack: list[ast.AST] = list(node.body)
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def _calls_and_raised(
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The names a function calls anywhere in it (`helper`, `self.run` as `run`), and the
+    exceptions its own body raises by name (`raise ValueError(…)`), its nested functions and
+    classes aside: one walk of its nodes (the edited functions of a day's files are many)."""
+    calls: set[str] = set()
+    raised: set[str] = set()
+    # (node, whether it is the function's own code, not a nested definition's)
+    stack: list[tuple[ast.AST, bool]] = [(node, True)]
     while stack:
-        current = stack.pop()
-        if isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            continue
-        if isinstance(current, ast.Raise) and current.exc is not None:
+        current, own = stack.pop()
+        if isinstance(current, ast.Call):
+            calls.add(_dotted(current.func).rsplit(".", 1)[-1])
+        elif own and isinstance(current, ast.Raise) and current.exc is not None:
             name = _dotted(current.exc)
             if name and name[:1].isupper():
-                found.add(name)
-        stack.extend(ast.iter_child_nodes(current))
-    return frozenset(found)
+                raised.add(name)
+        inner = own and (current is node or not isinstance(current, _NESTED))
+        for field in current._fields:
+            value = getattr(current, field, None)
+            if isinstance(value, list):
+                stack.extend((item, inner) for item in value if isinstance(item, ast.AST))
+            elif isinstance(value, ast.AST):
+                stack.append((value, inner))
+    calls.discard("")
+    return frozenset(calls), frozenset(raised)
 
 
 def _targets(node: ast.stmt) -> list[str]:
