@@ -15,12 +15,16 @@ def dropped_reexport(
     """`name`, which `reading`'s Python module exported at the parent and no longer does, as
     a re-export dropped: the parent only imported it (`from origin import name`) from a
     public module, and that origin still provides it, being unchanged or still defining,
-    importing or exporting it at the commit. None when the module defined it itself, or its
-    origin is private or lost it too (then it is gone for callers)."""
+    importing or exporting it at the commit. None when the module defined it itself, is a
+    package's `__init__`, or its origin is private or lost it too (then it is gone for callers)."""
     module = reading.minus.imports.get(name)
     # Python only, where any module can be imported from: a Rust `pub use` of a private
     # `mod` (or a JavaScript package's internal file) is the only way in
     if not module or not reading.path.endswith((".py", ".pyi")):
+        return None
+    if reading.path.rsplit("/", 1)[-1] in ("__init__.py", "__init__.pyi"):
+        # a package's `__init__` is where its callers import from (`from pkg import X`):
+        # a name dropped there breaks them, wherever it is still defined
         return None
     absolute = _absolute(module, reading.path)
     if any(part.startswith("_") for part in absolute.split(".")):
