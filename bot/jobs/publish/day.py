@@ -218,27 +218,28 @@ class PublishPeriod:
     ) -> str:
         """The day's digest of `commits` (`again`: all of a published day's, its first posts
         gone: the record keeps when the day was first published)."""
-        ctx, repo, config, day = self._ctx, run.repo, run.config, run.period.start
+        ctx = self._ctx
+        repo, config, day = run.repo, run.config, run.period.start
         alerts = await sent_alerts(ctx.store, repo.id, day)
         digest, shas = await gather_day(
             ctx.store, ctx.settings, repo, config, commits, day=day, late=late, alerts=alerts
         )
-        if not digest.commits and (again or config.skip_empty_days):
+        if digest.commits or not (again or config.skip_empty_days):
+            published = await run.poster.publish(
+                run.thread, run.place, _drafts(digest), what="digest"
+            )
+            state, key, outcome = DigestState.PUBLISHED, "main", "published"
+            log.info("digest_published", url=published.url, parts=published.count, late=late)
+        else:
             # Nothing to post: a day posted before stays published (its commits as an addendum
             # of excluded ones), a quiet day is skipped.
-            state, key = (
-                (DigestState.PUBLISHED, "excluded") if again else (DigestState.SKIPPED, "main")
-            )
-            await self._finish(run, state, shas, key, late=late, first=not again)
+            state = DigestState.PUBLISHED if again else DigestState.SKIPPED
+            key, outcome = "excluded" if again else "main", "skipped"
             log.info("digest_skipped", excluded=len(shas))
-            return "skipped"
-        published = await run.poster.publish(run.thread, run.place, _drafts(digest), what="digest")
-        url, count = published.url, published.count
-        await self._finish(run, DigestState.PUBLISHED, shas, "main", late=late, first=not again)
-        if digest.config_error:
+        await self._finish(run, state, shas, key, late=late, first=not again)
+        if digest.config_error and outcome == "published":
             await ctx.store.repos.config_error_reported(repo.id)
-        log.info("digest_published", url=url, parts=count, late=late)
-        return "published"
+        return outcome
 
     async def _finish(
         self,
