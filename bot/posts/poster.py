@@ -335,7 +335,7 @@ class Poster:
     # --- unclear creates, settled where they were sent -----------------------------------
 
     async def settle(
-        self, thread: Thread, rec: Recorded, *, category: str | None
+        self, thread: Thread, rec: Recorded, marker: str, *, category: str | None
     ) -> targets.Channel | None:
         """An unclear create (`rec`) looked for by its marker where it was sent, whatever the
         config says now: recorded as posted when it is there (returned: the channel it is in),
@@ -359,7 +359,6 @@ class Poster:
             )
             if waiting is not None:
                 raise waiting
-        marker = thread.marker(rec.key)
         made: Found | None = None
         if channel is not None:
             async for item in channel.search(rec.parent):
@@ -367,14 +366,16 @@ class Poster:
                 if item.body.startswith(marker):
                     made = item
                     break
+        posted = (
+            None
+            if made is None
+            else made.posted(rec.key, rec.kind, made.place or rec.parent, body_hash(made.body))
+        )
         store = self._store
         async with store.jobs.holding(self._job, self._clock.now()) as conn:
-            if made is None:
+            if posted is None:
                 await store.posts.withdraw(conn, self.repo_id, thread.period, key=rec.key)
             else:
-                posted = made.posted(
-                    rec.key, rec.kind, made.place or rec.parent, body_hash(made.body)
-                )
                 await store.posts.record(
                     conn, self.repo_id, thread.period, posted, now=self._clock.now()
                 )
@@ -399,7 +400,7 @@ class Poster:
         for w in wanted:
             rec = recorded.get(w.key)
             if rec is not None and rec.state is PostState.CREATING and rec.kind != w.kind:
-                await self.settle(thread, rec, category=category)
+                await self.settle(thread, rec, w.marker, category=category)
 
     async def sync_discussions(
         self, thread: Thread, wanted: list[Wanted], *, category: str | None
@@ -446,7 +447,7 @@ class Poster:
             if rec is None or rec.kind != PostKind.DISCUSSION:
                 return None
             if rec.state is PostState.CREATING:
-                channel = await self.settle(thread, rec, category=category)
+                channel = await self.settle(thread, rec, w.marker, category=category)
             else:
                 channel, _ = await sent_place(
                     await self.client(), self.full_name, rec, category=category

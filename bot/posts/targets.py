@@ -14,7 +14,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequenc
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from bot.digest.markers import read_marker
 from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed, NotFound
 from bot.github.errors import IssueGone, PostGone
@@ -276,21 +275,20 @@ async def _search(
     channel: Channel, wanted: Sequence[Wanted], search: Search, recorded: Mapping[str, Recorded]
 ) -> dict[str, Found]:
     """The unclear creates' posts, each looked for where its create went."""
-    places: dict[str | None, dict[str, str]] = {}
+    places: dict[str | None, list[Wanted]] = {}
     for w in wanted:
         if w.key in search.keys:
             rec = recorded[w.key]
             place = rec.parent if rec.kind == channel.kind else None
-            places.setdefault(place, {})[w.marker] = w.key
+            places.setdefault(place, []).append(w)
     found: dict[str, Found] = {}
-    for place, markers in places.items():
+    for place, looked_for in places.items():
         async for item in channel.search(place):
             # Every post opens with its marker; one further in is quoted commit text (an
             # author's name in a code span), not the post it names.
-            opening = read_marker(item.body)
-            key = markers.get(str(opening)) if opening is not None else None
+            key = next((w.key for w in looked_for if item.body.startswith(w.marker)), None)
             if key is not None and key not in found:
                 found[key] = item
-            if all(k in found for k in markers.values()):
+            if all(w.key in found for w in looked_for):
                 break
     return found
