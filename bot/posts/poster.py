@@ -150,8 +150,7 @@ class Poster:
         gone = self.gone.note(place.issue)
         if not to_discussion:
             draft = render(Delivery(issue=True, note=gone))
-            wanted = self._wanted(thread, draft, PostKind.ISSUE_COMMENT)
-            return await self._issue(thread, wanted, place, number=issue_of(head))
+            return await self._issue(thread, place, draft, number=issue_of(head))
         try:
             return await self._discussion(thread, place, render(Delivery(issue=False)))
         except (FallBack, Forbidden) as exc:
@@ -162,9 +161,7 @@ class Poster:
         # The first part stays in its discussion: the parts on the issue say why.
         stays = made is not None and made.kind == PostKind.DISCUSSION
         draft = render(Delivery(issue=True, note=joined(reason, gone), head_stays=stays))
-        wanted = self._wanted(thread, draft, PostKind.ISSUE_COMMENT)
-        await self.settle_elsewhere(thread, wanted, category=place.category)
-        return await self._issue(thread, wanted, place)
+        return await self._issue(thread, place, draft)
 
     async def revise(
         self, thread: Thread, head: Recorded, place: Place, render: Callable[[Delivery], Draft]
@@ -173,8 +170,7 @@ class Poster:
         if head.kind == PostKind.DISCUSSION:
             await self._discussion(thread, place, render(Delivery(issue=False)))
         else:
-            wanted = self._wanted(thread, render(Delivery(issue=True)), PostKind.ISSUE_COMMENT)
-            await self._issue(thread, wanted, place, number=issue_of(head))
+            await self._issue(thread, place, render(Delivery(issue=True)), number=issue_of(head))
 
     async def add(
         self,
@@ -190,21 +186,15 @@ class Poster:
         up to UNCLEAR_WAIT since `since`; then, or at once where GitHub refuses the comment,
         they go to the issue, saying why, so that nothing is lost."""
         if head.kind != PostKind.DISCUSSION or not head.node_id:
-            wanted = self._wanted(thread, render(Delivery(issue=True)), PostKind.ISSUE_COMMENT)
-            await self._issue(thread, wanted, place, number=issue_of(head))
+            await self._issue(thread, place, render(Delivery(issue=True)), number=issue_of(head))
             return
         hidden = await self.hidden_since(
             since, "the day's discussion cannot be looked at", event="addendum_place_hidden"
         )
         if hidden is None:
-            client = await self.client()
-            channel = targets.discussion_comments(client, self.full_name, head.node_id)
-            wanted = self._wanted(
-                thread, render(Delivery(issue=False)), PostKind.DISCUSSION_COMMENT
-            )
+            parts = render(Delivery(issue=False)).parts
             try:
-                await self.settle_elsewhere(thread, wanted, category=place.category)
-                await self.send(thread, channel, wanted)
+                await self._comments(thread, place, head.node_id, parts)
             except Forbidden:
                 # GitHub refuses the comment (its create withdrawn): to the issue, at once.
                 why = COMMENT_REFUSED
@@ -214,24 +204,24 @@ class Poster:
         else:
             why = f"{hidden}."
         note = joined(why, self.gone.note(place.issue))
-        wanted = self._wanted(
-            thread, render(Delivery(issue=True, note=note)), PostKind.ISSUE_COMMENT
-        )
-        await self.settle_elsewhere(thread, wanted, category=place.category)
-        await self._issue(thread, wanted, place)
+        await self._issue(thread, place, render(Delivery(issue=True, note=note)))
 
     async def hidden_since(self, since: datetime, what: str, *, event: str) -> str | None:
         """Why the repository's discussions cannot be read or written now (None: they can).
         While that has lasted less than UNCLEAR_WAIT since `since`, raises Unsettled: the job
         waits for them to come back."""
         hidden = await discussions_hidden(await self.client(), self.full_name)
-        if hidden is None:
-            return None
-        waiting = still_waiting(self._clock.now(), since, what, hidden)
-        log.warning(event, reason=hidden, gave_up=waiting is None)
+        if hidden is not None:
+            self._wait(since, what, hidden, event=event)
+        return hidden
+
+    def _wait(self, since: datetime, what: str, reason: str, *, event: str, **logged: Any) -> None:
+        """Raises Unsettled (the job defers) while work on a place that cannot be looked at
+        (`reason`) has waited less than UNCLEAR_WAIT since `since`; logs `event` either way."""
+        waiting = still_waiting(self._clock.now(), since, what, reason)
+        log.warning(event, **logged, reason=reason, gave_up=waiting is None)
         if waiting is not None:
             raise waiting
-        return hidden
 
     async def still_there(self, head: Recorded) -> Recorded | None:
         """A thread's first post, unless GitHub confirms it gone (a maintainer deleted it):
@@ -259,25 +249,33 @@ class Poster:
         (posted,) = await self.sync_discussions(thread, [head], category=place.category)
         assert posted.node_id is not None
         if later:
-            client = await self.client()
-            comments = targets.discussion_comments(client, self.full_name, posted.node_id)
-            wanted = [thread.wanted(k, PostKind.DISCUSSION_COMMENT, b) for k, b in later]
-            await self.settle_elsewhere(thread, wanted, category=place.category)
-            await self.send(thread, comments, wanted)
+            await self._comments(thread, place, posted.node_id, later)
         return Published(posted.url, PostKind.DISCUSSION, len(draft.parts))
 
+    async def _comments(
+        self, thread: Thread, place: Place, discussion_id: str, parts: Sequence[tuple[str, str]]
+    ) -> None:
+        """Parts as comments on the thread's discussion, each create left unclear on the issue
+        settled there first."""
+        client = await self.client()
+        channel = targets.discussion_comments(client, self.full_name, discussion_id)
+        wanted = [thread.wanted(k, PostKind.DISCUSSION_COMMENT, b) for k, b in parts]
+        await self.settle_elsewhere(thread, wanted, category=place.category)
+        await self.send(thread, channel, wanted)
+
     async def _issue(
-        self, thread: Thread, wanted: list[Wanted], place: Place, *, number: int | None = None
+        self, thread: Thread, place: Place, draft: Draft, *, number: int | None = None
     ) -> Published:
-        """The posts as comments on issue `number` (None: the issue posts go to now)."""
-        number = number or await self.comment_issue(place.issue)
+        """The parts as comments on issue `number`, where the thread's first post went; None:
+        the issue posts go to now, each create left unclear in the discussion settled there
+        first."""
+        wanted = [thread.wanted(k, PostKind.ISSUE_COMMENT, b) for k, b in draft.parts]
+        if number is None:
+            await self.settle_elsewhere(thread, wanted, category=place.category)
+            number = await self.comment_issue(place.issue)
         channel = targets.issue_comments(await self.client(), self.full_name, number)
         posted = await self.send(thread, channel, wanted)
         return Published(posted[0].url if posted else None, PostKind.ISSUE_COMMENT, len(wanted))
-
-    @staticmethod
-    def _wanted(thread: Thread, draft: Draft, kind: PostKind) -> list[Wanted]:
-        return [thread.wanted(key, kind, body) for key, body in draft.parts]
 
     # --- a single post where a place says (alerts, folds) ---------------------------------
 
@@ -346,19 +344,16 @@ class Poster:
         client = await self.client()
         channel, unreachable = await sent_place(client, self.full_name, rec, category=category)
         if unreachable is not None:
-            now = self._clock.now()
-            waiting = still_waiting(
-                now, rec.created_at or now, "an unclear create cannot be looked for", unreachable
-            )
-            log.warning(
-                "unclear_create_unreachable",
+            what = "an unclear create cannot be looked for"
+            since = rec.created_at or self._clock.now()
+            self._wait(
+                since,
+                what,
+                unreachable,
+                event="unclear_create_unreachable",
                 period=thread.period,
                 key=rec.key,
-                reason=unreachable,
-                gave_up=waiting is None,
             )
-            if waiting is not None:
-                raise waiting
         made: Found | None = None
         if channel is not None:
             async for item in channel.search(rec.parent):

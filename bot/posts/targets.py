@@ -48,16 +48,6 @@ class Channel:
     update: Callable[[str, str], Awaitable[Any]]  # (node id, body)
 
 
-async def _confirmed(
-    client: InstallationClient, full_name: str, node_id: str | None, call: Awaitable[T]
-) -> T:
-    """`call`, its NOT_FOUND told apart: the repository gone, the post gone, or neither."""
-    try:
-        return await call
-    except NotFound as exc:
-        raise await client.not_found(full_name, node_id) from exc
-
-
 def discussions(
     client: InstallationClient, full_name: str, setup: DiscussionSetup, category: Category
 ) -> Channel:
@@ -82,8 +72,7 @@ def discussions(
                 yield found
 
     async def create(w: Wanted) -> Found:
-        made = await _confirmed(
-            client,
+        made = await client.confirmed(
             full_name,
             None,
             client.create_discussion(
@@ -93,8 +82,8 @@ def discussions(
         return Found(made.id, made.url, w.body, made.number, category.id)
 
     async def update(node_id: str, body: str) -> Any:
-        return await _confirmed(
-            client, full_name, node_id, client.update_discussion(node_id, body=body)
+        return await client.confirmed(
+            full_name, node_id, client.update_discussion(node_id, body=body)
         )
 
     return Channel(PostKind.DISCUSSION, category.id, search, create, update)
@@ -111,8 +100,7 @@ def discussion_comments(client: InstallationClient, full_name: str, discussion_i
             raise await client.not_found(full_name, where) from exc
 
     async def create(w: Wanted) -> Found:
-        made = await _confirmed(
-            client,
+        made = await client.confirmed(
             full_name,
             discussion_id,
             client.add_discussion_comment(discussion_id, body=w.body),
@@ -120,8 +108,8 @@ def discussion_comments(client: InstallationClient, full_name: str, discussion_i
         return Found(made.id, made.url, w.body, place=discussion_id)
 
     async def update(node_id: str, body: str) -> Any:
-        return await _confirmed(
-            client, full_name, node_id, client.update_discussion_comment(node_id, body=body)
+        return await client.confirmed(
+            full_name, node_id, client.update_discussion_comment(node_id, body=body)
         )
 
     return Channel(PostKind.DISCUSSION_COMMENT, discussion_id, search, create, update)
