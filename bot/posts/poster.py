@@ -23,8 +23,8 @@ from bot.posts.places import (
     FallBack,
     GoneIssues,
     category_in,
-    discussions_hidden,
     joined,
+    readable_discussions,
     sent_place,
     still_waiting,
 )
@@ -51,13 +51,6 @@ COMMENT_REFUSED = (
     "GitHub refused a comment on the day's discussion (the App needs the Discussions: write "
     "permission, and the discussion must not be locked)."
 )
-
-
-def refused(exc: Exception) -> bool:
-    """GitHub refused a Discussion create (it answered, and made nothing)."""
-    if isinstance(exc, Forbidden):
-        return True
-    return isinstance(exc, GraphQLFailed) and "UNPROCESSABLE" in exc.types
 
 
 def issue_of(head: Recorded | None) -> int | None:
@@ -90,7 +83,6 @@ class Draft:
 @dataclass(frozen=True)
 class Published:
     url: str | None  # the first part's
-    kind: PostKind  # where the first part went: a discussion, or an issue comment
     count: int
 
 
@@ -210,7 +202,7 @@ class Poster:
         """Why the repository's discussions cannot be read or written now (None: they can).
         While that has lasted less than UNCLEAR_WAIT since `since`, raises Unsettled: the job
         waits for them to come back."""
-        hidden = await discussions_hidden(await self.client(), self.full_name)
+        _, hidden = await readable_discussions(await self.client(), self.full_name)
         if hidden is not None:
             self._wait(since, what, hidden, event=event)
         return hidden
@@ -250,7 +242,7 @@ class Poster:
         assert posted.node_id is not None
         if later:
             await self._comments(thread, place, posted.node_id, later)
-        return Published(posted.url, PostKind.DISCUSSION, len(draft.parts))
+        return Published(posted.url, len(draft.parts))
 
     async def _comments(
         self, thread: Thread, place: Place, discussion_id: str, parts: Sequence[tuple[str, str]]
@@ -275,7 +267,7 @@ class Poster:
             number = await self.comment_issue(place.issue)
         channel = targets.issue_comments(await self.client(), self.full_name, number)
         posted = await self.send(thread, channel, wanted)
-        return Published(posted[0].url if posted else None, PostKind.ISSUE_COMMENT, len(wanted))
+        return Published(posted[0].url if posted else None, len(wanted))
 
     # --- a single post where a place says (alerts, folds) ---------------------------------
 
@@ -303,7 +295,7 @@ class Poster:
         try:
             return await attempt(channel)
         except (Forbidden, GraphQLFailed) as exc:
-            if channel.kind != PostKind.DISCUSSION or not refused(exc):
+            if channel.kind != PostKind.DISCUSSION or not targets.refused(exc):
                 raise
             log.info("alerts_fallback_to_issue", reason=str(exc)[:200])
         return await attempt(await self.channel(place, discussion=False))
@@ -424,7 +416,7 @@ class Poster:
                 "permission)."
             ) from exc
         except GraphQLFailed as exc:
-            if "UNPROCESSABLE" in exc.types:
+            if targets.refused(exc):
                 raise FallBack("GitHub refused to create the discussion.") from exc
             raise
 

@@ -34,6 +34,13 @@ class Busy(Exception):
     share its tracking issue): try again once that create has had time to finish."""
 
 
+def refused(exc: Exception) -> bool:
+    """GitHub refused a create (it answered, and made nothing)."""
+    if isinstance(exc, Forbidden):
+        return True
+    return isinstance(exc, GraphQLFailed) and "UNPROCESSABLE" in exc.types
+
+
 @dataclass(frozen=True)
 class Channel:
     """One place posts of one kind go, with GitHub's calls to search, create and edit there.
@@ -212,7 +219,7 @@ async def sync_posts(
         except (Forbidden, GraphQLFailed, IssueGone, PostGone) as exc:
             # Only a refusal is sure to have made nothing; GitHub's untyped "something
             # went wrong" (a timeout inside it) may have: that intent stays.
-            if isinstance(exc, GraphQLFailed) and "UNPROCESSABLE" not in exc.types:
+            if isinstance(exc, GraphQLFailed) and not refused(exc):
                 raise
             async with store.jobs.holding(job, clock.now()) as conn:
                 await store.posts.withdraw(conn, repo_id, period, key=w.key)

@@ -167,7 +167,8 @@ class PublishPeriod:
         day's digest before the config moved its window), each with an analysis: the rules
         stand in for one not done by now (past the grace) or one that failed, from the stored
         message and details."""
-        ctx, job, repo, config = self._ctx, run.job, run.repo, run.config
+        ctx = self._ctx
+        job, repo, config = run.job, run.repo, run.config
         day = run.period.start
         commits = await ctx.store.digests.day_commits(repo.id, day, start, end)
         missing = [c for c in commits if c.analysis is None and c.published_part is None]
@@ -251,7 +252,8 @@ class PublishPeriod:
         late: bool,
         first: bool = True,
     ) -> None:
-        ctx, job, repo, period = self._ctx, run.job, run.repo, run.period
+        ctx = self._ctx
+        job, repo, period = run.job, run.repo, run.period
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(job, now, finish=True) as conn:
             await ctx.store.digests.ensure(conn, repo.id, period, now)
@@ -277,7 +279,8 @@ class PublishPeriod:
         """Edit the posted parts that show a commit a maintainer rated since (`/digest rate`):
         each part rendered again from its own commits, and the ledger edits what differs.
         Whether there was any to edit (then its last write ended the job, with `finish`)."""
-        ctx, repo, period = self._ctx, run.repo, run.period
+        ctx = self._ctx
+        repo, period = run.repo, run.period
         # A part is edited to show what it was posted with: its commits were shown then, so an
         # `exclude` added since does not take them out of it.
         config = run.config.model_copy(update={"exclude": Exclude()})
@@ -339,7 +342,8 @@ class PublishPeriod:
     async def _addendum(
         self, run: _Run, everything: list[DayCommit], commits: list[DayCommit], head: Recorded
     ) -> str:
-        ctx, repo, period = self._ctx, run.repo, run.period
+        ctx = self._ctx
+        repo, period = run.repo, run.period
         # Numbered by the addenda already completed (their commits carry the number), so a
         # retry after a crash reuses its number and finds its own post in the ledger.
         completed = {
