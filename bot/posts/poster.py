@@ -238,7 +238,7 @@ class Poster:
         """The first part as a new Discussion, later parts as its comments."""
         (key, body), *later = draft.parts
         head = thread.wanted(key, PostKind.DISCUSSION, body, draft.title)
-        (posted,) = await self.sync_discussions(thread, [head], category=place.category)
+        posted = await self._new_discussion(thread, head, place.category)
         assert posted.node_id is not None
         if later:
             await self._comments(thread, place, posted.node_id, later)
@@ -277,9 +277,7 @@ class Poster:
         if discussion and place.discussion:
             client = await self.client()
             try:
-                setup = await client.discussion_setup(self.full_name)
-                found = category_in(setup, place.category)
-                return targets.discussions(client, self.full_name, setup, found)
+                return await self._discussions(client, place.category)
             except FallBack as reason:
                 log.info("alerts_fallback_to_issue", reason=str(reason))
             except Forbidden:
@@ -389,27 +387,21 @@ class Poster:
             if rec is not None and rec.state is PostState.CREATING and rec.kind != w.kind:
                 await self.settle(thread, rec, w.marker, category=category)
 
-    async def sync_discussions(
-        self, thread: Thread, wanted: list[Wanted], *, category: str | None
-    ) -> list[Recorded]:
-        """New Discussions in the category, each once. Raises FallBack where GitHub will not
-        take them (no permission, Discussions off, no such category) and none was made
-        before."""
+    async def _new_discussion(self, thread: Thread, head: Wanted, category: str | None) -> Recorded:
+        """The thread's first post as a new Discussion in the category, once. Raises FallBack
+        where GitHub will not take it (no permission, Discussions off, no such category) and
+        it was not made before."""
         client = await self.client()
         try:
             try:
-                # Without the Discussions permission at all, even the categories are FORBIDDEN.
-                setup = await client.discussion_setup(self.full_name)
-                channel = targets.discussions(
-                    client, self.full_name, setup, category_in(setup, category)
-                )
+                channel = await self._discussions(client, category)
             except (FallBack, Forbidden):
                 # A create sent before, its answer lost, is settled first, where it was sent.
-                sent = await self._sent_before(thread, wanted, category=category)
+                sent = await self._sent_before(thread, head, category=category)
                 if sent is None:
                     raise
                 channel = sent
-            return await self.send(thread, channel, wanted)
+            (posted,) = await self.send(thread, channel, [head])
         except Forbidden as exc:
             raise FallBack(
                 "the App may not create discussions here (it needs the Discussions: write "
@@ -419,28 +411,29 @@ class Poster:
             if targets.refused(exc):
                 raise FallBack("GitHub refused to create the discussion.") from exc
             raise
+        return posted
+
+    async def _discussions(
+        self, client: InstallationClient, category: str | None
+    ) -> targets.Channel:
+        """New Discussions in `category`. Raises FallBack where there is none to post in, and
+        Forbidden without the Discussions permission (even the categories are FORBIDDEN)."""
+        setup = await client.discussion_setup(self.full_name)
+        found = category_in(setup, category)
+        return targets.discussions(client, self.full_name, setup, found)
 
     async def _sent_before(
-        self, thread: Thread, wanted: list[Wanted], *, category: str | None
+        self, thread: Thread, head: Wanted, *, category: str | None
     ) -> targets.Channel | None:
         """With no category to post in now (renamed, removed, no longer the configured one):
-        the channel where the wanted posts already are, once each create left unclear is
-        settled where it was sent; None when one is still to be made (the caller falls
-        back)."""
-        recorded = await self.recorded(thread)
-        channel: targets.Channel | None = None
-        for w in wanted:
-            rec = recorded.get(w.key)
-            if rec is None or rec.kind != PostKind.DISCUSSION:
-                return None
-            if rec.state is PostState.CREATING:
-                channel = await self.settle(thread, rec, w.marker, category=category)
-            else:
-                channel, _ = await sent_place(
-                    await self.client(), self.full_name, rec, category=category
-                )
-            if channel is None:
-                return None
+        the channel where the first post already is, once a create left unclear is settled
+        where it was sent; None when it is still to be made (the caller falls back)."""
+        rec = (await self.recorded(thread)).get(head.key)
+        if rec is None or rec.kind != PostKind.DISCUSSION:
+            return None
+        if rec.state is PostState.CREATING:
+            return await self.settle(thread, rec, head.marker, category=category)
+        channel, _ = await sent_place(await self.client(), self.full_name, rec, category=category)
         return channel
 
     # --- the issue ------------------------------------------------------------------------
