@@ -295,6 +295,7 @@ class PublishPeriod:
         rated_since = max(rated, default=ctx.clock.now())
         kept = False  # the edits stay pending (the day's discussion hidden too long)
         if keys and head is not None:
+            alerts = await sent_alerts(ctx.store, repo.id, period.start)
             # Edits of a day posted as a discussion GitHub hides (Discussions turned off, or
             # not the App's) wait for it, up to UNCLEAR_WAIT since the rate; then they are
             # left pending for the day's next run.
@@ -304,7 +305,6 @@ class PublishPeriod:
                 event="rating_edit_place_hidden",
             ):
                 keys, kept = set(), True
-            alerts = await sent_alerts(ctx.store, repo.id, period.start)
             for key in sorted(k for k in keys if k):
                 mine = [c for c in commits if c.published_part == key]
                 if key == "main":
