@@ -612,6 +612,14 @@ class InstallationClient:
                 return PostGone(f"post {node_id} in {full_name} is gone", node_id=node_id)
         return GitHubError(f"{full_name}: GitHub answered NOT_FOUND for what is there")
 
+    async def confirmed(self, full_name: str, node_id: str | None, call: Awaitable[R]) -> R:
+        """`call`, its NOT_FOUND told apart (`not_found`): the repository gone, the post
+        gone, or neither."""
+        try:
+            return await call
+        except NotFound as exc:
+            raise await self.not_found(full_name, node_id) from exc
+
     async def post_gone(self, full_name: str, node_id: str) -> bool:
         """Whether GitHub confirms a post (a discussion or its comment) gone: NOT_FOUND for it,
         its repository there (RepositoryGone when not). One call while it is there."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 
 from bot.analysis.cost import Prices
 from bot.analysis.credentials import redact
@@ -18,7 +18,7 @@ from bot.store import Store
 from bot.store.commits import CommitState
 from bot.store.digests import DayCommit
 from bot.store.repos import RepoRow
-from bot.store.usage import UsageLedger
+from bot.store.usage import DayUsage, UsageLedger
 
 # A revert or a fix in the day finds the commit it names among this many days before it.
 RECENT = timedelta(days=2)
@@ -129,7 +129,13 @@ async def gather_day(
     window's pushes, the commits its reverts and fixes name, and the day's LLM usage (`part`:
     the posted part whose usage it shows); and all their shas."""
     start, end = config.schedule.window(day)
+    # The days before, where the day's reverts, relands and fixes find what they name: the
+    # last RECENT days, and any older stored commit named by number or sha.
+    prs, shas = named(shown_commits(config, commits)[0])
     forced, truncated = await store.digests.pushes_between(repo.id, start, end)
+    recent = await store.digests.window_commits(repo.id, start - RECENT, start)
+    older = await store.digests.named_commits(repo.id, prs, shas, before=start - RECENT)
+    used = await UsageLedger(store.engine).day_usage(repo.id, (start, end), part=part)
     return build_digest(
         repo,
         day,
@@ -138,21 +144,10 @@ async def gather_day(
         late=late,
         forced=forced,
         truncated=truncated,
-        recent=await _recent(store, repo.id, config, commits, start),
+        recent=older + recent,
         alerts=alerts,
-        usage=await day_usage(store, settings, repo.id, (start, end), part=part),
+        usage=_usage(used, Prices.from_settings(settings)),
     )
-
-
-async def _recent(
-    store: Store, repo_id: int, config: RepoConfig, commits: list[DayCommit], start: datetime
-) -> list[DayCommit]:
-    """The days before, where the day's reverts, relands and fixes find what they name: the
-    last RECENT days, and any older stored commit named by number or sha."""
-    recent = await store.digests.window_commits(repo_id, start - RECENT, start)
-    prs, shas = named(shown_commits(config, commits)[0])
-    older = await store.digests.named_commits(repo_id, prs, shas, before=start - RECENT)
-    return older + recent
 
 
 def _config_error(repo: RepoRow, config: RepoConfig) -> str | None:
@@ -162,19 +157,8 @@ def _config_error(repo: RepoRow, config: RepoConfig) -> str | None:
     return "; ".join(e for e in (known, slow) if e) or None
 
 
-async def day_usage(
-    store: Store,
-    settings: Settings,
-    repo_id: int,
-    window: tuple[datetime, datetime],
-    *,
-    part: str | None = None,
-) -> DigestUsage:
-    """A repository's day (its [start, end) window) as the footer shows it: routes, tokens
-    and the estimated cost (`part`: only the commits a posted part holds, so an edit of it
-    keeps the figures it was posted with, whatever landed late since)."""
-    used = await UsageLedger(store.engine).day_usage(repo_id, window, part=part)
-    prices = Prices.from_settings(settings)
+def _usage(used: DayUsage, prices: Prices) -> DigestUsage:
+    """A day's LLM usage as the footer shows it: routes, tokens and the estimated cost."""
     return DigestUsage(
         routes=used.routes,
         input_tokens=used.input_tokens,

@@ -96,7 +96,7 @@ async def sent_place(
         rec.kind == PostKind.DISCUSSION_COMMENT and rec.parent is None
     ):
         return None, None
-    setup, hidden = await _readable_discussions(client, full_name)
+    setup, hidden = await readable_discussions(client, full_name)
     if setup is None:
         return None, hidden
     if rec.kind == PostKind.DISCUSSION_COMMENT:
@@ -114,7 +114,7 @@ async def sent_place(
     return targets.discussions(client, full_name, setup, found), None
 
 
-async def _readable_discussions(
+async def readable_discussions(
     client: InstallationClient, full_name: str
 ) -> tuple[DiscussionSetup | None, str | None]:
     """The repository's Discussions, or why they cannot be read now (GitHub hides them while
@@ -126,12 +126,6 @@ async def _readable_discussions(
     if not setup.enabled:
         return None, "Discussions are turned off in this repository"
     return setup, None
-
-
-async def discussions_hidden(client: InstallationClient, full_name: str) -> str | None:
-    """Why the repository's discussions cannot be read or written now; None when they can."""
-    _, hidden = await _readable_discussions(client, full_name)
-    return hidden
 
 
 def still_waiting(now: datetime, since: datetime, what: str, reason: str) -> Unsettled | None:

@@ -23,8 +23,8 @@ from bot.posts.places import (
     FallBack,
     GoneIssues,
     category_in,
-    discussions_hidden,
     joined,
+    readable_discussions,
     sent_place,
     still_waiting,
 )
@@ -51,13 +51,6 @@ COMMENT_REFUSED = (
     "GitHub refused a comment on the day's discussion (the App needs the Discussions: write "
     "permission, and the discussion must not be locked)."
 )
-
-
-def refused(exc: Exception) -> bool:
-    """GitHub refused a Discussion create (it answered, and made nothing)."""
-    if isinstance(exc, Forbidden):
-        return True
-    return isinstance(exc, GraphQLFailed) and "UNPROCESSABLE" in exc.types
 
 
 def issue_of(head: Recorded | None) -> int | None:
@@ -90,7 +83,6 @@ class Draft:
 @dataclass(frozen=True)
 class Published:
     url: str | None  # the first part's
-    kind: PostKind  # where the first part went: a discussion, or an issue comment
     count: int
 
 
@@ -150,8 +142,7 @@ class Poster:
         gone = self.gone.note(place.issue)
         if not to_discussion:
             draft = render(Delivery(issue=True, note=gone))
-            wanted = self._wanted(thread, draft, PostKind.ISSUE_COMMENT)
-            return await self._issue(thread, wanted, place, number=issue_of(head))
+            return await self._issue(thread, place, draft, number=issue_of(head))
         try:
             return await self._discussion(thread, place, render(Delivery(issue=False)))
         except (FallBack, Forbidden) as exc:
@@ -162,9 +153,7 @@ class Poster:
         # The first part stays in its discussion: the parts on the issue say why.
         stays = made is not None and made.kind == PostKind.DISCUSSION
         draft = render(Delivery(issue=True, note=joined(reason, gone), head_stays=stays))
-        wanted = self._wanted(thread, draft, PostKind.ISSUE_COMMENT)
-        await self.settle_elsewhere(thread, wanted, category=place.category)
-        return await self._issue(thread, wanted, place)
+        return await self._issue(thread, place, draft)
 
     async def revise(
         self, thread: Thread, head: Recorded, place: Place, render: Callable[[Delivery], Draft]
@@ -173,8 +162,7 @@ class Poster:
         if head.kind == PostKind.DISCUSSION:
             await self._discussion(thread, place, render(Delivery(issue=False)))
         else:
-            wanted = self._wanted(thread, render(Delivery(issue=True)), PostKind.ISSUE_COMMENT)
-            await self._issue(thread, wanted, place, number=issue_of(head))
+            await self._issue(thread, place, render(Delivery(issue=True)), number=issue_of(head))
 
     async def add(
         self,
@@ -190,21 +178,15 @@ class Poster:
         up to UNCLEAR_WAIT since `since`; then, or at once where GitHub refuses the comment,
         they go to the issue, saying why, so that nothing is lost."""
         if head.kind != PostKind.DISCUSSION or not head.node_id:
-            wanted = self._wanted(thread, render(Delivery(issue=True)), PostKind.ISSUE_COMMENT)
-            await self._issue(thread, wanted, place, number=issue_of(head))
+            await self._issue(thread, place, render(Delivery(issue=True)), number=issue_of(head))
             return
         hidden = await self.hidden_since(
             since, "the day's discussion cannot be looked at", event="addendum_place_hidden"
         )
         if hidden is None:
-            client = await self.client()
-            channel = targets.discussion_comments(client, self.full_name, head.node_id)
-            wanted = self._wanted(
-                thread, render(Delivery(issue=False)), PostKind.DISCUSSION_COMMENT
-            )
+            parts = render(Delivery(issue=False)).parts
             try:
-                await self.settle_elsewhere(thread, wanted, category=place.category)
-                await self.send(thread, channel, wanted)
+                await self._comments(thread, place, head.node_id, parts)
             except Forbidden:
                 # GitHub refuses the comment (its create withdrawn): to the issue, at once.
                 why = COMMENT_REFUSED
@@ -214,24 +196,24 @@ class Poster:
         else:
             why = f"{hidden}."
         note = joined(why, self.gone.note(place.issue))
-        wanted = self._wanted(
-            thread, render(Delivery(issue=True, note=note)), PostKind.ISSUE_COMMENT
-        )
-        await self.settle_elsewhere(thread, wanted, category=place.category)
-        await self._issue(thread, wanted, place)
+        await self._issue(thread, place, render(Delivery(issue=True, note=note)))
 
     async def hidden_since(self, since: datetime, what: str, *, event: str) -> str | None:
         """Why the repository's discussions cannot be read or written now (None: they can).
         While that has lasted less than UNCLEAR_WAIT since `since`, raises Unsettled: the job
         waits for them to come back."""
-        hidden = await discussions_hidden(await self.client(), self.full_name)
-        if hidden is None:
-            return None
-        waiting = still_waiting(self._clock.now(), since, what, hidden)
-        log.warning(event, reason=hidden, gave_up=waiting is None)
+        _, hidden = await readable_discussions(await self.client(), self.full_name)
+        if hidden is not None:
+            self._wait(since, what, hidden, event=event)
+        return hidden
+
+    def _wait(self, since: datetime, what: str, reason: str, *, event: str, **logged: Any) -> None:
+        """Raises Unsettled (the job defers) while work on a place that cannot be looked at
+        (`reason`) has waited less than UNCLEAR_WAIT since `since`; logs `event` either way."""
+        waiting = still_waiting(self._clock.now(), since, what, reason)
+        log.warning(event, **logged, reason=reason, gave_up=waiting is None)
         if waiting is not None:
             raise waiting
-        return hidden
 
     async def still_there(self, head: Recorded) -> Recorded | None:
         """A thread's first post, unless GitHub confirms it gone (a maintainer deleted it):
@@ -256,28 +238,36 @@ class Poster:
         """The first part as a new Discussion, later parts as its comments."""
         (key, body), *later = draft.parts
         head = thread.wanted(key, PostKind.DISCUSSION, body, draft.title)
-        (posted,) = await self.sync_discussions(thread, [head], category=place.category)
+        posted = await self._new_discussion(thread, head, place.category)
         assert posted.node_id is not None
         if later:
-            client = await self.client()
-            comments = targets.discussion_comments(client, self.full_name, posted.node_id)
-            wanted = [thread.wanted(k, PostKind.DISCUSSION_COMMENT, b) for k, b in later]
-            await self.settle_elsewhere(thread, wanted, category=place.category)
-            await self.send(thread, comments, wanted)
-        return Published(posted.url, PostKind.DISCUSSION, len(draft.parts))
+            await self._comments(thread, place, posted.node_id, later)
+        return Published(posted.url, len(draft.parts))
+
+    async def _comments(
+        self, thread: Thread, place: Place, discussion_id: str, parts: Sequence[tuple[str, str]]
+    ) -> None:
+        """Parts as comments on the thread's discussion, each create left unclear on the issue
+        settled there first."""
+        client = await self.client()
+        channel = targets.discussion_comments(client, self.full_name, discussion_id)
+        wanted = [thread.wanted(k, PostKind.DISCUSSION_COMMENT, b) for k, b in parts]
+        await self.settle_elsewhere(thread, wanted, category=place.category)
+        await self.send(thread, channel, wanted)
 
     async def _issue(
-        self, thread: Thread, wanted: list[Wanted], place: Place, *, number: int | None = None
+        self, thread: Thread, place: Place, draft: Draft, *, number: int | None = None
     ) -> Published:
-        """The posts as comments on issue `number` (None: the issue posts go to now)."""
-        number = number or await self.comment_issue(place.issue)
+        """The parts as comments on issue `number`, where the thread's first post went; None:
+        the issue posts go to now, each create left unclear in the discussion settled there
+        first."""
+        wanted = [thread.wanted(k, PostKind.ISSUE_COMMENT, b) for k, b in draft.parts]
+        if number is None:
+            await self.settle_elsewhere(thread, wanted, category=place.category)
+            number = await self.comment_issue(place.issue)
         channel = targets.issue_comments(await self.client(), self.full_name, number)
         posted = await self.send(thread, channel, wanted)
-        return Published(posted[0].url if posted else None, PostKind.ISSUE_COMMENT, len(wanted))
-
-    @staticmethod
-    def _wanted(thread: Thread, draft: Draft, kind: PostKind) -> list[Wanted]:
-        return [thread.wanted(key, kind, body) for key, body in draft.parts]
+        return Published(posted[0].url if posted else None, len(wanted))
 
     # --- a single post where a place says (alerts, folds) ---------------------------------
 
@@ -287,9 +277,7 @@ class Poster:
         if discussion and place.discussion:
             client = await self.client()
             try:
-                setup = await client.discussion_setup(self.full_name)
-                found = category_in(setup, place.category)
-                return targets.discussions(client, self.full_name, setup, found)
+                return await self._discussions(client, place.category)
             except FallBack as reason:
                 log.info("alerts_fallback_to_issue", reason=str(reason))
             except Forbidden:
@@ -305,7 +293,7 @@ class Poster:
         try:
             return await attempt(channel)
         except (Forbidden, GraphQLFailed) as exc:
-            if channel.kind != PostKind.DISCUSSION or not refused(exc):
+            if channel.kind != PostKind.DISCUSSION or not targets.refused(exc):
                 raise
             log.info("alerts_fallback_to_issue", reason=str(exc)[:200])
         return await attempt(await self.channel(place, discussion=False))
@@ -335,7 +323,7 @@ class Poster:
     # --- unclear creates, settled where they were sent -----------------------------------
 
     async def settle(
-        self, thread: Thread, rec: Recorded, *, category: str | None
+        self, thread: Thread, rec: Recorded, marker: str, *, category: str | None
     ) -> targets.Channel | None:
         """An unclear create (`rec`) looked for by its marker where it was sent, whatever the
         config says now: recorded as posted when it is there (returned: the channel it is in),
@@ -346,20 +334,16 @@ class Poster:
         client = await self.client()
         channel, unreachable = await sent_place(client, self.full_name, rec, category=category)
         if unreachable is not None:
-            now = self._clock.now()
-            waiting = still_waiting(
-                now, rec.created_at or now, "an unclear create cannot be looked for", unreachable
-            )
-            log.warning(
-                "unclear_create_unreachable",
+            what = "an unclear create cannot be looked for"
+            since = rec.created_at or self._clock.now()
+            self._wait(
+                since,
+                what,
+                unreachable,
+                event="unclear_create_unreachable",
                 period=thread.period,
                 key=rec.key,
-                reason=unreachable,
-                gave_up=waiting is None,
             )
-            if waiting is not None:
-                raise waiting
-        marker = thread.marker(rec.key)
         made: Found | None = None
         if channel is not None:
             async for item in channel.search(rec.parent):
@@ -367,14 +351,16 @@ class Poster:
                 if item.body.startswith(marker):
                     made = item
                     break
+        posted = (
+            None
+            if made is None
+            else made.posted(rec.key, rec.kind, made.place or rec.parent, body_hash(made.body))
+        )
         store = self._store
         async with store.jobs.holding(self._job, self._clock.now()) as conn:
-            if made is None:
+            if posted is None:
                 await store.posts.withdraw(conn, self.repo_id, thread.period, key=rec.key)
             else:
-                posted = made.posted(
-                    rec.key, rec.kind, made.place or rec.parent, body_hash(made.body)
-                )
                 await store.posts.record(
                     conn, self.repo_id, thread.period, posted, now=self._clock.now()
                 )
@@ -399,60 +385,55 @@ class Poster:
         for w in wanted:
             rec = recorded.get(w.key)
             if rec is not None and rec.state is PostState.CREATING and rec.kind != w.kind:
-                await self.settle(thread, rec, category=category)
+                await self.settle(thread, rec, w.marker, category=category)
 
-    async def sync_discussions(
-        self, thread: Thread, wanted: list[Wanted], *, category: str | None
-    ) -> list[Recorded]:
-        """New Discussions in the category, each once. Raises FallBack where GitHub will not
-        take them (no permission, Discussions off, no such category) and none was made
-        before."""
+    async def _new_discussion(self, thread: Thread, head: Wanted, category: str | None) -> Recorded:
+        """The thread's first post as a new Discussion in the category, once. Raises FallBack
+        where GitHub will not take it (no permission, Discussions off, no such category) and
+        it was not made before."""
         client = await self.client()
         try:
             try:
-                # Without the Discussions permission at all, even the categories are FORBIDDEN.
-                setup = await client.discussion_setup(self.full_name)
-                channel = targets.discussions(
-                    client, self.full_name, setup, category_in(setup, category)
-                )
+                channel = await self._discussions(client, category)
             except (FallBack, Forbidden):
                 # A create sent before, its answer lost, is settled first, where it was sent.
-                sent = await self._sent_before(thread, wanted, category=category)
+                sent = await self._sent_before(thread, head, category=category)
                 if sent is None:
                     raise
                 channel = sent
-            return await self.send(thread, channel, wanted)
+            (posted,) = await self.send(thread, channel, [head])
         except Forbidden as exc:
             raise FallBack(
                 "the App may not create discussions here (it needs the Discussions: write "
                 "permission)."
             ) from exc
         except GraphQLFailed as exc:
-            if "UNPROCESSABLE" in exc.types:
+            if targets.refused(exc):
                 raise FallBack("GitHub refused to create the discussion.") from exc
             raise
+        return posted
+
+    async def _discussions(
+        self, client: InstallationClient, category: str | None
+    ) -> targets.Channel:
+        """New Discussions in `category`. Raises FallBack where there is none to post in, and
+        Forbidden without the Discussions permission (even the categories are FORBIDDEN)."""
+        setup = await client.discussion_setup(self.full_name)
+        found = category_in(setup, category)
+        return targets.discussions(client, self.full_name, setup, found)
 
     async def _sent_before(
-        self, thread: Thread, wanted: list[Wanted], *, category: str | None
+        self, thread: Thread, head: Wanted, *, category: str | None
     ) -> targets.Channel | None:
         """With no category to post in now (renamed, removed, no longer the configured one):
-        the channel where the wanted posts already are, once each create left unclear is
-        settled where it was sent; None when one is still to be made (the caller falls
-        back)."""
-        recorded = await self.recorded(thread)
-        channel: targets.Channel | None = None
-        for w in wanted:
-            rec = recorded.get(w.key)
-            if rec is None or rec.kind != PostKind.DISCUSSION:
-                return None
-            if rec.state is PostState.CREATING:
-                channel = await self.settle(thread, rec, category=category)
-            else:
-                channel, _ = await sent_place(
-                    await self.client(), self.full_name, rec, category=category
-                )
-            if channel is None:
-                return None
+        the channel where the first post already is, once a create left unclear is settled
+        where it was sent; None when it is still to be made (the caller falls back)."""
+        rec = (await self.recorded(thread)).get(head.key)
+        if rec is None or rec.kind != PostKind.DISCUSSION:
+            return None
+        if rec.state is PostState.CREATING:
+            return await self.settle(thread, rec, head.marker, category=category)
+        channel, _ = await sent_place(await self.client(), self.full_name, rec, category=category)
         return channel
 
     # --- the issue ------------------------------------------------------------------------

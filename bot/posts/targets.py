@@ -14,7 +14,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequenc
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from bot.digest.markers import read_marker
 from bot.github import InstallationClient
 from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed, NotFound
 from bot.github.errors import IssueGone, PostGone
@@ -35,6 +34,13 @@ class Busy(Exception):
     share its tracking issue): try again once that create has had time to finish."""
 
 
+def refused(exc: Exception) -> bool:
+    """GitHub refused a create (it answered, and made nothing)."""
+    if isinstance(exc, Forbidden):
+        return True
+    return isinstance(exc, GraphQLFailed) and "UNPROCESSABLE" in exc.types
+
+
 @dataclass(frozen=True)
 class Channel:
     """One place posts of one kind go, with GitHub's calls to search, create and edit there.
@@ -47,16 +53,6 @@ class Channel:
     search: Callable[[str | None], AsyncIterator[Found]]
     create: Callable[[Wanted], Awaitable[Found]]
     update: Callable[[str, str], Awaitable[Any]]  # (node id, body)
-
-
-async def _confirmed(
-    client: InstallationClient, full_name: str, node_id: str | None, call: Awaitable[T]
-) -> T:
-    """`call`, its NOT_FOUND told apart: the repository gone, the post gone, or neither."""
-    try:
-        return await call
-    except NotFound as exc:
-        raise await client.not_found(full_name, node_id) from exc
 
 
 def discussions(
@@ -83,8 +79,7 @@ def discussions(
                 yield found
 
     async def create(w: Wanted) -> Found:
-        made = await _confirmed(
-            client,
+        made = await client.confirmed(
             full_name,
             None,
             client.create_discussion(
@@ -94,8 +89,8 @@ def discussions(
         return Found(made.id, made.url, w.body, made.number, category.id)
 
     async def update(node_id: str, body: str) -> Any:
-        return await _confirmed(
-            client, full_name, node_id, client.update_discussion(node_id, body=body)
+        return await client.confirmed(
+            full_name, node_id, client.update_discussion(node_id, body=body)
         )
 
     return Channel(PostKind.DISCUSSION, category.id, search, create, update)
@@ -112,8 +107,7 @@ def discussion_comments(client: InstallationClient, full_name: str, discussion_i
             raise await client.not_found(full_name, where) from exc
 
     async def create(w: Wanted) -> Found:
-        made = await _confirmed(
-            client,
+        made = await client.confirmed(
             full_name,
             discussion_id,
             client.add_discussion_comment(discussion_id, body=w.body),
@@ -121,8 +115,8 @@ def discussion_comments(client: InstallationClient, full_name: str, discussion_i
         return Found(made.id, made.url, w.body, place=discussion_id)
 
     async def update(node_id: str, body: str) -> Any:
-        return await _confirmed(
-            client, full_name, node_id, client.update_discussion_comment(node_id, body=body)
+        return await client.confirmed(
+            full_name, node_id, client.update_discussion_comment(node_id, body=body)
         )
 
     return Channel(PostKind.DISCUSSION_COMMENT, discussion_id, search, create, update)
@@ -225,7 +219,7 @@ async def sync_posts(
         except (Forbidden, GraphQLFailed, IssueGone, PostGone) as exc:
             # Only a refusal is sure to have made nothing; GitHub's untyped "something
             # went wrong" (a timeout inside it) may have: that intent stays.
-            if isinstance(exc, GraphQLFailed) and "UNPROCESSABLE" not in exc.types:
+            if isinstance(exc, GraphQLFailed) and not refused(exc):
                 raise
             async with store.jobs.holding(job, clock.now()) as conn:
                 await store.posts.withdraw(conn, repo_id, period, key=w.key)
@@ -276,21 +270,20 @@ async def _search(
     channel: Channel, wanted: Sequence[Wanted], search: Search, recorded: Mapping[str, Recorded]
 ) -> dict[str, Found]:
     """The unclear creates' posts, each looked for where its create went."""
-    places: dict[str | None, dict[str, str]] = {}
+    places: dict[str | None, list[Wanted]] = {}
     for w in wanted:
         if w.key in search.keys:
             rec = recorded[w.key]
             place = rec.parent if rec.kind == channel.kind else None
-            places.setdefault(place, {})[w.marker] = w.key
+            places.setdefault(place, []).append(w)
     found: dict[str, Found] = {}
-    for place, markers in places.items():
+    for place, looked_for in places.items():
         async for item in channel.search(place):
             # Every post opens with its marker; one further in is quoted commit text (an
             # author's name in a code span), not the post it names.
-            opening = read_marker(item.body)
-            key = markers.get(str(opening)) if opening is not None else None
+            key = next((w.key for w in looked_for if item.body.startswith(w.marker)), None)
             if key is not None and key not in found:
                 found[key] = item
-            if all(k in found for k in markers.values()):
+            if all(w.key in found for w in looked_for):
                 break
     return found

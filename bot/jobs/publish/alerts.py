@@ -45,7 +45,9 @@ async def settle(
     """An alert's or fold's unclear create, looked for where it was sent whatever the config
     says now (`Poster.settle`): the channel it is in, or None (withdrawn)."""
     thread = Thread.alerts(poster.repo_id, poster.full_name, day_of_period(period))
-    return await poster.settle(thread, rec, category=config.place("alerts").category)
+    return await poster.settle(
+        thread, rec, thread.marker(rec.key), category=config.place("alerts").category
+    )
 
 
 class AlertJob:

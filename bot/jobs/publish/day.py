@@ -167,7 +167,8 @@ class PublishPeriod:
         day's digest before the config moved its window), each with an analysis: the rules
         stand in for one not done by now (past the grace) or one that failed, from the stored
         message and details."""
-        ctx, job, repo, config = self._ctx, run.job, run.repo, run.config
+        ctx = self._ctx
+        job, repo, config = run.job, run.repo, run.config
         day = run.period.start
         commits = await ctx.store.digests.day_commits(repo.id, day, start, end)
         missing = [c for c in commits if c.analysis is None and c.published_part is None]
@@ -218,27 +219,28 @@ class PublishPeriod:
     ) -> str:
         """The day's digest of `commits` (`again`: all of a published day's, its first posts
         gone: the record keeps when the day was first published)."""
-        ctx, repo, config, day = self._ctx, run.repo, run.config, run.period.start
+        ctx = self._ctx
+        repo, config, day = run.repo, run.config, run.period.start
         alerts = await sent_alerts(ctx.store, repo.id, day)
         digest, shas = await gather_day(
             ctx.store, ctx.settings, repo, config, commits, day=day, late=late, alerts=alerts
         )
-        if not digest.commits and (again or config.skip_empty_days):
+        if digest.commits or not (again or config.skip_empty_days):
+            published = await run.poster.publish(
+                run.thread, run.place, _drafts(digest), what="digest"
+            )
+            state, key, outcome = DigestState.PUBLISHED, "main", "published"
+            log.info("digest_published", url=published.url, parts=published.count, late=late)
+        else:
             # Nothing to post: a day posted before stays published (its commits as an addendum
             # of excluded ones), a quiet day is skipped.
-            state, key = (
-                (DigestState.PUBLISHED, "excluded") if again else (DigestState.SKIPPED, "main")
-            )
-            await self._finish(run, state, shas, key, late=late, first=not again)
+            state = DigestState.PUBLISHED if again else DigestState.SKIPPED
+            key, outcome = "excluded" if again else "main", "skipped"
             log.info("digest_skipped", excluded=len(shas))
-            return "skipped"
-        published = await run.poster.publish(run.thread, run.place, _drafts(digest), what="digest")
-        url, count = published.url, published.count
-        await self._finish(run, DigestState.PUBLISHED, shas, "main", late=late, first=not again)
-        if digest.config_error:
+        await self._finish(run, state, shas, key, late=late, first=not again)
+        if digest.config_error and outcome == "published":
             await ctx.store.repos.config_error_reported(repo.id)
-        log.info("digest_published", url=url, parts=count, late=late)
-        return "published"
+        return outcome
 
     async def _finish(
         self,
@@ -250,7 +252,8 @@ class PublishPeriod:
         late: bool,
         first: bool = True,
     ) -> None:
-        ctx, job, repo, period = self._ctx, run.job, run.repo, run.period
+        ctx = self._ctx
+        job, repo, period = run.job, run.repo, run.period
         now = ctx.clock.now()
         async with ctx.store.jobs.holding(job, now, finish=True) as conn:
             await ctx.store.digests.ensure(conn, repo.id, period, now)
@@ -276,7 +279,8 @@ class PublishPeriod:
         """Edit the posted parts that show a commit a maintainer rated since (`/digest rate`):
         each part rendered again from its own commits, and the ledger edits what differs.
         Whether there was any to edit (then its last write ended the job, with `finish`)."""
-        ctx, repo, period = self._ctx, run.repo, run.period
+        ctx = self._ctx
+        repo, period = run.repo, run.period
         # A part is edited to show what it was posted with: its commits were shown then, so an
         # `exclude` added since does not take them out of it.
         config = run.config.model_copy(update={"exclude": Exclude()})
@@ -291,6 +295,7 @@ class PublishPeriod:
         rated_since = max(rated, default=ctx.clock.now())
         kept = False  # the edits stay pending (the day's discussion hidden too long)
         if keys and head is not None:
+            alerts = await sent_alerts(ctx.store, repo.id, period.start)
             # Edits of a day posted as a discussion GitHub hides (Discussions turned off, or
             # not the App's) wait for it, up to UNCLEAR_WAIT since the rate; then they are
             # left pending for the day's next run.
@@ -300,7 +305,6 @@ class PublishPeriod:
                 event="rating_edit_place_hidden",
             ):
                 keys, kept = set(), True
-            alerts = await sent_alerts(ctx.store, repo.id, period.start)
             for key in sorted(k for k in keys if k):
                 mine = [c for c in commits if c.published_part == key]
                 if key == "main":
@@ -338,7 +342,8 @@ class PublishPeriod:
     async def _addendum(
         self, run: _Run, everything: list[DayCommit], commits: list[DayCommit], head: Recorded
     ) -> str:
-        ctx, repo, period = self._ctx, run.repo, run.period
+        ctx = self._ctx
+        repo, period = run.repo, run.period
         # Numbered by the addenda already completed (their commits carry the number), so a
         # retry after a crash reuses its number and finds its own post in the ledger.
         completed = {

@@ -297,7 +297,9 @@ class PublishWeek:
         rec = (await poster.recorded(thread)).get(POST_KEY)
         if rec is None or rec.state is not PostState.CREATING:
             return False
-        found = await poster.settle(thread, rec, category=config.place("weekly").category)
+        found = await poster.settle(
+            thread, rec, thread.marker(POST_KEY), category=config.place("weekly").category
+        )
         if found is None:
             return False
         now = ctx.clock.now()
