@@ -257,3 +257,8 @@ def reverted_refs(text: str) -> tuple[Ref, ...]:
 def git_reverted_shas(message: str) -> tuple[str, ...]:
     """The shas named by the line `git revert` writes, which takes the whole commit out."""
     return tuple(m.group("sha").lower() for m in _GIT_REVERT_LINE.finditer(message))
+
+
+def names_a_revert(title: str, message: str) -> bool:
+    """Whether a commit reads as a revert (of anything): a `Revert "…"` title or git's line."""
+    return parse_title(title).undoes is not None or bool(git_reverted_shas(message))

@@ -12,7 +12,13 @@ from datetime import date
 from zoneinfo import ZoneInfo
 
 from bot.analysis.spans import code
-from bot.analysis.titles import git_reverted_shas, normalise_title, parse_title, pr_number
+from bot.analysis.titles import (
+    git_reverted_shas,
+    names_a_revert,
+    normalise_title,
+    parse_title,
+    pr_number,
+)
 from bot.digest.markers import alert_marker, fold_marker
 from bot.digest.markup import link
 from bot.digest.render import BODY_LIMIT, impact_areas
@@ -220,13 +226,8 @@ def undoes(revert: DigestCommit, target: DigestCommit) -> bool:
 
 
 def reads_as_revert(commit: DigestCommit) -> bool:
-    """Whether a commit reads as a revert (of anything): a `Revert "…"` title or git's line."""
+    """`names_a_revert` of a digest commit."""
     return names_a_revert(commit.title, commit.message)
-
-
-def names_a_revert(title: str, message: str) -> bool:
-    """`reads_as_revert` of a commit's title and message."""
-    return parse_title(title).undoes is not None or bool(git_reverted_shas(message))
 
 
 @dataclass(frozen=True)

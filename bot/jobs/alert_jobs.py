@@ -8,7 +8,7 @@ from datetime import date, datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.digest.alerts import names_a_revert, wants_alert
+from bot.digest.alerts import wants_alert
 from bot.models import Analysis
 from bot.repo_config import RepoConfig
 from bot.store.alert_ledger import ALERT_PREFIX, AlertLedger, alert_period
@@ -32,18 +32,17 @@ async def after_analysis(
     config: RepoConfig,
     *,
     excluded: str | None,
-    title: str,
-    message: str,
+    reverts: bool,
     landed_at: datetime,
     now: datetime,
 ) -> None:
     """Arm what a commit's stored analysis (as shown, a maintainer's rate applied) changes in
-    the alerts: its own alert when the config wants one, and, when it reads as a revert, the
-    folds of the days whose commits it may undo."""
-    if alerts_on(shown, config, excluded=excluded):
-        await Jobs.enqueue_in(conn, [SendAlertsPayload(repo_id=repo_id, sha=sha)], now, rearm=True)
-    if config.alerts.on and names_a_revert(title, message):
+    the alerts: when it reads as a revert (`names_a_revert`), the folds of the days whose
+    commits it may undo, and its own alert when the config wants one."""
+    if config.alerts.on and reverts:
         await rearm_folds(conn, repo_id, now, revert_landed=landed_at)
+    if excluded is None and wants_alert(shown, config.alerts):
+        await Jobs.enqueue_in(conn, [SendAlertsPayload(repo_id=repo_id, sha=sha)], now, rearm=True)
 
 
 async def rearm_folds(
@@ -62,11 +61,6 @@ async def rearm_folds(
         due = max(now, written + FOLD_EVERY) if written is not None else now
         job = FoldAlertsPayload(repo_id=repo_id, day=day)
         await Jobs.enqueue_in(conn, [job], now, rearm=True, not_before=due)
-
-
-def alerts_on(analysis: Analysis, config: RepoConfig, *, excluded: str | None) -> bool:
-    """Whether storing this analysis should (re)start its commit's alert."""
-    return excluded is None and wants_alert(analysis, config.alerts)
 
 
 async def sent_alerts(store: Store, repo_id: int, day: date) -> dict[str, str]:

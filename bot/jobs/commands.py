@@ -16,10 +16,11 @@ from cachetools import TTLCache
 from structlog.contextvars import bound_contextvars
 
 from bot.digest import command_replies as replies
+from bot.digest.alerts import wants_alert
 from bot.digest.command_syntax import parse
 from bot.digest.render import render
 from bot.github import InstallationClient
-from bot.jobs.alert_jobs import alerts_on, rearm_folds, sent_alerts
+from bot.jobs.alert_jobs import rearm_folds, sent_alerts
 from bot.jobs.analyse.governor import Governor
 from bot.jobs.context import POSTING_TROUBLE, JobContext
 from bot.jobs.digest_build import build_digest, shown_commits
@@ -50,11 +51,7 @@ PERMISSION_TTL_SECONDS = 60.0
 def _alerting(config: RepoConfig, commit: DayCommit, importance: str) -> bool:
     """Whether the commit, shown with this importance, is one the repository's alerts want."""
     shown, _ = shown_commits(config, [replace(commit, rated=importance)])
-    return (
-        bool(shown)
-        and shown[0].analysis is not None
-        and (alerts_on(shown[0].analysis, config, excluded=None))
-    )
+    return bool(shown) and wants_alert(shown[0].analysis, config.alerts)
 
 
 def _analysed_importance(analysis: dict[str, Any] | None) -> str | None:

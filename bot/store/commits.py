@@ -17,12 +17,14 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.analysis import AnalysisResult
 from bot.models import CommitInput, FileChange, PullRequestInfo
+from bot.repo_config import RepoConfig
 from bot.store import schema as t
 from bot.store.dialect import insert_for
 from bot.store.ingest import commit_row
 from bot.store.job_payloads import AnalyseCommitPayload
 from bot.store.jobs import Jobs
 from bot.store.records import NewCommit
+from bot.store.repos import config_of
 
 
 class CommitState(StrEnum):
@@ -45,7 +47,7 @@ class CommitWork:
     author_login: str | None
     pr_number: int | None
     state: str
-    config: dict[str, Any] | None
+    config: RepoConfig  # the repository's, in force
     landed_at: datetime
 
 
@@ -75,7 +77,10 @@ class Commits:
         self._engine = engine
         self._writer = writer
 
-    async def for_analysis(self, repo_id: int, sha: str) -> CommitWork | None:
+    async def for_analysis(
+        self, repo_id: int, sha: str, default_language: str
+    ) -> CommitWork | None:
+        """The commit as its analysis reads it, with its repository's config in force."""
         c = t.commits.c
         async with self._engine.connect() as conn:
             r = (
@@ -103,7 +108,7 @@ class Commits:
             author_login=r.author_login,
             pr_number=r.pr_number,
             state=r.state,
-            config=r.config,
+            config=config_of(r.config, default_language),
             landed_at=r.landed_at,
         )
 

@@ -10,6 +10,7 @@ from structlog.contextvars import bound_contextvars
 
 from bot.analysis import AnalysisResult, Analyzer
 from bot.analysis.sources import blob_cache
+from bot.analysis.titles import names_a_revert
 from bot.github import InstallationClient
 from bot.github.calls import CommitMissing
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
@@ -25,7 +26,6 @@ from bot.store.commits import CommitState, CommitWork, details_of
 from bot.store.job_payloads import AnalyseCommitPayload
 from bot.store.jobs import Job
 from bot.store.ratings import Ratings
-from bot.store.repos import config_of
 from bot.store.usage import UsageLedger
 
 log = get_logger(__name__)
@@ -62,10 +62,10 @@ class AnalyseCommit:
 
     async def prepare(self, jobs: Sequence[Job[AnalyseCommitPayload]]) -> None:
         """Fetch the round's commits and pull requests together where GitHub allows it."""
-        store = self._ctx.store
+        store, language = self._ctx.store, self._ctx.settings.default_language
         works = []
         for job in jobs:
-            work = await store.commits.for_analysis(job.payload.repo_id, job.payload.sha)
+            work = await store.commits.for_analysis(job.payload.repo_id, job.payload.sha, language)
             if work is not None and work.state == CommitState.PENDING:
                 works.append(work)
         by_key = {(job.payload.repo_id, job.payload.sha): job for job in jobs}
@@ -79,8 +79,8 @@ class AnalyseCommit:
         )
 
     async def run(self, job: Job[AnalyseCommitPayload]) -> Outcome:
-        store = self._ctx.store
-        work = await store.commits.for_analysis(job.payload.repo_id, job.payload.sha)
+        store, language = self._ctx.store, self._ctx.settings.default_language
+        work = await store.commits.for_analysis(job.payload.repo_id, job.payload.sha, language)
         if work is None or work.state != CommitState.PENDING:
             return Done()  # deleted with its repository, or settled at the cutoff
         with bound_contextvars(repo=work.full_name, sha=work.sha):
@@ -102,13 +102,14 @@ class AnalyseCommit:
                 await ctx.store.commits.note_error(conn, work.repo_id, work.sha, str(exc))
             return Retry(str(exc))
 
-        config = config_of(work.config, ctx.settings.default_language)
+        config = work.config
         excluded = config.exclude.reason(
             author=work.author_name,
             login=work.author_login,
             message=commit.message,
             paths=[f.filename for f in commit.files],
         )
+        reverts = names_a_revert(work.title, commit.message)
         details = details_of(commit) if commit.files_known else None
         try:
             # The governor picks rules, reuse or the LLM within the day's caps; excluded
@@ -144,8 +145,7 @@ class AnalyseCommit:
                     result.analysis.as_rated(rated),
                     config,
                     excluded=excluded,
-                    title=work.title,
-                    message=commit.message,
+                    reverts=reverts,
                     landed_at=work.landed_at,
                     now=now,
                 )

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot.analysis import AnalysisResult, rules
-from bot.digest.alerts import names_a_revert
+from bot.analysis.titles import names_a_revert
 from bot.digest.render import Part, render, render_addendum
 from bot.jobs.alert_jobs import rearm_folds, sent_alerts
 from bot.jobs.context import JobContext
