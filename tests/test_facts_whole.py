@@ -69,6 +69,32 @@ def test_an_inherited_method_is_not_defined_here() -> None:
     assert _names(facts.added) == ["Child"]
 
 
+def test_a_method_pulled_up_into_a_base_class_is_neither_removed_nor_renamed() -> None:
+    # Two jobs' copies of `given_up` become one on a base both now derive from, one in
+    # another module: each job still has it, by inheritance.
+    given_up = "    async def given_up(self, job, reason):\n        count(job, reason)\n"
+    facts = _facts(
+        (
+            "pkg/alerts.py",
+            f"class SendAlerts:\n    kind = 1\n\n{given_up}",
+            f"class AlertJob:\n{given_up}\n\nclass SendAlerts(AlertJob):\n    kind = 1\n",
+        ),
+        (
+            "pkg/fold.py",
+            f"class FoldAlerts:\n    kind = 2\n\n{given_up}",
+            "from pkg.alerts import AlertJob\n\n\nclass FoldAlerts(AlertJob):\n    kind = 2\n",
+        ),
+    )
+    assert facts.removed == () and facts.renamed == () and facts.moved == ()
+    assert _names(facts.added) == ["AlertJob", "AlertJob.given_up"]
+
+
+def test_a_method_dropped_from_a_class_whose_base_lacks_it_is_removed() -> None:
+    before = "class Base:\n    pass\n\n\nclass Job(Base):\n    def run(self):\n        return 1\n"
+    after = "class Base:\n    pass\n\n\nclass Job(Base):\n    pass\n"
+    assert _names(_facts(("pkg/job.py", before, after)).removed) == ["Job.run"]
+
+
 def test_a_name_still_imported_elsewhere_is_not_removed() -> None:
     facts = _facts(
         ("pkg/layers.py", "class RotaryEmbedding:\n    pass\n\nX = 1\n", "X = 1\n"),

@@ -256,6 +256,10 @@ def _combine(
         ]
         deprecations += [Deprecation(text, r.path, repl) for text, repl in r.deprecations]
 
+    # A method pulled up into a base class the change defines it on is still its class's.
+    inherited = _inherited(removed, readings)
+    removed = [n for n in removed if n not in inherited]
+
     # The same name out of one module and into another moved; one name out of a module and
     # one into it, of the same kind, was renamed.
     moved: list[Renamed] = []
@@ -465,6 +469,38 @@ def _default_of(value: str | None) -> str | None:
     if match is None:
         return None
     return (match.group(1) or match.group(2)).strip()
+
+
+def _inherited(removed: list[Name], readings: list[FileReading]) -> set[Name]:
+    """The methods of `removed` whose class, still defined, has them through a base class (or
+    a base's base, by their last names) on which a changed file defines them."""
+    gone = [n for n in removed if n.kind is NameKind.METHOD]
+    if not gone:
+        return set()
+    bases: dict[str, tuple[str, ...]] = {}
+    methods: set[tuple[str, str]] = set()
+    for r in readings:
+        bases.update((c.rsplit(".", 1)[-1], b) for c, b in r.plus.bases.items())
+        for qualified, (kind, _) in r.plus.defs.items():
+            if kind is NameKind.METHOD:
+                cls, _, short = qualified.rpartition(".")
+                methods.add((cls.rsplit(".", 1)[-1], short))
+    plus = {r.path: r.plus for r in readings}
+    found: set[Name] = set()
+    for n in gone:
+        owner, _, method = n.name.rpartition(".")
+        side = plus.get(n.path)
+        todo = list(side.bases.get(owner, ())) if side is not None else []
+        seen: set[str] = set()
+        while todo:
+            base = todo.pop()
+            if (base, method) in methods:
+                found.add(n)
+                break
+            if base not in seen:
+                seen.add(base)
+                todo.extend(bases.get(base, ()))
+    return found
 
 
 def _public(qualified: str) -> bool:

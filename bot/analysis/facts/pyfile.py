@@ -74,6 +74,7 @@ class Unit:
         side.functions.update(table.functions)
         side.imports.update(table.imports)
         side.aliases.update(table.aliases)
+        side.bases.update(table.bases)
         side.exports.update(table.exports)
         side.assigned.update(table.assigned)
         side.lazy = side.lazy or table.lazy
@@ -289,6 +290,9 @@ class _Reader:
             _digest([self.lines[n - 1] for n in lines if n not in members]),
         )
         bases = {_dotted(b) for b in node.bases}
+        self.side.bases[qualified] = tuple(
+            dict.fromkeys(b.rsplit(".", 1)[-1] for b in map(_dotted, node.bases) if b)
+        )
         decorators = {_dotted(d) for d in node.decorator_list}
         fields = any(_FIELD_BASES.search(b) for b in bases) or any(
             _FIELD_DECORATORS.search(d) for d in decorators

@@ -75,6 +75,8 @@ class Side:
     imports: dict[str, str] = field(default_factory=dict)
     # Python: a name an import binds under another (`from m import a as b`): `b` -> `a`
     aliases: dict[str, str] = field(default_factory=dict)
+    # from a whole Python file: class -> its bases' last names (`jobs.AlertJob`: `AlertJob`)
+    bases: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # names a package's `__init__.py` exports: `__all__` items, imports from the package
     exports: set[str] = field(default_factory=set)
     # from a whole file: names a module or class body assigns (`App.hook: None = None`), so
