@@ -22,7 +22,7 @@ from bot.digest.command_syntax import command_line, parse
 from bot.jobs.commands import RunCommand
 from bot.store.housekeeping import Housekeeping
 from bot.store.job_payloads import RefreshConfigPayload
-from bot.store.schema import commands, digests, jobs, repositories
+from bot.store.schema import commands, digests, jobs, pushes, repositories
 from tests.command_support import (
     ASCEND,
     BODY_LIMIT,
@@ -726,10 +726,15 @@ async def test_preview_is_a_reply_never_the_days_post(
 ) -> None:
     client, fake = await land_command_day(app_client, github, clock)
     discussions = len(fake.discussions)
+    async with client.app[STORE].engine.begin() as conn:
+        # One of the day's pushes forced: a line the digest gathers beside its commits.
+        first = (await conn.execute(sa.select(pushes.c.delivery_id).limit(1))).scalar_one()
+        await conn.execute(pushes.update().where(pushes.c.delivery_id == first).values(forced=True))
     payload = in_issue(github, "/digest preview", repo=ASCEND)  # today: the replay day
     await command(client, github, payload)
     reply = only_reply(github, payload, ASCEND)
     assert "**Preview**" in reply and DAY in reply
+    assert "Force pushes to the tracked branch: 1." in reply
     assert f"<!-- commit-digest:{ASCEND}:{DAY}:part-1 -->" not in reply
     assert len(fake.discussions) == discussions
     async with client.app[STORE].engine.connect() as conn:
@@ -738,6 +743,11 @@ async def test_preview_is_a_reply_never_the_days_post(
     clock.current = datetime(2026, 6, 18, 0, 30, tzinfo=UTC)
     await publish_round(client)
     assert len(fake.discussions) == discussions + 1
+    # What the preview showed is what the cutoff posted, the lines gathered beside the
+    # commits (the day's pushes, the days before) included.
+    posted = fake.discussions[-1]["body"]
+    shown = [line for line in reply.splitlines() if line.startswith("- ")]
+    assert shown and all(line in posted for line in shown)
 
     quiet = in_issue(github, "/digest preview", repo=ASCEND)  # the next day: nothing yet
     await command(client, github, quiet)

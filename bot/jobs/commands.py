@@ -23,7 +23,7 @@ from bot.github import InstallationClient
 from bot.jobs.alert_jobs import rearm_folds, sent_alerts
 from bot.jobs.analyse.governor import Governor
 from bot.jobs.context import POSTING_TROUBLE, JobContext
-from bot.jobs.digest_build import build_digest, shown_commits
+from bot.jobs.digest_build import gather_day, shown_commits
 from bot.jobs.explain import Answering, Explainer
 from bot.jobs.outcomes import Done, Outcome, RetryPolicy
 from bot.periods.period import Period
@@ -362,8 +362,10 @@ class RunCommand:
         since = schedule.day_of(repo.active_since)
         if not commits and day < since:
             return replies.preview_before_text(language, day, since)
-        digest, _ = build_digest(
-            repo, day, config, commits, alerts=await sent_alerts(store, repo.id, day)
+        # As the cutoff will post it: its pushes, the days before and the LLM use beside it.
+        alerts = await sent_alerts(store, repo.id, day)
+        digest, _ = await gather_day(
+            store, self._ctx.settings, repo, config, commits, day=day, late=False, alerts=alerts
         )
         if not digest.commits:
             return replies.preview_text(language, day, None, more_parts=0)

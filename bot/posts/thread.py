@@ -20,7 +20,7 @@ from bot.digest.markers import (
 )
 from bot.periods.period import Period
 from bot.posts.reconcile import Wanted
-from bot.store.alert_ledger import ALERT_PERIOD, ALERT_PREFIX
+from bot.store.alert_ledger import ALERT_PREFIX, alert_period
 from bot.store.posts import PostKind
 
 
@@ -66,7 +66,7 @@ class Thread:
             case ThreadKind.COMMAND:
                 return f"command:{self.comment_id}"
             case ThreadKind.ALERTS:
-                return f"{ALERT_PERIOD}{self._day.isoformat()}"
+                return alert_period(self._day)
             case _:
                 return Period(self.kind.value, self._day).key
 
