@@ -169,13 +169,58 @@ def test_a_private_key_block_is_redacted_whole_and_the_rules_quote_no_secret() -
     )
     redacted = redact_commit(commit)
     assert "b3BlbnNzaC1rZXkt" not in redacted.commit.files[0].patch  # type: ignore[operator]
-    assert {f.kind for f in redacted.found} == {"Private Key", "GitHub Token"}
+    # Both redacted; only the key is the commit's own (the token is a context line).
+    assert "b2b2b2" not in redacted.commit.files[0].patch  # type: ignore[operator]
+    assert {f.kind for f in redacted.found} == {"Private Key"}
     analysis = analyze(commit, language="en")
     text = analysis.model_dump_json()
     assert "b3BlbnNzaC1rZXkt" not in text and "b2b2b2" not in text
     assert "looks like a credential" in analysis.risks[0].description
     assert "`deploy/keys.py`" in analysis.risks[0].description
     assert analysis.importance.value in ("medium", "high")
+
+
+TOKEN = "ghp_" + "c3" * 18
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "noted"),
+    [
+        # held at the parent already, the commit edits another line: no news of this commit
+        (f'TOKEN = "{TOKEN}"\nA = 1\n', f'TOKEN = "{TOKEN}"\nA = 2\n', False),
+        # moved within the file: still the one it had
+        (f'TOKEN = "{TOKEN}"\nA = 1\n', f'A = 1\nTOKEN = "{TOKEN}"\n', False),
+        # a new one where the parent had none
+        ("A = 1\n", f'A = 1\nTOKEN = "{TOKEN}"\n', True),
+        # a new file
+        (None, f'TOKEN = "{TOKEN}"\n', True),
+    ],
+)
+def test_a_credential_is_noted_only_where_the_commit_adds_it(
+    before: str | None, after: str, noted: bool
+) -> None:
+    status = "added" if before is None else "modified"
+    commit = CommitInput(
+        sha="e" * 40,
+        message="Tune A",
+        files=[
+            FileChange(
+                filename="app/conf.py",
+                status=status,
+                additions=1,
+                deletions=0 if before is None else 1,
+                patch=f'@@ -1,2 +1,2 @@\n TOKEN = "{TOKEN}"\n-A = 1\n+A = 2\n',
+                before=before,
+                after=after,
+            )
+        ],
+    )
+    redacted = redact_commit(commit)
+    # Redacted everywhere whatever its age: no model and no post sees the value.
+    assert TOKEN not in redacted.commit.model_dump_json()
+    assert bool(redacted.found) is noted
+    risks = analyze(commit, language="en").risks
+    assert any("credential" in r.description for r in risks) is noted
 
 
 # --- verdicts -----------------------------------------------------------------------------

@@ -169,7 +169,8 @@ class Redacted:
 
 def redact_commit(commit: CommitInput) -> Redacted:
     """`commit` with every credential in its message, pull request and files (patches and
-    whole texts) redacted; a credential found in both a patch and the file is noted twice."""
+    whole texts) redacted; noted are those in its message or pull request, and those a file
+    gains: at the commit and not at its parent (one it already held is no news of this one)."""
     found: list[Found] = []
     message = redact(commit.message, "message", found)
     pr = commit.pull_request
@@ -183,11 +184,33 @@ def redact_commit(commit: CommitInput) -> Redacted:
     files: list[FileChange] = []
     for f in commit.files:
         texts = {k: getattr(f, k) for k in _FILE_TEXTS}
-        redacted = {k: redact(v, f.filename, found) if v else v for k, v in texts.items()}
+        redacted = {k: redact(v) if v else v for k, v in texts.items()}
+        if redacted != texts:
+            found.extend(Found(kind, f.filename) for kind in _gained(f))
         files.append(f if redacted == texts else f.model_copy(update=redacted))
-    if not found:
-        return Redacted(commit, ())
-    return Redacted(
-        commit.model_copy(update={"message": message, "pull_request": pr, "files": files}),
-        tuple(dict.fromkeys(found)),
+    redacted_commit = commit.model_copy(
+        update={"message": message, "pull_request": pr, "files": files}
     )
+    if redacted_commit == commit:
+        return Redacted(commit, ())
+    return Redacted(redacted_commit, tuple(dict.fromkeys(found)))
+
+
+def _held(text: str) -> set[tuple[str, str]]:
+    """(kind, value) of the credentials in `text` that `redact` would replace."""
+    pairs = {(k, v.strip()) for k, v in _secrets(text) if isinstance(v, str)}
+    return {(k, v) for k, v in pairs if len(v) >= _MIN_SECRET}
+
+
+def _gained(f: FileChange) -> list[str]:
+    """The kinds of credential `f` holds at the commit and not at its parent: from its whole
+    texts where both sides were read (a new file has no parent side), else from the patch's
+    added lines against its removed ones (a context line is neither)."""
+    if f.after is not None and (f.before is not None or f.status == "added"):
+        new = _held(f.after) - _held(f.before or "")
+    else:
+        lines = (f.patch or "").split("\n")
+        added = "\n".join(line[1:] for line in lines if line.startswith("+"))
+        removed = "\n".join(line[1:] for line in lines if line.startswith("-"))
+        new = _held(added) - _held(removed)
+    return sorted({kind for kind, _ in new})
