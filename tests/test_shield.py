@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.analysis.credentials import redact, redact_commit
+from bot.analysis.credentials import Found, redact, redact_commit
 from bot.analysis.fitting import fit_answer
 from bot.analysis.ground import Ground
 from bot.analysis.guard import Kind, guard, guard_text, sentences, unsupported
@@ -176,6 +176,65 @@ def test_a_private_key_block_is_redacted_whole_and_the_rules_quote_no_secret() -
     assert "looks like a credential" in analysis.risks[0].description
     assert "`deploy/keys.py`" in analysis.risks[0].description
     assert analysis.importance.value in ("medium", "high")
+
+
+# A 64-character line of a PEM body (made up: no key).
+PEM_LINE = "MIIEowIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9OiZkx1mQ3wVb8tTqlmHWpRf0Xa2"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # bot/settings.py in 183ff4c: an error message naming the format.
+        '+            return f"{variable} is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)"\n'
+        "+        if not isinstance(key, rsa.RSAPrivateKey):\n",
+        # An example with a placeholder body, on one line with `\\n` escapes.
+        "+#  GITHUB_PRIVATE_KEY=-----BEGIN RSA PRIVATE KEY-----\\nMIIEow…\\n"
+        "-----END RSA PRIVATE KEY-----\\n\n",
+        # A template whose body is words.
+        "+    -----BEGIN PRIVATE KEY-----\n+    replace with the App's private key\n"
+        "+    -----END PRIVATE KEY-----\n",
+        # Docs naming the header.
+        "+A GitHub App's key starts with `-----BEGIN RSA PRIVATE KEY-----`.",
+    ],
+)
+def test_a_private_key_header_without_a_body_is_no_credential(text: str) -> None:
+    found: list[Found] = []
+    assert redact(text, "bot/settings.py", found) == text
+    assert found == []
+    commit = CommitInput(
+        sha="e" * 40,
+        message="Name the key's format in the error",
+        files=[FileChange(filename="bot/settings.py", additions=2, patch=text)],
+    )
+    assert not any("credential" in r.description for r in analyze(commit, language="en").risks)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"+-----BEGIN RSA PRIVATE KEY-----\n+{PEM_LINE}\n+{PEM_LINE[:20]}==\n"
+        "+-----END RSA PRIVATE KEY-----\n",
+        # On one line, with `\\n` escapes.
+        f'KEY = "-----BEGIN RSA PRIVATE KEY-----\\n{PEM_LINE}\\n-----END RSA PRIVATE KEY-----"',
+        # As glued strings.
+        f'KEY = (\n    "-----BEGIN EC PRIVATE KEY-----\\n"\n    "{PEM_LINE}\\n"\n)',
+        # Encrypted: header fields before the body.
+        "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00AA\n\n"
+        f"{PEM_LINE}\n-----END RSA PRIVATE KEY-----",
+        "-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: 1\n\n"
+        f"{PEM_LINE}\n-----END PGP PRIVATE KEY BLOCK-----",
+        # A hunk cut inside the key, after a header quoted in a message above it.
+        '+raise ValueError("not a PEM key (-----BEGIN RSA PRIVATE KEY----- …)")\n'
+        f"+-----BEGIN OPENSSH PRIVATE KEY-----\n+{PEM_LINE}\n+{PEM_LINE}",
+    ],
+)
+def test_a_private_key_with_a_body_is_redacted_whole(text: str) -> None:
+    found: list[Found] = []
+    redacted = redact(text, "keys.py", found)
+    assert PEM_LINE[:32] not in redacted
+    assert "[redacted: Private Key]" in redacted
+    assert found == [Found("Private Key", "keys.py")]
 
 
 # --- verdicts -----------------------------------------------------------------------------

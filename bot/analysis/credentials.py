@@ -4,7 +4,8 @@
 The detectors are the package's own (cloud keys, tokens, private keys, secret-sounding
 assignments); only their use is ours: the high-entropy plugins count only on a line that
 also names a secret (`password`, `token`, `api_key`, …), as alone they flag every hash and
-base64 blob, and a private key's whole block is redacted, not only its `BEGIN` line. The
+base64 blob, and a private key's whole block is redacted, not only its `BEGIN` line, where a
+base64 body follows that line (a header alone, quoted in a message or docs, is no key). The
 plugins' `analyze_string` is called, never `analyze_line`: that one may verify a key online.
 """
 
@@ -52,12 +53,24 @@ _SECRET_NAME = re.compile("|".join((*DENYLIST, r"(?<![a-z])token(?![a-z])", "cre
 # A substring of each name above.
 _NAME_PARTS = ("key", "pass", "pwd", "secret", "contrase", "token", "credential")
 # A private key's block, from its first line to its last (or to the end of the text, a
-# hunk cut in the middle of it).
+# hunk cut in the middle of it, or to the next key's first line).
+_KEY_START = r"BEGIN[ A-Z0-9]*PRIVATE KEY|PuTTY-User-Key-File"
+_KEY_END = r"END[ A-Z0-9]*PRIVATE KEY|Private-MAC:"
 _KEY = re.compile(
-    r"[^\n]*(?:BEGIN[ A-Z0-9]*PRIVATE KEY|PuTTY-User-Key-File)[^\n]*"
-    r"(?:\n(?![^\n]*(?:END[ A-Z0-9]*PRIVATE KEY|Private-MAC:))[^\n]*)*"
-    r"(?:\n[^\n]*(?:END[ A-Z0-9]*PRIVATE KEY|Private-MAC:)[^\n]*)?"
+    rf"[^\n]*(?:{_KEY_START})[^\n]*"
+    rf"(?:\n(?![^\n]*(?:{_KEY_END}|{_KEY_START}))[^\n]*)*"
+    rf"(?:\n[^\n]*(?:{_KEY_END})[^\n]*)?"
 )
+# A key's first line up to where its body may start (a PuTTY file's first line is all header).
+_KEY_HEADER = re.compile(r"BEGIN[ A-Z0-9]*PRIVATE KEY[ A-Z]*-*|PuTTY-User-Key-File[^\n]*")
+# A line of the block: a real line break, or a `\n` escape inside a string.
+_KEY_LINE = re.compile(r"\n|\\n|\r")
+# What wraps a body's line in a diff or in code: the diff's sign, quotes, a string's glue.
+_KEY_WRAP = " \t+-\"'`,;()\\"
+# A header field before the body (`Proc-Type: 4,ENCRYPTED`, PuTTY's `Encryption: none`).
+_KEY_FIELD = re.compile(r"[A-Za-z-]+:\s")
+# A body's line: base64, far longer than a placeholder (`MIIEow…`, `AAAA`) in docs or tests.
+_KEY_BODY = re.compile(r"[A-Za-z0-9+/]{32}")
 
 
 @dataclass(frozen=True)
@@ -125,8 +138,23 @@ def _value(match: re.Match[str]) -> str:
     return longest if len(longest) >= _MIN_SECRET else match.group(0)
 
 
+def _has_body(block: str) -> bool:
+    """Whether a key's block has a body: its first line after the header and the header
+    fields is base64. Without one it is a header quoted in a message, docs or code."""
+    header = _KEY_HEADER.search(block)
+    rest = block[header.end() :] if header else block
+    for raw in _KEY_LINE.split(rest):
+        line = raw.strip(_KEY_WRAP)
+        if line and not _KEY_FIELD.match(line):
+            return bool(_KEY_BODY.match(line))
+    return False
+
+
 def _key_block(match: re.Match[str]) -> str:
-    """A private key's block, each line a marker (a diff line keeps its `+`/`-`)."""
+    """A private key's block, each line a marker (a diff line keeps its `+`/`-`); a header
+    with no body stays as written."""
+    if not _has_body(match.group(0)):
+        return match.group(0)
     lines = match.group(0).split("\n")
     marker = MARKER.format(kind=PrivateKeyDetector.secret_type)
     return "\n".join((line[:1] if line[:1] in "+- " else "") + marker for line in lines)
@@ -145,7 +173,8 @@ def redact(text: str, where: str = "", found: list[Found] | None = None) -> str:
     )
     for kind, value in ordered:
         if kind == PrivateKeyDetector.secret_type:
-            text, n = _KEY.subn(_key_block, text)
+            n = sum(_has_body(m.group(0)) for m in _KEY.finditer(text))
+            text = _KEY.sub(_key_block, text) if n else text
         elif value in text:
             text, n = text.replace(value, MARKER.format(kind=kind)), 1
         else:
