@@ -169,7 +169,9 @@ def test_a_private_key_block_is_redacted_whole_and_the_rules_quote_no_secret() -
     )
     redacted = redact_commit(commit)
     assert "b3BlbnNzaC1rZXkt" not in redacted.commit.files[0].patch  # type: ignore[operator]
-    assert {f.kind for f in redacted.found} == {"Private Key", "GitHub Token"}
+    # The token is redacted too, but it is on a line the change only shows: not added.
+    assert "b2b2b2" not in redacted.commit.files[0].patch  # type: ignore[operator]
+    assert {f.kind for f in redacted.found} == {"Private Key"}
     analysis = analyze(commit, language="en")
     text = analysis.model_dump_json()
     assert "b3BlbnNzaC1rZXkt" not in text and "b2b2b2" not in text
@@ -235,6 +237,61 @@ def test_a_private_key_with_a_body_is_redacted_whole(text: str) -> None:
     assert PEM_LINE[:32] not in redacted
     assert "[redacted: Private Key]" in redacted
     assert found == [Found("Private Key", "keys.py")]
+
+
+DSN = "postgresql://digest:S3cr3tP4ss@db.example.com/app"
+
+
+@pytest.mark.parametrize(
+    ("case", "files", "noted"),
+    [
+        ("added", [("a.md", f"@@ -1 +1,2 @@\n x\n+{DSN}\n", None, None)], ["a.md"]),
+        # 183ff4c: a line the change only shows around its lines.
+        ("context", [("a.md", f"@@ -1,2 +1,3 @@\n {DSN}\n+x\n", None, None)], []),
+        ("removed", [("a.md", f"@@ -1,2 +1 @@\n x\n-{DSN}\n", None, None)], []),
+        # a9ca1f2: moved from the README to the docs.
+        (
+            "moved to another file",
+            [
+                ("README.md", f"@@ -1,2 +1 @@\n x\n-{DSN}\n", None, None),
+                ("docs/c.md", f"@@ -0,0 +1 @@\n+{DSN}\n", None, None),
+            ],
+            [],
+        ),
+        # Read whole: in the file at the parent already, added again further down.
+        (
+            "already in the file",
+            [("a.md", f"@@ -3 +3,2 @@\n y\n+{DSN}\n", f"{DSN}\ny\n", f"{DSN}\ny\n{DSN}\n")],
+            [],
+        ),
+        (
+            "another one added beside an old one",
+            [
+                (
+                    "a.md",
+                    f"@@ -1 +1,2 @@\n {DSN}\n+{DSN.replace('S3cr3t', 'N3wN3w')}\n",
+                    f"{DSN}\n",
+                    None,
+                )
+            ],
+            ["a.md"],
+        ),
+        # No patch (too large): its text at the commit against the parent's.
+        ("no patch, new in the file", [("a.md", None, "x\n", f"x\n{DSN}\n")], ["a.md"]),
+    ],
+)
+def test_a_credential_is_noted_only_where_the_change_adds_it(
+    case: str, files: list[tuple[str, str | None, str | None, str | None]], noted: list[str]
+) -> None:
+    commit = CommitInput(
+        sha="f" * 40,
+        message="Document the database",
+        files=[FileChange(filename=n, patch=p, before=b, after=a) for n, p, b, a in files],
+    )
+    redacted = redact_commit(commit)
+    assert [f.where for f in redacted.found] == noted
+    # Redacted wherever it is, noted or not.
+    assert "S3cr3tP4ss" not in redacted.commit.model_dump_json()
 
 
 # --- verdicts -----------------------------------------------------------------------------

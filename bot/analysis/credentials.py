@@ -7,6 +7,7 @@ also names a secret (`password`, `token`, `api_key`, …), as alone they flag ev
 base64 blob, and a private key's whole block is redacted, not only its `BEGIN` line, where a
 base64 body follows that line (a header alone, quoted in a message or docs, is no key). The
 plugins' `analyze_string` is called, never `analyze_line`: that one may verify a key online.
+A credential is noted as found only where the change adds it, never where it was already.
 """
 
 from __future__ import annotations
@@ -138,50 +139,64 @@ def _value(match: re.Match[str]) -> str:
     return longest if len(longest) >= _MIN_SECRET else match.group(0)
 
 
-def _has_body(block: str) -> bool:
-    """Whether a key's block has a body: its first line after the header and the header
-    fields is base64. Without one it is a header quoted in a message, docs or code."""
+def _key_body(block: str) -> str | None:
+    """A key block's body, its first line after the header and the header fields, where it
+    is base64; None without one: a header quoted in a message, docs or code."""
     header = _KEY_HEADER.search(block)
     rest = block[header.end() :] if header else block
     for raw in _KEY_LINE.split(rest):
         line = raw.strip(_KEY_WRAP)
         if line and not _KEY_FIELD.match(line):
-            return bool(_KEY_BODY.match(line))
-    return False
+            return line if _KEY_BODY.match(line) else None
+    return None
 
 
 def _key_block(match: re.Match[str]) -> str:
     """A private key's block, each line a marker (a diff line keeps its `+`/`-`); a header
     with no body stays as written."""
-    if not _has_body(match.group(0)):
+    if _key_body(match.group(0)) is None:
         return match.group(0)
     lines = match.group(0).split("\n")
     marker = MARKER.format(kind=PrivateKeyDetector.secret_type)
     return "\n".join((line[:1] if line[:1] in "+- " else "") + marker for line in lines)
 
 
-def redact(text: str, where: str = "", found: list[Found] | None = None) -> str:
-    """`text` with each credential replaced by its marker; each one found is appended to
-    `found` (kind and `where`)."""
+def _redacted(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """`text` with each credential replaced by its marker, and the (kind, value) of each one
+    replaced (a private key's value: its body's first line)."""
     if not text:
-        return text
+        return text, []
     seen = {(k, v.strip()) for k, v in _secrets(text) if isinstance(v, str)}
     # A service's detector says more than a secret name, which says more than entropy.
     ordered = sorted(
         ((k, v) for k, v in seen if len(v) >= _MIN_SECRET),
         key=lambda s: ("Entropy" in s[0], s[0] == "Secret Keyword", -len(s[1]), s),
     )
+    replaced: list[tuple[str, str]] = []
     for kind, value in ordered:
         if kind == PrivateKeyDetector.secret_type:
-            n = sum(_has_body(m.group(0)) for m in _KEY.finditer(text))
-            text = _KEY.sub(_key_block, text) if n else text
+            bodies = [b for m in _KEY.finditer(text) if (b := _key_body(m.group(0)))]
+            if bodies:
+                text = _KEY.sub(_key_block, text)
+            replaced += [(kind, b) for b in bodies]
         elif value in text:
-            text, n = text.replace(value, MARKER.format(kind=kind)), 1
-        else:
-            n = 0
-        if n and found is not None:
-            found.append(Found(kind, where))
+            text = text.replace(value, MARKER.format(kind=kind))
+            replaced.append((kind, value))
+    return text, replaced
+
+
+def redact(text: str, where: str = "", found: list[Found] | None = None) -> str:
+    """`text` with each credential replaced by its marker; each kind found is appended to
+    `found` (kind and `where`)."""
+    text, replaced = _redacted(text)
+    if found is not None:
+        found += [Found(kind, where) for kind in dict.fromkeys(k for k, _ in replaced)]
     return text
+
+
+def _side(patch: str, sign: str) -> str:
+    """A patch's added (`+`) or removed (`-`) lines, without their sign."""
+    return "\n".join(line[1:] for line in patch.split("\n") if line[:1] == sign)
 
 
 # A file's texts: its patch, and its whole texts at both revisions where fetched.
@@ -198,7 +213,10 @@ class Redacted:
 
 def redact_commit(commit: CommitInput) -> Redacted:
     """`commit` with every credential in its message, pull request and files (patches and
-    whole texts) redacted; a credential found in both a patch and the file is noted twice."""
+    whole texts) redacted. Noted as found: those in the message and pull request, and those
+    a file's added lines (or, with no patch, its text at the commit) bring that neither a
+    removed line nor a file's text at the parent held: one the change only shows around its
+    lines, deletes or moves is not added."""
     found: list[Found] = []
     message = redact(commit.message, "message", found)
     pr = commit.pull_request
@@ -210,12 +228,24 @@ def redact_commit(commit: CommitInput) -> Redacted:
             labels=pr.labels,
         )
     files: list[FileChange] = []
+    old: set[tuple[str, str]] = set()
+    new: list[tuple[str, str, str]] = []
     for f in commit.files:
         texts = {k: getattr(f, k) for k in _FILE_TEXTS}
-        redacted = {k: redact(v, f.filename, found) if v else v for k, v in texts.items()}
+        seen = {k: _redacted(v) if v else (v, []) for k, v in texts.items()}
+        redacted = {k: text for k, (text, _) in seen.items()}
         files.append(f if redacted == texts else f.model_copy(update=redacted))
-    if not found:
-        return Redacted(commit, ())
+        if redacted == texts:
+            continue
+        # Only a file with a credential somewhere is read again, side by side.
+        patch = f.patch or ""
+        old.update(seen["before"][1])
+        old.update(_redacted(_side(patch, "-"))[1])
+        now = _redacted(_side(patch, "+"))[1] if patch else seen["after"][1]
+        new += [(f.filename, kind, value) for kind, value in now]
+    found += [Found(kind, path) for path, kind, value in new if (kind, value) not in old]
+    if message == commit.message and pr == commit.pull_request and files == commit.files:
+        return Redacted(commit, tuple(dict.fromkeys(found)))
     return Redacted(
         commit.model_copy(update={"message": message, "pull_request": pr, "files": files}),
         tuple(dict.fromkeys(found)),
