@@ -152,3 +152,23 @@ def test_the_same_name_gone_everywhere_is_still_a_breaking_removal() -> None:
     a = _analysis((ALERTS, EXPORTING, NOT_EXPORTING), (LEDGER, LEDGER_TEXT, 'PREFIX = "a"\n'))
     assert a.breaking
     assert any("`PERIOD`" in r.description for r in a.risks)
+
+
+def test_a_name_removed_where_it_was_defined_is_removed_there_not_from_its_re_exporter() -> None:
+    # 0d7bc21: `OfflineError` was defined in clone.py and listed in offline.py's `__all__`;
+    # both lost it. One fact, with the defining file's path, for the summary and the risk.
+    clone = "class OfflineError(Exception):\n    pass\n\n" + _BODY
+    offline = "from pkg.cli.clone import OfflineError, run\n__all__ = ['OfflineError', 'run']\n"
+    files = [
+        ("pkg/cli/clone.py", clone, _BODY),
+        ("pkg/cli/offline.py", offline + _BODY, "from pkg.cli.clone import run\n" + _BODY),
+    ]
+    facts = read_facts(whole_commit(*files))
+    assert [(n.name, n.path) for n in facts.exports_removed] == [
+        ("OfflineError", "pkg/cli/clone.py")
+    ]
+    assert facts.reexports_dropped == ()
+    a = _analysis(*files)
+    assert a.breaking
+    assert a.summary == "Removes `OfflineError` from `pkg/cli/clone.py`."
+    assert [r.description for r in a.risks] == ["Removes `OfflineError` from `pkg/cli/clone.py`."]

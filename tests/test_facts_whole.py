@@ -119,6 +119,23 @@ def test_same_body_new_name_is_renamed_and_new_file_is_moved() -> None:
     assert moved.removed == () and moved.added == ()
 
 
+def test_a_body_moved_with_its_docstring_reworded_is_still_moved() -> None:
+    # 2952d96: `backoff` left jobs/context.py as `doubling` in jobs/outcomes.py, its
+    # docstring reworded: moved, not removed there and added here.
+    moved = _facts(
+        ("pkg/a.py", f'def total(items):\n    """Sum them."""\n{BODY}', ""),
+        ("pkg/b.py", "", f'def add_up(items):\n    """The items, doubled and summed."""\n{BODY}'),
+    )
+    assert [(m.old.name, m.new.name) for m in moved.moved] == [("total", "add_up")]
+    assert moved.removed == () and moved.added == ()
+    # A docstring is not a body: two functions that only share one are not the same.
+    apart = _facts(
+        ("pkg/a.py", f'def total(items):\n    """{"Sum them. " * 8}"""\n    return 1\n', ""),
+        ("pkg/b.py", "", f'def add_up(items):\n    """{"Sum them. " * 8}"""\n    return 2\n'),
+    )
+    assert apart.moved == () and _names(apart.removed) == ["total"]
+
+
 def test_a_change_after_a_function_is_not_a_change_of_it() -> None:
     before = "def first():\n    return 1\n\n\nVALUE = 1\n"
     after = "def first():\n    return 1\n\n\nVALUE = 2\n"

@@ -841,3 +841,22 @@ def test_a_message_of_control_characters_alone_is_summarised_as_no_message() -> 
     # Found by the guard's property test: the shielded rules once built an empty summary.
     commit = CommitInput(sha="9" * 40, message="\x00", files=[], files_known=True)
     assert analyze(commit, language="en").summary == "(no commit message)"
+
+
+@pytest.mark.parametrize(
+    ("title", "primary"),
+    [
+        # 0d7bc21: code that names errors is no bug fix.
+        ("Unify the three error classes that said the same", ChangeType.REFACTOR),
+        ("Clearer error messages for a missing key", ChangeType.OTHER),
+        ("Move the error handling into one module", ChangeType.REFACTOR),
+        # An error that happens still is.
+        ("Raise no error on an empty config", ChangeType.BUGFIX),
+        ("Fix the error message of the loader", ChangeType.BUGFIX),
+    ],
+)
+def test_an_error_is_a_bug_but_code_that_names_errors_is_not(
+    title: str, primary: ChangeType
+) -> None:
+    commit = CommitInput(sha="e" * 40, message=title, files=files(("src/pkg/errors.py", 30)))
+    assert analyze(commit).change_types[0] is primary

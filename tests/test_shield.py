@@ -6,12 +6,13 @@ once in the wrong language; the weekly narrative through the same guard."""
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from bot.analysis.credentials import redact, redact_commit
+from bot.analysis.credentials import Found, redact, redact_commit
 from bot.analysis.fitting import fit_answer
 from bot.analysis.ground import Ground
 from bot.analysis.guard import Kind, guard, guard_text, sentences, unsupported
@@ -169,7 +170,7 @@ def test_a_private_key_block_is_redacted_whole_and_the_rules_quote_no_secret() -
     )
     redacted = redact_commit(commit)
     assert "b3BlbnNzaC1rZXkt" not in redacted.commit.files[0].patch  # type: ignore[operator]
-    # Both redacted; only the key is the commit's own (the token is a context line).
+    # The token is redacted too, but it is on a line the change only shows: not added.
     assert "b2b2b2" not in redacted.commit.files[0].patch  # type: ignore[operator]
     assert {f.kind for f in redacted.found} == {"Private Key"}
     analysis = analyze(commit, language="en")
@@ -180,7 +181,127 @@ def test_a_private_key_block_is_redacted_whole_and_the_rules_quote_no_secret() -
     assert analysis.importance.value in ("medium", "high")
 
 
+# A 64-character line of a PEM body (made up: no key).
+PEM_LINE = "MIIEowIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9OiZkx1mQ3wVb8tTqlmHWpRf0Xa2"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # bot/settings.py in 183ff4c: an error message naming the format.
+        '+            return f"{variable} is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)"\n'
+        "+        if not isinstance(key, rsa.RSAPrivateKey):\n",
+        # An example with a placeholder body, on one line with `\\n` escapes.
+        "+#  GITHUB_PRIVATE_KEY=-----BEGIN RSA PRIVATE KEY-----\\nMIIEow…\\n"
+        "-----END RSA PRIVATE KEY-----\\n\n",
+        # A template whose body is words.
+        "+    -----BEGIN PRIVATE KEY-----\n+    replace with the App's private key\n"
+        "+    -----END PRIVATE KEY-----\n",
+        # Docs naming the header.
+        "+A GitHub App's key starts with `-----BEGIN RSA PRIVATE KEY-----`.",
+    ],
+)
+def test_a_private_key_header_without_a_body_is_no_credential(text: str) -> None:
+    found: list[Found] = []
+    assert redact(text, "bot/settings.py", found) == text
+    assert found == []
+    commit = CommitInput(
+        sha="e" * 40,
+        message="Name the key's format in the error",
+        files=[FileChange(filename="bot/settings.py", additions=2, patch=text)],
+    )
+    assert not any("credential" in r.description for r in analyze(commit, language="en").risks)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"+-----BEGIN RSA PRIVATE KEY-----\n+{PEM_LINE}\n+{PEM_LINE[:20]}==\n"
+        "+-----END RSA PRIVATE KEY-----\n",
+        # On one line, with `\\n` escapes.
+        f'KEY = "-----BEGIN RSA PRIVATE KEY-----\\n{PEM_LINE}\\n-----END RSA PRIVATE KEY-----"',
+        # As glued strings.
+        f'KEY = (\n    "-----BEGIN EC PRIVATE KEY-----\\n"\n    "{PEM_LINE}\\n"\n)',
+        # Encrypted: header fields before the body.
+        "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00AA\n\n"
+        f"{PEM_LINE}\n-----END RSA PRIVATE KEY-----",
+        "-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: 1\n\n"
+        f"{PEM_LINE}\n-----END PGP PRIVATE KEY BLOCK-----",
+        # A hunk cut inside the key, after a header quoted in a message above it.
+        '+raise ValueError("not a PEM key (-----BEGIN RSA PRIVATE KEY----- …)")\n'
+        f"+-----BEGIN OPENSSH PRIVATE KEY-----\n+{PEM_LINE}\n+{PEM_LINE}",
+    ],
+)
+def test_a_private_key_with_a_body_is_redacted_whole(text: str) -> None:
+    found: list[Found] = []
+    redacted = redact(text, "keys.py", found)
+    assert PEM_LINE[:32] not in redacted
+    assert "[redacted: Private Key]" in redacted
+    assert found == [Found("Private Key", "keys.py")]
+
+
+DSN = "postgresql://digest:S3cr3tP4ss@db.example.com/app"
+
+
+@pytest.mark.parametrize(
+    ("case", "files", "noted"),
+    [
+        ("added", [("a.md", f"@@ -1 +1,2 @@\n x\n+{DSN}\n", None, None)], ["a.md"]),
+        # 183ff4c: a line the change only shows around its lines.
+        ("context", [("a.md", f"@@ -1,2 +1,3 @@\n {DSN}\n+x\n", None, None)], []),
+        ("removed", [("a.md", f"@@ -1,2 +1 @@\n x\n-{DSN}\n", None, None)], []),
+        # a9ca1f2: moved from the README to the docs.
+        (
+            "moved to another file",
+            [
+                ("README.md", f"@@ -1,2 +1 @@\n x\n-{DSN}\n", None, None),
+                ("docs/c.md", f"@@ -0,0 +1 @@\n+{DSN}\n", None, None),
+            ],
+            [],
+        ),
+        # Read whole: in the file at the parent already, added again further down.
+        (
+            "already in the file",
+            [("a.md", f"@@ -3 +3,2 @@\n y\n+{DSN}\n", f"{DSN}\ny\n", f"{DSN}\ny\n{DSN}\n")],
+            [],
+        ),
+        (
+            "another one added beside an old one",
+            [
+                (
+                    "a.md",
+                    f"@@ -1 +1,2 @@\n {DSN}\n+{DSN.replace('S3cr3t', 'N3wN3w')}\n",
+                    f"{DSN}\n",
+                    None,
+                )
+            ],
+            ["a.md"],
+        ),
+        # No patch (too large): its text at the commit against the parent's.
+        ("no patch, new in the file", [("a.md", None, "x\n", f"x\n{DSN}\n")], ["a.md"]),
+    ],
+)
+def test_a_credential_is_noted_only_where_the_change_adds_it(
+    case: str, files: list[tuple[str, str | None, str | None, str | None]], noted: list[str]
+) -> None:
+    commit = CommitInput(
+        sha="f" * 40,
+        message="Document the database",
+        files=[FileChange(filename=n, patch=p, before=b, after=a) for n, p, b, a in files],
+    )
+    redacted = redact_commit(commit)
+    assert [f.where for f in redacted.found] == noted
+    # Redacted wherever it is, noted or not.
+    assert "S3cr3tP4ss" not in redacted.commit.model_dump_json()
+
+
 TOKEN = "ghp_" + "c3" * 18
+
+
+def _patch(before: str, after: str) -> str:
+    """GitHub's patch of a file: a unified diff without its two file headers."""
+    lines = difflib.unified_diff(before.splitlines(True), after.splitlines(True))
+    return "".join(list(lines)[2:])
 
 
 @pytest.mark.parametrize(
@@ -209,7 +330,7 @@ def test_a_credential_is_noted_only_where_the_commit_adds_it(
                 status=status,
                 additions=1,
                 deletions=0 if before is None else 1,
-                patch=f'@@ -1,2 +1,2 @@\n TOKEN = "{TOKEN}"\n-A = 1\n+A = 2\n',
+                patch=_patch(before or "", after),
                 before=before,
                 after=after,
             )

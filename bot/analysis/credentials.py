@@ -4,8 +4,10 @@
 The detectors are the package's own (cloud keys, tokens, private keys, secret-sounding
 assignments); only their use is ours: the high-entropy plugins count only on a line that
 also names a secret (`password`, `token`, `api_key`, …), as alone they flag every hash and
-base64 blob, and a private key's whole block is redacted, not only its `BEGIN` line. The
+base64 blob, and a private key's whole block is redacted, not only its `BEGIN` line, where a
+base64 body follows that line (a header alone, quoted in a message or docs, is no key). The
 plugins' `analyze_string` is called, never `analyze_line`: that one may verify a key online.
+A credential is noted as found only where the change adds it, never where it was already.
 """
 
 from __future__ import annotations
@@ -52,12 +54,24 @@ _SECRET_NAME = re.compile("|".join((*DENYLIST, r"(?<![a-z])token(?![a-z])", "cre
 # A substring of each name above.
 _NAME_PARTS = ("key", "pass", "pwd", "secret", "contrase", "token", "credential")
 # A private key's block, from its first line to its last (or to the end of the text, a
-# hunk cut in the middle of it).
+# hunk cut in the middle of it, or to the next key's first line).
+_KEY_START = r"BEGIN[ A-Z0-9]*PRIVATE KEY|PuTTY-User-Key-File"
+_KEY_END = r"END[ A-Z0-9]*PRIVATE KEY|Private-MAC:"
 _KEY = re.compile(
-    r"[^\n]*(?:BEGIN[ A-Z0-9]*PRIVATE KEY|PuTTY-User-Key-File)[^\n]*"
-    r"(?:\n(?![^\n]*(?:END[ A-Z0-9]*PRIVATE KEY|Private-MAC:))[^\n]*)*"
-    r"(?:\n[^\n]*(?:END[ A-Z0-9]*PRIVATE KEY|Private-MAC:)[^\n]*)?"
+    rf"[^\n]*(?:{_KEY_START})[^\n]*"
+    rf"(?:\n(?![^\n]*(?:{_KEY_END}|{_KEY_START}))[^\n]*)*"
+    rf"(?:\n[^\n]*(?:{_KEY_END})[^\n]*)?"
 )
+# A key's first line up to where its body may start (a PuTTY file's first line is all header).
+_KEY_HEADER = re.compile(r"BEGIN[ A-Z0-9]*PRIVATE KEY[ A-Z]*-*|PuTTY-User-Key-File[^\n]*")
+# A line of the block: a real line break, or a `\n` escape inside a string.
+_KEY_LINE = re.compile(r"\n|\\n|\r")
+# What wraps a body's line in a diff or in code: the diff's sign, quotes, a string's glue.
+_KEY_WRAP = " \t+-\"'`,;()\\"
+# A header field before the body (`Proc-Type: 4,ENCRYPTED`, PuTTY's `Encryption: none`).
+_KEY_FIELD = re.compile(r"[A-Za-z-]+:\s")
+# A body's line: base64, far longer than a placeholder (`MIIEow…`, `AAAA`) in docs or tests.
+_KEY_BODY = re.compile(r"[A-Za-z0-9+/]{32}")
 
 
 @dataclass(frozen=True)
@@ -125,34 +139,64 @@ def _value(match: re.Match[str]) -> str:
     return longest if len(longest) >= _MIN_SECRET else match.group(0)
 
 
+def _key_body(block: str) -> str | None:
+    """A key block's body, its first line after the header and the header fields, where it
+    is base64; None without one: a header quoted in a message, docs or code."""
+    header = _KEY_HEADER.search(block)
+    rest = block[header.end() :] if header else block
+    for raw in _KEY_LINE.split(rest):
+        line = raw.strip(_KEY_WRAP)
+        if line and not _KEY_FIELD.match(line):
+            return line if _KEY_BODY.match(line) else None
+    return None
+
+
 def _key_block(match: re.Match[str]) -> str:
-    """A private key's block, each line a marker (a diff line keeps its `+`/`-`)."""
+    """A private key's block, each line a marker (a diff line keeps its `+`/`-`); a header
+    with no body stays as written."""
+    if _key_body(match.group(0)) is None:
+        return match.group(0)
     lines = match.group(0).split("\n")
     marker = MARKER.format(kind=PrivateKeyDetector.secret_type)
     return "\n".join((line[:1] if line[:1] in "+- " else "") + marker for line in lines)
 
 
-def redact(text: str, where: str = "", found: list[Found] | None = None) -> str:
-    """`text` with each credential replaced by its marker; each one found is appended to
-    `found` (kind and `where`)."""
+def _redacted(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """`text` with each credential replaced by its marker, and the (kind, value) of each one
+    replaced (a private key's value: its body's first line)."""
     if not text:
-        return text
+        return text, []
     seen = {(k, v.strip()) for k, v in _secrets(text) if isinstance(v, str)}
     # A service's detector says more than a secret name, which says more than entropy.
     ordered = sorted(
         ((k, v) for k, v in seen if len(v) >= _MIN_SECRET),
         key=lambda s: ("Entropy" in s[0], s[0] == "Secret Keyword", -len(s[1]), s),
     )
+    replaced: list[tuple[str, str]] = []
     for kind, value in ordered:
         if kind == PrivateKeyDetector.secret_type:
-            text, n = _KEY.subn(_key_block, text)
+            bodies = [b for m in _KEY.finditer(text) if (b := _key_body(m.group(0)))]
+            if bodies:
+                text = _KEY.sub(_key_block, text)
+            replaced += [(kind, b) for b in bodies]
         elif value in text:
-            text, n = text.replace(value, MARKER.format(kind=kind)), 1
-        else:
-            n = 0
-        if n and found is not None:
-            found.append(Found(kind, where))
+            text = text.replace(value, MARKER.format(kind=kind))
+            replaced.append((kind, value))
+    return text, replaced
+
+
+def redact(text: str, where: str = "", found: list[Found] | None = None) -> str:
+    """`text` with each credential replaced by its marker; each kind found is appended to
+    `found` (kind and `where`)."""
+    text, replaced = _redacted(text)
+    if found is not None:
+        found += [Found(kind, where) for kind in dict.fromkeys(k for k, _ in replaced)]
     return text
+
+
+def _side(patch: str, sign: str) -> str:
+    """A patch's added (`+`) or removed (`-`) lines, without their sign."""
+    return "\n".join(line[1:] for line in patch.split("\n") if line[:1] == sign)
 
 
 # A file's texts: its patch, and its whole texts at both revisions where fetched.
@@ -169,8 +213,10 @@ class Redacted:
 
 def redact_commit(commit: CommitInput) -> Redacted:
     """`commit` with every credential in its message, pull request and files (patches and
-    whole texts) redacted; noted are those in its message or pull request, and those a file
-    gains: at the commit and not at its parent (one it already held is no news of this one)."""
+    whole texts) redacted. Noted as found: those in the message and pull request, and those
+    a file's added lines (or, with no patch, its text at the commit) bring that neither a
+    removed line nor a file's text at the parent held: one the change only shows around its
+    lines, deletes or moves is not added."""
     found: list[Found] = []
     message = redact(commit.message, "message", found)
     pr = commit.pull_request
@@ -182,35 +228,25 @@ def redact_commit(commit: CommitInput) -> Redacted:
             labels=pr.labels,
         )
     files: list[FileChange] = []
+    old: set[tuple[str, str]] = set()
+    new: list[tuple[str, str, str]] = []
     for f in commit.files:
         texts = {k: getattr(f, k) for k in _FILE_TEXTS}
-        redacted = {k: redact(v) if v else v for k, v in texts.items()}
-        if redacted != texts:
-            found.extend(Found(kind, f.filename) for kind in _gained(f))
+        seen = {k: _redacted(v) if v else (v, []) for k, v in texts.items()}
+        redacted = {k: text for k, (text, _) in seen.items()}
         files.append(f if redacted == texts else f.model_copy(update=redacted))
-    redacted_commit = commit.model_copy(
-        update={"message": message, "pull_request": pr, "files": files}
+        if redacted == texts:
+            continue
+        # Only a file with a credential somewhere is read again, side by side.
+        patch = f.patch or ""
+        old.update(seen["before"][1])
+        old.update(_redacted(_side(patch, "-"))[1])
+        now = _redacted(_side(patch, "+"))[1] if patch else seen["after"][1]
+        new += [(f.filename, kind, value) for kind, value in now]
+    found += [Found(kind, path) for path, kind, value in new if (kind, value) not in old]
+    if message == commit.message and pr == commit.pull_request and files == commit.files:
+        return Redacted(commit, tuple(dict.fromkeys(found)))
+    return Redacted(
+        commit.model_copy(update={"message": message, "pull_request": pr, "files": files}),
+        tuple(dict.fromkeys(found)),
     )
-    if redacted_commit == commit:
-        return Redacted(commit, ())
-    return Redacted(redacted_commit, tuple(dict.fromkeys(found)))
-
-
-def _held(text: str) -> set[tuple[str, str]]:
-    """(kind, value) of the credentials in `text` that `redact` would replace."""
-    pairs = {(k, v.strip()) for k, v in _secrets(text) if isinstance(v, str)}
-    return {(k, v) for k, v in pairs if len(v) >= _MIN_SECRET}
-
-
-def _gained(f: FileChange) -> list[str]:
-    """The kinds of credential `f` holds at the commit and not at its parent: from its whole
-    texts where both sides were read (a new file has no parent side), else from the patch's
-    added lines against its removed ones (a context line is neither)."""
-    if f.after is not None and (f.before is not None or f.status == "added"):
-        new = _held(f.after) - _held(f.before or "")
-    else:
-        lines = (f.patch or "").split("\n")
-        added = "\n".join(line[1:] for line in lines if line.startswith("+"))
-        removed = "\n".join(line[1:] for line in lines if line.startswith("-"))
-        new = _held(added) - _held(removed)
-    return sorted({kind for kind, _ in new})

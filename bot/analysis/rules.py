@@ -86,7 +86,9 @@ _KEYWORDS: list[tuple[ChangeType, re.Pattern[str]]] = [
         T.BUGFIX,
         re.compile(
             r"\b(fix(es|ed|ing)?|bugs?|crash\w*|segfault|leak\w*|regression|incorrect|wrong"
-            r"|broken|hang(s|ing)?|race|mismatch|error)\b"
+            r"|broken|hang(s|ing)?|race|mismatch"
+            # an error, not the code that names or reports one ("three error classes")
+            r"|error(?! (class(es)?|messages?|handling|types?|codes?|reporting|hierarch\w*)\b))\b"
         ),
     ),
     (

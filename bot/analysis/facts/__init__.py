@@ -44,7 +44,7 @@ from bot.analysis.facts.records import (
     SignatureChange,
     StatedNumber,
 )
-from bot.analysis.facts.reexports import dropped_reexport
+from bot.analysis.facts.reexports import dropped_reexport, removed_origin
 from bot.analysis.facts.scan import FileReading, hunks
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
 from bot.analysis.facts.visibility import mark_private
@@ -243,10 +243,14 @@ def _combine(
         for export in sorted(lost) if not r.plus.lazy else ():
             # a name it only imported is still where it came from: a re-export dropped
             reexport = dropped_reexport(export, r, readings, whole)
-            if reexport is None:
-                exports_removed.append(_export(export, r.path))
-            else:
+            if reexport is not None:
                 reexports.append(reexport)
+                continue
+            # gone from where it was defined too: removed there, not from each re-exporter
+            origin = None if r.path in partial else removed_origin(export, r, readings)
+            export_gone = _export(export, origin or r.path)
+            if export_gone not in exports_removed:
+                exports_removed.append(export_gone)
         tests_added += [
             Name(n, NameKind.FUNCTION, r.path)
             for n in r.plus.tests

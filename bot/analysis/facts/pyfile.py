@@ -151,6 +151,16 @@ def _text(node: ast.expr) -> str | None:
     return None
 
 
+def _docstring(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether the function's first statement is its docstring."""
+    first = node.body[0]
+    return (
+        isinstance(first, ast.Expr)
+        and isinstance(first.value, ast.Constant)
+        and isinstance(first.value.value, str)
+    )
+
+
 def _digest(lines: list[str]) -> str:
     """A digest of source lines, each stripped: the same code indented anew is the same."""
     text = "\n".join(line.strip() for line in lines if line.strip())
@@ -245,7 +255,9 @@ class _Reader:
             kind = NameKind.KERNEL
         whole = self.lines[_start(node) - 1 : node.end_lineno]
         self.side.defs[qualified] = (kind, _digest(whole))
-        body = self.lines[node.body[0].lineno - 1 : node.end_lineno]
+        # The code without its docstring: one reworded as the function moves is the same code.
+        code = node.body[1:] if _docstring(node) and len(node.body) > 1 else node.body
+        body = self.lines[code[0].lineno - 1 : node.end_lineno]
         if sum(len(line.strip()) for line in body) >= _MIN_BODY:
             self.side.bodies[qualified] = _digest(body)
         if top and node.name == "__getattr__":

@@ -45,6 +45,19 @@ def dropped_reexport(
     return Reexport(name, reading.path, origin.path, original)
 
 
+def removed_origin(name: str, reading: FileReading, readings: list[FileReading]) -> str | None:
+    """The path of the changed file that defined `name` at the parent, where `reading`'s
+    module only imported it (by that name) and re-exported it: a name gone for callers is
+    removed there, one fact with one path, not also from each module that re-exported it."""
+    module = reading.minus.imports.get(name)
+    if not module or name in reading.minus.aliases or name in reading.minus.defs:
+        return None
+    origin = _changed(_absolute(module, reading.path), readings)
+    if origin is None or (name not in origin.minus.defs and name not in origin.minus.assigned):
+        return None
+    return origin.path
+
+
 def _provides(side: Side, name: str) -> bool:
     return (
         name in side.defs
