@@ -56,21 +56,6 @@ async def analyse(
 ) -> Analysed:
     """The commits as the App would list them: `exclude` applied, the rest analysed with
     their patches."""
-    with units_kept():
-        return await _analyse(
-            path, commits, analyzer, repo=repo, url_prefix=url_prefix, config=config
-        )
-
-
-async def _analyse(
-    path: Path,
-    commits: list[LocalCommit],
-    analyzer: Analyzer,
-    *,
-    repo: str,
-    url_prefix: str | None,
-    config: RepoConfig,
-) -> Analysed:
     out = Analysed()
     files = files_with_patches(path, [c.sha for c in commits])
     with_llm = analyzer.name != "rules"
@@ -87,55 +72,59 @@ async def _analyse(
     ]
     # one search of the tree for the day's commits, not one a commit
     quoted = quoted_before_each(path, inputs)
-    for local, read, before in zip(
-        progress.each(commits, "analysing"), inputs, quoted, strict=True
-    ):
-        commit = read.model_copy(
-            update={
-                "files": with_sources(path, local.sha, read.files, blobs),
-                "quoted_before": before,
-            }
-        )
-        reason = config.exclude.reason(
-            author=local.author,
-            login=None,
-            message=local.message,
-            paths=[f.filename for f in commit.files],
-        )
-        if reason:
-            out.excluded[reason] += 1
-            continue
-        out.changes[local.sha] = {f.filename: f.changes for f in commit.files}
-        shown = DigestCommit(
-            sha=local.sha,
-            # A title or message is printed as written: a credential in it is not.
-            title=redact(commit.title),
-            url=f"{url_prefix}{local.sha}" if url_prefix else "",
-            author=local.author,
-            landed_at=local.committed_at,
-            message=redact(local.message),
-        )
-        try:
-            # As in the App: what the rules are sure of never goes to the LLM.
-            sure = rules_sure(commit) if with_llm else None
-            if sure:
-                result = AnalysisResult(rules.analyze(commit, language=config.language))
-            else:
-                result = await analyzer.analyze(commit, language=config.language)
-        except Exception as exc:
-            # One commit the analyser cannot take is listed as not analysed, as in the App,
-            # and the rest of the digest stands.
-            log.warning("offline_analysis_failed", sha=local.sha, error=type(exc).__name__)
-            out.shown.append(replace(shown, not_analysed=f"analysis failed: {type(exc).__name__}"))
-            continue
-        out.routes[f"sure:{sure}" if sure else ("llm" if with_llm else "rules")] += 1
-        out.tokens = (
-            out.tokens[0] + result.input_tokens,
-            out.tokens[1] + result.cached_input_tokens,
-            out.tokens[2] + result.output_tokens,
-        )
-        out.dropped += result.dropped_claims
-        out.shown.append(
-            replace(shown, analysis=result.analysis, fallback_reason=result.fallback_reason)
-        )
+    # a file's text parsed for one commit serves the next, whose parent it is
+    with units_kept():
+        for local, read, before in zip(
+            progress.each(commits, "analysing"), inputs, quoted, strict=True
+        ):
+            commit = read.model_copy(
+                update={
+                    "files": with_sources(path, local.sha, read.files, blobs),
+                    "quoted_before": before,
+                }
+            )
+            reason = config.exclude.reason(
+                author=local.author,
+                login=None,
+                message=local.message,
+                paths=[f.filename for f in commit.files],
+            )
+            if reason:
+                out.excluded[reason] += 1
+                continue
+            out.changes[local.sha] = {f.filename: f.changes for f in commit.files}
+            shown = DigestCommit(
+                sha=local.sha,
+                # A title or message is printed as written: a credential in it is not.
+                title=redact(commit.title),
+                url=f"{url_prefix}{local.sha}" if url_prefix else "",
+                author=local.author,
+                landed_at=local.committed_at,
+                message=redact(local.message),
+            )
+            try:
+                # As in the App: what the rules are sure of never goes to the LLM.
+                sure = rules_sure(commit) if with_llm else None
+                if sure:
+                    result = AnalysisResult(rules.analyze(commit, language=config.language))
+                else:
+                    result = await analyzer.analyze(commit, language=config.language)
+            except Exception as exc:
+                # One commit the analyser cannot take is listed as not analysed, as in the App,
+                # and the rest of the digest stands.
+                log.warning("offline_analysis_failed", sha=local.sha, error=type(exc).__name__)
+                out.shown.append(
+                    replace(shown, not_analysed=f"analysis failed: {type(exc).__name__}")
+                )
+                continue
+            out.routes[f"sure:{sure}" if sure else ("llm" if with_llm else "rules")] += 1
+            out.tokens = (
+                out.tokens[0] + result.input_tokens,
+                out.tokens[1] + result.cached_input_tokens,
+                out.tokens[2] + result.output_tokens,
+            )
+            out.dropped += result.dropped_claims
+            out.shown.append(
+                replace(shown, analysis=result.analysis, fallback_reason=result.fallback_reason)
+            )
     return out
