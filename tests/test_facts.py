@@ -499,6 +499,34 @@ def test_a_configuration_key_is_dropped_only_when_nothing_reads_it() -> None:
     assert names(_facts(config).config_keys_removed) == ["old_knob"]
 
 
+@pytest.mark.parametrize(
+    ("path", "line", "keys"),
+    [
+        # a configuration module reads its configuration by any name
+        (
+            "pkg/ascend_config.py",
+            'cfg.get("weight_prefetch_config", {})',
+            ["weight_prefetch_config"],
+        ),
+        ("pkg/config.py", 'kwargs.get("use_cache", True)', ["use_cache"]),
+        # a receiver named for a configuration, in any module
+        ("pkg/worker.py", 'self.additional_config.get("enable_x", False)', ["enable_x"]),
+        # a stored JSON value, a row or a payload read in a configuration module is no key
+        # users write
+        ("bot/config_origin.py", 'value.get("sources")', []),
+        ("pkg/settings.py", 'row.get("updated_at")', []),
+        ("pkg/config.py", 'data.get("items", [])', []),
+        # and a `.get` on anything else outside one is no configuration either
+        ("pkg/worker.py", 'value.get("sources")', []),
+    ],
+)
+def test_a_configuration_key_is_read_from_a_configuration_not_from_any_data(
+    path: str, line: str, keys: list[str]
+) -> None:
+    facts = _facts(change(path, f"@@ -1 +1,2 @@\n x = 1\n+    a = {line}"))
+    assert names(facts.config_keys_added) == keys
+
+
 def test_from_a_patch_alone_attributes_helpers_and_a_dependencys_variables_are_not_claimed() -> (
     None
 ):

@@ -338,6 +338,37 @@ def test_a_fixed_method_is_named_with_what_happened_to_it() -> None:
     assert a.insights.compatibility.startswith("Fixes “crash” in `Cache.lookup`")
 
 
+_FIELD_ONLY = "@@ -3,3 +3,4 @@ class PagePhrases:\n     title: str\n+    unreachable: str\n"
+
+
+@pytest.mark.parametrize(
+    ("strings", "fixes"),
+    [
+        # a strings class that only gained a field is not where the crash went away
+        (_FIELD_ONLY, "Fixes “crash” in `Cache.lookup`, `Cache.store`."),
+        # a class whose line of code changed still is
+        (
+            "@@ -3,3 +3,3 @@ class PagePhrases:\n-    title = load()\n+    title = load(strict=False)\n",
+            "Fixes “crash” in `PagePhrases`, `Cache.lookup`, `Cache.store`.",
+        ),
+    ],
+)
+def test_a_fix_is_placed_in_code_that_runs_not_in_a_class_that_only_gained_a_field(
+    strings: str, fixes: str
+) -> None:
+    a = _analyse(
+        "[Bugfix] Fix crash in the cache\n\nThe cache crashes on a missing key.",
+        [_file("src/pkg/a_strings.py", strings), _file("src/pkg/cache.py", _EDITS)],
+    )
+    assert a.insights is not None and a.insights.compatibility == fixes
+    # Only fields changed: no place, and the symptom alone would only echo the title.
+    a = _analyse(
+        "[Bugfix] Fix crash in the status page\n\nThe page crashes when GitHub is down.",
+        [_file("src/pkg/a_strings.py", _FIELD_ONLY)],
+    )
+    assert not [s for s in _sentences(a) if s.startswith("Fixes")]
+
+
 # --- asking for a regression test ----------------------------------------------------------
 
 _DOCSTRING_FIX = (

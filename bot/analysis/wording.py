@@ -37,6 +37,8 @@ _SECURITY_WORDS = re.compile(r"security|vulnerab|cve-|\w+ injection", re.IGNOREC
 _SPAN = re.compile(r"`([^`]+)`")
 # A line that is only a comment, in the languages the facts read.
 _COMMENT = re.compile(r"^\s*(?:#|//|/\*|\*|--|<!--)")
+# A field of a class or record as declared in its body: `name: type`, perhaps `= default`.
+_FIELD = re.compile(r"^\s+[A-Za-z_]\w*\s*:\s*[^=()\s][^=()]*(?:=.*)?$")
 # A value as a user writes it: a number, a quoted string, a boolean or none; not a name.
 _LITERAL = re.compile(
     r"[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
@@ -640,26 +642,48 @@ def _about_fix(
         return
     changed = changed_names(sig)
     where = codes(p, (n.name for n in changed[:3])) if changed else ""
+    # A fix lies in code that runs: a class whose file only gained or lost fields (a strings
+    # table, a record) is no place a symptom went away.
+    running = [
+        n for n in changed if not (n.kind is NameKind.CLASS and _fields_only(commit, n.path))
+    ]
+    fixed_in = codes(p, (n.name for n in running[:3])) if running else ""
     asked = bool(where) and not sig.test_files and types[0] is T.BUGFIX
     if asked and code_changed(commit, sig):
         text.advise(Audience.MAINTAINERS, p.no_test.format(where=where))
     severity = sig.severity
-    if not severity and where and not text.recommendations:
+    if not severity and fixed_in and not text.recommendations:
         # No symptom named: where the fix lies is what the title did not say.
-        text.note("architecture", sentence(p, p.fix_in.format(where=where)))
-    if not severity or not (where or sig.fixes or sig.impact):
+        text.note("architecture", sentence(p, p.fix_in.format(where=fixed_in)))
+    if not severity or not (fixed_in or sig.fixes or sig.impact):
         return
     words = p.list_sep.join(_distinct(severity)[:3])
     issues = p.fixed_issues.format(issues=p.list_sep.join(f"#{n}" for n in sig.fixes[:3]))
     impact = p.affecting.format(impact=sig.impact) if sig.impact else ""
     clause = (
-        p.fixes.format(words=words, where=where) if where else p.fixes_plain.format(words=words)
+        p.fixes.format(words=words, where=fixed_in)
+        if fixed_in
+        else p.fixes_plain.format(words=words)
     )
     clause += (issues if sig.fixes else "") + impact
     security = any(_SECURITY_WORDS.match(w) for w in severity)
     text.note("security" if security else "compatibility", sentence(p, clause))
     if security:
         text.advise(Audience.MAINTAINERS, p.security.format(words=words))
+
+
+def _fields_only(commit: CommitInput, path: str) -> bool:
+    """Whether every line the patch of `path` changes (but blank lines and comments) declares
+    a field (`name: type`, with or without a default)."""
+    patch = next((f.patch for f in commit.files if f.filename == path), None)
+    if patch is None:
+        return False
+    lines = [
+        line[1:]
+        for line in patch.split("\n")
+        if line[:1] in "+-" and not line.startswith(("+++", "---")) and line[1:].strip()
+    ]
+    return bool(lines) and all(_FIELD.match(body) or _COMMENT.match(body) for body in lines)
 
 
 def code_changed(commit: CommitInput, sig: Signals) -> bool:

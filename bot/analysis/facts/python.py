@@ -55,6 +55,13 @@ _CONFIG_GET = re.compile(
 _RECEIVER = re.compile(r"[\w.]*$")
 _CONFIG_RECEIVER = re.compile(r"(?:config|cfg|conf|options|settings)$", re.IGNORECASE)
 _CONFIG_FILE = re.compile(r"(config|args|envs?|settings|options)", re.IGNORECASE)
+# In a configuration module a generic holder of data (a stored JSON value, a row, a payload)
+# is read as well as the configuration: a key read from it is no key users write.
+_DATA_RECEIVER = re.compile(
+    r"(?:value|values|data|d|payload|row|item|obj|raw|body|result|response|resp|record"
+    r"|entry|stored|blob|doc|json|state|cache|meta|metadata|info)",
+    re.IGNORECASE,
+)
 _CONFIG_FIELD = re.compile(
     r"^([+-]) {4}([a-z][a-z0-9_]{2,})\s*:\s*[\w\[\], |.\"']+?=\s*(.+?)\s*$", re.MULTILINE
 )
@@ -164,7 +171,9 @@ def _settings(name: str, patch: str, reading: FileReading) -> None:
     if ".get(" in patch:
         for m in _CONFIG_GET.finditer(patch):
             receiver = _before(patch, m.start()).rsplit(".", 1)[-1]
-            if (config_file or _CONFIG_RECEIVER.search(receiver)) and (side := on(m.start())):
+            named = bool(_CONFIG_RECEIVER.search(receiver))
+            in_module = config_file and not _DATA_RECEIVER.fullmatch(receiver)
+            if (named or in_module) and (side := on(m.start())):
                 side.keys[m.group(1)] = (m.group(2) or "").strip() or None
     if config_file:
         for m in _CONFIG_FIELD.finditer(patch):
