@@ -334,3 +334,12 @@ def test_the_new_tests_are_said_with_the_changed_code_they_call() -> None:
         ),
     )
     assert [(c.caller, c.callee) for c in facts.tested] == [("test_rated", "rated")]
+
+
+def test_the_functions_a_change_edits_come_in_the_files_order() -> None:
+    # The text names the first few: in a set's order it would change from run to run.
+    names = [f"step_{c}" for c in "qwertyuiopasdfgh"]
+    before = "".join(f"def {n}():\n    return 1\n\n\n" for n in names)
+    after = "".join(f"def {n}():\n    return 2\n\n\n" for n in names)
+    facts = _facts(("pkg/steps.py", before, after))
+    assert _names(facts.changed) == names[: len(facts.changed)] and len(facts.changed) >= 8

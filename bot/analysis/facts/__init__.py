@@ -228,7 +228,10 @@ def _combine(
             if n not in plus
             and (n in r.plus.imports or n in r.plus.assigned or (r.plus.lazy and "." not in n))
         ]
-        edited = {n for n, (_, line) in plus.items() if n in minus and minus[n][1] != line}
+        # in the file's order (a set's would change from run to run, and so would the text)
+        edited = dict.fromkeys(
+            n for n, (_, line) in plus.items() if n in minus and minus[n][1] != line
+        )
         changed += [
             Name(n, k, r.path)
             for n, k in r.changed.items()
