@@ -114,6 +114,17 @@ async def land(
     return client, served
 
 
+async def land_late(
+    client: Client, repo: FakeRepo, clock: FakeClock, name: str, day: str, *, hours: float = 5
+) -> None:
+    """A commit of `day` reaching the App `hours` later (a redelivery, an outage): the day's
+    first push again with one new commit, "Fix the late bug", accepted and analysed."""
+    late = late_push(repo.commits, name, day, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
+    clock.advance(hours=hours)
+    assert (await deliver(client, "push", late))[0] == 202
+    await client.app[EXECUTOR].drain()
+
+
 def written(repo: FakeRepo) -> list[str]:
     """Every body the App wrote: discussions (hidden ones too), their comments, issue comments."""
     out = []

@@ -27,6 +27,7 @@ from tests.scenarios import (
     day_marker,
     first_post_kind,
     land,
+    land_late,
     rows,
 )
 from tests.support import (
@@ -271,10 +272,7 @@ async def test_a_skipped_day_then_a_late_commit_gets_posted(
     assert repo.discussions == []
     (record,) = await rows(client, digests)
     assert record.state == "skipped"
-    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
-    clock.advance(hours=5)
-    assert (await deliver(client, "push", late))[0] == 202
-    await client.app[EXECUTOR].drain()
+    await land_late(client, repo, clock, REPO, DAY)
     await publish_round(client)
     (discussion,) = repo.discussions
     assert "Fix the late bug" in discussion["body"]

@@ -16,11 +16,10 @@ from bot.github.errors import suspended_reason
 from bot.store.jobs import JobKind
 from bot.store.schema import commits, digests, jobs, posts, repositories
 from tests.fakes.github import FakeGitHub, FakeRepo
-from tests.scenarios import COMPRESSOR, cutoff, land, rows
+from tests.scenarios import COMPRESSOR, cutoff, land, land_late, rows
 from tests.support import (
     FakeClock,
     deliver,
-    late_push,
     publish_round,
     replay_pushes,
     webhook_payload,
@@ -144,10 +143,7 @@ async def test_a_repository_removed_and_added_again_adds_a_late_commit_to_its_po
     assert (await deliver(client, "installation_repositories", added))[0] == 202
     (row,) = await rows(client, repositories)
     assert row.removed_at is None
-    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
-    clock.advance(hours=1)
-    assert (await deliver(client, "push", late))[0] == 202
-    await client.app[EXECUTOR].drain()
+    await land_late(client, repo, clock, REPO, DAY, hours=1)
     for _ in range(3):
         await publish_round(client)
         clock.advance(hours=1)

@@ -35,10 +35,11 @@ from tests.scenarios import (
     first_post_kind,
     land,
     land_alert_day,
+    land_late,
     landing_again,
     rows,
 )
-from tests.support import FakeClock, deliver, late_push, publish_round, replay_pushes
+from tests.support import FakeClock, deliver, publish_round, replay_pushes
 
 REPO = COMPRESSOR
 DAY = "2026-06-22"
@@ -139,10 +140,7 @@ async def test_a_late_commit_of_a_day_posted_on_a_deleted_issue_posts_the_day_wh
     (first,) = repo.comments
     (published,) = await rows(client, digests)
     github.delete_issue(REPO, old["number"])
-    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
-    clock.advance(hours=5)
-    assert (await deliver(client, "push", late))[0] == 202
-    await client.app[EXECUTOR].drain()
+    await land_late(client, repo, clock, REPO, DAY)
     await publish_round(client)
     (new,) = repo.issues.values()
     assert new["number"] != old["number"] and TRACKING.match(new["body"])
@@ -176,10 +174,7 @@ async def test_a_day_that_fell_back_to_a_deleted_issue_is_posted_again_where_pos
     assert first["body"].startswith(MARKER) and not repo.discussions
     github.delete_issue(REPO, old["number"])
     repo.has_discussions = True
-    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
-    clock.advance(hours=5)
-    assert (await deliver(client, "push", late))[0] == 202
-    await client.app[EXECUTOR].drain()
+    await land_late(client, repo, clock, REPO, DAY)
     await publish_round(client)
     # The issue took the day's posts with it, and nothing keeps the day there: it is posted
     # whole where posts go now, a Discussion, as a first publication would be.
@@ -266,10 +261,7 @@ async def test_a_repository_gone_still_ends_its_posting_quietly(
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     (issue,) = repo.issues.values()
-    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
-    clock.advance(hours=5)
-    assert (await deliver(client, "push", late))[0] == 202
-    await client.app[EXECUTOR].drain()
+    await land_late(client, repo, clock, REPO, DAY)
     github.revoke(REPO)  # the repository deleted, or the App removed from it
     await publish_round(client)
     (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)

@@ -35,6 +35,7 @@ from tests.scenarios import (
     heads,
     land,
     land_alert_day,
+    land_late,
     landing_again,
     rows,
     written,
@@ -141,10 +142,7 @@ async def test_a_deleted_digest_is_posted_whole_again_when_a_late_commit_comes(
     await publish_round(client)
     (old,) = repo.discussions
     github.delete_discussion(REPO, old["id"])  # a maintainer deletes the day's digest
-    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
-    clock.advance(hours=5)
-    assert (await deliver(client, "push", late))[0] == 202
-    await client.app[EXECUTOR].drain()
+    await land_late(client, repo, clock, REPO, DAY)
     await publish_round(client)
     (new,) = repo.discussions
     assert new["id"] != old["id"] and new["body"].startswith(MARKER)
@@ -216,10 +214,7 @@ async def test_a_repository_gone_is_told_by_a_repository_lookup_and_ends_quietly
     client, repo = await land(app_client, github, clock, REPO, DAY)
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
-    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
-    clock.advance(hours=5)
-    assert (await deliver(client, "push", late))[0] == 202
-    await client.app[EXECUTOR].drain()
+    await land_late(client, repo, clock, REPO, DAY)
     github.revoke(REPO)  # the repository deleted, or the App removed from it
     await publish_round(client)
     (job,) = await rows(client, jobs, jobs.c.kind == JobKind.PUBLISH_PERIOD.value)

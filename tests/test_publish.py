@@ -19,7 +19,16 @@ from bot.store.posts import PostLedger
 from bot.store.schema import commits, digests, posts
 from tests.fakes.github import FakeGitHub
 from tests.processes import run_bot, serve_env
-from tests.scenarios import COMPRESSOR, Client, cutoff, day_marker, first_post_kind, land, rows
+from tests.scenarios import (
+    COMPRESSOR,
+    Client,
+    cutoff,
+    day_marker,
+    first_post_kind,
+    land,
+    land_late,
+    rows,
+)
 from tests.support import (
     FakeClock,
     deliver,
@@ -262,10 +271,7 @@ async def test_a_late_commit_is_added_as_an_addendum(
     clock.current = END + timedelta(seconds=1)
     await publish_round(client)
     # A push of that day arrives hours after the digest went out (a redelivery, an outage).
-    late = late_push(repo.commits, REPO, DAY, "b" * 40, "Fix the late bug (#4242)\n\nDetails.")
-    clock.advance(hours=5)
-    assert (await deliver(client, "push", late))[0] == 202
-    await client.app[EXECUTOR].drain()
+    await land_late(client, repo, clock, REPO, DAY)
     await publish_round(client)
     (discussion,) = repo.discussions
     (addendum,) = discussion["comments"]
