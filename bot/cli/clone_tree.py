@@ -42,22 +42,9 @@ def candidates(commit: CommitInput) -> list[str]:
 
 def quoted_before(path: Path, commit: CommitInput) -> frozenset[str] | None:
     """Those of `candidates` the parent's tree quotes anywhere (`"X"`, `'X'`, `$X`, `${X}`);
-    None when it cannot be told (no parent, too many names, git failed)."""
-    names = candidates(commit)
-    if not names:
-        return frozenset()
-    if len(names) > _MAX_NAMES:
-        return None
-    args = [a for p in _patterns(names) for a in ("-e", p)]
-    try:
-        result = run_git(path, "grep", "-F", "-o", "-h", "-I", *args, f"{commit.sha}^", timeout=120)
-    except CloneError:
-        return None
-    # 1: nothing matched; anything else but 0 is an error (no parent, a bad revision)
-    if result.returncode not in (0, 1):
-        return None
-    seen = {line.split(":", 1)[-1].strip("\"'${") for line in result.stdout.splitlines()}
-    return frozenset(n for n in names if n in seen)
+    None when it cannot be told (no parent, too many names, git failed). A day of one
+    commit: `quoted_before_each` is the one search."""
+    return quoted_before_each(path, [commit])[0]
 
 
 def _patterns(names: Sequence[str]) -> list[str]:
@@ -72,7 +59,8 @@ def quoted_before_each(path: Path, commits: Sequence[CommitInput]) -> list[froze
     quote them. A commit its patches cannot account for (a file without one, the file list
     cut) has the tree after it searched anew."""
     asked = [_asked(c) for c in commits]
-    parents = _first_parents(path, [c.sha for c in commits])
+    # no name asked, no tree to search (nor parents to look up)
+    parents = _first_parents(path, [c.sha for c in commits]) if any(asked) else {}
     out: list[frozenset[str] | None] = []
     # name -> lines of the current commit's parent tree that quote it, for the names asked
     # from the last search on; None: not known
