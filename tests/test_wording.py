@@ -334,3 +334,32 @@ def test_a_generic_name_is_said_with_its_file(name: str, shown: str) -> None:
         )
     )
     assert f"{shown} gains the parameter `quiet=False`" in said
+
+
+def test_a_call_that_follows_a_public_rename_is_only_the_rename() -> None:
+    # 0c132d1: `AlertLedger.fold_periods` became `AlertLedger.folds`; `rearm_folds` calls it
+    # by its new name, which is no new call.
+    ledger = "class AlertLedger:\n    def {name}(self, repo):\n        return repo.periods\n"
+    jobs = "def rearm_folds(ledger, repo):\n    return ledger.{name}(repo)\n"
+    said = _said(
+        whole_commit(
+            ("pkg/ledger.py", ledger.format(name="fold_periods"), ledger.format(name="folds")),
+            ("pkg/jobs.py", jobs.format(name="fold_periods"), jobs.format(name="folds")),
+        )
+    )
+    rename = "renames `AlertLedger.fold_periods` to `AlertLedger.folds` in `pkg/ledger.py`"
+    assert said.count(rename) == 1
+    assert not [c for c in said if "calls" in c]
+
+
+def test_the_file_and_the_joined_callees_in_chinese() -> None:
+    before = "def main(argv):\n    return argv\n"
+    after = (
+        "def keep(x):\n    return x\n\n\ndef kept(x):\n    return x\n\n\n"
+        "def main(argv, *, quiet=False):\n    return keep(argv) or kept(argv)\n"
+    )
+    said = [
+        s.clause for s in statements(read_signals(whole_commit(("pkg/tool.py", before, after))), ZH)
+    ]
+    assert "`pkg/tool.py` 中的 `main` 新增参数 `quiet=False`" in said
+    assert "`main` 现在调用 `keep` 和 `kept`" in said
