@@ -21,7 +21,7 @@ from bot.analysis.narrative import NarrativePrompt, NarrativeRejected, checked_n
 from bot.analysis.rules import analyze
 from bot.analysis.shield import shield, visible, visible_commit
 from bot.analysis.verdicts import check_verdicts
-from bot.models import AnalysisBody, CommitInput, FileChange, PullRequestInfo
+from bot.models import AnalysisBody, CommitInput, FileChange, Importance, PullRequestInfo
 from tests.fakes.llm import VALID_BODY, VALID_BODY_ZH, Behaviour, FakeLLM
 
 Make = Callable[..., Any]
@@ -342,6 +342,70 @@ def test_a_credential_is_noted_only_where_the_commit_adds_it(
     assert bool(redacted.found) is noted
     risks = analyze(commit, language="en").risks
     assert any("credential" in r.description for r in risks) is noted
+
+
+# b12a462 (merge 'guard'): the tests of the credential detector hold AWS's documented example
+# key and made-up passwords; 7e8a835 quotes that key in bench/RESULTS.md.
+EXAMPLE_KEY = 'aws_key = "AKIAIOSFODNN7EXAMPLE"\n'
+MADE_UP = 'db_password = "hunter2hunter2"\n'
+
+
+@pytest.mark.parametrize(
+    ("files", "places", "fixture"),
+    [
+        # only in test files: a fixture, whatever its value
+        (
+            [("tests/test_shield.py", EXAMPLE_KEY + MADE_UP), ("tests/fakes/oauth.py", MADE_UP)],
+            "`tests/test_shield.py`, `tests/fakes/oauth.py`",
+            True,
+        ),
+        # a documented example key, wherever it is
+        ([("docs/aws.md", EXAMPLE_KEY)], "`docs/aws.md`", True),
+        # a made-up looking value outside the tests is still a leak to rotate
+        ([("app/settings.py", MADE_UP)], "`app/settings.py`", False),
+        # a real one beside fixtures: the real one alone is named
+        (
+            [("tests/test_app.py", MADE_UP), ("app/conf.py", f'TOKEN = "{TOKEN}"\n')],
+            "`app/conf.py`",
+            False,
+        ),
+    ],
+)
+def test_a_credential_only_in_tests_or_a_documented_example_is_a_fixture(
+    files: list[tuple[str, str]], places: str, fixture: bool
+) -> None:
+    commit = CommitInput(
+        sha="d" * 40,
+        message="Test the detector",
+        files=[
+            FileChange(filename=n, status="added", additions=2, patch=_patch("", text), after=text)
+            for n, text in files
+        ],
+    )
+    analysis = analyze(commit, language="en")
+    (risk,) = [r for r in analysis.risks if "credential" in r.description]
+    # the places named, and no other (a fixture beside a real one is not)
+    assert risk.description.split(") in ", 1)[1].split(";")[0] == places
+    advice = f"{risk.consequence} {risk.mitigation}"
+    assert ("rotate it" not in advice and "Revoke" not in advice) is fixture
+    assert ("fixture" in advice) is fixture
+    # redacted all the same: no model and no post sees a value
+    redacted = shield(commit).commit.model_dump_json()
+    assert "AKIAIOSFODNN7EXAMPLE" not in redacted and "hunter2hunter2" not in redacted
+
+
+def test_a_fixture_does_not_raise_a_low_entry() -> None:
+    # a test file's fixture is no reason to list a change at medium; a leak is
+    commit = CommitInput(
+        sha="c" * 40,
+        message="Test the detector",
+        files=[FileChange(filename="tests/test_keys.py", patch="+" + EXAMPLE_KEY)],
+    )
+    leak = commit.model_copy(
+        update={"files": [FileChange(filename="app/keys.py", patch=f'+TOKEN = "{TOKEN}"\n')]}
+    )
+    assert analyze(commit, language="en").importance is Importance.LOW
+    assert analyze(leak, language="en").importance is Importance.MEDIUM
 
 
 # --- verdicts -----------------------------------------------------------------------------

@@ -21,8 +21,9 @@ from tests.support import FakeClock, late_push, publish_round
 
 SHA = "5e" * 20
 PR = 4242
-AWS_ID = "AKIAIOSFODNN7EXAMPLE"
-AWS_SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+# Shaped as AWS's keys are, not its documented examples (`…EXAMPLE`), which are fixtures.
+AWS_ID = "AKIAZ3MQ7RXD2LPW4KTB"
+AWS_SECRET = "Xk9sQ2vLm7Rt4WbZp8Nd/3HfJc6Yg1Ea5Uo0IqTe"
 GITHUB_TOKEN = "ghp_" + "aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789"[:36]
 KEY_BODY = "MIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9OiZkx1mQ3wVb8tT"
 SECRETS = (AWS_ID, AWS_SECRET, GITHUB_TOKEN, KEY_BODY)

@@ -14,7 +14,7 @@ from bot.analysis.rules import analyze
 from bot.analysis.signals import read_signals
 from bot.analysis.wording import codes, statements
 from bot.models import Analysis, CommitInput, FileChange
-from tests.support import replay_day, replay_index
+from tests.support import replay_day, replay_index, whole_commit
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 # What may stay Latin in a Chinese sentence: code spans, quotations (the author's words),
@@ -214,3 +214,152 @@ def test_a_name_with_backquotes_is_one_code_span_as_commonmark_reads_it(name: st
     # A JS test's name is a string as written; backquotes in it must not end the span.
     tokens = MarkdownIt("commonmark").parseInline(codes(EN, [name]))[0].children or []
     assert [(t.type, t.content) for t in tokens] == [("code_inline", name)]
+
+
+def _said(commit: CommitInput) -> list[str]:
+    return [s.clause for s in statements(read_signals(commit), EN)]
+
+
+def test_a_call_that_follows_a_helper_made_public_is_the_rename_said_once() -> None:
+    # 06dd4c0 (merge 'walkday2'): `_readable_discussions` became `readable_discussions`;
+    # `sent_place` calls it as before, `Poster.hidden_since` calls it anew.
+    places = (
+        "async def {name}(client, repo):\n    return await client.get(repo, 'discussions')\n\n\n"
+        "async def sent_place(client, repo):\n    return await {name}(client, repo)\n"
+    )
+    poster = (
+        "{imports}class Poster:\n    async def hidden_since(self, repo):\n"
+        "        return await {call}(self.client, repo)\n"
+    )
+    said = _said(
+        whole_commit(
+            (
+                "pkg/places.py",
+                places.format(name="_readable_discussions"),
+                places.format(name="readable_discussions"),
+            ),
+            (
+                "pkg/poster.py",
+                poster.format(imports="from pkg.gone import hidden\n\n\n", call="hidden"),
+                poster.format(
+                    imports="from pkg.places import readable_discussions\n\n\n",
+                    call="readable_discussions",
+                ),
+            ),
+        )
+    )
+    renamed = "renames `_readable_discussions` to `readable_discussions` in `pkg/places.py`"
+    assert said.count(renamed) == 1
+    # the caller that only follows the rename makes no new call, nor drops one
+    assert not [c for c in said if "`sent_place`" in c]
+    assert "`Poster.hidden_since` now calls `readable_discussions`" in said
+    # the rename said before the call it explains
+    assert said.index(renamed) < said.index(
+        "`Poster.hidden_since` now calls `readable_discussions`"
+    )
+
+
+def test_the_callees_of_the_same_callers_are_one_sentence() -> None:
+    # a76b597 (merge 'speed'): `python_sides` calls `keep_units` and `kept_units` anew, and
+    # no longer calls `read_units` nor `parse`.
+    before = (
+        "def read_units(text):\n    return text\n\n\ndef parse(text):\n    return text\n\n\n"
+        "def python_sides(old, new):\n    return read_units(old), parse(new)\n"
+    )
+    after = (
+        "def keep_units(text):\n    return text\n\n\ndef kept_units(text):\n    return text\n\n\n"
+        "def python_sides(old, new):\n    return kept_units(old) or keep_units(new)\n"
+    )
+    said = _said(whole_commit(("pkg/pyedit.py", before, after)))
+    calls = [c for c in said if " calls " in c]
+    assert calls == [
+        "`python_sides` now calls `keep_units` and `kept_units`",
+        "`python_sides` no longer calls `parse` and `read_units`",
+    ]
+
+
+def test_callees_of_different_callers_stay_apart() -> None:
+    before = "def a():\n    return 1\n\n\ndef b():\n    return 2\n"
+    after = (
+        "def x():\n    return 0\n\n\ndef y():\n    return 0\n\n\n"
+        "def a():\n    return x()\n\n\ndef b():\n    return y()\n"
+    )
+    calls = [c for c in _said(whole_commit(("pkg/m.py", before, after))) if " calls " in c]
+    assert calls == ["`a` now calls `x`", "`b` now calls `y`"]
+
+
+def test_a_bare_name_two_changed_files_define_is_said_with_its_file() -> None:
+    # e14d911 (merge 'lighter'): `command` of `bot/cli/register.py` lost `manifest_path`, and
+    # `bot/cli/evaluation.py`, also changed, has a `command` of its own.
+    register = "def command(settings, *, {params}):\n    return settings\n"
+    evaluation = "def command(settings):\n    return {value}\n"
+    said = _said(
+        whole_commit(
+            (
+                "pkg/cli/register.py",
+                register.format(params="repo, manifest_path=MANIFEST"),
+                register.format(params="repo"),
+            ),
+            (
+                "pkg/cli/evaluation.py",
+                evaluation.format(value="1"),
+                evaluation.format(value="2"),
+            ),
+        )
+    )
+    assert (
+        "`command` in `pkg/cli/register.py` no longer takes the parameter `manifest_path=MANIFEST`"
+        in said
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        # a word every command-line tool uses: alone it says not which
+        ("main", "`main` in `pkg/tool.py`"),
+        # a name of its own: the name is enough
+        ("load_manifest", "`load_manifest`"),
+    ],
+)
+def test_a_generic_name_is_said_with_its_file(name: str, shown: str) -> None:
+    source = "def {name}(argv{extra}):\n    return argv\n"
+    said = _said(
+        whole_commit(
+            (
+                "pkg/tool.py",
+                source.format(name=name, extra=""),
+                source.format(name=name, extra=", *, quiet=False"),
+            )
+        )
+    )
+    assert f"{shown} gains the parameter `quiet=False`" in said
+
+
+def test_a_call_that_follows_a_public_rename_is_only_the_rename() -> None:
+    # 0c132d1: `AlertLedger.fold_periods` became `AlertLedger.folds`; `rearm_folds` calls it
+    # by its new name, which is no new call.
+    ledger = "class AlertLedger:\n    def {name}(self, repo):\n        return repo.periods\n"
+    jobs = "def rearm_folds(ledger, repo):\n    return ledger.{name}(repo)\n"
+    said = _said(
+        whole_commit(
+            ("pkg/ledger.py", ledger.format(name="fold_periods"), ledger.format(name="folds")),
+            ("pkg/jobs.py", jobs.format(name="fold_periods"), jobs.format(name="folds")),
+        )
+    )
+    rename = "renames `AlertLedger.fold_periods` to `AlertLedger.folds` in `pkg/ledger.py`"
+    assert said.count(rename) == 1
+    assert not [c for c in said if "calls" in c]
+
+
+def test_the_file_and_the_joined_callees_in_chinese() -> None:
+    before = "def main(argv):\n    return argv\n"
+    after = (
+        "def keep(x):\n    return x\n\n\ndef kept(x):\n    return x\n\n\n"
+        "def main(argv, *, quiet=False):\n    return keep(argv) or kept(argv)\n"
+    )
+    said = [
+        s.clause for s in statements(read_signals(whole_commit(("pkg/tool.py", before, after))), ZH)
+    ]
+    assert "`pkg/tool.py` 中的 `main` 新增参数 `quiet=False`" in said
+    assert "`main` 现在调用 `keep` 和 `kept`" in said

@@ -7,7 +7,8 @@ also names a secret (`password`, `token`, `api_key`, …), as alone they flag ev
 base64 blob, and a private key's whole block is redacted, not only its `BEGIN` line, where a
 base64 body follows that line (a header alone, quoted in a message or docs, is no key). The
 plugins' `analyze_string` is called, never `analyze_line`: that one may verify a key online.
-A credential is noted as found only where the change adds it, never where it was already.
+A credential is noted as found only where the change adds it, never where it was already;
+one only in a test file, or a documented example key, is noted as a fixture.
 """
 
 from __future__ import annotations
@@ -72,15 +73,26 @@ _KEY_WRAP = " \t+-\"'`,;()\\"
 _KEY_FIELD = re.compile(r"[A-Za-z-]+:\s")
 # A body's line: base64, far longer than a placeholder (`MIIEow…`, `AAAA`) in docs or tests.
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/]{32}")
+# A test file proper, whose credentials are fixtures (`tests/`, `test_x.py`, `x_test.go`,
+# `conftest.py`, `x.spec.ts`, `fixtures/`): not `bench/`, whose scripts may call a real service.
+_TEST_FILE = re.compile(
+    r"(^|/)(tests?|testing|testdata|fixtures|__tests__|__fixtures__)/"
+    r"|(^|/)(test_[^/]*|[^/]*_test)\.\w+$|(^|/)conftest\.py$|\.(test|spec)\.[cm]?[jt]sx?$"
+)
+# The examples vendors document, no one's key: AWS's end in EXAMPLE (`AKIAIOSFODNN7EXAMPLE`,
+# `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`), which a random key of theirs holds by no chance.
+_DOCUMENTED_EXAMPLE = re.compile(r"EXAMPLE(?:KEY)?$")
 
 
 @dataclass(frozen=True)
 class Found:
     """One credential: its kind (the plugin's name for it) and where it was (a path, or
-    `message`, `pull request`); never its value."""
+    `message`, `pull request`); never its value. A fixture: a value only in a test file, or
+    a documented example key (nothing to rotate)."""
 
     kind: str
     where: str
+    fixture: bool = False
 
 
 @cache
@@ -187,16 +199,25 @@ def _redacted(text: str) -> tuple[str, list[tuple[str, str]]]:
 
 def redact(text: str, where: str = "", found: list[Found] | None = None) -> str:
     """`text` with each credential replaced by its marker; each kind found is appended to
-    `found` (kind and `where`)."""
+    `found` (kind and `where`; a fixture where each value of the kind is one)."""
     text, replaced = _redacted(text)
     if found is not None:
-        found += [Found(kind, where) for kind in dict.fromkeys(k for k, _ in replaced)]
+        found += [
+            Found(kind, where, fixture=all(fixture(where, v) for k, v in replaced if k == kind))
+            for kind in dict.fromkeys(k for k, _ in replaced)
+        ]
     return text
 
 
 def _side(patch: str, sign: str) -> str:
     """A patch's added (`+`) or removed (`-`) lines, without their sign."""
     return "\n".join(line[1:] for line in patch.split("\n") if line[:1] == sign)
+
+
+def fixture(path: str, value: str) -> bool:
+    """Whether a credential found in the file at `path` is made up: the file is a test's, or
+    the value is a documented example key."""
+    return bool(_TEST_FILE.search(path) or _DOCUMENTED_EXAMPLE.search(value))
 
 
 # A file's texts: its patch, and its whole texts at both revisions where fetched.
@@ -243,7 +264,11 @@ def redact_commit(commit: CommitInput) -> Redacted:
         old.update(_redacted(_side(patch, "-"))[1])
         now = _redacted(_side(patch, "+"))[1] if patch else seen["after"][1]
         new += [(f.filename, kind, value) for kind, value in now]
-    found += [Found(kind, path) for path, kind, value in new if (kind, value) not in old]
+    found += [
+        Found(kind, path, fixture=fixture(path, value))
+        for path, kind, value in new
+        if (kind, value) not in old
+    ]
     if message == commit.message and pr == commit.pull_request and files == commit.files:
         return Redacted(commit, tuple(dict.fromkeys(found)))
     return Redacted(

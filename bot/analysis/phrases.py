@@ -54,12 +54,15 @@ class AnalysisPhrases:
     pin_was: str  # {pin} {old}
     tests_added: tuple[str, str]  # {names}
     kernels_added: tuple[str, str]  # {names}
+    # {name}: a code span, or `name_in` where a bare name does not say which it is
     gains_parameters: tuple[str, str]  # {name} {params}
     loses_parameters: tuple[str, str]  # {name} {params}
     may_raise: str  # {name} {names}
-    now_calls: tuple[str, str]  # {callers} {callee}: one caller, several
+    name_in: str  # {name} {path}
+    now_calls: tuple[str, str]  # {callers} {callees}: one caller, several
     now_imports: tuple[str, str]  # {paths} {name} {module}: one module, several
-    no_longer_calls: tuple[str, str]  # {callers} {callee}: one caller, several
+    no_longer_calls: tuple[str, str]  # {callers} {callees}: one caller, several
+    both: str  # {first} {second}
     tests_call: tuple[str, str]  # {names}: one name, several
     deprecation: str  # {text}
     fixes: str  # {words} {where}
@@ -165,20 +168,22 @@ EN = AnalysisPhrases(
     tests_added=("adds the test {names}", "adds the tests {names}"),
     kernels_added=("adds the kernel {names}", "adds the kernels {names}"),
     gains_parameters=(
-        "`{name}` gains the parameter {params}",
-        "`{name}` gains the parameters {params}",
+        "{name} gains the parameter {params}",
+        "{name} gains the parameters {params}",
     ),
     loses_parameters=(
-        "`{name}` no longer takes the parameter {params}",
-        "`{name}` no longer takes the parameters {params}",
+        "{name} no longer takes the parameter {params}",
+        "{name} no longer takes the parameters {params}",
     ),
-    may_raise="`{name}` may now raise {names}",
-    now_calls=("{callers} now calls `{callee}`", "{callers} now call `{callee}`"),
+    may_raise="{name} may now raise {names}",
+    name_in="`{name}` in `{path}`",
+    now_calls=("{callers} now calls {callees}", "{callers} now call {callees}"),
     tests_call=("the new tests call {names}", "the new tests call {names}"),
     no_longer_calls=(
-        "{callers} no longer calls `{callee}`",
-        "{callers} no longer call `{callee}`",
+        "{callers} no longer calls {callees}",
+        "{callers} no longer call {callees}",
     ),
+    both="{first} and {second}",
     now_imports=(
         "{paths} now imports `{name}` from `{module}`",
         "{paths} now import `{name}` from `{module}`",
@@ -260,11 +265,13 @@ ZH = AnalysisPhrases(
     pin_was="{pin}（原为 `{old}`）",
     tests_added=("新增测试 {names}", "新增测试 {names}"),
     kernels_added=("新增内核 {names}", "新增内核 {names}"),
-    gains_parameters=("`{name}` 新增参数 {params}", "`{name}` 新增参数 {params}"),
-    loses_parameters=("`{name}` 不再接受参数 {params}", "`{name}` 不再接受参数 {params}"),
-    may_raise="`{name}` 现在可能抛出 {names}",
-    now_calls=("{callers} 现在调用 `{callee}`", "{callers} 现在调用 `{callee}`"),
-    no_longer_calls=("{callers} 不再调用 `{callee}`", "{callers} 不再调用 `{callee}`"),
+    gains_parameters=("{name} 新增参数 {params}", "{name} 新增参数 {params}"),
+    loses_parameters=("{name} 不再接受参数 {params}", "{name} 不再接受参数 {params}"),
+    may_raise="{name} 现在可能抛出 {names}",
+    name_in="`{path}` 中的 `{name}`",
+    now_calls=("{callers} 现在调用 {callees}", "{callers} 现在调用 {callees}"),
+    no_longer_calls=("{callers} 不再调用 {callees}", "{callers} 不再调用 {callees}"),
+    both="{first} 和 {second}",
     tests_call=("新增的测试调用了 {names}", "新增的测试调用了 {names}"),
     now_imports=(
         "{paths} 现在从 `{module}` 导入 `{name}`",

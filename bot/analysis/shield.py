@@ -35,6 +35,12 @@ _NOTE = {
         "请吊销并轮换该凭据，改为从密钥存储中读取。",
     ),
 }
+# The consequence said of fixtures alone (values only in test files, documented example keys):
+# no leak, nothing to revoke or rotate.
+_FIXTURE = {
+    "en": "Only in test files or a documented example key: a fixture, not a leak to rotate.",
+    "zh-CN": "仅出现在测试文件中或为文档中的示例密钥：属于测试数据，并非需要轮换的泄露。",
+}
 _MAX_PLACES = 3
 _RISK_MAX = 300
 B = TypeVar("B", bound=AnalysisBody)
@@ -100,10 +106,16 @@ def _redact_value(value: Any) -> Any:
 
 def noted(body: B, found: tuple[Found, ...], language: str) -> B:
     """`body` with a risk saying which credentials the commit holds and where (at least
-    medium: a low entry shows only its summary)."""
+    medium: a low entry shows only its summary). Fixtures alone are said as fixtures, with
+    nothing to do, and raise no entry; beside a real one they are not named."""
+    real = tuple(f for f in found if not f.fixture)
     if not found:
         return body
     description, consequence, mitigation = _NOTE.get(language, _NOTE["en"])
+    if real:
+        found = real
+    else:
+        consequence, mitigation = _FIXTURE.get(language, _FIXTURE["en"]), ""
     kinds = ", ".join(dict.fromkeys(f.kind for f in found))
     places = [
         f"`{p}`" if "/" in p or "." in p else p for p in dict.fromkeys(f.where for f in found)
@@ -118,8 +130,9 @@ def noted(body: B, found: tuple[Found, ...], language: str) -> B:
         text = description.format(kinds=kinds, where="…")
     if len(text) > _RISK_MAX:
         text = description.format(kinds="…", where="…")
-    risk = Risk(description=text, consequence=consequence, mitigation=mitigation)
-    importance = Importance.MEDIUM if body.importance is Importance.LOW else body.importance
+    risk = Risk(description=text, consequence=consequence, mitigation=mitigation or None)
+    raised = real and body.importance is Importance.LOW
+    importance = Importance.MEDIUM if raised else body.importance
     data = body.model_dump()
     data.update(importance=importance, risks=[risk.model_dump(), *data["risks"]][:5])
     return type(body).model_validate(data)

@@ -35,6 +35,12 @@ SUMMARY_LIMIT = 400
 _BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
 _SECURITY_WORDS = re.compile(r"security|vulnerab|cve-|\w+ injection", re.IGNORECASE)
 _SPAN = re.compile(r"`([^`]+)`")
+# Function names so common that alone they do not say which one (a command-line tool's
+# every subcommand has a `command`, every script a `main`).
+_GENERIC_NAMES = frozenset(
+    {"command", "main", "run", "handle", "handler", "execute", "call", "callback", "setup"}
+    | {"init", "create", "update", "get", "process", "apply", "wrapper", "helper", "cli"}
+)
 # A line that is only a comment, in the languages the facts read.
 _COMMENT = re.compile(r"^\s*(?:#|//|/\*|\*|--|<!--)")
 # A field of a class or record as declared in its body: `name: type`, perhaps `= default`.
@@ -317,7 +323,7 @@ def _renames(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             p.renames_in.format(old=pair.old.name, new=pair.new.name, path=pair.old.path),
         )
         for pair in sig.facts.renamed
-        if pair.old.path in sig.source_files and pair.old.public and pair.new.public
+        if _said_renamed(sig, pair)
     ]
 
 
@@ -376,21 +382,61 @@ def _additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Where the change's new definitions are used: the shipped functions it edits that now
-    call one (at most two definitions said)."""
+    call one (at most two definitions said; one sentence for the callers they share). A call
+    that follows a rename (a caller drops `_old` for `new`) is no new call: a helper made
+    public is said renamed once instead, where no other sentence says it."""
     shipped = set(sig.source_files)
-    out = []
-    for phrase, calls in (
+    dropped = {(c.caller, c.callee) for c in sig.facts.calls_removed if c.path in shipped}
+    # (caller, callee) of the calls that only follow a rename, on either side
+    follow: set[tuple[str, str]] = set()
+    followed: list[Renamed] = []
+    for pair in sig.facts.renamed:
+        old, new = pair.old.short, pair.new.short
+        for call in sig.facts.calls_added:
+            if call.path in shipped and call.callee == new and (call.caller, old) in dropped:
+                follow |= {(call.caller, new), (call.caller, old)}
+                followed.append(pair)
+    # a helper made public is said (a private one renamed is nothing to a reader), and
+    # first among the calls: those of it that are new say why
+    public = [
+        pair for pair in dict.fromkeys(followed) if pair.new.public and not _said_renamed(sig, pair)
+    ]
+    out = [
+        _Statement(
+            "architecture",
+            p.renames_in.format(old=pair.old.name, new=pair.new.name, path=pair.old.path),
+            internal=True,
+        )
+        for pair in public[:1]
+    ]
+    first = {pair.new.short for pair in public[:1]}
+    calls = []
+    for phrase, made in (
         (p.now_calls, sig.facts.calls_added),
         (p.no_longer_calls, sig.facts.calls_removed),
     ):
         callers: dict[str, list[str]] = {}
-        for call in calls:
-            if call.path in shipped:
+        for call in sorted(made, key=lambda c: c.callee not in first):
+            if call.path in shipped and (call.caller, call.callee) not in follow:
                 callers.setdefault(call.callee, []).append(call.caller)
+        # the two definitions said, those called by the same functions in one sentence
+        callees: dict[tuple[str, ...], list[str]] = {}
         for callee, names in list(callers.items())[:2]:
-            clause = forms(phrase, len(names)).format(callers=codes(p, names), callee=callee)
-            out.append(_Statement("architecture", clause, internal=True))
-    return out[:2]
+            callees.setdefault(tuple(names), []).append(callee)
+        for together, called in callees.items():
+            shown = (
+                p.both.format(first=code(called[0]), second=code(called[1]))
+                if len(called) == 2
+                else code(called[0])
+            )
+            clause = forms(phrase, len(together)).format(callers=codes(p, together), callees=shown)
+            calls.append(_Statement("architecture", clause, internal=True))
+    return out + calls[:2]
+
+
+def _said_renamed(sig: Signals, pair: Renamed) -> bool:
+    """Whether `_renames` says this rename (a public name renamed in a shipped file)."""
+    return pair.old.path in sig.source_files and pair.old.public and pair.new.public
 
 
 def _imports(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -514,19 +560,32 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         ):
             if params:
                 shown = codes(p, params, 3)
+                said = _which(sig, p, name, change.path)
                 out.append(
                     _Statement(
                         "compatibility",
-                        forms(phrase, len(params)).format(name=name, params=shown),
+                        forms(phrase, len(params)).format(name=said, params=shown),
                         internal=not _public_name(name),
                     )
                 )
     for raised in sig.facts.raises_added:
         name = _callable(raised.name)
         if name is not None and raised.path in shipped:
-            clause = p.may_raise.format(name=name, names=codes(p, raised.exceptions, 2))
+            clause = p.may_raise.format(
+                name=_which(sig, p, name, raised.path), names=codes(p, raised.exceptions, 2)
+            )
             out.append(_Statement("compatibility", clause, internal=not _public_name(name)))
     return out[:3]
+
+
+def _which(sig: Signals, p: AnalysisPhrases, name: str, path: str) -> str:
+    """A function as a reader can find it: its name, with its file where the bare name
+    does not say which (another changed file defines one so named, or the word is one
+    every tool uses: `command`, `main`, `run`)."""
+    bare = "." not in name and "::" not in name
+    if bare and (name in sig.facts.names_shared or name.lower() in _GENERIC_NAMES):
+        return p.name_in.format(name=name, path=path)
+    return code(name)
 
 
 def _values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

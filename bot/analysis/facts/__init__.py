@@ -372,6 +372,13 @@ def _combine(
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
             if new:
                 raised.append(Raised(name, r.path, tuple(sorted(new))))
+    said = [c.name for c in signatures] + [c.name for c in raised]
+    said = [n for n in said if "." not in n and "::" not in n]
+    shared = [
+        name
+        for name in sorted(set(said))
+        if sum(name in r.plus.defs or name in r.minus.defs for r in readings) > 1
+    ]
     # Where the change's own new (or moved) definitions are used: a new helper is said with
     # the functions that now call it.
     defined = (
@@ -422,6 +429,7 @@ def _combine(
         values_changed=_cap(values),
         signatures_changed=_cap(signatures),
         raises_added=_cap(raised),
+        names_shared=_cap(shared),
         calls_added=_cap(calls),
         calls_removed=_cap(dropped_calls),
         tested=_cap(_tested(tests_added, readings, files, {*changed, *added})),

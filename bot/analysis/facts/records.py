@@ -239,6 +239,9 @@ class Facts:
     # functions read whole at both revisions: parameters gained or lost, exceptions now raised
     signatures_changed: tuple[SignatureChange, ...] = ()
     raises_added: tuple[Raised, ...] = ()
+    # the top-level names of those two that more than one changed file defines: `command`
+    # alone does not say whose
+    names_shared: tuple[str, ...] = ()
     # calls a function defined at both revisions makes anew, of definitions in the changed
     # files (the change's own new or moved ones first)
     calls_added: tuple[NewCall, ...] = ()
