@@ -233,6 +233,27 @@ def _wraps(current: list[str], line: str) -> bool:
 _OPEN_ENDING = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|incl)\.$", re.IGNORECASE)
 
 
+# GitHub's "Squash and merge" writes the branch's commit titles into the body, one `* title`
+# paragraph each (with `---------` before the co-authors): work in progress ("fmt", "add
+# test"), not what the author says the change does.
+_SQUASHED_TITLE = re.compile(r"^\* (?P<title>[^\n]+)$")
+_SQUASH_RULE = re.compile(r"(?m)^-{9,}\s*$")
+
+
+def without_squash_log(body: str, title: str) -> str:
+    """`body` without the squashed commits' `* title` lines GitHub's squash merge lists: two
+    or more such one-line paragraphs, one of them the title again or the log's `---------`
+    rule below them. Other paragraphs (a squashed commit's own text) stay."""
+    blocks = re.split(r"\n\s*\n", body.replace("\r\n", "\n").strip())
+    titles = [m.group("title").strip() for b in blocks if (m := _SQUASHED_TITLE.match(b.strip()))]
+    head = re.sub(r"\s*\(#\d+\)\s*$", "", title).strip().casefold()
+    if len(titles) < 2 or not (
+        any(t.casefold() == head for t in titles) or _SQUASH_RULE.search(body)
+    ):
+        return body
+    return "\n\n".join(b for b in blocks if not _SQUASHED_TITLE.match(b.strip()))
+
+
 def description_paragraphs(*texts: str, items: bool = False) -> list[str]:
     """The prose of the first text that has any: what the author says the change does."""
     for text in texts:

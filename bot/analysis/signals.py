@@ -24,7 +24,7 @@ from bot.analysis.facts import (
 )
 from bot.analysis.families import model_family
 from bot.analysis.hardware import mentions
-from bot.analysis.messages import description_paragraphs, flattened
+from bot.analysis.messages import description_paragraphs, flattened, without_squash_log
 from bot.analysis.paths import PathKind, path_kind, ships
 from bot.analysis.titles import ParsedTitle, parse_title
 from bot.models import CommitInput
@@ -346,7 +346,9 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     unless given)."""
     title = parse_title(commit.title)
     pr = commit.pull_request
-    items = description_paragraphs(pr.body if pr and pr.body else "", commit.body, items=True)
+    items = description_paragraphs(
+        pr.body if pr and pr.body else "", without_squash_log(commit.body, commit.title), items=True
+    )
     paragraphs = [flattened(p) for p in items]
     files = commit.files
     file_kinds = {f.filename: path_kind(f.filename) for f in files}

@@ -56,6 +56,7 @@ _DEFINED = frozenset(
 )
 _NOT_FOUND = re.compile(r"(?:is|was) not defined at|is defined in no changed file")
 _CODE_NAME = re.compile(r"[A-Za-z_~][\w~]*(?:(?:\.|::)#?[A-Za-z_~][\w~]*)*(?:\(\))?")
+_PYTHON_SUPPORT = re.compile(r"(?m)^\s*(?:requires-python|python_requires)\s*[=:]\s*(.+)$")
 
 
 class Verdict(StrEnum):
@@ -599,12 +600,26 @@ class Checker:
 
     def _requires(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         pin = _plain(claim.name).lower()
+
+        def written(text: str | None) -> bool:
+            if text is None:
+                return False
+            spec = pin.removeprefix("python")
+            if spec != pin and spec[:1] and spec[:1] in "<>=!~":
+                # the Python versions supported, as packaging writes them: PEP 621's
+                # `requires-python = ">=3.9"`, setuptools' `python_requires=">=3.9"`
+                return any(
+                    m.group(1).strip().strip("\"',").replace(" ", "").lower() == spec
+                    for m in _PYTHON_SUPPORT.finditer(text)
+                )
+            return pin in _plain(text).lower()
+
         for before_path, after_path in c.changed:
             after = self.clone.text(c.sha, after_path)
-            if after is None or pin not in _plain(after).lower():
+            if not written(after):
                 continue
             before = self.clone.text(c.parent, before_path)
-            if before is None or pin not in _plain(before).lower():
+            if not written(before):
                 return Verdict.TRUE, ""
             return Verdict.FALSE, f"`{pin}` was already written in `{before_path}`"
         return Verdict.FALSE, f"`{pin}` is written in no changed file at the commit"

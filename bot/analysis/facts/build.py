@@ -6,14 +6,22 @@ import re
 
 from bot.analysis.facts.scan import FileReading, Hunk
 
+# The Python versions a package supports: PEP 621's `requires-python = ">=3.9"`, setuptools'
+# `python_requires=">=3.9"` (setup.py) or `python_requires = >=3.9` (setup.cfg).
+_PYTHON = re.compile(r"^(?:requires-python|python_requires)\s*[=:]\s*[\"']?([<>=!~][^\"',#]*)")
 _PIN = re.compile(r"^([A-Za-z0-9][\w.-]*(?:\[[\w,]+\])?)\s*(==|>=|<=|~=|!=|<|>)\s*([\w.*+-]+)")
 
 
 def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
-    """Requirement lines (`torch==2.5.1`, `"transformers>=4.57",`) on each side."""
+    """Requirement lines (`torch==2.5.1`, `"transformers>=4.57",`) and the Python versions
+    supported (`requires-python = ">=3.9"`) on each side."""
     for hunk in file_hunks:
         for sign, text in hunk.lines:
             if sign == " ":
+                continue
+            python = _PYTHON.match(text.strip())
+            if python:
+                reading.side(sign).requirements["python"] = python.group(1).strip()
                 continue
             match = _PIN.match(text.strip().strip("\"',"))
             if match:

@@ -1,0 +1,81 @@
+"""Words on a held-out web framework (starlette): a squash log and Python's supported
+versions, each a clone shaped like the commit that showed it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.analysis.messages import without_squash_log
+from bot.analysis.rules import analyze
+from bot.cli.claim_check import Checker, Clone, Verdict
+from bot.cli.claims_eval import entry_claims, entry_text
+from bot.cli.evaluation import git_history
+from bot.models import Analysis
+from tests.clones import _git, commit_files
+
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+# starlette d771bb7's body, as GitHub's "Squash and merge" wrote it
+SQUASH_BODY = (
+    "* Don't poll for disconnects in BaseHTTPMiddleware via StreamingResponse\n\n"
+    "Fixes #2516\n\n* add test\n\n* fmt\n\n"
+    "* Update tests/middleware/test_base.py\n\nCo-authored-by: A B <a@example.com>\n\n"
+    "* add test for line now missing coverage\n\n* more coverage, fix test\n\n"
+    "---------\n\nCo-authored-by: A B <a@example.com>"
+)
+TITLE = "Don't poll for disconnects in BaseHTTPMiddleware via StreamingResponse (#2620)"
+
+
+def _analysed(
+    tmp_path: Path, before: dict[str, str | None], after: dict[str, str | None], message: str
+) -> tuple[Analysis, list[Verdict]]:
+    """The rules' analysis of the second commit, and the checker's verdict on each claim."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    commit_files(root, before, "Initial layout")
+    commit_files(root, after, message)
+    (_, commit), *_ = git_history(root, branch="HEAD~1..HEAD")
+    analysis = analyze(commit)
+    claims, _ = entry_claims(analysis)
+    reader = Clone(root)
+    try:
+        verdicts = [Checker(reader).check(commit.sha, c).verdict for c in claims]
+    finally:
+        reader.close()
+    return analysis, verdicts
+
+
+def test_a_squash_log_is_not_the_authors_description() -> None:
+    kept = without_squash_log(SQUASH_BODY, TITLE)
+    assert "add test" not in kept and "fmt" not in kept
+    assert "Fixes #2516" in kept
+
+
+def test_a_list_the_author_wrote_is_kept() -> None:
+    # items on consecutive lines, none the title again and no `---------`: the author's list
+    body = "This PR:\n\n* adds a cache for the router\n\n* documents it"
+    assert without_squash_log(body, "Faster routing") == body
+
+
+def test_a_squashed_commit_title_is_never_the_summary(tmp_path: Path) -> None:
+    before = {"app/middleware.py": "def call_next(request, poll=True):\n    return request\n"}
+    after = {"app/middleware.py": "def call_next(request):\n    return request\n"}
+    analysis, _ = _analysed(tmp_path, before, after, f"{TITLE}\n\n{SQUASH_BODY}")
+    assert "missing coverage" not in entry_text(analysis).lower()
+    assert "`call_next` no longer takes the parameter `poll=True`" in analysis.summary
+
+
+def test_python_versions_supported_are_a_requirement_the_checker_finds(tmp_path: Path) -> None:
+    # starlette e7605e1 "Drop Python 3.8": the one proven fact is `requires-python`
+    project = '[project]\nname = "pkg"\nrequires-python = ">={v}"\ndependencies = []\n'
+    analysis, verdicts = _analysed(
+        tmp_path,
+        {"pyproject.toml": project.format(v="3.8"), "pkg/app.py": "X = 1\n"},
+        {"pyproject.toml": project.format(v="3.9"), "pkg/app.py": "X = 1\n"},
+        "Drop Python 3.8",
+    )
+    assert "Requires `python>=3.9` (was `>=3.8`)." in entry_text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
