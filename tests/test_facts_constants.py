@@ -116,3 +116,31 @@ def test_a_constant_still_bound_or_moved_is_not_removed_and_a_new_class_says_its
 def test_settings_of_tests_are_not_read() -> None:
     facts = _facts(("tests/test_x.py", "SIZE = 1\n", "SIZE = 2\nMORE = 3\n"))
     assert facts.constants_changed == () and facts.constants_added == ()
+
+
+def test_a_class_attribute_that_init_now_sets_on_instances_is_not_removed() -> None:
+    # starlette cef7834e: `max_part_size` became a parameter `__init__` stores on `self`
+    before = PARSER.format(attrs="    max_part_size = 1024\n")
+    after = PARSER.format(
+        attrs="    def __init__(self, max_part_size=1024):\n"
+        "        self.max_part_size = max_part_size\n"
+    )
+    facts = _facts(("pkg/formparsers.py", before, after))
+    assert facts.constants_removed == ()
+
+
+def test_a_class_attribute_its_base_now_binds_is_not_removed() -> None:
+    # flask c17f3793: `SecureCookieSession.accessed` went, `SessionMixin.accessed` stays
+    before = (
+        "class SessionMixin:\n    accessed = True\n\n\n"
+        "class SecureCookieSession(dict, SessionMixin):\n    accessed = False\n"
+    )
+    after = (
+        "class SessionMixin:\n    accessed = False\n\n\n"
+        "class SecureCookieSession(dict, SessionMixin):\n    modified = False\n"
+    )
+    facts = _facts(("src/flask/sessions.py", before, after))
+    assert facts.constants_removed == ()
+    assert facts.constants_changed == (
+        DefaultChange("SessionMixin.accessed", "True", "False", "src/flask/sessions.py"),
+    )

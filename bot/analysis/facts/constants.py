@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 
 from bot.analysis.facts.records import Constant, ConstantRenamed, DefaultChange, NameKind
@@ -35,6 +36,16 @@ def compare_constants(readings: list[FileReading], compared: set[str]) -> Consta
         if "." not in n
     }
     constants_before = {n for r in readings for n in r.minus.constants if "." not in n}
+    # class attributes the changed files' classes bind at the commit, by the class's last
+    # name, and each class's bases: an attribute a base still binds is inherited, not gone
+    members = {
+        (owner.rsplit(".", 1)[-1], short)
+        for r in readings
+        for n in (*r.plus.assigned, *r.plus.constants)
+        for owner, _, short in [n.rpartition(".")]
+        if owner
+    }
+    bases = {c.rsplit(".", 1)[-1]: b for r in readings for c, b in r.plus.bases.items()}
     for r in readings:
         if r.path not in compared:
             continue
@@ -67,6 +78,8 @@ def compare_constants(readings: list[FileReading], compared: set[str]) -> Consta
             and n not in r.plus.imports
             and scoped(n)
             and ("." in n or (n not in bound_after and not r.plus.lazy))
+            and not _on_instances(n, r)
+            and not _inherited(n, bases, members)
         ]
         renamed = _pairs(lost, gained, minus, plus)
         paired = {o for o, _ in renamed} | {n for _, n in renamed}
@@ -80,6 +93,39 @@ def compare_constants(readings: list[FileReading], compared: set[str]) -> Consta
             if n in minus and minus[n] != now and n not in r.plus.fields and scoped(n)
         ]
     return out
+
+
+def _inherited(name: str, bases: dict[str, tuple[str, ...]], members: set[tuple[str, str]]) -> bool:
+    """Whether a class attribute is bound at the commit by a base of its class (or a base's
+    base, by their last names) that a changed file defines."""
+    owner, _, short = name.rpartition(".")
+    todo = list(bases.get(owner.rsplit(".", 1)[-1], ())) if owner else []
+    seen: set[str] = set()
+    while todo:
+        base = todo.pop()
+        if (base, short) in members:
+            return True
+        if base not in seen:
+            seen.add(base)
+            todo.extend(bases.get(base, ()))
+    return False
+
+
+def _on_instances(name: str, r: FileReading) -> bool:
+    """Whether the class's `__init__` at the commit assigns the attribute on `self`: its
+    instances still have it (a class attribute that became a parameter)."""
+    owner, _, short = name.rpartition(".")
+    init = r.plus.functions.get(f"{owner}.__init__") if owner else None
+    if init is None:
+        return False
+    return any(
+        isinstance(node, ast.Attribute)
+        and node.attr == short
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+        and isinstance(node.ctx, ast.Store)
+        for node in ast.walk(init)
+    )
 
 
 def _pairs(
