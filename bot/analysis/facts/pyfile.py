@@ -28,8 +28,9 @@ _MIN_BODY = 40
 # Lines that may hold a call the tables read: environment, options, registrations, warnings.
 _HINT = re.compile(r"env|egist|custom_op|warn|eprecat|add_argument|ption\(|rgument\(")
 PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
-# A constant's value kept as written up to this length (a longer one is compared by digest).
-_MAX_VALUE = 300
+# A constant's value kept as written when one line this long (a longer one is compared by
+# a digest of its lines).
+_MAX_VALUE = 120
 _UPPER = re.compile(r"[A-Z][A-Z0-9_]*")
 _BUILTIN_CONTAINERS = frozenset(
     {"frozenset", "tuple", "set", "list", "dict", "bytes", "int", "float", "str"}
@@ -374,24 +375,30 @@ class _Reader:
         if isinstance(node, ast.Assign):
             targets = node.targets
         elif isinstance(node, ast.AnnAssign) and node.value is not None:
-            if "TypeAlias" in ast.unparse(node.annotation):
-                return
             targets = [node.target]
         else:
             return
+        names = [t.id for t in targets if isinstance(t, ast.Name) and not t.id.startswith("_")]
         value = node.value
-        if value is None or not _is_constant(value, top=True):
+        if not names or value is None:
+            return
+        if isinstance(node, ast.AnnAssign) and "TypeAlias" in ast.unparse(node.annotation):
             return
         if not prefix and isinstance(value, ast.Constant) and value.value is None:
             # a module's `x = None` is a placeholder (a fallback import, a cache), no setting
             return
-        text = ast.unparse(value)
-        if len(text) > _MAX_VALUE:
-            # compared, never shown: a digest stands for a long value
-            text = "#" + hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
-        for target in targets:
-            if isinstance(target, ast.Name) and not target.id.startswith("_"):
-                self.side.constants[prefix + target.id] = text
+        if not _is_constant(value, top=True):
+            return
+        if value.end_lineno == value.lineno and (value.end_col_offset or 0) - value.col_offset <= (
+            _MAX_VALUE
+        ):
+            text = ast.unparse(value)
+        else:
+            # compared, never shown: a long value (a table) stands as a digest of its lines
+            start, end = value.lineno, value.end_lineno or value.lineno
+            text = "#" + _digest(self.lines[start - 1 : end])
+        for name in names:
+            self.side.constants[prefix + name] = text
 
     def _call(self, node: ast.Call) -> None:
         callee = _dotted(node.func)
