@@ -144,3 +144,17 @@ def test_a_class_attribute_its_base_now_binds_is_not_removed() -> None:
     assert facts.constants_changed == (
         DefaultChange("SessionMixin.accessed", "True", "False", "src/flask/sessions.py"),
     )
+
+
+def test_a_constant_renamed_in_a_package_init_is_a_risk_in_both_languages() -> None:
+    before = "TIMEOUT_SECONDS = 30\n\n\ndef run():\n    return 1\n"
+    after = "TIMEOUT = 30\n\n\ndef run():\n    return 1\n"
+    commit = _titled(whole_commit(("pkg/__init__.py", before, after)), "Shorter names")
+    risks = analyze(commit).risks
+    assert [r.consequence for r in risks] == [
+        "Code that reads `TIMEOUT_SECONDS` fails; code that sets it has no effect."
+    ]
+    zh = analyze(commit, language="zh-CN").risks
+    assert [r.consequence for r in zh] == [
+        "读取 `TIMEOUT_SECONDS` 的代码将失败；设置它的代码不再生效。"
+    ]
