@@ -36,6 +36,10 @@ BEFORE = {
         "    def close(self):\n        return None\n"
     ),
     "pkg/settings.py": 'import os\n\nMODE = os.environ["APP_MODE"]\n',
+    "pkg/limits.py": (
+        "class Parser:\n    max_file_size = 1024 * 1024\n\n"
+        "    def read(self):\n        size = 5\n        return size\n"
+    ),
     "pkg/cli.py": (
         "import argparse\n\nparser = argparse.ArgumentParser()\n"
         'parser.add_argument("--fast", action="store_true")\n'
@@ -52,6 +56,11 @@ BEFORE = {
     "requirements.txt": "requests>=2.0\n",
 }
 AFTER: dict[str, str | None] = {
+    "pkg/limits.py": (
+        "LIMIT = 30\n\n\nclass Parser:\n    spool_max_size = 1024 * 1024\n"
+        "    max_part_size = 2048\n\n"
+        "    def read(self):\n        size = 7\n        return size\n"
+    ),
     "pkg/core.py": (
         "import os\n\nTIMEOUT = 30\n\n\n"
         "def fetch(url, retries=5):\n"
@@ -107,6 +116,14 @@ AFTER: dict[str, str | None] = {
 
 # (the sentence, the verdict): each sentence makes exactly one claim
 CASES = [
+    # constants of a module and a class: added with their value, renamed
+    ("Adds `Parser.max_part_size = 2048` to `pkg/limits.py`.", Verdict.TRUE),
+    ("Adds `Parser.max_part_size = 4096` to `pkg/limits.py`.", Verdict.FALSE),  # its value
+    ("Adds `LIMIT = 30`.", Verdict.TRUE),
+    ("Adds `Parser.spool_max_size = 1024 * 1024`.", Verdict.TRUE),
+    ("Adds `Parser.size = 7`.", Verdict.FALSE),  # a function's local, no class attribute
+    ("Renames `Parser.max_file_size` to `Parser.spool_max_size` in `pkg/limits.py`.", Verdict.TRUE),
+    ("Renames `Parser.max_part_size` to `Parser.spool_max_size`.", Verdict.FALSE),
     ("Adds `parse` to `pkg/core.py`.", Verdict.TRUE),
     ("Adds `parse`.", Verdict.TRUE),
     ("Adds `fetch` to `pkg/core.py`.", Verdict.FALSE),  # it was there before
@@ -368,6 +385,10 @@ def test_a_commit_not_in_the_clone_leaves_its_claims_unverifiable(
         (
             "Changes `DEV` from `a` to `b` in `ci.yml`.",
             [(Kind.VALUE, "DEV", "ci.yml")],
+        ),
+        (
+            "Adds `P.size = 1024 * 1024`, `LIMIT` to `pkg/x.py`.",
+            [(Kind.ADDS_VALUE, "P.size", "pkg/x.py"), (Kind.ADDS, "LIMIT", "pkg/x.py")],
         ),
     ],
 )

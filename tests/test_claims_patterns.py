@@ -179,3 +179,29 @@ def test_past_the_file_bound_a_patch_says_no_additions(tmp_path: Path) -> None:
     text, verdicts = _entry(tmp_path, before, after, "Touch every module")
     assert "`spread`" not in text
     assert Verdict.FALSE not in verdicts
+
+
+def test_public_constants_are_said_with_their_values_and_proven(tmp_path: Path) -> None:
+    # starlette 4ae3213c and a9a8dab0: a class attribute users set renamed, one added, and a
+    # module constant added; before, the entry said nothing of them
+    parser = "class MultiPartParser:\n{attrs}\n    def parse(self):\n        return 1\n"
+    text, verdicts = _entry(
+        tmp_path,
+        {
+            "pkg/formparsers.py": parser.format(attrs="    max_file_size = 1024 * 1024\n"),
+            "pkg/gzip.py": "import gzip\n\n\ndef compress():\n    return 1\n",
+        },
+        {
+            "pkg/formparsers.py": parser.format(
+                attrs="    spool_max_size = 1024 * 1024\n    max_part_size = 1024 * 1024\n"
+            ),
+            "pkg/gzip.py": 'import gzip\n\nEXCLUDED = ("text/event-stream",)\n\n\n'
+            "def compress():\n    return 1\n",
+        },
+        "Rename `max_file_size` to `spool_max_size`",
+    )
+    assert "Renames `MultiPartParser.max_file_size` to `MultiPartParser.spool_max_size`" in text
+    assert "`MultiPartParser.max_part_size = 1024 * 1024`" in text
+    assert "`EXCLUDED = ('text/event-stream',)`" in text
+    assert Verdict.TRUE in verdicts
+    assert Verdict.FALSE not in verdicts

@@ -85,6 +85,7 @@ class AnalysisPhrases:
     # --- consequences and mitigations of a risk: sentences -------------------------------
     imports_fail: tuple[str, str]  # {names}
     callers_fail: str  # {old}
+    constant_fails: str  # {old}
     call_instead: str  # {new}
     env_no_effect: tuple[str, str]  # {names}
     flags_fail: tuple[str, str]  # {names}
@@ -207,6 +208,7 @@ EN = AnalysisPhrases(
     removal_title="the title names a removal: “{title}”",
     imports_fail=("Code that imports {names} fails.", "Code that imports {names} fails."),
     callers_fail="Callers of `{old}` fail.",
+    constant_fails="Code that reads `{old}` fails; code that sets it has no effect.",
     call_instead="Call `{new}` instead.",
     env_no_effect=("Setting {names} has no effect.", "Setting {names} has no effect."),
     flags_fail=("Command lines that pass {names} fail.", "Command lines that pass {names} fail."),
@@ -296,6 +298,7 @@ ZH = AnalysisPhrases(
     removal_title="标题表明有功能被移除：“{title}”",
     imports_fail=("导入 {names} 的代码将失败。", "导入 {names} 的代码将失败。"),
     callers_fail="调用 `{old}` 的代码将失败。",
+    constant_fails="读取 `{old}` 的代码将失败；设置它的代码不再生效。",
     call_instead="请改为调用 `{new}`。",
     env_no_effect=("设置 {names} 将不再生效。", "设置 {names} 将不再生效。"),
     flags_fail=("传入 {names} 的命令将失败。", "传入 {names} 的命令将失败。"),

@@ -409,6 +409,9 @@ def _assess(
         return Assessment(I.MEDIUM, False, "build fix")
     if sig.removed_symbols or sig.deprecations:
         return Assessment(I.MEDIUM, False, "removes or deprecates public names")
+    if sig.removed_constants or sig.renamed_constants:
+        # a setting users make on the old name (`Parser.max_size = …`) silently does nothing
+        return Assessment(I.MEDIUM, False, "removes or renames public constants")
     if known and primary is T.BUGFIX and sig.source_lines:
         # A fix of shipped code is of limited reach, not a tweak, however few lines it takes.
         return Assessment(I.MEDIUM, False, "bugfix of limited reach")

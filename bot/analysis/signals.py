@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.analysis.facts import (
+    Constant,
+    ConstantRenamed,
     DefaultChange,
     Facts,
     Name,
@@ -215,6 +217,19 @@ class Signals:
     @property
     def renamed_symbols(self) -> tuple[Renamed, ...]:
         return tuple(r for r in self.facts.renamed if self._shipped((r.old,)))
+
+    @property
+    def removed_constants(self) -> tuple[Constant, ...]:
+        """Public constants of shipped, non-private modules that no changed file binds any
+        more."""
+        return tuple(c for c in self.facts.constants_removed if self.constant_shipped(c.path))
+
+    @property
+    def renamed_constants(self) -> tuple[ConstantRenamed, ...]:
+        return tuple(c for c in self.facts.constants_renamed if self.constant_shipped(c.path))
+
+    def constant_shipped(self, path: str) -> bool:
+        return path in self.source_files and not _PRIVATE_PART.search(path)
 
     @property
     def removed_exports(self) -> tuple[Name, ...]:

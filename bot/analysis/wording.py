@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from bot.analysis.facts import Name, NameKind, Registry, Renamed, Setting
+from bot.analysis.facts import ConstantRenamed, Name, NameKind, Registry, Renamed, Setting
 from bot.analysis.paths import PathKind
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.signals import Signals
@@ -41,6 +41,8 @@ _GENERIC_NAMES = frozenset(
     {"command", "main", "run", "handle", "handler", "execute", "call", "callback", "setup"}
     | {"init", "create", "update", "get", "process", "apply", "wrapper", "helper", "cli"}
 )
+# A constant's value is said when this short (`1024 * 1024`), else only its name.
+_SHOWN_VALUE = 60
 # A line that is only a comment, in the languages the facts read.
 _COMMENT = re.compile(r"^\s*(?:#|//|/\*|\*|--|<!--)")
 # A field of a class or record as declared in its body: `name: type`, perhaps `= default`.
@@ -138,6 +140,11 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
             PathKind.PUBLIC_API
         ):
             risks.append(_renamed_risk(p, pair))
+    for rename in sig.renamed_constants:
+        if rename.path.endswith("__init__.py") or sig.file_kinds.get(rename.path) is (
+            PathKind.PUBLIC_API
+        ):
+            risks.append(_constant_risk(p, rename))
     # A changed default before a removed setting: ranked by consequence.
     for change in sig.defaults_changed:
         risks.append(
@@ -182,6 +189,16 @@ def _renamed_risk(p: AnalysisPhrases, pair: Renamed) -> Risk:
         ),
         consequence=p.callers_fail.format(old=pair.old.name),
         mitigation=p.call_instead.format(new=pair.new.name),
+    )
+
+
+def _constant_risk(p: AnalysisPhrases, rename: ConstantRenamed) -> Risk:
+    return Risk(
+        description=sentence(
+            p, p.renames_in.format(old=rename.old, new=rename.new, path=rename.path)
+        ),
+        consequence=p.constant_fails.format(old=rename.old),
+        mitigation=p.use_instead.format(names=code(rename.new)),
     )
 
 
@@ -256,6 +273,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _renames,
         _deprecations,
         _values,
+        _constant_values,
         _signatures,
         _settings_added,
         _keys_dropped,
@@ -263,6 +281,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _registrations,
         _new_modules,
         _additions,
+        _constants_added,
         _uses,
         _kernels,
         _reexports,
@@ -317,23 +336,66 @@ def _new_modules(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 
 def _renames(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    return [
-        _Statement(
-            "architecture",
-            p.renames_in.format(old=pair.old.name, new=pair.new.name, path=pair.old.path),
-        )
+    pairs = [
+        (pair.old.name, pair.new.name, pair.old.path)
         for pair in sig.facts.renamed
         if _said_renamed(sig, pair)
+    ]
+    pairs += [
+        (c.old, c.new, c.path)
+        for c in sig.renamed_constants
+        if _public_name(c.old) and _public_name(c.new)
+    ]
+    return [
+        _Statement("architecture", p.renames_in.format(old=old, new=new, path=path))
+        for old, new, path in pairs
     ]
 
 
 def _removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    removed = [n for n in _shipped(sig, sig.facts.removed) if n.public]
+    # a public constant no changed file binds any more is removed as a name is
+    removed = [(n.name, n.path) for n in _shipped(sig, sig.facts.removed) if n.public]
+    removed += [(c.name, c.path) for c in sig.removed_constants if _public_name(c.name)]
     if not removed:
         return []
-    path = removed[0].path
-    names = codes(p, (n.name for n in removed if n.path == path))
+    path = removed[0][1]
+    names = codes(p, (n for n, at in removed if at == path))
     return [_Statement("architecture", p.removes_from.format(names=names, path=path))]
+
+
+def _shown(value: str) -> bool:
+    """A constant's value short enough to say whole (a long one is kept as a digest)."""
+    return len(value) <= _SHOWN_VALUE and not value.startswith("#") and "`" not in value
+
+
+def _constant_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Public constants of shipped modules whose value the change sets anew."""
+    changes = [
+        c
+        for c in sig.facts.constants_changed
+        if sig.constant_shipped(c.path) and _public_name(c.name) and _shown(c.old) and _shown(c.new)
+    ]
+    return [
+        _Statement(
+            "compatibility",
+            p.value_changed.format(name=c.name, old=c.old, new=c.new, paths=code(c.path)),
+        )
+        for c in changes[:2]
+    ]
+
+
+def _constants_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Public constants shipped modules (or classes they had) gain, with their values: the
+    first two modules'."""
+    by_path: dict[str, list[str]] = {}
+    for c in sig.facts.constants_added:
+        if sig.constant_shipped(c.path) and _public_name(c.name):
+            shown = f"{c.name} = {c.value}" if _shown(c.value) else c.name
+            by_path.setdefault(c.path, []).append(shown)
+    return [
+        _Statement("architecture", p.adds_to.format(names=codes(p, names), path=path))
+        for path, names in list(by_path.items())[:2]
+    ]
 
 
 def _settings_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -787,6 +849,7 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
         named = [
             *(n.name for n in sig.removed_exports),
             *(r.old.name for r in sig.renamed_symbols),
+            *(r.old for r in sig.renamed_constants),
             *(c.name for c in sig.defaults_changed),
             *sig.env_removed,
             *sig.flags_removed,

@@ -35,6 +35,7 @@ from bot.cli.symbols import (
     definitions,
     language,
     other_defaults,
+    python_assigned,
     python_defaults,
     string_literals,
 )
@@ -51,8 +52,8 @@ _COMMENT = re.compile(r"^\s*(?:#|//|/?\*|--|;)")
 
 # The kinds whose names are definitions, and the reasons that say one was not found.
 _DEFINED = frozenset(
-    {Kind.ADDS, Kind.ADDS_TEST, Kind.ADDS_KERNEL, Kind.REMOVES, Kind.RENAMES, Kind.MOVES}
-    | {Kind.CHANGES, Kind.DEFAULT, Kind.VALUE}
+    {Kind.ADDS, Kind.ADDS_VALUE, Kind.ADDS_TEST, Kind.ADDS_KERNEL, Kind.REMOVES, Kind.RENAMES}
+    | {Kind.MOVES, Kind.CHANGES, Kind.DEFAULT, Kind.VALUE}
 )
 _NOT_FOUND = re.compile(r"(?:is|was) not defined at|is defined in no changed file")
 _CODE_NAME = re.compile(r"[A-Za-z_~][\w~]*(?:(?:\.|::)#?[A-Za-z_~][\w~]*)*(?:\(\))?")
@@ -295,6 +296,7 @@ class Checker:
     def _judge(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         judges: dict[Kind, Callable[[_Commit, Claim], tuple[Verdict, str]]] = {
             Kind.ADDS: self._adds,
+            Kind.ADDS_VALUE: self._adds_value,
             Kind.ADDS_TEST: self._adds,
             Kind.ADDS_KERNEL: self._adds,
             Kind.REMOVES: self._removes,
@@ -427,6 +429,26 @@ class Checker:
         if unread_before:
             return Verdict.UNVERIFIABLE, f"no rules for `{unread_before[0]}` at the parent"
         return Verdict.TRUE, ""
+
+    def _adds_value(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "adds `X = v`": added as "adds `X`" is, and a Python module or class body at the
+        commit assigns `X` the value `v` (as Python writes it back, spaces aside)."""
+        verdict, why = self._adds(c, Claim(Kind.ADDS, claim.name, claim.sentence, claim.path))
+        if verdict is not Verdict.TRUE:
+            return verdict, why
+        name = _normal(claim.name)
+        values: set[str] = set()
+        found, _ = self._find(c.sha, [claim.path] if claim.path else c.after, name)
+        for path in dict.fromkeys(p for p, _ in found):
+            text = self.clone.text(c.sha, path)
+            if text is None:
+                continue
+            if language(path) != ".py":
+                return Verdict.UNVERIFIABLE, f"no rules for values in `{path}`"
+            values |= {_plain(v) for v in python_assigned(text).get(name, set())}
+        if _plain(claim.new or "") in values:
+            return Verdict.TRUE, ""
+        return Verdict.FALSE, f"`{name}` is assigned {_values(values)} at the commit"
 
     def _new_string(self, c: _Commit, name: str) -> bool:
         """Whether a changed file quotes `name` at the commit and did not at the parent

@@ -1,6 +1,7 @@
 """The checkable claims an entry's text makes: a verb and the code-span names it governs.
 
-Read from the English words alone, never from the analyser's facts: `adds`, `removes`,
+Read from the English words alone, never from the analyser's facts: `adds` (with a value:
+"adds `X = v`"), `removes`,
 `renames … to …`, `moves … from … to …`, `changes`, `changes the default of … from … to …`,
 `reads the new environment variable`, `no longer reads …`, configuration keys, command-line
 flags, tests, kernels, `requires` pins and quoted deprecation messages. A sentence is split at
@@ -17,6 +18,7 @@ from enum import StrEnum
 
 class Kind(StrEnum):
     ADDS = "adds"
+    ADDS_VALUE = "adds with value"
     ADDS_TEST = "adds test"
     ADDS_KERNEL = "adds kernel"
     REMOVES = "removes"
@@ -180,7 +182,19 @@ def _segment_claims(kind: Kind, segment: str, sentence: str) -> tuple[list[Claim
         else:
             listing = False
     left = [s for _, s in spans if s not in names and s != where]
-    return [Claim(kind, n, sentence, path=where) for n in names], left
+    return [_valued(Claim(kind, n, sentence, path=where)) for n in names], left
+
+
+_ASSIGNED = re.compile(r"([A-Za-z_][\w.]*) = (.+)")
+
+
+def _valued(claim: Claim) -> Claim:
+    """ "adds `X = v`": a name added with the value it is assigned."""
+    assigned = _ASSIGNED.fullmatch(claim.name.strip())
+    if claim.kind is not Kind.ADDS or assigned is None:
+        return claim
+    name, value = assigned.groups()
+    return Claim(Kind.ADDS_VALUE, name, claim.sentence, claim.path, new=value)
 
 
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:

@@ -173,6 +173,35 @@ def _python(text: str) -> list[Definition]:
     return found
 
 
+def python_assigned(text: str) -> dict[str, set[str]]:
+    """The values a Python module's body and its classes' bodies assign each name, by
+    qualified name (`Parser.max_size`), as `ast.unparse` writes them; what a function
+    assigns is its own."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError) as exc:
+        raise Unreadable(f"does not parse: {exc.__class__.__name__}") from None
+    found: dict[str, set[str]] = {}
+
+    def walk(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.ClassDef):
+                walk(node.body, f"{prefix}{node.name}.")
+            elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    if isinstance(target, ast.Name):
+                        found.setdefault(prefix + target.id, set()).add(ast.unparse(node.value))
+            elif isinstance(node, ast.If | ast.Try):
+                for part in ("body", "orelse", "finalbody"):
+                    walk(getattr(node, part, []), prefix)
+                for handler in getattr(node, "handlers", []):
+                    walk(handler.body, prefix)
+
+    walk(tree.body, "")
+    return found
+
+
 def _bare(name: str) -> str:
     return name.rsplit(".", 1)[-1].lstrip("-").replace("-", "_")
 

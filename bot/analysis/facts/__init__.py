@@ -20,10 +20,13 @@ from typing import TypeVar
 
 from bot.analysis.facts.build import read_requirements
 from bot.analysis.facts.clike import read_clike
+from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.documents import read_document, read_settings
 from bot.analysis.facts.pyfile import detail
 from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
+    Constant,
+    ConstantRenamed,
     DefaultChange,
     Deprecation,
     Facts,
@@ -53,6 +56,8 @@ from bot.analysis.paths import Language, PathKind, language_of, path_kind, ships
 from bot.models import CommitInput
 
 __all__ = [
+    "Constant",
+    "ConstantRenamed",
     "DefaultChange",
     "Deprecation",
     "Facts",
@@ -407,6 +412,14 @@ def _combine(
         for package, spec in r.plus.requirements.items()
         if r.minus.requirements.get(package) != spec
     ]
+    constants = compare_constants(
+        readings,
+        {
+            f.path
+            for f in files
+            if f.path in whole and f.path not in partial and f.status not in ("added", "removed")
+        },
+    )
     return Facts(
         files=files,
         added=_cap(added),
@@ -427,6 +440,10 @@ def _combine(
         config_keys_removed=keys[1],
         defaults_changed=_cap(defaults),
         values_changed=_cap(values),
+        constants_added=_cap(constants.added),
+        constants_removed=_cap(constants.removed),
+        constants_renamed=_cap(constants.renamed),
+        constants_changed=_cap(constants.changed),
         signatures_changed=_cap(signatures),
         raises_added=_cap(raised),
         names_shared=_cap(shared),

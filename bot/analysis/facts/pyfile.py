@@ -28,6 +28,13 @@ _MIN_BODY = 40
 # Lines that may hold a call the tables read: environment, options, registrations, warnings.
 _HINT = re.compile(r"env|egist|custom_op|warn|eprecat|add_argument|ption\(|rgument\(")
 PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
+# A constant's value kept as written when one line this long (a longer one is compared by
+# a digest of its lines).
+_MAX_VALUE = 120
+_UPPER = re.compile(r"[A-Z][A-Z0-9_]*")
+_BUILTIN_CONTAINERS = frozenset(
+    {"frozenset", "tuple", "set", "list", "dict", "bytes", "int", "float", "str"}
+)
 # The statement lists of a compound statement, walked one statement at a time.
 _BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
 
@@ -79,6 +86,7 @@ class Unit:
         side.assigned.update(table.assigned)
         side.lazy = side.lazy or table.lazy
         side.fields.update(table.fields)
+        side.constants.update(table.constants)
         side.tests.extend(table.tests)
         for name, default in table.env.items():
             if name in self.env_read:
@@ -233,10 +241,13 @@ class _Reader:
             elif isinstance(node, ast.ClassDef):
                 self._class(node, prefix=prefix)
             elif top and isinstance(node, ast.If | ast.Try):
-                # `if TYPE_CHECKING:` binds nothing at run time; other module-level blocks do
-                if not (isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)):
-                    for block in _blocks(node):
-                        self._block(block, prefix=prefix, in_class=False, top=True)
+                # `if TYPE_CHECKING:` binds nothing at run time (its `else:` does); other
+                # module-level blocks do
+                blocks = _blocks(node)
+                if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                    blocks = [node.orelse]
+                for block in blocks:
+                    self._block(block, prefix=prefix, in_class=False, top=True)
             elif top:
                 self._module_statement(node)
 
@@ -311,6 +322,7 @@ class _Reader:
         )
         for statement in node.body:
             self.side.assigned.update(f"{qualified}.{n}" for n in _targets(statement))
+            self._constant(statement, f"{qualified}.")
             if (
                 fields
                 and isinstance(statement, ast.AnnAssign)
@@ -342,6 +354,7 @@ class _Reader:
                     self.side.exports.add(bound)
         elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
             self.side.assigned.update(_targets(node))
+            self._constant(node, "")
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             value = node.value
             if (
@@ -354,6 +367,38 @@ class _Reader:
                     for e in value.elts
                     if isinstance(e, ast.Constant) and isinstance(e.value, str)
                 )
+
+    def _constant(self, node: ast.stmt, prefix: str) -> None:
+        """A public name the statement assigns a constant (`X = 1`, `X: int = 1`), with its
+        value as written; an alias (`X = Y`), a type alias, a call's result (a logger, a
+        `TypeVar`, a compiled pattern) or an augmented assignment is no constant."""
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets = [node.target]
+        else:
+            return
+        names = [t.id for t in targets if isinstance(t, ast.Name) and not t.id.startswith("_")]
+        value = node.value
+        if not names or value is None:
+            return
+        if isinstance(node, ast.AnnAssign) and "TypeAlias" in ast.unparse(node.annotation):
+            return
+        if not prefix and isinstance(value, ast.Constant) and value.value is None:
+            # a module's `x = None` is a placeholder (a fallback import, a cache), no setting
+            return
+        if not _is_constant(value, top=True):
+            return
+        if value.end_lineno == value.lineno and (value.end_col_offset or 0) - value.col_offset <= (
+            _MAX_VALUE
+        ):
+            text = ast.unparse(value)
+        else:
+            # compared, never shown: a long value (a table) stands as a digest of its lines
+            start, end = value.lineno, value.end_lineno or value.lineno
+            text = "#" + _digest(self.lines[start - 1 : end])
+        for name in names:
+            self.side.constants[prefix + name] = text
 
     def _call(self, node: ast.Call) -> None:
         callee = _dotted(node.func)
@@ -403,6 +448,40 @@ class _Reader:
         )
         if message and (explicit or _SAYS_DEPRECATED.search(message)):
             self.deprecations.append(message)
+
+
+def _is_constant(node: ast.expr, *, top: bool = False) -> bool:
+    """A value made of literals: numbers, strings, containers of them, arithmetic on them,
+    upper-case names of other constants (`2 * KB`, `logging.INFO`), and builtin containers
+    of them (`frozenset({…})`); a lone name is one only inside a value (`X = Y` is an alias)."""
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return all(_is_constant(e) for e in node.elts)
+    if isinstance(node, ast.Dict):
+        return all(k is None or _is_constant(k) for k in node.keys) and all(
+            _is_constant(v) for v in node.values
+        )
+    if isinstance(node, ast.UnaryOp):
+        return _is_constant(node.operand)
+    if isinstance(node, ast.BinOp):
+        return _is_constant(node.left) and _is_constant(node.right)
+    if isinstance(node, ast.Name | ast.Attribute):
+        return not top and bool(_UPPER.fullmatch(_dotted(node).rsplit(".", 1)[-1]))
+    if isinstance(node, ast.Call):
+        return (
+            isinstance(node.func, ast.Name)
+            and node.func.id in _BUILTIN_CONTAINERS
+            and all(_is_constant(a) for a in node.args)
+            and not node.keywords
+        )
+    if isinstance(node, ast.JoinedStr):
+        return all(
+            isinstance(v, ast.Constant)
+            or (isinstance(v, ast.FormattedValue) and _is_constant(v.value))
+            for v in node.values
+        )
+    return False
 
 
 def _parameters(args: ast.arguments, defaults: dict[str, ast.expr]) -> tuple[str, ...]:

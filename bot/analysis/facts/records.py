@@ -102,6 +102,27 @@ class DefaultChange:
 
 
 @dataclass(frozen=True)
+class Constant:
+    """A public module-level name or class attribute (`Parser.max_size`) assigned a constant,
+    with its value as written (a value too long to show starts with `#`)."""
+
+    name: str
+    path: str
+    value: str
+
+
+@dataclass(frozen=True)
+class ConstantRenamed:
+    """A constant gone from a module or class while one of another name and the same value
+    came into it."""
+
+    old: str
+    new: str
+    path: str
+    value: str
+
+
+@dataclass(frozen=True)
 class SignatureChange:
     """A function defined at both revisions whose parameters differ by name: those it gains
     (as written, with their defaults) and those it loses."""
@@ -236,6 +257,13 @@ class Facts:
     defaults_changed: tuple[DefaultChange, ...] = ()
     # values a settings file (YAML, TOML, INI) changes: key, old value → new value
     values_changed: tuple[DefaultChange, ...] = ()
+    # public constants of modules and classes read whole at both revisions, where their
+    # module (and class) was there at both: added, removed (defined by no fetched file at
+    # the commit), renamed (one out, one in, of the same scope and value), value changed
+    constants_added: tuple[Constant, ...] = ()
+    constants_removed: tuple[Constant, ...] = ()
+    constants_renamed: tuple[ConstantRenamed, ...] = ()
+    constants_changed: tuple[DefaultChange, ...] = ()
     # functions read whole at both revisions: parameters gained or lost, exceptions now raised
     signatures_changed: tuple[SignatureChange, ...] = ()
     raises_added: tuple[Raised, ...] = ()
@@ -280,6 +308,10 @@ class Facts:
             found.update(s.name for s in settings)
         found.update(s.name for s in (*self.config_keys_added, *self.config_keys_removed))
         found.update(d.name for d in self.defaults_changed)
+        found.update(c.name for c in (*self.constants_added, *self.constants_removed))
+        found.update(c.name for c in self.constants_changed)
+        for rename in self.constants_renamed:
+            found.update((rename.old, rename.new))
         found.update(r.name for r in (*self.registered, *self.unregistered))
         found.update(r.package for r in self.requirements)
         return frozenset(found)

@@ -93,6 +93,9 @@ class Side:
     flags: dict[str, str | None] = field(default_factory=dict)
     keys: dict[str, str | None] = field(default_factory=dict)
     fields: dict[str, str] = field(default_factory=dict)
+    # from a whole Python file: a public module-level name or class attribute assigned a
+    # constant (`MAX = 1024 * 1024`, `Parser.max_size = 10`) -> its value as written
+    constants: dict[str, str] = field(default_factory=dict)
     # (name, registry, via)
     registrations: dict[str, tuple[Registry, str]] = field(default_factory=dict)
     tests: list[str] = field(default_factory=list)

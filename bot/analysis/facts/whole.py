@@ -48,6 +48,7 @@ def read_whole(
             side.flags.clear()
             side.registrations.clear()
             side.fields.clear()
+            side.constants.clear()
             side.params.clear()
         return True
     old = set(warned[0])
