@@ -28,6 +28,29 @@ def read_settings(file_hunks: list[Hunk], reading: FileReading) -> None:
             values[key] = None if key in values else value
 
 
+def read_document_whole(before: str, after: str, reading: FileReading) -> None:
+    """Markdown headings of the whole file at the parent and at the commit, outside code
+    blocks: a heading whose title the file already had ("Fixed" under each release) is no
+    new section."""
+    for text, side in ((before, reading.minus), (after, reading.plus)):
+        fenced = False
+        for line in text.splitlines():
+            if fences(line):
+                fenced = not fenced
+            elif not fenced and line.startswith("#"):
+                title = _title(line)
+                if title is not None:
+                    side.sections.append(title)
+
+
+def _title(line: str) -> str | None:
+    match = _HEADING.match(line)
+    if match is None:
+        return None
+    title = match.group(1).strip("*_` ")
+    return title if title and not _NOT_A_TITLE.search(title) else None
+
+
 def read_document(file_hunks: list[Hunk], reading: FileReading) -> None:
     """Markdown headings on each side, outside code blocks (a hunk that starts inside one
     is read as if it did not: its headings may be a shell's comments, which the shape of a
@@ -44,8 +67,6 @@ def read_document(file_hunks: list[Hunk], reading: FileReading) -> None:
                 continue
             if sign == " " or fenced[sign] or not text.startswith("#"):
                 continue
-            match = _HEADING.match(text)
-            if match:
-                title = match.group(1).strip("*_` ")
-                if title and not _NOT_A_TITLE.search(title):
-                    reading.side(sign).sections.append(title)
+            title = _title(text)
+            if title is not None:
+                reading.side(sign).sections.append(title)
