@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.analysis.rules import analyze
-from bot.cli.claim_check import Checker, Clone, Verdict
+from bot.cli.claim_check import Checked, Checker, Clone, Verdict
 from bot.cli.claims import claims_in
 from bot.cli.claims_eval import entry_claims, entry_text
 from bot.cli.evaluation import git_history
@@ -221,7 +221,31 @@ def test_names_dropped_from_all_that_the_module_still_assigns_are_not_removed(
         "Remove deprecated `WS_1004_NO_STATUS_RCVD`",
     )
     assert "HTTP_100_CONTINUE" not in text and "HTTP_200_OK" not in text
+    # what the commit did remove: the name the module's `__getattr__` handed out
+    assert "Removes `WS_1004_NO_STATUS_RCVD` from `pkg/status.py`." in text
+    assert verdicts == [Verdict.TRUE]
+
+
+def test_a_name_a_module_getattr_still_hands_out_is_not_removed(tmp_path: Path) -> None:
+    # the deprecated alias moves from a dict to a comparison: still served by `__getattr__`
+    before = (
+        'OLD = {"WS_1004_NO_STATUS_RCVD": 1004}\n\n\n'
+        "def __getattr__(name):\n    if name in OLD:\n        return OLD[name]\n"
+        "    raise AttributeError(name)\n"
+    )
+    after = (
+        "def __getattr__(name):\n"
+        '    if name == "WS_1004_NO_STATUS_RCVD":\n        return 1004\n'
+        "    raise AttributeError(name)\n"
+    )
+    text, verdicts = _entry(
+        tmp_path, {"pkg/status.py": before}, {"pkg/status.py": after}, "Tidy the aliases"
+    )
+    assert "WS_1004_NO_STATUS_RCVD" not in text
     assert Verdict.FALSE not in verdicts
+    said = "Removes `WS_1004_NO_STATUS_RCVD` from `pkg/status.py`."
+    checked = _checked(tmp_path, said)
+    assert checked.verdict is Verdict.FALSE and "still defined at the commit" in checked.why
 
 
 def test_a_default_factory_is_said_as_the_call_each_instance_gets(tmp_path: Path) -> None:
@@ -270,6 +294,8 @@ def test_a_method_parameter_default_is_checked_in_that_method(tmp_path: Path) ->
         "Use the client's default",
     )
     assert "`TestClient.get(follow_redirects)` from `None` to `USE_CLIENT_DEFAULT`" in text
+    # `None` meant "not given": passing it at the commit is not the old behaviour
+    assert "to `None` to keep the old behaviour" not in text
     assert verdicts == [Verdict.TRUE]
     # the same words said of the function whose default stayed are false
     said = "Changes the default of `helper(follow_redirects)` from `None` to `USE_CLIENT_DEFAULT`."
@@ -277,11 +303,15 @@ def test_a_method_parameter_default_is_checked_in_that_method(tmp_path: Path) ->
 
 
 def _verdict(tmp_path: Path, said: str) -> Verdict:
+    return _checked(tmp_path, said).verdict
+
+
+def _checked(tmp_path: Path, said: str) -> Checked:
     """The checker's verdict on the one claim of `said` about the last commit `_entry` made."""
     (claim,), _ = claims_in(said)
     sha = _git(tmp_path / "repo", "rev-parse", "HEAD")
     reader = Clone(tmp_path / "repo")
     try:
-        return Checker(reader).check(sha, claim).verdict
+        return Checker(reader).check(sha, claim)
     finally:
         reader.close()

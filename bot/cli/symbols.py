@@ -1,17 +1,18 @@
 """What a source file defines, read by the claims checker's own rules (not the analyser's).
 
 Python is parsed with the standard library's `ast`: functions, classes and the names a module
-or a class body assigns, qualified by where they are (`Class.method`; a function inside a
-function is `outer.inner`, never a member of the class around it; an inherited method is not
-defined here). Kernels are functions decorated `@triton.jit` or `@cute.kernel` (a `@cute.jit`
-helper is not one). C, C++ and CUDA are read after comments and strings are blanked: a
-definition is a `class`/`struct`/`enum`/`union`/`namespace` name not followed by `;`, a
-`#define`, or a name followed by a parenthesised list and a `{` body; `__x__` words
-(attributes such as `__launch_bounds__`) and keywords are never names, and a kernel is such a
-function with `__global__` in its declaration. Go, Rust, JavaScript, TypeScript, Java and
-Kotlin are read by their declaring keywords, with each language's own literals blanked (a Rust
-lifetime `'a` is not a character literal and a raw string `r#"…"#` is one literal; Go's and
-JavaScript's backquoted strings span lines).
+or a class body assigns (and those a module `__getattr__` hands out by name), qualified by
+where they are (`Class.method`; a function inside a function is `outer.inner`, never a member
+of the class around it; an inherited method is not defined here). Kernels are functions
+decorated `@triton.jit` or `@cute.kernel` (a `@cute.jit` helper is not one). C, C++ and CUDA
+are read after comments and strings are blanked: a definition is a
+`class`/`struct`/`enum`/`union`/`namespace` name not followed by `;`, a `#define`, or a name
+followed by a parenthesised list and a `{` body; `__x__` words (attributes such as
+`__launch_bounds__`) and keywords are never names, and a kernel is such a function with
+`__global__` in its declaration. Go, Rust, JavaScript, TypeScript, Java and Kotlin are read
+by their declaring keywords, with each language's own literals blanked (a Rust lifetime `'a`
+is not a character literal and a raw string `r#"…"#` is one literal; Go's and JavaScript's
+backquoted strings span lines).
 A member is qualified by its type where the language says it: Rust items inside `impl T`,
 `impl Trait for T` or `trait T` are `T.name`; a Go method `func (r *T) M` is `T.M`; a
 JavaScript/TypeScript method inside `class C` is `C.m`. JavaScript/TypeScript test names
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 _PYTHON = (".py", ".pyi")
@@ -170,7 +172,55 @@ def _python(text: str) -> list[Definition]:
                     walk(handler.body, prefix, in_function)
 
     walk(tree.body, "", False)
-    return found
+    return found + [Definition(n, text) for n, text in _served(tree, source)]
+
+
+def _served(tree: ast.Module, source: Callable[[ast.stmt], str]) -> list[tuple[str, str]]:
+    """The names a module-level `__getattr__(name)` (PEP 562) hands out by name, each with
+    the text that names it: a string `name` is compared with (`==`, `in (…)`), or a string key
+    of a module-level dict literal the function reads."""
+    body = _statements(tree.body)
+    hooks = [
+        n
+        for n in body
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name == "__getattr__"
+    ]
+    dicts = {
+        t.id: n
+        for n in body
+        if isinstance(n, ast.Assign | ast.AnnAssign) and isinstance(n.value, ast.Dict)
+        for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+        if isinstance(t, ast.Name)
+    }
+    out: list[tuple[str, str]] = []
+    for hook in hooks:
+        params = [*hook.args.posonlyargs, *hook.args.args]
+        argument = params[0] if params else None
+        for node in ast.walk(hook):
+            if isinstance(node, ast.Name) and node.id in dicts:
+                mapping = dicts[node.id]
+                assert isinstance(mapping.value, ast.Dict)
+                out += [
+                    (k.value, source(mapping))
+                    for k in mapping.value.keys
+                    if isinstance(k, ast.Constant) and isinstance(k.value, str)
+                ]
+            elif (
+                isinstance(node, ast.Compare)
+                and argument is not None
+                and isinstance(node.left, ast.Name)
+                and node.left.id == argument.arg
+            ):
+                for right in node.comparators:
+                    strings = (
+                        right.elts if isinstance(right, ast.Tuple | ast.List | ast.Set) else [right]
+                    )
+                    out += [
+                        (c.value, source(hook))
+                        for c in strings
+                        if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                    ]
+    return [(n, text) for n, text in out if n.isidentifier()]
 
 
 def _bare(name: str) -> str:

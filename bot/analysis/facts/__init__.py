@@ -259,6 +259,13 @@ def _combine(
             export_gone = _export(export, origin or r.path)
             if export_gone not in exports_removed:
                 exports_removed.append(export_gone)
+        # A public name the module's `__getattr__` handed out by name (a deprecated alias),
+        # where the module has no `__getattr__` any more and nothing else provides it.
+        served = r.minus.served - r.plus.exports - r.plus.imports.keys() - r.plus.assigned
+        for name in sorted(served - provided) if not r.plus.lazy else ():
+            export_gone = _export(name, r.path)
+            if not name.startswith("_") and export_gone not in exports_removed:
+                exports_removed.append(export_gone)
         tests_added += [
             Name(n, NameKind.FUNCTION, r.path)
             for n in r.plus.tests
