@@ -202,6 +202,20 @@ def test_a_release_heading_says_only_the_new_version_not_its_repeated_subheading
     assert Verdict.FALSE not in verdicts and Verdict.TRUE in verdicts
 
 
+def test_a_heading_reworded_in_place_adds_no_section(tmp_path: Path) -> None:
+    # starlette 1eb4036110ef: each release's date moved from the line below into its heading
+    releases = [("0.38.3", "September 1, 2024"), ("0.38.2", "July 27, 2024")]
+    older = "".join(f"## {v}\n\n{d}\n\n#### Fixed\n\n* A fix.\n\n" for v, d in releases)
+    newer = "".join(f"## {v} ({d})\n\n#### Fixed\n\n* A fix.\n\n" for v, d in releases)
+    text, _ = _entry(
+        tmp_path,
+        {"docs/release-notes.md": older, "pkg/app.py": "def run():\n    return 1\n"},
+        {"docs/release-notes.md": newer},
+        "Change documentation layout",
+    )
+    assert "section" not in text
+
+
 def test_names_dropped_from_all_that_the_module_still_assigns_are_not_removed(
     tmp_path: Path,
 ) -> None:
