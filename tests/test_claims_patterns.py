@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.analysis.rules import analyze
-from bot.cli.claim_check import Checker, Clone, Verdict
+from bot.cli.claim_check import Checked, Checker, Clone, Verdict
+from bot.cli.claims import claims_in
 from bot.cli.claims_eval import entry_claims, entry_text
 from bot.cli.evaluation import git_history
 from tests.clones import _git, commit_files
@@ -205,3 +206,152 @@ def test_public_constants_are_said_with_their_values_and_proven(tmp_path: Path) 
     assert "`EXCLUDED = ('text/event-stream',)`" in text
     assert Verdict.TRUE in verdicts
     assert Verdict.FALSE not in verdicts
+
+
+def test_a_release_heading_says_only_the_new_version_not_its_repeated_subheadings(
+    tmp_path: Path,
+) -> None:
+    # starlette cb8f84f5284d and 30 more: each release adds "## 0.47.3 (…)" over sub-headings
+    # "Added"/"Fixed" the file has under every earlier release
+    older = "# Release Notes\n\n## 0.47.2 (July 20, 2025)\n\n#### Fixed\n\n* Fix a leak.\n"
+    newer = older.replace(
+        "## 0.47.2", "## 0.47.3 (August 24, 2025)\n\n#### Fixed\n\n* Fix the range.\n\n## 0.47.2"
+    )
+    text, verdicts = _entry(
+        tmp_path,
+        {"docs/release-notes.md": older, "pkg/app.py": "def run():\n    return 1\n"},
+        {"docs/release-notes.md": newer},
+        "Version 0.47.3",
+    )
+    assert "Adds the section “0.47.3 (August 24, 2025)” to `docs/release-notes.md`." in text
+    assert "“Fixed”" not in text
+    assert Verdict.FALSE not in verdicts and Verdict.TRUE in verdicts
+
+
+def test_a_heading_reworded_in_place_adds_no_section(tmp_path: Path) -> None:
+    # starlette 1eb4036110ef: each release's date moved from the line below into its heading
+    releases = [("0.38.3", "September 1, 2024"), ("0.38.2", "July 27, 2024")]
+    older = "".join(f"## {v}\n\n{d}\n\n#### Fixed\n\n* A fix.\n\n" for v, d in releases)
+    newer = "".join(f"## {v} ({d})\n\n#### Fixed\n\n* A fix.\n\n" for v, d in releases)
+    text, _ = _entry(
+        tmp_path,
+        {"docs/release-notes.md": older, "pkg/app.py": "def run():\n    return 1\n"},
+        {"docs/release-notes.md": newer},
+        "Change documentation layout",
+    )
+    assert "section" not in text
+
+
+def test_names_dropped_from_all_that_the_module_still_assigns_are_not_removed(
+    tmp_path: Path,
+) -> None:
+    # starlette b133ab45ad64: `status.py` dropped its `__all__` and the module `__getattr__`
+    # serving two deprecated names; every constant is still assigned
+    constants = "HTTP_100_CONTINUE = 100\nHTTP_200_OK = 200\nWS_1000_NORMAL_CLOSURE = 1000\n"
+    listed = '__all__ = ("HTTP_100_CONTINUE", "HTTP_200_OK", "WS_1000_NORMAL_CLOSURE")\n\n'
+    lazy = (
+        '\n\n__deprecated__ = {"WS_1004_NO_STATUS_RCVD": 1004}\n\n\n'
+        "def __getattr__(name: str) -> int:\n    deprecated = __deprecated__.get(name)\n"
+        "    if deprecated:\n        return deprecated\n    raise AttributeError(name)\n"
+    )
+    text, verdicts = _entry(
+        tmp_path,
+        {"pkg/status.py": listed + constants + lazy},
+        {"pkg/status.py": constants},
+        "Remove deprecated `WS_1004_NO_STATUS_RCVD`",
+    )
+    assert "HTTP_100_CONTINUE" not in text and "HTTP_200_OK" not in text
+    # what the commit did remove: the name the module's `__getattr__` handed out
+    assert "Removes `WS_1004_NO_STATUS_RCVD` from `pkg/status.py`." in text
+    assert verdicts == [Verdict.TRUE]
+
+
+def test_a_name_a_module_getattr_still_hands_out_is_not_removed(tmp_path: Path) -> None:
+    # the deprecated alias moves from a dict to a comparison: still served by `__getattr__`
+    before = (
+        'OLD = {"WS_1004_NO_STATUS_RCVD": 1004}\n\n\n'
+        "def __getattr__(name):\n    if name in OLD:\n        return OLD[name]\n"
+        "    raise AttributeError(name)\n"
+    )
+    after = (
+        "def __getattr__(name):\n"
+        '    if name == "WS_1004_NO_STATUS_RCVD":\n        return 1004\n'
+        "    raise AttributeError(name)\n"
+    )
+    text, verdicts = _entry(
+        tmp_path, {"pkg/status.py": before}, {"pkg/status.py": after}, "Tidy the aliases"
+    )
+    assert "WS_1004_NO_STATUS_RCVD" not in text
+    assert Verdict.FALSE not in verdicts
+    said = "Removes `WS_1004_NO_STATUS_RCVD` from `pkg/status.py`."
+    checked = _checked(tmp_path, said)
+    assert checked.verdict is Verdict.FALSE and "still defined at the commit" in checked.why
+
+
+def test_a_default_factory_is_said_as_the_call_each_instance_gets(tmp_path: Path) -> None:
+    # starlette fd038f3070c3: `data: bytes = b""` became `field(default_factory=bytearray)`;
+    # a test module assigns `data = …` too, which is not the field's default
+    before = (
+        "from dataclasses import dataclass, field\n\n\n@dataclass\nclass MultipartPart:\n"
+        '    field_name: str = ""\n    data: bytes = b""\n'
+        "    headers: list[bytes] = field(default_factory=list)\n"
+    )
+    after = before.replace(
+        'data: bytes = b""', "data: bytearray = field(default_factory=bytearray)"
+    )
+    test = 'def test_form():\n    data = "".join(["a"]).encode()\n    assert data\n'
+    text, verdicts = _entry(
+        tmp_path,
+        {"pkg/formparsers.py": before, "tests/test_form.py": test},
+        {
+            "pkg/formparsers.py": after,
+            "tests/test_form.py": test + "\n\ndef test_more():\n    pass\n",
+        },
+        "Bound the size of a part",
+    )
+    assert "Changes the default of `MultipartPart.data` from `b''` to `bytearray()`." in text
+    assert verdicts.count(Verdict.TRUE) >= 1 and Verdict.FALSE not in verdicts
+    # the checker reads the field in its class: the test's `data = …` is no default of it
+    said = "Changes the default of `MultipartPart.data` from `b''` to `''.join(['a']).encode()`."
+    assert _verdict(tmp_path, said) is Verdict.FALSE
+
+
+def test_a_method_parameter_default_is_checked_in_that_method(tmp_path: Path) -> None:
+    # starlette c82acf3a: `TestClient.get(follow_redirects)` was "not a code name" to the
+    # checker; a function's parameter of the same name elsewhere keeps its own default
+    before = (
+        "USE_CLIENT_DEFAULT = object()\n\n\nclass TestClient:\n"
+        "    def get(self, url, follow_redirects=None):\n        return url\n\n\n"
+        "def helper(follow_redirects=None):\n    return follow_redirects\n"
+    )
+    after = before.replace(
+        "self, url, follow_redirects=None", "self, url, follow_redirects=USE_CLIENT_DEFAULT"
+    )
+    text, verdicts = _entry(
+        tmp_path,
+        {"pkg/testclient.py": before},
+        {"pkg/testclient.py": after},
+        "Use the client's default",
+    )
+    assert "`TestClient.get(follow_redirects)` from `None` to `USE_CLIENT_DEFAULT`" in text
+    # `None` meant "not given": passing it at the commit is not the old behaviour
+    assert "to `None` to keep the old behaviour" not in text
+    assert verdicts == [Verdict.TRUE]
+    # the same words said of the function whose default stayed are false
+    said = "Changes the default of `helper(follow_redirects)` from `None` to `USE_CLIENT_DEFAULT`."
+    assert _verdict(tmp_path, said) is Verdict.FALSE
+
+
+def _verdict(tmp_path: Path, said: str) -> Verdict:
+    return _checked(tmp_path, said).verdict
+
+
+def _checked(tmp_path: Path, said: str) -> Checked:
+    """The checker's verdict on the one claim of `said` about the last commit `_entry` made."""
+    (claim,), _ = claims_in(said)
+    sha = _git(tmp_path / "repo", "rev-parse", "HEAD")
+    reader = Clone(tmp_path / "repo")
+    try:
+        return Checker(reader).check(sha, claim)
+    finally:
+        reader.close()

@@ -372,6 +372,29 @@ def test_values_of_settings_files_and_headings_of_documents() -> None:
     ]
 
 
+def test_a_heading_nested_under_one_a_hunk_adds_is_part_of_it() -> None:
+    # starlette's release notes, read from the patch (past the bounds on whole files): the
+    # new release's "Fixed" is the release's, not a section of its own
+    notes = change(
+        "docs/release-notes.md",
+        "@@ -1,3 +1,9 @@\n # Release Notes\n \n+## 0.47.3 (August 24, 2025)\n+\n"
+        "+#### Fixed\n+\n+* Fix the range.\n+\n ## 0.47.2 (July 20, 2025)\n+### Upgrading",
+        status="modified",
+    )
+    facts = read_facts(CommitInput(sha="4" * 40, message="Version 0.47.3", files=[notes]))
+    # a heading after the next existing one opens a section of its own
+    assert [s.title for s in facts.sections_added] == ["0.47.3 (August 24, 2025)", "Upgrading"]
+    # starlette 1eb4036110ef: each release's date moved into its heading, no section added
+    dated = change(
+        "docs/release-notes.md",
+        "@@ -1,6 +1,3 @@\n-## 0.38.3\n+## 0.38.3 (September 1, 2024)\n \n-September 1, 2024\n"
+        " \n #### Added\n",
+        status="modified",
+    )
+    facts = read_facts(CommitInput(sha="5" * 40, message="Change the layout", files=[dated]))
+    assert facts.sections_added == ()
+
+
 def test_a_warning_is_a_deprecation_only_when_it_says_so() -> None:
     # llm-compressor's own eval regex names DeprecationWarning in a string: not a warning.
     pattern = change(

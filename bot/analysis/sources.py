@@ -22,6 +22,8 @@ MAX_COMMIT_SOURCE_BYTES = 4 * 1024 * 1024
 _CACHED_BLOBS = 2048
 BlobCache = LRUCache[str, str | None]
 
+# Documents whose headings are read (`facts/documents.py`).
+DOCUMENTS = (".md", ".markdown")
 # Generated or vendored code: its definitions are nobody's change (protobuf, minified, lock).
 _GENERATED = re.compile(
     r"(?:_pb2(?:_grpc)?\.pyi?|\.pb\.(?:cc|h)|\.min\.js|\.generated\.\w+)$|(?:^|/)(?:vendor|third_party|_vendor)/"
@@ -29,14 +31,14 @@ _GENERATED = re.compile(
 
 
 def worth_reading(files: list[FileChange]) -> list[FileChange]:
-    """The changed files to read whole, at most `MAX_SOURCE_FILES`: code a parser reads, not
-    generated or vendored; the rest keep their patch."""
-    wanted = [
-        f
-        for f in files
-        if language_of(f.filename) is not None and not _GENERATED.search(f.filename)
-    ]
-    return wanted[:MAX_SOURCE_FILES]
+    """The changed files to read whole, at most `MAX_SOURCE_FILES`, in the order their
+    texts are fetched within the bounds: code a parser reads, not generated or vendored,
+    then Markdown documents (a heading the file already had is not a new section); the rest
+    keep their patch."""
+    kept = [f for f in files if not _GENERATED.search(f.filename)]
+    code = [f for f in kept if language_of(f.filename) is not None]
+    documents = [f for f in kept if f.filename.endswith(DOCUMENTS)]
+    return [*code, *documents][:MAX_SOURCE_FILES]
 
 
 def blob_cache() -> BlobCache:

@@ -153,9 +153,12 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                     p, p.default.format(name=change.name, old=change.old, new=change.new)
                 ),
                 consequence=p.default_differs.format(name=change.name),
-                # A user can set a value, not a name from the code (`DEFAULT_TITLE`).
+                # A user can set a value, not a name from the code (`DEFAULT_TITLE`); a
+                # parameter's `None` is "not given", and passed at the commit it need not do
+                # what leaving it out did (`follow_redirects=None` chose the client's default).
                 mitigation=p.default_keep.format(name=change.name, old=change.old)
                 if _LITERAL.fullmatch(change.old.strip())
+                and not (change.old.strip() == "None" and change.name.endswith(")"))
                 else None,
             )
         )

@@ -8,7 +8,9 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   nowhere in `P`, or, with no place said, nowhere in the tree (`git grep`, then parsed);
 - "renames `A` to `B`", "moves `X` from `P` to `Q`": both sides, each way;
 - "changes `X`": defined at both revisions and its definition's text differs;
-- "changes the default of `n` from `A` to `B`": the literal read at each revision;
+- "changes the default of `n` from `A` to `B`": the literal read at each revision (a
+  parameter `f(p)` in `f`'s signature, a class attribute `C.a` in `C`'s body, where a changed
+  file defines them; a dataclass `field(default_factory=F)` is `F()`);
 - environment variables, configuration keys and flags: read (quoted, or `$NAME` for
   environment variables) on a line of code outside tests and documentation, anywhere in
   the tree, at each revision;
@@ -33,10 +35,12 @@ from bot.cli.symbols import (
     Definition,
     Unreadable,
     definitions,
+    is_parameter,
     language,
     other_defaults,
     python_assigned,
     python_defaults,
+    python_scoped_defaults,
     string_literals,
 )
 
@@ -325,7 +329,11 @@ class Checker:
                     p for p in c.after + c.before if p.endswith("/" + claim.name) or p == claim.name
                 )
                 return self._file(c, Claim(claim.kind, path, claim.sentence))
-            if not _CODE_NAME.fullmatch(claim.name.strip()) and not self._test_name(c, claim):
+            if (
+                not _CODE_NAME.fullmatch(claim.name.strip())
+                and not (claim.kind in (Kind.DEFAULT, Kind.VALUE) and is_parameter(claim.name))
+                and not self._test_name(c, claim)
+            ):
                 return Verdict.UNVERIFIABLE, f"`{claim.name}` is not a code name"
         verdict, why = judge(c, claim)
         if verdict is Verdict.FALSE and _NOT_FOUND.search(why) and claim.kind in _DEFINED:
@@ -541,8 +549,12 @@ class Checker:
 
     def _default(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         name = _normal(claim.name)
+        parameter = is_parameter(claim.name)
 
         def values(rev: str | None, paths: list[str]) -> tuple[set[str], bool]:
+            # a parameter or a class attribute is read in its function or class alone, where
+            # a changed file defines it; a name no file places so is read anywhere
+            scoped: set[str] | None = None
             found: set[str] = set()
             unread = False
             for path in paths:
@@ -550,14 +562,17 @@ class Checker:
                 if text is None:
                     continue
                 try:
-                    found |= (
-                        python_defaults(text, name)
-                        if language(path) == ".py"
-                        else other_defaults(path, text, name)
-                    )
+                    if language(path) != ".py":
+                        found |= other_defaults(path, text, name)
+                        continue
+                    here = python_scoped_defaults(text, claim.name)
+                    if here is not None:
+                        scoped = (scoped or set()) | here
+                    elif not parameter:
+                        found |= python_defaults(text, name)
                 except Unreadable:
                     unread = True
-            return {_plain(v) for v in found}, unread
+            return {_plain(v) for v in (found if scoped is None else scoped)}, unread
 
         before, unread = values(c.parent, [c.old(claim.path)] if claim.path else c.before)
         after, unread_after = values(c.sha, [claim.path] if claim.path else c.after)

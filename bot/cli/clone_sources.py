@@ -69,9 +69,11 @@ def with_sources(
     `sha`'s first parent and at `sha`; a side over the bounds, missing or binary stays None,
     and that file is read from its patch."""
     wanted: list[tuple[int, str, str]] = []
-    readable = {f.filename for f in worth_reading(files)}
-    for index, f in enumerate(files):
-        if f.filename not in readable or "\n" in f.filename:
+    index_of = {f.filename: index for index, f in enumerate(files)}
+    # in `worth_reading`'s order: code takes the byte bound before documents do
+    for f in worth_reading(files):
+        index = index_of[f.filename]
+        if "\n" in f.filename:
             continue
         wanted += [(index, side, rev) for side, rev in revisions(sha, f).items()]
     if not wanted:

@@ -1,17 +1,18 @@
 """What a source file defines, read by the claims checker's own rules (not the analyser's).
 
 Python is parsed with the standard library's `ast`: functions, classes and the names a module
-or a class body assigns, qualified by where they are (`Class.method`; a function inside a
-function is `outer.inner`, never a member of the class around it; an inherited method is not
-defined here). Kernels are functions decorated `@triton.jit` or `@cute.kernel` (a `@cute.jit`
-helper is not one). C, C++ and CUDA are read after comments and strings are blanked: a
-definition is a `class`/`struct`/`enum`/`union`/`namespace` name not followed by `;`, a
-`#define`, or a name followed by a parenthesised list and a `{` body; `__x__` words
-(attributes such as `__launch_bounds__`) and keywords are never names, and a kernel is such a
-function with `__global__` in its declaration. Go, Rust, JavaScript, TypeScript, Java and
-Kotlin are read by their declaring keywords, with each language's own literals blanked (a Rust
-lifetime `'a` is not a character literal and a raw string `r#"…"#` is one literal; Go's and
-JavaScript's backquoted strings span lines).
+or a class body assigns (and those a module `__getattr__` hands out by name), qualified by
+where they are (`Class.method`; a function inside a function is `outer.inner`, never a member
+of the class around it; an inherited method is not defined here). Kernels are functions
+decorated `@triton.jit` or `@cute.kernel` (a `@cute.jit` helper is not one). C, C++ and CUDA
+are read after comments and strings are blanked: a definition is a
+`class`/`struct`/`enum`/`union`/`namespace` name not followed by `;`, a `#define`, or a name
+followed by a parenthesised list and a `{` body; `__x__` words (attributes such as
+`__launch_bounds__`) and keywords are never names, and a kernel is such a function with
+`__global__` in its declaration. Go, Rust, JavaScript, TypeScript, Java and Kotlin are read
+by their declaring keywords, with each language's own literals blanked (a Rust lifetime `'a`
+is not a character literal and a raw string `r#"…"#` is one literal; Go's and JavaScript's
+backquoted strings span lines).
 A member is qualified by its type where the language says it: Rust items inside `impl T`,
 `impl Trait for T` or `trait T` are `T.name`; a Go method `func (r *T) M` is `T.M`; a
 JavaScript/TypeScript method inside `class C` is `C.m`. JavaScript/TypeScript test names
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 _PYTHON = (".py", ".pyi")
@@ -170,7 +172,55 @@ def _python(text: str) -> list[Definition]:
                     walk(handler.body, prefix, in_function)
 
     walk(tree.body, "", False)
-    return found
+    return found + [Definition(n, text) for n, text in _served(tree, source)]
+
+
+def _served(tree: ast.Module, source: Callable[[ast.stmt], str]) -> list[tuple[str, str]]:
+    """The names a module-level `__getattr__(name)` (PEP 562) hands out by name, each with
+    the text that names it: a string `name` is compared with (`==`, `in (…)`), or a string key
+    of a module-level dict literal the function reads."""
+    body = _statements(tree.body)
+    hooks = [
+        n
+        for n in body
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name == "__getattr__"
+    ]
+    dicts = {
+        t.id: n
+        for n in body
+        if isinstance(n, ast.Assign | ast.AnnAssign) and isinstance(n.value, ast.Dict)
+        for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+        if isinstance(t, ast.Name)
+    }
+    out: list[tuple[str, str]] = []
+    for hook in hooks:
+        params = [*hook.args.posonlyargs, *hook.args.args]
+        argument = params[0] if params else None
+        for node in ast.walk(hook):
+            if isinstance(node, ast.Name) and node.id in dicts:
+                mapping = dicts[node.id]
+                assert isinstance(mapping.value, ast.Dict)
+                out += [
+                    (k.value, source(mapping))
+                    for k in mapping.value.keys
+                    if isinstance(k, ast.Constant) and isinstance(k.value, str)
+                ]
+            elif (
+                isinstance(node, ast.Compare)
+                and argument is not None
+                and isinstance(node.left, ast.Name)
+                and node.left.id == argument.arg
+            ):
+                for right in node.comparators:
+                    strings = (
+                        right.elts if isinstance(right, ast.Tuple | ast.List | ast.Set) else [right]
+                    )
+                    out += [
+                        (c.value, source(hook))
+                        for c in strings
+                        if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                    ]
+    return [(n, text) for n, text in out if n.isidentifier()]
 
 
 def python_assigned(text: str) -> dict[str, set[str]]:
@@ -226,17 +276,7 @@ def python_defaults(text: str, name: str) -> set[str]:
 
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-            args = node.args
-            positional = args.posonlyargs + args.args
-            pairs = list(
-                zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True)
-            )
-            pairs += [
-                (a, d)
-                for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)
-                if d is not None
-            ]
-            found |= {ast.unparse(d) for a, d in pairs if a.arg == want}
+            found |= _parameter_defaults(node.args, want)
         elif isinstance(node, ast.AnnAssign) and node.value is not None:
             if isinstance(node.target, ast.Name) and node.target.id == want:
                 found.add(value_of(node.value))
@@ -258,6 +298,108 @@ def python_defaults(text: str, name: str) -> set[str]:
             if want in named:
                 found |= {ast.unparse(k.value) for k in node.keywords if k.arg == "default"}
     return found
+
+
+# `owner(param)`: a parameter of the function or method `owner` (`App.redirect(code)`)
+_PARAMETER = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\(([A-Za-z_]\w*)\)")
+_SCOPES = ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def is_parameter(name: str) -> bool:
+    """Whether a name is a parameter's, written `function(param)` or `Class.method(param)`."""
+    return _PARAMETER.fullmatch(name.strip()) is not None
+
+
+def python_scoped_defaults(text: str, name: str) -> set[str] | None:
+    """The defaults of a name its place qualifies, read from that place alone: a parameter
+    (`Class.method(param)`: the default in that function's signature) or a class attribute
+    (`Class.field`: the value its class body assigns, a dataclass `field(default=X)` being
+    `X` and `field(default_factory=F)` being `F()`, what each instance gets). None when the
+    name is not qualified or the file defines no such function or class (the name may be a
+    module's or an option's: `python_defaults` reads those)."""
+    parameter = _PARAMETER.fullmatch(name.strip())
+    owner, want = parameter.groups() if parameter else (name.strip().rpartition(".")[::2])
+    if not owner or not re.fullmatch(r"[\w.]+", owner):
+        return None
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError) as exc:
+        raise Unreadable(f"does not parse: {exc.__class__.__name__}") from None
+    scopes: list[ast.AST] = [tree]
+    for part in owner.split("."):
+        scopes = [s for n in scopes for s in _children(n) if s.name == part]
+    if not scopes:
+        return None
+    found: set[str] = set()
+    for scope in scopes:
+        if parameter and isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
+            found |= _parameter_defaults(scope.args, want)
+        elif not parameter and isinstance(scope, ast.ClassDef):
+            found |= {
+                _field_default(statement.value)
+                for statement in _statements(scope.body)
+                if isinstance(statement, ast.Assign | ast.AnnAssign)
+                and statement.value is not None
+                and any(
+                    isinstance(t, ast.Name) and t.id == want
+                    for t in (
+                        statement.targets
+                        if isinstance(statement, ast.Assign)
+                        else [statement.target]
+                    )
+                )
+            }
+    return found
+
+
+def _statements(body: list[ast.stmt]) -> list[ast.stmt]:
+    """A body's statements, with those of its `if`, `try` and `with` blocks (a definition
+    under `if TYPE_CHECKING:` is still the body's), never a nested function's or class's."""
+    out: list[ast.stmt] = []
+    for statement in body:
+        out.append(statement)
+        if isinstance(statement, ast.If | ast.Try | ast.With | ast.AsyncWith):
+            for block in ("body", "orelse", "finalbody"):
+                out += _statements(getattr(statement, block, []))
+            for handler in getattr(statement, "handlers", []):
+                out += _statements(handler.body)
+    return out
+
+
+def _children(node: ast.AST) -> list[ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [s for s in _statements(getattr(node, "body", [])) if isinstance(s, _SCOPES)]
+
+
+def _parameter_defaults(args: ast.arguments, want: str) -> set[str]:
+    positional = args.posonlyargs + args.args
+    pairs = list(
+        zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True)
+    )
+    pairs += [
+        (a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None
+    ]
+    return {ast.unparse(d) for a, d in pairs if a.arg == want}
+
+
+def _field_default(value: ast.expr) -> str:
+    """What an instance gets from a class body's value: `field(default=X)` or pydantic's
+    `Field(X)` gives `X`; `default_factory=F` calls `F` for each instance: `F()` (a lambda's
+    body is what it returns); anything else is its own text."""
+    callee = value.func if isinstance(value, ast.Call) else None
+    named = callee.attr if isinstance(callee, ast.Attribute) else getattr(callee, "id", "")
+    if not isinstance(value, ast.Call) or named not in ("field", "Field"):
+        return ast.unparse(value)
+    for keyword in value.keywords:
+        if keyword.arg == "default":
+            return ast.unparse(keyword.value)
+        if keyword.arg == "default_factory":
+            factory = keyword.value
+            if isinstance(factory, ast.Lambda):
+                return ast.unparse(factory.body)
+            return f"{ast.unparse(factory)}()"
+    if named == "Field" and value.args:
+        return ast.unparse(value.args[0])
+    return ast.unparse(value)
 
 
 # --- C, C++, CUDA and the keyword-declared languages --------------------------------------

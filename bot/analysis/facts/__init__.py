@@ -21,7 +21,7 @@ from typing import TypeVar
 from bot.analysis.facts.build import read_requirements
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.constants import compare_constants
-from bot.analysis.facts.documents import read_document, read_settings
+from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.pyfile import detail
 from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
@@ -123,6 +123,10 @@ def read_facts(commit: CommitInput) -> Facts:
         user_facing = ships(f.filename, fact.kind)
         tests = fact.kind is PathKind.TESTS
         sides = f.sides
+        if document and sides is not None:
+            read_document_whole(*sides, reading)
+            readings.append(reading)
+            continue
         if (
             sides is not None
             and language is not None
@@ -244,10 +248,11 @@ def _combine(
         ]
         changed += [Name(n, plus[n][0], r.path) for n in edited if n not in r.changed]
         exports_added += [_export(n, r.path) for n in sorted(r.plus.exports - r.minus.exports)]
-        # Gone only when nothing provides it any more: not its module (an import or a
-        # definition of the name, an `__all__` that still lists it, a module `__getattr__`
-        # that may hand it out lazily), nor anything else the change adds.
-        lost = r.minus.exports - r.plus.exports - r.plus.imports.keys() - provided
+        # Gone only when nothing provides it any more: not its module (an import, a
+        # definition or an assignment of the name, an `__all__` that still lists it, a module
+        # `__getattr__` that may hand it out lazily), nor anything else the change adds. A
+        # constant dropped from `__all__` alone can still be imported.
+        lost = r.minus.exports - r.plus.exports - r.plus.imports.keys() - r.plus.assigned - provided
         for export in sorted(lost) if not r.plus.lazy else ():
             # a name it only imported is still where it came from: a re-export dropped
             reexport = dropped_reexport(export, r, readings, whole)
@@ -258,6 +263,13 @@ def _combine(
             origin = None if r.path in partial else removed_origin(export, r, readings)
             export_gone = _export(export, origin or r.path)
             if export_gone not in exports_removed:
+                exports_removed.append(export_gone)
+        # A public name the module's `__getattr__` handed out by name (a deprecated alias),
+        # where the module has no `__getattr__` any more and nothing else provides it.
+        served = r.minus.served - r.plus.exports - r.plus.imports.keys() - r.plus.assigned
+        for name in sorted(served - provided) if not r.plus.lazy else ():
+            export_gone = _export(name, r.path)
+            if not name.startswith("_") and export_gone not in exports_removed:
                 exports_removed.append(export_gone)
         tests_added += [
             Name(n, NameKind.FUNCTION, r.path)
@@ -488,19 +500,31 @@ def _settings(
 
 _FIELD_CALL = re.compile(r"^(?:\w+\.)?(?:Field|field|Option|Argument)\(")
 _FIELD_DEFAULT = re.compile(
-    r"\bdefault(?:_factory)?\s*=\s*([^,)]+)|^\w+(?:\.\w+)?\(\s*([^,=)\s][^,=)]*)[,)]"
+    r"\bdefault(_factory)?\s*=\s*([^,)]+)|^\w+(?:\.\w+)?\(\s*([^,=)\s][^,=)]*)[,)]"
 )
 
 
 def _default_of(value: str | None) -> str | None:
     """The default a field line gives: its value, or what `Field(default=…)` holds (a
-    `Field(…)` whose validation alone changed keeps its default)."""
+    `Field(…)` whose validation alone changed keeps its default); `default_factory=F` gives
+    each instance `F()`."""
     if value is None or not _FIELD_CALL.match(value):
         return value
     match = _FIELD_DEFAULT.search(value)
     if match is None:
         return None
-    return (match.group(1) or match.group(2)).strip()
+    if match.group(1) is None:
+        return (match.group(2) or match.group(3)).strip()
+    factory = match.group(2).strip()
+    # a lambda's body is what it returns; one cut at a comma is not said
+    if factory.startswith("lambda"):
+        body = factory.partition(":")[2].strip()
+        return body if body and _balanced(body) else None
+    return f"{factory}()" if _balanced(factory) else None
+
+
+def _balanced(text: str) -> bool:
+    return all(text.count(o) == text.count(c) for o, c in ("()", "[]", "{}"))
 
 
 def _inherited(removed: list[Name], readings: list[FileReading]) -> set[Name]:

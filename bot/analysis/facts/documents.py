@@ -28,24 +28,91 @@ def read_settings(file_hunks: list[Hunk], reading: FileReading) -> None:
             values[key] = None if key in values else value
 
 
+def read_document_whole(before: str, after: str, reading: FileReading) -> None:
+    """Markdown headings of the whole file at the parent and at the commit, outside code
+    blocks: a heading whose title the file already had ("Fixed" under each release) is no
+    new section, nor is one nested under a new section (`_opening`)."""
+    had = [title for _, title in _headings(before.splitlines()) if title is not None]
+    reading.minus.sections.extend(had)
+    headings = _headings(after.splitlines())
+    known = set(had)
+    lost = known - {title for _, title in headings}
+    reading.plus.sections.extend(
+        _opening(
+            [(level, title, title is not None and title not in known) for level, title in headings],
+            lost,
+        )
+    )
+
+
+def _headings(lines: list[str]) -> list[tuple[int, str | None]]:
+    """Each heading outside code blocks: its level and its title (None: not a title)."""
+    out: list[tuple[int, str | None]] = []
+    fenced = False
+    for line in lines:
+        if fences(line):
+            fenced = not fenced
+        elif not fenced and line.startswith("#") and _HEADING.match(line):
+            out.append((_level(line), _title(line)))
+    return out
+
+
+def _opening(headings: list[tuple[int, str | None, bool]], lost: set[str]) -> list[str]:
+    """The new titles of (level, title, new) headings that open a section, not those nested
+    under one just opened: a new release's "Fixed" is part of the release. A level-one
+    heading is the document's title and opens none; a title that extends one the file lost
+    (`0.38.3` → `0.38.3 (September 1, 2024)`) is that section's, reworded."""
+    out: list[str] = []
+    opened: int | None = None
+    for level, title, new in headings:
+        if opened is not None and level > opened:
+            continue
+        opened = None
+        if new and title is not None and not any(_extends(title, old) for old in lost):
+            out.append(title)
+            opened = level if level > 1 else None
+    return out
+
+
+def _extends(title: str, old: str) -> bool:
+    return title.startswith(old) and not title[len(old) : len(old) + 1].isalnum()
+
+
+def _level(line: str) -> int:
+    return len(line) - len(line.lstrip("#"))
+
+
+def _title(line: str) -> str | None:
+    match = _HEADING.match(line)
+    if match is None:
+        return None
+    title = match.group(1).strip("*_` ")
+    return title if title and not _NOT_A_TITLE.search(title) else None
+
+
 def read_document(file_hunks: list[Hunk], reading: FileReading) -> None:
     """Markdown headings on each side, outside code blocks (a hunk that starts inside one
     is read as if it did not: its headings may be a shell's comments, which the shape of a
-    title tells apart)."""
+    title tells apart); an added heading nested under one the hunk adds is part of it."""
     for hunk in file_hunks:
         if "#" not in hunk.text:
             continue
         fenced = {"+": False, "-": False}
+        # the commit's side of the hunk: (level, title, added)
+        after: list[tuple[int, str | None, bool]] = []
         for sign, text in hunk.lines:
             sides = ("+", "-") if sign == " " else (sign,)
             if fences(text):
                 for s in sides:
                     fenced[s] = not fenced[s]
                 continue
-            if sign == " " or fenced[sign] or not text.startswith("#"):
+            if not text.startswith("#") or not _HEADING.match(text):
                 continue
-            match = _HEADING.match(text)
-            if match:
-                title = match.group(1).strip("*_` ")
-                if title and not _NOT_A_TITLE.search(title):
-                    reading.side(sign).sections.append(title)
+            title = _title(text)
+            if sign == "-":
+                if not fenced["-"] and title is not None:
+                    reading.minus.sections.append(title)
+            elif not fenced["+"]:
+                after.append((_level(text), title, sign == "+"))
+        lost = set(reading.minus.sections) - {title for _, title, _ in after if title}
+        reading.plus.sections.extend(_opening(after, lost))

@@ -54,6 +54,7 @@ def table(read: list[Unit]) -> tuple[Side, list[str]]:
     side, deprecations = Side(), list[str]()
     for unit in read:
         unit.fill(side, deprecations)
+    side.served.update(k for n in side.lazy_reads for k in side.mappings.get(n, ()))
     return side, deprecations
 
 
@@ -85,6 +86,9 @@ class Unit:
         side.exports.update(table.exports)
         side.assigned.update(table.assigned)
         side.lazy = side.lazy or table.lazy
+        side.served.update(table.served)
+        side.mappings.update(table.mappings)
+        side.lazy_reads.update(table.lazy_reads)
         side.fields.update(table.fields)
         side.constants.update(table.constants)
         side.tests.extend(table.tests)
@@ -273,6 +277,7 @@ class _Reader:
             self.side.bodies[qualified] = _digest(body)
         if top and node.name == "__getattr__":
             self.side.lazy = True
+            self._served(node)
         args = node.args
         positional = [*args.posonlyargs, *args.args]
         defaults = dict(
@@ -355,6 +360,11 @@ class _Reader:
         elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
             self.side.assigned.update(_targets(node))
             self._constant(node, "")
+            if isinstance(node.value, ast.Dict) and node.value.keys:
+                keys = [k.value if isinstance(k, ast.Constant) else None for k in node.value.keys]
+                if all(isinstance(k, str) and k.isidentifier() for k in keys):
+                    for target in _targets(node):
+                        self.side.mappings[target] = frozenset(str(k) for k in keys)
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             value = node.value
             if (
@@ -399,6 +409,37 @@ class _Reader:
             text = "#" + _digest(self.lines[start - 1 : end])
         for name in names:
             self.side.constants[prefix + name] = text
+
+    def _served(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        """The names a module `__getattr__(name)` hands out by name: the strings it compares
+        `name` with (`name == "X"`, `name in ("X", "Y")`), and the module names it reads (a
+        dict of names, `table` adds its keys)."""
+        params = [*node.args.posonlyargs, *node.args.args]
+        argument = params[0].arg if params else None
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Load):
+                self.side.lazy_reads.add(inner.id)
+            if not (
+                isinstance(inner, ast.Compare)
+                and isinstance(inner.left, ast.Name)
+                and inner.left.id == argument
+            ):
+                continue
+            for op, right in zip(inner.ops, inner.comparators, strict=True):
+                options = (
+                    right.elts
+                    if isinstance(op, ast.In) and isinstance(right, ast.Tuple | ast.List | ast.Set)
+                    else [right]
+                    if isinstance(op, ast.Eq)
+                    else []
+                )
+                self.side.served.update(
+                    o.value
+                    for o in options
+                    if isinstance(o, ast.Constant)
+                    and isinstance(o.value, str)
+                    and o.value.isidentifier()
+                )
 
     def _call(self, node: ast.Call) -> None:
         callee = _dotted(node.func)

@@ -85,6 +85,13 @@ class Side:
     # a module-level `__getattr__` (or JavaScript's `export * from`): any name may still be
     # provided lazily
     lazy: bool = False
+    # from a whole Python file: the names a module `__getattr__` hands out by name (the
+    # strings it compares its argument with, the keys of the module's dicts it reads)
+    served: set[str] = field(default_factory=set)
+    # from a whole Python file: module-level dicts with names for keys -> those keys, and the
+    # module names a module `__getattr__` reads (`served` is made of the two)
+    mappings: dict[str, frozenset[str]] = field(default_factory=dict)
+    lazy_reads: set[str] = field(default_factory=set)
     # from a whole file: qualified names its language keeps from other modules (Rust without
     # `pub`, Go lower-case, JavaScript/TypeScript not exported)
     private: set[str] = field(default_factory=set)

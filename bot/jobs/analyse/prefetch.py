@@ -170,12 +170,11 @@ def _attach(group: list[CommitWork], done: Prefetched, blobs: BlobCache) -> None
     """Each fetched commit's files with the texts found, within the commit's byte bound."""
     for claim in group:
         raw = done.commits.get((claim.repo_id, claim.sha))
-        readable = {f.filename: f for f in _files(raw)}
+        entries = {e.get("filename"): e for e in raw["files"]} if raw else {}
         budget = MAX_COMMIT_SOURCE_BYTES
-        for entry in raw["files"] if raw else []:
-            f = readable.get(entry.get("filename"))
-            if f is None:
-                continue
+        # in `worth_reading`'s order: code takes the byte bound before documents do
+        for f in _files(raw):
+            entry = entries[f.filename]
             for side, rev in revisions(claim.sha, f).items():
                 text = blobs.get(rev)
                 if text is not None and len(text) <= budget:
