@@ -264,6 +264,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _imports,
         _tests,
         _sections,
+        _generated,
     )
     return [statement for reader in readers for statement in reader(sig, p)]
 
@@ -568,6 +569,15 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         used = forms(p.tests_call, len(called)).format(names=codes(p, called))
         out.append(_Statement("architecture", used, minor=True, internal=True))
     return out
+
+
+def _generated(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Files a generator wrote are only counted: what they define is the generator's input."""
+    count = sum(f.generated for f in sig.facts.files)
+    if not count:
+        return []
+    clause = forms(p.generated, count).format(count=count)
+    return [_Statement("architecture", clause, minor=True, internal=True)]
 
 
 # --- the whole text --------------------------------------------------------------------
