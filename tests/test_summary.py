@@ -113,6 +113,9 @@ def test_the_summary_is_the_sentence_that_says_what_the_change_does(
         "Fixes #123\n\nhttps://github.com/o/r/pull/9\n\nThanks so much!",
         '"please provide a brief summary"',
         "This reverts commit fb9fdcdbe4f193cddf793dfab9e5666950f3fe4b.",
+        # a stacking tool's lines (flash-attention 41789154, ghstack)
+        "stack-info: PR: https://github.com/o/r/pull/2536, branch: drisspg/stack/38",
+        "ghstack-source-id: 5d3f2a\nPull Request resolved: https://github.com/o/r/pull/7",
         "",
     ],
 )

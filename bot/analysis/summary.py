@@ -102,7 +102,9 @@ _STORY = re.compile(
 # A side note, a pointer or a place holder: not the description of the change.
 _ASIDE = re.compile(
     r"^(?:note|nb|n\.b\.|ps|p\.s\.|todo|fixme|wip|tbd|edit|update|rfc|related|refs?|see also"
-    r"|cc)\s*[:：-]"
+    r"|cc"
+    # what stacking and review tools write (ghstack, Phabricator): where, never what
+    r"|stack-info|ghstack-source-id|pull request resolved|differential revision)\s*[:：-]"
     r"|^(?:see|follow[- ]?up(?: to)?|part of|depends on|builds? on|supersedes|blocked by"
     r"|co-authored|this reverts commit|please (?:provide|describe|fill|add|explain)"
     r"|this (?:pr|change|pull request) (?:is|was) (?:a |an )?(?:follow[- ]?up|auto-?generated"
