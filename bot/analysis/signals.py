@@ -22,6 +22,7 @@ from bot.analysis.facts import (
     Renamed,
     read_facts,
 )
+from bot.analysis.facts.layout import layout_only
 from bot.analysis.families import model_family
 from bot.analysis.hardware import mentions
 from bot.analysis.messages import description_paragraphs, flattened
@@ -155,7 +156,10 @@ class Signals:
     experimental: tuple[str, ...] = ()
     # only these kinds of files change (docs, tests, ci); None when source changes too
     only: PathKind | None = None
+    # changed lines of shipped files, those whose change is only layout aside
     source_lines: int = 0
+    # shipped files whose change is only layout: the same tokens, comments aside
+    layout_only: tuple[str, ...] = ()
     test_files: int = 0
     source_files: tuple[str, ...] = ()
     labels: tuple[str, ...] = field(default_factory=tuple)
@@ -368,6 +372,7 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     ):
         only = PathKind.TESTS
     source = [f for f in files if ships(f.filename, file_kinds[f.filename])]
+    layout = tuple(f.filename for f in source if layout_only(f))
     experimental = tuple(f.filename for f in source if _EXPERIMENTAL.search(f.filename))
     # An example, a tutorial or a test of a capability is not the capability.
     capability = (
@@ -403,7 +408,8 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         harmless=bool(_HARMLESS.search("\n".join(paragraphs))),
         experimental=experimental if experimental and len(experimental) == len(source) else (),
         only=only,
-        source_lines=sum(f.changes for f in source),
+        source_lines=sum(f.changes for f in source if f.filename not in layout),
+        layout_only=layout,
         test_files=sum(k is PathKind.TESTS for k in file_kinds.values()),
         source_files=tuple(f.filename for f in source),
         labels=labels,
