@@ -95,6 +95,15 @@ BULLETS = (
             "`mla_cp.py` and `attention_cp.py`.",
             "Eliminate duplicate code in `mla_cp.py` and `attention_cp.py`.",
         ),
+        # flash-attention 46b2ae32: a squashed branch's review steps are no summary, and a
+        # pointer before what the change does leaves the words that say it
+        (
+            "* follow up to #2666: fixing the layouts in the sm100 hd256 kernels and removing "
+            "the temporary fix of calling .contiguous everywhere\n\n* respond to PR comments\n\n"
+            "* respond to PR comments-2: move to utils file\n\n* Add tests",
+            "Fixing the layouts in the sm100 hd256 kernels and removing the temporary fix of "
+            "calling .contiguous everywhere.",
+        ),
     ],
 )
 def test_the_summary_is_the_sentence_that_says_what_the_change_does(
@@ -113,6 +122,8 @@ def test_the_summary_is_the_sentence_that_says_what_the_change_does(
         "Fixes #123\n\nhttps://github.com/o/r/pull/9\n\nThanks so much!",
         '"please provide a brief summary"',
         "This reverts commit fb9fdcdbe4f193cddf793dfab9e5666950f3fe4b.",
+        # the review's steps
+        "* address review comments\n* Apply suggestions from code review",
         # a stacking tool's lines (flash-attention 41789154, ghstack)
         "stack-info: PR: https://github.com/o/r/pull/2536, branch: drisspg/stack/38",
         "ghstack-source-id: 5d3f2a\nPull Request resolved: https://github.com/o/r/pull/7",
