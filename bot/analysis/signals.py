@@ -25,7 +25,7 @@ from bot.analysis.facts import (
 from bot.analysis.facts.layout import layout_only
 from bot.analysis.families import model_family
 from bot.analysis.hardware import mentions
-from bot.analysis.messages import description_paragraphs, flattened
+from bot.analysis.messages import description_paragraphs, first_commit, flattened
 from bot.analysis.paths import PathKind, path_kind, ships
 from bot.analysis.titles import ParsedTitle, parse_title
 from bot.models import CommitInput
@@ -353,6 +353,10 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     pr = commit.pull_request
     items = description_paragraphs(pr.body if pr and pr.body else "", commit.body, items=True)
     paragraphs = [flattened(p) for p in items]
+    # the summary is read from a squashed branch's first commit only
+    first = first_commit(commit.body)
+    if first != commit.body:
+        items = description_paragraphs(pr.body if pr and pr.body else "", first, items=True)
     files = commit.files
     file_kinds = {f.filename: path_kind(f.filename) for f in files}
     line_kinds: Counter[PathKind] = Counter()
