@@ -60,6 +60,8 @@ def change(path: str, patch: str = "", status: str = "modified") -> FileChange:
             (),
         ),
         ("Fix x\n\nThe pool leaks a buffer on every retry.", (), ("leaks",)),
+        ("Harden the tar extraction against path traversal", ("path traversal",), ()),
+        ("Fix x\n\nA malicious file can execute arbitrary code.", (), ("execute arbitrary code",)),
     ],
 )
 def test_severity_words_come_from_title_and_description(

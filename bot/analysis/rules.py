@@ -189,7 +189,11 @@ _BUILD_BROKEN = re.compile(
     r"|compil\w+ (?:errors?|failures?)|importerror|undefined symbol|duplicate symbol)\b",
     re.IGNORECASE,
 )
-_SECURITY_WORDS = re.compile(r"security|vulnerab|cve-|\w+ injection", re.IGNORECASE)
+_SECURITY_WORDS = re.compile(
+    r"security|vulnerab|cve-|\w+ injection|path traversal|arbitrary (?:code|file|command)"
+    r"|execut\w* arbitrary|remote code execution",
+    re.IGNORECASE,
+)
 # The first word of a summary is capitalised only when it is a plain English verb, never an
 # identifier (`sm100`, `cuDNN`, `vllm`).
 _VERBS = frozenset(

@@ -45,6 +45,9 @@ _SEVERITY = re.compile(
     r"|silently (?:drop\w*|ignor\w*|skip\w*|discard\w*|los\w+|overwrit\w+|truncat\w+"
     r"|corrupt\w*|produc\w+ wrong|returns? wrong)|silent (?:data loss|corruption|failures?)"
     r"|(?:script|command|code|sql|shell|prompt) injection"
+    # named classes of vulnerability (CWE-22, CWE-94/502)
+    r"|path traversal|arbitrary (?:code|file|command) (?:execution|writes?|overwrites?)"
+    r"|execut\w* arbitrary (?:code|commands?)|remote code execution"
     r"|(?:accuracy|precision|correctness) regressions?"
     r"|accuracy (?:drop|degradation|issues?|bugs?|problems?|errors?)"
     r"|precision (?:issues?|bugs?|problems?|errors?|loss))\b",

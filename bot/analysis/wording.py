@@ -33,7 +33,11 @@ T = ChangeType
 # A summary of a high or medium change stays readable in one paragraph.
 SUMMARY_LIMIT = 400
 _BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
-_SECURITY_WORDS = re.compile(r"security|vulnerab|cve-|\w+ injection", re.IGNORECASE)
+_SECURITY_WORDS = re.compile(
+    r"security|vulnerab|cve-|\w+ injection|path traversal|arbitrary (?:code|file|command)"
+    r"|execut\w* arbitrary|remote code execution",
+    re.IGNORECASE,
+)
 _SPAN = re.compile(r"`([^`]+)`")
 # A line that is only a comment, in the languages the facts read.
 _COMMENT = re.compile(r"^\s*(?:#|//|/\*|\*|--|<!--)")
