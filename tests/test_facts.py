@@ -559,8 +559,9 @@ def test_from_a_patch_alone_attributes_helpers_and_a_dependencys_variables_are_n
     # reads is not the project's new setting.
     cuda = change(
         "csrc/routing.cu",
-        "@@ -0,0 +1,3 @@\n+__global__ void __launch_bounds__(256, 2) routingKernel(int* x) {\n"
-        "+}\n+__global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(128) gemmKernel(float* y);",
+        "@@ -0,0 +1,5 @@\n+__global__ void __launch_bounds__(256, 2) routingKernel(int* x) {\n"
+        "+}\n+__global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(128) gemmKernel(float* y)\n"
+        "+{\n+}",
         status="added",
     )
     cute = change(
@@ -581,3 +582,18 @@ def test_from_a_patch_alone_attributes_helpers_and_a_dependencys_variables_are_n
     assert kinds["gather_kernel"] is NameKind.KERNEL
     assert kinds["sigmoid_f32"] is not NameKind.KERNEL
     assert names(facts.env_added) == ["PKG_MODE"]
+
+
+def test_from_a_patch_a_declaration_or_an_instantiation_is_not_a_definition() -> None:
+    # flash-attention 73c992c8ca74: `template void f<…>(…);` instantiates what a header
+    # defines; a prototype, on one line or several, declares what another file defines
+    header = change(
+        "csrc/api.h",
+        "@@ -0,0 +1,8 @@\n+void declared_only(int a,\n+                   int b);\n"
+        "+extern template void run_align<half_t, 32>(Params &params);\n"
+        "+template void run_align<half_t, 64>(Params &params);\n"
+        "+int defined_here(int a,\n+                 int b) {\n+    return a + b;\n+}",
+        status="added",
+    )
+    facts = read_facts(CommitInput(sha="c" * 40, message="Declare the API", files=[header]))
+    assert [n.name for n in facts.added] == ["defined_here"]

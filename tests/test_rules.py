@@ -561,6 +561,30 @@ def test_a_severe_title_without_a_description_is_medium() -> None:
     assert analyze(commit).importance is Importance.MEDIUM
 
 
+def test_a_named_class_of_vulnerability_is_a_security_fix() -> None:
+    # flash-attention 0816ef12 and 12f0ce1d: a path traversal in a build script's archive
+    # extraction, and a checkpoint loader that could execute arbitrary code
+    tar = CommitInput(
+        sha="6" * 40,
+        message=(
+            "hopper/setup.py: harden tarfile extraction against path traversal (#2702)\n\n"
+            "download_and_copy() extracted archives with a bare tarfile.extractall(), "
+            "allowing arbitrary file write at build time via a malicious archive member."
+        ),
+        files=[FileChange(filename="hopper/setup.py", additions=40, deletions=3)],
+    )
+    load = CommitInput(
+        sha="5" * 40,
+        message=(
+            "fix: add weights_only=True to all torch.load call sites (#2622)\n\n"
+            "A malicious .pt file can execute arbitrary code on the machine loading it."
+        ),
+        files=[FileChange(filename="flash_attn/utils/pretrained.py", additions=4, deletions=4)],
+    )
+    assert analyze(tar).importance is Importance.HIGH
+    assert analyze(load).importance is Importance.HIGH
+
+
 # --- text that names its facts, or none -------------------------------------------------
 
 

@@ -52,6 +52,16 @@ def change(path: str, patch: str = "", status: str = "modified") -> FileChange:
         ("[Test] Add test_crash_on_empty_batch (#3)", (), ()),
         ("Fix test crashes in CI (#3)", (), ()),
         ('Rename `hang_timeout` (#3)\n\nThe "deadlock" example moves to docs.', (), ()),
+        # flash-attention 2ee8023: values that "leak into" a key are no leak
+        (
+            "Fix compile key churn (#2507)\n\nThe arithmetic produces tensor results that leak "
+            "into the compile key tuple, causing infinite kernel recompilation.",
+            (),
+            (),
+        ),
+        ("Fix x\n\nThe pool leaks a buffer on every retry.", (), ("leaks",)),
+        ("Harden the tar extraction against path traversal", ("path traversal",), ()),
+        ("Fix x\n\nA malicious file can execute arbitrary code.", (), ("execute arbitrary code",)),
     ],
 )
 def test_severity_words_come_from_title_and_description(

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot.analysis.messages import description_paragraphs
+from bot.analysis.signals import read_signals
 from bot.analysis.summary import summary_from
+from bot.models import CommitInput
 
 
 def summary(body: str, title: str = "Fix the loader (#5)", limit: int = 400) -> str | None:
@@ -95,6 +97,15 @@ BULLETS = (
             "`mla_cp.py` and `attention_cp.py`.",
             "Eliminate duplicate code in `mla_cp.py` and `attention_cp.py`.",
         ),
+        # flash-attention 46b2ae32: a squashed branch's review steps are no summary, and a
+        # pointer before what the change does leaves the words that say it
+        (
+            "* follow up to #2666: fixing the layouts in the sm100 hd256 kernels and removing "
+            "the temporary fix of calling .contiguous everywhere\n\n* respond to PR comments\n\n"
+            "* respond to PR comments-2: move to utils file\n\n* Add tests",
+            "Fixing the layouts in the sm100 hd256 kernels and removing the temporary fix of "
+            "calling .contiguous everywhere.",
+        ),
     ],
 )
 def test_the_summary_is_the_sentence_that_says_what_the_change_does(
@@ -113,6 +124,11 @@ def test_the_summary_is_the_sentence_that_says_what_the_change_does(
         "Fixes #123\n\nhttps://github.com/o/r/pull/9\n\nThanks so much!",
         '"please provide a brief summary"',
         "This reverts commit fb9fdcdbe4f193cddf793dfab9e5666950f3fe4b.",
+        # the review's steps
+        "* address review comments\n* Apply suggestions from code review",
+        # a stacking tool's lines (flash-attention 41789154, ghstack)
+        "stack-info: PR: https://github.com/o/r/pull/2536, branch: drisspg/stack/38",
+        "ghstack-source-id: 5d3f2a\nPull Request resolved: https://github.com/o/r/pull/7",
         "",
     ],
 )
@@ -139,3 +155,24 @@ def test_a_lower_case_sentence_starts_with_a_capital_unless_it_opens_with_a_name
     assert summary("vllm hadacore kernels are used for group size 128.") == (
         "vllm hadacore kernels are used for group size 128."
     )
+
+
+def test_a_squashed_branch_is_summarised_by_its_first_commit() -> None:
+    # flash-attention 940cd968 and 2409214a: GitHub's squashed message lists each commit; the
+    # later ones are the branch's fixes ("add dk gemm"), or its tests' own changes
+    title = "[Cute,Bwd,Sm100] add sparse MLA (Deepseek v4) backward kernels (#2621)"
+    steps = (
+        "* add backward sparse mla kernels\n\n* add dk gemm\n\n* fix dq errors\n\n* update tests"
+    )
+    sig = read_signals(CommitInput(sha="a" * 40, message=f"{title}\n\n{steps}"))
+    assert summary_from(sig.description_items, title, limit=400) is None
+    title = "[CuTe, SM100] Fix FP8 e4m3 accuracy: make max_offset dtype-aware (#2717)"
+    body = (
+        "* [CuTe, SM100] Make FP8 max_offset dtype-aware\n\nmax_offset=8 puts P at 4096, past "
+        "e4m3fn's 448 ceiling, so the largest probabilities saturate.\n\n"
+        "* [CuTe, Tests] Unrot the FP8 dtype path\n\nRunning the suite has bit-rotted:\n"
+        "- the test sets requires_grad on fp8 tensors, which the interface now rejects."
+    )
+    sig = read_signals(CommitInput(sha="b" * 40, message=f"{title}\n\n{body}"))
+    said = summary_from(sig.description_items, title, limit=400) or ""
+    assert said.startswith("max_offset=8 puts P at 4096")

@@ -306,3 +306,15 @@ def fitting_paragraph(found: list[str] | tuple[str, ...], limit: int) -> str | N
         if fitted:
             return fitted
     return None
+
+
+# An item of a squashed branch's message: `* subject` after a blank line (or first).
+_SQUASHED_ITEM = re.compile(r"(?:\A|\n\n)\* \S")
+
+
+def first_commit(body: str) -> str:
+    """A squashed branch's message (GitHub's: `* subject`, its body, a blank line, the next
+    `* subject`…) cut to its first commit's part: that commit is the change, the later ones
+    its fixes and review steps ("add dk gemm", "respond to PR comments"). Others whole."""
+    starts = [m.start() for m in _SQUASHED_ITEM.finditer(body)]
+    return body[: starts[1]] if len(starts) > 1 else body

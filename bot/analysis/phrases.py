@@ -64,6 +64,7 @@ class AnalysisPhrases:
     no_longer_calls: tuple[str, str]  # {callers} {callees}: one caller, several
     both: str  # {first} {second}
     tests_call: tuple[str, str]  # {names}: one name, several
+    generated: tuple[str, str]  # {count}: one file, several
     deprecation: str  # {text}
     fixes: str  # {words} {where}
     fixes_plain: str  # {words}
@@ -167,6 +168,7 @@ EN = AnalysisPhrases(
     requires="requires {pins}",
     pin_was="{pin} (was `{old}`)",
     tests_added=("adds the test {names}", "adds the tests {names}"),
+    generated=("changes {count} generated file", "changes {count} generated files"),
     kernels_added=("adds the kernel {names}", "adds the kernels {names}"),
     gains_parameters=(
         "{name} gains the parameter {params}",
@@ -266,6 +268,7 @@ ZH = AnalysisPhrases(
     requires="依赖要求改为 {pins}",
     pin_was="{pin}（原为 `{old}`）",
     tests_added=("新增测试 {names}", "新增测试 {names}"),
+    generated=("改动 {count} 个生成的文件", "改动 {count} 个生成的文件"),
     kernels_added=("新增内核 {names}", "新增内核 {names}"),
     gains_parameters=("{name} 新增参数 {params}", "{name} 新增参数 {params}"),
     loses_parameters=("{name} 不再接受参数 {params}", "{name} 不再接受参数 {params}"),

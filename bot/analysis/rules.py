@@ -189,7 +189,11 @@ _BUILD_BROKEN = re.compile(
     r"|compil\w+ (?:errors?|failures?)|importerror|undefined symbol|duplicate symbol)\b",
     re.IGNORECASE,
 )
-_SECURITY_WORDS = re.compile(r"security|vulnerab|cve-|\w+ injection", re.IGNORECASE)
+_SECURITY_WORDS = re.compile(
+    r"security|vulnerab|cve-|\w+ injection|path traversal|arbitrary (?:code|file|command)"
+    r"|execut\w* arbitrary|remote code execution",
+    re.IGNORECASE,
+)
 # The first word of a summary is capitalised only when it is a plain English verb, never an
 # identifier (`sm100`, `cuDNN`, `vllm`).
 _VERBS = frozenset(
@@ -347,6 +351,9 @@ def _assess(
     shipped_lines = sig.source_lines + sig.line_kinds[PathKind.BUILD]
     if sig.only is not None or (primary in _QUIET_TYPES and not shipped_lines):
         return Assessment(I.LOW, False, f"only {(sig.only or primary).value} change")
+    if sig.source_files and len(sig.layout_only) == len(sig.source_files) and not shipped_lines:
+        # Spacing, wrapping and comments: the code users run is the same at both revisions.
+        return Assessment(I.LOW, False, "only layout: the same code at both revisions")
     if breaking and merge:
         return Assessment(I.MEDIUM, False, "merge: the branch's diff, not the author's words")
     if breaking and T.REVERT in types and not said_breaking:

@@ -24,9 +24,15 @@ from bot.analysis.facts import (
     Renamed,
     read_facts,
 )
+from bot.analysis.facts.layout import layout_only
 from bot.analysis.families import model_family
 from bot.analysis.hardware import mentions
-from bot.analysis.messages import description_paragraphs, flattened, without_squash_log
+from bot.analysis.messages import (
+    description_paragraphs,
+    first_commit,
+    flattened,
+    without_squash_log,
+)
 from bot.analysis.paths import PathKind, path_kind, ships
 from bot.analysis.titles import ParsedTitle, parse_title
 from bot.models import CommitInput
@@ -38,13 +44,17 @@ _SEVERITY = re.compile(
     r"|garbled|garbage (?:output|tokens?)|nans?|crash\w*|segfault\w*|segmentation fault"
     r"|deadlock\w*|hangs?|hanging|hung|stuck|freez\w+|race conditions?|data races?"
     r"|out[- ]of[- ]bounds|buffer overflow|use[- ]after[- ]free|illegal memory access"
-    r"|memory leaks?|leak(?:s|ing|ed)?|security|vulnerab\w+|cve-\d{4}-\d+"
+    # (what "leaks into" a key or a scope got there: no leak of memory or data)
+    r"|memory leaks?|leak(?:s|ing|ed)?(?! into\b)|security|vulnerab\w+|cve-\d{4}-\d+"
     # a regression of behaviour, not a performance or CI one, nor a regression test
     r"|(?<!performance )(?<!perf )(?<!ci )(?<!test )regression"
     r"(?! (?:tests?|coverage|suites?|checks?|testing))|races? (?:with|between|on)"
     r"|silently (?:drop\w*|ignor\w*|skip\w*|discard\w*|los\w+|overwrit\w+|truncat\w+"
     r"|corrupt\w*|produc\w+ wrong|returns? wrong)|silent (?:data loss|corruption|failures?)"
     r"|(?:script|command|code|sql|shell|prompt) injection"
+    # named classes of vulnerability (CWE-22, CWE-94/502)
+    r"|path traversal|arbitrary (?:code|file|command) (?:execution|writes?|overwrites?)"
+    r"|execut\w* arbitrary (?:code|commands?)|remote code execution"
     r"|(?:accuracy|precision|correctness) regressions?"
     r"|accuracy (?:drop|degradation|issues?|bugs?|problems?|errors?)"
     r"|precision (?:issues?|bugs?|problems?|errors?|loss))\b",
@@ -157,7 +167,10 @@ class Signals:
     experimental: tuple[str, ...] = ()
     # only these kinds of files change (docs, tests, ci); None when source changes too
     only: PathKind | None = None
+    # changed lines of shipped files, those whose change is only layout aside
     source_lines: int = 0
+    # shipped files whose change is only layout: the same tokens, comments aside
+    layout_only: tuple[str, ...] = ()
     test_files: int = 0
     source_files: tuple[str, ...] = ()
     labels: tuple[str, ...] = field(default_factory=tuple)
@@ -361,10 +374,13 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     unless given)."""
     title = parse_title(commit.title)
     pr = commit.pull_request
-    items = description_paragraphs(
-        pr.body if pr and pr.body else "", without_squash_log(commit.body, commit.title), items=True
-    )
+    body = without_squash_log(commit.body, commit.title)
+    items = description_paragraphs(pr.body if pr and pr.body else "", body, items=True)
     paragraphs = [flattened(p) for p in items]
+    # the summary is read from a squashed branch's first commit only
+    first = first_commit(body)
+    if first != body:
+        items = description_paragraphs(pr.body if pr and pr.body else "", first, items=True)
     files = commit.files
     file_kinds = {f.filename: path_kind(f.filename) for f in files}
     line_kinds: Counter[PathKind] = Counter()
@@ -385,6 +401,7 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     ):
         only = PathKind.TESTS
     source = [f for f in files if ships(f.filename, file_kinds[f.filename])]
+    layout = tuple(f.filename for f in source if layout_only(f))
     experimental = tuple(f.filename for f in source if _EXPERIMENTAL.search(f.filename))
     # An example, a tutorial or a test of a capability is not the capability.
     capability = (
@@ -420,7 +437,8 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         harmless=bool(_HARMLESS.search("\n".join(paragraphs))),
         experimental=experimental if experimental and len(experimental) == len(source) else (),
         only=only,
-        source_lines=sum(f.changes for f in source),
+        source_lines=sum(f.changes for f in source if f.filename not in layout),
+        layout_only=layout,
         test_files=sum(k is PathKind.TESTS for k in file_kinds.values()),
         source_files=tuple(f.filename for f in source),
         labels=labels,

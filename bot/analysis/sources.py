@@ -25,9 +25,17 @@ BlobCache = LRUCache[str, str | None]
 # Documents whose headings are read (`facts/documents.py`).
 DOCUMENTS = (".md", ".markdown")
 # Generated or vendored code: its definitions are nobody's change (protobuf, minified, lock).
-_GENERATED = re.compile(
-    r"(?:_pb2(?:_grpc)?\.pyi?|\.pb\.(?:cc|h)|\.min\.js|\.generated\.\w+)$|(?:^|/)(?:vendor|third_party|_vendor)/"
+_GENERATED = re.compile(r"(?:_pb2(?:_grpc)?\.pyi?|\.pb\.(?:cc|h)|\.min\.js|\.generated\.\w+)$")
+_VENDORED = re.compile(r"(?:^|/)(?:vendor|third_party|_vendor)/")
+# A generator's mark on a comment line among a file's first: what a tool writes says what
+# the tool was asked, not what anyone wrote. Prose about generating (a docstring) is no mark.
+_GENERATED_MARK = re.compile(
+    r"^\s*(?:#|//|/\*|\*|--|<!--).*?(?:"
+    r"\b(?:file|code|this)\s+(?:is|was)\s+(?:automatically\s+|auto-?)?generated"
+    r"|\bauto-?generated\b|\bgenerated\s+by\b|\bdo\s+not\s+edit\b|@generated\b)",
+    re.IGNORECASE | re.MULTILINE,
 )
+_HEAD_LINES = 5
 
 
 def worth_reading(files: list[FileChange]) -> list[FileChange]:
@@ -35,10 +43,20 @@ def worth_reading(files: list[FileChange]) -> list[FileChange]:
     texts are fetched within the bounds: code a parser reads, not generated or vendored,
     then Markdown documents (a heading the file already had is not a new section); the rest
     keep their patch."""
-    kept = [f for f in files if not _GENERATED.search(f.filename)]
+    kept = [
+        f for f in files if not _GENERATED.search(f.filename) and not _VENDORED.search(f.filename)
+    ]
     code = [f for f in kept if language_of(f.filename) is not None]
     documents = [f for f in kept if f.filename.endswith(DOCUMENTS)]
     return [*code, *documents][:MAX_SOURCE_FILES]
+
+
+def generated(path: str, head: str = "") -> bool:
+    """Whether a file is a generator's output: by its name, or by a mark in the first lines
+    of `head` (its text, or the start of an added file's patch)."""
+    if _GENERATED.search(path):
+        return True
+    return bool(_GENERATED_MARK.search("\n".join(head.split("\n", _HEAD_LINES)[:_HEAD_LINES])))
 
 
 def blob_cache() -> BlobCache:

@@ -102,12 +102,24 @@ _STORY = re.compile(
 # A side note, a pointer or a place holder: not the description of the change.
 _ASIDE = re.compile(
     r"^(?:note|nb|n\.b\.|ps|p\.s\.|todo|fixme|wip|tbd|edit|update|rfc|related|refs?|see also"
-    r"|cc)\s*[:：-]"
+    r"|cc"
+    # what stacking and review tools write (ghstack, Phabricator): where, never what
+    r"|stack-info|ghstack-source-id|pull request resolved|differential revision)\s*[:：-]"
     r"|^(?:see|follow[- ]?up(?: to)?|part of|depends on|builds? on|supersedes|blocked by"
     r"|co-authored|this reverts commit|please (?:provide|describe|fill|add|explain)"
     r"|this (?:pr|change|pull request) (?:is|was) (?:a |an )?(?:follow[- ]?up|auto-?generated"
     r"|cherry-?pick|backport))\b"
-    r"|^(?:fix(?:es)?|close[sd]?|resolve[sd]?)\s*:?\s*(?:[\w.-]+/[\w.-]+)?#\d+\W*$",
+    r"|^(?:fix(?:es)?|close[sd]?|resolve[sd]?)\s*:?\s*(?:[\w.-]+/[\w.-]+)?#\d+\W*$"
+    # the review's own steps, in a squashed branch's list: never what the change does
+    r"|^(?:respond\w*|address\w*|apply\w*|incorporat\w+)\s+(?:to\s+)?(?:the\s+|all\s+)?"
+    r"(?:suggestions?\s+from\s+)?(?:pr|code\s+review|review(?:er)?s?'?)\s*(?:comments?|feedback"
+    r"|suggestions?)?\b",
+    re.IGNORECASE,
+)
+# "follow up to #2666: fixing the layouts …": the pointer goes, what follows it is the change.
+_LEAD_POINTER = re.compile(
+    r"^(?:follow[- ]?up(?:\s+(?:to|of|on|for))?|part\s+of|builds?\s+on)\s+"
+    r"(?:[\w.-]+/[\w.-]+)?#\d+\s*[:：,-]\s*(?=\w)",
     re.IGNORECASE,
 )
 _URL = re.compile(r"https?://\S+|\b[0-9a-f]{12,40}\b")
@@ -122,7 +134,8 @@ _PLAIN_START = re.compile(
     r"^(?:when|the|this|if|since|as|currently|previously|because|for|in|on|with|to|a|an"
     r"|there|it|we|our|all|some|now|after|before|support|add|adds|fix|fixes|remove|removes"
     r"|make|makes|update|updates|use|uses|move|moves|replace|replaces|skip|skips|refactor"
-    r"|refactors|enable|enables|disable|disables|improve|improves|avoid|avoids|allow|allows)\b"
+    r"|refactors|enable|enables|disable|disables|improve|improves|avoid|avoids|allow|allows"
+    r"|adding|fixing|removing|making|updating|moving|replacing|using|guard|guards)\b"
 )
 
 
@@ -164,7 +177,7 @@ def _units(paragraphs: list[str] | tuple[str, ...]) -> list[_Unit]:
     for number, paragraph in enumerate(paragraphs[:12]):
         lines = paragraph.split("\n")
         for index, raw in enumerate(lines):
-            line = _LABEL.sub("", raw.strip().strip('"“”'))
+            line = _LABEL.sub("", _LEAD_POINTER.sub("", raw.strip().strip('"“”')))
             if not line:
                 continue
             if index > 0:

@@ -33,7 +33,11 @@ T = ChangeType
 # A summary of a high or medium change stays readable in one paragraph.
 SUMMARY_LIMIT = 400
 _BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
-_SECURITY_WORDS = re.compile(r"security|vulnerab|cve-|\w+ injection", re.IGNORECASE)
+_SECURITY_WORDS = re.compile(
+    r"security|vulnerab|cve-|\w+ injection|path traversal|arbitrary (?:code|file|command)"
+    r"|execut\w* arbitrary|remote code execution",
+    re.IGNORECASE,
+)
 _SPAN = re.compile(r"`([^`]+)`")
 # Function names so common that alone they do not say which one (a command-line tool's
 # every subcommand has a `command`, every script a `main`).
@@ -292,6 +296,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _imports,
         _tests,
         _sections,
+        _generated,
     )
     return [statement for reader in readers for statement in reader(sig, p)]
 
@@ -692,6 +697,15 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         used = forms(p.tests_call, len(called)).format(names=codes(p, called))
         out.append(_Statement("architecture", used, minor=True, internal=True))
     return out
+
+
+def _generated(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Files a generator wrote are only counted: what they define is the generator's input."""
+    count = sum(f.generated for f in sig.facts.files)
+    if not count:
+        return []
+    clause = forms(p.generated, count).format(count=count)
+    return [_Statement("architecture", clause, minor=True, internal=True)]
 
 
 # --- the whole text --------------------------------------------------------------------

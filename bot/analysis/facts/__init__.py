@@ -53,7 +53,8 @@ from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
 from bot.analysis.facts.visibility import mark_private
 from bot.analysis.facts.whole import read_whole
 from bot.analysis.paths import Language, PathKind, language_of, path_kind, ships
-from bot.models import CommitInput
+from bot.analysis.sources import generated
+from bot.models import CommitInput, FileChange
 
 __all__ = [
     "Constant",
@@ -89,6 +90,8 @@ _DEPENDENCY_ENV = (
     *("TORCH_", "PYTORCH_", "TRITON_", "OMP_", "MKL_", "ROCM_", "HIP_", "XLA_", "PYTHON"),
     *("LD_", "PATH", "HOME", "TMPDIR", "USER", "LANG", "LC_"),
 )
+# A patch whose first hunk starts at the file's first line: its head is the file's.
+_FROM_TOP = re.compile(r"^@@ -\d+(?:,\d+)? \+[01](?:,\d+)? @@[^\n]*\n")
 _SETTINGS_FILES = (".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
 T = TypeVar("T")
 
@@ -104,6 +107,7 @@ def read_facts(commit: CommitInput) -> Facts:
             additions=f.additions,
             deletions=f.deletions,
             previous=f.previous_filename,
+            generated=generated(f.filename, _head(f)),
         )
         for f in commit.files
     )
@@ -112,7 +116,7 @@ def read_facts(commit: CommitInput) -> Facts:
     # files read whole at both revisions: their facts are the difference of two symbol tables
     whole: set[str] = set()
     for f, fact in zip(commit.files, files, strict=True):
-        if not f.patch and f.sides is None:
+        if (not f.patch and f.sides is None) or fact.generated:
             continue
         language = language_of(f.filename)
         settings = fact.kind is PathKind.CONFIG or f.filename.endswith(_SETTINGS_FILES)
@@ -196,6 +200,20 @@ def read_facts(commit: CommitInput) -> Facts:
         s for s in facts.config_keys_removed if not any(reads_key(s.name, p) for p in code)
     )
     return dataclasses.replace(facts, config_keys_removed=dropped)
+
+
+def _head(f: FileChange) -> str:
+    """The first lines of a changed file at the commit (at the parent when removed): from its
+    text read whole, else from its patch when the first hunk starts at the top."""
+    if f.sides is not None:
+        return f.sides[1] or f.sides[0]
+    match = _FROM_TOP.match(f.patch or "")
+    if match is None:
+        return ""
+    lines = (f.patch or "")[match.end() :].split("\n", 12)[:12]
+    # the side that remains: a removed file's old lines, else the new ones
+    drop = "+" if f.status == "removed" else "-"
+    return "\n".join(line[1:] for line in lines if line[:1] != drop)
 
 
 def _combine(

@@ -30,6 +30,8 @@ _TORCH_OP = re.compile(r"""\b(\w+)\.def\(\s*"([A-Za-z_]\w*)\(""")
 _OP_ADD = re.compile(r"^\s*OP_ADD\(\s*(\w+)\s*\)")
 _GETENV = re.compile(r"""getenv\(\s*"([A-Z][A-Z0-9_]{2,})"\s*\)""")
 _PLAIN = re.compile(r"<[^<>]*>")
+# Lines read ahead for the `{` or `;` that ends a function's head: a body or a declaration.
+_HEAD_LINES = 12
 # Attributes between a function's return type and its name (`__global__ void
 # __launch_bounds__(256) kernel(…)`): never the name.
 _ATTRIBUTE = re.compile(
@@ -69,6 +71,28 @@ def _definition(text: str) -> tuple[str, NameKind, bool] | None:
     return None
 
 
+def _declared_only(lines: tuple[tuple[str, str], ...], start: int, sign: str) -> bool:
+    """Whether the function head starting at `lines[start]` ends with `;` before any `{`, on
+    the lines of its side: a declaration or an explicit instantiation (`template void
+    f<int>(…);`), not a definition. A head the hunk cuts before either is taken as read."""
+    depth = 0
+    seen = 0
+    for side, text in lines[start:]:
+        if side not in (" ", sign):
+            continue
+        for char in text.split("//", 1)[0]:
+            if char in "([":
+                depth += 1
+            elif char in ")]":
+                depth -= 1
+            elif depth <= 0 and char in "{;":
+                return char == ";"
+        seen += 1
+        if seen >= _HEAD_LINES:
+            break
+    return False
+
+
 def read_clike(
     path: str, file_hunks: list[Hunk], reading: FileReading, *, user_facing: bool, tests: bool
 ) -> None:
@@ -76,9 +100,11 @@ def read_clike(
     for hunk in file_hunks:
         enclosing = _definition(hunk.heading)
         current = {"+": enclosing, "-": enclosing}
-        for sign, text in hunk.lines:
+        for index, (sign, text) in enumerate(hunk.lines):
             sides = ("+", "-") if sign == " " else (sign,)
             found = _definition(text)
+            if found and found[1] is not NameKind.CLASS and _declared_only(hunk.lines, index, sign):
+                found = None
             if found:
                 for s in sides:
                     current[s] = found

@@ -45,6 +45,8 @@ class FileFact:
     deletions: int = 0
     # the path before a rename
     previous: str | None = None
+    # a generator's output (by its name or its header's mark): read from nothing, only counted
+    generated: bool = False
 
     @property
     def lines(self) -> int:

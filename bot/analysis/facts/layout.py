@@ -1,0 +1,61 @@
+"""Whether a file's change is only its layout: the same code, spaced, wrapped or commented anew."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from bot.analysis.facts.pyfile import PARSE_ERRORS
+from bot.analysis.facts.scan import hunks
+from bot.analysis.paths import Language, language_of
+from bot.models import FileChange
+
+# Tokens of Python and of the C family, comments left out: a string (a C raw string aside), a
+# word or number, one other character; a comment is matched so as to be dropped.
+_PY_TOKENS = re.compile(
+    r"""(?P<c>\#[^\n]*)|[rbuf]*(?:"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')|\w+|\S"""
+)
+_C_TOKENS = re.compile(
+    r"""(?P<c>//[^\n]*|/\*.*?\*/)|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|\w+|\S""", re.DOTALL
+)
+# What a C-family hunk holds that makes a line break or a space mean something: a directive
+# (a macro ends at its line's end), a raw string literal, a line continuation.
+_C_LAYOUT_MATTERS = re.compile(r'^\s*#|\bR"|\\$', re.MULTILINE)
+
+
+def layout_only(f: FileChange) -> bool:
+    """Whether every hunk of the file's patch removes and adds the same tokens, comments
+    aside, and, for Python, both whole texts parse to the same tree (an indent is code
+    there). False when that is not known (no patch, another language, no texts)."""
+    if not f.patch or f.status != "modified":
+        return False
+    language = language_of(f.filename)
+    if language is Language.PYTHON:
+        tokens = _PY_TOKENS
+    elif language is Language.C:
+        tokens = _C_TOKENS
+    else:
+        return False
+    for hunk in hunks(f.patch):
+        old = "\n".join(text for sign, text in hunk.lines if sign == "-")
+        new = "\n".join(text for sign, text in hunk.lines if sign == "+")
+        if language is Language.C and (
+            _C_LAYOUT_MATTERS.search(old) or _C_LAYOUT_MATTERS.search(new)
+        ):
+            return False
+        if _words(tokens, old) != _words(tokens, new):
+            return False
+    if language is not Language.PYTHON:
+        return True
+    sides = f.sides
+    if sides is None:
+        return False
+    try:
+        trees = [ast.dump(ast.parse(text)) for text in sides]
+    except PARSE_ERRORS:
+        return False
+    return trees[0] == trees[1]
+
+
+def _words(tokens: re.Pattern[str], text: str) -> list[str]:
+    return [m.group() for m in tokens.finditer(text) if m.group("c") is None]
