@@ -143,6 +143,12 @@ def _dotted(node: ast.expr) -> str:
     return ""
 
 
+def _type_checking(test: ast.expr) -> bool:
+    """`TYPE_CHECKING` or `typing.TYPE_CHECKING` (`t.TYPE_CHECKING`): true only for a type
+    checker."""
+    return _dotted(test).rsplit(".", 1)[-1] == "TYPE_CHECKING"
+
+
 def _literal(node: ast.expr | None) -> str | None:
     return None if node is None else ast.unparse(node)
 
@@ -245,11 +251,18 @@ class _Reader:
             elif isinstance(node, ast.ClassDef):
                 self._class(node, prefix=prefix)
             elif top and isinstance(node, ast.If | ast.Try):
-                # `if TYPE_CHECKING:` binds nothing at run time (its `else:` does); other
-                # module-level blocks do
+                # `if TYPE_CHECKING:` binds nothing at run time (its `else:` does), `if not
+                # TYPE_CHECKING:` only its body; other module-level blocks do
                 blocks = _blocks(node)
-                if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                if isinstance(node, ast.If) and _type_checking(node.test):
                     blocks = [node.orelse]
+                elif (
+                    isinstance(node, ast.If)
+                    and isinstance(node.test, ast.UnaryOp)
+                    and isinstance(node.test.op, ast.Not)
+                    and _type_checking(node.test.operand)
+                ):
+                    blocks = [node.body]
                 for block in blocks:
                     self._block(block, prefix=prefix, in_class=False, top=True)
             elif top:
