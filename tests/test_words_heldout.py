@@ -108,3 +108,39 @@ def test_a_function_a_runtime_getattr_still_serves_is_not_removed(tmp_path: Path
     )
     assert "Removes `parse_etags`" not in entry_text(analysis)
     assert not analysis.breaking
+
+
+def test_a_closure_lifted_to_the_module_is_not_added(tmp_path: Path) -> None:
+    # werkzeug a6a7dd14: `Map.bind_to_environ`'s nested `_get_wsgi_string` became a module
+    # function of the same file
+    helper = "def _get_wsgi_string(name):\n    return environ.get(name)\n"
+    before = (
+        "class Map:\n    def bind_to_environ(self, environ):\n"
+        + "".join(f"        {line}\n" for line in helper.splitlines())
+        + "        return _get_wsgi_string('HTTP_HOST')\n"
+    )
+    after = (
+        helper.replace("(name)", "(environ, name)")
+        + "\n\nclass Map:\n    def bind_to_environ(self, environ):\n"
+        + "        return _get_wsgi_string(environ, 'HTTP_HOST')\n"
+    )
+    analysis, verdicts = _analysed(
+        tmp_path, {"pkg/map.py": before}, {"pkg/map.py": after}, "lift the helper"
+    )
+    assert "Adds `_get_wsgi_string`" not in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
+
+
+def test_an_attribute_that_became_a_property_is_not_added(tmp_path: Path) -> None:
+    # werkzeug 7734cee9: `content_md5 = header_property(...)` became a deprecated property
+    before = "class Request:\n    content_md5 = header_property('Content-MD5')\n"
+    after = (
+        "import warnings\n\n\nclass Request:\n    @property\n    def content_md5(self):\n"
+        "        warnings.warn('content_md5 is deprecated', DeprecationWarning)\n"
+        "        return self.headers.get('Content-MD5')\n"
+    )
+    analysis, verdicts = _analysed(
+        tmp_path, {"pkg/request.py": before}, {"pkg/request.py": after}, "deprecate Content-MD5"
+    )
+    assert "Adds `Request.content_md5`" not in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts

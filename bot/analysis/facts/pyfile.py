@@ -87,6 +87,7 @@ class Unit:
         side.assigned.update(table.assigned)
         side.lazy = side.lazy or table.lazy
         side.served.update(table.served)
+        side.closures.update(table.closures)
         side.mappings.update(table.mappings)
         side.lazy_reads.update(table.lazy_reads)
         side.fields.update(table.fields)
@@ -141,6 +142,31 @@ def _dotted(node: ast.expr) -> str:
         inner = _dotted(node.value)
         return f"{inner}.{node.attr}" if inner else node.attr
     return ""
+
+
+def _nested_functions(body: list[ast.stmt]) -> list[str]:
+    """Names of the functions a block defines, in its statements and theirs (not inside
+    expressions: walking every node of a large module costs more than parsing it)."""
+    out: list[str] = []
+    todo = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            out.append(node.name)
+        for block in _BLOCKS:
+            inner = getattr(node, block, None)
+            if isinstance(inner, list):
+                todo.extend(
+                    s
+                    for item in inner
+                    for s in (
+                        item.body
+                        if isinstance(item, ast.ExceptHandler | ast.match_case)
+                        else [item]
+                    )
+                    if isinstance(s, ast.stmt)
+                )
+    return out
 
 
 def _type_checking(test: ast.expr) -> bool:
@@ -312,6 +338,7 @@ class _Reader:
         if self.tests and node.name.startswith("test"):
             self.side.tests.append(qualified)
         # Functions nested in a function are its closures, never members or names of the module.
+        self.side.closures.update(_nested_functions(node.body))
 
     def _class(self, node: ast.ClassDef, *, prefix: str) -> None:
         qualified = f"{prefix}{node.name}"
