@@ -1,5 +1,5 @@
-"""Words on a held-out web framework (starlette): a squash log and Python's supported
-versions, each a clone shaped like the commit that showed it."""
+"""Words on held-out web frameworks (starlette, werkzeug): a squash log, Python's supported
+versions, a runtime `__getattr__`; each a clone shaped like the commit that showed it."""
 
 from __future__ import annotations
 
@@ -79,3 +79,68 @@ def test_python_versions_supported_are_a_requirement_the_checker_finds(tmp_path:
     )
     assert "Requires `python>=3.9` (was `>=3.8`)." in entry_text(analysis)
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_function_a_runtime_getattr_still_serves_is_not_removed(tmp_path: Path) -> None:
+    # werkzeug 539695f6: `parse_etags` became `_parse_etags`, handed out with a deprecation
+    # by the module `__getattr__`, which moved under `if not t.TYPE_CHECKING:` (a block
+    # that runs; only `if TYPE_CHECKING:` is the type checker's alone)
+    getattr_head = "def __getattr__(name):\n"
+    before = (
+        "import typing as t\n\n\ndef parse_etags(value):\n    return value.split(',')\n\n\n"
+        f"{getattr_head}    raise AttributeError(name)\n"
+    )
+    after = (
+        "import typing as t\nimport warnings\n\n\ndef _parse_etags(value):\n"
+        "    warnings.warn('parse_etags is deprecated', DeprecationWarning)\n"
+        "    return value.split(',')\n\n\n"
+        "if not t.TYPE_CHECKING:\n\n"
+        f"    {getattr_head}"
+        "        alts = {'parse_etags': 'ETags.from_header'}\n"
+        "        if name in alts:\n            return globals()[f'_{name}']\n"
+        "        raise AttributeError(name)\n"
+    )
+    analysis, _ = _analysed(
+        tmp_path,
+        {"pkg/__init__.py": "", "pkg/http.py": before},
+        {"pkg/__init__.py": "", "pkg/http.py": after},
+        "deprecate parse_etags",
+    )
+    assert "Removes `parse_etags`" not in entry_text(analysis)
+    assert not analysis.breaking
+
+
+def test_a_closure_lifted_to_the_module_is_not_added(tmp_path: Path) -> None:
+    # werkzeug a6a7dd14: `Map.bind_to_environ`'s nested `_get_wsgi_string` became a module
+    # function of the same file
+    helper = "def _get_wsgi_string(name):\n    return environ.get(name)\n"
+    before = (
+        "class Map:\n    def bind_to_environ(self, environ):\n"
+        + "".join(f"        {line}\n" for line in helper.splitlines())
+        + "        return _get_wsgi_string('HTTP_HOST')\n"
+    )
+    after = (
+        helper.replace("(name)", "(environ, name)")
+        + "\n\nclass Map:\n    def bind_to_environ(self, environ):\n"
+        + "        return _get_wsgi_string(environ, 'HTTP_HOST')\n"
+    )
+    analysis, verdicts = _analysed(
+        tmp_path, {"pkg/map.py": before}, {"pkg/map.py": after}, "lift the helper"
+    )
+    assert "Adds `_get_wsgi_string`" not in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
+
+
+def test_an_attribute_that_became_a_property_is_not_added(tmp_path: Path) -> None:
+    # werkzeug 7734cee9: `content_md5 = header_property(...)` became a deprecated property
+    before = "class Request:\n    content_md5 = header_property('Content-MD5')\n"
+    after = (
+        "import warnings\n\n\nclass Request:\n    @property\n    def content_md5(self):\n"
+        "        warnings.warn('content_md5 is deprecated', DeprecationWarning)\n"
+        "        return self.headers.get('Content-MD5')\n"
+    )
+    analysis, verdicts = _analysed(
+        tmp_path, {"pkg/request.py": before}, {"pkg/request.py": after}, "deprecate Content-MD5"
+    )
+    assert "Adds `Request.content_md5`" not in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts

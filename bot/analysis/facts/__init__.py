@@ -244,7 +244,16 @@ def _combine(
     old_bodies = {b for r in readings for b in r.minus.bodies.values()}
     for r in readings:
         plus, minus = r.plus.defs, r.minus.defs
-        added += [Name(n, k, r.path) for n, (k, _) in plus.items() if n not in minus]
+        # a name the parent assigned (`content_md5 = header_property(...)`) that is now a
+        # definition (a property) was there before: changed, not added
+        added += [
+            Name(n, k, r.path)
+            for n, (k, _) in plus.items()
+            if n not in minus
+            and n not in r.minus.assigned
+            # a closure lifted to the module (`Map.bind_to_environ`'s `_get_wsgi_string`)
+            and not ("." not in n and n in r.minus.closures)
+        ]
         removed += [Name(n, k, r.path) for n, (k, _) in minus.items() if n not in plus]
         # A definition replaced by an import of the same name (or a module `__getattr__`)
         # can still be imported from its module: moved, if the change defines it elsewhere,
@@ -265,6 +274,11 @@ def _combine(
             if n in edited or (n not in plus and n not in minus)
         ]
         changed += [Name(n, plus[n][0], r.path) for n in edited if n not in r.changed]
+        changed += [
+            Name(n, k, r.path)
+            for n, (k, _) in plus.items()
+            if n not in minus and n in r.minus.assigned and n not in r.changed
+        ]
         exports_added += [_export(n, r.path) for n in sorted(r.plus.exports - r.minus.exports)]
         # Gone only when nothing provides it any more: not its module (an import, a
         # definition or an assignment of the name, an `__all__` that still lists it, a module

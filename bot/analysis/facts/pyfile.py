@@ -87,6 +87,7 @@ class Unit:
         side.assigned.update(table.assigned)
         side.lazy = side.lazy or table.lazy
         side.served.update(table.served)
+        side.closures.update(table.closures)
         side.mappings.update(table.mappings)
         side.lazy_reads.update(table.lazy_reads)
         side.fields.update(table.fields)
@@ -141,6 +142,37 @@ def _dotted(node: ast.expr) -> str:
         inner = _dotted(node.value)
         return f"{inner}.{node.attr}" if inner else node.attr
     return ""
+
+
+def _nested_functions(body: list[ast.stmt]) -> list[str]:
+    """Names of the functions a block defines, in its statements and theirs (not inside
+    expressions: walking every node of a large module costs more than parsing it)."""
+    out: list[str] = []
+    todo = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            out.append(node.name)
+        for block in _BLOCKS:
+            inner = getattr(node, block, None)
+            if isinstance(inner, list):
+                todo.extend(
+                    s
+                    for item in inner
+                    for s in (
+                        item.body
+                        if isinstance(item, ast.ExceptHandler | ast.match_case)
+                        else [item]
+                    )
+                    if isinstance(s, ast.stmt)
+                )
+    return out
+
+
+def _type_checking(test: ast.expr) -> bool:
+    """`TYPE_CHECKING` or `typing.TYPE_CHECKING` (`t.TYPE_CHECKING`): true only for a type
+    checker."""
+    return _dotted(test).rsplit(".", 1)[-1] == "TYPE_CHECKING"
 
 
 def _literal(node: ast.expr | None) -> str | None:
@@ -245,11 +277,18 @@ class _Reader:
             elif isinstance(node, ast.ClassDef):
                 self._class(node, prefix=prefix)
             elif top and isinstance(node, ast.If | ast.Try):
-                # `if TYPE_CHECKING:` binds nothing at run time (its `else:` does); other
-                # module-level blocks do
+                # `if TYPE_CHECKING:` binds nothing at run time (its `else:` does), `if not
+                # TYPE_CHECKING:` only its body; other module-level blocks do
                 blocks = _blocks(node)
-                if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                if isinstance(node, ast.If) and _type_checking(node.test):
                     blocks = [node.orelse]
+                elif (
+                    isinstance(node, ast.If)
+                    and isinstance(node.test, ast.UnaryOp)
+                    and isinstance(node.test.op, ast.Not)
+                    and _type_checking(node.test.operand)
+                ):
+                    blocks = [node.body]
                 for block in blocks:
                     self._block(block, prefix=prefix, in_class=False, top=True)
             elif top:
@@ -299,6 +338,7 @@ class _Reader:
         if self.tests and node.name.startswith("test"):
             self.side.tests.append(qualified)
         # Functions nested in a function are its closures, never members or names of the module.
+        self.side.closures.update(_nested_functions(node.body))
 
     def _class(self, node: ast.ClassDef, *, prefix: str) -> None:
         qualified = f"{prefix}{node.name}"

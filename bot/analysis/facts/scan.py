@@ -92,6 +92,9 @@ class Side:
     # module names a module `__getattr__` reads (`served` is made of the two)
     mappings: dict[str, frozenset[str]] = field(default_factory=dict)
     lazy_reads: set[str] = field(default_factory=set)
+    # from a whole Python file: names of functions nested in functions (closures), so one
+    # lifted to the module is not new
+    closures: set[str] = field(default_factory=set)
     # from a whole file: qualified names its language keeps from other modules (Rust without
     # `pub`, Go lower-case, JavaScript/TypeScript not exported)
     private: set[str] = field(default_factory=set)
