@@ -465,3 +465,24 @@ def test_a_function_that_loses_and_gains_parameters_is_one_sentence(
         for s in statements(read_signals(whole_commit(("pkg/poster.py", before, after))), p)
     ]
     assert [c for c in said if "_issue" in c] == [expected]
+
+
+def test_a_grouped_default_shows_fewer_functions_rather_than_outgrow_the_headline() -> None:
+    # c82acf3: the new default `httpx._client.USE_CLIENT_DEFAULT` is long; the risk leads the
+    # day's headline only within its 160 characters (`digest/headline.py`)
+    methods = ("request", "get", "options", "head", "post")
+    source = "class TestClient:\n" + "".join(
+        f"    def {m}(self, url, *, follow_redirects={{v}}):\n        return url\n\n"
+        for m in methods
+    )
+    commit = whole_commit(
+        (
+            "starlette/testclient.py",
+            source.format(v="None"),
+            source.format(v="httpx._client.USE_CLIENT_DEFAULT"),
+        )
+    )
+    (risk,) = [r for r in analyze(commit).risks if "follow_redirects" in r.description]
+    assert len(risk.description) <= 160, risk.description
+    assert "`TestClient.request`" in risk.description
+    assert "more" in risk.description

@@ -40,6 +40,8 @@ from bot.models import (
 T = ChangeType
 # A summary of a high or medium change stays readable in one paragraph.
 SUMMARY_LIMIT = 400
+# A risk the day's headline can lead with (its one fact a line, `digest/headline.py`).
+_RISK_SHORT = 160
 _BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
 _SECURITY_WORDS = re.compile(
     r"security|vulnerab|cve-|\w+ injection|path traversal|arbitrary (?:code|file|command)"
@@ -202,10 +204,14 @@ def _default_risk(p: AnalysisPhrases, group: list[DefaultChange]) -> Risk:
         consequence = p.default_differs.format(name=name)
     else:
         name = said[1]
-        functions = codes(p, (_function_of(c) for c in group))
-        description = p.default_in.format(
-            name=name, functions=functions, old=first.old, new=first.new
-        )
+        # fewer functions shown rather than a sentence too long to lead the day's headline
+        for limit in (3, 2, 1):
+            functions = codes(p, (_function_of(c) for c in group), limit)
+            description = p.default_in.format(
+                name=name, functions=functions, old=first.old, new=first.new
+            )
+            if len(sentence(p, description)) <= _RISK_SHORT:
+                break
         consequence = p.default_differs_in.format(name=name, functions=functions)
     return Risk(
         description=sentence(p, description),

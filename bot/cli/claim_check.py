@@ -11,6 +11,8 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
 - "changes the default of `n` from `A` to `B`": the literal read at each revision (a
   parameter `f(p)` in `f`'s signature, a class attribute `C.a` in `C`'s body, where a changed
   file defines them; a dataclass `field(default_factory=F)` is `F()`);
+- "`f` gains / no longer takes the parameter `p[=v]`": every Python `def` of `f` (a class by
+  its own `__init__`) at both revisions, `p` in its signature on one side only (with `v`);
 - environment variables, configuration keys and flags: read (quoted, or `$NAME` for
   environment variables) on a line of code outside tests and documentation, anywhere in
   the tree, at each revision;
