@@ -200,8 +200,11 @@ def test_whole_files_give_a_medium_change_something_to_say_beyond_its_title() ->
         ],
     )
     said = {s.clause for s in statements(read_signals(commit), EN)}
-    assert "`load` no longer takes the parameter `mode=1`" in said
-    assert "`load` gains the parameter `strict=False`" in said
+    # one function's losses and gains: one sentence
+    assert (
+        "`load` no longer takes the parameter `mode=1` and gains the parameter `strict=False`"
+        in said
+    )
     assert "`load` may now raise `ValueError`" in said
     assert "`Ledger.record` now calls `_upsert`" in said
 
@@ -363,3 +366,123 @@ def test_the_file_and_the_joined_callees_in_chinese() -> None:
     ]
     assert "`pkg/tool.py` 中的 `main` 新增参数 `quiet=False`" in said
     assert "`main` 现在调用 `keep` 和 `kept`" in said
+
+
+# c82acf3 of encode/starlette: every `TestClient` method lost `allow_redirects=None`, and
+# `follow_redirects` went from `None` to httpx's own default in each.
+_CLIENT = """\
+class TestClient:
+    def request(self, method, url, *, {params}):
+        return method
+
+    def get(self, url, *, {params}):
+        return url
+
+    def options(self, url, *, {params}):
+        return url
+
+    def head(self, url, *, {params}):
+        return url
+"""
+_BEFORE = _CLIENT.format(params="allow_redirects=None, follow_redirects=None")
+_AFTER = _CLIENT.format(params="follow_redirects=USE_CLIENT_DEFAULT")
+_METHODS = ("request", "get", "options", "head")
+
+
+def _client_commit() -> CommitInput:
+    return whole_commit(("starlette/testclient.py", _BEFORE, _AFTER))
+
+
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+def test_one_parameter_lost_by_several_methods_is_one_sentence(language: str) -> None:
+    p = EN if language == "en" else ZH
+    said = [s.clause for s in statements(read_signals(_client_commit()), p)]
+    lost = [c for c in said if "allow_redirects" in c]
+    # one sentence names the methods; none is said again on its own
+    assert len(lost) == 1, lost
+    assert all(f"`TestClient.{m}`" in lost[0] for m in _METHODS[:3]), lost
+    assert p.more.format(shown="", count=1).strip() in lost[0]
+
+
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+def test_one_default_changed_in_several_methods_is_one_risk(language: str) -> None:
+    risks = [
+        r
+        for r in analyze(_client_commit(), language=language).risks
+        if "follow_redirects" in r.description
+    ]
+    assert len(risks) == 1, [r.description for r in risks]
+    risk = risks[0]
+    # the parameter once, by its own name, and each function it changed in (3 shown)
+    assert "`follow_redirects`" in risk.description
+    assert "(follow_redirects)" not in risk.description
+    assert all(f"`TestClient.{m}`" in risk.description for m in _METHODS[:3])
+    assert "`None`" in risk.description and "`USE_CLIENT_DEFAULT`" in risk.description
+    # a parameter's `None` is "not given": passing it need not do what leaving it out did
+    assert risk.mitigation is None
+
+
+def test_a_grouped_default_a_user_can_write_is_advised_by_its_parameter() -> None:
+    source = "def fetch(url, *, retries={v}):\n    return url\n\n\ndef post(url, *, retries={v}):\n    return url\n"
+    commit = whole_commit(("pkg/net.py", source.format(v=1), source.format(v=3)))
+    risks = [r for r in analyze(commit).risks if "retries" in r.description]
+    assert [(r.description, r.mitigation) for r in risks] == [
+        (
+            "Changes the default of `retries` in `fetch`, `post` from `1` to `3`.",
+            "Set `retries` to `1` to keep the old behaviour.",
+        )
+    ]
+
+
+def test_a_default_changed_in_one_function_keeps_its_function() -> None:
+    before = "def fetch(url, *, retries=1):\n    return url\n"
+    after = "def fetch(url, *, retries=3):\n    return url\n"
+    risks = analyze(whole_commit(("pkg/net.py", before, after))).risks
+    assert [r.description for r in risks if "retries" in r.description] == [
+        "Changes the default of `fetch(retries)` from `1` to `3`."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "en",
+            "`Poster._issue` no longer takes the parameter `wanted` and gains the parameter `draft`",
+        ),
+        ("zh-CN", "`Poster._issue` 不再接受参数 `wanted`，并新增参数 `draft`"),
+    ],
+)
+def test_a_function_that_loses_and_gains_parameters_is_one_sentence(
+    language: str, expected: str
+) -> None:
+    # 2026-11-27 of this repository: `Poster._issue` lost `wanted` and gained `draft`
+    before = "class Poster:\n    def _issue(self, repo, wanted):\n        return repo\n"
+    after = "class Poster:\n    def _issue(self, repo, draft):\n        return repo\n"
+    p = EN if language == "en" else ZH
+    said = [
+        s.clause
+        for s in statements(read_signals(whole_commit(("pkg/poster.py", before, after))), p)
+    ]
+    assert [c for c in said if "_issue" in c] == [expected]
+
+
+def test_a_grouped_default_shows_fewer_functions_rather_than_outgrow_the_headline() -> None:
+    # c82acf3: the new default `httpx._client.USE_CLIENT_DEFAULT` is long; the risk leads the
+    # day's headline only within its 160 characters (`digest/headline.py`)
+    methods = ("request", "get", "options", "head", "post")
+    source = "class TestClient:\n" + "".join(
+        f"    def {m}(self, url, *, follow_redirects={{v}}):\n        return url\n\n"
+        for m in methods
+    )
+    commit = whole_commit(
+        (
+            "starlette/testclient.py",
+            source.format(v="None"),
+            source.format(v="httpx._client.USE_CLIENT_DEFAULT"),
+        )
+    )
+    (risk,) = [r for r in analyze(commit).risks if "follow_redirects" in r.description]
+    assert len(risk.description) <= 160, risk.description
+    assert "`TestClient.request`" in risk.description
+    assert "more" in risk.description

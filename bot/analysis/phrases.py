@@ -48,15 +48,21 @@ class AnalysisPhrases:
     keys_read: tuple[str, str]  # {names}
     keys_removed: tuple[str, str]  # {names}
     default: str  # {name} {old} {new}
+    # one parameter's default changed alike in several functions
+    default_in: str  # {name} {functions} {old} {new}
     value_changed: str  # {name} {old} {new} {paths}
     sections_added: tuple[str, str]  # {titles} {path}
     requires: str  # {pins}
     pin_was: str  # {pin} {old}
     tests_added: tuple[str, str]  # {names}
     kernels_added: tuple[str, str]  # {names}
-    # {name}: a code span, or `name_in` where a bare name does not say which it is
+    # {name}: a code span, or `name_in` where a bare name does not say which it is, or
+    # several; one function, several
     gains_parameters: tuple[str, str]  # {name} {params}
     loses_parameters: tuple[str, str]  # {name} {params}
+    swaps_parameters: tuple[str, str]  # {name} {lost} {gained}
+    # {params}: one parameter, several
+    parameters: tuple[str, str]  # {params}
     may_raise: str  # {name} {names}
     name_in: str  # {name} {path}
     now_calls: tuple[str, str]  # {callers} {callees}: one caller, several
@@ -92,6 +98,7 @@ class AnalysisPhrases:
     flags_fail: tuple[str, str]  # {names}
     keys_no_effect: tuple[str, str]  # {names}
     default_differs: str  # {name}
+    default_differs_in: str  # {name} {functions}
     default_keep: str  # {name} {old}
     use_instead: str  # {names}
     # --- recommendations: sentences -------------------------------------------------------
@@ -160,6 +167,7 @@ EN = AnalysisPhrases(
         "stops reading the configuration keys {names}",
     ),
     default="changes the default of `{name}` from `{old}` to `{new}`",
+    default_in="changes the default of `{name}` in {functions} from `{old}` to `{new}`",
     value_changed="changes `{name}` from `{old}` to `{new}` in {paths}",
     sections_added=(
         "adds the section {titles} to `{path}`",
@@ -170,14 +178,13 @@ EN = AnalysisPhrases(
     tests_added=("adds the test {names}", "adds the tests {names}"),
     generated=("changes {count} generated file", "changes {count} generated files"),
     kernels_added=("adds the kernel {names}", "adds the kernels {names}"),
-    gains_parameters=(
-        "{name} gains the parameter {params}",
-        "{name} gains the parameters {params}",
+    gains_parameters=("{name} gains {params}", "{name} gain {params}"),
+    loses_parameters=("{name} no longer takes {params}", "{name} no longer take {params}"),
+    swaps_parameters=(
+        "{name} no longer takes {lost} and gains {gained}",
+        "{name} no longer take {lost} and gain {gained}",
     ),
-    loses_parameters=(
-        "{name} no longer takes the parameter {params}",
-        "{name} no longer takes the parameters {params}",
-    ),
+    parameters=("the parameter {params}", "the parameters {params}"),
     may_raise="{name} may now raise {names}",
     name_in="`{name}` in `{path}`",
     now_calls=("{callers} now calls {callees}", "{callers} now call {callees}"),
@@ -219,6 +226,7 @@ EN = AnalysisPhrases(
         "Configurations that set {names} lose their effect.",
     ),
     default_differs="Runs that do not set `{name}` behave differently.",
+    default_differs_in="Calls of {functions} that do not set `{name}` behave differently.",
     default_keep="Set `{name}` to `{old}` to keep the old behaviour.",
     use_instead="Use {names} instead.",
     migrate="Before upgrading, check code, configuration and launch commands for {names}.",
@@ -263,6 +271,7 @@ ZH = AnalysisPhrases(
     keys_read=("读取配置项 {names}", "读取配置项 {names}"),
     keys_removed=("不再读取配置项 {names}", "不再读取配置项 {names}"),
     default="将 `{name}` 的默认值从 `{old}` 改为 `{new}`",
+    default_in="将 {functions} 的参数 `{name}` 的默认值从 `{old}` 改为 `{new}`",
     value_changed="将 {paths} 中的 `{name}` 从 `{old}` 改为 `{new}`",
     sections_added=("在 `{path}` 中新增章节 {titles}", "在 `{path}` 中新增章节 {titles}"),
     requires="依赖要求改为 {pins}",
@@ -270,8 +279,13 @@ ZH = AnalysisPhrases(
     tests_added=("新增测试 {names}", "新增测试 {names}"),
     generated=("改动 {count} 个生成的文件", "改动 {count} 个生成的文件"),
     kernels_added=("新增内核 {names}", "新增内核 {names}"),
-    gains_parameters=("{name} 新增参数 {params}", "{name} 新增参数 {params}"),
-    loses_parameters=("{name} 不再接受参数 {params}", "{name} 不再接受参数 {params}"),
+    gains_parameters=("{name} 新增{params}", "{name} 新增{params}"),
+    loses_parameters=("{name} 不再接受{params}", "{name} 不再接受{params}"),
+    swaps_parameters=(
+        "{name} 不再接受{lost}，并新增{gained}",
+        "{name} 不再接受{lost}，并新增{gained}",
+    ),
+    parameters=("参数 {params}", "参数 {params}"),
     may_raise="{name} 现在可能抛出 {names}",
     name_in="`{path}` 中的 `{name}`",
     now_calls=("{callers} 现在调用 {callees}", "{callers} 现在调用 {callees}"),
@@ -307,6 +321,7 @@ ZH = AnalysisPhrases(
     flags_fail=("传入 {names} 的命令将失败。", "传入 {names} 的命令将失败。"),
     keys_no_effect=("设置了 {names} 的配置将失去作用。", "设置了 {names} 的配置将失去作用。"),
     default_differs="未设置 `{name}` 的运行行为将改变。",
+    default_differs_in="调用 {functions} 时未设置 `{name}` 的，行为将改变。",
     default_keep="如需保持原有行为，请将 `{name}` 设为 `{old}`。",
     use_instead="请改用 {names}。",
     migrate="升级前请检查代码、配置和启动命令是否用到了 {names}。",

@@ -290,7 +290,11 @@ class Signals:
     def defaults_changed(self) -> tuple[DefaultChange, ...]:
         """Defaults a user may rely on; a class's upper-case field (`ArtifactPath.GEMM`) is
         a constant by Python's convention, its new value no default of anyone's."""
-        return tuple(d for d in self.facts.defaults_changed if not _CONSTANT.search(d.name))[:4]
+        kept = [d for d in self.facts.defaults_changed if not _CONSTANT.search(d.name)]
+        # bounded by changes, not by functions: one parameter's new default in four methods
+        # is one change, said once
+        shown = list(dict.fromkeys(d.same_change for d in kept))[:4]
+        return tuple(d for d in kept if d.same_change in shown)
 
     @property
     def deprecations(self) -> tuple[str, ...]:

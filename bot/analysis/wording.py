@@ -13,7 +13,15 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from bot.analysis.facts import ConstantRenamed, Name, NameKind, Registry, Renamed, Setting
+from bot.analysis.facts import (
+    ConstantRenamed,
+    DefaultChange,
+    Name,
+    NameKind,
+    Registry,
+    Renamed,
+    Setting,
+)
 from bot.analysis.paths import PathKind
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.signals import Signals
@@ -32,6 +40,8 @@ from bot.models import (
 T = ChangeType
 # A summary of a high or medium change stays readable in one paragraph.
 SUMMARY_LIMIT = 400
+# A risk the day's headline can lead with (its one fact a line, `digest/headline.py`).
+_RISK_SHORT = 160
 _BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
 _SECURITY_WORDS = re.compile(
     r"security|vulnerab|cve-|\w+ injection|path traversal|arbitrary (?:code|file|command)"
@@ -150,22 +160,8 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
         ):
             risks.append(_constant_risk(p, rename))
     # A changed default before a removed setting: ranked by consequence.
-    for change in sig.defaults_changed:
-        risks.append(
-            Risk(
-                description=sentence(
-                    p, p.default.format(name=change.name, old=change.old, new=change.new)
-                ),
-                consequence=p.default_differs.format(name=change.name),
-                # A user can set a value, not a name from the code (`DEFAULT_TITLE`); a
-                # parameter's `None` is "not given", and passed at the commit it need not do
-                # what leaving it out did (`follow_redirects=None` chose the client's default).
-                mitigation=p.default_keep.format(name=change.name, old=change.old)
-                if _LITERAL.fullmatch(change.old.strip())
-                and not (change.old.strip() == "None" and change.name.endswith(")"))
-                else None,
-            )
-        )
+    for group in _default_groups(sig.defaults_changed):
+        risks.append(_default_risk(p, group))
     removed: tuple[tuple[tuple[str, str], tuple[str, str], tuple[str, ...]], ...] = (
         (p.env_removed, p.env_no_effect, sig.env_removed),
         (p.flags_removed, p.flags_fail, sig.flags_removed),
@@ -187,6 +183,66 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                 )
             )
     return risks
+
+
+def _default_groups(changes: Iterable[DefaultChange]) -> list[list[DefaultChange]]:
+    """The changed defaults, one parameter's same change in several functions together."""
+    groups: dict[tuple[bool, str, str, str], list[DefaultChange]] = {}
+    for change in changes:
+        groups.setdefault((change.parameter is not None, *change.same_change), []).append(change)
+    return list(groups.values())
+
+
+def _default_risk(p: AnalysisPhrases, group: list[DefaultChange]) -> Risk:
+    """One default's change: a setting's, one function's parameter, or one parameter's in
+    several functions (named with their parameter once)."""
+    first = group[0]
+    said = first.parameter
+    if said is None or len(group) == 1:
+        name = first.name
+        description = p.default.format(name=name, old=first.old, new=first.new)
+        consequence = p.default_differs.format(name=name)
+    else:
+        name = said[1]
+        # fewer functions shown rather than a sentence too long to lead the day's headline
+        for limit in (3, 2, 1):
+            functions = codes(p, (_function_of(c) for c in group), limit)
+            description = p.default_in.format(
+                name=name, functions=functions, old=first.old, new=first.new
+            )
+            if len(sentence(p, description)) <= _RISK_SHORT:
+                break
+        consequence = p.default_differs_in.format(name=name, functions=functions)
+    return Risk(
+        description=sentence(p, description),
+        consequence=consequence,
+        # A user can set a value, not a name from the code (`DEFAULT_TITLE`); a parameter's
+        # `None` is "not given", and passed at the commit it need not do what leaving it out
+        # did (`follow_redirects=None` chose the client's default).
+        mitigation=p.default_keep.format(name=name, old=first.old)
+        if _LITERAL.fullmatch(first.old.strip())
+        and not (first.old.strip() == "None" and said is not None)
+        else None,
+    )
+
+
+def _function_of(change: DefaultChange) -> str:
+    said = change.parameter
+    return said[0] if said else change.name
+
+
+def default_names(changes: Iterable[DefaultChange]) -> list[str]:
+    """What a user looks for in their code: a changed default by its name, a parameter
+    whose default changed in several functions by the parameter's."""
+    return [
+        group[0].name if len(group) == 1 else _parameter_name(group[0])
+        for group in _default_groups(changes)
+    ]
+
+
+def _parameter_name(change: DefaultChange) -> str:
+    said = change.parameter
+    return said[1] if said else change.name
 
 
 def _renamed_risk(p: AnalysisPhrases, pair: Renamed) -> Risk:
@@ -615,29 +671,35 @@ def _public_name(name: str) -> bool:
 
 def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Parameters a shipped function gains or loses (public ones first), then the
-    exceptions it may now raise, read from both whole files: what a caller meets."""
+    exceptions it may now raise, read from both whole files: what a caller meets. One
+    function's losses and gains are one sentence, and the same losses and gains in several
+    functions one sentence naming them."""
     shipped = set(sig.source_files)
     out: list[_Statement] = []
+    groups: dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[str, str]]] = {}
     # public functions first: what callers outside meet
     changes = sorted(sig.facts.signatures_changed, key=lambda c: not _public_name(c.name))
     for change in changes:
         name = _callable(change.name)
-        if name is None or change.path not in shipped:
+        if name is None or change.path not in shipped or not (change.lost or change.gained):
             continue
-        for phrase, params in (
-            (p.loses_parameters, change.lost),
-            (p.gains_parameters, change.gained),
-        ):
-            if params:
-                shown = codes(p, params, 3)
-                said = _which(sig, p, name, change.path)
-                out.append(
-                    _Statement(
-                        "compatibility",
-                        forms(phrase, len(params)).format(name=said, params=shown),
-                        internal=not _public_name(name),
-                    )
-                )
+        groups.setdefault((change.lost, change.gained), []).append((name, change.path))
+    for (lost, gained), functions in groups.items():
+        said = _functions(sig, p, functions)
+        lose = forms(p.parameters, len(lost)).format(params=codes(p, lost, 3))
+        gain = forms(p.parameters, len(gained)).format(params=codes(p, gained, 3))
+        if lost and gained:
+            phrase, values = p.swaps_parameters, {"lost": lose, "gained": gain}
+        else:
+            phrase = p.loses_parameters if lost else p.gains_parameters
+            values = {"params": lose if lost else gain}
+        out.append(
+            _Statement(
+                "compatibility",
+                forms(phrase, len(functions)).format(name=said, **values),
+                internal=not any(_public_name(name) for name, _ in functions),
+            )
+        )
     for raised in sig.facts.raises_added:
         name = _callable(raised.name)
         if name is not None and raised.path in shipped:
@@ -646,6 +708,16 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             )
             out.append(_Statement("compatibility", clause, internal=not _public_name(name)))
     return out[:3]
+
+
+def _functions(
+    sig: Signals, p: AnalysisPhrases, functions: list[tuple[str, str]], limit: int = 3
+) -> str:
+    """Functions (name, path) as a reader can find them, at most `limit` shown."""
+    shown = p.list_sep.join(_which(sig, p, name, path) for name, path in functions[:limit])
+    if len(functions) > limit:
+        return p.more.format(shown=shown, count=len(functions) - limit)
+    return shown
 
 
 def _which(sig: Signals, p: AnalysisPhrases, name: str, path: str) -> str:
@@ -867,7 +939,7 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
             *(n.name for n in sig.removed_exports),
             *(r.old.name for r in sig.renamed_symbols),
             *(r.old for r in sig.renamed_constants),
-            *(c.name for c in sig.defaults_changed),
+            *default_names(sig.defaults_changed),
             *sig.env_removed,
             *sig.flags_removed,
             *sig.config_keys_removed,

@@ -11,6 +11,8 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
 - "changes the default of `n` from `A` to `B`": the literal read at each revision (a
   parameter `f(p)` in `f`'s signature, a class attribute `C.a` in `C`'s body, where a changed
   file defines them; a dataclass `field(default_factory=F)` is `F()`);
+- "`f` gains / no longer takes the parameter `p[=v]`": every Python `def` of `f` (a class by
+  its own `__init__`) at both revisions, `p` in its signature on one side only (with `v`);
 - environment variables, configuration keys and flags: read (quoted, or `$NAME` for
   environment variables) on a line of code outside tests and documentation, anywhere in
   the tree, at each revision;
@@ -41,6 +43,7 @@ from bot.cli.symbols import (
     python_assigned,
     python_defaults,
     python_scoped_defaults,
+    python_signature,
     string_literals,
 )
 
@@ -318,6 +321,8 @@ class Checker:
             Kind.REQUIRES: self._requires,
             Kind.DEPRECATION: self._message,
             Kind.SECTION: self._section,
+            Kind.PARAM_GONE: self._parameter,
+            Kind.PARAM_NEW: self._parameter,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -584,6 +589,58 @@ class Checker:
         return Verdict.FALSE, (
             f"`{name}` is {_values(before)} at the parent and {_values(after)} at the commit"
         )
+
+    def _parameter(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` no longer takes / gains the parameter `p[=v]`": `f`'s signature at both
+        revisions (Python's own: every def of that qualified name), `p` in it on one side
+        only, with the default written where the words give one."""
+        function = _normal(claim.name)
+        written, eq, value = (claim.old or "").partition("=")
+        param = written.split(":", 1)[0].strip().lstrip("*")
+        default = _plain(value) if eq else None
+
+        def signature(rev: str | None, paths: list[str]) -> tuple[dict[str, set[str]] | None, bool]:
+            merged: dict[str, set[str]] | None = None
+            unread = False
+            for path in paths:
+                text = self.clone.text(rev, path)
+                if text is None:
+                    continue
+                if language(path) != ".py":
+                    # a signature outside Python is not read here
+                    unread = unread or function.rsplit(".", 1)[-1] in text
+                    continue
+                try:
+                    found = python_signature(text, function)
+                except Unreadable:
+                    unread = True
+                    continue
+                if found is not None:
+                    merged = merged or {}
+                    for name, defaults in found.items():
+                        merged.setdefault(name, set()).update(_plain(d) for d in defaults)
+            return merged, unread
+
+        before, unread = signature(c.parent, [c.old(claim.path)] if claim.path else c.before)
+        after, unread_after = signature(c.sha, [claim.path] if claim.path else c.after)
+        if before is None or after is None:
+            if unread or unread_after:
+                return Verdict.UNVERIFIABLE, f"`{function}` not found in the files that parse"
+            side = "parent" if before is None else "commit"
+            return Verdict.FALSE, f"`{function}` is not defined at the {side} in a changed file"
+        gone = claim.kind is Kind.PARAM_GONE
+        # the side that takes the parameter, and the side that must not
+        takes, lacks = (before, after) if gone else (after, before)
+        side, other = ("parent", "commit") if gone else ("commit", "parent")
+        if param not in takes:
+            return Verdict.FALSE, f"`{function}` does not take `{param}` at the {side}"
+        if default is not None and default not in takes[param]:
+            return Verdict.FALSE, (
+                f"`{param}` of `{function}` is {_values(takes[param])} at the {side}"
+            )
+        if param in lacks:
+            return Verdict.FALSE, f"`{function}` takes `{param}` at the {other} too"
+        return Verdict.TRUE, ""
 
     def _reads(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         name = claim.name.strip()

@@ -3,6 +3,8 @@
 Read from the English words alone, never from the analyser's facts: `adds` (with a value:
 "adds `X = v`"), `removes`,
 `renames … to …`, `moves … from … to …`, `changes`, `changes the default of … from … to …`,
+`changes the default of … in f, g from … to …` (a parameter's, a claim for each function),
+`f, g no longer take / gain the parameter …` (the functions before the verb),
 `reads the new environment variable`, `no longer reads …`, configuration keys, command-line
 flags, tests, kernels, `requires` pins and quoted deprecation messages. A sentence is split at
 each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
@@ -37,6 +39,8 @@ class Kind(StrEnum):
     DEPRECATION = "deprecation message"
     REGISTERS = "registers"
     SECTION = "adds section"
+    PARAM_GONE = "no longer takes parameter"
+    PARAM_NEW = "gains parameter"
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,8 @@ class Claim:
 _VERBS: list[tuple[Kind, str]] = [
     (Kind.DEFAULT, r"changes? the default(?: value)? of"),
     (Kind.DEFAULT, r"default of"),
+    (Kind.PARAM_GONE, r"no longer takes? the parameters?"),
+    (Kind.PARAM_NEW, r"gains? the parameters?"),
     (Kind.ENV_GONE, r"(?:no longer reads|stops? reading) the environment variables?"),
     (Kind.ENV_NEW, r"reads the new environment variables?|new environment variables?"),
     (Kind.KEY_GONE, r"(?:no longer reads|stops? reading) the configuration keys?"),
@@ -129,6 +135,12 @@ _GLUE = re.compile(
 )
 # What joins the names of one list: "`a`, `b` and `c`", "`a` or `b`".
 _LIST = re.compile(r"\s*(?:,|,?\s+and|,?\s+or|/)\s*")
+_PARAMETER_KINDS = frozenset({Kind.PARAM_GONE, Kind.PARAM_NEW})
+# "the default of `p` in `f`, `g` and 2 more from `a` to `b`": a parameter's in functions
+_GROUPED_DEFAULT = re.compile(
+    r"\s*`(?P<param>[^`]+)` in (?P<functions>`[^`]+`(?:(?:,|,?\s+and)\s*`[^`]+`)*)"
+    r"(?:\s+and \d+ more)?\s+from `(?P<old>[^`]+)` to `(?P<new>[^`]+)`"
+)
 
 
 def _first_path(spans: list[tuple[int, str]]) -> str | None:
@@ -147,6 +159,14 @@ def _segment_claims(kind: Kind, segment: str, sentence: str) -> tuple[list[Claim
     # a code span inside a quotation (a title, a message) is the quotation's, not a name
     segment = _QUOTE.sub(lambda m: "“" + " " * len(m.group(1)) + "”", segment)
     spans = [(m.start(), m.group(1)) for m in _SPAN.finditer(segment)]
+    grouped = _GROUPED_DEFAULT.match(segment) if kind is Kind.DEFAULT else None
+    if grouped and not any(is_path(f) for f in _SPAN.findall(grouped.group("functions"))):
+        # one parameter's default in several functions: a claim for each function
+        param, old, new = grouped.group("param", "old", "new")
+        return [
+            Claim(kind, f"{function}({param})", sentence, None, old, new)
+            for function in _SPAN.findall(grouped.group("functions"))
+        ], []
     if kind is Kind.DEFAULT and len(spans) >= 3:
         name, old, new = (s for _, s in spans[:3])
         return [Claim(kind, name, sentence, _first_path(spans[3:]), old, new)], []
@@ -197,6 +217,31 @@ def _valued(claim: Claim) -> Claim:
     return Claim(Kind.ADDS_VALUE, name, claim.sentence, claim.path, new=value)
 
 
+def _parameter_claims(
+    kind: Kind, head: str, segment: str, sentence: str
+) -> tuple[list[Claim], list[str]]:
+    """ "`f`, `g` no longer take the parameter `p=v`": a claim for each function (the names
+    before the verb, a path among them where the function is) and each parameter (`old`,
+    as written)."""
+    subject = [s for s in _SPAN.findall(head) if not is_path(s)]
+    where = next((s for s in _SPAN.findall(head) if is_path(s)), None)
+    params: list[str] = []
+    spans = [(m.start(), m.group(1)) for m in _SPAN.finditer(segment)]
+    if spans and _GLUE.fullmatch(segment[: spans[0][0]]):
+        for i, (start, span) in enumerate(spans):
+            between = segment[spans[i - 1][0] + len(spans[i - 1][1]) + 2 : start] if i else ""
+            if i and not _LIST.fullmatch(between):
+                break
+            params.append(span)
+    left = [s for _, s in spans if s not in params]
+    found = [
+        Claim(kind, function, sentence, path=where, old=param)
+        for function in subject
+        for param in params
+    ]
+    return found, left
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims: list[Claim] = []
@@ -208,12 +253,19 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
         masked = _SPAN.sub(lambda m: "`" + " " * len(m.group(1)) + "`", masked)
         verbs = list(_VERB.finditer(masked))
         head = sentence[: verbs[0].start()] if verbs else sentence
-        loose += [m.group(1) for m in _SPAN.finditer(head)]
+        # "`f` no longer takes …": the names before the verb are its subject
+        subject = bool(verbs) and _kind_of(verbs[0]) in _PARAMETER_KINDS
+        if not subject:
+            loose += [m.group(1) for m in _SPAN.finditer(head)]
         for i, verb in enumerate(verbs):
             end = verbs[i + 1].start() if i + 1 < len(verbs) else len(sentence)
             # "requires `x` (was `y`)": the old pin is not a requirement
             segment = re.sub(r"\(was `[^`]*`\)", "", sentence[verb.end() : end])
-            found, left = _segment_claims(_kind_of(verb), segment, sentence)
+            kind = _kind_of(verb)
+            if kind in _PARAMETER_KINDS:
+                found, left = _parameter_claims(kind, head if subject else "", segment, sentence)
+            else:
+                found, left = _segment_claims(kind, segment, sentence)
             claims += found
             loose += left
     return claims, loose

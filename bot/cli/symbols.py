@@ -402,6 +402,56 @@ def _field_default(value: ast.expr) -> str:
     return ast.unparse(value)
 
 
+def python_signature(text: str, function: str) -> dict[str, set[str]] | None:
+    """The parameters of `function` (`Class.method`, or its last parts; a class's are its
+    own `__init__`'s) in a Python file, each with the defaults its signatures give it (none:
+    an empty set; `*args` is `args`); None when the file defines no such function."""
+    found: dict[str, set[str]] = {}
+    defined = False
+    for node in _functions_named(text, function):
+        defined = True
+        args = node.args
+        every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+        for arg in every:
+            if arg is not None:
+                found.setdefault(arg.arg, set()).update(_parameter_defaults(args, arg.arg))
+    return found if defined else None
+
+
+def _functions_named(text: str, function: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The definitions of `function` in a Python file (each `@overload` one of them)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError) as exc:
+        raise Unreadable(f"does not parse: {exc.__class__.__name__}") from None
+    found: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+
+    def walk(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                qual = prefix + node.name
+                named = qual == function or qual.endswith("." + function)
+                if named and not isinstance(node, ast.ClassDef):
+                    found.append(node)
+                elif named:
+                    # a class is called through its own `__init__` (not an inherited one)
+                    found.extend(
+                        n
+                        for n in node.body
+                        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+                        and n.name == "__init__"
+                    )
+                walk(node.body, qual + ".")
+            elif isinstance(node, ast.If | ast.Try | ast.With | ast.For | ast.While):
+                for part in ("body", "orelse", "finalbody"):
+                    walk(getattr(node, part, []), prefix)
+                for handler in getattr(node, "handlers", []):
+                    walk(handler.body, prefix)
+
+    walk(tree.body, "")
+    return found
+
+
 # --- C, C++, CUDA and the keyword-declared languages --------------------------------------
 
 

@@ -102,6 +102,21 @@ class DefaultChange:
     new: str
     path: str
 
+    @property
+    def parameter(self) -> tuple[str, str] | None:
+        """(function, parameter) for a parameter's default, named `function(parameter)`."""
+        function, paren, rest = self.name.partition("(")
+        if not paren or not function or not rest.endswith(")") or "(" in rest:
+            return None
+        return function, rest[:-1]
+
+    @property
+    def same_change(self) -> tuple[str, str, str]:
+        """What the change is, whoever has it: a parameter's name (of any function), or the
+        setting's own, with the default before and after."""
+        said = self.parameter
+        return (said[1] if said else self.name), self.old, self.new
+
 
 @dataclass(frozen=True)
 class Constant:
