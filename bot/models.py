@@ -236,6 +236,9 @@ class CommitInput(BaseModel):
     # Of the names the added lines quote, those the parent's whole tree already quotes (from
     # a clone: `git grep`); None when the tree was not searched (online: fetched files only).
     quoted_before: frozenset[str] | None = None
+    # How many parents: two or more is a merge whatever its message says (a merge button's
+    # message can be the pull request's title alone).
+    parents: int = 1
 
     @property
     def title(self) -> str:
@@ -270,6 +273,7 @@ class CommitInput(BaseModel):
         elif isinstance(commit.get("author"), str):
             author = commit["author"]
         files = commit.get("files")
+        parents = commit.get("parents")
         return cls(
             sha=str(commit.get("sha") or ""),
             message=str(message or ""),
@@ -278,6 +282,7 @@ class CommitInput(BaseModel):
             files=[FileChange.model_validate(f) for f in files] if isinstance(files, list) else [],
             files_known=isinstance(files, list),
             pull_request=pull_request,
+            parents=len(parents) if isinstance(parents, list) and parents else 1,
         )
 
 

@@ -11,8 +11,10 @@ from bot.analysis.messages import without_squash_log
 from bot.analysis.rules import analyze
 from bot.cli.claim_check import Checker, Clone, Verdict
 from bot.cli.claims_eval import entry_claims, entry_text
+from bot.cli.clone import files_with_patches, first_parent_commits
+from bot.cli.clone_sources import blob_cache, with_sources
 from bot.cli.evaluation import git_history
-from bot.models import Analysis
+from bot.models import Analysis, CommitInput
 from tests.clones import _git, commit_files
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -144,3 +146,67 @@ def test_an_attribute_that_became_a_property_is_not_added(tmp_path: Path) -> Non
     )
     assert "Adds `Request.content_md5`" not in entry_text(analysis)
     assert Verdict.FALSE not in verdicts
+
+
+def test_a_merge_by_its_parents_is_no_breaking_headline_by_its_own_diff(tmp_path: Path) -> None:
+    # werkzeug c012b33e: GitHub's merge button with the pull request's title as the message
+    # ("use `secrets.token_urlsafe` for salt (#3167)"); its diff drops `gen_salt`, which the
+    # author's changelog calls private
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    security = (
+        "SALT_CHARS = 'abc'\n\n\ndef gen_salt(length):\n"
+        "    if length <= 0:\n        raise ValueError('Salt length must be at least 1.')\n"
+        "    return 'x' * length\n\n\ndef hash_it(p, salt_length=16):\n"
+        "    return p + gen_salt(salt_length)\n"
+    )
+    after = (
+        "import secrets\n\n\ndef hash_it(p, salt_length=16):\n    if salt_length <= 0:\n"
+        "        raise ValueError('Salt length must be at least 1.')\n"
+        "    return p + secrets.token_urlsafe(salt_length)\n"
+    )
+    debug = "from ..security import gen_salt\n\nSECRET = gen_salt(20)\n"
+    commit_files(
+        root,
+        {
+            "src/werkzeug/__init__.py": "",
+            "src/werkzeug/security.py": security,
+            "src/werkzeug/debug/__init__.py": debug,
+        },
+        "Initial layout",
+    )
+    _git(root, "checkout", "-q", "-b", "salt")
+    commit_files(
+        root,
+        {
+            "src/werkzeug/security.py": after,
+            "src/werkzeug/debug/__init__.py": "import secrets\n\nSECRET = secrets.token_urlsafe(20)\n",
+        },
+        "use secrets",
+    )
+    _git(root, "checkout", "-q", "main")
+    _git(root, "merge", "-q", "--no-ff", "salt", "-m", "use secrets for salt (#3167)")
+    merge = next(c for c in first_parent_commits(root, "main"))
+    assert merge.parents == 2
+    commit = CommitInput(
+        sha=merge.sha,
+        message=merge.message,
+        files=with_sources(
+            root, merge.sha, files_with_patches(root, [merge.sha])[merge.sha], blob_cache()
+        ),
+        parents=merge.parents,
+    )
+    analysis = analyze(commit)
+    assert "gen_salt" in entry_text(analysis)  # the branch's facts are still said
+    assert not analysis.breaking
+    # the same change as a commit of its own is the break its facts prove
+    alone = analyze(commit.model_copy(update={"parents": 1}))
+    assert alone.breaking
+
+
+def test_a_commit_from_github_knows_its_parents() -> None:
+    # GitHub's "get a commit" lists the parents; a merge has two
+    raw = {"sha": "a" * 40, "commit": {"message": "m"}, "parents": [{"sha": "b"}, {"sha": "c"}]}
+    assert CommitInput.from_github(raw).parents == 2
+    assert CommitInput.from_github({"sha": "a", "message": "m"}).parents == 1

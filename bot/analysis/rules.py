@@ -465,7 +465,9 @@ def analyze_shielded(commit: CommitInput, language: str, *, facts: Facts | None 
         or _SAYS_BREAKING.search(commit.message)
         or any("breaking" in label.lower() for label in sig.labels)
     )
-    unproven_merge = landed is not None and not said_breaking
+    # a merge by its parents whose message is a plain title (the merge button's message set
+    # to the pull request's title) lands a branch all the same
+    unproven_merge = (landed is not None or commit.parents > 1) and not said_breaking
     verdict = _assess(
         commit, sig, types, bool(risks), merge=unproven_merge, said_breaking=said_breaking
     )

@@ -31,6 +31,7 @@ class LocalCommit:
     author: str
     committed_at: datetime
     message: str
+    parents: int = 1
 
 
 def require_clone(path: Path) -> None:
@@ -82,7 +83,7 @@ def first_parent_commits(path: Path, branch: str) -> Iterator[LocalCommit]:
             str(path),
             "log",
             "--first-parent",
-            "--format=%H%x1f%an%x1f%ct%x1f%B%x1e",
+            "--format=%H%x1f%an%x1f%ct%x1f%P%x1f%B%x1e",
             branch,
             "--",
         ],
@@ -101,9 +102,13 @@ def first_parent_commits(path: Path, branch: str) -> Iterator[LocalCommit]:
             for raw in records:
                 record = raw.strip("\n")
                 if record:
-                    sha, author, stamp, message = record.split("\x1f", 3)
+                    sha, author, stamp, parents, message = record.split("\x1f", 4)
                     yield LocalCommit(
-                        sha, author, datetime.fromtimestamp(int(stamp), UTC), message.rstrip("\n")
+                        sha,
+                        author,
+                        datetime.fromtimestamp(int(stamp), UTC),
+                        message.rstrip("\n"),
+                        max(1, len(parents.split())),
                     )
         proc.kill()
 

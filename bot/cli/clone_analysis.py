@@ -67,6 +67,7 @@ async def analyse(
             repo=repo,
             author=local.author,
             files=files[local.sha],
+            parents=local.parents,
         )
         for local in commits
     ]

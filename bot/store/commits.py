@@ -275,6 +275,7 @@ def details_of(commit: CommitInput) -> dict[str, Any]:
     return {
         "files": [f.model_dump(exclude={"patch", "before", "after"}) for f in commit.files],
         "pull_request": commit.pull_request.model_dump() if commit.pull_request else None,
+        "parents": commit.parents,
     }
 
 
@@ -288,4 +289,5 @@ def commit_from_details(sha: str, message: str, details: dict[str, Any] | None) 
         message=message,
         files=[FileChange.model_validate(f) for f in details.get("files") or []],
         pull_request=PullRequestInfo.model_validate(pr) if pr else None,
+        parents=details.get("parents") or 1,
     )
