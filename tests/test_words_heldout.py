@@ -210,3 +210,39 @@ def test_a_commit_from_github_knows_its_parents() -> None:
     raw = {"sha": "a" * 40, "commit": {"message": "m"}, "parents": [{"sha": "b"}, {"sha": "c"}]}
     assert CommitInput.from_github(raw).parents == 2
     assert CommitInput.from_github({"sha": "a", "message": "m"}).parents == 1
+
+
+@pytest.mark.parametrize(
+    ("message", "replacement"),
+    [
+        # werkzeug 9029a1e: the advice was "Move to `Python` before …"
+        (
+            "The 'HTTP_STATUS_CODES' data is deprecated and will be removed in Werkzeug 3.3."
+            " Use Python's built-in 'http.HTTPStatus' instead.",
+            "http.HTTPStatus",
+        ),
+        # werkzeug b97e13c: the replacement quoted after "the"
+        (
+            "The 'dump_csp_header' function is deprecated and will be removed in Werkzeug 3.3."
+            " Use the 'ContentSecurityPolicy.to_header' method instead.",
+            "ContentSecurityPolicy.to_header",
+        ),
+    ],
+)
+def test_a_deprecation_names_the_quoted_replacement(
+    tmp_path: Path, message: str, replacement: str
+) -> None:
+    before = "def old():\n    return 1\n"
+    after = (
+        "import warnings\n\n\ndef old():\n"
+        f"    warnings.warn({message!r}, DeprecationWarning)\n    return 1\n"
+    )
+    analysis, _ = _analysed(
+        tmp_path,
+        {"pkg/__init__.py": "", "pkg/http.py": before},
+        {"pkg/__init__.py": "", "pkg/http.py": after},
+        "deprecate it",
+    )
+    advice = " ".join(r.text for r in analysis.recommendations)
+    assert f"Move to `{replacement}`" in advice
+    assert "`Python`" not in advice

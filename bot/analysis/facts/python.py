@@ -88,6 +88,13 @@ _REPLACEMENT = re.compile(
     r"(`?)(--[\w-]+|[A-Za-z_][\w.]*(?:\(\))?)\1",
     re.IGNORECASE,
 )
+# "Use Python's built-in 'http.HTTPStatus' instead", "Use the 'Accept.from_header' method":
+# a quoted code name a few words after the verb.
+_QUOTED_REPLACEMENT = re.compile(
+    r"\b(?:please use|use|in favou?r of|replaced by|switch to|instead use|migrate to)"
+    r"(?:\s+[\w'-]+){0,4}?\s+([`'\"])(--[\w-]+|[A-Za-z_][\w.]*(?:\(\))?)\1",
+    re.IGNORECASE,
+)
 _NOT_A_REPLACEMENT = frozenset({"the", "a", "an", "it", "this", "that", "instead", "of"})
 
 # Registries: a call that registers a name, and what it registers by its own name.
@@ -257,8 +264,14 @@ def _warning_text(hunk: Hunk, index: int) -> str:
 def _replacement(message: str) -> str | None:
     """What a deprecation message says to use instead: a name in backticks or shaped like
     code (`--flag`, `snake_case`, `dotted.name`, `CamelCase`), not an English word."""
+    quoted = _QUOTED_REPLACEMENT.search(message)
+    if quoted:
+        return quoted.group(2).rstrip(".")
     for m in _REPLACEMENT.finditer(message):
         name = m.group(2).rstrip(".")
+        if message[m.end() : m.end() + 2] == "'s":
+            # "Use Python's …": a possessive is a word of the sentence, not a name
+            continue
         if (
             m.group(1)
             or name.startswith("--")
