@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.analysis.credentials import placeholder
 from bot.analysis.messages import without_squash_log
 from bot.analysis.rules import analyze
 from bot.cli.claim_check import Checker, Clone, Verdict
@@ -246,3 +247,71 @@ def test_a_deprecation_names_the_quoted_replacement(
     advice = " ".join(r.text for r in analysis.recommendations)
     assert f"Move to `{replacement}`" in advice
     assert "`Python`" not in advice
+
+
+def test_a_private_modules_removal_is_said_after_what_callers_meet(tmp_path: Path) -> None:
+    # httpx 8e36f2b: the 🔴 entry's summary was "Removes `set_minimum_tls_version_1_2` from
+    # `httpx/_compat.py`", a helper of a module private by its name, before the public API
+    # the same change took away
+    compat = "def set_minimum_tls_version_1_2(ctx):\n    return ctx\n"
+    api = "def get(url, proxies=None):\n    return url\n"
+    analysis, _ = _analysed(
+        tmp_path,
+        {"httpx/__init__.py": "", "httpx/_compat.py": compat, "httpx/_api.py": api},
+        {
+            "httpx/__init__.py": "",
+            "httpx/_compat.py": "X = 1\n",
+            "httpx/_api.py": "def get(url):\n    return url\n",
+        },
+        "Introduce new SSLContext API",
+    )
+    assert "_compat.py" not in analysis.summary
+    assert "`get` in `httpx/_api.py` no longer takes the parameter `proxies=None`" in (
+        analysis.summary
+    )
+
+
+def test_a_private_modules_removal_alone_is_still_said(tmp_path: Path) -> None:
+    compat = "def set_minimum_tls_version_1_2(ctx):\n    return ctx\n\n\nX = 1\n"
+    analysis, _ = _analysed(
+        tmp_path,
+        {"httpx/__init__.py": "", "httpx/_compat.py": compat},
+        {"httpx/__init__.py": "", "httpx/_compat.py": "X = 1\n"},
+        "Tidy the compatibility helpers",
+    )
+    assert analysis.summary == ("Removes `set_minimum_tls_version_1_2` from `httpx/_compat.py`.")
+
+
+def test_a_ci_runners_version_is_no_summary_beside_the_python_requirement(tmp_path: Path) -> None:
+    # httpx 4fb9528 "Drop Python 3.8 support": the summary was the publish workflow's
+    # `python-version`, the package's own `requires-python` only an insight
+    workflow = "jobs:\n  publish:\n    steps:\n      - with:\n          python-version: '{v}'\n"
+    project = '[project]\nname = "pkg"\nrequires-python = ">={v}"\n'
+    analysis, _ = _analysed(
+        tmp_path,
+        {
+            ".github/workflows/publish.yml": workflow.format(v="3.8"),
+            "pyproject.toml": project.format(v="3.8"),
+        },
+        {
+            ".github/workflows/publish.yml": workflow.format(v="3.9"),
+            "pyproject.toml": project.format(v="3.9"),
+        },
+        "Drop Python 3.8 support",
+    )
+    assert analysis.summary == "Requires `python>=3.9` (was `>=3.8`)."
+
+
+def test_a_documentation_stand_in_is_no_credential(tmp_path: Path) -> None:
+    # httpx 8e36f2b: `password="password"` in docs/advanced/ssl.md was "a credential" to
+    # revoke and rotate
+    doc = "# SSL\n\n```python\nctx.load_cert_chain(certfile='c.pem', {arg})\n```\n"
+    analysis, _ = _analysed(
+        tmp_path,
+        {"docs/ssl.md": doc.format(arg="keyfile='k.key'"), "pkg/app.py": "X = 1\n"},
+        {"docs/ssl.md": doc.format(arg='password="password"'), "pkg/app.py": "X = 2\n"},
+        "Document client certificates",
+    )
+    assert not any("credential" in r.description for r in analysis.risks)
+    assert placeholder("password") and placeholder("${TOKEN}") and placeholder("<your-key>")
+    assert not placeholder("s3cr3t-9f8a7b6c5d4e")

@@ -20,6 +20,11 @@ from functools import cache
 from typing import Any
 
 from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+from detect_secrets.filters.heuristic import (
+    is_not_alphanumeric_string,
+    is_sequential_string,
+    is_templated_secret,
+)
 from detect_secrets.plugins.base import BasePlugin, RegexBasedDetector
 from detect_secrets.plugins.high_entropy_strings import HighEntropyStringsPlugin
 from detect_secrets.plugins.keyword import DENYLIST
@@ -95,6 +100,29 @@ class Found:
     fixture: bool = False
 
 
+# What a documentation example or a template puts where a secret goes: the key's own name
+# (`password="password"`), a stand-in word, a run of one character.
+_PLACEHOLDER = re.compile(
+    r"(?:my|your|the|some|example|sample|dummy|fake|test|placeholder)?[-_ ]?"
+    r"(?:password|passwd|pass|secret|token|key|api[-_]?key|changeme|changeit|example|dummy"
+    r"|placeholder|redacted|hunter2|foo|bar|baz)s?"
+    r"|(.)\1{2,}",
+    re.IGNORECASE,
+)
+
+
+def placeholder(value: str) -> bool:
+    """A value no one's secret: a stand-in word, a template (`${TOKEN}`, `<token>`), a run of
+    one character or a sequence (detect-secrets' own heuristics for the last three)."""
+    bare = value.strip().strip("\"'`")
+    return bool(
+        _PLACEHOLDER.fullmatch(bare)
+        or is_templated_secret(bare)
+        or is_sequential_string(bare)
+        or is_not_alphanumeric_string(bare)
+    )
+
+
 @cache
 def _plugins() -> tuple[BasePlugin, ...]:
     # The plugin classes are abstract to the type checker; each one listed is concrete.
@@ -122,8 +150,10 @@ def _secrets(text: str) -> Iterator[tuple[str, str]]:
                     if plugin.calculate_shannon_entropy(v) >= plugin.entropy_limit:
                         yield plugin.secret_type, v
             elif not isinstance(plugin, RegexBasedDetector):
+                # a keyword's value (`password = "…"`) is often a documentation stand-in
                 for v in plugin.analyze_string(line):
-                    yield plugin.secret_type, v
+                    if not placeholder(v):
+                        yield plugin.secret_type, v
 
 
 def _named_lines(text: str, low: str) -> Iterator[str]:

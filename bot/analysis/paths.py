@@ -137,6 +137,15 @@ _SHIPPED = frozenset({PathKind.SOURCE, PathKind.KERNEL, PathKind.PUBLIC_API, Pat
 _NOT_SHIPPED = re.compile(r"(^|/)(scripts?|tools|benchmarks?|bench|examples?|hack|dev)/|^\.")
 
 
+def private_module(path: str) -> bool:
+    """A Python module private by its name: a file or package on its path named `_x`
+    (`httpx/_compat.py`, `_vendor/x.py`); `__init__.py` and `__main__.py` are not."""
+    if not path.endswith((".py", ".pyi")):
+        return False
+    parts = path.rsplit(".", 1)[0].split("/")
+    return any(p.startswith("_") and not (p.startswith("__") and p.endswith("__")) for p in parts)
+
+
 def ships(path: str, kind: PathKind | None = None) -> bool:
     """Code or configuration the package ships (not tests, docs, CI, build files, scripts,
     tools or examples): what users run."""

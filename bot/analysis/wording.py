@@ -22,7 +22,7 @@ from bot.analysis.facts import (
     Renamed,
     Setting,
 )
-from bot.analysis.paths import PathKind
+from bot.analysis.paths import PathKind, path_kind, private_module
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.signals import Signals
 from bot.analysis.spans import code
@@ -341,10 +341,12 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _settings_added,
         _keys_dropped,
         _requirements,
+        _ci_values,
         _registrations,
         _new_modules,
         _additions,
         _constants_added,
+        _private_removals,
         _uses,
         _kernels,
         _reexports,
@@ -416,15 +418,33 @@ def _renames(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     ]
 
 
-def _removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+def _removed(sig: Signals) -> list[tuple[str, str]]:
     # a public constant no changed file binds any more is removed as a name is
     removed = [(n.name, n.path) for n in _shipped(sig, sig.facts.removed) if n.public]
-    removed += [(c.name, c.path) for c in sig.removed_constants if _public_name(c.name)]
+    return removed + [(c.name, c.path) for c in sig.removed_constants if _public_name(c.name)]
+
+
+def _removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Public names gone from a module callers import: what callers lose, said first."""
+    removed = [(n, at) for n, at in _removed(sig) if not private_module(at)]
     if not removed:
         return []
     path = removed[0][1]
     names = codes(p, (n for n, at in removed if at == path))
     return [_Statement("architecture", p.removes_from.format(names=names, path=path))]
+
+
+def _private_removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Names gone from a module private by its name (`httpx/_compat.py`): its package's
+    insides, said after what callers meet."""
+    removed = [(n, at) for n, at in _removed(sig) if private_module(at)]
+    if not removed:
+        return []
+    path = removed[0][1]
+    names = codes(p, (n for n, at in removed if at == path))
+    return [
+        _Statement("architecture", p.removes_from.format(names=names, path=path), internal=True)
+    ]
 
 
 def _shown(value: str) -> bool:
@@ -730,11 +750,13 @@ def _which(sig: Signals, p: AnalysisPhrases, name: str, path: str) -> str:
     return code(name)
 
 
-def _values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    """Values settings files change, the same change in several files said once."""
+def _values(sig: Signals, p: AnalysisPhrases, *, ci: bool = False) -> list[_Statement]:
+    """Values settings files change, the same change in several files said once; with `ci`,
+    those of CI workflows (a runner's `python-version`), which reach no user."""
     paths: dict[tuple[str, str, str], list[str]] = {}
     for change in sig.facts.values_changed:
-        paths.setdefault((change.name, change.old, change.new), []).append(change.path)
+        if (path_kind(change.path) is PathKind.CI) is ci:
+            paths.setdefault((change.name, change.old, change.new), []).append(change.path)
     return [
         _Statement(
             "compatibility",
@@ -742,6 +764,10 @@ def _values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         )
         for (name, old, new), where in list(paths.items())[:2]
     ]
+
+
+def _ci_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    return _values(sig, p, ci=True)
 
 
 def _sections(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
