@@ -25,6 +25,7 @@ from bot.analysis.facts.documents import read_document, read_settings
 from bot.analysis.facts.pyfile import detail
 from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
+    Caught,
     Constant,
     ConstantRenamed,
     DefaultChange,
@@ -36,12 +37,14 @@ from bot.analysis.facts.records import (
     NameKind,
     NewCall,
     NumberKind,
+    ParamDefault,
     Raised,
     Reexport,
     Registration,
     Registry,
     Renamed,
     Requirement,
+    Returned,
     Section,
     Setting,
     SignatureChange,
@@ -358,6 +361,9 @@ def _combine(
     ]
     signatures: list[SignatureChange] = []
     raised: list[Raised] = []
+    caught: list[Caught] = []
+    optional: list[ParamDefault] = []
+    returned: list[Returned] = []
     for r in readings:
         # what the calls and raises are compared on: the functions the change edits, and
         # the tests it adds
@@ -377,6 +383,21 @@ def _combine(
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
             if new:
                 raised.append(Raised(name, r.path, tuple(sorted(new))))
+            was_caught, now_caught = r.minus.catches.get(name), r.plus.catches.get(name)
+            if was_caught is not None and now_caught is not None and was_caught != now_caught:
+                caught.append(
+                    Caught(
+                        name,
+                        r.path,
+                        tuple(sorted(now_caught - was_caught)),
+                        tuple(sorted(was_caught - now_caught)),
+                    )
+                )
+            was_given, now_given = r.minus.returns.get(name), r.plus.returns.get(name)
+            if was_given is not None and now_given is not None and now_given - was_given:
+                returned.append(Returned(name, r.path, tuple(sorted(now_given - was_given))))
+            if r.path.endswith((".py", ".pyi")):
+                optional += _defaults_given(name, r.path, before, params)
     said = [c.name for c in signatures] + [c.name for c in raised]
     said = [n for n in said if "." not in n and "::" not in n]
     shared = [
@@ -446,6 +467,9 @@ def _combine(
         constants_changed=_cap(constants.changed),
         signatures_changed=_cap(signatures),
         raises_added=_cap(raised),
+        catches_changed=_cap(caught),
+        optional_changed=_cap(optional),
+        returns_added=_cap(returned),
         names_shared=_cap(shared),
         calls_added=_cap(calls),
         calls_removed=_cap(dropped_calls),
@@ -605,6 +629,23 @@ def _tested(
         for test in tests
         for callee in sorted(calls.get((test.path, test.name), frozenset()) & shorts)
     ]
+
+
+def _defaults_given(
+    name: str, path: str, before: tuple[str, ...], after: tuple[str, ...]
+) -> list[ParamDefault]:
+    """The parameters of one Python function (as `_parameters` writes them: `x`, `y=1`)
+    kept by name that gained a default or lost theirs."""
+    was = {p.split("=", 1)[0]: p.partition("=")[2] or None for p in before if "*" not in p}
+    out = []
+    for parameter in after:
+        param, _, default = parameter.partition("=")
+        if param not in was or "*" in param:
+            continue
+        old, new = was[param], default or None
+        if (old is None) != (new is None):
+            out.append(ParamDefault(name, param, path, new, old))
+    return out
 
 
 def _by_name(these: tuple[str, ...], those: tuple[str, ...]) -> tuple[str, ...]:
