@@ -378,3 +378,20 @@ def test_a_bool_or_none_returned_is_no_new_value_and_an_unedited_function_is_not
     facts = _facts(("pkg/checks.py", before, after))
     assert facts.returns_added == ()
     assert facts.catches_changed == ()
+
+
+def test_an_annotation_retyped_is_read_and_a_qualified_spelling_of_the_same_type_is_not() -> None:
+    before = (
+        "def add(name: str | None = None) -> int:\n    return 1\n\n\n"
+        "def keep(headers: typing.Mapping[str, str]) -> 'Response':\n    return 1\n"
+    )
+    after = (
+        "def add(name: t.Callable[..., t.Any] | str | None = None) -> int | str:\n"
+        "    return 1\n\n\n"
+        "def keep(headers: Mapping[str, str]) -> Response:\n    return 2\n"
+    )
+    facts = _facts(("pkg/app.py", before, after))
+    assert {(r.name, r.param, r.old, r.new) for r in facts.retyped} == {
+        ("add", "name", "str | None", "t.Callable[..., t.Any] | str | None"),
+        ("add", "->", "int", "int | str"),
+    }

@@ -402,3 +402,14 @@ def test_modules_moved_into_a_folder_are_said_with_the_folder_and_a_private_rena
     assert "the modules `pkg/clock.py`, `pkg/logs.py` now live in `pkg/runtime/`" in said
     assert "the module `pkg/publish_period.py` is now `pkg/jobs/day.py`" in said
     assert said[-1] == "renames `_read` to `_load` in `pkg/util.py`"
+
+
+def test_a_public_annotation_retyped_is_said_with_both_types() -> None:
+    before = "def template_filter(name: str | None = None) -> int:\n    return 1\n"
+    after = "def template_filter(name: Callable | str | None = None) -> int:\n    return 1\n"
+    said = [
+        s.clause for s in statements(read_signals(whole_commit(("pkg/app.py", before, after))), EN)
+    ]
+    assert said == [
+        "the parameter `name` of `template_filter` now takes `Callable | str | None` (was `str | None`)"
+    ]

@@ -62,6 +62,8 @@ class AnalysisPhrases:
     modules_moved: tuple[str, str]  # {paths} {folder}
     module_renamed: str  # {old} {new}
     may_return: str  # {name} {values}
+    param_retyped: str  # {name} {param} {old} {new}
+    return_retyped: str  # {name} {old} {new}
     no_longer_catches: str  # {name} {names}
     now_optional: str  # {name} {param} {default}
     now_required: str  # {name} {param} {was}
@@ -191,6 +193,8 @@ EN = AnalysisPhrases(
         "the modules {paths} now live in `{folder}`",
     ),
     may_return="{name} may now return {values}",
+    param_retyped="the parameter `{param}` of {name} now takes `{new}` (was `{old}`)",
+    return_retyped="{name} now returns `{new}` (was `{old}`)",
     no_longer_catches="{name} no longer catches {names}",
     now_optional="the parameter `{param}` of {name} is now optional (default `{default}`)",
     now_required="the parameter `{param}` of {name} is now required (its default was `{was}`)",
@@ -291,6 +295,8 @@ ZH = AnalysisPhrases(
     module_renamed="模块 `{old}` 现为 `{new}`",
     modules_moved=("模块 {paths} 现位于 `{folder}`", "模块 {paths} 现位于 `{folder}`"),
     may_return="{name} 现在可能返回 {values}",
+    param_retyped="{name} 的参数 `{param}` 现在接受 `{new}`（原为 `{old}`）",
+    return_retyped="{name} 现在返回 `{new}`（原为 `{old}`）",
     no_longer_catches="{name} 不再捕获 {names}",
     now_optional="{name} 的参数 `{param}` 现在可省略（默认值 `{default}`）",
     now_required="{name} 的参数 `{param}` 现在必须传入（原默认值 `{was}`）",

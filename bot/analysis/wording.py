@@ -43,6 +43,8 @@ _GENERIC_NAMES = frozenset(
 )
 # A constant's value is said when this short (`1024 * 1024`), else only its name.
 _SHOWN_VALUE = 60
+# A type annotation longer than this is not said: no reader takes it in at a glance.
+_SHOWN_TYPE = 60
 # A line that is only a comment, in the languages the facts read.
 _COMMENT = re.compile(r"^\s*(?:#|//|/\*|\*|--|<!--)")
 # A field of a class or record as declared in its body: `name: type`, perhaps `= default`.
@@ -283,6 +285,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _new_modules,
         _additions,
         _constants_added,
+        _retyped,
         _uses,
         _kernels,
         _reexports,
@@ -732,6 +735,29 @@ def _handled(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Stateme
             name=_which(sig, p, name, given.path), values=codes(p, given.values, 2)
         )
         out.append(_Statement("compatibility", clause, internal=True))
+    return out[:2]
+
+
+def _retyped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A public shipped function's parameter or return annotated with another type: what a
+    caller may now pass, or gets back (short types only, said as written)."""
+    shipped = set(sig.source_files)
+    out: list[_Statement] = []
+    for change in sig.facts.retyped:
+        name = _callable(change.name)
+        if name is None or change.path not in shipped or not _public_name(name):
+            continue
+        if max(len(change.old), len(change.new)) > _SHOWN_TYPE or "`" in change.old + change.new:
+            continue
+        said = _which(sig, p, name, change.path)
+        clause = (
+            p.return_retyped.format(name=said, old=change.old, new=change.new)
+            if change.param == "->"
+            else p.param_retyped.format(
+                name=said, param=change.param, old=change.old, new=change.new
+            )
+        )
+        out.append(_Statement("compatibility", clause))
     return out[:2]
 
 

@@ -45,6 +45,7 @@ from bot.analysis.facts.records import (
     Renamed,
     Requirement,
     Returned,
+    Retyped,
     Section,
     Setting,
     SignatureChange,
@@ -93,6 +94,8 @@ _DEPENDENCY_ENV = (
     *("LD_", "PATH", "HOME", "TMPDIR", "USER", "LANG", "LC_"),
 )
 _SETTINGS_FILES = (".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
+# `typing.`, `t.`, `c.`: a module a name in an annotation is reached through
+_QUALIFIER = re.compile(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])")
 T = TypeVar("T")
 
 
@@ -364,6 +367,7 @@ def _combine(
     caught: list[Caught] = []
     optional: list[ParamDefault] = []
     returned: list[Returned] = []
+    retyped: list[Retyped] = []
     for r in readings:
         # what the calls and raises are compared on: the functions the change edits, and
         # the tests it adds
@@ -398,6 +402,15 @@ def _combine(
                 returned.append(Returned(name, r.path, tuple(sorted(now_given - was_given))))
             if r.path.endswith((".py", ".pyi")):
                 optional += _defaults_given(name, r.path, before, params)
+            was_typed, now_typed = (
+                r.minus.annotations.get(name, {}),
+                r.plus.annotations.get(name, {}),
+            )
+            retyped += [
+                Retyped(name, param, r.path, was_typed[param], new)
+                for param, new in now_typed.items()
+                if param in was_typed and _type_of(was_typed[param]) != _type_of(new)
+            ]
     said = [c.name for c in signatures] + [c.name for c in raised]
     said = [n for n in said if "." not in n and "::" not in n]
     shared = [
@@ -470,6 +483,7 @@ def _combine(
         catches_changed=_cap(caught),
         optional_changed=_cap(optional),
         returns_added=_cap(returned),
+        retyped=_cap(retyped),
         names_shared=_cap(shared),
         calls_added=_cap(calls),
         calls_removed=_cap(dropped_calls),
@@ -629,6 +643,12 @@ def _tested(
         for test in tests
         for callee in sorted(calls.get((test.path, test.name), frozenset()) & shorts)
     ]
+
+
+def _type_of(annotation: str) -> str:
+    """An annotation as the type it names: a forward reference's quotes and the modules
+    names are reached through (`typing.Any`, `t.Any`, `'Any'`: `Any`) left out."""
+    return _QUALIFIER.sub("", annotation.replace("'", "").replace('"', ""))
 
 
 def _defaults_given(

@@ -79,6 +79,7 @@ class Unit:
         side.bodies.update(table.bodies)
         side.params.update(table.params)
         side.signatures.update(table.signatures)
+        side.annotations.update(table.annotations)
         side.functions.update(table.functions)
         side.imports.update(table.imports)
         side.aliases.update(table.aliases)
@@ -291,6 +292,14 @@ class _Reader:
         for arg, default in defaults.items():
             self.side.params[f"{qualified}({arg})"] = ast.unparse(default)
         self.side.signatures[qualified] = _parameters(args, defaults)
+        typed = {
+            a.arg: ast.unparse(a.annotation)
+            for a in (*positional, *args.kwonlyargs)
+            if a.annotation is not None
+        }
+        if node.returns is not None:
+            typed["->"] = ast.unparse(node.returns)
+        self.side.annotations[qualified] = typed
         self.side.functions[qualified] = node
         if self.tests and node.name.startswith("test"):
             self.side.tests.append(qualified)

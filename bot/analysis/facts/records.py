@@ -164,6 +164,18 @@ class Returned:
 
 
 @dataclass(frozen=True)
+class Retyped:
+    """A Python function defined at both revisions whose parameter (`param`; "->": its
+    return) is annotated with another type, as written at each."""
+
+    name: str
+    param: str
+    path: str
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
 class ParamDefault:
     """A parameter of a Python function defined at both revisions that gained a default (a
     caller may now leave it out), or lost its default (a caller must now pass it)."""
@@ -304,6 +316,7 @@ class Facts:
     catches_changed: tuple[Caught, ...] = ()
     optional_changed: tuple[ParamDefault, ...] = ()
     returns_added: tuple[Returned, ...] = ()
+    retyped: tuple[Retyped, ...] = ()
     # the top-level names of those two that more than one changed file defines: `command`
     # alone does not say whose
     names_shared: tuple[str, ...] = ()
