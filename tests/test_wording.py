@@ -396,10 +396,16 @@ def test_modules_moved_into_a_folder_are_said_with_the_folder_and_a_private_rena
         filename="pkg/jobs/day.py", status="renamed", previous_filename="pkg/publish_period.py"
     )
     helper = "def _read(x):\n    return x + 1\n"
-    commit = whole_commit(("pkg/util.py", helper, helper.replace("_read", "_load")))
+    commit = whole_commit(
+        ("pkg/util.py", helper, helper.replace("_read", "_load")),
+        ("pkg/app.py", "from pkg.clock import Clock\n", "from pkg.runtime.clock import Clock\n"),
+    )
     commit = commit.model_copy(update={"files": [*moved, renamed, *commit.files]})
     said = [s.clause for s in statements(read_signals(commit), EN)]
-    assert "the modules `pkg/clock.py`, `pkg/logs.py` now live in `pkg/runtime/`" in said
+    # with the names its importers now import from it: what moved, not only where
+    assert (
+        "the modules `pkg/clock.py`, `pkg/logs.py` now live in `pkg/runtime/`, with `Clock`" in said
+    )
     assert "the module `pkg/publish_period.py` is now `pkg/jobs/day.py`" in said
     assert said[-1] == "renames `_read` to `_load` in `pkg/util.py`"
 

@@ -61,6 +61,7 @@ class AnalysisPhrases:
     now_catches: str  # {name} {names}
     modules_moved: tuple[str, str]  # {paths} {folder}
     module_renamed: str  # {old} {new}
+    with_names: str  # {said} {names}: a module moved with the names its importers follow
     may_return: str  # {name} {values}
     param_retyped: str  # {name} {param} {old} {new}
     return_retyped: str  # {name} {old} {new}
@@ -188,6 +189,7 @@ EN = AnalysisPhrases(
     may_raise="{name} may now raise {names}",
     now_catches="{name} now catches {names}",
     module_renamed="the module `{old}` is now `{new}`",
+    with_names="{said}, with {names}",
     modules_moved=(
         "the module {paths} now lives in `{folder}`",
         "the modules {paths} now live in `{folder}`",
@@ -293,6 +295,7 @@ ZH = AnalysisPhrases(
     may_raise="{name} 现在可能抛出 {names}",
     now_catches="{name} 现在捕获 {names}",
     module_renamed="模块 `{old}` 现为 `{new}`",
+    with_names="{said}，连同 {names}",
     modules_moved=("模块 {paths} 现位于 `{folder}`", "模块 {paths} 现位于 `{folder}`"),
     may_return="{name} 现在可能返回 {values}",
     param_retyped="{name} 的参数 `{param}` 现在接受 `{new}`（原为 `{old}`）",

@@ -634,6 +634,15 @@ def _modules_moved(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     importers following), said by the folder they went to; then one renamed outright."""
     by_folders: dict[tuple[str, str], list[str]] = {}
     renamed: list[_Statement] = []
+
+    def carried(clause: str, *paths: str) -> str:
+        # the names the importers now import from the moved modules: what went with them
+        modules = {_module_of(path) for path in paths}
+        names = [m.name for m in sig.facts.imports_moved if m.new in modules]
+        if not names:
+            return clause
+        return p.with_names.format(said=clause, names=codes(p, names))
+
     for f in sig.facts.files:
         if f.status != "renamed" or not f.previous or f.path not in sig.source_files:
             continue
@@ -642,16 +651,25 @@ def _modules_moved(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         if old_name == new_name and old != new and new:
             by_folders.setdefault((old, new), []).append(f.previous)
         elif old_name != new_name and not renamed:
-            clause = p.module_renamed.format(old=f.previous, new=f.path)
+            clause = carried(p.module_renamed.format(old=f.previous, new=f.path), f.path)
             renamed.append(_Statement("architecture", clause, internal=True))
     return [
         _Statement(
             "architecture",
-            forms(p.modules_moved, len(paths)).format(paths=codes(p, paths), folder=f"{new}/"),
+            carried(
+                forms(p.modules_moved, len(paths)).format(paths=codes(p, paths), folder=f"{new}/"),
+                *(f"{new}/{path.rpartition('/')[2]}" for path in paths),
+            ),
             internal=True,
         )
         for (_, new), paths in list(by_folders.items())[:1]
     ] + renamed
+
+
+def _module_of(path: str) -> str:
+    """The module a Python file is imported as: `pkg.sub.mod` for `src/pkg/sub/mod.py`."""
+    stem = path.removesuffix(".py").removesuffix("/__init__").removeprefix("src/")
+    return stem.replace("/", ".")
 
 
 def _callable(name: str) -> str | None:
