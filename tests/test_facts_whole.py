@@ -343,3 +343,55 @@ def test_the_functions_a_change_edits_come_in_the_files_order() -> None:
     after = "".join(f"def {n}():\n    return 2\n\n\n" for n in names)
     facts = _facts(("pkg/steps.py", before, after))
     assert _names(facts.changed) == names[: len(facts.changed)] and len(facts.changed) >= 8
+
+
+def test_an_edited_function_catches_returns_and_defaults_are_compared_whole() -> None:
+    before = (
+        "def run(argv, out=None):\n    return main(argv)\n\n\n"
+        "def read(path, *, limit=10):\n    try:\n        return open(path).read(limit)\n"
+        "    except (OSError, ValueError):\n        return ''\n"
+    )
+    after = (
+        "def run(argv=(), out=None):\n    try:\n        return main(argv)\n"
+        "    except KeyboardInterrupt:\n        return -130\n    except app.Stop:\n"
+        "        return 'stopped'\n\n\n"
+        "def read(path, *, limit):\n    try:\n        return open(path).read(limit)\n"
+        "    except OSError:\n        return ''\n"
+        "    def inner():\n        try:\n            pass\n        except KeyError:\n"
+        "            return 2\n"
+    )
+    facts = _facts(("pkg/cli.py", before, after))
+    caught = {(c.name, c.gained, c.lost) for c in facts.catches_changed}
+    # a nested function's own `except` and `return` are its own, not `read`'s
+    assert caught == {
+        ("run", ("KeyboardInterrupt", "app.Stop"), ()),
+        ("read", (), ("ValueError",)),
+    }
+    assert [(r.name, r.values) for r in facts.returns_added] == [("run", ("'stopped'", "-130"))]
+    given = {(d.name, d.param, d.default, d.was) for d in facts.optional_changed}
+    assert given == {("run", "argv", "()", None), ("read", "limit", None, "10")}
+
+
+def test_a_bool_or_none_returned_is_no_new_value_and_an_unedited_function_is_not_read() -> None:
+    before = "def ok(x):\n    return x\n\n\ndef same():\n    return 1\n"
+    after = "def ok(x):\n    if x:\n        return True\n    return None\n\n\ndef same():\n    return 1\n"
+    facts = _facts(("pkg/checks.py", before, after))
+    assert facts.returns_added == ()
+    assert facts.catches_changed == ()
+
+
+def test_an_annotation_retyped_is_read_and_a_qualified_spelling_of_the_same_type_is_not() -> None:
+    before = (
+        "def add(name: str | None = None) -> int:\n    return 1\n\n\n"
+        "def keep(headers: typing.Mapping[str, str]) -> 'Response':\n    return 1\n"
+    )
+    after = (
+        "def add(name: t.Callable[..., t.Any] | str | None = None) -> int | str:\n"
+        "    return 1\n\n\n"
+        "def keep(headers: Mapping[str, str]) -> Response:\n    return 2\n"
+    )
+    facts = _facts(("pkg/app.py", before, after))
+    assert {(r.name, r.param, r.old, r.new) for r in facts.retyped} == {
+        ("add", "name", "str | None", "t.Callable[..., t.Any] | str | None"),
+        ("add", "->", "int", "int | str"),
+    }

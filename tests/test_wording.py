@@ -486,3 +486,59 @@ def test_a_grouped_default_shows_fewer_functions_rather_than_outgrow_the_headlin
     assert len(risk.description) <= 160, risk.description
     assert "`TestClient.request`" in risk.description
     assert "more" in risk.description
+
+
+def test_a_change_held_in_bodies_says_what_a_caller_now_meets_in_both_languages() -> None:
+    # Ctrl-C handled, an exit code, a parameter made optional: none of it is a new name.
+    before = "def command(argv, out):\n    return run(argv)\n"
+    after = (
+        "def command(argv, out=None):\n    try:\n        return run(argv)\n"
+        "    except KeyboardInterrupt:\n        return 130\n"
+    )
+    commit = whole_commit(("pkg/cli.py", before, after))
+    commit = commit.model_copy(update={"message": "cli: Ctrl-C ends it with one line"})
+    said = [s.clause for s in statements(read_signals(commit), EN)]
+    assert said[:3] == [
+        "the parameter `out` of `command` in `pkg/cli.py` is now optional (default `None`)",
+        "`command` in `pkg/cli.py` now catches `KeyboardInterrupt`",
+        "`command` in `pkg/cli.py` may now return `130`",
+    ]
+    assert analyze(commit).summary == sentence(EN, said[0])
+    zh = [s.clause for s in statements(read_signals(commit), ZH)]
+    assert "`pkg/cli.py` 中的 `command` 现在捕获 `KeyboardInterrupt`" in zh
+
+
+def test_modules_moved_into_a_folder_are_said_with_the_folder_and_a_private_rename_last() -> None:
+    moved = [
+        FileChange(
+            filename=f"pkg/runtime/{n}.py", status="renamed", previous_filename=f"pkg/{n}.py"
+        )
+        for n in ("clock", "logs")
+    ]
+    renamed = FileChange(
+        filename="pkg/jobs/day.py", status="renamed", previous_filename="pkg/publish_period.py"
+    )
+    helper = "def _read(x):\n    return x + 1\n"
+    commit = whole_commit(
+        ("pkg/util.py", helper, helper.replace("_read", "_load")),
+        ("pkg/app.py", "from pkg.clock import Clock\n", "from pkg.runtime.clock import Clock\n"),
+    )
+    commit = commit.model_copy(update={"files": [*moved, renamed, *commit.files]})
+    said = [s.clause for s in statements(read_signals(commit), EN)]
+    # with the names its importers now import from it: what moved, not only where
+    assert (
+        "the modules `pkg/clock.py`, `pkg/logs.py` now live in `pkg/runtime/`, with `Clock`" in said
+    )
+    assert "the module `pkg/publish_period.py` is now `pkg/jobs/day.py`" in said
+    assert said[-1] == "renames `_read` to `_load` in `pkg/util.py`"
+
+
+def test_a_public_annotation_retyped_is_said_with_both_types() -> None:
+    before = "def template_filter(name: str | None = None) -> int:\n    return 1\n"
+    after = "def template_filter(name: Callable | str | None = None) -> int:\n    return 1\n"
+    said = [
+        s.clause for s in statements(read_signals(whole_commit(("pkg/app.py", before, after))), EN)
+    ]
+    assert said == [
+        "the parameter `name` of `template_filter` now takes `Callable | str | None` (was `str | None`)"
+    ]

@@ -64,6 +64,16 @@ class AnalysisPhrases:
     # {params}: one parameter, several
     parameters: tuple[str, str]  # {params}
     may_raise: str  # {name} {names}
+    now_catches: str  # {name} {names}
+    modules_moved: tuple[str, str]  # {paths} {folder}
+    module_renamed: str  # {old} {new}
+    with_names: str  # {said} {names}: a module moved with the names its importers follow
+    may_return: str  # {name} {values}
+    param_retyped: str  # {name} {param} {old} {new}
+    return_retyped: str  # {name} {old} {new}
+    no_longer_catches: str  # {name} {names}
+    now_optional: str  # {name} {param} {default}
+    now_required: str  # {name} {param} {was}
     name_in: str  # {name} {path}
     now_calls: tuple[str, str]  # {callers} {callees}: one caller, several
     now_imports: tuple[str, str]  # {paths} {name} {module}: one module, several
@@ -186,6 +196,19 @@ EN = AnalysisPhrases(
     ),
     parameters=("the parameter {params}", "the parameters {params}"),
     may_raise="{name} may now raise {names}",
+    now_catches="{name} now catches {names}",
+    module_renamed="the module `{old}` is now `{new}`",
+    with_names="{said}, with {names}",
+    modules_moved=(
+        "the module {paths} now lives in `{folder}`",
+        "the modules {paths} now live in `{folder}`",
+    ),
+    may_return="{name} may now return {values}",
+    param_retyped="the parameter `{param}` of {name} now takes `{new}` (was `{old}`)",
+    return_retyped="{name} now returns `{new}` (was `{old}`)",
+    no_longer_catches="{name} no longer catches {names}",
+    now_optional="the parameter `{param}` of {name} is now optional (default `{default}`)",
+    now_required="the parameter `{param}` of {name} is now required (its default was `{was}`)",
     name_in="`{name}` in `{path}`",
     now_calls=("{callers} now calls {callees}", "{callers} now call {callees}"),
     tests_call=("the new tests call {names}", "the new tests call {names}"),
@@ -287,6 +310,16 @@ ZH = AnalysisPhrases(
     ),
     parameters=("参数 {params}", "参数 {params}"),
     may_raise="{name} 现在可能抛出 {names}",
+    now_catches="{name} 现在捕获 {names}",
+    module_renamed="模块 `{old}` 现为 `{new}`",
+    with_names="{said}，连同 {names}",
+    modules_moved=("模块 {paths} 现位于 `{folder}`", "模块 {paths} 现位于 `{folder}`"),
+    may_return="{name} 现在可能返回 {values}",
+    param_retyped="{name} 的参数 `{param}` 现在接受 `{new}`（原为 `{old}`）",
+    return_retyped="{name} 现在返回 `{new}`（原为 `{old}`）",
+    no_longer_catches="{name} 不再捕获 {names}",
+    now_optional="{name} 的参数 `{param}` 现在可省略（默认值 `{default}`）",
+    now_required="{name} 的参数 `{param}` 现在必须传入（原默认值 `{was}`）",
     name_in="`{path}` 中的 `{name}`",
     now_calls=("{callers} 现在调用 {callees}", "{callers} 现在调用 {callees}"),
     no_longer_calls=("{callers} 不再调用 {callees}", "{callers} 不再调用 {callees}"),

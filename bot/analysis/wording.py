@@ -57,6 +57,8 @@ _GENERIC_NAMES = frozenset(
 )
 # A constant's value is said when this short (`1024 * 1024`), else only its name.
 _SHOWN_VALUE = 60
+# A type annotation longer than this is not said: no reader takes it in at a glance.
+_SHOWN_TYPE = 60
 # A line that is only a comment, in the languages the facts read.
 _COMMENT = re.compile(r"^\s*(?:#|//|/\*|\*|--|<!--)")
 # A field of a class or record as declared in its body: `name: type`, perhaps `= default`.
@@ -338,6 +340,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _values,
         _constant_values,
         _signatures,
+        _handled_public,
         _settings_added,
         _keys_dropped,
         _requirements,
@@ -347,11 +350,15 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _additions,
         _constants_added,
         _private_removals,
+        _retyped,
         _uses,
         _kernels,
         _reexports,
         _moves,
+        _modules_moved,
         _imports,
+        _handled_private,
+        _private_changes,
         _tests,
         _sections,
         _generated,
@@ -580,6 +587,35 @@ def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return out + calls[:2]
 
 
+def _private_changes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A shipped module's definition renamed to a private name, then its private ones
+    removed: the insides, said last and only by what happened to them."""
+    out = [
+        _Statement(
+            "architecture",
+            p.renames_in.format(old=pair.old.name, new=pair.new.name, path=pair.old.path),
+            internal=True,
+        )
+        for pair in sig.facts.renamed
+        # a helper made public is said where its callers are
+        if pair.old.path in sig.source_files
+        and not pair.new.public
+        and not pair.old.short.startswith("__")
+    ][:1]
+    # a dunder (`__getattr__`) is a protocol's name, not a private helper
+    removed = [
+        (n.name, n.path)
+        for n in _shipped(sig, sig.facts.removed)
+        if not n.public and not n.short.startswith("__")
+    ]
+    if removed:
+        path = removed[0][1]
+        names = codes(p, (n for n, at in removed if at == path))
+        clause = p.removes_from.format(names=names, path=path)
+        out.append(_Statement("architecture", clause, internal=True))
+    return out
+
+
 def _said_renamed(sig: Signals, pair: Renamed) -> bool:
     """Whether `_renames` says this rename (a public name renamed in a shipped file)."""
     return pair.old.path in sig.source_files and pair.old.public and pair.new.public
@@ -677,6 +713,49 @@ def _moves(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     ]
 
 
+def _modules_moved(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Source files renamed into another folder under their own name (a module moved, its
+    importers following), said by the folder they went to; then one renamed outright."""
+    by_folders: dict[tuple[str, str], list[str]] = {}
+    renamed: list[_Statement] = []
+
+    def carried(clause: str, *paths: str) -> str:
+        # the names the importers now import from the moved modules: what went with them
+        modules = {_module_of(path) for path in paths}
+        names = [m.name for m in sig.facts.imports_moved if m.new in modules]
+        if not names:
+            return clause
+        return p.with_names.format(said=clause, names=codes(p, names))
+
+    for f in sig.facts.files:
+        if f.status != "renamed" or not f.previous or f.path not in sig.source_files:
+            continue
+        old, _, old_name = f.previous.rpartition("/")
+        new, _, new_name = f.path.rpartition("/")
+        if old_name == new_name and old != new and new:
+            by_folders.setdefault((old, new), []).append(f.previous)
+        elif old_name != new_name and not renamed:
+            clause = carried(p.module_renamed.format(old=f.previous, new=f.path), f.path)
+            renamed.append(_Statement("architecture", clause, internal=True))
+    return [
+        _Statement(
+            "architecture",
+            carried(
+                forms(p.modules_moved, len(paths)).format(paths=codes(p, paths), folder=f"{new}/"),
+                *(f"{new}/{path.rpartition('/')[2]}" for path in paths),
+            ),
+            internal=True,
+        )
+        for (_, new), paths in list(by_folders.items())[:1]
+    ] + renamed
+
+
+def _module_of(path: str) -> str:
+    """The module a Python file is imported as: `pkg.sub.mod` for `src/pkg/sub/mod.py`."""
+    stem = path.removesuffix(".py").removesuffix("/__init__").removeprefix("src/")
+    return stem.replace("/", ".")
+
+
 def _callable(name: str) -> str | None:
     """How a caller names a function: `Config` for `Config.__init__`; None for another
     dunder (`__call__`, `__eq__`)."""
@@ -691,9 +770,9 @@ def _public_name(name: str) -> bool:
 
 def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Parameters a shipped function gains or loses (public ones first), then the
-    exceptions it may now raise, read from both whole files: what a caller meets. One
-    function's losses and gains are one sentence, and the same losses and gains in several
-    functions one sentence naming them."""
+    exceptions it may now raise, and the parameters that gained or lost a default, read from
+    both whole files: what a caller meets. One function's losses and gains are one sentence,
+    and the same losses and gains in several functions one sentence naming them."""
     shipped = set(sig.source_files)
     out: list[_Statement] = []
     groups: dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[str, str]]] = {}
@@ -727,6 +806,16 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                 name=_which(sig, p, name, raised.path), names=codes(p, raised.exceptions, 2)
             )
             out.append(_Statement("compatibility", clause, internal=not _public_name(name)))
+    for given in sig.facts.optional_changed:
+        name = _callable(given.name)
+        if name is not None and given.path in shipped:
+            said = _which(sig, p, name, given.path)
+            clause = (
+                p.now_optional.format(name=said, param=given.param, default=given.default)
+                if given.default is not None
+                else p.now_required.format(name=said, param=given.param, was=given.was)
+            )
+            out.append(_Statement("compatibility", clause, internal=not _public_name(name)))
     return out[:3]
 
 
@@ -738,6 +827,63 @@ def _functions(
     if len(functions) > limit:
         return p.more.format(shown=shown, count=len(functions) - limit)
     return shown
+
+
+def _handled(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Statement]:
+    """The exceptions a shipped function (public ones, or the others) now catches itself or
+    no longer does, and the literals its `return`s may now give: what a caller now meets,
+    read from its body (never what a merge brought)."""
+    shipped = set(sig.source_files)
+    out: list[_Statement] = []
+    for caught in sig.facts.catches_changed:
+        name = _callable(caught.name)
+        if name is None or caught.path not in shipped or _public_name(name) is not public:
+            continue
+        said = _which(sig, p, name, caught.path)
+        for phrase, names in ((p.now_catches, caught.gained), (p.no_longer_catches, caught.lost)):
+            if names:
+                clause = phrase.format(name=said, names=codes(p, names, 2))
+                out.append(_Statement("compatibility", clause, internal=True))
+    for given in sig.facts.returns_added:
+        name = _callable(given.name)
+        if name is None or given.path not in shipped or _public_name(name) is not public:
+            continue
+        clause = p.may_return.format(
+            name=_which(sig, p, name, given.path), values=codes(p, given.values, 2)
+        )
+        out.append(_Statement("compatibility", clause, internal=True))
+    return out[:2]
+
+
+def _retyped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A public shipped function's parameter or return annotated with another type: what a
+    caller may now pass, or gets back (short types only, said as written)."""
+    shipped = set(sig.source_files)
+    out: list[_Statement] = []
+    for change in sig.facts.retyped:
+        name = _callable(change.name)
+        if name is None or change.path not in shipped or not _public_name(name):
+            continue
+        if max(len(change.old), len(change.new)) > _SHOWN_TYPE or "`" in change.old + change.new:
+            continue
+        said = _which(sig, p, name, change.path)
+        clause = (
+            p.return_retyped.format(name=said, old=change.old, new=change.new)
+            if change.param == "->"
+            else p.param_retyped.format(
+                name=said, param=change.param, old=change.old, new=change.new
+            )
+        )
+        out.append(_Statement("compatibility", clause))
+    return out[:2]
+
+
+def _handled_public(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    return _handled(sig, p, public=True)
+
+
+def _handled_private(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    return _handled(sig, p, public=False)
 
 
 def _which(sig: Signals, p: AnalysisPhrases, name: str, path: str) -> str:

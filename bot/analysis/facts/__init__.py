@@ -25,6 +25,7 @@ from bot.analysis.facts.documents import read_document, read_document_whole, rea
 from bot.analysis.facts.pyfile import detail
 from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
+    Caught,
     Constant,
     ConstantRenamed,
     DefaultChange,
@@ -36,12 +37,15 @@ from bot.analysis.facts.records import (
     NameKind,
     NewCall,
     NumberKind,
+    ParamDefault,
     Raised,
     Reexport,
     Registration,
     Registry,
     Renamed,
     Requirement,
+    Returned,
+    Retyped,
     Section,
     Setting,
     SignatureChange,
@@ -93,6 +97,8 @@ _DEPENDENCY_ENV = (
 # A patch whose first hunk starts at the file's first line: its head is the file's.
 _FROM_TOP = re.compile(r"^@@ -\d+(?:,\d+)? \+[01](?:,\d+)? @@[^\n]*\n")
 _SETTINGS_FILES = (".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
+# `typing.`, `t.`, `c.`: a module a name in an annotation is reached through
+_QUALIFIER = re.compile(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])")
 T = TypeVar("T")
 
 
@@ -402,6 +408,10 @@ def _combine(
     ]
     signatures: list[SignatureChange] = []
     raised: list[Raised] = []
+    caught: list[Caught] = []
+    optional: list[ParamDefault] = []
+    returned: list[Returned] = []
+    retyped: list[Retyped] = []
     for r in readings:
         # what the calls and raises are compared on: the functions the change edits, and
         # the tests it adds
@@ -421,6 +431,30 @@ def _combine(
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
             if new:
                 raised.append(Raised(name, r.path, tuple(sorted(new))))
+            was_caught, now_caught = r.minus.catches.get(name), r.plus.catches.get(name)
+            if was_caught is not None and now_caught is not None and was_caught != now_caught:
+                caught.append(
+                    Caught(
+                        name,
+                        r.path,
+                        tuple(sorted(now_caught - was_caught)),
+                        tuple(sorted(was_caught - now_caught)),
+                    )
+                )
+            was_given, now_given = r.minus.returns.get(name), r.plus.returns.get(name)
+            if was_given is not None and now_given is not None and now_given - was_given:
+                returned.append(Returned(name, r.path, tuple(sorted(now_given - was_given))))
+            if r.path.endswith((".py", ".pyi")):
+                optional += _defaults_given(name, r.path, before, params)
+            was_typed, now_typed = (
+                r.minus.annotations.get(name, {}),
+                r.plus.annotations.get(name, {}),
+            )
+            retyped += [
+                Retyped(name, param, r.path, was_typed[param], new)
+                for param, new in now_typed.items()
+                if param in was_typed and _type_of(was_typed[param]) != _type_of(new)
+            ]
     said = [c.name for c in signatures] + [c.name for c in raised]
     said = [n for n in said if "." not in n and "::" not in n]
     shared = [
@@ -490,6 +524,10 @@ def _combine(
         constants_changed=_cap(constants.changed),
         signatures_changed=_cap(signatures),
         raises_added=_cap(raised),
+        catches_changed=_cap(caught),
+        optional_changed=_cap(optional),
+        returns_added=_cap(returned),
+        retyped=_cap(retyped),
         names_shared=_cap(shared),
         calls_added=_cap(calls),
         calls_removed=_cap(dropped_calls),
@@ -661,6 +699,29 @@ def _tested(
         for test in tests
         for callee in sorted(calls.get((test.path, test.name), frozenset()) & shorts)
     ]
+
+
+def _type_of(annotation: str) -> str:
+    """An annotation as the type it names: a forward reference's quotes and the modules
+    names are reached through (`typing.Any`, `t.Any`, `'Any'`: `Any`) left out."""
+    return _QUALIFIER.sub("", annotation.replace("'", "").replace('"', ""))
+
+
+def _defaults_given(
+    name: str, path: str, before: tuple[str, ...], after: tuple[str, ...]
+) -> list[ParamDefault]:
+    """The parameters of one Python function (as `_parameters` writes them: `x`, `y=1`)
+    kept by name that gained a default or lost theirs."""
+    was = {p.split("=", 1)[0]: p.partition("=")[2] or None for p in before if "*" not in p}
+    out = []
+    for parameter in after:
+        param, _, default = parameter.partition("=")
+        if param not in was or "*" in param:
+            continue
+        old, new = was[param], default or None
+        if (old is None) != (new is None):
+            out.append(ParamDefault(name, param, path, new, old))
+    return out
 
 
 def _by_name(these: tuple[str, ...], those: tuple[str, ...]) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ import bisect
 import hashlib
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from bot.analysis.facts.python import _NOT_A_REGISTRY, _SAYS_DEPRECATED, _within, registry_of
 from bot.analysis.facts.records import NameKind
@@ -79,6 +80,7 @@ class Unit:
         side.bodies.update(table.bodies)
         side.params.update(table.params)
         side.signatures.update(table.signatures)
+        side.annotations.update(table.annotations)
         side.functions.update(table.functions)
         side.imports.update(table.imports)
         side.aliases.update(table.aliases)
@@ -334,6 +336,14 @@ class _Reader:
         for arg, default in defaults.items():
             self.side.params[f"{qualified}({arg})"] = ast.unparse(default)
         self.side.signatures[qualified] = _parameters(args, defaults)
+        typed = {
+            a.arg: ast.unparse(a.annotation)
+            for a in (*positional, *args.kwonlyargs)
+            if a.annotation is not None
+        }
+        if node.returns is not None:
+            typed["->"] = ast.unparse(node.returns)
+        self.side.annotations[qualified] = typed
         self.side.functions[qualified] = node
         if self.tests and node.name.startswith("test"):
             self.side.tests.append(qualified)
@@ -582,24 +592,35 @@ def _parameters(args: ast.arguments, defaults: dict[str, ast.expr]) -> tuple[str
 
 
 def detail(side: Side, names: list[str]) -> None:
-    """Fill `calls` and `raises` of the functions `names` of a side read whole."""
+    """Fill `calls`, `raises` and `catches` of the functions `names` of a side read whole."""
     for name in names:
         node = side.functions.get(name)
         if node is not None:
-            side.calls[name], side.raises[name] = _calls_and_raised(node)
+            walked = _walk(node)
+            side.calls[name], side.raises[name] = walked.calls, walked.raised
+            side.catches[name], side.returns[name] = walked.caught, walked.returned
 
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
-def _calls_and_raised(
-    node: ast.FunctionDef | ast.AsyncFunctionDef,
-) -> tuple[frozenset[str], frozenset[str]]:
+class _Walked(NamedTuple):
+    calls: frozenset[str]
+    raised: frozenset[str]
+    caught: frozenset[str]
+    returned: frozenset[str]
+
+
+def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
     """The names a function calls anywhere in it (`helper`, `self.run` as `run`), and the
-    exceptions its own body raises by name (`raise ValueError(…)`), its nested functions and
-    classes aside: one walk of its nodes (the edited functions of a day's files are many)."""
+    exceptions its own body raises by name (`raise ValueError(…)`) and catches by name
+    (`except (OSError, KeyError):`), and the literals its own `return`s give (`130`,
+    `'failed'`), its nested functions and classes aside: one walk of its nodes (the edited
+    functions of a day's files are many)."""
     calls: set[str] = set()
     raised: set[str] = set()
+    caught: set[str] = set()
+    returned: set[str] = set()
     # (node, whether it is the function's own code, not a nested definition's)
     stack: list[tuple[ast.AST, bool]] = [(node, True)]
     while stack:
@@ -610,6 +631,15 @@ def _calls_and_raised(
             name = _dotted(current.exc)
             if name and name[:1].isupper():
                 raised.add(name)
+        elif own and isinstance(current, ast.ExceptHandler) and current.type is not None:
+            kinds = current.type.elts if isinstance(current.type, ast.Tuple) else [current.type]
+            # a name as written (`OSError`, `asyncio.TimeoutError`); a variable holding a
+            # tuple of classes says nothing of which
+            caught.update(
+                n for k in kinds if (n := _dotted(k)) and n.rsplit(".", 1)[-1][:1].isupper()
+            )
+        elif own and isinstance(current, ast.Return) and _literal_value(current.value):
+            returned.add(ast.unparse(current.value))  # type: ignore[arg-type]
         inner = own and (current is node or not isinstance(current, _NESTED))
         for field in current._fields:
             value = getattr(current, field, None)
@@ -618,7 +648,19 @@ def _calls_and_raised(
             elif isinstance(value, ast.AST):
                 stack.append((value, inner))
     calls.discard("")
-    return frozenset(calls), frozenset(raised)
+    return _Walked(frozenset(calls), frozenset(raised), frozenset(caught), frozenset(returned))
+
+
+def _literal_value(node: ast.expr | None) -> bool:
+    """A number or string as written (`-1` too); `None`, a bool (a predicate's answer, not
+    a value of its own) and a bare `return` aside."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node = node.operand
+    return (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, int | float | str | bytes)
+        and not isinstance(node.value, bool)
+    )
 
 
 def _targets(node: ast.stmt) -> list[str]:

@@ -160,6 +160,52 @@ class Raised:
 
 
 @dataclass(frozen=True)
+class Caught:
+    """A function defined at both revisions whose own body catches exceptions by name
+    (`except KeyboardInterrupt:`) it did not catch, or no longer catches."""
+
+    name: str
+    path: str
+    gained: tuple[str, ...] = ()
+    lost: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Returned:
+    """A function defined at both revisions whose own `return`s now give literals (`130`,
+    `'failed'`) none of them gave."""
+
+    name: str
+    path: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Retyped:
+    """A Python function defined at both revisions whose parameter (`param`; "->": its
+    return) is annotated with another type, as written at each."""
+
+    name: str
+    param: str
+    path: str
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
+class ParamDefault:
+    """A parameter of a Python function defined at both revisions that gained a default (a
+    caller may now leave it out), or lost its default (a caller must now pass it)."""
+
+    name: str
+    param: str
+    path: str
+    # the default as written at the commit; None: it has none now (it had `was`)
+    default: str | None
+    was: str | None = None
+
+
+@dataclass(frozen=True)
 class NewCall:
     """A function defined at both revisions that now calls `callee`, which it did not."""
 
@@ -284,6 +330,10 @@ class Facts:
     # functions read whole at both revisions: parameters gained or lost, exceptions now raised
     signatures_changed: tuple[SignatureChange, ...] = ()
     raises_added: tuple[Raised, ...] = ()
+    catches_changed: tuple[Caught, ...] = ()
+    optional_changed: tuple[ParamDefault, ...] = ()
+    returns_added: tuple[Returned, ...] = ()
+    retyped: tuple[Retyped, ...] = ()
     # the top-level names of those two that more than one changed file defines: `command`
     # alone does not say whose
     names_shared: tuple[str, ...] = ()

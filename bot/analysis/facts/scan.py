@@ -65,7 +65,14 @@ class Side:
     # from a whole file: function -> its parameters as written (`x`, `y=1`, `*args`), without
     # `self` or `cls`, and the exceptions its own body raises by name
     signatures: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # from a whole Python file: function -> its parameters' annotations as written, and its
+    # return's under "->"
+    annotations: dict[str, dict[str, str]] = field(default_factory=dict)
     raises: dict[str, frozenset[str]] = field(default_factory=dict)
+    # from a whole Python file: function -> the exceptions its own `except` clauses name
+    catches: dict[str, frozenset[str]] = field(default_factory=dict)
+    # from a whole Python file: function -> the literals its own `return`s give (`130`)
+    returns: dict[str, frozenset[str]] = field(default_factory=dict)
     # from a whole file: function -> the names its body calls (`helper`, `self.run` as `run`)
     calls: dict[str, frozenset[str]] = field(default_factory=dict)
     # from a whole Python file: function -> its parsed node, walked for `raises` and `calls`
