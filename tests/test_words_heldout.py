@@ -315,3 +315,25 @@ def test_a_documentation_stand_in_is_no_credential(tmp_path: Path) -> None:
     assert not any("credential" in r.description for r in analysis.risks)
     assert placeholder("password") and placeholder("${TOKEN}") and placeholder("<your-key>")
     assert not placeholder("s3cr3t-9f8a7b6c5d4e")
+
+
+def test_a_removed_class_is_said_once_not_again_by_its_private_methods(tmp_path: Path) -> None:
+    # vllm-ascend 2026-07-15: "Removes `BudgetRefiner`, … Removes
+    # `BudgetRefiner._read_lookup_table`, …": the methods went with their class
+    refiner = (
+        "class BudgetRefiner:\n    def refine(self):\n        return self._read()\n\n"
+        "    def _read(self):\n        return 1\n\n\ndef keep():\n    return 1\n"
+    )
+    analysis, _ = _analysed(
+        tmp_path,
+        {"pkg/__init__.py": "", "pkg/sched.py": refiner, "pkg/other.py": "A = 1\n"},
+        {
+            "pkg/__init__.py": "",
+            "pkg/sched.py": "def keep():\n    return 2\n",
+            "pkg/other.py": "A = 2\n",
+        },
+        "Drop the budget refiner",
+    )
+    text = entry_text(analysis)
+    assert "`BudgetRefiner`" in text
+    assert "BudgetRefiner._read" not in text

@@ -602,11 +602,13 @@ def _private_changes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         and not pair.new.public
         and not pair.old.short.startswith("__")
     ][:1]
-    # a dunder (`__getattr__`) is a protocol's name, not a private helper
+    # a dunder (`__getattr__`) is a protocol's name, not a private helper; the methods of a
+    # class removed went with it
+    gone = {n.name for n in sig.facts.removed}
     removed = [
         (n.name, n.path)
         for n in _shipped(sig, sig.facts.removed)
-        if not n.public and not n.short.startswith("__")
+        if not n.public and not n.short.startswith("__") and _owner(n.name) not in gone
     ]
     if removed:
         path = removed[0][1]
