@@ -351,7 +351,12 @@ def _assess(
     shipped_lines = sig.source_lines + sig.line_kinds[PathKind.BUILD]
     if sig.only is not None or (primary in _QUIET_TYPES and not shipped_lines):
         return Assessment(I.LOW, False, f"only {(sig.only or primary).value} change")
-    if sig.source_files and len(sig.layout_only) == len(sig.source_files) and not shipped_lines:
+    if (
+        sig.source_files
+        and len(sig.layout_only) == len(sig.source_files)
+        and not shipped_lines
+        and not said_breaking
+    ):
         # Spacing, wrapping and comments: the code users run is the same at both revisions.
         return Assessment(I.LOW, False, "only layout: the same code at both revisions")
     if breaking and merge:

@@ -35,11 +35,13 @@ _NOTE = {
         "请吊销并轮换该凭据，改为从密钥存储中读取。",
     ),
 }
-# The consequence said of fixtures alone (values only in test files, documented example keys):
-# no leak, nothing to revoke or rotate.
+# The consequence said of fixtures alone (values only in test files, documented example
+# keys): where they are, and that a test's value is usually made up, which the value itself
+# cannot prove (a real key committed in a test is still a leak).
 _FIXTURE = {
-    "en": "Only in test files or a documented example key: a fixture, not a leak to rotate.",
-    "zh-CN": "仅出现在测试文件中或为文档中的示例密钥：属于测试数据，并非需要轮换的泄露。",
+    "en": "Only in test files or a documented example key: usually a test's made-up value;"
+    " if it is a real one, rotate it.",
+    "zh-CN": "仅出现在测试文件中或为文档中的示例密钥：通常是测试用的假值；如果是真实凭据，请轮换。",
 }
 _MAX_PLACES = 3
 _RISK_MAX = 300

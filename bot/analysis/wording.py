@@ -824,8 +824,12 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 def _functions(
     sig: Signals, p: AnalysisPhrases, functions: list[tuple[str, str]], limit: int = 3
 ) -> str:
-    """Functions (name, path) as a reader can find them, at most `limit` shown."""
-    shown = p.list_sep.join(_which(sig, p, name, path) for name, path in functions[:limit])
+    """Functions (name, path) as a reader can find them, at most `limit` shown; where one
+    needs its file, each says its own ("`a`, `b` in `x.py`" would put both in `x.py`)."""
+    named = [_which(sig, p, name, path) for name, path in functions[:limit]]
+    if any(w != code(name) for w, (name, _) in zip(named, functions, strict=False)):
+        named = [p.name_in.format(name=name, path=path) for name, path in functions[:limit]]
+    shown = p.list_sep.join(named)
     if len(functions) > limit:
         return p.more.format(shown=shown, count=len(functions) - limit)
     return shown

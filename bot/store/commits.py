@@ -289,5 +289,12 @@ def commit_from_details(sha: str, message: str, details: dict[str, Any] | None) 
         message=message,
         files=[FileChange.model_validate(f) for f in details.get("files") or []],
         pull_request=PullRequestInfo.model_validate(pr) if pr else None,
-        parents=details.get("parents") or 1,
+        parents=_parents(details.get("parents")),
     )
+
+
+def _parents(stored: object) -> int:
+    """How many parents the stored details say (older rows have none: one)."""
+    if isinstance(stored, int) and not isinstance(stored, bool) and stored >= 1:
+        return stored
+    return len(stored) if isinstance(stored, list) and stored else 1

@@ -14,15 +14,17 @@ with no patches (titles only) has only its file list and the facts its text stat
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import re
+from collections.abc import Iterable
 from typing import TypeVar
 
 from bot.analysis.facts.build import read_requirements
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
-from bot.analysis.facts.pyfile import detail
+from bot.analysis.facts.pyfile import UNPRINTABLE, detail
 from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
     Caught,
@@ -433,17 +435,21 @@ def _combine(
                 raised.append(Raised(name, r.path, tuple(sorted(new))))
             was_caught, now_caught = r.minus.catches.get(name), r.plus.catches.get(name)
             if was_caught is not None and now_caught is not None and was_caught != now_caught:
-                caught.append(
-                    Caught(
-                        name,
-                        r.path,
-                        tuple(sorted(now_caught - was_caught)),
-                        tuple(sorted(was_caught - now_caught)),
-                    )
-                )
+                # `except ValueError` → `except Exception` still catches ValueError
+                catches = _not_covered(now_caught - was_caught, was_caught)
+                uncaught = _not_covered(was_caught - now_caught, now_caught)
+                if catches or uncaught:
+                    caught.append(Caught(name, r.path, catches, uncaught))
             was_given, now_given = r.minus.returns.get(name), r.plus.returns.get(name)
-            if was_given is not None and now_given is not None and now_given - was_given:
-                returned.append(Returned(name, r.path, tuple(sorted(now_given - was_given))))
+            # a parent that returned a value not written as a literal (`return INTERRUPTED`)
+            # may have given the "new" one already
+            if (
+                was_given is not None
+                and now_given is not None
+                and UNPRINTABLE not in was_given
+                and (fresh := now_given - was_given - {UNPRINTABLE})
+            ):
+                returned.append(Returned(name, r.path, tuple(sorted(fresh))))
             if r.path.endswith((".py", ".pyi")):
                 optional += _defaults_given(name, r.path, before, params)
             was_typed, now_typed = (
@@ -627,6 +633,29 @@ def _inherited(removed: list[Name], readings: list[FileReading]) -> set[Name]:
                 seen.add(base)
                 todo.extend(bases.get(base, ()))
     return found
+
+
+def _not_covered(names: Iterable[str], by: Iterable[str]) -> tuple[str, ...]:
+    """The exception classes of `names` that no class of `by` catches already: a builtin's
+    subclass (or alias: `IOError` is `OSError`) by Python's own classes, any class by
+    `BaseException`, any but `KeyboardInterrupt`-like builtins by `Exception`."""
+
+    def builtin(name: str) -> type | None:
+        found = getattr(builtins, name.rsplit(".", 1)[-1], None)
+        return found if isinstance(found, type) and issubclass(found, BaseException) else None
+
+    catching = [builtin(b) for b in by]
+    out = []
+    for name in sorted(names):
+        own = builtin(name)
+        if BaseException in catching or (
+            Exception in catching and (own is None or issubclass(own, Exception))
+        ):
+            continue
+        if own is not None and any(c is not None and issubclass(own, c) for c in catching):
+            continue
+        out.append(name)
+    return tuple(out)
 
 
 def _public(qualified: str) -> bool:

@@ -38,6 +38,17 @@ def go_side(source: str, side: Side, *, tests: bool) -> bool:
                 side.defs[name] = (NameKind.CLASS, digest(code(spec)))
                 if not _exported(name):
                     side.private.add(name)
+        elif child.type in ("var_declaration", "const_declaration"):
+            # `var engine = sync.OnceValue(…)`: a function replaced by a variable of its name
+            # is still there for callers
+            specs = [
+                inner
+                for spec in child.named_children
+                for inner in (spec.named_children if spec.type.endswith("_list") else [spec])
+            ]
+            for spec in specs:
+                for name_node in spec.children_by_field_name("name"):
+                    side.assigned.add(text(name_node))
     for variable, _ in env_reads(root, _ENV_CALL, _ENV_READERS):
         side.env.setdefault(variable, None)
     return True

@@ -45,9 +45,18 @@ def layout_only(f: FileChange) -> bool:
             return False
         if _words(tokens, old) != _words(tokens, new):
             return False
-    if language is not Language.PYTHON:
-        return True
     sides = f.sides
+    if language is not Language.PYTHON:
+        if sides is not None:
+            # a `/*` added above a line and a `*/` below it comment the line out: only the
+            # whole texts say what is code
+            return _words(tokens, sides[0]) == _words(tokens, sides[1])
+        return not any(
+            "/*" in text or "*/" in text
+            for hunk in hunks(f.patch)
+            for sign, text in hunk.lines
+            if sign != " "
+        )
     if sides is None:
         return False
     try:

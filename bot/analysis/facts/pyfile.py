@@ -40,6 +40,18 @@ _BUILTIN_CONTAINERS = frozenset(
 _BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
+UNPRINTABLE = "…"
+
+
+def _source(node: ast.AST) -> str:
+    """The code of `node` as written, or "…" for what Python refuses to print (an integer of
+    more than 4,300 digits raises ValueError)."""
+    try:
+        return ast.unparse(node)
+    except ValueError:
+        return UNPRINTABLE
+
+
 def read_units(text: str, *, package: str | None, tests: bool) -> list[Unit] | None:
     """A Python file's whole text parsed and read one top-level unit at a time; None when
     it does not parse (the patch is read instead)."""
@@ -178,7 +190,7 @@ def _type_checking(test: ast.expr) -> bool:
 
 
 def _literal(node: ast.expr | None) -> str | None:
-    return None if node is None else ast.unparse(node)
+    return None if node is None else _source(node)
 
 
 def _text(node: ast.expr) -> str | None:
@@ -334,15 +346,15 @@ class _Reader:
             if d is not None
         }
         for arg, default in defaults.items():
-            self.side.params[f"{qualified}({arg})"] = ast.unparse(default)
+            self.side.params[f"{qualified}({arg})"] = _source(default)
         self.side.signatures[qualified] = _parameters(args, defaults)
         typed = {
-            a.arg: ast.unparse(a.annotation)
+            a.arg: _source(a.annotation)
             for a in (*positional, *args.kwonlyargs)
             if a.annotation is not None
         }
         if node.returns is not None:
-            typed["->"] = ast.unparse(node.returns)
+            typed["->"] = _source(node.returns)
         self.side.annotations[qualified] = typed
         self.side.functions[qualified] = node
         if self.tests and node.name.startswith("test"):
@@ -384,9 +396,7 @@ class _Reader:
                 and isinstance(statement.target, ast.Name)
                 and statement.value is not None
             ):
-                self.side.fields[f"{qualified}.{statement.target.id}"] = ast.unparse(
-                    statement.value
-                )
+                self.side.fields[f"{qualified}.{statement.target.id}"] = _source(statement.value)
         self._block(node.body, prefix=f"{qualified}.", in_class=True, top=False)
 
     def _module_statement(self, node: ast.stmt) -> None:
@@ -397,6 +407,9 @@ class _Reader:
             module = "." * node.level + (node.module or "")
             for alias in node.names:
                 bound = alias.asname or alias.name
+                if bound == "*":
+                    # `from .defaults import *`: any name may still be provided from there
+                    self.side.lazy = True
                 self.side.imports[bound] = module
                 if alias.asname and alias.asname != alias.name:
                     self.side.aliases[bound] = alias.name
@@ -442,7 +455,7 @@ class _Reader:
         value = node.value
         if not names or value is None:
             return
-        if isinstance(node, ast.AnnAssign) and "TypeAlias" in ast.unparse(node.annotation):
+        if isinstance(node, ast.AnnAssign) and "TypeAlias" in _source(node.annotation):
             return
         if not prefix and isinstance(value, ast.Constant) and value.value is None:
             # a module's `x = None` is a placeholder (a fallback import, a cache), no setting
@@ -452,7 +465,7 @@ class _Reader:
         if value.end_lineno == value.lineno and (value.end_col_offset or 0) - value.col_offset <= (
             _MAX_VALUE
         ):
-            text = ast.unparse(value)
+            text = _source(value)
         else:
             # compared, never shown: a long value (a table) stands as a digest of its lines
             start, end = value.lineno, value.end_lineno or value.lineno
@@ -580,7 +593,7 @@ def _parameters(args: ast.arguments, defaults: dict[str, ast.expr]) -> tuple[str
 
     def shown(arg: ast.arg) -> str:
         default = defaults.get(arg.arg)
-        return arg.arg if default is None else f"{arg.arg}={ast.unparse(default)}"
+        return arg.arg if default is None else f"{arg.arg}={_source(default)}"
 
     out = [shown(a) for a in (*args.posonlyargs, *args.args)]
     if args.vararg is not None:
@@ -639,7 +652,17 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
                 n for k in kinds if (n := _dotted(k)) and n.rsplit(".", 1)[-1][:1].isupper()
             )
         elif own and isinstance(current, ast.Return) and _literal_value(current.value):
-            returned.add(ast.unparse(current.value))  # type: ignore[arg-type]
+            literal = _source(current.value)  # type: ignore[arg-type]
+            if literal != UNPRINTABLE:
+                returned.add(literal)
+        elif (
+            own
+            and isinstance(current, ast.Return)
+            and current.value is not None
+            and not isinstance(current.value, ast.Constant)
+        ):
+            # `return INTERRUPTED`: some value not written here, so no literal is proven new
+            returned.add(UNPRINTABLE)
         inner = own and (current is node or not isinstance(current, _NESTED))
         for field in current._fields:
             value = getattr(current, field, None)
