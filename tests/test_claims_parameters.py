@@ -146,3 +146,18 @@ def test_a_grouped_default_keeps_the_parameter_out_of_the_function_names() -> No
     )
     assert {(c.old, c.new) for c in claims} == {("None", "httpx._client.USE_CLIENT_DEFAULT")}
     assert "follow_redirects" not in {c.name for c in claims}
+
+
+def test_each_function_said_with_its_file_is_checked_in_that_file() -> None:
+    # werkzeug 0ada8fa1: `parse_cookie` is defined in two changed files, each named after it
+    text = (
+        "`parse_form_data` in `src/werkzeug/formparser.py`, `parse_cookie` in"
+        " `src/werkzeug/http.py`, `parse_cookie` in `src/werkzeug/sansio/http.py` and 2 more"
+        " no longer take the parameter `cls=None`."
+    )
+    claims, _ = claims_in(text)
+    assert [(c.name, c.path) for c in claims] == [
+        ("parse_form_data", "src/werkzeug/formparser.py"),
+        ("parse_cookie", "src/werkzeug/http.py"),
+        ("parse_cookie", "src/werkzeug/sansio/http.py"),
+    ]

@@ -223,7 +223,13 @@ def _parameter_claims(
     """ "`f`, `g` no longer take the parameter `p=v`": a claim for each function (the names
     before the verb, a path among them where the function is) and each parameter (`old`,
     as written)."""
-    subject = [s for s in _SPAN.findall(head) if not is_path(s)]
+    # "`f` in `a.py`, `g` in `b.py`": a path right after a name is that name's
+    subject: list[tuple[str, str | None]] = []
+    for span in _SPAN.findall(head):
+        if not is_path(span):
+            subject.append((span, None))
+        elif subject and subject[-1][1] is None:
+            subject[-1] = (subject[-1][0], span)
     where = next((s for s in _SPAN.findall(head) if is_path(s)), None)
     params: list[str] = []
     spans = [(m.start(), m.group(1)) for m in _SPAN.finditer(segment)]
@@ -235,8 +241,8 @@ def _parameter_claims(
             params.append(span)
     left = [s for _, s in spans if s not in params]
     found = [
-        Claim(kind, function, sentence, path=where, old=param)
-        for function in subject
+        Claim(kind, function, sentence, path=own or where, old=param)
+        for function, own in subject
         for param in params
     ]
     return found, left
