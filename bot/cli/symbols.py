@@ -243,13 +243,18 @@ def python_assigned(text: str) -> dict[str, set[str]]:
                     if isinstance(target, ast.Name):
                         found.setdefault(prefix + target.id, set()).add(ast.unparse(node.value))
             elif isinstance(node, ast.If | ast.Try):
-                for part in ("body", "orelse", "finalbody"):
-                    walk(getattr(node, part, []), prefix)
-                for handler in getattr(node, "handlers", []):
-                    walk(handler.body, prefix)
+                for block in _blocks(node):
+                    walk(block, prefix)
 
     walk(tree.body, "")
     return found
+
+
+def _blocks(node: ast.stmt) -> list[list[ast.stmt]]:
+    """The statement lists a compound statement runs: its body, `else`, `finally` and
+    handlers."""
+    parts: list[list[ast.stmt]] = [getattr(node, p, []) for p in ("body", "orelse", "finalbody")]
+    return parts + [h.body for h in getattr(node, "handlers", [])]
 
 
 def _bare(name: str) -> str:
@@ -443,10 +448,8 @@ def _functions_named(text: str, function: str) -> list[ast.FunctionDef | ast.Asy
                     )
                 walk(node.body, qual + ".")
             elif isinstance(node, ast.If | ast.Try | ast.With | ast.For | ast.While):
-                for part in ("body", "orelse", "finalbody"):
-                    walk(getattr(node, part, []), prefix)
-                for handler in getattr(node, "handlers", []):
-                    walk(handler.body, prefix)
+                for block in _blocks(node):
+                    walk(block, prefix)
 
     walk(tree.body, "")
     return found
