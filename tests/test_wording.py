@@ -498,11 +498,12 @@ def test_a_change_held_in_bodies_says_what_a_caller_now_meets_in_both_languages(
     commit = whole_commit(("pkg/cli.py", before, after))
     commit = commit.model_copy(update={"message": "cli: Ctrl-C ends it with one line"})
     said = [s.clause for s in statements(read_signals(commit), EN)]
-    assert said[:3] == [
+    assert said[:2] == [
         "the parameter `out` of `command` in `pkg/cli.py` is now optional (default `None`)",
         "`command` in `pkg/cli.py` now catches `KeyboardInterrupt`",
-        "`command` in `pkg/cli.py` may now return `130`",
     ]
+    # `run(argv)` may have returned 130 already: no new value is proven
+    assert not any("may now return" in s for s in said)
     assert analyze(commit).summary == sentence(EN, said[0])
     zh = [s.clause for s in statements(read_signals(commit), ZH)]
     assert "`pkg/cli.py` 中的 `command` 现在捕获 `KeyboardInterrupt`" in zh
