@@ -10,6 +10,11 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
+from bot.analysis.rules import analyze
+from bot.cli.claim_check import Checker, Clone, Verdict
+from bot.cli.claims_eval import entry_claims
+from bot.cli.evaluation import git_history
+from bot.models import Analysis, CommitInput
 
 
 def _git(path: Path, *args: str, when: str = "2026-06-22T10:00:00Z", author: str = "Ada") -> str:
@@ -52,6 +57,36 @@ def commit_files(root: Path, files: dict[str, str | None], message: str) -> str:
     _git(root, "add", "-A")
     _git(root, "commit", "-q", "-m", message)
     return _git(root, "rev-parse", "HEAD")
+
+
+def second_commit(
+    tmp_path: Path, before: dict[str, str | None], after: dict[str, str | None], message: str
+) -> tuple[Path, CommitInput]:
+    """A clone of two commits, `before` then `after` (titled `message`), and the second as
+    `eval --git` reads it (files and patches)."""
+    root = tmp_path / "repo"
+    root.mkdir(parents=True)
+    _git(root, "init", "-q", "-b", "main")
+    commit_files(root, before, "Initial layout")
+    commit_files(root, after, message)
+    (_, commit), *_ = git_history(root, branch="HEAD~1..HEAD")
+    return root, commit
+
+
+def checked_entry(
+    tmp_path: Path, before: dict[str, str | None], after: dict[str, str | None], message: str
+) -> tuple[Analysis, list[Verdict]]:
+    """The rules' analysis of `second_commit`, and the claims checker's verdict on each of
+    its claims against the clone."""
+    root, commit = second_commit(tmp_path, before, after, message)
+    analysis = analyze(commit)
+    claims, _ = entry_claims(analysis)
+    reader = Clone(root)
+    try:
+        verdicts = [Checker(reader).check(commit.sha, c).verdict for c in claims]
+    finally:
+        reader.close()
+    return analysis, verdicts
 
 
 @pytest.fixture

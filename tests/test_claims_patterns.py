@@ -8,12 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.analysis.rules import analyze
 from bot.cli.claim_check import Checked, Checker, Clone, Verdict
 from bot.cli.claims import claims_in
-from bot.cli.claims_eval import entry_claims, entry_text
-from bot.cli.evaluation import git_history
-from tests.clones import _git, commit_files
+from bot.cli.claims_eval import entry_text
+from tests.clones import _git, checked_entry
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
@@ -28,19 +26,7 @@ def _entry(
     tmp_path: Path, before: dict[str, str | None], after: dict[str, str | None], message: str
 ) -> tuple[str, list[Verdict]]:
     """The rules' text for the second commit, and the checker's verdict on each claim."""
-    root = tmp_path / "repo"
-    root.mkdir()
-    _git(root, "init", "-q", "-b", "main")
-    commit_files(root, before, "Initial layout")
-    commit_files(root, after, message)
-    (_, commit), *_ = git_history(root, branch="HEAD~1..HEAD")
-    analysis = analyze(commit)
-    claims, _ = entry_claims(analysis)
-    reader = Clone(root)
-    try:
-        verdicts = [Checker(reader).check(commit.sha, c).verdict for c in claims]
-    finally:
-        reader.close()
+    analysis, verdicts = checked_entry(tmp_path, before, after, message)
     return entry_text(analysis), verdicts
 
 

@@ -11,10 +11,9 @@ from bot.analysis.rules import analyze
 from bot.analysis.signals import read_signals
 from bot.cli.claims_eval import entry_text
 from bot.cli.clone_sources import blob_cache, with_sources
-from bot.cli.evaluation import git_history
 from bot.models import Analysis, CommitInput
 from bot.store.commits import commit_from_details
-from tests.clones import _git, commit_files
+from tests.clones import second_commit
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
@@ -23,12 +22,7 @@ def _commit(
     tmp_path: Path, before: dict[str, str | None], after: dict[str, str | None], message: str
 ) -> CommitInput:
     """The second commit as `digest --git` reads it: patches and both whole texts."""
-    root = tmp_path / "repo"
-    root.mkdir()
-    _git(root, "init", "-q", "-b", "main")
-    commit_files(root, before, "Initial layout")
-    commit_files(root, after, message)
-    (_, commit), *_ = git_history(root, branch="HEAD~1..HEAD")
+    root, commit = second_commit(tmp_path, before, after, message)
     files = with_sources(root, commit.sha, commit.files, blob_cache())
     return commit.model_copy(update={"files": files})
 

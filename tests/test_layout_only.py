@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.analysis.rules import analyze
-from bot.cli.evaluation import git_history
 from bot.models import Analysis, Importance
-from tests.clones import _git, commit_files
+from tests.clones import second_commit
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
@@ -38,12 +37,7 @@ KERNEL = (
 
 
 def _analysis(tmp_path: Path, path: str, before: str, after: str, title: str) -> Analysis:
-    root = tmp_path / "repo"
-    root.mkdir(parents=True)
-    _git(root, "init", "-q", "-b", "main")
-    commit_files(root, {path: before}, "Initial layout")
-    commit_files(root, {path: after}, title)
-    (_, commit), *_ = git_history(root, branch="HEAD~1..HEAD")
+    _, commit = second_commit(tmp_path, {path: before}, {path: after}, title)
     return analyze(commit)
 
 

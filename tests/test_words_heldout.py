@@ -10,13 +10,12 @@ import pytest
 from bot.analysis.credentials import placeholder
 from bot.analysis.messages import without_squash_log
 from bot.analysis.rules import analyze
-from bot.cli.claim_check import Checker, Clone, Verdict
-from bot.cli.claims_eval import entry_claims, entry_text
+from bot.cli.claim_check import Verdict
+from bot.cli.claims_eval import entry_text
 from bot.cli.clone import files_with_patches, first_parent_commits
 from bot.cli.clone_sources import blob_cache, with_sources
-from bot.cli.evaluation import git_history
-from bot.models import Analysis, CommitInput
-from tests.clones import _git, commit_files
+from bot.models import CommitInput
+from tests.clones import _git, checked_entry, commit_files
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
@@ -29,26 +28,6 @@ SQUASH_BODY = (
     "---------\n\nCo-authored-by: A B <a@example.com>"
 )
 TITLE = "Don't poll for disconnects in BaseHTTPMiddleware via StreamingResponse (#2620)"
-
-
-def _analysed(
-    tmp_path: Path, before: dict[str, str | None], after: dict[str, str | None], message: str
-) -> tuple[Analysis, list[Verdict]]:
-    """The rules' analysis of the second commit, and the checker's verdict on each claim."""
-    root = tmp_path / "repo"
-    root.mkdir()
-    _git(root, "init", "-q", "-b", "main")
-    commit_files(root, before, "Initial layout")
-    commit_files(root, after, message)
-    (_, commit), *_ = git_history(root, branch="HEAD~1..HEAD")
-    analysis = analyze(commit)
-    claims, _ = entry_claims(analysis)
-    reader = Clone(root)
-    try:
-        verdicts = [Checker(reader).check(commit.sha, c).verdict for c in claims]
-    finally:
-        reader.close()
-    return analysis, verdicts
 
 
 def test_a_squash_log_is_not_the_authors_description() -> None:
@@ -66,7 +45,7 @@ def test_a_list_the_author_wrote_is_kept() -> None:
 def test_a_squashed_commit_title_is_never_the_summary(tmp_path: Path) -> None:
     before = {"app/middleware.py": "def call_next(request, poll=True):\n    return request\n"}
     after = {"app/middleware.py": "def call_next(request):\n    return request\n"}
-    analysis, _ = _analysed(tmp_path, before, after, f"{TITLE}\n\n{SQUASH_BODY}")
+    analysis, _ = checked_entry(tmp_path, before, after, f"{TITLE}\n\n{SQUASH_BODY}")
     assert "missing coverage" not in entry_text(analysis).lower()
     assert "`call_next` no longer takes the parameter `poll=True`" in analysis.summary
 
@@ -74,7 +53,7 @@ def test_a_squashed_commit_title_is_never_the_summary(tmp_path: Path) -> None:
 def test_python_versions_supported_are_a_requirement_the_checker_finds(tmp_path: Path) -> None:
     # starlette e7605e1 "Drop Python 3.8": the one proven fact is `requires-python`
     project = '[project]\nname = "pkg"\nrequires-python = ">={v}"\ndependencies = []\n'
-    analysis, verdicts = _analysed(
+    analysis, verdicts = checked_entry(
         tmp_path,
         {"pyproject.toml": project.format(v="3.8"), "pkg/app.py": "X = 1\n"},
         {"pyproject.toml": project.format(v="3.9"), "pkg/app.py": "X = 1\n"},
@@ -103,7 +82,7 @@ def test_a_function_a_runtime_getattr_still_serves_is_not_removed(tmp_path: Path
         "        if name in alts:\n            return globals()[f'_{name}']\n"
         "        raise AttributeError(name)\n"
     )
-    analysis, _ = _analysed(
+    analysis, _ = checked_entry(
         tmp_path,
         {"pkg/__init__.py": "", "pkg/http.py": before},
         {"pkg/__init__.py": "", "pkg/http.py": after},
@@ -127,7 +106,7 @@ def test_a_closure_lifted_to_the_module_is_not_added(tmp_path: Path) -> None:
         + "\n\nclass Map:\n    def bind_to_environ(self, environ):\n"
         + "        return _get_wsgi_string(environ, 'HTTP_HOST')\n"
     )
-    analysis, verdicts = _analysed(
+    analysis, verdicts = checked_entry(
         tmp_path, {"pkg/map.py": before}, {"pkg/map.py": after}, "lift the helper"
     )
     assert "Adds `_get_wsgi_string`" not in entry_text(analysis)
@@ -142,7 +121,7 @@ def test_an_attribute_that_became_a_property_is_not_added(tmp_path: Path) -> Non
         "        warnings.warn('content_md5 is deprecated', DeprecationWarning)\n"
         "        return self.headers.get('Content-MD5')\n"
     )
-    analysis, verdicts = _analysed(
+    analysis, verdicts = checked_entry(
         tmp_path, {"pkg/request.py": before}, {"pkg/request.py": after}, "deprecate Content-MD5"
     )
     assert "Adds `Request.content_md5`" not in entry_text(analysis)
@@ -238,7 +217,7 @@ def test_a_deprecation_names_the_quoted_replacement(
         "import warnings\n\n\ndef old():\n"
         f"    warnings.warn({message!r}, DeprecationWarning)\n    return 1\n"
     )
-    analysis, _ = _analysed(
+    analysis, _ = checked_entry(
         tmp_path,
         {"pkg/__init__.py": "", "pkg/http.py": before},
         {"pkg/__init__.py": "", "pkg/http.py": after},
@@ -255,7 +234,7 @@ def test_a_private_modules_removal_is_said_after_what_callers_meet(tmp_path: Pat
     # the same change took away
     compat = "def set_minimum_tls_version_1_2(ctx):\n    return ctx\n"
     api = "def get(url, proxies=None):\n    return url\n"
-    analysis, _ = _analysed(
+    analysis, _ = checked_entry(
         tmp_path,
         {"httpx/__init__.py": "", "httpx/_compat.py": compat, "httpx/_api.py": api},
         {
@@ -273,7 +252,7 @@ def test_a_private_modules_removal_is_said_after_what_callers_meet(tmp_path: Pat
 
 def test_a_private_modules_removal_alone_is_still_said(tmp_path: Path) -> None:
     compat = "def set_minimum_tls_version_1_2(ctx):\n    return ctx\n\n\nX = 1\n"
-    analysis, _ = _analysed(
+    analysis, _ = checked_entry(
         tmp_path,
         {"httpx/__init__.py": "", "httpx/_compat.py": compat},
         {"httpx/__init__.py": "", "httpx/_compat.py": "X = 1\n"},
@@ -287,7 +266,7 @@ def test_a_ci_runners_version_is_no_summary_beside_the_python_requirement(tmp_pa
     # `python-version`, the package's own `requires-python` only an insight
     workflow = "jobs:\n  publish:\n    steps:\n      - with:\n          python-version: '{v}'\n"
     project = '[project]\nname = "pkg"\nrequires-python = ">={v}"\n'
-    analysis, _ = _analysed(
+    analysis, _ = checked_entry(
         tmp_path,
         {
             ".github/workflows/publish.yml": workflow.format(v="3.8"),
@@ -306,7 +285,7 @@ def test_a_documentation_stand_in_is_no_credential(tmp_path: Path) -> None:
     # httpx 8e36f2b: `password="password"` in docs/advanced/ssl.md was "a credential" to
     # revoke and rotate
     doc = "# SSL\n\n```python\nctx.load_cert_chain(certfile='c.pem', {arg})\n```\n"
-    analysis, _ = _analysed(
+    analysis, _ = checked_entry(
         tmp_path,
         {"docs/ssl.md": doc.format(arg="keyfile='k.key'"), "pkg/app.py": "X = 1\n"},
         {"docs/ssl.md": doc.format(arg='password="password"'), "pkg/app.py": "X = 2\n"},
@@ -324,7 +303,7 @@ def test_a_removed_class_is_said_once_not_again_by_its_private_methods(tmp_path:
         "class BudgetRefiner:\n    def refine(self):\n        return self._read()\n\n"
         "    def _read(self):\n        return 1\n\n\ndef keep():\n    return 1\n"
     )
-    analysis, _ = _analysed(
+    analysis, _ = checked_entry(
         tmp_path,
         {"pkg/__init__.py": "", "pkg/sched.py": refiner, "pkg/other.py": "A = 1\n"},
         {
