@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import os
-import selectors
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import openai
 import pytest
 
+from bot.analysis import AnalysisResult
 from bot.analysis.llm import LLMAnalyzer, OutputMode
 from bot.models import Analysis, CommitInput
 from tests.processes import free_port
@@ -37,76 +39,94 @@ CALL_BUDGET_SECONDS = 420
 START_TRIES = 3
 
 
-def _start(model: str, port: int) -> tuple[subprocess.Popen[str], list[str]]:
-    """The server on `port`, once it says it is running; the process exited (with its log)
-    if it could not start."""
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "llama_cpp.server",
-            "--model",
-            model,
-            "--model_alias",
-            "gemma-3-270m",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--n_ctx",
-            "4096",
-            "--n_threads",
-            str(min(4, os.cpu_count() or 1)),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    # Wait for uvicorn's own "running" line rather than polling the port on a timer.
-    assert proc.stderr is not None
-    selector = selectors.DefaultSelector()
-    selector.register(proc.stderr, selectors.EVENT_READ)
-    deadline = time.monotonic() + STARTUP_SECONDS
-    log: list[str] = []
-    while True:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            proc.terminate()
-            proc.wait(timeout=30)
-            pytest.fail(
-                f"llama.cpp server did not start in {STARTUP_SECONDS} s:\n" + "".join(log[-20:])
-            )
-        if selector.select(timeout=remaining):
-            line = proc.stderr.readline()
-            if not line and proc.poll() is not None:
-                return proc, log  # exited: its whole log is read
-            log.append(line)
-            if "Uvicorn running on" in line:
-                return proc, log
+class LlamaServer:
+    """The llama.cpp server as a child process. Its stderr is read all along by a thread: a
+    pipe left unread fills (the server logs every request) and blocks the server mid-answer."""
+
+    def __init__(self, model: Path) -> None:
+        self._model = model
+        self._proc: subprocess.Popen[str] | None = None
+        self.log: list[str] = []
+        self.url = ""
+
+    def start(self) -> None:
+        for _ in range(START_TRIES):
+            port = free_port()
+            if self._start_on(port):
+                self.url = f"http://127.0.0.1:{port}/v1"
+                return
+        pytest.fail("llama.cpp server did not start:\n" + self.tail())
+
+    def _start_on(self, port: int) -> bool:
+        """True once the server says it is running on `port`; False if it exited first."""
+        self.log = []
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "llama_cpp.server",
+                "--model",
+                str(self._model),
+                "--model_alias",
+                "gemma-3-270m",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--n_ctx",
+                "4096",
+                "--n_threads",
+                str(min(4, os.cpu_count() or 1)),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self._proc = proc
+        # Set by uvicorn's own "running" line, or by the end of the log (the process exited):
+        # waited on, not polled on a timer.
+        settled, running = threading.Event(), threading.Event()
+
+        def drain() -> None:
+            assert proc.stderr is not None
+            for line in proc.stderr:
+                self.log.append(line)
+                if "Uvicorn running on" in line:
+                    running.set()
+                    settled.set()
+            settled.set()
+
+        threading.Thread(target=drain, daemon=True).start()
+        if not settled.wait(STARTUP_SECONDS):
+            self.stop()
+            pytest.fail(f"llama.cpp server did not start in {STARTUP_SECONDS} s:\n" + self.tail())
+        return running.is_set() and proc.poll() is None
+
+    def exit_code(self) -> int | None:
+        """None while the server runs."""
+        return None if self._proc is None else self._proc.poll()
+
+    def tail(self) -> str:
+        return "".join(self.log[-20:])
+
+    def stop(self) -> None:
+        if self._proc is not None and self._proc.poll() is None:
+            self._proc.terminate()
+            self._proc.wait(timeout=30)
 
 
 @pytest.fixture(scope="module")
-def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    model = gemma.assemble(tmp_path_factory.mktemp("model") / gemma.MODEL_NAME)
-    log: list[str] = []
-    for _ in range(START_TRIES):
-        port = free_port()
-        proc, log = _start(str(model), port)
-        if proc.poll() is None:
-            break
-    else:
-        pytest.fail("llama.cpp server did not start:\n" + "".join(log[-20:]))
+def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LlamaServer]:
+    server = LlamaServer(gemma.assemble(tmp_path_factory.mktemp("model") / gemma.MODEL_NAME))
+    server.start()
     try:
-        yield f"http://127.0.0.1:{port}/v1"
+        yield server
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        server.stop()
 
 
-async def test_llm_analyzer_keeps_its_contract_with_a_real_server(llama_server: str) -> None:
-    day = replay_day("vllm-project/llm-compressor", "2026-06-22")
-    commit = CommitInput.from_github(day["commits"][0], repo=day["repo"])
-    client = openai.AsyncOpenAI(base_url=llama_server, api_key="not-needed", max_retries=0)
+async def _analyze(url: str, commit: CommitInput) -> tuple[LLMAnalyzer, AnalysisResult, float]:
+    client = openai.AsyncOpenAI(base_url=url, api_key="not-needed", max_retries=0)
     analyzer = LLMAnalyzer(
         client,
         model="gemma-3-270m",
@@ -116,9 +136,32 @@ async def test_llm_analyzer_keeps_its_contract_with_a_real_server(llama_server: 
         timeout_seconds=180,
     )
     started = time.monotonic()
-    result = await asyncio.wait_for(analyzer.analyze(commit, language="en"), CALL_BUDGET_SECONDS)
-    elapsed = time.monotonic() - started
-    await client.close()
+    try:
+        result = await asyncio.wait_for(
+            analyzer.analyze(commit, language="en"), CALL_BUDGET_SECONDS
+        )
+    finally:
+        await client.close()
+    return analyzer, result, time.monotonic() - started
+
+
+async def test_llm_analyzer_keeps_its_contract_with_a_real_server(
+    llama_server: LlamaServer,
+) -> None:
+    day = replay_day("vllm-project/llm-compressor", "2026-06-22")
+    commit = CommitInput.from_github(day["commits"][0], repo=day["repo"])
+    analyzer, result, elapsed = await _analyze(llama_server.url, commit)
+    # The server process can die under the test's feet (a crowded CI machine's OOM killer
+    # once took it between two calls): that is no answer of the server's, so it is started
+    # once more and asked again; a second death fails with its exit code and its log.
+    crashed = llama_server.exit_code()
+    if crashed is not None:
+        llama_server.start()
+        analyzer, result, elapsed = await _analyze(llama_server.url, commit)
+        assert llama_server.exit_code() is None, (
+            f"llama.cpp server died twice (exit codes {crashed}, {llama_server.exit_code()}):\n"
+            + llama_server.tail()
+        )
 
     # The server rejects `json_schema` (it knows `json_object` with a schema): the analyser
     # noticed and moved down, rather than failing every call.
@@ -129,7 +172,7 @@ async def test_llm_analyzer_keeps_its_contract_with_a_real_server(llama_server: 
         assert result.analysis.analyzer == "rules"
         assert any(
             k in result.fallback_reason for k in ("invalid JSON", "schema", "cut", "timeout")
-        )
+        ), result.fallback_reason + "\n" + llama_server.tail()
     Analysis.model_validate(result.analysis.model_dump())
     # Usage comes from the server's own counts.
     assert result.input_tokens > 500
