@@ -719,7 +719,10 @@ class Checker:
         return Verdict.FALSE, f"`{pin}` is written in no changed file at the commit"
 
     def _message(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
-        words = re.sub(r"\s+", " ", claim.name.split("…")[0]).strip()
+        # "…" stands where the sentence left something out (an f-string's value, a long
+        # message's end): every piece around it, in order, in one string of the code
+        pieces = [re.sub(r"\s+", " ", p).strip() for p in claim.name.split("…")]
+        pattern = re.compile(".*".join(re.escape(p) for p in pieces if p), re.DOTALL)
 
         def holds(path: str | None, text: str | None) -> bool:
             if text is None or path is None:
@@ -728,7 +731,7 @@ class Checker:
                 strings = string_literals(path, text)
             except Unreadable:
                 return False
-            return any(words in re.sub(r"\s+", " ", s) for s in strings)
+            return any(pattern.search(re.sub(r"\s+", " ", s)) for s in strings)
 
         for before_path, after_path in c.changed:
             if holds(after_path, self.clone.text(c.sha, after_path)):

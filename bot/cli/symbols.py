@@ -148,7 +148,7 @@ def _python(text: str) -> list[Definition]:
     def walk(body: list[ast.stmt], prefix: str, in_function: bool) -> None:
         for node in body:
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                decorators = [ast.unparse(d) for d in node.decorator_list]
+                decorators = [_unparsed(d) for d in node.decorator_list]
                 kernel = isinstance(node, ast.FunctionDef) and any(
                     d.split("(")[0].endswith(_KERNEL_DECORATORS) for d in decorators
                 )
@@ -160,7 +160,7 @@ def _python(text: str) -> list[Definition]:
                 for target in targets:
                     if isinstance(target, ast.Attribute) and not prefix:
                         # `Class.method = patched` at module level (a monkeypatch)
-                        found.append(Definition(ast.unparse(target), source(node)))
+                        found.append(Definition(_unparsed(target), source(node)))
                         continue
                     for name in ast.walk(target):
                         if isinstance(name, ast.Name):
@@ -241,7 +241,7 @@ def python_assigned(text: str) -> dict[str, set[str]]:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:
                     if isinstance(target, ast.Name):
-                        found.setdefault(prefix + target.id, set()).add(ast.unparse(node.value))
+                        found.setdefault(prefix + target.id, set()).add(_unparsed(node.value))
             elif isinstance(node, ast.If | ast.Try):
                 for block in _blocks(node):
                     walk(block, prefix)
@@ -276,8 +276,8 @@ def python_defaults(text: str, name: str) -> set[str]:
         if isinstance(node, ast.Call):
             for keyword in node.keywords:
                 if keyword.arg == "default":
-                    return ast.unparse(keyword.value)
-        return ast.unparse(node)
+                    return _unparsed(keyword.value)
+        return _unparsed(node)
 
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
@@ -301,7 +301,7 @@ def python_defaults(text: str, name: str) -> set[str]:
                 if isinstance(k.value.value, str)
             }
             if want in named:
-                found |= {ast.unparse(k.value) for k in node.keywords if k.arg == "default"}
+                found |= {_unparsed(k.value) for k in node.keywords if k.arg == "default"}
     return found
 
 
@@ -383,7 +383,7 @@ def _parameter_defaults(args: ast.arguments, want: str) -> set[str]:
     pairs += [
         (a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None
     ]
-    return {ast.unparse(d) for a, d in pairs if a.arg == want}
+    return {_unparsed(d) for a, d in pairs if a.arg == want}
 
 
 def _field_default(value: ast.expr) -> str:
@@ -393,18 +393,18 @@ def _field_default(value: ast.expr) -> str:
     callee = value.func if isinstance(value, ast.Call) else None
     named = callee.attr if isinstance(callee, ast.Attribute) else getattr(callee, "id", "")
     if not isinstance(value, ast.Call) or named not in ("field", "Field"):
-        return ast.unparse(value)
+        return _unparsed(value)
     for keyword in value.keywords:
         if keyword.arg == "default":
-            return ast.unparse(keyword.value)
+            return _unparsed(keyword.value)
         if keyword.arg == "default_factory":
             factory = keyword.value
             if isinstance(factory, ast.Lambda):
-                return ast.unparse(factory.body)
-            return f"{ast.unparse(factory)}()"
+                return _unparsed(factory.body)
+            return f"{_unparsed(factory)}()"
     if named == "Field" and value.args:
-        return ast.unparse(value.args[0])
-    return ast.unparse(value)
+        return _unparsed(value.args[0])
+    return _unparsed(value)
 
 
 def python_signature(text: str, function: str) -> dict[str, set[str]] | None:
@@ -741,6 +741,13 @@ def other_defaults(path: str, text: str, name: str) -> set[str]:
     return {v for v in found if v}
 
 
+def _unparsed(node: ast.AST) -> str:
+    try:
+        return ast.unparse(node)
+    except (ValueError, RecursionError):  # an integer too long to print
+        return "…"
+
+
 def string_literals(path: str, text: str) -> list[str]:
     """The strings a file's code holds (never its comments). Python: each string constant
     as the parser joins it (implicit concatenation joined; an f-string with `{expr}` where
@@ -760,7 +767,7 @@ def string_literals(path: str, text: str) -> list[str]:
                     "".join(
                         v.value
                         if isinstance(v, ast.Constant) and isinstance(v.value, str)
-                        else "{" + ast.unparse(getattr(v, "value", v)) + "}"
+                        else "{" + _unparsed(getattr(v, "value", v)) + "}"
                         for v in node.values
                     )
                 )

@@ -250,6 +250,11 @@ def _combine(
     still = {n for r in readings if r.path in whole for n in (*r.plus.defs, *r.plus.imports)} - {""}
     # Bodies of every definition and test at the parent: one found again is moved, not new.
     old_bodies = {b for r in readings for b in r.minus.bodies.values()}
+    # Tests the change takes out of a file: one of the same name in another file moved there
+    # (a new file is read from its patch, without the bodies to compare).
+    tests_gone = {
+        n for r in readings for n in r.minus.tests if n not in r.plus.tests and n not in r.plus.defs
+    }
     for r in readings:
         plus, minus = r.plus.defs, r.minus.defs
         # a name the parent assigned (`content_md5 = header_property(...)`) that is now a
@@ -317,6 +322,7 @@ def _combine(
             if n not in r.minus.defs
             and n not in r.minus.tests
             and r.plus.bodies.get(n, "") not in old_bodies
+            and n not in tests_gone
         ]
         deprecations += [Deprecation(text, r.path, repl) for text, repl in r.deprecations]
 
@@ -361,7 +367,12 @@ def _combine(
         for n in removed
         if n not in moved_old and n not in kept and not ("." not in n.name and n.name in still)
     ]
+    # The old name still served (a module `__getattr__` handing out `safecall` for
+    # `_safecall` with a deprecation warning, or an alias kept): no rename callers meet.
+    aliased = [r for r in renamed if r.old in kept]
+    renamed = [r for r in renamed if r not in aliased]
     renamed_names = {r.old for r in renamed} | {r.new for r in renamed}
+    renamed_names |= {r.new for r in aliased}
     added = [n for n in added if n not in renamed_names]
     removed = [n for n in removed if n not in renamed_names]
     for path in dict.fromkeys(n.path for n in removed):

@@ -14,6 +14,16 @@ _VALUE = re.compile(
     re.MULTILINE,
 )
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$")
+# A setext heading's underline (`Title` over `=====` is level 1, over `-----` level 2).
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+# reStructuredText's adornments: a title over a line of one punctuation character repeated.
+_ADORNMENT = re.compile(r"^([=\-~^*+#'\"_:.])\1{2,}[ \t]*$")
+# A code fence: closed only by a run of its own character at least as long, with nothing
+# after it (a ```` ````{tip} ```` block holds ```` ```python ```` blocks).
+_FENCE_RUN = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+# Lines a setext underline cannot turn into a heading: a list item, a quote, a table row, an
+# ATX heading, indented code, a fence.
+_NOT_PARAGRAPH = re.compile(r"^(?: {4}|\t| {0,3}(?:[-*+>|#]|\d+[.)])(?:[ \t]|$)| {0,3}(?:```|~~~))")
 # A "heading" that is a shell comment or a sentence left in a code block, not a title.
 _NOT_A_TITLE = re.compile(r"[=|$]|[:.]$|^[a-z]")
 
@@ -32,7 +42,11 @@ def read_document_whole(before: str, after: str, reading: FileReading) -> None:
     """Markdown headings of the whole file at the parent and at the commit, outside code
     blocks: a heading whose title the file already had ("Fixed" under each release) is no
     new section, nor is one nested under a new section (`_opening`)."""
-    had = [title for _, title in _headings(before.splitlines()) if title is not None]
+    # The parent's titles are read generously (a reStructuredText file renamed to `.md`
+    # had its titles over `~~~` too): a title it had in any form is no new section.
+    had = [
+        title for _, title in _headings(before.splitlines(), adornments=True) if title is not None
+    ]
     reading.minus.sections.extend(had)
     headings = _headings(after.splitlines())
     known = set(had)
@@ -45,16 +59,43 @@ def read_document_whole(before: str, after: str, reading: FileReading) -> None:
     )
 
 
-def _headings(lines: list[str]) -> list[tuple[int, str | None]]:
-    """Each heading outside code blocks: its level and its title (None: not a title)."""
+def _headings(lines: list[str], *, adornments: bool = False) -> list[tuple[int, str | None]]:
+    """Each heading outside code blocks and front matter: its level and its title (None: not
+    a title). ATX (`# Title`) and setext (`Title` over `===` or `---`); with `adornments`,
+    a title over any reStructuredText adornment too."""
     out: list[tuple[int, str | None]] = []
-    fenced = False
-    for line in lines:
-        if fences(line):
-            fenced = not fenced
-        elif not fenced and line.startswith("#") and _HEADING.match(line):
+    fence: str | None = None  # the open code block's opening run
+    start = _after_front_matter(lines)
+    underline = _ADORNMENT if adornments else _SETEXT
+    for i in range(start, len(lines)):
+        line = lines[i]
+        run = _FENCE_RUN.match(line)
+        if fence is not None:
+            if run and not run.group(2).strip() and run.group(1).startswith(fence):
+                fence = None
+        # before the fence test: reStructuredText's `~~~~` under a title is no code fence
+        elif i > start and underline.match(line) and _paragraph(lines[i - 1]):
+            level = 1 if line.strip()[0] == "=" else 2
+            out.append((level, _title_text(lines[i - 1].strip())))
+        elif run:
+            fence = run.group(1)
+        elif line.startswith("#") and _HEADING.match(line):
             out.append((_level(line), _title(line)))
     return out
+
+
+def _after_front_matter(lines: list[str]) -> int:
+    """The index of the first line after a YAML front matter block (`---` … `---`)."""
+    if lines and lines[0].strip() == "---":
+        for i in range(1, len(lines)):
+            if lines[i].strip() in ("---", "..."):
+                return i + 1
+    return 0
+
+
+def _paragraph(line: str) -> bool:
+    """A line of paragraph text, which an underline below makes a setext heading."""
+    return bool(line.strip()) and not _NOT_PARAGRAPH.match(line) and not _ADORNMENT.match(line)
 
 
 def _opening(headings: list[tuple[int, str | None, bool]], lost: set[str]) -> list[str]:
@@ -84,9 +125,11 @@ def _level(line: str) -> int:
 
 def _title(line: str) -> str | None:
     match = _HEADING.match(line)
-    if match is None:
-        return None
-    title = match.group(1).strip("*_` ")
+    return None if match is None else _title_text(match.group(1))
+
+
+def _title_text(text: str) -> str | None:
+    title = text.strip("*_` ")
     return title if title and not _NOT_A_TITLE.search(title) else None
 
 
@@ -95,13 +138,22 @@ def read_document(file_hunks: list[Hunk], reading: FileReading) -> None:
     is read as if it did not: its headings may be a shell's comments, which the shape of a
     title tells apart); an added heading nested under one the hunk adds is part of it."""
     for hunk in file_hunks:
-        if "#" not in hunk.text:
+        if "#" not in hunk.text and not any(_ADORNMENT.match(t) for _, t in hunk.lines):
             continue
         fenced = {"+": False, "-": False}
         # the commit's side of the hunk: (level, title, added)
         after: list[tuple[int, str | None, bool]] = []
+        before = ""  # the parent's side: the line above
         for sign, text in hunk.lines:
             sides = ("+", "-") if sign == " " else (sign,)
+            if sign != "+":
+                # a title the parent had over an underline is no new section, even if the
+                # commit writes it `# Title`
+                if not fenced["-"] and _ADORNMENT.match(text) and _paragraph(before):
+                    title = _title_text(before.strip())
+                    if title is not None:
+                        reading.minus.sections.append(title)
+                before = text
             if fences(text):
                 for s in sides:
                     fenced[s] = not fenced[s]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import bisect
 import hashlib
+import itertools
 import re
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -189,6 +190,10 @@ def _type_checking(test: ast.expr) -> bool:
     return _dotted(test).rsplit(".", 1)[-1] == "TYPE_CHECKING"
 
 
+def _none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
 def _literal(node: ast.expr | None) -> str | None:
     return None if node is None else _source(node)
 
@@ -235,6 +240,8 @@ class _Reader:
         self.tests = tests
         self.deprecations: list[str] = []
         self.env_read: set[str] = set()
+        # `os.environ.get("PAGER") or ""`: the call's value when it gives None, by the call
+        self.or_else: dict[int, ast.expr] = {}
 
     def module(self, body: list[ast.stmt], start: int, end: int) -> None:
         """Read top-level statements that lie on lines `start`..`end`."""
@@ -269,6 +276,10 @@ class _Reader:
                     self._calls([s for s in inner if isinstance(s, ast.stmt)], hinted)
             for part in parts:
                 for child in ast.walk(part):
+                    if isinstance(child, ast.BoolOp) and isinstance(child.op, ast.Or):
+                        # (a walk meets the `or` before the calls in it)
+                        for value, fallback in itertools.pairwise(child.values):
+                            self.or_else[id(value)] = fallback
                     if isinstance(child, ast.Call):
                         self._call(child)
                     elif isinstance(child, ast.Subscript) and isinstance(child.ctx, ast.Load):
@@ -510,6 +521,10 @@ class _Reader:
         first = node.args[0] if node.args else None
         literal = first.value if isinstance(first, ast.Constant) else None
         default = node.args[1] if len(node.args) > 1 else None
+        fallback = self.or_else.get(id(node))
+        if (default is None or _none(default)) and isinstance(fallback, ast.Constant):
+            # `get("PAGER", None) or ""` reads as `get("PAGER", "")`: the same default
+            default = fallback
         if (
             isinstance(literal, str)
             and _ENV_NAME.fullmatch(literal)

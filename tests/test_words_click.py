@@ -1,0 +1,172 @@
+"""Words on a held-out command-line library (pallets/click): setext and reStructuredText
+titles, a rename the module still serves, an `or` default, a lock file, a test moved to a
+new file, an f-string deprecation; each a clone shaped like the commit that showed it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.analysis.facts.documents import _headings
+from bot.cli.claim_check import Verdict
+from bot.cli.claims_eval import entry_text
+from tests.clones import checked_entry
+
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+
+def test_titles_rewritten_from_setext_to_atx_are_no_new_sections(tmp_path: Path) -> None:
+    # click de3e8a3 "refactor from rest to myst": `Arguments` over `=====` became `# Arguments`
+    before = (
+        ".. _arguments:\n\nArguments\n=========\n\nArguments are positional.\n\n"
+        "Basic Arguments\n---------------\n\nA minimal argument.\n"
+    )
+    after = (
+        "(arguments)=\n\n# Arguments\n\nArguments are positional.\n\n"
+        "## Basic Arguments\n\nA minimal argument.\n\n## Variadic Arguments\n\nMany.\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"docs/arguments.md": before, "src/pkg.py": "X = 1\n"},
+        {"docs/arguments.md": after, "src/pkg.py": "X = 1\n"},
+        "refactor from rest to myst",
+    )
+    text = entry_text(analysis)
+    assert "“Arguments”" not in text and "“Basic Arguments”" not in text
+    assert "Variadic Arguments" in text
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_restructuredtext_file_renamed_to_markdown_keeps_its_titles(tmp_path: Path) -> None:
+    # click d5cb0b8: docs/options.rst (titles over `~~~~`) became docs/options.md
+    # (enough text in common that git pairs the two files as a rename)
+    prose = "".join(
+        f"Options take values; line {i} of the guide stays as it was.\n" for i in range(12)
+    )
+    rst = f"Options\n=======\n\n{prose}\nOption Decorator\n~~~~~~~~~~~~~~~~\n\n{prose}"
+    md = f"# Options\n\n{prose}\n## Option Decorator\n\n{prose}"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"docs/options.rst": rst},
+        {"docs/options.rst": None, "docs/options.md": md},
+        "options to myst",
+    )
+    assert "Option Decorator" not in entry_text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_code_block_inside_a_longer_fence_hides_no_later_heading() -> None:
+    # click bd3b2d6: a ```` ````{tip} ```` block holding a ```` ```python ```` block
+    lines = [
+        "# Options",
+        "````{tip}",
+        "```python",
+        "@click.option('--x/--no-x')",
+        "```",
+        "````",
+        "#### Boolean flag pairs",
+        "```",
+        "# not a heading",
+        "```",
+    ]
+    assert [t for _, t in _headings(lines)] == ["Options", "Boolean flag pairs"]
+    assert [t for _, t in _headings(lines, adornments=True)] == ["Options", "Boolean flag pairs"]
+
+
+def test_front_matter_and_list_items_are_no_setext_headings() -> None:
+    lines = ["---", "title: Guide", "---", "- item", "---", "Real Title", "=========="]
+    assert [t for _, t in _headings(lines)] == ["Real Title"]
+
+
+def test_a_rename_the_module_getattr_still_serves_is_not_said(tmp_path: Path) -> None:
+    # click 7a0a344: `safecall` became `_safecall`; the module `__getattr__` hands the old
+    # name out with a DeprecationWarning, so callers' `safecall` still works
+    before = (
+        'def safecall(func):\n    """Wraps a function so that it swallows exceptions."""\n'
+        "    def wrapper(*a):\n        try:\n            return func(*a)\n"
+        "        except Exception:\n            pass\n    return wrapper\n"
+    )
+    after = (
+        "import warnings\n\n\n"
+        + before.replace("def safecall", "def _safecall")
+        + "\n\ndef __getattr__(name):\n    if name in {'safecall'}:\n"
+        "        warnings.warn(f\"'pkg.utils.{name}' was never intentionally public.\","
+        " DeprecationWarning)\n"
+        "        return globals()[f'_{name}']\n    raise AttributeError(name)\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pkg/__init__.py": "", "pkg/utils.py": before},
+        {"pkg/__init__.py": "", "pkg/utils.py": after},
+        "Mark clearly functions private",
+    )
+    text = entry_text(analysis)
+    assert "Renames `safecall`" not in text and "Removes `safecall`" not in text
+    assert not analysis.breaking
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_default_given_after_or_is_the_same_default(tmp_path: Path) -> None:
+    # click 43a7d70: `os.environ.get("PAGER", None) or ""` became `os.environ.get("PAGER", "")`
+    before = (
+        'import os\n\n\ndef pager():\n    return (os.environ.get("PAGER", None) or "").strip()\n'
+    )
+    after = 'import os\nimport shlex\n\n\ndef pager():\n    return shlex.split(os.environ.get("PAGER", ""))\n'
+    analysis, _ = checked_entry(
+        tmp_path, {"pkg/pager.py": before}, {"pkg/pager.py": after}, "Reconcile pager"
+    )
+    assert "PAGER" not in entry_text(analysis)
+
+
+def test_a_lock_file_is_no_requirement(tmp_path: Path) -> None:
+    # click bba0561 "use uv": uv.lock copies `requires-python` from pyproject.toml
+    project = '[project]\nname = "pkg"\nrequires-python = ">=3.10"\n'
+    lock = (
+        'version = 1\nrequires-python = ">=3.10"\n\n[[package]]\nname = "idna"\nversion = "3.10"\n'
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pyproject.toml": project, "pkg/app.py": "X = 1\n"},
+        {"pyproject.toml": project, "uv.lock": lock, "pkg/app.py": "X = 1\n"},
+        "use uv",
+    )
+    assert "python>=3.10" not in entry_text(analysis)
+
+
+def test_a_test_moved_to_a_new_file_is_not_added(tmp_path: Path) -> None:
+    # click 182944f: tests moved from tests/test_utils.py to a new tests/test_utils_2/ file,
+    # one of them new
+    moved = "def test_unstyle_other_ansi():\n    assert unstyle('x') == 'x'\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"tests/test_utils.py": f"def test_kept():\n    assert True\n\n\n{moved}"},
+        {
+            "tests/test_utils.py": "def test_kept():\n    assert True\n",
+            "tests/test_utils_2/test_style.py": f"{moved}\n\n"
+            "def test_prompt_cast_default():\n    assert prompt('x') == 'x'\n",
+        },
+        "Make confirm, prompt, style files.",
+    )
+    text = entry_text(analysis)
+    assert "test_unstyle_other_ansi" not in text
+    assert "test_prompt_cast_default" in text
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_the_checker_reads_every_piece_of_an_f_string_message(tmp_path: Path) -> None:
+    # click 051725f: the `__getattr__` message "'click.utils.{name}' was never intentionally
+    # public …" became "'click.utils.{name}' is deprecated …": the piece before `{…}` was
+    # there before, the message was not
+    head = "import warnings\n\n\ndef __getattr__(name):\n    warnings.warn(\n"
+    tail = "        DeprecationWarning,\n    )\n    return globals()[f'_{name}']\n"
+    before = f"{head}        f\"'pkg.utils.{{name}}' was never intentionally public.\",\n{tail}"
+    after = f"{head}        f\"'pkg.utils.{{name}}' is deprecated and will be removed in 9.0.\",\n{tail}"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pkg/__init__.py": "", "pkg/utils.py": before},
+        {"pkg/__init__.py": "", "pkg/utils.py": after},
+        "Better deprecate streams",
+    )
+    assert "is deprecated and will be removed in 9.0." in entry_text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
