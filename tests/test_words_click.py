@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.analysis.facts.documents import _headings
+from bot.analysis.facts.python import cut_message
 from bot.cli.claim_check import Verdict
 from bot.cli.claims_eval import entry_text
 from tests.clones import checked_entry
@@ -170,3 +171,41 @@ def test_the_checker_reads_every_piece_of_an_f_string_message(tmp_path: Path) ->
     )
     assert "is deprecated and will be removed in 9.0." in entry_text(analysis)
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_class_the_module_still_serves_keeps_its_members(tmp_path: Path) -> None:
+    # click 333c28d (a merge): `LazyFile` became `_LazyFile`, its `__enter__` annotated anew,
+    # and the module `__getattr__` hands `LazyFile` out; "Removes `LazyFile.close`" was false
+    body = (
+        "    def __init__(self, name):\n        self.name = name\n\n"
+        "    def close(self):\n        self.closed = True\n\n"
+        "    def close_intelligently(self):\n        self.close()\n\n"
+    )
+    before = f"class LazyFile:\n{body}    def __enter__(self) -> 'LazyFile':\n        return self\n"
+    after = (
+        f"class _LazyFile:\n{body}    def __enter__(self) -> '_LazyFile':\n        return self\n"
+        "\n\ndef __getattr__(name):\n    if name == 'LazyFile':\n"
+        "        return globals()[f'_{name}']\n    raise AttributeError(name)\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pkg/__init__.py": "", "pkg/utils.py": before},
+        {"pkg/__init__.py": "", "pkg/utils.py": after},
+        "Mark clearly functions private status",
+    )
+    text = entry_text(analysis)
+    assert "LazyFile.close" not in text and "Adds `_LazyFile`" not in text
+    assert not analysis.breaking
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_long_deprecation_message_is_cut_at_a_word() -> None:
+    # click cfa01ee: the quote ended "…with absolute paths inste"
+    message = (
+        "'isolated_filesystem' is deprecated and will be removed in Click 9.0. Use "
+        "'tempfile.TemporaryDirectory' or pytest's 'tmp_path' fixture with absolute paths "
+        "instead."
+    )
+    cut = cut_message(message)
+    assert len(cut) <= 160 and cut.endswith("paths…")
+    assert cut_message("short message.") == "short message."

@@ -224,6 +224,11 @@ def _head(f: FileChange) -> str:
     return "\n".join(line[1:] for line in lines if line[:1] != drop)
 
 
+def _top(name: Name) -> tuple[str, str]:
+    """A name's file and its top-level name (a method's class)."""
+    return name.path, name.name.split(".", 1)[0]
+
+
 def _combine(
     files: tuple[FileFact, ...],
     readings: list[FileReading],
@@ -383,6 +388,13 @@ def _combine(
     renamed_names = {r.old for r in renamed} | {r.new for r in renamed}
     added = [n for n in added if n not in renamed_names and not _is_test_name(n, files)]
     removed = [n for n in removed if n not in renamed_names]
+    # A class its module still serves by the old name (click's `LazyFile`, handed out for
+    # `_LazyFile`) keeps its members for callers, and its private twin is that class.
+    served = {(n.path, n.name) for n in kept if "." not in n.name}
+    twins = {(path, f"_{name}") for path, name in served}
+    removed = [n for n in removed if _top(n) not in served]
+    renamed = [r for r in renamed if _top(r.old) not in served and _top(r.new) not in twins]
+    added = [n for n in added if _top(n) not in twins]
     added, removed = _carried(added, removed, readings, moved)
     added = [n for n in added if n.path not in partial]
     removed = [n for n in removed if n.path not in partial]

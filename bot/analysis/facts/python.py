@@ -241,7 +241,16 @@ def _deprecations(file_hunks: list[Hunk], reading: FileReading) -> None:
             if _EXPLICIT.search(code) or _SAYS_DEPRECATED.search(message):
                 (added if sign == "+" else gone).append(message)
     for message in added[len(gone) :]:
-        reading.deprecations.append((message[:160], _replacement(message)))
+        reading.deprecations.append((cut_message(message), _replacement(message)))
+
+
+def cut_message(message: str, limit: int = 160) -> str:
+    """A warning's message as quoted: a long one cut at the last word that fits, and "…"."""
+    if len(message) <= limit:
+        return message
+    head = message[: limit - 1]
+    space = head.rfind(" ")
+    return (head[:space] if space > limit // 2 else head).rstrip(" ,;:") + "…"
 
 
 def _warning_text(hunk: Hunk, index: int) -> str:

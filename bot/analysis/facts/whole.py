@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.analysis.facts.cfile import keep_named
 from bot.analysis.facts.pyedit import python_sides
-from bot.analysis.facts.python import _replacement
+from bot.analysis.facts.python import _replacement, cut_message
 from bot.analysis.facts.scan import FileReading, Side
 from bot.analysis.facts.trees import side_reader
 from bot.analysis.paths import Language
@@ -53,7 +53,7 @@ def read_whole(
         return True
     old = set(warned[0])
     reading.deprecations.extend(
-        (message[:160], _replacement(message))
+        (cut_message(message), _replacement(message))
         for message in dict.fromkeys(warned[1])
         if message not in old
     )
