@@ -390,10 +390,10 @@ def _combine(
     removed = [n for n in removed if n not in renamed_names]
     # A class its module still serves by the old name (click's `LazyFile`, handed out for
     # `_LazyFile`) keeps its members for callers, and its private twin is that class.
-    served = {(n.path, n.name) for n in kept if "." not in n.name}
-    twins = {(path, f"_{name}") for path, name in served}
-    removed = [n for n in removed if _top(n) not in served]
-    renamed = [r for r in renamed if _top(r.old) not in served and _top(r.new) not in twins]
+    still_served = {(n.path, n.name) for n in kept if "." not in n.name}
+    twins = {(path, f"_{name}") for path, name in still_served}
+    removed = [n for n in removed if _top(n) not in still_served]
+    renamed = [r for r in renamed if _top(r.old) not in still_served and _top(r.new) not in twins]
     added = [n for n in added if _top(n) not in twins]
     added, removed = _carried(added, removed, readings, moved)
     added = [n for n in added if n.path not in partial]
