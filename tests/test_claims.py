@@ -14,6 +14,7 @@ from bot.analysis.measures import Entry
 from bot.cli.claim_check import Checker, Clone, Verdict
 from bot.cli.claims import Claim, Kind, claims_in
 from bot.cli.claims_eval import ClaimsReport, check_entries
+from bot.cli.evaluation import git_history
 from bot.models import Analysis, ChangeType, CommitInput, Importance
 from tests.clones import _git, commit_files
 
@@ -463,3 +464,26 @@ def test_the_command_refuses_what_it_cannot_check(
     assert "nope" in capsys.readouterr().err
     assert main(["eval", "--claims", "--git", str(root), "--lang", "zh-CN"]) == 2
     assert "English" in capsys.readouterr().err
+
+
+def test_the_merges_a_digest_shows_are_checked_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # click's first-parent line is all merges: their entries are what readers see, so
+    # `eval --claims` reads them (against the first parent) beside the branch's own commits
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    commit_files(root, {"pkg/utils.py": "def safecall(f):\n    return f\n"}, "Initial layout")
+    _git(root, "checkout", "-q", "-b", "topic")
+    commit_files(root, {"pkg/utils.py": "def safecall(f, quiet=True):\n    return f\n"}, "quiet")
+    _git(root, "checkout", "-q", "main")
+    _git(root, "merge", "-q", "--no-ff", "-m", "Merge pull request #7 from a/topic", "topic")
+    merge = _git(root, "rev-parse", "HEAD")
+
+    read = {c.sha: c for _, c in git_history(root, merges=True)}
+    assert merge in read and read[merge].parents == 2
+    assert "quiet=True" in (read[merge].files[0].patch or "")
+    assert merge not in {c.sha for _, c in git_history(root)}
+    assert main(["eval", "--claims", "--git", str(root)]) == 0
+    assert "commits: 3\n" in capsys.readouterr().out

@@ -152,7 +152,10 @@ def command(
                 )
             commits = with_sides(path, replay_days(directory))
         else:
-            commits = git_history(path, branch=revisions or "HEAD", since=since, until=until)
+            # the merges a digest shows (its first-parent line) are entries too
+            commits = git_history(
+                path, branch=revisions or "HEAD", since=since, until=until, merges=True
+            )
     except CloneError as exc:
         raise MissingSetting(f"--git {clone}: {exc}") from None
 

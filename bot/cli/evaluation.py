@@ -152,25 +152,50 @@ def replay_days(directory: Path) -> list[tuple[str, CommitInput]]:
 
 
 def git_history(
-    path: Path, *, branch: str = "HEAD", since: str | None = None, until: str | None = None
+    path: Path,
+    *,
+    branch: str = "HEAD",
+    since: str | None = None,
+    until: str | None = None,
+    merges: bool = False,
 ) -> list[tuple[str, CommitInput]]:
     """Every commit of a clone's history (`branch`, or a range `A..B`) but merges, oldest
     first, within the committer dates given, with its files and patches against its parent
-    (as GitHub's "get a commit" gives them)."""
+    (as GitHub's "get a commit" gives them). With `merges`, the merges on the branch's
+    first-parent line too, against their first parent: each is a digest's entry there."""
     require_clone(path)
     dates = [f"--since={since}"] * bool(since) + [f"--until={until}"] * bool(until)
     log = git(
-        path, "log", "--no-merges", "--reverse", *dates, "--format=%H%x1f%an%x1f%B%x1e", branch
+        path,
+        "log",
+        *(() if merges else ("--no-merges",)),
+        "--reverse",
+        *dates,
+        "--format=%H%x1f%P%x1f%an%x1f%B%x1e",
+        branch,
     )
-    records = [r.strip("\n").split("\x1f", 2) for r in log.split("\x1e") if r.strip("\n")]
-    return _read_commits(path, [(sha, author, message) for sha, author, message in records])
+    records = [r.strip("\n").split("\x1f", 3) for r in log.split("\x1e") if r.strip("\n")]
+    on_line: set[str] = set()
+    if merges:
+        line = git(path, "log", "--first-parent", "--merges", *dates, "--format=%H", branch)
+        on_line = set(line.split())
+    return _read_commits(
+        path,
+        [
+            (sha, author, message, len(parents.split()))
+            for sha, parents, author, message in records
+            if len(parents.split()) < 2 or sha in on_line
+        ],
+    )
 
 
-def _read_commits(path: Path, records: list[tuple[str, str, str]]) -> list[tuple[str, CommitInput]]:
-    """The commits `(sha, author, message)` of the clone at `path`, grouped by its name, with
-    their files' patches and both sides."""
+def _read_commits(
+    path: Path, records: list[tuple[str, str, str, int]]
+) -> list[tuple[str, CommitInput]]:
+    """The commits `(sha, author, message, parents)` of the clone at `path`, grouped by its
+    name, with their files' patches (against the first parent) and both sides."""
     name = path.resolve().name
-    files = files_with_patches(path, [sha for sha, _, _ in records])
+    files = files_with_patches(path, [r[0] for r in records])
     return with_sides(
         path,
         [
@@ -182,9 +207,10 @@ def _read_commits(path: Path, records: list[tuple[str, str, str]]) -> list[tuple
                     repo=name,
                     author=author,
                     files=files[sha],
+                    parents=max(parents, 1),
                 ),
             )
-            for sha, author, message in records
+            for sha, author, message, parents in records
         ],
     )
 
@@ -216,11 +242,19 @@ def labelled_commits(path: Path, shas: list[str]) -> dict[str, CommitInput]:
             continue
     if not found:
         return {}
-    log = git(path, "log", "--no-walk=unsorted", "--format=%H%x1f%an%x1f%B%x1e", *found.values())
+    log = git(
+        path, "log", "--no-walk=unsorted", "--format=%H%x1f%P%x1f%an%x1f%B%x1e", *found.values()
+    )
     records = {
-        r[0]: r for r in (r.strip("\n").split("\x1f", 2) for r in log.split("\x1e")) if len(r) == 3
+        r[0]: r for r in (r.strip("\n").split("\x1f", 3) for r in log.split("\x1e")) if len(r) == 4
     }
-    commits = _read_commits(path, [(r[0], r[1], r[2]) for r in records.values()])
+    commits = _read_commits(
+        path,
+        [
+            (sha, author, text, len(parents.split()))
+            for sha, parents, author, text in records.values()
+        ],
+    )
     by_full = {c.sha: c for _, c in commits}
     return {sha: by_full[full] for sha, full in found.items() if full in by_full}
 
