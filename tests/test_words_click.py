@@ -12,6 +12,7 @@ from bot.analysis.facts.documents import _headings
 from bot.analysis.facts.python import cut_message
 from bot.cli.claim_check import Verdict
 from bot.cli.claims_eval import entry_text
+from bot.models import ChangeType, Importance
 from tests.clones import checked_entry
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -209,3 +210,37 @@ def test_a_long_deprecation_message_is_cut_at_a_word() -> None:
     cut = cut_message(message)
     assert len(cut) <= 160 and cut.endswith("paths…")
     assert cut_message("short message.") == "short message."
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Pre-8.5.0 release changelog and doc fixes (#3697)",
+        "Fix typos in the guide",
+        "Docstring fixes",
+    ],
+)
+def test_words_fixed_are_no_bug_fix(tmp_path: Path, title: str) -> None:
+    # click 00e592c: docstrings and the changelog edited, "fixes" in the title; it was a
+    # medium bug fix asking for "a regression test" of three classes whose docstrings changed
+    before = 'class Argument:\n    """An argument.\n\n    .. versionchanged:: 8.5\n    """\n'
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"src/pkg/core.py": before, "CHANGES.md": "# 8.5.0\n"},
+        {"src/pkg/core.py": before.replace("8.5\n", "8.5.0\n"), "CHANGES.md": "# 8.5.0\n\nOk.\n"},
+        title,
+    )
+    assert analysis.change_types[0] is ChangeType.DOCS
+    assert analysis.importance is Importance.LOW
+    assert "regression test" not in entry_text(analysis)
+
+
+def test_a_fix_of_comment_parsing_is_still_a_bug_fix(tmp_path: Path) -> None:
+    before = "def parse(line):\n    return line.split('#')[0]\n"
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"src/pkg/parse.py": before},
+        {"src/pkg/parse.py": before.replace("split('#')[0]", "partition('#')[0]")},
+        "Fix comment parsing",
+    )
+    assert analysis.change_types[0] is ChangeType.BUGFIX

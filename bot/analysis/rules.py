@@ -126,6 +126,12 @@ _KEYWORDS: list[tuple[ChangeType, re.Pattern[str]]] = [
         ),
     ),
 ]
+_PROSE = r"(?:docs?|documentation|docstrings?|typos?|changelog|comments?|spelling|grammar|readme)"
+_WORDS_FIXED = re.compile(
+    rf"\b{_PROSE}(?:\s+(?:and|&)\s+{_PROSE})?\s+fix(?:es|ed)?\b"
+    # ("fix comment parsing" is code: a comment is fixed only before the word)
+    rf"|\bfix(?:es|ed|ing)?\s+(?:(?:a|the|some|more)\s+)?{_PROSE.replace('|comments?', '')}\b"
+)
 _PATH_TYPES = {
     PathKind.DOCS: T.DOCS,
     PathKind.TESTS: T.TESTS,
@@ -285,7 +291,8 @@ def _types(
         if mapped:
             found.append(mapped)
             confidence = max(confidence, 0.6)
-    text = title.text.lower()
+    # "changelog and doc fixes", "fix typos": an edit of words, not a bug fix
+    text = _WORDS_FIXED.sub("docs", title.text.lower())
     keyword_types = [kind for kind, pattern in _KEYWORDS if pattern.search(text)]
     # Only-docs, only-tests, only-CI changes say so by their paths, whatever the title.
     total = sum(path_kinds.values())
