@@ -244,3 +244,35 @@ def test_a_fix_of_comment_parsing_is_still_a_bug_fix(tmp_path: Path) -> None:
         "Fix comment parsing",
     )
     assert analysis.change_types[0] is ChangeType.BUGFIX
+
+
+def test_a_python_floor_raised_is_the_risk_not_the_title_again(tmp_path: Path) -> None:
+    # uvicorn 4156ccb "Drop Python 3.8": the risk read "The title names a removal"
+    project = '[project]\nname = "pkg"\nrequires-python = ">={v}"\n'
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": project.format(v="3.8"), "pkg/app.py": "X = 1\n"},
+        {"pyproject.toml": project.format(v="3.9"), "pkg/app.py": "X = 1\n"},
+        "Drop Python 3.8",
+    )
+    assert analysis.breaking
+    risks = " ".join(r.description for r in analysis.risks)
+    assert "title names a removal" not in risks
+    assert "installs only on `python>=3.9` (was `>=3.8`)" in risks
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_deprecation_without_a_replacement_is_not_quoted_twice(tmp_path: Path) -> None:
+    # uvicorn aaf2016, click cfa01ee: "Move off what “… is deprecated …” names" repeated
+    # the warning the insight quotes
+    before = "def isolated_filesystem():\n    return 1\n"
+    after = (
+        "import warnings\n\n\ndef isolated_filesystem():\n"
+        "    warnings.warn('isolated_filesystem is deprecated and will be removed in 9.0.',"
+        " DeprecationWarning)\n    return 1\n"
+    )
+    analysis, _ = checked_entry(
+        tmp_path, {"pkg/testing.py": before}, {"pkg/testing.py": after}, "Deprecate it"
+    )
+    text = entry_text(analysis)
+    assert text.count("is deprecated and will be removed") == 1

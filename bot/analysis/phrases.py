@@ -99,6 +99,7 @@ class AnalysisPhrases:
     bang: str  # {prefix}
     label: str  # {label}
     removal_title: str  # {title}
+    python_floor: str  # {spec} {old}
     # --- consequences and mitigations of a risk: sentences -------------------------------
     imports_fail: tuple[str, str]  # {names}
     callers_fail: str  # {old}
@@ -113,7 +114,6 @@ class AnalysisPhrases:
     use_instead: str  # {names}
     # --- recommendations: sentences -------------------------------------------------------
     migrate: str  # {names}
-    deprecation_users: str  # {text}
     deprecation_replaced: str  # {replacement}
     security: str  # {words}
     no_test: str  # {where}
@@ -238,6 +238,10 @@ EN = AnalysisPhrases(
     bang="the title marks this change as breaking (`{prefix}!`)",
     label="the pull request is labelled `{label}`",
     removal_title="the title names a removal: “{title}”",
+    python_floor=(
+        "this release installs only on `python{spec}` (was `{old}`): older interpreters keep"
+        " the last release that allowed them"
+    ),
     imports_fail=("Code that imports {names} fails.", "Code that imports {names} fails."),
     callers_fail="Callers of `{old}` fail.",
     constant_fails="Code that reads `{old}` fails; code that sets it has no effect.",
@@ -253,7 +257,6 @@ EN = AnalysisPhrases(
     default_keep="Set `{name}` to `{old}` to keep the old behaviour.",
     use_instead="Use {names} instead.",
     migrate="Before upgrading, check code, configuration and launch commands for {names}.",
-    deprecation_users="Move off what “{text}” names before it is removed.",
     deprecation_replaced="Move to `{replacement}` before the deprecated one is removed.",
     security="Decide whether the fix of “{words}” needs a release or an advisory.",
     no_test="No test changed with this fix of {where}: ask for a regression test.",
@@ -346,6 +349,9 @@ ZH = AnalysisPhrases(
     bang="标题将此变更标记为破坏性变更（`{prefix}!`）",
     label="该 PR 带有标签 `{label}`",
     removal_title="标题表明有功能被移除：“{title}”",
+    python_floor=(
+        "此版本只安装在 `python{spec}` 上（原为 `{old}`）：更旧的解释器停留在最后一个支持它们的版本"
+    ),
     imports_fail=("导入 {names} 的代码将失败。", "导入 {names} 的代码将失败。"),
     callers_fail="调用 `{old}` 的代码将失败。",
     constant_fails="读取 `{old}` 的代码将失败；设置它的代码不再生效。",
@@ -358,7 +364,6 @@ ZH = AnalysisPhrases(
     default_keep="如需保持原有行为，请将 `{name}` 设为 `{old}`。",
     use_instead="请改用 {names}。",
     migrate="升级前请检查代码、配置和启动命令是否用到了 {names}。",
-    deprecation_users="请在移除之前停止使用“{text}”所指的功能。",
     deprecation_replaced="请在旧接口移除之前迁移到 `{replacement}`。",
     security="请评估“{words}”的修复是否需要发布版本或安全公告。",
     no_test="此修复（{where}）未修改任何测试：请要求补充回归测试。",

@@ -484,9 +484,15 @@ def analyze_shielded(commit: CommitInput, language: str, *, facts: Facts | None 
         commit, sig, types, bool(risks), merge=unproven_merge, said_breaking=said_breaking
     )
     if verdict.breaking and not risks:
-        # A removed feature (deprecation tag and a removal title) is the fact itself.
-        removal = p.removal_title.format(title=excerpt(sig.title.text))
-        risks = [Risk(description=sentence(p, removal))]
+        python = next((r for r in sig.facts.requirements if r.package == "python" and r.old), None)
+        if python is not None:
+            # "Drop Python 3.8" with the floor proven: what installers do, not the title again
+            floor = p.python_floor.format(spec=python.spec, old=python.old)
+            risks = [Risk(description=sentence(p, floor))]
+        else:
+            # A removed feature (deprecation tag and a removal title) is the fact itself.
+            removal = p.removal_title.format(title=excerpt(sig.title.text))
+            risks = [Risk(description=sentence(p, removal))]
     text = write(
         commit,
         sig,

@@ -1124,13 +1124,12 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
         ]
         if named:
             text.advise(Audience.USERS, p.migrate.format(names=codes(p, named)))
+    # Only with a replacement to name: "move off what “…” names" said the warning again.
     for deprecation in sig.facts.deprecations[:1]:
         if deprecation.replacement:
             text.advise(
                 Audience.USERS, p.deprecation_replaced.format(replacement=deprecation.replacement)
             )
-        else:
-            text.advise(Audience.USERS, p.deprecation_users.format(text=excerpt(deprecation.text)))
     if sig.perf_number and (T.PERFORMANCE in types or not text.insights):
         text.note("performance", sentence(p, p.reports.format(number=sig.perf_number)))
     if sig.by_default and T.REVERT not in types:
