@@ -276,3 +276,34 @@ def test_a_deprecation_without_a_replacement_is_not_quoted_twice(tmp_path: Path)
     )
     text = entry_text(analysis)
     assert text.count("is deprecated and will be removed") == 1
+
+
+def test_new_tests_calling_what_the_change_adds_go_without_saying(tmp_path: Path) -> None:
+    # click 94c191c: "The new tests call `custom_version_option`", the function it adds
+    lib = "def version_option():\n    return 1\n"
+    test = "from pkg.decorators import {f}\n\n\ndef test_it():\n    assert {f}() == {v}\n"
+    # (a body long enough for a medium entry, which says what its tests call)
+    body = "".join(f"    x{i} = callback({i})\n" for i in range(30))
+    added, _ = checked_entry(
+        tmp_path / "added",
+        {"pkg/decorators.py": lib},
+        {
+            "pkg/decorators.py": f"{lib}\n\ndef custom_version_option(callback=str):\n{body}"
+            "    return 2\n",
+            "tests/test_options.py": test.format(f="custom_version_option", v=2),
+        },
+        "Add custom_version_option",
+    )
+    assert added.importance is Importance.MEDIUM
+    assert "Adds the test `test_it`." in entry_text(added)
+    assert "call" not in entry_text(added)
+    edited, _ = checked_entry(
+        tmp_path / "edited",
+        {"pkg/decorators.py": lib},
+        {
+            "pkg/decorators.py": lib.replace("return 1", "return 3"),
+            "tests/test_options.py": test.format(f="version_option", v=3),
+        },
+        "Fix version_option",
+    )
+    assert "The new tests call `version_option`" in entry_text(edited)

@@ -941,8 +941,10 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         return []
     clause = forms(p.tests_added, len(tests)).format(names=codes(p, tests))
     out = [_Statement("architecture", clause, minor=True, internal=True)]
-    # what the new tests exercise, among the definitions the change edits or adds
-    called = list(dict.fromkeys(c.callee for c in sig.facts.tested))
+    # what the new tests exercise, among the definitions the change edits (that new tests
+    # call what the change adds goes without saying)
+    new = {n.name for n in sig.facts.added}
+    called = list(dict.fromkeys(c.callee for c in sig.facts.tested if c.callee not in new))
     if called:
         used = forms(p.tests_call, len(called)).format(names=codes(p, called))
         out.append(_Statement("architecture", used, minor=True, internal=True))
