@@ -72,6 +72,9 @@ class AnalysisPhrases:
     param_retyped: str  # {name} {param} {old} {new}
     return_retyped: str  # {name} {old} {new}
     no_longer_catches: str  # {name} {names}
+    checks_for: str  # {name} {values}: strings its conditions now compare with
+    also_checks_for: str  # {name} {values}: beside strings compared before
+    raises_message: str  # {name} {exception} {text}: a message new to that exception
     now_optional: str  # {name} {param} {default}
     now_required: str  # {name} {param} {was}
     name_in: str  # {name} {path}
@@ -207,6 +210,9 @@ EN = AnalysisPhrases(
     param_retyped="the parameter `{param}` of {name} now takes `{new}` (was `{old}`)",
     return_retyped="{name} now returns `{new}` (was `{old}`)",
     no_longer_catches="{name} no longer catches {names}",
+    checks_for="{name} now checks for {values}",
+    also_checks_for="{name} now also checks for {values}",
+    raises_message="{name} now raises `{exception}` with “{text}”",
     now_optional="the parameter `{param}` of {name} is now optional (default `{default}`)",
     now_required="the parameter `{param}` of {name} is now required (its default was `{was}`)",
     name_in="`{name}` in `{path}`",
@@ -321,6 +327,9 @@ ZH = AnalysisPhrases(
     param_retyped="{name} 的参数 `{param}` 现在接受 `{new}`（原为 `{old}`）",
     return_retyped="{name} 现在返回 `{new}`（原为 `{old}`）",
     no_longer_catches="{name} 不再捕获 {names}",
+    checks_for="{name} 现在检查 {values}",
+    also_checks_for="{name} 现在还检查 {values}",
+    raises_message="{name} 现在抛出 `{exception}`，消息为“{text}”",
     now_optional="{name} 的参数 `{param}` 现在可省略（默认值 `{default}`）",
     now_required="{name} 的参数 `{param}` 现在必须传入（原默认值 `{was}`）",
     name_in="`{path}` 中的 `{name}`",

@@ -358,6 +358,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _modules_moved,
         _imports,
         _handled_private,
+        _body_checks,
         _private_changes,
         _tests,
         _sections,
@@ -859,6 +860,31 @@ def _handled(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Stateme
         )
         out.append(_Statement("compatibility", clause, internal=True))
     return out[:2]
+
+
+def _body_checks(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Strings a shipped function's conditions now compare with, new to it, and messages it
+    now raises an exception it raised before with: a change inside a body that no name
+    says (public functions first; two at most, said after every other fact of the code)."""
+    shipped = set(sig.source_files)
+    found: list[tuple[str, str]] = []  # (function, clause)
+    for check in sig.facts.compares_added:
+        name = _callable(check.name)
+        if name is None or check.path not in shipped:
+            continue
+        phrase = p.also_checks_for if check.also else p.checks_for
+        said = _which(sig, p, name, check.path)
+        values = codes(p, (f'"{v}"' for v in check.values), 2)
+        found.append((name, phrase.format(name=said, values=values)))
+    for message in sig.facts.messages_changed:
+        name = _callable(message.name)
+        if name is None or message.path not in shipped:
+            continue
+        said = _which(sig, p, name, message.path)
+        clause = p.raises_message.format(name=said, exception=message.exception, text=message.text)
+        found.append((name, clause))
+    found.sort(key=lambda f: not _public_name(f[0]))
+    return [_Statement("compatibility", clause, internal=True) for _, clause in found[:2]]
 
 
 def _retyped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

@@ -16,7 +16,9 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
 - environment variables, configuration keys and flags: read (quoted, or `$NAME` for
   environment variables) on a line of code outside tests and documentation, anywhere in
   the tree, at each revision;
-- "requires `pin`": the pin is written in a changed file at the commit and not before.
+- "requires `pin`": the pin is written in a changed file at the commit and not before;
+- "`f` now (also) checks for `"s"`", "`f` now raises `E` with “m”": read in `f`'s own Python
+  code at both revisions (see `_checks`, `_raises_message`).
 A claim whose files have no rules or do not parse, or that needs more than the bounds
 allow, is unverifiable, never true.
 """
@@ -34,6 +36,7 @@ from pathlib import Path
 from bot.cli.claims import Claim, Kind, is_path
 from bot.cli.git import name_status, run_git
 from bot.cli.symbols import (
+    Body,
     Definition,
     Unreadable,
     definitions,
@@ -41,6 +44,7 @@ from bot.cli.symbols import (
     language,
     other_defaults,
     python_assigned,
+    python_body,
     python_defaults,
     python_scoped_defaults,
     python_signature,
@@ -323,6 +327,8 @@ class Checker:
             Kind.SECTION: self._section,
             Kind.PARAM_GONE: self._parameter,
             Kind.PARAM_NEW: self._parameter,
+            Kind.CHECKS: self._checks,
+            Kind.RAISES_MESSAGE: self._raises_message,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -640,6 +646,90 @@ class Checker:
             )
         if param in lacks:
             return Verdict.FALSE, f"`{function}` takes `{param}` at the {other} too"
+        return Verdict.TRUE, ""
+
+    def _bodies(self, c: _Commit, claim: Claim) -> tuple[Body | None, Body | None, bool]:
+        """The function's body at the parent and at the commit (its Python definitions in the
+        file said, else in the changed files), and whether a file it may be in did not parse."""
+        function = _normal(claim.name)
+        unread = False
+
+        def body(rev: str | None, paths: list[str]) -> Body | None:
+            nonlocal unread
+            merged: Body | None = None
+            for path in paths:
+                text = self.clone.text(rev, path) if language(path) == ".py" else None
+                if text is None:
+                    continue
+                try:
+                    found = python_body(text, function)
+                except Unreadable:
+                    unread = True
+                    continue
+                if found is not None:
+                    merged = merged or Body({}, set(), set())
+                    for string, others in found.compared.items():
+                        merged.compared.setdefault(string, set()).update(others)
+                    merged.strings |= found.strings
+                    merged.raised |= found.raised
+            return merged
+
+        before = body(c.parent, [c.old(claim.path)] if claim.path else c.before)
+        after = body(c.sha, [claim.path] if claim.path else c.after)
+        return before, after, unread
+
+    def _checks(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now (also) checks for `"s"`": `f`'s own code compares a value with "s" (`==`,
+        `!=`, `in` a tuple, list or set written out) at the commit; "s" is in no string of
+        `f` at the parent (not even inside a message); with "also", another string of that
+        comparison was compared in `f` at the parent."""
+        function, value = _normal(claim.name), claim.old or ""
+        before, after, unread = self._bodies(c, claim)
+        if before is None or after is None:
+            if unread:
+                return Verdict.UNVERIFIABLE, f"`{function}` not found in the files that parse"
+            side = "parent" if before is None else "commit"
+            return Verdict.FALSE, f"`{function}` is not defined at the {side} in a changed file"
+        if value not in after.compared:
+            return Verdict.FALSE, f"`{function}` compares nothing with `{value!r}` at the commit"
+        held = next((s for s in before.strings if value in s), None)
+        if held is not None:
+            return Verdict.FALSE, f"`{function}` already held `{held!r}` at the parent"
+        if claim.new == "also" and not after.compared[value] & before.compared.keys():
+            return Verdict.FALSE, (
+                f"nothing compared beside `{value!r}` was compared in `{function}` at the parent"
+            )
+        return Verdict.TRUE, ""
+
+    def _raises_message(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now raises `E` with “m”": `f`'s own code raises `E("m")` at the commit (the
+        message's literal parts, "{…}" where a value goes), did not at the parent, where it
+        raised `E` with another message."""
+        function, exception = _normal(claim.name), claim.old or ""
+        message = re.sub(r"\s+", " ", claim.new or "").strip()
+
+        def with_message(body: Body) -> set[str]:
+            return {
+                re.sub(r"\s+", " ", m).strip()
+                for kind, m in body.raised
+                if kind == exception or kind.rsplit(".", 1)[-1] == exception
+            }
+
+        before, after, unread = self._bodies(c, claim)
+        if before is None or after is None:
+            if unread:
+                return Verdict.UNVERIFIABLE, f"`{function}` not found in the files that parse"
+            side = "parent" if before is None else "commit"
+            return Verdict.FALSE, f"`{function}` is not defined at the {side} in a changed file"
+        if message not in with_message(after):
+            return Verdict.FALSE, f"`{function}` raises no `{exception}` with that message"
+        was = with_message(before)
+        if message in was:
+            return Verdict.FALSE, f"`{function}` raised it with that message at the parent"
+        if not was:
+            return Verdict.FALSE, (
+                f"`{function}` raised no `{exception}` with a message at the parent"
+            )
         return Verdict.TRUE, ""
 
     def _reads(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:

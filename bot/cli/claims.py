@@ -6,7 +6,9 @@ Read from the English words alone, never from the analyser's facts: `adds` (with
 `changes the default of … in f, g from … to …` (a parameter's, a claim for each function),
 `f, g no longer take / gain the parameter …` (the functions before the verb),
 `reads the new environment variable`, `no longer reads …`, configuration keys, command-line
-flags, tests, kernels, `requires` pins and quoted deprecation messages. A sentence is split at
+flags, tests, kernels, `requires` pins, quoted deprecation messages, and what a function's
+body does (`f now (also) checks for "a"`, `f now raises E with “message”`: the function
+before the verb). A sentence is split at
 each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
 `from` or `in` before a path-shaped span says where. Names no verb governs are counted apart.
 """
@@ -41,6 +43,8 @@ class Kind(StrEnum):
     SECTION = "adds section"
     PARAM_GONE = "no longer takes parameter"
     PARAM_NEW = "gains parameter"
+    CHECKS = "now checks for string"
+    RAISES_MESSAGE = "now raises with message"
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,8 @@ _VERBS: list[tuple[Kind, str]] = [
     (Kind.DEFAULT, r"default of"),
     (Kind.PARAM_GONE, r"no longer takes? the parameters?"),
     (Kind.PARAM_NEW, r"gains? the parameters?"),
+    (Kind.CHECKS, r"now (?:also )?checks for"),
+    (Kind.RAISES_MESSAGE, r"now raises"),
     (Kind.ENV_GONE, r"(?:no longer reads|stops? reading) the environment variables?"),
     (Kind.ENV_NEW, r"reads the new environment variables?|new environment variables?"),
     (Kind.KEY_GONE, r"(?:no longer reads|stops? reading) the configuration keys?"),
@@ -136,6 +142,10 @@ _GLUE = re.compile(
 # What joins the names of one list: "`a`, `b` and `c`", "`a` or `b`".
 _LIST = re.compile(r"\s*(?:,|,?\s+and|,?\s+or|/)\s*")
 _PARAMETER_KINDS = frozenset({Kind.PARAM_GONE, Kind.PARAM_NEW})
+# The kinds said of the function named before the verb ("`f` now checks for …").
+_SUBJECT_KINDS = _PARAMETER_KINDS | {Kind.CHECKS, Kind.RAISES_MESSAGE}
+# "`ValueError` with “message”": the exception raised and its message
+_RAISED_WITH = re.compile(r"\s*`([^`]+)` with “([^”]+)”")
 # "the default of `p` in `f`, `g` and 2 more from `a` to `b`": a parameter's in functions
 _GROUPED_DEFAULT = re.compile(
     r"\s*`(?P<param>[^`]+)` in (?P<functions>`[^`]+`(?:(?:,|,?\s+and)\s*`[^`]+`)*)"
@@ -248,6 +258,43 @@ def _parameter_claims(
     return found, left
 
 
+def _subject(head: str) -> tuple[str | None, str | None]:
+    """The function a sentence is about (the first name before its verb) and its file (a
+    path right after it: "`command` in `bot/cli/register.py` now …")."""
+    spans = _SPAN.findall(head)
+    names = [s for s in spans if not is_path(s)]
+    path = next((s for s in spans if is_path(s)), None)
+    return (names[0] if len(names) == 1 else None), path
+
+
+def _body_claims(
+    kind: Kind, verb: str, head: str, segment: str, sentence: str
+) -> tuple[list[Claim], list[str]]:
+    """ "`f` now (also) checks for `"a"`, `"b"`": a claim for each string (`old`; `new` is
+    "also" where the words say it); "`f` now raises `E` with “m”": one claim (`old` the
+    exception, `new` the message)."""
+    function, path = _subject(head)
+    masked = _QUOTE.sub(lambda m: "“" + " " * len(m.group(1)) + "”", segment)
+    spans = [(m.start(), m.group(1)) for m in _SPAN.finditer(masked)]
+    if function is None:
+        return [], [s for _, s in spans]
+    if kind is Kind.RAISES_MESSAGE:
+        raised = _RAISED_WITH.match(segment)
+        if raised is None:
+            return [], [s for _, s in spans]
+        exception, message = raised.groups()
+        return [Claim(kind, function, sentence, path, exception, message)], []
+    also = "also" if " also " in verb.lower() else None
+    values: list[str] = []
+    for i, (start, span) in enumerate(spans):
+        between = segment[spans[i - 1][0] + len(spans[i - 1][1]) + 2 : start] if i else ""
+        if (i and not _LIST.fullmatch(between)) or not re.fullmatch(r'"[^"]*"', span):
+            break
+        values.append(span[1:-1])
+    left = [s for _, s in spans[len(values) :]]
+    return [Claim(kind, function, sentence, path, v, also) for v in values], left
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims: list[Claim] = []
@@ -260,7 +307,7 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
         verbs = list(_VERB.finditer(masked))
         head = sentence[: verbs[0].start()] if verbs else sentence
         # "`f` no longer takes …": the names before the verb are its subject
-        subject = bool(verbs) and _kind_of(verbs[0]) in _PARAMETER_KINDS
+        subject = bool(verbs) and _kind_of(verbs[0]) in _SUBJECT_KINDS
         if not subject:
             loose += [m.group(1) for m in _SPAN.finditer(head)]
         for i, verb in enumerate(verbs):
@@ -270,6 +317,10 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
             kind = _kind_of(verb)
             if kind in _PARAMETER_KINDS:
                 found, left = _parameter_claims(kind, head if subject else "", segment, sentence)
+            elif kind in _SUBJECT_KINDS:
+                found, left = _body_claims(
+                    kind, verb.group(0), head if subject and not i else "", segment, sentence
+                )
             else:
                 found, left = _segment_claims(kind, segment, sentence)
             claims += found

@@ -774,3 +774,97 @@ def string_literals(path: str, text: str) -> list[str]:
         return found
     lines = [ln.strip() for ln in text.splitlines() if not re.match(r"\s*(?:#|//|/?\*)", ln)]
     return [re.sub(r"[\"']\s+[\"']", "", " ".join(lines))]
+
+
+@dataclass
+class Body:
+    """What the definitions of one Python function hold, read for a claim about its body."""
+
+    # string -> the other strings compared beside it, in the function's own conditions
+    compared: dict[str, set[str]]
+    # every string constant anywhere in it (nested code, f-strings' literal parts)
+    strings: set[str]
+    # (exception as written, message) of each own `raise E("…")`; "{…}" where a value goes
+    raised: set[tuple[str, str]]
+
+
+def python_body(text: str, function: str) -> Body | None:
+    """The comparisons, strings and raised messages of `function` in a Python file (every
+    definition of that name together); its own code is its body without the functions,
+    classes and lambdas defined in it. None when the file defines no such function."""
+    nodes = _functions_named(text, function)
+    if not nodes:
+        return None
+    body = Body({}, set(), set())
+    for node in nodes:
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+                body.strings.add(inner.value)
+        for inner in _own_nodes(node):
+            if isinstance(inner, ast.Compare):
+                _read_comparison(inner, body.compared)
+            elif isinstance(inner, ast.Raise) and isinstance(inner.exc, ast.Call):
+                kind = ast.unparse(inner.exc.func)
+                said = _said(inner.exc.args[0]) if inner.exc.args else None
+                if said is not None:
+                    body.raised.add((kind, said))
+    return body
+
+
+def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
+    """Every node of a function's own code: not inside a function, class or lambda it defines
+    (their decorators and defaults run in it, and are kept)."""
+    out: list[ast.AST] = []
+    todo: list[ast.AST] = [*function.body]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            todo += node.decorator_list
+            continue
+        if isinstance(node, ast.Lambda):
+            continue
+        todo += ast.iter_child_nodes(node)
+    return out
+
+
+def _read_comparison(node: ast.Compare, into: dict[str, set[str]]) -> None:
+    """The strings one comparison tests a value's equality with (`==`, `!=`) or its
+    membership in (`in`, `not in` a tuple, list or set written out), each with the others."""
+    strings: set[str] = set()
+    sides = [node.left, *node.comparators]
+    for at, op in enumerate(node.ops):
+        left, right = sides[at], sides[at + 1]
+        if isinstance(op, ast.Eq | ast.NotEq):
+            candidates = [left, right]
+        elif isinstance(op, ast.In | ast.NotIn) and isinstance(
+            right, ast.Tuple | ast.List | ast.Set
+        ):
+            candidates = list(right.elts)
+        else:
+            continue
+        strings |= {
+            c.value for c in candidates if isinstance(c, ast.Constant) and isinstance(c.value, str)
+        }
+    for string in strings:
+        into.setdefault(string, set()).update(strings - {string})
+
+
+def _said(node: ast.expr) -> str | None:
+    """A message as a sentence quotes it: a string's text, an f-string's literal parts with
+    "{…}" for each value, `+` and implicit concatenation joined; None for anything else
+    (`"%s" % x`, a variable)."""
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, str) else None
+    if isinstance(node, ast.JoinedStr):
+        parts = []
+        for value in node.values:
+            if isinstance(value, ast.Constant):
+                parts.append(str(value.value))
+            else:
+                parts.append("{…}")
+        return "".join(parts)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _said(node.left), _said(node.right)
+        return None if left is None or right is None else left + right
+    return None

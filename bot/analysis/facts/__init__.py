@@ -28,6 +28,7 @@ from bot.analysis.facts.pyfile import UNPRINTABLE, detail
 from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
     Caught,
+    Compared,
     Constant,
     ConstantRenamed,
     DefaultChange,
@@ -35,6 +36,7 @@ from bot.analysis.facts.records import (
     Facts,
     FileFact,
     ImportMove,
+    Message,
     Name,
     NameKind,
     NewCall,
@@ -102,6 +104,10 @@ _SETTINGS_FILES = (".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
 # `typing.`, `t.`, `c.`: a module a name in an annotation is reached through
 _QUALIFIER = re.compile(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])")
 T = TypeVar("T")
+# A compared string or a message quoted as written when this short; a longer one is not said.
+_SAID_LITERAL = 120
+# A function whose body gains more new checks or messages than this was rewritten: not said.
+_BODY_CHANGES = 2
 
 
 def read_facts(commit: CommitInput) -> Facts:
@@ -437,6 +443,9 @@ def _combine(
     optional: list[ParamDefault] = []
     returned: list[Returned] = []
     retyped: list[Retyped] = []
+    checks: list[Compared] = []
+    messages: list[Message] = []
+    tests_paths = {f.path for f in files if f.kind is PathKind.TESTS}
     for r in readings:
         # what the calls and raises are compared on: the functions the change edits, and
         # the tests it adds
@@ -475,6 +484,9 @@ def _combine(
                 returned.append(Returned(name, r.path, tuple(sorted(fresh))))
             if r.path.endswith((".py", ".pyi")):
                 optional += _defaults_given(name, r.path, before, params)
+                if r.path not in tests_paths and not _short(name).startswith("test"):
+                    checks += _compares_added(r, name)
+                    messages += _messages_changed(r, name)
             was_typed, now_typed = (
                 r.minus.annotations.get(name, {}),
                 r.plus.annotations.get(name, {}),
@@ -557,6 +569,8 @@ def _combine(
         optional_changed=_cap(optional),
         returns_added=_cap(returned),
         retyped=_cap(retyped),
+        compares_added=_cap(checks),
+        messages_changed=_cap(messages),
         names_shared=_cap(shared),
         calls_added=_cap(calls),
         calls_removed=_cap(dropped_calls),
@@ -757,6 +771,49 @@ def _type_of(annotation: str) -> str:
     """An annotation as the type it names: a forward reference's quotes and the modules
     names are reached through (`typing.Any`, `t.Any`, `'Any'`: `Any`) left out."""
     return _QUALIFIER.sub("", annotation.replace("'", "").replace('"', ""))
+
+
+def _said_literal(text: str) -> bool:
+    """A string a sentence can quote as written: one line, short, no quote, backquote or
+    backslash (its source spelling would differ), and some word in it."""
+    return (
+        0 < len(text) <= _SAID_LITERAL
+        and text.isprintable()
+        and not any(c in text for c in '`\\"“”')
+        and bool(re.search(r"\w", text))
+    )
+
+
+def _compares_added(r: FileReading, name: str) -> list[Compared]:
+    """The strings an edited function's own conditions now compare with that the function
+    held nowhere at the parent (not even inside another string: a value moved from a
+    message into a check is not new); none when more than `_BODY_CHANGES` (a rewrite)."""
+    now, was = r.plus.compared.get(name), r.minus.compared.get(name)
+    held = r.minus.strings.get(name)
+    if now is None or was is None or held is None:
+        return []
+    new = sorted(v for v in now if _said_literal(v) and v.strip() and not any(v in s for s in held))
+    if not new or len(new) > _BODY_CHANGES:
+        return []
+    also = all(now[v] & was.keys() for v in new)
+    return [Compared(name, r.path, tuple(new), also)]
+
+
+def _messages_changed(r: FileReading, name: str) -> list[Message]:
+    """The messages an edited function's own raises now give an exception it already raised
+    there with another message; none when more than `_BODY_CHANGES`."""
+    now, was = r.plus.messages.get(name), r.minus.messages.get(name)
+    if now is None or was is None:
+        return []
+    raised_before = {kind for kind, _ in was}
+    new = sorted(
+        (kind, text)
+        for kind, text in now - was
+        if kind in raised_before and _said_literal(text) and re.search(r"[A-Za-z]{3}", text)
+    )
+    if len(new) > _BODY_CHANGES:
+        return []
+    return [Message(name, r.path, kind, text) for kind, text in new]
 
 
 def _defaults_given(

@@ -627,6 +627,8 @@ def detail(side: Side, names: list[str]) -> None:
             walked = _walk(node)
             side.calls[name], side.raises[name] = walked.calls, walked.raised
             side.catches[name], side.returns[name] = walked.caught, walked.returned
+            side.compared[name], side.messages[name] = walked.compared, walked.messages
+            side.strings[name] = walked.strings
 
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -637,28 +639,44 @@ class _Walked(NamedTuple):
     raised: frozenset[str]
     caught: frozenset[str]
     returned: frozenset[str]
+    compared: dict[str, frozenset[str]]
+    messages: frozenset[tuple[str, str]]
+    strings: frozenset[str]
 
 
 def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
     """The names a function calls anywhere in it (`helper`, `self.run` as `run`), and the
     exceptions its own body raises by name (`raise ValueError(…)`) and catches by name
     (`except (OSError, KeyError):`), and the literals its own `return`s give (`130`,
-    `'failed'`), its nested functions and classes aside: one walk of its nodes (the edited
-    functions of a day's files are many)."""
+    `'failed'`), the strings its own conditions compare with and the messages its own raises
+    give, its nested functions and classes aside; and every string in it, theirs included:
+    one walk of its nodes (the edited functions of a day's files are many)."""
     calls: set[str] = set()
     raised: set[str] = set()
     caught: set[str] = set()
     returned: set[str] = set()
+    compared: dict[str, set[str]] = {}
+    messages: set[tuple[str, str]] = set()
+    strings: set[str] = set()
     # (node, whether it is the function's own code, not a nested definition's)
     stack: list[tuple[ast.AST, bool]] = [(node, True)]
     while stack:
         current, own = stack.pop()
-        if isinstance(current, ast.Call):
+        if isinstance(current, ast.Constant) and isinstance(current.value, str):
+            strings.add(current.value)
+        elif isinstance(current, ast.Call):
             calls.add(_dotted(current.func).rsplit(".", 1)[-1])
-        elif own and isinstance(current, ast.Raise) and current.exc is not None:
+        elif own and isinstance(current, ast.Compare):
+            together = _compared(current)
+            for string in together:
+                compared.setdefault(string, set()).update(together - {string})
+        if own and isinstance(current, ast.Raise) and current.exc is not None:
             name = _dotted(current.exc)
             if name and name[:1].isupper():
                 raised.add(name)
+                message = _message(current.exc)
+                if message is not None:
+                    messages.add((name, message))
         elif own and isinstance(current, ast.ExceptHandler) and current.type is not None:
             kinds = current.type.elts if isinstance(current.type, ast.Tuple) else [current.type]
             # a name as written (`OSError`, `asyncio.TimeoutError`); a variable holding a
@@ -686,7 +704,48 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
             elif isinstance(value, ast.AST):
                 stack.append((value, inner))
     calls.discard("")
-    return _Walked(frozenset(calls), frozenset(raised), frozenset(caught), frozenset(returned))
+    return _Walked(
+        frozenset(calls),
+        frozenset(raised),
+        frozenset(caught),
+        frozenset(returned),
+        {value: frozenset(others) for value, others in compared.items()},
+        frozenset(messages),
+        frozenset(strings),
+    )
+
+
+def _compared(node: ast.Compare) -> set[str]:
+    """The strings one comparison tests equality or membership with: `x == "a"`, `"a" != x`,
+    `x in ("a", "b")` (a tuple, list or set written out); never `x < "a"` or `"a" in x`, a
+    substring test."""
+    found: set[str] = set()
+    operands = [node.left, *node.comparators]
+    for i, op in enumerate(node.ops):
+        left, right = operands[i], operands[i + 1]
+        if isinstance(op, ast.Eq | ast.NotEq):
+            found.update(
+                o.value
+                for o in (left, right)
+                if isinstance(o, ast.Constant) and isinstance(o.value, str)
+            )
+        elif isinstance(op, ast.In | ast.NotIn) and isinstance(
+            right, ast.Tuple | ast.List | ast.Set
+        ):
+            found.update(
+                e.value
+                for e in right.elts
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            )
+    return found
+
+
+def _message(exc: ast.expr) -> str | None:
+    """The message of `raise T("…")`: its first argument's literal parts, `{…}` where values
+    go; None when it is no string written there (`T(msg)`, `T("%s" % x)`)."""
+    if not isinstance(exc, ast.Call) or not exc.args:
+        return None
+    return _text(exc.args[0])
 
 
 def _literal_value(node: ast.expr | None) -> bool:

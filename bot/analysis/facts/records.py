@@ -181,6 +181,30 @@ class Returned:
 
 
 @dataclass(frozen=True)
+class Compared:
+    """A Python function defined at both revisions whose own conditions now compare with
+    strings (`"socks5h"`) that the function held nowhere at the parent; `also`: each is
+    compared beside a string the parent already compared with there."""
+
+    name: str
+    path: str
+    values: tuple[str, ...]
+    also: bool = False
+
+
+@dataclass(frozen=True)
+class Message:
+    """A Python function defined at both revisions that now raises `exception` with a
+    message (its literal parts, `{…}` where values go) it did not, where the parent raised
+    `exception` there with another."""
+
+    name: str
+    path: str
+    exception: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Retyped:
     """A Python function defined at both revisions whose parameter (`param`; "->": its
     return) is annotated with another type, as written at each."""
@@ -334,6 +358,9 @@ class Facts:
     optional_changed: tuple[ParamDefault, ...] = ()
     returns_added: tuple[Returned, ...] = ()
     retyped: tuple[Retyped, ...] = ()
+    # an edited function's conditions and messages, read from its body at both revisions
+    compares_added: tuple[Compared, ...] = ()
+    messages_changed: tuple[Message, ...] = ()
     # the top-level names of those two that more than one changed file defines: `command`
     # alone does not say whose
     names_shared: tuple[str, ...] = ()

@@ -73,6 +73,14 @@ class Side:
     catches: dict[str, frozenset[str]] = field(default_factory=dict)
     # from a whole Python file: function -> the literals its own `return`s give (`130`)
     returns: dict[str, frozenset[str]] = field(default_factory=dict)
+    # from a whole Python file: function -> the strings its own conditions compare with
+    # (`x == "a"`, `x in ("a", "b")`), each with the other strings of its comparison
+    compared: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
+    # from a whole Python file: function -> (exception, message) of each own `raise T("…")`
+    messages: dict[str, frozenset[tuple[str, str]]] = field(default_factory=dict)
+    # from a whole Python file: function -> every string in it, nested code and f-strings'
+    # literal parts included (a string found again is not new to the function)
+    strings: dict[str, frozenset[str]] = field(default_factory=dict)
     # from a whole file: function -> the names its body calls (`helper`, `self.run` as `run`)
     calls: dict[str, frozenset[str]] = field(default_factory=dict)
     # from a whole Python file: function -> its parsed node, walked for `raises` and `calls`

@@ -1,0 +1,200 @@
+"""Changes inside a function's body that no name says: a string its conditions now check for
+(httpx 12be5c4, "socks5h") and a new message for an exception it already raised (httpx
+336204f); each a clone shaped like the commit, every sentence checked against it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.analysis.rules import analyze
+from bot.cli.claim_check import Checker, Clone, Verdict
+from bot.cli.claims import Kind, claims_in
+from bot.cli.claims_eval import entry_claims, entry_text
+from tests.clones import checked_entry, second_commit
+
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+PROXY = """class Proxy:
+    def __init__(self, url, headers=None):
+        url = URL(url)
+        headers = Headers(headers)
+
+        if url.scheme not in ({schemes}):
+            raise ValueError(f"Unknown scheme for proxy URL {{url!r}}")
+
+        self.url = url
+        self.headers = headers
+"""
+OLD_SCHEMES = '"http", "https", "socks5"'
+NEW_SCHEMES = '"http", "https", "socks5", "socks5h"'
+
+TRANSPORT = """class AsyncHTTPTransport:
+    def __init__(self, proxy=None):
+        if proxy is None:
+            self._pool = ConnectionPool()
+        elif proxy.url.scheme in ("http", "https"):
+            self._pool = HTTPProxy(proxy_url=proxy.url)
+        else:  # pragma: no cover
+            raise ValueError(
+                "Proxy protocol must be either 'http', 'https', 'socks5', or 'socks5h',"
+                {tail}" but got {{proxy.url.scheme!r}}."
+            )
+"""
+NEW_MESSAGE = "Proxy protocol must be either 'http', 'https', 'socks5', or 'socks5h', but got {…}."
+
+
+def _proxy(schemes: str) -> dict[str, str | None]:
+    return {"httpx/_config.py": PROXY.format(schemes=schemes)}
+
+
+def _transport(tail: str) -> dict[str, str | None]:
+    return {"httpx/_transports/default.py": TRANSPORT.format(tail=tail)}
+
+
+def _verdicts(root: Path, sha: str, text: str) -> list[tuple[Kind, Verdict]]:
+    """The checker's verdict on each claim of `text` about the clone's last commit."""
+    claims, _ = claims_in(text)
+    reader = Clone(root)
+    try:
+        return [(c.kind, Checker(reader).check(sha, c).verdict) for c in claims]
+    finally:
+        reader.close()
+
+
+def test_a_scheme_added_to_a_check_is_said_and_proven(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path, _proxy(OLD_SCHEMES), _proxy(NEW_SCHEMES), "add socks5h proxy support (#3178)"
+    )
+    assert '`Proxy` now also checks for `"socks5h"`.' in entry_text(analysis)
+    assert Kind.CHECKS in {c.kind for c in entry_claims(analysis)[0]}
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_check_said_in_chinese(tmp_path: Path) -> None:
+    _, commit = second_commit(tmp_path, _proxy(OLD_SCHEMES), _proxy(NEW_SCHEMES), "socks5h")
+    analysis = analyze(commit, language="zh-CN")
+    assert '`Proxy` 现在还检查 `"socks5h"`。' in entry_text(analysis)
+
+
+def test_a_new_check_without_an_old_one_beside_it_is_no_also(tmp_path: Path) -> None:
+    before = {"app/modes.py": 'def pick(mode):\n    return mode.upper() or "plain text"\n'}
+    after = {
+        "app/modes.py": 'def pick(mode):\n    if mode == "raw":\n        return mode\n'
+        '    return mode.upper() or "plain text"\n'
+    }
+    analysis, verdicts = checked_entry(tmp_path, before, after, "Keep raw mode")
+    assert '`pick` now checks for `"raw"`.' in entry_text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_new_message_for_an_exception_raised_before_is_said_and_proven(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path, _transport(""), _transport("f"), "Display proxy protocol scheme on error"
+    )
+    said = f"`AsyncHTTPTransport` now raises `ValueError` with “{NEW_MESSAGE}”"
+    assert said in entry_text(analysis)
+    assert Kind.RAISES_MESSAGE in {c.kind for c in entry_claims(analysis)[0]}
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_message_said_in_chinese(tmp_path: Path) -> None:
+    _, commit = second_commit(tmp_path, _transport(""), _transport("f"), "Show the scheme")
+    analysis = analyze(commit, language="zh-CN")
+    assert f"`AsyncHTTPTransport` 现在抛出 `ValueError`，消息为“{NEW_MESSAGE}”" in (
+        entry_text(analysis)
+    )
+
+
+def test_the_checker_refutes_false_checks(tmp_path: Path) -> None:
+    root, commit = second_commit(tmp_path, _proxy(OLD_SCHEMES), _proxy(NEW_SCHEMES), "socks5h")
+    true = '`Proxy` now also checks for `"socks5h"`.'
+    assert _verdicts(root, commit.sha, true) == [(Kind.CHECKS, Verdict.TRUE)]
+    for false in (
+        '`Proxy` now checks for `"socks4"`.',  # compared nowhere
+        '`Proxy` now checks for `"https"`.',  # compared at the parent already
+        '`Proxy` in `httpx/_config.py` now checks for `"Unknown scheme"`.',  # a message's
+        '`Headers` now checks for `"socks5h"`.',  # another function
+    ):
+        assert _verdicts(root, commit.sha, false) == [(Kind.CHECKS, Verdict.FALSE)], false
+
+
+def test_the_checker_refutes_an_also_with_nothing_compared_before(tmp_path: Path) -> None:
+    before = {"app/modes.py": "def pick(mode):\n    return mode\n"}
+    after = {"app/modes.py": 'def pick(mode):\n    if mode in ("a", "b"):\n        return 1\n'}
+    root, commit = second_commit(tmp_path, before, after, "Modes")
+    assert _verdicts(root, commit.sha, '`pick` now checks for `"a"`.') == [
+        (Kind.CHECKS, Verdict.TRUE)
+    ]
+    assert _verdicts(root, commit.sha, '`pick` now also checks for `"a"`.') == [
+        (Kind.CHECKS, Verdict.FALSE)
+    ]
+
+
+def test_the_checker_refutes_false_messages(tmp_path: Path) -> None:
+    root, commit = second_commit(tmp_path, _transport(""), _transport("f"), "Show the scheme")
+    said = f"`AsyncHTTPTransport` now raises `ValueError` with “{NEW_MESSAGE}”."
+    assert _verdicts(root, commit.sha, said) == [(Kind.RAISES_MESSAGE, Verdict.TRUE)]
+    old = NEW_MESSAGE.replace("{…}", "{proxy.url.scheme!r}")
+    for false in (
+        said.replace("ValueError", "TypeError"),  # not that exception
+        said.replace("but got", "got"),  # not that message
+        f"`AsyncHTTPTransport` now raises `ValueError` with “{old}”.",  # the parent's
+    ):
+        assert _verdicts(root, commit.sha, false) == [(Kind.RAISES_MESSAGE, Verdict.FALSE)], false
+
+
+def test_the_checker_refutes_a_message_of_an_exception_new_to_the_function(
+    tmp_path: Path,
+) -> None:
+    before = {
+        "app/load.py": 'def load(path):\n    if not path:\n        raise KeyError("no path")\n'
+    }
+    after = {
+        "app/load.py": 'def load(path):\n    if not path:\n        raise ValueError("no path")\n'
+    }
+    root, commit = second_commit(tmp_path, before, after, "ValueError")
+    text = "`load` now raises `ValueError` with “no path”."
+    assert _verdicts(root, commit.sha, text) == [(Kind.RAISES_MESSAGE, Verdict.FALSE)]
+    analysis = analyze(commit)
+    assert "now raises" not in entry_text(analysis)
+    assert "`load` may now raise `ValueError`" in entry_text(analysis)
+
+
+def test_a_value_moved_from_a_message_into_a_check_is_not_new(tmp_path: Path) -> None:
+    before = {
+        "app/modes.py": "def pick(mode):\n    if mode.startswith('r'):\n"
+        '        raise ValueError("raw is not supported")\n    return mode\n'
+    }
+    after = {
+        "app/modes.py": 'def pick(mode):\n    if mode == "raw":\n'
+        '        raise ValueError("raw is not supported")\n    return mode\n'
+    }
+    analysis, _ = checked_entry(tmp_path, before, after, "Only raw")
+    assert "checks for" not in entry_text(analysis)
+
+
+def test_tests_warnings_and_rewrites_say_nothing(tmp_path: Path) -> None:
+    before = {
+        "tests/test_modes.py": 'def test_pick():\n    assert pick("a") == "a"\n',
+        "app/warn.py": 'def old(x):\n    warnings.warn("old is going")\n    return x\n',
+        "app/many.py": 'def kind(x):\n    return x == "a"\n',
+    }
+    after = {
+        "tests/test_modes.py": 'def test_pick():\n    assert pick("b") == "b"\n',
+        "app/warn.py": 'def old(x):\n    warnings.warn("old is gone soon")\n    return x\n',
+        "app/many.py": 'def kind(x):\n    return x in ("a", "b", "c", "d")\n',
+    }
+    analysis, _ = checked_entry(tmp_path, before, after, "Tidy")
+    text = entry_text(analysis)
+    assert "checks for" not in text and "now raises" not in text
+
+
+def test_a_check_ranks_after_what_callers_meet(tmp_path: Path) -> None:
+    before = _proxy(OLD_SCHEMES)
+    after = {"httpx/_config.py": PROXY.format(schemes=NEW_SCHEMES).replace(", headers=None", "")}
+    analysis, verdicts = checked_entry(tmp_path, before, after, "Fix proxy headers (#3178)")
+    assert analysis.summary.startswith("`Proxy` no longer takes the parameter `headers=None`")
+    assert '`Proxy` now also checks for `"socks5h"`.' in entry_text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
