@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from bot.analysis.facts.documents import _headings
+from bot.analysis.facts.layout import same_code
 from bot.analysis.facts.python import cut_message
 from bot.cli.claim_check import Verdict
 from bot.cli.claims_eval import entry_text
-from bot.models import ChangeType, Importance
+from bot.models import ChangeType, FileChange, Importance
 from tests.clones import checked_entry
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -307,3 +308,84 @@ def test_new_tests_calling_what_the_change_adds_go_without_saying(tmp_path: Path
         "Fix version_option",
     )
     assert "The new tests call `version_option`" in entry_text(edited)
+
+
+# click ba745ac "Cleanup documentation for 8.4.0" and e3e69e3 "Add type annotations for
+# instance attributes": docstrings and annotations only, both medium with nothing to say
+HELPERS = "".join(
+    f'def f{i}(value, mode="r"):\n    """Do {i}.\n\n    .. versionchanged:: 8.3\n'
+    f'        Escapes newlines.\n    """\n    return value * {i}\n\n\n'
+    for i in range(25)
+)
+LAZY = "class LazyFile:\n    def __init__(self, name, mode='r'):\n        self.name = name\n"
+
+
+@pytest.mark.parametrize(
+    ("title", "before", "after"),
+    [
+        (
+            "Cleanup documentation for 8.4.0",
+            HELPERS,
+            HELPERS.replace(
+                "8.3\n        Escapes newlines.", "8.4\n        Escape newlines in help."
+            ),
+        ),
+        (
+            "Add type annotations to the helpers",
+            HELPERS,
+            HELPERS.replace('(value, mode="r"):', '(value: str, mode: str = "r") -> str:'),
+        ),
+        (
+            "Add type annotations for instance attributes",
+            LAZY + HELPERS,
+            LAZY.replace(":\n    def", ":\n    name: str\n    mode: str\n\n    def")
+            + HELPERS.replace('(value, mode="r"):', '(value: str, mode: str = "r") -> str:'),
+        ),
+    ],
+)
+def test_docstrings_or_annotations_alone_are_low(
+    tmp_path: Path, title: str, before: str, after: str
+) -> None:
+    analysis, _ = checked_entry(
+        tmp_path, {"src/pkg/utils.py": before}, {"src/pkg/utils.py": after}, title
+    )
+    assert analysis.importance is Importance.LOW
+
+
+@pytest.mark.parametrize(
+    ("title", "before", "after"),
+    [
+        # the title says docs, the code changed too
+        (
+            "Cleanup documentation",
+            LAZY,
+            LAZY.replace("self.name = name", "self.name = name or 'x'"),
+        ),
+        # a dataclass's `x: T` is a field: a new one is behaviour, whatever the title says
+        (
+            "Add type annotations to Config",
+            "from dataclasses import dataclass\n\n\n@dataclass\nclass Config:\n    name: str\n",
+            "from dataclasses import dataclass\n\n\n@dataclass\nclass Config:\n"
+            "    name: str\n    port: int\n",
+        ),
+        # an endpoint's parameter annotation is how its framework parses the request
+        (
+            "Fix typing of the items endpoint",
+            "@app.get('/items')\ndef items(limit: str):\n    return limit\n",
+            "@app.get('/items')\ndef items(limit: int):\n    return limit\n",
+        ),
+    ],
+)
+def test_code_that_changed_under_a_docs_or_typing_title_is_not_low_for_it(
+    title: str, before: str, after: str
+) -> None:
+    change = FileChange(
+        filename="src/pkg/utils.py",
+        status="modified",
+        before=before,
+        after=after,
+        patch="@@ -1 +1 @@",
+    )
+    assert not same_code(change, typing=True) and not same_code(change)
+    unchanged = change.model_copy(update={"after": before.replace("\n", "\n\n")})
+    assert same_code(unchanged, typing=True)

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.analysis.facts import Facts
+from bot.analysis.facts.layout import same_code
 from bot.analysis.paths import PathKind, impact
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.shield import noted, shield
@@ -195,6 +196,18 @@ _BUILD_BROKEN = re.compile(
     r"|compil\w+ (?:errors?|failures?)|importerror|undefined symbol|duplicate symbol)\b",
     re.IGNORECASE,
 )
+_TYPING_TITLE = re.compile(
+    r"\b(type (hints?|annotations?|stubs?)|typing|annotat\w*|mypy|pyright|type[- ]check\w*)\b"
+)
+
+
+def _same_code(commit: CommitInput, sig: Signals, *, typing: bool) -> bool:
+    """Whether every source file the commit changes is the same code at both revisions."""
+    shipped = set(sig.source_files)
+    files = [f for f in commit.files if f.filename in shipped]
+    return len(files) == len(shipped) and all(same_code(f, typing=typing) for f in files)
+
+
 _SECURITY_WORDS = re.compile(
     r"security|vulnerab|cve-|\w+ injection|path traversal|arbitrary (?:code|file|command)"
     r"|execut\w* arbitrary|remote code execution",
@@ -366,6 +379,18 @@ def _assess(
     ):
         # Spacing, wrapping and comments: the code users run is the same at both revisions.
         return Assessment(I.LOW, False, "only layout: the same code at both revisions")
+    typing = bool(_TYPING_TITLE.search(text))
+    if (
+        (primary is T.DOCS or typing)
+        and sig.source_files
+        and not sig.line_kinds[PathKind.BUILD]
+        and not said_breaking
+        and _same_code(commit, sig, typing=typing)
+    ):
+        # The title says docs or typing and both whole texts agree: docstrings reworded,
+        # annotations added, the code users run unchanged (parsed only on these titles).
+        what = "type annotations" if typing else "docstrings"
+        return Assessment(I.LOW, False, f"only {what}: the same code at both revisions")
     if breaking and merge:
         return Assessment(I.MEDIUM, False, "merge: the branch's diff, not the author's words")
     if breaking and T.REVERT in types and not said_breaking:

@@ -68,3 +68,61 @@ def layout_only(f: FileChange) -> bool:
 
 def _words(tokens: re.Pattern[str], text: str) -> list[str]:
     return [m.group() for m in tokens.finditer(text) if m.group("c") is None]
+
+
+def same_code(f: FileChange, *, typing: bool = False) -> bool:
+    """Whether a Python file's two whole texts are the same code once docstrings (and, with
+    `typing`, type annotations that do nothing at run time) are set aside. Parses both sides:
+    asked only where the title says the change is documentation or typing. False when that
+    is not known (no texts, another language, a text that does not parse)."""
+    if f.status != "modified" or f.sides is None or language_of(f.filename) is not Language.PYTHON:
+        return False
+    try:
+        trees = [_bare(ast.parse(text), typing=typing) for text in f.sides]
+    except PARSE_ERRORS:
+        return False
+    return trees[0] == trees[1]
+
+
+def _bare(tree: ast.Module, *, typing: bool) -> str:
+    """The tree's dump without docstrings; with `typing`, without the annotations nothing
+    reads at run time: those of an undecorated function, and in a module, a function or a
+    class neither decorated nor derived, `x: T` dropped and `x: T = v` read as `x = v`
+    (a dataclass's, a model's or a decorated endpoint's annotations are behaviour)."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        body = node.body
+        first = body[0] if body else None
+        if (
+            isinstance(first, ast.Expr)
+            and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)
+        ):
+            body = body[1:]
+        plain = isinstance(node, ast.Module) or not (
+            node.decorator_list
+            or (isinstance(node, ast.ClassDef) and (node.bases or node.keywords))
+        )
+        if typing and plain:
+            body = [_unannotated(s) for s in body if not _bare_annotation(s)]
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                node.returns = None
+                arguments = node.args
+                for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
+                    arg.annotation = None
+                for extra in (arguments.vararg, arguments.kwarg):
+                    if extra is not None:
+                        extra.annotation = None
+        node.body = body
+    return ast.dump(tree)
+
+
+def _bare_annotation(statement: ast.stmt) -> bool:
+    return isinstance(statement, ast.AnnAssign) and statement.value is None
+
+
+def _unannotated(statement: ast.stmt) -> ast.stmt:
+    if isinstance(statement, ast.AnnAssign) and statement.value is not None:
+        return ast.Assign(targets=[statement.target], value=statement.value, lineno=0)
+    return statement
