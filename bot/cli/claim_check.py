@@ -25,6 +25,7 @@ allow, is unverifiable, never true.
 
 from __future__ import annotations
 
+import builtins
 import re
 import subprocess
 from collections import Counter
@@ -329,6 +330,12 @@ class Checker:
             Kind.PARAM_NEW: self._parameter,
             Kind.CHECKS: self._checks,
             Kind.RAISES_MESSAGE: self._raises_message,
+            Kind.MAY_RAISE: self._raises,
+            Kind.CATCHES: self._catches,
+            Kind.CATCHES_GONE: self._catches,
+            Kind.CALLS: self._calls,
+            Kind.CALLS_GONE: self._calls,
+            Kind.MAY_RETURN: self._returns,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -648,6 +655,92 @@ class Checker:
             return Verdict.FALSE, f"`{function}` takes `{param}` at the {other} too"
         return Verdict.TRUE, ""
 
+    def _both_bodies(self, c: _Commit, claim: Claim) -> _Bodies | tuple[Verdict, str]:
+        """The function's body at both revisions, or the verdict when one is missing."""
+        function = _normal(claim.name)
+        before, after, unread = self._bodies(c, claim)
+        if before is None or after is None:
+            if unread:
+                return Verdict.UNVERIFIABLE, f"`{function}` not found in the files that parse"
+            side = "parent" if before is None else "commit"
+            return Verdict.FALSE, f"`{function}` is not defined at the {side} in a changed file"
+        return _Bodies(before, after)
+
+    def _raises(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` may now raise `E`": `f`'s own code raises `E` at the commit (`raise E` or
+        `raise E(…)`, named as written or by its last part) and did not at the parent."""
+        function, exception = _normal(claim.name), claim.old or ""
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        if not _named_in(exception, bodies.after.raises):
+            return Verdict.FALSE, f"`{function}` raises no `{exception}` at the commit"
+        if _named_in(exception, bodies.before.raises):
+            return Verdict.FALSE, f"`{function}` raised `{exception}` at the parent already"
+        return Verdict.TRUE, ""
+
+    def _catches(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now catches `E`": an `except` of `f`'s own code names `E` at the commit, none
+        did at the parent. "`f` no longer catches `E`": one did at the parent, none does at
+        the commit, and nothing it still catches takes `E` in (a bare `except:`, a builtin
+        base class of a builtin `E`, `Exception` for anything but the few that derive from
+        `BaseException` alone)."""
+        function, exception = _normal(claim.name), claim.old or ""
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        gone = claim.kind is Kind.CATCHES_GONE
+        now, was = bodies.after.caught, bodies.before.caught
+        if gone:
+            if not _named_in(exception, was):
+                return Verdict.FALSE, f"`{function}` did not catch `{exception}` at the parent"
+            covering = next((k for k in now if _covers(k, exception)), None)
+            if covering is not None:
+                held = f"`except {covering}`" if covering else "a bare `except:`"
+                return Verdict.FALSE, f"{held} still catches `{exception}` in `{function}`"
+            return Verdict.TRUE, ""
+        if not _named_in(exception, now):
+            return Verdict.FALSE, f"`{function}` catches no `{exception}` at the commit"
+        if _named_in(exception, was):
+            return Verdict.FALSE, f"`{function}` caught `{exception}` at the parent already"
+        return Verdict.TRUE, ""
+
+    def _calls(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now calls `g`": a call of `g` (as written, or by its last part) in `f`'s body
+        at the commit and none at the parent; "no longer calls" the reverse. Its decorators
+        and defaults are not its body: they run where it is defined."""
+        function, callee = _normal(claim.name), claim.old or ""
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        now, was = bodies.after.calls, bodies.before.calls
+        if claim.kind is Kind.CALLS_GONE:
+            now, was = was, now
+        side, other = (
+            ("parent", "commit") if claim.kind is Kind.CALLS_GONE else ("commit", "parent")
+        )
+        if not _named_in(callee, now):
+            return Verdict.FALSE, f"`{function}`'s body calls no `{callee}` at the {side}"
+        if _named_in(callee, was):
+            return Verdict.FALSE, f"`{function}`'s body calls `{callee}` at the {other} too"
+        return Verdict.TRUE, ""
+
+    def _returns(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` may now return `v`": a `return v` of `f`'s own code at the commit, none at
+        the parent; unverifiable where the parent returned something not written as a
+        literal (it may have been `v`)."""
+        function, value = _normal(claim.name), claim.old or ""
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        if value not in bodies.after.returns:
+            return Verdict.FALSE, f"`{function}` returns no `{value}` at the commit"
+        if value in bodies.before.returns:
+            return Verdict.FALSE, f"`{function}` returned `{value}` at the parent already"
+        if "?" in bodies.before.returns:
+            return Verdict.UNVERIFIABLE, f"`{function}` returned a computed value at the parent"
+        return Verdict.TRUE, ""
+
     def _bodies(self, c: _Commit, claim: Claim) -> tuple[Body | None, Body | None, bool]:
         """The function's body at the parent and at the commit (its Python definitions in the
         file said, else in the changed files), and whether a file it may be in did not parse."""
@@ -672,6 +765,10 @@ class Checker:
                         merged.compared.setdefault(string, set()).update(others)
                     merged.strings |= found.strings
                     merged.raised |= found.raised
+                    merged.raises |= found.raises
+                    merged.caught |= found.caught
+                    merged.calls |= found.calls
+                    merged.returns |= found.returns
             return merged
 
         before = body(c.parent, [c.old(claim.path)] if claim.path else c.before)
@@ -684,12 +781,10 @@ class Checker:
         `f` at the parent (not even inside a message); with "also", another string of that
         comparison was compared in `f` at the parent."""
         function, value = _normal(claim.name), claim.old or ""
-        before, after, unread = self._bodies(c, claim)
-        if before is None or after is None:
-            if unread:
-                return Verdict.UNVERIFIABLE, f"`{function}` not found in the files that parse"
-            side = "parent" if before is None else "commit"
-            return Verdict.FALSE, f"`{function}` is not defined at the {side} in a changed file"
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        before, after = bodies.before, bodies.after
         if value not in after.compared:
             return Verdict.FALSE, f"`{function}` compares nothing with `{value!r}` at the commit"
         held = next((s for s in before.strings if value in s), None)
@@ -715,12 +810,10 @@ class Checker:
                 if kind == exception or kind.rsplit(".", 1)[-1] == exception
             }
 
-        before, after, unread = self._bodies(c, claim)
-        if before is None or after is None:
-            if unread:
-                return Verdict.UNVERIFIABLE, f"`{function}` not found in the files that parse"
-            side = "parent" if before is None else "commit"
-            return Verdict.FALSE, f"`{function}` is not defined at the {side} in a changed file"
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        before, after = bodies.before, bodies.after
         if message not in with_message(after):
             return Verdict.FALSE, f"`{function}` raises no `{exception}` with that message"
         was = with_message(before)
@@ -853,6 +946,38 @@ class Checker:
                     return Verdict.FALSE, f"the heading was already in `{before_path}`"
                 return Verdict.TRUE, ""
         return Verdict.FALSE, "no changed file has that heading at the commit"
+
+
+@dataclass(frozen=True)
+class _Bodies:
+    before: Body
+    after: Body
+
+
+def _named_in(name: str, written: set[str]) -> bool:
+    """Whether a name a sentence gives (`TimeoutError`, `helper`) is among names as the code
+    writes them (`asyncio.TimeoutError`, `self.helper`): whole, or by its last part."""
+    last = name.rsplit(".", 1)[-1]
+    return any(w == name or w.rsplit(".", 1)[-1] == last for w in written)
+
+
+# Builtin exceptions that derive from BaseException and not from Exception: `except
+# Exception` does not take them in.
+_BASE_ONLY = {"BaseException", "KeyboardInterrupt", "SystemExit", "GeneratorExit"}
+
+
+def _covers(caught: str, exception: str) -> bool:
+    """Whether `except caught:` takes `exception` in (Python's rules; "" is a bare
+    `except:`); a class of the project's own may derive from anything, so only the builtin
+    hierarchy and `Exception` (for a name not builtin) are known."""
+    if caught in ("", "BaseException"):
+        return True
+    name = exception.rsplit(".", 1)[-1]
+    base = getattr(builtins, caught, None)
+    known = getattr(builtins, name, None)
+    if isinstance(base, type) and isinstance(known, type):
+        return issubclass(known, base)
+    return caught == "Exception" and name not in _BASE_ONLY
 
 
 def _places(paths: list[str]) -> str:

@@ -45,6 +45,12 @@ class Kind(StrEnum):
     PARAM_NEW = "gains parameter"
     CHECKS = "now checks for string"
     RAISES_MESSAGE = "now raises with message"
+    MAY_RAISE = "may now raise"
+    CATCHES = "now catches"
+    CATCHES_GONE = "no longer catches"
+    CALLS = "now calls"
+    CALLS_GONE = "no longer calls"
+    MAY_RETURN = "may now return"
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,12 @@ _VERBS: list[tuple[Kind, str]] = [
     (Kind.PARAM_GONE, r"no longer takes? the parameters?"),
     (Kind.PARAM_NEW, r"gains? the parameters?"),
     (Kind.CHECKS, r"now (?:also )?checks for"),
+    (Kind.MAY_RAISE, r"may now raise"),
+    (Kind.MAY_RETURN, r"may now return"),
+    (Kind.CATCHES_GONE, r"no longer catches"),
+    (Kind.CATCHES, r"now catches"),
+    (Kind.CALLS_GONE, r"no longer calls?"),
+    (Kind.CALLS, r"now calls?"),
     (Kind.RAISES_MESSAGE, r"now raises"),
     (Kind.ENV_GONE, r"(?:no longer reads|stops? reading) the environment variables?"),
     (Kind.ENV_NEW, r"reads the new environment variables?|new environment variables?"),
@@ -143,7 +155,16 @@ _GLUE = re.compile(
 _LIST = re.compile(r"\s*(?:,|,?\s+and|,?\s+or|/)\s*")
 _PARAMETER_KINDS = frozenset({Kind.PARAM_GONE, Kind.PARAM_NEW})
 # The kinds said of the function named before the verb ("`f` now checks for …").
-_SUBJECT_KINDS = _PARAMETER_KINDS | {Kind.CHECKS, Kind.RAISES_MESSAGE}
+# "`f`, `g` now call `h`": every name before the verb is a subject, each with each name after
+_NAMED_BODY_KINDS = {
+    Kind.MAY_RAISE,
+    Kind.MAY_RETURN,
+    Kind.CATCHES,
+    Kind.CATCHES_GONE,
+    Kind.CALLS,
+    Kind.CALLS_GONE,
+}
+_SUBJECT_KINDS = _PARAMETER_KINDS | {Kind.CHECKS, Kind.RAISES_MESSAGE} | _NAMED_BODY_KINDS
 # "`ValueError` with “message”": the exception raised and its message
 _RAISED_WITH = re.compile(r"\s*`([^`]+)` with “([^”]+)”")
 # "the default of `p` in `f`, `g` and 2 more from `a` to `b`": a parameter's in functions
@@ -258,6 +279,18 @@ def _parameter_claims(
     return found, left
 
 
+def _listed(segment: str, spans: list[tuple[int, str]]) -> list[str]:
+    """The names a segment lists right after its verb (`a`, `b` and `c`), up to the first
+    gap that is no list separator."""
+    names: list[str] = []
+    for i, (start, span) in enumerate(spans):
+        between = segment[spans[i - 1][0] + len(spans[i - 1][1]) + 2 : start] if i else ""
+        if i and not _LIST.fullmatch(between):
+            break
+        names.append(span)
+    return names
+
+
 def _subject(head: str) -> tuple[str | None, str | None]:
     """The function a sentence is about (the first name before its verb) and its file (a
     path right after it: "`command` in `bot/cli/register.py` now …")."""
@@ -273,9 +306,15 @@ def _body_claims(
     """ "`f` now (also) checks for `"a"`, `"b"`": a claim for each string (`old`; `new` is
     "also" where the words say it); "`f` now raises `E` with “m”": one claim (`old` the
     exception, `new` the message)."""
-    function, path = _subject(head)
     masked = _QUOTE.sub(lambda m: "“" + " " * len(m.group(1)) + "”", segment)
     spans = [(m.start(), m.group(1)) for m in _SPAN.finditer(masked)]
+    if kind in _NAMED_BODY_KINDS:
+        named = _listed(segment, spans)
+        subjects = [s for s in _SPAN.findall(head) if not is_path(s)]
+        path = next((s for s in _SPAN.findall(head) if is_path(s)), None)
+        left = [s for _, s in spans[len(named) :]] + ([] if subjects else named)
+        return [Claim(kind, f, sentence, path, n) for f in subjects for n in named], left
+    function, path = _subject(head)
     if function is None:
         return [], [s for _, s in spans]
     if kind is Kind.RAISES_MESSAGE:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 _PYTHON = (".py", ".pyi")
 _CLIKE = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx", ".cu", ".cuh", ".inl")
@@ -786,6 +786,17 @@ class Body:
     strings: set[str]
     # (exception as written, message) of each own `raise E("…")`; "{…}" where a value goes
     raised: set[tuple[str, str]]
+    # the exceptions its own `raise E` / `raise E(…)` name, as written
+    raises: set[str] = field(default_factory=set)
+    # the exceptions its own `except E:` / `except (E, F):` name, as written; "" for a bare
+    # `except:` (which catches everything)
+    caught: set[str] = field(default_factory=set)
+    # the callees anywhere in its body (nested code too: a closure's call is the function's;
+    # not its decorators' or its defaults'), as written (`shlex.split`, `helper`)
+    calls: set[str] = field(default_factory=set)
+    # the literals its own `return`s give, as written (`130`, `'failed'`); "?" for a return
+    # of anything else (a name, a call: its value is not known here)
+    returns: set[str] = field(default_factory=set)
 
 
 def python_body(text: str, function: str) -> Body | None:
@@ -800,14 +811,29 @@ def python_body(text: str, function: str) -> Body | None:
         for inner in ast.walk(node):
             if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
                 body.strings.add(inner.value)
+        # what a call of the function runs: its body (its decorators and its parameters'
+        # defaults run once, where it is defined)
+        for inner in (n for statement in node.body for n in ast.walk(statement)):
+            if isinstance(inner, ast.Call):
+                body.calls.add(_unparsed(inner.func))
         for inner in _own_nodes(node):
             if isinstance(inner, ast.Compare):
                 _read_comparison(inner, body.compared)
-            elif isinstance(inner, ast.Raise) and isinstance(inner.exc, ast.Call):
-                kind = ast.unparse(inner.exc.func)
-                said = _said(inner.exc.args[0]) if inner.exc.args else None
-                if said is not None:
-                    body.raised.add((kind, said))
+            elif isinstance(inner, ast.Raise) and inner.exc is not None:
+                raised = inner.exc.func if isinstance(inner.exc, ast.Call) else inner.exc
+                body.raises.add(_unparsed(raised))
+                if isinstance(inner.exc, ast.Call):
+                    said = _said(inner.exc.args[0]) if inner.exc.args else None
+                    if said is not None:
+                        body.raised.add((_unparsed(raised), said))
+            elif isinstance(inner, ast.ExceptHandler):
+                kinds = inner.type.elts if isinstance(inner.type, ast.Tuple) else [inner.type]
+                body.caught.update("" if k is None else _unparsed(k) for k in kinds)
+            elif isinstance(inner, ast.Return) and inner.value is not None:
+                value = inner.value
+                number = isinstance(value, ast.UnaryOp) and isinstance(value.operand, ast.Constant)
+                literal = number or isinstance(value, ast.Constant)
+                body.returns.add(_unparsed(value) if literal else "?")
     return body
 
 

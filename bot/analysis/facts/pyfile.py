@@ -697,7 +697,10 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
             # `return INTERRUPTED`: some value not written here, so no literal is proven new
             returned.add(UNPRINTABLE)
         inner = own and (current is node or not isinstance(current, _NESTED))
-        for field in current._fields:
+        # The function's own decorators and defaults run where it is defined, not when it
+        # is called: a call there is not one it makes (uvicorn's `@click.option(...)`).
+        fields = ("body",) if current is node else current._fields
+        for field in fields:
             value = getattr(current, field, None)
             if isinstance(value, list):
                 stack.extend((item, inner) for item in value if isinstance(item, ast.AST))
