@@ -365,7 +365,7 @@ def test_the_file_and_the_joined_callees_in_chinese() -> None:
         s.clause for s in statements(read_signals(whole_commit(("pkg/tool.py", before, after))), ZH)
     ]
     assert "`pkg/tool.py` 中的 `main` 新增参数 `quiet=False`" in said
-    assert "`main` 现在调用 `keep` 和 `kept`" in said
+    assert "`pkg/tool.py` 中的 `main` 现在调用 `keep` 和 `kept`" in said
 
 
 # c82acf3 of encode/starlette: every `TestClient` method lost `allow_redirects=None`, and

@@ -569,21 +569,31 @@ def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         (p.now_calls, sig.facts.calls_added),
         (p.no_longer_calls, sig.facts.calls_removed),
     ):
-        callers: dict[str, list[str]] = {}
+        # callee -> its callers, each with its file
+        callers: dict[str, list[tuple[str, str]]] = {}
         for call in sorted(made, key=lambda c: c.callee not in first):
             if call.path in shipped and (call.caller, call.callee) not in follow:
-                callers.setdefault(call.callee, []).append(call.caller)
+                callers.setdefault(call.callee, []).append((call.caller, call.path))
         # the two definitions said, those called by the same functions in one sentence
-        callees: dict[tuple[str, ...], list[str]] = {}
+        callees: dict[tuple[tuple[str, str], ...], list[str]] = {}
         for callee, names in list(callers.items())[:2]:
-            callees.setdefault(tuple(names), []).append(callee)
+            callees.setdefault(tuple(dict.fromkeys(names)), []).append(callee)
         for together, called in callees.items():
             shown = (
                 p.both.format(first=code(called[0]), second=code(called[1]))
                 if len(called) == 2
                 else code(called[0])
             )
-            clause = forms(phrase, len(together)).format(callers=codes(p, together), callees=shown)
+            # `command` calls in two files are two callers: each said with its file
+            who = [_which(sig, p, name, path) for name, path in together]
+            named = (
+                codes(p, [name for name, _ in together])
+                if all(w == code(name) for w, (name, _) in zip(who, together, strict=True))
+                else p.list_sep.join(who[:3])
+                if len(who) <= 3
+                else p.more.format(shown=p.list_sep.join(who[:3]), count=len(who) - 3)
+            )
+            clause = forms(phrase, len(together)).format(callers=named, callees=shown)
             calls.append(_Statement("architecture", clause, internal=True))
     return out + calls[:2]
 

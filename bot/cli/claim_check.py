@@ -25,9 +25,11 @@ allow, is unverifiable, never true.
 
 from __future__ import annotations
 
+import ast
 import builtins
 import re
 import subprocess
+import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -336,6 +338,12 @@ class Checker:
             Kind.CALLS: self._calls,
             Kind.CALLS_GONE: self._calls,
             Kind.MAY_RETURN: self._returns,
+            Kind.RETYPED: self._typed,
+            Kind.RETURN_TYPE: self._typed,
+            Kind.OPTIONAL: self._optional,
+            Kind.REQUIRED: self._optional,
+            Kind.EDITED: self._edited,
+            Kind.TESTS_CALL: self._tests_call,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -741,6 +749,97 @@ class Checker:
             return Verdict.UNVERIFIABLE, f"`{function}` returned a computed value at the parent"
         return Verdict.TRUE, ""
 
+    def _typed(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "The parameter `p` of `f` now takes `T` (was `U`)" / "`f` now returns `T` (was
+        `U`)": the annotation as written (spaces folded) is `T` at the commit and `U` at the
+        parent, in every definition of `f` there (one `@overload` may differ: any)."""
+        function, param = _normal(claim.name), _param_of(claim.name)
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        if claim.kind is Kind.RETURN_TYPE:
+            now, was, what = bodies.after.returns_type, bodies.before.returns_type, "returns"
+        else:
+            if param not in bodies.after.annotations or param not in bodies.before.annotations:
+                return Verdict.FALSE, f"`{function}` does not take `{param}` at both revisions"
+            now, was = bodies.after.annotations[param], bodies.before.annotations[param]
+            what = f"`{param}` takes"
+        new, old = _folded(claim.new or ""), _folded(claim.old or "")
+        if new not in {_folded(w) for w in now}:
+            return Verdict.FALSE, f"`{function}` {what} no `{new}` at the commit"
+        if old not in {_folded(w) for w in was}:
+            return Verdict.FALSE, f"`{function}` {what} no `{old}` at the parent"
+        return Verdict.TRUE, ""
+
+    def _optional(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "The parameter `p` of `f` is now optional (default `d`)": `p` has the default `d`
+        at the commit and had none at the parent; "now required (its default was `d`)" the
+        reverse."""
+        function, param = _normal(claim.name), _param_of(claim.name)
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        now, was = bodies.after.defaults, bodies.before.defaults
+        if claim.kind is Kind.REQUIRED:
+            now, was = was, now
+        value = _plain(claim.new or claim.old or "")
+        side, other = ("parent", "commit") if claim.kind is Kind.REQUIRED else ("commit", "parent")
+        if param not in now or param not in was:
+            return Verdict.FALSE, f"`{function}` does not take `{param}` at both revisions"
+        if value not in {_plain(d) for d in now[param]}:
+            return (
+                Verdict.FALSE,
+                f"`{param}` of `{function}` has no default `{value}` at the {side}",
+            )
+        if was[param]:
+            return Verdict.FALSE, f"`{param}` of `{function}` had a default at the {other} too"
+        return Verdict.TRUE, ""
+
+    def _edited(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "The fix is in `f`": `f` is defined at the commit, and at the parent not at all
+        (new code) or with other code (Python: its tree, docstrings aside; elsewhere its
+        text, spaces folded)."""
+        function = _normal(claim.name)
+
+        def code(rev: str | None, paths: list[str]) -> set[str]:
+            found: set[str] = set()
+            for path in paths:
+                text = self.clone.text(rev, path)
+                if text is None or language(path) is None:
+                    continue
+                found |= {
+                    _code_of(path, d.text)
+                    for d in definitions(path, text)
+                    if d.name == function or d.name.endswith("." + function)
+                }
+            return found
+
+        after = code(c.sha, [claim.path] if claim.path else c.after)
+        if not after:
+            return Verdict.FALSE, f"`{function}` is not defined at the commit in a changed file"
+        before = code(c.parent, [c.old(claim.path)] if claim.path else c.before)
+        if before == after:
+            return Verdict.FALSE, f"`{function}`'s code is the same at both revisions"
+        return Verdict.TRUE, ""
+
+    def _tests_call(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "The new tests call `f`": a test function of a changed Python test file, defined
+        at the commit and not at the parent, calls `f` (as written or by its last part)."""
+        callee = _normal(claim.name)
+        for old, new in c.changed:
+            if new is None or language(new) != ".py" or not _a_test_file(new):
+                continue
+            after, before = self.clone.text(c.sha, new) or "", self.clone.text(c.parent, old)
+            had = {d.name for d in definitions(new, before)} if before else set()
+            for test in definitions(new, after):
+                short = test.name.rsplit(".", 1)[-1]
+                if not short.startswith("test") or test.name in had or test.local:
+                    continue
+                found = python_body(after, test.name)
+                if found is not None and _named_in(callee, found.calls):
+                    return Verdict.TRUE, ""
+        return Verdict.FALSE, f"no test new at the commit calls `{callee}`"
+
     def _bodies(self, c: _Commit, claim: Claim) -> tuple[Body | None, Body | None, bool]:
         """The function's body at the parent and at the commit (its Python definitions in the
         file said, else in the changed files), and whether a file it may be in did not parse."""
@@ -769,6 +868,11 @@ class Checker:
                     merged.caught |= found.caught
                     merged.calls |= found.calls
                     merged.returns |= found.returns
+                    merged.returns_type |= found.returns_type
+                    for param, written in found.annotations.items():
+                        merged.annotations.setdefault(param, set()).update(written)
+                    for param, defaults in found.defaults.items():
+                        merged.defaults.setdefault(param, set()).update(defaults)
             return merged
 
         before = body(c.parent, [c.old(claim.path)] if claim.path else c.before)
@@ -946,6 +1050,44 @@ class Checker:
                     return Verdict.FALSE, f"the heading was already in `{before_path}`"
                 return Verdict.TRUE, ""
         return Verdict.FALSE, "no changed file has that heading at the commit"
+
+
+def _code_of(path: str, text: str) -> str:
+    """A definition's code to compare: Python's tree without docstrings (a comment or a
+    docstring reworded is no edit), elsewhere the text with spaces folded."""
+    if language(path) != ".py":
+        return " ".join(text.split())
+    try:
+        tree = ast.parse(textwrap.dedent(text))
+    except (SyntaxError, ValueError, RecursionError):
+        return " ".join(text.split())
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (
+            isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            and isinstance(body, list)
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
+def _param_of(name: str) -> str:
+    """The parameter of a claim's `f(p)` name."""
+    inner = re.search(r"\(([^()]*)\)$", name)
+    return inner.group(1).strip().lstrip("*") if inner else ""
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _a_test_file(path: str) -> bool:
+    """pytest's own rule: `test_*.py` or `*_test.py`, or a file under a `tests` folder."""
+    name = path.rsplit("/", 1)[-1]
+    return name.startswith("test_") or name.endswith("_test.py") or "tests/" in f"/{path}"
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,12 @@ class Kind(StrEnum):
     CALLS = "now calls"
     CALLS_GONE = "no longer calls"
     MAY_RETURN = "may now return"
+    RETYPED = "parameter now takes type"
+    RETURN_TYPE = "now returns type"
+    OPTIONAL = "parameter now optional"
+    REQUIRED = "parameter now required"
+    EDITED = "the fix is in"
+    TESTS_CALL = "the new tests call"
 
 
 @dataclass(frozen=True)
@@ -334,11 +340,71 @@ def _body_claims(
     return [Claim(kind, function, sentence, path, v, also) for v in values], left
 
 
+# Sentences of one fixed shape, read whole: a parameter's or a return's type, a parameter
+# made optional or required (`name` is `f(p)`), where a fix lies, what new tests call.
+_IN = r"(?: in `(?P<path>[^`]+)`)?"
+_NAMES = r"(?P<names>`[^`]+`(?:(?:,| and|, and) `[^`]+`)*)(?: and \d+ more)?"
+_SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
+    (
+        Kind.RETYPED,
+        re.compile(
+            rf"The parameter `(?P<p>[^`]+)` of `(?P<f>[^`]+)`{_IN} now takes `(?P<new>[^`]+)`"
+            r" \(was `(?P<old>[^`]+)`\)\.?"
+        ),
+    ),
+    (
+        Kind.RETURN_TYPE,
+        re.compile(
+            rf"`(?P<f>[^`]+)`{_IN} now returns `(?P<new>[^`]+)` \(was `(?P<old>[^`]+)`\)\.?"
+        ),
+    ),
+    (
+        Kind.OPTIONAL,
+        re.compile(
+            rf"The parameter `(?P<p>[^`]+)` of `(?P<f>[^`]+)`{_IN} is now optional"
+            r" \(default `(?P<new>[^`]+)`\)\.?"
+        ),
+    ),
+    (
+        Kind.REQUIRED,
+        re.compile(
+            rf"The parameter `(?P<p>[^`]+)` of `(?P<f>[^`]+)`{_IN} is now required"
+            r" \(its default was `(?P<old>[^`]+)`\)\.?"
+        ),
+    ),
+    (Kind.EDITED, re.compile(rf"The fix is in {_NAMES}\.?")),
+    (
+        Kind.EDITED,
+        re.compile(rf"No test changed with this fix of {_NAMES}: ask for a regression test\.?"),
+    ),
+    (Kind.TESTS_CALL, re.compile(rf"The new tests call {_NAMES}\.?")),
+]
+
+
+def _shaped(sentence: str) -> list[Claim] | None:
+    """The claims of a sentence of one of `_SHAPES`; None for any other sentence."""
+    for kind, shape in _SHAPES:
+        m = shape.fullmatch(sentence)
+        if m is None:
+            continue
+        found = m.groupdict()
+        if found.get("names"):
+            names = _SPAN.findall(found["names"])
+            return [Claim(kind, n, sentence) for n in names]
+        name = f"{found['f']}({found['p']})" if found.get("p") else found["f"]
+        return [Claim(kind, name, sentence, found.get("path"), found.get("old"), found.get("new"))]
+    return None
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims: list[Claim] = []
     loose: list[str] = []
     for sentence in sentences(text):
+        shaped = _shaped(sentence)
+        if shaped is not None:
+            claims += shaped
+            continue
         # a verb inside a quotation (a reverted title, a message) is not the entry's own
         # nor one inside a code span (`padded_len`)
         masked = _QUOTE.sub(lambda m: "“" + " " * len(m.group(1)) + "”", sentence)

@@ -797,6 +797,11 @@ class Body:
     # the literals its own `return`s give, as written (`130`, `'failed'`); "?" for a return
     # of anything else (a name, a call: its value is not known here)
     returns: set[str] = field(default_factory=set)
+    # each parameter's annotations as written ("" where it has none), and its defaults (an
+    # empty set: none); the return annotations ("" for none)
+    annotations: dict[str, set[str]] = field(default_factory=dict)
+    defaults: dict[str, set[str]] = field(default_factory=dict)
+    returns_type: set[str] = field(default_factory=set)
 
 
 def python_body(text: str, function: str) -> Body | None:
@@ -808,6 +813,14 @@ def python_body(text: str, function: str) -> Body | None:
         return None
     body = Body({}, set(), set())
     for node in nodes:
+        arguments = node.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+        for arg in every:
+            written = "" if arg.annotation is None else _unparsed(arg.annotation)
+            body.annotations.setdefault(arg.arg, set()).add(written)
+            body.defaults.setdefault(arg.arg, set()).update(_parameter_defaults(arguments, arg.arg))
+        body.returns_type.add("" if node.returns is None else _unparsed(node.returns))
         for inner in ast.walk(node):
             if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
                 body.strings.add(inner.value)

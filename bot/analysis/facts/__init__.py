@@ -289,8 +289,13 @@ def _combine(
             and (n in r.plus.imports or n in r.plus.assigned or (r.plus.lazy and "." not in n))
         ]
         # in the file's order (a set's would change from run to run, and so would the text)
+        # a definition whose code is the same, its docstring and comments reworded, is not
+        # edited: "the fix is in `f`" would be false (click 955ca49)
+        same = {n for n, code in r.plus.code.items() if r.minus.code.get(n) == code}
         edited = dict.fromkeys(
-            n for n, (_, line) in plus.items() if n in minus and minus[n][1] != line
+            n
+            for n, (_, line) in plus.items()
+            if n in minus and minus[n][1] != line and n not in same
         )
         changed += [
             Name(n, k, r.path)

@@ -7,6 +7,7 @@ import bisect
 import hashlib
 import itertools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -91,6 +92,7 @@ class Unit:
         table = self.table
         side.defs.update(table.defs)
         side.bodies.update(table.bodies)
+        side.code.update(table.code)
         side.params.update(table.params)
         side.signatures.update(table.signatures)
         side.annotations.update(table.annotations)
@@ -214,7 +216,7 @@ def _text(node: ast.expr) -> str | None:
     return None
 
 
-def _docstring(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+def _docstring(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
     """Whether the function's first statement is its docstring."""
     first = node.body[0]
     return (
@@ -334,6 +336,9 @@ class _Reader:
             kind = NameKind.KERNEL
         whole = self.lines[_start(node) - 1 : node.end_lineno]
         self.side.defs[qualified] = (kind, _digest(whole))
+        self.side.code[qualified] = self._code(
+            node, range(_start(node), (node.end_lineno or 0) + 1)
+        )
         # The code without its docstring: one reworded as the function moves is the same code.
         code = node.body[1:] if _docstring(node) and len(node.body) > 1 else node.body
         body = self.lines[code[0].lineno - 1 : node.end_lineno]
@@ -390,6 +395,7 @@ class _Reader:
             NameKind.CLASS,
             _digest([self.lines[n - 1] for n in lines if n not in members]),
         )
+        self.side.code[qualified] = self._code(node, [n for n in lines if n not in members])
         bases = {_dotted(b) for b in node.bases}
         self.side.bases[qualified] = tuple(
             dict.fromkeys(b.rsplit(".", 1)[-1] for b in map(_dotted, node.bases) if b)
@@ -483,6 +489,18 @@ class _Reader:
             text = "#" + _digest(self.lines[start - 1 : end])
         for name in names:
             self.side.constants[prefix + name] = text
+
+    def _code(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, lines: Iterable[int]
+    ) -> str:
+        """A digest of a definition's lines, its docstring and its comment-only lines left
+        out: "the fix is in `f`" needs `f`'s code to differ, not its words."""
+        first = node.body[0] if node.body else None
+        docstring: range = range(0)
+        if _docstring(node) and first is not None:
+            docstring = range(first.lineno, (first.end_lineno or first.lineno) + 1)
+        kept = [self.lines[n - 1] for n in lines if n not in docstring]
+        return _digest([line for line in kept if not line.lstrip().startswith("#")])
 
     def _served(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         """The names a module `__getattr__(name)` hands out by name: the strings it compares

@@ -60,6 +60,9 @@ class Side:
     # from a whole file: qualified name -> a digest of its body alone (a body found under
     # another name or in another file was renamed or moved there)
     bodies: dict[str, str] = field(default_factory=dict)
+    # from a whole Python file: qualified name -> a digest of its code, its docstring and
+    # comment lines aside (words reworded there are no edit of the code)
+    code: dict[str, str] = field(default_factory=dict)
     # from a whole file: `function(parameter)` -> its default as written
     params: dict[str, str] = field(default_factory=dict)
     # from a whole file: function -> its parameters as written (`x`, `y=1`, `*args`), without
