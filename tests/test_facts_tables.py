@@ -210,3 +210,23 @@ def test_checker_refuses_false_versions(tmp_path: Path) -> None:
         assert len(found) == 1, sentence
         assert found[0][2] is want, sentence
         assert found[0][0].name.startswith("TABLE"), sentence
+
+
+def test_class_tables_frozensets_and_t_literal(tmp_path: Path) -> None:
+    module = (
+        "import typing as t\n\n"
+        "Mode = t.Literal[{modes}]\n\n\n"
+        "class Parser:\n"
+        "    SCHEMES = frozenset({{{schemes}}})\n\n"
+        "    def parse(self, url):\n        return url\n"
+    )
+    before = {"pkg/parse.py": module.format(modes='"r", "w"', schemes='"http", "ftp"')}
+    after = {
+        "pkg/parse.py": module.format(modes='"r", "w", "a"', schemes='"http", "https"') + EXTRA
+    }
+    analysis, verdicts = checked_entry(tmp_path, before, after, "Rework parsing")
+    text = entry_text(analysis)
+    assert '`Mode` gains `"a"`.' in text
+    assert '`Parser.SCHEMES` gains `"https"`.' in text
+    assert '`Parser.SCHEMES` drops `"ftp"`.' in text
+    assert len(verdicts) >= 3 and all(v is Verdict.TRUE for v in verdicts)
