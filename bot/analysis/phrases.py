@@ -51,6 +51,11 @@ class AnalysisPhrases:
     # one parameter's default changed alike in several functions
     default_in: str  # {name} {functions} {old} {new}
     value_changed: str  # {name} {old} {new} {paths}
+    # a table's strings (a dict's keys; a list's, set's or Literal's values) gained or lost
+    table_keys_gained: tuple[str, str]  # {name} {values}
+    table_keys_lost: tuple[str, str]  # {name} {values}
+    table_values_gained: str  # {name} {values}
+    table_values_lost: str  # {name} {values}
     sections_added: tuple[str, str]  # {titles} {path}
     requires: str  # {pins}
     pin_was: str  # {pin} {old}
@@ -182,6 +187,13 @@ EN = AnalysisPhrases(
     default="changes the default of `{name}` from `{old}` to `{new}`",
     default_in="changes the default of `{name}` in {functions} from `{old}` to `{new}`",
     value_changed="changes `{name}` from `{old}` to `{new}` in {paths}",
+    table_keys_gained=("{name} gains the key {values}", "{name} gains the keys {values}"),
+    table_keys_lost=(
+        "{name} no longer has the key {values}",
+        "{name} no longer has the keys {values}",
+    ),
+    table_values_gained="{name} gains {values}",
+    table_values_lost="{name} drops {values}",
     sections_added=(
         "adds the section {titles} to `{path}`",
         "adds the sections {titles} to `{path}`",
@@ -305,6 +317,10 @@ ZH = AnalysisPhrases(
     default="将 `{name}` 的默认值从 `{old}` 改为 `{new}`",
     default_in="将 {functions} 的参数 `{name}` 的默认值从 `{old}` 改为 `{new}`",
     value_changed="将 {paths} 中的 `{name}` 从 `{old}` 改为 `{new}`",
+    table_keys_gained=("{name} 新增键 {values}", "{name} 新增键 {values}"),
+    table_keys_lost=("{name} 不再有键 {values}", "{name} 不再有键 {values}"),
+    table_values_gained="{name} 新增取值 {values}",
+    table_values_lost="{name} 不再包含取值 {values}",
     sections_added=("在 `{path}` 中新增章节 {titles}", "在 `{path}` 中新增章节 {titles}"),
     requires="依赖要求改为 {pins}",
     pin_was="{pin}（原为 `{old}`）",

@@ -349,6 +349,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _new_modules,
         _additions,
         _constants_added,
+        _tables_public,
         _private_removals,
         _retyped,
         _uses,
@@ -360,6 +361,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _handled_private,
         _body_checks,
         _private_changes,
+        _tables_private,
         _tests,
         _sections,
         _generated,
@@ -488,6 +490,62 @@ def _constants_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _Statement("architecture", p.adds_to.format(names=codes(p, names), path=path))
         for path, names in list(by_path.items())[:2]
     ]
+
+
+def _tables_public(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Public tables of shipped modules whose strings change (the `--ws` choices a
+    `Literal` lists, a registry's keys): what a user may now name, said as new API is."""
+    return _tables(sig, p, public=True)
+
+
+def _tables_private(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Private tables (`_available_shells`) whose strings change: internals, said last."""
+    return _tables(sig, p, public=False)
+
+
+def _tables(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Statement]:
+    """What each table gains, then what it loses: three strings at most, "and N more" for
+    the rest; the first two tables."""
+    shipped = set(sig.source_files)
+    changes = [
+        t
+        for t in sig.facts.tables_changed
+        if t.path in shipped and (_public_name(t.name) and sig.constant_shipped(t.path)) is public
+    ]
+    paths: dict[str, set[str]] = {}
+    for t in sig.facts.tables_changed:
+        paths.setdefault(t.name, set()).add(t.path)
+    out: list[_Statement] = []
+    for t in changes[:2]:
+        name = (
+            p.name_in.format(name=t.name, path=t.path) if len(paths[t.name]) > 1 else code(t.name)
+        )
+        keys = t.kind == "keys"
+        for values, phrase in (
+            (t.gained, p.table_keys_gained if keys else p.table_values_gained),
+            (t.lost, p.table_keys_lost if keys else p.table_values_lost),
+        ):
+            said = [v for v in values if _sayable(v)][:3]
+            if not said:
+                continue
+            shown = p.list_sep.join(code(f'"{v}"') for v in said)
+            if len(values) > len(said):
+                shown = p.more.format(shown=shown, count=len(values) - len(said))
+            clause = (phrase if isinstance(phrase, str) else forms(phrase, len(values))).format(
+                name=name, values=shown
+            )
+            out.append(_Statement("compatibility", clause, internal=not public))
+    return out
+
+
+def _sayable(value: str) -> bool:
+    """A table's string a sentence can quote as written: one short line, no quote,
+    backquote or backslash (its source spelling would differ)."""
+    return (
+        0 < len(value) <= _SHOWN_VALUE
+        and value.isprintable()
+        and not any(c in value for c in '`"\\')
+    )
 
 
 def _settings_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

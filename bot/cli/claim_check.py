@@ -18,7 +18,10 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   the tree, at each revision;
 - "requires `pin`": the pin is written in a changed file at the commit and not before;
 - "`f` now (also) checks for `"s"`", "`f` now raises `E` with “m”": read in `f`'s own Python
-  code at both revisions (see `_checks`, `_raises_message`).
+  code at both revisions (see `_checks`, `_raises_message`);
+- "`T` gains the key / no longer has the key / gains / drops `"v"`": the one changed Python
+  file binding `T` once to a table written out at both revisions (`table_literals.py`), `v`
+  among its keys or values on one side only.
 A claim whose files have no rules or do not parse, or that needs more than the bounds
 allow, is unverifiable, never true.
 """
@@ -53,6 +56,7 @@ from bot.cli.symbols import (
     python_signature,
     string_literals,
 )
+from bot.cli.table_literals import python_table
 
 # Files `git grep` may name for one whole-tree search before the claim is left unverifiable:
 # each is parsed, and a name common enough to be in more says little about one commit.
@@ -325,6 +329,10 @@ class Checker:
             Kind.KEY_GONE: self._reads,
             Kind.FLAG_NEW: self._reads,
             Kind.FLAG_GONE: self._reads,
+            Kind.TABLE_KEY_NEW: self._table,
+            Kind.TABLE_KEY_GONE: self._table,
+            Kind.TABLE_VALUE_NEW: self._table,
+            Kind.TABLE_VALUE_GONE: self._table,
             Kind.REQUIRES: self._requires,
             Kind.DEPRECATION: self._message,
             Kind.SECTION: self._section,
@@ -1050,6 +1058,60 @@ class Checker:
                     return Verdict.FALSE, f"the heading was already in `{before_path}`"
                 return Verdict.TRUE, ""
         return Verdict.FALSE, "no changed file has that heading at the commit"
+
+    def _table(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`T` gains the key / no longer has the key / gains / drops `"v"` [and N more]":
+        the changed Python file that binds `T` to a table at both revisions (the one named,
+        else the only one), of the kind the words say (a dict's keys, or values), holding
+        `v` on the side the words say only; with "and N more", as many strings in all."""
+        name, value = claim.name, claim.old or ""
+        keys = claim.kind in (Kind.TABLE_KEY_NEW, Kind.TABLE_KEY_GONE)
+        gained = claim.kind in (Kind.TABLE_KEY_NEW, Kind.TABLE_VALUE_NEW)
+        paths = (
+            [claim.path]
+            if claim.path
+            else [new for old, new in c.changed if old and new and language(new) == ".py"]
+        )
+        found: list[tuple[str, tuple[str, list[str]], tuple[str, list[str]]]] = []
+        unread = False
+        for path in paths:
+            try:
+                was = self._table_at(c.parent, c.old(path), name)
+                now = self._table_at(c.sha, path, name)
+            except Unreadable:
+                unread = True
+                continue
+            if was is not None and now is not None:
+                found.append((path, was, now))
+        if not found:
+            if unread:
+                return Verdict.UNVERIFIABLE, f"`{name}` not found in the files that parse"
+            return Verdict.FALSE, f"no changed file binds `{name}` to a table at both revisions"
+        if len(found) > 1:
+            return Verdict.UNVERIFIABLE, f"`{name}` is a table in {_places([f[0] for f in found])}"
+        path, (kind_was, was_strings), (kind_now, now_strings) = found[0]
+        want = "keys" if keys else "values"
+        if kind_was != want or kind_now != want:
+            return Verdict.FALSE, f"`{name}` in `{path}` holds no {want} at both revisions"
+        has, lacks = (now_strings, was_strings) if gained else (was_strings, now_strings)
+        side, other = ("commit", "parent") if gained else ("parent", "commit")
+        if value not in has:
+            return Verdict.FALSE, f'`{name}` has no "{value}" at the {side}'
+        if value in lacks:
+            return Verdict.FALSE, f'`{name}` has "{value}" at the {other} too'
+        if claim.new is not None:
+            count = len(set(has) - set(lacks))
+            if str(count) != claim.new:
+                return Verdict.FALSE, f"`{name}` changes {count} strings that way, not {claim.new}"
+        return Verdict.TRUE, ""
+
+    def _table_at(self, rev: str | None, path: str, name: str) -> tuple[str, list[str]] | None:
+        text = self.clone.show(rev, path)
+        if text is None:
+            return None
+        if language(path) != ".py":
+            raise Unreadable(f"no rules for tables in `{path}`")
+        return python_table(text, name)
 
 
 def _code_of(path: str, text: str) -> str:

@@ -6,9 +6,10 @@ Read from the English words alone, never from the analyser's facts: `adds` (with
 `changes the default of … in f, g from … to …` (a parameter's, a claim for each function),
 `f, g no longer take / gain the parameter …` (the functions before the verb),
 `reads the new environment variable`, `no longer reads …`, configuration keys, command-line
-flags, tests, kernels, `requires` pins, quoted deprecation messages, and what a function's
+flags, tests, kernels, `requires` pins, quoted deprecation messages, what a function's
 body does (`f now (also) checks for "a"`, `f now raises E with “message”`: the function
-before the verb). A sentence is split at
+before the verb), and the strings a table gains or loses ("`T` gains the key `"k"`",
+"`T` drops `"v"`"). A sentence is split at
 each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
 `from` or `in` before a path-shaped span says where. Names no verb governs are counted apart.
 """
@@ -57,6 +58,10 @@ class Kind(StrEnum):
     REQUIRED = "parameter now required"
     EDITED = "the fix is in"
     TESTS_CALL = "the new tests call"
+    TABLE_KEY_NEW = "table gains key"
+    TABLE_KEY_GONE = "table loses key"
+    TABLE_VALUE_NEW = "table gains value"
+    TABLE_VALUE_GONE = "table drops value"
 
 
 @dataclass(frozen=True)
@@ -396,15 +401,50 @@ def _shaped(sentence: str) -> list[Claim] | None:
     return None
 
 
+# "`NAME` [in `path`] gains the key(s) / no longer has the key(s) / gains / drops `"v"`, …
+# [and N more]": strings a table (a dict's keys; a list's, set's or Literal's values) gains
+# or loses, a claim for each string named
+_TABLE = re.compile(
+    r"`(?P<name>[A-Za-z_][\w.]*)`(?: in `(?P<path>[^`]+)`)? (?P<verb>gains the keys?"
+    r'|no longer has the keys?|gains|drops) (?P<values>`"[^`"]*"`(?:(?:, |,? and )'
+    r'`"[^`"]*"`)*)(?: and (?P<more>\d+) more)?'
+)
+_TABLE_KINDS = {
+    "gains the key": Kind.TABLE_KEY_NEW,
+    "no longer has the key": Kind.TABLE_KEY_GONE,
+    "gains": Kind.TABLE_VALUE_NEW,
+    "drops": Kind.TABLE_VALUE_GONE,
+}
+
+
+def _table_claims(sentence: str) -> list[Claim]:
+    """The strings a sentence says tables gain or lose: `name` the table, `old` the string,
+    `new` how many it gains or loses in all when the sentence counts more than it names."""
+    out = []
+    for match in _TABLE.finditer(sentence):
+        kind = _TABLE_KINDS[match.group("verb").replace("keys", "key")]
+        values = re.findall(r'`"([^`"]*)"`', match.group("values"))
+        more = match.group("more")
+        total = str(len(values) + int(more)) if more else None
+        out += [
+            Claim(kind, match.group("name"), sentence, match.group("path"), v, total)
+            for v in values
+        ]
+    return out
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims: list[Claim] = []
     loose: list[str] = []
-    for sentence in sentences(text):
-        shaped = _shaped(sentence)
+    for whole in sentences(text):
+        shaped = _shaped(whole)
         if shaped is not None:
             claims += shaped
             continue
+        # a table's clause is read whole, then left out ("drops" is no removal there)
+        claims += _table_claims(whole)
+        sentence = _TABLE.sub(lambda m: " " * len(m.group(0)), whole)
         # a verb inside a quotation (a reverted title, a message) is not the entry's own
         # nor one inside a code span (`padded_len`)
         masked = _QUOTE.sub(lambda m: "“" + " " * len(m.group(1)) + "”", sentence)

@@ -568,6 +568,7 @@ def _combine(
         constants_removed=_cap(constants.removed),
         constants_renamed=_cap(constants.renamed),
         constants_changed=_cap(constants.changed),
+        tables_changed=_cap(constants.tables),
         signatures_changed=_cap(signatures),
         raises_added=_cap(raised),
         catches_changed=_cap(caught),

@@ -5,7 +5,13 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from bot.analysis.facts.records import Constant, ConstantRenamed, DefaultChange, NameKind
+from bot.analysis.facts.records import (
+    Constant,
+    ConstantRenamed,
+    DefaultChange,
+    NameKind,
+    TableChange,
+)
 from bot.analysis.facts.scan import FileReading
 
 # Values too common to say that one constant became another (`DEBUG = False` out and
@@ -19,6 +25,7 @@ class ConstantFacts:
     removed: list[Constant] = field(default_factory=list)
     renamed: list[ConstantRenamed] = field(default_factory=list)
     changed: list[DefaultChange] = field(default_factory=list)
+    tables: list[TableChange] = field(default_factory=list)
 
 
 def compare_constants(readings: list[FileReading], compared: set[str]) -> ConstantFacts:
@@ -49,6 +56,7 @@ def compare_constants(readings: list[FileReading], compared: set[str]) -> Consta
     for r in readings:
         if r.path not in compared:
             continue
+        out.tables += _tables(r)
         plus, minus = r.plus.constants, r.minus.constants
         if not plus and not minus:
             continue
@@ -92,6 +100,29 @@ def compare_constants(readings: list[FileReading], compared: set[str]) -> Consta
             # a dataclass's or model's field default is said as a default already
             if n in minus and minus[n] != now and n not in r.plus.fields and scoped(n)
         ]
+    return out
+
+
+def _tables(r: FileReading) -> list[TableChange]:
+    """The tables of a file bound once at both revisions, each time to a table of the same
+    kind (a class's, where the class is there at both), whose strings differ."""
+    out = []
+    for name, now in r.plus.tables.items():
+        was = r.minus.tables.get(name)
+        if now is None or was is None or now[0] != was[0] or now[1] == was[1]:
+            continue
+        owner = name.rpartition(".")[0]
+        if owner and not all(
+            (d := side.defs.get(owner)) is not None and d[0] is NameKind.CLASS
+            for side in (r.plus, r.minus)
+        ):
+            continue
+        old = set(was[1])
+        new = set(now[1])
+        gained = tuple(s for s in now[1] if s not in old)
+        lost = tuple(s for s in was[1] if s not in new)
+        if gained or lost:
+            out.append(TableChange(name, r.path, now[0], gained, lost))
     return out
 
 

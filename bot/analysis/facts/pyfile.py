@@ -14,6 +14,7 @@ from typing import NamedTuple
 from bot.analysis.facts.python import _NOT_A_REGISTRY, _SAYS_DEPRECATED, _within, registry_of
 from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.scan import Side
+from bot.analysis.facts.tables import bind, merge
 
 # Decorators that make a function a GPU kernel; `cute.jit` marks a device helper, not one.
 _KERNEL_DECORATORS = frozenset(
@@ -109,6 +110,7 @@ class Unit:
         side.lazy_reads.update(table.lazy_reads)
         side.fields.update(table.fields)
         side.constants.update(table.constants)
+        merge(side.tables, table.tables)
         side.tests.extend(table.tests)
         for name, default in table.env.items():
             if name in self.env_read:
@@ -407,6 +409,7 @@ class _Reader:
         for statement in node.body:
             self.side.assigned.update(f"{qualified}.{n}" for n in _targets(statement))
             self._constant(statement, f"{qualified}.")
+            bind(statement, f"{qualified}.", self.side.tables)
             if (
                 fields
                 and isinstance(statement, ast.AnnAssign)
@@ -437,9 +440,12 @@ class _Reader:
                     and _within(module, self.package)
                 ):
                     self.side.exports.add(bound)
+        elif type(node).__name__ == "TypeAlias":  # `type X = Literal[...]` (Python 3.12)
+            bind(node, "", self.side.tables)
         elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
             self.side.assigned.update(_targets(node))
             self._constant(node, "")
+            bind(node, "", self.side.tables)
             if isinstance(node.value, ast.Dict) and node.value.keys:
                 keys = [k.value if isinstance(k, ast.Constant) else None for k in node.value.keys]
                 if all(isinstance(k, str) and k.isidentifier() for k in keys):

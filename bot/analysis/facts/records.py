@@ -129,6 +129,19 @@ class Constant:
 
 
 @dataclass(frozen=True)
+class TableChange:
+    """A module-level name or class attribute bound at both revisions to a table written out
+    (`kind` `keys`: a dict with string keys; `values`: a list, tuple or set of strings, or a
+    `Literal[...]` alias), and the strings it gains and loses, in its order."""
+
+    name: str
+    path: str
+    kind: str
+    gained: tuple[str, ...]
+    lost: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class ConstantRenamed:
     """A constant gone from a module or class while one of another name and the same value
     came into it."""
@@ -351,6 +364,8 @@ class Facts:
     constants_removed: tuple[Constant, ...] = ()
     constants_renamed: tuple[ConstantRenamed, ...] = ()
     constants_changed: tuple[DefaultChange, ...] = ()
+    # tables (dicts, lists, tuples, sets, `Literal`s of strings) whose strings differ
+    tables_changed: tuple[TableChange, ...] = ()
     # functions read whole at both revisions: parameters gained or lost, exceptions now raised
     signatures_changed: tuple[SignatureChange, ...] = ()
     raises_added: tuple[Raised, ...] = ()
@@ -404,6 +419,7 @@ class Facts:
         found.update(d.name for d in self.defaults_changed)
         found.update(c.name for c in (*self.constants_added, *self.constants_removed))
         found.update(c.name for c in self.constants_changed)
+        found.update(t.name for t in self.tables_changed)
         for rename in self.constants_renamed:
             found.update((rename.old, rename.new))
         found.update(r.name for r in (*self.registered, *self.unregistered))

@@ -124,6 +124,10 @@ class Side:
     # from a whole Python file: a public module-level name or class attribute assigned a
     # constant (`MAX = 1024 * 1024`, `Parser.max_size = 10`) -> its value as written
     constants: dict[str, str] = field(default_factory=dict)
+    # from a whole Python file: a module-level name or class attribute bound once to a table
+    # written out (a dict with string keys, a list, tuple or set of strings, a `Literal[...]`)
+    # -> (`keys` or `values`, its strings); None: bound otherwise, or more than once
+    tables: dict[str, tuple[str, tuple[str, ...]] | None] = field(default_factory=dict)
     # (name, registry, via)
     registrations: dict[str, tuple[Registry, str]] = field(default_factory=dict)
     tests: list[str] = field(default_factory=list)

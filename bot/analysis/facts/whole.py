@@ -49,6 +49,7 @@ def read_whole(
             side.registrations.clear()
             side.fields.clear()
             side.constants.clear()
+            side.tables.clear()
             side.params.clear()
         return True
     old = set(warned[0])
