@@ -316,3 +316,16 @@ def test_a_caller_another_changed_file_also_defines_is_said_with_its_file(
     )
     assert "`command` in `pkg/claims_eval.py` now calls `git_history`" in entry_text(analysis)
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_path_belongs_to_the_caller_right_before_it() -> None:
+    # httpx 8e36f2b: only `main` is said with its file; the other callers are not in it
+    claims, _ = claims_in(
+        "`create_ssl_context`, `main` in `httpx/_main.py`, `HTTPTransport.__init__` and 1 more"
+        " now call `SSLContext`."
+    )
+    assert [(c.name, c.path) for c in claims] == [
+        ("create_ssl_context", None),
+        ("main", "httpx/_main.py"),
+        ("HTTPTransport.__init__", None),
+    ]

@@ -321,10 +321,15 @@ def _body_claims(
     spans = [(m.start(), m.group(1)) for m in _SPAN.finditer(masked)]
     if kind in _NAMED_BODY_KINDS:
         named = _listed(segment, spans)
-        subjects = [s for s in _SPAN.findall(head) if not is_path(s)]
-        path = next((s for s in _SPAN.findall(head) if is_path(s)), None)
+        # "`f`, `main` in `pkg/cli.py` now call `g`": a path is its own name's, the one
+        # right before "in"
+        subjects = [
+            (m.group(1), m.group(2))
+            for m in re.finditer(r"`([^`]+)`(?: in `([^`]+)`)?", head)
+            if not is_path(m.group(1))
+        ]
         left = [s for _, s in spans[len(named) :]] + ([] if subjects else named)
-        return [Claim(kind, f, sentence, path, n) for f in subjects for n in named], left
+        return [Claim(kind, f, sentence, path, n) for f, path in subjects for n in named], left
     function, path = _subject(head)
     if function is None:
         return [], [s for _, s in spans]
