@@ -26,7 +26,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 _PYTHON = (".py", ".pyi")
 _CLIKE = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx", ".cu", ".cuh", ".inl")
@@ -786,6 +786,11 @@ class Body:
     strings: set[str]
     # (exception as written, message) of each own `raise E("…")`; "{…}" where a value goes
     raised: set[tuple[str, str]]
+    # the tests of its own `if`, `elif`, `while` and `… if … else …`, as `ast.unparse` writes
+    conditions: set[str] = field(default_factory=set)
+    # (test, how the body leaves: "return", "continue", "raise E" with E as written) of each
+    # own `if` whose body's last statement leaves
+    guards: set[tuple[str, str]] = field(default_factory=set)
 
 
 def python_body(text: str, function: str) -> Body | None:
@@ -801,6 +806,12 @@ def python_body(text: str, function: str) -> Body | None:
             if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
                 body.strings.add(inner.value)
         for inner in _own_nodes(node):
+            if isinstance(inner, ast.If | ast.While | ast.IfExp):
+                test = ast.unparse(inner.test)
+                body.conditions.add(test)
+                leaves = _leaves(inner.body[-1]) if isinstance(inner, ast.If) else None
+                if leaves is not None:
+                    body.guards.add((test, leaves))
             if isinstance(inner, ast.Compare):
                 _read_comparison(inner, body.compared)
             elif isinstance(inner, ast.Raise) and isinstance(inner.exc, ast.Call):
@@ -809,6 +820,19 @@ def python_body(text: str, function: str) -> Body | None:
                 if said is not None:
                     body.raised.add((kind, said))
     return body
+
+
+def _leaves(last: ast.stmt) -> str | None:
+    """How a block's last statement leaves it: "return", "continue", "raise E" (E as
+    written: `raise E(…)`, `raise E`; "raise " for a bare `raise`); None otherwise."""
+    if isinstance(last, ast.Return):
+        return "return"
+    if isinstance(last, ast.Continue):
+        return "continue"
+    if isinstance(last, ast.Raise):
+        exc = last.exc.func if isinstance(last.exc, ast.Call) else last.exc
+        return "raise " + (ast.unparse(exc) if exc is not None else "")
+    return None
 
 
 def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
