@@ -80,6 +80,11 @@ class AnalysisPhrases:
     checks_for: str  # {name} {values}: strings its conditions now compare with
     also_checks_for: str  # {name} {values}: beside strings compared before
     raises_message: str  # {name} {exception} {text}: a message new to that exception
+    tests_now: str  # {name} {test} {was}: a condition rewritten
+    returns_early: str  # {name} {test}: a new `if` that returns
+    raises_when: str  # {name} {exception} {test}: a new `if` that raises
+    skips_when: str  # {name} {test}: a new `if` that continues
+    no_longer_tests: str  # {name} {test}: a condition gone
     now_optional: str  # {name} {param} {default}
     now_required: str  # {name} {param} {was}
     name_in: str  # {name} {path}
@@ -225,6 +230,11 @@ EN = AnalysisPhrases(
     checks_for="{name} now checks for {values}",
     also_checks_for="{name} now also checks for {values}",
     raises_message="{name} now raises `{exception}` with “{text}”",
+    tests_now="{name} now tests `{test}` (was `{was}`)",
+    returns_early="{name} now returns early when `{test}`",
+    raises_when="{name} now raises `{exception}` when `{test}`",
+    skips_when="{name} now skips to the next iteration when `{test}`",
+    no_longer_tests="{name} no longer tests `{test}`",
     now_optional="the parameter `{param}` of {name} is now optional (default `{default}`)",
     now_required="the parameter `{param}` of {name} is now required (its default was `{was}`)",
     name_in="`{name}` in `{path}`",
@@ -346,6 +356,11 @@ ZH = AnalysisPhrases(
     checks_for="{name} 现在检查 {values}",
     also_checks_for="{name} 现在还检查 {values}",
     raises_message="{name} 现在抛出 `{exception}`，消息为“{text}”",
+    tests_now="{name} 现在判断 `{test}`（原为 `{was}`）",
+    returns_early="{name} 现在在 `{test}` 时提前返回",
+    raises_when="{name} 现在在 `{test}` 时抛出 `{exception}`",
+    skips_when="{name} 现在在 `{test}` 时跳到下一次循环",
+    no_longer_tests="{name} 不再判断 `{test}`",
     now_optional="{name} 的参数 `{param}` 现在可省略（默认值 `{default}`）",
     now_required="{name} 的参数 `{param}` 现在必须传入（原默认值 `{was}`）",
     name_in="`{path}` 中的 `{name}`",

@@ -21,6 +21,7 @@ from bot.analysis.facts import (
     Registry,
     Renamed,
     Setting,
+    Turn,
 )
 from bot.analysis.paths import PathKind, path_kind, private_module
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
@@ -360,6 +361,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _imports,
         _handled_private,
         _body_checks,
+        _body_conditions,
         _private_changes,
         _tables_private,
         _tests,
@@ -950,6 +952,30 @@ def _body_checks(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             continue
         said = _which(sig, p, name, message.path)
         clause = p.raises_message.format(name=said, exception=message.exception, text=message.text)
+        found.append((name, clause))
+    found.sort(key=lambda f: not _public_name(f[0]))
+    return [_Statement("compatibility", clause, internal=True) for _, clause in found[:2]]
+
+
+def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A shipped function's condition rewritten, a guard it gained (returns, raises,
+    continues) or a test it dropped: inside a body, what no name says (public functions
+    first; two at most, said after the strings and messages of `_body_checks`)."""
+    shipped = set(sig.source_files)
+    phrases = {
+        Turn.RETURNS: p.returns_early,
+        Turn.RAISES: p.raises_when,
+        Turn.SKIPS: p.skips_when,
+        Turn.REMOVED: p.no_longer_tests,
+        Turn.CHANGED: p.tests_now,
+    }
+    found: list[tuple[str, str]] = []  # (function, clause)
+    for c in sig.facts.conditions_changed:
+        name = _callable(c.name)
+        if name is None or c.path not in shipped:
+            continue
+        said = _which(sig, p, name, c.path)
+        clause = phrases[c.turn].format(name=said, test=c.test, was=c.was, exception=c.was)
         found.append((name, clause))
     found.sort(key=lambda f: not _public_name(f[0]))
     return [_Statement("compatibility", clause, internal=True) for _, clause in found[:2]]

@@ -219,6 +219,11 @@ class _Commit:
         return [new for _, new in self.changed if new]
 
 
+def _last(dotted: str) -> str:
+    """`BadParameter` of `click.BadParameter`."""
+    return dotted.rsplit(".", 1)[-1]
+
+
 def _normal(name: str) -> str:
     if re.search(r"\s", name.strip()):
         return name.strip()  # a test's name is a phrase, taken whole
@@ -352,6 +357,9 @@ class Checker:
             Kind.REQUIRED: self._optional,
             Kind.EDITED: self._edited,
             Kind.TESTS_CALL: self._tests_call,
+            Kind.TESTS_NOW: self._condition,
+            Kind.GUARD: self._condition,
+            Kind.NO_LONGER_TESTS: self._condition,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -881,6 +889,8 @@ class Checker:
                         merged.annotations.setdefault(param, set()).update(written)
                     for param, defaults in found.defaults.items():
                         merged.defaults.setdefault(param, set()).update(defaults)
+                    merged.conditions |= found.conditions
+                    merged.guards |= found.guards
             return merged
 
         before = body(c.parent, [c.old(claim.path)] if claim.path else c.before)
@@ -935,6 +945,48 @@ class Checker:
             return Verdict.FALSE, (
                 f"`{function}` raised no `{exception}` with a message at the parent"
             )
+        return Verdict.TRUE, ""
+
+    def _condition(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now tests `t` (was `o`)": `t` is the test of an own `if`, `elif`, `while` or
+        conditional expression of `f` at the commit and of none at the parent, `o` the
+        reverse; "`f` now returns early when `t`" (raises `E`, skips to the next iteration):
+        at the commit an own `if t:` of `f` whose body ends in `return` (`raise E…`,
+        `continue`), and `t` no test of `f` at the parent; "`f` no longer tests `t`": a test
+        at the parent, none at the commit. Tests are compared as `ast.unparse` writes them."""
+        function, test = _normal(claim.name), claim.new or ""
+        before, after, unread = self._bodies(c, claim)
+        if before is None or after is None:
+            if unread:
+                return Verdict.UNVERIFIABLE, f"`{function}` not found in the files that parse"
+            side = "parent" if before is None else "commit"
+            return Verdict.FALSE, f"`{function}` is not defined at the {side} in a changed file"
+        if claim.kind is Kind.NO_LONGER_TESTS:
+            if test not in before.conditions:
+                return Verdict.FALSE, f"`{function}` did not test `{test}` at the parent"
+            if test in after.conditions:
+                return Verdict.FALSE, f"`{function}` still tests `{test}`"
+            return Verdict.TRUE, ""
+        if test in before.conditions:
+            return Verdict.FALSE, f"`{function}` tested `{test}` at the parent already"
+        if claim.kind is Kind.TESTS_NOW:
+            was = claim.old or ""
+            if test not in after.conditions:
+                return Verdict.FALSE, f"`{function}` does not test `{test}` at the commit"
+            if was not in before.conditions:
+                return Verdict.FALSE, f"`{function}` did not test `{was}` at the parent"
+            if was in after.conditions:
+                return Verdict.FALSE, f"`{function}` still tests `{was}`"
+            return Verdict.TRUE, ""
+        jump = claim.old or ""
+        leaves = {
+            how
+            for t, how in after.guards
+            if t == test
+            and (how == jump or (how.startswith("raise ") and "raise " + _last(how[6:]) == jump))
+        }
+        if not leaves:
+            return Verdict.FALSE, f"no `if {test}:` of `{function}` ends in `{jump}` at the commit"
         return Verdict.TRUE, ""
 
     def _reads(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:

@@ -62,6 +62,9 @@ class Kind(StrEnum):
     TABLE_KEY_GONE = "table loses key"
     TABLE_VALUE_NEW = "table gains value"
     TABLE_VALUE_GONE = "table drops value"
+    TESTS_NOW = "now tests condition"
+    GUARD = "guard added"
+    NO_LONGER_TESTS = "no longer tests condition"
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,13 @@ _VERBS: list[tuple[Kind, str]] = [
     (Kind.CATCHES, r"now catches"),
     (Kind.CALLS_GONE, r"no longer calls?"),
     (Kind.CALLS, r"now calls?"),
+    (
+        Kind.GUARD,
+        r"now returns early when|now skips to the next iteration when"
+        r"|now raises(?=\s+`[^`]*`\s+when\s)",
+    ),
+    (Kind.TESTS_NOW, r"now tests"),
+    (Kind.NO_LONGER_TESTS, r"no longer tests"),
     (Kind.RAISES_MESSAGE, r"now raises"),
     (Kind.ENV_GONE, r"(?:no longer reads|stops? reading) the environment variables?"),
     (Kind.ENV_NEW, r"reads the new environment variables?|new environment variables?"),
@@ -175,7 +185,13 @@ _NAMED_BODY_KINDS = {
     Kind.CALLS,
     Kind.CALLS_GONE,
 }
-_SUBJECT_KINDS = _PARAMETER_KINDS | {Kind.CHECKS, Kind.RAISES_MESSAGE} | _NAMED_BODY_KINDS
+_CONDITION_KINDS = frozenset({Kind.TESTS_NOW, Kind.GUARD, Kind.NO_LONGER_TESTS})
+_SUBJECT_KINDS = (
+    _PARAMETER_KINDS | _CONDITION_KINDS | _NAMED_BODY_KINDS | {Kind.CHECKS, Kind.RAISES_MESSAGE}
+)
+# "`test` (was `old`)", "`E` when `test`", "`test`": what follows a condition's verb
+_TESTED = re.compile(r"\s*`(?P<test>[^`]+)`(?:\s+\(was `(?P<was>[^`]+)`\))?")
+_RAISED_WHEN = re.compile(r"\s*`(?P<exception>[^`]+)`\s+when\s+`(?P<test>[^`]+)`")
 # "`ValueError` with “message”": the exception raised and its message
 _RAISED_WITH = re.compile(r"\s*`([^`]+)` with “([^”]+)”")
 # "the default of `p` in `f`, `g` and 2 more from `a` to `b`": a parameter's in functions
@@ -438,6 +454,33 @@ def _table_claims(sentence: str) -> list[Claim]:
     return out
 
 
+def _condition_claims(
+    kind: Kind, verb: str, head: str, segment: str, sentence: str
+) -> tuple[list[Claim], list[str]]:
+    """ "`f` now tests `t` (was `o`)": `old` the parent's test, `new` the commit's; "`f` now
+    returns early when `t`" / "raises `E` when `t`" / "skips to the next iteration when `t`":
+    `old` the jump ("return", "raise E", "continue"), `new` the test; "`f` no longer tests
+    `t`": `new` the test."""
+    function, path = _subject(head)
+    spans = _SPAN.findall(segment)
+    if function is None:
+        return [], spans
+    if kind is Kind.GUARD and verb.lower().startswith("now raises"):
+        raised = _RAISED_WHEN.match(segment)
+        if raised is None:
+            return [], spans
+        jump, test, was = "raise " + raised["exception"], raised["test"], None
+    else:
+        tested = _TESTED.match(segment)
+        if tested is None or (kind is Kind.TESTS_NOW) != (tested["was"] is not None):
+            return [], spans
+        test, was = tested["test"], tested["was"]
+        jump = "return" if "returns" in verb.lower() else "continue"
+    if kind is Kind.TESTS_NOW:
+        return [Claim(kind, function, sentence, path, was, test)], []
+    return [Claim(kind, function, sentence, path, jump if kind is Kind.GUARD else None, test)], []
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims: list[Claim] = []
@@ -465,7 +508,16 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
             # "requires `x` (was `y`)": the old pin is not a requirement
             segment = re.sub(r"\(was `[^`]*`\)", "", sentence[verb.end() : end])
             kind = _kind_of(verb)
-            if kind in _PARAMETER_KINDS:
+            if kind in _CONDITION_KINDS:
+                # the "(was `…`)" is the claim's own here: read from the words as written
+                found, left = _condition_claims(
+                    kind,
+                    verb.group(0),
+                    head if subject and not i else "",
+                    sentence[verb.end() : end],
+                    sentence,
+                )
+            elif kind in _PARAMETER_KINDS:
                 found, left = _parameter_claims(kind, head if subject else "", segment, sentence)
             elif kind in _SUBJECT_KINDS:
                 found, left = _body_claims(

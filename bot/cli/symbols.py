@@ -802,6 +802,11 @@ class Body:
     annotations: dict[str, set[str]] = field(default_factory=dict)
     defaults: dict[str, set[str]] = field(default_factory=dict)
     returns_type: set[str] = field(default_factory=set)
+    # the tests of its own `if`, `elif`, `while` and `… if … else …`, as `ast.unparse` writes
+    conditions: set[str] = field(default_factory=set)
+    # (test, how the body leaves: "return", "continue", "raise E" with E as written) of each
+    # own `if` whose body's last statement leaves
+    guards: set[tuple[str, str]] = field(default_factory=set)
 
 
 def python_body(text: str, function: str) -> Body | None:
@@ -830,6 +835,12 @@ def python_body(text: str, function: str) -> Body | None:
             if isinstance(inner, ast.Call):
                 body.calls.add(_unparsed(inner.func))
         for inner in _own_nodes(node):
+            if isinstance(inner, ast.If | ast.While | ast.IfExp):
+                test = ast.unparse(inner.test)
+                body.conditions.add(test)
+                leaves = _leaves(inner.body[-1]) if isinstance(inner, ast.If) else None
+                if leaves is not None:
+                    body.guards.add((test, leaves))
             if isinstance(inner, ast.Compare):
                 _read_comparison(inner, body.compared)
             elif isinstance(inner, ast.Raise) and inner.exc is not None:
@@ -848,6 +859,19 @@ def python_body(text: str, function: str) -> Body | None:
                 literal = number or isinstance(value, ast.Constant)
                 body.returns.add(_unparsed(value) if literal else "?")
     return body
+
+
+def _leaves(last: ast.stmt) -> str | None:
+    """How a block's last statement leaves it: "return", "continue", "raise E" (E as
+    written: `raise E(…)`, `raise E`; "raise " for a bare `raise`); None otherwise."""
+    if isinstance(last, ast.Return):
+        return "return"
+    if isinstance(last, ast.Continue):
+        return "continue"
+    if isinstance(last, ast.Raise):
+        exc = last.exc.func if isinstance(last.exc, ast.Call) else last.exc
+        return "raise " + (ast.unparse(exc) if exc is not None else "")
+    return None
 
 
 def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:

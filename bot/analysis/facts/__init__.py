@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from bot.analysis.facts.build import read_requirements
 from bot.analysis.facts.clike import read_clike
+from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.pyfile import UNPRINTABLE, detail
@@ -29,6 +30,7 @@ from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
     Caught,
     Compared,
+    Condition,
     Constant,
     ConstantRenamed,
     DefaultChange,
@@ -54,6 +56,7 @@ from bot.analysis.facts.records import (
     Setting,
     SignatureChange,
     StatedNumber,
+    Turn,
 )
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
 from bot.analysis.facts.scan import FileReading, hunks
@@ -86,6 +89,7 @@ __all__ = [
     "Setting",
     "SignatureChange",
     "StatedNumber",
+    "Turn",
     "read_facts",
 ]
 
@@ -450,6 +454,7 @@ def _combine(
     retyped: list[Retyped] = []
     checks: list[Compared] = []
     messages: list[Message] = []
+    conditions: list[Condition] = []
     tests_paths = {f.path for f in files if f.kind is PathKind.TESTS}
     for r in readings:
         # what the calls and raises are compared on: the functions the change edits, and
@@ -490,8 +495,16 @@ def _combine(
             if r.path.endswith((".py", ".pyi")):
                 optional += _defaults_given(name, r.path, before, params)
                 if r.path not in tests_paths and not _short(name).startswith("test"):
-                    checks += _compares_added(r, name)
+                    compared = _compares_added(r, name)
+                    checks += compared
                     messages += _messages_changed(r, name)
+                    # a test rewritten to compare a new string is "now checks for" it already
+                    strings = [v for c in compared for v in c.values]
+                    conditions += [
+                        c
+                        for c in conditions_changed(r, name, new)
+                        if c.turn is not Turn.CHANGED or not any(v in c.test for v in strings)
+                    ]
             was_typed, now_typed = (
                 r.minus.annotations.get(name, {}),
                 r.plus.annotations.get(name, {}),
@@ -577,6 +590,7 @@ def _combine(
         retyped=_cap(retyped),
         compares_added=_cap(checks),
         messages_changed=_cap(messages),
+        conditions_changed=_cap(conditions),
         names_shared=_cap(shared),
         calls_added=_cap(calls),
         calls_removed=_cap(dropped_calls),

@@ -653,6 +653,8 @@ def detail(side: Side, names: list[str]) -> None:
             side.catches[name], side.returns[name] = walked.caught, walked.returned
             side.compared[name], side.messages[name] = walked.compared, walked.messages
             side.strings[name] = walked.strings
+            side.conditions[name], side.guards[name] = walked.conditions, walked.guards
+            side.raising[name] = walked.raising
 
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -666,6 +668,9 @@ class _Walked(NamedTuple):
     compared: dict[str, frozenset[str]]
     messages: frozenset[tuple[str, str]]
     strings: frozenset[str]
+    conditions: dict[str, int]
+    guards: dict[str, tuple[str, ast.stmt]]
+    raising: tuple[ast.Raise, ...]
 
 
 def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
@@ -673,8 +678,10 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
     exceptions its own body raises by name (`raise ValueError(…)`) and catches by name
     (`except (OSError, KeyError):`), and the literals its own `return`s give (`130`,
     `'failed'`), the strings its own conditions compare with and the messages its own raises
-    give, its nested functions and classes aside; and every string in it, theirs included:
-    one walk of its nodes (the edited functions of a day's files are many)."""
+    give, the tests of its own `if`, `elif`, `while` and conditional expressions (as
+    `ast.unparse` writes them) and of those `if`s whose body ends in a jump, its nested
+    functions and classes aside; and every string in it, theirs included: one walk of its
+    nodes (the edited functions of a day's files are many)."""
     calls: set[str] = set()
     raised: set[str] = set()
     caught: set[str] = set()
@@ -682,6 +689,9 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
     compared: dict[str, set[str]] = {}
     messages: set[tuple[str, str]] = set()
     strings: set[str] = set()
+    conditions: dict[str, int] = {}  # test -> the first line it is on
+    guards: dict[str, tuple[str, ast.stmt]] = {}  # test -> (jump, the statement that jumps)
+    raising: list[ast.Raise] = []
     # (node, whether it is the function's own code, not a nested definition's)
     stack: list[tuple[ast.AST, bool]] = [(node, True)]
     while stack:
@@ -694,6 +704,8 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
             together = _compared(current)
             for string in together:
                 compared.setdefault(string, set()).update(together - {string})
+        if own and isinstance(current, ast.Raise):
+            raising.append(current)
         if own and isinstance(current, ast.Raise) and current.exc is not None:
             name = _dotted(current.exc)
             if name and name[:1].isupper():
@@ -720,6 +732,11 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         ):
             # `return INTERRUPTED`: some value not written here, so no literal is proven new
             returned.add(UNPRINTABLE)
+        elif own and isinstance(current, ast.If | ast.While | ast.IfExp):
+            test = ast.unparse(current.test)
+            conditions[test] = min(conditions.get(test, current.lineno), current.lineno)
+            if isinstance(current, ast.If) and (jump := _jump(current.body[-1])) is not None:
+                guards[test] = (jump, current.body[-1])
         inner = own and (current is node or not isinstance(current, _NESTED))
         # The function's own decorators and defaults run where it is defined, not when it
         # is called: a call there is not one it makes (uvicorn's `@click.option(...)`).
@@ -739,7 +756,23 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         {value: frozenset(others) for value, others in compared.items()},
         frozenset(messages),
         frozenset(strings),
+        conditions,
+        guards,
+        tuple(raising),
     )
+
+
+def _jump(last: ast.stmt) -> str | None:
+    """How the last statement of an `if` body leaves: "return", "continue", "raise E" (E
+    as written, "" for a bare or unnamed raise); None when it does not."""
+    if isinstance(last, ast.Return):
+        return "return"
+    if isinstance(last, ast.Continue):
+        return "continue"
+    if isinstance(last, ast.Raise):
+        name = _dotted(last.exc) if last.exc is not None else ""
+        return "raise " + (name if name.rsplit(".", 1)[-1][:1].isupper() else "")
+    return None
 
 
 def _compared(node: ast.Compare) -> set[str]:

@@ -217,6 +217,31 @@ class Message:
     text: str
 
 
+class Turn(StrEnum):
+    """How a condition of a function changed: rewritten, a new guard (by how its `if`
+    leaves), or a branch gone."""
+
+    CHANGED = "changed"
+    RETURNS = "returns"
+    RAISES = "raises"
+    SKIPS = "skips"
+    REMOVED = "removed"
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A Python function defined at both revisions whose own condition changed: `test`
+    (as `ast.unparse` writes it) replaced `was` (CHANGED), is a new `if` whose body returns,
+    raises `was` or continues (RETURNS, RAISES, SKIPS), or is gone with nothing in its place
+    (REMOVED)."""
+
+    name: str
+    path: str
+    turn: Turn
+    test: str
+    was: str = ""
+
+
 @dataclass(frozen=True)
 class Retyped:
     """A Python function defined at both revisions whose parameter (`param`; "->": its
@@ -376,6 +401,7 @@ class Facts:
     # an edited function's conditions and messages, read from its body at both revisions
     compares_added: tuple[Compared, ...] = ()
     messages_changed: tuple[Message, ...] = ()
+    conditions_changed: tuple[Condition, ...] = ()
     # the top-level names of those two that more than one changed file defines: `command`
     # alone does not say whose
     names_shared: tuple[str, ...] = ()

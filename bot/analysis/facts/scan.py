@@ -84,6 +84,14 @@ class Side:
     # from a whole Python file: function -> every string in it, nested code and f-strings'
     # literal parts included (a string found again is not new to the function)
     strings: dict[str, frozenset[str]] = field(default_factory=dict)
+    # from a whole Python file: function -> the tests of its own `if`, `elif`, `while` and
+    # conditional expressions, as `ast.unparse` writes them, each with the first line it is on
+    conditions: dict[str, dict[str, int]] = field(default_factory=dict)
+    # from a whole Python file: function -> test -> ("return" / "continue" / "raise E", the
+    # statement) of an own `if` whose body ends in that jump
+    guards: dict[str, dict[str, tuple[str, ast.stmt]]] = field(default_factory=dict)
+    # from a whole Python file: function -> its own `raise` statements
+    raising: dict[str, tuple[ast.Raise, ...]] = field(default_factory=dict)
     # from a whole file: function -> the names its body calls (`helper`, `self.run` as `run`)
     calls: dict[str, frozenset[str]] = field(default_factory=dict)
     # from a whole Python file: function -> its parsed node, walked for `raises` and `calls`

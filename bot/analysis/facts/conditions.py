@@ -1,0 +1,81 @@
+"""An edited Python function's conditions at both revisions: rewritten, guarded, removed."""
+
+from __future__ import annotations
+
+import ast
+
+from bot.analysis.facts.records import Condition, Turn
+from bot.analysis.facts.scan import FileReading
+
+# A function whose conditions change more than this was rewritten: not said.
+_CHANGES = 2
+# A condition quoted as `ast.unparse` writes it when this short; a longer one is not said.
+_SAID_TEST = 60
+_TURNS = {"return": Turn.RETURNS, "continue": Turn.SKIPS}
+
+
+def conditions_changed(r: FileReading, name: str, raised: frozenset[str]) -> list[Condition]:
+    """An edited function's own conditions that changed: a test gone and one new that read
+    the same names (or the only two left) paired as rewritten; a new test of an `if` that
+    returns, raises or continues, a guard (a raise of an exception new to the function is "may
+    now raise" already, and one the parent had, now under a new `if`, raises in fewer cases,
+    not in more); a test gone with nothing new left, a branch removed. None when more than
+    `_CHANGES` changes (a rewrite); a test too long or holding a backquote is counted, not
+    said."""
+    now, was = r.plus.conditions.get(name), r.minus.conditions.get(name)
+    if now is None or was is None:
+        return []
+    # in the order the function reads them
+    gone = sorted(was.keys() - now.keys(), key=lambda t: was[t])
+    new = sorted(now.keys() - was.keys(), key=lambda t: now[t])
+    if not gone and not new:
+        return []
+    pairs: list[tuple[str, str]] = []
+    for old in list(gone):
+        alike = [n for n in new if _test_names(n) == _test_names(old)]
+        if (
+            len(alike) == 1
+            and _test_names(old)
+            and [o for o in gone if _test_names(o) == _test_names(old)] == [old]
+        ):
+            pairs.append((old, alike[0]))
+            gone.remove(old)
+            new.remove(alike[0])
+    if len(gone) == 1 and len(new) == 1:
+        pairs.append((gone.pop(), new.pop()))
+    if len(pairs) + len(gone) + len(new) > _CHANGES:
+        return []
+    jumps = r.plus.guards.get(name, {})
+    found = [Condition(name, r.path, Turn.CHANGED, n, o) for o, n in pairs]
+    for test in new:
+        jump, statement = jumps.get(test, ("", None))
+        if jump in ("return", "continue"):
+            found.append(Condition(name, r.path, _TURNS[jump], test))
+        # a raise the parent had, now under a new `if`, raises in fewer cases, not in more
+        elif (
+            jump.startswith("raise ")
+            and jump[6:] not in ("", *raised)
+            and statement is not None
+            and ast.unparse(statement)
+            not in {ast.unparse(s) for s in r.minus.raising.get(name, ())}
+        ):
+            found.append(Condition(name, r.path, Turn.RAISES, test, jump[6:]))
+    if not new:
+        found += [Condition(name, r.path, Turn.REMOVED, t) for t in gone]
+    return [
+        c for c in found if _said_test(c.test) and (c.turn is not Turn.CHANGED or _said_test(c.was))
+    ]
+
+
+def _test_names(test: str) -> frozenset[str]:
+    """The names a condition reads (`fg` of `fg is not None`)."""
+    try:
+        tree = ast.parse(test, mode="eval")
+    except SyntaxError:
+        return frozenset()
+    return frozenset(n.id for n in ast.walk(tree) if isinstance(n, ast.Name))
+
+
+def _said_test(test: str) -> bool:
+    """A condition a sentence can quote: one short line, no backquote."""
+    return 0 < len(test) <= _SAID_TEST and "`" not in test and "\n" not in test
