@@ -12,6 +12,7 @@ _PYTHON = re.compile(r"^(?:requires-python|python_requires)\s*[=:]\s*[\"']?([<>=
 # A lock file is written by the resolver: every dependency's pin, and a copy of the package's
 # own `requires-python` (uv.lock). Not the project's requirements: nothing is read from it.
 _LOCK_FILE = re.compile(r"(?:\.lock|-lock\.json|-lock\.ya?ml|(?:^|/)go\.sum)$")
+_QUOTED = re.compile(r"[\"']([^\"']+)[\"']")
 _PIN = re.compile(r"^([A-Za-z0-9][\w.-]*(?:\[[\w,]+\])?)\s*(==|>=|<=|~=|!=|<|>)\s*([\w.*+-]+)")
 
 
@@ -28,7 +29,12 @@ def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
             if python:
                 reading.side(sign).requirements["python"] = python.group(1).strip()
                 continue
-            match = _PIN.match(text.strip().strip("\"',"))
-            if match:
-                package = match.group(1).lower()
-                reading.side(sign).requirements[package] = f"{match.group(2)}{match.group(3)}"
+            # `dependencies = ["MarkupSafe>=2.0"]` on one line is the same requirement as
+            # `"MarkupSafe>=2.0",` on a line of its own: each quoted item is one
+            quoted = _QUOTED.findall(text) if "=" in text and "[" in text else []
+            for item in quoted or [text.strip().strip("\"',")]:
+                match = _PIN.match(item.strip())
+                if match:
+                    package = match.group(1).lower()
+                    spec = f"{match.group(2)}{match.group(3)}"
+                    reading.side(sign).requirements[package] = spec

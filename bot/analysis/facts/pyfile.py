@@ -218,6 +218,18 @@ def _text(node: ast.expr) -> str | None:
     return None
 
 
+def _uncommented(line: str) -> str:
+    """A line without its comment (a `# type: ignore` dropped is no edit of the code); a `#`
+    after an odd count of quotes is inside a string and stays."""
+    at = line.find("#")
+    while at != -1:
+        before = line[:at]
+        if before.count('"') % 2 == 0 and before.count("'") % 2 == 0:
+            return before.rstrip()
+        at = line.find("#", at + 1)
+    return line.rstrip()
+
+
 def _docstring(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
     """Whether the function's first statement is its docstring."""
     first = node.body[0]
@@ -505,8 +517,8 @@ class _Reader:
         docstring: range = range(0)
         if _docstring(node) and first is not None:
             docstring = range(first.lineno, (first.end_lineno or first.lineno) + 1)
-        kept = [self.lines[n - 1] for n in lines if n not in docstring]
-        return _digest([line for line in kept if not line.lstrip().startswith("#")])
+        kept = [_uncommented(self.lines[n - 1]) for n in lines if n not in docstring]
+        return _digest([line for line in kept if line.strip()])
 
     def _served(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         """The names a module `__getattr__(name)` hands out by name: the strings it compares

@@ -1,0 +1,60 @@
+"""Words on the last held-out repositories (pallets/jinja, pallets/quart): a requirement
+list reflowed, a `# type: ignore` dropped; each a clone shaped like the commit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.cli.claim_check import Verdict
+from bot.cli.claims_eval import entry_text
+from tests.clones import checked_entry
+
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+
+def test_a_requirement_list_reflowed_is_no_new_requirement(tmp_path: Path) -> None:
+    # jinja 51dbd89: `dependencies = ["MarkupSafe>=2.0"]` written over three lines
+    head = '[project]\nname = "pkg"\nrequires-python = ">={v}"\n'
+    before = head.format(v="3.8") + 'dependencies = ["MarkupSafe>=2.0"]\n'
+    after = head.format(v="3.9") + 'dependencies = [\n    "MarkupSafe>=2.0"\n]\n'
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": before, "pkg/app.py": "X = 1\n"},
+        {"pyproject.toml": after, "pkg/app.py": "X = 1\n"},
+        "drop support for Python 3.8",
+    )
+    text = entry_text(analysis)
+    assert "markupsafe" not in text.lower()
+    assert "`python>=3.9` (was `>=3.8`)" in text
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_type_ignore_dropped_is_no_place_of_a_fix(tmp_path: Path) -> None:
+    # quart a078901: `response.headers.update(headers)  # type: ignore[arg-type]` lost its
+    # comment; the entry said "The fix is in …, `Quart.make_response`"
+    helpers = "".join(f"\n    def h{i}(self):\n        return {i}\n" for i in range(15))
+    before = (
+        "class Quart:\n    def make_response(self, response, headers):\n"
+        "        response.headers.update(headers)  # type: ignore[arg-type]\n"
+        "        return response\n" + helpers
+    )
+    after = before.replace("  # type: ignore[arg-type]", "").replace("return 14", "return -14")
+    analysis, verdicts = checked_entry(
+        tmp_path, {"pkg/app.py": before}, {"pkg/app.py": after}, "Fix typing errors"
+    )
+    text = entry_text(analysis)
+    assert "make_response" not in text
+    assert all(v is Verdict.TRUE for v in verdicts)
+    # a `#` inside a string is no comment: that edit is one
+    quoted = before.replace("  # type: ignore[arg-type]", "").replace(
+        "return response\n", "return response or '#x'\n"
+    )
+    edited, _ = checked_entry(
+        tmp_path / "quoted",
+        {"pkg/app.py": quoted},
+        {"pkg/app.py": quoted.replace("'#x'", "'#y'")},
+        "Fix the response",
+    )
+    assert "make_response" in entry_text(edited)
