@@ -58,3 +58,44 @@ def test_a_type_ignore_dropped_is_no_place_of_a_fix(tmp_path: Path) -> None:
         "Fix the response",
     )
     assert "make_response" in entry_text(edited)
+
+
+def test_a_move_from_poetry_to_pep_621_keeps_what_it_required(tmp_path: Path) -> None:
+    # quart 171c4a7: `[tool.poetry.dependencies]` became `[project]`'s `dependencies`;
+    # "Requires `python>=3.9`, `blinker>=1.6`, `click>=8.0`, `flask>=3.0`." was false
+    before = (
+        '[tool.poetry]\nname = "pkg"\n\n[tool.poetry.dependencies]\npython = ">=3.9"\n'
+        'aiofiles = "*"\nblinker = ">=1.6"\nclick = ">=8.0.0"\n'
+        'importlib_metadata = { version = "*", python = "<3.10" }\n'
+        'werkzeug = { version = ">=3.0.0", optional = true }\n'
+    )
+    after = (
+        '[project]\nname = "pkg"\nrequires-python = ">=3.9"\ndependencies = [\n'
+        '    "aiofiles",\n    "blinker>=1.6",\n    "click>=8.0",\n'
+        '    "importlib-metadata; python_version < \'3.10\'",\n    "werkzeug>=3.1",\n]\n'
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": before, "pkg/app.py": "X = 1\n"},
+        {"pyproject.toml": after, "pkg/app.py": "X = 1\n"},
+        "Switch to flit and pallets' standards",
+    )
+    text = entry_text(analysis)
+    assert "python>=3.9" not in text and "blinker" not in text and "click>=8.0" not in text
+    assert "`werkzeug>=3.1` (was `>=3.0.0`)" in text
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_and_n_more_counts_every_module_that_imports_anew(tmp_path: Path) -> None:
+    # quart 171c4a7: 7 modules import `Awaitable` from `collections.abc` now, two of them
+    # the library's `testing/` helpers; the sentence said "and 3 more"
+    old = "from typing import Awaitable\n\n\ndef f{i}(x: Awaitable) -> Awaitable:\n    return x\n"
+    new = old.replace("from typing import", "from collections.abc import")
+    files = [f"pkg/m{i}.py" for i in range(5)] + ["pkg/testing/app.py", "pkg/testing/conn.py"]
+    analysis, _ = checked_entry(
+        tmp_path,
+        {f: old.format(i=i) for i, f in enumerate(files)},
+        {f: new.format(i=i) for i, f in enumerate(files)},
+        "Drop Python 3.8 typing",
+    )
+    assert "and 5 more now import `Awaitable` from `collections.abc`" in entry_text(analysis)

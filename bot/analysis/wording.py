@@ -705,6 +705,12 @@ def _imports(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     if not importers:
         return []
     (name, module), paths = max(importers.items(), key=lambda kv: len(kv[1]))
+    # "and N more" counts every module that does (a library's `testing/` helpers too)
+    paths += [
+        m.path
+        for m in sig.facts.imports_moved
+        if (m.name, m.new) == (name, module) and m.path not in paths
+    ]
     clause = forms(p.now_imports, len(paths)).format(
         paths=codes(p, paths, 2), name=name, module=module
     )

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 from typing import TypeVar
 
-from bot.analysis.facts.build import read_requirements
+from bot.analysis.facts.build import read_requirements, same_spec
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
@@ -95,6 +95,8 @@ __all__ = [
 
 # At most this many records of one group: a generated file can define thousands of names.
 _CAP = 40
+# a bound for the lists a sentence counts in full
+_MANY = 5000
 # Variables a dependency reads (Hugging Face, CUDA, NCCL, PyTorch, the OS…): a project that
 # drops its own read of one has not stopped the dependency reading it.
 _DEPENDENCY_ENV = (
@@ -547,7 +549,7 @@ def _combine(
         Requirement(package, spec, r.path, r.minus.requirements.get(package))
         for r in readings
         for package, spec in r.plus.requirements.items()
-        if r.minus.requirements.get(package) != spec
+        if not same_spec(r.minus.requirements.get(package), spec)
     ]
     constants = compare_constants(
         readings,
@@ -595,7 +597,9 @@ def _combine(
         calls_added=_cap(calls),
         calls_removed=_cap(dropped_calls),
         tested=_cap(_tested(tests_added, readings, files, {*changed, *added})),
-        imports_moved=_cap(imports),
+        # not cut at `_CAP`: a sentence counts the files that import one name anew
+        # ("and 3 more" of 7 files said 5 for quart 171c4a7)
+        imports_moved=tuple(imports[:_MANY]),
         deprecations=_cap(list(dict.fromkeys(deprecations))),
         registered=_cap(_once(registered)),
         unregistered=_cap(_once(unregistered)),

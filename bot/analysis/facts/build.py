@@ -13,6 +13,9 @@ _PYTHON = re.compile(r"^(?:requires-python|python_requires)\s*[=:]\s*[\"']?([<>=
 # own `requires-python` (uv.lock). Not the project's requirements: nothing is read from it.
 _LOCK_FILE = re.compile(r"(?:\.lock|-lock\.json|-lock\.ya?ml|(?:^|/)go\.sum)$")
 _QUOTED = re.compile(r"[\"']([^\"']+)[\"']")
+_CLAUSE = re.compile(r"([<>=!~^]*)([\d.]+)(.*)")
+_ZEROS = re.compile(r"(\.0)+$")
+_POETRY = re.compile(r"^([A-Za-z0-9][\w.-]*)\s*=\s*(?:\{[^}]*?version\s*=\s*)?\"([<>=!~^][^\"]*)\"")
 _PIN = re.compile(r"^([A-Za-z0-9][\w.-]*(?:\[[\w,]+\])?)\s*(==|>=|<=|~=|!=|<|>)\s*([\w.*+-]+)")
 
 
@@ -29,12 +32,38 @@ def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
             if python:
                 reading.side(sign).requirements["python"] = python.group(1).strip()
                 continue
+            # Poetry's table: `blinker = ">=1.6"`, `python = ">=3.9"` (a project that moves to
+            # PEP 621 keeps what it required)
+            poetry = _POETRY.match(text.strip()) if reading.path.endswith(".toml") else None
+            if poetry:
+                reading.side(sign).requirements[_package(poetry.group(1))] = poetry.group(2)
+                continue
             # `dependencies = ["MarkupSafe>=2.0"]` on one line is the same requirement as
             # `"MarkupSafe>=2.0",` on a line of its own: each quoted item is one
             quoted = _QUOTED.findall(text) if "=" in text and "[" in text else []
             for item in quoted or [text.strip().strip("\"',")]:
                 match = _PIN.match(item.strip())
                 if match:
-                    package = match.group(1).lower()
                     spec = f"{match.group(2)}{match.group(3)}"
-                    reading.side(sign).requirements[package] = spec
+                    reading.side(sign).requirements[_package(match.group(1))] = spec
+
+
+def _package(name: str) -> str:
+    """A package's name as PEP 503 compares them: `importlib_metadata` is `importlib-metadata`."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def same_spec(a: str | None, b: str) -> bool:
+    """Whether two requirement specifiers say the same: `>=8.0.0` is `>=8.0` (PEP 440 pads a
+    release with zeros), clauses in any order."""
+    if a is None:
+        return False
+
+    def clauses(spec: str) -> set[str]:
+        out = set()
+        for clause in spec.replace(" ", "").split(","):
+            m = _CLAUSE.fullmatch(clause)
+            out.add(m.group(1) + _ZEROS.sub("", m.group(2)) + m.group(3) if m else clause)
+        return out
+
+    return clauses(a) == clauses(b)
