@@ -9,6 +9,7 @@ import pytest
 
 from bot.cli.claim_check import Verdict
 from bot.cli.claims_eval import entry_text
+from bot.models import Importance
 from tests.clones import checked_entry
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -99,3 +100,55 @@ def test_and_n_more_counts_every_module_that_imports_anew(tmp_path: Path) -> Non
         "Drop Python 3.8 typing",
     )
     assert "and 5 more now import `Awaitable` from `collections.abc`" in entry_text(analysis)
+
+
+ENTRY = (
+    "## Version 0.20.1\n\nUnreleased\n\n"
+    "- Flask backport: Fix signing key selection order when key rotation is enabled\n"
+    "  via ``SECRET_KEY_FALLBACKS``.\n"
+    "  <https://github.com/pallets/flask/security/advisories/GHSA-4grg-w6v8-c28g>\n\n"
+)
+SESSIONS = (
+    "class Sessions:\n    def serializer(self, app):\n"
+    "        keys = [app.secret_key]\n        keys.extend(app.fallbacks)\n        return keys\n"
+    + "".join(f"\n    def h{i}(self):\n        return {i}\n" for i in range(10))
+)
+FIXED = SESSIONS.replace(
+    "        keys = [app.secret_key]\n        keys.extend(app.fallbacks)\n",
+    "        keys = [*app.fallbacks]\n        keys.append(app.secret_key)\n",
+)
+
+
+def test_the_changelog_entry_is_the_description_a_title_alone_lacks(tmp_path: Path) -> None:
+    # quart 8a0e4c4: the message only repeats the title; the entry the commit adds to
+    # CHANGES.md names the fix and the advisory, which makes it a security fix
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"CHANGES.md": "## Version 0.20.0\n\n- Older.\n", "pkg/sessions.py": SESSIONS},
+        {"CHANGES.md": ENTRY + "## Version 0.20.0\n\n- Older.\n", "pkg/sessions.py": FIXED},
+        "secret key rotation: fix key list ordering (#432)\n\n"
+        "secret key rotation: fix key list ordering (#432)",
+    )
+    assert analysis.summary.startswith("Flask backport: Fix signing key selection order")
+    assert "GHSA-4grg-w6v8-c28g" in analysis.summary and "https://" not in analysis.summary
+    assert analysis.importance is Importance.HIGH
+
+
+def test_a_release_list_or_the_authors_own_words_leave_the_changelog_unread(
+    tmp_path: Path,
+) -> None:
+    release = "## Version 2.0\n\n" + "".join(f"- Change {i}.\n" for i in range(8))
+    analysis, _ = checked_entry(
+        tmp_path / "release",
+        {"CHANGES.md": "- Older.\n", "pkg/sessions.py": SESSIONS},
+        {"CHANGES.md": release + "- Older.\n", "pkg/sessions.py": FIXED},
+        "Release 2.0",
+    )
+    assert "Change 0" not in analysis.summary
+    described, _ = checked_entry(
+        tmp_path / "described",
+        {"CHANGES.md": "- Older.\n", "pkg/sessions.py": SESSIONS},
+        {"CHANGES.md": ENTRY + "- Older.\n", "pkg/sessions.py": FIXED},
+        "Fix key order\n\nThe fallbacks are tried before the current key now.",
+    )
+    assert "Flask backport" not in described.summary

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from bot.models import fit_sentences
+from bot.models import FileChange, fit_sentences
 
 # An unclosed comment hides the rest of the text on GitHub, so it ends at the end.
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
@@ -318,3 +319,36 @@ def first_commit(body: str) -> str:
     its fixes and review steps ("add dk gemm", "respond to PR comments"). Others whole."""
     starts = [m.start() for m in _SQUASHED_ITEM.finditer(body)]
     return body[: starts[1]] if len(starts) > 1 else body
+
+
+# A changelog a commit adds its entry to: the author's own words about the change.
+_CHANGELOG = re.compile(r"(?:^|/)(?:CHANGES|CHANGELOG|HISTORY|NEWS)(?:\.\w+)?$", re.IGNORECASE)
+_RELEASE_LINE = re.compile(r"^(?:#|=|-{3,}|~{3,}|\*\*|Unreleased|Released\b|Version\b|v?\d+\.\d+)")
+
+
+_ANGLE_LINK = re.compile(r"\s*<https?://[^>\s]*?(?:/((?:GHSA|CVE)-[\w-]+))?/?>", re.IGNORECASE)
+
+
+def changelog_entry(files: Iterable[FileChange]) -> str:
+    """The entry a commit adds to its changelog (`CHANGES.md`, `CHANGELOG.rst`, …): the
+    items it adds, when one to three (a release's whole list is no one change's words);
+    "" when there is none."""
+    items: list[list[str]] = []
+    for f in files:
+        if not f.patch or not _CHANGELOG.search(f.filename):
+            continue
+        for line in f.patch.split("\n"):
+            if not line.startswith("+") or line.startswith("+++"):
+                continue
+            text = line[1:].rstrip()
+            if re.match(r"^\s*[-*] ", text):
+                items.append([text.strip()[2:].strip()])
+            elif text.startswith((" ", "\t")) and items and text.strip():
+                items[-1].append(text.strip())
+            elif text.strip() and not _RELEASE_LINE.match(text.strip()):
+                return ""  # prose of a release, not one item
+    if not 1 <= len(items) <= 3:
+        return ""
+    text = "\n".join("- " + " ".join(item) for item in items)
+    # a link in angle brackets is no prose: an advisory's id is what it says
+    return _ANGLE_LINK.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", text)

@@ -209,7 +209,7 @@ def _same_code(commit: CommitInput, sig: Signals, *, typing: bool) -> bool:
 
 
 _SECURITY_WORDS = re.compile(
-    r"security|vulnerab|cve-|\w+ injection|path traversal|arbitrary (?:code|file|command)"
+    r"security|vulnerab|cve-|ghsa-|\w+ injection|path traversal|arbitrary (?:code|file|command)"
     r"|execut\w* arbitrary|remote code execution",
     re.IGNORECASE,
 )

@@ -28,6 +28,7 @@ from bot.analysis.facts.layout import layout_only
 from bot.analysis.families import model_family
 from bot.analysis.hardware import mentions
 from bot.analysis.messages import (
+    changelog_entry,
     description_paragraphs,
     first_commit,
     flattened,
@@ -46,6 +47,8 @@ _SEVERITY = re.compile(
     r"|out[- ]of[- ]bounds|buffer overflow|use[- ]after[- ]free|illegal memory access"
     # (what "leaks into" a key or a scope got there: no leak of memory or data)
     r"|memory leaks?|leak(?:s|ing|ed)?(?! into\b)|security|vulnerab\w+|cve-\d{4}-\d+"
+    # a GitHub security advisory's id
+    r"|ghsa(?:-[23456789cfghjmpqrvwx]{4}){3}"
     # a regression of behaviour, not a performance or CI one, nor a regression test
     r"|(?<!performance )(?<!perf )(?<!ci )(?<!test )regression"
     r"(?! (?:tests?|coverage|suites?|checks?|testing))|races? (?:with|between|on)"
@@ -373,6 +376,15 @@ def _narrowed(title: ParsedTitle) -> str | None:
     return phrase.group(0) if phrase else None
 
 
+def _echoes(paragraph: str, title: str) -> bool:
+    """Whether a paragraph only says the title again (a squash's body, a merge's subject)."""
+
+    def words(text: str) -> list[str]:
+        return re.findall(r"[a-z0-9]+", re.sub(r"\(#\d+\)", "", text.lower()))
+
+    return words(paragraph) == words(title)
+
+
 def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     """The evidence in one commit: its title, description, labels and facts (read here
     unless given)."""
@@ -380,6 +392,12 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     pr = commit.pull_request
     body = without_squash_log(commit.body, commit.title)
     items = description_paragraphs(pr.body if pr and pr.body else "", body, items=True)
+    if all(_echoes(p, commit.title) for p in items):
+        # No words of the author's but the title: the entry the commit adds to its
+        # changelog says what it does (quart 8a0e4c4's "Fix signing key selection order …")
+        entry = changelog_entry(commit.files)
+        if entry:
+            items = description_paragraphs(entry, items=True)
     paragraphs = [flattened(p) for p in items]
     # the summary is read from a squashed branch's first commit only
     first = first_commit(body)
