@@ -152,3 +152,22 @@ def test_a_release_list_or_the_authors_own_words_leave_the_changelog_unread(
         "Fix key order\n\nThe fallbacks are tried before the current key now.",
     )
     assert "Flask backport" not in described.summary
+
+
+def test_a_merge_lands_its_changelog_entry_and_its_advisory(tmp_path: Path) -> None:
+    # jinja 220e67a "Merge branch 'stable'": the branch's one CHANGES.rst item, with Sphinx's
+    # `:ghsa:` role, is what the merge lands: a security fix, high
+    rst = "Version 3.1.5\n-------------\n\n-   Older.\n"
+    entry = (
+        "Version 3.1.6\n-------------\n\nReleased 2025-03-05\n\n"
+        "-   The ``|attr`` filter does not bypass the environment's attribute lookup,\n"
+        "    allowing the sandbox to apply its checks. :ghsa:`cpwx-vrp4-4pq7`\n\n"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"CHANGES.rst": rst, "pkg/filters.py": SESSIONS},
+        {"CHANGES.rst": entry + rst, "pkg/filters.py": FIXED},
+        "Merge branch 'stable'",
+    )
+    assert "GHSA-cpwx-vrp4-4pq7" in analysis.summary and ":ghsa:" not in analysis.summary
+    assert analysis.importance is Importance.HIGH

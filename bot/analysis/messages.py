@@ -329,6 +329,9 @@ _RELEASE_LINE = re.compile(r"^(?:#|=|-{3,}|~{3,}|\*\*|Unreleased|Released\b|Vers
 _ANGLE_LINK = re.compile(r"\s*<https?://[^>\s]*?(?:/((?:GHSA|CVE)-[\w-]+))?/?>", re.IGNORECASE)
 
 
+_ROLE = re.compile(r":(?:(ghsa|cve)|issue|pr|user|gh):`([^`]*)`", re.IGNORECASE)
+
+
 def changelog_entry(files: Iterable[FileChange]) -> str:
     """The entry a commit adds to its changelog (`CHANGES.md`, `CHANGELOG.rst`, …): the
     items it adds, when one to three (a release's whole list is no one change's words);
@@ -350,5 +353,8 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
     if not 1 <= len(items) <= 3:
         return ""
     text = "\n".join("- " + " ".join(item) for item in items)
-    # a link in angle brackets is no prose: an advisory's id is what it says
-    return _ANGLE_LINK.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", text)
+    # a link in angle brackets is no prose: an advisory's id is what it says; Sphinx's
+    # `:ghsa:` role is the advisory, its `:issue:`/`:pr:` roles are dropped
+    text = _ANGLE_LINK.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", text)
+    text = _ROLE.sub(lambda m: f"{m.group(1).upper()}-{m.group(2)}" if m.group(1) else "", text)
+    return text

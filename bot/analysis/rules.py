@@ -364,6 +364,8 @@ def _assess(
         T.SECURITY in types
         or any(_SECURITY_WORDS.match(w) for w in sig.severity_title)
         or (fix and security_words)
+        # a published advisory's id (GHSA-…, CVE-…) in the author's words is the fix's proof
+        or any(w.lower().startswith(("ghsa-", "cve-")) for w in security_words)
     ):
         return Assessment(I.HIGH, False, "security")
     # Where it lands: a docs-, tests- or CI-only change reaches no user's running code.
