@@ -171,3 +171,43 @@ def test_a_merge_lands_its_changelog_entry_and_its_advisory(tmp_path: Path) -> N
     )
     assert "GHSA-cpwx-vrp4-4pq7" in analysis.summary and ":ghsa:" not in analysis.summary
     assert analysis.importance is Importance.HIGH
+
+
+@pytest.mark.parametrize(
+    ("title", "floors"),
+    [
+        # jinja 49c48a0, quart 07d1b7e: no "drop" a rule reads, the floor raised all the same
+        ("drop end of life python versions (#2096)", ("3.9", "3.10")),
+        ("Update the support Python versions", ("3.9", "3.11")),
+        # jinja 05f5d74, a merge by its two parents: the floor is no claim of the diff's
+        (
+            "Merge pull request #2093 from x/uv\n\nUpdated dependency management to uv",
+            ("3.8", "3.9"),
+        ),
+    ],
+)
+def test_a_python_floor_raised_is_breaking_whatever_the_title(
+    tmp_path: Path, title: str, floors: tuple[str, str]
+) -> None:
+    project = '[project]\nname = "pkg"\nrequires-python = ">={v}"\n'
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": project.format(v=floors[0]), "pkg/app.py": "X = 1\n"},
+        {"pyproject.toml": project.format(v=floors[1]), "pkg/app.py": "X = 1\n"},
+        title,
+    )
+    assert analysis.breaking and analysis.importance is Importance.HIGH
+    risks = " ".join(r.description for r in analysis.risks)
+    assert f"installs only on `python>={floors[1]}` (was `>={floors[0]}`)" in risks
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_python_floor_lowered_or_a_ceiling_is_no_break(tmp_path: Path) -> None:
+    project = '[project]\nname = "pkg"\nrequires-python = "{v}"\n'
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pyproject.toml": project.format(v=">=3.9"), "pkg/app.py": "X = 1\n"},
+        {"pyproject.toml": project.format(v=">=3.8"), "pkg/app.py": "X = 1\n"},
+        "Support Python 3.8 again",
+    )
+    assert not analysis.breaking

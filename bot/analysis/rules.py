@@ -20,7 +20,7 @@ from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.shield import noted, shield
 from bot.analysis.signals import Signals, read_signals
 from bot.analysis.titles import ParsedTitle, merged_branch, merged_message
-from bot.analysis.wording import breaking_risks, write
+from bot.analysis.wording import breaking_risks, python_floor_raised, write
 from bot.models import (
     Analysis,
     ChangeType,
@@ -506,20 +506,20 @@ def analyze_shielded(commit: CommitInput, language: str, *, facts: Facts | None 
     )
     # a merge by its parents whose message is a plain title (the merge button's message set
     # to the pull request's title) lands a branch all the same
-    unproven_merge = (landed is not None or commit.parents > 1) and not said_breaking
+    # (a Python floor the merged package raises is no claim of the diff's: it is what
+    # installers read once it lands)
+    unproven_merge = (
+        (landed is not None or commit.parents > 1)
+        and not said_breaking
+        and python_floor_raised(sig) is None
+    )
     verdict = _assess(
         commit, sig, types, bool(risks), merge=unproven_merge, said_breaking=said_breaking
     )
     if verdict.breaking and not risks:
-        python = next((r for r in sig.facts.requirements if r.package == "python" and r.old), None)
-        if python is not None:
-            # "Drop Python 3.8" with the floor proven: what installers do, not the title again
-            floor = p.python_floor.format(spec=python.spec, old=python.old)
-            risks = [Risk(description=sentence(p, floor))]
-        else:
-            # A removed feature (deprecation tag and a removal title) is the fact itself.
-            removal = p.removal_title.format(title=excerpt(sig.title.text))
-            risks = [Risk(description=sentence(p, removal))]
+        # A removed feature (deprecation tag and a removal title) is the fact itself.
+        removal = p.removal_title.format(title=excerpt(sig.title.text))
+        risks = [Risk(description=sentence(p, removal))]
     text = write(
         commit,
         sig,

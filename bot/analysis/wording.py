@@ -20,6 +20,7 @@ from bot.analysis.facts import (
     NameKind,
     Registry,
     Renamed,
+    Requirement,
     Setting,
     Turn,
 )
@@ -185,7 +186,32 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                     else None,
                 )
             )
+    # The Python versions the package supports lose their oldest: installs on it stop
+    # getting releases, whatever the title says ("Update the supported Python versions").
+    need = python_floor_raised(sig)
+    if need is not None:
+        floor = p.python_floor.format(spec=need.spec, old=need.old)
+        risks.append(Risk(description=sentence(p, floor)))
     return risks
+
+
+def python_floor_raised(sig: Signals) -> Requirement | None:
+    """The package's `requires-python` whose oldest allowed version went up, if any."""
+    for need in sig.facts.requirements:
+        if need.package == "python" and need.old and _floor_raised(need.old, need.spec):
+            return need
+    return None
+
+
+def _floor_raised(old: str, new: str) -> bool:
+    """Whether a specifier's lowest allowed version went up (`>=3.8` → `>=3.9`)."""
+
+    def floor(spec: str) -> tuple[int, ...] | None:
+        found = re.search(r">=?\s*(\d+(?:\.\d+)*)", spec)
+        return tuple(int(x) for x in found.group(1).split(".")) if found else None
+
+    was, now = floor(old), floor(new)
+    return was is not None and now is not None and now > was
 
 
 def _default_groups(changes: Iterable[DefaultChange]) -> list[list[DefaultChange]]:
