@@ -211,3 +211,23 @@ def test_a_python_floor_lowered_or_a_ceiling_is_no_break(tmp_path: Path) -> None
         "Support Python 3.8 again",
     )
     assert not analysis.breaking
+
+
+def test_a_requirement_is_said_as_written_with_its_whole_specifier(tmp_path: Path) -> None:
+    # click 7e72456: `flit_core<4` became `flit_core>=3.11,<4`; starlette 278e33e pins
+    # `typing_extensions`: the sentence must quote what the file writes
+    project = '[build-system]\nrequires = ["flit_core{spec}"]\n'
+    pins = "typing_extensions=={v}\nruff==0.11.2\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": project.format(spec="<4"), "requirements.txt": pins.format(v="4.12.2")},
+        {
+            "pyproject.toml": project.format(spec=">=3.11,<4"),
+            "requirements.txt": pins.format(v="4.13.2"),
+        },
+        "Bump flit_core and typing_extensions",
+    )
+    text = entry_text(analysis)
+    assert "`flit_core>=3.11,<4` (was `<4`)" in text
+    assert "`typing_extensions==4.13.2` (was `==4.12.2`)" in text
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)

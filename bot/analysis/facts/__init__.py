@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 from typing import TypeVar
 
-from bot.analysis.facts.build import read_requirements, same_spec
+from bot.analysis.facts.build import package_name, read_requirements, same_spec
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
@@ -545,12 +545,15 @@ def _combine(
         for title in dict.fromkeys(r.plus.sections)
         if title not in r.minus.sections
     ]
-    requirements = [
-        Requirement(package, spec, r.path, r.minus.requirements.get(package))
-        for r in readings
-        for package, spec in r.plus.requirements.items()
-        if not same_spec(r.minus.requirements.get(package), spec)
-    ]
+    requirements = []
+    for r in readings:
+        # the parent's by their PEP 503 names: Poetry's `importlib_metadata` is the commit's
+        # `importlib-metadata`; each said as the commit writes it
+        pinned = {package_name(k): v for k, v in r.minus.requirements.items()}
+        for package, spec in r.plus.requirements.items():
+            pinned_before = pinned.get(package_name(package))
+            if not same_spec(pinned_before, spec):
+                requirements.append(Requirement(package, spec, r.path, pinned_before))
     constants = compare_constants(
         readings,
         {

@@ -16,7 +16,9 @@ _QUOTED = re.compile(r"[\"']([^\"']+)[\"']")
 _CLAUSE = re.compile(r"([<>=!~^]*)([\d.]+)(.*)")
 _ZEROS = re.compile(r"(\.0)+$")
 _POETRY = re.compile(r"^([A-Za-z0-9][\w.-]*)\s*=\s*(?:\{[^}]*?version\s*=\s*)?\"([<>=!~^][^\"]*)\"")
-_PIN = re.compile(r"^([A-Za-z0-9][\w.-]*(?:\[[\w,]+\])?)\s*(==|>=|<=|~=|!=|<|>)\s*([\w.*+-]+)")
+_OP = r"(?:==|>=|<=|~=|!=|<|>)\s*[\w.*+-]+"
+# a requirement and its whole specifier (`flit_core>=3.11,<4`)
+_PIN = re.compile(rf"^([A-Za-z0-9][\w.-]*(?:\[[\w,]+\])?)\s*({_OP}(?:\s*,\s*{_OP})*)")
 
 
 def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
@@ -36,7 +38,7 @@ def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
             # PEP 621 keeps what it required)
             poetry = _POETRY.match(text.strip()) if reading.path.endswith(".toml") else None
             if poetry:
-                reading.side(sign).requirements[_package(poetry.group(1))] = poetry.group(2)
+                reading.side(sign).requirements[poetry.group(1).lower()] = poetry.group(2)
                 continue
             # `dependencies = ["MarkupSafe>=2.0"]` on one line is the same requirement as
             # `"MarkupSafe>=2.0",` on a line of its own: each quoted item is one
@@ -44,11 +46,11 @@ def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
             for item in quoted or [text.strip().strip("\"',")]:
                 match = _PIN.match(item.strip())
                 if match:
-                    spec = f"{match.group(2)}{match.group(3)}"
-                    reading.side(sign).requirements[_package(match.group(1))] = spec
+                    spec = re.sub(r"\s+", "", match.group(2))
+                    reading.side(sign).requirements[match.group(1).lower()] = spec
 
 
-def _package(name: str) -> str:
+def package_name(name: str) -> str:
     """A package's name as PEP 503 compares them: `importlib_metadata` is `importlib-metadata`."""
     return re.sub(r"[-_.]+", "-", name).lower()
 
