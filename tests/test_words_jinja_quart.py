@@ -231,3 +231,17 @@ def test_a_requirement_is_said_as_written_with_its_whole_specifier(tmp_path: Pat
     assert "`flit_core>=3.11,<4` (was `<4`)" in text
     assert "`typing_extensions==4.13.2` (was `==4.12.2`)" in text
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_poetry_python_floor_is_a_requirement_the_checker_reads(tmp_path: Path) -> None:
+    # quart 24a72b9 "Drop support for Python3.8": Poetry's `python = ">=3.8"` → `">=3.9"`
+    poetry = '[tool.poetry]\nname = "pkg"\n\n[tool.poetry.dependencies]\npython = ">={v}"\n'
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": poetry.format(v="3.8"), "pkg/app.py": "X = 1\n"},
+        {"pyproject.toml": poetry.format(v="3.9"), "pkg/app.py": "X = 1\n"},
+        "Drop support for Python3.8 and support Python 3.13",
+    )
+    assert "Requires `python>=3.9` (was `>=3.8`)." in entry_text(analysis)
+    assert analysis.breaking
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)

@@ -33,6 +33,7 @@ import builtins
 import re
 import subprocess
 import textwrap
+import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -1042,9 +1043,11 @@ class Checker:
     def _requires(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         pin = _plain(claim.name).lower()
 
-        def written(text: str | None) -> bool:
+        def written(text: str | None, path: str | None) -> bool:
             if text is None:
                 return False
+            if path and path.endswith(".toml") and pin in _poetry_pins(text):
+                return True
             spec = pin.removeprefix("python")
             if spec != pin and spec[:1] and spec[:1] in "<>=!~":
                 # the Python versions supported, as packaging writes them: PEP 621's
@@ -1057,10 +1060,10 @@ class Checker:
 
         for before_path, after_path in c.changed:
             after = self.clone.text(c.sha, after_path)
-            if not written(after):
+            if not written(after, after_path):
                 continue
             before = self.clone.text(c.parent, before_path)
-            if not written(before):
+            if not written(before, before_path):
                 return Verdict.TRUE, ""
             return Verdict.FALSE, f"`{pin}` was already written in `{before_path}`"
         return Verdict.FALSE, f"`{pin}` is written in no changed file at the commit"
@@ -1186,6 +1189,22 @@ def _code_of(path: str, text: str) -> str:
         ):
             node.body = body[1:] or [ast.Pass()]
     return ast.dump(tree)
+
+
+def _poetry_pins(text: str) -> set[str]:
+    """Poetry's requirements as one would write them as pins (`python>=3.9`,
+    `blinker>=1.6`): its `[tool.poetry.dependencies]` table, read with TOML's own rules,
+    each name as written and lowercased, each version a string or a table's `version`."""
+    try:
+        table = tomllib.loads(text).get("tool", {}).get("poetry", {}).get("dependencies", {})
+    except (tomllib.TOMLDecodeError, AttributeError):
+        return set()
+    pins = set()
+    for name, value in table.items() if isinstance(table, dict) else ():
+        version = value.get("version") if isinstance(value, dict) else value
+        if isinstance(version, str) and version[:1] in "<>=!~^":
+            pins.add(f"{name.lower()}{version.replace(' ', '')}")
+    return pins
 
 
 def _param_of(name: str) -> str:
