@@ -207,3 +207,60 @@ def test_a_docs_environments_python_is_no_floor_of_the_package(tmp_path: Path) -
     # said now, high and breaking: "This release installs only on `python>=3.12` (was `>=3.8`)"
     assert not analysis.breaking
     assert analysis.importance is not Importance.HIGH
+
+
+RUNNER = (
+    "class {name}:\n    def run(self):\n        return 1\n\n    def stop(self):\n        return 2\n"
+)
+REFUSED = """
+
+def __getattr__(name):
+    if name == "OldRunner":
+        raise AttributeError("OldRunner was removed in 3.0: use Runner")
+    raise AttributeError(name)
+"""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a module __getattr__ that only names the old class to refuse it counts as serving it",
+)
+def test_a_name_getattr_refuses_is_still_removed(tmp_path: Path) -> None:
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"acme/core.py": RUNNER.format(name="OldRunner") + PAD},
+        {"acme/core.py": RUNNER.format(name="Runner") + PAD + REFUSED},
+        "Rename OldRunner to Runner",
+    )
+    # said now, low: "Adds `Runner` to `acme/core.py`." (without the __getattr__ the entry
+    # says "Removes `OldRunner`, …" and is medium)
+    assert "Removes `OldRunner`" in entry_text(analysis)
+
+
+ROUTES = """from fastapi import APIRouter
+
+router = APIRouter()
+
+
+def read_item(item_id: {kind}, q: str | None = None):
+    return {{"item_id": item_id, "q": q}}
+
+
+router.add_api_route("/items/{{item_id}}", read_item)
+"""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="an endpoint registered by a call, not a decorator, reads its annotations at run time",
+)
+def test_an_endpoint_registered_by_a_call_keeps_its_annotations(tmp_path: Path) -> None:
+    # FastAPI validates `item_id` by its annotation: `str` → `int` turns "abc" into a 422
+    endpoints = "".join(ROUTES.replace("read_item", f"read_item_{n}") for n in range(6))
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"acme/routes.py": endpoints.format(kind="str")},
+        {"acme/routes.py": endpoints.format(kind="int")},
+        "Fix type hints of the item routes",
+    )
+    assert analysis.importance is not Importance.LOW
