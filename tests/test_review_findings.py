@@ -1,6 +1,6 @@
-"""A reviewer's reproductions of false or misleading entries from this session's rules and
-facts (advisory ids, words fixed, comments, inert annotations, tables, conditions); each is
-xfail(strict) until the bot says the right thing."""
+"""A reviewer's counter-examples to this stop's rules and facts (advisory ids, words fixed,
+comments, inert annotations, tables, conditions, Poetry tables, a refusing `__getattr__`):
+each input once gave a false or misleading entry, and now gives the right one."""
 
 from __future__ import annotations
 
@@ -29,10 +29,6 @@ input as attribute keys.
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an advisory id in a dependency's release notes makes a docs-only pin bump high",
-)
 def test_dependabot_bump_of_a_docs_requirement_is_no_security_fix(tmp_path: Path) -> None:
     analysis, _ = checked_entry(
         tmp_path,
@@ -43,7 +39,6 @@ def test_dependabot_bump_of_a_docs_requirement_is_no_security_fix(tmp_path: Path
     assert analysis.importance is not Importance.HIGH
 
 
-@pytest.mark.xfail(strict=True, reason="a CVE the entry says does not affect us is read as fixed")
 def test_a_cve_said_not_to_affect_the_package_is_no_security_fix(tmp_path: Path) -> None:
     changes = "# Changes\n\n## Unreleased\n\n{new}- Old entry.\n"
     analysis, _ = checked_entry(
@@ -65,7 +60,6 @@ def test_a_cve_said_not_to_affect_the_package_is_no_security_fix(tmp_path: Path)
     assert analysis.importance is not Importance.HIGH
 
 
-@pytest.mark.xfail(strict=True, reason="'fix docstring parsing' is read as words fixed: low docs")
 def test_fixing_code_that_parses_docstrings_is_a_fix(tmp_path: Path) -> None:
     analysis, _ = checked_entry(
         tmp_path,
@@ -94,10 +88,6 @@ def title(message):
 '''
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a '#' inside a triple-quoted string is cut as a comment: the edit is hidden",
-)
 def test_an_edit_after_a_hash_in_a_multiline_string_is_an_edit(tmp_path: Path) -> None:
     analysis, _ = checked_entry(
         tmp_path,
@@ -122,10 +112,6 @@ LOADERS = "".join(
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an annotation evaluated at def time (no __future__ import) is called run-time inert",
-)
 def test_unquoting_an_annotation_imported_only_for_type_checking_is_not_inert(
     tmp_path: Path,
 ) -> None:
@@ -139,9 +125,6 @@ def test_unquoting_an_annotation_imported_only_for_type_checking_is_not_inert(
     assert analysis.importance is not Importance.LOW
 
 
-@pytest.mark.xfail(
-    strict=True, reason="a key set by `T[k] = v` after the literal is not read: 'gains' is false"
-)
 def test_a_key_moved_into_the_literal_is_not_gained(tmp_path: Path) -> None:
     analysis, verdicts = checked_entry(
         tmp_path,
@@ -156,7 +139,6 @@ def test_a_key_moved_into_the_literal_is_not_gained(tmp_path: Path) -> None:
     assert "gains the key" not in entry_text(analysis), verdicts
 
 
-@pytest.mark.xfail(strict=True, reason="an if inverted into an early return is no new condition")
 def test_an_if_turned_into_an_early_return_tests_nothing_new(tmp_path: Path) -> None:
     analysis, _ = checked_entry(
         tmp_path,
@@ -177,9 +159,6 @@ def test_an_if_turned_into_an_early_return_tests_nothing_new(tmp_path: Path) -> 
 TOOLS = '[project]\nname = "acme"\nrequires-python = ">=3.8"\n\n[tool.ruff]\nrequired-version = "{ruff}"\n'
 
 
-@pytest.mark.xfail(
-    strict=True, reason='Poetry\'s `name = "spec"` pattern reads any table of a pyproject'
-)
 def test_a_tools_required_version_is_no_requirement(tmp_path: Path) -> None:
     analysis, verdicts = checked_entry(
         tmp_path,
@@ -194,9 +173,6 @@ def test_a_tools_required_version_is_no_requirement(tmp_path: Path) -> None:
 HATCH = '[project]\nname = "acme"\nrequires-python = ">=3.8"\n\n[tool.hatch.envs.docs]\npython = "{py}"\n'
 
 
-@pytest.mark.xfail(
-    strict=True, reason="a hatch environment's `python` is read as the package's Python floor"
-)
 def test_a_docs_environments_python_is_no_floor_of_the_package(tmp_path: Path) -> None:
     analysis, _ = checked_entry(
         tmp_path,
@@ -221,10 +197,6 @@ def __getattr__(name):
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a module __getattr__ that only names the old class to refuse it counts as serving it",
-)
 def test_a_name_getattr_refuses_is_still_removed(tmp_path: Path) -> None:
     analysis, _ = checked_entry(
         tmp_path,
@@ -250,10 +222,6 @@ router.add_api_route("/items/{{item_id}}", read_item)
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an endpoint registered by a call, not a decorator, reads its annotations at run time",
-)
 def test_an_endpoint_registered_by_a_call_keeps_its_annotations(tmp_path: Path) -> None:
     # FastAPI validates `item_id` by its annotation: `str` → `int` turns "abc" into a 422
     endpoints = "".join(ROUTES.replace("read_item", f"read_item_{n}") for n in range(6))

@@ -312,7 +312,8 @@ def test_new_tests_calling_what_the_change_adds_go_without_saying(tmp_path: Path
 
 # click ba745ac "Cleanup documentation for 8.4.0" and e3e69e3 "Add type annotations for
 # instance attributes": docstrings and annotations only, both medium with nothing to say
-HELPERS = "".join(
+FUTURE = "from __future__ import annotations\n\n\n"
+HELPERS = FUTURE + "".join(
     f'def f{i}(value, mode="r"):\n    """Do {i}.\n\n    .. versionchanged:: 8.3\n'
     f'        Escapes newlines.\n    """\n    return value * {i}\n\n\n'
     for i in range(25)
@@ -337,9 +338,9 @@ LAZY = "class LazyFile:\n    def __init__(self, name, mode='r'):\n        self.n
         ),
         (
             "Add type annotations for instance attributes",
-            LAZY + HELPERS,
-            LAZY.replace(":\n    def", ":\n    name: str\n    mode: str\n\n    def")
-            + HELPERS.replace('(value, mode="r"):', '(value: str, mode: str = "r") -> str:'),
+            HELPERS + LAZY,
+            HELPERS.replace('(value, mode="r"):', '(value: str, mode: str = "r") -> str:')
+            + LAZY.replace(":\n    def", ":\n    name: str\n    mode: str\n\n    def"),
         ),
     ],
 )

@@ -128,10 +128,16 @@ _KEYWORDS: list[tuple[ChangeType, re.Pattern[str]]] = [
     ),
 ]
 _PROSE = r"(?:docs?|documentation|docstrings?|typos?|changelog|comments?|spelling|grammar|readme)"
+# code that works on words: "fix docstring parsing" is a fix of code
+_WORKS_ON = (
+    r"(?!\s+(?:pars|render|handl|extract|generat|process|format|detect|match|lookup|load"
+    r"|read|check|link)\w*)"
+)
 _WORDS_FIXED = re.compile(
     rf"\b{_PROSE}(?:\s+(?:and|&)\s+{_PROSE})?\s+fix(?:es|ed)?\b"
     # ("fix comment parsing" is code: a comment is fixed only before the word)
     rf"|\bfix(?:es|ed|ing)?\s+(?:(?:a|the|some|more)\s+)?{_PROSE.replace('|comments?', '')}\b"
+    + _WORKS_ON
 )
 _PATH_TYPES = {
     PathKind.DOCS: T.DOCS,
@@ -364,8 +370,9 @@ def _assess(
         T.SECURITY in types
         or any(_SECURITY_WORDS.match(w) for w in sig.severity_title)
         or (fix and security_words)
-        # a published advisory's id (GHSA-…, CVE-…) in the author's words is the fix's proof
-        or any(w.lower().startswith(("ghsa-", "cve-")) for w in security_words)
+        # a published advisory's id in the entry the commit adds to its own changelog is
+        # the fix's proof (one quoted from a dependency's release notes is not)
+        or bool(sig.advisories)
     ):
         return Assessment(I.HIGH, False, "security")
     # Where it lands: a docs-, tests- or CI-only change reaches no user's running code.

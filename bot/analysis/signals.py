@@ -184,6 +184,9 @@ class Signals:
     # same with each list item on a line of its own
     description: tuple[str, ...] = ()
     description_items: tuple[str, ...] = ()
+    # the advisory ids (GHSA-…, CVE-…) of the entry the commit adds to its own changelog,
+    # where that entry is its description and does not call the package unaffected
+    advisories: tuple[str, ...] = ()
     # what the change holds (`bot/analysis/facts`)
     facts: Facts = field(default_factory=Facts)
 
@@ -376,6 +379,11 @@ def _narrowed(title: ParsedTitle) -> str | None:
     return phrase.group(0) if phrase else None
 
 
+_ADVISORY = re.compile(r"\b(?:GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|CVE-\d{4}-\d+)\b", re.I)
+# "acme is not affected by CVE-…": an advisory named to say it does not apply
+_UNAFFECTED = re.compile(r"\b(?:not|un)[- ]?(?:affected|vulnerable|impacted)\b", re.I)
+
+
 def _echoes(paragraph: str, title: str) -> bool:
     """Whether a paragraph only says the title again (a squash's body, a merge's subject)."""
 
@@ -392,12 +400,14 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     pr = commit.pull_request
     body = without_squash_log(commit.body, commit.title)
     items = description_paragraphs(pr.body if pr and pr.body else "", body, items=True)
+    changelog = ""
     if all(_echoes(p, commit.title) for p in items):
         # No words of the author's but the title: the entry the commit adds to its
         # changelog says what it does (quart 8a0e4c4's "Fix signing key selection order …")
         entry = changelog_entry(commit.files)
         if entry:
             items = description_paragraphs(entry, items=True)
+            changelog = entry
     paragraphs = [flattened(p) for p in items]
     # the summary is read from a squashed branch's first commit only
     first = first_commit(body)
@@ -467,6 +477,7 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         file_kinds=file_kinds,
         line_kinds=line_kinds,
         description=tuple(paragraphs),
+        advisories=tuple(_ADVISORY.findall(changelog)) if not _UNAFFECTED.search(changelog) else (),
         description_items=tuple(items),
         facts=facts or read_facts(commit),
     )

@@ -292,7 +292,11 @@ def _combine(
             Name(n, k, r.path)
             for n, (k, _) in minus.items()
             if n not in plus
-            and (n in r.plus.imports or n in r.plus.assigned or (r.plus.lazy and "." not in n))
+            and (
+                n in r.plus.imports
+                or n in r.plus.assigned
+                or (r.plus.lazy and "." not in n and n not in r.plus.refused)
+            )
         ]
         # in the file's order (a set's would change from run to run, and so would the text)
         # a definition whose code is the same, its docstring and comments reworded, is not

@@ -15,6 +15,8 @@ _LOCK_FILE = re.compile(r"(?:\.lock|-lock\.json|-lock\.ya?ml|(?:^|/)go\.sum)$")
 _QUOTED = re.compile(r"[\"']([^\"']+)[\"']")
 _CLAUSE = re.compile(r"([<>=!~^]*)([\d.]+)(.*)")
 _ZEROS = re.compile(r"(\.0)+$")
+_TABLE_HEADER = re.compile(r"^\[\s*([^\[\]]+?)\s*\]$")
+_POETRY_TABLE = re.compile(r"^tool\.poetry(?:\.group\.[\w-]+)?\.(?:dev-)?dependencies$")
 _POETRY = re.compile(r"^([A-Za-z0-9][\w.-]*)\s*=\s*(?:\{[^}]*?version\s*=\s*)?\"([<>=!~^][^\"]*)\"")
 _OP = r"(?:==|>=|<=|~=|!=|<|>)\s*[\w.*+-]+"
 # a requirement and its whole specifier (`flit_core>=3.11,<4`)
@@ -27,7 +29,13 @@ def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
     if _LOCK_FILE.search(reading.path):
         return
     for hunk in file_hunks:
+        # the TOML table each side of the hunk is in, from a header the hunk shows
+        table = {"+": "", "-": ""}
         for sign, text in hunk.lines:
+            header = _TABLE_HEADER.match(text.strip())
+            if header:
+                for side in ("+", "-") if sign == " " else (sign,):
+                    table[side] = header.group(1)
             if sign == " ":
                 continue
             python = _PYTHON.match(text.strip())
@@ -36,7 +44,9 @@ def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
                 continue
             # Poetry's table: `blinker = ">=1.6"`, `python = ">=3.9"` (a project that moves to
             # PEP 621 keeps what it required)
-            poetry = _POETRY.match(text.strip()) if reading.path.endswith(".toml") else None
+            # (only under Poetry's dependency tables: `[tool.ruff] required-version` and
+            # `[tool.hatch.envs.docs] python` are no requirement of the package)
+            poetry = _POETRY.match(text.strip()) if _POETRY_TABLE.match(table[sign]) else None
             if poetry:
                 reading.side(sign).requirements[poetry.group(1).lower()] = poetry.group(2)
                 continue

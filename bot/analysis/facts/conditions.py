@@ -45,6 +45,9 @@ def conditions_changed(r: FileReading, name: str, raised: frozenset[str]) -> lis
         pairs.append((gone.pop(), new.pop()))
     if len(pairs) + len(gone) + len(new) > _CHANGES:
         return []
+    # `if msg: …` become `if not msg: return` then `…`: the same test, inverted around the
+    # same code, is no new condition
+    pairs = [(o, n) for o, n in pairs if not _negations(o, n)]
     jumps = r.plus.guards.get(name, {})
     found = [Condition(name, r.path, Turn.CHANGED, n, o) for o, n in pairs]
     for test in new:
@@ -65,6 +68,19 @@ def conditions_changed(r: FileReading, name: str, raised: frozenset[str]) -> lis
     return [
         c for c in found if _said_test(c.test) and (c.turn is not Turn.CHANGED or _said_test(c.was))
     ]
+
+
+def _negations(old: str, new: str) -> bool:
+    """Whether one test is the other under `not` (`msg` and `not msg`, `x is None` and `x is
+    not None`)."""
+
+    def bare(test: str) -> str:
+        return test.removeprefix("not ").strip("()")
+
+    inverted = {(" is not ", " is "), (" not in ", " in "), (" != ", " == ")}
+    if bare(old) == bare(new) and old != new:
+        return True
+    return any(old.replace(a, b, 1) == new or new.replace(a, b, 1) == old for a, b in inverted)
 
 
 def _test_names(test: str) -> frozenset[str]:

@@ -78,10 +78,37 @@ def same_code(f: FileChange, *, typing: bool = False) -> bool:
     if f.status != "modified" or f.sides is None or language_of(f.filename) is not Language.PYTHON:
         return False
     try:
-        trees = [_bare(ast.parse(text), typing=typing) for text in f.sides]
+        parsed = [ast.parse(text) for text in f.sides]
     except PARSE_ERRORS:
         return False
+    # Annotations are only text to a module that defers them (PEP 563) and that no library
+    # reads them in (FastAPI's and pydantic's routes and models, typer's commands, attrs):
+    # otherwise a name unquoted is evaluated at import, and a type is validated.
+    typing = typing and all(_deferred(tree) for tree in parsed)
+    trees = [_bare(tree, typing=typing) for tree in parsed]
     return trees[0] == trees[1]
+
+
+_READS_ANNOTATIONS = frozenset(
+    {"fastapi", "pydantic", "typer", "attrs", "attr", "msgspec", "cattrs", "sqlmodel"}
+    | {"strawberry", "litestar", "beartype", "typeguard", "marshmallow_dataclass"}
+)
+
+
+def _deferred(tree: ast.Module) -> bool:
+    """Whether the module defers its annotations and imports no library that reads them."""
+    future = False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.module == "__future__":
+                future = future or any(a.name == "annotations" for a in node.names)
+            elif (node.module or "").split(".")[0] in _READS_ANNOTATIONS:
+                return False
+        elif isinstance(node, ast.Import) and any(
+            a.name.split(".")[0] in _READS_ANNOTATIONS for a in node.names
+        ):
+            return False
+    return future
 
 
 def _bare(tree: ast.Module, *, typing: bool) -> str:

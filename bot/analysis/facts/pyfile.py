@@ -14,7 +14,7 @@ from typing import NamedTuple
 from bot.analysis.facts.python import _NOT_A_REGISTRY, _SAYS_DEPRECATED, _within, registry_of
 from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.scan import Side
-from bot.analysis.facts.tables import bind, merge
+from bot.analysis.facts.tables import bind, merge, mutate
 
 # Decorators that make a function a GPU kernel; `cute.jit` marks a device helper, not one.
 _KERNEL_DECORATORS = frozenset(
@@ -105,6 +105,7 @@ class Unit:
         side.assigned.update(table.assigned)
         side.lazy = side.lazy or table.lazy
         side.served.update(table.served)
+        side.refused.update(table.refused)
         side.closures.update(table.closures)
         side.mappings.update(table.mappings)
         side.lazy_reads.update(table.lazy_reads)
@@ -454,6 +455,8 @@ class _Reader:
                     self.side.exports.add(bound)
         elif type(node).__name__ == "TypeAlias":  # `type X = Literal[...]` (Python 3.12)
             bind(node, "", self.side.tables)
+        elif isinstance(node, ast.Expr):
+            mutate(node, "", self.side.tables)
         elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
             self.side.assigned.update(_targets(node))
             self._constant(node, "")
@@ -517,8 +520,12 @@ class _Reader:
         docstring: range = range(0)
         if _docstring(node) and first is not None:
             docstring = range(first.lineno, (first.end_lineno or first.lineno) + 1)
-        kept = [_uncommented(self.lines[n - 1]) for n in lines if n not in docstring]
-        return _digest([line for line in kept if line.strip()])
+        kept = [self.lines[n - 1] for n in lines if n not in docstring]
+        if any('"""' in line or "'''" in line for line in kept):
+            # a `#` inside a string that spans lines (CSS, Markdown, SQL) is no comment:
+            # the lines as written
+            return _digest(kept)
+        return _digest([line for line in map(_uncommented, kept) if line.strip()])
 
     def _served(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         """The names a module `__getattr__(name)` hands out by name: the strings it compares
@@ -526,6 +533,12 @@ class _Reader:
         dict of names, `table` adds its keys)."""
         params = [*node.args.posonlyargs, *node.args.args]
         argument = params[0].arg if params else None
+        # `if name == "OldRunner": raise AttributeError("… was removed")` refuses the name
+        refusing = {
+            id(inner.test)
+            for inner in ast.walk(node)
+            if isinstance(inner, ast.If) and inner.body and isinstance(inner.body[-1], ast.Raise)
+        }
         for inner in ast.walk(node):
             if isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Load):
                 self.side.lazy_reads.add(inner.id)
@@ -534,6 +547,9 @@ class _Reader:
                 and isinstance(inner.left, ast.Name)
                 and inner.left.id == argument
             ):
+                continue
+            if id(inner) in refusing:
+                self.side.refused.update(_compared(inner))
                 continue
             for op, right in zip(inner.ops, inner.comparators, strict=True):
                 options = (

@@ -114,6 +114,8 @@ class Side:
     # from a whole Python file: the names a module `__getattr__` hands out by name (the
     # strings it compares its argument with, the keys of the module's dicts it reads)
     served: set[str] = field(default_factory=set)
+    # the names a module `__getattr__` names only to refuse them (an `if` that raises)
+    refused: set[str] = field(default_factory=set)
     # from a whole Python file: module-level dicts with names for keys -> those keys, and the
     # module names a module `__getattr__` reads (`served` is made of the two)
     mappings: dict[str, frozenset[str]] = field(default_factory=dict)

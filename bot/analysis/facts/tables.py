@@ -62,10 +62,30 @@ def bind(node: ast.stmt, prefix: str, tables: dict[str, Table]) -> None:
     elif type(node).__name__ == "TypeAlias":  # `type X = Literal[...]` (Python 3.12)
         targets, value = [node.name], node.value  # type: ignore[attr-defined]
     for target in targets:
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+            # `HANDLERS["toml"] = 3`: the literal is not the whole table
+            tables[prefix + target.value.id] = None
+            continue
         if not isinstance(target, ast.Name) or target.id.startswith("__"):
             continue
         name = prefix + target.id
         tables[name] = None if name in tables else table_of(value)
+
+
+# methods that change a table in place
+_MUTATORS = frozenset({"update", "append", "extend", "add", "insert", "setdefault", "pop"})
+
+
+def mutate(node: ast.stmt, prefix: str, tables: dict[str, Table]) -> None:
+    """A statement that changes a table in place (`HANDLERS.update(…)`): not its literal's."""
+    call = node.value if isinstance(node, ast.Expr) else None
+    if (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr in _MUTATORS
+        and isinstance(call.func.value, ast.Name)
+    ):
+        tables[prefix + call.func.value.id] = None
 
 
 def merge(into: dict[str, Table], tables: dict[str, Table]) -> None:
