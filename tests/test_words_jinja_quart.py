@@ -38,6 +38,9 @@ def test_a_type_ignore_dropped_is_no_place_of_a_fix(tmp_path: Path) -> None:
     helpers = "".join(f"\n    def h{i}(self):\n        return {i}\n" for i in range(15))
     before = (
         "class Quart:\n    def make_response(self, response, headers):\n"
+        "        if response is None:\n"
+        '            raise TypeError("""The response value must be either (body, status),\n'
+        '                or (body, headers)""")\n'
         "        response.headers.update(headers)  # type: ignore[arg-type]\n"
         "        return response\n" + helpers
     )

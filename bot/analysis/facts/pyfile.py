@@ -520,12 +520,22 @@ class _Reader:
         docstring: range = range(0)
         if _docstring(node) and first is not None:
             docstring = range(first.lineno, (first.end_lineno or first.lineno) + 1)
-        kept = [self.lines[n - 1] for n in lines if n not in docstring]
-        if any('"""' in line or "'''" in line for line in kept):
-            # a `#` inside a string that spans lines (CSS, Markdown, SQL) is no comment:
-            # the lines as written
-            return _digest(kept)
-        return _digest([line for line in map(_uncommented, kept) if line.strip()])
+        kept = [n for n in lines if n not in docstring]
+        # a `#` inside a string that spans lines (CSS, Markdown, SQL) is no comment: those
+        # lines stay as written (looked for only where a triple quote is)
+        spanned: set[int] = set()
+        if any('"""' in self.lines[n - 1] or "'''" in self.lines[n - 1] for n in kept):
+            spanned = {
+                n
+                for c in ast.walk(node)
+                if isinstance(c, ast.Constant | ast.JoinedStr)
+                and (c.end_lineno or c.lineno) > c.lineno
+                for n in range(c.lineno, (c.end_lineno or c.lineno) + 1)
+            }
+        code = [
+            self.lines[n - 1] if n in spanned else _uncommented(self.lines[n - 1]) for n in kept
+        ]
+        return _digest([line for line in code if line.strip()])
 
     def _served(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         """The names a module `__getattr__(name)` hands out by name: the strings it compares
