@@ -202,6 +202,8 @@ _BUILD_BROKEN = re.compile(
     r"|compil\w+ (?:errors?|failures?)|importerror|undefined symbol|duplicate symbol)\b",
     re.IGNORECASE,
 )
+# The most changed lines of source a docs or typing title's commit is parsed whole for.
+_WORDS_EDIT_LINES = 300
 _TYPING_TITLE = re.compile(
     r"\b(type (hints?|annotations?|stubs?)|typing|annotat\w*|mypy|pyright|type[- ]check\w*)\b"
 )
@@ -394,6 +396,8 @@ def _assess(
         and sig.source_files
         and not sig.line_kinds[PathKind.BUILD]
         and not said_breaking
+        # (both whole texts parsed: only for a change of the size words and annotations take)
+        and sig.source_lines <= _WORDS_EDIT_LINES
         and _same_code(commit, sig, typing=typing)
     ):
         # The title says docs or typing and both whole texts agree: docstrings reworded,
