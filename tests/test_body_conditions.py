@@ -276,3 +276,17 @@ def test_a_test_rewritten_to_compare_a_new_string_is_said_once(tmp_path: Path) -
     text = entry_text(analysis)
     assert '`Proxy` now also checks for `"socks5h"`' in text and "now tests" not in text
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_condition_holding_a_run_of_spaces_is_not_quoted(tmp_path: Path) -> None:
+    # this repository's 1593c3e: `line.startswith(("    ", "\t"))` was quoted with one space,
+    # a sentence folding the run: a false quote
+    body = "def command_line(body):\n    for line in body:\n        if {test}:\n            return line\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pkg/syntax.py": body.format(test="line.startswith(('    ', '\\t'))")},
+        {"pkg/syntax.py": body.format(test="indent(line) >= 4")},
+        "Commands: one indent rule",
+    )
+    assert "startswith" not in entry_text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)

@@ -93,5 +93,11 @@ def _test_names(test: str) -> frozenset[str]:
 
 
 def _said_test(test: str) -> bool:
-    """A condition a sentence can quote: one short line, no backquote."""
-    return 0 < len(test) <= _SAID_TEST and "`" not in test and "\n" not in test
+    """A condition a sentence can quote: one short line, no backquote, no run of spaces (a
+    sentence folds `"    "` into one space: the quote would be false)."""
+    return (
+        0 < len(test) <= _SAID_TEST
+        and "`" not in test
+        and "\n" not in test
+        and "  " not in test
+    )
