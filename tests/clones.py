@@ -12,6 +12,7 @@ import pytest
 from bot.__main__ import main
 from bot.analysis.rules import analyze
 from bot.cli.claim_check import Checker, Clone, Verdict
+from bot.cli.claims import Kind, claims_in
 from bot.cli.claims_eval import entry_claims
 from bot.cli.evaluation import git_history
 from bot.models import Analysis, CommitInput
@@ -87,6 +88,16 @@ def checked_entry(
     finally:
         reader.close()
     return analysis, verdicts
+
+
+def verdicts_of(root: Path, sha: str, text: str) -> list[tuple[Kind, Verdict]]:
+    """The checker's verdict on each claim of `text` about commit `sha` of the clone."""
+    claims, _ = claims_in(text)
+    reader = Clone(root)
+    try:
+        return [(c.kind, Checker(reader).check(sha, c).verdict) for c in claims]
+    finally:
+        reader.close()
 
 
 @pytest.fixture

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from bot.analysis.rules import analyze
-from bot.cli.claim_check import Checker, Clone, Verdict
-from bot.cli.claims import Kind, claims_in
+from bot.cli.claim_check import Verdict
+from bot.cli.claims import Kind
 from bot.cli.claims_eval import entry_claims, entry_text
-from tests.clones import checked_entry, second_commit
+from tests.clones import checked_entry, second_commit, verdicts_of
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
@@ -66,16 +66,6 @@ def _formatter(guard: str) -> dict[str, str | None]:
 
 def _server(branch: str) -> dict[str, str | None]:
     return {"uvicorn/server.py": SERVER.format(branch=branch)}
-
-
-def _verdicts(root: Path, sha: str, text: str) -> list[tuple[Kind, Verdict]]:
-    """The checker's verdict on each claim of `text` about the clone's last commit."""
-    claims, _ = claims_in(text)
-    reader = Clone(root)
-    try:
-        return [(c.kind, Checker(reader).check(sha, c).verdict) for c in claims]
-    finally:
-        reader.close()
 
 
 def test_a_truthiness_test_made_is_not_none_is_said_and_proven(tmp_path: Path) -> None:
@@ -206,7 +196,7 @@ def test_the_checker_refutes_false_conditions(tmp_path: Path) -> None:
         tmp_path, _style("fg", "bg"), _style("fg is not None", "bg"), "Validate"
     )
     true = "`style` now tests `fg is not None` (was `fg`)."
-    assert _verdicts(root, commit.sha, true) == [(Kind.TESTS_NOW, Verdict.TRUE)]
+    assert verdicts_of(root, commit.sha, true) == [(Kind.TESTS_NOW, Verdict.TRUE)]
     for false in (
         "`style` now tests `fg` (was `fg is not None`).",  # the sides swapped
         "`style` now tests `bg is not None` (was `bg`).",  # not this commit's
@@ -214,25 +204,27 @@ def test_the_checker_refutes_false_conditions(tmp_path: Path) -> None:
         "`style` now tests `fg is None` (was `fg`).",  # tested nowhere
         "`paint` now tests `fg is not None` (was `fg`).",  # another function
     ):
-        assert _verdicts(root, commit.sha, false) == [(Kind.TESTS_NOW, Verdict.FALSE)], false
+        assert verdicts_of(root, commit.sha, false) == [(Kind.TESTS_NOW, Verdict.FALSE)], false
     for false in (
         "`style` no longer tests `bg`.",  # still tested
         "`style` no longer tests `fg is not None`.",  # the new one
     ):
-        assert _verdicts(root, commit.sha, false) == [(Kind.NO_LONGER_TESTS, Verdict.FALSE)], false
+        assert verdicts_of(root, commit.sha, false) == [(Kind.NO_LONGER_TESTS, Verdict.FALSE)], (
+            false
+        )
 
 
 def test_the_checker_refutes_false_guards(tmp_path: Path) -> None:
     root, commit = second_commit(tmp_path, _formatter(""), _formatter(GUARD), "Fix")
     true = "`HelpFormatter.write_usage` now returns early when `not args`."
-    assert _verdicts(root, commit.sha, true) == [(Kind.GUARD, Verdict.TRUE)]
+    assert verdicts_of(root, commit.sha, true) == [(Kind.GUARD, Verdict.TRUE)]
     for false in (
         "`HelpFormatter.write_usage` now returns early when `prefix is None`.",  # no return
         "`HelpFormatter.write_usage` now returns early when `args`.",  # tested nowhere
         "`HelpFormatter.write_usage` now raises `ValueError` when `not args`.",  # returns
         "`HelpFormatter.write_usage` now skips to the next iteration when `not args`.",
     ):
-        assert _verdicts(root, commit.sha, false) == [(Kind.GUARD, Verdict.FALSE)], false
+        assert verdicts_of(root, commit.sha, false) == [(Kind.GUARD, Verdict.FALSE)], false
     # a guard whose test the parent had already is no new guard
     root, commit = second_commit(
         tmp_path / "old",
@@ -240,7 +232,7 @@ def test_the_checker_refutes_false_guards(tmp_path: Path) -> None:
         _formatter(GUARD),
         "Fix",
     )
-    assert _verdicts(root, commit.sha, true) == [(Kind.GUARD, Verdict.FALSE)]
+    assert verdicts_of(root, commit.sha, true) == [(Kind.GUARD, Verdict.FALSE)]
 
 
 def test_a_raise_moved_under_a_new_if_is_no_new_guard(tmp_path: Path) -> None:

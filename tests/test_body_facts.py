@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from bot.analysis.rules import analyze
-from bot.cli.claim_check import Checker, Clone, Verdict
-from bot.cli.claims import Kind, claims_in
+from bot.cli.claim_check import Verdict
+from bot.cli.claims import Kind
 from bot.cli.claims_eval import entry_claims, entry_text
-from tests.clones import checked_entry, second_commit
+from tests.clones import checked_entry, second_commit, verdicts_of
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
@@ -51,16 +51,6 @@ def _proxy(schemes: str) -> dict[str, str | None]:
 
 def _transport(tail: str) -> dict[str, str | None]:
     return {"httpx/_transports/default.py": TRANSPORT.format(tail=tail)}
-
-
-def _verdicts(root: Path, sha: str, text: str) -> list[tuple[Kind, Verdict]]:
-    """The checker's verdict on each claim of `text` about the clone's last commit."""
-    claims, _ = claims_in(text)
-    reader = Clone(root)
-    try:
-        return [(c.kind, Checker(reader).check(sha, c).verdict) for c in claims]
-    finally:
-        reader.close()
 
 
 def test_a_scheme_added_to_a_check_is_said_and_proven(tmp_path: Path) -> None:
@@ -110,24 +100,24 @@ def test_a_message_said_in_chinese(tmp_path: Path) -> None:
 def test_the_checker_refutes_false_checks(tmp_path: Path) -> None:
     root, commit = second_commit(tmp_path, _proxy(OLD_SCHEMES), _proxy(NEW_SCHEMES), "socks5h")
     true = '`Proxy` now also checks for `"socks5h"`.'
-    assert _verdicts(root, commit.sha, true) == [(Kind.CHECKS, Verdict.TRUE)]
+    assert verdicts_of(root, commit.sha, true) == [(Kind.CHECKS, Verdict.TRUE)]
     for false in (
         '`Proxy` now checks for `"socks4"`.',  # compared nowhere
         '`Proxy` now checks for `"https"`.',  # compared at the parent already
         '`Proxy` in `httpx/_config.py` now checks for `"Unknown scheme"`.',  # a message's
         '`Headers` now checks for `"socks5h"`.',  # another function
     ):
-        assert _verdicts(root, commit.sha, false) == [(Kind.CHECKS, Verdict.FALSE)], false
+        assert verdicts_of(root, commit.sha, false) == [(Kind.CHECKS, Verdict.FALSE)], false
 
 
 def test_the_checker_refutes_an_also_with_nothing_compared_before(tmp_path: Path) -> None:
     before = {"app/modes.py": "def pick(mode):\n    return mode\n"}
     after = {"app/modes.py": 'def pick(mode):\n    if mode in ("a", "b"):\n        return 1\n'}
     root, commit = second_commit(tmp_path, before, after, "Modes")
-    assert _verdicts(root, commit.sha, '`pick` now checks for `"a"`.') == [
+    assert verdicts_of(root, commit.sha, '`pick` now checks for `"a"`.') == [
         (Kind.CHECKS, Verdict.TRUE)
     ]
-    assert _verdicts(root, commit.sha, '`pick` now also checks for `"a"`.') == [
+    assert verdicts_of(root, commit.sha, '`pick` now also checks for `"a"`.') == [
         (Kind.CHECKS, Verdict.FALSE)
     ]
 
@@ -135,14 +125,14 @@ def test_the_checker_refutes_an_also_with_nothing_compared_before(tmp_path: Path
 def test_the_checker_refutes_false_messages(tmp_path: Path) -> None:
     root, commit = second_commit(tmp_path, _transport(""), _transport("f"), "Show the scheme")
     said = f"`AsyncHTTPTransport` now raises `ValueError` with “{NEW_MESSAGE}”."
-    assert _verdicts(root, commit.sha, said) == [(Kind.RAISES_MESSAGE, Verdict.TRUE)]
+    assert verdicts_of(root, commit.sha, said) == [(Kind.RAISES_MESSAGE, Verdict.TRUE)]
     old = NEW_MESSAGE.replace("{…}", "{proxy.url.scheme!r}")
     for false in (
         said.replace("ValueError", "TypeError"),  # not that exception
         said.replace("but got", "got"),  # not that message
         f"`AsyncHTTPTransport` now raises `ValueError` with “{old}”.",  # the parent's
     ):
-        assert _verdicts(root, commit.sha, false) == [(Kind.RAISES_MESSAGE, Verdict.FALSE)], false
+        assert verdicts_of(root, commit.sha, false) == [(Kind.RAISES_MESSAGE, Verdict.FALSE)], false
 
 
 def test_the_checker_refutes_a_message_of_an_exception_new_to_the_function(
@@ -156,7 +146,7 @@ def test_the_checker_refutes_a_message_of_an_exception_new_to_the_function(
     }
     root, commit = second_commit(tmp_path, before, after, "ValueError")
     text = "`load` now raises `ValueError` with “no path”."
-    assert _verdicts(root, commit.sha, text) == [(Kind.RAISES_MESSAGE, Verdict.FALSE)]
+    assert verdicts_of(root, commit.sha, text) == [(Kind.RAISES_MESSAGE, Verdict.FALSE)]
     analysis = analyze(commit)
     assert "now raises" not in entry_text(analysis)
     assert "`load` may now raise `ValueError`" in entry_text(analysis)
