@@ -95,9 +95,4 @@ def _test_names(test: str) -> frozenset[str]:
 def _said_test(test: str) -> bool:
     """A condition a sentence can quote: one short line, no backquote, no run of spaces (a
     sentence folds `"    "` into one space: the quote would be false)."""
-    return (
-        0 < len(test) <= _SAID_TEST
-        and "`" not in test
-        and "\n" not in test
-        and "  " not in test
-    )
+    return 0 < len(test) <= _SAID_TEST and "`" not in test and "\n" not in test and "  " not in test
