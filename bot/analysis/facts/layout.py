@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from bot.analysis.facts.pyfile import PARSE_ERRORS
+from bot.analysis.facts.pyfile import PARSE_ERRORS, docstring
 from bot.analysis.facts.scan import hunks
 from bot.analysis.paths import Language, language_of
 from bot.models import FileChange
@@ -119,14 +119,7 @@ def _bare(tree: ast.Module, *, typing: bool) -> str:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             continue
-        body = node.body
-        first = body[0] if body else None
-        if (
-            isinstance(first, ast.Expr)
-            and isinstance(first.value, ast.Constant)
-            and isinstance(first.value.value, str)
-        ):
-            body = body[1:]
+        body = node.body[1:] if docstring(node) else node.body
         plain = isinstance(node, ast.Module) or not (
             node.decorator_list
             or (isinstance(node, ast.ClassDef) and (node.bases or node.keywords))

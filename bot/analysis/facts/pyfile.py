@@ -231,8 +231,10 @@ def _uncommented(line: str) -> str:
     return line.rstrip()
 
 
-def _docstring(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
-    """Whether the function's first statement is its docstring."""
+def docstring(node: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
+    """Whether the module's, class's or function's first statement is its docstring."""
+    if not node.body:
+        return False
     first = node.body[0]
     return (
         isinstance(first, ast.Expr)
@@ -355,7 +357,7 @@ class _Reader:
             node, range(_start(node), (node.end_lineno or 0) + 1)
         )
         # The code without its docstring: one reworded as the function moves is the same code.
-        code = node.body[1:] if _docstring(node) and len(node.body) > 1 else node.body
+        code = node.body[1:] if docstring(node) and len(node.body) > 1 else node.body
         body = self.lines[code[0].lineno - 1 : node.end_lineno]
         if sum(len(line.strip()) for line in body) >= _MIN_BODY:
             self.side.bodies[qualified] = _digest(body)
@@ -516,11 +518,11 @@ class _Reader:
     ) -> str:
         """A digest of a definition's lines, its docstring and its comment-only lines left
         out: "the fix is in `f`" needs `f`'s code to differ, not its words."""
-        first = node.body[0] if node.body else None
-        docstring: range = range(0)
-        if _docstring(node) and first is not None:
-            docstring = range(first.lineno, (first.end_lineno or first.lineno) + 1)
-        kept = [n for n in lines if n not in docstring]
+        words: range = range(0)
+        if docstring(node):
+            first = node.body[0]
+            words = range(first.lineno, (first.end_lineno or first.lineno) + 1)
+        kept = [n for n in lines if n not in words]
         # a `#` inside a string that spans lines (CSS, Markdown, SQL) is no comment: those
         # lines stay as written (looked for only where a triple quote is)
         spanned: set[int] = set()
