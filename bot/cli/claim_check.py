@@ -698,11 +698,13 @@ class Checker:
         bodies = self._both_bodies(c, claim)
         if not isinstance(bodies, _Bodies):
             return bodies
-        if not _named_in(exception, bodies.after.raises):
-            return Verdict.FALSE, f"`{function}` raises no `{exception}` at the commit"
-        if _named_in(exception, bodies.before.raises):
-            return Verdict.FALSE, f"`{function}` raised `{exception}` at the parent already"
-        return Verdict.TRUE, ""
+        return _one_side(
+            exception,
+            bodies.after.raises,
+            bodies.before.raises,
+            f"`{function}` raises no `{exception}` at the commit",
+            f"`{function}` raised `{exception}` at the parent already",
+        )
 
     def _catches(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`f` now catches `E`": an `except` of `f`'s own code names `E` at the commit, none
@@ -724,11 +726,13 @@ class Checker:
                 held = f"`except {covering}`" if covering else "a bare `except:`"
                 return Verdict.FALSE, f"{held} still catches `{exception}` in `{function}`"
             return Verdict.TRUE, ""
-        if not _named_in(exception, now):
-            return Verdict.FALSE, f"`{function}` catches no `{exception}` at the commit"
-        if _named_in(exception, was):
-            return Verdict.FALSE, f"`{function}` caught `{exception}` at the parent already"
-        return Verdict.TRUE, ""
+        return _one_side(
+            exception,
+            now,
+            was,
+            f"`{function}` catches no `{exception}` at the commit",
+            f"`{function}` caught `{exception}` at the parent already",
+        )
 
     def _calls(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`f` now calls `g`": a call of `g` (as written, or by its last part) in `f`'s body
@@ -744,11 +748,13 @@ class Checker:
         side, other = (
             ("parent", "commit") if claim.kind is Kind.CALLS_GONE else ("commit", "parent")
         )
-        if not _named_in(callee, now):
-            return Verdict.FALSE, f"`{function}`'s body calls no `{callee}` at the {side}"
-        if _named_in(callee, was):
-            return Verdict.FALSE, f"`{function}`'s body calls `{callee}` at the {other} too"
-        return Verdict.TRUE, ""
+        return _one_side(
+            callee,
+            now,
+            was,
+            f"`{function}`'s body calls no `{callee}` at the {side}",
+            f"`{function}`'s body calls `{callee}` at the {other} too",
+        )
 
     def _returns(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`f` may now return `v`": a `return v` of `f`'s own code at the commit, none at
@@ -1227,6 +1233,17 @@ def _a_test_file(path: str) -> bool:
 class _Bodies:
     before: Body
     after: Body
+
+
+def _one_side(
+    name: str, side: set[str], other: set[str], missing: str, already: str
+) -> tuple[Verdict, str]:
+    """True where `name` is among `side`'s names and not `other`'s; else false, and why."""
+    if not _named_in(name, side):
+        return Verdict.FALSE, missing
+    if _named_in(name, other):
+        return Verdict.FALSE, already
+    return Verdict.TRUE, ""
 
 
 def _named_in(name: str, written: set[str]) -> bool:
