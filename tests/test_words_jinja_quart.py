@@ -248,3 +248,22 @@ def test_a_poetry_python_floor_is_a_requirement_the_checker_reads(tmp_path: Path
     assert "Requires `python>=3.9` (was `>=3.8`)." in entry_text(analysis)
     assert analysis.breaking
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_sphinx_roles_in_a_changelog_entry_read_as_code(tmp_path: Path) -> None:
+    # click 3bb230d: "Fix :meth:`HelpFormatter.write_usage` emitting …" read as
+    # "meth:`HelpFormatter.write_usage` emitting …"
+    entry = (
+        "-   Fix :meth:`HelpFormatter.write_usage` emitting only a blank line for\n"
+        "    :class:`~click.formatting.TextWrapper`. :issue:`3360` :pr:`3434`\n"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"CHANGES.rst": "-   Older.\n", "pkg/sessions.py": SESSIONS},
+        {"CHANGES.rst": entry + "-   Older.\n", "pkg/sessions.py": FIXED},
+        "WIP: Fix write_usage (#3434)",
+    )
+    assert analysis.summary.startswith(
+        "Fix `HelpFormatter.write_usage` emitting only a blank line for `TextWrapper`."
+    )
+    assert ":issue:" not in analysis.summary and "3360" not in analysis.summary

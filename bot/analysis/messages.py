@@ -330,6 +330,7 @@ _ANGLE_LINK = re.compile(r"\s*<https?://[^>\s]*?(?:/((?:GHSA|CVE)-[\w-]+))?/?>",
 
 
 _ROLE = re.compile(r":(?:(ghsa|cve)|issue|pr|user|gh):`([^`]*)`", re.IGNORECASE)
+_CODE_ROLE = re.compile(r":(?:[\w-]+:)?[\w-]+:`(~?)([^`<]+?)(?:\s*<[^>]*>)?`")
 
 
 def changelog_entry(files: Iterable[FileChange]) -> str:
@@ -357,4 +358,8 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
     # `:ghsa:` role is the advisory, its `:issue:`/`:pr:` roles are dropped
     text = _ANGLE_LINK.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", text)
     text = _ROLE.sub(lambda m: f"{m.group(1).upper()}-{m.group(2)}" if m.group(1) else "", text)
-    return text
+    # any other role names code: `:meth:`HelpFormatter.write_usage`` is that name in a code
+    # span, `~` keeping its last part (`:class:`~click.formatting.TextWrapper``)
+    return _CODE_ROLE.sub(
+        lambda m: f"`{m.group(2).rsplit('.', 1)[-1] if m.group(1) else m.group(2)}`", text
+    )
