@@ -236,6 +236,8 @@ class CommitInput(BaseModel):
     # Of the names the added lines quote, those the parent's whole tree already quotes (from
     # a clone: `git grep`); None when the tree was not searched (online: fetched files only).
     quoted_before: frozenset[str] | None = None
+    # Of the names the removed lines quote, those the commit's whole tree still quotes.
+    quoted_after: frozenset[str] | None = None
     # How many parents: two or more is a merge whatever its message says (a merge button's
     # message can be the pull request's title alone).
     parents: int = 1

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli.clone import files_with_patches
-from bot.cli.clone_tree import quoted_before, quoted_before_each
+from bot.cli.clone_tree import quoted_before, quoted_before_each, quoted_each
 from bot.models import CommitInput
 from tests.clones import _git, commit_files
 
@@ -95,6 +95,12 @@ def test_one_search_a_day_answers_as_one_search_a_commit(day: tuple[Path, list[s
     # the binary file's `${APP_HOME}` went with its commit; the search after it says so
     assert each[6] == frozenset({"APP_HOME"})
     assert each[7] == frozenset({"APP_HOME"})
+    # what the removed lines quote and each commit's own tree still quotes: the same from
+    # the day's one search as from a search a commit
+    after = [q.after for q in quoted_each(root, commits)]
+    assert after == [quoted_each(root, [c])[0].after for c in commits]
+    assert after[2] == frozenset()  # APP_MODE's last readers went
+    assert after[4] == frozenset({"APP_NEW"})  # moved: still read
 
 
 def test_a_day_starting_at_the_root_commit_cannot_be_told(tmp_path: Path) -> None:

@@ -142,7 +142,10 @@ def _secrets(text: str) -> Iterator[tuple[str, str]]:
         if isinstance(plugin, RegexBasedDetector):
             for regex in plugin.denylist:
                 for m in regex.finditer(text):
-                    yield plugin.secret_type, _value(m)
+                    # a stand-in (`http://user:password@host`) is no one's secret, and
+                    # replacing it would cut every name that holds the word
+                    if not placeholder(value := _value(m)):
+                        yield plugin.secret_type, value
     for line in _named_lines(text, low):
         for plugin in _plugins():
             if isinstance(plugin, HighEntropyStringsPlugin):

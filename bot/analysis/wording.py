@@ -698,6 +698,9 @@ def _private_changes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         if pair.old.path in sig.source_files
         and not pair.new.public
         and not pair.old.short.startswith("__")
+        # a method that left its class under its own name (or a function that became a
+        # method) kept its name: not a rename, and the title says why it moved
+        and pair.old.short != pair.new.short
     ][:1]
     # a dunder (`__getattr__`) is a protocol's name, not a private helper; the methods of a
     # class removed went with it
@@ -810,9 +813,14 @@ def _moves(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         said = pair.new.name in (pair.old.name, pair.old.short)
         if said and pair.old.path in sig.source_files and pair.old.public:
             by_paths.setdefault((pair.old.path, pair.new.path), []).append(pair.new.name)
+    # a file renamed by the same change is named as the parent had it: the names were
+    # never in it under its new path
+    previous = {f.path: f.previous for f in sig.facts.files if f.previous}
     return [
         _Statement(
-            "architecture", p.moves.format(names=codes(p, names), old=old, new=new), internal=True
+            "architecture",
+            p.moves.format(names=codes(p, names), old=previous.get(old, old), new=new),
+            internal=True,
         )
         for (old, new), names in list(by_paths.items())[:1]
     ]

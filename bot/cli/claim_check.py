@@ -1100,6 +1100,12 @@ class Checker:
         """A heading (Markdown `#`, or a reStructuredText title over its underline) with the
         title, in the file said or a changed one, at the commit and not before."""
         title = re.sub(r"\s+", " ", claim.name.split("…")[0]).strip()
+        cut = "…" in claim.name
+
+        def same(heading: str) -> bool:
+            # a title is the heading's whole text ("Code of Conduct" is not the heading
+            # "Contributor Covenant Code of Conduct"), or its start where the quote was cut
+            return heading.startswith(title) if cut else heading == title
 
         def headed(path: str | None, rev: str | None) -> bool:
             lines = (self.clone.text(rev, path) or "").splitlines()
@@ -1108,7 +1114,7 @@ class Checker:
                 heading = line.lstrip().startswith("#") or bool(
                     re.fullmatch(r"([=\-~^*])\1+", under)
                 )
-                if heading and title in re.sub(r"\s+", " ", line.lstrip("# ").strip()):
+                if heading and same(re.sub(r"\s+", " ", line.strip().strip("#").strip())):
                     return True
             return False
 

@@ -14,7 +14,7 @@ from bot.analysis.tiering import rules_sure
 from bot.cli import progress
 from bot.cli.clone import LocalCommit, files_with_patches
 from bot.cli.clone_sources import blob_cache, with_sources
-from bot.cli.clone_tree import quoted_before_each
+from bot.cli.clone_tree import quoted_each
 from bot.models import CommitInput, DigestCommit, DigestUsage
 from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
@@ -72,16 +72,17 @@ async def analyse(
         for local in commits
     ]
     # one search of the tree for the day's commits, not one a commit
-    quoted = quoted_before_each(path, inputs)
+    quoted = quoted_each(path, inputs)
     # a file's text parsed for one commit serves the next, whose parent it is
     with units_kept():
-        for local, read, before in zip(
+        for local, read, quoted_in in zip(
             progress.each(commits, "analysing"), inputs, quoted, strict=True
         ):
             commit = read.model_copy(
                 update={
                     "files": with_sources(path, local.sha, read.files, blobs),
-                    "quoted_before": before,
+                    "quoted_before": quoted_in.before,
+                    "quoted_after": quoted_in.after,
                 }
             )
             reason = config.exclude.reason(

@@ -1,9 +1,11 @@
-"""Which names a commit's added lines quote were already quoted in its parent's whole tree.
+"""Which names a commit's added lines quote were already quoted in its parent's whole tree,
+and which its removed lines quote are still quoted in its own.
 
 A setting (an environment variable, a configuration key) a changed file starts reading is
-new only if nothing in the repository read it before, and most of a repository is not in a
-commit's files. Offline the clone holds the parent's tree: one `git grep` answers a commit,
-and one answers a run of commits each the next one's parent, their patches told in between.
+new only if nothing in the repository read it before, and one a file stops reading is gone
+only if nothing reads it after; most of a repository is not in a commit's files. Offline
+the clone holds the trees: one `git grep` answers a commit, and one answers a run of commits
+each the next one's parent, their patches told in between.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import re
 import subprocess
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from bot.cli.git import CloneError, run_git
@@ -30,14 +33,25 @@ _QUOTE_AT = re.compile(r"""(?=(["'])([A-Za-z_][\w.-]*)\1)""")
 _DOLLAR_AT = re.compile(r"\$\{?([\w.-]+)")
 
 
-def candidates(commit: CommitInput) -> list[str]:
-    """The names the added lines of the commit's patches quote where a setting may be read."""
+def candidates(commit: CommitInput, sign: str = "+") -> list[str]:
+    """The names the added (`+`) or removed (`-`) lines of the commit's patches quote where a
+    setting may be read."""
     found: dict[str, None] = {}
     for f in commit.files:
         for line in (f.patch or "").split("\n"):
-            if line.startswith("+") and _READING.search(line):
+            if line.startswith(sign) and _READING.search(line):
                 found.update(dict.fromkeys(_QUOTED.findall(line)))
     return list(found)
+
+
+@dataclass(frozen=True)
+class Quoted:
+    """Of the names a commit's added lines quote, those its parent's tree quotes (`before`);
+    of those its removed lines quote, those its own tree still quotes (`after`). None: not
+    told (no parent, too many names, git failed, patches that do not hold every line)."""
+
+    before: frozenset[str] | None
+    after: frozenset[str] | None
 
 
 def quoted_before(path: Path, commit: CommitInput) -> frozenset[str] | None:
@@ -53,7 +67,12 @@ def _patterns(names: Sequence[str]) -> list[str]:
 
 
 def quoted_before_each(path: Path, commits: Sequence[CommitInput]) -> list[frozenset[str] | None]:
-    """`quoted_before` of each commit, with one `git grep` for a run of commits each the next
+    """`quoted_before` of each commit (`quoted_each`'s `before`)."""
+    return [q.before for q in quoted_each(path, commits)]
+
+
+def quoted_each(path: Path, commits: Sequence[CommitInput]) -> list[Quoted]:
+    """What each commit's trees quote, with one `git grep` for a run of commits each the next
     one's first parent: the first one's parent tree is searched for every name the run asks
     about, line by line, and each commit's patches then add and take away the lines that
     quote them. A commit its patches cannot account for (a file without one, the file list
@@ -61,7 +80,7 @@ def quoted_before_each(path: Path, commits: Sequence[CommitInput]) -> list[froze
     asked = [_asked(c) for c in commits]
     # no name asked, no tree to search (nor parents to look up)
     parents = _first_parents(path, [c.sha for c in commits]) if any(asked) else {}
-    out: list[frozenset[str] | None] = []
+    out: list[Quoted] = []
     # name -> lines of the current commit's parent tree that quote it, for the names asked
     # from the last search on; None: not known
     held: Counter[str] | None = None
@@ -69,22 +88,28 @@ def quoted_before_each(path: Path, commits: Sequence[CommitInput]) -> list[froze
     for i, commit in enumerate(commits):
         parent = parents.get(commit.sha)
         if held is None or i == 0 or parent != commits[i - 1].sha:
-            asked_of = {n for names in asked[i:] if names for n in names}
+            asked_of = {n for names in asked[i:] if names for side in names for n in side}
             held = None if parent is None else _quoting_lines(path, parent, asked_of)
         names = asked[i]
-        if names is None or (names and held is None):
-            out.append(None)
-        else:
-            out.append(frozenset(n for n in names if held is not None and held[n] > 0))
+        before = _held(names[0] if names else names, held)
         if held is not None:
             held = _after(commit, held, asked_of)
+        out.append(Quoted(before, _held(names[1] if names else names, held)))
     return out
 
 
-def _asked(commit: CommitInput) -> list[str] | None:
-    """The names a commit asks about; None past `_MAX_NAMES`."""
-    names = candidates(commit)
-    return None if len(names) > _MAX_NAMES else names
+def _held(names: list[str] | None, held: Counter[str] | None) -> frozenset[str] | None:
+    """Those of `names` a tree quotes; None where the names or the tree are not known."""
+    if names is None or (names and held is None):
+        return None
+    return frozenset(n for n in names if held is not None and held[n] > 0)
+
+
+def _asked(commit: CommitInput) -> tuple[list[str], list[str]] | None:
+    """The names a commit asks about: those its added lines quote, and its removed lines;
+    None past `_MAX_NAMES`."""
+    added, removed = candidates(commit), candidates(commit, "-")
+    return None if len(added) + len(removed) > _MAX_NAMES else (added, removed)
 
 
 def _first_parents(path: Path, shas: Sequence[str]) -> dict[str, str]:
@@ -181,5 +206,6 @@ def _after(commit: CommitInput, held: Counter[str], names: set[str]) -> Counter[
 
 
 def with_quoted_before(path: Path, commit: CommitInput) -> CommitInput:
-    """The commit with `quoted_before` filled from the clone at `path`."""
-    return commit.model_copy(update={"quoted_before": quoted_before(path, commit)})
+    """The commit with `quoted_before` and `quoted_after` filled from the clone at `path`."""
+    quoted = quoted_each(path, [commit])[0]
+    return commit.model_copy(update={"quoted_before": quoted.before, "quoted_after": quoted.after})

@@ -212,6 +212,23 @@ def read_facts(commit: CommitInput) -> Facts:
             config_keys_added=tuple(s for s in facts.config_keys_added if s.name not in before),
             settings_new=True,
         )
+    # A variable or key the commit's tree still quotes is still read, somewhere: another
+    # way (`orig_env.get("CFLAGS")`) or by a file the change did not touch (offline, the
+    # clone's whole tree; online, the files fetched).
+    after = commit.quoted_after
+    fetched = [f.sides[1] for f in commit.files if f.sides is not None and f.sides[1]]
+
+    def gone(s: Setting) -> bool:
+        quotes = (f'"{s.name}"', f"'{s.name}'")
+        held = after is not None and s.name in after
+        return not held and not any(q in t for t in fetched for q in quotes)
+
+    if facts.env_removed or facts.config_keys_removed:
+        facts = dataclasses.replace(
+            facts,
+            env_removed=tuple(filter(gone, facts.env_removed)),
+            config_keys_removed=tuple(filter(gone, facts.config_keys_removed)),
+        )
     if not facts.config_keys_removed:
         return facts
     # A key one call stops asking for is still read where the change reads it another way

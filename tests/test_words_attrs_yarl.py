@@ -1,0 +1,134 @@
+"""Words on held-out python-attrs/attrs and aio-libs/yarl (first read at 9c6c49d): names moved
+out of a file the same change renamed, a method turned module function, an environment
+variable still read elsewhere, a heading that only ends like the new one; each a clone
+shaped like the commit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.analysis.rules import analyze
+from bot.cli.claim_check import Verdict
+from bot.cli.claims_eval import entry_text
+from bot.cli.clone_tree import with_quoted_before
+from tests.clones import checked_entry, second_commit, verdicts_of
+
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+
+def _defs(*names: str) -> str:
+    return "".join(f"\n\ndef {n}(x):\n    return x + {i}\n" for i, n in enumerate(names))
+
+
+def test_names_moved_out_of_a_renamed_file_are_said_from_its_old_path(tmp_path: Path) -> None:
+    # attrs b1dc8f6: tests/typing_example.py became typing-examples/mypy_examples.py and
+    # gave some of its examples to a new baseline_examples.py; the entry said they moved
+    # "from `typing-examples/mypy_examples.py`", a path the parent did not have
+    kept, moved = ("keep_a", "keep_b", "keep_c", "keep_d"), ("ng_one", "ng_two", "ng_three")
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/pkg/__init__.py": "X = 1\n", "tests/typing_example.py": _defs(*kept, *moved)},
+        {
+            "src/pkg/__init__.py": "X = 1\n",
+            "tests/typing_example.py": None,
+            "typing-examples/mypy_examples.py": _defs(*kept),
+            "typing-examples/baseline_examples.py": _defs(*moved),
+        },
+        "Split out Mypy-dependent typing examples",
+    )
+    text = entry_text(analysis)
+    assert "from `typing-examples/mypy_examples.py`" not in text
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_method_made_a_module_function_under_its_own_name_is_no_rename(tmp_path: Path) -> None:
+    # yarl 4e06f7d "Break out functions that do not need decorated methods": the entry said
+    # "Renames `URL._unsplit_result` to `_unsplit_result`"
+    names = ("_unsplit_result", "_make_netloc", "_encode_host", "_normalize_path")
+    body = "(a, b):\n{i}x = a + '://'\n{i}return x + b + '{n}'\n"
+    methods = "".join(
+        f"\n    @staticmethod\n    def {n}" + body.format(i=" " * 8, n=n) for n in names
+    )
+    functions = "".join(f"\n\ndef {n}" + body.format(i=" " * 4, n=n) for n in names)
+    calls = "".join(f"        r = r + {{}}{n}('a', 'b')\n" for n in names)
+    human = "class URL:\n    def human(self):\n        r = ''\n" + calls + "        return r\n"
+    before = human.format(*["self."] * len(names)) + methods
+    after = functions.lstrip() + "\n\n" + human.format(*[""] * len(names))
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"yarl/_url.py": before},
+        {"yarl/_url.py": after},
+        "Break out functions that do not need decorated methods (#1345)",
+    )
+    assert "Renames" not in entry_text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+_READS = 'import os\n\nNO_EXTENSIONS = bool(os.environ.get("YARL_NO_EXTENSIONS"))\n'
+
+
+def test_a_variable_another_file_still_reads_is_not_said_gone(tmp_path: Path) -> None:
+    # yarl 4f35eda: `yarl/_helpers.py` went, and with it one read of YARL_NO_EXTENSIONS;
+    # `yarl/_quoting.py`, untouched, still reads it: "No longer reads the environment
+    # variable" was false, and "setting it has no effect" too
+    root, commit = second_commit(
+        tmp_path,
+        {"yarl/_helpers.py": _READS, "yarl/_quoting.py": _READS, "yarl/url.py": "X = 1\n"},
+        {"yarl/_helpers.py": None, "yarl/url.py": "X = 2\n"},
+        "Drop the helpers module",
+    )
+    text = entry_text(analyze(with_quoted_before(root, commit)))
+    assert "YARL_NO_EXTENSIONS" not in text
+    # the last reader gone: said, and true
+    last = tmp_path / "last"
+    root, commit = second_commit(
+        last,
+        {"yarl/_helpers.py": _READS, "yarl/url.py": "X = 1\n"},
+        {"yarl/_helpers.py": None, "yarl/url.py": "X = 2\n"},
+        "Drop the helpers module",
+    )
+    text = entry_text(analyze(with_quoted_before(root, commit)))
+    assert "`YARL_NO_EXTENSIONS`" in text
+    assert verdicts_of(root, commit.sha, text)
+    assert all(v is Verdict.TRUE for _, v in verdicts_of(root, commit.sha, text))
+
+
+def test_a_variable_read_through_a_copy_of_the_environment_is_still_read(tmp_path: Path) -> None:
+    # yarl 60b2689: `os.getenv('CFLAGS', '')` became `orig_env.get('CFLAGS', '')`, a copy
+    # of `os.environ`, in the same (fetched) file; no tree search online
+    before = (
+        "import os\n\n\ndef patched_env():\n"
+        "    os.environ['CFLAGS'] = ' '.join(('-O2', os.getenv('CFLAGS', '')))\n"
+    )
+    after = (
+        "import os\n\n\ndef patched_env():\n    orig_env = os.environ.copy()\n"
+        "    os.environ['CFLAGS'] = ' '.join(('-O3', orig_env.get('CFLAGS', '')))\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"packaging/_cython_configuration.py": before},
+        {"packaging/_cython_configuration.py": after},
+        "Make release builds compile very optimized",
+    )
+    assert "CFLAGS" not in entry_text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_new_heading_is_new_though_an_old_one_ended_with_its_words(tmp_path: Path) -> None:
+    # attrs 43a868d: "# Contributor Covenant Code of Conduct" became "# Code of Conduct";
+    # the checker had read "Code of Conduct" as already there, inside the old title
+    before = "\n# Contributor Covenant Code of Conduct\n\n## Enforcement\n\nWe pledge.\n"
+    after = "# Code of Conduct\n\nFollow the PSF Code of Conduct.\n\n## Enforcement\n\nMail us.\n"
+    root, commit = second_commit(
+        tmp_path,
+        {".github/CODE_OF_CONDUCT.md": before},
+        {".github/CODE_OF_CONDUCT.md": after},
+        "fix path",
+    )
+    said = "Adds the section “Code of Conduct” to `.github/CODE_OF_CONDUCT.md`."
+    assert [v for _, v in verdicts_of(root, commit.sha, said)] == [Verdict.TRUE]
+    # a heading the parent had whole is not new
+    kept = "Adds the section “Enforcement” to `.github/CODE_OF_CONDUCT.md`."
+    assert [v for _, v in verdicts_of(root, commit.sha, kept)] == [Verdict.FALSE]
