@@ -132,3 +132,30 @@ def test_a_new_heading_is_new_though_an_old_one_ended_with_its_words(tmp_path: P
     # a heading the parent had whole is not new
     kept = "Adds the section “Enforcement” to `.github/CODE_OF_CONDUCT.md`."
     assert [v for _, v in verdicts_of(root, commit.sha, kept)] == [Verdict.FALSE]
+
+
+def test_a_type_stub_deleted_removes_none_of_the_names_it_declared(tmp_path: Path) -> None:
+    # yarl e70f9d4 "Add typing to URL": `yarl/__init__.pyi` deleted, the types written inline
+    # in `yarl/_url.py`; the entry said "Removes `URL.build`, … and 16 more"
+    methods = ("build", "is_absolute", "is_default_port", "joinpath", "with_query")
+    stub = "class URL:\n" + "".join(f"    def {m}(self) -> URL: ...\n" for m in methods)
+    module = "class URL:\n" + "".join(
+        f"    def {m}(self){{}}:\n        return self\n" for m in methods
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {
+            "yarl/__init__.py": "from ._url import URL\n",
+            "yarl/__init__.pyi": stub,
+            "yarl/_url.py": module.format(*[""] * len(methods)),
+        },
+        {
+            "yarl/__init__.py": "from ._url import URL\n",
+            "yarl/__init__.pyi": None,
+            "yarl/_url.py": module.format(*[' -> "URL"'] * len(methods)),
+        },
+        "Add typing to URL (#1084)",
+    )
+    text = entry_text(analysis)
+    assert "Removes" not in text and "`URL.build`" not in text
+    assert all(v is Verdict.TRUE for v in verdicts)

@@ -212,6 +212,18 @@ def read_facts(commit: CommitInput) -> Facts:
             config_keys_added=tuple(s for s in facts.config_keys_added if s.name not in before),
             settings_new=True,
         )
+    # A type stub deleted declares nothing away: the module it described still defines its
+    # names, now with their types inline (yarl e70f9d4 deleted `__init__.pyi`).
+    stubs = {
+        f.filename for f in commit.files if f.status == "removed" and f.filename.endswith(".pyi")
+    }
+    if stubs:
+        facts = dataclasses.replace(
+            facts,
+            removed=tuple(n for n in facts.removed if n.path not in stubs),
+            moved=tuple(m for m in facts.moved if m.old.path not in stubs),
+            exports_removed=tuple(n for n in facts.exports_removed if n.path not in stubs),
+        )
     # A variable or key the commit's tree still quotes is still read, somewhere: another
     # way (`orig_env.get("CFLAGS")`) or by a file the change did not touch (offline, the
     # clone's whole tree; online, the files fetched).
