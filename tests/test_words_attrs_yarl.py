@@ -159,3 +159,29 @@ def test_a_type_stub_deleted_removes_none_of_the_names_it_declared(tmp_path: Pat
     text = entry_text(analysis)
     assert "Removes" not in text and "`URL.build`" not in text
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_default_that_became_none_gets_no_way_back_by_the_old_value(tmp_path: Path) -> None:
+    # attrs 6e3786c: `kw_only=False` → `kw_only=None` ("inherit the class's"); passing
+    # `False` now makes a field positional in a `kw_only=True` class, so "Set `kw_only` to
+    # `False` to keep the old behaviour" was the opposite of the way back
+    api = (
+        "def attrib(default=None, kw_only{was}):\n    return (default, kw_only)\n\n\n"
+        "def field(*, default=None, kw_only{was}):\n    return (default, kw_only)\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {
+            "src/attr/__init__.py": "from ._make import attrib, field\n",
+            "src/attr/_make.py": api.format(was="=False"),
+        },
+        {
+            "src/attr/__init__.py": "from ._make import attrib, field\n",
+            "src/attr/_make.py": api.format(was=": bool | None = None"),
+        },
+        "Make `kw_only=True` behavior consistent with dataclasses",
+    )
+    text = entry_text(analysis)
+    assert "from `False` to `None`" in text
+    assert "to keep the old behaviour" not in text
+    assert all(v is Verdict.TRUE for v in verdicts)

@@ -247,10 +247,13 @@ def _default_risk(p: AnalysisPhrases, group: list[DefaultChange]) -> Risk:
         consequence=consequence,
         # A user can set a value, not a name from the code (`DEFAULT_TITLE`); a parameter's
         # `None` is "not given", and passed at the commit it need not do what leaving it out
-        # did (`follow_redirects=None` chose the client's default).
+        # did (`follow_redirects=None` chose the client's default). Nor, the other way, where
+        # the new default is `None`: "not given" now means something of its own, and the old
+        # value passed may mean something new (attrs 6e3786c: `kw_only=False` now makes a
+        # field positional in a `kw_only=True` class).
         mitigation=p.default_keep.format(name=name, old=first.old)
         if _LITERAL.fullmatch(first.old.strip())
-        and not (first.old.strip() == "None" and said is not None)
+        and not (said is not None and "None" in (first.old.strip(), first.new.strip()))
         else None,
     )
 
