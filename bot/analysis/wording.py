@@ -437,7 +437,7 @@ def _called(
     # a name its module and its stub (`.pyi`) both add is said once, with how it is called
     called = {n.name for n in names if (n.name, n.path) in calls}
     names = [n for n in names if n.name not in called or (n.name, n.path) in calls]
-    names = list({n.name: n for n in reversed(names)}.values())[::-1]
+    names = [n for i, n in enumerate(names) if n.name not in {m.name for m in names[:i]}]
     said = [calls.get((n.name, n.path), n.name) if _api(n) else n.name for n in names]
     for keep in range(len(said), -1, -1):
         shown = said[:keep] + [n.name for n in names[keep:]]
