@@ -282,6 +282,16 @@ def test_call_sentences_in_chinese(tmp_path: Path) -> None:
     )
 
 
+def test_a_signature_is_read_at_its_own_closing_parenthesis() -> None:
+    (claim,), _ = claims_in("Adds `f(a=(1, 2), b=g()) -> type(None)` to `pkg/m.py`.")
+    assert (claim.kind, claim.name, claim.new, claim.old) == (
+        Kind.ADDS_SIGNATURE,
+        "f",
+        "a=(1, 2), b=g()",
+        "type(None)",
+    )
+
+
 def test_false_versions_are_refuted(tmp_path: Path) -> None:
     root, commit = second_commit(
         tmp_path,

@@ -283,7 +283,7 @@ def _segment_claims(kind: Kind, segment: str, sentence: str) -> tuple[list[Claim
 
 _ASSIGNED = re.compile(r"([A-Za-z_][\w.]*) = (.+)")
 # "adds `f(x, y=1)`", "`f(a, …) -> T`": a name with the parameters it is called with
-_CALLED = re.compile(r"([A-Za-z_][\w.]*)\((.*)\)(?: -> (.+))?")
+_CALLED = re.compile(r"([A-Za-z_][\w.]*)\((.*?)\)(?: -> (.+))?")
 
 
 def _valued(claim: Claim) -> Claim:
