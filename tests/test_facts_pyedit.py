@@ -118,7 +118,7 @@ def _ordered(side: Side) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in dataclasses.fields(side):
         value = getattr(side, f.name)
-        if f.name == "functions":
+        if f.name in ("functions", "classes"):
             # parsed nodes: the same code (a spliced side's nodes keep the parent's lines)
             value = [(name, ast.dump(node)) for name, node in value.items()]
         elif isinstance(value, dict):

@@ -85,6 +85,9 @@ class AnalysisPhrases:
     raises_when: str  # {name} {exception} {test}: a new `if` that raises
     skips_when: str  # {name} {test}: a new `if` that continues
     no_longer_tests: str  # {name} {test}: a condition gone
+    passes: str  # {name} {arg} {value} {callee}: a keyword a call now passes
+    passes_was: str  # {name} {arg} {value} {callee} {was}: passed with another value
+    no_longer_passes: str  # {name} {arg} {was} {callee}: a keyword a call no longer passes
     now_optional: str  # {name} {param} {default}
     now_required: str  # {name} {param} {was}
     name_in: str  # {name} {path}
@@ -235,6 +238,9 @@ EN = AnalysisPhrases(
     raises_when="{name} now raises `{exception}` when `{test}`",
     skips_when="{name} now skips to the next iteration when `{test}`",
     no_longer_tests="{name} no longer tests `{test}`",
+    passes="{name} now passes `{arg}={value}` to `{callee}`",
+    passes_was="{name} now passes `{arg}={value}` to `{callee}` (was `{was}`)",
+    no_longer_passes="{name} no longer passes `{arg}={was}` to `{callee}`",
     now_optional="the parameter `{param}` of {name} is now optional (default `{default}`)",
     now_required="the parameter `{param}` of {name} is now required (its default was `{was}`)",
     name_in="`{name}` in `{path}`",
@@ -361,6 +367,9 @@ ZH = AnalysisPhrases(
     raises_when="{name} 现在在 `{test}` 时抛出 `{exception}`",
     skips_when="{name} 现在在 `{test}` 时跳到下一次循环",
     no_longer_tests="{name} 不再判断 `{test}`",
+    passes="{name} 现在向 `{callee}` 传入 `{arg}={value}`",
+    passes_was="{name} 现在向 `{callee}` 传入 `{arg}={value}`（原为 `{was}`）",
+    no_longer_passes="{name} 不再向 `{callee}` 传入 `{arg}={was}`",
     now_optional="{name} 的参数 `{param}` 现在可省略（默认值 `{default}`）",
     now_required="{name} 的参数 `{param}` 现在必须传入（原默认值 `{was}`）",
     name_in="`{path}` 中的 `{name}`",

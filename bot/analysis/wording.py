@@ -339,15 +339,6 @@ def _owner(name: str) -> str:
     return name[:cut] if cut > 0 else ""
 
 
-def _in(p: AnalysisPhrases, names: list[Name], *, together: str, apart: str) -> str:
-    """Names, with their file when they all live in one."""
-    paths = {n.path for n in names}
-    shown = codes(p, (n.name for n in names))
-    if len(paths) == 1:
-        return together.format(names=shown, path=paths.pop())
-    return apart.format(names=shown)
-
-
 def changed_names(sig: Signals) -> list[Name]:
     """The shipped definitions the change edits, public ones first; a class whose methods
     are named is not named again."""
@@ -391,6 +382,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _handled_private,
         _body_checks,
         _body_conditions,
+        _call_keywords,
         _private_changes,
         _tables_private,
         _tests,
@@ -429,17 +421,42 @@ def _new_module_names(sig: Signals) -> dict[str, list[Name]]:
 def _new_modules(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     lines = {f.path: f.additions for f in sig.facts.files}
     largest = sorted(_new_module_names(sig).items(), key=lambda kv: -lines.get(kv[0], 0))
-    return [
-        _Statement(
-            "architecture",
-            p.new_module.format(
-                names=codes(p, (n.name for n in _worth_naming(names))),
-                path=path,
-                lines=lines.get(path, 0),
-            ),
+    out = []
+    for path, names in largest[:2]:
+        clause = _called(
+            sig, p, _worth_naming(names), p.new_module, path=path, lines=lines.get(path, 0)
         )
-        for path, names in largest[:2]
-    ]
+        out.append(_Statement("architecture", clause))
+    return out
+
+
+def _called(
+    sig: Signals, p: AnalysisPhrases, names: list[Name], phrase: str, **values: object
+) -> str:
+    """The clause saying `names`, each public one of a shipped module said with how it is
+    called (`URL.joinpath(*other, encoded=False)`), as long as the clause stays one line:
+    past that, the last ones named lose theirs first."""
+    calls = {(s.name, s.path): s.text for s in sig.facts.signatures_added}
+    # a name its module and its stub (`.pyi`) both add is said once, with how it is called
+    called = {n.name for n in names if (n.name, n.path) in calls}
+    names = [n for n in names if n.name not in called or (n.name, n.path) in calls]
+    names = [n for i, n in enumerate(names) if n.name not in {m.name for m in names[:i]}]
+    said = [calls.get((n.name, n.path), n.name) if _api(n) else n.name for n in names]
+    for keep in range(len(said), -1, -1):
+        shown = said[:keep] + [n.name for n in names[keep:]]
+        text = phrase.format(names=codes(p, shown), **values)
+        if len(text) < ONE_LINE_MAX or keep == 0:
+            return text
+    return phrase.format(names=codes(p, (n.name for n in names)), **values)
+
+
+def _api(name: Name) -> bool:
+    """A public name of a module callers import: outside tests, of a module public by its
+    name, or a class or a method of one in a private module (libraries keep their classes in
+    `_url.py`, `_manager.py` and export them; a function there is the package's helper)."""
+    if not name.public or path_kind(name.path) is PathKind.TESTS:
+        return False
+    return not private_module(name.path) or name.kind in (NameKind.CLASS, NameKind.METHOD)
 
 
 def _renames(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -619,7 +636,12 @@ def _additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     )
     if not added:
         return []
-    clause = _in(p, added, together=p.adds_to, apart=p.adds)
+    paths = {n.path for n in added}
+    # with their file when they all live in one
+    if len(paths) == 1:
+        clause = _called(sig, p, added, p.adds_to, path=paths.pop())
+    else:
+        clause = _called(sig, p, added, p.adds)
     return [_Statement("architecture", clause, internal=not any(n.public for n in added))]
 
 
@@ -1019,6 +1041,30 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             continue
         said = _which(sig, p, name, c.path)
         clause = phrases[c.turn].format(name=said, test=c.test, was=c.was, exception=c.was)
+        found.append((name, clause))
+    found.sort(key=lambda f: not _public_name(f[0]))
+    return [_Statement("compatibility", clause, internal=True) for _, clause in found[:2]]
+
+
+def _call_keywords(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A keyword argument with a literal value that a shipped function's call now passes, no
+    longer passes, or passes with another value (`follow_redirects=True`, was `False`):
+    inside a body, what no name says (public functions first; two at most, said after the
+    conditions of `_body_conditions`)."""
+    shipped = set(sig.source_files)
+    found: list[tuple[str, str]] = []  # (function, clause)
+    for passed in sig.facts.keywords_changed:
+        name = _callable(passed.name)
+        if name is None or passed.path not in shipped:
+            continue
+        said = _which(sig, p, name, passed.path)
+        values = {"name": said, "arg": passed.arg, "callee": passed.callee}
+        if passed.now is None:
+            clause = p.no_longer_passes.format(was=passed.was, **values)
+        elif passed.was is None:
+            clause = p.passes.format(value=passed.now, **values)
+        else:
+            clause = p.passes_was.format(value=passed.now, was=passed.was, **values)
         found.append((name, clause))
     found.sort(key=lambda f: not _public_name(f[0]))
     return [_Statement("compatibility", clause, internal=True) for _, clause in found[:2]]

@@ -21,7 +21,9 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   code at both revisions (see `_checks`, `_raises_message`);
 - "`T` gains the key / no longer has the key / gains / drops `"v"`": the one changed Python
   file binding `T` once to a table written out at both revisions (`table_literals.py`), `v`
-  among its keys or values on one side only.
+  among its keys or values on one side only;
+- "adds `f(x, *, y=1) -> T`", "`f` now passes `k=v` to `g` (was `w`)": read with Python's own
+  parser and `ast` (see `_adds_signature`, `_passes`).
 A claim whose files have no rules or do not parse, or that needs more than the bounds
 allow, is unverifiable, never true.
 """
@@ -44,14 +46,17 @@ from bot.cli.claims import Claim, Kind, is_path
 from bot.cli.git import name_status, run_git
 from bot.cli.symbols import (
     Body,
+    Called,
     Definition,
     Unreadable,
+    claimed_parameters,
     definitions,
     is_parameter,
     language,
     other_defaults,
     python_assigned,
     python_body,
+    python_called,
     python_defaults,
     python_scoped_defaults,
     python_signature,
@@ -71,7 +76,15 @@ _COMMENT = re.compile(r"^\s*(?:#|//|/?\*|--|;)")
 
 # The kinds whose names are definitions, and the reasons that say one was not found.
 _DEFINED = frozenset(
-    {Kind.ADDS, Kind.ADDS_VALUE, Kind.ADDS_TEST, Kind.ADDS_KERNEL, Kind.REMOVES, Kind.RENAMES}
+    {
+        Kind.ADDS,
+        Kind.ADDS_VALUE,
+        Kind.ADDS_SIGNATURE,
+        Kind.ADDS_TEST,
+        Kind.ADDS_KERNEL,
+        Kind.REMOVES,
+        Kind.RENAMES,
+    }
     | {Kind.MOVES, Kind.CHANGES, Kind.DEFAULT, Kind.VALUE}
 )
 _NOT_FOUND = re.compile(r"(?:is|was) not defined at|is defined in no changed file")
@@ -321,6 +334,7 @@ class Checker:
         judges: dict[Kind, Callable[[_Commit, Claim], tuple[Verdict, str]]] = {
             Kind.ADDS: self._adds,
             Kind.ADDS_VALUE: self._adds_value,
+            Kind.ADDS_SIGNATURE: self._adds_signature,
             Kind.ADDS_TEST: self._adds,
             Kind.ADDS_KERNEL: self._adds,
             Kind.REMOVES: self._removes,
@@ -361,6 +375,8 @@ class Checker:
             Kind.TESTS_NOW: self._condition,
             Kind.GUARD: self._condition,
             Kind.NO_LONGER_TESTS: self._condition,
+            Kind.PASSES: self._passes,
+            Kind.PASSES_GONE: self._passes,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -500,6 +516,42 @@ class Checker:
         if _plain(claim.new or "") in values:
             return Verdict.TRUE, ""
         return Verdict.FALSE, f"`{name}` is assigned {_values(values)} at the commit"
+
+    def _adds_signature(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "adds `f(x, y=1, *, z=None) -> T`": added as "adds `f`" is, and every `def` that
+        may bind `f` at the commit (a class: its own `__init__`) takes those parameters in
+        that order, with those defaults (as Python parses them; annotations aside; a method
+        called through its instance or class without its first), and returns `T` where the
+        words say it; "…" cuts the list, what it shows is the start of every `def`'s."""
+        verdict, why = self._adds(c, Claim(Kind.ADDS, claim.name, claim.sentence, claim.path))
+        if verdict is not Verdict.TRUE:
+            return verdict, why
+        name = _normal(claim.name)
+        try:
+            said, cut = claimed_parameters(claim.new or "")
+        except ValueError:
+            return Verdict.FALSE, f"`{claim.new}` is no parameter list Python reads"
+        returns = None
+        if claim.old is not None:
+            try:
+                returns = ast.dump(ast.parse(claim.old, mode="eval").body)
+            except (SyntaxError, ValueError):
+                return Verdict.FALSE, f"`{claim.old}` is no annotation Python reads"
+        calls: list[Called] = []
+        for path in [claim.path] if claim.path else c.after:
+            # a stub (`.pyi`) is what a type checker reads; a call runs the module's `def`
+            text = self.clone.text(c.sha, path) if path.endswith(".py") else None
+            if text is not None:
+                calls += python_called(text, name) or []
+        if not calls:
+            return Verdict.UNVERIFIABLE, f"no `def` of `{name}` in a Python module at the commit"
+        for called in calls:
+            shown = called.parameters[: len(said)] if cut else called.parameters
+            if shown != said or (cut and len(said) >= len(called.parameters)):
+                return Verdict.FALSE, f"`{name}` is called otherwise at the commit"
+            if claim.old is not None and called.returns != returns:
+                return Verdict.FALSE, f"`{name}` returns another annotation at the commit"
+        return Verdict.TRUE, ""
 
     def _new_string(self, c: _Commit, name: str) -> bool:
         """Whether a changed file quotes `name` at the commit and did not at the parent
@@ -898,6 +950,7 @@ class Checker:
                         merged.defaults.setdefault(param, set()).update(defaults)
                     merged.conditions |= found.conditions
                     merged.guards |= found.guards
+                    merged.passes += found.passes
             return merged
 
         before = body(c.parent, [c.old(claim.path)] if claim.path else c.before)
@@ -994,6 +1047,51 @@ class Checker:
         }
         if not leaves:
             return Verdict.FALSE, f"no `if {test}:` of `{function}` ends in `{jump}` at the commit"
+        return Verdict.TRUE, ""
+
+    def _passes(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now passes `k=v` to `g`": an own call of `g` (as written) in `f` passes `k=v`
+        at the commit, and at the parent `f` called `g` without ever passing `k`; with
+        "(was `w`)": at the parent no call of `g` passed `k=v` and one passed `k=w`, which
+        none does at the commit. "`f` no longer passes `k=v` to `g`": a call of `g` passed
+        `k=v` at the parent; at the commit `f` still calls `g`, never passing `k`. Values
+        are compared as Python parses them."""
+        function, callee = _normal(claim.name), claim.old or ""
+        arg, _, value = (claim.new or "").partition("=")
+        now = _python_value(value)
+        was = _python_value(claim.was) if claim.was is not None else None
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+
+        def given(body: Body) -> list[str | None]:
+            # the value each call of `g` gives `k` (None: not passed)
+            return [
+                _python_value(k[arg]) if arg in k else None for g, k in body.passes if g == callee
+            ]
+
+        before, after = given(bodies.before), given(bodies.after)
+        if not before or not after:
+            side = "parent" if not before else "commit"
+            return Verdict.FALSE, f"`{function}` does not call `{callee}` at the {side}"
+        if claim.kind is Kind.PASSES_GONE:
+            if now not in before:
+                return Verdict.FALSE, f"no call of `{callee}` passed `{arg}={value}` at the parent"
+            if any(v is not None for v in after):
+                return Verdict.FALSE, f"a call of `{callee}` still passes `{arg}` at the commit"
+            return Verdict.TRUE, ""
+        if now not in after:
+            return Verdict.FALSE, f"no call of `{callee}` passes `{arg}={value}` at the commit"
+        if claim.was is None:
+            if any(v is not None for v in before):
+                return Verdict.FALSE, f"a call of `{callee}` passed `{arg}` at the parent"
+            return Verdict.TRUE, ""
+        if now in before:
+            return Verdict.FALSE, f"a call of `{callee}` passed `{arg}={value}` at the parent"
+        if was not in before:
+            return Verdict.FALSE, f"no call of `{callee}` passed `{arg}={claim.was}` at the parent"
+        if was in after:
+            return Verdict.FALSE, f"a call of `{callee}` still passes `{arg}={claim.was}`"
         return Verdict.TRUE, ""
 
     def _reads(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
@@ -1223,6 +1321,15 @@ def _param_of(name: str) -> str:
     """The parameter of a claim's `f(p)` name."""
     inner = re.search(r"\(([^()]*)\)$", name)
     return inner.group(1).strip().lstrip("*") if inner else ""
+
+
+def _python_value(text: str) -> str:
+    """A value as Python parses it (`'a'` and `"a"` are one); the text itself where Python
+    reads no expression."""
+    try:
+        return ast.dump(ast.parse(text.strip(), mode="eval").body)
+    except (SyntaxError, ValueError, RecursionError):
+        return text
 
 
 def _folded(text: str) -> str:

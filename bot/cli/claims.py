@@ -1,7 +1,7 @@
 """The checkable claims an entry's text makes: a verb and the code-span names it governs.
 
 Read from the English words alone, never from the analyser's facts: `adds` (with a value:
-"adds `X = v`"), `removes`,
+"adds `X = v`"; with how it is called: "adds `f(x, y=1) -> T`"), `removes`,
 `renames … to …`, `moves … from … to …`, `changes`, `changes the default of … from … to …`,
 `changes the default of … in f, g from … to …` (a parameter's, a claim for each function),
 `f, g no longer take / gain the parameter …` (the functions before the verb),
@@ -9,7 +9,8 @@ Read from the English words alone, never from the analyser's facts: `adds` (with
 flags, tests, kernels, `requires` pins, quoted deprecation messages, what a function's
 body does (`f now (also) checks for "a"`, `f now raises E with “message”`: the function
 before the verb), and the strings a table gains or loses ("`T` gains the key `"k"`",
-"`T` drops `"v"`"). A sentence is split at
+"`T` drops `"v"`"), and the keyword arguments a function's calls pass ("`f` now passes
+`k=v` to `g` (was `w`)", "`f` no longer passes `k=v` to `g`"). A sentence is split at
 each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
 `from` or `in` before a path-shaped span says where. Names no verb governs are counted apart.
 """
@@ -24,6 +25,7 @@ from enum import StrEnum
 class Kind(StrEnum):
     ADDS = "adds"
     ADDS_VALUE = "adds with value"
+    ADDS_SIGNATURE = "adds with signature"
     ADDS_TEST = "adds test"
     ADDS_KERNEL = "adds kernel"
     REMOVES = "removes"
@@ -65,6 +67,8 @@ class Kind(StrEnum):
     TESTS_NOW = "now tests condition"
     GUARD = "guard added"
     NO_LONGER_TESTS = "no longer tests condition"
+    PASSES = "now passes keyword"
+    PASSES_GONE = "no longer passes keyword"
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,8 @@ class Claim:
     # renames: the new name; moves: the new path; defaults: the values before and after
     old: str | None = None
     new: str | None = None
+    # a keyword's value the call passed before ("… (was `False`)")
+    was: str | None = None
 
 
 # Longest phrases first: the alternation takes the first that matches at a position.
@@ -92,6 +98,8 @@ _VERBS: list[tuple[Kind, str]] = [
     (Kind.MAY_RETURN, r"may now return"),
     (Kind.CATCHES_GONE, r"no longer catches"),
     (Kind.CATCHES, r"now catches"),
+    (Kind.PASSES_GONE, r"no longer passes"),
+    (Kind.PASSES, r"now passes"),
     (Kind.CALLS_GONE, r"no longer calls?"),
     (Kind.CALLS, r"now calls?"),
     (
@@ -186,8 +194,18 @@ _NAMED_BODY_KINDS = {
     Kind.CALLS_GONE,
 }
 _CONDITION_KINDS = frozenset({Kind.TESTS_NOW, Kind.GUARD, Kind.NO_LONGER_TESTS})
+_PASSES_KINDS = frozenset({Kind.PASSES, Kind.PASSES_GONE})
 _SUBJECT_KINDS = (
-    _PARAMETER_KINDS | _CONDITION_KINDS | _NAMED_BODY_KINDS | {Kind.CHECKS, Kind.RAISES_MESSAGE}
+    _PARAMETER_KINDS
+    | _CONDITION_KINDS
+    | _NAMED_BODY_KINDS
+    | _PASSES_KINDS
+    | {Kind.CHECKS, Kind.RAISES_MESSAGE}
+)
+# "`k=v` to `g` (was `w`)": what follows "now passes" / "no longer passes"
+_PASSED = re.compile(
+    r"\s*`(?P<arg>[A-Za-z_]\w*)=(?P<value>[^`]+)` to `(?P<callee>[^`]+)`"
+    r"(?:\s+\(was `(?P<was>[^`]+)`\))?"
 )
 # "`test` (was `old`)", "`E` when `test`", "`test`": what follows a condition's verb
 _TESTED = re.compile(r"\s*`(?P<test>[^`]+)`(?:\s+\(was `(?P<was>[^`]+)`\))?")
@@ -264,12 +282,22 @@ def _segment_claims(kind: Kind, segment: str, sentence: str) -> tuple[list[Claim
 
 
 _ASSIGNED = re.compile(r"([A-Za-z_][\w.]*) = (.+)")
+# "adds `f(x, y=1)`", "`f(a, …) -> T`": a name with the parameters it is called with
+_CALLED = re.compile(r"([A-Za-z_][\w.]*)\((.*?)\)(?: -> (.+))?")
 
 
 def _valued(claim: Claim) -> Claim:
-    """ "adds `X = v`": a name added with the value it is assigned."""
+    """ "adds `X = v`": a name added with the value it is assigned; "adds `f(x, y=1) -> T`":
+    a name added with how it is called (`new` its parameters as written, `old` its return;
+    `f()` takes no parameters)."""
+    if claim.kind is not Kind.ADDS:
+        return claim
+    called = _CALLED.fullmatch(claim.name.strip())
+    if called is not None:
+        name, params, returns = called.groups()
+        return Claim(Kind.ADDS_SIGNATURE, name, claim.sentence, claim.path, returns, params)
     assigned = _ASSIGNED.fullmatch(claim.name.strip())
-    if claim.kind is not Kind.ADDS or assigned is None:
+    if assigned is None:
         return claim
     name, value = assigned.groups()
     return Claim(Kind.ADDS_VALUE, name, claim.sentence, claim.path, new=value)
@@ -481,6 +509,20 @@ def _condition_claims(
     return [Claim(kind, function, sentence, path, jump if kind is Kind.GUARD else None, test)], []
 
 
+def _passes_claims(
+    kind: Kind, head: str, segment: str, sentence: str
+) -> tuple[list[Claim], list[str]]:
+    """ "`f` now passes `k=v` to `g` (was `w`)" / "no longer passes `k=v` to `g`": `name` the
+    function, `old` the callee, `new` "k=v", `was` the value before where the words say it."""
+    function, path = _subject(head)
+    spans = _SPAN.findall(segment)
+    passed = _PASSED.match(segment)
+    if function is None or passed is None or (kind is Kind.PASSES_GONE and passed["was"]):
+        return [], spans
+    said = f"{passed['arg']}={passed['value']}"
+    return [Claim(kind, function, sentence, path, passed["callee"], said, passed["was"])], []
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims: list[Claim] = []
@@ -516,6 +558,10 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
                     head if subject and not i else "",
                     sentence[verb.end() : end],
                     sentence,
+                )
+            elif kind in _PASSES_KINDS:
+                found, left = _passes_claims(
+                    kind, head if subject and not i else "", sentence[verb.end() : end], sentence
                 )
             elif kind in _PARAMETER_KINDS:
                 found, left = _parameter_claims(kind, head if subject else "", segment, sentence)

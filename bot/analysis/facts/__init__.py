@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 from bot.analysis.facts.build import package_name, read_requirements, same_spec
+from bot.analysis.facts.calls import keywords_changed, signature
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
@@ -44,6 +45,7 @@ from bot.analysis.facts.records import (
     NewCall,
     NumberKind,
     ParamDefault,
+    Passed,
     Raised,
     Reexport,
     Registration,
@@ -54,6 +56,7 @@ from bot.analysis.facts.records import (
     Retyped,
     Section,
     Setting,
+    Signature,
     SignatureChange,
     StatedNumber,
     Turn,
@@ -490,6 +493,7 @@ def _combine(
     checks: list[Compared] = []
     messages: list[Message] = []
     conditions: list[Condition] = []
+    keywords: list[Passed] = []
     tests_paths = {f.path for f in files if f.kind is PathKind.TESTS}
     for r in readings:
         # what the calls and raises are compared on: the functions the change edits, and
@@ -540,6 +544,7 @@ def _combine(
                         for c in conditions_changed(r, name, new)
                         if c.turn is not Turn.CHANGED or not any(v in c.test for v in strings)
                     ]
+                    keywords += keywords_changed(r, name)
             was_typed, now_typed = (
                 r.minus.annotations.get(name, {}),
                 r.plus.annotations.get(name, {}),
@@ -595,6 +600,14 @@ def _combine(
             if f.path in whole and f.path not in partial and f.status not in ("added", "removed")
         },
     )
+    # how a caller calls each new Python definition, read from its file at the commit
+    # (a stub's `def` is what a type checker reads, not what a call runs)
+    sides = {r.path: r.plus for r in readings if r.path.endswith(".py")}
+    signatures_added = [
+        Signature(n.name, n.path, text)
+        for n in added
+        if n.path in sides and (text := signature(sides[n.path], n.name, n.kind)) is not None
+    ]
     return Facts(
         files=files,
         added=_cap(added),
@@ -629,6 +642,8 @@ def _combine(
         compares_added=_cap(checks),
         messages_changed=_cap(messages),
         conditions_changed=_cap(conditions),
+        keywords_changed=_cap(keywords),
+        signatures_added=_cap(signatures_added),
         names_shared=_cap(shared),
         calls_added=_cap(calls),
         calls_removed=_cap(dropped_calls),

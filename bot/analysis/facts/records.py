@@ -243,6 +243,32 @@ class Condition:
 
 
 @dataclass(frozen=True)
+class Signature:
+    """How a caller calls a Python function, method or class (its own `__init__`) the change
+    adds, as its `def` writes it: `name(x, y=1, *, z=None) -> T`, cut at a parameter (`…`)
+    past a bound."""
+
+    name: str
+    path: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Passed:
+    """A keyword argument with a literal value (a constant, or a constant's name) that a
+    call of `callee` (as written: `self._send`) in a Python function edited at both
+    revisions now passes (`was` None), no longer passes (`now` None), or passes with another
+    value; `arg` the keyword, values as `ast.unparse` writes them."""
+
+    name: str
+    path: str
+    callee: str
+    arg: str
+    now: str | None
+    was: str | None
+
+
+@dataclass(frozen=True)
 class Retyped:
     """A Python function defined at both revisions whose parameter (`param`; "->": its
     return) is annotated with another type, as written at each."""
@@ -402,6 +428,11 @@ class Facts:
     compares_added: tuple[Compared, ...] = ()
     messages_changed: tuple[Message, ...] = ()
     conditions_changed: tuple[Condition, ...] = ()
+    # keyword arguments with literal values an edited function's calls gained, lost or changed
+    keywords_changed: tuple[Passed, ...] = ()
+    # how a caller calls the Python functions, methods and classes of `added` (those whose
+    # call the file shows plainly)
+    signatures_added: tuple[Signature, ...] = ()
     # the top-level names of those two that more than one changed file defines: `command`
     # alone does not say whose
     names_shared: tuple[str, ...] = ()
