@@ -273,6 +273,13 @@ def _top(name: Name) -> tuple[str, str]:
     return name.path, name.name.split(".", 1)[0]
 
 
+def _same_code(reading: FileReading, name: str) -> bool:
+    """Whether both sides read whole give `name` the same code, docstring and comments
+    aside (its digest is worked out here, for the definitions whose lines differ)."""
+    plus, minus = reading.plus.code.get(name), reading.minus.code.get(name)
+    return plus is not None and minus is not None and plus() == minus()
+
+
 def _combine(
     files: tuple[FileFact, ...],
     readings: list[FileReading],
@@ -333,11 +340,10 @@ def _combine(
         # in the file's order (a set's would change from run to run, and so would the text)
         # a definition whose code is the same, its docstring and comments reworded, is not
         # edited: "the fix is in `f`" would be false (click 955ca49)
-        same = {n for n, code in r.plus.code.items() if r.minus.code.get(n) == code}
         edited = dict.fromkeys(
             n
             for n, (_, line) in plus.items()
-            if n in minus and minus[n][1] != line and n not in same
+            if n in minus and minus[n][1] != line and not _same_code(r, n)
         )
         changed += [
             Name(n, k, r.path)

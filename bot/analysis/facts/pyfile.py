@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import functools
 import hashlib
 import itertools
 import re
@@ -252,6 +253,33 @@ def _digest(lines: list[str]) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest() if text else ""
 
 
+def _code(
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
+    numbers: Iterable[int],
+    lines: list[str],
+) -> str:
+    """A digest of a definition's lines `numbers` of `lines`, its docstring and its
+    comment-only lines left out: "the fix is in `f`" needs `f`'s code to differ, not its
+    words."""
+    words: range = range(0)
+    if docstring(node):
+        first = node.body[0]
+        words = range(first.lineno, (first.end_lineno or first.lineno) + 1)
+    kept = [n for n in numbers if n not in words]
+    # a `#` inside a string that spans lines (CSS, Markdown, SQL) is no comment: those
+    # lines stay as written (looked for only where a triple quote is)
+    spanned: set[int] = set()
+    if any('"""' in lines[n - 1] or "'''" in lines[n - 1] for n in kept):
+        spanned = {
+            n
+            for c in ast.walk(node)
+            if isinstance(c, ast.Constant | ast.JoinedStr) and (c.end_lineno or c.lineno) > c.lineno
+            for n in range(c.lineno, (c.end_lineno or c.lineno) + 1)
+        }
+    code = [lines[n - 1] if n in spanned else _uncommented(lines[n - 1]) for n in kept]
+    return _digest([line for line in code if line.strip()])
+
+
 class _Reader:
     """Walks one module: definitions by qualified name, then calls anywhere in it."""
 
@@ -358,8 +386,8 @@ class _Reader:
         if qualified in self.side.defs:
             self.side.redefined.add(qualified)
         self.side.defs[qualified] = (kind, _digest(whole))
-        self.side.code[qualified] = self._code(
-            node, range(_start(node), (node.end_lineno or 0) + 1)
+        self.side.code[qualified] = functools.partial(
+            _code, node, range(_start(node), (node.end_lineno or 0) + 1), self.lines
         )
         # The code without its docstring: one reworded as the function moves is the same code.
         code = node.body[1:] if docstring(node) and len(node.body) > 1 else node.body
@@ -420,7 +448,9 @@ class _Reader:
             NameKind.CLASS,
             _digest([self.lines[n - 1] for n in lines if n not in members]),
         )
-        self.side.code[qualified] = self._code(node, [n for n in lines if n not in members])
+        self.side.code[qualified] = functools.partial(
+            _code, node, [n for n in lines if n not in members], self.lines
+        )
         bases = {_dotted(b) for b in node.bases}
         self.side.bases[qualified] = tuple(
             dict.fromkeys(b.rsplit(".", 1)[-1] for b in map(_dotted, node.bases) if b)
@@ -520,32 +550,6 @@ class _Reader:
             text = "#" + _digest(self.lines[start - 1 : end])
         for name in names:
             self.side.constants[prefix + name] = text
-
-    def _code(
-        self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, lines: Iterable[int]
-    ) -> str:
-        """A digest of a definition's lines, its docstring and its comment-only lines left
-        out: "the fix is in `f`" needs `f`'s code to differ, not its words."""
-        words: range = range(0)
-        if docstring(node):
-            first = node.body[0]
-            words = range(first.lineno, (first.end_lineno or first.lineno) + 1)
-        kept = [n for n in lines if n not in words]
-        # a `#` inside a string that spans lines (CSS, Markdown, SQL) is no comment: those
-        # lines stay as written (looked for only where a triple quote is)
-        spanned: set[int] = set()
-        if any('"""' in self.lines[n - 1] or "'''" in self.lines[n - 1] for n in kept):
-            spanned = {
-                n
-                for c in ast.walk(node)
-                if isinstance(c, ast.Constant | ast.JoinedStr)
-                and (c.end_lineno or c.lineno) > c.lineno
-                for n in range(c.lineno, (c.end_lineno or c.lineno) + 1)
-            }
-        code = [
-            self.lines[n - 1] if n in spanned else _uncommented(self.lines[n - 1]) for n in kept
-        ]
-        return _digest([line for line in code if line.strip()])
 
     def _served(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         """The names a module `__getattr__(name)` hands out by name: the strings it compares

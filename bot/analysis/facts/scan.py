@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -75,8 +76,9 @@ class Side:
     # another name or in another file was renamed or moved there)
     bodies: dict[str, str] = field(default_factory=dict)
     # from a whole Python file: qualified name -> a digest of its code, its docstring and
-    # comment lines aside (words reworded there are no edit of the code)
-    code: dict[str, str] = field(default_factory=dict)
+    # comment lines aside (words reworded there are no edit of the code), worked out when
+    # asked: only a definition whose lines differ between the sides is ever compared
+    code: dict[str, Callable[[], str]] = field(default_factory=dict)
     # from a whole file: `function(parameter)` -> its default as written
     params: dict[str, str] = field(default_factory=dict)
     # from a whole file: function -> its parameters as written (`x`, `y=1`, `*args`), without
