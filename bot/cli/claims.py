@@ -9,7 +9,8 @@ Read from the English words alone, never from the analyser's facts: `adds` (with
 flags, tests, kernels, `requires` pins, quoted deprecation messages, what a function's
 body does (`f now (also) checks for "a"`, `f now raises E with “message”`: the function
 before the verb), and the strings a table gains or loses ("`T` gains the key `"k"`",
-"`T` drops `"v"`"). A sentence is split at
+"`T` drops `"v"`"), a pin ("updates the pre-commit hook `h` / the GitHub Action `a` from `x`
+to `y`"). A sentence is split at
 each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
 `from` or `in` before a path-shaped span says where. Names no verb governs are counted apart.
 """
@@ -65,6 +66,8 @@ class Kind(StrEnum):
     TESTS_NOW = "now tests condition"
     GUARD = "guard added"
     NO_LONGER_TESTS = "no longer tests condition"
+    HOOK_PIN = "updates pre-commit hook"
+    ACTION_PIN = "updates GitHub Action"
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,8 @@ _VERBS: list[tuple[Kind, str]] = [
     (Kind.MOVES, r"moves|moved"),
     (Kind.REMOVES, r"removes|removed|deletes|deleted|drops|dropped"),
     (Kind.ADDS, r"adds|added|introduces|introduced"),
+    (Kind.HOOK_PIN, r"updates the pre-commit hook"),
+    (Kind.ACTION_PIN, r"updates the GitHub Action"),
     (Kind.CHANGES, r"changes|changed|modifies|modified|updates|updated"),
 ]
 _VERB = re.compile(
@@ -240,6 +245,11 @@ def _segment_claims(kind: Kind, segment: str, sentence: str) -> tuple[list[Claim
             return [], moved
         return [Claim(kind, n, sentence, path=paths[0], new=paths[1]) for n in moved], []
     value = re.match(r"\s*`([^`]+)` from `([^`]+)` to `([^`]+)`", segment)
+    if kind in (Kind.HOOK_PIN, Kind.ACTION_PIN):
+        if value is None:
+            return [], [s for _, s in spans]
+        name, old, new = value.groups()
+        return [Claim(kind, name, sentence, _first_path(spans[3:]), old, new)], []
     if kind is Kind.CHANGES and value:
         name, old, new = value.groups()
         return [Claim(Kind.VALUE, name, sentence, _first_path(spans[3:]), old, new)], []
