@@ -51,6 +51,8 @@ class AnalysisPhrases:
     # one parameter's default changed alike in several functions
     default_in: str  # {name} {functions} {old} {new}
     value_changed: str  # {name} {old} {new} {paths}
+    hook_pinned: str  # {name} {old} {new}: a pre-commit hook's `rev`
+    action_pinned: str  # {name} {old} {new} {paths}: a GitHub Action's `uses: …@ref`
     # a table's strings (a dict's keys; a list's, set's or Literal's values) gained or lost
     table_keys_gained: tuple[str, str]  # {name} {values}
     table_keys_lost: tuple[str, str]  # {name} {values}
@@ -195,6 +197,8 @@ EN = AnalysisPhrases(
     default="changes the default of `{name}` from `{old}` to `{new}`",
     default_in="changes the default of `{name}` in {functions} from `{old}` to `{new}`",
     value_changed="changes `{name}` from `{old}` to `{new}` in {paths}",
+    hook_pinned="updates the pre-commit hook `{name}` from `{old}` to `{new}`",
+    action_pinned="updates the GitHub Action `{name}` from `{old}` to `{new}` in {paths}",
     table_keys_gained=("{name} gains the key {values}", "{name} gains the keys {values}"),
     table_keys_lost=(
         "{name} no longer has the key {values}",
@@ -333,6 +337,8 @@ ZH = AnalysisPhrases(
     default="将 `{name}` 的默认值从 `{old}` 改为 `{new}`",
     default_in="将 {functions} 的参数 `{name}` 的默认值从 `{old}` 改为 `{new}`",
     value_changed="将 {paths} 中的 `{name}` 从 `{old}` 改为 `{new}`",
+    hook_pinned="将 pre-commit 钩子 `{name}` 从 `{old}` 更新到 `{new}`",
+    action_pinned="将 {paths} 中的 GitHub Action `{name}` 从 `{old}` 更新到 `{new}`",
     table_keys_gained=("{name} 新增键 {values}", "{name} 新增键 {values}"),
     table_keys_lost=("{name} 不再有键 {values}", "{name} 不再有键 {values}"),
     table_values_gained="{name} 新增取值 {values}",

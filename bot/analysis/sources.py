@@ -41,14 +41,16 @@ _HEAD_LINES = 5
 def worth_reading(files: list[FileChange]) -> list[FileChange]:
     """The changed files to read whole, at most `MAX_SOURCE_FILES`, in the order their
     texts are fetched within the bounds: code a parser reads, not generated or vendored,
-    then Markdown documents (a heading the file already had is not a new section); the rest
-    keep their patch."""
+    then Markdown documents (a heading the file already had is not a new section), then
+    `pyproject.toml` files (`paths.dev_tooling`); the rest keep their patch."""
     kept = [
         f for f in files if not _GENERATED.search(f.filename) and not _VENDORED.search(f.filename)
     ]
     code = [f for f in kept if language_of(f.filename) is not None]
     documents = [f for f in kept if f.filename.endswith(DOCUMENTS)]
-    return [*code, *documents][:MAX_SOURCE_FILES]
+    # which table a line of it lies in tells dev tools' settings from what is shipped
+    projects = [f for f in kept if f.filename.rsplit("/", 1)[-1] == "pyproject.toml"]
+    return [*code, *documents, *projects][:MAX_SOURCE_FILES]
 
 
 def generated(path: str, head: str = "") -> bool:

@@ -24,7 +24,8 @@ from bot.analysis.facts import (
     Setting,
     Turn,
 )
-from bot.analysis.paths import PathKind, path_kind, private_module
+from bot.analysis.facts.documents import ACTION, HOOK
+from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.signals import Signals
 from bot.analysis.spans import code
@@ -34,6 +35,7 @@ from bot.models import (
     Audience,
     ChangeType,
     CommitInput,
+    FileChange,
     Importance,
     Recommendation,
     Risk,
@@ -100,6 +102,8 @@ class _Statement:
     minor: bool = False
     # of the code's insides (a call, an import, a private name): never what a merge brought
     internal: bool = False
+    # never the summary (a dev tool's setting beside a change of shipped code)
+    aside: bool = False
 
 
 def codes(p: AnalysisPhrases, names: Iterable[str], limit: int = 3) -> str:
@@ -365,7 +369,6 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _settings_added,
         _keys_dropped,
         _requirements,
-        _ci_values,
         _registrations,
         _new_modules,
         _additions,
@@ -385,6 +388,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _call_keywords,
         _private_changes,
         _tables_private,
+        _tooling_values,
         _tests,
         _sections,
         _generated,
@@ -1111,24 +1115,39 @@ def _which(sig: Signals, p: AnalysisPhrases, name: str, path: str) -> str:
     return code(name)
 
 
-def _values(sig: Signals, p: AnalysisPhrases, *, ci: bool = False) -> list[_Statement]:
-    """Values settings files change, the same change in several files said once; with `ci`,
-    those of CI workflows (a runner's `python-version`), which reach no user."""
+def _values(sig: Signals, p: AnalysisPhrases, *, tooling: bool = False) -> list[_Statement]:
+    """Values settings files change, the same change in several files said once; with
+    `tooling`, those of the dev tools' files (a CI runner's `python-version`, a hook's `rev`,
+    tox's envs, coverage's `fail_under`), which reach no user: said after the code's facts,
+    and beside a change of shipped code only when nothing of more consequence is."""
     paths: dict[tuple[str, str, str], list[str]] = {}
     for change in sig.facts.values_changed:
-        if (path_kind(change.path) is PathKind.CI) is ci:
-            paths.setdefault((change.name, change.old, change.new), []).append(change.path)
-    return [
-        _Statement(
-            "compatibility",
-            p.value_changed.format(name=name, old=old, new=new, paths=codes(p, where, 1)),
+        where_kind = path_kind(change.path)
+        dev = where_kind is PathKind.CI or (
+            where_kind is not PathKind.BUILD and _tooling_path(change.path)
         )
-        for (name, old, new), where in list(paths.items())[:2]
-    ]
+        if dev is tooling:
+            paths.setdefault((change.name, change.old, change.new), []).append(change.path)
+    out = []
+    for (name, old, new), where in list(paths.items())[:2]:
+        kind, _, pinned = name.partition(" ")
+        if pinned and kind == HOOK:
+            clause = p.hook_pinned.format(name=pinned, old=old, new=new)
+        elif pinned and kind == ACTION:
+            clause = p.action_pinned.format(name=pinned, old=old, new=new, paths=codes(p, where, 1))
+        else:
+            clause = p.value_changed.format(name=name, old=old, new=new, paths=codes(p, where, 1))
+        beside_code = tooling and bool(sig.source_lines)
+        out.append(_Statement("compatibility", clause, minor=beside_code, aside=beside_code))
+    return out
 
 
-def _ci_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    return _values(sig, p, ci=True)
+def _tooling_path(path: str) -> bool:
+    return dev_tooling(FileChange(filename=path))
+
+
+def _tooling_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    return _values(sig, p, tooling=True)
 
 
 def _sections(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -1200,7 +1219,9 @@ def write(
             (
                 s
                 for s in facts
-                if len(sentence(p, s.clause)) <= limit and not (merge is not None and s.internal)
+                if len(sentence(p, s.clause)) <= limit
+                and not (merge is not None and s.internal)
+                and not s.aside
             ),
             None,
         )

@@ -24,6 +24,8 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   among its keys or values on one side only;
 - "adds `f(x, *, y=1) -> T`", "`f` now passes `k=v` to `g` (was `w`)": read with Python's own
   parser and `ast` (see `_adds_signature`, `_passes`).
+- "updates the pre-commit hook `h` / the GitHub Action `a` from `x` to `y`": the pin YAML
+  reads in the changed config or workflows, `x` at the parent and `y`, not `x`, at the commit.
 A claim whose files have no rules or do not parse, or that needs more than the bounds
 allow, is unverifiable, never true.
 """
@@ -41,6 +43,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+
+import yaml
 
 from bot.cli.claims import Claim, Kind, is_path
 from bot.cli.git import name_status, run_git
@@ -377,6 +381,8 @@ class Checker:
             Kind.NO_LONGER_TESTS: self._condition,
             Kind.PASSES: self._passes,
             Kind.PASSES_GONE: self._passes,
+            Kind.HOOK_PIN: self._pin,
+            Kind.ACTION_PIN: self._pin,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -1172,6 +1178,44 @@ class Checker:
             return Verdict.FALSE, f"`{pin}` was already written in `{before_path}`"
         return Verdict.FALSE, f"`{pin}` is written in no changed file at the commit"
 
+    def _pin(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "updates the pre-commit hook `h` / the GitHub Action `a` from `x` to `y`": the pins
+        YAML reads at each revision in the changed files of that kind (a pre-commit config's
+        `repos` entries whose `repo` URL ends in `h`; every `uses: a[/path]@ref` of a
+        workflow or action, the ref or, for a commit's sha, the version its comment names)."""
+        hook = claim.kind is Kind.HOOK_PIN
+        name = claim.name.strip()
+
+        def pins(rev: str | None, paths: list[str]) -> tuple[set[str], bool]:
+            found: set[str] = set()
+            unread = False
+            for path in paths:
+                text = self.clone.text(rev, path)
+                if text is None:
+                    continue
+                try:
+                    data = yaml.safe_load(text)
+                except yaml.YAMLError:
+                    unread = True
+                    continue
+                found |= _hook_revs(data, name) if hook else _action_refs(data, text, name)
+            return found, unread
+
+        kind = _PRE_COMMIT_FILE if hook else _WORKFLOW_FILE
+        olds = [claim.path and c.old(claim.path)] if claim.path else c.before
+        news = [claim.path] if claim.path else c.after
+        before, unread = pins(c.parent, [p for p in olds if p and kind.search(p)])
+        after, unread_after = pins(c.sha, [p for p in news if p and kind.search(p)])
+        old, new = (claim.old or "").strip(), (claim.new or "").strip()
+        if old in before and new in after and old not in after:
+            return Verdict.TRUE, ""
+        if not before and not after and (unread or unread_after):
+            return Verdict.UNVERIFIABLE, "the YAML does not parse"
+        return Verdict.FALSE, (
+            f"`{name}` is pinned at {_values(before)} at the parent and {_values(after)} at "
+            "the commit"
+        )
+
     def _message(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         # "…" stands where the sentence left something out (an f-string's value, a long
         # message's end): every piece around it, in order, in one string of the code
@@ -1389,6 +1433,52 @@ def _places(paths: list[str]) -> str:
     if len(paths) == 1:
         return f"`{paths[0]}`"
     return f"the {len(paths)} changed files"
+
+
+_PRE_COMMIT_FILE = re.compile(r"(?:^|/)\.pre-commit-config\.ya?ml$")
+_WORKFLOW_FILE = re.compile(r"(?:^|/)(?:\.github/.*\.ya?ml|action\.ya?ml)$")
+_SHA = re.compile(r"[0-9a-f]{40}")
+
+
+def _hook_revs(data: object, name: str) -> set[str]:
+    """The `rev` of each pre-commit `repos` entry whose `repo` is `name` or a URL whose path
+    ends in it (`https://github.com/o/h` for `o/h`)."""
+    repos = data.get("repos") if isinstance(data, dict) else None
+    found = set()
+    for entry in repos if isinstance(repos, list) else []:
+        if not isinstance(entry, dict) or entry.get("rev") is None:
+            continue
+        url = str(entry.get("repo", "")).rstrip("/").removesuffix(".git")
+        if url == name or url.endswith("/" + name):
+            found.add(str(entry["rev"]))
+    return found
+
+
+def _action_refs(data: object, text: str, name: str) -> set[str]:
+    """The refs every `uses:` of the action `name` (`owner/repo`, any path below it) names,
+    anywhere in the document; a ref that is a commit's sha also by the version the comment
+    on its line names (`@3599b3b…  # v3.30.5`), comments being lost to the YAML reader."""
+    found = set()
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            uses = node.get("uses")
+            if isinstance(uses, str) and "@" in uses:
+                action, _, ref = uses.partition("@")
+                if action == name or action.startswith(name + "/"):
+                    found.add(ref)
+                    if _SHA.fullmatch(ref):
+                        found |= {
+                            m.group(1)
+                            for m in re.finditer(
+                                rf"{re.escape(uses)}['\"]?[ \t]+#[ \t]*(\S+)", text
+                            )
+                        }
+            stack += list(node.values())
+        elif isinstance(node, list):
+            stack += node
+    return found
 
 
 def _values(values: set[str]) -> str:

@@ -9,8 +9,9 @@ Read from the English words alone, never from the analyser's facts: `adds` (with
 flags, tests, kernels, `requires` pins, quoted deprecation messages, what a function's
 body does (`f now (also) checks for "a"`, `f now raises E with “message”`: the function
 before the verb), and the strings a table gains or loses ("`T` gains the key `"k"`",
-"`T` drops `"v"`"), and the keyword arguments a function's calls pass ("`f` now passes
-`k=v` to `g` (was `w`)", "`f` no longer passes `k=v` to `g`"). A sentence is split at
+"`T` drops `"v"`"), the keyword arguments a function's calls pass ("`f` now passes
+`k=v` to `g` (was `w`)", "`f` no longer passes `k=v` to `g`"), and a pin ("updates the
+pre-commit hook `h` / the GitHub Action `a` from `x` to `y`"). A sentence is split at
 each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
 `from` or `in` before a path-shaped span says where. Names no verb governs are counted apart.
 """
@@ -69,6 +70,8 @@ class Kind(StrEnum):
     NO_LONGER_TESTS = "no longer tests condition"
     PASSES = "now passes keyword"
     PASSES_GONE = "no longer passes keyword"
+    HOOK_PIN = "updates pre-commit hook"
+    ACTION_PIN = "updates GitHub Action"
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,8 @@ _VERBS: list[tuple[Kind, str]] = [
     (Kind.MOVES, r"moves|moved"),
     (Kind.REMOVES, r"removes|removed|deletes|deleted|drops|dropped"),
     (Kind.ADDS, r"adds|added|introduces|introduced"),
+    (Kind.HOOK_PIN, r"updates the pre-commit hook"),
+    (Kind.ACTION_PIN, r"updates the GitHub Action"),
     (Kind.CHANGES, r"changes|changed|modifies|modified|updates|updated"),
 ]
 _VERB = re.compile(
@@ -258,6 +263,11 @@ def _segment_claims(kind: Kind, segment: str, sentence: str) -> tuple[list[Claim
             return [], moved
         return [Claim(kind, n, sentence, path=paths[0], new=paths[1]) for n in moved], []
     value = re.match(r"\s*`([^`]+)` from `([^`]+)` to `([^`]+)`", segment)
+    if kind in (Kind.HOOK_PIN, Kind.ACTION_PIN):
+        if value is None:
+            return [], [s for _, s in spans]
+        name, old, new = value.groups()
+        return [Claim(kind, name, sentence, _first_path(spans[3:]), old, new)], []
     if kind is Kind.CHANGES and value:
         name, old, new = value.groups()
         return [Claim(Kind.VALUE, name, sentence, _first_path(spans[3:]), old, new)], []
