@@ -185,3 +185,35 @@ def test_a_default_that_became_none_gets_no_way_back_by_the_old_value(tmp_path: 
     assert "from `False` to `None`" in text
     assert "to keep the old behaviour" not in text
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_formatters_reflow_is_no_place_of_a_fix(tmp_path: Path) -> None:
+    # pluggy e2dcf96: ruff re-wrapped an `assert`'s parentheses; yarl 86dd1cb joined two
+    # implicitly concatenated strings into one f-string: "No test changed with this fix of
+    # `HookCaller.__call__`: ask for a regression test." for code Python reads the same
+    hooks = (
+        "class HookCaller:\n    def __call__(self, **kwargs):\n{check}"
+        "        return self._hookexec(kwargs)\n\n"
+        "    def flags(self, build, source):\n"
+        "        return ('-O2', {flag})\n"
+    )
+    old_check = (
+        "        assert (\n            not self.is_historic()\n"
+        '        ), "Cannot directly call a historic hook - use call_historic instead."\n'
+    )
+    new_check = (
+        "        assert not self.is_historic(), (\n"
+        '            "Cannot directly call a historic hook - use call_historic instead."\n'
+        "        )\n"
+    )
+    old_flag = "'-ffile-prefix-map='\n                f'{build!s}={source!s}'"
+    new_flag = "f'-ffile-prefix-map={build!s}={source!s}'"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/pluggy/_hooks.py": hooks.format(check=old_check, flag=old_flag)},
+        {"src/pluggy/_hooks.py": hooks.format(check=new_check, flag=new_flag)},
+        "[pre-commit.ci] pre-commit autoupdate, fix 'sphinx.configuration' (#561)",
+    )
+    text = entry_text(analysis)
+    assert "HookCaller" not in text and "regression test" not in text
+    assert all(v is Verdict.TRUE for v in verdicts)

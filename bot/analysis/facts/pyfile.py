@@ -8,7 +8,6 @@ import functools
 import hashlib
 import itertools
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -223,18 +222,6 @@ def _text(node: ast.expr) -> str | None:
     return None
 
 
-def _uncommented(line: str) -> str:
-    """A line without its comment (a `# type: ignore` dropped is no edit of the code); a `#`
-    after an odd count of quotes is inside a string and stays."""
-    at = line.find("#")
-    while at != -1:
-        before = line[:at]
-        if before.count('"') % 2 == 0 and before.count("'") % 2 == 0:
-            return before.rstrip()
-        at = line.find("#", at + 1)
-    return line.rstrip()
-
-
 def docstring(node: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
     """Whether the module's, class's or function's first statement is its docstring."""
     if not node.body:
@@ -253,31 +240,22 @@ def _digest(lines: list[str]) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest() if text else ""
 
 
-def _code(
-    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
-    numbers: Iterable[int],
-    lines: list[str],
-) -> str:
-    """A digest of a definition's lines `numbers` of `lines`, its docstring and its
-    comment-only lines left out: "the fix is in `f`" needs `f`'s code to differ, not its
-    words."""
-    words: range = range(0)
-    if docstring(node):
-        first = node.body[0]
-        words = range(first.lineno, (first.end_lineno or first.lineno) + 1)
-    kept = [n for n in numbers if n not in words]
-    # a `#` inside a string that spans lines (CSS, Markdown, SQL) is no comment: those
-    # lines stay as written (looked for only where a triple quote is)
-    spanned: set[int] = set()
-    if any('"""' in lines[n - 1] or "'''" in lines[n - 1] for n in kept):
-        spanned = {
-            n
-            for c in ast.walk(node)
-            if isinstance(c, ast.Constant | ast.JoinedStr) and (c.end_lineno or c.lineno) > c.lineno
-            for n in range(c.lineno, (c.end_lineno or c.lineno) + 1)
-        }
-    code = [lines[n - 1] if n in spanned else _uncommented(lines[n - 1]) for n in kept]
-    return _digest([line for line in code if line.strip()])
+def _code(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
+    """A digest of a definition's code as Python reads it: its docstring, comments and layout
+    aside ("the fix is in `f`" needs `f`'s code to differ, not its words, nor a formatter's
+    reflow of an `assert` or strings joined), and for a class, its methods and nested classes
+    (names of their own)."""
+    body = node.body[1:] if docstring(node) else node.body
+    head: list[ast.AST]
+    if isinstance(node, ast.ClassDef):
+        members = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+        body = [s for s in body if not isinstance(s, members)]
+        head = [*node.bases, *node.keywords]
+    else:
+        head = [node.args, *([node.returns] if node.returns else [])]
+    # `ast.dump` leaves line numbers out: the same code moved is the same
+    text = "\n".join(ast.dump(part) for part in (*node.decorator_list, *head, *body))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 class _Reader:
@@ -386,9 +364,7 @@ class _Reader:
         if qualified in self.side.defs:
             self.side.redefined.add(qualified)
         self.side.defs[qualified] = (kind, _digest(whole))
-        self.side.code[qualified] = functools.partial(
-            _code, node, range(_start(node), (node.end_lineno or 0) + 1), self.lines
-        )
+        self.side.code[qualified] = functools.partial(_code, node)
         # The code without its docstring: one reworded as the function moves is the same code.
         code = node.body[1:] if docstring(node) and len(node.body) > 1 else node.body
         body = self.lines[code[0].lineno - 1 : node.end_lineno]
@@ -448,9 +424,7 @@ class _Reader:
             NameKind.CLASS,
             _digest([self.lines[n - 1] for n in lines if n not in members]),
         )
-        self.side.code[qualified] = functools.partial(
-            _code, node, [n for n in lines if n not in members], self.lines
-        )
+        self.side.code[qualified] = functools.partial(_code, node)
         bases = {_dotted(b) for b in node.bases}
         self.side.bases[qualified] = tuple(
             dict.fromkeys(b.rsplit(".", 1)[-1] for b in map(_dotted, node.bases) if b)
