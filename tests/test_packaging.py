@@ -232,3 +232,22 @@ def test_the_checker_reads_the_formats_rules(tmp_path: Path) -> None:
         (Kind.EXTRA_GONE, Verdict.FALSE),
         (Kind.BACKEND, Verdict.FALSE),
     ]
+
+
+def test_extras_left_to_setup_py_or_dynamic_are_unverifiable(tmp_path: Path) -> None:
+    """PEP 621's `dynamic` hands the field to the backend (setup.py here): whether the
+    parent had the extra is not read from any file."""
+    before = _HTTPCORE_BEFORE.replace(
+        'dynamic = ["readme", "version"]',
+        'dynamic = ["readme", "version", "optional-dependencies"]',
+    )
+    root, commit = second_commit(
+        tmp_path,
+        {"pyproject.toml": before, "setup.py": "from setuptools import setup\nsetup()\n"},
+        {"pyproject.toml": _HTTPCORE_AFTER, "setup.py": "from setuptools import setup\nsetup()\n"},
+        "Declare the extras statically",
+    )
+    assert verdicts_of(root, commit.sha, "Adds the extra `trio`. Removes the extra `brotli`.") == [
+        (Kind.EXTRA_NEW, Verdict.UNVERIFIABLE),
+        (Kind.EXTRA_GONE, Verdict.UNVERIFIABLE),
+    ]

@@ -161,3 +161,17 @@ def test_the_checker_counts_items_and_reads_headings(tmp_path: Path) -> None:
         (Kind.RELEASE_NOTE, Verdict.TRUE),
         (Kind.RELEASE_NOTE, Verdict.FALSE),
     ]
+
+
+def test_the_release_section_is_found_below_an_edited_intro(tmp_path: Path) -> None:
+    """A release that also edits the changelog's opening lines: the section is the first
+    block of added lines under a version heading, not the first block."""
+    intro = _ATTRS_HEAD.replace("strict backwards-compatibility", "strict compatibility")
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"CHANGELOG.md": _ATTRS_HEAD + "\n" * 8 + _ATTRS_OLD},
+        {"CHANGELOG.md": intro + "\n" * 8 + _ATTRS_NEW + _ATTRS_OLD},
+        "Prepare 26.1.0",
+    )
+    assert analysis.summary.startswith("`CHANGELOG.md` lists 5 new items:")
+    assert verdicts == [Verdict.TRUE]

@@ -423,12 +423,22 @@ def release_notes(files: Iterable[FileChange]) -> ReleaseNotes | None:
 
 
 def _section_items(lines: list[str]) -> list[ReleaseNote]:
-    added: list[str] = []
+    """The items of the first block of added lines (removed ones between aside) that opens
+    a release section."""
+    blocks: list[list[str]] = [[]]
     for line in lines:
         if line.startswith("+") and not line.startswith("+++"):
-            added.append(line[1:].rstrip())
-        elif added and not line.startswith("-"):
-            break  # the section's added block ended
+            blocks[-1].append(line[1:].rstrip())
+        elif blocks[-1] and not line.startswith("-"):
+            blocks.append([])
+    for block in blocks:
+        found = _block_items(block)
+        if found:
+            return found
+    return []
+
+
+def _block_items(added: list[str]) -> list[ReleaseNote]:
     release = False
     heading = ""
     items: list[tuple[list[str], str]] = []
@@ -470,6 +480,7 @@ def _note(text: str, heading: str) -> ReleaseNote:
     )
     text = unmarkdown(text.replace("``", "`"))
     text = _TRAILING_REFS.sub("", " ".join(text.split())).strip().rstrip(" ,;")
-    first = _SENTENCE_END.split(text, 1)[0]
+    # a closing quotation mark would end the quotation the note is said in
+    first = _SENTENCE_END.split(text, 1)[0].replace("”", '"').replace("“", '"')
     notable = bool(_NOTABLE_HEADING.search(heading) or _NOTABLE_ITEM.search(first))
     return ReleaseNote(first, heading, notable)

@@ -1233,13 +1233,15 @@ class Checker:
             for p in pair
             if p and p.rsplit("/", 1)[-1] in ("pyproject.toml", "setup.cfg")
         }
+        unknown = False
         for folder in sorted(folders):
             at_commit, at_parent = self._project(c.sha, folder), self._project(c.parent, folder)
             if at_commit is None or at_parent is None:
                 return Verdict.UNVERIFIABLE, f"a packaging file in `{folder or '.'}` does not parse"
             on, off = (at_commit, at_parent) if gained else (at_parent, at_commit)
-            found, _ = held(on[0])
+            found, declares = held(on[0])
             if found is None:
+                unknown = unknown or not declares or on[1]
                 continue
             if any(s not in found for s in said):
                 return (
@@ -1257,6 +1259,11 @@ class Checker:
                 )
             return Verdict.TRUE, ""
         side = "the commit" if gained else "the parent"
+        if unknown:
+            return (
+                Verdict.UNVERIFIABLE,
+                f"`{claim.name}` may be declared in `setup.py` or as dynamic",
+            )
         return Verdict.FALSE, f"no changed project declares `{claim.name}` at {side}"
 
     def _release_note(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
