@@ -251,3 +251,26 @@ def test_extras_left_to_setup_py_or_dynamic_are_unverifiable(tmp_path: Path) -> 
         (Kind.EXTRA_NEW, Verdict.UNVERIFIABLE),
         (Kind.EXTRA_GONE, Verdict.UNVERIFIABLE),
     ]
+
+
+def test_a_backend_change_beside_setup_py_is_said_without_its_extras(tmp_path: Path) -> None:
+    """attrs d4934b14 ("switch to 100% static packaging configuration"): setup.py goes, the
+    extras arrive in pyproject.toml (they were setup.py's), and Hatch replaces setuptools;
+    `[build-system]` is the one table setup.py had no say in."""
+    before = '[build-system]\nrequires = ["setuptools>=40.6.0", "wheel"]\nbuild-backend = "setuptools.build_meta"\n\n[tool.black]\nline-length = 79\n'
+    after = (
+        '[build-system]\nrequires = ["hatchling", "hatch-vcs"]\nbuild-backend = "hatchling.build"\n\n'
+        '[project]\nname = "attrs"\ndynamic = ["version"]\n\n[project.optional-dependencies]\n'
+        'tests = ["attrs[tests-no-zope]", "zope.interface"]\n\n[tool.black]\nline-length = 79\n'
+    )
+    setup_py = "import setuptools\n\nsetuptools.setup(name='attrs', extras_require={'tests': ['zope.interface']})\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": before, "setup.py": setup_py},
+        {"pyproject.toml": after, "setup.py": None},
+        "Drop 3.6 & switch to 100% static packaging configuration (#993)",
+    )
+    text = _text(analysis)
+    assert "Changes the build backend from `setuptools.build_meta` to `hatchling.build`." in text
+    assert "extra" not in text
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)

@@ -135,16 +135,14 @@ def packaging_changes(
 ) -> PackagingChanges:
     """The difference of the metadata each project folder's changed packaging files declare
     (`sides`: path -> its text at the parent and at the commit, None where absent). A folder
-    whose `setup.py` changes (code that may declare the same), whose files are all new or
-    all gone (a project, not a change of one), or whose file does not parse says nothing."""
+    whose files are all new or all gone (a project, not a change of one), or whose file does
+    not parse says nothing; one whose `setup.py` changes (code that may declare the same)
+    says only its build backend."""
     out = PackagingChanges()
     folders: dict[str, list[str]] = {}
     for path in sides:
         folders.setdefault(path.rpartition("/")[0], []).append(path)
     for folder, paths in folders.items():
-        setup_py = f"{folder}/setup.py" if folder else "setup.py"
-        if setup_py in changed:
-            continue
         before = [(p, sides[p][0]) for p in paths if sides[p][0] is not None]
         after = [(p, sides[p][1]) for p in paths if sides[p][1] is not None]
         if not before or not after:
@@ -153,6 +151,10 @@ def packaging_changes(
         new = _merged(after)
         if old is None or new is None:
             continue
+        setup_py = f"{folder}/setup.py" if folder else "setup.py"
+        if setup_py in changed:
+            # `[build-system]` is pyproject.toml's alone: setup.py cannot say otherwise
+            old.extras = old.entry_points = None
         where = min(p for p, _ in after)
         _compare(old, new, where, out)
     return out
