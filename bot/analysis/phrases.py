@@ -61,6 +61,18 @@ class AnalysisPhrases:
     sections_added: tuple[str, str]  # {titles} {path}
     requires: str  # {pins}
     pin_was: str  # {pin} {old}
+    # packaging metadata: {names} each a code span, an extra's requirements or an entry
+    # point's target after it in parentheses
+    extras_added: tuple[str, str]  # {names}
+    extras_removed: tuple[str, str]  # {names}
+    commands_added: tuple[str, str]  # {names}
+    commands_removed: tuple[str, str]  # {names}
+    entry_points_added: tuple[str, str]  # {group} {names}
+    entry_points_removed: tuple[str, str]  # {group} {names}
+    backend_changed: str  # {old} {new}
+    # a release's changelog section: {items} its notable ones (else its first) quoted
+    release_notes: tuple[str, str]  # {path} {count} {items}
+    release_item: str  # {text} {heading}
     tests_added: tuple[str, str]  # {names}
     kernels_added: tuple[str, str]  # {names}
     # {name}: a code span, or `name_in` where a bare name does not say which it is, or
@@ -124,6 +136,9 @@ class AnalysisPhrases:
     constant_fails: str  # {old}
     call_instead: str  # {new}
     env_no_effect: tuple[str, str]  # {names}
+    # {installs}: `pkg[extra]` spans
+    extras_empty: tuple[str, str]  # {installs}
+    commands_fail: tuple[str, str]  # {names}
     flags_fail: tuple[str, str]  # {names}
     keys_no_effect: tuple[str, str]  # {names}
     default_differs: str  # {name}
@@ -212,6 +227,24 @@ EN = AnalysisPhrases(
     ),
     requires="requires {pins}",
     pin_was="{pin} (was `{old}`)",
+    extras_added=("adds the extra {names}", "adds the extras {names}"),
+    extras_removed=("removes the extra {names}", "removes the extras {names}"),
+    commands_added=("adds the command {names}", "adds the commands {names}"),
+    commands_removed=("removes the command {names}", "removes the commands {names}"),
+    entry_points_added=(
+        "adds the `{group}` entry point {names}",
+        "adds the `{group}` entry points {names}",
+    ),
+    entry_points_removed=(
+        "removes the `{group}` entry point {names}",
+        "removes the `{group}` entry points {names}",
+    ),
+    backend_changed="changes the build backend from `{old}` to `{new}`",
+    release_notes=(
+        "`{path}` lists {count} new item: {items}",
+        "`{path}` lists {count} new items: {items}",
+    ),
+    release_item="“{text}” ({heading})",
     tests_added=("adds the test {names}", "adds the tests {names}"),
     generated=("changes {count} generated file", "changes {count} generated files"),
     kernels_added=("adds the kernel {names}", "adds the kernels {names}"),
@@ -285,6 +318,14 @@ EN = AnalysisPhrases(
     constant_fails="Code that reads `{old}` fails; code that sets it has no effect.",
     call_instead="Call `{new}` instead.",
     env_no_effect=("Setting {names} has no effect.", "Setting {names} has no effect."),
+    extras_empty=(
+        "Installing {installs} no longer brings the extra's requirements (pip only warns).",
+        "Installing {installs} no longer brings the extras' requirements (pip only warns).",
+    ),
+    commands_fail=(
+        "Scripts that run {names} fail after upgrading.",
+        "Scripts that run {names} fail after upgrading.",
+    ),
     flags_fail=("Command lines that pass {names} fail.", "Command lines that pass {names} fail."),
     keys_no_effect=(
         "Configurations that set {names} lose its effect.",
@@ -346,6 +387,18 @@ ZH = AnalysisPhrases(
     sections_added=("在 `{path}` 中新增章节 {titles}", "在 `{path}` 中新增章节 {titles}"),
     requires="依赖要求改为 {pins}",
     pin_was="{pin}（原为 `{old}`）",
+    extras_added=("新增可选依赖组 {names}", "新增可选依赖组 {names}"),
+    extras_removed=("移除了可选依赖组 {names}", "移除了可选依赖组 {names}"),
+    commands_added=("新增命令 {names}", "新增命令 {names}"),
+    commands_removed=("移除了命令 {names}", "移除了命令 {names}"),
+    entry_points_added=("新增 `{group}` 入口点 {names}", "新增 `{group}` 入口点 {names}"),
+    entry_points_removed=("移除了 `{group}` 入口点 {names}", "移除了 `{group}` 入口点 {names}"),
+    backend_changed="构建后端从 `{old}` 改为 `{new}`",
+    release_notes=(
+        "`{path}` 新增 {count} 条说明：{items}",
+        "`{path}` 新增 {count} 条说明：{items}",
+    ),
+    release_item="“{text}”（{heading}）",
     tests_added=("新增测试 {names}", "新增测试 {names}"),
     generated=("改动 {count} 个生成的文件", "改动 {count} 个生成的文件"),
     kernels_added=("新增内核 {names}", "新增内核 {names}"),
@@ -412,6 +465,11 @@ ZH = AnalysisPhrases(
     constant_fails="读取 `{old}` 的代码将失败；设置它的代码不再生效。",
     call_instead="请改为调用 `{new}`。",
     env_no_effect=("设置 {names} 将不再生效。", "设置 {names} 将不再生效。"),
+    extras_empty=(
+        "安装 {installs} 将不再带上该组的依赖（安装程序只给出警告）。",
+        "安装 {installs} 将不再带上这些组的依赖（安装程序只给出警告）。",
+    ),
+    commands_fail=("运行 {names} 的脚本在升级后将失败。", "运行 {names} 的脚本在升级后将失败。"),
     flags_fail=("传入 {names} 的命令将失败。", "传入 {names} 的命令将失败。"),
     keys_no_effect=("设置了 {names} 的配置将失去作用。", "设置了 {names} 的配置将失去作用。"),
     default_differs="未设置 `{name}` 的运行行为将改变。",

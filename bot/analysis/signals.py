@@ -28,10 +28,13 @@ from bot.analysis.facts.layout import layout_only
 from bot.analysis.families import model_family
 from bot.analysis.hardware import mentions
 from bot.analysis.messages import (
+    RELEASE_ITEMS,
+    ReleaseNotes,
     changelog_entry,
     description_paragraphs,
     first_commit,
     flattened,
+    release_notes,
     without_squash_log,
 )
 from bot.analysis.paths import PathKind, path_kind, ships
@@ -187,6 +190,9 @@ class Signals:
     # the advisory ids (GHSA-…, CVE-…) of the entry the commit adds to its own changelog,
     # where that entry is its description and does not call the package unaffected
     advisories: tuple[str, ...] = ()
+    # the items of the release section the commit adds to its changelog, when many or
+    # notable (a short one that is the description already is not said again)
+    release: ReleaseNotes | None = None
     # what the change holds (`bot/analysis/facts`)
     facts: Facts = field(default_factory=Facts)
 
@@ -409,6 +415,7 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
             items = description_paragraphs(entry, items=True)
             changelog = entry
     paragraphs = [flattened(p) for p in items]
+    release = release_notes(commit.files)
     # the summary is read from a squashed branch's first commit only
     first = first_commit(body)
     if first != body:
@@ -479,5 +486,8 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         description=tuple(paragraphs),
         advisories=tuple(_ADVISORY.findall(changelog)) if not _UNAFFECTED.search(changelog) else (),
         description_items=tuple(items),
+        release=release
+        if release and (len(release.items) >= RELEASE_ITEMS or not changelog)
+        else None,
         facts=facts or read_facts(commit),
     )

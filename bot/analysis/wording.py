@@ -14,8 +14,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot.analysis.facts import (
+    COMMAND_GROUPS,
     ConstantRenamed,
     DefaultChange,
+    EntryPoint,
+    Extra,
     Name,
     NameKind,
     Registry,
@@ -190,12 +193,45 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                     else None,
                 )
             )
+    risks += _packaging_risks(sig, p)
     # The Python versions the package supports lose their oldest: installs on it stop
     # getting releases, whatever the title says ("Update the supported Python versions").
     need = python_floor_raised(sig)
     if need is not None:
         floor = p.python_floor.format(spec=need.spec, old=need.old)
         risks.append(Risk(description=sentence(p, floor)))
+    return risks
+
+
+def _packaging_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
+    """An extra or a command the package declares no more: `pip install pkg[extra]` installs
+    without the extra's requirements, and a script that runs the command fails."""
+    risks = []
+    extras = sig.facts.extras_removed
+    if extras:
+        installs = _listed(p, [code(f"{e.package or '…'}[{e.name}]") for e in extras])
+        risks.append(
+            Risk(
+                description=sentence(
+                    p,
+                    forms(p.extras_removed, len(extras)).format(
+                        names=_extras(p, extras, with_requirements=False)
+                    ),
+                ),
+                consequence=forms(p.extras_empty, len(extras)).format(installs=installs),
+            )
+        )
+    commands = _commands(sig.facts.entry_points_removed)
+    if commands:
+        names = _points(p, commands, with_targets=False)
+        risks.append(
+            Risk(
+                description=sentence(
+                    p, forms(p.commands_removed, len(commands)).format(names=names)
+                ),
+                consequence=forms(p.commands_fail, len(commands)).format(names=names),
+            )
+        )
     return risks
 
 
@@ -359,8 +395,10 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     internals. Nothing is said of a name but what happened to it: "changes `A`, `B`" is no
     statement."""
     readers = (
+        _release_notes,
         _removals,
         _renames,
+        _packaging_removed,
         _deprecations,
         _values,
         _constant_values,
@@ -369,6 +407,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _settings_added,
         _keys_dropped,
         _requirements,
+        _packaging_added,
         _registrations,
         _new_modules,
         _additions,
@@ -794,6 +833,139 @@ def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         return []
     shown = p.list_sep.join(list(dict.fromkeys(pins))[:4])
     return [_Statement("compatibility", p.requires.format(pins=shown))]
+
+
+# A requirement or an entry point's target is quoted after its name when this short.
+_SAID_TARGET = 50
+# An extra's requirements are quoted when it has at most this many.
+_SAID_REQUIREMENTS = 2
+
+
+def _extras(p: AnalysisPhrases, extras: Iterable[Extra], *, with_requirements: bool) -> str:
+    """`socks` (`socksio==1.*`), `http2`: extras, each with its requirements as written when
+    few and short."""
+    shown = []
+    for extra in extras:
+        said = code(extra.name)
+        needs = extra.requirements
+        if (
+            with_requirements
+            and 0 < len(needs) <= _SAID_REQUIREMENTS
+            and all(len(r) <= _SAID_TARGET and "`" not in r for r in needs)
+        ):
+            said += f" ({p.list_sep.join(code(r) for r in needs)})"
+        shown.append(said)
+    return _listed(p, shown)
+
+
+def _points(p: AnalysisPhrases, points: Iterable[EntryPoint], *, with_targets: bool) -> str:
+    """`attrs-x` (`attr.cli:main`): entry points, each with its target when short."""
+    shown = [
+        code(e.name) + (f" ({code(e.target)})" if with_targets and _said_target(e) else "")
+        for e in points
+    ]
+    return _listed(p, shown)
+
+
+def _said_target(point: EntryPoint) -> bool:
+    return 0 < len(point.target) <= _SAID_TARGET and "`" not in point.target
+
+
+def _listed(p: AnalysisPhrases, shown: list[str], limit: int = 3) -> str:
+    unique = list(dict.fromkeys(shown))
+    out = p.list_sep.join(unique[:limit])
+    return p.more.format(shown=out, count=len(unique) - limit) if len(unique) > limit else out
+
+
+def _commands(points: Iterable[EntryPoint]) -> list[EntryPoint]:
+    return [e for e in points if e.group in COMMAND_GROUPS]
+
+
+def _plugins(points: Iterable[EntryPoint]) -> dict[str, list[EntryPoint]]:
+    """Entry points other than commands, by group."""
+    groups: dict[str, list[EntryPoint]] = {}
+    for point in points:
+        if point.group not in COMMAND_GROUPS:
+            groups.setdefault(point.group, []).append(point)
+    return groups
+
+
+# Release notes quoted in one sentence, and the length each is cut to.
+_RELEASE_SHOWN = 2
+_RELEASE_QUOTE = 120
+
+
+def release_clause(sig: Signals, p: AnalysisPhrases) -> str | None:
+    """The items a release's changelog section adds: those the author files as breaking,
+    removed, deprecated or security first (else the first ones), then how many more; on
+    one line where a shorter quotation or fewer items allow."""
+    notes = sig.release
+    if notes is None or not notes.items:
+        return None
+    notable = [n for n in notes.items if n.notable]
+    count = len(notes.items)
+    clause = ""
+    for shown_count, limit in (
+        (_RELEASE_SHOWN, _RELEASE_QUOTE),
+        (1, _RELEASE_QUOTE),
+        (1, 80),
+        (1, 50),
+    ):
+        shown = (notable or list(notes.items))[:shown_count]
+        quoted = p.list_sep.join(
+            p.release_item.format(text=excerpt(n.text, limit), heading=n.heading)
+            if n.heading
+            else f"“{excerpt(n.text, limit)}”"
+            for n in shown
+        )
+        if count > len(shown):
+            quoted = p.more.format(shown=quoted, count=count - len(shown))
+        clause = forms(p.release_notes, count).format(path=notes.path, count=count, items=quoted)
+        if len(sentence(p, clause)) <= ONE_LINE_MAX:
+            break
+    return clause
+
+
+def _release_notes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    clause = release_clause(sig, p)
+    return [_Statement("compatibility", clause)] if clause else []
+
+
+def _packaging_removed(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Extras, commands and entry points the package declares no more: what installs and
+    scripts lose (each also a risk)."""
+    facts = sig.facts
+    out = []
+    if facts.extras_removed:
+        names = _extras(p, facts.extras_removed, with_requirements=False)
+        out.append(forms(p.extras_removed, len(facts.extras_removed)).format(names=names))
+    commands = _commands(facts.entry_points_removed)
+    if commands:
+        names = _points(p, commands, with_targets=False)
+        out.append(forms(p.commands_removed, len(commands)).format(names=names))
+    for group, points in _plugins(facts.entry_points_removed).items():
+        names = _points(p, points, with_targets=False)
+        out.append(forms(p.entry_points_removed, len(points)).format(group=group, names=names))
+    return [_Statement("compatibility", clause) for clause in out]
+
+
+def _packaging_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Extras, commands and entry points the package declares anew, and a new build
+    backend, each as its packaging file writes it."""
+    facts = sig.facts
+    out = []
+    if facts.extras_added:
+        names = _extras(p, facts.extras_added, with_requirements=True)
+        out.append(forms(p.extras_added, len(facts.extras_added)).format(names=names))
+    commands = _commands(facts.entry_points_added)
+    if commands:
+        names = _points(p, commands, with_targets=True)
+        out.append(forms(p.commands_added, len(commands)).format(names=names))
+    for group, points in _plugins(facts.entry_points_added).items():
+        names = _points(p, points, with_targets=True)
+        out.append(forms(p.entry_points_added, len(points)).format(group=group, names=names))
+    out += [p.backend_changed.format(old=b.old, new=b.new) for b in facts.backend_changed[:1]]
+    return [_Statement("compatibility", clause) for clause in out]
 
 
 def _deprecations(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

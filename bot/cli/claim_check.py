@@ -17,6 +17,11 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   environment variables) on a line of code outside tests and documentation, anywhere in
   the tree, at each revision;
 - "requires `pin`": the pin is written in a changed file at the commit and not before;
+- "adds / removes the extra, the command, the `g` entry point `n` (`r`)": a changed project's
+  pyproject.toml (PEP 621) or setup.cfg (setuptools) declares it on one side only, with
+  what the parentheses say; "changes the build backend from `a` to `b`": `[build-system]`;
+- "`P` lists N new items: “a” (H)": `P`'s list items at the commit not at the parent are N,
+  one holds the words quoted (as rendered), under the heading H (`release_items.py`);
 - "`f` now (also) checks for `"s"`", "`f` now raises `E` with “m”": read in `f`'s own Python
   code at both revisions (see `_checks`, `_raises_message`);
 - "`T` gains the key / no longer has the key / gains / drops `"v"`": the one changed Python
@@ -48,6 +53,9 @@ import yaml
 
 from bot.cli.claims import Claim, Kind, is_path
 from bot.cli.git import name_status, run_git
+from bot.cli.package_meta import COMMANDS, Declared, declared, normal_extra, squeezed
+from bot.cli.release_items import holds, new_items
+from bot.cli.release_items import words as rendered_words
 from bot.cli.symbols import (
     Body,
     Called,
@@ -383,6 +391,14 @@ class Checker:
             Kind.PASSES_GONE: self._passes,
             Kind.HOOK_PIN: self._pin,
             Kind.ACTION_PIN: self._pin,
+            Kind.EXTRA_NEW: self._packaging,
+            Kind.EXTRA_GONE: self._packaging,
+            Kind.COMMAND_NEW: self._packaging,
+            Kind.COMMAND_GONE: self._packaging,
+            Kind.ENTRY_POINT_NEW: self._packaging,
+            Kind.ENTRY_POINT_GONE: self._packaging,
+            Kind.BACKEND: self._backend,
+            Kind.RELEASE_NOTE: self._release_note,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -1313,6 +1329,121 @@ class Checker:
             if str(count) != claim.new:
                 return Verdict.FALSE, f"`{name}` changes {count} strings that way, not {claim.new}"
         return Verdict.TRUE, ""
+
+    def _project(self, rev: str | None, folder: str) -> tuple[list[Declared], bool] | None:
+        """What a project folder's pyproject.toml and setup.cfg declare at the revision, and
+        whether it has a `setup.py` (code: what it declares is not read); None when a file
+        there does not parse."""
+        found = []
+        for name in ("pyproject.toml", "setup.cfg"):
+            text = self.clone.text(rev, f"{folder}{name}")
+            if text is None:
+                continue
+            meta = declared(name, text)
+            if meta is None:
+                return None
+            found.append(meta)
+        return found, self.clone.text(rev, f"{folder}setup.py") is not None
+
+    def _packaging(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "adds / removes the extra `e` (`r`)", "the command `c` (`m:f`)", "the `g` entry
+        point `p` (`m`)": in a project folder whose packaging file the commit changes, one
+        side declares it (with the requirements or target said) and the other side's files
+        declare it nowhere. A side that leaves it to `setup.py` or `dynamic` is unverifiable."""
+        gained = claim.kind in (Kind.EXTRA_NEW, Kind.COMMAND_NEW, Kind.ENTRY_POINT_NEW)
+        extra = claim.kind in (Kind.EXTRA_NEW, Kind.EXTRA_GONE)
+        groups = [claim.old or ""] if claim.old else list(COMMANDS)
+        said = [squeezed(s) for s in (claim.new or "").split("\n") if s]
+
+        def held(metas: list[Declared]) -> tuple[list[str] | None, bool]:
+            """What the files hold for the claim's name (requirements or a target), and
+            whether every file that could declare it does so statically."""
+            sources = [m for m in metas if m.source]
+            known = bool(sources)
+            for meta in sources:
+                if extra:
+                    if meta.extras is None:
+                        known = False
+                    elif normal_extra(claim.name) in meta.extras:
+                        return meta.extras[normal_extra(claim.name)], True
+                elif meta.entry_points is None:
+                    known = False
+                else:
+                    for group in groups:
+                        target = meta.entry_points.get(group, {}).get(claim.name)
+                        if target is not None:
+                            return [target], True
+            return None, known
+
+        folders = {
+            p.rsplit("/", 1)[0] + "/" if "/" in p else ""
+            for pair in c.changed
+            for p in pair
+            if p and p.rsplit("/", 1)[-1] in ("pyproject.toml", "setup.cfg")
+        }
+        unknown = False
+        for folder in sorted(folders):
+            at_commit, at_parent = self._project(c.sha, folder), self._project(c.parent, folder)
+            if at_commit is None or at_parent is None:
+                return Verdict.UNVERIFIABLE, f"a packaging file in `{folder or '.'}` does not parse"
+            on, off = (at_commit, at_parent) if gained else (at_parent, at_commit)
+            found, declares = held(on[0])
+            if found is None:
+                unknown = unknown or not declares or on[1]
+                continue
+            if any(s not in found for s in said):
+                return (
+                    Verdict.FALSE,
+                    f"`{claim.name}` declares {', '.join(found)} in `{folder or '.'}`",
+                )
+            other, known = held(off[0])
+            if other is not None:
+                side = "the parent" if gained else "the commit"
+                return Verdict.FALSE, f"`{claim.name}` is declared at {side} too"
+            if not known or off[1]:
+                return (
+                    Verdict.UNVERIFIABLE,
+                    "the other side may declare it in `setup.py` or as dynamic",
+                )
+            return Verdict.TRUE, ""
+        side = "the commit" if gained else "the parent"
+        if unknown:
+            return (
+                Verdict.UNVERIFIABLE,
+                f"`{claim.name}` may be declared in `setup.py` or as dynamic",
+            )
+        return Verdict.FALSE, f"no changed project declares `{claim.name}` at {side}"
+
+    def _release_note(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`P` lists N new items: “a” (H)": `P` changed, its list items at the commit that
+        the parent's do not have are N, and one of them holds the words quoted, under a
+        heading of words H."""
+        path = claim.path or ""
+        if path not in c.after:
+            return Verdict.FALSE, f"`{path}` is no changed file"
+        after = self.clone.text(c.sha, path)
+        before = self.clone.text(c.parent, c.old(path)) or ""
+        if after is None:
+            return Verdict.UNVERIFIABLE, f"`{path}` is not text"
+        added = new_items(before, after)
+        if claim.new is not None and len(added) != int(claim.new):
+            return Verdict.FALSE, f"`{path}` gains {len(added)} items, not {claim.new}"
+        heading = rendered_words(claim.old or "")
+        if not any(holds(i, claim.name) and (not heading or i.heading == heading) for i in added):
+            return Verdict.FALSE, f"no new item of `{path}` says that under that heading"
+        return Verdict.TRUE, ""
+
+    def _backend(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "changes the build backend from `a` to `b`": a changed pyproject.toml's
+        `[build-system] build-backend` is `a` at the parent and `b` at the commit."""
+        for before_path, after_path in c.changed:
+            if not (after_path or "").endswith("pyproject.toml") or before_path is None:
+                continue
+            new = declared(after_path or "", self.clone.text(c.sha, after_path) or "")
+            old = declared(before_path, self.clone.text(c.parent, before_path) or "")
+            if new and old and (old.backend, new.backend) == (claim.old, claim.new):
+                return Verdict.TRUE, ""
+        return Verdict.FALSE, f"no changed pyproject.toml goes from `{claim.old}` to `{claim.new}`"
 
     def _table_at(self, rev: str | None, path: str, name: str) -> tuple[str, list[str]] | None:
         text = self.clone.show(rev, path)

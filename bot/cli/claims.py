@@ -10,8 +10,11 @@ flags, tests, kernels, `requires` pins, quoted deprecation messages, what a func
 body does (`f now (also) checks for "a"`, `f now raises E with “message”`: the function
 before the verb), and the strings a table gains or loses ("`T` gains the key `"k"`",
 "`T` drops `"v"`"), the keyword arguments a function's calls pass ("`f` now passes
-`k=v` to `g` (was `w`)", "`f` no longer passes `k=v` to `g`"), and a pin ("updates the
-pre-commit hook `h` / the GitHub Action `a` from `x` to `y`"). A sentence is split at
+`k=v` to `g` (was `w`)", "`f` no longer passes `k=v` to `g`"), a pin ("updates the
+pre-commit hook `h` / the GitHub Action `a` from `x` to `y`"), packaging metadata ("adds
+the extra `socks` (`socksio==1.*`)", "removes the command `c`", "adds the `pytest11` entry
+point `p` (`pkg.plugin`)", "changes the build backend from `a` to `b`"), a release's notes
+("`CHANGES.rst` lists 28 new items: “a” (Heading)"). A sentence is split at
 each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
 `from` or `in` before a path-shaped span says where. Names no verb governs are counted apart.
 """
@@ -72,6 +75,14 @@ class Kind(StrEnum):
     PASSES_GONE = "no longer passes keyword"
     HOOK_PIN = "updates pre-commit hook"
     ACTION_PIN = "updates GitHub Action"
+    EXTRA_NEW = "adds extra"
+    EXTRA_GONE = "removes extra"
+    COMMAND_NEW = "adds command"
+    COMMAND_GONE = "removes command"
+    ENTRY_POINT_NEW = "adds entry point"
+    ENTRY_POINT_GONE = "removes entry point"
+    BACKEND = "changes build backend"
+    RELEASE_NOTE = "release notes list"
 
 
 @dataclass(frozen=True)
@@ -533,12 +544,71 @@ def _passes_claims(
     return [Claim(kind, function, sentence, path, passed["callee"], said, passed["was"])], []
 
 
+# "Adds the extras `a` (`r`, `s`), `b`", "Removes the command `c`", "Adds the `pytest11`
+# entry point `p` (`pkg.plugin`)": packaging metadata, each name with what follows it in
+# parentheses (an extra's requirements, an entry point's target) as written
+_ITEM = r"`[^`]+`(?: \((?:`[^`]+`(?:, )?)+\))?"
+_PACKAGING = re.compile(
+    r"(?P<verb>Adds|Removes) the (?:`(?P<group>[^`]+)` )?"
+    r"(?P<what>extras?|commands?|entry points?) "
+    rf"(?P<items>{_ITEM}(?:(?:, |,? and ){_ITEM})*)(?: and (?P<more>\d+) more)?\.?"
+)
+_PACKAGING_KINDS = {
+    ("Adds", "extra"): Kind.EXTRA_NEW,
+    ("Removes", "extra"): Kind.EXTRA_GONE,
+    ("Adds", "command"): Kind.COMMAND_NEW,
+    ("Removes", "command"): Kind.COMMAND_GONE,
+    ("Adds", "entry point"): Kind.ENTRY_POINT_NEW,
+    ("Removes", "entry point"): Kind.ENTRY_POINT_GONE,
+}
+_BACKEND = re.compile(r"Changes the build backend from `(?P<old>[^`]+)` to `(?P<new>[^`]+)`\.?")
+
+
+# "`CHANGES.rst` lists 28 new items: “a” (Heading), “b” and 26 more": a release's notes,
+# each quoted item a claim (`old` its heading, `new` the count said)
+_NOTE = r"“[^”]+”(?: \([^()]+\))?"
+_RELEASE = re.compile(
+    rf"`(?P<path>[^`]+)` lists (?P<count>\d+) new items?: (?P<items>{_NOTE}(?:, {_NOTE})*)"
+    r"(?: and \d+ more)?\.?"
+)
+
+
+def _release_claims(sentence: str) -> list[Claim] | None:
+    m = _RELEASE.fullmatch(sentence)
+    if m is None:
+        return None
+    return [
+        Claim(Kind.RELEASE_NOTE, item[1], sentence, m["path"], item[2] or None, m["count"])
+        for item in re.finditer(r"“([^”]+)”(?: \(([^()]+)\))?", m["items"])
+    ]
+
+
+def _packaging_claims(sentence: str) -> list[Claim] | None:
+    """The claims of a sentence about packaging metadata; None for any other sentence. An
+    extra's claim has `new` its requirements said (one a line), a command's or entry
+    point's `new` its target said and `old` its group (entry points only)."""
+    backend = _BACKEND.fullmatch(sentence)
+    if backend:
+        return [Claim(Kind.BACKEND, "build-backend", sentence, None, *backend.group("old", "new"))]
+    m = _PACKAGING.fullmatch(sentence)
+    if m is None or (m["group"] is not None) != m["what"].startswith("entry"):
+        return None
+    kind = _PACKAGING_KINDS[(m["verb"], m["what"].removesuffix("s"))]
+    out = []
+    for item in re.finditer(r"`([^`]+)`(?: \(((?:`[^`]+`(?:, )?)+)\))?", m["items"]):
+        said = _SPAN.findall(item.group(2) or "")
+        out.append(Claim(kind, item.group(1), sentence, None, m["group"], "\n".join(said) or None))
+    return out
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims: list[Claim] = []
     loose: list[str] = []
     for whole in sentences(text):
-        shaped = _shaped(whole)
+        shaped = _packaging_claims(whole)
+        shaped = _release_claims(whole) if shaped is None else shaped
+        shaped = _shaped(whole) if shaped is None else shaped
         if shaped is not None:
             claims += shaped
             continue

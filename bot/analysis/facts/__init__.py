@@ -26,6 +26,7 @@ from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
+from bot.analysis.facts.packaging import COMMAND_GROUPS, PACKAGING_FILES, packaging_changes
 from bot.analysis.facts.pyfile import UNPRINTABLE, detail
 from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
@@ -36,6 +37,8 @@ from bot.analysis.facts.records import (
     ConstantRenamed,
     DefaultChange,
     Deprecation,
+    EntryPoint,
+    Extra,
     Facts,
     FileFact,
     ImportMove,
@@ -71,10 +74,13 @@ from bot.analysis.sources import generated
 from bot.models import CommitInput, FileChange
 
 __all__ = [
+    "COMMAND_GROUPS",
     "Constant",
     "ConstantRenamed",
     "DefaultChange",
     "Deprecation",
+    "EntryPoint",
+    "Extra",
     "Facts",
     "FileFact",
     "ImportMove",
@@ -206,6 +212,7 @@ def read_facts(commit: CommitInput) -> Facts:
         ),
         readings,
     )
+    facts = _with_packaging(commit, facts)
     before = commit.quoted_before
     if before is not None:
         # A variable or key the parent's tree already quotes was read before, somewhere.
@@ -252,6 +259,37 @@ def read_facts(commit: CommitInput) -> Facts:
         s for s in facts.config_keys_removed if not any(reads_key(s.name, p) for p in code)
     )
     return dataclasses.replace(facts, config_keys_removed=dropped)
+
+
+def _with_packaging(commit: CommitInput, facts: Facts) -> Facts:
+    """The facts with what the packaging files read whole declare anew or no more; a
+    requirement of an extra the change adds is said with the extra, not as the package's
+    (httpcore 12834e3 moved `anyio` into its new extra `asyncio`: not required any more)."""
+    sides = {
+        f.filename: (
+            None if f.status == "added" else f.before,
+            None if f.status == "removed" else f.after,
+        )
+        for f in commit.files
+        if f.filename.rsplit("/", 1)[-1] in PACKAGING_FILES and f.sides is not None
+    }
+    if not sides:
+        return facts
+    found = packaging_changes(sides, [f.filename for f in commit.files])
+    optional = {
+        (e.path, r.replace(" ", "").lower()) for e in found.extras_added for r in e.requirements
+    }
+    return dataclasses.replace(
+        facts,
+        requirements=tuple(
+            r for r in facts.requirements if (r.path, f"{r.package}{r.spec}") not in optional
+        ),
+        extras_added=_cap(found.extras_added),
+        extras_removed=_cap(found.extras_removed),
+        entry_points_added=_cap(found.entry_points_added),
+        entry_points_removed=_cap(found.entry_points_removed),
+        backend_changed=_cap(found.backends),
+    )
 
 
 def _head(f: FileChange) -> str:

@@ -356,6 +356,27 @@ class Requirement:
 
 
 @dataclass(frozen=True)
+class Extra:
+    """An optional-dependency extra (`pip install pkg[socks]`) and its requirements."""
+
+    name: str
+    requirements: tuple[str, ...]
+    path: str
+    # the distribution's name, when its packaging file declares it
+    package: str | None = None
+
+
+@dataclass(frozen=True)
+class EntryPoint:
+    """An entry point a package declares: a command (`console_scripts`) or a plugin."""
+
+    name: str
+    group: str
+    target: str
+    path: str
+
+
+@dataclass(frozen=True)
 class StatedNumber:
     """A number the author states in the title or description, as written."""
 
@@ -449,6 +470,13 @@ class Facts:
     registered: tuple[Registration, ...] = ()
     unregistered: tuple[Registration, ...] = ()
     requirements: tuple[Requirement, ...] = ()
+    # packaging metadata (pyproject.toml, setup.cfg) read whole at both revisions: extras,
+    # entry points (commands among them) gained or lost, the build backend changed
+    extras_added: tuple[Extra, ...] = ()
+    extras_removed: tuple[Extra, ...] = ()
+    entry_points_added: tuple[EntryPoint, ...] = ()
+    entry_points_removed: tuple[EntryPoint, ...] = ()
+    backend_changed: tuple[DefaultChange, ...] = ()
     # test functions and cases the change adds, by name
     tests_added: tuple[Name, ...] = ()
     # headings documents gain
@@ -481,4 +509,6 @@ class Facts:
             found.update((rename.old, rename.new))
         found.update(r.name for r in (*self.registered, *self.unregistered))
         found.update(r.package for r in self.requirements)
+        found.update(e.name for e in (*self.extras_added, *self.extras_removed))
+        found.update(e.name for e in (*self.entry_points_added, *self.entry_points_removed))
         return frozenset(found)
