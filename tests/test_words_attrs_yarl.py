@@ -217,3 +217,35 @@ def test_a_formatters_reflow_is_no_place_of_a_fix(tmp_path: Path) -> None:
     text = entry_text(analysis)
     assert "HookCaller" not in text and "regression test" not in text
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_dependency_group_pin_is_no_requirement_of_the_package(tmp_path: Path) -> None:
+    # attrs c5baf90: `pyrefly = ["pyrefly>=1.2.0", …]` under `[dependency-groups]` was said
+    # "Requires `pyrefly>=1.2.0`.", as if installs needed it
+    project = (
+        '[project]\nname = "attrs"\ndependencies = [{dep}]\n\n'
+        "[dependency-groups]\ntests = [\n"
+        '  "hypothesis",\n  "pytest>=4.3.0",\n]\n'
+        'ty = ["ty", {{ include-group = "tests" }}]\n'
+        'pyrefly = ["pyrefly{pin}", {{ include-group = "tests" }}]\n'
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": project.format(dep="", pin=""), "src/attr/_make.py": "X = 1\n"},
+        {"pyproject.toml": project.format(dep="", pin=">=1.2.0"), "src/attr/_make.py": "X = 2\n"},
+        "Pyrefly 1.2.0 final is out",
+    )
+    assert "pyrefly>=1.2.0" not in entry_text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)
+    # the package's own dependency is one
+    shipped, verdicts = checked_entry(
+        tmp_path / "shipped",
+        {"pyproject.toml": project.format(dep="", pin=""), "src/attr/_make.py": "X = 1\n"},
+        {
+            "pyproject.toml": project.format(dep='"typing-extensions>=4.5"', pin=""),
+            "src/attr/_make.py": "X = 2\n",
+        },
+        "Require typing-extensions",
+    )
+    assert "`typing-extensions>=4.5`" in entry_text(shipped)
+    assert all(v is Verdict.TRUE for v in verdicts)

@@ -20,7 +20,12 @@ import re
 from collections.abc import Iterable
 from typing import TypeVar
 
-from bot.analysis.facts.build import package_name, read_requirements, same_spec
+from bot.analysis.facts.build import (
+    package_name,
+    read_requirements,
+    same_spec,
+    shipped_requirements,
+)
 from bot.analysis.facts.calls import keywords_changed, signature
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.conditions import conditions_changed
@@ -187,6 +192,8 @@ def read_facts(commit: CommitInput) -> Facts:
             read_clike(f.filename, file_hunks, reading, user_facing=user_facing, tests=tests)
         if fact.kind is PathKind.BUILD:
             read_requirements(file_hunks, reading)
+            if f.filename.rsplit("/", 1)[-1] == "pyproject.toml" and f.sides is not None:
+                _shipped_only(reading, f.sides)
         elif settings and language is None:
             read_settings(file_hunks, reading)
         elif document:
@@ -309,6 +316,19 @@ def _head(f: FileChange) -> str:
 def _top(name: Name) -> tuple[str, str]:
     """A name's file and its top-level name (a method's class)."""
     return name.path, name.name.split(".", 1)[0]
+
+
+def _shipped_only(reading: FileReading, sides: tuple[str, str]) -> None:
+    """A `pyproject.toml`'s requirements on each side, those a developer's tools pin (a
+    dependency group) set aside, where the side's whole text parses."""
+    for sign, text in zip(("-", "+"), sides, strict=True):
+        shipped = shipped_requirements(text) if text else None
+        if shipped is None:
+            continue
+        pins = reading.side(sign).requirements
+        for name in [n for n in pins if n != "python"]:
+            if package_name(name.split("[", 1)[0]) not in shipped:
+                del pins[name]
 
 
 def _same_code(reading: FileReading, name: str) -> bool:
