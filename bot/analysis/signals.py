@@ -46,7 +46,10 @@ _SEVERITY = re.compile(
     r"|deadlock\w*|hangs?|hanging|hung|stuck|freez\w+|race conditions?|data races?"
     r"|out[- ]of[- ]bounds|buffer overflow|use[- ]after[- ]free|illegal memory access"
     # (what "leaks into" a key or a scope got there: no leak of memory or data)
-    r"|memory leaks?|leak(?:s|ing|ed)?(?! into\b)|security|vulnerab\w+|cve-\d{4}-\d+"
+    r"|memory leaks?|leak(?:s|ing|ed)?(?! into\b)|vulnerab\w+|cve-\d{4}-\d+"
+    # a security flaw named, not the word "security" ("security docs", "security words")
+    r"|security (?:issues?|bugs?|flaws?|holes?|problems?|vulnerabilit(?:y|ies))"
+    r"|xss|csrf|ssrf|open redirects?"
     # a GitHub security advisory's id
     r"|ghsa(?:-[23456789cfghjmpqrvwx]{4}){3}"
     # a regression of behaviour, not a performance or CI one, nor a regression test
@@ -77,6 +80,13 @@ _CAPABILITY = re.compile(
     r"|quantization (?:method|scheme)s?|hardware|platform|device|sm\d{2,3})\b",
     re.IGNORECASE,
 )
+# The severity words that name a vulnerability: a class of it, or a published advisory's id.
+SECURITY_WORDS = re.compile(
+    r"security \w|vulnerab|cve-|ghsa-|xss|csrf|ssrf|open redirect|\w+ injection|path traversal"
+    r"|arbitrary (?:code|file|command)|execut\w* arbitrary|remote code execution",
+    re.IGNORECASE,
+)
+ADVISORY_WORD = re.compile(r"cve-|ghsa-", re.IGNORECASE)
 _SEVERE_LABEL = re.compile(
     r"\b(security|vulnerability|cve|critical|blocker|p0|data[- ]loss|corruption|crash|deadlock"
     r"|regression)\b"
