@@ -627,6 +627,18 @@ def test_a_title_about_security_is_no_security_fix(message: str, files: list[Fil
 
 
 @pytest.mark.parametrize(
+    "title",
+    [
+        "Rules: a security advisory's id (GHSA-…) is a security word",
+        "Golden replay set as test data; security, silent data loss and reverts in the rules",
+    ],
+)
+def test_the_word_security_in_a_title_types_no_change_security(title: str) -> None:
+    analysis = analyze(CommitInput(sha="7" * 40, message=title, files=_RULES_CHANGE))
+    assert ChangeType.SECURITY not in analysis.change_types
+
+
+@pytest.mark.parametrize(
     ("message", "files", "labels"),
     [
         # werkzeug's and flask's advisories land as "Merge pull request from GHSA-…"

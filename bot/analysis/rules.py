@@ -75,7 +75,14 @@ _CONVENTIONAL_TYPES: dict[str, ChangeType] = {
 }
 # Title keywords, tried in order; the first match is the primary type when nothing else says.
 _KEYWORDS: list[tuple[ChangeType, re.Pattern[str]]] = [
-    (T.SECURITY, re.compile(r"\b(cve-\d+|security|vulnerab\w*|xss|csrf|exploit\w*)\b")),
+    (
+        T.SECURITY,
+        re.compile(
+            # a flaw named, not the word "security" ("security docs", "security words")
+            r"\b(cve-\d+|security (?:fix(?:es)?|issues?|bugs?|flaws?|holes?|patch(?:es)?)"
+            r"|vulnerab\w*|xss|csrf|exploit\w*)\b"
+        ),
+    ),
     (
         T.DEPRECATION,
         re.compile(
