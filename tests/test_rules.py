@@ -619,6 +619,12 @@ _RULES_CHANGE = [_fix("bot/analysis/rules.py", 60), _fix("tests/test_rules.py", 
             "Guard tests: option values, units, quotes, security and commands",
             [_fix("tests/test_guard.py", 120)],
         ),
+        # pluggy 00ba431: the author says no hole was there
+        (
+            "fix: use the safe pattern against template injection\n\nNot actually vulnerable, "
+            "but better use the safe pattern anyway; code injection stays impossible.",
+            [_fix("src/pkg/hooks.py", 8)],
+        ),
     ],
 )
 def test_a_title_about_security_is_no_security_fix(message: str, files: list[FileChange]) -> None:
@@ -650,6 +656,14 @@ def test_the_word_security_in_a_title_types_no_change_security(title: str) -> No
             [],
         ),
         ("Fix a security issue in the cookie signer", [_fix("src/pkg/signer.py", 8)], []),
+        # httpcore d1e17c5: the advisory a dependency floor avoids, linked in a squash's log
+        (
+            "Update h11 dependency, resolving security fix. (#1008)\n\n* Update pyproject.toml"
+            "\n\nTo address the Critical-level CVE:\n\n"
+            "https://github.com/advisories/GHSA-vqfr-h8mv-ghfj\n\n* Update pyproject.toml",
+            [_fix("pyproject.toml", 2)],
+            [],
+        ),
         ("[Security] Sanitize chat template inputs", [_fix("vllm/chat.py", 8)], []),
         ("Check the header length (#41)", [_fix("src/pkg/loader.py", 12)], ["security"]),
     ],

@@ -403,9 +403,9 @@ def _assess(
         _security_typed(commit, sig.title)
         or any(ADVISORY_WORD.match(w) for w in title_words)
         or (title_words and (fix or _GUARDING.search(text)))
-        or (fix and security_words)
-        # a published advisory's id in the entry the commit adds to its own changelog is
-        # the fix's proof (one quoted from a dependency's release notes is not)
+        or (fix and security_words and not sig.unaffected)
+        # a published advisory's id in the author's words or the entry the commit adds to its
+        # own changelog is the fix's proof (one quoted from a dependency's release notes is not)
         or bool(sig.advisories)
     ):
         return Assessment(I.HIGH, False, "security")
@@ -460,9 +460,10 @@ def _assess(
     if sig.by_default and primary not in _QUIET_TYPES:
         return Assessment(I.MEDIUM if narrowed else I.HIGH, False, "default changes")
 
-    # (a vulnerability the title names without the author closing it is no symptom either)
+    # (a vulnerability named without the author closing it is no symptom either)
     symptoms = [w for w in sig.severity_title if w not in title_words]
-    severe = symptoms or (fix and sig.severity_body and not _TEST_FIX.search(text))
+    described = [w for w in sig.severity_body if w not in security_words]
+    severe = symptoms or (fix and described and not _TEST_FIX.search(text))
     # A symptom is fixed in the code users run: a change of tests, benchmarks or docs
     # alone fixes nobody's crash, whatever its title says.
     if severe and primary is not T.REVERT and (sig.source_lines or not known):

@@ -194,9 +194,12 @@ class Signals:
     # same with each list item on a line of its own
     description: tuple[str, ...] = ()
     description_items: tuple[str, ...] = ()
-    # the advisory ids (GHSA-…, CVE-…) of the entry the commit adds to its own changelog,
-    # where that entry is its description and does not call the package unaffected
+    # the advisory ids (GHSA-…, CVE-…) the commit's message or pull request names, or the
+    # entry it adds to its own changelog where that entry is its description; none where
+    # that text calls the package unaffected
     advisories: tuple[str, ...] = ()
+    # the author says the package is not vulnerable ("not actually vulnerable, but …")
+    unaffected: bool = False
     # what the change holds (`bot/analysis/facts`)
     facts: Facts = field(default_factory=Facts)
 
@@ -389,9 +392,28 @@ def _narrowed(title: ParsedTitle) -> str | None:
     return phrase.group(0) if phrase else None
 
 
-_ADVISORY = re.compile(r"\b(?:GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|CVE-\d{4}-\d+)\b", re.I)
 # "acme is not affected by CVE-…": an advisory named to say it does not apply
-_UNAFFECTED = re.compile(r"\b(?:not|un)[- ]?(?:affected|vulnerable|impacted)\b", re.I)
+_UNAFFECTED = re.compile(
+    r"\b(?:(?:not|never)\s+(?:\w+\s+)?|un-?)(?:affected|vulnerable|impacted|exploitable)\b", re.I
+)
+# where a dependency bump starts quoting its dependency (Dependabot, Renovate)
+_QUOTED_NOTES = re.compile(
+    r"^\s*(?:<details>|<summary>|(?:#+\s*)?(?:release notes|changelog|commits)\s*$)", re.I | re.M
+)
+# an advisory's id in prose, a link to it included (`…/advisories/GHSA-vqfr-h8mv-ghfj`)
+_ADVISORY_WORD = re.compile(r"\b(ghsa(?:-[23456789cfghjmpqrvwx]{4}){3}|cve-\d{4}-\d+)\b")
+
+
+def _advisories(text: str) -> tuple[str, ...]:
+    """The advisory ids the author's text names in its prose (a squash's log and a link
+    included; an example in code or an enumeration is not one), unless it says the package
+    is not affected. A bump's quoted release notes are its dependency's words, not the
+    author's (Dependabot's "Release notes", "Changelog", "Commits")."""
+    quoted = _QUOTED_NOTES.search(text)
+    text = text[: quoted.start()] if quoted else text
+    if _UNAFFECTED.search(text):
+        return ()
+    return tuple(w.upper() for w in _words(_ADVISORY_WORD, text))
 
 
 def _echoes(paragraph: str, title: str) -> bool:
@@ -487,7 +509,8 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         file_kinds=file_kinds,
         line_kinds=line_kinds,
         description=tuple(paragraphs),
-        advisories=tuple(_ADVISORY.findall(changelog)) if not _UNAFFECTED.search(changelog) else (),
+        advisories=_advisories(changelog or "\n".join((commit.message, pr.body if pr else ""))),
+        unaffected=bool(_UNAFFECTED.search("\n".join(paragraphs))),
         description_items=tuple(items),
         facts=facts or read_facts(commit),
     )
