@@ -332,10 +332,11 @@ def _combine(
                 continue
             # gone from where it was defined too: removed there, not from each re-exporter
             origin = None if r.path in partial else removed_origin(export, r, readings)
-            if origin is not None and private_module(origin):
-                # a private module's name was public only through this one
-                origin = None
-            elif origin is not None and not r.path.endswith(("/__init__.py", "/__init__.pyi")):
+            if (
+                origin is not None
+                and not private_module(origin)
+                and not r.path.endswith(("/__init__.py", "/__init__.pyi"))
+            ):
                 # PEP 8: a name a module imported is its implementation detail, its
                 # `__all__` notwithstanding (only a package's `__init__` hands out its
                 # submodules' names); the module that defined it says whether it was public
