@@ -38,8 +38,19 @@ CASES: list[
         [],
     ),
     (
-        "the origin read whole no longer has it: gone for callers",
+        # PEP 8: an imported name is the module's implementation detail, its `__all__`
+        # notwithstanding; the origin, which declares no `__all__`, removed a constant
+        "the origin read whole no longer has it: the origin's removal, no export lost",
         [(ALERTS, EXPORTING, NOT_EXPORTING), (LEDGER, LEDGER_TEXT, 'PREFIX = "a"\n')],
+        [],
+        [],
+    ),
+    (
+        "a private origin lost it: the module that exported it was its public path, not skipped",
+        [
+            (ALERTS, *(t.replace(".ledger", "._ledger") for t in (EXPORTING, NOT_EXPORTING))),
+            ("pkg/store/_ledger.py", LEDGER_TEXT, 'PREFIX = "a"\n'),
+        ],
         [],
         ["PERIOD"],
     ),
@@ -148,15 +159,29 @@ def test_an_alias_dropped_says_the_name_its_origin_has() -> None:
     )
 
 
-def test_the_same_name_gone_everywhere_is_still_a_breaking_removal() -> None:
-    a = _analysis((ALERTS, EXPORTING, NOT_EXPORTING), (LEDGER, LEDGER_TEXT, 'PREFIX = "a"\n'))
-    assert a.breaking
-    assert any("`PERIOD`" in r.description for r in a.risks)
+def test_a_re_exported_name_gone_everywhere_breaks_callers_only_through_a_front_door() -> None:
+    # a module's re-export of another public module's name is its implementation detail
+    # (PEP 8): the constant's removal is said, no break; through a package's `__init__`,
+    # the name's public path, it is a break
+    plain = _analysis((ALERTS, EXPORTING, NOT_EXPORTING), (LEDGER, LEDGER_TEXT, 'PREFIX = "a"\n'))
+    assert not plain.breaking
+    assert plain.summary == "Removes `PERIOD` from `pkg/store/ledger.py`."
+    front = _analysis(
+        (
+            "src/pkg/__init__.py",
+            "from .layers import Rotary, job_1\n__all__ = ['Rotary', 'job_1']\n",
+            "from .layers import job_1\n__all__ = ['job_1']\n",
+        ),
+        ("src/pkg/layers.py", "class Rotary:\n    pass\n\n" + _BODY, _BODY),
+    )
+    assert front.breaking
+    assert [r.description for r in front.risks] == ["Removes `Rotary` from `src/pkg/layers.py`."]
 
 
 def test_a_name_removed_where_it_was_defined_is_removed_there_not_from_its_re_exporter() -> None:
-    # 0d7bc21: `OfflineError` was defined in clone.py and listed in offline.py's `__all__`;
-    # both lost it. One fact, with the defining file's path, for the summary and the risk.
+    # 0d7bc21: `OfflineError` was defined in clone.py (no `__all__`) and listed in
+    # offline.py's `__all__`, which imported it; both lost it. One fact, with the defining
+    # file's path; no break: the import was offline.py's implementation detail (PEP 8).
     clone = "class OfflineError(Exception):\n    pass\n\n" + _BODY
     offline = "from pkg.cli.clone import OfflineError, run\n__all__ = ['OfflineError', 'run']\n"
     files = [
@@ -164,11 +189,23 @@ def test_a_name_removed_where_it_was_defined_is_removed_there_not_from_its_re_ex
         ("pkg/cli/offline.py", offline + _BODY, "from pkg.cli.clone import run\n" + _BODY),
     ]
     facts = read_facts(whole_commit(*files))
-    assert [(n.name, n.path) for n in facts.exports_removed] == [
-        ("OfflineError", "pkg/cli/clone.py")
-    ]
+    assert facts.exports_removed == ()
     assert facts.reexports_dropped == ()
+    assert [(n.name, n.path) for n in facts.removed] == [("OfflineError", "pkg/cli/clone.py")]
     a = _analysis(*files)
-    assert a.breaking
+    assert not a.breaking
+    assert a.risks == []
     assert a.summary == "Removes `OfflineError` from `pkg/cli/clone.py`."
-    assert [r.description for r in a.risks] == ["Removes `OfflineError` from `pkg/cli/clone.py`."]
+
+
+def test_a_name_its_own_module_declares_in_all_is_a_break_when_removed() -> None:
+    # a library's module that lists its own class in `__all__` (PEP 8's declared API)
+    a = _analysis(
+        (
+            "src/pkg/validators.py",
+            "__all__ = ['Rotary', 'job_1']\nclass Rotary:\n    pass\n\n" + _BODY,
+            "__all__ = ['job_1']\n" + _BODY,
+        )
+    )
+    assert a.breaking
+    assert [r.description for r in a.risks] == ["Removes `Rotary` from `src/pkg/validators.py`."]

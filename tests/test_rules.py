@@ -585,6 +585,97 @@ def test_a_named_class_of_vulnerability_is_a_security_fix() -> None:
     assert analyze(load).importance is Importance.HIGH
 
 
+_RULES_CHANGE = [_fix("bot/analysis/rules.py", 60), _fix("tests/test_rules.py", 40)]
+
+
+@pytest.mark.parametrize(
+    ("message", "files"),
+    [
+        # this repository's own days (a892a5d, e8581db, 6195deb, 933f025, 857fabb): changes of
+        # a checker that reads advisories, whose titles talk about security
+        (
+            "Rules: a published advisory's id in the author's words (GHSA-…, CVE-…, Sphinx's "
+            ":ghsa: role in a changelog) makes the change a security fix; a merge lands its "
+            "branch's changelog entry",
+            _RULES_CHANGE,
+        ),
+        (
+            "Golden replay set as test data; eval test asserting the targets met; security, "
+            "silent data loss, reverts and conditions in the rules",
+            _RULES_CHANGE,
+        ),
+        (
+            "Security: a path traversal, arbitrary code or file execution/writes, remote code "
+            "execution are security words\n\nflash-attention 0816ef12 (tar extraction 'against "
+            "path traversal', 'allowing arbitrary file write') was rated low.",
+            _RULES_CHANGE,
+        ),
+        (
+            "Rules text: symptoms and performance numbers keep the case their author wrote "
+            "(NaN, CVE-2024-1234, TPOT), not lower case",
+            _RULES_CHANGE,
+        ),
+        (
+            "Guard tests: option values, units, quotes, security and commands",
+            [_fix("tests/test_guard.py", 120)],
+        ),
+        # pluggy 00ba431: the author says no hole was there
+        (
+            "fix: use the safe pattern against template injection\n\nNot actually vulnerable, "
+            "but better use the safe pattern anyway; code injection stays impossible.",
+            [_fix("src/pkg/hooks.py", 8)],
+        ),
+    ],
+)
+def test_a_title_about_security_is_no_security_fix(message: str, files: list[FileChange]) -> None:
+    analysis = analyze(CommitInput(sha="7" * 40, message=message, files=files))
+    assert analysis.importance is not Importance.HIGH
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Rules: a security advisory's id (GHSA-…) is a security word",
+        "Golden replay set as test data; security, silent data loss and reverts in the rules",
+    ],
+)
+def test_the_word_security_in_a_title_types_no_change_security(title: str) -> None:
+    analysis = analyze(CommitInput(sha="7" * 40, message=title, files=_RULES_CHANGE))
+    assert ChangeType.SECURITY not in analysis.change_types
+
+
+@pytest.mark.parametrize(
+    ("message", "files", "labels"),
+    [
+        # werkzeug's and flask's advisories land as "Merge pull request from GHSA-…"
+        ("Merge pull request from GHSA-2g68-c3qc-8985", [_fix("src/pkg/debug.py", 30)], []),
+        ("Prevent path traversal in send_from_directory", [_fix("src/pkg/helpers.py", 12)], []),
+        (
+            "fix: escape the name in the error page\n\nFixes a reflected XSS (CVE-2023-30861).",
+            [_fix("src/pkg/errors.py", 6)],
+            [],
+        ),
+        ("Fix a security issue in the cookie signer", [_fix("src/pkg/signer.py", 8)], []),
+        # httpcore d1e17c5: the advisory a dependency floor avoids, linked in a squash's log
+        (
+            "Update h11 dependency, resolving security fix. (#1008)\n\n* Update pyproject.toml"
+            "\n\nTo address the Critical-level CVE:\n\n"
+            "https://github.com/advisories/GHSA-vqfr-h8mv-ghfj\n\n* Update pyproject.toml",
+            [_fix("pyproject.toml", 2)],
+            [],
+        ),
+        ("[Security] Sanitize chat template inputs", [_fix("vllm/chat.py", 8)], []),
+        ("Check the header length (#41)", [_fix("src/pkg/loader.py", 12)], ["security"]),
+    ],
+)
+def test_the_author_closing_a_hole_or_naming_its_advisory_is_a_security_fix(
+    message: str, files: list[FileChange], labels: list[str]
+) -> None:
+    pr = PullRequestInfo(number=41, labels=labels) if labels else None
+    commit = CommitInput(sha="8" * 40, message=message, files=files, pull_request=pr)
+    assert analyze(commit).importance is Importance.HIGH
+
+
 # --- text that names its facts, or none -------------------------------------------------
 
 

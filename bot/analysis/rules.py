@@ -18,7 +18,7 @@ from bot.analysis.facts.layout import same_code
 from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.shield import noted, shield
-from bot.analysis.signals import Signals, read_signals
+from bot.analysis.signals import ADVISORY_WORD, SECURITY_WORDS, Signals, read_signals
 from bot.analysis.titles import ParsedTitle, merged_branch, merged_message
 from bot.analysis.wording import breaking_risks, python_floor_raised, write
 from bot.models import (
@@ -75,7 +75,14 @@ _CONVENTIONAL_TYPES: dict[str, ChangeType] = {
 }
 # Title keywords, tried in order; the first match is the primary type when nothing else says.
 _KEYWORDS: list[tuple[ChangeType, re.Pattern[str]]] = [
-    (T.SECURITY, re.compile(r"\b(cve-\d+|security|vulnerab\w*|xss|csrf|exploit\w*)\b")),
+    (
+        T.SECURITY,
+        re.compile(
+            # a flaw named, not the word "security" ("security docs", "security words")
+            r"\b(cve-\d+|security (?:fix(?:es)?|issues?|bugs?|flaws?|holes?|patch(?:es)?)"
+            r"|vulnerab\w*|xss|csrf|exploit\w*)\b"
+        ),
+    ),
     (
         T.DEPRECATION,
         re.compile(
@@ -248,9 +255,13 @@ def _same_code(commit: CommitInput, sig: Signals, *, typing: bool) -> bool:
     return len(files) == len(shipped) and all(same_code(f, typing=typing) for f in files)
 
 
-_SECURITY_WORDS = re.compile(
-    r"security|vulnerab|cve-|ghsa-|\w+ injection|path traversal|arbitrary (?:code|file|command)"
-    r"|execut\w* arbitrary|remote code execution",
+# Verbs of a change that closes a hole: "[Security] Sanitize chat template inputs", "harden
+# tarfile extraction against path traversal", "prevent open redirects".
+_GUARDING = re.compile(
+    r"\b(?:fix\w*|prevent\w*|patch\w*|clos(?:e|es|ed|ing)|address\w*|mitigat\w*|resolv\w*"
+    r"|avoid\w*|block\w*|harden\w*|guard\w*|protect\w*|sanitiz\w*|escap\w*|reject\w*"
+    r"|disallow\w*|forbid\w*|deny|denies|denied|restrict\w*|validat\w*|verif\w*|limit\w*"
+    r"|bump\w*|upgrad\w*|against)\b",
     re.IGNORECASE,
 )
 # The first word of a summary is capitalised only when it is a plain English verb, never an
@@ -375,6 +386,23 @@ def _types(
     return unique[:4], confidence
 
 
+# A maintainer's label that types a change security ("security", "type: security-fix").
+_SECURITY_LABEL = re.compile(r"\b(?:security|vulnerability|cve)\b")
+
+
+def _security_typed(commit: CommitInput, title: ParsedTitle) -> bool:
+    """Whether the change is typed security where the title says what it does: a
+    `security:` prefix or a `[Security]` tag on a change that guards (a prefix may be an
+    area's name: "Security: … are security words"), or a maintainer's security label."""
+    labels = [lab.lower() for lab in (commit.pull_request.labels if commit.pull_request else [])]
+    typed = title.conventional == "security" or any(
+        _TAG_TYPES.get(tag) is T.SECURITY for tag in title.tags
+    )
+    return (typed and bool(_GUARDING.search(title.text))) or any(
+        _SECURITY_LABEL.search(label) for label in labels
+    )
+
+
 def _assess(
     commit: CommitInput,
     sig: Signals,
@@ -397,15 +425,19 @@ def _assess(
 
     fix = primary is T.BUGFIX or T.BUGFIX in types or T.REVERT in types
     # A security fix matters wherever it lands: a CI workflow that holds secrets is an attack
-    # surface too.
-    security_words = [w for w in sig.severity if _SECURITY_WORDS.match(w)]
+    # surface too. It is one only by the author's words: a hole named and closed, a published
+    # advisory's id, a security type or label on a change that guards; a word about
+    # security in the title ("security docs", "advisory ids are security words") is none.
+    security_words = [w for w in sig.severity if SECURITY_WORDS.match(w)]
+    title_words = [w for w in sig.severity_title if SECURITY_WORDS.match(w)]
     # Pages that explain security ("security docs for TRUSTED_HOSTS") fix nothing.
     if sig.only is not PathKind.DOCS and (
-        T.SECURITY in types
-        or any(_SECURITY_WORDS.match(w) for w in sig.severity_title)
-        or (fix and security_words)
-        # a published advisory's id in the entry the commit adds to its own changelog is
-        # the fix's proof (one quoted from a dependency's release notes is not)
+        _security_typed(commit, sig.title)
+        or any(ADVISORY_WORD.match(w) for w in title_words)
+        or (title_words and (fix or _GUARDING.search(text)))
+        or (fix and security_words and not sig.unaffected)
+        # a published advisory's id in the author's words or the entry the commit adds to its
+        # own changelog is the fix's proof (one quoted from a dependency's release notes is not)
         or bool(sig.advisories)
     ):
         return Assessment(I.HIGH, False, "security")
@@ -468,7 +500,10 @@ def _assess(
     if sig.by_default and primary not in _QUIET_TYPES:
         return Assessment(I.MEDIUM if narrowed else I.HIGH, False, "default changes")
 
-    severe = sig.severity_title or (fix and sig.severity_body and not _TEST_FIX.search(text))
+    # (a vulnerability named without the author closing it is no symptom either)
+    symptoms = [w for w in sig.severity_title if w not in title_words]
+    described = [w for w in sig.severity_body if w not in security_words]
+    severe = symptoms or (fix and described and not _TEST_FIX.search(text))
     # A symptom is fixed in the code users run: a change of tests, benchmarks or docs
     # alone fixes nobody's crash, whatever its title says.
     if severe and primary is not T.REVERT and (sig.source_lines or not known):

@@ -49,7 +49,10 @@ _SEVERITY = re.compile(
     r"|deadlock\w*|hangs?|hanging|hung|stuck|freez\w+|race conditions?|data races?"
     r"|out[- ]of[- ]bounds|buffer overflow|use[- ]after[- ]free|illegal memory access"
     # (what "leaks into" a key or a scope got there: no leak of memory or data)
-    r"|memory leaks?|leak(?:s|ing|ed)?(?! into\b)|security|vulnerab\w+|cve-\d{4}-\d+"
+    r"|memory leaks?|leak(?:s|ing|ed)?(?! into\b)|vulnerab\w+|cve-\d{4}-\d+"
+    # a security flaw named, not the word "security" ("security docs", "security words")
+    r"|security (?:issues?|bugs?|flaws?|holes?|problems?|vulnerabilit(?:y|ies))"
+    r"|xss|csrf|ssrf|open redirects?"
     # a GitHub security advisory's id
     r"|ghsa(?:-[23456789cfghjmpqrvwx]{4}){3}"
     # a regression of behaviour, not a performance or CI one, nor a regression test
@@ -80,6 +83,13 @@ _CAPABILITY = re.compile(
     r"|quantization (?:method|scheme)s?|hardware|platform|device|sm\d{2,3})\b",
     re.IGNORECASE,
 )
+# The severity words that name a vulnerability: a class of it, or a published advisory's id.
+SECURITY_WORDS = re.compile(
+    r"security \w|vulnerab|cve-|ghsa-|xss|csrf|ssrf|open redirect|\w+ injection|path traversal"
+    r"|arbitrary (?:code|file|command)|execut\w* arbitrary|remote code execution",
+    re.IGNORECASE,
+)
+ADVISORY_WORD = re.compile(r"cve-|ghsa-", re.IGNORECASE)
 _SEVERE_LABEL = re.compile(
     r"\b(security|vulnerability|cve|critical|blocker|p0|data[- ]loss|corruption|crash|deadlock"
     r"|regression)\b"
@@ -187,12 +197,15 @@ class Signals:
     # same with each list item on a line of its own
     description: tuple[str, ...] = ()
     description_items: tuple[str, ...] = ()
-    # the advisory ids (GHSA-…, CVE-…) of the entry the commit adds to its own changelog,
-    # where that entry is its description and does not call the package unaffected
+    # the advisory ids (GHSA-…, CVE-…) the commit's message or pull request names, or the
+    # entry it adds to its own changelog where that entry is its description; none where
+    # that text calls the package unaffected
     advisories: tuple[str, ...] = ()
     # the items of the release section the commit adds to its changelog, when many or
     # notable (a short one that is the description already is not said again)
     release: ReleaseNotes | None = None
+    # the author says the package is not vulnerable ("not actually vulnerable, but …")
+    unaffected: bool = False
     # what the change holds (`bot/analysis/facts`)
     facts: Facts = field(default_factory=Facts)
 
@@ -385,9 +398,28 @@ def _narrowed(title: ParsedTitle) -> str | None:
     return phrase.group(0) if phrase else None
 
 
-_ADVISORY = re.compile(r"\b(?:GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|CVE-\d{4}-\d+)\b", re.I)
 # "acme is not affected by CVE-…": an advisory named to say it does not apply
-_UNAFFECTED = re.compile(r"\b(?:not|un)[- ]?(?:affected|vulnerable|impacted)\b", re.I)
+_UNAFFECTED = re.compile(
+    r"\b(?:(?:not|never)\s+(?:\w+\s+)?|un-?)(?:affected|vulnerable|impacted|exploitable)\b", re.I
+)
+# where a dependency bump starts quoting its dependency (Dependabot, Renovate)
+_QUOTED_NOTES = re.compile(
+    r"^\s*(?:<details>|<summary>|(?:#+\s*)?(?:release notes|changelog|commits)\s*$)", re.I | re.M
+)
+# an advisory's id in prose, a link to it included (`…/advisories/GHSA-vqfr-h8mv-ghfj`)
+_ADVISORY_WORD = re.compile(r"\b(ghsa(?:-[23456789cfghjmpqrvwx]{4}){3}|cve-\d{4}-\d+)\b")
+
+
+def _advisories(text: str) -> tuple[str, ...]:
+    """The advisory ids the author's text names in its prose (a squash's log and a link
+    included; an example in code or an enumeration is not one), unless it says the package
+    is not affected. A bump's quoted release notes are its dependency's words, not the
+    author's (Dependabot's "Release notes", "Changelog", "Commits")."""
+    quoted = _QUOTED_NOTES.search(text)
+    text = text[: quoted.start()] if quoted else text
+    if _UNAFFECTED.search(text):
+        return ()
+    return tuple(w.upper() for w in _words(_ADVISORY_WORD, text))
 
 
 def _echoes(paragraph: str, title: str) -> bool:
@@ -484,7 +516,8 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         file_kinds=file_kinds,
         line_kinds=line_kinds,
         description=tuple(paragraphs),
-        advisories=tuple(_ADVISORY.findall(changelog)) if not _UNAFFECTED.search(changelog) else (),
+        advisories=_advisories(changelog or "\n".join((commit.message, pr.body if pr else ""))),
+        unaffected=bool(_UNAFFECTED.search("\n".join(paragraphs))),
         description_items=tuple(items),
         release=release
         if release and (len(release.items) >= RELEASE_ITEMS or not changelog)

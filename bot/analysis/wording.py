@@ -30,7 +30,7 @@ from bot.analysis.facts import (
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
-from bot.analysis.signals import Signals
+from bot.analysis.signals import SECURITY_WORDS, Signals
 from bot.analysis.spans import code
 from bot.analysis.summary import capitalised, summary_from
 from bot.models import (
@@ -50,11 +50,6 @@ SUMMARY_LIMIT = 400
 # A risk the day's headline can lead with (its one fact a line, `digest/headline.py`).
 _RISK_SHORT = 160
 _BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
-_SECURITY_WORDS = re.compile(
-    r"security|vulnerab|cve-|\w+ injection|path traversal|arbitrary (?:code|file|command)"
-    r"|execut\w* arbitrary|remote code execution",
-    re.IGNORECASE,
-)
 _SPAN = re.compile(r"`([^`]+)`")
 # Function names so common that alone they do not say which one (a command-line tool's
 # every subcommand has a `command`, every script a `main`).
@@ -1458,7 +1453,7 @@ def _about_fix(
         else p.fixes_plain.format(words=words)
     )
     clause += (issues if sig.fixes else "") + impact
-    security = any(_SECURITY_WORDS.match(w) for w in severity)
+    security = any(SECURITY_WORDS.match(w) for w in severity)
     text.note("security" if security else "compatibility", sentence(p, clause))
     if security:
         text.advise(Audience.MAINTAINERS, p.security.format(words=words))

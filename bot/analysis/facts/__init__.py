@@ -74,7 +74,7 @@ from bot.analysis.facts.scan import FileReading, hunks
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
 from bot.analysis.facts.visibility import mark_private
 from bot.analysis.facts.whole import read_whole
-from bot.analysis.paths import Language, PathKind, language_of, path_kind, ships
+from bot.analysis.paths import Language, PathKind, language_of, path_kind, private_module, ships
 from bot.analysis.sources import generated
 from bot.models import CommitInput, FileChange
 
@@ -428,6 +428,15 @@ def _combine(
                 continue
             # gone from where it was defined too: removed there, not from each re-exporter
             origin = None if r.path in partial else removed_origin(export, r, readings)
+            if (
+                origin is not None
+                and not private_module(origin)
+                and not r.path.endswith(("/__init__.py", "/__init__.pyi"))
+            ):
+                # PEP 8: a name a module imported is its implementation detail, its
+                # `__all__` notwithstanding (only a package's `__init__` hands out its
+                # submodules' names); the module that defined it says whether it was public
+                continue
             export_gone = _export(export, origin or r.path)
             if export_gone not in exports_removed:
                 exports_removed.append(export_gone)
