@@ -348,3 +348,32 @@ def test_bot_lines_are_no_ones_description() -> None:
         )
         assert words not in entry_text(analysis).lower()
         assert "dependabot" not in analysis.summary.lower()
+
+
+def test_a_later_squash_steps_text_gives_way_to_the_fragment(tmp_path: Path) -> None:
+    # attrs f8f7a2e: a later step's body ("Added a new TypeVar '_U'", reverted two steps on)
+    # had become the summary; the first step has no text, the fragment says the change
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/attr/validators.pyi": SETTERS},
+        {
+            "src/attr/validators.pyi": SETTERS_GEN,
+            "changelog.d/1471.change.md": (
+                "The type annotation for `attrs.validators.or_()` now allows for different "
+                "types of validators.\n\nThis was only an issue on Pyright.\n"
+            ),
+        },
+        "Improve type hinting of or_ (#1471)\n\n"
+        "* Improve type hinting of instance_of and or_\n\n"
+        "* [pre-commit.ci] auto fixes from pre-commit.com hooks\n\n"
+        "for more information, see https://pre-commit.ci\n\n"
+        "* Moved _U to same location as all other TypeVar definitions\n\n"
+        "Added a new TypeVar '_U' bound to UnionType for type validation.\n\n"
+        "* Revert to UnionType\n\n* Add news fragment\n\n---------\n\n"
+        "Co-authored-by: Hynek Schlawack <hs@ox.cx>\n",
+    )
+    assert analysis.summary.startswith(
+        "The type annotation for `attrs.validators.or_()` now allows for different types"
+    )
+    assert "_U" not in entry_text(analysis)
+    _no_false(verdicts)

@@ -413,7 +413,11 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     items = description_paragraphs(pr_body, body, items=True)
     changelog = ""
     added = fragments(commit.files)
-    own = description_paragraphs(pr_body, without_squash_steps(body), items=True)
+    # a squashed branch's later steps (a reverted try, "ref <link>") are no description: only
+    # its first step's text counts, as for the summary below
+    own = description_paragraphs(
+        pr_body, without_squash_steps(first_commit(without_bot_lines(commit.body))), items=True
+    )
     if all(_echoes(p, commit.title) for p in own):
         # No words of the author's but the title: the entry the commit adds to its
         # changelog says what it does (quart 8a0e4c4's "Fix signing key selection order …"),
