@@ -377,3 +377,30 @@ def test_a_later_squash_steps_text_gives_way_to_the_fragment(tmp_path: Path) -> 
     )
     assert "_U" not in entry_text(analysis)
     _no_false(verdicts)
+
+
+def test_a_removal_fragment_that_only_deprecates_is_a_deprecation() -> None:
+    # towncrier's `removal` is "Deprecations and Removals": pluggy 5d7bd2c files a new
+    # DeprecationWarning there, 431be57 the end of Python 3.8
+    found = fragments(
+        [
+            _file(
+                "changelog/632.removal.rst",
+                "Hookspec methods defined without ``self`` as the first parameter now emit a "
+                ":class:`DeprecationWarning`. Add ``self`` as the first parameter or use "
+                "``@staticmethod``.",
+            ),
+            _file("changelog/556.removal.rst", "Python 3.8 is no longer supported."),
+            _file(
+                "CHANGES/1076.breaking.rst",
+                "Removed support :rfc:`3986#section-3.2.3` port normalization when the scheme "
+                "is not one of ``http``, ``https``, ``wss``, or ``ws`` -- by :user:`bdraco`.",
+            ),
+        ]
+    )
+    assert [f.meaning for f in found] == ["deprecation", "breaking", "breaking"]
+    assert found[0].text.startswith("Hookspec methods defined without `self`")
+    assert found[2].text == (
+        "Removed support RFC 3986 port normalization when the scheme is not one of `http`, "
+        "`https`, `wss`, or `ws`."
+    )

@@ -41,6 +41,10 @@ _MEANINGS: dict[str, str] = {
     "feature": "feature",
     "doc": "doc",
 }
+_DEPRECATES = re.compile(r"\bdeprecat", re.IGNORECASE)
+_REMOVES = re.compile(
+    r"\b(?:removed|no longer|dropped|drops?|removes?|raises?|fails?)\b", re.IGNORECASE
+)
 # The most of a fragment's prose kept: a release note, not a design document.
 _LIMIT = 600
 
@@ -119,6 +123,7 @@ _LINK = re.compile(r"^[\w.+-]+\.(?:rst|md|txt)$")
 # "-- by :user:`name`.", "— by @name": who wrote it, not what it does
 _BYLINE = re.compile(r"\s*(?:--|—|–)\s*by\b[^.]{0,60}\.?\s*$", re.I)
 _RST_LINK = re.compile(r"`([^`<]+?)\s*<[^>`]+>`__?")
+_RFC = re.compile(r":rfc:`(\d+)[^`]*`", re.IGNORECASE)
 _RST_LITERAL = re.compile(r"``([^`]+)``")
 _DIRECTIVE = re.compile(r"^\s*\.\.\s")
 
@@ -151,8 +156,12 @@ def _prose(text: str) -> str:
         literal = line.rstrip().endswith("::")
         kept.append(line.rstrip()[:-1] if literal else line)
     text = _RST_LINK.sub(r"\1", "\n".join(kept))
+    # `:rfc:`3986#section-3.2.3`` is a standard, not code
+    text = _RFC.sub(lambda m: f"RFC {m.group(1)}", text)
     text = _RST_LITERAL.sub(r"`\1`", roles_as_code(text))
-    found = [_BYLINE.sub("", p) for p in paragraphs(text)]
+    # the by-line took the sentence's full stop with it
+    found = [_BYLINE.sub(".", p) if _BYLINE.search(p) else p for p in paragraphs(text)]
+    found = [p[:-1] if p.endswith(("..", "!.", "?.")) else p for p in found]
     prose = "\n\n".join(p for p in found if p.strip())
     if len(prose) <= _LIMIT:
         return prose
@@ -176,7 +185,11 @@ def fragments(files: Iterable[FileChange]) -> tuple[Fragment, ...]:
             continue
         raw = f.after if f.after is not None else _added_text(f.patch or "")
         text = "" if _LINK.match(raw.strip()) else _prose(raw)
-        found.append(Fragment(f.filename, kind, _MEANINGS.get(kind), text))
+        meaning = _MEANINGS.get(kind)
+        if kind == "removal" and _DEPRECATES.search(text) and not _REMOVES.search(text):
+            # towncrier's `removal` is "Deprecations and Removals": a warning is no break yet
+            meaning = "deprecation"
+        found.append(Fragment(f.filename, kind, meaning, text))
     return tuple(found)
 
 
