@@ -391,6 +391,12 @@ def test_a_removal_fragment_that_only_deprecates_is_a_deprecation() -> None:
                 "``@staticmethod``.",
             ),
             _file("changelog/556.removal.rst", "Python 3.8 is no longer supported."),
+            # attrs 6851ab5
+            _file(
+                "changelog.d/1547.change.md",
+                "The import time for `import attr` and `import attrs` has been _significantly_ "
+                "improved by making expensive imports lazy.",
+            ),
             _file(
                 "CHANGES/1076.breaking.rst",
                 "Removed support :rfc:`3986#section-3.2.3` port normalization when the scheme "
@@ -398,9 +404,10 @@ def test_a_removal_fragment_that_only_deprecates_is_a_deprecation() -> None:
             ),
         ]
     )
-    assert [f.meaning for f in found] == ["deprecation", "breaking", "breaking"]
+    assert [f.meaning for f in found] == ["deprecation", "breaking", None, "breaking"]
+    assert "has been significantly improved" in found[2].text
     assert found[0].text.startswith("Hookspec methods defined without `self`")
-    assert found[2].text == (
+    assert found[3].text == (
         "Removed support RFC 3986 port normalization when the scheme is not one of `http`, "
         "`https`, `wss`, or `ws`."
     )

@@ -123,6 +123,7 @@ _LINK = re.compile(r"^[\w.+-]+\.(?:rst|md|txt)$")
 # "-- by :user:`name`.", "— by @name": who wrote it, not what it does
 _BYLINE = re.compile(r"\s*(?:--|—|–)\s*by\b[^.]{0,60}\.?\s*$", re.I)
 _RST_LINK = re.compile(r"`([^`<]+?)\s*<[^>`]+>`__?")
+_UNDERSCORED = re.compile(r"(?<![\w`])_(?=[^\s_])([^_`\n]+?)(?<=[^\s_])_(?![\w`])")
 _RFC = re.compile(r":rfc:`(\d+)[^`]*`", re.IGNORECASE)
 _RST_LITERAL = re.compile(r"``([^`]+)``")
 _DIRECTIVE = re.compile(r"^\s*\.\.\s")
@@ -159,6 +160,8 @@ def _prose(text: str) -> str:
     # `:rfc:`3986#section-3.2.3`` is a standard, not code
     text = _RFC.sub(lambda m: f"RFC {m.group(1)}", text)
     text = _RST_LITERAL.sub(r"`\1`", roles_as_code(text))
+    # Markdown's `_significantly_` and RST's `*significantly*` are emphasis, said plainly
+    text = _UNDERSCORED.sub(r"\1", text)
     # the by-line took the sentence's full stop with it
     found = [_BYLINE.sub(".", p) if _BYLINE.search(p) else p for p in paragraphs(text)]
     found = [p[:-1] if p.endswith(("..", "!.", "?.")) else p for p in found]
