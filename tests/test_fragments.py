@@ -411,3 +411,23 @@ def test_a_removal_fragment_that_only_deprecates_is_a_deprecation() -> None:
         "Removed support RFC 3986 port normalization when the scheme is not one of `http`, "
         "`https`, `wss`, or `ws`."
     )
+
+
+def test_the_step_named_like_the_title_keeps_the_authors_words_first(tmp_path: Path) -> None:
+    # attrs 5aa76a4: the first step is an unrelated docstring fix; the step named like the
+    # title says what the validator does, before the fragment's shorter words
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"src/attr/validators.py": SETTERS},
+        {
+            "src/attr/validators.py": SETTERS_GEN,
+            "changelog.d/1571.change.md": "Added new validator `attrs.validators.ne()`.\n",
+        },
+        "Add `ne` validator (#1571)\n\n"
+        "* Fix inconsistent formatting for Args and Raises docstrings\n\n"
+        "* Add `ne` validator\n\n"
+        "This change adds a validator that raises `ValueError` if the\n"
+        "initializer is called with a number equal to *val*.\n\n"
+        "* Fix news fragments\n\n---------\n\nCo-authored-by: Hynek Schlawack <hs@ox.cx>\n",
+    )
+    assert analysis.summary.startswith("This change adds a validator that raises `ValueError`")

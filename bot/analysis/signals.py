@@ -30,8 +30,8 @@ from bot.analysis.fragments import (
     Fragment,
     fragment_entry,
     fragments,
+    squash_description,
     without_bot_lines,
-    without_squash_steps,
 )
 from bot.analysis.hardware import mentions
 from bot.analysis.messages import (
@@ -413,10 +413,9 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     items = description_paragraphs(pr_body, body, items=True)
     changelog = ""
     added = fragments(commit.files)
-    # a squashed branch's later steps (a reverted try, "ref <link>") are no description: only
-    # its first step's text counts, as for the summary below
+    # a squashed branch's later steps (a reverted try, "ref <link>") are no description
     own = description_paragraphs(
-        pr_body, without_squash_steps(first_commit(without_bot_lines(commit.body))), items=True
+        pr_body, squash_description(without_bot_lines(commit.body), commit.title), items=True
     )
     if all(_echoes(p, commit.title) for p in own):
         # No words of the author's but the title: the entry the commit adds to its
