@@ -282,3 +282,40 @@ def test_a_condition_holding_a_run_of_spaces_is_not_quoted(tmp_path: Path) -> No
     )
     assert "startswith" not in entry_text(analysis)
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_the_same_test_through_a_walrus_or_unrelated_tests_are_not_said_rewritten(
+    tmp_path: Path,
+) -> None:
+    # yarl 96649e7: `if s is None` after `s = self._get_str_query(…)` became `if (s :=
+    # self._get_str_query(…)) is None`; pluggy 584be1e: a function lost `argname not in
+    # caller_kwargs` and gained an unrelated `TYPE_CHECKING` test: neither is a test rewritten
+    query = (
+        "class URL:\n    def update_query(self, *args):\n{body}"
+        "        return self._from_parts(s)\n\n    def _from_parts(self, s):\n        return s\n"
+    )
+    walrus = "        if (s := self._get_str_query(*args)) is None:\n            return self\n"
+    local = (
+        "        s = self._get_str_query(*args)\n        if s is None:\n            return self\n"
+    )
+    call = (
+        "def _multicall(hook_impls, caller_kwargs):\n    results = []\n{body}"
+        "    for impl in hook_impls:\n        results.append(impl(**caller_kwargs))\n"
+        "    return results\n"
+    )
+    missing = (
+        "    for argname in ('a', 'b'):\n        if argname not in caller_kwargs:\n"
+        "            raise KeyError(argname)\n"
+    )
+    checking = "    if TYPE_CHECKING:\n        results = list(results)\n"
+    for i, (path, before, after) in enumerate(
+        [
+            ("yarl/_url.py", query.format(body=local), query.format(body=walrus)),
+            ("src/pluggy/_callers.py", call.format(body=missing), call.format(body=checking)),
+        ]
+    ):
+        analysis, verdicts = checked_entry(
+            tmp_path / str(i), {path: before}, {path: after}, "Improve performance of the call"
+        )
+        assert "now tests" not in entry_text(analysis)
+        assert all(v is Verdict.TRUE for v in verdicts)

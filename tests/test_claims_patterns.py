@@ -67,7 +67,7 @@ def test_a_helper_moved_and_copied_into_a_new_module_is_not_added(tmp_path: Path
         "Add the Rubin fusion kernels",
     )
     assert "sigmoid_scale" not in text.replace("Moves `sigmoid_scale`", "")
-    assert "`launch_fusion`" in text  # the new function is said
+    assert "`launch_fusion(x)`" in text  # the new function is said, as it is called
     assert Verdict.FALSE not in verdicts
 
 

@@ -226,4 +226,4 @@ def test_labels_are_scored_on_a_clones_full_commits(
     assert list(commits) == [tidy]
     (changed,) = commits[tidy].files
     assert changed.sides is not None and "compute_checksum" in changed.sides[1]
-    assert "`compute_checksum`" in rules.analyze(commits[tidy]).summary
+    assert "`compute_checksum(data) -> int`" in rules.analyze(commits[tidy]).summary

@@ -712,10 +712,14 @@ def test_a_method_edit_does_not_change_its_class() -> None:
 
 def test_these_languages_are_fetched_whole_but_not_minified_or_vendored_code() -> None:
     paths = ["src/lib.rs", "cmd/main.go", "lib/app.cjs", "web/ui.tsx", "types/index.d.ts"]
-    skipped = ["dist/app.min.js", "vendor/github.com/x/y.go", "setup.cfg", "docs/a.txt"]
-    files = [FileChange(filename=p, status="modified") for p in ["README.md", *paths, *skipped]]
-    # Markdown documents too (their headings), after the code within the bounds
-    assert [f.filename for f in worth_reading(files)] == [*paths, "README.md"]
+    skipped = ["dist/app.min.js", "vendor/github.com/x/y.go", "tox.ini", "docs/a.txt"]
+    files = [
+        FileChange(filename=p, status="modified")
+        for p in ["README.md", *paths, *skipped, "setup.cfg"]
+    ]
+    # Markdown documents too (their headings), after the code within the bounds; packaging
+    # metadata (setup.cfg, pyproject.toml) first
+    assert [f.filename for f in worth_reading(files)] == ["setup.cfg", *paths, "README.md"]
 
 
 def test_a_js_test_file_reading_the_environment_adds_no_setting() -> None:

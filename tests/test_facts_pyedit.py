@@ -118,9 +118,12 @@ def _ordered(side: Side) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in dataclasses.fields(side):
         value = getattr(side, f.name)
-        if f.name == "functions":
+        if f.name in ("functions", "classes"):
             # parsed nodes: the same code (a spliced side's nodes keep the parent's lines)
             value = [(name, ast.dump(node)) for name, node in value.items()]
+        elif f.name == "code":
+            # each definition's code digest, worked out when asked
+            value = [(name, digest()) for name, digest in value.items()]
         elif isinstance(value, dict):
             value = list(value.items())
         elif isinstance(value, set):

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.analysis.facts import Facts, read_facts
+from bot.analysis.facts import Facts, pyfile, read_facts
 from bot.models import CommitInput, FileChange
 from tests.support import whole_commit
 
@@ -396,3 +396,26 @@ def test_an_annotation_retyped_is_read_and_a_qualified_spelling_of_the_same_type
         ("add", "name", "str | None", "t.Callable[..., t.Any] | str | None"),
         ("add", "->", "int", "int | str"),
     }
+
+
+def test_only_definitions_whose_lines_differ_have_their_code_compared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    digested: list[str] = []
+    code = pyfile._code
+
+    def counted(node: Any, *args: Any) -> str:
+        digested.append(node.name)
+        return code(node, *args)
+
+    monkeypatch.setattr(pyfile, "_code", counted)
+    kept = "".join(f"def kept_{n}(items):\n{BODY}\n" for n in range(20))
+    before = f'{kept}def reworded(items):\n    """Sum."""\n{BODY}\ndef fixed(items):\n{BODY}'
+    after = (
+        f'{kept}def reworded(items):\n    """Sum twice."""\n{BODY}\n'
+        f"def fixed(items):\n{BODY.replace('* 2', '* 3')}"
+    )
+    facts = _facts(("pkg/ops.py", before, after))
+    assert _names(facts.changed) == ["fixed"]
+    # each side's digest of the two edited definitions, none of the twenty left alone
+    assert sorted(digested) == ["fixed", "fixed", "reworded", "reworded"]

@@ -37,7 +37,7 @@ def test_the_rules_read_the_patch_offline(repo: Path, capsys: pytest.CaptureFixt
     out, _ = _digest(capsys, "--git", str(repo), "--day", "2026-06-22")
     (line,) = [x for x in out.splitlines() if "Small tidy-up" in x and x.startswith("- ")]
     # The function is in the patch only: neither the title nor the message names it.
-    assert "`compute_checksum`" in line
+    assert "`compute_checksum(data) -> int`" in line
 
 
 def test_a_merge_is_read_against_its_first_parent(

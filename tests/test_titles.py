@@ -160,6 +160,21 @@ def test_follow_ups(text: str, refs: tuple[Ref, ...]) -> None:
         ("Undo the cache\n\nRevert of PR #12", (Ref(pr=12),), ()),
         ("Undo the cache\n\nOriginal pull request: #12", (), ()),
         ("Add foo\n\nSee commit abcdef1.", (), ()),
+        # attrs eccd966: a squashed pull request whose steps include a revert of one of its
+        # own commits (never on main); the squash reverts nothing
+        (
+            "Fix `optional` validator (#1496)\n\n* Fix `optional` validator\n\n"
+            '* [pre-commit.ci] auto fixes\n\n* Revert "fixes" from pre-commit.com hooks\n\n'
+            "This reverts commit 5b413827365559bac9cb7b72e0b75a0ce4328772.\n\n* Silence ty",
+            (),
+            (),
+        ),
+        # one step alone is the commit's own message
+        (
+            'Revert "Add foo" (#3)\n\n* Revert "Add foo"\n\nThis reverts commit abcdef1.',
+            (Ref(sha="abcdef1"),),
+            ("abcdef1",),
+        ),
     ],
 )
 def test_what_a_message_says_it_reverts(

@@ -132,3 +132,120 @@ def test_a_new_heading_is_new_though_an_old_one_ended_with_its_words(tmp_path: P
     # a heading the parent had whole is not new
     kept = "Adds the section “Enforcement” to `.github/CODE_OF_CONDUCT.md`."
     assert [v for _, v in verdicts_of(root, commit.sha, kept)] == [Verdict.FALSE]
+
+
+def test_a_type_stub_deleted_removes_none_of_the_names_it_declared(tmp_path: Path) -> None:
+    # yarl e70f9d4 "Add typing to URL": `yarl/__init__.pyi` deleted, the types written inline
+    # in `yarl/_url.py`; the entry said "Removes `URL.build`, … and 16 more"
+    methods = ("build", "is_absolute", "is_default_port", "joinpath", "with_query")
+    stub = "class URL:\n" + "".join(f"    def {m}(self) -> URL: ...\n" for m in methods)
+    module = "class URL:\n" + "".join(
+        f"    def {m}(self){{}}:\n        return self\n" for m in methods
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {
+            "yarl/__init__.py": "from ._url import URL\n",
+            "yarl/__init__.pyi": stub,
+            "yarl/_url.py": module.format(*[""] * len(methods)),
+        },
+        {
+            "yarl/__init__.py": "from ._url import URL\n",
+            "yarl/__init__.pyi": None,
+            "yarl/_url.py": module.format(*[' -> "URL"'] * len(methods)),
+        },
+        "Add typing to URL (#1084)",
+    )
+    text = entry_text(analysis)
+    assert "Removes" not in text and "`URL.build`" not in text
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_default_that_became_none_gets_no_way_back_by_the_old_value(tmp_path: Path) -> None:
+    # attrs 6e3786c: `kw_only=False` → `kw_only=None` ("inherit the class's"); passing
+    # `False` now makes a field positional in a `kw_only=True` class, so "Set `kw_only` to
+    # `False` to keep the old behaviour" was the opposite of the way back
+    api = (
+        "def attrib(default=None, kw_only{was}):\n    return (default, kw_only)\n\n\n"
+        "def field(*, default=None, kw_only{was}):\n    return (default, kw_only)\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {
+            "src/attr/__init__.py": "from ._make import attrib, field\n",
+            "src/attr/_make.py": api.format(was="=False"),
+        },
+        {
+            "src/attr/__init__.py": "from ._make import attrib, field\n",
+            "src/attr/_make.py": api.format(was=": bool | None = None"),
+        },
+        "Make `kw_only=True` behavior consistent with dataclasses",
+    )
+    text = entry_text(analysis)
+    assert "from `False` to `None`" in text
+    assert "to keep the old behaviour" not in text
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_formatters_reflow_is_no_place_of_a_fix(tmp_path: Path) -> None:
+    # pluggy e2dcf96: ruff re-wrapped an `assert`'s parentheses; yarl 86dd1cb joined two
+    # implicitly concatenated strings into one f-string: "No test changed with this fix of
+    # `HookCaller.__call__`: ask for a regression test." for code Python reads the same
+    hooks = (
+        "class HookCaller:\n    def __call__(self, **kwargs):\n{check}"
+        "        return self._hookexec(kwargs)\n\n"
+        "    def flags(self, build, source):\n"
+        "        return ('-O2', {flag})\n"
+    )
+    old_check = (
+        "        assert (\n            not self.is_historic()\n"
+        '        ), "Cannot directly call a historic hook - use call_historic instead."\n'
+    )
+    new_check = (
+        "        assert not self.is_historic(), (\n"
+        '            "Cannot directly call a historic hook - use call_historic instead."\n'
+        "        )\n"
+    )
+    old_flag = "'-ffile-prefix-map='\n                f'{build!s}={source!s}'"
+    new_flag = "f'-ffile-prefix-map={build!s}={source!s}'"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/pluggy/_hooks.py": hooks.format(check=old_check, flag=old_flag)},
+        {"src/pluggy/_hooks.py": hooks.format(check=new_check, flag=new_flag)},
+        "[pre-commit.ci] pre-commit autoupdate, fix 'sphinx.configuration' (#561)",
+    )
+    text = entry_text(analysis)
+    assert "HookCaller" not in text and "regression test" not in text
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_dependency_group_pin_is_no_requirement_of_the_package(tmp_path: Path) -> None:
+    # attrs c5baf90: `pyrefly = ["pyrefly>=1.2.0", …]` under `[dependency-groups]` was said
+    # "Requires `pyrefly>=1.2.0`.", as if installs needed it
+    project = (
+        '[project]\nname = "attrs"\ndependencies = [{dep}]\n\n'
+        "[dependency-groups]\ntests = [\n"
+        '  "hypothesis",\n  "pytest>=4.3.0",\n]\n'
+        'ty = ["ty", {{ include-group = "tests" }}]\n'
+        'pyrefly = ["pyrefly{pin}", {{ include-group = "tests" }}]\n'
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": project.format(dep="", pin=""), "src/attr/_make.py": "X = 1\n"},
+        {"pyproject.toml": project.format(dep="", pin=">=1.2.0"), "src/attr/_make.py": "X = 2\n"},
+        "Pyrefly 1.2.0 final is out",
+    )
+    assert "pyrefly>=1.2.0" not in entry_text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)
+    # the package's own dependency is one
+    shipped, verdicts = checked_entry(
+        tmp_path / "shipped",
+        {"pyproject.toml": project.format(dep="", pin=""), "src/attr/_make.py": "X = 1\n"},
+        {
+            "pyproject.toml": project.format(dep='"typing-extensions>=4.5"', pin=""),
+            "src/attr/_make.py": "X = 2\n",
+        },
+        "Require typing-extensions",
+    )
+    assert "`typing-extensions>=4.5`" in entry_text(shipped)
+    assert all(v is Verdict.TRUE for v in verdicts)

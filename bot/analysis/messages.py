@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from bot.models import FileChange, fit_sentences
 
@@ -369,3 +370,123 @@ def roles_as_code(text: str) -> str:
     return _CODE_ROLE.sub(
         lambda m: f"`{m.group(2).rsplit('.', 1)[-1] if m.group(1) else m.group(2)}`", text
     )
+
+
+# A release's heading: a version (`## [25.4.0](…) - 2025-10-06`, `v1.24.0`, `pluggy 1.6.0
+# (2025-05-15)`, `## Version 1.0.9 (April 24th, 2025)`).
+_VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)*(?:[-.]?(?:a|b|rc|post|dev)\d*)?(?![\w.])")
+_UNDERLINE = re.compile(r"^([=\-~^*+#])\1{2,}\s*$")
+_TOP_ITEM = re.compile(r"^[-*] (?=\S)")
+# Headings and words that mark what users must act on: the author's own sorting.
+_NOTABLE_HEADING = re.compile(
+    r"breaking|incompatib|removal|removed|deprecat|security", re.IGNORECASE
+)
+_NOTABLE_ITEM = re.compile(
+    r"\b(?:GHSA-[\w-]+|CVE-\d+-\d+|security|vulnerab\w*|breaking|backwards?[- ]incompatible)\b"
+    r"|^(?:Removed?|Drop(?:ped|s)?|Deprecated?|Deprecates)\b",
+    re.IGNORECASE,
+)
+# `#556 <https://…>`_: (towncrier's reStructuredText issue link before an item)
+_RST_ISSUE_LEAD = re.compile(r"^`[^`<]*<[^>]*>`_:?\s*")
+_RST_LINK = re.compile(r"`([^`<]+?)\s*<[^>]*>`__?")
+_MD_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\s]*\)")
+_BY_USER = re.compile(r"\s*(?:--|—)\s*by\s+:user:`[^`]*`(?:\s*(?:,|and)\s*:user:`[^`]*`)*\.?")
+_TRAILING_REFS = re.compile(r"(?:\s*[\[(]?#\d+[\])]?(?:\([^)]*\))?[,.]?)+\s*$")
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+(?=[A-Z`*])")
+# `:rfc:` and `:pep:` read as Sphinx writes them: "RFC 3986", "PEP 749"
+_NUMBERED_ROLE = re.compile(r":(rfc|pep):`(\d+[^`]*)`", re.IGNORECASE)
+# Release notes said with at least this many items (fewer are read as one change's entry).
+RELEASE_ITEMS = 4
+
+
+@dataclass(frozen=True)
+class ReleaseNote:
+    """One item a release's changelog section adds: its first sentence as a reader sees it,
+    the heading it is listed under, and whether it is one users must act on."""
+
+    text: str
+    heading: str
+    notable: bool
+
+
+@dataclass(frozen=True)
+class ReleaseNotes:
+    path: str
+    items: tuple[ReleaseNote, ...]
+
+
+def release_notes(files: Iterable[FileChange]) -> ReleaseNotes | None:
+    """The items of the release section a commit adds to its changelog (the first block of
+    added lines that holds a version heading), at least `RELEASE_ITEMS` of them, or with
+    one the author files under a breaking, removal, deprecation or security heading."""
+    for f in files:
+        if not f.patch or not _CHANGELOG.search(f.filename):
+            continue
+        items = _section_items(f.patch.split("\n"))
+        if len(items) >= RELEASE_ITEMS or any(item.notable for item in items):
+            return ReleaseNotes(f.filename, tuple(items))
+    return None
+
+
+def _section_items(lines: list[str]) -> list[ReleaseNote]:
+    """The items of the first block of added lines (removed ones between aside) that opens
+    a release section."""
+    blocks: list[list[str]] = [[]]
+    for line in lines:
+        if line.startswith("+") and not line.startswith("+++"):
+            blocks[-1].append(line[1:].rstrip())
+        elif blocks[-1] and not line.startswith("-"):
+            blocks.append([])
+    for block in blocks:
+        found = _block_items(block)
+        if found:
+            return found
+    return []
+
+
+def _block_items(added: list[str]) -> list[ReleaseNote]:
+    release = False
+    heading = ""
+    items: list[tuple[list[str], str]] = []
+    open_item = False
+    for i, text in enumerate(added):
+        under = added[i + 1] if i + 1 < len(added) else ""
+        title = text.lstrip("#").strip() if text.startswith("#") else None
+        if title is None and text.strip() and _UNDERLINE.match(under) and not text[0].isspace():
+            title = text.strip()
+        if title is not None:
+            if _VERSION.search(title) and not items:
+                release = True
+            else:
+                heading = title.strip("*")
+            open_item = False
+            continue
+        if not release or _UNDERLINE.match(text):
+            continue
+        if _TOP_ITEM.match(text):
+            items.append(([text[2:].strip()], heading))
+            open_item = True
+        elif not text.strip():
+            open_item = False  # the item's first paragraph ended
+        elif open_item and text[:1].isspace():
+            items[-1][0].append(text.strip())
+    return [_note(" ".join(words), heading) for words, heading in items]
+
+
+def _note(text: str, heading: str) -> ReleaseNote:
+    text = _RST_ISSUE_LEAD.sub("", text)
+    text = _BY_USER.sub("", text)
+    text = _RST_LINK.sub(lambda m: m.group(1), text)
+    text = _MD_LINK.sub(lambda m: m.group(1) if not m.group(1).startswith("#") else "", text)
+    text = _ANGLE_LINK.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", text)
+    text = _ROLE.sub(lambda m: f"{m.group(1).upper()}-{m.group(2)}" if m.group(1) else "", text)
+    text = _NUMBERED_ROLE.sub(lambda m: f"{m.group(1).upper()} {m.group(2)}", text)
+    text = _CODE_ROLE.sub(
+        lambda m: f"`{m.group(2).rsplit('.', 1)[-1] if m.group(1) else m.group(2)}`", text
+    )
+    text = unmarkdown(text.replace("``", "`"))
+    text = _TRAILING_REFS.sub("", " ".join(text.split())).strip().rstrip(" ,;")
+    # a closing quotation mark would end the quotation the note is said in
+    first = _SENTENCE_END.split(text, 1)[0].replace("”", '"').replace("“", '"')
+    notable = bool(_NOTABLE_HEADING.search(heading) or _NOTABLE_ITEM.search(first))
+    return ReleaseNote(first, heading, notable)

@@ -137,6 +137,89 @@ _SHIPPED = frozenset({PathKind.SOURCE, PathKind.KERNEL, PathKind.PUBLIC_API, Pat
 _NOT_SHIPPED = re.compile(r"(^|/)(scripts?|tools|benchmarks?|bench|examples?|hack|dev)/|^\.")
 
 
+# The tools that build, check and measure the project, none of them shipped: Python lock
+# files, requirement files of the dev tools, task runners', coverage and linters' settings,
+# benchmarks, downstream test drivers, examples only a type checker reads, root dotfiles.
+_DEV_TOOLING = re.compile(
+    r"(^|/)(uv\.lock|poetry\.lock|pdm\.lock|Pipfile\.lock|pixi\.lock|requirements[^/]*\.lock"
+    r"|tox\.ini|noxfile\.py|pylintrc|mypy\.ini|pyrightconfig\.json|ruff\.toml|pytest\.ini"
+    r"|codecov\.ya?ml|codspeed\.ya?ml)$"
+    # a benchmark script at the top (one inside a package may be shipped: `pkg/benchmark.py`)
+    r"|^(?:[^/]*benchmark[^/]*|bench_[^/]*)$"
+    r"|(^|/)(benchmarks?|bench|downstream|typing[-_](?:examples?|tests?))/"
+    r"|(^|/)requirements(?:[-_/][^/]*)?[-_/](?:dev|tests?|testing|lint|typing|ci|docs)"
+    r"(?:[-_.][^/]*)?\.(?:txt|in)$"
+    r"|^\.(?!github/(?:actions|workflows)/)"
+)
+# Tables of `pyproject.toml` only the dev tools read (a build backend's, `[project]` and
+# `[tool.cibuildwheel]` shape what is shipped): dependency groups, test, lint, type-check,
+# coverage, changelog and environment-manager settings.
+_DEV_TABLE = re.compile(
+    r"^(?:dependency-groups|tool\.(?:pytest|coverage|mypy|ruff|black|isort|pyright|pyrefly|ty"
+    r"|pylint|interrogate|codespell|tox|towncrier|check-wheel-contents|bandit|flake8|pydocstyle"
+    r"|typos|nox|pixi|hatch\.envs|pdm\.dev-dependencies|poetry\.group|rye\.dev-dependencies"
+    r"|uv(?!\.build-backend)))(?:\.|$)"
+)
+# `[table]`, `[[array.of.tables]]`, names quoted or not
+_TABLE_HEADER = re.compile(r"^\[\[?\s*([\w.\-\" ]+?)\s*\]\]?\s*(?:#.*)?$")
+_HUNK = re.compile(r"^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@")
+
+
+def _tables(text: str) -> list[str]:
+    """The TOML table each line of a file lies in (index 0 is line 1); "" before the first
+    header. A multi-line string's lines are never headers."""
+    tables: list[str] = []
+    current = ""
+    in_string: str | None = None
+    for line in text.split("\n"):
+        if in_string is None:
+            header = _TABLE_HEADER.match(line.strip())
+            if header:
+                current = "".join(header.group(1).split()).replace('"', "")
+        tables.append(current)
+        for quote in ('"""', "'''"):
+            if line.count(quote) % 2 and in_string in (None, quote):
+                in_string = None if in_string else quote
+    return tables
+
+
+def _dev_tables_only(f: FileChange) -> bool:
+    """Every line a `pyproject.toml`'s patch adds or removes (blank and comment lines aside)
+    lies in a table only the dev tools read, read from both whole texts."""
+    sides = f.sides
+    if sides is None or not f.patch:
+        return False
+    before, after = _tables(sides[0]), _tables(sides[1])
+    old = new = 0
+    for line in f.patch.split("\n"):
+        hunk = _HUNK.match(line)
+        if hunk:
+            old, new = int(hunk.group(1)), int(hunk.group(2))
+            continue
+        if line.startswith("\\"):
+            continue
+        mark, body = line[:1], line[1:].strip()
+        if mark in ("-", "+") and body and not body.startswith("#"):
+            table, number = (before, old) if mark == "-" else (after, new)
+            if not 0 < number <= len(table) or not _DEV_TABLE.match(table[number - 1]):
+                return False
+        old += mark != "+"
+        new += mark != "-"
+    return True
+
+
+def dev_tooling(f: FileChange) -> bool:
+    """A file of the project's own dev tools (see `_DEV_TOOLING`), or a `pyproject.toml`
+    whose change lies only in the dev tools' tables: nothing a user installs changes."""
+    # (a test or a page moved among the tooling, `tests/x.py` → `typing-examples/x.py`, is one)
+    old = f.previous_filename
+    if _DEV_TOOLING.search(f.filename) and (
+        old is None or _DEV_TOOLING.search(old) or path_kind(old) in (PathKind.TESTS, PathKind.DOCS)
+    ):
+        return True
+    return f.filename.rsplit("/", 1)[-1] == "pyproject.toml" and _dev_tables_only(f)
+
+
 def private_module(path: str) -> bool:
     """A Python module private by its name: a file or package on its path named `_x`
     (`httpx/_compat.py`, `_vendor/x.py`); `__init__.py` and `__main__.py` are not."""

@@ -51,6 +51,8 @@ class AnalysisPhrases:
     # one parameter's default changed alike in several functions
     default_in: str  # {name} {functions} {old} {new}
     value_changed: str  # {name} {old} {new} {paths}
+    hook_pinned: str  # {name} {old} {new}: a pre-commit hook's `rev`
+    action_pinned: str  # {name} {old} {new} {paths}: a GitHub Action's `uses: …@ref`
     # a table's strings (a dict's keys; a list's, set's or Literal's values) gained or lost
     table_keys_gained: tuple[str, str]  # {name} {values}
     table_keys_lost: tuple[str, str]  # {name} {values}
@@ -59,6 +61,18 @@ class AnalysisPhrases:
     sections_added: tuple[str, str]  # {titles} {path}
     requires: str  # {pins}
     pin_was: str  # {pin} {old}
+    # packaging metadata: {names} each a code span, an extra's requirements or an entry
+    # point's target after it in parentheses
+    extras_added: tuple[str, str]  # {names}
+    extras_removed: tuple[str, str]  # {names}
+    commands_added: tuple[str, str]  # {names}
+    commands_removed: tuple[str, str]  # {names}
+    entry_points_added: tuple[str, str]  # {group} {names}
+    entry_points_removed: tuple[str, str]  # {group} {names}
+    backend_changed: str  # {old} {new}
+    # a release's changelog section: {items} its notable ones (else its first) quoted
+    release_notes: tuple[str, str]  # {path} {count} {items}
+    release_item: str  # {text} {heading}
     tests_added: tuple[str, str]  # {names}
     kernels_added: tuple[str, str]  # {names}
     # {name}: a code span, or `name_in` where a bare name does not say which it is, or
@@ -85,6 +99,9 @@ class AnalysisPhrases:
     raises_when: str  # {name} {exception} {test}: a new `if` that raises
     skips_when: str  # {name} {test}: a new `if` that continues
     no_longer_tests: str  # {name} {test}: a condition gone
+    passes: str  # {name} {arg} {value} {callee}: a keyword a call now passes
+    passes_was: str  # {name} {arg} {value} {callee} {was}: passed with another value
+    no_longer_passes: str  # {name} {arg} {was} {callee}: a keyword a call no longer passes
     now_optional: str  # {name} {param} {default}
     now_required: str  # {name} {param} {was}
     name_in: str  # {name} {path}
@@ -120,6 +137,9 @@ class AnalysisPhrases:
     constant_fails: str  # {old}
     call_instead: str  # {new}
     env_no_effect: tuple[str, str]  # {names}
+    # {installs}: `pkg[extra]` spans
+    extras_empty: tuple[str, str]  # {installs}
+    commands_fail: tuple[str, str]  # {names}
     flags_fail: tuple[str, str]  # {names}
     keys_no_effect: tuple[str, str]  # {names}
     default_differs: str  # {name}
@@ -193,6 +213,8 @@ EN = AnalysisPhrases(
     default="changes the default of `{name}` from `{old}` to `{new}`",
     default_in="changes the default of `{name}` in {functions} from `{old}` to `{new}`",
     value_changed="changes `{name}` from `{old}` to `{new}` in {paths}",
+    hook_pinned="updates the pre-commit hook `{name}` from `{old}` to `{new}`",
+    action_pinned="updates the GitHub Action `{name}` from `{old}` to `{new}` in {paths}",
     table_keys_gained=("{name} gains the key {values}", "{name} gains the keys {values}"),
     table_keys_lost=(
         "{name} no longer has the key {values}",
@@ -206,6 +228,24 @@ EN = AnalysisPhrases(
     ),
     requires="requires {pins}",
     pin_was="{pin} (was `{old}`)",
+    extras_added=("adds the extra {names}", "adds the extras {names}"),
+    extras_removed=("removes the extra {names}", "removes the extras {names}"),
+    commands_added=("adds the command {names}", "adds the commands {names}"),
+    commands_removed=("removes the command {names}", "removes the commands {names}"),
+    entry_points_added=(
+        "adds the `{group}` entry point {names}",
+        "adds the `{group}` entry points {names}",
+    ),
+    entry_points_removed=(
+        "removes the `{group}` entry point {names}",
+        "removes the `{group}` entry points {names}",
+    ),
+    backend_changed="changes the build backend from `{old}` to `{new}`",
+    release_notes=(
+        "`{path}` lists {count} new item: {items}",
+        "`{path}` lists {count} new items: {items}",
+    ),
+    release_item="“{text}” ({heading})",
     tests_added=("adds the test {names}", "adds the tests {names}"),
     generated=("changes {count} generated file", "changes {count} generated files"),
     kernels_added=("adds the kernel {names}", "adds the kernels {names}"),
@@ -236,6 +276,9 @@ EN = AnalysisPhrases(
     raises_when="{name} now raises `{exception}` when `{test}`",
     skips_when="{name} now skips to the next iteration when `{test}`",
     no_longer_tests="{name} no longer tests `{test}`",
+    passes="{name} now passes `{arg}={value}` to `{callee}`",
+    passes_was="{name} now passes `{arg}={value}` to `{callee}` (was `{was}`)",
+    no_longer_passes="{name} no longer passes `{arg}={was}` to `{callee}`",
     now_optional="the parameter `{param}` of {name} is now optional (default `{default}`)",
     now_required="the parameter `{param}` of {name} is now required (its default was `{was}`)",
     name_in="`{name}` in `{path}`",
@@ -277,6 +320,14 @@ EN = AnalysisPhrases(
     constant_fails="Code that reads `{old}` fails; code that sets it has no effect.",
     call_instead="Call `{new}` instead.",
     env_no_effect=("Setting {names} has no effect.", "Setting {names} has no effect."),
+    extras_empty=(
+        "Installing {installs} no longer brings the extra's requirements (pip only warns).",
+        "Installing {installs} no longer brings the extras' requirements (pip only warns).",
+    ),
+    commands_fail=(
+        "Scripts that run {names} fail after upgrading.",
+        "Scripts that run {names} fail after upgrading.",
+    ),
     flags_fail=("Command lines that pass {names} fail.", "Command lines that pass {names} fail."),
     keys_no_effect=(
         "Configurations that set {names} lose its effect.",
@@ -329,6 +380,8 @@ ZH = AnalysisPhrases(
     default="将 `{name}` 的默认值从 `{old}` 改为 `{new}`",
     default_in="将 {functions} 的参数 `{name}` 的默认值从 `{old}` 改为 `{new}`",
     value_changed="将 {paths} 中的 `{name}` 从 `{old}` 改为 `{new}`",
+    hook_pinned="将 pre-commit 钩子 `{name}` 从 `{old}` 更新到 `{new}`",
+    action_pinned="将 {paths} 中的 GitHub Action `{name}` 从 `{old}` 更新到 `{new}`",
     table_keys_gained=("{name} 新增键 {values}", "{name} 新增键 {values}"),
     table_keys_lost=("{name} 不再有键 {values}", "{name} 不再有键 {values}"),
     table_values_gained="{name} 新增取值 {values}",
@@ -336,6 +389,18 @@ ZH = AnalysisPhrases(
     sections_added=("在 `{path}` 中新增章节 {titles}", "在 `{path}` 中新增章节 {titles}"),
     requires="依赖要求改为 {pins}",
     pin_was="{pin}（原为 `{old}`）",
+    extras_added=("新增可选依赖组 {names}", "新增可选依赖组 {names}"),
+    extras_removed=("移除了可选依赖组 {names}", "移除了可选依赖组 {names}"),
+    commands_added=("新增命令 {names}", "新增命令 {names}"),
+    commands_removed=("移除了命令 {names}", "移除了命令 {names}"),
+    entry_points_added=("新增 `{group}` 入口点 {names}", "新增 `{group}` 入口点 {names}"),
+    entry_points_removed=("移除了 `{group}` 入口点 {names}", "移除了 `{group}` 入口点 {names}"),
+    backend_changed="构建后端从 `{old}` 改为 `{new}`",
+    release_notes=(
+        "`{path}` 新增 {count} 条说明：{items}",
+        "`{path}` 新增 {count} 条说明：{items}",
+    ),
+    release_item="“{text}”（{heading}）",
     tests_added=("新增测试 {names}", "新增测试 {names}"),
     generated=("改动 {count} 个生成的文件", "改动 {count} 个生成的文件"),
     kernels_added=("新增内核 {names}", "新增内核 {names}"),
@@ -363,6 +428,9 @@ ZH = AnalysisPhrases(
     raises_when="{name} 现在在 `{test}` 时抛出 `{exception}`",
     skips_when="{name} 现在在 `{test}` 时跳到下一次循环",
     no_longer_tests="{name} 不再判断 `{test}`",
+    passes="{name} 现在向 `{callee}` 传入 `{arg}={value}`",
+    passes_was="{name} 现在向 `{callee}` 传入 `{arg}={value}`（原为 `{was}`）",
+    no_longer_passes="{name} 不再向 `{callee}` 传入 `{arg}={was}`",
     now_optional="{name} 的参数 `{param}` 现在可省略（默认值 `{default}`）",
     now_required="{name} 的参数 `{param}` 现在必须传入（原默认值 `{was}`）",
     name_in="`{path}` 中的 `{name}`",
@@ -400,6 +468,11 @@ ZH = AnalysisPhrases(
     constant_fails="读取 `{old}` 的代码将失败；设置它的代码不再生效。",
     call_instead="请改为调用 `{new}`。",
     env_no_effect=("设置 {names} 将不再生效。", "设置 {names} 将不再生效。"),
+    extras_empty=(
+        "安装 {installs} 将不再带上该组的依赖（安装程序只给出警告）。",
+        "安装 {installs} 将不再带上这些组的依赖（安装程序只给出警告）。",
+    ),
+    commands_fail=("运行 {names} 的脚本在升级后将失败。", "运行 {names} 的脚本在升级后将失败。"),
     flags_fail=("传入 {names} 的命令将失败。", "传入 {names} 的命令将失败。"),
     keys_no_effect=("设置了 {names} 的配置将失去作用。", "设置了 {names} 的配置将失去作用。"),
     default_differs="未设置 `{name}` 的运行行为将改变。",

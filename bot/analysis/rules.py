@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bot.analysis.facts import Facts
 from bot.analysis.facts.layout import same_code
-from bot.analysis.paths import PathKind, impact
+from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.shield import noted, shield
 from bot.analysis.signals import Signals, read_signals
@@ -215,6 +215,38 @@ _TYPING_TITLE = re.compile(
 )
 
 
+# A CI line about the wheels or sdists a release builds: what is shipped, not dev tooling.
+_SHIPPED_BUILD = re.compile(
+    r"wheel|cibuildwheel|CIBW_|manylinux|musllinux|maturin|sdist|free-?thread", re.IGNORECASE
+)
+# The author's words that a release is broken: a fix of it matters, whatever files it touches.
+_RELEASE_BROKEN = re.compile(
+    r"\b(?:broken|fail\w*|fix\w*)\b.{0,30}?\b(?:release|publish\w*|upload\w*)\b"
+    r"|\b(?:release|publish\w*)\b.{0,30}?\b(?:broken|fail\w*)\b"
+)
+_QUIET_KINDS = frozenset({PathKind.DOCS, PathKind.TESTS, PathKind.CI, PathKind.LEGAL})
+
+
+def _tooling_only(commit: CommitInput, sig: Signals) -> bool:
+    """Every file is the project's dev tooling (`paths.dev_tooling`), CI, docs, tests or code
+    that is the same at both revisions (layout, docstrings), and one at least is tooling; no
+    CI line touches the wheels or sdists a release builds."""
+    tooling = False
+    for f in commit.files:
+        kind = path_kind(f.filename)
+        if dev_tooling(f) or kind is PathKind.CI:
+            changed = [
+                line[1:] for line in (f.patch or "").split("\n") if line.startswith(("+", "-"))
+            ]
+            if kind is PathKind.CI and any(_SHIPPED_BUILD.search(line) for line in changed):
+                return False
+            tooling = tooling or dev_tooling(f)
+        elif kind not in _QUIET_KINDS and f.filename not in sig.layout_only and not same_code(f):
+            # (a formatter's new wrapping, `assert (x), m` → `assert x, (m)`, is the same tree)
+            return False
+    return tooling
+
+
 def _same_code(commit: CommitInput, sig: Signals, *, typing: bool) -> bool:
     """Whether every source file the commit changes is the same code at both revisions."""
     shipped = set(sig.source_files)
@@ -395,6 +427,14 @@ def _assess(
         or bool(sig.advisories)
     ):
         return Assessment(I.HIGH, False, "security")
+    if (
+        known
+        and not said_breaking
+        and _tooling_only(commit, sig)
+        and not _RELEASE_BROKEN.search(f"{text}\n{' '.join(sig.description)}".lower())
+    ):
+        # Lock files, tool settings and pins, benchmarks: what a user installs is the same.
+        return Assessment(I.LOW, False, "only dev tooling: locks, tool settings, benchmarks")
     # Where it lands: a docs-, tests- or CI-only change reaches no user's running code.
     # (Build definitions users install from, a Dockerfile or a requirement, reach them too.)
     shipped_lines = sig.source_lines + sig.line_kinds[PathKind.BUILD]

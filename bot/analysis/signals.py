@@ -35,10 +35,13 @@ from bot.analysis.fragments import (
 )
 from bot.analysis.hardware import mentions
 from bot.analysis.messages import (
+    RELEASE_ITEMS,
+    ReleaseNotes,
     changelog_entry,
     description_paragraphs,
     first_commit,
     flattened,
+    release_notes,
     without_squash_log,
 )
 from bot.analysis.paths import PathKind, path_kind, ships
@@ -196,6 +199,9 @@ class Signals:
     advisories: tuple[str, ...] = ()
     # the towncrier fragments the commit adds (`CHANGES/1632.bugfix.rst`)
     fragments: tuple[Fragment, ...] = ()
+    # the items of the release section the commit adds to its changelog, when many or
+    # notable (a short one that is the description already is not said again)
+    release: ReleaseNotes | None = None
     # what the change holds (`bot/analysis/facts`)
     facts: Facts = field(default_factory=Facts)
 
@@ -426,6 +432,7 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
             items = description_paragraphs(entry, items=True)
             changelog = entry
     paragraphs = [flattened(p) for p in items]
+    release = release_notes(commit.files)
     # the summary is read from a squashed branch's first commit only
     first = first_commit(body)
     if first != body and not changelog:
@@ -497,5 +504,8 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         advisories=tuple(_ADVISORY.findall(changelog)) if not _UNAFFECTED.search(changelog) else (),
         fragments=added,
         description_items=tuple(items),
+        release=release
+        if release and (len(release.items) >= RELEASE_ITEMS or not changelog)
+        else None,
         facts=facts or read_facts(commit),
     )

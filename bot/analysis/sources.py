@@ -24,6 +24,10 @@ BlobCache = LRUCache[str, str | None]
 
 # Documents whose headings are read (`facts/documents.py`).
 DOCUMENTS = (".md", ".markdown")
+# Packaging files whose metadata is read by the format's rules (`facts/packaging.py`), and
+# how many a commit: a monorepo's release touches one per package.
+PACKAGING = ("pyproject.toml", "setup.cfg")
+_PACKAGING_FILES = 2
 # Generated or vendored code: its definitions are nobody's change (protobuf, minified, lock).
 _GENERATED = re.compile(r"(?:_pb2(?:_grpc)?\.pyi?|\.pb\.(?:cc|h)|\.min\.js|\.generated\.\w+)$")
 _VENDORED = re.compile(r"(?:^|/)(?:vendor|third_party|_vendor)/")
@@ -40,15 +44,22 @@ _HEAD_LINES = 5
 
 def worth_reading(files: list[FileChange]) -> list[FileChange]:
     """The changed files to read whole, at most `MAX_SOURCE_FILES`, in the order their
-    texts are fetched within the bounds: code a parser reads, not generated or vendored,
-    then Markdown documents (a heading the file already had is not a new section); the rest
-    keep their patch."""
+    texts are fetched within the bounds: packaging metadata (small, and what installs
+    see), code a parser reads, not generated or vendored, then Markdown documents (a
+    heading the file already had is not a new section), then the other `pyproject.toml`
+    files (which table a changed line lies in tells dev tools' settings from what is
+    shipped: `paths.dev_tooling`); the rest keep their patch."""
     kept = [
         f for f in files if not _GENERATED.search(f.filename) and not _VENDORED.search(f.filename)
     ]
     code = [f for f in kept if language_of(f.filename) is not None]
     documents = [f for f in kept if f.filename.endswith(DOCUMENTS)]
-    return [*code, *documents][:MAX_SOURCE_FILES]
+    packaging = [f for f in kept if f.filename.rsplit("/", 1)[-1] in PACKAGING]
+    first = packaging[:_PACKAGING_FILES]
+    projects = [
+        f for f in kept if f.filename.rsplit("/", 1)[-1] == "pyproject.toml" and f not in first
+    ]
+    return [*first, *code, *documents, *projects][:MAX_SOURCE_FILES]
 
 
 def generated(path: str, head: str = "") -> bool:

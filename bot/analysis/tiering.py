@@ -1,9 +1,10 @@
 """Which commits the rules decide for sure, so that they never go to the LLM.
 
-Docs, tests, CI, licence, benchmark-only, formatting-only and lockfile-only changes and
-version bumps are recognised from the changed paths and the title alone (never from the rules' own
-importance verdict): a commit is "sure" only when every changed file is of such a kind, or
-the whole diff only moves whitespace. Bot authors listed in `exclude.authors` are left out
+Docs, tests, CI, licence, benchmark-only, dev-tooling-only (`paths.dev_tooling`: a
+`pyproject.toml` by the tables its patch touches), formatting-only and lockfile-only changes
+and version bumps are recognised from the changed paths and the title alone (never from the
+rules' own importance verdict): a commit is "sure" only when every changed file is of such a
+kind, or the whole diff only moves whitespace. Bot authors listed in `exclude.authors` are left out
 of the digest before this is asked.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from bot.analysis.paths import PathKind, path_kind
+from bot.analysis.paths import PathKind, dev_tooling, path_kind
 from bot.analysis.titles import parse_title
 from bot.models import CommitInput, FileChange
 
@@ -53,13 +54,14 @@ def _file_kind(f: FileChange) -> str | None:
             kind = "lockfile"
         else:
             kind = _HOUSEKEEPING.get(path_kind(name), "")
-        if not kind:
+        if not kind and not dev_tooling(f):
             return None
     if _BENCHMARK.search(f.filename):
         return "benchmarks"
     if _LOCKFILE.search(f.filename):
         return "lockfile"
-    return _HOUSEKEEPING.get(path_kind(f.filename))
+    housekeeping = _HOUSEKEEPING.get(path_kind(f.filename))
+    return housekeeping if housekeeping is not None or not dev_tooling(f) else "tooling"
 
 
 def whitespace_only(files: list[FileChange]) -> bool:

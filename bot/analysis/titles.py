@@ -45,6 +45,10 @@ _REVERTS_PR = re.compile(
 )
 # The line `git revert` writes; "This partially reverts commit …" is not it.
 _GIT_REVERT_LINE = re.compile(rf"^This reverts commit (?P<sha>{_SHA})\b", re.M | re.IGNORECASE)
+# A squashed pull request's steps, as GitHub's squash merge lists them ("* Fix tests" after
+# a blank line, each with its own message under it): from the second such line on, a revert
+# is a step's, undone within the branch, not the squashed commit's.
+_SQUASH_STEP = re.compile(r"^\* \S", re.M)
 _REF = rf"(?:(?:pr|pull\s+request)\s*)?#(?P<pr>\d{{1,9}})\b|(?:commit\s+)?`?(?P<sha>{_SHA})\b"
 _FOLLOW_UP = re.compile(
     r"(?:"
@@ -244,19 +248,30 @@ def follow_up_refs(text: str) -> tuple[Ref, ...]:
     )
 
 
+def _before_steps(text: str) -> str:
+    """A message up to its squashed steps, where it lists two or more."""
+    steps = list(_SQUASH_STEP.finditer(text))
+    return text[: steps[0].start()] if len(steps) > 1 else text
+
+
 def reverted_refs(text: str) -> tuple[Ref, ...]:
     """The commits a message says it reverts: `This reverts commit <sha>.`, `Reverts abc1234`,
-    `Revert of PR #12`, `Original pull request: #12`; shas first, in the order written."""
+    `Revert of PR #12`, `Original pull request: #12`; shas first, in the order written (a
+    squashed step's revert aside)."""
     if "revert" not in text.casefold():
         return ()
+    text = _before_steps(text)
     shas = (Ref(sha=m.group("sha").lower()) for m in _REVERTS_SHA.finditer(text))
     prs = (Ref(pr=int(m.group("pr"))) for m in _REVERTS_PR.finditer(text))
     return (*shas, *prs)
 
 
 def git_reverted_shas(message: str) -> tuple[str, ...]:
-    """The shas named by the line `git revert` writes, which takes the whole commit out."""
-    return tuple(m.group("sha").lower() for m in _GIT_REVERT_LINE.finditer(message))
+    """The shas named by the line `git revert` writes, which takes the whole commit out (a
+    squashed step's line aside)."""
+    if "revert" not in message.casefold():
+        return ()
+    return tuple(m.group("sha").lower() for m in _GIT_REVERT_LINE.finditer(_before_steps(message)))
 
 
 def names_a_revert(title: str, message: str) -> bool:

@@ -14,8 +14,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot.analysis.facts import (
+    COMMAND_GROUPS,
     ConstantRenamed,
     DefaultChange,
+    EntryPoint,
+    Extra,
     Name,
     NameKind,
     Registry,
@@ -24,7 +27,8 @@ from bot.analysis.facts import (
     Setting,
     Turn,
 )
-from bot.analysis.paths import PathKind, path_kind, private_module
+from bot.analysis.facts.documents import ACTION, HOOK
+from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.signals import Signals
 from bot.analysis.spans import code
@@ -34,6 +38,7 @@ from bot.models import (
     Audience,
     ChangeType,
     CommitInput,
+    FileChange,
     Importance,
     Recommendation,
     Risk,
@@ -100,6 +105,8 @@ class _Statement:
     minor: bool = False
     # of the code's insides (a call, an import, a private name): never what a merge brought
     internal: bool = False
+    # never the summary (a dev tool's setting beside a change of shipped code)
+    aside: bool = False
 
 
 def codes(p: AnalysisPhrases, names: Iterable[str], limit: int = 3) -> str:
@@ -193,12 +200,45 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                     else None,
                 )
             )
+    risks += _packaging_risks(sig, p)
     # The Python versions the package supports lose their oldest: installs on it stop
     # getting releases, whatever the title says ("Update the supported Python versions").
     need = python_floor_raised(sig)
     if need is not None:
         floor = p.python_floor.format(spec=need.spec, old=need.old)
         risks.append(Risk(description=sentence(p, floor)))
+    return risks
+
+
+def _packaging_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
+    """An extra or a command the package declares no more: `pip install pkg[extra]` installs
+    without the extra's requirements, and a script that runs the command fails."""
+    risks = []
+    extras = sig.facts.extras_removed
+    if extras:
+        installs = _listed(p, [code(f"{e.package or '…'}[{e.name}]") for e in extras])
+        risks.append(
+            Risk(
+                description=sentence(
+                    p,
+                    forms(p.extras_removed, len(extras)).format(
+                        names=_extras(p, extras, with_requirements=False)
+                    ),
+                ),
+                consequence=forms(p.extras_empty, len(extras)).format(installs=installs),
+            )
+        )
+    commands = _commands(sig.facts.entry_points_removed)
+    if commands:
+        names = _points(p, commands, with_targets=False)
+        risks.append(
+            Risk(
+                description=sentence(
+                    p, forms(p.commands_removed, len(commands)).format(names=names)
+                ),
+                consequence=forms(p.commands_fail, len(commands)).format(names=names),
+            )
+        )
     return risks
 
 
@@ -254,10 +294,13 @@ def _default_risk(p: AnalysisPhrases, group: list[DefaultChange]) -> Risk:
         consequence=consequence,
         # A user can set a value, not a name from the code (`DEFAULT_TITLE`); a parameter's
         # `None` is "not given", and passed at the commit it need not do what leaving it out
-        # did (`follow_redirects=None` chose the client's default).
+        # did (`follow_redirects=None` chose the client's default). Nor, the other way, where
+        # the new default is `None`: "not given" now means something of its own, and the old
+        # value passed may mean something new (attrs 6e3786c: `kw_only=False` now makes a
+        # field positional in a `kw_only=True` class).
         mitigation=p.default_keep.format(name=name, old=first.old)
         if _LITERAL.fullmatch(first.old.strip())
-        and not (first.old.strip() == "None" and said is not None)
+        and not (said is not None and "None" in (first.old.strip(), first.new.strip()))
         else None,
     )
 
@@ -343,15 +386,6 @@ def _owner(name: str) -> str:
     return name[:cut] if cut > 0 else ""
 
 
-def _in(p: AnalysisPhrases, names: list[Name], *, together: str, apart: str) -> str:
-    """Names, with their file when they all live in one."""
-    paths = {n.path for n in names}
-    shown = codes(p, (n.name for n in names))
-    if len(paths) == 1:
-        return together.format(names=shown, path=paths.pop())
-    return apart.format(names=shown)
-
-
 def changed_names(sig: Signals) -> list[Name]:
     """The shipped definitions the change edits, public ones first; a class whose methods
     are named is not named again."""
@@ -368,8 +402,10 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     internals. Nothing is said of a name but what happened to it: "changes `A`, `B`" is no
     statement."""
     readers = (
+        _release_notes,
         _removals,
         _renames,
+        _packaging_removed,
         _deprecations,
         _values,
         _constant_values,
@@ -378,7 +414,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _settings_added,
         _keys_dropped,
         _requirements,
-        _ci_values,
+        _packaging_added,
         _registrations,
         _new_modules,
         _additions,
@@ -395,8 +431,10 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _handled_private,
         _body_checks,
         _body_conditions,
+        _call_keywords,
         _private_changes,
         _tables_private,
+        _tooling_values,
         _tests,
         _sections,
         _generated,
@@ -433,17 +471,42 @@ def _new_module_names(sig: Signals) -> dict[str, list[Name]]:
 def _new_modules(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     lines = {f.path: f.additions for f in sig.facts.files}
     largest = sorted(_new_module_names(sig).items(), key=lambda kv: -lines.get(kv[0], 0))
-    return [
-        _Statement(
-            "architecture",
-            p.new_module.format(
-                names=codes(p, (n.name for n in _worth_naming(names))),
-                path=path,
-                lines=lines.get(path, 0),
-            ),
+    out = []
+    for path, names in largest[:2]:
+        clause = _called(
+            sig, p, _worth_naming(names), p.new_module, path=path, lines=lines.get(path, 0)
         )
-        for path, names in largest[:2]
-    ]
+        out.append(_Statement("architecture", clause))
+    return out
+
+
+def _called(
+    sig: Signals, p: AnalysisPhrases, names: list[Name], phrase: str, **values: object
+) -> str:
+    """The clause saying `names`, each public one of a shipped module said with how it is
+    called (`URL.joinpath(*other, encoded=False)`), as long as the clause stays one line:
+    past that, the last ones named lose theirs first."""
+    calls = {(s.name, s.path): s.text for s in sig.facts.signatures_added}
+    # a name its module and its stub (`.pyi`) both add is said once, with how it is called
+    called = {n.name for n in names if (n.name, n.path) in calls}
+    names = [n for n in names if n.name not in called or (n.name, n.path) in calls]
+    names = [n for i, n in enumerate(names) if n.name not in {m.name for m in names[:i]}]
+    said = [calls.get((n.name, n.path), n.name) if _api(n) else n.name for n in names]
+    for keep in range(len(said), -1, -1):
+        shown = said[:keep] + [n.name for n in names[keep:]]
+        text = phrase.format(names=codes(p, shown), **values)
+        if len(text) < ONE_LINE_MAX or keep == 0:
+            return text
+    return phrase.format(names=codes(p, (n.name for n in names)), **values)
+
+
+def _api(name: Name) -> bool:
+    """A public name of a module callers import: outside tests, of a module public by its
+    name, or a class or a method of one in a private module (libraries keep their classes in
+    `_url.py`, `_manager.py` and export them; a function there is the package's helper)."""
+    if not name.public or path_kind(name.path) is PathKind.TESTS:
+        return False
+    return not private_module(name.path) or name.kind in (NameKind.CLASS, NameKind.METHOD)
 
 
 def _renames(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -623,7 +686,12 @@ def _additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     )
     if not added:
         return []
-    clause = _in(p, added, together=p.adds_to, apart=p.adds)
+    paths = {n.path for n in added}
+    # with their file when they all live in one
+    if len(paths) == 1:
+        clause = _called(sig, p, added, p.adds_to, path=paths.pop())
+    else:
+        clause = _called(sig, p, added, p.adds)
     return [_Statement("architecture", clause, internal=not any(n.public for n in added))]
 
 
@@ -772,6 +840,139 @@ def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         return []
     shown = p.list_sep.join(list(dict.fromkeys(pins))[:4])
     return [_Statement("compatibility", p.requires.format(pins=shown))]
+
+
+# A requirement or an entry point's target is quoted after its name when this short.
+_SAID_TARGET = 50
+# An extra's requirements are quoted when it has at most this many.
+_SAID_REQUIREMENTS = 2
+
+
+def _extras(p: AnalysisPhrases, extras: Iterable[Extra], *, with_requirements: bool) -> str:
+    """`socks` (`socksio==1.*`), `http2`: extras, each with its requirements as written when
+    few and short."""
+    shown = []
+    for extra in extras:
+        said = code(extra.name)
+        needs = extra.requirements
+        if (
+            with_requirements
+            and 0 < len(needs) <= _SAID_REQUIREMENTS
+            and all(len(r) <= _SAID_TARGET and "`" not in r for r in needs)
+        ):
+            said += f" ({p.list_sep.join(code(r) for r in needs)})"
+        shown.append(said)
+    return _listed(p, shown)
+
+
+def _points(p: AnalysisPhrases, points: Iterable[EntryPoint], *, with_targets: bool) -> str:
+    """`attrs-x` (`attr.cli:main`): entry points, each with its target when short."""
+    shown = [
+        code(e.name) + (f" ({code(e.target)})" if with_targets and _said_target(e) else "")
+        for e in points
+    ]
+    return _listed(p, shown)
+
+
+def _said_target(point: EntryPoint) -> bool:
+    return 0 < len(point.target) <= _SAID_TARGET and "`" not in point.target
+
+
+def _listed(p: AnalysisPhrases, shown: list[str], limit: int = 3) -> str:
+    unique = list(dict.fromkeys(shown))
+    out = p.list_sep.join(unique[:limit])
+    return p.more.format(shown=out, count=len(unique) - limit) if len(unique) > limit else out
+
+
+def _commands(points: Iterable[EntryPoint]) -> list[EntryPoint]:
+    return [e for e in points if e.group in COMMAND_GROUPS]
+
+
+def _plugins(points: Iterable[EntryPoint]) -> dict[str, list[EntryPoint]]:
+    """Entry points other than commands, by group."""
+    groups: dict[str, list[EntryPoint]] = {}
+    for point in points:
+        if point.group not in COMMAND_GROUPS:
+            groups.setdefault(point.group, []).append(point)
+    return groups
+
+
+# Release notes quoted in one sentence, and the length each is cut to.
+_RELEASE_SHOWN = 2
+_RELEASE_QUOTE = 120
+
+
+def release_clause(sig: Signals, p: AnalysisPhrases) -> str | None:
+    """The items a release's changelog section adds: those the author files as breaking,
+    removed, deprecated or security first (else the first ones), then how many more; on
+    one line where a shorter quotation or fewer items allow."""
+    notes = sig.release
+    if notes is None or not notes.items:
+        return None
+    notable = [n for n in notes.items if n.notable]
+    count = len(notes.items)
+    clause = ""
+    for shown_count, limit in (
+        (_RELEASE_SHOWN, _RELEASE_QUOTE),
+        (1, _RELEASE_QUOTE),
+        (1, 80),
+        (1, 50),
+    ):
+        shown = (notable or list(notes.items))[:shown_count]
+        quoted = p.list_sep.join(
+            p.release_item.format(text=excerpt(n.text, limit), heading=n.heading)
+            if n.heading
+            else f"“{excerpt(n.text, limit)}”"
+            for n in shown
+        )
+        if count > len(shown):
+            quoted = p.more.format(shown=quoted, count=count - len(shown))
+        clause = forms(p.release_notes, count).format(path=notes.path, count=count, items=quoted)
+        if len(sentence(p, clause)) <= ONE_LINE_MAX:
+            break
+    return clause
+
+
+def _release_notes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    clause = release_clause(sig, p)
+    return [_Statement("compatibility", clause)] if clause else []
+
+
+def _packaging_removed(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Extras, commands and entry points the package declares no more: what installs and
+    scripts lose (each also a risk)."""
+    facts = sig.facts
+    out = []
+    if facts.extras_removed:
+        names = _extras(p, facts.extras_removed, with_requirements=False)
+        out.append(forms(p.extras_removed, len(facts.extras_removed)).format(names=names))
+    commands = _commands(facts.entry_points_removed)
+    if commands:
+        names = _points(p, commands, with_targets=False)
+        out.append(forms(p.commands_removed, len(commands)).format(names=names))
+    for group, points in _plugins(facts.entry_points_removed).items():
+        names = _points(p, points, with_targets=False)
+        out.append(forms(p.entry_points_removed, len(points)).format(group=group, names=names))
+    return [_Statement("compatibility", clause) for clause in out]
+
+
+def _packaging_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Extras, commands and entry points the package declares anew, and a new build
+    backend, each as its packaging file writes it."""
+    facts = sig.facts
+    out = []
+    if facts.extras_added:
+        names = _extras(p, facts.extras_added, with_requirements=True)
+        out.append(forms(p.extras_added, len(facts.extras_added)).format(names=names))
+    commands = _commands(facts.entry_points_added)
+    if commands:
+        names = _points(p, commands, with_targets=True)
+        out.append(forms(p.commands_added, len(commands)).format(names=names))
+    for group, points in _plugins(facts.entry_points_added).items():
+        names = _points(p, points, with_targets=True)
+        out.append(forms(p.entry_points_added, len(points)).format(group=group, names=names))
+    out += [p.backend_changed.format(old=b.old, new=b.new) for b in facts.backend_changed[:1]]
+    return [_Statement("compatibility", clause) for clause in out]
 
 
 def _deprecations(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -1028,6 +1229,30 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return [_Statement("compatibility", clause, internal=True) for _, clause in found[:2]]
 
 
+def _call_keywords(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A keyword argument with a literal value that a shipped function's call now passes, no
+    longer passes, or passes with another value (`follow_redirects=True`, was `False`):
+    inside a body, what no name says (public functions first; two at most, said after the
+    conditions of `_body_conditions`)."""
+    shipped = set(sig.source_files)
+    found: list[tuple[str, str]] = []  # (function, clause)
+    for passed in sig.facts.keywords_changed:
+        name = _callable(passed.name)
+        if name is None or passed.path not in shipped:
+            continue
+        said = _which(sig, p, name, passed.path)
+        values = {"name": said, "arg": passed.arg, "callee": passed.callee}
+        if passed.now is None:
+            clause = p.no_longer_passes.format(was=passed.was, **values)
+        elif passed.was is None:
+            clause = p.passes.format(value=passed.now, **values)
+        else:
+            clause = p.passes_was.format(value=passed.now, was=passed.was, **values)
+        found.append((name, clause))
+    found.sort(key=lambda f: not _public_name(f[0]))
+    return [_Statement("compatibility", clause, internal=True) for _, clause in found[:2]]
+
+
 def _retyped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """A public shipped function's parameter or return annotated with another type: what a
     caller may now pass, or gets back (short types only, said as written)."""
@@ -1069,24 +1294,39 @@ def _which(sig: Signals, p: AnalysisPhrases, name: str, path: str) -> str:
     return code(name)
 
 
-def _values(sig: Signals, p: AnalysisPhrases, *, ci: bool = False) -> list[_Statement]:
-    """Values settings files change, the same change in several files said once; with `ci`,
-    those of CI workflows (a runner's `python-version`), which reach no user."""
+def _values(sig: Signals, p: AnalysisPhrases, *, tooling: bool = False) -> list[_Statement]:
+    """Values settings files change, the same change in several files said once; with
+    `tooling`, those of the dev tools' files (a CI runner's `python-version`, a hook's `rev`,
+    tox's envs, coverage's `fail_under`), which reach no user: said after the code's facts,
+    and beside a change of shipped code only when nothing of more consequence is."""
     paths: dict[tuple[str, str, str], list[str]] = {}
     for change in sig.facts.values_changed:
-        if (path_kind(change.path) is PathKind.CI) is ci:
-            paths.setdefault((change.name, change.old, change.new), []).append(change.path)
-    return [
-        _Statement(
-            "compatibility",
-            p.value_changed.format(name=name, old=old, new=new, paths=codes(p, where, 1)),
+        where_kind = path_kind(change.path)
+        dev = where_kind is PathKind.CI or (
+            where_kind is not PathKind.BUILD and _tooling_path(change.path)
         )
-        for (name, old, new), where in list(paths.items())[:2]
-    ]
+        if dev is tooling:
+            paths.setdefault((change.name, change.old, change.new), []).append(change.path)
+    out = []
+    for (name, old, new), where in list(paths.items())[:2]:
+        kind, _, pinned = name.partition(" ")
+        if pinned and kind == HOOK:
+            clause = p.hook_pinned.format(name=pinned, old=old, new=new)
+        elif pinned and kind == ACTION:
+            clause = p.action_pinned.format(name=pinned, old=old, new=new, paths=codes(p, where, 1))
+        else:
+            clause = p.value_changed.format(name=name, old=old, new=new, paths=codes(p, where, 1))
+        beside_code = tooling and bool(sig.source_lines)
+        out.append(_Statement("compatibility", clause, minor=beside_code, aside=beside_code))
+    return out
 
 
-def _ci_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    return _values(sig, p, ci=True)
+def _tooling_path(path: str) -> bool:
+    return dev_tooling(FileChange(filename=path))
+
+
+def _tooling_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    return _values(sig, p, tooling=True)
 
 
 def _sections(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -1158,7 +1398,9 @@ def write(
             (
                 s
                 for s in facts
-                if len(sentence(p, s.clause)) <= limit and not (merge is not None and s.internal)
+                if len(sentence(p, s.clause)) <= limit
+                and not (merge is not None and s.internal)
+                and not s.aside
             ),
             None,
         )

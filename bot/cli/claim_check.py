@@ -17,11 +17,20 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   environment variables) on a line of code outside tests and documentation, anywhere in
   the tree, at each revision;
 - "requires `pin`": the pin is written in a changed file at the commit and not before;
+- "adds / removes the extra, the command, the `g` entry point `n` (`r`)": a changed project's
+  pyproject.toml (PEP 621) or setup.cfg (setuptools) declares it on one side only, with
+  what the parentheses say; "changes the build backend from `a` to `b`": `[build-system]`;
+- "`P` lists N new items: “a” (H)": `P`'s list items at the commit not at the parent are N,
+  one holds the words quoted (as rendered), under the heading H (`release_items.py`);
 - "`f` now (also) checks for `"s"`", "`f` now raises `E` with “m”": read in `f`'s own Python
   code at both revisions (see `_checks`, `_raises_message`);
 - "`T` gains the key / no longer has the key / gains / drops `"v"`": the one changed Python
   file binding `T` once to a table written out at both revisions (`table_literals.py`), `v`
-  among its keys or values on one side only.
+  among its keys or values on one side only;
+- "adds `f(x, *, y=1) -> T`", "`f` now passes `k=v` to `g` (was `w`)": read with Python's own
+  parser and `ast` (see `_adds_signature`, `_passes`).
+- "updates the pre-commit hook `h` / the GitHub Action `a` from `x` to `y`": the pin YAML
+  reads in the changed config or workflows, `x` at the parent and `y`, not `x`, at the commit.
 A claim whose files have no rules or do not parse, or that needs more than the bounds
 allow, is unverifiable, never true.
 """
@@ -40,18 +49,26 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+import yaml
+
 from bot.cli.claims import Claim, Kind, is_path
 from bot.cli.git import name_status, run_git
+from bot.cli.package_meta import COMMANDS, Declared, declared, normal_extra, squeezed
+from bot.cli.release_items import holds, new_items
+from bot.cli.release_items import words as rendered_words
 from bot.cli.symbols import (
     Body,
+    Called,
     Definition,
     Unreadable,
+    claimed_parameters,
     definitions,
     is_parameter,
     language,
     other_defaults,
     python_assigned,
     python_body,
+    python_called,
     python_defaults,
     python_scoped_defaults,
     python_signature,
@@ -71,7 +88,15 @@ _COMMENT = re.compile(r"^\s*(?:#|//|/?\*|--|;)")
 
 # The kinds whose names are definitions, and the reasons that say one was not found.
 _DEFINED = frozenset(
-    {Kind.ADDS, Kind.ADDS_VALUE, Kind.ADDS_TEST, Kind.ADDS_KERNEL, Kind.REMOVES, Kind.RENAMES}
+    {
+        Kind.ADDS,
+        Kind.ADDS_VALUE,
+        Kind.ADDS_SIGNATURE,
+        Kind.ADDS_TEST,
+        Kind.ADDS_KERNEL,
+        Kind.REMOVES,
+        Kind.RENAMES,
+    }
     | {Kind.MOVES, Kind.CHANGES, Kind.DEFAULT, Kind.VALUE}
 )
 _NOT_FOUND = re.compile(r"(?:is|was) not defined at|is defined in no changed file")
@@ -321,6 +346,7 @@ class Checker:
         judges: dict[Kind, Callable[[_Commit, Claim], tuple[Verdict, str]]] = {
             Kind.ADDS: self._adds,
             Kind.ADDS_VALUE: self._adds_value,
+            Kind.ADDS_SIGNATURE: self._adds_signature,
             Kind.ADDS_TEST: self._adds,
             Kind.ADDS_KERNEL: self._adds,
             Kind.REMOVES: self._removes,
@@ -361,6 +387,18 @@ class Checker:
             Kind.TESTS_NOW: self._condition,
             Kind.GUARD: self._condition,
             Kind.NO_LONGER_TESTS: self._condition,
+            Kind.PASSES: self._passes,
+            Kind.PASSES_GONE: self._passes,
+            Kind.HOOK_PIN: self._pin,
+            Kind.ACTION_PIN: self._pin,
+            Kind.EXTRA_NEW: self._packaging,
+            Kind.EXTRA_GONE: self._packaging,
+            Kind.COMMAND_NEW: self._packaging,
+            Kind.COMMAND_GONE: self._packaging,
+            Kind.ENTRY_POINT_NEW: self._packaging,
+            Kind.ENTRY_POINT_GONE: self._packaging,
+            Kind.BACKEND: self._backend,
+            Kind.RELEASE_NOTE: self._release_note,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -500,6 +538,42 @@ class Checker:
         if _plain(claim.new or "") in values:
             return Verdict.TRUE, ""
         return Verdict.FALSE, f"`{name}` is assigned {_values(values)} at the commit"
+
+    def _adds_signature(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "adds `f(x, y=1, *, z=None) -> T`": added as "adds `f`" is, and every `def` that
+        may bind `f` at the commit (a class: its own `__init__`) takes those parameters in
+        that order, with those defaults (as Python parses them; annotations aside; a method
+        called through its instance or class without its first), and returns `T` where the
+        words say it; "…" cuts the list, what it shows is the start of every `def`'s."""
+        verdict, why = self._adds(c, Claim(Kind.ADDS, claim.name, claim.sentence, claim.path))
+        if verdict is not Verdict.TRUE:
+            return verdict, why
+        name = _normal(claim.name)
+        try:
+            said, cut = claimed_parameters(claim.new or "")
+        except ValueError:
+            return Verdict.FALSE, f"`{claim.new}` is no parameter list Python reads"
+        returns = None
+        if claim.old is not None:
+            try:
+                returns = ast.dump(ast.parse(claim.old, mode="eval").body)
+            except (SyntaxError, ValueError):
+                return Verdict.FALSE, f"`{claim.old}` is no annotation Python reads"
+        calls: list[Called] = []
+        for path in [claim.path] if claim.path else c.after:
+            # a stub (`.pyi`) is what a type checker reads; a call runs the module's `def`
+            text = self.clone.text(c.sha, path) if path.endswith(".py") else None
+            if text is not None:
+                calls += python_called(text, name) or []
+        if not calls:
+            return Verdict.UNVERIFIABLE, f"no `def` of `{name}` in a Python module at the commit"
+        for called in calls:
+            shown = called.parameters[: len(said)] if cut else called.parameters
+            if shown != said or (cut and len(said) >= len(called.parameters)):
+                return Verdict.FALSE, f"`{name}` is called otherwise at the commit"
+            if claim.old is not None and called.returns != returns:
+                return Verdict.FALSE, f"`{name}` returns another annotation at the commit"
+        return Verdict.TRUE, ""
 
     def _new_string(self, c: _Commit, name: str) -> bool:
         """Whether a changed file quotes `name` at the commit and did not at the parent
@@ -898,6 +972,7 @@ class Checker:
                         merged.defaults.setdefault(param, set()).update(defaults)
                     merged.conditions |= found.conditions
                     merged.guards |= found.guards
+                    merged.passes += found.passes
             return merged
 
         before = body(c.parent, [c.old(claim.path)] if claim.path else c.before)
@@ -996,6 +1071,51 @@ class Checker:
             return Verdict.FALSE, f"no `if {test}:` of `{function}` ends in `{jump}` at the commit"
         return Verdict.TRUE, ""
 
+    def _passes(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now passes `k=v` to `g`": an own call of `g` (as written) in `f` passes `k=v`
+        at the commit, and at the parent `f` called `g` without ever passing `k`; with
+        "(was `w`)": at the parent no call of `g` passed `k=v` and one passed `k=w`, which
+        none does at the commit. "`f` no longer passes `k=v` to `g`": a call of `g` passed
+        `k=v` at the parent; at the commit `f` still calls `g`, never passing `k`. Values
+        are compared as Python parses them."""
+        function, callee = _normal(claim.name), claim.old or ""
+        arg, _, value = (claim.new or "").partition("=")
+        now = _python_value(value)
+        was = _python_value(claim.was) if claim.was is not None else None
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+
+        def given(body: Body) -> list[str | None]:
+            # the value each call of `g` gives `k` (None: not passed)
+            return [
+                _python_value(k[arg]) if arg in k else None for g, k in body.passes if g == callee
+            ]
+
+        before, after = given(bodies.before), given(bodies.after)
+        if not before or not after:
+            side = "parent" if not before else "commit"
+            return Verdict.FALSE, f"`{function}` does not call `{callee}` at the {side}"
+        if claim.kind is Kind.PASSES_GONE:
+            if now not in before:
+                return Verdict.FALSE, f"no call of `{callee}` passed `{arg}={value}` at the parent"
+            if any(v is not None for v in after):
+                return Verdict.FALSE, f"a call of `{callee}` still passes `{arg}` at the commit"
+            return Verdict.TRUE, ""
+        if now not in after:
+            return Verdict.FALSE, f"no call of `{callee}` passes `{arg}={value}` at the commit"
+        if claim.was is None:
+            if any(v is not None for v in before):
+                return Verdict.FALSE, f"a call of `{callee}` passed `{arg}` at the parent"
+            return Verdict.TRUE, ""
+        if now in before:
+            return Verdict.FALSE, f"a call of `{callee}` passed `{arg}={value}` at the parent"
+        if was not in before:
+            return Verdict.FALSE, f"no call of `{callee}` passed `{arg}={claim.was}` at the parent"
+        if was in after:
+            return Verdict.FALSE, f"a call of `{callee}` still passes `{arg}={claim.was}`"
+        return Verdict.TRUE, ""
+
     def _reads(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         name = claim.name.strip()
         env = claim.kind in (Kind.ENV_NEW, Kind.ENV_GONE)
@@ -1073,6 +1193,44 @@ class Checker:
                 return Verdict.TRUE, ""
             return Verdict.FALSE, f"`{pin}` was already written in `{before_path}`"
         return Verdict.FALSE, f"`{pin}` is written in no changed file at the commit"
+
+    def _pin(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "updates the pre-commit hook `h` / the GitHub Action `a` from `x` to `y`": the pins
+        YAML reads at each revision in the changed files of that kind (a pre-commit config's
+        `repos` entries whose `repo` URL ends in `h`; every `uses: a[/path]@ref` of a
+        workflow or action, the ref or, for a commit's sha, the version its comment names)."""
+        hook = claim.kind is Kind.HOOK_PIN
+        name = claim.name.strip()
+
+        def pins(rev: str | None, paths: list[str]) -> tuple[set[str], bool]:
+            found: set[str] = set()
+            unread = False
+            for path in paths:
+                text = self.clone.text(rev, path)
+                if text is None:
+                    continue
+                try:
+                    data = yaml.safe_load(text)
+                except yaml.YAMLError:
+                    unread = True
+                    continue
+                found |= _hook_revs(data, name) if hook else _action_refs(data, text, name)
+            return found, unread
+
+        kind = _PRE_COMMIT_FILE if hook else _WORKFLOW_FILE
+        olds = [claim.path and c.old(claim.path)] if claim.path else c.before
+        news = [claim.path] if claim.path else c.after
+        before, unread = pins(c.parent, [p for p in olds if p and kind.search(p)])
+        after, unread_after = pins(c.sha, [p for p in news if p and kind.search(p)])
+        old, new = (claim.old or "").strip(), (claim.new or "").strip()
+        if old in before and new in after and old not in after:
+            return Verdict.TRUE, ""
+        if not before and not after and (unread or unread_after):
+            return Verdict.UNVERIFIABLE, "the YAML does not parse"
+        return Verdict.FALSE, (
+            f"`{name}` is pinned at {_values(before)} at the parent and {_values(after)} at "
+            "the commit"
+        )
 
     def _message(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         # "…" stands where the sentence left something out (an f-string's value, a long
@@ -1172,6 +1330,121 @@ class Checker:
                 return Verdict.FALSE, f"`{name}` changes {count} strings that way, not {claim.new}"
         return Verdict.TRUE, ""
 
+    def _project(self, rev: str | None, folder: str) -> tuple[list[Declared], bool] | None:
+        """What a project folder's pyproject.toml and setup.cfg declare at the revision, and
+        whether it has a `setup.py` (code: what it declares is not read); None when a file
+        there does not parse."""
+        found = []
+        for name in ("pyproject.toml", "setup.cfg"):
+            text = self.clone.text(rev, f"{folder}{name}")
+            if text is None:
+                continue
+            meta = declared(name, text)
+            if meta is None:
+                return None
+            found.append(meta)
+        return found, self.clone.text(rev, f"{folder}setup.py") is not None
+
+    def _packaging(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "adds / removes the extra `e` (`r`)", "the command `c` (`m:f`)", "the `g` entry
+        point `p` (`m`)": in a project folder whose packaging file the commit changes, one
+        side declares it (with the requirements or target said) and the other side's files
+        declare it nowhere. A side that leaves it to `setup.py` or `dynamic` is unverifiable."""
+        gained = claim.kind in (Kind.EXTRA_NEW, Kind.COMMAND_NEW, Kind.ENTRY_POINT_NEW)
+        extra = claim.kind in (Kind.EXTRA_NEW, Kind.EXTRA_GONE)
+        groups = [claim.old or ""] if claim.old else list(COMMANDS)
+        said = [squeezed(s) for s in (claim.new or "").split("\n") if s]
+
+        def held(metas: list[Declared]) -> tuple[list[str] | None, bool]:
+            """What the files hold for the claim's name (requirements or a target), and
+            whether every file that could declare it does so statically."""
+            sources = [m for m in metas if m.source]
+            known = bool(sources)
+            for meta in sources:
+                if extra:
+                    if meta.extras is None:
+                        known = False
+                    elif normal_extra(claim.name) in meta.extras:
+                        return meta.extras[normal_extra(claim.name)], True
+                elif meta.entry_points is None:
+                    known = False
+                else:
+                    for group in groups:
+                        target = meta.entry_points.get(group, {}).get(claim.name)
+                        if target is not None:
+                            return [target], True
+            return None, known
+
+        folders = {
+            p.rsplit("/", 1)[0] + "/" if "/" in p else ""
+            for pair in c.changed
+            for p in pair
+            if p and p.rsplit("/", 1)[-1] in ("pyproject.toml", "setup.cfg")
+        }
+        unknown = False
+        for folder in sorted(folders):
+            at_commit, at_parent = self._project(c.sha, folder), self._project(c.parent, folder)
+            if at_commit is None or at_parent is None:
+                return Verdict.UNVERIFIABLE, f"a packaging file in `{folder or '.'}` does not parse"
+            on, off = (at_commit, at_parent) if gained else (at_parent, at_commit)
+            found, declares = held(on[0])
+            if found is None:
+                unknown = unknown or not declares or on[1]
+                continue
+            if any(s not in found for s in said):
+                return (
+                    Verdict.FALSE,
+                    f"`{claim.name}` declares {', '.join(found)} in `{folder or '.'}`",
+                )
+            other, known = held(off[0])
+            if other is not None:
+                side = "the parent" if gained else "the commit"
+                return Verdict.FALSE, f"`{claim.name}` is declared at {side} too"
+            if not known or off[1]:
+                return (
+                    Verdict.UNVERIFIABLE,
+                    "the other side may declare it in `setup.py` or as dynamic",
+                )
+            return Verdict.TRUE, ""
+        side = "the commit" if gained else "the parent"
+        if unknown:
+            return (
+                Verdict.UNVERIFIABLE,
+                f"`{claim.name}` may be declared in `setup.py` or as dynamic",
+            )
+        return Verdict.FALSE, f"no changed project declares `{claim.name}` at {side}"
+
+    def _release_note(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`P` lists N new items: “a” (H)": `P` changed, its list items at the commit that
+        the parent's do not have are N, and one of them holds the words quoted, under a
+        heading of words H."""
+        path = claim.path or ""
+        if path not in c.after:
+            return Verdict.FALSE, f"`{path}` is no changed file"
+        after = self.clone.text(c.sha, path)
+        before = self.clone.text(c.parent, c.old(path)) or ""
+        if after is None:
+            return Verdict.UNVERIFIABLE, f"`{path}` is not text"
+        added = new_items(before, after)
+        if claim.new is not None and len(added) != int(claim.new):
+            return Verdict.FALSE, f"`{path}` gains {len(added)} items, not {claim.new}"
+        heading = rendered_words(claim.old or "")
+        if not any(holds(i, claim.name) and (not heading or i.heading == heading) for i in added):
+            return Verdict.FALSE, f"no new item of `{path}` says that under that heading"
+        return Verdict.TRUE, ""
+
+    def _backend(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "changes the build backend from `a` to `b`": a changed pyproject.toml's
+        `[build-system] build-backend` is `a` at the parent and `b` at the commit."""
+        for before_path, after_path in c.changed:
+            if not (after_path or "").endswith("pyproject.toml") or before_path is None:
+                continue
+            new = declared(after_path or "", self.clone.text(c.sha, after_path) or "")
+            old = declared(before_path, self.clone.text(c.parent, before_path) or "")
+            if new and old and (old.backend, new.backend) == (claim.old, claim.new):
+                return Verdict.TRUE, ""
+        return Verdict.FALSE, f"no changed pyproject.toml goes from `{claim.old}` to `{claim.new}`"
+
     def _table_at(self, rev: str | None, path: str, name: str) -> tuple[str, list[str]] | None:
         text = self.clone.show(rev, path)
         if text is None:
@@ -1223,6 +1496,15 @@ def _param_of(name: str) -> str:
     """The parameter of a claim's `f(p)` name."""
     inner = re.search(r"\(([^()]*)\)$", name)
     return inner.group(1).strip().lstrip("*") if inner else ""
+
+
+def _python_value(text: str) -> str:
+    """A value as Python parses it (`'a'` and `"a"` are one); the text itself where Python
+    reads no expression."""
+    try:
+        return ast.dump(ast.parse(text.strip(), mode="eval").body)
+    except (SyntaxError, ValueError, RecursionError):
+        return text
 
 
 def _folded(text: str) -> str:
@@ -1282,6 +1564,52 @@ def _places(paths: list[str]) -> str:
     if len(paths) == 1:
         return f"`{paths[0]}`"
     return f"the {len(paths)} changed files"
+
+
+_PRE_COMMIT_FILE = re.compile(r"(?:^|/)\.pre-commit-config\.ya?ml$")
+_WORKFLOW_FILE = re.compile(r"(?:^|/)(?:\.github/.*\.ya?ml|action\.ya?ml)$")
+_SHA = re.compile(r"[0-9a-f]{40}")
+
+
+def _hook_revs(data: object, name: str) -> set[str]:
+    """The `rev` of each pre-commit `repos` entry whose `repo` is `name` or a URL whose path
+    ends in it (`https://github.com/o/h` for `o/h`)."""
+    repos = data.get("repos") if isinstance(data, dict) else None
+    found = set()
+    for entry in repos if isinstance(repos, list) else []:
+        if not isinstance(entry, dict) or entry.get("rev") is None:
+            continue
+        url = str(entry.get("repo", "")).rstrip("/").removesuffix(".git")
+        if url == name or url.endswith("/" + name):
+            found.add(str(entry["rev"]))
+    return found
+
+
+def _action_refs(data: object, text: str, name: str) -> set[str]:
+    """The refs every `uses:` of the action `name` (`owner/repo`, any path below it) names,
+    anywhere in the document; a ref that is a commit's sha also by the version the comment
+    on its line names (`@3599b3b…  # v3.30.5`), comments being lost to the YAML reader."""
+    found = set()
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            uses = node.get("uses")
+            if isinstance(uses, str) and "@" in uses:
+                action, _, ref = uses.partition("@")
+                if action == name or action.startswith(name + "/"):
+                    found.add(ref)
+                    if _SHA.fullmatch(ref):
+                        found |= {
+                            m.group(1)
+                            for m in re.finditer(
+                                rf"{re.escape(uses)}['\"]?[ \t]+#[ \t]*(\S+)", text
+                            )
+                        }
+            stack += list(node.values())
+        elif isinstance(node, list):
+            stack += node
+    return found
 
 
 def _values(values: set[str]) -> str:

@@ -1,7 +1,7 @@
 """The checkable claims an entry's text makes: a verb and the code-span names it governs.
 
 Read from the English words alone, never from the analyser's facts: `adds` (with a value:
-"adds `X = v`"), `removes`,
+"adds `X = v`"; with how it is called: "adds `f(x, y=1) -> T`"), `removes`,
 `renames … to …`, `moves … from … to …`, `changes`, `changes the default of … from … to …`,
 `changes the default of … in f, g from … to …` (a parameter's, a claim for each function),
 `f, g no longer take / gain the parameter …` (the functions before the verb),
@@ -9,7 +9,12 @@ Read from the English words alone, never from the analyser's facts: `adds` (with
 flags, tests, kernels, `requires` pins, quoted deprecation messages, what a function's
 body does (`f now (also) checks for "a"`, `f now raises E with “message”`: the function
 before the verb), and the strings a table gains or loses ("`T` gains the key `"k"`",
-"`T` drops `"v"`"). A sentence is split at
+"`T` drops `"v"`"), the keyword arguments a function's calls pass ("`f` now passes
+`k=v` to `g` (was `w`)", "`f` no longer passes `k=v` to `g`"), a pin ("updates the
+pre-commit hook `h` / the GitHub Action `a` from `x` to `y`"), packaging metadata ("adds
+the extra `socks` (`socksio==1.*`)", "removes the command `c`", "adds the `pytest11` entry
+point `p` (`pkg.plugin`)", "changes the build backend from `a` to `b`"), a release's notes
+("`CHANGES.rst` lists 28 new items: “a” (Heading)"). A sentence is split at
 each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
 `from` or `in` before a path-shaped span says where. Names no verb governs are counted apart.
 """
@@ -24,6 +29,7 @@ from enum import StrEnum
 class Kind(StrEnum):
     ADDS = "adds"
     ADDS_VALUE = "adds with value"
+    ADDS_SIGNATURE = "adds with signature"
     ADDS_TEST = "adds test"
     ADDS_KERNEL = "adds kernel"
     REMOVES = "removes"
@@ -65,6 +71,18 @@ class Kind(StrEnum):
     TESTS_NOW = "now tests condition"
     GUARD = "guard added"
     NO_LONGER_TESTS = "no longer tests condition"
+    PASSES = "now passes keyword"
+    PASSES_GONE = "no longer passes keyword"
+    HOOK_PIN = "updates pre-commit hook"
+    ACTION_PIN = "updates GitHub Action"
+    EXTRA_NEW = "adds extra"
+    EXTRA_GONE = "removes extra"
+    COMMAND_NEW = "adds command"
+    COMMAND_GONE = "removes command"
+    ENTRY_POINT_NEW = "adds entry point"
+    ENTRY_POINT_GONE = "removes entry point"
+    BACKEND = "changes build backend"
+    RELEASE_NOTE = "release notes list"
 
 
 @dataclass(frozen=True)
@@ -79,6 +97,8 @@ class Claim:
     # renames: the new name; moves: the new path; defaults: the values before and after
     old: str | None = None
     new: str | None = None
+    # a keyword's value the call passed before ("… (was `False`)")
+    was: str | None = None
 
 
 # Longest phrases first: the alternation takes the first that matches at a position.
@@ -92,6 +112,8 @@ _VERBS: list[tuple[Kind, str]] = [
     (Kind.MAY_RETURN, r"may now return"),
     (Kind.CATCHES_GONE, r"no longer catches"),
     (Kind.CATCHES, r"now catches"),
+    (Kind.PASSES_GONE, r"no longer passes"),
+    (Kind.PASSES, r"now passes"),
     (Kind.CALLS_GONE, r"no longer calls?"),
     (Kind.CALLS, r"now calls?"),
     (
@@ -121,6 +143,8 @@ _VERBS: list[tuple[Kind, str]] = [
     (Kind.MOVES, r"moves|moved"),
     (Kind.REMOVES, r"removes|removed|deletes|deleted|drops|dropped"),
     (Kind.ADDS, r"adds|added|introduces|introduced"),
+    (Kind.HOOK_PIN, r"updates the pre-commit hook"),
+    (Kind.ACTION_PIN, r"updates the GitHub Action"),
     (Kind.CHANGES, r"changes|changed|modifies|modified|updates|updated"),
 ]
 _VERB = re.compile(
@@ -186,8 +210,18 @@ _NAMED_BODY_KINDS = {
     Kind.CALLS_GONE,
 }
 _CONDITION_KINDS = frozenset({Kind.TESTS_NOW, Kind.GUARD, Kind.NO_LONGER_TESTS})
+_PASSES_KINDS = frozenset({Kind.PASSES, Kind.PASSES_GONE})
 _SUBJECT_KINDS = (
-    _PARAMETER_KINDS | _CONDITION_KINDS | _NAMED_BODY_KINDS | {Kind.CHECKS, Kind.RAISES_MESSAGE}
+    _PARAMETER_KINDS
+    | _CONDITION_KINDS
+    | _NAMED_BODY_KINDS
+    | _PASSES_KINDS
+    | {Kind.CHECKS, Kind.RAISES_MESSAGE}
+)
+# "`k=v` to `g` (was `w`)": what follows "now passes" / "no longer passes"
+_PASSED = re.compile(
+    r"\s*`(?P<arg>[A-Za-z_]\w*)=(?P<value>[^`]+)` to `(?P<callee>[^`]+)`"
+    r"(?:\s+\(was `(?P<was>[^`]+)`\))?"
 )
 # "`test` (was `old`)", "`E` when `test`", "`test`": what follows a condition's verb
 _TESTED = re.compile(r"\s*`(?P<test>[^`]+)`(?:\s+\(was `(?P<was>[^`]+)`\))?")
@@ -240,6 +274,11 @@ def _segment_claims(kind: Kind, segment: str, sentence: str) -> tuple[list[Claim
             return [], moved
         return [Claim(kind, n, sentence, path=paths[0], new=paths[1]) for n in moved], []
     value = re.match(r"\s*`([^`]+)` from `([^`]+)` to `([^`]+)`", segment)
+    if kind in (Kind.HOOK_PIN, Kind.ACTION_PIN):
+        if value is None:
+            return [], [s for _, s in spans]
+        name, old, new = value.groups()
+        return [Claim(kind, name, sentence, _first_path(spans[3:]), old, new)], []
     if kind is Kind.CHANGES and value:
         name, old, new = value.groups()
         return [Claim(Kind.VALUE, name, sentence, _first_path(spans[3:]), old, new)], []
@@ -264,12 +303,22 @@ def _segment_claims(kind: Kind, segment: str, sentence: str) -> tuple[list[Claim
 
 
 _ASSIGNED = re.compile(r"([A-Za-z_][\w.]*) = (.+)")
+# "adds `f(x, y=1)`", "`f(a, …) -> T`": a name with the parameters it is called with
+_CALLED = re.compile(r"([A-Za-z_][\w.]*)\((.*?)\)(?: -> (.+))?")
 
 
 def _valued(claim: Claim) -> Claim:
-    """ "adds `X = v`": a name added with the value it is assigned."""
+    """ "adds `X = v`": a name added with the value it is assigned; "adds `f(x, y=1) -> T`":
+    a name added with how it is called (`new` its parameters as written, `old` its return;
+    `f()` takes no parameters)."""
+    if claim.kind is not Kind.ADDS:
+        return claim
+    called = _CALLED.fullmatch(claim.name.strip())
+    if called is not None:
+        name, params, returns = called.groups()
+        return Claim(Kind.ADDS_SIGNATURE, name, claim.sentence, claim.path, returns, params)
     assigned = _ASSIGNED.fullmatch(claim.name.strip())
-    if claim.kind is not Kind.ADDS or assigned is None:
+    if assigned is None:
         return claim
     name, value = assigned.groups()
     return Claim(Kind.ADDS_VALUE, name, claim.sentence, claim.path, new=value)
@@ -481,12 +530,85 @@ def _condition_claims(
     return [Claim(kind, function, sentence, path, jump if kind is Kind.GUARD else None, test)], []
 
 
+def _passes_claims(
+    kind: Kind, head: str, segment: str, sentence: str
+) -> tuple[list[Claim], list[str]]:
+    """ "`f` now passes `k=v` to `g` (was `w`)" / "no longer passes `k=v` to `g`": `name` the
+    function, `old` the callee, `new` "k=v", `was` the value before where the words say it."""
+    function, path = _subject(head)
+    spans = _SPAN.findall(segment)
+    passed = _PASSED.match(segment)
+    if function is None or passed is None or (kind is Kind.PASSES_GONE and passed["was"]):
+        return [], spans
+    said = f"{passed['arg']}={passed['value']}"
+    return [Claim(kind, function, sentence, path, passed["callee"], said, passed["was"])], []
+
+
+# "Adds the extras `a` (`r`, `s`), `b`", "Removes the command `c`", "Adds the `pytest11`
+# entry point `p` (`pkg.plugin`)": packaging metadata, each name with what follows it in
+# parentheses (an extra's requirements, an entry point's target) as written
+_ITEM = r"`[^`]+`(?: \((?:`[^`]+`(?:, )?)+\))?"
+_PACKAGING = re.compile(
+    r"(?P<verb>Adds|Removes) the (?:`(?P<group>[^`]+)` )?"
+    r"(?P<what>extras?|commands?|entry points?) "
+    rf"(?P<items>{_ITEM}(?:(?:, |,? and ){_ITEM})*)(?: and (?P<more>\d+) more)?\.?"
+)
+_PACKAGING_KINDS = {
+    ("Adds", "extra"): Kind.EXTRA_NEW,
+    ("Removes", "extra"): Kind.EXTRA_GONE,
+    ("Adds", "command"): Kind.COMMAND_NEW,
+    ("Removes", "command"): Kind.COMMAND_GONE,
+    ("Adds", "entry point"): Kind.ENTRY_POINT_NEW,
+    ("Removes", "entry point"): Kind.ENTRY_POINT_GONE,
+}
+_BACKEND = re.compile(r"Changes the build backend from `(?P<old>[^`]+)` to `(?P<new>[^`]+)`\.?")
+
+
+# "`CHANGES.rst` lists 28 new items: “a” (Heading), “b” and 26 more": a release's notes,
+# each quoted item a claim (`old` its heading, `new` the count said)
+_NOTE = r"“[^”]+”(?: \([^()]+\))?"
+_RELEASE = re.compile(
+    rf"`(?P<path>[^`]+)` lists (?P<count>\d+) new items?: (?P<items>{_NOTE}(?:, {_NOTE})*)"
+    r"(?: and \d+ more)?\.?"
+)
+
+
+def _release_claims(sentence: str) -> list[Claim] | None:
+    m = _RELEASE.fullmatch(sentence)
+    if m is None:
+        return None
+    return [
+        Claim(Kind.RELEASE_NOTE, item[1], sentence, m["path"], item[2] or None, m["count"])
+        for item in re.finditer(r"“([^”]+)”(?: \(([^()]+)\))?", m["items"])
+    ]
+
+
+def _packaging_claims(sentence: str) -> list[Claim] | None:
+    """The claims of a sentence about packaging metadata; None for any other sentence. An
+    extra's claim has `new` its requirements said (one a line), a command's or entry
+    point's `new` its target said and `old` its group (entry points only)."""
+    backend = _BACKEND.fullmatch(sentence)
+    if backend:
+        return [Claim(Kind.BACKEND, "build-backend", sentence, None, *backend.group("old", "new"))]
+    m = _PACKAGING.fullmatch(sentence)
+    if m is None or (m["group"] is not None) != m["what"].startswith("entry"):
+        return None
+    kind = _PACKAGING_KINDS[(m["verb"], m["what"].removesuffix("s"))]
+    out = []
+    for item in re.finditer(r"`([^`]+)`(?: \(((?:`[^`]+`(?:, )?)+)\))?", m["items"]):
+        said = _SPAN.findall(item.group(2) or "")
+        out.append(Claim(kind, item.group(1), sentence, None, m["group"], "\n".join(said) or None))
+    return out
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims: list[Claim] = []
     loose: list[str] = []
     for whole in sentences(text):
-        shaped = _shaped(whole)
+        shaped = _packaging_claims(whole)
+        shaped = _release_claims(whole) if shaped is None else shaped
+        shaped = _shaped(whole) if shaped is None else shaped
         if shaped is not None:
             claims += shaped
             continue
@@ -516,6 +638,10 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
                     head if subject and not i else "",
                     sentence[verb.end() : end],
                     sentence,
+                )
+            elif kind in _PASSES_KINDS:
+                found, left = _passes_claims(
+                    kind, head if subject and not i else "", sentence[verb.end() : end], sentence
                 )
             elif kind in _PARAMETER_KINDS:
                 found, left = _parameter_claims(kind, head if subject else "", segment, sentence)

@@ -3,7 +3,10 @@ each of the rest with its patches, the rules' sure verdicts kept from the LLM.""
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -20,6 +23,13 @@ from bot.repo_config import RepoConfig
 from bot.runtime.logs import get_logger
 
 log = get_logger(__name__)
+
+# Allocations between two passes of the cyclic garbage collector while a period is analysed
+# (Python's default is 700). Parsing a day's files makes hundreds of thousands of syntax-tree
+# nodes, which hold no cycles and are freed as soon as they are let go; at the default, the
+# collector's passes over every live object (the imports' too) took a third of the rules'
+# time on this repository's 90-commit day and found nothing to free.
+_COLLECTOR_ALLOCATIONS = 10_000
 
 
 @dataclass
@@ -43,6 +53,18 @@ class Analysed:
             output_tokens=self.tokens[2],
             dropped_claims=self.dropped,
         )
+
+
+@contextmanager
+def _collector_eased() -> Iterator[None]:
+    """Within the block, the garbage collector's first generation waits for
+    `_COLLECTOR_ALLOCATIONS` allocations before a pass; its own setting is back after."""
+    threshold = gc.get_threshold()
+    gc.set_threshold(_COLLECTOR_ALLOCATIONS, *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
 
 
 async def analyse(
@@ -74,7 +96,7 @@ async def analyse(
     # one search of the tree for the day's commits, not one a commit
     quoted = quoted_each(path, inputs)
     # a file's text parsed for one commit serves the next, whose parent it is
-    with units_kept():
+    with units_kept(), _collector_eased():
         for local, read, quoted_in in zip(
             progress.each(commits, "analysing"), inputs, quoted, strict=True
         ):

@@ -807,6 +807,8 @@ class Body:
     # (test, how the body leaves: "return", "continue", "raise E" with E as written) of each
     # own `if` whose body's last statement leaves
     guards: set[tuple[str, str]] = field(default_factory=set)
+    # (callee as written, keyword -> its value as `ast.unparse` writes it) of each own call
+    passes: list[tuple[str, dict[str, str]]] = field(default_factory=list)
 
 
 def python_body(text: str, function: str) -> Body | None:
@@ -841,6 +843,9 @@ def python_body(text: str, function: str) -> Body | None:
                 leaves = _leaves(inner.body[-1]) if isinstance(inner, ast.If) else None
                 if leaves is not None:
                     body.guards.add((test, leaves))
+            if isinstance(inner, ast.Call):
+                keywords = {k.arg: _unparsed(k.value) for k in inner.keywords if k.arg}
+                body.passes.append((_unparsed(inner.func), keywords))
             if isinstance(inner, ast.Compare):
                 _read_comparison(inner, body.compared)
             elif isinstance(inner, ast.Raise) and inner.exc is not None:
@@ -931,3 +936,121 @@ def _said(node: ast.expr) -> str | None:
         left, right = _said(node.left), _said(node.right)
         return None if left is None or right is None else left + right
     return None
+
+
+# --- how a definition is called ---------------------------------------------------------
+
+# Decorators that leave a function called as its `def` writes it; any other may change the
+# call (a `@property` is no call at all, `@overload` one of several).
+_PLAIN = frozenset(
+    {"staticmethod", "classmethod", "abstractmethod", "abc.abstractmethod", "final"}
+    | {"typing.final", "override", "typing.override", "typing_extensions.override"}
+)
+
+
+@dataclass(frozen=True)
+class Called:
+    """How a caller calls one definition: its parameters in order, each `(name, default
+    as ast.dump writes it or None)`, with the markers "/" (positional-only before it), "*"
+    (keyword-only after it) and "*args" / "**kw" as strings; its return annotation's
+    `ast.dump` (None: none)."""
+
+    parameters: tuple[tuple[str, str | None] | str, ...]
+    returns: str | None
+
+
+def called_as(params: ast.arguments, *, bound: bool) -> tuple[tuple[str, str | None] | str, ...]:
+    """Parameters as Python binds a call's arguments to them, a bound method's first one
+    (the instance or class the call is made through) left out."""
+    out: list[tuple[str, str | None] | str] = []
+    positional = [*params.posonlyargs, *params.args]
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(params.defaults))
+    defaults += params.defaults
+    for at, (arg, default) in enumerate(zip(positional, defaults, strict=True)):
+        out.append((arg.arg, None if default is None else ast.dump(default)))
+        if at == len(params.posonlyargs) - 1:
+            out.append("/")
+    if params.vararg is not None:
+        out.append("*" + params.vararg.arg)
+    elif params.kwonlyargs:
+        out.append("*")
+    for arg, kw_default in zip(params.kwonlyargs, params.kw_defaults, strict=True):
+        out.append((arg.arg, None if kw_default is None else ast.dump(kw_default)))
+    if params.kwarg is not None:
+        out.append("**" + params.kwarg.arg)
+    if bound:
+        first = next((i for i, p in enumerate(out) if isinstance(p, tuple)), None)
+        if first != 0:
+            raise Unreadable("a method without a parameter to bind")
+        out = out[1:]
+        if out[:1] == ["/"]:
+            out = out[1:]
+    return tuple(out)
+
+
+def python_called(text: str, name: str) -> list[Called] | None:
+    """How a caller calls `name` (`Class.method`, `function`, `Class`: its own `__init__`)
+    in a Python file: one for each `def` that may bind the name (each branch of an `if`);
+    None when the file defines no such name. Unreadable where Python's rules alone do not
+    say: a decorator other than `_PLAIN`'s, a class decorated, given keywords (a
+    metaclass), a `__new__`, or no `__init__` of its own."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError) as exc:
+        raise Unreadable(f"does not parse: {exc.__class__.__name__}") from None
+    found: list[Called] = []
+    named = False
+
+    def one(node: ast.FunctionDef | ast.AsyncFunctionDef, *, method: bool) -> Called:
+        decorators = [_unparsed(d) for d in node.decorator_list]
+        if any(d not in _PLAIN for d in decorators):
+            raise Unreadable(f"`{name}` is decorated: {', '.join(decorators)}")
+        bound = method and "staticmethod" not in decorators
+        returns = None if node.returns is None else ast.dump(node.returns)
+        return Called(called_as(node.args, bound=bound), returns)
+
+    def walk(body: list[ast.stmt], prefix: str, in_class: bool) -> None:
+        nonlocal named
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                qualified = prefix + node.name
+                if qualified == name and isinstance(node, ast.ClassDef):
+                    named = True
+                    if node.decorator_list or node.keywords:
+                        raise Unreadable(f"`{name}` is a class decorated or given keywords")
+                    inits = [
+                        n
+                        for n in node.body
+                        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+                        and n.name in ("__init__", "__new__")
+                    ]
+                    if not inits or any(n.name == "__new__" for n in inits):
+                        raise Unreadable(f"`{name}` has no `__init__` of its own, or a `__new__`")
+                    found.extend(Called(one(n, method=True).parameters, None) for n in inits)
+                elif qualified == name and not isinstance(node, ast.ClassDef):
+                    named = True
+                    found.append(one(node, method=in_class))
+                if isinstance(node, ast.ClassDef):
+                    walk(node.body, qualified + ".", True)
+            elif isinstance(node, ast.If | ast.Try | ast.With | ast.For | ast.While):
+                for block in _blocks(node):
+                    walk(block, prefix, in_class)
+
+    walk(tree.body, "", False)
+    return found if named else None
+
+
+def claimed_parameters(written: str) -> tuple[tuple[tuple[str, str | None] | str, ...], bool]:
+    """Parameters as a sentence writes them (`x, y=1, *, z=None`, perhaps ending `, …`: cut)
+    read by Python's own parser, and whether they were cut. ValueError when Python reads
+    no parameter list there."""
+    text = written.strip()
+    cut = text == "…" or text.endswith(", …")
+    text = text.removesuffix("…").rstrip().removesuffix(",")
+    try:
+        tree = ast.parse(f"def _({text}): pass")
+    except (SyntaxError, ValueError, RecursionError) as exc:
+        raise ValueError(written) from exc
+    function = tree.body[0]
+    assert isinstance(function, ast.FunctionDef)
+    return called_as(function.args, bound=False), cut

@@ -20,11 +20,18 @@ import re
 from collections.abc import Iterable
 from typing import TypeVar
 
-from bot.analysis.facts.build import package_name, read_requirements, same_spec
+from bot.analysis.facts.build import (
+    package_name,
+    read_requirements,
+    same_spec,
+    shipped_requirements,
+)
+from bot.analysis.facts.calls import keywords_changed, signature
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
+from bot.analysis.facts.packaging import COMMAND_GROUPS, PACKAGING_FILES, packaging_changes
 from bot.analysis.facts.pyfile import UNPRINTABLE, detail
 from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
@@ -35,6 +42,8 @@ from bot.analysis.facts.records import (
     ConstantRenamed,
     DefaultChange,
     Deprecation,
+    EntryPoint,
+    Extra,
     Facts,
     FileFact,
     ImportMove,
@@ -44,6 +53,7 @@ from bot.analysis.facts.records import (
     NewCall,
     NumberKind,
     ParamDefault,
+    Passed,
     Raised,
     Reexport,
     Registration,
@@ -54,6 +64,7 @@ from bot.analysis.facts.records import (
     Retyped,
     Section,
     Setting,
+    Signature,
     SignatureChange,
     StatedNumber,
     Turn,
@@ -68,10 +79,13 @@ from bot.analysis.sources import generated
 from bot.models import CommitInput, FileChange
 
 __all__ = [
+    "COMMAND_GROUPS",
     "Constant",
     "ConstantRenamed",
     "DefaultChange",
     "Deprecation",
+    "EntryPoint",
+    "Extra",
     "Facts",
     "FileFact",
     "ImportMove",
@@ -178,6 +192,8 @@ def read_facts(commit: CommitInput) -> Facts:
             read_clike(f.filename, file_hunks, reading, user_facing=user_facing, tests=tests)
         if fact.kind is PathKind.BUILD:
             read_requirements(file_hunks, reading)
+            if f.filename.rsplit("/", 1)[-1] == "pyproject.toml" and f.sides is not None:
+                _shipped_only(reading, f.sides)
         elif settings and language is None:
             read_settings(file_hunks, reading)
         elif document:
@@ -203,6 +219,7 @@ def read_facts(commit: CommitInput) -> Facts:
         ),
         readings,
     )
+    facts = _with_packaging(commit, facts)
     before = commit.quoted_before
     if before is not None:
         # A variable or key the parent's tree already quotes was read before, somewhere.
@@ -211,6 +228,18 @@ def read_facts(commit: CommitInput) -> Facts:
             env_added=tuple(s for s in facts.env_added if s.name not in before),
             config_keys_added=tuple(s for s in facts.config_keys_added if s.name not in before),
             settings_new=True,
+        )
+    # A type stub deleted declares nothing away: the module it described still defines its
+    # names, now with their types inline (yarl e70f9d4 deleted `__init__.pyi`).
+    stubs = {
+        f.filename for f in commit.files if f.status == "removed" and f.filename.endswith(".pyi")
+    }
+    if stubs:
+        facts = dataclasses.replace(
+            facts,
+            removed=tuple(n for n in facts.removed if n.path not in stubs),
+            moved=tuple(m for m in facts.moved if m.old.path not in stubs),
+            exports_removed=tuple(n for n in facts.exports_removed if n.path not in stubs),
         )
     # A variable or key the commit's tree still quotes is still read, somewhere: another
     # way (`orig_env.get("CFLAGS")`) or by a file the change did not touch (offline, the
@@ -239,6 +268,37 @@ def read_facts(commit: CommitInput) -> Facts:
     return dataclasses.replace(facts, config_keys_removed=dropped)
 
 
+def _with_packaging(commit: CommitInput, facts: Facts) -> Facts:
+    """The facts with what the packaging files read whole declare anew or no more; a
+    requirement of an extra the change adds is said with the extra, not as the package's
+    (httpcore 12834e3 moved `anyio` into its new extra `asyncio`: not required any more)."""
+    sides = {
+        f.filename: (
+            None if f.status == "added" else f.before,
+            None if f.status == "removed" else f.after,
+        )
+        for f in commit.files
+        if f.filename.rsplit("/", 1)[-1] in PACKAGING_FILES and f.sides is not None
+    }
+    if not sides:
+        return facts
+    found = packaging_changes(sides, [f.filename for f in commit.files])
+    optional = {
+        (e.path, r.replace(" ", "").lower()) for e in found.extras_added for r in e.requirements
+    }
+    return dataclasses.replace(
+        facts,
+        requirements=tuple(
+            r for r in facts.requirements if (r.path, f"{r.package}{r.spec}") not in optional
+        ),
+        extras_added=_cap(found.extras_added),
+        extras_removed=_cap(found.extras_removed),
+        entry_points_added=_cap(found.entry_points_added),
+        entry_points_removed=_cap(found.entry_points_removed),
+        backend_changed=_cap(found.backends),
+    )
+
+
 def _head(f: FileChange) -> str:
     """The first lines of a changed file at the commit (at the parent when removed): from its
     text read whole, else from its patch when the first hunk starts at the top."""
@@ -256,6 +316,26 @@ def _head(f: FileChange) -> str:
 def _top(name: Name) -> tuple[str, str]:
     """A name's file and its top-level name (a method's class)."""
     return name.path, name.name.split(".", 1)[0]
+
+
+def _shipped_only(reading: FileReading, sides: tuple[str, str]) -> None:
+    """A `pyproject.toml`'s requirements on each side, those a developer's tools pin (a
+    dependency group) set aside, where the side's whole text parses."""
+    for sign, text in zip(("-", "+"), sides, strict=True):
+        shipped = shipped_requirements(text) if text else None
+        if shipped is None:
+            continue
+        pins = reading.side(sign).requirements
+        for name in [n for n in pins if n != "python"]:
+            if package_name(name.split("[", 1)[0]) not in shipped:
+                del pins[name]
+
+
+def _same_code(reading: FileReading, name: str) -> bool:
+    """Whether both sides read whole give `name` the same code, docstring and comments
+    aside (its digest is worked out here, for the definitions whose lines differ)."""
+    plus, minus = reading.plus.code.get(name), reading.minus.code.get(name)
+    return plus is not None and minus is not None and plus() == minus()
 
 
 def _combine(
@@ -318,11 +398,10 @@ def _combine(
         # in the file's order (a set's would change from run to run, and so would the text)
         # a definition whose code is the same, its docstring and comments reworded, is not
         # edited: "the fix is in `f`" would be false (click 955ca49)
-        same = {n for n, code in r.plus.code.items() if r.minus.code.get(n) == code}
         edited = dict.fromkeys(
             n
             for n, (_, line) in plus.items()
-            if n in minus and minus[n][1] != line and n not in same
+            if n in minus and minus[n][1] != line and not _same_code(r, n)
         )
         changed += [
             Name(n, k, r.path)
@@ -478,6 +557,7 @@ def _combine(
     checks: list[Compared] = []
     messages: list[Message] = []
     conditions: list[Condition] = []
+    keywords: list[Passed] = []
     tests_paths = {f.path for f in files if f.kind is PathKind.TESTS}
     for r in readings:
         # what the calls and raises are compared on: the functions the change edits, and
@@ -528,6 +608,7 @@ def _combine(
                         for c in conditions_changed(r, name, new)
                         if c.turn is not Turn.CHANGED or not any(v in c.test for v in strings)
                     ]
+                    keywords += keywords_changed(r, name)
             was_typed, now_typed = (
                 r.minus.annotations.get(name, {}),
                 r.plus.annotations.get(name, {}),
@@ -583,6 +664,14 @@ def _combine(
             if f.path in whole and f.path not in partial and f.status not in ("added", "removed")
         },
     )
+    # how a caller calls each new Python definition, read from its file at the commit
+    # (a stub's `def` is what a type checker reads, not what a call runs)
+    sides = {r.path: r.plus for r in readings if r.path.endswith(".py")}
+    signatures_added = [
+        Signature(n.name, n.path, text)
+        for n in added
+        if n.path in sides and (text := signature(sides[n.path], n.name, n.kind)) is not None
+    ]
     return Facts(
         files=files,
         added=_cap(added),
@@ -617,6 +706,8 @@ def _combine(
         compares_added=_cap(checks),
         messages_changed=_cap(messages),
         conditions_changed=_cap(conditions),
+        keywords_changed=_cap(keywords),
+        signatures_added=_cap(signatures_added),
         names_shared=_cap(shared),
         calls_added=_cap(calls),
         calls_removed=_cap(dropped_calls),

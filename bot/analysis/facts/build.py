@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import tomllib
+from typing import Any
 
 from bot.analysis.facts.scan import FileReading, Hunk
 
@@ -58,6 +60,40 @@ def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
                 if match:
                     spec = re.sub(r"\s+", "", match.group(2))
                     reading.side(sign).requirements[match.group(1).lower()] = spec
+
+
+# A PEP 508 requirement's name, before its extras and specifier.
+_NAME = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+
+
+def shipped_requirements(text: str) -> set[str] | None:
+    """The names (PEP 503) a `pyproject.toml` requires of installs: `[project]`'s
+    dependencies and extras, `[build-system] requires`, Poetry's main dependencies; None
+    when it does not parse. Not PEP 735's `[dependency-groups]`, Poetry's groups or any
+    other tool's table: those pin a developer's tools (`pyrefly>=1.2.0` for a type-check
+    run), which no install of the package sees."""
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return None
+
+    def table(*keys: str) -> Any:
+        at: Any = document
+        for key in keys:
+            at = at.get(key) if isinstance(at, dict) else None
+        return at
+
+    items: list[Any] = [*(table("project", "dependencies") or [])]
+    extras = table("project", "optional-dependencies")
+    for listed in extras.values() if isinstance(extras, dict) else ():
+        items += listed if isinstance(listed, list) else []
+    items += table("build-system", "requires") or []
+    names = {
+        package_name(m.group(1)) for i in items if isinstance(i, str) and (m := _NAME.match(i))
+    }
+    poetry = table("tool", "poetry", "dependencies")
+    names |= {package_name(k) for k in poetry} if isinstance(poetry, dict) else set()
+    return names
 
 
 def package_name(name: str) -> str:

@@ -41,13 +41,16 @@ def conditions_changed(r: FileReading, name: str, raised: frozenset[str]) -> lis
             pairs.append((old, alike[0]))
             gone.remove(old)
             new.remove(alike[0])
-    if len(gone) == 1 and len(new) == 1:
+    # the only two left are one test rewritten where they read a name in common; two that
+    # share none are unrelated (`TYPE_CHECKING`, `argname not in caller_kwargs`), or the
+    # same test through a local (`not val.netloc`, `not netloc`): neither is said rewritten
+    if len(gone) == 1 and len(new) == 1 and _test_names(gone[0]) & _test_names(new[0]):
         pairs.append((gone.pop(), new.pop()))
     if len(pairs) + len(gone) + len(new) > _CHANGES:
         return []
     # `if msg: …` become `if not msg: return` then `…`: the same test, inverted around the
     # same code, is no new condition
-    pairs = [(o, n) for o, n in pairs if not _negations(o, n)]
+    pairs = [(o, n) for o, n in pairs if not _negations(o, n) and _unwalrused(n) != o]
     jumps = r.plus.guards.get(name, {})
     found = [Condition(name, r.path, Turn.CHANGED, n, o) for o, n in pairs]
     for test in new:
@@ -81,6 +84,21 @@ def _negations(old: str, new: str) -> bool:
     if bare(old) == bare(new) and old != new:
         return True
     return any(old.replace(a, b, 1) == new or new.replace(a, b, 1) == old for a, b in inverted)
+
+
+def _unwalrused(test: str) -> str:
+    """The test with each assignment expression read as the name it binds: `(s := f()) is
+    None` is `s is None` tested where `s` is bound, the same test as before."""
+    try:
+        tree = ast.parse(test, mode="eval")
+    except SyntaxError:
+        return test
+
+    class _Bound(ast.NodeTransformer):
+        def visit_NamedExpr(self, node: ast.NamedExpr) -> ast.AST:
+            return node.target
+
+    return ast.unparse(_Bound().visit(tree))
 
 
 def _test_names(test: str) -> frozenset[str]:

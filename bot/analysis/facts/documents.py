@@ -28,14 +28,65 @@ _NOT_PARAGRAPH = re.compile(r"^(?: {4}|\t| {0,3}(?:[-*+>|#]|\d+[.)])(?:[ \t]|$)|
 _NOT_A_TITLE = re.compile(r"[=|$]|[:.]$|^[a-z]")
 
 
+# A pre-commit config's hook source (`- repo: URL`, its `rev:` below) and a GitHub Actions
+# step's pin (`uses: owner/name/path@ref  # v1.2.3`).
+_PRE_COMMIT = re.compile(r"(?:^|/)\.pre-commit-config\.ya?ml$")
+_WORKFLOWS = re.compile(r"(?:^|/)(?:\.github/|action\.ya?ml$)")
+_HOOK_REPO = re.compile(r"^[ \t]*(?:-[ \t]+)?repo:[ \t]*[\"']?([^\s\"'#]+)")
+_ITEM = re.compile(r"^[ \t]*-[ \t]+\S")
+_REV = re.compile(r"^[ \t]*(?:-[ \t]+)?rev:")
+_USES = re.compile(
+    r"^[ \t]*(?:-[ \t]+)?uses:[ \t]*[\"']?([\w.-]+/[\w.-]+)(?:/[^@\s\"']*)?@([^\s\"'#]+)[\"']?"
+    r"(?:[ \t]+#[ \t]*(\S+))?[ \t]*$"
+)
+_COMMIT_SHA = re.compile(r"^[0-9a-f]{40}$")
+# names of pins: a kind word, a space, the hook or action (no YAML key has a space)
+HOOK = "hook"
+ACTION = "action"
+
+
+def _hook_name(url: str) -> str:
+    """`https://github.com/astral-sh/ruff-pre-commit` → `astral-sh/ruff-pre-commit`."""
+    name = re.sub(r"^\w+://", "", url).removesuffix(".git").rstrip("/")
+    return name.removeprefix("github.com/")
+
+
 def read_settings(file_hunks: list[Hunk], reading: FileReading) -> None:
     """Scalar values on each side; a key met twice on one side is ambiguous (a list of
-    mappings repeats its keys) and is left out."""
+    mappings repeats its keys) and is left out. A pre-commit hook's `rev` is keyed by the
+    `repo` above it and an action's pin by the action (`hook NAME`, `action NAME`)."""
+    hooks = bool(_PRE_COMMIT.search(reading.path))
+    actions = bool(_WORKFLOWS.search(reading.path))
     for hunk in file_hunks:
-        for m in _VALUE.finditer("\n" + hunk.text):
-            values = reading.side(m.group(1)).values
-            key, value = m.group(2), m.group(3).strip().strip("\"'")
-            values[key] = None if key in values else value
+        repo = {"-": "", "+": ""}
+        for side, text in hunk.lines:
+            found = _HOOK_REPO.match(text) if hooks else None
+            if found or (hooks and _ITEM.match(text)):
+                # (an entry that does not open with its `repo:` names no hook for its `rev`)
+                for s in ("-", "+") if side == " " else (side,):
+                    repo[s] = _hook_name(found.group(1)) if found else ""
+            if side == " ":
+                continue
+            values = reading.side(side).values
+            if hooks and repo[side] and _REV.match(text):
+                m = _VALUE.match(side + text)
+                if m:
+                    key = f"{HOOK} {repo[side]}"
+                    value = m.group(3).strip().strip("\"'")
+                    values[key] = None if key in values else value
+                continue
+            pin = _USES.match(text) if actions else None
+            if pin:
+                ref, comment = pin.group(2), pin.group(3)
+                value = comment if comment and _COMMIT_SHA.match(ref) else ref
+                key = f"{ACTION} {pin.group(1)}"
+                # one action used by several steps at one version is one pin
+                values[key] = value if values.get(key, value) == value else None
+                continue
+            m = _VALUE.match(side + text)
+            if m:
+                key, value = m.group(2), m.group(3).strip().strip("\"'")
+                values[key] = None if key in values else value
 
 
 def read_document_whole(before: str, after: str, reading: FileReading) -> None:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import ast
 import bisect
+import functools
 import hashlib
 import itertools
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from bot.analysis.facts.python import _NOT_A_REGISTRY, _SAYS_DEPRECATED, _within, registry_of
 from bot.analysis.facts.records import NameKind
-from bot.analysis.facts.scan import Side
+from bot.analysis.facts.scan import CallShape, Side
 from bot.analysis.facts.tables import bind, merge, mutate
 
 # Decorators that make a function a GPU kernel; `cute.jit` marks a device helper, not one.
@@ -91,6 +91,8 @@ class Unit:
     def fill(self, side: Side, deprecations: list[str]) -> None:
         """Add this unit's table to `side`, as reading its statements after those before."""
         table = self.table
+        # a name bound again by a later unit (a second top-level `def`, an `@overload`)
+        side.redefined.update(table.redefined | (table.defs.keys() & side.defs.keys()))
         side.defs.update(table.defs)
         side.bodies.update(table.bodies)
         side.code.update(table.code)
@@ -98,6 +100,7 @@ class Unit:
         side.signatures.update(table.signatures)
         side.annotations.update(table.annotations)
         side.functions.update(table.functions)
+        side.classes.update(table.classes)
         side.imports.update(table.imports)
         side.aliases.update(table.aliases)
         side.bases.update(table.bases)
@@ -219,18 +222,6 @@ def _text(node: ast.expr) -> str | None:
     return None
 
 
-def _uncommented(line: str) -> str:
-    """A line without its comment (a `# type: ignore` dropped is no edit of the code); a `#`
-    after an odd count of quotes is inside a string and stays."""
-    at = line.find("#")
-    while at != -1:
-        before = line[:at]
-        if before.count('"') % 2 == 0 and before.count("'") % 2 == 0:
-            return before.rstrip()
-        at = line.find("#", at + 1)
-    return line.rstrip()
-
-
 def docstring(node: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
     """Whether the module's, class's or function's first statement is its docstring."""
     if not node.body:
@@ -247,6 +238,24 @@ def _digest(lines: list[str]) -> str:
     """A digest of source lines, each stripped: the same code indented anew is the same."""
     text = "\n".join(line.strip() for line in lines if line.strip())
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest() if text else ""
+
+
+def _code(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
+    """A digest of a definition's code as Python reads it: its docstring, comments and layout
+    aside ("the fix is in `f`" needs `f`'s code to differ, not its words, nor a formatter's
+    reflow of an `assert` or strings joined), and for a class, its methods and nested classes
+    (names of their own)."""
+    body = node.body[1:] if docstring(node) else node.body
+    head: list[ast.AST]
+    if isinstance(node, ast.ClassDef):
+        members = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+        body = [s for s in body if not isinstance(s, members)]
+        head = [*node.bases, *node.keywords]
+    else:
+        head = [node.args, *([node.returns] if node.returns else [])]
+    # `ast.dump` leaves line numbers out: the same code moved is the same
+    text = "\n".join(ast.dump(part) for part in (*node.decorator_list, *head, *body))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 class _Reader:
@@ -352,10 +361,10 @@ class _Reader:
         if not in_class and decorators & _KERNEL_DECORATORS:
             kind = NameKind.KERNEL
         whole = self.lines[_start(node) - 1 : node.end_lineno]
+        if qualified in self.side.defs:
+            self.side.redefined.add(qualified)
         self.side.defs[qualified] = (kind, _digest(whole))
-        self.side.code[qualified] = self._code(
-            node, range(_start(node), (node.end_lineno or 0) + 1)
-        )
+        self.side.code[qualified] = functools.partial(_code, node)
         # The code without its docstring: one reworded as the function moves is the same code.
         code = node.body[1:] if docstring(node) and len(node.body) > 1 else node.body
         body = self.lines[code[0].lineno - 1 : node.end_lineno]
@@ -397,6 +406,9 @@ class _Reader:
 
     def _class(self, node: ast.ClassDef, *, prefix: str) -> None:
         qualified = f"{prefix}{node.name}"
+        if qualified in self.side.defs:
+            self.side.redefined.add(qualified)
+        self.side.classes[qualified] = node
         # the class's own lines, its methods and nested classes aside (they are names of
         # their own)
         members = {
@@ -412,7 +424,7 @@ class _Reader:
             NameKind.CLASS,
             _digest([self.lines[n - 1] for n in lines if n not in members]),
         )
-        self.side.code[qualified] = self._code(node, [n for n in lines if n not in members])
+        self.side.code[qualified] = functools.partial(_code, node)
         bases = {_dotted(b) for b in node.bases}
         self.side.bases[qualified] = tuple(
             dict.fromkeys(b.rsplit(".", 1)[-1] for b in map(_dotted, node.bases) if b)
@@ -512,32 +524,6 @@ class _Reader:
             text = "#" + _digest(self.lines[start - 1 : end])
         for name in names:
             self.side.constants[prefix + name] = text
-
-    def _code(
-        self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, lines: Iterable[int]
-    ) -> str:
-        """A digest of a definition's lines, its docstring and its comment-only lines left
-        out: "the fix is in `f`" needs `f`'s code to differ, not its words."""
-        words: range = range(0)
-        if docstring(node):
-            first = node.body[0]
-            words = range(first.lineno, (first.end_lineno or first.lineno) + 1)
-        kept = [n for n in lines if n not in words]
-        # a `#` inside a string that spans lines (CSS, Markdown, SQL) is no comment: those
-        # lines stay as written (looked for only where a triple quote is)
-        spanned: set[int] = set()
-        if any('"""' in self.lines[n - 1] or "'''" in self.lines[n - 1] for n in kept):
-            spanned = {
-                n
-                for c in ast.walk(node)
-                if isinstance(c, ast.Constant | ast.JoinedStr)
-                and (c.end_lineno or c.lineno) > c.lineno
-                for n in range(c.lineno, (c.end_lineno or c.lineno) + 1)
-            }
-        code = [
-            self.lines[n - 1] if n in spanned else _uncommented(self.lines[n - 1]) for n in kept
-        ]
-        return _digest([line for line in code if line.strip()])
 
     def _served(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         """The names a module `__getattr__(name)` hands out by name: the strings it compares
@@ -695,6 +681,7 @@ def detail(side: Side, names: list[str]) -> None:
             side.strings[name] = walked.strings
             side.conditions[name], side.guards[name] = walked.conditions, walked.guards
             side.raising[name] = walked.raising
+            side.passes[name] = walked.passes
 
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -711,6 +698,7 @@ class _Walked(NamedTuple):
     conditions: dict[str, int]
     guards: dict[str, tuple[str, ast.stmt]]
     raising: tuple[ast.Raise, ...]
+    passes: dict[str, list[CallShape]]
 
 
 def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
@@ -732,6 +720,7 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
     conditions: dict[str, int] = {}  # test -> the first line it is on
     guards: dict[str, tuple[str, ast.stmt]] = {}  # test -> (jump, the statement that jumps)
     raising: list[ast.Raise] = []
+    passes: dict[str, list[CallShape]] = {}
     # (node, whether it is the function's own code, not a nested definition's)
     stack: list[tuple[ast.AST, bool]] = [(node, True)]
     while stack:
@@ -739,7 +728,11 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         if isinstance(current, ast.Constant) and isinstance(current.value, str):
             strings.add(current.value)
         elif isinstance(current, ast.Call):
-            calls.add(_dotted(current.func).rsplit(".", 1)[-1])
+            callee = _dotted(current.func)
+            calls.add(callee.rsplit(".", 1)[-1])
+            # a callee said as written: a chain of names (`self._send`), never `a().b`
+            if own and callee and _chain(current.func):
+                passes.setdefault(callee, []).append(_shape(current))
         elif own and isinstance(current, ast.Compare):
             together = _compared(current)
             for string in together:
@@ -799,7 +792,46 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         conditions,
         guards,
         tuple(raising),
+        {callee: shapes[::-1] for callee, shapes in passes.items()},
     )
+
+
+def _chain(node: ast.expr) -> bool:
+    """A name or a chain of attributes of one (`self._send`), nothing called in it."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
+
+
+def _shape(call: ast.Call) -> CallShape:
+    """A call's keyword arguments, literal or not, and its positional ones counted."""
+    literal: dict[str, str] = {}
+    other: set[str] = set()
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            continue
+        if _is_literal(keyword.value):
+            literal[keyword.arg] = _source(keyword.value)
+        else:
+            other.add(keyword.arg)
+    unpacks = any(k.arg is None for k in call.keywords) or any(
+        isinstance(a, ast.Starred) for a in call.args
+    )
+    return CallShape(literal, frozenset(other), len(call.args), unpacks, call)
+
+
+def _is_literal(node: ast.expr) -> bool:
+    """A value written as a literal: a constant (`True`, `None`, `5`, `"x"`, `-1`) or a
+    constant's name (`DEFAULT_TIMEOUT`, `ssl.CERT_NONE`: upper case)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        node = node.operand
+        return isinstance(node, ast.Constant) and isinstance(node.value, int | float)
+    if isinstance(node, ast.Constant):
+        return not isinstance(node.value, bytes) or len(node.value) < 40
+    if isinstance(node, ast.Name | ast.Attribute):
+        last = _dotted(node).rsplit(".", 1)[-1]
+        return bool(last) and bool(_UPPER.fullmatch(last)) and len(last) > 1
+    return False
 
 
 def _jump(last: ast.stmt) -> str | None:

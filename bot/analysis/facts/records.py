@@ -243,6 +243,32 @@ class Condition:
 
 
 @dataclass(frozen=True)
+class Signature:
+    """How a caller calls a Python function, method or class (its own `__init__`) the change
+    adds, as its `def` writes it: `name(x, y=1, *, z=None) -> T`, cut at a parameter (`…`)
+    past a bound."""
+
+    name: str
+    path: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Passed:
+    """A keyword argument with a literal value (a constant, or a constant's name) that a
+    call of `callee` (as written: `self._send`) in a Python function edited at both
+    revisions now passes (`was` None), no longer passes (`now` None), or passes with another
+    value; `arg` the keyword, values as `ast.unparse` writes them."""
+
+    name: str
+    path: str
+    callee: str
+    arg: str
+    now: str | None
+    was: str | None
+
+
+@dataclass(frozen=True)
 class Retyped:
     """A Python function defined at both revisions whose parameter (`param`; "->": its
     return) is annotated with another type, as written at each."""
@@ -330,6 +356,27 @@ class Requirement:
 
 
 @dataclass(frozen=True)
+class Extra:
+    """An optional-dependency extra (`pip install pkg[socks]`) and its requirements."""
+
+    name: str
+    requirements: tuple[str, ...]
+    path: str
+    # the distribution's name, when its packaging file declares it
+    package: str | None = None
+
+
+@dataclass(frozen=True)
+class EntryPoint:
+    """An entry point a package declares: a command (`console_scripts`) or a plugin."""
+
+    name: str
+    group: str
+    target: str
+    path: str
+
+
+@dataclass(frozen=True)
 class StatedNumber:
     """A number the author states in the title or description, as written."""
 
@@ -402,6 +449,11 @@ class Facts:
     compares_added: tuple[Compared, ...] = ()
     messages_changed: tuple[Message, ...] = ()
     conditions_changed: tuple[Condition, ...] = ()
+    # keyword arguments with literal values an edited function's calls gained, lost or changed
+    keywords_changed: tuple[Passed, ...] = ()
+    # how a caller calls the Python functions, methods and classes of `added` (those whose
+    # call the file shows plainly)
+    signatures_added: tuple[Signature, ...] = ()
     # the top-level names of those two that more than one changed file defines: `command`
     # alone does not say whose
     names_shared: tuple[str, ...] = ()
@@ -418,6 +470,13 @@ class Facts:
     registered: tuple[Registration, ...] = ()
     unregistered: tuple[Registration, ...] = ()
     requirements: tuple[Requirement, ...] = ()
+    # packaging metadata (pyproject.toml, setup.cfg) read whole at both revisions: extras,
+    # entry points (commands among them) gained or lost, the build backend changed
+    extras_added: tuple[Extra, ...] = ()
+    extras_removed: tuple[Extra, ...] = ()
+    entry_points_added: tuple[EntryPoint, ...] = ()
+    entry_points_removed: tuple[EntryPoint, ...] = ()
+    backend_changed: tuple[DefaultChange, ...] = ()
     # test functions and cases the change adds, by name
     tests_added: tuple[Name, ...] = ()
     # headings documents gain
@@ -450,4 +509,6 @@ class Facts:
             found.update((rename.old, rename.new))
         found.update(r.name for r in (*self.registered, *self.unregistered))
         found.update(r.package for r in self.requirements)
+        found.update(e.name for e in (*self.extras_added, *self.extras_removed))
+        found.update(e.name for e in (*self.entry_points_added, *self.entry_points_removed))
         return frozenset(found)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -50,6 +51,20 @@ def side_at(text: str, position: int) -> str:
     return text[start : start + 1] or " "
 
 
+@dataclass(frozen=True)
+class CallShape:
+    """One call as a caller writes it: its keyword arguments with a literal value (a
+    constant, or a constant's name) as `ast.unparse` writes them, the keywords given any
+    other value, how many positional arguments, and whether it unpacks `*x` or `**x`."""
+
+    literal: dict[str, str]
+    other: frozenset[str]
+    positional: int
+    unpacks: bool
+    # the call itself, written out only where calls are told apart (most never are)
+    node: ast.Call = field(compare=False)
+
+
 @dataclass
 class Side:
     """What the lines of one side of a file's diff (`+` added, `-` removed) define and read."""
@@ -61,8 +76,9 @@ class Side:
     # another name or in another file was renamed or moved there)
     bodies: dict[str, str] = field(default_factory=dict)
     # from a whole Python file: qualified name -> a digest of its code, its docstring and
-    # comment lines aside (words reworded there are no edit of the code)
-    code: dict[str, str] = field(default_factory=dict)
+    # comment lines aside (words reworded there are no edit of the code), worked out when
+    # asked: only a definition whose lines differ between the sides is ever compared
+    code: dict[str, Callable[[], str]] = field(default_factory=dict)
     # from a whole file: `function(parameter)` -> its default as written
     params: dict[str, str] = field(default_factory=dict)
     # from a whole file: function -> its parameters as written (`x`, `y=1`, `*args`), without
@@ -90,6 +106,13 @@ class Side:
     # from a whole Python file: function -> test -> ("return" / "continue" / "raise E", the
     # statement) of an own `if` whose body ends in that jump
     guards: dict[str, dict[str, tuple[str, ast.stmt]]] = field(default_factory=dict)
+    # from a whole Python file: function -> callee as written (`self._send`) -> each of its
+    # own calls of it
+    passes: dict[str, dict[str, list[CallShape]]] = field(default_factory=dict)
+    # from a whole Python file: qualified names defined more than once (`@overload`s, a
+    # property's setter, a `def` under each branch of an `if`): which one a caller meets is
+    # not one `def`'s to say
+    redefined: set[str] = field(default_factory=set)
     # from a whole Python file: function -> its own `raise` statements
     raising: dict[str, tuple[ast.Raise, ...]] = field(default_factory=dict)
     # from a whole file: function -> the names its body calls (`helper`, `self.run` as `run`)
@@ -97,6 +120,8 @@ class Side:
     # from a whole Python file: function -> its parsed node, walked for `raises` and `calls`
     # only where the change edits it (walking every function costs more than parsing)
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
+    # from a whole Python file: class -> its parsed node (its decorators and keywords)
+    classes: dict[str, ast.ClassDef] = field(default_factory=dict)
     # names an import binds (`from m import a as b` binds `b`) -> the module imported from
     imports: dict[str, str] = field(default_factory=dict)
     # Python: a name an import binds under another (`from m import a as b`): `b` -> `a`

@@ -1,0 +1,193 @@
+"""How a new Python definition is called, and the keyword arguments an edited one now passes."""
+
+from __future__ import annotations
+
+import ast
+
+from bot.analysis.facts.records import NameKind, Passed, Signature
+from bot.analysis.facts.scan import CallShape, FileReading, Side
+
+# A signature said longer than this (its name too) is cut at a parameter: "`f(a, b, …)`".
+_SHOWN_SIGNATURE = 72
+# A keyword's value quoted when this short; a longer one is not said.
+_SHOWN_VALUE = 40
+# Decorators that leave the call a `def` writes as it is: any other may change it (a
+# `@click.command` makes the function a command, `@contextmanager` changes what it returns).
+_PLAIN_DECORATORS = frozenset(
+    {"staticmethod", "classmethod", "abstractmethod", "abc.abstractmethod", "final"}
+    | {"typing.final", "override", "typing.override", "typing_extensions.override"}
+)
+# Keyword changes in one edited function past this: rewritten, none said.
+_CHANGES = 2
+
+
+def signature(side: Side, name: str, kind: NameKind) -> str | None:
+    """`name(x, y=1, *, z=None) -> T` as the `def` writes it (annotations of parameters
+    aside; a method without its `self` or `cls`; a class by its own `__init__`, without a
+    return); None where the file does not show plainly how it is called: defined more than
+    once, a decorator that may change the call, a class decorated, with keywords (a
+    metaclass), a `__new__` or no `__init__` of its own."""
+    method = kind is NameKind.METHOD
+    if kind is NameKind.CLASS:
+        node = side.functions.get(f"{name}.__init__")
+        owner = side.classes.get(name)
+        if node is None or owner is None or owner.decorator_list or owner.keywords:
+            return None
+        if f"{name}.__new__" in side.defs or f"{name}.__init__" in side.redefined:
+            return None
+        method = True
+    elif kind in (NameKind.FUNCTION, NameKind.METHOD):
+        node = side.functions.get(name)
+        if node is None or name in side.redefined:
+            return None
+    else:
+        return None
+    decorators = [ast.unparse(d) for d in node.decorator_list]
+    if any(d not in _PLAIN_DECORATORS for d in decorators):
+        return None
+    tokens = _parameters(node.args, bound=method and "staticmethod" not in decorators)
+    if tokens is None:
+        return None
+    returns = None
+    if kind is not NameKind.CLASS and node.returns is not None:
+        returns = ast.unparse(node.returns)
+    return _bounded(name, tokens, returns)
+
+
+def _parameters(args: ast.arguments, *, bound: bool) -> list[str] | None:
+    """The parameters as a caller writes them: `x`, `y=1`, `/`, `*args`, `*`, `**kw`;
+    a bound method's first one left out (None when it has none to leave)."""
+    positional = [*args.posonlyargs, *args.args]
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
+    defaults += list(args.defaults)
+    tokens = [
+        a.arg if d is None else f"{a.arg}={ast.unparse(d)}"
+        for a, d in zip(positional, defaults, strict=True)
+    ]
+    if args.posonlyargs:
+        tokens.insert(len(args.posonlyargs), "/")
+    if args.vararg is not None:
+        tokens.append(f"*{args.vararg.arg}")
+    elif args.kwonlyargs:
+        tokens.append("*")
+    tokens += [
+        a.arg if d is None else f"{a.arg}={ast.unparse(d)}"
+        for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)
+    ]
+    if args.kwarg is not None:
+        tokens.append(f"**{args.kwarg.arg}")
+    if bound:
+        if not positional:
+            return None
+        tokens = tokens[1:]
+        if tokens[:1] == ["/"]:
+            tokens = tokens[1:]
+    return tokens
+
+
+def _bounded(name: str, tokens: list[str], returns: str | None) -> str | None:
+    """The call said whole when it fits; else without its return, cut after the last
+    parameter that fits (never after a bare `*` or `/`); None when none fits or a backquote
+    or a line break would break the code span."""
+    whole = f"{name}({', '.join(tokens)})"
+    if returns is not None:
+        whole += f" -> {returns}"
+    if any(c in whole for c in "`\n") or "  " in whole:
+        return None
+    if len(whole) <= _SHOWN_SIGNATURE:
+        return whole
+    bare = f"{name}({', '.join(tokens)})"
+    if len(bare) <= _SHOWN_SIGNATURE:
+        return bare
+    shown: list[str] = []
+    for token in tokens:
+        if len(f"{name}({', '.join([*shown, token])}, …)") > _SHOWN_SIGNATURE:
+            break
+        shown.append(token)
+    while shown and shown[-1] in ("*", "/"):
+        shown.pop()
+    return f"{name}({', '.join([*shown, '…'])})" if shown else None
+
+
+def keywords_changed(r: FileReading, name: str) -> list[Passed]:
+    """The keyword arguments with literal values that `name`'s own calls of one callee
+    gained, lost or changed, its calls paired one to one: the only call at each revision, or
+    the only one left once the calls written alike at both are set aside. Said only where
+    the whole function agrees (a keyword now passed was passed by no call of that callee at
+    the parent, one no longer passed is passed by none at the commit, a value changed was
+    given by none at the parent and the old one by none at the commit); none for a
+    call unpacking `*x` or `**x`, or whose positional arguments changed in number (a value
+    passed by position before); none past `_CHANGES`."""
+    now, was = r.plus.passes.get(name), r.minus.passes.get(name)
+    if now is None or was is None:
+        return []
+    found: list[Passed] = []
+    for callee in now.keys() & was.keys():
+        if _passed(now[callee]) == _passed(was[callee]):
+            continue  # every call passes what it passed: most callees, told apart cheaply
+        pair = _paired(now[callee], was[callee])
+        if pair is None:
+            continue
+        new, old = pair
+        if new.unpacks or old.unpacks or new.positional != old.positional:
+            continue
+        before = {(k, v) for shape in was[callee] for k, v in shape.literal.items()}
+        after = {(k, v) for shape in now[callee] for k, v in shape.literal.items()}
+        passed_before = {k for shape in was[callee] for k in (*shape.literal, *shape.other)}
+        passed_after = {k for shape in now[callee] for k in (*shape.literal, *shape.other)}
+        for arg in sorted(new.literal.keys() | old.literal.keys()):
+            value, prior = new.literal.get(arg), old.literal.get(arg)
+            if value == prior:
+                continue
+            if value is not None and prior is not None:
+                if (arg, value) in before or (arg, prior) in after:
+                    continue
+            elif value is not None:
+                if arg in old.other or arg in passed_before:
+                    continue
+            elif prior is not None and (arg in new.other or arg in passed_after):
+                continue
+            if all(v is None or _said(v) for v in (value, prior)):
+                found.append(Passed(name, r.path, callee, arg, value, prior))
+    if len(found) > _CHANGES:
+        return []
+    return sorted(found, key=lambda p: (p.callee, p.arg))
+
+
+def _passed(shapes: list[CallShape]) -> list[tuple[object, ...]]:
+    """What a callee's calls pass, in an order of their own."""
+    return sorted(
+        (sorted(s.literal.items()), sorted(s.other), s.positional, s.unpacks) for s in shapes
+    )
+
+
+def _paired(now: list[CallShape], was: list[CallShape]) -> tuple[CallShape, CallShape] | None:
+    """The one call at each revision that changed: the only ones, or the only ones left
+    once each call written the same at both revisions is matched with its twin."""
+    if len(now) == 1 and len(was) == 1:
+        return now[0], was[0]
+    left_was = [ast.dump(w.node) for w in was]
+    left_now = []
+    for shape in now:
+        written = ast.dump(shape.node)
+        if written in left_was:
+            left_was[left_was.index(written)] = ""
+        else:
+            left_now.append(shape)
+    rest = [w for w, written in zip(was, left_was, strict=True) if written]
+    if len(left_now) == 1 and len(rest) == 1:
+        return left_now[0], rest[0]
+    return None
+
+
+def _said(value: str) -> bool:
+    """A value a sentence can quote as `ast.unparse` writes it: short, one line, no
+    backquote, no run of spaces (a sentence folds it)."""
+    return (
+        0 < len(value) <= _SHOWN_VALUE
+        and not any(c in value for c in "`\n")
+        and ("  " not in value)
+    )
+
+
+__all__ = ["Passed", "Signature", "keywords_changed", "signature"]

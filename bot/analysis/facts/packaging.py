@@ -1,0 +1,205 @@
+"""Packaging metadata read whole at both revisions: extras, commands, entry points, backend."""
+
+from __future__ import annotations
+
+import configparser
+import re
+import tomllib
+from dataclasses import dataclass, field
+
+from bot.analysis.facts.records import DefaultChange, EntryPoint, Extra
+
+# The files whose metadata is read by its format's rules; `setup.py` is code (what it
+# declares is known only by running it) and a lock file is the resolver's, never read.
+PACKAGING_FILES = ("pyproject.toml", "setup.cfg")
+# The entry point groups installers turn into commands on the PATH.
+COMMAND_GROUPS = ("console_scripts", "gui_scripts")
+
+
+@dataclass
+class Metadata:
+    """What one side of one project's packaging files declare; None: not declared there
+    statically (`dynamic`), or not readable."""
+
+    extras: dict[str, tuple[str, ...]] | None = field(default_factory=dict)
+    # (group, name) -> target
+    entry_points: dict[tuple[str, str], str] | None = field(default_factory=dict)
+    backend: str | None = None
+    name: str | None = None
+
+
+def _extra_key(name: str) -> str:
+    """An extra's name as PEP 685 compares them: `Socks_Proxy` is `socks-proxy`."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def read_metadata(path: str, text: str) -> Metadata | None:
+    """The metadata a `pyproject.toml` (PEP 621, `[build-system]`) or a `setup.cfg`
+    (setuptools' `[metadata]`, `[options.*]`) declares; None when it does not parse."""
+    if path.endswith(".toml"):
+        return _pyproject(text)
+    return _setup_cfg(text)
+
+
+def _pyproject(text: str) -> Metadata | None:
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return None
+    project = document.get("project")
+    system = document.get("build-system")
+    backend = system.get("build-backend") if isinstance(system, dict) else None
+    out = Metadata(backend=backend if isinstance(backend, str) else None)
+    if not isinstance(project, dict):
+        # no PEP 621 table: what the project declares lives elsewhere (setup.cfg, Poetry)
+        out.extras = out.entry_points = None
+        return out
+    dynamic = project.get("dynamic", [])
+    dynamic = set(dynamic) if isinstance(dynamic, list) else set()
+    name = project.get("name")
+    out.name = name if isinstance(name, str) else None
+    extras = project.get("optional-dependencies", {})
+    if "optional-dependencies" in dynamic or not isinstance(extras, dict):
+        out.extras = None
+    else:
+        out.extras = {
+            extra: tuple(r.strip() for r in reqs if isinstance(r, str))
+            for extra, reqs in extras.items()
+            if isinstance(reqs, list)
+        }
+    if {"scripts", "gui-scripts", "entry-points"} & dynamic:
+        out.entry_points = None
+        return out
+    points: dict[tuple[str, str], str] = {}
+    groups = {
+        "console_scripts": project.get("scripts", {}),
+        "gui_scripts": project.get("gui-scripts", {}),
+    }
+    others = project.get("entry-points", {})
+    if isinstance(others, dict):
+        groups.update({g: v for g, v in others.items() if g not in COMMAND_GROUPS})
+    for group, table in groups.items():
+        if isinstance(table, dict):
+            points.update({(group, n): t for n, t in table.items() if isinstance(t, str)})
+    out.entry_points = points
+    return out
+
+
+def _setup_cfg(text: str) -> Metadata | None:
+    parser = configparser.RawConfigParser()
+    # setuptools keeps option names as written: an entry point's name is case-sensitive
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    try:
+        parser.read_string(text)
+    except configparser.Error:
+        return None
+    if not parser.has_section("metadata") and not parser.has_section("options"):
+        # a tool's settings alone (`[flake8]`, `[bdist_wheel]`): no metadata here
+        return Metadata(extras=None, entry_points=None)
+    # setuptools' declarative metadata: a section left out declares none
+    out = Metadata(name=parser.get("metadata", "name", fallback=None))
+    if parser.has_section("options.extras_require"):
+        out.extras = {
+            extra: _listed(value) for extra, value in parser.items("options.extras_require")
+        }
+    if parser.has_section("options.entry_points"):
+        points: dict[tuple[str, str], str] = {}
+        for group, value in parser.items("options.entry_points"):
+            for line in value.splitlines():
+                name, sep, target = line.partition("=")
+                if sep and name.strip():
+                    points[(group, name.strip())] = target.strip()
+        out.entry_points = points
+    return out
+
+
+def _listed(value: str) -> tuple[str, ...]:
+    """setuptools' `list-semi`: a dangling list, one item a line, else `;`-separated."""
+    items = value.splitlines() if "\n" in value.strip("\n") or value.startswith("\n") else None
+    return tuple(i.strip() for i in (items or value.split(";")) if i.strip())
+
+
+@dataclass
+class PackagingChanges:
+    """What a commit's packaging files gain and lose, project by project."""
+
+    extras_added: list[Extra] = field(default_factory=list)
+    extras_removed: list[Extra] = field(default_factory=list)
+    entry_points_added: list[EntryPoint] = field(default_factory=list)
+    entry_points_removed: list[EntryPoint] = field(default_factory=list)
+    backends: list[DefaultChange] = field(default_factory=list)
+
+
+def packaging_changes(
+    sides: dict[str, tuple[str | None, str | None]], changed: list[str]
+) -> PackagingChanges:
+    """The difference of the metadata each project folder's changed packaging files declare
+    (`sides`: path -> its text at the parent and at the commit, None where absent). A folder
+    whose files are all new or all gone (a project, not a change of one), or whose file does
+    not parse says nothing; one whose `setup.py` changes (code that may declare the same)
+    says only its build backend."""
+    out = PackagingChanges()
+    folders: dict[str, list[str]] = {}
+    for path in sides:
+        folders.setdefault(path.rpartition("/")[0], []).append(path)
+    for folder, paths in folders.items():
+        before = [(p, sides[p][0]) for p in paths if sides[p][0] is not None]
+        after = [(p, sides[p][1]) for p in paths if sides[p][1] is not None]
+        if not before or not after:
+            continue
+        old = _merged(before)
+        new = _merged(after)
+        if old is None or new is None:
+            continue
+        setup_py = f"{folder}/setup.py" if folder else "setup.py"
+        if setup_py in changed:
+            # `[build-system]` is pyproject.toml's alone: setup.py cannot say otherwise
+            old.extras = old.entry_points = None
+        where = min(p for p, _ in after)
+        _compare(old, new, where, out)
+    return out
+
+
+def _merged(texts: list[tuple[str, str | None]]) -> Metadata | None:
+    """One side's metadata over a folder's files (pyproject.toml's first where both say)."""
+    out = Metadata(extras=None, entry_points=None)
+    read = [(p, read_metadata(p, t or "")) for p, t in sorted(texts, key=lambda pt: pt[0])]
+    for _, meta in sorted(read, key=lambda pm: not pm[0].endswith(".toml")):
+        if meta is None:
+            return None
+        if meta.extras is not None:
+            out.extras = {**meta.extras, **(out.extras or {})}
+        if meta.entry_points is not None:
+            out.entry_points = {**meta.entry_points, **(out.entry_points or {})}
+        out.backend = out.backend or meta.backend
+        out.name = out.name or meta.name
+    return out
+
+
+def _compare(old: Metadata, new: Metadata, path: str, out: PackagingChanges) -> None:
+    if old.extras is not None and new.extras is not None:
+        was = {_extra_key(e) for e in old.extras}
+        now = {_extra_key(e) for e in new.extras}
+        out.extras_added += [
+            Extra(e, reqs, path, new.name)
+            for e, reqs in new.extras.items()
+            if _extra_key(e) not in was
+        ]
+        out.extras_removed += [
+            Extra(e, reqs, path, old.name)
+            for e, reqs in old.extras.items()
+            if _extra_key(e) not in now
+        ]
+    if old.entry_points is not None and new.entry_points is not None:
+        out.entry_points_added += [
+            EntryPoint(name, group, target, path)
+            for (group, name), target in new.entry_points.items()
+            if (group, name) not in old.entry_points
+        ]
+        out.entry_points_removed += [
+            EntryPoint(name, group, target, path)
+            for (group, name), target in old.entry_points.items()
+            if (group, name) not in new.entry_points
+        ]
+    if old.backend and new.backend and old.backend != new.backend:
+        out.backends.append(DefaultChange("build-backend", old.backend, new.backend, path))

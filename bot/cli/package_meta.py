@@ -1,0 +1,96 @@
+"""Packaging metadata by the formats' own rules, for the claims checker: PEP 621's `[project]`
+and PEP 517's `[build-system]` in pyproject.toml, setuptools' `[options.*]` in setup.cfg."""
+
+from __future__ import annotations
+
+import configparser
+import re
+import tomllib
+from dataclasses import dataclass
+
+# the groups whose entry points installers turn into commands (PEP 621: `scripts`,
+# `gui-scripts`; setuptools: the entry point groups of those names)
+COMMANDS = ("console_scripts", "gui_scripts")
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What one file declares statically; None where it leaves a field to others
+    (`dynamic`). `source`: the file holds metadata at all (PEP 621's `[project]`,
+    setuptools' `[metadata]` or `[options]`)."""
+
+    # extra (PEP 685's normal form) -> its requirements, spaces removed
+    extras: dict[str, list[str]] | None
+    # group -> entry point name -> object reference, spaces removed
+    entry_points: dict[str, dict[str, str]] | None
+    backend: str | None
+    source: bool = True
+
+
+def normal_extra(name: str) -> str:
+    """PEP 685: extras compare lowercased, runs of `-`, `_`, `.` as one `-`."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def declared(path: str, text: str) -> Declared | None:
+    """The metadata of a `pyproject.toml` or `setup.cfg`; None when it does not parse."""
+    return _toml(text) if path.endswith(".toml") else _cfg(text)
+
+
+def _toml(text: str) -> Declared | None:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return None
+    system = data.get("build-system")
+    backend = system.get("build-backend") if isinstance(system, dict) else None
+    backend = backend if isinstance(backend, str) else None
+    project = data.get("project")
+    if not isinstance(project, dict):
+        return Declared(None, None, backend, source=False)
+    dynamic = project.get("dynamic") or []
+    extras: dict[str, list[str]] | None = None
+    if "optional-dependencies" not in dynamic:
+        extras = {
+            normal_extra(k): [squeezed(r) for r in v if isinstance(r, str)]
+            for k, v in (project.get("optional-dependencies") or {}).items()
+            if isinstance(v, list)
+        }
+    points: dict[str, dict[str, str]] | None = None
+    if not {"scripts", "gui-scripts", "entry-points"} & set(dynamic):
+        points = {}
+        tables = dict(project.get("entry-points") or {})
+        tables["console_scripts"] = project.get("scripts") or {}
+        tables["gui_scripts"] = project.get("gui-scripts") or {}
+        for group, table in tables.items():
+            if isinstance(table, dict):
+                points[group] = {n: squeezed(t) for n, t in table.items() if isinstance(t, str)}
+    return Declared(extras, points, backend)
+
+
+def _cfg(text: str) -> Declared | None:
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    try:
+        parser.read_string(text)
+    except configparser.Error:
+        return None
+    source = parser.has_section("metadata") or parser.has_section("options")
+    extras: dict[str, list[str]] = {}
+    if parser.has_section("options.extras_require"):
+        for extra in parser.options("options.extras_require"):
+            value = parser.get("options.extras_require", extra)
+            # setuptools' "list-semi": a dangling list (one per line), else `;` between
+            parts = value.strip().splitlines() if value.startswith("\n") else value.split(";")
+            extras[normal_extra(extra)] = [squeezed(p) for p in parts if p.strip()]
+    points: dict[str, dict[str, str]] = {}
+    if parser.has_section("options.entry_points"):
+        for group in parser.options("options.entry_points"):
+            lines = parser.get("options.entry_points", group).splitlines()
+            pairs = [line.split("=", 1) for line in lines if "=" in line]
+            points[group] = {n.strip(): squeezed(t) for n, t in pairs if n.strip()}
+    return Declared(extras, points, None, source=source)

@@ -1,0 +1,276 @@
+"""Packaging metadata said from pyproject.toml and setup.cfg read whole, and checked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.cli.claim_check import Verdict
+from bot.cli.claims import Kind
+from bot.cli.claims_eval import entry_text
+from bot.models import Analysis
+from tests.clones import checked_entry, second_commit, verdicts_of
+
+# httpcore 12834e3 ("Version 1.0"): `anyio` leaves the dependencies for a new extra
+_HTTPCORE_BEFORE = """\
+[build-system]
+requires = ["hatchling", "hatch-fancy-pypi-readme"]
+build-backend = "hatchling.build"
+
+[project]
+name = "httpcore"
+dynamic = ["readme", "version"]
+description = "A minimal low-level HTTP client."
+requires-python = ">=3.8"
+dependencies = [
+    "anyio>=3.0,<5.0",
+    "certifi",
+    "h11>=0.13,<0.15",
+    "sniffio==1.*",
+]
+
+[project.optional-dependencies]
+http2 = [
+    "h2>=3,<5",
+]
+socks = [
+    "socksio==1.*",
+]
+
+[project.urls]
+Documentation = "https://www.encode.io/httpcore"
+"""
+_HTTPCORE_AFTER = (
+    _HTTPCORE_BEFORE.replace('    "anyio>=3.0,<5.0",\n', "")
+    .replace('    "sniffio==1.*",\n', "")
+    .replace(
+        '    "socksio==1.*",\n]\n',
+        '    "socksio==1.*",\n]\ntrio = [\n    "trio>=0.22.0,<0.23.0",\n]\n'
+        'asyncio = [\n    "anyio>=4.0,<5.0",\n]\n',
+    )
+)
+
+# pluggy 6c9d274e ("Add uv dependency management and dev tooling"): the extras become
+# dependency groups, which `pip install pluggy[testing]` does not see
+_PLUGGY_BEFORE = """\
+[build-system]
+requires = [
+  "setuptools>=65.0",
+  "setuptools-scm[toml]>=8.0",
+]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "pluggy"
+license = {text = "MIT"}
+description = "plugin and hook calling mechanisms for python"
+requires-python = ">=3.9"
+
+dynamic = ["version"]
+[project.optional-dependencies]
+dev = ["pre-commit", "tox"]
+testing = ["pytest", "pytest-benchmark", "coverage"]
+
+[tool.setuptools]
+packages = ["pluggy"]
+"""
+_PLUGGY_AFTER = _PLUGGY_BEFORE.replace(
+    "[project.optional-dependencies]", "[dependency-groups]"
+).replace(
+    'packages = ["pluggy"]\n',
+    'packages = ["pluggy"]\n\n[tool.uv]\ndefault-groups = ["dev", "testing"]\n',
+)
+
+# pluggy's setup.cfg of 2021 (1424ab0a), given a pytest plugin and a command
+_SETUP_CFG = """\
+[bdist_wheel]
+universal=1
+
+[metadata]
+name = pluggy
+description = plugin and hook calling mechanisms for python
+license = MIT
+
+[options]
+packages =
+    pluggy
+install_requires =
+    importlib-metadata>=0.12;python_version<"3.8"
+python_requires = >=3.6
+package_dir =
+    =src
+[options.extras_require]
+dev =
+    pre-commit
+    tox
+testing =
+    pytest
+    pytest-benchmark
+"""
+_ENTRY_POINTS = """\
+[options.entry_points]
+console_scripts =
+    pluggy-trace = pluggy._tracing:main
+pytest11 =
+    pluggy_helpers = pluggy._pytest_plugin
+"""
+
+
+def _text(analysis: Analysis) -> str:
+    return entry_text(analysis)
+
+
+def test_new_extras_are_said_with_their_requirements_and_not_as_the_packages_own(
+    tmp_path: Path,
+) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": _HTTPCORE_BEFORE},
+        {"pyproject.toml": _HTTPCORE_AFTER},
+        "Version 1.0 (#809)",
+    )
+    text = _text(analysis)
+    assert "Adds the extras `trio` (`trio>=0.22.0,<0.23.0`), `asyncio` (`anyio>=4.0,<5.0`)." in text
+    # `anyio` is the new extra's, no longer the package's requirement
+    assert "Requires `anyio" not in text
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_removed_extras_are_a_risk_for_installs_that_name_them(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": _PLUGGY_BEFORE},
+        {"pyproject.toml": _PLUGGY_AFTER},
+        "Add uv dependency management and dev tooling",
+    )
+    risks = [r for r in analysis.risks if "extras" in r.description]
+    assert [r.description for r in risks] == ["Removes the extras `dev`, `testing`."]
+    assert risks[0].consequence is not None
+    assert "`pluggy[dev]`, `pluggy[testing]`" in risks[0].consequence
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_setup_cfg_entry_points_added_and_removed(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"setup.cfg": _SETUP_CFG},
+        {"setup.cfg": _SETUP_CFG + _ENTRY_POINTS},
+        "Ship a tracing command and the pytest helpers",
+    )
+    # a command before a plugin: what users run first
+    assert analysis.summary == "Adds the command `pluggy-trace` (`pluggy._tracing:main`)."
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    plugin = _ENTRY_POINTS.replace(
+        "console_scripts =\n    pluggy-trace = pluggy._tracing:main\n", ""
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path / "plugin", {"setup.cfg": _SETUP_CFG}, {"setup.cfg": _SETUP_CFG + plugin}, "Plugin"
+    )
+    assert analysis.summary == (
+        "Adds the `pytest11` entry point `pluggy_helpers` (`pluggy._pytest_plugin`)."
+    )
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    removed, verdicts = checked_entry(
+        tmp_path / "again",
+        {"setup.cfg": _SETUP_CFG + _ENTRY_POINTS},
+        {"setup.cfg": _SETUP_CFG},
+        "Drop the tracing command",
+    )
+    risk = next(r for r in removed.risks if "command" in r.description)
+    assert risk.description == "Removes the command `pluggy-trace`."
+    assert risk.consequence == "Scripts that run `pluggy-trace` fail after upgrading."
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_new_build_backend_is_said(tmp_path: Path) -> None:
+    after = _PLUGGY_BEFORE.replace(
+        '"setuptools>=65.0",\n  "setuptools-scm[toml]>=8.0",', '"hatchling"'
+    ).replace('"setuptools.build_meta"', '"hatchling.build"')
+    analysis, verdicts = checked_entry(
+        tmp_path, {"pyproject.toml": _PLUGGY_BEFORE}, {"pyproject.toml": after}, "Move to Hatch"
+    )
+    assert "Changes the build backend from `setuptools.build_meta` to `hatchling.build`." in _text(
+        analysis
+    )
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_metadata_moved_out_of_setup_py_is_no_new_extra(tmp_path: Path) -> None:
+    """pluggy 9f38f39f moved its metadata from setup.py to setup.cfg: the extras were
+    there before, in code that is not read."""
+    setup_py = (
+        "from setuptools import setup\n\nsetup(\n    name='pluggy',\n"
+        "    extras_require={'dev': ['pre-commit', 'tox'], 'testing': ['pytest']},\n)\n"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"setup.py": setup_py, "setup.cfg": "[bdist_wheel]\nuniversal=1\n"},
+        {"setup.py": "from setuptools import setup\n\nsetup()\n", "setup.cfg": _SETUP_CFG},
+        "Move metadata from setup.py to setup.cfg",
+    )
+    assert "extra" not in _text(analysis)
+
+
+def test_the_checker_reads_the_formats_rules(tmp_path: Path) -> None:
+    """An extra the parent had, an extra named with other requirements, and a command
+    written in another group are false; extras compare by PEP 685's normal form."""
+    root, commit = second_commit(
+        tmp_path,
+        {"pyproject.toml": _HTTPCORE_BEFORE},
+        {"pyproject.toml": _HTTPCORE_AFTER.replace("asyncio = [", "AsyncIO = [")},
+        "Version 1.0 (#809)",
+    )
+    said = (
+        "Adds the extra `socks`. Adds the extra `trio` (`trio>=0.23`). "
+        "Adds the extra `asyncio` (`anyio >= 4.0, < 5.0`). Adds the command `trio`. "
+        "Removes the extra `http2`. Changes the build backend from `a` to `hatchling.build`."
+    )
+    assert verdicts_of(root, commit.sha, said) == [
+        (Kind.EXTRA_NEW, Verdict.FALSE),
+        (Kind.EXTRA_NEW, Verdict.FALSE),
+        (Kind.EXTRA_NEW, Verdict.TRUE),
+        (Kind.COMMAND_NEW, Verdict.FALSE),
+        (Kind.EXTRA_GONE, Verdict.FALSE),
+        (Kind.BACKEND, Verdict.FALSE),
+    ]
+
+
+def test_extras_left_to_setup_py_or_dynamic_are_unverifiable(tmp_path: Path) -> None:
+    """PEP 621's `dynamic` hands the field to the backend (setup.py here): whether the
+    parent had the extra is not read from any file."""
+    before = _HTTPCORE_BEFORE.replace(
+        'dynamic = ["readme", "version"]',
+        'dynamic = ["readme", "version", "optional-dependencies"]',
+    )
+    root, commit = second_commit(
+        tmp_path,
+        {"pyproject.toml": before, "setup.py": "from setuptools import setup\nsetup()\n"},
+        {"pyproject.toml": _HTTPCORE_AFTER, "setup.py": "from setuptools import setup\nsetup()\n"},
+        "Declare the extras statically",
+    )
+    assert verdicts_of(root, commit.sha, "Adds the extra `trio`. Removes the extra `brotli`.") == [
+        (Kind.EXTRA_NEW, Verdict.UNVERIFIABLE),
+        (Kind.EXTRA_GONE, Verdict.UNVERIFIABLE),
+    ]
+
+
+def test_a_backend_change_beside_setup_py_is_said_without_its_extras(tmp_path: Path) -> None:
+    """attrs d4934b14 ("switch to 100% static packaging configuration"): setup.py goes, the
+    extras arrive in pyproject.toml (they were setup.py's), and Hatch replaces setuptools;
+    `[build-system]` is the one table setup.py had no say in."""
+    before = '[build-system]\nrequires = ["setuptools>=40.6.0", "wheel"]\nbuild-backend = "setuptools.build_meta"\n\n[tool.black]\nline-length = 79\n'
+    after = (
+        '[build-system]\nrequires = ["hatchling", "hatch-vcs"]\nbuild-backend = "hatchling.build"\n\n'
+        '[project]\nname = "attrs"\ndynamic = ["version"]\n\n[project.optional-dependencies]\n'
+        'tests = ["attrs[tests-no-zope]", "zope.interface"]\n\n[tool.black]\nline-length = 79\n'
+    )
+    setup_py = "import setuptools\n\nsetuptools.setup(name='attrs', extras_require={'tests': ['zope.interface']})\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": before, "setup.py": setup_py},
+        {"pyproject.toml": after, "setup.py": None},
+        "Drop 3.6 & switch to 100% static packaging configuration (#993)",
+    )
+    text = _text(analysis)
+    assert "Changes the build backend from `setuptools.build_meta` to `hatchling.build`." in text
+    assert "extra" not in text
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)

@@ -1,0 +1,177 @@
+"""A release's changelog section said by its items that matter, and checked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.cli.claim_check import Verdict
+from bot.cli.claims import Kind
+from tests.clones import checked_entry, second_commit, verdicts_of
+
+# attrs 7bfc49e9 ("Prepare 26.1.0"): towncrier's Markdown, a breaking item first
+_ATTRS_HEAD = """\
+# Changelog
+
+Versions follow [Calendar Versioning](https://calver.org) with a strict backwards-compatibility policy.
+
+<!-- towncrier release notes start -->
+
+"""
+_ATTRS_OLD = """\
+## [25.4.0](https://github.com/python-attrs/attrs/tree/25.4.0) - 2025-10-06
+
+### Changes
+
+- The performance of `attrs.asdict()` has been improved by 45–260%.
+  [#1463](https://github.com/python-attrs/attrs/issues/1463)
+"""
+_ATTRS_NEW = """\
+## [26.1.0](https://github.com/python-attrs/attrs/tree/26.1.0) - 2026-03-19
+
+### Backwards-incompatible Changes
+
+- Field aliases are now resolved *before* calling `field_transformer`, so transformers receive fully populated `Attribute` objects with usable `alias` values instead of `None`.
+  The new `Attribute.alias_is_default` flag indicates whether the alias was auto-generated (`True`) or explicitly set by the user (`False`).
+  [#1509](https://github.com/python-attrs/attrs/issues/1509)
+
+
+### Changes
+
+- Fix type annotations for `attrs.validators.optional()`, so it no longer rejects tuples with more than one validator.
+  [#1496](https://github.com/python-attrs/attrs/issues/1496)
+- The `attrs.validators.disabled()` contextmanager can now be nested.
+  [#1513](https://github.com/python-attrs/attrs/issues/1513)
+- Frozen classes can set `on_setattr=attrs.setters.NO_OP` in addition to `None`.
+  [#1515](https://github.com/python-attrs/attrs/issues/1515)
+- It's now possible to pass *attrs* **instances** in addition to *attrs* **classes** to `attrs.fields()`.
+  [#1529](https://github.com/python-attrs/attrs/issues/1529)
+
+
+"""
+
+# yarl a9aa975b ("Release 1.24.0"): towncrier's reStructuredText, Sphinx roles, the
+# removal under its own heading after the fixes
+_YARL_HEAD = "=========\nChangelog\n=========\n\n.. towncrier release notes start\n\n"
+_YARL_NEW = """\
+v1.24.0
+=======
+
+*(2026-05-19)*
+
+
+Bug fixes
+---------
+
+- Delayed importing pydantic until it's needed to avoid increased import time -- by :user:`Dreamsorcerer`.
+
+  *Related issues and pull requests on GitHub:*
+  :issue:`1607`, :issue:`1702`.
+
+- Fixed pickling of :class:`~yarl.URL` on Python 3.15, where ``SplitResult``
+  gained a ``__getstate__`` that requires attributes set by ``__init__``.
+  ``__getstate__`` now returns the raw 5-tuple instead of a ``SplitResult``
+  -- by :user:`befeleme`.
+
+  *Related issues and pull requests on GitHub:*
+  :issue:`1632`, :issue:`1642`, :issue:`1687`.
+
+- Raise :exc:`ValueError` when a URL's authority component contains a
+  backslash, which is not a valid character per :rfc:`3986`
+  -- by :user:`rodrigobnogueira`.
+
+  *Related issues and pull requests on GitHub:*
+  :issue:`1659`.
+
+
+Removals and backward incompatible breaking changes
+---------------------------------------------------
+
+- Dropped support for the experimental free-threaded build of Python 3.13
+  -- by :user:`bdraco`.
+
+  *Related issues and pull requests on GitHub:*
+  :issue:`1667`.
+
+
+"""
+_YARL_OLD = "v1.23.0\n=======\n\n- Added support for pydantic -- by :user:`x`.\n"
+
+
+def test_a_release_leads_with_its_breaking_item_and_counts_the_rest(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"CHANGELOG.md": _ATTRS_HEAD + _ATTRS_OLD},
+        {"CHANGELOG.md": _ATTRS_HEAD + _ATTRS_NEW + _ATTRS_OLD},
+        "Prepare 26.1.0",
+    )
+    assert analysis.summary == (
+        "`CHANGELOG.md` lists 5 new items: “Field aliases are now resolved before calling"
+        " `field_transformer`, so transformers receive fully populated `Attribute`…”"
+        " (Backwards-incompatible Changes) and 4 more."
+    )
+    assert verdicts == [Verdict.TRUE]
+
+
+def test_sphinx_roles_read_as_rendered_and_removals_come_first(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"CHANGES.rst": _YARL_HEAD + _YARL_OLD},
+        {"CHANGES.rst": _YARL_HEAD + _YARL_NEW + _YARL_OLD},
+        "Release 1.24.0 (#1719)",
+    )
+    assert analysis.summary == (
+        "`CHANGES.rst` lists 4 new items: “Dropped support for the experimental free-threaded"
+        " build of Python 3.13” (Removals and backward incompatible breaking changes)"
+        " and 3 more."
+    )
+    assert verdicts == [Verdict.TRUE]
+
+
+def test_a_few_items_without_notable_ones_stay_the_changelog_entry(tmp_path: Path) -> None:
+    """Up to three items are one change's entry (its description when the author wrote
+    none), not a release's notes."""
+    section = "## 1.0.8 (April 11th, 2025)\n\n- Fix `AttributeError` when importing on Python 3.14. (#1005)\n\n"
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"CHANGELOG.md": "# Changelog\n\n"},
+        {"CHANGELOG.md": "# Changelog\n\n" + section},
+        "Version 1.0.8 (#1006)",
+    )
+    assert "new item" not in analysis.summary
+
+
+def test_the_checker_counts_items_and_reads_headings(tmp_path: Path) -> None:
+    root, commit = second_commit(
+        tmp_path,
+        {"CHANGES.rst": _YARL_HEAD + _YARL_OLD},
+        {"CHANGES.rst": _YARL_HEAD + _YARL_NEW + _YARL_OLD},
+        "Release 1.24.0 (#1719)",
+    )
+    said = (
+        "`CHANGES.rst` lists 4 new items: “Fixed pickling of `URL` on Python 3.15” (Bug fixes)."
+        " `CHANGES.rst` lists 5 new items: “Fixed pickling of `URL` on Python 3.15” (Bug fixes)."
+        " `CHANGES.rst` lists 4 new items: “Fixed pickling of `URL`” (Features)."
+        " `CHANGES.rst` lists 4 new items: “Raise `ValueError` when … per RFC 3986”."
+        " `CHANGES.rst` lists 4 new items: “Added support for pydantic”."
+    )
+    assert verdicts_of(root, commit.sha, said) == [
+        (Kind.RELEASE_NOTE, Verdict.TRUE),
+        (Kind.RELEASE_NOTE, Verdict.FALSE),
+        (Kind.RELEASE_NOTE, Verdict.FALSE),
+        (Kind.RELEASE_NOTE, Verdict.TRUE),
+        (Kind.RELEASE_NOTE, Verdict.FALSE),
+    ]
+
+
+def test_the_release_section_is_found_below_an_edited_intro(tmp_path: Path) -> None:
+    """A release that also edits the changelog's opening lines: the section is the first
+    block of added lines under a version heading, not the first block."""
+    intro = _ATTRS_HEAD.replace("strict backwards-compatibility", "strict compatibility")
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"CHANGELOG.md": _ATTRS_HEAD + "\n" * 8 + _ATTRS_OLD},
+        {"CHANGELOG.md": intro + "\n" * 8 + _ATTRS_NEW + _ATTRS_OLD},
+        "Prepare 26.1.0",
+    )
+    assert analysis.summary.startswith("`CHANGELOG.md` lists 5 new items:")
+    assert verdicts == [Verdict.TRUE]

@@ -1,0 +1,578 @@
+"""Dev tooling (lock files, tool settings, CI and pre-commit pins, benchmarks) rated low, a pin
+said with the hook or action it belongs to and checked against the YAML, and a tool's
+setting never the summary of a change of shipped code: commits shaped like attrs 27b3c37,
+pluggy 09baae8 and e2dcf96, yarl cf0ab10, 5fdf03b and 2373628."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.analysis.paths import dev_tooling
+from bot.analysis.rules import analyze
+from bot.cli.claim_check import Checker, Clone, Verdict
+from bot.cli.claims import Kind, claims_in
+from bot.models import CommitInput, FileChange, Importance
+from tests.clones import _git, commit_files
+
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+
+def change(path: str, before: str | None, after: str | None) -> FileChange:
+    """A file's change as GitHub gives it: a unified diff's hunks, both whole texts."""
+    old = (before or "").splitlines(keepends=True)
+    new = (after or "").splitlines(keepends=True)
+    lines = list(difflib.unified_diff(old, new, n=3))[2:]
+    status = "added" if before is None else "removed" if after is None else "modified"
+    return FileChange(
+        filename=path,
+        status=status,
+        additions=sum(1 for x in lines if x.startswith("+")),
+        deletions=sum(1 for x in lines if x.startswith("-")),
+        patch="".join(lines).rstrip("\n"),
+        before=before,
+        after=after,
+    )
+
+
+def commit(message: str, *files: FileChange) -> CommitInput:
+    return CommitInput(sha="a" * 40, message=message, files=list(files))
+
+
+# attrs 27b3c37 "Update dev", its files at the parent
+CODEQL = """---
+name: CodeQL
+
+on:
+  schedule:
+    - cron: "30 22 * * 4"
+
+permissions:
+  contents: read
+
+jobs:
+  analyze:
+    name: Analyze
+    runs-on: ubuntu-latest
+    permissions:
+      actions: read
+      contents: read
+      security-events: write
+
+    strategy:
+      fail-fast: false
+      matrix:
+        language: [python]
+
+    steps:
+      - name: Checkout repository
+        uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0
+        with:
+          persist-credentials: false
+
+      - name: Initialize CodeQL
+        uses: github/codeql-action/init@192325c86100d080feab897ff886c34abd4c83a3 # v3.30.3
+        with:
+          languages: ${{ matrix.language }}
+
+      - name: Autobuild
+        uses: github/codeql-action/autobuild@192325c86100d080feab897ff886c34abd4c83a3 # v3.30.3
+
+      - name: Perform CodeQL Analysis
+        uses: github/codeql-action/analyze@192325c86100d080feab897ff886c34abd4c83a3 # v3.30.3
+"""
+CODEQL_AFTER = CODEQL.replace(
+    "192325c86100d080feab897ff886c34abd4c83a3 # v3.30.3",
+    "3599b3baa15b485a2e49ef411a7a4bb2452e7f93 # v3.30.5",
+)
+ATTRS_PRE_COMMIT = """---
+ci:
+  autoupdate_schedule: monthly
+
+repos:
+  - repo: https://github.com/astral-sh/ruff-pre-commit
+    rev: v0.13.1
+    hooks:
+      - id: ruff-check
+        args: [--fix, --exit-non-zero-on-fix]
+      - id: ruff-format
+
+  - repo: https://github.com/econchick/interrogate
+    rev: 1.7.0
+    hooks:
+      - id: interrogate
+"""
+UV_LOCK = """version = 1
+revision = 3
+requires-python = ">=3.9"
+
+[[package]]
+name = "ruff"
+version = "{ruff}"
+source = {{ registry = "https://pypi.org/simple" }}
+"""
+# a lock update too large to be a tiny tweak (80 packages)
+BIG_LOCK = "".join(UV_LOCK.format(ruff=f"0.13.{i}") for i in range(80))
+
+# pluggy e2dcf96 "[pre-commit.ci] pre-commit autoupdate, fix 'sphinx.configuration'"
+PLUGGY_PRE_COMMIT = """repos:
+- repo: https://github.com/astral-sh/ruff-pre-commit
+  rev: "v0.8.6"
+  hooks:
+    - id: ruff
+      args: ["--fix"]
+    - id: ruff-format
+-   repo: https://github.com/PyCQA/autoflake
+    rev: v2.3.1
+    hooks:
+    -   id: autoflake
+        name: autoflake
+        args: ["--in-place", "--remove-unused-variables", "--remove-all-unused-imports"]
+        language: python
+        files: \\.py$
+-   repo: https://github.com/pre-commit/pre-commit-hooks
+    rev: v2.1.0
+    hooks:
+    -   id: trailing-whitespace
+    -   id: end-of-file-fixer
+    -   id: flake8
+        additional_dependencies: [flake8-typing-imports]
+-   repo: https://github.com/pre-commit/pygrep-hooks
+    rev: v1.10.0
+    hooks:
+    -   id: rst-backticks
+"""
+HOOKS_BEFORE = """class HookCaller:
+    def __call__(self, **kwargs: object) -> object:
+        assert (
+            not self.is_historic()
+        ), "Cannot directly call a historic hook - use call_historic instead."
+        return self._hookexec(self.name, self._hookimpls, kwargs, False)
+"""
+HOOKS_AFTER = """class HookCaller:
+    def __call__(self, **kwargs: object) -> object:
+        assert not self.is_historic(), (
+            "Cannot directly call a historic hook - use call_historic instead."
+        )
+        return self._hookexec(self.name, self._hookimpls, kwargs, False)
+"""
+READTHEDOCS = "version: 2\n\npython:\n  install:\n    - requirements: docs/requirements.txt\n"
+
+
+def test_ci_pins_a_hook_rev_and_a_lock_file_are_low_and_name_the_action() -> None:
+    # attrs 27b3c37: codeql-action v3.30.3 → v3.30.5, the ruff hook, uv.lock
+    analysis = analyze(
+        commit(
+            "Update dev",
+            change(".github/workflows/codeql-analysis.yml", CODEQL, CODEQL_AFTER),
+            change(
+                ".pre-commit-config.yaml",
+                ATTRS_PRE_COMMIT,
+                ATTRS_PRE_COMMIT.replace("v0.13.1", "v0.13.2"),
+            ),
+            change("uv.lock", BIG_LOCK, BIG_LOCK.replace("0.13.", "0.14.")),
+        )
+    )
+    assert analysis.importance is Importance.LOW
+    assert analysis.summary == (
+        "Updates the GitHub Action `github/codeql-action` from `v3.30.3` to `v3.30.5` in "
+        "`.github/workflows/codeql-analysis.yml`."
+    )
+
+
+def test_a_pre_commit_rev_names_its_hook() -> None:
+    # pluggy e2dcf96's config, its title's own words set aside
+    analysis = analyze(
+        commit(
+            "pre-commit autoupdate",
+            change(
+                ".pre-commit-config.yaml",
+                PLUGGY_PRE_COMMIT,
+                PLUGGY_PRE_COMMIT.replace('"v0.8.6"', '"v0.9.1"'),
+            ),
+        )
+    )
+    assert analysis.summary == (
+        "Updates the pre-commit hook `astral-sh/ruff-pre-commit` from `v0.8.6` to `v0.9.1`."
+    )
+
+
+def test_a_formatters_rewrap_beside_a_hook_update_is_low() -> None:
+    # pluggy e2dcf96: ruff 0.9 re-wraps two asserts; the Read the Docs setting is docs
+    analysis = analyze(
+        commit(
+            "[pre-commit.ci] pre-commit autoupdate, fix 'sphinx.configuration' (#561)",
+            change(
+                ".pre-commit-config.yaml",
+                PLUGGY_PRE_COMMIT,
+                PLUGGY_PRE_COMMIT.replace('"v0.8.6"', '"v0.9.1"'),
+            ),
+            change(
+                ".readthedocs.yml",
+                READTHEDOCS,
+                READTHEDOCS + "sphinx:\n  configuration: docs/conf.py\n",
+            ),
+            change("src/pluggy/_hooks.py", HOOKS_BEFORE, HOOKS_AFTER),
+        )
+    )
+    assert analysis.importance is Importance.LOW
+
+
+def test_a_hook_dropped_beside_a_rev_bump_keeps_each_rev_with_its_hook() -> None:
+    # pluggy 09baae8's config: ruff v0.15.22 → v0.16.2, flake8 dropped from pre-commit-hooks
+    before = PLUGGY_PRE_COMMIT.replace('"v0.8.6"', '"v0.15.22"').replace(
+        "- id: ruff\n", "- id: ruff-check\n"
+    )
+    after = before.replace('"v0.15.22"', '"v0.16.2"').replace(
+        "    -   id: flake8\n        additional_dependencies: [flake8-typing-imports]\n", ""
+    )
+    analysis = analyze(
+        commit("pre-commit autoupdate", change(".pre-commit-config.yaml", before, after))
+    )
+    assert analysis.summary == (
+        "Updates the pre-commit hook `astral-sh/ruff-pre-commit` from `v0.15.22` to `v0.16.2`."
+    )
+
+
+def test_a_rev_whose_entry_does_not_open_with_its_repo_names_no_hook() -> None:
+    before = "repos:\n-   rev: v1.0.0\n    repo: https://github.com/o/second\n    hooks:\n    -   id: x\n"
+    analysis = analyze(
+        commit(
+            "pre-commit autoupdate",
+            change(".pre-commit-config.yaml", before, before.replace("v1.0.0", "v1.1.0")),
+        )
+    )
+    assert "pre-commit hook" not in analysis.summary
+
+
+BENCHMARK = '''"""codspeed benchmarks for yarl.URL."""
+
+from pytest_codspeed import BenchmarkFixture
+
+from yarl import URL
+
+MANY_HOSTS = [f"www.domain{i}.tld" for i in range(256)]
+
+
+def test_url_build_with_host_and_port(benchmark: BenchmarkFixture) -> None:
+    @benchmark
+    def _run() -> None:
+        for _ in range(100):
+            URL.build(host="www.domain.tld", path="/req", port=1234)
+'''
+
+
+def test_a_new_benchmark_script_is_low() -> None:
+    # yarl cf0ab10 "Add benchmark script for URLs (#1191)": url_benchmark.py only
+    analysis = analyze(
+        commit("Add benchmark script for URLs (#1191)", change("url_benchmark.py", None, BENCHMARK))
+    )
+    assert analysis.importance is Importance.LOW
+
+
+COVERAGERC = """[run]
+branch = True
+source = yarl
+
+[report]
+fail_under = 98.87
+skip_covered = true
+"""
+URL_BEFORE = '''import sys
+from urllib.parse import SplitResult, urlsplit
+
+
+class URL:
+    def __new__(cls, val: str = "") -> "URL":
+        """A URL from a string."""
+        val = urlsplit(val)
+        self = object.__new__(cls)
+        self._val = val
+        return self
+'''
+URL_AFTER = '''import sys
+import unicodedata
+from functools import lru_cache
+from urllib.parse import SplitResult
+
+
+@lru_cache
+def _split_url(url: str) -> SplitResult:
+    """Split a URL as urlsplit does, the netloc checked with unicodedata loaded at import."""
+    scheme, _, rest = url.partition("://")
+    netloc, _, path = rest.partition("/")
+    _check_netloc(netloc)
+    return SplitResult(scheme, netloc, "/" + path, "", "")
+
+
+def _check_netloc(netloc: str) -> None:
+    n = netloc.replace("@", "").replace(":", "")
+    if n.isascii():
+        return
+    normalized = unicodedata.normalize("NFKC", n)
+    if n == normalized:
+        return
+    raise ValueError(f"netloc {netloc!r} contains invalid characters under NFKC normalization")
+
+
+class URL:
+    def __new__(cls, val: str = "") -> "URL":
+        """A URL from a string."""
+        val = _split_url(val)
+        self = object.__new__(cls)
+        self._val = val
+        return self
+'''
+
+
+def test_a_coverage_setting_is_never_the_summary_of_a_code_fix() -> None:
+    # yarl 5fdf03b: `fail_under` 98.87 → 98.95 beside the fix of a blocking import
+    analysis = analyze(
+        commit(
+            "Fix blocking I/O to load python code when the network location contains "
+            "non-ascii characters (#1342)",
+            change(".coveragerc", COVERAGERC, COVERAGERC.replace("98.87", "98.95")),
+            change("yarl/_url.py", URL_BEFORE, URL_AFTER),
+        )
+    )
+    assert analysis.importance is not Importance.LOW
+    assert "fail_under" not in analysis.summary
+    said = " ".join(
+        v for v in (analysis.insights.model_dump() if analysis.insights else {}).values() if v
+    )
+    assert "fail_under" not in said
+
+
+def test_a_coverage_setting_alone_is_said() -> None:
+    analysis = analyze(
+        commit(
+            "Raise coverage",
+            change(".coveragerc", COVERAGERC, COVERAGERC.replace("98.87", "98.95")),
+        )
+    )
+    assert analysis.importance is Importance.LOW
+    assert analysis.summary == "Changes `fail_under` from `98.87` to `98.95` in `.coveragerc`."
+
+
+CI_CD = """jobs:
+  test:
+    strategy:
+      matrix:
+        pyver:
+        - 3.14t
+        - 3.14
+        - 3.13t
+        - 3.13
+"""
+PYPROJECT = """[build-system]
+requires = ["setuptools>=61"]
+
+[project]
+name = "yarl"
+dependencies = ["idna>=2.0", "multidict>=4.0"]
+
+[dependency-groups]
+tests = ["pytest"]
+pyrefly = ["pyrefly", { include-group = "tests" }]
+
+[tool.cibuildwheel]
+build-frontend = "build"
+enable = ["cpython-freethreading"]
+
+[tool.pyright]
+include = ["typing-examples/baseline.py"]
+"""
+
+
+def test_wheels_no_longer_built_are_no_tooling() -> None:
+    # yarl 2373628 "Drop support for 3.13t": a cibuildwheel setting and a CI matrix entry
+    analysis = analyze(
+        commit(
+            "Drop support for 3.13t (#1667)",
+            change(".github/workflows/ci-cd.yml", CI_CD, CI_CD.replace("        - 3.13t\n", "")),
+            change("CHANGES/1667.breaking.rst", None, "Dropped support for Python 3.13t.\n"),
+            change(
+                "pyproject.toml",
+                PYPROJECT,
+                PYPROJECT.replace('enable = ["cpython-freethreading"]\n', ""),
+            ),
+        )
+    )
+    assert analysis.importance is Importance.HIGH
+
+
+def test_a_ci_line_about_wheels_keeps_a_lock_update_out_of_tooling() -> None:
+    workflow = "jobs:\n  wheels:\n    steps:\n      - run: python -m cibuildwheel\n"
+    analysis = analyze(
+        commit(
+            "Update dev",
+            change(
+                ".github/workflows/ci.yml",
+                workflow,
+                workflow.replace("python -m cibuildwheel", "echo"),
+            ),
+            change("uv.lock", BIG_LOCK, BIG_LOCK.replace("0.13.", "0.14.")),
+        )
+    )
+    assert analysis.importance is not Importance.LOW
+
+
+def test_dev_tables_of_pyproject_are_tooling_its_project_table_is_not() -> None:
+    # attrs c5baf90: a dependency group's pin and a type checker's settings
+    dev = PYPROJECT.replace('"pyrefly",', '"pyrefly>=1.2.0",').replace(
+        "baseline.py", 'baseline.py", "typing-examples/pyrefly.py'
+    )
+    shipped = PYPROJECT.replace("multidict>=4.0", "multidict>=4.5")
+    assert dev_tooling(change("pyproject.toml", PYPROJECT, dev))
+    assert not dev_tooling(change("pyproject.toml", PYPROJECT, shipped))
+    assert not dev_tooling(
+        change("pyproject.toml", PYPROJECT, PYPROJECT.replace("enable = [", 'enable = ["pypy", '))
+    )
+    # without both texts, which table a line lies in is not known
+    assert not dev_tooling(
+        change("pyproject.toml", PYPROJECT, dev).model_copy(update={"before": None})
+    )
+    analysis = analyze(
+        commit(
+            "Add typing examples for Pyrefly's new attrs support (#1588)",
+            change("pyproject.toml", PYPROJECT, dev),
+            change("uv.lock", UV_LOCK.format(ruff="0.13.1"), UV_LOCK.format(ruff="0.13.2")),
+            change(
+                "tox.ini",
+                "[tox]\nenv_list = py3{9,14}\n",
+                "[tox]\nenv_list = py3{9,14}, typing-pyrefly\n",
+            ),
+            change(
+                "typing-examples/pyrefly.py",
+                None,
+                "import attrs\n\n\n@attrs.define\nclass C:\n    a: int\n",
+            ),
+        )
+    )
+    assert analysis.importance is Importance.LOW
+    requirement = analyze(
+        commit(
+            "Require multidict 4.5",
+            change("pyproject.toml", PYPROJECT, shipped),
+            change("uv.lock", BIG_LOCK, BIG_LOCK.replace("0.13.", "0.14.")),
+        )
+    )
+    assert requirement.importance is not Importance.LOW
+
+
+@pytest.mark.parametrize(
+    ("path", "tooling"),
+    [
+        ("uv.lock", True),
+        ("poetry.lock", True),
+        ("requirements-dev/lint.txt", True),
+        ("requirements/test.txt", True),
+        ("tox.ini", True),
+        ("noxfile.py", True),
+        (".coveragerc", True),
+        (".pre-commit-config.yaml", True),
+        ("url_benchmark.py", True),
+        ("benchmarks/test_url.py", True),
+        ("typing-examples/mypy.py", True),
+        ("typing_tests/baseline.py", True),
+        # what users install
+        ("requirements.txt", False),
+        ("src/attr/_make.py", False),
+        ("Cargo.lock", False),
+        ("setup.cfg", False),
+        # a workflow is CI: whether it builds the wheels is read from its lines
+        (".github/workflows/ci.yml", False),
+    ],
+)
+def test_dev_tooling_paths(path: str, tooling: bool) -> None:
+    assert dev_tooling(FileChange(filename=path)) is tooling
+
+
+def test_a_security_fix_in_tooling_files_stays_high() -> None:
+    analysis = analyze(
+        commit(
+            "Fix a security vulnerability in the release workflow (GHSA-xxxx-yyyy-zzzz)",
+            change(".github/workflows/codeql-analysis.yml", CODEQL, CODEQL_AFTER),
+            change("uv.lock", UV_LOCK.format(ruff="0.13.1"), UV_LOCK.format(ruff="0.13.2")),
+        )
+    )
+    assert analysis.importance is Importance.HIGH
+
+
+# --- the claims checker: the YAML at each revision, its own reading
+
+
+@pytest.fixture(scope="module")
+def pins_clone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+    root = tmp_path_factory.mktemp("claims_pins") / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    commit_files(
+        root,
+        {
+            ".pre-commit-config.yaml": PLUGGY_PRE_COMMIT,
+            ".github/workflows/codeql-analysis.yml": CODEQL,
+        },
+        "CI",
+    )
+    yield (
+        root,
+        commit_files(
+            root,
+            {
+                ".pre-commit-config.yaml": PLUGGY_PRE_COMMIT.replace('"v0.8.6"', '"v0.9.1"'),
+                ".github/workflows/codeql-analysis.yml": CODEQL_AFTER,
+            },
+            "Update dev",
+        ),
+    )
+
+
+T, F = Verdict.TRUE, Verdict.FALSE
+PIN_CASES = [
+    (
+        "Updates the pre-commit hook `astral-sh/ruff-pre-commit` from `v0.8.6` to `v0.9.1`.",
+        Kind.HOOK_PIN,
+        T,
+    ),
+    # another hook's rev
+    ("Updates the pre-commit hook `PyCQA/autoflake` from `v0.8.6` to `v0.9.1`.", Kind.HOOK_PIN, F),
+    (
+        "Updates the pre-commit hook `pre-commit/pygrep-hooks` from `v1.10.0` to `v1.11.0`.",
+        Kind.HOOK_PIN,
+        F,
+    ),
+    (
+        "Updates the GitHub Action `github/codeql-action` from `v3.30.3` to `v3.30.5` in "
+        "`.github/workflows/codeql-analysis.yml`.",
+        Kind.ACTION_PIN,
+        T,
+    ),
+    # kept at v5.0.0
+    (
+        "Updates the GitHub Action `actions/checkout` from `v5.0.0` to `v5.0.1`.",
+        Kind.ACTION_PIN,
+        F,
+    ),
+    (
+        "Updates the GitHub Action `github/codeql-action` from `v3.30.5` to `v3.30.3`.",
+        Kind.ACTION_PIN,
+        F,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind", "verdict"), PIN_CASES, ids=[c[0][:70] for c in PIN_CASES]
+)
+def test_a_pin_claim_is_checked_against_the_yaml(
+    pins_clone: tuple[Path, str], sentence: str, kind: Kind, verdict: Verdict
+) -> None:
+    root, sha = pins_clone
+    found, _ = claims_in(sentence)
+    assert [c.kind for c in found] == [kind]
+    checker = Checker(Clone(root))
+    assert checker.check(sha, found[0]).verdict is verdict
