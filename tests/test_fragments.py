@@ -373,7 +373,7 @@ def test_a_later_squash_steps_text_gives_way_to_the_fragment(tmp_path: Path) -> 
         "Co-authored-by: Hynek Schlawack <hs@ox.cx>\n",
     )
     assert analysis.summary.startswith(
-        "The type annotation for `attrs.validators.or_()` now allows for different types"
+        "The type annotation for `attrs.validators.or_` now allows for different types"
     )
     assert "_U" not in entry_text(analysis)
     _no_false(verdicts)
@@ -402,10 +402,17 @@ def test_a_removal_fragment_that_only_deprecates_is_a_deprecation() -> None:
                 "Removed support :rfc:`3986#section-3.2.3` port normalization when the scheme "
                 "is not one of ``http``, ``https``, ``wss``, or ``ws`` -- by :user:`bdraco`.",
             ),
+            # yarl 2c531c7: the method takes parameters; `()` only marks a method
+            _file(
+                "CHANGES/1316.feature.rst",
+                "Added :meth:`URL.without_query_params() <yarl.URL.without_query_params>` "
+                "method, to drop parameters.",
+            ),
         ]
     )
-    assert [f.meaning for f in found] == ["deprecation", "breaking", None, "breaking"]
+    assert [f.meaning for f in found] == ["deprecation", "breaking", None, "breaking", "feature"]
     assert "has been significantly improved" in found[2].text
+    assert found[4].text == "Added `URL.without_query_params` method, to drop parameters."
     assert found[0].text.startswith("Hookspec methods defined without `self`")
     assert found[3].text == (
         "Removed support RFC 3986 port normalization when the scheme is not one of `http`, "

@@ -124,6 +124,7 @@ _LINK = re.compile(r"^[\w.+-]+\.(?:rst|md|txt)$")
 _BYLINE = re.compile(r"\s*(?:--|—|–)\s*by\b[^.]{0,60}\.?\s*$", re.I)
 _RST_LINK = re.compile(r"`([^`<]+?)\s*<[^>`]+>`__?")
 _UNDERSCORED = re.compile(r"(?<![\w`])_(?=[^\s_])([^_`\n]+?)(?<=[^\s_])_(?![\w`])")
+_EMPTY_CALL = re.compile(r"`([\w.]+)\(\)`")
 _RFC = re.compile(r":rfc:`(\d+)[^`]*`", re.IGNORECASE)
 _RST_LITERAL = re.compile(r"``([^`]+)``")
 _DIRECTIVE = re.compile(r"^\s*\.\.\s")
@@ -160,6 +161,8 @@ def _prose(text: str) -> str:
     # `:rfc:`3986#section-3.2.3`` is a standard, not code
     text = _RFC.sub(lambda m: f"RFC {m.group(1)}", text)
     text = _RST_LITERAL.sub(r"`\1`", roles_as_code(text))
+    # `URL.without_query_params()` names the method, not a call without arguments
+    text = _EMPTY_CALL.sub(r"`\1`", text)
     # Markdown's `_significantly_` and RST's `*significantly*` are emphasis, said plainly
     text = _UNDERSCORED.sub(r"\1", text)
     # the by-line took the sentence's full stop with it
