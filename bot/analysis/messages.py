@@ -358,9 +358,15 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
     # a link in angle brackets is no prose: an advisory's id is what it says; Sphinx's
     # `:ghsa:` role is the advisory, its `:issue:`/`:pr:` roles are dropped
     text = _ANGLE_LINK.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", text)
+    return roles_as_code(text)
+
+
+def roles_as_code(text: str) -> str:
+    """Sphinx roles read as what they name: an advisory role (`:ghsa:`) its id, `:issue:`,
+    `:pr:` and `:user:` nothing, any other role its name in a code span."""
     text = _ROLE.sub(lambda m: f"{m.group(1).upper()}-{m.group(2)}" if m.group(1) else "", text)
-    # any other role names code: `:meth:`HelpFormatter.write_usage`` is that name in a code
-    # span, `~` keeping its last part (`:class:`~click.formatting.TextWrapper``)
+    # `:meth:`HelpFormatter.write_usage`` is that name in a code span, `~` keeping its last
+    # part (`:class:`~click.formatting.TextWrapper``)
     return _CODE_ROLE.sub(
         lambda m: f"`{m.group(2).rsplit('.', 1)[-1] if m.group(1) else m.group(2)}`", text
     )

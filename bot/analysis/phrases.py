@@ -128,6 +128,7 @@ class AnalysisPhrases:
     footer: str  # {text}
     bang: str  # {prefix}
     label: str  # {label}
+    fragment: str  # {path} {text}
     removal_title: str  # {title}
     python_floor: str  # {spec} {old}
     # --- consequences and mitigations of a risk: sentences -------------------------------
@@ -308,6 +309,7 @@ EN = AnalysisPhrases(
     footer="the message declares a breaking change: “{text}”",
     bang="the title marks this change as breaking (`{prefix}!`)",
     label="the pull request is labelled `{label}`",
+    fragment="the author files it as breaking in `{path}`: “{text}”",
     removal_title="the title names a removal: “{title}”",
     python_floor=(
         "this release installs only on `python{spec}` (was `{old}`): older interpreters keep"
@@ -456,6 +458,7 @@ ZH = AnalysisPhrases(
     footer="提交信息声明了破坏性变更：“{text}”",
     bang="标题将此变更标记为破坏性变更（`{prefix}!`）",
     label="该 PR 带有标签 `{label}`",
+    fragment="作者在 `{path}` 中将其列为破坏性变更：“{text}”",
     removal_title="标题表明有功能被移除：“{title}”",
     python_floor=(
         "此版本只安装在 `python{spec}` 上（原为 `{old}`）：更旧的解释器停留在最后一个支持它们的版本"

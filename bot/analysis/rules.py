@@ -51,6 +51,12 @@ _TAG_TYPES: dict[str, ChangeType] = {
     **dict.fromkeys(["security", "cve", "vulnerability"], T.SECURITY),
     **dict.fromkeys(["config", "configuration"], T.CONFIG),
 }
+# What a news fragment's type (`CHANGES/1632.bugfix.rst`) says the change is.
+_FRAGMENT_TYPES: dict[str, ChangeType] = {
+    "bugfix": T.BUGFIX,
+    "deprecation": T.DEPRECATION,
+    "doc": T.DOCS,
+}
 _CONVENTIONAL_TYPES: dict[str, ChangeType] = {
     "feat": T.FEATURE,
     "feature": T.FEATURE,
@@ -334,9 +340,13 @@ class Assessment:
 
 
 def _types(
-    commit: CommitInput, title: ParsedTitle, path_kinds: Counter[PathKind]
+    commit: CommitInput,
+    title: ParsedTitle,
+    path_kinds: Counter[PathKind],
+    fragments: tuple[str, ...] = (),
 ) -> tuple[list[ChangeType], float]:
-    """Change types, primary first, and how sure the rules are."""
+    """Change types, primary first, and how sure the rules are. `fragments`: what the types
+    of the news fragments the commit adds say ("bugfix", "breaking", …)."""
     found: list[ChangeType] = []
     confidence = 0.35
     if title.revert:
@@ -354,6 +364,12 @@ def _types(
         )
         if mapped:
             found.append(mapped)
+            confidence = max(confidence, 0.6)
+    # A news fragment's type is the author's tag: a fix, a deprecation, docs. A feature is
+    # said after the title's types, never first (a capability is the title's to name).
+    for meaning in fragments:
+        if meaning in _FRAGMENT_TYPES:
+            found.append(_FRAGMENT_TYPES[meaning])
             confidence = max(confidence, 0.6)
     # "changelog and doc fixes", "fix typos": an edit of words, not a bug fix
     text = _WORDS_FIXED.sub("docs", title.text.lower())
@@ -382,6 +398,8 @@ def _types(
     shipped = sum(path_kinds[k] for k in _SHIPPED_KINDS)
     if total and not shipped and path_kinds[PathKind.TESTS] * 2 >= total:
         found.insert(0, T.TESTS)
+    if "feature" in fragments:
+        found.append(T.FEATURE)
     unique = list(dict.fromkeys(found)) or [T.OTHER]
     return unique[:4], confidence
 
@@ -580,7 +598,9 @@ def analyze_shielded(commit: CommitInput, language: str, *, facts: Facts | None 
         commit = commit.model_copy(update={"message": landed})
         facts = None
     sig = read_signals(commit, facts)
-    types, confidence = _types(commit, sig.title, sig.line_kinds)
+    types, confidence = _types(
+        commit, sig.title, sig.line_kinds, tuple(f.meaning for f in sig.fragments if f.meaning)
+    )
     risks = breaking_risks(commit, sig, p)
     # A merge is breaking only by its author's words (a footer, a `!`, a label, "breaking
     # change" in its text), never by the branch's diff alone.
@@ -589,6 +609,7 @@ def analyze_shielded(commit: CommitInput, language: str, *, facts: Facts | None 
         or _BREAKING_FOOTER.search(commit.message)
         or _SAYS_BREAKING.search(commit.message)
         or any("breaking" in label.lower() for label in sig.labels)
+        or any(f.meaning == "breaking" for f in sig.fragments)
     )
     # a merge by its parents whose message is a plain title (the merge button's message set
     # to the pull request's title) lands a branch all the same

@@ -26,6 +26,13 @@ from bot.analysis.facts import (
 )
 from bot.analysis.facts.layout import layout_only
 from bot.analysis.families import model_family
+from bot.analysis.fragments import (
+    Fragment,
+    fragment_entry,
+    fragments,
+    squash_description,
+    without_bot_lines,
+)
 from bot.analysis.hardware import mentions
 from bot.analysis.messages import (
     RELEASE_ITEMS,
@@ -201,6 +208,8 @@ class Signals:
     # entry it adds to its own changelog where that entry is its description; none where
     # that text calls the package unaffected
     advisories: tuple[str, ...] = ()
+    # the towncrier fragments the commit adds (`CHANGES/1632.bugfix.rst`)
+    fragments: tuple[Fragment, ...] = ()
     # the items of the release section the commit adds to its changelog, when many or
     # notable (a short one that is the description already is not said again)
     release: ReleaseNotes | None = None
@@ -436,13 +445,21 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     unless given)."""
     title = parse_title(commit.title)
     pr = commit.pull_request
-    body = without_squash_log(commit.body, commit.title)
-    items = description_paragraphs(pr.body if pr and pr.body else "", body, items=True)
+    # a bot's lines (pre-commit.ci's "auto fixes", dependabot's options) are no one's words
+    body = without_squash_log(without_bot_lines(commit.body), commit.title)
+    pr_body = without_bot_lines(pr.body) if pr and pr.body else ""
+    items = description_paragraphs(pr_body, body, items=True)
     changelog = ""
-    if all(_echoes(p, commit.title) for p in items):
+    added = fragments(commit.files)
+    # a squashed branch's later steps (a reverted try, "ref <link>") are no description
+    own = description_paragraphs(
+        pr_body, squash_description(without_bot_lines(commit.body), commit.title), items=True
+    )
+    if all(_echoes(p, commit.title) for p in own):
         # No words of the author's but the title: the entry the commit adds to its
-        # changelog says what it does (quart 8a0e4c4's "Fix signing key selection order …")
-        entry = changelog_entry(commit.files)
+        # changelog says what it does (quart 8a0e4c4's "Fix signing key selection order …"),
+        # or the news fragment it adds (yarl's `CHANGES/1632.bugfix.rst`)
+        entry = changelog_entry(commit.files) or fragment_entry(added)
         if entry:
             items = description_paragraphs(entry, items=True)
             changelog = entry
@@ -450,8 +467,8 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     release = release_notes(commit.files)
     # the summary is read from a squashed branch's first commit only
     first = first_commit(body)
-    if first != body:
-        items = description_paragraphs(pr.body if pr and pr.body else "", first, items=True)
+    if first != body and not changelog:
+        items = description_paragraphs(pr_body, first, items=True)
     files = commit.files
     file_kinds = {f.filename: path_kind(f.filename) for f in files}
     line_kinds: Counter[PathKind] = Counter()
@@ -518,6 +535,7 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         description=tuple(paragraphs),
         advisories=_advisories(changelog or "\n".join((commit.message, pr.body if pr else ""))),
         unaffected=bool(_UNAFFECTED.search("\n".join(paragraphs))),
+        fragments=added,
         description_items=tuple(items),
         release=release
         if release and (len(release.items) >= RELEASE_ITEMS or not changelog)

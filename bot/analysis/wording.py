@@ -137,6 +137,13 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
     for label in sig.labels:
         if "breaking" in label.lower():
             risks.append(Risk(description=sentence(p, p.label.format(label=label))))
+    for fragment in sig.fragments:
+        # a `breaking` or `removal` news fragment is the author's word, like a footer
+        if fragment.meaning == "breaking":
+            text = excerpt(fragment.text.split("\n\n", 1)[0] or sig.title.text).rstrip(" .")
+            risks.append(
+                Risk(description=sentence(p, p.fragment.format(path=fragment.path, text=text)))
+            )
     replacement = _replacement(sig)
     by_path: dict[str, list[Name]] = {}
     for name in sig.removed_exports:
