@@ -320,14 +320,19 @@ def _top(name: Name) -> tuple[str, str]:
 
 def _shipped_only(reading: FileReading, sides: tuple[str, str]) -> None:
     """A `pyproject.toml`'s requirements on each side, those a developer's tools pin (a
-    dependency group) set aside, where the side's whole text parses."""
-    for sign, text in zip(("-", "+"), sides, strict=True):
-        shipped = shipped_requirements(text) if text else None
+    dependency group) set aside, and at the commit those the parent's tables already
+    required (a group written under an extra's same pin), where the side's text parses."""
+    before, after = (shipped_requirements(text) if text else None for text in sides)
+    for sign, shipped in (("-", before), ("+", after)):
         if shipped is None:
             continue
         pins = reading.side(sign).requirements
-        for name in [n for n in pins if n != "python"]:
-            if package_name(name.split("[", 1)[0]) not in shipped:
+        for name, spec in [(n, v) for n, v in pins.items() if n != "python"]:
+            # a pin is the package's where one of its tables writes it so (a group may pin
+            # `coverage==7.3.2` beside an extra's `coverage>=6.2`)
+            package = package_name(name.split("[", 1)[0])
+            had = sign == "+" and before is not None and spec in before.get(package, ())
+            if spec not in shipped.get(package, ()) or had:
                 del pins[name]
 
 

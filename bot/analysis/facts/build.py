@@ -62,16 +62,12 @@ def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
                     reading.side(sign).requirements[match.group(1).lower()] = spec
 
 
-# A PEP 508 requirement's name, before its extras and specifier.
-_NAME = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
-
-
-def shipped_requirements(text: str) -> set[str] | None:
-    """The names (PEP 503) a `pyproject.toml` requires of installs: `[project]`'s
-    dependencies and extras, `[build-system] requires`, Poetry's main dependencies; None
-    when it does not parse. Not PEP 735's `[dependency-groups]`, Poetry's groups or any
-    other tool's table: those pin a developer's tools (`pyrefly>=1.2.0` for a type-check
-    run), which no install of the package sees."""
+def shipped_requirements(text: str) -> dict[str, set[str]] | None:
+    """The requirements (PEP 503 name → specifiers as written, spaces aside) a
+    `pyproject.toml` asks of installs: `[project]`'s dependencies and extras, `[build-system]
+    requires`, Poetry's main dependencies; None when it does not parse. Not PEP 735's
+    `[dependency-groups]`, Poetry's groups or any other tool's table: those pin a
+    developer's tools (`pyrefly>=1.2.0` for a type-check run), which no install sees."""
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
@@ -88,12 +84,17 @@ def shipped_requirements(text: str) -> set[str] | None:
     for listed in extras.values() if isinstance(extras, dict) else ():
         items += listed if isinstance(listed, list) else []
     items += table("build-system", "requires") or []
-    names = {
-        package_name(m.group(1)) for i in items if isinstance(i, str) and (m := _NAME.match(i))
-    }
     poetry = table("tool", "poetry", "dependencies")
-    names |= {package_name(k) for k in poetry} if isinstance(poetry, dict) else set()
-    return names
+    for name, value in poetry.items() if isinstance(poetry, dict) else ():
+        spec = value.get("version") if isinstance(value, dict) else value
+        items.append(f"{name}{spec}" if isinstance(spec, str) else name)
+    out: dict[str, set[str]] = {}
+    for item in items:
+        match = _PIN.match(item.strip()) if isinstance(item, str) else None
+        if match:
+            name = package_name(match.group(1).split("[", 1)[0])
+            out.setdefault(name, set()).add(re.sub(r"\s+", "", match.group(2)))
+    return out
 
 
 def package_name(name: str) -> str:

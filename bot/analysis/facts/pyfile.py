@@ -329,9 +329,10 @@ class _Reader:
                 self._function(node, prefix=prefix, in_class=in_class, top=top)
             elif isinstance(node, ast.ClassDef):
                 self._class(node, prefix=prefix)
-            elif top and isinstance(node, ast.If | ast.Try):
+            elif (top or in_class) and isinstance(node, ast.If | ast.Try):
                 # `if TYPE_CHECKING:` binds nothing at run time (its `else:` does), `if not
-                # TYPE_CHECKING:` only its body; other module-level blocks do
+                # TYPE_CHECKING:` only its body; other module-level blocks do, and a class's
+                # (`if sys.version_info >= (3, 9): def removeprefix`) define its methods
                 blocks = _blocks(node)
                 if isinstance(node, ast.If) and _type_checking(node.test):
                     blocks = [node.orelse]
@@ -343,7 +344,7 @@ class _Reader:
                 ):
                     blocks = [node.body]
                 for block in blocks:
-                    self._block(block, prefix=prefix, in_class=False, top=True)
+                    self._block(block, prefix=prefix, in_class=in_class, top=top)
             elif top:
                 self._module_statement(node)
 

@@ -1,0 +1,67 @@
+"""Words on the last held-out repositories (pallets/markupsafe, aio-libs/multidict,
+pytest-dev/pytest-asyncio, first read at 5299f44): methods a class defines under an `if`,
+a dependency group written beside the extras; each a clone shaped like the commit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.cli.claim_check import Verdict
+from bot.cli.claims_eval import entry_text
+from tests.clones import checked_entry
+
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+
+def test_a_method_a_class_defined_under_an_if_is_not_added_when_the_if_goes(
+    tmp_path: Path,
+) -> None:
+    # markupsafe 9372f38 "drop support for python 3.8": `if sys.version_info >= (3, 9):`
+    # around `Markup.removeprefix` went; the entry said "Adds `Markup.removeprefix(…)`"
+    methods = (
+        "{i}def removeprefix(self, prefix: str, /) -> str:\n"
+        "{i}    return self.__class__(super().removeprefix(prefix))\n\n"
+        "{i}def removesuffix(self, suffix: str) -> str:\n"
+        "{i}    return self.__class__(super().removesuffix(suffix))\n"
+    )
+    head = (
+        'import sys\n\n\nclass Markup(str):\n    def unescape(self) -> str:\n        return ""\n\n'
+    )
+    before = head + "    if sys.version_info >= (3, 9):\n\n" + methods.format(i=" " * 8)
+    after = head + methods.format(i=" " * 4)
+    project = '[project]\nname = "MarkupSafe"\nrequires-python = ">={v}"\n'
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/markupsafe/__init__.py": before, "pyproject.toml": project.format(v="3.8")},
+        {"src/markupsafe/__init__.py": after, "pyproject.toml": project.format(v="3.9")},
+        "drop support for python 3.8",
+    )
+    text = entry_text(analysis)
+    assert "removeprefix" not in text and "removesuffix" not in text
+    assert "`python>=3.9` (was `>=3.8`)" in text
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_dependency_groups_beside_the_extras_require_nothing_new(tmp_path: Path) -> None:
+    # pytest-asyncio 7cbf02f "Use uv and depency-groups": the groups pin `coverage==7.3.2`
+    # (the `testing` extra asks `coverage>=6.2`) and repeat the `docs` extra's `sphinx>=5.3`;
+    # the entry said "Requires `coverage==7.3.2`, …, `sphinx>=5.3`"
+    project = (
+        '[project]\nname = "pytest-asyncio"\ndependencies = ["pytest>=8.2,<9"]\n'
+        'optional-dependencies.docs = ["sphinx>=5.3", "sphinx-rtd-theme>=1"]\n'
+        'optional-dependencies.testing = ["coverage>=6.2", "hypothesis>=5.7.1"]\n'
+    )
+    groups = (
+        '\n[dependency-groups]\ndocs = [\n  "sphinx>=5.3",\n  "sphinx-rtd-theme>=1",\n]\n'
+        'pytest-min = [\n  "coverage==7.3.2",\n  "hypothesis==6.88.3",\n]\n'
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": project},
+        {"pyproject.toml": project + groups},
+        "Use uv and dependency groups",
+    )
+    assert "Requires" not in entry_text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)
