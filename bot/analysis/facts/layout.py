@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from bot.analysis.facts.pyfile import PARSE_ERRORS, docstring
+from bot.analysis.facts.pyfile import PARSE_ERRORS, docstring, dumped
 from bot.analysis.facts.scan import hunks
 from bot.analysis.paths import Language, language_of
 from bot.models import FileChange
@@ -135,7 +135,7 @@ def _bare(tree: ast.Module, *, typing: bool) -> str:
                     if extra is not None:
                         extra.annotation = None
         node.body = body
-    return ast.dump(tree)
+    return dumped(tree)
 
 
 def _bare_annotation(statement: ast.stmt) -> bool:

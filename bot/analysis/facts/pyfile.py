@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import copy
 import functools
 import hashlib
 import itertools
@@ -254,8 +255,21 @@ def _code(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
     else:
         head = [node.args, *([node.returns] if node.returns else [])]
     # `ast.dump` leaves line numbers out: the same code moved is the same
-    text = "\n".join(ast.dump(part) for part in (*node.decorator_list, *head, *body))
+    text = "\n".join(dumped(part) for part in (*node.decorator_list, *head, *body))
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def dumped(part: ast.AST) -> str:
+    """`ast.dump`, an integer past Python's 4,300-digit printing limit read by its hash (on
+    a copy: the tree is shared)."""
+    try:
+        return ast.dump(part)
+    except ValueError:
+        copied = copy.deepcopy(part)
+        for inner in ast.walk(copied):
+            if isinstance(inner, ast.Constant) and isinstance(inner.value, int):
+                inner.value = f"int#{hash(inner.value)}"
+        return ast.dump(copied)
 
 
 class _Reader:
