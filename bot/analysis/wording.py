@@ -937,17 +937,8 @@ def _packaging_removed(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Extras, commands and entry points the package declares no more: what installs and
     scripts lose (each also a risk)."""
     facts = sig.facts
-    out = []
-    if facts.extras_removed:
-        names = _extras(p, facts.extras_removed, with_requirements=False)
-        out.append(forms(p.extras_removed, len(facts.extras_removed)).format(names=names))
-    commands = _commands(facts.entry_points_removed)
-    if commands:
-        names = _points(p, commands, with_targets=False)
-        out.append(forms(p.commands_removed, len(commands)).format(names=names))
-    for group, points in _plugins(facts.entry_points_removed).items():
-        names = _points(p, points, with_targets=False)
-        out.append(forms(p.entry_points_removed, len(points)).format(group=group, names=names))
+    phrases = (p.extras_removed, p.commands_removed, p.entry_points_removed)
+    out = _packaging(p, facts.extras_removed, facts.entry_points_removed, phrases, added=False)
     return [_Statement("compatibility", clause) for clause in out]
 
 
@@ -955,19 +946,35 @@ def _packaging_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Extras, commands and entry points the package declares anew, and a new build
     backend, each as its packaging file writes it."""
     facts = sig.facts
-    out = []
-    if facts.extras_added:
-        names = _extras(p, facts.extras_added, with_requirements=True)
-        out.append(forms(p.extras_added, len(facts.extras_added)).format(names=names))
-    commands = _commands(facts.entry_points_added)
-    if commands:
-        names = _points(p, commands, with_targets=True)
-        out.append(forms(p.commands_added, len(commands)).format(names=names))
-    for group, points in _plugins(facts.entry_points_added).items():
-        names = _points(p, points, with_targets=True)
-        out.append(forms(p.entry_points_added, len(points)).format(group=group, names=names))
+    phrases = (p.extras_added, p.commands_added, p.entry_points_added)
+    out = _packaging(p, facts.extras_added, facts.entry_points_added, phrases, added=True)
     out += [p.backend_changed.format(old=b.old, new=b.new) for b in facts.backend_changed[:1]]
     return [_Statement("compatibility", clause) for clause in out]
+
+
+def _packaging(
+    p: AnalysisPhrases,
+    extras: tuple[Extra, ...],
+    points: tuple[EntryPoint, ...],
+    phrases: tuple[tuple[str, str], tuple[str, str], tuple[str, str]],
+    *,
+    added: bool,
+) -> list[str]:
+    """The clauses for extras, commands and entry points by group, in that order; what an
+    added one brings (requirements, targets) is said, not what a removed one had."""
+    extra, command, entry_point = phrases
+    out = []
+    if extras:
+        names = _extras(p, extras, with_requirements=added)
+        out.append(forms(extra, len(extras)).format(names=names))
+    commands = _commands(points)
+    if commands:
+        names = _points(p, commands, with_targets=added)
+        out.append(forms(command, len(commands)).format(names=names))
+    for group, grouped in _plugins(points).items():
+        names = _points(p, grouped, with_targets=added)
+        out.append(forms(entry_point, len(grouped)).format(group=group, names=names))
+    return out
 
 
 def _deprecations(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
