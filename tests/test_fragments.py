@@ -281,6 +281,25 @@ def test_only_a_towncrier_type_in_a_fragment_directory_is_a_fragment() -> None:
     ]
 
 
+def test_keep_a_changelog_sections_as_types_say_what_the_change_is() -> None:
+    # pytest-asyncio names its fragments by Keep a Changelog's sections
+    # (`changelog.d/1296.fixed.rst`), configured in a pyproject.toml a commit rarely touches
+    found = fragments(
+        [
+            _file("changelog.d/1296.fixed.rst", "Unknown loop factories are now skipped."),
+            _file("changelog.d/1297.added.rst", "Adds the `loop_factories` option."),
+            _file("changelog.d/1298.removed.rst", "Removed the `event_loop` fixture."),
+            _file("changelog.d/1299.changed.rst", "The default scope is now the function."),
+        ]
+    )
+    assert [(f.type, f.meaning) for f in found] == [
+        ("fixed", "bugfix"),
+        ("added", "feature"),
+        ("removed", "breaking"),
+        ("changed", None),
+    ]
+
+
 def test_the_projects_towncrier_table_names_its_directory_and_types() -> None:
     pyproject = FileChange(
         filename="pyproject.toml",

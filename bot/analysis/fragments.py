@@ -30,6 +30,12 @@ _COMMON_TYPES = frozenset(
         "security",
         "performance",
         "improvement",
+        # Keep a Changelog's sections as types (pytest-asyncio's `changelog.d/1.fixed.rst`)
+        "added",
+        "changed",
+        "deprecated",
+        "removed",
+        "fixed",
     }
 )
 # What a type says of the change, for the types that say something.
@@ -40,6 +46,10 @@ _MEANINGS: dict[str, str] = {
     "bugfix": "bugfix",
     "feature": "feature",
     "doc": "doc",
+    "added": "feature",
+    "deprecated": "deprecation",
+    "removed": "breaking",
+    "fixed": "bugfix",
 }
 _DEPRECATES = re.compile(r"\bdeprecat", re.IGNORECASE)
 _REMOVES = re.compile(
@@ -192,7 +202,11 @@ def fragments(files: Iterable[FileChange]) -> tuple[Fragment, ...]:
         raw = f.after if f.after is not None else _added_text(f.patch or "")
         text = "" if _LINK.match(raw.strip()) else _prose(raw)
         meaning = _MEANINGS.get(kind)
-        if kind == "removal" and _DEPRECATES.search(text) and not _REMOVES.search(text):
+        if (
+            kind in ("removal", "removed")
+            and _DEPRECATES.search(text)
+            and not _REMOVES.search(text)
+        ):
             # towncrier's `removal` is "Deprecations and Removals": a warning is no break yet
             meaning = "deprecation"
         found.append(Fragment(f.filename, kind, meaning, text))
