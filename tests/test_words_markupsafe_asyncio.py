@@ -65,3 +65,38 @@ def test_dependency_groups_beside_the_extras_require_nothing_new(tmp_path: Path)
     )
     assert "Requires" not in entry_text(analysis)
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_changelog_entry_rewritten_is_no_description_of_this_commit(tmp_path: Path) -> None:
+    # structlog f2992ea "Markup": `*RecursionError*` became `` `RecursionError` `` in an
+    # entry of an earlier release; the entry was read as this commit's own change
+    log = (
+        "# Changelog\n\n## 25.1.0\n\n### Fixed\n\n"
+        "- `structlog.tracebacks.extract()` no longer raises a {err} when the cause chain"
+        " of an exception contains itself.\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"CHANGELOG.md": log.format(err="*RecursionError*"), "src/structlog/x.py": "X = 1\n"},
+        {"CHANGELOG.md": log.format(err="`RecursionError`"), "src/structlog/x.py": "X = 1\n"},
+        "Markup",
+    )
+    assert "no longer raises" not in entry_text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_value_set_to_an_empty_string_is_said_as_written(tmp_path: Path) -> None:
+    # yarl 89c86ae: a workflow input's `default: '0'` became `default: ''`, said "to ``",
+    # an empty code span that swallowed the rest of the line
+    workflow = (
+        "on:\n  workflow_call:\n    inputs:\n      wheel-tags-to-skip:\n"
+        "        type: string\n        default: {v}\n"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {".github/workflows/reusable-build-wheel.yml": workflow.format(v="'0'")},
+        {".github/workflows/reusable-build-wheel.yml": workflow.format(v="''")},
+        "Let the wheel build skip nothing by default",
+    )
+    text = entry_text(analysis)
+    assert "from `0` to `''`" in text and "``" not in text

@@ -343,6 +343,10 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
         if not f.patch or not _CHANGELOG.search(f.filename):
             continue
         for line in f.patch.split("\n"):
+            if line.startswith("-") and not line.startswith("---") and line[1:].strip():
+                # an entry rewritten (structlog f2992ea's markup, 59e5a77's grammar) is an
+                # old change's words, not this commit's
+                return ""
             if not line.startswith("+") or line.startswith("+++"):
                 continue
             text = line[1:].rstrip()

@@ -85,7 +85,10 @@ def read_settings(file_hunks: list[Hunk], reading: FileReading) -> None:
                 continue
             m = _VALUE.match(side + text)
             if m:
-                key, value = m.group(2), m.group(3).strip().strip("\"'")
+                # an empty string stays as written (`''`): a bare nothing would be said as
+                # an empty code span, which swallows the rest of the line
+                raw = m.group(3).strip()
+                key, value = m.group(2), raw.strip("\"'") or raw
                 values[key] = None if key in values else value
 
 
