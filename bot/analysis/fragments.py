@@ -251,27 +251,3 @@ def without_bot_lines(text: str) -> str:
         for line in text.split("\n")
         if not _BOT_LINE.match(line) and not (renovate and _TABLE_ROW.match(line))
     )
-
-
-# A squashed branch's step: "* fix tests", "* Address comments", a paragraph of one line.
-_STEP = re.compile(r"^\* [^\n]{1,80}$")
-_STEP_START = re.compile(r"(?:\A|\n\n)(?=\* \S)")
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", re.sub(r"\(#\d+\)", "", text.lower()))
-
-
-def squash_description(body: str, title: str) -> str:
-    """What the author wrote about the change in a message GitHub's squash merge built: the
-    text of its first step and of the step named like the title (a later step's text is a
-    try on the way, "This reverts commit …"), without the steps' headings. Others whole."""
-    before, *steps = _STEP_START.split(body.replace("\r\n", "\n"))
-    kept = [before]
-    for i, step in enumerate(steps):
-        heading, _, text = step.strip().partition("\n")
-        if not _STEP.match(heading):
-            kept.append(step)
-        elif i == 0 or _words(heading[2:]) == _words(title):
-            kept.append(text)
-    return "\n\n".join(kept)

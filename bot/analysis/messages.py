@@ -256,6 +256,30 @@ def without_squash_log(body: str, title: str) -> str:
     return "\n\n".join(b for b in blocks if not _SQUASHED_TITLE.match(b.strip()))
 
 
+# A squashed branch's step: "* fix tests", "* Address comments", a paragraph of one line.
+_STEP = re.compile(r"^\* [^\n]{1,80}$")
+_STEP_START = re.compile(r"(?:\A|\n\n)(?=\* \S)")
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", re.sub(r"\(#\d+\)", "", text.lower()))
+
+
+def squash_description(body: str, title: str) -> str:
+    """What the author wrote about the change in a message GitHub's squash merge built: the
+    text of its first step and of the step named like the title (a later step's text is a
+    try on the way, "This reverts commit …"), without the steps' headings. Others whole."""
+    before, *steps = _STEP_START.split(body.replace("\r\n", "\n"))
+    kept = [before]
+    for i, step in enumerate(steps):
+        heading, _, text = step.strip().partition("\n")
+        if not _STEP.match(heading):
+            kept.append(step)
+        elif i == 0 or _words(heading[2:]) == _words(title):
+            kept.append(text)
+    return "\n\n".join(kept)
+
+
 def description_paragraphs(*texts: str, items: bool = False) -> list[str]:
     """The prose of the first text that has any: what the author says the change does."""
     for text in texts:

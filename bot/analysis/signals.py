@@ -30,7 +30,6 @@ from bot.analysis.fragments import (
     Fragment,
     fragment_entry,
     fragments,
-    squash_description,
     without_bot_lines,
 )
 from bot.analysis.hardware import mentions
@@ -42,6 +41,7 @@ from bot.analysis.messages import (
     first_commit,
     flattened,
     release_notes,
+    squash_description,
     without_squash_log,
 )
 from bot.analysis.paths import PathKind, path_kind, ships

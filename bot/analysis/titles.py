@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from bot.analysis.messages import squash_description
+
 _TAG = re.compile(r"^\s*\[([^\[\]]{1,60})\]\s*")
 # `type(scope)!: text`, e.g. `fix(api)!: drop v1`
 _CONVENTIONAL = re.compile(
@@ -45,10 +47,6 @@ _REVERTS_PR = re.compile(
 )
 # The line `git revert` writes; "This partially reverts commit …" is not it.
 _GIT_REVERT_LINE = re.compile(rf"^This reverts commit (?P<sha>{_SHA})\b", re.M | re.IGNORECASE)
-# A squashed pull request's steps, as GitHub's squash merge lists them ("* Fix tests" after
-# a blank line, each with its own message under it): from the second such line on, a revert
-# is a step's, undone within the branch, not the squashed commit's.
-_SQUASH_STEP = re.compile(r"^\* \S", re.M)
 _REF = rf"(?:(?:pr|pull\s+request)\s*)?#(?P<pr>\d{{1,9}})\b|(?:commit\s+)?`?(?P<sha>{_SHA})\b"
 _FOLLOW_UP = re.compile(
     r"(?:"
@@ -248,10 +246,11 @@ def follow_up_refs(text: str) -> tuple[Ref, ...]:
     )
 
 
-def _before_steps(text: str) -> str:
-    """A message up to its squashed steps, where it lists two or more."""
-    steps = list(_SQUASH_STEP.finditer(text))
-    return text[: steps[0].start()] if len(steps) > 1 else text
+def _own_text(message: str) -> str:
+    """A message without its squashed branch's later steps (`squash_description`): a revert
+    there undid a try within the branch, not a commit of the branch it lands on."""
+    title, _, body = message.partition("\n")
+    return f"{title}\n{squash_description(body, title)}"
 
 
 def reverted_refs(text: str) -> tuple[Ref, ...]:
@@ -260,7 +259,7 @@ def reverted_refs(text: str) -> tuple[Ref, ...]:
     squashed step's revert aside)."""
     if "revert" not in text.casefold():
         return ()
-    text = _before_steps(text)
+    text = _own_text(text)
     shas = (Ref(sha=m.group("sha").lower()) for m in _REVERTS_SHA.finditer(text))
     prs = (Ref(pr=int(m.group("pr"))) for m in _REVERTS_PR.finditer(text))
     return (*shas, *prs)
@@ -271,7 +270,7 @@ def git_reverted_shas(message: str) -> tuple[str, ...]:
     squashed step's line aside)."""
     if "revert" not in message.casefold():
         return ()
-    return tuple(m.group("sha").lower() for m in _GIT_REVERT_LINE.finditer(_before_steps(message)))
+    return tuple(m.group("sha").lower() for m in _GIT_REVERT_LINE.finditer(_own_text(message)))
 
 
 def names_a_revert(title: str, message: str) -> bool:
