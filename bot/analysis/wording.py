@@ -1203,6 +1203,12 @@ def _body_checks(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         said = _which(sig, p, name, message.path)
         clause = p.raises_message.format(name=said, exception=message.exception, text=message.text)
         found.append((name, clause))
+    return _inside_bodies(found)
+
+
+def _inside_bodies(found: list[tuple[str, str]]) -> list[_Statement]:
+    """Clauses about what changed inside functions' bodies, each with its function: public
+    functions first, two at most."""
     found.sort(key=lambda f: not _public_name(f[0]))
     return [_Statement("compatibility", clause, internal=True) for _, clause in found[:2]]
 
@@ -1227,8 +1233,7 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         said = _which(sig, p, name, c.path)
         clause = phrases[c.turn].format(name=said, test=c.test, was=c.was, exception=c.was)
         found.append((name, clause))
-    found.sort(key=lambda f: not _public_name(f[0]))
-    return [_Statement("compatibility", clause, internal=True) for _, clause in found[:2]]
+    return _inside_bodies(found)
 
 
 def _call_keywords(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -1251,8 +1256,7 @@ def _call_keywords(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         else:
             clause = p.passes_was.format(value=passed.now, was=passed.was, **values)
         found.append((name, clause))
-    found.sort(key=lambda f: not _public_name(f[0]))
-    return [_Statement("compatibility", clause, internal=True) for _, clause in found[:2]]
+    return _inside_bodies(found)
 
 
 def _retyped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
