@@ -220,44 +220,7 @@ def read_facts(commit: CommitInput) -> Facts:
         readings,
     )
     facts = _with_packaging(commit, facts)
-    before = commit.quoted_before
-    if before is not None:
-        # A variable or key the parent's tree already quotes was read before, somewhere.
-        facts = dataclasses.replace(
-            facts,
-            env_added=tuple(s for s in facts.env_added if s.name not in before),
-            config_keys_added=tuple(s for s in facts.config_keys_added if s.name not in before),
-            settings_new=True,
-        )
-    # A type stub deleted declares nothing away: the module it described still defines its
-    # names, now with their types inline (yarl e70f9d4 deleted `__init__.pyi`).
-    stubs = {
-        f.filename for f in commit.files if f.status == "removed" and f.filename.endswith(".pyi")
-    }
-    if stubs:
-        facts = dataclasses.replace(
-            facts,
-            removed=tuple(n for n in facts.removed if n.path not in stubs),
-            moved=tuple(m for m in facts.moved if m.old.path not in stubs),
-            exports_removed=tuple(n for n in facts.exports_removed if n.path not in stubs),
-        )
-    # A variable or key the commit's tree still quotes is still read, somewhere: another
-    # way (`orig_env.get("CFLAGS")`) or by a file the change did not touch (offline, the
-    # clone's whole tree; online, the files fetched).
-    after = commit.quoted_after
-    fetched = [f.sides[1] for f in commit.files if f.sides is not None and f.sides[1]]
-
-    def gone(s: Setting) -> bool:
-        quotes = (f'"{s.name}"', f"'{s.name}'")
-        held = after is not None and s.name in after
-        return not held and not any(q in t for t in fetched for q in quotes)
-
-    if facts.env_removed or facts.config_keys_removed:
-        facts = dataclasses.replace(
-            facts,
-            env_removed=tuple(filter(gone, facts.env_removed)),
-            config_keys_removed=tuple(filter(gone, facts.config_keys_removed)),
-        )
+    facts = _settings_in_tree(commit, _without_stubs(commit, facts))
     if not facts.config_keys_removed:
         return facts
     # A key one call stops asking for is still read where the change reads it another way
@@ -266,6 +229,51 @@ def read_facts(commit: CommitInput) -> Facts:
         s for s in facts.config_keys_removed if not any(reads_key(s.name, p) for p in code)
     )
     return dataclasses.replace(facts, config_keys_removed=dropped)
+
+
+def _without_stubs(commit: CommitInput, facts: Facts) -> Facts:
+    """A type stub deleted declares nothing away: the module it described still defines its
+    names, now with their types inline (yarl e70f9d4 deleted `__init__.pyi`)."""
+    stubs = {
+        f.filename for f in commit.files if f.status == "removed" and f.filename.endswith(".pyi")
+    }
+    if not stubs:
+        return facts
+    return dataclasses.replace(
+        facts,
+        removed=tuple(n for n in facts.removed if n.path not in stubs),
+        moved=tuple(m for m in facts.moved if m.old.path not in stubs),
+        exports_removed=tuple(n for n in facts.exports_removed if n.path not in stubs),
+    )
+
+
+def _settings_in_tree(commit: CommitInput, facts: Facts) -> Facts:
+    """Variables and keys against the whole tree: one the parent's tree already quotes was
+    read before, somewhere (not new); one the commit's tree still quotes is still read,
+    another way (`orig_env.get("CFLAGS")`) or by a file the change did not touch (not gone).
+    Offline the clone's trees answer both; online only the fetched files the second."""
+    before, after = commit.quoted_before, commit.quoted_after
+    if before is not None:
+        facts = dataclasses.replace(
+            facts,
+            env_added=tuple(s for s in facts.env_added if s.name not in before),
+            config_keys_added=tuple(s for s in facts.config_keys_added if s.name not in before),
+            settings_new=True,
+        )
+    if not (facts.env_removed or facts.config_keys_removed):
+        return facts
+    fetched = [f.sides[1] for f in commit.files if f.sides is not None and f.sides[1]]
+
+    def gone(s: Setting) -> bool:
+        quotes = (f'"{s.name}"', f"'{s.name}'")
+        held = after is not None and s.name in after
+        return not held and not any(q in t for t in fetched for q in quotes)
+
+    return dataclasses.replace(
+        facts,
+        env_removed=tuple(filter(gone, facts.env_removed)),
+        config_keys_removed=tuple(filter(gone, facts.config_keys_removed)),
+    )
 
 
 def _with_packaging(commit: CommitInput, facts: Facts) -> Facts:
