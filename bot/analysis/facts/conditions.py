@@ -86,6 +86,13 @@ def _negations(old: str, new: str) -> bool:
     return any(old.replace(a, b, 1) == new or new.replace(a, b, 1) == old for a, b in inverted)
 
 
+class _Bound(ast.NodeTransformer):
+    """Each assignment expression replaced by the name it binds."""
+
+    def visit_NamedExpr(self, node: ast.NamedExpr) -> ast.AST:
+        return node.target
+
+
 def _unwalrused(test: str) -> str:
     """The test with each assignment expression read as the name it binds: `(s := f()) is
     None` is `s is None` tested where `s` is bound, the same test as before."""
@@ -93,11 +100,6 @@ def _unwalrused(test: str) -> str:
         tree = ast.parse(test, mode="eval")
     except SyntaxError:
         return test
-
-    class _Bound(ast.NodeTransformer):
-        def visit_NamedExpr(self, node: ast.NamedExpr) -> ast.AST:
-            return node.target
-
     return ast.unparse(_Bound().visit(tree))
 
 
