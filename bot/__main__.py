@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib import metadata
+from typing import NoReturn
 
 import pydantic
 import shtab
@@ -154,8 +155,15 @@ def _prog_name() -> str:
     return "commit-digest" if invoked.startswith("commit-digest") else "python -m bot"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line naming where help is, not the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=_prog_name(), description="Commit Digest: a daily digest of landed commits."
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")

@@ -96,7 +96,7 @@ def test_classify_git_refuses_a_folder_that_is_not_a_clone(
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["classify", "--git", str(tmp_path)]) == 2
-    assert "--git" in capsys.readouterr().err
+    assert f"{tmp_path} is not a git repository" in capsys.readouterr().err
 
 
 def test_sources_stay_within_the_bounds_and_reuse_read_blobs(

@@ -490,3 +490,14 @@ async def test_serve_says_once_where_it_listens_and_keeps_its_database_private(
     assert listening["store"] == f"sqlite {database}"
     assert listening["analyzer"] == "rules"
     assert stat.S_IMODE(database.stat().st_mode) == 0o600
+
+
+def test_a_wrong_argument_is_one_line_that_names_the_help(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["digest", "--git", ".", "--lang", "fr"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "usage:" not in err
+    assert "invalid choice: 'fr'" in err and "digest --help" in err

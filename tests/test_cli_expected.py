@@ -89,7 +89,7 @@ def _one_line_without_gits_words(err: str) -> str:
     return line
 
 
-@pytest.mark.parametrize("command", ["digest", "eval"])
+@pytest.mark.parametrize("command", ["digest", "eval", "classify"])
 def test_a_missing_clone_is_one_line_of_our_own(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
@@ -99,7 +99,7 @@ def test_a_missing_clone_is_one_line_of_our_own(
     assert f"no clone at {missing}: there is no such folder" in line
 
 
-@pytest.mark.parametrize("command", ["digest", "eval"])
+@pytest.mark.parametrize("command", ["digest", "eval", "classify"])
 def test_a_folder_that_is_not_a_repository_is_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
 ) -> None:

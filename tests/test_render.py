@@ -408,6 +408,15 @@ def test_an_empty_day_says_so() -> None:
     assert "2026-07-10 没有新的提交" in part.body
 
 
+@pytest.mark.parametrize(
+    ("language", "count_line"), [("en", "**1 commit** ·"), ("zh-CN", "本日共 1 个提交 |")]
+)
+def test_a_one_commit_day_counts_one_commit(language: str, count_line: str) -> None:
+    digest = replay_digest("vllm-project/llm-compressor", "2026-06-22", language, "UTC")
+    (part,) = render(Digest(**{**digest.__dict__, "commits": digest.commits[:1]}))
+    assert count_line in part.body
+
+
 def test_addendum_has_its_own_marker_and_title() -> None:
     digest = replay_digest("vllm-project/llm-compressor", "2026-06-22", "en", "UTC")
     (part,) = render_addendum(Digest(**{**digest.__dict__, "commits": digest.commits[:2]}), 3)

@@ -13,10 +13,10 @@ import pydantic
 
 from bot.analysis import Analyzer
 from bot.analysis.factory import open_analyzer
-from bot.cli.clone import files_of
+from bot.cli.clone import files_of, require_clone
 from bot.cli.clone_sources import BlobCache, blob_cache, with_sources
 from bot.cli.clone_tree import with_quoted_before
-from bot.cli.git import CloneError, git
+from bot.cli.git import CloneError
 from bot.models import CommitInput
 from bot.settings import Settings
 
@@ -132,9 +132,9 @@ def command(settings: Settings, *, lang: str | None, clone: str | None = None) -
     local = None
     if clone is not None:
         try:
-            git(Path(clone), "rev-parse", "--git-dir")
+            require_clone(Path(clone))
         except CloneError as exc:
-            print(f"commit-digest: --git {clone}: {exc}", file=sys.stderr)
+            print(f"commit-digest: {exc}", file=sys.stderr)
             return 2
         local = Clone(Path(clone))
 

@@ -119,7 +119,7 @@ class _Renderer:
         s = self.s
         counts = {i: len(v) for i, v in self.by_importance.items()}
         line = s.summary.format(
-            commits=len(self.d.commits),
+            commits=plural(s.commit_count, len(self.d.commits)),
             high=counts[Importance.HIGH],
             medium=counts[Importance.MEDIUM],
             low=counts[Importance.LOW],

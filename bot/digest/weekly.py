@@ -71,7 +71,7 @@ class _Weekly:
     def summary(self) -> str:
         c = self.r.counts
         return self.p.summary.format(
-            commits=c.commits,
+            commits=plural(self.s.commit_count, c.commits),
             high=c.importance.get(Importance.HIGH, 0),
             breaking=c.breaking,
             contributors=plural(self.s.contributors, len(self.r.contributors)),

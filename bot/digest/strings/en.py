@@ -18,7 +18,8 @@ from bot.models import Audience, ChangeType, Importance
 EN = Catalogue(
     digest=Strings(
         default_title="Daily digest — {repo} — {date}",
-        summary="**{commits} commits** · 🔴 {high} high · 🟡 {medium} medium · 🟢 {low} low · {contributors}",
+        summary="**{commits}** · 🔴 {high} high · 🟡 {medium} medium · 🟢 {low} low · {contributors}",
+        commit_count=("1 commit", "{count} commits"),
         contributors=("1 contributor", "{count} contributors"),
         not_analysed_count=" · ⚪ {count} not analysed",
         table_time="Time ({zone})",
@@ -147,7 +148,7 @@ EN = Catalogue(
     ),
     weekly=WeeklyPhrases(
         title="Weekly roll-up — {repo} — {first} to {last}",
-        summary="**{commits} commits** this week · 🔴 {high} high · ⚠️ {breaking} breaking · {contributors}",
+        summary="**{commits}** this week · 🔴 {high} high · ⚠️ {breaking} breaking · {contributors}",
         narrative="The week in brief",
         narrative_by="Written by {analyzer} from the stored analyses.",
         counts="This week against the last",

@@ -14,6 +14,7 @@ from bot.models import Audience, ChangeType, Importance
 class Strings:
     default_title: str
     summary: str  # {commits} {high} {medium} {low} {contributors}
+    commit_count: tuple[str, str]  # one, many ({count}): `summary`'s {commits}
     contributors: tuple[str, str]  # one, many ({count})
     not_analysed_count: str  # {count}
     table_time: str  # {zone}

@@ -18,7 +18,8 @@ from bot.models import Audience, ChangeType, Importance
 ZH_CN = Catalogue(
     digest=Strings(
         default_title="每日更新报告（{date}）",
-        summary="本日共 {commits} 个提交 | 🔴高 {high} | 🟡中 {medium} | 🟢低 {low} | {contributors}",
+        summary="本日共 {commits} | 🔴高 {high} | 🟡中 {medium} | 🟢低 {low} | {contributors}",
+        commit_count=("1 个提交", "{count} 个提交"),
         contributors=("1 位贡献者", "{count} 位贡献者"),
         not_analysed_count=" | ⚪未分析 {count}",
         table_time="提交时间（{zone}）",
@@ -143,7 +144,7 @@ ZH_CN = Catalogue(
     ),
     weekly=WeeklyPhrases(
         title="每周汇总报告（{first} 至 {last}）",
-        summary="本周共 {commits} 个提交 | 🔴高 {high} | ⚠️破坏性 {breaking} | {contributors}",
+        summary="本周共 {commits} | 🔴高 {high} | ⚠️破坏性 {breaking} | {contributors}",
         narrative="本周综述",
         narrative_by="由 {analyzer} 根据已保存的分析撰写。",
         counts="与上周对比",
