@@ -100,3 +100,53 @@ def test_a_value_set_to_an_empty_string_is_said_as_written(tmp_path: Path) -> No
     )
     text = entry_text(analysis)
     assert "from `0` to `''`" in text and "``" not in text
+
+
+def test_a_deleted_stub_a_swapped_marker_and_an_abstract_default_change_nothing(
+    tmp_path: Path,
+) -> None:
+    # multidict fe4dee0 "Strict typing": `__init__.pyi` deleted (it declared
+    # `extend(self, arg=..., **kwargs)`), `_marker = object()` swapped for `sentinel`, an
+    # abstract `getall(self, key, default=None)` now `default: _T = ...`; the entry said
+    # "gains the parameter `arg=None`", "Changes the default of `default` … from `None` to `...`"
+    # and was ⚠️ breaking
+    stub = (
+        "class MultiDict:\n    def extend(self, arg: object = ..., **kwargs: object) -> None: ...\n"
+    )
+    abc_before = (
+        "import abc\n\n\nclass MultiMapping:\n    @abc.abstractmethod\n"
+        "    def getall(self, key, default=None):\n        raise KeyError\n"
+    )
+    abc_after = (
+        "import abc\n\n\nclass MultiMapping:\n    @abc.abstractmethod\n"
+        "    def getall(self, key: str, default: object = ...) -> object:\n"
+        '        """Return all values for key."""\n'
+    )
+    impl = (
+        "{marker} = object()\n\n\nclass MultiDict:\n"
+        "    def getall(self, key, default={marker}):\n"
+        "        if default is not {marker}:\n            return default\n        raise KeyError(key)\n\n"
+        "    def extend(self, {params}):\n        self._items = list({params_used})\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {
+            "multidict/__init__.pyi": stub,
+            "multidict/_abc.py": abc_before,
+            "multidict/_multidict_py.py": impl.format(
+                marker="_marker", params="*args, **kwargs", params_used="args"
+            ),
+        },
+        {
+            "multidict/__init__.pyi": None,
+            "multidict/_abc.py": abc_after,
+            "multidict/_multidict_py.py": impl.format(
+                marker="sentinel", params="arg=None, /, **kwargs", params_used="arg or ()"
+            ),
+        },
+        "Strict typing (#1046)",
+    )
+    text = entry_text(analysis)
+    assert "gains the parameter" not in text and "`arg=None`" not in text
+    assert "default of" not in text and not analysis.breaking
+    assert all(v is Verdict.TRUE for v in verdicts)

@@ -122,6 +122,12 @@ _DEPENDENCY_ENV = (
 _FROM_TOP = re.compile(r"^@@ -\d+(?:,\d+)? \+[01](?:,\d+)? @@[^\n]*\n")
 _SETTINGS_FILES = (".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
 # `typing.`, `t.`, `c.`: a module a name in an annotation is reached through
+# A default that is an "argument not given" marker (`_marker`, `sentinel`, `MISSING`): one such
+# marker swapped for another keeps what a call without the argument does (multidict fe4dee0).
+_SENTINEL = re.compile(
+    r"(?:\w+\.)?_*(?:marker|sentinel|missing|notset|not_set|unset|nothing|not_given|undefined)_*",
+    re.IGNORECASE,
+)
 _QUALIFIER = re.compile(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])")
 T = TypeVar("T")
 # A compared string or a message quoted as written when this short; a longer one is not said.
@@ -220,7 +226,7 @@ def read_facts(commit: CommitInput) -> Facts:
         readings,
     )
     facts = _with_packaging(commit, facts)
-    facts = _settings_in_tree(commit, _without_stubs(commit, facts))
+    facts = _settings_in_tree(commit, _without_stubs(commit, facts, readings))
     if not facts.config_keys_removed:
         return facts
     # A key one call stops asking for is still read where the change reads it another way
@@ -231,20 +237,38 @@ def read_facts(commit: CommitInput) -> Facts:
     return dataclasses.replace(facts, config_keys_removed=dropped)
 
 
-def _without_stubs(commit: CommitInput, facts: Facts) -> Facts:
+def _without_stubs(commit: CommitInput, facts: Facts, readings: Iterable[FileReading]) -> Facts:
     """A type stub deleted declares nothing away: the module it described still defines its
-    names, now with their types inline (yarl e70f9d4 deleted `__init__.pyi`)."""
+    names, now with their types inline (yarl e70f9d4 deleted `__init__.pyi`); and a parameter
+    the stub declared is none a caller gains (multidict fe4dee0: `extend(__arg=...)`)."""
     stubs = {
         f.filename for f in commit.files if f.status == "removed" and f.filename.endswith(".pyi")
     }
     if not stubs:
         return facts
+    declared: dict[str, set[str]] = {}
+    for r in readings:
+        if r.path in stubs:
+            for name, params in r.minus.signatures.items():
+                declared.setdefault(name, set()).update(_param_name(p) for p in params)
+    signatures = []
+    for s in facts.signatures_changed:
+        gained = tuple(p for p in s.gained if _param_name(p) not in declared.get(s.name, ()))
+        if gained or s.lost:
+            signatures.append(dataclasses.replace(s, gained=gained))
     return dataclasses.replace(
         facts,
         removed=tuple(n for n in facts.removed if n.path not in stubs),
         moved=tuple(m for m in facts.moved if m.old.path not in stubs),
         exports_removed=tuple(n for n in facts.exports_removed if n.path not in stubs),
+        signatures_changed=tuple(signatures),
     )
+
+
+def _param_name(param: str) -> str:
+    """`arg` of `arg=None`, `*args`, and of a stub's positional-only `__arg=...`."""
+    name = param.split("=", 1)[0].lstrip("*").strip()
+    return name[2:] if name.startswith("__") and not name.endswith("__") else name
 
 
 def _settings_in_tree(commit: CommitInput, facts: Facts) -> Facts:
@@ -554,7 +578,12 @@ def _combine(
         # a public function's or method's parameter default, read from both whole files
         for param, now in r.plus.params.items():
             was = r.minus.params.get(param)
-            if was is not None and was != now and _public(param.split("(", 1)[0]):
+            if (
+                was is not None
+                and was != now
+                and _public(param.split("(", 1)[0])
+                and not (_SENTINEL.fullmatch(was) and _SENTINEL.fullmatch(now))
+            ):
                 defaults.append(DefaultChange(param, was, now, r.path))
     registered, unregistered = [], []
     for r in readings:

@@ -21,6 +21,9 @@ from bot.analysis.facts.tables import bind, merge, mutate
 _KERNEL_DECORATORS = frozenset(
     {"triton.jit", "triton.autotune", "triton.heuristics", "cute.kernel", "tl.jit"}
 )
+_DECLARATIONS = frozenset(
+    {"abstractmethod", "abc.abstractmethod", "overload", "typing.overload", "t.overload"}
+)
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]{2,}")
 # A call whose own name says it reads the environment (`env_bool("X")`, `get_env_var("X")`).
 _ENV_WRAPPER = re.compile(r"(?:^|_)env(?:_|$|iron)|getenv", re.IGNORECASE)
@@ -402,8 +405,12 @@ class _Reader:
             for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=False)
             if d is not None
         }
-        for arg, default in defaults.items():
-            self.side.params[f"{qualified}({arg})"] = _source(default)
+        # An abstract method's or an overload's defaults never run (the implementation's do),
+        # and `...` is a stub's "has a default", no value (multidict fe4dee0).
+        if not decorators & _DECLARATIONS:
+            for arg, default in defaults.items():
+                if not (isinstance(default, ast.Constant) and default.value is Ellipsis):
+                    self.side.params[f"{qualified}({arg})"] = _source(default)
         self.side.signatures[qualified] = _parameters(args, defaults)
         typed = {
             a.arg: _source(a.annotation)
