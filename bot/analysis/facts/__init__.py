@@ -484,11 +484,15 @@ def _combine(
             export_gone = _export(name, r.path)
             if not name.startswith("_") and export_gone not in exports_removed:
                 exports_removed.append(export_gone)
+        # a test taken out of its class into a module function (or back) keeps its name's last
+        # part in the same file (propcache 8a68f5a: `CachedPropertyMixin.test_…` → `test_…`)
+        leaves = {n.rsplit(".", 1)[-1] for n in r.minus.tests}
         tests_added += [
             Name(n, NameKind.FUNCTION, r.path)
             for n in r.plus.tests
             if n not in r.minus.defs
             and n not in r.minus.tests
+            and n.rsplit(".", 1)[-1] not in leaves
             and r.plus.bodies.get(n, "") not in old_bodies
             and n not in tests_gone
         ]

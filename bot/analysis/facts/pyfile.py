@@ -504,6 +504,10 @@ class _Reader:
                         self.side.mappings[target] = frozenset(str(k) for k in keys)
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             value = node.value
+            # `__getattr__ = _import_facade`: the module hands names out lazily (propcache
+            # d85d326 emptied `__all__` while its facade still served both names)
+            if any(isinstance(t, ast.Name) and t.id == "__getattr__" for t in targets):
+                self.side.lazy = True
             if (
                 value is not None
                 and any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
