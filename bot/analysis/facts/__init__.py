@@ -623,9 +623,13 @@ def _combine(
         detail(r.plus, [*edited_here, *(t.name for t in tests_added if t.path == r.path)])
         detail(r.minus, edited_here)
     for r in readings:
+        # a function defined twice at either revision (`if sys.version_info …: def f(type)`
+        # `else: def f(_)`) is compared as neither: which one runs depends on the interpreter
+        # (cattrs dce7347)
+        twice = r.plus.redefined | r.minus.redefined
         for name, params in r.plus.signatures.items():
             before = r.minus.signatures.get(name)
-            if before is None:
+            if before is None or name in twice:
                 continue
             gained, dropped = _by_name(params, before), _by_name(before, params)
             if gained or dropped:
@@ -673,7 +677,12 @@ def _combine(
                 for param, new in now_typed.items()
                 if param in was_typed and _type_of(was_typed[param]) != _type_of(new)
             ]
+    # and where the changed files' other definitions are newly called (never a builtin's
+    # or a library's name: only what the changed files define)
+    calls = _calls_only_at(readings, new=True)
+    dropped_calls = _calls_only_at(readings, new=False)
     said = [c.name for c in signatures] + [c.name for c in raised]
+    said += [c.caller for c in (*calls, *dropped_calls)]
     said = [n for n in said if "." not in n and "::" not in n]
     shared = [
         name
@@ -685,11 +694,7 @@ def _combine(
     defined = (
         {n.short for n in added} | {m.new.short for m in moved} | {r.new.short for r in renamed}
     )
-    # and where the changed files' other definitions are newly called (never a builtin's
-    # or a library's name: only what the changed files define)
-    calls = _calls_only_at(readings, new=True)
     calls.sort(key=lambda c: c.callee not in defined)
-    dropped_calls = _calls_only_at(readings, new=False)
     imports = [
         ImportMove(name, was, module, r.path)
         for r in readings
@@ -1078,6 +1083,6 @@ def _calls_only_at(readings: list[FileReading], *, new: bool) -> list[NewCall]:
         NewCall(caller, callee, r.path)
         for r, side, other in pairs
         for caller, made in side.calls.items()
-        if caller in other.calls
+        if caller in other.calls and caller not in side.redefined | other.redefined
         for callee in sorted((made - other.calls[caller]) & defined - {_short(caller)})
     ]
