@@ -31,6 +31,8 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   parser and `ast` (see `_adds_signature`, `_passes`).
 - "updates the pre-commit hook `h` / the GitHub Action `a` from `x` to `y`": the pin YAML
   reads in the changed config or workflows, `x` at the parent and `y`, not `x`, at the commit.
+- "Internal only: [changes only the private `_a`; ]no public name, signature or default
+  changes in `p`": Python's parser on both revisions of each `p` (`surface_check.py`).
 A claim whose files have no rules or do not parse, or that needs more than the bounds
 allow, is unverifiable, never true.
 """
@@ -56,6 +58,7 @@ from bot.cli.git import name_status, run_git
 from bot.cli.package_meta import COMMANDS, Declared, declared, normal_extra, squeezed
 from bot.cli.release_items import holds, new_items
 from bot.cli.release_items import words as rendered_words
+from bot.cli.surface_check import Bindings, edited, is_private, private_path, read_module
 from bot.cli.symbols import (
     Body,
     Called,
@@ -353,6 +356,8 @@ class Checker:
             Kind.RENAMES: self._renames,
             Kind.MOVES: self._moves,
             Kind.CHANGES: self._changes,
+            Kind.INTERNAL: self._internal,
+            Kind.PRIVATE_ONLY: self._private_only,
             Kind.DEFAULT: self._default,
             Kind.VALUE: self._default,
             Kind.ENV_NEW: self._reads,
@@ -661,6 +666,67 @@ class Checker:
         if any((d.name, d.text) not in old for _, d in after):
             return Verdict.TRUE, ""
         return Verdict.FALSE, f"`{name}`'s definition is the same at both revisions"
+
+    # --- internal only (`surface_check.py`) -------------------------------------------------
+
+    def _modules(
+        self, c: _Commit, claim: Claim
+    ) -> tuple[dict[str, tuple[tuple[Bindings, dict[str, str]], ...]], str]:
+        """Each file the claim names, read at the parent and at the commit; a reason when
+        one cannot be read so (not Python, not changed, not parsed)."""
+        read: dict[str, tuple[tuple[Bindings, dict[str, str]], ...]] = {}
+        for path in (claim.new or claim.name).split("\n"):
+            if not path.endswith((".py", ".pyi")):
+                return read, f"`{path}` is no Python file"
+            if path not in c.after and path not in c.before:
+                return read, f"`{path}` is not changed by the commit"
+            old = c.old(path) if path in c.after else path
+            sides = (
+                read_module(old, self.clone.text(c.parent, old) if old in c.before else None),
+                read_module(path, self.clone.text(c.sha, path) if path in c.after else None),
+            )
+            if sides[0] is None or sides[1] is None:
+                return read, f"`{path}` does not parse"
+            if old != path and not (private_path(old) and private_path(path)):
+                return read, f"`{old}` moves to `{path}`: a new import path"
+            read[path] = (sides[0], sides[1])
+        return read, ""
+
+    def _internal(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        read, why = self._modules(c, claim)
+        if why:
+            return (Verdict.UNVERIFIABLE if "parse" in why else Verdict.FALSE), why
+        pooled: tuple[Bindings, Bindings] = (Counter(), Counter())
+        for path, (before, after) in read.items():
+            if private_path(path):
+                pooled[0].update(before[0])
+                pooled[1].update(after[0])
+            elif before[0] != after[0]:
+                return Verdict.FALSE, f"`{path}`: {_surface_diff(before[0], after[0])}"
+        if pooled[0] != pooled[1]:
+            # a name may have moved to a private module the sentence did not name
+            verdict = Verdict.UNVERIFIABLE if claim.was else Verdict.FALSE
+            return verdict, f"private modules: {_surface_diff(pooled[0], pooled[1])}"
+        return Verdict.TRUE, ""
+
+    def _private_only(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        if not is_private(claim.name):
+            return Verdict.FALSE, f"`{claim.name}` is not private"
+        read, why = self._modules(c, claim)
+        if why:
+            return (Verdict.UNVERIFIABLE if "parse" in why else Verdict.FALSE), why
+        found = False
+        for path, (before, after) in read.items():
+            changed = edited(before[1], after[1])
+            public = sorted(n for n in changed if not is_private(n))
+            if public:
+                return Verdict.FALSE, f"the public `{public[0]}` in `{path}` changes too"
+            found = found or claim.name in changed
+        if not found:
+            if claim.was:
+                return Verdict.UNVERIFIABLE, f"`{claim.name}` is not edited in the files said"
+            return Verdict.FALSE, f"`{claim.name}` is not edited in the files said"
+        return Verdict.TRUE, ""
 
     # --- values ---------------------------------------------------------------------------
 
@@ -1558,6 +1624,14 @@ def _covers(caught: str, exception: str) -> bool:
     if isinstance(base, type) and isinstance(known, type):
         return issubclass(known, base)
     return caught == "Exception" and name not in _BASE_ONLY
+
+
+def _surface_diff(before: Counter[tuple[str, str]], after: Counter[tuple[str, str]]) -> str:
+    gone = sorted((before - after).keys())
+    new = sorted((after - before).keys())
+    if gone:
+        return f"`{gone[0][0]}` is bound differently or no more at the commit"
+    return f"`{new[0][0]}` is new or bound differently at the commit"
 
 
 def _places(paths: list[str]) -> str:

@@ -83,6 +83,8 @@ class Kind(StrEnum):
     ENTRY_POINT_GONE = "removes entry point"
     BACKEND = "changes build backend"
     RELEASE_NOTE = "release notes list"
+    INTERNAL = "no public surface change"
+    PRIVATE_ONLY = "changes only private"
 
 
 @dataclass(frozen=True)
@@ -601,12 +603,36 @@ def _packaging_claims(sentence: str) -> list[Claim] | None:
     return out
 
 
+# "Internal only: [changes only the private `_a`, `_b`; ]no public name, signature or default
+# changes in `p`, `q` [and N more].": a claim of the files (the first path its name, all
+# those said in `new`, `was` set when more were not said), and one for each private name
+_INTERNAL = re.compile(
+    r"Internal only: (?:changes only the private (?P<names>`[^`]+`(?:, `[^`]+`)*)"
+    r"(?: and \d+ more)?; )?no public name, signature or default changes in "
+    r"(?P<paths>`[^`]+`(?:, `[^`]+`)*)(?P<more> and \d+ more)?\.?"
+)
+
+
+def _internal_claims(sentence: str) -> list[Claim] | None:
+    m = _INTERNAL.fullmatch(sentence)
+    if m is None:
+        return None
+    paths = _SPAN.findall(m["paths"])
+    said = "\n".join(paths)
+    more = "more" if m["more"] else None
+    names = _SPAN.findall(m["names"] or "")
+    return [Claim(Kind.INTERNAL, paths[0], sentence, None, None, said, more)] + [
+        Claim(Kind.PRIVATE_ONLY, n, sentence, None, None, said, more) for n in names
+    ]
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims: list[Claim] = []
     loose: list[str] = []
     for whole in sentences(text):
         shaped = _packaging_claims(whole)
+        shaped = _internal_claims(whole) if shaped is None else shaped
         shaped = _release_claims(whole) if shaped is None else shaped
         shaped = _shaped(whole) if shaped is None else shaped
         if shaped is not None:

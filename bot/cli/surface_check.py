@@ -1,0 +1,136 @@
+"""The checker's own reading of "internal only" claims: Python's parser on both revisions.
+
+"Internal only: [changes only the private `_a`, `_b`; ]no public name, signature or default
+changes in `p`, `q`." is true when each file `p` is Python, changed by the commit, and binds
+the same public names at both revisions (module level and in public classes; an import
+only in a package's `__init__` or a module with `__all__`), each with the same decorators,
+parameters, defaults and annotations (a function), bases (a class) or value (an
+assignment); the private modules named (`pkg/_impl.py`) are taken together, as a name
+moved between them stays public only where a public module imports it. And, where the
+private names are said: each is private (a part of it `_x`, a dunder aside), defined in one
+of the files on one side at least and written differently at the other, and no public
+definition of the files is written differently.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from collections.abc import Iterator
+
+# A name's binding as a caller meets it, and a definition's own text (its nested
+# functions and classes aside), by qualified name.
+Bindings = Counter[tuple[str, str]]
+_DEFINITION = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def is_private(name: str) -> bool:
+    """A part of the dotted name starts with `_` and is not a dunder (`__init__`)."""
+    return any(
+        p.startswith("_") and not (p.startswith("__") and p.endswith("__")) for p in name.split(".")
+    )
+
+
+def private_path(path: str) -> bool:
+    """A module on a path with a `_x` part (`pkg/_impl.py`, `_vendor/x.py`)."""
+    stem = path.rsplit(".", 1)[0]
+    return any(is_private(part) for part in stem.split("/"))
+
+
+def _flat(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """A body's statements, with those of its `if`, `try` and `with` blocks."""
+    for node in body:
+        blocks: list[list[ast.stmt]] = []
+        if isinstance(node, ast.If):
+            blocks = [node.body, node.orelse]
+        elif isinstance(node, ast.Try | ast.TryStar):
+            blocks = [node.body, node.orelse, node.finalbody, *(h.body for h in node.handlers)]
+        elif isinstance(node, ast.With | ast.AsyncWith):
+            blocks = [node.body]
+        if blocks:
+            for block in blocks:
+                yield from _flat(block)
+        else:
+            yield node
+
+
+def _bound(node: ast.stmt) -> list[str]:
+    """The plain names an assignment binds."""
+    if isinstance(node, ast.Assign):
+        targets = node.targets
+    elif isinstance(node, ast.AnnAssign | ast.AugAssign):
+        targets = [node.target]
+    else:
+        return []
+    return [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+
+
+def _called(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
+    parts = [ast.unparse(d) for d in node.decorator_list]
+    if isinstance(node, ast.ClassDef):
+        parts += [ast.unparse(b) for b in (*node.bases, *node.keywords)]
+    else:
+        parts += [type(node).__name__, ast.unparse(node.args)]
+        parts.append(ast.unparse(node.returns) if node.returns else "")
+    return "|".join(parts)
+
+
+def _walk(
+    body: list[ast.stmt], prefix: str, imports: bool, public: Bindings, own: dict[str, str]
+) -> None:
+    for node in _flat(body):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            name = prefix + node.name
+            if not is_private(node.name):
+                public[(name, _called(node))] += 1
+            if isinstance(node, ast.ClassDef):
+                rest = [s for s in node.body if not isinstance(s, _DEFINITION)]
+                own[name] = own.get(name, "") + _called(node) + ast.dump(ast.Module(rest, []))
+                inner: Bindings = Counter()
+                _walk(node.body, name + ".", False, inner, own)
+                if not is_private(node.name):
+                    public.update(inner)
+            else:
+                own[name] = own.get(name, "") + ast.dump(node)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            if not imports:
+                continue
+            origin = node.module or "" if isinstance(node, ast.ImportFrom) else ""
+            level = node.level if isinstance(node, ast.ImportFrom) else 0
+            for alias in node.names:
+                bound = alias.asname or alias.name.split(".")[0]
+                if not is_private(bound):
+                    public[(prefix + bound, f"from {'.' * level}{origin}")] += 1
+        else:
+            value = getattr(node, "value", None)
+            said = ast.unparse(value) if isinstance(value, ast.expr) else ""
+            annotation = getattr(node, "annotation", None)
+            typed = ast.unparse(annotation) if isinstance(annotation, ast.expr) else ""
+            for name in _bound(node):
+                if not is_private(name):
+                    public[(prefix + name, f"{typed}={said}")] += 1
+
+
+def read_module(path: str, text: str | None) -> tuple[Bindings, dict[str, str]] | None:
+    """The public bindings of a Python module and the own text of each definition; empty
+    when the file is absent; None when it does not parse."""
+    if text is None:
+        return Counter(), {}
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    exports = any("__all__" in _bound(s) for s in _flat(tree.body))
+    package = path.rsplit("/", 1)[-1] in ("__init__.py", "__init__.pyi")
+    public: Bindings = Counter()
+    own: dict[str, str] = {}
+    try:
+        _walk(tree.body, "", package or exports, public, own)
+    except RecursionError:
+        return None
+    return public, own
+
+
+def edited(before: dict[str, str], after: dict[str, str]) -> set[str]:
+    """The definitions written differently at the two revisions, or on one side only."""
+    return {n for n in before.keys() | after.keys() if before.get(n) != after.get(n)}
