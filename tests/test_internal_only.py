@@ -12,9 +12,137 @@ import pytest
 
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind
-from tests.clones import second_commit, verdicts_of
+from bot.models import Importance
+from tests.clones import checked_entry, second_commit, verdicts_of
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+# a public class whose private helpers do the work (structlog's `dev.py`, shortened)
+_HELPERS = "".join(
+    f"    def _style_{i}(self, value):\n"
+    f"        text = str(value)\n"
+    f"        if len(text) > {i + 10}:\n"
+    f"            text = text[:{i + 10}]\n"
+    f"        return self._styles.get('{i}', '') + text\n\n"
+    for i in range(8)
+)
+DEV = (
+    "class ConsoleRenderer:\n"
+    "    def __init__(self, columns=None, colors=True):\n"
+    "        self._colors = colors\n"
+    "        self._styles = {}\n"
+    "        self._columns = columns or []\n\n"
+    "    def __call__(self, logger, name, event_dict):\n"
+    "        return ' '.join(self._render(event_dict))\n\n"
+    "    def _render(self, event_dict):\n"
+    "        out = []\n"
+    "        for column in self._columns:\n"
+    "            out.append(column(event_dict))\n"
+    "        return out\n\n" + _HELPERS
+)
+# the column re-creation moved into one private method: the insides alone change
+REFACTORED = DEV.replace(
+    "        out = []\n        for column in self._columns:\n            out.append(column(event_dict))\n"
+    "        return out\n",
+    "        return [column(event_dict) for column in self._recreate_columns()]\n\n"
+    "    def _recreate_columns(self):\n        return list(self._columns)\n",
+).replace("text = str(value)", "text = f'{value}'")
+
+
+def test_a_refactor_of_private_helpers_is_low_and_says_so(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/structlog/dev.py": DEV},
+        {"src/structlog/dev.py": REFACTORED},
+        "dev: refactor column re-creation\n\nWe're gonna have to call this for every change.",
+    )
+    assert analysis.importance is Importance.LOW
+    text = analysis.summary + " " + str(analysis.insights and analysis.insights.architecture)
+    assert "Internal only" in text
+    assert "no public name, signature or default changes in `src/structlog/dev.py`" in text
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_only_private_definitions_edited_are_named(tmp_path: Path) -> None:
+    callers = "def _multicall(hooks, args):\n" + "".join(
+        f"    step_{i} = hooks[{i}](args)\n    if step_{i} is None:\n        return None\n"
+        for i in range(15)
+    )
+    trimmed = callers.replace("    if step_3 is None:\n        return None\n", "")
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/pluggy/_callers.py": callers, "testing/test_callers.py": "def test_a(): pass\n"},
+        {
+            "src/pluggy/_callers.py": trimmed,
+            "testing/test_callers.py": "def test_a(): pass\n\n\ndef test_b(): pass\n",
+        },
+        "expand test coverage and drop dead code for wrappers",
+    )
+    assert analysis.importance is Importance.LOW
+    assert analysis.insights is not None
+    assert analysis.insights.architecture == (
+        "Internal only: changes only the private `_multicall`; no public name, signature or"
+        " default changes in `src/pluggy/_callers.py`."
+    )
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_class_moved_between_private_modules_is_internal(tmp_path: Path) -> None:
+    impl = "class _Impl:\n" + "".join(
+        f"    def get_{i}(self):\n        return {i}\n" for i in range(12)
+    )
+    multidict = "class MultiDict:\n    def getone(self, key, default=None):\n        return key\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"multidict/_multidict_py.py": multidict + "\n\n" + impl, "multidict/_base.py": ""},
+        {
+            "multidict/_multidict_py.py": multidict.replace("return key", "return key  # moved"),
+            "multidict/_base.py": impl,
+        },
+        "Drop _Impl helper class, move all logic to MultiDict itself",
+    )
+    assert analysis.importance is Importance.LOW
+    assert "Internal only" in analysis.summary + str(analysis.insights)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+@pytest.mark.parametrize(
+    ("after", "title"),
+    [
+        # a public method gains a parameter: callers meet it
+        (
+            REFACTORED.replace("def __call__(self, logger,", "def __call__(self, logger, sort,"),
+            "dev: refactor column re-creation",
+        ),
+        # a new public method
+        (
+            REFACTORED + "    def get_active(self):\n        return self\n",
+            "dev: refactor column re-creation",
+        ),
+        # the author says it fixes something: a private change can be the fix
+        (REFACTORED, "dev: fix column re-creation"),
+        # nothing says it is work on the insides
+        (REFACTORED, "dev: make columns lazy"),
+    ],
+)
+def test_not_internal_without_proof_or_with_a_claim(tmp_path: Path, after: str, title: str) -> None:
+    analysis, _ = checked_entry(
+        tmp_path, {"src/structlog/dev.py": DEV}, {"src/structlog/dev.py": after}, title
+    )
+    assert "Internal only" not in analysis.summary + str(analysis.insights)
+
+
+def test_a_changelog_entry_is_no_internal_change(tmp_path: Path) -> None:
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"src/structlog/dev.py": DEV, "CHANGELOG.md": "# Changes\n"},
+        {
+            "src/structlog/dev.py": REFACTORED,
+            "CHANGELOG.md": "# Changes\n\n- `ConsoleRenderer` now respects `FORCE_COLOR`.\n",
+        },
+        "Refactor terminal initialization into separate function",
+    )
+    assert "Internal only" not in analysis.summary + str(analysis.insights)
 
 
 def test_the_checker_reads_the_surface_itself(tmp_path: Path) -> None:
@@ -34,3 +162,41 @@ def test_the_checker_reads_the_surface_itself(tmp_path: Path) -> None:
     assert verdicts_of(root, commit.sha, "Internal only: " + said.replace("api", "gone")) == [
         (Kind.INTERNAL, Verdict.FALSE)
     ]
+
+
+def test_a_long_sentence_is_cut_to_fit_the_summary(tmp_path: Path) -> None:
+    # yarl's quoting helpers: long private names in long paths, and a title with no
+    # description, so the fact is the summary (one line of at most 200 characters)
+    names = [f"_quote_or_unquote_the_path_segment_number_{i}" for i in range(4)]
+    module = "".join(f"def {n}(text):\n    return text.strip()\n\n\n" for n in names)
+    paths = [f"yarl/_quoting_helpers/_pure_python_quoting_module_{i}.py" for i in range(3)]
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {p: module for p in paths},
+        {p: module.replace("text.strip()", "text.strip(' ')") for p in paths},
+        "Refactor quoting helpers",
+    )
+    assert analysis.importance is Importance.LOW
+    assert analysis.summary.startswith("Internal only: no public name")
+    assert len(analysis.summary) <= 200
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_method_moved_to_a_private_base_is_still_there(tmp_path: Path) -> None:
+    # pytest-asyncio b70efaf6 ("Deduplicate runtest logic for … subclasses"), with the
+    # logic moved into a private base: each public class still has its `runtest`
+    body = "".join(f"        step_{i} = self.obj({i})\n" for i in range(12))
+    run = f"    def runtest(self) -> None:\n{body}"
+    before = (
+        f"class _Base:\n    pass\n\n\nclass Coroutine(_Base):\n{run}\n\nclass Method(_Base):\n{run}"
+    )
+    after = f"class _Base:\n{run}\n\nclass Coroutine(_Base):\n    pass\n\n\nclass Method(_Base):\n    pass\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pytest_asyncio/plugin.py": before},
+        {"pytest_asyncio/plugin.py": after},
+        "refactor: Deduplicate runtest logic for subclasses.",
+    )
+    assert analysis.importance is Importance.LOW
+    assert "Internal only" in analysis.summary + str(analysis.insights)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)

@@ -116,6 +116,8 @@ class AnalysisPhrases:
     fixes_plain: str  # {words}
     fix_in: str  # {where}
     speedup_in: str  # {where}
+    internal_private: str  # {names} {paths}
+    internal_kept: str  # {paths}
     fixed_issues: str  # {issues}
     affecting: str  # {impact}
     reports: str  # {number}
@@ -298,6 +300,9 @@ EN = AnalysisPhrases(
     fixes_plain="fixes “{words}”",
     fix_in="the fix is in {where}",
     speedup_in="the speed-up is in {where}",
+    internal_private="internal only: changes only the private {names}; no public name,"
+    " signature or default changes in {paths}",
+    internal_kept="internal only: no public name, signature or default changes in {paths}",
     fixed_issues=" (fixes {issues})",
     affecting="; the author reports it affects {impact}",
     reports="the author reports “{number}”",
@@ -447,6 +452,8 @@ ZH = AnalysisPhrases(
     fixes_plain="修复了“{words}”",
     fix_in="修复位于 {where}",
     speedup_in="提速位于 {where}",
+    internal_private="仅内部改动：只改私有的 {names}；{paths} 的公开名称、签名和默认值均未变",
+    internal_kept="仅内部改动：{paths} 的公开名称、签名和默认值均未变",
     fixed_issues="（修复 {issues}）",
     affecting="；作者称影响“{impact}”",
     reports="作者给出的数据：“{number}”",

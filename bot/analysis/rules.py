@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from bot.analysis.facts import Facts
 from bot.analysis.facts.layout import same_code
+from bot.analysis.internal import internal_only, internal_sentence
 from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.shield import noted, shield
@@ -22,6 +23,7 @@ from bot.analysis.signals import ADVISORY_WORD, SECURITY_WORDS, Signals, read_si
 from bot.analysis.titles import ParsedTitle, merged_branch, merged_message
 from bot.analysis.wording import breaking_risks, python_floor_raised, write
 from bot.models import (
+    ONE_LINE_MAX,
     Analysis,
     ChangeType,
     CommitInput,
@@ -429,13 +431,15 @@ def _assess(
     *,
     merge: bool = False,
     said_breaking: bool = False,
+    internal: bool = False,
 ) -> Assessment:
     """Importance from what the change does and whom it affects; size only breaks ties.
 
     `merge`: a merge whose author did not call it breaking. It is read as the branch it lands
     (its pull request's or its commits' words); its diff against the first parent holds the
     whole branch, so its facts alone never make it breaking. `said_breaking`: the author calls
-    it breaking (a `!`, a footer, a label, "breaking change")."""
+    it breaking (a `!`, a footer, a label, "breaking change"). `internal`: the change is
+    proven internal (`internal.py`)."""
     primary = types[0]
     text = sig.title.text.lower()
     narrowed = sig.narrowed_by or (sig.experimental and "experimental paths")
@@ -494,6 +498,9 @@ def _assess(
         # annotations added, the code users run unchanged (parsed only on these titles).
         what = "type annotations" if typing else "docstrings"
         return Assessment(I.LOW, False, f"only {what}: the same code at both revisions")
+    if internal and not breaking:
+        # The reader meets the same names, called the same way: a clean-up of the insides.
+        return Assessment(I.LOW, False, "internal only: no public name, signature or default")
     if breaking and merge:
         return Assessment(I.MEDIUM, False, "merge: the branch's diff, not the author's words")
     if breaking and T.REVERT in types and not said_breaking:
@@ -620,8 +627,15 @@ def analyze_shielded(commit: CommitInput, language: str, *, facts: Facts | None 
         and not said_breaking
         and python_floor_raised(sig) is None
     )
+    inside = None if risks else internal_only(commit, sig, types, said_breaking=said_breaking)
     verdict = _assess(
-        commit, sig, types, bool(risks), merge=unproven_merge, said_breaking=said_breaking
+        commit,
+        sig,
+        types,
+        bool(risks),
+        merge=unproven_merge,
+        said_breaking=said_breaking,
+        internal=inside is not None,
     )
     if verdict.breaking and not risks:
         # A removed feature (deprecation tag and a removal title) is the fact itself.
@@ -639,6 +653,14 @@ def analyze_shielded(commit: CommitInput, language: str, *, facts: Facts | None 
         p=p,
         merge=None if landed is None else branch or "",
     )
+    if inside is not None and verdict.importance is Importance.LOW:
+        if excerpt(text.summary).rstrip(". ").lower() in commit.title.lower() and (
+            said := internal_sentence(inside, p, ONE_LINE_MAX)
+        ):
+            # the summary would echo the title: the fact is what there is to say
+            text.summary = said
+        elif said := internal_sentence(inside, p, 600):
+            text.note("architecture", said)
     return Analysis(
         change_types=types,
         importance=verdict.importance,

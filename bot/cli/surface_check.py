@@ -75,9 +75,23 @@ def _called(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
     return "|".join(parts)
 
 
+def _last(base: ast.expr) -> str:
+    """`Base` of `Base`, `mod.Base` and `Base[T]`."""
+    while isinstance(base, ast.Subscript):
+        base = base.value
+    if isinstance(base, ast.Attribute):
+        return base.attr
+    return base.id if isinstance(base, ast.Name) else ""
+
+
 def _walk(
     body: list[ast.stmt], prefix: str, imports: bool, public: Bindings, own: dict[str, str]
 ) -> None:
+    # each class of this body: its bases' last names, and its public members' bindings
+    # relative to it (`run` for `Class.run`), so a public class shows what it inherits
+    # from the classes beside it as well as its own
+    classes: dict[str, tuple[list[str], Bindings]] = {}
+    public_classes: list[str] = []
     for node in _flat(body):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             name = prefix + node.name
@@ -88,8 +102,12 @@ def _walk(
                 own[name] = own.get(name, "") + _called(node) + ast.dump(ast.Module(rest, []))
                 inner: Bindings = Counter()
                 _walk(node.body, name + ".", False, inner, own)
+                relative: Bindings = Counter(
+                    {(key[len(name) + 1 :], how): n for (key, how), n in inner.items()}
+                )
+                classes[node.name] = ([_last(b) for b in node.bases], relative)
                 if not is_private(node.name):
-                    public.update(inner)
+                    public_classes.append(node.name)
             else:
                 own[name] = own.get(name, "") + ast.dump(node)
         elif isinstance(node, ast.Import | ast.ImportFrom):
@@ -109,6 +127,27 @@ def _walk(
             for name in _bound(node):
                 if not is_private(name):
                     public[(prefix + name, f"{typed}={said}")] += 1
+
+    def resolved(cls: str, seen: set[str]) -> Bindings:
+        """A class's members: its own, and of each member name it does not bind, what the
+        first base that binds it has (the order Python looks names up in, for one base
+        line at a time)."""
+        bases, mine = classes[cls]
+        found: Bindings = Counter(mine)
+        names = {member for member, _ in mine}
+        for base in bases:
+            if base not in classes or base in seen:
+                continue
+            theirs = resolved(base, seen | {base})
+            kept = {member for member, _ in theirs} - names
+            found.update({(m, how): n for (m, how), n in theirs.items() if m in kept})
+            names |= kept
+        return found
+
+    for cls in public_classes:
+        public.update(
+            {(f"{prefix}{cls}.{m}", how): n for (m, how), n in resolved(cls, {cls}).items()}
+        )
 
 
 def read_module(path: str, text: str | None) -> tuple[Bindings, dict[str, str]] | None:

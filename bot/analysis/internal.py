@@ -1,0 +1,154 @@
+"""Changes proven internal: no public surface touched, and no fix or behaviour claimed."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.analysis.facts import Facts, Name
+from bot.analysis.paths import PathKind, dev_tooling, path_kind
+from bot.analysis.phrases import AnalysisPhrases, sentence
+from bot.analysis.signals import Signals
+from bot.analysis.wording import codes
+from bot.models import ChangeType, CommitInput
+
+T = ChangeType
+
+# The author's words for work on the insides: the clear case the facts must still prove.
+_INTERNAL_WORDS = re.compile(
+    r"\b(refactor\w*|clean\s?up\w*|internal\w*|private|typing|type (?:hints?|annotations?)"
+    r"|annotat\w+|mypy|pyright|mov(?:e|es|ed|ing)|renam\w+|extract\w*|split\w*|simplif\w+"
+    r"|reorder\w*|reorgani[sz]\w*|restructur\w*|dedup\w*|deduplicat\w*|tidy|moderni[sz]\w*"
+    r"|lint\w*|ruff|pre-commit|helpers?|dead code|unused|useless|needless|unnecessary"
+    r"|superfluous|obsolete|leftover|consolidat\w*|coverage|inline\w*)\b",
+    re.IGNORECASE,
+)
+# The author's words for what users meet: a warning, an error, an output, a default.
+_BEHAVIOUR_WORDS = re.compile(
+    r"\b(warn\w*|errors?|raises?|exceptions?|behaviou?r\w*|defaults?|outputs?|messages?"
+    r"|inject\w*)\b",
+    re.IGNORECASE,
+)
+# Types that claim what users meet: a fix, a feature, a speed-up, a removal, a new setting.
+_CLAIMED = frozenset(
+    {T.BUGFIX, T.PERFORMANCE, T.SECURITY, T.DEPRECATION, T.REVERT, T.CONFIG, T.BUILD}
+)
+# News fragments that are about the project's own workings, not its users'.
+_INTERNAL_FRAGMENTS = frozenset({"contrib", "misc", "internal", "trivial"})
+_QUIET = frozenset({PathKind.TESTS, PathKind.CI, PathKind.LEGAL})
+
+
+@dataclass(frozen=True)
+class Internal:
+    """The shipped files the change edits, none of their public surface changed, and the
+    definitions it edits there when every one is private (else empty)."""
+
+    paths: tuple[str, ...]
+    private: tuple[str, ...] = ()
+
+
+def _private(name: str) -> bool:
+    """A part of the name is `_private` (a dunder like `__init__` is the language's own)."""
+    return any(
+        part.startswith("_") and not (part.startswith("__") and part.endswith("__"))
+        for part in name.split(".")
+    )
+
+
+def _quiet(commit: CommitInput, sig: Signals, path: str) -> bool:
+    """A changed file no user meets: tests, CI, the licence, dev tooling, or a news
+    fragment of a contributors' kind."""
+    if path_kind(path) in _QUIET:
+        return True
+    if any(
+        f.path == path and f.meaning is None and f.type in _INTERNAL_FRAGMENTS
+        for f in sig.fragments
+    ):
+        return True
+    return any(f.filename == path and dev_tooling(f) for f in commit.files)
+
+
+def _edited(facts: Facts, paths: tuple[str, ...]) -> list[Name]:
+    names = [*facts.changed, *facts.added, *facts.removed]
+    for pair in (*facts.renamed, *facts.moved):
+        names += [pair.old, pair.new]
+    return [n for n in names if n.path in paths]
+
+
+def internal_only(
+    commit: CommitInput, sig: Signals, types: list[ChangeType], *, said_breaking: bool
+) -> Internal | None:
+    """The change proven internal, or None. Proven: every shipped file it changes is Python
+    read whole at both revisions with the same public surface (`facts/surface.py`), every
+    other file is a test (none losing lines), CI, tooling or a contributors' news fragment,
+    and no setting, requirement, packaging entry, registration or deprecation changes. Not
+    claimed otherwise:
+    the author's words say no fix, speed-up, removal or breaking change, no severe symptom,
+    no warning, error, output or default, and do say work on the insides (a refactor,
+    typing, a move, a clean-up)."""
+    facts = sig.facts
+    shipped = tuple(sig.source_files)
+    if not commit.files_known or not shipped or said_breaking:
+        return None
+    if any(path_kind(f.filename) is PathKind.TESTS and f.deletions for f in commit.files):
+        # a test that loses lines may check another behaviour now
+        return None
+    if not set(shipped) <= set(facts.surface_kept):
+        return None
+    if not all(f.filename in shipped or _quiet(commit, sig, f.filename) for f in commit.files):
+        return None
+    if any(
+        (
+            facts.flags_added,
+            facts.flags_removed,
+            facts.env_added,
+            facts.env_removed,
+            facts.config_keys_added,
+            facts.config_keys_removed,
+            facts.defaults_changed,
+            facts.requirements,
+            facts.extras_added,
+            facts.extras_removed,
+            facts.entry_points_added,
+            facts.entry_points_removed,
+            facts.backend_changed,
+            facts.deprecations,
+            facts.registered,
+            facts.unregistered,
+            facts.exports_added,
+            facts.exports_removed,
+            sig.severity,
+            sig.advisories,
+            sig.by_default,
+            sig.release,
+        )
+    ):
+        return None
+    if _CLAIMED.intersection(types) or any(f.meaning for f in sig.fragments):
+        return None
+    if _BEHAVIOUR_WORDS.search(sig.title.text):
+        return None
+    said = T.REFACTOR in types or bool(_INTERNAL_WORDS.search(sig.title.text))
+    if not said or (T.FEATURE in types and not _INTERNAL_WORDS.search(sig.title.text)):
+        return None
+    edited = _edited(facts, shipped)
+    private = all(_private(n.name) for n in edited)
+    return Internal(shipped, tuple(dict.fromkeys(n.name for n in edited)) if private else ())
+
+
+def internal_sentence(found: Internal, p: AnalysisPhrases, limit: int) -> str:
+    """What the change is, said as the fact it is: no public name, signature or default
+    changes in its files, and the private definitions it edits where those are all; the
+    longest of these that fits in `limit` characters."""
+    said = [
+        p.internal_kept.format(paths=codes(p, found.paths, limit=2)),
+        p.internal_kept.format(paths=codes(p, found.paths, limit=1)),
+    ]
+    if found.private:
+        said.insert(
+            0,
+            p.internal_private.format(
+                names=codes(p, found.private), paths=codes(p, found.paths, limit=2)
+            ),
+        )
+    return next((s for s in map(lambda c: sentence(p, c), said) if len(s) <= limit), "")
