@@ -200,3 +200,52 @@ def test_a_method_moved_to_a_private_base_is_still_there(tmp_path: Path) -> None
     assert analysis.importance is Importance.LOW
     assert "Internal only" in analysis.summary + str(analysis.insights)
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+_TYPED = (
+    "from typing import List, Optional, Union\n\n"
+    "__all__ = ['get_logger', 'BoundLogger']\n\n\n"
+    "class BoundLogger:\n"
+    "    def bind(self, key: Optional[str] = None, *values: Union[int, 'BoundLogger']) -> "
+    "'BoundLogger':\n"
+    + "".join(f"        step_{i} = key or {i}\n" for i in range(12))
+    + (
+        "        return self\n\n\n"
+        "def get_logger(names: List[str]) -> Optional[BoundLogger]:\n"
+        "    return BoundLogger() if names else None\n"
+    )
+)
+# what Ruff's pyupgrade and sorting rules write: the same types, `__all__` in order
+_UPGRADED = (
+    _TYPED.replace("from typing import List, Optional, Union\n", "")
+    .replace("['get_logger', 'BoundLogger']", "['BoundLogger', 'get_logger']")
+    .replace("key: Optional[str]", "key: str | None")
+    .replace("Union[int, 'BoundLogger']", "BoundLogger | int")
+    .replace("-> 'BoundLogger'", "-> BoundLogger")
+    .replace("List[str]", "list[str]")
+    .replace("Optional[BoundLogger]", "BoundLogger | None")
+    .replace("step_3 = key or 3", "step_3 = key if key else 3")
+)
+
+
+def test_types_respelled_by_a_linter_are_no_signature_change(tmp_path: Path) -> None:
+    # structlog a60ce7bb ("Update Ruff"), pytest-asyncio 0eb7c0a8 ("[ruff] … pyupgrade")
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/structlog/_base.py": _TYPED},
+        {"src/structlog/_base.py": _UPGRADED},
+        "Update Ruff",
+    )
+    assert analysis.importance is Importance.LOW
+    assert "Internal only" in analysis.summary + str(analysis.insights)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_type_that_changes_is_a_signature_change(tmp_path: Path) -> None:
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"src/structlog/_base.py": _TYPED},
+        {"src/structlog/_base.py": _UPGRADED.replace("list[str]", "list[bytes]")},
+        "Update Ruff",
+    )
+    assert "Internal only" not in analysis.summary + str(analysis.insights)

@@ -15,6 +15,7 @@ definition of the files is written differently.
 from __future__ import annotations
 
 import ast
+import copy
 from collections import Counter
 from collections.abc import Iterator
 
@@ -65,13 +66,83 @@ def _bound(node: ast.stmt) -> list[str]:
     return [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
 
 
+# PEP 585: typing's names of the builtin generics; modules a type's name is read from
+_GENERICS = {"List": "list", "Dict": "dict", "Tuple": "tuple", "Set": "set"}
+_GENERICS |= {"FrozenSet": "frozenset", "Type": "type"}
+_TYPE_MODULES = frozenset({"typing", "t", "typing_extensions", "abc", "collections.abc"})
+
+
+def _members(node: ast.expr) -> set[str]:
+    """The members of a union type however written (`A | B`, `Union[A, B]`,
+    `Optional[A]`, quoted), each in its one spelling."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _members(node.left) | _members(node.right)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        quoted = _quoted(node.value)
+        return {repr(node.value)} if quoted is None else _members(quoted)
+    if isinstance(node, ast.Subscript):
+        head = type_text(node.value)
+        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if head == "Optional" and len(items) == 1:
+            return _members(items[0]) | {"None"}
+        if head == "Union":
+            return set().union(*(_members(i) for i in items))
+    return {type_text(node)}
+
+
+def _quoted(text: str) -> ast.expr | None:
+    try:
+        return ast.parse(text.strip(), mode="eval").body
+    except SyntaxError:
+        return None
+
+
+def type_text(node: ast.expr | None) -> str:
+    """An annotation in one spelling: what pyupgrade or a formatter rewrites (`Optional[X]`,
+    `X | None`, `List[int]`, `list[int]`, `typing.Any`, `"X"`) reads the same."""
+    if node is None:
+        return ""
+    if isinstance(node, ast.Name):
+        return _GENERICS.get(node.id, node.id)
+    if isinstance(node, ast.Attribute) and ast.unparse(node.value) in _TYPE_MODULES:
+        return _GENERICS.get(node.attr, node.attr)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        quoted = _quoted(node.value)
+        return repr(node.value) if quoted is None else type_text(quoted)
+    if isinstance(node, ast.List):
+        return "[" + ", ".join(type_text(e) for e in node.elts) + "]"
+    if isinstance(node, ast.Subscript):
+        head = type_text(node.value)
+        if head == "Literal":
+            return f"Literal[{ast.unparse(node.slice)}]"
+        if head not in ("Optional", "Union"):
+            items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            return f"{head}[{', '.join(type_text(i) for i in items)}]"
+    if isinstance(node, ast.Subscript) or (
+        isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr)
+    ):
+        # (a subscript here is an `Optional` or a `Union`)
+        return " | ".join(sorted(_members(node)))
+    return ast.unparse(node)
+
+
+def _signature(args: ast.arguments) -> str:
+    bare = copy.deepcopy(args)
+    named = [*bare.posonlyargs, *bare.args, bare.vararg, *bare.kwonlyargs, bare.kwarg]
+    types = []
+    for arg in named:
+        if arg is not None:
+            types.append(f"{arg.arg}:{type_text(arg.annotation)}")
+            arg.annotation = None
+    return f"{ast.unparse(bare)}|{';'.join(types)}"
+
+
 def _called(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
     parts = [ast.unparse(d) for d in node.decorator_list]
     if isinstance(node, ast.ClassDef):
         parts += [ast.unparse(b) for b in (*node.bases, *node.keywords)]
     else:
-        parts += [type(node).__name__, ast.unparse(node.args)]
-        parts.append(ast.unparse(node.returns) if node.returns else "")
+        parts += [type(node).__name__, _signature(node.args), type_text(node.returns)]
     return "|".join(parts)
 
 
@@ -123,10 +194,15 @@ def _walk(
             value = getattr(node, "value", None)
             said = ast.unparse(value) if isinstance(value, ast.expr) else ""
             annotation = getattr(node, "annotation", None)
-            typed = ast.unparse(annotation) if isinstance(annotation, ast.expr) else ""
+            typed = type_text(annotation) if isinstance(annotation, ast.expr) else ""
             for name in _bound(node):
-                if not is_private(name):
-                    public[(prefix + name, f"{typed}={said}")] += 1
+                if is_private(name):
+                    continue
+                held = said
+                if name in ("__all__", "__slots__") and isinstance(value, ast.List | ast.Tuple):
+                    # what they hold counts, not its order (a formatter sorts them)
+                    held = "{" + ", ".join(sorted(ast.unparse(e) for e in value.elts)) + "}"
+                public[(prefix + name, f"{typed}={held}")] += 1
 
     def resolved(cls: str, seen: set[str]) -> Bindings:
         """A class's members: its own, and of each member name it does not bind, what the
@@ -167,7 +243,34 @@ def read_module(path: str, text: str | None) -> tuple[Bindings, dict[str, str]] 
         _walk(tree.body, "", package or exports, public, own)
     except RecursionError:
         return None
+    listed = _listed(tree.body)
+    if exports and not package and listed is not None:
+        # outside a package's `__init__`, `__all__` names the imports the module exports
+        public = Counter(
+            {
+                (n, how): k
+                for (n, how), k in public.items()
+                if n in listed or not how.startswith("from ")
+            }
+        )
     return public, own
+
+
+def _listed(body: list[ast.stmt]) -> set[str] | None:
+    """The strings every `__all__` statement of a module lists; None where one binds it to
+    anything but a list or tuple of strings."""
+    names: set[str] = set()
+    for node in _flat(body):
+        if "__all__" not in _bound(node):
+            continue
+        value = getattr(node, "value", None)
+        if not isinstance(value, ast.List | ast.Tuple):
+            return None
+        for item in value.elts:
+            if not (isinstance(item, ast.Constant) and isinstance(item.value, str)):
+                return None
+            names.add(item.value)
+    return names
 
 
 def edited(before: dict[str, str], after: dict[str, str]) -> set[str]:

@@ -3,13 +3,108 @@
 from __future__ import annotations
 
 import ast
+import copy
 
 from bot.analysis.paths import private_module
+
+# typing's aliases of the builtins (PEP 585), and the modules a type's name may be read from
+_BUILTINS = {
+    "List": "list",
+    "Dict": "dict",
+    "Tuple": "tuple",
+    "Set": "set",
+    "FrozenSet": "frozenset",
+    "Type": "type",
+}
+_TYPING = frozenset({"typing", "t", "typing_extensions", "abc", "collections.abc"})
+# (`__all__`, `__slots__`: what they hold counts, not its order)
+_UNORDERED = frozenset({"__all__", "__slots__"})
 
 
 def _public(name: str) -> bool:
     """Not `_private`; a dunder (`__init__`, `__all__`) is the language's own and public."""
     return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+
+
+class _Spelling(ast.NodeTransformer):
+    """A type as one spelling of it: `Optional[X]` and `Union[X, None]` as `X | None` (the
+    members in one order), `List[int]` as `list[int]`, `typing.Any` as `Any`, a quoted
+    annotation as the expression it quotes: what a formatter or pyupgrade rewrites is the
+    same type for callers and type checkers."""
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        if not isinstance(node.value, str):
+            return node
+        try:
+            quoted = ast.parse(node.value.strip(), mode="eval").body
+        except SyntaxError:
+            return node
+        spelled: ast.AST = self.visit(quoted)
+        return spelled
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        if ast.unparse(node.value) in _TYPING:
+            spelled: ast.AST = self.visit(ast.Name(node.attr))
+            return spelled
+        return self.generic_visit(node)
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return ast.Name(_BUILTINS.get(node.id, node.id))
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+        head = self.visit(node.value)
+        name = head.id if isinstance(head, ast.Name) else ""
+        if name == "Literal":
+            return ast.Subscript(head, node.slice)
+        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if name == "Optional" and len(items) == 1:
+            return _union([self.visit(items[0]), ast.Constant(None)])
+        if name == "Union":
+            return _union([self.visit(i) for i in items])
+        return ast.Subscript(head, self.visit(node.slice))
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        if isinstance(node.op, ast.BitOr):
+            return _union([self.visit(node.left), self.visit(node.right)])
+        return self.generic_visit(node)
+
+
+def _union(members: list[ast.AST]) -> ast.AST:
+    flat: dict[str, ast.expr] = {}
+    for member in members:
+        parts = [member]
+        while parts:
+            part = parts.pop()
+            if isinstance(part, ast.BinOp) and isinstance(part.op, ast.BitOr):
+                parts += [part.left, part.right]
+            elif isinstance(part, ast.expr):
+                flat[ast.unparse(part)] = part
+    ordered = [flat[k] for k in sorted(flat)]
+    if not ordered:
+        return ast.Constant(None)
+    out = ordered[0]
+    for member in ordered[1:]:
+        out = ast.BinOp(out, ast.BitOr(), member)
+    return out
+
+
+def _type(annotation: ast.expr | None) -> str:
+    if annotation is None:
+        return ""
+    return ast.unparse(_Spelling().visit(copy.deepcopy(annotation)))
+
+
+def _parameters(args: ast.arguments) -> str:
+    """The parameters as written, each annotation in its one spelling."""
+    spelled = copy.deepcopy(args)
+    for arg in (*spelled.posonlyargs, *spelled.args, *spelled.kwonlyargs):
+        arg.annotation = None
+    for vararg in (spelled.vararg, spelled.kwarg):
+        if vararg is not None:
+            vararg.annotation = None
+    everyone = [*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs, args.kwarg]
+    types = ", ".join(f"{a.arg}: {_type(a.annotation)}" for a in everyone if a is not None)
+    return f"{ast.unparse(spelled)} [{types}]"
 
 
 def _header(node: ast.AST) -> str:
@@ -19,9 +114,9 @@ def _header(node: ast.AST) -> str:
         f"@{ast.unparse(d)}" for d in getattr(node, "decorator_list", ()) if isinstance(d, ast.expr)
     )
     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-        returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
+        returns = f" -> {_type(node.returns)}" if node.returns else ""
         kind = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
-        return f"{decorators} {kind}({ast.unparse(node.args)}){returns}"
+        return f"{decorators} {kind}({_parameters(node.args)}){returns}"
     if isinstance(node, ast.ClassDef):
         bases = [ast.unparse(b) for b in node.bases] + [ast.unparse(k) for k in node.keywords]
         return f"{decorators} class({', '.join(bases)})"
@@ -76,13 +171,17 @@ def _scope(body: list[ast.stmt], imports: bool) -> dict[str, str]:
         elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             value = ast.unparse(node.value) if node.value is not None else ""
-            annotation = (
-                f": {ast.unparse(node.annotation)}" if isinstance(node, ast.AnnAssign) else ""
-            )
+            annotation = f": {_type(node.annotation)}" if isinstance(node, ast.AnnAssign) else ""
             for target in targets:
                 for leaf in ast.walk(target):
-                    if isinstance(leaf, ast.Name) and _public(leaf.id):
-                        found[leaf.id] = f"{annotation} = {value}"
+                    if not isinstance(leaf, ast.Name) or not _public(leaf.id):
+                        continue
+                    found[leaf.id] = f"{annotation} = {value}"
+                    if leaf.id in _UNORDERED and isinstance(
+                        node.value, ast.List | ast.Tuple | ast.Set
+                    ):
+                        held = sorted(ast.unparse(e) for e in node.value.elts)
+                        found[leaf.id] = f"{annotation} = {{{', '.join(held)}}}"
         elif imports and isinstance(node, ast.Import | ast.ImportFrom):
             source = node.module or "" if isinstance(node, ast.ImportFrom) else ""
             for alias in node.names:
@@ -107,24 +206,44 @@ def public_surface(text: str, *, package: bool) -> dict[str, str] | None:
     """Each public name a module binds at its top level and in its public classes, with how
     a caller meets it (a function's decorators, parameters and annotations; a class's bases;
     an assignment's value); None when the text does not parse. The names a module imports
-    count only in a package's `__init__` or a module with `__all__` (where callers import
-    from); elsewhere an import is the module's own business."""
+    count only in a package's `__init__` (where callers import from) or, in a module with
+    `__all__`, those it lists; elsewhere an import is the module's own business."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):
         return None
-    exported = any(
-        isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign)
-        and any(
-            isinstance(t, ast.Name) and t.id == "__all__"
-            for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+    listed: set[str] = set()
+    exported = written = False
+    for node in _statements(tree.body):
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, ast.AnnAssign | ast.AugAssign)
+            else []
         )
-        for node in _statements(tree.body)
-    )
+        if not any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+            continue
+        exported = True
+        value = getattr(node, "value", None)
+        if isinstance(value, ast.List | ast.Tuple) and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts
+        ):
+            listed |= {str(e.value) for e in value.elts if isinstance(e, ast.Constant)}
+        else:
+            written = True
     try:
-        return _scope(tree.body, package or exported)
+        found = _scope(tree.body, package or exported)
     except RecursionError:
         return None
+    if exported and not package and not written:
+        # a module's `__all__` says which of its imports it exports
+        found = {
+            name: how
+            for name, how in found.items()
+            if name in listed or not how.startswith("import ")
+        }
+    return found
 
 
 def surface_kept(files: list[tuple[str, str, str]]) -> tuple[str, ...]:
