@@ -83,6 +83,7 @@ class AnalysisPhrases:
     # {params}: one parameter, several
     parameters: tuple[str, str]  # {params}
     may_raise: str  # {name} {names}
+    documented: str  # {name} {text}: a new definition's docstring, its first sentence
     now_catches: str  # {name} {names}
     modules_moved: tuple[str, str]  # {paths} {folder}
     module_renamed: str  # {old} {new}
@@ -257,6 +258,7 @@ EN = AnalysisPhrases(
     ),
     parameters=("the parameter {params}", "the parameters {params}"),
     may_raise="{name} may now raise {names}",
+    documented="{name}, per its docstring: “{text}”",
     now_catches="{name} now catches {names}",
     module_renamed="the module `{old}` is now `{new}`",
     with_names="{said}, with {names}",
@@ -412,6 +414,7 @@ ZH = AnalysisPhrases(
     ),
     parameters=("参数 {params}", "参数 {params}"),
     may_raise="{name} 现在可能抛出 {names}",
+    documented="{name} 的文档字符串：“{text}”",
     now_catches="{name} 现在捕获 {names}",
     module_renamed="模块 `{old}` 现为 `{new}`",
     with_names="{said}，连同 {names}",

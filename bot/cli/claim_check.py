@@ -29,6 +29,7 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   among its keys or values on one side only;
 - "adds `f(x, *, y=1) -> T`", "`f` now passes `k=v` to `g` (was `w`)": read with Python's own
   parser and `ast` (see `_adds_signature`, `_passes`).
+- "`f`, per its docstring: “s”": a docstring of `f` at the commit opens with s;
 - "updates the pre-commit hook `h` / the GitHub Action `a` from `x` to `y`": the pin YAML
   reads in the changed config or workflows, `x` at the parent and `y`, not `x`, at the commit.
 A claim whose files have no rules or do not parse, or that needs more than the bounds
@@ -70,6 +71,7 @@ from bot.cli.symbols import (
     python_body,
     python_called,
     python_defaults,
+    python_docstrings,
     python_scoped_defaults,
     python_signature,
     string_literals,
@@ -399,6 +401,7 @@ class Checker:
             Kind.ENTRY_POINT_GONE: self._packaging,
             Kind.BACKEND: self._backend,
             Kind.RELEASE_NOTE: self._release_note,
+            Kind.DOCUMENTED: self._documented,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -917,6 +920,31 @@ class Checker:
         before = code(c.parent, [c.old(claim.path)] if claim.path else c.before)
         if before == after:
             return Verdict.FALSE, f"`{function}`'s code is the same at both revisions"
+        return Verdict.TRUE, ""
+
+    def _documented(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f`, per its docstring: “s”": a Python definition of `f` (a function, method or
+        class) at the commit, in the file said or else in a changed file, whose docstring,
+        whitespace folded, opens with s (with what s shows before "…" where it is cut)."""
+        name = _normal(claim.name)
+        said = " ".join((claim.new or "").split())
+        opening = said.removesuffix("…").rstrip()
+        found: list[str] = []
+        unread = False
+        for path in [claim.path] if claim.path else c.after:
+            text = self.clone.text(c.sha, path) if language(path) == ".py" else None
+            if text is None:
+                continue
+            try:
+                found += python_docstrings(text, name) or []
+            except Unreadable:
+                unread = True
+        if not found:
+            if unread:
+                return Verdict.UNVERIFIABLE, f"`{name}` not found in the files that parse"
+            return Verdict.FALSE, f"`{name}` is not defined at the commit in a changed file"
+        if not opening or not any(d.startswith(opening) for d in found):
+            return Verdict.FALSE, f"no docstring of `{name}` at the commit opens with those words"
         return Verdict.TRUE, ""
 
     def _tests_call(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:

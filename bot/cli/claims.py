@@ -14,7 +14,8 @@ before the verb), and the strings a table gains or loses ("`T` gains the key `"k
 pre-commit hook `h` / the GitHub Action `a` from `x` to `y`"), packaging metadata ("adds
 the extra `socks` (`socksio==1.*`)", "removes the command `c`", "adds the `pytest11` entry
 point `p` (`pkg.plugin`)", "changes the build backend from `a` to `b`"), a release's notes
-("`CHANGES.rst` lists 28 new items: “a” (Heading)"). A sentence is split at
+("`CHANGES.rst` lists 28 new items: “a” (Heading)"), a docstring ("`f`, per its docstring:
+“Return …”"). A sentence is split at
 each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
 `from` or `in` before a path-shaped span says where. Names no verb governs are counted apart.
 """
@@ -83,6 +84,7 @@ class Kind(StrEnum):
     ENTRY_POINT_GONE = "removes entry point"
     BACKEND = "changes build backend"
     RELEASE_NOTE = "release notes list"
+    DOCUMENTED = "docstring says"
 
 
 @dataclass(frozen=True)
@@ -169,8 +171,17 @@ def is_path(text: str) -> bool:
     return "/" in text or bool(_FILE_EXT.search(text))
 
 
+# A quotation that ends its own sentence ends the text's: “… context.” `f` now calls …
+_QUOTED_END = re.compile(r"(?<=[.!?]”)\s+(?=[`A-Z])")
+
+
 def sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+    return [
+        part.strip()
+        for s in _SENTENCE.findall(text)
+        for part in _QUOTED_END.split(s)
+        if part.strip()
+    ]
 
 
 def _kind_of(match: re.Match[str]) -> Kind:
@@ -416,7 +427,8 @@ def _body_claims(
 
 
 # Sentences of one fixed shape, read whole: a parameter's or a return's type, a parameter
-# made optional or required (`name` is `f(p)`), where a fix lies, what new tests call.
+# made optional or required (`name` is `f(p)`), where a fix lies, what new tests call, what
+# a definition's docstring says first (`new` the words quoted).
 _IN = r"(?: in `(?P<path>[^`]+)`)?"
 _NAMES = r"(?P<names>`[^`]+`(?:(?:,| and|, and) `[^`]+`)*)(?: and \d+ more)?"
 _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
@@ -453,6 +465,10 @@ _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
         re.compile(rf"No test changed with this fix of {_NAMES}: ask for a regression test\.?"),
     ),
     (Kind.TESTS_CALL, re.compile(rf"The new tests call {_NAMES}\.?")),
+    (
+        Kind.DOCUMENTED,
+        re.compile(rf"`(?P<f>[^`]+)`{_IN}, per its docstring: “(?P<new>[^”]+)”\.?"),
+    ),
 ]
 
 

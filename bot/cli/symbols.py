@@ -455,6 +455,34 @@ def _functions_named(text: str, function: str) -> list[ast.FunctionDef | ast.Asy
     return found
 
 
+def python_docstrings(text: str, name: str) -> list[str] | None:
+    """The docstrings of every function, method or class `name` (`Class.method`, or its
+    last parts) in a Python file, their whitespace folded ("" for one without); None when
+    the file defines no such name."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError) as exc:
+        raise Unreadable(f"does not parse: {exc.__class__.__name__}") from None
+    found: list[str] = []
+    named = False
+
+    def walk(body: list[ast.stmt], prefix: str) -> None:
+        nonlocal named
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                qual = prefix + node.name
+                if qual == name or qual.endswith("." + name):
+                    named = True
+                    found.append(" ".join((ast.get_docstring(node) or "").split()))
+                walk(node.body, qual + ".")
+            elif isinstance(node, ast.If | ast.Try | ast.With | ast.For | ast.While):
+                for block in _blocks(node):
+                    walk(block, prefix)
+
+    walk(tree.body, "")
+    return found if named else None
+
+
 # --- C, C++, CUDA and the keyword-declared languages --------------------------------------
 
 

@@ -30,6 +30,7 @@ from bot.analysis.facts.calls import keywords_changed, signature
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
+from bot.analysis.facts.docstrings import documented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.packaging import COMMAND_GROUPS, PACKAGING_FILES, packaging_changes
 from bot.analysis.facts.pyfile import UNPRINTABLE, detail
@@ -42,6 +43,7 @@ from bot.analysis.facts.records import (
     ConstantRenamed,
     DefaultChange,
     Deprecation,
+    Documented,
     EntryPoint,
     Extra,
     Facts,
@@ -84,6 +86,7 @@ __all__ = [
     "ConstantRenamed",
     "DefaultChange",
     "Deprecation",
+    "Documented",
     "EntryPoint",
     "Extra",
     "Facts",
@@ -732,6 +735,11 @@ def _combine(
         for n in added
         if n.path in sides and (text := signature(sides[n.path], n.name, n.kind)) is not None
     ]
+    described = [
+        docstring
+        for n in added
+        if n.path in sides and (docstring := documented(sides[n.path], n.name, n.path)) is not None
+    ]
     return Facts(
         files=files,
         added=_cap(added),
@@ -768,6 +776,7 @@ def _combine(
         conditions_changed=_cap(conditions),
         keywords_changed=_cap(keywords),
         signatures_added=_cap(signatures_added),
+        documented=_cap(described),
         names_shared=_cap(shared),
         calls_added=_cap(calls),
         calls_removed=_cap(dropped_calls),

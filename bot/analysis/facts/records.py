@@ -254,6 +254,16 @@ class Signature:
 
 
 @dataclass(frozen=True)
+class Documented:
+    """The first sentence of the docstring of a Python function, method or class the change
+    adds, as its author wrote it (lines joined; cut at a word, "…", past a bound)."""
+
+    name: str
+    path: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Passed:
     """A keyword argument with a literal value (a constant, or a constant's name) that a
     call of `callee` (as written: `self._send`) in a Python function edited at both
@@ -454,6 +464,8 @@ class Facts:
     # how a caller calls the Python functions, methods and classes of `added` (those whose
     # call the file shows plainly)
     signatures_added: tuple[Signature, ...] = ()
+    # what the docstrings of `added` say first (those that say more than their names)
+    documented: tuple[Documented, ...] = ()
     # the top-level names of those two that more than one changed file defines: `command`
     # alone does not say whose
     names_shared: tuple[str, ...] = ()
