@@ -22,6 +22,7 @@ from bot.analysis.facts import (
     Extra,
     Name,
     NameKind,
+    Raised,
     Registry,
     Renamed,
     Requirement,
@@ -1186,10 +1187,11 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     for raised in sig.facts.raises_added:
         name = _callable(raised.name)
         if name is not None and raised.path in shipped:
-            clause = p.may_raise.format(
-                name=_which(sig, p, name, raised.path), names=codes(p, raised.exceptions, 2)
+            out.append(
+                _Statement(
+                    "compatibility", _raises(sig, p, name, raised), internal=not _public_name(name)
+                )
             )
-            out.append(_Statement("compatibility", clause, internal=not _public_name(name)))
     for given in sig.facts.optional_changed:
         name = _callable(given.name)
         if name is not None and given.path in shipped:
@@ -1201,6 +1203,19 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             )
             out.append(_Statement("compatibility", clause, internal=not _public_name(name)))
     return out[:3]
+
+
+def _raises(sig: Signals, p: AnalysisPhrases, name: str, raised: Raised) -> str:
+    """What a caller now catches: the one exception raised instead of the one no longer
+    raised, else the exceptions it may now raise, the one with its message where it has one."""
+    said = _which(sig, p, name, raised.path)
+    if len(raised.exceptions) == 1 and len(raised.gone) == 1:
+        return p.raises_instead.format(name=said, new=raised.exceptions[0], old=raised.gone[0])
+    if raised.message is not None:
+        return p.may_raise_with.format(
+            name=said, exception=raised.exceptions[0], text=raised.message
+        )
+    return p.may_raise.format(name=said, names=codes(p, raised.exceptions, 2))
 
 
 def _functions(

@@ -864,7 +864,9 @@ def python_body(text: str, function: str) -> Body | None:
         for inner in (n for statement in node.body for n in ast.walk(statement)):
             if isinstance(inner, ast.Call):
                 body.calls.add(_unparsed(inner.func))
-        for inner in _own_nodes(node):
+        own = _own_nodes(node)
+        strings = _strings_bound(node, own)
+        for inner in own:
             if isinstance(inner, ast.If | ast.While | ast.IfExp):
                 test = ast.unparse(inner.test)
                 body.conditions.add(test)
@@ -880,7 +882,11 @@ def python_body(text: str, function: str) -> Body | None:
                 raised = inner.exc.func if isinstance(inner.exc, ast.Call) else inner.exc
                 body.raises.add(_unparsed(raised))
                 if isinstance(inner.exc, ast.Call):
-                    said = _said(inner.exc.args[0]) if inner.exc.args else None
+                    first = inner.exc.args[0] if inner.exc.args else None
+                    said = _said(first) if first is not None else None
+                    if isinstance(first, ast.Name):
+                        # `msg = "…"` then `raise E(msg)`: the one string it is bound to
+                        said = strings.get(first.id)
                     if said is not None:
                         body.raised.add((_unparsed(raised), said))
             elif isinstance(inner, ast.ExceptHandler):
@@ -922,6 +928,31 @@ def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST
             continue
         todo += ast.iter_child_nodes(node)
     return out
+
+
+def _strings_bound(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, own: list[ast.AST]
+) -> dict[str, str]:
+    """The local names a function's own code binds once, by a plain `name = "…"` (as `_said`
+    reads the string), and never otherwise (a parameter, `+=`, a loop, `except … as`, a
+    second assignment)."""
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+    bound: dict[str, list[str | None]] = {a.arg: [None] for a in every}
+    plain: set[int] = set()  # the targets of those plain assignments
+    for node in own:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                bound.setdefault(target.id, []).append(_said(node.value))
+                plain.add(id(target))
+    for node in own:
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in plain:
+            bound.setdefault(node.id, []).append(None)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.setdefault(node.name, []).append(None)
+    return {name: said for name, (said, *more) in bound.items() if said is not None and not more}
 
 
 def _read_comparison(node: ast.Compare, into: dict[str, set[str]]) -> None:

@@ -14,6 +14,7 @@ with no patches (titles only) has only its file list and the facts its text stat
 
 from __future__ import annotations
 
+import ast
 import builtins
 import dataclasses
 import re
@@ -639,7 +640,7 @@ def _combine(
                 signatures.append(SignatureChange(name, r.path, gained, dropped))
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
             if new:
-                raised.append(Raised(name, r.path, tuple(sorted(new))))
+                raised.append(_raised(r, name, new))
             was_caught, now_caught = r.minus.catches.get(name), r.plus.catches.get(name)
             if was_caught is not None and now_caught is not None and was_caught != now_caught:
                 # `except ValueError` → `except Exception` still catches ValueError
@@ -1009,6 +1010,34 @@ def _compares_added(r: FileReading, name: str) -> list[Compared]:
         return []
     also = all(now[v] & was.keys() for v in new)
     return [Compared(name, r.path, tuple(new), also)]
+
+
+def _raised(r: FileReading, name: str, new: frozenset[str]) -> Raised:
+    """The exceptions an edited function's own code now raises, those it no longer raises,
+    and the message of the one new exception where a single raise gives it, written out."""
+    gone = r.minus.raises.get(name, frozenset()) - r.plus.raises.get(name, frozenset())
+    message = None
+    if len(new) == 1:
+        (kind,) = new
+        sites = [
+            s
+            for s in r.plus.raising.get(name, ())
+            if s.exc is not None and _dotted_name(s.exc) == kind
+        ]
+        texts = {text for k, text in r.plus.messages.get(name, frozenset()) if k == kind}
+        if len(sites) == 1 and len(texts) == 1:
+            (text,) = texts
+            # a name in backquotes (“Cannot set both `pad_event` and `pad_event_to`.”) is
+            # quoted as written: the pairs stay code spans inside the quotation
+            plain = text.replace("`", "")
+            if _said_literal(plain) and not text.count("`") % 2 and re.search("[A-Za-z]{3}", text):
+                message = text
+    return Raised(name, r.path, tuple(sorted(new)), tuple(sorted(gone)), message)
+
+
+def _dotted_name(node: ast.expr) -> str:
+    """`a.b` of `raise a.b(…)` or `raise a.b`."""
+    return ast.unparse(node.func if isinstance(node, ast.Call) else node)
 
 
 def _messages_changed(r: FileReading, name: str) -> list[Message]:

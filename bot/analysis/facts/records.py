@@ -165,11 +165,15 @@ class SignatureChange:
 
 @dataclass(frozen=True)
 class Raised:
-    """A function defined at both revisions whose own body raises exceptions it did not."""
+    """A function defined at both revisions whose own body raises exceptions it did not;
+    those it raised and no longer does, and the message of the one new exception where its
+    only raise gives one written out ("{…}" where a value goes)."""
 
     name: str
     path: str
     exceptions: tuple[str, ...]
+    gone: tuple[str, ...] = ()
+    message: str | None = None
 
 
 @dataclass(frozen=True)
