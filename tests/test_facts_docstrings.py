@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.analysis.facts import read_facts
 from bot.analysis.facts.docstrings import documented, says_more
 from bot.analysis.facts.pyfile import read_units, table
 from bot.cli.claim_check import Verdict
@@ -299,11 +300,51 @@ def test_a_docstring_that_repeats_the_name_title_or_summary_is_not_said(
     assert all(v is Verdict.TRUE for v in verdicts)
 
 
+BASE = '''"""Multidict implementation."""
+
+
+class _Base:
+    def keys(self) -> KeysView[str]:
+        """Return a new view of the dictionary's keys."""
+        return _KeysView(self._impl, self._title, self._key)
+
+
+class MultiDict(_Base):
+    """Dictionary with the support for duplicate keys."""
+{added}'''
+KEYS = '''
+    def keys(self) -> KeysView[str]:
+        """Return a new view of the dictionary's keys."""
+        return _KeysView(self)
+'''
+
+
+def test_a_docstring_the_file_held_at_the_parent_is_not_new(tmp_path: Path) -> None:
+    # multidict d476a03c: `MultiDict.keys` is its base class's, written again
+    _, commit = second_commit(
+        tmp_path,
+        {"multidict/_multidict_py.py": BASE.format(added="    pass\n")},
+        {"multidict/_multidict_py.py": BASE.format(added=KEYS)},
+        "Views don't rely in _Impl anymore (#1152)",
+    )
+    facts = read_facts(commit)
+    assert "MultiDict.keys" in {n.name for n in facts.added}
+    assert facts.documented == ()
+    # a definition whose words are new is documented
+    _, commit = second_commit(
+        tmp_path / "b",
+        {"multidict/_multidict_py.py": BASE.format(added="    pass\n")},
+        {"multidict/_multidict_py.py": BASE.format(added=KEYS.replace("keys.", "own keys."))},
+        "Views don't rely in _Impl anymore (#1152)",
+    )
+    assert [d.name for d in read_facts(commit).documented] == ["MultiDict.keys"]
+
+
 def _said(source: str, name: str) -> str | None:
     units = read_units(source, package=None, tests=False)
     assert units is not None
     side, _ = table(units)
-    found = documented(side, name, "m.py")
+    found = documented(side, name, "m.py", None)
     return None if found is None else found.text
 
 

@@ -736,10 +736,13 @@ def _combine(
         for n in added
         if n.path in sides and (text := signature(sides[n.path], n.name, n.kind)) is not None
     ]
+    parents = {r.path: r.minus for r in readings if r.path.endswith(".py")}
     described = [
         docstring
         for n in added
-        if n.path in sides and (docstring := documented(sides[n.path], n.name, n.path)) is not None
+        if n.path in sides
+        and (docstring := documented(sides[n.path], n.name, n.path, parents.get(n.path)))
+        is not None
     ]
     return Facts(
         files=files,

@@ -22,11 +22,13 @@ _PLAIN = frozenset(
 _WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]+(?![a-z])")
 
 
-def documented(side: Side, name: str, path: str) -> Documented | None:
+def documented(side: Side, name: str, path: str, before: Side | None) -> Documented | None:
     """The first sentence of the docstring of `name` (a function, method or class of the
     side), as written, its lines joined; None where it has none, where it opens with reST
-    markup (`.. versionadded::`, `:param x:`), would break a quotation or a code span, or
-    says nothing its name does not."""
+    markup (`.. versionadded::`, `:param x:`), would break a quotation or a code span, says
+    nothing its name does not, or where a definition of the file at the parent (`before`)
+    opened its docstring with the same words: code moved or copied, nothing new to a caller
+    (multidict d476a03c's `MultiDict.keys`, once its base class's)."""
     node: ast.AST | None = side.functions.get(name) or side.classes.get(name)
     if name in side.redefined or not isinstance(
         node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
@@ -38,7 +40,19 @@ def documented(side: Side, name: str, path: str) -> Documented | None:
     first = _first_sentence(text)
     if first is None or not says_more(first, name):
         return None
+    if before is not None and first in _first_sentences(before):
+        return None
     return Documented(name, path, first)
+
+
+def _first_sentences(side: Side) -> set[str]:
+    """The first sentences of every docstring of a side's functions and classes."""
+    nodes = [*side.functions.values(), *side.classes.values()]
+    return {
+        first
+        for node in nodes
+        if (text := ast.get_docstring(node)) and (first := _first_sentence(text)) is not None
+    }
 
 
 def _first_sentence(text: str) -> str | None:
