@@ -180,7 +180,9 @@ def test_a_property_a_stub_and_a_private_name_keep_their_names(tmp_path: Path) -
     )
     text = entry_text(analysis)
     assert "`ne(val)`" in text
-    assert text.count("`ne") == 1
+    assert text.count("`ne(") == 1
+    # and what it does, in its docstring's words (the title only names it)
+    assert "`ne`, per its docstring: “A validator that raises `ValueError` if the" in text
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
 
 

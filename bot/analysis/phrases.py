@@ -83,6 +83,9 @@ class AnalysisPhrases:
     # {params}: one parameter, several
     parameters: tuple[str, str]  # {params}
     may_raise: str  # {name} {names}
+    may_raise_with: str  # {name} {exception} {text}: its message
+    raises_instead: str  # {name} {new} {old}: one exception raised, another no longer
+    documented: str  # {name} {text}: a new definition's docstring, its first sentence
     now_catches: str  # {name} {names}
     modules_moved: tuple[str, str]  # {paths} {folder}
     module_renamed: str  # {old} {new}
@@ -259,6 +262,9 @@ EN = AnalysisPhrases(
     ),
     parameters=("the parameter {params}", "the parameters {params}"),
     may_raise="{name} may now raise {names}",
+    may_raise_with="{name} may now raise `{exception}` with “{text}”",
+    raises_instead="{name} now raises `{new}` instead of `{old}`",
+    documented="{name}, per its docstring: “{text}”",
     now_catches="{name} now catches {names}",
     module_renamed="the module `{old}` is now `{new}`",
     with_names="{said}, with {names}",
@@ -417,6 +423,9 @@ ZH = AnalysisPhrases(
     ),
     parameters=("参数 {params}", "参数 {params}"),
     may_raise="{name} 现在可能抛出 {names}",
+    may_raise_with="{name} 现在可能抛出 `{exception}`，消息为“{text}”",
+    raises_instead="{name} 现在抛出 `{new}`，不再抛出 `{old}`",
+    documented="{name} 的文档字符串：“{text}”",
     now_catches="{name} 现在捕获 {names}",
     module_renamed="模块 `{old}` 现为 `{new}`",
     with_names="{said}，连同 {names}",

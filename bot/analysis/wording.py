@@ -17,16 +17,19 @@ from bot.analysis.facts import (
     COMMAND_GROUPS,
     ConstantRenamed,
     DefaultChange,
+    Documented,
     EntryPoint,
     Extra,
     Name,
     NameKind,
+    Raised,
     Registry,
     Renamed,
     Requirement,
     Setting,
     Turn,
 )
+from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
@@ -102,6 +105,9 @@ class _Statement:
     internal: bool = False
     # never the summary (a dev tool's setting beside a change of shipped code)
     aside: bool = False
+    # the author's words it quotes from the code (a docstring): said only where the summary
+    # does not already say them
+    quoted: str = ""
 
 
 def codes(p: AnalysisPhrases, names: Iterable[str], limit: int = 3) -> str:
@@ -413,11 +419,13 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _registrations,
         _new_modules,
         _additions,
+        _documented_public,
         _constants_added,
         _tables_public,
         _private_removals,
         _retyped,
         _uses,
+        _documented_helpers,
         _kernels,
         _reexports,
         _moves,
@@ -688,6 +696,60 @@ def _additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     else:
         clause = _called(sig, p, added, p.adds)
     return [_Statement("architecture", clause, internal=not any(n.public for n in added))]
+
+
+def _documented_public(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What the change's new public API does, in the first sentence of its docstring (two
+    at most): the author's words for what "adds `x`" only names."""
+    api = {(n.name, n.path) for n in _shipped(sig, sig.facts.added) if _api(n) or _operator(n)}
+    found = [d for d in sig.facts.documented if (d.name, d.path) in api]
+    # a top-level name before the members of a class
+    found.sort(key=lambda d: d.name.count("."))
+    return _documented(sig, p, found, 2)
+
+
+def _operator(name: Name) -> bool:
+    """A special method of a public class (`URL.__sub__`): what `a - b` does, as callers
+    use it; `__init__` is the class's own call."""
+    owner, _, last = name.name.rpartition(".")
+    special = last.startswith("__") and last.endswith("__") and last != "__init__"
+    return special and bool(owner) and _api(Name(owner, NameKind.CLASS, name.path))
+
+
+def _documented_helpers(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What a new private helper that edited shipped code now calls is for, in the first
+    sentence of its docstring (one at most): the role "now calls `_x`" leaves unsaid."""
+    shipped = set(sig.source_files)
+    called = {c.callee for c in sig.facts.calls_added if c.path in shipped}
+    helpers = [
+        d
+        for d in sig.facts.documented
+        if d.path in shipped and not _public_name(d.name) and _short_name(d.name) in called
+    ]
+    return _documented(sig, p, helpers, 1)
+
+
+def _documented(
+    sig: Signals, p: AnalysisPhrases, found: list[Documented], limit: int
+) -> list[_Statement]:
+    """One sentence for each docstring that says more than its name and the title do (the
+    same words said once)."""
+    out: list[_Statement] = []
+    said: set[str] = set()
+    for d in found:
+        # `merge` of a base class and of its implementation: one is enough
+        if _short_name(d.name) in said or not says_more(d.text, d.name, sig.title.text):
+            continue
+        said.add(_short_name(d.name))
+        clause = p.documented.format(name=_which(sig, p, d.name, d.path), text=d.text)
+        out.append(
+            _Statement("architecture", clause, internal=not _public_name(d.name), quoted=d.text)
+        )
+    return out[:limit]
+
+
+def _short_name(name: str) -> str:
+    return name.rsplit(".", 1)[-1]
 
 
 def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -1125,10 +1187,11 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     for raised in sig.facts.raises_added:
         name = _callable(raised.name)
         if name is not None and raised.path in shipped:
-            clause = p.may_raise.format(
-                name=_which(sig, p, name, raised.path), names=codes(p, raised.exceptions, 2)
+            out.append(
+                _Statement(
+                    "compatibility", _raises(sig, p, name, raised), internal=not _public_name(name)
+                )
             )
-            out.append(_Statement("compatibility", clause, internal=not _public_name(name)))
     for given in sig.facts.optional_changed:
         name = _callable(given.name)
         if name is not None and given.path in shipped:
@@ -1140,6 +1203,19 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             )
             out.append(_Statement("compatibility", clause, internal=not _public_name(name)))
     return out[:3]
+
+
+def _raises(sig: Signals, p: AnalysisPhrases, name: str, raised: Raised) -> str:
+    """What a caller now catches: the one exception raised instead of the one no longer
+    raised, else the exceptions it may now raise, the one with its message where it has one."""
+    said = _which(sig, p, name, raised.path)
+    if len(raised.exceptions) == 1 and len(raised.gone) == 1:
+        return p.raises_instead.format(name=said, new=raised.exceptions[0], old=raised.gone[0])
+    if raised.message is not None:
+        return p.may_raise_with.format(
+            name=said, exception=raised.exceptions[0], text=raised.message
+        )
+    return p.may_raise.format(name=said, names=codes(p, raised.exceptions, 2))
 
 
 def _functions(
@@ -1425,6 +1501,8 @@ def write(
         s.theme and not s.minor and s.clause not in used for s in facts
     )
     for statement in facts:
+        if statement.quoted and not says_more(statement.quoted, text.summary):
+            continue
         if statement.theme and statement.clause not in used and not (statement.minor and weighty):
             text.note(statement.theme, sentence(p, statement.clause))
     _about_fix(commit, sig, types, text, p)

@@ -22,13 +22,15 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   what the parentheses say; "changes the build backend from `a` to `b`": `[build-system]`;
 - "`P` lists N new items: “a” (H)": `P`'s list items at the commit not at the parent are N,
   one holds the words quoted (as rendered), under the heading H (`release_items.py`);
-- "`f` now (also) checks for `"s"`", "`f` now raises `E` with “m”": read in `f`'s own Python
-  code at both revisions (see `_checks`, `_raises_message`);
+- "`f` now (also) checks for `"s"`", "`f` now raises `E` with “m”", "`f` may now raise `E` [with
+  “m”]", "`f` now raises `E` instead of `F`": read in `f`'s own Python code at both revisions
+  (see `_checks`, `_raises_message`, `_raises`, `_raises_instead`);
 - "`T` gains the key / no longer has the key / gains / drops `"v"`": the one changed Python
   file binding `T` once to a table written out at both revisions (`table_literals.py`), `v`
   among its keys or values on one side only;
 - "adds `f(x, *, y=1) -> T`", "`f` now passes `k=v` to `g` (was `w`)": read with Python's own
   parser and `ast` (see `_adds_signature`, `_passes`).
+- "`f`, per its docstring: “s”": a docstring of `f` at the commit opens with s;
 - "updates the pre-commit hook `h` / the GitHub Action `a` from `x` to `y`": the pin YAML
   reads in the changed config or workflows, `x` at the parent and `y`, not `x`, at the commit.
 - "Internal only: [changes only the private `_a`; ]no public name, signature or default
@@ -73,6 +75,7 @@ from bot.cli.symbols import (
     python_body,
     python_called,
     python_defaults,
+    python_docstrings,
     python_scoped_defaults,
     python_signature,
     string_literals,
@@ -404,6 +407,8 @@ class Checker:
             Kind.ENTRY_POINT_GONE: self._packaging,
             Kind.BACKEND: self._backend,
             Kind.RELEASE_NOTE: self._release_note,
+            Kind.DOCUMENTED: self._documented,
+            Kind.RAISES_INSTEAD: self._raises_instead,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -833,17 +838,51 @@ class Checker:
 
     def _raises(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`f` may now raise `E`": `f`'s own code raises `E` at the commit (`raise E` or
-        `raise E(…)`, named as written or by its last part) and did not at the parent."""
+        `raise E(…)`, named as written or by its last part) and did not at the parent; "…
+        with “m”": one of those raises gives the message m (as `_raises_message` reads it)."""
         function, exception = _normal(claim.name), claim.old or ""
         bodies = self._both_bodies(c, claim)
         if not isinstance(bodies, _Bodies):
             return bodies
-        return _one_side(
+        verdict = _one_side(
             exception,
             bodies.after.raises,
             bodies.before.raises,
             f"`{function}` raises no `{exception}` at the commit",
             f"`{function}` raised `{exception}` at the parent already",
+        )
+        said = claim.new
+        if (
+            verdict[0] is Verdict.TRUE
+            and said is not None
+            and _folded_message(said) not in _messages_of(bodies.after, exception)
+        ):
+            return Verdict.FALSE, f"`{function}` raises no `{exception}` with that message"
+        return verdict
+
+    def _raises_instead(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now raises `E` instead of `F`": `f`'s own code raises `E` at the commit and
+        not at the parent, and raised `F` at the parent and no longer does."""
+        function, new, old = _normal(claim.name), claim.new or "", claim.old or ""
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        after, before = bodies.after.raises, bodies.before.raises
+        verdict = _one_side(
+            new,
+            after,
+            before,
+            f"`{function}` raises no `{new}` at the commit",
+            f"`{function}` raised `{new}` at the parent already",
+        )
+        if verdict[0] is not Verdict.TRUE:
+            return verdict
+        return _one_side(
+            old,
+            before,
+            after,
+            f"`{function}` raised no `{old}` at the parent",
+            f"`{function}` still raises `{old}` at the commit",
         )
 
     def _catches(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
@@ -985,6 +1024,31 @@ class Checker:
             return Verdict.FALSE, f"`{function}`'s code is the same at both revisions"
         return Verdict.TRUE, ""
 
+    def _documented(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f`, per its docstring: “s”": a Python definition of `f` (a function, method or
+        class) at the commit, in the file said or else in a changed file, whose docstring,
+        whitespace folded, opens with s (with what s shows before "…" where it is cut)."""
+        name = _normal(claim.name)
+        said = " ".join((claim.new or "").split())
+        opening = said.removesuffix("…").rstrip()
+        found: list[str] = []
+        unread = False
+        for path in [claim.path] if claim.path else c.after:
+            text = self.clone.text(c.sha, path) if language(path) == ".py" else None
+            if text is None:
+                continue
+            try:
+                found += python_docstrings(text, name) or []
+            except Unreadable:
+                unread = True
+        if not found:
+            if unread:
+                return Verdict.UNVERIFIABLE, f"`{name}` not found in the files that parse"
+            return Verdict.FALSE, f"`{name}` is not defined at the commit in a changed file"
+        if not opening or not any(d.startswith(opening) for d in found):
+            return Verdict.FALSE, f"no docstring of `{name}` at the commit opens with those words"
+        return Verdict.TRUE, ""
+
     def _tests_call(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "The new tests call `f`": a test function of a changed Python test file, defined
         at the commit and not at the parent, calls `f` (as written or by its last part)."""
@@ -1071,22 +1135,14 @@ class Checker:
         message's literal parts, "{…}" where a value goes), did not at the parent, where it
         raised `E` with another message."""
         function, exception = _normal(claim.name), claim.old or ""
-        message = re.sub(r"\s+", " ", claim.new or "").strip()
-
-        def with_message(body: Body) -> set[str]:
-            return {
-                re.sub(r"\s+", " ", m).strip()
-                for kind, m in body.raised
-                if kind == exception or kind.rsplit(".", 1)[-1] == exception
-            }
-
+        message = _folded_message(claim.new or "")
         bodies = self._both_bodies(c, claim)
         if not isinstance(bodies, _Bodies):
             return bodies
         before, after = bodies.before, bodies.after
-        if message not in with_message(after):
+        if message not in _messages_of(after, exception):
             return Verdict.FALSE, f"`{function}` raises no `{exception}` with that message"
-        was = with_message(before)
+        was = _messages_of(before, exception)
         if message in was:
             return Verdict.FALSE, f"`{function}` raised it with that message at the parent"
         if not was:
@@ -1598,6 +1654,19 @@ def _one_side(
     if _named_in(name, other):
         return Verdict.FALSE, already
     return Verdict.TRUE, ""
+
+
+def _folded_message(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _messages_of(body: Body, exception: str) -> set[str]:
+    """The messages (spaces folded) the function's own raises of `exception` give."""
+    return {
+        _folded_message(m)
+        for kind, m in body.raised
+        if kind == exception or kind.rsplit(".", 1)[-1] == exception
+    }
 
 
 def _named_in(name: str, written: set[str]) -> bool:

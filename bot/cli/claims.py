@@ -7,14 +7,15 @@ Read from the English words alone, never from the analyser's facts: `adds` (with
 `f, g no longer take / gain the parameter …` (the functions before the verb),
 `reads the new environment variable`, `no longer reads …`, configuration keys, command-line
 flags, tests, kernels, `requires` pins, quoted deprecation messages, what a function's
-body does (`f now (also) checks for "a"`, `f now raises E with “message”`: the function
-before the verb), and the strings a table gains or loses ("`T` gains the key `"k"`",
-"`T` drops `"v"`"), the keyword arguments a function's calls pass ("`f` now passes
-`k=v` to `g` (was `w`)", "`f` no longer passes `k=v` to `g`"), a pin ("updates the
-pre-commit hook `h` / the GitHub Action `a` from `x` to `y`"), packaging metadata ("adds
-the extra `socks` (`socksio==1.*`)", "removes the command `c`", "adds the `pytest11` entry
-point `p` (`pkg.plugin`)", "changes the build backend from `a` to `b`"), a release's notes
-("`CHANGES.rst` lists 28 new items: “a” (Heading)"). A sentence is split at
+body does (`f now (also) checks for "a"`, `f now raises E with “message”`, `f may now raise
+E [with “message”]`, `f now raises E instead of F`: the function before the verb), and the
+strings a table gains or loses ("`T` gains the key `"k"`", "`T` drops `"v"`"), the keyword
+arguments a function's calls pass ("`f` now passes `k=v` to `g` (was `w`)", "`f` no longer
+passes `k=v` to `g`"), a pin ("updates the pre-commit hook `h` / the GitHub Action `a` from
+`x` to `y`"), packaging metadata ("adds the extra `socks` (`socksio==1.*`)", "removes the
+command `c`", "adds the `pytest11` entry point `p` (`pkg.plugin`)", "changes the build
+backend from `a` to `b`"), a release's notes ("`CHANGES.rst` lists 28 new items: “a”
+(Heading)"), a docstring ("`f`, per its docstring: “Return …”"). A sentence is split at
 each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
 `from` or `in` before a path-shaped span says where. Names no verb governs are counted apart.
 """
@@ -85,6 +86,8 @@ class Kind(StrEnum):
     RELEASE_NOTE = "release notes list"
     INTERNAL = "no public surface change"
     PRIVATE_ONLY = "changes only private"
+    DOCUMENTED = "docstring says"
+    RAISES_INSTEAD = "now raises instead of"
 
 
 @dataclass(frozen=True)
@@ -171,8 +174,17 @@ def is_path(text: str) -> bool:
     return "/" in text or bool(_FILE_EXT.search(text))
 
 
+# A quotation that ends its own sentence ends the text's: “… context.” `f` now calls …
+_QUOTED_END = re.compile(r"(?<=[.!?]”)\s+(?=[`A-Z])")
+
+
 def sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+    return [
+        part.strip()
+        for s in _SENTENCE.findall(text)
+        for part in _QUOTED_END.split(s)
+        if part.strip()
+    ]
 
 
 def _kind_of(match: re.Match[str]) -> Kind:
@@ -386,6 +398,15 @@ def _body_claims(
     exception, `new` the message)."""
     masked = _QUOTE.sub(lambda m: "“" + " " * len(m.group(1)) + "”", segment)
     spans = [(m.start(), m.group(1)) for m in _SPAN.finditer(masked)]
+    raised = _RAISED_WITH.match(segment) if kind is Kind.MAY_RAISE else None
+    if raised is not None:
+        # "`f` may now raise `E` with “m”": `old` the exception, `new` its message
+        subjects = re.findall(r"`([^`]+)`(?: in `([^`]+)`)?", head)
+        return [
+            Claim(kind, f, sentence, path or None, *raised.groups())
+            for f, path in subjects
+            if not is_path(f)
+        ], []
     if kind in _NAMED_BODY_KINDS:
         named = _listed(segment, spans)
         # "`f`, `main` in `pkg/cli.py` now call `g`": a path is its own name's, the one
@@ -418,7 +439,8 @@ def _body_claims(
 
 
 # Sentences of one fixed shape, read whole: a parameter's or a return's type, a parameter
-# made optional or required (`name` is `f(p)`), where a fix lies, what new tests call.
+# made optional or required (`name` is `f(p)`), where a fix lies, what new tests call, what
+# a definition's docstring says first (`new` the words quoted).
 _IN = r"(?: in `(?P<path>[^`]+)`)?"
 _NAMES = r"(?P<names>`[^`]+`(?:(?:,| and|, and) `[^`]+`)*)(?: and \d+ more)?"
 _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
@@ -455,6 +477,16 @@ _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
         re.compile(rf"No test changed with this fix of {_NAMES}: ask for a regression test\.?"),
     ),
     (Kind.TESTS_CALL, re.compile(rf"The new tests call {_NAMES}\.?")),
+    (
+        Kind.RAISES_INSTEAD,
+        re.compile(
+            rf"`(?P<f>[^`]+)`{_IN} now raises `(?P<new>[^`]+)` instead of `(?P<old>[^`]+)`\.?"
+        ),
+    ),
+    (
+        Kind.DOCUMENTED,
+        re.compile(rf"`(?P<f>[^`]+)`{_IN}, per its docstring: “(?P<new>[^”]+)”\.?"),
+    ),
 ]
 
 

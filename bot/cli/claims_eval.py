@@ -37,7 +37,8 @@ def entry_text(analysis: Analysis) -> str:
     for risk in analysis.risks:
         parts += [t for t in (risk.description, risk.consequence, risk.mitigation) if t]
     parts += [r.text for r in analysis.recommendations]
-    return "\n".join(p if p.rstrip().endswith((".", "!", "?")) else p + "." for p in parts)
+    ends = (".", "!", "?", ".”", "!”", "?”")
+    return "\n".join(p if p.rstrip().endswith(ends) else p + "." for p in parts)
 
 
 def entry_claims(analysis: Analysis) -> tuple[list[Claim], int]:

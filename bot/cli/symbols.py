@@ -455,6 +455,34 @@ def _functions_named(text: str, function: str) -> list[ast.FunctionDef | ast.Asy
     return found
 
 
+def python_docstrings(text: str, name: str) -> list[str] | None:
+    """The docstrings of every function, method or class `name` (`Class.method`, or its
+    last parts) in a Python file, their whitespace folded ("" for one without); None when
+    the file defines no such name."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError) as exc:
+        raise Unreadable(f"does not parse: {exc.__class__.__name__}") from None
+    found: list[str] = []
+    named = False
+
+    def walk(body: list[ast.stmt], prefix: str) -> None:
+        nonlocal named
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                qual = prefix + node.name
+                if qual == name or qual.endswith("." + name):
+                    named = True
+                    found.append(" ".join((ast.get_docstring(node) or "").split()))
+                walk(node.body, qual + ".")
+            elif isinstance(node, ast.If | ast.Try | ast.With | ast.For | ast.While):
+                for block in _blocks(node):
+                    walk(block, prefix)
+
+    walk(tree.body, "")
+    return found if named else None
+
+
 # --- C, C++, CUDA and the keyword-declared languages --------------------------------------
 
 
@@ -836,7 +864,9 @@ def python_body(text: str, function: str) -> Body | None:
         for inner in (n for statement in node.body for n in ast.walk(statement)):
             if isinstance(inner, ast.Call):
                 body.calls.add(_unparsed(inner.func))
-        for inner in _own_nodes(node):
+        own = _own_nodes(node)
+        strings = _strings_bound(node, own)
+        for inner in own:
             if isinstance(inner, ast.If | ast.While | ast.IfExp):
                 test = ast.unparse(inner.test)
                 body.conditions.add(test)
@@ -852,7 +882,11 @@ def python_body(text: str, function: str) -> Body | None:
                 raised = inner.exc.func if isinstance(inner.exc, ast.Call) else inner.exc
                 body.raises.add(_unparsed(raised))
                 if isinstance(inner.exc, ast.Call):
-                    said = _said(inner.exc.args[0]) if inner.exc.args else None
+                    first = inner.exc.args[0] if inner.exc.args else None
+                    said = _said(first) if first is not None else None
+                    if isinstance(first, ast.Name):
+                        # `msg = "…"` then `raise E(msg)`: the one string it is bound to
+                        said = strings.get(first.id)
                     if said is not None:
                         body.raised.add((_unparsed(raised), said))
             elif isinstance(inner, ast.ExceptHandler):
@@ -894,6 +928,31 @@ def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST
             continue
         todo += ast.iter_child_nodes(node)
     return out
+
+
+def _strings_bound(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, own: list[ast.AST]
+) -> dict[str, str]:
+    """The local names a function's own code binds once, by a plain `name = "…"` (as `_said`
+    reads the string), and never otherwise (a parameter, `+=`, a loop, `except … as`, a
+    second assignment)."""
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+    bound: dict[str, list[str | None]] = {a.arg: [None] for a in every}
+    plain: set[int] = set()  # the targets of those plain assignments
+    for node in own:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                bound.setdefault(target.id, []).append(_said(node.value))
+                plain.add(id(target))
+    for node in own:
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in plain:
+            bound.setdefault(node.id, []).append(None)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.setdefault(node.name, []).append(None)
+    return {name: said for name, (said, *more) in bound.items() if said is not None and not more}
 
 
 def _read_comparison(node: ast.Compare, into: dict[str, set[str]]) -> None:

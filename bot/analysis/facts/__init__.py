@@ -14,6 +14,7 @@ with no patches (titles only) has only its file list and the facts its text stat
 
 from __future__ import annotations
 
+import ast
 import builtins
 import dataclasses
 import re
@@ -30,6 +31,7 @@ from bot.analysis.facts.calls import keywords_changed, signature
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
+from bot.analysis.facts.docstrings import documented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.packaging import COMMAND_GROUPS, PACKAGING_FILES, packaging_changes
 from bot.analysis.facts.pyfile import UNPRINTABLE, detail
@@ -42,6 +44,7 @@ from bot.analysis.facts.records import (
     ConstantRenamed,
     DefaultChange,
     Deprecation,
+    Documented,
     EntryPoint,
     Extra,
     Facts,
@@ -85,6 +88,7 @@ __all__ = [
     "ConstantRenamed",
     "DefaultChange",
     "Deprecation",
+    "Documented",
     "EntryPoint",
     "Extra",
     "Facts",
@@ -652,7 +656,7 @@ def _combine(
                 signatures.append(SignatureChange(name, r.path, gained, dropped))
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
             if new:
-                raised.append(Raised(name, r.path, tuple(sorted(new))))
+                raised.append(_raised(r, name, new))
             was_caught, now_caught = r.minus.catches.get(name), r.plus.catches.get(name)
             if was_caught is not None and now_caught is not None and was_caught != now_caught:
                 # `except ValueError` → `except Exception` still catches ValueError
@@ -748,6 +752,14 @@ def _combine(
         for n in added
         if n.path in sides and (text := signature(sides[n.path], n.name, n.kind)) is not None
     ]
+    parents = {r.path: r.minus for r in readings if r.path.endswith(".py")}
+    described = [
+        docstring
+        for n in added
+        if n.path in sides
+        and (docstring := documented(sides[n.path], n.name, n.path, parents.get(n.path)))
+        is not None
+    ]
     return Facts(
         files=files,
         added=_cap(added),
@@ -784,6 +796,7 @@ def _combine(
         conditions_changed=_cap(conditions),
         keywords_changed=_cap(keywords),
         signatures_added=_cap(signatures_added),
+        documented=_cap(described),
         names_shared=_cap(shared),
         calls_added=_cap(calls),
         calls_removed=_cap(dropped_calls),
@@ -1016,6 +1029,34 @@ def _compares_added(r: FileReading, name: str) -> list[Compared]:
         return []
     also = all(now[v] & was.keys() for v in new)
     return [Compared(name, r.path, tuple(new), also)]
+
+
+def _raised(r: FileReading, name: str, new: frozenset[str]) -> Raised:
+    """The exceptions an edited function's own code now raises, those it no longer raises,
+    and the message of the one new exception where a single raise gives it, written out."""
+    gone = r.minus.raises.get(name, frozenset()) - r.plus.raises.get(name, frozenset())
+    message = None
+    if len(new) == 1:
+        (kind,) = new
+        sites = [
+            s
+            for s in r.plus.raising.get(name, ())
+            if s.exc is not None and _dotted_name(s.exc) == kind
+        ]
+        texts = {text for k, text in r.plus.messages.get(name, frozenset()) if k == kind}
+        if len(sites) == 1 and len(texts) == 1:
+            (text,) = texts
+            # a name in backquotes (“Cannot set both `pad_event` and `pad_event_to`.”) is
+            # quoted as written: the pairs stay code spans inside the quotation
+            plain = text.replace("`", "")
+            if _said_literal(plain) and not text.count("`") % 2 and re.search("[A-Za-z]{3}", text):
+                message = text
+    return Raised(name, r.path, tuple(sorted(new)), tuple(sorted(gone)), message)
+
+
+def _dotted_name(node: ast.expr) -> str:
+    """`a.b` of `raise a.b(…)` or `raise a.b`."""
+    return ast.unparse(node.func if isinstance(node, ast.Call) else node)
 
 
 def _messages_changed(r: FileReading, name: str) -> list[Message]:

@@ -747,10 +747,21 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
     guards: dict[str, tuple[str, ast.stmt]] = {}  # test -> (jump, the statement that jumps)
     raising: list[ast.Raise] = []
     passes: dict[str, list[CallShape]] = {}
+    # `msg = "…"` then `raise E(msg)`: each local name's bindings, a string's text or None
+    # for any other (a parameter, `+=`, a loop, `except … as`), and the raises that pass one
+    arguments = node.args
+    bound: dict[str, list[str | None]] = {
+        a.arg: [None] for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)
+    }
+    bound.update({a.arg: [None] for a in (arguments.vararg, arguments.kwarg) if a is not None})
+    plain: set[int] = set()
+    passed_name: list[tuple[str, str]] = []  # (exception, the name its message is)
     # (node, whether it is the function's own code, not a nested definition's)
     stack: list[tuple[ast.AST, bool]] = [(node, True)]
     while stack:
         current, own = stack.pop()
+        if own:
+            _bind(current, bound, plain)
         if isinstance(current, ast.Constant) and isinstance(current.value, str):
             strings.add(current.value)
         elif isinstance(current, ast.Call):
@@ -772,6 +783,10 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
                 message = _message(current.exc)
                 if message is not None:
                     messages.add((name, message))
+                elif isinstance(current.exc, ast.Call) and current.exc.args:
+                    first = current.exc.args[0]
+                    if isinstance(first, ast.Name):
+                        passed_name.append((name, first.id))
         elif own and isinstance(current, ast.ExceptHandler) and current.type is not None:
             kinds = current.type.elts if isinstance(current.type, ast.Tuple) else [current.type]
             # a name as written (`OSError`, `asyncio.TimeoutError`); a variable holding a
@@ -807,6 +822,10 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
             elif isinstance(value, ast.AST):
                 stack.append((value, inner))
     calls.discard("")
+    for exception, local in passed_name:
+        said, *more = bound.get(local, [None])
+        if said is not None and not more:
+            messages.add((exception, said))
     return _Walked(
         frozenset(calls),
         frozenset(raised),
@@ -820,6 +839,20 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         tuple(raising),
         {callee: shapes[::-1] for callee, shapes in passes.items()},
     )
+
+
+def _bind(node: ast.AST, bound: dict[str, list[str | None]], plain: set[int]) -> None:
+    """Record what one node of a function's own code binds a local name to: a plain
+    `name = "…"` its string (its target then set aside), any other binding None."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        target = node.targets[0]
+        if isinstance(target, ast.Name):
+            bound.setdefault(target.id, []).append(_text(node.value))
+            plain.add(id(target))
+    elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in plain:
+        bound.setdefault(node.id, []).append(None)
+    elif isinstance(node, ast.ExceptHandler) and node.name:
+        bound.setdefault(node.name, []).append(None)
 
 
 def _chain(node: ast.expr) -> bool:

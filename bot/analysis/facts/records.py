@@ -165,11 +165,15 @@ class SignatureChange:
 
 @dataclass(frozen=True)
 class Raised:
-    """A function defined at both revisions whose own body raises exceptions it did not."""
+    """A function defined at both revisions whose own body raises exceptions it did not;
+    those it raised and no longer does, and the message of the one new exception where its
+    only raise gives one written out ("{…}" where a value goes)."""
 
     name: str
     path: str
     exceptions: tuple[str, ...]
+    gone: tuple[str, ...] = ()
+    message: str | None = None
 
 
 @dataclass(frozen=True)
@@ -247,6 +251,16 @@ class Signature:
     """How a caller calls a Python function, method or class (its own `__init__`) the change
     adds, as its `def` writes it: `name(x, y=1, *, z=None) -> T`, cut at a parameter (`…`)
     past a bound."""
+
+    name: str
+    path: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Documented:
+    """The first sentence of the docstring of a Python function, method or class the change
+    adds, as its author wrote it (lines joined; cut at a word, "…", past a bound)."""
 
     name: str
     path: str
@@ -454,6 +468,8 @@ class Facts:
     # how a caller calls the Python functions, methods and classes of `added` (those whose
     # call the file shows plainly)
     signatures_added: tuple[Signature, ...] = ()
+    # what the docstrings of `added` say first (those that say more than their names)
+    documented: tuple[Documented, ...] = ()
     # the top-level names of those two that more than one changed file defines: `command`
     # alone does not say whose
     names_shared: tuple[str, ...] = ()

@@ -1,0 +1,247 @@
+"""What a caller now catches: multidict 6097b608's `_extend` raises `ValueError` where it
+raised `TypeError`; attrs cbaef3f8's `deep_mapping` and structlog 8b3b2703's `ConsoleRenderer`
+may now raise `ValueError`, each said with its message (bound to `msg` first, or holding names
+in backquotes). Each a clone shaped like the commit, every sentence checked against it, and
+false versions the checker refutes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.cli.claim_check import Verdict
+from bot.cli.claims import Kind, claims_in
+from bot.cli.claims_eval import entry_claims, entry_text
+from tests.clones import checked_entry, second_commit, verdicts_of
+
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+EXTEND = '''"""Multidict implementation."""
+
+
+class MultiDict:
+    """Dictionary with the support for duplicate keys."""
+
+    def _extend(self, arg, kwargs, name, method):
+        if arg:
+            if not isinstance(arg, MultiDict):
+                raise KeyError(name)
+            if hasattr(arg, "keys"):
+                arg = arg.items()
+            if kwargs:
+                arg = list(arg)
+                arg.extend(list(kwargs.items()))
+            items = []
+{loop}
+            method(items)
+        method([(self._title(key), self._key(key), value) for key, value in kwargs.items()])
+'''
+LOOP_BEFORE = """            for item in arg:
+                if not len(item) == 2:
+                    raise TypeError(
+                        "{} takes either dict or list of (key, value) "
+                        "tuples".format(name)
+                    )
+                items.append((self._title(item[0]), self._key(item[0]), item[1]))"""
+LOOP_AFTER = """            for pos, item in enumerate(arg):
+                if not len(item) == 2:
+                    raise ValueError(
+                        f"multidict update sequence element #{pos}"
+                        f"has length {len(item)}; 2 is required"
+                    )
+                items.append((self._title(item[0]), self._key(item[0]), item[1]))"""
+
+
+def _extend(loop: str) -> dict[str, str | None]:
+    return {
+        "multidict/_multidict_py.py": EXTEND.format(loop=loop),
+        "CHANGES/1101.feature.rst": "Optimized multidict creation and extending.\n",
+    }
+
+
+def test_an_exception_raised_instead_of_another_is_said_and_proven(tmp_path: Path) -> None:
+    # the other raise stays: only the one that changed is said
+    before, after = _extend(LOOP_BEFORE), _extend(LOOP_AFTER)
+    root, commit = second_commit(tmp_path / "a", before, after, "Optimize multidict extending")
+    analysis, verdicts = checked_entry(
+        tmp_path / "b", before, after, "Optimize multidict extending (#1101)"
+    )
+    assert "`MultiDict._extend` now raises `ValueError` instead of `TypeError`." in (
+        entry_text(analysis)
+    )
+    assert Kind.RAISES_INSTEAD in {c.kind for c in entry_claims(analysis)[0]}
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    name = "`MultiDict._extend` now raises"
+    cases = {
+        f"{name} `ValueError` instead of `TypeError`.": Verdict.TRUE,
+        # raised at the parent already / still raised / never raised
+        f"{name} `KeyError` instead of `TypeError`.": Verdict.FALSE,
+        f"{name} `ValueError` instead of `KeyError`.": Verdict.FALSE,
+        f"{name} `ValueError` instead of `IndexError`.": Verdict.FALSE,
+    }
+    for sentence, verdict in cases.items():
+        assert verdicts_of(root, commit.sha, sentence) == [(Kind.RAISES_INSTEAD, verdict)]
+
+
+VALIDATORS = '''"""Commonly useful validators."""
+
+
+@attrs(repr=False, slots=True, unsafe_hash=True)
+class _DeepMapping:
+    key_validator = attrib(validator={optional_key})
+    value_validator = attrib(validator={optional_value})
+    mapping_validator = attrib(default=None, validator=optional(is_callable()))
+
+    def __call__(self, inst, attr, value):
+        """
+        We use a callable class to be able to change the ``__repr__``.
+        """
+        if self.mapping_validator is not None:
+            self.mapping_validator(inst, attr, value)
+
+        for key in value:
+{calls}
+
+
+def deep_mapping({params}):
+    """
+    A validator that performs deep validation of a dictionary.
+    """
+{check}
+    return _DeepMapping(key_validator, value_validator, mapping_validator)
+'''
+CHECK = """    if key_validator is None and value_validator is None:
+        msg = (
+            "At least one of key_validator or value_validator must be provided"
+        )
+        raise ValueError(msg)
+"""
+
+REQUIRED = "key_validator, value_validator, mapping_validator=None"
+OPTIONAL = "\n    key_validator=None, value_validator=None, mapping_validator=None\n"
+
+
+CALLS_BEFORE = """            self.key_validator(inst, attr, key)
+            self.value_validator(inst, attr, value[key])"""
+CALLS_AFTER = """            if self.key_validator is not None:
+                self.key_validator(inst, attr, key)
+            if self.value_validator is not None:
+                self.value_validator(inst, attr, value[key])"""
+
+
+STUB_BEFORE = """from typing import overload
+
+def deep_mapping(
+    key_validator: _ValidatorType[_K],
+    value_validator: _ValidatorType[_V],
+    mapping_validator: _ValidatorType[_M] | None = ...,
+) -> _ValidatorType[_M]: ...
+"""
+STUB_AFTER = """from typing import overload
+
+@overload
+def deep_mapping(
+    key_validator: _ValidatorType[_K],
+    value_validator: _ValidatorType[_V] | None = ...,
+    mapping_validator: _ValidatorType[_M] | None = ...,
+) -> _ValidatorType[_M]: ...
+@overload
+def deep_mapping(
+    key_validator: _ValidatorType[_K] | None = ...,
+    value_validator: _ValidatorType[_V] = ...,
+    mapping_validator: _ValidatorType[_M] | None = ...,
+) -> _ValidatorType[_M]: ...
+"""
+
+
+def _validators(params: str, check: str) -> str:
+    optional = params == OPTIONAL
+    validator = "optional(is_callable())" if optional else "is_callable()"
+    return VALIDATORS.format(
+        params=params,
+        check=check,
+        optional_key=validator,
+        optional_value=validator,
+        calls=CALLS_AFTER if optional else CALLS_BEFORE,
+    )
+
+
+def test_a_new_exception_is_said_with_the_message_a_local_name_holds(tmp_path: Path) -> None:
+    before = {
+        "src/attr/validators.py": _validators(REQUIRED, ""),
+        "src/attr/validators.pyi": STUB_BEFORE,
+    }
+    after = {
+        "src/attr/validators.py": _validators(OPTIONAL, CHECK),
+        "src/attr/validators.pyi": STUB_AFTER,
+        "changelog.d/1448.change.md": (
+            "`attrs.validators.deep_mapping()` now allows to leave out either *key_validator* "
+            "xor *value_validator*.\n"
+        ),
+        "tests/test_validators.py": (
+            "import pytest\n\nfrom attr.validators import deep_mapping\n\n\n"
+            "def test_no_validators():\n    with pytest.raises(ValueError):\n"
+            "        deep_mapping()\n"
+        ),
+    }
+    root, commit = second_commit(tmp_path / "a", before, after, "Make validators optional")
+    analysis, verdicts = checked_entry(
+        tmp_path / "b",
+        before,
+        after,
+        "Make validators optional in deep_mapping (#1448)\n\nFixes #1246",
+    )
+    assert (
+        "may now raise `ValueError` with “At least one of key_validator or value_validator "
+        "must be provided”" in entry_text(analysis)
+    )
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    name = "`deep_mapping` may now raise `ValueError`"
+    cases = {
+        f"{name} with “At least one of key_validator or value_validator must be provided”.": (
+            Verdict.TRUE
+        ),
+        f"{name} with “Both validators are missing”.": Verdict.FALSE,
+    }
+    for sentence, verdict in cases.items():
+        assert verdicts_of(root, commit.sha, sentence) == [(Kind.MAY_RAISE, verdict)]
+
+
+def test_a_name_bound_twice_or_a_parameter_is_no_message(tmp_path: Path) -> None:
+    # `msg` bound twice, or a parameter: which string the raise gives is not known
+    twice = CHECK.replace(
+        "        raise", '        if mapping_validator:\n            msg = "x"\n        raise'
+    )
+    given = CHECK.replace("raise ValueError(msg)", "raise ValueError(key_validator)")
+    for at, check in enumerate((twice, given)):
+        root, commit = second_commit(
+            tmp_path / str(at),
+            {"src/attr/validators.py": _validators(REQUIRED, "")},
+            {"src/attr/validators.py": _validators(OPTIONAL, check)},
+            "Make validators optional in deep_mapping (#1448)",
+        )
+        sentence = (
+            "`deep_mapping` may now raise `ValueError` with “At least one of key_validator or "
+            "value_validator must be provided”."
+        )
+        assert verdicts_of(root, commit.sha, sentence) == [(Kind.MAY_RAISE, Verdict.FALSE)]
+
+
+def test_the_claim_reads_the_exception_its_message_and_the_function() -> None:
+    claims, loose = claims_in(
+        "`ConsoleRenderer` in `src/structlog/dev.py` may now raise `ValueError` with "
+        "“Cannot set both `pad_event` and `pad_event_to`.” `ConsoleRenderer` gains the "
+        "parameter `pad_event_to`."
+    )
+    assert [(c.kind, c.name, c.path, c.old, c.new) for c in claims[:1]] == [
+        (
+            Kind.MAY_RAISE,
+            "ConsoleRenderer",
+            "src/structlog/dev.py",
+            "ValueError",
+            "Cannot set both `pad_event` and `pad_event_to`.",
+        )
+    ]
+    assert [c.kind for c in claims[1:]] == [Kind.PARAM_NEW]
+    assert loose == []
