@@ -116,6 +116,10 @@ _ASIDE = re.compile(
     r"|this (?:pr|change|pull request) (?:is|was) (?:a |an )?(?:follow[- ]?up|auto-?generated"
     r"|cherry-?pick|backport))\b"
     r"|^(?:fix(?:es)?|close[sd]?|resolve[sd]?)\s*:?\s*(?:[\w.-]+/[\w.-]+)?#\d+\W*$"
+    # the changelog's own upkeep ("add changelog entry", "docs: Add news fragment."): a step
+    r"|^(?:\w+:\s*)?(?:add|adds|added|update[sd]?|reword(?:s|ed)?|fix(?:es|ed)?|split|move[sd]?)"
+    r"\s+(?:(?:the|a|an|up)\s+)*(?:changelog|change\s*log|news\s*fragment|newsfragment|change"
+    r"\s*fragment)s?(?:\s+(?:entry|entries|file|into\s+separate\s+ones))?\W*$"
     # the review's own steps, in a squashed branch's list: never what the change does
     r"|^(?:respond\w*|address\w*|apply\w*|incorporat\w+)\s+(?:to\s+)?(?:the\s+|all\s+)?"
     r"(?:suggestions?\s+from\s+)?(?:pr|code\s+review|review(?:er)?s?'?)\s*(?:comments?|feedback"
