@@ -457,3 +457,171 @@ def test_the_step_named_like_the_title_keeps_the_authors_words_first(tmp_path: P
         "* Fix news fragments\n\n---------\n\nCo-authored-by: Hynek Schlawack <hs@ox.cx>\n",
     )
     assert analysis.summary.startswith("This change adds a validator that raises `ValueError`")
+
+
+# multidict edb61e8: the PR template's story ("This was based off a user-accessible segfault
+# found by @devdanzin. …"), and CHANGES/1310.bugfix.rst word for word
+MULTIDICT_1310_MESSAGE = (
+    "fix format error that leads to segfaults (#1310)\n\n"
+    "<!-- Thank you for your contribution! -->\n\n"
+    "## What do these changes do?\n\n"
+    "This was based off a user-accessible segfault found by @devdanzin. Not\n"
+    "sure how this appeared out of nowhere but my best assumption it could've\n"
+    "been caused by developer fatigue or burn out.\n"
+)
+MULTIDICT_1310 = (
+    "A segmentation fault that could be triggered when getting an item is now fixed\n"
+    "-- by :user:`Vizonex`.\n"
+)
+
+
+def test_a_templates_story_gives_way_to_the_fragment(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"multidict/_multidict.py": SETTERS},
+        {"multidict/_multidict.py": SETTERS_GEN, "CHANGES/1310.bugfix.rst": MULTIDICT_1310},
+        MULTIDICT_1310_MESSAGE,
+    )
+    assert analysis.summary == (
+        "A segmentation fault that could be triggered when getting an item is now fixed."
+    )
+    _no_false(verdicts)
+
+
+def test_a_fragment_says_more_than_its_first_sentence(tmp_path: Path) -> None:
+    # multidict 964d65f: "Closes #1195"; CHANGES/1195.bugfix.rst word for word, its second
+    # paragraph says where the bug came from, its third only credits
+    fragment = (
+        "Fix a bug in C implementation when during multidict resizing the function could drop\n"
+        "last item under some circumstances.\n\n"
+        "The bug was introduced by multidict 6.5.0 release.\n\n"
+        "Patch by :user:`asvetlov`.\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"multidict/_multidict.py": SETTERS},
+        {"multidict/_multidict.py": SETTERS_GEN, "CHANGES/1195.bugfix.rst": fragment},
+        "Issue 1195 (#1196)\n\nCloses #1195\n",
+    )
+    assert analysis.summary == (
+        "Fix a bug in C implementation when during multidict resizing the function could drop "
+        "last item under some circumstances. The bug was introduced by multidict 6.5.0 release."
+    )
+    _no_false(verdicts)
+
+
+def test_a_squashed_branchs_steps_give_way_to_the_fragment(tmp_path: Path) -> None:
+    # pytest-asyncio 837b2bf: the steps ("fix linters issue", "added changelog entry") and
+    # changelog.d/1189.added.rst, a Keep a Changelog item that names what it adds
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pytest_asyncio/plugin.py": SETTERS},
+        {
+            "pytest_asyncio/plugin.py": SETTERS_GEN,
+            "changelog.d/1189.added.rst": (
+                "A ``pytest.UsageError`` for invalid configuration values of "
+                "``asyncio_default_fixture_loop_scope`` and ``asyncio_default_test_loop_scope``.\n"
+            ),
+        },
+        "feat: Add validation for asyncio_default_fixture_loop_scope and "
+        "asyncio_default_test_loop_scope\n\n"
+        "fix linters issue\n\nadded changelog entry\n\n"
+        "[pre-commit.ci] auto fixes from pre-commit.com hooks\n\n"
+        "for more information, see https://pre-commit.ci\n\ndocs: Reword changelog entry.\n",
+    )
+    assert analysis.summary == (
+        "Adds a `pytest.UsageError` for invalid configuration values of "
+        "`asyncio_default_fixture_loop_scope` and `asyncio_default_test_loop_scope`."
+    )
+    _no_false(verdicts)
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "summary"),
+    [
+        # pytest-asyncio 94f6106: under "Fixed", the error it fixed
+        (
+            "changelog.d/1177.fixed.rst",
+            "``RuntimeError: There is no current event loop in thread 'MainThread'`` when any "
+            "test unsets the event loop (such as when using ``asyncio.run`` and "
+            "``asyncio.Runner``).\n",
+            "Fixes `RuntimeError: There is no current event loop in thread 'MainThread'` when "
+            "any test unsets the event loop (such as when using `asyncio.run` and "
+            "`asyncio.Runner`).",
+        ),
+        # pytest-asyncio 959c9f0: under "Removed", what went
+        (
+            "changelog.d/1106.removed.rst",
+            "The deprecated *event_loop* fixture.\n",
+            "Removes the deprecated event_loop fixture.",
+        ),
+        # multidict 820631f: a sentence of its own stays as written
+        (
+            "CHANGES/1233.bugfix.rst",
+            "Fixed ``MutliDict`` & ``CIMultiDict`` memory leak when deleting values or clearing "
+            "them\n-- by :user:`Vizonex`\n",
+            "Fixed `MutliDict` & `CIMultiDict` memory leak when deleting values or clearing them.",
+        ),
+    ],
+)
+def test_an_item_that_names_a_thing_is_led_by_its_section(
+    tmp_path: Path, path: str, text: str, summary: str
+) -> None:
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pkg/plugin.py": SETTERS},
+        {"pkg/plugin.py": SETTERS_GEN, path: text},
+        "Mention the fix\n\nCo-authored-by: A Person <a@example.com>\n",
+    )
+    assert analysis.summary == summary
+
+
+@pytest.mark.parametrize(
+    "body", ["", "\n\nThis allows adding fragments to further pre-releases.\n"]
+)
+def test_a_note_moved_from_the_changelog_into_a_fragment_is_not_this_change(
+    tmp_path: Path, body: str
+) -> None:
+    # pytest-asyncio 4f27d52: the release's notes moved out of docs/reference/changelog.rst
+    # into fragments; the commit adds no support for Python 3.14
+    changelog = (
+        "Changelog\n=========\n\n1.0.0a1 - 2025-05-09\n====================\n\nAdded\n-----\n\n"
+        "- Prelimiary support for Python 3.14 (`#1025 <https://example.com/1025>`_)\n"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"docs/reference/changelog.rst": changelog},
+        {
+            "docs/reference/changelog.rst": "Changelog\n=========\n",
+            "changelog.d/1025.added.rst": "Prelimiary support for Python 3.14\n",
+        },
+        "docs: Disassemble v1.0.0a1 changelog into fragments." + body,
+    )
+    assert "3.14" not in analysis.summary
+
+
+def test_a_fragments_hard_wrapped_parenthesis_and_roles_stay_in_its_sentence() -> None:
+    # yarl 2f3bfec's and 315a7aa's fragments: a wrapped line that is all parenthesis, a `:pr:`
+    found = fragments(
+        [
+            _file(
+                "CHANGES/1669.bugfix.rst",
+                "Fixed a parser/serializer inconsistency where the requoter emitted an\n"
+                "absolute URL while the parsed properties\n"
+                "(:attr:`~yarl.URL.scheme`, :attr:`~yarl.URL.host`)\n"
+                "reported a relative, hostless URL -- by :user:`rodrigobnogueira`.\n",
+            ),
+            _file(
+                "CHANGES/1764.packaging.rst",
+                "The ``setuptools`` build dependency lower bound has been restored to be\n"
+                "``>= 47`` after an incorrect automated increase in :pr:`1657`\n"
+                "-- by :user:`bbhtt`.\n",
+            ),
+        ]
+    )
+    assert [f.text for f in found] == [
+        "Fixed a parser/serializer inconsistency where the requoter emitted an absolute URL "
+        "while the parsed properties (`scheme`, `host`) reported a relative, hostless URL.",
+        "The `setuptools` build dependency lower bound has been restored to be `>= 47` after "
+        "an incorrect automated increase in #1657.",
+    ]

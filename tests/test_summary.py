@@ -176,3 +176,15 @@ def test_a_squashed_branch_is_summarised_by_its_first_commit() -> None:
     sig = read_signals(CommitInput(sha="b" * 40, message=f"{title}\n\n{body}"))
     said = summary_from(sig.description_items, title, limit=400) or ""
     assert said.startswith("max_offset=8 puts P at 4096")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # pytest-asyncio ba8c0a1's and 2466be7's squashed steps
+        "fix test\n\nmake it raise PytestDeprecationWarning instead\n\nadd changelog entry\n",
+        "style: reformatting\n\ndocs: Add news fragment.\n",
+    ],
+)
+def test_the_changelogs_upkeep_is_no_summary(body: str) -> None:
+    assert summary(body, "feat: Warn if asyncio test requests async pytest fixture") is None

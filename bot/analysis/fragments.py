@@ -132,12 +132,22 @@ def _fragment_type(path: str, config: _Config) -> str | None:
 _LINK = re.compile(r"^[\w.+-]+\.(?:rst|md|txt)$")
 # "-- by :user:`name`.", "— by @name": who wrote it, not what it does
 _BYLINE = re.compile(r"\s*(?:--|—|–)\s*by\b[^.]{0,60}\.?\s*$", re.I)
+# A paragraph that only credits ("Patch by :user:`asvetlov`.", its role already read away)
+_CREDIT = re.compile(
+    r"(?:^|(?<=[.!?])\s+)(?:patch|contributed|reported|implemented|suggested)\s+by\b[^.]{0,60}"
+    r"\.?\s*$",
+    re.I,
+)
 _RST_LINK = re.compile(r"`([^`<]+?)\s*<[^>`]+>`__?")
 _UNDERSCORED = re.compile(r"(?<![\w`])_(?=[^\s_])([^_`\n]+?)(?<=[^\s_])_(?![\w`])")
 _EMPTY_CALL = re.compile(r"`([\w.]+)\(\)`")
 _RFC = re.compile(r":rfc:`(\d+)[^`]*`", re.IGNORECASE)
 _RST_LITERAL = re.compile(r"``([^`]+)``")
 _DIRECTIVE = re.compile(r"^\s*\.\.\s")
+_BULLET = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
+# `:issue:`1657``, `:pr:`1657``: the pull request a sentence names ("introduced in #1657")
+_ISSUE_ROLE = re.compile(r":(?:issue|pr|gh):`(\d+)`", re.IGNORECASE)
+_USER_ROLE = re.compile(r":user:`([^`<]+)`", re.IGNORECASE)
 
 
 def _added_text(patch: str) -> str:
@@ -147,6 +157,26 @@ def _added_text(patch: str) -> str:
         if line.startswith("+") and not line.startswith("+++")
     ]
     return "\n".join(lines)
+
+
+def _without_byline(paragraph: str) -> str:
+    """The paragraph without its by-line, which took the sentence's full stop with it."""
+    if not _BYLINE.search(paragraph):
+        return paragraph
+    cut = _BYLINE.sub("", paragraph)
+    return cut if cut.endswith((".", "!", "?", ":")) else f"{cut}."
+
+
+def _removed_text(patch: str) -> str:
+    return "\n".join(
+        line[1:]
+        for line in patch.split("\n")
+        if line.startswith("-") and not line.startswith("---")
+    )
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
 
 
 def _prose(text: str) -> str:
@@ -166,8 +196,15 @@ def _prose(text: str) -> str:
             continue
         # "Like so::" introduces a literal block and reads "Like so:"
         literal = line.rstrip().endswith("::")
-        kept.append(line.rstrip()[:-1] if literal else line)
+        read = line.rstrip()[:-1] if literal else line
+        if kept and kept[-1].strip() and read.strip() and not _BULLET.match(read):
+            # a hard-wrapped line goes on its sentence (one that is "(:attr:`…`)" included)
+            kept[-1] = f"{kept[-1].rstrip()} {read.strip()}"
+        else:
+            kept.append(read)
     text = _RST_LINK.sub(r"\1", "\n".join(kept))
+    # a role read away would leave a hole ("introduced in .", "Special thanks to for …")
+    text = _USER_ROLE.sub(r"@\1", _ISSUE_ROLE.sub(r"#\1", text))
     # `:rfc:`3986#section-3.2.3`` is a standard, not code
     text = _RFC.sub(lambda m: f"RFC {m.group(1)}", text)
     text = _RST_LITERAL.sub(r"`\1`", roles_as_code(text))
@@ -175,9 +212,8 @@ def _prose(text: str) -> str:
     text = _EMPTY_CALL.sub(r"`\1`", text)
     # Markdown's `_significantly_` and RST's `*significantly*` are emphasis, said plainly
     text = _UNDERSCORED.sub(r"\1", text)
-    # the by-line took the sentence's full stop with it
-    found = [_BYLINE.sub(".", p) if _BYLINE.search(p) else p for p in paragraphs(text)]
-    found = [p[:-1] if p.endswith(("..", "!.", "?.")) else p for p in found]
+    # no by-line ("-- by :user:`x`."), no credit ("Patch by :user:`asvetlov`.")
+    found = [_CREDIT.sub("", _without_byline(p)) for p in paragraphs(text)]
     prose = "\n\n".join(p for p in found if p.strip())
     if len(prose) <= _LIMIT:
         return prose
@@ -192,6 +228,7 @@ def fragments(files: Iterable[FileChange]) -> tuple[Fragment, ...]:
     fragment has its type and no prose)."""
     files = list(files)
     config = _config(files)
+    removed = _words(" ".join(_removed_text(f.patch or "") for f in files))
     found: list[Fragment] = []
     for f in files:
         if f.status != "added":
@@ -200,6 +237,11 @@ def fragments(files: Iterable[FileChange]) -> tuple[Fragment, ...]:
         if kind is None:
             continue
         raw = f.after if f.after is not None else _added_text(f.patch or "")
+        opening = _words(raw)[:6]
+        if len(opening) >= 3 and f" {' '.join(opening)} " in f" {' '.join(removed)} ":
+            # a note moved out of the changelog into a fragment (pytest-asyncio 4f27d52):
+            # an earlier change's words, not this one's
+            continue
         text = "" if _LINK.match(raw.strip()) else _prose(raw)
         meaning = _MEANINGS.get(kind)
         if (
@@ -214,9 +256,64 @@ def fragments(files: Iterable[FileChange]) -> tuple[Fragment, ...]:
 
 
 def fragment_entry(found: Iterable[Fragment]) -> str:
-    """The fragments' prose as one description: each text once, at most three."""
-    texts = list(dict.fromkeys(f.text for f in found if f.text))
+    """The fragments' prose as one description: each text once, at most three, a text that
+    names only what its type says of it led by that ("Fixes a `RuntimeError` when …")."""
+    texts = list(dict.fromkeys(_led(f.type, f.text) for f in found if f.text))
     return "\n\n".join(texts[:3])
+
+
+# What a Keep a Changelog section (or towncrier type) says its items do, for an item written
+# as the thing itself ("Fixed: An error that could cause duplicate warnings to be issued").
+_LEADS = {
+    "bugfix": "Fixes",
+    "fixed": "Fixes",
+    "feature": "Adds",
+    "added": "Adds",
+    "removal": "Removes",
+    "removed": "Removes",
+    "deprecation": "Deprecates",
+    "deprecated": "Deprecates",
+}
+# What makes a clause a sentence: a verb of its own (a state the change leaves included)
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|can|cannot|will|won't|does|did|should|must|may|might"
+    r"|would|could|gets?|got|now|no\s+longer)\b",
+    re.IGNORECASE,
+)
+# Where a noun phrase's own words end: "An error | that could …", "Warning | when …"
+_CLAUSE = re.compile(
+    r"\b(?:that|which|who|when|whenever|where|if|while|because|unless|after|before)\b", re.I
+)
+# What opens a name of a thing: an article, code, a noun ("Support for", "Deprecation
+# warning", "Compatibility with", "Unsuppressed import errors")
+_THING = re.compile(
+    r"^(?:`|\"|(?:a|an|the|support|warnings?|errors?|crash(?:es)?|leaks?|bugs?|typos?|missing"
+    r"|incorrect|wrong|broken|duplicate|un\w+ed|\w+(?:tion|sion|ity|ance|ence|ment|ness))\b)",
+    re.IGNORECASE,
+)
+_CODE_SUBJECT = re.compile(r"^`[^`]+`\s+\w+(?:s|ed)\b")
+
+
+def _led(kind: str, text: str) -> str:
+    """The text led by what its type says where its first sentence names a thing ("An error
+    that could cause …", "Support for Python 3.14", "`RuntimeError: …` when …"); as is where
+    it says what it does itself ("Fixed …", "Loosen …", "`URL.join()` now …")."""
+    lead = _LEADS.get(kind)
+    if lead is None:
+        return text
+    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+    plain = re.sub(r"`[^`]*`|\"[^\"]*\"", "``", first)
+    head = _CLAUSE.split(plain, maxsplit=1)[0]
+    if (
+        not _THING.match(first)
+        or _CODE_SUBJECT.match(first)
+        or _FINITE.search(head)
+        or re.search(r"\b(?:now|no\s+longer)\b", plain, re.IGNORECASE)
+    ):
+        return text
+    if not first.startswith("`"):
+        text = text[0].lower() + text[1:]
+    return f"{lead} {text}"
 
 
 # Lines a bot writes into a message: pre-commit.ci's fixes, dependabot's and renovate's

@@ -298,9 +298,41 @@ _DANGLING = re.compile(
 )
 
 
-def dangles(text: str) -> bool:
-    """Whether text stops mid-thought: at a colon, or at a word that needs what follows."""
+# A sentence that leans on what came before it: "Same for *columns*.", "Keep it at first
+# position …", "They are …", "This means …", "Use X instead."; not "It's confusing to …" (no
+# referent) nor "This adds …" (the change itself: its verbs are left out of the list).
+_LEANS = re.compile(
+    r"^(?:same\s+(?:for|as|with|goes|here)|the\s+same\b|likewise|similarly|ditto|also"
+    r"|as\s+well|in\s+turn|they|them|he|she|their|its)\b"
+    r"|^(?:this|that|these|those)\s+(?:(?:now|also|still|then)\s+)?(?:is|are|was|were|means?"
+    r"|way|has|have|had|can|could|will|would|should|may|might|causes?|caused|leads?|results?"
+    r"|requires?|needs?|happens?|works?|affects?)\b"
+    # "It is confusing to …", "It's now possible …": no referent
+    r"|^it\s+(?:(?:now|also|still|then|no\s+longer|only)\s+)*(?!(?:is|was|'s|’s)\s+(?:now\s+)?"
+    r"(?!an?\b|the\b)\w+\s+(?:to|that)\b|(?:is|was|'s|’s)\s+(?:now\s+)?(?:possible|necessary"
+    r"|recommended|important|confusing|better|easier|harder|impossible|safe|unsafe)\b)"
+    r"(?:is|are|was|were|'s|’s|has|had|can|could|will|would|should|may|might|uses|used|does"
+    r"|did|calls|returns|takes|accepts|supports|works|needs|requires)\b"
+    # "Keep it at first position …"; not "Make it possible to …"
+    r"|^[a-z]+\s+(?:it|them)\b(?!\s+(?:possible|impossible|easier|harder|clear|clearer"
+    r"|explicit|obvious)\b)"
+    r"|\binstead\W*$",
+    re.IGNORECASE,
+)
+
+
+def leans(text: str) -> bool:
+    """Whether a sentence leans on one before it for its sense: a bare pronoun that points
+    outside it ("Keep it at first position …", "They …"), "Same for …", "Also …", "… instead."."""
+    return bool(_LEANS.search(text.strip().strip("*_`\"'“”")))
+
+
+def dangles(text: str, *, alone: bool = False) -> bool:
+    """Whether text stops mid-thought: at a colon, or at a word that needs what follows;
+    `alone`: or, read without what came before it, leans on that (see `leans`)."""
     text = text.strip()
+    if alone and leans(text):
+        return True
     return bool(text) and text[-1] not in ".!?)`\"'”’" and bool(_DANGLING.search(text))
 
 
@@ -376,17 +408,53 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
             text = line[1:].rstrip()
             if re.match(r"^\s*[-*] ", text):
                 items.append([text.strip()[2:].strip()])
+                if leans(items[-1][0]):
+                    # "Same for *columns*." says nothing without the item it leans on
+                    referent = _referent(f.after or "", text)
+                    items[-1] = [*referent, items[-1][0]] if referent else []
             elif text.startswith((" ", "\t")) and items and text.strip():
-                items[-1].append(text.strip())
+                if not _REFERENCES.match(text):
+                    items[-1].append(text.strip())
             elif text.strip() and not _RELEASE_LINE.match(text.strip()):
                 return ""  # prose of a release, not one item
+    items = [item for item in items if item]
     if not 1 <= len(items) <= 3:
         return ""
     text = "\n".join("- " + " ".join(item) for item in items)
     # a link in angle brackets is no prose: an advisory's id is what it says; Sphinx's
     # `:ghsa:` role is the advisory, its `:issue:`/`:pr:` roles are dropped
     text = _ANGLE_LINK.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", text)
+    # reStructuredText: "(`#968`_)" points at the issue's link, "``x``" is code
+    text = _RST_REFERENCE.sub("", text).replace("``", "`")
     return roles_as_code(text)
+
+
+_RST_REFERENCE = re.compile(r"\s*\(?`[^`<>\s]+`_\)?(?=[\s.,;]|$)")
+# An item's line that only links its pull requests: `[#757](https://…/pull/757)`
+_REFERENCES = re.compile(r"^\s*(?:\[?#\d+\]?(?:\([^)\s]*\))?[,.]?\s*)+$")
+
+
+def _referent(changelog: str, line: str) -> list[str]:
+    """The lines of the item a changelog's `line` leans on: the nearest item above it in its
+    section that does not lean itself (its first paragraph); [] where there is none."""
+    lines = changelog.replace("\r\n", "\n").split("\n")
+    if line not in lines:
+        return []
+    above = lines[: lines.index(line)]
+    for start in range(len(above) - 1, -1, -1):
+        text = above[start]
+        if text.startswith("#") or _UNDERLINE.match(text):
+            return []  # the section's heading: nothing above it is of this section
+        if not re.match(r"^[-*] ", text) or leans(text[2:]):
+            continue
+        found = [text[2:].strip()]
+        for more in above[start + 1 :]:
+            if not more.strip() or not more[:1].isspace():
+                break
+            if not _REFERENCES.match(more):
+                found.append(more.strip())
+        return found
+    return []
 
 
 def roles_as_code(text: str) -> str:

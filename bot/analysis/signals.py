@@ -204,6 +204,9 @@ class Signals:
     # same with each list item on a line of its own
     description: tuple[str, ...] = ()
     description_items: tuple[str, ...] = ()
+    # the news fragments the commit adds (or, where the message is its title alone, the
+    # entry it adds to its changelog), read like `description_items`
+    entry_items: tuple[str, ...] = ()
     # the advisory ids (GHSA-…, CVE-…) the commit's message or pull request names, or the
     # entry it adds to its own changelog where that entry is its description; none where
     # that text calls the package unaffected
@@ -455,13 +458,17 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     own = description_paragraphs(
         pr_body, squash_description(without_bot_lines(commit.body), commit.title), items=True
     )
+    # the news fragment the commit adds (yarl's `CHANGES/1632.bugfix.rst`) is its author's
+    # words for users whatever the message says besides (a template, a squash's steps)
+    news = fragment_entry(added)
+    entry_items = description_paragraphs(news, items=True) if news else []
     if all(_echoes(p, commit.title) for p in own):
         # No words of the author's but the title: the entry the commit adds to its
         # changelog says what it does (quart 8a0e4c4's "Fix signing key selection order …"),
-        # or the news fragment it adds (yarl's `CHANGES/1632.bugfix.rst`)
-        entry = changelog_entry(commit.files) or fragment_entry(added)
+        # or the fragment
+        entry = changelog_entry(commit.files) or news
         if entry:
-            items = description_paragraphs(entry, items=True)
+            items = entry_items = description_paragraphs(entry, items=True)
             changelog = entry
     paragraphs = [flattened(p) for p in items]
     release = release_notes(commit.files)
@@ -537,6 +544,7 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         unaffected=bool(_UNAFFECTED.search("\n".join(paragraphs))),
         fragments=added,
         description_items=tuple(items),
+        entry_items=tuple(entry_items),
         release=release
         if release and (len(release.items) >= RELEASE_ITEMS or not changelog)
         else None,

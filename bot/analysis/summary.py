@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.analysis.messages import dangles
+from bot.analysis.messages import dangles, leans
 
 # Verbs that say what a change does, as an author writes them (any form).
 _ACTION = (
@@ -78,6 +78,12 @@ _CONTINUES = re.compile(
     + r"\b)\w+",
     re.IGNORECASE,
 )
+# The work on the branch rather than the change: "Fix linters issue", "docs: Add news fragment."
+_PROCESS = re.compile(
+    r"\b(?:news\s*fragments?|newsfragments?|fragments?|change\s*log|changelog|linters?|lint"
+    r"|pre-commit|reformat\w*|formatting|review\s+comments?|code\s+review)\b",
+    re.IGNORECASE,
+)
 _PROBLEM_LABEL = re.compile(r"^(?:problem|issue|cause|bug|symptom|motivation)\s*[:：]", re.I)
 # A label the author put before the sentence ("Fix: …", "RFC: <link> Reason: …").
 _LABEL = re.compile(
@@ -110,6 +116,10 @@ _ASIDE = re.compile(
     r"|this (?:pr|change|pull request) (?:is|was) (?:a |an )?(?:follow[- ]?up|auto-?generated"
     r"|cherry-?pick|backport))\b"
     r"|^(?:fix(?:es)?|close[sd]?|resolve[sd]?)\s*:?\s*(?:[\w.-]+/[\w.-]+)?#\d+\W*$"
+    # the changelog's own upkeep ("add changelog entry", "docs: Add news fragment."): a step
+    r"|^(?:\w+:\s*)?(?:add|adds|added|update[sd]?|reword(?:s|ed)?|fix(?:es|ed)?|split|move[sd]?)"
+    r"\s+(?:(?:the|a|an|up)\s+)*(?:changelog|change\s*log|news\s*fragment|newsfragment|change"
+    r"\s*fragment)s?(?:\s+(?:entry|entries|file|into\s+separate\s+ones))?\W*$"
     # the review's own steps, in a squashed branch's list: never what the change does
     r"|^(?:respond\w*|address\w*|apply\w*|incorporat\w+)\s+(?:to\s+)?(?:the\s+|all\s+)?"
     r"(?:suggestions?\s+from\s+)?(?:pr|code\s+review|review(?:er)?s?'?)\s*(?:comments?|feedback"
@@ -129,6 +139,8 @@ _WORD = re.compile(r"\w+")
 # "… for VL models (e.g. Step3p7): #10500": the issue it points at is not part of the sentence.
 _TRAILING_REFERENCE = re.compile(r"\s*:\s*(?:[\w.-]+/[\w.-]+)?#\d+\s*$")
 _ENDED = re.compile(r"[.!?)`”\"]$")
+# a sentence's own end (an item that ends in a code span has none)
+_STOPPED = re.compile(r"[.!?。][)”\"']?$")
 # Plain words a sentence may start with in lower case (an identifier keeps its case).
 _PLAIN_START = re.compile(
     r"^(?:when|the|this|if|since|as|currently|previously|because|for|in|on|with|to|a|an"
@@ -162,6 +174,69 @@ def summary_from(paragraphs: list[str] | tuple[str, ...], title: str, *, limit: 
         if text is not None and not _words(text) <= title_words:
             return _capitalised(_TRAILING_REFERENCE.sub(".", text))
     return None
+
+
+def authored_summary(
+    entry: list[str] | tuple[str, ...],
+    description: list[str] | tuple[str, ...],
+    title: str,
+    *,
+    limit: int,
+) -> str | None:
+    """The summary of the author's words: the description's where it says what the changelog
+    entry or news fragment says (the author's own words first), the entry's where the
+    description says something else (a template's story, a squashed branch's steps, "Related
+    issue number") or nothing."""
+    own = summary_from(description, title, limit=limit)
+    written = entry_summary(entry, title, limit=limit)
+    if tuple(description) == tuple(entry):
+        # the entry is all the description there is: read as an entry, whole sentences on
+        return written or own
+    if own and written and not _says_same(own, written):
+        # the description's own statement of what the change does stands ("This change adds
+        # a validator that raises …"); its story, its steps and its notes give way
+        doing = _rank(own) == 0 and not _PROCESS.search(own)
+        return own if doing else written
+    return own or written
+
+
+def _says_same(text: str, other: str) -> bool:
+    """Whether most of the words that carry `text` are in `other` too."""
+    words = {w for w in _stems(text) if len(w) > 3}
+    return bool(words) and len(words & _stems(other)) * 2 >= len(words)
+
+
+def entry_summary(paragraphs: list[str] | tuple[str, ...], title: str, *, limit: int) -> str | None:
+    """The summary a changelog entry or news fragment gives: its sentences in order, whole
+    ones within `limit`, from the first paragraph whose first fits (one that introduces what
+    was left out, a code block or a list, ends it); None when it says no more than the title."""
+    kept: list[str] = []
+    for paragraph in paragraphs:
+        stopped = False
+        for said in (s for line in paragraph.split("\n") for s in _sentences(line)):
+            if len(_WORD.findall(said)) < 2:
+                continue  # a pull request's number on a line of its own
+            ended = _STOPPED.search(said) or said.endswith(":")
+            sentence = said if ended else f"{said.rstrip(';, ')}."
+            stopped = (
+                sentence.endswith(":")
+                or (not kept and dangles(sentence, alone=True))
+                or len(" ".join([*kept, sentence])) > limit
+            )
+            if stopped:
+                break
+            kept.append(sentence)
+        if stopped and kept:
+            break
+    text = " ".join(kept)
+    if not text or _words(text) <= _words(title):
+        return None
+    return _capitalised(text)
+
+
+def _stems(text: str) -> set[str]:
+    """The text's words, their endings aside: "Adds support" says what "Add support" did."""
+    return {re.sub(r"(?:ing|ed|es|s|e)$", "", w) if len(w) > 3 else w for w in _words(text)}
 
 
 def _rank(text: str) -> int:
@@ -217,12 +292,16 @@ def _grow(unit: _Unit, units: list[_Unit], limit: int) -> str | None:
     if text is None:
         return None
     before = [u for u in units[: units.index(unit)] if u.paragraph == unit.paragraph]
-    if not unit.item and before and _CONTINUES.match(text):
+    if not unit.item and before and (_CONTINUES.match(text) or leans(text)):
         # Read with the sentence it leans on (the first of a paragraph leans on the change).
         if before[-1].item or not _usable(before[-1]):
             return None
         joined = f"{before[-1].text} {text}"
-        return joined if len(joined) <= limit and not dangles(joined) else None
+        return joined if len(joined) <= limit and not dangles(joined, alone=True) else None
+    if leans(text):
+        # a bare pronoun whose referent is not in the description ("Keep it at first
+        # position …" below "It's confusing to have a bool pad_level and an int pad_event.")
+        return None
     if text != unit.text:
         return text
     after = [

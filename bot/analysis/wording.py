@@ -35,7 +35,7 @@ from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.signals import SECURITY_WORDS, Signals
 from bot.analysis.spans import code
-from bot.analysis.summary import capitalised, summary_from
+from bot.analysis.summary import authored_summary, capitalised
 from bot.models import (
     ONE_LINE_MAX,
     Audience,
@@ -1469,7 +1469,8 @@ def write(
     facts = statements(sig, p)
     low = importance is Importance.LOW
     limit = ONE_LINE_MAX if low else SUMMARY_LIMIT
-    authored = summary_from(sig.description_items, commit.title, limit=limit)
+    # the author's words for users first: the changelog entry or news fragment it adds
+    authored = authored_summary(sig.entry_items, sig.description_items, commit.title, limit=limit)
     used: set[str] = set()
     if authored:
         text.summary = authored
