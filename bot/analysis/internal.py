@@ -6,7 +6,15 @@ import re
 from dataclasses import dataclass
 
 from bot.analysis.facts import Facts, Name
-from bot.analysis.paths import PathKind, dev_tooling, path_kind
+from bot.analysis.facts.surface import surface_kept
+from bot.analysis.paths import (
+    Language,
+    PathKind,
+    dev_tooling,
+    language_of,
+    path_kind,
+    private_module,
+)
 from bot.analysis.phrases import AnalysisPhrases, sentence
 from bot.analysis.signals import Signals
 from bot.analysis.wording import codes
@@ -68,6 +76,19 @@ def _quiet(commit: CommitInput, sig: Signals, path: str) -> bool:
     return any(f.filename == path and dev_tooling(f) for f in commit.files)
 
 
+def _sides(commit: CommitInput, shipped: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    """The shipped Python files read whole: path, text at the parent, text at the commit. A
+    public module's new path is a new import for its callers: such a file is left out."""
+    return [
+        (f.filename, *f.sides)
+        for f in commit.files
+        if f.filename in shipped
+        and f.sides is not None
+        and language_of(f.filename) is Language.PYTHON
+        and (f.previous_filename is None or private_module(f.previous_filename))
+    ]
+
+
 def _edited(facts: Facts, paths: tuple[str, ...]) -> list[Name]:
     names = [*facts.changed, *facts.added, *facts.removed]
     for pair in (*facts.renamed, *facts.moved):
@@ -92,8 +113,6 @@ def internal_only(
         return None
     if any(path_kind(f.filename) is PathKind.TESTS and f.deletions for f in commit.files):
         # a test that loses lines may check another behaviour now
-        return None
-    if not set(shipped) <= set(facts.surface_kept):
         return None
     if not all(f.filename in shipped or _quiet(commit, sig, f.filename) for f in commit.files):
         return None
@@ -130,6 +149,9 @@ def internal_only(
         return None
     said = T.REFACTOR in types or bool(_INTERNAL_WORDS.search(sig.title.text))
     if not said or (T.FEATURE in types and not _INTERNAL_WORDS.search(sig.title.text)):
+        return None
+    # last: it parses both revisions of every shipped file again
+    if not set(shipped) <= set(surface_kept(_sides(commit, shipped))):
         return None
     edited = _edited(facts, shipped)
     private = all(_private(n.name) for n in edited)

@@ -74,7 +74,6 @@ from bot.analysis.facts.records import (
 )
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
 from bot.analysis.facts.scan import FileReading, hunks
-from bot.analysis.facts.surface import surface_kept
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
 from bot.analysis.facts.visibility import mark_private
 from bot.analysis.facts.whole import read_whole
@@ -231,21 +230,6 @@ def read_facts(commit: CommitInput) -> Facts:
         readings,
     )
     facts = _with_packaging(commit, facts)
-    facts = dataclasses.replace(
-        facts,
-        surface_kept=surface_kept(
-            [
-                (f.filename, *f.sides)
-                for f in commit.files
-                if f.filename in whole
-                and f.sides is not None
-                and language_of(f.filename) is Language.PYTHON
-                and ships(f.filename)
-                # a public module's new path is a new import for its callers
-                and (f.previous_filename is None or private_module(f.previous_filename))
-            ]
-        ),
-    )
     facts = _settings_in_tree(commit, _without_stubs(commit, facts, readings))
     if not facts.config_keys_removed:
         return facts

@@ -501,9 +501,6 @@ class Facts:
     # issues the message or PR text says it fixes, closes or resolves
     fixes: tuple[int, ...] = ()
     # shipped Python files read whole at both revisions whose public surface is the same:
-    # every public name bound at module level and in public classes, how it is called
-    # (`surface.py`); private modules compared as one
-    surface_kept: tuple[str, ...] = ()
 
     def files_of(self, *kinds: PathKind) -> tuple[FileFact, ...]:
         return tuple(f for f in self.files if f.kind in kinds)
