@@ -391,3 +391,31 @@ def test_the_claim_reads_the_name_its_file_and_the_words() -> None:
         (Kind.DOCUMENTED, "run", "src/app.py", "Run the app, e.g. in a thread.")
     ]
     assert loose == []
+
+
+def test_a_property_with_a_setter_is_said_with_its_getters_words(tmp_path: Path) -> None:
+    # structlog af571c8 "dev: add repr_native_str property": the getter's docstring says what
+    # it is, the setter's holds only `.. versionadded::`; the entry named the property alone
+    renderer = (
+        "class ConsoleRenderer:\n"
+        "    def __init__(self, repr_native_str: bool = False) -> None:\n"
+        "        self._repr_native_str = repr_native_str\n{added}"
+    )
+    added = (
+        "\n    @property\n    def repr_native_str(self) -> bool:\n"
+        '        """\n        Whether native strings are passed through repr() in non-event values.\n\n'
+        '        .. versionadded:: 25.5.0\n        """\n        return self._repr_native_str\n\n'
+        "    @repr_native_str.setter\n    def repr_native_str(self, value: bool) -> None:\n"
+        '        """\n        .. versionadded:: 25.5.0\n        """\n'
+        "        self._repr_native_str = value\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/structlog/dev.py": renderer.format(added="")},
+        {"src/structlog/dev.py": renderer.format(added=added)},
+        "dev: add repr_native_str property",
+    )
+    assert "“Whether native strings are passed through repr() in non-event values.”" in entry_text(
+        analysis
+    )
+    assert all(v is Verdict.TRUE for v in verdicts)

@@ -30,9 +30,11 @@ def documented(side: Side, name: str, path: str, before: Side | None) -> Documen
     opened its docstring with the same words: code moved or copied, nothing new to a caller
     (multidict d476a03c's `MultiDict.keys`, once its base class's)."""
     node: ast.AST | None = side.functions.get(name) or side.classes.get(name)
-    if name in side.redefined or not isinstance(
-        node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
-    ):
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return None
+    # defined twice, the name's words are the getter's where it is a property with a setter
+    # (structlog af571c8 `ConsoleRenderer.repr_native_str`), else no one definition's
+    if name in side.redefined and not _property(node):
         return None
     text = ast.get_docstring(node)
     if not text:
@@ -43,6 +45,13 @@ def documented(side: Side, name: str, path: str, before: Side | None) -> Documen
     if before is not None and first in _first_sentences(before):
         return None
     return Documented(name, path, first)
+
+
+def _property(node: ast.AST) -> bool:
+    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and any(
+        isinstance(d, ast.Name) and d.id in ("property", "cached_property")
+        for d in node.decorator_list
+    )
 
 
 def _first_sentences(side: Side) -> set[str]:

@@ -420,7 +420,12 @@ class _Reader:
         if node.returns is not None:
             typed["->"] = _source(node.returns)
         self.side.annotations[qualified] = typed
-        self.side.functions[qualified] = node
+        # a property's setter or deleter is the same name: the getter (its docstring) stays
+        if not (
+            qualified in self.side.functions
+            and decorators & {f"{node.name}.setter", f"{node.name}.deleter"}
+        ):
+            self.side.functions[qualified] = node
         if self.tests and node.name.startswith("test"):
             self.side.tests.append(qualified)
         # Functions nested in a function are its closures, never members or names of the module.
