@@ -249,3 +249,27 @@ def test_a_type_that_changes_is_a_signature_change(tmp_path: Path) -> None:
         "Update Ruff",
     )
     assert "Internal only" not in analysis.summary + str(analysis.insights)
+
+
+# a public constant bound once per Python version (structlog's `_config.py` shape): the
+# first binding is the one that runs on a newer interpreter
+_PER_VERSION = (
+    "import sys\n\n"
+    "if sys.version_info >= (3, 11):\n    TIMEOUT = 1\nelse:\n    TIMEOUT = 2\n\n\n"
+    "def _resolve(x):\n    return x\n"
+)
+
+
+def test_a_value_bound_once_per_python_version_is_read_in_each(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/structlog/_config.py": _PER_VERSION},
+        {
+            "src/structlog/_config.py": _PER_VERSION.replace("TIMEOUT = 1", "TIMEOUT = 5").replace(
+                "return x", "return x or None"
+            )
+        },
+        "refactor: tidy up the config helpers",
+    )
+    assert "Internal only" not in analysis.summary + str(analysis.insights)
+    assert Verdict.FALSE not in verdicts

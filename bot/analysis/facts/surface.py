@@ -176,18 +176,23 @@ def _scope(body: list[ast.stmt], imports: bool) -> dict[str, str]:
                 for leaf in ast.walk(target):
                     if not isinstance(leaf, ast.Name) or not _public(leaf.id):
                         continue
-                    found[leaf.id] = f"{annotation} = {value}"
+                    held = value
                     if leaf.id in _UNORDERED and isinstance(
                         node.value, ast.List | ast.Tuple | ast.Set
                     ):
-                        held = sorted(ast.unparse(e) for e in node.value.elts)
-                        found[leaf.id] = f"{annotation} = {{{', '.join(held)}}}"
+                        held = (
+                            "{" + ", ".join(sorted(ast.unparse(e) for e in node.value.elts)) + "}"
+                        )
+                    # a name bound once per Python version (`if sys.version_info …: X = 1`
+                    # `else: X = 2`): every binding counts, as the checker counts them
+                    found[leaf.id] = found.get(leaf.id, "") + f"{annotation} = {held}"
         elif imports and isinstance(node, ast.Import | ast.ImportFrom):
-            source = node.module or "" if isinstance(node, ast.ImportFrom) else ""
+            source = (node.module or "") if isinstance(node, ast.ImportFrom) else ""
             for alias in node.names:
                 bound = alias.asname or alias.name.split(".", 1)[0]
                 if _public(bound):
-                    found[bound] = f"import {'.' * getattr(node, 'level', 0)}{source}"
+                    how = f"import {'.' * getattr(node, 'level', 0)}{source}"
+                    found[bound] = found.get(bound, "") + how
 
     def members(name: str, seen: frozenset[str]) -> dict[str, str]:
         bases, own = classes[name]
