@@ -273,3 +273,15 @@ def test_a_value_bound_once_per_python_version_is_read_in_each(tmp_path: Path) -
     )
     assert "Internal only" not in analysis.summary + str(analysis.insights)
     assert Verdict.FALSE not in verdicts
+
+
+def test_a_file_the_commit_leaves_alone_is_false_whatever_its_name(tmp_path: Path) -> None:
+    # the reason names the file: a `parser.py` the commit does not change is no parse error
+    root, commit = second_commit(
+        tmp_path,
+        {"pkg/parser.py": "def run(x):\n    return x\n", "pkg/api.py": "def go():\n    pass\n"},
+        {"pkg/parser.py": "def run(x):\n    return x\n", "pkg/api.py": "def go():\n    return 1\n"},
+        "refactor",
+    )
+    said = "Internal only: no public name, signature or default changes in `pkg/parser.py`."
+    assert verdicts_of(root, commit.sha, said) == [(Kind.INTERNAL, Verdict.FALSE)]
