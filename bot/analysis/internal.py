@@ -82,10 +82,9 @@ def internal_only(
     read whole at both revisions with the same public surface (`facts/surface.py`), every
     other file is a test (none losing lines), CI, tooling or a contributors' news fragment,
     and no setting, requirement, packaging entry, registration or deprecation changes. Not
-    claimed otherwise:
-    the author's words say no fix, speed-up, removal or breaking change, no severe symptom,
-    no warning, error, output or default, and do say work on the insides (a refactor,
-    typing, a move, a clean-up)."""
+    claimed otherwise: the author's words say no fix, speed-up, removal or breaking change,
+    no severe symptom, no warning, error, output or default, and do say work on the insides
+    (a refactor, typing, a move, a clean-up)."""
     facts = sig.facts
     shipped = tuple(sig.source_files)
     if not commit.files_known or not shipped or said_breaking:

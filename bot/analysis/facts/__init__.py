@@ -126,13 +126,13 @@ _DEPENDENCY_ENV = (
 # A patch whose first hunk starts at the file's first line: its head is the file's.
 _FROM_TOP = re.compile(r"^@@ -\d+(?:,\d+)? \+[01](?:,\d+)? @@[^\n]*\n")
 _SETTINGS_FILES = (".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
-# `typing.`, `t.`, `c.`: a module a name in an annotation is reached through
 # A default that is an "argument not given" marker (`_marker`, `sentinel`, `MISSING`): one such
 # marker swapped for another keeps what a call without the argument does (multidict fe4dee0).
 _SENTINEL = re.compile(
     r"(?:\w+\.)?_*(?:marker|sentinel|missing|notset|not_set|unset|nothing|not_given|undefined)_*",
     re.IGNORECASE,
 )
+# `typing.`, `t.`, `c.`: a module a name in an annotation is reached through
 _QUALIFIER = re.compile(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])")
 T = TypeVar("T")
 # A compared string or a message quoted as written when this short; a longer one is not said.
