@@ -14,7 +14,6 @@ with no patches (titles only) has only its file list and the facts its text stat
 
 from __future__ import annotations
 
-import ast
 import builtins
 import dataclasses
 import re
@@ -34,7 +33,7 @@ from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.packaging import COMMAND_GROUPS, PACKAGING_FILES, packaging_changes
-from bot.analysis.facts.pyfile import UNPRINTABLE, detail
+from bot.analysis.facts.pyfile import UNPRINTABLE, detail, dotted
 from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
     Caught,
@@ -1039,9 +1038,7 @@ def _raised(r: FileReading, name: str, new: frozenset[str]) -> Raised:
     if len(new) == 1:
         (kind,) = new
         sites = [
-            s
-            for s in r.plus.raising.get(name, ())
-            if s.exc is not None and _dotted_name(s.exc) == kind
+            s for s in r.plus.raising.get(name, ()) if s.exc is not None and dotted(s.exc) == kind
         ]
         texts = {text for k, text in r.plus.messages.get(name, frozenset()) if k == kind}
         if len(sites) == 1 and len(texts) == 1:
@@ -1052,11 +1049,6 @@ def _raised(r: FileReading, name: str, new: frozenset[str]) -> Raised:
             if _said_literal(plain) and not text.count("`") % 2 and re.search("[A-Za-z]{3}", text):
                 message = text
     return Raised(name, r.path, tuple(sorted(new)), tuple(sorted(gone)), message)
-
-
-def _dotted_name(node: ast.expr) -> str:
-    """`a.b` of `raise a.b(…)` or `raise a.b`."""
-    return ast.unparse(node.func if isinstance(node, ast.Call) else node)
 
 
 def _messages_changed(r: FileReading, name: str) -> list[Message]:
