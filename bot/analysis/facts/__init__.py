@@ -505,7 +505,8 @@ def _combine(
                 exports_removed.append(export_gone)
         # a test taken out of its class into a module function (or back) keeps its name's last
         # part in the same file (propcache 8a68f5a: `CachedPropertyMixin.test_…` → `test_…`)
-        leaves = {n.rsplit(".", 1)[-1] for n in r.minus.tests}
+        # (the old name gone: a new class's `test_repr` beside an old class's is new)
+        leaves = {n.rsplit(".", 1)[-1] for n in r.minus.tests if n not in r.plus.tests}
         tests_added += [
             Name(n, NameKind.FUNCTION, r.path)
             for n in r.plus.tests
