@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from bot.analysis.facts import Facts, Name
+from bot.analysis.facts.surface import private_name
 from bot.analysis.paths import PathKind, dev_tooling, path_kind
 from bot.analysis.phrases import AnalysisPhrases, sentence
 from bot.analysis.signals import Signals
@@ -45,14 +46,6 @@ class Internal:
 
     paths: tuple[str, ...]
     private: tuple[str, ...] = ()
-
-
-def _private(name: str) -> bool:
-    """A part of the name is `_private` (a dunder like `__init__` is the language's own)."""
-    return any(
-        part.startswith("_") and not (part.startswith("__") and part.endswith("__"))
-        for part in name.split(".")
-    )
 
 
 def _quiet(commit: CommitInput, sig: Signals, path: str) -> bool:
@@ -131,7 +124,7 @@ def internal_only(
     if not said or (T.FEATURE in types and not _INTERNAL_WORDS.search(sig.title.text)):
         return None
     edited = _edited(facts, shipped)
-    private = all(_private(n.name) for n in edited)
+    private = all(private_name(n.name) for n in edited)
     return Internal(shipped, tuple(dict.fromkeys(n.name for n in edited)) if private else ())
 
 

@@ -21,9 +21,13 @@ _TYPING = frozenset({"typing", "t", "typing_extensions", "abc", "collections.abc
 _UNORDERED = frozenset({"__all__", "__slots__"})
 
 
-def _public(name: str) -> bool:
-    """Not `_private`; a dunder (`__init__`, `__all__`) is the language's own and public."""
-    return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+def private_name(name: str) -> bool:
+    """A part of the dotted name is `_private`; a dunder (`__init__`, `__all__`) is the
+    language's own and public."""
+    return any(
+        part.startswith("_") and not (part.startswith("__") and part.endswith("__"))
+        for part in name.split(".")
+    )
 
 
 class _Spelling(ast.NodeTransformer):
@@ -162,7 +166,7 @@ def _scope(body: list[ast.stmt], imports: bool) -> dict[str, str]:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             if isinstance(node, ast.ClassDef):
                 classes[node.name] = ([_base_name(b) for b in node.bases], _scope(node.body, False))
-            if not _public(node.name):
+            if private_name(node.name):
                 continue
             # several `def`s of one name (overloads, a property's setter): all count
             found[node.name] = found.get(node.name, "") + _header(node)
@@ -174,7 +178,7 @@ def _scope(body: list[ast.stmt], imports: bool) -> dict[str, str]:
             annotation = f": {_type(node.annotation)}" if isinstance(node, ast.AnnAssign) else ""
             for target in targets:
                 for leaf in ast.walk(target):
-                    if not isinstance(leaf, ast.Name) or not _public(leaf.id):
+                    if not isinstance(leaf, ast.Name) or private_name(leaf.id):
                         continue
                     held = value
                     if leaf.id in _UNORDERED and isinstance(
@@ -190,7 +194,7 @@ def _scope(body: list[ast.stmt], imports: bool) -> dict[str, str]:
             source = (node.module or "") if isinstance(node, ast.ImportFrom) else ""
             for alias in node.names:
                 bound = alias.asname or alias.name.split(".", 1)[0]
-                if _public(bound):
+                if not private_name(bound):
                     how = f"import {'.' * getattr(node, 'level', 0)}{source}"
                     found[bound] = found.get(bound, "") + how
 
