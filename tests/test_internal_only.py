@@ -285,3 +285,16 @@ def test_a_file_the_commit_leaves_alone_is_false_whatever_its_name(tmp_path: Pat
     )
     said = "Internal only: no public name, signature or default changes in `pkg/parser.py`."
     assert verdicts_of(root, commit.sha, said) == [(Kind.INTERNAL, Verdict.FALSE)]
+
+
+def test_a_public_body_past_the_cap_of_edited_names_is_not_private(tmp_path: Path) -> None:
+    # yarl's `_quoting_py.py` shape, larger: many private helpers edited, then the public
+    # function that uses them; the names the facts keep stop at a bound
+    helpers = "".join(f"def _h{i}(x):\n    return x + {i}\n\n\n" for i in range(45))
+    before = helpers + "def run(x):\n    return _h0(x)\n"
+    after = helpers.replace("return x +", "return x -") + "def run(x):\n    return _h1(x)\n"
+    analysis, verdicts = checked_entry(
+        tmp_path, {"pkg/api.py": before}, {"pkg/api.py": after}, "refactor: tidy the helpers"
+    )
+    assert "changes only the private" not in analysis.summary + str(analysis.insights)
+    assert Verdict.FALSE not in verdicts

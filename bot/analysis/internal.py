@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.analysis.facts import Facts, Name
+from bot.analysis.facts import CAP, Facts, Name
 from bot.analysis.facts.surface import private_name
 from bot.analysis.paths import PathKind, dev_tooling, path_kind
 from bot.analysis.phrases import AnalysisPhrases, sentence
@@ -124,7 +124,12 @@ def internal_only(
     if not said or (T.FEATURE in types and not _INTERNAL_WORDS.search(sig.title.text)):
         return None
     edited = _edited(facts, shipped)
-    private = all(private_name(n.name) for n in edited)
+    # a list at its bound may have left out a public definition the change edits
+    whole = all(
+        len(names) < CAP
+        for names in (facts.changed, facts.added, facts.removed, facts.renamed, facts.moved)
+    )
+    private = whole and all(private_name(n.name) for n in edited)
     return Internal(shipped, tuple(dict.fromkeys(n.name for n in edited)) if private else ())
 
 

@@ -82,6 +82,7 @@ from bot.analysis.sources import generated
 from bot.models import CommitInput, FileChange
 
 __all__ = [
+    "CAP",
     "COMMAND_GROUPS",
     "Constant",
     "ConstantRenamed",
@@ -112,7 +113,7 @@ __all__ = [
 ]
 
 # At most this many records of one group: a generated file can define thousands of names.
-_CAP = 40
+CAP = 40
 # a bound for the lists a sentence counts in full
 _MANY = 5000
 # Variables a dependency reads (Hugging Face, CUDA, NCCL, PyTorch, the OS…): a project that
@@ -801,7 +802,7 @@ def _combine(
         calls_added=_cap(calls),
         calls_removed=_cap(dropped_calls),
         tested=_cap(_tested(tests_added, readings, files, {*changed, *added})),
-        # not cut at `_CAP`: a sentence counts the files that import one name anew
+        # not cut at `CAP`: a sentence counts the files that import one name anew
         # ("and 3 more" of 7 files said 5 for quart 171c4a7)
         imports_moved=tuple(imports[:_MANY]),
         deprecations=_cap(list(dict.fromkeys(deprecations))),
@@ -1118,7 +1119,7 @@ def _once(registrations: list[Registration]) -> list[Registration]:
 
 
 def _cap(items: list[T]) -> tuple[T, ...]:
-    return tuple(items[:_CAP])
+    return tuple(items[:CAP])
 
 
 def _calls_only_at(readings: list[FileReading], *, new: bool) -> list[NewCall]:
