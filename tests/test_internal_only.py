@@ -298,3 +298,33 @@ def test_a_public_body_past_the_cap_of_edited_names_is_not_private(tmp_path: Pat
     )
     assert "changes only the private" not in analysis.summary + str(analysis.insights)
     assert Verdict.FALSE not in verdicts
+
+
+# a package `__init__` that serves names lazily (PEP 562): what a caller can import is
+# what its `__getattr__` serves, read from private state the surface does not show
+_LAZY = (
+    "import importlib\n\n"
+    '_SERVED = {"cached_property": "pkg._helpers"}\n\n\n'
+    "def __getattr__(name):\n"
+    "    if name in _SERVED:\n"
+    "        return getattr(importlib.import_module(_SERVED[name]), name)\n"
+    "    raise AttributeError(name)\n"
+)
+
+
+def test_a_module_serving_names_through_getattr_is_not_proven_internal(tmp_path: Path) -> None:
+    after = _LAZY.replace(
+        '"pkg._helpers"}', '"pkg._helpers", "under_cached_property": "pkg._helpers"}'
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pkg/__init__.py": _LAZY},
+        {"pkg/__init__.py": after},
+        "refactor: tidy lazy loading",
+    )
+    assert "Internal only" not in analysis.summary + str(analysis.insights)
+    root, commit = second_commit(
+        tmp_path / "again", {"pkg/__init__.py": _LAZY}, {"pkg/__init__.py": after}, "refactor"
+    )
+    said = "Internal only: no public name, signature or default changes in `pkg/__init__.py`."
+    assert verdicts_of(root, commit.sha, said) != [(Kind.INTERNAL, Verdict.TRUE)]

@@ -679,7 +679,7 @@ class Checker:
     ) -> dict[str, tuple[tuple[Bindings, dict[str, str]], ...]] | tuple[Verdict, str]:
         """Each file the claim names, read at the parent and at the commit; else the verdict
         and its reason: false where one is no Python file, not changed or moved to a new
-        import path, unverifiable where one does not parse."""
+        import path, unverifiable where one does not parse or serves names lazily."""
         read: dict[str, tuple[tuple[Bindings, dict[str, str]], ...]] = {}
         for path in (claim.new or claim.name).split("\n"):
             if not path.endswith((".py", ".pyi")):
@@ -692,7 +692,7 @@ class Checker:
                 read_module(path, self.clone.text(c.sha, path) if path in c.after else None),
             )
             if sides[0] is None or sides[1] is None:
-                return Verdict.UNVERIFIABLE, f"`{path}` does not parse"
+                return Verdict.UNVERIFIABLE, f"`{path}` does not parse or has a `__getattr__`"
             if old != path and not (private_path(old) and private_path(path)):
                 return Verdict.FALSE, f"`{old}` moves to `{path}`: a new import path"
             read[path] = (sides[0], sides[1])

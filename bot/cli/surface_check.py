@@ -228,12 +228,18 @@ def _walk(
 
 def read_module(path: str, text: str | None) -> tuple[Bindings, dict[str, str]] | None:
     """The public bindings of a Python module and the own text of each definition; empty
-    when the file is absent; None when it does not parse."""
+    when the file is absent; None when it does not parse or serves names through a
+    module-level `__getattr__` (PEP 562), which no reading of its bindings shows."""
     if text is None:
         return Counter(), {}
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):
+        return None
+    if any(
+        "__getattr__" in _bound(s) or (isinstance(s, _DEFINITION) and s.name == "__getattr__")
+        for s in _flat(tree.body)
+    ):
         return None
     exports = any("__all__" in _bound(s) for s in _flat(tree.body))
     package = path.rsplit("/", 1)[-1] in ("__init__.py", "__init__.pyi")

@@ -214,12 +214,15 @@ def _scope(body: list[ast.stmt], imports: bool) -> dict[str, str]:
 def public_surface(text: str, *, package: bool) -> dict[str, str] | None:
     """Each public name a module binds at its top level and in its public classes, with how
     a caller meets it (a function's decorators, parameters and annotations; a class's bases;
-    an assignment's value); None when the text does not parse. The names a module imports
-    count only in a package's `__init__` (where callers import from) or, in a module with
-    `__all__`, those it lists; elsewhere an import is the module's own business."""
+    an assignment's value); None when the text does not parse or the module has its own
+    `__getattr__` (PEP 562: the names it serves are its code's to say). The names a module
+    imports count only in a package's `__init__` (where callers import from) or, in a
+    module with `__all__`, those it lists; elsewhere an import is the module's own business."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):
+        return None
+    if any(_binds_getattr(node) for node in _statements(tree.body)):
         return None
     listed: set[str] = set()
     exported = written = False
@@ -253,6 +256,14 @@ def public_surface(text: str, *, package: bool) -> dict[str, str] | None:
             if name in listed or not how.startswith("import ")
         }
     return found
+
+
+def _binds_getattr(node: ast.stmt) -> bool:
+    """`def __getattr__(name)` or `__getattr__ = …` at a module's top level."""
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return node.name == "__getattr__"
+    targets = node.targets if isinstance(node, ast.Assign) else []
+    return any(isinstance(t, ast.Name) and t.id == "__getattr__" for t in targets)
 
 
 def surface_kept(files: list[tuple[str, str, str]]) -> tuple[str, ...]:
