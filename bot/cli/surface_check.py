@@ -19,8 +19,8 @@ import copy
 from collections import Counter
 from collections.abc import Iterator
 
-# A name's binding as a caller meets it, and a definition's own text (its nested
-# functions and classes aside), by qualified name.
+# Each public binding as a caller meets it, (qualified name, how it is bound), counted: a
+# name bound twice (once per Python version) is two bindings.
 Bindings = Counter[tuple[str, str]]
 _DEFINITION = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
