@@ -251,8 +251,9 @@ def test_a_type_that_changes_is_a_signature_change(tmp_path: Path) -> None:
     assert "Internal only" not in analysis.summary + str(analysis.insights)
 
 
-# a public constant bound once per Python version (structlog's `_config.py` shape): the
-# first binding is the one that runs on a newer interpreter
+# a public name bound once per Python version (as structlog's `_base.py` binds `Self` under
+# `if sys.version_info >= (3, 11):`), here a constant: the first binding is the one that runs
+# on a newer interpreter
 _PER_VERSION = (
     "import sys\n\n"
     "if sys.version_info >= (3, 11):\n    TIMEOUT = 1\nelse:\n    TIMEOUT = 2\n\n\n"
