@@ -249,3 +249,83 @@ def test_a_type_that_changes_is_a_signature_change(tmp_path: Path) -> None:
         "Update Ruff",
     )
     assert "Internal only" not in analysis.summary + str(analysis.insights)
+
+
+# a public name bound once per Python version (as structlog's `_base.py` binds `Self` under
+# `if sys.version_info >= (3, 11):`), here a constant: the first binding is the one that runs
+# on a newer interpreter
+_PER_VERSION = (
+    "import sys\n\n"
+    "if sys.version_info >= (3, 11):\n    TIMEOUT = 1\nelse:\n    TIMEOUT = 2\n\n\n"
+    "def _resolve(x):\n    return x\n"
+)
+
+
+def test_a_value_bound_once_per_python_version_is_read_in_each(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/structlog/_config.py": _PER_VERSION},
+        {
+            "src/structlog/_config.py": _PER_VERSION.replace("TIMEOUT = 1", "TIMEOUT = 5").replace(
+                "return x", "return x or None"
+            )
+        },
+        "refactor: tidy up the config helpers",
+    )
+    assert "Internal only" not in analysis.summary + str(analysis.insights)
+    assert Verdict.FALSE not in verdicts
+
+
+def test_a_file_the_commit_leaves_alone_is_false_whatever_its_name(tmp_path: Path) -> None:
+    # the reason names the file: a `parser.py` the commit does not change is no parse error
+    root, commit = second_commit(
+        tmp_path,
+        {"pkg/parser.py": "def run(x):\n    return x\n", "pkg/api.py": "def go():\n    pass\n"},
+        {"pkg/parser.py": "def run(x):\n    return x\n", "pkg/api.py": "def go():\n    return 1\n"},
+        "refactor",
+    )
+    said = "Internal only: no public name, signature or default changes in `pkg/parser.py`."
+    assert verdicts_of(root, commit.sha, said) == [(Kind.INTERNAL, Verdict.FALSE)]
+
+
+def test_a_public_body_past_the_cap_of_edited_names_is_not_private(tmp_path: Path) -> None:
+    # yarl's `_quoting_py.py` shape, larger: many private helpers edited, then the public
+    # function that uses them; the names the facts keep stop at a bound
+    helpers = "".join(f"def _h{i}(x):\n    return x + {i}\n\n\n" for i in range(45))
+    before = helpers + "def run(x):\n    return _h0(x)\n"
+    after = helpers.replace("return x +", "return x -") + "def run(x):\n    return _h1(x)\n"
+    analysis, verdicts = checked_entry(
+        tmp_path, {"pkg/api.py": before}, {"pkg/api.py": after}, "refactor: tidy the helpers"
+    )
+    assert "changes only the private" not in analysis.summary + str(analysis.insights)
+    assert Verdict.FALSE not in verdicts
+
+
+# a package `__init__` that serves names lazily (PEP 562): what a caller can import is
+# what its `__getattr__` serves, read from private state the surface does not show
+_LAZY = (
+    "import importlib\n\n"
+    '_SERVED = {"cached_property": "pkg._helpers"}\n\n\n'
+    "def __getattr__(name):\n"
+    "    if name in _SERVED:\n"
+    "        return getattr(importlib.import_module(_SERVED[name]), name)\n"
+    "    raise AttributeError(name)\n"
+)
+
+
+def test_a_module_serving_names_through_getattr_is_not_proven_internal(tmp_path: Path) -> None:
+    after = _LAZY.replace(
+        '"pkg._helpers"}', '"pkg._helpers", "under_cached_property": "pkg._helpers"}'
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pkg/__init__.py": _LAZY},
+        {"pkg/__init__.py": after},
+        "refactor: tidy lazy loading",
+    )
+    assert "Internal only" not in analysis.summary + str(analysis.insights)
+    root, commit = second_commit(
+        tmp_path / "again", {"pkg/__init__.py": _LAZY}, {"pkg/__init__.py": after}, "refactor"
+    )
+    said = "Internal only: no public name, signature or default changes in `pkg/__init__.py`."
+    assert verdicts_of(root, commit.sha, said) != [(Kind.INTERNAL, Verdict.TRUE)]

@@ -75,6 +75,20 @@ def test_tests_taken_out_of_a_mixin_class_are_not_added(tmp_path: Path) -> None:
     assert all(v is Verdict.TRUE for v in verdicts)
 
 
+def test_a_new_class_s_test_named_like_another_class_s_is_added(tmp_path: Path) -> None:
+    # attrs' tests: many classes have their own `test_repr`; a new class's stays new while
+    # the old class's is still there (only a test taken out of its class is not added)
+    old = "class TestFields:\n    def test_repr(self) -> None:\n        assert repr(1)\n"
+    new = old + "\n\nclass TestFilters:\n    def test_repr(self) -> None:\n        assert repr(2)\n"
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"tests/test_funcs.py": old},
+        {"tests/test_funcs.py": new},
+        "Add tests for filters (#25)",
+    )
+    assert "TestFilters.test_repr" in entry_text(analysis)
+
+
 def test_a_function_defined_per_python_version_is_compared_as_neither(tmp_path: Path) -> None:
     # cattrs dce7347 "Drop Python 3.8": `_compat.py` defined `is_generic(type)` under
     # `if sys.version_info >= (3, 9):` and `is_generic(obj)` under `else:`; the entry said

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.analysis.facts import Facts, Name
-from bot.analysis.facts.surface import surface_kept
+from bot.analysis.facts import CAP, Facts, Name
+from bot.analysis.facts.surface import private_name, surface_kept
 from bot.analysis.paths import (
     Language,
     PathKind,
@@ -55,14 +55,6 @@ class Internal:
     private: tuple[str, ...] = ()
 
 
-def _private(name: str) -> bool:
-    """A part of the name is `_private` (a dunder like `__init__` is the language's own)."""
-    return any(
-        part.startswith("_") and not (part.startswith("__") and part.endswith("__"))
-        for part in name.split(".")
-    )
-
-
 def _quiet(commit: CommitInput, sig: Signals, path: str) -> bool:
     """A changed file no user meets: tests, CI, the licence, dev tooling, or a news
     fragment of a contributors' kind."""
@@ -103,10 +95,9 @@ def internal_only(
     read whole at both revisions with the same public surface (`facts/surface.py`), every
     other file is a test (none losing lines), CI, tooling or a contributors' news fragment,
     and no setting, requirement, packaging entry, registration or deprecation changes. Not
-    claimed otherwise:
-    the author's words say no fix, speed-up, removal or breaking change, no severe symptom,
-    no warning, error, output or default, and do say work on the insides (a refactor,
-    typing, a move, a clean-up)."""
+    claimed otherwise: the author's words say no fix, speed-up, removal or breaking change,
+    no severe symptom, no warning, error, output or default, and do say work on the insides
+    (a refactor, typing, a move, a clean-up)."""
     facts = sig.facts
     shipped = tuple(sig.source_files)
     if not commit.files_known or not shipped or said_breaking:
@@ -154,7 +145,12 @@ def internal_only(
     if not set(shipped) <= set(surface_kept(_sides(commit, shipped))):
         return None
     edited = _edited(facts, shipped)
-    private = all(_private(n.name) for n in edited)
+    # a list at its bound may have left out a public definition the change edits
+    whole = all(
+        len(names) < CAP
+        for names in (facts.changed, facts.added, facts.removed, facts.renamed, facts.moved)
+    )
+    private = whole and all(private_name(n.name) for n in edited)
     return Internal(shipped, tuple(dict.fromkeys(n.name for n in edited)) if private else ())
 
 

@@ -676,31 +676,32 @@ class Checker:
 
     def _modules(
         self, c: _Commit, claim: Claim
-    ) -> tuple[dict[str, tuple[tuple[Bindings, dict[str, str]], ...]], str]:
-        """Each file the claim names, read at the parent and at the commit; a reason when
-        one cannot be read so (not Python, not changed, not parsed)."""
+    ) -> dict[str, tuple[tuple[Bindings, dict[str, str]], ...]] | tuple[Verdict, str]:
+        """Each file the claim names, read at the parent and at the commit; else the verdict
+        and its reason: false where one is no Python file, not changed or moved to a new
+        import path, unverifiable where one does not parse or serves names lazily."""
         read: dict[str, tuple[tuple[Bindings, dict[str, str]], ...]] = {}
         for path in (claim.new or claim.name).split("\n"):
             if not path.endswith((".py", ".pyi")):
-                return read, f"`{path}` is no Python file"
+                return Verdict.FALSE, f"`{path}` is no Python file"
             if path not in c.after and path not in c.before:
-                return read, f"`{path}` is not changed by the commit"
+                return Verdict.FALSE, f"`{path}` is not changed by the commit"
             old = c.old(path) if path in c.after else path
             sides = (
                 read_module(old, self.clone.text(c.parent, old) if old in c.before else None),
                 read_module(path, self.clone.text(c.sha, path) if path in c.after else None),
             )
             if sides[0] is None or sides[1] is None:
-                return read, f"`{path}` does not parse"
+                return Verdict.UNVERIFIABLE, f"`{path}` does not parse or has a `__getattr__`"
             if old != path and not (private_path(old) and private_path(path)):
-                return read, f"`{old}` moves to `{path}`: a new import path"
+                return Verdict.FALSE, f"`{old}` moves to `{path}`: a new import path"
             read[path] = (sides[0], sides[1])
-        return read, ""
+        return read
 
     def _internal(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
-        read, why = self._modules(c, claim)
-        if why:
-            return (Verdict.UNVERIFIABLE if "parse" in why else Verdict.FALSE), why
+        read = self._modules(c, claim)
+        if isinstance(read, tuple):
+            return read
         pooled: tuple[Bindings, Bindings] = (Counter(), Counter())
         for path, (before, after) in read.items():
             if private_path(path):
@@ -717,9 +718,9 @@ class Checker:
     def _private_only(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         if not is_private(claim.name):
             return Verdict.FALSE, f"`{claim.name}` is not private"
-        read, why = self._modules(c, claim)
-        if why:
-            return (Verdict.UNVERIFIABLE if "parse" in why else Verdict.FALSE), why
+        read = self._modules(c, claim)
+        if isinstance(read, tuple):
+            return read
         found = False
         for path, (before, after) in read.items():
             changed = edited(before[1], after[1])

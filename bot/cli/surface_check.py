@@ -19,8 +19,8 @@ import copy
 from collections import Counter
 from collections.abc import Iterator
 
-# A name's binding as a caller meets it, and a definition's own text (its nested
-# functions and classes aside), by qualified name.
+# Each public binding as a caller meets it, (qualified name, how it is bound), counted: a
+# name bound twice (once per Python version) is two bindings.
 Bindings = Counter[tuple[str, str]]
 _DEFINITION = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
@@ -228,12 +228,18 @@ def _walk(
 
 def read_module(path: str, text: str | None) -> tuple[Bindings, dict[str, str]] | None:
     """The public bindings of a Python module and the own text of each definition; empty
-    when the file is absent; None when it does not parse."""
+    when the file is absent; None when it does not parse or serves names through a
+    module-level `__getattr__` (PEP 562), which no reading of its bindings shows."""
     if text is None:
         return Counter(), {}
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):
+        return None
+    if any(
+        "__getattr__" in _bound(s) or (isinstance(s, _DEFINITION) and s.name == "__getattr__")
+        for s in _flat(tree.body)
+    ):
         return None
     exports = any("__all__" in _bound(s) for s in _flat(tree.body))
     package = path.rsplit("/", 1)[-1] in ("__init__.py", "__init__.pyi")

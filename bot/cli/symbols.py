@@ -424,28 +424,38 @@ def python_signature(text: str, function: str) -> dict[str, set[str]] | None:
 
 
 def _functions_named(text: str, function: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
-    """The definitions of `function` in a Python file (each `@overload` one of them)."""
+    """The definitions of `function` in a Python file (each `@overload` one of them); a
+    class is called through its own `__init__` (not an inherited one)."""
+    found: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+    for node in _definitions_named(text, function):
+        if isinstance(node, ast.ClassDef):
+            found.extend(
+                n
+                for n in node.body
+                if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name == "__init__"
+            )
+        else:
+            found.append(node)
+    return found
+
+
+def _definitions_named(
+    text: str, name: str
+) -> list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
+    """Every function, method or class of a Python file named `name` (`Class.method`, or
+    its last parts), in the file's order, those under `if`, `try`, `with` and loops too."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError) as exc:
         raise Unreadable(f"does not parse: {exc.__class__.__name__}") from None
-    found: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+    found: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = []
 
     def walk(body: list[ast.stmt], prefix: str) -> None:
         for node in body:
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 qual = prefix + node.name
-                named = qual == function or qual.endswith("." + function)
-                if named and not isinstance(node, ast.ClassDef):
+                if qual == name or qual.endswith("." + name):
                     found.append(node)
-                elif named:
-                    # a class is called through its own `__init__` (not an inherited one)
-                    found.extend(
-                        n
-                        for n in node.body
-                        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
-                        and n.name == "__init__"
-                    )
                 walk(node.body, qual + ".")
             elif isinstance(node, ast.If | ast.Try | ast.With | ast.For | ast.While):
                 for block in _blocks(node):
@@ -459,28 +469,8 @@ def python_docstrings(text: str, name: str) -> list[str] | None:
     """The docstrings of every function, method or class `name` (`Class.method`, or its
     last parts) in a Python file, their whitespace folded ("" for one without); None when
     the file defines no such name."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError) as exc:
-        raise Unreadable(f"does not parse: {exc.__class__.__name__}") from None
-    found: list[str] = []
-    named = False
-
-    def walk(body: list[ast.stmt], prefix: str) -> None:
-        nonlocal named
-        for node in body:
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                qual = prefix + node.name
-                if qual == name or qual.endswith("." + name):
-                    named = True
-                    found.append(" ".join((ast.get_docstring(node) or "").split()))
-                walk(node.body, qual + ".")
-            elif isinstance(node, ast.If | ast.Try | ast.With | ast.For | ast.While):
-                for block in _blocks(node):
-                    walk(block, prefix)
-
-    walk(tree.body, "")
-    return found if named else None
+    found = [" ".join((ast.get_docstring(n) or "").split()) for n in _definitions_named(text, name)]
+    return found or None
 
 
 # --- C, C++, CUDA and the keyword-declared languages --------------------------------------

@@ -14,7 +14,6 @@ with no patches (titles only) has only its file list and the facts its text stat
 
 from __future__ import annotations
 
-import ast
 import builtins
 import dataclasses
 import re
@@ -34,7 +33,7 @@ from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.packaging import COMMAND_GROUPS, PACKAGING_FILES, packaging_changes
-from bot.analysis.facts.pyfile import UNPRINTABLE, detail
+from bot.analysis.facts.pyfile import UNPRINTABLE, detail, dotted
 from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
     Caught,
@@ -82,6 +81,7 @@ from bot.analysis.sources import generated
 from bot.models import CommitInput, FileChange
 
 __all__ = [
+    "CAP",
     "COMMAND_GROUPS",
     "Constant",
     "ConstantRenamed",
@@ -112,7 +112,7 @@ __all__ = [
 ]
 
 # At most this many records of one group: a generated file can define thousands of names.
-_CAP = 40
+CAP = 40
 # a bound for the lists a sentence counts in full
 _MANY = 5000
 # Variables a dependency reads (Hugging Face, CUDA, NCCL, PyTorch, the OS…): a project that
@@ -125,13 +125,13 @@ _DEPENDENCY_ENV = (
 # A patch whose first hunk starts at the file's first line: its head is the file's.
 _FROM_TOP = re.compile(r"^@@ -\d+(?:,\d+)? \+[01](?:,\d+)? @@[^\n]*\n")
 _SETTINGS_FILES = (".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
-# `typing.`, `t.`, `c.`: a module a name in an annotation is reached through
 # A default that is an "argument not given" marker (`_marker`, `sentinel`, `MISSING`): one such
 # marker swapped for another keeps what a call without the argument does (multidict fe4dee0).
 _SENTINEL = re.compile(
     r"(?:\w+\.)?_*(?:marker|sentinel|missing|notset|not_set|unset|nothing|not_given|undefined)_*",
     re.IGNORECASE,
 )
+# `typing.`, `t.`, `c.`: a module a name in an annotation is reached through
 _QUALIFIER = re.compile(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])")
 T = TypeVar("T")
 # A compared string or a message quoted as written when this short; a longer one is not said.
@@ -490,7 +490,8 @@ def _combine(
                 exports_removed.append(export_gone)
         # a test taken out of its class into a module function (or back) keeps its name's last
         # part in the same file (propcache 8a68f5a: `CachedPropertyMixin.test_…` → `test_…`)
-        leaves = {n.rsplit(".", 1)[-1] for n in r.minus.tests}
+        # (the old name gone: a new class's `test_repr` beside an old class's is new)
+        leaves = {n.rsplit(".", 1)[-1] for n in r.minus.tests if n not in r.plus.tests}
         tests_added += [
             Name(n, NameKind.FUNCTION, r.path)
             for n in r.plus.tests
@@ -785,7 +786,7 @@ def _combine(
         calls_added=_cap(calls),
         calls_removed=_cap(dropped_calls),
         tested=_cap(_tested(tests_added, readings, files, {*changed, *added})),
-        # not cut at `_CAP`: a sentence counts the files that import one name anew
+        # not cut at `CAP`: a sentence counts the files that import one name anew
         # ("and 3 more" of 7 files said 5 for quart 171c4a7)
         imports_moved=tuple(imports[:_MANY]),
         deprecations=_cap(list(dict.fromkeys(deprecations))),
@@ -1023,9 +1024,7 @@ def _raised(r: FileReading, name: str, new: frozenset[str]) -> Raised:
     if len(new) == 1:
         (kind,) = new
         sites = [
-            s
-            for s in r.plus.raising.get(name, ())
-            if s.exc is not None and _dotted_name(s.exc) == kind
+            s for s in r.plus.raising.get(name, ()) if s.exc is not None and dotted(s.exc) == kind
         ]
         texts = {text for k, text in r.plus.messages.get(name, frozenset()) if k == kind}
         if len(sites) == 1 and len(texts) == 1:
@@ -1036,11 +1035,6 @@ def _raised(r: FileReading, name: str, new: frozenset[str]) -> Raised:
             if _said_literal(plain) and not text.count("`") % 2 and re.search("[A-Za-z]{3}", text):
                 message = text
     return Raised(name, r.path, tuple(sorted(new)), tuple(sorted(gone)), message)
-
-
-def _dotted_name(node: ast.expr) -> str:
-    """`a.b` of `raise a.b(…)` or `raise a.b`."""
-    return ast.unparse(node.func if isinstance(node, ast.Call) else node)
 
 
 def _messages_changed(r: FileReading, name: str) -> list[Message]:
@@ -1109,7 +1103,7 @@ def _once(registrations: list[Registration]) -> list[Registration]:
 
 
 def _cap(items: list[T]) -> tuple[T, ...]:
-    return tuple(items[:_CAP])
+    return tuple(items[:CAP])
 
 
 def _calls_only_at(readings: list[FileReading], *, new: bool) -> list[NewCall]:

@@ -159,14 +159,14 @@ def _start(node: ast.stmt) -> int:
     return min([node.lineno, *(d.lineno for d in decorators)])
 
 
-def _dotted(node: ast.expr) -> str:
+def dotted(node: ast.expr) -> str:
     """`a.b.c` for a name or an attribute chain; the called name for a call; else ''."""
     if isinstance(node, ast.Call):
-        return _dotted(node.func)
+        return dotted(node.func)
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
-        inner = _dotted(node.value)
+        inner = dotted(node.value)
         return f"{inner}.{node.attr}" if inner else node.attr
     return ""
 
@@ -199,7 +199,7 @@ def _nested_functions(body: list[ast.stmt]) -> list[str]:
 def _type_checking(test: ast.expr) -> bool:
     """`TYPE_CHECKING` or `typing.TYPE_CHECKING` (`t.TYPE_CHECKING`): true only for a type
     checker."""
-    return _dotted(test).rsplit(".", 1)[-1] == "TYPE_CHECKING"
+    return dotted(test).rsplit(".", 1)[-1] == "TYPE_CHECKING"
 
 
 def _none(node: ast.expr) -> bool:
@@ -334,7 +334,7 @@ class _Reader:
     def _environ(self, node: ast.Subscript) -> None:
         name = node.slice.value if isinstance(node.slice, ast.Constant) else None
         if (
-            _dotted(node.value).endswith("environ")
+            dotted(node.value).endswith("environ")
             and isinstance(name, str)
             and _ENV_NAME.fullmatch(name)
         ):
@@ -374,7 +374,7 @@ class _Reader:
         top: bool,
     ) -> None:
         qualified = f"{prefix}{node.name}"
-        decorators = {_dotted(d) for d in node.decorator_list}
+        decorators = {dotted(d) for d in node.decorator_list}
         kind = NameKind.METHOD if in_class else NameKind.FUNCTION
         if not in_class and decorators & _KERNEL_DECORATORS:
             kind = NameKind.KERNEL
@@ -452,11 +452,11 @@ class _Reader:
             _digest([self.lines[n - 1] for n in lines if n not in members]),
         )
         self.side.code[qualified] = functools.partial(_code, node)
-        bases = {_dotted(b) for b in node.bases}
+        bases = {dotted(b) for b in node.bases}
         self.side.bases[qualified] = tuple(
-            dict.fromkeys(b.rsplit(".", 1)[-1] for b in map(_dotted, node.bases) if b)
+            dict.fromkeys(b.rsplit(".", 1)[-1] for b in map(dotted, node.bases) if b)
         )
-        decorators = {_dotted(d) for d in node.decorator_list}
+        decorators = {dotted(d) for d in node.decorator_list}
         fields = any(_FIELD_BASES.search(b) for b in bases) or any(
             _FIELD_DECORATORS.search(d) for d in decorators
         )
@@ -597,7 +597,7 @@ class _Reader:
                 )
 
     def _call(self, node: ast.Call) -> None:
-        callee = _dotted(node.func)
+        callee = dotted(node.func)
         last = callee.rsplit(".", 1)[-1]
         first = node.args[0] if node.args else None
         literal = first.value if isinstance(first, ast.Constant) else None
@@ -642,7 +642,7 @@ class _Reader:
     def _warning(self, node: ast.Call, last: str) -> None:
         messages = [t for a in node.args if (t := _text(a)) is not None]
         message = " ".join(messages).strip()
-        categories = {_dotted(a) for a in [*node.args, *(k.value for k in node.keywords)]}
+        categories = {dotted(a) for a in [*node.args, *(k.value for k in node.keywords)]}
         explicit = last in ("deprecated", "warn_deprecated") or bool(
             {c.rsplit(".", 1)[-1] for c in categories} & _DEPRECATION_CATEGORIES
         )
@@ -667,7 +667,7 @@ def _is_constant(node: ast.expr, *, top: bool = False) -> bool:
     if isinstance(node, ast.BinOp):
         return _is_constant(node.left) and _is_constant(node.right)
     if isinstance(node, ast.Name | ast.Attribute):
-        return not top and bool(_UPPER.fullmatch(_dotted(node).rsplit(".", 1)[-1]))
+        return not top and bool(_UPPER.fullmatch(dotted(node).rsplit(".", 1)[-1]))
     if isinstance(node, ast.Call):
         return (
             isinstance(node.func, ast.Name)
@@ -770,7 +770,7 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         if isinstance(current, ast.Constant) and isinstance(current.value, str):
             strings.add(current.value)
         elif isinstance(current, ast.Call):
-            callee = _dotted(current.func)
+            callee = dotted(current.func)
             calls.add(callee.rsplit(".", 1)[-1])
             # a callee said as written: a chain of names (`self._send`), never `a().b`
             if own and callee and _chain(current.func):
@@ -782,7 +782,7 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         if own and isinstance(current, ast.Raise):
             raising.append(current)
         if own and isinstance(current, ast.Raise) and current.exc is not None:
-            name = _dotted(current.exc)
+            name = dotted(current.exc)
             if name and name[:1].isupper():
                 raised.add(name)
                 message = _message(current.exc)
@@ -797,7 +797,7 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
             # a name as written (`OSError`, `asyncio.TimeoutError`); a variable holding a
             # tuple of classes says nothing of which
             caught.update(
-                n for k in kinds if (n := _dotted(k)) and n.rsplit(".", 1)[-1][:1].isupper()
+                n for k in kinds if (n := dotted(k)) and n.rsplit(".", 1)[-1][:1].isupper()
             )
         elif own and isinstance(current, ast.Return) and _literal_value(current.value):
             literal = _source(current.value)  # type: ignore[arg-type]
@@ -893,7 +893,7 @@ def _is_literal(node: ast.expr) -> bool:
     if isinstance(node, ast.Constant):
         return not isinstance(node.value, bytes) or len(node.value) < 40
     if isinstance(node, ast.Name | ast.Attribute):
-        last = _dotted(node).rsplit(".", 1)[-1]
+        last = dotted(node).rsplit(".", 1)[-1]
         return bool(last) and bool(_UPPER.fullmatch(last)) and len(last) > 1
     return False
 
@@ -906,7 +906,7 @@ def _jump(last: ast.stmt) -> str | None:
     if isinstance(last, ast.Continue):
         return "continue"
     if isinstance(last, ast.Raise):
-        name = _dotted(last.exc) if last.exc is not None else ""
+        name = dotted(last.exc) if last.exc is not None else ""
         return "raise " + (name if name.rsplit(".", 1)[-1][:1].isupper() else "")
     return None
 

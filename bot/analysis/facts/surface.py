@@ -21,9 +21,13 @@ _TYPING = frozenset({"typing", "t", "typing_extensions", "abc", "collections.abc
 _UNORDERED = frozenset({"__all__", "__slots__"})
 
 
-def _public(name: str) -> bool:
-    """Not `_private`; a dunder (`__init__`, `__all__`) is the language's own and public."""
-    return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+def private_name(name: str) -> bool:
+    """A part of the dotted name is `_private`; a dunder (`__init__`, `__all__`) is the
+    language's own and public."""
+    return any(
+        part.startswith("_") and not (part.startswith("__") and part.endswith("__"))
+        for part in name.split(".")
+    )
 
 
 class _Spelling(ast.NodeTransformer):
@@ -162,7 +166,7 @@ def _scope(body: list[ast.stmt], imports: bool) -> dict[str, str]:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             if isinstance(node, ast.ClassDef):
                 classes[node.name] = ([_base_name(b) for b in node.bases], _scope(node.body, False))
-            if not _public(node.name):
+            if private_name(node.name):
                 continue
             # several `def`s of one name (overloads, a property's setter): all count
             found[node.name] = found.get(node.name, "") + _header(node)
@@ -174,20 +178,25 @@ def _scope(body: list[ast.stmt], imports: bool) -> dict[str, str]:
             annotation = f": {_type(node.annotation)}" if isinstance(node, ast.AnnAssign) else ""
             for target in targets:
                 for leaf in ast.walk(target):
-                    if not isinstance(leaf, ast.Name) or not _public(leaf.id):
+                    if not isinstance(leaf, ast.Name) or private_name(leaf.id):
                         continue
-                    found[leaf.id] = f"{annotation} = {value}"
+                    held = value
                     if leaf.id in _UNORDERED and isinstance(
                         node.value, ast.List | ast.Tuple | ast.Set
                     ):
-                        held = sorted(ast.unparse(e) for e in node.value.elts)
-                        found[leaf.id] = f"{annotation} = {{{', '.join(held)}}}"
+                        held = (
+                            "{" + ", ".join(sorted(ast.unparse(e) for e in node.value.elts)) + "}"
+                        )
+                    # a name bound once per Python version (`if sys.version_info …: X = 1`
+                    # `else: X = 2`): every binding counts, as the checker counts them
+                    found[leaf.id] = found.get(leaf.id, "") + f"{annotation} = {held}"
         elif imports and isinstance(node, ast.Import | ast.ImportFrom):
-            source = node.module or "" if isinstance(node, ast.ImportFrom) else ""
+            source = (node.module or "") if isinstance(node, ast.ImportFrom) else ""
             for alias in node.names:
                 bound = alias.asname or alias.name.split(".", 1)[0]
-                if _public(bound):
-                    found[bound] = f"import {'.' * getattr(node, 'level', 0)}{source}"
+                if not private_name(bound):
+                    how = f"import {'.' * getattr(node, 'level', 0)}{source}"
+                    found[bound] = found.get(bound, "") + how
 
     def members(name: str, seen: frozenset[str]) -> dict[str, str]:
         bases, own = classes[name]
@@ -205,12 +214,15 @@ def _scope(body: list[ast.stmt], imports: bool) -> dict[str, str]:
 def public_surface(text: str, *, package: bool) -> dict[str, str] | None:
     """Each public name a module binds at its top level and in its public classes, with how
     a caller meets it (a function's decorators, parameters and annotations; a class's bases;
-    an assignment's value); None when the text does not parse. The names a module imports
-    count only in a package's `__init__` (where callers import from) or, in a module with
-    `__all__`, those it lists; elsewhere an import is the module's own business."""
+    an assignment's value); None when the text does not parse or the module has its own
+    `__getattr__` (PEP 562: the names it serves are its code's to say). The names a module
+    imports count only in a package's `__init__` (where callers import from) or, in a
+    module with `__all__`, those it lists; elsewhere an import is the module's own business."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):
+        return None
+    if any(_binds_getattr(node) for node in _statements(tree.body)):
         return None
     listed: set[str] = set()
     exported = written = False
@@ -244,6 +256,14 @@ def public_surface(text: str, *, package: bool) -> dict[str, str] | None:
             if name in listed or not how.startswith("import ")
         }
     return found
+
+
+def _binds_getattr(node: ast.stmt) -> bool:
+    """`def __getattr__(name)` or `__getattr__ = …` at a module's top level."""
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return node.name == "__getattr__"
+    targets = node.targets if isinstance(node, ast.Assign) else []
+    return any(isinstance(t, ast.Name) and t.id == "__getattr__" for t in targets)
 
 
 def surface_kept(files: list[tuple[str, str, str]]) -> tuple[str, ...]:
