@@ -500,7 +500,6 @@ class Facts:
     numbers: tuple[StatedNumber, ...] = ()
     # issues the message or PR text says it fixes, closes or resolves
     fixes: tuple[int, ...] = ()
-    # shipped Python files read whole at both revisions whose public surface is the same:
 
     def files_of(self, *kinds: PathKind) -> tuple[FileFact, ...]:
         return tuple(f for f in self.files if f.kind in kinds)
