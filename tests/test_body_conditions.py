@@ -319,3 +319,47 @@ def test_the_same_test_through_a_walrus_or_unrelated_tests_are_not_said_rewritte
         )
         assert "now tests" not in entry_text(analysis)
         assert all(v is Verdict.TRUE for v in verdicts)
+
+
+@pytest.mark.parametrize(
+    ("test", "moved"),
+    [
+        # structlog b0081ac: `if not defaults:` went from `__init__` into the `columns` setter
+        # that `__init__` now assigns through
+        ("if not defaults:\n            raise ValueError('none')\n", "setter"),
+        # structlog 509902c: `0 if not pad_level else None` went into `_configure_columns`
+        ("width = 0 if not defaults else None\n", "helper"),
+    ],
+)
+def test_a_test_moved_into_another_function_of_the_file_is_not_gone(
+    tmp_path: Path, test: str, moved: str
+) -> None:
+    init_before = (
+        "class ConsoleRenderer:\n    def __init__(self, defaults=None, columns=None):\n"
+        f"        {test}"
+        "        self._columns = columns\n"
+    )
+    if moved == "setter":
+        after = (
+            "class ConsoleRenderer:\n    def __init__(self, defaults=None, columns=None):\n"
+            "        self.columns = columns\n\n"
+            "    @property\n    def columns(self):\n        return self._columns\n\n"
+            "    @columns.setter\n    def columns(self, defaults):\n"
+            f"        {test}"
+            "        self._columns = defaults\n"
+        )
+    else:
+        after = (
+            "class ConsoleRenderer:\n    def __init__(self, defaults=None, columns=None):\n"
+            "        self._configure(defaults)\n        self._columns = columns\n\n"
+            "    def _configure(self, defaults):\n"
+            f"        {test}"
+        )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/structlog/dev.py": init_before},
+        {"src/structlog/dev.py": after},
+        "dev: allow columns to be got and set",
+    )
+    assert "no longer tests" not in entry_text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)

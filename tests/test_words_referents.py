@@ -34,9 +34,11 @@ DEV_COLUMNS = DEV + (
 )
 
 
-def test_a_changelog_item_that_says_same_for_comes_with_its_referent(tmp_path: Path) -> None:
-    # structlog b0081ac: the title alone, and "- Same for *columns*." added to the changelog;
-    # the summary was "Same for columns."
+def test_an_item_that_leans_on_an_older_commits_item_is_not_shown(tmp_path: Path) -> None:
+    # structlog b0081ac / 1e51f5f: the title alone, and "- Same for *columns*." added to the
+    # changelog; the summary was "Same for columns.", then (a reader's pass) "… now supports
+    # setting the `exception_formatter` attribute. Same for columns.": #749's item, a day
+    # older, credited to this commit
     after = CHANGELOG.replace(
         "- `structlog.testing",
         "- Same for *columns*.\n  [#757](https://github.com/hynek/structlog/pull/757)\n\n"
@@ -48,10 +50,20 @@ def test_a_changelog_item_that_says_same_for_comes_with_its_referent(tmp_path: P
         {"CHANGELOG.md": after, "src/structlog/dev.py": DEV_COLUMNS},
         "dev: allow columns to be got and set (#757)",
     )
-    assert analysis.summary == (
-        "`structlog.dev.ConsoleRenderer()` now supports setting the `exception_formatter` "
-        "attribute. Same for columns."
+    assert "exception_formatter" not in analysis.summary
+    assert "Same for" not in analysis.summary
+
+
+def test_an_item_that_leans_on_this_commits_item_is_said_with_it(tmp_path: Path) -> None:
+    bare = "# Changelog\n\n## Unreleased\n\n### Added\n\n"
+    added = "- `ConsoleRenderer.colors` can now be set.\n- Same for *force_colors*.\n"
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"CHANGELOG.md": bare, "src/structlog/dev.py": DEV},
+        {"CHANGELOG.md": bare + added, "src/structlog/dev.py": DEV_COLUMNS},
+        "dev: add colors and force_colors properties",
     )
+    assert analysis.summary == "`ConsoleRenderer.colors` can now be set. Same for force_colors."
 
 
 def test_a_changelog_item_without_its_referent_is_not_shown(tmp_path: Path) -> None:

@@ -409,9 +409,12 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
             if re.match(r"^\s*[-*] ", text):
                 items.append([text.strip()[2:].strip()])
                 if leans(items[-1][0]):
-                    # "Same for *columns*." says nothing without the item it leans on
-                    referent = _referent(f.after or "", text)
-                    items[-1] = [*referent, items[-1][0]] if referent else []
+                    # "Same for *columns*." says nothing without the item it leans on: this
+                    # commit's item before it, or nothing (structlog 1e51f5f's "Same for
+                    # colors" leaned on #749's `exception_formatter`, a day older)
+                    leaning = items.pop()
+                    if items and items[-1]:
+                        items[-1].append(leaning[0])
             elif text.startswith((" ", "\t")) and items and text.strip():
                 if not _REFERENCES.match(text):
                     items[-1].append(text.strip())
@@ -432,29 +435,6 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
 _RST_REFERENCE = re.compile(r"\s*\(?`[^`<>\s]+`_\)?(?=[\s.,;]|$)")
 # An item's line that only links its pull requests: `[#757](https://…/pull/757)`
 _REFERENCES = re.compile(r"^\s*(?:\[?#\d+\]?(?:\([^)\s]*\))?[,.]?\s*)+$")
-
-
-def _referent(changelog: str, line: str) -> list[str]:
-    """The lines of the item a changelog's `line` leans on: the nearest item above it in its
-    section that does not lean itself (its first paragraph); [] where there is none."""
-    lines = changelog.replace("\r\n", "\n").split("\n")
-    if line not in lines:
-        return []
-    above = lines[: lines.index(line)]
-    for start in range(len(above) - 1, -1, -1):
-        text = above[start]
-        if text.startswith("#") or _UNDERLINE.match(text):
-            return []  # the section's heading: nothing above it is of this section
-        if not re.match(r"^[-*] ", text) or leans(text[2:]):
-            continue
-        found = [text[2:].strip()]
-        for more in above[start + 1 :]:
-            if not more.strip() or not more[:1].isspace():
-                break
-            if not _REFERENCES.match(more):
-                found.append(more.strip())
-        return found
-    return []
 
 
 def roles_as_code(text: str) -> str:

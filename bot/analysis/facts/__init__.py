@@ -188,6 +188,7 @@ def read_facts(commit: CommitInput) -> Facts:
                 user_facing=user_facing,
             )
         ):
+            reading.texts = sides
             readings.append(reading)
             whole.add(f.filename)
             continue

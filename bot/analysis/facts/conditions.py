@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 
 from bot.analysis.facts.records import Condition, Turn
 from bot.analysis.facts.scan import FileReading
@@ -48,6 +49,12 @@ def conditions_changed(r: FileReading, name: str, raised: frozenset[str]) -> lis
         pairs.append((gone.pop(), new.pop()))
     if len(pairs) + len(gone) + len(new) > _CHANGES:
         return []
+    # a test moved into another function of the file (structlog b0081ac: `not defaults` went
+    # from `ConsoleRenderer.__init__` into the `columns` setter it now calls), or out of one,
+    # is still tested: neither gone nor new
+    before, after = r.texts
+    gone = [t for t in gone if not _tested_in(after, t)]
+    new = [t for t in new if not _tested_in(before, t)]
     # `if msg: …` become `if not msg: return` then `…`: the same test, inverted around the
     # same code, is no new condition
     pairs = [(o, n) for o, n in pairs if not _negations(o, n) and _unwalrused(n) != o]
@@ -71,6 +78,14 @@ def conditions_changed(r: FileReading, name: str, raised: frozenset[str]) -> lis
     return [
         c for c in found if _said_test(c.test) and (c.turn is not Turn.CHANGED or _said_test(c.was))
     ]
+
+
+def _tested_in(text: str, test: str) -> bool:
+    """Whether the file's text tests `test` (an `if`, `elif` or `while`, or `a if test else
+    b`): where the function no longer (or not yet) does, another one of the file does."""
+    quoted = re.escape(test)
+    found = re.compile(rf"\b(?:(?:if|elif|while)\s+{quoted}\s*:|if\s+{quoted}\s+else\b)")
+    return bool(text) and found.search(text) is not None
 
 
 def _negations(old: str, new: str) -> bool:

@@ -189,6 +189,8 @@ class FileReading:
     changed: dict[str, NameKind] = field(default_factory=dict)
     # (message or line, replacement)
     deprecations: list[tuple[str, str | None]] = field(default_factory=list)
+    # the file's whole texts at the parent and at the commit, where it was read whole
+    texts: tuple[str, str] = ("", "")
 
     def side(self, sign: str) -> Side:
         return self.plus if sign == "+" else self.minus if sign == "-" else self.context
