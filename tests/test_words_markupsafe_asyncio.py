@@ -150,3 +150,33 @@ def test_a_deleted_stub_a_swapped_marker_and_an_abstract_default_change_nothing(
     assert "gains the parameter" not in text and "`arg=None`" not in text
     assert "default of" not in text and not analysis.breaking
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_loosened_build_pin_asks_nobody_to_update(tmp_path: Path) -> None:
+    # pytest-asyncio ba837fe "build: Revert pinning of build-time dependencing due to issues
+    # with downstream packaging.": `setuptools==80.9` → `>=77`, `setuptools-scm==9.2` →
+    # `setuptools-scm[toml]>=6.2`; the entry said "Update development environments to
+    # `setuptools>=77`, …" and lost the second pin's old value
+    project = '[build-system]\nrequires = [\n  "{a}",\n  "{b}",\n]\n\n[project]\nname = "x"\n'
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": project.format(a="setuptools==80.9", b="setuptools-scm==9.2")},
+        {"pyproject.toml": project.format(a="setuptools>=77", b="setuptools-scm[toml]>=6.2")},
+        "build: Revert pinning of build-time dependencing due to issues with downstream packaging.",
+    )
+    text = entry_text(analysis)
+    assert "`setuptools-scm[toml]>=6.2` (was `==9.2`)" in text
+    assert "Update development environments" not in text
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_raised_build_floor_still_asks_developers_to_update(tmp_path: Path) -> None:
+    project = '[build-system]\nrequires = [\n  "{a}",\n]\n\n[project]\nname = "x"\n'
+    analysis, _ = checked_entry(
+        tmp_path,
+        # the commit ba837fe reverted, pinning what had been a floor
+        {"pyproject.toml": project.format(a="setuptools>=77")},
+        {"pyproject.toml": project.format(a="setuptools==80.9")},
+        "build: Revert loosening of build-time dependencies.",
+    )
+    assert "Update development environments to `setuptools==80.9`" in entry_text(analysis)

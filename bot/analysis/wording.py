@@ -29,6 +29,7 @@ from bot.analysis.facts import (
     Setting,
     Turn,
 )
+from bot.analysis.facts.build import still_admits
 from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module
@@ -1640,8 +1641,11 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
     if sig.experimental:
         paths = codes(p, sig.experimental)
         text.note("architecture", sentence(p, p.experimental.format(paths=paths)))
-    if sig.facts.requirements:
-        pins = [f"`{r.package}{r.spec}`" for r in sig.facts.requirements]
+    # a requirement that still admits the old pin or floor asks nobody to update (pytest-asyncio
+    # ba837fe loosened `setuptools==80.9` to `>=77` for packagers)
+    raised = [r for r in sig.facts.requirements if not still_admits(r.old, r.spec)]
+    if raised:
+        pins = [f"`{r.package}{r.spec}`" for r in raised]
         text.advise(
             Audience.DEVELOPERS,
             p.pins_developers.format(pins=p.list_sep.join(dict.fromkeys(pins[:4]))),

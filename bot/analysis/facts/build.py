@@ -6,6 +6,8 @@ import re
 import tomllib
 from typing import Any
 
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
 from bot.analysis.facts.scan import FileReading, Hunk
 
 # The Python versions a package supports: PEP 621's `requires-python = ">=3.9"`, setuptools'
@@ -98,8 +100,23 @@ def shipped_requirements(text: str) -> dict[str, set[str]] | None:
 
 
 def package_name(name: str) -> str:
-    """A package's name as PEP 503 compares them: `importlib_metadata` is `importlib-metadata`."""
-    return re.sub(r"[-_.]+", "-", name).lower()
+    """A package's name as PEP 503 compares them: `importlib_metadata` is `importlib-metadata`,
+    and `setuptools-scm[toml]` is `setuptools-scm` (its extras are not its name)."""
+    return re.sub(r"[-_.]+", "-", name.split("[", 1)[0].strip()).lower()
+
+
+def still_admits(old: str | None, new: str) -> bool:
+    """Whether the specifier `new` still admits a version `old` named as its pin or floor
+    (`==80.9` → `>=77`, `>=8.2,<9` → `>=8.2,<10`): nobody has to update for it. False
+    where either does not parse as PEP 440."""
+    if not old:
+        return False
+    try:
+        admitted, before = SpecifierSet(new), SpecifierSet(old)
+    except InvalidSpecifier:
+        return False
+    pins = [s.version for s in before if s.operator in ("==", "===", ">=", "~=")]
+    return any(admitted.contains(v, prereleases=True) for v in pins if "*" not in v)
 
 
 def same_spec(a: str | None, b: str) -> bool:
