@@ -184,6 +184,9 @@ def test_a_squashed_branch_is_summarised_by_its_first_commit() -> None:
         # pytest-asyncio ba8c0a1's and 2466be7's squashed steps
         "fix test\n\nmake it raise PytestDeprecationWarning instead\n\nadd changelog entry\n",
         "style: reformatting\n\ndocs: Add news fragment.\n",
+        # pytest-asyncio ba8c0a1's last step: the changelog's release heading put back
+        "fix test\n\nmake it raise PytestDeprecationWarning instead\n\nadd changelog entry\n\n"
+        "docs: Changed release date of v0.25.0 to UNRELEASED.\n",
     ],
 )
 def test_the_changelogs_upkeep_is_no_summary(body: str) -> None:

@@ -150,6 +150,8 @@ def test_a_release_list_or_the_authors_own_words_leave_the_changelog_unread(
     # a release's items are no description of one change: they are said as its notes
     assert not analysis.summary.startswith("Change 0")
     assert analysis.summary.startswith("`CHANGES.md` lists 8 new items:")
+    # the author's words that say what the change does stay its summary (a body's story or
+    # squash steps give way to the entry: tests/test_changelog_beside_body.py)
     described, _ = checked_entry(
         tmp_path / "described",
         {"CHANGES.md": "- Older.\n", "pkg/sessions.py": SESSIONS},

@@ -390,6 +390,11 @@ _ROLE = re.compile(r":(?:(ghsa|cve)|issue|pr|user|gh):`([^`]*)`", re.IGNORECASE)
 _CODE_ROLE = re.compile(r":(?:[\w-]+:)?[\w-]+:`(~?)([^`<]+?)(?:\s*<[^>]*>)?`")
 
 
+def is_changelog(path: str) -> bool:
+    """Whether the file is a changelog (`CHANGES.md`, `docs/reference/changelog.rst`, …)."""
+    return bool(_CHANGELOG.search(path))
+
+
 def changelog_entry(files: Iterable[FileChange]) -> str:
     """The entry a commit adds to its changelog (`CHANGES.md`, `CHANGELOG.rst`, …): the
     items it adds, when one to three (a release's whole list is no one change's words);

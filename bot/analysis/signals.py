@@ -40,6 +40,7 @@ from bot.analysis.messages import (
     description_paragraphs,
     first_commit,
     flattened,
+    is_changelog,
     release_notes,
     squash_description,
     without_squash_log,
@@ -458,10 +459,15 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     own = description_paragraphs(
         pr_body, squash_description(without_bot_lines(commit.body), commit.title), items=True
     )
-    # the news fragment the commit adds (yarl's `CHANGES/1632.bugfix.rst`) is its author's
-    # words for users whatever the message says besides (a template, a squash's steps)
+    # the news fragment or changelog entry the commit adds (yarl's `CHANGES/1632.bugfix.rst`,
+    # structlog 79032b3's CHANGELOG.md item) is its author's words for users whatever the
+    # message says besides (a template, a squash's steps): the summary weighs the two
     news = fragment_entry(added)
-    entry_items = description_paragraphs(news, items=True) if news else []
+    # (an entry that is all the commit changes tells an older change: pytest-asyncio
+    # 9fd64da's note added under a released version)
+    beside = any(not is_changelog(f.filename) for f in commit.files)
+    written = news or (changelog_entry(commit.files) if beside else "")
+    entry_items = description_paragraphs(written, items=True) if written else []
     if all(_echoes(p, commit.title) for p in own):
         # No words of the author's but the title: the entry the commit adds to its
         # changelog says what it does (quart 8a0e4c4's "Fix signing key selection order …"),

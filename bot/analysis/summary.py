@@ -84,6 +84,11 @@ _PROCESS = re.compile(
     r"|pre-commit|reformat\w*|formatting|review\s+comments?|code\s+review)\b",
     re.IGNORECASE,
 )
+# "The fallbacks are tried before the current key now.": the state the change leaves, said
+# in the passive
+_NOW_STATE = re.compile(
+    r"\b(?:is|are)\s+(?:now\s+\w+(?:ed|en)\b|\w+(?:ed|en)\b[^.]*\bnow\W*$)", re.IGNORECASE
+)
 _PROBLEM_LABEL = re.compile(r"^(?:problem|issue|cause|bug|symptom|motivation)\s*[:：]", re.I)
 # A label the author put before the sentence ("Fix: …", "RFC: <link> Reason: …").
 _LABEL = re.compile(
@@ -120,6 +125,9 @@ _ASIDE = re.compile(
     r"|^(?:\w+:\s*)?(?:add|adds|added|update[sd]?|reword(?:s|ed)?|fix(?:es|ed)?|split|move[sd]?)"
     r"\s+(?:(?:the|a|an|up)\s+)*(?:changelog|change\s*log|news\s*fragment|newsfragment|change"
     r"\s*fragment)s?(?:\s+(?:entry|entries|file|into\s+separate\s+ones))?\W*$"
+    # … and of its release headings ("docs: Changed release date of v0.25.0 to UNRELEASED.")
+    r"|^(?:\w+:\s*)?(?:change[sd]?|update[sd]?|set|fix(?:es|ed)?|correct(?:s|ed)?|adjust(?:s|ed)?)"
+    r"\s+(?:the\s+)?release\s+date\b|^.*\bto\s+unreleased\W*$"
     # the review's own steps, in a squashed branch's list: never what the change does
     r"|^(?:respond\w*|address\w*|apply\w*|incorporat\w+)\s+(?:to\s+)?(?:the\s+|all\s+)?"
     r"(?:suggestions?\s+from\s+)?(?:pr|code\s+review|review(?:er)?s?'?)\s*(?:comments?|feedback"
@@ -195,7 +203,7 @@ def authored_summary(
     if own and written and not _says_same(own, written):
         # the description's own statement of what the change does stands ("This change adds
         # a validator that raises …"); its story, its steps and its notes give way
-        doing = _rank(own) == 0 and not _PROCESS.search(own)
+        doing = (_rank(own) == 0 or bool(_NOW_STATE.search(own))) and not _PROCESS.search(own)
         return own if doing else written
     return own or written
 

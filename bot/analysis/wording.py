@@ -32,6 +32,7 @@ from bot.analysis.facts import (
 from bot.analysis.facts.build import still_admits
 from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
+from bot.analysis.messages import leans
 from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.signals import SECURITY_WORDS, Signals
@@ -967,7 +968,11 @@ def release_clause(sig: Signals, p: AnalysisPhrases) -> str | None:
     notes = sig.release
     if notes is None or not notes.items:
         return None
-    notable = [n for n in notes.items if n.notable]
+    # an item that leans on the one before ("Same for columns.") says nothing quoted alone
+    quotable = [n for n in notes.items if not leans(n.text)]
+    if not quotable:
+        return None
+    notable = [n for n in quotable if n.notable]
     count = len(notes.items)
     clause = ""
     for shown_count, limit in (
@@ -976,7 +981,7 @@ def release_clause(sig: Signals, p: AnalysisPhrases) -> str | None:
         (1, 80),
         (1, 50),
     ):
-        shown = (notable or list(notes.items))[:shown_count]
+        shown = (notable or quotable)[:shown_count]
         quoted = p.list_sep.join(
             p.release_item.format(text=excerpt(n.text, limit), heading=n.heading)
             if n.heading

@@ -1,0 +1,142 @@
+"""The entry a commit adds to its CHANGELOG.md is its author's words for users also beside a
+body, unless the body says what the change does; a release's quoted items stand alone
+(structlog's commits, each shaped like one)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.cli.claim_check import Verdict
+from tests.clones import checked_entry
+
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+HEAD = (
+    "# Changelog\n\n## [Unreleased](https://github.com/hynek/structlog/compare/25.5.0...HEAD)\n\n"
+)
+OLDER = "## [25.5.0](https://github.com/hynek/structlog/compare/25.4.0...25.5.0) - 2025-10-27\n"
+OUTPUT = (
+    "import threading\n\nWRITE_LOCKS = {}\n\n\ndef _get_lock_for_file(file):\n"
+    "    lock = WRITE_LOCKS.get(file)\n    if lock is None:\n"
+    "        lock = threading.Lock()\n        WRITE_LOCKS[file] = lock\n    return lock\n"
+    + "".join(f"\n\ndef h{i}():\n    return {i}\n" for i in range(12))
+)
+WEAK = OUTPUT.replace("import threading\n", "import threading\nimport weakref\n").replace(
+    "WRITE_LOCKS = {}", "WRITE_LOCKS = weakref.WeakKeyDictionary()"
+)
+LEAK_ENTRY = (
+    "### Fixed\n\n"
+    "- `structlog.BytesLogger`, `structlog.PrintLogger`, and `structlog.WriteLogger` now hold "
+    "*weak* references to the files they use for output.\n"
+    "  This prevents their leakage in long-running processes that open many logfiles, such as "
+    "task executors that create a per-task `BytesLogger` or `WriteLogger`.\n"
+    "  [#807](https://github.com/hynek/structlog/pull/807)\n\n"
+)
+SQUASHED = (
+    "Use WeakKeyDictionary for WRITE_LOCKS to prevent file object leaks (#807)\n\n"
+    "* Use WeakKeyDictionary for WRITE_LOCKS to prevent file object leaks\n\n"
+    "File objects registered in WRITE_LOCKS were never released, causing a\n"
+    "memory leak in long-running processes that open many log files (e.g.,\n"
+    "task executors creating a per-task BytesLogger or WriteLogger).\n\n"
+    "WeakKeyDictionary stores keys as weak references, so entries expire\n"
+    "automatically when the last strong reference to a file object is\n"
+    "dropped — no manual cleanup needed.\n\n"
+    "Closes #806 (no need to expose it, we tidy it up correctly ourselves)\n\n"
+    "* docs: rewrite changelog from user's perspective\n\n* tests: adapt style\n\n"
+    "---------\n\nCo-authored-by: Hynek Schlawack <hs@ox.cx>"
+)
+
+
+def test_the_changelog_entry_is_the_summary_beside_a_bodys_story(tmp_path: Path) -> None:
+    # structlog 79032b3: the body tells the leak and how a WeakKeyDictionary works; the
+    # summary was "WeakKeyDictionary stores keys as weak references, …"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"CHANGELOG.md": HEAD + OLDER, "src/structlog/_output.py": OUTPUT},
+        {"CHANGELOG.md": HEAD + LEAK_ENTRY + OLDER, "src/structlog/_output.py": WEAK},
+        SQUASHED,
+    )
+    assert analysis.summary.startswith(
+        "`structlog.BytesLogger`, `structlog.PrintLogger`, and `structlog.WriteLogger` now hold"
+    )
+    assert "This prevents their leakage" in analysis.summary
+    assert "#807" not in analysis.summary and "WeakKeyDictionary stores" not in analysis.summary
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_body_that_says_what_the_change_does_stays_beside_the_changelog(
+    tmp_path: Path,
+) -> None:
+    # structlog ba04ac2: "This fix captures thread info …" is the author's own statement of
+    # the change; the CHANGELOG.md item says it for users, the body stays the summary
+    entry = (
+        "### Fixed\n\n- `structlog.processors.CallsiteParameterAdder` now reports the calling "
+        "thread's id and name for async log methods, instead of the thread from the executor "
+        "pool that runs the underlying sync logger.\n"
+        "  [#805](https://github.com/hynek/structlog/pull/805)\n\n"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"CHANGELOG.md": HEAD + OLDER, "src/structlog/_output.py": OUTPUT},
+        {"CHANGELOG.md": HEAD + entry + OLDER, "src/structlog/_output.py": WEAK},
+        "Fix thread name CallsiteParameterAdder in async methods (issue #710) (#805)\n\n"
+        "* Fix thread name CallsiteParameterAdder in async methods (issue #710)\n\n"
+        "When using async logging methods (.ainfo(), etc.), the CallsiteParameterAdder\n"
+        "processor was collecting thread information from the executor thread pool\n"
+        "instead of the caller's thread.\n\n"
+        "This fix captures thread info (thread_id and thread_name) before passing\n"
+        "control to the executor thread, storing it in a contextvar.\n\n"
+        "* Adjust code style, add changelog\n",
+    )
+    assert analysis.summary.startswith("This fix captures thread info")
+
+
+def test_a_release_quotes_no_item_that_leans_on_the_one_before(tmp_path: Path) -> None:
+    # structlog's "- Same for *sort_keys*." under the item it leans on: quoted alone in a
+    # release's list it says nothing
+    items = (
+        "### Added\n\n"
+        "- `ConsoleRenderer()` supports `exception_formatter`.\n"
+        "  [#749](https://github.com/hynek/structlog/pull/749)\n"
+        "- Same for *sort_keys*.\n  [#756](https://github.com/hynek/structlog/pull/756)\n"
+        "- `capture_logs()` accepts *processors*.\n"
+        "- `structlog.stdlib.render_to_log_args_and_kwargs()` passes `extra` on.\n"
+        "- Python 3.14 is supported.\n\n"
+    )
+    release = "## [25.6.0](https://github.com/hynek/structlog/compare/25.5.0...25.6.0)\n\n"
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"CHANGELOG.md": HEAD + OLDER, "src/structlog/_output.py": OUTPUT},
+        {"CHANGELOG.md": HEAD + release + items + OLDER, "src/structlog/_output.py": OUTPUT},
+        "Prepare 25.6.0",
+    )
+    text = " ".join([analysis.summary, *(analysis.insights or [])])
+    assert "lists 5 new items" in text, text
+    assert "Same for" not in text
+    assert "capture_logs()" in text
+
+
+def test_an_entry_that_is_all_the_commit_changes_is_no_summary(tmp_path: Path) -> None:
+    # pytest-asyncio 9fd64da adds only a line under the released 0.24.0 for an option an
+    # older commit added; the summary said "Added the … configuration option."
+    rst = (
+        "=========\nChangelog\n=========\n\n0.24.0 (2024-08-22)\n===================\n"
+        "- BREAKING: Updated minimum supported pytest version to v8.2.0\n\n"
+    )
+    added = rst.replace(
+        "v8.2.0\n",
+        "v8.2.0\n- Added the ``asyncio_default_fixture_loop_scope`` configuration option "
+        "`c74d1c3 <https://github.com/pytest-dev/pytest-asyncio/commit/c74d1c3>`_\n",
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"docs/reference/changelog.rst": rst},
+        {"docs/reference/changelog.rst": added},
+        "changelog += `asyncio_default_fixture_loop_scope`\n\n"
+        "This config option is arguably a new API surface, and it took me a fair bit of git "
+        "archaeology to figure out from which version on I can use this config option.\n\n"
+        "This entry might save some users some time in the future :)",
+    )
+    assert not analysis.summary.startswith("Added the")
