@@ -180,3 +180,25 @@ def test_a_raised_build_floor_still_asks_developers_to_update(tmp_path: Path) ->
         "build: Revert loosening of build-time dependencies.",
     )
     assert "Update development environments to `setuptools==80.9`" in entry_text(analysis)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "importance"),
+    [
+        # pytest-asyncio f8b1c75 "Raise minimum pytest version to v8.4": installs change
+        (">=8.2,<9", ">=8.4,<9", "medium"),
+        # an upper bound lifted: every install that worked still does
+        (">=8.2,<9", ">=8.2,<10", "low"),
+    ],
+)
+def test_a_raised_floor_of_a_runtime_requirement_is_medium(
+    tmp_path: Path, before: str, after: str, importance: str
+) -> None:
+    project = '[project]\nname = "pytest-asyncio"\ndependencies = ["pytest{spec}"]\n'
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pyproject.toml": project.format(spec=before)},
+        {"pyproject.toml": project.format(spec=after)},
+        "Change the supported pytest versions",
+    )
+    assert analysis.importance.value == importance

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.analysis.facts import Facts
+from bot.analysis.facts.build import package_name, runtime_requirements, still_admits
 from bot.analysis.facts.layout import same_code
 from bot.analysis.internal import internal_only, internal_sentence
 from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind
@@ -566,6 +567,10 @@ def _assess(
         return Assessment(I.MEDIUM, False, "build fix")
     if sig.removed_symbols or sig.deprecations:
         return Assessment(I.MEDIUM, False, "removes or deprecates public names")
+    if _installs_change(commit, sig):
+        # what every install pulls in changes: a new dependency, or a floor the old one is
+        # below (pytest-asyncio f8b1c75 "Raise minimum pytest version to v8.4", 55a5a10)
+        return Assessment(I.MEDIUM, False, "requires a new dependency or a higher version")
     if sig.removed_constants or sig.renamed_constants:
         # a setting users make on the old name (`Parser.max_size = …`) silently does nothing
         return Assessment(I.MEDIUM, False, "removes or renames public constants")
@@ -585,6 +590,20 @@ def _assess(
     if primary in _ROUTINE_WITHOUT_DIFF or (primary is T.REFACTOR and _CLEAN_UP.search(text)):
         return Assessment(I.LOW, False, f"routine {primary.value} (no diff)")
     return Assessment(I.MEDIUM, False, f"{primary.value} (no diff)")
+
+
+def _installs_change(commit: CommitInput, sig: Signals) -> bool:
+    """A runtime requirement of the package's `pyproject.toml` is new, or no longer admits
+    the version it named before (an extra's, a build's or a docs pin's is nobody's install)."""
+    if any(f.filename.endswith(("setup.cfg", "setup.py")) for f in commit.files):
+        return False  # moved from the old metadata (pytest-asyncio 1607df1): nothing new
+    texts = {f.filename: f.sides[1] for f in commit.files if f.sides is not None}
+    return any(
+        not still_admits(r.old, r.spec)
+        and r.path.endswith("pyproject.toml")
+        and package_name(r.package) in runtime_requirements(texts.get(r.path, ""))
+        for r in sig.facts.requirements
+    )
 
 
 def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:

@@ -99,6 +99,23 @@ def shipped_requirements(text: str) -> dict[str, set[str]] | None:
     return out
 
 
+def runtime_requirements(text: str) -> set[str]:
+    """The PEP 503 names a `pyproject.toml` asks of every install: `[project]`'s dependencies
+    and Poetry's main ones (not extras, not `[build-system]`: who builds from source)."""
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return set()
+    project = document.get("project")
+    listed = project.get("dependencies") if isinstance(project, dict) else None
+    items = [i for i in listed if isinstance(i, str)] if isinstance(listed, list) else []
+    tool = document.get("tool")
+    poetry = tool.get("poetry") if isinstance(tool, dict) else None
+    main = poetry.get("dependencies") if isinstance(poetry, dict) else None
+    names = {package_name(n) for n in main if n != "python"} if isinstance(main, dict) else set()
+    return names | {package_name(re.split(r"[\s;<>=!~(]", i.strip(), maxsplit=1)[0]) for i in items}
+
+
 def package_name(name: str) -> str:
     """A package's name as PEP 503 compares them: `importlib_metadata` is `importlib-metadata`,
     and `setuptools-scm[toml]` is `setuptools-scm` (its extras are not its name)."""
