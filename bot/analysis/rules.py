@@ -241,20 +241,23 @@ def _tooling_only(commit: CommitInput, sig: Signals) -> bool:
     """Every file is the project's dev tooling (`paths.dev_tooling`), CI, docs, tests or code
     that is the same at both revisions (layout, docstrings), and one at least is tooling; no
     CI line touches the wheels or sdists a release builds."""
-    tooling = False
+    tooling = [f for f in commit.files if dev_tooling(f)]
+    if not tooling:
+        return False
+    code = []
     for f in commit.files:
         kind = path_kind(f.filename)
-        if dev_tooling(f) or kind is PathKind.CI:
+        if f in tooling or kind is PathKind.CI:
             changed = [
                 line[1:] for line in (f.patch or "").split("\n") if line.startswith(("+", "-"))
             ]
             if kind is PathKind.CI and any(_SHIPPED_BUILD.search(line) for line in changed):
                 return False
-            tooling = tooling or dev_tooling(f)
-        elif kind not in _QUIET_KINDS and f.filename not in sig.layout_only and not same_code(f):
-            # (a formatter's new wrapping, `assert (x), m` → `assert x, (m)`, is the same tree)
-            return False
-    return tooling
+        elif kind not in _QUIET_KINDS and f.filename not in sig.layout_only:
+            code.append(f)
+    # last, as it parses both revisions again: a formatter's new wrapping, `assert (x), m` →
+    # `assert x, (m)`, is the same tree
+    return all(same_code(f) for f in code)
 
 
 def _same_code(commit: CommitInput, sig: Signals, *, typing: bool) -> bool:
