@@ -180,7 +180,8 @@ def test_a_docs_environments_python_is_no_floor_of_the_package(tmp_path: Path) -
         {"pyproject.toml": HATCH.format(py=">=3.12")},
         "Build the docs on 3.12",
     )
-    # said now, high and breaking: "This release installs only on `python>=3.12` (was `>=3.8`)"
+    # said now, high and breaking: "Releases from this commit on install only on
+    # `python>=3.12` (was `>=3.8`)"
     assert not analysis.breaking
     assert analysis.importance is not Importance.HIGH
 

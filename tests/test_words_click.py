@@ -259,7 +259,7 @@ def test_a_python_floor_raised_is_the_risk_not_the_title_again(tmp_path: Path) -
     assert analysis.breaking
     risks = " ".join(r.description for r in analysis.risks)
     assert "title names a removal" not in risks
-    assert "installs only on `python>=3.9` (was `>=3.8`)" in risks
+    assert "install only on `python>=3.9` (was `>=3.8`)" in risks
     assert all(v is Verdict.TRUE for v in verdicts)
 
 

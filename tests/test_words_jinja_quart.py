@@ -205,7 +205,7 @@ def test_a_python_floor_raised_is_breaking_whatever_the_title(
     )
     assert analysis.breaking and analysis.importance is Importance.HIGH
     risks = " ".join(r.description for r in analysis.risks)
-    assert f"installs only on `python>={floors[1]}` (was `>={floors[0]}`)" in risks
+    assert f"install only on `python>={floors[1]}` (was `>={floors[0]}`)" in risks
     assert all(v is Verdict.TRUE for v in verdicts)
 
 

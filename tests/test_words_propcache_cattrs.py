@@ -149,3 +149,42 @@ def test_one_function_name_in_two_files_is_said_with_its_file(tmp_path: Path) ->
     text = entry_text(analysis)
     assert "`configure_converter` in `src/cattrs/preconf/json.py` now calls" in text
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_breaking_fragment_that_links_another_quotes_that_ones_words(tmp_path: Path) -> None:
+    # propcache 6093ed1 "Remove 3.13t support (#223)": `CHANGES/223.breaking.rst` is a symlink
+    # to `223.packaging.rst` (its blob's text is that name); the risk quoted the title as the
+    # breaking fragment's words
+    project = (
+        '[project]\nname = "propcache"\n\n[tool.cibuildwheel]\nbuild-frontend = "build"\n{enable}'
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pyproject.toml": project.format(enable='enable = ["cpython-freethreading"]\n')},
+        {
+            "pyproject.toml": project.format(enable=""),
+            "CHANGES/223.breaking.rst": "223.packaging.rst",
+            "CHANGES/223.packaging.rst": "Dropped support for free-threaded Python 3.13 "
+            "-- by :user:`Vizonex`.\n",
+        },
+        "Remove 3.13t support (#223)",
+    )
+    (risk,) = [r.description for r in analysis.risks if "223.breaking.rst" in r.description]
+    assert "“Dropped support for free-threaded Python 3.13”" in risk
+    assert "Remove 3.13t support" not in risk
+
+
+def test_a_default_written_as_the_same_number_is_no_changed_default(tmp_path: Path) -> None:
+    # stamina 4bab59d "Make default wait_exp_base an int": `wait_exp_base: float = 2.0` → `2`;
+    # the entry said calls "behave differently" and was ⚠️ breaking
+    source = "def retry(*, attempts: int = 10, wait_exp_base: float = {v}) -> None:\n    pass\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/stamina/_core.py": source.format(v="2.0")},
+        {"src/stamina/_core.py": source.format(v="2")},
+        "Make default wait_exp_base an int",
+    )
+    text = entry_text(analysis)
+    assert "default of" not in text and "behave differently" not in text
+    assert not analysis.breaking
+    assert all(v is Verdict.TRUE for v in verdicts)

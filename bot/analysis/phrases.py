@@ -134,6 +134,7 @@ class AnalysisPhrases:
     bang: str  # {prefix}
     label: str  # {label}
     fragment: str  # {path} {text}
+    fragment_bare: str  # {path}: a fragment without words of its own
     removal_title: str  # {title}
     python_floor: str  # {spec} {old}
     # --- consequences and mitigations of a risk: sentences -------------------------------
@@ -321,10 +322,11 @@ EN = AnalysisPhrases(
     bang="the title marks this change as breaking (`{prefix}!`)",
     label="the pull request is labelled `{label}`",
     fragment="the author files it as breaking in `{path}`: “{text}”",
+    fragment_bare="the author files it as breaking in `{path}`",
     removal_title="the title names a removal: “{title}”",
     python_floor=(
-        "this release installs only on `python{spec}` (was `{old}`): older interpreters keep"
-        " the last release that allowed them"
+        "releases from this commit on install only on `python{spec}` (was `{old}`): older"
+        " interpreters keep the last release that allowed them"
     ),
     imports_fail=("Code that imports {names} fails.", "Code that imports {names} fails."),
     callers_fail="Callers of `{old}` fail.",
@@ -475,9 +477,11 @@ ZH = AnalysisPhrases(
     bang="标题将此变更标记为破坏性变更（`{prefix}!`）",
     label="该 PR 带有标签 `{label}`",
     fragment="作者在 `{path}` 中将其列为破坏性变更：“{text}”",
+    fragment_bare="作者在 `{path}` 中将其列为破坏性变更",
     removal_title="标题表明有功能被移除：“{title}”",
     python_floor=(
-        "此版本只安装在 `python{spec}` 上（原为 `{old}`）：更旧的解释器停留在最后一个支持它们的版本"
+        "此后的版本只安装在 `python{spec}` 上（原为 `{old}`）："
+        "更旧的解释器停留在最后一个支持它们的版本"
     ),
     imports_fail=("导入 {names} 的代码将失败。", "导入 {names} 的代码将失败。"),
     callers_fail="调用 `{old}` 的代码将失败。",

@@ -148,10 +148,16 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
     for fragment in sig.fragments:
         # a `breaking` or `removal` news fragment is the author's word, like a footer
         if fragment.meaning == "breaking":
-            text = excerpt(fragment.text.split("\n\n", 1)[0] or sig.title.text).rstrip(" .")
-            risks.append(
-                Risk(description=sentence(p, p.fragment.format(path=fragment.path, text=text)))
+            # a fragment that links another (propcache 6093ed1's `223.breaking.rst`, a link to
+            # `223.packaging.rst`) has that one's words; never the title's, said as the file's
+            words = fragment.text or next((f.text for f in sig.fragments if f.text), "")
+            text = excerpt(words.split("\n\n", 1)[0]).rstrip(" .")
+            said = (
+                p.fragment.format(path=fragment.path, text=text)
+                if text
+                else p.fragment_bare.format(path=fragment.path)
             )
+            risks.append(Risk(description=sentence(p, said)))
     replacement = _replacement(sig)
     by_path: dict[str, list[Name]] = {}
     for name in sig.removed_exports:

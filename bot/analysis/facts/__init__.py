@@ -14,6 +14,7 @@ with no patches (titles only) has only its file list and the facts its text stat
 
 from __future__ import annotations
 
+import ast
 import builtins
 import dataclasses
 import re
@@ -267,6 +268,23 @@ def _without_stubs(commit: CommitInput, facts: Facts, readings: Iterable[FileRea
         moved=tuple(m for m in facts.moved if m.old.path not in stubs),
         exports_removed=tuple(n for n in facts.exports_removed if n.path not in stubs),
         signatures_changed=tuple(signatures),
+    )
+
+
+def _same_number(was: str, now: str) -> bool:
+    """Whether two literals are the same number written two ways: `2` and `2.0` (stamina
+    4bab59d's `wait_exp_base`), `1_000` and `1000`."""
+    try:
+        a, b = ast.literal_eval(was), ast.literal_eval(now)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    numbers = (int, float)
+    return (
+        isinstance(a, numbers)
+        and isinstance(b, numbers)
+        and not isinstance(a, bool)
+        and not isinstance(b, bool)
+        and a == b
     )
 
 
@@ -593,6 +611,7 @@ def _combine(
                 and was != now
                 and _public(param.split("(", 1)[0])
                 and not (_SENTINEL.fullmatch(was) and _SENTINEL.fullmatch(now))
+                and not _same_number(was, now)
             ):
                 defaults.append(DefaultChange(param, was, now, r.path))
     registered, unregistered = [], []

@@ -211,6 +211,34 @@ def _scope(body: list[ast.stmt], imports: bool) -> dict[str, str]:
     return found
 
 
+def _deferred(tree: ast.Module) -> bool:
+    """`from __future__ import annotations`: no annotation is evaluated at run time."""
+    return any(
+        isinstance(node, ast.ImportFrom)
+        and node.module == "__future__"
+        and any(a.name == "annotations" for a in node.names)
+        for node in tree.body
+    )
+
+
+class _Quoted(ast.NodeTransformer):
+    """A quoted annotation kept as its quotes: `Name("'User'")` unparses as written."""
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        return ast.Name(repr(node.value)) if isinstance(node.value, str) else node
+
+
+def _keep_quotes(tree: ast.Module) -> None:
+    """Where annotations are evaluated as the module runs, a quoted one (`"User"`) and the
+    name (`User`) are not the same: the name raises NameError where it is imported only
+    under `TYPE_CHECKING`. Their quotes are kept, so the two spellings differ."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg | ast.AnnAssign) and node.annotation is not None:
+            node.annotation = _Quoted().visit(node.annotation)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns:
+            node.returns = _Quoted().visit(node.returns)
+
+
 def public_surface(text: str, *, package: bool) -> dict[str, str] | None:
     """Each public name a module binds at its top level and in its public classes, with how
     a caller meets it (a function's decorators, parameters and annotations; a class's bases;
@@ -224,6 +252,8 @@ def public_surface(text: str, *, package: bool) -> dict[str, str] | None:
         return None
     if any(_binds_getattr(node) for node in _statements(tree.body)):
         return None
+    if not _deferred(tree):
+        _keep_quotes(tree)
     listed: set[str] = set()
     exported = written = False
     for node in _statements(tree.body):
