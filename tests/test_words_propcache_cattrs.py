@@ -188,3 +188,24 @@ def test_a_default_written_as_the_same_number_is_no_changed_default(tmp_path: Pa
     assert "default of" not in text and "behave differently" not in text
     assert not analysis.breaking
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_fix_of_annotations_alone_asks_for_no_regression_test(tmp_path: Path) -> None:
+    # frozenlist 3048a04 "Fix PEP 517 backend config settings typing": only annotations of a
+    # module that defers them changed; the entry said "No test changed with this fix of
+    # `maybe_prebuild_c_extensions`, …: ask for a regression test." (titled here without
+    # "typing", which would make it low before any advice)
+    backend = (
+        "from __future__ import annotations\n\n\n"
+        "def build_wheel(wheel_directory: str, config_settings: {ann} = None) -> str:\n"
+        "    return wheel_directory + str(config_settings or '')\n\n\n"
+        "def build_editable(wheel_directory: str, config_settings: {ann} = None) -> str:\n"
+        "    return build_wheel(wheel_directory, config_settings)\n"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"packaging/pep517_backend/_backend.py": backend.format(ann="dict[str, str] | None")},
+        {"packaging/pep517_backend/_backend.py": backend.format(ann="dict[str, object] | None")},
+        "Fix the PEP 517 backend config settings",
+    )
+    assert "regression test" not in entry_text(analysis)

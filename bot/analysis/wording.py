@@ -32,6 +32,7 @@ from bot.analysis.facts import (
 from bot.analysis.facts.build import still_admits
 from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
+from bot.analysis.facts.layout import same_code
 from bot.analysis.messages import leans
 from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
@@ -1545,7 +1546,9 @@ def _about_fix(
     ]
     fixed_in = codes(p, (n.name for n in running[:3])) if running else ""
     asked = bool(where) and not sig.test_files and types[0] is T.BUGFIX
-    if asked and code_changed(commit, sig):
+    # (last, as it parses both revisions: a fix of annotations that never run, frozenlist
+    # 3048a04's build backend, changes no behaviour a test could pin)
+    if asked and code_changed(commit, sig) and not _annotations_only(commit, sig):
         text.advise(Audience.MAINTAINERS, p.no_test.format(where=where))
     severity = sig.severity
     if not severity and fixed_in and not text.recommendations:
@@ -1580,6 +1583,13 @@ def _fields_only(commit: CommitInput, path: str) -> bool:
         if line[:1] in "+-" and not line.startswith(("+++", "---")) and line[1:].strip()
     ]
     return bool(lines) and all(_FIELD.match(body) or _COMMENT.match(body) for body in lines)
+
+
+def _annotations_only(commit: CommitInput, sig: Signals) -> bool:
+    """Whether every shipped file is the same code once docstrings and annotations that do
+    nothing at run time are set aside (`layout.same_code`)."""
+    shipped = set(sig.source_files)
+    return all(same_code(f, typing=True) for f in commit.files if f.filename in shipped)
 
 
 def code_changed(commit: CommitInput, sig: Signals) -> bool:
