@@ -146,7 +146,8 @@ def test_a_line_without_files_is_read_with_the_clones_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The files `--git` reads for a line that gives none are the commit's whole list: the
-    rules rate its diff (a refactor of 60 lines is medium), not its title alone (low)."""
+    rules rate its diff (a change of 60 lines is medium), not its title alone (low). (Not a
+    "refactor": one that keeps every public name and signature is internal, and low.)"""
     path = tmp_path / "clone"
     (path / "pkg").mkdir(parents=True)
     _git(path, "init", "-q", "-b", "main")
@@ -154,9 +155,9 @@ def test_a_line_without_files_is_read_with_the_clones_files(
     _git(path, "add", "-A")
     _git(path, "commit", "-q", "-m", "Initial")
     (path / "pkg" / "helpers.py").write_text(FILLER.replace("return x +", "return x -"))
-    _git(path, "commit", "-q", "-am", "Refactor the helpers")
+    _git(path, "commit", "-q", "-am", "Helpers subtract their step")
     sha = _git(path, "rev-parse", "HEAD")
-    line = json.dumps({"sha": sha, "message": "Refactor the helpers"})
+    line = json.dumps({"sha": sha, "message": "Helpers subtract their step"})
     _, with_clone = _classify(monkeypatch, capsys, line, "--git", str(path))
     _, alone = _classify(monkeypatch, capsys, line)
     assert json.loads(with_clone)["importance"] == "medium"
