@@ -209,3 +209,27 @@ def test_a_fix_of_annotations_alone_asks_for_no_regression_test(tmp_path: Path) 
         "Fix the PEP 517 backend config settings",
     )
     assert "regression test" not in entry_text(analysis)
+
+
+def test_a_name_quoted_in_the_title_is_no_word_for_internal_work(tmp_path: Path) -> None:
+    # cattrs e1ad8cd "Support `annotationlib.ForwardRef`": "annotation" inside the quoted
+    # module's name read as the author calling it typing work; the entry said "Internal only"
+    # and was low, for a change that makes the converter handle a new kind of type
+    converter = (
+        "try:\n    from annotationlib import ForwardRef as AnnotationForwardRef\n"
+        "except ImportError:\n    AnnotationForwardRef = None\n\n"
+        '__all__ = ["Converter"]\n\n\n'
+        "class Converter:\n    def structure(self, obj, cl):\n{extra}"
+        "        return cl(obj)\n"
+    )
+    extra = (
+        "        if AnnotationForwardRef is not None and isinstance(cl, AnnotationForwardRef):\n"
+        "            cl = cl.evaluate()\n"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"src/cattrs/converters.py": converter.format(extra="")},
+        {"src/cattrs/converters.py": converter.format(extra=extra)},
+        "Support `annotationlib.ForwardRef`",
+    )
+    assert "Internal only" not in entry_text(analysis)
