@@ -22,7 +22,7 @@ from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.shield import noted, shield
 from bot.analysis.signals import ADVISORY_WORD, SECURITY_WORDS, Signals, read_signals
 from bot.analysis.titles import ParsedTitle, merged_branch, merged_message
-from bot.analysis.wording import breaking_risks, python_floor_raised, write
+from bot.analysis.wording import breaking_risks, python_floor_raised, same_shipped_code, write
 from bot.models import (
     ONE_LINE_MAX,
     Analysis,
@@ -260,13 +260,6 @@ def _tooling_only(commit: CommitInput, sig: Signals) -> bool:
     return all(same_code(f) for f in code)
 
 
-def _same_code(commit: CommitInput, sig: Signals, *, typing: bool) -> bool:
-    """Whether every source file the commit changes is the same code at both revisions."""
-    shipped = set(sig.source_files)
-    files = [f for f in commit.files if f.filename in shipped]
-    return len(files) == len(shipped) and all(same_code(f, typing=typing) for f in files)
-
-
 # Verbs of a change that closes a hole: "[Security] Sanitize chat template inputs", "harden
 # tarfile extraction against path traversal", "prevent open redirects".
 _GUARDING = re.compile(
@@ -496,7 +489,7 @@ def _assess(
         and not said_breaking
         # (both whole texts parsed: only for a change of the size words and annotations take)
         and sig.source_lines <= _WORDS_EDIT_LINES
-        and _same_code(commit, sig, typing=typing)
+        and same_shipped_code(commit, sig, typing=typing)
     ):
         # The title says docs or typing and both whole texts agree: docstrings reworded,
         # annotations added, the code users run unchanged (parsed only on these titles).
