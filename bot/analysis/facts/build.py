@@ -24,6 +24,8 @@ _POETRY_TABLE = re.compile(r"^tool\.poetry(?:\.group\.[\w-]+)?\.(?:dev-)?depende
 _POETRY = re.compile(r"^([A-Za-z0-9][\w.-]*)\s*=\s*(?:\{[^}]*?version\s*=\s*)?\"([<>=!~^][^\"]*)\"")
 _OP = r"(?:==|>=|<=|~=|!=|<|>)\s*[\w.*+-]+"
 # a requirement and its whole specifier (`flit_core>=3.11,<4`)
+# A requirement's leading name (`pytest` of `pytest>=8`, of Poetry's `pytest^8`)
+_NAME = re.compile(r"[A-Za-z0-9][\w.-]*")
 _PIN = re.compile(rf"^([A-Za-z0-9][\w.-]*(?:\[[\w,]+\])?)\s*({_OP}(?:\s*,\s*{_OP})*)")
 
 
@@ -64,6 +66,30 @@ def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
                     reading.side(sign).requirements[match.group(1).lower()] = spec
 
 
+def _listed(document: dict[str, Any], *, runtime: bool) -> list[str]:
+    """The requirements a parsed `pyproject.toml` writes, as written: `[project]`'s
+    dependencies and Poetry's main ones (`name` + its version); unless `runtime`, also the
+    extras and `[build-system] requires`."""
+
+    def table(*keys: str) -> Any:
+        at: Any = document
+        for key in keys:
+            at = at.get(key) if isinstance(at, dict) else None
+        return at
+
+    items: list[Any] = [*(table("project", "dependencies") or [])]
+    if not runtime:
+        extras = table("project", "optional-dependencies")
+        for listed in extras.values() if isinstance(extras, dict) else ():
+            items += listed if isinstance(listed, list) else []
+        items += table("build-system", "requires") or []
+    poetry = table("tool", "poetry", "dependencies")
+    for name, value in poetry.items() if isinstance(poetry, dict) else ():
+        spec = value.get("version") if isinstance(value, dict) else value
+        items.append(f"{name}{spec}" if isinstance(spec, str) else name)
+    return [item.strip() for item in items if isinstance(item, str)]
+
+
 def shipped_requirements(text: str) -> dict[str, set[str]] | None:
     """The requirements (PEP 503 name → specifiers as written, spaces aside) a
     `pyproject.toml` asks of installs: `[project]`'s dependencies and extras, `[build-system]
@@ -74,25 +100,9 @@ def shipped_requirements(text: str) -> dict[str, set[str]] | None:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return None
-
-    def table(*keys: str) -> Any:
-        at: Any = document
-        for key in keys:
-            at = at.get(key) if isinstance(at, dict) else None
-        return at
-
-    items: list[Any] = [*(table("project", "dependencies") or [])]
-    extras = table("project", "optional-dependencies")
-    for listed in extras.values() if isinstance(extras, dict) else ():
-        items += listed if isinstance(listed, list) else []
-    items += table("build-system", "requires") or []
-    poetry = table("tool", "poetry", "dependencies")
-    for name, value in poetry.items() if isinstance(poetry, dict) else ():
-        spec = value.get("version") if isinstance(value, dict) else value
-        items.append(f"{name}{spec}" if isinstance(spec, str) else name)
     out: dict[str, set[str]] = {}
-    for item in items:
-        match = _PIN.match(item.strip()) if isinstance(item, str) else None
+    for item in _listed(document, runtime=False):
+        match = _PIN.match(item)
         if match:
             name = package_name(match.group(1).split("[", 1)[0])
             out.setdefault(name, set()).add(re.sub(r"\s+", "", match.group(2)))
@@ -106,14 +116,10 @@ def runtime_requirements(text: str) -> set[str]:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return set()
-    project = document.get("project")
-    listed = project.get("dependencies") if isinstance(project, dict) else None
-    items = [i for i in listed if isinstance(i, str)] if isinstance(listed, list) else []
-    tool = document.get("tool")
-    poetry = tool.get("poetry") if isinstance(tool, dict) else None
-    main = poetry.get("dependencies") if isinstance(poetry, dict) else None
-    names = {package_name(n) for n in main if n != "python"} if isinstance(main, dict) else set()
-    return names | {package_name(re.split(r"[\s;<>=!~(]", i.strip(), maxsplit=1)[0]) for i in items}
+    names = {
+        package_name(m.group(0)) for i in _listed(document, runtime=True) if (m := _NAME.match(i))
+    }
+    return names - {"python"}
 
 
 def package_name(name: str) -> str:
