@@ -144,6 +144,8 @@ _DEV_TOOLING = re.compile(
     r"(^|/)(uv\.lock|poetry\.lock|pdm\.lock|Pipfile\.lock|pixi\.lock|requirements[^/]*\.lock"
     r"|tox\.ini|noxfile\.py|pylintrc|mypy\.ini|pyrightconfig\.json|ruff\.toml|pytest\.ini"
     r"|codecov\.ya?ml|codspeed\.ya?ml)$"
+    # a JavaScript tool's settings at the top (`commitlint.config.mjs`, `eslint.config.js`)
+    r"|^[^/]+\.config\.[cm]?[jt]s$"
     # a benchmark script at the top (one inside a package may be shipped: `pkg/benchmark.py`)
     r"|^(?:[^/]*benchmark[^/]*|bench_[^/]*)$"
     r"|(^|/)(benchmarks?|bench|downstream|typing[-_](?:examples?|tests?))/"

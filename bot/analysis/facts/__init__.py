@@ -26,6 +26,7 @@ from bot.analysis.facts.build import (
     read_requirements,
     same_spec,
     shipped_requirements,
+    supported_pythons,
 )
 from bot.analysis.facts.calls import keywords_changed, signature
 from bot.analysis.facts.clike import read_clike
@@ -378,6 +379,11 @@ def _shipped_only(reading: FileReading, sides: tuple[str, str]) -> None:
     dependency group) set aside, and at the commit those the parent's tables already
     required (a group written under an extra's same pin), where the side's text parses."""
     before, after = (shipped_requirements(text) if text else None for text in sides)
+    python = reading.plus.requirements.get("python")
+    if python is not None and re.sub(r"\s+", "", python) in supported_pythons(sides[0]):
+        # the parent said it already, in another table (aiohappyeyeballs 850640e: Poetry's
+        # `python = ">=3.9"` beside the new `requires-python = ">=3.9"`)
+        del reading.plus.requirements["python"]
     for sign, shipped in (("-", before), ("+", after)):
         if shipped is None:
             continue
@@ -438,10 +444,17 @@ def _combine(
             for n, (k, _) in plus.items()
             if n not in minus
             and n not in r.minus.assigned
+            # declared for type checkers at the parent (trio 19196a8: `open_memory_channel`,
+            # a class under `if TYPE_CHECKING:`, is now that class at run time too)
+            and n not in r.minus.declared
             # a closure lifted to the module (`Map.bind_to_environ`'s `_get_wsgi_string`)
             and not ("." not in n and n in r.minus.closures)
         ]
-        removed += [Name(n, k, r.path) for n, (k, _) in minus.items() if n not in plus]
+        removed += [
+            Name(n, k, r.path)
+            for n, (k, _) in minus.items()
+            if n not in plus and n not in r.plus.declared
+        ]
         # A definition replaced by an import of the same name (or a module `__getattr__`)
         # can still be imported from its module: moved, if the change defines it elsewhere,
         # else not gone.

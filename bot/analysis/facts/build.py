@@ -109,6 +109,23 @@ def shipped_requirements(text: str) -> dict[str, set[str]] | None:
     return out
 
 
+def supported_pythons(text: str) -> set[str]:
+    """The Python versions a `pyproject.toml` says it supports, spaces aside: PEP 621's
+    `requires-python` and Poetry's `python` dependency (none where it does not parse)."""
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return set()
+    project, tool = document.get("project"), document.get("tool")
+    poetry = tool.get("poetry") if isinstance(tool, dict) else None
+    dependencies = poetry.get("dependencies") if isinstance(poetry, dict) else None
+    written = [
+        project.get("requires-python") if isinstance(project, dict) else None,
+        dependencies.get("python") if isinstance(dependencies, dict) else None,
+    ]
+    return {re.sub(r"\s+", "", w) for w in written if isinstance(w, str)}
+
+
 def runtime_requirements(text: str) -> set[str]:
     """The PEP 503 names a `pyproject.toml` asks of every install: `[project]`'s dependencies
     and Poetry's main ones (not extras, not `[build-system]`: who builds from source)."""

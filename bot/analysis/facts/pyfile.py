@@ -9,6 +9,7 @@ import functools
 import hashlib
 import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -98,6 +99,7 @@ class Unit:
         # a name bound again by a later unit (a second top-level `def`, an `@overload`)
         side.redefined.update(table.redefined | (table.defs.keys() & side.defs.keys()))
         side.defs.update(table.defs)
+        side.declared.update(table.declared)
         side.bodies.update(table.bodies)
         side.code.update(table.code)
         side.params.update(table.params)
@@ -200,6 +202,15 @@ def _type_checking(test: ast.expr) -> bool:
     """`TYPE_CHECKING` or `typing.TYPE_CHECKING` (`t.TYPE_CHECKING`): true only for a type
     checker."""
     return dotted(test).rsplit(".", 1)[-1] == "TYPE_CHECKING"
+
+
+def _declared(body: list[ast.stmt], prefix: str) -> Iterator[str]:
+    """The qualified names the definitions of a block bind, their classes' members too."""
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            yield f"{prefix}{node.name}"
+            if isinstance(node, ast.ClassDef):
+                yield from _declared(node.body, f"{prefix}{node.name}.")
 
 
 def _none(node: ast.expr) -> bool:
@@ -353,6 +364,7 @@ class _Reader:
                 blocks = _blocks(node)
                 if isinstance(node, ast.If) and _type_checking(node.test):
                     blocks = [node.orelse]
+                    self.side.declared.update(_declared(node.body, prefix))
                 elif (
                     isinstance(node, ast.If)
                     and isinstance(node.test, ast.UnaryOp)

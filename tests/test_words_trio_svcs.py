@@ -1,0 +1,124 @@
+"""Words on held-out python-trio/trio, hynek/svcs and aio-libs/aiohappyeyeballs (first read
+at 7a6f1db): a class a type checker saw before it ran, a new function named like a class's
+field, a CommonJS config turned ES module, Python support said in two tables; each a clone
+shaped like the commit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.cli.claim_check import Verdict
+from bot.cli.claims import Kind
+from bot.cli.claims_eval import entry_text
+from tests.clones import checked_entry, second_commit, verdicts_of
+
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+
+def test_a_class_declared_for_type_checkers_is_not_added_when_it_runs(tmp_path: Path) -> None:
+    # trio 19196a8 "Drop 3.9 support": `open_memory_channel` had been a class with `__new__`
+    # and `__init__` under `if TYPE_CHECKING:` (and `generic_function(_open_memory_channel)`
+    # at run time); now that class runs. The entry said "Adds `open_memory_channel.__init__`"
+    # and "Renames `_open_memory_channel` to `open_memory_channel.__new__`"
+    body = (
+        "    if max_buffer_size < 0:\n"
+        '        raise ValueError("max_buffer_size must be >= 0")\n'
+        "    state = MemoryChannelState(max_buffer_size)\n"
+        "    return (MemorySendChannel._create(state), MemoryReceiveChannel._create(state))\n"
+    )
+    before = (
+        "from typing import TYPE_CHECKING\n\nfrom ._util import generic_function\n\n\n"
+        f"def _open_memory_channel(max_buffer_size):\n{body}\n\n"
+        "if TYPE_CHECKING:\n\n"
+        "    class open_memory_channel(tuple):\n"
+        "        def __new__(cls, max_buffer_size):\n"
+        "            return _open_memory_channel(max_buffer_size)\n\n"
+        "        def __init__(self, max_buffer_size) -> None: ...\n\n"
+        "else:\n"
+        "    open_memory_channel = generic_function(_open_memory_channel)\n"
+    )
+    after = (
+        "class open_memory_channel(tuple):\n"
+        "    def __new__(cls, max_buffer_size):\n"
+        + "".join(f"    {line}\n" for line in body.splitlines())
+        + "\n    def __init__(self, max_buffer_size) -> None: ...\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/trio/_channel.py": before},
+        {"src/trio/_channel.py": after},
+        "Drop 3.9 support (#3345)",
+    )
+    text = entry_text(analysis)
+    assert "open_memory_channel.__init__" not in text
+    assert "open_memory_channel.__new__" not in text
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_new_function_named_like_a_class_field_is_added(tmp_path: Path) -> None:
+    # svcs 7d56b11 "FastAPI/Starlette: add get_registry(app|testclient)": the new module
+    # function `registry(request)` beside the parent's field `lifespan.registry`; the checker
+    # had called "Adds `registry(request) -> svcs.Registry`" false
+    before = (
+        "import attrs\n\n\n@attrs.define\nclass lifespan:\n"
+        "    registry: object = attrs.field(factory=dict)\n"
+    )
+    after = before + (
+        "\n\nasync def registry(request) -> dict:\n"
+        '    """The application\'s registry."""\n'
+        '    return getattr(request.state, "svcs_registry")\n'
+    )
+    root, commit = second_commit(
+        tmp_path, {"src/svcs/fastapi.py": before}, {"src/svcs/fastapi.py": after}, "Add registry"
+    )
+    verdicts = verdicts_of(root, commit.sha, "Adds `registry(request) -> dict`.")
+    assert verdicts == [(Kind.ADDS_SIGNATURE, Verdict.TRUE)]
+    # and a claim about a name the parent already had is still false
+    again = verdicts_of(root, commit.sha, "Adds `lifespan.registry`.")
+    assert [v for _, v in again] == [Verdict.FALSE]
+
+
+def test_a_javascript_tool_s_settings_file_exports_no_api(tmp_path: Path) -> None:
+    # aiohappyeyeballs 9baf0b3: `commitlint.config.js`'s `module.exports = {extends, rules}`
+    # became `commitlint.config.mjs`'s `export default {extends, rules}`; the entry said
+    # "Removes `extends`, `rules` from `commitlint.config.mjs`"; a tool's settings at the top
+    # are no module anybody imports (the file's deletion, b5dec0c, said the same)
+    keys = '  extends: ["@commitlint/config-conventional"],\n  rules: {},\n};\n'
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"commitlint.config.js": "module.exports = {\n" + keys},
+        {"commitlint.config.js": None, "commitlint.config.mjs": "export default {\n" + keys},
+        "chore(deps-ci): bump the github-actions group with 9 updates (#135)",
+    )
+    assert "Removes" not in entry_text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_python_support_the_parent_wrote_in_poetry_s_table_is_not_new(tmp_path: Path) -> None:
+    # aiohappyeyeballs 850640e "chore: migrate to poetry 2.0": `requires-python = ">=3.9"`
+    # added while `[tool.poetry.dependencies] python = ">=3.9"` stays; the entry said
+    # "Requires `python>=3.9`, `poetry-core>=2.0.0` (was `>=1.0.0`)"
+    tail = (
+        '[tool.poetry.dependencies]\npython = ">=3.9"\n\n'
+        '[build-system]\nrequires = ["poetry-core>={core}"]\n'
+        'build-backend = "poetry.core.masonry.api"\n'
+    )
+    before = '[tool.poetry]\nname = "aiohappyeyeballs"\nversion = "2.4.4"\n\n' + tail.format(
+        core="1.0.0"
+    )
+    after = (
+        '[project]\nname = "aiohappyeyeballs"\nversion = "2.4.4"\nrequires-python = ">=3.9"\n\n'
+        "[tool.poetry]\n\n" + tail.format(core="2.0.0")
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": before},
+        {"pyproject.toml": after},
+        "chore: migrate to poetry 2.0 (#132)",
+    )
+    text = entry_text(analysis)
+    assert "python>=3.9" not in text
+    assert "`poetry-core>=2.0.0` (was `>=1.0.0`)" in text
+    assert all(v is Verdict.TRUE for v in verdicts)
