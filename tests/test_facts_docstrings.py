@@ -213,7 +213,7 @@ def test_a_new_helper_a_fix_now_calls_is_said_in_its_docstrings_words(tmp_path: 
     assert "`encode_url` now calls `_encode_relative_scheme_colon`." in text
     assert (
         "`_encode_relative_scheme_colon`, per its docstring: “Re-encode a scheme-shaped "
-        "leading ``:`` in a relative path to ``%3A``.”" in text
+        "leading `:` in a relative path to `%3A`.”" in text
     )
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
 
@@ -419,3 +419,26 @@ def test_a_property_with_a_setter_is_said_with_its_getters_words(tmp_path: Path)
         analysis
     )
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_docstring_s_roles_are_quoted_as_a_reader_sees_them(tmp_path: Path) -> None:
+    # Sphinx docstrings (structlog's, attrs') name code with roles: the quote had kept
+    # ":class:`~structlog.stdlib.BoundLogger`" and "``None``" as written
+    before = "def get_logger(name):\n    return _LOGGERS.get(name)\n"
+    after = before.replace("def", "__all__ = ['get_named_logger']\n\n\ndef", 1) + (
+        "\n\ndef get_named_logger(name: str, default=None):\n"
+        '    """Return the :class:`~structlog.stdlib.BoundLogger` bound to *name*, or\n'
+        '    ``None`` where :func:`get_logger` knows no such name.\n\n    More.\n    """\n'
+        "    return _LOGGERS.get(name, default)\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/structlog/stdlib.py": before},
+        {"src/structlog/stdlib.py": after},
+        "Add a lookup by name",
+    )
+    assert (
+        "per its docstring: “Return the `BoundLogger` bound to *name*, or `None` where "
+        "`get_logger` knows no such name.”" in entry_text(analysis)
+    )
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)

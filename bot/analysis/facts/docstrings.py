@@ -7,6 +7,7 @@ import re
 
 from bot.analysis.facts.records import Documented
 from bot.analysis.facts.scan import Side
+from bot.analysis.messages import roles_as_code
 
 # A sentence quoted longer than this is cut at a word ("…").
 _SHOWN = 160
@@ -68,6 +69,9 @@ def _first_sentence(text: str) -> str | None:
     """The docstring's first sentence, within its first paragraph, whitespace folded, cut
     at a word past `_SHOWN`."""
     paragraph = " ".join(text.strip().split("\n\n", 1)[0].split())
+    # reStructuredText as a reader sees it: ":class:`~svcs.Registry`" is `Registry`,
+    # "``None``" is `None`
+    paragraph = roles_as_code(paragraph).replace("``", "`")
     if not paragraph or paragraph.startswith((".. ", ":", ">>>")):
         return None
     if any(c in paragraph for c in "“”") or paragraph.count("`") % 2:
