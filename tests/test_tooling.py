@@ -476,6 +476,7 @@ def test_dev_tables_of_pyproject_are_tooling_its_project_table_is_not() -> None:
         ("towncrier.toml", True),
         ("zizmor.yml", True),
         ("Justfile", True),
+        ("changelog.d/.gitkeep", True),
         ("tox.ini", True),
         ("noxfile.py", True),
         (".coveragerc", True),

@@ -270,3 +270,33 @@ def test_a_workflow_linters_settings_are_tooling(tmp_path: Path) -> None:
         "Zizmor: define trust",
     )
     assert importance is Importance.LOW
+
+
+_COVERAGE = '[project]\nname = "pytest-asyncio"\n\n[tool.coverage.report]\nshow_missing = true\n'
+_TOWNCRIER = (
+    '\n[tool.towncrier]\ndirectory = "changelog.d"\nfilename = "docs/reference/changelog.rst"\n'
+    + "".join(
+        f'\n[[tool.towncrier.type]]\ndirectory = "{kind}"\nname = "{kind.title()}"\nshowcontent = true\n'
+        for kind in ("security", "removed", "deprecated", "added", "changed", "fixed", "downstream")
+    )
+)
+
+
+def test_a_changelog_tool_with_its_folder_placeholder_is_tooling(tmp_path: Path) -> None:
+    # pytest-asyncio 146faae61: the fragments' folder is kept by an empty `.gitkeep`
+    changelog = (
+        "Changelog\n=========\n\n0.26.0 (2025-03-25)\n===================\n- Adds an option\n"
+    )
+    importance = _importance(
+        tmp_path,
+        {"pyproject.toml": _COVERAGE, "docs/reference/changelog.rst": changelog},
+        {
+            "pyproject.toml": _COVERAGE + _TOWNCRIER,
+            "docs/reference/changelog.rst": changelog.replace(
+                "=========\n\n", "=========\n\n.. towncrier release notes start\n\n"
+            ),
+            "changelog.d/.gitkeep": "",
+        },
+        "docs: Add support for towncrier for changelog management.",
+    )
+    assert importance is Importance.LOW

@@ -144,7 +144,7 @@ _NOT_SHIPPED = re.compile(r"(^|/)(scripts?|tools|benchmarks?|bench|examples?|hac
 _DEV_TOOLING = re.compile(
     r"(^|/)(uv\.lock|poetry\.lock|pdm\.lock|Pipfile\.lock|pixi\.lock|requirements[^/]*\.lock"
     r"|tox\.ini|noxfile\.py|pylintrc|mypy\.ini|pyrightconfig\.json|ruff\.toml|pytest\.ini"
-    r"|codecov\.ya?ml|codspeed\.ya?ml|towncrier\.toml|zizmor\.ya?ml|[Jj]ustfile)$"
+    r"|codecov\.ya?ml|codspeed\.ya?ml|towncrier\.toml|zizmor\.ya?ml|[Jj]ustfile|\.gitkeep)$"
     # a benchmark script at the top (one inside a package may be shipped: `pkg/benchmark.py`)
     r"|^(?:[^/]*benchmark[^/]*|bench_[^/]*)$"
     r"|(^|/)(benchmarks?|bench|downstream|typing[-_](?:examples?|tests?))/"
