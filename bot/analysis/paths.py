@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from enum import StrEnum
 
 from bot.models import FileChange, ImpactArea
@@ -143,13 +144,14 @@ _NOT_SHIPPED = re.compile(r"(^|/)(scripts?|tools|benchmarks?|bench|examples?|hac
 _DEV_TOOLING = re.compile(
     r"(^|/)(uv\.lock|poetry\.lock|pdm\.lock|Pipfile\.lock|pixi\.lock|requirements[^/]*\.lock"
     r"|tox\.ini|noxfile\.py|pylintrc|mypy\.ini|pyrightconfig\.json|ruff\.toml|pytest\.ini"
-    r"|codecov\.ya?ml|codspeed\.ya?ml)$"
+    r"|codecov\.ya?ml|codspeed\.ya?ml|towncrier\.toml|zizmor\.ya?ml|[Jj]ustfile|\.gitkeep)$"
     # a JavaScript tool's settings at the top (`commitlint.config.mjs`, `eslint.config.js`)
     r"|^[^/]+\.config\.[cm]?[jt]s$"
     # a benchmark script at the top (one inside a package may be shipped: `pkg/benchmark.py`)
     r"|^(?:[^/]*benchmark[^/]*|bench_[^/]*)$"
     r"|(^|/)(benchmarks?|bench|downstream|typing[-_](?:examples?|tests?))/"
-    r"|(^|/)requirements(?:[-_/][^/]*)?[-_/](?:dev|tests?|testing|lint|typing|ci|docs)"
+    r"|(^|/)requirements(?:[-_/][^/]*)?[-_/]"
+    r"(?:dev|tests?|testing|lint|typing|ci|docs?|pytest|towncrier|codspeed|coverage|mypy)"
     r"(?:[-_.][^/]*)?\.(?:txt|in)$"
     r"|^\.(?!github/(?:actions|workflows)/)"
 )
@@ -162,6 +164,14 @@ _DEV_TABLE = re.compile(
     r"|typos|nox|pixi|hatch\.envs|pdm\.dev-dependencies|poetry\.group|rye\.dev-dependencies"
     r"|uv(?!\.build-backend)))(?:\.|$)"
 )
+# Sections of a `setup.cfg` only the dev tools read (`[metadata]`, `[options…]` and
+# `[bdist_wheel]` shape what is shipped): linters', type checkers', test runners' and
+# coverage's settings.
+_DEV_SECTION = re.compile(
+    r"^(?:flake8|isort|pycodestyle|pep8|pydocstyle|pylint\S*|mypy(?:-\S+)?|tool:pytest"
+    r"|coverage:\S+|codespell|doc8|bandit|yapf|darglint|tox(?::\S+)?|testenv(?::\S+)?)$"
+)
+_SECTION_HEADER = re.compile(r"^\[([^\]]+)\]\s*(?:[#;].*)?$")
 # `[table]`, `[[array.of.tables]]`, names quoted or not
 _TABLE_HEADER = re.compile(r"^\[\[?\s*([\w.\-\" ]+?)\s*\]\]?\s*(?:#.*)?$")
 _HUNK = re.compile(r"^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@")
@@ -185,13 +195,31 @@ def _tables(text: str) -> list[str]:
     return tables
 
 
-def _dev_tables_only(f: FileChange) -> bool:
+def _ini_sections(text: str) -> list[str]:
+    """The INI section each line of a `setup.cfg` lies in (index 0 is line 1); "" before the
+    first header."""
+    sections: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        header = _SECTION_HEADER.match(line)
+        if header:
+            current = header.group(1).strip()
+        sections.append(current)
+    return sections
+
+
+def _dev_tables_only(
+    f: FileChange,
+    tables: Callable[[str], list[str]] = _tables,
+    dev: re.Pattern[str] = _DEV_TABLE,
+) -> bool:
     """Every line a `pyproject.toml`'s patch adds or removes (blank and comment lines aside)
-    lies in a table only the dev tools read, read from both whole texts."""
+    lies in a table only the dev tools read, read from both whole texts (`tables`, `dev`:
+    another format's sections, and those of its dev tools)."""
     sides = f.sides
     if sides is None or not f.patch:
         return False
-    before, after = _tables(sides[0]), _tables(sides[1])
+    before, after = tables(sides[0]), tables(sides[1])
     old = new = 0
     for line in f.patch.split("\n"):
         hunk = _HUNK.match(line)
@@ -203,7 +231,7 @@ def _dev_tables_only(f: FileChange) -> bool:
         mark, body = line[:1], line[1:].strip()
         if mark in ("-", "+") and body and not body.startswith("#"):
             table, number = (before, old) if mark == "-" else (after, new)
-            if not 0 < number <= len(table) or not _DEV_TABLE.match(table[number - 1]):
+            if not 0 < number <= len(table) or not dev.match(table[number - 1]):
                 return False
         old += mark != "+"
         new += mark != "-"
@@ -212,14 +240,18 @@ def _dev_tables_only(f: FileChange) -> bool:
 
 def dev_tooling(f: FileChange) -> bool:
     """A file of the project's own dev tools (see `_DEV_TOOLING`), or a `pyproject.toml`
-    whose change lies only in the dev tools' tables: nothing a user installs changes."""
+    (a `setup.cfg`) whose change lies only in the dev tools' tables (sections): nothing a
+    user installs changes."""
     # (a test or a page moved among the tooling, `tests/x.py` → `typing-examples/x.py`, is one)
     old = f.previous_filename
     if _DEV_TOOLING.search(f.filename) and (
         old is None or _DEV_TOOLING.search(old) or path_kind(old) in (PathKind.TESTS, PathKind.DOCS)
     ):
         return True
-    return f.filename.rsplit("/", 1)[-1] == "pyproject.toml" and _dev_tables_only(f)
+    name = f.filename.rsplit("/", 1)[-1]
+    if name == "setup.cfg":
+        return _dev_tables_only(f, _ini_sections, _DEV_SECTION)
+    return name == "pyproject.toml" and _dev_tables_only(f)
 
 
 def private_module(path: str) -> bool:

@@ -22,6 +22,7 @@ from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.shield import noted, shield
 from bot.analysis.signals import ADVISORY_WORD, SECURITY_WORDS, Signals, read_signals
 from bot.analysis.titles import ParsedTitle, merged_branch, merged_message
+from bot.analysis.unshipped import shipped_build_line, unshipped_only
 from bot.analysis.wording import breaking_risks, python_floor_raised, same_shipped_code, write
 from bot.models import (
     ONE_LINE_MAX,
@@ -225,10 +226,6 @@ _TYPING_TITLE = re.compile(
 )
 
 
-# A CI line about the wheels or sdists a release builds: what is shipped, not dev tooling.
-_SHIPPED_BUILD = re.compile(
-    r"wheel|cibuildwheel|CIBW_|manylinux|musllinux|maturin|sdist|free-?thread", re.IGNORECASE
-)
 # The author's words that a release is broken: a fix of it matters, whatever files it touches.
 _RELEASE_BROKEN = re.compile(
     r"\b(?:broken|fail\w*|fix\w*)\b.{0,30}?\b(?:release|publish\w*|upload\w*)\b"
@@ -248,10 +245,7 @@ def _tooling_only(commit: CommitInput, sig: Signals) -> bool:
     for f in commit.files:
         kind = path_kind(f.filename)
         if f in tooling or kind is PathKind.CI:
-            changed = [
-                line[1:] for line in (f.patch or "").split("\n") if line.startswith(("+", "-"))
-            ]
-            if kind is PathKind.CI and any(_SHIPPED_BUILD.search(line) for line in changed):
+            if kind is PathKind.CI and shipped_build_line(f):
                 return False
         elif kind not in _QUIET_KINDS and f.filename not in sig.layout_only:
             code.append(f)
@@ -468,6 +462,16 @@ def _assess(
     ):
         # Lock files, tool settings and pins, benchmarks: what a user installs is the same.
         return Assessment(I.LOW, False, "only dev tooling: locks, tool settings, benchmarks")
+    if (
+        known
+        and not said_breaking
+        and not _RELEASE_BROKEN.search(f"{text}\n{' '.join(sig.description)}".lower())
+        and not _BUILD_BROKEN.search(f"{text}\n{' '.join(sig.description)}")
+        and (unshipped := unshipped_only(commit, sig))
+    ):
+        # CI, tool settings, the build backend's own code, stubs and annotations: what a
+        # user installs and runs is the same.
+        return Assessment(I.LOW, False, f"nothing shipped changes: only {unshipped}")
     # Where it lands: a docs-, tests- or CI-only change reaches no user's running code.
     # (Build definitions users install from, a Dockerfile or a requirement, reach them too.)
     shipped_lines = sig.source_lines + sig.line_kinds[PathKind.BUILD]

@@ -324,3 +324,53 @@ def surface_kept(files: list[tuple[str, str, str]]) -> tuple[str, ...]:
     ):
         kept += private
     return tuple(p for p, _, _ in files if p in kept)
+
+
+def _stub_imports(tree: ast.Module) -> dict[str, str] | None:
+    """A stub's imports that it does not re-export (`import X as X` and `from m import X as X`
+    do): the name each binds and the module it comes from; None when one re-exports."""
+    found: dict[str, str] = {}
+    for node in _statements(tree.body):
+        if not isinstance(node, ast.Import | ast.ImportFrom):
+            continue
+        source = node.module or "" if isinstance(node, ast.ImportFrom) else ""
+        for alias in node.names:
+            if alias.asname is not None and alias.asname == alias.name.rsplit(".", 1)[-1]:
+                return None
+            found[alias.asname or alias.name] = source or alias.name
+    return found
+
+
+def _without_imports(tree: ast.AST) -> ast.AST:
+    """The tree with its import statements left out (a stub's own bindings, spelled)."""
+
+    class _Drop(ast.NodeTransformer):
+        def visit_Import(self, node: ast.Import) -> None:
+            return None
+
+        def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+            return None
+
+    dropped: ast.AST = _Drop().visit(tree)
+    return dropped
+
+
+def same_stub(before: str, after: str) -> bool:
+    """Whether a type stub (`.pyi`) says the same to a type checker at both revisions: its
+    definitions equal once every type is in one spelling (`Optional[X]` is `X | None`,
+    `typing.List` is `list`), and each name it imports from typing's modules
+    (`typing.Iterable` → `collections.abc.Iterable`) or from the same module; no import
+    re-exported (PEP 484: a stub's plain imports are not part of its surface)."""
+    try:
+        trees = [ast.parse(text) for text in (before, after)]
+    except (SyntaxError, ValueError, RecursionError):
+        return False
+    imports = [_stub_imports(tree) for tree in trees]
+    if imports[0] is None or imports[1] is None:
+        return False
+    for name in imports[0].keys() & imports[1].keys():
+        sources = {imports[0][name], imports[1][name]}
+        if len(sources) > 1 and not sources <= _TYPING:
+            return False
+    spelled = [ast.dump(_Spelling().visit(_without_imports(tree))) for tree in trees]
+    return spelled[0] == spelled[1]

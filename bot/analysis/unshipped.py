@@ -1,0 +1,80 @@
+"""Changes proven to reach nothing a user installs: tooling, build plumbing, typing, docs."""
+
+from __future__ import annotations
+
+import re
+
+from bot.analysis.facts.layout import same_code
+from bot.analysis.facts.surface import same_stub
+from bot.analysis.paths import PathKind, dev_tooling, path_kind
+from bot.analysis.signals import Signals
+from bot.models import CommitInput, FileChange
+
+# A CI line about the wheels or sdists a release builds: what is shipped, not dev tooling.
+_SHIPPED_BUILD = re.compile(
+    r"wheel|cibuildwheel|CIBW_|manylinux|musllinux|maturin|sdist|free-?thread", re.IGNORECASE
+)
+# An in-tree PEP 517 build backend (aio-libs' `packaging/pep517_backend/`): code that runs
+# only while a wheel is built, never imported by the package.
+_BUILD_BACKEND = re.compile(r"(^|/)[^/]*(?:pep[-_]?517|build)[-_]backend[^/]*/[^/]+\.py$")
+# News fragments about the project's own workings: the changelog says no user meets them.
+_INTERNAL_FRAGMENTS = frozenset({"contrib", "misc", "internal", "trivial"})
+_QUIET_KINDS = frozenset({PathKind.DOCS, PathKind.TESTS, PathKind.LEGAL})
+
+
+def shipped_build_line(f: FileChange) -> bool:
+    """A CI file's patch adds or removes a line about the wheels or sdists a release builds."""
+    changed = [line[1:] for line in (f.patch or "").split("\n") if line.startswith(("+", "-"))]
+    return any(_SHIPPED_BUILD.search(line) for line in changed)
+
+
+def _typing_only(f: FileChange) -> bool:
+    """A type stub that says the same to a type checker, the `py.typed` marker, or a module
+    whose code is the same once its annotations are set aside (`layout.same_code`)."""
+    name = f.filename.rsplit("/", 1)[-1]
+    if name == "py.typed":
+        return True
+    if name.endswith(".pyi"):
+        sides = f.sides
+        return f.status == "modified" and sides is not None and same_stub(*sides)
+    return same_code(f, typing=True)
+
+
+def _unshipped(f: FileChange, sig: Signals) -> str | None:
+    """What the file is when no user meets its change ("tooling", "build", "typing",
+    "docs"), else None."""
+    kind = path_kind(f.filename)
+    if kind is PathKind.CI:
+        return None if shipped_build_line(f) else "tooling"
+    if dev_tooling(f):
+        return "tooling"
+    if kind in _QUIET_KINDS or f.filename in sig.layout_only:
+        return "docs"
+    if _BUILD_BACKEND.search(f.filename) and (
+        f.previous_filename is None or _BUILD_BACKEND.search(f.previous_filename)
+    ):
+        return "build"
+    # last, as it parses both revisions again
+    return "typing" if _typing_only(f) else None
+
+
+def unshipped_only(commit: CommitInput, sig: Signals) -> str | None:
+    """What the change is, when every file it changes is proven to reach nothing a user
+    installs: CI (no line about the wheels a release builds), dev tooling and its settings
+    (`paths.dev_tooling`, a `setup.cfg`'s linters' sections among them), docs, tests, an
+    in-tree build backend, type stubs saying the same, or annotations alone; and every news
+    fragment it adds is of a contributors' kind (a `packaging` or `bugfix` one is written
+    for users). None otherwise."""
+    if not commit.files_known or not commit.files:
+        return None
+    fragments = {f.path for f in sig.fragments}
+    if any(f.type not in _INTERNAL_FRAGMENTS for f in sig.fragments):
+        return None
+    found: set[str] = set()
+    for f in commit.files:
+        what = "docs" if f.filename in fragments else _unshipped(f, sig)
+        if what is None:
+            return None
+        found.add(what)
+    said = [w for w in ("build", "typing", "tooling") if w in found]
+    return ", ".join(said) if said else None
