@@ -122,3 +122,72 @@ def test_python_support_the_parent_wrote_in_poetry_s_table_is_not_new(tmp_path: 
     assert "python>=3.9" not in text
     assert "`poetry-core>=2.0.0` (was `>=1.0.0`)" in text
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_an_exception_raised_through_a_called_function_is_not_new(tmp_path: Path) -> None:
+    # trio f03663a "Change `fail_after`&`move_on_after` to set deadline relative to
+    # entering": `fail_after` had raised `TooSlowError` through `fail_at` and now raises it
+    # itself; its `ValueError` now comes from `move_on_after`. The entry said "`fail_after`
+    # now raises `TooSlowError` instead of `ValueError`"
+    common = (
+        "from contextlib import contextmanager\n\n\n"
+        "class TooSlowError(Exception):\n    pass\n\n\n"
+        "def move_on_after(seconds):\n"
+        "    if seconds < 0:\n"
+        '        raise ValueError("`seconds` must be non-negative")\n'
+        "    return CancelScope(relative_deadline=seconds)\n\n\n"
+        "@contextmanager\n"
+        "def fail_at(deadline):\n"
+        "    with move_on_at(deadline) as scope:\n        yield scope\n"
+        "    if scope.cancelled_caught:\n        raise TooSlowError\n\n\n"
+    )
+    before = common + (
+        "def fail_after(seconds):\n"
+        "    if seconds < 0:\n"
+        '        raise ValueError("timeout must be non-negative")\n'
+        "    return fail_at(current_time() + seconds)\n"
+    )
+    after = common + (
+        "@contextmanager\n"
+        "def fail_after(seconds):\n"
+        "    with move_on_after(seconds) as scope:\n        yield scope\n"
+        "    if scope.cancelled_caught:\n        raise TooSlowError\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/trio/_timeouts.py": before},
+        {"src/trio/_timeouts.py": after},
+        "Set the deadline of fail_after relative to entering",
+    )
+    text = entry_text(analysis)
+    assert "TooSlowError" not in text and "instead of" not in text
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_parameters_no_caller_names_are_neither_gained_nor_lost(tmp_path: Path) -> None:
+    # trio b914c84 "Switch to using PEP570 for positional-only arguments": PEP 484's
+    # `def recv(__self, __buflen, __flags=0)` became `def recv(self, buflen, flags=0, /)`; the
+    # entry said "`SocketType.recv` … gains the parameters `buflen`, `flags`"
+    before = (
+        "class SocketType:\n"
+        "    def recv(__self, __buflen: int, __flags: int = 0) -> bytes:\n"
+        "        raise NotImplementedError\n\n"
+        "    async def sendmsg(self, __buffers, __ancdata=(), __flags=0) -> int:\n"
+        "        raise NotImplementedError\n"
+    )
+    after = (
+        "class SocketType:\n"
+        "    def recv(self, buflen: int, flags: int = 0, /) -> bytes:\n"
+        "        raise NotImplementedError\n\n"
+        "    async def sendmsg(self, buffers, ancdata=(), flags=0, /) -> int:\n"
+        "        raise NotImplementedError\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/trio/_socket.py": before},
+        {"src/trio/_socket.py": after},
+        "Switch to using PEP570 for positional-only arguments (#3094)",
+    )
+    text = entry_text(analysis)
+    assert "parameter" not in text, text
+    assert all(v is Verdict.TRUE for v in verdicts)

@@ -35,7 +35,7 @@ from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.packaging import COMMAND_GROUPS, PACKAGING_FILES, packaging_changes
-from bot.analysis.facts.pyfile import UNPRINTABLE, detail, dotted
+from bot.analysis.facts.pyfile import UNPRINTABLE, detail, dotted, raised_through
 from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
     Caught,
@@ -670,9 +670,16 @@ def _combine(
             if before is None or name in twice:
                 continue
             gained, dropped = _by_name(params, before), _by_name(before, params)
+            # a parameter no caller names is no name gained or lost (trio b914c84: `__buflen`
+            # became `buflen` before `/`)
+            gained = tuple(p for p in gained if _named(p) not in r.plus.positional.get(name, ()))
+            dropped = tuple(p for p in dropped if _named(p) not in r.minus.positional.get(name, ()))
             if gained or dropped:
                 signatures.append(SignatureChange(name, r.path, gained, dropped))
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
+            # one raised at the parent by a function it called is none a caller newly meets
+            # (trio f03663a: `fail_after` raised `TooSlowError` through `fail_at`)
+            new -= raised_through(r.minus, name)
             if new:
                 raised.append(_raised(r, name, new))
             was_caught, now_caught = r.minus.catches.get(name), r.plus.catches.get(name)
@@ -1053,6 +1060,8 @@ def _raised(r: FileReading, name: str, new: frozenset[str]) -> Raised:
     """The exceptions an edited function's own code now raises, those it no longer raises,
     and the message of the one new exception where a single raise gives it, written out."""
     gone = r.minus.raises.get(name, frozenset()) - r.plus.raises.get(name, frozenset())
+    # still raised through a function it now calls (`move_on_after`'s `ValueError`)
+    gone -= raised_through(r.plus, name)
     message = None
     if len(new) == 1:
         (kind,) = new
@@ -1106,12 +1115,13 @@ def _defaults_given(
 
 def _by_name(these: tuple[str, ...], those: tuple[str, ...]) -> tuple[str, ...]:
     """The parameters of `these` whose name none of `those` has (`x=1` is named `x`)."""
+    known = {_named(p) for p in those}
+    return tuple(p for p in these if _named(p) not in known)
 
-    def named(parameter: str) -> str:
-        return parameter.split("=", 1)[0].lstrip("*")
 
-    known = {named(p) for p in those}
-    return tuple(p for p in these if named(p) not in known)
+def _named(parameter: str) -> str:
+    """A parameter's name as a signature shows it: `x` of `x=1`, `args` of `*args`."""
+    return parameter.split("=", 1)[0].lstrip("*")
 
 
 def _short(name: str) -> str:

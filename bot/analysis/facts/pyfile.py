@@ -100,6 +100,7 @@ class Unit:
         side.redefined.update(table.redefined | (table.defs.keys() & side.defs.keys()))
         side.defs.update(table.defs)
         side.declared.update(table.declared)
+        side.positional.update(table.positional)
         side.bodies.update(table.bodies)
         side.code.update(table.code)
         side.params.update(table.params)
@@ -424,6 +425,15 @@ class _Reader:
                 if not (isinstance(default, ast.Constant) and default.value is Ellipsis):
                     self.side.params[f"{qualified}({arg})"] = _source(default)
         self.side.signatures[qualified] = _parameters(args, defaults)
+        # PEP 484: a parameter named `__x` (not `__x__`) is positional-only, as one before `/`
+        unnamed = [a.arg for a in args.posonlyargs]
+        for i, a in enumerate(args.args):
+            if a.arg.startswith("__") and not a.arg.endswith("__"):
+                unnamed.append(a.arg)
+            elif not (i == 0 and in_class):  # a method's `self` need not say it
+                break
+        if unnamed:
+            self.side.positional[qualified] = frozenset(unnamed)
         typed = {
             a.arg: _source(a.annotation)
             for a in (*positional, *args.kwonlyargs)
@@ -725,6 +735,20 @@ def detail(side: Side, names: list[str]) -> None:
             side.conditions[name], side.guards[name] = walked.conditions, walked.guards
             side.raising[name] = walked.raising
             side.passes[name] = walked.passes
+
+
+def raised_through(side: Side, name: str) -> frozenset[str]:
+    """What the functions of the file that `name` calls (`f()`, `self.f()` of its class)
+    raise in their own code: exceptions a caller of `name` meets through them (one level)."""
+    owner = name.rpartition(".")[0]
+    out: set[str] = set()
+    for call in side.calls.get(name, ()):
+        callee = f"{owner}.{call}" if owner and f"{owner}.{call}" in side.functions else call
+        node = side.functions.get(callee)
+        if node is not None and callee != name:
+            raised = side.raises.get(callee)
+            out |= raised if raised is not None else _walk(node).raised
+    return frozenset(out)
 
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)

@@ -113,6 +113,9 @@ class Side:
     # property's setter, a `def` under each branch of an `if`): which one a caller meets is
     # not one `def`'s to say
     redefined: set[str] = field(default_factory=set)
+    # from a whole Python file: function -> its parameters a caller cannot name (before `/`,
+    # or PEP 484's `__x`), where it has any
+    positional: dict[str, frozenset[str]] = field(default_factory=dict)
     # from a whole Python file: qualified names only a type checker sees (defined under
     # `if TYPE_CHECKING:`, the run-time binding in its `else:`)
     declared: set[str] = field(default_factory=set)
