@@ -602,6 +602,18 @@ def _installs_change(commit: CommitInput, sig: Signals) -> bool:
     )
 
 
+def says_breaking(commit: CommitInput, sig: Signals) -> bool:
+    """The author calls it breaking: a `!`, a footer, "breaking change" in its text, a label
+    or a news fragment."""
+    return bool(
+        sig.title.bang
+        or _BREAKING_FOOTER.search(commit.message)
+        or _SAYS_BREAKING.search(commit.message)
+        or any("breaking" in label.lower() for label in sig.labels)
+        or any(f.meaning == "breaking" for f in sig.fragments)
+    )
+
+
 def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
     """The rules' analysis of one commit, read with its hidden text removed and its
     credentials redacted (a changed default is quoted as written)."""
@@ -626,13 +638,7 @@ def analyze_shielded(commit: CommitInput, language: str, *, facts: Facts | None 
     risks = breaking_risks(commit, sig, p)
     # A merge is breaking only by its author's words (a footer, a `!`, a label, "breaking
     # change" in its text), never by the branch's diff alone.
-    said_breaking = bool(
-        sig.title.bang
-        or _BREAKING_FOOTER.search(commit.message)
-        or _SAYS_BREAKING.search(commit.message)
-        or any("breaking" in label.lower() for label in sig.labels)
-        or any(f.meaning == "breaking" for f in sig.fragments)
-    )
+    said_breaking = says_breaking(commit, sig)
     # a merge by its parents whose message is a plain title (the merge button's message set
     # to the pull request's title) lands a branch all the same
     # (a Python floor the merged package raises is no claim of the diff's: it is what

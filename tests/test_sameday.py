@@ -1,0 +1,125 @@
+"""A name added and taken out again within one day breaks no one: the day's digest does not
+call its removal breaking, nor lead with it, and says which commit of the day added it
+(this repository's 2026-11-27: 616cafb added `Facts.surface_kept`, 3c99f04 removed it)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date, datetime, time
+from pathlib import Path
+
+import pytest
+
+from bot.digest.render import render
+from bot.jobs.digest_build import shown_commits
+from bot.models import Analysis, ChangeType, DayNames, Digest, Importance, Risk
+from bot.repo_config import default_config
+from bot.store.digests import DayCommit
+from tests.clones import _commit, _digest, _write, repo
+
+__all__ = ["repo"]  # the clone fixture
+
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+_INIT = 'from widgets.api import old{more}\n\n__all__ = ["old"{names}]\n'
+_API = "def old():\n    return 1\n"
+_KEPT = "\n\ndef surface_kept(before: str, after: str) -> bool:\n    return before == after\n"
+
+
+def test_a_name_added_and_removed_the_same_day_is_no_break(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _write(repo, "widgets/__init__.py", _INIT.format(more="", names=""))
+    _commit(repo, "Package the API", when="2026-06-20T11:00:00Z")
+    _write(repo, "widgets/api.py", _API + _KEPT)
+    _write(
+        repo, "widgets/__init__.py", _INIT.format(more=", surface_kept", names=', "surface_kept"')
+    )
+    added = _commit(repo, "Rules: a change proven internal says so", when="2026-06-24T09:00:00Z")
+    _write(repo, "widgets/api.py", _API)
+    _write(repo, "widgets/__init__.py", _INIT.format(more="", names=""))
+    _commit(repo, "Internal only: the surface is worked out last", when="2026-06-24T11:00:00Z")
+    out, _ = _digest(capsys, "--git", str(repo), "--day", "2026-06-24")
+    head = out.split("\n| Time", 1)[0]
+    assert "Breaking" not in head
+    (row,) = [x for x in out.splitlines() if x.startswith("| 11:00")]
+    assert f"`surface_kept` was added earlier the same day by [`{added[:7]}`]" in row
+    assert "🟡 medium" in row
+    # the removal is still said as the commit's fact, for whoever reads its section
+    assert "Removes `surface_kept`" in out
+
+
+def test_a_name_older_than_the_day_still_breaks(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _write(
+        repo, "widgets/__init__.py", _INIT.format(more=", surface_kept", names=', "surface_kept"')
+    )
+    _write(repo, "widgets/api.py", _API + _KEPT)
+    _commit(repo, "Package the API", when="2026-06-20T11:00:00Z")
+    _write(repo, "widgets/api.py", _API + _KEPT.replace("before ==", "before is"))
+    _commit(repo, "Compare by identity", when="2026-06-24T09:00:00Z")
+    _write(repo, "widgets/api.py", _API)
+    _write(repo, "widgets/__init__.py", _INIT.format(more="", names=""))
+    _commit(repo, "Internal only: the surface is worked out last", when="2026-06-24T11:00:00Z")
+    out, _ = _digest(capsys, "--git", str(repo), "--day", "2026-06-24")
+    assert out.split("\n| Time", 1)[0].count("⚠️ **Breaking:**") == 1
+    assert "the same day" not in out
+
+
+def _row(sha: str, at: str, analysis: Analysis, names: DayNames | None) -> DayCommit:
+    return DayCommit(
+        sha=sha,
+        title=f"Commit {sha[:7]}",
+        message=f"Commit {sha[:7]}",
+        url=f"https://github.com/acme/widgets/commit/{sha}",
+        author_name="Ada",
+        author_login="ada",
+        landed_at=datetime.fromisoformat(at),
+        state="done",
+        last_error=None,
+        details={"files": [], "names": names.stored()} if names else {"files": []},
+        published_part=None,
+        analysis=analysis.model_dump(mode="json"),
+        fallback_reason=None,
+    )
+
+
+def test_the_apps_daily_post_reads_the_names_stored_with_each_commit() -> None:
+    key = "bot/analysis/facts/__init__.py::surface_kept"
+    added = Analysis(
+        change_types=[ChangeType.FEATURE],
+        importance=Importance.MEDIUM,
+        summary="Adds it.",
+        analyzer="rules",
+    )
+    removed = Analysis(
+        change_types=[ChangeType.REFACTOR],
+        importance=Importance.HIGH,
+        breaking=True,
+        summary="Removes `Facts.surface_kept` from `bot/analysis/facts/records.py`.",
+        risks=[Risk(description="Removes `surface_kept` from `bot/analysis/facts/__init__.py`.")],
+        analyzer="rules",
+    )
+    rows = [
+        _row("3c99f04" + "0" * 33, "2026-11-27T19:16:45+00:00", removed, DayNames(breaks=(key,))),
+        _row("616cafb" + "0" * 33, "2026-11-27T18:49:11+00:00", added, DayNames(added=(key,))),
+    ]
+
+    def head(rows: list[DayCommit]) -> str:
+        shown, _ = shown_commits(default_config(), rows)
+        digest = Digest(
+            repo="acme/widgets",
+            day=date(2026, 11, 27),
+            language="en",
+            timezone="UTC",
+            cutoff=time(0, 0),
+            title="Daily digest",
+            commits=tuple(shown),
+        )
+        return render(digest, with_title=True)[0].body.split("\n| Time", 1)[0]
+
+    assert "Breaking" not in head(rows)
+    # rows stored before the names were: the analysis stands as stored
+    old = [replace(r, details={"files": []}) for r in rows]
+    assert "⚠️ **Breaking:**" in head(old)
