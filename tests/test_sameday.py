@@ -123,3 +123,24 @@ def test_the_apps_daily_post_reads_the_names_stored_with_each_commit() -> None:
     # rows stored before the names were: the analysis stands as stored
     old = [replace(r, details={"files": []}) for r in rows]
     assert "⚠️ **Breaking:**" in head(old)
+
+
+def test_a_parameter_added_and_given_a_new_default_the_same_day_is_no_break(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    api = (
+        "class Digests:\n    def reopen(self, period: str{param}) -> str:\n        return period\n"
+    )
+    _write(
+        repo, "widgets/__init__.py", 'from widgets.api import Digests\n\n__all__ = ["Digests"]\n'
+    )
+    _write(repo, "widgets/api.py", api.format(param=""))
+    _commit(repo, "Package the API", when="2026-06-20T11:00:00Z")
+    _write(repo, "widgets/api.py", api.format(param=", *, skipped: bool = False"))
+    added = _commit(repo, "publish: a skipped period may be reopened", when="2026-06-24T09:00:00Z")
+    _write(repo, "widgets/api.py", api.format(param=", *, skipped: str | None = None"))
+    _commit(repo, "publish: reopened from when it was asked for", when="2026-06-24T11:00:00Z")
+    out, _ = _digest(capsys, "--git", str(repo), "--day", "2026-06-24")
+    assert "Breaking" not in out.split("\n| Time", 1)[0]
+    (row,) = [x for x in out.splitlines() if x.startswith("| 11:00")]
+    assert f"`Digests.reopen(skipped)` was added earlier the same day by [`{added[:7]}`]" in row
