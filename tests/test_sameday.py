@@ -7,11 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date, datetime, time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from bot.digest.render import render
 from bot.jobs.digest_build import shown_commits
+from bot.jobs.publish.alerts import SendAlerts
 from bot.models import Analysis, ChangeType, DayNames, Digest, Importance, Risk
 from bot.repo_config import default_config
 from bot.store.digests import DayCommit
@@ -85,8 +87,8 @@ def _row(sha: str, at: str, analysis: Analysis, names: DayNames | None) -> DayCo
     )
 
 
-def test_the_apps_daily_post_reads_the_names_stored_with_each_commit() -> None:
-    key = "bot/analysis/facts/__init__.py::surface_kept"
+def _rows(key: str) -> list[DayCommit]:
+    """616cafb adding `surface_kept` and 3c99f04 removing it, as the store holds them."""
     added = Analysis(
         change_types=[ChangeType.FEATURE],
         importance=Importance.MEDIUM,
@@ -101,10 +103,14 @@ def test_the_apps_daily_post_reads_the_names_stored_with_each_commit() -> None:
         risks=[Risk(description="Removes `surface_kept` from `bot/analysis/facts/__init__.py`.")],
         analyzer="rules",
     )
-    rows = [
+    return [
         _row("3c99f04" + "0" * 33, "2026-11-27T19:16:45+00:00", removed, DayNames(breaks=(key,))),
         _row("616cafb" + "0" * 33, "2026-11-27T18:49:11+00:00", added, DayNames(added=(key,))),
     ]
+
+
+def test_the_apps_daily_post_reads_the_names_stored_with_each_commit() -> None:
+    rows = _rows("bot/analysis/facts/__init__.py::surface_kept")
 
     def head(rows: list[DayCommit]) -> str:
         shown, _ = shown_commits(default_config(), rows)
@@ -144,3 +150,30 @@ def test_a_parameter_added_and_given_a_new_default_the_same_day_is_no_break(
     assert "Breaking" not in out.split("\n| Time", 1)[0]
     (row,) = [x for x in out.splitlines() if x.startswith("| 11:00")]
     assert f"`Digests.reopen(skipped)` was added earlier the same day by [`{added[:7]}`]" in row
+
+
+class _Digests:
+    """The store's reads the alert job makes, over rows given."""
+
+    def __init__(self, rows: list[DayCommit]) -> None:
+        self.rows = rows
+
+    async def commits_of(self, repo_id: int, shas: list[str]) -> list[DayCommit]:
+        return [r for r in self.rows if r.sha in shas]
+
+    async def window_commits(self, repo_id: int, start: datetime, end: datetime) -> list[DayCommit]:
+        return [r for r in self.rows if start <= r.landed_at < end]
+
+
+async def test_the_alert_of_a_break_of_the_days_own_name_is_not_breaking() -> None:
+    key = "bot/analysis/facts/__init__.py::surface_kept"
+    rows = _rows(key)
+    job = SendAlerts(SimpleNamespace(store=SimpleNamespace(digests=_Digests(rows))))  # type: ignore[arg-type]
+    repo = SimpleNamespace(id=1)
+    commit = await job._commit(repo, default_config(), rows[0].sha)  # type: ignore[arg-type]
+    assert commit is not None and commit.analysis is not None
+    assert not commit.analysis.breaking
+    # alone (the earlier commit not stored): the analysis stands
+    job = SendAlerts(SimpleNamespace(store=SimpleNamespace(digests=_Digests(rows[:1]))))  # type: ignore[arg-type]
+    alone = await job._commit(repo, default_config(), rows[0].sha)  # type: ignore[arg-type]
+    assert alone is not None and alone.analysis is not None and alone.analysis.breaking
