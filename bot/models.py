@@ -292,6 +292,33 @@ class CommitInput(BaseModel):
 
 
 @dataclass(frozen=True)
+class DayNames:
+    """The public names a commit adds and those its breaking facts are about, each as
+    `path::name`: a day's digest reads them together (`bot/digest/sameday.py`)."""
+
+    added: tuple[str, ...] = ()
+    breaks: tuple[str, ...] = ()
+    # the break is also in the author's words, or in something that is not a name (an
+    # environment variable, an option, a requirement): never the day's to take back
+    other: bool = False
+
+    def stored(self) -> dict[str, Any]:
+        return {"added": list(self.added), "breaks": list(self.breaks), "other": self.other}
+
+    @classmethod
+    def from_stored(cls, value: object) -> DayNames | None:
+        """As `stored()` wrote it; None for a row stored before it was (or not a mapping)."""
+        if not isinstance(value, dict):
+            return None
+        added, breaks = value.get("added"), value.get("breaks")
+        return cls(
+            added=tuple(str(n) for n in added) if isinstance(added, list) else (),
+            breaks=tuple(str(n) for n in breaks) if isinstance(breaks, list) else (),
+            other=bool(value.get("other", True)),
+        )
+
+
+@dataclass(frozen=True)
 class DigestCommit:
     """One commit of a digest: what landed, and its analysis (None: not analysed, and why)."""
 
@@ -307,6 +334,11 @@ class DigestCommit:
     message: str = ""
     # The analysis's importance is a maintainer's rating (`/digest rate`), not the analyser's.
     rated: bool = False
+    # What it adds and what its break is about (None: not known, as for rows stored before).
+    names: DayNames | None = None
+    # The names its break is about that an earlier commit of the same day added: name -> sha
+    # (set by the day's digest, `bot/digest/sameday.py`).
+    new_today: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

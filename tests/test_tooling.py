@@ -586,3 +586,34 @@ def test_a_pin_claim_is_checked_against_the_yaml(
     assert [c.kind for c in found] == [kind]
     checker = Checker(Clone(root))
     assert checker.check(sha, found[0]).verdict is verdict
+
+
+_LEAK_TEST = """\
+import pytest
+
+from multidict import MultiDict
+
+
+@pytest.mark.leaks
+@pytest.mark.xfail(reason="#1117")
+def test_extend_does_not_leak() -> None:
+    md: MultiDict[str] = MultiDict()
+    md.extend({"a": "b"})
+"""
+
+
+def test_a_leak_test_and_its_pytest_marker_fix_no_leak() -> None:
+    # multidict 9a32040 "Add leak tests for #1117 (#1120)": xfail tests of a reported leak and
+    # the `leaks` marker declared in pytest.ini were rated high for a "severe symptom: leak"
+    ini = "[pytest]\naddopts = -q\nmarkers =\n    c_extension: tests for the C extension\n"
+    commit = CommitInput(
+        sha="9a32040e",
+        message="Add leak tests for #1117 (#1120)\n\n"
+        "Add xfail test coverage for leak reported in #1117\n",
+        files=[
+            change("pytest.ini", ini, ini + "    leaks: memory leak tests\n"),
+            change("requirements/pytest.txt", "pytest==8.0\n", "pytest==8.0\nobjgraph==3.6.2\n"),
+            change("tests/test_leaks.py", None, _LEAK_TEST),
+        ],
+    )
+    assert analyze(commit).importance is not Importance.HIGH

@@ -17,6 +17,7 @@ from structlog.testing import LogCapture
 from bot.app import EXECUTOR, STORE
 from bot.jobs import executor as executor_module
 from bot.jobs.executor import GivenBack
+from bot.models import DayNames
 from bot.store.housekeeping import Housekeeping
 from bot.store.job_payloads import AnalyseCommitPayload, JobPayload, RefreshConfigPayload
 from bot.store.jobs import JobKind, LeaseLost, job_row
@@ -67,6 +68,8 @@ async def test_a_replay_day_is_fetched_once_and_analysed(
         assert [f["filename"] for f in details["files"]] == [f["filename"] for f in raw["files"]]
         assert all("patch" not in f for f in details["files"])
         assert details["pull_request"]["number"] == stored[sha].pr_number
+        # what the day's digest reads beside the day's other commits (`sameday.py`)
+        assert DayNames.from_stored(details["names"]) is not None
     assert {r.sha for r in await rows(client, analyses)} == set(stored)
     # Every token request and every read used the installation's token; no JWT on repo calls.
     assert {

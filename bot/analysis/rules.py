@@ -234,6 +234,17 @@ _RELEASE_BROKEN = re.compile(
 _QUIET_KINDS = frozenset({PathKind.DOCS, PathKind.TESTS, PathKind.CI, PathKind.LEGAL})
 
 
+def _code_lines(commit: CommitInput, sig: Signals) -> int:
+    """The changed lines of shipped files that are not the project's dev tooling."""
+    return sum(
+        f.changes
+        for f in commit.files
+        if f.filename in sig.source_files
+        and f.filename not in sig.layout_only
+        and not dev_tooling(f)
+    )
+
+
 def _tooling_only(commit: CommitInput, sig: Signals) -> bool:
     """Every file is the project's dev tooling (`paths.dev_tooling`), CI, docs, tests or code
     that is the same at both revisions (layout, docstrings), and one at least is tooling; no
@@ -531,8 +542,9 @@ def _assess(
     described = [w for w in sig.severity_body if w not in security_words]
     severe = symptoms or (fix and described and not _TEST_FIX.search(text))
     # A symptom is fixed in the code users run: a change of tests, benchmarks or docs
-    # alone fixes nobody's crash, whatever its title says.
-    if severe and primary is not T.REVERT and (sig.source_lines or not known):
+    # alone fixes nobody's crash, whatever its title says; nor does the test runner's own
+    # settings file (multidict 9a32040 "Add leak tests": a `leaks` marker in pytest.ini).
+    if severe and primary is not T.REVERT and (_code_lines(commit, sig) or not known):
         # High needs reach: an impact statement, or a description of a symptom not confined
         # to one platform or variant. A title alone does not show how common the path is.
         # An author who says the outputs are unaffected has said it is not high.
@@ -606,6 +618,18 @@ def _installs_change(commit: CommitInput, sig: Signals) -> bool:
     )
 
 
+def says_breaking(commit: CommitInput, sig: Signals) -> bool:
+    """The author calls it breaking: a `!`, a footer, "breaking change" in its text, a label
+    or a news fragment."""
+    return bool(
+        sig.title.bang
+        or _BREAKING_FOOTER.search(commit.message)
+        or _SAYS_BREAKING.search(commit.message)
+        or any("breaking" in label.lower() for label in sig.labels)
+        or any(f.meaning == "breaking" for f in sig.fragments)
+    )
+
+
 def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
     """The rules' analysis of one commit, read with its hidden text removed and its
     credentials redacted (a changed default is quoted as written)."""
@@ -630,13 +654,7 @@ def analyze_shielded(commit: CommitInput, language: str, *, facts: Facts | None 
     risks = breaking_risks(commit, sig, p)
     # A merge is breaking only by its author's words (a footer, a `!`, a label, "breaking
     # change" in its text), never by the branch's diff alone.
-    said_breaking = bool(
-        sig.title.bang
-        or _BREAKING_FOOTER.search(commit.message)
-        or _SAYS_BREAKING.search(commit.message)
-        or any("breaking" in label.lower() for label in sig.labels)
-        or any(f.meaning == "breaking" for f in sig.fragments)
-    )
+    said_breaking = says_breaking(commit, sig)
     # a merge by its parents whose message is a plain title (the merge button's message set
     # to the pull request's title) lands a branch all the same
     # (a Python floor the merged package raises is no claim of the diff's: it is what

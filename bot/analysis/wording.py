@@ -178,14 +178,10 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
             )
         )
     for pair in sig.renamed_symbols:
-        if pair.old.path.endswith("__init__.py") or sig.file_kinds.get(pair.old.path) is (
-            PathKind.PUBLIC_API
-        ):
+        if _api_path(sig, pair.old.path):
             risks.append(_renamed_risk(p, pair))
     for rename in sig.renamed_constants:
-        if rename.path.endswith("__init__.py") or sig.file_kinds.get(rename.path) is (
-            PathKind.PUBLIC_API
-        ):
+        if _api_path(sig, rename.path):
             risks.append(_constant_risk(p, rename))
     # A changed default before a removed setting: ranked by consequence.
     for group in _default_groups(sig.defaults_changed):
@@ -218,6 +214,34 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
         floor = p.python_floor.format(spec=need.spec, old=need.old)
         risks.append(Risk(description=sentence(p, floor)))
     return risks
+
+
+def _api_path(sig: Signals, path: str) -> bool:
+    return path.endswith("__init__.py") or sig.file_kinds.get(path) is PathKind.PUBLIC_API
+
+
+def named_breaks(sig: Signals) -> tuple[str, ...]:
+    """The names (`path::name`) the breaking risks of a removal, rename or changed default
+    are about, as `breaking_risks` says them."""
+    return (
+        *(f"{n.path}::{n.name}" for n in sig.removed_exports),
+        *(f"{r.old.path}::{r.old.name}" for r in sig.renamed_symbols if _api_path(sig, r.old.path)),
+        *(f"{c.path}::{c.old}" for c in sig.renamed_constants if _api_path(sig, c.path)),
+        *(f"{d.path}::{d.name}" for d in sig.defaults_changed),
+    )
+
+
+def unnamed_breaks(sig: Signals) -> bool:
+    """Whether `breaking_risks` finds a break no name holds (the author's words aside): a
+    setting, extra, command or Python floor gone."""
+    return bool(
+        sig.env_removed
+        or sig.flags_removed
+        or sig.config_keys_removed
+        or sig.facts.extras_removed
+        or _commands(sig.facts.entry_points_removed)
+        or python_floor_raised(sig) is not None
+    )
 
 
 def _packaging_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:

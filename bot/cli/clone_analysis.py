@@ -12,6 +12,7 @@ from pathlib import Path
 
 from bot.analysis import AnalysisResult, Analyzer, rules
 from bot.analysis.credentials import redact
+from bot.analysis.daynames import day_names
 from bot.analysis.facts.kept import units_kept
 from bot.analysis.tiering import rules_sure
 from bot.cli import progress
@@ -149,6 +150,11 @@ async def analyse(
             )
             out.dropped += result.dropped_claims
             out.shown.append(
-                replace(shown, analysis=result.analysis, fallback_reason=result.fallback_reason)
+                replace(
+                    shown,
+                    analysis=result.analysis,
+                    fallback_reason=result.fallback_reason,
+                    names=day_names(commit, result.analysis),
+                )
             )
     return out

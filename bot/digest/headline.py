@@ -93,6 +93,10 @@ class Related:
                 LinkKind.FOLLOWS_UP: p.mark_fixed_by,
             }[item.kind]
             out.append(template.format(sha=by))
+        if source is not None and source.new_today:
+            # its break is the day's own: the names came and went before anyone could use them
+            for name, by in source.new_today.items():
+                out.append(p.mark_new_today.format(name=code(name), sha=self.sha(by, source)))
         alert = self.digest.alerts.get(sha)
         if alert:
             out.append(p.mark_alert.format(link=link(p.alert_label, alert)))

@@ -22,6 +22,7 @@ from bot.digest.markup import code_cell as _code_cell
 from bot.digest.markup import link as _link
 from bot.digest.markup import url as _url
 from bot.digest.safety import cell, inline, rendered
+from bot.digest.sameday import settled
 from bot.digest.sources import sources_lines
 from bot.digest.strings import catalogue, is_original
 from bot.digest.strings.shape import Strings, plural
@@ -426,7 +427,9 @@ def render(digest: Digest, *, with_title: bool = False) -> list[Part]:
     no_title = catalogue(digest.language).digest.no_title
     digest = replace(
         digest,
-        commits=tuple(c if c.title.strip() else replace(c, title=no_title) for c in digest.commits),
+        commits=tuple(
+            c if c.title.strip() else replace(c, title=no_title) for c in settled(digest.commits)
+        ),
     )
     best: list[Part] | None = None
     related = Related(digest)
@@ -464,6 +467,7 @@ def render_addendum(digest: Digest, number: int) -> list[Part]:
 def render_commit(digest: Digest, sha: str) -> str:
     """One analysed commit of the digest, whole, as its high and medium sections show a commit
     (whatever its importance: never folded), for `/digest explain`."""
+    digest = replace(digest, commits=settled(digest.commits))
     commit = next(c for c in digest.commits if c.sha == sha)
     if commit.analysis is None:
         raise ValueError(f"commit {sha} has no analysis")

@@ -11,7 +11,7 @@ from bot.analysis.cost import Prices
 from bot.analysis.credentials import redact
 from bot.digest.strings import catalogue
 from bot.digest.synthesis import named
-from bot.models import Analysis, Digest, DigestCommit, DigestUsage
+from bot.models import Analysis, DayNames, Digest, DigestCommit, DigestUsage
 from bot.repo_config import RepoConfig
 from bot.settings import Settings
 from bot.store import Store
@@ -68,6 +68,7 @@ def shown_commits(
                 fallback_reason=c.fallback_reason,
                 message=redact(c.message),
                 rated=rated,
+                names=DayNames.from_stored((c.details or {}).get("names")),
             )
         )
     return shown, excluded

@@ -34,6 +34,7 @@ from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
+from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.packaging import COMMAND_GROUPS, PACKAGING_FILES, packaging_changes
 from bot.analysis.facts.pyfile import UNPRINTABLE, detail, dotted, raised_through
 from bot.analysis.facts.python import _package, read_python, reads_key
@@ -145,6 +146,12 @@ _BODY_CHANGES = 2
 def read_facts(commit: CommitInput) -> Facts:
     """Every fact one commit holds: its files, what their patches define and read, and the
     numbers and issues its message and PR text state."""
+    facts = _read_facts(commit)
+    keep_facts(commit, facts)
+    return facts
+
+
+def _read_facts(commit: CommitInput) -> Facts:
     files = tuple(
         FileFact(
             path=f.filename,

@@ -120,6 +120,7 @@ EN = Catalogue(
         mark_relanded_by="🔁 relanded by {sha}",
         mark_follows_up="🩹 follow-up fix to {sha}",
         mark_fixed_by="🩹 fixed by {sha}",
+        mark_new_today="🌱 {name} was added earlier the same day by {sha}: no break for anyone",
         mark_alert="🚨 {link}",
         alert_label="alert",
         related_label="🔗 Related",

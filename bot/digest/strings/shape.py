@@ -89,6 +89,7 @@ class HeadlinePhrases:
     mark_follows_up: str  # {sha}
     mark_fixed_by: str  # {sha}
     mark_alert: str  # {link}
+    mark_new_today: str  # {name}, {sha}
     alert_label: str
     related_label: str
     # after a breaking or high line's types: its top fact

@@ -116,6 +116,7 @@ ZH_CN = Catalogue(
         mark_relanded_by="🔁 已由 {sha} 重新合入",
         mark_follows_up="🩹 修复 {sha} 引入的问题",
         mark_fixed_by="🩹 后续由 {sha} 修复",
+        mark_new_today="🌱 {name} 是当天早些时候由 {sha} 新加的：不影响任何人",
         mark_alert="🚨 {link}",
         alert_label="预警",
         related_label="🔗 关联提交",

@@ -9,6 +9,8 @@ import aiohttp
 from structlog.contextvars import bound_contextvars
 
 from bot.analysis import AnalysisResult, Analyzer
+from bot.analysis.daynames import day_names
+from bot.analysis.facts.kept import units_kept
 from bot.analysis.sources import blob_cache
 from bot.analysis.titles import names_a_revert
 from bot.github import InstallationClient
@@ -114,14 +116,19 @@ class AnalyseCommit:
         try:
             # The governor picks rules, reuse or the LLM within the day's caps; excluded
             # commits are left out of the digest, and the cheap rules keep a record anyway.
-            result: AnalysisResult = await self._governor.analyze(
-                commit,
-                repo_id=work.repo_id,
-                installation_id=work.installation_id,
-                config=config,
-                excluded=excluded,
-                day=config.schedule.window(config.schedule.day_of(work.landed_at)),
-            )
+            # (the names read again from the texts the analyser parsed, kept for the block)
+            with units_kept():
+                result: AnalysisResult = await self._governor.analyze(
+                    commit,
+                    repo_id=work.repo_id,
+                    installation_id=work.installation_id,
+                    config=config,
+                    excluded=excluded,
+                    day=config.schedule.window(config.schedule.day_of(work.landed_at)),
+                )
+                if details is not None:
+                    # what the day's digest reads beside the day's other commits
+                    details["names"] = day_names(commit, result.analysis).stored()
         except Exception:
             # Keep what was fetched: the rules analyse a failed commit from it at the cutoff.
             if details is not None:

@@ -19,6 +19,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from bot.digest.alerts import plan_alerts, reads_as_revert, render_alert, wants_alert
+from bot.digest.sameday import settled
 from bot.jobs.alert_jobs import FOLD_EVERY, NEARBY
 from bot.jobs.context import JobContext
 from bot.jobs.digest_build import shown_commits
@@ -93,9 +94,20 @@ class SendAlerts(AlertJob):
         return Done(recorded=True)
 
     async def _commit(self, repo: RepoRow, config: RepoConfig, sha: str) -> DigestCommit | None:
-        """The commit as an alert shows it; None when it is gone, or excluded by the config."""
-        shown, _ = shown_commits(config, await self._ctx.store.digests.commits_of(repo.id, [sha]))
-        return shown[0] if shown and shown[0].analysis is not None else None
+        """The commit as an alert shows it; None when it is gone, or excluded by the config.
+        A break of names an earlier commit of its day added is none, as the day's digest says
+        (`bot/digest/sameday.py`): read with its day so far."""
+        digests = self._ctx.store.digests
+        shown, _ = shown_commits(config, await digests.commits_of(repo.id, [sha]))
+        if not shown or shown[0].analysis is None:
+            return None
+        commit = shown[0]
+        if commit.analysis is not None and commit.analysis.breaking and commit.names is not None:
+            start, _ = config.schedule.window(config.schedule.day_of(commit.landed_at))
+            rows = await digests.window_commits(repo.id, start, commit.landed_at)
+            earlier, _ = shown_commits(config, [r for r in rows if r.sha != sha])
+            commit = settled([*earlier, commit])[-1]
+        return commit
 
     async def _send(
         self, job: Job[SendAlertsPayload], repo: RepoRow, sha: str, poster: Poster
