@@ -136,17 +136,39 @@ def test_new_extras_are_said_with_their_requirements_and_not_as_the_packages_own
 
 
 def test_removed_extras_are_a_risk_for_installs_that_name_them(tmp_path: Path) -> None:
+    gone = _PLUGGY_BEFORE.replace(
+        '[project.optional-dependencies]\ndev = ["pre-commit", "tox"]\n'
+        'testing = ["pytest", "pytest-benchmark", "coverage"]\n',
+        "",
+    )
+    assert gone != _PLUGGY_BEFORE
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pyproject.toml": _PLUGGY_BEFORE},
+        {"pyproject.toml": gone},
+        "Drop the dev extras",
+    )
+    risks = [r for r in analysis.risks if "extras" in r.description]
+    assert [r.description for r in risks] == ["Removes the extras `dev`, `testing`."]
+    assert risks[0].consequence is not None
+    assert "`pluggy[dev]`, `pluggy[testing]`" in risks[0].consequence
+    assert analysis.breaking
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_extras_made_dependency_groups_of_their_names_break_no_install(tmp_path: Path) -> None:
+    # pluggy's "Add uv dependency management and dev tooling", stamina 0c4e625 and structlog
+    # d887c003 "Use dependency groups": each extra became a PEP 735 group of its name; the
+    # entries were ⚠️ breaking for "Removes the extras `dev`, `testing`"
     analysis, verdicts = checked_entry(
         tmp_path,
         {"pyproject.toml": _PLUGGY_BEFORE},
         {"pyproject.toml": _PLUGGY_AFTER},
         "Add uv dependency management and dev tooling",
     )
-    risks = [r for r in analysis.risks if "extras" in r.description]
-    assert [r.description for r in risks] == ["Removes the extras `dev`, `testing`."]
-    assert risks[0].consequence is not None
-    assert "`pluggy[dev]`, `pluggy[testing]`" in risks[0].consequence
-    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    assert not [r for r in analysis.risks if "extras" in r.description]
+    assert not analysis.breaking
+    assert all(v is Verdict.TRUE for v in verdicts)
 
 
 def test_setup_cfg_entry_points_added_and_removed(tmp_path: Path) -> None:

@@ -26,6 +26,8 @@ class Metadata:
     entry_points: dict[tuple[str, str], str] | None = field(default_factory=dict)
     backend: str | None = None
     name: str | None = None
+    # PEP 735's dependency groups (`[dependency-groups]`), by their PEP 685 keys
+    groups: frozenset[str] = frozenset()
 
 
 def _extra_key(name: str) -> str:
@@ -50,6 +52,10 @@ def _pyproject(text: str) -> Metadata | None:
     system = document.get("build-system")
     backend = system.get("build-backend") if isinstance(system, dict) else None
     out = Metadata(backend=backend if isinstance(backend, str) else None)
+    groups = document.get("dependency-groups")
+    out.groups = (
+        frozenset(_extra_key(g) for g in groups) if isinstance(groups, dict) else frozenset()
+    )
     if not isinstance(project, dict):
         # no PEP 621 table: what the project declares lives elsewhere (setup.cfg, Poetry)
         out.extras = out.entry_points = None
@@ -173,6 +179,7 @@ def _merged(texts: list[tuple[str, str | None]]) -> Metadata | None:
             out.entry_points = {**meta.entry_points, **(out.entry_points or {})}
         out.backend = out.backend or meta.backend
         out.name = out.name or meta.name
+        out.groups |= meta.groups
     return out
 
 
@@ -185,10 +192,13 @@ def _compare(old: Metadata, new: Metadata, path: str, out: PackagingChanges) -> 
             for e, reqs in new.extras.items()
             if _extra_key(e) not in was
         ]
+        # an extra made a dependency group of its name (`tests`, `dev`) moved to where the
+        # developers it served now ask for it: no install of the package loses it (stamina
+        # 0c4e625, structlog d887c003 "Use dependency groups")
         out.extras_removed += [
             Extra(e, reqs, path, old.name)
             for e, reqs in old.extras.items()
-            if _extra_key(e) not in now
+            if _extra_key(e) not in now and _extra_key(e) not in new.groups
         ]
     if old.entry_points is not None and new.entry_points is not None:
         out.entry_points_added += [
