@@ -28,6 +28,10 @@ DOCUMENTS = (".md", ".markdown")
 # how many a commit: a monorepo's release touches one per package.
 PACKAGING = ("pyproject.toml", "setup.cfg")
 _PACKAGING_FILES = 2
+# Workflows whose steps' action pins change (`uses: owner/name@ref`): a step the file keeps
+# at the old ref tells one step's update from the file's (`facts/documents.py`).
+_WORKFLOW = re.compile(r"(?:^|/)(?:\.github/.*\.ya?ml|action\.ya?ml)$")
+_USES_CHANGED = re.compile(r"^[-+][ \t]*(?:-[ \t]+)?uses:", re.MULTILINE)
 # Generated or vendored code: its definitions are nobody's change (protobuf, minified, lock).
 _GENERATED = re.compile(r"(?:_pb2(?:_grpc)?\.pyi?|\.pb\.(?:cc|h)|\.min\.js|\.generated\.\w+)$")
 _VENDORED = re.compile(r"(?:^|/)(?:vendor|third_party|_vendor)/")
@@ -48,7 +52,8 @@ def worth_reading(files: list[FileChange]) -> list[FileChange]:
     see), code a parser reads, not generated or vendored, then Markdown documents (a
     heading the file already had is not a new section), then the other `pyproject.toml`
     files (which table a changed line lies in tells dev tools' settings from what is
-    shipped: `paths.dev_tooling`); the rest keep their patch."""
+    shipped: `paths.dev_tooling`), then workflows whose action pins change; the rest keep
+    their patch."""
     kept = [
         f for f in files if not _GENERATED.search(f.filename) and not _VENDORED.search(f.filename)
     ]
@@ -59,7 +64,10 @@ def worth_reading(files: list[FileChange]) -> list[FileChange]:
     projects = [
         f for f in kept if f.filename.rsplit("/", 1)[-1] == "pyproject.toml" and f not in first
     ]
-    return [*first, *code, *documents, *projects][:MAX_SOURCE_FILES]
+    workflows = [
+        f for f in kept if _WORKFLOW.search(f.filename) and _USES_CHANGED.search(f.patch or "")
+    ]
+    return [*first, *code, *documents, *projects, *workflows][:MAX_SOURCE_FILES]
 
 
 def generated(path: str, head: str = "") -> bool:

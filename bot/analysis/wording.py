@@ -726,6 +726,21 @@ def _additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     # with their file when they all live in one
     if len(paths) == 1:
         clause = _called(sig, p, added, p.adds_to, path=paths.pop())
+    elif any(n.name in sig.facts.names_shared for n in added):
+        # a name another changed file defines too (each backend's new `Lock.acquire` beside
+        # the base class's) says which only with its file: each file's names their own
+        # clause, the first two files'
+        by_path: dict[str, list[Name]] = {}
+        for n in added:
+            by_path.setdefault(n.path, []).append(n)
+        return [
+            _Statement(
+                "architecture",
+                _called(sig, p, names, p.adds_to, path=path),
+                internal=not any(n.public for n in names),
+            )
+            for path, names in list(by_path.items())[:2]
+        ]
     else:
         clause = _called(sig, p, added, p.adds)
     return [_Statement("architecture", clause, internal=not any(n.public for n in added))]
@@ -1404,11 +1419,11 @@ def _handled_private(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 
 def _which(sig: Signals, p: AnalysisPhrases, name: str, path: str) -> str:
-    """A function as a reader can find it: its name, with its file where the bare name
-    does not say which (another changed file defines one so named, or the word is one
-    every tool uses: `command`, `main`, `run`)."""
+    """A function as a reader can find it: its name, with its file where the name does
+    not say which (another changed file defines one so named: `command`, `Lock.acquire` of a
+    base class and of each backend; or a bare word every tool uses: `main`, `run`)."""
     bare = "." not in name and "::" not in name
-    if bare and (name in sig.facts.names_shared or name.lower() in _GENERIC_NAMES):
+    if name in sig.facts.names_shared or (bare and name.lower() in _GENERIC_NAMES):
         return p.name_in.format(name=name, path=path)
     return code(name)
 

@@ -277,8 +277,11 @@ def _matches(claimed: str, found: Definition, path: str, *, bare: bool) -> bool:
 
 def _read(text: str) -> str:
     """reStructuredText as its reader sees it, code spans unmarked: a role's name gone
-    (":class:`Registry`" is "Registry"), a `~` target its last part, "``x``" "x"."""
+    (":class:`Registry`" is "Registry"), a `~` target its last part, a reference with an
+    explicit title that title (":meth:`started() <.TaskStatus.started>`" is "started()"),
+    "``x``" "x"."""
     text = re.sub(r":[\w-]+:(?:[\w-]+:)?(?=`)", "", text)
+    text = re.sub(r"`([^`<]*?)\s*<[^`<>]+>`", r"`\1`", text)
     text = re.sub(r"`~(?:[\w]+\.)*([\w]+)`", r"\1", text)
     return text.replace("`", "")
 
@@ -1082,11 +1085,13 @@ class Checker:
 
     def _bodies(self, c: _Commit, claim: Claim) -> tuple[Body | None, Body | None, bool]:
         """The function's body at the parent and at the commit (its Python definitions in the
-        file said, else in the changed files), and whether a file it may be in did not parse."""
+        file said, else in the changed files), and whether a file it may be in did not parse.
+        Where a revision defines the name as written (`wait_socket_readable` at the top of a
+        module), the methods that end in it (`TrioBackend.wait_socket_readable`) are others."""
         function = _normal(claim.name)
         unread = False
 
-        def body(rev: str | None, paths: list[str]) -> Body | None:
+        def body(rev: str | None, paths: list[str], *, exact: bool) -> Body | None:
             nonlocal unread
             merged: Body | None = None
             for path in paths:
@@ -1094,7 +1099,7 @@ class Checker:
                 if text is None:
                     continue
                 try:
-                    found = python_body(text, function)
+                    found = python_body(text, function, exact=exact)
                 except Unreadable:
                     unread = True
                     continue
@@ -1118,9 +1123,10 @@ class Checker:
                     merged.passes += found.passes
             return merged
 
-        before = body(c.parent, [c.old(claim.path)] if claim.path else c.before)
-        after = body(c.sha, [claim.path] if claim.path else c.after)
-        return before, after, unread
+        olds = [c.old(claim.path)] if claim.path else c.before
+        news = [claim.path] if claim.path else c.after
+        exact = bool(body(c.parent, olds, exact=True) or body(c.sha, news, exact=True))
+        return body(c.parent, olds, exact=exact), body(c.sha, news, exact=exact), unread
 
     def _checks(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`f` now (also) checks for `"s"`": `f`'s own code compares a value with "s" (`==`,
@@ -1317,7 +1323,7 @@ class Checker:
                     m.group(1).strip().strip("\"',").replace(" ", "").lower() == spec
                     for m in _PYTHON_SUPPORT.finditer(text)
                 )
-            return pin in _plain(text).lower()
+            return _pinned(pin, text.lower())
 
         for before_path, after_path in c.changed:
             after = self.clone.text(c.sha, after_path)
@@ -1625,6 +1631,14 @@ def _poetry_pins(text: str) -> set[str]:
         if isinstance(version, str) and version[:1] in "<>=!~^":
             pins.add(f"{name.lower()}{version.replace(' ', '')}")
     return pins
+
+
+def _pinned(pin: str, text: str) -> bool:
+    """Whether the text writes the pin (spaces aside) as a whole requirement: neither the
+    name nor the version runs on (`uvloop>=0.21` is not `uvloop >= 0.21.0b1`, PEP 440's
+    versions being letters, digits and `.*+!-_`)."""
+    spaced = r"\s*".join(re.escape(ch) for ch in pin)
+    return re.search(rf"(?<![\w.-]){spaced}(?![\w.*+!-])", text) is not None
 
 
 def _param_of(name: str) -> str:

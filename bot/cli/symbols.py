@@ -423,11 +423,13 @@ def python_signature(text: str, function: str) -> dict[str, set[str]] | None:
     return found if defined else None
 
 
-def _functions_named(text: str, function: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+def _functions_named(
+    text: str, function: str, *, exact: bool = False
+) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
     """The definitions of `function` in a Python file (each `@overload` one of them); a
     class is called through its own `__init__` (not an inherited one)."""
     found: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
-    for node in _definitions_named(text, function):
+    for node in _definitions_named(text, function, exact=exact):
         if isinstance(node, ast.ClassDef):
             found.extend(
                 n
@@ -440,10 +442,11 @@ def _functions_named(text: str, function: str) -> list[ast.FunctionDef | ast.Asy
 
 
 def _definitions_named(
-    text: str, name: str
+    text: str, name: str, *, exact: bool = False
 ) -> list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
     """Every function, method or class of a Python file named `name` (`Class.method`, or
-    its last parts), in the file's order, those under `if`, `try`, `with` and loops too."""
+    its last parts; with `exact`, the whole qualified name alone), in the file's order,
+    those under `if`, `try`, `with` and loops too."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError) as exc:
@@ -454,7 +457,7 @@ def _definitions_named(
         for node in body:
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 qual = prefix + node.name
-                if qual == name or qual.endswith("." + name):
+                if qual == name or (not exact and qual.endswith("." + name)):
                     found.append(node)
                 walk(node.body, qual + ".")
             elif isinstance(node, ast.If | ast.Try | ast.With | ast.For | ast.While):
@@ -829,11 +832,12 @@ class Body:
     passes: list[tuple[str, dict[str, str]]] = field(default_factory=list)
 
 
-def python_body(text: str, function: str) -> Body | None:
+def python_body(text: str, function: str, *, exact: bool = False) -> Body | None:
     """The comparisons, strings and raised messages of `function` in a Python file (every
-    definition of that name together); its own code is its body without the functions,
-    classes and lambdas defined in it. None when the file defines no such function."""
-    nodes = _functions_named(text, function)
+    definition of that name together; with `exact`, those of that whole qualified name
+    alone); its own code is its body without the functions, classes and lambdas defined in
+    it. None when the file defines no such function."""
+    nodes = _functions_named(text, function, exact=exact)
     if not nodes:
         return None
     body = Body({}, set(), set())

@@ -215,7 +215,7 @@ def _read_facts(commit: CommitInput) -> Facts:
             if f.filename.rsplit("/", 1)[-1] == "pyproject.toml" and f.sides is not None:
                 _shipped_only(reading, f.sides)
         elif settings and language is None:
-            read_settings(file_hunks, reading)
+            read_settings(file_hunks, reading, f.sides[1] if f.sides else None)
         elif document:
             read_document(file_hunks, reading)
         readings.append(reading)
@@ -733,14 +733,13 @@ def _combine(
     # or a library's name: only what the changed files define)
     calls = _calls_only_at(readings, new=True)
     dropped_calls = _calls_only_at(readings, new=False)
-    said = [c.name for c in signatures] + [c.name for c in raised]
-    said += [c.caller for c in (*calls, *dropped_calls)]
-    said = [n for n in said if "." not in n and "::" not in n]
-    shared = [
-        name
-        for name in sorted(set(said))
-        if sum(name in r.plus.defs or name in r.minus.defs for r in readings) > 1
-    ]
+    said = [n.name for n in added] + [c.caller for c in (*calls, *dropped_calls)]
+    said += [f.name for f in signatures] + [f.name for f in raised] + [f.name for f in caught]
+    said += [f.name for f in optional] + [f.name for f in returned] + [f.name for f in retyped]
+    said += [f.name for f in checks] + [f.name for f in messages]
+    said += [f.name for f in conditions] + [f.name for f in keywords]
+    said += [n.removesuffix(".__init__") for n in said if n.endswith(".__init__")]
+    shared = [name for name in sorted(set(said)) if _defined_apart(name, readings)]
     # Where the change's own new (or moved) definitions are used: a new helper is said with
     # the functions that now call it.
     defined = (
@@ -829,7 +828,8 @@ def _combine(
         keywords_changed=_cap(keywords),
         signatures_added=_cap(signatures_added),
         documented=_cap(described),
-        names_shared=_cap(shared),
+        # not cut: a lookup, said of no name by itself
+        names_shared=tuple(shared),
         calls_added=_cap(calls),
         calls_removed=_cap(dropped_calls),
         tested=_cap(_tested(tests_added, readings, files, {*changed, *added})),
@@ -1150,6 +1150,18 @@ def _is_test_name(name: Name, files: tuple[FileFact, ...]) -> bool:
 
 def _once(registrations: list[Registration]) -> list[Registration]:
     return list({(r.name, r.registry): r for r in registrations}.values())
+
+
+def _defined_apart(name: str, readings: list[FileReading]) -> bool:
+    """Whether more than one changed file defines the name (`Lock.acquire` of the base class
+    and of each backend), at either revision: the name alone does not say which. A module
+    and its stub (`x.py`, `x.pyi`) are one place."""
+    places = {
+        r.path.removesuffix("i") if r.path.endswith(".pyi") else r.path
+        for r in readings
+        if name in r.plus.defs or name in r.minus.defs
+    }
+    return len(places) > 1
 
 
 def _cap(items: list[T]) -> tuple[T, ...]:

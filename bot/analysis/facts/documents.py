@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from bot.analysis.facts.scan import FileReading, Hunk
 from bot.analysis.messages import fences
@@ -51,10 +52,12 @@ def _hook_name(url: str) -> str:
     return name.removeprefix("github.com/")
 
 
-def read_settings(file_hunks: list[Hunk], reading: FileReading) -> None:
+def read_settings(file_hunks: list[Hunk], reading: FileReading, after: str | None = None) -> None:
     """Scalar values on each side; a key met twice on one side is ambiguous (a list of
     mappings repeats its keys) and is left out. A pre-commit hook's `rev` is keyed by the
-    `repo` above it and an action's pin by the action (`hook NAME`, `action NAME`)."""
+    `repo` above it and an action's pin by the action (`hook NAME`, `action NAME`); with the
+    file's text at the commit, an action a step there still pins at the old ref moved at
+    some steps only, which no "from … to" of the file says (each step pins its own)."""
     hooks = bool(_PRE_COMMIT.search(reading.path))
     actions = bool(_WORKFLOWS.search(reading.path))
     for hunk in file_hunks:
@@ -77,9 +80,7 @@ def read_settings(file_hunks: list[Hunk], reading: FileReading) -> None:
                 continue
             pin = _USES.match(text) if actions else None
             if pin:
-                ref, comment = pin.group(2), pin.group(3)
-                value = comment if comment and _COMMIT_SHA.match(ref) else ref
-                key = f"{ACTION} {pin.group(1)}"
+                key, value = _pin_of(pin)
                 # one action used by several steps at one version is one pin
                 values[key] = value if values.get(key, value) == value else None
                 continue
@@ -90,6 +91,26 @@ def read_settings(file_hunks: list[Hunk], reading: FileReading) -> None:
                 raw = m.group(3).strip()
                 key, value = m.group(2), raw.strip("\"'") or raw
                 values[key] = None if key in values else value
+    if actions and after is not None:
+        still = set(_action_pins(after))
+        for key, old in reading.minus.values.items():
+            if key in reading.plus.values and key.startswith(ACTION + " ") and (key, old) in still:
+                reading.plus.values[key] = None
+
+
+def _action_pins(text: str) -> Iterator[tuple[str, str]]:
+    """(`action NAME`, its ref or, for a commit's sha, the version its comment names) of
+    each step of a workflow's text."""
+    for line in text.splitlines():
+        pin = _USES.match(line)
+        if pin:
+            yield _pin_of(pin)
+
+
+def _pin_of(pin: re.Match[str]) -> tuple[str, str]:
+    """A `uses:` line's key and ref: for a commit's sha, the version its comment names."""
+    ref, comment = pin.group(2), pin.group(3)
+    return f"{ACTION} {pin.group(1)}", comment if comment and _COMMIT_SHA.match(ref) else ref
 
 
 def read_document_whole(before: str, after: str, reading: FileReading) -> None:

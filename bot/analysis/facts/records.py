@@ -470,8 +470,9 @@ class Facts:
     signatures_added: tuple[Signature, ...] = ()
     # what the docstrings of `added` say first (those that say more than their names)
     documented: tuple[Documented, ...] = ()
-    # the top-level names of those two that more than one changed file defines: `command`
-    # alone does not say whose
+    # the names the change says (new, edited, calling anew) that more than one changed file
+    # defines: `command`, or `Lock.acquire` of a base class and its backends, alone does not
+    # say whose
     names_shared: tuple[str, ...] = ()
     # calls a function defined at both revisions makes anew, of definitions in the changed
     # files (the change's own new or moved ones first)
