@@ -191,3 +191,27 @@ def test_parameters_no_caller_names_are_neither_gained_nor_lost(tmp_path: Path) 
     text = entry_text(analysis)
     assert "parameter" not in text, text
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_type_respelled_is_no_type_a_caller_meets_anew(tmp_path: Path) -> None:
+    # frozenlist 0726dc8 "Enable UP rules in ruff config": pyupgrade wrote
+    # `Optional[Iterable[_T]]` as `Iterable[_T] | None`; the entry said "`FrozenList.__init__`
+    # now takes `Iterable[_T] | None` (was `Optional[Iterable[_T]]`)"
+    before = (
+        "from typing import Generic, Iterable, Optional, TypeVar\n\n_T = TypeVar('_T')\n\n\n"
+        "class FrozenList(Generic[_T]):\n"
+        "    def __init__(self, items: Optional[Iterable[_T]] = None) -> None:\n"
+        "        self._items = list(items or ())\n"
+    )
+    after = before.replace("Optional[Iterable[_T]]", "Iterable[_T] | None").replace(
+        "from typing import Generic, Iterable, Optional, TypeVar",
+        "from collections.abc import Iterable\nfrom typing import Generic, TypeVar",
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"frozenlist/__init__.py": before},
+        {"frozenlist/__init__.py": after},
+        "Enable UP rules in ruff config (#770)",
+    )
+    assert "now takes" not in entry_text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)

@@ -903,13 +903,20 @@ def _said_renamed(sig: Signals, pair: Renamed) -> bool:
     return pair.old.path in sig.source_files and pair.old.public and pair.new.public
 
 
+_TYPING_HOMES = frozenset(
+    {"typing", "typing_extensions", "collections.abc", "collections", "types"}
+)
+
+
 def _imports(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Where callers follow a move: the shipped modules that import a name from another
     module than before (the name most of them import said)."""
     shipped = set(sig.source_files)
     importers: dict[tuple[str, str], list[str]] = {}
     for move in sig.facts.imports_moved:
-        if move.path in shipped:
+        # the same typing name from another of the standard library's homes (pyupgrade's
+        # `typing.Iterator` → `collections.abc.Iterator`) moves nothing a caller follows
+        if move.path in shipped and not {move.old, move.new} <= _TYPING_HOMES:
             importers.setdefault((move.name, move.new), []).append(move.path)
     if not importers:
         return []

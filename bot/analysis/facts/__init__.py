@@ -76,6 +76,7 @@ from bot.analysis.facts.records import (
 )
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
 from bot.analysis.facts.scan import FileReading, hunks
+from bot.analysis.facts.surface import spelled
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
 from bot.analysis.facts.visibility import mark_private
 from bot.analysis.facts.whole import read_whole
@@ -1034,7 +1035,9 @@ def _tested(
 def _type_of(annotation: str) -> str:
     """An annotation as the type it names: a forward reference's quotes and the modules
     names are reached through (`typing.Any`, `t.Any`, `'Any'`: `Any`) left out."""
-    return _QUALIFIER.sub("", annotation.replace("'", "").replace('"', ""))
+    # `Optional[_Arg[_T]]` → `_Arg[_T] | None` is no type a caller meets anew (frozenlist
+    # 0726dc8)
+    return _QUALIFIER.sub("", spelled(annotation).replace("'", "").replace('"', ""))
 
 
 def _said_literal(text: str) -> bool:

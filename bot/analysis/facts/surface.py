@@ -92,6 +92,16 @@ def _union(members: list[ast.AST]) -> ast.AST:
     return out
 
 
+def spelled(annotation: str) -> str:
+    """An annotation's text in one spelling of its type (`Optional[X]` is `X | None`); as
+    written where it does not parse."""
+    try:
+        node = ast.parse(annotation.strip(), mode="eval").body
+    except SyntaxError:
+        return annotation
+    return _type(node)
+
+
 def _type(annotation: ast.expr | None) -> str:
     if annotation is None:
         return ""
