@@ -18,6 +18,7 @@ from bot.analysis.facts.pyfile import read_units, table
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind, claims_in
 from bot.cli.claims_eval import entry_claims, entry_text
+from bot.models import fit_sentences
 from tests.clones import checked_entry, second_commit, verdicts_of
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -652,3 +653,16 @@ def test_a_docstring_one_branch_held_at_the_parent_is_not_gained(tmp_path: Path)
         "Drop Python 3.8 (#591)",
     )
     assert read_facts(commit).redocumented == ()
+
+
+def test_a_quotation_that_ends_a_sentence_is_where_a_long_insight_is_cut() -> None:
+    # structlog d517cde: a third docstring quotation took the insight past its 600
+    # characters, and the cut fell back to the last full stop outside quotation marks,
+    # dropping the two quotations before it
+    said = (
+        "Adds `ConsoleRenderer.exception_formatter` and 1 more. `get_active_console_renderer`, "
+        "per its docstring: “If *structlog* is configured to use `ConsoleRenderer`, it's "
+        "returned.” "
+    )
+    longer = said + "The docstring of `ConsoleRenderer` now says: “" + "word " * 120 + "end.”"
+    assert fit_sentences(longer, 600) == said.rstrip()
