@@ -666,3 +666,23 @@ def test_a_quotation_that_ends_a_sentence_is_where_a_long_insight_is_cut() -> No
     )
     longer = said + "The docstring of `ConsoleRenderer` now says: “" + "word " * 120 + "end.”"
     assert fit_sentences(longer, 600) == said.rstrip()
+
+
+MAPPING = '''"""Abstract base classes."""
+
+
+class MutableMultiMapping:
+    def add(self, key: str, value: object) -> None:
+{doc}        raise NotImplementedError
+'''
+
+
+def test_a_docstring_a_kept_method_gains_that_only_names_it_is_not_said(tmp_path: Path) -> None:
+    # multidict fe4dee0 "Strict typing (#1046)": "Add value to list." on `add`
+    _, commit = second_commit(
+        tmp_path,
+        {"multidict/_abc.py": MAPPING.format(doc="")},
+        {"multidict/_abc.py": MAPPING.format(doc='        """Add value to list."""\n')},
+        "Strict typing (#1046)",
+    )
+    assert read_facts(commit).redocumented == ()

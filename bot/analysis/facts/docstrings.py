@@ -66,7 +66,9 @@ def redocumented(side: Side, name: str, path: str, before: Side) -> Documented |
     # words the parent's docstring held, wherever in it, are not new
     held = " ".join(old.split())
     fresh = [s for s in _openings(text) if s.removesuffix("…") not in held]
-    if not fresh or not says_more(fresh[0], name) or fresh[0] in _all_openings(before):
+    # three words of its own: a docstring added to a kept method ("Add value to list.",
+    # multidict fe4dee0's `MutableMultiMapping.add`) tells nothing its name did not
+    if not fresh or not says_more(fresh[0], name, least=3) or fresh[0] in _all_openings(before):
         return None
     return Documented(name, path, fresh[0])
 
@@ -138,12 +140,12 @@ def _first_sentence(text: str) -> str | None:
     return first
 
 
-def says_more(text: str, *known: str) -> bool:
-    """Whether `text` has at least two words of substance that none of `known` (a name, a
-    title) holds: "Split URL into parts." says nothing `split_url` does not."""
+def says_more(text: str, *known: str, least: int = 2) -> bool:
+    """Whether `text` has at least `least` words of substance that none of `known` (a name,
+    a title) holds: "Split URL into parts." says nothing `split_url` does not."""
     said = {_stem(w) for k in known for w in _WORD.findall(k)}
     new = {_stem(w) for w in _WORD.findall(text) if w.lower() not in _PLAIN and len(w) > 2}
-    return len(new - said) >= 2
+    return len(new - said) >= least
 
 
 def _stem(word: str) -> str:
