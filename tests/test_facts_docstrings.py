@@ -686,3 +686,33 @@ def test_a_docstring_a_kept_method_gains_that_only_names_it_is_not_said(tmp_path
         "Strict typing (#1046)",
     )
     assert read_facts(commit).redocumented == ()
+
+
+CHANNEL = '''"""Channels."""
+
+
+def background_with_channel(fn):
+    """Decorate an async generator function to make it cancellation-safe.
+
+    For example::
+
+        @background_with_channel{call}
+        async def my_async_iterable(arg, *, kwarg=True):
+            while ...:
+                yield item
+
+    The context manager is indispensable.
+    """
+    return fn
+'''
+
+
+def test_a_docstrings_example_is_no_sentence_it_gains(tmp_path: Path) -> None:
+    # trio 26ed1c6: the example's decorator lost its call; the example is code, not prose
+    _, commit = second_commit(
+        tmp_path,
+        {"src/trio/_channel.py": CHANNEL.format(call="()")},
+        {"src/trio/_channel.py": CHANNEL.format(call="")},
+        "do everything but unwrapping the exception from inside the group",
+    )
+    assert read_facts(commit).redocumented == ()

@@ -103,7 +103,16 @@ def _openings(text: str) -> list[str]:
     a section (`Args:`, `Warning:`), nor one that leans on the sentence before it ("This
     is …", "It …")."""
     out = []
+    literal = False
     for index, written in enumerate(text.strip().split("\n\n")):
+        # an indented block is code or a quotation, as is the block after "::" (trio
+        # 26ed1c6's `@background_with_channel` example)
+        block, literal = (
+            literal or written.lstrip("\n")[:1].isspace(),
+            written.rstrip().endswith("::"),
+        )
+        if block:
+            continue
         lines = written.strip().splitlines()
         # a Google-style admonition is prose, said with its label (structlog b0081ac's
         # "Warning: Just like with passing *columns* argument, …")
