@@ -52,7 +52,7 @@ class Audience(StrEnum):
     USERS = "users"
 
 
-_SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$)|[。！？]")
+_SENTENCE_END = re.compile(r"[.!?。！？]”?(?=\s|$)|[。！？]")
 
 
 def fit_sentences(text: str, limit: int) -> str:

@@ -18,6 +18,7 @@ from bot.analysis.facts.pyfile import read_units, table
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind, claims_in
 from bot.cli.claims_eval import entry_claims, entry_text
+from bot.models import fit_sentences
 from tests.clones import checked_entry, second_commit, verdicts_of
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -113,10 +114,13 @@ def test_the_checker_refutes_words_no_docstring_of_the_name_opens_with(tmp_path:
         # a cut sentence: what it shows opens the docstring
         f"{name} “Return a list of (plugin, distribution) pairs for all…”": Verdict.TRUE,
         f"{name} “Return a list of plugins.”": Verdict.FALSE,
-        # words of the docstring that do not open it
+        # words that open a later paragraph of it: what it says, if not first
         f"{name} “This is the modern replacement for :meth:`list_plugin_distinfo`.”": (
-            Verdict.FALSE
+            Verdict.TRUE
         ),
+        # words inside a paragraph that do not open it
+        f"{name} “Pairs for all plugins loaded via entry points.”": Verdict.FALSE,
+        f"{name} “The modern replacement for :meth:`list_plugin_distinfo`.”": Verdict.FALSE,
         # another definition's docstring
         "`PluginManager.list_plugin_distinfo`, per its docstring: “Return a list of "
         "(plugin, distribution) pairs for all plugins loaded via entry points.”": Verdict.FALSE,
@@ -442,3 +446,296 @@ def test_a_docstring_s_roles_are_quoted_as_a_reader_sees_them(tmp_path: Path) ->
         "`get_logger` knows no such name.”" in entry_text(analysis)
     )
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+LEVELS = '''"""Helpers that make development with structlog more pleasant."""
+
+
+class ConsoleRenderer:
+    def __init__(self, level_styles: dict[str, str] | None = None) -> None:
+        self._level_styles = level_styles or dict()
+{added}'''
+LEVEL_STYLES = '''
+    @property
+    def level_styles(self) -> dict[str, str]:
+        """
+        The level styles mapping for this console renderer.
+
+        Setting this property will reset to defaults if set to None, otherwise
+        it applies the provided mapping. In all cases, columns are rebuilt to
+        reflect the change.
+
+        .. versionadded:: 25.5.0
+        """
+        return self._level_styles
+
+    @level_styles.setter
+    def level_styles(self, value: dict[str, str] | None) -> None:
+        """
+        .. versionadded:: 25.5.0
+        """
+        self._level_styles = {} if value is None else value
+'''
+
+
+def test_a_docstring_that_opens_with_the_name_is_said_by_its_next_paragraph(
+    tmp_path: Path,
+) -> None:
+    # structlog 9ac5612 "dev: add level-styles properties": "The level styles mapping for this
+    # console renderer." says nothing the name does not; what setting it does follows
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/structlog/dev.py": LEVELS.format(added="")},
+        {"src/structlog/dev.py": LEVELS.format(added=LEVEL_STYLES)},
+        "dev: add level-styles properties",
+    )
+    assert (
+        "`ConsoleRenderer.level_styles`, per its docstring: “Setting this property will reset "
+        "to defaults if set to None, otherwise it applies the provided mapping.”"
+    ) in entry_text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    root, commit = second_commit(
+        tmp_path / "b",
+        {"src/structlog/dev.py": LEVELS.format(added="")},
+        {"src/structlog/dev.py": LEVELS.format(added=LEVEL_STYLES)},
+        "dev: add level-styles properties",
+    )
+    name = "`ConsoleRenderer.level_styles`, per its docstring:"
+    # a sentence inside a paragraph, not its opening: the checker does not take it
+    inside = f"{name} “In all cases, columns are rebuilt to reflect the change.”"
+    assert verdicts_of(root, commit.sha, inside) == [(Kind.DOCUMENTED, Verdict.FALSE)]
+
+
+HOOKS = '''"""Instrumentation data."""
+
+from typing import Protocol
+
+
+class RetryHook(Protocol):
+    """
+    A callable that gets called after an attempt has failed and a retry has
+    been scheduled.
+
+    This is a :class:`typing.Protocol` that can be implemented by any callable
+    that takes one argument of type :class:`RetryDetails` and returns None.
+{added}
+    .. versionadded:: 23.2.0
+    """
+
+    def __call__(self, details: object) -> {returns}: ...
+'''
+CONTEXT = """
+    If the hook returns a context manager, it will be entered when the retry is
+    scheduled and exited right before the retry is attempted.
+"""
+
+
+def _hooks(added: bool) -> dict[str, str | None]:
+    text = HOOKS.format(
+        added=CONTEXT if added else "",
+        returns="None | AbstractContextManager[None]" if added else "None",
+    )
+    return {"src/stamina/instrumentation/_data.py": text}
+
+
+def test_a_sentence_a_kept_docstring_gains_is_said_and_proven(tmp_path: Path) -> None:
+    # stamina b163605 "Allow instrumentation hooks to be contextmanagers (#95)": the protocol's
+    # docstring says when the context manager is entered and exited, the title only that it
+    # may be one
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        _hooks(added=False),
+        _hooks(added=True),
+        "Allow instrumentation hooks to be contextmanagers (#95)",
+    )
+    assert (
+        "The docstring of `RetryHook` now says: “If the hook returns a context manager, it will "
+        "be entered when the retry is scheduled and exited right before the retry is "
+        "attempted.”"
+    ) in entry_text(analysis)
+    assert Kind.REDOCUMENTED in {c.kind for c in entry_claims(analysis)[0]}
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_the_checker_refutes_words_a_docstring_held_or_never_said(tmp_path: Path) -> None:
+    root, commit = second_commit(
+        tmp_path, _hooks(added=False), _hooks(added=True), "Allow hooks to be contextmanagers"
+    )
+    name = "The docstring of `RetryHook` now says:"
+    cases = {
+        f"{name} “If the hook returns a context manager, it will be entered…”": Verdict.TRUE,
+        # the parent's docstring said it already
+        f"{name} “This is a :class:`typing.Protocol` that can be implemented by any "
+        "callable…”": Verdict.FALSE,
+        f"{name} “If the hook returns None, nothing happens.”": Verdict.FALSE,
+        "The docstring of `RetryDetails` now says: “If the hook returns a context "
+        "manager…”": Verdict.FALSE,
+    }
+    for sentence, verdict in cases.items():
+        assert verdicts_of(root, commit.sha, sentence) == [(Kind.REDOCUMENTED, verdict)], sentence
+
+
+def test_a_docstring_that_only_gains_directives_or_moves_says_nothing_new(
+    tmp_path: Path,
+) -> None:
+    # stamina 10012a6: `.. versionchanged::` alone is no sentence of prose
+    _, commit = second_commit(
+        tmp_path,
+        _hooks(added=False),
+        {
+            "src/stamina/instrumentation/_data.py": HOOKS.format(
+                added="\n    .. versionchanged:: 25.2.0\n       Fixed off-by-one error\n",
+                returns="None",
+            )
+        },
+        "Fix off-by-1 error",
+    )
+    assert read_facts(commit).redocumented == ()
+
+
+COLUMNS = '''
+    @property
+    def columns(self) -> list[Column]:
+        """
+        The columns configuration for this console renderer.
+
+        Warning:
+            Just like with passing *columns* argument, many of the other
+            arguments you may have passed are ignored.
+
+        Args:
+            value:
+                A list of `Column` objects defining both the order and format
+                of the key-value pairs in the output.
+
+        .. versionadded:: 25.5.0
+        """
+        return [*self._columns]
+'''
+
+
+def test_an_admonition_of_a_new_property_is_said_with_its_label(tmp_path: Path) -> None:
+    # structlog b0081ac "dev: allow columns to be got and set (#757)": what setting the
+    # property costs is in its "Warning:", the opening names it only
+    renderer = (
+        "class ConsoleRenderer:\n"
+        "    def __init__(self, columns: list[Column] | None = None) -> None:\n"
+        "        self._columns = columns or []\n{added}"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/structlog/dev.py": renderer.format(added="")},
+        {"src/structlog/dev.py": renderer.format(added=COLUMNS)},
+        "dev: allow columns to be got and set (#757)",
+    )
+    assert (
+        "`ConsoleRenderer.columns`, per its docstring: “Warning: Just like with passing "
+        "*columns* argument, many of the other arguments you may have passed are ignored.”"
+    ) in entry_text(analysis)
+    assert "A list of" not in entry_text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+COMPAT = '''"""Compatibility."""
+
+import sys
+{body}'''
+BRANCHES = '''
+if sys.version_info >= (3, 9):
+
+    def is_sequence(type: object) -> bool:
+        """A predicate function for sequences.
+
+        Matches lists, sequences, mutable sequences and deques.
+        """
+        return type in (list, tuple)
+
+else:
+
+    def is_sequence(type: object) -> bool:
+        return type in (list, tuple)
+'''
+ONE = '''
+
+def is_sequence(type: object) -> bool:
+    """A predicate function for sequences.
+
+    Matches lists, sequences, mutable sequences and deques.
+    """
+    return type in (list, tuple)
+'''
+
+
+def test_a_docstring_one_branch_held_at_the_parent_is_not_gained(tmp_path: Path) -> None:
+    # cattrs dce7347 "Drop Python 3.8 (#591)": the parent defined `is_sequence` once per
+    # Python version, one of them with this docstring; the commit keeps that one
+    _, commit = second_commit(
+        tmp_path,
+        {"src/cattrs/_compat.py": COMPAT.format(body=BRANCHES)},
+        {"src/cattrs/_compat.py": COMPAT.format(body=ONE)},
+        "Drop Python 3.8 (#591)",
+    )
+    assert read_facts(commit).redocumented == ()
+
+
+def test_a_quotation_that_ends_a_sentence_is_where_a_long_insight_is_cut() -> None:
+    # structlog d517cde: a third docstring quotation took the insight past its 600
+    # characters, and the cut fell back to the last full stop outside quotation marks,
+    # dropping the two quotations before it
+    said = (
+        "Adds `ConsoleRenderer.exception_formatter` and 1 more. `get_active_console_renderer`, "
+        "per its docstring: “If *structlog* is configured to use `ConsoleRenderer`, it's "
+        "returned.” "
+    )
+    longer = said + "The docstring of `ConsoleRenderer` now says: “" + "word " * 120 + "end.”"
+    assert fit_sentences(longer, 600) == said.rstrip()
+
+
+MAPPING = '''"""Abstract base classes."""
+
+
+class MutableMultiMapping:
+    def add(self, key: str, value: object) -> None:
+{doc}        raise NotImplementedError
+'''
+
+
+def test_a_docstring_a_kept_method_gains_that_only_names_it_is_not_said(tmp_path: Path) -> None:
+    # multidict fe4dee0 "Strict typing (#1046)": "Add value to list." on `add`
+    _, commit = second_commit(
+        tmp_path,
+        {"multidict/_abc.py": MAPPING.format(doc="")},
+        {"multidict/_abc.py": MAPPING.format(doc='        """Add value to list."""\n')},
+        "Strict typing (#1046)",
+    )
+    assert read_facts(commit).redocumented == ()
+
+
+CHANNEL = '''"""Channels."""
+
+
+def background_with_channel(fn):
+    """Decorate an async generator function to make it cancellation-safe.
+
+    For example::
+
+        @background_with_channel{call}
+        async def my_async_iterable(arg, *, kwarg=True):
+            while ...:
+                yield item
+
+    The context manager is indispensable.
+    """
+    return fn
+'''
+
+
+def test_a_docstrings_example_is_no_sentence_it_gains(tmp_path: Path) -> None:
+    # trio 26ed1c6: the example's decorator lost its call; the example is code, not prose
+    _, commit = second_commit(
+        tmp_path,
+        {"src/trio/_channel.py": CHANNEL.format(call="()")},
+        {"src/trio/_channel.py": CHANNEL.format(call="")},
+        "do everything but unwrapping the exception from inside the group",
+    )
+    assert read_facts(commit).redocumented == ()

@@ -86,6 +86,7 @@ class AnalysisPhrases:
     may_raise_with: str  # {name} {exception} {text}: its message
     raises_instead: str  # {name} {new} {old}: one exception raised, another no longer
     documented: str  # {name} {text}: a new definition's docstring, its first sentence
+    redocumented: str  # {name} {text}: a sentence an existing definition's docstring gains
     now_catches: str  # {name} {names}
     modules_moved: tuple[str, str]  # {paths} {folder}
     module_renamed: str  # {old} {new}
@@ -266,6 +267,7 @@ EN = AnalysisPhrases(
     may_raise_with="{name} may now raise `{exception}` with “{text}”",
     raises_instead="{name} now raises `{new}` instead of `{old}`",
     documented="{name}, per its docstring: “{text}”",
+    redocumented="The docstring of {name} now says: “{text}”",
     now_catches="{name} now catches {names}",
     module_renamed="the module `{old}` is now `{new}`",
     with_names="{said}, with {names}",
@@ -428,6 +430,7 @@ ZH = AnalysisPhrases(
     may_raise_with="{name} 现在可能抛出 `{exception}`，消息为“{text}”",
     raises_instead="{name} 现在抛出 `{new}`，不再抛出 `{old}`",
     documented="{name} 的文档字符串：“{text}”",
+    redocumented="{name} 的文档字符串新增：“{text}”",
     now_catches="{name} 现在捕获 {names}",
     module_renamed="模块 `{old}` 现为 `{new}`",
     with_names="{said}，连同 {names}",

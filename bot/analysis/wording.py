@@ -453,6 +453,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _new_modules,
         _additions,
         _documented_public,
+        _redocumented_public,
         _constants_added,
         _tables_public,
         _private_removals,
@@ -756,6 +757,21 @@ def _documented_public(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return _documented(sig, p, found, 2)
 
 
+def _redocumented_public(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What the docstring of a shipped public definition the change keeps now says anew (one
+    sentence): the author's own words for the behaviour the change gives it (stamina b163605's
+    `RetryHook`: "If the hook returns a context manager, it will be entered …")."""
+    found = [
+        d
+        for d in sig.facts.redocumented
+        if d.path in sig.source_files
+        and path_kind(d.path) is not PathKind.TESTS
+        and _public_name(d.name)
+    ]
+    found.sort(key=lambda d: d.name.count("."))
+    return _documented(sig, p, found, 1, phrase=p.redocumented)
+
+
 def _operator(name: Name) -> bool:
     """A special method of a public class (`URL.__sub__`): what `a - b` does, as callers
     use it; `__init__` is the class's own call."""
@@ -778,7 +794,12 @@ def _documented_helpers(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 
 def _documented(
-    sig: Signals, p: AnalysisPhrases, found: list[Documented], limit: int
+    sig: Signals,
+    p: AnalysisPhrases,
+    found: list[Documented],
+    limit: int,
+    *,
+    phrase: str | None = None,
 ) -> list[_Statement]:
     """One sentence for each docstring that says more than its name and the title do (the
     same words said once)."""
@@ -789,7 +810,7 @@ def _documented(
         if _short_name(d.name) in said or not says_more(d.text, d.name, sig.title.text):
             continue
         said.add(_short_name(d.name))
-        clause = p.documented.format(name=_which(sig, p, d.name, d.path), text=d.text)
+        clause = (phrase or p.documented).format(name=_which(sig, p, d.name, d.path), text=d.text)
         out.append(
             _Statement("architecture", clause, internal=not _public_name(d.name), quoted=d.text)
         )

@@ -75,7 +75,7 @@ from bot.cli.symbols import (
     python_body,
     python_called,
     python_defaults,
-    python_docstrings,
+    python_paragraphs,
     python_scoped_defaults,
     python_signature,
     string_literals,
@@ -275,7 +275,7 @@ def _matches(claimed: str, found: Definition, path: str, *, bare: bool) -> bool:
     return qualified
 
 
-def _read(text: str) -> str:
+def _as_read(text: str) -> str:
     """reStructuredText as its reader sees it, code spans unmarked: a role's name gone
     (":class:`Registry`" is "Registry"), a `~` target its last part, a reference with an
     explicit title that title (":meth:`started() <.TaskStatus.started>`" is "started()"),
@@ -419,6 +419,7 @@ class Checker:
             Kind.BACKEND: self._backend,
             Kind.RELEASE_NOTE: self._release_note,
             Kind.DOCUMENTED: self._documented,
+            Kind.REDOCUMENTED: self._redocumented,
             Kind.RAISES_INSTEAD: self._raises_instead,
         }
         judge = judges.get(claim.kind)
@@ -1043,27 +1044,55 @@ class Checker:
     def _documented(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`f`, per its docstring: “s”": a Python definition of `f` (a function, method or
         class) at the commit, in the file said or else in a changed file, whose docstring,
-        whitespace folded, opens with s (with what s shows before "…" where it is cut)."""
+        whitespace folded, opens with s, or has a paragraph that does (with what s shows
+        before "…" where it is cut)."""
         name = _normal(claim.name)
-        said = " ".join((claim.new or "").split())
-        opening = said.removesuffix("…").rstrip()
-        found: list[str] = []
-        unread = False
-        for path in [claim.path] if claim.path else c.after:
-            text = self.clone.text(c.sha, path) if language(path) == ".py" else None
-            if text is None:
-                continue
-            try:
-                found += python_docstrings(text, name) or []
-            except Unreadable:
-                unread = True
-        if not found:
+        opening = " ".join((claim.new or "").split()).removesuffix("…").rstrip()
+        found, unread = self._paragraphs(c.sha, [claim.path] if claim.path else c.after, name)
+        if found is None:
             if unread:
                 return Verdict.UNVERIFIABLE, f"`{name}` not found in the files that parse"
             return Verdict.FALSE, f"`{name}` is not defined at the commit in a changed file"
-        if not opening or not any(_read(d).startswith(_read(opening)) for d in found):
+        if not opening or not any(_as_read(p).startswith(_as_read(opening)) for p in found):
             return Verdict.FALSE, f"no docstring of `{name}` at the commit opens with those words"
         return Verdict.TRUE, ""
+
+    def _redocumented(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f`'s docstring now says: “s”": as `_documented` at the commit, and no docstring
+        of `f` at the parent (in the file said, as it was named there, else in a changed file)
+        holds those words anywhere."""
+        verdict, why = self._documented(c, claim)
+        if verdict is not Verdict.TRUE:
+            return verdict, why
+        name = _normal(claim.name)
+        words = " ".join((claim.new or "").split()).removesuffix("…").rstrip()
+        paths = [c.old(claim.path)] if claim.path else c.before
+        before, unread = self._paragraphs(c.parent, paths, name)
+        if unread and before is None:
+            return Verdict.UNVERIFIABLE, "a file at the parent does not parse"
+        if _as_read(words) in _as_read(" ".join(before or [])):
+            return Verdict.FALSE, f"a docstring of `{name}` at the parent already says it"
+        return Verdict.TRUE, ""
+
+    def _paragraphs(
+        self, rev: str | None, paths: list[str], name: str
+    ) -> tuple[list[str] | None, bool]:
+        """The docstring paragraphs of `name`'s Python definitions in `paths` at `rev` (None
+        where none defines it), and whether a file did not parse."""
+        found: list[str] | None = None
+        unread = False
+        for path in paths:
+            text = self.clone.text(rev, path) if rev and language(path) == ".py" else None
+            if text is None:
+                continue
+            try:
+                paragraphs = python_paragraphs(text, name)
+            except Unreadable:
+                unread = True
+                continue
+            if paragraphs is not None:
+                found = (found or []) + paragraphs
+        return found, unread
 
     def _tests_call(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "The new tests call `f`": a test function of a changed Python test file, defined

@@ -87,6 +87,7 @@ class Kind(StrEnum):
     INTERNAL = "no public surface change"
     PRIVATE_ONLY = "changes only private"
     DOCUMENTED = "docstring says"
+    REDOCUMENTED = "docstring now says"
     RAISES_INSTEAD = "now raises instead of"
 
 
@@ -486,6 +487,10 @@ _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
     (
         Kind.DOCUMENTED,
         re.compile(rf"`(?P<f>[^`]+)`{_IN}, per its docstring: “(?P<new>[^”]+)”\.?"),
+    ),
+    (
+        Kind.REDOCUMENTED,
+        re.compile(rf"The docstring of `(?P<f>[^`]+)`{_IN} now says: “(?P<new>[^”]+)”\.?"),
     ),
 ]
 

@@ -468,12 +468,15 @@ def _definitions_named(
     return found
 
 
-def python_docstrings(text: str, name: str) -> list[str] | None:
-    """The docstrings of every function, method or class `name` (`Class.method`, or its
-    last parts) in a Python file, their whitespace folded ("" for one without); None when
-    the file defines no such name."""
-    found = [" ".join((ast.get_docstring(n) or "").split()) for n in _definitions_named(text, name)]
-    return found or None
+def python_paragraphs(text: str, name: str) -> list[str] | None:
+    """The paragraphs (split at blank lines) of the docstrings of every function, method or
+    class `name` in a Python file, each's whitespace folded; None when the file defines no
+    such name."""
+    named = _definitions_named(text, name)
+    if not named:
+        return None
+    docs = [ast.get_docstring(n) or "" for n in named]
+    return [" ".join(p.split()) for d in docs for p in re.split(r"\n\s*\n", d) if p.strip()]
 
 
 # --- C, C++, CUDA and the keyword-declared languages --------------------------------------

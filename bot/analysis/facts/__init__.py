@@ -32,7 +32,7 @@ from bot.analysis.facts.calls import keywords_changed, signature
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
-from bot.analysis.facts.docstrings import documented
+from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.packaging import COMMAND_GROUPS, PACKAGING_FILES, packaging_changes
@@ -792,6 +792,16 @@ def _combine(
         and (docstring := documented(sides[n.path], n.name, n.path, parents.get(n.path)))
         is not None
     ]
+    # what the docstrings of definitions the file had at the parent now say anew
+    rewritten = [
+        docstring
+        for r in readings
+        if r.path in whole and r.path in sides
+        for name in (*r.plus.functions, *r.plus.classes)
+        # a class that was a type alias (structlog acc17ed's `Styles`) is one name still
+        if (name in r.minus.defs or name in r.minus.assigned)
+        and (docstring := redocumented(r.plus, name, r.path, r.minus)) is not None
+    ]
     return Facts(
         files=files,
         added=_cap(added),
@@ -829,6 +839,7 @@ def _combine(
         keywords_changed=_cap(keywords),
         signatures_added=_cap(signatures_added),
         documented=_cap(described),
+        redocumented=_cap(rewritten),
         # not cut: a lookup, said of no name by itself
         names_shared=tuple(shared),
         calls_added=_cap(calls),

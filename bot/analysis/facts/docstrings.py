@@ -1,4 +1,5 @@
-"""The first sentence of a new Python definition's docstring: what it does, by its author."""
+"""What a Python definition's docstring says, by its author: a new definition's first telling
+sentence, and the sentences an existing one's docstring gains."""
 
 from __future__ import annotations
 
@@ -20,16 +21,60 @@ _PLAIN = frozenset(
     | {"or", "is", "are", "be", "it", "its", "this", "that", "as", "at", "if", "when"}
     | {"which", "given", "new", "return", "returns", "get", "gets", "set", "sets"}
 )
+# A later paragraph's sentence that leans on the one before it (what "this" is lies outside
+# the quotation), or that holds a reST role (":class:`X`"), markup in a quotation.
+_LEANS = re.compile(r"(?:This|That|These|Those|It|Its|They|Such|See|Also)\b")
+_ADMONITIONS = frozenset({"Warning:", "Note:", "Tip:", "Important:", "Caution:", "Attention:"})
+_ROLE = re.compile(r":[a-z]+:`")
 _WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]+(?![a-z])")
 
 
 def documented(side: Side, name: str, path: str, before: Side | None) -> Documented | None:
     """The first sentence of the docstring of `name` (a function, method or class of the
-    side), as written, its lines joined; None where it has none, where it opens with reST
-    markup (`.. versionadded::`, `:param x:`), would break a quotation or a code span, says
-    nothing its name does not, or where a definition of the file at the parent (`before`)
-    opened its docstring with the same words: code moved or copied, nothing new to a caller
-    (multidict d476a03c's `MultiDict.keys`, once its base class's)."""
+    side) that says something its name does not, as written, its lines joined: the opening
+    one, else the opening of a later paragraph of prose where the opening only names it
+    (structlog 9ac5612's `level_styles`: "The level styles mapping for this console
+    renderer." then "Setting this property will reset to defaults if set to None, …"). None
+    where no such sentence is, where one would break a quotation or a code span, or where a
+    docstring of the file at the parent (`before`) held the same words: code moved or
+    copied, nothing new to a caller (multidict d476a03c's `MultiDict.keys`, once its base
+    class's)."""
+    text = _docstring(side, name)
+    if not text:
+        return None
+    told = [s for s in _openings(text) if says_more(s, name)]
+    if not told:
+        return None
+    if before is not None and told[0] in _all_openings(before):
+        return None
+    return Documented(name, path, told[0])
+
+
+def redocumented(side: Side, name: str, path: str, before: Side) -> Documented | None:
+    """The first paragraph opening of prose that the docstring of `name`, defined at both
+    revisions, gains and that says something its name does not (structlog acc17ed's
+    `Styles`, a type alias become a class: "Style settings for console rendering."); None
+    where the docstring gains none, or where a docstring of the file at the parent held the
+    words (moved, not new)."""
+    text = _docstring(side, name)
+    # defined twice at the parent (`if sys.version_info …: def f` `else: def f`): which
+    # docstring it had is not one text (cattrs dce7347's `is_sequence`)
+    if not text or name in before.redefined:
+        return None
+    old = _docstring(before, name) or ""
+    if text == old:
+        return None
+    # words the parent's docstring held, wherever in it, are not new
+    held = " ".join(old.split())
+    fresh = [s for s in _openings(text) if s.removesuffix("…") not in held]
+    # three words of its own: a docstring added to a kept method ("Add value to list.",
+    # multidict fe4dee0's `MutableMultiMapping.add`) tells nothing its name did not
+    if not fresh or not says_more(fresh[0], name, least=3) or fresh[0] in _all_openings(before):
+        return None
+    return Documented(name, path, fresh[0])
+
+
+def _docstring(side: Side, name: str) -> str | None:
     node: ast.AST | None = side.functions.get(name) or side.classes.get(name)
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
         return None
@@ -37,15 +82,7 @@ def documented(side: Side, name: str, path: str, before: Side | None) -> Documen
     # (structlog af571c8 `ConsoleRenderer.repr_native_str`), else no one definition's
     if name in side.redefined and not _property(node):
         return None
-    text = ast.get_docstring(node)
-    if not text:
-        return None
-    first = _first_sentence(text)
-    if first is None or not says_more(first, name):
-        return None
-    if before is not None and first in _first_sentences(before):
-        return None
-    return Documented(name, path, first)
+    return ast.get_docstring(node)
 
 
 def _property(node: ast.AST) -> bool:
@@ -55,20 +92,45 @@ def _property(node: ast.AST) -> bool:
     )
 
 
-def _first_sentences(side: Side) -> set[str]:
-    """The first sentences of every docstring of a side's functions and classes."""
+def _all_openings(side: Side) -> set[str]:
+    """The paragraph openings of every docstring of a side's functions and classes."""
     nodes = [*side.functions.values(), *side.classes.values()]
-    return {
-        first
-        for node in nodes
-        if (text := ast.get_docstring(node)) and (first := _first_sentence(text)) is not None
-    }
+    return {s for node in nodes if (text := ast.get_docstring(node)) for s in _openings(text)}
+
+
+def _openings(text: str) -> list[str]:
+    """The first sentence of each paragraph of prose of a docstring, in order: none of a
+    paragraph of reST markup (`.. versionadded::`, `:param x:`), an example, a list item or
+    a section (`Args:`, `Warning:`), nor one that leans on the sentence before it ("This
+    is …", "It …")."""
+    out = []
+    literal = False
+    for index, written in enumerate(text.strip().split("\n\n")):
+        # an indented block is code or a quotation, as is the block after "::" (trio
+        # 26ed1c6's `@background_with_channel` example)
+        block, literal = (
+            literal or written.lstrip("\n")[:1].isspace(),
+            written.rstrip().endswith("::"),
+        )
+        if block:
+            continue
+        lines = written.strip().splitlines()
+        # a Google-style admonition is prose, said with its label (structlog b0081ac's
+        # "Warning: Just like with passing *columns* argument, …")
+        if len(lines) > 1 and lines[0].strip() in _ADMONITIONS:
+            lines = [" ".join(line.strip() for line in lines)]
+        if not lines or lines[0].rstrip().endswith(":") or lines[0][:1] in "*-+|=":
+            continue
+        first = _first_sentence("\n".join(lines))
+        if first is None or (index and (_LEANS.match(first) or _ROLE.search(first))):
+            continue
+        out.append(first)
+    return out
 
 
 def _first_sentence(text: str) -> str | None:
-    """The docstring's first sentence, within its first paragraph, whitespace folded, cut
-    at a word past `_SHOWN`."""
-    paragraph = " ".join(text.strip().split("\n\n", 1)[0].split())
+    """A paragraph's first sentence, whitespace folded, cut at a word past `_SHOWN`."""
+    paragraph = " ".join(text.strip().split())
     # reStructuredText as a reader sees it: ":class:`~svcs.Registry`" is `Registry`,
     # "``None``" is `None`
     paragraph = roles_as_code(paragraph).replace("``", "`")
@@ -91,12 +153,12 @@ def _first_sentence(text: str) -> str | None:
     return first
 
 
-def says_more(text: str, *known: str) -> bool:
-    """Whether `text` has at least two words of substance that none of `known` (a name, a
-    title) holds: "Split URL into parts." says nothing `split_url` does not."""
+def says_more(text: str, *known: str, least: int = 2) -> bool:
+    """Whether `text` has at least `least` words of substance that none of `known` (a name,
+    a title) holds: "Split URL into parts." says nothing `split_url` does not."""
     said = {_stem(w) for k in known for w in _WORD.findall(k)}
     new = {_stem(w) for w in _WORD.findall(text) if w.lower() not in _PLAIN and len(w) > 2}
-    return len(new - said) >= 2
+    return len(new - said) >= least
 
 
 def _stem(word: str) -> str:

@@ -470,6 +470,8 @@ class Facts:
     signatures_added: tuple[Signature, ...] = ()
     # what the docstrings of `added` say first (those that say more than their names)
     documented: tuple[Documented, ...] = ()
+    # a sentence the docstring of a definition at both revisions gains
+    redocumented: tuple[Documented, ...] = ()
     # the names the change says (new, edited, calling anew) that more than one changed file
     # defines: `command`, or `Lock.acquire` of a base class and its backends, alone does not
     # say whose
