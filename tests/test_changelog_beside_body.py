@@ -140,3 +140,26 @@ def test_an_entry_that_is_all_the_commit_changes_is_no_summary(tmp_path: Path) -
         "This entry might save some users some time in the future :)",
     )
     assert not analysis.summary.startswith("Added the")
+
+
+def test_an_item_s_leading_issue_reference_is_no_words_of_its(tmp_path: Path) -> None:
+    # pytest-mock 4f59636 "Add SpyType for mocker.spy return type": CHANGELOG.rst's
+    # "* `#547 <https://…/issues/547>`_: Added ``SpyType`` …"; the summary began "`#547`\_:"
+    changelog = "Releases\n========\n\n3.15.1\n------\n\n* Older item.\n"
+    entry = (
+        "Unreleased\n----------\n\n"
+        "* `#547 <https://github.com/pytest-dev/pytest-mock/issues/547>`_: Added ``SpyType`` "
+        "for annotating ``mocker.spy`` results.\n\n"
+    )
+    plugin = "class MockType:\n    pass\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"CHANGELOG.rst": changelog, "src/pytest_mock/plugin.py": plugin},
+        {
+            "CHANGELOG.rst": changelog.replace("3.15.1\n", entry + "3.15.1\n", 1),
+            "src/pytest_mock/plugin.py": plugin + "\n\nclass SpyType(MockType):\n    pass\n",
+        },
+        "Add SpyType for mocker.spy return type (#582)\n\nCloses #547",
+    )
+    assert analysis.summary == "Added `SpyType` for annotating `mocker.spy` results."
+    assert all(v is Verdict.TRUE for v in verdicts)

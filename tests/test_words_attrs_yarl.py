@@ -40,6 +40,22 @@ def test_names_moved_out_of_a_renamed_file_are_said_from_its_old_path(tmp_path: 
     )
     text = entry_text(analysis)
     assert "from `typing-examples/mypy_examples.py`" not in text
+    # (a folder no import reaches ships nothing: its names are no API moved)
+    assert all(v is Verdict.TRUE for v in verdicts)
+    # the same split inside the package: said from the path the parent had
+    analysis, verdicts = checked_entry(
+        tmp_path / "package",
+        {"src/pkg/__init__.py": "X = 1\n", "src/pkg/typing_example.py": _defs(*kept, *moved)},
+        {
+            "src/pkg/__init__.py": "X = 1\n",
+            "src/pkg/typing_example.py": None,
+            "src/pkg/mypy_examples.py": _defs(*kept),
+            "src/pkg/baseline_examples.py": _defs(*moved),
+        },
+        "Split out Mypy-dependent typing examples",
+    )
+    text = entry_text(analysis)
+    assert "from `src/pkg/mypy_examples.py`" not in text
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
 
 

@@ -215,3 +215,30 @@ def test_a_type_respelled_is_no_type_a_caller_meets_anew(tmp_path: Path) -> None
     )
     assert "now takes" not in entry_text(analysis)
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_scratch_scripts_no_import_reaches_are_not_shipped(tmp_path: Path) -> None:
+    # trio b10c043 "Merge pull request #3117 from jakkdl/remove_notes_to_self": the folder
+    # `notes-to-self/` of scratch scripts deleted; the entry was medium for "Removes `AFDLab`,
+    # `AFDLab.afd_poll`, `fill_socket` and 1 more from `notes-to-self/afd-lab.py`"
+    script = (
+        "class AFDLab:\n    def afd_poll(self, sock):\n        return sock\n\n\n"
+        "def fill_socket(sock):\n    sock.send(b'x' * 65536)\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"notes-to-self/afd-lab.py": script, "src/trio/_core.py": "X = 1\n"},
+        {"notes-to-self/afd-lab.py": None},
+        "Remove notes-to-self",
+    )
+    assert analysis.importance.value == "low"
+    assert "AFDLab" not in analysis.summary
+    assert all(v is Verdict.TRUE for v in verdicts)
+    # a module of the package is shipped, and its public removal said
+    analysis, _ = checked_entry(
+        tmp_path / "package",
+        {"src/trio/afd_lab.py": script},
+        {"src/trio/afd_lab.py": "X = 1\n"},
+        "Remove the AFD lab",
+    )
+    assert "`AFDLab`" in entry_text(analysis)

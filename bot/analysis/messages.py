@@ -432,12 +432,15 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
     # a link in angle brackets is no prose: an advisory's id is what it says; Sphinx's
     # `:ghsa:` role is the advisory, its `:issue:`/`:pr:` roles are dropped
     text = _ANGLE_LINK.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", text)
-    # reStructuredText: "(`#968`_)" points at the issue's link, "``x``" is code
+    # reStructuredText: "(`#968`_)" points at the issue's link, "``x``" is code; one that
+    # opens the item ("`#547`_: Added …", pytest-mock's) goes with its colon
+    text = _RST_LEADING_REFERENCE.sub("- ", text)
     text = _RST_REFERENCE.sub("", text).replace("``", "`")
     return roles_as_code(text)
 
 
 _RST_REFERENCE = re.compile(r"\s*\(?`[^`<>\s]+`_\)?(?=[\s.,;]|$)")
+_RST_LEADING_REFERENCE = re.compile(r"(?m)^- (?:`[^`<>\s]+`_,?\s*)+:\s*")
 # An item's line that only links its pull requests: `[#757](https://…/pull/757)`
 _REFERENCES = re.compile(r"^\s*(?:\[?#\d+\]?(?:\([^)\s]*\))?[,.]?\s*)+$")
 

@@ -266,7 +266,21 @@ def private_module(path: str) -> bool:
 def ships(path: str, kind: PathKind | None = None) -> bool:
     """Code or configuration the package ships (not tests, docs, CI, build files, scripts,
     tools or examples): what users run."""
-    return (kind or path_kind(path)) in _SHIPPED and not _NOT_SHIPPED.search(path)
+    return (
+        (kind or path_kind(path)) in _SHIPPED
+        and not _NOT_SHIPPED.search(path)
+        and not _unimportable(path)
+    )
+
+
+def _unimportable(path: str) -> bool:
+    """A Python file no `import` reaches: its name, or its folder's, is no identifier
+    (trio's `notes-to-self/afd-lab.py`, a scratch script beside the package)."""
+    if not path.endswith((".py", ".pyi")):
+        return False
+    *folders, name = path.split("/")
+    stem = name.rsplit(".", 1)[0]
+    return not stem.isidentifier() or bool(folders and not folders[-1].isidentifier())
 
 
 def kinds(files: list[FileChange]) -> Counter[PathKind]:
