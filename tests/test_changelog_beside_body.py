@@ -163,3 +163,72 @@ def test_an_item_s_leading_issue_reference_is_no_words_of_its(tmp_path: Path) ->
     )
     assert analysis.summary == "Added `SpyType` for annotating `mocker.spy` results."
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+_HISTORY = (
+    "Version history\n===============\n\n**UNRELEASED**\n\n"
+    "- Fixed ``TLSStream.wrap()`` matching an internationalized host name against the peer\n"
+    "  certificate using IDNA 2003 instead of IDNA 2008\n"
+    "  (`#1208 <https://github.com/agronholm/anyio/pull/1208>`_)\n"
+    "{moved}\n**4.14.1**\n\n- Older item.\n"
+)
+_GROUPS = (
+    "- Fixed ``anyio.open_process()`` (and ``run_process()``) ignoring the ``extra_groups``\n"
+    "  argument, as it mistakenly passed the value of the ``group`` argument instead\n"
+    "  (`#1209 <https://github.com/agronholm/anyio/pull/1209>`_)\n"
+)
+_SUBPROCESS = "def open_process(command, *, group=None, extra_groups=None):\n    return {}\n"
+
+
+def test_a_version_history_is_a_changelog_and_its_long_instead_stands_alone(
+    tmp_path: Path,
+) -> None:
+    # anyio eb562e6 "Fixed `extra_groups` not being passed to backend `open_process()`":
+    # `docs/versionhistory.rst` was read as no changelog, and its item, ending "… instead",
+    # as leaning on a sentence before it; the summary was "Adds the test …"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {
+            "docs/versionhistory.rst": _HISTORY.format(moved=""),
+            "src/anyio/_core/_subprocesses.py": _SUBPROCESS.format("group"),
+        },
+        {
+            "docs/versionhistory.rst": _HISTORY.format(moved=_GROUPS),
+            "src/anyio/_core/_subprocesses.py": _SUBPROCESS.format("extra_groups"),
+        },
+        "Fixed `extra_groups` not being passed to backend `open_process()` (#1209)",
+    )
+    assert analysis.summary == (
+        "Fixed `anyio.open_process()` (and `run_process()`) ignoring the `extra_groups` "
+        "argument, as it mistakenly passed the value of the `group` argument instead."
+    )
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_an_item_moved_in_the_changelog_is_not_a_rewrite(tmp_path: Path) -> None:
+    # anyio f1b7301 "Fixed stderr writes in a worker subprocess causing a deadlock": its item
+    # went in where #1209's had been, which moved below #1208's; a changed item had read as
+    # an older entry rewritten, and the summary was "Adds the test `test_stderr_flood`"
+    before = _HISTORY.format(moved="").replace(
+        "- Fixed ``TLSStream", _GROUPS + "- Fixed ``TLSStream"
+    )
+    item = (
+        "- Fixed ``to_process.run_sync()`` deadlocking when the worker function writes enough\n"
+        "  data to ``sys.stderr`` to fill the (undrained) pipe buffer\n"
+    )
+    after = _HISTORY.format(moved=_GROUPS).replace(
+        "- Fixed ``TLSStream", item + "- Fixed ``TLSStream"
+    )
+    worker = "import sys\n\n\ndef process_worker():\n    sys.stdin = None\n{}    return 0\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"docs/versionhistory.rst": before, "src/anyio/to_process.py": worker.format("")},
+        {
+            "docs/versionhistory.rst": after,
+            "src/anyio/to_process.py": worker.format("    sys.stderr = None\n"),
+        },
+        "Fixed stderr writes in a worker subprocess causing a deadlock (#1207)",
+    )
+    assert analysis.summary.startswith("Fixed `to_process.run_sync()` deadlocking when")
+    assert "extra_groups" not in analysis.summary
+    assert all(v is Verdict.TRUE for v in verdicts)

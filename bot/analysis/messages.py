@@ -315,16 +315,23 @@ _LEANS = re.compile(
     r"|did|calls|returns|takes|accepts|supports|works|needs|requires)\b"
     # "Keep it at first position …"; not "Make it possible to …"
     r"|^[a-z]+\s+(?:it|them)\b(?!\s+(?:possible|impossible|easier|harder|clear|clearer"
-    r"|explicit|obvious)\b)"
-    r"|\binstead\W*$",
+    r"|explicit|obvious)\b)",
     re.IGNORECASE,
 )
+# "Use `x` instead." leans on what it replaces; a sentence long enough to name both ("…
+# ignoring `extra_groups`, as it mistakenly passed the value of `group` instead", anyio
+# eb562e6) does not
+_INSTEAD = re.compile(r"\binstead\W*$", re.IGNORECASE)
+_SELF_CONTAINED_WORDS = 12
 
 
 def leans(text: str) -> bool:
     """Whether a sentence leans on one before it for its sense: a bare pronoun that points
     outside it ("Keep it at first position …", "They …"), "Same for …", "Also …", "… instead."."""
-    return bool(_LEANS.search(text.strip().strip("*_`\"'“”")))
+    text = text.strip().strip("*_`\"'“”")
+    if _INSTEAD.search(text) and len(text.split()) < _SELF_CONTAINED_WORDS:
+        return True
+    return bool(_LEANS.search(text))
 
 
 def dangles(text: str, *, alone: bool = False) -> bool:
@@ -379,7 +386,11 @@ def first_commit(body: str) -> str:
 
 
 # A changelog a commit adds its entry to: the author's own words about the change.
-_CHANGELOG = re.compile(r"(?:^|/)(?:CHANGES|CHANGELOG|HISTORY|NEWS)(?:\.\w+)?$", re.IGNORECASE)
+# (anyio's `docs/versionhistory.rst`, `RELEASE_NOTES.md`: the same list by other names)
+_CHANGELOG = re.compile(
+    r"(?:^|/)(?:CHANGES|CHANGELOG|HISTORY|NEWS|version[-_]?history|release[-_]?notes)(?:\.\w+)?$",
+    re.IGNORECASE,
+)
 _RELEASE_LINE = re.compile(r"^(?:#|=|-{3,}|~{3,}|\*\*|Unreleased|Released\b|Version\b|v?\d+\.\d+)")
 
 
@@ -403,12 +414,19 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
     for f in files:
         if not f.patch or not _CHANGELOG.search(f.filename):
             continue
-        for line in f.patch.split("\n"):
+        lines = f.patch.split("\n")
+        # an entry moved (taken out and put back whole elsewhere, anyio f1b7301) is neither
+        # this commit's words nor a rewrite
+        gone = {t[1:].strip() for t in lines if t.startswith("-") and not t.startswith("---")}
+        back = {t[1:].strip() for t in lines if t.startswith("+") and not t.startswith("+++")}
+        for line in lines:
             if line.startswith("-") and not line.startswith("---") and line[1:].strip():
+                if line[1:].strip() in back:
+                    continue
                 # an entry rewritten (structlog f2992ea's markup, 59e5a77's grammar) is an
                 # old change's words, not this commit's
                 return ""
-            if not line.startswith("+") or line.startswith("+++"):
+            if not line.startswith("+") or line.startswith("+++") or line[1:].strip() in gone:
                 continue
             text = line[1:].rstrip()
             if re.match(r"^\s*[-*] ", text):
