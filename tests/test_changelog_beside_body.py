@@ -232,3 +232,68 @@ def test_an_item_moved_in_the_changelog_is_not_a_rewrite(tmp_path: Path) -> None
     assert analysis.summary.startswith("Fixed `to_process.run_sync()` deadlocking when")
     assert "extra_groups" not in analysis.summary
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_an_item_named_as_a_thing_takes_its_section_s_verb(tmp_path: Path) -> None:
+    # svcs 267fa1e "3.8 is EOL": "### Added" "- Python 3.13 support." and "### Removed"
+    # "- Python 3.8 support."; the summary read "Python 3.13 support. Python 3.8 support.", as
+    # if both were added. 30d5cd6 "Drop EOL 3.9" added "- Support for Python 3.9." under a
+    # "### Removed" heading above its hunk
+    head = "# Changelog\n\n## [Unreleased](https://github.com/hynek/svcs/compare/24.1.0...HEAD)\n\n"
+    older = "## [24.1.0](https://github.com/hynek/svcs/compare/23.21.0...24.1.0) - 2024-01-25\n"
+    changed = "### Changed\n\n- Flask: The registry is now stored on `app.extensions`.\n\n"
+    entry = "### Added\n\n- Python 3.13 support.\n\n\n### Removed\n\n- Python 3.8 support.\n\n\n"
+    code = {"src/svcs/__init__.py": "X = 1\n"}
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"CHANGELOG.md": head + changed + older, **code},
+        {"CHANGELOG.md": head + entry + changed + older, **code},
+        "3.8 is EOL",
+    )
+    assert analysis.summary == "Adds Python 3.13 support. Removes Python 3.8 support."
+    assert all(v is Verdict.TRUE for v in verdicts)
+    removed = (
+        "### Removed\n\n- The Pyramid integration.\n" + "  [#135](https://x/135)\n" * 12 + "\n"
+    )
+    analysis, _ = checked_entry(
+        tmp_path / "above",
+        {"CHANGELOG.md": head + removed + changed + older, **code},
+        {
+            "CHANGELOG.md": head + removed + "- Support for Python 3.9.\n\n" + changed + older,
+            **code,
+        },
+        "Drop EOL 3.9",
+    )
+    assert analysis.summary == "Removes support for Python 3.9."
+
+
+def test_a_restructuredtext_link_keeps_its_words_and_a_reference_its_place(
+    tmp_path: Path,
+) -> None:
+    # anyio fb81dfe "Fixed regression caused by (`#807 <…>`_) that prevented …" read "caused
+    # by that prevented"; ede2029's "`truststore <…>`_ SSL certificate" lost "truststore"; an
+    # item's "(`#1189 <…>`_; PR by @greymoth-jp)" left "PR by `@greymoth-jp`)"
+    link = "https://github.com/agronholm/anyio/pull/"
+    entry = (
+        f"- Fixed regression caused by (`#807 <{link}807>`_)\n"
+        "  that prevented the use of parametrized async fixtures\n"
+        f"- Fixed ``TypeError`` when using a `truststore <https://pypi.org/p/truststore>`_\n"
+        f"  SSL certificate (`#1189 <{link}1189>`_; PR by @greymoth-jp)\n"
+    )
+    history = "Version history\n===============\n\n**UNRELEASED**\n\n{}\n**4.14.1**\n\n- Older.\n"
+    plugin = "def pytest_fixture_setup(fixturedef, request):\n    return {}\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"docs/versionhistory.rst": history.format(""), "src/anyio/pytest_plugin.py": plugin},
+        {
+            "docs/versionhistory.rst": history.format(entry),
+            "src/anyio/pytest_plugin.py": plugin.replace("{}", "None"),
+        },
+        "Fixed regression that prevented parametrized async fixtures",
+    )
+    assert analysis.summary.startswith(
+        "Fixed regression caused by #807 that prevented the use of parametrized async fixtures."
+    )
+    assert "when using a truststore SSL certificate." in analysis.summary
+    assert "PR by" not in analysis.summary and ")" not in analysis.summary
+    assert all(v is Verdict.TRUE for v in verdicts)

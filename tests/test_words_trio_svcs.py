@@ -242,3 +242,33 @@ def test_scratch_scripts_no_import_reaches_are_not_shipped(tmp_path: Path) -> No
         "Remove the AFD lab",
     )
     assert "`AFDLab`" in entry_text(analysis)
+
+
+def test_a_try_moved_into_a_helper_the_function_calls_still_catches(tmp_path: Path) -> None:
+    # svcs b5f8ac5 "Add ty": `_takes_container`'s `try: inspect.signature(…) except
+    # Exception: return False` moved into `_robust_signature`, which it now calls; the entry
+    # said "`_takes_container` no longer catches `Exception`"
+    before = (
+        "import inspect\n\n\n"
+        "def takes_container(factory) -> bool:\n"
+        "    try:\n        sig = inspect.signature(factory)\n"
+        "    except Exception:\n        return False\n"
+        "    return bool(sig.parameters)\n"
+    )
+    after = (
+        "import inspect\n\n\n"
+        "def _robust_signature(factory):\n"
+        "    try:\n        return inspect.signature(factory)\n"
+        "    except Exception:\n        return None\n\n\n"
+        "def takes_container(factory) -> bool:\n"
+        "    if not (sig := _robust_signature(factory)):\n        return False\n"
+        "    return bool(sig.parameters)\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/svcs/_core.py": before},
+        {"src/svcs/_core.py": after},
+        "Add ty",
+    )
+    assert "catches" not in entry_text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)

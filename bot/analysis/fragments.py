@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.analysis.messages import paragraphs, roles_as_code
+from bot.analysis.messages import led, paragraphs, roles_as_code
 from bot.models import FileChange, fit_sentences
 
 # Where projects keep their fragments when no towncrier configuration is at hand.
@@ -258,62 +258,8 @@ def fragments(files: Iterable[FileChange]) -> tuple[Fragment, ...]:
 def fragment_entry(found: Iterable[Fragment]) -> str:
     """The fragments' prose as one description: each text once, at most three, a text that
     names only what its type says of it led by that ("Fixes a `RuntimeError` when …")."""
-    texts = list(dict.fromkeys(_led(f.type, f.text) for f in found if f.text))
+    texts = list(dict.fromkeys(led(f.type, f.text) for f in found if f.text))
     return "\n\n".join(texts[:3])
-
-
-# What a Keep a Changelog section (or towncrier type) says its items do, for an item written
-# as the thing itself ("Fixed: An error that could cause duplicate warnings to be issued").
-_LEADS = {
-    "bugfix": "Fixes",
-    "fixed": "Fixes",
-    "feature": "Adds",
-    "added": "Adds",
-    "removal": "Removes",
-    "removed": "Removes",
-    "deprecation": "Deprecates",
-    "deprecated": "Deprecates",
-}
-# What makes a clause a sentence: a verb of its own (a state the change leaves included)
-_FINITE = re.compile(
-    r"\b(?:is|are|was|were|has|have|had|can|cannot|will|won't|does|did|should|must|may|might"
-    r"|would|could|gets?|got|now|no\s+longer)\b",
-    re.IGNORECASE,
-)
-# Where a noun phrase's own words end: "An error | that could …", "Warning | when …"
-_CLAUSE = re.compile(
-    r"\b(?:that|which|who|when|whenever|where|if|while|because|unless|after|before)\b", re.I
-)
-# What opens a name of a thing: an article, code, a noun ("Support for", "Deprecation
-# warning", "Compatibility with", "Unsuppressed import errors")
-_THING = re.compile(
-    r"^(?:`|\"|(?:a|an|the|support|warnings?|errors?|crash(?:es)?|leaks?|bugs?|typos?|missing"
-    r"|incorrect|wrong|broken|duplicate|un\w+ed|\w+(?:tion|sion|ity|ance|ence|ment|ness))\b)",
-    re.IGNORECASE,
-)
-_CODE_SUBJECT = re.compile(r"^`[^`]+`\s+\w+(?:s|ed)\b")
-
-
-def _led(kind: str, text: str) -> str:
-    """The text led by what its type says where its first sentence names a thing ("An error
-    that could cause …", "Support for Python 3.14", "`RuntimeError: …` when …"); as is where
-    it says what it does itself ("Fixed …", "Loosen …", "`URL.join()` now …")."""
-    lead = _LEADS.get(kind)
-    if lead is None:
-        return text
-    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
-    plain = re.sub(r"`[^`]*`|\"[^\"]*\"", "``", first)
-    head = _CLAUSE.split(plain, maxsplit=1)[0]
-    if (
-        not _THING.match(first)
-        or _CODE_SUBJECT.match(first)
-        or _FINITE.search(head)
-        or re.search(r"\b(?:now|no\s+longer)\b", plain, re.IGNORECASE)
-    ):
-        return text
-    if not first.startswith("`"):
-        text = text[0].lower() + text[1:]
-    return f"{lead} {text}"
 
 
 # Lines a bot writes into a message: pre-commit.ci's fixes, dependabot's and renovate's

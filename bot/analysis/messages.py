@@ -386,10 +386,10 @@ def first_commit(body: str) -> str:
 
 
 # A changelog a commit adds its entry to: the author's own words about the change.
-# (anyio's `docs/versionhistory.rst`, `RELEASE_NOTES.md`: the same list by other names)
+# (anyio's `docs/versionhistory.rst`: the same list by another name; not a release-notes
+# page, which gains a release's whole list at once)
 _CHANGELOG = re.compile(
-    r"(?:^|/)(?:CHANGES|CHANGELOG|HISTORY|NEWS|version[-_]?history|release[-_]?notes)(?:\.\w+)?$",
-    re.IGNORECASE,
+    r"(?:^|/)(?:CHANGES|CHANGELOG|HISTORY|NEWS|version[-_]?history)(?:\.\w+)?$", re.IGNORECASE
 )
 _RELEASE_LINE = re.compile(r"^(?:#|=|-{3,}|~{3,}|\*\*|Unreleased|Released\b|Version\b|v?\d+\.\d+)")
 
@@ -399,6 +399,92 @@ _ANGLE_LINK = re.compile(r"\s*<https?://[^>\s]*?(?:/((?:GHSA|CVE)-[\w-]+))?/?>",
 
 _ROLE = re.compile(r":(?:(ghsa|cve)|issue|pr|user|gh):`([^`]*)`", re.IGNORECASE)
 _CODE_ROLE = re.compile(r":(?:[\w-]+:)?[\w-]+:`(~?)([^`<]+?)(?:\s*<[^>]*>)?`")
+
+
+# What a Keep a Changelog section (or towncrier type) says its items do, for an item written
+# as the thing itself ("Fixed: An error that could cause duplicate warnings to be issued").
+_LEADS = {
+    "bugfix": "Fixes",
+    "fixed": "Fixes",
+    "feature": "Adds",
+    "added": "Adds",
+    "removal": "Removes",
+    "removed": "Removes",
+    "deprecation": "Deprecates",
+    "deprecated": "Deprecates",
+}
+# What makes a clause a sentence: a verb of its own (a state the change leaves included)
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|can|cannot|will|won't|does|did|should|must|may|might"
+    r"|would|could|gets?|got|now|no\s+longer)\b",
+    re.IGNORECASE,
+)
+# Where a noun phrase's own words end: "An error | that could …", "Warning | when …"
+_CLAUSE = re.compile(
+    r"\b(?:that|which|who|when|whenever|where|if|while|because|unless|after|before)\b", re.I
+)
+# What opens a name of a thing: an article, code, a noun ("Support for", "Deprecation
+# warning", "Compatibility with", "Unsuppressed import errors")
+_THING = re.compile(
+    r"^(?:`|\"|(?:a|an|the|support|warnings?|errors?|crash(?:es)?|leaks?|bugs?|typos?|missing"
+    r"|incorrect|wrong|broken|duplicate|un\w+ed|\w+(?:tion|sion|ity|ance|ence|ment|ness))\b"
+    # "Python 3.8 support." (svcs 267fa1e, under "### Removed")
+    r"|(?:[\w.]+\s+){1,3}support\b)",
+    re.IGNORECASE,
+)
+_CODE_SUBJECT = re.compile(r"^`[^`]+`\s+\w+(?:s|ed)\b")
+
+
+def led(kind: str, text: str) -> str:
+    """The text led by what its type says where its first sentence names a thing ("An error
+    that could cause …", "Support for Python 3.14", "`RuntimeError: …` when …"); as is where
+    it says what it does itself ("Fixed …", "Loosen …", "`URL.join()` now …")."""
+    lead = _LEADS.get(kind.lower())
+    if lead is None:
+        return text
+    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+    plain = re.sub(r"`[^`]*`|\"[^\"]*\"", "``", first)
+    head = _CLAUSE.split(plain, maxsplit=1)[0]
+    if (
+        not _THING.match(first)
+        or _CODE_SUBJECT.match(first)
+        or _FINITE.search(head)
+        or re.search(r"\b(?:now|no\s+longer)\b", plain, re.IGNORECASE)
+    ):
+        return text
+    if not first.startswith("`") and not re.match(r"[A-Z]\w*\s+\d", first):
+        # (a name with its version, "Python 3.8 support", keeps its capital)
+        text = text[0].lower() + text[1:]
+    return f"{lead} {text}"
+
+
+_RST_LINK_REFERENCE = re.compile(r"\s*\(\s*`(#?\d+)\s*<[^>]*>`__?(?:\s*[,;][^()]*)?\)")
+# a reference the sentence speaks of ("a regression caused by (`#807 <…>`_) that …")
+_SPOKEN_OF = re.compile(r"\b(?:by|in|of|from|since|after|before|see)\s*$", re.IGNORECASE)
+
+
+def _reference(match: re.Match[str]) -> str:
+    """A parenthesised link to an issue: gone, or its number where the sentence names it."""
+    if _SPOKEN_OF.search(match.string[: match.start()]):
+        number = match.group(1)
+        return f" #{number.lstrip('#')}"
+    return ""
+
+
+_RST_NAMED_LINK = re.compile(r"`(?!#?\d+\s*<)([^`<>]+?)\s*<[^>`]*>`__?")
+_HUNK_START = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)")
+_SECTION = re.compile(r"^#{2,6}\s+(\w+)\s*$")
+
+
+def _section_above(text: str | None, line: int) -> str:
+    """The last section heading (`### Removed`) of a whole file above its line `line`."""
+    for above in reversed((text or "").split("\n")[: max(0, line - 1)]):
+        heading = _SECTION.match(above)
+        if heading:
+            return heading.group(1)
+        if above.startswith("## "):
+            return ""  # a release's heading: no section of its own above
+    return ""
 
 
 def is_changelog(path: str) -> bool:
@@ -411,10 +497,14 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
     items it adds, when one to three (a release's whole list is no one change's words);
     "" when there is none."""
     items: list[list[str]] = []
+    # the Keep a Changelog section each item is under ("### Removed": "- Python 3.8
+    # support." removes it), read from the hunk or, above it, from the whole file
+    sections: list[str] = []
     for f in files:
         if not f.patch or not _CHANGELOG.search(f.filename):
             continue
         lines = f.patch.split("\n")
+        section = ""
         # an entry moved (taken out and put back whole elsewhere, anyio f1b7301) is neither
         # this commit's words nor a rewrite
         gone = {t[1:].strip() for t in lines if t.startswith("-") and not t.startswith("---")}
@@ -426,16 +516,24 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
                 # an entry rewritten (structlog f2992ea's markup, 59e5a77's grammar) is an
                 # old change's words, not this commit's
                 return ""
+            start = _HUNK_START.match(line)
+            if start:
+                section = _section_above(f.after, int(start.group(1)))
+            heading = _SECTION.match(line[1:]) if line[:1] in (" ", "+") else None
+            if heading:
+                section = heading.group(1)
             if not line.startswith("+") or line.startswith("+++") or line[1:].strip() in gone:
                 continue
             text = line[1:].rstrip()
             if re.match(r"^\s*[-*] ", text):
                 items.append([text.strip()[2:].strip()])
+                sections.append(section)
                 if leans(items[-1][0]):
                     # "Same for *columns*." says nothing without the item it leans on: this
                     # commit's item before it, or nothing (structlog 1e51f5f's "Same for
                     # colors" leaned on #749's `exception_formatter`, a day older)
                     leaning = items.pop()
+                    sections.pop()
                     if items and items[-1]:
                         items[-1].append(leaning[0])
             elif text.startswith((" ", "\t")) and items and text.strip():
@@ -443,12 +541,16 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
                     items[-1].append(text.strip())
             elif text.strip() and not _RELEASE_LINE.match(text.strip()):
                 return ""  # prose of a release, not one item
-    items = [item for item in items if item]
-    if not 1 <= len(items) <= 3:
+    kept = [(item, section) for item, section in zip(items, sections, strict=True) if item]
+    if not 1 <= len(kept) <= 3:
         return ""
-    text = "\n".join("- " + " ".join(item) for item in items)
+    text = "\n".join("- " + led(section, " ".join(item)) for item, section in kept)
     # a link in angle brackets is no prose: an advisory's id is what it says; Sphinx's
     # `:ghsa:` role is the advisory, its `:issue:`/`:pr:` roles are dropped
+    # reStructuredText's links: a parenthesised reference ("(`#1209 <…>`_; PR by @x)") says
+    # no words of the item's, a named one ("`truststore <…>`_") its name (anyio ede2029)
+    text = _RST_LINK_REFERENCE.sub(_reference, text)
+    text = _RST_NAMED_LINK.sub(r"\1", text)
     text = _ANGLE_LINK.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", text)
     # reStructuredText: "(`#968`_)" points at the issue's link, "``x``" is code; one that
     # opens the item ("`#547`_: Added …", pytest-mock's) goes with its colon

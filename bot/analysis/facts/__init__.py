@@ -36,7 +36,13 @@ from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.packaging import COMMAND_GROUPS, PACKAGING_FILES, packaging_changes
-from bot.analysis.facts.pyfile import UNPRINTABLE, detail, dotted, raised_through
+from bot.analysis.facts.pyfile import (
+    UNPRINTABLE,
+    caught_through,
+    detail,
+    dotted,
+    raised_through,
+)
 from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.records import (
     Caught,
@@ -694,7 +700,10 @@ def _combine(
             if was_caught is not None and now_caught is not None and was_caught != now_caught:
                 # `except ValueError` → `except Exception` still catches ValueError
                 catches = _not_covered(now_caught - was_caught, was_caught)
-                uncaught = _not_covered(was_caught - now_caught, now_caught)
+                # a `try` moved into a helper it now calls still catches (svcs
+                # `_takes_container`, anyio 68f5891's `getaddrinfo`)
+                catching = now_caught | caught_through(r.plus, name)
+                uncaught = _not_covered(was_caught - catching, catching)
                 if catches or uncaught:
                     caught.append(Caught(name, r.path, catches, uncaught))
             was_given, now_given = r.minus.returns.get(name), r.plus.returns.get(name)

@@ -740,14 +740,28 @@ def detail(side: Side, names: list[str]) -> None:
 def raised_through(side: Side, name: str) -> frozenset[str]:
     """What the functions of the file that `name` calls (`f()`, `self.f()` of its class)
     raise in their own code: exceptions a caller of `name` meets through them (one level)."""
+    return _through(side, name, caught=False)
+
+
+def caught_through(side: Side, name: str) -> frozenset[str]:
+    """What the functions of the file that `name` calls catch in their own code: a `try`
+    moved into a helper still catches for `name` (one level)."""
+    return _through(side, name, caught=True)
+
+
+def _through(side: Side, name: str, *, caught: bool) -> frozenset[str]:
     owner = name.rpartition(".")[0]
     out: set[str] = set()
     for call in side.calls.get(name, ()):
         callee = f"{owner}.{call}" if owner and f"{owner}.{call}" in side.functions else call
         node = side.functions.get(callee)
-        if node is not None and callee != name:
-            raised = side.raises.get(callee)
-            out |= raised if raised is not None else _walk(node).raised
+        if node is None or callee == name:
+            continue
+        known = (side.catches if caught else side.raises).get(callee)
+        if known is None:
+            walked = _walk(node)
+            known = walked.caught if caught else walked.raised
+        out |= known
     return frozenset(out)
 
 
