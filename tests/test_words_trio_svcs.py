@@ -272,3 +272,28 @@ def test_a_try_moved_into_a_helper_the_function_calls_still_catches(tmp_path: Pa
     )
     assert "catches" not in entry_text(analysis)
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_sentence_split_into_a_paragraph_of_its_own_is_not_new(tmp_path: Path) -> None:
+    # trio 96ca688 "Address review feedback": "Returned by :meth:`MemorySendChannel.statistics`
+    # …" became a paragraph of its own; the entry said "The docstring of
+    # `MemoryChannelStatistics` now says: “Returned by `MemorySendChannel.statistics` …”"
+    before = (
+        "class MemoryChannelStatistics:\n"
+        '    """Statistics describing the current state of a memory channel.\n'
+        "    Returned by :meth:`MemorySendChannel.statistics` and\n"
+        "    :meth:`MemoryReceiveChannel.statistics`.\n\n"
+        "    * ``current_buffer_used`` (int): items stored.\n"
+        '    """\n\n    current_buffer_used: int\n'
+    )
+    after = before.replace(
+        "a memory channel.\n    Returned", "a memory channel.\n\n    Returned"
+    ).replace("    * ``current_buffer_used`` (int): items stored.\n", "")
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/trio/_channel.py": before},
+        {"src/trio/_channel.py": after},
+        "Address review feedback",
+    )
+    assert "now says" not in entry_text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)
