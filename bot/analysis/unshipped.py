@@ -28,6 +28,14 @@ def shipped_build_line(f: FileChange) -> bool:
     return any(_SHIPPED_BUILD.search(line) for line in changed)
 
 
+# A changed line no annotation, stub or docstring edit writes (prose that opens so, in a
+# docstring, only costs the proof: the change stays unproven)
+_STATEMENT = re.compile(
+    r"^[-+]\s*(?:return|raise|if|elif|else|for|while|with|try|except|finally|yield|await|del"
+    r"|assert|lambda|break|continue|pass|global|nonlocal)\b"
+)
+
+
 def _typing_only(f: FileChange) -> bool:
     """A type stub that says the same to a type checker, the `py.typed` marker, or a module
     whose code is the same once its annotations are set aside (`layout.same_code`)."""
@@ -37,6 +45,8 @@ def _typing_only(f: FileChange) -> bool:
     if name.endswith(".pyi"):
         sides = f.sides
         return f.status == "modified" and sides is not None and same_stub(*sides)
+    if any(_STATEMENT.match(line) for line in (f.patch or "").split("\n")):
+        return False  # a statement changed: no parse can prove it the same code
     return same_code(f, typing=True)
 
 
@@ -58,6 +68,12 @@ def _unshipped(f: FileChange, sig: Signals) -> str | None:
     return "typing" if _typing_only(f) else None
 
 
+def _parsed(f: FileChange, fragments: set[str]) -> bool:
+    """Whether `_unshipped` may parse the file (a Python module or stub, not otherwise
+    tooling, docs or build)."""
+    return f.filename not in fragments and f.filename.endswith((".py", ".pyi"))
+
+
 def unshipped_only(commit: CommitInput, sig: Signals) -> str | None:
     """What the change is, when every file it changes is proven to reach nothing a user
     installs: CI (no line about the wheels a release builds), dev tooling and its settings
@@ -71,10 +87,14 @@ def unshipped_only(commit: CommitInput, sig: Signals) -> str | None:
     if any(f.type not in _INTERNAL_FRAGMENTS for f in sig.fragments):
         return None
     found: set[str] = set()
-    for f in commit.files:
-        what = "docs" if f.filename in fragments else _unshipped(f, sig)
-        if what is None:
-            return None
-        found.add(what)
+    # the files proven without a parse first: one that is plainly shipped spares the rest's
+    for parse in (False, True):
+        for f in commit.files:
+            if _parsed(f, fragments) is not parse:
+                continue
+            what = "docs" if f.filename in fragments else _unshipped(f, sig)
+            if what is None:
+                return None
+            found.add(what)
     said = [w for w in ("build", "typing", "tooling") if w in found]
     return ", ".join(said) if said else None

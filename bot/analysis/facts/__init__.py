@@ -737,7 +737,9 @@ def _combine(
             retyped += [
                 Retyped(name, param, r.path, was_typed[param], new)
                 for param, new in now_typed.items()
-                if param in was_typed and _type_of(was_typed[param]) != _type_of(new)
+                if param in was_typed
+                and was_typed[param] != new
+                and _type_of(was_typed[param]) != _type_of(new)
             ]
     # and where the changed files' other definitions are newly called (never a builtin's
     # or a library's name: only what the changed files define)
