@@ -555,14 +555,19 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
     # reStructuredText: "(`#968`_)" points at the issue's link, "``x``" is code; one that
     # opens the item ("`#547`_: Added …", pytest-mock's) goes with its colon
     text = _RST_LEADING_REFERENCE.sub("- ", text)
-    text = _RST_REFERENCE.sub("", text).replace("``", "`")
-    return roles_as_code(text)
+    return rst_as_read(_RST_REFERENCE.sub("", text))
 
 
 _RST_REFERENCE = re.compile(r"\s*\(?`[^`<>\s]+`_\)?(?=[\s.,;]|$)")
 _RST_LEADING_REFERENCE = re.compile(r"(?m)^- (?:`[^`<>\s]+`_,?\s*)+:\s*")
 # An item's line that only links its pull requests: `[#757](https://…/pull/757)`
 _REFERENCES = re.compile(r"^\s*(?:\[?#\d+\]?(?:\([^)\s]*\))?[,.]?\s*)+$")
+
+
+def rst_as_read(text: str) -> str:
+    """reStructuredText's inline code as a reader sees it: a role its name in a code span
+    (`roles_as_code`), "``None``" `None`."""
+    return roles_as_code(text).replace("``", "`")
 
 
 def roles_as_code(text: str) -> str:

@@ -8,7 +8,7 @@ import re
 
 from bot.analysis.facts.records import Documented
 from bot.analysis.facts.scan import Side
-from bot.analysis.messages import roles_as_code
+from bot.analysis.messages import rst_as_read
 
 # A sentence quoted longer than this is cut at a word ("…").
 _SHOWN = 160
@@ -65,19 +65,13 @@ def redocumented(side: Side, name: str, path: str, before: Side) -> Documented |
     if text == old:
         return None
     # words the parent's docstring held, wherever in it, are not new
-    held = _as_read(" ".join(old.split()))
+    held = rst_as_read(" ".join(old.split()))
     fresh = [s for s in _openings(text) if s.removesuffix("…") not in held]
     # three words of its own: a docstring added to a kept method ("Add value to list.",
     # multidict fe4dee0's `MutableMultiMapping.add`) tells nothing its name did not
     if not fresh or not says_more(fresh[0], name, least=3) or fresh[0] in _all_openings(before):
         return None
     return Documented(name, path, fresh[0])
-
-
-def _as_read(text: str) -> str:
-    """reStructuredText as a reader sees it: ":class:`~svcs.Registry`" is `Registry`,
-    "``None``" is `None`."""
-    return roles_as_code(text).replace("``", "`")
 
 
 def _docstring(side: Side, name: str) -> str | None:
@@ -137,7 +131,7 @@ def _openings(text: str) -> list[str]:
 def _first_sentence(text: str) -> str | None:
     """A paragraph's first sentence, whitespace folded, cut at a word past `_SHOWN`."""
     paragraph = " ".join(text.strip().split())
-    paragraph = _as_read(paragraph)
+    paragraph = rst_as_read(paragraph)
     if not paragraph or paragraph.startswith((".. ", ":", ">>>")):
         return None
     if any(c in paragraph for c in "“”") or paragraph.count("`") % 2:
