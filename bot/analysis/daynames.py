@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.analysis.facts import read_facts
+from bot.analysis.facts import parameter_name, read_facts
 from bot.analysis.facts.kept import last_read
 from bot.analysis.rules import says_breaking
 from bot.analysis.shield import shield
@@ -31,7 +31,11 @@ def day_names(commit: CommitInput, analysis: Analysis) -> DayNames:
         *(f"{r.new.path}::{r.new.name}" for r in (*facts.renamed, *facts.moved)),
         *(f"{c.path}::{c.name}" for c in facts.constants_added),
         *(f"{c.path}::{c.new}" for c in facts.constants_renamed),
-        *(f"{s.path}::{s.name}({_param(p)})" for s in facts.signatures_changed for p in s.gained),
+        *(
+            f"{s.path}::{s.name}({parameter_name(p)})"
+            for s in facts.signatures_changed
+            for p in s.gained
+        ),
     )
     if not analysis.breaking:
         return DayNames(added=tuple(dict.fromkeys(added)))
@@ -41,8 +45,3 @@ def day_names(commit: CommitInput, analysis: Analysis) -> DayNames:
         breaks=named_breaks(sig),
         other=says_breaking(commit, sig) or unnamed_breaks(sig),
     )
-
-
-def _param(gained: str) -> str:
-    """A parameter's name as a changed default names it (`internal=False` → `internal`)."""
-    return gained.split("=", 1)[0].split(":", 1)[0].strip().lstrip("*")

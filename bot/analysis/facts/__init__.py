@@ -305,7 +305,7 @@ def _same_number(was: str, now: str) -> bool:
 
 def _param_name(param: str) -> str:
     """`arg` of `arg=None`, `*args`, and of a stub's positional-only `__arg=...`."""
-    name = param.split("=", 1)[0].lstrip("*").strip()
+    name = parameter_name(param)
     return name[2:] if name.startswith("__") and not name.endswith("__") else name
 
 
@@ -686,8 +686,12 @@ def _combine(
             gained, dropped = _by_name(params, before), _by_name(before, params)
             # a parameter no caller names is no name gained or lost (trio b914c84: `__buflen`
             # became `buflen` before `/`)
-            gained = tuple(p for p in gained if _named(p) not in r.plus.positional.get(name, ()))
-            dropped = tuple(p for p in dropped if _named(p) not in r.minus.positional.get(name, ()))
+            gained = tuple(
+                p for p in gained if parameter_name(p) not in r.plus.positional.get(name, ())
+            )
+            dropped = tuple(
+                p for p in dropped if parameter_name(p) not in r.minus.positional.get(name, ())
+            )
             if gained or dropped:
                 signatures.append(SignatureChange(name, r.path, gained, dropped))
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
@@ -1147,13 +1151,14 @@ def _defaults_given(
 
 def _by_name(these: tuple[str, ...], those: tuple[str, ...]) -> tuple[str, ...]:
     """The parameters of `these` whose name none of `those` has (`x=1` is named `x`)."""
-    known = {_named(p) for p in those}
-    return tuple(p for p in these if _named(p) not in known)
+    known = {parameter_name(p) for p in those}
+    return tuple(p for p in these if parameter_name(p) not in known)
 
 
-def _named(parameter: str) -> str:
-    """A parameter's name as a signature shows it: `x` of `x=1`, `args` of `*args`."""
-    return parameter.split("=", 1)[0].lstrip("*")
+def parameter_name(parameter: str) -> str:
+    """A parameter's name as a signature shows it: `x` of `x=1`, `args` of `*args`, `n` of
+    `n: i32`."""
+    return parameter.split("=", 1)[0].split(":", 1)[0].strip().lstrip("*")
 
 
 def _short(name: str) -> str:
