@@ -156,3 +156,31 @@ def test_a_submodule_an_init_stops_importing_is_named_as_imported(tmp_path: Path
     assert consequences == ["Code that imports `svcs.pyramid` fails."]
     assert not any("`pyramid`" in (c or "") for c in consequences)
     assert Verdict.FALSE not in verdicts
+
+
+def test_a_deleted_module_that_declared_no_interface_is_no_break(tmp_path: Path) -> None:
+    """vllm-ascend e7b623b "[BugFix][Fusion] Fix graph fusion failure problem (#5253)": the
+    patch module `patch_compile_backend.py` (no `__all__`, nothing re-exports it) deleted and
+    its package's `__init__.py` edited: the package's insides, not an interface."""
+    before = {
+        "vllm_ascend/__init__.py": "",
+        "vllm_ascend/patch/__init__.py": "",
+        "vllm_ascend/patch/platform/__init__.py": (
+            "import vllm_ascend.patch.platform.patch_compile_backend  # noqa\n"
+            "import vllm_ascend.patch.platform.patch_config  # noqa\n"
+        ),
+        "vllm_ascend/patch/platform/patch_compile_backend.py": (
+            "def compile_backend(graph):\n    return graph\n"
+        ),
+        "vllm_ascend/patch/platform/patch_config.py": "def patch(config):\n    return config\n",
+    }
+    after = {
+        "vllm_ascend/patch/platform/__init__.py": (
+            "import vllm_ascend.patch.platform.patch_config  # noqa\n"
+        ),
+        "vllm_ascend/patch/platform/patch_compile_backend.py": None,
+    }
+    message = "[BugFix][Fusion] Fix graph fusion failure problem (#5253)"
+    analysis, _ = checked_entry(tmp_path, before, after, message)
+    assert not analysis.breaking
+    assert not any("the module" in r.description for r in analysis.risks)

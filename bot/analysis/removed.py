@@ -37,16 +37,20 @@ def module_name(path: str) -> str:
 def removed_modules(sig: Signals) -> tuple[str, ...]:
     """The public modules (dotted) whose file the change deletes, with nothing in its place:
     `import pkg.mod` fails. A module counts only where it is seen to be a package's (under
-    `src/`, or beside an `__init__.py` the change edits); a package's `__init__.py` deleted is
-    left out (what stays in the folder may still import)."""
+    `src/`, or beside an `__init__.py` the change edits) and its interface: it declared its
+    public names (`__all__`), or its package's `__init__.py` stops importing it (a module
+    without either is the package's insides, as most of an application's are). A package's
+    `__init__.py` deleted is left out (what stays in the folder may still import)."""
     files = sig.facts.files
     present = {module_name(f.path) for f in files if f.status != "removed"}
     inits = {f.path.rpartition("/")[0] for f in files if f.path.endswith("/__init__.py")}
+    exported = {f"{module_name(n.path)}.{n.name}" for n in sig.removed_exports}
     return tuple(
         name
         for f in files
         if _gone_module(f, inits)
         and (name := module_name(f.path)) not in present
+        and (f.declared_all or name in exported)
         and f.path in sig.source_files
     )
 

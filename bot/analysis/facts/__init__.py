@@ -137,6 +137,8 @@ _FROM_TOP = re.compile(r"^@@ -\d+(?:,\d+)? \+[01](?:,\d+)? @@[^\n]*\n")
 _SETTINGS_FILES = (".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
 # A default that is an "argument not given" marker (`_marker`, `sentinel`, `MISSING`): one such
 # marker swapped for another keeps what a call without the argument does (multidict fe4dee0).
+# A removed line of a Python module that declares its public names.
+_ALL = re.compile(r"(?m)^-__all__\s*[:=+]")
 _SENTINEL = re.compile(
     r"(?:\w+\.)?_*(?:marker|sentinel|missing|notset|not_set|unset|nothing|not_given|undefined)_*",
     re.IGNORECASE,
@@ -168,6 +170,7 @@ def _read_facts(commit: CommitInput) -> Facts:
             deletions=f.deletions,
             previous=f.previous_filename,
             generated=generated(f.filename, _head(f)),
+            declared_all=f.filename.endswith(".py") and bool(_ALL.search(f.patch or "")),
         )
         for f in commit.files
     )

@@ -47,6 +47,8 @@ class FileFact:
     previous: str | None = None
     # a generator's output (by its name or its header's mark): read from nothing, only counted
     generated: bool = False
+    # its removed lines assign `__all__`: a Python module that declared its public names
+    declared_all: bool = False
 
     @property
     def lines(self) -> int:
