@@ -177,3 +177,23 @@ async def test_the_alert_of_a_break_of_the_days_own_name_is_not_breaking() -> No
     job = SendAlerts(SimpleNamespace(store=SimpleNamespace(digests=_Digests(rows[:1]))))  # type: ignore[arg-type]
     alone = await job._commit(repo, default_config(), rows[0].sha)  # type: ignore[arg-type]
     assert alone is not None and alone.analysis is not None and alone.analysis.breaking
+
+
+def test_the_weeks_roll_up_counts_no_break_its_day_took_back(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same day as `test_a_name_added_and_removed_the_same_day_is_no_break` (616cafb
+    adding `surface_kept`, 3c99f04 removing it), read by the week's roll-up."""
+    _write(repo, "widgets/__init__.py", _INIT.format(more="", names=""))
+    _commit(repo, "Package the API", when="2026-06-20T11:00:00Z")
+    _write(repo, "widgets/api.py", _API + _KEPT)
+    _write(
+        repo, "widgets/__init__.py", _INIT.format(more=", surface_kept", names=', "surface_kept"')
+    )
+    _commit(repo, "Rules: a change proven internal says so", when="2026-06-24T09:00:00Z")
+    _write(repo, "widgets/api.py", _API)
+    _write(repo, "widgets/__init__.py", _INIT.format(more="", names=""))
+    _commit(repo, "Internal only: the surface is worked out last", when="2026-06-24T11:00:00Z")
+    out, _ = _digest(capsys, "--git", str(repo), "--week", "2026-06-24")
+    assert "| ⚠️ breaking | 0 | 0 | 0 |" in out
+    assert "### 🔴 High-importance and breaking changes (0)" in out

@@ -137,9 +137,12 @@ class AnalysisPhrases:
     fragment: str  # {path} {text}
     fragment_bare: str  # {path}: a fragment without words of its own
     removal_title: str  # {title}
+    module_removed: str  # {module}
     python_floor: str  # {spec} {old}
     # --- consequences and mitigations of a risk: sentences -------------------------------
-    imports_fail: tuple[str, str]  # {names}
+    imports_fail: tuple[str, str]  # {names} {module}: names a package's `__init__.py` exported
+    module_imports_fail: str  # {module}
+    passing_fails: tuple[str, str]  # {params}
     callers_fail: str  # {old}
     constant_fails: str  # {old}
     call_instead: str  # {new}
@@ -326,11 +329,20 @@ EN = AnalysisPhrases(
     fragment="the author files it as breaking in `{path}`: “{text}”",
     fragment_bare="the author files it as breaking in `{path}`",
     removal_title="the title names a removal: “{title}”",
+    module_removed="removes the module `{module}`",
     python_floor=(
         "releases from this commit on install only on `python{spec}` (was `{old}`): older"
         " interpreters keep the last release that allowed them"
     ),
-    imports_fail=("Code that imports {names} fails.", "Code that imports {names} fails."),
+    imports_fail=(
+        "Code that imports {names} from `{module}` fails.",
+        "Code that imports {names} from `{module}` fails.",
+    ),
+    module_imports_fail="Code that imports `{module}` fails.",
+    passing_fails=(
+        "Calls that pass {params} by name fail.",
+        "Calls that pass {params} by name fail.",
+    ),
     callers_fail="Callers of `{old}` fail.",
     constant_fails="Code that reads `{old}` fails; code that sets it has no effect.",
     call_instead="Call `{new}` instead.",
@@ -482,11 +494,17 @@ ZH = AnalysisPhrases(
     fragment="作者在 `{path}` 中将其列为破坏性变更：“{text}”",
     fragment_bare="作者在 `{path}` 中将其列为破坏性变更",
     removal_title="标题表明有功能被移除：“{title}”",
+    module_removed="移除了模块 `{module}`",
     python_floor=(
         "此后的版本只安装在 `python{spec}` 上（原为 `{old}`）："
         "更旧的解释器停留在最后一个支持它们的版本"
     ),
-    imports_fail=("导入 {names} 的代码将失败。", "导入 {names} 的代码将失败。"),
+    imports_fail=(
+        "从 `{module}` 导入 {names} 的代码将失败。",
+        "从 `{module}` 导入 {names} 的代码将失败。",
+    ),
+    module_imports_fail="导入 `{module}` 的代码将失败。",
+    passing_fails=("按名传入 {params} 的调用将失败。", "按名传入 {params} 的调用将失败。"),
     callers_fail="调用 `{old}` 的代码将失败。",
     constant_fails="读取 `{old}` 的代码将失败；设置它的代码不再生效。",
     call_instead="请改为调用 `{new}`。",

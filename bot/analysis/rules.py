@@ -534,6 +534,9 @@ def _assess(
         # "Remove X": no public name, option or variable is shown to go (that would be
         # breaking evidence above), so the title alone does not make it high.
         return Assessment(I.MEDIUM, False, "removal named by the title, none shown public")
+    if sig.by_default and primary not in _QUIET_TYPES and sig.defaults_kept_only:
+        # (cattrs 0c226c29: `"from_converter"`, which falls back to the old `False`)
+        return Assessment(I.MEDIUM, False, "a new default that stands for the old value")
     if sig.by_default and primary not in _QUIET_TYPES:
         return Assessment(I.MEDIUM if narrowed else I.HIGH, False, "default changes")
 

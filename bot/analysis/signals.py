@@ -283,6 +283,12 @@ class Signals:
         return path in self.source_files and not _PRIVATE_PART.search(path)
 
     @property
+    def defaults_kept_only(self) -> bool:
+        """The defaults the change gives parameters all stand for their old values where
+        nothing else is set: what the title calls a new default changes no caller's run."""
+        return bool(self.facts.defaults_kept) and not self.defaults_changed
+
+    @property
     def removed_exports(self) -> tuple[Name, ...]:
         return tuple(n for n in self.facts.exports_removed if _exported_by(n.path))
 

@@ -36,6 +36,7 @@ from bot.analysis.facts.layout import same_code
 from bot.analysis.messages import leans
 from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
+from bot.analysis.removed import lost_parameters, module_name, removed_modules
 from bot.analysis.signals import SECURITY_WORDS, Signals
 from bot.analysis.spans import code
 from bot.analysis.summary import authored_summary, capitalised
@@ -160,8 +161,16 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
             )
             risks.append(Risk(description=sentence(p, said)))
     replacement = _replacement(sig)
+    modules = removed_modules(sig)
+    for module in modules:
+        risks.append(
+            Risk(
+                description=sentence(p, p.module_removed.format(module=module)),
+                consequence=p.module_imports_fail.format(module=module),
+            )
+        )
     by_path: dict[str, list[Name]] = {}
-    for name in sig.removed_exports:
+    for name in _exports_gone(sig, modules):
         by_path.setdefault(name.path, []).append(name)
     moved = {m.old.name: m.new for m in (*sig.facts.moved, *sig.facts.renamed)}
     for path, names in by_path.items():
@@ -172,9 +181,20 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                     p, p.removes_from.format(names=codes(p, (n.name for n in names)), path=path)
                 ),
                 consequence=forms(p.imports_fail, len(names)).format(
-                    names=codes(p, (n.name for n in names))
+                    names=codes(p, (n.name for n in names)), module=module_name(path)
                 ),
                 mitigation=p.use_instead.format(names=codes(p, instead)) if instead else None,
+            )
+        )
+    for lost in lost_parameters(sig):
+        params = codes(p, lost.names)
+        took = forms(p.parameters, len(lost.names)).format(params=params)
+        risks.append(
+            Risk(
+                description=sentence(
+                    p, forms(p.loses_parameters, 1).format(name=code(lost.function), params=took)
+                ),
+                consequence=forms(p.passing_fails, len(lost.names)).format(params=params),
             )
         )
     for pair in sig.renamed_symbols:
@@ -220,11 +240,26 @@ def _api_path(sig: Signals, path: str) -> bool:
     return path.endswith("__init__.py") or sig.file_kinds.get(path) is PathKind.PUBLIC_API
 
 
+def _exports_gone(sig: Signals, modules: tuple[str, ...]) -> tuple[Name, ...]:
+    """Names a module no longer exports, where neither it nor the name (a submodule its
+    package's `__init__.py` imported) is a module the change deletes: that removal is said
+    as the module's."""
+    return tuple(
+        n
+        for n in sig.removed_exports
+        if module_name(n.path) not in modules and f"{module_name(n.path)}.{n.name}" not in modules
+    )
+
+
 def named_breaks(sig: Signals) -> tuple[str, ...]:
     """The names (`path::name`) the breaking risks of a removal, rename or changed default
-    are about, as `breaking_risks` says them."""
+    are about, as `breaking_risks` says them (a module deleted as `path::*`, a parameter
+    lost as `path::function(parameter)`)."""
+    modules = removed_modules(sig)
     return (
-        *(f"{n.path}::{n.name}" for n in sig.removed_exports),
+        *(f"{f.path}::*" for f in sig.facts.files if module_name(f.path) in modules),
+        *(f"{n.path}::{n.name}" for n in _exports_gone(sig, modules)),
+        *(f"{x.path}::{x.defined}({name})" for x in lost_parameters(sig) for name in x.names),
         *(f"{r.old.path}::{r.old.name}" for r in sig.renamed_symbols if _api_path(sig, r.old.path)),
         *(f"{c.path}::{c.old}" for c in sig.renamed_constants if _api_path(sig, c.path)),
         *(f"{d.path}::{d.name}" for d in sig.defaults_changed),
@@ -1700,8 +1735,11 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
     """Numbers, defaults, reverts and relands, and what users and developers should do."""
     if text.risks:
         # Ranked by consequence, so that "and N more" hides nothing above what it shows.
+        modules = removed_modules(sig)
         named = [
-            *(n.name for n in sig.removed_exports),
+            *modules,
+            *(n.name for n in _exports_gone(sig, modules)),
+            *(name for lost in lost_parameters(sig) for name in lost.names),
             *(r.old.name for r in sig.renamed_symbols),
             *(r.old for r in sig.renamed_constants),
             *default_names(sig.defaults_changed),
@@ -1719,7 +1757,7 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
             )
     if sig.perf_number and (T.PERFORMANCE in types or not text.insights):
         text.note("performance", sentence(p, p.reports.format(number=sig.perf_number)))
-    if sig.by_default and T.REVERT not in types:
+    if sig.by_default and T.REVERT not in types and not sig.defaults_kept_only:
         phrase = re.search(r"[^,;]*by default", sig.title.text, re.IGNORECASE)
         found = (phrase.group(0) if phrase else sig.title.text).strip()
         text.note("compatibility", sentence(p, p.by_default.format(phrase=found)))

@@ -622,6 +622,9 @@ class Checker:
         if is_path(claim.name):
             return self._file(c, claim)
         name = _normal(claim.name)
+        # "Removes the module `pkg.mod`": the name is a module's, dotted as it is imported
+        if f"the module `{claim.name}`".lower() in claim.sentence.lower() and "." in name:
+            return self._module_gone(c, name)
         before, unread = self._find(c.parent, [c.old(claim.path)] if claim.path else c.before, name)
         if not before:
             if unread:
@@ -639,6 +642,23 @@ class Checker:
         after = [(p, d) for p, d in self._find(c.sha, where, name)[0] if d.name in was]
         if after:
             return Verdict.FALSE, f"`{name}` is still defined at the commit in `{after[0][0]}`"
+        return Verdict.TRUE, ""
+
+    def _module_gone(self, c: _Commit, name: str) -> tuple[Verdict, str]:
+        """ "removes the module `pkg.mod`": Python finds `pkg.mod` as `pkg/mod.py` or
+        `pkg/mod/__init__.py` (under the repository's root or `src/`, `lib/`); one was a
+        file at the parent, and none is at the commit."""
+        stem = name.replace(".", "/")
+        files = [
+            f"{root}{stem}{tail}"
+            for root in ("", "src/", "lib/", "python/")
+            for tail in (".py", "/__init__.py")
+        ]
+        if not any(self.clone.show(c.parent, f) is not None for f in files):
+            return Verdict.FALSE, f"no file of the parent is the module `{name}`"
+        still = next((f for f in files if self.clone.show(c.sha, f) is not None), None)
+        if still is not None:
+            return Verdict.FALSE, f"`{still}` is the module `{name}` at the commit"
         return Verdict.TRUE, ""
 
     def _renames(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:

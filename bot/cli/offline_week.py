@@ -13,6 +13,7 @@ from bot.analysis.narrative import Narrator
 from bot.analysis.rollup import Counts, Rollup, RollupCommit, build_rollup, commits_a_day
 from bot.cli.clone import commits_between, repo_identity
 from bot.cli.clone_analysis import analyse
+from bot.digest.sameday import settled_week
 from bot.digest.sources import sources_lines
 from bot.digest.weekly import WeeklyPost, render_weekly
 from bot.models import SettingsSources
@@ -55,7 +56,10 @@ async def offline_week(
         name,
         week,
         schedule.days,
-        [RollupCommit(c, found.changes[c.sha]) for c in found.shown if c.landed_at in week],
+        settled_week(
+            [RollupCommit(c, found.changes[c.sha]) for c in found.shown if c.landed_at in week],
+            schedule.days,
+        ),
         previous=Counts.of(c for c in found.shown if c.landed_at in before),
         previous_days=commits_a_day(before, schedule.days, found.shown),
     )

@@ -2,15 +2,19 @@
 renamed or given a new default within the same day's commits breaks no one. Pure.
 
 The stored analyses stay as the analyser made them; the digest reads each commit's names
-(`DayNames`) beside the names the day's earlier commits added.
+(`DayNames`) beside the names the day's earlier commits added, and the week's roll-up reads
+each of its digest days so (`settled_week`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from datetime import date
 
+from bot.analysis.rollup import RollupCommit
 from bot.models import DigestCommit, Importance
+from bot.periods.days import DaySchedule
 
 
 def _added_by(key: str, added: Mapping[str, str]) -> str | None:
@@ -51,3 +55,13 @@ def settled(commits: Sequence[DigestCommit]) -> tuple[DigestCommit, ...]:
         for key in names.added:
             added.setdefault(key, commit.sha)
     return tuple(settled_by.get(c.sha, c) for c in commits)
+
+
+def settled_week(commits: Sequence[RollupCommit], days: DaySchedule) -> list[RollupCommit]:
+    """The week's commits (in the order given), each digest day's `settled` as its daily
+    digest shows it: the roll-up counts no break the days took back."""
+    by_day: dict[date, list[DigestCommit]] = {}
+    for c in commits:
+        by_day.setdefault(days.day_of(c.commit.landed_at), []).append(c.commit)
+    shown = {s.sha: s for day in by_day.values() for s in settled(day)}
+    return [replace(c, commit=shown[c.commit.sha]) for c in commits]

@@ -81,7 +81,7 @@ from bot.analysis.facts.records import (
     Turn,
 )
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
-from bot.analysis.facts.scan import FileReading, hunks
+from bot.analysis.facts.scan import FileReading, Side, hunks
 from bot.analysis.facts.surface import spelled
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
 from bot.analysis.facts.visibility import mark_private
@@ -137,6 +137,8 @@ _FROM_TOP = re.compile(r"^@@ -\d+(?:,\d+)? \+[01](?:,\d+)? @@[^\n]*\n")
 _SETTINGS_FILES = (".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
 # A default that is an "argument not given" marker (`_marker`, `sentinel`, `MISSING`): one such
 # marker swapped for another keeps what a call without the argument does (multidict fe4dee0).
+# A removed line of a Python module that declares its public names.
+_ALL = re.compile(r"(?m)^-__all__\s*[:=+]")
 _SENTINEL = re.compile(
     r"(?:\w+\.)?_*(?:marker|sentinel|missing|notset|not_set|unset|nothing|not_given|undefined)_*",
     re.IGNORECASE,
@@ -168,6 +170,7 @@ def _read_facts(commit: CommitInput) -> Facts:
             deletions=f.deletions,
             previous=f.previous_filename,
             generated=generated(f.filename, _head(f)),
+            declared_all=f.filename.endswith(".py") and bool(_ALL.search(f.patch or "")),
         )
         for f in commit.files
     )
@@ -625,6 +628,7 @@ def _combine(
     env = _settings([(r.path, r.plus.env, r.minus.env, r.context.env) for r in readings])
     keys = _settings([(r.path, r.plus.keys, r.minus.keys, r.context.keys) for r in readings])
     defaults = flags[2] + env[2] + keys[2]
+    standing: list[DefaultChange] = []
     for r in readings:
         for field, value in r.plus.fields.items():
             was, now = _default_of(r.minus.fields.get(field)), _default_of(value)
@@ -640,7 +644,9 @@ def _combine(
                 and not (_SENTINEL.fullmatch(was) and _SENTINEL.fullmatch(now))
                 and not _same_number(was, now)
             ):
-                defaults.append(DefaultChange(param, was, now, r.path))
+                # a new default that stands for the old value where nothing else is set
+                stands = was in _stands_for(r.plus, param, now)
+                (standing if stands else defaults).append(DefaultChange(param, was, now, r.path))
     registered, unregistered = [], []
     for r in readings:
         for name, (registry, via) in r.plus.registrations.items():
@@ -693,7 +699,8 @@ def _combine(
                 p for p in dropped if parameter_name(p) not in r.minus.positional.get(name, ())
             )
             if gained or dropped:
-                signatures.append(SignatureChange(name, r.path, gained, dropped))
+                takes_any = any(p.lstrip().startswith("**") for p in params)
+                signatures.append(SignatureChange(name, r.path, gained, dropped, takes_any))
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
             # one raised at the parent by a function it called is none a caller newly meets
             # (trio f03663a: `fail_after` raised `TooSlowError` through `fail_at`)
@@ -836,6 +843,7 @@ def _combine(
         config_keys_added=keys[0],
         config_keys_removed=keys[1],
         defaults_changed=_cap(defaults),
+        defaults_kept=_cap(standing),
         values_changed=_cap(values),
         constants_added=_cap(constants.added),
         constants_removed=_cap(constants.removed),
@@ -1213,3 +1221,15 @@ def _calls_only_at(readings: list[FileReading], *, new: bool) -> list[NewCall]:
         if caller in other.calls and caller not in side.redefined | other.redefined
         for callee in sorted((made - other.calls[caller]) & defined - {_short(caller)})
     ]
+
+
+def _stands_for(side: Side, param: str, now: str) -> frozenset[str]:
+    """The literals of what a parameter's default `now` is replaced with where nothing else
+    is given: by its own function, or by the function it passes it on to with the same
+    default (cattrs 0c226c29: `make_dict_structure_fn` to `…_from_attrs`)."""
+    if param in side.fallbacks:
+        return side.fallbacks[param]
+    callee = side.forwards.get(param)
+    if callee is not None and side.params.get(callee) == now:
+        return side.fallbacks.get(callee, frozenset())
+    return frozenset()

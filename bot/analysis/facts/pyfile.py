@@ -51,6 +51,41 @@ _BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
 UNPRINTABLE = "…"
 
 
+def _fallback(body: list[ast.stmt], arg: str, default: str) -> frozenset[str] | None:
+    """The literals of what a function's own top-level `if arg == default:` (or `is`) sets
+    `arg` to: a default that only stands for another value (cattrs 0c226c29's
+    `"from_converter"`, then `getattr(converter, "use_alias", False)`)."""
+    for stmt in body:
+        test = stmt.test if isinstance(stmt, ast.If) else None
+        if not (
+            isinstance(test, ast.Compare)
+            and isinstance(test.left, ast.Name)
+            and test.left.id == arg
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], (ast.Eq, ast.Is))
+            and _source(test.comparators[0]) == default
+        ):
+            continue
+        for s in stmt.body if isinstance(stmt, ast.If) else ():
+            if isinstance(s, ast.Assign) and [_source(t) for t in s.targets] == [arg]:
+                return frozenset(
+                    _source(n) for n in ast.walk(s.value) if isinstance(n, ast.Constant)
+                )
+    return None
+
+
+def _forwarded(body: list[ast.stmt], arg: str) -> str | None:
+    """`g(x)` of the first call in a function's code that passes `arg` on by name
+    (`g(x=arg)`), a call of a plain function's name."""
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                for k in node.keywords:
+                    if k.arg and isinstance(k.value, ast.Name) and k.value.id == arg:
+                        return f"{node.func.id}({k.arg})"
+    return None
+
+
 def _source(node: ast.AST) -> str:
     """The code of `node` as written, or "…" for what Python refuses to print (an integer of
     more than 4,300 digits raises ValueError)."""
@@ -104,6 +139,8 @@ class Unit:
         side.bodies.update(table.bodies)
         side.code.update(table.code)
         side.params.update(table.params)
+        side.fallbacks.update(table.fallbacks)
+        side.forwards.update(table.forwards)
         side.signatures.update(table.signatures)
         side.annotations.update(table.annotations)
         side.functions.update(table.functions)
@@ -424,6 +461,10 @@ class _Reader:
             for arg, default in defaults.items():
                 if not (isinstance(default, ast.Constant) and default.value is Ellipsis):
                     self.side.params[f"{qualified}({arg})"] = _source(default)
+                    if (given := _fallback(node.body, arg, _source(default))) is not None:
+                        self.side.fallbacks[f"{qualified}({arg})"] = given
+                    elif (callee := _forwarded(node.body, arg)) is not None:
+                        self.side.forwards[f"{qualified}({arg})"] = callee
         self.side.signatures[qualified] = _parameters(args, defaults)
         # PEP 484: a parameter named `__x` (not `__x__`) is positional-only, as one before `/`
         unnamed = [a.arg for a in args.posonlyargs]

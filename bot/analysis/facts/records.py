@@ -47,6 +47,8 @@ class FileFact:
     previous: str | None = None
     # a generator's output (by its name or its header's mark): read from nothing, only counted
     generated: bool = False
+    # its removed lines assign `__all__`: a Python module that declared its public names
+    declared_all: bool = False
 
     @property
     def lines(self) -> int:
@@ -161,6 +163,8 @@ class SignatureChange:
     path: str
     gained: tuple[str, ...] = ()
     lost: tuple[str, ...] = ()
+    # it still takes any keyword (`**kwargs`): a caller passing a lost one by name still runs
+    takes_any: bool = False
 
 
 @dataclass(frozen=True)
@@ -441,6 +445,9 @@ class Facts:
     # and found nowhere (new to the repository); False: new to the changed files alone
     settings_new: bool = False
     defaults_changed: tuple[DefaultChange, ...] = ()
+    # parameters' new defaults that stand for the old value where nothing else is set
+    # (`"from_converter"`, then `getattr(converter, "use_alias", False)`): no change to callers
+    defaults_kept: tuple[DefaultChange, ...] = ()
     # values a settings file (YAML, TOML, INI) changes: key, old value → new value
     values_changed: tuple[DefaultChange, ...] = ()
     # public constants of modules and classes read whole at both revisions, where their

@@ -81,6 +81,12 @@ class Side:
     code: dict[str, Callable[[], str]] = field(default_factory=dict)
     # from a whole file: `function(parameter)` -> its default as written
     params: dict[str, str] = field(default_factory=dict)
+    # from a whole Python file: `function(parameter)` -> the literals of what the function
+    # sets the parameter to where it still holds its default (`if x == "auto": x = f(…, 0)`)
+    fallbacks: dict[str, frozenset[str]] = field(default_factory=dict)
+    # from a whole Python file: `function(parameter)` -> `callee(parameter)` it is passed on
+    # to by name (`g(x=x)`), where the callee's fallback may be what the default stands for
+    forwards: dict[str, str] = field(default_factory=dict)
     # from a whole file: function -> its parameters as written (`x`, `y=1`, `*args`), without
     # `self` or `cls`, and the exceptions its own body raises by name
     signatures: dict[str, tuple[str, ...]] = field(default_factory=dict)

@@ -31,6 +31,7 @@ from bot.analysis.rollup import (
     commits_a_day,
     wanted,
 )
+from bot.digest.sameday import settled_week
 from bot.digest.weekly import render_weekly
 from bot.jobs.context import JobContext
 from bot.jobs.digest_build import shown_commits
@@ -218,7 +219,7 @@ class PublishWeek:
             repo.full_name,
             week,
             schedule.days,
-            rollup_commits(config, commits),
+            settled_week(rollup_commits(config, commits), schedule.days),
             previous=before[0] if before else None,
             previous_days=before[1] if before else None,
         )

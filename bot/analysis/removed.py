@@ -1,0 +1,96 @@
+"""Public modules and keyword parameters a change takes from callers, read from its facts."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.analysis.facts import FileFact, SignatureChange, parameter_name
+from bot.analysis.paths import private_module
+from bot.analysis.signals import Signals
+
+# The folders a package's import path does not include (`src/pkg/mod.py` is `pkg.mod`).
+_SOURCE_ROOTS = ("src", "lib", "python")
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+@dataclass(frozen=True)
+class LostParameters:
+    """A public function of a public module that no longer takes these parameters by name."""
+
+    function: str  # as a caller names it: `Config` for `Config.__init__`
+    path: str
+    names: tuple[str, ...]
+    defined: str  # as defined: `Config.__init__`
+
+
+def module_name(path: str) -> str:
+    """The module a Python file is imported as: `pkg.sub.mod` for `src/pkg/sub/mod.py`."""
+    parts = path.removesuffix(".py").split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    if len(parts) > 1 and parts[0] in _SOURCE_ROOTS:
+        parts = parts[1:]
+    return ".".join(parts)
+
+
+def removed_modules(sig: Signals) -> tuple[str, ...]:
+    """The public modules (dotted) whose file the change deletes, with nothing in its place:
+    `import pkg.mod` fails. A module counts only where it is seen to be a package's (under
+    `src/`, or beside an `__init__.py` the change edits) and its interface: it declared its
+    public names (`__all__`), or its package's `__init__.py` stops importing it (a module
+    without either is the package's insides, as most of an application's are). A package's
+    `__init__.py` deleted is left out (what stays in the folder may still import)."""
+    files = sig.facts.files
+    present = {module_name(f.path) for f in files if f.status != "removed"}
+    inits = {f.path.rpartition("/")[0] for f in files if f.path.endswith("/__init__.py")}
+    exported = {f"{module_name(n.path)}.{n.name}" for n in sig.removed_exports}
+    return tuple(
+        name
+        for f in files
+        if _gone_module(f, inits)
+        and (name := module_name(f.path)) not in present
+        and (f.declared_all or name in exported)
+        and f.path in sig.source_files
+    )
+
+
+def _gone_module(f: FileFact, inits: set[str]) -> bool:
+    folder, _, file = f.path.rpartition("/")
+    parts = f.path.removesuffix(".py").split("/")
+    return (
+        f.status == "removed"
+        and f.path.endswith(".py")
+        and file not in ("__init__.py", "__main__.py", "conftest.py")
+        and not private_module(f.path)
+        and all(_IDENTIFIER.fullmatch(p) for p in parts[1:])
+        and ((parts[0] in _SOURCE_ROOTS and len(parts) > 2) or folder in inits)
+    )
+
+
+def lost_parameters(sig: Signals) -> tuple[LostParameters, ...]:
+    """Parameters a public function of a public module no longer takes, where a caller
+    passing one by name now gets a `TypeError`: not `*args` or `**kwargs` themselves, nor
+    where the function still takes any keyword (`**kwargs`)."""
+    out = []
+    for change in sig.facts.signatures_changed:
+        function = _caller_name(change)
+        names = tuple(
+            name
+            for p in change.lost
+            if not p.lstrip().startswith("*") and not (name := parameter_name(p)).startswith("_")
+        )
+        if function is None or not names or change.takes_any:
+            continue
+        if change.path in sig.source_files and not private_module(change.path):
+            out.append(LostParameters(function, change.path, names, change.name))
+    return tuple(out)
+
+
+def _caller_name(change: SignatureChange) -> str | None:
+    """How a caller names the function (`Config` for `Config.__init__`); None for a private
+    name or another dunder, which no caller passes arguments to by its name."""
+    name = change.name.removesuffix(".__init__")
+    if any(part.startswith("_") for part in name.split(".")):
+        return None
+    return name

@@ -1,0 +1,186 @@
+"""Public modules and keyword parameters a commit takes from callers: said as removed, with
+what fails, and breaking; each shaped on a real commit of a development clone."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.cli.claim_check import Verdict
+from tests.clones import checked_entry
+
+_EB_INIT = (
+    '__version__ = "0.3.0"\n\nfrom .impl import AddrInfoType, create_connection\n\n'
+    '__all__ = ("create_connection", "AddrInfoType")\n'
+)
+_EB_IMPL = '''"""Base implementation."""
+import asyncio
+from typing import Optional, Sequence
+
+AddrInfoType = tuple
+
+
+async def create_connection(
+    addr_infos: Sequence[AddrInfoType],
+    *,
+    happy_eyeballs_delay: Optional[float] = None,
+    interleave: Optional[int] = None,
+{param}    loop: Optional[asyncio.AbstractEventLoop] = None,
+) -> None:
+    """Connect to a TCP server."""
+    return None
+'''
+
+
+def _fails_by_name(root: Path, module: str, call: str) -> bool:
+    """Python's rule, run: whether `call` with the parameter passed by name raises
+    `TypeError` on the commit's package (the work tree is the commit)."""
+    code = (
+        "import asyncio, sys\n"
+        f"sys.path.insert(0, {str(root / 'src')!r})\n"
+        f"import {module} as m\n"
+        "try:\n"
+        f"    asyncio.run(m.{call})\n"
+        "except TypeError:\n"
+        "    sys.exit(3)\n"
+    )
+    return subprocess.run([sys.executable, "-c", code], check=False).returncode == 3
+
+
+def test_a_keyword_parameter_of_an_exported_function_removed_breaks(tmp_path: Path) -> None:
+    """aiohappyeyeballs 4428c07 "feat: add more tests (#6)": `create_connection`, which
+    `__init__.py` exports, loses `all_errors: bool = False`."""
+    before = {
+        "src/aiohappyeyeballs/__init__.py": _EB_INIT,
+        "src/aiohappyeyeballs/impl.py": _EB_IMPL.format(param="    all_errors: bool = False,\n"),
+    }
+    after = {"src/aiohappyeyeballs/impl.py": _EB_IMPL.format(param="")}
+    analysis, verdicts = checked_entry(tmp_path, before, after, "feat: add more tests (#6)")
+    assert analysis.breaking
+    assert analysis.importance.value == "high"
+    (risk,) = analysis.risks
+    assert risk.description == "`create_connection` no longer takes the parameter `all_errors`."
+    assert risk.consequence == "Calls that pass `all_errors` by name fail."
+    assert Verdict.FALSE not in verdicts
+    root = tmp_path / "repo"
+    assert _fails_by_name(root, "aiohappyeyeballs", "create_connection([], all_errors=True)")
+
+
+def test_a_parameter_still_taken_by_kwargs_or_of_a_private_module_is_no_break(
+    tmp_path: Path,
+) -> None:
+    # the same edit where `**kwargs` still takes any keyword: the call runs
+    kwargs = _EB_IMPL.replace(") -> None:", "    **kwargs: object,\n) -> None:")
+    before = {
+        "src/aiohappyeyeballs/__init__.py": _EB_INIT,
+        "src/aiohappyeyeballs/impl.py": kwargs.format(param="    all_errors: bool = False,\n"),
+        "src/aiohappyeyeballs/_helpers.py": _EB_IMPL.format(
+            param="    all_errors: bool = False,\n"
+        ),
+    }
+    after = {
+        "src/aiohappyeyeballs/impl.py": kwargs.format(param=""),
+        "src/aiohappyeyeballs/_helpers.py": _EB_IMPL.format(param=""),
+    }
+    analysis, _ = checked_entry(tmp_path, before, after, "Drop all_errors")
+    assert not analysis.breaking
+    assert not _fails_by_name(
+        tmp_path / "repo", "aiohappyeyeballs", "create_connection([], all_errors=True)"
+    )
+
+
+_STAGGERED = """import sys
+
+if sys.version_info > (3, 11):
+    from ._staggered import staggered_race
+else:
+    from asyncio.staggered import staggered_race
+
+__all__ = ["staggered_race"]
+"""
+_PRIVATE = "async def staggered_race(coro_fns, delay, *, loop=None):\n    return None, None, []\n"
+
+
+def test_a_public_module_deleted_is_said_as_the_module_users_import(tmp_path: Path) -> None:
+    """aiohappyeyeballs 9db617a "fix: rewrite staggered_race to be race safe (#101)":
+    `staggered.py` (`__all__ = ["staggered_race"]`) deleted, its code kept in `_staggered`."""
+    before = {
+        "src/aiohappyeyeballs/__init__.py": 'from .impl import start_connection\n\n__all__ = ("start_connection",)\n',
+        "src/aiohappyeyeballs/impl.py": "from . import staggered\n\n\nasync def start_connection():\n    return await staggered.staggered_race([], 0.25)\n",
+        "src/aiohappyeyeballs/staggered.py": _STAGGERED,
+        "src/aiohappyeyeballs/_staggered.py": _PRIVATE,
+    }
+    after = {
+        "src/aiohappyeyeballs/impl.py": "from . import _staggered\n\n\nasync def start_connection():\n    return await _staggered.staggered_race([], 0.25)\n",
+        "src/aiohappyeyeballs/staggered.py": None,
+    }
+    message = "fix: rewrite staggered_race to be race safe (#101)"
+    analysis, verdicts = checked_entry(tmp_path, before, after, message)
+    assert analysis.breaking
+    (risk,) = analysis.risks
+    assert risk.description == "Removes the module `aiohappyeyeballs.staggered`."
+    assert risk.consequence == "Code that imports `aiohappyeyeballs.staggered` fails."
+    assert Verdict.FALSE not in verdicts
+    # Python's rule: the module is gone from the commit's tree
+    root = tmp_path / "repo"
+    done = subprocess.run(
+        [sys.executable, "-c", "import aiohappyeyeballs.staggered"],
+        cwd=root / "src",
+        check=False,
+        capture_output=True,
+    )
+    assert b"ModuleNotFoundError" in done.stderr
+
+
+def test_a_submodule_an_init_stops_importing_is_named_as_imported(tmp_path: Path) -> None:
+    """svcs e2e2471 "pyramid: move support out of code base (#180)": `pyramid.py` deleted and
+    `__init__.py`'s `from . import pyramid` gone; users import it as `svcs.pyramid`."""
+    init = (
+        'from ._core import Container\n\n__all__ = ["Container"]\n\n'
+        'try:\n    from . import flask\nexcept ImportError:\n    __all__ += ["flask"]\n\n'
+        "{pyramid}"
+    )
+    pyramid = 'try:\n    from . import pyramid\nexcept ImportError:\n    __all__ += ["pyramid"]\n'
+    before = {
+        "src/svcs/__init__.py": init.format(pyramid=pyramid),
+        "src/svcs/_core.py": "class Container:\n    pass\n",
+        "src/svcs/flask.py": "def init_app(app):\n    return app\n",
+        "src/svcs/pyramid.py": "def init(config):\n    return config\n\n\ndef svcs_from(request):\n    return request\n",
+    }
+    after = {"src/svcs/__init__.py": init.format(pyramid=""), "src/svcs/pyramid.py": None}
+    message = "pyramid: move support out of code base (#180)"
+    analysis, verdicts = checked_entry(tmp_path, before, after, message)
+    assert analysis.breaking
+    consequences = [r.consequence for r in analysis.risks]
+    assert consequences == ["Code that imports `svcs.pyramid` fails."]
+    assert not any("`pyramid`" in (c or "") for c in consequences)
+    assert Verdict.FALSE not in verdicts
+
+
+def test_a_deleted_module_that_declared_no_interface_is_no_break(tmp_path: Path) -> None:
+    """vllm-ascend e7b623b "[BugFix][Fusion] Fix graph fusion failure problem (#5253)": the
+    patch module `patch_compile_backend.py` (no `__all__`, nothing re-exports it) deleted and
+    its package's `__init__.py` edited: the package's insides, not an interface."""
+    before = {
+        "vllm_ascend/__init__.py": "",
+        "vllm_ascend/patch/__init__.py": "",
+        "vllm_ascend/patch/platform/__init__.py": (
+            "import vllm_ascend.patch.platform.patch_compile_backend  # noqa\n"
+            "import vllm_ascend.patch.platform.patch_config  # noqa\n"
+        ),
+        "vllm_ascend/patch/platform/patch_compile_backend.py": (
+            "def compile_backend(graph):\n    return graph\n"
+        ),
+        "vllm_ascend/patch/platform/patch_config.py": "def patch(config):\n    return config\n",
+    }
+    after = {
+        "vllm_ascend/patch/platform/__init__.py": (
+            "import vllm_ascend.patch.platform.patch_config  # noqa\n"
+        ),
+        "vllm_ascend/patch/platform/patch_compile_backend.py": None,
+    }
+    message = "[BugFix][Fusion] Fix graph fusion failure problem (#5253)"
+    analysis, _ = checked_entry(tmp_path, before, after, message)
+    assert not analysis.breaking
+    assert not any("the module" in r.description for r in analysis.risks)
