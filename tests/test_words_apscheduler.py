@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.analysis.facts import read_facts
 from bot.analysis.rules import analyze
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind
@@ -293,3 +294,94 @@ def test_the_checker_refutes_arguments_a_function_already_took(tmp_path: Path) -
     )
     found = verdicts_of(root, commit.sha, _ITEM.split(". ", maxsplit=1)[0] + ".")
     assert found == [(Kind.PARAM_NEW, Verdict.FALSE), (Kind.PARAM_NEW, Verdict.FALSE)]
+
+
+_SCHEDULER = (
+    "from contextlib import AsyncExitStack\n\n\nclass AsyncScheduler:\n"
+    "    async def __aenter__(self):\n"
+    "        async with AsyncExitStack() as exit_stack:\n"
+    "            await exit_stack.enter_async_context(self.data_store)\n"
+    "{push}"
+    "            self._exit_stack = exit_stack.pop_all()\n\n"
+    "        return self\n\n"
+    "    async def __aexit__(self, exc_type, exc_val, exc_tb):\n"
+    "{stop}"
+    "        await self._exit_stack.__aexit__(exc_type, exc_val, exc_tb)\n\n"
+    "    async def stop(self):\n        self._state = 'stopping'\n"
+)
+
+
+def test_a_call_handed_to_an_exit_stack_is_still_made(tmp_path: Path) -> None:
+    # apscheduler 5a98a21 "Context manager clean-ups": `stop` moved from `__aexit__`'s body
+    # onto the exit stack; "`__aexit__` no longer calls `stop`" read as if it no longer ran
+    analysis, _ = checked_entry(
+        tmp_path,
+        {
+            "src/apscheduler/_schedulers/async_.py": _SCHEDULER.format(
+                push="", stop="        await self.stop()\n"
+            )
+        },
+        {
+            "src/apscheduler/_schedulers/async_.py": _SCHEDULER.format(
+                push="            exit_stack.push_async_callback(self.stop)\n", stop=""
+            )
+        },
+        "Context manager clean-ups",
+    )
+    assert "no longer calls `stop`" not in entry_text(analysis)
+
+
+def test_a_call_dropped_outright_is_still_said(tmp_path: Path) -> None:
+    # the same `stop` dropped with nothing handing it over: it no longer runs on exit
+    before = _SCHEDULER.format(push="", stop="        await self.stop()\n")
+    _, commit = second_commit(
+        tmp_path,
+        {"src/apscheduler/_schedulers/async_.py": before},
+        {"src/apscheduler/_schedulers/async_.py": _SCHEDULER.format(push="", stop="")},
+        "Context manager clean-ups",
+    )
+    dropped = {(c.caller, c.callee) for c in read_facts(commit).calls_removed}
+    assert ("AsyncScheduler.__aexit__", "stop") in dropped
+
+
+_MONGO_STORE = (
+    "class MongoDBDataStore:\n"
+    "    async def acquire_jobs(self, scheduler_id, limit=None):\n"
+    "        jobs = await self._fetch(limit)\n"
+    "        for job in jobs:\n"
+    "            {release}\n"
+    "        return jobs\n\n"
+    "    async def _release_job(self, {params}):\n"
+    "        self._released.append(({params}))\n"
+)
+
+
+def test_a_private_helpers_new_parameters_are_no_summary(tmp_path: Path) -> None:
+    # apscheduler 96a0713 "Fixed deserialization failure handling in the MongoDB data
+    # store": the summary was `MongoDBDataStore._release_job`'s parameters, then the test's
+    # name; the title says more, and the parameters stay an insight
+    test = (
+        "async def test_acquire_jobs_deserialization_failure(datastore):\n"
+        "    assert await datastore.acquire_jobs('s') == []\n"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {
+            "src/apscheduler/datastores/mongodb.py": _MONGO_STORE.format(
+                release="await self._release_job(job)", params="job"
+            ),
+            "tests/test_datastores.py": "def test_other():\n    pass\n",
+        },
+        {
+            "src/apscheduler/datastores/mongodb.py": _MONGO_STORE.format(
+                release="await self._release_job(job.task_id, job.schedule_id)",
+                params="task_id, schedule_id",
+            ),
+            "tests/test_datastores.py": "def test_other():\n    pass\n\n\n" + test,
+        },
+        "Fixed deserialization failure handling in the MongoDB data store",
+    )
+    assert analysis.summary == "Fixed deserialization failure handling in the MongoDB data store"
+    assert "`MongoDBDataStore._release_job` no longer takes the parameter `job`" in (
+        entry_text(analysis)
+    )

@@ -400,7 +400,8 @@ _ANGLE_LINK = re.compile(r"\s*<https?://[^>\s]*?(?:/((?:GHSA|CVE)-[\w-]+))?/?>",
 
 
 _ROLE = re.compile(r":(?:(ghsa|cve)|issue|pr|user|gh):`([^`]*)`", re.IGNORECASE)
-_CODE_ROLE = re.compile(r":(?:[\w-]+:)?[\w-]+:`(~?)([^`<]+?)(?:\s*<[^>]*>)?`")
+# (intersphinx's roles name their inventory: `:external+python:exc:`, `:external:py:class:`)
+_CODE_ROLE = re.compile(r":(?:[\w+-]+:){0,2}[\w-]+:`(~?)([^`<]+?)(?:\s*<[^>]*>)?`")
 
 
 # What a Keep a Changelog section (or towncrier type) says its items do, for an item written

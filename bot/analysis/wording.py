@@ -1268,11 +1268,16 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         else:
             phrase = p.loses_parameters if lost else p.gains_parameters
             values = {"params": lose if lost else gain}
+        private = not any(_public_name(name) for name, _ in functions)
         out.append(
             _Statement(
                 "compatibility",
                 forms(phrase, len(functions)).format(name=said, **values),
-                internal=not any(_public_name(name) for name, _ in functions),
+                internal=private,
+                # what a private helper now takes says less than the title (apscheduler
+                # 96a0713: `MongoDBDataStore._release_job`'s parameters for "Fixed
+                # deserialization failure handling …"): an insight, never the summary
+                aside=private,
             )
         )
     for raised in sig.facts.raises_added:
@@ -1568,6 +1573,7 @@ def write(
     else:
         # Without a description the facts speak: the most telling one is the summary, the
         # others are the insights.
+        weightier = any(not s.minor for s in facts)
         first = next(
             (
                 s
@@ -1575,6 +1581,8 @@ def write(
                 if len(sentence(p, s.clause)) <= limit
                 and not (merge is not None and s.internal)
                 and not s.aside
+                # the tests a change adds are its summary only where nothing weighs more
+                and not (s.minor and weightier)
             ),
             None,
         )

@@ -755,6 +755,7 @@ def detail(side: Side, names: list[str]) -> None:
             side.conditions[name], side.guards[name] = walked.conditions, walked.guards
             side.raising[name] = walked.raising
             side.passes[name] = walked.passes
+            side.handed[name] = walked.handed
 
 
 def raised_through(side: Side, name: str) -> frozenset[str]:
@@ -800,6 +801,7 @@ class _Walked(NamedTuple):
     guards: dict[str, tuple[str, ast.stmt]]
     raising: tuple[ast.Raise, ...]
     passes: dict[str, list[CallShape]]
+    handed: frozenset[str]
 
 
 def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
@@ -822,6 +824,7 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
     guards: dict[str, tuple[str, ast.stmt]] = {}  # test -> (jump, the statement that jumps)
     raising: list[ast.Raise] = []
     passes: dict[str, list[CallShape]] = {}
+    handed: set[str] = set()
     # `msg = "…"` then `raise E(msg)`: each local name's bindings, a string's text or None
     # for any other (a parameter, `+=`, a loop, `except … as`), and the raises that pass one
     arguments = node.args
@@ -845,6 +848,11 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
             # a callee said as written: a chain of names (`self._send`), never `a().b`
             if own and callee and _chain(current.func):
                 passes.setdefault(callee, []).append(_shape(current))
+            handed.update(
+                dotted(a).rsplit(".", 1)[-1]
+                for a in (*current.args, *(k.value for k in current.keywords))
+                if isinstance(a, ast.Name | ast.Attribute) and _chain(a)
+            )
         elif own and isinstance(current, ast.Compare):
             together = _compared(current)
             for string in together:
@@ -913,6 +921,7 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         guards,
         tuple(raising),
         {callee: shapes[::-1] for callee, shapes in passes.items()},
+        frozenset(handed) - {""},
     )
 
 
