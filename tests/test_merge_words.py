@@ -61,8 +61,9 @@ def test_a_merge_title_keeps_its_authors_note(
 def test_a_merge_of_internal_facts_only_says_the_branch_it_lands() -> None:
     plain = _analyse("Tidy the rules", _INTERNAL)
     merge = _analyse("Merge branch 'langs'", _INTERNAL)
-    # the same diff, not a merge: its fact is its summary
-    assert plain.summary == "`_assess` gains the parameter `merge=False`."
+    # the same diff, not a merge: a fact is its summary (what a private helper now takes
+    # never is one)
+    assert plain.summary == "`f0` may now return `1`."
     assert merge.summary == "Lands the branch `langs`."
 
 

@@ -144,7 +144,11 @@ def _secrets(text: str) -> Iterator[tuple[str, str]]:
                 for m in regex.finditer(text):
                     # a stand-in (`http://user:password@host`) is no one's secret, and
                     # replacing it would cut every name that holds the word
-                    if not placeholder(value := _value(m)):
+                    # (the group that is the secret judged too where the whole match is
+                    # the value: `postgres:secret@localhost`, apscheduler 4d28dc7)
+                    if not placeholder(value := _value(m)) and not any(
+                        placeholder(g) for g in m.groups() if g
+                    ):
                         yield plugin.secret_type, value
     for line in _named_lines(text, low):
         for plugin in _plugins():

@@ -39,6 +39,8 @@ _NOISE = re.compile(
       | -{3,}\s*$ | \*{3,}\s*$ | _{3,}\s*$                # rules
       | (n/?a|none|no|yes|nope|tbd|todo)\.?\s*$
       | 🤖\s*generated\s+with.*$
+      | ((special|many|big|huge)\s+)?(thanks|thank\s+you|kudos|credits?)\b\s*(to|for|@|!).*$
+                                                          # acknowledgements: no change said
       | (/?cc\b:?)?(\s*@[\w/-]+,?)+\s*$                      # "cc @someone @org/team"
       | \(.*\)\.?\s*$                                     # "(or used your preferred method)"
       | please\s+(describe|provide|fill|explain|add|list|include|make\s+sure)\b.*$
@@ -398,7 +400,8 @@ _ANGLE_LINK = re.compile(r"\s*<https?://[^>\s]*?(?:/((?:GHSA|CVE)-[\w-]+))?/?>",
 
 
 _ROLE = re.compile(r":(?:(ghsa|cve)|issue|pr|user|gh):`([^`]*)`", re.IGNORECASE)
-_CODE_ROLE = re.compile(r":(?:[\w-]+:)?[\w-]+:`(~?)([^`<]+?)(?:\s*<[^>]*>)?`")
+# (intersphinx's roles name their inventory: `:external+python:exc:`, `:external:py:class:`)
+_CODE_ROLE = re.compile(r":(?:[\w+-]+:){0,2}[\w-]+:`(~?)([^`<]+?)(?:\s*<[^>]*>)?`")
 
 
 # What a Keep a Changelog section (or towncrier type) says its items do, for an item written
@@ -490,6 +493,18 @@ def _section_above(text: str | None, line: int) -> str:
 def is_changelog(path: str) -> bool:
     """Whether the file is a changelog (`CHANGES.md`, `docs/reference/changelog.rst`, …)."""
     return bool(_CHANGELOG.search(path))
+
+
+# A changelog item its author marks breaking ("**BREAKING** Switched the MongoDB data store
+# …", apscheduler aa7da53; "Breaking: …"): the mark leads the item.
+_MARKED_BREAKING = re.compile(r"^[\W_]*(?:BREAKING\b|[Bb]reaking(?: [Cc]hanges?)?\s*[:!])[\W_]*")
+
+
+def marked_breaking(files: Iterable[FileChange]) -> list[str]:
+    """The words, after the mark, of each item the commit adds to its changelog that its
+    author marks breaking."""
+    items = [item.removeprefix("- ") for item in changelog_entry(files).split("\n- ")]
+    return [item[mark.end() :].strip() for item in items if (mark := _MARKED_BREAKING.match(item))]
 
 
 def changelog_entry(files: Iterable[FileChange]) -> str:

@@ -17,6 +17,7 @@ from bot.analysis.facts import Facts
 from bot.analysis.facts.build import package_name, runtime_requirements, still_admits
 from bot.analysis.facts.layout import same_code
 from bot.analysis.internal import internal_only, internal_sentence
+from bot.analysis.messages import marked_breaking
 from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.shield import noted, shield
@@ -622,14 +623,15 @@ def _installs_change(commit: CommitInput, sig: Signals) -> bool:
 
 
 def says_breaking(commit: CommitInput, sig: Signals) -> bool:
-    """The author calls it breaking: a `!`, a footer, "breaking change" in its text, a label
-    or a news fragment."""
+    """The author calls it breaking: a `!`, a footer, "breaking change" in its text, a label,
+    a news fragment, or the changelog item it adds marked so."""
     return bool(
         sig.title.bang
         or _BREAKING_FOOTER.search(commit.message)
         or _SAYS_BREAKING.search(commit.message)
         or any("breaking" in label.lower() for label in sig.labels)
         or any(f.meaning == "breaking" for f in sig.fragments)
+        or bool(marked_breaking(commit.files))
     )
 
 

@@ -33,7 +33,7 @@ from bot.analysis.facts.build import still_admits
 from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.facts.layout import same_code
-from bot.analysis.messages import leans
+from bot.analysis.messages import is_changelog, leans, marked_breaking
 from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.removed import lost_parameters, module_name, removed_modules
@@ -160,6 +160,11 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                 else p.fragment_bare.format(path=fragment.path)
             )
             risks.append(Risk(description=sentence(p, said)))
+    # an item the commit adds to its changelog marked breaking is the author's word too
+    changelog = next((f.filename for f in commit.files if is_changelog(f.filename)), None)
+    # (its words are the entry's, which the summary says)
+    if changelog and marked_breaking(commit.files):
+        risks.append(Risk(description=sentence(p, p.fragment_bare.format(path=changelog))))
     replacement = _replacement(sig)
     modules = removed_modules(sig)
     for module in modules:
@@ -650,11 +655,17 @@ def _constant_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 def _constants_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Public constants shipped modules (or classes they had) gain, with their values: the
-    first two modules'."""
+    first two modules'. A public class's, in a private module too: libraries keep their
+    classes (an enum's members) in `_enums.py` and export them (`_api`)."""
     by_path: dict[str, list[str]] = {}
     for c in sig.facts.constants_added:
-        if sig.constant_shipped(c.path) and _public_name(c.name):
-            shown = f"{c.name} = {c.value}" if _shown(c.value) else c.name
+        owner = c.name.rpartition(".")[0]
+        if _public_name(c.name) and (
+            sig.constant_shipped(c.path)
+            or (owner and _api(Name(owner, NameKind.CLASS, c.path)) and c.path in sig.source_files)
+        ):
+            # (an enum's `auto()` says nothing of the member)
+            shown = f"{c.name} = {c.value}" if _shown(c.value) and c.value != "auto()" else c.name
             by_path.setdefault(c.path, []).append(shown)
     return [
         _Statement("architecture", p.adds_to.format(names=codes(p, names), path=path))
@@ -1292,11 +1303,16 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         else:
             phrase = p.loses_parameters if lost else p.gains_parameters
             values = {"params": lose if lost else gain}
+        private = not any(_public_name(name) for name, _ in functions)
         out.append(
             _Statement(
                 "compatibility",
                 forms(phrase, len(functions)).format(name=said, **values),
-                internal=not any(_public_name(name) for name, _ in functions),
+                internal=private,
+                # what a private helper now takes says less than the title (apscheduler
+                # 96a0713: `MongoDBDataStore._release_job`'s parameters for "Fixed
+                # deserialization failure handling …"): an insight, never the summary
+                aside=private,
             )
         )
     for raised in sig.facts.raises_added:
@@ -1592,6 +1608,7 @@ def write(
     else:
         # Without a description the facts speak: the most telling one is the summary, the
         # others are the insights.
+        weightier = any(not s.minor for s in facts)
         first = next(
             (
                 s
@@ -1599,6 +1616,8 @@ def write(
                 if len(sentence(p, s.clause)) <= limit
                 and not (merge is not None and s.internal)
                 and not s.aside
+                # the tests a change adds are its summary only where nothing weighs more
+                and not (s.minor and weightier)
             ),
             None,
         )

@@ -211,6 +211,17 @@ _GLUE = re.compile(
     r"|operators?|registry entry|registry entries)\s+)*",
     re.IGNORECASE,
 )
+# "the `x` and `y` arguments to `F()`": what a function gains, as its author says it
+_ARGUMENTS_TO = re.compile(
+    r"\s*(?:the\s+)?(?:new\s+)?(?P<params>`[A-Za-z_]\w*`(?:(?:,|,? and|,? or) `[A-Za-z_]\w*`)*)"
+    r"\s+(?:keyword[- ]only\s+|keyword\s+)?(?:arguments?|parameters?|kwargs?)\s+(?:to|of|for)"
+    r"\s+(?:the\s+)?(?:\w+\s+)?`(?P<f>[A-Za-z_][\w.]*(?:\(\))?)`"
+)
+_ARGUMENT_KINDS = {
+    Kind.ADDS: Kind.PARAM_NEW,
+    Kind.REMOVES: Kind.PARAM_GONE,
+    Kind.CHANGES: Kind.CHANGES,
+}
 # What joins the names of one list: "`a`, `b` and `c`", "`a` or `b`".
 _LIST = re.compile(r"\s*(?:,|,?\s+and|,?\s+or|/)\s*")
 _PARAMETER_KINDS = frozenset({Kind.PARAM_GONE, Kind.PARAM_NEW})
@@ -712,6 +723,20 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
                 found, left = _body_claims(
                     kind, verb.group(0), head if subject and not i else "", segment, sentence
                 )
+            elif kind in _ARGUMENT_KINDS and (given := _ARGUMENTS_TO.match(segment)):
+                # the author's "Added the `x` and `y` arguments to `F()`": parameters `F`
+                # gains, not names of their own (apscheduler c2dc651, aiohttp bc3b5cf);
+                # "Changed the `x` argument to `F()` into …": `F` is what changed
+                function = given["f"].removesuffix("()")
+                found = (
+                    [Claim(Kind.CHANGES, function, sentence)]
+                    if kind is Kind.CHANGES
+                    else [
+                        Claim(_ARGUMENT_KINDS[kind], function, sentence, old=param)
+                        for param in _SPAN.findall(given["params"])
+                    ]
+                )
+                left = _SPAN.findall(segment[given.end() :])
             else:
                 found, left = _segment_claims(kind, segment, sentence)
             claims += found

@@ -30,6 +30,9 @@ _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]{2,}")
 _ENV_WRAPPER = re.compile(r"(?:^|_)env(?:_|$|iron)|getenv", re.IGNORECASE)
 _FLAG_CALLS = frozenset({"add_argument", "option", "Option", "argument", "Argument"})
 _FIELD_BASES = re.compile(r"(?:^|\.)(?:BaseModel|BaseSettings|Struct|NamedTuple|TypedDict)$")
+# The standard library's enums: each public name their body assigns is a member.
+_ENUM_BASES = re.compile(r"(?:^|\.)(?:Enum|IntEnum|StrEnum|Flag|IntFlag|ReprEnum)$")
+_CLASS_VAR = re.compile(r"(?:^|\.)ClassVar\b")
 _FIELD_DECORATORS = re.compile(r"(?:^|\.)(?:dataclass|define|frozen|attrs|s|dataclasses?)$")
 _DEPRECATION_CATEGORIES = frozenset({"DeprecationWarning", "FutureWarning"})
 # A body this small (`pass`, `return None`) says nothing about where it came from.
@@ -41,6 +44,8 @@ PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 # a digest of its lines).
 _MAX_VALUE = 120
 _UPPER = re.compile(r"[A-Z][A-Z0-9_]*")
+# A class's name as PEP 8 writes it: CapWords, some letter lower case.
+_CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*")
 _BUILTIN_CONTAINERS = frozenset(
     {"frozenset", "tuple", "set", "list", "dict", "bytes", "int", "float", "str"}
 )
@@ -523,15 +528,19 @@ class _Reader:
         fields = any(_FIELD_BASES.search(b) for b in bases) or any(
             _FIELD_DECORATORS.search(d) for d in decorators
         )
+        enum = any(_ENUM_BASES.search(b) for b in bases)
         for statement in node.body:
             self.side.assigned.update(f"{qualified}.{n}" for n in _targets(statement))
-            self._constant(statement, f"{qualified}.")
+            self._constant(statement, f"{qualified}.", member=enum)
             bind(statement, f"{qualified}.", self.side.tables)
             if (
                 fields
                 and isinstance(statement, ast.AnnAssign)
                 and isinstance(statement.target, ast.Name)
                 and statement.value is not None
+                # PEP 557 (and attrs, pydantic): a `ClassVar` is the class's own, no field
+                # a caller sets (apscheduler 4e36c7c: a `ClassVar[Pattern]` respelled)
+                and not _CLASS_VAR.search(_source(statement.annotation))
             ):
                 self.side.fields[f"{qualified}.{statement.target.id}"] = _source(statement.value)
         self._block(node.body, prefix=f"{qualified}.", in_class=True, top=False)
@@ -587,10 +596,11 @@ class _Reader:
                     if isinstance(e, ast.Constant) and isinstance(e.value, str)
                 )
 
-    def _constant(self, node: ast.stmt, prefix: str) -> None:
+    def _constant(self, node: ast.stmt, prefix: str, *, member: bool = False) -> None:
         """A public name the statement assigns a constant (`X = 1`, `X: int = 1`), with its
         value as written; an alias (`X = Y`), a type alias, a call's result (a logger, a
-        `TypeVar`, a compiled pattern) or an augmented assignment is no constant."""
+        `TypeVar`, a compiled pattern) or an augmented assignment is no constant. `member`:
+        the statement is an enum's, whose `x = auto()` is a member with a value too."""
         if isinstance(node, ast.Assign):
             targets = node.targets
         elif isinstance(node, ast.AnnAssign) and node.value is not None:
@@ -606,7 +616,7 @@ class _Reader:
         if not prefix and isinstance(value, ast.Constant) and value.value is None:
             # a module's `x = None` is a placeholder (a fallback import, a cache), no setting
             return
-        if not _is_constant(value, top=True):
+        if not _is_constant(value, top=True) and not (member and _auto(value)):
             return
         if value.end_lineno == value.lineno and (value.end_col_offset or 0) - value.col_offset <= (
             _MAX_VALUE
@@ -713,6 +723,16 @@ class _Reader:
             self.deprecations.append(message)
 
 
+def _auto(node: ast.expr) -> bool:
+    """`auto()` (`enum.auto()`): the value an enum gives its member itself."""
+    return (
+        isinstance(node, ast.Call)
+        and dotted(node.func) in ("auto", "enum.auto")
+        and not node.args
+        and not node.keywords
+    )
+
+
 def _is_constant(node: ast.expr, *, top: bool = False) -> bool:
     """A value made of literals: numbers, strings, containers of them, arithmetic on them,
     upper-case names of other constants (`2 * KB`, `logging.INFO`), and builtin containers
@@ -776,6 +796,7 @@ def detail(side: Side, names: list[str]) -> None:
             side.conditions[name], side.guards[name] = walked.conditions, walked.guards
             side.raising[name] = walked.raising
             side.passes[name] = walked.passes
+            side.handed[name] = walked.handed
 
 
 def raised_through(side: Side, name: str) -> frozenset[str]:
@@ -821,6 +842,7 @@ class _Walked(NamedTuple):
     guards: dict[str, tuple[str, ast.stmt]]
     raising: tuple[ast.Raise, ...]
     passes: dict[str, list[CallShape]]
+    handed: frozenset[str]
 
 
 def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
@@ -843,6 +865,7 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
     guards: dict[str, tuple[str, ast.stmt]] = {}  # test -> (jump, the statement that jumps)
     raising: list[ast.Raise] = []
     passes: dict[str, list[CallShape]] = {}
+    handed: set[str] = set()
     # `msg = "…"` then `raise E(msg)`: each local name's bindings, a string's text or None
     # for any other (a parameter, `+=`, a loop, `except … as`), and the raises that pass one
     arguments = node.args
@@ -866,6 +889,11 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
             # a callee said as written: a chain of names (`self._send`), never `a().b`
             if own and callee and _chain(current.func):
                 passes.setdefault(callee, []).append(_shape(current))
+            handed.update(
+                dotted(a).rsplit(".", 1)[-1]
+                for a in (*current.args, *(k.value for k in current.keywords))
+                if isinstance(a, ast.Name | ast.Attribute) and _chain(a)
+            )
         elif own and isinstance(current, ast.Compare):
             together = _compared(current)
             for string in together:
@@ -934,6 +962,7 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         guards,
         tuple(raising),
         {callee: shapes[::-1] for callee, shapes in passes.items()},
+        frozenset(handed) - {""},
     )
 
 
@@ -985,6 +1014,15 @@ def _is_literal(node: ast.expr) -> bool:
         return not isinstance(node.value, bytes) or len(node.value) < 40
     if isinstance(node, ast.Name | ast.Attribute):
         last = dotted(node).rsplit(".", 1)[-1]
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and _CLASS_NAME.fullmatch(node.value.id)
+            and not node.attr.startswith("_")
+        ):
+            # a class's member (`JobOutcome.cancelled`, apscheduler 8452b47): an enum's value
+            # as its callers name it
+            return True
         return bool(last) and bool(_UPPER.fullmatch(last)) and len(last) > 1
     return False
 

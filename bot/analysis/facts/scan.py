@@ -129,6 +129,9 @@ class Side:
     raising: dict[str, tuple[ast.Raise, ...]] = field(default_factory=dict)
     # from a whole file: function -> the names its body calls (`helper`, `self.run` as `run`)
     calls: dict[str, frozenset[str]] = field(default_factory=dict)
+    # from a whole Python file: function -> the names it hands to a call to be called later
+    # (`exit_stack.push_async_callback(self.stop)`, `loop.call_soon(run)` as `stop`, `run`)
+    handed: dict[str, frozenset[str]] = field(default_factory=dict)
     # from a whole Python file: function -> its parsed node, walked for `raises` and `calls`
     # only where the change edits it (walking every function costs more than parsing)
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
