@@ -198,3 +198,22 @@ def test_an_action_updated_at_one_step_of_several_is_not_the_file_s(tmp_path: Pa
     )
     assert "Updates the GitHub Action `actions/checkout` from `v4` to `v5`" in entry_text(analysis)
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_the_checker_reads_a_bare_call_in_prose_as_the_function_it_names(tmp_path: Path) -> None:
+    # anyio e3acd02's version history: "Added the `wait_readable()` and `wait_writable()`
+    # functions …" was read as signatures taking no parameter, false beside `(obj)`
+    sockets = "def wait_socket_readable(sock):\n    return sock\n"
+    added = sockets + "\n\ndef wait_readable(obj):\n    return obj\n"
+    root, commit = second_commit(
+        tmp_path,
+        {"src/anyio/_core/_sockets.py": sockets},
+        {"src/anyio/_core/_sockets.py": added},
+        "Allowed wait_socket_readable to accept a file descriptor",
+    )
+    said = "Added the `wait_readable()` function which accepts an object with a `.fileno()`."
+    assert verdicts_of(root, commit.sha, said) == [(Kind.ADDS, Verdict.TRUE)]
+    # a function the parent had already is refuted all the same
+    assert verdicts_of(root, commit.sha, said.replace("wait_readable", "wait_socket_readable")) == [
+        (Kind.ADDS, Verdict.FALSE)
+    ]

@@ -336,12 +336,16 @@ _CALLED = re.compile(r"([A-Za-z_][\w.]*)\((.*?)\)(?: -> (.+))?")
 def _valued(claim: Claim) -> Claim:
     """ "adds `X = v`": a name added with the value it is assigned; "adds `f(x, y=1) -> T`":
     a name added with how it is called (`new` its parameters as written, `old` its return;
-    `f()` takes no parameters)."""
+    `f() -> T` takes no parameters; `f()` alone is prose's name for `f`)."""
     if claim.kind is not Kind.ADDS:
         return claim
     called = _CALLED.fullmatch(claim.name.strip())
     if called is not None:
         name, params, returns = called.groups()
+        if not params and returns is None:
+            # `f()` bare is how prose names a function (an author's "Added the
+            # `wait_readable()` function", anyio 4.7), no signature: the name is added
+            return Claim(Kind.ADDS, name, claim.sentence, claim.path)
         return Claim(Kind.ADDS_SIGNATURE, name, claim.sentence, claim.path, returns, params)
     assigned = _ASSIGNED.fullmatch(claim.name.strip())
     if assigned is None:
