@@ -222,7 +222,8 @@ _BUILD_BROKEN = re.compile(
 # The most changed lines of source a docs or typing title's commit is parsed whole for.
 _WORDS_EDIT_LINES = 300
 _TYPING_TITLE = re.compile(
-    r"\b(type (hints?|annotations?|stubs?)|typing|annotat\w*|mypy|pyright|type[- ]check\w*)\b"
+    r"\b(type (hints?|annotations?|stubs?)|typing|annotat\w*|mypy|pyright|pyrefly|pytype|ty"
+    r"|type[- ]check\w*)\b"
 )
 
 
