@@ -652,6 +652,25 @@ def release_notes(files: Iterable[FileChange]) -> ReleaseNotes | None:
     return None
 
 
+def adds_release(files: Iterable[FileChange]) -> bool:
+    """Whether a changelog's patch adds a version's heading: a release's notes, not the
+    entry of one change (semantic-release's "2.7.0" commits)."""
+    for f in files:
+        if not f.patch or not _CHANGELOG.search(f.filename):
+            continue
+        added = [t[1:].rstrip() for t in f.patch.split("\n") if t[:1] == "+" and t[:3] != "+++"]
+        for text, under in zip(added, [*added[1:], ""], strict=True):
+            if text.startswith("#"):
+                title = text.lstrip("#").strip()
+            elif text.strip() and not text[0].isspace() and _UNDERLINE.match(under):
+                title = text.strip()
+            else:
+                continue
+            if _VERSION.search(title):
+                return True
+    return False
+
+
 def _section_items(lines: list[str]) -> list[ReleaseNote]:
     """The items of the first block of added lines (removed ones between aside) that opens
     a release section."""

@@ -17,7 +17,7 @@ from bot.analysis.facts import Facts
 from bot.analysis.facts.build import package_name, runtime_requirements, still_admits
 from bot.analysis.facts.layout import same_code
 from bot.analysis.internal import internal_only, internal_sentence
-from bot.analysis.messages import marked_breaking
+from bot.analysis.messages import adds_release, changelog_entry, marked_breaking
 from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.shield import noted, shield
@@ -223,7 +223,8 @@ _BUILD_BROKEN = re.compile(
 # The most changed lines of source a docs or typing title's commit is parsed whole for.
 _WORDS_EDIT_LINES = 300
 _TYPING_TITLE = re.compile(
-    r"\b(type (hints?|annotations?|stubs?)|typing|annotat\w*|mypy|pyright|type[- ]check\w*)\b"
+    r"\b(type (hints?|annotations?|stubs?)|typing|annotat\w*|mypy|pyright|pyrefly|pytype|ty"
+    r"|type[- ]check\w*)\b"
 )
 
 
@@ -480,6 +481,9 @@ def _assess(
         and not _RELEASE_BROKEN.search(f"{text}\n{' '.join(sig.description)}".lower())
         and not _BUILD_BROKEN.search(f"{text}\n{' '.join(sig.description)}")
         and (unshipped := unshipped_only(commit, sig))
+        # annotations the author announces to users are what their type checker meets
+        # (anyio 17af5a5 "Fixed return annotation of `__aexit__`", a changelog item)
+        and not ("typing" in unshipped and _tells_users(commit, sig))
     ):
         # CI, tool settings, the build backend's own code, stubs and annotations: what a
         # user installs and runs is the same.
@@ -505,6 +509,7 @@ def _assess(
         and not said_breaking
         # (both whole texts parsed: only for a change of the size words and annotations take)
         and sig.source_lines <= _WORDS_EDIT_LINES
+        and not (typing and _tells_users(commit, sig))
         and same_shipped_code(commit, sig, typing=typing)
     ):
         # The title says docs or typing and both whole texts agree: docstrings reworded,
@@ -596,6 +601,10 @@ def _assess(
     if known:
         tiny = _TINY.get(primary, 15)
         if shipped_lines < tiny:
+            if sig.source_lines and _tells_users(commit, sig):
+                # the author wrote users an entry: what they meet changes, however few lines
+                # (svcs 31bc6df "Don't include stack info in debug calls", two lines)
+                return Assessment(I.MEDIUM, False, "small, but its changelog entry tells users")
             return Assessment(I.LOW, False, f"tiny: {shipped_lines} source and build lines")
         return Assessment(I.MEDIUM, False, f"{primary.value} of limited reach")
     if sig.series:
@@ -606,6 +615,18 @@ def _assess(
     if primary in _ROUTINE_WITHOUT_DIFF or (primary is T.REFACTOR and _CLEAN_UP.search(text)):
         return Assessment(I.LOW, False, f"routine {primary.value} (no diff)")
     return Assessment(I.MEDIUM, False, f"{primary.value} (no diff)")
+
+
+# A news fragment's meanings that are written for users (a docs or a contributors' one is not)
+_FOR_USERS = frozenset({"breaking", "deprecation", "bugfix", "feature"})
+
+
+def _tells_users(commit: CommitInput, sig: Signals) -> bool:
+    """The commit adds a news fragment for users, or one to three items to its changelog (a
+    release's notes are none: a version bump)."""
+    return any(f.meaning in _FOR_USERS for f in sig.fragments) or (
+        bool(changelog_entry(commit.files)) and not adds_release(commit.files)
+    )
 
 
 def _installs_change(commit: CommitInput, sig: Signals) -> bool:

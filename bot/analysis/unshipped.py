@@ -20,6 +20,9 @@ _BUILD_BACKEND = re.compile(r"(^|/)[^/]*(?:pep[-_]?517|build)[-_]backend[^/]*/[^
 # News fragments about the project's own workings: the changelog says no user meets them.
 _INTERNAL_FRAGMENTS = frozenset({"contrib", "misc", "internal", "trivial"})
 _QUIET_KINDS = frozenset({PathKind.DOCS, PathKind.TESTS, PathKind.LEGAL})
+# A file manager's notes about a folder (macOS Finder's, Windows Explorer's): no code reads
+# one, wherever it lies (aiohappyeyeballs 1697869 committed `src/.DS_Store`).
+_DESKTOP_FILES = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})
 
 
 def shipped_build_line(f: FileChange) -> bool:
@@ -31,8 +34,8 @@ def shipped_build_line(f: FileChange) -> bool:
 # A changed line no annotation, stub or docstring edit writes (prose that opens so, in a
 # docstring, only costs the proof: the change stays unproven)
 _STATEMENT = re.compile(
-    r"^[-+]\s*(?:return|raise|if|elif|else|for|while|with|try|except|finally|yield|await|del"
-    r"|assert|lambda|break|continue|pass|global|nonlocal)\b"
+    r"^[-+]\s*(?:return|raise|elif|else|for|while|with|try|except|finally|yield|await|del"
+    r"|assert|lambda|break|continue|pass|global|nonlocal|if)\b"
 )
 
 
@@ -45,8 +48,12 @@ def _typing_only(f: FileChange) -> bool:
     if name.endswith(".pyi"):
         sides = f.sides
         return f.status == "modified" and sides is not None and same_stub(*sides)
-    if any(_STATEMENT.match(line) for line in (f.patch or "").split("\n")):
-        return False  # a statement changed: no parse can prove it the same code
+    sides = f.sides
+    checked = sides is not None and "TYPE_CHECKING" in sides[1]
+    if not checked and any(_STATEMENT.match(line) for line in (f.patch or "").split("\n")):
+        # a statement changed (not in a block only a type checker enters): no parse can
+        # prove it the same code
+        return False
     return same_code(f, typing=True)
 
 
@@ -54,6 +61,8 @@ def _unshipped(f: FileChange, sig: Signals) -> str | None:
     """What the file is when no user meets its change ("tooling", "build", "typing",
     "docs"), else None."""
     kind = path_kind(f.filename)
+    if f.filename.rsplit("/", 1)[-1] in _DESKTOP_FILES:
+        return "docs"
     if kind is PathKind.CI:
         return None if shipped_build_line(f) else "tooling"
     if dev_tooling(f):

@@ -1669,7 +1669,11 @@ def _about_fix(
     asked = bool(where) and not sig.test_files and types[0] is T.BUGFIX
     # (last, as it parses both revisions: a fix of annotations that never run, frozenlist
     # 3048a04's build backend, changes no behaviour a test could pin)
-    if asked and code_changed(commit, sig) and not same_shipped_code(commit, sig, typing=True):
+    if (
+        asked
+        and code_changed(commit, sig)
+        and not same_shipped_code(commit, sig, typing=True, imports=True)
+    ):
         text.advise(Audience.MAINTAINERS, p.no_test.format(where=where))
     severity = sig.severity
     if not severity and fixed_in and not text.recommendations:
@@ -1706,13 +1710,17 @@ def _fields_only(commit: CommitInput, path: str) -> bool:
     return bool(lines) and all(_FIELD.match(body) or _COMMENT.match(body) for body in lines)
 
 
-def same_shipped_code(commit: CommitInput, sig: Signals, *, typing: bool) -> bool:
+def same_shipped_code(
+    commit: CommitInput, sig: Signals, *, typing: bool, imports: bool = False
+) -> bool:
     """Whether every source file the commit changes is the same code at both revisions once
     docstrings (and, with `typing`, annotations that do nothing at run time) are set aside
     (`layout.same_code`: parses both sides)."""
     shipped = set(sig.source_files)
     files = [f for f in commit.files if f.filename in shipped]
-    return len(files) == len(shipped) and all(same_code(f, typing=typing) for f in files)
+    return len(files) == len(shipped) and all(
+        same_code(f, typing=typing, imports=imports) for f in files
+    )
 
 
 def code_changed(commit: CommitInput, sig: Signals) -> bool:

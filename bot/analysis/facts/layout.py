@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 
+from bot.analysis.facts.erasure import blind_decorators, erase_checker_only, prune_typing_imports
 from bot.analysis.facts.pyfile import PARSE_ERRORS, docstring, dumped
 from bot.analysis.facts.scan import hunks
 from bot.analysis.paths import Language, language_of
@@ -70,11 +72,14 @@ def _words(tokens: re.Pattern[str], text: str) -> list[str]:
     return [m.group() for m in tokens.finditer(text) if m.group("c") is None]
 
 
-def same_code(f: FileChange, *, typing: bool = False) -> bool:
+def same_code(f: FileChange, *, typing: bool = False, imports: bool = False) -> bool:
     """Whether a Python file's two whole texts are the same code once docstrings (and, with
     `typing`, type annotations that do nothing at run time) are set aside. Parses both sides:
     asked only where the title says the change is documentation or typing. False when that
-    is not known (no texts, another language, a text that does not parse)."""
+    is not known (no texts, another language, a text that does not parse). With `imports`
+    (and `typing`), the names imported that only a type checker read are set aside too
+    (`erasure.prune_typing_imports`): not proof of the same code, but of nothing a test
+    could pin."""
     if f.status != "modified" or f.sides is None or language_of(f.filename) is not Language.PYTHON:
         return False
     try:
@@ -82,50 +87,71 @@ def same_code(f: FileChange, *, typing: bool = False) -> bool:
     except PARSE_ERRORS:
         return False
     # Annotations are only text to a module that defers them (PEP 563) and that no library
-    # reads them in (FastAPI's and pydantic's routes and models, typer's commands, attrs):
-    # otherwise a name unquoted is evaluated at import, and a type is validated.
-    typing = typing and all(_deferred(tree) for tree in parsed)
-    trees = [_bare(tree, typing=typing) for tree in parsed]
+    # reads them in (FastAPI's and pydantic's routes and models, typer's commands): otherwise
+    # a name unquoted is evaluated at import, and a type is validated. attrs and its kin read
+    # only a class's (theirs or a plain one they are applied to later: `attrs.define(C)`).
+    readers = [_readers(tree) for tree in parsed]
+    classes = _CLASSES in readers
+    typing = typing and all(r is not None for r in readers)
+    trees = [_bare(tree, typing=typing, classes=classes, imports=imports) for tree in parsed]
     return trees[0] == trees[1]
 
 
+# Libraries that read a function's annotations too (a route's, a command's, a dependency's),
+# or every annotation of the package (beartype's and typeguard's import hooks)
 _READS_ANNOTATIONS = frozenset(
-    {"fastapi", "pydantic", "typer", "attrs", "attr", "msgspec", "cattrs", "sqlmodel"}
-    | {"strawberry", "litestar", "beartype", "typeguard", "marshmallow_dataclass"}
+    {"fastapi", "pydantic", "typer", "sqlmodel", "strawberry", "litestar", "beartype"}
+    | {"typeguard"}
 )
+# Libraries that read only the annotations of the classes they are given (their fields; an
+# attrs converter's own annotation only annotates the `__init__` attrs writes)
+_READS_CLASSES = frozenset({"attrs", "attr", "msgspec", "cattrs", "marshmallow_dataclass"})
+_CLASSES = "classes"
 
 
-def _deferred(tree: ast.Module) -> bool:
-    """Whether the module defers its annotations and imports no library that reads them."""
+def _readers(tree: ast.Module) -> str | None:
+    """None where the module does not defer its annotations, or imports a library that reads
+    a function's; `_CLASSES` where one imported reads only classes'; else ""."""
     future = False
+    found = ""
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             if node.module == "__future__":
                 future = future or any(a.name == "annotations" for a in node.names)
-            elif (node.module or "").split(".")[0] in _READS_ANNOTATIONS:
-                return False
-        elif isinstance(node, ast.Import) and any(
-            a.name.split(".")[0] in _READS_ANNOTATIONS for a in node.names
-        ):
-            return False
-    return future
+                continue
+            modules = [node.module or ""]
+        elif isinstance(node, ast.Import):
+            modules = [a.name for a in node.names]
+        else:
+            continue
+        roots = {m.split(".")[0] for m in modules}
+        if roots & _READS_ANNOTATIONS:
+            return None
+        if roots & _READS_CLASSES:
+            found = _CLASSES
+    return found if future else None
 
 
-def _bare(tree: ast.Module, *, typing: bool) -> str:
-    """The tree's dump without docstrings; with `typing`, without the annotations nothing
-    reads at run time: those of an undecorated function, and in a module, a function or a
-    class neither decorated nor derived, `x: T` dropped and `x: T = v` read as `x = v`
-    (a dataclass's, a model's or a decorated endpoint's annotations are behaviour)."""
+def _bare(tree: ast.Module, *, typing: bool, classes: bool = False, imports: bool = False) -> str:
+    """The tree's dump without docstrings; with `typing`, without what only a type checker
+    reads (`erasure.py`) and the annotations nothing reads at run time: those of an
+    undecorated function (or one decorated only by what never reads them: `@property`,
+    `@abstractmethod`), and in a module, a function or a class neither decorated nor
+    derived, `x: T` dropped and `x: T = v` read as `x = v` (a dataclass's, a model's or a
+    decorated endpoint's annotations are behaviour; with `classes`, every class's)."""
+    if typing:
+        erase_checker_only(tree)
+    blind = blind_decorators(tree)
     for node in ast.walk(tree):
         if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             continue
         body = node.body[1:] if docstring(node) else node.body
         plain = isinstance(node, ast.Module) or not (
-            node.decorator_list
-            or (isinstance(node, ast.ClassDef) and (node.bases or node.keywords))
+            (node.decorator_list and not _blind_only(node, blind))
+            or (isinstance(node, ast.ClassDef) and (classes or node.bases or node.keywords))
         )
         if typing and plain:
-            body = [_unannotated(s) for s in body if not _bare_annotation(s)]
+            body = _without_annotations(body)
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 node.returns = None
                 arguments = node.args
@@ -135,7 +161,39 @@ def _bare(tree: ast.Module, *, typing: bool) -> str:
                     if extra is not None:
                         extra.annotation = None
         node.body = body
+    if typing:
+        prune_typing_imports(tree, any_module=imports)
     return dumped(tree)
+
+
+def _blind_only(
+    node: ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef, blind: Callable[[ast.expr], bool]
+) -> bool:
+    """Whether a function's decorators all never read its annotations."""
+    return not isinstance(node, ast.ClassDef) and all(blind(d) for d in node.decorator_list)
+
+
+# Statements whose blocks run in the scope around them (a class's `if sys.version_info …:`)
+_BLOCKS = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, ast.TryStar)
+
+
+def _without_annotations(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements with `x: T` dropped and `x: T = v` read as `x = v`, in the blocks of
+    the same scope too."""
+    kept: list[ast.stmt] = []
+    for written in body:
+        if _bare_annotation(written):
+            continue
+        statement = _unannotated(written)
+        if isinstance(statement, _BLOCKS):
+            for name in ("body", "orelse", "finalbody"):
+                inner = getattr(statement, name, None)
+                if inner:
+                    setattr(statement, name, _without_annotations(inner))
+            for handler in getattr(statement, "handlers", ()):
+                handler.body = _without_annotations(handler.body)
+        kept.append(statement)
+    return kept
 
 
 def _bare_annotation(statement: ast.stmt) -> bool:

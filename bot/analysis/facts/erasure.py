@@ -1,0 +1,219 @@
+"""What only a type checker reads in a Python module, set aside: it does nothing at run time."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from collections.abc import Callable
+
+# `typing`'s names since Python 3.8: importing one more of them can fail on no supported
+# Python (`TypeAlias`, 3.10, or `Self`, 3.11, can: an `ImportError` on the older ones).
+_OLD_TYPING = frozenset(
+    {"Any", "AnyStr", "Callable", "ClassVar", "Final", "ForwardRef", "Generic", "Literal"}
+    | {"Optional", "Protocol", "Tuple", "Type", "TypeVar", "Union", "AbstractSet"}
+    | {"ByteString", "Container", "ContextManager", "Hashable", "ItemsView", "Iterable"}
+    | {"Iterator", "KeysView", "Mapping", "MappingView", "MutableMapping", "MutableSequence"}
+    | {"MutableSet", "Sequence", "Sized", "ValuesView", "Awaitable", "AsyncIterator"}
+    | {"AsyncIterable", "Coroutine", "Collection", "AsyncGenerator", "AsyncContextManager"}
+    | {"Reversible", "SupportsAbs", "SupportsBytes", "SupportsComplex", "SupportsFloat"}
+    | {"SupportsIndex", "SupportsInt", "SupportsRound", "ChainMap", "Counter", "Deque", "Dict"}
+    | {"DefaultDict", "List", "OrderedDict", "Set", "FrozenSet", "NamedTuple", "TypedDict"}
+    | {"Generator", "BinaryIO", "IO", "Match", "Pattern", "TextIO", "NewType", "NoReturn"}
+    | {"Text", "TYPE_CHECKING", "cast", "final", "get_args", "get_origin", "get_type_hints"}
+    | {"no_type_check", "no_type_check_decorator", "overload", "runtime_checkable"}
+)
+_BUILTINS = frozenset(dir(builtins))
+
+
+class _Typing:
+    """The names a module binds to `typing` (`import typing as t`) and to its objects
+    (`from typing import cast as c`), at its top level."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.modules: set[str] = set()
+        self.names: dict[str, str] = {}
+        for node in tree.body:
+            if isinstance(node, ast.Import):
+                self.modules.update(a.asname or a.name for a in node.names if a.name == "typing")
+            elif isinstance(node, ast.ImportFrom) and node.module == "typing" and not node.level:
+                self.names.update((a.asname or a.name, a.name) for a in node.names)
+
+    def means(self, node: ast.expr, name: str) -> bool:
+        """Whether `node` is `typing.<name>`, by either spelling."""
+        if isinstance(node, ast.Name):
+            return self.names.get(node.id) == name
+        return (
+            isinstance(node, ast.Attribute)
+            and node.attr == name
+            and isinstance(node.value, ast.Name)
+            and node.value.id in self.modules
+        )
+
+
+def erase_checker_only(tree: ast.Module) -> None:
+    """In place: `if TYPE_CHECKING:` blocks (their `else` kept), `@no_type_check` and
+    `cast(T, v)` read as `v` where `T` is a string, a builtin or a name the module binds at its
+    top level (inside a function: one bound before a call can run), all of `typing`'s."""
+    known = _Typing(tree)
+    if not known.modules and not known.names:
+        return
+    _Eraser(known).visit(tree)
+    bound = _top_level_names(tree)
+    _Casts(known, bound).visit(tree)
+
+
+def prune_typing_imports(tree: ast.Module, *, any_module: bool = False) -> None:
+    """In place: the names a top-level `from typing import …` binds that nothing reads any
+    more (once annotations are set aside), where each is in `typing` on every Python 3.8+.
+    With `any_module`, those of any `from M import …` too, the module itself still imported
+    (such a name may not exist there: an import error, which every test of the module
+    meets, so no regression test is asked for)."""
+    exported = _exported(tree)
+    if exported is None:
+        return  # what the module exports is not known: any name may be
+    read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | exported
+    body: list[ast.stmt] = []
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module == "typing" and not node.level:
+            node.names = [
+                a for a in node.names if a.name not in _OLD_TYPING or (a.asname or a.name) in read
+            ]
+            if not node.names:
+                continue
+        elif isinstance(node, ast.ImportFrom) and any_module:
+            kept = [a for a in node.names if a.name == "*" or (a.asname or a.name) in read]
+            # the module is run all the same: an import of no name stands for it
+            node.names = kept or [ast.alias(name="")]
+        body.append(node)
+    tree.body = body
+
+
+def _exported(tree: ast.Module) -> set[str] | None:
+    """The strings of the module's `__all__` (each list assigned or added); None where one
+    is no plain list of strings."""
+    names: set[str] = set()
+    for node in tree.body:
+        if not isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            continue
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if not any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+            continue
+        value = node.value
+        if not isinstance(value, ast.List | ast.Tuple):
+            return None
+        for e in value.elts:
+            if not (isinstance(e, ast.Constant) and isinstance(e.value, str)):
+                return None
+            names.add(e.value)
+    return names
+
+
+def _top_level_names(tree: ast.Module) -> set[str]:
+    """The names the module binds unconditionally at its top level."""
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
+
+
+class _Eraser(ast.NodeTransformer):
+    """`if TYPE_CHECKING:` blocks and `@no_type_check` decorators."""
+
+    def __init__(self, known: _Typing) -> None:
+        self.known = known
+
+    def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt] | None:
+        self.generic_visit(node)
+        if self.known.means(node.test, "TYPE_CHECKING"):
+            return node.orelse or None
+        return node
+
+    def _undecorated(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> ast.AST:
+        self.generic_visit(node)
+        node.decorator_list = [
+            d for d in node.decorator_list if not self.known.means(d, "no_type_check")
+        ]
+        if not node.body:
+            node.body = [ast.Pass()]
+        return node
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = _undecorated
+
+
+class _Casts(ast.NodeTransformer):
+    """`cast(T, v)` read as `v`."""
+
+    def __init__(self, known: _Typing, bound: set[str]) -> None:
+        self.known = known
+        self.bound = bound
+        self.depth = 0
+
+    def _inside(self, node: ast.AST) -> ast.AST:
+        self.depth += 1
+        self.generic_visit(node)
+        self.depth -= 1
+        return node
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = _inside
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        if (
+            self.known.means(node.func, "cast")
+            and len(node.args) == 2
+            and not node.keywords
+            and self._harmless(node.args[0])
+        ):
+            return node.args[1]
+        return node
+
+    def _harmless(self, kind: ast.expr) -> bool:
+        """Whether evaluating the type can raise nothing: a string, a builtin, or (inside a
+        function) a name, or a name's attribute, bound at the module's top level."""
+        if isinstance(kind, ast.Constant) and isinstance(kind.value, str):
+            return True
+        if isinstance(kind, ast.Name):
+            return kind.id in _BUILTINS or (self.depth > 0 and kind.id in self.bound)
+        return False
+
+
+# Decorators of the standard library that never read the annotations of what they wrap
+_BLIND = frozenset(
+    {("abc", "abstractmethod"), ("typing", "overload"), ("typing", "final")}
+    | {("typing_extensions", "overload"), ("typing_extensions", "final")}
+    | {("typing", "override"), ("typing_extensions", "override")}
+    | {("contextlib", "contextmanager"), ("contextlib", "asynccontextmanager")}
+    | {("functools", "cached_property")}
+)
+_BLIND_BUILTINS = frozenset({"staticmethod", "classmethod", "property"})
+_PROPERTY_PARTS = frozenset({"setter", "getter", "deleter"})
+
+
+def blind_decorators(tree: ast.Module) -> Callable[[ast.expr], bool]:
+    """A test of a decorator: whether it is one that never reads annotations (`@property`,
+    `@x.setter`, `@abstractmethod`, `@contextmanager`, …), by the module's own imports."""
+    names: dict[str, tuple[str, str]] = {}
+    modules: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.update((a.asname or a.name, (node.module, a.name)) for a in node.names)
+        elif isinstance(node, ast.Import):
+            modules.update((a.asname or a.name, a.name) for a in node.names)
+
+    def blind(decorator: ast.expr) -> bool:
+        if isinstance(decorator, ast.Name):
+            return decorator.id in _BLIND_BUILTINS or names.get(decorator.id) in _BLIND
+        if isinstance(decorator, ast.Attribute) and isinstance(decorator.value, ast.Name):
+            module = modules.get(decorator.value.id)
+            if module is not None:
+                return (module, decorator.attr) in _BLIND
+            return decorator.attr in _PROPERTY_PARTS
+        return False
+
+    return blind
