@@ -407,3 +407,50 @@ def test_a_block_after_the_type_checkers_is_code(tmp_path: Path) -> None:
         "Fix the shell check of open_process, simplify with type aliases",
     )
     assert entry.importance is not Importance.LOW
+
+
+_SCHEDULER = (
+    "{future}from collections.abc import Iterable\n"
+    "from typing import TypeVar, overload\n\n"
+    "from .._events import Event\n\n"
+    'T_Event = TypeVar("T_Event", bound=Event)\n\n\n'
+    "class AsyncScheduler:\n"
+    "    def __init__(self) -> None:\n"
+    "        self._events = []\n\n"
+    "{overloads}"
+    "    async def get_next_event(\n"
+    "        self, event_types: type[Event] | Iterable[type[Event]]\n"
+    "    ) -> Event:\n"
+    "        return await self._wait(event_types)\n"
+)
+_OVERLOADS = (
+    "    @overload\n"
+    "    async def get_next_event(self, event_types: type[T_Event]) -> T_Event: ...\n\n"
+    "    @overload\n"
+    "    async def get_next_event(self, event_types: Iterable[type[Event]]) -> Event: ...\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("future", "importance"),
+    [
+        # annotations deferred: the overloads are never evaluated, and rebound at once
+        ("from __future__ import annotations\n\n", Importance.LOW),
+        # evaluated where defined (a name missing would raise): not proven, as before
+        ("", Importance.MEDIUM),
+    ],
+)
+def test_overloads_added_change_nothing_at_run_time(
+    tmp_path: Path, future: str, importance: Importance
+) -> None:
+    # apscheduler b2f516d "Added overloads for get_next_event()": medium, where only a type
+    # checker reads `@overload` declarations
+    # the async scheduler and the sync one, as in the commit
+    paths = [f"src/apscheduler/_schedulers/{m}.py" for m in ("async_", "sync")]
+    _, commit = second_commit(
+        tmp_path,
+        {p: _SCHEDULER.format(future=future, overloads="") for p in paths},
+        {p: _SCHEDULER.format(future=future, overloads=_OVERLOADS) for p in paths},
+        "Added overloads for get_next_event()",
+    )
+    assert analyze(commit).importance is importance

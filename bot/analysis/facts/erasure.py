@@ -57,7 +57,13 @@ def erase_checker_only(tree: ast.Module) -> None:
     known = _Typing(tree)
     if not known.modules and not known.names:
         return
-    _Eraser(known).visit(tree)
+    deferred = any(
+        isinstance(n, ast.ImportFrom)
+        and n.module == "__future__"
+        and any(a.name == "annotations" for a in n.names)
+        for n in tree.body
+    )
+    _Eraser(known, deferred=deferred).visit(tree)
     bound = _top_level_names(tree)
     _Casts(known, bound).visit(tree)
 
@@ -123,10 +129,13 @@ def _top_level_names(tree: ast.Module) -> set[str]:
 
 
 class _Eraser(ast.NodeTransformer):
-    """`if TYPE_CHECKING:` blocks and `@no_type_check` decorators."""
+    """`if TYPE_CHECKING:` blocks, `@no_type_check` decorators and (annotations deferred)
+    `@overload` definitions."""
 
-    def __init__(self, known: _Typing) -> None:
+    def __init__(self, known: _Typing, *, deferred: bool) -> None:
         self.known = known
+        # `from __future__ import annotations`: no annotation is evaluated at run time
+        self.deferred = deferred
 
     def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt] | None:
         self.generic_visit(node)
@@ -134,7 +143,14 @@ class _Eraser(ast.NodeTransformer):
             return node.orelse or None
         return node
 
-    def _undecorated(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> ast.AST:
+    def _undecorated(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+    ) -> ast.AST | None:
+        if self.deferred and any(self.known.means(d, "overload") for d in node.decorator_list):
+            # an `@overload` is rebound by the definition after it: it tells a type checker
+            # how calls are typed, and its annotations are never evaluated (PEP 563)
+            # (apscheduler b2f516d: `get_next_event`'s overloads)
+            return None
         self.generic_visit(node)
         node.decorator_list = [
             d for d in node.decorator_list if not self.known.means(d, "no_type_check")
