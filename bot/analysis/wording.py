@@ -162,9 +162,10 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
             risks.append(Risk(description=sentence(p, said)))
     # an item the commit adds to its changelog marked breaking is the author's word too
     changelog = next((f.filename for f in commit.files if is_changelog(f.filename)), None)
-    # (its words are the entry's, which the summary says)
-    if changelog and marked_breaking(commit.files):
-        risks.append(Risk(description=sentence(p, p.fragment_bare.format(path=changelog))))
+    # (said with its words: the day's breaking headline quotes this risk)
+    for words in marked_breaking(commit.files) if changelog else ():
+        said = p.fragment.format(path=changelog, text=excerpt(words).rstrip(" ."))
+        risks.append(Risk(description=sentence(p, said)))
     replacement = _replacement(sig)
     modules = removed_modules(sig)
     for module in modules:
