@@ -267,15 +267,18 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", re.sub(r"\(#\d+\)", "", text.lower()))
 
 
-def squash_description(body: str, title: str) -> str:
+def squash_description(body: str, title: str, *, logged: bool = False) -> str:
     """What the author wrote about the change in a message GitHub's squash merge built: the
     text of its first step and of the step named like the title (a later step's text is a
-    try on the way, "This reverts commit …"), without the steps' headings. Others whole."""
+    try on the way, "This reverts commit …"), without the steps' headings. Others whole.
+    `logged`: the message is known to be a squash's log (`without_squash_log` found it), so a
+    one-line step of any length is a step (trio b541b8b's "* move errors on all platforms
+    into a separate category. add comments and stuff. …")."""
     before, *steps = _STEP_START.split(body.replace("\r\n", "\n"))
     kept = [before]
     for i, step in enumerate(steps):
         heading, _, text = step.strip().partition("\n")
-        if not _STEP.match(heading):
+        if not (_SQUASHED_TITLE.match(heading) if logged else _STEP.match(heading)):
             kept.append(step)
         elif i == 0 or _words(heading[2:]) == _words(title):
             kept.append(text)
@@ -393,7 +396,10 @@ def first_commit(body: str) -> str:
 _CHANGELOG = re.compile(
     r"(?:^|/)(?:CHANGES|CHANGELOG|HISTORY|NEWS|version[-_]?history)(?:\.\w+)?$", re.IGNORECASE
 )
-_RELEASE_LINE = re.compile(r"^(?:#|=|-{3,}|~{3,}|\*\*|Unreleased|Released\b|Version\b|v?\d+\.\d+)")
+# (pytest-mock 5aa9e9c's "UNRELEASED" heading: the words are a heading's in any case)
+_RELEASE_LINE = re.compile(
+    r"^(?:#|=|-{3,}|~{3,}|\*\*|(?i:unreleased|released\b|version\b)|v?\d+\.\d+)"
+)
 
 
 _ANGLE_LINK = re.compile(r"\s*<https?://[^>\s]*?(?:/((?:GHSA|CVE)-[\w-]+))?/?>", re.IGNORECASE)
@@ -520,6 +526,8 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
             continue
         lines = f.patch.split("\n")
         section = ""
+        # whether the line above is an unchanged item's (its first line or a later one)
+        in_old_item = False
         # an entry moved (taken out and put back whole elsewhere, anyio f1b7301) is neither
         # this commit's words nor a rewrite
         gone = {t[1:].strip() for t in lines if t.startswith("-") and not t.startswith("---")}
@@ -537,9 +545,25 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
             heading = _SECTION.match(line[1:]) if line[:1] in (" ", "+") else None
             if heading:
                 section = heading.group(1)
+            if line.startswith(" "):
+                unchanged = line[1:]
+                in_old_item = bool(re.match(r"^\s*[-*] ", unchanged)) or (
+                    in_old_item and unchanged[:1] in (" ", "\t") and bool(unchanged.strip())
+                )
             if not line.startswith("+") or line.startswith("+++") or line[1:].strip() in gone:
                 continue
             text = line[1:].rstrip()
+            if (
+                in_old_item
+                and not items
+                and text[:1] in (" ", "\t")
+                and text.strip()
+                and not re.match(r"^\s*[-*] ", text)
+            ):
+                # a line added to an item of an earlier change (svcs 8e2e518's "It works with
+                # sync factories too" under `Container.aget()`): that item's words, not an item
+                # of this commit, and no release's prose either
+                continue
             if re.match(r"^\s*[-*] ", text):
                 items.append([text.strip()[2:].strip()])
                 sections.append(section)

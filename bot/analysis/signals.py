@@ -462,9 +462,8 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     changelog = ""
     added = fragments(commit.files)
     # a squashed branch's later steps (a reverted try, "ref <link>") are no description
-    own = description_paragraphs(
-        pr_body, squash_description(without_bot_lines(commit.body), commit.title), items=True
-    )
+    raw = without_bot_lines(commit.body)
+    own = description_paragraphs(pr_body, squash_description(raw, commit.title), items=True)
     # the news fragment or changelog entry the commit adds (yarl's `CHANGES/1632.bugfix.rst`,
     # structlog 79032b3's CHANGELOG.md item) is its author's words for users whatever the
     # message says besides (a template, a squash's steps): the summary weighs the two
@@ -486,7 +485,13 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     release = release_notes(commit.files)
     # the summary is read from a squashed branch's first commit only
     first = first_commit(body)
-    if first != body and not changelog:
+    if not changelog and body != raw:
+        # a squash's log: its later steps are dropped whole, their texts too (with the
+        # one-line steps cut from `body`, trio f9fdeb7's later "* Revert changes to … /
+        # Apparently already being handled in #2756" had read as its first commit)
+        logged = squash_description(raw, commit.title, logged=True)
+        items = description_paragraphs(pr_body, logged, items=True)
+    elif not changelog and first != body:
         items = description_paragraphs(pr_body, first, items=True)
     files = commit.files
     file_kinds = {f.filename: path_kind(f.filename) for f in files}
