@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli.claims_eval import entry_text
+from bot.models import Importance
 from tests.clones import checked_entry
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -35,3 +36,70 @@ def test_an_intersphinx_role_reads_as_its_name(tmp_path: Path) -> None:
     text = entry_text(analysis)
     assert "Fixed a crash (`CookieError`) in the cookie parser" in text
     assert "external" not in text
+
+
+_PROTOCOL = (
+    "import asyncio\n\n{errors}\n\nclass BaseProtocol(asyncio.Protocol):\n"
+    "    def __init__(self):\n        self.transport = None\n\n"
+    "    def pause_reading(self) -> None:\n"
+    "        if self.transport is not None:\n"
+    "            try:\n                self.transport.pause_reading()\n"
+    "            except {caught}:\n                pass\n"
+)
+
+
+def test_a_tuple_of_exceptions_held_by_a_name_is_no_catch_lost(tmp_path: Path) -> None:
+    # aiohttp 93a2b1c "Bound pipelined request queue per connection": "`pause_reading` no
+    # longer catches `AttributeError`, `NotImplementedError` and 1 more", where the new
+    # `PAUSE_RESUME_READING_ERRORS` is those three
+    errors = "PAUSE_RESUME_READING_ERRORS = (AttributeError, NotImplementedError, RuntimeError)"
+    analysis, _ = checked_entry(
+        tmp_path,
+        {
+            "aiohttp/base_protocol.py": _PROTOCOL.format(
+                errors="", caught="(AttributeError, NotImplementedError, RuntimeError)"
+            )
+        },
+        {
+            "aiohttp/base_protocol.py": _PROTOCOL.format(
+                errors=errors, caught="PAUSE_RESUME_READING_ERRORS"
+            )
+        },
+        "Bound pipelined request queue per connection (#12830)",
+    )
+    assert "catches" not in entry_text(analysis)
+
+
+_PINS = "".join(
+    f"{name}\n    # via -r requirements/doc.in\n"
+    for name in (
+        "markdown-it-py==3.0.0",
+        "mdit-py-plugins==0.6.1",
+        "myst-parser==4.0.1",
+        "sphinxcontrib-mermaid==2.0.2",
+    )
+)
+
+
+def test_docs_with_their_fragment_and_pins_ship_nothing(tmp_path: Path) -> None:
+    # aiohttp 421eb60 "Render the threat model in the docs (#12615)": a `doc` fragment, the
+    # contributors' list, the docs' requirement pins and the pip constraints file; it was
+    # medium and said "Requires `markdown-it-py==3.0.0` …" as if users installed it
+    before = {
+        "CONTRIBUTORS.txt": "A. Author\n",
+        "docs/index.rst": "aiohttp\n=======\n",
+        "requirements/doc.txt": "sphinx==8.2.3\n",
+        "requirements/constraints.txt": "sphinx==8.2.3\n",
+        "aiohttp/__init__.py": '__version__ = "3.14.0"\n',
+    }
+    after = {
+        "CHANGES/12549.doc.rst": "Added the threat model to the Sphinx documentation.\n",
+        "CONTRIBUTORS.txt": "A. Author\nOmkar Kabde\n",
+        "docs/index.rst": "aiohttp\n=======\n\n.. toctree::\n\n   threat_model\n",
+        "docs/threat_model.md": "# Threat model\n\nWhat aiohttp defends against.\n",
+        "requirements/doc.txt": _PINS + "sphinx==8.2.3\n",
+        "requirements/constraints.txt": _PINS + "sphinx==8.2.3\n",
+    }
+    analysis, _ = checked_entry(tmp_path, before, after, "Render the threat model in the docs")
+    assert analysis.importance is Importance.LOW
+    assert "Requires" not in entry_text(analysis)

@@ -513,6 +513,11 @@ def marked_breaking(files: Iterable[FileChange]) -> list[str]:
     return [item[mark.end() :].strip() for item in items if (mark := _MARKED_BREAKING.match(item))]
 
 
+def _added_lines(lines: list[str]) -> list[str]:
+    """A patch's added lines, without their sign."""
+    return [t[1:] for t in lines if t.startswith("+") and not t.startswith("+++")]
+
+
 def changelog_entry(files: Iterable[FileChange]) -> str:
     """The entry a commit adds to its changelog (`CHANGES.md`, `CHANGELOG.rst`, …): the
     items it adds, when one to three (a release's whole list is no one change's words);
@@ -532,9 +537,15 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
         # this commit's words nor a rewrite
         gone = {t[1:].strip() for t in lines if t.startswith("-") and not t.startswith("---")}
         back = {t[1:].strip() for t in lines if t.startswith("+") and not t.startswith("+++")}
+        # an item only wrapped anew (doc2dash 94f9279: its link moved to a line of its own)
+        # keeps its words: the added lines hold them all, in order
+        added = " ".join(" ".join(back_line.split()) for back_line in _added_lines(lines))
+        rewrapped = {
+            t for t in gone if t and " ".join(t.split()) in added and re.match(r"^[-*] ", t)
+        }
         for line in lines:
             if line.startswith("-") and not line.startswith("---") and line[1:].strip():
-                if line[1:].strip() in back:
+                if line[1:].strip() in back or line[1:].strip() in rewrapped:
                     continue
                 # an entry rewritten (structlog f2992ea's markup, 59e5a77's grammar) is an
                 # old change's words, not this commit's
@@ -565,6 +576,10 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
                 # of this commit, and no release's prose either
                 continue
             if re.match(r"^\s*[-*] ", text):
+                if any(r[2:].strip().startswith(text.strip()[2:].strip()) for r in rewrapped):
+                    # the rewrapped item's first line: not this commit's item
+                    in_old_item = True
+                    continue
                 items.append([text.strip()[2:].strip()])
                 sections.append(section)
                 if leans(items[-1][0]):

@@ -151,7 +151,7 @@ _DEV_TOOLING = re.compile(
     r"|^(?:[^/]*benchmark[^/]*|bench_[^/]*)$"
     r"|(^|/)(benchmarks?|bench|downstream|typing[-_](?:examples?|tests?))/"
     r"|(^|/)requirements(?:[-_/][^/]*)?[-_/]"
-    r"(?:dev|tests?|testing|lint|typing|ci|docs?|pytest|towncrier|codspeed|coverage|mypy)"
+    r"(?:dev|tests?|testing|lint|typing|ci|docs?|pytest|towncrier|codspeed|coverage|mypy|constraints?)"
     r"(?:[-_.][^/]*)?\.(?:txt|in)$"
     r"|^\.(?!github/(?:actions|workflows)/)"
 )

@@ -18,11 +18,14 @@ _SHIPPED_BUILD = re.compile(
 # only while a wheel is built, never imported by the package.
 _BUILD_BACKEND = re.compile(r"(^|/)[^/]*(?:pep[-_]?517|build)[-_]backend[^/]*/[^/]+\.py$")
 # News fragments about the project's own workings: the changelog says no user meets them.
-_INTERNAL_FRAGMENTS = frozenset({"contrib", "misc", "internal", "trivial"})
+# (a `doc` fragment announces pages, which no install holds: aiohttp 421eb60's threat model)
+_INTERNAL_FRAGMENTS = frozenset({"contrib", "misc", "internal", "trivial", "doc", "docs"})
 _QUIET_KINDS = frozenset({PathKind.DOCS, PathKind.TESTS, PathKind.LEGAL})
 # A file manager's notes about a folder (macOS Finder's, Windows Explorer's): no code reads
 # one, wherever it lies (aiohappyeyeballs 1697869 committed `src/.DS_Store`).
 _DESKTOP_FILES = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})
+# The project's list of who wrote it, at the top (aiohttp's `CONTRIBUTORS.txt`): no code reads it.
+_CREDITS = re.compile(r"^(?:CONTRIBUTORS|AUTHORS|CREDITS|THANKS)(?:\.(?:txt|md|rst))?$")
 
 
 def shipped_build_line(f: FileChange) -> bool:
@@ -61,7 +64,7 @@ def _unshipped(f: FileChange, sig: Signals) -> str | None:
     """What the file is when no user meets its change ("tooling", "build", "typing",
     "docs"), else None."""
     kind = path_kind(f.filename)
-    if f.filename.rsplit("/", 1)[-1] in _DESKTOP_FILES:
+    if f.filename.rsplit("/", 1)[-1] in _DESKTOP_FILES or _CREDITS.match(f.filename):
         return "docs"
     if kind is PathKind.CI:
         return None if shipped_build_line(f) else "tooling"

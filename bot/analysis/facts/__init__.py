@@ -708,7 +708,14 @@ def _combine(
             if new:
                 raised.append(_raised(r, name, new))
             was_caught, now_caught = r.minus.catches.get(name), r.plus.catches.get(name)
-            if was_caught is not None and now_caught is not None and was_caught != now_caught:
+            if (
+                was_caught is not None
+                and now_caught is not None
+                and was_caught != now_caught
+                # a tuple of exceptions held by a name (`except PAUSE_RESUME_READING_ERRORS:`,
+                # aiohttp 93a2b1c) says nothing of which it catches
+                and not any(map(_held, (*was_caught, *now_caught)))
+            ):
                 # `except ValueError` → `except Exception` still catches ValueError
                 catches = _not_covered(now_caught - was_caught, was_caught)
                 # a `try` moved into a helper it now calls still catches (svcs
@@ -1200,6 +1207,12 @@ def _defined_apart(name: str, readings: list[FileReading]) -> bool:
         if name in r.plus.defs or name in r.minus.defs
     }
     return len(places) > 1
+
+
+def _held(caught: str) -> bool:
+    """An `except` clause's name that is a constant's, not a class's (`ERRORS`)."""
+    last = caught.rsplit(".", 1)[-1]
+    return last.isupper() and len(last) > 1
 
 
 def _cap(items: list[T]) -> tuple[T, ...]:
