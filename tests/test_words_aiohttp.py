@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli.claim_check import Verdict
 from bot.cli.claims_eval import entry_text
 from bot.models import Importance
 from tests.clones import checked_entry
@@ -103,3 +104,28 @@ def test_docs_with_their_fragment_and_pins_ship_nothing(tmp_path: Path) -> None:
     analysis, _ = checked_entry(tmp_path, before, after, "Render the threat model in the docs")
     assert analysis.importance is Importance.LOW
     assert "Requires" not in entry_text(analysis)
+
+
+_RELEASE = (
+    "3.13.3 (2026-06-01)\n===================\n\nBug fixes\n---------\n\n"
+    "- Fixed a crash (:external+python:exc:`~http.cookies.CookieError`) in the cookie parser"
+    " when receiving\n  cookies containing ASCII control characters -- by :user:`bdraco`.\n\n"
+    "- Fixed the redirect of a request with a body -- by :user:`x`.\n\n"
+    "- Fixed a leak of the connector on close -- by :user:`y`.\n\n"
+    "- Fixed a race in the resolver -- by :user:`z`.\n\n\n"
+)
+
+
+def test_the_checker_reads_an_intersphinx_role_of_a_release_item_as_rendered(
+    tmp_path: Path,
+) -> None:
+    # aiohttp edb2724 "Release 3.13.3": the release's lead item, said as rendered, was
+    # refuted ("no new item says that"): the checker read the role's name as text too
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"CHANGES.rst": _CHANGES.format(items="")},
+        {"CHANGES.rst": _CHANGES.format(items="").replace("3.13.2", _RELEASE + "3.13.2", 1)},
+        "Release 3.13.3",
+    )
+    assert "“Fixed a crash (`CookieError`) in the cookie parser" in analysis.summary
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)

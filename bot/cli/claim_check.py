@@ -280,7 +280,7 @@ def _as_read(text: str) -> str:
     (":class:`Registry`" is "Registry"), a `~` target its last part, a reference with an
     explicit title that title (":meth:`started() <.TaskStatus.started>`" is "started()"),
     "``x``" "x"."""
-    text = re.sub(r":[\w-]+:(?:[\w-]+:)?(?=`)", "", text)
+    text = re.sub(r":[\w+-]+:(?:[\w+-]+:)?(?=`)", "", text)
     text = re.sub(r"`([^`<]*?)\s*<[^`<>]+>`", r"`\1`", text)
     text = re.sub(r"`~(?:[\w]+\.)*([\w]+)`", r"\1", text)
     return text.replace("`", "")

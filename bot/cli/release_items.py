@@ -10,11 +10,12 @@ from dataclasses import dataclass
 _BULLET = re.compile(r"^[-*+] +(?=\S)")
 _UNDERLINE = re.compile(r"^([=\-~^*+#\"'`:.])\1{2,}\s*$")
 # Sphinx roles as they render: `:r:`title <target>`` shows the title, `:r:`~a.b.C`` the
-# last part, `:rfc:`N[#anchor]``/`:pep:`N`` "RFC N…"/"PEP N…", any other its text
-_TITLED_ROLE = re.compile(r":[\w:-]+:`([^`<]*?)\s*<[^>]*>`")
+# last part, `:rfc:`N[#anchor]``/`:pep:`N`` "RFC N…"/"PEP N…", any other its text; an
+# intersphinx role names its inventory with a `+` (`:external+python:exc:`)
+_TITLED_ROLE = re.compile(r":[\w:+-]+:`([^`<]*?)\s*<[^>]*>`")
 _NUMBERED_ROLE = re.compile(r":(rfc|pep):`(\d+(?:#[^`]*)?)`", re.IGNORECASE)
-_TILDE_ROLE = re.compile(r":[\w:-]+:`~[^`]*?([^.`]+)`")
-_ROLE = re.compile(r":[\w:-]+:`([^`]*)`")
+_TILDE_ROLE = re.compile(r":[\w:+-]+:`~[^`]*?([^.`]+)`")
+_ROLE = re.compile(r":[\w:+-]+:`([^`]*)`")
 # links: Markdown `[text](url)`, reStructuredText `` `text <url>`_ ``
 _MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _RST_LINK = re.compile(r"`([^`<]*?)\s*<[^>]*>`_+")
