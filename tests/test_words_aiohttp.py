@@ -129,3 +129,30 @@ def test_the_checker_reads_an_intersphinx_role_of_a_release_item_as_rendered(
     )
     assert "“Fixed a crash (`CookieError`) in the cookie parser" in analysis.summary
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_the_dev_tools_pins_are_not_what_the_package_requires(tmp_path: Path) -> None:
+    # aiohttp 0a8c857 (speedups gain `aiofastnet`): "Requires … `aiohappyeyeballs==2.7.1`",
+    # a pin new in `requirements/lint.txt` only; beside the package's own requirements the
+    # dev tools' pins go unsaid, alone they are said as theirs
+    project = '[project]\nname = "aiohttp"\nversion = "3.15.0"\n\n[project.optional-dependencies]\n'
+    before = {
+        "pyproject.toml": project + 'speedups = ["Brotli"]\n',
+        "requirements/lint.txt": "aiosignal==1.4.0\n",
+    }
+    after = {
+        "pyproject.toml": project + 'speedups = ["Brotli", "aiofastnet >= 0.19.0"]\n',
+        "requirements/lint.txt": "aiohappyeyeballs==2.7.1\naiosignal==1.4.0\n",
+    }
+    analysis, _ = checked_entry(tmp_path / "both", before, after, "Add aiofastnet to speedups")
+    text = entry_text(analysis)
+    assert "aiohappyeyeballs" not in text
+    alone, _ = checked_entry(
+        tmp_path / "alone",
+        {"requirements/lint.txt": before["requirements/lint.txt"]},
+        {"requirements/lint.txt": after["requirements/lint.txt"]},
+        "Pin aiohappyeyeballs for the linters",
+    )
+    said = entry_text(alone)
+    assert "The dev tools' requirement files pin `aiohappyeyeballs==2.7.1`" in said
+    assert "Requires" not in said

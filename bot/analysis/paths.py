@@ -238,6 +238,12 @@ def _dev_tables_only(
     return True
 
 
+def tooling_path(path: str) -> bool:
+    """A path of the project's own dev tools by its name alone (`requirements/doc.txt`,
+    `noxfile.py`; see `_DEV_TOOLING`)."""
+    return bool(_DEV_TOOLING.search(path))
+
+
 def dev_tooling(f: FileChange) -> bool:
     """A file of the project's own dev tools (see `_DEV_TOOLING`), or a `pyproject.toml`
     (a `setup.cfg`) whose change lies only in the dev tools' tables (sections): nothing a

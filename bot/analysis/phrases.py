@@ -60,6 +60,7 @@ class AnalysisPhrases:
     table_values_lost: str  # {name} {values}
     sections_added: tuple[str, str]  # {titles} {path}
     requires: str  # {pins}
+    requires_tools: str  # {pins}: pins of the project's own dev tools' requirement files
     pin_was: str  # {pin} {old}
     # packaging metadata: {names} each a code span, an extra's requirements or an entry
     # point's target after it in parentheses
@@ -237,6 +238,7 @@ EN = AnalysisPhrases(
         "adds the sections {titles} to `{path}`",
     ),
     requires="requires {pins}",
+    requires_tools="the dev tools' requirement files pin {pins}",
     pin_was="{pin} (was `{old}`)",
     extras_added=("adds the extra {names}", "adds the extras {names}"),
     extras_removed=("removes the extra {names}", "removes the extras {names}"),
@@ -415,6 +417,7 @@ ZH = AnalysisPhrases(
     table_values_lost="{name} 不再包含取值 {values}",
     sections_added=("在 `{path}` 中新增章节 {titles}", "在 `{path}` 中新增章节 {titles}"),
     requires="依赖要求改为 {pins}",
+    requires_tools="开发工具的依赖文件固定 {pins}",
     pin_was="{pin}（原为 `{old}`）",
     extras_added=("新增可选依赖组 {names}", "新增可选依赖组 {names}"),
     extras_removed=("移除了可选依赖组 {names}", "移除了可选依赖组 {names}"),

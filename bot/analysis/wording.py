@@ -34,7 +34,7 @@ from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.facts.layout import same_code
 from bot.analysis.messages import is_changelog, leans, marked_breaking
-from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module
+from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module, tooling_path
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.removed import lost_parameters, module_name, removed_modules
 from bot.analysis.signals import SECURITY_WORDS, Signals
@@ -1010,16 +1010,23 @@ def _kernels(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 
 def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    pins = [
-        p.pin_was.format(pin=f"`{r.package}{r.spec}`", old=r.old)
-        if r.old
-        else f"`{r.package}{r.spec}`"
-        for r in sig.facts.requirements
-    ]
-    if not pins:
-        return []
-    shown = p.list_sep.join(list(dict.fromkeys(pins))[:4])
-    return [_Statement("compatibility", p.requires.format(pins=shown))]
+    """What the package requires, then what the dev tools' own requirement files pin (the
+    docs' or the linters' `requirements/doc.txt`: no user installs them, aiohttp 421eb60)."""
+    out: list[_Statement] = []
+    for tools, phrase in ((False, p.requires), (True, p.requires_tools)):
+        pins = [
+            p.pin_was.format(pin=f"`{r.package}{r.spec}`", old=r.old)
+            if r.old
+            else f"`{r.package}{r.spec}`"
+            for r in sig.facts.requirements
+            if tooling_path(r.path) is tools
+        ]
+        # (the dev tools' pins only where the package's own requirements stay: beside
+        # those they are the lock files' echo of them)
+        if pins and not out:
+            shown = p.list_sep.join(list(dict.fromkeys(pins))[:4])
+            out.append(_Statement("compatibility", phrase.format(pins=shown)))
+    return out
 
 
 # A requirement or an entry point's target is quoted after its name when this short.
