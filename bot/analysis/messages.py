@@ -501,6 +501,8 @@ def is_changelog(path: str) -> bool:
     return bool(_CHANGELOG.search(path))
 
 
+# The Conventional Commits footer that declares a break, and its words.
+BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
 # A changelog item its author marks breaking ("**BREAKING** Switched the MongoDB data store
 # …", apscheduler aa7da53; "Breaking: …"): the mark leads the item.
 _MARKED_BREAKING = re.compile(r"^[\W_]*(?:BREAKING\b|[Bb]reaking(?: [Cc]hanges?)?\s*[:!])[\W_]*")
@@ -536,10 +538,11 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
         # an entry moved (taken out and put back whole elsewhere, anyio f1b7301) is neither
         # this commit's words nor a rewrite
         gone = {t[1:].strip() for t in lines if t.startswith("-") and not t.startswith("---")}
-        back = {t[1:].strip() for t in lines if t.startswith("+") and not t.startswith("+++")}
+        added_lines = _added_lines(lines)
+        back = {t.strip() for t in added_lines}
         # an item only wrapped anew (doc2dash 94f9279: its link moved to a line of its own)
         # keeps its words: the added lines hold them all, in order
-        added = " ".join(" ".join(back_line.split()) for back_line in _added_lines(lines))
+        added = " ".join(" ".join(t.split()) for t in added_lines)
         rewrapped = {
             t for t in gone if t and " ".join(t.split()) in added and re.match(r"^[-*] ", t)
         }
@@ -697,7 +700,7 @@ def adds_release(files: Iterable[FileChange]) -> bool:
     for f in files:
         if not f.patch or not _CHANGELOG.search(f.filename):
             continue
-        added = [t[1:].rstrip() for t in f.patch.split("\n") if t[:1] == "+" and t[:3] != "+++"]
+        added = [t.rstrip() for t in _added_lines(f.patch.split("\n"))]
         for text, under in zip(added, [*added[1:], ""], strict=True):
             if text.startswith("#"):
                 title = text.lstrip("#").strip()

@@ -250,8 +250,8 @@ def dev_tooling(f: FileChange) -> bool:
     user installs changes."""
     # (a test or a page moved among the tooling, `tests/x.py` → `typing-examples/x.py`, is one)
     old = f.previous_filename
-    if _DEV_TOOLING.search(f.filename) and (
-        old is None or _DEV_TOOLING.search(old) or path_kind(old) in (PathKind.TESTS, PathKind.DOCS)
+    if tooling_path(f.filename) and (
+        old is None or tooling_path(old) or path_kind(old) in (PathKind.TESTS, PathKind.DOCS)
     ):
         return True
     name = f.filename.rsplit("/", 1)[-1]

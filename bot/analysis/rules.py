@@ -17,7 +17,12 @@ from bot.analysis.facts import Facts
 from bot.analysis.facts.build import package_name, runtime_requirements, still_admits
 from bot.analysis.facts.layout import same_code
 from bot.analysis.internal import internal_only, internal_sentence
-from bot.analysis.messages import adds_release, changelog_entry, marked_breaking
+from bot.analysis.messages import (
+    BREAKING_FOOTER,
+    adds_release,
+    changelog_entry,
+    marked_breaking,
+)
 from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.shield import noted, shield
@@ -213,7 +218,6 @@ _TEST_FIX = re.compile(
 _SAYS_BREAKING = re.compile(r"\bbreaking[ -]changes?\b|\bbreaks? (?:the )?(?:public )?api\b", re.I)
 # A performance change is high only from this size up (percent gain; 1.2x is 20).
 _LARGE_GAIN = 20.0
-_BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
 _BUILD_BROKEN = re.compile(
     r"\b(build (?:fails?|failures?|broken|errors?)|fails? to (?:build|compile|import)"
     r"|fix\w* (?:the )?build"
@@ -648,7 +652,7 @@ def says_breaking(commit: CommitInput, sig: Signals) -> bool:
     a news fragment, or the changelog item it adds marked so."""
     return bool(
         sig.title.bang
-        or _BREAKING_FOOTER.search(commit.message)
+        or BREAKING_FOOTER.search(commit.message)
         or _SAYS_BREAKING.search(commit.message)
         or any("breaking" in label.lower() for label in sig.labels)
         or any(f.meaning == "breaking" for f in sig.fragments)

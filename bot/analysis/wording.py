@@ -33,7 +33,7 @@ from bot.analysis.facts.build import still_admits
 from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.facts.layout import same_code
-from bot.analysis.messages import is_changelog, leans, marked_breaking
+from bot.analysis.messages import BREAKING_FOOTER, is_changelog, leans, marked_breaking
 from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module, tooling_path
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.removed import lost_parameters, module_name, removed_modules
@@ -56,7 +56,6 @@ T = ChangeType
 SUMMARY_LIMIT = 400
 # A risk the day's headline can lead with (its one fact a line, `digest/headline.py`).
 _RISK_SHORT = 160
-_BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
 _SPAN = re.compile(r"`([^`]+)`")
 # Function names so common that alone they do not say which one (a command-line tool's
 # every subcommand has a `command`, every script a `main`).
@@ -136,7 +135,7 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
     """Evidence that users must change something, each as a risk naming it: what goes,
     what follows, and what to use instead where the change shows it."""
     risks: list[Risk] = []
-    footer = _BREAKING_FOOTER.search(commit.message)
+    footer = BREAKING_FOOTER.search(commit.message)
     if footer and footer.group(1).strip():
         risks.append(Risk(description=sentence(p, p.footer.format(text=excerpt(footer.group(1))))))
     if sig.title.bang:
