@@ -297,3 +297,33 @@ def test_a_restructuredtext_link_keeps_its_words_and_a_reference_its_place(
     assert "when using a truststore SSL certificate." in analysis.summary
     assert "PR by" not in analysis.summary and ")" not in analysis.summary
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_an_emphasised_name_of_a_parameter_takes_its_section_s_verb(tmp_path: Path) -> None:
+    # A Keep a Changelog item under "### Added" that names the thing added, emphasised:
+    # "- *salt* parameter to `argon2.PasswordHasher.hash()` to allow for custom salts." was
+    # the summary as it stood, opening with a lower-case word and no verb
+    head = "# Changelog\n\n## [Unreleased](https://github.com/o/r/compare/21.3.0...HEAD)\n\n"
+    older = "## [21.3.0](https://github.com/o/r/compare/21.2.0...21.3.0) - 2021-12-11\n"
+    added = "### Added\n\n- `InvalidHashError` as a replacement for `InvalidHash`.\n\n"
+    item = (
+        "- *salt* parameter to `hasher.PasswordHasher.hash()` to allow for custom salts.\n"
+        "  This is only useful for specialized use-cases.\n"
+        "  [#153](https://github.com/o/r/pull/153)\n\n"
+    )
+    body = "class PasswordHasher:\n    def hash(self, password: str{}) -> str:\n{}        return password\n"
+    extra = "".join(f"        x{i} = {i}\n" for i in range(8))
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"CHANGELOG.md": head + added + older, "src/hasher/__init__.py": body.format("", "")},
+        {
+            "CHANGELOG.md": head + added + item + older,
+            "src/hasher/__init__.py": body.format(", *, salt: bytes | None = None", extra),
+        },
+        "PasswordHasher.hash: allow passing explicit salt (#153)",
+    )
+    assert analysis.summary.startswith("Adds "), analysis.summary
+    assert "salt" in analysis.summary and "parameter to `hasher.PasswordHasher.hash()`" in (
+        analysis.summary
+    )
+    assert all(v is Verdict.TRUE for v in verdicts)

@@ -89,7 +89,10 @@ AFTER: dict[str, str | None] = {
         "sub = argparse.ArgumentParser()\n"
         'sub.add_argument("--out")\n'
     ),
-    "README.md": "# Tool\n\n## Usage\n\nRun it.\n\n## Claims (`eval --claims`)\n\nChecks.\n",
+    "README.md": (
+        "# Tool\n\n## Usage\n\nRun it.\n\n## Claims (`eval --claims`)\n\nChecks.\n\n"
+        "## Why “just use grep” Is Not Enough\n\nIt reads.\n"
+    ),
     "pkg/gone.py": None,
     "Makefile": "lint:\n\truff check .\n",
     "pkg/patches.py": "import pkg.core\n\npkg.core.Client.get = lambda self: 2\n",
@@ -173,6 +176,8 @@ CASES = [
     ("Adds `close` to `pkg/core.py`.", Verdict.FALSE),  # the method moved out of its class
     ("Adds the section “Claims (`eval --claims`)” to `README.md`.", Verdict.TRUE),
     ("Adds the section “Usage” to `README.md`.", Verdict.FALSE),
+    # a heading that quotes, in the quotation that names it
+    ("Adds the section “Why “just use grep” Is Not Enough” to `README.md`.", Verdict.TRUE),
     ("Removes the command-line flag `--fast`.", Verdict.FALSE),
     ("Requires `requests>=2.31`.", Verdict.TRUE),
     ("Requires `requests>=2.0`.", Verdict.FALSE),

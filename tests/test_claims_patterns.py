@@ -403,3 +403,16 @@ def test_a_file_marked_generated_is_only_counted(tmp_path: Path) -> None:
     assert "fwd_split_align_hdim" not in text
     assert "`own_helper`" in text
     assert Verdict.FALSE not in verdicts
+
+
+def test_a_sentence_of_the_code_before_the_change_claims_nothing_of_it() -> None:
+    # trio-websocket 65400cb's body, quoted as its summary: "Prior to 49b93c1, `_url_to_host()`
+    # modified `ssl_context` according to …" tells what the code did before; "modified" is no
+    # claim that this commit changes `ssl_context`. The sentence after it is the change's.
+    text = (
+        "Prior to `49b93c1`, `_url_to_host()` modified `ssl_context` according to whether the "
+        "URL contained `ws` or `wss`. Removes `return_ssl_context`."
+    )
+    claims, loose = claims_in(text)
+    assert [(c.kind.value, c.name) for c in claims] == [("removes", "return_ssl_context")]
+    assert "ssl_context" in loose

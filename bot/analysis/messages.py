@@ -438,7 +438,10 @@ _THING = re.compile(
     r"^(?:`|\"|(?:a|an|the|support|warnings?|errors?|crash(?:es)?|leaks?|bugs?|typos?|missing"
     r"|incorrect|wrong|broken|duplicate|un\w+ed|\w+(?:tion|sion|ity|ance|ence|ment|ness))\b"
     # "Python 3.8 support." (svcs 267fa1e, under "### Removed")
-    r"|(?:[\w.]+\s+){1,3}support\b)",
+    r"|(?:[\w.]+\s+){1,3}support\b"
+    # "*salt* parameter to `PasswordHasher.hash()` …" (argon2-cffi 17e2808, under "### Added")
+    r"|(?P<star>\*{1,2})[^*\s]+(?P=star)\s+(?:parameter|argument|option|keyword|flag|attribute"
+    r"|method|function|class|setting|field|property)s?\b)",
     re.IGNORECASE,
 )
 _CODE_SUBJECT = re.compile(r"^`[^`]+`\s+\w+(?:s|ed)\b")

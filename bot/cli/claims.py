@@ -158,9 +158,11 @@ _VERB = re.compile(
     re.IGNORECASE,
 )
 _SPAN = re.compile(r"`([^`\n]+)`")
-_QUOTE = re.compile(r"“([^”]+)”")
+# A quotation, one nested in it included ("“Why “just use bcrypt” Is Not …”": a heading that
+# quotes, argon2-cffi 4fb3ca3)
+_QUOTE = re.compile(r"“((?:[^“”]|“[^“”]*”)+)”")
 # A sentence ends at . ! ? followed by a space, never inside a code span or a quotation.
-_SENTENCE = re.compile(r"(?:`[^`\n]*`|“[^”]*”|[^.!?`“])+[.!?]*")
+_SENTENCE = re.compile(r"(?:`[^`\n]*`|“(?:[^“”]|“[^“”]*”)*”|[^.!?`“])+[.!?]*")
 # Extensions that make a one-word span a file (`a.py`) rather than an attribute (`obj.attr`).
 _FILE_EXT = re.compile(
     r"\.(?:py|pyi|pyx|c|cc|cpp|cxx|h|hh|hpp|cu|cuh|rs|go|java|kt|js|jsx|ts|tsx|rb|sh|md|rst"
@@ -678,11 +680,20 @@ def _internal_claims(sentence: str) -> list[Claim] | None:
     ]
 
 
+# A sentence that tells the state before the change ("Prior to 49b93c1, `_url_to_host()`
+# modified `ssl_context` …", trio-websocket 65400cb's body): its verbs are history.
+_FORMER_STATE = re.compile(r"(?:Prior to|Previously|Until now|Formerly)\b")
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims: list[Claim] = []
     loose: list[str] = []
     for whole in sentences(text):
+        if _FORMER_STATE.match(whole):
+            # the code before the change, in the author's words: no claim of the change's
+            loose += _SPAN.findall(whole)
+            continue
         shaped = _packaging_claims(whole)
         shaped = _internal_claims(whole) if shaped is None else shaped
         shaped = _release_claims(whole) if shaped is None else shaped
