@@ -407,6 +407,7 @@ _ANGLE_LINK = re.compile(r"\s*<https?://[^>\s]*?(?:/((?:GHSA|CVE)-[\w-]+))?/?>",
 
 _ROLE = re.compile(r":(?:(ghsa|cve)|issue|pr|user|gh):`([^`]*)`", re.IGNORECASE)
 # (intersphinx's roles name their inventory: `:external+python:exc:`, `:external:py:class:`)
+_MYST_ROLE = re.compile(r"\{([\w+:-]+)\}(?=`)")
 _CODE_ROLE = re.compile(r":(?:[\w+-]+:){0,2}[\w-]+:`(~?)([^`<]+?)(?:\s*<[^>]*>)?`")
 
 
@@ -508,7 +509,11 @@ def is_changelog(path: str) -> bool:
 BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
 # A changelog item its author marks breaking ("**BREAKING** Switched the MongoDB data store
 # …", apscheduler aa7da53; "Breaking: …"): the mark leads the item.
-_MARKED_BREAKING = re.compile(r"^[\W_]*(?:BREAKING\b|[Bb]reaking(?: [Cc]hanges?)?\s*[:!])[\W_]*")
+# "**Potentially breaking**: The converters raise …" (cattrs e536258) is the author's mark too.
+_MARKED_BREAKING = re.compile(
+    r"^[\W_]*(?:(?:[Pp]otentially|[Pp]ossibly)\s+)?"
+    r"(?:BREAKING\b|[Bb]reaking(?: [Cc]hanges?)?[*_]*\s*[:!])[\W_]*"
+)
 
 
 def marked_breaking(files: Iterable[FileChange]) -> list[str]:
@@ -621,7 +626,7 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
 _RST_REFERENCE = re.compile(r"\s*\(?`[^`<>\s]+`_\)?(?=[\s.,;]|$)")
 _RST_LEADING_REFERENCE = re.compile(r"(?m)^- (?:`[^`<>\s]+`_,?\s*)+:\s*")
 # An item's line that only links its pull requests: `[#757](https://…/pull/757)`
-_REFERENCES = re.compile(r"^\s*(?:\[?#\d+\]?(?:\([^)\s]*\))?[,.]?\s*)+$")
+_REFERENCES = re.compile(r"^\s*\(?(?:\[?#\d+\]?(?:\([^)\s]*\))?[,.;]?\s*)+\)?[.,]?\s*$")
 
 
 def rst_as_read(text: str) -> str:
@@ -633,6 +638,8 @@ def rst_as_read(text: str) -> str:
 def roles_as_code(text: str) -> str:
     """Sphinx roles read as what they name: an advisory role (`:ghsa:`) its id, `:issue:`,
     `:pr:` and `:user:` nothing, any other role its name in a code span."""
+    # MyST writes a role in braces: {meth}`BaseConverter.register_structure_hook` (cattrs)
+    text = _MYST_ROLE.sub(r":\1:", text)
     text = _ROLE.sub(lambda m: f"{m.group(1).upper()}-{m.group(2)}" if m.group(1) else "", text)
     # `:meth:`HelpFormatter.write_usage`` is that name in a code span, `~` keeping its last
     # part (`:class:`~click.formatting.TextWrapper``)
@@ -767,6 +774,8 @@ def _note(text: str, heading: str) -> ReleaseNote:
     text = _RST_LINK.sub(lambda m: m.group(1), text)
     text = _MD_LINK.sub(lambda m: m.group(1) if not m.group(1).startswith("#") else "", text)
     text = _ANGLE_LINK.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", text)
+    # MyST writes a role in braces: {meth}`BaseConverter.register_structure_hook` (cattrs)
+    text = _MYST_ROLE.sub(r":\1:", text)
     text = _ROLE.sub(lambda m: f"{m.group(1).upper()}-{m.group(2)}" if m.group(1) else "", text)
     text = _NUMBERED_ROLE.sub(lambda m: f"{m.group(1).upper()} {m.group(2)}", text)
     text = _CODE_ROLE.sub(
