@@ -327,3 +327,33 @@ def test_an_emphasised_name_of_a_parameter_takes_its_section_s_verb(tmp_path: Pa
         analysis.summary
     )
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_list_of_steps_keeps_what_the_change_does(tmp_path: Path) -> None:
+    # anyio #790 "Fixed `asyncio.Task.cancelling` issues": its squashed body lists six steps,
+    # and the summary joined them all: "Fix uncancel() being called too early; Refactor to
+    # avoid duplicate computation; Test TaskInfo.has_pending_cancellation in cleanup code; …"
+    body = (
+        "* Fix uncancel() being called too early\n"
+        "* Refactor to avoid duplicate computation\n"
+        "* Test TaskInfo.has_pending_cancellation in cleanup code\n"
+        "* Fix TaskInfo.has_pending_cancellation in cleanup code on asyncio\n"
+        "* Test that uncancel() isn't called too early\n\n"
+        "Co-authored-by: Thomas Grainger <tagrain@gmail.com>"
+    )
+    scope = (
+        "class CancelScope:\n    def __exit__(self, *exc):\n"
+        "        if self._cancel_called{}:\n            self._uncancel()\n"
+        "        return None\n\n    def _uncancel(self):\n        self.count -= 1\n"
+        "        self.pending = False\n        self.task = None\n        return self.count\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/anyio/_backends/_asyncio.py": scope.format("")},
+        {"src/anyio/_backends/_asyncio.py": scope.format(" and not self._pending")},
+        "Fixed `asyncio.Task.cancelling` issues (#790)\n\n" + body,
+    )
+    assert "Fix uncancel() being called too early" in analysis.summary, analysis.summary
+    assert "Fix TaskInfo.has" in analysis.summary
+    assert "Refactor" not in analysis.summary and "Test " not in analysis.summary
+    assert all(v is Verdict.TRUE for v in verdicts)

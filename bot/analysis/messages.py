@@ -209,6 +209,27 @@ def paragraphs(text: str, *, limit: int = 4000, items: bool = False) -> list[str
     return [_ITEM_AFTER_WORD.sub("; ", p).replace(_ITEM, "") for p in merged]
 
 
+# A list item that is a step of the work, not what the change does: a test written, a
+# refactor, formatting, a review answered (anyio #790's "Test that uncancel() isn't called
+# too early" and "Refactor to avoid duplicate computation" beside its two fixes).
+_HOUSEKEEPING = re.compile(
+    r"^(?:tests?|testing|add(?:ed|s)?\s+(?:a\s+|the\s+|more\s+|missing\s+)?(?:tests?|news|changelog)"
+    r"|refactor\w*|lint\w*|format\w*|reformat\w*|fmt|typos?|fix(?:ed|es)?\s+(?:a\s+)?"
+    r"(?:tests?|typos?|lint\w*|mypy|ci|docs?|formatting)|update[sd]?\s+(?:the\s+)?"
+    r"(?:tests?|changelog|news|docs?)|address(?:ed)?\s+(?:review|comments?|feedback)"
+    r"|apply\s+suggestions?|wip|merge|clean\s*up|cleanup|pre-commit|ruff|mypy)\b",
+    re.IGNORECASE,
+)
+
+
+def without_steps(paragraph: str) -> str:
+    """A paragraph read with `items=True` without its items that are steps of the work,
+    where others say what the change does."""
+    lead, *items = paragraph.split("\n")
+    kept = [line for line in items if line and not _HOUSEKEEPING.match(line)]
+    return "\n".join([lead, *kept]) if kept else paragraph
+
+
 def flattened(paragraph: str) -> str:
     """A paragraph read with `items=True` as one line: its items joined by semicolons."""
     out = ""

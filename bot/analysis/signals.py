@@ -44,6 +44,7 @@ from bot.analysis.messages import (
     release_notes,
     squash_description,
     without_squash_log,
+    without_steps,
 )
 from bot.analysis.paths import PathKind, path_kind, ships
 from bot.analysis.titles import ParsedTitle, parse_title
@@ -481,6 +482,7 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         if entry:
             items = entry_items = description_paragraphs(entry, items=True)
             changelog = entry
+    items = [without_steps(p) for p in items]
     paragraphs = [flattened(p) for p in items]
     release = release_notes(commit.files)
     # the summary is read from a squashed branch's first commit only
