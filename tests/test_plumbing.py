@@ -161,6 +161,10 @@ def test_a_pyproject_whose_tables_only_moved_is_low_and_asks_nothing(tmp_path: P
     analysis = analyze(commit)
     assert analysis.importance is Importance.LOW
     assert not analysis.recommendations
+    assert analysis.summary == (
+        "`pyproject.toml` parses to the same settings at both revisions: only their order,"
+        " spacing or comments change."
+    )
 
 
 def test_a_pyproject_with_a_value_changed_among_the_moves_is_not_the_same(tmp_path: Path) -> None:

@@ -62,6 +62,7 @@ class AnalysisPhrases:
     requires: str  # {pins}
     requires_build: str  # {pins}
     release_runners: str  # {runners}
+    settings_same: tuple[str, str]  # {paths}: one file, several
     runner_was: str  # {new} {old}
     requires_tools: str  # {pins}: pins of the project's own dev tools' requirement files
     pin_was: str  # {pin} {old}
@@ -245,6 +246,12 @@ EN = AnalysisPhrases(
     requires="requires {pins}",
     requires_build="building the package now requires {pins}",
     release_runners="the release binaries are now built on {runners}",
+    settings_same=(
+        "{paths} parses to the same settings at both revisions: only their order, spacing or"
+        " comments change",
+        "{paths} parse to the same settings at both revisions: only their order, spacing or"
+        " comments change",
+    ),
     runner_was="{new} (was {old})",
     requires_tools="the dev tools' requirement files pin {pins}",
     pin_was="{pin} (was `{old}`)",
@@ -429,6 +436,10 @@ ZH = AnalysisPhrases(
     requires="依赖要求改为 {pins}",
     requires_build="构建此包现在需要 {pins}",
     release_runners="发布的二进制文件现在在 {runners} 上构建",
+    settings_same=(
+        "{paths} 两个版本解析出的设置相同：只改了顺序、空白或注释",
+        "{paths} 两个版本解析出的设置相同：只改了顺序、空白或注释",
+    ),
     runner_was="{new}（原为 {old}）",
     requires_tools="开发工具的依赖文件固定 {pins}",
     pin_was="{pin}（原为 `{old}`）",

@@ -513,6 +513,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _private_changes,
         _tables_private,
         _tooling_values,
+        _settings_same,
         _tests,
         _sections,
         _generated,
@@ -1573,6 +1574,16 @@ def _tooling_path(path: str) -> bool:
 
 def _tooling_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return _values(sig, p, tooling=True)
+
+
+def _settings_same(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Settings files whose content parses the same at both revisions: only where nothing
+    else is said (`layout.same_settings`)."""
+    paths = sig.facts.settings_same
+    if not paths:
+        return []
+    clause = forms(p.settings_same, len(paths)).format(paths=codes(p, paths))
+    return [_Statement(None, clause, minor=True, internal=True)]
 
 
 def _sections(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

@@ -36,6 +36,7 @@ from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.kept import keep_facts
+from bot.analysis.facts.layout import same_settings
 from bot.analysis.facts.packaging import COMMAND_GROUPS, PACKAGING_FILES, packaging_changes
 from bot.analysis.facts.pyfile import (
     UNPRINTABLE,
@@ -255,6 +256,13 @@ def _read_facts(commit: CommitInput) -> Facts:
     runners = [change for f in commit.files for change in release_runners(f)]
     if runners:
         facts = dataclasses.replace(facts, release_runners=_cap(runners))
+    same = [
+        f.filename
+        for f in commit.files
+        if path_kind(f.filename) in (PathKind.CONFIG, PathKind.BUILD) and same_settings(f)
+    ]
+    if same:
+        facts = dataclasses.replace(facts, settings_same=_cap(same))
     facts = _settings_in_tree(commit, _without_stubs(commit, facts, readings))
     if not facts.config_keys_removed:
         return facts

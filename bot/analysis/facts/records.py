@@ -508,6 +508,9 @@ class Facts:
     # a release workflow's per-platform build moved to another runner, per job
     # (`workflows.release_runners`): what users download is built on another system
     release_runners: tuple[DefaultChange, ...] = ()
+    # settings files (TOML, YAML, JSON, INI) whose content parses the same at both revisions
+    # (`layout.same_settings`): tables moved, keys reordered, comments or quoting
+    settings_same: tuple[str, ...] = ()
     # test functions and cases the change adds, by name
     tests_added: tuple[Name, ...] = ()
     # headings documents gain
