@@ -60,6 +60,10 @@ class AnalysisPhrases:
     table_values_lost: str  # {name} {values}
     sections_added: tuple[str, str]  # {titles} {path}
     requires: str  # {pins}
+    requires_build: str  # {pins}
+    release_runners: str  # {runners}
+    settings_same: tuple[str, str]  # {paths}: one file, several
+    runner_was: str  # {new} {old}
     requires_tools: str  # {pins}: pins of the project's own dev tools' requirement files
     pin_was: str  # {pin} {old}
     # packaging metadata: {names} each a code span, an extra's requirements or an entry
@@ -120,6 +124,8 @@ class AnalysisPhrases:
     fixes: str  # {words} {where}
     fixes_plain: str  # {words}
     fix_in: str  # {where}
+    fix_in_tooling: str  # {where} {paths}
+    same_shipped: str
     speedup_in: str  # {where}
     internal_private: str  # {names} {paths}
     internal_kept: str  # {paths}
@@ -238,6 +244,15 @@ EN = AnalysisPhrases(
         "adds the sections {titles} to `{path}`",
     ),
     requires="requires {pins}",
+    requires_build="building the package now requires {pins}",
+    release_runners="the release binaries are now built on {runners}",
+    settings_same=(
+        "{paths} parses to the same settings at both revisions: only their order, spacing or"
+        " comments change",
+        "{paths} parse to the same settings at both revisions: only their order, spacing or"
+        " comments change",
+    ),
+    runner_was="{new} (was {old})",
     requires_tools="the dev tools' requirement files pin {pins}",
     pin_was="{pin} (was `{old}`)",
     extras_added=("adds the extra {names}", "adds the extras {names}"),
@@ -313,6 +328,8 @@ EN = AnalysisPhrases(
     fixes="fixes “{words}” in {where}",
     fixes_plain="fixes “{words}”",
     fix_in="the fix is in {where}",
+    fix_in_tooling="the fix is in the project's own tooling: {where} in {paths}",
+    same_shipped="; the code the package ships is the same",
     speedup_in="the speed-up is in {where}",
     internal_private="internal only: changes only the private {names}; no public name,"
     " signature or default changes in {paths}",
@@ -417,6 +434,13 @@ ZH = AnalysisPhrases(
     table_values_lost="{name} 不再包含取值 {values}",
     sections_added=("在 `{path}` 中新增章节 {titles}", "在 `{path}` 中新增章节 {titles}"),
     requires="依赖要求改为 {pins}",
+    requires_build="构建此包现在需要 {pins}",
+    release_runners="发布的二进制文件现在在 {runners} 上构建",
+    settings_same=(
+        "{paths} 两个版本解析出的设置相同：只改了顺序、空白或注释",
+        "{paths} 两个版本解析出的设置相同：只改了顺序、空白或注释",
+    ),
+    runner_was="{new}（原为 {old}）",
     requires_tools="开发工具的依赖文件固定 {pins}",
     pin_was="{pin}（原为 `{old}`）",
     extras_added=("新增可选依赖组 {names}", "新增可选依赖组 {names}"),
@@ -480,6 +504,8 @@ ZH = AnalysisPhrases(
     fixes="修复了 {where} 中的“{words}”",
     fixes_plain="修复了“{words}”",
     fix_in="修复位于 {where}",
+    fix_in_tooling="修复位于项目自身的工具：{paths} 中的 {where}",
+    same_shipped="；发布的包中的代码不变",
     speedup_in="提速位于 {where}",
     internal_private="仅内部改动：只改私有的 {names}；{paths} 的公开名称、签名和默认值均未变",
     internal_kept="仅内部改动：{paths} 的公开名称、签名和默认值均未变",

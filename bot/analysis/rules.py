@@ -492,6 +492,9 @@ def _assess(
         # CI, tool settings, the build backend's own code, stubs and annotations: what a
         # user installs and runs is the same.
         return Assessment(I.LOW, False, f"nothing shipped changes: only {unshipped}")
+    if known and sig.facts.release_runners:
+        # what users download is built on another system (an older glibc, another macOS)
+        return Assessment(I.MEDIUM, False, "the release binaries are built on another runner")
     # Where it lands: a docs-, tests- or CI-only change reaches no user's running code.
     # (Build definitions users install from, a Dockerfile or a requirement, reach them too.)
     shipped_lines = sig.source_lines + sig.line_kinds[PathKind.BUILD]

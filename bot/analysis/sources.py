@@ -32,6 +32,15 @@ _PACKAGING_FILES = 2
 # at the old ref tells one step's update from the file's (`facts/documents.py`).
 _WORKFLOW = re.compile(r"(?:^|/)(?:\.github/.*\.ya?ml|action\.ya?ml)$")
 _USES_CHANGED = re.compile(r"^[-+][ \t]*(?:-[ \t]+)?uses:", re.MULTILINE)
+# ... or whose runners change (`facts/workflows.py`: a release's binaries built elsewhere)
+_RUNNER_CHANGED = re.compile(
+    r"^[-+](?![-+]).*\b(?:runs-on|ubuntu|windows|macos)\b", re.MULTILINE | re.IGNORECASE
+)
+# Settings files whose patch removes the lines it adds, spacing, quoting and comments aside:
+# a table moved, keys reordered. Read whole, both sides parse to the same content or not
+# (`layout.same_settings`).
+_SETTINGS = re.compile(r"\.(?:toml|ya?ml|json|ini|cfg)$")
+_INLINE_COMMENT = re.compile(r"\s+[#;][^\"']*$")
 # Generated or vendored code: its definitions are nobody's change (protobuf, minified, lock).
 _GENERATED = re.compile(r"(?:_pb2(?:_grpc)?\.pyi?|\.pb\.(?:cc|h)|\.min\.js|\.generated\.\w+)$")
 _VENDORED = re.compile(r"(?:^|/)(?:vendor|third_party|_vendor)/")
@@ -52,8 +61,8 @@ def worth_reading(files: list[FileChange]) -> list[FileChange]:
     see), code a parser reads, not generated or vendored, then Markdown documents (a
     heading the file already had is not a new section), then the other `pyproject.toml`
     files (which table a changed line lies in tells dev tools' settings from what is
-    shipped: `paths.dev_tooling`), then workflows whose action pins change; the rest keep
-    their patch."""
+    shipped: `paths.dev_tooling`), then workflows whose action pins or runners change, then
+    settings files whose patch only moves their lines; the rest keep their patch."""
     kept = [
         f for f in files if not _GENERATED.search(f.filename) and not _VENDORED.search(f.filename)
     ]
@@ -65,9 +74,35 @@ def worth_reading(files: list[FileChange]) -> list[FileChange]:
         f for f in kept if f.filename.rsplit("/", 1)[-1] == "pyproject.toml" and f not in first
     ]
     workflows = [
-        f for f in kept if _WORKFLOW.search(f.filename) and _USES_CHANGED.search(f.patch or "")
+        f
+        for f in kept
+        if _WORKFLOW.search(f.filename)
+        and (_USES_CHANGED.search(f.patch or "") or _RUNNER_CHANGED.search(f.patch or ""))
     ]
-    return [*first, *code, *documents, *projects, *workflows][:MAX_SOURCE_FILES]
+    reordered = [
+        f
+        for f in kept
+        if _SETTINGS.search(f.filename)
+        and f not in first
+        and f not in projects
+        and f not in workflows
+        and _same_lines(f.patch or "")
+    ]
+    return [*first, *code, *documents, *projects, *workflows, *reordered][:MAX_SOURCE_FILES]
+
+
+def _same_lines(patch: str) -> bool:
+    """Whether a patch removes the very lines it adds, in any order (spacing, quotes and
+    comments aside): a settings file's tables moved or keys reordered."""
+    sides: dict[str, list[str]] = {"-": [], "+": []}
+    for line in patch.split("\n"):
+        mark = line[:1]
+        if mark not in sides or line.startswith(("+++", "---")):
+            continue
+        body = _INLINE_COMMENT.sub("", line[1:]).strip()
+        if body and not body.startswith(("#", ";", "//")):
+            sides[mark].append("".join(body.replace("'", '"').split()))
+    return bool(sides["+"]) and sorted(sides["-"]) == sorted(sides["+"])
 
 
 def generated(path: str, head: str = "") -> bool:

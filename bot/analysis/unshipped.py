@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
-from bot.analysis.facts.layout import same_code
+from bot.analysis.facts.layout import same_code, same_settings
 from bot.analysis.facts.surface import same_stub
+from bot.analysis.facts.workflows import release_runners
 from bot.analysis.paths import PathKind, dev_tooling, path_kind
 from bot.analysis.signals import Signals
 from bot.models import CommitInput, FileChange
@@ -21,6 +22,8 @@ _BUILD_BACKEND = re.compile(r"(^|/)[^/]*(?:pep[-_]?517|build)[-_]backend[^/]*/[^
 # (a `doc` fragment announces pages, which no install holds: aiohttp 421eb60's threat model)
 _INTERNAL_FRAGMENTS = frozenset({"contrib", "misc", "internal", "trivial", "doc", "docs"})
 _QUIET_KINDS = frozenset({PathKind.DOCS, PathKind.TESTS, PathKind.LEGAL})
+# Where a settings file lies (`pyproject.toml`, `setup.cfg` are build files)
+_SETTINGS_KINDS = frozenset({PathKind.CONFIG, PathKind.BUILD})
 # A file manager's notes about a folder (macOS Finder's, Windows Explorer's): no code reads
 # one, wherever it lies (aiohappyeyeballs 1697869 committed `src/.DS_Store`).
 _DESKTOP_FILES = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})
@@ -29,9 +32,10 @@ _CREDITS = re.compile(r"^(?:CONTRIBUTORS|AUTHORS|CREDITS|THANKS)(?:\.(?:txt|md|r
 
 
 def shipped_build_line(f: FileChange) -> bool:
-    """A CI file's patch adds or removes a line about the wheels or sdists a release builds."""
+    """A CI file's patch adds or removes a line about the wheels or sdists a release builds,
+    or moves a release's per-platform build to another runner (`workflows.release_runners`)."""
     changed = [line[1:] for line in (f.patch or "").split("\n") if line.startswith(("+", "-"))]
-    return any(_SHIPPED_BUILD.search(line) for line in changed)
+    return any(_SHIPPED_BUILD.search(line) for line in changed) or bool(release_runners(f))
 
 
 # A changed line no annotation, stub or docstring edit writes (prose that opens so, in a
@@ -68,6 +72,10 @@ def _unshipped(f: FileChange, sig: Signals) -> str | None:
         return "docs"
     if kind is PathKind.CI:
         return None if shipped_build_line(f) else "tooling"
+    if path_kind(f.filename) in _SETTINGS_KINDS and same_settings(f):
+        # a table moved, keys reordered, comments or quoting: every reader of it (a build,
+        # an installer, a tool) reads the same content at both revisions
+        return "settings layout"
     if dev_tooling(f):
         return "tooling"
     if kind in _QUIET_KINDS or f.filename in sig.layout_only:
@@ -90,7 +98,8 @@ def unshipped_only(commit: CommitInput, sig: Signals) -> str | None:
     """What the change is, when every file it changes is proven to reach nothing a user
     installs: CI (no line about the wheels a release builds), dev tooling and its settings
     (`paths.dev_tooling`, a `setup.cfg`'s linters' sections among them), docs, tests, an
-    in-tree build backend, type stubs saying the same, or annotations alone; and every news
+    in-tree build backend, type stubs saying the same, annotations alone, or a settings file
+    that parses the same at both revisions (`layout.same_settings`); and every news
     fragment it adds is of a contributors' kind (a `packaging` or `bugfix` one is written
     for users). None otherwise."""
     if not commit.files_known or not commit.files:
@@ -108,5 +117,5 @@ def unshipped_only(commit: CommitInput, sig: Signals) -> str | None:
             if what is None:
                 return None
             found.add(what)
-    said = [w for w in ("build", "typing", "tooling") if w in found]
+    said = [w for w in ("build", "typing", "tooling", "settings layout") if w in found]
     return ", ".join(said) if said else None

@@ -488,6 +488,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _settings_added,
         _keys_dropped,
         _requirements,
+        _release_runners,
         _packaging_added,
         _registrations,
         _new_modules,
@@ -512,6 +513,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _private_changes,
         _tables_private,
         _tooling_values,
+        _settings_same,
         _tests,
         _sections,
         _generated,
@@ -1011,21 +1013,46 @@ def _kernels(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """What the package requires, then what the dev tools' own requirement files pin (the
     docs' or the linters' `requirements/doc.txt`: no user installs them, aiohttp 421eb60)."""
-    out: list[_Statement] = []
-    for tools, phrase in ((False, p.requires), (True, p.requires_tools)):
+    out: list[str] = []
+    # (what `[build-system] requires` alone lists is needed to build the sdist or wheel, by
+    # whoever builds from source: no install of the package asks for it)
+    for role, phrase in (
+        ("package", p.requires),
+        ("build", p.requires_build),
+        ("tools", p.requires_tools),
+    ):
         pins = [
             p.pin_was.format(pin=f"`{r.package}{r.spec}`", old=r.old)
             if r.old
             else f"`{r.package}{r.spec}`"
             for r in sig.facts.requirements
-            if tooling_path(r.path) is tools
+            if _requirement_role(r) == role
         ]
         # (the dev tools' pins only where the package's own requirements stay: beside
         # those they are the lock files' echo of them)
-        if pins and not out:
+        if pins and (role != "tools" or not out):
             shown = p.list_sep.join(list(dict.fromkeys(pins))[:4])
-            out.append(_Statement("compatibility", phrase.format(pins=shown)))
-    return out
+            out.append(phrase.format(pins=shown))
+    # one sentence: a one-line entry says both what installs and what builds need
+    return [_Statement("compatibility", p.clause_sep.join(out))] if out else []
+
+
+def _release_runners(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A release workflow's per-platform binaries built on another runner: what users
+    download changes (`workflows.release_runners`)."""
+    moved = list(dict.fromkeys((r.old, r.new) for r in sig.facts.release_runners))
+    if not moved:
+        return []
+    said = p.list_sep.join(p.runner_was.format(new=code(new), old=code(old)) for old, new in moved)
+    return [_Statement("compatibility", p.release_runners.format(runners=said))]
+
+
+def _requirement_role(r: Requirement) -> str:
+    """Whose requirement it is: the dev tools' ("tools"), the build's ("build": only
+    `[build-system] requires` lists it), or the package's ("package")."""
+    if tooling_path(r.path):
+        return "tools"
+    return "build" if r.build else "package"
 
 
 # A requirement or an entry point's target is quoted after its name when this short.
@@ -1549,6 +1576,16 @@ def _tooling_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return _values(sig, p, tooling=True)
 
 
+def _settings_same(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Settings files whose content parses the same at both revisions: only where nothing
+    else is said (`layout.same_settings`)."""
+    paths = sig.facts.settings_same
+    if not paths:
+        return []
+    clause = forms(p.settings_same, len(paths)).format(paths=codes(p, paths))
+    return [_Statement(None, clause, minor=True, internal=True)]
+
+
 def _sections(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     sections = sig.facts.sections_added
     if not sections:
@@ -1666,13 +1703,27 @@ def _about_fix(
     if T.BUGFIX not in types or T.REVERT in types or not sig.source_lines:
         return
     changed = changed_names(sig)
-    where = codes(p, (n.name for n in changed[:3])) if changed else ""
+    # The dev tools' own code (`noxfile.py`'s sessions, a release script) runs on no user's
+    # machine: no regression test pins it.
+    shipped = [n for n in changed if not tooling_path(n.path)]
+    where = codes(p, (n.name for n in shipped[:3])) if shipped else ""
     # A fix lies in code that runs: a class whose file only gained or lost fields (a strings
     # table, a record) is no place a symptom went away.
     running = [
         n for n in changed if not (n.kind is NameKind.CLASS and _fields_only(commit, n.path))
     ]
     fixed_in = codes(p, (n.name for n in running[:3])) if running else ""
+    tools = list(dict.fromkeys(n.path for n in running if tooling_path(n.path)))
+    if running and len(tools) == len({n.path for n in running}):
+        # only the dev tools' code: said as theirs, and, where every shipped file is theirs,
+        # that what the package ships is the same
+        where_tools = p.fix_in_tooling.format(where=fixed_in, paths=codes(p, tools))
+        shipped_same = all(tooling_path(path) for path in sig.source_files)
+        if shipped_same and not sig.line_kinds[PathKind.BUILD]:
+            where_tools += p.same_shipped
+        fixed_in = ""
+        if not sig.severity:
+            text.note("architecture", sentence(p, where_tools))
     asked = bool(where) and not sig.test_files and types[0] is T.BUGFIX
     # (last, as it parses both revisions: a fix of annotations that never run, frozenlist
     # 3048a04's build backend, changes no behaviour a test could pin)
@@ -1805,7 +1856,13 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
         text.note("architecture", sentence(p, p.experimental.format(paths=paths)))
     # a requirement that still admits the old pin or floor asks nobody to update (pytest-asyncio
     # ba837fe loosened `setuptools==80.9` to `>=77` for packagers)
-    raised = [r for r in sig.facts.requirements if not still_admits(r.old, r.spec)]
+    # (nor the interpreter, which no environment updates in place, nor what only the build
+    # needs: said as what building requires)
+    raised = [
+        r
+        for r in sig.facts.requirements
+        if not still_admits(r.old, r.spec) and r.package != "python" and not r.build
+    ]
     if raised:
         pins = [f"`{r.package}{r.spec}`" for r in raised]
         text.advise(

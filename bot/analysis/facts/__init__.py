@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 from bot.analysis.facts.build import (
+    build_only_requirements,
     package_name,
     read_requirements,
     same_spec,
@@ -35,6 +36,7 @@ from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.kept import keep_facts
+from bot.analysis.facts.layout import same_settings
 from bot.analysis.facts.packaging import COMMAND_GROUPS, PACKAGING_FILES, packaging_changes
 from bot.analysis.facts.pyfile import (
     UNPRINTABLE,
@@ -86,6 +88,7 @@ from bot.analysis.facts.surface import spelled
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
 from bot.analysis.facts.visibility import mark_private
 from bot.analysis.facts.whole import read_whole
+from bot.analysis.facts.workflows import release_runners
 from bot.analysis.paths import Language, PathKind, language_of, path_kind, private_module, ships
 from bot.analysis.sources import generated
 from bot.models import CommitInput, FileChange
@@ -250,6 +253,16 @@ def _read_facts(commit: CommitInput) -> Facts:
         readings,
     )
     facts = _with_packaging(commit, facts)
+    runners = [change for f in commit.files for change in release_runners(f)]
+    if runners:
+        facts = dataclasses.replace(facts, release_runners=_cap(runners))
+    same = [
+        f.filename
+        for f in commit.files
+        if path_kind(f.filename) in (PathKind.CONFIG, PathKind.BUILD) and same_settings(f)
+    ]
+    if same:
+        facts = dataclasses.replace(facts, settings_same=_cap(same))
     facts = _settings_in_tree(commit, _without_stubs(commit, facts, readings))
     if not facts.config_keys_removed:
         return facts
@@ -359,10 +372,18 @@ def _with_packaging(commit: CommitInput, facts: Facts) -> Facts:
     optional = {
         (e.path, r.replace(" ", "").lower()) for e in found.extras_added for r in e.requirements
     }
+    # what only `[build-system] requires` lists is what building the package needs
+    building = {
+        path: build_only_requirements(after)
+        for path, (_, after) in sides.items()
+        if after is not None and path.rsplit("/", 1)[-1] == "pyproject.toml"
+    }
     return dataclasses.replace(
         facts,
         requirements=tuple(
-            r for r in facts.requirements if (r.path, f"{r.package}{r.spec}") not in optional
+            dataclasses.replace(r, build=package_name(r.package) in building.get(r.path, ()))
+            for r in facts.requirements
+            if (r.path, f"{r.package}{r.spec}") not in optional
         ),
         extras_added=_cap(found.extras_added),
         extras_removed=_cap(found.extras_removed),

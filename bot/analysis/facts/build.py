@@ -109,6 +109,28 @@ def shipped_requirements(text: str) -> dict[str, set[str]] | None:
     return out
 
 
+def build_only_requirements(text: str) -> set[str]:
+    """The PEP 503 names a `pyproject.toml`'s `[build-system] requires` lists and no install
+    asks for (not a dependency, not an extra's): what building the sdist or wheel needs."""
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return set()
+    system = document.get("build-system")
+    listed = system.get("requires") if isinstance(system, dict) else None
+    build = {
+        package_name(m.group(0))
+        for item in (listed if isinstance(listed, list) else ())
+        if isinstance(item, str) and (m := _NAME.match(item.strip()))
+    }
+    installs = {
+        package_name(m.group(0))
+        for item in _listed({"project": document.get("project")}, runtime=False)
+        if (m := _NAME.match(item))
+    }
+    return build - installs - {"python"}
+
+
 def supported_pythons(text: str) -> set[str]:
     """The Python versions a `pyproject.toml` says it supports, spaces aside: PEP 621's
     `requires-python` and Poetry's `python` dependency (none where it does not parse)."""

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import ast
+import configparser
+import json
 import re
+import tomllib
 from collections.abc import Callable
+
+import yaml
 
 from bot.analysis.facts.erasure import blind_decorators, erase_checker_only, prune_typing_imports
 from bot.analysis.facts.pyfile import PARSE_ERRORS, docstring, dumped
@@ -204,3 +209,40 @@ def _unannotated(statement: ast.stmt) -> ast.stmt:
     if isinstance(statement, ast.AnnAssign) and statement.value is not None:
         return ast.Assign(targets=[statement.target], value=statement.value, lineno=0)
     return statement
+
+
+def _settings(name: str, text: str) -> object:
+    """A settings file's content as its readers see it (TOML, JSON, YAML, an INI or
+    `setup.cfg`'s sections and keys); raises ValueError when it does not parse."""
+    extension = name.rsplit(".", 1)[-1].lower() if "." in name else ""
+    if extension == "toml":
+        return tomllib.loads(text)
+    if extension == "json":
+        return json.loads(text)
+    if extension in ("yaml", "yml"):
+        try:
+            return list(yaml.safe_load_all(text))
+        except yaml.YAMLError as error:
+            raise ValueError(str(error)) from error
+    if extension in ("ini", "cfg"):
+        parser = configparser.RawConfigParser(interpolation=None)
+        try:
+            parser.read_string(text)
+        except configparser.Error as error:
+            raise ValueError(str(error)) from error
+        return {s: dict(parser.items(s)) for s in parser.sections()}
+    raise ValueError(f"not a settings file: {name}")
+
+
+def same_settings(f: FileChange) -> bool:
+    """Whether a settings file (TOML, JSON, YAML, INI, `setup.cfg`) parses to the same content
+    at both revisions: its tables moved, its keys reordered, its comments, spacing or quoting
+    changed, and nothing any reader of it meets (a build, an installer, a tool) is different.
+    False when that is not known (no texts, another format, a side that does not parse)."""
+    if f.status != "modified" or f.sides is None:
+        return False
+    try:
+        before, after = (_settings(f.filename, text) for text in f.sides)
+    except (ValueError, RecursionError):
+        return False
+    return before == after

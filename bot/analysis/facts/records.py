@@ -371,6 +371,8 @@ class Requirement:
     spec: str
     path: str
     old: str | None = None
+    # only `[build-system] requires` lists it: what building the package needs, no install
+    build: bool = False
 
 
 @dataclass(frozen=True)
@@ -503,6 +505,12 @@ class Facts:
     entry_points_added: tuple[EntryPoint, ...] = ()
     entry_points_removed: tuple[EntryPoint, ...] = ()
     backend_changed: tuple[DefaultChange, ...] = ()
+    # a release workflow's per-platform build moved to another runner, per job
+    # (`workflows.release_runners`): what users download is built on another system
+    release_runners: tuple[DefaultChange, ...] = ()
+    # settings files (TOML, YAML, JSON, INI) whose content parses the same at both revisions
+    # (`layout.same_settings`): tables moved, keys reordered, comments or quoting
+    settings_same: tuple[str, ...] = ()
     # test functions and cases the change adds, by name
     tests_added: tuple[Name, ...] = ()
     # headings documents gain

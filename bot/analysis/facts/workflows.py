@@ -1,0 +1,153 @@
+"""Facts in GitHub Actions workflows: the runner a release's binaries are built on.
+
+A workflow that a tag or a release starts, whose job builds on several operating systems
+(one artifact per platform: binaries, not a pure-Python wheel, which is the same wherever it
+is built) and uploads what it built (an artifact, a release asset, a package index), makes
+what users download. A runner it changes (`ubuntu-latest` → `ubuntu-20.04`) changes the
+system the binaries are built against (an older glibc runs on older Linux), so it is no
+developer's tooling. Read from both whole texts with a YAML parser, never from the patch.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+from bot.analysis.facts.records import DefaultChange
+from bot.models import FileChange
+
+# A step that hands what the job built to a later release step or to users.
+_UPLOADS = re.compile(
+    r"^(?:actions/upload-artifact|softprops/action-gh-release|ncipollo/release-action"
+    r"|pypa/gh-action-pypi-publish|svenstaro/upload-release-action)(?:@|$)"
+)
+_UPLOAD_RUN = re.compile(r"\bgh\s+release\s+(?:upload|create)\b|\btwine\s+upload\b")
+# A runner label's operating system.
+_OS = re.compile(r"^(ubuntu|windows|macos)(?:-|$)", re.IGNORECASE)
+# `${{ matrix.os }}`: the runner named by a matrix axis
+_MATRIX_AXIS = re.compile(r"^\$\{\{\s*matrix\.([\w-]+)\s*\}\}$")
+
+
+_WORKFLOW = re.compile(r"(^|/)\.github/workflows/[^/]+\.ya?ml$")
+_RUNNER_LINE = re.compile(r"\b(?:runs-on|ubuntu|windows|macos)\b", re.IGNORECASE)
+# the C loader where PyYAML was built with it: ten times the pure-Python one's speed
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _changed(patch: str) -> list[str]:
+    return [
+        line[1:]
+        for line in patch.split("\n")
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
+
+
+def _system(runner: str) -> str | None:
+    match = _OS.match(runner)
+    return match.group(1).lower() if match else None
+
+
+def _load(text: str) -> dict[Any, Any] | None:
+    try:
+        document = yaml.load(text, Loader=_LOADER)
+    except yaml.YAMLError:
+        return None
+    return document if isinstance(document, dict) else None
+
+
+def _released(document: dict[Any, Any]) -> bool:
+    """Whether a tag's push or a release starts the workflow. (YAML 1.1 reads a bare `on` as
+    True.)"""
+    triggers = document.get("on", document.get(True))
+    if isinstance(triggers, str):
+        return triggers == "release"
+    if isinstance(triggers, list):
+        return "release" in triggers
+    if not isinstance(triggers, dict):
+        return False
+    push = triggers.get("push")
+    return "release" in triggers or (isinstance(push, dict) and "tags" in push)
+
+
+def _uploads(job: dict[str, Any]) -> bool:
+    steps = job.get("steps")
+    for step in steps if isinstance(steps, list) else ():
+        if not isinstance(step, dict):
+            continue
+        uses, run = step.get("uses"), step.get("run")
+        if (isinstance(uses, str) and _UPLOADS.match(uses)) or (
+            isinstance(run, str) and _UPLOAD_RUN.search(run)
+        ):
+            return True
+    return False
+
+
+def _runners(job: dict[str, Any]) -> list[str]:
+    """The runner labels a job runs on: its `runs-on`, or the matrix axis that names it (its
+    values and those its `include` adds)."""
+    runs_on = job.get("runs-on")
+    if isinstance(runs_on, list):
+        return [str(r) for r in runs_on]
+    if not isinstance(runs_on, str):
+        return []
+    axis = _MATRIX_AXIS.match(runs_on.strip())
+    if axis is None:
+        return [runs_on]
+    strategy = job.get("strategy")
+    matrix = strategy.get("matrix") if isinstance(strategy, dict) else None
+    if not isinstance(matrix, dict):
+        return []
+    values = matrix.get(axis.group(1))
+    found = [str(v) for v in values] if isinstance(values, list) else []
+    include = matrix.get("include")
+    for item in include if isinstance(include, list) else ():
+        if isinstance(item, dict) and isinstance(item.get(axis.group(1)), str):
+            found.append(item[axis.group(1)])
+    return found
+
+
+def _release_jobs(text: str) -> dict[str, list[str]]:
+    """Each job of a release workflow that builds on several operating systems and uploads
+    what it built, with its runner labels; empty for any other workflow."""
+    document = _load(text)
+    if document is None or not _released(document):
+        return {}
+    jobs = document.get("jobs")
+    out = {}
+    for name, job in jobs.items() if isinstance(jobs, dict) else ():
+        if not isinstance(job, dict) or not _uploads(job):
+            continue
+        runners = _runners(job)
+        systems = {s for r in runners if (s := _system(r))}
+        if len(systems) >= 2:
+            out[str(name)] = runners
+    return out
+
+
+def release_runners(f: FileChange) -> list[DefaultChange]:
+    """The runners a release workflow's binaries are built on that the change replaces, per
+    operating system: `ubuntu-latest` → `ubuntu-20.04` (see the module's docstring). Parsed
+    only where the patch changes a line naming a runner."""
+    path, sides = f.filename, f.sides
+    if (
+        f.status != "modified"
+        or sides is None
+        or not _WORKFLOW.search(path)
+        or not any(_RUNNER_LINE.search(line) for line in _changed(f.patch or ""))
+    ):
+        return []
+    old_jobs, new_jobs = _release_jobs(sides[0]), _release_jobs(sides[1])
+    out = []
+    for name, new in new_jobs.items():
+        old = old_jobs.get(name)
+        if old is None:
+            continue
+        gone = [r for r in old if r not in new]
+        came = [r for r in new if r not in old]
+        for was in gone:
+            now = next((r for r in came if _system(r) and _system(r) == _system(was)), None)
+            if now is not None:
+                out.append(DefaultChange(name, was, now, path))
+    return out
