@@ -230,3 +230,51 @@ def test_the_checker_refuses_help_text_the_option_does_not_give(tmp_path: Path) 
     )
     text = "Adds the command-line option `--playground-url`: “The base URL of the playground.”"
     assert verdicts_of(root, commit.sha, text) == [(Kind.FLAG_NEW, Verdict.FALSE)]
+
+
+BROKER = '''class BaseEventBroker:
+    """Delivers events."""
+
+    def publish_local(self, event):
+        """Deliver an event to the local subscribers."""
+        for {loop}:
+            if subscription.event_types and type(event) not in subscription.event_types:
+                continue
+            try:
+                subscription.callback(event)
+            except {caught}:
+                self._logger.exception("Error delivering %s event", event.__class__.__name__)
+'''
+
+
+@pytest.mark.parametrize(
+    ("title", "loop", "caught"),
+    [
+        # the same exceptions caught, one now named: no rewrite of how the function goes
+        (
+            "Deliver events to every subscriber",
+            "_token, subscription in self._subscriptions.items()",
+            "Exception as exc",
+        ),
+        # a linter's rewrite of a loop is its style
+        (
+            "Applied more Ruff rules and the fixes that they required",
+            "subscription in self._subscriptions.values()",
+            "Exception",
+        ),
+    ],
+)
+def test_a_named_except_or_a_linters_rewrite_is_no_statement_that_became_another(
+    tmp_path: Path, title: str, loop: str, caught: str
+) -> None:
+    before = BROKER.format(
+        loop="_token, subscription in self._subscriptions.items()", caught="Exception"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/apscheduler/_events.py": before},
+        {"src/apscheduler/_events.py": BROKER.format(loop=loop, caught=caught)},
+        title,
+    )
+    assert "became" not in f"{analysis.summary} {analysis.insights}"
+    assert all(v is not Verdict.FALSE for v in verdicts)

@@ -1486,12 +1486,23 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return _inside_bodies(found)
 
 
+# A title that says the change follows a linter's or formatter's rules.
+_STYLE_WORDS = re.compile(
+    r"\b(?:lint\w*|ruff|flake8|pylint|pyupgrade|style|formatt?\w*|pre-commit|moderni[sz]\w*"
+    r"|clean\s?up\w*|tidy)\b",
+    re.IGNORECASE,
+)
+
+
 def _body_rewrites(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """A shipped function's statement rewritten in place (`return` became `continue`, a
     loop's test, an `except`), quoted at both revisions: the mechanism where no condition,
     string or name says it (public functions first; two at most)."""
     shipped = set(sig.source_files)
     found: list[tuple[str, str]] = []  # (function, clause)
+    if _STYLE_WORDS.search(sig.title.text):
+        # a linter's rewrites (`.items()` to `.values()`, `except E as exc:`) are its style
+        return []
     for r in sig.facts.rewritten:
         name = _callable(r.name)
         if name is None or r.path not in shipped:

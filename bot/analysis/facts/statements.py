@@ -106,6 +106,9 @@ def _users(r: FileReading, name: str) -> tuple[str, ...]:
 
 
 def _telling(old_node: ast.AST, new_node: ast.AST, old: str, new: str) -> bool:
+    if isinstance(old_node, ast.ExceptHandler) and isinstance(new_node, ast.ExceptHandler):
+        # `except E:` became `except E as exc:`: the same exceptions caught
+        return _caught(old_node) != _caught(new_node)
     if isinstance(old_node, _CONTROL) or isinstance(new_node, _CONTROL):
         return True
     # `self.close()` became `await self.close()`
@@ -135,6 +138,10 @@ def _renamed_only(old: ast.AST, new: ast.AST) -> bool:
         return ast.dump(_Unnamed().visit(copy.deepcopy(node)))
 
     return shape(old) == shape(new)
+
+
+def _caught(handler: ast.ExceptHandler) -> str:
+    return "" if handler.type is None else ast.dump(handler.type)
 
 
 def _said(statement: str) -> bool:
