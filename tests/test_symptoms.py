@@ -278,3 +278,27 @@ def test_a_named_except_or_a_linters_rewrite_is_no_statement_that_became_another
     )
     assert "became" not in f"{analysis.summary} {analysis.insights}"
     assert all(v is not Verdict.FALSE for v in verdicts)
+
+
+STREAM = '''from typing import BinaryIO, cast
+
+
+class FileReadStream:
+    """Reads a file."""
+
+    @classmethod
+    async def from_path(cls, path):
+        """Open a file for reading."""
+        file = await to_thread.run_sync(pathlib.Path(path).open, "rb")
+        return {value}
+'''
+
+
+def test_a_cast_dropped_is_no_statement_that_became_another(tmp_path: Path) -> None:
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"src/anyio/streams/file.py": STREAM.format(value="cls(cast(BinaryIO, file))")},
+        {"src/anyio/streams/file.py": STREAM.format(value="cls(file)")},
+        "Widened type annotations to accept IO[bytes] in file streams",
+    )
+    assert "became" not in f"{analysis.summary} {analysis.insights}"

@@ -116,16 +116,24 @@ def _telling(old_node: ast.AST, new_node: ast.AST, old: str, new: str) -> bool:
 
 
 class _Unnamed(ast.NodeTransformer):
-    """Each name read as the same placeholder."""
+    """Each name read as the same placeholder, and `cast(T, x)` as `x` (only a type checker
+    reads the cast)."""
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
         return ast.Name(id="_", ctx=node.ctx)
 
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        callee = ast.unparse(node.func)
+        if callee in ("cast", "typing.cast", "t.cast") and len(node.args) == 2:
+            return self.visit(node.args[1])
+        return self.generic_visit(node)
+
 
 def _renamed_only(old: ast.AST, new: ast.AST) -> bool:
     """Whether two statements differ in the names they use alone (`except zstd.E:` and
-    `except zstandard.E:` through another import's alias, a helper made public): a rename,
-    said as one where it is one, never a change of how the function goes."""
+    `except zstandard.E:` through another import's alias, a helper made public) or in a
+    `cast` (`return cls(cast(BinaryIO, f))` and `return cls(f)`): never a change of how the
+    function goes."""
 
     def shape(node: ast.AST) -> str:
         if isinstance(node, ast.ExceptHandler):
