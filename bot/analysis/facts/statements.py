@@ -125,7 +125,8 @@ class _Unnamed(ast.NodeTransformer):
     def visit_Call(self, node: ast.Call) -> ast.AST:
         callee = ast.unparse(node.func)
         if callee in ("cast", "typing.cast", "t.cast") and len(node.args) == 2:
-            return self.visit(node.args[1])
+            inner: ast.AST = self.visit(node.args[1])
+            return inner
         return self.generic_visit(node)
 
 
