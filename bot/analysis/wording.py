@@ -1488,8 +1488,8 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 # A title that says the change follows a linter's or formatter's rules.
 _STYLE_WORDS = re.compile(
-    r"\b(?:lint\w*|ruff|flake8|pylint|pyupgrade|style|formatt?\w*|pre-commit|moderni[sz]\w*"
-    r"|clean\s?up\w*|tidy)\b",
+    r"\b(?:lint\w*|ruff|flake8|pylint|pyupgrade|code style|style fix\w*|reformat\w*|pre-commit"
+    r"|moderni[sz]\w*|tidy)\b",
     re.IGNORECASE,
 )
 
@@ -1502,6 +1502,7 @@ def _body_rewrites(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     found: list[tuple[str, str]] = []  # (function, clause)
     if _STYLE_WORDS.search(sig.title.text):
         # a linter's rewrites (`.items()` to `.values()`, `except E as exc:`) are its style
+        # ("Fixed formatting of …", "Clean up … on exit" fix things: not these words)
         return []
     for r in sig.facts.rewritten:
         name = _callable(r.name)
