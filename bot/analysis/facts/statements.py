@@ -208,7 +208,7 @@ def _statements(
                 and isinstance(node.orelse[0], ast.If)
                 and lines[node.orelse[0].lineno - 1][node.orelse[0].col_offset :].startswith("elif")
             ):
-                out.append(("else:", "else:", node))
+                out.append(("else:", None, node))  # its own line: not a statement
             block(node.orelse)
         elif isinstance(node, ast.While):
             add(f"while {ast.unparse(node.test)}:", [seg(node.test)], node, "while {}:")
@@ -235,21 +235,21 @@ def _statements(
             add(f"{head} {items}:", [said], node, head + " {}:")
             block(node.body)
         elif isinstance(node, ast.Try | ast.TryStar):
-            out.append(("try:", "try:", node))
+            add("try:", [], node, "try:")
             block(node.body)
             for handler in node.handlers:
                 named = "" if handler.name is None else f" as {handler.name}"
                 if handler.type is None:
-                    out.append((f"except{named}:", f"except{named}:", handler))
+                    add(f"except{named}:", [], handler, "except" + named + ":")
                 else:
                     key = f"except {ast.unparse(handler.type)}{named}:"
                     add(key, [seg(handler.type)], handler, "except {}" + named + ":")
                 block(handler.body)
             if node.orelse:
-                out.append(("else:", "else:", node))
+                out.append(("else:", None, node))  # its own line: not a statement
                 block(node.orelse)
             if node.finalbody:
-                out.append(("finally:", "finally:", node))
+                out.append(("finally:", None, node))
                 block(node.finalbody)
         elif isinstance(node, ast.Match):
             add(f"match {ast.unparse(node.subject)}:", [seg(node.subject)], node, "match {}:")
@@ -261,7 +261,7 @@ def _statements(
     def rest(body: list[ast.stmt], orelse: list[ast.stmt], node: ast.AST) -> None:
         block(body)
         if orelse:
-            out.append(("else:", "else:", node))
+            out.append(("else:", None, node))  # its own line: not a statement
             block(orelse)
 
     block(function.body)
