@@ -39,6 +39,7 @@ class AnalysisPhrases:
     reexports_dropped: str  # {names} {path} {origin}
     reexport_alias_dropped: str  # {name} {path} {origin} {original}
     flags_added: tuple[str, str]  # {names}
+    flag_helped: str  # {name} {help}: a new option with its own help text
     flags_removed: tuple[str, str]  # {names}
     env_added: tuple[str, str]  # {names}
     # read anew by the changed files; whether the rest of the repository read it is unknown
@@ -108,6 +109,8 @@ class AnalysisPhrases:
     raises_when: str  # {name} {exception} {test}: a new `if` that raises
     skips_when: str  # {name} {test}: a new `if` that continues
     no_longer_tests: str  # {name} {test}: a condition gone
+    became: str  # {name} {old} {new}: a statement rewritten in place
+    used_by: str  # {name} {users}: a private method with the public ones that use it
     passes: str  # {name} {arg} {value} {callee}: a keyword a call now passes
     passes_was: str  # {name} {arg} {value} {callee} {was}: passed with another value
     no_longer_passes: str  # {name} {arg} {was} {callee}: a keyword a call no longer passes
@@ -199,6 +202,7 @@ EN = AnalysisPhrases(
         "`{path}` no longer re-exports `{name}` (still defined in `{origin}` as `{original}`)"
     ),
     flags_added=("adds the command-line flag {names}", "adds the command-line flags {names}"),
+    flag_helped="adds the command-line option `{name}`: “{help}”",
     flags_removed=(
         "removes the command-line flag {names}",
         "removes the command-line flags {names}",
@@ -307,6 +311,8 @@ EN = AnalysisPhrases(
     raises_when="{name} now raises `{exception}` when `{test}`",
     skips_when="{name} now skips to the next iteration when `{test}`",
     no_longer_tests="{name} no longer tests `{test}`",
+    became="in {name}, `{old}` became `{new}`",
+    used_by="{name} (used by {users})",
     passes="{name} now passes `{arg}={value}` to `{callee}`",
     passes_was="{name} now passes `{arg}={value}` to `{callee}` (was `{was}`)",
     no_longer_passes="{name} no longer passes `{arg}={was}` to `{callee}`",
@@ -416,6 +422,7 @@ ZH = AnalysisPhrases(
     reexports_dropped="`{path}` 不再重新导出 {names}（仍定义于 `{origin}`）",
     reexport_alias_dropped="`{path}` 不再重新导出 `{name}`（仍以 `{original}` 定义于 `{origin}`）",
     flags_added=("新增命令行参数 {names}", "新增命令行参数 {names}"),
+    flag_helped="新增命令行参数 `{name}`：“{help}”",
     flags_removed=("移除了命令行参数 {names}", "移除了命令行参数 {names}"),
     env_added=("新增读取环境变量 {names}", "新增读取环境变量 {names}"),
     env_read=("读取环境变量 {names}", "读取环境变量 {names}"),
@@ -486,6 +493,8 @@ ZH = AnalysisPhrases(
     raises_when="{name} 现在在 `{test}` 时抛出 `{exception}`",
     skips_when="{name} 现在在 `{test}` 时跳到下一次循环",
     no_longer_tests="{name} 不再判断 `{test}`",
+    became="{name} 中的 `{old}` 改为 `{new}`",
+    used_by="{name}（由 {users} 使用）",
     passes="{name} 现在向 `{callee}` 传入 `{arg}={value}`",
     passes_was="{name} 现在向 `{callee}` 传入 `{arg}={value}`（原为 `{was}`）",
     no_longer_passes="{name} 不再向 `{callee}` 传入 `{arg}={was}`",

@@ -414,6 +414,19 @@ def _types(
     return unique[:4], confidence
 
 
+def _with_options(types: list[ChangeType], sig: Signals) -> list[ChangeType]:
+    """A new command-line option of a shipped program is a feature: first where only a
+    title's word typed the change docs or nothing ("Dash doc set play url"), else beside the
+    author's type."""
+    if T.FEATURE in types or not any(f.path in sig.source_files for f in sig.facts.flags_added):
+        return types
+    # a `docs:` prefix or a `[Doc]` tag is the author's type: it stays first
+    said = sig.title.conventional or sig.title.tags
+    if types[0] in (T.DOCS, T.OTHER) and not said:
+        return [T.FEATURE, *types[1:]][:4]
+    return [*types, T.FEATURE][:4]
+
+
 # A maintainer's label that types a change security ("security", "type: security-fix").
 _SECURITY_LABEL = re.compile(r"\b(?:security|vulnerability|cve)\b")
 
@@ -684,6 +697,7 @@ def analyze_shielded(commit: CommitInput, language: str, *, facts: Facts | None 
     types, confidence = _types(
         commit, sig.title, sig.line_kinds, tuple(f.meaning for f in sig.fragments if f.meaning)
     )
+    types = _with_options(types, sig)
     risks = breaking_risks(commit, sig, p)
     # A merge is breaking only by its author's words (a footer, a `!`, a label, "breaking
     # change" in its text), never by the branch's diff alone.

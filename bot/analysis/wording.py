@@ -483,6 +483,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _deprecations,
         _values,
         _constant_values,
+        _options_helped,
         _signatures,
         _handled_public,
         _settings_added,
@@ -510,6 +511,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _body_checks,
         _body_conditions,
         _call_keywords,
+        _body_rewrites,
         _private_changes,
         _tables_private,
         _tooling_values,
@@ -731,12 +733,31 @@ def _sayable(value: str) -> bool:
     )
 
 
+def _helped(sig: Signals) -> list[Setting]:
+    """The new options of a shipped program that give their own help text (two at most)."""
+    return [
+        f
+        for f in sig.facts.flags_added
+        if f.path in sig.source_files and f.help is not None and _helpful(f.help)
+    ][:2]
+
+
+def _options_helped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A new option of a shipped program said with its own help text: what it does, in its
+    author's words (before the parameter its command gains for it)."""
+    return [
+        _Statement("compatibility", p.flag_helped.format(name=f.name, help=f.help))
+        for f in _helped(sig)
+    ]
+
+
 def _settings_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     # "new" only when the parent's whole tree was searched: a file that starts reading a
     # variable another module read before adds no setting
     new = sig.facts.settings_new
+    helped = _helped(sig)
     groups: tuple[tuple[tuple[str, str], tuple[Setting, ...]], ...] = (
-        (p.flags_added, sig.facts.flags_added),
+        (p.flags_added, tuple(f for f in sig.facts.flags_added if f not in helped)),
         (p.env_added if new else p.env_read, sig.facts.env_added),
         (p.keys_added if new else p.keys_read, sig.facts.config_keys_added),
     )
@@ -747,6 +768,21 @@ def _settings_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         for clause, read in groups
         if read
     ]
+
+
+# A help text longer than this is not quoted.
+_SAID_HELP = 160
+
+
+def _helpful(words: str) -> bool:
+    """An option's help text a sentence can quote as written: one short line of words, no
+    backquote or quotation mark of the sentence's own (a quote would end early)."""
+    return (
+        0 < len(words) <= _SAID_HELP
+        and words.isprintable()
+        and not any(c in words for c in "`“”")
+        and any(c.isalpha() for c in words)
+    )
 
 
 def _keys_dropped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -1474,6 +1510,36 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         said = _which(sig, p, name, c.path)
         clause = phrases[c.turn].format(name=said, test=c.test, was=c.was, exception=c.was)
         found.append((name, clause))
+    return _inside_bodies(found)
+
+
+# A title that says the change follows a linter's or formatter's rules.
+_STYLE_WORDS = re.compile(
+    r"\b(?:lint\w*|ruff|flake8|pylint|pyupgrade|code style|style fix\w*|reformat\w*|pre-commit"
+    r"|moderni[sz]\w*|tidy)\b",
+    re.IGNORECASE,
+)
+
+
+def _body_rewrites(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A shipped function's statement rewritten in place (`return` became `continue`, a
+    loop's test, an `except`), quoted at both revisions: the mechanism where no condition,
+    string or name says it (public functions first; two at most)."""
+    shipped = set(sig.source_files)
+    found: list[tuple[str, str]] = []  # (function, clause)
+    if _STYLE_WORDS.search(sig.title.text):
+        # a linter's rewrites (`.items()` to `.values()`, `except E as exc:`) are its style
+        # ("Fixed formatting of …", "Clean up … on exit" fix things: not these words)
+        return []
+    for r in sig.facts.rewritten:
+        name = _callable(r.name)
+        if name is None or r.path not in shipped:
+            continue
+        said = _which(sig, p, name, r.path)
+        if r.users:
+            # a private method said with the public ones a user calls that use it
+            said = p.used_by.format(name=said, users=codes(p, r.users))
+        found.append((name, p.became.format(name=said, old=r.old, new=r.new)))
     return _inside_bodies(found)
 
 

@@ -16,6 +16,8 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
 - environment variables, configuration keys and flags: read (quoted, or `$NAME` for
   environment variables) on a line of code outside tests and documentation, anywhere in
   the tree, at each revision;
+- "adds the command-line option `--x`: “h”": as a flag, and a call in a changed Python file
+  at the commit names `"--x"` and passes `help=` the string h (spaces folded);
 - "requires `pin`": the pin is written in a changed file at the commit and not before;
 - "adds / removes the extra, the command, the `g` entry point `n` (`r`)": a changed project's
   pyproject.toml (PEP 621) or setup.cfg (setuptools) declares it on one side only, with
@@ -30,6 +32,10 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   among its keys or values on one side only;
 - "adds `f(x, *, y=1) -> T`", "`f` now passes `k=v` to `g` (was `w`)": read with Python's own
   parser and `ast` (see `_adds_signature`, `_passes`).
+- "In `C._m` (used by `C.g`), …": `C.g`, a public method of `C`, names `self._m` at the
+  commit;
+- "In `f`, `a` became `b`": the first lines of `f`'s statements (its closures' too), as
+  written, `a` on fewer at the commit and `b` on more (see `_became`);
 - "`f`, per its docstring: “s”": a docstring of `f` at the commit opens with s;
 - "updates the pre-commit hook `h` / the GitHub Action `a` from `x` to `y`": the pin YAML
   reads in the changed config or workflows, `x` at the parent and `y`, not `x`, at the commit.
@@ -49,7 +55,7 @@ import textwrap
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
@@ -404,6 +410,8 @@ class Checker:
             Kind.EDITED: self._edited,
             Kind.TESTS_CALL: self._tests_call,
             Kind.TESTS_NOW: self._condition,
+            Kind.BECAME: self._became,
+            Kind.USED_BY: self._used_by,
             Kind.GUARD: self._condition,
             Kind.NO_LONGER_TESTS: self._condition,
             Kind.PASSES: self._passes,
@@ -1170,6 +1178,8 @@ class Checker:
                     merged.conditions |= found.conditions
                     merged.guards |= found.guards
                     merged.passes += found.passes
+                    merged.lines += found.lines
+                    merged.own_attributes |= found.own_attributes
             return merged
 
         olds = [c.old(claim.path)] if claim.path else c.before
@@ -1217,6 +1227,37 @@ class Checker:
             return Verdict.FALSE, (
                 f"`{function}` raised no `{exception}` with a message at the parent"
             )
+        return Verdict.TRUE, ""
+
+    def _became(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "In `f`, `a` became `b`": a statement of `f` (its closures' included) whose
+        first line, as the file writes it from where it starts, is `a` is on fewer lines at
+        the commit than at the parent, and one written `b` on more."""
+        function, old, new = _normal(claim.name), claim.old or "", claim.new or ""
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        before, after = bodies.before.lines, bodies.after.lines
+        if after[old] >= before[old]:
+            return Verdict.FALSE, f"`{function}` has `{old}` as often at the commit"
+        if after[new] <= before[new]:
+            return Verdict.FALSE, f"`{function}` has `{new}` no more often at the commit"
+        return Verdict.TRUE, ""
+
+    def _used_by(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "In `C._m` (used by `C.g`), …": `C.g` is a public method of the same class whose
+        body names `self._m` (or `cls._m`) at the commit."""
+        function, user = _normal(claim.name), _normal(claim.new or "")
+        owner, _, method = function.rpartition(".")
+        if user.rpartition(".")[0] != owner or user.rpartition(".")[2].startswith("_"):
+            return Verdict.FALSE, f"`{user}` is no public method of `{owner}`"
+        _, after, unread = self._bodies(c, replace(claim, name=user))
+        if after is None:
+            if unread:
+                return Verdict.UNVERIFIABLE, f"`{user}` not found in the files that parse"
+            return Verdict.FALSE, f"`{user}` is not defined at the commit in a changed file"
+        if method not in after.own_attributes:
+            return Verdict.FALSE, f"`{user}` does not use `self.{method}` at the commit"
         return Verdict.TRUE, ""
 
     def _condition(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
@@ -1339,6 +1380,12 @@ class Checker:
             older = {new: old for old, new in c.changed if new}
             had = Counter(path for path, _ in before)
             now = Counter(path for path, _ in after)
+            if claim.new and not any(
+                claim.new in _helps_of(self.clone.text(c.sha, path) or "", name)
+                for path in c.after
+                if path.endswith(".py")
+            ):
+                return Verdict.FALSE, f"no changed file gives `{name}` the help “{claim.new}”"
             if any(n > had[older.get(path) or ""] for path, n in now.items()):
                 return Verdict.TRUE, ""
             if after:
@@ -1833,3 +1880,31 @@ def _action_refs(data: object, text: str, name: str) -> set[str]:
 
 def _values(values: set[str]) -> str:
     return ", ".join(f"`{v}`" for v in sorted(values)[:3]) if values else "not found"
+
+
+def _helps_of(text: str, flag: str) -> set[str]:
+    """The help texts (`help="…"`, adjacent or `+`-joined literals, spaces folded) of the
+    calls in a Python file that name `flag` among their arguments."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return set()
+
+    def literal(node: ast.expr) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left, right = literal(node.left), literal(node.right)
+            return None if left is None or right is None else left + right
+        return None
+
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not any(
+            isinstance(a, ast.Constant) and a.value == flag for a in node.args
+        ):
+            continue
+        for keyword in node.keywords:
+            if keyword.arg == "help" and (words := literal(keyword.value)) is not None:
+                found.add(" ".join(words.split()))
+    return found

@@ -89,6 +89,8 @@ class Kind(StrEnum):
     DOCUMENTED = "docstring says"
     REDOCUMENTED = "docstring now says"
     RAISES_INSTEAD = "now raises instead of"
+    BECAME = "statement became"
+    USED_BY = "private method used by"
 
 
 @dataclass(frozen=True)
@@ -253,6 +255,8 @@ _PASSED = re.compile(
 )
 # "`test` (was `old`)", "`E` when `test`", "`test`": what follows a condition's verb
 _TESTED = re.compile(r"\s*`(?P<test>[^`]+)`(?:\s+\(was `(?P<was>[^`]+)`\))?")
+# "`--x`: “its help text”": what follows "adds the command-line option"
+_HELPED = re.compile(r"\s*`(?P<flag>-[^`\s]+)`:\s*“(?P<help>[^”]+)”")
 _RAISED_WHEN = re.compile(r"\s*`(?P<exception>[^`]+)`\s+when\s+`(?P<test>[^`]+)`")
 # "`ValueError` with “message”": the exception raised and its message
 _RAISED_WITH = re.compile(r"\s*`([^`]+)` with “([^”]+)”")
@@ -272,6 +276,10 @@ def _segment_claims(kind: Kind, segment: str, sentence: str) -> tuple[list[Claim
     if kind is Kind.DEPRECATION:
         quoted = _QUOTE.search(segment)
         return ([Claim(kind, quoted.group(1), sentence)] if quoted else []), []
+    helped = _HELPED.match(segment) if kind is Kind.FLAG_NEW else None
+    if helped is not None:
+        # "adds the command-line option `--x`: “help”": `new` the option's help text
+        return [Claim(kind, helped["flag"], sentence, new=helped["help"])], []
     if kind is Kind.SECTION:
         titles = _QUOTE.findall(segment)
         into = _first_path([(0, s) for s in _SPAN.findall(_QUOTE.sub("", segment))])
@@ -502,6 +510,13 @@ _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
         ),
     ),
     (
+        Kind.BECAME,
+        re.compile(
+            rf"In `(?P<f>[^`]+)`{_IN}(?: \(used by (?P<users>`[^`]+`(?:, `[^`]+`)*)\))?, "
+            r"`(?P<old>[^`]+)` became `(?P<new>[^`]+)`\.?"
+        ),
+    ),
+    (
         Kind.DOCUMENTED,
         re.compile(rf"`(?P<f>[^`]+)`{_IN}, per its docstring: “(?P<new>[^”]+)”\.?"),
     ),
@@ -523,7 +538,11 @@ def _shaped(sentence: str) -> list[Claim] | None:
             names = _SPAN.findall(found["names"])
             return [Claim(kind, n, sentence) for n in names]
         name = f"{found['f']}({found['p']})" if found.get("p") else found["f"]
-        return [Claim(kind, name, sentence, found.get("path"), found.get("old"), found.get("new"))]
+        claim = Claim(kind, name, sentence, found.get("path"), found.get("old"), found.get("new"))
+        # "In `f` (used by `g`), …": `g` uses `f`, a claim of its own
+        users = _SPAN.findall(found.get("users") or "")
+        path = found.get("path")
+        return [claim, *(Claim(Kind.USED_BY, name, sentence, path, new=u) for u in users)]
     return None
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -827,12 +828,17 @@ class Body:
     defaults: dict[str, set[str]] = field(default_factory=dict)
     returns_type: set[str] = field(default_factory=set)
     # the tests of its own `if`, `elif`, `while` and `… if … else …`, as `ast.unparse` writes
-    conditions: set[str] = field(default_factory=set)
+    conditions: set[str] = field(default_factory=set)  # a closure's too
     # (test, how the body leaves: "return", "continue", "raise E" with E as written) of each
     # own `if` whose body's last statement leaves
     guards: set[tuple[str, str]] = field(default_factory=set)
     # (callee as written, keyword -> its value as `ast.unparse` writes it) of each own call
     passes: list[tuple[str, dict[str, str]]] = field(default_factory=list)
+    # each statement of its body and of the functions nested in it (not a class's), as the
+    # file writes its first line from where it starts (`while x:`, `return 1`), counted
+    lines: Counter[str] = field(default_factory=Counter)
+    # the attributes of `self` and `cls` its body names (`self._run` called or handed on)
+    own_attributes: set[str] = field(default_factory=set)
 
 
 def python_body(text: str, function: str, *, exact: bool = False) -> Body | None:
@@ -861,7 +867,21 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
         for inner in (n for statement in node.body for n in ast.walk(statement)):
             if isinstance(inner, ast.Call):
                 body.calls.add(_unparsed(inner.func))
+        body.lines.update(_statement_lines(text, node))
+        body.own_attributes.update(
+            n.attr
+            for statement in node.body
+            for n in ast.walk(statement)
+            if isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name)
+            and n.value.id in ("self", "cls")
+        )
         own = _own_nodes(node)
+        # a closure's tests are tested when the function runs it: its conditions too (never
+        # its guards: its `return` leaves the closure)
+        for inner in own:
+            if isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef):
+                body.conditions.update(_closure_tests(inner))
         strings = _strings_bound(node, own)
         for inner in own:
             if isinstance(inner, ast.If | ast.While | ast.IfExp):
@@ -908,6 +928,43 @@ def _leaves(last: ast.stmt) -> str | None:
         exc = last.exc.func if isinstance(last.exc, ast.Call) else last.exc
         return "raise " + (ast.unparse(exc) if exc is not None else "")
     return None
+
+
+def _statement_lines(text: str, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """The first line of each statement (an `except` clause too) in a function's body and
+    in the bodies of the functions nested in it, from where the statement starts to the end
+    of the line, as the file writes it (a nested function's own `def` line and a nested
+    class are not the function's statements)."""
+    lines = text.splitlines()
+    out: list[str] = []
+    todo: list[ast.AST] = [*function.body]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.ClassDef | ast.Lambda | ast.expr):
+            continue
+        if (
+            isinstance(node, ast.stmt | ast.ExceptHandler)
+            and not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and 0 < node.lineno <= len(lines)
+        ):
+            out.append(lines[node.lineno - 1][node.col_offset :].rstrip())
+        todo += ast.iter_child_nodes(node)
+    return out
+
+
+def _closure_tests(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The tests of the `if`, `elif`, `while` and `… if … else …` in a nested function's
+    body and the functions nested in it (not in a class or lambda defined there)."""
+    tests: set[str] = set()
+    todo: list[ast.AST] = [*function.body]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.ClassDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.If | ast.While | ast.IfExp):
+            tests.add(ast.unparse(node.test))
+        todo += ast.iter_child_nodes(node)
+    return tests
 
 
 def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:

@@ -75,6 +75,7 @@ from bot.analysis.facts.records import (
     Requirement,
     Returned,
     Retyped,
+    Rewritten,
     Section,
     Setting,
     Signature,
@@ -84,6 +85,7 @@ from bot.analysis.facts.records import (
 )
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
 from bot.analysis.facts.scan import FileReading, Side, hunks
+from bot.analysis.facts.statements import statements_rewritten
 from bot.analysis.facts.surface import spelled
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
 from bot.analysis.facts.visibility import mark_private
@@ -691,6 +693,7 @@ def _combine(
     checks: list[Compared] = []
     messages: list[Message] = []
     conditions: list[Condition] = []
+    in_place: list[Rewritten] = []
     keywords: list[Passed] = []
     tests_paths = {f.path for f in files if f.kind is PathKind.TESTS}
     for r in readings:
@@ -763,11 +766,17 @@ def _combine(
                     messages += _messages_changed(r, name)
                     # a test rewritten to compare a new string is "now checks for" it already
                     strings = [v for c in compared for v in c.values]
-                    conditions += [
+                    tested = [
                         c
                         for c in conditions_changed(r, name, new)
                         if c.turn is not Turn.CHANGED or not any(v in c.test for v in strings)
                     ]
+                    conditions += tested
+                    # a statement rewritten in place, where no condition of it is said
+                    # (of the functions the change edits: read in detail at both revisions)
+                    detailed = name in r.plus.conditions and name in r.minus.conditions
+                    if detailed and not tested and not compared:
+                        in_place += statements_rewritten(r, name)
                     keywords += keywords_changed(r, name)
             was_typed, now_typed = (
                 r.minus.annotations.get(name, {}),
@@ -784,11 +793,18 @@ def _combine(
     # or a library's name: only what the changed files define)
     calls = _calls_only_at(readings, new=True)
     dropped_calls = _calls_only_at(readings, new=False)
+    # a statement rewritten in place is said only of a function nothing else is said of
+    told = {c.caller for c in (*calls, *dropped_calls)}
+    told |= {f.name for f in signatures} | {f.name for f in raised} | {f.name for f in caught}
+    told |= {f.name for f in returned} | {f.name for f in checks} | {f.name for f in messages}
+    told |= {f.name for f in keywords}
+    in_place = [f for f in in_place if f.name not in told]
     said = [n.name for n in added] + [c.caller for c in (*calls, *dropped_calls)]
     said += [f.name for f in signatures] + [f.name for f in raised] + [f.name for f in caught]
     said += [f.name for f in optional] + [f.name for f in returned] + [f.name for f in retyped]
     said += [f.name for f in checks] + [f.name for f in messages]
     said += [f.name for f in conditions] + [f.name for f in keywords]
+    said += [f.name for f in in_place]
     said += [n.removesuffix(".__init__") for n in said if n.endswith(".__init__")]
     shared = [name for name in sorted(set(said)) if _defined_apart(name, readings)]
     # Where the change's own new (or moved) definitions are used: a new helper is said with
@@ -862,7 +878,7 @@ def _combine(
         exports_added=_cap(exports_added),
         exports_removed=_cap(exports_removed),
         reexports_dropped=_cap(reexports),
-        flags_added=flags[0],
+        flags_added=_with_help(flags[0], readings),
         flags_removed=flags[1],
         # A dependency's variable read by the project's script or code is not the project's
         # new setting.
@@ -887,6 +903,7 @@ def _combine(
         compares_added=_cap(checks),
         messages_changed=_cap(messages),
         conditions_changed=_cap(conditions),
+        rewritten=_cap(in_place),
         keywords_changed=_cap(keywords),
         signatures_added=_cap(signatures_added),
         documented=_cap(described),
@@ -907,6 +924,15 @@ def _combine(
         sections_added=_cap(sections),
         numbers=numbers,
         fixes=fixes,
+    )
+
+
+def _with_help(flags: tuple[Setting, ...], readings: list[FileReading]) -> tuple[Setting, ...]:
+    """Each new flag with its own help text where the file that declares it gives one."""
+    helps = {r.path: r.plus.flag_help for r in readings}
+    return tuple(
+        dataclasses.replace(f, help=words) if (words := helps.get(f.path, {}).get(f.name)) else f
+        for f in flags
     )
 
 

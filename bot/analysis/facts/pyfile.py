@@ -171,6 +171,7 @@ class Unit:
             else:
                 side.env.setdefault(name, None)
         side.flags.update(table.flags)
+        side.flag_help.update(table.flag_help)
         side.registrations.update(table.registrations)
         deprecations.extend(self.deprecations)
 
@@ -355,7 +356,10 @@ class _Reader:
         """The calls of the statements on lines a call the tables read could be on: walking
         every node of a large module costs more than parsing it."""
         for node in nodes:
-            at = bisect.bisect_left(hinted, node.lineno)
+            # a decorated definition starts at its first decorator (`@click.option(…)` above
+            # `def main`): its `lineno` is the `def` line's
+            first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+            at = bisect.bisect_left(hinted, first)
             if at == len(hinted) or hinted[at] > (node.end_lineno or node.lineno):
                 continue
             blocks = [b for b in _BLOCKS if isinstance(getattr(node, b, None), list)]
@@ -711,6 +715,15 @@ class _Reader:
         if default is None and node.args and not _is_flag(node.args[0]):
             default = node.args[0]
         self.side.flags[names[0]] = _literal(default)
+        # `help="…"` (argparse, click, typer): the option's own words, a literal only (an
+        # f-string's or a `%(default)s` template's rendering is not written here)
+        words = keywords.get("help")
+        if (
+            isinstance(words, ast.Constant | ast.BinOp)
+            and (text := _text(words)) is not None
+            and "%(" not in text
+        ):
+            self.side.flag_help[names[0]] = " ".join(text.split())
 
     def _warning(self, node: ast.Call, last: str) -> None:
         messages = [t for a in node.args if (t := _text(a)) is not None]
@@ -828,6 +841,7 @@ def _through(side: Side, name: str, *, caught: bool) -> frozenset[str]:
 
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 class _Walked(NamedTuple):
@@ -875,10 +889,11 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
     bound.update({a.arg: [None] for a in (arguments.vararg, arguments.kwarg) if a is not None})
     plain: set[int] = set()
     passed_name: list[tuple[str, str]] = []  # (exception, the name its message is)
-    # (node, whether it is the function's own code, not a nested definition's)
-    stack: list[tuple[ast.AST, bool]] = [(node, True)]
+    # (node, whether it is the function's own code, not a nested definition's, and whether
+    # it is the code of a function nested in it: a closure's tests are tested when it runs)
+    stack: list[tuple[ast.AST, bool, bool]] = [(node, True, False)]
     while stack:
-        current, own = stack.pop()
+        current, own, closure = stack.pop()
         if own:
             _bind(current, bound, plain)
         if isinstance(current, ast.Constant) and isinstance(current.value, str):
@@ -930,21 +945,28 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         ):
             # `return INTERRUPTED`: some value not written here, so no literal is proven new
             returned.add(UNPRINTABLE)
-        elif own and isinstance(current, ast.If | ast.While | ast.IfExp):
+        elif (own or closure) and isinstance(current, ast.If | ast.While | ast.IfExp):
             test = ast.unparse(current.test)
             conditions[test] = min(conditions.get(test, current.lineno), current.lineno)
-            if isinstance(current, ast.If) and (jump := _jump(current.body[-1])) is not None:
+            # a closure's `return` leaves the closure, not the function: no guard of it
+            if (
+                own
+                and isinstance(current, ast.If)
+                and (jump := _jump(current.body[-1])) is not None
+            ):
                 guards[test] = (jump, current.body[-1])
         inner = own and (current is node or not isinstance(current, _NESTED))
+        nested = own and current is not node and isinstance(current, _DEFS)
+        closure = (closure or nested) and not isinstance(current, ast.ClassDef | ast.Lambda)
         # The function's own decorators and defaults run where it is defined, not when it
         # is called: a call there is not one it makes (uvicorn's `@click.option(...)`).
         fields = ("body",) if current is node else current._fields
         for field in fields:
             value = getattr(current, field, None)
             if isinstance(value, list):
-                stack.extend((item, inner) for item in value if isinstance(item, ast.AST))
+                stack.extend((item, inner, closure) for item in value if isinstance(item, ast.AST))
             elif isinstance(value, ast.AST):
-                stack.append((value, inner))
+                stack.append((value, inner, closure))
     calls.discard("")
     for exception, local in passed_name:
         said, *more = bound.get(local, [None])

@@ -93,6 +93,8 @@ class Setting:
     name: str
     path: str
     default: str | None = None
+    # a command-line option's own help text (`help="…"`), where a whole file gives it
+    help: str | None = None
 
 
 @dataclass(frozen=True)
@@ -269,6 +271,21 @@ class Documented:
     name: str
     path: str
     text: str
+
+
+@dataclass(frozen=True)
+class Rewritten:
+    """A statement of a Python function edited at both revisions (its closures' included)
+    rewritten in place: `old` at the parent became `new` at the commit, each as `ast.unparse`
+    writes it (a compound statement by its header, `while test:`)."""
+
+    name: str
+    path: str
+    old: str
+    new: str
+    # where `name` is a private method: the public methods of its class in the file that
+    # use it (`self._process_jobs`, called or handed on) at the commit, two at most
+    users: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -472,6 +489,8 @@ class Facts:
     compares_added: tuple[Compared, ...] = ()
     messages_changed: tuple[Message, ...] = ()
     conditions_changed: tuple[Condition, ...] = ()
+    # an edited function's statement rewritten in place (`return` became `continue`)
+    rewritten: tuple[Rewritten, ...] = ()
     # keyword arguments with literal values an edited function's calls gained, lost or changed
     keywords_changed: tuple[Passed, ...] = ()
     # how a caller calls the Python functions, methods and classes of `added` (those whose

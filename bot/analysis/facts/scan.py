@@ -169,6 +169,8 @@ class Side:
     # name -> default as written (None: none on the line)
     env: dict[str, str | None] = field(default_factory=dict)
     flags: dict[str, str | None] = field(default_factory=dict)
+    # from a whole Python file: a flag -> its own help text (`help="…"`), a literal string
+    flag_help: dict[str, str] = field(default_factory=dict)
     keys: dict[str, str | None] = field(default_factory=dict)
     fields: dict[str, str] = field(default_factory=dict)
     # from a whole Python file: a public module-level name or class attribute assigned a

@@ -46,6 +46,7 @@ def read_whole(
         for side in (reading.plus, reading.minus):
             side.env.clear()
             side.flags.clear()
+            side.flag_help.clear()
             side.registrations.clear()
             side.fields.clear()
             side.constants.clear()

@@ -1,0 +1,268 @@
+"""An edited Python function's statements at both revisions, in order: one rewritten in
+place (`while self._state is RunState.started:` became `while self._state in (…):`)."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import difflib
+from collections import Counter
+
+from bot.analysis.facts.records import Rewritten
+from bot.analysis.facts.scan import FileReading
+
+# A function whose statements change in more places than this was rewritten: not said.
+_PLACES = 3
+# A statement quoted as `ast.unparse` writes it when this short; a longer one is not said.
+_SAID = 90
+# How alike (difflib's ratio) a statement and the one it became are, at least.
+_ALIKE = 0.6
+# The statements whose rewriting changes how the function goes: its tests, loops, exits.
+_CONTROL = (
+    ast.If,
+    ast.While,
+    ast.For,
+    ast.AsyncFor,
+    ast.With,
+    ast.AsyncWith,
+    ast.Return,
+    ast.Raise,
+    ast.Continue,
+    ast.Break,
+    ast.Assert,
+    ast.ExceptHandler,
+)
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def statements_rewritten(r: FileReading, name: str) -> list[Rewritten]:
+    """The one statement of an edited function (its closures' included) rewritten in place:
+    the function's statements at both revisions, in order and as `ast.unparse` writes them
+    (a compound statement by its header, `if test:`), matched; a pair replaced one for one
+    where either is a test, a loop, a `with`, an exit or an `except`, or the two differ by
+    an `await`; the two alike as written, and not only in the names they use. None when the
+    statements change in more than `_PLACES` places (a rewrite) or the pair's old one is
+    still there, or its new one was already (a statement said to have become another is
+    gone); quoted as the file writes each on its line."""
+    now, was = r.plus.functions.get(name), r.minus.functions.get(name)
+    if not isinstance(now, _DEFS) or not isinstance(was, _DEFS):
+        return []
+    before_text, after_text = r.texts
+    if not before_text or not after_text:
+        return []
+    after, before = _statements(now, after_text), _statements(was, before_text)
+    texts_after, texts_before = [t for t, _, _ in after], [t for t, _, _ in before]
+    matcher = difflib.SequenceMatcher(None, texts_before, texts_after, autojunk=False)
+    changes = [op for op in matcher.get_opcodes() if op[0] != "equal"]
+    if not changes or len(changes) > _PLACES:
+        return []
+    counted_before, counted_after = Counter(texts_before), Counter(texts_after)
+    found: list[Rewritten] = []
+    for tag, i1, i2, j1, j2 in changes:
+        if tag != "replace" or i2 - i1 != 1 or j2 - j1 != 1:
+            continue
+        (old, old_said, old_node), (new, new_said, new_node) = before[i1], after[j1]
+        if old_said is None or new_said is None or not (_said(old_said) and _said(new_said)):
+            continue
+        if not _telling(old_node, new_node, old, new) or _renamed_only(old_node, new_node):
+            continue
+        # two statements that share little are two changes, not one rewritten
+        if difflib.SequenceMatcher(None, old_said, new_said).ratio() < _ALIKE:
+            continue
+        if counted_after[old] >= counted_before[old] or counted_before[new] >= counted_after[new]:
+            continue
+        found.append(Rewritten(name, r.path, old_said, new_said, _users(r, name)))
+    return found[:1]
+
+
+# A private method used by more public methods than this is said without them.
+_USERS = 2
+
+
+def _users(r: FileReading, name: str) -> tuple[str, ...]:
+    """The public methods of a private method's class, in the file at the commit, whose
+    body uses it as `self.<method>` (a call, or the method handed on: `start(self._run)`);
+    none where the method is public, or more than `_USERS` use it."""
+    owner, _, method = name.rpartition(".")
+    if not owner or not method.startswith("_") or method.startswith("__"):
+        return ()
+    if any(part.startswith("_") for part in owner.split(".")):
+        return ()
+    found = []
+    for other, node in r.plus.functions.items():
+        head, _, last = other.rpartition(".")
+        if head != owner or last.startswith("_") or not isinstance(node, _DEFS):
+            continue
+        if any(
+            isinstance(n, ast.Attribute)
+            and n.attr == method
+            and isinstance(n.value, ast.Name)
+            and n.value.id in ("self", "cls")
+            for statement in node.body
+            for n in ast.walk(statement)
+        ):
+            found.append(other)
+    return tuple(sorted(found)) if 0 < len(found) <= _USERS else ()
+
+
+def _telling(old_node: ast.AST, new_node: ast.AST, old: str, new: str) -> bool:
+    if isinstance(old_node, ast.ExceptHandler) and isinstance(new_node, ast.ExceptHandler):
+        # `except E:` became `except E as exc:`: the same exceptions caught
+        return _caught(old_node) != _caught(new_node)
+    if isinstance(old_node, _CONTROL) or isinstance(new_node, _CONTROL):
+        return True
+    # `self.close()` became `await self.close()`
+    return old.replace("await ", "") == new.replace("await ", "")
+
+
+class _Unnamed(ast.NodeTransformer):
+    """Each name read as the same placeholder, and `cast(T, x)` as `x` (only a type checker
+    reads the cast)."""
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return ast.Name(id="_", ctx=node.ctx)
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        callee = ast.unparse(node.func)
+        if callee in ("cast", "typing.cast", "t.cast") and len(node.args) == 2:
+            inner: ast.AST = self.visit(node.args[1])
+            return inner
+        return self.generic_visit(node)
+
+
+def _renamed_only(old: ast.AST, new: ast.AST) -> bool:
+    """Whether two statements differ in the names they use alone (`except zstd.E:` and
+    `except zstandard.E:` through another import's alias, a helper made public) or in a
+    `cast` (`return cls(cast(BinaryIO, f))` and `return cls(f)`): never a change of how the
+    function goes."""
+
+    def shape(node: ast.AST) -> str:
+        if isinstance(node, ast.ExceptHandler):
+            node = ast.ExceptHandler(type=node.type, name=node.name, body=[])
+        elif isinstance(node, ast.stmt) and hasattr(node, "body"):
+            node = copy.copy(node)
+            for block in ("body", "orelse", "finalbody", "handlers"):
+                if hasattr(node, block):
+                    setattr(node, block, [])
+        return ast.dump(_Unnamed().visit(copy.deepcopy(node)))
+
+    return shape(old) == shape(new)
+
+
+def _caught(handler: ast.ExceptHandler) -> str:
+    return "" if handler.type is None else ast.dump(handler.type)
+
+
+def _said(statement: str) -> bool:
+    """A statement a sentence can quote: one short line, no backquote, no run of spaces."""
+    return (
+        0 < len(statement) <= _SAID
+        and "`" not in statement
+        and "\n" not in statement
+        and "  " not in statement
+    )
+
+
+def _statements(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, text: str
+) -> list[tuple[str, str | None, ast.AST]]:
+    """The statements of a function's body and of the functions nested in it (not of a
+    class defined in it), in the order they are written: each as `ast.unparse` writes it
+    (what is compared: a reflowed line is the same statement) and as the file writes it on
+    one line (what is quoted; None where it spans lines), a compound one by its header (`if
+    test:`, `elif test:`, `while test:`, `for x in y:`, `with a as b:`, `try:`, `except E as
+    e:`, `else:`, `finally:`), a nested function's by its body alone."""
+    lines = text.splitlines()
+    out: list[tuple[str, str | None, ast.AST]] = []
+
+    def seg(node: ast.AST) -> str | None:
+        found = ast.get_source_segment(text, node)
+        return None if found is None or "\n" in found else found
+
+    def add(key: str, parts: list[str | None], node: ast.AST, template: str) -> None:
+        said = None if None in parts else template.format(*parts)
+        # quoted only where it is its line as written (no comment after it, no second
+        # statement on it): what a reader finds in the file
+        at = getattr(node, "lineno", 0)
+        column = getattr(node, "col_offset", 0)
+        if not 0 < at <= len(lines) or lines[at - 1][column:].rstrip() != said:
+            said = None
+        out.append((key, said, node))
+
+    def block(body: list[ast.stmt]) -> None:
+        for statement in body:
+            one(statement)
+
+    def one(node: ast.stmt) -> None:
+        if isinstance(node, ast.ClassDef):
+            return
+        if isinstance(node, _DEFS):
+            block(node.body)
+        elif isinstance(node, ast.If):
+            written = lines[node.lineno - 1][node.col_offset :] if node.lineno <= len(lines) else ""
+            word = "elif" if written.startswith("elif") else "if"
+            add(f"{word} {ast.unparse(node.test)}:", [seg(node.test)], node, word + " {}:")
+            block(node.body)
+            if node.orelse and not (
+                len(node.orelse) == 1
+                and isinstance(node.orelse[0], ast.If)
+                and lines[node.orelse[0].lineno - 1][node.orelse[0].col_offset :].startswith("elif")
+            ):
+                out.append(("else:", None, node))  # its own line: not a statement
+            block(node.orelse)
+        elif isinstance(node, ast.While):
+            add(f"while {ast.unparse(node.test)}:", [seg(node.test)], node, "while {}:")
+            rest(node.body, node.orelse, node)
+        elif isinstance(node, ast.For | ast.AsyncFor):
+            head = "async for" if isinstance(node, ast.AsyncFor) else "for"
+            key = f"{head} {ast.unparse(node.target)} in {ast.unparse(node.iter)}:"
+            add(key, [seg(node.target), seg(node.iter)], node, head + " {} in {}:")
+            rest(node.body, node.orelse, node)
+        elif isinstance(node, ast.With | ast.AsyncWith):
+            head = "async with" if isinstance(node, ast.AsyncWith) else "with"
+            items = ", ".join(ast.unparse(i) for i in node.items)
+            parts = [
+                None
+                if (c := seg(i.context_expr)) is None
+                else c
+                if i.optional_vars is None
+                else None
+                if (v := seg(i.optional_vars)) is None
+                else f"{c} as {v}"
+                for i in node.items
+            ]
+            said = None if None in parts else ", ".join(p for p in parts if p is not None)
+            add(f"{head} {items}:", [said], node, head + " {}:")
+            block(node.body)
+        elif isinstance(node, ast.Try | ast.TryStar):
+            add("try:", [], node, "try:")
+            block(node.body)
+            for handler in node.handlers:
+                named = "" if handler.name is None else f" as {handler.name}"
+                if handler.type is None:
+                    add(f"except{named}:", [], handler, "except" + named + ":")
+                else:
+                    key = f"except {ast.unparse(handler.type)}{named}:"
+                    add(key, [seg(handler.type)], handler, "except {}" + named + ":")
+                block(handler.body)
+            if node.orelse:
+                out.append(("else:", None, node))  # its own line: not a statement
+                block(node.orelse)
+            if node.finalbody:
+                out.append(("finally:", None, node))
+                block(node.finalbody)
+        elif isinstance(node, ast.Match):
+            add(f"match {ast.unparse(node.subject)}:", [seg(node.subject)], node, "match {}:")
+            for case in node.cases:
+                block(case.body)
+        else:
+            add(ast.unparse(node), [seg(node)], node, "{}")
+
+    def rest(body: list[ast.stmt], orelse: list[ast.stmt], node: ast.AST) -> None:
+        block(body)
+        if orelse:
+            out.append(("else:", None, node))  # its own line: not a statement
+            block(orelse)
+
+    block(function.body)
+    return out
