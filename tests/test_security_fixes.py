@@ -278,3 +278,14 @@ def test_a_fragment_symlinked_to_another_is_quoted_once(tmp_path: Path) -> None:
     quoted = [r.description for r in analysis.risks if "socket.getfqdn" in r.description]
     assert len(quoted) == 1
     assert "CHANGES/9308.breaking.rst" in quoted[0]
+
+
+def test_a_developers_tool_bumped_for_an_advisory_is_no_security_fix(tmp_path: Path) -> None:
+    # the advisory is the tool's: what users install is the same
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"requirements/lint.txt": "black==24.2.0\nruff==0.3.0\n", "aiohttp/client.py": CLIENT},
+        {"requirements/lint.txt": "black==24.3.0\nruff==0.3.0\n"},
+        "Bump black to 24.3.0 to fix CVE-2024-21503 (#8211)",
+    )
+    assert analysis.importance is Importance.LOW

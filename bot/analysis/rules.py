@@ -475,16 +475,27 @@ def _assess(
     # security in the title ("security docs", "advisory ids are security words") is none.
     security_words = [w for w in sig.severity if SECURITY_WORDS.match(w)]
     title_words = [w for w in sig.severity_title if SECURITY_WORDS.match(w)]
-    # Pages that explain security ("security docs for TRUSTED_HOSTS") fix nothing.
-    if sig.only is not PathKind.DOCS and (
-        _security_typed(commit, sig.title)
-        or any(ADVISORY_WORD.match(w) for w in title_words)
-        # (unless the author says the package was never vulnerable: pluggy 00ba431)
-        or (title_words and (fix or _GUARDING.search(text)) and not sig.unaffected)
-        or (fix and security_words and not sig.unaffected)
-        # a published advisory's id in the author's words or the entry the commit adds to its
-        # own changelog is the fix's proof (one quoted from a dependency's release notes is not)
-        or bool(sig.advisories)
+    # Pages that explain security ("security docs for TRUSTED_HOSTS") fix nothing, nor does a
+    # pin of a developers' tool ("Bump black to fix CVE-…" in `requirements/lint.txt`): what
+    # users install is the same (a workflow, which holds secrets, is no mere tool).
+    dev_only = (
+        known
+        and _tooling_only(commit, sig)
+        and all(path_kind(f.filename) is not PathKind.CI for f in commit.files)
+    )
+    if (
+        sig.only is not PathKind.DOCS
+        and not dev_only
+        and (
+            _security_typed(commit, sig.title)
+            or any(ADVISORY_WORD.match(w) for w in title_words)
+            # (unless the author says the package was never vulnerable: pluggy 00ba431)
+            or (title_words and (fix or _GUARDING.search(text)) and not sig.unaffected)
+            or (fix and security_words and not sig.unaffected)
+            # a published advisory's id in the author's words or the entry the commit adds to its
+            # own changelog is the fix's proof (one quoted from a dependency's release notes is not)
+            or bool(sig.advisories)
+        )
     ):
         return Assessment(I.HIGH, False, "security")
     if _security_fix(commit, sig, fix=fix):
