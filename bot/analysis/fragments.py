@@ -50,6 +50,8 @@ _MEANINGS: dict[str, str] = {
     "deprecated": "deprecation",
     "removed": "breaking",
     "fixed": "bugfix",
+    # a `.security` fragment: the author files the change as a security fix
+    "security": "security",
 }
 _DEPRECATES = re.compile(r"\bdeprecat", re.IGNORECASE)
 _REMOVES = re.compile(
@@ -65,7 +67,7 @@ class Fragment:
 
     path: str
     type: str
-    # "breaking", "deprecation", "bugfix", "feature" or "doc"; None for other types
+    # "breaking", "deprecation", "bugfix", "feature", "doc" or "security"; None for other types
     meaning: str | None
     text: str
 

@@ -137,6 +137,7 @@ class AnalysisPhrases:
     reports: str  # {number}
     by_default: str  # {phrase}
     revert: str  # {title}
+    revert_in: str  # {title} {where}: the code a revert restores
     # a merge commit whose words and facts say nothing of what its branch brought
     lands_branch: str  # {name}
     reland: str  # {title}
@@ -170,6 +171,7 @@ class AnalysisPhrases:
     migrate: str  # {names}
     deprecation_replaced: str  # {replacement}
     security: str  # {words}
+    exposure: str  # {words}: the author's words of a secret sent to another origin
     no_test: str  # {where}
     pins_developers: str  # {pins}
 
@@ -345,6 +347,7 @@ EN = AnalysisPhrases(
     reports="the author reports “{number}”",
     by_default="changes default behaviour: “{phrase}”",
     revert="reverts “{title}”; the behaviour before that change returns",
+    revert_in="reverts “{title}”: {where} is restored to what it was before that change",
     lands_branch="lands the branch `{name}`",
     reland="lands again a change that had been reverted: “{title}”",
     experimental="only experimental or contrib code changes ({paths})",
@@ -392,6 +395,7 @@ EN = AnalysisPhrases(
     migrate="Before upgrading, check code, configuration and launch commands for {names}.",
     deprecation_replaced="Move to `{replacement}` before the deprecated one is removed.",
     security="Decide whether the fix of “{words}” needs a release or an advisory.",
+    exposure="closes a leak of credentials to another origin or host: “{words}”",
     no_test="No test changed with this fix of {where}: ask for a regression test.",
     pins_developers="Update development environments to {pins}.",
 )
@@ -523,6 +527,7 @@ ZH = AnalysisPhrases(
     reports="作者给出的数据：“{number}”",
     by_default="改变了默认行为：“{phrase}”",
     revert="回退了“{title}”，行为恢复到该变更之前",
+    revert_in="回退了“{title}”：{where} 恢复为该变更之前的代码",
     lands_branch="合入分支 `{name}`",
     reland="重新合入了此前被回退的变更：“{title}”",
     experimental="只修改了实验性或 `contrib` 代码（{paths}）",
@@ -561,6 +566,7 @@ ZH = AnalysisPhrases(
     migrate="升级前请检查代码、配置和启动命令是否用到了 {names}。",
     deprecation_replaced="请在旧接口移除之前迁移到 `{replacement}`。",
     security="请评估“{words}”的修复是否需要发布版本或安全公告。",
+    exposure="修复了凭据泄露到其他源或主机的问题：“{words}”",
     no_test="此修复（{where}）未修改任何测试：请要求补充回归测试。",
     pins_developers="请将开发环境更新到 {pins}。",
 )

@@ -66,6 +66,7 @@ _FRAGMENT_TYPES: dict[str, ChangeType] = {
     "bugfix": T.BUGFIX,
     "deprecation": T.DEPRECATION,
     "doc": T.DOCS,
+    "security": T.SECURITY,
 }
 _CONVENTIONAL_TYPES: dict[str, ChangeType] = {
     "feat": T.FEATURE,
@@ -444,6 +445,20 @@ def _security_typed(commit: CommitInput, title: ParsedTitle) -> bool:
     )
 
 
+def _security_fix(commit: CommitInput, sig: Signals, *, fix: bool) -> bool:
+    """A security fix by its author's words on a change of shipped code: a `.security` news
+    fragment, or a fix that says a secret (cookies, credentials, an auth header) went to
+    another origin or host ("per-request cookies not being dropped on cross-origin
+    redirects"). A test, docs or dev tooling change that says so fixes nobody's client."""
+    if commit.files_known and commit.files and not _code_lines(commit, sig):
+        return False
+    if any(f.meaning == "security" for f in sig.fragments):
+        return True
+    return bool(sig.exposures) and (
+        fix or any(_GUARDING.search(s) for s in (sig.title.text, *sig.exposures))
+    )
+
+
 def _assess(
     commit: CommitInput,
     sig: Signals,
@@ -473,17 +488,31 @@ def _assess(
     # security in the title ("security docs", "advisory ids are security words") is none.
     security_words = [w for w in sig.severity if SECURITY_WORDS.match(w)]
     title_words = [w for w in sig.severity_title if SECURITY_WORDS.match(w)]
-    # Pages that explain security ("security docs for TRUSTED_HOSTS") fix nothing.
-    if sig.only is not PathKind.DOCS and (
-        _security_typed(commit, sig.title)
-        or any(ADVISORY_WORD.match(w) for w in title_words)
-        or (title_words and (fix or _GUARDING.search(text)))
-        or (fix and security_words and not sig.unaffected)
-        # a published advisory's id in the author's words or the entry the commit adds to its
-        # own changelog is the fix's proof (one quoted from a dependency's release notes is not)
-        or bool(sig.advisories)
+    # Pages that explain security ("security docs for TRUSTED_HOSTS") fix nothing, nor does a
+    # pin of a developers' tool ("Bump black to fix CVE-…" in `requirements/lint.txt`): what
+    # users install is the same (a workflow, which holds secrets, is no mere tool).
+    dev_only = (
+        known
+        and _tooling_only(commit, sig)
+        and all(path_kind(f.filename) is not PathKind.CI for f in commit.files)
+    )
+    if (
+        sig.only is not PathKind.DOCS
+        and not dev_only
+        and (
+            _security_typed(commit, sig.title)
+            or any(ADVISORY_WORD.match(w) for w in title_words)
+            # (unless the author says the package was never vulnerable: pluggy 00ba431)
+            or (title_words and (fix or _GUARDING.search(text)) and not sig.unaffected)
+            or (fix and security_words and not sig.unaffected)
+            # a published advisory's id in the author's words or the entry the commit adds to its
+            # own changelog is the fix's proof (one quoted from a dependency's release notes is not)
+            or bool(sig.advisories)
+        )
     ):
         return Assessment(I.HIGH, False, "security")
+    if _security_fix(commit, sig, fix=fix):
+        return Assessment(I.HIGH, False, "security: the author's words on shipped code")
     if (
         known
         and not said_breaking
@@ -550,6 +579,18 @@ def _assess(
         limited = sig.experimental or sig.confined_to
         return Assessment(I.MEDIUM if limited else I.HIGH, True, "breaking evidence")
     if T.REVERT in types and sig.reverted_title:
+        # A revert's diff is the reverted change's, undone: a tweak of a few lines (aiohttp
+        # 59684b5 restores a list in a `join`) was a tweak when it landed too, so its revert
+        # is no more, unless its words name a symptom or an entry tells users.
+        if (
+            known
+            and shipped_lines < _TINY[T.REVERT]
+            # (a requirement or build file put back is what installs meet: said as before)
+            and not sig.line_kinds[PathKind.BUILD]
+            and not sig.severity
+            and not _tells_users(commit, sig)
+        ):
+            return Assessment(I.LOW, False, f"reverts a tiny change: {shipped_lines} lines")
         # The reverted change goes away; unless the diff shows users must adapt, that is of
         # limited reach (often it had landed only days before).
         return Assessment(I.MEDIUM, False, "reverts a change")
@@ -638,7 +679,7 @@ def _assess(
 
 
 # A news fragment's meanings that are written for users (a docs or a contributors' one is not)
-_FOR_USERS = frozenset({"breaking", "deprecation", "bugfix", "feature"})
+_FOR_USERS = frozenset({"breaking", "deprecation", "bugfix", "feature", "security"})
 
 
 def _tells_users(commit: CommitInput, sig: Signals) -> bool:

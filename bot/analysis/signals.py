@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from bot.analysis.facts import (
@@ -69,7 +69,8 @@ _SEVERITY = re.compile(
     r"(?! (?:tests?|coverage|suites?|checks?|testing))|races? (?:with|between|on)"
     r"|silently (?:drop\w*|ignor\w*|skip\w*|discard\w*|los\w+|overwrit\w+|truncat\w+"
     r"|corrupt\w*|produc\w+ wrong|returns? wrong)|silent (?:data loss|corruption|failures?)"
-    r"|(?:script|command|code|sql|shell|prompt) injection"
+    r"|(?:script|command|code|sql|shell|prompt|header|crlf|html|template) injection"
+    r"|(?:request|http) smuggling|response splitting|server[- ]side request forgery"
     # named classes of vulnerability (CWE-22, CWE-94/502)
     r"|path traversal|arbitrary (?:code|file|command) (?:execution|writes?|overwrites?)"
     r"|execut\w* arbitrary (?:code|commands?)|remote code execution"
@@ -95,6 +96,7 @@ _CAPABILITY = re.compile(
 # The severity words that name a vulnerability: a class of it, or a published advisory's id.
 SECURITY_WORDS = re.compile(
     r"security \w|vulnerab|cve-|ghsa-|xss|csrf|ssrf|open redirect|\w+ injection|path traversal"
+    r"|smuggling|response splitting|request forgery"
     r"|arbitrary (?:code|file|command)|execut\w* arbitrary|remote code execution",
     re.IGNORECASE,
 )
@@ -215,6 +217,9 @@ class Signals:
     advisories: tuple[str, ...] = ()
     # the towncrier fragments the commit adds (`CHANGES/1632.bugfix.rst`)
     fragments: tuple[Fragment, ...] = ()
+    # the author's sentences (title, description, news fragments) that say a secret —
+    # cookies, credentials, an auth header or token — reached another origin or host
+    exposures: tuple[str, ...] = ()
     # the items of the release section the commit adds to its changelog, when many or
     # notable (a short one that is the description already is not said again)
     release: ReleaseNotes | None = None
@@ -422,6 +427,68 @@ def _narrowed(title: ParsedTitle) -> str | None:
 _UNAFFECTED = re.compile(
     r"\b(?:(?:not|never)\s+(?:\w+\s+)?|un-?)(?:affected|vulnerable|impacted|exploitable)\b", re.I
 )
+# A secret the client holds: cookies, credentials, passwords, an auth header or token, a key.
+# ("tokens" alone are a model's; "session" alone is a connection)
+_SECRET = re.compile(
+    r"\b(?:cookies?|credentials?|passwords?|secrets?|api[- ]keys?|private keys?"
+    r"|(?:api|access|auth\w*|bearer|session|refresh|oauth|csrf|secret) tokens?"
+    r"|(?:proxy-)?authori[sz]ation(?: headers?)?|auth(?:entication)? headers?|basic auth\w*"
+    r"|digest (?:auth\w*|responses?))\b",
+    re.IGNORECASE,
+)
+# Where a secret must not go: another origin, host or site, or out at all ("leaked"). A leak
+# of memory, a resource or a connection is no disclosure.
+_ELSEWHERE = re.compile(
+    r"\b(?:cross[- ](?:origin|site|domain|host)s?"
+    r"|(?:another|a different|different|other|foreign|untrusted|third[- ]party|unrelated"
+    r"|arbitrary|the wrong) (?:origins?|hosts?|domains?|sites?|servers?|proxy|proxies)"
+    r"|(?<!memory )(?<!resource )(?<!fd )(?<!socket )(?<!connection )leak(?:s|ed|ing|age)?"
+    r"(?! into\b)|disclos\w+)\b",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"(?<=[.;!?])\s+|\n+")
+
+
+def _prose_of(sentence: str) -> str:
+    prose = re.sub(r"`+([^`]*)`+", r"\1", sentence)
+    prose = re.sub(r":\w+:(?=~?\w)", "", prose).replace("~", "")
+    return re.sub(r"\btest_\w+|\"[^\"]*\"|“[^”]*”", " ", prose)
+
+
+def exposure_words(sentence: str) -> str:
+    """The words of an exposure sentence from the secret to where it went ("cookies not
+    being dropped on cross-origin redirects")."""
+    prose = " ".join(_prose_of(sentence).split())
+    pairs = [
+        (max(a.start(), b.start()) - min(a.end(), b.end()), a, b)
+        for a in _SECRET.finditer(prose)
+        for b in _ELSEWHERE.finditer(prose)
+    ]
+    if not pairs:
+        return prose
+    # the secret nearest to where it went
+    _, secret, elsewhere = min(pairs, key=lambda pair: pair[0])
+    start, end = min(secret.start(), elsewhere.start()), max(secret.end(), elsewhere.end())
+    # ("cross-origin" qualifies the word after it: "cross-origin redirects")
+    adjective = elsewhere.end() == end and elsewhere.group(0).lower().startswith("cross")
+    tail = re.match(r"[\w-]*(?: [\w-]+)?" if adjective else r"[\w-]*", prose[end:])
+    return prose[start : end + (tail.end() if tail else 0)].strip(" ,;")
+
+
+def _exposures(texts: Iterable[str]) -> tuple[str, ...]:
+    """The author's sentences that say a secret (cookies, credentials, an auth header) went,
+    or now no longer goes, to another origin or host: "Fixed per-request ``cookies`` not
+    being dropped on cross-origin redirects". Code spans are read as words (`cookies` is the
+    secret named); test names and quotations are not prose."""
+    found: dict[str, None] = {}
+    for text in texts:
+        for sentence in _SENTENCE_END.split(text):
+            prose = _prose_of(sentence)
+            if _SECRET.search(prose) and _ELSEWHERE.search(prose):
+                found.setdefault(" ".join(sentence.split()), None)
+    return tuple(found)
+
+
 # where a dependency bump starts quoting its dependency (Dependabot, Renovate)
 _QUOTED_NOTES = re.compile(
     r"^\s*(?:<details>|<summary>|(?:#+\s*)?(?:release notes|changelog|commits)\s*$)", re.I | re.M
@@ -562,6 +629,7 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         advisories=_advisories(changelog or "\n".join((commit.message, pr.body if pr else ""))),
         unaffected=bool(_UNAFFECTED.search("\n".join(paragraphs))),
         fragments=added,
+        exposures=_exposures((title.text, *paragraphs, *(f.text for f in added))),
         description_items=tuple(items),
         entry_items=tuple(entry_items),
         release=release

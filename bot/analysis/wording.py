@@ -37,7 +37,7 @@ from bot.analysis.messages import BREAKING_FOOTER, is_changelog, leans, marked_b
 from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module, tooling_path
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.removed import lost_parameters, module_name, removed_modules
-from bot.analysis.signals import SECURITY_WORDS, Signals
+from bot.analysis.signals import SECURITY_WORDS, Signals, exposure_words
 from bot.analysis.spans import code
 from bot.analysis.summary import authored_summary, capitalised
 from bot.models import (
@@ -146,7 +146,8 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
     for label in sig.labels:
         if "breaking" in label.lower():
             risks.append(Risk(description=sentence(p, p.label.format(label=label))))
-    for fragment in sig.fragments:
+    # (a fragment that holds its words first: one that links it, or a copy, says them again)
+    for fragment in sorted(sig.fragments, key=lambda f: not f.text):
         # a `breaking` or `removal` news fragment is the author's word, like a footer
         if fragment.meaning == "breaking":
             # a fragment that links another (propcache 6093ed1's `223.breaking.rst`, a link to
@@ -238,7 +239,27 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
     if need is not None:
         floor = p.python_floor.format(spec=need.spec, old=need.old)
         risks.append(Risk(description=sentence(p, floor)))
-    return risks
+    return _quoted_once(risks)
+
+
+# The author's words a risk quotes: “…”
+_QUOTE = re.compile(r"“([^”]+)”")
+
+
+def _quoted_once(risks: list[Risk]) -> list[Risk]:
+    """The risks without one that quotes words an earlier one quotes already (a fragment
+    symlinked to another, a footer that repeats the fragment): each sentence said once."""
+    said: set[str] = set()
+    kept: list[Risk] = []
+    for risk in risks:
+        quotes = {
+            " ".join(q.split()).rstrip(" .…").lower() for q in _QUOTE.findall(risk.description)
+        }
+        if quotes and quotes <= said:
+            continue
+        said |= quotes
+        kept.append(risk)
+    return kept
 
 
 def _api_path(sig: Signals, path: str) -> bool:
@@ -1739,6 +1760,15 @@ def write(
         if not text.summary:
             head = sig.title.text.rstrip(". ") or commit.title or p.no_message
             text.summary = one_line(capitalised(head))
+    if (
+        T.REVERT in types
+        and sig.reverted_title
+        and changed_names(sig)
+        and excerpt(text.summary).rstrip(". ").lower() in sig.title.text.lower()
+        and len(said := _reverts(sig, p)) <= limit
+    ):
+        # a summary that only says the title again: what the revert restores is the news
+        text.summary = said
     if low:
         return text
     # The tests a change adds are named only where nothing of more consequence is said.
@@ -1751,6 +1781,11 @@ def write(
         if statement.theme and statement.clause not in used and not (statement.minor and weighty):
             text.note(statement.theme, sentence(p, statement.clause))
     _about_fix(commit, sig, types, text, p)
+    if importance is Importance.HIGH and sig.exposures and "security" not in text.insights:
+        # a secret sent to another origin, in the author's words: a leak maintainers act on
+        words = excerpt(exposure_words(sig.exposures[0]))
+        text.note("security", sentence(p, p.exposure.format(words=words)))
+        text.advise(Audience.MAINTAINERS, p.security.format(words=words))
     if types[0] is T.PERFORMANCE and not text.insights:
         changed = changed_names(sig)
         if changed:
@@ -1758,6 +1793,16 @@ def write(
             text.note("performance", sentence(p, p.speedup_in.format(where=where)))
     _about_change(sig, types, text, p)
     return text
+
+
+def _reverts(sig: Signals, p: AnalysisPhrases) -> str:
+    """What a revert restores: the code it changes back where the facts name it."""
+    title = excerpt(sig.reverted_title or "")
+    restored = changed_names(sig)
+    if not restored:
+        return sentence(p, p.revert.format(title=title))
+    where = codes(p, (n.name for n in restored[:3]))
+    return sentence(p, p.revert_in.format(title=title, where=where))
 
 
 def _about_fix(
@@ -1912,8 +1957,8 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
         phrase = re.search(r"[^,;]*by default", sig.title.text, re.IGNORECASE)
         found = (phrase.group(0) if phrase else sig.title.text).strip()
         text.note("compatibility", sentence(p, p.by_default.format(phrase=found)))
-    if T.REVERT in types and sig.reverted_title:
-        text.note("compatibility", sentence(p, p.revert.format(title=excerpt(sig.reverted_title))))
+    if T.REVERT in types and sig.reverted_title and (said := _reverts(sig, p)) != text.summary:
+        text.note("compatibility", said)
     if sig.reland:
         title = sig.relanded_title or sig.title.text
         text.note("compatibility", sentence(p, p.reland.format(title=excerpt(title))))

@@ -194,6 +194,14 @@ class Clone:
         """Whether the revision's tree has a file or folder at `path`."""
         return rev is not None and bool(self._git("ls-tree", rev, "--", path)[1].strip())
 
+    def submodule(self, rev: str | None, path: str) -> str | None:
+        """The commit a submodule (a gitlink, `vendor/llhttp`) points to at the revision;
+        None when `path` is no submodule there."""
+        if rev is None:
+            return None
+        out = self._git("ls-tree", rev, "--", path)[1].split()
+        return out[2] if len(out) >= 3 and out[0] == "160000" and out[1] == "commit" else None
+
     def text(self, rev: str | None, path: str | None) -> str | None:
         """As `show`, but a binary or oversized file reads as absent."""
         try:
@@ -494,6 +502,19 @@ class Checker:
             if before is None:
                 return Verdict.FALSE, f"`{path}` was not there at the parent"
         elif claim.kind is Kind.CHANGES:
+            if before is None and after is None:
+                # a submodule moved to another commit is changed (aiohttp 1f005f1 "Updated
+                # `llhttp` to v9": `vendor/llhttp`)
+                old, new = self.clone.submodule(c.parent, path), self.clone.submodule(c.sha, path)
+                if old and new:
+                    return (
+                        (Verdict.TRUE, "")
+                        if old != new
+                        else (
+                            Verdict.FALSE,
+                            f"`{path}` is the same submodule commit at both revisions",
+                        )
+                    )
             if before is None or after is None:
                 return Verdict.FALSE, f"`{path}` is not a file at both revisions"
             if before == after:
