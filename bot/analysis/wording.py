@@ -1548,6 +1548,9 @@ def _body_rewrites(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     string or name says it (public functions first; two at most)."""
     shipped = set(sig.source_files)
     found: list[tuple[str, str]] = []  # (function, clause)
+    if sig.reverted_title:
+        # a revert's lines are the code before the change it reverts: "restored" says them
+        return []
     if _STYLE_WORDS.search(sig.title.text):
         # a linter's rewrites (`.items()` to `.values()`, `except E as exc:`) are its style
         # ("Fixed formatting of …", "Clean up … on exit" fix things: not these words)
