@@ -120,9 +120,10 @@ def generated(path: str, head: str = "") -> bool:
     of `head` (its text, or the start of an added file's patch)."""
     if _GENERATED.search(path):
         return True
-    if _REQUIREMENTS.search(path):
+    if _REQUIREMENTS.search(path) and not tooling_path(path):
         # a resolver's lock (pip-compile's header) is the pins it was asked for: read as
         # requirements, the dev tools' or what the application runs (`paths.compiled_for_tools`)
+        # (one the dev tools' by its name stays as it was: generated, where its mark shows)
         return False
     return bool(_GENERATED_MARK.search("\n".join(head.split("\n", _HEAD_LINES)[:_HEAD_LINES])))
 
