@@ -66,6 +66,7 @@ class AnalysisPhrases:
     settings_same: tuple[str, str]  # {paths}: one file, several
     runner_was: str  # {new} {old}
     requires_tools: str  # {pins}: pins of the project's own dev tools' requirement files
+    moves_metadata: str  # {old} {new}: the package metadata moved whole from one file to another
     pin_was: str  # {pin} {old}
     # packaging metadata: {names} each a code span, an extra's requirements or an entry
     # point's target after it in parentheses
@@ -260,6 +261,7 @@ EN = AnalysisPhrases(
     ),
     runner_was="{new} (was {old})",
     requires_tools="the dev tools' requirement files pin {pins}",
+    moves_metadata="moves the package metadata from {old} to {new}",
     pin_was="{pin} (was `{old}`)",
     extras_added=("adds the extra {names}", "adds the extras {names}"),
     extras_removed=("removes the extra {names}", "removes the extras {names}"),
@@ -453,6 +455,7 @@ ZH = AnalysisPhrases(
     ),
     runner_was="{new}（原为 {old}）",
     requires_tools="开发工具的依赖文件固定 {pins}",
+    moves_metadata="将包元数据从 {old} 移至 {new}",
     pin_was="{pin}（原为 `{old}`）",
     extras_added=("新增可选依赖组 {names}", "新增可选依赖组 {names}"),
     extras_removed=("移除了可选依赖组 {names}", "移除了可选依赖组 {names}"),

@@ -6,7 +6,7 @@ import re
 
 from cachetools import LRUCache
 
-from bot.analysis.paths import language_of
+from bot.analysis.paths import language_of, tooling_path
 from bot.models import FileChange
 
 # Files read whole a commit: the parses stay within the rules' 50 ms a commit, and online the
@@ -39,6 +39,9 @@ _RUNNER_CHANGED = re.compile(
 # Settings files whose patch removes the lines it adds, spacing, quoting and comments aside:
 # a table moved, keys reordered. Read whole, both sides parse to the same content or not
 # (`layout.same_settings`).
+# a requirements file, maybe a resolver's lock (its header says what it was compiled from:
+# `paths.compiled_for_tools`)
+_REQUIREMENTS = re.compile(r"(?:^|/)requirements(?:[^/]*|/[^/]*)\.txt$")
 _SETTINGS = re.compile(r"\.(?:toml|ya?ml|json|ini|cfg)$")
 _INLINE_COMMENT = re.compile(r"\s+[#;][^\"']*$")
 # Generated or vendored code: its definitions are nobody's change (protobuf, minified, lock).
@@ -61,7 +64,8 @@ def worth_reading(files: list[FileChange]) -> list[FileChange]:
     see), code a parser reads, not generated or vendored, then Markdown documents (a
     heading the file already had is not a new section), then the other `pyproject.toml`
     files (which table a changed line lies in tells dev tools' settings from what is
-    shipped: `paths.dev_tooling`), then workflows whose action pins or runners change, then
+    shipped: `paths.dev_tooling`), then requirements files (a resolver's header says
+    whose environment it locks), then workflows whose action pins or runners change, then
     settings files whose patch only moves their lines; the rest keep their patch."""
     kept = [
         f for f in files if not _GENERATED.search(f.filename) and not _VENDORED.search(f.filename)
@@ -79,6 +83,12 @@ def worth_reading(files: list[FileChange]) -> list[FileChange]:
         if _WORKFLOW.search(f.filename)
         and (_USES_CHANGED.search(f.patch or "") or _RUNNER_CHANGED.search(f.patch or ""))
     ]
+    # (one the dev tools' by its name alone is read from its patch)
+    locks = [
+        f
+        for f in kept
+        if _REQUIREMENTS.search(f.filename) and not tooling_path(f.filename) and f not in first
+    ]
     reordered = [
         f
         for f in kept
@@ -88,7 +98,7 @@ def worth_reading(files: list[FileChange]) -> list[FileChange]:
         and f not in workflows
         and _same_lines(f.patch or "")
     ]
-    return [*first, *code, *documents, *projects, *workflows, *reordered][:MAX_SOURCE_FILES]
+    return [*first, *code, *documents, *projects, *locks, *workflows, *reordered][:MAX_SOURCE_FILES]
 
 
 def _same_lines(patch: str) -> bool:
@@ -110,6 +120,11 @@ def generated(path: str, head: str = "") -> bool:
     of `head` (its text, or the start of an added file's patch)."""
     if _GENERATED.search(path):
         return True
+    if _REQUIREMENTS.search(path) and not tooling_path(path):
+        # a resolver's lock (pip-compile's header) is the pins it was asked for: read as
+        # requirements, the dev tools' or what the application runs (`paths.compiled_for_tools`)
+        # (one the dev tools' by its name stays as it was: generated, where its mark shows)
+        return False
     return bool(_GENERATED_MARK.search("\n".join(head.split("\n", _HEAD_LINES)[:_HEAD_LINES])))
 
 

@@ -1070,7 +1070,13 @@ def _kernels(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """What the package requires, then what the dev tools' own requirement files pin (the
     docs' or the linters' `requirements/doc.txt`: no user installs them, aiohttp 421eb60)."""
-    out: list[str] = []
+    # the metadata moved whole (each requirement one file drops, the other writes), said
+    # before what changed on the way (apscheduler 92219f0: `setup.cfg` → `pyproject.toml`)
+    out: list[str] = [
+        p.moves_metadata.format(old=code(old), new=code(new))
+        for old, new in dict.fromkeys(sig.facts.metadata_moved)
+    ][:1]
+    moved = len(out)
     # (what `[build-system] requires` alone lists is needed to build the sdist or wheel, by
     # whoever builds from source: no install of the package asks for it)
     for role, phrase in (
@@ -1087,7 +1093,7 @@ def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         ]
         # (the dev tools' pins only where the package's own requirements stay: beside
         # those they are the lock files' echo of them)
-        if pins and (role != "tools" or not out):
+        if pins and (role != "tools" or len(out) == moved):
             shown = p.list_sep.join(list(dict.fromkeys(pins))[:4])
             out.append(phrase.format(pins=shown))
     # one sentence: a one-line entry says both what installs and what builds need
@@ -1107,7 +1113,7 @@ def _release_runners(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 def _requirement_role(r: Requirement) -> str:
     """Whose requirement it is: the dev tools' ("tools"), the build's ("build": only
     `[build-system] requires` lists it), or the package's ("package")."""
-    if tooling_path(r.path):
+    if r.tools or tooling_path(r.path):
         return "tools"
     return "build" if r.build else "package"
 

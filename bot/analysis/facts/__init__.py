@@ -91,7 +91,16 @@ from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
 from bot.analysis.facts.visibility import mark_private
 from bot.analysis.facts.whole import read_whole
 from bot.analysis.facts.workflows import release_runners
-from bot.analysis.paths import Language, PathKind, language_of, path_kind, private_module, ships
+from bot.analysis.paths import (
+    Language,
+    PathKind,
+    compiled_for_tools,
+    language_of,
+    path_kind,
+    private_module,
+    ships,
+    tooling_path,
+)
 from bot.analysis.sources import generated
 from bot.models import CommitInput, FileChange
 
@@ -227,6 +236,7 @@ def _read_facts(commit: CommitInput) -> Facts:
             read_clike(f.filename, file_hunks, reading, user_facing=user_facing, tests=tests)
         if fact.kind is PathKind.BUILD:
             read_requirements(file_hunks, reading)
+            reading.tools = compiled_for_tools(f.after if f.status != "removed" else f.before)
             if f.filename.rsplit("/", 1)[-1] == "pyproject.toml" and f.sides is not None:
                 _shipped_only(reading, f.sides)
         elif settings and language is None:
@@ -412,6 +422,51 @@ def _head(f: FileChange) -> str:
 def _top(name: Name) -> tuple[str, str]:
     """A name's file and its top-level name (a method's class)."""
     return name.path, name.name.split(".", 1)[0]
+
+
+def _requirements(
+    readings: list[FileReading],
+) -> tuple[list[Requirement], tuple[tuple[str, str], ...]]:
+    """The requirements each changed file sets, against what it (or, moved, another file)
+    pinned at the parent; and the files whose package metadata moved whole to another
+    (`setup.cfg` → `pyproject.toml`: each requirement one drops, the other writes)."""
+
+    def pins(side: dict[str, str], other: dict[str, str]) -> dict[str, str]:
+        # by their PEP 503 names (Poetry's `importlib_metadata` is `importlib-metadata`)
+        gone = {package_name(k) for k in other}
+        return {package_name(k): v for k, v in side.items() if package_name(k) not in gone}
+
+    # what a file the package ships from drops (a dev tools' file's pins were no user's)
+    dropped = {
+        r.path: pins(r.minus.requirements, r.plus.requirements)
+        for r in readings
+        if not (r.tools or tooling_path(r.path))
+    }
+    requirements = []
+    moved: list[tuple[str, str]] = []
+    for r in readings:
+        # the parent's by their PEP 503 names; each said as the commit writes it
+        pinned = {package_name(k): v for k, v in r.minus.requirements.items()}
+        new = pins(r.plus.requirements, r.minus.requirements)
+        elsewhere = {
+            package: spec
+            for path, gone in dropped.items()
+            if path != r.path
+            for package, spec in gone.items()
+        }
+        for path, gone in dropped.items():
+            if path != r.path and new and gone.keys() == new.keys():
+                moved.append((path, r.path))
+        for package, spec in r.plus.requirements.items():
+            # a requirement the commit moves from another file is the one it was there
+            pinned_before = pinned.get(package_name(package)) or elsewhere.get(
+                package_name(package)
+            )
+            if not same_spec(pinned_before, spec):
+                requirements.append(
+                    Requirement(package, spec, r.path, pinned_before, tools=r.tools)
+                )
+    return requirements, tuple(moved)
 
 
 def _shipped_only(reading: FileReading, sides: tuple[str, str]) -> None:
@@ -825,15 +880,7 @@ def _combine(
         for title in dict.fromkeys(r.plus.sections)
         if title not in r.minus.sections
     ]
-    requirements = []
-    for r in readings:
-        # the parent's by their PEP 503 names: Poetry's `importlib_metadata` is the commit's
-        # `importlib-metadata`; each said as the commit writes it
-        pinned = {package_name(k): v for k, v in r.minus.requirements.items()}
-        for package, spec in r.plus.requirements.items():
-            pinned_before = pinned.get(package_name(package))
-            if not same_spec(pinned_before, spec):
-                requirements.append(Requirement(package, spec, r.path, pinned_before))
+    requirements, metadata_moved = _requirements(readings)
     constants = compare_constants(
         readings,
         {
@@ -920,6 +967,7 @@ def _combine(
         registered=_cap(_once(registered)),
         unregistered=_cap(_once(unregistered)),
         requirements=_cap(requirements),
+        metadata_moved=metadata_moved,
         tests_added=_cap(tests_added),
         sections_added=_cap(sections),
         numbers=numbers,

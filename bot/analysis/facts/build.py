@@ -16,6 +16,7 @@ _PYTHON = re.compile(r"^(?:requires-python|python_requires)\s*[=:]\s*[\"']?([<>=
 # A lock file is written by the resolver: every dependency's pin, and a copy of the package's
 # own `requires-python` (uv.lock). Not the project's requirements: nothing is read from it.
 _LOCK_FILE = re.compile(r"(?:\.lock|-lock\.json|-lock\.ya?ml|(?:^|/)go\.sum)$")
+_EXTRA_KEY = re.compile(r"^\s*[\w.-]+\s*=(?!=)")
 _QUOTED = re.compile(r"[\"']([^\"']+)[\"']")
 _CLAUSE = re.compile(r"([<>=!~^]*)([\d.]+)(.*)")
 _ZEROS = re.compile(r"(\.0)+$")
@@ -59,7 +60,9 @@ def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
             # `dependencies = ["MarkupSafe>=2.0"]` on one line is the same requirement as
             # `"MarkupSafe>=2.0",` on a line of its own: each quoted item is one
             quoted = _QUOTED.findall(text) if "=" in text and "[" in text else []
-            for item in quoted or [text.strip().strip("\"',")]:
+            # (a `setup.cfg` extra on one line: `redis = redis >= 4.0`)
+            line = _EXTRA_KEY.sub("", text) if table[sign] == "options.extras_require" else text
+            for item in quoted or [line.strip().strip("\"',")]:
                 match = _PIN.match(item.strip())
                 if match:
                     spec = re.sub(r"\s+", "", match.group(2))

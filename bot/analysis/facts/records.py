@@ -390,6 +390,8 @@ class Requirement:
     old: str | None = None
     # only `[build-system] requires` lists it: what building the package needs, no install
     build: bool = False
+    # pinned by a lock a resolver compiled for the dev tools (`paths.compiled_for_tools`)
+    tools: bool = False
 
 
 @dataclass(frozen=True)
@@ -517,6 +519,9 @@ class Facts:
     registered: tuple[Registration, ...] = ()
     unregistered: tuple[Registration, ...] = ()
     requirements: tuple[Requirement, ...] = ()
+    # (from, to): a file whose package metadata the change moves whole to another, each
+    # requirement the one dropped, the other written (`setup.cfg` → `pyproject.toml`)
+    metadata_moved: tuple[tuple[str, str], ...] = ()
     # packaging metadata (pyproject.toml, setup.cfg) read whole at both revisions: extras,
     # entry points (commands among them) gained or lost, the build backend changed
     extras_added: tuple[Extra, ...] = ()

@@ -208,6 +208,8 @@ class FileReading:
     deprecations: list[tuple[str, str | None]] = field(default_factory=list)
     # the file's whole texts at the parent and at the commit, where it was read whole
     texts: tuple[str, str] = ("", "")
+    # a requirements file a resolver compiled for the dev tools (`paths.compiled_for_tools`)
+    tools: bool = False
 
     def side(self, sign: str) -> Side:
         return self.plus if sign == "+" else self.minus if sign == "-" else self.context
