@@ -222,6 +222,11 @@ _HOUSEKEEPING = re.compile(
 )
 
 
+def housekeeping(text: str) -> bool:
+    """Whether a title or a list item says a step of the work (a test, a refactor, …)."""
+    return bool(_HOUSEKEEPING.match(text.strip()))
+
+
 def without_steps(paragraph: str) -> str:
     """A paragraph read with `items=True` without its items that are steps of the work,
     where others say what the change does."""

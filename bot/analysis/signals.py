@@ -40,6 +40,7 @@ from bot.analysis.messages import (
     description_paragraphs,
     first_commit,
     flattened,
+    housekeeping,
     is_changelog,
     release_notes,
     squash_description,
@@ -549,7 +550,9 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         if entry:
             items = entry_items = description_paragraphs(entry, items=True)
             changelog = entry
-    items = [without_steps(p) for p in items]
+    if not any(housekeeping(t) for t in (title.text, *title.tags)):
+        # (a refactor's items are what it does: vllm-ascend #5437's "Refactor eagle and mtp …")
+        items = [without_steps(p) for p in items]
     paragraphs = [flattened(p) for p in items]
     release = release_notes(commit.files)
     # the summary is read from a squashed branch's first commit only
