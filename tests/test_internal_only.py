@@ -168,7 +168,11 @@ def test_a_long_sentence_is_cut_to_fit_the_summary(tmp_path: Path) -> None:
     # yarl's quoting helpers: long private names in long paths, and a title with no
     # description, so the fact is the summary (one line of at most 200 characters)
     names = [f"_quote_or_unquote_the_path_segment_number_{i}" for i in range(4)]
-    module = "".join(f"def {n}(text):\n    return text.strip()\n\n\n" for n in names)
+    # (an assignment rewritten: no statement said to have become another, so the proof is
+    # what there is to say)
+    module = "".join(
+        f"def {n}(text):\n    stripped = text.strip()\n    return stripped\n\n\n" for n in names
+    )
     paths = [f"yarl/_quoting_helpers/_pure_python_quoting_module_{i}.py" for i in range(3)]
     analysis, verdicts = checked_entry(
         tmp_path,

@@ -9,6 +9,7 @@ import difflib
 import re
 from collections import Counter
 
+from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.records import Rewritten
 from bot.analysis.facts.scan import FileReading
 
@@ -53,7 +54,11 @@ def statements_rewritten(r: FileReading, name: str) -> list[Rewritten]:
     before_text, after_text = r.texts
     if not before_text or not after_text:
         return []
-    after, before = _statements(now, after_text), _statements(was, before_text)
+    try:
+        after, before = _statements(now, after_text), _statements(was, before_text)
+    except PARSE_ERRORS:
+        # `ast.unparse` of an integer too long to print (Python's 4,300 digits) and the like
+        return []
     texts_after, texts_before = [t for t, _, _ in after], [t for t, _, _ in before]
     matcher = difflib.SequenceMatcher(None, texts_before, texts_after, autojunk=False)
     changes = [op for op in matcher.get_opcodes() if op[0] != "equal"]
