@@ -1541,7 +1541,7 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 
 # A title that says the change follows a linter's or formatter's rules.
-_STYLE_WORDS = re.compile(
+STYLE_WORDS = re.compile(
     r"\b(?:lint\w*|ruff|flake8|pylint|pyupgrade|code style|style fix\w*|reformat\w*|pre-commit"
     r"|moderni[sz]\w*|tidy)\b",
     re.IGNORECASE,
@@ -1557,7 +1557,7 @@ def _body_rewrites(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     if sig.reverted_title:
         # a revert's lines are the code before the change it reverts: "restored" says them
         return []
-    if _STYLE_WORDS.search(sig.title.text):
+    if STYLE_WORDS.search(sig.title.text):
         # a linter's rewrites (`.items()` to `.values()`, `except E as exc:`) are its style
         # ("Fixed formatting of …", "Clean up … on exit" fix things: not these words)
         return []

@@ -19,8 +19,11 @@ _PLACES = 3
 _SAID = 90
 # How alike (difflib's ratio) a statement and the one it became are, at least.
 _ALIKE = 0.6
-# The statements whose rewriting changes how the function goes: its tests, loops, exits.
+# The statements whose rewriting changes how the function goes: its tests, loops, exits,
+# and its own imports (`from unittest import mock` became `import mock`: another module used).
 _CONTROL = (
+    ast.Import,
+    ast.ImportFrom,
     ast.If,
     ast.While,
     ast.For,
@@ -43,9 +46,9 @@ def statements_rewritten(r: FileReading, name: str) -> list[Rewritten]:
     """The one statement of an edited function (its closures' included) rewritten in place:
     the function's statements at both revisions, in order and as `ast.unparse` writes them
     (a compound statement by its header, `if test:`), matched; a pair replaced one for one
-    where either is a test, a loop, a `with`, an exit or an `except`, or the two differ by
-    an `await`; the two alike as written, and not only in the names they use. None when the
-    statements change in more than `_PLACES` places (a rewrite) or the pair's old one is
+    where either is a test, a loop, a `with`, an exit, an `except` or an import, or the two
+    differ by an `await`; the two alike as written, and not only in the names they use. None
+    when the statements change in more than `_PLACES` places (a rewrite) or the pair's old one is
     still there, or its new one was already (a statement said to have become another is
     gone); quoted as the file writes each on its line."""
     now, was = r.plus.functions.get(name), r.minus.functions.get(name)
