@@ -174,7 +174,6 @@ class AnalysisPhrases:
     security: str  # {words}
     exposure: str  # {words}: the author's words of a secret sent to another origin
     no_test: str  # {where}
-    pins_developers: str  # {pins}
 
 
 EN = AnalysisPhrases(
@@ -399,7 +398,6 @@ EN = AnalysisPhrases(
     security="Decide whether the fix of “{words}” needs a release or an advisory.",
     exposure="closes a leak of credentials to another origin or host: “{words}”",
     no_test="No test changed with this fix of {where}: ask for a regression test.",
-    pins_developers="Update development environments to {pins}.",
 )
 
 ZH = AnalysisPhrases(
@@ -571,7 +569,6 @@ ZH = AnalysisPhrases(
     security="请评估“{words}”的修复是否需要发布版本或安全公告。",
     exposure="修复了凭据泄露到其他源或主机的问题：“{words}”",
     no_test="此修复（{where}）未修改任何测试：请要求补充回归测试。",
-    pins_developers="请将开发环境更新到 {pins}。",
 )
 
 

@@ -29,7 +29,6 @@ from bot.analysis.facts import (
     Setting,
     Turn,
 )
-from bot.analysis.facts.build import still_admits
 from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.facts.layout import same_code
@@ -1974,18 +1973,3 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
     if sig.experimental:
         paths = codes(p, sig.experimental)
         text.note("architecture", sentence(p, p.experimental.format(paths=paths)))
-    # a requirement that still admits the old pin or floor asks nobody to update (pytest-asyncio
-    # ba837fe loosened `setuptools==80.9` to `>=77` for packagers)
-    # (nor the interpreter, which no environment updates in place, nor what only the build
-    # needs: said as what building requires)
-    raised = [
-        r
-        for r in sig.facts.requirements
-        if not still_admits(r.old, r.spec) and r.package != "python" and not r.build
-    ]
-    if raised:
-        pins = [f"`{r.package}{r.spec}`" for r in raised]
-        text.advise(
-            Audience.DEVELOPERS,
-            p.pins_developers.format(pins=p.list_sep.join(dict.fromkeys(pins[:4]))),
-        )

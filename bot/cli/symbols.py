@@ -866,7 +866,11 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
         # defaults run once, where it is defined)
         for inner in (n for statement in node.body for n in ast.walk(statement)):
             if isinstance(inner, ast.Call):
-                body.calls.add(_unparsed(inner.func))
+                # `Future[WebSocketRequest]()` calls `Future` (a generic alias, subscripted)
+                func = inner.func
+                while isinstance(func, ast.Subscript):
+                    func = func.value
+                body.calls.add(_unparsed(func))
         body.lines.update(_statement_lines(text, node))
         body.own_attributes.update(
             n.attr

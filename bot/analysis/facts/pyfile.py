@@ -899,10 +899,15 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         if isinstance(current, ast.Constant) and isinstance(current.value, str):
             strings.add(current.value)
         elif isinstance(current, ast.Call):
-            callee = dotted(current.func)
+            # a generic alias subscripted and called (`Future[WebSocketRequest]()`) calls
+            # `Future` (trio-websocket 49b93c1's "no longer calls `Future`")
+            func = current.func
+            while isinstance(func, ast.Subscript):
+                func = func.value
+            callee = dotted(func)
             calls.add(callee.rsplit(".", 1)[-1])
             # a callee said as written: a chain of names (`self._send`), never `a().b`
-            if own and callee and _chain(current.func):
+            if own and callee and _chain(func):
                 passes.setdefault(callee, []).append(_shape(current))
             handed.update(
                 dotted(a).rsplit(".", 1)[-1]

@@ -1,0 +1,76 @@
+"""Words the held-out readers of this stop found false or skipped: a generic class
+subscripted and called is still called; a pin raised asks no one to update an environment;
+each a clone shaped like the commit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.cli.claim_check import Verdict
+from bot.cli.claims_eval import entry_text
+from tests.clones import checked_entry, verdicts_of
+
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+_CONNECTION = (
+    "from trio.lowlevel import Future\n\n\n"
+    "class WebSocketConnection:\n"
+    "    def __init__(self, stream, ws_connection{hint}):\n"
+    "        self._stream = stream\n"
+    "        self._wsproto = ws_connection\n"
+    "        self._reader_running = True\n"
+    "        self._path = None\n"
+    "        self._subprotocol = None\n"
+    "        self._handshake_headers = tuple()\n"
+    "        self._open_handshake = {future}\n"
+    "        self._close_handshake = {future}\n"
+    "        self._send_lock = None\n\n"
+    "    def local(self){ret}:\n"
+    "        return self._stream\n\n"
+    "    def remote(self){ret}:\n"
+    "        return self._stream\n"
+)
+
+
+def test_a_generic_class_subscripted_and_called_is_still_called(tmp_path: Path) -> None:
+    # trio-websocket 49b93c1 "Add/complete type annotations": `Future()` became
+    # `Future[WebSocketRequest]()`; the entry said "`WebSocketConnection.__init__` no longer
+    # calls `Future`", and the checker agreed
+    before = _CONNECTION.format(hint="", future="Future()", ret="")
+    after = _CONNECTION.format(
+        hint=": 'WSConnection'", future="Future[WebSocketRequest]()", ret=" -> object"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"trio_websocket/_impl.py": before},
+        {"trio_websocket/_impl.py": after},
+        "Add/complete type annotations (#193)",
+    )
+    assert "no longer calls `Future`" not in entry_text(analysis)
+    said = "`WebSocketConnection.__init__` no longer calls `Future`."
+    assert [v for _, v in verdicts_of(tmp_path / "repo", "HEAD", said)] == [Verdict.FALSE]
+
+
+def test_a_pin_raised_asks_no_one_to_update_an_environment(tmp_path: Path) -> None:
+    # argon2-cffi 811841d, aiodns 9dafe6b: "Update development environments to `tox>4`" (its
+    # tox.ini already asked for tox 4) and "… to `pycares==4.5.0`" (a pin lowered); the
+    # requirement the entry says already tells what changed
+    setup = (
+        '[project]\nname = "pkg"\nversion = "1.0"\ndependencies = [\n    "{pin}",\n]\n\n'
+        '[build-system]\nrequires = ["setuptools>=61"]\nbuild-backend = "setuptools.build_meta"\n'
+    )
+    code = "".join(f"def f{i}(x):\n    return x + {i}\n\n\n" for i in range(6))
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pyproject.toml": setup.format(pin="pycares>=4.0.0"), "pkg/__init__.py": code},
+        {
+            "pyproject.toml": setup.format(pin="pycares>=4.9.0"),
+            "pkg/__init__.py": code.replace("x + 5", "x + 50"),
+        },
+        "Require pycares 4.9",
+    )
+    text = entry_text(analysis)
+    assert "`pycares>=4.9.0`" in text
+    assert "Update development environments" not in text
