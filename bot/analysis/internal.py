@@ -18,7 +18,7 @@ from bot.analysis.paths import (
 )
 from bot.analysis.phrases import AnalysisPhrases, sentence
 from bot.analysis.signals import Signals
-from bot.analysis.wording import STYLE_WORDS, codes
+from bot.analysis.wording import STYLE_WORDS, codes, same_shipped_code
 from bot.models import ChangeType, CommitInput
 
 T = ChangeType
@@ -178,10 +178,13 @@ def internal_only(
         return None
     # a linter's "fix" of its own "errors" claims no behaviour (pytest-mock f41d272 "Fix/ignore
     # new ruff errors"): the same public surface at both revisions, checked below, is the proof
-    claimed = _CLAIMED - {T.BUGFIX} if restyled else _CLAIMED
+    # (only where the shipped code parses the same: a line a linter moved out of its block
+    # changes what runs, "[CuTe] Fix lint failure")
+    quiet = restyled and same_shipped_code(commit, sig, typing=True, imports=True)
+    claimed = _CLAIMED - {T.BUGFIX} if quiet else _CLAIMED
     if claimed.intersection(types) or any(f.meaning for f in sig.fragments):
         return None
-    if not restyled and _BEHAVIOUR_WORDS.search(sig.title.text):
+    if not quiet and _BEHAVIOUR_WORDS.search(sig.title.text):
         return None
     # the author's words, not a name they quote (cattrs e1ad8cd "Support
     # `annotationlib.ForwardRef`" is no work on annotations)

@@ -138,7 +138,7 @@ class AnalysisPhrases:
     reports: str  # {number}
     by_default: str  # {phrase}
     revert: str  # {title}
-    revert_in: str  # {title} {where}: the code a revert restores
+    revert_in: tuple[str, str]  # {title} {where}: the code a revert restores (one, many)
     # a merge commit whose words and facts say nothing of what its branch brought
     lands_branch: str  # {name}
     reland: str  # {title}
@@ -348,7 +348,10 @@ EN = AnalysisPhrases(
     reports="the author reports “{number}”",
     by_default="changes default behaviour: “{phrase}”",
     revert="reverts “{title}”; the behaviour before that change returns",
-    revert_in="reverts “{title}”: {where} is restored to what it was before that change",
+    revert_in=(
+        "reverts “{title}”: {where} is restored to what it was before that change",
+        "reverts “{title}”: {where} are restored to what they were before that change",
+    ),
     lands_branch="lands the branch `{name}`",
     reland="lands again a change that had been reverted: “{title}”",
     experimental="only experimental or contrib code changes ({paths})",
@@ -528,7 +531,7 @@ ZH = AnalysisPhrases(
     reports="作者给出的数据：“{number}”",
     by_default="改变了默认行为：“{phrase}”",
     revert="回退了“{title}”，行为恢复到该变更之前",
-    revert_in="回退了“{title}”：{where} 恢复为该变更之前的代码",
+    revert_in=("回退了“{title}”：{where} 恢复为该变更之前的代码",) * 2,
     lands_branch="合入分支 `{name}`",
     reland="重新合入了此前被回退的变更：“{title}”",
     experimental="只修改了实验性或 `contrib` 代码（{paths}）",

@@ -1810,7 +1810,7 @@ def _reverts(sig: Signals, p: AnalysisPhrases) -> str:
     if not restored:
         return sentence(p, p.revert.format(title=title))
     where = codes(p, (n.name for n in restored[:3]))
-    return sentence(p, p.revert_in.format(title=title, where=where))
+    return sentence(p, forms(p.revert_in, len(restored[:3])).format(title=title, where=where))
 
 
 def _about_fix(
