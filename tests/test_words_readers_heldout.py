@@ -10,6 +10,7 @@ import pytest
 
 from bot.cli.claim_check import Verdict
 from bot.cli.claims_eval import entry_text
+from bot.models import Importance
 from tests.clones import checked_entry, verdicts_of
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -74,3 +75,56 @@ def test_a_pin_raised_asks_no_one_to_update_an_environment(tmp_path: Path) -> No
     text = entry_text(analysis)
     assert "`pycares>=4.9.0`" in text
     assert "Update development environments" not in text
+
+
+def test_a_version_string_alone_is_a_release_s_plumbing(tmp_path: Path) -> None:
+    # trio-websocket aeb5f60 "fix version (accidental dev suffix)": `__version__ = '0.10.2-dev'`
+    # became `'0.10.2'`, and nothing else; it was a medium bug fix with nothing to say
+    code = "".join(f"def f{i}(x):\n    return x + {i}\n\n\n" for i in range(6))
+    version = "__version__ = '{}'\n"
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pkg/_version.py": version.format("0.10.2-dev"), "pkg/__init__.py": code},
+        {"pkg/_version.py": version.format("0.10.2"), "pkg/__init__.py": code},
+        "fix version (accidental dev suffix)",
+    )
+    assert analysis.importance is Importance.LOW
+    # the version beside a change of code is no plumbing alone
+    analysis, _ = checked_entry(
+        tmp_path / "code",
+        {"pkg/_version.py": version.format("0.10.2-dev"), "pkg/__init__.py": code},
+        {
+            "pkg/_version.py": version.format("0.10.2"),
+            "pkg/__init__.py": code.replace("x + 3", "x - 3").replace("x + 4", "x * 4"),
+        },
+        "fix version and the sums (accidental dev suffix)",
+    )
+    assert analysis.importance is Importance.MEDIUM
+
+
+def test_a_requirements_file_that_installs_the_project_is_its_dev_environment(
+    tmp_path: Path,
+) -> None:
+    # aiodns 9dafe6b: `requirements.txt` holds `-e .`, `pycares==4.6.0`, `pytest==8.3.5`; its
+    # pin lowered to `pycares==4.5.0` was said "Requires `pycares==4.5.0` (was `==4.6.0`)",
+    # where the package's `setup.py` requires `pycares>=4.0.0`
+    setup = (
+        "from setuptools import setup\n\nsetup(name='pkg', install_requires=['pycares>=4.0.0'])\n"
+    )
+    pins = "-e .\npycares=={}\npytest==8.3.5\npytest-cov==6.1.0\n"
+    code = "".join(f"def f{i}(x):\n    return x + {i}\n\n\n" for i in range(6))
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"setup.py": setup, "requirements.txt": pins.format("4.6.0"), "pkg/__init__.py": code},
+        {
+            "setup.py": setup,
+            "requirements.txt": pins.format("4.5.0"),
+            "pkg/__init__.py": code.replace("x + 3", "x - 3").replace("x + 4", "x * 4"),
+        },
+        "Pin pycares for the tests",
+    )
+    text = entry_text(analysis)
+    assert "Requires `pycares==4.5.0`" not in text
+    assert "The dev tools' requirement files pin `pycares==4.5.0`" in text or (
+        "pycares" not in text
+    )

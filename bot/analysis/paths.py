@@ -252,12 +252,20 @@ _COMPILE_COMMAND = re.compile(r"^#\s+(?:uv\s+pip\s+compile|pip-compile)\s+(.*)$"
 _COMPILE_VALUED = frozenset({"-o", "--output-file", "-c", "--constraint", "--constraints"})
 
 
+# A requirements line that installs the project itself, from its own folder (`-e .`, `.[test]`)
+_SELF_INSTALL = re.compile(r"^(?:(?:-e|--editable)[=\s]+)?\.(?:\[[\w,\s-]+\])?$")
+
+
 def compiled_for_tools(text: str | None) -> bool:
-    """Whether a requirements file is a resolver's lock of the dev tools' environment: its
-    header says pip-compile (`uv pip compile`) wrote it from inputs among which a dev tools'
-    requirements file (`requirements-dev.in`, `requirements/test.in`; see `tooling_path`),
-    or into a file of that name. An application's `requirements.txt` compiled from
-    `requirements.in` is what it runs."""
+    """Whether a requirements file is the dev tools' environment: it installs the project
+    itself from its folder (`-e .` beside `pytest==8.3.5`: aiodns's `requirements.txt`,
+    whose `pycares==4.6.0` no user's install reads), or its header says pip-compile (`uv pip
+    compile`) wrote it from inputs among which a dev tools' requirements file
+    (`requirements-dev.in`, `requirements/test.in`; see `tooling_path`), or into a file of
+    that name. An application's `requirements.txt` compiled from `requirements.in` is what
+    it runs."""
+    if any(_SELF_INSTALL.match(line.strip()) for line in (text or "").split("\n")):
+        return True
     lines = (text or "").split("\n")[:20]
     if not any(_COMPILED.match(line) for line in lines):
         return False

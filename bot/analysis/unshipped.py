@@ -64,6 +64,28 @@ def _typing_only(f: FileChange) -> bool:
     return same_code(f, typing=True)
 
 
+# A module's version string, and nothing else, changed (trio-websocket aeb5f60 "fix version
+# (accidental dev suffix)": `__version__ = '0.10.2-dev'` → `'0.10.2'`): a release's plumbing,
+# no code a user runs.
+_VERSION_LINE = re.compile(
+    r"""^[-+]\s*(?:__version__|VERSION|version)\s*(?::\s*str\s*)?=\s*(['"])[\w.+!-]*\1\s*$"""
+)
+
+
+def _version_only(f: FileChange) -> bool:
+    changed = [
+        line
+        for line in (f.patch or "").split("\n")
+        if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))
+    ]
+    return (
+        f.status == "modified"
+        and f.filename.endswith(".py")
+        and bool(changed)
+        and all(_VERSION_LINE.match(line) for line in changed)
+    )
+
+
 def _unshipped(f: FileChange, sig: Signals) -> str | None:
     """What the file is when no user meets its change ("tooling", "build", "typing",
     "docs"), else None."""
@@ -80,6 +102,8 @@ def _unshipped(f: FileChange, sig: Signals) -> str | None:
         return "tooling"
     if kind in _QUIET_KINDS or f.filename in sig.layout_only:
         return "docs"
+    if _version_only(f):
+        return "the version string"
     if _BUILD_BACKEND.search(f.filename) and (
         f.previous_filename is None or _BUILD_BACKEND.search(f.previous_filename)
     ):
@@ -117,5 +141,9 @@ def unshipped_only(commit: CommitInput, sig: Signals) -> str | None:
             if what is None:
                 return None
             found.add(what)
-    said = [w for w in ("build", "typing", "tooling", "settings layout") if w in found]
+    said = [
+        w
+        for w in ("build", "typing", "tooling", "settings layout", "the version string")
+        if w in found
+    ]
     return ", ".join(said) if said else None
