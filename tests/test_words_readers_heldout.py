@@ -128,3 +128,49 @@ def test_a_requirements_file_that_installs_the_project_is_its_dev_environment(
     assert "The dev tools' requirement files pin `pycares==4.5.0`" in text or (
         "pycares" not in text
     )
+
+
+_OPEN = (
+    "async def open_websocket(host, port):\n"
+    "    user_error = None\n"
+    "    try:\n"
+    "        return await connect(host, port)\n"
+    "    except BaseExceptionGroup as e:\n"
+    "        for sub_exc in e.exceptions:\n"
+    "            if isinstance(sub_exc, KeyboardInterrupt):\n"
+    "                {reraise}\n"
+    "        if user_error is not None:\n"
+    "{user}"
+    "        raise TrioWebsocketInternalError('multiple exceptions') from e\n\n\n"
+    "async def connect(host, port):\n"
+    "    return (host, port)\n\n\n"
+    "class TrioWebsocketInternalError(Exception):\n"
+    "    pass\n"
+)
+
+
+def test_a_variable_raised_under_isinstance_raises_that_class(tmp_path: Path) -> None:
+    # trio-websocket b74d6bf: `raise sub_exc from e` under `if isinstance(sub_exc,
+    # KeyboardInterrupt):` became `raise KeyboardInterrupt from e`; the summary said
+    # "`open_websocket` may now raise `KeyboardInterrupt`", which it did before
+    before = _OPEN.format(
+        reraise="raise sub_exc from e", user="            raise user_error from e\n"
+    )
+    after = _OPEN.format(
+        reraise="raise KeyboardInterrupt from e",
+        user=(
+            "            exceptions = [x for x in e.exceptions if x is not user_error]\n"
+            "            user_error.__context__ = BaseExceptionGroup('internal', exceptions)\n"
+            "            user_error.__suppress_context__ = False\n"
+            "            raise user_error\n"
+        ),
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"trio_websocket/_impl.py": before},
+        {"trio_websocket/_impl.py": after},
+        "fix loss of context/cause on exceptions raised inside open_websocket (#192)",
+    )
+    assert "may now raise `KeyboardInterrupt`" not in entry_text(analysis)
+    said = "`open_websocket` may now raise `KeyboardInterrupt`."
+    assert [v for _, v in verdicts_of(tmp_path / "repo", "HEAD", said)] == [Verdict.FALSE]

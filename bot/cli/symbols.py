@@ -891,6 +891,8 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
             if isinstance(inner, ast.If | ast.While | ast.IfExp):
                 test = ast.unparse(inner.test)
                 body.conditions.add(test)
+                if isinstance(inner, ast.If):
+                    body.raises.update(_narrowed_raises(inner))
                 leaves = _leaves(inner.body[-1]) if isinstance(inner, ast.If) else None
                 if leaves is not None:
                     body.guards.add((test, leaves))
@@ -919,6 +921,29 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
                 literal = number or isinstance(value, ast.Constant)
                 body.returns.add(_unparsed(value) if literal else "?")
     return body
+
+
+def _narrowed_raises(node: ast.If) -> set[str]:
+    """What `raise v` raises under `if isinstance(v, X):` (or `(X, Y)`): an `X`
+    (trio-websocket b74d6bf's parent raised `sub_exc` where `isinstance(sub_exc,
+    KeyboardInterrupt)`)."""
+    test = node.test
+    if not (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "isinstance"
+        and len(test.args) == 2
+        and isinstance(test.args[0], ast.Name)
+    ):
+        return set()
+    variable, kinds = test.args[0].id, test.args[1]
+    named = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+    raised = any(
+        isinstance(n, ast.Raise) and isinstance(n.exc, ast.Name) and n.exc.id == variable
+        for statement in node.body
+        for n in ast.walk(statement)
+    )
+    return {ast.unparse(k) for k in named} if raised else set()
 
 
 def _leaves(last: ast.stmt) -> str | None:

@@ -205,6 +205,26 @@ def _start(node: ast.stmt) -> int:
     return min([node.lineno, *(d.lineno for d in decorators)])
 
 
+def _raised_as_narrowed(node: ast.If) -> set[str]:
+    """The classes an `if isinstance(name, C)` block raises by raising `name` itself."""
+    test = node.test
+    if not (
+        isinstance(test, ast.Call)
+        and dotted(test.func) == "isinstance"
+        and len(test.args) == 2
+        and isinstance(test.args[0], ast.Name)
+    ):
+        return set()
+    name = test.args[0].id
+    if not any(
+        isinstance(n, ast.Raise) and isinstance(n.exc, ast.Name) and n.exc.id == name
+        for n in ast.walk(ast.Module(body=node.body, type_ignores=[]))
+    ):
+        return set()
+    classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+    return {c for c in map(dotted, classes) if c[:1].isupper()}
+
+
 def dotted(node: ast.expr) -> str:
     """`a.b.c` for a name or an attribute chain; the called name for a call; else ''."""
     if isinstance(node, ast.Call):
@@ -914,6 +934,10 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
                 for a in (*current.args, *(k.value for k in current.keywords))
                 if isinstance(a, ast.Name | ast.Attribute) and _chain(a)
             )
+        elif own and isinstance(current, ast.If):
+            # `raise exc` under `if isinstance(exc, KeyboardInterrupt):` raises that class
+            # (trio-websocket b74d6bf's "may now raise `KeyboardInterrupt`", raised before)
+            raised.update(_raised_as_narrowed(current))
         elif own and isinstance(current, ast.Compare):
             together = _compared(current)
             for string in together:
