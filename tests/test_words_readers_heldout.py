@@ -174,3 +174,43 @@ def test_a_variable_raised_under_isinstance_raises_that_class(tmp_path: Path) ->
     assert "may now raise `KeyboardInterrupt`" not in entry_text(analysis)
     said = "`open_websocket` may now raise `KeyboardInterrupt`."
     assert [v for _, v in verdicts_of(tmp_path / "repo", "HEAD", said)] == [Verdict.FALSE]
+
+
+_ALRU = (
+    "from typing import Callable, Optional, Union, overload\n\n"
+    '__all__ = ("alru_cache",)\n\n\n'
+    "def _make_wrapper(maxsize, typed{cx}, ttl):\n"
+    "    def wrapper(fn):\n        return fn\n\n    return wrapper\n\n\n"
+    "@overload\n"
+    "def alru_cache(\n    maxsize: Optional[int] = 128,\n    typed: bool = False,\n    *,\n"
+    "{kw}    ttl: Optional[float] = None,\n) -> Callable: ...\n\n\n"
+    "@overload\n"
+    "def alru_cache(\n    maxsize: Callable,\n) -> Callable: ...\n\n\n"
+    "def alru_cache(\n    maxsize: Union[Optional[int], Callable] = 128,\n"
+    "    typed: bool = False,\n    *,\n{kw}    ttl: Optional[float] = None,\n) -> Callable:\n"
+    "    if maxsize is None or isinstance(maxsize, int):\n"
+    "        return _make_wrapper(maxsize, typed{cx_arg}, ttl)\n"
+    "    return _make_wrapper(128, False{cx_none}, None)(maxsize)\n"
+)
+
+
+def test_an_overloaded_public_function_s_lost_parameter_is_said(tmp_path: Path) -> None:
+    # async-lru 23d95de "Drop cache_exceptions mode": `alru_cache` (in `__all__`, two
+    # `@overload`s and its implementation) lost `cache_exceptions`; the overloads made it
+    # "defined twice", so only the private `_make_wrapper`'s loss was said, as medium
+    kw = "    cache_exceptions: bool = False,\n"
+    before = _ALRU.format(
+        cx=", cache_exceptions", kw=kw, cx_arg=", cache_exceptions", cx_none=", False"
+    )
+    after = _ALRU.format(cx="", kw="", cx_arg="", cx_none="")
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"async_lru/__init__.py": before},
+        {"async_lru/__init__.py": after},
+        "Drop cache_exceptions mode. It is absent in stdlib",
+    )
+    assert analysis.breaking
+    assert any(
+        r.consequence == "Calls that pass `cache_exceptions` by name fail." for r in analysis.risks
+    )
+    assert all(v is Verdict.TRUE for v in verdicts)

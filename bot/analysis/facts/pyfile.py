@@ -25,6 +25,7 @@ _KERNEL_DECORATORS = frozenset(
 _DECLARATIONS = frozenset(
     {"abstractmethod", "abc.abstractmethod", "overload", "typing.overload", "t.overload"}
 )
+_OVERLOADS = frozenset({"overload", "typing.overload", "t.overload", "typing_extensions.overload"})
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]{2,}")
 # A call whose own name says it reads the environment (`env_bool("X")`, `get_env_var("X")`).
 _ENV_WRAPPER = re.compile(r"(?:^|_)env(?:_|$|iron)|getenv", re.IGNORECASE)
@@ -137,7 +138,12 @@ class Unit:
         """Add this unit's table to `side`, as reading its statements after those before."""
         table = self.table
         # a name bound again by a later unit (a second top-level `def`, an `@overload`)
-        side.redefined.update(table.redefined | (table.defs.keys() & side.defs.keys()))
+        # (not after `@overload`s: async-lru 23d95de's `alru_cache` lost `cache_exceptions`,
+        # unsaid while its overloads made it "defined twice")
+        again = (table.defs.keys() & side.defs.keys()) - side.overloaded
+        side.redefined.update(table.redefined | again)
+        side.overloaded.difference_update(table.defs.keys())
+        side.overloaded.update(table.overloaded)
         side.defs.update(table.defs)
         side.declared.update(table.declared)
         side.positional.update(table.positional)
@@ -458,8 +464,12 @@ class _Reader:
         if not in_class and decorators & _KERNEL_DECORATORS:
             kind = NameKind.KERNEL
         whole = self.lines[_start(node) - 1 : node.end_lineno]
-        if qualified in self.side.defs:
+        if qualified in self.side.defs and qualified not in self.side.overloaded:
             self.side.redefined.add(qualified)
+        if decorators & _OVERLOADS:
+            self.side.overloaded.add(qualified)
+        else:
+            self.side.overloaded.discard(qualified)
         self.side.defs[qualified] = (kind, _digest(whole))
         self.side.code[qualified] = functools.partial(_code, node)
         # The code without its docstring: one reworded as the function moves is the same code.

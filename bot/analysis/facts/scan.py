@@ -119,6 +119,9 @@ class Side:
     # property's setter, a `def` under each branch of an `if`): which one a caller meets is
     # not one `def`'s to say
     redefined: set[str] = field(default_factory=set)
+    # from a whole Python file: functions whose last `def` so far is an `@overload` (PEP 484:
+    # the implementation after them is the one a caller meets, so it redefines none)
+    overloaded: set[str] = field(default_factory=set)
     # from a whole Python file: function -> its parameters a caller cannot name (before `/`,
     # or PEP 484's `__x`), where it has any
     positional: dict[str, frozenset[str]] = field(default_factory=dict)
