@@ -214,3 +214,41 @@ def test_an_overloaded_public_function_s_lost_parameter_is_said(tmp_path: Path) 
         r.consequence == "Calls that pass `cache_exceptions` by name fail." for r in analysis.risks
     )
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+_PYPROJECT = (
+    '[project]\nname = "argon2-cffi"\ndynamic = ["version", "readme"]\n'
+    'dependencies = ["argon2-cffi-bindings"]\n\n'
+    '[tool.hatch.metadata.hooks.fancy-pypi-readme]\ncontent-type = "text/markdown"\n\n'
+    '[[tool.hatch.metadata.hooks.fancy-pypi-readme.fragments]]\npath = "README.md"\n{start}\n'
+    '[[tool.hatch.metadata.hooks.fancy-pypi-readme.fragments]]\npath = "CHANGELOG.md"\n'
+    'start-after = "<!-- changelog follows -->"\npattern = "{pattern}"\n\n'
+    '[[tool.hatch.metadata.hooks.fancy-pypi-readme.fragments]]\ntext = """\n{text}"""\n\n'
+    '[tool.pytest.ini_options]\naddopts = ["-ra"]\n'
+)
+
+
+def test_the_pypi_page_s_text_is_no_install_s(tmp_path: Path) -> None:
+    # argon2-cffi 001ae15 "docs: streamline": the README, the docs' index and the
+    # `[tool.hatch.metadata.hooks.fancy-pypi-readme]` fragments that piece the PyPI page
+    # together; it was medium
+    readme = "# argon2-cffi\n\n{}Hashing passwords.\n\n## Credits\n\nHynek.\n"
+    before = {
+        "pyproject.toml": _PYPROJECT.format(
+            start="", pattern="## ([^\\\\n]+?\\\\n\\\\n)###", text="\n## Release Information for "
+        ),
+        "README.md": readme.format(""),
+        "docs/index.md": "# argon2-cffi\n\nWelcome.\n",
+    }
+    after = {
+        "pyproject.toml": _PYPROJECT.format(
+            start='start-after = "<!-- begin pypi -->\\\\n"\nend-before = "\\\\n<!-- end pypi -->"\n',
+            pattern="\\\\n(###.+?\\\\n)## ",
+            text="---\n\n[Full Changelog](https://github.com/o/r/blob/main/CHANGELOG.md)\n\n"
+            + "".join(f"Line {i} of the page's footer.\n" for i in range(8)),
+        ),
+        "README.md": readme.format("<!-- begin pypi -->\n\n"),
+        "docs/index.md": "# argon2-cffi\n\nWelcome.\n\n## Indices and Tables\n\n- genindex\n",
+    }
+    analysis, _ = checked_entry(tmp_path, before, after, "docs: streamline")
+    assert analysis.importance is Importance.LOW

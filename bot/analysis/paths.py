@@ -157,11 +157,13 @@ _DEV_TOOLING = re.compile(
 )
 # Tables of `pyproject.toml` only the dev tools read (a build backend's, `[project]` and
 # `[tool.cibuildwheel]` shape what is shipped): dependency groups, test, lint, type-check,
-# coverage, changelog and environment-manager settings.
+# coverage, changelog and environment-manager settings, and the PyPI page's text.
 _DEV_TABLE = re.compile(
     r"^(?:dependency-groups|tool\.(?:pytest|coverage|mypy|ruff|black|isort|pyright|pyrefly|ty"
     r"|pylint|interrogate|codespell|tox|towncrier|check-wheel-contents|bandit|flake8|pydocstyle"
     r"|typos|nox|pixi|hatch\.envs|pdm\.dev-dependencies|poetry\.group|rye\.dev-dependencies"
+    # the PyPI page's text, pieced from the README and the changelog (argon2-cffi 001ae15)
+    r"|hatch\.metadata\.hooks\.fancy-pypi-readme"
     r"|uv(?!\.build-backend)))(?:\.|$)"
 )
 # Sections of a `setup.cfg` only the dev tools read (`[metadata]`, `[options…]` and
