@@ -170,7 +170,8 @@ def test_a_pyproject_whose_tables_only_moved_is_low_and_asks_nothing(tmp_path: P
 def test_a_pyproject_with_a_value_changed_among_the_moves_is_not_the_same(tmp_path: Path) -> None:
     before = {"pyproject.toml": _SYSTEM + "\n\n" + _PROJECT + "\n" + _URLS + "\n\n" + _TOOLS}
     moved = _SYSTEM + "\n\n" + _PROJECT + "\n" + _URLS + "\n\n" + _SHUFFLED
-    after = {"pyproject.toml": moved.replace('start-at = "## Credits"', 'start-at = "## Thanks"')}
+    # (a requirement: the PyPI page's text, `fancy-pypi-readme`, is no install's)
+    after = {"pyproject.toml": moved.replace('    "rich",', '    "rich>=13",')}
     _, commit = second_commit(tmp_path, before, after, "Shuffle")
     assert not same_settings(commit.files[0])
     assert analyze(commit).importance is Importance.MEDIUM
