@@ -87,7 +87,7 @@ def _definitions(text: str) -> set[str] | None:
     where it does not parse."""
     try:
         tree = ast.parse(text)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     names: set[str] = set()
 

@@ -214,10 +214,10 @@ def paragraphs(text: str, *, limit: int = 4000, items: bool = False) -> list[str
 # too early" and "Refactor to avoid duplicate computation" beside its two fixes).
 _HOUSEKEEPING = re.compile(
     r"^(?:tests?|testing|add(?:ed|s)?\s+(?:a\s+|the\s+|more\s+|missing\s+)?(?:tests?|news|changelog)"
-    r"|refactor\w*|lint\w*|format\w*|reformat\w*|fmt|typos?|fix(?:ed|es)?\s+(?:a\s+)?"
+    r"|refactor\w*|lint\w*|reformat\w*|fmt|typos?|fix(?:ed|es)?\s+(?:a\s+)?"
     r"(?:tests?|typos?|lint\w*|mypy|ci|docs?|formatting)|update[sd]?\s+(?:the\s+)?"
     r"(?:tests?|changelog|news|docs?)|address(?:ed)?\s+(?:review|comments?|feedback)"
-    r"|apply\s+suggestions?|wip|merge|clean\s*up|cleanup|pre-commit|ruff|mypy)\b",
+    r"|apply\s+suggestions?|wip|merge|pre-commit|ruff|mypy)\b",
     re.IGNORECASE,
 )
 
@@ -433,7 +433,8 @@ _ANGLE_LINK = re.compile(r"\s*<https?://[^>\s]*?(?:/((?:GHSA|CVE)-[\w-]+))?/?>",
 
 _ROLE = re.compile(r":(?:(ghsa|cve)|issue|pr|user|gh):`([^`]*)`", re.IGNORECASE)
 # (intersphinx's roles name their inventory: `:external+python:exc:`, `:external:py:class:`)
-_MYST_ROLE = re.compile(r"\{([\w+:-]+)\}(?=`)")
+# (never a placeholder in a code span: "`{version}`")
+_MYST_ROLE = re.compile(r"(?<![`\w])\{([\w+:-]+)\}(?=`[^`\s])")
 _CODE_ROLE = re.compile(r":(?:[\w+-]+:){0,2}[\w-]+:`(~?)([^`<]+?)(?:\s*<[^>]*>)?`")
 
 

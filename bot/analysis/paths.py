@@ -256,17 +256,25 @@ _COMPILE_VALUED = frozenset({"-o", "--output-file", "-c", "--constraint", "--con
 
 # A requirements line that installs the project itself, from its own folder (`-e .`, `.[test]`)
 _SELF_INSTALL = re.compile(r"^(?:(?:-e|--editable)[=\s]+)?\.(?:\[[\w,\s-]+\])?$")
+# ... beside a test runner's or a linter's pin: the file is the project's test environment
+# (a deployed application's `requirements.txt` may install itself with `-e .` too)
+_TEST_TOOL = re.compile(
+    r"^(?:pytest|coverage|tox|nox|mypy|ruff|flake8|black|pylint|hypothesis)(?:[-_][\w-]+)?"
+    r"(?:\[[^\]]*\])?\s*(?:[<>=!~;]|$)",
+    re.IGNORECASE,
+)
 
 
 def compiled_for_tools(text: str | None) -> bool:
     """Whether a requirements file is the dev tools' environment: it installs the project
-    itself from its folder (`-e .` beside `pytest==8.3.5`: aiodns's `requirements.txt`,
-    whose `pycares==4.6.0` no user's install reads), or its header says pip-compile (`uv pip
-    compile`) wrote it from inputs among which a dev tools' requirements file
+    itself from its folder beside a test tool (`-e .` and `pytest==8.3.5`: aiodns's
+    `requirements.txt`, whose `pycares==4.6.0` no user's install reads), or its header says
+    pip-compile (`uv pip compile`) wrote it from inputs among which a dev tools' requirements file
     (`requirements-dev.in`, `requirements/test.in`; see `tooling_path`), or into a file of
     that name. An application's `requirements.txt` compiled from `requirements.in` is what
     it runs."""
-    if any(_SELF_INSTALL.match(line.strip()) for line in (text or "").split("\n")):
+    every = [line.strip() for line in (text or "").split("\n")]
+    if any(map(_SELF_INSTALL.match, every)) and any(map(_TEST_TOOL.match, every)):
         return True
     lines = (text or "").split("\n")[:20]
     if not any(_COMPILED.match(line) for line in lines):

@@ -443,8 +443,11 @@ _ELSEWHERE = re.compile(
     r"\b(?:cross[- ](?:origin|site|domain|host)s?"
     r"|(?:another|a different|different|other|foreign|untrusted|third[- ]party|unrelated"
     r"|arbitrary|the wrong) (?:origins?|hosts?|domains?|sites?|servers?|proxy|proxies)"
-    r"|(?<!memory )(?<!resource )(?<!fd )(?<!socket )(?<!connection )leak(?:s|ed|ing|age)?"
-    r"(?! into\b)|disclos\w+)\b",
+    r"|(?<!memory )(?<!memory-)(?<!resource )(?<!fd )(?<!socket )(?<!connection )(?<!thread )"
+    r"(?<!file )(?<!handle )(?<!descriptor )leak(?:s|ed|ing|age)?"
+    # (what leaks there is a resource: "leaked file descriptor when loading credentials")
+    r"(?! into\b)(?! (?:file|fd|descriptor|handle|memory|socket|connection|thread)s?\b)"
+    r"|disclos\w+)\b",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"(?<=[.;!?])\s+|\n+")

@@ -68,7 +68,7 @@ def _typing_only(f: FileChange) -> bool:
 # (accidental dev suffix)": `__version__ = '0.10.2-dev'` → `'0.10.2'`): a release's plumbing,
 # no code a user runs.
 _VERSION_LINE = re.compile(
-    r"""^[-+]\s*(?:__version__|VERSION|version)\s*(?::\s*str\s*)?=\s*(['"])[\w.+!-]*\1\s*$"""
+    r"""^[-+](?:__version__|VERSION)\s*(?::\s*str\s*)?=\s*(['"])[\w.+!-]*\1\s*$"""
 )
 
 

@@ -1908,7 +1908,7 @@ def _helps_of(text: str, flag: str) -> set[str]:
     calls in a Python file that name `flag` among their arguments."""
     try:
         tree = ast.parse(text)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return set()
 
     def literal(node: ast.expr) -> str | None:

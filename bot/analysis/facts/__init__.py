@@ -166,6 +166,10 @@ _SAID_LITERAL = 120
 _BODY_CHANGES = 2
 
 
+# The files a package's metadata (its requirements, `requires-python`) is written in
+_METADATA_FILES = re.compile(r"(?:^|/)(?:setup\.cfg|setup\.py|pyproject\.toml)$")
+
+
 def read_facts(commit: CommitInput) -> Facts:
     """Every fact one commit holds: its files, what their patches define and read, and the
     numbers and issues its message and PR text state."""
@@ -455,7 +459,15 @@ def _requirements(
             for package, spec in gone.items()
         }
         for path, gone in dropped.items():
-            if path != r.path and new and gone.keys() == new.keys():
+            # (between the files that hold a package's metadata: a pin moved out of a
+            # `requirements.txt` moves no metadata)
+            if (
+                path != r.path
+                and new
+                and gone.keys() == new.keys()
+                and _METADATA_FILES.search(path)
+                and _METADATA_FILES.search(r.path)
+            ):
                 moved.append((path, r.path))
         for package, spec in r.plus.requirements.items():
             # a requirement the commit moves from another file is the one it was there
@@ -781,6 +793,7 @@ def _combine(
                 takes_any = any(p.lstrip().startswith("**") for p in params)
                 signatures.append(SignatureChange(name, r.path, gained, dropped, takes_any))
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
+            new -= r.minus.narrowed.get(name, frozenset())
             # one raised at the parent by a function it called is none a caller newly meets
             # (trio f03663a: `fail_after` raised `TooSlowError` through `fail_at`)
             new -= raised_through(r.minus, name)
@@ -1206,6 +1219,7 @@ def _raised(r: FileReading, name: str, new: frozenset[str]) -> Raised:
     """The exceptions an edited function's own code now raises, those it no longer raises,
     and the message of the one new exception where a single raise gives it, written out."""
     gone = r.minus.raises.get(name, frozenset()) - r.plus.raises.get(name, frozenset())
+    gone -= r.plus.narrowed.get(name, frozenset())
     # still raised through a function it now calls (`move_on_after`'s `ValueError`)
     gone -= raised_through(r.plus, name)
     message = None

@@ -245,4 +245,14 @@ def same_settings(f: FileChange) -> bool:
         before, after = (_settings(f.filename, text) for text in f.sides)
     except (ValueError, RecursionError):
         return False
-    return before == after
+    # (by type too: `true` and `1`, `1` and `1.0` are equal to Python, not to their readers)
+    return _typed(before) == _typed(after)
+
+
+def _typed(value: object) -> object:
+    """A parsed value with each scalar's type beside it (a mapping's keys in no order)."""
+    if isinstance(value, dict):
+        return ("dict", frozenset((k, _typed(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return ("list", tuple(_typed(v) for v in value))
+    return (type(value).__name__, value)

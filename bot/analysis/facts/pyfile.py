@@ -838,6 +838,7 @@ def detail(side: Side, names: list[str]) -> None:
             side.strings[name] = walked.strings
             side.conditions[name], side.guards[name] = walked.conditions, walked.guards
             side.raising[name] = walked.raising
+            side.narrowed[name] = walked.narrowed
             side.passes[name] = walked.passes
             side.handed[name] = walked.handed
 
@@ -887,6 +888,9 @@ class _Walked(NamedTuple):
     raising: tuple[ast.Raise, ...]
     passes: dict[str, list[CallShape]]
     handed: frozenset[str]
+    # what `raise v` under `if isinstance(v, C):` raises: raised, never newly (a bare `raise`
+    # in an `except C:` is not read, so a rewrite into the narrowing raises nothing new)
+    narrowed: frozenset[str] = frozenset()
 
 
 def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
@@ -900,6 +904,7 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
     nodes (the edited functions of a day's files are many)."""
     calls: set[str] = set()
     raised: set[str] = set()
+    narrowed: set[str] = set()
     caught: set[str] = set()
     returned: set[str] = set()
     compared: dict[str, set[str]] = {}
@@ -947,7 +952,7 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         elif own and isinstance(current, ast.If):
             # `raise exc` under `if isinstance(exc, KeyboardInterrupt):` raises that class
             # (trio-websocket b74d6bf's "may now raise `KeyboardInterrupt`", raised before)
-            raised.update(_raised_as_narrowed(current))
+            narrowed.update(_raised_as_narrowed(current))
         elif own and isinstance(current, ast.Compare):
             together = _compared(current)
             for string in together:
@@ -1024,6 +1029,7 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         tuple(raising),
         {callee: shapes[::-1] for callee, shapes in passes.items()},
         frozenset(handed) - {""},
+        frozenset(narrowed),
     )
 
 

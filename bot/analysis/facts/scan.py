@@ -94,6 +94,9 @@ class Side:
     # return's under "->"
     annotations: dict[str, dict[str, str]] = field(default_factory=dict)
     raises: dict[str, frozenset[str]] = field(default_factory=dict)
+    # from a whole Python file: function -> what it raises as a variable narrowed by
+    # `isinstance` (an exception it raised, never one it newly raises)
+    narrowed: dict[str, frozenset[str]] = field(default_factory=dict)
     # from a whole Python file: function -> the exceptions its own `except` clauses name
     catches: dict[str, frozenset[str]] = field(default_factory=dict)
     # from a whole Python file: function -> the literals its own `return`s give (`130`)
