@@ -36,12 +36,12 @@ _USES_CHANGED = re.compile(r"^[-+][ \t]*(?:-[ \t]+)?uses:", re.MULTILINE)
 _RUNNER_CHANGED = re.compile(
     r"^[-+](?![-+]).*\b(?:runs-on|ubuntu|windows|macos)\b", re.MULTILINE | re.IGNORECASE
 )
+# A requirements file, maybe a resolver's lock (its header says what it was compiled from:
+# `paths.compiled_for_tools`)
+_REQUIREMENTS = re.compile(r"(?:^|/)requirements(?:[^/]*|/[^/]*)\.txt$")
 # Settings files whose patch removes the lines it adds, spacing, quoting and comments aside:
 # a table moved, keys reordered. Read whole, both sides parse to the same content or not
 # (`layout.same_settings`).
-# a requirements file, maybe a resolver's lock (its header says what it was compiled from:
-# `paths.compiled_for_tools`)
-_REQUIREMENTS = re.compile(r"(?:^|/)requirements(?:[^/]*|/[^/]*)\.txt$")
 _SETTINGS = re.compile(r"\.(?:toml|ya?ml|json|ini|cfg)$")
 _INLINE_COMMENT = re.compile(r"\s+[#;][^\"']*$")
 # Generated or vendored code: its definitions are nobody's change (protobuf, minified, lock).
