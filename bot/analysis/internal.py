@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from bot.analysis.facts import CAP, Facts, Name
+from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.surface import private_name, surface_kept
 from bot.analysis.paths import (
     Language,
@@ -87,7 +88,7 @@ def _definitions(text: str) -> set[str] | None:
     where it does not parse."""
     try:
         tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    except PARSE_ERRORS:
         return None
     names: set[str] = set()
 

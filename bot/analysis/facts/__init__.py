@@ -167,7 +167,7 @@ _BODY_CHANGES = 2
 
 
 # The files a package's metadata (its requirements, `requires-python`) is written in
-_METADATA_FILES = re.compile(r"(?:^|/)(?:setup\.cfg|setup\.py|pyproject\.toml)$")
+_METADATA_FILES = (*PACKAGING_FILES, "setup.py")
 
 
 def read_facts(commit: CommitInput) -> Facts:
@@ -465,8 +465,8 @@ def _requirements(
                 path != r.path
                 and new
                 and gone.keys() == new.keys()
-                and _METADATA_FILES.search(path)
-                and _METADATA_FILES.search(r.path)
+                and path.rsplit("/", 1)[-1] in _METADATA_FILES
+                and r.path.rsplit("/", 1)[-1] in _METADATA_FILES
             ):
                 moved.append((path, r.path))
         for package, spec in r.plus.requirements.items():
