@@ -6,6 +6,7 @@ import re
 
 from cachetools import LRUCache
 
+from bot.analysis.packaging_files import PACKAGING_FILES
 from bot.analysis.paths import language_of, tooling_path
 from bot.models import FileChange
 
@@ -24,9 +25,8 @@ BlobCache = LRUCache[str, str | None]
 
 # Documents whose headings are read (`facts/documents.py`).
 DOCUMENTS = (".md", ".markdown")
-# Packaging files whose metadata is read by the format's rules (`facts/packaging.py`), and
-# how many a commit: a monorepo's release touches one per package.
-PACKAGING = ("pyproject.toml", "setup.cfg")
+# How many packaging files (`packaging_files.py`) a commit: a monorepo's release touches one
+# per package.
 _PACKAGING_FILES = 2
 # Workflows whose steps' action pins change (`uses: owner/name@ref`): a step the file keeps
 # at the old ref tells one step's update from the file's (`facts/documents.py`).
@@ -72,7 +72,7 @@ def worth_reading(files: list[FileChange]) -> list[FileChange]:
     ]
     code = [f for f in kept if language_of(f.filename) is not None]
     documents = [f for f in kept if f.filename.endswith(DOCUMENTS)]
-    packaging = [f for f in kept if f.filename.rsplit("/", 1)[-1] in PACKAGING]
+    packaging = [f for f in kept if f.filename.rsplit("/", 1)[-1] in PACKAGING_FILES]
     first = packaging[:_PACKAGING_FILES]
     projects = [
         f for f in kept if f.filename.rsplit("/", 1)[-1] == "pyproject.toml" and f not in first

@@ -37,7 +37,7 @@ from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
-from bot.analysis.facts.packaging import COMMAND_GROUPS, PACKAGING_FILES, packaging_changes
+from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes
 from bot.analysis.facts.pyfile import (
     UNPRINTABLE,
     caught_through,
@@ -91,6 +91,7 @@ from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
 from bot.analysis.facts.visibility import mark_private
 from bot.analysis.facts.whole import read_whole
 from bot.analysis.facts.workflows import release_runners
+from bot.analysis.packaging_files import PACKAGING_FILES
 from bot.analysis.paths import (
     Language,
     PathKind,

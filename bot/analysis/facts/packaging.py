@@ -1,4 +1,5 @@
-"""Packaging metadata read whole at both revisions: extras, commands, entry points, backend."""
+"""Packaging metadata read whole at both revisions: extras, commands, entry points, backend
+(of the files `bot/analysis/packaging_files.py` lists)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,6 @@ from dataclasses import dataclass, field
 
 from bot.analysis.facts.records import DefaultChange, EntryPoint, Extra
 
-# The files whose metadata is read by its format's rules; `setup.py` is code (what it
-# declares is known only by running it) and a lock file is the resolver's, never read.
-PACKAGING_FILES = ("pyproject.toml", "setup.cfg")
 # The entry point groups installers turn into commands on the PATH.
 COMMAND_GROUPS = ("console_scripts", "gui_scripts")
 
