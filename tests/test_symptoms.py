@@ -302,3 +302,39 @@ def test_a_cast_dropped_is_no_statement_that_became_another(tmp_path: Path) -> N
         "Widened type annotations to accept IO[bytes] in file streams",
     )
     assert "became" not in f"{analysis.summary} {analysis.insights}"
+
+
+@pytest.mark.parametrize(
+    ("help_arg", "quoted"),
+    [
+        # a placeholder's value is known only when the program runs: the option is said bare
+        ('help="The URL to " + f"a {KIND} playground."', None),
+        ('help=f"The URL to a {KIND} playground."', None),
+        # an f-string without placeholders is a literal
+        ('help=f"The URL to a docset playground."', "The URL to a docset playground."),
+    ],
+    ids=["joined with a placeholder", "placeholder", "no placeholder"],
+)
+def test_an_f_string_help_is_quoted_only_without_placeholders(
+    tmp_path: Path, help_arg: str, quoted: str | None
+) -> None:
+    play = f'@click.option("--playground-url", {help_arg})\n'
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/doc2dash/__main__.py": 'KIND = "docset"\n' + MAIN.format(option="", param="")},
+        {
+            "src/doc2dash/__main__.py": 'KIND = "docset"\n'
+            + MAIN.format(option=play, param=", playground_url")
+        },
+        "Dash doc set play url (#201)",
+    )
+    text = f"{analysis.summary} {analysis.insights}"
+    # the option is a feature either way; its help is quoted only as the file writes it
+    assert analysis.change_types[0] is ChangeType.FEATURE
+    assert "{" not in text, text
+    assert ("“" in text) is bool(quoted), text
+    flags = [c for c in entry_claims(analysis)[0] if c.kind is Kind.FLAG_NEW]
+    assert [c.new for c in flags] == ([quoted] if quoted else []), text
+    if quoted:
+        assert f"Adds the command-line option `--playground-url`: “{quoted}”" in text
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)

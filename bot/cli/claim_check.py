@@ -1904,8 +1904,9 @@ def _values(values: set[str]) -> str:
 
 
 def _helps_of(text: str, flag: str) -> set[str]:
-    """The help texts (`help="…"`, adjacent or `+`-joined literals, spaces folded) of the
-    calls in a Python file that name `flag` among their arguments."""
+    """The help texts (`help="…"`, adjacent or `+`-joined literals, f-strings without
+    placeholders, spaces folded) of the calls in a Python file that name `flag` among their
+    arguments."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -1914,6 +1915,10 @@ def _helps_of(text: str, flag: str) -> set[str]:
     def literal(node: ast.expr) -> str | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             return node.value
+        if isinstance(node, ast.JoinedStr):
+            # an f-string is a literal only without placeholders
+            parts = [literal(v) if isinstance(v, ast.Constant) else None for v in node.values]
+            return None if None in parts else "".join(p or "" for p in parts)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
             left, right = literal(node.left), literal(node.right)
             return None if left is None or right is None else left + right

@@ -746,10 +746,12 @@ class _Reader:
             default = node.args[0]
         self.side.flags[names[0]] = _literal(default)
         # `help="…"` (argparse, click, typer): the option's own words, a literal only (an
-        # f-string's or a `%(default)s` template's rendering is not written here)
+        # f-string's placeholders or a `%(default)s` template's rendering are not written
+        # here: an f-string without placeholders is a literal)
         words = keywords.get("help")
         if (
-            isinstance(words, ast.Constant | ast.BinOp)
+            isinstance(words, ast.Constant | ast.BinOp | ast.JoinedStr)
+            and not any(isinstance(n, ast.FormattedValue) for n in ast.walk(words))
             and (text := _text(words)) is not None
             and "%(" not in text
         ):
