@@ -4,7 +4,7 @@ the config tests and `bench/config_bombs.py`."""
 from __future__ import annotations
 
 
-def _anchors(levels: int, *, under: str) -> str:
+def alias_bomb(levels: int, *, under: str) -> str:
     """The 447-byte kind: each level a list of nine aliases of the one before, 9**levels
     values once expanded, nested inline under the key `under`."""
     parts = ["&a0 [low, low, low, low, low, low, low, low, low]"]
@@ -16,14 +16,14 @@ def _anchors(levels: int, *, under: str) -> str:
 
 # (name, file, the key the error names, words it says)
 BOMBS = [
-    ("anchors under llm.for", _anchors(9, under="llm:\n  for: "), "`llm.for", "values"),
+    ("anchors under llm.for", alias_bomb(9, under="llm:\n  for: "), "`llm.for", "values"),
     (
         "anchors under exclude.paths",
-        _anchors(8, under="exclude:\n  paths: "),
+        alias_bomb(8, under="exclude:\n  paths: "),
         "`exclude.paths",
         "values",
     ),
-    ("anchors under branches", _anchors(9, under="branches: "), "`branches", "values"),
+    ("anchors under branches", alias_bomb(9, under="branches: "), "`branches", "values"),
     (
         "anchored text repeated",
         "a: &s '" + "x" * 4000 + "'\nexclude:\n  authors: [" + ", ".join(["*s"] * 60) + "]\n",

@@ -8,14 +8,22 @@ developer to "update their environment"."""
 
 from __future__ import annotations
 
+import configparser
+import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
+from bot.analysis.facts import layout, parses
 from bot.analysis.facts.layout import same_settings
+from bot.analysis.facts.workflows import release_runners
 from bot.analysis.rules import analyze
 from bot.cli.claim_check import Verdict
 from bot.models import FileChange, Importance
+from tests.bombs import alias_bomb
 from tests.clones import checked_entry, second_commit
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -409,3 +417,120 @@ def test_the_build_systems_requirement_is_what_building_needs(tmp_path: Path) ->
     assert "development environments" not in words
     assert "`python>=3.10`" in words
     assert Verdict.FALSE not in verdicts
+
+
+_SETUP_CFG = "[metadata]\nname = doc2dash\n\n[options.entry_points]\nconsole_scripts =\n    doc2dash = doc2dash.__main__:main\n\n[flake8]\nmax-line-length = 88\n"
+
+
+def test_each_settings_file_side_is_parsed_once_a_commit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a release's commit touching its metadata, its linters' settings and its release
+    # workflow: the packaging facts, the requirements, the towncrier table, the runners and
+    # the same-settings comparison each read them, from one parse of each side
+    parsed: list[str] = []
+
+    def counted(kind: str, parse: Callable[..., Any]) -> Callable[..., Any]:
+        def parse_counted(*args: Any, **kwargs: Any) -> Any:
+            parsed.append(kind)
+            return parse(*args, **kwargs)
+
+        return parse_counted
+
+    monkeypatch.setattr(tomllib, "loads", counted("toml", tomllib.loads))
+    monkeypatch.setattr(yaml, "load", counted("yaml", yaml.load))
+    monkeypatch.setattr(yaml, "load_all", counted("yaml", yaml.load_all))
+    read = configparser.RawConfigParser.read_string
+    monkeypatch.setattr(configparser.RawConfigParser, "read_string", counted("ini", read))
+    pyproject = (
+        _SYSTEM
+        + "\n"
+        + _PROJECT
+        + "\n"
+        + _TOOLS
+        + '\n[tool.towncrier]\ndirectory = "changelog.d"\n'
+    )
+    workflow = ".github/workflows/pyoxidizer.yml"
+    _, commit = second_commit(
+        tmp_path,
+        {
+            "pyproject.toml": pyproject,
+            "setup.cfg": _SETUP_CFG,
+            workflow: _WORKFLOW,
+            "src/doc2dash/__main__.py": _SOURCE,
+        },
+        {
+            "pyproject.toml": pyproject.replace('    "rich",', '    "rich>=13",'),
+            "setup.cfg": _SETUP_CFG.replace("88", "100"),
+            workflow: _WORKFLOW.replace("[ubuntu-latest,", "[ubuntu-20.04,"),
+        },
+        "Prepare the release",
+    )
+    parsed.clear()
+    analysis = analyze(commit)
+    assert analysis.insights is not None
+    assert analysis.insights.compatibility is not None
+    assert "`ubuntu-20.04`" in analysis.insights.compatibility
+    # two sides of each file, whoever reads them
+    assert sorted(parsed) == ["ini", "ini", "toml", "toml", "yaml", "yaml"]
+
+
+_RELEASE_BOMB = alias_bomb(9, under="env:\n  LEVELS: ")
+
+
+@pytest.mark.parametrize("levels", [6, 9])
+def test_an_alias_bomb_in_a_settings_file_is_refused_before_any_value_is_built(
+    monkeypatch: pytest.MonkeyPatch, levels: int
+) -> None:
+    # 9 levels of nine aliases: a 447-byte file, 9**9 values once expanded, which the
+    # comparison walked value by value. Refused as a file that does not parse: each distinct
+    # node is read once, nothing is built or compared
+    bomb = alias_bomb(levels, under="version: 2\nbuild: ")
+    walked: list[object] = []
+    compared: list[object] = []
+    children = parses._children
+    monkeypatch.setattr(parses, "_children", lambda node: walked.append(node) or children(node))
+    typed = layout._typed
+    monkeypatch.setattr(layout, "_typed", lambda v: compared.append(v) or typed(v))
+    assert not same_settings(_settings(".readthedocs.yaml", bomb, bomb + "# same\n"))
+    assert compared == []
+    # each side's nodes read at most twice (opened, closed): the bomb writes 11 + 9 * levels
+    assert len(walked) <= 2 * 2 * (11 + 9 * levels)
+
+
+def test_an_alias_bomb_in_a_release_workflow_says_nothing_of_its_runners() -> None:
+    bombed = _WORKFLOW.replace("permissions: {}\n", _RELEASE_BOMB + "\npermissions: {}\n")
+    change = FileChange(
+        filename=".github/workflows/pyoxidizer.yml",
+        status="modified",
+        patch="@@ -1 +1 @@\n-        runs-on: [ubuntu-latest]\n+        runs-on: [ubuntu-20.04]\n",
+        before=bombed,
+        after=bombed.replace("[ubuntu-latest,", "[ubuntu-20.04,"),
+    )
+    assert release_runners(change) == []
+    # the same workflow without its bomb says the runner it moved to
+    plain = change.model_copy(
+        update={
+            "before": _WORKFLOW,
+            "after": _WORKFLOW.replace("[ubuntu-latest,", "[ubuntu-20.04,"),
+        }
+    )
+    assert [(r.old, r.new) for r in release_runners(plain)] == [("ubuntu-latest", "ubuntu-20.04")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a self-reference, and a nesting deeper than any settings file's
+        "a: &a [1, *a]\n",
+        "a: " + "[" * 120 + "]" * 120 + "\n",
+    ],
+)
+def test_yaml_that_holds_itself_or_nests_too_deeply_is_not_the_same(text: str) -> None:
+    assert not same_settings(_settings(".readthedocs.yaml", text, text + "# same\n"))
+
+
+def test_anchors_a_real_file_repeats_are_compared() -> None:
+    before = "defaults: &d {os: ubuntu, python: '3.12'}\nbuild: *d\ndocs:\n  <<: *d\n  x: 1\n"
+    after = "defaults: &d {python: '3.12', os: ubuntu}\nbuild: *d\ndocs:\n  <<: *d\n  x: 1\n"
+    assert same_settings(_settings(".readthedocs.yaml", before, after))

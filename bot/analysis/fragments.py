@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bot.analysis.facts.parses import Parses
 from bot.analysis.messages import led, paragraphs, roles_as_code
 from bot.models import FileChange, fit_sentences
 
@@ -79,14 +80,14 @@ class _Config:
     types: frozenset[str] | None
 
 
-def _config(files: Iterable[FileChange]) -> _Config:
+def _config(files: Iterable[FileChange], parses: Parses) -> _Config:
     """The repository's towncrier directory and types, where the commit's files hold its
     `pyproject.toml` or `towncrier.toml` whole; the usual ones otherwise."""
     for f in files:
         if f.filename not in ("pyproject.toml", "towncrier.toml", ".towncrier.toml") or not f.after:
             continue
         try:
-            table = tomllib.loads(f.after).get("tool", {}).get("towncrier")
+            table = parses.toml(f.after).get("tool", {}).get("towncrier")
         except tomllib.TOMLDecodeError:
             continue
         if not isinstance(table, dict):
@@ -225,11 +226,11 @@ def _prose(text: str) -> str:
         return ""
 
 
-def fragments(files: Iterable[FileChange]) -> tuple[Fragment, ...]:
+def fragments(files: Iterable[FileChange], parses: Parses | None = None) -> tuple[Fragment, ...]:
     """The fragments the commit adds, each with its type and prose (a link to another
-    fragment has its type and no prose)."""
+    fragment has its type and no prose); `parses`: the commit's settings files parsed."""
     files = list(files)
-    config = _config(files)
+    config = _config(files, Parses() if parses is None else parses)
     removed = _words(" ".join(_removed_text(f.patch or "") for f in files))
     found: list[Fragment] = []
     for f in files:

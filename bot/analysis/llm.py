@@ -22,6 +22,7 @@ import pydantic
 from bot.analysis import AnalysisResult, rules
 from bot.analysis.cost import Prices
 from bot.analysis.facts import read_facts
+from bot.analysis.facts.parses import Parses
 from bot.analysis.fitting import fit_answer
 from bot.analysis.guard import Guarded, guard
 from bot.analysis.language import written_in
@@ -158,8 +159,10 @@ class LLMAnalyzer:
         # reader sees, with its credentials redacted.
         shielded = shield(commit)
         commit = shielded.commit
-        # The change is read once: the prompt's facts are the rules' facts.
-        facts = read_facts(commit)
+        # The change is read once: the prompt's facts are the rules' facts (and its settings
+        # files parsed once for both).
+        parses = Parses()
+        facts = read_facts(commit, parses)
         prompt = build_prompt(
             commit, language=language, max_input_tokens=self._max_input, facts=facts
         )
@@ -170,7 +173,7 @@ class LLMAnalyzer:
             # credentials found, which the answer gets anyway (`noted` below), not twice.
             if verdict is not None and not shielded.found:
                 return verdict
-            return rules.analyze_shielded(commit, language, facts=facts)
+            return rules.analyze_shielded(commit, language, facts=facts, parses=parses)
 
         used_in, used_out, used_cached = 0, 0, 0
         reason = "unknown"

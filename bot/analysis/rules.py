@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from bot.analysis.facts import Facts
 from bot.analysis.facts.build import package_name, runtime_requirements, still_admits
 from bot.analysis.facts.layout import same_code
+from bot.analysis.facts.parses import Parses
 from bot.analysis.internal import internal_only, internal_sentence
 from bot.analysis.messages import (
     BREAKING_FOOTER,
@@ -263,7 +264,7 @@ def _tooling_only(commit: CommitInput, sig: Signals) -> bool:
     for f in commit.files:
         kind = path_kind(f.filename)
         if f in tooling or kind is PathKind.CI:
-            if kind is PathKind.CI and shipped_build_line(f):
+            if kind is PathKind.CI and shipped_build_line(f, sig.parses):
                 return False
         elif kind not in _QUIET_KINDS and f.filename not in sig.layout_only:
             code.append(f)
@@ -699,7 +700,7 @@ def _installs_change(commit: CommitInput, sig: Signals) -> bool:
     return any(
         not still_admits(r.old, r.spec)
         and r.path.endswith("pyproject.toml")
-        and package_name(r.package) in runtime_requirements(texts.get(r.path, ""))
+        and package_name(r.package) in runtime_requirements(texts.get(r.path, ""), sig.parses)
         for r in sig.facts.requirements
     )
 
@@ -724,9 +725,16 @@ def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
     return noted(analyze_shielded(shielded.commit, language), shielded.found, language)
 
 
-def analyze_shielded(commit: CommitInput, language: str, *, facts: Facts | None = None) -> Analysis:
+def analyze_shielded(
+    commit: CommitInput,
+    language: str,
+    *,
+    facts: Facts | None = None,
+    parses: Parses | None = None,
+) -> Analysis:
     """The rules' analysis of a commit already shielded (`shield.py`): the LLM's stand-in.
-    `facts`: the commit's facts where the caller has read them (`read_facts(commit)`)."""
+    `facts`: the commit's facts where the caller has read them (`read_facts(commit, parses)`),
+    and `parses` the settings files parsed as it read them."""
     p = analysis_phrases(language)
     landed = merged_message(commit.message)
     branch = merged_branch(commit.message)
@@ -734,7 +742,7 @@ def analyze_shielded(commit: CommitInput, language: str, *, facts: Facts | None 
         # A merge is read with the message of the branch it lands: its facts are read again.
         commit = commit.model_copy(update={"message": landed})
         facts = None
-    sig = read_signals(commit, facts)
+    sig = read_signals(commit, facts, parses)
     types, confidence = _types(
         commit, sig.title, sig.line_kinds, tuple(f.meaning for f in sig.fragments if f.meaning)
     )

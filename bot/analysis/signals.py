@@ -25,6 +25,7 @@ from bot.analysis.facts import (
     read_facts,
 )
 from bot.analysis.facts.layout import layout_only
+from bot.analysis.facts.parses import Parses
 from bot.analysis.families import model_family
 from bot.analysis.fragments import (
     Fragment,
@@ -228,6 +229,8 @@ class Signals:
     unaffected: bool = False
     # what the change holds (`bot/analysis/facts`)
     facts: Facts = field(default_factory=Facts)
+    # the commit's settings and workflow files parsed, for the rules that read them again
+    parses: Parses = field(default_factory=Parses, compare=False, repr=False)
 
     @property
     def severity(self) -> tuple[str, ...]:
@@ -522,9 +525,13 @@ def _echoes(paragraph: str, title: str) -> bool:
     return words(paragraph) == words(title)
 
 
-def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
+def read_signals(
+    commit: CommitInput, facts: Facts | None = None, parses: Parses | None = None
+) -> Signals:
     """The evidence in one commit: its title, description, labels and facts (read here
-    unless given)."""
+    unless given); `parses`: its settings files parsed where `facts` were read (`parses.py`),
+    else a new one its readers share."""
+    parses = Parses() if parses is None else parses
     title = parse_title(commit.title)
     pr = commit.pull_request
     # a bot's lines (pre-commit.ci's "auto fixes", dependabot's options) are no one's words
@@ -532,7 +539,7 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
     pr_body = without_bot_lines(pr.body) if pr and pr.body else ""
     items = description_paragraphs(pr_body, body, items=True)
     changelog = ""
-    added = fragments(commit.files)
+    added = fragments(commit.files, parses)
     # a squashed branch's later steps (a reverted try, "ref <link>") are no description
     raw = without_bot_lines(commit.body)
     own = description_paragraphs(pr_body, squash_description(raw, commit.title), items=True)
@@ -641,5 +648,6 @@ def read_signals(commit: CommitInput, facts: Facts | None = None) -> Signals:
         release=release
         if release and (len(release.items) >= RELEASE_ITEMS or not changelog)
         else None,
-        facts=facts or read_facts(commit),
+        facts=facts or read_facts(commit, parses),
+        parses=parses,
     )

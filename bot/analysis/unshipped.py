@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.analysis.facts.layout import same_code, same_settings
+from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.surface import same_stub
 from bot.analysis.facts.workflows import release_runners
 from bot.analysis.paths import PathKind, dev_tooling, path_kind
@@ -31,11 +32,11 @@ _DESKTOP_FILES = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})
 _CREDITS = re.compile(r"^(?:CONTRIBUTORS|AUTHORS|CREDITS|THANKS)(?:\.(?:txt|md|rst))?$")
 
 
-def shipped_build_line(f: FileChange) -> bool:
+def shipped_build_line(f: FileChange, parses: Parses) -> bool:
     """A CI file's patch adds or removes a line about the wheels or sdists a release builds,
     or moves a release's per-platform build to another runner (`workflows.release_runners`)."""
     changed = [line[1:] for line in (f.patch or "").split("\n") if line.startswith(("+", "-"))]
-    return any(_SHIPPED_BUILD.search(line) for line in changed) or bool(release_runners(f))
+    return any(_SHIPPED_BUILD.search(line) for line in changed) or bool(release_runners(f, parses))
 
 
 # A changed line no annotation, stub or docstring edit writes (prose that opens so, in a
@@ -93,8 +94,8 @@ def _unshipped(f: FileChange, sig: Signals) -> str | None:
     if f.filename.rsplit("/", 1)[-1] in _DESKTOP_FILES or _CREDITS.match(f.filename):
         return "docs"
     if kind is PathKind.CI:
-        return None if shipped_build_line(f) else "tooling"
-    if path_kind(f.filename) in _SETTINGS_KINDS and same_settings(f):
+        return None if shipped_build_line(f, sig.parses) else "tooling"
+    if path_kind(f.filename) in _SETTINGS_KINDS and same_settings(f, sig.parses):
         # a table moved, keys reordered, comments or quoting: every reader of it (a build,
         # an installer, a tool) reads the same content at both revisions
         return "settings layout"

@@ -38,6 +38,7 @@ from bot.analysis.facts.documents import read_document, read_document_whole, rea
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
 from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes
+from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.pyfile import (
     UNPRINTABLE,
     caught_through,
@@ -171,15 +172,16 @@ _BODY_CHANGES = 2
 _METADATA_FILES = (*PACKAGING_FILES, "setup.py")
 
 
-def read_facts(commit: CommitInput) -> Facts:
+def read_facts(commit: CommitInput, parses: Parses | None = None) -> Facts:
     """Every fact one commit holds: its files, what their patches define and read, and the
-    numbers and issues its message and PR text state."""
-    facts = _read_facts(commit)
+    numbers and issues its message and PR text state. `parses`: the commit's settings files
+    parsed (`parses.py`), where its caller reads them too."""
+    facts = _read_facts(commit, Parses() if parses is None else parses)
     keep_facts(commit, facts)
     return facts
 
 
-def _read_facts(commit: CommitInput) -> Facts:
+def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
     files = tuple(
         FileFact(
             path=f.filename,
@@ -243,7 +245,7 @@ def _read_facts(commit: CommitInput) -> Facts:
             read_requirements(file_hunks, reading)
             reading.tools = compiled_for_tools(f.after if f.status != "removed" else f.before)
             if f.filename.rsplit("/", 1)[-1] == "pyproject.toml" and f.sides is not None:
-                _shipped_only(reading, f.sides)
+                _shipped_only(reading, f.sides, parses)
         elif settings and language is None:
             read_settings(file_hunks, reading, f.sides[1] if f.sides else None)
         elif document:
@@ -269,14 +271,14 @@ def _read_facts(commit: CommitInput) -> Facts:
         ),
         readings,
     )
-    facts = _with_packaging(commit, facts)
-    runners = [change for f in commit.files for change in release_runners(f)]
+    facts = _with_packaging(commit, facts, parses)
+    runners = [change for f in commit.files for change in release_runners(f, parses)]
     if runners:
         facts = dataclasses.replace(facts, release_runners=_cap(runners))
     same = [
         f.filename
         for f in commit.files
-        if path_kind(f.filename) in (PathKind.CONFIG, PathKind.BUILD) and same_settings(f)
+        if path_kind(f.filename) in (PathKind.CONFIG, PathKind.BUILD) and same_settings(f, parses)
     ]
     if same:
         facts = dataclasses.replace(facts, settings_same=_cap(same))
@@ -371,7 +373,7 @@ def _settings_in_tree(commit: CommitInput, facts: Facts) -> Facts:
     )
 
 
-def _with_packaging(commit: CommitInput, facts: Facts) -> Facts:
+def _with_packaging(commit: CommitInput, facts: Facts, parses: Parses) -> Facts:
     """The facts with what the packaging files read whole declare anew or no more; a
     requirement of an extra the change adds is said with the extra, not as the package's
     (httpcore 12834e3 moved `anyio` into its new extra `asyncio`: not required any more)."""
@@ -385,13 +387,13 @@ def _with_packaging(commit: CommitInput, facts: Facts) -> Facts:
     }
     if not sides:
         return facts
-    found = packaging_changes(sides, [f.filename for f in commit.files])
+    found = packaging_changes(sides, [f.filename for f in commit.files], parses)
     optional = {
         (e.path, r.replace(" ", "").lower()) for e in found.extras_added for r in e.requirements
     }
     # what only `[build-system] requires` lists is what building the package needs
     building = {
-        path: build_only_requirements(after)
+        path: build_only_requirements(after, parses)
         for path, (_, after) in sides.items()
         if after is not None and path.rsplit("/", 1)[-1] == "pyproject.toml"
     }
@@ -482,13 +484,13 @@ def _requirements(
     return requirements, tuple(moved)
 
 
-def _shipped_only(reading: FileReading, sides: tuple[str, str]) -> None:
+def _shipped_only(reading: FileReading, sides: tuple[str, str], parses: Parses) -> None:
     """A `pyproject.toml`'s requirements on each side, those a developer's tools pin (a
     dependency group) set aside, and at the commit those the parent's tables already
     required (a group written under an extra's same pin), where the side's text parses."""
-    before, after = (shipped_requirements(text) if text else None for text in sides)
+    before, after = (shipped_requirements(text, parses) if text else None for text in sides)
     python = reading.plus.requirements.get("python")
-    if python is not None and re.sub(r"\s+", "", python) in supported_pythons(sides[0]):
+    if python is not None and re.sub(r"\s+", "", python) in supported_pythons(sides[0], parses):
         # the parent said it already, in another table (aiohappyeyeballs 850640e: Poetry's
         # `python = ">=3.9"` beside the new `requires-python = ">=3.9"`)
         del reading.plus.requirements["python"]

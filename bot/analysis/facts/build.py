@@ -8,6 +8,7 @@ from typing import Any
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
+from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.scan import FileReading, Hunk
 
 # The Python versions a package supports: PEP 621's `requires-python = ">=3.9"`, setuptools'
@@ -93,14 +94,14 @@ def _listed(document: dict[str, Any], *, runtime: bool) -> list[str]:
     return [item.strip() for item in items if isinstance(item, str)]
 
 
-def shipped_requirements(text: str) -> dict[str, set[str]] | None:
+def shipped_requirements(text: str, parses: Parses) -> dict[str, set[str]] | None:
     """The requirements (PEP 503 name → specifiers as written, spaces aside) a
     `pyproject.toml` asks of installs: `[project]`'s dependencies and extras, `[build-system]
     requires`, Poetry's main dependencies; None when it does not parse. Not PEP 735's
     `[dependency-groups]`, Poetry's groups or any other tool's table: those pin a
     developer's tools (`pyrefly>=1.2.0` for a type-check run), which no install sees."""
     try:
-        document = tomllib.loads(text)
+        document = parses.toml(text)
     except tomllib.TOMLDecodeError:
         return None
     out: dict[str, set[str]] = {}
@@ -112,11 +113,11 @@ def shipped_requirements(text: str) -> dict[str, set[str]] | None:
     return out
 
 
-def build_only_requirements(text: str) -> set[str]:
+def build_only_requirements(text: str, parses: Parses) -> set[str]:
     """The PEP 503 names a `pyproject.toml`'s `[build-system] requires` lists and no install
     asks for (not a dependency, not an extra's): what building the sdist or wheel needs."""
     try:
-        document = tomllib.loads(text)
+        document = parses.toml(text)
     except tomllib.TOMLDecodeError:
         return set()
     system = document.get("build-system")
@@ -134,11 +135,11 @@ def build_only_requirements(text: str) -> set[str]:
     return build - installs - {"python"}
 
 
-def supported_pythons(text: str) -> set[str]:
+def supported_pythons(text: str, parses: Parses) -> set[str]:
     """The Python versions a `pyproject.toml` says it supports, spaces aside: PEP 621's
     `requires-python` and Poetry's `python` dependency (none where it does not parse)."""
     try:
-        document = tomllib.loads(text)
+        document = parses.toml(text)
     except tomllib.TOMLDecodeError:
         return set()
     project, tool = document.get("project"), document.get("tool")
@@ -151,11 +152,11 @@ def supported_pythons(text: str) -> set[str]:
     return {re.sub(r"\s+", "", w) for w in written if isinstance(w, str)}
 
 
-def runtime_requirements(text: str) -> set[str]:
+def runtime_requirements(text: str, parses: Parses) -> set[str]:
     """The PEP 503 names a `pyproject.toml` asks of every install: `[project]`'s dependencies
     and Poetry's main ones (not extras, not `[build-system]`: who builds from source)."""
     try:
-        document = tomllib.loads(text)
+        document = parses.toml(text)
     except tomllib.TOMLDecodeError:
         return set()
     names = {

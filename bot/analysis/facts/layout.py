@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import ast
 import configparser
-import json
 import re
-import tomllib
 from collections.abc import Callable
 
 import yaml
 
 from bot.analysis.facts.erasure import blind_decorators, erase_checker_only, prune_typing_imports
+from bot.analysis.facts.parses import Parses, ini_lowered
 from bot.analysis.facts.pyfile import PARSE_ERRORS, docstring, dumped
 from bot.analysis.facts.scan import hunks
 from bot.analysis.paths import Language, language_of
@@ -211,38 +210,39 @@ def _unannotated(statement: ast.stmt) -> ast.stmt:
     return statement
 
 
-def _settings(name: str, text: str) -> object:
+def _settings(name: str, text: str, parses: Parses) -> object:
     """A settings file's content as its readers see it (TOML, JSON, YAML, an INI or
-    `setup.cfg`'s sections and keys); raises ValueError when it does not parse."""
+    `setup.cfg`'s sections and keys); raises ValueError when it does not parse (a YAML bomb
+    does not: `parses.py`)."""
     extension = name.rsplit(".", 1)[-1].lower() if "." in name else ""
     if extension == "toml":
-        return tomllib.loads(text)
+        return parses.toml(text)
     if extension == "json":
-        return json.loads(text)
+        return parses.json(text)
     if extension in ("yaml", "yml"):
         try:
-            return list(yaml.safe_load_all(text))
+            return parses.yaml(text)
         except yaml.YAMLError as error:
             raise ValueError(str(error)) from error
     if extension in ("ini", "cfg"):
-        parser = configparser.RawConfigParser(interpolation=None)
         try:
-            parser.read_string(text)
+            return ini_lowered(parses.ini(text))
         except configparser.Error as error:
             raise ValueError(str(error)) from error
-        return {s: dict(parser.items(s)) for s in parser.sections()}
     raise ValueError(f"not a settings file: {name}")
 
 
-def same_settings(f: FileChange) -> bool:
+def same_settings(f: FileChange, parses: Parses | None = None) -> bool:
     """Whether a settings file (TOML, JSON, YAML, INI, `setup.cfg`) parses to the same content
     at both revisions: its tables moved, its keys reordered, its comments, spacing or quoting
     changed, and nothing any reader of it meets (a build, an installer, a tool) is different.
-    False when that is not known (no texts, another format, a side that does not parse)."""
+    False when that is not known (no texts, another format, a side that does not parse).
+    `parses`: the commit's, where its other readers parse the file too."""
     if f.status != "modified" or f.sides is None:
         return False
+    parses = Parses() if parses is None else parses
     try:
-        before, after = (_settings(f.filename, text) for text in f.sides)
+        before, after = (_settings(f.filename, text, parses) for text in f.sides)
     except (ValueError, RecursionError):
         return False
     # (by type too: `true` and `1`, `1` and `1.0` are equal to Python, not to their readers)

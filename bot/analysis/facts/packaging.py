@@ -8,6 +8,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 
+from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.records import DefaultChange, EntryPoint, Extra
 
 # The entry point groups installers turn into commands on the PATH.
@@ -33,17 +34,17 @@ def _extra_key(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def read_metadata(path: str, text: str) -> Metadata | None:
+def read_metadata(path: str, text: str, parses: Parses) -> Metadata | None:
     """The metadata a `pyproject.toml` (PEP 621, `[build-system]`) or a `setup.cfg`
     (setuptools' `[metadata]`, `[options.*]`) declares; None when it does not parse."""
     if path.endswith(".toml"):
-        return _pyproject(text)
-    return _setup_cfg(text)
+        return _pyproject(text, parses)
+    return _setup_cfg(text, parses)
 
 
-def _pyproject(text: str) -> Metadata | None:
+def _pyproject(text: str, parses: Parses) -> Metadata | None:
     try:
-        document = tomllib.loads(text)
+        document = parses.toml(text)
     except tomllib.TOMLDecodeError:
         return None
     project = document.get("project")
@@ -89,12 +90,11 @@ def _pyproject(text: str) -> Metadata | None:
     return out
 
 
-def _setup_cfg(text: str) -> Metadata | None:
-    parser = configparser.RawConfigParser()
+def _setup_cfg(text: str, parses: Parses) -> Metadata | None:
     # setuptools keeps option names as written: an entry point's name is case-sensitive
-    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    # (`Parses.ini` reads them so)
     try:
-        parser.read_string(text)
+        parser = parses.ini(text)
     except configparser.Error:
         return None
     if not parser.has_section("metadata") and not parser.has_section("options"):
@@ -135,7 +135,7 @@ class PackagingChanges:
 
 
 def packaging_changes(
-    sides: dict[str, tuple[str | None, str | None]], changed: list[str]
+    sides: dict[str, tuple[str | None, str | None]], changed: list[str], parses: Parses
 ) -> PackagingChanges:
     """The difference of the metadata each project folder's changed packaging files declare
     (`sides`: path -> its text at the parent and at the commit, None where absent). A folder
@@ -151,8 +151,8 @@ def packaging_changes(
         after = [(p, sides[p][1]) for p in paths if sides[p][1] is not None]
         if not before or not after:
             continue
-        old = _merged(before)
-        new = _merged(after)
+        old = _merged(before, parses)
+        new = _merged(after, parses)
         if old is None or new is None:
             continue
         setup_py = f"{folder}/setup.py" if folder else "setup.py"
@@ -164,10 +164,10 @@ def packaging_changes(
     return out
 
 
-def _merged(texts: list[tuple[str, str | None]]) -> Metadata | None:
+def _merged(texts: list[tuple[str, str | None]], parses: Parses) -> Metadata | None:
     """One side's metadata over a folder's files (pyproject.toml's first where both say)."""
     out = Metadata(extras=None, entry_points=None)
-    read = [(p, read_metadata(p, t or "")) for p, t in sorted(texts, key=lambda pt: pt[0])]
+    read = [(p, read_metadata(p, t or "", parses)) for p, t in sorted(texts, key=lambda pt: pt[0])]
     for _, meta in sorted(read, key=lambda pm: not pm[0].endswith(".toml")):
         if meta is None:
             return None

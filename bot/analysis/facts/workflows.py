@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.records import DefaultChange
 from bot.models import FileChange
 
@@ -32,8 +33,6 @@ _MATRIX_AXIS = re.compile(r"^\$\{\{\s*matrix\.([\w-]+)\s*\}\}$")
 
 _WORKFLOW = re.compile(r"(^|/)\.github/workflows/[^/]+\.ya?ml$")
 _RUNNER_LINE = re.compile(r"\b(?:runs-on|ubuntu|windows|macos)\b", re.IGNORECASE)
-# the C loader where PyYAML was built with it: ten times the pure-Python one's speed
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _changed(patch: str) -> list[str]:
@@ -49,11 +48,13 @@ def _system(runner: str) -> str | None:
     return match.group(1).lower() if match else None
 
 
-def _load(text: str) -> dict[Any, Any] | None:
+def _load(text: str, parses: Parses) -> dict[Any, Any] | None:
+    """The workflow's one document (`parses.py`: a bomb is none)."""
     try:
-        document = yaml.load(text, Loader=_LOADER)
+        documents = parses.yaml(text)
     except yaml.YAMLError:
         return None
+    document = documents[0] if len(documents) == 1 else None
     return document if isinstance(document, dict) else None
 
 
@@ -108,10 +109,10 @@ def _runners(job: dict[str, Any]) -> list[str]:
     return found
 
 
-def _release_jobs(text: str) -> dict[str, list[str]]:
+def _release_jobs(text: str, parses: Parses) -> dict[str, list[str]]:
     """Each job of a release workflow that builds on several operating systems and uploads
     what it built, with its runner labels; empty for any other workflow."""
-    document = _load(text)
+    document = _load(text, parses)
     if document is None or not _released(document):
         return {}
     jobs = document.get("jobs")
@@ -126,10 +127,10 @@ def _release_jobs(text: str) -> dict[str, list[str]]:
     return out
 
 
-def release_runners(f: FileChange) -> list[DefaultChange]:
+def release_runners(f: FileChange, parses: Parses | None = None) -> list[DefaultChange]:
     """The runners a release workflow's binaries are built on that the change replaces, per
     operating system: `ubuntu-latest` → `ubuntu-20.04` (see the module's docstring). Parsed
-    only where the patch changes a line naming a runner."""
+    only where the patch changes a line naming a runner, once a commit with `parses`."""
     path, sides = f.filename, f.sides
     if (
         f.status != "modified"
@@ -138,7 +139,8 @@ def release_runners(f: FileChange) -> list[DefaultChange]:
         or not any(_RUNNER_LINE.search(line) for line in _changed(f.patch or ""))
     ):
         return []
-    old_jobs, new_jobs = _release_jobs(sides[0]), _release_jobs(sides[1])
+    parses = Parses() if parses is None else parses
+    old_jobs, new_jobs = _release_jobs(sides[0], parses), _release_jobs(sides[1], parses)
     out = []
     for name, new in new_jobs.items():
         old = old_jobs.get(name)
