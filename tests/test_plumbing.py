@@ -486,16 +486,24 @@ def test_an_alias_bomb_in_a_settings_file_is_refused_before_any_value_is_built(
     # comparison walked value by value. Refused as a file that does not parse: each distinct
     # node is read once, nothing is built or compared
     bomb = alias_bomb(levels, under="version: 2\nbuild: ")
-    walked: list[object] = []
+    built: list[object] = []
     compared: list[object] = []
-    children = parses._children
-    monkeypatch.setattr(parses, "_children", lambda node: walked.append(node) or children(node))
+    construct = yaml.constructor.SafeConstructor.construct_object
+    monkeypatch.setattr(
+        yaml.constructor.SafeConstructor,
+        "construct_object",
+        lambda self, node, deep=False: built.append(node) or construct(self, node, deep),
+    )
     typed = layout._typed
     monkeypatch.setattr(layout, "_typed", lambda v: compared.append(v) or typed(v))
     assert not same_settings(_settings(".readthedocs.yaml", bomb, bomb + "# same\n"))
+    assert built == []
     assert compared == []
-    # each side's nodes read at most twice (opened, closed): the bomb writes 11 + 9 * levels
-    assert len(walked) <= 2 * 2 * (11 + 9 * levels)
+    # each node the file writes read once, an alias as one: the mapping, its two keys and
+    # the version, the outer list, and each level's list and its nine items
+    with pytest.raises(parses.YamlTooLarge) as refused:
+        parses.Parses().yaml(bomb)
+    assert refused.value.walked == 5 + 10 * levels
 
 
 def test_an_alias_bomb_in_a_release_workflow_says_nothing_of_its_runners() -> None:

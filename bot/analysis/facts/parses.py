@@ -33,49 +33,51 @@ DEPTH = 100
 
 class YamlTooLarge(yaml.YAMLError):
     """A YAML file whose aliases expand too far, refer to themselves, or that nests too deeply:
-    read as one that does not parse."""
+    read as one that does not parse. `walked`: the nodes read before it was refused."""
 
-
-def _children(node: yaml.Node) -> list[yaml.Node]:
-    if isinstance(node, yaml.MappingNode):
-        return [part for pair in node.value for part in pair]
-    if isinstance(node, yaml.SequenceNode):
-        return list(node.value)
-    return []
+    def __init__(self, problem: str, walked: int) -> None:
+        super().__init__(problem)
+        self.walked = walked
 
 
 def check_nodes(root: yaml.Node, *, allowance: int) -> int:
     """The values `root`'s aliases add once expanded; YamlTooLarge past `allowance` of them, at
-    a value that holds itself, or past `DEPTH` levels. Each distinct node is read once."""
-    sizes: dict[int, int] = {}  # values below and including a node, aliases expanded
+    a value that holds itself, or past `DEPTH` levels. Each distinct list or mapping is read
+    once (a scalar is one value wherever it is met)."""
+    # a list's or mapping's values below and including it, aliases expanded (-1: being read),
+    # and its levels
+    sizes: dict[int, int] = {}
     heights: dict[int, int] = {}
-    open_nodes: set[int] = set()
-    distinct = 0
-    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
-    while stack:
-        node, closing = stack.pop()
+    walked = 0  # nodes met: an alias of a list or mapping is one here, all it holds expanded
+
+    def read(node: yaml.Node, depth: int) -> int:
+        nonlocal walked
+        walked += 1
+        value = node.value
+        if isinstance(value, str):
+            return 1
         key = id(node)
-        if closing:
-            children = _children(node)
-            open_nodes.discard(key)
-            sizes[key] = 1 + sum(sizes[id(c)] for c in children)
-            heights[key] = 1 + max((heights[id(c)] for c in children), default=0)
-            if heights[key] > DEPTH:
-                raise YamlTooLarge(f"nested over {DEPTH} levels")
-            continue
-        if key in sizes:
-            continue
-        if key in open_nodes:
-            raise YamlTooLarge("an alias refers to a value holding itself")
-        distinct += 1
-        open_nodes.add(key)
-        stack.append((node, True))
-        stack.extend((c, False) for c in reversed(_children(node)))
-        if len(open_nodes) > DEPTH:
-            raise YamlTooLarge(f"nested over {DEPTH} levels")
-    added = sizes[id(root)] - distinct
+        size = sizes.get(key)
+        if size is not None:
+            if size < 0:
+                raise YamlTooLarge("an alias refers to a value holding itself", walked)
+            if depth + heights[key] > DEPTH:
+                raise YamlTooLarge(f"nested over {DEPTH} levels", walked)
+            return size
+        if depth >= DEPTH:
+            raise YamlTooLarge(f"nested over {DEPTH} levels", walked)
+        sizes[key] = -1
+        size, height = 1, 0
+        for item in value:
+            for child in item if isinstance(item, tuple) else (item,):
+                size += read(child, depth + 1)
+                height = max(height, heights.get(id(child), 0))
+        sizes[key], heights[key] = size, height + 1
+        return size
+
+    added = read(root, 0) - walked
     if added > allowance:
-        raise YamlTooLarge(f"its aliases expand to over {allowance:,} more values")
+        raise YamlTooLarge(f"its aliases expand to over {allowance:,} more values", walked)
     return added
 
 
