@@ -110,3 +110,82 @@ def test_a_parameter_only_overload_stubs_still_declare_is_gone_for_callers(
     # and the stubs alone (a stub file) are still read
     stub_only = "`typechecked` gains the parameter `check_arguments=True`."
     assert verdicts_of(root, commit.sha, stub_only) == [(Kind.PARAM_NEW, Verdict.TRUE)]
+
+
+def test_a_searched_tilde_role_in_a_docstring_reads_as_its_last_part(tmp_path: Path) -> None:
+    """apscheduler e77f3d7 "Added method links to some exception classes": `JobCancelled`'s
+    docstring now opens ":meth:`~.schedulers.sync.Scheduler.get_job_result`" (the leading dot
+    asks Sphinx to search; shown as `get_job_result`); the checker had judged the entry's
+    "now says: “Raised by `get_job_result` …”" false."""
+    doc = 'class JobCancelled(Exception):\n    """{text}"""\n'
+    before = {
+        "src/apscheduler/_exceptions.py": doc.format(
+            text="Raised by ``run_job()`` if the job was cancelled."
+        )
+    }
+    after = {
+        "src/apscheduler/_exceptions.py": doc.format(
+            text="\n    Raised by :meth:`~.schedulers.sync.Scheduler.get_job_result` if the job was\n    cancelled.\n    "
+        )
+    }
+    root, commit = second_commit(tmp_path, before, after, "Added method links")
+    text = "The docstring of `JobCancelled` now says: “Raised by `get_job_result` if the job was cancelled.”"
+    assert verdicts_of(root, commit.sha, text) == [(Kind.REDOCUMENTED, Verdict.TRUE)]
+
+
+_STORE = "class MemoryDataStore:\n    def get_tasks(self):\n        return []\n"
+_SCHEDULER = "class Scheduler:\n    def add_job(self, func):\n        return func\n{extra}"
+
+
+def test_an_author_s_added_method_beside_an_older_one_of_its_name_is_true(
+    tmp_path: Path,
+) -> None:
+    """apscheduler 1ecb343: the author's "Added the `configure_task()` and `get_tasks()`
+    scheduler methods." (`Scheduler.get_tasks` is new; `MemoryDataStore.get_tasks`, in a file
+    the commit changes too, was there already): the checker had judged it false."""
+    before = {
+        "src/apscheduler/datastores/memory.py": _STORE,
+        "src/apscheduler/_schedulers/sync.py": _SCHEDULER.format(extra=""),
+    }
+    after = {
+        "src/apscheduler/datastores/memory.py": _STORE
+        + "\n    def get_task(self, task_id):\n        return None\n",
+        "src/apscheduler/_schedulers/sync.py": _SCHEDULER.format(
+            extra="\n    def configure_task(self, func):\n        return func\n\n"
+            "    def get_tasks(self):\n        return []\n"
+        ),
+    }
+    root, commit = second_commit(tmp_path, before, after, "Added task methods")
+    text = "Added the `configure_task()` and `get_tasks()` scheduler methods."
+    assert verdicts_of(root, commit.sha, text) == [
+        (Kind.ADDS, Verdict.TRUE),
+        (Kind.ADDS, Verdict.TRUE),
+    ]
+    # a method moved to another class is still no addition
+    moved = {
+        "src/apscheduler/datastores/memory.py": "class MemoryDataStore:\n    pass\n",
+        "src/apscheduler/_schedulers/sync.py": _SCHEDULER.format(
+            extra="\n    def get_tasks(self):\n        return []\n"
+        ),
+    }
+    root, commit = second_commit(tmp_path / "moved", before, moved, "Moved get_tasks")
+    assert verdicts_of(root, commit.sha, "Adds `get_tasks`.") == [(Kind.ADDS, Verdict.FALSE)]
+
+
+def test_an_author_s_added_x_test_is_no_claim_that_x_is_new(tmp_path: Path) -> None:
+    """apscheduler 4c3effd "Removed redundant `self._next_triggers` construction and added
+    `AndTrigger` test.": `AndTrigger` is what the new test is about, defined long before."""
+    trigger = (
+        "class AndTrigger:\n    def __init__(self, triggers):\n        self._triggers = triggers\n"
+    )
+    before = {
+        "src/apscheduler/triggers/combining.py": trigger,
+        "tests/test_triggers.py": "def test_x():\n    pass\n",
+    }
+    after = {
+        "tests/test_triggers.py": "def test_x():\n    pass\n\n\ndef test_and_trigger():\n    pass\n"
+    }
+    root, commit = second_commit(tmp_path, before, after, "added AndTrigger test")
+    text = "Removed redundant `self._next_triggers` construction and added `AndTrigger` test."
+    assert (Kind.ADDS, Verdict.FALSE) not in verdicts_of(root, commit.sha, text)
+    assert not [k for k, _ in verdicts_of(root, commit.sha, text) if k is Kind.ADDS]
