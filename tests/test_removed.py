@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from bot.cli.claim_check import Verdict
-from tests.clones import checked_entry
+from tests.clones import checked_entry, second_commit
 
 _EB_INIT = (
     '__version__ = "0.3.0"\n\nfrom .impl import AddrInfoType, create_connection\n\n'
@@ -182,5 +182,89 @@ def test_a_deleted_module_that_declared_no_interface_is_no_break(tmp_path: Path)
     }
     message = "[BugFix][Fusion] Fix graph fusion failure problem (#5253)"
     analysis, _ = checked_entry(tmp_path, before, after, message)
+    assert not analysis.breaking
+    assert not any("the module" in r.description for r in analysis.risks)
+
+
+_EVENTS = (
+    "from dataclasses import dataclass\n\n\n@dataclass\nclass Event:\n    timestamp: float\n\n\n"
+    "@dataclass\nclass JobAdded(Event):\n    job_id: str\n"
+)
+
+
+def test_a_public_module_renamed_private_is_said_as_the_module_users_import(
+    tmp_path: Path,
+) -> None:
+    """apscheduler d33f393 "Made the apscheduler.events module private and re-exported its
+    code": `events.py` (no `__all__`) renamed `_events.py` unchanged, the package re-exports
+    its classes and its importers follow; `import apscheduler.events` now fails."""
+    before = {
+        "src/apscheduler/__init__.py": '__all__ = ["Job"]\n\nfrom ._structures import Job\n',
+        "src/apscheduler/_structures.py": "class Job:\n    pass\n",
+        "src/apscheduler/events.py": _EVENTS,
+        "src/apscheduler/workers.py": "from .events import JobAdded\n\n\ndef added(job_id):\n    return JobAdded(0.0, job_id)\n",
+    }
+    after = {
+        "src/apscheduler/__init__.py": (
+            '__all__ = ["Event", "Job", "JobAdded"]\n\nfrom ._events import Event, JobAdded\n'
+            "from ._structures import Job\n"
+        ),
+        "src/apscheduler/events.py": None,
+        "src/apscheduler/_events.py": _EVENTS,
+        "src/apscheduler/workers.py": "from ._events import JobAdded\n\n\ndef added(job_id):\n    return JobAdded(0.0, job_id)\n",
+    }
+    message = "Made the apscheduler.events module private and re-exported its code"
+    root, commit = second_commit(tmp_path, before, after, message)
+    assert [
+        (f.status, f.previous_filename) for f in commit.files if f.filename.endswith("_events.py")
+    ] == [("renamed", "src/apscheduler/events.py")]
+    analysis, verdicts = checked_entry(tmp_path / "again", before, after, message)
+    assert analysis.breaking
+    assert [r.consequence for r in analysis.risks] == [
+        "Code that imports `apscheduler.events` fails."
+    ]
+    assert Verdict.FALSE not in verdicts
+    # Python's rule: the old module is gone from the commit's tree, the re-export works
+    run = subprocess.run(
+        [sys.executable, "-c", "import apscheduler.events"],
+        cwd=root / "src",
+        check=False,
+        capture_output=True,
+    )
+    assert b"ModuleNotFoundError" in run.stderr
+    assert (
+        subprocess.run(
+            [sys.executable, "-c", "from apscheduler import JobAdded"],
+            cwd=root / "src",
+            check=False,
+        ).returncode
+        == 0
+    )
+
+
+def test_a_module_renamed_where_it_keeps_its_import_name_or_stays_insides_is_no_break(
+    tmp_path: Path,
+) -> None:
+    """apscheduler a0b7da2 "Switched to the src/ layout" (`apscheduler/abc.py` to
+    `src/apscheduler/abc.py`: still `apscheduler.abc`), beside an application's handler
+    module renamed to another public name (no `__all__`, its package never imported it: the
+    application's insides)."""
+    before = {
+        "apscheduler/__init__.py": "",
+        "apscheduler/abc.py": "class Trigger:\n    pass\n",
+        "app/__init__.py": "",
+        "app/handlers/__init__.py": "ROUTES = []\n",
+        "app/handlers/user.py": "def show(request):\n    return request\n",
+    }
+    after = {
+        "apscheduler/__init__.py": None,
+        "apscheduler/abc.py": None,
+        "src/apscheduler/__init__.py": "",
+        "src/apscheduler/abc.py": "class Trigger:\n    pass\n",
+        "app/handlers/__init__.py": "ROUTES = ['/users']\n",
+        "app/handlers/user.py": None,
+        "app/handlers/users.py": "def show(request):\n    return request\n",
+    }
+    analysis, _ = checked_entry(tmp_path, before, after, "Switched to the src/ layout")
     assert not analysis.breaking
     assert not any("the module" in r.description for r in analysis.risks)

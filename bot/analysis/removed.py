@@ -35,12 +35,14 @@ def module_name(path: str) -> str:
 
 
 def removed_modules(sig: Signals) -> tuple[str, ...]:
-    """The public modules (dotted) whose file the change deletes, with nothing in its place:
-    `import pkg.mod` fails. A module counts only where it is seen to be a package's (under
-    `src/`, or beside an `__init__.py` the change edits) and its interface: it declared its
-    public names (`__all__`), or its package's `__init__.py` stops importing it (a module
-    without either is the package's insides, as most of an application's are). A package's
-    `__init__.py` deleted is left out (what stays in the folder may still import)."""
+    """The public modules (dotted) whose file the change deletes or renames, with nothing in
+    its place: `import pkg.mod` fails. A module counts only where it is seen to be a
+    package's (under `src/`, or beside an `__init__.py` the change edits) and its interface:
+    it declared its public names (`__all__`), or its package's `__init__.py` stops importing
+    it, or the change renames it to a private name (`pkg/mod.py` to `pkg/_mod.py`: its author
+    says it was public until now). A module without any is the package's insides, as most of
+    an application's are. A package's `__init__.py` deleted is left out (what stays in the
+    folder may still import)."""
     files = sig.facts.files
     present = {module_name(f.path) for f in files if f.status != "removed"}
     inits = {f.path.rpartition("/")[0] for f in files if f.path.endswith("/__init__.py")}
@@ -48,21 +50,32 @@ def removed_modules(sig: Signals) -> tuple[str, ...]:
     return tuple(
         name
         for f in files
-        if _gone_module(f, inits)
-        and (name := module_name(f.path)) not in present
-        and (f.declared_all or name in exported)
+        if (old := _gone_path(f)) is not None
+        and _package_module(old, inits)
+        and (name := module_name(old)) not in present
+        and (f.declared_all or name in exported or private_module(f.path))
         and f.path in sig.source_files
     )
 
 
-def _gone_module(f: FileFact, inits: set[str]) -> bool:
-    folder, _, file = f.path.rpartition("/")
-    parts = f.path.removesuffix(".py").split("/")
+def _gone_path(f: FileFact) -> str | None:
+    """The path a module was imported by that the change takes away: a deleted file's, or a
+    renamed file's former path (a rename that keeps the module's name, into `src/`, takes
+    nothing: `present` holds it)."""
+    if f.status == "removed":
+        return f.path
+    if f.status == "renamed" and f.previous:
+        return f.previous
+    return None
+
+
+def _package_module(path: str, inits: set[str]) -> bool:
+    folder, _, file = path.rpartition("/")
+    parts = path.removesuffix(".py").split("/")
     return (
-        f.status == "removed"
-        and f.path.endswith(".py")
+        path.endswith(".py")
         and file not in ("__init__.py", "__main__.py", "conftest.py")
-        and not private_module(f.path)
+        and not private_module(path)
         and all(_IDENTIFIER.fullmatch(p) for p in parts[1:])
         and ((parts[0] in _SOURCE_ROOTS and len(parts) > 2) or folder in inits)
     )

@@ -704,6 +704,10 @@ def _internal_claims(sentence: str) -> list[Claim] | None:
 _FORMER_STATE = re.compile(r"(?:Prior to|Previously|Until now|Formerly)\b")
 
 
+# "added `X` test(s)", "added an `X` test case": the name is what the test is about
+_SUBJECT_OF_TEST = re.compile(r"\s*(?:an?\s+|the\s+)?`[^`]+`\s+(?:unit\s+)?tests?\b", re.IGNORECASE)
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims: list[Claim] = []
@@ -771,6 +775,10 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
                     ]
                 )
                 left = _SPAN.findall(segment[given.end() :])
+            elif kind is Kind.ADDS and _SUBJECT_OF_TEST.match(segment):
+                # the author's "added `AndTrigger` test": a test of `X`, not `X` (apscheduler
+                # 4c3effd)
+                found, left = [], _SPAN.findall(segment)
             else:
                 found, left = _segment_claims(kind, segment, sentence)
             claims += found

@@ -414,7 +414,11 @@ def python_signature(text: str, function: str) -> dict[str, set[str]] | None:
     an empty set; `*args` is `args`); None when the file defines no such function."""
     found: dict[str, set[str]] = {}
     defined = False
-    for node in _functions_named(text, function):
+    nodes = _functions_named(text, function)
+    # at run time a name's `@typing.overload` stubs are replaced by its implementation: a
+    # caller meets only the def without the decorator (stubs alone: a stub file's reading)
+    run = [n for n in nodes if not any(_is_overload(d) for d in n.decorator_list)]
+    for node in run or nodes:
         defined = True
         args = node.args
         every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
@@ -422,6 +426,12 @@ def python_signature(text: str, function: str) -> dict[str, set[str]] | None:
             if arg is not None:
                 found.setdefault(arg.arg, set()).update(_parameter_defaults(args, arg.arg))
     return found if defined else None
+
+
+def _is_overload(decorator: ast.expr) -> bool:
+    """`@overload`, `@typing.overload`, `@t.overload`."""
+    name = decorator.attr if isinstance(decorator, ast.Attribute) else getattr(decorator, "id", "")
+    return name == "overload"
 
 
 def _functions_named(

@@ -151,10 +151,12 @@ _DEPENDENCY_ENV = (
 # A patch whose first hunk starts at the file's first line: its head is the file's.
 _FROM_TOP = re.compile(r"^@@ -\d+(?:,\d+)? \+[01](?:,\d+)? @@[^\n]*\n")
 _SETTINGS_FILES = (".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
+# A removed line of a Python module that declares its public names; a renamed module's text
+# at the parent that declares them.
+_ALL = re.compile(r"(?m)^-__all__\s*[:=+]")
+_ALL_BEFORE = re.compile(r"(?m)^__all__\s*[:=+]")
 # A default that is an "argument not given" marker (`_marker`, `sentinel`, `MISSING`): one such
 # marker swapped for another keeps what a call without the argument does (multidict fe4dee0).
-# A removed line of a Python module that declares its public names.
-_ALL = re.compile(r"(?m)^-__all__\s*[:=+]")
 _SENTINEL = re.compile(
     r"(?:\w+\.)?_*(?:marker|sentinel|missing|notset|not_set|unset|nothing|not_given|undefined)_*",
     re.IGNORECASE,
@@ -191,7 +193,11 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
             deletions=f.deletions,
             previous=f.previous_filename,
             generated=generated(f.filename, _head(f)),
-            declared_all=f.filename.endswith(".py") and bool(_ALL.search(f.patch or "")),
+            declared_all=f.filename.endswith(".py")
+            and bool(
+                _ALL.search(f.patch or "")
+                or (f.status == "renamed" and _ALL_BEFORE.search(f.before or ""))
+            ),
         )
         for f in commit.files
     )
@@ -545,6 +551,9 @@ def _combine(
     tests_gone = {
         n for r in readings for n in r.minus.tests if n not in r.plus.tests and n not in r.plus.defs
     }
+    # ...into another file's class too (typeguard d113e64: `TestCheckReturnType.test_x` out of
+    # `test_inline.py`, `TestTypedDict.test_x` into `test_checkers.py`)
+    gone_leaves = {n.rsplit(".", 1)[-1] for n in tests_gone}
     for r in readings:
         plus, minus = r.plus.defs, r.minus.defs
         # a name the parent assigned (`content_md5 = header_property(...)`) that is now a
@@ -634,6 +643,7 @@ def _combine(
         # part in the same file (propcache 8a68f5a: `CachedPropertyMixin.test_…` → `test_…`)
         # (the old name gone: a new class's `test_repr` beside an old class's is new)
         leaves = {n.rsplit(".", 1)[-1] for n in r.minus.tests if n not in r.plus.tests}
+        leaves |= gone_leaves
         tests_added += [
             Name(n, NameKind.FUNCTION, r.path)
             for n in r.plus.tests

@@ -117,6 +117,8 @@ def table(read: list[Unit]) -> tuple[Side, list[str]]:
     for unit in read:
         unit.fill(side, deprecations)
     side.served.update(k for n in side.lazy_reads for k in side.mappings.get(n, ()))
+    if not side.listed:
+        side.exports.update(side.imported_exports)
     return side, deprecations
 
 
@@ -160,6 +162,8 @@ class Unit:
         side.aliases.update(table.aliases)
         side.bases.update(table.bases)
         side.exports.update(table.exports)
+        side.imported_exports.update(table.imported_exports)
+        side.listed = side.listed or table.listed
         side.assigned.update(table.assigned)
         side.lazy = side.lazy or table.lazy
         side.served.update(table.served)
@@ -599,7 +603,7 @@ class _Reader:
                     and bound != "*"
                     and _within(module, self.package)
                 ):
-                    self.side.exports.add(bound)
+                    self.side.imported_exports.add(bound)
         elif type(node).__name__ == "TypeAlias":  # `type X = Literal[...]` (Python 3.12)
             bind(node, "", self.side.tables)
         elif isinstance(node, ast.Expr):
@@ -624,6 +628,7 @@ class _Reader:
                 and any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
                 and isinstance(value, ast.List | ast.Tuple)
             ):
+                self.side.listed = self.side.listed or not isinstance(node, ast.AugAssign)
                 self.side.exports.update(
                     e.value
                     for e in value.elts

@@ -151,6 +151,11 @@ class Side:
     bases: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # names a package's `__init__.py` exports: `__all__` items, imports from the package
     exports: set[str] = field(default_factory=set)
+    # from a whole file: names a package's `__init__.py` imports from the package, and
+    # whether it assigns `__all__` a literal list (then that list alone is what it exports:
+    # PEP 8, "imported names should always be considered an implementation detail")
+    imported_exports: set[str] = field(default_factory=set)
+    listed: bool = False
     # from a whole file: names a module or class body assigns (`App.hook: None = None`), so
     # a definition replaced by an attribute of its name is still there
     assigned: set[str] = field(default_factory=set)
