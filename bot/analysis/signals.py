@@ -501,13 +501,13 @@ def _exposures(texts: Iterable[str]) -> tuple[str, ...]:
     for text in texts:
         for sentence in _SENTENCE_END.split(text):
             prose = _prose_of(sentence)
-            places = list(_ELSEWHERE.finditer(prose))
+            places = list(_ELSEWHERE.finditer(prose)) if _SECRET.search(prose) else []
             if (
-                _SECRET.search(prose)
-                and places
+                places
                 # a sentence that says what a leak is, or how one is found, tells none
                 and not any(
-                    _NAMED_ONLY.search(prose[: m.start()]) or _ABOUT_LEAKS.match(prose[m.end() :])
+                    _NAMED_ONLY.search(prose[max(0, m.start() - 60) : m.start()])
+                    or _ABOUT_LEAKS.match(prose[m.end() :])
                     for m in places
                 )
             ):
