@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.analysis.facts.layout import same_code
 from bot.analysis.rules import analyze
-from bot.models import Analysis, Importance
+from bot.analysis.unshipped import _blank_only
+from bot.models import Analysis, FileChange, Importance
 from tests.clones import second_commit
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -73,3 +75,108 @@ def test_a_cuda_rewrap_is_low_and_a_changed_constant_is_not(tmp_path: Path) -> N
     changed = rewrapped.replace("2.0f", "3.0f")
     medium = _analysis(tmp_path / "b", "csrc/scale.cu", KERNEL, changed, "Fix formatting")
     assert medium.importance is Importance.MEDIUM
+
+
+# aiodns 924b981 "Reformat code and normalize end-of-line characters": a formatter's quotes and
+# wrapping, a linter's `elif` after a `return`, a `MANIFEST.in`'s last blank line and a
+# release workflow's trailing spaces
+RESOLVER = (
+    "import re\n\n\n"
+    "def query_type(name):\n"
+    '    if name == "A":\n'
+    "        return 1\n"
+    '    elif name == "AAAA":\n'
+    "        return 28\n"
+    "    else:\n"
+    '        raise ValueError("invalid query type: {}".format(name))\n\n\n'
+    "def version(text):\n"
+    "    return re.search(r\"__version__\\s+=\\s+'(.+?)'\", text).group(1)\n"
+)
+RESOLVER_RESTYLED = (
+    "import re\n\n\n"
+    "def query_type(name):\n"
+    "    if name == 'A':\n"
+    "        return 1\n\n"
+    "    if name == 'AAAA':\n"
+    "        return 28\n\n"
+    "    raise ValueError('invalid query type: {}'.format(name))\n\n\n"
+    "def version(text):\n"
+    "    return re.search(\n"
+    "        r\"__version__\\s+=\\s+'(.+?)'\",\n"
+    "        text,\n"
+    "    ).group(1)\n"
+)
+MANIFEST = "include LICENSE\nrecursive-exclude * __pycache__\n\n"
+RELEASE = (
+    "on:\n  push:\n    tags: ['*']\njobs:\n  publish:\n    runs-on: ubuntu-latest\n"
+    "    steps:\n      - uses: actions/download-artifact@v4\n          \n"
+    "      - uses: pypa/gh-action-pypi-publish@release/v1\n"
+)
+
+
+def test_a_formatters_and_linters_rewrite_into_the_same_code_is_low(tmp_path: Path) -> None:
+    before = {
+        "aiodns/__init__.py": RESOLVER,
+        "MANIFEST.in": MANIFEST,
+        ".github/workflows/release.yml": RELEASE,
+    }
+    after = {
+        "aiodns/__init__.py": RESOLVER_RESTYLED,
+        "MANIFEST.in": MANIFEST.rstrip("\n") + "\n",
+        ".github/workflows/release.yml": RELEASE.replace("          \n", "\n"),
+    }
+    _, commit = second_commit(
+        tmp_path, before, after, "Reformat code and normalize end-of-line characters (#155)"
+    )
+    assert analyze(commit).importance is Importance.LOW
+    assert same_code(_modified("m.py", RESOLVER, RESOLVER_RESTYLED))
+    # a block that does not end by leaving: what its `else` held runs only without it
+    assert not same_code(
+        _modified(
+            "m.py",
+            RESOLVER.replace("        return 1\n", "        log(1)\n"),
+            RESOLVER_RESTYLED.replace("        return 1\n", "        log(1)\n"),
+        )
+    )
+
+
+def _modified(path: str, before: str, after: str) -> FileChange:
+    return FileChange(filename=path, status="modified", patch="@@", before=before, after=after)
+
+
+# argon2-cffi a1d48eb "docs: fix nitpicky build": an enum's members' docstrings moved to the docs
+MEMBERS = (
+    "from enum import Enum\n\n\n"
+    "class Type(Enum):\n"
+    '    """Enum of Argon2 variants."""\n\n'
+    "    D = 0\n"
+    '    r"""\n    Argon2\\ **d** is faster and uses data-depending memory access.\n    """\n'
+    "    I = 1\n"
+    '    r"""\n    Argon2\\ **i** uses data-independent memory access.\n    """\n'
+    "    ID = 2\n"
+    '    r"""\n    Argon2\\ **id** is a hybrid.\n\n    .. versionadded:: 16.3.0\n    """\n'
+    + "".join(f"\n\ndef helper_{i}(value):\n    return value + {i}\n" for i in range(8))
+)
+
+
+def test_an_attributes_docstrings_are_no_code(tmp_path: Path) -> None:
+    stripped = MEMBERS
+    for doc in MEMBERS.split('    r"""\n')[1:]:
+        stripped = stripped.replace('    r"""\n' + doc.split('"""\n')[0] + '"""\n', "")
+    assert '"""\n    I = 1' not in stripped
+    analysis = _analysis(tmp_path, "src/argon2/low_level.py", MEMBERS, stripped, "docs: fix build")
+    assert analysis.importance is Importance.LOW
+
+
+@pytest.mark.parametrize(
+    ("patch", "blank"),
+    [
+        ("@@ -2,3 +2,2 @@\n b\n c\n-", True),  # the file's last blank line
+        ("@@ -2,3 +2,3 @@\n b\n-c  \n+c", True),  # trailing spaces
+        ("@@ -1,4 +1,3 @@\n a\n-\n b\n c", False),  # a blank line between two may end a block
+        ("@@ -2,3 +2,3 @@\n b\n-c d\n+cd", False),
+    ],
+)
+def test_blank_lines_at_a_files_end_change_nothing(patch: str, blank: bool) -> None:
+    change = FileChange(filename="MANIFEST.in", status="modified", patch=patch)
+    assert _blank_only(change) is blank

@@ -397,6 +397,63 @@ def test_a_runner_change_elsewhere_stays_low(tmp_path: Path, edit: object) -> No
     assert "release binaries" not in str(analysis.insights)
 
 
+_TEST_MATRIX = """---
+name: CI
+
+on:
+  push:
+    branches: [main]
+    tags: ["*"]
+  pull_request:
+
+jobs:
+  tests:
+    name: Tests on ${{ matrix.os }}
+    runs-on: ${{ matrix.os }}
+    strategy:
+      matrix:
+        os: [ubuntu-latest, windows-latest, macos-latest]
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-python@v5
+      - run: python -Im pip install tox
+      - run: python -Im tox run -e py
+      - name: Upload coverage data
+        uses: actions/upload-artifact@v4
+        with:
+          name: coverage-data-${{ matrix.os }}
+          path: .coverage.*
+          include-hidden-files: true
+"""
+
+
+def test_a_tags_test_matrix_that_uploads_coverage_builds_no_release(tmp_path: Path) -> None:
+    # a CI workflow a tag starts too: its jobs run tests and upload coverage, no distribution
+    path = ".github/workflows/ci.yml"
+    _, commit = second_commit(
+        tmp_path,
+        {path: _TEST_MATRIX, "src/doc2dash/__main__.py": _SOURCE},
+        {path: _TEST_MATRIX.replace("[ubuntu-latest,", "[ubuntu-22.04,")},
+        "ci: pin the Ubuntu runner",
+    )
+    analysis = analyze(commit)
+    assert analysis.importance is Importance.LOW
+    assert "release binaries" not in str(analysis.insights)
+    # the same matrix building wheels and uploading them is a release's build
+    wheels = _TEST_MATRIX.replace(
+        "      - run: python -Im tox run -e py\n",
+        "      - uses: pypa/cibuildwheel@v2.21\n",
+    ).replace("coverage-data-${{ matrix.os }}", "wheels-${{ matrix.os }}")
+    wheels = wheels.replace("path: .coverage.*", "path: ./wheelhouse/*.whl")
+    _, commit = second_commit(
+        tmp_path / "wheels",
+        {path: wheels, "src/doc2dash/__main__.py": _SOURCE},
+        {path: wheels.replace("[ubuntu-latest,", "[ubuntu-22.04,")},
+        "ci: pin the Ubuntu runner",
+    )
+    assert analyze(commit).importance is Importance.MEDIUM
+
+
 def test_the_build_systems_requirement_is_what_building_needs(tmp_path: Path) -> None:
     # svcs b184b3c "Ensure hatchling is new enough"; doc2dash 0f97ac2's Python floor
     before = _SYSTEM + "\n" + _PROJECT + "\n" + _TOOLS

@@ -289,3 +289,34 @@ def test_a_developers_tool_bumped_for_an_advisory_is_no_security_fix(tmp_path: P
         "Bump black to 24.3.0 to fix CVE-2024-21503 (#8211)",
     )
     assert analysis.importance is Importance.LOW
+
+
+# A change of an analyser's leak rule (this project's f914b46): its words name leaks to say
+# what is one, not a secret that went anywhere.
+RULES = (
+    "import re\n\n"
+    "LEAK = re.compile(r'(?<!memory )leak(?:s|ed)?')\n\n\n"
+    "def exposures(sentence):\n"
+    "    return bool(LEAK.search(sentence))\n" + _HELPERS
+)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "After a review: a file descriptor or thread leaked near a secret is no leak of it; "
+        "a version line is the module's own",
+        "Read the leak rule anew: credentials named beside a cross-origin redirect are no "
+        "leak, a handle leaked is not a leak",
+        "Detect leaks of credentials to another host in changelog items too",
+    ],
+)
+def test_words_about_what_a_leak_is_are_no_security_fix(tmp_path: Path, message: str) -> None:
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pkg/signals.py": RULES},
+        {"pkg/signals.py": RULES.replace("(?<!memory )", "(?<!memory )(?<!thread )")},
+        message,
+    )
+    assert analysis.importance is not Importance.HIGH
+    assert "another origin" not in str(analysis.insights)

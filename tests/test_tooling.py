@@ -617,3 +617,64 @@ def test_a_leak_test_and_its_pytest_marker_fix_no_leak() -> None:
         ],
     )
     assert analyze(commit).importance is not Importance.HIGH
+
+
+# argon2-cffi 811841d "ci: type-check API on all supported versions locally too": a `typing`
+# extra and the `dev` extra's new `tox>4`, tox's environments and CI's calls of them
+_EXTRAS_BEFORE = """[project]
+name = "argon2-cffi"
+dependencies = ["argon2-cffi-bindings"]
+
+[project.optional-dependencies]
+tests = ["hypothesis", "pytest"]
+docs = ["sphinx", "sphinx-notfound-page", "furo", "myst-parser"]
+dev = ["argon2-cffi[tests]", "mypy"]
+
+[project.urls]
+Documentation = "https://argon2-cffi.readthedocs.io/"
+"""
+_EXTRAS_AFTER = _EXTRAS_BEFORE.replace(
+    'dev = ["argon2-cffi[tests]", "mypy"]',
+    'typing = ["mypy"]\ndev = [\n  "argon2-cffi[tests,typing]",\n  "tox>4",\n]',
+)
+_TOX = "[tox]\nenv_list = py3{8,9,10,11,12}-{tests,mypy}\n\n[testenv]\nextras = tests\n"
+
+
+def test_extras_only_developers_install_are_dev_tooling() -> None:
+    entry = analyze(
+        commit(
+            "ci: type-check API on all supported versions locally too (#152)",
+            change("pyproject.toml", _EXTRAS_BEFORE, _EXTRAS_AFTER),
+            change("tox.ini", _TOX, _TOX.replace("extras = tests", "extras = tests,typing")),
+        )
+    )
+    assert entry.importance is Importance.LOW
+    # an extra users install is what they meet: not the tools'
+    users = _EXTRAS_AFTER.replace('typing = ["mypy"]', 'redis = ["redis>=4"]')
+    assert not dev_tooling(change("pyproject.toml", _EXTRAS_BEFORE, users))
+    assert dev_tooling(change("pyproject.toml", _EXTRAS_BEFORE, _EXTRAS_AFTER))
+
+
+# apscheduler f4f26b5 "Dropped support for paho-mqtt 1.x": tox's environment for the old
+# version goes (and the test extra's pin), and the broker's docstring says v2.0 or later
+_MQTT = (
+    "class MQTTEventBroker:\n"
+    '    """\n    Requires the paho-mqtt_ library to be installed.\n    """\n\n'
+    "    def publish(self, event):\n        return self._client.publish(event)\n"
+)
+_MQTT_TOX = "[tox]\nenv_list = py3{9,10,11,12}\n\n[testenv:paho-mqtt-v1]\ndeps = paho-mqtt~=1.5\n"
+
+
+def test_support_the_author_says_ends_beside_a_shipped_file_is_no_tooling() -> None:
+    entry = analyze(
+        commit(
+            "Dropped support for paho-mqtt 1.x",
+            change("tox.ini", _MQTT_TOX, _MQTT_TOX.split("\n\n[testenv:", maxsplit=1)[0] + "\n"),
+            change(
+                "src/apscheduler/eventbrokers/mqtt.py",
+                _MQTT,
+                _MQTT.replace("library to be", "library (v2.0 or later) to be"),
+            ),
+        )
+    )
+    assert entry.importance is Importance.HIGH

@@ -155,17 +155,27 @@ _DEV_TOOLING = re.compile(
     r"(?:[-_.][^/]*)?\.(?:txt|in)$"
     r"|^\.(?!github/(?:actions|workflows)/)"
 )
+# The names of extras only developers install: their tools' requirements, no user's.
+_DEV_EXTRA_NAMES = (
+    r"dev|develop|development|tests?|testing|docs?|documentation|typing|mypy|lint|linting"
+    r"|cov|coverage|bench|benchmarks?|tox|ci|style"
+)
 # Tables of `pyproject.toml` only the dev tools read (a build backend's, `[project]` and
 # `[tool.cibuildwheel]` shape what is shipped): dependency groups, test, lint, type-check,
 # coverage, changelog and environment-manager settings, and the PyPI page's text.
 _DEV_TABLE = re.compile(
-    r"^(?:dependency-groups|tool\.(?:pytest|coverage|mypy|ruff|black|isort|pyright|pyrefly|ty"
+    r"^(?:(?:dependency-groups|tool\.(?:pytest|coverage|mypy|ruff|black|isort|pyright|pyrefly|ty"
     r"|pylint|interrogate|codespell|tox|towncrier|check-wheel-contents|bandit|flake8|pydocstyle"
     r"|typos|nox|pixi|hatch\.envs|pdm\.dev-dependencies|poetry\.group|rye\.dev-dependencies"
     # the PyPI page's text, pieced from the README and the changelog (argon2-cffi 001ae15)
     r"|hatch\.metadata\.hooks\.fancy-pypi-readme"
     r"|uv(?!\.build-backend)))(?:\.|$)"
+    # an extra only developers install (`pip install -e .[dev]`): the tools' requirements
+    r"|project\.optional-dependencies\.(?:" + _DEV_EXTRA_NAMES + r")$)"
 )
+# `[project.optional-dependencies]`, and the key an extra's list opens with (`dev = [`)
+_EXTRAS = "project.optional-dependencies"
+_KEY = re.compile(r'^\s*(?:"([\w.-]+)"|([\w.-]+))\s*=(?!=)')
 # Sections of a `setup.cfg` only the dev tools read (`[metadata]`, `[options…]` and
 # `[bdist_wheel]` shape what is shipped): linters', type checkers', test runners' and
 # coverage's settings.
@@ -181,16 +191,20 @@ _HUNK = re.compile(r"^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@")
 
 def _tables(text: str) -> list[str]:
     """The TOML table each line of a file lies in (index 0 is line 1); "" before the first
-    header. A multi-line string's lines are never headers."""
+    header. A multi-line string's lines are never headers. A line of an extra's list is in
+    the extra's own table (`project.optional-dependencies.dev`)."""
     tables: list[str] = []
-    current = ""
+    current = extra = ""
     in_string: str | None = None
     for line in text.split("\n"):
         if in_string is None:
             header = _TABLE_HEADER.match(line.strip())
             if header:
                 current = "".join(header.group(1).split()).replace('"', "")
-        tables.append(current)
+                extra = ""
+            elif current == _EXTRAS and (key := _KEY.match(line)):
+                extra = key.group(1) or key.group(2)
+        tables.append(f"{current}.{extra}" if current == _EXTRAS and extra else current)
         for quote in ('"""', "'''"):
             if line.count(quote) % 2 and in_string in (None, quote):
                 in_string = None if in_string else quote

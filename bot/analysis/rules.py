@@ -514,9 +514,21 @@ def _assess(
         return Assessment(I.HIGH, False, "security")
     if _security_fix(commit, sig, fix=fix):
         return Assessment(I.HIGH, False, "security: the author's words on shipped code")
+    # The author's words that support ends, beside a shipped file, are what users meet, however
+    # little the files show (apscheduler f4f26b5 "Dropped support for paho-mqtt 1.x": a test
+    # extra's pin and a docstring)
+    announced = (
+        T.DEPRECATION in types
+        and bool(_SUPPORT_DROPPED.search(text))
+        and not _LIMIT_DROPPED.search(text)
+        and any(
+            path_kind(f.filename) in _SHIPPED_KINDS and not dev_tooling(f) for f in commit.files
+        )
+    )
     if (
         known
         and not said_breaking
+        and not announced
         and _tooling_only(commit, sig)
         and not _RELEASE_BROKEN.search(f"{text}\n{' '.join(sig.description)}".lower())
     ):
@@ -525,6 +537,7 @@ def _assess(
     if (
         known
         and not said_breaking
+        and not announced
         and not _RELEASE_BROKEN.search(f"{text}\n{' '.join(sig.description)}".lower())
         and not _BUILD_BROKEN.search(f"{text}\n{' '.join(sig.description)}")
         and (unshipped := unshipped_only(commit, sig))

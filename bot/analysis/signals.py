@@ -453,6 +453,19 @@ _ELSEWHERE = re.compile(
     r"|disclos\w+)\b",
     re.IGNORECASE,
 )
+# Words before a leak that name the category, not an event: "… is no leak of it", "not a
+# leak", "counts as a leak", and the words of code that looks for leaks ("detect leaks",
+# "flag a disclosure"): an analyser's rule, not a secret that went anywhere.
+_NAMED_ONLY = re.compile(
+    r"\b(?:(?:is|are|was|were|be|being|isn't|aren't)\s+(?:no|not an?|never an?)|as an?"
+    r"|(?:detect|flag|find|catch|spot|report|look)\w*(?: for)?(?: an?| the)?)\s+$",
+    re.IGNORECASE,
+)
+# ... and after one: "the leak rule", "leak detection", "leak checks"
+_ABOUT_LEAKS = re.compile(
+    r"\s+(?:rules?|detect\w*|checks?|checkers?|heuristics?|scann\w*|finders?|patterns?)\b",
+    re.IGNORECASE,
+)
 _SENTENCE_END = re.compile(r"(?<=[.;!?])\s+|\n+")
 
 
@@ -491,7 +504,16 @@ def _exposures(texts: Iterable[str]) -> tuple[str, ...]:
     for text in texts:
         for sentence in _SENTENCE_END.split(text):
             prose = _prose_of(sentence)
-            if _SECRET.search(prose) and _ELSEWHERE.search(prose):
+            places = list(_ELSEWHERE.finditer(prose)) if _SECRET.search(prose) else []
+            if (
+                places
+                # a sentence that says what a leak is, or how one is found, tells none
+                and not any(
+                    _NAMED_ONLY.search(prose[max(0, m.start() - 60) : m.start()])
+                    or _ABOUT_LEAKS.match(prose[m.end() :])
+                    for m in places
+                )
+            ):
                 found.setdefault(" ".join(sentence.split()), None)
     return tuple(found)
 

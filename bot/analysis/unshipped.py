@@ -6,6 +6,7 @@ import re
 
 from bot.analysis.facts.layout import same_code, same_settings
 from bot.analysis.facts.parses import Parses
+from bot.analysis.facts.scan import hunks
 from bot.analysis.facts.surface import same_stub
 from bot.analysis.facts.workflows import release_runners
 from bot.analysis.paths import PathKind, dev_tooling, path_kind
@@ -47,22 +48,59 @@ _STATEMENT = re.compile(
 )
 
 
-def _typing_only(f: FileChange) -> bool:
-    """A type stub that says the same to a type checker, the `py.typed` marker, or a module
-    whose code is the same once its annotations are set aside (`layout.same_code`)."""
+# A title that says the code was reformatted or linted (aiodns 924b981 "Reformat code and
+# normalize end-of-line characters", a `style:` prefix): statements rewritten are parsed.
+_RESTYLED = re.compile(
+    r"\b(?:re-?format\w*|format(?:s|ted|ting|ter)?|ruff|black|isort|flake8|pylint|pyupgrade"
+    r"|autopep8|yapf|lint\w*|code style|style|code syntax|pre-commit|end[- ]of[- ]lines?"
+    r"|line[- ]endings?|whitespace|moderni[sz]\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _typing_only(f: FileChange, *, restyled: bool = False) -> str | None:
+    """ "typing" for a type stub that says the same to a type checker, the `py.typed` marker,
+    or a module whose code is the same once its annotations are set aside
+    (`layout.same_code`); "layout" for one whose statements a linter rewrote into the same
+    code (`elif` after a `return`), parsed only where the title says so (`restyled`)."""
     name = f.filename.rsplit("/", 1)[-1]
     if name == "py.typed":
-        return True
+        return "typing"
     if name.endswith(".pyi"):
         sides = f.sides
-        return f.status == "modified" and sides is not None and same_stub(*sides)
+        same = f.status == "modified" and sides is not None and same_stub(*sides)
+        return "typing" if same else None
     sides = f.sides
     checked = sides is not None and "TYPE_CHECKING" in sides[1]
     if not checked and any(_STATEMENT.match(line) for line in (f.patch or "").split("\n")):
         # a statement changed (not in a block only a type checker enters): no parse can
-        # prove it the same code
+        # prove it the same code, unless the title says a formatter or a linter wrote it
+        return "layout" if restyled and same_code(f) else None
+    return "typing" if same_code(f, typing=True) else None
+
+
+def _blank_only(f: FileChange) -> bool:
+    """A file (not Python, where an indent is code) whose two revisions differ only in
+    trailing spaces and blank lines at its end (aiodns 924b981: a `MANIFEST.in`'s last blank
+    line): a blank line between two lines may end a block, and counts. Read from the whole
+    texts where known, else from the patch (a hunk that ends in a changed line ends the file)."""
+    if f.status != "modified" or f.filename.endswith((".py", ".pyi")):
         return False
-    return same_code(f, typing=True)
+    sides = f.sides
+    if sides is not None:
+        before, after = ([line.rstrip() for line in text.rstrip().split("\n")] for text in sides)
+        return before == after
+    if not f.patch:
+        return False
+    for hunk in hunks(f.patch):
+        lines = [(sign, text.rstrip()) for sign, text in hunk.lines]
+        ends = len(lines)
+        while ends and lines[ends - 1][0] != " " and not lines[ends - 1][1]:
+            ends -= 1
+        body = lines[:ends]
+        if [t for sign, t in body if sign == "-"] != [t for sign, t in body if sign == "+"]:
+            return False
+    return True
 
 
 # A module's version string, and nothing else, changed (trio-websocket aeb5f60 "fix version
@@ -109,8 +147,11 @@ def _unshipped(f: FileChange, sig: Signals) -> str | None:
         f.previous_filename is None or _BUILD_BACKEND.search(f.previous_filename)
     ):
         return "build"
+    if _blank_only(f):
+        return "layout"
     # last, as it parses both revisions again
-    return "typing" if _typing_only(f) else None
+    restyled = bool(_RESTYLED.search(sig.title.text)) or sig.title.conventional == "style"
+    return _typing_only(f, restyled=restyled)
 
 
 def _parsed(f: FileChange, fragments: set[str]) -> bool:
@@ -123,8 +164,9 @@ def unshipped_only(commit: CommitInput, sig: Signals) -> str | None:
     """What the change is, when every file it changes is proven to reach nothing a user
     installs: CI (no line about the wheels a release builds), dev tooling and its settings
     (`paths.dev_tooling`, a `setup.cfg`'s linters' sections among them), docs, tests, an
-    in-tree build backend, type stubs saying the same, annotations alone, or a settings file
-    that parses the same at both revisions (`layout.same_settings`); and every news
+    in-tree build backend, type stubs saying the same, annotations alone, code a formatter or
+    a linter rewrote into the same, blank lines, or a settings file that parses the same at
+    both revisions (`layout.same_settings`); and every news
     fragment it adds is of a contributors' kind (a `packaging` or `bugfix` one is written
     for users). None otherwise."""
     if not commit.files_known or not commit.files:
@@ -144,7 +186,14 @@ def unshipped_only(commit: CommitInput, sig: Signals) -> str | None:
             found.add(what)
     said = [
         w
-        for w in ("build", "typing", "tooling", "settings layout", "the version string")
+        for w in (
+            "build",
+            "typing",
+            "layout",
+            "tooling",
+            "settings layout",
+            "the version string",
+        )
         if w in found
     ]
     return ", ".join(said) if said else None

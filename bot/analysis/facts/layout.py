@@ -137,9 +137,9 @@ def _readers(tree: ast.Module) -> str | None:
 
 
 def _bare(tree: ast.Module, *, typing: bool, classes: bool = False, imports: bool = False) -> str:
-    """The tree's dump without docstrings; with `typing`, without what only a type checker
-    reads (`erasure.py`) and the annotations nothing reads at run time: those of an
-    undecorated function (or one decorated only by what never reads them: `@property`,
+    """The tree's dump without docstrings (an attribute's too); with `typing`, without what
+    only a type checker reads (`erasure.py`) and the annotations nothing reads at run time:
+    those of an undecorated function (or one decorated only by what never reads them: `@property`,
     `@abstractmethod`), and in a module, a function or a class neither decorated nor
     derived, `x: T` dropped and `x: T = v` read as `x = v` (a dataclass's, a model's or a
     decorated endpoint's annotations are behaviour; with `classes`, every class's)."""
@@ -150,6 +150,9 @@ def _bare(tree: ast.Module, *, typing: bool, classes: bool = False, imports: boo
         if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             continue
         body = node.body[1:] if docstring(node) else node.body
+        # a string below a name (Sphinx's attribute docstring) is a statement that does
+        # nothing: only the first one is a `__doc__`
+        body = [b for b in body if not _bare_string(b)]
         plain = isinstance(node, ast.Module) or not (
             (node.decorator_list and not _blind_only(node, blind))
             or (isinstance(node, ast.ClassDef) and (classes or node.bases or node.keywords))
@@ -167,7 +170,50 @@ def _bare(tree: ast.Module, *, typing: bool, classes: bool = False, imports: boo
         node.body = body
     if typing:
         prune_typing_imports(tree, any_module=imports)
+    _flatten_exits(tree)
     return dumped(tree)
+
+
+# What ends a block: the statements after it in the block never run.
+_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def _flatten_exits(node: ast.AST) -> None:
+    """Every `if` whose block ends by leaving (`return`, `raise`, `continue`, `break`) with
+    its `else` (or `elif`) read as the `if` alone and the `else`'s statements after it: a
+    linter's `elif` → `if` after a `return` (ruff's RET505, RET506), the same code."""
+    for name in ("body", "orelse", "finalbody"):
+        statements = getattr(node, name, None)
+        if isinstance(statements, list) and statements and isinstance(statements[0], ast.stmt):
+            setattr(node, name, _flat(statements))
+    for inner in (*getattr(node, "handlers", ()), *getattr(node, "cases", ())):
+        inner.body = _flat(inner.body)
+
+
+def _flat(statements: list[ast.stmt]) -> list[ast.stmt]:
+    out: list[ast.stmt] = []
+    pending = list(reversed(statements))
+    while pending:
+        statement = pending.pop()
+        _flatten_exits(statement)
+        if (
+            isinstance(statement, ast.If)
+            and statement.orelse
+            and isinstance(statement.body[-1], _EXITS)
+        ):
+            # (what the `else` held runs after the `if`, flattened in its turn)
+            pending.extend(reversed(statement.orelse))
+            statement.orelse = []
+        out.append(statement)
+    return out
+
+
+def _bare_string(statement: ast.stmt) -> bool:
+    return (
+        isinstance(statement, ast.Expr)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, str)
+    )
 
 
 def _blind_only(

@@ -2,10 +2,11 @@
 
 A workflow that a tag or a release starts, whose job builds on several operating systems
 (one artifact per platform: binaries, not a pure-Python wheel, which is the same wherever it
-is built) and uploads what it built (an artifact, a release asset, a package index), makes
-what users download. A runner it changes (`ubuntu-latest` → `ubuntu-20.04`) changes the
-system the binaries are built against (an older glibc runs on older Linux), so it is no
-developer's tooling. Read from both whole texts with a YAML parser, never from the patch.
+is built) and uploads what it built (a build's artifact, a release asset, a package index),
+makes what users download; a tag's test matrix that uploads its coverage makes none. A
+runner it changes (`ubuntu-latest` → `ubuntu-20.04`) changes the system the binaries are
+built against (an older glibc runs on older Linux), so it is no developer's tooling.
+Read from both whole texts with a YAML parser, never from the patch.
 """
 
 from __future__ import annotations
@@ -19,12 +20,30 @@ from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.records import DefaultChange
 from bot.models import FileChange
 
-# A step that hands what the job built to a later release step or to users.
+# A step that hands what the job built to users: a release's assets, a package index.
 _UPLOADS = re.compile(
-    r"^(?:actions/upload-artifact|softprops/action-gh-release|ncipollo/release-action"
+    r"^(?:softprops/action-gh-release|ncipollo/release-action"
     r"|pypa/gh-action-pypi-publish|svenstaro/upload-release-action)(?:@|$)"
 )
 _UPLOAD_RUN = re.compile(r"\bgh\s+release\s+(?:upload|create)\b|\btwine\s+upload\b")
+# A step that hands a file to a later job: what it holds says whether it is a build's.
+_ARTIFACT = re.compile(r"^actions/upload-artifact(?:@|$)")
+# An artifact's name or path that is a build's: distributions, wheels, binaries.
+_BUILT = re.compile(
+    r"(?:^|[\s/*{,-])(?:dist|wheels?|wheelhouse|sdists?|binar(?:y|ies)|build|release|bin)\b"
+    r"|\.(?:whl|tar\.gz|zip|exe|dmg|msi|deb|rpm|AppImage)\b",
+    re.IGNORECASE,
+)
+# A step that builds what is released: the package's distributions, wheels per platform.
+_BUILDER = re.compile(
+    r"^(?:pypa/cibuildwheel|PyO3/maturin-action|hynek/build-and-inspect-python-package)(?:@|$)",
+    re.IGNORECASE,
+)
+_BUILD_RUN = re.compile(
+    r"\b(?:python\d?(?:\.\d+)?\s+-\w*m\s*build|pyproject-build|pip\s+wheel|cibuildwheel"
+    r"|maturin\s+build|uv\s+build|hatch\s+build|poetry\s+build|pyinstaller|pyoxidizer"
+    r"|cargo\s+build|go\s+build)\b"
+)
 # A runner label's operating system.
 _OS = re.compile(r"^(ubuntu|windows|macos)(?:-|$)", re.IGNORECASE)
 # `${{ matrix.os }}`: the runner named by a matrix axis
@@ -73,16 +92,33 @@ def _released(document: dict[Any, Any]) -> bool:
 
 
 def _uploads(job: dict[str, Any]) -> bool:
+    """Whether the job hands on what it built: it publishes (a release's assets, a package
+    index), or uploads an artifact that is a build's (a `dist/` or wheels folder, binaries)
+    or beside a step that builds one (`python -m build`, cibuildwheel). A test matrix that
+    uploads its coverage data or reports builds nothing users download."""
     steps = job.get("steps")
+    artifacts: list[str] = []
+    builds = False
     for step in steps if isinstance(steps, list) else ():
         if not isinstance(step, dict):
             continue
         uses, run = step.get("uses"), step.get("run")
-        if (isinstance(uses, str) and _UPLOADS.match(uses)) or (
+        if isinstance(uses, str) and _ARTIFACT.match(uses):
+            given = step.get("with")
+            artifacts.append(
+                " ".join(str(given.get(k, "")) for k in ("name", "path"))
+                if isinstance(given, dict)
+                else ""
+            )
+        elif (isinstance(uses, str) and _UPLOADS.match(uses)) or (
             isinstance(run, str) and _UPLOAD_RUN.search(run)
         ):
             return True
-    return False
+        builds = builds or bool(
+            (isinstance(uses, str) and _BUILDER.match(uses))
+            or (isinstance(run, str) and _BUILD_RUN.search(run))
+        )
+    return any(builds or _BUILT.search(a) for a in artifacts)
 
 
 def _runners(job: dict[str, Any]) -> list[str]:
