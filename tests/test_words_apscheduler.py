@@ -385,3 +385,30 @@ def test_a_private_helpers_new_parameters_are_no_summary(tmp_path: Path) -> None
     assert "`MongoDBDataStore._release_job` no longer takes the parameter `job`" in (
         entry_text(analysis)
     )
+
+
+def test_an_item_marked_backward_incompatible_is_the_author_s_break(tmp_path: Path) -> None:
+    # typeguard df3ca82 "Converted @typechecked to recompile the target function": its version
+    # history's new item reads "**BACKWARD INCOMPATIBLE** Removed the ``check_argument_types()``
+    # and ``check_return_type()`` functions"; the entry was medium, not flagged
+    functions = "def check_type(value, hint):\n    return value\n{gone}"
+    gone = "\n\ndef check_argument_types(memo=None):\n    return True\n"
+    analysis, _ = checked_entry(
+        tmp_path,
+        {
+            "docs/versionhistory.rst": _HISTORY.format(items=""),
+            "src/typeguard/_functions.py": functions.format(gone=gone),
+        },
+        {
+            "docs/versionhistory.rst": _HISTORY.format(
+                items="- **BACKWARD INCOMPATIBLE** Removed the ``check_argument_types()`` and\n"
+                "  ``check_return_type()`` functions (use ``@typechecked`` instead)\n"
+            ),
+            "src/typeguard/_functions.py": functions.format(gone=""),
+        },
+        "Converted @typechecked to recompile the target function with type checks (#289)",
+    )
+    assert analysis.breaking
+    assert analysis.importance is Importance.HIGH
+    said = " ".join(r.description for r in analysis.risks)
+    assert "Removed the `check_argument_types()`" in said

@@ -536,10 +536,12 @@ def is_changelog(path: str) -> bool:
 BREAKING_FOOTER = re.compile(r"^BREAKING[ -]CHANGE:\s*(.*)$", re.MULTILINE)
 # A changelog item its author marks breaking ("**BREAKING** Switched the MongoDB data store
 # …", apscheduler aa7da53; "Breaking: …"): the mark leads the item.
-# "**Potentially breaking**: The converters raise …" (cattrs e536258) is the author's mark too.
+# "**Potentially breaking**: The converters raise …" (cattrs e536258) is the author's mark too,
+# as is "**BACKWARD INCOMPATIBLE** Removed …" (typeguard, anyio).
 _MARKED_BREAKING = re.compile(
     r"^[\W_]*(?:(?:[Pp]otentially|[Pp]ossibly)\s+)?"
-    r"(?:BREAKING\b|[Bb]reaking(?: [Cc]hanges?)?[*_]*\s*[:!])[\W_]*"
+    r"(?:BREAKING\b|BACKWARDS?[ -]INCOMPATIBLE\b"
+    r"|(?:[Bb]reaking(?: [Cc]hanges?)?|[Bb]ackwards?[ -][Ii]ncompatible)[*_]*\s*[:!])[\W_]*"
 )
 
 
