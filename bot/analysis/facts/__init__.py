@@ -287,7 +287,12 @@ def _read_facts(commit: CommitInput) -> Facts:
     facts = _with_reached(facts, readings)
     if any(r.package == "python" and r.old is None for r in facts.requirements):
         facts = dataclasses.replace(facts, python_unset=_python_unset(commit))
-    markers = shipped_type_markers(commit.files, "\n".join(texts))
+    calls = {
+        r.path: (r.minus.setup_call, r.plus.setup_call)
+        for r in readings
+        if r.path.rsplit("/", 1)[-1] == "setup.py" and r.path in whole
+    }
+    markers = shipped_type_markers(commit.files, "\n".join(texts), calls)
     if markers:
         facts = dataclasses.replace(facts, types_shipped=markers)
     runners = [change for f in commit.files for change in release_runners(f)]

@@ -221,7 +221,11 @@ def _compare(old: Metadata, new: Metadata, path: str, out: PackagingChanges) -> 
 TYPE_MARKER = "py.typed"
 
 
-def shipped_type_markers(files: list[FileChange], words: str = "") -> tuple[str, ...]:
+def shipped_type_markers(
+    files: list[FileChange],
+    words: str = "",
+    setup_calls: dict[str, tuple[ast.Call | None, ast.Call | None]] | None = None,
+) -> tuple[str, ...]:
     """The `py.typed` markers the change proves the package newly ships: a packaging file
     the change edits declares the marker package data of its package at the commit
     (`[options.package_data]`, setuptools' `package-data` table, `setup(package_data=…)`,
@@ -231,7 +235,9 @@ def shipped_type_markers(files: list[FileChange], words: str = "") -> tuple[str,
     or a marker the change adds that a packaging file it edits declared already. A marker
     alone proves nothing: whether a build packs it is the backend's and its manifest's say
     (async-lru f2d0df0 added one its `setup.py` did not pack), nor one declared under a key
-    that is no package (trio-websocket 49b93c1: `{"trio-websocket": ["py.typed"]}`)."""
+    that is no package (trio-websocket 49b93c1: `{"trio-websocket": ["py.typed"]}`).
+    A `setup.py` is read by the `setup(…)` call its whole reading found (`setup_calls`, by
+    path: parent's, commit's), never parsed again."""
     markers = [
         f.filename
         for f in files
@@ -242,12 +248,15 @@ def shipped_type_markers(files: list[FileChange], words: str = "") -> tuple[str,
         return ()
     before: set[str] = set()
     after: set[str] = set()
+    calls = setup_calls or {}
     for f in files:
         name = f.filename.rsplit("/", 1)[-1]
-        if name not in (*PACKAGING_FILES, "setup.py") or f.sides is None:
-            continue
-        before |= _marker_keys(name, f.sides[0])
-        after |= _marker_keys(name, f.sides[1])
+        if name == "setup.py" and f.filename in calls:
+            before |= _setup_keys(calls[f.filename][0])
+            after |= _setup_keys(calls[f.filename][1])
+        elif name in PACKAGING_FILES and f.sides is not None:
+            before |= _marker_keys(name, f.sides[0])
+            after |= _marker_keys(name, f.sides[1])
     added = {f.filename for f in files if f.filename in markers and f.status == "added"}
     shipped = [
         m
@@ -280,8 +289,8 @@ def _packs(key: str, marker: str) -> bool:
 
 
 def _marker_keys(name: str, text: str | None) -> set[str]:
-    """The package-data keys under which a `setup.cfg`, `pyproject.toml` or `setup.py` text
-    declares `py.typed`, read by its format's parser."""
+    """The package-data keys under which a `setup.cfg` or `pyproject.toml` text declares
+    `py.typed`, read by its format's parser."""
     if not text or TYPE_MARKER not in text:
         return set()
     data: dict[str, list[str]] = {}
@@ -303,8 +312,31 @@ def _marker_keys(name: str, text: str | None) -> set[str]:
         for key, values in listed.items() if isinstance(listed, dict) else ():
             if isinstance(values, list):
                 data[key] = [v for v in values if isinstance(v, str)]
-    else:
-        data = _setup_py_package_data(text)
+    return _keys(data)
+
+
+def _setup_keys(call: ast.Call | None) -> set[str]:
+    """The package-data keys under which a `setup(package_data={…})` call declares
+    `py.typed`."""
+    data: dict[str, list[str]] = {}
+    for keyword in call.keywords if call is not None else ():
+        if keyword.arg != "package_data" or not isinstance(keyword.value, ast.Dict):
+            continue
+        for key, value in zip(keyword.value.keys, keyword.value.values, strict=True):
+            if (
+                isinstance(key, ast.Constant)
+                and isinstance(key.value, str)
+                and isinstance(value, (ast.List, ast.Tuple, ast.Set))
+            ):
+                data.setdefault(key.value, []).extend(
+                    e.value
+                    for e in value.elts
+                    if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                )
+    return _keys(data)
+
+
+def _keys(data: dict[str, list[str]]) -> set[str]:
     return {
         key.strip()
         for key, values in data.items()
@@ -312,31 +344,3 @@ def _marker_keys(name: str, text: str | None) -> set[str]:
         for token in re.split(r"[\s,]+", value)
         if token.rsplit("/", 1)[-1] == TYPE_MARKER
     }
-
-
-def _setup_py_package_data(text: str) -> dict[str, list[str]]:
-    """A `setup(package_data={…})` call's keys and the strings of their lists."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {}
-    out: dict[str, list[str]] = {}
-    for node in ast.walk(tree):
-        if not (
-            isinstance(node, ast.keyword)
-            and node.arg == "package_data"
-            and isinstance(node.value, ast.Dict)
-        ):
-            continue
-        for key, value in zip(node.value.keys, node.value.values, strict=True):
-            if (
-                isinstance(key, ast.Constant)
-                and isinstance(key.value, str)
-                and isinstance(value, (ast.List, ast.Tuple, ast.Set))
-            ):
-                out.setdefault(key.value, []).extend(
-                    e.value
-                    for e in value.elts
-                    if isinstance(e, ast.Constant) and isinstance(e.value, str)
-                )
-    return out
