@@ -67,6 +67,7 @@ class AnalysisPhrases:
     runner_was: str  # {new} {old}
     requires_tools: str  # {pins}: pins of the project's own dev tools' requirement files
     moves_metadata: str  # {old} {new}: the package metadata moved whole from one file to another
+    types_shipped: str  # {marker}: PEP 561's `py.typed` newly packed
     pin_was: str  # {pin} {old}
     # packaging metadata: {names} each a code span, an extra's requirements or an entry
     # point's target after it in parentheses
@@ -151,11 +152,21 @@ class AnalysisPhrases:
     removal_title: str  # {title}
     module_removed: str  # {module}
     python_floor: str  # {spec} {old}
+    python_floor_new: str  # {spec}: set where none was
     # --- consequences and mitigations of a risk: sentences -------------------------------
     imports_fail: tuple[str, str]  # {names} {module}: names a package's `__init__.py` exported
     module_imports_fail: str  # {module}
     passing_fails: tuple[str, str]  # {params}
     callers_fail: str  # {old}
+    # a private class a public function hands its callers (`alru_cache`'s wrapper), said as
+    # they meet it: what the function decorates, or what it returns
+    decorated_lacks: str  # {via} {names}
+    returned_lacks: str  # {via} {names}
+    decorated_renamed: str  # {via} {old} {new}
+    returned_renamed: str  # {via} {old} {new}
+    decorated_loses: str  # {via} {member} {params}
+    returned_loses: str  # {via} {member} {params}
+    reached_fail: str  # {names}
     constant_fails: str  # {old}
     call_instead: str  # {new}
     env_no_effect: tuple[str, str]  # {names}
@@ -261,6 +272,9 @@ EN = AnalysisPhrases(
     runner_was="{new} (was {old})",
     requires_tools="the dev tools' requirement files pin {pins}",
     moves_metadata="moves the package metadata from {old} to {new}",
+    types_shipped=(
+        "the package now ships type information ({marker}): type checkers read its own annotations"
+    ),
     pin_was="{pin} (was `{old}`)",
     extras_added=("adds the extra {names}", "adds the extras {names}"),
     extras_removed=("removes the extra {names}", "removes the extras {names}"),
@@ -366,6 +380,10 @@ EN = AnalysisPhrases(
         "releases from this commit on install only on `python{spec}` (was `{old}`): older"
         " interpreters keep the last release that allowed them"
     ),
+    python_floor_new=(
+        "releases from this commit on install only on `python{spec}` (no Python version was"
+        " required before): older interpreters keep the last release that allowed them"
+    ),
     imports_fail=(
         "Code that imports {names} from `{module}` fails.",
         "Code that imports {names} from `{module}` fails.",
@@ -376,6 +394,13 @@ EN = AnalysisPhrases(
         "Calls that pass {params} by name fail.",
     ),
     callers_fail="Callers of `{old}` fail.",
+    decorated_lacks="functions decorated with {via} no longer have {names}",
+    returned_lacks="what {via} returns no longer has {names}",
+    decorated_renamed="{old} of functions decorated with {via} is renamed {new}",
+    returned_renamed="{old} of what {via} returns is renamed {new}",
+    decorated_loses="{member} no longer takes {params} on functions decorated with {via}",
+    returned_loses="{member} no longer takes {params} on what {via} returns",
+    reached_fail="Code that uses {names} on them fails.",
     constant_fails="Code that reads `{old}` fails; code that sets it has no effect.",
     call_instead="Call `{new}` instead.",
     env_no_effect=("Setting {names} has no effect.", "Setting {names} has no effect."),
@@ -457,6 +482,7 @@ ZH = AnalysisPhrases(
     runner_was="{new}（原为 {old}）",
     requires_tools="开发工具的依赖文件固定 {pins}",
     moves_metadata="将包元数据从 {old} 移至 {new}",
+    types_shipped="包现在附带类型信息（{marker}）：类型检查器会读取它自己的注解",
     pin_was="{pin}（原为 `{old}`）",
     extras_added=("新增可选依赖组 {names}", "新增可选依赖组 {names}"),
     extras_removed=("移除了可选依赖组 {names}", "移除了可选依赖组 {names}"),
@@ -546,6 +572,10 @@ ZH = AnalysisPhrases(
         "此后的版本只安装在 `python{spec}` 上（原为 `{old}`）："
         "更旧的解释器停留在最后一个支持它们的版本"
     ),
+    python_floor_new=(
+        "此后的版本只安装在 `python{spec}` 上（此前未限定 Python 版本）："
+        "更旧的解释器停留在最后一个支持它们的版本"
+    ),
     imports_fail=(
         "从 `{module}` 导入 {names} 的代码将失败。",
         "从 `{module}` 导入 {names} 的代码将失败。",
@@ -553,6 +583,13 @@ ZH = AnalysisPhrases(
     module_imports_fail="导入 `{module}` 的代码将失败。",
     passing_fails=("按名传入 {params} 的调用将失败。", "按名传入 {params} 的调用将失败。"),
     callers_fail="调用 `{old}` 的代码将失败。",
+    decorated_lacks="被 {via} 装饰的函数不再有 {names}",
+    returned_lacks="{via} 返回的对象不再有 {names}",
+    decorated_renamed="被 {via} 装饰的函数的 {old} 更名为 {new}",
+    returned_renamed="{via} 返回的对象的 {old} 更名为 {new}",
+    decorated_loses="被 {via} 装饰的函数的 {member} 不再接受{params}",
+    returned_loses="{via} 返回的对象的 {member} 不再接受{params}",
+    reached_fail="在其上使用 {names} 的代码将失败。",
     constant_fails="读取 `{old}` 的代码将失败；设置它的代码不再生效。",
     call_instead="请改为调用 `{new}`。",
     env_no_effect=("设置 {names} 将不再生效。", "设置 {names} 将不再生效。"),

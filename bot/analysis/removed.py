@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.analysis.facts import FileFact, SignatureChange, parameter_name
+from bot.analysis.facts import FileFact, Reached, SignatureChange, parameter_name
 from bot.analysis.paths import private_module
 from bot.analysis.signals import Signals
 
@@ -107,3 +107,91 @@ def _caller_name(change: SignatureChange) -> str | None:
     if any(part.startswith("_") for part in name.split(".")):
         return None
     return name
+
+
+@dataclass(frozen=True)
+class ReachedLoss:
+    """A public member of a private class a public function hands its callers
+    (`facts.Reached`) that the change takes away: removed, renamed (`new`), or no longer
+    taking `params` by name."""
+
+    reached: Reached
+    member: str
+    new: str | None = None
+    params: tuple[str, ...] = ()
+
+    @property
+    def shown(self) -> str:
+        """The member as a caller writes it: `cache_open()`, a property bare."""
+        return _called(self.reached, self.member)
+
+    @property
+    def shown_new(self) -> str:
+        return _called(self.reached, self.new or "")
+
+
+def _called(reached: Reached, member: str) -> str:
+    return member if member in reached.attributes else f"{member}()"
+
+
+def reached_losses(sig: Signals) -> tuple[ReachedLoss, ...]:
+    """What callers of a public function lose from the private class it hands them, proven
+    at the parent (`facts.reached`), in a shipped module public by its name: a public member
+    removed or renamed, or a parameter a public method no longer takes by name. The same
+    member of two classes one function hands out (a wrapper and its bound form) is one."""
+    by_class = {
+        (r.path, r.cls): r
+        for r in sig.facts.reached
+        if r.path in sig.source_files and not private_module(r.path)
+    }
+    if not by_class:
+        return ()
+
+    def owner(path: str, name: str) -> tuple[Reached, str] | None:
+        cls, _, member = name.partition(".")
+        found = by_class.get((path, cls))
+        if found is None or "." in member or member.startswith("_"):
+            return None
+        return found, member
+
+    out: list[ReachedLoss] = []
+    for n in sig.facts.removed:
+        if (hit := owner(n.path, n.name)) is not None:
+            out.append(ReachedLoss(*hit))
+    for pair in sig.facts.renamed:
+        hit = owner(pair.old.path, pair.old.name)
+        new = owner(pair.new.path, pair.new.name)
+        if hit is not None and new is not None and new[0] == hit[0]:
+            out.append(ReachedLoss(*hit, new=new[1]))
+    for change in sig.facts.signatures_changed:
+        hit = owner(change.path, change.name)
+        names = tuple(
+            name
+            for p in change.lost
+            if not p.lstrip().startswith("*") and not (name := parameter_name(p)).startswith("_")
+        )
+        if hit is not None and names and not change.takes_any:
+            out.append(ReachedLoss(*hit, params=names))
+    gone = {(x.reached, x.member) for x in out if not x.params}
+    lost = {(x.reached, x.member): set(x.params) for x in out if x.params}
+
+    def everywhere(loss: ReachedLoss) -> bool:
+        # each class the same function hands out that had the member loses it too (caeb9a0:
+        # the bound form's `cache_close` still took `cancel`): else some callers keep it
+        return all(
+            (other, loss.member) in gone
+            or (bool(loss.params) and set(loss.params) <= lost.get((other, loss.member), set()))
+            for other in by_class.values()
+            if other.via == loss.reached.via
+            and other.path == loss.reached.path
+            and loss.member in other.members
+        )
+
+    seen: set[tuple[str, bool, str, str | None, tuple[str, ...]]] = set()
+    kept = []
+    for loss in out:
+        key = (loss.reached.via, loss.reached.decorator, loss.member, loss.new, loss.params)
+        if key not in seen and everywhere(loss):
+            seen.add(key)
+            kept.append(loss)
+    return tuple(kept)

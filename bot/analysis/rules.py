@@ -667,6 +667,10 @@ def _assess(
         # what every install pulls in changes: a new dependency, or a floor the old one is
         # below (pytest-asyncio f8b1c75 "Raise minimum pytest version to v8.4", 55a5a10)
         return Assessment(I.MEDIUM, False, "requires a new dependency or a higher version")
+    if sig.facts.types_shipped:
+        # users' type checkers read the package's annotations from now on: a feature of
+        # limited reach, however few lines declare it
+        return Assessment(I.MEDIUM, False, "ships type information (`py.typed`)")
     if sig.removed_constants or sig.renamed_constants:
         # a setting users make on the old name (`Parser.max_size = …`) silently does nothing
         return Assessment(I.MEDIUM, False, "removes or renames public constants")

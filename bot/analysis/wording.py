@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from bot.analysis.facts import (
     COMMAND_GROUPS,
+    METADATA_FILES,
     ConstantRenamed,
     DefaultChange,
     Documented,
@@ -35,7 +36,13 @@ from bot.analysis.facts.layout import same_code
 from bot.analysis.messages import BREAKING_FOOTER, is_changelog, leans, marked_breaking
 from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module, tooling_path
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
-from bot.analysis.removed import lost_parameters, module_name, removed_modules
+from bot.analysis.removed import (
+    ReachedLoss,
+    lost_parameters,
+    module_name,
+    reached_losses,
+    removed_modules,
+)
 from bot.analysis.signals import SECURITY_WORDS, Signals, exposure_words
 from bot.analysis.spans import code
 from bot.analysis.summary import authored_summary, capitalised
@@ -202,6 +209,7 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                 consequence=forms(p.passing_fails, len(lost.names)).format(params=params),
             )
         )
+    risks += _reached_risks(sig, p)
     for pair in sig.renamed_symbols:
         if _api_path(sig, pair.old.path):
             risks.append(_renamed_risk(p, pair))
@@ -236,9 +244,68 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
     # getting releases, whatever the title says ("Update the supported Python versions").
     need = python_floor_raised(sig)
     if need is not None:
-        floor = p.python_floor.format(spec=need.spec, old=need.old)
+        floor = (
+            p.python_floor.format(spec=need.spec, old=need.old)
+            if need.old
+            else p.python_floor_new.format(spec=need.spec)
+        )
         risks.append(Risk(description=sentence(p, floor)))
     return _quoted_once(risks)
+
+
+def _reached_said(sig: Signals, p: AnalysisPhrases) -> list[tuple[str, str, str | None]]:
+    """What a public function's callers lose from the private class it hands them, said as
+    they meet it ("functions decorated with `alru_cache` no longer have `cache_open()`"),
+    each with its consequence and what to use instead: the members removed together, then
+    each rename and each parameter lost."""
+    losses = reached_losses(sig)
+    renamed = {(x.reached.via, x.member) for x in losses if x.new is not None}
+    said: list[tuple[str, str, str | None]] = []
+    groups: dict[tuple[str, bool], list[ReachedLoss]] = {}
+    for loss in losses:
+        # (a member a sibling class renames is said renamed: a wrapper's bound form that
+        # defines it again under the new name)
+        if loss.new is None and not loss.params and (loss.reached.via, loss.member) not in renamed:
+            groups.setdefault((loss.reached.via, loss.reached.decorator), []).append(loss)
+    for (via, decorator), gone in groups.items():
+        names = codes(p, (g.shown for g in gone))
+        phrase = p.decorated_lacks if decorator else p.returned_lacks
+        said.append(
+            (phrase.format(via=code(via), names=names), p.reached_fail.format(names=names), None)
+        )
+    for loss in losses:
+        via, decorator = code(loss.reached.via), loss.reached.decorator
+        if loss.new is not None:
+            phrase = p.decorated_renamed if decorator else p.returned_renamed
+            clause = phrase.format(via=via, old=code(loss.shown), new=code(loss.shown_new))
+            said.append(
+                (
+                    clause,
+                    p.reached_fail.format(names=code(loss.shown)),
+                    p.use_instead.format(names=code(loss.shown_new)),
+                )
+            )
+        elif loss.params:
+            params = codes(p, loss.params)
+            took = forms(p.parameters, len(loss.params)).format(params=params)
+            phrase = p.decorated_loses if decorator else p.returned_loses
+            clause = phrase.format(via=via, member=code(loss.shown), params=took)
+            said.append(
+                (clause, forms(p.passing_fails, len(loss.params)).format(params=params), None)
+            )
+    return said
+
+
+def _reached_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
+    return [
+        Risk(description=sentence(p, clause), consequence=consequence, mitigation=mitigation)
+        for clause, consequence, mitigation in _reached_said(sig, p)
+    ]
+
+
+def _reached(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What callers of a public function lose from the private class it hands them."""
+    return [_Statement("compatibility", clause) for clause, _, _ in _reached_said(sig, p)]
 
 
 # The author's words a risk quotes: “…”
@@ -285,6 +352,11 @@ def named_breaks(sig: Signals) -> tuple[str, ...]:
         *(f"{f.path}::*" for f in sig.facts.files if module_name(f.path) in modules),
         *(f"{n.path}::{n.name}" for n in _exports_gone(sig, modules)),
         *(f"{x.path}::{x.defined}({name})" for x in lost_parameters(sig) for name in x.names),
+        *(
+            f"{x.reached.path}::{x.reached.cls}.{x.member}" + (f"({name})" if x.params else "")
+            for x in reached_losses(sig)
+            for name in (x.params or ("",))
+        ),
         *(f"{r.old.path}::{r.old.name}" for r in sig.renamed_symbols if _api_path(sig, r.old.path)),
         *(f"{c.path}::{c.old}" for c in sig.renamed_constants if _api_path(sig, c.path)),
         *(f"{d.path}::{d.name}" for d in sig.defaults_changed),
@@ -337,21 +409,36 @@ def _packaging_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
 
 
 def python_floor_raised(sig: Signals) -> Requirement | None:
-    """The package's `requires-python` whose oldest allowed version went up, if any."""
+    """The package's `requires-python` whose oldest allowed version went up, if any: or one
+    newly set with a floor in the metadata file the package already had (aiodns 9dafe6b
+    "Drop Python 3.8": `python_requires=">=3.9"` added to `setup.py`), never in a file the
+    change adds (another, unchanged, may have said it before)."""
+    modified = {f.path for f in sig.facts.files if f.status == "modified"}
     for need in sig.facts.requirements:
-        if need.package == "python" and need.old and _floor_raised(need.old, need.spec):
+        if need.package != "python" or need.tools:
+            continue
+        if need.old and _floor_raised(need.old, need.spec):
+            return need
+        if (
+            need.old is None
+            and sig.facts.python_unset
+            and need.path in modified
+            and need.path.rsplit("/", 1)[-1] in METADATA_FILES
+            and _floor(need.spec) is not None
+        ):
             return need
     return None
+
+
+def _floor(spec: str) -> tuple[int, ...] | None:
+    found = re.search(r">=?\s*(\d+(?:\.\d+)*)", spec)
+    return tuple(int(x) for x in found.group(1).split(".")) if found else None
 
 
 def _floor_raised(old: str, new: str) -> bool:
     """Whether a specifier's lowest allowed version went up (`>=3.8` → `>=3.9`)."""
 
-    def floor(spec: str) -> tuple[int, ...] | None:
-        found = re.search(r">=?\s*(\d+(?:\.\d+)*)", spec)
-        return tuple(int(x) for x in found.group(1).split(".")) if found else None
-
-    was, now = floor(old), floor(new)
+    was, now = _floor(old), _floor(new)
     return was is not None and now is not None and now > was
 
 
@@ -498,6 +585,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     readers = (
         _release_notes,
         _removals,
+        _reached,
         _renames,
         _packaging_removed,
         _deprecations,
@@ -511,6 +599,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _requirements,
         _release_runners,
         _packaging_added,
+        _types_shipped,
         _registrations,
         _new_modules,
         _additions,
@@ -1064,6 +1153,14 @@ def _kernels(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         return []
     clause = forms(p.kernels_added, len(kernels)).format(names=codes(p, kernels))
     return [_Statement("performance", clause)]
+
+
+def _types_shipped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """PEP 561's marker the package newly ships: its users' type checkers read its
+    annotations from now on (`facts.types_shipped`)."""
+    if not sig.facts.types_shipped:
+        return []
+    return [_Statement("compatibility", p.types_shipped.format(marker=code("py.typed")))]
 
 
 def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

@@ -26,6 +26,7 @@ from bot.analysis.facts.build import (
     package_name,
     read_requirements,
     same_spec,
+    setup_requirements,
     shipped_requirements,
     supported_pythons,
 )
@@ -37,7 +38,7 @@ from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
-from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes
+from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes, shipped_type_markers
 from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.pyfile import (
     UNPRINTABLE,
@@ -47,6 +48,7 @@ from bot.analysis.facts.pyfile import (
     raised_through,
 )
 from bot.analysis.facts.python import _package, read_python, reads_key
+from bot.analysis.facts.reached import reached_classes
 from bot.analysis.facts.records import (
     Caught,
     Compared,
@@ -69,6 +71,7 @@ from bot.analysis.facts.records import (
     ParamDefault,
     Passed,
     Raised,
+    Reached,
     Reexport,
     Registration,
     Registry,
@@ -109,6 +112,7 @@ from bot.models import CommitInput, FileChange
 __all__ = [
     "CAP",
     "COMMAND_GROUPS",
+    "METADATA_FILES",
     "Constant",
     "ConstantRenamed",
     "DefaultChange",
@@ -124,6 +128,7 @@ __all__ = [
     "NewCall",
     "NumberKind",
     "Raised",
+    "Reached",
     "Reexport",
     "Registration",
     "Registry",
@@ -171,7 +176,7 @@ _BODY_CHANGES = 2
 
 
 # The files a package's metadata (its requirements, `requires-python`) is written in
-_METADATA_FILES = (*PACKAGING_FILES, "setup.py")
+METADATA_FILES = (*PACKAGING_FILES, "setup.py")
 
 
 def read_facts(commit: CommitInput, parses: Parses | None = None) -> Facts:
@@ -237,6 +242,11 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
             reading.texts = sides
             readings.append(reading)
             whole.add(f.filename)
+            if fact.kind is PathKind.BUILD:
+                # a `setup.py` read whole is code and metadata both: its `python_requires`
+                # and `install_requires` are requirements as a `setup.cfg`'s are
+                for side in (reading.minus, reading.plus):
+                    side.requirements.update(setup_requirements(side.setup_call))
             continue
         if not f.patch:
             continue
@@ -278,6 +288,17 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         readings,
     )
     facts = _with_packaging(commit, facts, parses)
+    facts = _with_reached(facts, readings)
+    if any(r.package == "python" and r.old is None for r in facts.requirements):
+        facts = dataclasses.replace(facts, python_unset=_python_unset(commit, parses))
+    calls = {
+        r.path: (r.minus.setup_call, r.plus.setup_call)
+        for r in readings
+        if r.path.rsplit("/", 1)[-1] == "setup.py" and r.path in whole
+    }
+    markers = shipped_type_markers(commit.files, "\n".join(texts), calls)
+    if markers:
+        facts = dataclasses.replace(facts, types_shipped=markers)
     runners = [change for f in commit.files for change in release_runners(f, parses)]
     if runners:
         facts = dataclasses.replace(facts, release_runners=_cap(runners))
@@ -297,6 +318,45 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         s for s in facts.config_keys_removed if not any(reads_key(s.name, p) for p in code)
     )
     return dataclasses.replace(facts, config_keys_removed=dropped)
+
+
+# A Python requirement named in a metadata file, in any form (`python_requires=VARIABLE`)
+_PYTHON_NAMED = re.compile(r"\b(?:python_requires|requires-python)\b")
+
+
+def _python_unset(commit: CommitInput, parses: Parses) -> bool:
+    """Whether no metadata file the change touches named a Python requirement at the parent
+    (each one's parent text known: a file the change adds had none)."""
+    for f in commit.files:
+        if f.filename.rsplit("/", 1)[-1] not in METADATA_FILES or f.status == "added":
+            continue
+        before = f.sides[0] if f.sides is not None else None
+        if before is None or _PYTHON_NAMED.search(before):
+            return False
+        if f.filename.endswith("pyproject.toml") and supported_pythons(before, parses):
+            return False  # Poetry's `python = "^3.8"`
+    return True
+
+
+def _with_reached(facts: Facts, readings: list[FileReading]) -> Facts:
+    """The facts with the private classes whose public members the change removes, renames
+    or re-signs, where a public function hands them to callers (`facts.reached`)."""
+    members = {
+        (n.path, owner)
+        for n in (
+            *facts.removed,
+            *(r.old for r in facts.renamed),
+            *(Name(s.name, NameKind.METHOD, s.path) for s in facts.signatures_changed),
+        )
+        if n.name.count(".") == 1
+        and (owner := n.name.split(".", 1)[0]).startswith("_")
+        and not owner.startswith("__")
+        and not n.short.startswith("_")
+    }
+    if not members:
+        return facts
+    reached = reached_classes(readings, members)
+    return dataclasses.replace(facts, reached=reached) if reached else facts
 
 
 def _without_stubs(commit: CommitInput, facts: Facts, readings: Iterable[FileReading]) -> Facts:
@@ -474,8 +534,8 @@ def _requirements(
                 path != r.path
                 and new
                 and gone.keys() == new.keys()
-                and path.rsplit("/", 1)[-1] in _METADATA_FILES
-                and r.path.rsplit("/", 1)[-1] in _METADATA_FILES
+                and path.rsplit("/", 1)[-1] in METADATA_FILES
+                and r.path.rsplit("/", 1)[-1] in METADATA_FILES
             ):
                 moved.append((path, r.path))
         for package, spec in r.plus.requirements.items():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from typing import Any
@@ -68,6 +69,28 @@ def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
                 if match:
                     spec = re.sub(r"\s+", "", match.group(2))
                     reading.side(sign).requirements[match.group(1).lower()] = spec
+
+
+def setup_requirements(call: ast.Call | None) -> dict[str, str]:
+    """What a `setup.py`'s `setup(…)` call requires as its literals write it:
+    `python_requires=">=3.9"` as `python`, each `install_requires` item by its name (a
+    variable, `**kwargs` or an extra's list is not read: `tests_require`, `extras_require`
+    are no install's)."""
+    out: dict[str, str] = {}
+    for keyword in call.keywords if call is not None else ():
+        value = keyword.value
+        if keyword.arg == "python_requires":
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                spec = value.value.strip()
+                if spec[:1] in "<>=!~" and spec:
+                    out["python"] = spec
+        elif keyword.arg == "install_requires" and isinstance(value, (ast.List, ast.Tuple)):
+            for item in value.elts:
+                if isinstance(item, ast.Constant) and isinstance(item.value, str):
+                    match = _PIN.match(item.value.strip())
+                    if match:
+                        out[match.group(1).lower()] = re.sub(r"\s+", "", match.group(2))
+    return out
 
 
 def _listed(document: dict[str, Any], *, runtime: bool) -> list[str]:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import configparser
 import re
 import tomllib
@@ -10,6 +11,8 @@ from dataclasses import dataclass, field
 
 from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.records import DefaultChange, EntryPoint, Extra
+from bot.analysis.packaging_files import PACKAGING_FILES
+from bot.models import FileChange
 
 # The entry point groups installers turn into commands on the PATH.
 COMMAND_GROUPS = ("console_scripts", "gui_scripts")
@@ -211,3 +214,132 @@ def _compare(old: Metadata, new: Metadata, path: str, out: PackagingChanges) -> 
         ]
     if old.backend and new.backend and old.backend != new.backend:
         out.backends.append(DefaultChange("build-backend", old.backend, new.backend, path))
+
+
+# PEP 561's marker: the package's inline annotations are for type checkers to read
+TYPE_MARKER = "py.typed"
+
+
+def shipped_type_markers(
+    files: list[FileChange],
+    words: str = "",
+    setup_calls: dict[str, tuple[ast.Call | None, ast.Call | None]] | None = None,
+) -> tuple[str, ...]:
+    """The `py.typed` markers the change proves the package newly ships: a packaging file
+    the change edits declares the marker package data of its package at the commit
+    (`[options.package_data]`, setuptools' `package-data` table, `setup(package_data=…)`,
+    under the package's dotted name or `*`) and did not at the parent (async-lru 09f3009),
+    where the marker is in the tree at the commit (a file the change adds or edits, or one
+    the author's `words` name: aiodns ca7b018 "Added a missing py.typed file for wheel");
+    or a marker the change adds that a packaging file it edits declared already. A marker
+    alone proves nothing: whether a build packs it is the backend's and its manifest's say
+    (async-lru f2d0df0 added one its `setup.py` did not pack), nor one declared under a key
+    that is no package (trio-websocket 49b93c1: `{"trio-websocket": ["py.typed"]}`).
+    A `setup.py` is read by the `setup(…)` call its whole reading found (`setup_calls`, by
+    path: parent's, commit's), never parsed again."""
+    markers = [
+        f.filename
+        for f in files
+        if f.filename.rsplit("/", 1)[-1] == TYPE_MARKER and f.status != "removed"
+    ]
+    named = TYPE_MARKER in words
+    if not markers and not named:
+        return ()
+    before: set[str] = set()
+    after: set[str] = set()
+    calls = setup_calls or {}
+    for f in files:
+        name = f.filename.rsplit("/", 1)[-1]
+        if name == "setup.py" and f.filename in calls:
+            before |= _setup_keys(calls[f.filename][0])
+            after |= _setup_keys(calls[f.filename][1])
+        elif name in PACKAGING_FILES and f.sides is not None:
+            before |= _marker_keys(name, f.sides[0])
+            after |= _marker_keys(name, f.sides[1])
+    added = {f.filename for f in files if f.filename in markers and f.status == "added"}
+    shipped = [
+        m
+        for m in markers
+        if any(_packs(key, m) for key in after)
+        and (m in added or not any(_packs(key, m) for key in before))
+    ]
+    if shipped:
+        return tuple(shipped)
+    # a marker the tree holds by the author's words, newly declared for a package by name
+    new = {key for key in after - before if key in _ALL_PACKAGES or _PACKAGE.fullmatch(key)}
+    return (TYPE_MARKER,) if named and not markers and new else ()
+
+
+# A package's dotted name (a `package_data` key), and the keys that stand for every package
+_PACKAGE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+_ALL_PACKAGES = frozenset({"", "*"})
+# Folders a package's import path does not include (`src/pkg/py.typed` is `pkg`'s)
+_SOURCE_ROOTS = ("src/", "lib/")
+
+
+def _packs(key: str, marker: str) -> bool:
+    """Whether package data declared under `key` holds the marker at `marker`'s path."""
+    if key in _ALL_PACKAGES:
+        return True
+    folder = marker.rpartition("/")[0]
+    for root in _SOURCE_ROOTS:
+        folder = folder.removeprefix(root)
+    return key == folder.replace("/", ".")
+
+
+def _marker_keys(name: str, text: str | None) -> set[str]:
+    """The package-data keys under which a `setup.cfg` or `pyproject.toml` text declares
+    `py.typed`, read by its format's parser."""
+    if not text or TYPE_MARKER not in text:
+        return set()
+    data: dict[str, list[str]] = {}
+    if name == "setup.cfg":
+        parser = configparser.ConfigParser(interpolation=None)
+        parser.optionxform = str  # type: ignore[assignment,method-assign]
+        try:
+            parser.read_string(text)
+        except (configparser.Error, ValueError):
+            return set()
+        if parser.has_section("options.package_data"):
+            data = {k: [v] for k, v in parser["options.package_data"].items()}
+    elif name == "pyproject.toml":
+        try:
+            table = tomllib.loads(text).get("tool", {}).get("setuptools", {})
+        except tomllib.TOMLDecodeError:
+            return set()
+        listed = table.get("package-data") if isinstance(table, dict) else None
+        for key, values in listed.items() if isinstance(listed, dict) else ():
+            if isinstance(values, list):
+                data[key] = [v for v in values if isinstance(v, str)]
+    return _keys(data)
+
+
+def _setup_keys(call: ast.Call | None) -> set[str]:
+    """The package-data keys under which a `setup(package_data={…})` call declares
+    `py.typed`."""
+    data: dict[str, list[str]] = {}
+    for keyword in call.keywords if call is not None else ():
+        if keyword.arg != "package_data" or not isinstance(keyword.value, ast.Dict):
+            continue
+        for key, value in zip(keyword.value.keys, keyword.value.values, strict=True):
+            if (
+                isinstance(key, ast.Constant)
+                and isinstance(key.value, str)
+                and isinstance(value, (ast.List, ast.Tuple, ast.Set))
+            ):
+                data.setdefault(key.value, []).extend(
+                    e.value
+                    for e in value.elts
+                    if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                )
+    return _keys(data)
+
+
+def _keys(data: dict[str, list[str]]) -> set[str]:
+    return {
+        key.strip()
+        for key, values in data.items()
+        for value in values
+        for token in re.split(r"[\s,]+", value)
+        if token.rsplit("/", 1)[-1] == TYPE_MARKER
+    }

@@ -18,6 +18,8 @@ from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.scan import CallShape, Side
 from bot.analysis.facts.tables import bind, merge, mutate
 
+# setuptools' `setup(…)` as a `setup.py` calls it
+_SETUP_CALLS = frozenset({"setup", "setuptools.setup"})
 # Decorators that make a function a GPU kernel; `cute.jit` marks a device helper, not one.
 _KERNEL_DECORATORS = frozenset(
     {"triton.jit", "triton.autotune", "triton.heuristics", "cute.kernel", "tl.jit"}
@@ -166,6 +168,7 @@ class Unit:
         side.listed = side.listed or table.listed
         side.assigned.update(table.assigned)
         side.lazy = side.lazy or table.lazy
+        side.setup_call = table.setup_call or side.setup_call
         side.served.update(table.served)
         side.refused.update(table.refused)
         side.closures.update(table.closures)
@@ -584,6 +587,12 @@ class _Reader:
         self._block(node.body, prefix=f"{qualified}.", in_class=True, top=False)
 
     def _module_statement(self, node: ast.stmt) -> None:
+        if (
+            isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Call)
+            and dotted(node.value.func) in _SETUP_CALLS
+        ):
+            self.side.setup_call = node.value
         if isinstance(node, ast.Import):
             for alias in node.names:
                 self.side.imports[alias.asname or alias.name.split(".", 1)[0]] = ""

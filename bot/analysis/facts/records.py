@@ -395,6 +395,23 @@ class Requirement:
 
 
 @dataclass(frozen=True)
+class Reached:
+    """A private class a public function of the same module is proven to hand its callers
+    (`alru_cache` returns `_LRUCacheWrapper`): its public-named members are theirs."""
+
+    path: str
+    cls: str
+    # the public function (`alru_cache`)
+    via: str
+    # reached through a `Callable[..., _Cls]`: what the function decorates becomes one
+    decorator: bool = False
+    # its members that are properties, read without a call
+    attributes: tuple[str, ...] = ()
+    # its public-named methods and properties at the parent
+    members: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Extra:
     """An optional-dependency extra (`pip install pkg[socks]`) and its requirements."""
 
@@ -522,6 +539,14 @@ class Facts:
     # (from, to): a file whose package metadata the change moves whole to another, each
     # requirement the one dropped, the other written (`setup.cfg` → `pyproject.toml`)
     metadata_moved: tuple[tuple[str, str], ...] = ()
+    # private classes whose public members the change removes, renames or re-signs, proven
+    # handed to callers by a public function at the parent
+    reached: tuple[Reached, ...] = ()
+    # a Python requirement the change sets where no metadata file it changes named one at the
+    # parent, in any form (`python_requires=PYTHON_REQUIRES` too: doc2dash 4f9436e)
+    python_unset: bool = False
+    # the `py.typed` markers the change proves the package newly ships (`packaging`)
+    types_shipped: tuple[str, ...] = ()
     # packaging metadata (pyproject.toml, setup.cfg) read whole at both revisions: extras,
     # entry points (commands among them) gained or lost, the build backend changed
     extras_added: tuple[Extra, ...] = ()

@@ -196,6 +196,8 @@ class Side:
     tests: list[str] = field(default_factory=list)
     # package -> spec
     requirements: dict[str, str] = field(default_factory=dict)
+    # from a whole Python file: its module-level `setup(…)` call (a `setup.py`'s metadata)
+    setup_call: ast.Call | None = None
     # a settings file's key -> value (keys seen more than once on a side are ambiguous: None)
     values: dict[str, str | None] = field(default_factory=dict)
     sections: list[str] = field(default_factory=list)
