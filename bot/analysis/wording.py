@@ -513,6 +513,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _packaging_added,
         _registrations,
         _logs_before_additions,
+        _public_keywords_before_additions,
         _new_modules,
         _additions,
         _documented_public,
@@ -1610,16 +1611,30 @@ def _body_rewrites(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return _inside_bodies(found)
 
 
-def _call_keywords(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+def _public_keywords_before_additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What a public function's call now passes, before the names a change adds where those
+    are all private helpers (aiodns b6cce69: `DNSResolver` now passes `event_thread=True` to
+    `pycares.Channel`, and adds `_get_future_callback`)."""
+    return [] if _adds_public(sig) else _call_keywords(sig, p, public=True)
+
+
+def _call_keywords(
+    sig: Signals, p: AnalysisPhrases, *, public: bool | None = None
+) -> list[_Statement]:
     """A keyword argument with a literal value that a shipped function's call now passes, no
     longer passes, or passes with another value (`follow_redirects=True`, was `False`):
     inside a body, what no name says (public functions first; two at most, said after the
-    conditions of `_body_conditions`)."""
+    conditions of `_body_conditions`; a public function's said before private helpers
+    added, `_public_keywords_before_additions`)."""
+    if public is None and not _adds_public(sig):
+        public = False  # the public functions' were said already
     shipped = set(sig.source_files)
     found: list[tuple[str, str]] = []  # (function, clause)
     for passed in sig.facts.keywords_changed:
         name = _callable(passed.name)
         if name is None or passed.path not in shipped:
+            continue
+        if public is not None and _public_name(name) is not public:
             continue
         said = _which(sig, p, name, passed.path)
         values = {"name": said, "arg": passed.arg, "callee": passed.callee}
