@@ -155,3 +155,20 @@ def test_a_call_added_beside_the_parents_says_the_keyword_it_passes(tmp_path: Pa
         tmp_path / "b", {"aiodns/__init__.py": before}, {"aiodns/__init__.py": rewritten}, "x"
     )
     assert "passes" not in entry_text(analysis)
+
+
+def test_a_function_moved_from_another_file_logs_nothing_new(tmp_path: Path) -> None:
+    helper = (
+        "import logging\n\n_LOGGER = logging.getLogger(__name__)\n\n\n"
+        "def make_channel(timeout):\n    try:\n        return open_channel(timeout)\n"
+        "    except OSError as e:\n"
+        '        _LOGGER.warning("Falling back to socket state callback: %s", e)\n'
+        "        return None\n"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"aiodns/channel.py": helper, "aiodns/__init__.py": "X = 1\n"},
+        {"aiodns/channel.py": None, "aiodns/__init__.py": "X = 1\n\n\n" + helper},
+        "Move the channel helper",
+    )
+    assert "now logs" not in entry_text(analysis)

@@ -1268,6 +1268,10 @@ def _logs_of_new(readings: list[FileReading], tests_paths: set[str]) -> list[Log
     (aiodns c856d44: `DNSResolver._make_channel` falls back, logging why); two at most a
     function, none of a file that adds more than `_BODY_CHANGES` such messages."""
     out: list[Logged] = []
+    # a function moved or renamed here from another changed file logged there already: a
+    # name (its last part) or a body the parent's changed files had is no new function
+    known = {n.rsplit(".", 1)[-1] for r in readings for n in r.minus.defs}
+    bodies = {b for r in readings for b in r.minus.bodies.values()}
     for r in readings:
         shipped = path_kind(r.path) in (PathKind.SOURCE, PathKind.PUBLIC_API)
         if not r.path.endswith(".py") or r.path in tests_paths or not shipped:
@@ -1275,7 +1279,9 @@ def _logs_of_new(readings: list[FileReading], tests_paths: set[str]) -> list[Log
         found = [
             Logged(name, r.path, level, text, new=True)
             for name, node in r.plus.functions.items()
-            if name not in r.minus.defs and name not in r.plus.redefined
+            if name.rsplit(".", 1)[-1] not in known
+            and r.plus.bodies.get(name) not in bodies
+            and name not in r.plus.redefined
             for level, text in sorted(logged_by(node))
             if _quotable(text)
         ]
