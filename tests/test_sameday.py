@@ -197,3 +197,33 @@ def test_the_weeks_roll_up_counts_no_break_its_day_took_back(
     out, _ = _digest(capsys, "--git", str(repo), "--week", "2026-06-24")
     assert "| ⚠️ breaking | 0 | 0 | 0 |" in out
     assert "### 🔴 High-importance and breaking changes (0)" in out
+
+
+def test_a_module_become_a_package_gives_no_name_of_the_day(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """async-lru's 2023-02-18: 73c1195 turned `async_lru.py` into `async_lru/__init__.py`
+    (the same import, `alru_cache` moved with its `cache_exceptions=True`), and ce90ae7 made
+    the default `False` that evening: a break of every caller, not the day's own."""
+    old = (
+        "def alru_cache(maxsize=128, *, cache_exceptions=True):\n    return maxsize\n\n\n"
+        "def _cache_clear(wrapped):\n    wrapped.clear()\n"
+    )
+    new = (
+        "from typing import Optional\n\n\n"
+        "class _Wrapper:\n    def __init__(self, fn: object) -> None:\n        self.fn = fn\n\n"
+        "    def cache_clear(self) -> None:\n        self.fn = None\n\n\n"
+        "def alru_cache(\n    maxsize: Optional[int] = 128, *, cache_exceptions: bool = {default}\n"
+        ") -> Optional[int]:\n    return maxsize\n"
+    )
+    _write(repo, "widgets.py", old)
+    _commit(repo, "First release", when="2026-06-20T11:00:00Z")
+    (repo / "widgets.py").unlink()
+    _write(repo, "widgets/__init__.py", new.format(default="True"))
+    _commit(repo, "Provide type hints", when="2026-06-24T09:00:00Z")
+    _write(repo, "widgets/__init__.py", new.format(default="False"))
+    _commit(repo, "Make cache_exceptions False by default", when="2026-06-24T11:00:00Z")
+    out, _ = _digest(capsys, "--git", str(repo), "--day", "2026-06-24")
+    assert "the same day" not in out
+    (row,) = [x for x in out.splitlines() if x.startswith("| 11:00")]
+    assert "🔴 high" in row

@@ -15,8 +15,9 @@ from bot.models import Analysis, CommitInput, DayNames
 def day_names(commit: CommitInput, analysis: Analysis) -> DayNames:
     """The commit's names as `path::name`, read as the rules read it (the facts they just
     read serve again): those it adds (a file it adds as `path::*`, a parameter a function
-    gains as `path::function(parameter)`) and, where `analysis` is breaking, those its
-    removal, rename or changed default is about."""
+    gains as `path::function(parameter)`; never a name that only moved, nor the file it
+    moved into) and, where `analysis` is breaking, those its removal, rename or changed
+    default is about."""
     read = last_read(commit.sha)
     if read is None:
         commit = shield(commit).commit
@@ -25,10 +26,19 @@ def day_names(commit: CommitInput, analysis: Analysis) -> DayNames:
             commit = commit.model_copy(update={"message": landed})
         read = commit, read_facts(commit)
     commit, facts = read
+    # A name that moved was there before, under its old path: a change to it later the same
+    # day is its users' break (`x.py` become `x/__init__.py`: the same import), and a file
+    # names moved into is no new file, only its own new names are.
+    moved = {(r.new.path, r.new.name) for r in facts.moved}
+    moved_into = {path for path, _ in moved}
     added = (
-        *(f"{f.path}::*" for f in facts.files if f.status == "added"),
-        *(f"{n.path}::{n.name}" for n in (*facts.added, *facts.exports_added)),
-        *(f"{r.new.path}::{r.new.name}" for r in (*facts.renamed, *facts.moved)),
+        *(f"{f.path}::*" for f in facts.files if f.status == "added" and f.path not in moved_into),
+        *(
+            f"{n.path}::{n.name}"
+            for n in (*facts.added, *facts.exports_added)
+            if (n.path, n.name) not in moved
+        ),
+        *(f"{r.new.path}::{r.new.name}" for r in facts.renamed),
         *(f"{c.path}::{c.name}" for c in facts.constants_added),
         *(f"{c.path}::{c.new}" for c in facts.constants_renamed),
         *(

@@ -106,6 +106,8 @@ class AnalysisPhrases:
     checks_for: str  # {name} {values}: strings its conditions now compare with
     also_checks_for: str  # {name} {values}: beside strings compared before
     raises_message: str  # {name} {exception} {text}: a message new to that exception
+    # {name} {text}: a message it now logs, by level (warning, error, critical)
+    logs: dict[str, str]
     tests_now: str  # {name} {test} {was}: a condition rewritten
     returns_early: str  # {name} {test}: a new `if` that returns
     raises_when: str  # {name} {exception} {test}: a new `if` that raises
@@ -323,6 +325,11 @@ EN = AnalysisPhrases(
     checks_for="{name} now checks for {values}",
     also_checks_for="{name} now also checks for {values}",
     raises_message="{name} now raises `{exception}` with “{text}”",
+    logs={
+        "warning": "{name} now logs a warning: “{text}”",
+        "error": "{name} now logs an error: “{text}”",
+        "critical": "{name} now logs a critical error: “{text}”",
+    },
     tests_now="{name} now tests `{test}` (was `{was}`)",
     returns_early="{name} now returns early when `{test}`",
     raises_when="{name} now raises `{exception}` when `{test}`",
@@ -522,6 +529,11 @@ ZH = AnalysisPhrases(
     checks_for="{name} 现在检查 {values}",
     also_checks_for="{name} 现在还检查 {values}",
     raises_message="{name} 现在抛出 `{exception}`，消息为“{text}”",
+    logs={
+        "warning": "{name} 现在记录一条警告：“{text}”",
+        "error": "{name} 现在记录一条错误：“{text}”",
+        "critical": "{name} 现在记录一条严重错误：“{text}”",
+    },
     tests_now="{name} 现在判断 `{test}`（原为 `{was}`）",
     returns_early="{name} 现在在 `{test}` 时提前返回",
     raises_when="{name} 现在在 `{test}` 时抛出 `{exception}`",

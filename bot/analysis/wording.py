@@ -601,9 +601,12 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _packaging_added,
         _types_shipped,
         _registrations,
+        _logs_before_additions,
+        _public_keywords_before_additions,
         _new_modules,
         _additions,
         _documented_public,
+        _logs_after_additions,
         _redocumented_public,
         _constants_added,
         _tables_public,
@@ -1165,7 +1168,10 @@ def _types_shipped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """What the package requires, then what the dev tools' own requirement files pin (the
-    docs' or the linters' `requirements/doc.txt`: no user installs them, aiohttp 421eb60)."""
+    docs' or the linters' `requirements/doc.txt`: no user installs them, aiohttp 421eb60):
+    beside a change of shipped code, those pins reach no user, and are said only when
+    nothing of more consequence is, never as the summary (aiodns c856d44: a fallback in
+    `DNSResolver` was summed up as a pin of `pytest-asyncio`)."""
     # the metadata moved whole (each requirement one file drops, the other writes), said
     # before what changed on the way (apscheduler 92219f0: `setup.cfg` → `pyproject.toml`)
     out: list[str] = [
@@ -1173,6 +1179,7 @@ def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         for old, new in dict.fromkeys(sig.facts.metadata_moved)
     ][:1]
     moved = len(out)
+    tools_only = False
     # (what `[build-system] requires` alone lists is needed to build the sdist or wheel, by
     # whoever builds from source: no install of the package asks for it)
     for role, phrase in (
@@ -1192,8 +1199,12 @@ def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         if pins and (role != "tools" or len(out) == moved):
             shown = p.list_sep.join(list(dict.fromkeys(pins))[:4])
             out.append(phrase.format(pins=shown))
+            tools_only = role == "tools" and len(out) == 1
+    if not out:
+        return []
     # one sentence: a one-line entry says both what installs and what builds need
-    return [_Statement("compatibility", p.clause_sep.join(out))] if out else []
+    aside = tools_only and bool(sig.source_lines)
+    return [_Statement("compatibility", p.clause_sep.join(out), minor=aside, aside=aside)]
 
 
 def _release_runners(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -1606,6 +1617,34 @@ def _body_checks(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return _inside_bodies(found)
 
 
+def _logs(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """The warnings and errors shipped functions now log, with their messages: what a user
+    reads in the log when it goes wrong (public functions first; two at most)."""
+    shipped = set(sig.source_files)
+    found: list[tuple[str, str]] = []
+    for given in sig.facts.logs_added:
+        name = _callable(given.name)
+        if name is None or given.path not in shipped:
+            continue
+        said = _which(sig, p, name, given.path)
+        found.append((name, p.logs[given.level].format(name=said, text=excerpt(given.text))))
+    return _inside_bodies(found)
+
+
+def _adds_public(sig: Signals) -> bool:
+    return any(n.public for n in _shipped(sig, sig.facts.added))
+
+
+def _logs_before_additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What is logged, before the names a change adds where they are all private helpers
+    (aiodns c856d44: `_make_channel` falls back to another channel, warning why)."""
+    return [] if _adds_public(sig) else _logs(sig, p)
+
+
+def _logs_after_additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    return _logs(sig, p) if _adds_public(sig) else []
+
+
 def _inside_bodies(found: list[tuple[str, str]]) -> list[_Statement]:
     """Clauses about what changed inside functions' bodies, each with its function: public
     functions first, two at most."""
@@ -1669,16 +1708,30 @@ def _body_rewrites(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return _inside_bodies(found)
 
 
-def _call_keywords(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+def _public_keywords_before_additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What a public function's call now passes, before the names a change adds where those
+    are all private helpers (aiodns b6cce69: `DNSResolver` now passes `event_thread=True` to
+    `pycares.Channel`, and adds `_get_future_callback`)."""
+    return [] if _adds_public(sig) else _call_keywords(sig, p, public=True)
+
+
+def _call_keywords(
+    sig: Signals, p: AnalysisPhrases, *, public: bool | None = None
+) -> list[_Statement]:
     """A keyword argument with a literal value that a shipped function's call now passes, no
     longer passes, or passes with another value (`follow_redirects=True`, was `False`):
     inside a body, what no name says (public functions first; two at most, said after the
-    conditions of `_body_conditions`)."""
+    conditions of `_body_conditions`; a public function's said before private helpers
+    added, `_public_keywords_before_additions`)."""
+    if public is None and not _adds_public(sig):
+        public = False  # the public functions' were said already
     shipped = set(sig.source_files)
     found: list[tuple[str, str]] = []  # (function, clause)
     for passed in sig.facts.keywords_changed:
         name = _callable(passed.name)
         if name is None or passed.path not in shipped:
+            continue
+        if public is not None and _public_name(name) is not public:
             continue
         said = _which(sig, p, name, passed.path)
         values = {"name": said, "arg": passed.arg, "callee": passed.callee}

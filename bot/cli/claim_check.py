@@ -406,6 +406,7 @@ class Checker:
             Kind.PARAM_NEW: self._parameter,
             Kind.CHECKS: self._checks,
             Kind.RAISES_MESSAGE: self._raises_message,
+            Kind.LOGS: self._logs,
             Kind.MAY_RAISE: self._raises,
             Kind.CATCHES: self._catches,
             Kind.CATCHES_GONE: self._catches,
@@ -1208,6 +1209,7 @@ class Checker:
                     merged.passes += found.passes
                     merged.lines += found.lines
                     merged.own_attributes |= found.own_attributes
+                    merged.logged |= found.logged
             return merged
 
         olds = [c.old(claim.path)] if claim.path else c.before
@@ -1234,6 +1236,30 @@ class Checker:
             return Verdict.FALSE, (
                 f"nothing compared beside `{value!r}` was compared in `{function}` at the parent"
             )
+        return Verdict.TRUE, ""
+
+    def _logs(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now logs a warning: “m”" (an error, a critical error): a logger's call of
+        that level in `f`'s own code at the commit gives the message m (spaces folded; m cut
+        with "…" is its start), and none did in `f` at the parent, where `f` may be new."""
+        function, level = _normal(claim.name), (claim.old or "").split()[0]
+        said = _folded_message(claim.new or "")
+        before, after, unread = self._bodies(c, claim)
+        if after is None:
+            if unread:
+                return Verdict.UNVERIFIABLE, f"`{function}` not found in the files that parse"
+            return Verdict.FALSE, f"`{function}` is not defined at the commit in a changed file"
+
+        def gives(body: Body | None) -> bool:
+            return body is not None and any(
+                kind == level and _quoted_as(said, _folded_message(text))
+                for kind, text in body.logged
+            )
+
+        if not gives(after):
+            return Verdict.FALSE, f"`{function}` logs no {level} with that message"
+        if gives(before):
+            return Verdict.FALSE, f"`{function}` logged that {level} at the parent already"
         return Verdict.TRUE, ""
 
     def _raises_message(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
@@ -1809,6 +1835,13 @@ def _one_side(
 
 def _folded_message(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
+
+
+def _quoted_as(said: str, text: str) -> bool:
+    """Whether a quotation is the text, or its start where cut with "…"."""
+    if said.endswith("…"):
+        return text.startswith(said[:-1].rstrip())
+    return said == text
 
 
 def _messages_of(body: Body, exception: str) -> set[str]:

@@ -53,6 +53,7 @@ class Kind(StrEnum):
     PARAM_NEW = "gains parameter"
     CHECKS = "now checks for string"
     RAISES_MESSAGE = "now raises with message"
+    LOGS = "now logs"
     MAY_RAISE = "may now raise"
     CATCHES = "now catches"
     CATCHES_GONE = "no longer catches"
@@ -519,6 +520,13 @@ _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
     (
         Kind.DOCUMENTED,
         re.compile(rf"`(?P<f>[^`]+)`{_IN}, per its docstring: “(?P<new>[^”]+)”\.?"),
+    ),
+    (
+        Kind.LOGS,
+        re.compile(
+            rf"`(?P<f>[^`]+)`{_IN} now logs an? (?P<old>warning|error|critical error):"
+            r" “(?P<new>[^”]+)”\.?"
+        ),
     ),
     (
         Kind.REDOCUMENTED,

@@ -849,6 +849,11 @@ class Body:
     lines: Counter[str] = field(default_factory=Counter)
     # the attributes of `self` and `cls` its body names (`self._run` called or handed on)
     own_attributes: set[str] = field(default_factory=set)
+    # (level, message) of each own call of a logger's `warning`/`warn` ("warning"),
+    # `error`/`exception` ("error") or `critical` ("critical"), on a receiver named for a
+    # logger (`logger`, `_LOGGER`, `log`, `logging`), its first argument a string written
+    # there ("{…}" where a value goes)
+    logged: set[tuple[str, str]] = field(default_factory=set)
 
 
 def python_body(text: str, function: str, *, exact: bool = False) -> Body | None:
@@ -909,6 +914,7 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
             if isinstance(inner, ast.Call):
                 keywords = {k.arg: _unparsed(k.value) for k in inner.keywords if k.arg}
                 body.passes.append((_unparsed(inner.func), keywords))
+                body.logged.update(_logged(inner))
             if isinstance(inner, ast.Compare):
                 _read_comparison(inner, body.compared)
             elif isinstance(inner, ast.Raise) and inner.exc is not None:
@@ -931,6 +937,29 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
                 literal = number or isinstance(value, ast.Constant)
                 body.returns.add(_unparsed(value) if literal else "?")
     return body
+
+
+_LOG_METHODS = {
+    "warning": "warning",
+    "warn": "warning",
+    "error": "error",
+    "exception": "error",
+    "critical": "critical",
+}
+_LOGGER = re.compile(r"(?:\w*_)?log(?:ger)?|logging", re.IGNORECASE)
+
+
+def _logged(call: ast.Call) -> set[tuple[str, str]]:
+    """(level, message) of a logger's call (`_LOGGER.warning("…", e)`); none for another."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr not in _LOG_METHODS or not call.args:
+        return set()
+    receiver = func.value
+    named = receiver.attr if isinstance(receiver, ast.Attribute) else getattr(receiver, "id", "")
+    said = _said(call.args[0])
+    if not _LOGGER.fullmatch(named) or said is None:
+        return set()
+    return {(_LOG_METHODS[func.attr], said)}
 
 
 def _narrowed_raises(node: ast.If) -> set[str]:

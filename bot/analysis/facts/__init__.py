@@ -45,6 +45,8 @@ from bot.analysis.facts.pyfile import (
     caught_through,
     detail,
     dotted,
+    logged,
+    logged_by,
     raised_through,
 )
 from bot.analysis.facts.python import _package, read_python, reads_key
@@ -63,6 +65,7 @@ from bot.analysis.facts.records import (
     Facts,
     FileFact,
     ImportMove,
+    Logged,
     Message,
     Name,
     NameKind,
@@ -835,6 +838,7 @@ def _combine(
     conditions: list[Condition] = []
     in_place: list[Rewritten] = []
     keywords: list[Passed] = []
+    logs: list[Logged] = []
     tests_paths = {f.path for f in files if f.kind is PathKind.TESTS}
     for r in readings:
         # what the calls and raises are compared on: the functions the change edits, and
@@ -919,6 +923,7 @@ def _combine(
                     if detailed and not tested and not compared:
                         in_place += statements_rewritten(r, name)
                     keywords += keywords_changed(r, name)
+                    logs += _logs_added(r, name)
             was_typed, now_typed = (
                 r.minus.annotations.get(name, {}),
                 r.plus.annotations.get(name, {}),
@@ -1038,6 +1043,7 @@ def _combine(
         conditions_changed=_cap(conditions),
         rewritten=_cap(in_place),
         keywords_changed=_cap(keywords),
+        logs_added=_cap([*logs, *_logs_of_new(readings, tests_paths)]),
         signatures_added=_cap(signatures_added),
         documented=_cap(described),
         redocumented=_cap(rewritten),
@@ -1273,6 +1279,12 @@ def _said_literal(text: str) -> bool:
     )
 
 
+def _quotable(text: str) -> bool:
+    """A message a sentence can quote, cut at a word where long (`_said_literal`, however
+    long)."""
+    return _said_literal(text[:_SAID_LITERAL]) and _said_literal(text[-_SAID_LITERAL:])
+
+
 def _compares_added(r: FileReading, name: str) -> list[Compared]:
     """The strings an edited function's own conditions now compare with that the function
     held nowhere at the parent (not even inside another string: a value moved from a
@@ -1310,6 +1322,45 @@ def _raised(r: FileReading, name: str, new: frozenset[str]) -> Raised:
             if _said_literal(plain) and not text.count("`") % 2 and re.search("[A-Za-z]{3}", text):
                 message = text
     return Raised(name, r.path, tuple(sorted(new)), tuple(sorted(gone)), message)
+
+
+def _logs_added(r: FileReading, name: str) -> list[Logged]:
+    """The warnings and errors an edited function's own code now logs (`pyfile.logged`),
+    with a message it did not log at the parent; none when more than `_BODY_CHANGES`."""
+    now = logged(r.plus.passes.get(name, {}))
+    if not now:
+        return []
+    new = sorted(now - logged(r.minus.passes.get(name, {})))
+    if len(new) > _BODY_CHANGES:
+        return []
+    return [Logged(name, r.path, level, text) for level, text in new if _quotable(text)]
+
+
+def _logs_of_new(readings: list[FileReading], tests_paths: set[str]) -> list[Logged]:
+    """The warnings and errors the functions a change adds to a shipped Python file log
+    (aiodns c856d44: `DNSResolver._make_channel` falls back, logging why); two at most a
+    function, none of a file that adds more than `_BODY_CHANGES` such messages."""
+    out: list[Logged] = []
+    # a function moved or renamed here from another changed file logged there already: a
+    # name (its last part) or a body the parent's changed files had is no new function
+    known = {n.rsplit(".", 1)[-1] for r in readings for n in r.minus.defs}
+    bodies = {b for r in readings for b in r.minus.bodies.values()}
+    for r in readings:
+        shipped = path_kind(r.path) in (PathKind.SOURCE, PathKind.PUBLIC_API)
+        if not r.path.endswith(".py") or r.path in tests_paths or not shipped:
+            continue
+        found = [
+            Logged(name, r.path, level, text, new=True)
+            for name, node in r.plus.functions.items()
+            if name.rsplit(".", 1)[-1] not in known
+            and r.plus.bodies.get(name) not in bodies
+            and name not in r.plus.redefined
+            for level, text in sorted(logged_by(node))
+            if _quotable(text)
+        ]
+        if len(found) <= _BODY_CHANGES:
+            out += found
+    return out
 
 
 def _messages_changed(r: FileReading, name: str) -> list[Message]:

@@ -112,7 +112,8 @@ def _bounded(name: str, tokens: list[str], returns: str | None) -> str | None:
 def keywords_changed(r: FileReading, name: str) -> list[Passed]:
     """The keyword arguments with literal values that `name`'s own calls of one callee
     gained, lost or changed, its calls paired one to one: the only call at each revision, or
-    the only one left once the calls written alike at both are set aside. Said only where
+    the only one left once the calls written alike at both are set aside (or one call added
+    beside those: `_added_call`). Said only where
     the whole function agrees (a keyword now passed was passed by no call of that callee at
     the parent, one no longer passed is passed by none at the commit, a value changed was
     given by none at the parent and the old one by none at the commit); none for a
@@ -127,6 +128,7 @@ def keywords_changed(r: FileReading, name: str) -> list[Passed]:
             continue  # every call passes what it passed: most callees, told apart cheaply
         pair = _paired(now[callee], was[callee])
         if pair is None:
+            found += _added_call(name, r.path, callee, now[callee], was[callee])
             continue
         new, old = pair
         if new.unpacks or old.unpacks or new.positional != old.positional:
@@ -178,6 +180,31 @@ def _paired(now: list[CallShape], was: list[CallShape]) -> tuple[CallShape, Call
     if len(left_now) == 1 and len(rest) == 1:
         return left_now[0], rest[0]
     return None
+
+
+def _added_call(
+    name: str, path: str, callee: str, now: list[CallShape], was: list[CallShape]
+) -> list[Passed]:
+    """The keywords with literal values a call added beside the parent's passes, where the
+    commit still makes each call of the parent as written and no call of the callee passed
+    that keyword at the parent (aiodns b6cce69: `pycares.Channel(event_thread=True, …)`
+    where the thread-safe library allows, beside the `sock_state_cb=` one)."""
+    left_was = [ast.dump(w.node) for w in was]
+    added = []
+    for shape in now:
+        written = ast.dump(shape.node)
+        if written in left_was:
+            left_was[left_was.index(written)] = ""
+        else:
+            added.append(shape)
+    if len(added) != 1 or any(left_was):
+        return []
+    passed_before = {k for shape in was for k in (*shape.literal, *shape.other)}
+    return [
+        Passed(name, path, callee, arg, value, None)
+        for arg, value in sorted(added[0].literal.items())
+        if arg not in passed_before and _said(value)
+    ]
 
 
 def _said(value: str) -> bool:

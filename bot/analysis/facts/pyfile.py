@@ -1148,6 +1148,42 @@ def _compared(node: ast.Compare) -> set[str]:
     return found
 
 
+# A logger's methods whose message a user meets in the log (`info` and `debug` say how it
+# goes, not that something went wrong), by the level they log at.
+_LOG_LEVELS = {
+    "warning": "warning",
+    "warn": "warning",
+    "error": "error",
+    "exception": "error",
+    "critical": "critical",
+}
+# A receiver that is a logger by its name: `logger`, `_LOGGER`, `log`, `self._log`, `logging`.
+_LOGGER_NAME = re.compile(r"(?:\w*_)?log(?:ger)?|logging", re.IGNORECASE)
+
+
+def logged(calls: dict[str, list[CallShape]]) -> frozenset[tuple[str, str]]:
+    """(level, message) of each call of a logger's `warning`, `error`, `exception` or
+    `critical` among a function's own calls (`passes`), its first argument a string written
+    there (its literal parts, `{…}` where values go; spaces folded)."""
+    out: set[tuple[str, str]] = set()
+    for callee, shapes in calls.items():
+        receiver, _, method = callee.rpartition(".")
+        level = _LOG_LEVELS.get(method)
+        if level is None or not _LOGGER_NAME.fullmatch(receiver.rsplit(".", 1)[-1]):
+            continue
+        for shape in shapes:
+            first = shape.node.args[0] if shape.node.args else None
+            text = _text(first) if first is not None else None
+            if text is not None and re.search(r"[A-Za-z]{3}", text):
+                out.add((level, " ".join(text.split())))
+    return frozenset(out)
+
+
+def logged_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[tuple[str, str]]:
+    """What `logged` reads of a function not walked in detail (one the change adds)."""
+    return logged(_walk(node).passes)
+
+
 def _message(exc: ast.expr) -> str | None:
     """The message of `raise T("…")`: its first argument's literal parts, `{…}` where values
     go; None when it is no string written there (`T(msg)`, `T("%s" % x)`)."""

@@ -227,6 +227,20 @@ class Message:
     text: str
 
 
+@dataclass(frozen=True)
+class Logged:
+    """A message a shipped Python function now logs at `level` (`warning`, `error`,
+    `critical`) through a logger (`_LOGGER.warning("…")`), its literal parts with `{…}`
+    where values go, that it did not log at the parent: a function edited at both
+    revisions, or one the change adds (`new`)."""
+
+    name: str
+    path: str
+    level: str
+    text: str
+    new: bool = False
+
+
 class Turn(StrEnum):
     """How a condition of a function changed: rewritten, a new guard (by how its `if`
     leaves), or a branch gone."""
@@ -507,6 +521,8 @@ class Facts:
     # an edited function's conditions and messages, read from its body at both revisions
     compares_added: tuple[Compared, ...] = ()
     messages_changed: tuple[Message, ...] = ()
+    # messages shipped functions (edited, or added) now log as a warning or an error
+    logs_added: tuple[Logged, ...] = ()
     conditions_changed: tuple[Condition, ...] = ()
     # an edited function's statement rewritten in place (`return` became `continue`)
     rewritten: tuple[Rewritten, ...] = ()
