@@ -2,7 +2,9 @@
 raised `TypeError`; attrs cbaef3f8's `deep_mapping` and structlog 8b3b2703's `ConsoleRenderer`
 may now raise `ValueError`, each said with its message (bound to `msg` first, or holding names
 in backquotes). Each a clone shaped like the commit, every sentence checked against it, and
-false versions the checker refutes."""
+false versions the checker refutes. argon2-cffi c1dfc95's `verify` raises `InvalidHashError`
+where it raised `InvalidHash`, one class under two names: nothing said, and the checker
+refutes the sentence."""
 
 from __future__ import annotations
 
@@ -245,3 +247,93 @@ def test_the_claim_reads_the_exception_its_message_and_the_function() -> None:
     ]
     assert [c.kind for c in claims[1:]] == [Kind.PARAM_NEW]
     assert loose == []
+
+
+# argon2-cffi c1dfc95 ("Ruff life"): `verify` raises `InvalidHashError` where it raised
+# `InvalidHash`, the module that defines both (`InvalidHash = InvalidHashError`) unchanged
+ARGON2_ERRORS = '''"""Exceptions raised by argon2-cffi."""
+
+
+class VerificationError(Exception):
+    """Verification failed."""
+
+
+class InvalidHashError(ValueError):
+    """Raised if the hash is invalid before passing it to *Argon2*."""
+
+
+{alias}
+'''
+HASHER = '''"""A password hasher."""
+
+from ._utils import extract_parameters
+from .exceptions import {name}
+
+
+class PasswordHasher:
+    """High level class to hash passwords with sensible defaults."""
+
+    _header_to_type = {{"$argon2i": "I"}}
+
+    def verify(self, hash, password):
+        """Verify that *password* matches *hash*."""
+        hash = hash.decode() if isinstance(hash, bytes) else hash
+        try:
+            hash_type = self._header_to_type[hash[:9]]
+        except LookupError:
+            raise {raised}
+
+        return hash_type, extract_parameters(hash), password
+'''
+ALIAS = '''InvalidHash = InvalidHashError
+"""Deprecated alias for :class:`InvalidHashError`."""'''
+OTHER_CLASS = '''class InvalidHash(ValueError):
+    """Raised if the hash is invalid, as it was."""'''
+
+
+def _hasher(name: str, raised: str, alias: str = ALIAS) -> dict[str, str | None]:
+    return {
+        "src/argon2/exceptions.py": ARGON2_ERRORS.format(alias=alias),
+        "src/argon2/_hasher.py": HASHER.format(name=name, raised=raised),
+        "src/argon2/_utils.py": "def extract_parameters(hash):\n    return hash.split('$')\n",
+    }
+
+
+SAID = "`PasswordHasher.verify` now raises `InvalidHashError` instead of `InvalidHash`."
+
+
+def test_an_exception_raised_by_its_other_name_is_no_new_exception(tmp_path: Path) -> None:
+    # the module that binds both names is no file of the commit: it is read for it
+    first = _hasher("InvalidHash", "InvalidHash()")
+    after = _hasher("InvalidHashError", "InvalidHashError() from None")
+    root, commit = second_commit(tmp_path / "a", first, after, "Ruff life")
+    assert not any(f.filename.endswith("exceptions.py") for f in commit.files)
+    assert [p for p, _ in commit.modules] == ["src/argon2/exceptions.py"]
+    analysis, verdicts = checked_entry(tmp_path / "b", first, after, "Ruff life")
+    text = entry_text(analysis)
+    assert "InvalidHashError" not in text and "instead of" not in text
+    assert all(v is Verdict.TRUE for v in verdicts)
+    # the checker's own reading: one class under two names
+    assert verdicts_of(root, commit.sha, SAID) == [(Kind.RAISES_INSTEAD, Verdict.FALSE)]
+
+
+def test_an_exception_raised_instead_of_another_class_is_said(tmp_path: Path) -> None:
+    # the same respelling where the old name is a class of its own: another exception
+    first = _hasher("InvalidHash", "InvalidHash()", OTHER_CLASS)
+    after = _hasher("InvalidHashError", "InvalidHashError() from None", OTHER_CLASS)
+    root, commit = second_commit(tmp_path / "a", first, after, "Ruff life")
+    analysis, verdicts = checked_entry(tmp_path / "b", first, after, "Ruff life")
+    assert SAID in entry_text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    assert verdicts_of(root, commit.sha, SAID) == [(Kind.RAISES_INSTEAD, Verdict.TRUE)]
+
+
+def test_an_exception_from_a_module_not_read_is_said_of_nothing(tmp_path: Path) -> None:
+    # imported from another package (not in the tree): not proven another class, not said
+    first = _hasher("InvalidHash", "InvalidHash()")
+    after = _hasher("InvalidHashError", "InvalidHashError() from None")
+    for files in (first, after):
+        text = files["src/argon2/_hasher.py"] or ""
+        files["src/argon2/_hasher.py"] = text.replace("from .exceptions", "from argon3.errors")
+    analysis, _ = checked_entry(tmp_path, first, after, "Ruff life")
+    assert "InvalidHashError" not in entry_text(analysis)

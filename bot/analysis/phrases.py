@@ -105,6 +105,9 @@ class AnalysisPhrases:
     checks_for: str  # {name} {values}: strings its conditions now compare with
     also_checks_for: str  # {name} {values}: beside strings compared before
     raises_message: str  # {name} {exception} {text}: a message new to that exception
+    # {name} {exception} {text}: the one raise of that exception says another message
+    reworded: str
+    reworded_was: str  # … and {was}, the message it gave at the parent
     tests_now: str  # {name} {test} {was}: a condition rewritten
     returns_early: str  # {name} {test}: a new `if` that returns
     raises_when: str  # {name} {exception} {test}: a new `if` that raises
@@ -309,6 +312,8 @@ EN = AnalysisPhrases(
     checks_for="{name} now checks for {values}",
     also_checks_for="{name} now also checks for {values}",
     raises_message="{name} now raises `{exception}` with “{text}”",
+    reworded="The `{exception}` raised by {name} now says “{text}”",
+    reworded_was="The `{exception}` raised by {name} now says “{text}” (was “{was}”)",
     tests_now="{name} now tests `{test}` (was `{was}`)",
     returns_early="{name} now returns early when `{test}`",
     raises_when="{name} now raises `{exception}` when `{test}`",
@@ -496,6 +501,8 @@ ZH = AnalysisPhrases(
     checks_for="{name} 现在检查 {values}",
     also_checks_for="{name} 现在还检查 {values}",
     raises_message="{name} 现在抛出 `{exception}`，消息为“{text}”",
+    reworded="{name} 抛出的 `{exception}` 的消息改为“{text}”",
+    reworded_was="{name} 抛出的 `{exception}` 的消息改为“{text}”（原为“{was}”）",
     tests_now="{name} 现在判断 `{test}`（原为 `{was}`）",
     returns_early="{name} 现在在 `{test}` 时提前返回",
     raises_when="{name} 现在在 `{test}` 时抛出 `{exception}`",
