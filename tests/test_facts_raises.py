@@ -12,9 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.analysis.paths import module_paths
+from bot.analysis.sources import MAX_MODULES, modules_named
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind, claims_in
 from bot.cli.claims_eval import entry_claims, entry_text
+from bot.cli.exception_names import class_of
+from bot.models import FileChange
 from tests.clones import checked_entry, second_commit, verdicts_of
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -337,3 +341,47 @@ def test_an_exception_from_a_module_not_read_is_said_of_nothing(tmp_path: Path) 
         files["src/argon2/_hasher.py"] = text.replace("from .exceptions", "from argon3.errors")
     analysis, _ = checked_entry(tmp_path, first, after, "Ruff life")
     assert "InvalidHashError" not in entry_text(analysis)
+
+
+def test_the_modules_read_for_raised_names_are_few_and_of_the_tree() -> None:
+    assert module_paths("src/argon2/_hasher.py", ".exceptions") == [
+        "src/argon2/exceptions.py",
+        "src/argon2/exceptions/__init__.py",
+    ]
+    assert module_paths("src/argon2/sub/x.py", "argon2.exceptions")[0] == (
+        "src/argon2/exceptions.py"
+    )
+    assert module_paths("src/argon2/x.py", "argon3.errors") == []  # another package's
+
+    def changed(name: str, old: str, new: str, module: str) -> FileChange:
+        text = "from {m} import {e}\n\ndef f():\n    raise {e}()\n"
+        return FileChange(
+            filename=name,
+            patch=f"@@ -4 +4 @@\n-    raise {old}()\n+    raise {new}()\n",
+            before=text.format(m=module, e=old),
+            after=text.format(m=module, e=new),
+        )
+
+    files = [changed(f"pkg/m{i}.py", "Old", "New", f".errors{i}") for i in range(4)]
+    assert modules_named(files) == [
+        path for i in range(MAX_MODULES) for path in module_paths("pkg/m.py", f".errors{i}")
+    ]
+    # a builtin swapped for a builtin, or a module the commit changes: nothing to read
+    assert modules_named([changed("pkg/m.py", "KeyError", "ValueError", ".errors")]) == []
+    errors = FileChange(filename="pkg/errors.py", patch="@@ -1 +1 @@\n-x\n+y\n")
+    assert modules_named([changed("pkg/m.py", "Old", "New", ".errors"), errors]) == []
+
+
+def test_the_checker_follows_only_what_python_binds_for_sure() -> None:
+    tree = {
+        "pkg/errors.py": "class E(ValueError):\n    pass\n\nF = E\n",
+        "pkg/core.py": "from .errors import F as G\nfrom .errors import E\n",
+        "pkg/maybe.py": "try:\n    from .errors import E\nexcept ImportError:\n    E = KeyError\n",
+        "pkg/shadow.py": "ValueError = KeyError\n",
+    }
+    read = tree.get
+    assert class_of(read, "pkg/core.py", "G") == class_of(read, "pkg/core.py", "E")
+    assert class_of(read, "pkg/core.py", "E") == ("pkg/errors.py", "E")
+    assert class_of(read, "pkg/maybe.py", "E") is None  # which one depends on the run
+    assert class_of(read, "pkg/core.py", "KeyError") == ("builtins", "KeyError")
+    assert class_of(read, "pkg/shadow.py", "ValueError") == ("builtins", "KeyError")
