@@ -385,3 +385,18 @@ def test_the_checker_follows_only_what_python_binds_for_sure() -> None:
     assert class_of(read, "pkg/maybe.py", "E") is None  # which one depends on the run
     assert class_of(read, "pkg/core.py", "KeyError") == ("builtins", "KeyError")
     assert class_of(read, "pkg/shadow.py", "ValueError") == ("builtins", "KeyError")
+
+
+def test_a_class_renamed_that_keeps_its_old_name_is_raised_by_either(tmp_path: Path) -> None:
+    # argon2-cffi 93850eb (the class renamed, its old name bound to it) and c1dfc95 (raised
+    # by the new name) in one commit: a caller's `except InvalidHash` still catches it
+    first = _hasher("InvalidHash", "InvalidHash()", "")
+    first["src/argon2/exceptions.py"] = (first["src/argon2/exceptions.py"] or "").replace(
+        "class InvalidHashError", "class InvalidHash"
+    )
+    after = _hasher("InvalidHashError", "InvalidHashError() from None")
+    root, commit = second_commit(tmp_path / "a", first, after, "Add InvalidHashError")
+    analysis, verdicts = checked_entry(tmp_path / "b", first, after, "Add InvalidHashError")
+    assert "instead of" not in entry_text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)
+    assert verdicts_of(root, commit.sha, SAID) == [(Kind.RAISES_INSTEAD, Verdict.FALSE)]

@@ -959,9 +959,13 @@ class Checker:
         for path in [claim.path] if claim.path else c.after:
             if language(path) != ".py" or not self._defines(c.sha, path, function):
                 continue
-            now = class_of(partial(self.clone.text, c.sha), path, new)
+            at_commit = partial(self.clone.text, c.sha)
+            now = class_of(at_commit, path, new)
             was = class_of(partial(self.clone.text, c.parent), c.old(path), old)
-            if now is not None and now == was:
+            # the old name where the parent defined it, read at the commit (a class renamed
+            # that keeps its old name bound to it: `InvalidHash = InvalidHashError`)
+            kept = class_of(at_commit, c.new(was[0]) or was[0], was[1]) if was else None
+            if now is not None and now in (was, kept):
                 where = "a builtin" if now[0] == "builtins" else f"`{now[1]}` of `{now[0]}`"
                 return Verdict.FALSE, f"`{new}` and `{old}` are one class ({where})"
         return Verdict.TRUE, ""

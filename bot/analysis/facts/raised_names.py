@@ -167,9 +167,16 @@ def proven_raises(
         now_table, was_table = _of_side(reading.plus), _of_side(reading.minus)
         now = {e: identity(e, r.path, now_table, after) for e in r.exceptions}
         was = {g: identity(g, r.path, was_table, before) for g in r.gone}
-        same = {e for e, i in now.items() if i is not None and i in was.values()}
+        # the old name where a caller finds it at the commit too: a class renamed that keeps
+        # its old name as an alias (`InvalidHash = InvalidHashError`) is still caught by it
+        ids = {
+            g: {i, _at_commit(g, r.path, now_table, was_table, after)} - {None}
+            for g, i in was.items()
+        }
+        found = set(now.values()) - {None}
+        same = {e for e, i in now.items() if i is not None and any(i in o for o in ids.values())}
         kept = tuple(e for e in r.exceptions if e not in same)
-        gone = tuple(g for g, i in was.items() if i is None or i not in now.values())
+        gone = tuple(g for g in r.gone if not ids[g] & found)
         if not kept:
             continue
         if len(kept) == 1 and len(gone) == 1 and (now[kept[0]] is None or was[gone[0]] is None):
@@ -178,3 +185,22 @@ def proven_raises(
         message = r.message if kept == r.exceptions else None
         out.append(dataclasses.replace(r, exceptions=kept, gone=gone, message=message))
     return out
+
+
+def _at_commit(
+    name: str,
+    path: str,
+    now: _Table,
+    was: _Table,
+    lookup: Callable[[str], _Table | None],
+) -> Identity | None:
+    """The class a name the module at `path` raised at the parent stands for at the commit:
+    bound there still, or else in the module it was imported from, read at the commit."""
+    if name in now.classes or name in now.bound or name in now.imports:
+        return identity(name, path, now, lookup)
+    if name in was.imports:
+        for candidate in module_paths(path, was.imports[name]):
+            found = lookup(candidate)
+            if found is not None:
+                return identity(was.aliases.get(name, name), candidate, found, lookup)
+    return None
