@@ -1,6 +1,7 @@
 """Changes inside a function's body that no name says: a string its conditions now check for
-(httpx 12be5c4, "socks5h") and a new message for an exception it already raised (httpx
-336204f); each a clone shaped like the commit, every sentence checked against it."""
+(httpx 12be5c4, "socks5h"), a new message for an exception it already raised (httpx
+336204f, anyio 3e540f16: the one raise reworded, said of the same exception); each a clone
+shaped like the commit, every sentence checked against it."""
 
 from __future__ import annotations
 
@@ -83,16 +84,17 @@ def test_a_new_message_for_an_exception_raised_before_is_said_and_proven(tmp_pat
     analysis, verdicts = checked_entry(
         tmp_path, _transport(""), _transport("f"), "Display proxy protocol scheme on error"
     )
-    said = f"`AsyncHTTPTransport` now raises `ValueError` with “{NEW_MESSAGE}”"
+    # the one raise of it, its message reworded: the same exception says another thing
+    said = f"The `ValueError` raised by `AsyncHTTPTransport` now says “{NEW_MESSAGE}”"
     assert said in entry_text(analysis)
-    assert Kind.RAISES_MESSAGE in {c.kind for c in entry_claims(analysis)[0]}
+    assert Kind.REWORDED in {c.kind for c in entry_claims(analysis)[0]}
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
 
 
 def test_a_message_said_in_chinese(tmp_path: Path) -> None:
     _, commit = second_commit(tmp_path, _transport(""), _transport("f"), "Show the scheme")
     analysis = analyze(commit, language="zh-CN")
-    assert f"`AsyncHTTPTransport` 现在抛出 `ValueError`，消息为“{NEW_MESSAGE}”" in (
+    assert f"`AsyncHTTPTransport` 抛出的 `ValueError` 的消息改为“{NEW_MESSAGE}”" in (
         entry_text(analysis)
     )
 
@@ -189,3 +191,63 @@ def test_a_check_ranks_after_what_callers_meet(tmp_path: Path) -> None:
     assert analysis.summary.startswith("`Proxy` no longer takes the parameter `headers=None`")
     assert '`Proxy` now also checks for `"socks5h"`.' in entry_text(analysis)
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+# anyio 3e540f16 ("Updated the cancel message in check_cancelled()"): the one raise of
+# `CancelledError` keeps its place and says another message
+CHECK_CANCELLED = """class AsyncIOBackend(AsyncBackend):
+    @classmethod
+    def check_cancelled(cls) -> None:
+        scope: CancelScope | None = threadlocals.current_cancel_scope
+        while scope is not None:
+            if scope.cancel_called:
+                raise CancelledError(f"Cancelled {word} cancel scope {{id(scope):x}}")
+
+            if scope.shield:
+                return
+
+            scope = scope._parent_scope
+"""
+REWORDED = (
+    "The `CancelledError` raised by `AsyncIOBackend.check_cancelled` now says"
+    " “Cancelled via cancel scope {…}” (was “Cancelled by cancel scope {…}”)."
+)
+
+
+def _check_cancelled(word: str) -> dict[str, str | None]:
+    return {"src/anyio/_backends/_asyncio.py": CHECK_CANCELLED.format(word=word)}
+
+
+def test_a_message_reworded_is_said_of_the_same_exception(tmp_path: Path) -> None:
+    title = "Updated the cancel message in check_cancelled() (#1114)"
+    before, after = _check_cancelled("by"), _check_cancelled("via")
+    root, commit = second_commit(tmp_path / "a", before, after, title)
+    analysis, verdicts = checked_entry(tmp_path / "b", before, after, title)
+    assert REWORDED in entry_text(analysis)
+    assert "now raises `CancelledError`" not in entry_text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    assert verdicts_of(root, commit.sha, REWORDED) == [(Kind.REWORDED, Verdict.TRUE)]
+    for false in (
+        REWORDED.replace("(was “Cancelled by", "(was “Cancelled at"),  # not the parent's
+        REWORDED.replace("CancelledError", "RuntimeError"),  # not that exception
+        REWORDED.replace("now says “Cancelled via", "now says “Cancelled by"),  # the parent's
+    ):
+        assert verdicts_of(root, commit.sha, false) == [(Kind.REWORDED, Verdict.FALSE)], false
+
+
+def test_a_second_raise_with_a_new_message_is_no_rewording(tmp_path: Path) -> None:
+    # the old raise stays as it was: a new message beside it, not the old one reworded
+    before = {
+        "app/load.py": 'def load(path):\n    if not path:\n        raise ValueError("no path")\n'
+        "    return path\n"
+    }
+    after = {
+        "app/load.py": 'def load(path):\n    if not path:\n        raise ValueError("no path")\n'
+        '    if path == "-":\n        raise ValueError("no standard input here")\n'
+        "    return path\n"
+    }
+    root, commit = second_commit(tmp_path, before, after, "Refuse stdin")
+    text = entry_text(analyze(commit))
+    assert "`load` now raises `ValueError` with “no standard input here”" in text
+    said = "The `ValueError` raised by `load` now says “no standard input here”."
+    assert verdicts_of(root, commit.sha, said) == [(Kind.REWORDED, Verdict.FALSE)]

@@ -2,7 +2,9 @@
 raised `TypeError`; attrs cbaef3f8's `deep_mapping` and structlog 8b3b2703's `ConsoleRenderer`
 may now raise `ValueError`, each said with its message (bound to `msg` first, or holding names
 in backquotes). Each a clone shaped like the commit, every sentence checked against it, and
-false versions the checker refutes."""
+false versions the checker refutes. argon2-cffi c1dfc95's `verify` raises `InvalidHashError`
+where it raised `InvalidHash`, one class under two names: nothing said, and the checker
+refutes the sentence."""
 
 from __future__ import annotations
 
@@ -10,9 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.analysis.paths import module_paths
+from bot.analysis.sources import MAX_MODULES, modules_named
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind, claims_in
 from bot.cli.claims_eval import entry_claims, entry_text
+from bot.cli.exception_names import class_of
+from bot.models import FileChange
 from tests.clones import checked_entry, second_commit, verdicts_of
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -245,3 +251,152 @@ def test_the_claim_reads_the_exception_its_message_and_the_function() -> None:
     ]
     assert [c.kind for c in claims[1:]] == [Kind.PARAM_NEW]
     assert loose == []
+
+
+# argon2-cffi c1dfc95 ("Ruff life"): `verify` raises `InvalidHashError` where it raised
+# `InvalidHash`, the module that defines both (`InvalidHash = InvalidHashError`) unchanged
+ARGON2_ERRORS = '''"""Exceptions raised by argon2-cffi."""
+
+
+class VerificationError(Exception):
+    """Verification failed."""
+
+
+class InvalidHashError(ValueError):
+    """Raised if the hash is invalid before passing it to *Argon2*."""
+
+
+{alias}
+'''
+HASHER = '''"""A password hasher."""
+
+from ._utils import extract_parameters
+from .exceptions import {name}
+
+
+class PasswordHasher:
+    """High level class to hash passwords with sensible defaults."""
+
+    _header_to_type = {{"$argon2i": "I"}}
+
+    def verify(self, hash, password):
+        """Verify that *password* matches *hash*."""
+        hash = hash.decode() if isinstance(hash, bytes) else hash
+        try:
+            hash_type = self._header_to_type[hash[:9]]
+        except LookupError:
+            raise {raised}
+
+        return hash_type, extract_parameters(hash), password
+'''
+ALIAS = '''InvalidHash = InvalidHashError
+"""Deprecated alias for :class:`InvalidHashError`."""'''
+OTHER_CLASS = '''class InvalidHash(ValueError):
+    """Raised if the hash is invalid, as it was."""'''
+
+
+def _hasher(name: str, raised: str, alias: str = ALIAS) -> dict[str, str | None]:
+    return {
+        "src/argon2/exceptions.py": ARGON2_ERRORS.format(alias=alias),
+        "src/argon2/_hasher.py": HASHER.format(name=name, raised=raised),
+        "src/argon2/_utils.py": "def extract_parameters(hash):\n    return hash.split('$')\n",
+    }
+
+
+SAID = "`PasswordHasher.verify` now raises `InvalidHashError` instead of `InvalidHash`."
+
+
+def test_an_exception_raised_by_its_other_name_is_no_new_exception(tmp_path: Path) -> None:
+    # the module that binds both names is no file of the commit: it is read for it
+    first = _hasher("InvalidHash", "InvalidHash()")
+    after = _hasher("InvalidHashError", "InvalidHashError() from None")
+    root, commit = second_commit(tmp_path / "a", first, after, "Ruff life")
+    assert not any(f.filename.endswith("exceptions.py") for f in commit.files)
+    assert [p for p, _ in commit.modules] == ["src/argon2/exceptions.py"]
+    analysis, verdicts = checked_entry(tmp_path / "b", first, after, "Ruff life")
+    text = entry_text(analysis)
+    assert "InvalidHashError" not in text and "instead of" not in text
+    assert all(v is Verdict.TRUE for v in verdicts)
+    # the checker's own reading: one class under two names
+    assert verdicts_of(root, commit.sha, SAID) == [(Kind.RAISES_INSTEAD, Verdict.FALSE)]
+
+
+def test_an_exception_raised_instead_of_another_class_is_said(tmp_path: Path) -> None:
+    # the same respelling where the old name is a class of its own: another exception
+    first = _hasher("InvalidHash", "InvalidHash()", OTHER_CLASS)
+    after = _hasher("InvalidHashError", "InvalidHashError() from None", OTHER_CLASS)
+    root, commit = second_commit(tmp_path / "a", first, after, "Ruff life")
+    analysis, verdicts = checked_entry(tmp_path / "b", first, after, "Ruff life")
+    assert SAID in entry_text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    assert verdicts_of(root, commit.sha, SAID) == [(Kind.RAISES_INSTEAD, Verdict.TRUE)]
+
+
+def test_an_exception_from_a_module_not_read_is_said_of_nothing(tmp_path: Path) -> None:
+    # imported from another package (not in the tree): not proven another class, not said
+    first = _hasher("InvalidHash", "InvalidHash()")
+    after = _hasher("InvalidHashError", "InvalidHashError() from None")
+    for files in (first, after):
+        text = files["src/argon2/_hasher.py"] or ""
+        files["src/argon2/_hasher.py"] = text.replace("from .exceptions", "from argon3.errors")
+    analysis, _ = checked_entry(tmp_path, first, after, "Ruff life")
+    assert "InvalidHashError" not in entry_text(analysis)
+
+
+def test_the_modules_read_for_raised_names_are_few_and_of_the_tree() -> None:
+    assert module_paths("src/argon2/_hasher.py", ".exceptions") == [
+        "src/argon2/exceptions.py",
+        "src/argon2/exceptions/__init__.py",
+    ]
+    assert module_paths("src/argon2/sub/x.py", "argon2.exceptions")[0] == (
+        "src/argon2/exceptions.py"
+    )
+    assert module_paths("src/argon2/x.py", "argon3.errors") == []  # another package's
+
+    def changed(name: str, old: str, new: str, module: str) -> FileChange:
+        text = "from {m} import {e}\n\ndef f():\n    raise {e}()\n"
+        return FileChange(
+            filename=name,
+            patch=f"@@ -4 +4 @@\n-    raise {old}()\n+    raise {new}()\n",
+            before=text.format(m=module, e=old),
+            after=text.format(m=module, e=new),
+        )
+
+    files = [changed(f"pkg/m{i}.py", "Old", "New", f".errors{i}") for i in range(4)]
+    assert modules_named(files) == [
+        path for i in range(MAX_MODULES) for path in module_paths("pkg/m.py", f".errors{i}")
+    ]
+    # a builtin swapped for a builtin, or a module the commit changes: nothing to read
+    assert modules_named([changed("pkg/m.py", "KeyError", "ValueError", ".errors")]) == []
+    errors = FileChange(filename="pkg/errors.py", patch="@@ -1 +1 @@\n-x\n+y\n")
+    assert modules_named([changed("pkg/m.py", "Old", "New", ".errors"), errors]) == []
+
+
+def test_the_checker_follows_only_what_python_binds_for_sure() -> None:
+    tree = {
+        "pkg/errors.py": "class E(ValueError):\n    pass\n\nF = E\n",
+        "pkg/core.py": "from .errors import F as G\nfrom .errors import E\n",
+        "pkg/maybe.py": "try:\n    from .errors import E\nexcept ImportError:\n    E = KeyError\n",
+        "pkg/shadow.py": "ValueError = KeyError\n",
+    }
+    read = tree.get
+    assert class_of(read, "pkg/core.py", "G") == class_of(read, "pkg/core.py", "E")
+    assert class_of(read, "pkg/core.py", "E") == ("pkg/errors.py", "E")
+    assert class_of(read, "pkg/maybe.py", "E") is None  # which one depends on the run
+    assert class_of(read, "pkg/core.py", "KeyError") == ("builtins", "KeyError")
+    assert class_of(read, "pkg/shadow.py", "ValueError") == ("builtins", "KeyError")
+
+
+def test_a_class_renamed_that_keeps_its_old_name_is_raised_by_either(tmp_path: Path) -> None:
+    # argon2-cffi 93850eb (the class renamed, its old name bound to it) and c1dfc95 (raised
+    # by the new name) in one commit: a caller's `except InvalidHash` still catches it
+    first = _hasher("InvalidHash", "InvalidHash()", "")
+    first["src/argon2/exceptions.py"] = (first["src/argon2/exceptions.py"] or "").replace(
+        "class InvalidHashError", "class InvalidHash"
+    )
+    after = _hasher("InvalidHashError", "InvalidHashError() from None")
+    root, commit = second_commit(tmp_path / "a", first, after, "Add InvalidHashError")
+    analysis, verdicts = checked_entry(tmp_path / "b", first, after, "Add InvalidHashError")
+    assert "instead of" not in entry_text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)
+    assert verdicts_of(root, commit.sha, SAID) == [(Kind.RAISES_INSTEAD, Verdict.FALSE)]

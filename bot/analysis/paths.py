@@ -384,3 +384,24 @@ def impact(files: list[FileChange], *, limit: int = 8) -> list[ImpactArea]:
     """The areas with the most changed files, most first."""
     counts = Counter(area_of(f.filename) for f in files)
     return [ImpactArea(area=area[:120], files=n) for area, n in counts.most_common(limit)]
+
+
+def module_paths(path: str, module: str) -> list[str]:
+    """Where the Python module `module`, imported by the file at `path`, lies in the same
+    tree: `pkg/errors.py` or `pkg/errors/__init__.py` for `.errors` in `pkg/core.py`, or for
+    `pkg.errors` where `pkg` is a folder `path` lies in; none for another package's module."""
+    folders = path.split("/")[:-1]
+    level = len(module) - len(module.lstrip("."))
+    parts = [p for p in module.lstrip(".").split(".") if p]
+    if level:
+        if level - 1 > len(folders):
+            return []
+        base = folders[: len(folders) - (level - 1)]
+    elif parts and parts[0] in folders:
+        base = folders[: len(folders) - 1 - folders[::-1].index(parts[0])]
+    else:
+        return []
+    within = "/".join([*base, *parts])
+    if not parts:
+        return [f"{within}/__init__.py" if within else "__init__.py"]
+    return [f"{within}.py", f"{within}/__init__.py"]

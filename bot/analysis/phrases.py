@@ -108,6 +108,9 @@ class AnalysisPhrases:
     raises_message: str  # {name} {exception} {text}: a message new to that exception
     # {name} {text}: a message it now logs, by level (warning, error, critical)
     logs: dict[str, str]
+    # {name} {exception} {text}: the one raise of that exception says another message
+    reworded: str
+    reworded_was: str  # … and {was}, the message it gave at the parent
     tests_now: str  # {name} {test} {was}: a condition rewritten
     returns_early: str  # {name} {test}: a new `if` that returns
     raises_when: str  # {name} {exception} {test}: a new `if` that raises
@@ -330,6 +333,8 @@ EN = AnalysisPhrases(
         "error": "{name} now logs an error: “{text}”",
         "critical": "{name} now logs a critical error: “{text}”",
     },
+    reworded="The `{exception}` raised by {name} now says “{text}”",
+    reworded_was="The `{exception}` raised by {name} now says “{text}” (was “{was}”)",
     tests_now="{name} now tests `{test}` (was `{was}`)",
     returns_early="{name} now returns early when `{test}`",
     raises_when="{name} now raises `{exception}` when `{test}`",
@@ -534,6 +539,8 @@ ZH = AnalysisPhrases(
         "error": "{name} 现在记录一条错误：“{text}”",
         "critical": "{name} 现在记录一条严重错误：“{text}”",
     },
+    reworded="{name} 抛出的 `{exception}` 的消息改为“{text}”",
+    reworded_was="{name} 抛出的 `{exception}` 的消息改为“{text}”（原为“{was}”）",
     tests_now="{name} 现在判断 `{test}`（原为 `{was}`）",
     returns_early="{name} 现在在 `{test}` 时提前返回",
     raises_when="{name} 现在在 `{test}` 时抛出 `{exception}`",

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import builtins
 import re
 
 from cachetools import LRUCache
 
 from bot.analysis.packaging_files import PACKAGING_FILES
-from bot.analysis.paths import language_of, tooling_path
+from bot.analysis.paths import language_of, module_paths, tooling_path
 from bot.models import FileChange
 
 # Files read whole a commit: the parses stay within the rules' 50 ms a commit, and online the
@@ -143,3 +144,42 @@ def revisions(sha: str, f: FileChange) -> dict[str, str]:
     if f.status != "removed":
         out["after"] = f"{sha}:{f.filename}"
     return out
+
+
+# Modules a commit does not change, read whole (once: the same text at both revisions)
+# because a changed file's patch swaps one raised exception for another imported from there:
+# two names of one class (`InvalidHash = InvalidHashError`) are no new exception for callers.
+MAX_MODULES = 2
+_RAISED = re.compile(r"^([-+])[ \t]*raise[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
+_FROM_IMPORT = re.compile(
+    r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.MULTILINE
+)
+
+
+def modules_named(files: list[FileChange]) -> list[str]:
+    """The paths (each module's `.py` and `/__init__.py`) of at most `MAX_MODULES` modules
+    of the tree, not changed by the commit, that a changed Python file read whole imports an
+    exception from that its patch raises on one side and not the other."""
+    changed = {p for f in files for p in (f.filename, f.previous_filename) if p}
+    wanted: list[str] = []
+    for f in files:
+        if not f.filename.endswith(".py") or not f.patch or f.sides is None:
+            continue
+        raised: dict[str, set[str]] = {"-": set(), "+": set()}
+        for sign, name in _RAISED.findall(f.patch):
+            raised[sign].add(name)
+        swapped = {n for n in raised["-"] ^ raised["+"] if not hasattr(builtins, n)}
+        if not raised["-"] or not raised["+"] or not swapped:
+            continue
+        for text in f.sides:
+            for module, names in _FROM_IMPORT.findall(text):
+                bound = {
+                    part.split("#", 1)[0].split(" as ")[-1].strip()
+                    for part in names.strip("()").replace("\n", ",").split(",")
+                }
+                if not bound & swapped:
+                    continue
+                paths = module_paths(f.filename, module)
+                if paths and not changed & set(paths) and paths[0] not in wanted:
+                    wanted += paths
+    return wanted[: 2 * MAX_MODULES]

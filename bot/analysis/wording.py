@@ -1612,7 +1612,15 @@ def _body_checks(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         if name is None or message.path not in shipped:
             continue
         said = _which(sig, p, name, message.path)
-        clause = p.raises_message.format(name=said, exception=message.exception, text=message.text)
+        told = {"name": said, "exception": message.exception, "text": message.text}
+        clause = p.raises_message.format(**told)
+        if message.reworded:
+            # the same exception, raised where it was, with another message (the one it gave
+            # at the parent where the sentence still fits one line)
+            clause = p.reworded.format(**told)
+            if message.was is not None:
+                was = p.reworded_was.format(**told, was=message.was)
+                clause = was if len(was) < ONE_LINE_MAX else clause
         found.append((name, clause))
     return _inside_bodies(found)
 

@@ -57,11 +57,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 
 import yaml
 
 from bot.cli.claims import Claim, Kind, is_path
+from bot.cli.exception_names import class_of
 from bot.cli.git import name_status, run_git
 from bot.cli.package_meta import COMMANDS, Declared, declared, normal_extra, squeezed
 from bot.cli.release_items import holds, new_items
@@ -439,6 +441,7 @@ class Checker:
             Kind.DOCUMENTED: self._documented,
             Kind.REDOCUMENTED: self._redocumented,
             Kind.RAISES_INSTEAD: self._raises_instead,
+            Kind.REWORDED: self._reworded,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -951,13 +954,36 @@ class Checker:
         )
         if verdict[0] is not Verdict.TRUE:
             return verdict
-        return _one_side(
+        verdict = _one_side(
             old,
             before,
             after,
             f"`{function}` raised no `{old}` at the parent",
             f"`{function}` still raises `{old}` at the commit",
         )
+        if verdict[0] is not Verdict.TRUE:
+            return verdict
+        # one class under two names (`InvalidHash = InvalidHashError`) is no other exception
+        for path in [claim.path] if claim.path else c.after:
+            if language(path) != ".py" or not self._defines(c.sha, path, function):
+                continue
+            at_commit = partial(self.clone.text, c.sha)
+            now = class_of(at_commit, path, new)
+            was = class_of(partial(self.clone.text, c.parent), c.old(path), old)
+            # the old name where the parent defined it, read at the commit (a class renamed
+            # that keeps its old name bound to it: `InvalidHash = InvalidHashError`)
+            kept = class_of(at_commit, c.new(was[0]) or was[0], was[1]) if was else None
+            if now is not None and now in (was, kept):
+                where = "a builtin" if now[0] == "builtins" else f"`{now[1]}` of `{now[0]}`"
+                return Verdict.FALSE, f"`{new}` and `{old}` are one class ({where})"
+        return Verdict.TRUE, ""
+
+    def _defines(self, rev: str | None, path: str, function: str) -> bool:
+        text = self.clone.text(rev, path)
+        try:
+            return text is not None and python_body(text, function, exact=False) is not None
+        except Unreadable:
+            return False
 
     def _catches(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`f` now catches `E`": an `except` of `f`'s own code names `E` at the commit, none
@@ -1281,6 +1307,35 @@ class Checker:
             return Verdict.FALSE, (
                 f"`{function}` raised no `{exception}` with a message at the parent"
             )
+        return Verdict.TRUE, ""
+
+    def _reworded(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "The `E` raised by `f` now says “m” (was “w”)": `f`'s own code raises `E("m")` at
+        the commit and not at the parent, raises `E` as many times at both, and a message it
+        gave `E` at the parent (w, where said) it gives at the commit no more."""
+        function, exception = _normal(claim.name), claim.old or ""
+        message, said = _folded_message(claim.new or ""), claim.was
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        now, was = _messages_of(bodies.after, exception), _messages_of(bodies.before, exception)
+        if message not in now:
+            return Verdict.FALSE, f"`{function}` raises no `{exception}` with that message"
+        if message in was:
+            return Verdict.FALSE, f"`{function}` raised it with that message at the parent"
+        gone = was - now if said is None else {_folded_message(said)} & was - now
+        if not gone:
+            return Verdict.FALSE, (
+                f"`{function}` gave `{exception}` no message at the parent that it no longer gives"
+            )
+        # each `raise E(…)` / `raise m.E(…)` statement, by the first line the file writes
+        raising = re.compile(rf"raise\s+(?:[\w.]+\.)?{re.escape(_last(exception))}\b(?!\.)")
+        count = [
+            sum(n for line, n in body.lines.items() if raising.match(line))
+            for body in (bodies.before, bodies.after)
+        ]
+        if count[0] != count[1]:
+            return Verdict.FALSE, f"`{function}` raises `{exception}` a different number of times"
         return Verdict.TRUE, ""
 
     def _became(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:

@@ -54,6 +54,7 @@ class Kind(StrEnum):
     CHECKS = "now checks for string"
     RAISES_MESSAGE = "now raises with message"
     LOGS = "now logs"
+    REWORDED = "raised exception now says"
     MAY_RAISE = "may now raise"
     CATCHES = "now catches"
     CATCHES_GONE = "no longer catches"
@@ -532,6 +533,13 @@ _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
         Kind.REDOCUMENTED,
         re.compile(rf"The docstring of `(?P<f>[^`]+)`{_IN} now says: “(?P<new>[^”]+)”\.?"),
     ),
+    (
+        Kind.REWORDED,
+        re.compile(
+            rf"The `(?P<old>[^`]+)` raised by `(?P<f>[^`]+)`{_IN} now says “(?P<new>[^”]+)”"
+            r"(?: \(was “(?P<was>[^”]+)”\))?\.?"
+        ),
+    ),
 ]
 
 
@@ -546,7 +554,15 @@ def _shaped(sentence: str) -> list[Claim] | None:
             names = _SPAN.findall(found["names"])
             return [Claim(kind, n, sentence) for n in names]
         name = f"{found['f']}({found['p']})" if found.get("p") else found["f"]
-        claim = Claim(kind, name, sentence, found.get("path"), found.get("old"), found.get("new"))
+        claim = Claim(
+            kind,
+            name,
+            sentence,
+            found.get("path"),
+            found.get("old"),
+            found.get("new"),
+            found.get("was"),
+        )
         # "In `f` (used by `g`), …": `g` uses `f`, a claim of its own
         users = _SPAN.findall(found.get("users") or "")
         path = found.get("path")

@@ -14,7 +14,7 @@ import pydantic
 from bot.analysis import Analyzer
 from bot.analysis.factory import open_analyzer
 from bot.cli.clone import files_of, require_clone
-from bot.cli.clone_sources import BlobCache, blob_cache, with_sources
+from bot.cli.clone_sources import BlobCache, blob_cache, with_modules, with_sources
 from bot.cli.clone_tree import with_quoted_before
 from bot.cli.git import CloneError
 from bot.models import CommitInput
@@ -63,9 +63,11 @@ class Clone:
                 files = files_of(self.path, commit.sha, with_patches=True)
         except CloneError:
             return commit
+        files = with_sources(self.path, commit.sha, files, self.blobs)
         read = commit.model_copy(
             update={
-                "files": with_sources(self.path, commit.sha, files, self.blobs),
+                "files": files,
+                "modules": with_modules(self.path, commit.sha, files, self.blobs),
                 # files read from the clone are the commit's whole list
                 "files_known": commit.files_known or bool(files),
             }

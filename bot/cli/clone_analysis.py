@@ -17,7 +17,7 @@ from bot.analysis.facts.kept import units_kept
 from bot.analysis.tiering import rules_sure
 from bot.cli import progress
 from bot.cli.clone import LocalCommit, files_with_patches
-from bot.cli.clone_sources import blob_cache, with_sources
+from bot.cli.clone_sources import blob_cache, with_modules, with_sources
 from bot.cli.clone_tree import quoted_each
 from bot.models import CommitInput, DigestCommit, DigestUsage
 from bot.repo_config import RepoConfig
@@ -101,9 +101,11 @@ async def analyse(
         for local, read, quoted_in in zip(
             progress.each(commits, "analysing"), inputs, quoted, strict=True
         ):
+            sides = with_sources(path, local.sha, read.files, blobs)
             commit = read.model_copy(
                 update={
-                    "files": with_sources(path, local.sha, read.files, blobs),
+                    "files": sides,
+                    "modules": with_modules(path, local.sha, sides, blobs),
                     "quoted_before": quoted_in.before,
                     "quoted_after": quoted_in.after,
                 }

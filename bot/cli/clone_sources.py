@@ -14,12 +14,13 @@ from bot.analysis.sources import (
     MAX_SOURCE_BYTES,
     BlobCache,
     blob_cache,
+    modules_named,
     revisions,
     worth_reading,
 )
 from bot.models import FileChange
 
-__all__ = ["BlobCache", "blob_cache", "with_sources"]
+__all__ = ["BlobCache", "blob_cache", "with_modules", "with_sources"]
 
 
 def _cat_file(path: Path, mode: str, lines: list[str]) -> bytes:
@@ -96,3 +97,28 @@ def with_sources(
     for (index, side), oid in chosen.items():
         out[index] = out[index].model_copy(update={side: cache.get(oid)})
     return out
+
+
+def with_modules(
+    path: Path, sha: str, files: list[FileChange], cache: BlobCache
+) -> tuple[tuple[str, str], ...]:
+    """The modules of `sha`'s tree the changed files (with their texts, as `with_sources`
+    gives them) raise exceptions from in place of others (`sources.modules_named`), each
+    (path, text) where it is there, within the bounds and UTF-8; the commit does not change
+    them, so the text at `sha` is the parent's too."""
+    paths = modules_named(files)
+    if not paths:
+        return ()
+    try:
+        sizes = _sizes(path, [f"{sha}:{p}" for p in paths])
+        chosen = {
+            p: found[0]
+            for p, found in zip(paths, sizes, strict=True)
+            if found is not None and found[1] <= MAX_SOURCE_BYTES
+        }
+        missing = [oid for oid in dict.fromkeys(chosen.values()) if oid not in cache]
+        if missing:
+            _read(path, missing, cache)
+    except (OSError, ValueError, subprocess.SubprocessError):
+        return ()
+    return tuple((p, text) for p, oid in chosen.items() if (text := cache.get(oid)) is not None)

@@ -31,7 +31,7 @@ from bot.analysis.guard import audit
 from bot.analysis.measures import Entry, WordMeasures, measure_groups
 from bot.cli import progress
 from bot.cli.clone import files_with_patches, require_clone
-from bot.cli.clone_sources import blob_cache, with_sources
+from bot.cli.clone_sources import blob_cache, with_modules, with_sources
 from bot.cli.clone_tree import with_quoted_before
 from bot.cli.git import CloneError, git
 from bot.models import ChangeType, CommitInput, Importance
@@ -265,10 +265,11 @@ def with_sides(path: Path, commits: list[tuple[str, CommitInput]]) -> list[tuple
     clone lacks keeps its patches alone), and the names its added lines quote that the
     parent's tree already quotes."""
     blobs = blob_cache()
-    read = [
-        (group, c.model_copy(update={"files": with_sources(path, c.sha, list(c.files), blobs)}))
-        for group, c in commits
-    ]
+    read = []
+    for group, c in commits:
+        files = with_sources(path, c.sha, list(c.files), blobs)
+        modules = with_modules(path, c.sha, files, blobs)
+        read.append((group, c.model_copy(update={"files": files, "modules": modules})))
     return [(group, with_quoted_before(path, c)) for group, c in read]
 
 

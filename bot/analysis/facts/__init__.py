@@ -50,6 +50,7 @@ from bot.analysis.facts.pyfile import (
     raised_through,
 )
 from bot.analysis.facts.python import _package, read_python, reads_key
+from bot.analysis.facts.raised_names import proven_raises
 from bot.analysis.facts.reached import reached_classes
 from bot.analysis.facts.records import (
     Caught,
@@ -291,6 +292,9 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         readings,
     )
     facts = _with_packaging(commit, facts, parses)
+    if any(r.gone for r in facts.raises_added):
+        raised = proven_raises(facts.raises_added, readings, commit.modules)
+        facts = dataclasses.replace(facts, raises_added=tuple(raised))
     facts = _with_reached(facts, readings)
     if any(r.package == "python" and r.old is None for r in facts.requirements):
         facts = dataclasses.replace(facts, python_unset=_python_unset(commit, parses))
@@ -1377,7 +1381,24 @@ def _messages_changed(r: FileReading, name: str) -> list[Message]:
     )
     if len(new) > _BODY_CHANGES:
         return []
-    return [Message(name, r.path, kind, text) for kind, text in new]
+    gone = was - now
+    out = []
+    for kind, text in new:
+        old = [t for k, t in gone if k == kind]
+        # as many raises of it at both revisions, one message for another: reworded
+        sites = [
+            sum(1 for s in side.raising.get(name, ()) if s.exc and dotted(s.exc) == kind)
+            for side in (r.minus, r.plus)
+        ]
+        reworded = len(old) == 1 and sum(1 for k, _ in now - was if k == kind) == 1
+        reworded = reworded and sites[0] == sites[1] > 0
+        said = old[0] if reworded and _said_literal(old[0]) and _worded(old[0]) else None
+        out.append(Message(name, r.path, kind, text, reworded, said))
+    return out
+
+
+def _worded(text: str) -> bool:
+    return bool(re.search(r"[A-Za-z]{3}", text))
 
 
 def _defaults_given(

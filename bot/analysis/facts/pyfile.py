@@ -166,6 +166,10 @@ class Unit:
         side.exports.update(table.exports)
         side.imported_exports.update(table.imported_exports)
         side.listed = side.listed or table.listed
+        for name, value in table.bound.items():
+            # bound by an earlier statement to something else: which one holds is not one's
+            twice = name in side.assigned and side.bound.get(name) != value
+            side.bound[name] = "" if twice else value
         side.assigned.update(table.assigned)
         side.lazy = side.lazy or table.lazy
         side.setup_call = table.setup_call or side.setup_call
@@ -618,6 +622,17 @@ class _Reader:
         elif isinstance(node, ast.Expr):
             mutate(node, "", self.side.tables)
         elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            for target in _targets(node):
+                # `InvalidHash = InvalidHashError`: one class under two names
+                alias_of = (
+                    dotted(node.value)
+                    if isinstance(node, ast.Assign)
+                    and isinstance(node.value, ast.Name | ast.Attribute)
+                    else ""
+                )
+                if target in self.side.assigned and self.side.bound.get(target) != alias_of:
+                    alias_of = ""
+                self.side.bound[target] = alias_of
             self.side.assigned.update(_targets(node))
             self._constant(node, "")
             bind(node, "", self.side.tables)

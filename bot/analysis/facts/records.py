@@ -225,6 +225,11 @@ class Message:
     path: str
     exception: str
     text: str
+    # the one raise of `exception` whose message changed, the others as they were (as many
+    # raises of it at both revisions, one message gone): the same exception reworded, and
+    # its message at the parent where a sentence can quote it
+    reworded: bool = False
+    was: str | None = None
 
 
 @dataclass(frozen=True)

@@ -147,6 +147,9 @@ class Side:
     imports: dict[str, str] = field(default_factory=dict)
     # Python: a name an import binds under another (`from m import a as b`): `b` -> `a`
     aliases: dict[str, str] = field(default_factory=dict)
+    # from a whole Python file: a module-level name bound to another name (`A = B`, `A = m.B`)
+    # -> that name as written ('' where the module binds it more than once)
+    bound: dict[str, str] = field(default_factory=dict)
     # from a whole Python file: class -> its bases' last names (`jobs.AlertJob`: `AlertJob`)
     bases: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # names a package's `__init__.py` exports: `__all__` items, imports from the package
