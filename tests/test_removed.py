@@ -268,3 +268,57 @@ def test_a_module_renamed_where_it_keeps_its_import_name_or_stays_insides_is_no_
     analysis, _ = checked_entry(tmp_path, before, after, "Switched to the src/ layout")
     assert not analysis.breaking
     assert not any("the module" in r.description for r in analysis.risks)
+
+
+_TG_INIT = (
+    '__all__ = ("check_type", "typechecked")\n\n'
+    "from ._decorators import typechecked\nfrom ._functions import check_type\n"
+)
+_TG_DECORATORS = (
+    "def typechecked(func=None, *, {params}):\n    return func\n\n\n"
+    "def instrument(func, *, {params}):\n    return func\n"
+)
+
+
+def test_a_parameter_lost_by_a_function_its_package_hands_out_breaks(tmp_path: Path) -> None:
+    """typeguard df3ca82 "Converted @typechecked to recompile the target function": the
+    private `_decorators.py`'s `typechecked`, which the unchanged `__init__.py` imports and
+    lists in `__all__`, loses `config`; `instrument`, which it does not hand out, too."""
+    before = {
+        "src/typeguard/__init__.py": _TG_INIT,
+        "src/typeguard/_functions.py": "def check_type(value, hint):\n    return value\n",
+        "src/typeguard/_decorators.py": _TG_DECORATORS.format(params="config=None"),
+    }
+    after = {"src/typeguard/_decorators.py": _TG_DECORATORS.format(params="check_arguments=True")}
+    message = "Converted @typechecked to recompile the target function with type checks (#289)"
+    root, commit = second_commit(tmp_path / "a", before, after, message)
+    assert [p for p, _ in commit.modules] == ["src/typeguard/__init__.py"]
+    analysis, verdicts = checked_entry(tmp_path / "b", before, after, message)
+    assert analysis.breaking
+    assert [r.consequence for r in analysis.risks] == ["Calls that pass `config` by name fail."]
+    assert "`typechecked` no longer takes the parameter `config`" in analysis.risks[0].description
+    assert Verdict.FALSE not in verdicts
+    # Python's rule: the package hands `typechecked` out, and `config=` now fails there
+    run = subprocess.run(
+        [sys.executable, "-c", "import typeguard; typeguard.typechecked(config=None)"],
+        cwd=root / "src",
+        check=False,
+        capture_output=True,
+    )
+    assert b"TypeError" in run.stderr
+
+
+def test_a_parameter_lost_in_a_private_module_nothing_hands_out_is_no_break(
+    tmp_path: Path,
+) -> None:
+    """The same loss where the package's `__all__` lists only `check_type` (its import of
+    `typechecked` a detail, PEP 8): the package's insides."""
+    init = '__all__ = ("check_type",)\n\nfrom ._decorators import typechecked\nfrom ._functions import check_type\n'
+    before = {
+        "src/typeguard/__init__.py": init,
+        "src/typeguard/_functions.py": "def check_type(value, hint):\n    return value\n",
+        "src/typeguard/_decorators.py": _TG_DECORATORS.format(params="config=None"),
+    }
+    after = {"src/typeguard/_decorators.py": _TG_DECORATORS.format(params="check_arguments=True")}
+    analysis, _ = checked_entry(tmp_path, before, after, "Converted @typechecked")
+    assert not analysis.breaking

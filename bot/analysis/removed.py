@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from bot.analysis.facts import FileFact, Reached, SignatureChange, parameter_name
+from bot.analysis.facts.handed_out import EVERY
 from bot.analysis.paths import private_module
 from bot.analysis.signals import Signals
 
@@ -82,8 +83,9 @@ def _package_module(path: str, inits: set[str]) -> bool:
 
 
 def lost_parameters(sig: Signals) -> tuple[LostParameters, ...]:
-    """Parameters a public function of a public module no longer takes, where a caller
-    passing one by name now gets a `TypeError`: not `*args` or `**kwargs` themselves, nor
+    """Parameters a public function of a public module (or one its package hands out from a
+    private module) no longer takes, where a caller passing one by name now gets a
+    `TypeError`: not `*args` or `**kwargs` themselves, nor
     where the function still takes any keyword (`**kwargs`)."""
     out = []
     for change in sig.facts.signatures_changed:
@@ -95,9 +97,19 @@ def lost_parameters(sig: Signals) -> tuple[LostParameters, ...]:
         )
         if function is None or not names or change.takes_any:
             continue
-        if change.path in sig.source_files and not private_module(change.path):
+        if change.path in sig.source_files and _reached(sig, change):
             out.append(LostParameters(function, change.path, names, change.name))
     return tuple(out)
+
+
+def _reached(sig: Signals, change: SignatureChange) -> bool:
+    """A public module's function, or a private module's that a public package's
+    `__init__.py` hands out (`from ._decorators import typechecked`; a method by its class)."""
+    if not private_module(change.path):
+        return True
+    top = change.name.split(".", 1)[0]
+    handed = set(sig.facts.handed_out)
+    return (change.path, top) in handed or (change.path, EVERY) in handed
 
 
 def _caller_name(change: SignatureChange) -> str | None:

@@ -8,7 +8,7 @@ import re
 from cachetools import LRUCache
 
 from bot.analysis.packaging_files import PACKAGING_FILES
-from bot.analysis.paths import language_of, module_paths, tooling_path
+from bot.analysis.paths import language_of, module_paths, private_module, tooling_path
 from bot.models import FileChange
 
 # Files read whole a commit: the parses stay within the rules' 50 ms a commit, and online the
@@ -159,7 +159,9 @@ _FROM_IMPORT = re.compile(
 def modules_named(files: list[FileChange]) -> list[str]:
     """The paths (each module's `.py` and `/__init__.py`) of at most `MAX_MODULES` modules
     of the tree, not changed by the commit, that a changed Python file read whole imports an
-    exception from that its patch raises on one side and not the other."""
+    exception from that its patch raises on one side and not the other; and the public
+    package's `__init__.py` where a private module's public function changes
+    (`_package_init`)."""
     changed = {p for f in files for p in (f.filename, f.previous_filename) if p}
     wanted: list[str] = []
     for f in files:
@@ -182,4 +184,32 @@ def modules_named(files: list[FileChange]) -> list[str]:
                 paths = module_paths(f.filename, module)
                 if paths and not changed & set(paths) and paths[0] not in wanted:
                     wanted += paths
-    return wanted[: 2 * MAX_MODULES]
+    wanted = wanted[: 2 * MAX_MODULES]
+    init = _package_init(files, changed)
+    return [*wanted, init] if init is not None and init not in wanted else wanted
+
+
+# A public function or method's `def` line a patch removes (its signature changed or gone).
+_DEF_GONE = re.compile(r"^-[ \t]*(?:async[ \t]+)?def[ \t]+([A-Za-z]\w*)[ \t]*\(", re.MULTILINE)
+
+
+def _package_init(files: list[FileChange], changed: set[str]) -> str | None:
+    """The `__init__.py` of the public package a changed private module (`pkg/_impl.py`,
+    `pkg/_core/_tasks.py`) lies in, where the module's patch changes a public function's
+    `def` and the commit leaves the `__init__.py` alone: what it imports from the module is
+    the package's API (typeguard's `typechecked` lives in `_decorators.py`), so a parameter
+    lost there breaks callers. The first such, one a commit."""
+    for f in files:
+        if not (f.filename.endswith(".py") and f.patch and private_module(f.filename)):
+            continue
+        if not _DEF_GONE.search(f.patch):
+            continue
+        folders = f.filename.split("/")[:-1]
+        while folders and folders[-1].startswith("_"):
+            folders.pop()
+        if not folders:
+            continue
+        init = "/".join([*folders, "__init__.py"])
+        if init not in changed:
+            return init
+    return None

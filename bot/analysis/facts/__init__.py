@@ -36,6 +36,7 @@ from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
+from bot.analysis.facts.handed_out import handed_out
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
 from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes, shipped_type_markers
@@ -292,6 +293,8 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         readings,
     )
     facts = _with_packaging(commit, facts, parses)
+    if any(private_module(c.path) for c in facts.signatures_changed):
+        facts = dataclasses.replace(facts, handed_out=_handed_out(commit))
     if any(r.gone for r in facts.raises_added):
         raised = proven_raises(facts.raises_added, readings, commit.modules)
         facts = dataclasses.replace(facts, raises_added=tuple(raised))
@@ -329,6 +332,18 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
 
 # A Python requirement named in a metadata file, in any form (`python_requires=VARIABLE`)
 _PYTHON_NAMED = re.compile(r"\b(?:python_requires|requires-python)\b")
+
+
+def _handed_out(commit: CommitInput) -> tuple[tuple[str, str], ...]:
+    """What the public packages' `__init__.py` files hand out, at the parent: an unchanged
+    one read for the commit (`CommitInput.modules`), or a changed one's parent text."""
+    inits = [(p, t) for p, t in commit.modules if p.endswith("/__init__.py")]
+    inits += [
+        (f.filename, f.sides[0])
+        for f in commit.files
+        if f.filename.endswith("/__init__.py") and f.sides is not None and f.sides[0]
+    ]
+    return tuple(sorted({pair for path, text in inits for pair in handed_out(path, text)}))
 
 
 def _python_unset(commit: CommitInput, parses: Parses) -> bool:

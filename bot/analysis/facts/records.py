@@ -518,6 +518,9 @@ class Facts:
     tables_changed: tuple[TableChange, ...] = ()
     # functions read whole at both revisions: parameters gained or lost, exceptions now raised
     signatures_changed: tuple[SignatureChange, ...] = ()
+    # (private module path, name) a public package's `__init__.py` hands out, where a
+    # signature of a private module changes (`handed_out.py`)
+    handed_out: tuple[tuple[str, str], ...] = ()
     raises_added: tuple[Raised, ...] = ()
     catches_changed: tuple[Caught, ...] = ()
     optional_changed: tuple[ParamDefault, ...] = ()

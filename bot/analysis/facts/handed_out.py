@@ -1,0 +1,59 @@
+"""What a public package's `__init__.py` hands out from its private modules (`from ._impl
+import connect`): those names are the package's API wherever they are defined, so a
+parameter one of them loses breaks callers as a public module's would."""
+
+from __future__ import annotations
+
+import ast
+
+from bot.analysis.paths import module_paths
+
+# a name a package hands out from every public name of a module (`from ._impl import *`)
+EVERY = "*"
+
+
+def handed_out(init_path: str, text: str) -> set[tuple[str, str]]:
+    """(module path, name as defined there) for each name `init_path`'s top-level imports
+    take from a module of the same tree, `EVERY` for a star import; where the file assigns
+    `__all__` a literal list, only what it lists (PEP 8: the rest is a detail). None of it
+    where the file does not parse."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()
+    listed: set[str] | None = None
+    taken: list[tuple[str, str, str]] = []  # (module path, defined name, bound name)
+    for node in _top_level(tree.body):
+        if isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            paths = module_paths(init_path, module)
+            for alias in node.names:
+                for path in paths:
+                    taken.append((path, alias.name, alias.asname or alias.name))
+        elif (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.List | ast.Tuple)
+            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+        ):
+            listed = {
+                e.value
+                for e in node.value.elts
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            }
+    return {
+        (path, name)
+        for path, name, bound in taken
+        if name == EVERY or listed is None or bound in listed
+    }
+
+
+def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of a module's top level, those under `try` and `if` too (an optional
+    import is handed out where it succeeds)."""
+    out: list[ast.stmt] = []
+    for node in body:
+        if isinstance(node, ast.Try | ast.If):
+            out += _top_level([*node.body, *node.orelse])
+        else:
+            out.append(node)
+    return out
