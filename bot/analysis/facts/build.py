@@ -198,3 +198,56 @@ def same_spec(a: str | None, b: str) -> bool:
         return out
 
     return clauses(a) == clauses(b)
+
+
+# setuptools' `install_requires=[` (or `install_requires=NAME` for a list bound at the top)
+_INSTALL_REQUIRES = re.compile(r"\binstall_requires\s*=\s*(\[|\(|[A-Za-z_]\w*)")
+
+
+def setup_requirements(text: str) -> dict[str, str]:
+    """The requirements (name as written, lower-cased → specifier, spaces aside) a `setup.py`
+    lists in `install_requires`, what every install of the package asks for: the list
+    written in the call, or the one a top-level name it passes is bound to
+    (`install_requires=REQUIRES`). A text scan of that one list, its comments aside: an
+    extra's, `setup_requires`' and `tests_require`'s pins are no user's requirement."""
+    found = _INSTALL_REQUIRES.search(text)
+    if found is None:
+        return {}
+    start = found.start(1)
+    if found.group(1) not in "[(":
+        bound = re.search(rf"(?m)^{re.escape(found.group(1))}\s*=\s*([\[(])", text)
+        if bound is None:
+            return {}
+        start = bound.start(1)
+    out: dict[str, str] = {}
+    for item in _items(text, start):
+        match = _PIN.match(item.strip())
+        if match:
+            out[match.group(1).lower()] = re.sub(r"\s+", "", match.group(2))
+    return out
+
+
+def _items(text: str, start: int) -> list[str]:
+    """The string literals of the list or tuple opening at `start`, up to its closing
+    bracket: quotes and comments read so a `]` or `#` inside either closes nothing."""
+    depth, at, items = 0, start, []
+    while at < len(text):
+        char = text[at]
+        if char in "\"'":
+            end = text.find(char, at + 1)
+            if end < 0:
+                break
+            if depth == 1:
+                items.append(text[at + 1 : end])
+            at = end
+        elif char == "#":
+            end = text.find("\n", at)
+            at = len(text) if end < 0 else end
+        elif char in "[(":
+            depth += 1
+        elif char in "])":
+            depth -= 1
+            if depth == 0:
+                break
+        at += 1
+    return items

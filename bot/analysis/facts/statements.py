@@ -122,8 +122,26 @@ def _telling(old_node: ast.AST, new_node: ast.AST, old: str, new: str) -> bool:
         return _caught(old_node) != _caught(new_node)
     if isinstance(old_node, _CONTROL) or isinstance(new_node, _CONTROL):
         return True
+    if _builds_base(old_node) and _builds_base(new_node):
+        # `super().__init__()` became `super().__init__(reason)`: what the base class is
+        # built with (an exception's `args`, its `str()`), no mere call of a helper
+        return True
     # `self.close()` became `await self.close()`
     return old.replace("await ", "") == new.replace("await ", "")
+
+
+def _builds_base(node: ast.AST) -> bool:
+    """A statement that is a call of `super().__init__(…)` alone."""
+    if not isinstance(node, ast.Expr) or not isinstance(node.value, ast.Call):
+        return False
+    func = node.value.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "__init__"
+        and isinstance(func.value, ast.Call)
+        and isinstance(func.value.func, ast.Name)
+        and func.value.func.id == "super"
+    )
 
 
 class _Unnamed(ast.NodeTransformer):
