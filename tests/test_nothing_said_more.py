@@ -86,7 +86,13 @@ EXCEPTIONS = (
     "        super().__init__()\n"
     "        self.reason = reason\n\n"
     "    def __repr__(self):\n"
-    "        return f'{self.__class__.__name__}<{self.reason}>'\n"
+    "        return f'{self.__class__.__name__}<{self.reason}>'\n\n\n"
+    "class ConnectionRejected(Exception):\n"
+    "    def __init__(self, status_code, headers, body):\n"
+    "        super().__init__()\n"
+    "        self.status_code = status_code\n"
+    "        self.headers = headers\n"
+    "        self.body = body\n"
 )
 
 
@@ -98,13 +104,15 @@ def test_an_exception_built_with_its_arguments_says_so(tmp_path: Path) -> None:
         {"trio_websocket/_impl.py": EXCEPTIONS},
         {
             "trio_websocket/_impl.py": EXCEPTIONS.replace(
-                "super().__init__()", "super().__init__(reason)"
-            )
+                "super().__init__()", "super().__init__(reason)", 1
+            ).replace("super().__init__()", "super().__init__(status_code, headers, body)")
         },
         "fix loss of context/cause on exceptions raised inside open_websocket (#192)\n\nfixes #191",
     )
     text = entry_text(analysis)
     assert "`super().__init__()` became `super().__init__(reason)`" in text
+    # two calls that share little text are still one statement rewritten
+    assert "`super().__init__()` became `super().__init__(status_code, headers, body)`" in text
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
 
 

@@ -77,8 +77,12 @@ def statements_rewritten(r: FileReading, name: str) -> list[Rewritten]:
             continue
         if not _telling(old_node, new_node, old, new) or _renamed_only(old_node, new_node):
             continue
-        # two statements that share little are two changes, not one rewritten
-        if difflib.SequenceMatcher(None, old_said, new_said).ratio() < _ALIKE:
+        # two statements that share little are two changes, not one rewritten (two calls
+        # of `super().__init__` in one place are one, whatever arguments each passes)
+        if (
+            not (_builds_base(old_node) and _builds_base(new_node))
+            and difflib.SequenceMatcher(None, old_said, new_said).ratio() < _ALIKE
+        ):
             continue
         if counted_after[old] >= counted_before[old] or counted_before[new] >= counted_after[new]:
             continue
