@@ -179,3 +179,28 @@ def test_a_new_call_of_a_function_that_raises_says_when(tmp_path: Path) -> None:
         "`UnsupportedParamsError` when `_is_wasm() and params.parallelism != 1`" in text
     )
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_the_same_values_passed_by_keyword_to_the_base_are_not_said(tmp_path: Path) -> None:
+    # apscheduler 3542f5a: `super().__init__(first_num, last_num)` became
+    # `super().__init__(first=first_num, last=last_num)`: the base built the same
+    module = (
+        "class RangeExpression:\n"
+        "    def __init__(self, first, last):\n"
+        "        self.first, self.last = first, last\n\n\n"
+        "class MonthRangeExpression(RangeExpression):\n"
+        "    def __init__(self, first, last):\n"
+        "        first_num = int(first)\n"
+        "        last_num = int(last)\n"
+        "        super().__init__(first_num, last_num)\n"
+    )
+    after = module.replace(
+        "super().__init__(first_num, last_num)", "super().__init__(first=first_num, last=last_num)"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"src/apscheduler/triggers/cron/expressions.py": module},
+        {"src/apscheduler/triggers/cron/expressions.py": after},
+        "Pass the range's bounds by name",
+    )
+    assert "became" not in entry_text(analysis)

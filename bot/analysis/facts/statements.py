@@ -128,8 +128,9 @@ def _telling(old_node: ast.AST, new_node: ast.AST, old: str, new: str) -> bool:
         return True
     if _builds_base(old_node) and _builds_base(new_node):
         # `super().__init__()` became `super().__init__(reason)`: what the base class is
-        # built with (an exception's `args`, its `str()`), no mere call of a helper
-        return True
+        # built with (an exception's `args`, its `str()`), no mere call of a helper; the same
+        # values passed by keyword instead (`(a, b)` and `(first=a, last=b)`) are not
+        return _passed(old_node) != _passed(new_node)
     # `self.close()` became `await self.close()`
     return old.replace("await ", "") == new.replace("await ", "")
 
@@ -146,6 +147,14 @@ def _builds_base(node: ast.AST) -> bool:
         and isinstance(func.value.func, ast.Name)
         and func.value.func.id == "super"
     )
+
+
+def _passed(node: ast.AST) -> list[str]:
+    """The values a `super().__init__(…)` statement passes, however given, in order."""
+    call = node.value if isinstance(node, ast.Expr) else None
+    if not isinstance(call, ast.Call):
+        return []
+    return [ast.unparse(a) for a in (*call.args, *(k.value for k in call.keywords))]
 
 
 class _Unnamed(ast.NodeTransformer):
