@@ -125,6 +125,7 @@ class AnalysisPhrases:
     now_required: str  # {name} {param} {was}
     name_in: str  # {name} {path}
     now_calls: tuple[str, str]  # {callers} {callees}: one caller, several
+    now_calls_raising: str  # {caller} {callee} {exception} {test}: a guard of the callee
     now_imports: tuple[str, str]  # {paths} {name} {module}: one module, several
     no_longer_calls: tuple[str, str]  # {callers} {callees}: one caller, several
     both: str  # {first} {second}
@@ -349,6 +350,7 @@ EN = AnalysisPhrases(
     now_required="the parameter `{param}` of {name} is now required (its default was `{was}`)",
     name_in="`{name}` in `{path}`",
     now_calls=("{callers} now calls {callees}", "{callers} now call {callees}"),
+    now_calls_raising="{caller} now calls {callee}, which raises `{exception}` when `{test}`",
     tests_call=("the new tests call {names}", "the new tests call {names}"),
     no_longer_calls=(
         "{callers} no longer calls {callees}",
@@ -555,6 +557,7 @@ ZH = AnalysisPhrases(
     now_required="{name} 的参数 `{param}` 现在必须传入（原默认值 `{was}`）",
     name_in="`{path}` 中的 `{name}`",
     now_calls=("{callers} 现在调用 {callees}", "{callers} 现在调用 {callees}"),
+    now_calls_raising="{caller} 现在调用 {callee}，它在 `{test}` 时抛出 `{exception}`",
     no_longer_calls=("{callers} 不再调用 {callees}", "{callers} 不再调用 {callees}"),
     both="{first} 和 {second}",
     tests_call=("新增的测试调用了 {names}", "新增的测试调用了 {names}"),

@@ -594,6 +594,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _options_helped,
         _signatures,
         _handled_public,
+        _calls_that_raise,
         _settings_added,
         _keys_dropped,
         _requirements,
@@ -1055,6 +1056,9 @@ def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         # callee -> its callers, each with its file
         callers: dict[str, list[tuple[str, str]]] = {}
         for call in sorted(made, key=lambda c: c.callee not in first):
+            # a callee that raises for its callers is said by `_calls_that_raise`
+            if call.raises:
+                continue
             if call.path in shipped and (call.caller, call.callee) not in follow:
                 callers.setdefault(call.callee, []).append((call.caller, call.path))
         # the two definitions said, those called by the same functions in one sentence
@@ -1079,6 +1083,31 @@ def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             clause = forms(phrase, len(together)).format(callers=named, callees=shown)
             calls.append(_Statement("architecture", clause, internal=True))
     return out + calls[:2]
+
+
+def _calls_that_raise(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A shipped function that now calls one of the commit's functions whose own `if t:`
+    ends in `raise E`: what its callers now meet, said with the test ("`PasswordHasher.__init__`
+    now calls `validate_params_for_platform`, which raises `UnsupportedParamsError` when
+    `…`"); public callers first, two at most."""
+    shipped = set(sig.source_files)
+    found = sorted(
+        (c for c in sig.facts.calls_added if c.raises and c.path in shipped),
+        key=lambda c: not _public_name(c.caller),
+    )
+    return [
+        _Statement(
+            "compatibility",
+            p.now_calls_raising.format(
+                caller=_which(sig, p, c.caller, c.path),
+                callee=code(c.callee),
+                exception=c.raises,
+                test=c.when,
+            ),
+            internal=not _public_name(c.caller),
+        )
+        for c in found[:2]
+    ]
 
 
 def _private_changes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

@@ -442,6 +442,7 @@ class Checker:
             Kind.REDOCUMENTED: self._redocumented,
             Kind.RAISES_INSTEAD: self._raises_instead,
             Kind.REWORDED: self._reworded,
+            Kind.CALLEE_RAISES: self._callee_raises,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -1411,6 +1412,24 @@ class Checker:
             return Verdict.FALSE, f"no `if {test}:` of `{function}` ends in `{jump}` at the commit"
         return Verdict.TRUE, ""
 
+    def _callee_raises(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "…, which raises `E` when `t`" of a callee `g`: at the commit an own `if t:` of
+        `g` whose body ends in `raise E…` (`E` as written, or its last part); the parent is
+        not read (the call is the caller's news, the guard may be `g`'s of old)."""
+        function, test, jump = _normal(claim.name), claim.new or "", claim.old or ""
+        _, after, unread = self._bodies(c, claim)
+        if after is None:
+            if unread:
+                return Verdict.UNVERIFIABLE, f"`{function}` not found in the files that parse"
+            return Verdict.FALSE, f"`{function}` is not defined at the commit in a changed file"
+        if not any(
+            t == test
+            and (how == jump or (how.startswith("raise ") and "raise " + _last(how[6:]) == jump))
+            for t, how in after.guards
+        ):
+            return Verdict.FALSE, f"no `if {test}:` of `{function}` ends in `{jump}` at the commit"
+        return Verdict.TRUE, ""
+
     def _passes(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`f` now passes `k=v` to `g`": an own call of `g` (as written) in `f` passes `k=v`
         at the commit, and at the parent `f` called `g` without ever passing `k`; with
@@ -1841,9 +1860,11 @@ def _poetry_pins(text: str) -> set[str]:
 def _pinned(pin: str, text: str) -> bool:
     """Whether the text writes the pin (spaces aside) as a whole requirement: neither the
     name nor the version runs on (`uvloop>=0.21` is not `uvloop >= 0.21.0b1`, PEP 440's
-    versions being letters, digits and `.*+!-_`)."""
+    versions being letters, digits and `.*+!-_`), nor does its specifier (`trio>=0.9` is
+    not `trio>=0.9,<0.10`)."""
     spaced = r"\s*".join(re.escape(ch) for ch in pin)
-    return re.search(rf"(?<![\w.-]){spaced}(?![\w.*+!-])", text) is not None
+    ends = r"(?![\w.*+!-]|\s*,\s*[<>=!~])"
+    return re.search(rf"(?<![\w.-]){spaced}{ends}", text) is not None
 
 
 def _param_of(name: str) -> str:

@@ -93,6 +93,7 @@ class Kind(StrEnum):
     RAISES_INSTEAD = "now raises instead of"
     BECAME = "statement became"
     USED_BY = "private method used by"
+    CALLEE_RAISES = "callee raises when"
 
 
 @dataclass(frozen=True)
@@ -165,6 +166,10 @@ _SPAN = re.compile(r"`([^`\n]+)`")
 # A quotation, one nested in it included ("“Why “just use bcrypt” Is Not …”": a heading that
 # quotes, argon2-cffi 4fb3ca3)
 _QUOTE = re.compile(r"“((?:[^“”]|“[^“”]*”)+)”")
+# "…, which raises `E` when `t`": what a callee named just before raises for its callers
+_WHICH_RAISES = re.compile(
+    r",\s+which raises\s+`(?P<exception>[^`\n]+)`\s+when\s+`(?P<test>[^`\n]+)`"
+)
 # A sentence ends at . ! ? followed by a space, never inside a code span or a quotation.
 _SENTENCE = re.compile(r"(?:`[^`\n]*`|“(?:[^“”]|“[^“”]*”)*”|[^.!?`“])+[.!?]*")
 # Extensions that make a one-word span a file (`a.py`) rather than an attribute (`obj.attr`).
@@ -766,6 +771,17 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
             # "requires `x` (was `y`)": the old pin is not a requirement
             segment = re.sub(r"\(was `[^`]*`\)", "", sentence[verb.end() : end])
             kind = _kind_of(verb)
+            which = _WHICH_RAISES.search(segment) if kind is Kind.CALLS else None
+            if which is not None:
+                # "`f` now calls `g`, which raises `E` when `t`": `g`'s own guard, said of
+                # the one callee named before it
+                called = _SPAN.findall(segment[: which.start()])
+                if len(called) == 1:
+                    jump = "raise " + which["exception"]
+                    claims.append(
+                        Claim(Kind.CALLEE_RAISES, called[0], sentence, None, jump, which["test"])
+                    )
+                    segment = segment[: which.start()]
             if kind in _CONDITION_KINDS:
                 # the "(was `…`)" is the claim's own here: read from the words as written
                 found, left = _condition_claims(

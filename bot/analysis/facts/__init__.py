@@ -176,6 +176,8 @@ _QUALIFIER = re.compile(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])")
 T = TypeVar("T")
 # A compared string or a message quoted as written when this short; a longer one is not said.
 _SAID_LITERAL = 120
+# A callee's test quoted when this short; a longer one is not said.
+_SAID_TEST = 90
 # A function whose body gains more new checks or messages than this was rewritten: not said.
 _BODY_CHANGES = 2
 
@@ -1496,7 +1498,7 @@ def _calls_only_at(readings: list[FileReading], *, new: bool) -> list[NewCall]:
     defined = {
         _short(n) for _, side, _ in pairs for n in side.defs if not _short(n).startswith("__")
     }
-    return [
+    made_calls = [
         NewCall(caller, callee, r.path)
         for r, side, other in pairs
         for caller, made in side.calls.items()
@@ -1506,6 +1508,40 @@ def _calls_only_at(readings: list[FileReading], *, new: bool) -> list[NewCall]:
         # context manager's `stop` pushed onto its exit stack, apscheduler 5a98a21) still runs
         if new or not any(callee in h for h in other.handed.values())
     ]
+    if not new:
+        return made_calls
+    return [_with_guard(call, readings) for call in made_calls]
+
+
+def _with_guard(call: NewCall, readings: list[FileReading]) -> NewCall:
+    """A new call with what its callee raises for its caller: where the commit's files define
+    the callee once (a function, not a class), and its own code has one `if t:` that ends in
+    `raise E…` (`validate_params_for_platform`'s `if _is_wasm() and params.parallelism != 1:`),
+    `E` and `t` as `ast.unparse` writes them (argon2-cffi 52db639)."""
+    found = [
+        (r.plus, name)
+        for r in readings
+        for name in r.plus.functions
+        if _short(name) == call.callee and name not in r.plus.redefined
+    ]
+    if len(found) != 1:
+        return call
+    side, name = found[0]
+    if not isinstance(side.functions[name], ast.FunctionDef | ast.AsyncFunctionDef):
+        return call
+    if name not in side.guards:
+        detail(side, [name])
+    raising = [
+        (jump.removeprefix("raise "), test)
+        for test, (jump, _) in side.guards.get(name, {}).items()
+        if jump.startswith("raise ") and jump != "raise "
+    ]
+    if len(raising) != 1:
+        return call
+    exception, test = raising[0]
+    if len(test) > _SAID_TEST or "`" in test or "\n" in test:
+        return call
+    return dataclasses.replace(call, raises=exception, when=test)
 
 
 def _stands_for(side: Side, param: str, now: str) -> frozenset[str]:

@@ -349,11 +349,15 @@ class ParamDefault:
 
 @dataclass(frozen=True)
 class NewCall:
-    """A function defined at both revisions that now calls `callee`, which it did not."""
+    """A function defined at both revisions that now calls `callee`, which it did not; where
+    the commit's files define the callee once, with one own `if when:` ending in `raise
+    raises…`, that exception and test (what a caller now meets through it)."""
 
     caller: str
     callee: str
     path: str
+    raises: str = ""
+    when: str = ""
 
 
 @dataclass(frozen=True)

@@ -77,8 +77,12 @@ def statements_rewritten(r: FileReading, name: str) -> list[Rewritten]:
             continue
         if not _telling(old_node, new_node, old, new) or _renamed_only(old_node, new_node):
             continue
-        # two statements that share little are two changes, not one rewritten
-        if difflib.SequenceMatcher(None, old_said, new_said).ratio() < _ALIKE:
+        # two statements that share little are two changes, not one rewritten (two calls
+        # of `super().__init__` in one place are one, whatever arguments each passes)
+        if (
+            not (_builds_base(old_node) and _builds_base(new_node))
+            and difflib.SequenceMatcher(None, old_said, new_said).ratio() < _ALIKE
+        ):
             continue
         if counted_after[old] >= counted_before[old] or counted_before[new] >= counted_after[new]:
             continue
@@ -122,8 +126,35 @@ def _telling(old_node: ast.AST, new_node: ast.AST, old: str, new: str) -> bool:
         return _caught(old_node) != _caught(new_node)
     if isinstance(old_node, _CONTROL) or isinstance(new_node, _CONTROL):
         return True
+    if _builds_base(old_node) and _builds_base(new_node):
+        # `super().__init__()` became `super().__init__(reason)`: what the base class is
+        # built with (an exception's `args`, its `str()`), no mere call of a helper; the same
+        # values passed by keyword instead (`(a, b)` and `(first=a, last=b)`) are not
+        return _passed(old_node) != _passed(new_node)
     # `self.close()` became `await self.close()`
     return old.replace("await ", "") == new.replace("await ", "")
+
+
+def _builds_base(node: ast.AST) -> bool:
+    """A statement that is a call of `super().__init__(…)` alone."""
+    if not isinstance(node, ast.Expr) or not isinstance(node.value, ast.Call):
+        return False
+    func = node.value.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "__init__"
+        and isinstance(func.value, ast.Call)
+        and isinstance(func.value.func, ast.Name)
+        and func.value.func.id == "super"
+    )
+
+
+def _passed(node: ast.AST) -> list[str]:
+    """The values a `super().__init__(…)` statement passes, however given, in order."""
+    call = node.value if isinstance(node, ast.Expr) else None
+    if not isinstance(call, ast.Call):
+        return []
+    return [ast.unparse(a) for a in (*call.args, *(k.value for k in call.keywords))]
 
 
 class _Unnamed(ast.NodeTransformer):
