@@ -322,3 +322,27 @@ def test_a_parameter_lost_in_a_private_module_nothing_hands_out_is_no_break(
     after = {"src/typeguard/_decorators.py": _TG_DECORATORS.format(params="check_arguments=True")}
     analysis, _ = checked_entry(tmp_path, before, after, "Converted @typechecked")
     assert not analysis.breaking
+
+
+def test_a_plugin_module_its_entry_point_follows_is_no_importer_s_break(tmp_path: Path) -> None:
+    """typeguard 047c6ca "Made the pytest plugin module private": `pytest_plugin.py` renamed
+    `_pytest_plugin.py`, and `pyproject.toml`'s `pytest11` entry point now names the new
+    module: pytest's loader follows it; no user imports a plugin module."""
+    pyproject = (
+        '[project]\nname = "typeguard"\nversion = "3.0.0"\n\n'
+        '[project.entry-points]\npytest11 = {{typeguard = "typeguard.{module}"}}\n'
+    )
+    plugin = "def pytest_addoption(parser):\n    parser.addoption('--typeguard-packages')\n"
+    before = {
+        "pyproject.toml": pyproject.format(module="pytest_plugin"),
+        "src/typeguard/__init__.py": "",
+        "src/typeguard/pytest_plugin.py": plugin,
+    }
+    after = {
+        "pyproject.toml": pyproject.format(module="_pytest_plugin"),
+        "src/typeguard/pytest_plugin.py": None,
+        "src/typeguard/_pytest_plugin.py": plugin,
+    }
+    analysis, _ = checked_entry(tmp_path, before, after, "Made the pytest plugin module private")
+    assert not analysis.breaking
+    assert not any("the module" in r.description for r in analysis.risks)

@@ -498,6 +498,7 @@ def _with_packaging(commit: CommitInput, facts: Facts, parses: Parses) -> Facts:
         extras_removed=_cap(found.extras_removed),
         entry_points_added=_cap(found.entry_points_added),
         entry_points_removed=_cap(found.entry_points_removed),
+        entry_modules=_cap(found.entry_modules),
         backend_changed=_cap(found.backends),
     )
 

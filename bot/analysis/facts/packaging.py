@@ -135,6 +135,9 @@ class PackagingChanges:
     entry_points_added: list[EntryPoint] = field(default_factory=list)
     entry_points_removed: list[EntryPoint] = field(default_factory=list)
     backends: list[DefaultChange] = field(default_factory=list)
+    # the modules the entry points name at the commit (`typeguard._pytest_plugin` of
+    # `pytest11`): what a plugin loader imports, not a user
+    entry_modules: list[str] = field(default_factory=list)
 
 
 def packaging_changes(
@@ -164,6 +167,7 @@ def packaging_changes(
             old.extras = old.entry_points = None
         where = min(p for p, _ in after)
         _compare(old, new, where, out)
+        out.entry_modules += [t.split(":", 1)[0].strip() for t in (new.entry_points or {}).values()]
     return out
 
 

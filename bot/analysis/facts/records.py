@@ -581,6 +581,8 @@ class Facts:
     extras_removed: tuple[Extra, ...] = ()
     entry_points_added: tuple[EntryPoint, ...] = ()
     entry_points_removed: tuple[EntryPoint, ...] = ()
+    # the modules the entry points of changed packaging files name at the commit
+    entry_modules: tuple[str, ...] = ()
     backend_changed: tuple[DefaultChange, ...] = ()
     # a release workflow's per-platform build moved to another runner, per job
     # (`workflows.release_runners`): what users download is built on another system
