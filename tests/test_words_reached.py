@@ -191,6 +191,21 @@ def test_python_requires_newly_set_in_setup_py_is_said_as_requires_python(
     assert Verdict.FALSE not in verdicts
 
 
+def test_python_requires_newly_declared_under_a_title_that_drops_nothing_is_no_break(
+    tmp_path: Path,
+) -> None:
+    # pytest-timeout 00720d1 "Merge pull request #103 from …/bugfix/add-python-requires":
+    # `python_requires=">=3.6"` declared where none was, Python 2 gone releases before; the
+    # entry had been "⚠️ Breaking: … install only on `python>=3.6`"
+    before = {"aiodns/__init__.py": "x = 1\n", "setup.py": _SETUP_PY.replace("@PYTHON@", "")}
+    after = {"setup.py": _SETUP_PY.replace("@PYTHON@", '      python_requires=">=3.6",\n')}
+    title = "Merge pull request #103 from Nicusor97/bugfix/add-python-requires"
+    analysis, verdicts = checked_entry(tmp_path, before, after, title)
+    assert not analysis.breaking
+    assert "python>=3.6" in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
+
+
 _OLD_SETUP = """import os
 from setuptools import setup
 

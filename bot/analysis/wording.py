@@ -408,11 +408,19 @@ def _packaging_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
     return risks
 
 
+# A title that says support for a Python ends ("Drop Python 3.8", "Remove support for 3.7").
+_SUPPORT_ENDS = re.compile(
+    r"\b(?:drop\w*|remov\w+|end\w*|deprecat\w*)\b.{0,30}?\b(?:python|py3?\d*|support|\d+\.\d+)",
+    re.IGNORECASE,
+)
+
+
 def python_floor_raised(sig: Signals) -> Requirement | None:
     """The package's `requires-python` whose oldest allowed version went up, if any: or one
-    newly set with a floor in the metadata file the package already had (aiodns 9dafe6b
-    "Drop Python 3.8": `python_requires=">=3.9"` added to `setup.py`), never in a file the
-    change adds (another, unchanged, may have said it before)."""
+    newly set with a floor in the metadata file the package already had, under a title that
+    says support ends (aiodns 9dafe6b "Drop Python 3.8": `python_requires=">=3.9"` added to
+    `setup.py`), never in a file the change adds (another, unchanged, may have said it
+    before)."""
     modified = {f.path for f in sig.facts.files if f.status == "modified"}
     for need in sig.facts.requirements:
         if need.package != "python" or need.tools:
@@ -422,6 +430,9 @@ def python_floor_raised(sig: Signals) -> Requirement | None:
         if (
             need.old is None
             and sig.facts.python_unset
+            # declared where none was: a floor for someone only where the title says support
+            # ends (pytest-timeout 00720d1 added `>=3.6` after Python 2 had gone long before)
+            and _SUPPORT_ENDS.search(sig.title.text)
             and need.path in modified
             and need.path.rsplit("/", 1)[-1] in METADATA_FILES
             and _floor(need.spec) is not None
