@@ -346,3 +346,28 @@ def test_a_plugin_module_its_entry_point_follows_is_no_importer_s_break(tmp_path
     analysis, _ = checked_entry(tmp_path, before, after, "Made the pytest plugin module private")
     assert not analysis.breaking
     assert not any("the module" in r.description for r in analysis.risks)
+
+
+def test_a_positional_parameter_renamed_in_its_place_is_no_break(tmp_path: Path) -> None:
+    """typeguard e759446 "Fixed instrumentation of annotated self attributes": `typechecked`
+    (handed out by the package) renames its first parameter `func` to `target` in place; a
+    call passes it by place (`@typechecked` or `typechecked(f)`), which still runs. The entry
+    had been "⚠️ Breaking: … `typechecked` no longer takes the parameter `func`"."""
+    decorators = "def typechecked({param}=None, *, check=True):\n    return {param}\n"
+    before = {
+        "src/typeguard/__init__.py": _TG_INIT,
+        "src/typeguard/_functions.py": "def check_type(value, hint):\n    return value\n",
+        "src/typeguard/_decorators.py": decorators.format(param="func"),
+    }
+    after = {"src/typeguard/_decorators.py": decorators.format(param="target")}
+    root, commit = second_commit(tmp_path / "a", before, after, "Fixed instrumentation")
+    analysis, verdicts = checked_entry(tmp_path / "b", before, after, "Fixed instrumentation")
+    assert not analysis.breaking
+    assert Verdict.FALSE not in verdicts
+    # Python's rule: a call by place still runs at the commit
+    run = subprocess.run(
+        [sys.executable, "-c", "import typeguard; assert typeguard.typechecked(len) is len"],
+        cwd=root / "src",
+        check=False,
+    )
+    assert run.returncode == 0

@@ -96,7 +96,9 @@ def lost_parameters(sig: Signals) -> tuple[LostParameters, ...]:
         names = tuple(
             name
             for p in change.lost
-            if not p.lstrip().startswith("*") and not (name := parameter_name(p)).startswith("_")
+            if not p.lstrip().startswith("*")
+            and not (name := parameter_name(p)).startswith("_")
+            and name not in change.in_place
         )
         if function is None or not names or change.takes_any:
             continue

@@ -348,6 +348,26 @@ def _handed_out(commit: CommitInput) -> tuple[tuple[str, str], ...]:
     return tuple(sorted({pair for path, text in inits for pair in handed_out(path, text)}))
 
 
+def _renamed_in_place(
+    before: ast.AST | None, after: ast.AST | None, lost: tuple[str, ...], gained: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The lost parameters a gained one takes the place of among the positional-or-keyword
+    parameters of a function's two definitions (its `def` nodes)."""
+    if not isinstance(before, ast.FunctionDef | ast.AsyncFunctionDef) or not isinstance(
+        after, ast.FunctionDef | ast.AsyncFunctionDef
+    ):
+        return ()
+    was = [a.arg for a in (*before.args.posonlyargs, *before.args.args)]
+    now = [a.arg for a in (*after.args.posonlyargs, *after.args.args)]
+    lost_names = {parameter_name(p) for p in lost}
+    gained_names = {parameter_name(p) for p in gained}
+    return tuple(
+        old
+        for i, old in enumerate(was)
+        if old in lost_names and i < len(now) and now[i] in gained_names
+    )
+
+
 def _python_unset(commit: CommitInput, parses: Parses) -> bool:
     """Whether no metadata file the change touches named a Python requirement at the parent
     (each one's parent text known: a file the change adds had none)."""
@@ -890,7 +910,12 @@ def _combine(
             )
             if gained or dropped:
                 takes_any = any(p.lstrip().startswith("**") for p in params)
-                signatures.append(SignatureChange(name, r.path, gained, dropped, takes_any))
+                renamed_here = _renamed_in_place(
+                    r.minus.functions.get(name), r.plus.functions.get(name), dropped, gained
+                )
+                signatures.append(
+                    SignatureChange(name, r.path, gained, dropped, takes_any, renamed_here)
+                )
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
             new -= r.minus.narrowed.get(name, frozenset())
             # one raised at the parent by a function it called is none a caller newly meets

@@ -167,6 +167,10 @@ class SignatureChange:
     lost: tuple[str, ...] = ()
     # it still takes any keyword (`**kwargs`): a caller passing a lost one by name still runs
     takes_any: bool = False
+    # lost ones a gained one replaces at the same place among the positional parameters
+    # (typeguard e759446: `typechecked(func=None)` became `typechecked(target=None)`): a
+    # call passing it by place, as calls do, still runs
+    in_place: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
