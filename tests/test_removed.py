@@ -360,7 +360,7 @@ def test_a_positional_parameter_renamed_in_its_place_is_no_break(tmp_path: Path)
         "src/typeguard/_decorators.py": decorators.format(param="func"),
     }
     after = {"src/typeguard/_decorators.py": decorators.format(param="target")}
-    root, commit = second_commit(tmp_path / "a", before, after, "Fixed instrumentation")
+    root, _commit = second_commit(tmp_path / "a", before, after, "Fixed instrumentation")
     analysis, verdicts = checked_entry(tmp_path / "b", before, after, "Fixed instrumentation")
     assert not analysis.breaking
     assert Verdict.FALSE not in verdicts

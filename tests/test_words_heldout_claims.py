@@ -189,3 +189,95 @@ def test_an_author_s_added_x_test_is_no_claim_that_x_is_new(tmp_path: Path) -> N
     text = "Removed redundant `self._next_triggers` construction and added `AndTrigger` test."
     assert (Kind.ADDS, Verdict.FALSE) not in verdicts_of(root, commit.sha, text)
     assert not [k for k, _ in verdicts_of(root, commit.sha, text) if k is Kind.ADDS]
+
+
+_HEADER = '''import pytest
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_report_header(config):
+    """Add timeout config to pytest header."""
+{body}
+'''
+
+
+def test_a_function_s_last_if_that_returns_is_no_early_return(tmp_path: Path) -> None:
+    """pytest-timeout cc3f27a "add suite timeout to header": `pytest_report_header` collects
+    its lines and ends `if timeout_header: return timeout_header`; the entry had said
+    "`pytest_report_header` now returns early when `timeout_header`" (readers: false)."""
+    before = {
+        "pytest_timeout.py": _HEADER.format(
+            body="    if config._env_timeout:\n        return ['timeout: %ss' % config._env_timeout]"
+        )
+    }
+    after = {
+        "pytest_timeout.py": _HEADER.format(
+            body="    timeout_header = []\n    if config._env_timeout:\n"
+            "        timeout_header.append('timeout: %ss' % config._env_timeout)\n"
+            "    suite_timeout = config.getoption('--suite-timeout')\n"
+            "    if suite_timeout:\n        timeout_header.append('suite timeout: %ss' % suite_timeout)\n"
+            "    if timeout_header:\n        return timeout_header"
+        )
+    }
+    analysis, verdicts = checked_entry(tmp_path, before, after, "add suite timeout to header")
+    assert "returns early" not in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
+
+
+_FULL = '''class _AsyncQueueProxy:
+    def __init__(self, parent):
+        self._parent = parent
+
+    def full(self) -> bool:
+        """Return True if there are maxsize items in the queue."""
+{body}
+'''
+
+
+def test_a_test_read_through_a_new_local_is_the_same_test(tmp_path: Path) -> None:
+    """janus 539911f "Optimize internal implementation for a little speedup": `full` binds
+    `parent = self._parent` and tests `parent._maxsize <= 0` where it tested
+    `self._parent._maxsize <= 0`; the entry had said "`_AsyncQueueProxy.full` now returns
+    early when `parent._maxsize <= 0`" (readers: false, the parent did so already)."""
+    before = {
+        "janus/__init__.py": _FULL.format(
+            body="        if self._parent._maxsize <= 0:\n            return False\n"
+            "        else:\n            return self.qsize() >= self._parent._maxsize"
+        )
+    }
+    after = {
+        "janus/__init__.py": _FULL.format(
+            body="        parent = self._parent\n        if parent._maxsize <= 0:\n"
+            "            return False\n        else:\n"
+            "            return parent._qsize() >= parent._maxsize"
+        )
+    }
+    analysis, verdicts = checked_entry(tmp_path, before, after, "Optimize internal implementation")
+    text = entry_text(analysis)
+    assert "returns early" not in text and "now tests" not in text
+    assert Verdict.FALSE not in verdicts
+
+
+_ADDOPTION = """def pytest_addoption(parser):
+    group = parser.getgroup("timeout")
+    group.addoption("--timeout", type=float, help="Timeout in seconds.")
+{more}
+"""
+
+
+def test_a_pytest_option_added_is_a_flag_not_a_keyword_now_passed(tmp_path: Path) -> None:
+    """pytest-timeout 94f948a "Add suite timeout": a second `group.addoption("--suite-timeout",
+    default=None, …)` beside `--timeout`'s; the entry had said it "now passes `default=None`"
+    to `addoption` (readers: reads as an existing option's default changed)."""
+    before = {"pytest_timeout.py": _ADDOPTION.format(more="")}
+    after = {
+        "pytest_timeout.py": _ADDOPTION.format(
+            more='    group.addoption(\n        "--suite-timeout",\n        action="store",\n'
+            '        default=None,\n        type=float,\n        help="Timeout for the suite.",\n    )'
+        )
+    }
+    analysis, verdicts = checked_entry(tmp_path, before, after, "Add suite timeout")
+    text = entry_text(analysis)
+    assert "now passes" not in text
+    assert "`--suite-timeout`" in text
+    assert Verdict.FALSE not in verdicts

@@ -197,7 +197,7 @@ def _added_call(
             left_was[left_was.index(written)] = ""
         else:
             added.append(shape)
-    if len(added) != 1 or any(left_was):
+    if len(added) != 1 or any(left_was) or _names_another(added[0].node, was):
         return []
     passed_before = {k for shape in was for k in (*shape.literal, *shape.other)}
     return [
@@ -205,6 +205,18 @@ def _added_call(
         for arg, value in sorted(added[0].literal.items())
         if arg not in passed_before and _said(value)
     ]
+
+
+def _names_another(call: ast.Call, was: list[CallShape]) -> bool:
+    """A call whose first argument is a string no call of the parent's gave: it makes
+    another thing (`parser.addoption("--session-timeout", default=None)` beside
+    `"--timeout"`, pytest-timeout 94f948a), so its keywords are that thing's, not a change
+    of what the function passed."""
+    first = call.args[0] if call.args else None
+    if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+        return False
+    given = [w.node.args[0] for w in was if w.node.args]
+    return not any(isinstance(g, ast.Constant) and g.value == first.value for g in given)
 
 
 def _said(value: str) -> bool:

@@ -15,6 +15,48 @@ _SAID_TEST = 60
 _TURNS = {"return": Turn.RETURNS, "continue": Turn.SKIPS}
 
 
+def _aliases(node: ast.AST | None) -> dict[str, str]:
+    """Locals a function binds once, at its top level, to a name or an attribute chain
+    (`parent = self._parent`), with what they stand for as `ast.unparse` writes it."""
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return {}
+    out: dict[str, str] = {}
+    twice: set[str] = set()
+    for statement in ast.walk(node):
+        if not isinstance(statement, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            continue
+        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+        for target in targets:
+            if isinstance(target, ast.Name):
+                if target.id in out or target.id in twice:
+                    twice.add(target.id)
+                    out.pop(target.id, None)
+                elif (
+                    statement in node.body
+                    and isinstance(statement, ast.Assign)
+                    and len(targets) == 1
+                    and _chain(statement.value)
+                ):
+                    out[target.id] = ast.unparse(statement.value)
+                else:
+                    twice.add(target.id)
+    return out
+
+
+def _chain(value: ast.expr) -> bool:
+    """A name, or attributes of one (`self._parent`)."""
+    while isinstance(value, ast.Attribute):
+        value = value.value
+    return isinstance(value, ast.Name)
+
+
+def _through(test: str, aliases: dict[str, str]) -> str:
+    """`test` with each local of `aliases` read as what it stands for."""
+    for local, value in aliases.items():
+        test = re.sub(rf"(?<![\w.]){re.escape(local)}\b", value, test)
+    return test
+
+
 def conditions_changed(r: FileReading, name: str, raised: frozenset[str]) -> list[Condition]:
     """An edited function's own conditions that changed: a test gone and one new that read
     the same names (or the only two left) paired as rewritten; a new test of an `if` that
@@ -31,6 +73,19 @@ def conditions_changed(r: FileReading, name: str, raised: frozenset[str]) -> lis
     new = sorted(now.keys() - was.keys(), key=lambda t: now[t])
     if not gone and not new:
         return []
+    # the same test read through a local the function now binds (janus 539911f: `parent =
+    # self._parent` then `if parent._maxsize <= 0:` for `if self._parent._maxsize <= 0:`)
+    through_now = _aliases(r.plus.functions.get(name))
+    through_was = _aliases(r.minus.functions.get(name))
+    if through_now or through_was:
+        was_read = {_through(t, through_was): t for t in gone}
+        for test in list(new):
+            old = was_read.pop(_through(test, through_now), None)
+            if old is not None:
+                new.remove(test)
+                gone.remove(old)
+        if not gone and not new:
+            return []
     pairs: list[tuple[str, str]] = []
     for old in list(gone):
         alike = [n for n in new if _test_names(n) == _test_names(old)]

@@ -31,7 +31,8 @@ _OVERLOADS = frozenset({"overload", "typing.overload", "t.overload", "typing_ext
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]{2,}")
 # A call whose own name says it reads the environment (`env_bool("X")`, `get_env_var("X")`).
 _ENV_WRAPPER = re.compile(r"(?:^|_)env(?:_|$|iron)|getenv", re.IGNORECASE)
-_FLAG_CALLS = frozenset({"add_argument", "option", "Option", "argument", "Argument"})
+# (`addoption`: a pytest plugin's command-line options)
+_FLAG_CALLS = frozenset({"add_argument", "addoption", "option", "Option", "argument", "Argument"})
 _FIELD_BASES = re.compile(r"(?:^|\.)(?:BaseModel|BaseSettings|Struct|NamedTuple|TypedDict)$")
 # The standard library's enums: each public name their body assigns is a member.
 _ENUM_BASES = re.compile(r"(?:^|\.)(?:Enum|IntEnum|StrEnum|Flag|IntFlag|ReprEnum)$")
@@ -1028,6 +1029,9 @@ def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
                 own
                 and isinstance(current, ast.If)
                 and (jump := _jump(current.body[-1])) is not None
+                # the function's last statement returning is how it ends, not early
+                # (pytest-timeout cc3f27a: `if timeout_header: return timeout_header`)
+                and not (jump == "return" and current is node.body[-1] and not current.orelse)
             ):
                 guards[test] = (jump, current.body[-1])
         inner = own and (current is node or not isinstance(current, _NESTED))

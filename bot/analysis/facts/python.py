@@ -42,7 +42,7 @@ _ENV_TABLE = re.compile(r"""^([+-])\s*["']([A-Z][A-Z0-9_]{3,})["']\s*:""", re.MU
 # A call may open on one line and name its flag on the next (each line of a patch starts
 # with its side).
 _FLAG = re.compile(
-    r"""(?:add_argument|click\.option|typer\.Option)\((?:\s|\n[+\- ])*"""
+    r"""(?:add_argument|addoption|click\.option|typer\.Option)\((?:\s|\n[+\- ])*"""
     r"""(?:["']-\w["']\s*,(?:\s|\n[+\- ])*)?["'](--[\w-]+)["']([^\n]*)"""
 )
 _FLAG_DEFAULT = re.compile(r"default\s*=\s*([^,)]+)")
