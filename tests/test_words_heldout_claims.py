@@ -281,3 +281,24 @@ def test_a_pytest_option_added_is_a_flag_not_a_keyword_now_passed(tmp_path: Path
     assert "now passes" not in text
     assert "`--suite-timeout`" in text
     assert Verdict.FALSE not in verdicts
+
+
+def test_two_hooks_of_other_parameters_are_no_rename(tmp_path: Path) -> None:
+    """pytest-timeout c1c6691 "Fix suite timeout": the hook `pytest_runtest_logfinish(nodeid,
+    location)` gone and `pytest_runtest_makereport(item, call)` new in the same file; the
+    entry had said "Renames `pytest_runtest_logfinish` to `pytest_runtest_makereport`"."""
+    head = "import pytest\n\n\ndef pytest_addoption(parser):\n    parser.addoption('--suite-timeout')\n\n\n"
+    before = {
+        "pytest_timeout.py": head
+        + "def pytest_runtest_logfinish(nodeid, location):\n    if expired():\n        pytest.exit('timeout')\n"
+    }
+    after = {
+        "pytest_timeout.py": head
+        + "@pytest.hookimpl(hookwrapper=True)\ndef pytest_runtest_makereport(item, call):\n"
+        "    outcome = yield\n    if expired():\n        outcome.get_result().outcome = 'failed'\n"
+    }
+    analysis, verdicts = checked_entry(tmp_path, before, after, "Fix suite timeout")
+    text = entry_text(analysis)
+    assert "Renames" not in text
+    assert "`pytest_runtest_makereport" in text
+    assert Verdict.FALSE not in verdicts

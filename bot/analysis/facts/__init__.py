@@ -348,6 +348,15 @@ def _handed_out(commit: CommitInput) -> tuple[tuple[str, str], ...]:
     return tuple(sorted({pair for path, text in inits for pair in handed_out(path, text)}))
 
 
+def _same_parameters(readings: list[FileReading], path: str, old: Name, new: Name) -> bool:
+    """Whether a file's `old` at the parent and `new` at the commit take the same parameters
+    (a class by its signature as read, none for either: the same)."""
+    for r in readings:
+        if r.path == path:
+            return r.minus.signatures.get(old.name) == r.plus.signatures.get(new.name)
+    return False
+
+
 def _renamed_in_place(
     before: ast.AST | None, after: ast.AST | None, lost: tuple[str, ...], gained: tuple[str, ...]
 ) -> tuple[str, ...]:
@@ -812,7 +821,16 @@ def _combine(
     for path in dict.fromkeys(n.path for n in removed):
         out = [n for n in removed if n.path == path]
         into = [n for n in added if n.path == path]
-        if len(out) == 1 and len(into) == 1 and out[0].kind is into[0].kind:
+        # from a file read whole, only where both take the same parameters: two that differ
+        # are one removed and one added (pytest-timeout c1c6691's hook
+        # `pytest_runtest_logfinish(nodeid, location)` gone, `pytest_runtest_makereport(item,
+        # call)` new: no rename)
+        if (
+            len(out) == 1
+            and len(into) == 1
+            and out[0].kind is into[0].kind
+            and (path not in whole or _same_parameters(readings, path, out[0], into[0]))
+        ):
             renamed.append(Renamed(out[0], into[0]))
     renamed_names = {r.old for r in renamed} | {r.new for r in renamed}
     added = [n for n in added if n not in renamed_names and not _is_test_name(n, files)]
