@@ -302,6 +302,29 @@ def test_a_marker_the_author_names_newly_declared_package_data_is_shipped(
     assert Verdict.FALSE not in verdicts
 
 
+def test_a_marker_setuptools_scm_shipped_already_is_not_said_newly_shipped(
+    tmp_path: Path,
+) -> None:
+    # typeguard 98ee364 "Ensure that py.typed gets included even when building w/o a git
+    # checkout": the build took every file git tracks (setuptools-scm), the marker with them
+    pyproject = (
+        '[build-system]\nrequires = ["setuptools >= 64", "setuptools_scm[toml] >= 6.4"]\n'
+        'build-backend = "setuptools.build_meta"\n\n[project]\nname = "typeguard"\n'
+        'dynamic = ["version"]\n{data}\n[tool.setuptools_scm]\nversion_scheme = "post-release"\n'
+    )
+    data = '\n[tool.setuptools.package-data]\ntypeguard = ["py.typed"]\n'
+    before = {
+        "src/typeguard/__init__.py": "x = 1\n",
+        "src/typeguard/py.typed": "",
+        "pyproject.toml": pyproject.format(data=""),
+    }
+    after = {"pyproject.toml": pyproject.format(data=data)}
+    title = "Ensure that py.typed gets included even when building w/o a git checkout"
+    analysis, verdicts = checked_entry(tmp_path, before, after, title)
+    assert "now ships type information" not in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
+
+
 def test_a_parameter_the_bound_form_still_takes_is_no_callers_loss(tmp_path: Path) -> None:
     # caeb9a0 itself: `_LRUCacheWrapperInstanceMethod.cache_close` still took `cancel`, so a
     # decorated method's callers could still pass it (the checker found the claim false)

@@ -269,11 +269,22 @@ def shipped_type_markers(
     ]
     if shipped:
         return tuple(shipped)
-    # a marker the tree holds by the author's words, newly declared for a package by name
+    # a marker the tree holds by the author's words, newly declared for a package by name;
+    # not where the parent's build took every file git tracks (setuptools-scm's file finder:
+    # typeguard 98ee364 "Ensure that py.typed gets included even when building w/o a git
+    # checkout" shipped it already from a checkout)
     new = {key for key in after - before if key in _ALL_PACKAGES or _PACKAGE.fullmatch(key)}
-    return (TYPE_MARKER,) if named and not markers and new else ()
+    tracked = any(
+        f.filename.rsplit("/", 1)[-1] == "pyproject.toml"
+        and f.sides is not None
+        and _SCM.search(f.sides[0] or "")
+        for f in files
+    )
+    return (TYPE_MARKER,) if named and not markers and new and not tracked else ()
 
 
+# setuptools-scm, named in a `pyproject.toml` (its `[build-system]` or its own table)
+_SCM = re.compile(r"setuptools[_-]scm", re.IGNORECASE)
 # A package's dotted name (a `package_data` key), and the keys that stand for every package
 _PACKAGE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _ALL_PACKAGES = frozenset({"", "*"})
