@@ -1,7 +1,8 @@
 """Edges a reviewer found in this stop's rules, each shaped like a commit a user could push:
 a deployed application that installs itself, a resource leak, a placeholder in a code span,
 settings equal only to Python, a re-raise rewritten as a narrowing, a pin moved out of a
-requirements file."""
+requirements file, a package's private alias or a star import of a module listing `__all__`,
+a property become an instance attribute."""
 
 from __future__ import annotations
 
@@ -106,3 +107,109 @@ def test_a_pin_moved_out_of_a_requirements_file_moves_no_metadata(tmp_path: Path
         "Declare requests in the project",
     )
     assert "Moves the package metadata" not in entry_text(analysis)
+
+
+_DECORATORS = (
+    "{listed}def typechecked(func=None, *, {first}):\n    return func\n\n\n"
+    "def instrument(func, *, {second}):\n    return func\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("init", "listed", "lost"),
+    [
+        # the package binds the function under a private name for its own use, no `__all__`
+        ("from ._decorators import typechecked as _typechecked\n", "", "typechecked"),
+        # a star import takes only what the private module's `__all__` lists
+        ("from ._decorators import *\n", '__all__ = ["typechecked"]\n\n', "instrument"),
+    ],
+)
+def test_a_function_the_package_does_not_hand_out_breaks_nothing(
+    tmp_path: Path, init: str, listed: str, lost: str
+) -> None:
+    params = {"first": "config=None", "second": "config=None"}
+    changed = {**params, ("first" if lost == "typechecked" else "second"): "strict=True"}
+    before = {
+        "src/checks/__init__.py": init + "from ._functions import check_type\n",
+        "src/checks/_functions.py": "def check_type(value, hint):\n    return value\n",
+        "src/checks/_decorators.py": _DECORATORS.format(listed=listed, **params),
+    }
+    after = {"src/checks/_decorators.py": _DECORATORS.format(listed=listed, **changed)}
+    analysis, _ = checked_entry(tmp_path, before, after, "Rework the instrumentation")
+    assert not analysis.breaking
+    assert not any("Calls that pass" in r.consequence for r in analysis.risks)
+
+
+_WRAPPER = (
+    "class _Wrapper:\n    def __init__(self, fn, size):\n        self._fn = fn\n{init}\n"
+    "{prop}    def __call__(self, *args):\n        return self._fn(*args)\n\n"
+    "    def cache_clear(self):\n        return None\n\n\n"
+    "def wrap(fn, size=128) -> _Wrapper:\n    return _Wrapper(fn, size)\n"
+)
+
+
+def test_a_property_become_an_instance_attribute_is_not_lost(tmp_path: Path) -> None:
+    prop = "    @property\n    def size(self):\n        return self._size\n\n"
+    before = {
+        "src/lru/__init__.py": "from .core import wrap\n",
+        "src/lru/core.py": _WRAPPER.format(init="        self._size = size\n", prop=prop),
+    }
+    after = {"src/lru/core.py": _WRAPPER.format(init="        self.size = size\n", prop="")}
+    analysis, _ = checked_entry(tmp_path, before, after, "Store the size as an attribute")
+    assert not analysis.breaking
+    assert "no longer has `size`" not in entry_text(analysis)
+
+
+def test_what_a_private_package_hands_out_is_its_insides(tmp_path: Path) -> None:
+    impl = "def helper(x, *, {flag}=False):\n    return x\n\n\ndef other(y):\n    return y\n"
+    api = "from ._internal import helper\n\n\ndef run(x):\n    return helper(x, {flag}=True)\n"
+    before = {
+        "src/pkg/__init__.py": "from .api import run\n",
+        "src/pkg/api.py": api.format(flag="fast"),
+        "src/pkg/_internal/__init__.py": "from ._impl import helper\n",
+        "src/pkg/_internal/_impl.py": impl.format(flag="fast"),
+    }
+    after = {
+        "src/pkg/api.py": api.format(flag="quick"),
+        "src/pkg/_internal/__init__.py": "from ._impl import helper, other\n",
+        "src/pkg/_internal/_impl.py": impl.format(flag="quick"),
+    }
+    analysis, _ = checked_entry(tmp_path, before, after, "Rename the fast flag")
+    assert not analysis.breaking
+    assert not any("Calls that pass" in r.consequence for r in analysis.risks)
+
+
+def test_a_typed_fixture_package_among_the_tests_ships_nothing(tmp_path: Path) -> None:
+    cfg = (
+        "[metadata]\nname = app\n\n[options]\npackages = find:\ninstall_requires =\n"
+        "    attrs{floor}\n\n[options.package_data]\n* = py.typed\n"
+    )
+    before = {"setup.cfg": cfg.format(floor=""), "app/__init__.py": "X = 1\n", "app/py.typed": ""}
+    after = {
+        "setup.cfg": cfg.format(floor=">=22"),
+        "tests/data/stubpkg/__init__.py": "def f() -> int: ...\n",
+        "tests/data/stubpkg/py.typed": "",
+    }
+    analysis, _ = checked_entry(tmp_path, before, after, "Add a typed fixture package for tests")
+    assert "type information" not in entry_text(analysis)
+
+
+def test_a_call_of_another_package_s_function_of_the_same_name_raises_nothing_of_ours(
+    tmp_path: Path,
+) -> None:
+    api = (
+        "from jsonschema import validate\n\nSCHEMA = {{}}\n\n\n"
+        "def load(data):\n{body}    return data\n\n\ndef dump(data):\n    return data\n"
+    )
+    params = (
+        "def validate(params):\n    if params.parallelism > {most}:\n"
+        "        raise ValueError('too parallel')\n    return params\n\n\n"
+        "def other():\n    return 1\n"
+    )
+    before = {"pkg/api.py": api.format(body=""), "pkg/params.py": params.format(most=64)}
+    after = {
+        "pkg/api.py": api.format(body="    validate(data, SCHEMA)\n"),
+        "pkg/params.py": params.format(most=128),
+    }
+    analysis, _ = checked_entry(tmp_path, before, after, "Validate loaded data")
+    assert "which raises" not in entry_text(analysis)

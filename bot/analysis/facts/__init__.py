@@ -36,7 +36,7 @@ from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
-from bot.analysis.facts.handed_out import handed_out
+from bot.analysis.facts.handed_out import EVERY, handed_out
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
 from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes, shipped_type_markers
@@ -106,6 +106,7 @@ from bot.analysis.paths import (
     PathKind,
     compiled_for_tools,
     language_of,
+    module_paths,
     path_kind,
     private_module,
     ships,
@@ -296,7 +297,7 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
     )
     facts = _with_packaging(commit, facts, parses)
     if any(private_module(c.path) for c in facts.signatures_changed):
-        facts = dataclasses.replace(facts, handed_out=_handed_out(commit))
+        facts = dataclasses.replace(facts, handed_out=_handed_out(commit, readings))
     if any(r.gone for r in facts.raises_added):
         raised = proven_raises(facts.raises_added, readings, commit.modules)
         facts = dataclasses.replace(facts, raises_added=tuple(raised))
@@ -336,16 +337,22 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
 _PYTHON_NAMED = re.compile(r"\b(?:python_requires|requires-python)\b")
 
 
-def _handed_out(commit: CommitInput) -> tuple[tuple[str, str], ...]:
+def _handed_out(commit: CommitInput, readings: list[FileReading]) -> tuple[tuple[str, str], ...]:
     """What the public packages' `__init__.py` files hand out, at the parent: an unchanged
-    one read for the commit (`CommitInput.modules`), or a changed one's parent text."""
+    one read for the commit (`CommitInput.modules`), or a changed one's parent text. A star
+    import of a module read whole that lists `__all__` hands out only what it lists."""
     inits = [(p, t) for p, t in commit.modules if p.endswith("/__init__.py")]
     inits += [
         (f.filename, f.sides[0])
         for f in commit.files
         if f.filename.endswith("/__init__.py") and f.sides is not None and f.sides[0]
     ]
-    return tuple(sorted({pair for path, text in inits for pair in handed_out(path, text)}))
+    pairs = {pair for path, text in inits for pair in handed_out(path, text)}
+    listing = {r.path: r.minus.exports for r in readings if r.texts[0] and r.minus.listed}
+    for path, name in [p for p in pairs if p[1] == EVERY and p[0] in listing]:
+        pairs.discard((path, name))
+        pairs.update((path, n) for n in listing[path])
+    return tuple(sorted(pairs))
 
 
 def _python_unset(commit: CommitInput, parses: Parses) -> bool:
@@ -1519,15 +1526,17 @@ def _with_guard(call: NewCall, readings: list[FileReading]) -> NewCall:
     `raise E…` (`validate_params_for_platform`'s `if _is_wasm() and params.parallelism != 1:`),
     `E` and `t` as `ast.unparse` writes them (argon2-cffi 52db639)."""
     found = [
-        (r.plus, name)
+        (r.plus, name, r.path)
         for r in readings
         for name in r.plus.functions
         if _short(name) == call.callee and name not in r.plus.redefined
     ]
     if len(found) != 1:
         return call
-    side, name = found[0]
+    side, name, where = found[0]
     if not isinstance(side.functions[name], ast.FunctionDef | ast.AsyncFunctionDef):
+        return call
+    if not _calls_that(call, name, where, readings):
         return call
     if name not in side.guards:
         detail(side, [name])
@@ -1542,6 +1551,20 @@ def _with_guard(call: NewCall, readings: list[FileReading]) -> NewCall:
     if len(test) > _SAID_TEST or "`" in test or "\n" in test:
         return call
     return dataclasses.replace(call, raises=exception, when=test)
+
+
+def _calls_that(call: NewCall, name: str, where: str, readings: list[FileReading]) -> bool:
+    """Whether the caller's name for the callee is the definition `name` at `where`: one its
+    own file defines, or imports from that module under that name (a name imported from
+    another package, `from jsonschema import validate`, is none of the commit's)."""
+    caller = next((r.plus for r in readings if r.path == call.path), None)
+    if caller is None:
+        return False
+    if call.callee in caller.imports:
+        module = caller.imports[call.callee]
+        original = caller.aliases.get(call.callee, call.callee)
+        return original == _short(name) and where in module_paths(call.path, module)
+    return where == call.path
 
 
 def _stands_for(side: Side, param: str, now: str) -> frozenset[str]:
