@@ -213,3 +213,31 @@ def test_a_call_of_another_package_s_function_of_the_same_name_raises_nothing_of
     }
     analysis, _ = checked_entry(tmp_path, before, after, "Validate loaded data")
     assert "which raises" not in entry_text(analysis)
+
+
+def test_a_message_whose_spaces_alone_change_is_not_reworded(tmp_path: Path) -> None:
+    body = "".join(f"def step_{i}(x):\n    return x + {i}\n\n\n" for i in range(4))
+    check = "def check(x):\n    if x < 0:\n        raise ValueError({message})\n    return x\n"
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pkg/check.py": body + check.format(message='"value must be  positive"')},
+        {"pkg/check.py": body + check.format(message='"value must be positive"')},
+        "Tidy the message",
+    )
+    assert "now says" not in entry_text(analysis)
+
+
+def test_a_long_elif_chain_rewritten_by_a_linter_is_read(tmp_path: Path) -> None:
+    # generated dispatch code: 400 branches nest 400 `If` nodes deep, past `ast.dump`'s
+    # recursion (the whole analysis raised RecursionError)
+    chain = (
+        "def dispatch(op):\n    if op == 0:\n        return 0\n"
+        + "".join(f"    elif op == {i}:\n        return {i}\n" for i in range(1, 400))
+        + "    return None\n"
+    )
+    after = chain.replace("    elif op == 1:\n", "    if op == 1:\n")
+    analysis, _ = checked_entry(
+        tmp_path, {"pkg/ops.py": chain}, {"pkg/ops.py": after}, "Fix ruff RET505 warnings"
+    )
+    assert analysis.importance is Importance.LOW
+    assert not analysis.breaking

@@ -1398,10 +1398,16 @@ def _messages_changed(r: FileReading, name: str) -> list[Message]:
     if now is None or was is None:
         return []
     raised_before = {kind for kind, _ in was}
+    # a message whose words are the same, its spaces alone changed, is the same to a reader
+    # (a sentence folds them: “was” would quote it as it is now)
+    folded = {(kind, " ".join(text.split())) for kind, text in was}
     new = sorted(
         (kind, text)
         for kind, text in now - was
-        if kind in raised_before and _said_literal(text) and re.search(r"[A-Za-z]{3}", text)
+        if kind in raised_before
+        and (kind, " ".join(text.split())) not in folded
+        and _said_literal(text)
+        and re.search(r"[A-Za-z]{3}", text)
     )
     if len(new) > _BODY_CHANGES:
         return []

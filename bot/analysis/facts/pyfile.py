@@ -356,15 +356,51 @@ def _code(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
 
 def dumped(part: ast.AST) -> str:
     """`ast.dump`, an integer past Python's 4,300-digit printing limit read by its hash (on
-    a copy: the tree is shared)."""
+    a copy: the tree is shared); a tree nested past Python's recursion limit (a long `elif`
+    chain of generated code) dumped without recursion (`_flat_dump`)."""
     try:
         return ast.dump(part)
+    except RecursionError:
+        return _flat_dump(part)
     except ValueError:
         copied = copy.deepcopy(part)
         for inner in ast.walk(copied):
             if isinstance(inner, ast.Constant) and isinstance(inner.value, int):
                 inner.value = f"int#{hash(inner.value)}"
-        return ast.dump(copied)
+        try:
+            return ast.dump(copied)
+        except RecursionError:
+            return _flat_dump(copied)
+
+
+class _Mark(str):
+    """A piece of `_flat_dump`'s own writing, told apart from a field's string value."""
+
+
+def _flat_dump(part: ast.AST) -> str:
+    """The tree's node types and field values in order, line numbers aside, by a loop: two
+    trees give the same text exactly when they are the same code (as `ast.dump`'s do)."""
+    out: list[str] = []
+    stack: list[object] = [part]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, _Mark):
+            out.append(item)
+        elif isinstance(item, ast.AST):
+            out.append(f"{type(item).__name__}(")
+            stack.append(_Mark(")"))
+            for name in reversed(item._fields):
+                stack += [getattr(item, name, None), _Mark(f"{name}=")]
+        elif isinstance(item, list):
+            out.append("[")
+            stack.append(_Mark("]"))
+            for inner in reversed(item):
+                stack += [_Mark(","), inner]
+        elif isinstance(item, int) and not isinstance(item, bool):
+            out.append(f"int#{hash(item)}")
+        else:
+            out.append(repr(item))
+    return "".join(out)
 
 
 class _Reader:
