@@ -241,3 +241,39 @@ def test_a_long_elif_chain_rewritten_by_a_linter_is_read(tmp_path: Path) -> None
     )
     assert analysis.importance is Importance.LOW
     assert not analysis.breaking
+
+
+_CI = """name: CI
+on:
+  push:
+    branches: [main]
+    tags: ["*"]
+  pull_request:
+jobs:
+  test:
+    runs-on: ${{{{ matrix.os }}}}
+    strategy:
+      matrix:
+        os: [ubuntu-latest, windows-latest, {mac}]
+    steps:
+      - uses: actions/checkout@v4
+      - run: pip install -e .[test]
+      - run: pytest --junitxml=build/test-reports/junit.xml
+      - uses: actions/upload-artifact@v4
+        with:
+          name: test-reports-${{{{ matrix.os }}}}
+          path: build/test-reports/
+"""
+
+
+def test_a_tag_s_test_matrix_uploading_reports_under_build_releases_nothing(
+    tmp_path: Path,
+) -> None:
+    analysis, _ = checked_entry(
+        tmp_path,
+        {".github/workflows/ci.yml": _CI.format(mac="macos-latest"), "pkg/__init__.py": "X = 1\n"},
+        {".github/workflows/ci.yml": _CI.format(mac="macos-13")},
+        "Pin the macOS runner",
+    )
+    assert "release binaries" not in entry_text(analysis)
+    assert analysis.importance is Importance.LOW
