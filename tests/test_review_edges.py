@@ -277,3 +277,21 @@ def test_a_tag_s_test_matrix_uploading_reports_under_build_releases_nothing(
     )
     assert "release binaries" not in entry_text(analysis)
     assert analysis.importance is Importance.LOW
+
+
+def test_a_python_requirement_its_setup_cfg_already_held_is_not_newly_set(
+    tmp_path: Path,
+) -> None:
+    setup = (
+        'from setuptools import setup\n\nsetup(\n    name="app",\n    version="1.0",\n'
+        '    packages=["app"],\n{extra})\n'
+    )
+    cfg = "[metadata]\nname = app\n\n[options]\npython_requires = >=3.8\n"
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"setup.py": setup.format(extra=""), "setup.cfg": cfg, "app/__init__.py": "X = 1\n"},
+        {"setup.py": setup.format(extra='    python_requires=">=3.8",\n')},
+        "Declare python_requires in setup.py too",
+    )
+    assert "no Python version was required before" not in entry_text(analysis)
+    assert analysis.importance is not Importance.HIGH

@@ -357,7 +357,11 @@ def _handed_out(commit: CommitInput, readings: list[FileReading]) -> tuple[tuple
 
 def _python_unset(commit: CommitInput, parses: Parses) -> bool:
     """Whether no metadata file the change touches named a Python requirement at the parent
-    (each one's parent text known: a file the change adds had none)."""
+    (each one's parent text known: a file the change adds had none), nor one it leaves alone
+    that was read for it (`CommitInput.modules`: a `setup.cfg` beside the `setup.py`)."""
+    for path, text in commit.modules:
+        if path.rsplit("/", 1)[-1] in METADATA_FILES and _PYTHON_NAMED.search(text):
+            return False
     for f in commit.files:
         if f.filename.rsplit("/", 1)[-1] not in METADATA_FILES or f.status == "added":
             continue
