@@ -295,3 +295,31 @@ def test_a_python_requirement_its_setup_cfg_already_held_is_not_newly_set(
     )
     assert "no Python version was required before" not in entry_text(analysis)
     assert analysis.importance is not Importance.HIGH
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ('"Failed to connect to %s", host', 'f"Failed to connect to {host}"'),
+        ('"Failed to connect to %s" % host', '"Failed to connect to %s", host'),
+        ('"Failed to connect to {}".format(host)', '"Failed to connect to %s", host'),
+    ],
+)
+def test_a_logged_message_put_another_way_is_not_newly_logged(
+    tmp_path: Path, old: str, new: str
+) -> None:
+    # ruff's G002/G004 fixes ("Use lazy logging"): the same warning, formatted otherwise
+    head = "import logging\n\nlogger = logging.getLogger(__name__)\n\n\n" + "".join(
+        f"def step_{i}(x):\n    return x + {i}\n\n\n" for i in range(4)
+    )
+    connect = (
+        "def connect(host):\n    try:\n        return open_socket(host)\n"
+        "    except OSError:\n        logger.warning({args})\n        return None\n"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pkg/net.py": head + connect.format(args=old)},
+        {"pkg/net.py": head + connect.format(args=new)},
+        "Use lazy logging",
+    )
+    assert "now logs" not in entry_text(analysis)

@@ -48,6 +48,8 @@ from bot.analysis.facts.pyfile import (
     dotted,
     logged,
     logged_by,
+    logged_loosely,
+    loose_message,
     raised_through,
 )
 from bot.analysis.facts.python import _package, read_python, reads_key
@@ -1362,7 +1364,10 @@ def _logs_added(r: FileReading, name: str) -> list[Logged]:
     now = logged(r.plus.passes.get(name, {}))
     if not now:
         return []
-    new = sorted(now - logged(r.minus.passes.get(name, {})))
+    # (a message the parent logged already, put another way, `"… %s", x` as an f-string, is
+    # none new)
+    was = logged_loosely(r.minus.passes.get(name, {}))
+    new = sorted((level, text) for level, text in now if (level, loose_message(text)) not in was)
     if len(new) > _BODY_CHANGES:
         return []
     return [Logged(name, r.path, level, text) for level, text in new if _quotable(text)]

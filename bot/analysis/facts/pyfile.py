@@ -1230,6 +1230,42 @@ def logged(calls: dict[str, list[CallShape]]) -> frozenset[tuple[str, str]]:
     return frozenset(out)
 
 
+# A placeholder of a logged message, however written: `%s`, `%(name)r`, `{}`, `{name}`,
+# an f-string's value (`_text`'s `{…}`)
+_PLACEHOLDER = re.compile(r"%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdrifgxXeEco]|\{[^{}]*\}")
+
+
+def logged_loosely(calls: dict[str, list[CallShape]]) -> frozenset[tuple[str, str]]:
+    """`logged`'s messages, each with its placeholders read alike (`loose_message`), and
+    those written `"…" % args` or `"…".format(…)` too: the same message put another way
+    (ruff's G002, G004 rewrite them) is none newly logged."""
+    out: set[tuple[str, str]] = set()
+    for callee, shapes in calls.items():
+        receiver, _, method = callee.rpartition(".")
+        level = _LOG_LEVELS.get(method)
+        if level is None or not _LOGGER_NAME.fullmatch(receiver.rsplit(".", 1)[-1]):
+            continue
+        for shape in shapes:
+            first = shape.node.args[0] if shape.node.args else None
+            if isinstance(first, ast.BinOp) and isinstance(first.op, ast.Mod):
+                first = first.left
+            elif (
+                isinstance(first, ast.Call)
+                and isinstance(first.func, ast.Attribute)
+                and first.func.attr == "format"
+            ):
+                first = first.func.value
+            text = _text(first) if first is not None else None
+            if text is not None:
+                out.add((level, loose_message(text)))
+    return frozenset(out)
+
+
+def loose_message(text: str) -> str:
+    """A logged message with each placeholder read as `{…}` and its spaces folded."""
+    return " ".join(_PLACEHOLDER.sub("{…}", text).split())
+
+
 def logged_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[tuple[str, str]]:
     """What `logged` reads of a function not walked in detail (one the change adds)."""
     return logged(_walk(node).passes)
