@@ -240,7 +240,9 @@ class CommitInput(BaseModel):
     quoted_after: frozenset[str] | None = None
     # Python modules the commit does not change, read whole (the same text at the parent and
     # at the commit) where a changed file raises an exception imported from there in place of
-    # another (`bot.analysis.sources.modules_named`): (path, text); () when none was read.
+    # another, a public package's `__init__.py`, or metadata files beside one that newly
+    # names a Python requirement (`bot.analysis.sources.modules_named`): (path, text); ()
+    # when none was read.
     modules: tuple[tuple[str, str], ...] = ()
     # How many parents: two or more is a merge whatever its message says (a merge button's
     # message can be the pull request's title alone).

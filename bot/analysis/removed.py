@@ -173,12 +173,13 @@ def reached_losses(sig: Signals) -> tuple[ReachedLoss, ...]:
 
     out: list[ReachedLoss] = []
     for n in sig.facts.removed:
-        if (hit := owner(n.path, n.name)) is not None:
+        # (a member its instances still have as an attribute, `self.size = size`, is kept)
+        if (hit := owner(n.path, n.name)) is not None and hit[1] not in hit[0].kept:
             out.append(ReachedLoss(*hit))
     for pair in sig.facts.renamed:
         hit = owner(pair.old.path, pair.old.name)
         new = owner(pair.new.path, pair.new.name)
-        if hit is not None and new is not None and new[0] == hit[0]:
+        if hit is not None and new is not None and new[0] == hit[0] and hit[1] not in hit[0].kept:
             out.append(ReachedLoss(*hit, new=new[1]))
     for change in sig.facts.signatures_changed:
         hit = owner(change.path, change.name)

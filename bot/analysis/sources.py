@@ -161,7 +161,8 @@ def modules_named(files: list[FileChange]) -> list[str]:
     of the tree, not changed by the commit, that a changed Python file read whole imports an
     exception from that its patch raises on one side and not the other; and the public
     package's `__init__.py` where a private module's public function changes
-    (`_package_init`)."""
+    (`_package_init`); and the metadata files beside one that newly names a Python
+    requirement (`_metadata_beside`)."""
     changed = {p for f in files for p in (f.filename, f.previous_filename) if p}
     wanted: list[str] = []
     for f in files:
@@ -186,7 +187,29 @@ def modules_named(files: list[FileChange]) -> list[str]:
                     wanted += paths
     wanted = wanted[: 2 * MAX_MODULES]
     init = _package_init(files, changed)
-    return [*wanted, init] if init is not None and init not in wanted else wanted
+    wanted = [*wanted, init] if init is not None and init not in wanted else wanted
+    return [*wanted, *_metadata_beside(files, changed)]
+
+
+# A Python requirement a patch adds to a metadata file (`python_requires=`, `requires-python`)
+_PYTHON_SET = re.compile(r"^\+.*\b(?:python_requires|requires-python)\b", re.MULTILINE)
+_METADATA = (*PACKAGING_FILES, "setup.py")
+
+
+def _metadata_beside(files: list[FileChange], changed: set[str]) -> list[str]:
+    """The metadata files the commit leaves alone in the folder of one whose patch adds a
+    Python requirement: one of them may have required it already (a `setup.cfg`'s
+    `python_requires` beside a `setup.py` that now says it too), so it is read."""
+    out: list[str] = []
+    for f in files:
+        folder, _, name = f.filename.rpartition("/")
+        if name not in _METADATA or not f.patch or not _PYTHON_SET.search(f.patch):
+            continue
+        for other in _METADATA:
+            path = f"{folder}/{other}" if folder else other
+            if path not in changed and path not in out:
+                out.append(path)
+    return out[: len(_METADATA)]
 
 
 # A public function or method's `def` line a patch removes (its signature changed or gone).

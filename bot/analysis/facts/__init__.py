@@ -36,7 +36,7 @@ from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
-from bot.analysis.facts.handed_out import handed_out
+from bot.analysis.facts.handed_out import EVERY, handed_out
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
 from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes, shipped_type_markers
@@ -48,6 +48,8 @@ from bot.analysis.facts.pyfile import (
     dotted,
     logged,
     logged_by,
+    logged_loosely,
+    loose_message,
     raised_through,
 )
 from bot.analysis.facts.python import _package, read_python, reads_key
@@ -106,6 +108,7 @@ from bot.analysis.paths import (
     PathKind,
     compiled_for_tools,
     language_of,
+    module_paths,
     path_kind,
     private_module,
     ships,
@@ -296,7 +299,7 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
     )
     facts = _with_packaging(commit, facts, parses)
     if any(private_module(c.path) for c in facts.signatures_changed):
-        facts = dataclasses.replace(facts, handed_out=_handed_out(commit))
+        facts = dataclasses.replace(facts, handed_out=_handed_out(commit, readings))
     if any(r.gone for r in facts.raises_added):
         raised = proven_raises(facts.raises_added, readings, commit.modules)
         facts = dataclasses.replace(facts, raises_added=tuple(raised))
@@ -336,16 +339,22 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
 _PYTHON_NAMED = re.compile(r"\b(?:python_requires|requires-python)\b")
 
 
-def _handed_out(commit: CommitInput) -> tuple[tuple[str, str], ...]:
+def _handed_out(commit: CommitInput, readings: list[FileReading]) -> tuple[tuple[str, str], ...]:
     """What the public packages' `__init__.py` files hand out, at the parent: an unchanged
-    one read for the commit (`CommitInput.modules`), or a changed one's parent text."""
+    one read for the commit (`CommitInput.modules`), or a changed one's parent text. A star
+    import of a module read whole that lists `__all__` hands out only what it lists."""
     inits = [(p, t) for p, t in commit.modules if p.endswith("/__init__.py")]
     inits += [
         (f.filename, f.sides[0])
         for f in commit.files
         if f.filename.endswith("/__init__.py") and f.sides is not None and f.sides[0]
     ]
-    return tuple(sorted({pair for path, text in inits for pair in handed_out(path, text)}))
+    pairs = {pair for path, text in inits for pair in handed_out(path, text)}
+    listing = {r.path: r.minus.exports for r in readings if r.texts[0] and r.minus.listed}
+    for path, name in [p for p in pairs if p[1] == EVERY and p[0] in listing]:
+        pairs.discard((path, name))
+        pairs.update((path, n) for n in listing[path])
+    return tuple(sorted(pairs))
 
 
 def _same_parameters(readings: list[FileReading], path: str, old: Name, new: Name) -> bool:
@@ -379,7 +388,11 @@ def _renamed_in_place(
 
 def _python_unset(commit: CommitInput, parses: Parses) -> bool:
     """Whether no metadata file the change touches named a Python requirement at the parent
-    (each one's parent text known: a file the change adds had none)."""
+    (each one's parent text known: a file the change adds had none), nor one it leaves alone
+    that was read for it (`CommitInput.modules`: a `setup.cfg` beside the `setup.py`)."""
+    for path, text in commit.modules:
+        if path.rsplit("/", 1)[-1] in METADATA_FILES and _PYTHON_NAMED.search(text):
+            return False
     for f in commit.files:
         if f.filename.rsplit("/", 1)[-1] not in METADATA_FILES or f.status == "added":
             continue
@@ -1395,7 +1408,10 @@ def _logs_added(r: FileReading, name: str) -> list[Logged]:
     now = logged(r.plus.passes.get(name, {}))
     if not now:
         return []
-    new = sorted(now - logged(r.minus.passes.get(name, {})))
+    # (a message the parent logged already, put another way, `"… %s", x` as an f-string, is
+    # none new)
+    was = logged_loosely(r.minus.passes.get(name, {}))
+    new = sorted((level, text) for level, text in now if (level, loose_message(text)) not in was)
     if len(new) > _BODY_CHANGES:
         return []
     return [Logged(name, r.path, level, text) for level, text in new if _quotable(text)]
@@ -1435,10 +1451,16 @@ def _messages_changed(r: FileReading, name: str) -> list[Message]:
     if now is None or was is None:
         return []
     raised_before = {kind for kind, _ in was}
+    # a message whose words are the same, its spaces alone changed, is the same to a reader
+    # (a sentence folds them: “was” would quote it as it is now)
+    folded = {(kind, " ".join(text.split())) for kind, text in was}
     new = sorted(
         (kind, text)
         for kind, text in now - was
-        if kind in raised_before and _said_literal(text) and re.search(r"[A-Za-z]{3}", text)
+        if kind in raised_before
+        and (kind, " ".join(text.split())) not in folded
+        and _said_literal(text)
+        and re.search(r"[A-Za-z]{3}", text)
     )
     if len(new) > _BODY_CHANGES:
         return []
@@ -1563,15 +1585,17 @@ def _with_guard(call: NewCall, readings: list[FileReading]) -> NewCall:
     `raise E…` (`validate_params_for_platform`'s `if _is_wasm() and params.parallelism != 1:`),
     `E` and `t` as `ast.unparse` writes them (argon2-cffi 52db639)."""
     found = [
-        (r.plus, name)
+        (r.plus, name, r.path)
         for r in readings
         for name in r.plus.functions
         if _short(name) == call.callee and name not in r.plus.redefined
     ]
     if len(found) != 1:
         return call
-    side, name = found[0]
+    side, name, where = found[0]
     if not isinstance(side.functions[name], ast.FunctionDef | ast.AsyncFunctionDef):
+        return call
+    if not _calls_that(call, name, where, readings):
         return call
     if name not in side.guards:
         detail(side, [name])
@@ -1586,6 +1610,20 @@ def _with_guard(call: NewCall, readings: list[FileReading]) -> NewCall:
     if len(test) > _SAID_TEST or "`" in test or "\n" in test:
         return call
     return dataclasses.replace(call, raises=exception, when=test)
+
+
+def _calls_that(call: NewCall, name: str, where: str, readings: list[FileReading]) -> bool:
+    """Whether the caller's name for the callee is the definition `name` at `where`: one its
+    own file defines, or imports from that module under that name (a name imported from
+    another package, `from jsonschema import validate`, is none of the commit's)."""
+    caller = next((r.plus for r in readings if r.path == call.path), None)
+    if caller is None:
+        return False
+    if call.callee in caller.imports:
+        module = caller.imports[call.callee]
+        original = caller.aliases.get(call.callee, call.callee)
+        return original == _short(name) and where in module_paths(call.path, module)
+    return where == call.path
 
 
 def _stands_for(side: Side, param: str, now: str) -> frozenset[str]:

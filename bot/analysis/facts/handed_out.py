@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from bot.analysis.paths import module_paths
+from bot.analysis.paths import module_paths, private_module
 
 # a name a package hands out from every public name of a module (`from ._impl import *`)
 EVERY = "*"
@@ -15,8 +15,11 @@ EVERY = "*"
 def handed_out(init_path: str, text: str) -> set[tuple[str, str]]:
     """(module path, name as defined there) for each name `init_path`'s top-level imports
     take from a module of the same tree, `EVERY` for a star import; where the file assigns
-    `__all__` a literal list, only what it lists (PEP 8: the rest is a detail). None of it
-    where the file does not parse."""
+    `__all__` a literal list, only what it lists (PEP 8: the rest is a detail), else each
+    name bound public. None of it where the file does not parse, nor where the package is
+    private itself (`pkg/_internal/__init__.py`: what it hands out is the package's insides)."""
+    if private_module(init_path):
+        return set()
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -40,10 +43,12 @@ def handed_out(init_path: str, text: str) -> set[tuple[str, str]]:
                 for e in node.value.elts
                 if isinstance(e, ast.Constant) and isinstance(e.value, str)
             }
+    # without `__all__`, a name bound private (`import connect as _connect`) is the
+    # package's own use, not handed out
     return {
         (path, name)
         for path, name, bound in taken
-        if name == EVERY or listed is None or bound in listed
+        if name == EVERY or (bound in listed if listed is not None else not bound.startswith("_"))
     }
 
 

@@ -97,7 +97,10 @@ def same_code(f: FileChange, *, typing: bool = False, imports: bool = False) -> 
     readers = [_readers(tree) for tree in parsed]
     classes = _CLASSES in readers
     typing = typing and all(r is not None for r in readers)
-    trees = [_bare(tree, typing=typing, classes=classes, imports=imports) for tree in parsed]
+    try:
+        trees = [_bare(tree, typing=typing, classes=classes, imports=imports) for tree in parsed]
+    except RecursionError:  # nested past Python's limit (a long `elif` chain): not known
+        return False
     return trees[0] == trees[1]
 
 
@@ -195,15 +198,17 @@ def _flat(statements: list[ast.stmt]) -> list[ast.stmt]:
     pending = list(reversed(statements))
     while pending:
         statement = pending.pop()
-        _flatten_exits(statement)
-        if (
-            isinstance(statement, ast.If)
-            and statement.orelse
-            and isinstance(statement.body[-1], _EXITS)
-        ):
-            # (what the `else` held runs after the `if`, flattened in its turn)
-            pending.extend(reversed(statement.orelse))
-            statement.orelse = []
+        if isinstance(statement, ast.If):
+            statement.body = _flat(statement.body)
+            if statement.orelse and isinstance(statement.body[-1], _EXITS):
+                # (what the `else` held runs after the `if`, flattened in its turn: an `elif`
+                # chain is read by this loop, not by a recursion as deep as the chain is long)
+                pending.extend(reversed(statement.orelse))
+                statement.orelse = []
+            else:
+                statement.orelse = _flat(statement.orelse)
+        else:
+            _flatten_exits(statement)
         out.append(statement)
     return out
 

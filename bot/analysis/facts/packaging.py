@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.records import DefaultChange, EntryPoint, Extra
 from bot.analysis.packaging_files import PACKAGING_FILES
+from bot.analysis.paths import PathKind, path_kind
 from bot.models import FileChange
 
 # The entry point groups installers turn into commands on the PATH.
@@ -241,10 +242,14 @@ def shipped_type_markers(
     that is no package (trio-websocket 49b93c1: `{"trio-websocket": ["py.typed"]}`).
     A `setup.py` is read by the `setup(…)` call its whole reading found (`setup_calls`, by
     path: parent's, commit's), never parsed again."""
+    # (a marker among the tests, the docs or the examples, a typed fixture package, is no
+    # package's the project ships, whatever `*` packs)
     markers = [
         f.filename
         for f in files
-        if f.filename.rsplit("/", 1)[-1] == TYPE_MARKER and f.status != "removed"
+        if f.filename.rsplit("/", 1)[-1] == TYPE_MARKER
+        and f.status != "removed"
+        and path_kind(f.filename) not in (PathKind.TESTS, PathKind.DOCS)
     ]
     named = TYPE_MARKER in words
     if not markers and not named:

@@ -357,15 +357,51 @@ def _code(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
 
 def dumped(part: ast.AST) -> str:
     """`ast.dump`, an integer past Python's 4,300-digit printing limit read by its hash (on
-    a copy: the tree is shared)."""
+    a copy: the tree is shared); a tree nested past Python's recursion limit (a long `elif`
+    chain of generated code) dumped without recursion (`_flat_dump`)."""
     try:
         return ast.dump(part)
+    except RecursionError:
+        return _flat_dump(part)
     except ValueError:
         copied = copy.deepcopy(part)
         for inner in ast.walk(copied):
             if isinstance(inner, ast.Constant) and isinstance(inner.value, int):
                 inner.value = f"int#{hash(inner.value)}"
-        return ast.dump(copied)
+        try:
+            return ast.dump(copied)
+        except RecursionError:
+            return _flat_dump(copied)
+
+
+class _Mark(str):
+    """A piece of `_flat_dump`'s own writing, told apart from a field's string value."""
+
+
+def _flat_dump(part: ast.AST) -> str:
+    """The tree's node types and field values in order, line numbers aside, by a loop: two
+    trees give the same text exactly when they are the same code (as `ast.dump`'s do)."""
+    out: list[str] = []
+    stack: list[object] = [part]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, _Mark):
+            out.append(item)
+        elif isinstance(item, ast.AST):
+            out.append(f"{type(item).__name__}(")
+            stack.append(_Mark(")"))
+            for name in reversed(item._fields):
+                stack += [getattr(item, name, None), _Mark(f"{name}=")]
+        elif isinstance(item, list):
+            out.append("[")
+            stack.append(_Mark("]"))
+            for inner in reversed(item):
+                stack += [_Mark(","), inner]
+        elif isinstance(item, int) and not isinstance(item, bool):
+            out.append(f"int#{hash(item)}")
+        else:
+            out.append(repr(item))
+    return "".join(out)
 
 
 class _Reader:
@@ -1196,6 +1232,42 @@ def logged(calls: dict[str, list[CallShape]]) -> frozenset[tuple[str, str]]:
             if text is not None and re.search(r"[A-Za-z]{3}", text):
                 out.add((level, " ".join(text.split())))
     return frozenset(out)
+
+
+# A placeholder of a logged message, however written: `%s`, `%(name)r`, `{}`, `{name}`,
+# an f-string's value (`_text`'s `{…}`)
+_PLACEHOLDER = re.compile(r"%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdrifgxXeEco]|\{[^{}]*\}")
+
+
+def logged_loosely(calls: dict[str, list[CallShape]]) -> frozenset[tuple[str, str]]:
+    """`logged`'s messages, each with its placeholders read alike (`loose_message`), and
+    those written `"…" % args` or `"…".format(…)` too: the same message put another way
+    (ruff's G002, G004 rewrite them) is none newly logged."""
+    out: set[tuple[str, str]] = set()
+    for callee, shapes in calls.items():
+        receiver, _, method = callee.rpartition(".")
+        level = _LOG_LEVELS.get(method)
+        if level is None or not _LOGGER_NAME.fullmatch(receiver.rsplit(".", 1)[-1]):
+            continue
+        for shape in shapes:
+            first = shape.node.args[0] if shape.node.args else None
+            if isinstance(first, ast.BinOp) and isinstance(first.op, ast.Mod):
+                first = first.left
+            elif (
+                isinstance(first, ast.Call)
+                and isinstance(first.func, ast.Attribute)
+                and first.func.attr == "format"
+            ):
+                first = first.func.value
+            text = _text(first) if first is not None else None
+            if text is not None:
+                out.add((level, loose_message(text)))
+    return frozenset(out)
+
+
+def loose_message(text: str) -> str:
+    """A logged message with each placeholder read as `{…}` and its spaces folded."""
+    return " ".join(_PLACEHOLDER.sub("{…}", text).split())
 
 
 def logged_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[tuple[str, str]]:

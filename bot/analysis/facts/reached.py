@@ -52,8 +52,33 @@ def reached_classes(
                 for member, node in own.items()
                 if any(_dotted(d).endswith("property") for d in node.decorator_list)
             )
-            out.append(Reached(reading.path, cls, via, decorator, attributes, tuple(own)))
+            kept = _kept(reading.plus, cls)
+            out.append(Reached(reading.path, cls, via, decorator, attributes, tuple(own), kept))
     return tuple(out)
+
+
+def _kept(side: Side, cls: str) -> tuple[str, ...]:
+    """The public names the class at `side` binds on its instances as plain attributes: its
+    body's assignments, and each `self.x = …` (or `x: T = …`) of its own methods."""
+    names = {n.split(".", 1)[1] for n in side.assigned if n.startswith(f"{cls}.")}
+    for name, node in side.functions.items():
+        if not name.startswith(f"{cls}.") or name.count(".") != 1 or not node.args.args:
+            continue
+        me = node.args.args[0].arg
+        for sub in ast.walk(node):
+            targets: list[ast.expr] = []
+            if isinstance(sub, ast.Assign):
+                targets = sub.targets
+            elif isinstance(sub, ast.AnnAssign | ast.AugAssign):
+                targets = [sub.target]
+            for target in targets:
+                if (
+                    isinstance(target, ast.Attribute)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == me
+                ):
+                    names.add(target.attr)
+    return tuple(sorted(n for n in names if not n.startswith("_") and "." not in n))
 
 
 def _reached(side: Side) -> dict[str, tuple[str, bool]]:

@@ -436,6 +436,9 @@ class Reached:
     attributes: tuple[str, ...] = ()
     # its public-named methods and properties at the parent
     members: tuple[str, ...] = ()
+    # public names its instances still have at the commit as attributes its own methods set
+    # on `self` or its body assigns (a property become `self.size = size`): none is lost
+    kept: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,13 @@ _BUILT = re.compile(
     r"|\.(?:whl|tar\.gz|zip|exe|dmg|msi|deb|rpm|AppImage)\b",
     re.IGNORECASE,
 )
+# An artifact's name or path that is a test run's output, whatever folder holds it
+# (`build/test-reports/`, `coverage-build`): reports, results, logs, coverage data.
+_RUN_OUTPUT = re.compile(
+    r"(?<![a-z])(?:tests?|reports?|results?|junit|logs?|coverage|cov|screenshots?|benchmarks?|pytest)"
+    r"(?![a-z])",
+    re.IGNORECASE,
+)
 # A step that builds what is released: the package's distributions, wheels per platform.
 _BUILDER = re.compile(
     r"^(?:pypa/cibuildwheel|PyO3/maturin-action|hynek/build-and-inspect-python-package)(?:@|$)",
@@ -118,7 +125,7 @@ def _uploads(job: dict[str, Any]) -> bool:
             (isinstance(uses, str) and _BUILDER.match(uses))
             or (isinstance(run, str) and _BUILD_RUN.search(run))
         )
-    return any(builds or _BUILT.search(a) for a in artifacts)
+    return any(builds or (_BUILT.search(a) and not _RUN_OUTPUT.search(a)) for a in artifacts)
 
 
 def _runners(job: dict[str, Any]) -> list[str]:
