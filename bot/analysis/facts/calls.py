@@ -168,6 +168,17 @@ def _paired(now: list[CallShape], was: list[CallShape]) -> tuple[CallShape, Call
     once each call written the same at both revisions is matched with its twin."""
     if len(now) == 1 and len(was) == 1:
         return now[0], was[0]
+    left_now, rest = _unmatched(now, was)
+    if len(left_now) == 1 and len(rest) == 1:
+        return left_now[0], rest[0]
+    return None
+
+
+def _unmatched(
+    now: list[CallShape], was: list[CallShape]
+) -> tuple[list[CallShape], list[CallShape]]:
+    """The calls of each revision left once each call written the same at both is matched
+    with its twin."""
     left_was = [ast.dump(w.node) for w in was]
     left_now = []
     for shape in now:
@@ -176,10 +187,7 @@ def _paired(now: list[CallShape], was: list[CallShape]) -> tuple[CallShape, Call
             left_was[left_was.index(written)] = ""
         else:
             left_now.append(shape)
-    rest = [w for w, written in zip(was, left_was, strict=True) if written]
-    if len(left_now) == 1 and len(rest) == 1:
-        return left_now[0], rest[0]
-    return None
+    return left_now, [w for w, written in zip(was, left_was, strict=True) if written]
 
 
 def _added_call(
@@ -189,15 +197,8 @@ def _added_call(
     commit still makes each call of the parent as written and no call of the callee passed
     that keyword at the parent (aiodns b6cce69: `pycares.Channel(event_thread=True, …)`
     where the thread-safe library allows, beside the `sock_state_cb=` one)."""
-    left_was = [ast.dump(w.node) for w in was]
-    added = []
-    for shape in now:
-        written = ast.dump(shape.node)
-        if written in left_was:
-            left_was[left_was.index(written)] = ""
-        else:
-            added.append(shape)
-    if len(added) != 1 or any(left_was) or _names_another(added[0].node, was):
+    added, left_was = _unmatched(now, was)
+    if len(added) != 1 or left_was or _names_another(added[0].node, was):
         return []
     passed_before = {k for shape in was for k in (*shape.literal, *shape.other)}
     return [

@@ -1221,17 +1221,23 @@ def logged(calls: dict[str, list[CallShape]]) -> frozenset[tuple[str, str]]:
     `critical` among a function's own calls (`passes`), its first argument a string written
     there (its literal parts, `{…}` where values go; spaces folded)."""
     out: set[tuple[str, str]] = set()
+    for level, shape in _logger_calls(calls):
+        first = shape.node.args[0] if shape.node.args else None
+        text = _text(first) if first is not None else None
+        if text is not None and re.search(r"[A-Za-z]{3}", text):
+            out.add((level, " ".join(text.split())))
+    return frozenset(out)
+
+
+def _logger_calls(calls: dict[str, list[CallShape]]) -> Iterator[tuple[str, CallShape]]:
+    """(level, call) of each call of a logger's `warning`, `error`, `exception` or `critical`
+    among a function's own calls."""
     for callee, shapes in calls.items():
         receiver, _, method = callee.rpartition(".")
         level = _LOG_LEVELS.get(method)
-        if level is None or not _LOGGER_NAME.fullmatch(receiver.rsplit(".", 1)[-1]):
-            continue
-        for shape in shapes:
-            first = shape.node.args[0] if shape.node.args else None
-            text = _text(first) if first is not None else None
-            if text is not None and re.search(r"[A-Za-z]{3}", text):
-                out.add((level, " ".join(text.split())))
-    return frozenset(out)
+        if level is not None and _LOGGER_NAME.fullmatch(receiver.rsplit(".", 1)[-1]):
+            for shape in shapes:
+                yield level, shape
 
 
 # A placeholder of a logged message, however written: `%s`, `%(name)r`, `{}`, `{name}`,
@@ -1244,24 +1250,19 @@ def logged_loosely(calls: dict[str, list[CallShape]]) -> frozenset[tuple[str, st
     those written `"…" % args` or `"…".format(…)` too: the same message put another way
     (ruff's G002, G004 rewrite them) is none newly logged."""
     out: set[tuple[str, str]] = set()
-    for callee, shapes in calls.items():
-        receiver, _, method = callee.rpartition(".")
-        level = _LOG_LEVELS.get(method)
-        if level is None or not _LOGGER_NAME.fullmatch(receiver.rsplit(".", 1)[-1]):
-            continue
-        for shape in shapes:
-            first = shape.node.args[0] if shape.node.args else None
-            if isinstance(first, ast.BinOp) and isinstance(first.op, ast.Mod):
-                first = first.left
-            elif (
-                isinstance(first, ast.Call)
-                and isinstance(first.func, ast.Attribute)
-                and first.func.attr == "format"
-            ):
-                first = first.func.value
-            text = _text(first) if first is not None else None
-            if text is not None:
-                out.add((level, loose_message(text)))
+    for level, shape in _logger_calls(calls):
+        first = shape.node.args[0] if shape.node.args else None
+        if isinstance(first, ast.BinOp) and isinstance(first.op, ast.Mod):
+            first = first.left
+        elif (
+            isinstance(first, ast.Call)
+            and isinstance(first.func, ast.Attribute)
+            and first.func.attr == "format"
+        ):
+            first = first.func.value
+        text = _text(first) if first is not None else None
+        if text is not None:
+            out.add((level, loose_message(text)))
     return frozenset(out)
 
 
