@@ -564,6 +564,14 @@ def test_a_squashed_branchs_steps_give_way_to_the_fragment(tmp_path: Path) -> No
             "them\n-- by :user:`Vizonex`\n",
             "Fixed `MutliDict` & `CIMultiDict` memory leak when deleting values or clearing them.",
         ),
+        # filelock 0f86a94: two names with their own verb, a sentence of its own
+        (
+            "docs/changelog/660.bugfix.rst",
+            "``SoftFileLock`` and ``SoftFileLease`` record the holder's process start time on "
+            "every platform.\n",
+            "`SoftFileLock` and `SoftFileLease` record the holder's process start time on every "
+            "platform.",
+        ),
     ],
 )
 def test_an_item_that_names_a_thing_is_led_by_its_section(

@@ -472,7 +472,13 @@ _THING = re.compile(
     r"|method|function|class|setting|field|property)s?\b)",
     re.IGNORECASE,
 )
-_CODE_SUBJECT = re.compile(r"^`[^`]+`\s+\w+(?:s|ed)\b")
+# a name with its verb ("`URL.join()` keeps …"), or names joined with theirs ("`A` and `B`
+# record …": a plural's verb has no -s)
+_CODE_SUBJECT = re.compile(
+    r"^`[^`]+`\s+\w+(?:s|ed)\b"
+    r"|^`[^`]+`(?:\s*,\s*`[^`]+`)*,?\s+(?:and|or)\s+`[^`]+`\s+"
+    r"(?!(?:of|in|on|for|with|to|from|as|at|by|and|or)\b)[a-z]+\b"
+)
 
 
 def led(kind: str, text: str) -> str:
