@@ -60,6 +60,48 @@ def test_a_setup_py_that_raises_a_floor_says_the_requirement(tmp_path: Path) -> 
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
 
 
+# the same `setup.py` written as many are: the requirements a list bound to a name above
+SETUP_BOUND = (
+    "from setuptools import setup\n\n"
+    "REQUIRES = [\n"
+    "    'trio>=0.11',\n"
+    "    'wsproto>=0.12,<0.13',\n"
+    "]\n\n"
+    "setup(name='trio-websocket', install_requires=REQUIRES)\n"
+)
+
+
+def test_requirements_bound_to_a_name_are_what_the_call_passes(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"setup.py": SETUP_BOUND, "trio_websocket/_impl.py": IMPL},
+        {
+            "setup.py": SETUP_BOUND.replace("'wsproto>=0.12,<0.13'", "'wsproto>=0.14,<0.15'"),
+            "trio_websocket/_impl.py": IMPL,
+        },
+        "Upgrade to wsproto 0.14",
+    )
+    assert "Requires `wsproto>=0.14,<0.15` (was `>=0.12,<0.13`)" in entry_text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_requirements_bound_twice_are_not_read_as_one_list(tmp_path: Path) -> None:
+    # which binding the call passes depends on what runs: no requirement is claimed
+    twice = SETUP_BOUND.replace(
+        "\nsetup(", "if sys.platform == 'win32':\n    REQUIRES = ['pywin32']\n\nsetup("
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"setup.py": twice, "trio_websocket/_impl.py": IMPL},
+        {
+            "setup.py": twice.replace("'wsproto>=0.12,<0.13'", "'wsproto>=0.14,<0.15'"),
+            "trio_websocket/_impl.py": IMPL,
+        },
+        "Upgrade to wsproto 0.14",
+    )
+    assert "Requires `wsproto" not in entry_text(analysis)
+
+
 # trio-websocket's exceptions, shortened: the close reason kept on the instance only
 EXCEPTIONS = (
     "class CloseReason:\n"

@@ -372,7 +372,7 @@ def test_a_python_requirement_a_variable_held_before_is_not_newly_set(tmp_path: 
     before = {
         "src/doc2dash/__init__.py": "x = 1\n",
         "setup.py": (
-            'from setuptools import setup\n\nPYTHON_REQUIRES = ">=3.7"\n\n'
+            'from setuptools import setup\n\nPYTHON_REQUIRES = ">=3.8"\n\n'
             'setup(name="doc2dash", python_requires=PYTHON_REQUIRES)\n'
         ),
         "pyproject.toml": '[build-system]\nrequires = ["setuptools"]\n',
@@ -387,4 +387,9 @@ def test_a_python_requirement_a_variable_held_before_is_not_newly_set(tmp_path: 
     analysis, verdicts = checked_entry(tmp_path, before, after, "Switch to Hatch")
     assert "no Python version was required before" not in entry_text(analysis)
     assert not analysis.breaking
+    assert Verdict.FALSE not in verdicts
+    # the variable is what the call passed: a floor it held lower is raised, and said so
+    lower = dict(before, **{"setup.py": before["setup.py"].replace(">=3.8", ">=3.7")})
+    analysis, verdicts = checked_entry(tmp_path / "lower", lower, after, "Switch to Hatch")
+    assert "(was `>=3.7`)" in entry_text(analysis)
     assert Verdict.FALSE not in verdicts

@@ -173,7 +173,10 @@ class Unit:
             side.bound[name] = "" if twice else value
         side.assigned.update(table.assigned)
         side.lazy = side.lazy or table.lazy
-        side.setup_call = table.setup_call or side.setup_call
+        for name, literal in table.literals.items():
+            side.literals[name] = None if name in side.literals else literal
+        if table.setup_call is not None:
+            side.setup_call = _with_literals(table.setup_call, side.literals)
         side.served.update(table.served)
         side.refused.update(table.refused)
         side.closures.update(table.closures)
@@ -671,6 +674,12 @@ class _Reader:
                     alias_of = ""
                 self.side.bound[target] = alias_of
             self.side.assigned.update(_targets(node))
+            for target in _targets(node):
+                literal = isinstance(node, ast.Assign) and isinstance(
+                    node.value, ast.List | ast.Tuple | ast.Constant
+                )
+                again = target in self.side.literals
+                self.side.literals[target] = node.value if literal and not again else None
             self._constant(node, "")
             bind(node, "", self.side.tables)
             if isinstance(node.value, ast.Dict) and node.value.keys:
@@ -941,6 +950,18 @@ def _through(side: Side, name: str, *, caught: bool) -> frozenset[str]:
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _with_literals(call: ast.Call, literals: dict[str, ast.expr | None]) -> ast.Call:
+    """The `setup(…)` call with each keyword that names a literal bound once above it
+    (`install_requires=requirements`) given that literal: what the call passes."""
+    keywords = [
+        ast.keyword(arg=k.arg, value=literals.get(k.value.id) or k.value)
+        if isinstance(k.value, ast.Name)
+        else k
+        for k in call.keywords
+    ]
+    return ast.Call(func=call.func, args=call.args, keywords=keywords)
 
 
 class _Walked(NamedTuple):

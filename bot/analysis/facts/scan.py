@@ -201,6 +201,9 @@ class Side:
     requirements: dict[str, str] = field(default_factory=dict)
     # from a whole Python file: its module-level `setup(…)` call (a `setup.py`'s metadata)
     setup_call: ast.Call | None = None
+    # from a whole Python file: module-level names bound once to a literal
+    # (`requirements = ["a>=1"]`), None once bound again: what `setup(install_requires=…)` passes
+    literals: dict[str, ast.expr | None] = field(default_factory=dict)
     # a settings file's key -> value (keys seen more than once on a side are ambiguous: None)
     values: dict[str, str | None] = field(default_factory=dict)
     sections: list[str] = field(default_factory=list)
