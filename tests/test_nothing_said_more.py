@@ -190,3 +190,43 @@ def test_the_same_values_passed_by_keyword_to_the_base_are_not_said(tmp_path: Pa
         "Pass the range's bounds by name",
     )
     assert "became" not in entry_text(analysis)
+
+
+# `ConnectionRejected` passing its fields to the base by name
+_PASSED = "super().__init__(status_code=status_code, headers=headers, body=body)"
+_BY_NAME = EXCEPTIONS.replace(
+    "    def __init__(self, status_code, headers, body):\n        super().__init__()",
+    f"    def __init__(self, status_code, headers, body):\n        {_PASSED}",
+)
+
+
+def test_the_same_keywords_passed_to_the_base_in_another_order_are_not_said(
+    tmp_path: Path,
+) -> None:
+    # trio-websocket b74d6bf's shape, the reviewer's edge: the keywords reordered beside another
+    # edit of the function; the base is built the same, the statement is no rewrite
+    after = _BY_NAME.replace(
+        _PASSED, "super().__init__(body=body, status_code=status_code, headers=headers)"
+    ).replace("        self.body = body\n", "        self.body = bytes(body)\n")
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"trio_websocket/_impl.py": _BY_NAME},
+        {"trio_websocket/_impl.py": after},
+        "Keep the rejection's body as bytes",
+    )
+    assert "became" not in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
+
+
+def test_a_call_whose_keywords_alone_are_reordered_is_the_same_code(tmp_path: Path) -> None:
+    # the same shape, the keywords' order the only edit: the entry had said it "became"
+    after = _BY_NAME.replace(
+        _PASSED, "super().__init__(headers=headers, body=body, status_code=status_code)"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"trio_websocket/_impl.py": _BY_NAME},
+        {"trio_websocket/_impl.py": after},
+        "Pass the rejection's fields in the order of the docs",
+    )
+    assert entry_text(analysis) == "Pass the rejection's fields in the order of the docs."
