@@ -230,3 +230,48 @@ def test_a_call_whose_keywords_alone_are_reordered_is_the_same_code(tmp_path: Pa
         "Pass the rejection's fields in the order of the docs",
     )
     assert entry_text(analysis) == "Pass the rejection's fields in the order of the docs."
+
+
+@pytest.mark.parametrize(
+    ("handler", "said"),
+    [
+        ("except UnsupportedParamsError:", False),
+        # its base, followed into `exceptions.py`
+        ("except ValueError:", False),
+        ("except (TypeError, Exception):", False),
+        ("except:", False),
+        # a handler of another class catches none of it
+        ("except TypeError:", True),
+    ],
+)
+def test_a_new_call_its_caller_catches_around_raises_nothing_for_callers(
+    tmp_path: Path, handler: str, said: bool
+) -> None:
+    # argon2-cffi 52db639's shape, the reviewer's edge: the hasher catches what the new call
+    # raises, and its callers meet none of it
+    exceptions = "class UnsupportedParamsError(ValueError):\n    pass\n"
+    caught = (
+        "        try:\n"
+        "            validate_params_for_platform(params)\n"
+        f"        {handler}\n"
+        "            params = Parameters(time_cost=time_cost, parallelism=1)\n"
+        "        self._parameters = params\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {
+            "src/argon2/_password_hasher.py": HASHER,
+            "src/argon2/_utils.py": UTILS,
+            "src/argon2/exceptions.py": "",
+        },
+        {
+            "src/argon2/_password_hasher.py": HASHER.replace(
+                "_check_types\n", "_check_types, validate_params_for_platform\n"
+            ).replace("        self._parameters = params\n", caught),
+            "src/argon2/_utils.py": UTILS + GUARD,
+            "src/argon2/exceptions.py": exceptions,
+        },
+        "Add support for wasm32-pyodide (#190)",
+    )
+    assert ("which raises `UnsupportedParamsError`" in entry_text(analysis)) is said
+    assert Verdict.FALSE not in verdicts

@@ -31,6 +31,7 @@ from bot.analysis.facts.build import (
     supported_pythons,
 )
 from bot.analysis.facts.calls import keywords_changed, signature
+from bot.analysis.facts.caught import caught_at_each_call
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
@@ -53,7 +54,7 @@ from bot.analysis.facts.pyfile import (
     raised_through,
 )
 from bot.analysis.facts.python import _package, read_python, reads_key
-from bot.analysis.facts.raised_names import proven_raises
+from bot.analysis.facts.raised_names import lookups, proven_raises
 from bot.analysis.facts.reached import reached_classes
 from bot.analysis.facts.records import (
     Caught,
@@ -1583,7 +1584,8 @@ def _with_guard(call: NewCall, readings: list[FileReading]) -> NewCall:
     """A new call with what its callee raises for its caller: where the commit's files define
     the callee once (a function, not a class), and its own code has one `if t:` that ends in
     `raise E…` (`validate_params_for_platform`'s `if _is_wasm() and params.parallelism != 1:`),
-    `E` and `t` as `ast.unparse` writes them (argon2-cffi 52db639)."""
+    `E` and `t` as `ast.unparse` writes them (argon2-cffi 52db639); none where the caller may
+    catch `E` around each of its calls (`caught.caught_at_each_call`)."""
     found = [
         (r.plus, name, r.path)
         for r in readings
@@ -1608,6 +1610,11 @@ def _with_guard(call: NewCall, readings: list[FileReading]) -> NewCall:
         return call
     exception, test = raising[0]
     if len(test) > _SAID_TEST or "`" in test or "\n" in test:
+        return call
+    # what the caller catches around each call of it, no caller of its meets
+    caller = next(r.plus for r in readings if r.path == call.path)
+    after, _ = lookups(readings, ())
+    if caught_at_each_call(call, caller, (exception, where), after):
         return call
     return dataclasses.replace(call, raises=exception, when=test)
 
