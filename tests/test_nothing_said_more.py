@@ -11,6 +11,7 @@ import pytest
 
 from bot.cli.claim_check import Verdict
 from bot.cli.claims_eval import entry_text
+from bot.models import Analysis
 from tests.clones import checked_entry
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -135,11 +136,11 @@ GUARD = (
 )
 
 
-def test_a_new_call_of_a_function_that_raises_says_when(tmp_path: Path) -> None:
-    # argon2-cffi 52db639 "Add support for wasm32-pyodide (#190)": the hasher's constructor
-    # now validates its parameters for the platform, and the helper raises on WebAssembly
+def _wasm(tmp_path: Path, call: str, message: str) -> tuple[Analysis, list[Verdict]]:
+    """argon2-cffi 52db639's clone: the hasher's constructor gains `call` (its statements that
+    call `validate_params_for_platform`) before it keeps its parameters."""
     exceptions = "class UnsupportedParamsError(ValueError):\n    pass\n"
-    analysis, verdicts = checked_entry(
+    return checked_entry(
         tmp_path,
         {
             "src/argon2/_password_hasher.py": HASHER,
@@ -150,12 +151,21 @@ def test_a_new_call_of_a_function_that_raises_says_when(tmp_path: Path) -> None:
             "src/argon2/_password_hasher.py": HASHER.replace(
                 "_check_types\n", "_check_types, validate_params_for_platform\n"
             ).replace(
-                "        self._parameters = params\n",
-                "        validate_params_for_platform(params)\n        self._parameters = params\n",
+                "        self._parameters = params\n", call + "        self._parameters = params\n"
             ),
             "src/argon2/_utils.py": UTILS + GUARD,
             "src/argon2/exceptions.py": exceptions,
         },
+        message,
+    )
+
+
+def test_a_new_call_of_a_function_that_raises_says_when(tmp_path: Path) -> None:
+    # argon2-cffi 52db639 "Add support for wasm32-pyodide (#190)": the hasher's constructor
+    # now validates its parameters for the platform, and the helper raises on WebAssembly
+    analysis, verdicts = _wasm(
+        tmp_path,
+        "        validate_params_for_platform(params)\n",
         "Add support for wasm32-pyodide (#190)\n\n* Added support for wasm32-pyodide\n\n"
         "* Pre-commit\n\n---------\n\nCo-authored-by: Hynek Schlawack <hs@ox.cx>",
     )
@@ -249,29 +259,12 @@ def test_a_new_call_its_caller_catches_around_raises_nothing_for_callers(
 ) -> None:
     # argon2-cffi 52db639's shape, the reviewer's edge: the hasher catches what the new call
     # raises, and its callers meet none of it
-    exceptions = "class UnsupportedParamsError(ValueError):\n    pass\n"
     caught = (
         "        try:\n"
         "            validate_params_for_platform(params)\n"
         f"        {handler}\n"
         "            params = Parameters(time_cost=time_cost, parallelism=1)\n"
-        "        self._parameters = params\n"
     )
-    analysis, verdicts = checked_entry(
-        tmp_path,
-        {
-            "src/argon2/_password_hasher.py": HASHER,
-            "src/argon2/_utils.py": UTILS,
-            "src/argon2/exceptions.py": "",
-        },
-        {
-            "src/argon2/_password_hasher.py": HASHER.replace(
-                "_check_types\n", "_check_types, validate_params_for_platform\n"
-            ).replace("        self._parameters = params\n", caught),
-            "src/argon2/_utils.py": UTILS + GUARD,
-            "src/argon2/exceptions.py": exceptions,
-        },
-        "Add support for wasm32-pyodide (#190)",
-    )
+    analysis, verdicts = _wasm(tmp_path, caught, "Add support for wasm32-pyodide (#190)")
     assert ("which raises `UnsupportedParamsError`" in entry_text(analysis)) is said
     assert Verdict.FALSE not in verdicts
