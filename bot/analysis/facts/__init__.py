@@ -40,6 +40,7 @@ from bot.analysis.facts.documents import read_document, read_document_whole, rea
 from bot.analysis.facts.handed_out import EVERY, handed_out
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
+from bot.analysis.facts.members import members_gone
 from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes, shipped_type_markers
 from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.pyfile import (
@@ -71,6 +72,7 @@ from bot.analysis.facts.records import (
     FileFact,
     ImportMove,
     Logged,
+    MemberGone,
     Message,
     Name,
     NameKind,
@@ -132,6 +134,7 @@ __all__ = [
     "Facts",
     "FileFact",
     "ImportMove",
+    "MemberGone",
     "Name",
     "NameKind",
     "NewCall",
@@ -299,12 +302,18 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         readings,
     )
     facts = _with_packaging(commit, facts, parses)
-    if any(private_module(c.path) for c in facts.signatures_changed):
+    if any(private_module(c.path) for c in facts.signatures_changed) or any(
+        private_module(n.path) for n in facts.removed if n.kind is NameKind.METHOD
+    ):
         facts = dataclasses.replace(facts, handed_out=_handed_out(commit, readings))
     if any(r.gone for r in facts.raises_added):
         raised = proven_raises(facts.raises_added, readings, commit.modules)
         facts = dataclasses.replace(facts, raises_added=tuple(raised))
     facts = _with_reached(facts, readings)
+    if any(n.kind is NameKind.METHOD for n in facts.removed):
+        after, _ = lookups(readings, commit.modules)
+        gone = members_gone(facts.removed, readings, after)
+        facts = dataclasses.replace(facts, members_gone=gone)
     if any(r.package == "python" and r.old is None for r in facts.requirements):
         facts = dataclasses.replace(facts, python_unset=_python_unset(commit, parses))
     calls = {

@@ -1,9 +1,10 @@
-"""Which class an exception's name stands for, where a function raises one name in place of
-another: a module-level `class`, a name bound to another (`InvalidHash = InvalidHashError`),
-an import (`from .exceptions import InvalidHashError as Invalid`) followed into the module
-the tree has (a changed file read whole, or one read for it: `CommitInput.modules`), or a
-builtin the module does not shadow. Two names of one class are no new exception for callers;
-names not followed to their classes prove nothing either way."""
+"""Which class a name stands for (an exception raised or caught, a class's base): a
+module-level `class`, a name bound to another (`InvalidHash = InvalidHashError`), an import
+(`from .exceptions import InvalidHashError as Invalid`) followed into the module the tree has
+(a changed file read whole, or one read for it: `CommitInput.modules`), or a builtin class the
+module does not shadow. Two names of one class are no new exception for callers where a
+function raises one in place of the other; names not followed to their classes prove nothing
+either way."""
 
 from __future__ import annotations
 
@@ -150,8 +151,8 @@ def identity(
         return None
     if table.lazy or name in table.others or name in table.bound:
         return None
-    value = getattr(builtins, name, None)
-    if isinstance(value, type) and issubclass(value, BaseException):
+    # (a builtin class: an exception's, or a base of a class's: `dict`)
+    if isinstance(getattr(builtins, name, None), type):
         return ("builtins", name)
     return None
 
