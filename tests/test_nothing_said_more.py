@@ -11,6 +11,7 @@ import pytest
 
 from bot.cli.claim_check import Verdict
 from bot.cli.claims_eval import entry_text
+from bot.models import Analysis
 from tests.clones import checked_entry
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -177,11 +178,11 @@ GUARD = (
 )
 
 
-def test_a_new_call_of_a_function_that_raises_says_when(tmp_path: Path) -> None:
-    # argon2-cffi 52db639 "Add support for wasm32-pyodide (#190)": the hasher's constructor
-    # now validates its parameters for the platform, and the helper raises on WebAssembly
+def _wasm(tmp_path: Path, call: str, message: str) -> tuple[Analysis, list[Verdict]]:
+    """argon2-cffi 52db639's clone: the hasher's constructor gains `call` (its statements that
+    call `validate_params_for_platform`) before it keeps its parameters."""
     exceptions = "class UnsupportedParamsError(ValueError):\n    pass\n"
-    analysis, verdicts = checked_entry(
+    return checked_entry(
         tmp_path,
         {
             "src/argon2/_password_hasher.py": HASHER,
@@ -192,12 +193,21 @@ def test_a_new_call_of_a_function_that_raises_says_when(tmp_path: Path) -> None:
             "src/argon2/_password_hasher.py": HASHER.replace(
                 "_check_types\n", "_check_types, validate_params_for_platform\n"
             ).replace(
-                "        self._parameters = params\n",
-                "        validate_params_for_platform(params)\n        self._parameters = params\n",
+                "        self._parameters = params\n", call + "        self._parameters = params\n"
             ),
             "src/argon2/_utils.py": UTILS + GUARD,
             "src/argon2/exceptions.py": exceptions,
         },
+        message,
+    )
+
+
+def test_a_new_call_of_a_function_that_raises_says_when(tmp_path: Path) -> None:
+    # argon2-cffi 52db639 "Add support for wasm32-pyodide (#190)": the hasher's constructor
+    # now validates its parameters for the platform, and the helper raises on WebAssembly
+    analysis, verdicts = _wasm(
+        tmp_path,
+        "        validate_params_for_platform(params)\n",
         "Add support for wasm32-pyodide (#190)\n\n* Added support for wasm32-pyodide\n\n"
         "* Pre-commit\n\n---------\n\nCo-authored-by: Hynek Schlawack <hs@ox.cx>",
     )
@@ -232,3 +242,71 @@ def test_the_same_values_passed_by_keyword_to_the_base_are_not_said(tmp_path: Pa
         "Pass the range's bounds by name",
     )
     assert "became" not in entry_text(analysis)
+
+
+# `ConnectionRejected` passing its fields to the base by name
+_PASSED = "super().__init__(status_code=status_code, headers=headers, body=body)"
+_BY_NAME = EXCEPTIONS.replace(
+    "    def __init__(self, status_code, headers, body):\n        super().__init__()",
+    f"    def __init__(self, status_code, headers, body):\n        {_PASSED}",
+)
+
+
+def test_the_same_keywords_passed_to_the_base_in_another_order_are_not_said(
+    tmp_path: Path,
+) -> None:
+    # trio-websocket b74d6bf's shape, the reviewer's edge: the keywords reordered beside another
+    # edit of the function; the base is built the same, the statement is no rewrite
+    after = _BY_NAME.replace(
+        _PASSED, "super().__init__(body=body, status_code=status_code, headers=headers)"
+    ).replace("        self.body = body\n", "        self.body = bytes(body)\n")
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"trio_websocket/_impl.py": _BY_NAME},
+        {"trio_websocket/_impl.py": after},
+        "Keep the rejection's body as bytes",
+    )
+    assert "became" not in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
+
+
+def test_a_call_whose_keywords_alone_are_reordered_is_the_same_code(tmp_path: Path) -> None:
+    # the same shape, the keywords' order the only edit: the entry had said it "became"
+    after = _BY_NAME.replace(
+        _PASSED, "super().__init__(headers=headers, body=body, status_code=status_code)"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"trio_websocket/_impl.py": _BY_NAME},
+        {"trio_websocket/_impl.py": after},
+        "Pass the rejection's fields in the order of the docs",
+    )
+    assert entry_text(analysis) == "Pass the rejection's fields in the order of the docs."
+
+
+@pytest.mark.parametrize(
+    ("handler", "said"),
+    [
+        ("except UnsupportedParamsError:", False),
+        # its base, followed into `exceptions.py`
+        ("except ValueError:", False),
+        ("except (TypeError, Exception):", False),
+        ("except:", False),
+        # a handler of another class catches none of it
+        ("except TypeError:", True),
+    ],
+)
+def test_a_new_call_its_caller_catches_around_raises_nothing_for_callers(
+    tmp_path: Path, handler: str, said: bool
+) -> None:
+    # argon2-cffi 52db639's shape, the reviewer's edge: the hasher catches what the new call
+    # raises, and its callers meet none of it
+    caught = (
+        "        try:\n"
+        "            validate_params_for_platform(params)\n"
+        f"        {handler}\n"
+        "            params = Parameters(time_cost=time_cost, parallelism=1)\n"
+    )
+    analysis, verdicts = _wasm(tmp_path, caught, "Add support for wasm32-pyodide (#190)")
+    assert ("which raises `UnsupportedParamsError`" in entry_text(analysis)) is said
+    assert Verdict.FALSE not in verdicts

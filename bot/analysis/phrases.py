@@ -164,6 +164,9 @@ class AnalysisPhrases:
     module_imports_fail: str  # {module}
     passing_fails: tuple[str, str]  # {params}
     callers_fail: str  # {old}
+    # a public class's own method or property removed, nothing giving it back: `C.m()`, `C.p`
+    calls_fail: str  # {names}: methods only
+    members_fail: str  # {names}
     # a private class a public function hands its callers (`alru_cache`'s wrapper), said as
     # they meet it: what the function decorates, or what it returns
     decorated_lacks: str  # {via} {names}
@@ -408,6 +411,8 @@ EN = AnalysisPhrases(
         "Calls that pass {params} by name fail.",
     ),
     callers_fail="Callers of `{old}` fail.",
+    calls_fail="Calls to {names} fail.",
+    members_fail="Code that uses {names} fails.",
     decorated_lacks="functions decorated with {via} no longer have {names}",
     returned_lacks="what {via} returns no longer has {names}",
     decorated_renamed="{old} of functions decorated with {via} is renamed {new}",
@@ -605,6 +610,8 @@ ZH = AnalysisPhrases(
     module_imports_fail="导入 `{module}` 的代码将失败。",
     passing_fails=("按名传入 {params} 的调用将失败。", "按名传入 {params} 的调用将失败。"),
     callers_fail="调用 `{old}` 的代码将失败。",
+    calls_fail="调用 {names} 的代码将失败。",
+    members_fail="使用 {names} 的代码将失败。",
     decorated_lacks="被 {via} 装饰的函数不再有 {names}",
     returned_lacks="{via} 返回的对象不再有 {names}",
     decorated_renamed="被 {via} 装饰的函数的 {old} 更名为 {new}",

@@ -1,11 +1,12 @@
-"""Public modules and keyword parameters a change takes from callers, read from its facts."""
+"""Public modules, class members and keyword parameters a change takes from callers, read
+from its facts."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from bot.analysis.facts import FileFact, Reached, SignatureChange, parameter_name
+from bot.analysis.facts import FileFact, MemberGone, Reached, SignatureChange, parameter_name
 from bot.analysis.facts.handed_out import EVERY
 from bot.analysis.paths import private_module
 from bot.analysis.signals import Signals
@@ -102,19 +103,32 @@ def lost_parameters(sig: Signals) -> tuple[LostParameters, ...]:
         )
         if function is None or not names or change.takes_any:
             continue
-        if change.path in sig.source_files and _reached(sig, change):
+        if change.path in sig.source_files and _reached(sig, change.path, change.name):
             out.append(LostParameters(function, change.path, names, change.name))
     return tuple(out)
 
 
-def _reached(sig: Signals, change: SignatureChange) -> bool:
-    """A public module's function, or a private module's that a public package's
+def _reached(sig: Signals, path: str, name: str) -> bool:
+    """A public module's function or class, or a private module's that a public package's
     `__init__.py` hands out (`from ._decorators import typechecked`; a method by its class)."""
-    if not private_module(change.path):
+    if not private_module(path):
         return True
-    top = change.name.split(".", 1)[0]
+    top = name.split(".", 1)[0]
     handed = set(sig.facts.handed_out)
-    return (change.path, top) in handed or (change.path, EVERY) in handed
+    return (path, top) in handed or (path, EVERY) in handed
+
+
+def members_removed(sig: Signals) -> tuple[MemberGone, ...]:
+    """The public methods and properties a change takes out of a public class's own body
+    with nothing giving them back (`facts.members_gone`), where callers meet the class: a
+    shipped module's, public by its name or handed out by its package's `__init__.py`, as
+    `lost_parameters` reads a function's. (A private class's public members are
+    `reached_losses`'.)"""
+    return tuple(
+        m
+        for m in sig.facts.members_gone
+        if m.path in sig.source_files and not m.cls.startswith("_") and _reached(sig, m.path, m.cls)
+    )
 
 
 def _caller_name(change: SignatureChange) -> str | None:

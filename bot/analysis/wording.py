@@ -21,6 +21,7 @@ from bot.analysis.facts import (
     Documented,
     EntryPoint,
     Extra,
+    MemberGone,
     Name,
     NameKind,
     Raised,
@@ -39,6 +40,7 @@ from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.removed import (
     ReachedLoss,
     lost_parameters,
+    members_removed,
     module_name,
     reached_losses,
     removed_modules,
@@ -209,6 +211,7 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                 consequence=forms(p.passing_fails, len(lost.names)).format(params=params),
             )
         )
+    risks += _members_risks(sig, p)
     risks += _reached_risks(sig, p)
     for pair in sig.renamed_symbols:
         if _api_path(sig, pair.old.path):
@@ -251,6 +254,27 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
         )
         risks.append(Risk(description=sentence(p, floor)))
     return _quoted_once(risks)
+
+
+def _members_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
+    """A public class's own methods and properties removed with nothing giving them back,
+    each file's together: "Removes `Client.ping` from `pkg/client.py`", and code that calls
+    `Client.ping()` (or reads a property) fails."""
+    by_path: dict[str, list[MemberGone]] = {}
+    for member in members_removed(sig):
+        by_path.setdefault(member.path, []).append(member)
+    risks = []
+    for path, gone in by_path.items():
+        names = codes(p, (f"{m.cls}.{m.member}" for m in gone))
+        used = codes(p, (f"{m.cls}.{m.member}" + ("" if m.attribute else "()") for m in gone))
+        fails = p.members_fail if any(m.attribute for m in gone) else p.calls_fail
+        risks.append(
+            Risk(
+                description=sentence(p, p.removes_from.format(names=names, path=path)),
+                consequence=fails.format(names=used),
+            )
+        )
+    return risks
 
 
 def _reached_said(sig: Signals, p: AnalysisPhrases) -> list[tuple[str, str, str | None]]:
@@ -352,6 +376,7 @@ def named_breaks(sig: Signals) -> tuple[str, ...]:
         *(f"{f.path}::*" for f in sig.facts.files if module_name(f.path) in modules),
         *(f"{n.path}::{n.name}" for n in _exports_gone(sig, modules)),
         *(f"{x.path}::{x.defined}({name})" for x in lost_parameters(sig) for name in x.names),
+        *(f"{m.path}::{m.cls}.{m.member}" for m in members_removed(sig)),
         *(
             f"{x.reached.path}::{x.reached.cls}.{x.member}" + (f"({name})" if x.params else "")
             for x in reached_losses(sig)

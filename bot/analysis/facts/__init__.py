@@ -31,6 +31,7 @@ from bot.analysis.facts.build import (
     supported_pythons,
 )
 from bot.analysis.facts.calls import keywords_changed, signature
+from bot.analysis.facts.caught import caught_at_each_call
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
@@ -39,6 +40,7 @@ from bot.analysis.facts.documents import read_document, read_document_whole, rea
 from bot.analysis.facts.handed_out import EVERY, handed_out
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
+from bot.analysis.facts.members import members_gone
 from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes, shipped_type_markers
 from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.pyfile import (
@@ -53,7 +55,7 @@ from bot.analysis.facts.pyfile import (
     raised_through,
 )
 from bot.analysis.facts.python import _package, read_python, reads_key
-from bot.analysis.facts.raised_names import proven_raises
+from bot.analysis.facts.raised_names import lookups, proven_raises
 from bot.analysis.facts.reached import reached_classes
 from bot.analysis.facts.records import (
     Caught,
@@ -70,6 +72,7 @@ from bot.analysis.facts.records import (
     FileFact,
     ImportMove,
     Logged,
+    MemberGone,
     Message,
     Name,
     NameKind,
@@ -131,6 +134,7 @@ __all__ = [
     "Facts",
     "FileFact",
     "ImportMove",
+    "MemberGone",
     "Name",
     "NameKind",
     "NewCall",
@@ -298,12 +302,18 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         readings,
     )
     facts = _with_packaging(commit, facts, parses)
-    if any(private_module(c.path) for c in facts.signatures_changed):
+    if any(private_module(c.path) for c in facts.signatures_changed) or any(
+        private_module(n.path) for n in facts.removed if n.kind is NameKind.METHOD
+    ):
         facts = dataclasses.replace(facts, handed_out=_handed_out(commit, readings))
     if any(r.gone for r in facts.raises_added):
         raised = proven_raises(facts.raises_added, readings, commit.modules)
         facts = dataclasses.replace(facts, raises_added=tuple(raised))
     facts = _with_reached(facts, readings)
+    if any(n.kind is NameKind.METHOD for n in facts.removed):
+        after, _ = lookups(readings, commit.modules)
+        gone = members_gone(facts.removed, readings, after)
+        facts = dataclasses.replace(facts, members_gone=gone)
     if any(r.package == "python" and r.old is None for r in facts.requirements):
         facts = dataclasses.replace(facts, python_unset=_python_unset(commit, parses))
     calls = {
@@ -1583,7 +1593,8 @@ def _with_guard(call: NewCall, readings: list[FileReading]) -> NewCall:
     """A new call with what its callee raises for its caller: where the commit's files define
     the callee once (a function, not a class), and its own code has one `if t:` that ends in
     `raise E…` (`validate_params_for_platform`'s `if _is_wasm() and params.parallelism != 1:`),
-    `E` and `t` as `ast.unparse` writes them (argon2-cffi 52db639)."""
+    `E` and `t` as `ast.unparse` writes them (argon2-cffi 52db639); none where the caller may
+    catch `E` around each of its calls (`caught.caught_at_each_call`)."""
     found = [
         (r.plus, name, r.path)
         for r in readings
@@ -1608,6 +1619,11 @@ def _with_guard(call: NewCall, readings: list[FileReading]) -> NewCall:
         return call
     exception, test = raising[0]
     if len(test) > _SAID_TEST or "`" in test or "\n" in test:
+        return call
+    # what the caller catches around each call of it, no caller of its meets
+    caller = next(r.plus for r in readings if r.path == call.path)
+    after, _ = lookups(readings, ())
+    if caught_at_each_call(call, caller, (exception, where), after):
         return call
     return dataclasses.replace(call, raises=exception, when=test)
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from bot.analysis.facts.keywords import keywords_sorted
 from bot.analysis.facts.python import _NOT_A_REGISTRY, _SAYS_DEPRECATED, _within, registry_of
 from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.scan import CallShape, Side
@@ -353,8 +354,10 @@ def _code(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
         head = [*node.bases, *node.keywords]
     else:
         head = [node.args, *([node.returns] if node.returns else [])]
-    # `ast.dump` leaves line numbers out: the same code moved is the same
-    text = "\n".join(dumped(part) for part in (*node.decorator_list, *head, *body))
+    # `ast.dump` leaves line numbers out: the same code moved is the same; and keywords are
+    # bound by their names: the same call with its keywords reordered is the same
+    parts = (*node.decorator_list, *head, *body)
+    text = "\n".join(dumped(keywords_sorted(part)) for part in parts)
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 

@@ -1,9 +1,10 @@
-"""Which class an exception's name stands for, where a function raises one name in place of
-another: a module-level `class`, a name bound to another (`InvalidHash = InvalidHashError`),
-an import (`from .exceptions import InvalidHashError as Invalid`) followed into the module
-the tree has (a changed file read whole, or one read for it: `CommitInput.modules`), or a
-builtin the module does not shadow. Two names of one class are no new exception for callers;
-names not followed to their classes prove nothing either way."""
+"""Which class a name stands for (an exception raised or caught, a class's base): a
+module-level `class`, a name bound to another (`InvalidHash = InvalidHashError`), an import
+(`from .exceptions import InvalidHashError as Invalid`) followed into the module the tree has
+(a changed file read whole, or one read for it: `CommitInput.modules`), or a builtin class the
+module does not shadow. Two names of one class are no new exception for callers where a
+function raises one in place of the other; names not followed to their classes prove nothing
+either way."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from bot.analysis.facts.pyfile import dotted
 from bot.analysis.facts.records import Raised
 from bot.analysis.facts.scan import FileReading, Side
 from bot.analysis.paths import module_paths
@@ -35,12 +37,26 @@ class _Table:
     others: frozenset[str]
     # `from m import *`, a module `__getattr__`: any name may come from elsewhere
     lazy: bool
+    # class -> its bases as written (`errors.Base`; '' for one that is no name: `Generic[T]`)
+    bases: Mapping[str, tuple[str, ...]]
 
 
-def _of_side(side: Side) -> _Table:
+def table_of(side: Side) -> _Table:
+    """A side's top-level bindings, as far as a class's name goes."""
     classes = frozenset(n for n in side.classes if "." not in n)
     others = frozenset(n for n in (*side.defs, *side.assigned) if "." not in n) - classes
-    return _Table(classes, side.bound, side.imports, side.aliases, others, side.lazy)
+    bases = {n: _bases(side.classes[n]) for n in classes}
+    return _Table(classes, side.bound, side.imports, side.aliases, others, side.lazy, bases)
+
+
+def _bases(node: ast.ClassDef) -> tuple[str, ...]:
+    return tuple(class_name(b) for b in node.bases)
+
+
+def class_name(node: ast.expr) -> str:
+    """The name a class is written by (`Bad`, `errors.Bad`); '' for another expression
+    (`Generic[T]`, `make_base()`)."""
+    return dotted(node) if isinstance(node, ast.Name | ast.Attribute) else ""
 
 
 def _of_text(text: str) -> _Table | None:
@@ -51,6 +67,7 @@ def _of_text(text: str) -> _Table | None:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     classes: set[str] = set()
+    bases: dict[str, tuple[str, ...]] = {}
     bound: dict[str, str] = {}
     imports: dict[str, str] = {}
     aliases: dict[str, str] = {}
@@ -66,6 +83,7 @@ def _of_text(text: str) -> _Table | None:
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
             (classes if bind(node.name) else others).add(node.name)
+            bases[node.name] = _bases(node)
         elif isinstance(node, ast.ImportFrom):
             module = "." * node.level + (node.module or "")
             for alias in node.names:
@@ -100,7 +118,15 @@ def _of_text(text: str) -> _Table | None:
     for name in others:
         bound.pop(name, None)
         imports.pop(name, None)
-    return _Table(frozenset(classes), bound, imports, aliases, frozenset(others), lazy)
+    return _Table(
+        frozenset(classes),
+        bound,
+        imports,
+        aliases,
+        frozenset(others),
+        lazy,
+        {n: b for n, b in bases.items() if n in classes},
+    )
 
 
 def identity(
@@ -125,10 +151,70 @@ def identity(
         return None
     if table.lazy or name in table.others or name in table.bound:
         return None
-    value = getattr(builtins, name, None)
-    if isinstance(value, type) and issubclass(value, BaseException):
+    # (a builtin class: an exception's, or a base of a class's: `dict`)
+    if isinstance(getattr(builtins, name, None), type):
         return ("builtins", name)
     return None
+
+
+Lookup = Callable[[str], _Table | None]
+
+
+def lookups(
+    readings: Iterable[FileReading], modules: Iterable[tuple[str, str]]
+) -> tuple[Lookup, Lookup]:
+    """The top-level bindings of a module of the tree by its path, at the commit and at the
+    parent: a changed file read whole, or one read for the commit (the same at both)."""
+    files = {r.path: r for r in readings if r.texts != ("", "")}
+    texts = dict(modules)
+    parsed: dict[str, _Table | None] = {}
+
+    def lookup_at(after: bool) -> Lookup:
+        def lookup(path: str) -> _Table | None:
+            reading = files.get(path)
+            if reading is not None:
+                text = reading.texts[1 if after else 0]
+                return table_of(reading.plus if after else reading.minus) if text else None
+            if path not in parsed:
+                found = texts.get(path)
+                parsed[path] = _of_text(found) if found is not None else None
+            return parsed[path]
+
+        return lookup
+
+    return lookup_at(True), lookup_at(False)
+
+
+def ancestry(name: str, path: str, table: _Table, lookup: Lookup) -> tuple[set[Identity], bool]:
+    """The classes `name` in the module at `path` stands for and derives from, itself
+    included (a builtin's by Python's own), and whether each is followed: False where a name
+    on the way is not (a base of another package's, `Generic[T]`, one bound twice)."""
+    start = identity(name, path, table, lookup)
+    if start is None:
+        return set(), False
+    found: set[Identity] = set()
+    complete = True
+    todo = [start]
+    while todo:
+        at, cls = todo.pop()
+        if (at, cls) in found:
+            continue
+        found.add((at, cls))
+        if at == "builtins":
+            found.update(("builtins", c.__name__) for c in getattr(builtins, cls).__mro__)
+            continue
+        where = lookup(at)
+        if where is None or len(found) > 4 * _DEPTH:
+            complete = False
+            continue
+        for base in where.bases.get(cls, ()):
+            # (a class without bases is `object`'s: nothing else catches it)
+            base_id = identity(base, at, where, lookup) if base else None
+            if base_id is None:
+                complete = False
+            else:
+                todo.append(base_id)
+    return found, complete
 
 
 def proven_raises(
@@ -139,23 +225,7 @@ def proven_raises(
     nothing new is left out), and "raises `E` instead of `F`" (one each) stays only where
     both names are followed to different classes."""
     files = {r.path: r for r in readings if r.texts != ("", "")}
-    texts = dict(modules)
-    parsed: dict[str, _Table | None] = {}
-
-    def lookup_at(after: bool) -> Callable[[str], _Table | None]:
-        def lookup(path: str) -> _Table | None:
-            reading = files.get(path)
-            if reading is not None:
-                text = reading.texts[1 if after else 0]
-                return _of_side(reading.plus if after else reading.minus) if text else None
-            if path not in parsed:
-                found = texts.get(path)
-                parsed[path] = _of_text(found) if found is not None else None
-            return parsed[path]
-
-        return lookup
-
-    after, before = lookup_at(True), lookup_at(False)
+    after, before = lookups(readings, modules)
     out: list[Raised] = []
     for r in raised:
         if not r.gone:
@@ -164,7 +234,7 @@ def proven_raises(
         reading = files.get(r.path)
         if reading is None:  # not read whole: nothing is followed, nothing said
             continue
-        now_table, was_table = _of_side(reading.plus), _of_side(reading.minus)
+        now_table, was_table = table_of(reading.plus), table_of(reading.minus)
         now = {e: identity(e, r.path, now_table, after) for e in r.exceptions}
         was = {g: identity(g, r.path, was_table, before) for g in r.gone}
         # the old name where a caller finds it at the commit too: a class renamed that keeps

@@ -47,17 +47,18 @@ def reached_classes(
                 and name.count(".") == 1
                 and not name.rsplit(".", 1)[-1].startswith("_")
             }
-            attributes = tuple(
-                member
-                for member, node in own.items()
-                if any(_dotted(d).endswith("property") for d in node.decorator_list)
-            )
-            kept = _kept(reading.plus, cls)
+            attributes = tuple(member for member, node in own.items() if read_bare(node))
+            kept = kept_names(reading.plus, cls)
             out.append(Reached(reading.path, cls, via, decorator, attributes, tuple(own), kept))
     return tuple(out)
 
 
-def _kept(side: Side, cls: str) -> tuple[str, ...]:
+def read_bare(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a method is a property (`@property`, `@cached_property`): read, not called."""
+    return any(_dotted(d).endswith("property") for d in node.decorator_list)
+
+
+def kept_names(side: Side, cls: str) -> tuple[str, ...]:
     """The public names the class at `side` binds on its instances as plain attributes: its
     body's assignments, and each `self.x = …` (or `x: T = …`) of its own methods."""
     names = {n.split(".", 1)[1] for n in side.assigned if n.startswith(f"{cls}.")}

@@ -442,6 +442,18 @@ class Reached:
 
 
 @dataclass(frozen=True)
+class MemberGone:
+    """A public method or property a change takes out of a class's own body, where nothing
+    at the commit gives the class it back (`members.py`): code that uses it fails."""
+
+    path: str
+    cls: str
+    member: str
+    # a property: read without a call
+    attribute: bool = False
+
+
+@dataclass(frozen=True)
 class Extra:
     """An optional-dependency extra (`pip install pkg[socks]`) and its requirements."""
 
@@ -530,7 +542,7 @@ class Facts:
     # functions read whole at both revisions: parameters gained or lost, exceptions now raised
     signatures_changed: tuple[SignatureChange, ...] = ()
     # (private module path, name) a public package's `__init__.py` hands out, where a
-    # signature of a private module changes (`handed_out.py`)
+    # signature of a private module changes or a method of one is removed (`handed_out.py`)
     handed_out: tuple[tuple[str, str], ...] = ()
     raises_added: tuple[Raised, ...] = ()
     catches_changed: tuple[Caught, ...] = ()
@@ -577,6 +589,9 @@ class Facts:
     # private classes whose public members the change removes, renames or re-signs, proven
     # handed to callers by a public function at the parent
     reached: tuple[Reached, ...] = ()
+    # public methods and properties removed from a public-named class's own body that no base,
+    # decorator or attribute gives it back at the commit
+    members_gone: tuple[MemberGone, ...] = ()
     # a Python requirement the change sets where no metadata file it changes named one at the
     # parent, in any form (`python_requires=PYTHON_REQUIRES` too: doc2dash 4f9436e)
     python_unset: bool = False

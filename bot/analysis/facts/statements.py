@@ -9,6 +9,7 @@ import difflib
 import re
 from collections import Counter
 
+from bot.analysis.facts.keywords import keywords_sorted
 from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.records import Rewritten
 from bot.analysis.facts.scan import FileReading
@@ -45,7 +46,8 @@ _AST_LINES = re.compile(r"\r\n|\r|\n")
 def statements_rewritten(r: FileReading, name: str) -> list[Rewritten]:
     """The one statement of an edited function (its closures' included) rewritten in place:
     the function's statements at both revisions, in order and as `ast.unparse` writes them
-    (a compound statement by its header, `if test:`), matched; a pair replaced one for one
+    (a compound statement by its header, `if test:`; a call's keywords in one order: a
+    call's keywords reordered are no rewrite), matched; a pair replaced one for one
     where either is a test, a loop, a `with`, an exit, an `except` or an import, or the two
     differ by an `await`; the two alike as written, and not only in the names they use. None
     when the statements change in more than `_PLACES` places (a rewrite) or the pair's old one is
@@ -205,12 +207,18 @@ def _said(statement: str) -> bool:
     )
 
 
+def _written(node: ast.AST) -> str:
+    """A statement's part as compared: `ast.unparse`'s text, its calls' keywords sorted."""
+    return ast.unparse(keywords_sorted(node))
+
+
 def _statements(
     function: ast.FunctionDef | ast.AsyncFunctionDef, text: str
 ) -> list[tuple[str, str | None, ast.AST]]:
     """The statements of a function's body and of the functions nested in it (not of a
     class defined in it), in the order they are written: each as `ast.unparse` writes it
-    (what is compared: a reflowed line is the same statement) and as the file writes it on
+    (what is compared: a reflowed line is the same statement, and so is a call whose keywords
+    are reordered: `_written`) and as the file writes it on
     one line (what is quoted; None where it spans lines), a compound one by its header (`if
     test:`, `elif test:`, `while test:`, `for x in y:`, `with a as b:`, `try:`, `except E as
     e:`, `else:`, `finally:`), a nested function's by its body alone."""
@@ -252,7 +260,7 @@ def _statements(
         elif isinstance(node, ast.If):
             written = lines[node.lineno - 1][node.col_offset :] if node.lineno <= len(lines) else ""
             word = "elif" if written.startswith("elif") else "if"
-            add(f"{word} {ast.unparse(node.test)}:", [seg(node.test)], node, word + " {}:")
+            add(f"{word} {_written(node.test)}:", [seg(node.test)], node, word + " {}:")
             block(node.body)
             if node.orelse and not (
                 len(node.orelse) == 1
@@ -262,16 +270,16 @@ def _statements(
                 out.append(("else:", None, node))  # its own line: not a statement
             block(node.orelse)
         elif isinstance(node, ast.While):
-            add(f"while {ast.unparse(node.test)}:", [seg(node.test)], node, "while {}:")
+            add(f"while {_written(node.test)}:", [seg(node.test)], node, "while {}:")
             rest(node.body, node.orelse, node)
         elif isinstance(node, ast.For | ast.AsyncFor):
             head = "async for" if isinstance(node, ast.AsyncFor) else "for"
-            key = f"{head} {ast.unparse(node.target)} in {ast.unparse(node.iter)}:"
+            key = f"{head} {_written(node.target)} in {_written(node.iter)}:"
             add(key, [seg(node.target), seg(node.iter)], node, head + " {} in {}:")
             rest(node.body, node.orelse, node)
         elif isinstance(node, ast.With | ast.AsyncWith):
             head = "async with" if isinstance(node, ast.AsyncWith) else "with"
-            items = ", ".join(ast.unparse(i) for i in node.items)
+            items = ", ".join(_written(i) for i in node.items)
             parts = [
                 None
                 if (c := seg(i.context_expr)) is None
@@ -293,7 +301,7 @@ def _statements(
                 if handler.type is None:
                     add(f"except{named}:", [], handler, "except" + named + ":")
                 else:
-                    key = f"except {ast.unparse(handler.type)}{named}:"
+                    key = f"except {_written(handler.type)}{named}:"
                     add(key, [seg(handler.type)], handler, "except {}" + named + ":")
                 block(handler.body)
             if node.orelse:
@@ -303,11 +311,11 @@ def _statements(
                 out.append(("finally:", None, node))
                 block(node.finalbody)
         elif isinstance(node, ast.Match):
-            add(f"match {ast.unparse(node.subject)}:", [seg(node.subject)], node, "match {}:")
+            add(f"match {_written(node.subject)}:", [seg(node.subject)], node, "match {}:")
             for case in node.cases:
                 block(case.body)
         else:
-            add(ast.unparse(node), [seg(node)], node, "{}")
+            add(_written(node), [seg(node)], node, "{}")
 
     def rest(body: list[ast.stmt], orelse: list[ast.stmt], node: ast.AST) -> None:
         block(body)

@@ -1,0 +1,68 @@
+"""Calls read with their keyword arguments in one order: Python binds a keyword by its name."""
+
+from __future__ import annotations
+
+import ast
+import copy
+from typing import TypeVar
+
+_Node = TypeVar("_Node", bound=ast.AST)
+
+# Values whose evaluation runs no code: moved among a call's keywords they change nothing,
+# where calls (`f(a=g(), b=h())`) would run in another order, and so may attributes (a
+# property's getter)
+_INERT = (ast.Constant, ast.Name, ast.Lambda)
+_INERT_CONTAINERS = (ast.Tuple, ast.List, ast.Set)
+
+
+def keywords_sorted(node: _Node) -> _Node:
+    """`node`, or a copy of it whose calls pass their keywords by name in the order of their
+    names (`f(b=2, a=1)` read as `f(a=1, b=2)`): positional arguments keep their places, and
+    a `**mapping` stays where it is (the keywords are sorted between two of them, the
+    order in which the mapping's and the named values bind), as does a run of keywords
+    where more than one value runs code when evaluated. The tree is shared, so it is
+    copied, and only where some call's keywords are out of that order (a tree nested past
+    Python's recursion limit, a long generated `elif` chain, is read as written)."""
+    if not any(_reordered(call) is not None for call in _calls(node)):
+        return node
+    try:
+        copied = copy.deepcopy(node)
+    except RecursionError:
+        return node
+    for call in _calls(copied):
+        ordered = _reordered(call)
+        if ordered is not None:
+            call.keywords = ordered
+    return copied
+
+
+def _calls(node: ast.AST) -> list[ast.Call]:
+    return [n for n in ast.walk(node) if isinstance(n, ast.Call) and len(n.keywords) > 1]
+
+
+def _reordered(call: ast.Call) -> list[ast.keyword] | None:
+    """The call's keywords in their sorted order; None where that is the order written."""
+    out: list[ast.keyword] = []
+    run: list[ast.keyword] = []
+    for keyword in [*call.keywords, None]:
+        if keyword is not None and keyword.arg is not None:
+            run.append(keyword)
+            continue
+        if sum(not _inert(k.value) for k in run) > 1:
+            out += run
+        else:
+            out += sorted(run, key=lambda k: k.arg or "")
+        run = []
+        if keyword is not None:
+            out.append(keyword)
+    return None if out == call.keywords else out
+
+
+def _inert(value: ast.expr) -> bool:
+    if isinstance(value, _INERT):
+        return True
+    if isinstance(value, ast.UnaryOp):
+        return _inert(value.operand)
+    if isinstance(value, _INERT_CONTAINERS):
+        return all(_inert(e) for e in value.elts)
+    return False
