@@ -242,7 +242,7 @@ class CommitInput(BaseModel):
     # at the commit) where a changed file raises an exception imported from there in place of
     # another, a public package's `__init__.py`, or metadata files beside one that newly
     # names a Python requirement (`bot.analysis.sources.modules_named`): (path, text); ()
-    # when none was read.
+    # when none was read. Read from a clone offline, online on the pull requests' query.
     modules: tuple[tuple[str, str], ...] = ()
     # How many parents: two or more is a merge whatever its message says (a merge button's
     # message can be the pull request's title alone).
@@ -272,7 +272,8 @@ class CommitInput(BaseModel):
         repo: str = "",
         pull_request: PullRequestInfo | None = None,
     ) -> CommitInput:
-        """From GitHub's "get a commit" response (or the simple `{sha, message, files}` shape)."""
+        """From GitHub's "get a commit" response (or the simple `{sha, message, files}` shape),
+        with the `modules` read beside it, (path, text) pairs, where the App read them."""
         inner = commit.get("commit")
         message = inner.get("message") if isinstance(inner, dict) else commit.get("message")
         author = ""
@@ -282,6 +283,9 @@ class CommitInput(BaseModel):
             author = commit["author"]
         files = commit.get("files")
         parents = commit.get("parents")
+        # not GitHub's: the unchanged modules the App read beside the commit (prefetch.py)
+        modules = commit.get("modules")
+        read = [(str(p), str(t)) for p, t in modules] if isinstance(modules, list) else []
         return cls(
             sha=str(commit.get("sha") or ""),
             message=str(message or ""),
@@ -290,6 +294,7 @@ class CommitInput(BaseModel):
             files=[FileChange.model_validate(f) for f in files] if isinstance(files, list) else [],
             files_known=isinstance(files, list),
             pull_request=pull_request,
+            modules=tuple(read),
             parents=len(parents) if isinstance(parents, list) and parents else 1,
         )
 

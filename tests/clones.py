@@ -17,6 +17,17 @@ from bot.cli.claims_eval import entry_claims
 from bot.cli.evaluation import git_history
 from bot.models import Analysis, CommitInput
 
+# typeguard df3ca82's shape: the package `__init__.py` hands out the private `_decorators.py`'s
+# `typechecked` (`__all__` lists it), whose parameters a commit changes (`params`).
+TYPEGUARD_INIT = (
+    '__all__ = ("check_type", "typechecked")\n\n'
+    "from ._decorators import typechecked\nfrom ._functions import check_type\n"
+)
+TYPEGUARD_DECORATORS = (
+    "def typechecked(func=None, *, {params}):\n    return func\n\n\n"
+    "def instrument(func, *, {params}):\n    return func\n"
+)
+
 
 def _git(path: Path, *args: str, when: str = "2026-06-22T10:00:00Z", author: str = "Ada") -> str:
     env = {

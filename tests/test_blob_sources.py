@@ -2,20 +2,34 @@
 
 from __future__ import annotations
 
+import copy
+import itertools
+import subprocess
 from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import aiohttp
 import pytest
 
-from bot.github import GitHubApp
+from bot.analysis.rules import analyze
+from bot.analysis.sources import blob_cache
+from bot.app import EXECUTOR, STORE
+from bot.cli.evaluation import git_history
+from bot.github import GitHubApp, InstallationClient
 from bot.github.client import RetryPolicy
 from bot.github.pulls import pull_requests
+from bot.jobs.analyse.prefetch import prefetch
+from bot.models import Analysis, CommitInput
 from bot.runtime.metrics import Metrics
-from tests.fakes.github import BLOB_TEXT_LIMIT, FakeGitHub
+from bot.store.commits import CommitWork
+from bot.store.jobs import JobKind
+from tests.clones import TYPEGUARD_DECORATORS, TYPEGUARD_INIT, commit_files
+from tests.fakes.github import BLOB_TEXT_LIMIT, FakeGitHub, FakeRepo
 from tests.processes import APP_ID
 from tests.scenarios import land
-from tests.support import FakeClock, replay_day
+from tests.support import FakeClock, deliver_replay, replay_day, replay_pushes
 
 REPO = "vllm-project/llm-compressor"
 DAY = "2026-06-22"
@@ -81,3 +95,138 @@ async def test_a_day_reads_its_files_whole_without_one_more_call(
     # and no call more than the day's budget of GitHub calls per commit
     assert len(github.calls) <= 1.2 * len(commits)
     assert all(c.status == 200 for c in github.calls if c.operation == "PullRequestsByNumber")
+
+
+# typeguard df3ca82 "Converted @typechecked to recompile the target function": the private
+# `_decorators.py`'s `typechecked`, which the package `__init__.py` (not changed) imports and
+# lists in `__all__`, loses `config`; a later commit changes its `def` again.
+_TG_TEXTS = [
+    TYPEGUARD_DECORATORS.format(params="config=None"),
+    TYPEGUARD_DECORATORS.format(params="check_arguments=True"),
+    TYPEGUARD_DECORATORS.format(params="check_arguments=True, check_return=True"),
+]
+_INIT = "src/typeguard/__init__.py"
+_DECORATORS = "src/typeguard/_decorators.py"
+ASCEND, ASCEND_DAY = "vllm-project/vllm-ascend", "2026-07-10"
+
+
+def _typeguard_round(
+    github: FakeGitHub, root: Path
+) -> tuple[FakeRepo, list[str], list[CommitInput]]:
+    """Two commits of the shape, as a clone reads them offline (`eval --git`), and the same
+    files served by the fake GitHub as two commits of a replay day that are fetched together:
+    the served repository, their shas, and the offline commits."""
+    root.mkdir()
+    subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
+    layout = {
+        _INIT: TYPEGUARD_INIT,
+        "src/typeguard/_functions.py": "def check_type(v, h):\n    return v\n",
+    }
+    commit_files(root, {**layout, _DECORATORS: _TG_TEXTS[0]}, "Initial layout")
+    commit_files(root, {_DECORATORS: _TG_TEXTS[1]}, "Converted @typechecked")
+    commit_files(root, {_DECORATORS: _TG_TEXTS[2]}, "Check return values")
+    offline = [c for _, c in git_history(root, branch="HEAD~2..HEAD")]
+    repo = github.serve_replay_day(ASCEND, ASCEND_DAY)
+    shas = [c["sha"] for c in replay_day(ASCEND, ASCEND_DAY)["commits"][1:3]]
+    for sha, commit, (before, after) in zip(
+        shas, offline, itertools.pairwise(_TG_TEXTS), strict=True
+    ):
+        served = copy.deepcopy(repo.commits[sha])
+        served["files"] = [f.model_dump(exclude={"before", "after"}) for f in commit.files]
+        repo.commits[sha] = served
+        repo.revisions |= {
+            f"{sha}^:{_DECORATORS}": before,
+            f"{sha}:{_DECORATORS}": after,
+            f"{sha}^:{_INIT}": TYPEGUARD_INIT,
+            f"{sha}:{_INIT}": TYPEGUARD_INIT,
+        }
+    return repo, shas, offline
+
+
+async def _delivered(app_client: Callable[..., Any], *, analyse: bool) -> Any:
+    """The App with the day's pushes delivered (`land` would serve the day again, with its own
+    files), its analyses run or not."""
+    client = await app_client()
+    for push in replay_pushes(ASCEND, ASCEND_DAY):
+        assert await deliver_replay(client, push) == 202
+    await client.app[EXECUTOR].drain(kinds=None if analyse else [JobKind.REFRESH_CONFIG])
+    return client
+
+
+async def test_a_package_init_rides_on_the_query_and_the_break_is_said_as_offline(
+    app_client: Callable[..., Any], github: FakeGitHub, tmp_path: Path
+) -> None:
+    repo, shas, offline = _typeguard_round(github, tmp_path / "typeguard")
+    # offline, the clone reads the unchanged `__init__.py`: the lost `config` breaks callers
+    assert [[p for p, _ in c.modules] for c in offline] == [[_INIT], [_INIT]]
+    said = analyze(offline[0])
+    assert said.breaking
+    assert [r.consequence for r in said.risks] == ["Calls that pass `config` by name fail."]
+
+    client = await _delivered(app_client, analyse=True)
+    store = client.app[STORE]
+    found = await store.repos.by_name(ASCEND)
+    assert found is not None
+    day = await store.digests.window_commits(
+        found.id, datetime(2026, 7, 9, tzinfo=UTC), datetime(2026, 7, 12, tzinfo=UTC)
+    )
+    stored = {c.sha: Analysis.model_validate(c.analysis) for c in day if c.analysis}
+    # online, the same break, in the same words
+    online = stored[shas[0]]
+    assert online.breaking
+    assert [r.description for r in online.risks] == [r.description for r in said.risks]
+    assert [r.consequence for r in online.risks] == [r.consequence for r in said.risks]
+    assert stored[shas[1]].breaking == analyze(offline[1]).breaking
+    # the `__init__.py` asked once a commit, at the commit, on the pull requests' query: no
+    # call of its own, and none per commit
+    assert [e for e in repo.objects_asked if e.endswith(_INIT)] == [f"{s}:{_INIT}" for s in shas]
+    assert {c.operation for c in github.calls if c.path == "/graphql"} == {"PullRequestsByNumber"}
+    assert not [
+        c for c in github.calls if any(s in c.path for s in shas) or f"/contents/{_INIT}" in c.path
+    ]
+    assert len(github.calls) <= 1.2 * len(day)
+
+
+async def test_an_unchanged_module_is_asked_once_and_kept(
+    app_client: Callable[..., Any], github: FakeGitHub, app: GitHubApp, tmp_path: Path
+) -> None:
+    repo, shas, offline = _typeguard_round(github, tmp_path / "typeguard")
+    client = await _delivered(app_client, analyse=False)
+    store = client.app[STORE]
+    found = await store.repos.by_name(ASCEND)
+    assert found is not None
+    works = [await store.commits.for_analysis(found.id, sha, "en") for sha in shas]
+    claims = [w for w in works if w is not None]
+    assert len(claims) == 2
+
+    async def client_for(work: CommitWork) -> InstallationClient:
+        return app.installation(work.installation_id)
+
+    blobs = blob_cache()
+    asked = len(github.calls)
+    done = await prefetch(claims, engine=store.engine, client_for=client_for, blobs=blobs)
+    # one compare call and one GraphQL query, as without the module (the App's token aside)
+    made = [c for c in github.calls[asked:] if not c.path.endswith("/access_tokens")]
+    assert ["compare" if "/compare/" in c.path else c.operation for c in made] == [
+        "compare",
+        "PullRequestsByNumber",
+    ]
+    assert [e for e in repo.objects_asked if e.endswith(_INIT)] == [f"{s}:{_INIT}" for s in shas]
+    inputs = [CommitInput.from_github(done.commits[(found.id, sha)], repo=ASCEND) for sha in shas]
+    assert [c.modules for c in inputs] == [c.modules for c in offline]
+    # the next round asks the same commits' files and modules no more (a retry, a late job)
+    objects = len(repo.objects_asked)
+    again = await prefetch(claims, engine=store.engine, client_for=client_for, blobs=blobs)
+    assert len(repo.objects_asked) == objects
+    assert [CommitInput.from_github(again.commits[(found.id, s)]).modules for s in shas] == [
+        c.modules for c in offline
+    ]
+    # a path GitHub has no object at (`object` null, no error) is simply absent, and known so
+    del repo.revisions[f"{shas[1]}:{_INIT}"]
+    blobs = blob_cache()
+    gone = await prefetch(claims, engine=store.engine, client_for=client_for, blobs=blobs)
+    assert [CommitInput.from_github(gone.commits[(found.id, s)]).modules for s in shas] == [
+        offline[0].modules,
+        (),
+    ]
+    assert blobs[f"{shas[1]}:{_INIT}"] is None

@@ -343,6 +343,27 @@ def test_an_exception_from_a_module_not_read_is_said_of_nothing(tmp_path: Path) 
     assert "InvalidHashError" not in entry_text(analysis)
 
 
+def test_online_the_module_is_chosen_from_the_import_the_patch_shows(tmp_path: Path) -> None:
+    """Online the module rides on the query that reads the changed file, so it is chosen
+    before the file's texts are known: from the lines the patch shows. argon2-cffi c1dfc95's
+    patch changes the import (`from .exceptions import InvalidHashError`): the same module
+    as offline; an import the hunks leave out is not seen, and nothing is read."""
+    first = _hasher("InvalidHash", "InvalidHash()")
+    after = _hasher("InvalidHashError", "InvalidHashError() from None")
+    _, commit = second_commit(tmp_path / "a", first, after, "Ruff life")
+    patches = [f.model_copy(update={"before": None, "after": None}) for f in commit.files]
+    assert modules_named(patches, patches_only=True) == modules_named(list(commit.files))
+    assert modules_named(patches, patches_only=True)[0] == "src/argon2/exceptions.py"
+    # both names imported at both revisions, the import far from the hunk: offline only
+    both = "InvalidHash, InvalidHashError"
+    first = _hasher(both, "InvalidHash()")
+    after = _hasher(both, "InvalidHashError() from None")
+    _, commit = second_commit(tmp_path / "b", first, after, "Ruff life")
+    patches = [f.model_copy(update={"before": None, "after": None}) for f in commit.files]
+    assert modules_named(list(commit.files))[0] == "src/argon2/exceptions.py"
+    assert modules_named(patches, patches_only=True) == []
+
+
 def test_the_modules_read_for_raised_names_are_few_and_of_the_tree() -> None:
     assert module_paths("src/argon2/_hasher.py", ".exceptions") == [
         "src/argon2/exceptions.py",

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from bot.cli.claim_check import Verdict
-from tests.clones import checked_entry, second_commit
+from tests.clones import TYPEGUARD_DECORATORS, TYPEGUARD_INIT, checked_entry, second_commit
 
 _EB_INIT = (
     '__version__ = "0.3.0"\n\nfrom .impl import AddrInfoType, create_connection\n\n'
@@ -270,26 +270,18 @@ def test_a_module_renamed_where_it_keeps_its_import_name_or_stays_insides_is_no_
     assert not any("the module" in r.description for r in analysis.risks)
 
 
-_TG_INIT = (
-    '__all__ = ("check_type", "typechecked")\n\n'
-    "from ._decorators import typechecked\nfrom ._functions import check_type\n"
-)
-_TG_DECORATORS = (
-    "def typechecked(func=None, *, {params}):\n    return func\n\n\n"
-    "def instrument(func, *, {params}):\n    return func\n"
-)
-
-
 def test_a_parameter_lost_by_a_function_its_package_hands_out_breaks(tmp_path: Path) -> None:
     """typeguard df3ca82 "Converted @typechecked to recompile the target function": the
     private `_decorators.py`'s `typechecked`, which the unchanged `__init__.py` imports and
     lists in `__all__`, loses `config`; `instrument`, which it does not hand out, too."""
     before = {
-        "src/typeguard/__init__.py": _TG_INIT,
+        "src/typeguard/__init__.py": TYPEGUARD_INIT,
         "src/typeguard/_functions.py": "def check_type(value, hint):\n    return value\n",
-        "src/typeguard/_decorators.py": _TG_DECORATORS.format(params="config=None"),
+        "src/typeguard/_decorators.py": TYPEGUARD_DECORATORS.format(params="config=None"),
     }
-    after = {"src/typeguard/_decorators.py": _TG_DECORATORS.format(params="check_arguments=True")}
+    after = {
+        "src/typeguard/_decorators.py": TYPEGUARD_DECORATORS.format(params="check_arguments=True")
+    }
     message = "Converted @typechecked to recompile the target function with type checks (#289)"
     root, commit = second_commit(tmp_path / "a", before, after, message)
     assert [p for p, _ in commit.modules] == ["src/typeguard/__init__.py"]
@@ -317,9 +309,11 @@ def test_a_parameter_lost_in_a_private_module_nothing_hands_out_is_no_break(
     before = {
         "src/typeguard/__init__.py": init,
         "src/typeguard/_functions.py": "def check_type(value, hint):\n    return value\n",
-        "src/typeguard/_decorators.py": _TG_DECORATORS.format(params="config=None"),
+        "src/typeguard/_decorators.py": TYPEGUARD_DECORATORS.format(params="config=None"),
     }
-    after = {"src/typeguard/_decorators.py": _TG_DECORATORS.format(params="check_arguments=True")}
+    after = {
+        "src/typeguard/_decorators.py": TYPEGUARD_DECORATORS.format(params="check_arguments=True")
+    }
     analysis, _ = checked_entry(tmp_path, before, after, "Converted @typechecked")
     assert not analysis.breaking
 
@@ -355,7 +349,7 @@ def test_a_positional_parameter_renamed_in_its_place_is_no_break(tmp_path: Path)
     had been "⚠️ Breaking: … `typechecked` no longer takes the parameter `func`"."""
     decorators = "def typechecked({param}=None, *, check=True):\n    return {param}\n"
     before = {
-        "src/typeguard/__init__.py": _TG_INIT,
+        "src/typeguard/__init__.py": TYPEGUARD_INIT,
         "src/typeguard/_functions.py": "def check_type(value, hint):\n    return value\n",
         "src/typeguard/_decorators.py": decorators.format(param="func"),
     }

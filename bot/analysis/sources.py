@@ -7,6 +7,7 @@ import re
 
 from cachetools import LRUCache
 
+from bot.analysis.facts.scan import hunks
 from bot.analysis.packaging_files import PACKAGING_FILES
 from bot.analysis.paths import language_of, module_paths, private_module, tooling_path
 from bot.models import FileChange
@@ -156,25 +157,28 @@ _FROM_IMPORT = re.compile(
 )
 
 
-def modules_named(files: list[FileChange]) -> list[str]:
+def modules_named(files: list[FileChange], *, patches_only: bool = False) -> list[str]:
     """The paths (each module's `.py` and `/__init__.py`) of at most `MAX_MODULES` modules
     of the tree, not changed by the commit, that a changed Python file read whole imports an
     exception from that its patch raises on one side and not the other; and the public
     package's `__init__.py` where a private module's public function changes
     (`_package_init`); and the metadata files beside one that newly names a Python
-    requirement (`_metadata_beside`)."""
+    requirement (`_metadata_beside`).
+
+    `patches_only`: the changed files' texts are not read yet (online, where these modules
+    ride on the one query that reads them), so a file worth reading is searched for its
+    imports in the lines its patch shows: an import outside the hunks is not seen, and the
+    module it names is not read (its exception swap then goes unsaid)."""
     changed = {p for f in files for p in (f.filename, f.previous_filename) if p}
     wanted: list[str] = []
-    for f in files:
-        if not f.filename.endswith(".py") or not f.patch or f.sides is None:
-            continue
+    for f, texts in _import_texts(files, patches_only):
         raised: dict[str, set[str]] = {"-": set(), "+": set()}
-        for sign, name in _RAISED.findall(f.patch):
+        for sign, name in _RAISED.findall(f.patch or ""):
             raised[sign].add(name)
         swapped = {n for n in raised["-"] ^ raised["+"] if not hasattr(builtins, n)}
         if not raised["-"] or not raised["+"] or not swapped:
             continue
-        for text in f.sides:
+        for text in texts:
             for module, names in _FROM_IMPORT.findall(text):
                 bound = {
                     part.split("#", 1)[0].split(" as ")[-1].strip()
@@ -189,6 +193,34 @@ def modules_named(files: list[FileChange]) -> list[str]:
     init = _package_init(files, changed)
     wanted = [*wanted, init] if init is not None and init not in wanted else wanted
     return [*wanted, *_metadata_beside(files, changed)]
+
+
+def _import_texts(
+    files: list[FileChange], patches_only: bool
+) -> list[tuple[FileChange, tuple[str, ...]]]:
+    """The changed Python files whose imports are searched, each with the texts to search:
+    both sides read whole, or (`patches_only`) each hunk's lines at either side, for the
+    files `worth_reading` (those whose texts are to be read)."""
+    reading = worth_reading(files) if patches_only else files
+    out = []
+    for f in reading:
+        if not f.filename.endswith(".py") or not f.patch:
+            continue
+        texts = _hunk_sides(f.patch) if patches_only else f.sides
+        if texts is not None:
+            out.append((f, texts))
+    return out
+
+
+def _hunk_sides(patch: str) -> tuple[str, ...]:
+    """Each hunk's lines at the parent (context and removed) and at the commit (context and
+    added): what the patch shows of the two texts, hunk by hunk, so that no statement is
+    read across the lines a hunk leaves out."""
+    return tuple(
+        "\n".join(text for side, text in hunk.lines if side != drop)
+        for hunk in hunks(patch)
+        for drop in ("+", "-")
+    )
 
 
 # A Python requirement a patch adds to a metadata file (`python_requires=`, `requires-python`)

@@ -21,6 +21,7 @@ from bot.analysis.sources import (
     MAX_COMMIT_SOURCE_BYTES,
     MAX_SOURCE_BYTES,
     BlobCache,
+    modules_named,
     revisions,
     worth_reading,
 )
@@ -95,7 +96,8 @@ async def prefetch(
 ) -> Prefetched:
     """What could be fetched together for these claims (never raises for GitHub's answers).
     With `blobs`, the changed code files of the commits fetched together are read whole at
-    both revisions in the pull requests' query, each text kept in `blobs`."""
+    both revisions in the pull requests' query, and the unchanged modules the analysis reads
+    for them (`sources.modules_named`) once at the commit; each text kept in `blobs`."""
     done = Prefetched()
     if len(claims) < 2:
         return done
@@ -146,31 +148,51 @@ async def prefetch(
 def _wanted(
     group: list[CommitWork], done: Prefetched, blobs: BlobCache | None
 ) -> dict[str, str | None] | None:
-    """The file revisions of the group's fetched commits not yet in `blobs`."""
+    """The file revisions of the group's fetched commits not yet in `blobs`: the changed
+    files' two sides, and the unchanged modules' one."""
     if blobs is None:
         return None
     wanted: dict[str, str | None] = {}
     for claim in group:
         raw = done.commits.get((claim.repo_id, claim.sha))
         revs = [r for f in _files(raw) for r in revisions(claim.sha, f).values() if r not in blobs]
+        revs += [r for _, r in _modules(claim.sha, raw) if r not in blobs]
         # A commit's files all ride, or none do: half of them would say no more than the patch.
         if len(wanted) + len(revs) <= MAX_BLOBS_PER_QUERY:
             wanted |= dict.fromkeys(revs)
     return wanted
 
 
-def _files(raw: dict[str, Any] | None) -> list[FileChange]:
+def _changes(raw: dict[str, Any] | None) -> list[FileChange]:
     files = raw.get("files") if raw else None
     if not isinstance(files, list):
         return []
-    return worth_reading([FileChange.model_validate(f) for f in files])
+    return [FileChange.model_validate(f) for f in files]
+
+
+def _files(raw: dict[str, Any] | None) -> list[FileChange]:
+    return worth_reading(_changes(raw))
+
+
+def _modules(sha: str, raw: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """The unchanged modules offline reads for the commit (`sources.modules_named`), each
+    with its `SHA:path` expression: the same text at the parent, so asked once. Chosen from
+    the patches, as the texts are not read yet."""
+    paths = modules_named(_changes(raw), patches_only=True)
+    return [(p, f"{sha}:{p}") for p in paths if "\n" not in p]
 
 
 def _attach(group: list[CommitWork], done: Prefetched, blobs: BlobCache) -> None:
-    """Each fetched commit's files with the texts found, within the commit's byte bound."""
+    """Each fetched commit's files with the texts found, within the commit's byte bound, and
+    the unchanged modules found (`CommitInput.modules`)."""
     for claim in group:
         raw = done.commits.get((claim.repo_id, claim.sha))
-        entries = {e.get("filename"): e for e in raw["files"]} if raw else {}
+        if raw is None:
+            continue
+        # (as offline: one side each, outside the changed files' byte bound)
+        modules = [(path, blobs.get(rev)) for path, rev in _modules(claim.sha, raw)]
+        raw["modules"] = [(path, text) for path, text in modules if text is not None]
+        entries = {e.get("filename"): e for e in raw["files"]}
         budget = MAX_COMMIT_SOURCE_BYTES
         # in `worth_reading`'s order: code takes the byte bound before documents do
         for f in _files(raw):
