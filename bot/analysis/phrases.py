@@ -126,6 +126,8 @@ class AnalysisPhrases:
     name_in: str  # {name} {path}
     now_calls: tuple[str, str]  # {callers} {callees}: one caller, several
     now_calls_raising: str  # {caller} {callee} {exception} {test}: a guard of the callee
+    # {callers} {callee} {text}: a new helper called, with its docstring's first sentence
+    now_calls_documented: tuple[str, str]
     now_imports: tuple[str, str]  # {paths} {name} {module}: one module, several
     no_longer_calls: tuple[str, str]  # {callers} {callees}: one caller, several
     both: str  # {first} {second}
@@ -354,6 +356,10 @@ EN = AnalysisPhrases(
     name_in="`{name}` in `{path}`",
     now_calls=("{callers} now calls {callees}", "{callers} now call {callees}"),
     now_calls_raising="{caller} now calls {callee}, which raises `{exception}` when `{test}`",
+    now_calls_documented=(
+        "{callers} now calls {callee}, whose docstring says: “{text}”",
+        "{callers} now call {callee}, whose docstring says: “{text}”",
+    ),
     tests_call=("the new tests call {names}", "the new tests call {names}"),
     no_longer_calls=(
         "{callers} no longer calls {callees}",
@@ -563,6 +569,10 @@ ZH = AnalysisPhrases(
     name_in="`{path}` 中的 `{name}`",
     now_calls=("{callers} 现在调用 {callees}", "{callers} 现在调用 {callees}"),
     now_calls_raising="{caller} 现在调用 {callee}，它在 `{test}` 时抛出 `{exception}`",
+    now_calls_documented=(
+        "{callers} 现在调用 {callee}，其文档字符串：“{text}”",
+        "{callers} 现在调用 {callee}，其文档字符串：“{text}”",
+    ),
     no_longer_calls=("{callers} 不再调用 {callees}", "{callers} 不再调用 {callees}"),
     both="{first} 和 {second}",
     tests_call=("新增的测试调用了 {names}", "新增的测试调用了 {names}"),

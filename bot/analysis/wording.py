@@ -119,6 +119,16 @@ class _Statement:
     # the author's words it quotes from the code (a docstring): said only where the summary
     # does not already say them
     quoted: str = ""
+    # the clause without its quotation, said instead where the summary says the quote
+    plain: str = ""
+    # what runs differently (a guard, an exception caught or raised, a message, a call's
+    # argument, a new helper called with what its docstring says it does)
+    behaviour: bool = False
+    # only which private names the change adds, removes, renames or now calls: never the
+    # summary where a statement says what runs differently (filelock 94a80aa: "Adds
+    # `_UNICODE_STRING`, `_OBJECT_ATTRIBUTES` …" before `_open_non_reparse_fd` now calling
+    # `_nt_open`, which opens the file through `NtCreateFile`)
+    listing: bool = False
 
 
 def codes(p: AnalysisPhrases, names: Iterable[str], limit: int = 3) -> str:
@@ -650,7 +660,6 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _private_removals,
         _retyped,
         _uses,
-        _documented_helpers,
         _kernels,
         _reexports,
         _moves,
@@ -781,7 +790,12 @@ def _private_removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     path = removed[0][1]
     names = codes(p, (n for n, at in removed if at == path))
     return [
-        _Statement("architecture", p.removes_from.format(names=names, path=path), internal=True)
+        _Statement(
+            "architecture",
+            p.removes_from.format(names=names, path=path),
+            internal=True,
+            listing=True,
+        )
     ]
 
 
@@ -972,12 +986,14 @@ def _additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                 "architecture",
                 _called(sig, p, names, p.adds_to, path=path),
                 internal=not any(n.public for n in names),
+                listing=not any(n.public for n in names),
             )
             for path, names in list(by_path.items())[:2]
         ]
     else:
         clause = _called(sig, p, added, p.adds)
-    return [_Statement("architecture", clause, internal=not any(n.public for n in added))]
+    private = not any(n.public for n in added)
+    return [_Statement("architecture", clause, internal=private, listing=private)]
 
 
 def _documented_public(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -1013,17 +1029,20 @@ def _operator(name: Name) -> bool:
     return special and bool(owner) and _api(Name(owner, NameKind.CLASS, name.path))
 
 
-def _documented_helpers(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    """What a new private helper that edited shipped code now calls is for, in the first
-    sentence of its docstring (one at most): the role "now calls `_x`" leaves unsaid."""
+def _documented_helpers(sig: Signals) -> list[Documented]:
+    """The new private helpers that edited shipped code now calls whose docstring says more
+    than their name and the title: what each is for, the role "now calls `_x`" leaves
+    unsaid."""
     shipped = set(sig.source_files)
     called = {c.callee for c in sig.facts.calls_added if c.path in shipped}
-    helpers = [
+    return [
         d
         for d in sig.facts.documented
-        if d.path in shipped and not _public_name(d.name) and _short_name(d.name) in called
+        if d.path in shipped
+        and not _public_name(d.name)
+        and _short_name(d.name) in called
+        and says_more(d.text, d.name, sig.title.text)
     ]
-    return _documented(sig, p, helpers, 1)
 
 
 def _documented(
@@ -1056,10 +1075,16 @@ def _short_name(name: str) -> str:
 
 def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Where the change's new definitions are used: the shipped functions it edits that now
-    call one (at most two definitions said; one sentence for the callers they share). A call
-    that follows a rename (a caller drops `_old` for `new`) is no new call: a helper made
-    public is said renamed once instead, where no other sentence says it."""
+    call one (at most two definitions said; one sentence for the callers they share), a new
+    private helper said with the first sentence of its docstring (what the call does), or
+    else one helper's docstring on its own. A call that follows a rename (a caller
+    drops `_old` for `new`) is no new call: a helper made public is said renamed once
+    instead, where no other sentence says it."""
     shipped = set(sig.source_files)
+    helpers: dict[str, Documented] = {}
+    for d in _documented_helpers(sig):
+        # `merge` of a base class and of its implementation: the first one's words
+        helpers.setdefault(_short_name(d.name), d)
     dropped = {(c.caller, c.callee) for c in sig.facts.calls_removed if c.path in shipped}
     # (caller, callee) of the calls that only follow a rename, on either side
     follow: set[tuple[str, str]] = set()
@@ -1084,10 +1109,10 @@ def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         for pair in public[:1]
     ]
     first = {pair.new.short for pair in public[:1]}
-    calls = []
-    for phrase, made in (
-        (p.now_calls, sig.facts.calls_added),
-        (p.no_longer_calls, sig.facts.calls_removed),
+    calls: list[tuple[_Statement, str | None]] = []  # each with the helper it quotes
+    for phrase, made, added in (
+        (p.now_calls, sig.facts.calls_added, True),
+        (p.no_longer_calls, sig.facts.calls_removed, False),
     ):
         # callee -> its callers, each with its file
         callers: dict[str, list[tuple[str, str]]] = {}
@@ -1117,8 +1142,26 @@ def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                 else p.more.format(shown=p.list_sep.join(who[:3]), count=len(who) - 3)
             )
             clause = forms(phrase, len(together)).format(callers=named, callees=shown)
-            calls.append(_Statement("architecture", clause, internal=True))
-    return out + calls[:2]
+            doc = helpers.get(called[0]) if added and len(called) == 1 else None
+            if doc is None:
+                plain = _Statement("architecture", clause, internal=True, listing=True)
+                calls.append((plain, None))
+                continue
+            # the call and what the helper does, said together once (filelock 94a80aa:
+            # `_open_non_reparse_fd` now calls `_nt_open`, whose docstring says it opens the
+            # path through `NtCreateFile`)
+            told = forms(p.now_calls_documented, len(together)).format(
+                callers=named, callee=shown, text=doc.text
+            )
+            quoting = _Statement(
+                "architecture", told, internal=True, quoted=doc.text, plain=clause, behaviour=True
+            )
+            calls.append((quoting, called[0]))
+    quoted = {callee for _, callee in calls[:2] if callee is not None}
+    rest = [d for d in helpers.values() if _short_name(d.name) not in quoted]
+    # (a helper's docstring on its own only where no call said one: no more quotes than
+    # before the two were said together)
+    return out + [s for s, _ in calls[:2]] + _documented(sig, p, rest, 0 if quoted else 1)
 
 
 def _calls_that_raise(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -1141,6 +1184,7 @@ def _calls_that_raise(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                 test=c.when,
             ),
             internal=not _public_name(c.caller),
+            behaviour=True,
         )
         for c in found[:2]
     ]
@@ -1154,6 +1198,7 @@ def _private_changes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             "architecture",
             p.renames_in.format(old=pair.old.name, new=pair.new.name, path=pair.old.path),
             internal=True,
+            listing=True,
         )
         for pair in sig.facts.renamed
         # a helper made public is said where its callers are
@@ -1176,7 +1221,7 @@ def _private_changes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         path = removed[0][1]
         names = codes(p, (n for n, at in removed if at == path))
         clause = p.removes_from.format(names=names, path=path)
-        out.append(_Statement("architecture", clause, internal=True))
+        out.append(_Statement("architecture", clause, internal=True, listing=True))
     return out
 
 
@@ -1589,7 +1634,10 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         if name is not None and raised.path in shipped:
             out.append(
                 _Statement(
-                    "compatibility", _raises(sig, p, name, raised), internal=not _public_name(name)
+                    "compatibility",
+                    _raises(sig, p, name, raised),
+                    internal=not _public_name(name),
+                    behaviour=True,
                 )
             )
     for given in sig.facts.optional_changed:
@@ -1646,7 +1694,7 @@ def _handled(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Stateme
         for phrase, names in ((p.now_catches, caught.gained), (p.no_longer_catches, caught.lost)):
             if names:
                 clause = phrase.format(name=said, names=codes(p, names, 2))
-                out.append(_Statement("compatibility", clause, internal=True))
+                out.append(_Statement("compatibility", clause, internal=True, behaviour=True))
     for given in sig.facts.returns_added:
         name = _callable(given.name)
         if name is None or given.path not in shipped or _public_name(name) is not public:
@@ -1654,7 +1702,7 @@ def _handled(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Stateme
         clause = p.may_return.format(
             name=_which(sig, p, name, given.path), values=codes(p, given.values, 2)
         )
-        out.append(_Statement("compatibility", clause, internal=True))
+        out.append(_Statement("compatibility", clause, internal=True, behaviour=True))
     return out[:2]
 
 
@@ -1722,7 +1770,10 @@ def _inside_bodies(found: list[tuple[str, str]]) -> list[_Statement]:
     """Clauses about what changed inside functions' bodies, each with its function: public
     functions first, two at most."""
     found.sort(key=lambda f: not _public_name(f[0]))
-    return [_Statement("compatibility", clause, internal=True) for _, clause in found[:2]]
+    return [
+        _Statement("compatibility", clause, internal=True, behaviour=True)
+        for _, clause in found[:2]
+    ]
 
 
 def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -1971,18 +2022,18 @@ def write(
         # Without a description the facts speak: the most telling one is the summary, the
         # others are the insights.
         weightier = any(not s.minor for s in facts)
-        first = next(
-            (
-                s
-                for s in facts
-                if len(sentence(p, s.clause)) <= limit
-                and not (merge is not None and s.internal)
-                and not s.aside
-                # the tests a change adds are its summary only where nothing weighs more
-                and not (s.minor and weightier)
-            ),
-            None,
-        )
+        fit = [
+            s
+            for s in facts
+            if len(sentence(p, s.clause)) <= limit
+            and not (merge is not None and s.internal)
+            and not s.aside
+            # the tests a change adds are its summary only where nothing weighs more
+            and not (s.minor and weightier)
+        ]
+        # what runs differently before a list of private names (the insights keep the rank)
+        behaves = any(s.behaviour for s in fit)
+        first = next((s for s in fit if not (s.listing and behaves)), None)
         if first is not None:
             text.summary = sentence(p, first.clause)
             used = {first.clause}
@@ -2007,10 +2058,13 @@ def write(
         s.theme and not s.minor and s.clause not in used for s in facts
     )
     for statement in facts:
+        clause = statement.clause
         if statement.quoted and not says_more(statement.quoted, text.summary):
-            continue
+            if not statement.plain:
+                continue
+            clause = statement.plain
         if statement.theme and statement.clause not in used and not (statement.minor and weighty):
-            text.note(statement.theme, sentence(p, statement.clause))
+            text.note(statement.theme, sentence(p, clause))
     _about_fix(commit, sig, types, text, p)
     if importance is Importance.HIGH and sig.exposures and "security" not in text.insights:
         # a secret sent to another origin, in the author's words: a leak maintainers act on
@@ -2077,8 +2131,13 @@ def _about_fix(
         text.advise(Audience.MAINTAINERS, p.no_test.format(where=where))
     severity = sig.severity
     if not severity and fixed_in and not text.recommendations:
-        # No symptom named: where the fix lies is what the title did not say.
-        text.note("architecture", sentence(p, p.fix_in.format(where=fixed_in)))
+        # No symptom named: where the fix lies is what the title did not say; a name another
+        # sentence says with what happened to it is not named again (typeguard 121efd5:
+        # `check_class` now calls `check_self`, which now raises …)
+        said = _names_said(text)
+        unsaid = [n.name for n in running[:3] if n.name not in said]
+        if unsaid:
+            text.note("architecture", sentence(p, p.fix_in.format(where=codes(p, unsaid))))
     if not severity or not (fixed_in or sig.fixes or sig.impact):
         return
     words = p.list_sep.join(_distinct(severity)[:3])
@@ -2094,6 +2153,15 @@ def _about_fix(
     text.note("security" if security else "compatibility", sentence(p, clause))
     if security:
         text.advise(Audience.MAINTAINERS, p.security.format(words=words))
+
+
+def _names_said(text: Text) -> set[str]:
+    """The names the text's sentences say in code spans (a call's name without its
+    arguments), none from a quotation (a docstring's `release` is not the function)."""
+    words = [text.summary, *(s for said in text.insights.values() for s in said)]
+    words += [r.description for r in text.risks]
+    spans = (m.group(1) for w in words for m in _SPAN.finditer(_QUOTE.sub("", w)))
+    return {span.split("(", 1)[0] for span in spans}
 
 
 def _fields_only(commit: CommitInput, path: str) -> bool:

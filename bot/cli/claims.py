@@ -15,7 +15,8 @@ passes `k=v` to `g`"), a pin ("updates the pre-commit hook `h` / the GitHub Acti
 `x` to `y`"), packaging metadata ("adds the extra `socks` (`socksio==1.*`)", "removes the
 command `c`", "adds the `pytest11` entry point `p` (`pkg.plugin`)", "changes the build
 backend from `a` to `b`"), a release's notes ("`CHANGES.rst` lists 28 new items: “a”
-(Heading)"), a docstring ("`f`, per its docstring: “Return …”"). A sentence is split at
+(Heading)"), a docstring ("`f`, per its docstring: “Return …”"; "`f` now calls `_g`, whose
+docstring says: “Open …”"). A sentence is split at
 each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
 `from` or `in` before a path-shaped span says where. Names no verb governs are counted apart.
 """
@@ -170,6 +171,8 @@ _QUOTE = re.compile(r"“((?:[^“”]|“[^“”]*”)+)”")
 _WHICH_RAISES = re.compile(
     r",\s+which raises\s+`(?P<exception>[^`\n]+)`\s+when\s+`(?P<test>[^`\n]+)`"
 )
+# "…, whose docstring says: “s”": what the docstring of a callee named just before opens with
+_WHOSE_DOCSTRING = re.compile(r",\s+whose docstring says:\s+“(?P<text>(?:[^“”]|“[^“”]*”)+)”")
 # A sentence ends at . ! ? followed by a space, never inside a code span or a quotation.
 _SENTENCE = re.compile(r"(?:`[^`\n]*`|“(?:[^“”]|“[^“”]*”)*”|[^.!?`“])+[.!?]*")
 # Extensions that make a one-word span a file (`a.py`) rather than an attribute (`obj.attr`).
@@ -782,6 +785,15 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
                         Claim(Kind.CALLEE_RAISES, called[0], sentence, None, jump, which["test"])
                     )
                     segment = segment[: which.start()]
+            told = _WHOSE_DOCSTRING.search(segment) if kind is Kind.CALLS else None
+            if told is not None:
+                # "`f` now calls `_g`, whose docstring says: “s”": `_g`'s docstring, said of
+                # the one callee named before it (the words as written, no "(was …)" cut)
+                called = _SPAN.findall(segment[: told.start()])
+                words = _WHOSE_DOCSTRING.search(sentence[verb.end() : end])
+                if len(called) == 1 and words is not None:
+                    claims.append(Claim(Kind.DOCUMENTED, called[0], sentence, new=words["text"]))
+                    segment = segment[: told.start()]
             if kind in _CONDITION_KINDS:
                 # the "(was `…`)" is the claim's own here: read from the words as written
                 found, left = _condition_claims(
