@@ -121,6 +121,9 @@ def _ordered(side: Side) -> dict[str, Any]:
         if f.name in ("functions", "classes"):
             # parsed nodes: the same code (a spliced side's nodes keep the parent's lines)
             value = [(name, ast.dump(node)) for name, node in value.items()]
+        elif f.name == "literals":
+            # parsed nodes too: the same literal
+            value = [(name, node and ast.dump(node)) for name, node in value.items()]
         elif f.name == "code":
             # each definition's code digest, worked out when asked
             value = [(name, digest()) for name, digest in value.items()]
