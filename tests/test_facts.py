@@ -253,6 +253,29 @@ def test_settings_read_from_flags_environment_and_registries() -> None:
     }
 
 
+def test_a_def_line_whose_comment_alone_changes_edits_nothing() -> None:
+    # filelock 166b2b5 (a file beyond the read bounds, read from its patch): the `# noqa` of
+    # `release`'s `def` line became a ruff suppression comment; "the fix is in `release`" was false
+    lock = change(
+        "src/pkg/asyncio.py",
+        "@@ -10,3 +10,3 @@ class BaseAsyncFileLock(BaseFileLock):\n"
+        "-    async def release(self, force: bool = False) -> None:  # noqa: FBT001\n"
+        "+    async def release(self, force: bool = False) -> None:  # ruff:ignore[fbt] 'x'\n"
+        "         await self._release(force)\n",
+    )
+    facts = read_facts(CommitInput(sha="d" * 40, message="fix: lint", files=[lock]))
+    assert not facts.changed
+    default = change(
+        "src/pkg/asyncio.py",
+        "@@ -10,3 +10,3 @@ class BaseAsyncFileLock(BaseFileLock):\n"
+        "-    async def release(self, force: bool = False) -> None:  # noqa: FBT001\n"
+        "+    async def release(self, force: bool = True) -> None:  # noqa: '#' FBT001\n"
+        "         await self._release(force)\n",
+    )
+    facts = read_facts(CommitInput(sha="e" * 40, message="fix: lint", files=[default]))
+    assert [n.name for n in facts.changed] == ["BaseAsyncFileLock.release"]
+
+
 def test_settings_in_tests_docs_and_scripts_are_not_the_packages() -> None:
     test = change(
         "tests/test_x.py",

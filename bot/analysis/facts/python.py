@@ -348,10 +348,30 @@ def _definitions(hunk: Hunk, reading: FileReading, *, tests: bool) -> None:
             jit[s] = False
             stack.append((indent, qualified, kind))
             if sign != " ":
-                reading.side(s).defs[qualified] = (kind, text[m.start() + 2 : end].strip())
+                # (its comment aside: a `# noqa` reworded on the `def` line edits no code)
+                reading.side(s).defs[qualified] = (kind, _code_only(text[m.start() + 2 : end]))
                 if tests and short.startswith("test") and s == "+":
                     reading.plus.tests.append(qualified)
     note_changes(len(text))
+
+
+def _code_only(line: str) -> str:
+    """A line without its trailing comment (a `#` outside a string literal), stripped."""
+    quote = ""
+    escaped = False
+    for at, char in enumerate(line):
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char == "#":
+            return line[:at].strip()
+    return line.strip()
 
 
 def _kind(line: str, parent: NameKind | None) -> NameKind:
