@@ -235,3 +235,40 @@ def test_the_checker_reads_a_call_and_its_callees_docstring_in_one_sentence(
         "says: “Open *path* through `NtCreateFile` and return `(handle, status)`.”",
     )
     assert sorted(found) == sorted([(Kind.DOCUMENTED, Verdict.TRUE), (Kind.CALLS, Verdict.FALSE)])
+
+
+# typeguard's `_checkers.py` before 7a61486, shortened: the lookup of a checker by origin
+LOOKUP = (
+    "from typing import Any, ParamSpec\n\n\n"
+    "def check_instance(value, origin_type, args, memo):\n"
+    "    if not isinstance(value, origin_type):\n"
+    "        raise TypeError(f'{value!r} is not an instance of {origin_type}')\n\n\n"
+    "def builtin_checker_lookup(origin_type, args, extras):\n"
+    "    checker = origin_type_checkers.get(origin_type)\n"
+    "    if checker is not None:\n"
+    "        return checker\n"
+    "    return None\n"
+)
+
+
+def test_a_function_added_to_a_private_module_yields_to_what_runs_differently(
+    tmp_path: Path,
+) -> None:
+    # typeguard 7a61486 "Fixed unwarranted TypeError when encountering a ParamSpec
+    # annotation": the summary was "Adds `check_paramspec` to `src/typeguard/_checkers.py`."
+    # (a module's name a user never imports) while the lookup now returns early for one
+    after = LOOKUP.replace(
+        "    checker = origin_type_checkers",
+        "    if isinstance(origin_type, ParamSpec):\n"
+        "        return check_paramspec\n"
+        "    checker = origin_type_checkers",
+    ) + ("\n\ndef check_paramspec(value, origin_type, args, memo):\n    pass  # No-op for now\n")
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/typeguard/_checkers.py": LOOKUP, "src/typeguard/__init__.py": "x = 1\n"},
+        {"src/typeguard/_checkers.py": after},
+        "Fixed unwarranted TypeError when encountering a ParamSpec annotation",
+    )
+    assert analysis.summary.startswith("`builtin_checker_lookup` now returns early when")
+    assert "Adds `check_paramspec`" in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts

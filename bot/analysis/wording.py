@@ -986,14 +986,20 @@ def _additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                 "architecture",
                 _called(sig, p, names, p.adds_to, path=path),
                 internal=not any(n.public for n in names),
-                listing=not any(n.public for n in names),
+                listing=_insides(names),
             )
             for path, names in list(by_path.items())[:2]
         ]
     else:
         clause = _called(sig, p, added, p.adds)
     private = not any(n.public for n in added)
-    return [_Statement("architecture", clause, internal=private, listing=private)]
+    return [_Statement("architecture", clause, internal=private, listing=_insides(added))]
+
+
+def _insides(names: list[Name]) -> bool:
+    """Names a user does not call by their module: private, or in a private module
+    (`_checkers.check_paramspec`: what the package hands out of it is said as such)."""
+    return not any(n.public and not private_module(n.path) for n in names)
 
 
 def _documented_public(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
