@@ -8,10 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.analysis.rules import analyze
+from bot.cli.claim_check import Verdict
+from bot.cli.claims import Kind
+from bot.cli.claims_eval import entry_text
 from bot.cli.clone_release import absent_from
 from bot.cli.evaluation import git_history, with_sides
 from bot.models import Analysis, CommitInput, Importance
-from tests.clones import _git, commit_files
+from tests.clones import _git, commit_files, verdicts_of
 
 # At the release: the decorator in the package's `__init__.py`, taking `always`.
 RELEASED = {
@@ -73,7 +76,8 @@ def _read(root: Path) -> tuple[CommitInput, Analysis]:
 
 
 def test_parameters_added_after_the_last_release_and_dropped_break_nobody(tmp_path: Path) -> None:
-    commit, analysis = _read(_clone(tmp_path, "released"))
+    root = _clone(tmp_path, "released")
+    commit, analysis = _read(root)
     assert commit.release is not None and commit.release.tag == "v1.0.0"
     assert {"check_arguments", "check_return", "check_yield"} <= commit.release.absent
     # the loss is said, with what makes it none of the users'
@@ -82,15 +86,29 @@ def test_parameters_added_after_the_last_release_and_dropped_break_nobody(tmp_pa
     assert not analysis.breaking and analysis.risks == []
     assert analysis.importance is not Importance.HIGH
     assert not any("check_arguments" in r.text for r in analysis.recommendations)
+    # the claims checker reads the clause, and the tags, its own way
+    verdicts = verdicts_of(root, commit.sha, entry_text(analysis))
+    assert verdicts.count((Kind.NEVER_RELEASED, Verdict.TRUE)) == 3
+    assert all(v is Verdict.TRUE for _, v in verdicts)
 
 
 def test_parameters_the_last_release_had_still_break_their_callers(tmp_path: Path) -> None:
-    commit, analysis = _read(_clone(tmp_path, "moved"))
+    root = _clone(tmp_path, "moved")
+    commit, analysis = _read(root)
     assert commit.release is not None and commit.release.tag == "v1.0.0"
     assert commit.release.absent.isdisjoint({"check_arguments", "check_return", "check_yield"})
     assert analysis.breaking
     assert any("check_arguments" in r.description for r in analysis.risks)
     assert "never released" not in analysis.summary
+    # were it said, the checker would call it false: `v1.0.0` holds the names
+    claimed = (
+        "`typechecked` no longer takes the parameter `check_yield`"
+        " (added after v1.0.0, never released)."
+    )
+    assert verdicts_of(root, commit.sha, claimed) == [
+        (Kind.NEVER_RELEASED, Verdict.FALSE),
+        (Kind.PARAM_GONE, Verdict.TRUE),
+    ]
 
 
 def test_a_release_branch_tag_the_parent_does_not_reach_still_counts(tmp_path: Path) -> None:

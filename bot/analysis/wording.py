@@ -275,7 +275,7 @@ def _reached_said(
     for (via, decorator), gone in groups.items():
         names = codes(p, (g.shown for g in gone))
         phrase = p.decorated_lacks if decorator else p.returned_lacks
-        lacks = _unreleased(sig, p, names, [f"{via}.{g.member}" for g in gone])
+        lacks = _unreleased(sig, p, names, [g.member for g in gone])
         said.append(
             (phrase.format(via=code(via), names=lacks), p.reached_fail.format(names=names), None)
         )
@@ -283,7 +283,7 @@ def _reached_said(
         via, decorator = code(loss.reached.via), loss.reached.decorator
         if loss.new is not None:
             phrase = p.decorated_renamed if decorator else p.returned_renamed
-            old = _unreleased(sig, p, code(loss.shown), [f"{loss.reached.via}.{loss.member}"])
+            old = _unreleased(sig, p, code(loss.shown), [loss.member])
             clause = phrase.format(via=via, old=old, new=code(loss.shown_new))
             said.append(
                 (
@@ -298,7 +298,7 @@ def _reached_said(
                 sig,
                 p,
                 forms(p.parameters, len(loss.params)).format(params=params),
-                [f"{loss.reached.via}.{loss.member}({x})" for x in loss.params],
+                list(loss.params),
             )
             phrase = p.decorated_loses if decorator else p.returned_loses
             clause = phrase.format(via=via, member=code(loss.shown), params=took)
@@ -786,8 +786,9 @@ def _removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 def _unreleased(sig: Signals, p: AnalysisPhrases, said: str, names: list[str]) -> str:
     """`said` of `names` a change takes away, with the truth that no release had them where
-    that is proven of each (typeguard 658a3d6: parameters added after 3.0.0b2): no user
-    loses them."""
+    that is proven of each by its own words (typeguard 658a3d6: parameters added after
+    3.0.0b2): no user loses them. (A parameter of a function no release had breaks no one
+    either, but is said bare: the clause speaks of the names it follows.)"""
     if sig.last_release is None or not names or not all(never_released(sig, n) for n in names):
         return said
     return p.unreleased.format(names=said, tag=sig.last_release.tag)
@@ -1590,7 +1591,7 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             sig,
             p,
             forms(p.parameters, len(lost)).format(params=codes(p, lost, 3)),
-            [f"{name}({parameter_name(q)})" for name, _ in functions for q in lost],
+            [parameter_name(q) for q in lost],
         )
         gain = forms(p.parameters, len(gained)).format(params=codes(p, gained, 3))
         if lost and gained:
