@@ -220,6 +220,15 @@ class PullRequestInfo(_Model):
     labels: list[str] = Field(default_factory=list)
 
 
+class LastRelease(_Model):
+    """The highest version tag a commit's parent reaches, and of the names the commit's
+    removed lines hold, those no text file of any version tag's tree holds as a word: never
+    released (`bot/cli/clone_release.py`)."""
+
+    tag: str
+    absent: frozenset[str] = frozenset()
+
+
 class CommitInput(BaseModel):
     """A commit as the analysers see it: message, files with patches, its pull request."""
 
@@ -244,6 +253,9 @@ class CommitInput(BaseModel):
     # names a Python requirement (`bot.analysis.sources.modules_named`): (path, text); ()
     # when none was read. Read from a clone offline, online on the pull requests' query.
     modules: tuple[tuple[str, str], ...] = ()
+    # The last release before the commit, read from a clone's tags; None: not told (no
+    # version tag, git failed, or online: the App reads no tags).
+    release: LastRelease | None = None
     # How many parents: two or more is a merge whatever its message says (a merge button's
     # message can be the pull request's title alone).
     parents: int = 1

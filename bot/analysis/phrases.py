@@ -90,6 +90,8 @@ class AnalysisPhrases:
     swaps_parameters: tuple[str, str]  # {name} {lost} {gained}
     # {params}: one parameter, several
     parameters: tuple[str, str]  # {params}
+    # names a change takes away that no version tag holds: {names} as said, {tag} the last
+    unreleased: str  # {names} {tag}
     may_raise: str  # {name} {names}
     may_raise_with: str  # {name} {exception} {text}: its message
     raises_instead: str  # {name} {new} {old}: one exception raised, another no longer
@@ -315,6 +317,7 @@ EN = AnalysisPhrases(
         "{name} no longer take {lost} and gain {gained}",
     ),
     parameters=("the parameter {params}", "the parameters {params}"),
+    unreleased="{names} (added after {tag}, never released)",
     may_raise="{name} may now raise {names}",
     may_raise_with="{name} may now raise `{exception}` with “{text}”",
     raises_instead="{name} now raises `{new}` instead of `{old}`",
@@ -531,6 +534,7 @@ ZH = AnalysisPhrases(
         "{name} 不再接受{lost}，并新增{gained}",
     ),
     parameters=("参数 {params}", "参数 {params}"),
+    unreleased="{names}（{tag} 之后新增，从未发布）",
     may_raise="{name} 现在可能抛出 {names}",
     may_raise_with="{name} 现在可能抛出 `{exception}`，消息为“{text}”",
     raises_instead="{name} 现在抛出 `{new}`，不再抛出 `{old}`",

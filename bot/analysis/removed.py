@@ -3,6 +3,7 @@ from its facts."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -10,6 +11,7 @@ from bot.analysis.facts import FileFact, MemberGone, Reached, SignatureChange, p
 from bot.analysis.facts.handed_out import EVERY
 from bot.analysis.paths import private_module
 from bot.analysis.signals import Signals
+from bot.analysis.unreleased import never_released
 
 # The folders a package's import path does not include (`src/pkg/mod.py` is `pkg.mod`).
 _SOURCE_ROOTS = ("src", "lib", "python")
@@ -90,7 +92,8 @@ def lost_parameters(sig: Signals) -> tuple[LostParameters, ...]:
     """Parameters a public function of a public module (or one its package hands out from a
     private module) no longer takes, where a caller passing one by name now gets a
     `TypeError`: not `*args` or `**kwargs` themselves, nor
-    where the function still takes any keyword (`**kwargs`)."""
+    where the function still takes any keyword (`**kwargs`), nor one no release ever had
+    (typeguard 658a3d6: `typechecked`'s `check_arguments`, added after 3.0.0b2)."""
     out = []
     for change in sig.facts.signatures_changed:
         function = _caller_name(change)
@@ -100,6 +103,7 @@ def lost_parameters(sig: Signals) -> tuple[LostParameters, ...]:
             if not p.lstrip().startswith("*")
             and not (name := parameter_name(p)).startswith("_")
             and name not in change.in_place
+            and not never_released(sig, f"{change.name}({name})")
         )
         if function is None or not names or change.takes_any:
             continue
@@ -127,7 +131,11 @@ def members_removed(sig: Signals) -> tuple[MemberGone, ...]:
     return tuple(
         m
         for m in sig.facts.members_gone
-        if m.path in sig.source_files and not m.cls.startswith("_") and _reached(sig, m.path, m.cls)
+        if m.path in sig.source_files
+        and not m.cls.startswith("_")
+        and _reached(sig, m.path, m.cls)
+        # (one no release had breaks no user: `bot/analysis/unreleased.py`)
+        and not never_released(sig, f"{m.cls}.{m.member}")
     )
 
 
@@ -227,3 +235,16 @@ def reached_losses(sig: Signals) -> tuple[ReachedLoss, ...]:
             seen.add(key)
             kept.append(loss)
     return tuple(kept)
+
+
+def released_losses(sig: Signals) -> tuple[ReachedLoss, ...]:
+    """`reached_losses` less what no release ever had (a member, a parameter): what callers
+    of a release lose."""
+    out = []
+    for loss in reached_losses(sig):
+        if never_released(sig, f"{loss.reached.via}.{loss.member}"):
+            continue
+        params = tuple(p for p in loss.params if not never_released(sig, p))
+        if not loss.params or params:
+            out.append(dataclasses.replace(loss, params=params))
+    return tuple(out)

@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from bot.analysis.facts import Facts
+from bot.analysis.facts import ConstantRenamed, Facts
 from bot.analysis.facts.build import package_name, runtime_requirements, still_admits
 from bot.analysis.facts.layout import same_code
 from bot.analysis.facts.parses import Parses
@@ -29,6 +29,7 @@ from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.shield import noted, shield
 from bot.analysis.signals import ADVISORY_WORD, SECURITY_WORDS, Signals, read_signals
 from bot.analysis.titles import ParsedTitle, merged_branch, merged_message
+from bot.analysis.unreleased import released
 from bot.analysis.unshipped import shipped_build_line, unshipped_only
 from bot.analysis.wording import breaking_risks, python_floor_raised, same_shipped_code, write
 from bot.models import (
@@ -661,7 +662,7 @@ def _assess(
         return Assessment(I.MEDIUM, False, "fixes a reported issue")
     if _BUILD_BROKEN.search(f"{text}\n{' '.join(sig.description)}"):
         return Assessment(I.MEDIUM, False, "build fix")
-    if sig.removed_symbols or sig.deprecations:
+    if released(sig, sig.removed_symbols, lambda n: n.name) or sig.deprecations:
         return Assessment(I.MEDIUM, False, "removes or deprecates public names")
     if _installs_change(commit, sig):
         # what every install pulls in changes: a new dependency, or a floor the old one is
@@ -671,7 +672,8 @@ def _assess(
         # users' type checkers read the package's annotations from now on: a feature of
         # limited reach, however few lines declare it
         return Assessment(I.MEDIUM, False, "ships type information (`py.typed`)")
-    if sig.removed_constants or sig.renamed_constants:
+    renamed: list[ConstantRenamed] = released(sig, sig.renamed_constants, lambda c: c.old)
+    if released(sig, sig.removed_constants, lambda c: c.name) or renamed:
         # a setting users make on the old name (`Parser.max_size = …`) silently does nothing
         return Assessment(I.MEDIUM, False, "removes or renames public constants")
     if known and primary is T.BUGFIX and sig.source_lines:

@@ -50,7 +50,7 @@ from bot.analysis.messages import (
 )
 from bot.analysis.paths import PathKind, path_kind, ships
 from bot.analysis.titles import ParsedTitle, parse_title
-from bot.models import CommitInput
+from bot.models import CommitInput, LastRelease
 
 # Symptoms a reader must know about (the rubric's "silent wrong results, data corruption,
 # NaNs, crashes, deadlocks, hangs, memory-safety bugs, security"), by the word that shows them.
@@ -229,6 +229,8 @@ class Signals:
     unaffected: bool = False
     # what the change holds (`bot/analysis/facts`)
     facts: Facts = field(default_factory=Facts)
+    # the last release before the commit, where a clone told it (`bot/analysis/unreleased.py`)
+    last_release: LastRelease | None = None
     # the commit's settings and workflow files parsed, for the rules that read them again
     parses: Parses = field(default_factory=Parses, compare=False, repr=False)
 
@@ -671,5 +673,6 @@ def read_signals(
         if release and (len(release.items) >= RELEASE_ITEMS or not changelog)
         else None,
         facts=facts or read_facts(commit, parses),
+        last_release=commit.release,
         parses=parses,
     )

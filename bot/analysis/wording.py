@@ -30,6 +30,7 @@ from bot.analysis.facts import (
     Requirement,
     Setting,
     Turn,
+    parameter_name,
 )
 from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
@@ -43,11 +44,13 @@ from bot.analysis.removed import (
     members_removed,
     module_name,
     reached_losses,
+    released_losses,
     removed_modules,
 )
 from bot.analysis.signals import SECURITY_WORDS, Signals, exposure_words
 from bot.analysis.spans import code
 from bot.analysis.summary import authored_summary, capitalised
+from bot.analysis.unreleased import never_released, released
 from bot.models import (
     ONE_LINE_MAX,
     Audience,
@@ -223,14 +226,14 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
         )
     risks += _members_risks(sig, p)
     risks += _reached_risks(sig, p)
-    for pair in sig.renamed_symbols:
+    for pair in _renames_released(sig):
         if _api_path(sig, pair.old.path):
             risks.append(_renamed_risk(p, pair))
-    for rename in sig.renamed_constants:
+    for rename in _constants_released(sig):
         if _api_path(sig, rename.path):
             risks.append(_constant_risk(p, rename))
     # A changed default before a removed setting: ranked by consequence.
-    for group in _default_groups(sig.defaults_changed):
+    for group in _default_groups(_defaults_released(sig)):
         risks.append(_default_risk(p, group))
     removed: tuple[tuple[tuple[str, str], tuple[str, str], tuple[str, ...]], ...] = (
         (p.env_removed, p.env_no_effect, sig.env_removed),
@@ -287,12 +290,14 @@ def _members_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
     return risks
 
 
-def _reached_said(sig: Signals, p: AnalysisPhrases) -> list[tuple[str, str, str | None]]:
+def _reached_said(
+    sig: Signals, losses: tuple[ReachedLoss, ...], p: AnalysisPhrases
+) -> list[tuple[str, str, str | None]]:
     """What a public function's callers lose from the private class it hands them, said as
     they meet it ("functions decorated with `alru_cache` no longer have `cache_open()`"),
     each with its consequence and what to use instead: the members removed together, then
-    each rename and each parameter lost."""
-    losses = reached_losses(sig)
+    each rename and each parameter lost; what no release had, said so (async-lru caeb9a0:
+    `cache_open`, added after v1.0.3)."""
     renamed = {(x.reached.via, x.member) for x in losses if x.new is not None}
     said: list[tuple[str, str, str | None]] = []
     groups: dict[tuple[str, bool], list[ReachedLoss]] = {}
@@ -304,14 +309,16 @@ def _reached_said(sig: Signals, p: AnalysisPhrases) -> list[tuple[str, str, str 
     for (via, decorator), gone in groups.items():
         names = codes(p, (g.shown for g in gone))
         phrase = p.decorated_lacks if decorator else p.returned_lacks
+        lacks = _unreleased(sig, p, names, [g.member for g in gone])
         said.append(
-            (phrase.format(via=code(via), names=names), p.reached_fail.format(names=names), None)
+            (phrase.format(via=code(via), names=lacks), p.reached_fail.format(names=names), None)
         )
     for loss in losses:
         via, decorator = code(loss.reached.via), loss.reached.decorator
         if loss.new is not None:
             phrase = p.decorated_renamed if decorator else p.returned_renamed
-            clause = phrase.format(via=via, old=code(loss.shown), new=code(loss.shown_new))
+            old = _unreleased(sig, p, code(loss.shown), [loss.member])
+            clause = phrase.format(via=via, old=old, new=code(loss.shown_new))
             said.append(
                 (
                     clause,
@@ -321,7 +328,12 @@ def _reached_said(sig: Signals, p: AnalysisPhrases) -> list[tuple[str, str, str 
             )
         elif loss.params:
             params = codes(p, loss.params)
-            took = forms(p.parameters, len(loss.params)).format(params=params)
+            took = _unreleased(
+                sig,
+                p,
+                forms(p.parameters, len(loss.params)).format(params=params),
+                list(loss.params),
+            )
             phrase = p.decorated_loses if decorator else p.returned_loses
             clause = phrase.format(via=via, member=code(loss.shown), params=took)
             said.append(
@@ -333,13 +345,16 @@ def _reached_said(sig: Signals, p: AnalysisPhrases) -> list[tuple[str, str, str 
 def _reached_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
     return [
         Risk(description=sentence(p, clause), consequence=consequence, mitigation=mitigation)
-        for clause, consequence, mitigation in _reached_said(sig, p)
+        for clause, consequence, mitigation in _reached_said(sig, released_losses(sig), p)
     ]
 
 
 def _reached(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """What callers of a public function lose from the private class it hands them."""
-    return [_Statement("compatibility", clause) for clause, _, _ in _reached_said(sig, p)]
+    return [
+        _Statement("compatibility", clause)
+        for clause, _, _ in _reached_said(sig, reached_losses(sig), p)
+    ]
 
 
 # The author's words a risk quotes: “…”
@@ -368,13 +383,30 @@ def _api_path(sig: Signals, path: str) -> bool:
 
 def _exports_gone(sig: Signals, modules: tuple[str, ...]) -> tuple[Name, ...]:
     """Names a module no longer exports, where neither it nor the name (a submodule its
-    package's `__init__.py` imported) is a module the change deletes: that removal is said
-    as the module's."""
+    package's `__init__.py` imported) is a module the change deletes (that removal is said
+    as the module's), nor one no release ever had."""
     return tuple(
         n
         for n in sig.removed_exports
-        if module_name(n.path) not in modules and f"{module_name(n.path)}.{n.name}" not in modules
+        if module_name(n.path) not in modules
+        and f"{module_name(n.path)}.{n.name}" not in modules
+        and not never_released(sig, n.name)
     )
+
+
+# What a rename or a changed default takes from users: none of what no release had.
+
+
+def _renames_released(sig: Signals) -> list[Renamed]:
+    return released(sig, sig.renamed_symbols, lambda r: r.old.name)
+
+
+def _constants_released(sig: Signals) -> list[ConstantRenamed]:
+    return released(sig, sig.renamed_constants, lambda c: c.old)
+
+
+def _defaults_released(sig: Signals) -> list[DefaultChange]:
+    return released(sig, sig.defaults_changed, lambda d: d.name)
 
 
 def named_breaks(sig: Signals) -> tuple[str, ...]:
@@ -389,12 +421,16 @@ def named_breaks(sig: Signals) -> tuple[str, ...]:
         *(f"{m.path}::{m.cls}.{m.member}" for m in members_removed(sig)),
         *(
             f"{x.reached.path}::{x.reached.cls}.{x.member}" + (f"({name})" if x.params else "")
-            for x in reached_losses(sig)
+            for x in released_losses(sig)
             for name in (x.params or ("",))
         ),
-        *(f"{r.old.path}::{r.old.name}" for r in sig.renamed_symbols if _api_path(sig, r.old.path)),
-        *(f"{c.path}::{c.old}" for c in sig.renamed_constants if _api_path(sig, c.path)),
-        *(f"{d.path}::{d.name}" for d in sig.defaults_changed),
+        *(
+            f"{r.old.path}::{r.old.name}"
+            for r in _renames_released(sig)
+            if _api_path(sig, r.old.path)
+        ),
+        *(f"{c.path}::{c.old}" for c in _constants_released(sig) if _api_path(sig, c.path)),
+        *(f"{d.path}::{d.name}" for d in _defaults_released(sig)),
     )
 
 
@@ -777,8 +813,19 @@ def _removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     if not removed:
         return []
     path = removed[0][1]
-    names = codes(p, (n for n, at in removed if at == path))
+    here = [n for n, at in removed if at == path]
+    names = _unreleased(sig, p, codes(p, here), here)
     return [_Statement("architecture", p.removes_from.format(names=names, path=path))]
+
+
+def _unreleased(sig: Signals, p: AnalysisPhrases, said: str, names: list[str]) -> str:
+    """`said` of `names` a change takes away, with the truth that no release had them where
+    that is proven of each by its own words (typeguard 658a3d6: parameters added after
+    3.0.0b2): no user loses them. (A parameter of a function no release had breaks no one
+    either, but is said bare: the clause speaks of the names it follows.)"""
+    if sig.last_release is None or not names or not all(never_released(sig, n) for n in names):
+        return said
+    return p.unreleased.format(names=said, tag=sig.last_release.tag)
 
 
 def _private_removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -1616,7 +1663,12 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         groups.setdefault((change.lost, change.gained), []).append((name, change.path))
     for (lost, gained), functions in groups.items():
         said = _functions(sig, p, functions)
-        lose = forms(p.parameters, len(lost)).format(params=codes(p, lost, 3))
+        lose = _unreleased(
+            sig,
+            p,
+            forms(p.parameters, len(lost)).format(params=codes(p, lost, 3)),
+            [parameter_name(q) for q in lost],
+        )
         gain = forms(p.parameters, len(gained)).format(params=codes(p, gained, 3))
         if lost and gained:
             phrase, values = p.swaps_parameters, {"lost": lose, "gained": gain}
@@ -2241,9 +2293,9 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
             *modules,
             *(n.name for n in _exports_gone(sig, modules)),
             *(name for lost in lost_parameters(sig) for name in lost.names),
-            *(r.old.name for r in sig.renamed_symbols),
-            *(r.old for r in sig.renamed_constants),
-            *default_names(sig.defaults_changed),
+            *(r.old.name for r in _renames_released(sig)),
+            *(r.old for r in _constants_released(sig)),
+            *default_names(_defaults_released(sig)),
             *sig.env_removed,
             *sig.flags_removed,
             *sig.config_keys_removed,

@@ -41,6 +41,8 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   reads in the changed config or workflows, `x` at the parent and `y`, not `x`, at the commit.
 - "Internal only: [changes only the private `_a`; ]no public name, signature or default
   changes in `p`": Python's parser on both revisions of each `p` (`surface_check.py`).
+- "`a` (added after T, never released)": T a version tag the parent reaches, a word of `a`
+  at the parent and in no version tag's tree (`release_check.py`).
 A claim whose files have no rules or do not parse, or that needs more than the bounds
 allow, is unverifiable, never true.
 """
@@ -66,6 +68,7 @@ from bot.cli.claims import Claim, Kind, is_path
 from bot.cli.exception_names import class_of
 from bot.cli.git import name_status, run_git
 from bot.cli.package_meta import COMMANDS, Declared, declared, normal_extra, squeezed
+from bot.cli.release_check import judged
 from bot.cli.release_items import holds, new_items
 from bot.cli.release_items import words as rendered_words
 from bot.cli.surface_check import Bindings, edited, is_private, private_path, read_module
@@ -443,6 +446,7 @@ class Checker:
             Kind.RAISES_INSTEAD: self._raises_instead,
             Kind.REWORDED: self._reworded,
             Kind.CALLEE_RAISES: self._callee_raises,
+            Kind.NEVER_RELEASED: self._never_released,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -466,6 +470,12 @@ class Checker:
             if named:
                 return Verdict.UNVERIFIABLE, f"named in `{named}`, a file without code rules"
         return verdict, why
+
+    def _never_released(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        held, why = judged(self.clone.path, c.parent, claim.name, claim.old or "")
+        if held is None:
+            return Verdict.UNVERIFIABLE, why
+        return (Verdict.TRUE if held else Verdict.FALSE), why
 
     def _test_name(self, c: _Commit, claim: Claim) -> bool:
         """Whether a name that is no identifier is a JavaScript/TypeScript test's (the

@@ -16,7 +16,8 @@ passes `k=v` to `g`"), a pin ("updates the pre-commit hook `h` / the GitHub Acti
 command `c`", "adds the `pytest11` entry point `p` (`pkg.plugin`)", "changes the build
 backend from `a` to `b`"), a release's notes ("`CHANGES.rst` lists 28 new items: “a”
 (Heading)"), a docstring ("`f`, per its docstring: “Return …”"; "`f` now calls `_g`, whose
-docstring says: “Open …”"). A sentence is split at
+docstring says: “Open …”"), names no release had ("`a`, `b` (added after 3.0.0b2, never
+released)"). A sentence is split at
 each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
 `from` or `in` before a path-shaped span says where. Names no verb governs are counted apart.
 """
@@ -95,6 +96,7 @@ class Kind(StrEnum):
     BECAME = "statement became"
     USED_BY = "private method used by"
     CALLEE_RAISES = "callee raises when"
+    NEVER_RELEASED = "never released"
 
 
 @dataclass(frozen=True)
@@ -740,9 +742,29 @@ _FORMER_STATE = re.compile(r"(?:Prior to|Previously|Until now|Formerly)\b")
 _SUBJECT_OF_TEST = re.compile(r"\s*(?:an?\s+|the\s+)?`[^`]+`\s+(?:unit\s+)?tests?\b", re.IGNORECASE)
 
 
+# "`a`, `b` and 2 more (added after 3.0.0b2, never released)": the names just before it were
+# in no release; read, then taken out, before the text is cut in sentences (a tag's dots end
+# none, and the clause's "added" is no verb of the entry's)
+_UNRELEASED = re.compile(
+    r"(?P<names>`[^`\n]+`(?:(?:, |,? and )`[^`\n]+`)*)(?P<more> and \d+ more)?"
+    r" \(added after (?P<tag>[^\s,()]+), never released\)"
+)
+
+
+def _unreleased_claims(text: str) -> tuple[list[Claim], str]:
+    """A "never released" claim for each name such a clause follows, and the text without
+    the clause."""
+    claims = [
+        Claim(Kind.NEVER_RELEASED, name, m.group(0), old=m["tag"])
+        for m in _UNRELEASED.finditer(text)
+        for name in _SPAN.findall(m["names"])
+    ]
+    return claims, _UNRELEASED.sub(lambda m: m["names"] + (m["more"] or ""), text)
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
-    claims: list[Claim] = []
+    claims, text = _unreleased_claims(text)
     loose: list[str] = []
     for whole in sentences(text):
         if _FORMER_STATE.match(whole):

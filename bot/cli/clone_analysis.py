@@ -17,6 +17,7 @@ from bot.analysis.facts.kept import units_kept
 from bot.analysis.tiering import rules_sure
 from bot.cli import progress
 from bot.cli.clone import LocalCommit, files_with_patches
+from bot.cli.clone_release import with_releases
 from bot.cli.clone_sources import blob_cache, with_modules, with_sources
 from bot.cli.clone_tree import quoted_each
 from bot.models import CommitInput, DigestCommit, DigestUsage
@@ -83,17 +84,21 @@ async def analyse(
     files = files_with_patches(path, [c.sha for c in commits])
     with_llm = analyzer.name != "rules"
     blobs = blob_cache()
-    inputs = [
-        CommitInput(
-            sha=local.sha,
-            message=local.message,
-            repo=repo,
-            author=local.author,
-            files=files[local.sha],
-            parents=local.parents,
-        )
-        for local in commits
-    ]
+    # each with the last release its parent reaches: one search of that tag's tree for the day
+    inputs = with_releases(
+        path,
+        [
+            CommitInput(
+                sha=local.sha,
+                message=local.message,
+                repo=repo,
+                author=local.author,
+                files=files[local.sha],
+                parents=local.parents,
+            )
+            for local in commits
+        ],
+    )
     # one search of the tree for the day's commits, not one a commit
     quoted = quoted_each(path, inputs)
     # a file's text parsed for one commit serves the next, whose parent it is

@@ -1,0 +1,148 @@
+"""The last release before each commit, read from a clone's version tags, and which names the
+commit's removed lines hold that no release holds anywhere.
+
+A name no text file of a release's tree holds as a word was in no function, module or setting
+that release shipped, wherever the code has moved; one no version tag holds (the last before
+the commit, an older one, one tagged on a release branch) was never shipped, and what the
+commit takes of it breaks no user. The App reads no tags online: there `release` stays None.
+"""
+
+from __future__ import annotations
+
+import keyword
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from packaging.version import InvalidVersion, Version
+
+from bot.analysis.unreleased import names_in
+from bot.cli.git import CloneError, run_git
+from bot.models import CommitInput, LastRelease
+
+_NO_NAMES = frozenset({*keyword.kwlist, "self", "cls"})
+# Past this many words a commit asks about, the rest are not asked (they stay released).
+_MAX_WORDS = 500
+# Words one search asks about: a Perl expression's compiled size is bounded (64 KiB).
+_WORDS_A_SEARCH = 1000
+
+
+def _tags(path: Path, *args: str) -> list[str] | None:
+    """`git tag` with `args`: the tag names; None where git failed."""
+    try:
+        result = run_git(path, "tag", *args, timeout=120)
+    except CloneError:
+        return None
+    return result.stdout.split() if result.returncode == 0 else None
+
+
+def version_tags(path: Path) -> dict[str, Version]:
+    """The clone's tags that name a version (`v1.2.3`, `1.2.3`, `1.2.3rc1`), with it."""
+    versions: dict[str, Version] = {}
+    for tag in _tags(path) or ():
+        try:
+            versions[tag] = Version(tag)
+        except InvalidVersion:
+            continue
+    return versions
+
+
+def last_tag(path: Path, sha: str, versions: dict[str, Version]) -> str | None:
+    """The highest version tag `sha`'s first parent reaches; None where there is none, the
+    commit has no parent, or git failed."""
+    merged = [t for t in _tags(path, "--merged", f"{sha}^") or () if t in versions]
+    return max(merged, key=lambda t: (versions[t], t)) if merged else None
+
+
+def asked(commit: CommitInput) -> list[str]:
+    """The words the commit's removed lines hold that may name what it takes away (a
+    keyword, `self` or a private name never does), in their order, at most `_MAX_WORDS`."""
+    found: dict[str, None] = {}
+    for f in commit.files:
+        for line in (f.patch or "").split("\n"):
+            if line.startswith("-") and not line.startswith(("--- a/", "--- /dev/null")):
+                found.update(dict.fromkeys(names_in(line)))
+    return [w for w in found if w not in _NO_NAMES][:_MAX_WORDS]
+
+
+# Release-branch tags asked beside the last release: the newest this many (a big project's
+# hundreds of tags are minutes of `git grep`)
+_MAX_LATER_TAGS = 20
+
+
+def never_released(
+    path: Path, tag: str, words: Iterable[str], versions: dict[str, Version]
+) -> frozenset[str] | None:
+    """Those of `words` no release a user may run holds as a word: `tag`'s tree asked first,
+    then, for the few it lacks, the tags of higher versions (cut on release branches the
+    commit's line never merged: a backport's user has them). An older release's users had
+    to pass `tag` to reach the commit's next one. None where git failed."""
+    gone = absent_from(path, [tag], words)
+    later = sorted((t for t in versions if versions[t] > versions[tag]), key=versions.__getitem__)
+    return absent_from(path, later[-_MAX_LATER_TAGS:], gone) if gone else gone
+
+
+def absent_from(path: Path, tags: list[str], words: Iterable[str]) -> frozenset[str] | None:
+    """Those of `words` no text file of these tags' trees holds as a word; None where git
+    failed (or was built without Perl expressions)."""
+    names = sorted(set(words))
+    if not tags:
+        return frozenset(names)
+    held: set[str] = set()
+    for start in range(0, len(names), _WORDS_A_SEARCH):
+        found = _held(path, tags, names[start : start + _WORDS_A_SEARCH])
+        if found is None:
+            return None
+        held |= found
+    return frozenset(names) - held
+
+
+def _held(path: Path, tags: list[str], names: list[str]) -> set[str] | None:
+    # One expression, not fixed strings: git tries each fixed string on every line (minutes
+    # for a day's words); `\b` inside it, not `-w`, lets `check` give way to `check_return`.
+    expression = f"\\b(?:{'|'.join(names)})\\b"
+    try:
+        result = run_git(
+            path,
+            "grep",
+            "-I",
+            "-h",
+            "-o",
+            "-P",
+            "--no-color",
+            "-f",
+            "-",
+            *(f"refs/tags/{t}" for t in tags),
+            stdin=f"{expression}\n",
+            timeout=300,
+        )
+    except CloneError:
+        return None
+    # 1: nothing matched; anything else but 0 is an error
+    if result.returncode not in (0, 1):
+        return None
+    return set(result.stdout.split("\n"))
+
+
+def with_releases(path: Path, commits: Sequence[CommitInput]) -> list[CommitInput]:
+    """The commits with `release` read from the clone at `path`, the releases searched once
+    for the words all the commits after the same last release ask about. A commit without a
+    version tag behind it, or whose releases git could not search, keeps None."""
+    versions = version_tags(path)
+    if not versions:
+        return list(commits)
+    tags = [last_tag(path, c.sha, versions) for c in commits]
+    words = [asked(c) for c in commits]
+    wanted: dict[str, set[str]] = {}
+    for tag, mine in zip(tags, words, strict=True):
+        if tag is not None:
+            wanted.setdefault(tag, set()).update(mine)
+    absent = {tag: never_released(path, tag, names, versions) for tag, names in wanted.items()}
+    out = []
+    for commit, tag, mine in zip(commits, tags, words, strict=True):
+        found = absent.get(tag) if tag is not None else None
+        if tag is None or found is None:
+            out.append(commit)
+            continue
+        release = LastRelease(tag=tag, absent=frozenset(mine) & found)
+        out.append(commit.model_copy(update={"release": release}))
+    return out
