@@ -165,6 +165,9 @@ _WORDS_FIXED = re.compile(
     rf"|\bfix(?:es|ed|ing)?\s+(?:(?:a|the|some|more)\s+)?{_PROSE.replace('|comments?', '')}\b"
     + _WORKS_ON
 )
+# A linter's automatic rewrite (tenacity c4bada4 "enable ruff I, UP, B rules and auto-fix
+# codebase", `ruff check --fix`): what the linter flagged is rewritten, no bug is named
+_LINTER_FIXED = re.compile(r"\bauto-?fix(?:es|ed|ing)?\b|--fix\b")
 _PATH_TYPES = {
     PathKind.DOCS: T.DOCS,
     PathKind.TESTS: T.TESTS,
@@ -385,7 +388,7 @@ def _types(
             found.append(_FRAGMENT_TYPES[meaning])
             confidence = max(confidence, 0.6)
     # "changelog and doc fixes", "fix typos": an edit of words, not a bug fix
-    text = _WORDS_FIXED.sub("docs", title.text.lower())
+    text = _LINTER_FIXED.sub("lint", _WORDS_FIXED.sub("docs", title.text.lower()))
     keyword_types = [kind for kind, pattern in _KEYWORDS if pattern.search(text)]
     # Only-docs, only-tests, only-CI changes say so by their paths, whatever the title.
     total = sum(path_kinds.values())

@@ -160,15 +160,18 @@ _FROM_IMPORT = re.compile(
 def modules_named(files: list[FileChange], *, patches_only: bool = False) -> list[str]:
     """The paths (each module's `.py` and `/__init__.py`) of at most `MAX_MODULES` modules
     of the tree, not changed by the commit, that a changed Python file read whole imports an
-    exception from that its patch raises on one side and not the other; and the public
+    exception from that its patch raises on one side and not the other; the public
     package's `__init__.py` where a private module's public function changes
-    (`_package_init`); and the metadata files beside one that newly names a Python
-    requirement (`_metadata_beside`).
+    (`_package_init`); the modules a class's bases are imported from where the class's own
+    annotations change (`_bases_imported`); and the metadata files beside one that newly
+    names a Python requirement (`_metadata_beside`).
 
     `patches_only`: the changed files' texts are not read yet (online, where these modules
     ride on the one query that reads them), so a file worth reading is searched for its
     imports in the lines its patch shows: an import outside the hunks is not seen, and the
-    module it names is not read (its exception swap then goes unsaid)."""
+    module it names is not read (its exception swap then goes unsaid); nor are a class's
+    bases' modules (they need the texts), so online an annotation in a derived class stays
+    code."""
     changed = {p for f in files for p in (f.filename, f.previous_filename) if p}
     wanted: list[str] = []
     for f, texts in _import_texts(files, patches_only):
@@ -179,11 +182,7 @@ def modules_named(files: list[FileChange], *, patches_only: bool = False) -> lis
         if not raised["-"] or not raised["+"] or not swapped:
             continue
         for text in texts:
-            for module, names in _FROM_IMPORT.findall(text):
-                bound = {
-                    part.split("#", 1)[0].split(" as ")[-1].strip()
-                    for part in names.strip("()").replace("\n", ",").split(",")
-                }
+            for module, bound in _from_imports(text):
                 if not bound & swapped:
                     continue
                 paths = module_paths(f.filename, module)
@@ -192,6 +191,7 @@ def modules_named(files: list[FileChange], *, patches_only: bool = False) -> lis
     wanted = wanted[: 2 * MAX_MODULES]
     init = _package_init(files, changed)
     wanted = [*wanted, init] if init is not None and init not in wanted else wanted
+    wanted += [p for p in _bases_imported(files, changed) if p not in wanted]
     return [*wanted, *_metadata_beside(files, changed)]
 
 
@@ -221,6 +221,52 @@ def _hunk_sides(patch: str) -> tuple[str, ...]:
         for hunk in hunks(patch)
         for drop in ("+", "-")
     )
+
+
+def _from_imports(text: str) -> list[tuple[str, set[str]]]:
+    """Each `from M import a, b as c` of a Python text: `M` and the names it binds."""
+    return [
+        (
+            module,
+            {
+                part.split("#", 1)[0].split(" as ")[-1].strip()
+                for part in names.strip("()").replace("\n", ",").split(",")
+            },
+        )
+        for module, names in _FROM_IMPORT.findall(text)
+    ]
+
+
+# A line a patch adds or removes that annotates a name in a block (`    sleep: Callable[…]`;
+# not a parameter of a signature written a line each, which ends in a comma)
+_ANNOTATED = re.compile(
+    r"^[-+][ \t]+[A-Za-z_]\w*[ \t]*:(?!=)[ \t]*[^\s#][^\n]*[^,(\[\s][ \t]*$", re.MULTILINE
+)
+_CLASS_BASES = re.compile(r"^class[ \t]+\w+[ \t]*\(([^)]*)\)", re.MULTILINE)
+
+
+def _bases_imported(files: list[FileChange], changed: set[str]) -> list[str]:
+    """The paths of at most `MAX_MODULES` modules, not changed by the commit, that a
+    changed Python file imports a top-level class's base from, where its patch adds or
+    removes an annotation in a block: whether the class's annotations are read at run time
+    is the bases' to say (`annotated.quiet_classes`)."""
+    wanted: list[str] = []
+    for f in files:
+        if not f.filename.endswith(".py") or not f.patch or f.sides is None:
+            continue
+        if not _ANNOTATED.search(f.patch):
+            continue
+        for text in f.sides:
+            bases = {
+                m.group()
+                for written in _CLASS_BASES.findall(text)
+                for m in re.finditer(r"(?<![.\w=])[A-Za-z_]\w*(?![\w.=])", written)
+            }
+            for module, bound in _from_imports(text):
+                paths = module_paths(f.filename, module) if bound & bases else []
+                if paths and not changed & set(paths) and paths[0] not in wanted:
+                    wanted += paths
+    return wanted[: 2 * MAX_MODULES]
 
 
 # A Python requirement a patch adds to a metadata file (`python_requires=`, `requires-python`)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from bot.analysis.facts.layout import same_code, same_settings
+from bot.analysis.facts.annotated import quiet_classes
+from bot.analysis.facts.layout import QuietClass, same_code, same_settings
 from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.scan import hunks
 from bot.analysis.facts.surface import same_stub
@@ -58,10 +59,13 @@ _RESTYLED = re.compile(
 )
 
 
-def _typing_only(f: FileChange, *, restyled: bool = False) -> str | None:
+def _typing_only(
+    f: FileChange, *, restyled: bool = False, quiet: QuietClass | None = None
+) -> str | None:
     """ "typing" for a type stub that says the same to a type checker, the `py.typed` marker,
-    or a module whose code is the same once its annotations are set aside
-    (`layout.same_code`); "layout" for one whose statements a linter rewrote into the same
+    or a module whose code is the same once what only a type checker reads is set aside
+    (`layout.same_code`; `quiet`: the classes with bases that read no annotations);
+    "layout" for one whose statements a linter rewrote into the same
     code (`elif` after a `return`), parsed only where the title says so (`restyled`)."""
     name = f.filename.rsplit("/", 1)[-1]
     if name == "py.typed":
@@ -76,7 +80,7 @@ def _typing_only(f: FileChange, *, restyled: bool = False) -> str | None:
         # a statement changed (not in a block only a type checker enters): no parse can
         # prove it the same code, unless the title says a formatter or a linter wrote it
         return "layout" if restyled and same_code(f) else None
-    return "typing" if same_code(f, typing=True) else None
+    return "typing" if same_code(f, typing=True, quiet=quiet) else None
 
 
 def _blank_only(f: FileChange) -> bool:
@@ -125,7 +129,7 @@ def _version_only(f: FileChange) -> bool:
     )
 
 
-def _unshipped(f: FileChange, sig: Signals) -> str | None:
+def _unshipped(f: FileChange, sig: Signals, quiet: QuietClass | None = None) -> str | None:
     """What the file is when no user meets its change ("tooling", "build", "typing",
     "docs"), else None."""
     kind = path_kind(f.filename)
@@ -151,7 +155,7 @@ def _unshipped(f: FileChange, sig: Signals) -> str | None:
         return "layout"
     # last, as it parses both revisions again
     restyled = bool(_RESTYLED.search(sig.title.text)) or sig.title.conventional == "style"
-    return _typing_only(f, restyled=restyled)
+    return _typing_only(f, restyled=restyled, quiet=quiet)
 
 
 def _parsed(f: FileChange, fragments: set[str]) -> bool:
@@ -175,12 +179,13 @@ def unshipped_only(commit: CommitInput, sig: Signals) -> str | None:
     if any(f.type not in _INTERNAL_FRAGMENTS for f in sig.fragments):
         return None
     found: set[str] = set()
+    quiet = quiet_classes(commit.files, commit.modules)
     # the files proven without a parse first: one that is plainly shipped spares the rest's
     for parse in (False, True):
         for f in commit.files:
             if _parsed(f, fragments) is not parse:
                 continue
-            what = "docs" if f.filename in fragments else _unshipped(f, sig)
+            what = "docs" if f.filename in fragments else _unshipped(f, sig, quiet)
             if what is None:
                 return None
             found.add(what)

@@ -32,6 +32,7 @@ from bot.analysis.facts import (
     Turn,
     parameter_name,
 )
+from bot.analysis.facts.annotated import quiet_classes
 from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.facts.layout import same_code
@@ -2244,8 +2245,9 @@ def same_shipped_code(
     (`layout.same_code`: parses both sides)."""
     shipped = set(sig.source_files)
     files = [f for f in commit.files if f.filename in shipped]
+    quiet = quiet_classes(commit.files, commit.modules)
     return len(files) == len(shipped) and all(
-        same_code(f, typing=typing, imports=imports) for f in files
+        same_code(f, typing=typing, imports=imports, quiet=quiet) for f in files
     )
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 import builtins
+import typing
+import warnings
 from collections.abc import Callable
 
 # `typing`'s names since Python 3.8: importing one more of them can fail on no supported
@@ -57,15 +59,127 @@ def erase_checker_only(tree: ast.Module) -> None:
     known = _Typing(tree)
     if not known.modules and not known.names:
         return
-    deferred = any(
+    _Eraser(known, deferred=defers_annotations(tree)).visit(tree)
+    bound = _top_level_names(tree)
+    _Casts(known, bound).visit(tree)
+
+
+def defers_annotations(tree: ast.Module) -> bool:
+    """Whether the module defers its annotations (`from __future__ import annotations`, PEP
+    563): none is evaluated at run time."""
+    return any(
         isinstance(n, ast.ImportFrom)
         and n.module == "__future__"
         and any(a.name == "annotations" for a in n.names)
         for n in tree.body
     )
-    _Eraser(known, deferred=deferred).visit(tree)
-    bound = _top_level_names(tree)
-    _Casts(known, bound).visit(tree)
+
+
+class _Unproven(Exception):
+    """An annotation whose evaluation is not proven to succeed."""
+
+
+def evaluates_alone(tree: ast.Module) -> Callable[[ast.expr], bool]:
+    """A test of an annotation that a module which does not defer them evaluates at run time
+    (a signature's, a class's or a module's `x: T`): whether evaluating it is proven to
+    succeed and to run none of the project's code, so that setting it aside changes no more
+    than `__annotations__`. Its parts: strings that parse as Python, constants, builtin
+    classes and `typing`'s names of every Python 3.8+ (imported at the module's top, above
+    the annotation), none of them bound again anywhere in the module, and their subscripts,
+    evaluated here with `typing` itself (`Optional[int, str]`, `Callable[int]` raise; a
+    builtin class subscripted, `list[int]`, raises before Python 3.9: unproven)."""
+    imported: dict[str, tuple[str, int]] = {}  # name -> (typing's name, or "" for the module)
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            imported.update(
+                (a.asname or a.name, ("", node.lineno)) for a in node.names if a.name == "typing"
+            )
+        elif isinstance(node, ast.ImportFrom) and node.module == "typing" and not node.level:
+            imported.update(
+                (a.asname or a.name, (a.name, node.lineno))
+                for a in node.names
+                if a.name in _OLD_TYPING
+            )
+    rebound = _rebound(tree)
+
+    def value(node: ast.expr, line: int) -> object:
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, str):
+                ast.parse(node.value.strip(), mode="eval")  # a forward reference compiles it
+            return node.value
+        if isinstance(node, ast.Name) and node.id not in rebound:
+            name, at = imported.get(node.id, (None, line))
+            if name and at < line:
+                return getattr(typing, name)
+            if name is None and isinstance(getattr(builtins, node.id, None), type):
+                return getattr(builtins, node.id)
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id not in rebound
+            and imported.get(node.value.id, ("-", line))[0] == ""
+            and imported[node.value.id][1] < line
+            and node.attr in _OLD_TYPING
+        ):
+            return getattr(typing, node.attr)
+        elif isinstance(node, ast.Subscript):
+            base = value(node.value, line)
+            if isinstance(base, type):
+                raise _Unproven  # `list[int]`: a builtin class subscripted
+            return base[value(node.slice, line)]  # type: ignore[index]
+        elif isinstance(node, ast.Tuple | ast.List):
+            items = [value(e, line) for e in node.elts]
+            return tuple(items) if isinstance(node, ast.Tuple) else items
+        raise _Unproven
+
+    def alone(annotation: ast.expr) -> bool:
+        if "*" in rebound:
+            return False
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                value(annotation, annotation.lineno)
+        except (Exception, RecursionError):  # whatever `typing` raises: not proven
+            return False
+        return True
+
+    return alone
+
+
+def _rebound(tree: ast.Module) -> set[str]:
+    """The names bound anywhere in the module other than once by a top-level import of
+    `typing` (a builtin shadowed, a `typing` name bound again); "*" where a star import may
+    bind any."""
+    names: set[str] = set()
+    top = {id(n) for n in tree.body}
+    from_typing: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            names.update(node.names)
+        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and node.name:
+            names.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            names.add(node.rest)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            for a in node.names:
+                name = (a.asname or a.name).split(".")[0]
+                if id(node) in top and _of_typing(node, a) and name not in from_typing:
+                    from_typing.add(name)
+                else:
+                    names.add(name)
+    return names
+
+
+def _of_typing(node: ast.Import | ast.ImportFrom, alias: ast.alias) -> bool:
+    if isinstance(node, ast.Import):
+        return alias.name == "typing"
+    return node.module == "typing" and not node.level and alias.name in _OLD_TYPING
 
 
 def prune_typing_imports(tree: ast.Module, *, any_module: bool = False) -> None:

@@ -9,7 +9,13 @@ from collections.abc import Callable
 
 import yaml
 
-from bot.analysis.facts.erasure import blind_decorators, erase_checker_only, prune_typing_imports
+from bot.analysis.facts.erasure import (
+    blind_decorators,
+    defers_annotations,
+    erase_checker_only,
+    evaluates_alone,
+    prune_typing_imports,
+)
 from bot.analysis.facts.parses import Parses, ini_lowered
 from bot.analysis.facts.pyfile import PARSE_ERRORS, docstring, dumped
 from bot.analysis.facts.scan import hunks
@@ -76,29 +82,56 @@ def _words(tokens: re.Pattern[str], text: str) -> list[str]:
     return [m.group() for m in tokens.finditer(text) if m.group("c") is None]
 
 
-def same_code(f: FileChange, *, typing: bool = False, imports: bool = False) -> bool:
+# Whether a class of a module (its path), at the parent (0) or at the commit (1), is one whose
+# annotations nothing reads at run time though it has bases (`annotated.quiet_classes`)
+QuietClass = Callable[[str, int, ast.ClassDef], bool]
+
+
+def same_code(
+    f: FileChange,
+    *,
+    typing: bool = False,
+    imports: bool = False,
+    quiet: QuietClass | None = None,
+) -> bool:
     """Whether a Python file's two whole texts are the same code once docstrings (and, with
-    `typing`, type annotations that do nothing at run time) are set aside. Parses both sides:
-    asked only where the title says the change is documentation or typing. False when that
-    is not known (no texts, another language, a text that does not parse). With `imports`
-    (and `typing`), the names imported that only a type checker read are set aside too
-    (`erasure.prune_typing_imports`): not proof of the same code, but of nothing a test
-    could pin."""
+    `typing`, what only a type checker reads: annotations that do nothing at run time) are
+    set aside. Parses both sides: asked only where the title says the change is
+    documentation or typing. False when that is not known (no texts, another language, a
+    text that does not parse). With `imports` (and `typing`), the names imported that only a
+    type checker read are set aside too (`erasure.prune_typing_imports`): not proof of the
+    same code, but of nothing a test could pin. `quiet`: which classes with bases read no
+    annotations (else none)."""
     if f.status != "modified" or f.sides is None or language_of(f.filename) is not Language.PYTHON:
         return False
     try:
         parsed = [ast.parse(text) for text in f.sides]
     except PARSE_ERRORS:
         return False
-    # Annotations are only text to a module that defers them (PEP 563) and that no library
-    # reads them in (FastAPI's and pydantic's routes and models, typer's commands): otherwise
-    # a name unquoted is evaluated at import, and a type is validated. attrs and its kin read
-    # only a class's (theirs or a plain one they are applied to later: `attrs.define(C)`).
+    # A library that reads a function's annotations (FastAPI's and pydantic's routes and
+    # models, typer's commands) makes each one behaviour. Elsewhere an annotation is only
+    # text to a module that defers them (PEP 563); to one that does not, one whose
+    # evaluation is proven to raise nothing (`erasure.evaluates_alone`): it changes no more
+    # than an `__annotations__`. attrs and its kin read only a class's (theirs or a plain one
+    # they are applied to later: `attrs.define(C)`).
     readers = [_readers(tree) for tree in parsed]
     classes = _CLASSES in readers
     typing = typing and all(r is not None for r in readers)
+
+    def quiet_at(side: int) -> Callable[[ast.ClassDef], bool]:
+        return lambda node: quiet is not None and quiet(f.filename, side, node)
+
     try:
-        trees = [_bare(tree, typing=typing, classes=classes, imports=imports) for tree in parsed]
+        trees = [
+            _bare(
+                tree,
+                typing=typing,
+                classes=classes,
+                imports=imports,
+                quiet=quiet_at(side),
+            )
+            for side, tree in enumerate(parsed)
+        ]
     except RecursionError:  # nested past Python's limit (a long `elif` chain): not known
         return False
     return trees[0] == trees[1]
@@ -117,15 +150,11 @@ _CLASSES = "classes"
 
 
 def _readers(tree: ast.Module) -> str | None:
-    """None where the module does not defer its annotations, or imports a library that reads
-    a function's; `_CLASSES` where one imported reads only classes'; else ""."""
-    future = False
+    """None where the module imports a library that reads a function's annotations;
+    `_CLASSES` where one imported reads only classes'; else ""."""
     found = ""
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            if node.module == "__future__":
-                future = future or any(a.name == "annotations" for a in node.names)
-                continue
             modules = [node.module or ""]
         elif isinstance(node, ast.Import):
             modules = [a.name for a in node.names]
@@ -136,19 +165,35 @@ def _readers(tree: ast.Module) -> str | None:
             return None
         if roots & _READS_CLASSES:
             found = _CLASSES
-    return found if future else None
+    return found
 
 
-def _bare(tree: ast.Module, *, typing: bool, classes: bool = False, imports: bool = False) -> str:
+def _bare(
+    tree: ast.Module,
+    *,
+    typing: bool,
+    classes: bool = False,
+    imports: bool = False,
+    quiet: Callable[[ast.ClassDef], bool] | None = None,
+) -> str:
     """The tree's dump without docstrings (an attribute's too); with `typing`, without what
     only a type checker reads (`erasure.py`) and the annotations nothing reads at run time:
-    those of an undecorated function (or one decorated only by what never reads them: `@property`,
-    `@abstractmethod`), and in a module, a function or a class neither decorated nor
-    derived, `x: T` dropped and `x: T = v` read as `x = v` (a dataclass's, a model's or a
-    decorated endpoint's annotations are behaviour; with `classes`, every class's)."""
+    those of an undecorated function (or one decorated only by what never reads them:
+    `@property`, `@abstractmethod`), and in a module, a function or a class neither decorated
+    nor derived (or derived from classes `quiet` proves read none), `x: T` dropped and
+    `x: T = v` read as `x = v` (a dataclass's, a model's or a decorated endpoint's annotations
+    are behaviour; with `classes`, every class's). In a module that does not defer its
+    annotations, a signature's and a class's or the module's own are evaluated: each is set
+    aside only where its evaluation is proven to raise nothing (`erasure.evaluates_alone`);
+    a function's locals' are never evaluated."""
+    alone = evaluates_alone(tree) if typing and not defers_annotations(tree) else None
     if typing:
         erase_checker_only(tree)
     blind = blind_decorators(tree)
+    # (a nested class's bases may be names of the scope around it: only the module's own
+    # classes are followed)
+    top = {id(n) for n in tree.body}
+    quiet_top = None if quiet is None else lambda c: id(c) in top and quiet(c)
     for node in ast.walk(tree):
         if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             continue
@@ -156,25 +201,56 @@ def _bare(tree: ast.Module, *, typing: bool, classes: bool = False, imports: boo
         # a string below a name (Sphinx's attribute docstring) is a statement that does
         # nothing: only the first one is a `__doc__`
         body = [b for b in body if not _bare_string(b)]
-        plain = isinstance(node, ast.Module) or not (
-            (node.decorator_list and not _blind_only(node, blind))
-            or (isinstance(node, ast.ClassDef) and (classes or node.bases or node.keywords))
-        )
-        if typing and plain:
-            body = _without_annotations(body)
+        if typing and _plain(node, blind, classes=classes, quiet=quiet_top):
+            function = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            # (a function's locals' annotations are never evaluated)
+            body = _without_annotations(body, None if function else alone)
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                node.returns = None
-                arguments = node.args
-                for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
-                    arg.annotation = None
-                for extra in (arguments.vararg, arguments.kwarg):
-                    if extra is not None:
-                        extra.annotation = None
+                _unsigned(node, alone)
         node.body = body
     if typing:
         prune_typing_imports(tree, any_module=imports)
     _flatten_exits(tree)
     return dumped(tree)
+
+
+def _plain(
+    node: ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef,
+    blind: Callable[[ast.expr], bool],
+    *,
+    classes: bool,
+    quiet: Callable[[ast.ClassDef], bool] | None,
+) -> bool:
+    """Whether nothing reads the node's own annotations: a module, a function decorated by
+    nothing that reads them, a class undecorated and underived (or derived from classes
+    `quiet` proves read none), unless a library that reads every class's is imported."""
+    if isinstance(node, ast.Module):
+        return True
+    if isinstance(node, ast.ClassDef):
+        if node.decorator_list or classes:
+            return False
+        derived = bool(node.bases or node.keywords)
+        return not derived or (quiet is not None and quiet(node))
+    return not node.decorator_list or _blind_only(node, blind)
+
+
+def _unsigned(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, alone: Callable[[ast.expr], bool] | None
+) -> None:
+    """In place: the function's signature without the annotations that are only text
+    (`alone`: those evaluated at its `def`, where proven to raise nothing)."""
+    if node.returns is not None and (alone is None or alone(node.returns)):
+        node.returns = None
+    arguments = node.args
+    for arg in (
+        *arguments.posonlyargs,
+        *arguments.args,
+        *arguments.kwonlyargs,
+        arguments.vararg,
+        arguments.kwarg,
+    ):
+        if arg is not None and arg.annotation and (alone is None or alone(arg.annotation)):
+            arg.annotation = None
 
 
 # What ends a block: the statements after it in the block never run.
@@ -232,21 +308,24 @@ def _blind_only(
 _BLOCKS = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, ast.TryStar)
 
 
-def _without_annotations(body: list[ast.stmt]) -> list[ast.stmt]:
+def _without_annotations(
+    body: list[ast.stmt], alone: Callable[[ast.expr], bool] | None = None
+) -> list[ast.stmt]:
     """The statements with `x: T` dropped and `x: T = v` read as `x = v`, in the blocks of
-    the same scope too."""
+    the same scope too; with `alone`, only where `T` is proven to evaluate alone."""
     kept: list[ast.stmt] = []
     for written in body:
-        if _bare_annotation(written):
+        inert = isinstance(written, ast.AnnAssign) and (alone is None or alone(written.annotation))
+        if inert and _bare_annotation(written):
             continue
-        statement = _unannotated(written)
+        statement = _unannotated(written) if inert else written
         if isinstance(statement, _BLOCKS):
             for name in ("body", "orelse", "finalbody"):
                 inner = getattr(statement, name, None)
                 if inner:
-                    setattr(statement, name, _without_annotations(inner))
+                    setattr(statement, name, _without_annotations(inner, alone))
             for handler in getattr(statement, "handlers", ()):
-                handler.body = _without_annotations(handler.body)
+                handler.body = _without_annotations(handler.body, alone)
         kept.append(statement)
     return kept
 

@@ -60,12 +60,17 @@ def class_name(node: ast.expr) -> str:
 
 
 def _of_text(text: str) -> _Table | None:
-    """Only the module's own top-level statements; a name bound under `if` or `try` (which
-    one holds depends on the run) is none of them."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+    return table_of_tree(tree)
+
+
+def table_of_tree(tree: ast.Module) -> _Table:
+    """A module's top-level bindings, as far as a class's name goes: only its own top-level
+    statements; a name bound under `if` or `try` (which one holds depends on the run) is
+    none of them."""
     classes: set[str] = set()
     bases: dict[str, tuple[str, ...]] = {}
     bound: dict[str, str] = {}
@@ -158,6 +163,8 @@ def identity(
 
 
 Lookup = Callable[[str], _Table | None]
+# (a module's bindings, for a caller that keeps them)
+Table = _Table
 
 
 def lookups(
