@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import dataclasses
+import difflib
 import itertools
 import random
 from collections.abc import Callable
@@ -13,10 +14,12 @@ from typing import Any
 
 import pytest
 
+from bot.analysis.facts import read_facts
 from bot.analysis.facts.kept import units_kept
 from bot.analysis.facts.pyedit import python_sides
 from bot.analysis.facts.pyfile import read_units, table
 from bot.analysis.facts.scan import Side
+from bot.models import CommitInput, FileChange
 
 # Top-level pieces a module is built from: each reads into the tables (names, defaults,
 # fields, options, environment, registrations, deprecations, tests), and some are there
@@ -118,8 +121,16 @@ def _ordered(side: Side) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in dataclasses.fields(side):
         value = getattr(side, f.name)
-        if f.name in ("functions", "classes"):
-            # parsed nodes: the same code (a spliced side's nodes keep the parent's lines)
+        if f.name == "functions":
+            # parsed nodes: the same code, found on the same line of the text (a spliced
+            # side's nodes keep the parent's lines, and the side says by how many they moved)
+            value = [
+                (name, ast.dump(node), node.lineno + side.shifts.get(name, 0))
+                for name, node in value.items()
+            ]
+        elif f.name == "shifts":
+            continue
+        elif f.name == "classes":
             value = [(name, ast.dump(node)) for name, node in value.items()]
         elif f.name == "literals":
             # parsed nodes too: the same literal
@@ -238,3 +249,35 @@ def test_a_line_indented_into_the_function_above_belongs_to_it() -> None:
     (old, _), (new, _) = sides
     assert old.defs["first"] != new.defs["first"]
     assert new.env == {"APP_X": "'1'"}
+
+
+def test_a_day_read_with_kept_parses_says_what_each_commit_read_alone_says() -> None:
+    # cachetools 86352ae (2026-02-01): a function whose parse was kept from an earlier commit
+    # of the day, its lines moved by that commit, had its statements looked up on the wrong
+    # lines of the text (an IndexError, and the commit listed "not analysed")
+
+    def change(before: str, after: str) -> FileChange:
+        lines = list(difflib.unified_diff(before.splitlines(True), after.splitlines(True)))[2:]
+        return FileChange(
+            filename="pkg/mod.py",
+            status="modified",
+            patch="".join(lines),
+            before=before,
+            after=after,
+        )
+
+    first = (
+        "def f(x):\n    if x:\n        return 1\n    elif x is None:\n        return 2\n"
+        "    return 3\n"
+    )
+    moved = "import os\n" + "\n" * 20 + first
+    edited = moved.replace("return 2", "return None")
+    commits = [
+        CommitInput(sha=c * 40, message="x", files=[change(a, b)])
+        for c, (a, b) in zip("ab", [(first, moved), (moved, edited)], strict=True)
+    ]
+    alone = [read_facts(c).rewritten for c in commits]
+    with units_kept():
+        kept = [read_facts(c).rewritten for c in commits]
+    assert kept == alone
+    assert [(r.old, r.new) for r in alone[1]] == [("return 2", "return None")]

@@ -101,4 +101,6 @@ def _parsed(
 
 
 def _shifted(unit: Unit, by: int) -> Unit:
-    return Unit(unit.start + by, unit.end + by, unit.table, unit.deprecations, unit.env_read)
+    return Unit(
+        unit.start + by, unit.end + by, unit.table, unit.deprecations, unit.env_read, unit.by + by
+    )

@@ -139,6 +139,9 @@ class Unit:
     # environment variables a call here reads with its default; one only subscripted
     # (`os.environ["X"]`) does not replace a default read before it
     env_read: set[str]
+    # lines the unit moved since its statements were parsed (`pyedit.py` keeps a parse
+    # whose lines the commit shifted): its nodes' line numbers are that parse's
+    by: int = 0
 
     def fill(self, side: Side, deprecations: list[str]) -> None:
         """Add this unit's table to `side`, as reading its statements after those before."""
@@ -161,6 +164,11 @@ class Unit:
         side.signatures.update(table.signatures)
         side.annotations.update(table.annotations)
         side.functions.update(table.functions)
+        for name in table.functions:
+            if self.by:
+                side.shifts[name] = self.by
+            else:
+                side.shifts.pop(name, None)
         side.classes.update(table.classes)
         side.imports.update(table.imports)
         side.aliases.update(table.aliases)

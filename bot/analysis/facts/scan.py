@@ -141,6 +141,9 @@ class Side:
     # from a whole Python file: function -> its parsed node, walked for `raises` and `calls`
     # only where the change edits it (walking every function costs more than parsing)
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
+    # lines to add to a function node's own line numbers to find it in this side's text:
+    # a node kept from an earlier parse of the file (`pyedit.py`) keeps that text's lines
+    shifts: dict[str, int] = field(default_factory=dict)
     # from a whole Python file: class -> its parsed node (its decorators and keywords)
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
     # names an import binds (`from m import a as b` binds `b`) -> the module imported from

@@ -60,7 +60,8 @@ def statements_rewritten(r: FileReading, name: str) -> list[Rewritten]:
     if not before_text or not after_text:
         return []
     try:
-        after, before = _statements(now, after_text), _statements(was, before_text)
+        after = _statements(now, after_text, r.plus.shifts.get(name, 0))
+        before = _statements(was, before_text, r.minus.shifts.get(name, 0))
     except PARSE_ERRORS:
         # `ast.unparse` of an integer too long to print (Python's 4,300 digits) and the like
         return []
@@ -213,7 +214,7 @@ def _written(node: ast.AST) -> str:
 
 
 def _statements(
-    function: ast.FunctionDef | ast.AsyncFunctionDef, text: str
+    function: ast.FunctionDef | ast.AsyncFunctionDef, text: str, shift: int = 0
 ) -> list[tuple[str, str | None, ast.AST]]:
     """The statements of a function's body and of the functions nested in it (not of a
     class defined in it), in the order they are written: each as `ast.unparse` writes it
@@ -221,13 +222,17 @@ def _statements(
     are reordered: `_written`) and as the file writes it on
     one line (what is quoted; None where it spans lines), a compound one by its header (`if
     test:`, `elif test:`, `while test:`, `for x in y:`, `with a as b:`, `try:`, `except E as
-    e:`, `else:`, `finally:`), a nested function's by its body alone."""
-    lines = text.splitlines()
+    e:`, `else:`, `finally:`), a nested function's by its body alone. `shift`: the lines
+    the function moved since its nodes were parsed (`Side.shifts`)."""
+    # (the text's lines where the nodes' numbers find them: a function parsed `shift` lines
+    # above where the text has it now)
+    lines = text.splitlines()[shift:] if shift >= 0 else [""] * -shift + text.splitlines()
     out: list[tuple[str, str | None, ast.AST]] = []
 
     # (the lines as `ast` counts them, encoded once: `ast.get_source_segment` splits the
     # whole file again for each statement, which made a 90-commit day three times slower)
     source = [line.encode() for line in _AST_LINES.split(text)]
+    source = source[shift:] if shift >= 0 else [b""] * -shift + source
 
     def seg(node: ast.AST) -> str | None:
         at: int | None = getattr(node, "lineno", None)
