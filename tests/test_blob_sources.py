@@ -230,3 +230,113 @@ async def test_an_unchanged_module_is_asked_once_and_kept(
         (),
     ]
     assert blobs[f"{shas[1]}:{_INIT}"] is None
+
+
+async def _stored(client: Any) -> dict[str, Any]:
+    """The day's commits as the store keeps them, by sha."""
+    store = client.app[STORE]
+    found = await store.repos.by_name(ASCEND)
+    assert found is not None
+    day = await store.digests.window_commits(
+        found.id, datetime(2026, 7, 9, tzinfo=UTC), datetime(2026, 7, 12, tzinfo=UTC)
+    )
+    return {c.sha: c for c in day}
+
+
+async def _push_alone(client: Any, github: FakeGitHub, sha: str) -> list[str]:
+    """The push of `sha` delivered and analysed on its own (a quiet repository's push): the
+    GitHub calls its analysis made, as `METHOD path [operation]`."""
+    push = next(p for p in replay_pushes(ASCEND, ASCEND_DAY) if p["payload"]["after"] == sha)
+    assert await deliver_replay(client, push) == 202
+    worker = client.app[EXECUTOR]
+    await worker.drain(kinds=[JobKind.REFRESH_CONFIG])
+    asked = len(github.calls)
+    await worker.drain()
+    return [
+        f"{c.method} {c.path} {c.operation or ''}".strip()
+        for c in github.calls[asked:]
+        if not c.path.endswith("/access_tokens")
+    ]
+
+
+async def test_a_lone_commit_reads_its_files_on_its_pull_request_lookup(
+    app_client: Callable[..., Any], github: FakeGitHub, tmp_path: Path
+) -> None:
+    repo, shas, offline = _typeguard_round(github, tmp_path / "typeguard")
+    said = analyze(offline[0])
+    assert said.breaking
+    client = await app_client()
+    made = await _push_alone(client, github, shas[0])
+    stored = (await _stored(client))[shas[0]]
+    online = Analysis.model_validate(stored.analysis)
+    # online, alone, the same break in the same words as offline
+    assert online.breaking
+    assert [r.description for r in online.risks] == [r.description for r in said.risks]
+    assert [r.consequence for r in online.risks] == [r.consequence for r in said.risks]
+    # the calls of a commit analysed alone, as before: "get a commit", then its pull request,
+    # now one GraphQL query that carries the files too (no REST "pulls of a commit")
+    assert made == [
+        f"GET /repos/{ASCEND}/commits/{shas[0]}",
+        "POST /graphql PullRequestsOfCommit",
+    ]
+    # both sides of the changed file, and the unchanged `__init__.py` at the commit
+    parent = repo.commits[shas[0]]["parents"][0]["sha"]
+    assert sorted(repo.objects_asked) == sorted(
+        [f"{parent}:{_DECORATORS}", f"{shas[0]}:{_DECORATORS}", f"{shas[0]}:{_INIT}"]
+    )
+    assert stored.details["pull_request"]["number"] == repo.pulls[shas[0]][0]["number"]
+
+
+async def test_a_lone_commit_whose_lookup_fails_is_read_from_its_patches(
+    app_client: Callable[..., Any], github: FakeGitHub, tmp_path: Path
+) -> None:
+    repo, shas, _ = _typeguard_round(github, tmp_path / "typeguard")
+    github.fail("POST", r"^/graphql$", 502, times=100, operation="PullRequestsOfCommit")
+    client = await app_client()
+    made = await _push_alone(client, github, shas[0])
+    assert made[0] == f"GET /repos/{ASCEND}/commits/{shas[0]}"
+    assert set(made[1:]) == {"POST /graphql PullRequestsOfCommit"}
+    stored = (await _stored(client))[shas[0]]
+    # kept, analysed from what "get a commit" gave, without its pull request
+    assert stored.state == "analyzed"
+    assert stored.details["pull_request"] is None
+    patches = analyze(CommitInput.from_github(repo.commits[shas[0]], repo=ASCEND))
+    online = Analysis.model_validate(stored.analysis)
+    assert [r.description for r in online.risks] == [r.description for r in patches.risks]
+
+
+async def test_a_rate_limited_lookup_waits_for_the_limit(
+    app_client: Callable[..., Any], github: FakeGitHub, tmp_path: Path, clock: FakeClock
+) -> None:
+    _, shas, _ = _typeguard_round(github, tmp_path / "typeguard")
+    github.secondary_rate_limit("POST", r"^/graphql$", retry_after=1800)
+    client = await app_client()
+    await _push_alone(client, github, shas[0])
+    # deferred, not analysed without its pull request and files
+    assert (await _stored(client))[shas[0]].state == "pending"
+    clock.advance(minutes=31)
+    await client.app[EXECUTOR].drain()
+    stored = (await _stored(client))[shas[0]]
+    assert stored.state == "analyzed" and stored.details["pull_request"] is not None
+    assert Analysis.model_validate(stored.analysis).breaking
+
+
+async def test_lone_commits_ask_for_a_file_revision_once(
+    app_client: Callable[..., Any], github: FakeGitHub, tmp_path: Path
+) -> None:
+    repo, shas, offline = _typeguard_round(github, tmp_path / "typeguard")
+    client = await app_client()
+    for sha in shas:
+        made = await _push_alone(client, github, sha)
+        assert [m.split("/")[-1] for m in made] == [sha, "graphql PullRequestsOfCommit"]
+    parent = repo.commits[shas[0]]["parents"][0]["sha"]
+    # the second commit's parent side is the first's new side: asked once, by the first
+    assert [e for e in repo.objects_asked if e.endswith(_DECORATORS)] == [
+        f"{parent}:{_DECORATORS}",
+        f"{shas[0]}:{_DECORATORS}",
+        f"{shas[1]}:{_DECORATORS}",
+    ]
+    stored = await _stored(client)
+    assert [Analysis.model_validate(stored[s].analysis).breaking for s in shas] == [
+        analyze(c).breaking for c in offline
+    ]

@@ -90,10 +90,17 @@ async def test_an_unstored_commit_on_the_branch_is_analysed_now_and_in_no_digest
     app_client: Callable[..., Any], github: FakeGitHub, clock: FakeClock
 ) -> None:
     client, fake = await land_command_day(app_client, github, clock)
-    old_commit(fake)
+    raw = old_commit(fake)
+    looked_up = len([c for c in github.calls if c.operation == "PullRequestsOfCommit"])
     reply = await ask(client, github, f"/digest explain {OLD[:8]}")
     assert "### " in reply and OLD_TITLE in reply
     assert "It is in no digest: the App had not stored it" in reply
+    # Its pull request looked up as the analyse job looks one up: one GraphQL query that
+    # carries the changed file at both revisions, no REST "pulls of a commit".
+    path = raw["files"][0]["filename"]
+    assert {f"{raw['parents'][0]['sha']}:{path}", f"{OLD}:{path}"} <= set(fake.objects_asked)
+    assert len([c for c in github.calls if c.operation == "PullRequestsOfCommit"]) == looked_up + 1
+    assert not github.calls_to("GET", r"/pulls$")
     # Kept apart from the day's commits: stored as explained, never as a commit.
     assert await rows(client, commits, commits.c.sha == OLD) == []
     (row,) = await rows(client, explained, explained.c.sha == OLD)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import AsyncIterator, Callable
 from datetime import timedelta
 from typing import Any
@@ -18,8 +19,9 @@ from bot.github.calls import CommitMissing, GitHubError
 from bot.github.client import RetryPolicy, _is_write
 from bot.github.conditional import FileCheck, get_file_if_changed
 from bot.github.errors import GitHubUnavailable, IssueGone, RateLimited, RepositoryGone
+from bot.github.pulls import pull_request_of
 from bot.runtime.metrics import Metrics
-from tests.fakes.github import FakeGitHub
+from tests.fakes.github import FakeGitHub, Fault
 from tests.processes import APP_ID
 from tests.support import FakeClock, replay_day
 
@@ -314,14 +316,70 @@ async def test_compare_pages_oldest_first_and_keeps_the_newest_within_the_limit(
 
 
 @pytest.mark.usefixtures("replay")
-async def test_pull_request_of_a_commit(make_app: Callable[..., GitHubApp]) -> None:
+async def test_pull_request_of_a_commit(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub
+) -> None:
     sha = first_sha()
-    pr = await make_app().installation(INSTALLATION).pull_request_for(REPO, sha, number=2846)
+    client = make_app().installation(INSTALLATION)
+    pr = await pull_request_of(client, REPO, sha, number=2846)
     assert (
         pr is not None
         and pr.number == 2846
         and pr.title == "Remove all device movement from pipelines"
     )
+    # one GraphQL query (checked against GitHub's schema by the fake), no REST lookup
+    assert [c.operation for c in github.calls if c.path == "/graphql"] == ["PullRequestsOfCommit"]
+    assert not github.calls_to("GET", r"/pulls$")
+
+    # Several: the one the commit is the merge commit of, else the title's, else the first.
+    repo = github.repos[REPO]
+    merged = repo.pulls[sha][0]
+    others = [{**merged, "number": n, "merge_commit_sha": "b" * 40} for n in (7, 8)]
+    repo.pulls[sha] = [*others, merged]
+    assert [
+        getattr(await pull_request_of(client, REPO, sha, number=n), "number", None)
+        for n in (8, None)
+    ] == [2846, 2846]
+    repo.pulls[sha] = others
+    assert [
+        getattr(await pull_request_of(client, REPO, sha, number=n), "number", None)
+        for n in (8, None)
+    ] == [8, 7]
+
+    # A commit GitHub does not have (`object` null, no error): none; the texts still answered.
+    blobs: dict[str, str | None] = {f"{sha}:README.md": "stale"}
+    repo.revisions[f"{sha}:README.md"] = "# Read me\n"
+    assert await pull_request_of(client, REPO, "0" * 40, number=2846, blobs=blobs) is None
+    assert blobs == {f"{sha}:README.md": "# Read me\n"}
+
+
+@pytest.mark.usefixtures("replay")
+async def test_a_commit_lookup_answered_in_part(
+    make_app: Callable[..., GitHubApp], github: FakeGitHub
+) -> None:
+    """GitHub's partial answer (HTTP 200, `errors` beside `data`): NOT_FOUND for the commit is
+    no pull request, the texts it found are kept; an error about the repository raises."""
+    sha, path = first_sha(), "src/a.py"
+    blob = {"text": "A = 1\n", "byteSize": 6, "isBinary": False, "isTruncated": False, "oid": "1"}
+    missing = {"type": "NOT_FOUND", "path": ["repository", "commit"], "message": "No commit"}
+    github.faults.append(
+        Fault(
+            "POST",
+            re.compile(r"^/graphql$"),
+            200,
+            {},
+            {"data": {"repository": {"commit": None, "b0": blob}}, "errors": [missing]},
+            times=1,
+            operation="PullRequestsOfCommit",
+        )
+    )
+    client = make_app().installation(INSTALLATION)
+    blobs: dict[str, str | None] = {f"{sha}:{path}": None}
+    assert await pull_request_of(client, REPO, sha, number=2846, blobs=blobs) is None
+    assert blobs == {f"{sha}:{path}": "A = 1\n"}
+    github.graphql_not_found("PullRequestsOfCommit", "repository")
+    with pytest.raises(RepositoryGone):
+        await pull_request_of(client, REPO, sha, number=2846)
 
 
 @pytest.mark.usefixtures("replay")

@@ -67,16 +67,17 @@ async def test_numbers_that_are_not_pull_requests_fall_back_to_the_commit_lookup
     await client.app[EXECUTOR].drain()
     stored = await details(client)
     for sha in moved:
-        assert len(github.calls_to("GET", rf"/commits/{sha}/pulls$")) == 1
         assert stored[sha].details["pull_request"]["number"] == 999_000 + moved.index(sha)
-    assert len(github.calls_to("GET", r"/commits/[0-9a-f]+/pulls$")) == 2
+    # one lookup each, by the commit (its files riding on it), none through REST
+    assert len([c for c in github.calls if c.operation == "PullRequestsOfCommit"]) == 2
+    assert not github.calls_to("GET", r"/commits/[0-9a-f]+/pulls$")
 
 
 async def test_a_failing_series_falls_back_to_one_call_per_commit(
     app_client: Callable[..., Any], github: FakeGitHub
 ) -> None:
     github.fail("GET", r"/compare/", 502, times=100)
-    github.fail("POST", r"^/graphql$", 502, times=100)
+    github.fail("POST", r"^/graphql$", 502, times=100, operation="PullRequestsByNumber")
     client, _ = await land(app_client, github, None, REPO, DAY)
     day = replay_day(REPO, DAY)
     stored = await details(client)
@@ -86,6 +87,9 @@ async def test_a_failing_series_falls_back_to_one_call_per_commit(
     for raw in day["commits"]:
         assert len(github.calls_to("GET", rf"/commits/{raw['sha']}$")) == 1
         assert stored[raw["sha"]].details["pull_request"] is not None
+    # each commit's pull request looked up on its own, by the commit
+    lookups = [c for c in github.calls if c.operation == "PullRequestsOfCommit"]
+    assert len(lookups) == len(day["commits"]) and all(c.status == 200 for c in lookups)
 
 
 def test_a_series_is_split_per_commit_and_checked_against_its_diffstat() -> None:

@@ -136,12 +136,13 @@ def blob_cache() -> BlobCache:
     return LRUCache(maxsize=_CACHED_BLOBS)
 
 
-def revisions(sha: str, f: FileChange) -> dict[str, str]:
+def revisions(sha: str, f: FileChange, parent: str | None = None) -> dict[str, str]:
     """The `REV:path` expressions of a file's two sides (`before`, `after`) where they exist;
-    the parent as `sha^`, the first parent, as GitHub's "get a commit" compares."""
+    the parent as `sha^`, the first parent, as GitHub's "get a commit" compares, or by its
+    own sha where it is known: then a file the parent changed is one key, asked once."""
     out = {}
     if f.status != "added":
-        out["before"] = f"{sha}^:{f.previous_filename or f.filename}"
+        out["before"] = f"{parent or sha + '^'}:{f.previous_filename or f.filename}"
     if f.status != "removed":
         out["after"] = f"{sha}:{f.filename}"
     return out

@@ -14,7 +14,6 @@ import gidgethub
 
 from bot.github.client import GitHubAPI
 from bot.github.errors import GitHubError, IssueGone, PostGone, RepositoryGone
-from bot.models import PullRequestInfo
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -414,31 +413,6 @@ class InstallationClient:
             accept="application/vnd.github.patch",
         )
         return text if isinstance(text, str) else ""
-
-    @_mapped
-    async def pull_request_for(
-        self, full_name: str, sha: str, *, number: int | None
-    ) -> PullRequestInfo | None:
-        """The pull request a commit landed through (title, body, labels)."""
-        owner, repo = split_repo(full_name)
-        pulls = await self.gh.getitem(
-            "/repos/{owner}/{repo}/commits/{commit_sha}/pulls",
-            {"owner": owner, "repo": repo, "commit_sha": sha},
-        )
-        if not isinstance(pulls, list) or not pulls:
-            return None
-        chosen = next(
-            (p for p in pulls if p.get("merge_commit_sha") == sha),
-            next((p for p in pulls if p.get("number") == number), pulls[0]),
-        )
-        return PullRequestInfo(
-            number=int(chosen["number"]),
-            title=str(chosen.get("title") or ""),
-            body=str(chosen.get("body") or ""),
-            labels=[
-                str(label.get("name")) for label in chosen.get("labels") or [] if label.get("name")
-            ],
-        )
 
     @_mapped
     async def get_repository(self, full_name: str) -> RepoInfo:

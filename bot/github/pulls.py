@@ -1,5 +1,6 @@
-"""The pull requests of a batch of commits in one GraphQL query, by the numbers their squash
-titles carry (`Title (#1234)`), instead of one "pull requests of this commit" call each.
+"""Pull requests through GraphQL, with file texts riding on the same query: a batch of
+commits' by the numbers their squash titles carry (`Title (#1234)`), and one commit's by the
+commit itself (`Commit.associatedPullRequests`), GitHub's "pull requests of this commit".
 
 GitHub answers a number that is not a pull request (an issue, or a PR of another repository
 quoted in a title) with a NOT_FOUND error for that alias and the other aliases' data; those
@@ -31,20 +32,34 @@ _BLOB = "... on Blob { text byteSize isBinary isTruncated oid }"
 # Blob aliases per query: most source files are tens of KB, so the answer stays a few MB
 # (GitHub times a query out after 10 s); the commits beyond it are read from their patches.
 MAX_BLOBS_PER_QUERY = 60
+# Pull requests asked of one commit: GitHub lists the merged one that brought it, and where it
+# is not on the default branch the open ones too (`Commit.associatedPullRequests`).
+MAX_ASSOCIATED = 5
 
 
 def pulls_query(count: int, blobs: int = 0) -> str:
     """`query PullRequestsByNumber($owner, $name, $n0, …, $e0, …)` with one alias per number
     and one per file revision."""
     numbers = "".join(f", $n{i}: Int!" for i in range(count))
-    numbers += "".join(f", $e{i}: String!" for i in range(blobs))
-    aliases = "\n".join(
-        [f"    pr{i}: pullRequest(number: $n{i}) {{ {_FIELDS} }}" for i in range(count)]
-        + [f"    b{i}: object(expression: $e{i}) {{ {_BLOB} }}" for i in range(blobs)]
-    )
+    aliases = [f"pr{i}: pullRequest(number: $n{i}) {{ {_FIELDS} }}" for i in range(count)]
+    return _query("PullRequestsByNumber", numbers, aliases, blobs)
+
+
+def commit_query(blobs: int = 0) -> str:
+    """`query PullRequestsOfCommit($owner, $name, $oid, $e0, …)`: the pull requests a commit
+    landed through, and one alias per file revision."""
+    pulls = f"associatedPullRequests(first: {MAX_ASSOCIATED}) {{ nodes {{ {_FIELDS} }} }}"
+    aliases = [f"commit: object(oid: $oid) {{ ... on Commit {{ {pulls} }} }}"]
+    return _query("PullRequestsOfCommit", ", $oid: GitObjectID!", aliases, blobs)
+
+
+def _query(operation: str, params: str, aliases: list[str], blobs: int) -> str:
+    params += "".join(f", $e{i}: String!" for i in range(blobs))
+    lines = [*aliases, *(f"b{i}: object(expression: $e{i}) {{ {_BLOB} }}" for i in range(blobs))]
+    body = "\n".join(f"    {line}" for line in lines)
     return (
-        f"query PullRequestsByNumber($owner: String!, $name: String!{numbers}) {{\n"
-        f"  repository(owner: $owner, name: $name) {{\n{aliases}\n  }}\n}}"
+        f"query {operation}($owner: String!, $name: String!{params}) {{\n"
+        f"  repository(owner: $owner, name: $name) {{\n{body}\n  }}\n}}"
     )
 
 
@@ -81,6 +96,35 @@ async def merge_commit(client: InstallationClient, full_name: str, number: int) 
     return str((node.get("mergeCommit") or {}).get("oid") or "")
 
 
+async def pull_request_of(
+    client: InstallationClient,
+    full_name: str,
+    sha: str,
+    *,
+    number: int | None,
+    blobs: dict[str, str | None] | None = None,
+) -> PullRequestInfo | None:
+    """The pull request a commit landed through: the one whose merge commit it is, else the
+    one its title names (`number`), else the first GitHub lists; None for none, or for a
+    commit GitHub does not find. `blobs` (`REV:path` expressions, at most
+    `MAX_BLOBS_PER_QUERY`) ride on the same query, filled in as `pull_requests` fills them."""
+    owner, name = split_repo(full_name)
+    riding = list(blobs or {})[:MAX_BLOBS_PER_QUERY]
+    repo = await _repository(
+        client, commit_query(len(riding)), owner=owner, name=name, oid=sha, **_expressions(riding)
+    )
+    _fill(repo, riding, blobs)
+    connection = (repo.get("commit") or {}).get("associatedPullRequests") or {}
+    nodes = [n for n in connection.get("nodes") or [] if isinstance(n, dict) and n.get("number")]
+    if not nodes:
+        return None
+    chosen = next(
+        (n for n in nodes if (n.get("mergeCommit") or {}).get("oid") == sha),
+        next((n for n in nodes if n.get("number") == number), nodes[0]),
+    )
+    return _info(chosen)
+
+
 async def _nodes(
     client: InstallationClient,
     full_name: str,
@@ -95,37 +139,51 @@ async def _nodes(
         chunk = wanted[start : start + MAX_PER_QUERY]
         variables: dict[str, Any] = {f"n{i}": n for i, n in enumerate(chunk)}
         riding = expressions if start == 0 else []
-        variables |= {f"e{i}": e for i, e in enumerate(riding)}
-        try:
-            data = await client.gh.graphql(
-                pulls_query(len(chunk), len(riding)),
-                endpoint=client.gh.graphql_url,
-                owner=owner,
-                name=name,
-                **variables,
-            )
-        except gidgethub.QueryError as exc:
-            # Partial answers: the aliases GitHub could resolve, NOT_FOUND for the others.
-            response = exc.response if isinstance(exc.response, dict) else {}
-            errors = [e for e in response.get("errors") or [] if isinstance(e, dict)]
-            if any(e.get("path") in (None, ["repository"]) for e in errors):
-                if any(e.get("type") == "NOT_FOUND" for e in errors):
-                    raise RepositoryGone(f"pull_requests: {exc}") from exc
-                raise GitHubError(f"pull_requests: {exc}") from exc
-            data = response.get("data") or {}
-        except gidgethub.GraphQLException as exc:
-            raise GitHubError(f"pull_requests: {exc}") from exc
-        except gidgethub.BadRequest as exc:
-            raise GitHubError(f"pull_requests: HTTP {int(exc.status_code)}") from exc
-        repo = (data or {}).get("repository") or {}
-        if blobs is not None:
-            for i, expression in enumerate(riding):
-                blobs[expression] = _text(repo.get(f"b{i}"))
+        repo = await _repository(
+            client,
+            pulls_query(len(chunk), len(riding)),
+            owner=owner,
+            name=name,
+            **variables,
+            **_expressions(riding),
+        )
+        _fill(repo, riding, blobs)
         for i, number in enumerate(chunk):
             node = repo.get(f"pr{i}")
             if isinstance(node, dict) and node.get("number") == number:
                 found[number] = node
     return found
+
+
+async def _repository(client: InstallationClient, query: str, **variables: Any) -> dict[str, Any]:
+    """The `repository` of the query's answer: a partial answer's (the aliases GitHub could
+    resolve; NOT_FOUND, null, for the others); an error about the repository itself raised."""
+    try:
+        data = await client.gh.graphql(query, endpoint=client.gh.graphql_url, **variables)
+    except gidgethub.QueryError as exc:
+        response = exc.response if isinstance(exc.response, dict) else {}
+        errors = [e for e in response.get("errors") or [] if isinstance(e, dict)]
+        if any(e.get("path") in (None, ["repository"]) for e in errors):
+            if any(e.get("type") == "NOT_FOUND" for e in errors):
+                raise RepositoryGone(f"pull_requests: {exc}") from exc
+            raise GitHubError(f"pull_requests: {exc}") from exc
+        data = response.get("data") or {}
+    except gidgethub.GraphQLException as exc:
+        raise GitHubError(f"pull_requests: {exc}") from exc
+    except gidgethub.BadRequest as exc:
+        raise GitHubError(f"pull_requests: HTTP {int(exc.status_code)}") from exc
+    repo = (data or {}).get("repository")
+    return repo if isinstance(repo, dict) else {}
+
+
+def _expressions(riding: list[str]) -> dict[str, str]:
+    return {f"e{i}": e for i, e in enumerate(riding)}
+
+
+def _fill(repo: dict[str, Any], riding: list[str], blobs: dict[str, str | None] | None) -> None:
+    if blobs is not None:
+        for i, expression in enumerate(riding):
+            blobs[expression] = _text(repo.get(f"b{i}"))
 
 
 def _text(node: Any) -> str | None:

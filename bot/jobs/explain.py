@@ -16,15 +16,16 @@ from typing import Any
 
 from bot.analysis import AnalysisResult
 from bot.analysis.budget import Route
+from bot.analysis.sources import blob_cache
 from bot.digest import command_replies as replies
 from bot.digest.command_syntax import Command
 from bot.digest.render import render_commit
 from bot.github import InstallationClient
 from bot.github.calls import CommitMissing
-from bot.github.errors import GitHubError, RateLimited
 from bot.github.pulls import merge_commit
 from bot.jobs.alert_jobs import sent_alerts
 from bot.jobs.analyse.governor import Governor
+from bot.jobs.analyse.texts import with_pull_request
 from bot.jobs.context import JobContext
 from bot.jobs.digest_build import build_digest
 from bot.models import CommitInput, Digest
@@ -170,13 +171,10 @@ class Explainer:
             return replies.not_on_branch_text(
                 language, sha, tracked.checked, patterns=tracked.patterns, more=tracked.more
             )
-        try:
-            pull = await client.pull_request_for(repo.full_name, sha, number=pr)
-        except RateLimited:
-            raise
-        except GitHubError as exc:
-            log.info("pull_request_unavailable", error=str(exc))
-            pull = None
+        # The files read whole as the analyse job reads them, so the answer says what it does.
+        pull = await with_pull_request(
+            client, repo.full_name, sha, raw, number=pr, blobs=blob_cache()
+        )
         commit = CommitInput.from_github(raw, repo=repo.full_name, pull_request=pull)
         landed = _landed_at(raw) or ctx.clock.now()
         schedule = config.schedule

@@ -1587,9 +1587,12 @@ def _repo_node(repo: FakeRepo) -> dict[str, Any]:
         )
 
     def git_object(info: Any, expression: str | None = None, oid: str | None = None) -> Any:
-        # GitHub answers null, with no error, for an expression that names nothing.
+        # GitHub answers null, with no error, for an expression or an id that names nothing.
+        if oid is not None or (expression is not None and ":" not in expression):
+            commit = repo.commits.get(oid) if oid is not None else _resolve(repo, expression or "")
+            return None if commit is None else _commit_node(repo, str(commit["sha"]))
         repo.objects_asked.append(expression or "")
-        content = repo.revisions.get(expression or "")
+        content = _revision(repo, expression or "")
         return None if content is None else _blob_node(content)
 
     return {
@@ -1619,6 +1622,33 @@ def _pull_node(pr: dict[str, Any]) -> dict[str, Any]:
         "labels": labels,
         "mergeCommit": {"oid": pr["merge_commit_sha"]} if pr.get("merge_commit_sha") else None,
     }
+
+
+def _commit_node(repo: FakeRepo, sha: str) -> dict[str, Any]:
+    def associated(info: Any, first: int | None = None, after: str | None = None, **_: Any) -> Any:
+        # the pull requests "list pull requests associated with a commit" lists, in its order
+        return _connection([_pull_node(pr) for pr in repo.pulls.get(sha, [])], first, after)
+
+    return {"__typename": "Commit", "oid": sha, "associatedPullRequests": associated}
+
+
+def _revision(repo: FakeRepo, expression: str) -> str | bytes | None:
+    """A file's content at `REV:path`, as git's rev-parse finds it: `SHA^` and the parent's
+    own sha name one revision."""
+    if expression in repo.revisions:
+        return repo.revisions[expression]
+    wanted = _first_parent(repo, expression)
+    for key, content in repo.revisions.items():
+        if _first_parent(repo, key) == wanted:
+            return content
+    return None
+
+
+def _first_parent(repo: FakeRepo, expression: str) -> str:
+    rev, _, path = expression.partition(":")
+    commit = repo.commits.get(rev[:-1]) if rev.endswith("^") else None
+    parents = (commit or {}).get("parents") or []
+    return f"{parents[0]['sha']}:{path}" if parents else expression
 
 
 def _shown_discussions(repo: FakeRepo) -> list[dict[str, Any]]:

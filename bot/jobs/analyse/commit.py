@@ -20,6 +20,7 @@ from bot.jobs.alert_jobs import after_analysis
 from bot.jobs.analyse.batching import batch_ready
 from bot.jobs.analyse.governor import Governor
 from bot.jobs.analyse.prefetch import Prefetched, prefetch
+from bot.jobs.analyse.texts import with_pull_request
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Defer, Done, Fail, Outcome, Retry, RetryPolicy
 from bot.models import CommitInput
@@ -48,7 +49,7 @@ class AnalyseCommit:
         self.retry = RetryPolicy(ctx.settings.worker_max_attempts)
         # The round's commits and pull requests fetched together (see prefetch.py).
         self._prefetched = Prefetched()
-        # Changed files' texts by revision, so a round never asks twice for one.
+        # Files' texts by revision, so neither a round nor the next commit asks twice for one.
         self._blobs = blob_cache()
 
     @property
@@ -180,16 +181,9 @@ class AnalyseCommit:
             return CommitInput(
                 sha=work.sha, message=work.message, repo=work.full_name, files_known=False
             )
-        try:
-            pr = self._prefetched.pulls.pop(key, None) or await client.pull_request_for(
-                work.full_name, work.sha, number=work.pr_number
-            )
-        except RateLimited:
-            raise
-        except GitHubError as exc:
-            # The PR adds context; the commit stands without it.
-            log.info("pull_request_unavailable", error=str(exc))
-            pr = None
+        pr = self._prefetched.pulls.pop(key, None) or await with_pull_request(
+            client, work.full_name, work.sha, raw, number=work.pr_number, blobs=self._blobs
+        )
         return CommitInput.from_github(raw, repo=work.full_name, pull_request=pr)
 
     async def given_up(self, job: Job[AnalyseCommitPayload], reason: str) -> None:

@@ -17,19 +17,13 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.analysis.sources import (
-    MAX_COMMIT_SOURCE_BYTES,
-    MAX_SOURCE_BYTES,
-    BlobCache,
-    modules_named,
-    revisions,
-    worth_reading,
-)
+from bot.analysis.sources import BlobCache
 from bot.github import InstallationClient
 from bot.github.calls import split_repo
 from bot.github.patches import commits_from_series
-from bot.github.pulls import MAX_BLOBS_PER_QUERY, pull_requests
-from bot.models import FileChange, PullRequestInfo
+from bot.github.pulls import pull_requests
+from bot.jobs.analyse.texts import attach, keep, riding
+from bot.models import PullRequestInfo
 from bot.runtime.logs import get_logger
 from bot.store.commits import CommitWork
 from bot.store.lineage import PushOf, pushes_of
@@ -124,7 +118,11 @@ async def prefetch(
     for group in by_repo.values():
         if len(group) < 2:
             continue  # one commit: the per-commit lookup costs the same and checks the sha
-        wanted = _wanted(group, done, blobs)
+        wanted = (
+            None
+            if blobs is None
+            else riding([(c.sha, done.commits.get((c.repo_id, c.sha))) for c in group], blobs)
+        )
         try:
             client = await client_for(group[0])
             found_pulls = await pull_requests(
@@ -134,71 +132,10 @@ async def prefetch(
             log.info("pull_requests_fetch_failed", repo=group[0].full_name, error=str(exc)[:200])
             continue
         if blobs is not None and wanted is not None:
-            blobs.update(
-                (rev, text if text is None or len(text) <= MAX_SOURCE_BYTES else None)
-                for rev, text in wanted.items()
-            )
-            _attach(group, done, blobs)
+            keep(blobs, wanted)
+            for claim in group:
+                attach(claim.sha, done.commits.get((claim.repo_id, claim.sha)), blobs)
         for claim in group:
             if claim.pr_number in found_pulls:
                 done.pulls[(claim.repo_id, claim.sha)] = found_pulls[claim.pr_number]
     return done
-
-
-def _wanted(
-    group: list[CommitWork], done: Prefetched, blobs: BlobCache | None
-) -> dict[str, str | None] | None:
-    """The file revisions of the group's fetched commits not yet in `blobs`: the changed
-    files' two sides, and the unchanged modules' one."""
-    if blobs is None:
-        return None
-    wanted: dict[str, str | None] = {}
-    for claim in group:
-        raw = done.commits.get((claim.repo_id, claim.sha))
-        revs = [r for f in _files(raw) for r in revisions(claim.sha, f).values() if r not in blobs]
-        revs += [r for _, r in _modules(claim.sha, raw) if r not in blobs]
-        # A commit's files all ride, or none do: half of them would say no more than the patch.
-        if len(wanted) + len(revs) <= MAX_BLOBS_PER_QUERY:
-            wanted |= dict.fromkeys(revs)
-    return wanted
-
-
-def _changes(raw: dict[str, Any] | None) -> list[FileChange]:
-    files = raw.get("files") if raw else None
-    if not isinstance(files, list):
-        return []
-    return [FileChange.model_validate(f) for f in files]
-
-
-def _files(raw: dict[str, Any] | None) -> list[FileChange]:
-    return worth_reading(_changes(raw))
-
-
-def _modules(sha: str, raw: dict[str, Any] | None) -> list[tuple[str, str]]:
-    """The unchanged modules offline reads for the commit (`sources.modules_named`), each
-    with its `SHA:path` expression: the same text at the parent, so asked once. Chosen from
-    the patches, as the texts are not read yet."""
-    paths = modules_named(_changes(raw), patches_only=True)
-    return [(p, f"{sha}:{p}") for p in paths if "\n" not in p]
-
-
-def _attach(group: list[CommitWork], done: Prefetched, blobs: BlobCache) -> None:
-    """Each fetched commit's files with the texts found, within the commit's byte bound, and
-    the unchanged modules found (`CommitInput.modules`)."""
-    for claim in group:
-        raw = done.commits.get((claim.repo_id, claim.sha))
-        if raw is None:
-            continue
-        # (as offline: one side each, outside the changed files' byte bound)
-        modules = [(path, blobs.get(rev)) for path, rev in _modules(claim.sha, raw)]
-        raw["modules"] = [(path, text) for path, text in modules if text is not None]
-        entries = {e.get("filename"): e for e in raw["files"]}
-        budget = MAX_COMMIT_SOURCE_BYTES
-        # in `worth_reading`'s order: code takes the byte bound before documents do
-        for f in _files(raw):
-            entry = entries[f.filename]
-            for side, rev in revisions(claim.sha, f).items():
-                text = blobs.get(rev)
-                if text is not None and len(text) <= budget:
-                    budget -= len(text)
-                    entry[side] = text

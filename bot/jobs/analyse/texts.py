@@ -1,0 +1,124 @@
+"""The files a commit reads whole online: the revisions asked of GitHub, kept, and attached."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bot.analysis.sources import (
+    MAX_COMMIT_SOURCE_BYTES,
+    MAX_SOURCE_BYTES,
+    BlobCache,
+    modules_named,
+    revisions,
+    worth_reading,
+)
+from bot.github import InstallationClient
+from bot.github.errors import GitHubError, RateLimited
+from bot.github.pulls import MAX_BLOBS_PER_QUERY, pull_request_of
+from bot.models import FileChange, PullRequestInfo
+from bot.runtime.logs import get_logger
+
+log = get_logger(__name__)
+
+# A commit as GitHub's "get a commit" gives it (or prefetch.py makes it): its sha, the answer.
+Raw = tuple[str, dict[str, Any] | None]
+
+
+async def with_pull_request(
+    client: InstallationClient,
+    full_name: str,
+    sha: str,
+    raw: dict[str, Any],
+    *,
+    number: int | None,
+    blobs: BlobCache,
+) -> PullRequestInfo | None:
+    """The pull request a commit landed through, its files' texts riding on the same query
+    (one call, as the lookup alone), and the texts, read now or before, attached to `raw`.
+    GitHub's errors leave the pull request out and the files to their patches, as the REST
+    lookup did; a rate limit is raised, for the job to wait it out."""
+    wanted = riding([(sha, raw)], blobs)
+    try:
+        pull = await pull_request_of(client, full_name, sha, number=number, blobs=wanted)
+    except RateLimited:
+        raise
+    except GitHubError as exc:
+        # The PR adds context; the commit stands without it.
+        log.info("pull_request_unavailable", error=str(exc))
+        pull = None
+    else:
+        keep(blobs, wanted)
+    attach(sha, raw, blobs)
+    return pull
+
+
+def riding(commits: Iterable[Raw], blobs: BlobCache) -> dict[str, str | None]:
+    """The file revisions of these commits not yet in `blobs`, to ask GitHub for: the changed
+    files' two sides, and the unchanged modules' one; within `MAX_BLOBS_PER_QUERY`."""
+    wanted: dict[str, str | None] = {}
+    for sha, raw in commits:
+        parent = _parent(raw)
+        revs = [r for f in _files(raw) for r in revisions(sha, f, parent).values()]
+        revs += [r for _, r in _modules(sha, raw)]
+        revs = [r for r in dict.fromkeys(revs) if r not in blobs and r not in wanted]
+        # A commit's files all ride, or none do: half of them would say no more than the patch.
+        if len(wanted) + len(revs) <= MAX_BLOBS_PER_QUERY:
+            wanted |= dict.fromkeys(revs)
+    return wanted
+
+
+def keep(blobs: BlobCache, found: dict[str, str | None]) -> None:
+    """The texts GitHub answered, each within `MAX_SOURCE_BYTES` (None: read from the patch)."""
+    blobs.update(
+        (rev, text if text is None or len(text) <= MAX_SOURCE_BYTES else None)
+        for rev, text in found.items()
+    )
+
+
+def attach(sha: str, raw: dict[str, Any] | None, blobs: BlobCache) -> None:
+    """The commit's files with the texts found, within the commit's byte bound, and the
+    unchanged modules found (`CommitInput.modules`)."""
+    if raw is None:
+        return
+    # (as offline: one side each, outside the changed files' byte bound)
+    modules = [(path, blobs.get(rev)) for path, rev in _modules(sha, raw)]
+    raw["modules"] = [(path, text) for path, text in modules if text is not None]
+    entries = {e.get("filename"): e for e in raw.get("files") or [] if isinstance(e, dict)}
+    budget = MAX_COMMIT_SOURCE_BYTES
+    parent = _parent(raw)
+    # in `worth_reading`'s order: code takes the byte bound before documents do
+    for f in _files(raw):
+        entry = entries[f.filename]
+        for side, rev in revisions(sha, f, parent).items():
+            text = blobs.get(rev)
+            if text is not None and len(text) <= budget:
+                budget -= len(text)
+                entry[side] = text
+
+
+def _parent(raw: dict[str, Any] | None) -> str | None:
+    """The first parent's full sha, where the answer names it (prefetch's commits do not)."""
+    parents = raw.get("parents") if raw else None
+    first = parents[0] if isinstance(parents, list) and parents else None
+    sha = first.get("sha") if isinstance(first, dict) else None
+    return sha if isinstance(sha, str) and sha else None
+
+
+def _changes(raw: dict[str, Any] | None) -> list[FileChange]:
+    files = raw.get("files") if raw else None
+    if not isinstance(files, list):
+        return []
+    return [FileChange.model_validate(f) for f in files]
+
+
+def _files(raw: dict[str, Any] | None) -> list[FileChange]:
+    return worth_reading(_changes(raw))
+
+
+def _modules(sha: str, raw: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """The unchanged modules offline reads for the commit (`sources.modules_named`), each
+    with its `SHA:path` expression: the same text at the parent, so asked once. Chosen from
+    the patches, as the texts are not read yet."""
+    paths = modules_named(_changes(raw), patches_only=True)
+    return [(p, f"{sha}:{p}") for p in paths if "\n" not in p]
