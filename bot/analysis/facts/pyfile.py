@@ -528,7 +528,8 @@ class _Reader:
         else:
             self.side.overloaded.discard(qualified)
         self.side.defs[qualified] = (kind, _digest(whole))
-        self.side.code[qualified] = functools.partial(_code, node)
+        # worked out once: what the change details and what it says edited both ask
+        self.side.code[qualified] = functools.cache(functools.partial(_code, node))
         # The code without its docstring: one reworded as the function moves is the same code.
         code = node.body[1:] if docstring(node) and len(node.body) > 1 else node.body
         body = self.lines[code[0].lineno - 1 : node.end_lineno]
@@ -610,7 +611,7 @@ class _Reader:
             NameKind.CLASS,
             _digest([self.lines[n - 1] for n in lines if n not in members]),
         )
-        self.side.code[qualified] = functools.partial(_code, node)
+        self.side.code[qualified] = functools.cache(functools.partial(_code, node))
         bases = {dotted(b) for b in node.bases}
         self.side.bases[qualified] = tuple(
             dict.fromkeys(b.rsplit(".", 1)[-1] for b in map(dotted, node.bases) if b)
