@@ -926,8 +926,14 @@ def _combine(
     for r in readings:
         # what the calls and raises are compared on: the functions the change edits, and
         # the tests it adds
+        # (a function whose code is the same, a local renamed throughout, is not edited: its
+        # conditions and statements did not change, cachetools d20f70b's `expire`)
         edited_here = [
-            n for n, (_, d) in r.plus.defs.items() if n in r.minus.defs and r.minus.defs[n][1] != d
+            n
+            for n, (k, d) in r.plus.defs.items()
+            if n in r.minus.defs
+            and r.minus.defs[n][1] != d
+            and (k is NameKind.CLASS or not _same_code(r, n))
         ]
         detail(r.plus, [*edited_here, *(t.name for t in tests_added if t.path == r.path)])
         detail(r.minus, edited_here)

@@ -6,12 +6,14 @@ import ast
 import re
 
 from bot.analysis.facts.records import Condition, Turn
+from bot.analysis.facts.renamed import renamed_locals, same_but_renamed
 from bot.analysis.facts.scan import FileReading
 
 # A function whose conditions change more than this was rewritten: not said.
 _CHANGES = 2
 # A condition quoted as `ast.unparse` writes it when this short; a longer one is not said.
 _SAID_TEST = 60
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _TURNS = {"return": Turn.RETURNS, "continue": Turn.SKIPS}
 
 
@@ -86,6 +88,18 @@ def conditions_changed(r: FileReading, name: str, raised: frozenset[str]) -> lis
                 gone.remove(old)
         if not gone and not new:
             return []
+    # the same test of a local renamed throughout (cachetools d20f70b: `head is not root`,
+    # `curr is not root`) tests what it did
+    was_node, now_node = r.minus.functions.get(name), r.plus.functions.get(name)
+    if isinstance(was_node, _DEFS) and isinstance(now_node, _DEFS):
+        renamed = renamed_locals(was_node, now_node)
+        for old in list(gone):
+            same = [n for n in new if _same_test(old, n, renamed)]
+            if same:
+                gone.remove(old)
+                new.remove(same[0])
+        if not gone and not new:
+            return []
     pairs: list[tuple[str, str]] = []
     for old in list(gone):
         alike = [n for n in new if _test_names(n) == _test_names(old)]
@@ -133,6 +147,14 @@ def conditions_changed(r: FileReading, name: str, raised: frozenset[str]) -> lis
     return [
         c for c in found if _said_test(c.test) and (c.turn is not Turn.CHANGED or _said_test(c.was))
     ]
+
+
+def _same_test(old: str, new: str, renamed: tuple[frozenset[str], frozenset[str]]) -> bool:
+    try:
+        was, now = ast.parse(old, mode="eval"), ast.parse(new, mode="eval")
+    except SyntaxError:
+        return False
+    return same_but_renamed(was.body, now.body, renamed)
 
 
 def _tested_in(text: str, test: str) -> bool:

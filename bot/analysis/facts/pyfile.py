@@ -16,6 +16,7 @@ from typing import NamedTuple
 from bot.analysis.facts.keywords import keywords_sorted
 from bot.analysis.facts.python import _NOT_A_REGISTRY, _SAYS_DEPRECATED, _within, registry_of
 from bot.analysis.facts.records import NameKind
+from bot.analysis.facts.renamed import canonical
 from bot.analysis.facts.scan import CallShape, Side
 from bot.analysis.facts.tables import bind, merge, mutate
 
@@ -353,8 +354,10 @@ def _code(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
     """A digest of a definition's code as Python reads it: its docstring, comments and layout
     aside ("the fix is in `f`" needs `f`'s code to differ, not its words, nor a formatter's
     reflow of an `assert` or strings joined), and for a class, its methods and nested classes
-    (names of their own)."""
-    body = node.body[1:] if docstring(node) else node.body
+    (names of their own); a function's locals named by where they first occur (`canonical`:
+    the same code with a local renamed throughout is the same code)."""
+    body = node.body if isinstance(node, ast.ClassDef) else canonical(node)
+    body = body[1:] if docstring(node) else body
     head: list[ast.AST]
     if isinstance(node, ast.ClassDef):
         members = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
@@ -533,7 +536,8 @@ class _Reader:
         else:
             self.side.overloaded.discard(qualified)
         self.side.defs[qualified] = (kind, _digest(whole))
-        self.side.code[qualified] = functools.partial(_code, node)
+        # worked out once: what the change details and what it says edited both ask
+        self.side.code[qualified] = functools.cache(functools.partial(_code, node))
         # The code without its docstring: one reworded as the function moves is the same code.
         code = node.body[1:] if docstring(node) and len(node.body) > 1 else node.body
         body = self.lines[code[0].lineno - 1 : node.end_lineno]
@@ -615,7 +619,7 @@ class _Reader:
             NameKind.CLASS,
             _digest([self.lines[n - 1] for n in lines if n not in members]),
         )
-        self.side.code[qualified] = functools.partial(_code, node)
+        self.side.code[qualified] = functools.cache(functools.partial(_code, node))
         bases = {dotted(b) for b in node.bases}
         self.side.bases[qualified] = tuple(
             dict.fromkeys(b.rsplit(".", 1)[-1] for b in map(dotted, node.bases) if b)

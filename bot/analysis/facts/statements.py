@@ -12,6 +12,7 @@ from collections import Counter
 from bot.analysis.facts.keywords import keywords_sorted
 from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.records import Rewritten
+from bot.analysis.facts.renamed import reads_renamed, renamed_locals
 from bot.analysis.facts.scan import FileReading
 
 # A function whose statements change in more places than this was rewritten: not said.
@@ -71,6 +72,7 @@ def statements_rewritten(r: FileReading, name: str) -> list[Rewritten]:
     if not changes or len(changes) > _PLACES:
         return []
     counted_before, counted_after = Counter(texts_before), Counter(texts_after)
+    renamed = renamed_locals(was, now)
     found: list[Rewritten] = []
     for tag, i1, i2, j1, j2 in changes:
         if tag != "replace" or i2 - i1 != 1 or j2 - j1 != 1:
@@ -79,6 +81,10 @@ def statements_rewritten(r: FileReading, name: str) -> list[Rewritten]:
         if old_said is None or new_said is None or not (_said(old_said) and _said(new_said)):
             continue
         if not _telling(old_node, new_node, old, new) or _renamed_only(old_node, new_node):
+            continue
+        # a statement that reads a local renamed or bound anew (`item` gone, `key` new:
+        # cachetools 668fdb3) changed where that local is bound, not here
+        if reads_renamed(_header(old_node), _header(new_node), renamed):
             continue
         # two statements that share little are two changes, not one rewritten (two calls
         # of `super().__init__` in one place are one, whatever arguments each passes)
@@ -182,16 +188,21 @@ def _renamed_only(old: ast.AST, new: ast.AST) -> bool:
     function goes."""
 
     def shape(node: ast.AST) -> str:
-        if isinstance(node, ast.ExceptHandler):
-            node = ast.ExceptHandler(type=node.type, name=node.name, body=[])
-        elif isinstance(node, ast.stmt) and hasattr(node, "body"):
-            node = copy.copy(node)
-            for block in ("body", "orelse", "finalbody", "handlers"):
-                if hasattr(node, block):
-                    setattr(node, block, [])
-        return ast.dump(_Unnamed().visit(copy.deepcopy(node)))
+        return ast.dump(_Unnamed().visit(copy.deepcopy(_header(node))))
 
     return shape(old) == shape(new)
+
+
+def _header(node: ast.AST) -> ast.AST:
+    """A statement without the blocks it holds (`if test:` of an `if`)."""
+    if isinstance(node, ast.ExceptHandler):
+        return ast.ExceptHandler(type=node.type, name=node.name, body=[])
+    if isinstance(node, ast.stmt) and hasattr(node, "body"):
+        node = copy.copy(node)
+        for block in ("body", "orelse", "finalbody", "handlers", "cases"):
+            if hasattr(node, block):
+                setattr(node, block, [])
+    return node
 
 
 def _caught(handler: ast.ExceptHandler) -> str:

@@ -1,0 +1,196 @@
+"""A Python function's own local names, and its body with them named by where they first occur."""
+
+from __future__ import annotations
+
+import ast
+import copy
+from collections.abc import Sequence
+
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+# Calls that read a frame's locals by their names: renaming one changes what they see.
+_INTROSPECTING = frozenset({"locals", "vars", "eval", "exec", "dir"})
+_FRAMES = frozenset({"_getframe", "currentframe", "f_locals"})
+
+
+def local_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """The names `function`'s own scope binds that a consistent renaming may rename: assigned,
+    a `for`, `with`, `except … as` or walrus target; not a parameter, not a name declared
+    `global` or `nonlocal`, nor one a nested scope takes as a parameter or a class body binds,
+    nor one bound by an import, a `def`, a `class` or a `match` pattern (names written where
+    no `Name` stands); none where the body reads its frame by names (`locals()`, `eval`)."""
+    return _locals(function.args, function.body)
+
+
+def _locals(args: ast.arguments, body: list[ast.stmt]) -> frozenset[str]:
+    if _introspects(body):
+        return frozenset()
+    return frozenset(_own_bindings(body) - _fixed(args, body))
+
+
+def canonical(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.stmt]:
+    """A copy of the function's body with its locals (`local_names`) and those of the
+    functions nested in it named by their first occurrence in a breadth-first walk: two
+    bodies the same up to a consistent renaming of their locals give the same trees."""
+    body = copy.deepcopy(function.body)
+    _rename(function.args, body, 0)
+    return body
+
+
+def _rename(args: ast.arguments, body: list[ast.stmt], depth: int) -> None:
+    names = _locals(args, body)
+    given: dict[str, str] = {}
+
+    def named(old: str) -> str:
+        return given.setdefault(old, f"local{depth}#{len(given)}")
+
+    for node in _breadth(body):
+        if isinstance(node, ast.Name) and node.id in names:
+            node.id = named(node.id)
+        elif isinstance(node, ast.ExceptHandler) and node.name in names:
+            node.name = named(node.name)
+    for nested in _nested(body):
+        _rename(nested.args, nested.body, depth + 1)
+
+
+def _breadth(body: Sequence[ast.AST]) -> list[ast.AST]:
+    """Every node under `body`, breadth first (as `ast.walk` goes, in a list)."""
+    queue: list[ast.AST] = list(body)
+    at = 0
+    while at < len(queue):
+        queue += ast.iter_child_nodes(queue[at])
+        at += 1
+    return queue
+
+
+def _introspects(body: list[ast.stmt]) -> bool:
+    for node in _breadth(body):
+        if isinstance(node, ast.Name) and node.id in _INTROSPECTING:
+            return True
+        if isinstance(node, ast.Attribute) and node.attr in _FRAMES:
+            return True
+    return False
+
+
+def _own_bindings(body: list[ast.stmt]) -> set[str]:
+    """The names bound in the scope of `body` itself, its nested scopes' own aside (a
+    comprehension's walrus binds here; its targets do not)."""
+    out: set[str] = set()
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _DEFS):
+            stack += [*node.decorator_list, *node.args.defaults]
+            stack += [d for d in node.args.kw_defaults if d is not None]
+        elif isinstance(node, ast.Lambda):
+            stack += [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
+        elif isinstance(node, ast.ClassDef):
+            stack += [*node.decorator_list, *node.bases, *node.keywords]
+        elif isinstance(node, _COMPREHENSIONS):
+            out |= {
+                n.target.id
+                for n in ast.walk(node)
+                if isinstance(n, ast.NamedExpr) and isinstance(n.target, ast.Name)
+            }
+        else:
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+                out.add(node.id)
+            elif isinstance(node, ast.ExceptHandler) and node.name:
+                out.add(node.name)
+            stack += ast.iter_child_nodes(node)
+    return out
+
+
+def _fixed(args: ast.arguments, body: list[ast.stmt]) -> set[str]:
+    """Names no renaming of the function's locals may touch: its parameters, and names
+    written as strings somewhere in it (a nested parameter, `global`, an import's, a
+    `def`'s or `class`'s, a `match` capture's) or bound in a class body (an attribute)."""
+    out = {a.arg for a in _params(args)}
+    for node in _breadth(body):
+        if isinstance(node, ast.arg):
+            out.add(node.arg)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            out.update(node.names)
+        elif isinstance(node, ast.alias):
+            out.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, (*_DEFS, ast.ClassDef)):
+            out.add(node.name)
+            if isinstance(node, ast.ClassDef):
+                out |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        elif isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
+            out.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            out.add(node.rest)
+    return out
+
+
+def _params(args: ast.arguments) -> list[ast.arg]:
+    extra = [a for a in (args.vararg, args.kwarg) if a is not None]
+    return [*args.posonlyargs, *args.args, *args.kwonlyargs, *extra]
+
+
+def _nested(body: list[ast.stmt]) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The functions defined in the scope of `body` itself (not in a class, a lambda or
+    another nested function)."""
+    out: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _DEFS):
+            out.append(node)
+        elif not isinstance(node, (ast.ClassDef, ast.Lambda, *_COMPREHENSIONS)):
+            stack += ast.iter_child_nodes(node)
+    return out
+
+
+def renamed_locals(
+    was: ast.FunctionDef | ast.AsyncFunctionDef, now: ast.FunctionDef | ast.AsyncFunctionDef
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The locals the parent's function binds that the commit's never names, and those the
+    commit's binds that the parent's never named: the two sides of a local renamed (a local
+    renamed onto a name the other side reads, a global, is in neither)."""
+    was_names = {n.id for n in _breadth(was.body) if isinstance(n, ast.Name)}
+    now_names = {n.id for n in _breadth(now.body) if isinstance(n, ast.Name)}
+    return local_names(was) - now_names, local_names(now) - was_names
+
+
+def same_but_renamed(
+    old: ast.AST, new: ast.AST, renamed: tuple[frozenset[str], frozenset[str]]
+) -> bool:
+    """Whether `old` is `new` with some of the locals `renamed_locals` gives renamed one for
+    one (`head is not root` and `curr is not root`): no change of what it does."""
+    gone, fresh = renamed
+    pairs: dict[str, str] = {}
+    back: dict[str, str] = {}
+    old_nodes, new_nodes = _breadth([old]), _breadth([new])
+    if len(old_nodes) != len(new_nodes):
+        return False
+    for a, b in zip(old_nodes, new_nodes, strict=True):
+        if isinstance(a, ast.Name) and isinstance(b, ast.Name) and a.id != b.id:
+            if a.id not in gone or b.id not in fresh:
+                return False
+            if pairs.setdefault(a.id, b.id) != b.id or back.setdefault(b.id, a.id) != a.id:
+                return False
+    return bool(pairs) and _blanked(old) == _blanked(new)
+
+
+def reads_renamed(
+    old: ast.AST, new: ast.AST, renamed: tuple[frozenset[str], frozenset[str]]
+) -> bool:
+    """Whether `old` and `new` read the same names but for locals of `renamed_locals`
+    (`return (item[0], …)` and `return (key, …)`, `item` gone and `key` new): what differs
+    follows where a local is bound now, the change said there, not here."""
+    gone, fresh = renamed
+    old_names = {n.id for n in ast.walk(old) if isinstance(n, ast.Name)}
+    new_names = {n.id for n in ast.walk(new) if isinstance(n, ast.Name)}
+    lost, gained = old_names - new_names, new_names - old_names
+    return bool(lost or gained) and lost <= gone and gained <= fresh
+
+
+class _Blank(ast.NodeTransformer):
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return ast.Name(id="_", ctx=node.ctx)
+
+
+def _blanked(node: ast.AST) -> str:
+    return ast.dump(_Blank().visit(copy.deepcopy(node)))
