@@ -92,6 +92,7 @@ from bot.analysis.facts.records import (
     Rewritten,
     Section,
     Setting,
+    Shift,
     Signature,
     SignatureChange,
     StatedNumber,
@@ -99,6 +100,7 @@ from bot.analysis.facts.records import (
 )
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
 from bot.analysis.facts.scan import FileReading, Side, hunks
+from bot.analysis.facts.shifted import shifted
 from bot.analysis.facts.statements import statements_rewritten
 from bot.analysis.facts.surface import spelled
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
@@ -148,6 +150,7 @@ __all__ = [
     "Requirement",
     "Section",
     "Setting",
+    "Shift",
     "SignatureChange",
     "StatedNumber",
     "Turn",
@@ -452,7 +455,7 @@ def _without_stubs(commit: CommitInput, facts: Facts, readings: Iterable[FileRea
     signatures = []
     for s in facts.signatures_changed:
         gained = tuple(p for p in s.gained if _param_name(p) not in declared.get(s.name, ()))
-        if gained or s.lost:
+        if gained or s.lost or s.shifted:
             signatures.append(dataclasses.replace(s, gained=gained))
     return dataclasses.replace(
         facts,
@@ -949,13 +952,14 @@ def _combine(
             dropped = tuple(
                 p for p in dropped if parameter_name(p) not in r.minus.positional.get(name, ())
             )
-            if gained or dropped:
+            moved = shifted(r.minus.functions.get(name), r.plus.functions.get(name))
+            if gained or dropped or moved:
                 takes_any = any(p.lstrip().startswith("**") for p in params)
                 renamed_here = _renamed_in_place(
                     r.minus.functions.get(name), r.plus.functions.get(name), dropped, gained
                 )
                 signatures.append(
-                    SignatureChange(name, r.path, gained, dropped, takes_any, renamed_here)
+                    SignatureChange(name, r.path, gained, dropped, takes_any, renamed_here, moved)
                 )
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
             new -= r.minus.narrowed.get(name, frozenset())
