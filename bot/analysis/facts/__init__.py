@@ -40,6 +40,7 @@ from bot.analysis.facts.documents import read_document, read_document_whole, rea
 from bot.analysis.facts.handed_out import EVERY, handed_out
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
+from bot.analysis.facts.listed import unbound
 from bot.analysis.facts.members import members_gone
 from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes, shipped_type_markers
 from bot.analysis.facts.parses import Parses
@@ -680,7 +681,13 @@ def _combine(
     deprecations: list[Deprecation] = []
     # Names the added lines define or a package exports, anywhere in the change: a name
     # removed in one place and provided in another is not gone.
-    provided = {n for r in readings for n in (*r.plus.defs, *r.plus.exports)}
+    # (an `__all__` entry naming nothing the module binds is no export: importing it failed)
+    listed = {
+        (r.path, sign): side.exports - (unbound(side, text) if r.path in whole else set())
+        for r in readings
+        for sign, side, text in (("+", r.plus, r.texts[1]), ("-", r.minus, r.texts[0]))
+    }
+    provided = {n for r in readings for n in (*r.plus.defs, *listed[r.path, "+"])}
     # Top-level names a file read whole still defines or imports at the commit: a name taken
     # out of one module that the change still provides elsewhere is not gone for callers.
     still = {n for r in readings if r.path in whole for n in (*r.plus.defs, *r.plus.imports)} - {""}
@@ -746,12 +753,13 @@ def _combine(
             for n, (k, _) in plus.items()
             if n not in minus and n in r.minus.assigned and n not in r.changed
         ]
-        exports_added += [_export(n, r.path) for n in sorted(r.plus.exports - r.minus.exports)]
+        plus_exports, minus_exports = listed[r.path, "+"], listed[r.path, "-"]
+        exports_added += [_export(n, r.path) for n in sorted(plus_exports - minus_exports)]
         # Gone only when nothing provides it any more: not its module (an import, a
         # definition or an assignment of the name, an `__all__` that still lists it, a module
         # `__getattr__` that may hand it out lazily), nor anything else the change adds. A
         # constant dropped from `__all__` alone can still be imported.
-        lost = r.minus.exports - r.plus.exports - r.plus.imports.keys() - r.plus.assigned - provided
+        lost = minus_exports - r.plus.exports - r.plus.imports.keys() - r.plus.assigned - provided
         for export in sorted(lost) if not r.plus.lazy else ():
             # a name it only imported is still where it came from: a re-export dropped
             reexport = dropped_reexport(export, r, readings, whole)
