@@ -960,14 +960,14 @@ def _combine(
             dropped = tuple(
                 p for p in dropped if parameter_name(p) not in r.minus.positional.get(name, ())
             )
-            moved = shifted(r.minus.functions.get(name), r.plus.functions.get(name))
-            if gained or dropped or moved:
+            shifts = shifted(r.minus.functions.get(name), r.plus.functions.get(name))
+            if gained or dropped or shifts:
                 takes_any = any(p.lstrip().startswith("**") for p in params)
                 renamed_here = _renamed_in_place(
                     r.minus.functions.get(name), r.plus.functions.get(name), dropped, gained
                 )
                 signatures.append(
-                    SignatureChange(name, r.path, gained, dropped, takes_any, renamed_here, moved)
+                    SignatureChange(name, r.path, gained, dropped, takes_any, renamed_here, shifts)
                 )
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
             new -= r.minus.narrowed.get(name, frozenset())
