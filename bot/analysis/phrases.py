@@ -88,6 +88,9 @@ class AnalysisPhrases:
     gains_parameters: tuple[str, str]  # {name} {params}
     loses_parameters: tuple[str, str]  # {name} {params}
     swaps_parameters: tuple[str, str]  # {name} {lost} {gained}
+    # a positional parameter another now stands before: one inserted, one moved ahead
+    gains_before: tuple[str, str]  # {name} {param} {old}
+    takes_before: tuple[str, str]  # {name} {param} {old}
     # {params}: one parameter, several
     parameters: tuple[str, str]  # {params}
     # names a change takes away that no version tag holds: {names} as said, {tag} the last
@@ -167,6 +170,7 @@ class AnalysisPhrases:
     imports_fail: tuple[str, str]  # {names} {module}: names a package's `__init__.py` exported
     module_imports_fail: str  # {module}
     passing_fails: tuple[str, str]  # {params}
+    passing_shifted: str  # {old} {param}
     callers_fail: str  # {old}
     # a public class's own method or property removed, nothing giving it back: `C.m()`, `C.p`
     calls_fail: str  # {names}: methods only
@@ -316,6 +320,11 @@ EN = AnalysisPhrases(
         "{name} no longer takes {lost} and gains {gained}",
         "{name} no longer take {lost} and gain {gained}",
     ),
+    gains_before=(
+        "{name} gains the parameter {param} before {old}",
+        "{name} gain the parameter {param} before {old}",
+    ),
+    takes_before=("{name} now takes {param} before {old}", "{name} now take {param} before {old}"),
     parameters=("the parameter {params}", "the parameters {params}"),
     unreleased="{names} (added after {tag}, never released)",
     may_raise="{name} may now raise {names}",
@@ -419,6 +428,7 @@ EN = AnalysisPhrases(
         "Calls that pass {params} by name fail.",
         "Calls that pass {params} by name fail.",
     ),
+    passing_shifted="Calls that pass {old} by position now pass it as {param}.",
     callers_fail="Callers of `{old}` fail.",
     calls_fail="Calls to {names} fail.",
     members_fail="Code that uses {names} fails.",
@@ -533,6 +543,8 @@ ZH = AnalysisPhrases(
         "{name} 不再接受{lost}，并新增{gained}",
         "{name} 不再接受{lost}，并新增{gained}",
     ),
+    gains_before=("{name} 在 {old} 之前新增参数 {param}", "{name} 在 {old} 之前新增参数 {param}"),
+    takes_before=("{name} 现在把 {param} 放在 {old} 之前", "{name} 现在把 {param} 放在 {old} 之前"),
     parameters=("参数 {params}", "参数 {params}"),
     unreleased="{names}（{tag} 之后新增，从未发布）",
     may_raise="{name} 现在可能抛出 {names}",
@@ -623,6 +635,7 @@ ZH = AnalysisPhrases(
     ),
     module_imports_fail="导入 `{module}` 的代码将失败。",
     passing_fails=("按名传入 {params} 的调用将失败。", "按名传入 {params} 的调用将失败。"),
+    passing_shifted="按位置传入 {old} 的调用现在会把它传给 {param}。",
     callers_fail="调用 `{old}` 的代码将失败。",
     calls_fail="调用 {names} 的代码将失败。",
     members_fail="使用 {names} 的代码将失败。",

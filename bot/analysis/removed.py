@@ -7,7 +7,14 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from bot.analysis.facts import FileFact, MemberGone, Reached, SignatureChange, parameter_name
+from bot.analysis.facts import (
+    FileFact,
+    MemberGone,
+    Reached,
+    Shift,
+    SignatureChange,
+    parameter_name,
+)
 from bot.analysis.facts.handed_out import EVERY
 from bot.analysis.paths import private_module
 from bot.analysis.signals import Signals
@@ -109,6 +116,37 @@ def lost_parameters(sig: Signals) -> tuple[LostParameters, ...]:
             continue
         if change.path in sig.source_files and _reached(sig, change.path, change.name):
             out.append(LostParameters(function, change.path, names, change.name))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class ShiftedParameter:
+    """A public function of a public module whose positional parameter `shift.old` another
+    parameter now stands in front of: a call passing it by position passes it as the other."""
+
+    function: str  # as a caller names it
+    path: str
+    shift: Shift
+    defined: str  # as defined: `Cache.__init__`
+
+
+def shifted_parameters(sig: Signals) -> tuple[ShiftedParameter, ...]:
+    """The positional parameters callers of a public function (read as `lost_parameters`
+    reads one) pass to another parameter now: one inserted before it or moved ahead of it,
+    where a release had the parameter (one no release had was passed by no one's call)."""
+    out = []
+    for change in sig.facts.signatures_changed:
+        function = _caller_name(change)
+        if function is None or change.path not in sig.source_files:
+            continue
+        if not _reached(sig, change.path, change.name):
+            continue
+        out += [
+            ShiftedParameter(function, change.path, shift, change.name)
+            for shift in change.shifted
+            if not shift.old.startswith("_")
+            and not never_released(sig, f"{change.name}({shift.old})")
+        ]
     return tuple(out)
 
 

@@ -29,6 +29,7 @@ from bot.analysis.facts import (
     Renamed,
     Requirement,
     Setting,
+    Shift,
     Turn,
     parameter_name,
 )
@@ -47,6 +48,7 @@ from bot.analysis.removed import (
     reached_losses,
     released_losses,
     removed_modules,
+    shifted_parameters,
 )
 from bot.analysis.signals import SECURITY_WORDS, Signals, exposure_words
 from bot.analysis.spans import code
@@ -225,6 +227,7 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                 consequence=forms(p.passing_fails, len(lost.names)).format(params=params),
             )
         )
+    risks += _shifted_risks(sig, p)
     risks += _members_risks(sig, p)
     risks += _reached_risks(sig, p)
     for pair in _renames_released(sig):
@@ -398,6 +401,29 @@ def _exports_gone(sig: Signals, modules: tuple[str, ...]) -> tuple[Name, ...]:
 # What a rename or a changed default takes from users: none of what no release had.
 
 
+def _shifted_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
+    """A positional parameter another now stands before: calls that pass it by position pass
+    it to the other. The same shift in several functions (a class and its subclasses) is one
+    risk naming them."""
+    groups: dict[Shift, list[str]] = {}
+    for x in shifted_parameters(sig):
+        groups.setdefault(x.shift, []).append(x.function)
+    risks = []
+    for shift, functions in groups.items():
+        names = list(dict.fromkeys(functions))
+        clause = p.gains_before if shift.new else p.takes_before
+        said = forms(clause, len(names)).format(
+            name=codes(p, names), param=code(shift.took), old=code(shift.old)
+        )
+        risks.append(
+            Risk(
+                description=sentence(p, said),
+                consequence=p.passing_shifted.format(old=code(shift.old), param=code(shift.took)),
+            )
+        )
+    return risks
+
+
 def _renames_released(sig: Signals) -> list[Renamed]:
     return released(sig, sig.renamed_symbols, lambda r: r.old.name)
 
@@ -419,6 +445,7 @@ def named_breaks(sig: Signals) -> tuple[str, ...]:
         *(f"{f.path}::*" for f in sig.facts.files if module_name(f.path) in modules),
         *(f"{n.path}::{n.name}" for n in _exports_gone(sig, modules)),
         *(f"{x.path}::{x.defined}({name})" for x in lost_parameters(sig) for name in x.names),
+        *(f"{x.path}::{x.defined}({x.shift.old})" for x in shifted_parameters(sig)),
         *(f"{m.path}::{m.cls}.{m.member}" for m in members_removed(sig)),
         *(
             f"{x.reached.path}::{x.reached.cls}.{x.member}" + (f"({name})" if x.params else "")
@@ -2295,6 +2322,7 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
             *modules,
             *(n.name for n in _exports_gone(sig, modules)),
             *(name for lost in lost_parameters(sig) for name in lost.names),
+            *(x.shift.old for x in shifted_parameters(sig)),
             *(r.old.name for r in _renames_released(sig)),
             *(r.old for r in _constants_released(sig)),
             *default_names(_defaults_released(sig)),

@@ -87,6 +87,7 @@ from bot.cli.symbols import (
     python_called,
     python_defaults,
     python_paragraphs,
+    python_positional,
     python_scoped_defaults,
     python_signature,
     string_literals,
@@ -409,6 +410,8 @@ class Checker:
             Kind.SECTION: self._section,
             Kind.PARAM_GONE: self._parameter,
             Kind.PARAM_NEW: self._parameter,
+            Kind.PARAM_BEFORE_NEW: self._before,
+            Kind.PARAM_BEFORE: self._before,
             Kind.CHECKS: self._checks,
             Kind.RAISES_MESSAGE: self._raises_message,
             Kind.LOGS: self._logs,
@@ -911,6 +914,51 @@ class Checker:
             )
         if param in lacks:
             return Verdict.FALSE, f"`{function}` takes `{param}` at the {other} too"
+        return Verdict.TRUE, ""
+
+    def _before(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` gains the parameter `p` before `q`" / "`f` now takes `p` before `q`" (calls
+        that pass `q` by position now pass it as `p`): Python binds positional arguments to
+        the parameters before `/` and the plain ones, in order (`self` first for a method);
+        `f` has one such definition at each revision, `q` among them at both, and at the
+        commit `p` stands where `q` stood at the parent. "gains": the parent's `f` had no
+        `p`; "now takes": `p` came after `q` at the parent."""
+        function, took, old = _normal(claim.name), claim.new or "", claim.old or ""
+
+        def places(rev: str | None, paths: list[str]) -> tuple[list[tuple[str, ...]], bool]:
+            found: list[tuple[str, ...]] = []
+            unread = False
+            for path in paths:
+                text = self.clone.text(rev, path)
+                if text is None:
+                    continue
+                if language(path) != ".py":
+                    unread = unread or function.rsplit(".", 1)[-1] in text
+                    continue
+                try:
+                    found += python_positional(text, function) or []
+                except Unreadable:
+                    unread = True
+            return found, unread
+
+        before, unread = places(c.parent, [c.old(claim.path)] if claim.path else c.before)
+        after, unread_after = places(c.sha, [claim.path] if claim.path else c.after)
+        if len(before) != 1 or len(after) != 1:
+            if unread or unread_after or (before and after):
+                return Verdict.UNVERIFIABLE, f"`{function}` not one definition at each revision"
+            side = "parent" if not before else "commit"
+            return Verdict.FALSE, f"`{function}` is not defined at the {side} in a changed file"
+        was, now = before[0], after[0]
+        if old not in was or old not in now:
+            return Verdict.FALSE, f"`{old}` is not a positional parameter of `{function}` at both"
+        place = was.index(old)
+        if place >= len(now) or now[place] != took:
+            return Verdict.FALSE, f"`{took}` does not stand where `{old}` stood in `{function}`"
+        if claim.kind is Kind.PARAM_BEFORE_NEW:
+            if took in was:
+                return Verdict.FALSE, f"`{function}` took `{took}` at the parent already"
+        elif took not in was or was.index(took) < was.index(old):
+            return Verdict.FALSE, f"`{took}` did not follow `{old}` in `{function}` at the parent"
         return Verdict.TRUE, ""
 
     def _both_bodies(self, c: _Commit, claim: Claim) -> _Bodies | tuple[Verdict, str]:

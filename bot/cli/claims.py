@@ -53,6 +53,8 @@ class Kind(StrEnum):
     SECTION = "adds section"
     PARAM_GONE = "no longer takes parameter"
     PARAM_NEW = "gains parameter"
+    PARAM_BEFORE_NEW = "gains parameter before"
+    PARAM_BEFORE = "now takes parameter before"
     CHECKS = "now checks for string"
     RAISES_MESSAGE = "now raises with message"
     LOGS = "now logs"
@@ -762,6 +764,27 @@ def _unreleased_claims(text: str) -> tuple[list[Claim], str]:
     return claims, _UNRELEASED.sub(lambda m: m["names"] + (m["more"] or ""), text)
 
 
+# "`f`, `g` and 2 more gain the parameter `p` before `q`" / "`f` now takes `p` before `q`":
+# a positional parameter put before one the function kept, a claim for each function named
+_BEFORE = re.compile(
+    r"(?P<functions>`[^`]+`(?:(?:,|,? and) `[^`]+`)*)(?: and \d+ more)?"
+    r" (?P<verb>gains? the parameter|now takes?) `(?P<new>[A-Za-z_]\w*)`"
+    r" before `(?P<old>[A-Za-z_]\w*)`\.?"
+)
+
+
+def _before_claims(sentence: str) -> list[Claim] | None:
+    """The claims of a sentence that says a parameter now stands before another; None for
+    any other sentence."""
+    m = _BEFORE.fullmatch(sentence)
+    if m is None:
+        return None
+    kind = Kind.PARAM_BEFORE_NEW if m["verb"].startswith("gain") else Kind.PARAM_BEFORE
+    return [
+        Claim(kind, f, sentence, old=m["old"], new=m["new"]) for f in _SPAN.findall(m["functions"])
+    ]
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims, text = _unreleased_claims(text)
@@ -771,7 +794,8 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
             # the code before the change, in the author's words: no claim of the change's
             loose += _SPAN.findall(whole)
             continue
-        shaped = _packaging_claims(whole)
+        shaped = _before_claims(whole)
+        shaped = _packaging_claims(whole) if shaped is None else shaped
         shaped = _internal_claims(whole) if shaped is None else shaped
         shaped = _release_claims(whole) if shaped is None else shaped
         shaped = _shaped(whole) if shaped is None else shaped

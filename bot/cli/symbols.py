@@ -428,6 +428,18 @@ def python_signature(text: str, function: str) -> dict[str, set[str]] | None:
     return found if defined else None
 
 
+def python_positional(text: str, function: str) -> list[tuple[str, ...]] | None:
+    """The names a call's positional arguments bind, in order, for each definition of
+    `function` a caller meets at run time (its `@overload` stubs aside): the parameters
+    before `/` and the plain ones, `self` or `cls` included; None when the file defines no
+    such function."""
+    nodes = _functions_named(text, function)
+    if not nodes:
+        return None
+    run = [n for n in nodes if not any(_is_overload(d) for d in n.decorator_list)]
+    return [tuple(a.arg for a in (*n.args.posonlyargs, *n.args.args)) for n in run or nodes]
+
+
 def _is_overload(decorator: ast.expr) -> bool:
     """`@overload`, `@typing.overload`, `@t.overload`."""
     name = decorator.attr if isinstance(decorator, ast.Attribute) else getattr(decorator, "id", "")

@@ -40,6 +40,7 @@ from bot.analysis.facts.documents import read_document, read_document_whole, rea
 from bot.analysis.facts.handed_out import EVERY, handed_out
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
+from bot.analysis.facts.listed import unbound
 from bot.analysis.facts.members import members_gone
 from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes, shipped_type_markers
 from bot.analysis.facts.parses import Parses
@@ -92,6 +93,7 @@ from bot.analysis.facts.records import (
     Rewritten,
     Section,
     Setting,
+    Shift,
     Signature,
     SignatureChange,
     StatedNumber,
@@ -99,6 +101,7 @@ from bot.analysis.facts.records import (
 )
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
 from bot.analysis.facts.scan import FileReading, Side, hunks
+from bot.analysis.facts.shifted import shifted
 from bot.analysis.facts.statements import statements_rewritten
 from bot.analysis.facts.surface import spelled
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
@@ -148,6 +151,7 @@ __all__ = [
     "Requirement",
     "Section",
     "Setting",
+    "Shift",
     "SignatureChange",
     "StatedNumber",
     "Turn",
@@ -452,7 +456,7 @@ def _without_stubs(commit: CommitInput, facts: Facts, readings: Iterable[FileRea
     signatures = []
     for s in facts.signatures_changed:
         gained = tuple(p for p in s.gained if _param_name(p) not in declared.get(s.name, ()))
-        if gained or s.lost:
+        if gained or s.lost or s.shifted:
             signatures.append(dataclasses.replace(s, gained=gained))
     return dataclasses.replace(
         facts,
@@ -677,7 +681,13 @@ def _combine(
     deprecations: list[Deprecation] = []
     # Names the added lines define or a package exports, anywhere in the change: a name
     # removed in one place and provided in another is not gone.
-    provided = {n for r in readings for n in (*r.plus.defs, *r.plus.exports)}
+    # (an `__all__` entry naming nothing the module binds is no export: importing it failed)
+    listed = {
+        (r.path, sign): side.exports - (unbound(side, text) if r.path in whole else set())
+        for r in readings
+        for sign, side, text in (("+", r.plus, r.texts[1]), ("-", r.minus, r.texts[0]))
+    }
+    provided = {n for r in readings for n in (*r.plus.defs, *listed[r.path, "+"])}
     # Top-level names a file read whole still defines or imports at the commit: a name taken
     # out of one module that the change still provides elsewhere is not gone for callers.
     still = {n for r in readings if r.path in whole for n in (*r.plus.defs, *r.plus.imports)} - {""}
@@ -743,12 +753,13 @@ def _combine(
             for n, (k, _) in plus.items()
             if n not in minus and n in r.minus.assigned and n not in r.changed
         ]
-        exports_added += [_export(n, r.path) for n in sorted(r.plus.exports - r.minus.exports)]
+        plus_exports, minus_exports = listed[r.path, "+"], listed[r.path, "-"]
+        exports_added += [_export(n, r.path) for n in sorted(plus_exports - minus_exports)]
         # Gone only when nothing provides it any more: not its module (an import, a
         # definition or an assignment of the name, an `__all__` that still lists it, a module
         # `__getattr__` that may hand it out lazily), nor anything else the change adds. A
         # constant dropped from `__all__` alone can still be imported.
-        lost = r.minus.exports - r.plus.exports - r.plus.imports.keys() - r.plus.assigned - provided
+        lost = minus_exports - r.plus.exports - r.plus.imports.keys() - r.plus.assigned - provided
         for export in sorted(lost) if not r.plus.lazy else ():
             # a name it only imported is still where it came from: a re-export dropped
             reexport = dropped_reexport(export, r, readings, whole)
@@ -955,13 +966,14 @@ def _combine(
             dropped = tuple(
                 p for p in dropped if parameter_name(p) not in r.minus.positional.get(name, ())
             )
-            if gained or dropped:
+            shifts = shifted(r.minus.functions.get(name), r.plus.functions.get(name))
+            if gained or dropped or shifts:
                 takes_any = any(p.lstrip().startswith("**") for p in params)
                 renamed_here = _renamed_in_place(
                     r.minus.functions.get(name), r.plus.functions.get(name), dropped, gained
                 )
                 signatures.append(
-                    SignatureChange(name, r.path, gained, dropped, takes_any, renamed_here)
+                    SignatureChange(name, r.path, gained, dropped, takes_any, renamed_here, shifts)
                 )
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
             new -= r.minus.narrowed.get(name, frozenset())

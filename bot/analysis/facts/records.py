@@ -157,6 +157,17 @@ class ConstantRenamed:
 
 
 @dataclass(frozen=True)
+class Shift:
+    """A positional parameter a function kept whose place another now takes: a call passing
+    `old` by position now passes it as `took` (a parameter inserted before it, `new`, or
+    one of its own moved ahead of it)."""
+
+    took: str
+    old: str
+    new: bool
+
+
+@dataclass(frozen=True)
 class SignatureChange:
     """A function defined at both revisions whose parameters differ by name: those it gains
     (as written, with their defaults) and those it loses."""
@@ -171,6 +182,9 @@ class SignatureChange:
     # (typeguard e759446: `typechecked(func=None)` became `typechecked(target=None)`): a
     # call passing it by place, as calls do, still runs
     in_place: tuple[str, ...] = ()
+    # positional parameters kept whose place another now takes (cachetools ebd7920:
+    # `Cache(maxsize, getsizeof=None)` became `Cache(maxsize, missing=None, getsizeof=None)`)
+    shifted: tuple[Shift, ...] = ()
 
 
 @dataclass(frozen=True)
