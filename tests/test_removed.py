@@ -365,3 +365,112 @@ def test_a_positional_parameter_renamed_in_its_place_is_no_break(tmp_path: Path)
         check=False,
     )
     assert run.returncode == 0
+
+
+_CT_INIT = (
+    '"""Extensible memoizing collections and decorators"""\n\n'
+    "from .cache import Cache\nfrom .{lru} import LRUCache\nfrom .{rr} import RRCache\n\n"
+    "__all__ = ('Cache', 'LRUCache', 'RRCache')\n"
+)
+_CT_CACHE = "class Cache(dict):\n    pass\n"
+_CT_LRU = "from .cache import Cache\n\n\nclass LRUCache(Cache):\n    pass\n"
+_CT_RR = "from .cache import Cache\n\n\nclass RRCache(Cache):\n    pass\n"
+
+
+def _imports(root: Path, statement: str) -> bytes:
+    return subprocess.run(
+        [sys.executable, "-c", statement], cwd=root, check=False, capture_output=True
+    ).stderr
+
+
+def test_a_public_module_renamed_to_another_public_name_breaks_its_importers(
+    tmp_path: Path,
+) -> None:
+    """cachetools a4f3125 "Rename cache implementation source files.": `lrucache.py` and
+    `rrcache.py` renamed `lru.py` and `rr.py` unchanged, the package's `__init__.py` (its
+    `__all__` its interface) follows; `import cachetools.lrucache` now fails."""
+    before = {
+        "cachetools/__init__.py": _CT_INIT.format(lru="lrucache", rr="rrcache"),
+        "cachetools/cache.py": _CT_CACHE,
+        "cachetools/lrucache.py": _CT_LRU,
+        "cachetools/rrcache.py": _CT_RR,
+    }
+    after = {
+        "cachetools/__init__.py": _CT_INIT.format(lru="lru", rr="rr"),
+        "cachetools/lrucache.py": None,
+        "cachetools/rrcache.py": None,
+        "cachetools/lru.py": _CT_LRU,
+        "cachetools/rr.py": _CT_RR,
+    }
+    message = "Rename cache implementation source files."
+    analysis, verdicts = checked_entry(tmp_path, before, after, message)
+    assert analysis.breaking
+    assert analysis.importance == "high"
+    assert sorted(r.consequence or "" for r in analysis.risks) == [
+        "Code that imports `cachetools.lrucache` fails; it is now `cachetools.lru`.",
+        "Code that imports `cachetools.rrcache` fails; it is now `cachetools.rr`.",
+    ]
+    assert Verdict.FALSE not in verdicts
+    root = tmp_path / "repo"
+    assert b"ModuleNotFoundError" in _imports(root, "import cachetools.lrucache")
+    assert _imports(root, "import cachetools.lru") == b""
+
+
+def test_a_public_module_deleted_from_a_package_that_lists_its_names_breaks(
+    tmp_path: Path,
+) -> None:
+    """cachetools 97cb644 "Remove DefaultMapping abstract base class.": `cachetools/abc.py`
+    (no `__all__` of its own) deleted, its class folded into `cache.py`; the package's
+    `__init__.py`, unchanged, lists its names: `import cachetools.abc` now fails."""
+    abc = "from collections.abc import MutableMapping\n\n\nclass DefaultMapping(MutableMapping):\n    __slots__ = ()\n"
+    before = {
+        "cachetools/__init__.py": _CT_INIT.format(lru="lru", rr="rr"),
+        "cachetools/abc.py": abc,
+        "cachetools/cache.py": "from .abc import DefaultMapping\n\n\nclass Cache(DefaultMapping):\n    pass\n",
+        "cachetools/lru.py": _CT_LRU,
+        "cachetools/rr.py": _CT_RR,
+    }
+    after = {
+        "cachetools/abc.py": None,
+        "cachetools/cache.py": "from collections.abc import MutableMapping\n\n\nclass Cache(MutableMapping):\n    pass\n",
+    }
+    message = "Remove DefaultMapping abstract base class."
+    analysis, verdicts = checked_entry(tmp_path, before, after, message)
+    assert analysis.breaking
+    assert [r.consequence for r in analysis.risks if "module" in r.description] == [
+        "Code that imports `cachetools.abc` fails."
+    ]
+    assert Verdict.FALSE not in verdicts
+    assert b"ModuleNotFoundError" in _imports(tmp_path / "repo", "import cachetools.abc")
+
+
+def test_a_module_renamed_with_its_old_path_kept_or_private_is_no_break(tmp_path: Path) -> None:
+    """a4f3125's shape three ways: the old path kept as a module that imports the new one's
+    names; the package answering the old path itself (`sys.modules`); a private module
+    renamed to another private name."""
+    shim = {**{"cachetools/lrucache.py": "from .lru import *  # noqa\n"}}
+    before = {
+        "cachetools/__init__.py": _CT_INIT.format(lru="lrucache", rr="_rrcache"),
+        "cachetools/cache.py": _CT_CACHE,
+        "cachetools/lrucache.py": _CT_LRU,
+        "cachetools/_rrcache.py": _CT_RR,
+    }
+    after = {
+        "cachetools/__init__.py": _CT_INIT.format(lru="lru", rr="_rr"),
+        "cachetools/_rrcache.py": None,
+        "cachetools/_rr.py": _CT_RR,
+        "cachetools/lru.py": _CT_LRU,
+        **shim,
+    }
+    analysis, _ = checked_entry(tmp_path / "a", before, after, "Rename cache source files.")
+    assert not analysis.breaking
+    assert not any("the module" in r.description for r in analysis.risks)
+    answered = {
+        **after,
+        "cachetools/lrucache.py": None,
+        "cachetools/__init__.py": _CT_INIT.format(lru="lru", rr="_rr")
+        + "\nimport sys\n\nsys.modules[__name__ + '.lrucache'] = lru\n",
+    }
+    analysis, _ = checked_entry(tmp_path / "b", before, answered, "Rename cache source files.")
+    assert not analysis.breaking
+    assert not any("the module" in r.description for r in analysis.risks)
