@@ -8,7 +8,14 @@ import sys
 from pathlib import Path
 
 from bot.cli.claim_check import Verdict
-from tests.clones import TYPEGUARD_DECORATORS, TYPEGUARD_INIT, checked_entry, second_commit
+from bot.cli.claims import Kind
+from tests.clones import (
+    TYPEGUARD_DECORATORS,
+    TYPEGUARD_INIT,
+    checked_entry,
+    second_commit,
+    verdicts_of,
+)
 
 _EB_INIT = (
     '__version__ = "0.3.0"\n\nfrom .impl import AddrInfoType, create_connection\n\n'
@@ -377,6 +384,12 @@ _CT_LRU = "from .cache import Cache\n\n\nclass LRUCache(Cache):\n    pass\n"
 _CT_RR = "from .cache import Cache\n\n\nclass RRCache(Cache):\n    pass\n"
 
 
+def _sha(root: Path) -> str:
+    return subprocess.run(
+        ["git", "-C", str(root), "rev-parse", "HEAD"], check=True, capture_output=True, text=True
+    ).stdout.strip()
+
+
 def _imports(root: Path, statement: str) -> bytes:
     return subprocess.run(
         [sys.executable, "-c", statement], cwd=root, check=False, capture_output=True
@@ -412,6 +425,11 @@ def test_a_public_module_renamed_to_another_public_name_breaks_its_importers(
     ]
     assert Verdict.FALSE not in verdicts
     root = tmp_path / "repo"
+    sha = _sha(root)
+    said = "Code that imports `cachetools.lrucache` fails; it is now `cachetools.lru`."
+    assert verdicts_of(root, sha, said) == [(Kind.IMPORT_FAILS, Verdict.TRUE)]
+    wrong = "Code that imports `cachetools.lrucache` fails; it is now `cachetools.lfu`."
+    assert verdicts_of(root, sha, wrong) == [(Kind.IMPORT_FAILS, Verdict.FALSE)]
     assert b"ModuleNotFoundError" in _imports(root, "import cachetools.lrucache")
     assert _imports(root, "import cachetools.lru") == b""
 
@@ -474,3 +492,7 @@ def test_a_module_renamed_with_its_old_path_kept_or_private_is_no_break(tmp_path
     analysis, _ = checked_entry(tmp_path / "b", before, answered, "Rename cache source files.")
     assert not analysis.breaking
     assert not any("the module" in r.description for r in analysis.risks)
+    # the checker's own reading: the package may answer the old path, so neither way
+    root = tmp_path / "b" / "repo"
+    said = "Code that imports `cachetools.lrucache` fails."
+    assert verdicts_of(root, _sha(root), said) == [(Kind.IMPORT_FAILS, Verdict.UNVERIFIABLE)]
