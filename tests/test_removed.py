@@ -7,12 +7,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.analysis.rules import analyze
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind
+from bot.cli.evaluation import git_history, with_sides
 from tests.clones import (
     TYPEGUARD_DECORATORS,
     TYPEGUARD_INIT,
+    _git,
     checked_entry,
+    commit_files,
     second_commit,
     verdicts_of,
 )
@@ -496,3 +500,25 @@ def test_a_module_renamed_with_its_old_path_kept_or_private_is_no_break(tmp_path
     root = tmp_path / "b" / "repo"
     said = "Code that imports `cachetools.lrucache` fails."
     assert verdicts_of(root, _sha(root), said) == [(Kind.IMPORT_FAILS, Verdict.UNVERIFIABLE)]
+
+
+def test_a_module_no_release_had_is_renamed_without_a_break(tmp_path: Path) -> None:
+    """a4f3125's shape where `v0.7.0` was tagged before `lrucache.py` was added: no release
+    had `cachetools.lrucache` (no file of the tag holds the word), so its rename breaks
+    nobody (`bot/analysis/unreleased.py`)."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    init = "from .cache import Cache\n\n__all__ = ('Cache',)\n"
+    commit_files(root, {"cachetools/__init__.py": "", "cachetools/cache.py": _CT_CACHE}, "Cache")
+    _git(root, "tag", "v0.7.0")
+    added = {"cachetools/__init__.py": init, "cachetools/lrucache.py": _CT_LRU}
+    commit_files(root, added, "Add LRUCache")
+    # (nothing the commit removes names the module: only its file's name tells)
+    renamed = {"cachetools/lrucache.py": None, "cachetools/lru.py": _CT_LRU}
+    commit_files(root, renamed, "Rename cache implementation source files.")
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    assert commit.release is not None and "lrucache" in commit.release.absent
+    analysis = analyze(commit)
+    assert not analysis.breaking
+    assert not any("the module" in r.description for r in analysis.risks)
