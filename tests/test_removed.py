@@ -7,8 +7,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.analysis.rules import analyze
 from bot.cli.claim_check import Verdict
-from tests.clones import TYPEGUARD_DECORATORS, TYPEGUARD_INIT, checked_entry, second_commit
+from bot.cli.claims import Kind
+from bot.cli.evaluation import git_history, with_sides
+from tests.clones import (
+    TYPEGUARD_DECORATORS,
+    TYPEGUARD_INIT,
+    _git,
+    checked_entry,
+    commit_files,
+    second_commit,
+    verdicts_of,
+)
 
 _EB_INIT = (
     '__version__ = "0.3.0"\n\nfrom .impl import AddrInfoType, create_connection\n\n'
@@ -365,3 +376,149 @@ def test_a_positional_parameter_renamed_in_its_place_is_no_break(tmp_path: Path)
         check=False,
     )
     assert run.returncode == 0
+
+
+_CT_INIT = (
+    '"""Extensible memoizing collections and decorators"""\n\n'
+    "from .cache import Cache\nfrom .{lru} import LRUCache\nfrom .{rr} import RRCache\n\n"
+    "__all__ = ('Cache', 'LRUCache', 'RRCache')\n"
+)
+_CT_CACHE = "class Cache(dict):\n    pass\n"
+_CT_LRU = "from .cache import Cache\n\n\nclass LRUCache(Cache):\n    pass\n"
+_CT_RR = "from .cache import Cache\n\n\nclass RRCache(Cache):\n    pass\n"
+
+
+def _sha(root: Path) -> str:
+    return subprocess.run(
+        ["git", "-C", str(root), "rev-parse", "HEAD"], check=True, capture_output=True, text=True
+    ).stdout.strip()
+
+
+def _imports(root: Path, statement: str) -> bytes:
+    return subprocess.run(
+        [sys.executable, "-c", statement], cwd=root, check=False, capture_output=True
+    ).stderr
+
+
+def test_a_public_module_renamed_to_another_public_name_breaks_its_importers(
+    tmp_path: Path,
+) -> None:
+    """cachetools a4f3125 "Rename cache implementation source files.": `lrucache.py` and
+    `rrcache.py` renamed `lru.py` and `rr.py` unchanged, the package's `__init__.py` (its
+    `__all__` its interface) follows; `import cachetools.lrucache` now fails."""
+    before = {
+        "cachetools/__init__.py": _CT_INIT.format(lru="lrucache", rr="rrcache"),
+        "cachetools/cache.py": _CT_CACHE,
+        "cachetools/lrucache.py": _CT_LRU,
+        "cachetools/rrcache.py": _CT_RR,
+    }
+    after = {
+        "cachetools/__init__.py": _CT_INIT.format(lru="lru", rr="rr"),
+        "cachetools/lrucache.py": None,
+        "cachetools/rrcache.py": None,
+        "cachetools/lru.py": _CT_LRU,
+        "cachetools/rr.py": _CT_RR,
+    }
+    message = "Rename cache implementation source files."
+    analysis, verdicts = checked_entry(tmp_path, before, after, message)
+    assert analysis.breaking
+    assert analysis.importance == "high"
+    assert sorted(r.consequence or "" for r in analysis.risks) == [
+        "Code that imports `cachetools.lrucache` fails; it is now `cachetools.lru`.",
+        "Code that imports `cachetools.rrcache` fails; it is now `cachetools.rr`.",
+    ]
+    assert Verdict.FALSE not in verdicts
+    root = tmp_path / "repo"
+    sha = _sha(root)
+    said = "Code that imports `cachetools.lrucache` fails; it is now `cachetools.lru`."
+    assert verdicts_of(root, sha, said) == [(Kind.IMPORT_FAILS, Verdict.TRUE)]
+    wrong = "Code that imports `cachetools.lrucache` fails; it is now `cachetools.lfu`."
+    assert verdicts_of(root, sha, wrong) == [(Kind.IMPORT_FAILS, Verdict.FALSE)]
+    assert b"ModuleNotFoundError" in _imports(root, "import cachetools.lrucache")
+    assert _imports(root, "import cachetools.lru") == b""
+
+
+def test_a_public_module_deleted_from_a_package_that_lists_its_names_breaks(
+    tmp_path: Path,
+) -> None:
+    """cachetools 97cb644 "Remove DefaultMapping abstract base class.": `cachetools/abc.py`
+    (no `__all__` of its own) deleted, its class folded into `cache.py`; the package's
+    `__init__.py`, unchanged, lists its names: `import cachetools.abc` now fails."""
+    abc = "from collections.abc import MutableMapping\n\n\nclass DefaultMapping(MutableMapping):\n    __slots__ = ()\n"
+    before = {
+        "cachetools/__init__.py": _CT_INIT.format(lru="lru", rr="rr"),
+        "cachetools/abc.py": abc,
+        "cachetools/cache.py": "from .abc import DefaultMapping\n\n\nclass Cache(DefaultMapping):\n    pass\n",
+        "cachetools/lru.py": _CT_LRU,
+        "cachetools/rr.py": _CT_RR,
+    }
+    after = {
+        "cachetools/abc.py": None,
+        "cachetools/cache.py": "from collections.abc import MutableMapping\n\n\nclass Cache(MutableMapping):\n    pass\n",
+    }
+    message = "Remove DefaultMapping abstract base class."
+    analysis, verdicts = checked_entry(tmp_path, before, after, message)
+    assert analysis.breaking
+    assert [r.consequence for r in analysis.risks if "module" in r.description] == [
+        "Code that imports `cachetools.abc` fails."
+    ]
+    assert Verdict.FALSE not in verdicts
+    assert b"ModuleNotFoundError" in _imports(tmp_path / "repo", "import cachetools.abc")
+
+
+def test_a_module_renamed_with_its_old_path_kept_or_private_is_no_break(tmp_path: Path) -> None:
+    """a4f3125's shape three ways: the old path kept as a module that imports the new one's
+    names; the package answering the old path itself (`sys.modules`); a private module
+    renamed to another private name."""
+    shim = {**{"cachetools/lrucache.py": "from .lru import *  # noqa\n"}}
+    before = {
+        "cachetools/__init__.py": _CT_INIT.format(lru="lrucache", rr="_rrcache"),
+        "cachetools/cache.py": _CT_CACHE,
+        "cachetools/lrucache.py": _CT_LRU,
+        "cachetools/_rrcache.py": _CT_RR,
+    }
+    after = {
+        "cachetools/__init__.py": _CT_INIT.format(lru="lru", rr="_rr"),
+        "cachetools/_rrcache.py": None,
+        "cachetools/_rr.py": _CT_RR,
+        "cachetools/lru.py": _CT_LRU,
+        **shim,
+    }
+    analysis, _ = checked_entry(tmp_path / "a", before, after, "Rename cache source files.")
+    assert not analysis.breaking
+    assert not any("the module" in r.description for r in analysis.risks)
+    answered = {
+        **after,
+        "cachetools/lrucache.py": None,
+        "cachetools/__init__.py": _CT_INIT.format(lru="lru", rr="_rr")
+        + "\nimport sys\n\nsys.modules[__name__ + '.lrucache'] = lru\n",
+    }
+    analysis, _ = checked_entry(tmp_path / "b", before, answered, "Rename cache source files.")
+    assert not analysis.breaking
+    assert not any("the module" in r.description for r in analysis.risks)
+    # the checker's own reading: the package may answer the old path, so neither way
+    root = tmp_path / "b" / "repo"
+    said = "Code that imports `cachetools.lrucache` fails."
+    assert verdicts_of(root, _sha(root), said) == [(Kind.IMPORT_FAILS, Verdict.UNVERIFIABLE)]
+
+
+def test_a_module_no_release_had_is_renamed_without_a_break(tmp_path: Path) -> None:
+    """a4f3125's shape where `v0.7.0` was tagged before `lrucache.py` was added: no release
+    had `cachetools.lrucache` (no file of the tag holds the word), so its rename breaks
+    nobody (`bot/analysis/unreleased.py`)."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    init = "from .cache import Cache\n\n__all__ = ('Cache',)\n"
+    commit_files(root, {"cachetools/__init__.py": "", "cachetools/cache.py": _CT_CACHE}, "Cache")
+    _git(root, "tag", "v0.7.0")
+    added = {"cachetools/__init__.py": init, "cachetools/lrucache.py": _CT_LRU}
+    commit_files(root, added, "Add LRUCache")
+    # (nothing the commit removes names the module: only its file's name tells)
+    renamed = {"cachetools/lrucache.py": None, "cachetools/lru.py": _CT_LRU}
+    commit_files(root, renamed, "Rename cache implementation source files.")
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    assert commit.release is not None and "lrucache" in commit.release.absent
+    analysis = analyze(commit)
+    assert not analysis.breaking
+    assert not any("the module" in r.description for r in analysis.risks)

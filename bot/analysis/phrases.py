@@ -169,6 +169,7 @@ class AnalysisPhrases:
     # --- consequences and mitigations of a risk: sentences -------------------------------
     imports_fail: tuple[str, str]  # {names} {module}: names a package's `__init__.py` exported
     module_imports_fail: str  # {module}
+    module_renamed_fails: str  # {module} {new}: renamed to another public module
     passing_fails: tuple[str, str]  # {params}
     passing_shifted: str  # {old} {param}
     callers_fail: str  # {old}
@@ -424,6 +425,7 @@ EN = AnalysisPhrases(
         "Code that imports {names} from `{module}` fails.",
     ),
     module_imports_fail="Code that imports `{module}` fails.",
+    module_renamed_fails="Code that imports `{module}` fails; it is now `{new}`.",
     passing_fails=(
         "Calls that pass {params} by name fail.",
         "Calls that pass {params} by name fail.",
@@ -634,6 +636,7 @@ ZH = AnalysisPhrases(
         "从 `{module}` 导入 {names} 的代码将失败。",
     ),
     module_imports_fail="导入 `{module}` 的代码将失败。",
+    module_renamed_fails="导入 `{module}` 的代码将失败；它现在是 `{new}`。",
     passing_fails=("按名传入 {params} 的调用将失败。", "按名传入 {params} 的调用将失败。"),
     passing_shifted="按位置传入 {old} 的调用现在会把它传给 {param}。",
     callers_fail="调用 `{old}` 的代码将失败。",

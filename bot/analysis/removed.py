@@ -48,28 +48,56 @@ def module_name(path: str) -> str:
 def removed_modules(sig: Signals) -> tuple[str, ...]:
     """The public modules (dotted) whose file the change deletes or renames, with nothing in
     its place: `import pkg.mod` fails. A module counts only where it is seen to be a
-    package's (under `src/`, or beside an `__init__.py` the change edits) and its interface:
-    it declared its public names (`__all__`), or its package's `__init__.py` stops importing
-    it, or the change renames it to a private name (`pkg/mod.py` to `pkg/_mod.py`: its author
-    says it was public until now). A module without any is the package's insides, as most of
-    an application's are. A package's `__init__.py` deleted is left out (what stays in the
-    folder may still import)."""
+    package's (under `src/`, or beside an `__init__.py` the change edits or that was read
+    for it) and its interface: it declared its public names (`__all__`), or its package's
+    `__init__.py` does (cachetools 97cb644 deleted `cachetools/abc.py`; a4f3125 renamed
+    `lrucache.py` to `lru.py`), or stops importing it, or the change renames it to a private
+    name (`pkg/mod.py` to `pkg/_mod.py`: its author says it was public until now). A module
+    without any is the package's insides, as most of an application's are. Not where the
+    package's `__init__.py` at the commit may answer the old path itself (`sys.modules`, a
+    module `__getattr__`), nor one no release had (`bot/analysis/unreleased.py`). A package's
+    `__init__.py` deleted is left out (what stays in the folder may still import)."""
     files = sig.facts.files
     present = {module_name(f.path) for f in files if f.status != "removed"}
     inits = {f.path.rpartition("/")[0] for f in files if f.path.endswith("/__init__.py")}
+    packages = {p.path.rpartition("/")[0]: p for p in sig.facts.packages}
+    listed = {folder for folder, p in packages.items() if p.listed}
+    shims = {folder for folder, p in packages.items() if p.shim}
     exported = {f"{module_name(n.path)}.{n.name}" for n in sig.removed_exports}
     return tuple(
         name
         for f in files
         if (old := _gone_path(f)) is not None
-        and _package_module(old, inits)
+        and _package_module(old, inits | set(packages))
         and (name := module_name(old)) not in present
-        and (f.declared_all or name in exported or private_module(f.path))
+        and (
+            f.declared_all
+            or name in exported
+            or private_module(f.path)
+            or old.rpartition("/")[0] in listed
+        )
+        and old.rpartition("/")[0] not in shims
         and f.path in sig.source_files
         # a plugin module its entry point follows to the new name (typeguard 047c6ca:
         # `pytest11` now names `typeguard._pytest_plugin`): a loader imports it, not a user
         and module_name(f.path) not in sig.facts.entry_modules
+        and not never_released(sig, name)
     )
+
+
+def renamed_modules(sig: Signals) -> dict[str, str]:
+    """Of `removed_modules`, those the change renames to another public module: the old
+    dotted name to the new (`cachetools.lrucache` to `cachetools.lru`)."""
+    gone = set(removed_modules(sig))
+    return {
+        old: module_name(f.path)
+        for f in sig.facts.files
+        if f.status == "renamed"
+        and f.previous
+        and (old := module_name(f.previous)) in gone
+        and f.path.endswith(".py")
+        and not private_module(f.path)
+    }
 
 
 def _gone_path(f: FileFact) -> str | None:

@@ -165,7 +165,8 @@ def modules_named(files: list[FileChange], *, patches_only: bool = False) -> lis
     package's `__init__.py` where a private module's public function changes
     (`_package_init`); the modules a class's bases are imported from where the class's own
     annotations change (`_bases_imported`); and the metadata files beside one that newly
-    names a Python requirement (`_metadata_beside`).
+    names a Python requirement (`_metadata_beside`); the package's `__init__.py` a public
+    module is deleted or renamed out of (`_packages_left`).
 
     `patches_only`: the changed files' texts are not read yet (online, where these modules
     ride on the one query that reads them), so a file worth reading is searched for its
@@ -193,6 +194,7 @@ def modules_named(files: list[FileChange], *, patches_only: bool = False) -> lis
     init = _package_init(files, changed)
     wanted = [*wanted, init] if init is not None and init not in wanted else wanted
     wanted += [p for p in _bases_imported(files, changed) if p not in wanted]
+    wanted += [p for p in _packages_left(files, changed) if p not in wanted]
     return [*wanted, *_metadata_beside(files, changed)]
 
 
@@ -268,6 +270,23 @@ def _bases_imported(files: list[FileChange], changed: set[str]) -> list[str]:
                 if paths and not changed & set(paths) and paths[0] not in wanted:
                     wanted += paths
     return wanted[: 2 * MAX_MODULES]
+
+
+def _packages_left(files: list[FileChange], changed: set[str]) -> list[str]:
+    """The `__init__.py` the commit leaves alone of the packages at most `MAX_MODULES`
+    public modules it deletes or renames lie in: whether the package declares an interface
+    (`__all__`), and whether it answers the old module's import itself, is read there."""
+    out: list[str] = []
+    for f in files:
+        old = f.filename if f.status == "removed" else f.previous_filename
+        if f.status not in ("removed", "renamed") or not old or not old.endswith(".py"):
+            continue
+        folder, _, name = old.rpartition("/")
+        init = f"{folder}/__init__.py"
+        public = folder and name != "__init__.py" and not private_module(old)
+        if public and init not in changed and init not in out:
+            out.append(init)
+    return out[:MAX_MODULES]
 
 
 # A Python requirement a patch adds to a metadata file (`python_requires=`, `requires-python`)

@@ -49,6 +49,7 @@ from bot.analysis.removed import (
     released_losses,
     removed_modules,
     shifted_parameters,
+    renamed_modules,
 )
 from bot.analysis.signals import SECURITY_WORDS, Signals, exposure_words
 from bot.analysis.spans import code
@@ -192,11 +193,15 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
         risks.append(Risk(description=sentence(p, said)))
     replacement = _replacement(sig)
     modules = removed_modules(sig)
+    renamed = renamed_modules(sig)
     for module in modules:
+        new = renamed.get(module)
         risks.append(
             Risk(
                 description=sentence(p, p.module_removed.format(module=module)),
-                consequence=p.module_imports_fail.format(module=module),
+                consequence=p.module_renamed_fails.format(module=module, new=new)
+                if new
+                else p.module_imports_fail.format(module=module),
             )
         )
     by_path: dict[str, list[Name]] = {}

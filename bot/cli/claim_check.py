@@ -388,6 +388,7 @@ class Checker:
             Kind.ADDS_TEST: self._adds,
             Kind.ADDS_KERNEL: self._adds,
             Kind.REMOVES: self._removes,
+            Kind.IMPORT_FAILS: self._import_fails,
             Kind.RENAMES: self._renames,
             Kind.MOVES: self._moves,
             Kind.CHANGES: self._changes,
@@ -696,6 +697,30 @@ class Checker:
         after = [(p, d) for p, d in self._find(c.sha, where, name)[0] if d.name in was]
         if after:
             return Verdict.FALSE, f"`{name}` is still defined at the commit in `{after[0][0]}`"
+        return Verdict.TRUE, ""
+
+    def _import_fails(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "Code that imports `pkg.mod` fails[; it is now `pkg.new`]": the module gone (as
+        `_module_gone` reads it), unless its package's `__init__.py` at the commit may answer
+        the old path itself (`sys.modules`, a module `__getattr__`: not proven either way);
+        and the new module a file at the commit."""
+        verdict, why = self._module_gone(c, claim.name)
+        if verdict is not Verdict.TRUE:
+            return verdict, why
+        package = claim.name.rpartition(".")[0].replace(".", "/")
+        for root in ("", "src/", "lib/", "python/"):
+            init = self.clone.show(c.sha, f"{root}{package}/__init__.py") or ""
+            if "sys.modules" in init or re.search(r"^def __getattr__\(", init, re.MULTILINE):
+                return Verdict.UNVERIFIABLE, f"`{root}{package}/__init__.py` may answer the import"
+        if claim.new:
+            stem = claim.new.replace(".", "/")
+            files = [
+                f"{root}{stem}{tail}"
+                for root in ("", "src/", "lib/", "python/")
+                for tail in (".py", "/__init__.py")
+            ]
+            if not any(self.clone.show(c.sha, f) is not None for f in files):
+                return Verdict.FALSE, f"no file of the commit is the module `{claim.new}`"
         return Verdict.TRUE, ""
 
     def _module_gone(self, c: _Commit, name: str) -> tuple[Verdict, str]:

@@ -80,6 +80,7 @@ class Kind(StrEnum):
     NO_LONGER_TESTS = "no longer tests condition"
     PASSES = "now passes keyword"
     PASSES_GONE = "no longer passes keyword"
+    IMPORT_FAILS = "importing the module fails"
     HOOK_PIN = "updates pre-commit hook"
     ACTION_PIN = "updates GitHub Action"
     EXTRA_NEW = "adds extra"
@@ -484,6 +485,12 @@ def _body_claims(
 _IN = r"(?: in `(?P<path>[^`]+)`)?"
 _NAMES = r"(?P<names>`[^`]+`(?:(?:,| and|, and) `[^`]+`)*)(?: and \d+ more)?"
 _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
+    # "Code that imports `pkg.mod` fails[; it is now `pkg.new`]": the module gone from its
+    # dotted path (and where it went)
+    (
+        Kind.IMPORT_FAILS,
+        re.compile(r"Code that imports `(?P<f>[\w.]+)` fails(?:; it is now `(?P<new>[\w.]+)`)?\.?"),
+    ),
     (
         Kind.RETYPED,
         re.compile(

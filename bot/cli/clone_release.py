@@ -54,10 +54,15 @@ def last_tag(path: Path, sha: str, versions: dict[str, Version]) -> str | None:
 
 
 def asked(commit: CommitInput) -> list[str]:
-    """The words the commit's removed lines hold that may name what it takes away (a
-    keyword, `self` or a private name never does), in their order, at most `_MAX_WORDS`."""
+    """The words the commit's removed lines, and the modules it deletes or renames, hold
+    that may name what it takes away (a keyword, `self` or a private name never does), in
+    their order, at most `_MAX_WORDS`."""
     found: dict[str, None] = {}
     for f in commit.files:
+        # a module the commit deletes or renames away: its name, as its importers write it
+        gone = f.filename if f.status == "removed" else f.previous_filename
+        if gone and gone.endswith(".py") and f.status in ("removed", "renamed"):
+            found.update(dict.fromkeys(names_in(gone.rpartition("/")[2].removesuffix(".py"))))
         for line in (f.patch or "").split("\n"):
             if line.startswith("-") and not line.startswith(("--- a/", "--- /dev/null")):
                 found.update(dict.fromkeys(names_in(line)))

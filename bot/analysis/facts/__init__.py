@@ -42,6 +42,7 @@ from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
 from bot.analysis.facts.listed import unbound
 from bot.analysis.facts.members import members_gone
+from bot.analysis.facts.packages import PackageInit, package_init
 from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes, shipped_type_markers
 from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.pyfile import (
@@ -310,6 +311,8 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         private_module(n.path) for n in facts.removed if n.kind is NameKind.METHOD
     ):
         facts = dataclasses.replace(facts, handed_out=_handed_out(commit, readings))
+    if any(f.path.endswith(".py") and f.status in ("removed", "renamed") for f in facts.files):
+        facts = dataclasses.replace(facts, packages=_packages(commit))
     if any(r.gone for r in facts.raises_added):
         raised = proven_raises(facts.raises_added, readings, commit.modules)
         facts = dataclasses.replace(facts, raises_added=tuple(raised))
@@ -369,6 +372,19 @@ def _handed_out(commit: CommitInput, readings: list[FileReading]) -> tuple[tuple
         pairs.discard((path, name))
         pairs.update((path, n) for n in listing[path])
     return tuple(sorted(pairs))
+
+
+def _packages(commit: CommitInput) -> tuple[PackageInit, ...]:
+    """The packages' `__init__.py` the commit changes or reads (`CommitInput.modules`: the
+    same text at both revisions), each read at the parent and at the commit."""
+    out = [package_init(p, t, t) for p, t in commit.modules if p.endswith("/__init__.py")]
+    for f in commit.files:
+        if not f.filename.endswith("/__init__.py"):
+            continue
+        before, after = f.sides if f.sides is not None else (f.before, f.after)
+        gone, new = f.status == "removed", f.status == "added"
+        out.append(package_init(f.filename, None if new else before, None if gone else after))
+    return tuple(out)
 
 
 def _same_parameters(readings: list[FileReading], path: str, old: Name, new: Name) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.analysis.facts.packages import PackageInit
 from bot.analysis.paths import PathKind
 
 
@@ -558,6 +559,8 @@ class Facts:
     # (private module path, name) a public package's `__init__.py` hands out, where a
     # signature of a private module changes or a method of one is removed (`handed_out.py`)
     handed_out: tuple[tuple[str, str], ...] = ()
+    # the `__init__.py` of each package a module is deleted or renamed out of (`packages.py`)
+    packages: tuple[PackageInit, ...] = ()
     raises_added: tuple[Raised, ...] = ()
     catches_changed: tuple[Caught, ...] = ()
     optional_changed: tuple[ParamDefault, ...] = ()
