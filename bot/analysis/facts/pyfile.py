@@ -356,7 +356,12 @@ def _code(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
     reflow of an `assert` or strings joined), and for a class, its methods and nested classes
     (names of their own); a function's locals named by where they first occur (`canonical`:
     the same code with a local renamed throughout is the same code)."""
-    body = node.body if isinstance(node, ast.ClassDef) else canonical(node)
+    try:
+        body = node.body if isinstance(node, ast.ClassDef) else canonical(node)
+    except RecursionError:
+        # nested past Python's limit (a long `elif` chain of generated code): its locals
+        # as written (a rename then reads as an edit: more said, never a wrong quote)
+        body = node.body
     body = body[1:] if docstring(node) else body
     head: list[ast.AST]
     if isinstance(node, ast.ClassDef):
