@@ -346,21 +346,22 @@ _FIELD_ONLY = "@@ -3,3 +3,4 @@ class PagePhrases:\n     title: str\n+    unreach
     [
         # a strings class that only gained a field is not where the crash went away
         (_FIELD_ONLY, "Fixes “crash” in `Cache.lookup`, `Cache.store`."),
-        # a class whose line of code changed still is
+        # a class whose line of code changed still is one: three places are no place (a
+        # guess a reader skips), and the symptom alone would only echo the title
         (
             "@@ -3,3 +3,3 @@ class PagePhrases:\n-    title = load()\n+    title = load(strict=False)\n",
-            "Fixes “crash” in `PagePhrases`, `Cache.lookup`, `Cache.store`.",
+            None,
         ),
     ],
 )
 def test_a_fix_is_placed_in_code_that_runs_not_in_a_class_that_only_gained_a_field(
-    strings: str, fixes: str
+    strings: str, fixes: str | None
 ) -> None:
     a = _analyse(
         "[Bugfix] Fix crash in the cache\n\nThe cache crashes on a missing key.",
         [_file("src/pkg/a_strings.py", strings), _file("src/pkg/cache.py", _EDITS)],
     )
-    assert a.insights is not None and a.insights.compatibility == fixes
+    assert (a.insights.compatibility if a.insights else None) == fixes
     # Only fields changed: no place, and the symptom alone would only echo the title.
     a = _analyse(
         "[Bugfix] Fix crash in the status page\n\nThe page crashes when GitHub is down.",

@@ -48,8 +48,8 @@ from bot.analysis.removed import (
     reached_losses,
     released_losses,
     removed_modules,
-    shifted_parameters,
     renamed_modules,
+    shifted_parameters,
 )
 from bot.analysis.signals import SECURITY_WORDS, Signals, exposure_words
 from bot.analysis.spans import code
@@ -2181,6 +2181,10 @@ def _reverts(sig: Signals, p: AnalysisPhrases) -> str:
     return sentence(p, forms(p.revert_in, len(restored[:3])).format(title=title, where=where))
 
 
+# The edited definitions a fix's "where" may name (`_about_fix`)
+_FIX_PLACES = 2
+
+
 def _about_fix(
     commit: CommitInput, sig: Signals, types: list[ChangeType], text: Text, p: AnalysisPhrases
 ) -> None:
@@ -2199,12 +2203,17 @@ def _about_fix(
     running = [
         n for n in changed if not (n.kind is NameKind.CLASS and _fields_only(commit, n.path))
     ]
-    fixed_in = codes(p, (n.name for n in running[:3])) if running else ""
+    # where the fix lies is said only where the change is that narrow: past two edited
+    # definitions, naming three is a guess a reader skips, or is misled by (cachetools
+    # aae7bf5's "The fix is in `cachedmethod`", one of four it edited)
+    fixed_in = codes(p, (n.name for n in running)) if 0 < len(running) <= _FIX_PLACES else ""
     tools = list(dict.fromkeys(n.path for n in running if tooling_path(n.path)))
     if running and len(tools) == len({n.path for n in running}):
         # only the dev tools' code: said as theirs, and, where every shipped file is theirs,
         # that what the package ships is the same
-        where_tools = p.fix_in_tooling.format(where=fixed_in, paths=codes(p, tools))
+        where_tools = p.fix_in_tooling.format(
+            where=codes(p, (n.name for n in running[:3])), paths=codes(p, tools)
+        )
         shipped_same = all(tooling_path(path) for path in sig.source_files)
         if shipped_same and not sig.line_kinds[PathKind.BUILD]:
             where_tools += p.same_shipped
@@ -2226,7 +2235,7 @@ def _about_fix(
         # sentence says with what happened to it is not named again (typeguard 121efd5:
         # `check_class` now calls `check_self`, which now raises …)
         said = _names_said(text)
-        unsaid = [n.name for n in running[:3] if n.name not in said]
+        unsaid = [n.name for n in running if n.name not in said]
         if unsaid:
             text.note("architecture", sentence(p, p.fix_in.format(where=codes(p, unsaid))))
     if not severity or not (fixed_in or sig.fixes or sig.impact):
