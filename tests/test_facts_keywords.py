@@ -10,8 +10,13 @@ import pytest
 from bot.analysis.facts.keywords import keywords_sorted
 
 
+def _dump(source: str) -> str:
+    with keywords_sorted(ast.parse(source)) as ordered:
+        return ast.dump(ordered)
+
+
 def _same(a: str, b: str) -> bool:
-    return ast.dump(keywords_sorted(ast.parse(a))) == ast.dump(keywords_sorted(ast.parse(b)))
+    return _dump(a) == _dump(b)
 
 
 @pytest.mark.parametrize(
@@ -34,6 +39,10 @@ def test_keywords_reordered(before: str, after: str, same: bool) -> None:
     assert _same(before, after) is same
 
 
-def test_a_tree_in_order_is_not_copied() -> None:
-    tree = ast.parse("f(a=1, b=2)")
-    assert keywords_sorted(tree) is tree
+def test_the_shared_tree_is_put_back_as_written() -> None:
+    # the tree is shared by every reading of the file: sorted while read, then as it was
+    tree = ast.parse("f(b=2, a=1)")
+    written = ast.dump(tree)
+    with keywords_sorted(tree) as ordered:
+        assert ordered is tree and ast.dump(tree) != written
+    assert ast.dump(tree) == written

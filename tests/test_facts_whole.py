@@ -404,9 +404,9 @@ def test_only_definitions_whose_lines_differ_have_their_code_compared(
     digested: list[str] = []
     code = pyfile._code
 
-    def counted(node: Any, *args: Any) -> str:
+    def counted(node: Any, *args: Any, **kwargs: Any) -> str:
         digested.append(node.name)
-        return code(node, *args)
+        return code(node, *args, **kwargs)
 
     monkeypatch.setattr(pyfile, "_code", counted)
     kept = "".join(f"def kept_{n}(items):\n{BODY}\n" for n in range(20))
@@ -417,5 +417,6 @@ def test_only_definitions_whose_lines_differ_have_their_code_compared(
     )
     facts = _facts(("pkg/ops.py", before, after))
     assert _names(facts.changed) == ["fixed"]
-    # each side's digest of the two edited definitions, none of the twenty left alone
-    assert sorted(digested) == ["fixed", "fixed", "reworded", "reworded"]
+    # each side's digest of the two edited definitions, none of the twenty left alone ("fixed"
+    # again with its locals renamed, as its digests as written differ)
+    assert sorted(digested) == ["fixed", "fixed", "fixed", "fixed", "reworded", "reworded"]

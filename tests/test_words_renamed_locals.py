@@ -156,7 +156,7 @@ def test_a_statement_reading_a_local_bound_anew_did_not_become_another(tmp_path:
 def _digest(source: str) -> str:
     function = ast.parse(source).body[0]
     assert isinstance(function, ast.FunctionDef)
-    return _code(function)
+    return _code(function, renamed=True)
 
 
 @pytest.mark.parametrize(

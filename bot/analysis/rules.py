@@ -740,6 +740,22 @@ def says_breaking(commit: CommitInput, sig: Signals) -> bool:
     )
 
 
+# An insight's characters (the stored analysis bounds it: `models.Insights`)
+_INSIGHT_MAX = 600
+
+
+def _fitted(said: list[str], separator: str, limit: int) -> str | None:
+    """An insight's sentences within `limit` characters, each whole: one that does not fit is
+    left out (a long quotation), never cut; None where none fits."""
+    kept: list[str] = []
+    for one in said:
+        joined = separator.join([*kept, one])
+        # (measured as `fit_sentences` measures it: its spaces folded unless it has lines)
+        if len(" ".join(joined.split()) if "\n" not in joined else joined.strip()) <= limit:
+            kept.append(one)
+    return fit_sentences(separator.join(kept), limit) if kept else None
+
+
 def analyze(commit: CommitInput, *, language: str = "en") -> Analysis:
     """The rules' analysis of one commit, read with its hidden text removed and its
     credentials redacted (a changed default is quoted as written)."""
@@ -827,7 +843,7 @@ def analyze_shielded(
         impact=impact(commit.files),
         insights=(
             Insights(
-                **{k: fit_sentences(p.sentence_sep.join(v), 600) for k, v in text.insights.items()}
+                **{k: _fitted(v, p.sentence_sep, _INSIGHT_MAX) for k, v in text.insights.items()}
             )
             if text.insights
             else None

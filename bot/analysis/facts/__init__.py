@@ -674,7 +674,20 @@ def _same_code(reading: FileReading, name: str) -> bool:
     """Whether both sides read whole give `name` the same code, docstring and comments
     aside (its digest is worked out here, for the definitions whose lines differ)."""
     plus, minus = reading.plus.code.get(name), reading.minus.code.get(name)
-    return plus is not None and minus is not None and plus() == minus()
+    if plus is None or minus is None:
+        return False
+    if plus() == minus():
+        return True
+    # a local renamed throughout is the same code; a rename never changes how many nodes a
+    # function has, so the renaming (walks of the whole tree) is asked only where it may
+    was, now = reading.minus.functions.get(name), reading.plus.functions.get(name)
+    if was is None or now is None or _size(was) != _size(now):
+        return False
+    return plus(renamed=True) == minus(renamed=True)
+
+
+def _size(node: ast.AST) -> int:
+    return sum(1 for _ in ast.walk(node))
 
 
 def _combine(

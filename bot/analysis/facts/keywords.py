@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import ast
-import copy
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TypeVar
 
 _Node = TypeVar("_Node", bound=ast.AST)
@@ -15,25 +16,26 @@ _INERT = (ast.Constant, ast.Name, ast.Lambda)
 _INERT_CONTAINERS = (ast.Tuple, ast.List, ast.Set)
 
 
-def keywords_sorted(node: _Node) -> _Node:
-    """`node`, or a copy of it whose calls pass their keywords by name in the order of their
-    names (`f(b=2, a=1)` read as `f(a=1, b=2)`): positional arguments keep their places, and
-    a `**mapping` stays where it is (the keywords are sorted between two of them, the
-    order in which the mapping's and the named values bind), as does a run of keywords
-    where more than one value runs code when evaluated. The tree is shared, so it is
-    copied, and only where some call's keywords are out of that order (a tree nested past
-    Python's recursion limit, a long generated `elif` chain, is read as written)."""
-    if not any(_reordered(call) is not None for call in _calls(node)):
-        return node
+@contextmanager
+def keywords_sorted(node: _Node) -> Iterator[_Node]:
+    """`node`, while the block runs, with its calls passing their keywords by name in the
+    order of their names (`f(b=2, a=1)` read as `f(a=1, b=2)`): positional arguments keep
+    their places, and a `**mapping` stays where it is (the keywords are sorted between two
+    of them, the order in which the mapping's and the named values bind), as does a run of
+    keywords where more than one value runs code when evaluated. Reordered in place and put
+    back after (copying every edited function's tree cost a day's digest a tenth of its
+    time); the tree is shared, so nothing else may read it meanwhile."""
+    moved: list[tuple[ast.Call, list[ast.keyword]]] = []
     try:
-        copied = copy.deepcopy(node)
-    except RecursionError:
-        return node
-    for call in _calls(copied):
-        ordered = _reordered(call)
-        if ordered is not None:
-            call.keywords = ordered
-    return copied
+        for call in _calls(node):
+            ordered = _reordered(call)
+            if ordered is not None:
+                moved.append((call, call.keywords))
+                call.keywords = ordered
+        yield node
+    finally:
+        for call, written in moved:
+            call.keywords = written
 
 
 def _calls(node: ast.AST) -> list[ast.Call]:

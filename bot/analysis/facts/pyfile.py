@@ -350,18 +350,29 @@ def _digest(lines: list[str]) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest() if text else ""
 
 
-def _code(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
+def _code(
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, *, renamed: bool = False
+) -> str:
     """A digest of a definition's code as Python reads it: its docstring, comments and layout
     aside ("the fix is in `f`" needs `f`'s code to differ, not its words, nor a formatter's
     reflow of an `assert` or strings joined), and for a class, its methods and nested classes
-    (names of their own); a function's locals named by where they first occur (`canonical`:
-    the same code with a local renamed throughout is the same code)."""
-    try:
-        body = node.body if isinstance(node, ast.ClassDef) else canonical(node)
-    except RecursionError:
-        # nested past Python's limit (a long `elif` chain of generated code): its locals
-        # as written (a rename then reads as an edit: more said, never a wrong quote)
-        body = node.body
+    (names of their own); with `renamed`, a function's locals named by where they first occur
+    (`canonical`: the same code with a local renamed throughout is the same code; asked only
+    where the digests as written differ: it walks the tree twice)."""
+    if renamed and not isinstance(node, ast.ClassDef):
+        try:
+            with canonical(node) as body:
+                return _code_digest(node, body)
+        except RecursionError:
+            # nested past Python's limit (a long `elif` chain of generated code): its locals
+            # as written (a rename then reads as an edit: more said, never a wrong quote)
+            pass
+    return _code_digest(node, node.body)
+
+
+def _code_digest(
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, body: list[ast.stmt]
+) -> str:
     body = body[1:] if docstring(node) else body
     head: list[ast.AST]
     if isinstance(node, ast.ClassDef):
@@ -373,7 +384,11 @@ def _code(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
     # `ast.dump` leaves line numbers out: the same code moved is the same; and keywords are
     # bound by their names: the same call with its keywords reordered is the same
     parts = (*node.decorator_list, *head, *body)
-    text = "\n".join(dumped(keywords_sorted(part)) for part in parts)
+    said = []
+    for part in parts:
+        with keywords_sorted(part) as ordered:
+            said.append(dumped(ordered))
+    text = "\n".join(said)
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 

@@ -78,7 +78,8 @@ class Side:
     # from a whole Python file: qualified name -> a digest of its code, its docstring and
     # comment lines aside (words reworded there are no edit of the code), worked out when
     # asked: only a definition whose lines differ between the sides is ever compared
-    code: dict[str, Callable[[], str]] = field(default_factory=dict)
+    # (called with `renamed=True`: its locals named by where they first occur)
+    code: dict[str, Callable[..., str]] = field(default_factory=dict)
     # from a whole file: `function(parameter)` -> its default as written
     params: dict[str, str] = field(default_factory=dict)
     # from a whole Python file: `function(parameter)` -> the literals of what the function

@@ -221,7 +221,8 @@ def _said(statement: str) -> bool:
 
 def _written(node: ast.AST) -> str:
     """A statement's part as compared: `ast.unparse`'s text, its calls' keywords sorted."""
-    return ast.unparse(keywords_sorted(node))
+    with keywords_sorted(node) as ordered:
+        return ast.unparse(ordered)
 
 
 def _statements(
