@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bot.analysis.messages import first_paragraph
 from bot.analysis.paths import PathKind, area_of, path_kind
-from bot.analysis.rules import analyze
+from bot.analysis.rules import _fitted, analyze
 from bot.analysis.titles import parse_title
 from bot.models import Analysis, ChangeType, CommitInput, FileChange, Importance, PullRequestInfo
 from tests.support import replay_day, replay_index
@@ -975,3 +975,15 @@ def test_an_error_is_a_bug_but_code_that_names_errors_is_not(
 ) -> None:
     commit = CommitInput(sha="e" * 40, message=title, files=files(("src/pkg/errors.py", 30)))
     assert analyze(commit).change_types[0] is primary
+
+
+def test_an_insight_keeps_its_sentences_whole_within_the_bound() -> None:
+    # this repository's 1ca91ed24 in zh-CN: docstring quotations end in "”" with no "。", and
+    # the sentences joined without a space held no sentence end within 600 characters (the
+    # whole analysis raised ValueError)
+    quoted = "`f` 的文档字符串：“" + "x" * 200 + "”"
+    kept = _fitted([quoted, quoted, quoted, "短句。"], "", 600)
+    assert kept == quoted + quoted + "短句。"
+    # a sentence longer than the bound is left out, never cut
+    assert _fitted(["y" * 700, "Short one."], " ", 600) == "Short one."
+    assert _fitted(["y" * 700], " ", 600) is None
