@@ -61,6 +61,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 import yaml
 
@@ -102,6 +103,9 @@ MAX_FILE_BYTES = 2_000_000
 _DOCS = re.compile(r"\.(?:md|rst|txt|adoc|html|ipynb)$|(?:^|/)(?:docs?|CHANGELOG|CHANGES)(?:/|$)")
 _TESTS = re.compile(r"(?:^|/)(?:tests?|testing)/|(?:^|/)test_[^/]*$|_test\.\w+$|\.test\.\w+$")
 _COMMENT = re.compile(r"^\s*(?:#|//|/?\*|--|;)")
+
+# what a reading of one Python file gives (`Checker._python_read`)
+_Read = TypeVar("_Read")
 
 
 # The kinds whose names are definitions, and the reasons that say one was not found.
@@ -899,25 +903,12 @@ class Checker:
         default = _plain(value) if eq else None
 
         def signature(rev: str | None, paths: list[str]) -> tuple[dict[str, set[str]] | None, bool]:
+            found, unread = self._python_read(rev, paths, function, python_signature)
             merged: dict[str, set[str]] | None = None
-            unread = False
-            for path in paths:
-                text = self.clone.text(rev, path)
-                if text is None:
-                    continue
-                if language(path) != ".py":
-                    # a signature outside Python is not read here
-                    unread = unread or function.rsplit(".", 1)[-1] in text
-                    continue
-                try:
-                    found = python_signature(text, function)
-                except Unreadable:
-                    unread = True
-                    continue
-                if found is not None:
-                    merged = merged or {}
-                    for name, defaults in found.items():
-                        merged.setdefault(name, set()).update(_plain(d) for d in defaults)
+            for one in found:
+                merged = merged or {}
+                for name, defaults in one.items():
+                    merged.setdefault(name, set()).update(_plain(d) for d in defaults)
             return merged, unread
 
         before, unread = signature(c.parent, [c.old(claim.path)] if claim.path else c.before)
@@ -951,20 +942,8 @@ class Checker:
         function, took, old = _normal(claim.name), claim.new or "", claim.old or ""
 
         def places(rev: str | None, paths: list[str]) -> tuple[list[tuple[str, ...]], bool]:
-            found: list[tuple[str, ...]] = []
-            unread = False
-            for path in paths:
-                text = self.clone.text(rev, path)
-                if text is None:
-                    continue
-                if language(path) != ".py":
-                    unread = unread or function.rsplit(".", 1)[-1] in text
-                    continue
-                try:
-                    found += python_positional(text, function) or []
-                except Unreadable:
-                    unread = True
-            return found, unread
+            found, unread = self._python_read(rev, paths, function, python_positional)
+            return [p for one in found for p in one], unread
 
         before, unread = places(c.parent, [c.old(claim.path)] if claim.path else c.before)
         after, unread_after = places(c.sha, [claim.path] if claim.path else c.after)
@@ -985,6 +964,35 @@ class Checker:
         elif took not in was or was.index(took) < was.index(old):
             return Verdict.FALSE, f"`{took}` did not follow `{old}` in `{function}` at the parent"
         return Verdict.TRUE, ""
+
+    def _python_read(
+        self,
+        rev: str | None,
+        paths: list[str],
+        function: str,
+        read: Callable[[str, str], _Read | None],
+    ) -> tuple[list[_Read], bool]:
+        """What `read` finds of `function` in each of the Python files at `rev` (a file it
+        cannot find it in gives None), and whether a file left it unread: one that does not
+        parse, or in another language and naming it (a definition outside Python is not read
+        here)."""
+        found: list[_Read] = []
+        unread = False
+        for path in paths:
+            text = self.clone.text(rev, path)
+            if text is None:
+                continue
+            if language(path) != ".py":
+                unread = unread or function.rsplit(".", 1)[-1] in text
+                continue
+            try:
+                one = read(text, function)
+            except Unreadable:
+                unread = True
+                continue
+            if one is not None:
+                found.append(one)
+        return found, unread
 
     def _both_bodies(self, c: _Commit, claim: Claim) -> _Bodies | tuple[Verdict, str]:
         """The function's body at both revisions, or the verdict when one is missing."""
