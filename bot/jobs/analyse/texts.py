@@ -60,6 +60,10 @@ async def _looked_up(
     if not why:
         try:
             pull = await pull_request_of(client, full_name, sha, number=number, blobs=wanted)
+        except RateLimited as exc:
+            if exc.api != "graphql":
+                raise  # REST's (a token): no way round it, the job waits
+            why = _failure(exc)
         except GitHubError as exc:
             why = _failure(exc)
         else:
