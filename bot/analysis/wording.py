@@ -1794,6 +1794,33 @@ def _handled(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Stateme
             name=_which(sig, p, name, given.path), values=codes(p, given.values, 2)
         )
         out.append(_Statement("compatibility", clause, internal=True, behaviour=True))
+    return (_returns_now(sig, p) if public else []) + out[:2]
+
+
+def _returns_now(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What a shipped function now returns, read from its `return`s at both revisions: a
+    value where it returned none ("`TTLCache.expire` now returns `expired`"), or another
+    literal or name in place of the one every `return` gave. Of public functions of public
+    modules and methods of public classes alone; two at most."""
+    out: list[_Statement] = []
+    for given in sig.facts.returns_now:
+        name = _callable(given.name)
+        if name is None or given.path not in sig.source_files:
+            continue
+        if not _public_name(name) or private_module(given.path):
+            continue
+        said = _which(sig, p, name, given.path)
+        if given.was:
+            clause = p.returns_instead.format(name=said, new=given.values[0], old=given.was)
+        elif len(given.values) == 2:
+            first, second = (code(v) for v in given.values)
+            values = p.returns_either.format(first=first, second=second)
+            clause = p.returns_now.format(name=said, values=values)
+        else:
+            clause = p.returns_now.format(name=said, values=code(given.values[0]))
+        # the author's new words for the function say more: the summary is theirs
+        told = any(d.name == given.name for d in sig.facts.redocumented)
+        out.append(_Statement("compatibility", clause, internal=True, behaviour=True, aside=told))
     return out[:2]
 
 

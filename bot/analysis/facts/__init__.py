@@ -37,6 +37,7 @@ from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
+from bot.analysis.facts.giving import returns_changed
 from bot.analysis.facts.handed_out import EVERY, handed_out
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
@@ -72,6 +73,7 @@ from bot.analysis.facts.records import (
     Extra,
     Facts,
     FileFact,
+    Gives,
     ImportMove,
     Logged,
     MemberGone,
@@ -955,6 +957,7 @@ def _combine(
     caught: list[Caught] = []
     optional: list[ParamDefault] = []
     returned: list[Returned] = []
+    gives: list[Gives] = []
     retyped: list[Retyped] = []
     checks: list[Compared] = []
     messages: list[Message] = []
@@ -1038,6 +1041,11 @@ def _combine(
                 and (fresh := now_given - was_given - {UNPRINTABLE})
             ):
                 returned.append(Returned(name, r.path, tuple(sorted(fresh))))
+            given = returns_changed(r.minus.functions.get(name), r.plus.functions.get(name))
+            if given is not None and name not in twice:
+                gives.append(Gives(name, r.path, *given))
+                # "now returns `b` instead of `a`" says the new literal and more
+                returned = [f for f in returned if (f.name, f.path) != (name, r.path)]
             if r.path.endswith((".py", ".pyi")):
                 optional += _defaults_given(name, r.path, before, params)
                 if r.path not in tests_paths and not _short(name).startswith("test"):
@@ -1078,11 +1086,13 @@ def _combine(
     told = {c.caller for c in (*calls, *dropped_calls)}
     told |= {f.name for f in signatures} | {f.name for f in raised} | {f.name for f in caught}
     told |= {f.name for f in returned} | {f.name for f in checks} | {f.name for f in messages}
+    told |= {f.name for f in gives}
     told |= {f.name for f in keywords}
     in_place = [f for f in in_place if f.name not in told]
     said = [n.name for n in added] + [c.caller for c in (*calls, *dropped_calls)]
     said += [f.name for f in signatures] + [f.name for f in raised] + [f.name for f in caught]
     said += [f.name for f in optional] + [f.name for f in returned] + [f.name for f in retyped]
+    said += [f.name for f in gives]
     said += [f.name for f in checks] + [f.name for f in messages]
     said += [f.name for f in conditions] + [f.name for f in keywords]
     said += [f.name for f in in_place]
@@ -1172,6 +1182,7 @@ def _combine(
         catches_changed=_cap(caught),
         optional_changed=_cap(optional),
         returns_added=_cap(returned),
+        returns_now=_cap(gives),
         retyped=_cap(retyped),
         compares_added=_cap(checks),
         messages_changed=_cap(messages),
