@@ -1731,6 +1731,17 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                     behaviour=True,
                 )
             )
+    for c in sig.facts.conditions_changed:
+        name = _callable(c.name)
+        if c.new and name is not None and c.path in shipped:
+            # an exception new to the function, raised by one new guard: where "may now raise"
+            # would be, with when
+            clause = p.raises_when.format(
+                name=_which(sig, p, name, c.path), test=c.test, exception=c.was
+            )
+            out.append(
+                _Statement("compatibility", clause, internal=not _public_name(name), behaviour=True)
+            )
     for given in sig.facts.optional_changed:
         name = _callable(given.name)
         if name is not None and given.path in shipped:
@@ -1909,7 +1920,7 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     found: list[tuple[str, str]] = []  # (function, clause)
     for c in sig.facts.conditions_changed:
         name = _callable(c.name)
-        if name is None or c.path not in shipped:
+        if name is None or c.path not in shipped or c.new:
             continue
         said = _which(sig, p, name, c.path)
         clause = phrases[c.turn].format(name=said, test=c.test, was=c.was, exception=c.was)

@@ -1060,6 +1060,19 @@ def _combine(
                         if c.turn is not Turn.CHANGED or not any(v in c.test for v in strings)
                     ]
                     conditions += tested
+                    # a new exception its only raise, a new guard at the top of the body,
+                    # raises is said with its condition ("now raises `E` when `t`"), not as
+                    # "may now raise `E`" too (never in place of "raises `E` instead of `F`")
+                    guarded = {c.was for c in tested if c.turn is Turn.RAISES} & new
+                    if guarded and any(
+                        (f.name, f.path) == (name, r.path) and len(f.exceptions) == len(f.gone) == 1
+                        for f in raised
+                    ):
+                        conditions = [
+                            c for c in conditions if not (c in tested and c.was in guarded)
+                        ]
+                    elif guarded:
+                        raised = _unguarded(raised, name, r.path, guarded)
                     # a statement rewritten in place, where no condition of it is said
                     # (of the functions the change edits: read in detail at both revisions)
                     detailed = name in r.plus.conditions and name in r.minus.conditions
@@ -1444,6 +1457,18 @@ def _compares_added(r: FileReading, name: str) -> list[Compared]:
         return []
     also = all(now[v] & was.keys() for v in new)
     return [Compared(name, r.path, tuple(new), also)]
+
+
+def _unguarded(raised: list[Raised], name: str, path: str, guarded: set[str]) -> list[Raised]:
+    """The raises facts without the exceptions of `name` that its new guards say; a fact
+    left with none is dropped, and its message goes with the exception it was of."""
+    out = []
+    for fact in raised:
+        if (fact.name, fact.path) != (name, path):
+            out.append(fact)
+        elif left := tuple(e for e in fact.exceptions if e not in guarded):
+            out.append(dataclasses.replace(fact, exceptions=left, message=None))
+    return out
 
 
 def _raised(r: FileReading, name: str, new: frozenset[str]) -> Raised:

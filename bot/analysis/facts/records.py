@@ -300,6 +300,9 @@ class Condition:
     turn: Turn
     test: str
     was: str = ""
+    # RAISES: an exception new to the function, this guard its only raise (said where "may
+    # now raise" would be)
+    new: bool = False
 
 
 @dataclass(frozen=True)
