@@ -70,7 +70,7 @@ class TTLCache:
 
 def cached(cache, key=None):
     if cache is None:
-        raise TypeError("cache must not be None")
+        raise TypeError(cache)
 
     def decorator(func):
         return func
@@ -102,6 +102,15 @@ def test_a_new_exception_under_a_new_top_guard_is_said_with_its_condition(
     text = _entry(tmp_path, CACHE_BEFORE, CACHE_AFTER)
     assert "`cached` now raises `TypeError` when `cache is None`." in text
     assert "may now raise `TypeError`" not in text
+
+
+def test_a_new_guard_s_message_stays_where_may_now_raise_is_and_when_is_said_too(
+    tmp_path: Path,
+) -> None:
+    after = CACHE_AFTER.replace("TypeError(cache)", 'TypeError("cache must not be None")')
+    text = _entry(tmp_path, CACHE_BEFORE, after)
+    assert "`cached` may now raise `TypeError` with “cache must not be None”." in text
+    assert "`cached` now raises `TypeError` when `cache is None`." in text
 
 
 def test_a_guard_inside_a_loop_or_one_of_two_raises_stays_may_now_raise(tmp_path: Path) -> None:

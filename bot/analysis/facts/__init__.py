@@ -1064,12 +1064,17 @@ def _combine(
                     # raises is said with its condition ("now raises `E` when `t`"), not as
                     # "may now raise `E`" too (never in place of "raises `E` instead of `F`")
                     guarded = {c.was for c in tested if c.turn is Turn.RAISES} & new
-                    if guarded and any(
-                        (f.name, f.path) == (name, r.path) and len(f.exceptions) == len(f.gone) == 1
-                        for f in raised
-                    ):
+                    mine = [f for f in raised if (f.name, f.path) == (name, r.path)]
+                    if guarded and any(len(f.exceptions) == len(f.gone) == 1 for f in mine):
                         conditions = [
                             c for c in conditions if not (c in tested and c.was in guarded)
+                        ]
+                    elif guarded and any(f.message is not None for f in mine):
+                        # the author's message is said where "may now raise" is, the
+                        # condition among the others
+                        conditions = [
+                            dataclasses.replace(c, new=False) if c in tested else c
+                            for c in conditions
                         ]
                     elif guarded:
                         raised = _unguarded(raised, name, r.path, guarded)
@@ -1461,13 +1466,13 @@ def _compares_added(r: FileReading, name: str) -> list[Compared]:
 
 def _unguarded(raised: list[Raised], name: str, path: str, guarded: set[str]) -> list[Raised]:
     """The raises facts without the exceptions of `name` that its new guards say; a fact
-    left with none is dropped, and its message goes with the exception it was of."""
+    left with none is dropped."""
     out = []
     for fact in raised:
         if (fact.name, fact.path) != (name, path):
             out.append(fact)
         elif left := tuple(e for e in fact.exceptions if e not in guarded):
-            out.append(dataclasses.replace(fact, exceptions=left, message=None))
+            out.append(dataclasses.replace(fact, exceptions=left))
     return out
 
 

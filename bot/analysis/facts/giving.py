@@ -56,8 +56,19 @@ def _sayable(value: ast.expr) -> bool:
     return False
 
 
+def _unparsed(value: ast.expr) -> str | None:
+    """The expression as `ast.unparse` writes it; None where it cannot (an integer past
+    Python's digits limit)."""
+    try:
+        return ast.unparse(value)
+    except (ValueError, RecursionError):
+        return None
+
+
 def _said(value: ast.expr) -> str | None:
-    text = ast.unparse(value)
+    text = _unparsed(value)
+    if text is None:
+        return None
     ok = len(text) <= _SAID and "`" not in text and "\n" not in text and "  " not in text
     return text if ok and _sayable(value) else None
 
@@ -102,9 +113,9 @@ def returns_changed(was: ast.AST | None, now: ast.AST | None) -> tuple[tuple[str
         return tuple(dict.fromkeys(s for s in said if s is not None)), ""
     if len(was_returns) > _MOST or not all(map(_valued, (*was_returns, *now_returns))):
         return None
-    old = {ast.unparse(r.value) for r in was_returns if r.value is not None}
-    new = {ast.unparse(r.value) for r in now_returns if r.value is not None}
-    if len(old) != 1 or len(new) != 1 or old == new:
+    old = {_unparsed(r.value) for r in was_returns if r.value is not None}
+    new = {_unparsed(r.value) for r in now_returns if r.value is not None}
+    if len(old) != 1 or len(new) != 1 or old == new or None in old | new:
         return None
     old_value, new_value = was_returns[0].value, now_returns[0].value
     assert old_value is not None and new_value is not None
