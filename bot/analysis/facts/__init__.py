@@ -1041,8 +1041,14 @@ def _combine(
                 and (fresh := now_given - was_given - {UNPRINTABLE})
             ):
                 returned.append(Returned(name, r.path, tuple(sorted(fresh))))
-            given = returns_changed(r.minus.functions.get(name), r.plus.functions.get(name))
-            if given is not None and name not in twice:
+            # (of a function whose text changed: walking every one costs)
+            text_changed = name in r.plus.defs and r.minus.defs.get(name) != r.plus.defs[name]
+            given = (
+                returns_changed(r.minus.functions.get(name), r.plus.functions.get(name))
+                if text_changed and name not in twice
+                else None
+            )
+            if given is not None:
                 gives.append(Gives(name, r.path, *given))
                 # "now returns `b` instead of `a`" says the new literal and more
                 returned = [f for f in returned if (f.name, f.path) != (name, r.path)]
