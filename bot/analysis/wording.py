@@ -1731,6 +1731,17 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                     behaviour=True,
                 )
             )
+    for c in sig.facts.conditions_changed:
+        name = _callable(c.name)
+        if c.new and name is not None and c.path in shipped:
+            # an exception new to the function, raised by one new guard: where "may now raise"
+            # would be, with when
+            clause = p.raises_when.format(
+                name=_which(sig, p, name, c.path), test=c.test, exception=c.was
+            )
+            out.append(
+                _Statement("compatibility", clause, internal=not _public_name(name), behaviour=True)
+            )
     for given in sig.facts.optional_changed:
         name = _callable(given.name)
         if name is not None and given.path in shipped:
@@ -1794,6 +1805,33 @@ def _handled(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Stateme
             name=_which(sig, p, name, given.path), values=codes(p, given.values, 2)
         )
         out.append(_Statement("compatibility", clause, internal=True, behaviour=True))
+    return (_returns_now(sig, p) if public else []) + out[:2]
+
+
+def _returns_now(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What a shipped function now returns, read from its `return`s at both revisions: a
+    value where it returned none ("`TTLCache.expire` now returns `expired`"), or another
+    literal or name in place of the one every `return` gave. Of public functions of public
+    modules and methods of public classes alone; two at most."""
+    out: list[_Statement] = []
+    for given in sig.facts.returns_now:
+        name = _callable(given.name)
+        if name is None or given.path not in sig.source_files:
+            continue
+        if not _public_name(name) or private_module(given.path):
+            continue
+        said = _which(sig, p, name, given.path)
+        if given.was:
+            clause = p.returns_instead.format(name=said, new=given.values[0], old=given.was)
+        elif len(given.values) == 2:
+            first, second = (code(v) for v in given.values)
+            values = p.returns_either.format(first=first, second=second)
+            clause = p.returns_now.format(name=said, values=values)
+        else:
+            clause = p.returns_now.format(name=said, values=code(given.values[0]))
+        # the author's new words for the function say more: the summary is theirs
+        told = any(d.name == given.name for d in sig.facts.redocumented)
+        out.append(_Statement("compatibility", clause, internal=True, behaviour=True, aside=told))
     return out[:2]
 
 
@@ -1882,7 +1920,7 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     found: list[tuple[str, str]] = []  # (function, clause)
     for c in sig.facts.conditions_changed:
         name = _callable(c.name)
-        if name is None or c.path not in shipped:
+        if name is None or c.path not in shipped or c.new:
             continue
         said = _which(sig, p, name, c.path)
         clause = phrases[c.turn].format(name=said, test=c.test, was=c.was, exception=c.was)

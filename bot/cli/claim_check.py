@@ -428,6 +428,8 @@ class Checker:
             Kind.MAY_RETURN: self._returns,
             Kind.RETYPED: self._typed,
             Kind.RETURN_TYPE: self._typed,
+            Kind.RETURNS_NOW: self._gives,
+            Kind.RETURNS_INSTEAD: self._gives,
             Kind.OPTIONAL: self._optional,
             Kind.REQUIRED: self._optional,
             Kind.EDITED: self._edited,
@@ -1143,6 +1145,44 @@ class Checker:
             return Verdict.UNVERIFIABLE, f"`{function}` returned a computed value at the parent"
         return Verdict.TRUE, ""
 
+    def _gives(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now returns `v` [or `w`]": at the commit, `f`'s own code is no generator,
+        every `return` of it gives one of the values said (as `ast.unparse` writes it, spaces
+        folded), each is given, and each definition ends in a `return` or a `raise`
+        (unverifiable where one may run off its end); at the parent, no generator, and no
+        `return` gave a value (`return None` gives none). "`f` now returns `b` instead of
+        `a`": every `return` of its own code gives `b` at the commit and gave `a` at the
+        parent, one at least on each side."""
+        function = _normal(claim.name)
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        now, was = bodies.after, bodies.before
+        if now.generator or was.generator:
+            return Verdict.FALSE, f"`{function}` is a generator at one revision"
+        given = {_folded(g) for g in now.gives}
+        if claim.kind is Kind.RETURNS_INSTEAD:
+            new, old = _folded(claim.new or ""), _folded(claim.old or "")
+            if given != {new}:
+                return (
+                    Verdict.FALSE,
+                    f"`{function}`'s returns do not all give `{new}` at the commit",
+                )
+            if {_folded(g) for g in was.gives} != {old}:
+                return (
+                    Verdict.FALSE,
+                    f"`{function}`'s returns did not all give `{old}` at the parent",
+                )
+            return Verdict.TRUE, ""
+        said = {_folded(v) for v in (claim.new, claim.was) if v}
+        if given != said:
+            return Verdict.FALSE, f"`{function}`'s returns give {sorted(given)} at the commit"
+        if any(was.gives):
+            return Verdict.FALSE, f"`{function}` returned a value at the parent already"
+        if now.falls_through:
+            return Verdict.UNVERIFIABLE, f"`{function}` may run off its end at the commit"
+        return Verdict.TRUE, ""
+
     def _typed(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "The parameter `p` of `f` now takes `T` (was `U`)" / "`f` now returns `T` (was
         `U`)": the annotation as written (spaces folded) is `T` at the commit and `U` at the
@@ -1328,6 +1368,9 @@ class Checker:
                     merged.lines += found.lines
                     merged.own_attributes |= found.own_attributes
                     merged.logged |= found.logged
+                    merged.gives += found.gives
+                    merged.generator |= found.generator
+                    merged.falls_through |= found.falls_through
             return merged
 
         olds = [c.old(claim.path)] if claim.path else c.before

@@ -37,6 +37,7 @@ from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
+from bot.analysis.facts.giving import returns_changed
 from bot.analysis.facts.handed_out import EVERY, handed_out
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
@@ -72,6 +73,7 @@ from bot.analysis.facts.records import (
     Extra,
     Facts,
     FileFact,
+    Gives,
     ImportMove,
     Logged,
     MemberGone,
@@ -955,6 +957,7 @@ def _combine(
     caught: list[Caught] = []
     optional: list[ParamDefault] = []
     returned: list[Returned] = []
+    gives: list[Gives] = []
     retyped: list[Retyped] = []
     checks: list[Compared] = []
     messages: list[Message] = []
@@ -1038,6 +1041,17 @@ def _combine(
                 and (fresh := now_given - was_given - {UNPRINTABLE})
             ):
                 returned.append(Returned(name, r.path, tuple(sorted(fresh))))
+            # (of a function whose text changed: walking every one costs)
+            text_changed = name in r.plus.defs and r.minus.defs.get(name) != r.plus.defs[name]
+            given = (
+                returns_changed(r.minus.functions.get(name), r.plus.functions.get(name))
+                if text_changed and name not in twice
+                else None
+            )
+            if given is not None:
+                gives.append(Gives(name, r.path, *given))
+                # "now returns `b` instead of `a`" says the new literal and more
+                returned = [f for f in returned if (f.name, f.path) != (name, r.path)]
             if r.path.endswith((".py", ".pyi")):
                 optional += _defaults_given(name, r.path, before, params)
                 if r.path not in tests_paths and not _short(name).startswith("test"):
@@ -1052,6 +1066,24 @@ def _combine(
                         if c.turn is not Turn.CHANGED or not any(v in c.test for v in strings)
                     ]
                     conditions += tested
+                    # a new exception its only raise, a new guard at the top of the body,
+                    # raises is said with its condition ("now raises `E` when `t`"), not as
+                    # "may now raise `E`" too (never in place of "raises `E` instead of `F`")
+                    guarded = {c.was for c in tested if c.turn is Turn.RAISES} & new
+                    mine = [f for f in raised if (f.name, f.path) == (name, r.path)]
+                    if guarded and any(len(f.exceptions) == len(f.gone) == 1 for f in mine):
+                        conditions = [
+                            c for c in conditions if not (c in tested and c.was in guarded)
+                        ]
+                    elif guarded and any(f.message is not None for f in mine):
+                        # the author's message is said where "may now raise" is, the
+                        # condition among the others
+                        conditions = [
+                            dataclasses.replace(c, new=False) if c in tested else c
+                            for c in conditions
+                        ]
+                    elif guarded:
+                        raised = _unguarded(raised, name, r.path, guarded)
                     # a statement rewritten in place, where no condition of it is said
                     # (of the functions the change edits: read in detail at both revisions)
                     detailed = name in r.plus.conditions and name in r.minus.conditions
@@ -1078,11 +1110,13 @@ def _combine(
     told = {c.caller for c in (*calls, *dropped_calls)}
     told |= {f.name for f in signatures} | {f.name for f in raised} | {f.name for f in caught}
     told |= {f.name for f in returned} | {f.name for f in checks} | {f.name for f in messages}
+    told |= {f.name for f in gives}
     told |= {f.name for f in keywords}
     in_place = [f for f in in_place if f.name not in told]
     said = [n.name for n in added] + [c.caller for c in (*calls, *dropped_calls)]
     said += [f.name for f in signatures] + [f.name for f in raised] + [f.name for f in caught]
     said += [f.name for f in optional] + [f.name for f in returned] + [f.name for f in retyped]
+    said += [f.name for f in gives]
     said += [f.name for f in checks] + [f.name for f in messages]
     said += [f.name for f in conditions] + [f.name for f in keywords]
     said += [f.name for f in in_place]
@@ -1172,6 +1206,7 @@ def _combine(
         catches_changed=_cap(caught),
         optional_changed=_cap(optional),
         returns_added=_cap(returned),
+        returns_now=_cap(gives),
         retyped=_cap(retyped),
         compares_added=_cap(checks),
         messages_changed=_cap(messages),
@@ -1433,6 +1468,18 @@ def _compares_added(r: FileReading, name: str) -> list[Compared]:
         return []
     also = all(now[v] & was.keys() for v in new)
     return [Compared(name, r.path, tuple(new), also)]
+
+
+def _unguarded(raised: list[Raised], name: str, path: str, guarded: set[str]) -> list[Raised]:
+    """The raises facts without the exceptions of `name` that its new guards say; a fact
+    left with none is dropped."""
+    out = []
+    for fact in raised:
+        if (fact.name, fact.path) != (name, path):
+            out.append(fact)
+        elif left := tuple(e for e in fact.exceptions if e not in guarded):
+            out.append(dataclasses.replace(fact, exceptions=left))
+    return out
 
 
 def _raised(r: FileReading, name: str, new: frozenset[str]) -> Raised:
