@@ -23,6 +23,7 @@ from typing import TypeVar
 
 from bot.analysis.facts.build import (
     build_only_requirements,
+    extra_only_requirements,
     package_name,
     read_requirements,
     same_spec,
@@ -553,6 +554,13 @@ def _with_packaging(commit: CommitInput, facts: Facts, parses: Parses) -> Facts:
     optional = {
         (e.path, r.replace(" ", "").lower()) for e in found.extras_added for r in e.requirements
     }
+    # what only an extra lists is the extra's: no install of the package itself asks for it,
+    # and an extra's requirement is said with the extra where the extra is new
+    extra_only = {
+        path: extra_only_requirements(path, after, parses)
+        for path, (_, after) in sides.items()
+        if after is not None
+    }
     # what only `[build-system] requires` lists is what building the package needs
     building = {
         path: build_only_requirements(after, parses)
@@ -565,6 +573,7 @@ def _with_packaging(commit: CommitInput, facts: Facts, parses: Parses) -> Facts:
             dataclasses.replace(r, build=package_name(r.package) in building.get(r.path, ()))
             for r in facts.requirements
             if (r.path, f"{r.package}{r.spec}") not in optional
+            and package_name(r.package.split("[", 1)[0]) not in extra_only.get(r.path, ())
         ),
         extras_added=_cap(found.extras_added),
         extras_removed=_cap(found.extras_removed),

@@ -1,0 +1,112 @@
+"""Words a commit's own files disprove: an extra's requirement said as the package's, metadata
+moved between setup.py and pyproject.toml said as new, a CLI command's function renamed said
+as removed, the author's "(BREAKING)" unheard, and dev tooling rated medium."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.cli.claim_check import Verdict
+from bot.cli.claims import Kind
+from bot.cli.claims_eval import entry_text
+from tests.clones import checked_entry, second_commit, verdicts_of
+
+# a setup.py whose metadata moves whole to pyproject.toml, beside a build-system table
+_SETUP_PY = """\
+from setuptools import setup
+
+setup(
+    name="envfile",
+    version="1.0",
+    packages=["envfile"],
+    package_dir={"": "src"},
+    python_requires=">=3.9",
+    extras_require={
+        "cli": [
+            "click>=5.0",
+        ],
+    },
+    entry_points={
+        "console_scripts": [
+            "envfile=envfile.__main__:cli",
+        ],
+    },
+)
+"""
+_PYPROJECT_BEFORE = """\
+[tool.black]
+line-length = 88
+"""
+_PYPROJECT_AFTER = """\
+[build-system]
+requires = ["setuptools >= 77.0"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "envfile"
+version = "1.0"
+requires-python = ">=3.9"
+
+[project.optional-dependencies]
+cli = [
+    "click>=5.0",
+]
+
+[project.scripts]
+envfile = "envfile.__main__:cli"
+
+[tool.setuptools]
+packages = ["envfile"]
+package-dir = {"" = "src"}
+
+[tool.black]
+line-length = 88
+"""
+
+
+def test_metadata_moved_from_setup_py_says_only_what_differs(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"setup.py": _SETUP_PY, "pyproject.toml": _PYPROJECT_BEFORE, "src/envfile/__init__.py": ""},
+        {"setup.py": None, "pyproject.toml": _PYPROJECT_AFTER},
+        "Move project metadata to pyproject.toml",
+    )
+    text = entry_text(analysis)
+    # the extra's requirement was the extra's on both sides: not the package's, not new
+    assert "click" not in text
+    assert "python>=3.9" not in text
+    assert "uilding the package now requires `setuptools>=77.0`" in text
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    assert "command" not in text and "extra" not in text
+
+
+def test_the_checker_holds_an_extras_pin_and_a_moved_one_no_new_requirement(
+    tmp_path: Path,
+) -> None:
+    root, commit = second_commit(
+        tmp_path,
+        {"setup.py": _SETUP_PY, "pyproject.toml": _PYPROJECT_BEFORE},
+        {"setup.py": None, "pyproject.toml": _PYPROJECT_AFTER},
+        "Move project metadata to pyproject.toml",
+    )
+    said = "Requires `click>=5.0`; building the package now requires `setuptools>=77.0`."
+    assert verdicts_of(root, commit.sha, said) == [
+        (Kind.REQUIRES, Verdict.FALSE),
+        (Kind.REQUIRES, Verdict.TRUE),
+    ]
+    # an extra's pin raised in place is still the extra's, not the package's
+    bumped = _PYPROJECT_AFTER.replace("click>=5.0", "click>=8.0")
+    root, commit = second_commit(
+        tmp_path / "bump", {"pyproject.toml": _PYPROJECT_AFTER}, {"pyproject.toml": bumped}, "Bump"
+    )
+    assert verdicts_of(root, commit.sha, "Requires `click>=8.0`.") == [
+        (Kind.REQUIRES, Verdict.FALSE)
+    ]
+    # the same pin among the dependencies is the package's
+    needs = bumped.replace('version = "1.0"\n', 'version = "1.0"\ndependencies = ["click>=8.0"]\n')
+    root, commit = second_commit(
+        tmp_path / "dep", {"pyproject.toml": _PYPROJECT_AFTER}, {"pyproject.toml": needs}, "Need"
+    )
+    assert verdicts_of(root, commit.sha, "Requires `click>=8.0`.") == [
+        (Kind.REQUIRES, Verdict.TRUE)
+    ]
