@@ -110,3 +110,60 @@ def test_the_checker_holds_an_extras_pin_and_a_moved_one_no_new_requirement(
     assert verdicts_of(root, commit.sha, "Requires `click>=8.0`.") == [
         (Kind.REQUIRES, Verdict.TRUE)
     ]
+
+
+_CLI_BEFORE = '''\
+import click
+
+
+@click.group()
+def cli():
+    """Manage the file."""
+
+
+@cli.command()
+@click.option("--format", default="simple")
+def list(format):
+    """Display all the stored key/value."""
+    click.echo(format)
+
+
+@cli.command()
+@click.argument("key")
+def set(key):
+    """Store the given key."""
+    click.echo(key)
+
+
+@cli.command()
+@click.argument("key")
+def unset(key):
+    """Remove the given key."""
+    click.echo(key)
+'''
+# the functions renamed off the builtins they shadowed, their commands kept by name; one
+# command whose name follows its function's (`unset` → `remove_key`, `remove-key`) is gone
+_CLI_AFTER = (
+    _CLI_BEFORE.replace("@cli.command()\n@click.option", '@cli.command(name="list")\n@click.option')
+    .replace("def list(format)", "def list_values(format)")
+    .replace('@cli.command()\n@click.argument("key")\ndef set(', '@cli.command("set")\n@click.argument("key")\ndef set_value(')
+    .replace("def unset(key)", "def remove_key(key)")
+)
+
+
+def test_a_cli_commands_function_renamed_under_the_same_command_is_not_removed(
+    tmp_path: Path,
+) -> None:
+    assert _CLI_AFTER.count("def ") == 4 and "def set_value" in _CLI_AFTER
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/envfile/__init__.py": "", "src/envfile/cli.py": _CLI_BEFORE},
+        {"src/envfile/cli.py": _CLI_AFTER},
+        "Stop shadowing builtins",
+    )
+    text = entry_text(analysis)
+    for name in ("`list`", "`set`", "`list_values`", "`set_value`"):
+        assert name not in text
+    # `unset`'s command is `remove-key` now: the command `unset` is gone, and said
+    assert "`unset`" in text
+    assert all(v is Verdict.TRUE for v in verdicts)

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable
 from typing import TypeVar
 
+from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.build import (
     build_only_requirements,
     extra_only_requirements,
@@ -308,6 +309,8 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         readings,
     )
     facts = _with_packaging(commit, facts, parses)
+    if any(n.path.endswith(".py") and "." not in n.name for n in facts.removed):
+        facts = _with_commands(commit, facts)
     if any(private_module(c.path) for c in facts.signatures_changed) or any(
         private_module(n.path) for n in facts.removed if n.kind is NameKind.METHOD
     ):
@@ -533,6 +536,37 @@ def _settings_in_tree(commit: CommitInput, facts: Facts) -> Facts:
         facts,
         env_removed=tuple(filter(gone, facts.env_removed)),
         config_keys_removed=tuple(filter(gone, facts.config_keys_removed)),
+    )
+
+
+def _with_commands(commit: CommitInput, facts: Facts) -> Facts:
+    """The facts without the functions that only changed name behind a command-line command
+    that stays: a click or typer command (`@cli.command(name="list")`) is run by its command
+    name, which the commit keeps under another function (`list` → `list_values`): the
+    command is neither removed nor added, and the renamed function is its module's insides."""
+    held: set[tuple[str, str]] = set()
+    for f in commit.files:
+        if f.sides is None or not f.filename.endswith(".py") or not all(f.sides):
+            continue
+        if not any(n.path == f.filename for n in facts.removed):
+            continue
+        before, after = (command_names(text or "") for text in f.sides)
+        holder = {command: function for function, command in after.items()}
+        for function, command in before.items():
+            now = holder.get(command)
+            if now is not None and now != function and function not in after:
+                held |= {(f.filename, function), (f.filename, now)}
+    if not held:
+        return facts
+    return dataclasses.replace(
+        facts,
+        removed=tuple(n for n in facts.removed if (n.path, n.name) not in held),
+        added=tuple(n for n in facts.added if (n.path, n.name) not in held),
+        renamed=tuple(
+            r
+            for r in facts.renamed
+            if (r.old.path, r.old.name) not in held or (r.new.path, r.new.name) not in held
+        ),
     )
 
 
