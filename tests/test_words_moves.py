@@ -167,3 +167,68 @@ def test_a_cli_commands_function_renamed_under_the_same_command_is_not_removed(
     # `unset`'s command is `remove-key` now: the command `unset` is gone, and said
     assert "`unset`" in text
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+_RUN = '''\
+import click
+
+
+@click.command()
+@click.argument("commandline", nargs=-1)
+def run(commandline):
+    """Run a command with the file's values."""
+    click.echo(" ".join(commandline))
+'''
+_RUN_AFTER = _RUN.replace(
+    "@click.command()", '@click.command(context_settings={"allow_interspersed_args": False})'
+)
+
+
+def test_a_bullet_its_author_marks_breaking_makes_the_change_breaking(tmp_path: Path) -> None:
+    message = (
+        "Make run forward flags to the given command (#60)\n\nChanges for users:\n\n"
+        "- (BREAKING) Forward flags passed after `run` to the given\n"
+        "  command instead of interpreting them.\n"
+        "    - This means that `run ls --help` shows the help of `ls`.\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/envfile/__init__.py": "", "src/envfile/cli.py": _RUN},
+        {"src/envfile/cli.py": _RUN_AFTER},
+        message,
+    )
+    assert analysis.breaking and analysis.importance.value == "high"
+    assert analysis.summary == (
+        "Forward flags passed after `run` to the given command instead of interpreting them."
+    )
+    assert all(v is not Verdict.FALSE for v in verdicts)
+    for i, said in enumerate(
+        (
+            "- breaking: flags after `run` go to the command",
+            "* **BREAKING**: flags after `run` go to the command",
+        )
+    ):
+        analysis, _ = checked_entry(
+            tmp_path / f"marked{i}",
+            {"src/envfile/__init__.py": "", "src/envfile/cli.py": _RUN},
+            {"src/envfile/cli.py": _RUN_AFTER},
+            f"Forward flags\n\n{said}\n",
+        )
+        assert analysis.breaking, said
+    # the words that deny a break are no mark
+    for i, said in enumerate(
+        (
+            "- non-breaking: flags after `run` go to the command",
+            "No breaking changes.",
+            "Not breaking: the flags were ignored before.",
+            "Breaking changes: none",
+            "- [ ] Breaking change: describe it",
+        )
+    ):
+        analysis, _ = checked_entry(
+            tmp_path / f"denied{i}",
+            {"src/envfile/__init__.py": "", "src/envfile/cli.py": _RUN},
+            {"src/envfile/cli.py": _RUN_AFTER},
+            f"Forward flags\n\n{said}\n",
+        )
+        assert not analysis.breaking, said
