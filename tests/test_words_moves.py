@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.analysis.paths import dev_tooling
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind
 from bot.cli.claims_eval import entry_text
@@ -146,7 +147,10 @@ def unset(key):
 _CLI_AFTER = (
     _CLI_BEFORE.replace("@cli.command()\n@click.option", '@cli.command(name="list")\n@click.option')
     .replace("def list(format)", "def list_values(format)")
-    .replace('@cli.command()\n@click.argument("key")\ndef set(', '@cli.command("set")\n@click.argument("key")\ndef set_value(')
+    .replace(
+        '@cli.command()\n@click.argument("key")\ndef set(',
+        '@cli.command("set")\n@click.argument("key")\ndef set_value(',
+    )
     .replace("def unset(key)", "def remove_key(key)")
 )
 
@@ -232,3 +236,179 @@ def test_a_bullet_its_author_marks_breaking_makes_the_change_breaking(tmp_path: 
             f"Forward flags\n\n{said}\n",
         )
         assert not analysis.breaking, said
+
+
+_MAKEFILE = """\
+.PHONY: clean test sdist
+
+clean:
+\trm -rf build dist
+
+sdist: clean
+\tpython -m build -d dist .
+\tls -l dist
+
+test:
+\tpytest tests/
+"""
+_RELEASE_YML = """\
+name: Release
+on:
+  release:
+    types: [created]
+jobs:
+  deploy:
+    runs-on: ubuntu-latest
+    steps:
+    - uses: actions/checkout@v4
+    - name: Build and publish
+      run: make release
+"""
+_PACKAGE = {
+    "src/envfile/__init__.py": "",
+    "src/envfile/main.py": "def load():\n    return 1\n",
+}
+
+
+def test_a_fix_confined_to_the_makefiles_dev_targets_is_low(tmp_path: Path) -> None:
+    # the release workflow only re-indented: every runner reads the same workflow
+    reindented = _RELEASE_YML.replace("    - ", "      - ").replace("      run:", "        run:")
+    reindented = reindented.replace("      name: Build", "        name: Build")
+    analysis, _ = checked_entry(
+        tmp_path,
+        {**_PACKAGE, "Makefile": _MAKEFILE, ".github/workflows/release.yml": _RELEASE_YML},
+        {
+            "Makefile": _MAKEFILE.replace("-d dist", "-o dist"),
+            ".github/workflows/release.yml": reindented,
+        },
+        "Fix build command",
+    )
+    assert analysis.importance.value == "low"
+    # a recipe that compiles is what a build runs
+    compiled = _MAKEFILE + "\next:\n\t$(CC) -O2 -shared -o _speedups.so _speedups.c\n"
+    analysis, _ = checked_entry(
+        tmp_path / "cc",
+        {**_PACKAGE, "Makefile": compiled},
+        {"Makefile": compiled.replace("-O2", "-O3")},
+        "Fix build command",
+    )
+    assert analysis.importance.value != "low"
+
+
+_SETUP_CFG_TOOLS = """\
+[bumpversion]
+current_version = 1.2.0
+commit = True
+
+[bumpversion:file:src/envfile/version.py]
+
+[flake8]
+max-line-length = 120
+
+[mypy]
+check_untyped_defs = true
+
+[tool:pytest]
+testpaths = tests
+"""
+
+
+def test_tool_settings_moved_out_of_setup_cfg_are_low(tmp_path: Path) -> None:
+    tools = '\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n\n[tool.mypy]\ncheck_untyped_defs = true\n'
+    analysis, _ = checked_entry(
+        tmp_path,
+        {
+            **_PACKAGE,
+            "setup.cfg": _SETUP_CFG_TOOLS,
+            "pyproject.toml": _PYPROJECT_AFTER,
+            "Makefile": _MAKEFILE,
+        },
+        {
+            "setup.cfg": None,
+            "pyproject.toml": _PYPROJECT_AFTER + tools,
+            ".bumpversion.cfg": "[bumpversion]\ncurrent_version = 1.2.0\n",
+            "Makefile": _MAKEFILE.replace("test:\n", "fmt:\n\truff format src tests\n\ntest:\n"),
+        },
+        "Move more config pyproject.toml",
+    )
+    assert analysis.importance.value == "low"
+    # a setup.cfg that held the package's metadata too is no dev tooling
+    metadata = _SETUP_CFG_TOOLS + "\n[options]\ninstall_requires =\n    click>=8\n"
+    _, commit = second_commit(
+        tmp_path / "metadata",
+        {**_PACKAGE, "setup.cfg": metadata},
+        {"setup.cfg": None, "pyproject.toml": _PYPROJECT_AFTER + tools},
+        "Move more config pyproject.toml",
+    )
+    gone = next(f for f in commit.files if f.filename == "setup.cfg")
+    assert not dev_tooling(gone)
+    _, commit = second_commit(
+        tmp_path / "tools",
+        {**_PACKAGE, "setup.cfg": _SETUP_CFG_TOOLS},
+        {"setup.cfg": None},
+        "Drop setup.cfg",
+    )
+    assert dev_tooling(next(f for f in commit.files if f.filename == "setup.cfg"))
+
+
+_MAIN = '''\
+import os
+
+
+def load(path):
+    """Load the file."""
+    if _disabled():
+        return False
+    return os.path.exists(path)
+
+
+def _disabled():
+    return "ENVFILE_DISABLED" in os.environ
+'''
+# the helper moved to the top, a tab-indented continuation re-indented, a docstring line added
+_MAIN_AFTER = '''\
+import os
+
+
+def _disabled():
+    return "ENVFILE_DISABLED" in os.environ
+
+
+def load(path):
+    """Load the file.
+
+    Set `ENVFILE_DISABLED` to skip loading.
+    """
+    if _disabled():
+        return False
+    return os.path.exists(
+        path
+    )
+'''
+
+
+def test_a_helper_moved_and_the_spacing_and_docs_updated_is_low(tmp_path: Path) -> None:
+    analysis, _ = checked_entry(
+        tmp_path,
+        {
+            "src/envfile/__init__.py": "",
+            "src/envfile/main.py": _MAIN,
+            "CHANGELOG.md": "# Changes\n",
+        },
+        {
+            "src/envfile/main.py": _MAIN_AFTER,
+            "CHANGELOG.md": "# Changes\n\n- Document the switch.\n",
+        },
+        "Update spacing and docs",
+    )
+    assert analysis.importance.value == "low"
+    # a call at import time pins the order: the helper defined after it was a NameError
+    called = _MAIN + "\nSKIPPED = _disabled()\n"
+    moved = _MAIN_AFTER.replace("def _disabled", "SKIPPED = _disabled()\n\n\ndef _disabled", 1)
+    analysis, _ = checked_entry(
+        tmp_path / "called",
+        {"src/envfile/__init__.py": "", "src/envfile/main.py": called},
+        {"src/envfile/main.py": moved},
+        "Update spacing and docs",
+    )
+    assert analysis.importance.value != "low"
