@@ -1984,7 +1984,11 @@ def _extra_only(pin: str, path: str, text: str) -> str | None:
     if name(pin) in {name(n) for n in needs}:
         return None
     return next(
-        (extra for extra, reqs in meta.extras.items() if any(_pinned(pin, r.lower()) for r in reqs)),
+        (
+            extra
+            for extra, reqs in meta.extras.items()
+            if any(_pinned(pin, r.lower()) for r in reqs)
+        ),
         None,
     )
 

@@ -21,7 +21,6 @@ import re
 from collections.abc import Iterable
 from typing import TypeVar
 
-from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.build import (
     build_only_requirements,
     extra_only_requirements,
@@ -35,6 +34,7 @@ from bot.analysis.facts.build import (
 from bot.analysis.facts.calls import keywords_changed, signature
 from bot.analysis.facts.caught import caught_at_each_call
 from bot.analysis.facts.clike import read_clike
+from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented, redocumented
