@@ -227,6 +227,7 @@ def test_a_bullet_its_author_marks_breaking_makes_the_change_breaking(tmp_path: 
             "Not breaking: the flags were ignored before.",
             "Breaking changes: none",
             "- [ ] Breaking change: describe it",
+            "Bumps a dependency.\n\n> - BREAKING: its own flags changed",
         )
     ):
         analysis, _ = checked_entry(

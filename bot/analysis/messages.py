@@ -563,12 +563,18 @@ def message_marked_breaking(message: str) -> list[str]:
     """The words, after the mark, of each line of the message's body (its title aside) that
     its author marks breaking (`_MARKED_BREAKING` leading the line, after its bullet), with
     the indented lines that continue it; not an unchecked box of a template ("- [ ] Breaking
-    change: …"), nor one that says there is none ("Breaking changes: none")."""
+    change: …"), nor one that says there is none ("Breaking changes: none"), nor a quoted one
+    (`> - BREAKING: …`, `<li>`)."""
     lines = message.split("\n")[1:]
     out: list[str] = []
     for i, line in enumerate(lines):
-        if _UNCHECKED.match(line) or BREAKING_FOOTER.match(line.strip()):
-            # (the Conventional Commits footer is read as such)
+        if (
+            _UNCHECKED.match(line)
+            or BREAKING_FOOTER.match(line.strip())
+            or line.lstrip().startswith((">", "<"))
+        ):
+            # (the Conventional Commits footer is read as such; a quotation, a dependency's
+            # release notes in a bump's body, is someone else's words)
             continue
         body = _BULLET.sub("", line, count=1)
         mark = _MARKED_BREAKING.match(body)
