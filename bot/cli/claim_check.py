@@ -18,7 +18,8 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   the tree, at each revision;
 - "adds the command-line option `--x`: “h”": as a flag, and a call in a changed Python file
   at the commit names `"--x"` and passes `help=` the string h (spaces folded);
-- "requires `pin`": the pin is written in a changed file at the commit and not before;
+- "requires `pin`": the pin is written in a changed file at the commit and not before, nor in
+  another of its folder's metadata files at the parent, and not only under an extra;
 - "adds / removes the extra, the command, the `g` entry point `n` (`r`)": a changed project's
   pyproject.toml (PEP 621) or setup.cfg (setuptools) declares it on one side only, with
   what the parentheses say; "changes the build backend from `a` to `b`": `[build-system]`;
