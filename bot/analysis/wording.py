@@ -37,7 +37,13 @@ from bot.analysis.facts.annotated import quiet_classes
 from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.facts.layout import same_code
-from bot.analysis.messages import BREAKING_FOOTER, is_changelog, leans, marked_breaking
+from bot.analysis.messages import (
+    BREAKING_FOOTER,
+    is_changelog,
+    leans,
+    marked_breaking,
+    message_marked_breaking,
+)
 from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module, tooling_path
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.removed import (
@@ -163,6 +169,10 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
     footer = BREAKING_FOOTER.search(commit.message)
     if footer and footer.group(1).strip():
         risks.append(Risk(description=sentence(p, p.footer.format(text=excerpt(footer.group(1))))))
+    # a line of the body the author marks breaking ("- (BREAKING) Forward flags …")
+    for words in message_marked_breaking(commit.message)[:2]:
+        said = p.footer.format(text=excerpt(words).rstrip(" ."))
+        risks.append(Risk(description=sentence(p, said)))
     if sig.title.bang:
         prefix = (sig.title.conventional or "") + (
             f"({sig.title.scope})" if sig.title.scope else ""
@@ -2144,6 +2154,10 @@ def write(
     limit = ONE_LINE_MAX if low else SUMMARY_LIMIT
     # the author's words for users first: the changelog entry or news fragment it adds
     authored = authored_summary(sig.entry_items, sig.description_items, commit.title, limit=limit)
+    # what the author marks breaking in the message's body is the news, said as written
+    marked = message_marked_breaking(commit.message) if not low else []
+    if marked:
+        authored = sentence(p, excerpt(marked[0], limit).rstrip(" ."))
     used: set[str] = set()
     if authored:
         text.summary = authored

@@ -23,6 +23,7 @@ from typing import TypeVar
 
 from bot.analysis.facts.build import (
     build_only_requirements,
+    extra_only_requirements,
     package_name,
     read_requirements,
     same_spec,
@@ -33,6 +34,7 @@ from bot.analysis.facts.build import (
 from bot.analysis.facts.calls import keywords_changed, signature
 from bot.analysis.facts.caught import caught_at_each_call
 from bot.analysis.facts.clike import read_clike
+from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented, redocumented
@@ -309,6 +311,8 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         readings,
     )
     facts = _with_packaging(commit, facts, parses)
+    if any(n.path.endswith(".py") and "." not in n.name for n in facts.removed):
+        facts = _with_commands(commit, facts)
     if any(private_module(c.path) for c in facts.signatures_changed) or any(
         private_module(n.path) for n in facts.removed if n.kind is NameKind.METHOD
     ):
@@ -537,6 +541,37 @@ def _settings_in_tree(commit: CommitInput, facts: Facts) -> Facts:
     )
 
 
+def _with_commands(commit: CommitInput, facts: Facts) -> Facts:
+    """The facts without the functions that only changed name behind a command-line command
+    that stays: a click or typer command (`@cli.command(name="list")`) is run by its command
+    name, which the commit keeps under another function (`list` → `list_values`): the
+    command is neither removed nor added, and the renamed function is its module's insides."""
+    held: set[tuple[str, str]] = set()
+    for f in commit.files:
+        if f.sides is None or not f.filename.endswith(".py") or not all(f.sides):
+            continue
+        if not any(n.path == f.filename for n in facts.removed):
+            continue
+        before, after = (command_names(text or "") for text in f.sides)
+        holder = {command: function for function, command in after.items()}
+        for function, command in before.items():
+            now = holder.get(command)
+            if now is not None and now != function and function not in after:
+                held |= {(f.filename, function), (f.filename, now)}
+    if not held:
+        return facts
+    return dataclasses.replace(
+        facts,
+        removed=tuple(n for n in facts.removed if (n.path, n.name) not in held),
+        added=tuple(n for n in facts.added if (n.path, n.name) not in held),
+        renamed=tuple(
+            r
+            for r in facts.renamed
+            if (r.old.path, r.old.name) not in held or (r.new.path, r.new.name) not in held
+        ),
+    )
+
+
 def _with_packaging(commit: CommitInput, facts: Facts, parses: Parses) -> Facts:
     """The facts with what the packaging files read whole declare anew or no more; a
     requirement of an extra the change adds is said with the extra, not as the package's
@@ -555,6 +590,13 @@ def _with_packaging(commit: CommitInput, facts: Facts, parses: Parses) -> Facts:
     optional = {
         (e.path, r.replace(" ", "").lower()) for e in found.extras_added for r in e.requirements
     }
+    # what only an extra lists is the extra's: no install of the package itself asks for it,
+    # and an extra's requirement is said with the extra where the extra is new
+    extra_only = {
+        path: extra_only_requirements(path, after, parses)
+        for path, (_, after) in sides.items()
+        if after is not None
+    }
     # what only `[build-system] requires` lists is what building the package needs
     building = {
         path: build_only_requirements(after, parses)
@@ -567,6 +609,7 @@ def _with_packaging(commit: CommitInput, facts: Facts, parses: Parses) -> Facts:
             dataclasses.replace(r, build=package_name(r.package) in building.get(r.path, ()))
             for r in facts.requirements
             if (r.path, f"{r.package}{r.spec}") not in optional
+            and package_name(r.package.split("[", 1)[0]) not in extra_only.get(r.path, ())
         ),
         extras_added=_cap(found.extras_added),
         extras_removed=_cap(found.extras_removed),
