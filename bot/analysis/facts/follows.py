@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from bot.analysis.facts.pyfile import code_of
 from bot.analysis.facts.records import Name, NameKind, Renamed
 from bot.analysis.facts.reexports import _absolute, _module_of
-from bot.analysis.facts.renamed import Follows, binds, following
+from bot.analysis.facts.renamed import Follows, binds, code_size, following
 from bot.analysis.facts.scan import FileReading, Side
 
 
@@ -104,8 +104,16 @@ def renamed_following(
     where one definition of the commit's matches alone."""
     found: list[Renamed] = []
     at = {r.path: r for r in readings}
-    outs = [n for n in removed if _top(n)]
-    ins = [n for n in added if _top(n)]
+    # a rename changes no node count: only definitions of the same size are compared (a
+    # refactor that moves many is compared pair by pair)
+    sizes: dict[Name, int] = {}
+    for names, sign in ((removed, "-"), (added, "+")):
+        for n in names:
+            node = _node(at[n.path].side(sign), n.name) if _top(n) and n.path in at else None
+            if node is not None:
+                sizes[n] = code_size(node)
+    outs = [n for n in removed if n in sizes]
+    ins = [n for n in added if n in sizes]
     while outs and ins:
         fresh: list[Renamed] = []
         for path, follows in follows_of([*known, *found], readings).items():
@@ -114,6 +122,7 @@ def renamed_following(
                     n
                     for n in ins
                     if n.path == path
+                    and sizes[n] == sizes[out]
                     and (n.kind is out.kind or NameKind.CLASS not in (n.kind, out.kind))
                     and only_follows(at[path], out.name, n.name, follows)
                 ]

@@ -228,6 +228,21 @@ def _parts(node: ast.AST) -> list[ast.AST]:
     return [node]
 
 
+def code_size(node: ast.AST) -> int:
+    """How many nodes a definition's code digest reads (`_parts`), its docstring aside: the
+    same for two definitions that `following` and `canonical` can make the same code."""
+    parts = _parts(node)
+    if isinstance(node, (*_DEFS, ast.ClassDef)) and node.body and parts:
+        first = node.body[0]
+        if (
+            isinstance(first, ast.Expr)
+            and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)
+        ):
+            parts = [p for p in parts if p is not first]
+    return len(_breadth(parts))
+
+
 def binds(node: ast.AST, names: set[str] | frozenset[str]) -> bool:
     """Whether anything `node`'s code reads (`_parts`) binds one of `names` in a scope of
     its own: a parameter, an assignment, an import, a `def`, a `class`, an `except … as`, a
