@@ -88,6 +88,8 @@ def test_a_function_calling_renamed_helpers_is_not_where_the_fix_is(tmp_path: Pa
     text = entry_text(analysis)
     assert "this fix of `cachedfunc`:" in text
     assert "cachedmethod" not in text
+    # the rename said once, where a definition that follows it is shipped
+    assert text.count("Renames `_makekey` to `makekey_untyped`") == 1
     assert "Removes" not in text
     assert Verdict.FALSE not in verdicts
     facts = read_facts(second_commit(tmp_path / "again", before, after, "Fix #16")[1])
@@ -192,3 +194,17 @@ def test_a_local_of_the_renamed_name_is_no_reference_to_it(tmp_path: Path) -> No
     facts = read_facts(second_commit(tmp_path, before, after, "Rename")[1])
     assert [(r.old.name, r.new.name) for r in facts.renamed] == [("_key", "_hashkey")]
     assert [n.name for n in facts.changed] == ["shadowed"]
+
+
+def test_a_helper_made_public_that_callers_follow_is_said_renamed_once(tmp_path: Path) -> None:
+    code = (
+        "def {name}(items):\n    return sorted(set(items), key=str.lower)\n\n\n"
+        "def run(items):\n    return [x for x in {name}(items) if x]\n"
+    )
+    before = {"tidy/core.py": code.format(name="_unique")}
+    after = {"tidy/core.py": code.format(name="unique")}
+    analysis, verdicts = checked_entry(tmp_path, before, after, "Make unique public")
+    text = entry_text(analysis)
+    assert text.count("Renames `_unique` to `unique` in `tidy/core.py`.") == 1
+    assert "`run`" not in text
+    assert Verdict.FALSE not in verdicts

@@ -78,6 +78,7 @@ from bot.analysis.facts.records import (
     Extra,
     Facts,
     FileFact,
+    Followed,
     ImportMove,
     Logged,
     MemberGone,
@@ -928,14 +929,20 @@ def _combine(
     # `_bar()`, here or through an import) follows the rename: not edited, the rename said
     # once (cachetools aae7bf5's `cachedmethod`)
     follows = follows_of([*renamed, *moved], readings)
+    followed: list[Followed] = []
     if follows:
         at = {r.path: r for r in readings}
-        changed = [
-            n
-            for n in changed
-            if n.path not in follows
-            or not only_follows(at[n.path], n.name, n.name, follows[n.path])
-        ]
+        edits = []
+        for n in changed:
+            pairs = (
+                only_follows(at[n.path], n.name, n.name, follows[n.path])
+                if n.path in follows
+                else []
+            )
+            followed += [Followed(n.name, n.path, pair) for pair in pairs]
+            if not pairs:
+                edits.append(n)
+        changed = edits
     exports_added = [n for n in exports_added if n.path not in partial]
     exports_removed = [n for n in exports_removed if n.path not in partial]
     reexports = [n for n in reexports if n.path not in partial]
@@ -1177,6 +1184,7 @@ def _combine(
         renamed=_cap(renamed),
         moved=_cap(moved),
         changed=_cap(list(dict.fromkeys(changed))),
+        followed=_cap(list(dict.fromkeys(followed))),
         exports_added=_cap(exports_added),
         exports_removed=_cap(exports_removed),
         reexports_dropped=_cap(reexports),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from bot.analysis.facts.pyfile import code_of
 from bot.analysis.facts.records import Name, NameKind, Renamed
@@ -14,7 +15,21 @@ from bot.analysis.facts.renamed import Follows, binds, code_size, following
 from bot.analysis.facts.scan import FileReading, Side
 
 
-def follows_of(pairs: Iterable[Renamed], readings: list[FileReading]) -> dict[str, Follows]:
+@dataclass
+class FileFollows:
+    """What a changed file's code read at the parent of the definitions the commit renamed,
+    and reads them as at the commit (`follows_of`), each with the rename it follows."""
+
+    names: dict[str, str] = field(default_factory=dict)
+    attrs: dict[tuple[str, str], str] = field(default_factory=dict)
+    origin: dict[str | tuple[str, str], Renamed] = field(default_factory=dict)
+
+    @property
+    def follows(self) -> Follows:
+        return self.names, self.attrs
+
+
+def follows_of(pairs: Iterable[Renamed], readings: list[FileReading]) -> dict[str, FileFollows]:
     """Per changed Python file, the names its code read at the parent of the module-level
     definitions the commit renamed (`pairs`: renamed, or moved under another name) and
     what it reads them as at the commit: the definition's own file reads the new name; a
@@ -31,68 +46,72 @@ def follows_of(pairs: Iterable[Renamed], readings: list[FileReading]) -> dict[st
         and p.old.path.endswith(".py")
         and p.new.path.endswith(".py")
     ]
-    out: dict[str, Follows] = {}
+    out: dict[str, FileFollows] = {}
     if not tops:
         return out
     for r in readings:
         if not r.path.endswith(".py") or not (r.minus.functions or r.minus.classes):
             continue
-        names: dict[str, str] = {}
-        attrs: dict[tuple[str, str], str] = {}
-        for old, new in tops:
+        found = FileFollows()
+        for pair in tops:
+            old, new = pair
+            renamed = Renamed(old, new)
             was_module, now_module = _module_of(old.path), _module_of(new.path)
+            names: dict[str, str] = {}
             if old.path == new.path == r.path:
                 names[old.name] = new.name
             for bound in _imported(r.minus, r.path, was_module, old.name):
                 into = _imported(r.plus, r.path, now_module, new.name)
                 if len(into) == 1:
                     names[bound] = into[0]
+            for k, v in names.items():
+                if k != v and not _bound(r.plus, k) and not _bound(r.minus, v):
+                    found.names[k] = v
+                    found.origin[k] = renamed
             if old.path == new.path and was_module:
                 reads = _modules(r.minus, r.path, was_module) & _modules(r.plus, r.path, was_module)
-                attrs.update({(m, old.name): new.name for m in reads})
-        names = {
-            k: v
-            for k, v in names.items()
-            if k != v and not _bound(r.plus, k) and not _bound(r.minus, v)
-        }
-        if names or attrs:
-            out[r.path] = (names, attrs)
+                for m in reads:
+                    found.attrs[m, old.name] = new.name
+                    found.origin[m, old.name] = renamed
+        if found.names or found.attrs:
+            out[r.path] = found
     return out
 
 
-def only_follows(reading: FileReading, old: str, new: str, follows: Follows) -> bool:
-    """Whether the parent's definition `old` is the commit's `new` once the names it reads
-    of renamed definitions are read by their new names (`follows_of`), its locals renamed
-    throughout aside (as `_same_code` reads it): in place, named back after."""
+def only_follows(reading: FileReading, old: str, new: str, follows: FileFollows) -> list[Renamed]:
+    """The renames the parent's definition `old` follows where it is the commit's `new` once
+    the names it reads of renamed definitions are read by their new names (`follows_of`),
+    its locals renamed throughout aside (as `_same_code` reads it); none where it is not.
+    In place, named back after."""
     was, now = _node(reading.minus, old), _node(reading.plus, new)
     plus = reading.plus.code.get(new)
     if was is None or now is None or plus is None:
-        return False
+        return []
     if isinstance(was, ast.ClassDef) is not isinstance(now, ast.ClassDef):
-        return False
-    names, attrs = follows
-    if binds(now, {*names.values(), *(m for m, _ in attrs)}):
-        return False
-    with following(was, follows) as followed:
-        if not followed:
-            return False
-        if code_of(was) == plus():
-            return True
-        if isinstance(was, ast.ClassDef) or _size(was) != _size(now):
-            return False
-        return code_of(was, renamed=True) == plus(renamed=True)
+        return []
+    if binds(now, {*follows.names.values(), *(m for m, _ in follows.attrs)}):
+        return []
+    with following(was, follows.follows) as read:
+        same = bool(read) and (
+            code_of(was) == plus()
+            or (
+                not isinstance(was, ast.ClassDef)
+                and _size(was) == _size(now)
+                and code_of(was, renamed=True) == plus(renamed=True)
+            )
+        )
+    return list(dict.fromkeys(follows.origin[k] for k in read)) if same else []
 
 
-def follows_value(was: str, now: str, follows: Follows | None) -> bool:
+def follows_value(was: str, now: str, follows: FileFollows | None) -> bool:
     """Whether a value written `was` at the parent (a parameter's default) is `now` only as
     the name of a definition the commit renamed (`_foo` → `_bar`, `m._foo` → `m._bar`)."""
     if follows is None:
         return False
-    names, attrs = follows
-    if names.get(was) == now:
+    if follows.names.get(was) == now:
         return True
     module, _, attr = was.partition(".")
-    return bool(attr) and now == f"{module}.{attrs.get((module, attr))}"
+    return bool(attr) and now == f"{module}.{follows.attrs.get((module, attr))}"
 
 
 def renamed_following(

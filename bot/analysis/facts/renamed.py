@@ -269,18 +269,20 @@ def binds(node: ast.AST, names: set[str] | frozenset[str]) -> bool:
 
 
 @contextmanager
-def following(node: ast.AST, follows: Follows) -> Iterator[bool]:
+def following(node: ast.AST, follows: Follows) -> Iterator[set[str | tuple[str, str]]]:
     """The parent's `node` with the names it reads of definitions the commit renamed read by
-    their new names, while the block runs; yields whether any was (never where `node` binds
-    one of those names itself: that name is its own there). Renamed in place and named back
-    after, as `canonical` does: the tree is shared."""
+    their new names, while the block runs; yields the `follows` keys it read (none where
+    `node` binds one of those names itself: that name is its own there). Renamed in place
+    and named back after, as `canonical` does: the tree is shared."""
     names, attrs = follows
     undo: list[tuple[ast.AST, str, str]] = []
+    read: set[str | tuple[str, str]] = set()
     keys = {*names, *(m for m, _ in attrs)}
     try:
         if not binds(node, keys):
             for n in _breadth(_parts(node)):
                 if isinstance(n, ast.Name) and n.id in names:
+                    read.add(n.id)
                     undo.append((n, "id", n.id))
                     n.id = names[n.id]
                 elif (
@@ -288,9 +290,10 @@ def following(node: ast.AST, follows: Follows) -> Iterator[bool]:
                     and isinstance(n.value, ast.Name)
                     and (n.value.id, n.attr) in attrs
                 ):
+                    read.add((n.value.id, n.attr))
                     undo.append((n, "attr", n.attr))
                     n.attr = attrs[n.value.id, n.attr]
-        yield bool(undo)
+        yield read
     finally:
         for n, field, old in reversed(undo):
             setattr(n, field, old)
