@@ -208,3 +208,24 @@ def test_a_helper_made_public_that_callers_follow_is_said_renamed_once(tmp_path:
     assert text.count("Renames `_unique` to `unique` in `tidy/core.py`.") == 1
     assert "`run`" not in text
     assert Verdict.FALSE not in verdicts
+
+
+def test_a_default_that_names_the_renamed_helper_did_not_change(tmp_path: Path) -> None:
+    # `key=_key` → `key=_hashkey` is the same function as the default: no default changed,
+    # no "behave differently", no break
+    code = (
+        "def {name}(*args):\n    return tuple(args) + ('sentinel', len(args), 'k')\n\n\n"
+        "def cached(cache, key={name}):\n    return cache\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {
+            "tidy/__init__.py": "from .keys import cached\n",
+            "tidy/keys.py": code.format(name="_key"),
+        },
+        {"tidy/keys.py": code.format(name="_hashkey")},
+        "Rename the key helper",
+    )
+    assert entry_text(analysis) == "Renames `_key` to `_hashkey` in `tidy/keys.py`."
+    assert not analysis.breaking
+    assert Verdict.FALSE not in verdicts
