@@ -122,6 +122,10 @@ def renamed_following(
     helper `_key_typed` calling `_key`, both renamed: `key_typed` calling `key`): renamed,
     where one definition of the commit's matches alone."""
     found: list[Renamed] = []
+    follows = follows_of(known, readings)
+    if not follows:
+        # no rename to follow (most commits): nothing read
+        return found
     at = {r.path: r for r in readings}
     # a rename changes no node count: only definitions of the same size are compared (a
     # refactor that moves many is compared pair by pair)
@@ -133,9 +137,9 @@ def renamed_following(
                 sizes[n] = code_size(node)
     outs = [n for n in removed if n in sizes]
     ins = [n for n in added if n in sizes]
-    while outs and ins:
+    while outs and ins and follows:
         fresh: list[Renamed] = []
-        for path, follows in follows_of([*known, *found], readings).items():
+        for path, follow in follows.items():
             for out in [n for n in outs if n.path == path]:
                 into = [
                     n
@@ -143,7 +147,7 @@ def renamed_following(
                     if n.path == path
                     and sizes[n] == sizes[out]
                     and (n.kind is out.kind or NameKind.CLASS not in (n.kind, out.kind))
-                    and only_follows(at[path], out.name, n.name, follows)
+                    and only_follows(at[path], out.name, n.name, follow)
                 ]
                 if len(into) == 1:
                     fresh.append(Renamed(out, into[0]))
@@ -152,6 +156,7 @@ def renamed_following(
         if not fresh:
             break
         found += fresh
+        follows = follows_of([*known, *found], readings)
     return found
 
 
