@@ -229,3 +229,22 @@ def test_a_default_that_names_the_renamed_helper_did_not_change(tmp_path: Path) 
     assert entry_text(analysis) == "Renames `_key` to `_hashkey` in `tidy/keys.py`."
     assert not analysis.breaking
     assert Verdict.FALSE not in verdicts
+
+
+def test_a_caller_of_a_helper_moved_out_under_another_name_only_follows_it(
+    tmp_path: Path,
+) -> None:
+    # `_key` leaves `api.py` for `_keys.py` as `_hashkey`; `api.py` imports it from there
+    helper = "def {name}(*args):\n    return tuple(args) + ('sentinel', len(args), 'k')\n"
+    caller = "def lookup(cache, *args):\n    return cache.get({name}(*args))\n"
+    before = {"tidy/api.py": helper.format(name="_key") + "\n\n" + caller.format(name="_key")}
+    after = {
+        "tidy/_keys.py": helper.format(name="_hashkey"),
+        "tidy/api.py": "from ._keys import _hashkey\n\n\n" + caller.format(name="_hashkey"),
+    }
+    facts = read_facts(second_commit(tmp_path, before, after, "Move the key helper")[1])
+    assert [(m.old.name, m.new.name, m.new.path) for m in facts.moved] == [
+        ("_key", "_hashkey", "tidy/_keys.py")
+    ]
+    assert not facts.changed
+    assert [(f.name, f.rename.new.name) for f in facts.followed] == [("lookup", "_hashkey")]

@@ -32,8 +32,9 @@ class FileFollows:
 def follows_of(pairs: Iterable[Renamed], readings: list[FileReading]) -> dict[str, FileFollows]:
     """Per changed Python file, the names its code read at the parent of the module-level
     definitions the commit renamed (`pairs`: renamed, or moved under another name) and
-    what it reads them as at the commit: the definition's own file reads the new name; a
-    file that imported the old name from its module imports the new one from the new
+    what it reads them as at the commit: the definition's own file reads the new name
+    (imported from the module it moved to, or defined where an import stood); a file that
+    imported the old name from its module imports the new one from the new
     module (`from .m import _foo` → `from .m import _bar`), or reads it off the same module
     bound under the same name at both (`m._foo` → `m._bar`). A name the other revision
     binds at the module's level is none (`_foo` still defined or imported: no rename)."""
@@ -58,10 +59,11 @@ def follows_of(pairs: Iterable[Renamed], readings: list[FileReading]) -> dict[st
             renamed = Renamed(old, new)
             was_module, now_module = _module_of(old.path), _module_of(new.path)
             names: dict[str, str] = {}
-            if old.path == new.path == r.path:
-                names[old.name] = new.name
-            for bound in _imported(r.minus, r.path, was_module, old.name):
-                into = _imported(r.plus, r.path, now_module, new.name)
+            # defined here at one revision, imported from the other module at the other
+            was_here = [old.name] if old.path == r.path else []
+            now_here = [new.name] if new.path == r.path else []
+            for bound in was_here or _imported(r.minus, r.path, was_module, old.name):
+                into = now_here or _imported(r.plus, r.path, now_module, new.name)
                 if len(into) == 1:
                     names[bound] = into[0]
             for k, v in names.items():
