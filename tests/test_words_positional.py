@@ -154,3 +154,39 @@ def test_an_export_its_module_bound_still_breaks_when_removed(tmp_path: Path) ->
     )
     assert analysis.breaking
     assert "Code that imports `RRCache` from `cachetools` fails." in entry_text(analysis)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "shifted"),
+    [
+        # after `*args`, a parameter is keyword-only: no call passes it by position
+        ("*args, count=1", "*args, key=None, count=1", False),
+        ("*, count=1", "key=None, *, count=1", False),
+        # `*args` put before it makes `count` keyword-only: no parameter takes its place
+        ("count=1", "*args, count=1", False),
+        ("count=1", "*, key=None, count=1", False),
+        # before `/` or before `*args`, positional arguments still bind in order
+        ("count=1, *args", "key=None, count=1, *args", True),
+        ("/, count=1", "key=None, /, count=1", True),
+        ("count=1, **kw", "key=None, count=1, **kw", True),
+    ],
+)
+def test_a_place_taken_is_said_only_where_python_binds_positional_arguments_anew(
+    tmp_path: Path, before: str, after: str, shifted: bool
+) -> None:
+    code = "def evict(cache, {params}):\n    return cache.popitem()\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {
+            "cachetools/__init__.py": '"""Caches."""\n\nfrom .evict import evict\n',
+            "cachetools/evict.py": code.format(params=before),
+        },
+        {"cachetools/evict.py": code.format(params=after)},
+        "Evict by key",
+    )
+    said = "Calls that pass `count` by position now pass it as `key`." in entry_text(analysis)
+    assert said is shifted
+    # (`count` made keyword-only breaks its positional callers too: not a place taken, said
+    # or not elsewhere)
+    assert analysis.breaking or not shifted
+    assert Verdict.FALSE not in verdicts

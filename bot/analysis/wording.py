@@ -1174,8 +1174,9 @@ def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     call one (at most two definitions said; one sentence for the callers they share), a new
     private helper said with the first sentence of its docstring (what the call does), or
     else one helper's docstring on its own. A call that follows a rename (a caller
-    drops `_old` for `new`) is no new call: a helper made public is said renamed once
-    instead, where no other sentence says it."""
+    drops `_old` for `new`, or a definition only follows it: `facts.followed`) is no new
+    call: a helper made public is said renamed once instead, where no other sentence says
+    it."""
     shipped = set(sig.source_files)
     helpers: dict[str, Documented] = {}
     for d in _documented_helpers(sig):
@@ -1185,8 +1186,17 @@ def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     # (caller, callee) of the calls that only follow a rename, on either side
     follow: set[tuple[str, str]] = set()
     followed: list[Renamed] = []
+    # a shipped definition that only follows it (`facts.followed`: not edited, its calls
+    # not compared)
+    following = {
+        (f.rename.old.path, f.rename.old.name, f.rename.new.name)
+        for f in sig.facts.followed
+        if f.path in shipped
+    }
     for pair in sig.facts.renamed:
         old, new = pair.old.short, pair.new.short
+        if (pair.old.path, pair.old.name, pair.new.name) in following:
+            followed.append(pair)
         for call in sig.facts.calls_added:
             if call.path in shipped and call.callee == new and (call.caller, old) in dropped:
                 follow |= {(call.caller, new), (call.caller, old)}

@@ -39,6 +39,12 @@ from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
+from bot.analysis.facts.follows import (
+    follows_of,
+    follows_value,
+    only_follows,
+    renamed_following,
+)
 from bot.analysis.facts.giving import returns_changed
 from bot.analysis.facts.handed_out import EVERY, handed_out
 from bot.analysis.facts.kept import keep_facts
@@ -75,6 +81,7 @@ from bot.analysis.facts.records import (
     Extra,
     Facts,
     FileFact,
+    Followed,
     Gives,
     ImportMove,
     Logged,
@@ -940,6 +947,15 @@ def _combine(
             and (path not in whole or _same_parameters(readings, path, out[0], into[0]))
         ):
             renamed.append(Renamed(out[0], into[0]))
+    # one whose code differs only by the new names of those renamed (a helper calling a
+    # helper, both renamed) was renamed with them
+    paired = {r.old for r in renamed} | {r.new for r in renamed}
+    renamed += renamed_following(
+        [n for n in added if n not in paired],
+        [n for n in removed if n not in paired],
+        readings,
+        [*renamed, *moved],
+    )
     renamed_names = {r.old for r in renamed} | {r.new for r in renamed}
     added = [n for n in added if n not in renamed_names and not _is_test_name(n, files)]
     removed = [n for n in removed if n not in renamed_names]
@@ -954,6 +970,24 @@ def _combine(
     added = [n for n in added if n.path not in partial]
     removed = [n for n in removed if n.path not in partial]
     renamed = [r for r in renamed if r.old.path not in partial]
+    # A definition whose code differs only by the new name of one renamed (`_foo()` now
+    # `_bar()`, here or through an import) follows the rename: not edited, the rename said
+    # once (cachetools aae7bf5's `cachedmethod`)
+    follows = follows_of([*renamed, *moved], readings)
+    followed: list[Followed] = []
+    if follows:
+        at = {r.path: r for r in readings}
+        edits = []
+        for n in changed:
+            pairs = (
+                only_follows(at[n.path], n.name, n.name, follows[n.path])
+                if n.path in follows
+                else []
+            )
+            followed += [Followed(n.name, n.path, pair) for pair in pairs]
+            if not pairs:
+                edits.append(n)
+        changed = edits
     exports_added = [n for n in exports_added if n.path not in partial]
     exports_removed = [n for n in exports_removed if n.path not in partial]
     reexports = [n for n in reexports if n.path not in partial]
@@ -977,6 +1011,7 @@ def _combine(
                 and _public(param.split("(", 1)[0])
                 and not (_SENTINEL.fullmatch(was) and _SENTINEL.fullmatch(now))
                 and not _same_number(was, now)
+                and not follows_value(was, now, follows.get(r.path))
             ):
                 # a new default that stands for the old value where nothing else is set
                 stands = was in _stands_for(r.plus, param, now)
@@ -1020,6 +1055,7 @@ def _combine(
             if n in r.minus.defs
             and r.minus.defs[n][1] != d
             and (k is NameKind.CLASS or not _same_code(r, n))
+            and not (r.path in follows and only_follows(r, n, n, follows[r.path]))
         ]
         detail(r.plus, [*edited_here, *(t.name for t in tests_added if t.path == r.path)])
         detail(r.minus, edited_here)
@@ -1225,6 +1261,7 @@ def _combine(
         renamed=_cap(renamed),
         moved=_cap(moved),
         changed=_cap(list(dict.fromkeys(changed))),
+        followed=_cap(list(dict.fromkeys(followed))),
         exports_added=_cap(exports_added),
         exports_removed=_cap(exports_removed),
         reexports_dropped=_cap(reexports),

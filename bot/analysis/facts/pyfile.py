@@ -173,6 +173,7 @@ class Unit:
         side.classes.update(table.classes)
         side.imports.update(table.imports)
         side.aliases.update(table.aliases)
+        side.modules.update(table.modules)
         side.bases.update(table.bases)
         side.exports.update(table.exports)
         side.imported_exports.update(table.imported_exports)
@@ -368,6 +369,14 @@ def _code(
             # as written (a rename then reads as an edit: more said, never a wrong quote)
             pass
     return _code_digest(node, node.body)
+
+
+def code_of(
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, *, renamed: bool = False
+) -> str:
+    """`_code`'s digest worked out anew (a `Side.code` entry is cached: this reads the tree
+    as it is now, while `following` renames what it reads)."""
+    return _code(node, renamed=renamed)
 
 
 def _code_digest(
@@ -674,7 +683,9 @@ class _Reader:
             self.side.setup_call = node.value
         if isinstance(node, ast.Import):
             for alias in node.names:
-                self.side.imports[alias.asname or alias.name.split(".", 1)[0]] = ""
+                bound = alias.asname or alias.name.split(".", 1)[0]
+                self.side.imports[bound] = ""
+                self.side.modules[bound] = alias.name if alias.asname else bound
         elif isinstance(node, ast.ImportFrom):
             module = "." * node.level + (node.module or "")
             for alias in node.names:

@@ -521,6 +521,16 @@ class Section:
 
 
 @dataclass(frozen=True)
+class Followed:
+    """A definition the change edits only to follow a rename: its code differs only by the
+    renamed definition's new name (`follows.py`), so it is not in `changed`."""
+
+    name: str
+    path: str
+    rename: Renamed
+
+
+@dataclass(frozen=True)
 class Facts:
     """What one change holds, read from its patch, message and PR text.
 
@@ -539,6 +549,8 @@ class Facts:
     # definitions the change edits inside (the enclosing function, method or class of a
     # changed line), added and removed names aside
     changed: tuple[Name, ...] = ()
+    # definitions whose code differs only by the new name of one renamed: not edited
+    followed: tuple[Followed, ...] = ()
     # names a package's `__init__.py` exports (`__all__`, its imports), gained or lost
     exports_added: tuple[Name, ...] = ()
     exports_removed: tuple[Name, ...] = ()

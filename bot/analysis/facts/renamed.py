@@ -206,3 +206,94 @@ class _Blank(ast.NodeTransformer):
 
 def _blanked(node: ast.AST) -> str:
     return ast.dump(_Blank().visit(copy.deepcopy(node)))
+
+
+# A module-level name the commit renamed -> its new name, and (module's bound name, old
+# attribute) -> the new attribute (`m._foo` read as `m._bar`): what a definition that only
+# follows a rename reads instead (`Follows`)
+Follows = tuple[dict[str, str], dict[tuple[str, str], str]]
+
+
+def _parts(node: ast.AST) -> list[ast.AST]:
+    """What a definition's code digest reads: a function's decorators, parameters, return
+    annotation and body; a class's decorators, bases, keywords and own statements (its
+    methods and nested classes are names of their own)."""
+    if isinstance(node, ast.ClassDef):
+        members = (*_DEFS, ast.ClassDef)
+        body = [s for s in node.body if not isinstance(s, members)]
+        return [*node.decorator_list, *node.bases, *node.keywords, *body]
+    if isinstance(node, _DEFS):
+        returns = [node.returns] if node.returns else []
+        return [*node.decorator_list, node.args, *returns, *node.body]
+    return [node]
+
+
+def code_size(node: ast.AST) -> int:
+    """How many nodes a definition's code digest reads (`_parts`), its docstring aside: the
+    same for two definitions that `following` and `canonical` can make the same code."""
+    parts = _parts(node)
+    if isinstance(node, (*_DEFS, ast.ClassDef)) and node.body and parts:
+        first = node.body[0]
+        if (
+            isinstance(first, ast.Expr)
+            and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)
+        ):
+            parts = [p for p in parts if p is not first]
+    return len(_breadth(parts))
+
+
+def binds(node: ast.AST, names: set[str] | frozenset[str]) -> bool:
+    """Whether anything `node`'s code reads (`_parts`) binds one of `names` in a scope of
+    its own: a parameter, an assignment, an import, a `def`, a `class`, an `except … as`, a
+    `global`, a `match` capture (then that name there is no module's definition)."""
+    for n in _breadth(_parts(node)):
+        if isinstance(n, ast.Name):
+            if n.id in names and not isinstance(n.ctx, ast.Load):
+                return True
+        elif isinstance(n, ast.arg):
+            if n.arg in names:
+                return True
+        elif isinstance(n, ast.alias):
+            if (n.asname or n.name).split(".")[0] in names:
+                return True
+        elif isinstance(n, (*_DEFS, ast.ClassDef, ast.ExceptHandler, ast.MatchAs, ast.MatchStar)):
+            if n.name in names:
+                return True
+        elif isinstance(n, ast.Global | ast.Nonlocal):
+            if names.intersection(n.names):
+                return True
+        elif isinstance(n, ast.MatchMapping) and n.rest in names:
+            return True
+    return False
+
+
+@contextmanager
+def following(node: ast.AST, follows: Follows) -> Iterator[set[str | tuple[str, str]]]:
+    """The parent's `node` with the names it reads of definitions the commit renamed read by
+    their new names, while the block runs; yields the `follows` keys it read (none where
+    `node` binds one of those names itself: that name is its own there). Renamed in place
+    and named back after, as `canonical` does: the tree is shared."""
+    names, attrs = follows
+    undo: list[tuple[ast.AST, str, str]] = []
+    read: set[str | tuple[str, str]] = set()
+    keys = {*names, *(m for m, _ in attrs)}
+    try:
+        if not binds(node, keys):
+            for n in _breadth(_parts(node)):
+                if isinstance(n, ast.Name) and n.id in names:
+                    read.add(n.id)
+                    undo.append((n, "id", n.id))
+                    n.id = names[n.id]
+                elif (
+                    isinstance(n, ast.Attribute)
+                    and isinstance(n.value, ast.Name)
+                    and (n.value.id, n.attr) in attrs
+                ):
+                    read.add((n.value.id, n.attr))
+                    undo.append((n, "attr", n.attr))
+                    n.attr = attrs[n.value.id, n.attr]
+        yield read
+    finally:
+        for n, field, old in reversed(undo):
+            setattr(n, field, old)

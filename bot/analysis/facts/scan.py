@@ -149,6 +149,8 @@ class Side:
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
     # names an import binds (`from m import a as b` binds `b`) -> the module imported from
     imports: dict[str, str] = field(default_factory=dict)
+    # Python: a name `import a.b as c` binds -> the module (`c` -> `a.b`; `import a`: `a`)
+    modules: dict[str, str] = field(default_factory=dict)
     # Python: a name an import binds under another (`from m import a as b`): `b` -> `a`
     aliases: dict[str, str] = field(default_factory=dict)
     # from a whole Python file: a module-level name bound to another name (`A = B`, `A = m.B`)
