@@ -9,6 +9,7 @@ import functools
 import hashlib
 import itertools
 import re
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -1017,7 +1018,22 @@ class _Walked(NamedTuple):
     narrowed: frozenset[str] = frozenset()
 
 
+# What `_walk` found in a function's tree, kept while the tree lives: a text's units serve the
+# next commit (its parent's side), and `detail`, `_through` and `logged_by` ask again.
+# The trees are read only (a block that renames or reorders in place puts them back, and
+# walks nothing meanwhile); so are the tables a walk gives.
+_WALKED: weakref.WeakKeyDictionary[ast.AST, _Walked] = weakref.WeakKeyDictionary()
+
+
 def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
+    """`_walked` of the function, once a tree."""
+    found = _WALKED.get(node)
+    if found is None:
+        found = _WALKED[node] = _walked(node)
+    return found
+
+
+def _walked(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
     """The names a function calls anywhere in it (`helper`, `self.run` as `run`), and the
     exceptions its own body raises by name (`raise ValueError(…)`) and catches by name
     (`except (OSError, KeyError):`), and the literals its own `return`s give (`130`,
