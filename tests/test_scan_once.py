@@ -74,7 +74,9 @@ def test_a_functions_tree_is_walked_once(monkeypatch: pytest.MonkeyPatch) -> Non
     assert isinstance(node, ast.FunctionDef)
     first, again = pyfile._walk(node), pyfile._walk(node)
     assert first is again
-    assert first.raised == frozenset({"ValueError"}) and first.calls == frozenset({"ValueError", "g"})
+    assert first.raised == frozenset({"ValueError"}) and first.calls == frozenset(
+        {"ValueError", "g"}
+    )
     assert len(walked) == 1
     other = ast.parse("def f(x):\n    return h(x)\n").body[0]
     assert isinstance(other, ast.FunctionDef)
