@@ -18,6 +18,7 @@ import ast
 import builtins
 import dataclasses
 import re
+import weakref
 from collections.abc import Iterable
 from typing import TypeVar
 
@@ -738,8 +739,16 @@ def _same_code(reading: FileReading, name: str) -> bool:
     return plus(renamed=True) == minus(renamed=True)
 
 
+# A definition's node count, kept while its tree lives (the commit's tree is the next
+# commit's parent's, and its trees are read only)
+_SIZES: weakref.WeakKeyDictionary[ast.AST, int] = weakref.WeakKeyDictionary()
+
+
 def _size(node: ast.AST) -> int:
-    return sum(1 for _ in ast.walk(node))
+    found = _SIZES.get(node)
+    if found is None:
+        found = _SIZES[node] = sum(1 for _ in ast.walk(node))
+    return found
 
 
 def _combine(

@@ -9,6 +9,7 @@ from contextvars import ContextVar
 
 from cachetools import LRUCache
 
+from bot.analysis.credentials import redactions_kept
 from bot.analysis.facts.pyfile import Unit
 from bot.analysis.facts.records import Facts
 from bot.models import CommitInput
@@ -26,12 +27,14 @@ _FACTS: ContextVar[list[tuple[CommitInput, Facts]] | None] = ContextVar("kept_fa
 
 @contextmanager
 def units_kept() -> Iterator[None]:
-    """Within the block, a text's units are read once (outside it, every time): a context
-    variable, so each period's analysis, and each round of a benchmark, starts empty."""
+    """Within the block, a text's units are read once (outside it, every time), and its
+    credentials looked for once (`credentials.redactions_kept`): a context variable, so each
+    period's analysis, and each round of a benchmark, starts empty."""
     token = _UNITS.set(LRUCache(maxsize=_KEPT_TEXTS))
     last = _FACTS.set([])
     try:
-        yield
+        with redactions_kept():
+            yield
     finally:
         _FACTS.reset(last)
         _UNITS.reset(token)

@@ -17,7 +17,7 @@ from bot.analysis.facts.erasure import (
     prune_typing_imports,
 )
 from bot.analysis.facts.parses import Parses, ini_lowered
-from bot.analysis.facts.pyfile import PARSE_ERRORS, docstring, dumped
+from bot.analysis.facts.pyfile import PARSE_ERRORS, docstring, same_dump
 from bot.analysis.facts.scan import hunks
 from bot.analysis.paths import Language, language_of
 from bot.models import FileChange
@@ -122,7 +122,7 @@ def same_code(
         return lambda node: quiet is not None and quiet(f.filename, side, node)
 
     try:
-        trees = [
+        bare = [
             _bare(
                 tree,
                 typing=typing,
@@ -134,7 +134,7 @@ def same_code(
         ]
     except RecursionError:  # nested past Python's limit (a long `elif` chain): not known
         return False
-    return trees[0] == trees[1]
+    return same_dump(*bare)
 
 
 def _hoisted(tree: ast.Module) -> ast.Module:
@@ -218,8 +218,8 @@ def _bare(
     classes: bool = False,
     imports: bool = False,
     quiet: Callable[[ast.ClassDef], bool] | None = None,
-) -> str:
-    """The tree's dump without docstrings (an attribute's too); with `typing`, without what
+) -> ast.Module:
+    """The tree, in place, without docstrings (an attribute's too); with `typing`, without what
     only a type checker reads (`erasure.py`) and the annotations nothing reads at run time:
     those of an undecorated function (or one decorated only by what never reads them:
     `@property`, `@abstractmethod`), and in a module, a function or a class neither decorated
@@ -254,7 +254,7 @@ def _bare(
     if typing:
         prune_typing_imports(tree, any_module=imports)
     _flatten_exits(tree)
-    return dumped(tree)
+    return tree
 
 
 def _plain(

@@ -9,6 +9,7 @@ import functools
 import hashlib
 import itertools
 import re
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -418,6 +419,29 @@ def dumped(part: ast.AST) -> str:
             return ast.dump(copied)
         except RecursionError:
             return _flat_dump(copied)
+
+
+def same_dump(one: ast.AST, other: ast.AST) -> bool:
+    """Whether `dumped` gives the two trees the same text: read side by side, node by node,
+    and left at the first difference (two whole dumps of a module cost more than its parse).
+    A value `ast.dump` would refuse to print (an integer past 4,300 digits) has them dumped."""
+    pairs: list[tuple[object, object]] = [(one, other)]
+    try:
+        while pairs:
+            a, b = pairs.pop()
+            if type(a) is not type(b):
+                return False
+            if isinstance(a, ast.AST):
+                pairs += ((getattr(a, f, None), getattr(b, f, None)) for f in a._fields)
+            elif isinstance(a, list) and isinstance(b, list):
+                if len(a) != len(b):
+                    return False
+                pairs += zip(a, b, strict=True)
+            elif repr(a) != repr(b):
+                return False
+    except ValueError:
+        return dumped(one) == dumped(other)
+    return True
 
 
 class _Mark(str):
@@ -1028,7 +1052,22 @@ class _Walked(NamedTuple):
     narrowed: frozenset[str] = frozenset()
 
 
+# What `_walk` found in a function's tree, kept while the tree lives: a text's units serve the
+# next commit (its parent's side), and `detail`, `_through` and `logged_by` ask again.
+# The trees are read only (a block that renames or reorders in place puts them back, and
+# walks nothing meanwhile); so are the tables a walk gives.
+_WALKED: weakref.WeakKeyDictionary[ast.AST, _Walked] = weakref.WeakKeyDictionary()
+
+
 def _walk(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
+    """`_walked` of the function, once a tree."""
+    found = _WALKED.get(node)
+    if found is None:
+        found = _WALKED[node] = _walked(node)
+    return found
+
+
+def _walked(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
     """The names a function calls anywhere in it (`helper`, `self.run` as `run`), and the
     exceptions its own body raises by name (`raise ValueError(…)`) and catches by name
     (`except (OSError, KeyError):`), and the literals its own `return`s give (`130`,

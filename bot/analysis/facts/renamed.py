@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
@@ -161,9 +162,27 @@ def renamed_locals(
     """The locals the parent's function binds that the commit's never names, and those the
     commit's binds that the parent's never named: the two sides of a local renamed (a local
     renamed onto a name the other side reads, a global, is in neither)."""
-    was_names = {n.id for n in _breadth(was.body) if isinstance(n, ast.Name)}
-    now_names = {n.id for n in _breadth(now.body) if isinstance(n, ast.Name)}
-    return local_names(was) - now_names, local_names(now) - was_names
+    (was_locals, was_names), (now_locals, now_names) = _named(was), _named(now)
+    return was_locals - now_names, now_locals - was_names
+
+
+# `_named` of a function's tree, kept while the tree lives: an edited function is asked by
+# its conditions and by its statements, and its commit's tree is the next commit's parent's.
+# (Not asked while `canonical` renames a tree: it reads `_locals` of the tree as renamed.)
+_NAMED: weakref.WeakKeyDictionary[ast.AST, tuple[frozenset[str], frozenset[str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _named(
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The function's `local_names`, and every name its body reads or binds."""
+    found = _NAMED.get(function)
+    if found is None:
+        names = frozenset(n.id for n in _breadth(function.body) if isinstance(n, ast.Name))
+        found = _NAMED[function] = (local_names(function), names)
+    return found
 
 
 def same_but_renamed(

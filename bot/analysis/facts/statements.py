@@ -7,6 +7,7 @@ import ast
 import copy
 import difflib
 import re
+import weakref
 from collections import Counter
 
 from bot.analysis.facts.keywords import keywords_sorted
@@ -61,8 +62,8 @@ def statements_rewritten(r: FileReading, name: str) -> list[Rewritten]:
     if not before_text or not after_text:
         return []
     try:
-        after = _statements(now, after_text, r.plus.shifts.get(name, 0))
-        before = _statements(was, before_text, r.minus.shifts.get(name, 0))
+        after = _statements_kept(now, after_text, r.plus.shifts.get(name, 0))
+        before = _statements_kept(was, before_text, r.minus.shifts.get(name, 0))
     except PARSE_ERRORS:
         # `ast.unparse` of an integer too long to print (Python's 4,300 digits) and the like
         return []
@@ -225,9 +226,30 @@ def _written(node: ast.AST) -> str:
         return ast.unparse(ordered)
 
 
+Statement = tuple[str, str | None, ast.AST]
+# `_statements` of a function's tree with the text and shift it was read with, kept while the
+# tree lives: a commit's tree of a file is its next commit's parent's (`kept.py`), and a
+# function edited by both is read again with the same text.
+_KEPT: weakref.WeakKeyDictionary[ast.AST, tuple[str, int, list[Statement]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _statements_kept(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, text: str, shift: int
+) -> list[Statement]:
+    """`_statements`, read once for a tree, a text and a shift (the list is only read)."""
+    kept = _KEPT.get(function)
+    if kept is not None and kept[1] == shift and kept[0] == text:
+        return kept[2]
+    found = _statements(function, text, shift)
+    _KEPT[function] = (text, shift, found)
+    return found
+
+
 def _statements(
     function: ast.FunctionDef | ast.AsyncFunctionDef, text: str, shift: int = 0
-) -> list[tuple[str, str | None, ast.AST]]:
+) -> list[Statement]:
     """The statements of a function's body and of the functions nested in it (not of a
     class defined in it), in the order they are written: each as `ast.unparse` writes it
     (what is compared: a reflowed line is the same statement, and so is a call whose keywords
