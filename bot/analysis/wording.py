@@ -1711,7 +1711,8 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         private = not any(_public_name(name) for name, _ in functions)
         out.append(
             _Statement(
-                "compatibility",
+                # what a private helper takes is no caller's concern: never "Compatibility"
+                "architecture" if private else "compatibility",
                 forms(phrase, len(functions)).format(name=said, **values),
                 internal=private,
                 # what a private helper now takes says less than the title (apscheduler
@@ -2279,16 +2280,22 @@ def _fields_only(commit: CommitInput, path: str) -> bool:
 
 
 def same_shipped_code(
-    commit: CommitInput, sig: Signals, *, typing: bool, imports: bool = False
+    commit: CommitInput,
+    sig: Signals,
+    *,
+    typing: bool,
+    imports: bool = False,
+    renamed: bool = False,
 ) -> bool:
     """Whether every source file the commit changes is the same code at both revisions once
-    docstrings (and, with `typing`, annotations that do nothing at run time) are set aside
-    (`layout.same_code`: parses both sides)."""
+    docstrings (and, with `typing`, annotations that do nothing at run time; with `renamed`,
+    locals and private attributes renamed throughout) are set aside (`layout.same_code`:
+    parses both sides)."""
     shipped = set(sig.source_files)
     files = [f for f in commit.files if f.filename in shipped]
     quiet = quiet_classes(commit.files, commit.modules)
     return len(files) == len(shipped) and all(
-        same_code(f, typing=typing, imports=imports, quiet=quiet) for f in files
+        same_code(f, typing=typing, imports=imports, quiet=quiet, renamed=renamed) for f in files
     )
 
 

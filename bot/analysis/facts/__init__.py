@@ -101,6 +101,7 @@ from bot.analysis.facts.records import (
     Turn,
 )
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
+from bot.analysis.facts.renamed import class_attributes_renamed
 from bot.analysis.facts.scan import FileReading, Side, hunks
 from bot.analysis.facts.shifted import shifted
 from bot.analysis.facts.statements import statements_rewritten
@@ -683,7 +684,23 @@ def _same_code(reading: FileReading, name: str) -> bool:
     was, now = reading.minus.functions.get(name), reading.plus.functions.get(name)
     if was is None or now is None or _size(was) != _size(now):
         return False
-    return plus(renamed=True) == minus(renamed=True)
+    # a method's class's private attributes renamed throughout it (`self._iterable` →
+    # `self._iterator`) are the same attributes
+    owner = name.rsplit(".", 1)[0] if "." in name else ""
+    was_class, now_class = reading.minus.classes.get(owner), reading.plus.classes.get(owner)
+    gone: dict[str, str] = {}
+    fresh: dict[str, str] = {}
+    if was_class is not None and now_class is not None:
+        gone, fresh = class_attributes_renamed(was_class, now_class)
+    return plus(renamed=True, attrs=tuple(fresh.items())) == minus(
+        renamed=True, attrs=tuple(gone.items())
+    )
+
+
+def _private_leaf(name: str) -> bool:
+    """A function named `_f` (a method `C._f`), never a dunder."""
+    leaf = name.rsplit(".", 1)[-1]
+    return leaf.startswith("_") and not leaf.endswith("__")
 
 
 def _size(node: ast.AST) -> int:
@@ -996,6 +1013,10 @@ def _combine(
                 p for p in dropped if parameter_name(p) not in r.minus.positional.get(name, ())
             )
             shifts = shifted(r.minus.functions.get(name), r.plus.functions.get(name))
+            if (gained or dropped) and _private_leaf(name) and _same_code(r, name):
+                # a private function's parameters renamed throughout it (`_f(iterable)` →
+                # `_f(iterator)`): the same code, taking the same arguments by place
+                gained = dropped = ()
             if gained or dropped or shifts:
                 takes_any = any(p.lstrip().startswith("**") for p in params)
                 renamed_here = _renamed_in_place(

@@ -351,17 +351,21 @@ def _digest(lines: list[str]) -> str:
 
 
 def _code(
-    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, *, renamed: bool = False
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
+    *,
+    renamed: bool = False,
+    attrs: tuple[tuple[str, str], ...] = (),
 ) -> str:
     """A digest of a definition's code as Python reads it: its docstring, comments and layout
     aside ("the fix is in `f`" needs `f`'s code to differ, not its words, nor a formatter's
     reflow of an `assert` or strings joined), and for a class, its methods and nested classes
     (names of their own); with `renamed`, a function's locals named by where they first occur
     (`canonical`: the same code with a local renamed throughout is the same code; asked only
-    where the digests as written differ: it walks the tree twice)."""
+    where the digests as written differ: it walks the tree twice), and the attributes of
+    `attrs` named as given (a class's private attributes renamed throughout it)."""
     if renamed and not isinstance(node, ast.ClassDef):
         try:
-            with canonical(node) as body:
+            with canonical(node, dict(attrs)) as body:
                 return _code_digest(node, body)
         except RecursionError:
             # nested past Python's limit (a long `elif` chain of generated code): its locals
