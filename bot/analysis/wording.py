@@ -2221,7 +2221,9 @@ def _about_fix(
         fixed_in = ""
         if not sig.severity:
             text.note("architecture", sentence(p, where_tools))
-    asked = bool(where) and not sig.test_files and types[0] is T.BUGFIX
+    # a stub's (`.pyi`) annotations run nowhere: no regression test pins them
+    runtime = any(not n.path.endswith(".pyi") for n in shipped)
+    asked = bool(where) and runtime and not sig.test_files and types[0] is T.BUGFIX
     # (last, as it parses both revisions: a fix of annotations that never run, frozenlist
     # 3048a04's build backend, changes no behaviour a test could pin)
     if (

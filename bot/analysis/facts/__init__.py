@@ -1090,6 +1090,11 @@ def _combine(
                 if param in was_typed
                 and was_typed[param] != new
                 and _type_of(was_typed[param]) != _type_of(new)
+                # `Iterable[_T]` → `Iterable[_T_co]`: one type variable for another is no
+                # other type a caller may pass (a class made covariant)
+                and not _same_but_type_variables(
+                    was_typed[param], new, r.minus.typevars, r.plus.typevars
+                )
             ]
     # and where the changed files' other definitions are newly called (never a builtin's
     # or a library's name: only what the changed files define)
@@ -1414,6 +1419,23 @@ def _tested(
         for test in tests
         for callee in sorted(calls.get((test.path, test.name), frozenset()) & shorts)
     ]
+
+
+def _same_but_type_variables(was: str, now: str, was_vars: set[str], now_vars: set[str]) -> bool:
+    """Whether two annotations are the same type but for which of its module's type
+    variables each names where (`Iterable[_T]`, `Iterable[_T_co]`)."""
+    if not was_vars or not now_vars:
+        return False
+    try:
+        trees = [ast.parse(_type_of(text), mode="eval") for text in (was, now)]
+    except (SyntaxError, ValueError):
+        return False
+    names = [[n.id for n in ast.walk(tree) if isinstance(n, ast.Name)] for tree in trees]
+    for tree, variables in zip(trees, (was_vars, now_vars), strict=True):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id in variables:
+                node.id = "~"
+    return names[0] != names[1] and ast.dump(trees[0]) == ast.dump(trees[1])
 
 
 def _type_of(annotation: str) -> str:

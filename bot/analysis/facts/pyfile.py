@@ -182,6 +182,7 @@ class Unit:
             twice = name in side.assigned and side.bound.get(name) != value
             side.bound[name] = "" if twice else value
         side.assigned.update(table.assigned)
+        side.typevars.update(table.typevars)
         side.lazy = side.lazy or table.lazy
         for name, literal in table.literals.items():
             side.literals[name] = None if name in side.literals else literal
@@ -443,6 +444,10 @@ def _flat_dump(part: ast.AST) -> str:
         else:
             out.append(repr(item))
     return "".join(out)
+
+
+# What binds a type variable (`_T = TypeVar("_T")`)
+_TYPE_VARIABLES = frozenset({"TypeVar", "ParamSpec", "TypeVarTuple"})
 
 
 class _Reader:
@@ -713,6 +718,12 @@ class _Reader:
                     alias_of = ""
                 self.side.bound[target] = alias_of
             self.side.assigned.update(_targets(node))
+            if (
+                isinstance(node, ast.Assign)
+                and isinstance(node.value, ast.Call)
+                and dotted(node.value.func).rsplit(".", 1)[-1] in _TYPE_VARIABLES
+            ):
+                self.side.typevars.update(_targets(node))
             for target in _targets(node):
                 literal = isinstance(node, ast.Assign) and isinstance(
                     node.value, ast.List | ast.Tuple | ast.Constant

@@ -166,6 +166,9 @@ class Side:
     # from a whole file: names a module or class body assigns (`App.hook: None = None`), so
     # a definition replaced by an attribute of its name is still there
     assigned: set[str] = field(default_factory=set)
+    # from a whole Python file: the module's type variables (`_T = TypeVar("_T")`, a
+    # `ParamSpec`, a `TypeVarTuple`)
+    typevars: set[str] = field(default_factory=set)
     # a module-level `__getattr__` (or JavaScript's `export * from`): any name may still be
     # provided lazily
     lazy: bool = False
