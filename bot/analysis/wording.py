@@ -2065,14 +2065,16 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     if not tests:
         return []
     clause = forms(p.tests_added, len(tests)).format(names=codes(p, tests))
-    out = [_Statement("architecture", clause, minor=True, internal=True)]
+    # (the tests a change adds are no part of its architecture: a summary where nothing
+    # weighs more, never an insight)
+    out = [_Statement(None, clause, minor=True, internal=True)]
     # what the new tests exercise, among the definitions the change edits (that new tests
     # call what the change adds goes without saying)
     new = {n.name for n in sig.facts.added}
     called = list(dict.fromkeys(c.callee for c in sig.facts.tested if c.callee not in new))
     if called:
         used = forms(p.tests_call, len(called)).format(names=codes(p, called))
-        out.append(_Statement("architecture", used, minor=True, internal=True))
+        out.append(_Statement(None, used, minor=True, internal=True))
     return out
 
 
@@ -2149,12 +2151,19 @@ def write(
     weighty = bool(text.risks) or any(
         s.theme and not s.minor and s.clause not in used for s in facts
     )
+    summary_names = _span_names(text.summary)
     for statement in facts:
         clause = statement.clause
         if statement.quoted and not says_more(statement.quoted, text.summary):
             if not statement.plain:
                 continue
             clause = statement.plain
+        # an insight that names nothing the summary did not (the summary's "`find_dotenv`
+        # now calls `_is_file_or_fifo`", then "Adds `_is_file_or_fifo` to `main.py`") says
+        # nothing more (a file's path says where, not what)
+        names = _span_names(clause)
+        if names and names <= summary_names:
+            continue
         if statement.theme and statement.clause not in used and not (statement.minor and weighty):
             text.note(statement.theme, sentence(p, clause))
     _about_fix(commit, sig, types, text, p)
@@ -2238,7 +2247,10 @@ def _about_fix(
         # sentence says with what happened to it is not named again (typeguard 121efd5:
         # `check_class` now calls `check_self`, which now raises …)
         said = _names_said(text)
-        unsaid = [n.name for n in running if n.name not in said]
+        # nor one the title names ("Fix naturaldelta sub second precision": `naturaldelta`)
+        unsaid = [
+            n.name for n in running if n.name not in said and not _titled(n.name, commit.title)
+        ]
         if unsaid:
             text.note("architecture", sentence(p, p.fix_in.format(where=codes(p, unsaid))))
     if not severity or not (fixed_in or sig.fixes or sig.impact):
@@ -2256,6 +2268,24 @@ def _about_fix(
     text.note("security" if security else "compatibility", sentence(p, clause))
     if security:
         text.advise(Audience.MAINTAINERS, p.security.format(words=words))
+
+
+def _titled(name: str, title: str) -> bool:
+    """Whether the title names the definition: its name, or its last part, as a word of its
+    own (`naturaldelta` in "Fix naturaldelta sub second precision")."""
+    short = name.rsplit(".", 1)[-1]
+    return any(re.search(rf"(?<![\w.]){re.escape(word)}(?!\w)", title) for word in {name, short})
+
+
+def _span_names(words: str) -> set[str]:
+    """The names a sentence says in code spans (a call's name without its arguments), none
+    from a quotation and no file's path."""
+    spans = (m.group(1).split("(", 1)[0] for m in _SPAN.finditer(_QUOTE.sub("", words)))
+    return {s for s in spans if not _PATH_SPAN.search(s)}
+
+
+# A code span that is a file's path (`src/pkg/main.py`, `setup.cfg`)
+_PATH_SPAN = re.compile(r"/|\.(?:py|pyi|cfg|toml|ini|txt|md|rst|json|ya?ml)$")
 
 
 def _names_said(text: Text) -> set[str]:
