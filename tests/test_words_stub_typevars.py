@@ -1,7 +1,7 @@
 """A stub's (`.pyi`) parameter annotated with another of its module's type variables
 (`Iterable[_T]` → `Iterable[_T_co]`, the class made covariant) takes the same arguments: not
 said as a change of what it takes, never under "Compatibility"; a widening beside it
-(`value: _T` → `value: Any`) still is. A fix of stubs alone runs nowhere: no regression test
+(`value: _T` → `value: Any`) still is, and the class is said to be covariant now. A fix of stubs alone runs nowhere: no regression test
 asked. A clone shaped like a typing pull request, shortened."""
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ def test_a_type_variable_swapped_is_no_type_a_caller_passes(tmp_path: Path) -> N
     text = entry_text(analysis)
     assert "_T_co" not in text
     assert "The parameter `value` of `sized.count` now takes `Any` (was `_T`)" in text
+    assert "`sized` is now covariant" in text
     assert "regression test" not in text
     assert Verdict.FALSE not in verdicts
 

@@ -106,6 +106,7 @@ class AnalysisPhrases:
     with_names: str  # {said} {names}: a module moved with the names its importers follow
     may_return: str  # {name} {values}
     param_retyped: str  # {name} {param} {old} {new}
+    made_covariant: tuple[str, str]  # {names}
     return_retyped: str  # {name} {old} {new}
     no_longer_catches: str  # {name} {names}
     checks_for: str  # {name} {values}: strings its conditions now compare with
@@ -342,6 +343,7 @@ EN = AnalysisPhrases(
     ),
     may_return="{name} may now return {values}",
     param_retyped="the parameter `{param}` of {name} now takes `{new}` (was `{old}`)",
+    made_covariant=("{names} is now covariant", "{names} are now covariant"),
     return_retyped="{name} now returns `{new}` (was `{old}`)",
     no_longer_catches="{name} no longer catches {names}",
     checks_for="{name} now checks for {values}",
@@ -560,6 +562,7 @@ ZH = AnalysisPhrases(
     modules_moved=("模块 {paths} 现位于 `{folder}`", "模块 {paths} 现位于 `{folder}`"),
     may_return="{name} 现在可能返回 {values}",
     param_retyped="{name} 的参数 `{param}` 现在接受 `{new}`（原为 `{old}`）",
+    made_covariant=("{names} 现在是协变的", "{names} 现在是协变的"),
     return_retyped="{name} 现在返回 `{new}`（原为 `{old}`）",
     no_longer_catches="{name} 不再捕获 {names}",
     checks_for="{name} 现在检查 {values}",

@@ -728,6 +728,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _tables_public,
         _private_removals,
         _retyped,
+        _covariant,
         _uses,
         _kernels,
         _reexports,
@@ -1982,6 +1983,17 @@ def _retyped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         )
         out.append(_Statement("compatibility", clause))
     return out[:2]
+
+
+def _covariant(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Public shipped classes whose generic bases now name covariant type variables: a
+    `C[bool]` is now accepted where a `C[int]` is expected."""
+    shipped = set(sig.source_files)
+    names = [n.name for n in sig.facts.made_covariant if n.path in shipped and _public_name(n.name)]
+    if not names:
+        return []
+    clause = forms(p.made_covariant, len(names)).format(names=codes(p, names))
+    return [_Statement("compatibility", clause)]
 
 
 def _handled_public(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

@@ -1199,6 +1199,7 @@ def _combine(
         optional_changed=_cap(optional),
         returns_added=_cap(returned),
         retyped=_cap(retyped),
+        made_covariant=tuple(_made_covariant(readings)),
         compares_added=_cap(checks),
         messages_changed=_cap(messages),
         conditions_changed=_cap(conditions),
@@ -1419,6 +1420,43 @@ def _tested(
         for test in tests
         for callee in sorted(calls.get((test.path, test.name), frozenset()) & shorts)
     ]
+
+
+def _made_covariant(readings: list[FileReading]) -> list[Name]:
+    """The classes both sides define whose bases differ only by type variables, each now
+    covariant where it was not (`class C(Generic[_T])` → `class C(Generic[_T_co])`)."""
+    out: list[Name] = []
+    for r in readings:
+        if not r.plus.covariant:
+            continue
+        for name, now in r.plus.classes.items():
+            was = r.minus.classes.get(name)
+            if was is None or len(was.bases) != len(now.bases):
+                continue
+            pairs = [
+                (ast.unparse(a), ast.unparse(b)) for a, b in zip(was.bases, now.bases, strict=True)
+            ]
+            changed = [(a, b) for a, b in pairs if a != b]
+            if changed and all(
+                _same_but_type_variables(a, b, r.minus.typevars, r.plus.typevars)
+                for a, b in changed
+            ):
+                old = {
+                    n.id
+                    for a, _ in changed
+                    for n in ast.walk(ast.parse(a, mode="eval"))
+                    if isinstance(n, ast.Name)
+                }
+                new = {
+                    n.id
+                    for _, b in changed
+                    for n in ast.walk(ast.parse(b, mode="eval"))
+                    if isinstance(n, ast.Name)
+                }
+                gained = (new - old) & r.plus.typevars
+                if gained and gained <= r.plus.covariant and not (old & r.minus.covariant):
+                    out.append(Name(name, NameKind.CLASS, r.path))
+    return out
 
 
 def _same_but_type_variables(was: str, now: str, was_vars: set[str], now_vars: set[str]) -> bool:

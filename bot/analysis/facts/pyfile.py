@@ -183,6 +183,7 @@ class Unit:
             side.bound[name] = "" if twice else value
         side.assigned.update(table.assigned)
         side.typevars.update(table.typevars)
+        side.covariant.update(table.covariant)
         side.lazy = side.lazy or table.lazy
         for name, literal in table.literals.items():
             side.literals[name] = None if name in side.literals else literal
@@ -724,6 +725,13 @@ class _Reader:
                 and dotted(node.value.func).rsplit(".", 1)[-1] in _TYPE_VARIABLES
             ):
                 self.side.typevars.update(_targets(node))
+                if any(
+                    k.arg == "covariant"
+                    and isinstance(k.value, ast.Constant)
+                    and k.value.value is True
+                    for k in node.value.keywords
+                ):
+                    self.side.covariant.update(_targets(node))
             for target in _targets(node):
                 literal = isinstance(node, ast.Assign) and isinstance(
                     node.value, ast.List | ast.Tuple | ast.Constant

@@ -169,6 +169,8 @@ class Side:
     # from a whole Python file: the module's type variables (`_T = TypeVar("_T")`, a
     # `ParamSpec`, a `TypeVarTuple`)
     typevars: set[str] = field(default_factory=set)
+    # ...and those of them declared `covariant=True`
+    covariant: set[str] = field(default_factory=set)
     # a module-level `__getattr__` (or JavaScript's `export * from`): any name may still be
     # provided lazily
     lazy: bool = False
