@@ -691,7 +691,9 @@ def _same_code(reading: FileReading, name: str) -> bool:
     gone: dict[str, str] = {}
     fresh: dict[str, str] = {}
     if was_class is not None and now_class is not None:
-        gone, fresh = class_attributes_renamed(was_class, now_class)
+        if owner not in reading.attributes_renamed:
+            reading.attributes_renamed[owner] = class_attributes_renamed(was_class, now_class)
+        gone, fresh = reading.attributes_renamed[owner]
     return plus(renamed=True, attrs=tuple(fresh.items())) == minus(
         renamed=True, attrs=tuple(gone.items())
     )

@@ -238,6 +238,11 @@ class FileReading:
     texts: tuple[str, str] = ("", "")
     # a requirements file a resolver compiled for the dev tools (`paths.compiled_for_tools`)
     tools: bool = False
+    # class -> its private attributes renamed throughout it, as `class_attributes_renamed`
+    # pairs them (worked out once, for the first of its methods asked)
+    attributes_renamed: dict[str, tuple[dict[str, str], dict[str, str]]] = field(
+        default_factory=dict
+    )
 
     def side(self, sign: str) -> Side:
         return self.plus if sign == "+" else self.minus if sign == "-" else self.context
