@@ -2086,7 +2086,8 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     called = list(dict.fromkeys(c.callee for c in sig.facts.tested if c.callee not in new))
     if called:
         used = forms(p.tests_call, len(called)).format(names=codes(p, called))
-        out.append(_Statement(None, used, minor=True, internal=True))
+        # (the definitions the fix edits that they pin: said as those, not as tests)
+        out.append(_Statement("architecture", used, minor=True, internal=True))
     return out
 
 
@@ -2173,8 +2174,9 @@ def write(
         # an insight that names nothing the summary did not (the summary's "`find_dotenv`
         # now calls `_is_file_or_fifo`", then "Adds `_is_file_or_fifo` to `main.py`") says
         # nothing more (a file's path says where, not what)
+        # (what the new tests call says they pin it: not the name again)
         names = _span_names(clause)
-        if names and names <= summary_names:
+        if names and names <= summary_names and not statement.minor:
             continue
         if statement.theme and statement.clause not in used and not (statement.minor and weighty):
             text.note(statement.theme, sentence(p, clause))
