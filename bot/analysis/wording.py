@@ -2165,6 +2165,7 @@ def write(
         s.theme and not s.minor and s.clause not in used for s in facts
     )
     summary_names = _span_names(text.summary)
+    summary_names |= {n.split("(", 1)[0] for n in summary_names}
     for statement in facts:
         clause = statement.clause
         if statement.quoted and not says_more(statement.quoted, text.summary):
@@ -2174,9 +2175,10 @@ def write(
         # an insight that names nothing the summary did not (the summary's "`find_dotenv`
         # now calls `_is_file_or_fifo`", then "Adds `_is_file_or_fifo` to `main.py`") says
         # nothing more (a file's path says where, not what)
-        # (what the new tests call says they pin it: not the name again)
+        # (what the new tests call says they pin it, a quotation or a signature says more:
+        # not the name again)
         names = _span_names(clause)
-        if names and names <= summary_names and not statement.minor:
+        if names and names <= summary_names and not statement.minor and "“" not in clause:
             continue
         if statement.theme and statement.clause not in used and not (statement.minor and weighty):
             text.note(statement.theme, sentence(p, clause))
@@ -2292,9 +2294,9 @@ def _titled(name: str, title: str) -> bool:
 
 
 def _span_names(words: str) -> set[str]:
-    """The names a sentence says in code spans (a call's name without its arguments), none
-    from a quotation and no file's path."""
-    spans = (m.group(1).split("(", 1)[0] for m in _SPAN.finditer(_QUOTE.sub("", words)))
+    """The code spans of a sentence (a signature with its parameters), none from a
+    quotation and no file's path."""
+    spans = (m.group(1) for m in _SPAN.finditer(_QUOTE.sub("", words)))
     return {s for s in spans if not _PATH_SPAN.search(s)}
 
 
