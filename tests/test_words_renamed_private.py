@@ -147,3 +147,32 @@ def _digest(source: str) -> str:
 )
 def test_the_same_code_up_to_names_no_caller_meets(old: str, new: str, same: bool) -> None:
     assert (_digest(old) == _digest(new)) is same
+
+
+_LRU = """class LRUCache(dict):
+    def __init__(self):
+        super().__init__()
+        self.__order = {}
+
+    def __getitem__(self, key):
+        value = dict.__getitem__(self, key)
+        self.__@NAME@(key)
+        return value
+
+    def __setitem__(self, key, value):
+        dict.__setitem__(self, key, value)
+        self.__@NAME@(key)
+
+    def __@NAME@(self, key):
+        self.__order[key] = None
+"""
+
+
+def test_a_private_method_renamed_is_no_attribute_renamed(tmp_path: Path) -> None:
+    # cachetools d049b50 "rename __{update,touch}()": the method is a definition renamed,
+    # its public callers changed with it (not the same code as an instance attribute is)
+    before = {"pkg/lru.py": _LRU.replace("@NAME@", "update")}
+    after = {"pkg/lru.py": _LRU.replace("@NAME@", "touch")}
+    analysis, verdicts = checked_entry(tmp_path, before, after, "rename __update()")
+    assert "changes only the private" not in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts

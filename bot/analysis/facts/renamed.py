@@ -283,7 +283,8 @@ def _blanked(node: ast.AST) -> str:
 def class_attributes_renamed(
     was: ast.ClassDef, now: ast.ClassDef
 ) -> tuple[dict[str, str], dict[str, str]]:
-    """A class's private attributes (`_x`, `__x`, never `__x__`) renamed throughout it: those
+    """A class's private instance attributes (`_x`, `__x`, never `__x__`; not a method nor
+    anything else its body binds) renamed throughout it: those
     the parent's class reads or sets that the commit's never names, paired by the order they
     first occur (breadth first) with those the commit's names that the parent's never did,
     each pair under one name, for each side (`self._iterable` → `self._iterator` in every
@@ -295,9 +296,20 @@ def class_attributes_renamed(
     def attrs(node: ast.ClassDef) -> dict[str, None]:
         return dict.fromkeys(n.attr for n in _breadth([node]) if isinstance(n, ast.Attribute))
 
+    def members(node: ast.ClassDef) -> set[str]:
+        # what the class body binds (a method, a class attribute): a definition renamed,
+        # which its callers follow (said as theirs), not an instance's attribute
+        out = {s.name for s in node.body if isinstance(s, (*_DEFS, ast.ClassDef))}
+        for s in node.body:
+            if isinstance(s, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+                out |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        return out
+
     was_attrs, now_attrs = attrs(was), attrs(now)
-    gone = [a for a in was_attrs if private(a) and a not in now_attrs]
-    fresh = [a for a in now_attrs if private(a) and a not in was_attrs]
+    bound = members(was) | members(now)
+    gone = [a for a in was_attrs if private(a) and a not in now_attrs and a not in bound]
+    fresh = [a for a in now_attrs if private(a) and a not in was_attrs and a not in bound]
     if not gone or len(gone) != len(fresh):
         return {}, {}
     return (
