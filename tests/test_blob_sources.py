@@ -21,7 +21,7 @@ from bot.github import GitHubApp, InstallationClient
 from bot.github.client import RetryPolicy
 from bot.github.pulls import pull_requests
 from bot.jobs.analyse.prefetch import prefetch
-from bot.models import Analysis, CommitInput
+from bot.models import Analysis, CommitInput, PullRequestInfo
 from bot.runtime.metrics import Metrics
 from bot.store.commits import CommitWork
 from bot.store.jobs import JobKind
@@ -287,15 +287,92 @@ async def test_a_lone_commit_reads_its_files_on_its_pull_request_lookup(
     assert stored.details["pull_request"]["number"] == repo.pulls[shas[0]][0]["number"]
 
 
-async def test_a_lone_commit_whose_lookup_fails_is_read_from_its_patches(
-    app_client: Callable[..., Any], github: FakeGitHub, tmp_path: Path
+# A sentence only the pull request's description holds: the entry's summary shows it.
+_PR_WORDS = "Decorated functions now check their return values against the annotation."
+
+
+def _described(repo: FakeRepo, sha: str) -> int:
+    """The commit's pull request, given a description of its own; its number."""
+    (pull,) = repo.pulls[sha]
+    pull["body"] = _PR_WORDS
+    return int(pull["number"])
+
+
+_LOOKUP = "PullRequestsOfCommit"
+# GitHub failing the lookup as it does (FACTS §4): its 502 page (HTML) on every retry, the
+# installation's GraphQL points spent (HTTP 200, RATE_LIMITED, `x-ratelimit-remaining: 0`),
+# a secondary limit for half an hour (403, `Retry-After`), a query it could not run (HTTP
+# 200, `errors` and no `data`): none of them the commit's.
+_GRAPHQL_FAILURES: dict[str, Callable[[FakeGitHub], None]] = {
+    "502 page": lambda gh: gh.graphql_bad_gateway(_LOOKUP, times=100),
+    "points spent": lambda gh: gh.graphql_rate_limited(_LOOKUP, times=100),
+    "secondary limit": lambda gh: gh.secondary_rate_limit(
+        "POST", r"^/graphql$", retry_after=1800, times=100, operation=_LOOKUP
+    ),
+    "errors": lambda gh: gh.graphql_went_wrong(_LOOKUP, times=100),
+}
+
+
+@pytest.mark.parametrize("failure", list(_GRAPHQL_FAILURES))
+async def test_a_lone_commit_whose_lookup_fails_gets_its_pull_request_by_rest(
+    app_client: Callable[..., Any], github: FakeGitHub, tmp_path: Path, failure: str
 ) -> None:
     repo, shas, _ = _typeguard_round(github, tmp_path / "typeguard")
-    github.fail("POST", r"^/graphql$", 502, times=100, operation="PullRequestsOfCommit")
+    number = _described(repo, shas[0])
+    _GRAPHQL_FAILURES[failure](github)
+    client = await app_client()
+    made = await _push_alone(client, github, shas[0])
+    # "get a commit", the GraphQL lookup (its retries), then REST's lookup, once
+    assert made[0] == f"GET /repos/{ASCEND}/commits/{shas[0]}"
+    assert set(made[1:-1]) == {f"POST /graphql {_LOOKUP}"}
+    assert made[-1] == f"GET /repos/{ASCEND}/commits/{shas[0]}/pulls"
+    stored = (await _stored(client))[shas[0]]
+    # analysed now, its pull request's words in its entry; the files read from the patches
+    assert stored.state == "analyzed"
+    assert stored.details["pull_request"]["number"] == number
+    assert stored.details["pull_request"]["body"] == _PR_WORDS
+    online = Analysis.model_validate(stored.analysis)
+    assert _PR_WORDS.rstrip(".") in online.summary
+    pull = PullRequestInfo(number=number, title="", body=_PR_WORDS)
+    patches = analyze(
+        CommitInput.from_github(repo.commits[shas[0]], repo=ASCEND, pull_request=pull)
+    )
+    assert [r.description for r in online.risks] == [r.description for r in patches.risks]
+    github.assert_clean()
+
+
+async def test_graphql_out_of_points_is_not_asked_again_until_its_reset(
+    app_client: Callable[..., Any], github: FakeGitHub, tmp_path: Path, clock: FakeClock
+) -> None:
+    """The next lone commit goes to REST at once: GitHub is not asked while it said no."""
+    repo, shas, _ = _typeguard_round(github, tmp_path / "typeguard")
+    github.graphql_rate_limited(_LOOKUP, times=100, reset_in=3600)
+    client = await app_client()
+    await _push_alone(client, github, shas[0])
+    made = await _push_alone(client, github, shas[1])
+    assert made == [
+        f"GET /repos/{ASCEND}/commits/{shas[1]}",
+        f"GET /repos/{ASCEND}/commits/{shas[1]}/pulls",
+    ]
+    stored = await _stored(client)
+    assert [stored[s].details["pull_request"]["number"] for s in shas] == [
+        repo.pulls[s][0]["number"] for s in shas
+    ]
+    assert len([c for c in github.calls if c.operation == _LOOKUP]) == 1
+
+
+@pytest.mark.parametrize("failure", ["502 page", "points spent"])
+async def test_a_lone_commit_whose_lookups_both_fail_is_analysed_without_its_pull_request(
+    app_client: Callable[..., Any], github: FakeGitHub, tmp_path: Path, failure: str
+) -> None:
+    """GraphQL failing, and REST's lookup answering 502 each time: nothing lost, no crash."""
+    repo, shas, _ = _typeguard_round(github, tmp_path / "typeguard")
+    _GRAPHQL_FAILURES[failure](github)
+    github.fail("GET", r"/commits/[0-9a-f]+/pulls$", 502, times=100, message="Server Error")
     client = await app_client()
     made = await _push_alone(client, github, shas[0])
     assert made[0] == f"GET /repos/{ASCEND}/commits/{shas[0]}"
-    assert set(made[1:]) == {"POST /graphql PullRequestsOfCommit"}
+    assert {m.rsplit("/", 1)[-1] for m in made[1:]} == {f"graphql {_LOOKUP}", "pulls"}
     stored = (await _stored(client))[shas[0]]
     # kept, analysed from what "get a commit" gave, without its pull request
     assert stored.state == "analyzed"
@@ -305,20 +382,26 @@ async def test_a_lone_commit_whose_lookup_fails_is_read_from_its_patches(
     assert [r.description for r in online.risks] == [r.description for r in patches.risks]
 
 
-async def test_a_rate_limited_lookup_waits_for_the_limit(
+async def test_both_lookups_rate_limited_wait_for_the_first_to_end(
     app_client: Callable[..., Any], github: FakeGitHub, tmp_path: Path, clock: FakeClock
 ) -> None:
-    _, shas, _ = _typeguard_round(github, tmp_path / "typeguard")
-    github.secondary_rate_limit("POST", r"^/graphql$", retry_after=1800)
+    """REST limited too: not hammered, and not analysed without its pull request and files;
+    the job waits for the first limit to end (REST's here), then REST's lookup finds it."""
+    repo, shas, _ = _typeguard_round(github, tmp_path / "typeguard")
+    github.graphql_rate_limited(_LOOKUP, times=100, reset_in=3600)
+    github.secondary_rate_limit("GET", r"/commits/[0-9a-f]+/pulls$", retry_after=1800)
     client = await app_client()
-    await _push_alone(client, github, shas[0])
-    # deferred, not analysed without its pull request and files
+    made = await _push_alone(client, github, shas[0])
+    assert [m.rsplit("/", 1)[-1] for m in made] == [shas[0], f"graphql {_LOOKUP}", "pulls"]
     assert (await _stored(client))[shas[0]].state == "pending"
+    assert await client.app[EXECUTOR].run_once() == 0  # nothing asked before the limit ends
     clock.advance(minutes=31)
     await client.app[EXECUTOR].drain()
     stored = (await _stored(client))[shas[0]]
-    assert stored.state == "analyzed" and stored.details["pull_request"] is not None
-    assert Analysis.model_validate(stored.analysis).breaking
+    assert stored.state == "analyzed"
+    assert stored.details["pull_request"]["number"] == repo.pulls[shas[0]][0]["number"]
+    # GraphQL, still out of points, was not asked again
+    assert len([c for c in github.calls if c.operation == _LOOKUP]) == 1
 
 
 async def test_lone_commits_ask_for_a_file_revision_once(

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.analysis.facts import Facts, pyfile, read_facts
+from bot.analysis.facts.records import Turn
 from bot.models import CommitInput, FileChange
 from tests.support import whole_commit
 
@@ -297,7 +298,11 @@ def test_a_signature_gains_and_loses_parameters_with_their_defaults() -> None:
     assert [(s.name, s.gained, s.lost) for s in facts.signatures_changed] == [
         ("load", ("strict=False",), ("mode=1",))
     ]
-    assert [(r.name, r.exceptions) for r in facts.raises_added] == [("load", ("ValueError",))]
+    # its one raise, under a new `if` at the top of the body: said with its condition
+    assert not facts.raises_added
+    assert [(c.name, c.turn, c.test, c.was, c.new) for c in facts.conditions_changed] == [
+        ("load", Turn.RAISES, "not path", "ValueError", True)
+    ]
 
 
 def test_a_new_helper_is_said_with_its_callers_and_a_move_with_its_importers() -> None:

@@ -206,7 +206,9 @@ def test_whole_files_give_a_medium_change_something_to_say_beyond_its_title() ->
         "`load` no longer takes the parameter `mode=1` and gains the parameter `strict=False`"
         in said
     )
-    assert "`load` may now raise `ValueError`" in said
+    # a new exception its one new guard at the top of the body raises: said with when
+    assert "`load` now raises `ValueError` when `not path`" in said
+    assert "`load` may now raise `ValueError`" not in said
     assert "`Ledger.record` now calls `_upsert`" in said
 
 

@@ -551,6 +551,47 @@ _MARKED_BREAKING = re.compile(
 )
 
 
+# A line of a commit message's body that its author marks breaking: "- (BREAKING) Forward
+# flags …", "* breaking: drops …", "BREAKING: …"; its bullet, checkbox or emphasis before.
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
+_UNCHECKED = re.compile(r"^\s*(?:[-*+]\s+)?\[\s\]")
+# what says there is none ("Breaking changes: none", "BREAKING: N/A")
+_NO_BREAK = re.compile(r"^(?:none|no|n/?a|nothing|-+|—)\b\W*$", re.IGNORECASE)
+
+
+def message_marked_breaking(message: str) -> list[str]:
+    """The words, after the mark, of each line of the message's body (its title aside) that
+    its author marks breaking (`_MARKED_BREAKING` leading the line, after its bullet), with
+    the indented lines that continue it; not an unchecked box of a template ("- [ ] Breaking
+    change: …"), nor one that says there is none ("Breaking changes: none"), nor a quoted one
+    (`> - BREAKING: …`, `<li>`)."""
+    lines = message.split("\n")[1:]
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        if (
+            _UNCHECKED.match(line)
+            or BREAKING_FOOTER.match(line.strip())
+            or line.lstrip().startswith((">", "<"))
+        ):
+            # (the Conventional Commits footer is read as such; a quotation, a dependency's
+            # release notes in a bump's body, is someone else's words)
+            continue
+        body = _BULLET.sub("", line, count=1)
+        mark = _MARKED_BREAKING.match(body)
+        if mark is None:
+            continue
+        words = [body[mark.end() :].strip()]
+        for more in lines[i + 1 :]:
+            # a wrapped line goes on, indented; a new item, a blank line or a flush one ends it
+            if not more.strip() or not more[:1].isspace() or _BULLET.match(more):
+                break
+            words.append(more.strip())
+        said = " ".join(w for w in words if w)
+        if said and not _NO_BREAK.match(said):
+            out.append(said)
+    return out
+
+
 def marked_breaking(files: Iterable[FileChange]) -> list[str]:
     """The words, after the mark, of each item the commit adds to its changelog that its
     author marks breaking."""

@@ -180,7 +180,8 @@ _KEY = re.compile(r'^\s*(?:"([\w.-]+)"|([\w.-]+))\s*=(?!=)')
 # `[bdist_wheel]` shape what is shipped): linters', type checkers', test runners' and
 # coverage's settings.
 _DEV_SECTION = re.compile(
-    r"^(?:flake8|isort|pycodestyle|pep8|pydocstyle|pylint\S*|mypy(?:-\S+)?|tool:pytest"
+    r"^(?:bumpversion(?::\S+)?|flake8|isort|pycodestyle|pep8|pydocstyle|pylint\S*|mypy(?:-\S+)?"
+    r"|tool:pytest"
     r"|coverage:\S+|codespell|doc8|bandit|yapf|darglint|tox(?::\S+)?|testenv(?::\S+)?)$"
 )
 _SECTION_HEADER = re.compile(r"^\[([^\]]+)\]\s*(?:[#;].*)?$")
@@ -326,11 +327,40 @@ def dev_tooling(f: FileChange) -> bool:
     ):
         return True
     name = f.filename.rsplit("/", 1)[-1]
+    if name in _MAKEFILES and _make_tools_only(f.patch):
+        return True
     if name.endswith(".txt") and compiled_for_tools(f.after if f.status != "removed" else f.before):
         return True
     if name == "setup.cfg":
         return _dev_tables_only(f, _ini_sections, _DEV_SECTION)
     return name == "pyproject.toml" and _dev_tables_only(f)
+
+
+_MAKEFILES = ("Makefile", "makefile", "GNUmakefile")
+# A Makefile line a Python project's maintainers run and no install does: a target's header
+# (`fmt:`, `.PHONY: …`) or a recipe that runs only the dev tools (tests,
+# linters, formatters, the release's build and upload, cleaning up); never a compiler.
+_MAKE_TOOL = re.compile(
+    r"^(?:[\w.%/ -]+:(?!=)[^=]*$"
+    r"|\t[@-]*\s*(?:(?:uv\s+(?:run\s+)?|python3?\s+-m\s+|py\.test\b|uvx\s+)?"
+    r"(?:pytest|py\.test|ruff|flake8|black|isort|mypy|pyright|pylint|coverage|tox|nox|twine"
+    r"|build|pip|uv|pre-commit|bumpversion|bump2version|bump-my-version|sphinx-build|mkdocs"
+    r"|towncrier|codespell|check-manifest)\b|(?:rm|ls|echo|mkdir|cd|find|git)\b).*$)"
+)
+
+
+def _make_tools_only(patch: str | None) -> bool:
+    """Whether every line a Makefile's patch adds or removes (blank and comment lines aside)
+    is a target, a variable or a recipe of the dev tools alone (`_MAKE_TOOL`)."""
+    if not patch:
+        return False
+    changed = [
+        line[1:]
+        for line in patch.split("\n")
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
+    bodies = [line for line in changed if line.strip() and not line.strip().startswith("#")]
+    return bool(bodies) and all(_MAKE_TOOL.match(line) for line in bodies)
 
 
 def private_module(path: str) -> bool:

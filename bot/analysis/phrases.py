@@ -105,6 +105,9 @@ class AnalysisPhrases:
     module_renamed: str  # {old} {new}
     with_names: str  # {said} {names}: a module moved with the names its importers follow
     may_return: str  # {name} {values}
+    returns_now: str  # {name} {values}: a value where it returned none
+    returns_either: str  # {first} {second}
+    returns_instead: str  # {name} {new} {old}: another literal or name
     param_retyped: str  # {name} {param} {old} {new}
     made_covariant: tuple[str, str]  # {names}
     return_retyped: str  # {name} {old} {new}
@@ -342,6 +345,9 @@ EN = AnalysisPhrases(
         "the modules {paths} now live in `{folder}`",
     ),
     may_return="{name} may now return {values}",
+    returns_now="{name} now returns {values}",
+    returns_either="{first} or {second}",
+    returns_instead="{name} now returns `{new}` instead of `{old}`",
     param_retyped="the parameter `{param}` of {name} now takes `{new}` (was `{old}`)",
     made_covariant=("{names} is now covariant", "{names} are now covariant"),
     return_retyped="{name} now returns `{new}` (was `{old}`)",
@@ -561,6 +567,9 @@ ZH = AnalysisPhrases(
     with_names="{said}，连同 {names}",
     modules_moved=("模块 {paths} 现位于 `{folder}`", "模块 {paths} 现位于 `{folder}`"),
     may_return="{name} 现在可能返回 {values}",
+    returns_now="{name} 现在返回 {values}",
+    returns_either="{first} 或 {second}",
+    returns_instead="{name} 现在返回 `{new}` 而不是 `{old}`",
     param_retyped="{name} 的参数 `{param}` 现在接受 `{new}`（原为 `{old}`）",
     made_covariant=("{names} 现在是协变的", "{names} 现在是协变的"),
     return_retyped="{name} 现在返回 `{new}`（原为 `{old}`）",

@@ -23,6 +23,7 @@ from bot.analysis.messages import (
     adds_release,
     changelog_entry,
     marked_breaking,
+    message_marked_breaking,
 )
 from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
@@ -766,6 +767,7 @@ def says_breaking(commit: CommitInput, sig: Signals) -> bool:
         or any("breaking" in label.lower() for label in sig.labels)
         or any(f.meaning == "breaking" for f in sig.fragments)
         or bool(marked_breaking(commit.files))
+        or bool(message_marked_breaking(commit.message))
     )
 
 

@@ -38,6 +38,9 @@ def shipped_build_line(f: FileChange, parses: Parses) -> bool:
     """A CI file's patch adds or removes a line about the wheels or sdists a release builds,
     or moves a release's per-platform build to another runner (`workflows.release_runners`)."""
     changed = [line[1:] for line in (f.patch or "").split("\n") if line.startswith(("+", "-"))]
+    if same_settings(f, parses):
+        # re-indented, re-quoted, reordered: the workflow every runner reads is the same
+        return False
     return any(_SHIPPED_BUILD.search(line) for line in changed) or bool(release_runners(f, parses))
 
 
@@ -54,7 +57,7 @@ _STATEMENT = re.compile(
 _RESTYLED = re.compile(
     r"\b(?:re-?format\w*|format(?:s|ted|ting|ter)?|ruff|black|isort|flake8|pylint|pyupgrade"
     r"|autopep8|yapf|lint\w*|code style|style|code syntax|pre-commit|end[- ]of[- ]lines?"
-    r"|line[- ]endings?|whitespace|moderni[sz]\w*)\b",
+    r"|line[- ]endings?|whitespace|spacing|indentation|moderni[sz]\w*)\b",
     re.IGNORECASE,
 )
 

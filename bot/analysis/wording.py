@@ -37,7 +37,13 @@ from bot.analysis.facts.annotated import quiet_classes
 from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.facts.layout import same_code
-from bot.analysis.messages import BREAKING_FOOTER, is_changelog, leans, marked_breaking
+from bot.analysis.messages import (
+    BREAKING_FOOTER,
+    is_changelog,
+    leans,
+    marked_breaking,
+    message_marked_breaking,
+)
 from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module, tooling_path
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.removed import (
@@ -163,6 +169,10 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
     footer = BREAKING_FOOTER.search(commit.message)
     if footer and footer.group(1).strip():
         risks.append(Risk(description=sentence(p, p.footer.format(text=excerpt(footer.group(1))))))
+    # a line of the body the author marks breaking ("- (BREAKING) Forward flags …")
+    for words in message_marked_breaking(commit.message)[:2]:
+        said = p.footer.format(text=excerpt(words).rstrip(" ."))
+        risks.append(Risk(description=sentence(p, said)))
     if sig.title.bang:
         prefix = (sig.title.conventional or "") + (
             f"({sig.title.scope})" if sig.title.scope else ""
@@ -1733,6 +1743,17 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                     behaviour=True,
                 )
             )
+    for c in sig.facts.conditions_changed:
+        name = _callable(c.name)
+        if c.new and name is not None and c.path in shipped:
+            # an exception new to the function, raised by one new guard: where "may now raise"
+            # would be, with when
+            clause = p.raises_when.format(
+                name=_which(sig, p, name, c.path), test=c.test, exception=c.was
+            )
+            out.append(
+                _Statement("compatibility", clause, internal=not _public_name(name), behaviour=True)
+            )
     for given in sig.facts.optional_changed:
         name = _callable(given.name)
         if name is not None and given.path in shipped:
@@ -1796,6 +1817,33 @@ def _handled(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Stateme
             name=_which(sig, p, name, given.path), values=codes(p, given.values, 2)
         )
         out.append(_Statement("compatibility", clause, internal=True, behaviour=True))
+    return (_returns_now(sig, p) if public else []) + out[:2]
+
+
+def _returns_now(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What a shipped function now returns, read from its `return`s at both revisions: a
+    value where it returned none ("`TTLCache.expire` now returns `expired`"), or another
+    literal or name in place of the one every `return` gave. Of public functions of public
+    modules and methods of public classes alone; two at most."""
+    out: list[_Statement] = []
+    for given in sig.facts.returns_now:
+        name = _callable(given.name)
+        if name is None or given.path not in sig.source_files:
+            continue
+        if not _public_name(name) or private_module(given.path):
+            continue
+        said = _which(sig, p, name, given.path)
+        if given.was:
+            clause = p.returns_instead.format(name=said, new=given.values[0], old=given.was)
+        elif len(given.values) == 2:
+            first, second = (code(v) for v in given.values)
+            values = p.returns_either.format(first=first, second=second)
+            clause = p.returns_now.format(name=said, values=values)
+        else:
+            clause = p.returns_now.format(name=said, values=code(given.values[0]))
+        # the author's new words for the function say more: the summary is theirs
+        told = any(d.name == given.name for d in sig.facts.redocumented)
+        out.append(_Statement("compatibility", clause, internal=True, behaviour=True, aside=told))
     return out[:2]
 
 
@@ -1884,7 +1932,7 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     found: list[tuple[str, str]] = []  # (function, clause)
     for c in sig.facts.conditions_changed:
         name = _callable(c.name)
-        if name is None or c.path not in shipped:
+        if name is None or c.path not in shipped or c.new:
             continue
         said = _which(sig, p, name, c.path)
         clause = phrases[c.turn].format(name=said, test=c.test, was=c.was, exception=c.was)
@@ -2122,6 +2170,10 @@ def write(
     limit = ONE_LINE_MAX if low else SUMMARY_LIMIT
     # the author's words for users first: the changelog entry or news fragment it adds
     authored = authored_summary(sig.entry_items, sig.description_items, commit.title, limit=limit)
+    # what the author marks breaking in the message's body is the news, said as written
+    marked = message_marked_breaking(commit.message) if not low else []
+    if marked:
+        authored = sentence(p, excerpt(marked[0], limit).rstrip(" ."))
     used: set[str] = set()
     if authored:
         text.summary = authored

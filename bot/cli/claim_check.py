@@ -18,7 +18,8 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   the tree, at each revision;
 - "adds the command-line option `--x`: “h”": as a flag, and a call in a changed Python file
   at the commit names `"--x"` and passes `help=` the string h (spaces folded);
-- "requires `pin`": the pin is written in a changed file at the commit and not before;
+- "requires `pin`": the pin is written in a changed file at the commit and not before, nor in
+  another of its folder's metadata files at the parent, and not only under an extra;
 - "adds / removes the extra, the command, the `g` entry point `n` (`r`)": a changed project's
   pyproject.toml (PEP 621) or setup.cfg (setuptools) declares it on one side only, with
   what the parentheses say; "changes the build backend from `a` to `b`": `[build-system]`;
@@ -68,7 +69,7 @@ import yaml
 from bot.cli.claims import Claim, Kind, is_path
 from bot.cli.exception_names import class_of
 from bot.cli.git import name_status, run_git
-from bot.cli.package_meta import COMMANDS, Declared, declared, normal_extra, squeezed
+from bot.cli.package_meta import COMMANDS, Declared, declared, needed, normal_extra, squeezed
 from bot.cli.release_check import judged
 from bot.cli.release_items import holds, new_items
 from bot.cli.release_items import words as rendered_words
@@ -428,6 +429,8 @@ class Checker:
             Kind.MAY_RETURN: self._returns,
             Kind.RETYPED: self._typed,
             Kind.RETURN_TYPE: self._typed,
+            Kind.RETURNS_NOW: self._gives,
+            Kind.RETURNS_INSTEAD: self._gives,
             Kind.OPTIONAL: self._optional,
             Kind.REQUIRED: self._optional,
             Kind.EDITED: self._edited,
@@ -1143,6 +1146,44 @@ class Checker:
             return Verdict.UNVERIFIABLE, f"`{function}` returned a computed value at the parent"
         return Verdict.TRUE, ""
 
+    def _gives(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now returns `v` [or `w`]": at the commit, `f`'s own code is no generator,
+        every `return` of it gives one of the values said (as `ast.unparse` writes it, spaces
+        folded), each is given, and each definition ends in a `return` or a `raise`
+        (unverifiable where one may run off its end); at the parent, no generator, and no
+        `return` gave a value (`return None` gives none). "`f` now returns `b` instead of
+        `a`": every `return` of its own code gives `b` at the commit and gave `a` at the
+        parent, one at least on each side."""
+        function = _normal(claim.name)
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        now, was = bodies.after, bodies.before
+        if now.generator or was.generator:
+            return Verdict.FALSE, f"`{function}` is a generator at one revision"
+        given = {_folded(g) for g in now.gives}
+        if claim.kind is Kind.RETURNS_INSTEAD:
+            new, old = _folded(claim.new or ""), _folded(claim.old or "")
+            if given != {new}:
+                return (
+                    Verdict.FALSE,
+                    f"`{function}`'s returns do not all give `{new}` at the commit",
+                )
+            if {_folded(g) for g in was.gives} != {old}:
+                return (
+                    Verdict.FALSE,
+                    f"`{function}`'s returns did not all give `{old}` at the parent",
+                )
+            return Verdict.TRUE, ""
+        said = {_folded(v) for v in (claim.new, claim.was) if v}
+        if given != said:
+            return Verdict.FALSE, f"`{function}`'s returns give {sorted(given)} at the commit"
+        if any(was.gives):
+            return Verdict.FALSE, f"`{function}` returned a value at the parent already"
+        if now.falls_through:
+            return Verdict.UNVERIFIABLE, f"`{function}` may run off its end at the commit"
+        return Verdict.TRUE, ""
+
     def _typed(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "The parameter `p` of `f` now takes `T` (was `U`)" / "`f` now returns `T` (was
         `U`)": the annotation as written (spaces folded) is `T` at the commit and `U` at the
@@ -1328,6 +1369,9 @@ class Checker:
                     merged.lines += found.lines
                     merged.own_attributes |= found.own_attributes
                     merged.logged |= found.logged
+                    merged.gives += found.gives
+                    merged.generator |= found.generator
+                    merged.falls_through |= found.falls_through
             return merged
 
         olds = [c.old(claim.path)] if claim.path else c.before
@@ -1644,10 +1688,24 @@ class Checker:
             after = self.clone.text(c.sha, after_path)
             if not written(after, after_path):
                 continue
+            extra = _extra_only(pin, after_path, after) if after_path and after else None
+            if extra is not None:
+                return Verdict.FALSE, f"`{pin}` is the extra `{extra}`'s requirement only"
             before = self.clone.text(c.parent, before_path)
-            if not written(before, before_path):
-                return Verdict.TRUE, ""
-            return Verdict.FALSE, f"`{pin}` was already written in `{before_path}`"
+            if written(before, before_path):
+                return Verdict.FALSE, f"`{pin}` was already written in `{before_path}`"
+            # metadata moved between a folder's `setup.py`, `setup.cfg` and `pyproject.toml`:
+            # what another of them wrote at the parent is no new requirement
+            folder = (after_path or "").rpartition("/")[0]
+            for other in c.before:
+                if (
+                    other != before_path
+                    and other.rpartition("/")[0] == folder
+                    and other.rsplit("/", 1)[-1] in _METADATA_NAMES
+                    and written(self.clone.text(c.parent, other), other)
+                ):
+                    return Verdict.FALSE, f"`{pin}` was already written in `{other}`"
+            return Verdict.TRUE, ""
         return Verdict.FALSE, f"`{pin}` is written in no changed file at the commit"
 
     def _pin(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
@@ -1946,6 +2004,37 @@ def _poetry_pins(text: str) -> set[str]:
         if isinstance(version, str) and version[:1] in "<>=!~^":
             pins.add(f"{name.lower()}{version.replace(' ', '')}")
     return pins
+
+
+# The files a Python package's metadata is written in.
+_METADATA_NAMES = ("setup.py", "setup.cfg", "pyproject.toml")
+_REQUIREMENT_NAME = re.compile(r"[a-z0-9][\w.-]*")
+
+
+def _extra_only(pin: str, path: str, text: str) -> str | None:
+    """The extra whose requirements write the pin, where the `pyproject.toml` or `setup.cfg`
+    at `path` lists it under an extra and none of what every install or build needs names its
+    package (PEP 503's names): an optional extra's requirement, not the package's."""
+    if path.rsplit("/", 1)[-1] not in ("pyproject.toml", "setup.cfg"):
+        return None
+    meta, needs = declared(path, text), needed(path, text)
+    if meta is None or meta.extras is None or needs is None:
+        return None
+
+    def name(requirement: str) -> str:
+        found = _REQUIREMENT_NAME.match(requirement.lower())
+        return re.sub(r"[-_.]+", "-", found.group(0)) if found else ""
+
+    if name(pin) in {name(n) for n in needs}:
+        return None
+    return next(
+        (
+            extra
+            for extra, reqs in meta.extras.items()
+            if any(_pinned(pin, r.lower()) for r in reqs)
+        ),
+        None,
+    )
 
 
 def _pinned(pin: str, text: str) -> bool:

@@ -67,6 +67,8 @@ class Kind(StrEnum):
     MAY_RETURN = "may now return"
     RETYPED = "parameter now takes type"
     RETURN_TYPE = "now returns type"
+    RETURNS_NOW = "now returns value"
+    RETURNS_INSTEAD = "now returns instead of"
     OPTIONAL = "parameter now optional"
     REQUIRED = "parameter now required"
     EDITED = "the fix is in"
@@ -502,6 +504,20 @@ _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
         Kind.RETURN_TYPE,
         re.compile(
             rf"`(?P<f>[^`]+)`{_IN} now returns `(?P<new>[^`]+)` \(was `(?P<old>[^`]+)`\)\.?"
+        ),
+    ),
+    # "`f` now returns `v` [or `w`]" (`new`, `was`): a value where it returned none;
+    # "`f` now returns `b` instead of `a`": another value where every `return` gave `a`
+    (
+        Kind.RETURNS_INSTEAD,
+        re.compile(
+            rf"`(?P<f>[^`]+)`{_IN} now returns `(?P<new>[^`]+)` instead of `(?P<old>[^`]+)`\.?"
+        ),
+    ),
+    (
+        Kind.RETURNS_NOW,
+        re.compile(
+            rf"`(?P<f>[^`]+)`{_IN} now returns `(?P<new>[^`]+)`(?: or `(?P<was>[^`]+)`)?\.?"
         ),
     ),
     (

@@ -94,3 +94,37 @@ def _cfg(text: str) -> Declared | None:
             pairs = [line.split("=", 1) for line in lines if "=" in line]
             points[group] = {n.strip(): squeezed(t) for n, t in pairs if n.strip()}
     return Declared(extras, points, None, source=source)
+
+
+def needed(path: str, text: str) -> list[str] | None:
+    """The requirements a `pyproject.toml` or `setup.cfg` asks of every install or build, as
+    written, spaces removed: PEP 621's `dependencies` and PEP 518's `[build-system] requires`,
+    Poetry's main dependencies; setuptools' `install_requires` and `setup_requires`. None when
+    the file does not parse or leaves its dependencies `dynamic`."""
+    if path.endswith(".toml"):
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            return None
+        project = data.get("project")
+        project = project if isinstance(project, dict) else {}
+        if "dependencies" in (project.get("dynamic") or []):
+            return None
+        system = data.get("build-system")
+        items = list(project.get("dependencies") or [])
+        items += list((system.get("requires") if isinstance(system, dict) else None) or [])
+        poetry = (data.get("tool") or {}).get("poetry") or {}
+        main = poetry.get("dependencies") if isinstance(poetry, dict) else None
+        items += list(main) if isinstance(main, dict) else []
+        return [squeezed(i) for i in items if isinstance(i, str)]
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read_string(text)
+    except configparser.Error:
+        return None
+    out: list[str] = []
+    for key in ("install_requires", "setup_requires"):
+        if parser.has_option("options", key):
+            value = parser.get("options", key)
+            out += [squeezed(p) for p in re.split(r"[\n;]", value) if p.strip()]
+    return out

@@ -866,6 +866,12 @@ class Body:
     # logger (`logger`, `_LOGGER`, `log`, `logging`), its first argument a string written
     # there ("{…}" where a value goes)
     logged: set[tuple[str, str]] = field(default_factory=set)
+    # what each own `return` gives, as `ast.unparse` writes it ("" for a bare `return` or
+    # `return None`); whether its own code yields (a generator: its `return`s give no value
+    # to a caller); whether a definition's body may end without a `return` or a `raise`
+    gives: list[str] = field(default_factory=list)
+    generator: bool = False
+    falls_through: bool = False
 
 
 def python_body(text: str, function: str, *, exact: bool = False) -> Body | None:
@@ -908,6 +914,15 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
             and n.value.id in ("self", "cls")
         )
         own = _own_nodes(node)
+        body.generator |= any(isinstance(n, ast.Yield | ast.YieldFrom) for n in own)
+        body.falls_through |= not isinstance(node.body[-1], ast.Return | ast.Raise)
+        body.gives += [
+            ""
+            if n.value is None or (isinstance(n.value, ast.Constant) and n.value.value is None)
+            else ast.unparse(n.value)
+            for n in own
+            if isinstance(n, ast.Return)
+        ]
         # a closure's tests are tested when the function runs it: its conditions too (never
         # its guards: its `return` leaves the closure)
         for inner in own:

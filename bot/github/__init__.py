@@ -9,7 +9,7 @@ import gidgethub
 
 from bot.github.auth import AppAuth, InstallationToken
 from bot.github.calls import InstallationClient, split_repo
-from bot.github.client import Credentials, GitHubAPI, Pacer, RetryPolicy
+from bot.github.client import Credentials, GitHubAPI, Limits, Pacer, RetryPolicy
 from bot.github.errors import GitHubError, InstallationSuspended, NotInstalled, RepositoryGone
 from bot.runtime.clock import Clock
 from bot.runtime.metrics import Metrics
@@ -40,8 +40,11 @@ class GitHubApp:
         self._metrics = metrics
         self._policy = policy or RetryPolicy()
         self._pacers: dict[int, Pacer] = {}
+        self._limits: dict[int, Limits] = {}
 
-    def _api(self, credentials: Credentials, pacer: Pacer | None = None) -> GitHubAPI:
+    def _api(
+        self, credentials: Credentials, pacer: Pacer | None = None, limits: Limits | None = None
+    ) -> GitHubAPI:
         return GitHubAPI(
             self._session,
             base_url=self._base_url,
@@ -51,6 +54,7 @@ class GitHubApp:
             metrics=self._metrics,
             policy=self._policy,
             pacer=pacer,
+            limits=limits,
         )
 
     def as_app(self) -> GitHubAPI:
@@ -62,7 +66,8 @@ class GitHubApp:
         return self._api(jwt)
 
     def installation(self, installation_id: int) -> InstallationClient:
-        """Authenticated as one installation, with its cached token and its own pacing."""
+        """Authenticated as one installation, with its cached token, its own pacing and the
+        long rate limits it met."""
 
         async def token(refused: str | None) -> str:
             if refused is not None:
@@ -71,7 +76,8 @@ class GitHubApp:
             return f"token {value}"
 
         pacer = self._pacers.setdefault(installation_id, Pacer(self._clock))
-        return InstallationClient(self._api(token, pacer), installation_id)
+        limits = self._limits.setdefault(installation_id, Limits(self._clock))
+        return InstallationClient(self._api(token, pacer, limits), installation_id)
 
     async def _request_token(self, installation_id: int, _jwt: str) -> InstallationToken:
         try:

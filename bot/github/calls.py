@@ -415,6 +415,17 @@ class InstallationClient:
         return text if isinstance(text, str) else ""
 
     @_mapped
+    async def commit_pulls(self, full_name: str, sha: str) -> list[dict[str, Any]]:
+        """REST's "pull requests of a commit" (`GET /repos/{o}/{r}/commits/{sha}/pulls`): the
+        merged one that brought it, and where it is not on the default branch the open ones."""
+        owner, repo = split_repo(full_name)
+        pulls = await self.gh.getitem(
+            "/repos/{owner}/{repo}/commits/{commit_sha}/pulls",
+            {"owner": owner, "repo": repo, "commit_sha": sha},
+        )
+        return [p for p in pulls if isinstance(p, dict)] if isinstance(pulls, list) else []
+
+    @_mapped
     async def get_repository(self, full_name: str) -> RepoInfo:
         owner, repo = split_repo(full_name)
         data = await self.gh.getitem("/repos/{owner}/{repo}", {"owner": owner, "repo": repo})

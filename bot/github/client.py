@@ -66,6 +66,27 @@ class Pacer:
             self._last = self._clock.now()
 
 
+class Limits:
+    """The rate limits one installation met that outlast a worker's sleep (`RateLimited`), by
+    the API that answered them (`graphql`, `rest`: GitHub counts them apart), until they end.
+    A call with another way to its answer takes that way meanwhile (a lone commit's pull
+    request by REST) instead of asking the limited API again."""
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self._met: dict[str, RateLimited] = {}
+
+    def note(self, limited: RateLimited) -> None:
+        kept = self._met.get(limited.api)
+        if kept is None or limited.until > kept.until:
+            self._met[limited.api] = limited
+
+    def current(self, api: str) -> RateLimited | None:
+        """The limit `api` is under now; None where none is known."""
+        met = self._met.get(api)
+        return met if met is not None and met.until > self._clock.now() else None
+
+
 def rate_limit_wait(
     status: int, headers: Mapping[str, str], body: bytes, now: datetime, previous: int
 ) -> tuple[float, str] | None:
@@ -127,6 +148,7 @@ class GitHubAPI(gidgethub.aiohttp.GitHubAPI):
         metrics: Metrics,
         policy: RetryPolicy,
         pacer: Pacer | None = None,
+        limits: Limits | None = None,
     ) -> None:
         super().__init__(session, USER_AGENT, base_url=base_url)
         self.graphql_url = graphql_url
@@ -135,6 +157,8 @@ class GitHubAPI(gidgethub.aiohttp.GitHubAPI):
         self._metrics = metrics
         self._policy = policy
         self._pacer = pacer
+        # the long limits met, shared by the installation's clients (`GitHubApp.installation`)
+        self.limits = limits if limits is not None else Limits(clock)
 
     async def sleep(self, seconds: float) -> None:
         await self._clock.sleep(seconds)
@@ -188,8 +212,13 @@ class GitHubAPI(gidgethub.aiohttp.GitHubAPI):
                     seconds > self._policy.max_rate_limit_wait
                     or limited > self._policy.rate_limit_retries
                 ):
-                    log.warning("github_rate_limited_deferred", kind=kind, until=until.isoformat())
-                    raise RateLimited(until, kind)
+                    api = "graphql" if url.endswith("/graphql") else "rest"
+                    log.warning(
+                        "github_rate_limited_deferred", kind=kind, api=api, until=until.isoformat()
+                    )
+                    deferred = RateLimited(until, kind, api=api)
+                    self.limits.note(deferred)
+                    raise deferred
                 log.warning(
                     "github_rate_limited_waiting", kind=kind, wait_seconds=round(seconds, 1)
                 )

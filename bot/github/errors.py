@@ -35,12 +35,15 @@ class PostGone(GitHubError):
 
 
 class RateLimited(GitHubError):
-    """A rate limit that would take longer to wait out than a worker should sleep."""
+    """A rate limit that would take longer to wait out than a worker should sleep: `kind`
+    `primary` or `secondary`, `api` the one that answered it, `graphql` or `rest` (GitHub
+    keeps their budgets apart)."""
 
-    def __init__(self, until: datetime, kind: str) -> None:
+    def __init__(self, until: datetime, kind: str, *, api: str = "rest") -> None:
         super().__init__(f"{kind} rate limit until {until.isoformat()}")
         self.until = until
         self.kind = kind
+        self.api = api
 
 
 class GitHubUnavailable(GitHubError):

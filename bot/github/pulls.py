@@ -1,6 +1,7 @@
 """Pull requests through GraphQL, with file texts riding on the same query: a batch of
 commits' by the numbers their squash titles carry (`Title (#1234)`), and one commit's by the
-commit itself (`Commit.associatedPullRequests`), GitHub's "pull requests of this commit".
+commit itself (`Commit.associatedPullRequests`), GitHub's "pull requests of this commit"
+(REST's, without the texts, where that query fails: `pull_request_by_rest`).
 
 GitHub answers a number that is not a pull request (an issue, or a PR of another repository
 quoted in a title) with a NOT_FOUND error for that alias and the other aliases' data; those
@@ -115,12 +116,36 @@ async def pull_request_of(
     )
     _fill(repo, riding, blobs)
     connection = (repo.get("commit") or {}).get("associatedPullRequests") or {}
-    nodes = [n for n in connection.get("nodes") or [] if isinstance(n, dict) and n.get("number")]
-    if not nodes:
+    return _chosen(connection.get("nodes") or [], sha, number)
+
+
+async def pull_request_by_rest(
+    client: InstallationClient, full_name: str, sha: str, *, number: int | None
+) -> PullRequestInfo | None:
+    """`pull_request_of` by REST's "pull requests of a commit", chosen the same way, without
+    the texts: the way round a GraphQL lookup that failed (another budget, FACTS §4)."""
+    pulls = await client.commit_pulls(full_name, sha)
+    nodes = [
+        {
+            "number": p.get("number"),
+            "title": p.get("title"),
+            "body": p.get("body"),
+            "mergeCommit": {"oid": p.get("merge_commit_sha")},
+            "labels": {"nodes": [x for x in p.get("labels") or [] if isinstance(x, dict)]},
+        }
+        for p in pulls
+    ]
+    return _chosen(nodes, sha, number)
+
+
+def _chosen(nodes: list[Any], sha: str, number: int | None) -> PullRequestInfo | None:
+    """The one whose merge commit `sha` is, else the one numbered `number`, else the first."""
+    found = [n for n in nodes if isinstance(n, dict) and n.get("number")]
+    if not found:
         return None
     chosen = next(
-        (n for n in nodes if (n.get("mergeCommit") or {}).get("oid") == sha),
-        next((n for n in nodes if n.get("number") == number), nodes[0]),
+        (n for n in found if (n.get("mergeCommit") or {}).get("oid") == sha),
+        next((n for n in found if n.get("number") == number), found[0]),
     )
     return _info(chosen)
 

@@ -155,6 +155,16 @@ class Call:
 # A fault's status that answers nothing of its own: the call is held, then carried out.
 HELD = 0
 
+# GitHub's 502 page, as its proxies serve it in place of an API answer.
+UNICORN_PAGE = """<!DOCTYPE html>
+<html>
+  <head><meta http-equiv="Content-Type" content="text/html; charset=utf-8">
+  <title>Unicorn! &middot; GitHub</title></head>
+  <body><p><strong>We had issues producing the response to your request.</strong></p>
+  <p>Sorry about that. Please try refreshing and contact us if the problem persists.</p></body>
+</html>
+"""
+
 
 @dataclass
 class Fault:
@@ -170,6 +180,8 @@ class Fault:
     # Carry the request out first, then answer with the fault (or hang, then answer):
     # GitHub does that under load, and a client that retries such a create posts twice.
     after_write: bool = False
+    # An HTML page in place of the JSON body (GitHub's proxies answer a 502 with one).
+    html: str | None = None
 
 
 @dataclass
@@ -468,7 +480,13 @@ class FakeGitHub:
         )
 
     def secondary_rate_limit(
-        self, method: str, path: str, *, retry_after: int = 30, times: int = 1
+        self,
+        method: str,
+        path: str,
+        *,
+        retry_after: int = 30,
+        times: int = 1,
+        operation: str | None = None,
     ) -> None:
         self.fail(
             method,
@@ -477,6 +495,72 @@ class FakeGitHub:
             times=times,
             headers={"Retry-After": str(retry_after)},
             message="You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+            operation=operation,
+        )
+
+    def graphql_bad_gateway(self, operation: str, *, times: int = 1) -> None:
+        """The next `times` calls of this GraphQL operation meet GitHub's 502 page (HTML, not
+        JSON): a query that ran past GitHub's 10 s, or its proxies in trouble (FACTS §4)."""
+        self.faults.append(
+            Fault(
+                "POST",
+                re.compile(r"^/graphql$"),
+                502,
+                {},
+                {},
+                times,
+                operation=operation,
+                html=UNICORN_PAGE,
+            )
+        )
+
+    def graphql_rate_limited(self, operation: str, *, times: int = 1, reset_in: int = 3600) -> None:
+        """The installation's GraphQL points are spent (FACTS §4): the next `times` calls of
+        this operation answer HTTP 200 with a RATE_LIMITED error and `x-ratelimit-remaining: 0`
+        until the reset, `reset_in` seconds on. REST's budget is another."""
+        reset = int(self.clock.now().timestamp()) + reset_in
+        headers = {
+            "x-ratelimit-limit": "5000",
+            "x-ratelimit-remaining": "0",
+            "x-ratelimit-used": "5000",
+            "x-ratelimit-reset": str(reset),
+            "x-ratelimit-resource": "graphql",
+        }
+        error = {
+            "type": "RATE_LIMITED",
+            "code": "graphql_rate_limit",
+            "message": "API rate limit exceeded for installation.",
+        }
+        self.faults.append(
+            Fault(
+                "POST",
+                re.compile(r"^/graphql$"),
+                200,
+                headers,
+                {"errors": [error]},
+                times,
+                operation=operation,
+            )
+        )
+
+    def graphql_went_wrong(self, operation: str, *, times: int = 1) -> None:
+        """The next `times` calls of this GraphQL operation answer HTTP 200 with GitHub's
+        `errors` for a query it could not run (no `data`, no error `type`)."""
+        error = {
+            "message": "Something went wrong while executing your query. This may be the "
+            "result of a timeout, or it could be a GitHub bug. Please include "
+            "`C0DE:1234:5678:9ABC:DEF0` when reporting this issue."
+        }
+        self.faults.append(
+            Fault(
+                "POST",
+                re.compile(r"^/graphql$"),
+                200,
+                {},
+                {"data": None, "errors": [error]},
+                times,
+                operation=operation,
+            )
         )
 
     def graphql_not_found(self, operation: str, field: str, *, times: int = 1) -> None:
@@ -795,6 +879,13 @@ class FakeGitHub:
                     await self.release.wait()
                 if fault.status == HELD:
                     break  # GitHub took its time, then carried the call out as usual
+                if fault.html is not None:
+                    return web.Response(
+                        text=fault.html,
+                        status=fault.status,
+                        headers=fault.headers,
+                        content_type="text/html",
+                    )
                 return web.json_response(
                     {
                         **fault.body,

@@ -23,6 +23,7 @@ from typing import TypeVar
 
 from bot.analysis.facts.build import (
     build_only_requirements,
+    extra_only_requirements,
     package_name,
     read_requirements,
     same_spec,
@@ -33,10 +34,12 @@ from bot.analysis.facts.build import (
 from bot.analysis.facts.calls import keywords_changed, signature
 from bot.analysis.facts.caught import caught_at_each_call
 from bot.analysis.facts.clike import read_clike
+from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
+from bot.analysis.facts.giving import returns_changed
 from bot.analysis.facts.handed_out import EVERY, handed_out
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
@@ -72,6 +75,7 @@ from bot.analysis.facts.records import (
     Extra,
     Facts,
     FileFact,
+    Gives,
     ImportMove,
     Logged,
     MemberGone,
@@ -308,6 +312,8 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         readings,
     )
     facts = _with_packaging(commit, facts, parses)
+    if any(n.path.endswith(".py") and "." not in n.name for n in facts.removed):
+        facts = _with_commands(commit, facts)
     if any(private_module(c.path) for c in facts.signatures_changed) or any(
         private_module(n.path) for n in facts.removed if n.kind is NameKind.METHOD
     ):
@@ -536,6 +542,37 @@ def _settings_in_tree(commit: CommitInput, facts: Facts) -> Facts:
     )
 
 
+def _with_commands(commit: CommitInput, facts: Facts) -> Facts:
+    """The facts without the functions that only changed name behind a command-line command
+    that stays: a click or typer command (`@cli.command(name="list")`) is run by its command
+    name, which the commit keeps under another function (`list` → `list_values`): the
+    command is neither removed nor added, and the renamed function is its module's insides."""
+    held: set[tuple[str, str]] = set()
+    for f in commit.files:
+        if f.sides is None or not f.filename.endswith(".py") or not all(f.sides):
+            continue
+        if not any(n.path == f.filename for n in facts.removed):
+            continue
+        before, after = (command_names(text or "") for text in f.sides)
+        holder = {command: function for function, command in after.items()}
+        for function, command in before.items():
+            now = holder.get(command)
+            if now is not None and now != function and function not in after:
+                held |= {(f.filename, function), (f.filename, now)}
+    if not held:
+        return facts
+    return dataclasses.replace(
+        facts,
+        removed=tuple(n for n in facts.removed if (n.path, n.name) not in held),
+        added=tuple(n for n in facts.added if (n.path, n.name) not in held),
+        renamed=tuple(
+            r
+            for r in facts.renamed
+            if (r.old.path, r.old.name) not in held or (r.new.path, r.new.name) not in held
+        ),
+    )
+
+
 def _with_packaging(commit: CommitInput, facts: Facts, parses: Parses) -> Facts:
     """The facts with what the packaging files read whole declare anew or no more; a
     requirement of an extra the change adds is said with the extra, not as the package's
@@ -554,6 +591,13 @@ def _with_packaging(commit: CommitInput, facts: Facts, parses: Parses) -> Facts:
     optional = {
         (e.path, r.replace(" ", "").lower()) for e in found.extras_added for r in e.requirements
     }
+    # what only an extra lists is the extra's: no install of the package itself asks for it,
+    # and an extra's requirement is said with the extra where the extra is new
+    extra_only = {
+        path: extra_only_requirements(path, after, parses)
+        for path, (_, after) in sides.items()
+        if after is not None
+    }
     # what only `[build-system] requires` lists is what building the package needs
     building = {
         path: build_only_requirements(after, parses)
@@ -566,6 +610,7 @@ def _with_packaging(commit: CommitInput, facts: Facts, parses: Parses) -> Facts:
             dataclasses.replace(r, build=package_name(r.package) in building.get(r.path, ()))
             for r in facts.requirements
             if (r.path, f"{r.package}{r.spec}") not in optional
+            and package_name(r.package.split("[", 1)[0]) not in extra_only.get(r.path, ())
         ),
         extras_added=_cap(found.extras_added),
         extras_removed=_cap(found.extras_removed),
@@ -974,6 +1019,7 @@ def _combine(
     caught: list[Caught] = []
     optional: list[ParamDefault] = []
     returned: list[Returned] = []
+    gives: list[Gives] = []
     retyped: list[Retyped] = []
     checks: list[Compared] = []
     messages: list[Message] = []
@@ -1061,6 +1107,17 @@ def _combine(
                 and (fresh := now_given - was_given - {UNPRINTABLE})
             ):
                 returned.append(Returned(name, r.path, tuple(sorted(fresh))))
+            # (of a function whose text changed: walking every one costs)
+            text_changed = name in r.plus.defs and r.minus.defs.get(name) != r.plus.defs[name]
+            given = (
+                returns_changed(r.minus.functions.get(name), r.plus.functions.get(name))
+                if text_changed and name not in twice
+                else None
+            )
+            if given is not None:
+                gives.append(Gives(name, r.path, *given))
+                # "now returns `b` instead of `a`" says the new literal and more
+                returned = [f for f in returned if (f.name, f.path) != (name, r.path)]
             if r.path.endswith((".py", ".pyi")):
                 optional += _defaults_given(name, r.path, before, params)
                 if r.path not in tests_paths and not _short(name).startswith("test"):
@@ -1075,6 +1132,24 @@ def _combine(
                         if c.turn is not Turn.CHANGED or not any(v in c.test for v in strings)
                     ]
                     conditions += tested
+                    # a new exception its only raise, a new guard at the top of the body,
+                    # raises is said with its condition ("now raises `E` when `t`"), not as
+                    # "may now raise `E`" too (never in place of "raises `E` instead of `F`")
+                    guarded = {c.was for c in tested if c.turn is Turn.RAISES} & new
+                    mine = [f for f in raised if (f.name, f.path) == (name, r.path)]
+                    if guarded and any(len(f.exceptions) == len(f.gone) == 1 for f in mine):
+                        conditions = [
+                            c for c in conditions if not (c in tested and c.was in guarded)
+                        ]
+                    elif guarded and any(f.message is not None for f in mine):
+                        # the author's message is said where "may now raise" is, the
+                        # condition among the others
+                        conditions = [
+                            dataclasses.replace(c, new=False) if c in tested else c
+                            for c in conditions
+                        ]
+                    elif guarded:
+                        raised = _unguarded(raised, name, r.path, guarded)
                     # a statement rewritten in place, where no condition of it is said
                     # (of the functions the change edits: read in detail at both revisions)
                     detailed = name in r.plus.conditions and name in r.minus.conditions
@@ -1106,11 +1181,13 @@ def _combine(
     told = {c.caller for c in (*calls, *dropped_calls)}
     told |= {f.name for f in signatures} | {f.name for f in raised} | {f.name for f in caught}
     told |= {f.name for f in returned} | {f.name for f in checks} | {f.name for f in messages}
+    told |= {f.name for f in gives}
     told |= {f.name for f in keywords}
     in_place = [f for f in in_place if f.name not in told]
     said = [n.name for n in added] + [c.caller for c in (*calls, *dropped_calls)]
     said += [f.name for f in signatures] + [f.name for f in raised] + [f.name for f in caught]
     said += [f.name for f in optional] + [f.name for f in returned] + [f.name for f in retyped]
+    said += [f.name for f in gives]
     said += [f.name for f in checks] + [f.name for f in messages]
     said += [f.name for f in conditions] + [f.name for f in keywords]
     said += [f.name for f in in_place]
@@ -1200,6 +1277,7 @@ def _combine(
         catches_changed=_cap(caught),
         optional_changed=_cap(optional),
         returns_added=_cap(returned),
+        returns_now=_cap(gives),
         retyped=_cap(retyped),
         made_covariant=tuple(_made_covariant(readings)),
         compares_added=_cap(checks),
@@ -1516,6 +1594,18 @@ def _compares_added(r: FileReading, name: str) -> list[Compared]:
         return []
     also = all(now[v] & was.keys() for v in new)
     return [Compared(name, r.path, tuple(new), also)]
+
+
+def _unguarded(raised: list[Raised], name: str, path: str, guarded: set[str]) -> list[Raised]:
+    """The raises facts without the exceptions of `name` that its new guards say; a fact
+    left with none is dropped."""
+    out = []
+    for fact in raised:
+        if (fact.name, fact.path) != (name, path):
+            out.append(fact)
+        elif left := tuple(e for e in fact.exceptions if e not in guarded):
+            out.append(dataclasses.replace(fact, exceptions=left))
+    return out
 
 
 def _raised(r: FileReading, name: str, new: frozenset[str]) -> Raised:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import configparser
 import re
 import tomllib
 from typing import Any
@@ -222,3 +223,41 @@ def same_spec(a: str | None, b: str) -> bool:
         return out
 
     return clauses(a) == clauses(b)
+
+
+def extra_only_requirements(path: str, text: str, parses: Parses) -> set[str]:
+    """The PEP 503 names a `pyproject.toml`'s `[project.optional-dependencies]` or a
+    `setup.cfg`'s `[options.extras_require]` lists and nothing the package itself needs does
+    (its dependencies, `install_requires`, `[build-system] requires`, Poetry's main ones):
+    an optional extra's requirement, which no plain install of the package asks for."""
+    extras: list[str] = []
+    needed: list[str] = []
+    if path.endswith(".toml"):
+        try:
+            document = parses.toml(text)
+        except tomllib.TOMLDecodeError:
+            return set()
+        project = document.get("project")
+        listed = project.get("optional-dependencies") if isinstance(project, dict) else None
+        for reqs in listed.values() if isinstance(listed, dict) else ():
+            extras += [r for r in reqs if isinstance(r, str)] if isinstance(reqs, list) else []
+        needed = _listed(document, runtime=True)
+        system = document.get("build-system")
+        build = system.get("requires") if isinstance(system, dict) else None
+        needed += [r for r in build if isinstance(r, str)] if isinstance(build, list) else []
+    else:
+        try:
+            parser = parses.ini(text)
+        except configparser.Error:
+            return set()
+        if parser.has_section("options.extras_require"):
+            for _, value in parser.items("options.extras_require"):
+                extras += re.split(r"[\n;]", value)
+        for key in ("install_requires", "setup_requires"):
+            if parser.has_option("options", key):
+                needed += re.split(r"[\n;]", parser.get("options", key))
+
+    def names(items: list[str]) -> set[str]:
+        return {package_name(m.group(0)) for i in items if (m := _NAME.match(i.strip()))}
+
+    return names(extras) - names(needed)

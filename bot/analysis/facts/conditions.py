@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from bot.analysis.facts.pyfile import dotted
 from bot.analysis.facts.records import Condition, Turn
 from bot.analysis.facts.renamed import renamed_locals, same_but_renamed
 from bot.analysis.facts.scan import FileReading
@@ -63,10 +64,10 @@ def conditions_changed(r: FileReading, name: str, raised: frozenset[str]) -> lis
     """An edited function's own conditions that changed: a test gone and one new that read
     the same names (or the only two left) paired as rewritten; a new test of an `if` that
     returns, raises or continues, a guard (a raise of an exception new to the function is "may
-    now raise" already, and one the parent had, now under a new `if`, raises in fewer cases,
-    not in more); a test gone with nothing new left, a branch removed. None when more than
-    `_CHANGES` changes (a rewrite); a test too long or holding a backquote is counted, not
-    said."""
+    now raise" already, unless this guard at the top of its body is its only raise, and one
+    the parent had, now under a new `if`, raises in fewer cases, not in more); a test gone
+    with nothing new left, a branch removed. None when more than `_CHANGES` changes (a
+    rewrite); a test too long or holding a backquote is counted, not said."""
     now, was = r.plus.conditions.get(name), r.minus.conditions.get(name)
     if now is None or was is None:
         return []
@@ -136,17 +137,42 @@ def conditions_changed(r: FileReading, name: str, raised: frozenset[str]) -> lis
         # a raise the parent had, now under a new `if`, raises in fewer cases, not in more
         elif (
             jump.startswith("raise ")
-            and jump[6:] not in ("", *raised)
+            and jump[6:]
+            and (jump[6:] not in raised or _only_guard(r, name, test, statement, jump[6:]))
             and statement is not None
             and ast.unparse(statement)
             not in {ast.unparse(s) for s in r.minus.raising.get(name, ())}
         ):
-            found.append(Condition(name, r.path, Turn.RAISES, test, jump[6:]))
+            fresh = jump[6:] in raised
+            found.append(Condition(name, r.path, Turn.RAISES, test, jump[6:], new=fresh))
     if not new:
         found += [Condition(name, r.path, Turn.REMOVED, t) for t in gone]
     return [
         c for c in found if _said_test(c.test) and (c.turn is not Turn.CHANGED or _said_test(c.was))
     ]
+
+
+def _only_guard(
+    r: FileReading, name: str, test: str, statement: ast.stmt | None, exception: str
+) -> bool:
+    """Whether an exception new to the function is raised by this statement alone, the last
+    of an `if test:` (no `else`) at the top of its body, not inside a loop or another
+    block: "`f` now raises `E` when `t`" says all of it (cachetools' "a `None` cache now
+    raises `TypeError`"), not only "may now raise `E`"."""
+    node = r.plus.functions.get(name)
+    if not isinstance(node, _DEFS) or statement is None:
+        return False
+    top = any(
+        isinstance(s, ast.If)
+        and not s.orelse
+        and s.body[-1] is statement
+        and ast.unparse(s.test) == test
+        for s in node.body
+    )
+    sites = [
+        s for s in r.plus.raising.get(name, ()) if s.exc is not None and dotted(s.exc) == exception
+    ]
+    return top and sites == [statement]
 
 
 def _same_test(old: str, new: str, renamed: tuple[frozenset[str], frozenset[str]]) -> bool:

@@ -111,7 +111,7 @@ def same_code(
     if f.status != "modified" or f.sides is None or language_of(f.filename) is not Language.PYTHON:
         return False
     try:
-        parsed = [ast.parse(text) for text in f.sides]
+        parsed = [_hoisted(ast.parse(text)) for text in f.sides]
     except PARSE_ERRORS:
         return False
     # A library that reads a function's annotations (FastAPI's and pydantic's routes and
@@ -198,6 +198,49 @@ def _classes(tree: ast.Module) -> dict[str, ast.ClassDef]:
                 todo += [(owner, s) for s in getattr(node, block, ()) if isinstance(s, ast.stmt)]
             todo += [(owner, s) for h in getattr(node, "handlers", ()) for s in h.body]
     return out
+
+
+def _hoisted(tree: ast.Module) -> ast.Module:
+    """The module with its undecorated top-level functions that nothing run at import time
+    names (outside every function's body) set last, by name: such a `def` only binds its
+    name, so where it stands in the module is layout (a helper moved to the top)."""
+    loaded: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            parts: list[ast.AST] = [*node.decorator_list, node.args]
+            if node.returns is not None:
+                parts.append(node.returns)
+        else:
+            parts = [node]
+        stack = list(parts)
+        while stack:
+            part = stack.pop()
+            if isinstance(part, ast.Name):
+                loaded.add(part.id)
+            for child in ast.iter_child_nodes(part):
+                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                    # (a body runs when called; its decorators and defaults run now)
+                    stack += getattr(child, "decorator_list", [])
+                    stack.append(child.args)
+                    continue
+                stack.append(child)
+
+    def movable(node: ast.stmt) -> bool:
+        return (
+            isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and not node.decorator_list
+            and node.name not in loaded
+            and sum(
+                isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                and n.name == node.name
+                for n in tree.body
+            )
+            == 1
+        )
+
+    moved = sorted((n for n in tree.body if movable(n)), key=lambda n: getattr(n, "name", ""))
+    tree.body = [n for n in tree.body if not movable(n)] + moved
+    return tree
 
 
 # Libraries that read a function's annotations too (a route's, a command's, a dependency's),

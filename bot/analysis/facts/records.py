@@ -223,6 +223,18 @@ class Returned:
 
 
 @dataclass(frozen=True)
+class Gives:
+    """A Python function defined at both revisions that now returns `values` (its `return`s
+    as written) where it returned nothing (`was` ""), or `values[0]` where every `return`
+    gave the literal or name `was` (`facts/giving.py`)."""
+
+    name: str
+    path: str
+    values: tuple[str, ...]
+    was: str = ""
+
+
+@dataclass(frozen=True)
 class Compared:
     """A Python function defined at both revisions whose own conditions now compare with
     strings (`"socks5h"`) that the function held nowhere at the parent; `also`: each is
@@ -288,6 +300,9 @@ class Condition:
     turn: Turn
     test: str
     was: str = ""
+    # RAISES: an exception new to the function, this guard its only raise (said where "may
+    # now raise" would be)
+    new: bool = False
 
 
 @dataclass(frozen=True)
@@ -565,6 +580,7 @@ class Facts:
     catches_changed: tuple[Caught, ...] = ()
     optional_changed: tuple[ParamDefault, ...] = ()
     returns_added: tuple[Returned, ...] = ()
+    returns_now: tuple[Gives, ...] = ()
     retyped: tuple[Retyped, ...] = ()
     # an edited function's conditions and messages, read from its body at both revisions
     compares_added: tuple[Compared, ...] = ()

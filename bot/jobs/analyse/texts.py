@@ -15,7 +15,7 @@ from bot.analysis.sources import (
 )
 from bot.github import InstallationClient
 from bot.github.errors import GitHubError, RateLimited
-from bot.github.pulls import MAX_BLOBS_PER_QUERY, pull_request_of
+from bot.github.pulls import MAX_BLOBS_PER_QUERY, pull_request_by_rest, pull_request_of
 from bot.models import FileChange, PullRequestInfo
 from bot.runtime.logs import get_logger
 
@@ -36,21 +36,60 @@ async def with_pull_request(
 ) -> PullRequestInfo | None:
     """The pull request a commit landed through, its files' texts riding on the same query
     (one call, as the lookup alone), and the texts, read now or before, attached to `raw`.
-    GitHub's errors leave the pull request out and the files to their patches, as the REST
-    lookup did; a rate limit is raised, for the job to wait it out."""
+    Where that query fails (5xx, timeout, `errors`, GraphQL's rate limit), REST's lookup finds
+    the pull request, the files then read from their patches; where that fails too the commit
+    stands without it. A rate limit on both is raised, for the job to wait out the first."""
     wanted = riding([(sha, raw)], blobs)
+    pull = await _looked_up(client, full_name, sha, number=number, wanted=wanted, blobs=blobs)
+    attach(sha, raw, blobs)
+    return pull
+
+
+async def _looked_up(
+    client: InstallationClient,
+    full_name: str,
+    sha: str,
+    *,
+    number: int | None,
+    wanted: dict[str, str | None],
+    blobs: BlobCache,
+) -> PullRequestInfo | None:
+    limits = client.gh.limits
+    # GraphQL limited a while yet (another commit met it): not asked again before it ends
+    why = "graphql_rate_limited" if limits.current("graphql") else ""
+    if not why:
+        try:
+            pull = await pull_request_of(client, full_name, sha, number=number, blobs=wanted)
+        except RateLimited as exc:
+            if exc.api != "graphql":
+                raise  # REST's (a token): no way round it, the job waits
+            why = _failure(exc)
+        except GitHubError as exc:
+            why = _failure(exc)
+        else:
+            keep(blobs, wanted)
+            return pull
+    graphql = limits.current("graphql")
+    until = {"graphql_until": graphql.until.isoformat()} if graphql else {}
+    log.info("pull_request_by_rest", sha=sha, repo=full_name, reason=why, **until)
     try:
-        pull = await pull_request_of(client, full_name, sha, number=number, blobs=wanted)
-    except RateLimited:
+        return await pull_request_by_rest(client, full_name, sha, number=number)
+    except RateLimited as exc:
+        # Neither answers now: the job waits for the first of the two to.
+        if graphql is not None and graphql.until < exc.until:
+            raise RateLimited(graphql.until, graphql.kind, api="graphql") from exc
         raise
     except GitHubError as exc:
         # The PR adds context; the commit stands without it.
-        log.info("pull_request_unavailable", error=str(exc))
-        pull = None
-    else:
-        keep(blobs, wanted)
-    attach(sha, raw, blobs)
-    return pull
+        log.info("pull_request_unavailable", sha=sha, repo=full_name, reason=_failure(exc))
+        return None
+
+
+def _failure(exc: GitHubError) -> str:
+    """What went wrong, in a word for the log (never GitHub's answer itself)."""
+    if isinstance(exc, RateLimited):
+        return f"{exc.api}_rate_limited"
+    return type(exc).__name__
 
 
 def riding(commits: Iterable[Raw], blobs: BlobCache) -> dict[str, str | None]:
