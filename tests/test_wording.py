@@ -83,7 +83,8 @@ def test_every_chinese_sentence_of_the_replay_days_is_chinese() -> None:
             seen += 1
             assert _CJK.search(text), text
             assert not english_words(text), text
-    assert seen > 150
+    # (the tests a change adds are no insight: fewer sentences than the 150 before)
+    assert seen > 140
 
 
 @pytest.mark.parametrize("language", ["en", "zh-CN"])
@@ -460,7 +461,8 @@ def test_a_function_that_loses_and_gains_parameters_is_one_sentence(
 ) -> None:
     # 2026-11-27 of this repository: `Poster._issue` lost `wanted` and gained `draft`
     before = "class Poster:\n    def _issue(self, repo, wanted):\n        return repo\n"
-    after = "class Poster:\n    def _issue(self, repo, draft):\n        return repo\n"
+    # (the new parameter read: not the old one renamed, which is the same code)
+    after = "class Poster:\n    def _issue(self, repo, draft):\n        return repo, draft\n"
     p = EN if language == "en" else ZH
     said = [
         s.clause

@@ -109,6 +109,7 @@ class AnalysisPhrases:
     returns_either: str  # {first} {second}
     returns_instead: str  # {name} {new} {old}: another literal or name
     param_retyped: str  # {name} {param} {old} {new}
+    made_covariant: tuple[str, str]  # {names}
     return_retyped: str  # {name} {old} {new}
     no_longer_catches: str  # {name} {names}
     checks_for: str  # {name} {values}: strings its conditions now compare with
@@ -348,6 +349,7 @@ EN = AnalysisPhrases(
     returns_either="{first} or {second}",
     returns_instead="{name} now returns `{new}` instead of `{old}`",
     param_retyped="the parameter `{param}` of {name} now takes `{new}` (was `{old}`)",
+    made_covariant=("{names} is now covariant", "{names} are now covariant"),
     return_retyped="{name} now returns `{new}` (was `{old}`)",
     no_longer_catches="{name} no longer catches {names}",
     checks_for="{name} now checks for {values}",
@@ -569,6 +571,7 @@ ZH = AnalysisPhrases(
     returns_either="{first} 或 {second}",
     returns_instead="{name} 现在返回 `{new}` 而不是 `{old}`",
     param_retyped="{name} 的参数 `{param}` 现在接受 `{new}`（原为 `{old}`）",
+    made_covariant=("{names} 现在是协变的", "{names} 现在是协变的"),
     return_retyped="{name} 现在返回 `{new}`（原为 `{old}`）",
     no_longer_catches="{name} 不再捕获 {names}",
     checks_for="{name} 现在检查 {values}",

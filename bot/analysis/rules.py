@@ -32,7 +32,13 @@ from bot.analysis.signals import ADVISORY_WORD, SECURITY_WORDS, Signals, read_si
 from bot.analysis.titles import ParsedTitle, merged_branch, merged_message
 from bot.analysis.unreleased import released
 from bot.analysis.unshipped import shipped_build_line, unshipped_only
-from bot.analysis.wording import breaking_risks, python_floor_raised, same_shipped_code, write
+from bot.analysis.wording import (
+    breaking_risks,
+    code_changed,
+    python_floor_raised,
+    same_shipped_code,
+    write,
+)
 from bot.models import (
     ONE_LINE_MAX,
     Analysis,
@@ -706,6 +712,29 @@ def _assess(
 _FOR_USERS = frozenset({"breaking", "deprecation", "bugfix", "feature", "security"})
 
 
+def _renames_only(commit: CommitInput, sig: Signals, *, said_breaking: bool) -> bool:
+    """Whether every code change of the shipped Python files is a renaming that changes
+    nothing a caller meets: a function's locals (a parameter rebound as a new local), a
+    private function's parameters, a class's private attributes, each renamed throughout
+    (`layout.same_code` with `renamed`: parses both sides, asked only where the facts name
+    no definition added, removed, renamed or edited, and lines of code changed)."""
+    shipped = set(sig.source_files)
+    facts = sig.facts
+    return bool(
+        shipped
+        and all(path.endswith(".py") for path in shipped)
+        and not sig.line_kinds[PathKind.BUILD]
+        and not said_breaking
+        and sig.source_lines <= _WORDS_EDIT_LINES
+        and not any(n.path in shipped for n in (*facts.added, *facts.removed, *facts.changed))
+        and not any(r.old.path in shipped or r.new.path in shipped for r in facts.renamed)
+        and code_changed(commit, sig)
+        and same_shipped_code(commit, sig, typing=False, renamed=True)
+        # (a docstring's doctest reworded is the same code without any renaming: docs)
+        and not same_shipped_code(commit, sig, typing=False)
+    )
+
+
 def _tells_users(commit: CommitInput, sig: Signals) -> bool:
     """The commit adds a news fragment for users, or one to three items to its changelog (a
     release's notes are none: a version bump)."""
@@ -800,15 +829,23 @@ def analyze_shielded(
         and not said_breaking
         and python_floor_raised(sig) is None
     )
+    renames = not risks and _renames_only(commit, sig, said_breaking=said_breaking)
+    if renames:
+        # the same code with its names changed is a refactor, whatever "Fix" its title says
+        types = [T.REFACTOR, *(t for t in types if t not in (T.REFACTOR, T.BUGFIX))][:4]
     inside = None if risks else internal_only(commit, sig, types, said_breaking=said_breaking)
-    verdict = _assess(
-        commit,
-        sig,
-        types,
-        bool(risks),
-        merge=unproven_merge,
-        said_breaking=said_breaking,
-        internal=inside is not None,
+    verdict = (
+        Assessment(I.LOW, False, "only renames: the same code at both revisions")
+        if renames
+        else _assess(
+            commit,
+            sig,
+            types,
+            bool(risks),
+            merge=unproven_merge,
+            said_breaking=said_breaking,
+            internal=inside is not None,
+        )
     )
     if verdict.breaking and not risks:
         # A removed feature (deprecation tag and a removal title) is the fact itself.

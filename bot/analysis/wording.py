@@ -738,6 +738,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _tables_public,
         _private_removals,
         _retyped,
+        _covariant,
         _uses,
         _kernels,
         _reexports,
@@ -1731,7 +1732,8 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         private = not any(_public_name(name) for name, _ in functions)
         out.append(
             _Statement(
-                "compatibility",
+                # what a private helper takes is no caller's concern: never "Compatibility"
+                "architecture" if private else "compatibility",
                 forms(phrase, len(functions)).format(name=said, **values),
                 internal=private,
                 # what a private helper now takes says less than the title (apscheduler
@@ -2041,6 +2043,17 @@ def _retyped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return out[:2]
 
 
+def _covariant(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Public shipped classes whose generic bases now name covariant type variables: a
+    `C[bool]` is now accepted where a `C[int]` is expected."""
+    shipped = set(sig.source_files)
+    names = [n.name for n in sig.facts.made_covariant if n.path in shipped and _public_name(n.name)]
+    if not names:
+        return []
+    clause = forms(p.made_covariant, len(names)).format(names=codes(p, names))
+    return [_Statement("compatibility", clause)]
+
+
 def _handled_public(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return _handled(sig, p, public=True)
 
@@ -2122,13 +2135,16 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     if not tests:
         return []
     clause = forms(p.tests_added, len(tests)).format(names=codes(p, tests))
-    out = [_Statement("architecture", clause, minor=True, internal=True)]
+    # (the tests a change adds are no part of its architecture: a summary where nothing
+    # weighs more, never an insight)
+    out = [_Statement(None, clause, minor=True, internal=True)]
     # what the new tests exercise, among the definitions the change edits (that new tests
     # call what the change adds goes without saying)
     new = {n.name for n in sig.facts.added}
     called = list(dict.fromkeys(c.callee for c in sig.facts.tested if c.callee not in new))
     if called:
         used = forms(p.tests_call, len(called)).format(names=codes(p, called))
+        # (the definitions the fix edits that they pin: said as those, not as tests)
         out.append(_Statement("architecture", used, minor=True, internal=True))
     return out
 
@@ -2210,12 +2226,22 @@ def write(
     weighty = bool(text.risks) or any(
         s.theme and not s.minor and s.clause not in used for s in facts
     )
+    summary_names = _span_names(text.summary)
+    summary_names |= {n.split("(", 1)[0] for n in summary_names}
     for statement in facts:
         clause = statement.clause
         if statement.quoted and not says_more(statement.quoted, text.summary):
             if not statement.plain:
                 continue
             clause = statement.plain
+        # an insight that names nothing the summary did not (the summary's "`find_dotenv`
+        # now calls `_is_file_or_fifo`", then "Adds `_is_file_or_fifo` to `main.py`") says
+        # nothing more (a file's path says where, not what)
+        # (what the new tests call says they pin it, a quotation or a signature says more:
+        # not the name again)
+        names = _span_names(clause)
+        if names and names <= summary_names and not statement.minor and "“" not in clause:
+            continue
         if statement.theme and statement.clause not in used and not (statement.minor and weighty):
             text.note(statement.theme, sentence(p, clause))
     _about_fix(commit, sig, types, text, p)
@@ -2282,7 +2308,9 @@ def _about_fix(
         fixed_in = ""
         if not sig.severity:
             text.note("architecture", sentence(p, where_tools))
-    asked = bool(where) and not sig.test_files and types[0] is T.BUGFIX
+    # a stub's (`.pyi`) annotations run nowhere: no regression test pins them
+    runtime = any(not n.path.endswith(".pyi") for n in shipped)
+    asked = bool(where) and runtime and not sig.test_files and types[0] is T.BUGFIX
     # (last, as it parses both revisions: a fix of annotations that never run, frozenlist
     # 3048a04's build backend, changes no behaviour a test could pin)
     if (
@@ -2297,7 +2325,10 @@ def _about_fix(
         # sentence says with what happened to it is not named again (typeguard 121efd5:
         # `check_class` now calls `check_self`, which now raises …)
         said = _names_said(text)
-        unsaid = [n.name for n in running if n.name not in said]
+        # nor one the title names ("Fix naturaldelta sub second precision": `naturaldelta`)
+        unsaid = [
+            n.name for n in running if n.name not in said and not _titled(n.name, commit.title)
+        ]
         if unsaid:
             text.note("architecture", sentence(p, p.fix_in.format(where=codes(p, unsaid))))
     if not severity or not (fixed_in or sig.fixes or sig.impact):
@@ -2315,6 +2346,24 @@ def _about_fix(
     text.note("security" if security else "compatibility", sentence(p, clause))
     if security:
         text.advise(Audience.MAINTAINERS, p.security.format(words=words))
+
+
+def _titled(name: str, title: str) -> bool:
+    """Whether the title names the definition: its name, or its last part, as a word of its
+    own (`naturaldelta` in "Fix naturaldelta sub second precision")."""
+    short = name.rsplit(".", 1)[-1]
+    return any(re.search(rf"(?<![\w.]){re.escape(word)}(?!\w)", title) for word in {name, short})
+
+
+def _span_names(words: str) -> set[str]:
+    """The code spans of a sentence (a signature with its parameters), none from a
+    quotation and no file's path."""
+    spans = (m.group(1) for m in _SPAN.finditer(_QUOTE.sub("", words)))
+    return {s for s in spans if not _PATH_SPAN.search(s)}
+
+
+# A code span that is a file's path (`src/pkg/main.py`, `setup.cfg`)
+_PATH_SPAN = re.compile(r"/|\.(?:py|pyi|cfg|toml|ini|txt|md|rst|json|ya?ml)$")
 
 
 def _names_said(text: Text) -> set[str]:
@@ -2341,16 +2390,22 @@ def _fields_only(commit: CommitInput, path: str) -> bool:
 
 
 def same_shipped_code(
-    commit: CommitInput, sig: Signals, *, typing: bool, imports: bool = False
+    commit: CommitInput,
+    sig: Signals,
+    *,
+    typing: bool,
+    imports: bool = False,
+    renamed: bool = False,
 ) -> bool:
     """Whether every source file the commit changes is the same code at both revisions once
-    docstrings (and, with `typing`, annotations that do nothing at run time) are set aside
-    (`layout.same_code`: parses both sides)."""
+    docstrings (and, with `typing`, annotations that do nothing at run time; with `renamed`,
+    locals and private attributes renamed throughout) are set aside (`layout.same_code`:
+    parses both sides)."""
     shipped = set(sig.source_files)
     files = [f for f in commit.files if f.filename in shipped]
     quiet = quiet_classes(commit.files, commit.modules)
     return len(files) == len(shipped) and all(
-        same_code(f, typing=typing, imports=imports, quiet=quiet) for f in files
+        same_code(f, typing=typing, imports=imports, quiet=quiet, renamed=renamed) for f in files
     )
 
 

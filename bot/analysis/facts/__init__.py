@@ -113,6 +113,7 @@ from bot.analysis.facts.records import (
     Turn,
 )
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
+from bot.analysis.facts.renamed import class_attributes_renamed
 from bot.analysis.facts.scan import FileReading, Side, hunks
 from bot.analysis.facts.shifted import shifted
 from bot.analysis.facts.statements import statements_rewritten
@@ -736,7 +737,25 @@ def _same_code(reading: FileReading, name: str) -> bool:
     was, now = reading.minus.functions.get(name), reading.plus.functions.get(name)
     if was is None or now is None or _size(was) != _size(now):
         return False
-    return plus(renamed=True) == minus(renamed=True)
+    # a method's class's private attributes renamed throughout it (`self._iterable` →
+    # `self._iterator`) are the same attributes
+    owner = name.rsplit(".", 1)[0] if "." in name else ""
+    was_class, now_class = reading.minus.classes.get(owner), reading.plus.classes.get(owner)
+    gone: dict[str, str] = {}
+    fresh: dict[str, str] = {}
+    if was_class is not None and now_class is not None:
+        if owner not in reading.attributes_renamed:
+            reading.attributes_renamed[owner] = class_attributes_renamed(was_class, now_class)
+        gone, fresh = reading.attributes_renamed[owner]
+    return plus(renamed=True, attrs=tuple(fresh.items())) == minus(
+        renamed=True, attrs=tuple(gone.items())
+    )
+
+
+def _private_leaf(name: str) -> bool:
+    """A function named `_f` (a method `C._f`), never a dunder."""
+    leaf = name.rsplit(".", 1)[-1]
+    return leaf.startswith("_") and not leaf.endswith("__")
 
 
 # A definition's node count, kept while its tree lives (the commit's tree is the next
@@ -1087,6 +1106,10 @@ def _combine(
                 p for p in dropped if parameter_name(p) not in r.minus.positional.get(name, ())
             )
             shifts = shifted(r.minus.functions.get(name), r.plus.functions.get(name))
+            if (gained or dropped) and _private_leaf(name) and _same_code(r, name):
+                # a private function's parameters renamed throughout it (`_f(iterable)` →
+                # `_f(iterator)`): the same code, taking the same arguments by place
+                gained = dropped = ()
             if gained or dropped or shifts:
                 takes_any = any(p.lstrip().startswith("**") for p in params)
                 renamed_here = _renamed_in_place(
@@ -1189,6 +1212,11 @@ def _combine(
                 if param in was_typed
                 and was_typed[param] != new
                 and _type_of(was_typed[param]) != _type_of(new)
+                # `Iterable[_T]` → `Iterable[_T_co]`: one type variable for another is no
+                # other type a caller may pass (a class made covariant)
+                and not _same_but_type_variables(
+                    was_typed[param], new, r.minus.typevars, r.plus.typevars
+                )
             ]
     # and where the changed files' other definitions are newly called (never a builtin's
     # or a library's name: only what the changed files define)
@@ -1297,6 +1325,7 @@ def _combine(
         returns_added=_cap(returned),
         returns_now=_cap(gives),
         retyped=_cap(retyped),
+        made_covariant=tuple(_made_covariant(readings)),
         compares_added=_cap(checks),
         messages_changed=_cap(messages),
         conditions_changed=_cap(conditions),
@@ -1517,6 +1546,60 @@ def _tested(
         for test in tests
         for callee in sorted(calls.get((test.path, test.name), frozenset()) & shorts)
     ]
+
+
+def _made_covariant(readings: list[FileReading]) -> list[Name]:
+    """The classes both sides define whose bases differ only by type variables, each now
+    covariant where it was not (`class C(Generic[_T])` → `class C(Generic[_T_co])`)."""
+    out: list[Name] = []
+    for r in readings:
+        if not r.plus.covariant:
+            continue
+        for name, now in r.plus.classes.items():
+            was = r.minus.classes.get(name)
+            if was is None or len(was.bases) != len(now.bases):
+                continue
+            pairs = [
+                (ast.unparse(a), ast.unparse(b)) for a, b in zip(was.bases, now.bases, strict=True)
+            ]
+            changed = [(a, b) for a, b in pairs if a != b]
+            if changed and all(
+                _same_but_type_variables(a, b, r.minus.typevars, r.plus.typevars)
+                for a, b in changed
+            ):
+                old = {
+                    n.id
+                    for a, _ in changed
+                    for n in ast.walk(ast.parse(a, mode="eval"))
+                    if isinstance(n, ast.Name)
+                }
+                new = {
+                    n.id
+                    for _, b in changed
+                    for n in ast.walk(ast.parse(b, mode="eval"))
+                    if isinstance(n, ast.Name)
+                }
+                gained = (new - old) & r.plus.typevars
+                if gained and gained <= r.plus.covariant and not (old & r.minus.covariant):
+                    out.append(Name(name, NameKind.CLASS, r.path))
+    return out
+
+
+def _same_but_type_variables(was: str, now: str, was_vars: set[str], now_vars: set[str]) -> bool:
+    """Whether two annotations are the same type but for which of its module's type
+    variables each names where (`Iterable[_T]`, `Iterable[_T_co]`)."""
+    if not was_vars or not now_vars:
+        return False
+    try:
+        trees = [ast.parse(_type_of(text), mode="eval") for text in (was, now)]
+    except (SyntaxError, ValueError):
+        return False
+    names = [[n.id for n in ast.walk(tree) if isinstance(n, ast.Name)] for tree in trees]
+    for tree, variables in zip(trees, (was_vars, now_vars), strict=True):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id in variables:
+                node.id = "~"
+    return names[0] != names[1] and ast.dump(trees[0]) == ast.dump(trees[1])
 
 
 def _type_of(annotation: str) -> str:

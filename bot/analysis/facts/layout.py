@@ -6,6 +6,7 @@ import ast
 import configparser
 import re
 from collections.abc import Callable
+from contextlib import ExitStack
 
 import yaml
 
@@ -18,6 +19,7 @@ from bot.analysis.facts.erasure import (
 )
 from bot.analysis.facts.parses import Parses, ini_lowered
 from bot.analysis.facts.pyfile import PARSE_ERRORS, docstring, same_dump
+from bot.analysis.facts.renamed import canonical, class_attributes_renamed
 from bot.analysis.facts.scan import hunks
 from bot.analysis.paths import Language, language_of
 from bot.models import FileChange
@@ -93,8 +95,12 @@ def same_code(
     typing: bool = False,
     imports: bool = False,
     quiet: QuietClass | None = None,
+    renamed: bool = False,
 ) -> bool:
     """Whether a Python file's two whole texts are the same code once docstrings (and, with
+    `renamed`, each function's locals and rebound parameters, a private function's
+    parameters and a class's private attributes renamed throughout: `renamed.canonical`; and,
+    with
     `typing`, what only a type checker reads: annotations that do nothing at run time) are
     set aside. Parses both sides: asked only where the title says the change is
     documentation or typing. False when that is not known (no texts, another language, a
@@ -122,19 +128,77 @@ def same_code(
         return lambda node: quiet is not None and quiet(f.filename, side, node)
 
     try:
-        bare = [
-            _bare(
-                tree,
-                typing=typing,
-                classes=classes,
-                imports=imports,
-                quiet=quiet_at(side),
-            )
-            for side, tree in enumerate(parsed)
-        ]
+        with ExitStack() as names:
+            if renamed:
+                _canonical(parsed[0], parsed[1], names)
+            bare = [
+                _bare(
+                    tree,
+                    typing=typing,
+                    classes=classes,
+                    imports=imports,
+                    quiet=quiet_at(side),
+                )
+                for side, tree in enumerate(parsed)
+            ]
+            # compared while the names are the canonical ones (`_bare` gives trees)
+            return same_dump(*bare)
     except RecursionError:  # nested past Python's limit (a long `elif` chain): not known
         return False
-    return same_dump(*bare)
+
+
+def _canonical(was: ast.Module, now: ast.Module, names: ExitStack) -> None:
+    """Every function of both trees with its locals named by where they occur, and in a
+    class both sides define, the private attributes renamed throughout it paired
+    (`class_attributes_renamed`), while `names` is open (fresh trees: nothing else reads them)."""
+    sides = [_functions(was), _functions(now)]
+    was_classes, now_classes = _classes(was), _classes(now)
+    # (paired before any is renamed: the renaming changes the trees they are read from)
+    paired = {
+        owner: class_attributes_renamed(was_classes[owner], now_classes[owner])
+        for owner in was_classes.keys() & now_classes.keys()
+    }
+    for side, functions in enumerate(sides):
+        for owner, function in functions:
+            attrs = paired[owner][side] if owner in paired else {}
+            names.enter_context(canonical(function, attrs))
+
+
+def _functions(
+    tree: ast.Module,
+) -> list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """The module's functions and its classes' methods (nested ones are `canonical`'s), each
+    with the qualified name of its class ("" for none)."""
+    out: list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]] = []
+    todo: list[tuple[str, ast.stmt]] = [("", s) for s in tree.body]
+    while todo:
+        owner, node = todo.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            out.append((owner, node))
+        elif isinstance(node, ast.ClassDef):
+            inner = f"{owner}.{node.name}" if owner else node.name
+            todo += [(inner, s) for s in node.body]
+        else:
+            for block in ("body", "orelse", "finalbody"):
+                todo += [(owner, s) for s in getattr(node, block, ()) if isinstance(s, ast.stmt)]
+            todo += [(owner, s) for h in getattr(node, "handlers", ()) for s in h.body]
+    return out
+
+
+def _classes(tree: ast.Module) -> dict[str, ast.ClassDef]:
+    out: dict[str, ast.ClassDef] = {}
+    todo: list[tuple[str, ast.stmt]] = [("", s) for s in tree.body]
+    while todo:
+        owner, node = todo.pop()
+        if isinstance(node, ast.ClassDef):
+            inner = f"{owner}.{node.name}" if owner else node.name
+            out[inner] = node
+            todo += [(inner, s) for s in node.body]
+        elif not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for block in ("body", "orelse", "finalbody"):
+                todo += [(owner, s) for s in getattr(node, block, ()) if isinstance(s, ast.stmt)]
+            todo += [(owner, s) for h in getattr(node, "handlers", ()) for s in h.body]
+    return out
 
 
 def _hoisted(tree: ast.Module) -> ast.Module:

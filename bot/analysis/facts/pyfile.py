@@ -184,6 +184,8 @@ class Unit:
             twice = name in side.assigned and side.bound.get(name) != value
             side.bound[name] = "" if twice else value
         side.assigned.update(table.assigned)
+        side.typevars.update(table.typevars)
+        side.covariant.update(table.covariant)
         side.lazy = side.lazy or table.lazy
         for name, literal in table.literals.items():
             side.literals[name] = None if name in side.literals else literal
@@ -353,17 +355,21 @@ def _digest(lines: list[str]) -> str:
 
 
 def _code(
-    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, *, renamed: bool = False
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
+    *,
+    renamed: bool = False,
+    attrs: tuple[tuple[str, str], ...] = (),
 ) -> str:
     """A digest of a definition's code as Python reads it: its docstring, comments and layout
     aside ("the fix is in `f`" needs `f`'s code to differ, not its words, nor a formatter's
     reflow of an `assert` or strings joined), and for a class, its methods and nested classes
     (names of their own); with `renamed`, a function's locals named by where they first occur
     (`canonical`: the same code with a local renamed throughout is the same code; asked only
-    where the digests as written differ: it walks the tree twice)."""
+    where the digests as written differ: it walks the tree twice), and the attributes of
+    `attrs` named as given (a class's private attributes renamed throughout it)."""
     if renamed and not isinstance(node, ast.ClassDef):
         try:
-            with canonical(node) as body:
+            with canonical(node, dict(attrs)) as body:
                 return _code_digest(node, body)
         except RecursionError:
             # nested past Python's limit (a long `elif` chain of generated code): its locals
@@ -472,6 +478,10 @@ def _flat_dump(part: ast.AST) -> str:
         else:
             out.append(repr(item))
     return "".join(out)
+
+
+# What binds a type variable (`_T = TypeVar("_T")`)
+_TYPE_VARIABLES = frozenset({"TypeVar", "ParamSpec", "TypeVarTuple"})
 
 
 class _Reader:
@@ -744,6 +754,19 @@ class _Reader:
                     alias_of = ""
                 self.side.bound[target] = alias_of
             self.side.assigned.update(_targets(node))
+            if (
+                isinstance(node, ast.Assign)
+                and isinstance(node.value, ast.Call)
+                and dotted(node.value.func).rsplit(".", 1)[-1] in _TYPE_VARIABLES
+            ):
+                self.side.typevars.update(_targets(node))
+                if any(
+                    k.arg == "covariant"
+                    and isinstance(k.value, ast.Constant)
+                    and k.value.value is True
+                    for k in node.value.keywords
+                ):
+                    self.side.covariant.update(_targets(node))
             for target in _targets(node):
                 literal = isinstance(node, ast.Assign) and isinstance(
                     node.value, ast.List | ast.Tuple | ast.Constant

@@ -657,6 +657,9 @@ class Facts:
     # settings files (TOML, YAML, JSON, INI) whose content parses the same at both revisions
     # (`layout.same_settings`): tables moved, keys reordered, comments or quoting
     settings_same: tuple[str, ...] = ()
+    # classes whose generic bases now name covariant type variables where they named
+    # invariant ones, and nothing else (`Generic[_T]` → `Generic[_T_co]`)
+    made_covariant: tuple[Name, ...] = ()
     # test functions and cases the change adds, by name
     tests_added: tuple[Name, ...] = ()
     # headings documents gain

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import copy
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -31,15 +31,28 @@ def _locals(args: ast.arguments, body: list[ast.stmt]) -> frozenset[str]:
 
 
 @contextmanager
-def canonical(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[list[ast.stmt]]:
+def canonical(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, attrs: Mapping[str, str] | None = None
+) -> Iterator[list[ast.stmt]]:
     """The function's body with its locals (`local_names`) and those of the functions nested
     in it named by their first occurrence in a breadth-first walk, while the block runs: two
-    bodies the same up to a consistent renaming of their locals give the same trees. Renamed
-    in place and named back after (a copy of every edited function's tree cost a day's
-    digest a third of its time); the tree is shared, so nothing else may read it meanwhile."""
+    bodies the same up to a consistent renaming of their locals give the same trees. A
+    parameter rebound once before any other read (`iterable = iter(iterable)`) is, past that
+    statement, a local of its own (`iterator = iter(iterable)` is the same code); a private
+    function's parameters (`_f(iterable)`: no caller outside names them) are named by their
+    place; an attribute of `attrs` (a class's private attribute renamed throughout it,
+    `class_attributes_renamed`) is named as given. Renamed in place and named back after (a
+    copy of every edited function's tree cost a day's digest a third of its time); the tree
+    is shared, so nothing else may read it meanwhile."""
     undo: list[tuple[ast.AST, str, str]] = []
     try:
-        _rename(function.args, function.body, 0, undo)
+        private = function.name.startswith("_") and not function.name.endswith("__")
+        _rename(function.args, function.body, 0, undo, private=private)
+        if attrs:
+            for node in _breadth(function.body):
+                if isinstance(node, ast.Attribute) and node.attr in attrs:
+                    undo.append((node, "attr", node.attr))
+                    node.attr = attrs[node.attr]
         yield function.body
     finally:
         for node, field, old in reversed(undo):
@@ -47,16 +60,36 @@ def canonical(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[list
 
 
 def _rename(
-    args: ast.arguments, body: list[ast.stmt], depth: int, undo: list[tuple[ast.AST, str, str]]
+    args: ast.arguments,
+    body: list[ast.stmt],
+    depth: int,
+    undo: list[tuple[ast.AST, str, str]],
+    *,
+    private: bool = False,
 ) -> None:
-    names = _locals(args, body)
     given: dict[str, str] = {}
 
     def named(old: str) -> str:
         return given.setdefault(old, f"local{depth}#{len(given)}")
 
+    introspects = _introspects(body)
+    inner = set() if introspects else _fixed_inside(body)
+    own = {a.arg for a in _params(args)}
+    names = set() if introspects else _own_bindings(body) - inner - own
+    if private and not introspects:
+        # by place: `_f(iterable)` and `_f(iterator)` take the same argument
+        for place, a in enumerate(_params(args)):
+            if a.arg not in inner:
+                names.add(a.arg)
+                given[a.arg] = f"param{depth}#{place}"
+                undo.append((a, "arg", a.arg))
+                a.arg = given[a.arg]
+    split = {} if introspects else _rebound(args, body, inner)
     for node in _breadth(body):
-        if isinstance(node, ast.Name) and node.id in names:
+        if isinstance(node, ast.Name) and id(node) in split:
+            undo.append((node, "id", node.id))
+            node.id = named(split[id(node)])
+        elif isinstance(node, ast.Name) and node.id in names:
             undo.append((node, "id", node.id))
             node.id = named(node.id)
         elif isinstance(node, ast.ExceptHandler) and node.name in names:
@@ -64,6 +97,40 @@ def _rename(
             node.name = named(node.name)
     for nested in _nested(body):
         _rename(nested.args, nested.body, depth + 1, undo)
+
+
+def _rebound(args: ast.arguments, body: list[ast.stmt], inner: set[str]) -> dict[int, str]:
+    """A parameter rebound by one plain assignment of the body's own statements and read
+    nowhere before it but in its value (`iterable = iter(iterable)`), stored nowhere else
+    and no nested scope's own name: its name stored there and read after, by node, each
+    under a key no name has (from there on it is a local like any other)."""
+    params = {a.arg for a in _params(args)} - inner
+    if not params:
+        return {}
+    stores: dict[str, list[ast.Name]] = {}
+    for node in _breadth(body):
+        if isinstance(node, ast.Name) and node.id in params and not isinstance(node.ctx, ast.Load):
+            stores.setdefault(node.id, []).append(node)
+    out: dict[int, str] = {}
+    for name, stored in stores.items():
+        if len(stored) != 1:
+            continue
+        at = next(
+            (
+                i
+                for i, s in enumerate(body)
+                if isinstance(s, ast.Assign) and len(s.targets) == 1 and s.targets[0] is stored[0]
+            ),
+            None,
+        )
+        if at is None or any(isinstance(n, ast.Name) and n.id == name for n in _breadth(body[:at])):
+            continue
+        key = f"\0{name}"
+        out[id(stored[0])] = key
+        for n in _breadth(body[at + 1 :]):
+            if isinstance(n, ast.Name) and n.id == name:
+                out[id(n)] = key
+    return out
 
 
 def _breadth(body: Sequence[ast.AST]) -> list[ast.AST]:
@@ -118,7 +185,12 @@ def _fixed(args: ast.arguments, body: list[ast.stmt]) -> set[str]:
     """Names no renaming of the function's locals may touch: its parameters, and names
     written as strings somewhere in it (a nested parameter, `global`, an import's, a
     `def`'s or `class`'s, a `match` capture's) or bound in a class body (an attribute)."""
-    out = {a.arg for a in _params(args)}
+    return {a.arg for a in _params(args)} | _fixed_inside(body)
+
+
+def _fixed_inside(body: list[ast.stmt]) -> set[str]:
+    """`_fixed` but for the function's own parameters."""
+    out: set[str] = set()
     for node in _breadth(body):
         if isinstance(node, ast.arg):
             out.add(node.arg)
@@ -316,3 +388,41 @@ def following(node: ast.AST, follows: Follows) -> Iterator[set[str | tuple[str, 
     finally:
         for n, field, old in reversed(undo):
             setattr(n, field, old)
+
+
+def class_attributes_renamed(
+    was: ast.ClassDef, now: ast.ClassDef
+) -> tuple[dict[str, str], dict[str, str]]:
+    """A class's private instance attributes (`_x`, `__x`, never `__x__`; not a method nor
+    anything else its body binds) renamed throughout it: those
+    the parent's class reads or sets that the commit's never names, paired by the order they
+    first occur (breadth first) with those the commit's names that the parent's never did,
+    each pair under one name, for each side (`self._iterable` → `self._iterator` in every
+    method: `canonical` reads them the same). None where the counts differ."""
+
+    def private(name: str) -> bool:
+        return name.startswith("_") and not name.endswith("__")
+
+    def attrs(node: ast.ClassDef) -> dict[str, None]:
+        return dict.fromkeys(n.attr for n in _breadth([node]) if isinstance(n, ast.Attribute))
+
+    def members(node: ast.ClassDef) -> set[str]:
+        # what the class body binds (a method, a class attribute): a definition renamed,
+        # which its callers follow (said as theirs), not an instance's attribute
+        out = {s.name for s in node.body if isinstance(s, (*_DEFS, ast.ClassDef))}
+        for s in node.body:
+            if isinstance(s, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+                out |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        return out
+
+    was_attrs, now_attrs = attrs(was), attrs(now)
+    bound = members(was) | members(now)
+    gone = [a for a in was_attrs if private(a) and a not in now_attrs and a not in bound]
+    fresh = [a for a in now_attrs if private(a) and a not in was_attrs and a not in bound]
+    if not gone or len(gone) != len(fresh):
+        return {}, {}
+    return (
+        {a: f"attr#{i}" for i, a in enumerate(gone)},
+        {a: f"attr#{i}" for i, a in enumerate(fresh)},
+    )

@@ -168,6 +168,11 @@ class Side:
     # from a whole file: names a module or class body assigns (`App.hook: None = None`), so
     # a definition replaced by an attribute of its name is still there
     assigned: set[str] = field(default_factory=set)
+    # from a whole Python file: the module's type variables (`_T = TypeVar("_T")`, a
+    # `ParamSpec`, a `TypeVarTuple`)
+    typevars: set[str] = field(default_factory=set)
+    # ...and those of them declared `covariant=True`
+    covariant: set[str] = field(default_factory=set)
     # a module-level `__getattr__` (or JavaScript's `export * from`): any name may still be
     # provided lazily
     lazy: bool = False
@@ -235,6 +240,11 @@ class FileReading:
     texts: tuple[str, str] = ("", "")
     # a requirements file a resolver compiled for the dev tools (`paths.compiled_for_tools`)
     tools: bool = False
+    # class -> its private attributes renamed throughout it, as `class_attributes_renamed`
+    # pairs them (worked out once, for the first of its methods asked)
+    attributes_renamed: dict[str, tuple[dict[str, str], dict[str, str]]] = field(
+        default_factory=dict
+    )
 
     def side(self, sign: str) -> Side:
         return self.plus if sign == "+" else self.minus if sign == "-" else self.context
