@@ -152,3 +152,76 @@ def test_a_claim_of_the_docstring_words_marked_anew_is_false(tmp_path: Path) -> 
         "The docstring of `split_into` now says: “Works the same way that `itertools.slice` does.”"
     )
     assert verdicts_of(root, commit.sha, said) == [(Kind.REDOCUMENTED, Verdict.FALSE)]
+
+
+# python-dotenv b84bccd: a release's section added above the last one, whose items lost a
+# stray "by" in the same commit
+CHANGELOG = (
+    "# Changelog\n\n## [0.21.0] - 2022-09-03\n\n### Fixed\n"
+    "* Add `parse_it` to Related Projects by (#410 by @naorlivne)\n"
+    "* Update README.md by (#415 by @harveer07)\n"
+)
+
+
+def test_items_reworded_in_place_are_not_new_items(tmp_path: Path) -> None:
+    release = (
+        "## [0.21.1] - 2023-01-21\n\n### Added\n"
+        "* Modernize variables code (#434 by @Nougat-Waffle)\n\n"
+        "### Fixed\n* Fix type hint for dotenv_path var (#432 by @eaf)\n\n"
+    )
+    after = CHANGELOG.replace("## [0.21.0]", release + "## [0.21.0]").replace(" by (#", " (#")
+    root, commit = second_commit(
+        tmp_path, {"CHANGELOG.md": CHANGELOG}, {"CHANGELOG.md": after}, "Add changelog"
+    )
+    said = (
+        "`CHANGELOG.md` lists 2 new items: “Modernize variables code (#434 by @Nougat-Waffle)” "
+        "(Added), “Fix type hint for dotenv_path var (#432 by @eaf)” (Fixed)."
+    )
+    assert verdicts_of(root, commit.sha, said) == [(Kind.RELEASE_NOTE, Verdict.TRUE)] * 2
+    # an item unlike any the commit drops is still new
+    reworded = after.replace("Update README.md (#415", "Drop Python 3.7 support (#415")
+    root, commit = second_commit(
+        tmp_path / "other", {"CHANGELOG.md": CHANGELOG}, {"CHANGELOG.md": reworded}, "Add"
+    )
+    assert verdicts_of(root, commit.sha, said) == [(Kind.RELEASE_NOTE, Verdict.FALSE)] * 2
+
+
+def test_a_markdown_item_s_unindented_next_line_continues_it(tmp_path: Path) -> None:
+    # python-dotenv eb20252: a formatter took the indent off an item's second line (a lazy
+    # continuation line, the same paragraph) as it changed every `*` bullet to `-`
+    before = (
+        "# Changelog\n\n## [0.19.0]\n\n**Added**\n\n"
+        "* The `stream` argument\n  of `load_dotenv` can now be a text stream\n"
+        '  (`IO[str]`) such as `open("file.env",\n  "r")` (#348 by [@bbc2]).\n'
+    )
+    after = (
+        "# Changelog\n\n## [v1.2.2]\n\n### Changed\n\n- Dropped Support for Python 3.9.\n\n"
+        + before.replace("* ", "- ").replace("\n  ", "\n")
+    )
+    root, commit = second_commit(
+        tmp_path, {"CHANGELOG.md": before}, {"CHANGELOG.md": after}, "Update the changelog"
+    )
+    said = "`CHANGELOG.md` lists 1 new item: “Dropped Support for Python 3.9.” (Changed)."
+    assert verdicts_of(root, commit.sha, said) == [(Kind.RELEASE_NOTE, Verdict.TRUE)]
+
+
+def test_a_comment_in_a_markdown_code_block_is_no_heading(tmp_path: Path) -> None:
+    # python-dotenv 9f722ce: the code block's closing fence moved up above its `# Code of
+    # your application …` comment, which became a heading
+    code = "from dotenv import load_dotenv\n\nload_dotenv()\n"
+    comment = "# Code of your application, which uses environment variables\n"
+    before = f"# python-dotenv\n\n```python\n{code}\n{comment}```\n\nBy default, it reads.\n"
+    after = f"# python-dotenv\n\n```python\n{code}```\n\n{comment}\nBy default, it reads.\n"
+    root, commit = second_commit(
+        tmp_path, {"README.md": before}, {"README.md": after}, "docs: clarify load_dotenv"
+    )
+    said = (
+        "Adds the section “Code of your application, which uses environment variables” "
+        "to `README.md`."
+    )
+    assert verdicts_of(root, commit.sha, said) == [(Kind.SECTION, Verdict.TRUE)]
+    # and the other way round: a heading put into a code block is no section added
+    root, commit = second_commit(
+        tmp_path / "back", {"README.md": after}, {"README.md": before}, "docs: fix the fence"
+    )
+    assert verdicts_of(root, commit.sha, said) == [(Kind.SECTION, Verdict.FALSE)]
