@@ -1781,7 +1781,21 @@ class Checker:
 
         def headed(path: str | None, rev: str | None) -> bool:
             lines = (self.clone.text(rev, path) or "").splitlines()
+            markdown = (path or "").lower().endswith((".md", ".markdown"))
+            fence: str | None = None
             for i, line in enumerate(lines):
+                # a Markdown code block's lines are code (a shell's or Python's `# comment`),
+                # never a heading: a fence opens it and a run of its character at least as
+                # long, with nothing after it, closes it
+                if markdown and (run := _FENCE.match(line)):
+                    if fence is None:
+                        fence = run.group(1)
+                        continue
+                    if run.group(1).startswith(fence) and not run.group(2).strip():
+                        fence = None
+                        continue
+                if fence is not None:
+                    continue
                 under = lines[i + 1] if i + 1 < len(lines) else ""
                 heading = line.lstrip().startswith("#") or bool(
                     re.fullmatch(r"([=\-~^*])\1+", under)
@@ -1939,7 +1953,7 @@ class Checker:
         before = self.clone.text(c.parent, c.old(path)) or ""
         if after is None:
             return Verdict.UNVERIFIABLE, f"`{path}` is not text"
-        added = new_items(before, after)
+        added = new_items(before, after, markdown=path.lower().endswith((".md", ".markdown")))
         if claim.new is not None and len(added) != int(claim.new):
             return Verdict.FALSE, f"`{path}` gains {len(added)} items, not {claim.new}"
         heading = rendered_words(claim.old or "")
@@ -1966,6 +1980,11 @@ class Checker:
         if language(path) != ".py":
             raise Unreadable(f"no rules for tables in `{path}`")
         return python_table(text, name)
+
+
+# A Markdown code fence: its opening run (three or more backquotes or tildes, indented three
+# spaces at most) and what follows it.
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 
 
 def _code_of(path: str, text: str) -> str:

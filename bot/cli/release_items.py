@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 _BULLET = re.compile(r"^[-*+] +(?=\S)")
 _UNDERLINE = re.compile(r"^([=\-~^*+#\"'`:.])\1{2,}\s*$")
@@ -38,9 +39,11 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(re.findall(r"[^\W_]+", text.lower()))
 
 
-def items(text: str) -> list[Item]:
+def items(text: str, *, markdown: bool = False) -> list[Item]:
     """The bullets at the left margin, each with its indented lines, and its heading (a
-    Markdown `#` line, or a reStructuredText title over its underline)."""
+    Markdown `#` line, or a reStructuredText title over its underline). In Markdown an
+    unindented line right after a line of the item's text that opens no block of its own
+    continues the item's paragraph (CommonMark's lazy continuation line)."""
     lines = text.splitlines()
     found: list[tuple[list[str], str]] = []
     heading = ""
@@ -54,23 +57,55 @@ def items(text: str) -> list[Item]:
         elif _BULLET.match(line):
             current = [_BULLET.sub("", line)]
             found.append((current, heading))
-        elif current is not None and (not line.strip() or line[0].isspace()):
+        elif current is not None and (
+            not line.strip()
+            or line[0].isspace()
+            or (markdown and current[-1].strip() and not _MD_BLOCK.match(line))
+        ):
             current.append(line)
         else:
             current = None
     return [Item(words("\n".join(body)), words(h)) for body, h in found]
 
 
-def new_items(before: str, after: str) -> list[Item]:
-    """The items of `after` that `before` does not have (as many times)."""
-    had = Counter(i.words for i in items(before))
+# A Markdown line that opens a block of its own, never a paragraph's lazy continuation: a
+# heading, a list item, a quotation, a fence, a thematic break or an HTML block.
+_MD_BLOCK = re.compile(r"^(?:#|[-*+](?:\s|$)|\d+[.)](?:\s|$)|>|```|~~~|<|([-*_])(?:\s*\1){2,}\s*$)")
+# Words of an item alike enough to another's to be it reworded (a stray "by" dropped, a link
+# made text): the share of words in common, in order, difflib's ratio.
+_REWORDED = 0.8
+
+
+def new_items(before: str, after: str, *, markdown: bool = False) -> list[Item]:
+    """The items of `after` that `before` does not have (as many times), an item reworded in
+    place aside: one of `after`'s alike (`_REWORDED`) to one of `before`'s that `after` no
+    longer has, each paired once, most alike first, is that item edited, not a new one."""
+    old = items(before, markdown=markdown)
+    had = Counter(i.words for i in old)
     out = []
-    for item in items(after):
+    for item in items(after, markdown=markdown):
         if had[item.words]:
             had[item.words] -= 1
         else:
             out.append(item)
-    return out
+    gone = [w for w, n in had.items() for _ in range(n)]
+    pairs = sorted(
+        (
+            (ratio, a, g)
+            for a, item in enumerate(out)
+            for g, was in enumerate(gone)
+            if (ratio := SequenceMatcher(None, was, item.words, autojunk=False).ratio())
+            >= _REWORDED
+        ),
+        reverse=True,
+    )
+    edited: set[int] = set()
+    used: set[int] = set()
+    for _, a, g in pairs:
+        if a not in edited and g not in used:
+            edited.add(a)
+            used.add(g)
+    return [item for a, item in enumerate(out) if a not in edited]
 
 
 def holds(item: Item, quoted: str) -> bool:

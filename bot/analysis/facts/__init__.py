@@ -1087,16 +1087,30 @@ def _combine(
         ]
         detail(r.plus, [*edited_here, *(t.name for t in tests_added if t.path == r.path)])
         detail(r.minus, edited_here)
+    by_path = {r.path: r for r in readings}
     for r in readings:
         # a function defined twice at either revision (`if sys.version_info …: def f(type)`
         # `else: def f(_)`) is compared as neither: which one runs depends on the interpreter
         # (cattrs dce7347)
         twice = r.plus.redefined | r.minus.redefined
+        # a stub's module beside it, read too: its `def`s are what callers meet
+        module = by_path.get(r.path[:-1]) if r.path.endswith(".pyi") else None
         for name, params in r.plus.signatures.items():
             before = r.minus.signatures.get(name)
             if before is None or name in twice:
                 continue
             gained, dropped = _by_name(params, before), _by_name(before, params)
+            # a stub catching up with (or falling behind) the module the commit also changes,
+            # whose function it describes at both revisions, changes no call: the module's
+            # own reading says what its signature became (more-itertools d49571b: the stub's
+            # `nth_prime` gained `approximate`, which the module's took already)
+            stub_only = (
+                module is not None
+                and name in module.minus.signatures
+                and name in module.plus.signatures
+            )
+            if stub_only:
+                gained = dropped = ()
             # a parameter no caller names is no name gained or lost (trio b914c84: `__buflen`
             # became `buflen` before `/`)
             gained = tuple(
@@ -1105,7 +1119,13 @@ def _combine(
             dropped = tuple(
                 p for p in dropped if parameter_name(p) not in r.minus.positional.get(name, ())
             )
-            shifts = shifted(r.minus.functions.get(name), r.plus.functions.get(name))
+            # where `@overload`s are all a side has (a stub), which one a call meets is a type
+            # checker's choice: no one `def` places its positional parameters
+            shifts = (
+                ()
+                if stub_only or name in r.plus.overloaded or name in r.minus.overloaded
+                else shifted(r.minus.functions.get(name), r.plus.functions.get(name))
+            )
             if (gained or dropped) and _private_leaf(name) and _same_code(r, name):
                 # a private function's parameters renamed throughout it (`_f(iterable)` →
                 # `_f(iterator)`): the same code, taking the same arguments by place
@@ -1164,7 +1184,8 @@ def _combine(
                 # "now returns `b` instead of `a`" says the new literal and more
                 returned = [f for f in returned if (f.name, f.path) != (name, r.path)]
             if r.path.endswith((".py", ".pyi")):
-                optional += _defaults_given(name, r.path, before, params)
+                if not stub_only:
+                    optional += _defaults_given(name, r.path, before, params)
                 if r.path not in tests_paths and not _short(name).startswith("test"):
                     compared = _compares_added(r, name)
                     checks += compared

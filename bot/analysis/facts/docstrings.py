@@ -64,14 +64,21 @@ def redocumented(side: Side, name: str, path: str, before: Side) -> Documented |
     old = _docstring(before, name) or ""
     if text == old:
         return None
-    # words the parent's docstring held, wherever in it, are not new
-    held = rst_as_read(" ".join(old.split()))
-    fresh = [s for s in _openings(text) if s.removesuffix("…") not in held]
+    # words the parent's docstring held, wherever in it, are not new, nor are they where
+    # only marked as code now ("itertools.slice" become ":func:`itertools.slice`",
+    # more-itertools 28f5e8f's `split_into`): a reader sees the same words
+    held = _unmarked(rst_as_read(" ".join(old.split())))
+    fresh = [s for s in _openings(text) if _unmarked(s.removesuffix("…")) not in held]
     # three words of its own: a docstring added to a kept method ("Add value to list.",
     # multidict fe4dee0's `MutableMultiMapping.add`) tells nothing its name did not
     if not fresh or not says_more(fresh[0], name, least=3) or fresh[0] in _all_openings(before):
         return None
     return Documented(name, path, fresh[0])
+
+
+def _unmarked(text: str) -> str:
+    """Text with its code spans' marks taken away: the words a reader sees."""
+    return text.replace("`", "")
 
 
 def _docstring(side: Side, name: str) -> str | None:

@@ -153,6 +153,12 @@ class Unit:
         # unsaid while its overloads made it "defined twice")
         again = (table.defs.keys() & side.defs.keys()) - side.overloaded
         side.redefined.update(table.redefined | again)
+        # a unit's `@overload` after the earlier unit's: the overloads' parameters together
+        joined = {
+            name: overloaded(side.signatures[name], signature)
+            for name, signature in table.signatures.items()
+            if name in side.overloaded and name in table.overloaded and name in side.signatures
+        }
         side.overloaded.difference_update(table.defs.keys())
         side.overloaded.update(table.overloaded)
         side.defs.update(table.defs)
@@ -163,7 +169,7 @@ class Unit:
         side.params.update(table.params)
         side.fallbacks.update(table.fallbacks)
         side.forwards.update(table.forwards)
-        side.signatures.update(table.signatures)
+        side.signatures.update(table.signatures | joined)
         side.annotations.update(table.annotations)
         side.functions.update(table.functions)
         for name in table.functions:
@@ -594,6 +600,8 @@ class _Reader:
         whole = self.lines[_start(node) - 1 : node.end_lineno]
         if qualified in self.side.defs and qualified not in self.side.overloaded:
             self.side.redefined.add(qualified)
+        # an `@overload` after another: the same function's next signature (PEP 484)
+        overloads = bool(decorators & _OVERLOADS) and qualified in self.side.overloaded
         if decorators & _OVERLOADS:
             self.side.overloaded.add(qualified)
         else:
@@ -633,7 +641,10 @@ class _Reader:
                         self.side.fallbacks[f"{qualified}({arg})"] = given
                     elif (callee := _forwarded(node.body, arg)) is not None:
                         self.side.forwards[f"{qualified}({arg})"] = callee
-        self.side.signatures[qualified] = _parameters(args, defaults)
+        signature = _parameters(args, defaults)
+        if overloads:
+            signature = overloaded(self.side.signatures.get(qualified, ()), signature)
+        self.side.signatures[qualified] = signature
         # PEP 484: a parameter named `__x` (not `__x__`) is positional-only, as one before `/`
         unnamed = [a.arg for a in args.posonlyargs]
         for i, a in enumerate(args.args):
@@ -978,6 +989,28 @@ def _is_constant(node: ast.expr, *, top: bool = False) -> bool:
             for v in node.values
         )
     return False
+
+
+def overloaded(before: tuple[str, ...], now: tuple[str, ...]) -> tuple[str, ...]:
+    """The parameters of a function's `@overload` signatures so far (`before`) and of its next
+    one, where no implementation follows them (a `.pyi` stub): a caller may pass each that
+    one of them takes (more-itertools 9c743ea: `difference`'s overloads without `func`
+    beside those that take it), and may leave out one that one of them gives a default or
+    does not take (`p=...`, a stub's "has a default"), else it is required."""
+
+    def name(p: str) -> str:
+        return p.split("=", 1)[0]
+
+    def optional(p: str) -> str:
+        return p if "=" in p or p.startswith("*") else f"{p}=..."
+
+    was, then = {name(p): p for p in before}, {name(p): p for p in now}
+    out = []
+    for key, p in was.items():
+        other = then.get(key)
+        out.append(optional(p) if other is None else p if "=" in p or "=" not in other else other)
+    out += [optional(p) for key, p in then.items() if key not in was]
+    return tuple(out)
 
 
 def _parameters(args: ast.arguments, defaults: dict[str, ast.expr]) -> tuple[str, ...]:
