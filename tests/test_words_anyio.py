@@ -17,10 +17,11 @@ from tests.clones import checked_entry, second_commit, verdicts_of
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
 
-def _test_extra(uvloop: str) -> str:
+def _uvloop_pin(uvloop: str, *, extra: bool) -> str:
+    # the pin where anyio wrote it (an extra's) or as the package's own requirement
+    table = "[project.optional-dependencies]\ntest = [" if extra else "dependencies = ["
     return (
-        '[project]\nname = "anyio"\nversion = "4.6.2"\n\n[project.optional-dependencies]\n'
-        'test = [\n    "trustme",\n    """\\\n'
+        f'[project]\nname = "anyio"\nversion = "4.6.2"\n{table}\n    "trustme",\n    """\\\n'
         f"    uvloop {uvloop}; platform_python_implementation == 'CPython' \\\n"
         "    and platform_system != 'Windows'\\\n"
         '    """\n]\n'
@@ -30,14 +31,25 @@ def _test_extra(uvloop: str) -> str:
 def test_a_pin_the_parent_wrote_with_a_longer_version_is_new(tmp_path: Path) -> None:
     # anyio 85b4131 "Use uvloop 0.21 final in tests": `uvloop >= 0.21.0b1` became
     # `uvloop >= 0.21`; the checker had found `uvloop>=0.21` inside the parent's longer pin
+    # (here the package's own requirement: anyio's, an extra's, is not said as the package's)
     analysis, verdicts = checked_entry(
         tmp_path,
-        {"pyproject.toml": _test_extra(">= 0.21.0b1")},
-        {"pyproject.toml": _test_extra(">= 0.21")},
+        {"pyproject.toml": _uvloop_pin(">= 0.21.0b1", extra=False)},
+        {"pyproject.toml": _uvloop_pin(">= 0.21", extra=False)},
         "Use uvloop 0.21 final in tests",
     )
     assert "Requires `uvloop>=0.21` (was `>=0.21.0b1`)" in entry_text(analysis)
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_an_extras_pin_is_not_said_as_the_packages_requirement(tmp_path: Path) -> None:
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pyproject.toml": _uvloop_pin(">= 0.21.0b1", extra=True)},
+        {"pyproject.toml": _uvloop_pin(">= 0.21", extra=True)},
+        "Use uvloop 0.21 final in tests",
+    )
+    assert "Requires `uvloop" not in entry_text(analysis)
 
 
 def test_a_module_function_is_not_a_method_that_ends_in_its_name(tmp_path: Path) -> None:
