@@ -212,3 +212,32 @@ def test_a_value_that_may_run_off_the_end_is_unverifiable(tmp_path: Path) -> Non
     root, commit = second_commit(tmp_path, {"pkg/f.py": before}, {"pkg/f.py": after}, "x")
     sentence = "`find` now returns `x`."
     assert verdicts_of(root, commit.sha, sentence) == [(Kind.RETURNS_NOW, Verdict.UNVERIFIABLE)]
+
+
+def test_a_private_helper_s_new_guard_is_no_compatibility_insight(tmp_path: Path) -> None:
+    # boltons' shape: a public `__getitem__` fixed through its private `_real_index`, which
+    # gained a guard; callers meet the exception through `__getitem__`, not the helper
+    before = (
+        "class IndexedSet:\n"
+        "    def _real_index(self, index):\n        return index\n\n"
+        "    def __getitem__(self, index):\n        return self._real_index(index)\n"
+    )
+    after = (
+        "class IndexedSet:\n"
+        "    def _real_index(self, index):\n"
+        "        if index < 0:\n            raise IndexError(index)\n"
+        "        return index\n\n"
+        "    def __getitem__(self, index):\n        return self._real_index(index)\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pkg/cache.py": before},
+        {"pkg/cache.py": after},
+        "Fix negative indexes\n\nA negative index no longer reads the set from its end.",
+    )
+    assert all(v is not Verdict.FALSE for v in verdicts)
+    assert analysis.insights is not None
+    said = "`IndexedSet._real_index` now raises `IndexError` when `index < 0`"
+    assert said in entry_text(analysis)
+    assert said in (analysis.insights.architecture or "")
+    assert said not in (analysis.insights.compatibility or "")

@@ -1745,11 +1745,14 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     for raised in sig.facts.raises_added:
         name = _callable(raised.name)
         if name is not None and raised.path in shipped:
+            private = not _public_name(name)
             out.append(
                 _Statement(
-                    "compatibility",
+                    # what a private helper raises reaches callers only through its public
+                    # callers: never "Compatibility" of its own
+                    "architecture" if private else "compatibility",
                     _raises(sig, p, name, raised),
-                    internal=not _public_name(name),
+                    internal=private,
                     behaviour=True,
                 )
             )
@@ -1761,8 +1764,14 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             clause = p.raises_when.format(
                 name=_which(sig, p, name, c.path), test=c.test, exception=c.was
             )
+            private = not _public_name(name)
             out.append(
-                _Statement("compatibility", clause, internal=not _public_name(name), behaviour=True)
+                _Statement(
+                    "architecture" if private else "compatibility",
+                    clause,
+                    internal=private,
+                    behaviour=True,
+                )
             )
     for given in sig.facts.optional_changed:
         name = _callable(given.name)
