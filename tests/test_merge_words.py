@@ -63,7 +63,7 @@ def test_a_merge_of_internal_facts_only_says_the_branch_it_lands() -> None:
     merge = _analyse("Merge branch 'langs'", _INTERNAL)
     # the same diff, not a merge: a fact is its summary (what a private helper now takes
     # never is one)
-    assert plain.summary == "`f0` may now return `1`."
+    assert plain.summary == "`f0` now returns `1` instead of `0`."
     assert merge.summary == "Lands the branch `langs`."
 
 

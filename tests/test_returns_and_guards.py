@@ -241,3 +241,25 @@ def test_a_private_helper_s_new_guard_is_no_compatibility_insight(tmp_path: Path
     assert said in entry_text(analysis)
     assert said in (analysis.insights.architecture or "")
     assert said not in (analysis.insights.compatibility or "")
+
+
+def test_a_private_helper_s_condition_rewritten_is_no_compatibility_insight(
+    tmp_path: Path,
+) -> None:
+    before = (
+        "class Table:\n"
+        "    def _rule(self, options):\n"
+        "        if options == 'frame':\n            return '+'\n        return '-'\n\n"
+        "    def render(self, options):\n        return self._rule(options)\n"
+    )
+    after = before.replace("if options == 'frame':", "if options in ('all', 'frame'):")
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pkg/table.py": before},
+        {"pkg/table.py": after},
+        "Fix rules of all-bordered tables\n\nTables with every border drew the wrong rule.",
+    )
+    assert all(v is not Verdict.FALSE for v in verdicts)
+    assert analysis.insights is not None
+    assert "`Table._rule`" in (analysis.insights.architecture or "")
+    assert "`Table._rule`" not in (analysis.insights.compatibility or "")

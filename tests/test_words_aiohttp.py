@@ -134,19 +134,25 @@ def test_the_checker_reads_an_intersphinx_role_of_a_release_item_as_rendered(
 def test_the_dev_tools_pins_are_not_what_the_package_requires(tmp_path: Path) -> None:
     # aiohttp 0a8c857 (speedups gain `aiofastnet`): "Requires … `aiohappyeyeballs==2.7.1`",
     # a pin new in `requirements/lint.txt` only; beside the package's own requirements the
-    # dev tools' pins go unsaid, alone they are said as theirs
-    project = '[project]\nname = "aiohttp"\nversion = "3.15.0"\n\n[project.optional-dependencies]\n'
+    # dev tools' pins go unsaid, alone they are said as theirs (an extra's pin, here
+    # `speedups`', is no requirement of the package's: the package's own is raised beside it)
+    project = '[project]\nname = "aiohttp"\nversion = "3.15.0"\ndependencies = ["{own}"]\n\n'
+    extras = "[project.optional-dependencies]\n"
     before = {
-        "pyproject.toml": project + 'speedups = ["Brotli"]\n',
+        "pyproject.toml": project.format(own="multidict>=4.5") + extras + 'speedups = ["Brotli"]\n',
         "requirements/lint.txt": "aiosignal==1.4.0\n",
     }
     after = {
-        "pyproject.toml": project + 'speedups = ["Brotli", "aiofastnet >= 0.19.0"]\n',
+        "pyproject.toml": project.format(own="multidict>=6.0")
+        + extras
+        + 'speedups = ["Brotli", "aiofastnet >= 0.19.0"]\n',
         "requirements/lint.txt": "aiohappyeyeballs==2.7.1\naiosignal==1.4.0\n",
     }
     analysis, _ = checked_entry(tmp_path / "both", before, after, "Add aiofastnet to speedups")
     text = entry_text(analysis)
+    assert "`multidict>=6.0`" in text
     assert "aiohappyeyeballs" not in text
+    assert "Requires `aiofastnet" not in text
     alone, _ = checked_entry(
         tmp_path / "alone",
         {"requirements/lint.txt": before["requirements/lint.txt"]},

@@ -1931,8 +1931,15 @@ def _inside_bodies(found: list[tuple[str, str]]) -> list[_Statement]:
     functions first, two at most."""
     found.sort(key=lambda f: not _public_name(f[0]))
     return [
-        _Statement("compatibility", clause, internal=True, behaviour=True)
-        for _, clause in found[:2]
+        # a private helper's body reaches callers only through its public callers: never
+        # "Compatibility" of its own
+        _Statement(
+            "compatibility" if _public_name(name) else "architecture",
+            clause,
+            internal=True,
+            behaviour=True,
+        )
+        for name, clause in found[:2]
     ]
 
 
