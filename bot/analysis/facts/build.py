@@ -137,6 +137,13 @@ def shipped_requirements(text: str, parses: Parses) -> dict[str, set[str]] | Non
     return out
 
 
+def _build_requires(document: dict[str, Any]) -> list[str]:
+    """The strings a `pyproject.toml`'s `[build-system] requires` lists."""
+    system = document.get("build-system")
+    listed = system.get("requires") if isinstance(system, dict) else None
+    return [r for r in listed if isinstance(r, str)] if isinstance(listed, list) else []
+
+
 def build_only_requirements(text: str, parses: Parses) -> set[str]:
     """The PEP 503 names a `pyproject.toml`'s `[build-system] requires` lists and no install
     asks for (not a dependency, not an extra's): what building the sdist or wheel needs."""
@@ -144,12 +151,10 @@ def build_only_requirements(text: str, parses: Parses) -> set[str]:
         document = parses.toml(text)
     except tomllib.TOMLDecodeError:
         return set()
-    system = document.get("build-system")
-    listed = system.get("requires") if isinstance(system, dict) else None
     build = {
         package_name(m.group(0))
-        for item in (listed if isinstance(listed, list) else ())
-        if isinstance(item, str) and (m := _NAME.match(item.strip()))
+        for item in _build_requires(document)
+        if (m := _NAME.match(item.strip()))
     }
     installs = {
         package_name(m.group(0))
@@ -242,9 +247,7 @@ def extra_only_requirements(path: str, text: str, parses: Parses) -> set[str]:
         for reqs in listed.values() if isinstance(listed, dict) else ():
             extras += [r for r in reqs if isinstance(r, str)] if isinstance(reqs, list) else []
         needed = _listed(document, runtime=True)
-        system = document.get("build-system")
-        build = system.get("requires") if isinstance(system, dict) else None
-        needed += [r for r in build if isinstance(r, str)] if isinstance(build, list) else []
+        needed += _build_requires(document)
     else:
         try:
             parser = parses.ini(text)
