@@ -18,7 +18,6 @@ import ast
 import builtins
 import dataclasses
 import re
-import weakref
 from collections.abc import Iterable
 from typing import TypeVar
 
@@ -113,7 +112,7 @@ from bot.analysis.facts.records import (
     Turn,
 )
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
-from bot.analysis.facts.renamed import class_attributes_renamed
+from bot.analysis.facts.renamed import class_attributes_renamed, node_count
 from bot.analysis.facts.scan import FileReading, Side, hunks
 from bot.analysis.facts.shifted import shifted
 from bot.analysis.facts.statements import statements_rewritten
@@ -735,7 +734,7 @@ def _same_code(reading: FileReading, name: str) -> bool:
     # a local renamed throughout is the same code; a rename never changes how many nodes a
     # function has, so the renaming (walks of the whole tree) is asked only where it may
     was, now = reading.minus.functions.get(name), reading.plus.functions.get(name)
-    if was is None or now is None or _size(was) != _size(now):
+    if was is None or now is None or node_count(was) != node_count(now):
         return False
     # a method's class's private attributes renamed throughout it (`self._iterable` →
     # `self._iterator`) are the same attributes
@@ -756,18 +755,6 @@ def _private_leaf(name: str) -> bool:
     """A function named `_f` (a method `C._f`), never a dunder."""
     leaf = name.rsplit(".", 1)[-1]
     return leaf.startswith("_") and not leaf.endswith("__")
-
-
-# A definition's node count, kept while its tree lives (the commit's tree is the next
-# commit's parent's, and its trees are read only)
-_SIZES: weakref.WeakKeyDictionary[ast.AST, int] = weakref.WeakKeyDictionary()
-
-
-def _size(node: ast.AST) -> int:
-    found = _SIZES.get(node)
-    if found is None:
-        found = _SIZES[node] = sum(1 for _ in ast.walk(node))
-    return found
 
 
 def _combine(

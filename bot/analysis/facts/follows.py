@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from bot.analysis.facts.pyfile import code_of
 from bot.analysis.facts.records import Name, NameKind, Renamed
 from bot.analysis.facts.reexports import _absolute, _module_of
-from bot.analysis.facts.renamed import Follows, binds, code_size, following
+from bot.analysis.facts.renamed import Follows, binds, code_size, following, node_count
 from bot.analysis.facts.scan import FileReading, Side
 
 
@@ -98,7 +98,7 @@ def only_follows(reading: FileReading, old: str, new: str, follows: FileFollows)
             code_of(was) == plus()
             or (
                 not isinstance(was, ast.ClassDef)
-                and _size(was) == _size(now)
+                and node_count(was) == node_count(now)
                 and code_of(was, renamed=True) == plus(renamed=True)
             )
         )
@@ -200,7 +200,3 @@ def _modules(side: Side, path: str, module: str) -> set[str]:
 
 def _bound(side: Side, name: str) -> bool:
     return name in side.defs or name in side.imports or name in side.assigned
-
-
-def _size(node: ast.AST) -> int:
-    return sum(1 for _ in ast.walk(node))

@@ -319,6 +319,20 @@ def _parts(node: ast.AST) -> list[ast.AST]:
     return [node]
 
 
+# `node_count` of a definition's tree, kept while the tree lives (a renaming, done in place,
+# never changes it): asked by `_same_code` and by `follows.only_follows` before a renaming
+_NODES: weakref.WeakKeyDictionary[ast.AST, int] = weakref.WeakKeyDictionary()
+
+
+def node_count(node: ast.AST) -> int:
+    """How many nodes `ast.walk` meets in `node`: two trees that a renaming of names makes
+    the same have as many."""
+    found = _NODES.get(node)
+    if found is None:
+        found = _NODES[node] = sum(1 for _ in ast.walk(node))
+    return found
+
+
 def code_size(node: ast.AST) -> int:
     """How many nodes a definition's code digest reads (`_parts`), its docstring aside: the
     same for two definitions that `following` and `canonical` can make the same code."""
