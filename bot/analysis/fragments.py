@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.analysis.facts.parses import Parses
-from bot.analysis.messages import led, paragraphs, roles_as_code
+from bot.analysis.messages import BULLET, led, paragraphs, roles_as_code
 from bot.models import FileChange, fit_sentences
 
 # Where projects keep their fragments when no towncrier configuration is at hand.
@@ -147,7 +147,6 @@ _EMPTY_CALL = re.compile(r"`([\w.]+)\(\)`")
 _RFC = re.compile(r":rfc:`(\d+)[^`]*`", re.IGNORECASE)
 _RST_LITERAL = re.compile(r"``([^`]+)``")
 _DIRECTIVE = re.compile(r"^\s*\.\.\s")
-_BULLET = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 # `:issue:`1657``, `:pr:`1657``: the pull request a sentence names ("introduced in #1657")
 _ISSUE_ROLE = re.compile(r":(?:issue|pr|gh):`(\d+)`", re.IGNORECASE)
 _USER_ROLE = re.compile(r":user:`([^`<]+)`", re.IGNORECASE)
@@ -200,7 +199,7 @@ def _prose(text: str) -> str:
         # "Like so::" introduces a literal block and reads "Like so:"
         literal = line.rstrip().endswith("::")
         read = line.rstrip()[:-1] if literal else line
-        if kept and kept[-1].strip() and read.strip() and not _BULLET.match(read):
+        if kept and kept[-1].strip() and read.strip() and not BULLET.match(read):
             # a hard-wrapped line goes on its sentence (one that is "(:attr:`…`)" included)
             kept[-1] = f"{kept[-1].rstrip()} {read.strip()}"
         else:

@@ -57,7 +57,8 @@ _HEADING = re.compile(
     r"|.*##\s*)$"
 )
 _TICKED = re.compile(r"^\[[xX]\]\s*")
-_BULLET = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
+# A list item's bullet or number at a line's start (a message's, a news fragment's)
+BULLET = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 _TEMPLATE_QUESTION = re.compile(
     r"(what this pr does|why we need it|user-facing change|how was this (patch )?tested"
     r"|^purpose$|^summary$|^motivation$|^description$|^background$|^test plan$|^changes?$"
@@ -186,10 +187,10 @@ def paragraphs(text: str, *, limit: int = 4000, items: bool = False) -> list[str
             continue
         if skipping:
             continue
-        bullet = bool(_BULLET.match(stripped))
+        bullet = bool(BULLET.match(stripped))
         if bullet:
             # A ticked checklist item is what the author did: an item like any other.
-            stripped = _TICKED.sub("", _BULLET.sub("", stripped))
+            stripped = _TICKED.sub("", BULLET.sub("", stripped))
         kept += len(stripped)
         if _MARKUP.search(stripped):
             stripped = unmarkdown(stripped)
@@ -553,7 +554,6 @@ _MARKED_BREAKING = re.compile(
 
 # A line of a commit message's body that its author marks breaking: "- (BREAKING) Forward
 # flags …", "* breaking: drops …", "BREAKING: …"; its bullet, checkbox or emphasis before.
-_BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
 _UNCHECKED = re.compile(r"^\s*(?:[-*+]\s+)?\[\s\]")
 # what says there is none ("Breaking changes: none", "BREAKING: N/A")
 _NO_BREAK = re.compile(r"^(?:none|no|n/?a|nothing|-+|—)\b\W*$", re.IGNORECASE)
@@ -576,14 +576,14 @@ def message_marked_breaking(message: str) -> list[str]:
             # (the Conventional Commits footer is read as such; a quotation, a dependency's
             # release notes in a bump's body, is someone else's words)
             continue
-        body = _BULLET.sub("", line, count=1)
+        body = BULLET.sub("", line, count=1)
         mark = _MARKED_BREAKING.match(body)
         if mark is None:
             continue
         words = [body[mark.end() :].strip()]
         for more in lines[i + 1 :]:
             # a wrapped line goes on, indented; a new item, a blank line or a flush one ends it
-            if not more.strip() or not more[:1].isspace() or _BULLET.match(more):
+            if not more.strip() or not more[:1].isspace() or BULLET.match(more):
                 break
             words.append(more.strip())
         said = " ".join(w for w in words if w)
