@@ -362,6 +362,9 @@ class DigestCommit:
     # The names its break is about that an earlier commit of the same day added: name -> sha
     # (set by the day's digest, `bot/digest/sameday.py`).
     new_today: Mapping[str, str] = field(default_factory=dict)
+    # A merge's: the authors of the commits it brings (offline, from the clone), counted among
+    # the day's contributors and never shown. Online each of those commits is a row of its own.
+    brought_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,26 @@ def test_a_merge_is_read_against_its_first_parent(
     assert "`WidgetStore`" in out
 
 
+def test_a_merge_counts_the_authors_of_what_it_brings(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # humanize 31acb37 "Handle en_GB and en_US locale (#230)": a merge button pressed by
+    # one maintainer lands two people's commits; the day read "1 contributor"
+    _git(repo, "checkout", "-q", "-b", "feature")
+    _write(repo, "widgets/store.py", "class WidgetStore:\n    pass\n")
+    _commit(repo, "Add a store", when="2026-06-24T08:00:00Z", author="Grace")
+    _write(repo, "widgets/store.py", "class WidgetStore:\n    size = 0\n")
+    _commit(repo, "Size the store", when="2026-06-24T09:00:00Z", author="Linus")
+    _git(repo, "checkout", "-q", "main")
+    merge_args = ("merge", "-q", "--no-ff", "-m", "Merge branch 'feature'", "feature")
+    _git(repo, *merge_args, when="2026-06-24T10:00:00Z")
+    out, _ = _digest(capsys, "--git", str(repo), "--day", "2026-06-24")
+    assert "**1 commit**" in out
+    assert "· 3 contributors" in out
+    # counted, never named (nor pinged)
+    assert "Grace" not in out and "Linus" not in out and "@" not in out.split("\n---\n")[0]
+
+
 def test_one_git_log_reads_what_each_commit_read_alone_reads(repo: Path) -> None:
     _git(repo, "mv", "docs/guide.md", "docs/manual.md")
     _write(repo, "docs/manual.md", "# Guide\n\nHow to use widgets.\nAnd more.\n")

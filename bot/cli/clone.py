@@ -132,6 +132,20 @@ def commits_between(path: Path, branch: str, start: datetime, end: datetime) -> 
     return found[::-1]
 
 
+def merged_authors(path: Path, merges: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """The authors (names as git writes them) of the commits each merge brings to its first
+    parent's line: who wrote what it lands, beside its merger. A merge git cannot read
+    brings none."""
+    out: dict[str, tuple[str, ...]] = {}
+    for sha in merges:
+        try:
+            names = git(path, "log", "--format=%an", f"{sha}^1..{sha}", "--")
+        except CloneError:
+            continue
+        out[sha] = tuple(dict.fromkeys(n for n in names.splitlines() if n))
+    return out
+
+
 def latest_commit_time(path: Path, branch: str) -> datetime | None:
     times = [
         c.committed_at for c in itertools.islice(first_parent_commits(path, branch), _PAST_WINDOW)

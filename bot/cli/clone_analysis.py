@@ -16,7 +16,7 @@ from bot.analysis.daynames import day_names
 from bot.analysis.facts.kept import units_kept
 from bot.analysis.tiering import rules_sure
 from bot.cli import progress
-from bot.cli.clone import LocalCommit, files_with_patches
+from bot.cli.clone import LocalCommit, files_with_patches, merged_authors
 from bot.cli.clone_release import with_releases
 from bot.cli.clone_sources import blob_cache, with_modules, with_sources
 from bot.cli.clone_tree import quoted_each
@@ -104,6 +104,7 @@ async def analyse(
     )
     # one search of the tree for the day's commits, not one a commit
     quoted = quoted_each(path, inputs)
+    brought = merged_authors(path, [c.sha for c in commits if c.parents > 1])
     # a file's text parsed for one commit serves the next, whose parent it is
     with units_kept(), _collector_eased():
         for local, read, quoted_in in zip(
@@ -136,6 +137,10 @@ async def analyse(
                 author=local.author,
                 landed_at=local.committed_at,
                 message=redact(local.message),
+                # (an author the config excludes is no contributor online either)
+                brought_by=tuple(
+                    a for a in brought.get(local.sha, ()) if a not in config.exclude.authors
+                ),
             )
             try:
                 # As in the App: what the rules are sure of never goes to the LLM.

@@ -74,6 +74,12 @@ class _Unit:
     headings: list[tuple[int, str]] = field(default_factory=list)  # (level, markdown)
 
 
+def contributors(commits: Iterable[DigestCommit]) -> set[str]:
+    """Who wrote the day's commits: their authors and those of the commits a merge brings
+    (a merge's own author may only have pressed the button)."""
+    return {name for c in commits for name in (c.author, *c.brought_by)}
+
+
 def impact_areas(a: Analysis, s: Strings) -> str:
     """The areas a commit touches, each with its number of files where known."""
     return s.separator.join(
@@ -124,7 +130,7 @@ class _Renderer:
             high=counts[Importance.HIGH],
             medium=counts[Importance.MEDIUM],
             low=counts[Importance.LOW],
-            contributors=plural(s.contributors, len({c.author for c in self.d.commits})),
+            contributors=plural(s.contributors, len(contributors(self.d.commits))),
         )
         missing = len(self.d.commits) - len(self.analysed)
         if missing:
