@@ -285,7 +285,8 @@ def test_a_backend_change_beside_setup_py_is_said_without_its_extras(tmp_path: P
         '[project]\nname = "attrs"\ndynamic = ["version"]\n\n[project.optional-dependencies]\n'
         'tests = ["attrs[tests-no-zope]", "zope.interface"]\n\n[tool.black]\nline-length = 79\n'
     )
-    setup_py = "import setuptools\n\nsetuptools.setup(name='attrs', extras_require={'tests': ['zope.interface']})\n"
+    # (attrs computed its extras: `EXTRAS_REQUIRE`, not read)
+    setup_py = "import setuptools\n\nEXTRAS_REQUIRE = {'tests': ['zope.interface']}\nsetuptools.setup(name='attrs', extras_require=EXTRAS_REQUIRE)\n"
     analysis, verdicts = checked_entry(
         tmp_path,
         {"pyproject.toml": before, "setup.py": setup_py},
@@ -296,3 +297,138 @@ def test_a_backend_change_beside_setup_py_is_said_without_its_extras(tmp_path: P
     assert "Changes the build backend from `setuptools.build_meta` to `hatchling.build`." in text
     assert "extra" not in text
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+# python-dotenv's setup.py (b8fa111 "Optional cli (#99)" to 8b4e13d): the extra `cli`
+_DOTENV_SETUP = """\
+from setuptools import setup
+
+setup(
+    name="python-dotenv",
+    package_dir={"": "src"},
+    packages=["dotenv"],
+    extras_require={
+        "cli": [
+            "click>=5.0",
+        ],
+    },
+    entry_points={"console_scripts": ["dotenv=dotenv.__main__:cli"]},
+)
+"""
+
+
+def test_an_extras_pin_bumped_in_place_is_said_and_checked(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"setup.py": _DOTENV_SETUP},
+        {"setup.py": _DOTENV_SETUP.replace("click>=5.0", "click>=8.0")},
+        "Require click 8 for the CLI",
+    )
+    text = _text(analysis)
+    assert "The extra `cli` now requires `click>=8.0` (was `click>=5.0`)." in text
+    assert "Requires `click" not in text
+    assert analysis.importance.value != "high"
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_an_extras_requirement_gained_or_dropped_is_said_and_checked(tmp_path: Path) -> None:
+    gained = _DOTENV_SETUP.replace('"click>=5.0",', '"click>=5.0",\n            "rich",')
+    analysis, verdicts = checked_entry(
+        tmp_path / "gained", {"setup.py": _DOTENV_SETUP}, {"setup.py": gained}, "Use rich"
+    )
+    assert "The extra `cli` now also requires `rich`." in _text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    analysis, verdicts = checked_entry(
+        tmp_path / "dropped", {"setup.py": gained}, {"setup.py": _DOTENV_SETUP}, "Drop rich"
+    )
+    assert "The extra `cli` no longer requires `rich`." in _text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_an_extra_added_in_setup_py_is_said_and_checked(tmp_path: Path) -> None:
+    """python-dotenv b8fa111 "Optional cli": `click` leaves `install_requires` for `cli`."""
+    before = _DOTENV_SETUP.replace(
+        'extras_require={\n        "cli": [\n            "click>=5.0",\n        ],\n    },',
+        'install_requires=["click>=5.0"],',
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path, {"setup.py": before}, {"setup.py": _DOTENV_SETUP}, "Optional cli (#99)"
+    )
+    assert "Adds the extra `cli` (`click>=5.0`)." in _text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_extras_moved_from_setup_py_to_pyproject_say_only_what_differs(tmp_path: Path) -> None:
+    """python-dotenv 8b4e13d moved its metadata to pyproject.toml, `cli` as it was."""
+    pyproject = (
+        '[build-system]\nrequires = ["setuptools>=61"]\nbuild-backend = "setuptools.build_meta"\n\n'
+        '[project]\nname = "python-dotenv"\ndynamic = ["version"]\n\n'
+        '[project.optional-dependencies]\ncli = [\n    "click>=5.0",\n]\n'
+    )
+    analysis, _ = checked_entry(
+        tmp_path / "same",
+        {"setup.py": _DOTENV_SETUP, "pyproject.toml": "[tool.black]\nline-length = 88\n"},
+        {"setup.py": None, "pyproject.toml": pyproject},
+        "Move project metadata and config to pyproject.toml (#583)",
+    )
+    assert "extra" not in _text(analysis)
+    analysis, verdicts = checked_entry(
+        tmp_path / "bumped",
+        {"setup.py": _DOTENV_SETUP, "pyproject.toml": "[tool.black]\nline-length = 88\n"},
+        {"setup.py": None, "pyproject.toml": pyproject.replace("click>=5.0", "click>=8.0")},
+        "Move project metadata and config to pyproject.toml (#583)",
+    )
+    # (a removed setup.py is not read whole: its extras are not known, nothing is said)
+    assert "extra" not in _text(analysis)
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_pyproject_extras_pin_is_said_and_checked(tmp_path: Path) -> None:
+    """prettytable 696a30d "Temporarily pin pytest<8": the extra `tests` pins `pytest`."""
+    before = (
+        '[project]\nname = "prettytable"\ndynamic = ["version"]\ndependencies = ["wcwidth"]\n'
+        '[project.optional-dependencies]\ntests = [\n  "pytest",\n  "pytest-cov",\n]\n'
+    )
+    after = before.replace('  "pytest",\n', '  # pytest-lazy-fixture#65\n  "pytest<8",\n')
+    analysis, verdicts = checked_entry(
+        tmp_path, {"pyproject.toml": before}, {"pyproject.toml": after}, "Pin pytest<8"
+    )
+    assert "The extra `tests` now requires `pytest<8` (was `pytest`)." in _text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_the_checker_reads_an_extras_pins_by_the_formats_rules(tmp_path: Path) -> None:
+    """A pin the extra had before, one it never had, an extra of another project and a
+    requirement whose package the other side names are false; a `setup.py` computing its
+    extras is unverifiable."""
+    root, commit = second_commit(
+        tmp_path / "literal",
+        {"setup.py": _DOTENV_SETUP},
+        {"setup.py": _DOTENV_SETUP.replace("click>=5.0", "Click >= 8.0")},
+        "Require click 8",
+    )
+    said = (
+        "The extra `cli` now requires `click>=8.0` (was `click>=5.0`). "
+        "The extra `CLI` now requires `click>=8.0` (was `click>=4.0`). "
+        "The extra `cli` now requires `click>=9.0` (was `click>=5.0`). "
+        "The extra `docs` now requires `click>=8.0` (was `click>=5.0`). "
+        "The extra `cli` now also requires `click>=8.0`. "
+        "The extra `cli` no longer requires `click>=5.0`."
+    )
+    assert verdicts_of(root, commit.sha, said) == [
+        (Kind.EXTRA_PIN, Verdict.TRUE),
+        (Kind.EXTRA_PIN, Verdict.FALSE),
+        (Kind.EXTRA_PIN, Verdict.FALSE),
+        (Kind.EXTRA_PIN, Verdict.FALSE),
+        (Kind.EXTRA_REQUIRES_NEW, Verdict.FALSE),
+        (Kind.EXTRA_REQUIRES_GONE, Verdict.FALSE),
+    ]
+    computed = "EXTRAS = {'cli': ['click>=5.0']}\n\nsetup(extras_require=EXTRAS)\n"
+    root, commit = second_commit(
+        tmp_path / "computed",
+        {"setup.py": computed},
+        {"setup.py": computed.replace("5.0", "8.0")},
+        "Require click 8",
+    )
+    said = "The extra `cli` now requires `click>=8.0` (was `click>=5.0`)."
+    assert verdicts_of(root, commit.sha, said) == [(Kind.EXTRA_PIN, Verdict.UNVERIFIABLE)]

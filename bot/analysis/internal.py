@@ -162,6 +162,7 @@ def internal_only(
             facts.requirements,
             facts.extras_added,
             facts.extras_removed,
+            facts.extras_changed,
             facts.entry_points_added,
             facts.entry_points_removed,
             facts.backend_changed,

@@ -69,6 +69,10 @@ class AnalysisPhrases:
     moves_metadata: str  # {old} {new}: the package metadata moved whole from one file to another
     types_shipped: str  # {marker}: PEP 561's `py.typed` newly packed
     pin_was: str  # {pin} {old}
+    # an extra declared at both revisions: {name} its code span, {pins} its requirements
+    extra_requires: str  # {name} {pins}: each pinned anew, the old after it
+    extra_also_requires: str  # {name} {pins}
+    extra_no_longer_requires: str  # {name} {pins}
     # packaging metadata: {names} each a code span, an extra's requirements or an entry
     # point's target after it in parentheses
     extras_added: tuple[str, str]  # {names}
@@ -298,6 +302,9 @@ EN = AnalysisPhrases(
         "the package now ships type information ({marker}): type checkers read its own annotations"
     ),
     pin_was="{pin} (was `{old}`)",
+    extra_requires="the extra {name} now requires {pins}",
+    extra_also_requires="the extra {name} now also requires {pins}",
+    extra_no_longer_requires="the extra {name} no longer requires {pins}",
     extras_added=("adds the extra {names}", "adds the extras {names}"),
     extras_removed=("removes the extra {names}", "removes the extras {names}"),
     commands_added=("adds the command {names}", "adds the commands {names}"),
@@ -532,6 +539,9 @@ ZH = AnalysisPhrases(
     moves_metadata="将包元数据从 {old} 移至 {new}",
     types_shipped="包现在附带类型信息（{marker}）：类型检查器会读取它自己的注解",
     pin_was="{pin}（原为 `{old}`）",
+    extra_requires="可选依赖组 {name} 现在需要 {pins}",
+    extra_also_requires="可选依赖组 {name} 现在还需要 {pins}",
+    extra_no_longer_requires="可选依赖组 {name} 不再需要 {pins}",
     extras_added=("新增可选依赖组 {names}", "新增可选依赖组 {names}"),
     extras_removed=("移除了可选依赖组 {names}", "移除了可选依赖组 {names}"),
     commands_added=("新增命令 {names}", "新增命令 {names}"),

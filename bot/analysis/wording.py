@@ -1417,11 +1417,37 @@ def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             shown = p.list_sep.join(list(dict.fromkeys(pins))[:4])
             out.append(phrase.format(pins=shown))
             tools_only = role == "tools" and len(out) == 1
+    # an extra's requirements, each extra a sentence of its own: no install of the package
+    # itself asks for them
+    extras = [_Statement("compatibility", clause) for clause in _extras_changed(sig, p)]
     if not out:
-        return []
+        return extras
     # one sentence: a one-line entry says both what installs and what builds need
     aside = tools_only and bool(sig.source_lines)
-    return [_Statement("compatibility", p.clause_sep.join(out), minor=aside, aside=aside)]
+    return [_Statement("compatibility", p.clause_sep.join(out), minor=aside, aside=aside), *extras]
+
+
+def _extras_changed(sig: Signals, p: AnalysisPhrases) -> list[str]:
+    """What an extra declared at both revisions requires anew, no more, or pinned otherwise,
+    one clause of each for the first extras (`facts.extras_changed`)."""
+    clauses: dict[tuple[str, str], list[str]] = {}
+    for change in sig.facts.extras_changed:
+        if change.old and change.new:
+            pin = p.pin_was.format(pin=code(change.new), old=change.old)
+            clauses.setdefault((change.extra, "pinned"), []).append(pin)
+        elif change.new:
+            clauses.setdefault((change.extra, "added"), []).append(code(change.new))
+        elif change.old:
+            clauses.setdefault((change.extra, "removed"), []).append(code(change.old))
+    phrases = {
+        "pinned": p.extra_requires,
+        "added": p.extra_also_requires,
+        "removed": p.extra_no_longer_requires,
+    }
+    return [
+        phrases[how].format(name=code(extra), pins=p.list_sep.join(pins[:4]))
+        for (extra, how), pins in list(clauses.items())[:3]
+    ]
 
 
 def _release_runners(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

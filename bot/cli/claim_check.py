@@ -23,6 +23,9 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
 - "adds / removes the extra, the command, the `g` entry point `n` (`r`)": a changed project's
   pyproject.toml (PEP 621) or setup.cfg (setuptools) declares it on one side only, with
   what the parentheses say; "changes the build backend from `a` to `b`": `[build-system]`;
+- "the extra `e` now requires `p` (was `q`) / now also requires `p` / no longer requires
+  `q`": the extra at both revisions of a changed project (its pyproject.toml, setup.cfg and
+  setup.py's literal `extras_require` together), `p` only at the commit, `q` only before;
 - "`P` lists N new items: “a” (H)": `P`'s list items at the commit not at the parent are N,
   one holds the words quoted (as rendered), under the heading H (`release_items.py`);
 - "`f` now (also) checks for `"s"`", "`f` now raises `E` with “m”", "`f` may now raise `E` [with
@@ -68,6 +71,8 @@ import yaml
 
 from bot.cli.claims import Claim, Kind, is_path
 from bot.cli.exception_names import class_of
+from bot.cli.extra_pins import judged as extra_judged
+from bot.cli.extra_pins import project_extras, setup_py_extras
 from bot.cli.git import name_status, run_git
 from bot.cli.package_meta import COMMANDS, Declared, declared, needed, normal_extra, squeezed
 from bot.cli.release_check import judged
@@ -451,6 +456,9 @@ class Checker:
             Kind.ENTRY_POINT_NEW: self._packaging,
             Kind.ENTRY_POINT_GONE: self._packaging,
             Kind.BACKEND: self._backend,
+            Kind.EXTRA_PIN: self._extra_pin,
+            Kind.EXTRA_REQUIRES_NEW: self._extra_pin,
+            Kind.EXTRA_REQUIRES_GONE: self._extra_pin,
             Kind.RELEASE_NOTE: self._release_note,
             Kind.DOCUMENTED: self._documented,
             Kind.REDOCUMENTED: self._redocumented,
@@ -1858,11 +1866,15 @@ class Checker:
                 return Verdict.FALSE, f"`{name}` changes {count} strings that way, not {claim.new}"
         return Verdict.TRUE, ""
 
-    def _project(self, rev: str | None, folder: str) -> tuple[list[Declared], bool] | None:
+    def _project(
+        self, rev: str | None, folder: str, *, extras: bool = False
+    ) -> tuple[list[Declared], bool] | None:
         """What a project folder's pyproject.toml and setup.cfg declare at the revision, and
-        whether it has a `setup.py` (code: what it declares is not read); None when a file
-        there does not parse."""
+        whether it has a `setup.py` (code: what it declares is not read, but for `extras`
+        its `setup(…)` call's literal `extras_require`); None when a file there does not
+        parse."""
         found = []
+        names = []
         for name in ("pyproject.toml", "setup.cfg"):
             text = self.clone.text(rev, f"{folder}{name}")
             if text is None:
@@ -1871,7 +1883,13 @@ class Checker:
             if meta is None:
                 return None
             found.append(meta)
-        return found, self.clone.text(rev, f"{folder}setup.py") is not None
+            names.append(name)
+        setup_py = self.clone.text(rev, f"{folder}setup.py")
+        written = setup_py_extras(setup_py) if extras and setup_py is not None else None
+        if written is not None:
+            # setuptools: its keywords over setup.cfg's, under PEP 621's table
+            found.insert(int("pyproject.toml" in names), Declared(written, None, None))
+        return found, setup_py is not None and written is None
 
     def _packaging(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "adds / removes the extra `e` (`r`)", "the command `c` (`m:f`)", "the `g` entry
@@ -1907,11 +1925,13 @@ class Checker:
             p.rsplit("/", 1)[0] + "/" if "/" in p else ""
             for pair in c.changed
             for p in pair
-            if p and p.rsplit("/", 1)[-1] in ("pyproject.toml", "setup.cfg")
+            if p
+            and p.rsplit("/", 1)[-1] in ("pyproject.toml", "setup.cfg", *(("setup.py",) * extra))
         }
         unknown = False
         for folder in sorted(folders):
-            at_commit, at_parent = self._project(c.sha, folder), self._project(c.parent, folder)
+            at_commit = self._project(c.sha, folder, extras=extra)
+            at_parent = self._project(c.parent, folder, extras=extra)
             if at_commit is None or at_parent is None:
                 return Verdict.UNVERIFIABLE, f"a packaging file in `{folder or '.'}` does not parse"
             on, off = (at_commit, at_parent) if gained else (at_parent, at_commit)
@@ -1941,6 +1961,45 @@ class Checker:
                 f"`{claim.name}` may be declared in `setup.py` or as dynamic",
             )
         return Verdict.FALSE, f"no changed project declares `{claim.name}` at {side}"
+
+    def _extra_pin(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "The extra `e` now requires `p` (was `q`)" / "now also requires `p`" / "no longer
+        requires `q`": in a project folder whose metadata file (pyproject.toml, setup.cfg,
+        setup.py) the commit changes, the extra is declared at both revisions (the folder's
+        files read together, `extra_pins.py`), `q` among its requirements at the parent and
+        not at the commit, `p` at the commit and not before; a requirement gained or dropped
+        names a package the other side's extra does not."""
+        how = {
+            Kind.EXTRA_PIN: "pinned",
+            Kind.EXTRA_REQUIRES_NEW: "added",
+            Kind.EXTRA_REQUIRES_GONE: "removed",
+        }[claim.kind]
+        folders = {
+            p.rsplit("/", 1)[0] + "/" if "/" in p else ""
+            for pair in c.changed
+            for p in pair
+            if p and p.rsplit("/", 1)[-1] in _METADATA_NAMES
+        }
+        unknown = False
+        for folder in sorted(folders):
+            sides = []
+            for rev in (c.parent, c.sha):
+                texts = {n: self.clone.text(rev, f"{folder}{n}") for n in _METADATA_NAMES}
+                sides.append(project_extras({n: t for n, t in texts.items() if t is not None}))
+            before, after = sides
+            if before is None or after is None:
+                unknown = True
+                continue
+            extra = normal_extra(claim.name)
+            if extra not in before or extra not in after:
+                continue
+            holds, why = extra_judged(
+                how, claim.name, claim.old, claim.new, before=before[extra], after=after[extra]
+            )
+            return (Verdict.TRUE, "") if holds else (Verdict.FALSE, why)
+        if unknown:
+            return Verdict.UNVERIFIABLE, "a packaging file does not parse or is not static"
+        return Verdict.FALSE, f"no changed project declares the extra `{claim.name}` at both"
 
     def _release_note(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`P` lists N new items: “a” (H)": `P` changed, its list items at the commit that

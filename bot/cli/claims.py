@@ -92,6 +92,9 @@ class Kind(StrEnum):
     ENTRY_POINT_NEW = "adds entry point"
     ENTRY_POINT_GONE = "removes entry point"
     BACKEND = "changes build backend"
+    EXTRA_PIN = "extra now requires"
+    EXTRA_REQUIRES_NEW = "extra now also requires"
+    EXTRA_REQUIRES_GONE = "extra no longer requires"
     RELEASE_NOTE = "release notes list"
     INTERNAL = "no public surface change"
     PRIVATE_ONLY = "changes only private"
@@ -717,6 +720,37 @@ def _release_claims(sentence: str) -> list[Claim] | None:
     ]
 
 
+# "The extra `cli` now requires `click>=8.0` (was `click>=5.0`)", "… now also requires `a`,
+# `b`", "… no longer requires `a`": an extra's requirements, each pin a claim
+_PIN_ITEM = r"`[^`]+`(?: \(was `[^`]+`\))?"
+_EXTRA_PINS = re.compile(
+    r"The extra `(?P<extra>[^`]+)` (?P<how>now requires|now also requires|no longer requires) "
+    rf"(?P<pins>{_PIN_ITEM}(?:, {_PIN_ITEM})*)\.?"
+)
+_EXTRA_PIN_KINDS = {
+    "now requires": Kind.EXTRA_PIN,
+    "now also requires": Kind.EXTRA_REQUIRES_NEW,
+    "no longer requires": Kind.EXTRA_REQUIRES_GONE,
+}
+
+
+def _extra_pin_claims(sentence: str) -> list[Claim] | None:
+    """An extra's requirements: `name` the extra, `new` the pin said, `old` the one it
+    was (pinned anew) or the pin it drops (no longer requires)."""
+    m = _EXTRA_PINS.fullmatch(sentence)
+    if m is None:
+        return None
+    kind = _EXTRA_PIN_KINDS[m["how"]]
+    out = []
+    for item in re.finditer(r"`([^`]+)`(?: \(was `([^`]+)`\))?", m["pins"]):
+        pin, was = item.group(1), item.group(2)
+        if kind is Kind.EXTRA_REQUIRES_GONE:
+            out.append(Claim(kind, m["extra"], sentence, None, pin, None))
+        else:
+            out.append(Claim(kind, m["extra"], sentence, None, was, pin))
+    return out
+
+
 def _packaging_claims(sentence: str) -> list[Claim] | None:
     """The claims of a sentence about packaging metadata; None for any other sentence. An
     extra's claim has `new` its requirements said (one a line), a command's or entry
@@ -724,6 +758,9 @@ def _packaging_claims(sentence: str) -> list[Claim] | None:
     backend = _BACKEND.fullmatch(sentence)
     if backend:
         return [Claim(Kind.BACKEND, "build-backend", sentence, None, *backend.group("old", "new"))]
+    pins = _extra_pin_claims(sentence)
+    if pins is not None:
+        return pins
     m = _PACKAGING.fullmatch(sentence)
     if m is None or (m["group"] is not None) != m["what"].startswith("entry"):
         return None

@@ -318,7 +318,12 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         ),
         readings,
     )
-    facts = _with_packaging(commit, facts, parses)
+    calls = {
+        r.path: (r.minus.setup_call, r.plus.setup_call)
+        for r in readings
+        if r.path.rsplit("/", 1)[-1] == "setup.py" and r.path in whole
+    }
+    facts = _with_packaging(commit, facts, parses, calls)
     if any(n.path.endswith(".py") and "." not in n.name for n in facts.removed):
         facts = _with_commands(commit, facts)
     if any(private_module(c.path) for c in facts.signatures_changed) or any(
@@ -337,11 +342,6 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         facts = dataclasses.replace(facts, members_gone=gone)
     if any(r.package == "python" and r.old is None for r in facts.requirements):
         facts = dataclasses.replace(facts, python_unset=_python_unset(commit, parses))
-    calls = {
-        r.path: (r.minus.setup_call, r.plus.setup_call)
-        for r in readings
-        if r.path.rsplit("/", 1)[-1] == "setup.py" and r.path in whole
-    }
     markers = shipped_type_markers(commit.files, "\n".join(texts), calls)
     if markers:
         facts = dataclasses.replace(facts, types_shipped=markers)
@@ -580,7 +580,12 @@ def _with_commands(commit: CommitInput, facts: Facts) -> Facts:
     )
 
 
-def _with_packaging(commit: CommitInput, facts: Facts, parses: Parses) -> Facts:
+def _with_packaging(
+    commit: CommitInput,
+    facts: Facts,
+    parses: Parses,
+    calls: dict[str, tuple[ast.Call | None, ast.Call | None]],
+) -> Facts:
     """The facts with what the packaging files read whole declare anew or no more; a
     requirement of an extra the change adds is said with the extra, not as the package's
     (httpcore 12834e3 moved `anyio` into its new extra `asyncio`: not required any more)."""
@@ -592,9 +597,18 @@ def _with_packaging(commit: CommitInput, facts: Facts, parses: Parses) -> Facts:
         for f in commit.files
         if f.filename.rsplit("/", 1)[-1] in PACKAGING_FILES and f.sides is not None
     }
-    if not sides:
+    # a `setup.py` read whole: its `setup(…)` call's extras are metadata too
+    setup = {
+        f.filename: (
+            None if f.status == "added" else f.before,
+            None if f.status == "removed" else f.after,
+        )
+        for f in commit.files
+        if f.filename in calls
+    }
+    if not sides and not setup:
         return facts
-    found = packaging_changes(sides, [f.filename for f in commit.files], parses)
+    found = packaging_changes(sides | setup, [f.filename for f in commit.files], parses, calls)
     optional = {
         (e.path, r.replace(" ", "").lower()) for e in found.extras_added for r in e.requirements
     }
@@ -621,6 +635,7 @@ def _with_packaging(commit: CommitInput, facts: Facts, parses: Parses) -> Facts:
         ),
         extras_added=_cap(found.extras_added),
         extras_removed=_cap(found.extras_removed),
+        extras_changed=_cap(found.extras_changed),
         entry_points_added=_cap(found.entry_points_added),
         entry_points_removed=_cap(found.entry_points_removed),
         entry_modules=_cap(found.entry_modules),

@@ -10,7 +10,7 @@ import tomllib
 from dataclasses import dataclass, field
 
 from bot.analysis.facts.parses import Parses
-from bot.analysis.facts.records import DefaultChange, EntryPoint, Extra
+from bot.analysis.facts.records import DefaultChange, EntryPoint, Extra, ExtraRequirement
 from bot.analysis.packaging_files import PACKAGING_FILES
 from bot.analysis.paths import PathKind, path_kind
 from bot.models import FileChange
@@ -133,6 +133,7 @@ class PackagingChanges:
 
     extras_added: list[Extra] = field(default_factory=list)
     extras_removed: list[Extra] = field(default_factory=list)
+    extras_changed: list[ExtraRequirement] = field(default_factory=list)
     entry_points_added: list[EntryPoint] = field(default_factory=list)
     entry_points_removed: list[EntryPoint] = field(default_factory=list)
     backends: list[DefaultChange] = field(default_factory=list)
@@ -142,14 +143,19 @@ class PackagingChanges:
 
 
 def packaging_changes(
-    sides: dict[str, tuple[str | None, str | None]], changed: list[str], parses: Parses
+    sides: dict[str, tuple[str | None, str | None]],
+    changed: list[str],
+    parses: Parses,
+    calls: dict[str, tuple[ast.Call | None, ast.Call | None]] | None = None,
 ) -> PackagingChanges:
     """The difference of the metadata each project folder's changed packaging files declare
     (`sides`: path -> its text at the parent and at the commit, None where absent). A folder
     whose files are all new or all gone (a project, not a change of one), or whose file does
-    not parse says nothing; one whose `setup.py` changes (code that may declare the same)
-    says only its build backend."""
+    not parse says nothing. A changed `setup.py` is code: its extras are read from the
+    `setup(…)` call its whole reading found (`calls`, by path: parent's, commit's) where they
+    are literals, its entry points never; one not read so says only the build backend."""
     out = PackagingChanges()
+    calls = calls or {}
     folders: dict[str, list[str]] = {}
     for path in sides:
         folders.setdefault(path.rpartition("/")[0], []).append(path)
@@ -158,25 +164,68 @@ def packaging_changes(
         after = [(p, sides[p][1]) for p in paths if sides[p][1] is not None]
         if not before or not after:
             continue
-        old = _merged(before, parses)
-        new = _merged(after, parses)
+        old = _merged(before, parses, {p: c[0] for p, c in calls.items()})
+        new = _merged(after, parses, {p: c[1] for p, c in calls.items()})
         if old is None or new is None:
             continue
         setup_py = f"{folder}/setup.py" if folder else "setup.py"
         if setup_py in changed:
             # `[build-system]` is pyproject.toml's alone: setup.py cannot say otherwise
-            old.extras = old.entry_points = None
+            old.entry_points = None
+            if setup_py not in sides:
+                old.extras = None
         where = min(p for p, _ in after)
         _compare(old, new, where, out)
         out.entry_modules += [t.split(":", 1)[0].strip() for t in (new.entry_points or {}).values()]
     return out
 
 
-def _merged(texts: list[tuple[str, str | None]], parses: Parses) -> Metadata | None:
-    """One side's metadata over a folder's files (pyproject.toml's first where both say)."""
+def setup_extras(call: ast.Call | None) -> dict[str, tuple[str, ...]] | None:
+    """The extras a `setup(…)` call's `extras_require` writes as literals (setuptools: a
+    mapping of an extra to a list of requirements, or to a string of one a line); {} where
+    it passes none; None where not known without running it (no call found, `**kwargs`, a
+    name or an expression)."""
+    if call is None or any(k.arg is None for k in call.keywords):
+        return None
+    value = next((k.value for k in call.keywords if k.arg == "extras_require"), None)
+    if value is None:
+        return {}
+    if not isinstance(value, ast.Dict):
+        return None
+    out: dict[str, tuple[str, ...]] = {}
+    for key, listed in zip(value.keys, value.values, strict=True):
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+            return None
+        if isinstance(listed, ast.Constant) and isinstance(listed.value, str):
+            items = listed.value.splitlines()
+        elif isinstance(listed, (ast.List, ast.Tuple)) and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in listed.elts
+        ):
+            items = [str(e.value) for e in listed.elts if isinstance(e, ast.Constant)]
+        else:
+            return None
+        out[key.value] = tuple(str(i).strip() for i in items if str(i).strip())
+    return out
+
+
+def _merged(
+    texts: list[tuple[str, str | None]],
+    parses: Parses,
+    calls: dict[str, ast.Call | None],
+) -> Metadata | None:
+    """One side's metadata over a folder's files: pyproject.toml's first where two say,
+    then setup.py's (its keywords override setup.cfg's, as setuptools reads them)."""
     out = Metadata(extras=None, entry_points=None)
-    read = [(p, read_metadata(p, t or "", parses)) for p, t in sorted(texts, key=lambda pt: pt[0])]
-    for _, meta in sorted(read, key=lambda pm: not pm[0].endswith(".toml")):
+    unknown = False
+    read: list[tuple[str, Metadata | None]] = []
+    for path, text in texts:
+        if path.rsplit("/", 1)[-1] == "setup.py":
+            extras = setup_extras(calls.get(path))
+            unknown = unknown or extras is None
+            read.append((path, Metadata(extras=extras, entry_points=None)))
+        else:
+            read.append((path, read_metadata(path, text or "", parses)))
+    for _, meta in sorted(read, key=lambda pm: (_RANK.get(pm[0].rsplit("/", 1)[-1], 2), pm[0])):
         if meta is None:
             return None
         if meta.extras is not None:
@@ -186,7 +235,13 @@ def _merged(texts: list[tuple[str, str | None]], parses: Parses) -> Metadata | N
         out.backend = out.backend or meta.backend
         out.name = out.name or meta.name
         out.groups |= meta.groups
+    if unknown:
+        out.extras = None
     return out
+
+
+# Which file's metadata wins where two declare it (the lower)
+_RANK = {"pyproject.toml": 0, "setup.py": 1}
 
 
 def _compare(old: Metadata, new: Metadata, path: str, out: PackagingChanges) -> None:
@@ -206,6 +261,12 @@ def _compare(old: Metadata, new: Metadata, path: str, out: PackagingChanges) -> 
             for e, reqs in old.extras.items()
             if _extra_key(e) not in now and _extra_key(e) not in new.groups
         ]
+        kept = {_extra_key(e): reqs for e, reqs in old.extras.items()}
+        for extra, reqs in new.extras.items():
+            if _extra_key(extra) in kept:
+                out.extras_changed += _requirements_changed(
+                    extra, kept[_extra_key(extra)], reqs, path
+                )
     if old.entry_points is not None and new.entry_points is not None:
         out.entry_points_added += [
             EntryPoint(name, group, target, path)
@@ -219,6 +280,45 @@ def _compare(old: Metadata, new: Metadata, path: str, out: PackagingChanges) -> 
         ]
     if old.backend and new.backend and old.backend != new.backend:
         out.backends.append(DefaultChange("build-backend", old.backend, new.backend, path))
+
+
+# A requirement's leading name (PEP 508), and the spaces it may be written with
+_REQUIREMENT_NAME = re.compile(r"[A-Za-z0-9](?:[\w.-]*[A-Za-z0-9])?")
+
+
+def _requirements_changed(
+    extra: str, old: tuple[str, ...], new: tuple[str, ...], path: str
+) -> list[ExtraRequirement]:
+    """What an extra declared at both revisions requires anew, no more, or otherwise, by
+    package (PEP 503's names); a package it names twice on a side (by marker) says nothing."""
+
+    def by_name(reqs: tuple[str, ...]) -> tuple[dict[str, str], set[str]]:
+        named: dict[str, str] = {}
+        twice: set[str] = set()
+        for r in reqs:
+            match = _REQUIREMENT_NAME.match(r)
+            if match is None:
+                continue
+            name = _extra_key(match.group(0))
+            if name in named:
+                twice.add(name)
+            named[name] = r
+        return named, twice
+
+    (was, twice_was), (now, twice_now) = by_name(old), by_name(new)
+    out = []
+    for name in dict.fromkeys([*was, *now]):
+        if name in twice_was | twice_now:
+            continue
+        before, after = was.get(name), now.get(name)
+        if before is not None and after is not None and _squeezed(before) == _squeezed(after):
+            continue
+        out.append(ExtraRequirement(extra, before, after, path))
+    return out
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text).lower()
 
 
 # PEP 561's marker: the package's inline annotations are for type checkers to read

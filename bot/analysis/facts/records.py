@@ -495,6 +495,17 @@ class Extra:
 
 
 @dataclass(frozen=True)
+class ExtraRequirement:
+    """An extra's requirement the change sets, by its package: `old` at the parent, `new` at
+    the commit, each as written (None: the extra did not, or no longer, requires it)."""
+
+    extra: str
+    old: str | None
+    new: str | None
+    path: str
+
+
+@dataclass(frozen=True)
 class EntryPoint:
     """An entry point a package declares: a command (`console_scripts`) or a plugin."""
 
@@ -646,6 +657,9 @@ class Facts:
     # entry points (commands among them) gained or lost, the build backend changed
     extras_added: tuple[Extra, ...] = ()
     extras_removed: tuple[Extra, ...] = ()
+    # the requirements of an extra declared at both revisions that it gains, loses or pins
+    # anew (one project's metadata over its files: moved between them, the same is nothing)
+    extras_changed: tuple[ExtraRequirement, ...] = ()
     entry_points_added: tuple[EntryPoint, ...] = ()
     entry_points_removed: tuple[EntryPoint, ...] = ()
     # the modules the entry points of changed packaging files name at the commit
@@ -693,5 +707,6 @@ class Facts:
         found.update(r.name for r in (*self.registered, *self.unregistered))
         found.update(r.package for r in self.requirements)
         found.update(e.name for e in (*self.extras_added, *self.extras_removed))
+        found.update(e.extra for e in self.extras_changed)
         found.update(e.name for e in (*self.entry_points_added, *self.entry_points_removed))
         return frozenset(found)
