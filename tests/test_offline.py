@@ -5,7 +5,7 @@ roll-up."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time
 from pathlib import Path
 
 import pytest
@@ -16,10 +16,15 @@ from bot.analysis.narrative import Narrator
 from bot.cli.clone import files_of, files_with_patches
 from bot.cli.offline import offline_digest
 from bot.cli.offline_week import offline_week
-from bot.models import CommitInput, SettingsSources
+from bot.digest.render import render
+from bot.jobs.digest_build import shown_commits
+from bot.models import CommitInput, Digest, SettingsSources
 from bot.repo_config import default_config
+from bot.store.digests import DayCommit
+from bot.web.payloads import PushEvent
 from tests.clones import _commit, _config, _digest, _git, _write, repo
 from tests.mermaid import mermaid_blocks, parse_xychart
+from tests.support import webhook_payload
 
 __all__ = ["repo"]  # the clone fixture
 
@@ -76,6 +81,59 @@ def test_a_merge_counts_the_authors_of_what_it_brings(
     assert "· 3 contributors" in out
     # counted, never named (nor pinged)
     assert "Grace" not in out and "Linus" not in out and "@" not in out.split("\n---\n")[0]
+
+
+def test_online_a_merge_push_counts_the_same_contributors() -> None:
+    """Online, the push payload of a merge lists the commits it brings (`commits[]`, each
+    with its `author`), each stored as a row of its own: the header counts the same three as
+    the offline digest of the same merge."""
+    payload = webhook_payload("push/payload")
+    people = [("Grace", "grace"), ("Linus", "linus"), ("Ada", "ada")]
+    titles = ["Add a store", "Size the store", "Merge pull request #7 from grace/feature"]
+    payload["commits"] = [
+        {
+            "id": f"{i + 1:040x}",
+            "message": title,
+            "timestamp": "2026-06-24T10:00:00Z",
+            "url": f"https://github.com/acme/widgets/commit/{i + 1:040x}",
+            "author": {"name": name, "email": f"{login}@example.com", "username": login},
+        }
+        for i, ((name, login), title) in enumerate(zip(people, titles, strict=True))
+    ]
+    push = PushEvent.model_validate(payload)
+    landed = datetime(2026, 6, 24, 10, tzinfo=UTC)
+    rows = [
+        DayCommit(
+            sha=c.id,
+            title=c.title,
+            message=c.message,
+            url=c.url,
+            author_name=c.author.name,
+            author_login=c.author.username,
+            landed_at=landed,
+            state="pending",
+            last_error=None,
+            details=None,
+            published_part=None,
+            analysis=None,
+            fallback_reason=None,
+        )
+        for c in push.commits
+    ]
+    config = default_config()
+    shown, _ = shown_commits(config, rows)
+    digest = Digest(
+        repo="acme/widgets",
+        day=date(2026, 6, 24),
+        language="en",
+        timezone="UTC",
+        cutoff=time(0, 0),
+        title="Daily digest",
+        commits=tuple(shown),
+    )
+    header = render(digest)[0].body
+    assert "· 3 contributors" in header
+    assert "@grace" not in header and "@linus" not in header
 
 
 def test_one_git_log_reads_what_each_commit_read_alone_reads(repo: Path) -> None:
