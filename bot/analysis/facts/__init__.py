@@ -66,6 +66,7 @@ from bot.analysis.facts.pyfile import (
     raised_through,
 )
 from bot.analysis.facts.python import _package, read_python, reads_key
+from bot.analysis.facts.pythons import python_kept
 from bot.analysis.facts.raised_names import lookups, proven_raises
 from bot.analysis.facts.reached import reached_classes
 from bot.analysis.facts.records import (
@@ -337,6 +338,9 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         facts = dataclasses.replace(facts, members_gone=gone)
     if any(r.package == "python" and r.old is None for r in facts.requirements):
         facts = dataclasses.replace(facts, python_unset=_python_unset(commit, parses))
+    kept = python_kept(commit, METADATA_FILES)
+    if kept is not None:
+        facts = dataclasses.replace(facts, python_kept=kept)
     calls = {
         r.path: (r.minus.setup_call, r.plus.setup_call)
         for r in readings

@@ -640,6 +640,9 @@ class Facts:
     # a Python requirement the change sets where no metadata file it changes named one at the
     # parent, in any form (`python_requires=PYTHON_REQUIRES` too: doc2dash 4f9436e)
     python_unset: bool = False
+    # the Python requirement the package's metadata states, the same at both revisions
+    # (`pythons.python_kept`): a title's "Drop Python 3.6" changes no install
+    python_kept: str | None = None
     # the `py.typed` markers the change proves the package newly ships (`packaging`)
     types_shipped: tuple[str, ...] = ()
     # packaging metadata (pyproject.toml, setup.cfg) read whole at both revisions: extras,
