@@ -55,6 +55,7 @@ from bot.analysis.facts.packages import PackageInit, package_init
 from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes, shipped_type_markers
 from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.pyfile import (
+    OS_ERROR_NAMES,
     UNPRINTABLE,
     caught_through,
     detail,
@@ -1463,10 +1464,12 @@ def _inherited(removed: list[Name], readings: list[FileReading]) -> set[Name]:
 
 def _not_covered(names: Iterable[str], by: Iterable[str]) -> tuple[str, ...]:
     """The exception classes of `names` that no class of `by` catches already: a builtin's
-    subclass (or alias: `IOError` is `OSError`) by Python's own classes, any class by
-    `BaseException`, any but `KeyboardInterrupt`-like builtins by `Exception`."""
+    subclass (or alias: `IOError`, `socket.error` are `OSError`) by Python's own classes,
+    any class by `BaseException`, any but `KeyboardInterrupt`-like builtins by `Exception`."""
 
     def builtin(name: str) -> type | None:
+        if name in OS_ERROR_NAMES:
+            return OSError
         found = getattr(builtins, name.rsplit(".", 1)[-1], None)
         return found if isinstance(found, type) and issubclass(found, BaseException) else None
 

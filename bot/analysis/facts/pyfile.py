@@ -22,6 +22,8 @@ from bot.analysis.facts.scan import CallShape, Side
 from bot.analysis.facts.tables import bind, merge, mutate
 
 # setuptools' `setup(…)` as a `setup.py` calls it
+# The standard library's other names of `OSError` (Python 3.3, PEP 3151): one class
+OS_ERROR_NAMES = frozenset({"socket.error", "select.error", "os.error"})
 _SETUP_CALLS = frozenset({"setup", "setuptools.setup"})
 # Decorators that make a function a GPU kernel; `cute.jit` marks a device helper, not one.
 _KERNEL_DECORATORS = frozenset(
@@ -1205,7 +1207,9 @@ def _walked(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
             # a name as written (`OSError`, `asyncio.TimeoutError`); a variable holding a
             # tuple of classes says nothing of which
             caught.update(
-                n for k in kinds if (n := dotted(k)) and n.rsplit(".", 1)[-1][:1].isupper()
+                n
+                for k in kinds
+                if (n := dotted(k)) and (n.rsplit(".", 1)[-1][:1].isupper() or n in OS_ERROR_NAMES)
             )
         elif own and isinstance(current, ast.Return) and _literal_value(current.value):
             literal = _source(current.value)  # type: ignore[arg-type]
