@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from bot.analysis.facts.formats import formatted
 from bot.analysis.facts.keywords import keywords_sorted
 from bot.analysis.facts.python import _NOT_A_REGISTRY, _SAYS_DEPRECATED, _within, registry_of
 from bot.analysis.facts.records import NameKind
@@ -1444,10 +1445,12 @@ def logged_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[tuple[s
 
 def _message(exc: ast.expr) -> str | None:
     """The message of `raise T("…")`: its first argument's literal parts, `{…}` where values
-    go; None when it is no string written there (`T(msg)`, `T("%s" % x)`)."""
+    go, however formatted (`%`, `.format`: a message rewritten as an f-string is the same);
+    None when it is no string written there (`T(msg)`)."""
     if not isinstance(exc, ast.Call) or not exc.args:
         return None
-    return _text(exc.args[0])
+    first = exc.args[0]
+    return _text(first) if (said := formatted(first, _text)) is None else said
 
 
 def _literal_value(node: ast.expr | None) -> bool:
