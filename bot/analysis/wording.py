@@ -1872,6 +1872,7 @@ def _body_checks(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     says (public functions first; two at most, said after every other fact of the code)."""
     shipped = set(sig.source_files)
     found: list[tuple[str, str]] = []  # (function, clause)
+    reached: set[str] = set()  # private functions whose messages public ones raise
     for check in sig.facts.compares_added:
         name = _callable(check.name)
         if name is None or check.path not in shipped:
@@ -1895,7 +1896,9 @@ def _body_checks(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                 was = p.reworded_was.format(**told, was=message.was)
                 clause = was if len(was) < ONE_LINE_MAX else clause
         found.append((name, clause))
-    return _inside_bodies(found)
+        if message.callers:
+            reached.add(name)
+    return _inside_bodies(found, reached)
 
 
 def _logs(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -1926,15 +1929,19 @@ def _logs_after_additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return _logs(sig, p) if _adds_public(sig) else []
 
 
-def _inside_bodies(found: list[tuple[str, str]]) -> list[_Statement]:
+def _inside_bodies(found: list[tuple[str, str]], reached: Iterable[str] = ()) -> list[_Statement]:
     """Clauses about what changed inside functions' bodies, each with its function: public
-    functions first, two at most."""
-    found.sort(key=lambda f: not _public_name(f[0]))
+    functions first, two at most. `reached`: private functions whose change a public caller
+    passes on as it is (a message it raises through them, prettytable's `_validate_valign`
+    under `add_column`): said as the public ones'."""
+    users = set(reached)
+    found.sort(key=lambda f: not (_public_name(f[0]) or f[0] in users))
     return [
         # a private helper's body reaches callers only through its public callers: never
-        # "Compatibility" of its own
+        # "Compatibility" of its own, unless what it changes is what they raise as it is (a
+        # message: its conditions are the helper's own)
         _Statement(
-            "compatibility" if _public_name(name) else "architecture",
+            "compatibility" if _public_name(name) or name in users else "architecture",
             clause,
             internal=True,
             behaviour=True,

@@ -31,6 +31,7 @@ from bot.analysis.facts.build import (
     shipped_requirements,
     supported_pythons,
 )
+from bot.analysis.facts.callers import public_callers
 from bot.analysis.facts.calls import keywords_changed, signature
 from bot.analysis.facts.caught import caught_at_each_call
 from bot.analysis.facts.clike import read_clike
@@ -1767,7 +1768,8 @@ def _messages_changed(r: FileReading, name: str) -> list[Message]:
         reworded = len(old) == 1 and sum(1 for k, _ in now - was if k == kind) == 1
         reworded = reworded and sites[0] == sites[1] > 0
         said = old[0] if reworded and _said_literal(old[0]) and _worded(old[0]) else None
-        out.append(Message(name, r.path, kind, text, reworded, said))
+        callers = () if _public(name) else public_callers(r.plus.functions, r.plus.classes, name)
+        out.append(Message(name, r.path, kind, text, reworded, said, callers))
     return out
 
 

@@ -261,6 +261,9 @@ class Message:
     # its message at the parent where a sentence can quote it
     reworded: bool = False
     was: str | None = None
+    # of a private function, the public ones of its module that call it outside a `try`,
+    # directly or through private ones (`callers.public_callers`): what they raise too
+    callers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
