@@ -2090,6 +2090,9 @@ def _which(sig: Signals, p: AnalysisPhrases, name: str, path: str) -> str:
     not say which (another changed file defines one so named: `command`, `Lock.acquire` of a
     base class and of each backend; or a bare word every tool uses: `main`, `run`)."""
     bare = "." not in name and "::" not in name
+    if (path, name.split(".", 1)[0]) in sig.facts.fallbacks:
+        # a definition made only where an import fails: not the name users get
+        return p.fallback.format(name=p.name_in.format(name=name, path=path))
     if name in sig.facts.names_shared or (bare and name.lower() in _GENERIC_NAMES):
         return p.name_in.format(name=name, path=path)
     return code(name)

@@ -40,6 +40,7 @@ from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
+from bot.analysis.facts.fallbacks import fallbacks
 from bot.analysis.facts.follows import (
     follows_of,
     follows_value,
@@ -340,6 +341,16 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         facts = dataclasses.replace(facts, members_gone=gone)
     if any(r.package == "python" and r.old is None for r in facts.requirements):
         facts = dataclasses.replace(facts, python_unset=_python_unset(commit, parses))
+    shadowed = {
+        (r.path, name)
+        for r in readings
+        if r.path.endswith(".py")
+        for text in r.texts
+        if text
+        for name in fallbacks(text)
+    }
+    if shadowed:
+        facts = dataclasses.replace(facts, fallbacks=tuple(sorted(shadowed)))
     kept = python_kept(commit, METADATA_FILES)
     if kept is not None:
         facts = dataclasses.replace(facts, python_kept=kept)

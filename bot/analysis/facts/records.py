@@ -646,6 +646,9 @@ class Facts:
     # the Python requirement the package's metadata states, the same at both revisions
     # (`pythons.python_kept`): a title's "Drop Python 3.6" changes no install
     python_kept: str | None = None
+    # (path, name): top-level definitions of changed Python files made only as a fallback
+    # for a name an import binds (`fallbacks.fallbacks`), at either revision
+    fallbacks: tuple[tuple[str, str], ...] = ()
     # the `py.typed` markers the change proves the package newly ships (`packaging`)
     types_shipped: tuple[str, ...] = ()
     # packaging metadata (pyproject.toml, setup.cfg) read whole at both revisions: extras,
