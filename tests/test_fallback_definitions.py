@@ -52,3 +52,22 @@ def test_a_definition_before_a_later_import_of_its_name_is_a_fallback() -> None:
     )
     assert fallbacks(text) == {"quote"}
     assert fallbacks("def quote(s):\n    return s\n") == frozenset()
+
+
+def test_a_fix_of_a_fallback_asks_for_the_fallbacks_test(tmp_path: Path) -> None:
+    """prettytable 2606184: `init` is colorama's; the one a fix edits is only where it is
+    missing."""
+    before = (
+        "try:\n    from colorama import init\nexcept ImportError:\n"
+        "    # Do nothing if not installed\n    init = lambda: None\n\ninit()\n"
+    )
+    after = before.replace("    init = lambda: None\n", "    def init():\n        pass\n")
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"table/colors.py": before},
+        {"table/colors.py": after},
+        "fix: change init from lambda to function",
+    )
+    asked = " ".join(r.text for r in analysis.recommendations)
+    assert "this fix of the fallback `init` in `table/colors.py`" in asked, asked
+    assert Verdict.FALSE not in verdicts, verdicts

@@ -2299,6 +2299,20 @@ def _reverts(sig: Signals, p: AnalysisPhrases) -> str:
 _FIX_PLACES = 2
 
 
+def _places(sig: Signals, p: AnalysisPhrases, names: list[Name], limit: int = 3) -> str:
+    """Edited definitions as `codes` says them, a fallback's as the fallback's (`_which`)."""
+    unique = list(dict.fromkeys((n.name, n.path) for n in names))
+    shown = p.list_sep.join(
+        p.fallback.format(name=p.name_in.format(name=name, path=path))
+        if (path, name.split(".", 1)[0]) in sig.facts.fallbacks
+        else code(name)
+        for name, path in unique[:limit]
+    )
+    if len(unique) > limit:
+        return p.more.format(shown=shown, count=len(unique) - limit)
+    return shown
+
+
 def _about_fix(
     commit: CommitInput, sig: Signals, types: list[ChangeType], text: Text, p: AnalysisPhrases
 ) -> None:
@@ -2311,7 +2325,7 @@ def _about_fix(
     # The dev tools' own code (`noxfile.py`'s sessions, a release script) runs on no user's
     # machine: no regression test pins it.
     shipped = [n for n in changed if not tooling_path(n.path)]
-    where = codes(p, (n.name for n in shipped[:3])) if shipped else ""
+    where = _places(sig, p, shipped) if shipped else ""
     # A fix lies in code that runs: a class whose file only gained or lost fields (a strings
     # table, a record) is no place a symptom went away.
     running = [
@@ -2320,7 +2334,7 @@ def _about_fix(
     # where the fix lies is said only where the change is that narrow: past two edited
     # definitions, naming three is a guess a reader skips, or is misled by (cachetools
     # aae7bf5's "The fix is in `cachedmethod`", one of four it edited)
-    fixed_in = codes(p, (n.name for n in running)) if 0 < len(running) <= _FIX_PLACES else ""
+    fixed_in = _places(sig, p, running) if 0 < len(running) <= _FIX_PLACES else ""
     tools = list(dict.fromkeys(n.path for n in running if tooling_path(n.path)))
     if running and len(tools) == len({n.path for n in running}):
         # only the dev tools' code: said as theirs, and, where every shipped file is theirs,
