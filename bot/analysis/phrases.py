@@ -131,6 +131,7 @@ class AnalysisPhrases:
     no_longer_tests: str  # {name} {test}: a condition gone
     became: str  # {name} {old} {new}: a statement rewritten in place
     used_by: str  # {name} {users}: a private method with the public ones that use it
+    fallback: str  # {name}: a definition made only where an import of the name fails
     passes: str  # {name} {arg} {value} {callee}: a keyword a call now passes
     passes_was: str  # {name} {arg} {value} {callee} {was}: passed with another value
     no_longer_passes: str  # {name} {arg} {was} {callee}: a keyword a call no longer passes
@@ -376,6 +377,7 @@ EN = AnalysisPhrases(
     no_longer_tests="{name} no longer tests `{test}`",
     became="in {name}, `{old}` became `{new}`",
     used_by="{name} (used by {users})",
+    fallback="the fallback {name}",
     passes="{name} now passes `{arg}={value}` to `{callee}`",
     passes_was="{name} now passes `{arg}={value}` to `{callee}` (was `{was}`)",
     no_longer_passes="{name} no longer passes `{arg}={was}` to `{callee}`",
@@ -601,6 +603,7 @@ ZH = AnalysisPhrases(
     no_longer_tests="{name} 不再判断 `{test}`",
     became="{name} 中的 `{old}` 改为 `{new}`",
     used_by="{name}（由 {users} 使用）",
+    fallback="后备定义 {name}",
     passes="{name} 现在向 `{callee}` 传入 `{arg}={value}`",
     passes_was="{name} 现在向 `{callee}` 传入 `{arg}={value}`（原为 `{was}`）",
     no_longer_passes="{name} 不再向 `{callee}` 传入 `{arg}={was}`",

@@ -213,6 +213,8 @@ _SUPPORT_DROPPED = re.compile(
     r"\b(?:drop(?:s|ped|ping)?|remov\w+|end\w*)\b.{0,40}?\b(?:support|compat\w*"
     r"|v?\d+\.\d+(?:\.\d+)?)\b"
 )
+# A title's words that name Python itself (not a dependency's versions)
+_PYTHON_NAMED = re.compile(r"\b(?:c?python|pypy|py[23]\d*)\b")
 # Dropping a floor, a pin or a restriction widens support: nobody must move.
 _LIMIT_DROPPED = re.compile(
     r"\b(?:drop\w*|remov\w+|lift\w*|relax\w*)\b.{0,30}?\b(?:floor|minimum|min\b|pin|cap"
@@ -620,7 +622,11 @@ def _assess(
         # limited reach (often it had landed only days before).
         return Assessment(I.MEDIUM, False, "reverts a change")
     if T.DEPRECATION in types and _REMOVAL.search(text):
-        if _SUPPORT_DROPPED.search(text) and not _LIMIT_DROPPED.search(text):
+        # (a Python the metadata's requirement excluded at the parent too, the same at the
+        # commit, drops nobody: boltons 9214bd7 "Drop support for EOL Python <= 3.6" under
+        # `python_requires='>=3.7'` at both revisions)
+        kept = sig.facts.python_kept is not None and bool(_PYTHON_NAMED.search(text))
+        if _SUPPORT_DROPPED.search(text) and not _LIMIT_DROPPED.search(text) and not kept:
             # Support for a version or platform ends: its users must move.
             return Assessment(I.MEDIUM if narrowed else I.HIGH, not narrowed, "support dropped")
         # "Remove X": no public name, option or variable is shown to go (that would be

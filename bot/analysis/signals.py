@@ -70,7 +70,11 @@ _SEVERITY = re.compile(
     r"|(?<!performance )(?<!perf )(?<!ci )(?<!test )regression"
     r"(?! (?:tests?|coverage|suites?|checks?|testing))|races? (?:with|between|on)"
     r"|silently (?:drop\w*|ignor\w*|skip\w*|discard\w*|los\w+|overwrit\w+|truncat\w+"
-    r"|corrupt\w*|produc\w+ wrong|returns? wrong)|silent (?:data loss|corruption|failures?)"
+    r"|corrupt\w*|produc\w+ wrong|returns? wrong|break\w*|accept\w*|succeed\w*)"
+    r"|silent (?:data loss|corruption|failures?)"
+    # a wrong value shown: "`bytes2human(1024)` returned '1024B' instead of '1K'"
+    r"|returned [^.\n]{1,60}? instead of"
+    r"|wrong values?|incorrect (?:values?|answers?)"
     r"|(?:script|command|code|sql|shell|prompt|header|crlf|html|template) injection"
     r"|(?:request|http) smuggling|response splitting|server[- ]side request forgery"
     # named classes of vulnerability (CWE-22, CWE-94/502)

@@ -158,7 +158,9 @@ _FROM_IMPORT = re.compile(
 )
 
 
-def modules_named(files: list[FileChange], *, patches_only: bool = False) -> list[str]:
+def modules_named(
+    files: list[FileChange], *, patches_only: bool = False, title: str = ""
+) -> list[str]:
     """The paths (each module's `.py` and `/__init__.py`) of at most `MAX_MODULES` modules
     of the tree, not changed by the commit, that a changed Python file read whole imports an
     exception from that its patch raises on one side and not the other; the public
@@ -166,7 +168,8 @@ def modules_named(files: list[FileChange], *, patches_only: bool = False) -> lis
     (`_package_init`); the modules a class's bases are imported from where the class's own
     annotations change (`_bases_imported`); and the metadata files beside one that newly
     names a Python requirement (`_metadata_beside`); the package's `__init__.py` a public
-    module is deleted or renamed out of (`_packages_left`).
+    module is deleted or renamed out of (`_packages_left`); the root's metadata files where
+    the `title` says which Pythons are supported (`_metadata_of_title`).
 
     `patches_only`: the changed files' texts are not read yet (online, where these modules
     ride on the one query that reads them), so a file worth reading is searched for its
@@ -195,7 +198,8 @@ def modules_named(files: list[FileChange], *, patches_only: bool = False) -> lis
     wanted = [*wanted, init] if init is not None and init not in wanted else wanted
     wanted += [p for p in _bases_imported(files, changed) if p not in wanted]
     wanted += [p for p in _packages_left(files, changed) if p not in wanted]
-    return [*wanted, *_metadata_beside(files, changed)]
+    wanted += [p for p in _metadata_beside(files, changed) if p not in wanted]
+    return [*wanted, *(p for p in _metadata_of_title(title, changed) if p not in wanted)]
 
 
 def _import_texts(
@@ -308,6 +312,25 @@ def _metadata_beside(files: list[FileChange], changed: set[str]) -> list[str]:
             if path not in changed and path not in out:
                 out.append(path)
     return out[: len(_METADATA)]
+
+
+# A title on which Pythons are supported: "Drop support for EOL Python <= 3.6", "Require
+# Python 3.9+", "Remove py2 compatibility code"
+_PYTHON_SUPPORT = re.compile(
+    r"\b(?:drop\w*|remov\w+|end\w*|requir\w*|deprecat\w*|support\w*|eol|minimum)\b"
+    r".{0,40}?\b(?:c?python|pypy|py[23]\d*)\b"
+    r"|\b(?:c?python|pypy|py[23]\d*)\b.{0,40}?\b(?:drop\w*|remov\w+|requir\w*|support\w*|eol)\b",
+    re.IGNORECASE,
+)
+
+
+def _metadata_of_title(title: str, changed: set[str]) -> list[str]:
+    """The root's metadata files the commit leaves alone, where its title says which
+    Pythons are supported: what they require at both revisions tells whether any install
+    changes (a "Drop Python 3.6" whose parent already required `>=3.7` drops nobody)."""
+    if not _PYTHON_SUPPORT.search(title):
+        return []
+    return [p for p in _METADATA if p not in changed]
 
 
 # A public function or method's `def` line a patch removes (its signature changed or gone).

@@ -1898,6 +1898,7 @@ def _body_checks(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     says (public functions first; two at most, said after every other fact of the code)."""
     shipped = set(sig.source_files)
     found: list[tuple[str, str]] = []  # (function, clause)
+    reached: set[str] = set()  # private functions whose messages public ones raise
     for check in sig.facts.compares_added:
         name = _callable(check.name)
         if name is None or check.path not in shipped:
@@ -1921,7 +1922,9 @@ def _body_checks(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                 was = p.reworded_was.format(**told, was=message.was)
                 clause = was if len(was) < ONE_LINE_MAX else clause
         found.append((name, clause))
-    return _inside_bodies(found)
+        if message.callers:
+            reached.add(name)
+    return _inside_bodies(found, reached)
 
 
 def _logs(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -1952,15 +1955,19 @@ def _logs_after_additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return _logs(sig, p) if _adds_public(sig) else []
 
 
-def _inside_bodies(found: list[tuple[str, str]]) -> list[_Statement]:
+def _inside_bodies(found: list[tuple[str, str]], reached: Iterable[str] = ()) -> list[_Statement]:
     """Clauses about what changed inside functions' bodies, each with its function: public
-    functions first, two at most."""
-    found.sort(key=lambda f: not _public_name(f[0]))
+    functions first, two at most. `reached`: private functions whose change a public caller
+    passes on as it is (a message it raises through them, prettytable's `_validate_valign`
+    under `add_column`): said as the public ones'."""
+    users = set(reached)
+    found.sort(key=lambda f: not (_public_name(f[0]) or f[0] in users))
     return [
         # a private helper's body reaches callers only through its public callers: never
-        # "Compatibility" of its own
+        # "Compatibility" of its own, unless what it changes is what they raise as it is (a
+        # message: its conditions are the helper's own)
         _Statement(
-            "compatibility" if _public_name(name) else "architecture",
+            "compatibility" if _public_name(name) or name in users else "architecture",
             clause,
             internal=True,
             behaviour=True,
@@ -2109,6 +2116,9 @@ def _which(sig: Signals, p: AnalysisPhrases, name: str, path: str) -> str:
     not say which (another changed file defines one so named: `command`, `Lock.acquire` of a
     base class and of each backend; or a bare word every tool uses: `main`, `run`)."""
     bare = "." not in name and "::" not in name
+    if (path, name.split(".", 1)[0]) in sig.facts.fallbacks:
+        # a definition made only where an import fails: not the name users get
+        return p.fallback.format(name=p.name_in.format(name=name, path=path))
     if name in sig.facts.names_shared or (bare and name.lower() in _GENERIC_NAMES):
         return p.name_in.format(name=name, path=path)
     return code(name)
@@ -2315,6 +2325,20 @@ def _reverts(sig: Signals, p: AnalysisPhrases) -> str:
 _FIX_PLACES = 2
 
 
+def _places(sig: Signals, p: AnalysisPhrases, names: list[Name], limit: int = 3) -> str:
+    """Edited definitions as `codes` says them, a fallback's as the fallback's (`_which`)."""
+    unique = list(dict.fromkeys((n.name, n.path) for n in names))
+    shown = p.list_sep.join(
+        p.fallback.format(name=p.name_in.format(name=name, path=path))
+        if (path, name.split(".", 1)[0]) in sig.facts.fallbacks
+        else code(name)
+        for name, path in unique[:limit]
+    )
+    if len(unique) > limit:
+        return p.more.format(shown=shown, count=len(unique) - limit)
+    return shown
+
+
 def _about_fix(
     commit: CommitInput, sig: Signals, types: list[ChangeType], text: Text, p: AnalysisPhrases
 ) -> None:
@@ -2327,7 +2351,7 @@ def _about_fix(
     # The dev tools' own code (`noxfile.py`'s sessions, a release script) runs on no user's
     # machine: no regression test pins it.
     shipped = [n for n in changed if not tooling_path(n.path)]
-    where = codes(p, (n.name for n in shipped[:3])) if shipped else ""
+    where = _places(sig, p, shipped) if shipped else ""
     # A fix lies in code that runs: a class whose file only gained or lost fields (a strings
     # table, a record) is no place a symptom went away.
     running = [
@@ -2336,7 +2360,7 @@ def _about_fix(
     # where the fix lies is said only where the change is that narrow: past two edited
     # definitions, naming three is a guess a reader skips, or is misled by (cachetools
     # aae7bf5's "The fix is in `cachedmethod`", one of four it edited)
-    fixed_in = codes(p, (n.name for n in running)) if 0 < len(running) <= _FIX_PLACES else ""
+    fixed_in = _places(sig, p, running) if 0 < len(running) <= _FIX_PLACES else ""
     tools = list(dict.fromkeys(n.path for n in running if tooling_path(n.path)))
     if running and len(tools) == len({n.path for n in running}):
         # only the dev tools' code: said as theirs, and, where every shipped file is theirs,

@@ -68,7 +68,7 @@ class Clone:
         read = commit.model_copy(
             update={
                 "files": files,
-                "modules": with_modules(self.path, commit.sha, files, self.blobs),
+                "modules": with_modules(self.path, commit.sha, files, self.blobs, commit.title),
                 # files read from the clone are the commit's whole list
                 "files_known": commit.files_known or bool(files),
             }

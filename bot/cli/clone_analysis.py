@@ -114,7 +114,7 @@ async def analyse(
             commit = read.model_copy(
                 update={
                     "files": sides,
-                    "modules": with_modules(path, local.sha, sides, blobs),
+                    "modules": with_modules(path, local.sha, sides, blobs, read.title),
                     "quoted_before": quoted_in.before,
                     "quoted_after": quoted_in.after,
                 }

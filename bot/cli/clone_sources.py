@@ -100,13 +100,14 @@ def with_sources(
 
 
 def with_modules(
-    path: Path, sha: str, files: list[FileChange], cache: BlobCache
+    path: Path, sha: str, files: list[FileChange], cache: BlobCache, title: str = ""
 ) -> tuple[tuple[str, str], ...]:
     """The modules of `sha`'s tree the changed files (with their texts, as `with_sources`
     gives them) raise exceptions from in place of others (`sources.modules_named`), each
     (path, text) where it is there, within the bounds and UTF-8; the commit does not change
-    them, so the text at `sha` is the parent's too."""
-    paths = modules_named(files)
+    them, so the text at `sha` is the parent's too. `title`: the commit's, which may ask for
+    the root's metadata files."""
+    paths = modules_named(files, title=title)
     if not paths:
         return ()
     try:

@@ -269,7 +269,7 @@ def with_sides(path: Path, commits: list[tuple[str, CommitInput]]) -> list[tuple
     read = []
     for group, c in commits:
         files = with_sources(path, c.sha, list(c.files), blobs)
-        modules = with_modules(path, c.sha, files, blobs)
+        modules = with_modules(path, c.sha, files, blobs, c.title)
         read.append((group, c.model_copy(update={"files": files, "modules": modules})))
     released = with_releases(path, [with_quoted_before(path, c) for _, c in read])
     return [(group, c) for (group, _), c in zip(read, released, strict=True)]

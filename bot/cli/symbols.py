@@ -28,6 +28,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from string import Formatter
 
 _PYTHON = (".py", ".pyi")
 _CLIKE = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx", ".cu", ".cuh", ".inl")
@@ -1128,8 +1129,8 @@ def _read_comparison(node: ast.Compare, into: dict[str, set[str]]) -> None:
 
 def _said(node: ast.expr) -> str | None:
     """A message as a sentence quotes it: a string's text, an f-string's literal parts with
-    "{…}" for each value, `+` and implicit concatenation joined; None for anything else
-    (`"%s" % x`, a variable)."""
+    "{…}" for each value (a `%` or `.format` template's the same), `+` and implicit
+    concatenation joined; None for anything else (a variable)."""
     if isinstance(node, ast.Constant):
         return node.value if isinstance(node.value, str) else None
     if isinstance(node, ast.JoinedStr):
@@ -1143,7 +1144,33 @@ def _said(node: ast.expr) -> str | None:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         left, right = _said(node.left), _said(node.right)
         return None if left is None or right is None else left + right
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        # `"… %s" % x`: each conversion is where a value goes, `%%` a percent sign
+        template = _said(node.left)
+        return None if template is None else _CONVERSION.sub(_converted, template)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        # `"… {}".format(x)`: each replacement field is where a value goes
+        template = _said(node.func.value) if node.func.attr == "format" else None
+        try:
+            fields = list(Formatter().parse(template)) if template is not None else None
+        except ValueError:
+            return None
+        return (
+            None
+            if fields is None
+            else "".join(t + ("{…}" if f is not None else "") for t, f, _, _ in fields)
+        )
     return None
+
+
+# printf-style conversions (the `%` operator's: `%s`, `%-5d`, `%(name)r`, `%%`)
+_CONVERSION = re.compile(
+    r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([diouxXeEfFgGcrsa%])"
+)
+
+
+def _converted(match: re.Match[str]) -> str:
+    return "%" if match.group(1) == "%" else "{…}"
 
 
 # --- how a definition is called ---------------------------------------------------------

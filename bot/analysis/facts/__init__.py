@@ -31,6 +31,7 @@ from bot.analysis.facts.build import (
     shipped_requirements,
     supported_pythons,
 )
+from bot.analysis.facts.callers import public_callers
 from bot.analysis.facts.calls import keywords_changed, signature
 from bot.analysis.facts.caught import caught_at_each_call
 from bot.analysis.facts.clike import read_clike
@@ -39,6 +40,7 @@ from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
+from bot.analysis.facts.fallbacks import fallbacks
 from bot.analysis.facts.follows import (
     follows_of,
     follows_value,
@@ -55,6 +57,7 @@ from bot.analysis.facts.packages import PackageInit, package_init
 from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes, shipped_type_markers
 from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.pyfile import (
+    OS_ERROR_NAMES,
     UNPRINTABLE,
     caught_through,
     detail,
@@ -66,6 +69,7 @@ from bot.analysis.facts.pyfile import (
     raised_through,
 )
 from bot.analysis.facts.python import _package, read_python, reads_key
+from bot.analysis.facts.pythons import python_kept
 from bot.analysis.facts.raised_names import lookups, proven_raises
 from bot.analysis.facts.reached import reached_classes
 from bot.analysis.facts.records import (
@@ -342,6 +346,19 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         facts = dataclasses.replace(facts, members_gone=gone)
     if any(r.package == "python" and r.old is None for r in facts.requirements):
         facts = dataclasses.replace(facts, python_unset=_python_unset(commit, parses))
+    shadowed = {
+        (r.path, name)
+        for r in readings
+        if r.path.endswith(".py")
+        for text in r.texts
+        if text
+        for name in fallbacks(text)
+    }
+    if shadowed:
+        facts = dataclasses.replace(facts, fallbacks=tuple(sorted(shadowed)))
+    kept = python_kept(commit, METADATA_FILES)
+    if kept is not None:
+        facts = dataclasses.replace(facts, python_kept=kept)
     markers = shipped_type_markers(commit.files, "\n".join(texts), calls)
     if markers:
         facts = dataclasses.replace(facts, types_shipped=markers)
@@ -1474,10 +1491,12 @@ def _inherited(removed: list[Name], readings: list[FileReading]) -> set[Name]:
 
 def _not_covered(names: Iterable[str], by: Iterable[str]) -> tuple[str, ...]:
     """The exception classes of `names` that no class of `by` catches already: a builtin's
-    subclass (or alias: `IOError` is `OSError`) by Python's own classes, any class by
-    `BaseException`, any but `KeyboardInterrupt`-like builtins by `Exception`."""
+    subclass (or alias: `IOError`, `socket.error` are `OSError`) by Python's own classes,
+    any class by `BaseException`, any but `KeyboardInterrupt`-like builtins by `Exception`."""
 
     def builtin(name: str) -> type | None:
+        if name in OS_ERROR_NAMES:
+            return OSError
         found = getattr(builtins, name.rsplit(".", 1)[-1], None)
         return found if isinstance(found, type) and issubclass(found, BaseException) else None
 
@@ -1775,7 +1794,8 @@ def _messages_changed(r: FileReading, name: str) -> list[Message]:
         reworded = len(old) == 1 and sum(1 for k, _ in now - was if k == kind) == 1
         reworded = reworded and sites[0] == sites[1] > 0
         said = old[0] if reworded and _said_literal(old[0]) and _worded(old[0]) else None
-        out.append(Message(name, r.path, kind, text, reworded, said))
+        callers = () if _public(name) else public_callers(r.plus.functions, r.plus.classes, name)
+        out.append(Message(name, r.path, kind, text, reworded, said, callers))
     return out
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from bot.analysis.facts.formats import formatted
 from bot.analysis.facts.keywords import keywords_sorted
 from bot.analysis.facts.python import _NOT_A_REGISTRY, _SAYS_DEPRECATED, _within, registry_of
 from bot.analysis.facts.records import NameKind
@@ -22,6 +23,8 @@ from bot.analysis.facts.scan import CallShape, Side
 from bot.analysis.facts.tables import bind, merge, mutate
 
 # setuptools' `setup(…)` as a `setup.py` calls it
+# The standard library's other names of `OSError` (Python 3.3, PEP 3151): one class
+OS_ERROR_NAMES = frozenset({"socket.error", "select.error", "os.error"})
 _SETUP_CALLS = frozenset({"setup", "setuptools.setup"})
 # Decorators that make a function a GPU kernel; `cute.jit` marks a device helper, not one.
 _KERNEL_DECORATORS = frozenset(
@@ -1205,7 +1208,9 @@ def _walked(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
             # a name as written (`OSError`, `asyncio.TimeoutError`); a variable holding a
             # tuple of classes says nothing of which
             caught.update(
-                n for k in kinds if (n := dotted(k)) and n.rsplit(".", 1)[-1][:1].isupper()
+                n
+                for k in kinds
+                if (n := dotted(k)) and (n.rsplit(".", 1)[-1][:1].isupper() or n in OS_ERROR_NAMES)
             )
         elif own and isinstance(current, ast.Return) and _literal_value(current.value):
             literal = _source(current.value)  # type: ignore[arg-type]
@@ -1440,10 +1445,12 @@ def logged_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[tuple[s
 
 def _message(exc: ast.expr) -> str | None:
     """The message of `raise T("…")`: its first argument's literal parts, `{…}` where values
-    go; None when it is no string written there (`T(msg)`, `T("%s" % x)`)."""
+    go, however formatted (`%`, `.format`: a message rewritten as an f-string is the same);
+    None when it is no string written there (`T(msg)`)."""
     if not isinstance(exc, ast.Call) or not exc.args:
         return None
-    return _text(exc.args[0])
+    first = exc.args[0]
+    return _text(first) if (said := formatted(first, _text)) is None else said
 
 
 def _literal_value(node: ast.expr | None) -> bool:

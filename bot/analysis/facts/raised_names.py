@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from bot.analysis.facts.pyfile import dotted
+from bot.analysis.facts.pyfile import OS_ERROR_NAMES, dotted
 from bot.analysis.facts.records import Raised
 from bot.analysis.facts.scan import FileReading, Side
 from bot.analysis.paths import module_paths
@@ -137,8 +137,16 @@ def table_of_tree(tree: ast.Module) -> _Table:
 def identity(
     name: str, path: str, table: _Table, lookup: Callable[[str], _Table | None], depth: int = 0
 ) -> Identity | None:
-    """The class `name` stands for in the module at `path`; None where not proven."""
-    if depth > _DEPTH or "." in name:
+    """The class `name` stands for in the module at `path`; None where not proven. A builtin
+    is named by its class's own name (`IOError` and `EnvironmentError` are `OSError`), as
+    are the standard library's names of `OSError` (`socket.error`) where the module is
+    imported."""
+    if depth > _DEPTH:
+        return None
+    head, _, attribute = name.partition(".")
+    if name in OS_ERROR_NAMES and head in table.others and head not in table.imports:
+        return ("builtins", OSError.__name__)
+    if attribute:
         return None
     held = [name in table.classes, bool(table.bound.get(name)), name in table.imports]
     if sum(held) > 1:
@@ -157,8 +165,9 @@ def identity(
     if table.lazy or name in table.others or name in table.bound:
         return None
     # (a builtin class: an exception's, or a base of a class's: `dict`)
-    if isinstance(getattr(builtins, name, None), type):
-        return ("builtins", name)
+    found = getattr(builtins, name, None)
+    if isinstance(found, type):
+        return ("builtins", found.__name__)
     return None
 
 

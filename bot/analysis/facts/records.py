@@ -261,6 +261,9 @@ class Message:
     # its message at the parent where a sentence can quote it
     reworded: bool = False
     was: str | None = None
+    # of a private function, the public ones of its module that call it outside a `try`,
+    # directly or through private ones (`callers.public_callers`): what they raise too
+    callers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -651,6 +654,12 @@ class Facts:
     # a Python requirement the change sets where no metadata file it changes named one at the
     # parent, in any form (`python_requires=PYTHON_REQUIRES` too: doc2dash 4f9436e)
     python_unset: bool = False
+    # the Python requirement the package's metadata states, the same at both revisions
+    # (`pythons.python_kept`): a title's "Drop Python 3.6" changes no install
+    python_kept: str | None = None
+    # (path, name): top-level definitions of changed Python files made only as a fallback
+    # for a name an import binds (`fallbacks.fallbacks`), at either revision
+    fallbacks: tuple[tuple[str, str], ...] = ()
     # the `py.typed` markers the change proves the package newly ships (`packaging`)
     types_shipped: tuple[str, ...] = ()
     # packaging metadata (pyproject.toml, setup.cfg) read whole at both revisions: extras,

@@ -144,6 +144,16 @@ def _parent(raw: dict[str, Any] | None) -> str | None:
     return sha if isinstance(sha, str) and sha else None
 
 
+def _title(raw: dict[str, Any] | None) -> str:
+    """The commit message's first line, where the answer holds it (GitHub's `commit.message`
+    or the simple shape's `message`)."""
+    if raw is None:
+        return ""
+    inner = raw.get("commit")
+    message = inner.get("message") if isinstance(inner, dict) else raw.get("message")
+    return message.split("\n", 1)[0].strip() if isinstance(message, str) else ""
+
+
 def _changes(raw: dict[str, Any] | None) -> list[FileChange]:
     files = raw.get("files") if raw else None
     if not isinstance(files, list):
@@ -159,5 +169,5 @@ def _modules(sha: str, raw: dict[str, Any] | None) -> list[tuple[str, str]]:
     """The unchanged modules offline reads for the commit (`sources.modules_named`), each
     with its `SHA:path` expression: the same text at the parent, so asked once. Chosen from
     the patches, as the texts are not read yet."""
-    paths = modules_named(_changes(raw), patches_only=True)
+    paths = modules_named(_changes(raw), patches_only=True, title=_title(raw))
     return [(p, f"{sha}:{p}") for p in paths if "\n" not in p]

@@ -1,0 +1,51 @@
+"""The Python requirement a package's metadata states, where it is the same at both revisions."""
+
+from __future__ import annotations
+
+import re
+
+from bot.models import CommitInput
+
+# `python_requires=">=3.7"` (setup.py), `python_requires = >=3.7` (setup.cfg),
+# `requires-python = ">=3.7"` (pyproject.toml)
+_REQUIRES = re.compile(
+    r"^\s*(?:requires-python|python_requires)\s*[=:]\s*[\"']?([<>=!~][^\"',#\n]*)", re.MULTILINE
+)
+# the trove classifiers of the versions a package says it supports
+_CLASSIFIER = re.compile(r"Programming Language :: Python :: (\d+(?:\.\d+)*)\b")
+
+
+def _stated(text: str) -> frozenset[str]:
+    """What one metadata text says of the Pythons it supports: its requirement(s) and the
+    versions its classifiers name."""
+    return frozenset(
+        [f"requires {m.strip()}" for m in _REQUIRES.findall(text)]
+        + [f"classifier {v}" for v in _CLASSIFIER.findall(text)]
+    )
+
+
+def python_kept(commit: CommitInput, names: tuple[str, ...]) -> str | None:
+    """The Python requirement (`>=3.7`) the package's metadata files (`names`: their file
+    names) state at the parent and the same at the commit, each changed one's two texts
+    known and every one's classifiers the same too; None where one changes what it says,
+    a changed one's texts are not known, or none states a requirement. The unchanged ones
+    are those read for the commit (`CommitInput.modules`)."""
+    before: set[str] = set()
+    after: set[str] = set()
+    for path, text in commit.modules:
+        if path.rsplit("/", 1)[-1] in names:
+            said = _stated(text)
+            before |= said
+            after |= said
+    for f in commit.files:
+        if f.filename.rsplit("/", 1)[-1] not in names:
+            continue
+        if f.sides is None:
+            return None
+        old, new = f.sides
+        before |= _stated(old or "")
+        after |= _stated(new or "")
+    if before != after:
+        return None
+    required = sorted(s.removeprefix("requires ") for s in before if s.startswith("requires "))
+    return ", ".join(required) or None
