@@ -720,6 +720,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _signatures,
         _handled_public,
         _calls_that_raise,
+        _abstract_members,
         _settings_added,
         _keys_dropped,
         _requirements,
@@ -1050,17 +1051,61 @@ def _keys_dropped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return [_Statement("compatibility", clause)]
 
 
+def _abstract_members(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A public class's new abstract members: a subclass outside the package that does not
+    define them can no longer be made (not breaking by itself: most such classes are no
+    extension point), one statement a class."""
+    by_owner: dict[str, list[str]] = {}
+    for a in sig.facts.abstract_added:
+        if a.path in sig.source_files:
+            by_owner.setdefault(a.owner, []).append(a.name)
+    return [
+        _Statement(
+            "compatibility",
+            forms(p.abstract_added, len(names)).format(owner=owner, names=codes(p, names)),
+        )
+        for owner, names in by_owner.items()
+    ]
+
+
+def _overrides(sig: Signals, p: AnalysisPhrases, names: list[Name]) -> list[_Statement]:
+    """New methods over a base class's, said as overrides of it, a statement each subclass
+    and base (two at most)."""
+    bases = {(o.name, o.path): o.base for o in sig.facts.overrides}
+    groups: dict[tuple[str, str], list[str]] = {}
+    for n in names:
+        groups.setdefault((_owner(n.name), bases[(n.name, n.path)]), []).append(n.short)
+    return [
+        _Statement(
+            "architecture",
+            p.overrides.format(owner=owner, names=codes(p, shorts), base=base),
+            internal=owner.startswith("_"),
+        )
+        for (owner, base), shorts in list(groups.items())[:2]
+    ]
+
+
 def _additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     in_new = _new_module_names(sig)
-    added = _worth_naming(
-        [
-            n
-            for n in _shipped(sig, sig.facts.added)
-            if n.path not in in_new and n.kind is not NameKind.KERNEL
-        ]
-    )
+    over = {(o.name, o.path) for o in sig.facts.overrides}
+    shipped = [
+        n
+        for n in _shipped(sig, sig.facts.added)
+        if n.path not in in_new and n.kind is not NameKind.KERNEL
+    ]
+    worth = _worth_naming(shipped)
+    overriding = [n for n in worth if (n.name, n.path) in over]
+    added = [n for n in worth if (n.name, n.path) not in over]
+    # a base class's new members before its subclasses' (an abstract one is what
+    # subclasses elsewhere must define): "and N more" never hides them behind those
+    owners = {a.owner for a in sig.facts.abstract_added}
+    added.sort(key=lambda n: ("." in n.name and _owner(n.name) not in owners, "." in n.name))
     if not added:
-        return []
+        return _overrides(sig, p, overriding)
+    return _added_said(sig, p, added) + _overrides(sig, p, overriding)
+
+
+def _added_said(sig: Signals, p: AnalysisPhrases, added: list[Name]) -> list[_Statement]:
     paths = {n.path for n in added}
     # with their file when they all live in one
     if len(paths) == 1:

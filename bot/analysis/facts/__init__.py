@@ -47,6 +47,7 @@ from bot.analysis.facts.follows import (
 )
 from bot.analysis.facts.giving import returns_changed
 from bot.analysis.facts.handed_out import EVERY, handed_out
+from bot.analysis.facts.inherit import abstract_added, overrides
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
 from bot.analysis.facts.listed import unbound
@@ -1343,6 +1344,8 @@ def _combine(
         signatures_added=_cap(signatures_added),
         documented=_cap(described),
         redocumented=_cap(rewritten),
+        abstract_added=_cap(abstract_added(added, sides, parents)),
+        overrides=_cap(overrides(added, sides)),
         # not cut: a lookup, said of no name by itself
         names_shared=tuple(shared),
         calls_added=_cap(calls),
