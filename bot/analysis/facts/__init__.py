@@ -1346,6 +1346,11 @@ def _combine(
         redocumented=_cap(rewritten),
         abstract_added=_cap(abstract_added(added, sides, parents)),
         overrides=_cap(overrides(added, sides)),
+        listed=tuple(
+            (r.path, frozenset(r.plus.exports))
+            for r in readings
+            if r.path in whole and r.path.endswith(".py") and r.plus.listed
+        ),
         # not cut: a lookup, said of no name by itself
         names_shared=tuple(shared),
         calls_added=_cap(calls),

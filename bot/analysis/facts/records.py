@@ -633,6 +633,9 @@ class Facts:
     # new abstract members of a public class, and new methods over a base class's
     abstract_added: tuple[Abstract, ...] = ()
     overrides: tuple[Override, ...] = ()
+    # Python modules read whole that list `__all__` at the commit: path -> the names listed
+    # (a public-looking name left out is the module's own, no caller's)
+    listed: tuple[tuple[str, frozenset[str]], ...] = ()
     # the names the change says (new, edited, calling anew) that more than one changed file
     # defines: `command`, or `Lock.acquire` of a base class and its backends, alone does not
     # say whose
