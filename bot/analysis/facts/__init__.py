@@ -141,6 +141,7 @@ __all__ = [
     "CAP",
     "COMMAND_GROUPS",
     "METADATA_FILES",
+    "Compared",
     "Constant",
     "ConstantRenamed",
     "DefaultChange",
