@@ -740,3 +740,33 @@ def test_a_docstrings_example_is_no_sentence_it_gains(tmp_path: Path) -> None:
         "do everything but unwrapping the exception from inside the group",
     )
     assert read_facts(commit).redocumented == ()
+
+
+WINDOWS = '''"""Windows."""
+
+
+class Windows:
+    """
+    `MSDN on where to store app data files <{target}>`_.
+
+    Makes use of the `appname <Base.appname>` and the `version <Base.version>`.
+    """
+
+    def user_data_dir(self) -> str:
+        return "C:/Users"
+'''
+
+
+def test_a_docstring_whose_link_only_points_elsewhere_says_nothing_new(tmp_path: Path) -> None:
+    # platformdirs f9b9d6d "update dead known folders documentation link": the link's text,
+    # all a reader sees, is the parent's; "now says" would quote the same words as news
+    old = "https://support.microsoft.com/default.aspx?scid=kb;en-\n    us;310294#XSLTH31941"
+    new = "https://learn.microsoft.com/en-us/windows/win32/shell/knownfolderid"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/pkg/windows.py": WINDOWS.format(target=old)},
+        {"src/pkg/windows.py": WINDOWS.format(target=new)},
+        "chore: update dead documentation link (#267)",
+    )
+    assert "now says" not in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts

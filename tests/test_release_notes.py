@@ -175,3 +175,28 @@ def test_the_release_section_is_found_below_an_edited_intro(tmp_path: Path) -> N
     )
     assert analysis.summary.startswith("`CHANGELOG.md` lists 5 new items:")
     assert verdicts == [Verdict.TRUE]
+
+
+def test_a_single_hyphen_attribution_goes_with_its_user(tmp_path: Path) -> None:
+    """platformdirs 13094f8 ("Release 4.7.0"): "… not writable :pr:`369` - by :user:`x`"
+    said "… not writable - by", a dangling "by" whose user was dropped: the attribution goes
+    whole, whatever dash leads it."""
+    old = "Changelog\n=========\n4.6.0 (2026-02-12)\n-------------------\n- feat: one :pr:`375`\n"
+    new = old.replace(
+        "4.6.0",
+        "4.7.0 (2026-02-12)\n------------------\n"
+        "- 🔧 build(release): adopt an automated workflow :pr:`420`\n"
+        "- 🐛 fix(unix): fall back to tempdir when runtime dir is not writable :pr:`369`"
+        " - by :user:`lengau`\n"
+        "- Replace SHGetFolderPathW with SHGetKnownFolderPath :pr:`380` - by :user:`moi15moi`\n"
+        "- 📝 docs: restructure and fix cross-references :pr:`419`\n\n4.6.0",
+        1,
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path, {"docs/changelog.rst": old}, {"docs/changelog.rst": new}, "Release 4.7.0"
+    )
+    assert "- by" not in analysis.summary
+    assert "“🐛 fix(unix): fall back to tempdir when runtime dir is not writable”" in (
+        analysis.summary
+    )
+    assert verdicts and set(verdicts) == {Verdict.TRUE}

@@ -191,3 +191,26 @@ def test_a_squashed_branch_is_summarised_by_its_first_commit() -> None:
 )
 def test_the_changelogs_upkeep_is_no_summary(body: str) -> None:
     assert summary(body, "feat: Warn if asyncio test requests async pytest fixture") is None
+
+
+def test_a_sentence_that_points_back_is_never_lifted_alone() -> None:
+    # platformdirs 816747e "add site_bin_dir property": "This creates API inconsistency …",
+    # third in its paragraph, is the gap the sentence before names, not the change; alone it
+    # read as if the commit made the API inconsistent. 3f29817's "This adds the identical
+    # overrides" names the overrides the sentence before shows.
+    gap = (
+        "Applications that install system-wide executables need a standard location that "
+        "mirrors `user_bin_dir`. Currently, `user_bin_dir` provides `~/.local/bin` on Unix "
+        "and `%LOCALAPPDATA%\\Programs` on Windows, but there's no corresponding site-wide "
+        "equivalent. This creates API inconsistency since all other directory types (data, "
+        "config, cache, state, log, runtime) have both user and site variants.\n\n"
+        "The change also implements `use_site_for_root` support on Unix, allowing "
+        "`user_bin_dir` to redirect to `site_bin_dir` when running as root."
+    )
+    said = summary(gap, limit=200)
+    assert said is not None and not said.startswith("This")
+    identical = (
+        "macOS has the same `_site_data_dirs` properties but was missing the matching "
+        "overrides. This adds the identical overrides to `_MacOSDefaults`."
+    )
+    assert summary(identical) == identical

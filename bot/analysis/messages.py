@@ -742,7 +742,8 @@ _NOTABLE_ITEM = re.compile(
 _RST_ISSUE_LEAD = re.compile(r"^`[^`<]*<[^>]*>`_:?\s*")
 _RST_LINK = re.compile(r"`([^`<]+?)\s*<[^>]*>`__?")
 _MD_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\s]*\)")
-_BY_USER = re.compile(r"\s*(?:--|—)\s*by\s+:user:`[^`]*`(?:\s*(?:,|and)\s*:user:`[^`]*`)*\.?")
+# (`-- by`, towncrier's; `- by`, a hand-written changelog's)
+_BY_USER = re.compile(r"\s*(?:--|—|–|-)\s*by\s+:user:`[^`]*`(?:\s*(?:,|and)\s*:user:`[^`]*`)*\.?")
 _TRAILING_REFS = re.compile(r"(?:\s*[\[(]?#\d+[\])]?(?:\([^)]*\))?[,.]?)+\s*$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+(?=[A-Z`*])")
 # `:rfc:` and `:pep:` read as Sphinx writes them: "RFC 3986", "PEP 749"

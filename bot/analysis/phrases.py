@@ -31,6 +31,10 @@ class AnalysisPhrases:
     new_module: str  # {names} {path} {lines}
     adds: str  # {names}
     adds_to: str  # {names} {path}
+    # a public class's new `@abstractmethod`s: what subclasses must now define; one, several
+    abstract_added: tuple[str, str]  # {owner} {names}
+    # new methods over those a base class defined: {owner} the subclass
+    overrides: str  # {owner} {names} {base}
     removes_from: str  # {names} {path}
     renames: str  # {old} {new}
     renames_in: str  # {old} {new} {path}
@@ -233,6 +237,11 @@ EN = AnalysisPhrases(
     new_module="adds {names} in the new module `{path}` ({lines} lines)",
     adds="adds {names}",
     adds_to="adds {names} to `{path}`",
+    abstract_added=(
+        "`{owner}` gains the abstract {names}: subclasses must now define it",
+        "`{owner}` gains the abstract {names}: subclasses must now define them",
+    ),
+    overrides="`{owner}` now overrides {names} of `{base}`",
     removes_from="removes {names} from `{path}`",
     renames="renames `{old}` to `{new}`",
     renames_in="renames `{old}` to `{new}` in `{path}`",
@@ -504,6 +513,11 @@ ZH = AnalysisPhrases(
     new_module="新增模块 `{path}`（{lines} 行），定义 {names}",
     adds="新增 {names}",
     adds_to="在 `{path}` 中新增 {names}",
+    abstract_added=(
+        "`{owner}` 新增抽象成员 {names}：子类现在必须定义它",
+        "`{owner}` 新增抽象成员 {names}：子类现在必须定义它们",
+    ),
+    overrides="`{owner}` 现在覆盖 `{base}` 的 {names}",
     removes_from="从 `{path}` 移除了 {names}",
     renames="将 `{old}` 重命名为 `{new}`",
     renames_in="在 `{path}` 中将 `{old}` 重命名为 `{new}`",

@@ -692,6 +692,19 @@ def _assess(
     if released(sig, sig.removed_constants, lambda c: c.name) or renamed:
         # a setting users make on the old name (`Parser.max_size = …`) silently does nothing
         return Assessment(I.MEDIUM, False, "removes or renames public constants")
+    if (
+        known
+        and sig.facts.settings_new
+        and any(s.path in sig.source_files for s in sig.facts.env_added)
+    ):
+        # a variable users set from now on changes what the shipped code does, however few
+        # lines read it
+        return Assessment(I.MEDIUM, False, "shipped code reads a new environment variable")
+    if known and primary is T.TESTS and _test_rework(commit, sig, shipped_lines):
+        tests = sig.line_kinds[PathKind.TESTS]
+        return Assessment(
+            I.LOW, False, f"a test rework: {tests} test lines, {shipped_lines} shipped"
+        )
     if known and primary is T.BUGFIX and sig.source_lines:
         # A fix of shipped code is of limited reach, not a tweak, however few lines it takes.
         return Assessment(I.MEDIUM, False, "bugfix of limited reach")
@@ -712,6 +725,35 @@ def _assess(
     if primary in _ROUTINE_WITHOUT_DIFF or (primary is T.REFACTOR and _CLEAN_UP.search(text)):
         return Assessment(I.LOW, False, f"routine {primary.value} (no diff)")
     return Assessment(I.MEDIUM, False, f"{primary.value} (no diff)")
+
+
+# A test rework's shipped lines at most (its script's), and the test lines it takes for each.
+_REWORK_SHIPPED = 40
+_REWORK_RATIO = 3
+
+
+def _test_rework(commit: CommitInput, sig: Signals, shipped_lines: int) -> bool:
+    """A change its title types tests whose shipped lines, all in a package's `__main__.py`
+    (the `python -m` script, no library code), are few beside its tests' and add, remove or
+    re-sign no public name, nor read a new setting: the suite reworked, what users run
+    nearly the same (the script's banner reworded beside it)."""
+    shipped = set(sig.source_files)
+    if not shipped or not all(p.endswith("/__main__.py") for p in shipped):
+        return False
+    public = [
+        n
+        for n in (*sig.facts.added, *sig.facts.removed)
+        if n.public and n.path in shipped and path_kind(n.path) is not PathKind.TESTS
+    ]
+    return (
+        shipped_lines <= _REWORK_SHIPPED
+        and sig.line_kinds[PathKind.TESTS] >= _REWORK_RATIO * shipped_lines
+        and not public
+        and not any(s.path in shipped for s in sig.facts.signatures_changed)
+        and not sig.facts.env_added
+        and not sig.facts.flags_added
+        and not _tells_users(commit, sig)
+    )
 
 
 # A news fragment's meanings that are written for users (a docs or a contributors' one is not)

@@ -69,6 +69,17 @@ _SCENE = re.compile(
     re.IGNORECASE,
 )
 # A sentence that leans on the one before it ("Instead, …", "This eliminates …").
+# A sentence past its paragraph's first that says what the sentence before it caused, or
+# names what it showed: "This creates API inconsistency …" after the gap it names is the
+# gap's consequence, not the change's; "This made it impossible …" is history; "This adds
+# the identical overrides" names those the sentence before shows. ("This updates X to …"
+# there is still the change.)
+_BACK = re.compile(
+    r"^(?:this|that|these|those)\s+(?:(?:also|then|in turn)\s+)?(?:\w+ed|made|broke|led"
+    r"|meant|creates|causes|breaks|leads|results)\b"
+    r"|\bthe\s+(?:identical|aforementioned|above|former|latter)\b",
+    re.IGNORECASE,
+)
 _CONTINUES = re.compile(
     r"^(?:instead|however|therefore|thus|hence|also|so|then|otherwise|additionally"
     r"|furthermore|moreover|in addition|as such|as a result|because of this|that way)\b"
@@ -300,7 +311,7 @@ def _grow(unit: _Unit, units: list[_Unit], limit: int) -> str | None:
     if text is None:
         return None
     before = [u for u in units[: units.index(unit)] if u.paragraph == unit.paragraph]
-    if not unit.item and before and (_CONTINUES.match(text) or leans(text)):
+    if not unit.item and before and (_CONTINUES.match(text) or leans(text) or _BACK.search(text)):
         # Read with the sentence it leans on (the first of a paragraph leans on the change).
         if before[-1].item or not _usable(before[-1]):
             return None

@@ -23,6 +23,12 @@ _TAG = re.compile(r"^\s*\[([^\[\]]{1,60})\]\s*")
 _CONVENTIONAL = re.compile(
     r"^\s*(?P<type>[a-zA-Z]{2,12})(?:\((?P<scope>[^()]{1,60})\))?(?P<bang>!)?:\s+(?P<rest>.+)$"
 )
+# A gitmoji before a conventional prefix ("✨ feat(api): …", "🐛 fix(unix): …"): the
+# author's type is the prefix's, the emoji its picture
+_GITMOJI = re.compile(
+    r"^[\u2190-\u2BFF\U0001F000-\U0001FAFF\uFE0F\u200D]+\s*"
+    r"(?=[a-zA-Z]{2,12}(?:\([^()]{1,60}\))?!?:\s)"
+)
 _PR_SUFFIX = re.compile(r"\s*\(#(?P<pr>\d{1,9})\)\s*$")
 _NUMBERED = re.compile(r"^\s*\[?\d+\s*/\s*(?:\d+|n)\]?\s*", re.IGNORECASE)
 _LEADING_TAGS = re.compile(r"^\s*(?:\[[^\[\]]{0,60}\]\s*)+")
@@ -121,7 +127,7 @@ def _parse(title: str, depth: int) -> ParsedTitle:
     text = _NUMBERED.sub("", text).lstrip(":;,-–— ")
     conventional = scope = None
     bang = False
-    match = _CONVENTIONAL.match(text)
+    match = _CONVENTIONAL.match(_GITMOJI.sub("", text, count=1))
     if match and match.group("type").lower() in CONVENTIONAL_TYPES:
         conventional = match.group("type").lower()
         scope = match.group("scope")

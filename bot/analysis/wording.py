@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from bot.analysis.facts import (
     COMMAND_GROUPS,
     METADATA_FILES,
+    Compared,
     ConstantRenamed,
     DefaultChange,
     Documented,
@@ -720,6 +721,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _signatures,
         _handled_public,
         _calls_that_raise,
+        _abstract_members,
         _settings_added,
         _keys_dropped,
         _requirements,
@@ -949,7 +951,7 @@ def _tables(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Statemen
     changes = [
         t
         for t in sig.facts.tables_changed
-        if t.path in shipped and (_public_name(t.name) and sig.constant_shipped(t.path)) is public
+        if t.path in shipped and _table_public(sig, t.name, t.path) is public
     ]
     paths: dict[str, set[str]] = {}
     for t in sig.facts.tables_changed:
@@ -973,8 +975,20 @@ def _tables(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Statemen
             clause = (phrase if isinstance(phrase, str) else forms(phrase, len(values))).format(
                 name=name, values=shown
             )
-            out.append(_Statement("compatibility", clause, internal=not public))
+            theme = "compatibility" if public else "architecture"
+            out.append(_Statement(theme, clause, internal=not public))
     return out
+
+
+def _table_public(sig: Signals, name: str, path: str) -> bool:
+    """A table callers may import: a name they import (`_callers_name`) of a shipped module
+    of no private path, and never a package's `__main__.py`'s (the script's own data, what
+    `python -m pkg` prints)."""
+    return (
+        _callers_name(sig, name, path)
+        and sig.constant_shipped(path)
+        and not path.endswith("__main__.py")
+    )
 
 
 def _sayable(value: str) -> bool:
@@ -1050,17 +1064,61 @@ def _keys_dropped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return [_Statement("compatibility", clause)]
 
 
+def _abstract_members(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A public class's new abstract members: a subclass outside the package that does not
+    define them can no longer be made (not breaking by itself: most such classes are no
+    extension point), one statement a class."""
+    by_owner: dict[str, list[str]] = {}
+    for a in sig.facts.abstract_added:
+        if a.path in sig.source_files:
+            by_owner.setdefault(a.owner, []).append(a.name)
+    return [
+        _Statement(
+            "compatibility",
+            forms(p.abstract_added, len(names)).format(owner=owner, names=codes(p, names)),
+        )
+        for owner, names in by_owner.items()
+    ]
+
+
+def _overrides(sig: Signals, p: AnalysisPhrases, names: list[Name]) -> list[_Statement]:
+    """New methods over a base class's, said as overrides of it, a statement each subclass
+    and base (two at most)."""
+    bases = {(o.name, o.path): o.base for o in sig.facts.overrides}
+    groups: dict[tuple[str, str], list[str]] = {}
+    for n in names:
+        groups.setdefault((_owner(n.name), bases[(n.name, n.path)]), []).append(n.short)
+    return [
+        _Statement(
+            "architecture",
+            p.overrides.format(owner=owner, names=codes(p, shorts), base=base),
+            internal=owner.startswith("_"),
+        )
+        for (owner, base), shorts in list(groups.items())[:2]
+    ]
+
+
 def _additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     in_new = _new_module_names(sig)
-    added = _worth_naming(
-        [
-            n
-            for n in _shipped(sig, sig.facts.added)
-            if n.path not in in_new and n.kind is not NameKind.KERNEL
-        ]
-    )
+    over = {(o.name, o.path) for o in sig.facts.overrides}
+    shipped = [
+        n
+        for n in _shipped(sig, sig.facts.added)
+        if n.path not in in_new and n.kind is not NameKind.KERNEL
+    ]
+    worth = _worth_naming(shipped)
+    overriding = [n for n in worth if (n.name, n.path) in over]
+    added = [n for n in worth if (n.name, n.path) not in over]
+    # a base class's new members before its subclasses' (an abstract one is what
+    # subclasses elsewhere must define): "and N more" never hides them behind those
+    owners = {a.owner for a in sig.facts.abstract_added}
+    added.sort(key=lambda n: ("." in n.name and _owner(n.name) not in owners, "." in n.name))
     if not added:
-        return []
+        return _overrides(sig, p, overriding)
+    return _added_said(sig, p, added) + _overrides(sig, p, overriding)
+
+
+def _added_said(sig: Signals, p: AnalysisPhrases, added: list[Name]) -> list[_Statement]:
     paths = {n.path for n in added}
     # with their file when they all live in one
     if len(paths) == 1:
@@ -1897,16 +1955,18 @@ def _body_checks(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     now raises an exception it raised before with: a change inside a body that no name
     says (public functions first; two at most, said after every other fact of the code)."""
     shipped = set(sig.source_files)
-    found: list[tuple[str, str]] = []  # (function, clause)
+    found: list[tuple[str, str, str]] = []  # (function, path, clause)
     reached: set[str] = set()  # private functions whose messages public ones raise
     for check in sig.facts.compares_added:
         name = _callable(check.name)
         if name is None or check.path not in shipped:
             continue
+        if _guarded(sig, check):
+            continue
         phrase = p.also_checks_for if check.also else p.checks_for
         said = _which(sig, p, name, check.path)
         values = codes(p, (f'"{v}"' for v in check.values), 2)
-        found.append((name, phrase.format(name=said, values=values)))
+        found.append((name, check.path, phrase.format(name=said, values=values)))
     for message in sig.facts.messages_changed:
         name = _callable(message.name)
         if name is None or message.path not in shipped:
@@ -1921,24 +1981,26 @@ def _body_checks(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             if message.was is not None:
                 was = p.reworded_was.format(**told, was=message.was)
                 clause = was if len(was) < ONE_LINE_MAX else clause
-        found.append((name, clause))
+        found.append((name, message.path, clause))
         if message.callers:
             reached.add(name)
-    return _inside_bodies(found, reached)
+    return _inside_bodies(sig, found, reached)
 
 
 def _logs(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """The warnings and errors shipped functions now log, with their messages: what a user
     reads in the log when it goes wrong (public functions first; two at most)."""
     shipped = set(sig.source_files)
-    found: list[tuple[str, str]] = []
+    found: list[tuple[str, str, str]] = []
     for given in sig.facts.logs_added:
         name = _callable(given.name)
         if name is None or given.path not in shipped:
             continue
         said = _which(sig, p, name, given.path)
-        found.append((name, p.logs[given.level].format(name=said, text=excerpt(given.text))))
-    return _inside_bodies(found)
+        found.append(
+            (name, given.path, p.logs[given.level].format(name=said, text=excerpt(given.text)))
+        )
+    return _inside_bodies(sig, found)
 
 
 def _adds_public(sig: Signals) -> bool:
@@ -1955,25 +2017,49 @@ def _logs_after_additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return _logs(sig, p) if _adds_public(sig) else []
 
 
-def _inside_bodies(found: list[tuple[str, str]], reached: Iterable[str] = ()) -> list[_Statement]:
-    """Clauses about what changed inside functions' bodies, each with its function: public
-    functions first, two at most. `reached`: private functions whose change a public caller
-    passes on as it is (a message it raises through them, prettytable's `_validate_valign`
-    under `add_column`): said as the public ones'."""
+def _guarded(sig: Signals, check: Compared) -> bool:
+    """Strings a new guard of the same function tests, every one: "now returns early when
+    `x == 'A'`" says the "now checks for `"A"`" too, one `if` said once."""
+    return any(
+        c.name == check.name
+        and c.path == check.path
+        and not c.new
+        and c.turn in (Turn.RETURNS, Turn.RAISES, Turn.SKIPS)
+        and all(repr(v) in c.test or f'"{v}"' in c.test for v in check.values)
+        for c in sig.facts.conditions_changed
+    )
+
+
+def _inside_bodies(
+    sig: Signals, found: list[tuple[str, str, str]], reached: Iterable[str] = ()
+) -> list[_Statement]:
+    """Clauses about what changed inside functions' bodies, each with its function and its
+    file: public functions first, two at most. `reached`: private functions whose change a
+    public caller passes on as it is (a message it raises through them, prettytable's
+    `_validate_valign` under `add_column`): said as the public ones'."""
     users = set(reached)
-    found.sort(key=lambda f: not (_public_name(f[0]) or f[0] in users))
+    found.sort(key=lambda f: not (_callers_name(sig, f[0], f[1]) or f[0] in users))
     return [
         # a private helper's body reaches callers only through its public callers: never
         # "Compatibility" of its own, unless what it changes is what they raise as it is (a
         # message: its conditions are the helper's own)
         _Statement(
-            "compatibility" if _public_name(name) or name in users else "architecture",
+            "compatibility" if _callers_name(sig, name, path) or name in users else "architecture",
             clause,
             internal=True,
             behaviour=True,
         )
-        for name, clause in found[:2]
+        for name, path, clause in found[:2]
     ]
+
+
+def _callers_name(sig: Signals, name: str, path: str) -> bool:
+    """A name callers import: public by its spelling, and listed in its module's `__all__`
+    where the module lists one (a helper left out of it is the module's own)."""
+    if not _public_name(name):
+        return False
+    listed = dict(sig.facts.listed).get(path)
+    return listed is None or name.split(".", 1)[0] in listed
 
 
 def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -1988,15 +2074,15 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         Turn.REMOVED: p.no_longer_tests,
         Turn.CHANGED: p.tests_now,
     }
-    found: list[tuple[str, str]] = []  # (function, clause)
+    found: list[tuple[str, str, str]] = []  # (function, path, clause)
     for c in sig.facts.conditions_changed:
         name = _callable(c.name)
         if name is None or c.path not in shipped or c.new:
             continue
         said = _which(sig, p, name, c.path)
         clause = phrases[c.turn].format(name=said, test=c.test, was=c.was, exception=c.was)
-        found.append((name, clause))
-    return _inside_bodies(found)
+        found.append((name, c.path, clause))
+    return _inside_bodies(sig, found)
 
 
 # A title that says the change follows a linter's or formatter's rules.
@@ -2012,7 +2098,7 @@ def _body_rewrites(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     loop's test, an `except`), quoted at both revisions: the mechanism where no condition,
     string or name says it (public functions first; two at most)."""
     shipped = set(sig.source_files)
-    found: list[tuple[str, str]] = []  # (function, clause)
+    found: list[tuple[str, str, str]] = []  # (function, path, clause)
     if sig.reverted_title:
         # a revert's lines are the code before the change it reverts: "restored" says them
         return []
@@ -2028,8 +2114,8 @@ def _body_rewrites(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         if r.users:
             # a private method said with the public ones a user calls that use it
             said = p.used_by.format(name=said, users=codes(p, r.users))
-        found.append((name, p.became.format(name=said, old=r.old, new=r.new)))
-    return _inside_bodies(found)
+        found.append((name, r.path, p.became.format(name=said, old=r.old, new=r.new)))
+    return _inside_bodies(sig, found)
 
 
 def _public_keywords_before_additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -2050,7 +2136,7 @@ def _call_keywords(
     if public is None and not _adds_public(sig):
         public = False  # the public functions' were said already
     shipped = set(sig.source_files)
-    found: list[tuple[str, str]] = []  # (function, clause)
+    found: list[tuple[str, str, str]] = []  # (function, path, clause)
     for passed in sig.facts.keywords_changed:
         name = _callable(passed.name)
         if name is None or passed.path not in shipped:
@@ -2065,8 +2151,8 @@ def _call_keywords(
             clause = p.passes.format(value=passed.now, **values)
         else:
             clause = p.passes_was.format(value=passed.now, was=passed.was, **values)
-        found.append((name, clause))
-    return _inside_bodies(found)
+        found.append((name, passed.path, clause))
+    return _inside_bodies(sig, found)
 
 
 def _retyped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

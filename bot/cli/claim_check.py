@@ -70,6 +70,7 @@ from typing import TypeVar
 import yaml
 
 from bot.cli.claims import Claim, Kind, is_path
+from bot.cli.class_check import bases_of, classes, gains_abstract, own_method
 from bot.cli.exception_names import class_of
 from bot.cli.extra_pins import judged as extra_judged
 from bot.cli.extra_pins import project_extras, setup_py_extras
@@ -466,6 +467,8 @@ class Checker:
             Kind.REWORDED: self._reworded,
             Kind.CALLEE_RAISES: self._callee_raises,
             Kind.NEVER_RELEASED: self._never_released,
+            Kind.ABSTRACT_NEW: self._abstract,
+            Kind.OVERRIDES: self._overrides,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -2000,6 +2003,42 @@ class Checker:
         if unknown:
             return Verdict.UNVERIFIABLE, "a packaging file does not parse or is not static"
         return Verdict.FALSE, f"no changed project declares the extra `{claim.name}` at both"
+
+    def _classes(self, rev: str | None, paths: Iterable[str]) -> dict[str, ast.ClassDef]:
+        """The classes the Python files of `paths` define at `rev`, by name."""
+        found: dict[str, ast.ClassDef] = {}
+        for path in paths:
+            if path.endswith(".py"):
+                found |= classes(self.clone.text(rev, path))
+        return found
+
+    def _abstract(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`C` gains the abstract `m`": a changed Python file's class `C` has `m` decorated
+        `@abstractmethod` at the commit; the parent had `C`, without an abstract `m`."""
+        owner, _, method = claim.name.rpartition(".")
+        after = self._classes(c.sha, c.after).get(owner)
+        before = self._classes(c.parent, c.before).get(owner)
+        why = gains_abstract(after, before, method)
+        return (Verdict.FALSE, why) if why else (Verdict.TRUE, "")
+
+    def _overrides(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`S` now overrides `m` of `B`": a changed Python file's class `S` defines `m` at
+        the commit and did not at the parent; `B` is a base class of `S` (by name, through
+        the changed files' classes) that defined `m` at the parent already."""
+        owner, _, method = claim.name.rpartition(".")
+        base = claim.old or ""
+        now, was = self._classes(c.sha, c.after), self._classes(c.parent, c.before)
+        if own_method(now.get(owner), method) is None:
+            return Verdict.FALSE, f"`{owner}` defines no `{method}` at the commit"
+        if own_method(was.get(owner), method) is not None:
+            return Verdict.FALSE, f"`{owner}` defined `{method}` at the parent already"
+        if base not in bases_of(now[owner], now):
+            return Verdict.FALSE, f"`{base}` is no base class of `{owner}` in the changed files"
+        if base not in was:
+            return Verdict.UNVERIFIABLE, f"`{base}` is in no changed file at the parent"
+        if own_method(was[base], method) is None:
+            return Verdict.FALSE, f"`{base}` had no `{method}` at the parent"
+        return Verdict.TRUE, ""
 
     def _release_note(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`P` lists N new items: “a” (H)": `P` changed, its list items at the commit that

@@ -105,6 +105,8 @@ class Kind(StrEnum):
     USED_BY = "private method used by"
     CALLEE_RAISES = "callee raises when"
     NEVER_RELEASED = "never released"
+    ABSTRACT_NEW = "gains abstract member"
+    OVERRIDES = "now overrides"
 
 
 @dataclass(frozen=True)
@@ -845,6 +847,33 @@ def _before_claims(sentence: str) -> list[Claim] | None:
     ]
 
 
+# "`C` gains the abstract `m`[, `n`]: subclasses must now define it/them" and "`S` now
+# overrides `m`[, `n`] [and N more] of `B`": a claim for each member named
+_ABSTRACT = re.compile(
+    r"`(?P<owner>[A-Za-z_][\w.]*)` gains the abstract (?P<names>`[^`]+`(?:(?:,|,? and) `[^`]+`)*)"
+    r"(?: and \d+ more)?: subclasses must now define (?:it|them)\.?"
+)
+_OVERRIDES = re.compile(
+    r"`(?P<owner>[A-Za-z_][\w.]*)` now overrides (?P<names>`[^`]+`(?:(?:,|,? and) `[^`]+`)*)"
+    r"(?: and \d+ more)? of `(?P<base>[A-Za-z_][\w.]*)`\.?"
+)
+
+
+def _class_claims(sentence: str) -> list[Claim] | None:
+    """The claims of a sentence of a class's new abstract members or overrides; None for
+    any other sentence."""
+    if m := _ABSTRACT.fullmatch(sentence):
+        kind, base = Kind.ABSTRACT_NEW, None
+    elif m := _OVERRIDES.fullmatch(sentence):
+        kind, base = Kind.OVERRIDES, m["base"]
+    else:
+        return None
+    return [
+        Claim(kind, f"{m['owner']}.{name}", sentence, old=base)
+        for name in _SPAN.findall(m["names"])
+    ]
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims, text = _unreleased_claims(text)
@@ -855,6 +884,7 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
             loose += _SPAN.findall(whole)
             continue
         shaped = _before_claims(whole)
+        shaped = _class_claims(whole) if shaped is None else shaped
         shaped = _packaging_claims(whole) if shaped is None else shaped
         shaped = _internal_claims(whole) if shaped is None else shaped
         shaped = _release_claims(whole) if shaped is None else shaped

@@ -49,6 +49,7 @@ from bot.analysis.facts.follows import (
 )
 from bot.analysis.facts.giving import returns_changed
 from bot.analysis.facts.handed_out import EVERY, handed_out
+from bot.analysis.facts.inherit import abstract_added, overrides
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
 from bot.analysis.facts.listed import unbound
@@ -144,6 +145,7 @@ __all__ = [
     "CAP",
     "COMMAND_GROUPS",
     "METADATA_FILES",
+    "Compared",
     "Constant",
     "ConstantRenamed",
     "DefaultChange",
@@ -1375,6 +1377,13 @@ def _combine(
         signatures_added=_cap(signatures_added),
         documented=_cap(described),
         redocumented=_cap(rewritten),
+        abstract_added=_cap(abstract_added(added, sides, parents)),
+        overrides=_cap(overrides(added, sides)),
+        listed=tuple(
+            (r.path, frozenset(r.plus.exports))
+            for r in readings
+            if r.path in whole and r.path.endswith(".py") and r.plus.listed
+        ),
         # not cut: a lookup, said of no name by itself
         names_shared=tuple(shared),
         calls_added=_cap(calls),

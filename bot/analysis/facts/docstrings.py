@@ -26,6 +26,9 @@ _PLAIN = frozenset(
 _LEANS = re.compile(r"(?:This|That|These|Those|It|Its|They|Such|See|Also)\b")
 _ADMONITIONS = frozenset({"Warning:", "Note:", "Tip:", "Important:", "Caution:", "Attention:"})
 _ROLE = re.compile(r":[a-z]+:`")
+# A reST hyperlink, "`text <target>`_": its text is what a reader sees, its target is not
+# (platformdirs f9b9d6d's dead link replaced: the same words, nothing new said)
+_LINK = re.compile(r"`([^`<]+?)\s*<[^`<>]+>`_{1,2}")
 _WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]+(?![a-z])")
 
 
@@ -77,8 +80,9 @@ def redocumented(side: Side, name: str, path: str, before: Side) -> Documented |
 
 
 def _unmarked(text: str) -> str:
-    """Text with its code spans' marks taken away: the words a reader sees."""
-    return text.replace("`", "")
+    """Text with its code spans' marks and its links' targets taken away: the words a
+    reader sees."""
+    return _LINK.sub(r"\1", text).replace("`", "")
 
 
 def _docstring(side: Side, name: str) -> str | None:

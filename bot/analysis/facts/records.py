@@ -320,6 +320,25 @@ class Signature:
 
 
 @dataclass(frozen=True)
+class Abstract:
+    """An `@abstractmethod` a public class the parent had gains: what its subclasses must now
+    define."""
+
+    owner: str
+    name: str
+    path: str
+
+
+@dataclass(frozen=True)
+class Override:
+    """A new method `Class.m` over the `m` a base class of `Class` defines."""
+
+    name: str
+    base: str
+    path: str
+
+
+@dataclass(frozen=True)
 class Documented:
     """The first sentence of the docstring of a Python function, method or class the change
     adds, as its author wrote it (lines joined; cut at a word, "…", past a bound)."""
@@ -625,6 +644,12 @@ class Facts:
     documented: tuple[Documented, ...] = ()
     # a sentence the docstring of a definition at both revisions gains
     redocumented: tuple[Documented, ...] = ()
+    # new abstract members of a public class, and new methods over a base class's
+    abstract_added: tuple[Abstract, ...] = ()
+    overrides: tuple[Override, ...] = ()
+    # Python modules read whole that list `__all__` at the commit: path -> the names listed
+    # (a public-looking name left out is the module's own, no caller's)
+    listed: tuple[tuple[str, frozenset[str]], ...] = ()
     # the names the change says (new, edited, calling anew) that more than one changed file
     # defines: `command`, or `Lock.acquire` of a base class and its backends, alone does not
     # say whose
