@@ -10,7 +10,9 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
 - "changes `X`": defined at both revisions and its definition's text differs;
 - "changes the default of `n` from `A` to `B`": the literal read at each revision (a
   parameter `f(p)` in `f`'s signature, a class attribute `C.a` in `C`'s body, where a changed
-  file defines them; a dataclass `field(default_factory=F)` is `F()`);
+  file defines them; a dataclass `field(default_factory=F)` is `F()`), and a parameter's
+  default written as a name its `def`'s class body or module binds once to the other
+  side's literal is no change;
 - "`f` gains / no longer takes the parameter `p[=v]`": every Python `def` of `f` (a class by
   its own `__init__`) at both revisions, `p` in its signature on one side only (with `v`);
 - environment variables, configuration keys and flags: read (quoted, or `$NAME` for
@@ -87,6 +89,7 @@ from bot.cli.symbols import (
     python_assigned,
     python_body,
     python_called,
+    python_default_name,
     python_defaults,
     python_paragraphs,
     python_positional,
@@ -889,12 +892,57 @@ class Checker:
         after, unread_after = values(c.sha, [claim.path] if claim.path else c.after)
         old, new = _plain(claim.old or ""), _plain(claim.new or "")
         if old in before and new in after:
+            if parameter:
+                # a name for the other side's literal is no change (`name=DEFAULT` with
+                # `DEFAULT = '_default'` beside it, then `name='_default'`)
+                olds = [c.old(claim.path)] if claim.path else c.before
+                same = self._named_default(
+                    c.parent,
+                    [p for p in olds if p],
+                    parameter=claim.name,
+                    written=claim.old,
+                    other=new,
+                ) or self._named_default(
+                    c.sha,
+                    [claim.path] if claim.path else c.after,
+                    parameter=claim.name,
+                    written=claim.new,
+                    other=old,
+                )
+                if same:
+                    return Verdict.FALSE, same
             return Verdict.TRUE, ""
         if not before and not after and (unread or unread_after):
             return Verdict.UNVERIFIABLE, f"`{name}` not found in the files that parse"
         return Verdict.FALSE, (
             f"`{name}` is {_values(before)} at the parent and {_values(after)} at the commit"
         )
+
+    def _named_default(
+        self,
+        rev: str | None,
+        paths: list[str],
+        *,
+        parameter: str,
+        written: str | None,
+        other: str,
+    ) -> str:
+        """Why the default `written` (a name) is no change: the literal the scope of the
+        parameter's `def` binds it to at `rev` is `other`, the other side's default."""
+        name = (written or "").strip().strip("`")
+        if not name.isidentifier():
+            return ""
+        for one in paths:
+            text = self.clone.text(rev, one)
+            if text is None or language(one) != ".py":
+                continue
+            try:
+                value = python_default_name(text, parameter, name)
+            except Unreadable:
+                continue
+            if value is not None and _plain(value) == other:
+                return f"`{name}` is `{value}` where `{parameter}` is defined"
+        return ""
 
     def _parameter(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`f` no longer takes / gains the parameter `p[=v]`": `f`'s signature at both

@@ -36,7 +36,7 @@ from bot.analysis.facts.caught import caught_at_each_call
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.conditions import conditions_changed
-from bot.analysis.facts.constants import compare_constants
+from bot.analysis.facts.constants import compare_constants, default_value
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.follows import (
@@ -1027,6 +1027,9 @@ def _combine(
                 and not (_SENTINEL.fullmatch(was) and _SENTINEL.fullmatch(now))
                 and not _same_number(was, now)
                 and not follows_value(was, now, follows.get(r.path))
+                # a name of the same value is no change (tinydb 50d0cd8: `name=DEFAULT_TABLE`
+                # to `name='_default'`, the class binding `DEFAULT_TABLE = '_default'`)
+                and default_value(r.minus, param, was) != default_value(r.plus, param, now)
             ):
                 # a new default that stands for the old value where nothing else is set
                 stands = was in _stands_for(r.plus, param, now)
