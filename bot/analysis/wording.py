@@ -293,9 +293,20 @@ def _members_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
     each file's together: "Removes `Client.ping` from `pkg/client.py`", and code that calls
     `Client.ping()` (or reads a property) fails."""
     by_path: dict[str, list[MemberGone]] = {}
-    for member in members_removed(sig):
-        by_path.setdefault(member.path, []).append(member)
     risks = []
+    for member in members_removed(sig):
+        if member.new is None:
+            by_path.setdefault(member.path, []).append(member)
+            continue
+        # renamed in its class: the old name fails, the new one is what to call
+        old, new = f"{member.cls}.{member.member}", f"{member.cls}.{member.new}"
+        risks.append(
+            Risk(
+                description=sentence(p, p.renames_in.format(old=old, new=new, path=member.path)),
+                consequence=p.callers_fail.format(old=old),
+                mitigation=p.call_instead.format(new=new),
+            )
+        )
     for path, gone in by_path.items():
         names = codes(p, (f"{m.cls}.{m.member}" for m in gone))
         used = codes(p, (f"{m.cls}.{m.member}" + ("" if m.attribute else "()") for m in gone))
@@ -829,10 +840,12 @@ def _api(name: Name) -> bool:
 
 
 def _renames(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    # a method renamed in its class that callers meet is said among the risks
+    risked = {(m.path, f"{m.cls}.{m.member}") for m in members_removed(sig) if m.new}
     pairs = [
         (pair.old.name, pair.new.name, pair.old.path)
         for pair in sig.facts.renamed
-        if _said_renamed(sig, pair)
+        if _said_renamed(sig, pair) and (pair.old.path, pair.old.name) not in risked
     ]
     pairs += [
         (c.old, c.new, c.path)

@@ -33,6 +33,7 @@ from bot.analysis.facts.build import (
 )
 from bot.analysis.facts.calls import keywords_changed, signature
 from bot.analysis.facts.caught import caught_at_each_call
+from bot.analysis.facts.class_renamed import classes_renamed
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.conditions import conditions_changed
@@ -40,6 +41,7 @@ from bot.analysis.facts.constants import compare_constants, default_value
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.follows import (
+    follows_names,
     follows_of,
     follows_value,
     only_follows,
@@ -113,6 +115,7 @@ from bot.analysis.facts.records import (
 )
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
 from bot.analysis.facts.renamed import class_attributes_renamed, node_count
+from bot.analysis.facts.renamed_documented import renamed_documented
 from bot.analysis.facts.scan import FileReading, Side, hunks
 from bot.analysis.facts.shifted import shifted
 from bot.analysis.facts.statements import statements_rewritten
@@ -331,9 +334,17 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         raised = proven_raises(facts.raises_added, readings, commit.modules)
         facts = dataclasses.replace(facts, raises_added=tuple(raised))
     facts = _with_reached(facts, readings)
-    if any(n.kind is NameKind.METHOD for n in facts.removed):
+    # a method renamed in its own class is gone by its old name too
+    renamed_members = {
+        r.old: r.new.name.rpartition(".")[2]
+        for r in facts.renamed
+        if r.old.kind is NameKind.METHOD
+        and r.old.path == r.new.path
+        and r.old.name.rpartition(".")[0] == r.new.name.rpartition(".")[0]
+    }
+    if renamed_members or any(n.kind is NameKind.METHOD for n in facts.removed):
         after, _ = lookups(readings, commit.modules)
-        gone = members_gone(facts.removed, readings, after)
+        gone = members_gone([*facts.removed, *renamed_members], readings, after, renamed_members)
         facts = dataclasses.replace(facts, members_gone=gone)
     if any(r.package == "python" and r.old is None for r in facts.requirements):
         facts = dataclasses.replace(facts, python_unset=_python_unset(commit, parses))
@@ -948,6 +959,18 @@ def _combine(
     renamed_names |= {r.new for r in aliased}
     added = [n for n in added if n not in renamed_names]
     removed = [n for n in removed if n not in renamed_names]
+    # a class renamed with its methods (the same code but for its own name and attributes
+    # renamed throughout): its members go with it
+    classes, carried = classes_renamed(added, removed, readings)
+    # a function whose docstring says the same but for the words its name changed
+    by_docstring = renamed_documented(
+        [n for n in added if n not in carried], [n for n in removed if n not in carried], readings
+    )
+    renamed += [*classes, *by_docstring]
+    renamed_names = {r.old for r in (*classes, *by_docstring)} | carried
+    renamed_names |= {r.new for r in (*classes, *by_docstring)}
+    added = [n for n in added if n not in renamed_names]
+    removed = [n for n in removed if n not in renamed_names]
     for path in dict.fromkeys(n.path for n in removed):
         out = [n for n in removed if n.path == path]
         into = [n for n in added if n.path == path]
@@ -1228,6 +1251,8 @@ def _combine(
                 and not _same_but_type_variables(
                     was_typed[param], new, r.minus.typevars, r.plus.typevars
                 )
+                # `-> QueryImpl` → `-> QueryInstance`, the class renamed: the rename is said
+                and not follows_names(was_typed[param], new, follows.get(r.path))
             ]
     # and where the changed files' other definitions are newly called (never a builtin's
     # or a library's name: only what the changed files define)

@@ -481,6 +481,8 @@ class MemberGone:
     member: str
     # a property: read without a call
     attribute: bool = False
+    # the name the class now gives it, where the change renamed it (`purge` → `truncate`)
+    new: str | None = None
 
 
 @dataclass(frozen=True)
