@@ -463,6 +463,54 @@ def test_dev_tables_of_pyproject_are_tooling_its_project_table_is_not() -> None:
     assert requirement.importance is not Importance.LOW
 
 
+# tinydb c17a91d "build: add sphinx to dev dependencies", its pyproject.toml shortened
+POETRY_PYPROJECT = """[tool.poetry]
+name = "tinydb"
+version = "3.15.1"
+
+[tool.poetry.dependencies]
+python = "^3.5"
+
+[tool.poetry.dev-dependencies]
+pytest = "^5.2.2"
+pytest-cov = "^2.8.1"
+pycodestyle = "^2.5.0"
+
+[tool.poetry.extras]
+ci = ["pyyaml", "pytest-azurepipelines", "coveralls"]
+"""
+POETRY_LOCK = """[[package]]
+name = "pytest"
+version = "{pytest}"
+category = "dev"
+optional = false
+"""
+
+
+def test_poetrys_dev_dependencies_are_tooling() -> None:
+    # c17a91d was medium ("build of limited reach"): a tool only developers install, and
+    # its lock
+    dev = POETRY_PYPROJECT.replace(
+        'pycodestyle = "^2.5.0"\n', 'pycodestyle = "^2.5.0"\nsphinx = "^2.2.1"\n'
+    )
+    assert dev_tooling(change("pyproject.toml", POETRY_PYPROJECT, dev))
+    shipped = POETRY_PYPROJECT.replace('python = "^3.5"\n', 'python = "^3.5"\nujson = "^1.35"\n')
+    assert not dev_tooling(change("pyproject.toml", POETRY_PYPROJECT, shipped))
+    lock = POETRY_LOCK.format(pytest="5.2.2")
+    analysis = analyze(
+        commit(
+            "build: add sphinx to dev dependencies",
+            change("pyproject.toml", POETRY_PYPROJECT, dev),
+            change(
+                "poetry.lock",
+                lock,
+                lock + POETRY_LOCK.format(pytest="5.3.0").replace("pytest", "sphinx"),
+            ),
+        )
+    )
+    assert analysis.importance is Importance.LOW
+
+
 @pytest.mark.parametrize(
     ("path", "tooling"),
     [
