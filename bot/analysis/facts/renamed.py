@@ -177,7 +177,12 @@ def _resplit(body: list[ast.stmt], names: set[str]) -> dict[int, str]:
             if isinstance(statement, ast.Assign) and len(statement.targets) == 1
             else None
         )
-        if isinstance(target, ast.Name) and target.id in splittable and target.id in bound:
+        if (
+            isinstance(statement, ast.Assign)
+            and isinstance(target, ast.Name)
+            and target.id in splittable
+            and target.id in bound
+        ):
             tag([statement.value])
             segment[target.id] = segment.get(target.id, 0) + 1
             tag([target])
