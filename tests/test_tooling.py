@@ -16,7 +16,7 @@ from bot.analysis.rules import analyze
 from bot.cli.claim_check import Checker, Clone, Verdict
 from bot.cli.claims import Kind, claims_in
 from bot.models import CommitInput, FileChange, Importance
-from tests.clones import _git, commit_files
+from tests.clones import _git, checked_entry, commit_files
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
@@ -726,3 +726,38 @@ def test_support_the_author_says_ends_beside_a_shipped_file_is_no_tooling() -> N
         )
     )
     assert entry.importance is Importance.HIGH
+
+
+def test_a_dev_dependency_dropped_beside_its_lock_is_said(tmp_path: Path) -> None:
+    # tinydb 88183d3 "build: remove `typing-extensions` from list of direct dev dependencies"
+    # said only "Changes 1 generated file." (`poetry.lock`), hiding the hand edit beside it
+    dev = POETRY_PYPROJECT.replace(
+        'pycodestyle = "^2.5.0"\n',
+        'pycodestyle = "^2.5.0"\ntyping-extensions = { version = "^4.4.0" }\n',
+    )
+    lock = POETRY_LOCK.format(pytest="5.2.2")
+    before = {
+        "pyproject.toml": dev,
+        "poetry.lock": lock + lock.replace("pytest", "typing-extensions"),
+    }
+    after = {"pyproject.toml": POETRY_PYPROJECT, "poetry.lock": lock}
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        before,
+        after,
+        "build: remove `typing-extensions` from list of direct dev dependencies",
+    )
+    assert (
+        analysis.summary == "Removes the dev dependency `typing-extensions` from `pyproject.toml`."
+    )
+    assert analysis.importance is Importance.LOW
+    assert verdicts == [Verdict.TRUE]
+    # and the checker's own reading: a name the other side has too is no change
+    said = "Adds the dev dependency `pytest` to `pyproject.toml`."
+    (claim,), _ = claims_in(said)
+    reader = Clone(tmp_path / "repo")
+    try:
+        sha = _git(tmp_path / "repo", "rev-parse", "HEAD").strip()
+        assert Checker(reader).check(sha, claim).verdict is Verdict.FALSE
+    finally:
+        reader.close()

@@ -764,6 +764,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _private_changes,
         _tables_private,
         _tooling_values,
+        _dev_requirements,
         _settings_same,
         _tests,
         _sections,
@@ -2134,6 +2135,21 @@ def _tooling_path(path: str) -> bool:
 
 def _tooling_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return _values(sig, p, tooling=True)
+
+
+def _dev_requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What the developers' tables of a `pyproject.toml` gain and lose (no install asks for
+    them): said before a lock file regenerated beside, which only follows them."""
+    out = []
+    for found, phrase in (
+        (sig.facts.dev_requirements_removed, p.dev_requirements_removed),
+        (sig.facts.dev_requirements_added, p.dev_requirements_added),
+    ):
+        for path in dict.fromkeys(d.path for d in found):
+            names = [d.name for d in found if d.path == path]
+            clause = forms(phrase, len(names)).format(names=codes(p, names, 4), path=path)
+            out.append(_Statement(None, clause, internal=True))
+    return out
 
 
 def _settings_same(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

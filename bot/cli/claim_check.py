@@ -71,7 +71,16 @@ import yaml
 from bot.cli.claims import Claim, Kind, is_path
 from bot.cli.exception_names import class_of
 from bot.cli.git import name_status, run_git
-from bot.cli.package_meta import COMMANDS, Declared, declared, needed, normal_extra, squeezed
+from bot.cli.package_meta import (
+    COMMANDS,
+    Declared,
+    declared,
+    dev_names,
+    needed,
+    normal_extra,
+    normal_name,
+    squeezed,
+)
 from bot.cli.release_check import judged
 from bot.cli.release_items import holds, new_items
 from bot.cli.release_items import words as rendered_words
@@ -454,6 +463,8 @@ class Checker:
             Kind.ENTRY_POINT_NEW: self._packaging,
             Kind.ENTRY_POINT_GONE: self._packaging,
             Kind.BACKEND: self._backend,
+            Kind.DEV_REQUIREMENT_NEW: self._dev_requirement,
+            Kind.DEV_REQUIREMENT_GONE: self._dev_requirement,
             Kind.RELEASE_NOTE: self._release_note,
             Kind.DOCUMENTED: self._documented,
             Kind.REDOCUMENTED: self._redocumented,
@@ -1920,6 +1931,31 @@ class Checker:
                 return None
             found.append(meta)
         return found, self.clone.text(rev, f"{folder}setup.py") is not None
+
+    def _dev_requirement(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "adds / removes the dev dependency `n` to / from `p`": `p` a `pyproject.toml` the
+        commit changes, whose developers' tables (`package_meta.dev_names`) name `n` on the
+        side the verb says and not on the other."""
+        path = claim.path or ""
+        if path not in c.after:
+            return Verdict.FALSE, f"`{path}` is no file the commit changes"
+        sides = []
+        for rev, at in ((c.parent, c.old(path)), (c.sha, path)):
+            text = self.clone.text(rev, at) if at else None
+            names = dev_names(text) if text is not None else set()
+            if names is None:
+                return Verdict.UNVERIFIABLE, f"`{at}` does not parse"
+            sides.append(names)
+        before, after = sides
+        name = normal_name(claim.name)
+        gained = claim.kind is Kind.DEV_REQUIREMENT_NEW
+        on, off = (after, before) if gained else (before, after)
+        if name in on and name not in off:
+            return Verdict.TRUE, ""
+        return Verdict.FALSE, (
+            f"`{claim.name}` is {'' if name in before else 'not '}a dev dependency at the "
+            f"parent and {'' if name in after else 'not '}at the commit"
+        )
 
     def _packaging(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "adds / removes the extra `e` (`r`)", "the command `c` (`m:f`)", "the `g` entry

@@ -38,6 +38,7 @@ from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants, default_value
+from bot.analysis.facts.dev_dependencies import dev_requirement_changes
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.follows import (
@@ -606,6 +607,7 @@ def _with_packaging(commit: CommitInput, facts: Facts, parses: Parses) -> Facts:
     if not sides:
         return facts
     found = packaging_changes(sides, [f.filename for f in commit.files], parses)
+    dev_added, dev_removed = dev_requirement_changes(sides, parses)
     optional = {
         (e.path, r.replace(" ", "").lower()) for e in found.extras_added for r in e.requirements
     }
@@ -632,6 +634,8 @@ def _with_packaging(commit: CommitInput, facts: Facts, parses: Parses) -> Facts:
         ),
         extras_added=_cap(found.extras_added),
         extras_removed=_cap(found.extras_removed),
+        dev_requirements_added=_cap(dev_added),
+        dev_requirements_removed=_cap(dev_removed),
         entry_points_added=_cap(found.entry_points_added),
         entry_points_removed=_cap(found.entry_points_removed),
         entry_modules=_cap(found.entry_modules),

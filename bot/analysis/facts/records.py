@@ -486,6 +486,15 @@ class MemberGone:
 
 
 @dataclass(frozen=True)
+class DevRequirement:
+    """A requirement a `pyproject.toml` names for its developers' tools alone (a Poetry
+    dev dependency, a dependency group's): no install of the package asks for it."""
+
+    name: str
+    path: str
+
+
+@dataclass(frozen=True)
 class Extra:
     """An optional-dependency extra (`pip install pkg[socks]`) and its requirements."""
 
@@ -648,6 +657,8 @@ class Facts:
     # entry points (commands among them) gained or lost, the build backend changed
     extras_added: tuple[Extra, ...] = ()
     extras_removed: tuple[Extra, ...] = ()
+    dev_requirements_added: tuple[DevRequirement, ...] = ()
+    dev_requirements_removed: tuple[DevRequirement, ...] = ()
     entry_points_added: tuple[EntryPoint, ...] = ()
     entry_points_removed: tuple[EntryPoint, ...] = ()
     # the modules the entry points of changed packaging files name at the commit
