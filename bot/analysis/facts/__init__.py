@@ -119,6 +119,7 @@ from bot.analysis.facts.renamed import class_attributes_renamed, node_count
 from bot.analysis.facts.renamed_documented import renamed_documented
 from bot.analysis.facts.scan import FileReading, Side, hunks
 from bot.analysis.facts.shifted import shifted
+from bot.analysis.facts.shims import same_on_python3
 from bot.analysis.facts.statements import statements_rewritten
 from bot.analysis.facts.surface import spelled
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
@@ -1269,6 +1270,8 @@ def _combine(
     told |= {f.name for f in gives}
     told |= {f.name for f in keywords}
     in_place = [f for f in in_place if f.name not in told]
+    # a Python 2 shim's call written as the method it stood for is the same statement
+    in_place = same_on_python3(in_place, readings)
     said = [n.name for n in added] + [c.caller for c in (*calls, *dropped_calls)]
     said += [f.name for f in signatures] + [f.name for f in raised] + [f.name for f in caught]
     said += [f.name for f in optional] + [f.name for f in returned] + [f.name for f in retyped]
@@ -1889,10 +1892,35 @@ def _calls_only_at(readings: list[FileReading], *, new: bool) -> list[NewCall]:
         # a call dropped where the file now hands the callee over to be called later (a
         # context manager's `stop` pushed onto its exit stack, apscheduler 5a98a21) still runs
         if new or not any(callee in h for h in other.handed.values())
+        # a helper the caller defines itself (tinydb 43cf1ff: `def test(value): …` in
+        # `Query.any`) is none of the file's definitions of that name
+        if not _local_callee(side, caller, callee)
     ]
     if not new:
         return made_calls
     return [_with_guard(call, readings) for call in made_calls]
+
+
+def _local_callee(side: Side, caller: str, callee: str) -> bool:
+    """Whether every call of `callee` the caller makes is of a bare name it binds itself (a
+    parameter, a nested `def`, an assignment): its own, not the module's or a method."""
+    node = side.functions.get(caller)
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    bound = False
+    for n in ast.walk(node):
+        if n is node:
+            continue
+        if (
+            isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            and n.name == callee
+        ) or (isinstance(n, ast.Name) and n.id == callee and isinstance(n.ctx, ast.Store)) or (
+            isinstance(n, ast.arg) and n.arg == callee
+        ):
+            bound = True
+        elif isinstance(n, ast.Attribute) and n.attr == callee:
+            return False
+    return bound
 
 
 def _with_guard(call: NewCall, readings: list[FileReading]) -> NewCall:
