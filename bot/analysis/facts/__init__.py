@@ -1912,10 +1912,12 @@ def _local_callee(side: Side, caller: str, callee: str) -> bool:
         if n is node:
             continue
         if (
-            isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-            and n.name == callee
-        ) or (isinstance(n, ast.Name) and n.id == callee and isinstance(n.ctx, ast.Store)) or (
-            isinstance(n, ast.arg) and n.arg == callee
+            (
+                isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                and n.name == callee
+            )
+            or (isinstance(n, ast.Name) and n.id == callee and isinstance(n.ctx, ast.Store))
+            or (isinstance(n, ast.arg) and n.arg == callee)
         ):
             bound = True
         elif isinstance(n, ast.Attribute) and n.attr == callee:
