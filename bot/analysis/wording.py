@@ -291,22 +291,23 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
 def _members_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
     """A public class's own methods and properties removed with nothing giving them back,
     each file's together: "Removes `Client.ping` from `pkg/client.py`", and code that calls
-    `Client.ping()` (or reads a property) fails."""
+    `Client.ping()` (or reads a property) fails; then each renamed in its class ("Renames
+    `Table.purge` to `Table.truncate`"), whose new name is what to call instead."""
     by_path: dict[str, list[MemberGone]] = {}
-    risks = []
+    renamed = []
     for member in members_removed(sig):
         if member.new is None:
             by_path.setdefault(member.path, []).append(member)
             continue
-        # renamed in its class: the old name fails, the new one is what to call
         old, new = f"{member.cls}.{member.member}", f"{member.cls}.{member.new}"
-        risks.append(
+        renamed.append(
             Risk(
                 description=sentence(p, p.renames_in.format(old=old, new=new, path=member.path)),
                 consequence=p.callers_fail.format(old=old),
                 mitigation=p.call_instead.format(new=new),
             )
         )
+    risks = []
     for path, gone in by_path.items():
         names = codes(p, (f"{m.cls}.{m.member}" for m in gone))
         used = codes(p, (f"{m.cls}.{m.member}" + ("" if m.attribute else "()") for m in gone))
@@ -317,7 +318,7 @@ def _members_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
                 consequence=fails.format(names=used),
             )
         )
-    return risks
+    return risks + renamed
 
 
 def _reached_said(
