@@ -16,7 +16,7 @@ from bot.analysis.rules import analyze
 from bot.cli.claim_check import Checker, Clone, Verdict
 from bot.cli.claims import Kind, claims_in
 from bot.models import CommitInput, FileChange, Importance
-from tests.clones import _git, commit_files
+from tests.clones import _git, checked_entry, commit_files
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
@@ -463,6 +463,54 @@ def test_dev_tables_of_pyproject_are_tooling_its_project_table_is_not() -> None:
     assert requirement.importance is not Importance.LOW
 
 
+# tinydb c17a91d "build: add sphinx to dev dependencies", its pyproject.toml shortened
+POETRY_PYPROJECT = """[tool.poetry]
+name = "tinydb"
+version = "3.15.1"
+
+[tool.poetry.dependencies]
+python = "^3.5"
+
+[tool.poetry.dev-dependencies]
+pytest = "^5.2.2"
+pytest-cov = "^2.8.1"
+pycodestyle = "^2.5.0"
+
+[tool.poetry.extras]
+ci = ["pyyaml", "pytest-azurepipelines", "coveralls"]
+"""
+POETRY_LOCK = """[[package]]
+name = "pytest"
+version = "{pytest}"
+category = "dev"
+optional = false
+"""
+
+
+def test_poetrys_dev_dependencies_are_tooling() -> None:
+    # c17a91d was medium ("build of limited reach"): a tool only developers install, and
+    # its lock
+    dev = POETRY_PYPROJECT.replace(
+        'pycodestyle = "^2.5.0"\n', 'pycodestyle = "^2.5.0"\nsphinx = "^2.2.1"\n'
+    )
+    assert dev_tooling(change("pyproject.toml", POETRY_PYPROJECT, dev))
+    shipped = POETRY_PYPROJECT.replace('python = "^3.5"\n', 'python = "^3.5"\nujson = "^1.35"\n')
+    assert not dev_tooling(change("pyproject.toml", POETRY_PYPROJECT, shipped))
+    lock = POETRY_LOCK.format(pytest="5.2.2")
+    analysis = analyze(
+        commit(
+            "build: add sphinx to dev dependencies",
+            change("pyproject.toml", POETRY_PYPROJECT, dev),
+            change(
+                "poetry.lock",
+                lock,
+                lock + POETRY_LOCK.format(pytest="5.3.0").replace("pytest", "sphinx"),
+            ),
+        )
+    )
+    assert analysis.importance is Importance.LOW
+
+
 @pytest.mark.parametrize(
     ("path", "tooling"),
     [
@@ -678,3 +726,38 @@ def test_support_the_author_says_ends_beside_a_shipped_file_is_no_tooling() -> N
         )
     )
     assert entry.importance is Importance.HIGH
+
+
+def test_a_dev_dependency_dropped_beside_its_lock_is_said(tmp_path: Path) -> None:
+    # tinydb 88183d3 "build: remove `typing-extensions` from list of direct dev dependencies"
+    # said only "Changes 1 generated file." (`poetry.lock`), hiding the hand edit beside it
+    dev = POETRY_PYPROJECT.replace(
+        'pycodestyle = "^2.5.0"\n',
+        'pycodestyle = "^2.5.0"\ntyping-extensions = { version = "^4.4.0" }\n',
+    )
+    lock = POETRY_LOCK.format(pytest="5.2.2")
+    before = {
+        "pyproject.toml": dev,
+        "poetry.lock": lock + lock.replace("pytest", "typing-extensions"),
+    }
+    after = {"pyproject.toml": POETRY_PYPROJECT, "poetry.lock": lock}
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        before,
+        after,
+        "build: remove `typing-extensions` from list of direct dev dependencies",
+    )
+    assert (
+        analysis.summary == "Removes the dev dependency `typing-extensions` from `pyproject.toml`."
+    )
+    assert analysis.importance is Importance.LOW
+    assert verdicts == [Verdict.TRUE]
+    # and the checker's own reading: a name the other side has too is no change
+    said = "Adds the dev dependency `pytest` to `pyproject.toml`."
+    (claim,), _ = claims_in(said)
+    reader = Clone(tmp_path / "repo")
+    try:
+        sha = _git(tmp_path / "repo", "rev-parse", "HEAD").strip()
+        assert Checker(reader).check(sha, claim).verdict is Verdict.FALSE
+    finally:
+        reader.close()

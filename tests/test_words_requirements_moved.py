@@ -180,3 +180,38 @@ def test_a_requirement_changed_on_the_way_is_said_alone(tmp_path: Path) -> None:
     assert "sniffio" not in text
     assert "python" not in text.lower().replace("pyproject", "")
     assert verdicts and Verdict.FALSE not in verdicts
+
+
+_POETRY_PROJECT = """[tool.poetry]
+name = "tinystore"
+version = "4.8.2"
+
+[tool.poetry.dependencies]
+python = "^3.8"
+
+[build-system]
+requires = ["poetry-core"]
+build-backend = "poetry.core.masonry.api"
+"""
+_PEP621_PROJECT = """[project]
+name = "tinystore"
+version = "4.8.2"
+requires-python = ">=3.10,<4"
+
+[build-system]
+requires = ["hatchling"]
+build-backend = "hatchling.build"
+"""
+
+
+def test_a_python_range_is_said_whole(tmp_path: Path) -> None:
+    # tinydb 22760b9 (Poetry to uv) said "Requires `python>=3.10` (was `^3.8`)." of
+    # `requires-python = ">=3.10,<4"`: the specifier cut at its comma, which no file writes
+    before = {"pyproject.toml": _POETRY_PROJECT, "tinystore/__init__.py": ""}
+    after = {"pyproject.toml": _PEP621_PROJECT, "tinystore/__init__.py": ""}
+    analysis, verdicts = checked_entry(
+        tmp_path, before, after, "chore: update dependencies, switch to `uv`"
+    )
+    text = entry_text(analysis)
+    assert "Requires `python>=3.10,<4` (was `^3.8`)" in text
+    assert verdicts and Verdict.FALSE not in verdicts

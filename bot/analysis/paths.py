@@ -166,7 +166,8 @@ _DEV_EXTRA_NAMES = (
 _DEV_TABLE = re.compile(
     r"^(?:(?:dependency-groups|tool\.(?:pytest|coverage|mypy|ruff|black|isort|pyright|pyrefly|ty"
     r"|pylint|interrogate|codespell|tox|towncrier|check-wheel-contents|bandit|flake8|pydocstyle"
-    r"|typos|nox|pixi|hatch\.envs|pdm\.dev-dependencies|poetry\.group|rye\.dev-dependencies"
+    r"|typos|nox|pixi|hatch\.envs|pdm\.dev-dependencies|poetry\.(?:group|dev-dependencies)"
+    r"|rye\.dev-dependencies"
     # the PyPI page's text, pieced from the README and the changelog (argon2-cffi 001ae15)
     r"|hatch\.metadata\.hooks\.fancy-pypi-readme"
     r"|uv(?!\.build-backend)))(?:\.|$)"

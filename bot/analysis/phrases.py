@@ -81,6 +81,8 @@ class AnalysisPhrases:
     # point's target after it in parentheses
     extras_added: tuple[str, str]  # {names}
     extras_removed: tuple[str, str]  # {names}
+    dev_requirements_added: tuple[str, str]  # {names} {path}
+    dev_requirements_removed: tuple[str, str]  # {names} {path}
     commands_added: tuple[str, str]  # {names}
     commands_removed: tuple[str, str]  # {names}
     entry_points_added: tuple[str, str]  # {group} {names}
@@ -317,6 +319,14 @@ EN = AnalysisPhrases(
     extra_no_longer_requires="the extra {name} no longer requires {pins}",
     extras_added=("adds the extra {names}", "adds the extras {names}"),
     extras_removed=("removes the extra {names}", "removes the extras {names}"),
+    dev_requirements_added=(
+        "adds the dev dependency {names} to `{path}`",
+        "adds the dev dependencies {names} to `{path}`",
+    ),
+    dev_requirements_removed=(
+        "removes the dev dependency {names} from `{path}`",
+        "removes the dev dependencies {names} from `{path}`",
+    ),
     commands_added=("adds the command {names}", "adds the commands {names}"),
     commands_removed=("removes the command {names}", "removes the commands {names}"),
     entry_points_added=(
@@ -560,6 +570,14 @@ ZH = AnalysisPhrases(
     extra_no_longer_requires="可选依赖组 {name} 不再需要 {pins}",
     extras_added=("新增可选依赖组 {names}", "新增可选依赖组 {names}"),
     extras_removed=("移除了可选依赖组 {names}", "移除了可选依赖组 {names}"),
+    dev_requirements_added=(
+        "在 `{path}` 中新增开发依赖 {names}",
+        "在 `{path}` 中新增开发依赖 {names}",
+    ),
+    dev_requirements_removed=(
+        "从 `{path}` 中移除了开发依赖 {names}",
+        "从 `{path}` 中移除了开发依赖 {names}",
+    ),
     commands_added=("新增命令 {names}", "新增命令 {names}"),
     commands_removed=("移除了命令 {names}", "移除了命令 {names}"),
     entry_points_added=("新增 `{group}` 入口点 {names}", "新增 `{group}` 入口点 {names}"),

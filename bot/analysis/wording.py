@@ -292,10 +292,22 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
 def _members_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
     """A public class's own methods and properties removed with nothing giving them back,
     each file's together: "Removes `Client.ping` from `pkg/client.py`", and code that calls
-    `Client.ping()` (or reads a property) fails."""
+    `Client.ping()` (or reads a property) fails; then each renamed in its class ("Renames
+    `Table.purge` to `Table.truncate`"), whose new name is what to call instead."""
     by_path: dict[str, list[MemberGone]] = {}
+    renamed = []
     for member in members_removed(sig):
-        by_path.setdefault(member.path, []).append(member)
+        if member.new is None:
+            by_path.setdefault(member.path, []).append(member)
+            continue
+        old, new = f"{member.cls}.{member.member}", f"{member.cls}.{member.new}"
+        renamed.append(
+            Risk(
+                description=sentence(p, p.renames_in.format(old=old, new=new, path=member.path)),
+                consequence=p.callers_fail.format(old=old),
+                mitigation=p.call_instead.format(new=new),
+            )
+        )
     risks = []
     for path, gone in by_path.items():
         names = codes(p, (f"{m.cls}.{m.member}" for m in gone))
@@ -307,7 +319,7 @@ def _members_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
                 consequence=fails.format(names=used),
             )
         )
-    return risks
+    return risks + renamed
 
 
 def _reached_said(
@@ -755,6 +767,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _private_changes,
         _tables_private,
         _tooling_values,
+        _dev_requirements,
         _settings_same,
         _tests,
         _sections,
@@ -831,10 +844,12 @@ def _api(name: Name) -> bool:
 
 
 def _renames(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    # a method renamed in its class that callers meet is said among the risks
+    risked = {(m.path, f"{m.cls}.{m.member}") for m in members_removed(sig) if m.new}
     pairs = [
         (pair.old.name, pair.new.name, pair.old.path)
         for pair in sig.facts.renamed
-        if _said_renamed(sig, pair)
+        if _said_renamed(sig, pair) and (pair.old.path, pair.old.name) not in risked
     ]
     pairs += [
         (c.old, c.new, c.path)
@@ -2243,6 +2258,21 @@ def _tooling_path(path: str) -> bool:
 
 def _tooling_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return _values(sig, p, tooling=True)
+
+
+def _dev_requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What the developers' tables of a `pyproject.toml` gain and lose (no install asks for
+    them): said before a lock file regenerated beside, which only follows them."""
+    out = []
+    for found, phrase in (
+        (sig.facts.dev_requirements_removed, p.dev_requirements_removed),
+        (sig.facts.dev_requirements_added, p.dev_requirements_added),
+    ):
+        for path in dict.fromkeys(d.path for d in found):
+            names = [d.name for d in found if d.path == path]
+            clause = forms(phrase, len(names)).format(names=codes(p, names, 4), path=path)
+            out.append(_Statement(None, clause, internal=True))
+    return out
 
 
 def _settings_same(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

@@ -10,7 +10,9 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
 - "changes `X`": defined at both revisions and its definition's text differs;
 - "changes the default of `n` from `A` to `B`": the literal read at each revision (a
   parameter `f(p)` in `f`'s signature, a class attribute `C.a` in `C`'s body, where a changed
-  file defines them; a dataclass `field(default_factory=F)` is `F()`);
+  file defines them; a dataclass `field(default_factory=F)` is `F()`), and a parameter's
+  default written as a name its `def`'s class body or module binds once to the other
+  side's literal is no change;
 - "`f` gains / no longer takes the parameter `p[=v]`": every Python `def` of `f` (a class by
   its own `__init__`) at both revisions, `p` in its signature on one side only (with `v`);
 - environment variables, configuration keys and flags: read (quoted, or `$NAME` for
@@ -75,7 +77,16 @@ from bot.cli.exception_names import class_of
 from bot.cli.extra_pins import judged as extra_judged
 from bot.cli.extra_pins import project_extras, setup_py_extras
 from bot.cli.git import name_status, run_git
-from bot.cli.package_meta import COMMANDS, Declared, declared, needed, normal_extra, squeezed
+from bot.cli.package_meta import (
+    COMMANDS,
+    Declared,
+    declared,
+    dev_names,
+    needed,
+    normal_extra,
+    normal_name,
+    squeezed,
+)
 from bot.cli.release_check import judged
 from bot.cli.release_items import holds, new_items
 from bot.cli.release_items import words as rendered_words
@@ -93,6 +104,7 @@ from bot.cli.symbols import (
     python_assigned,
     python_body,
     python_called,
+    python_default_name,
     python_defaults,
     python_paragraphs,
     python_positional,
@@ -460,6 +472,8 @@ class Checker:
             Kind.EXTRA_PIN: self._extra_pin,
             Kind.EXTRA_REQUIRES_NEW: self._extra_pin,
             Kind.EXTRA_REQUIRES_GONE: self._extra_pin,
+            Kind.DEV_REQUIREMENT_NEW: self._dev_requirement,
+            Kind.DEV_REQUIREMENT_GONE: self._dev_requirement,
             Kind.RELEASE_NOTE: self._release_note,
             Kind.DOCUMENTED: self._documented,
             Kind.REDOCUMENTED: self._redocumented,
@@ -900,12 +914,57 @@ class Checker:
         after, unread_after = values(c.sha, [claim.path] if claim.path else c.after)
         old, new = _plain(claim.old or ""), _plain(claim.new or "")
         if old in before and new in after:
+            if parameter:
+                # a name for the other side's literal is no change (`name=DEFAULT` with
+                # `DEFAULT = '_default'` beside it, then `name='_default'`)
+                olds = [c.old(claim.path)] if claim.path else c.before
+                same = self._named_default(
+                    c.parent,
+                    [p for p in olds if p],
+                    parameter=claim.name,
+                    written=claim.old,
+                    other=new,
+                ) or self._named_default(
+                    c.sha,
+                    [claim.path] if claim.path else c.after,
+                    parameter=claim.name,
+                    written=claim.new,
+                    other=old,
+                )
+                if same:
+                    return Verdict.FALSE, same
             return Verdict.TRUE, ""
         if not before and not after and (unread or unread_after):
             return Verdict.UNVERIFIABLE, f"`{name}` not found in the files that parse"
         return Verdict.FALSE, (
             f"`{name}` is {_values(before)} at the parent and {_values(after)} at the commit"
         )
+
+    def _named_default(
+        self,
+        rev: str | None,
+        paths: list[str],
+        *,
+        parameter: str,
+        written: str | None,
+        other: str,
+    ) -> str:
+        """Why the default `written` (a name) is no change: the literal the scope of the
+        parameter's `def` binds it to at `rev` is `other`, the other side's default."""
+        name = (written or "").strip().strip("`")
+        if not name.isidentifier():
+            return ""
+        for one in paths:
+            text = self.clone.text(rev, one)
+            if text is None or language(one) != ".py":
+                continue
+            try:
+                value = python_default_name(text, parameter, name)
+            except Unreadable:
+                continue
+            if value is not None and _plain(value) == other:
+                return f"`{name}` is `{value}` where `{parameter}` is defined"
+        return ""
 
     def _parameter(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`f` no longer takes / gains the parameter `p[=v]`": `f`'s signature at both
@@ -1893,6 +1952,31 @@ class Checker:
             # setuptools: its keywords over setup.cfg's, under PEP 621's table
             found.insert(int("pyproject.toml" in names), Declared(written, None, None))
         return found, setup_py is not None and written is None
+
+    def _dev_requirement(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "adds / removes the dev dependency `n` to / from `p`": `p` a `pyproject.toml` the
+        commit changes, whose developers' tables (`package_meta.dev_names`) name `n` on the
+        side the verb says and not on the other."""
+        path = claim.path or ""
+        if path not in c.after:
+            return Verdict.FALSE, f"`{path}` is no file the commit changes"
+        sides = []
+        for rev, at in ((c.parent, c.old(path)), (c.sha, path)):
+            text = self.clone.text(rev, at) if at else None
+            names = dev_names(text) if text is not None else set()
+            if names is None:
+                return Verdict.UNVERIFIABLE, f"`{at}` does not parse"
+            sides.append(names)
+        before, after = sides
+        name = normal_name(claim.name)
+        gained = claim.kind is Kind.DEV_REQUIREMENT_NEW
+        on, off = (after, before) if gained else (before, after)
+        if name in on and name not in off:
+            return Verdict.TRUE, ""
+        return Verdict.FALSE, (
+            f"`{claim.name}` is {'' if name in before else 'not '}a dev dependency at the "
+            f"parent and {'' if name in after else 'not '}at the commit"
+        )
 
     def _packaging(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "adds / removes the extra `e` (`r`)", "the command `c` (`m:f`)", "the `g` entry

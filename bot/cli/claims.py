@@ -95,6 +95,8 @@ class Kind(StrEnum):
     EXTRA_PIN = "extra now requires"
     EXTRA_REQUIRES_NEW = "extra now also requires"
     EXTRA_REQUIRES_GONE = "extra no longer requires"
+    DEV_REQUIREMENT_NEW = "adds dev dependency"
+    DEV_REQUIREMENT_GONE = "removes dev dependency"
     RELEASE_NOTE = "release notes list"
     INTERNAL = "no public surface change"
     PRIVATE_ONLY = "changes only private"
@@ -701,6 +703,13 @@ _PACKAGING_KINDS = {
     ("Removes", "entry point"): Kind.ENTRY_POINT_GONE,
 }
 _BACKEND = re.compile(r"Changes the build backend from `(?P<old>[^`]+)` to `(?P<new>[^`]+)`\.?")
+# "Removes the dev dependency `tox` from `pyproject.toml`", "Adds the dev dependencies `a`,
+# `b` and 2 more to `pyproject.toml`": a claim for each name said, of that file
+_DEV = re.compile(
+    r"(?P<verb>Adds|Removes) the dev dependenc(?:y|ies) "
+    r"(?P<items>`[^`]+`(?:(?:, |,? and )`[^`]+`)*)"
+    r"(?: and \d+ more)? (?:to|from) `(?P<path>[^`]+)`\.?"
+)
 
 
 # "`CHANGES.rst` lists 28 new items: “a” (Heading), “b” and 26 more": a release's notes,
@@ -763,6 +772,10 @@ def _packaging_claims(sentence: str) -> list[Claim] | None:
     pins = _extra_pin_claims(sentence)
     if pins is not None:
         return pins
+    dev = _DEV.fullmatch(sentence)
+    if dev:
+        kind = Kind.DEV_REQUIREMENT_NEW if dev["verb"] == "Adds" else Kind.DEV_REQUIREMENT_GONE
+        return [Claim(kind, name, sentence, dev["path"]) for name in _SPAN.findall(dev["items"])]
     m = _PACKAGING.fullmatch(sentence)
     if m is None or (m["group"] is not None) != m["what"].startswith("entry"):
         return None

@@ -1,5 +1,6 @@
 """Packaging metadata by the formats' own rules, for the claims checker: PEP 621's `[project]`
-and PEP 517's `[build-system]` in pyproject.toml, setuptools' `[options.*]` in setup.cfg."""
+and PEP 517's `[build-system]` in pyproject.toml, setuptools' `[options.*]` in setup.cfg, and
+the developers' tables no install reads."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import configparser
 import re
 import tomllib
 from dataclasses import dataclass
+from typing import Any
 
 # the groups whose entry points installers turn into commands (PEP 621: `scripts`,
 # `gui-scripts`; setuptools: the entry point groups of those names)
@@ -128,3 +130,40 @@ def needed(path: str, text: str) -> list[str] | None:
             value = parser.get("options", key)
             out += [squeezed(p) for p in re.split(r"[\n;]", value) if p.strip()]
     return out
+
+
+def normal_name(name: str) -> str:
+    """PEP 503: a distribution's name lowercased, runs of `-`, `_`, `.` as one `-`."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def dev_names(text: str) -> set[str] | None:
+    """The distributions a `pyproject.toml` names in tables no install reads, by their PEP 503
+    names: Poetry's `[tool.poetry.dev-dependencies]` and `[tool.poetry.group.<g>.dependencies]`
+    keys, and the requirement strings of PEP 735's `[dependency-groups]`, PDM's
+    `[tool.pdm.dev-dependencies]` and uv's `[tool.uv] dev-dependencies`. None when it does
+    not parse."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return None
+
+    def table(value: object, key: str) -> dict[str, Any]:
+        found = value.get(key) if isinstance(value, dict) else None
+        return found if isinstance(found, dict) else {}
+
+    tool = table(data, "tool")
+    poetry = table(tool, "poetry")
+    keys = [*table(poetry, "dev-dependencies")]
+    for group in table(poetry, "group").values():
+        keys += [*table(group, "dependencies")]
+    lists = [
+        *table(data, "dependency-groups").values(),
+        *table(tool.get("pdm"), "dev-dependencies").values(),
+    ]
+    lists.append(table(tool, "uv").get("dev-dependencies"))
+    strings = [
+        s for listed in lists if isinstance(listed, list) for s in listed if isinstance(s, str)
+    ]
+    keys += [m.group(0) for s in strings if (m := re.match(r"[A-Za-z0-9][\w.-]*", s.strip()))]
+    return {normal_name(k) for k in keys} - {"python"}

@@ -359,6 +359,40 @@ def python_scoped_defaults(text: str, name: str) -> set[str] | None:
     return found
 
 
+def python_default_name(text: str, parameter: str, name: str) -> str | None:
+    """The literal a default written as a bare name evaluates to (Python evaluates a default
+    where the `def` stands: its class body's names, then the module's), where that scope
+    binds the name exactly once, to a literal; None otherwise."""
+    match = _PARAMETER.fullmatch(parameter.strip())
+    if match is None or not name.isidentifier():
+        return None
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError) as exc:
+        raise Unreadable(f"does not parse: {exc.__class__.__name__}") from None
+    owner = match.group(1).rpartition(".")[0]
+    scopes: list[ast.AST] = [tree]
+    for part in owner.split(".") if owner else ():
+        scopes = [s for n in scopes for s in _children(n) if s.name == part]
+    for scope in [*scopes, tree] if len(scopes) == 1 else [tree]:
+        binds = [
+            statement.value
+            for statement in _statements(getattr(scope, "body", []))
+            if isinstance(statement, ast.Assign | ast.AnnAssign)
+            and any(
+                isinstance(t, ast.Name) and t.id == name
+                for t in (
+                    statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                )
+            )
+        ]
+        if binds:
+            value = binds[0]
+            once = len(binds) == 1 and isinstance(value, ast.Constant)
+            return _unparsed(value) if once and value is not None else None
+    return None
+
+
 def _statements(body: list[ast.stmt]) -> list[ast.stmt]:
     """A body's statements, with those of its `if`, `try` and `with` blocks (a definition
     under `if TYPE_CHECKING:` is still the body's), never a nested function's or class's."""

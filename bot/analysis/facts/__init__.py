@@ -34,14 +34,17 @@ from bot.analysis.facts.build import (
 from bot.analysis.facts.callers import public_callers
 from bot.analysis.facts.calls import keywords_changed, signature
 from bot.analysis.facts.caught import caught_at_each_call
+from bot.analysis.facts.class_renamed import classes_renamed
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.conditions import conditions_changed
-from bot.analysis.facts.constants import compare_constants
+from bot.analysis.facts.constants import compare_constants, default_value
+from bot.analysis.facts.dev_dependencies import dev_requirement_changes
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.fallbacks import fallbacks
 from bot.analysis.facts.follows import (
+    follows_names,
     follows_of,
     follows_value,
     only_follows,
@@ -118,8 +121,10 @@ from bot.analysis.facts.records import (
 )
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
 from bot.analysis.facts.renamed import class_attributes_renamed, node_count
+from bot.analysis.facts.renamed_documented import renamed_documented
 from bot.analysis.facts.scan import FileReading, Side, hunks
 from bot.analysis.facts.shifted import shifted
+from bot.analysis.facts.shims import same_on_python3
 from bot.analysis.facts.statements import statements_rewritten
 from bot.analysis.facts.surface import spelled
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
@@ -342,9 +347,17 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         raised = proven_raises(facts.raises_added, readings, commit.modules)
         facts = dataclasses.replace(facts, raises_added=tuple(raised))
     facts = _with_reached(facts, readings)
-    if any(n.kind is NameKind.METHOD for n in facts.removed):
+    # a method renamed in its own class is gone by its old name too
+    renamed_members = {
+        r.old: r.new.name.rpartition(".")[2]
+        for r in facts.renamed
+        if r.old.kind is NameKind.METHOD
+        and r.old.path == r.new.path
+        and r.old.name.rpartition(".")[0] == r.new.name.rpartition(".")[0]
+    }
+    if renamed_members or any(n.kind is NameKind.METHOD for n in facts.removed):
         after, _ = lookups(readings, commit.modules)
-        gone = members_gone(facts.removed, readings, after)
+        gone = members_gone([*facts.removed, *renamed_members], readings, after, renamed_members)
         facts = dataclasses.replace(facts, members_gone=gone)
     if any(r.package == "python" and r.old is None for r in facts.requirements):
         facts = dataclasses.replace(facts, python_unset=_python_unset(commit, parses))
@@ -628,6 +641,7 @@ def _with_packaging(
     if not sides and not setup:
         return facts
     found = packaging_changes(sides | setup, [f.filename for f in commit.files], parses, calls)
+    dev_added, dev_removed = dev_requirement_changes(sides, parses)
     optional = {
         (e.path, r.replace(" ", "").lower()) for e in found.extras_added for r in e.requirements
     }
@@ -655,6 +669,8 @@ def _with_packaging(
         extras_added=_cap(found.extras_added),
         extras_removed=_cap(found.extras_removed),
         extras_changed=_cap(found.extras_changed),
+        dev_requirements_added=_cap(dev_added),
+        dev_requirements_removed=_cap(dev_removed),
         entry_points_added=_cap(found.entry_points_added),
         entry_points_removed=_cap(found.entry_points_removed),
         entry_modules=_cap(found.entry_modules),
@@ -982,6 +998,18 @@ def _combine(
     renamed_names |= {r.new for r in aliased}
     added = [n for n in added if n not in renamed_names]
     removed = [n for n in removed if n not in renamed_names]
+    # a class renamed with its methods (the same code but for its own name and attributes
+    # renamed throughout): its members go with it
+    classes, carried = classes_renamed(added, removed, readings)
+    # a function whose docstring says the same but for the words its name changed
+    by_docstring = renamed_documented(
+        [n for n in added if n not in carried], [n for n in removed if n not in carried], readings
+    )
+    renamed += [*classes, *by_docstring]
+    renamed_names = {r.old for r in (*classes, *by_docstring)} | carried
+    renamed_names |= {r.new for r in (*classes, *by_docstring)}
+    added = [n for n in added if n not in renamed_names]
+    removed = [n for n in removed if n not in renamed_names]
     for path in dict.fromkeys(n.path for n in removed):
         out = [n for n in removed if n.path == path]
         into = [n for n in added if n.path == path]
@@ -1061,6 +1089,9 @@ def _combine(
                 and not (_SENTINEL.fullmatch(was) and _SENTINEL.fullmatch(now))
                 and not _same_number(was, now)
                 and not follows_value(was, now, follows.get(r.path))
+                # a name of the same value is no change (tinydb 50d0cd8: `name=DEFAULT_TABLE`
+                # to `name='_default'`, the class binding `DEFAULT_TABLE = '_default'`)
+                and default_value(r.minus, param, was) != default_value(r.plus, param, now)
             ):
                 # a new default that stands for the old value where nothing else is set
                 stands = was in _stands_for(r.plus, param, now)
@@ -1259,6 +1290,8 @@ def _combine(
                 and not _same_but_type_variables(
                     was_typed[param], new, r.minus.typevars, r.plus.typevars
                 )
+                # `-> QueryImpl` → `-> QueryInstance`, the class renamed: the rename is said
+                and not follows_names(was_typed[param], new, follows.get(r.path))
             ]
     # and where the changed files' other definitions are newly called (never a builtin's
     # or a library's name: only what the changed files define)
@@ -1271,6 +1304,8 @@ def _combine(
     told |= {f.name for f in gives}
     told |= {f.name for f in keywords}
     in_place = [f for f in in_place if f.name not in told]
+    # a Python 2 shim's call written as the method it stood for is the same statement
+    in_place = same_on_python3(in_place, readings)
     said = [n.name for n in added] + [c.caller for c in (*calls, *dropped_calls)]
     said += [f.name for f in signatures] + [f.name for f in raised] + [f.name for f in caught]
     said += [f.name for f in optional] + [f.name for f in returned] + [f.name for f in retyped]
@@ -1901,10 +1936,37 @@ def _calls_only_at(readings: list[FileReading], *, new: bool) -> list[NewCall]:
         # a call dropped where the file now hands the callee over to be called later (a
         # context manager's `stop` pushed onto its exit stack, apscheduler 5a98a21) still runs
         if new or not any(callee in h for h in other.handed.values())
+        # a helper the caller defines itself (tinydb 43cf1ff: `def test(value): …` in
+        # `Query.any`) is none of the file's definitions of that name
+        if not _local_callee(side, caller, callee)
     ]
     if not new:
         return made_calls
     return [_with_guard(call, readings) for call in made_calls]
+
+
+def _local_callee(side: Side, caller: str, callee: str) -> bool:
+    """Whether every call of `callee` the caller makes is of a bare name it binds itself (a
+    parameter, a nested `def`, an assignment): its own, not the module's or a method."""
+    node = side.functions.get(caller)
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    bound = False
+    for n in ast.walk(node):
+        if n is node:
+            continue
+        if (
+            (
+                isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                and n.name == callee
+            )
+            or (isinstance(n, ast.Name) and n.id == callee and isinstance(n.ctx, ast.Store))
+            or (isinstance(n, ast.arg) and n.arg == callee)
+        ):
+            bound = True
+        elif isinstance(n, ast.Attribute) and n.attr == callee:
+            return False
+    return bound
 
 
 def _with_guard(call: NewCall, readings: list[FileReading]) -> NewCall:

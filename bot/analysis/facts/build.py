@@ -15,7 +15,8 @@ from bot.analysis.facts.scan import FileReading, Hunk
 
 # The Python versions a package supports: PEP 621's `requires-python = ">=3.9"`, setuptools'
 # `python_requires=">=3.9"` (setup.py) or `python_requires = >=3.9` (setup.cfg).
-_PYTHON = re.compile(r"^(?:requires-python|python_requires)\s*[=:]\s*[\"']?([<>=!~][^\"',#]*)")
+# (the whole specifier: `">=3.10,<4"` requires `>=3.10,<4`, not `>=3.10`)
+_PYTHON = re.compile(r"^(?:requires-python|python_requires)\s*[=:]\s*[\"']?([<>=!~][^\"'#]*)")
 # A lock file is written by the resolver: every dependency's pin, and a copy of the package's
 # own `requires-python` (uv.lock). Not the project's requirements: nothing is read from it.
 _LOCK_FILE = re.compile(r"(?:\.lock|-lock\.json|-lock\.ya?ml|(?:^|/)go\.sum)$")
@@ -50,7 +51,8 @@ def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
                 continue
             python = _PYTHON.match(text.strip())
             if python:
-                reading.side(sign).requirements["python"] = python.group(1).strip()
+                spec = re.sub(r"\s+", "", python.group(1)).rstrip(",")
+                reading.side(sign).requirements["python"] = spec
                 continue
             # Poetry's table: `blinker = ">=1.6"`, `python = ">=3.9"` (a project that moves to
             # PEP 621 keeps what it required)

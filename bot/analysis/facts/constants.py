@@ -12,7 +12,7 @@ from bot.analysis.facts.records import (
     NameKind,
     TableChange,
 )
-from bot.analysis.facts.scan import FileReading
+from bot.analysis.facts.scan import FileReading, Side
 
 # Values too common to say that one constant became another (`DEBUG = False` out and
 # `VERBOSE = False` in are two settings, not a rename) unless they are the only pair.
@@ -183,3 +183,17 @@ def _pairs(
         taken.add(into[0])
         pairs.append((old, into[0]))
     return pairs
+
+
+def default_value(side: Side, param: str, written: str) -> str:
+    """A parameter's default `written` as a name (`name=DEFAULT_TABLE`) read as the literal
+    Python evaluates it to where the `def` stands: the constant the method's own class body
+    binds (`TinyDB.DEFAULT_TABLE = '_default'`), else the module's once-bound literal; any
+    other default as written."""
+    if not written.isidentifier():
+        return written
+    owner = param.split("(", 1)[0].rpartition(".")[0]
+    if owner and f"{owner}.{written}" in side.constants:
+        return side.constants[f"{owner}.{written}"]
+    literal = side.literals.get(written)
+    return ast.unparse(literal) if isinstance(literal, ast.Constant) else written

@@ -5,6 +5,7 @@ only by the new name of a module-level definition the same commit renamed (`_foo
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -13,6 +14,9 @@ from bot.analysis.facts.records import Name, NameKind, Renamed
 from bot.analysis.facts.reexports import _absolute, _module_of
 from bot.analysis.facts.renamed import Follows, binds, code_size, following, node_count
 from bot.analysis.facts.scan import FileReading, Side
+
+# a word of code, read as a name where it is one
+_WORD = re.compile(r"\b[A-Za-z_]\w*\b")
 
 
 @dataclass
@@ -103,6 +107,14 @@ def only_follows(reading: FileReading, old: str, new: str, follows: FileFollows)
             )
         )
     return list(dict.fromkeys(follows.origin[k] for k in read)) if same else []
+
+
+def follows_names(was: str, now: str, follows: FileFollows | None) -> bool:
+    """Whether code written `was` at the parent (an annotation: `Optional['_Foo']`) is `now`
+    with only the names of definitions the commit renamed read by their new names."""
+    if follows is None or not follows.names:
+        return False
+    return was != now and _WORD.sub(lambda m: follows.names.get(m[0], m[0]), was) == now
 
 
 def follows_value(was: str, now: str, follows: FileFollows | None) -> bool:

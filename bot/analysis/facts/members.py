@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from bot.analysis.facts.pyfile import dotted
 from bot.analysis.facts.raised_names import Lookup, class_name, identity
@@ -32,7 +32,10 @@ _ANY_ATTRIBUTE = ("__getattr__", "__getattribute__")
 
 
 def members_gone(
-    removed: Iterable[Name], readings: Iterable[FileReading], lookup: Lookup
+    removed: Iterable[Name],
+    readings: Iterable[FileReading],
+    lookup: Lookup,
+    renamed: Mapping[Name, str] | None = None,
 ) -> tuple[MemberGone, ...]:
     """The public, non-dunder methods and properties of `removed` (`C.m`, of a top-level
     public-named class its module's `__all__`, where it has one, lists) whose file was read
@@ -40,7 +43,8 @@ def members_gone(
     the commit gives it `m`: not a base (each one plain, a
     builtin class without `m`, or a class of a file read whole at the commit without `m`,
     followed up), not a decorator or a metaclass of another kind, not a `__getattr__`, not an
-    attribute its methods or its module set (`self.m = …`, `C.m = …`, `setattr`)."""
+    attribute its methods or its module set (`self.m = …`, `C.m = …`, `setattr`). `renamed`:
+    the name the class now gives those of `removed` the change renamed in it."""
     files = {r.path: r for r in readings if r.path.endswith(".py") and all(r.texts)}
     sides = {path: r.plus for path, r in files.items()}
     out: list[MemberGone] = []
@@ -68,7 +72,7 @@ def members_gone(
             continue
         node = reading.minus.functions.get(n.name)
         attribute = node is not None and read_bare(node)
-        out.append(MemberGone(n.path, cls, member, attribute))
+        out.append(MemberGone(n.path, cls, member, attribute, (renamed or {}).get(n)))
     return tuple(out)
 
 

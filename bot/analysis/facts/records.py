@@ -503,6 +503,17 @@ class MemberGone:
     member: str
     # a property: read without a call
     attribute: bool = False
+    # the name the class now gives it, where the change renamed it (`purge` → `truncate`)
+    new: str | None = None
+
+
+@dataclass(frozen=True)
+class DevRequirement:
+    """A requirement a `pyproject.toml` names for its developers' tools alone (a Poetry
+    dev dependency, a dependency group's): no install of the package asks for it."""
+
+    name: str
+    path: str
 
 
 @dataclass(frozen=True)
@@ -694,6 +705,8 @@ class Facts:
     # the requirements of an extra declared at both revisions that it gains, loses or pins
     # anew (one project's metadata over its files: moved between them, the same is nothing)
     extras_changed: tuple[ExtraRequirement, ...] = ()
+    dev_requirements_added: tuple[DevRequirement, ...] = ()
+    dev_requirements_removed: tuple[DevRequirement, ...] = ()
     entry_points_added: tuple[EntryPoint, ...] = ()
     entry_points_removed: tuple[EntryPoint, ...] = ()
     # the modules the entry points of changed packaging files name at the commit

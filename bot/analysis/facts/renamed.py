@@ -84,7 +84,7 @@ def _rename(
                 given[a.arg] = f"param{depth}#{place}"
                 undo.append((a, "arg", a.arg))
                 a.arg = given[a.arg]
-    split = {} if introspects else _rebound(args, body, inner)
+    split = {} if introspects else _rebound(args, body, inner) | _resplit(body, names)
     for node in _breadth(body):
         if isinstance(node, ast.Name) and id(node) in split:
             undo.append((node, "id", node.id))
@@ -130,6 +130,65 @@ def _rebound(args: ast.arguments, body: list[ast.stmt], inner: set[str]) -> dict
         for n in _breadth(body[at + 1 :]):
             if isinstance(n, ast.Name) and n.id == name:
                 out[id(n)] = key
+    return out
+
+
+def _resplit(body: list[ast.stmt], names: set[str]) -> dict[int, str]:
+    """A local bound again by a plain assignment among the body's own statements (run once,
+    unconditionally: its old value is read by nothing after it but that statement's value)
+    is, from there on, a local of its own (`table = {…: d for d in table.items()}` is the
+    same code as `table = {…: d for d in raw_table.items()}`): its names there and after, by
+    node, each under a key no name has. Only a local that plain single assignments alone
+    bind, and that no nested scope reads (a closure, a lambda or a generator sees its
+    latest value)."""
+    nested = (*_DEFS, ast.Lambda, ast.ClassDef, ast.GeneratorExp)
+    closed = {
+        n.id
+        for node in _breadth(body)
+        if isinstance(node, nested)
+        for n in ast.walk(node)
+        if isinstance(n, ast.Name)
+    }
+    plain: set[int] = set()
+    for node in _breadth(body):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            plain.add(id(node.targets[0]))
+    others = {
+        n.id
+        for n in _breadth(body)
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and id(n) not in plain
+    }
+    others |= {n.name for n in _breadth(body) if isinstance(n, ast.ExceptHandler) and n.name}
+    splittable = names - closed - others
+    if not splittable:
+        return {}
+    out: dict[int, str] = {}
+    segment: dict[str, int] = {}
+    bound: set[str] = set()
+
+    def tag(nodes: Sequence[ast.AST]) -> None:
+        for n in _breadth(nodes):
+            if isinstance(n, ast.Name) and segment.get(n.id):
+                out[id(n)] = f"\0{n.id}#{segment[n.id]}"
+
+    for statement in body:
+        target = (
+            statement.targets[0]
+            if isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            else None
+        )
+        if (
+            isinstance(statement, ast.Assign)
+            and isinstance(target, ast.Name)
+            and target.id in splittable
+            and target.id in bound
+        ):
+            tag([statement.value])
+            segment[target.id] = segment.get(target.id, 0) + 1
+            tag([target])
+        else:
+            tag([statement])
+        bound |= _own_bindings([statement])
     return out
 
 
