@@ -733,6 +733,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _additions,
         _documented_public,
         _logs_after_additions,
+        _body_values,
         _redocumented_public,
         _constants_added,
         _tables_public,
@@ -1864,6 +1865,47 @@ def _returns_now(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         told = any(d.name == given.name for d in sig.facts.redocumented)
         out.append(_Statement("compatibility", clause, internal=True, behaviour=True, aside=told))
     return out[:2]
+
+
+def _body_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What a shipped public function's body now gives: the value a new guard at its top
+    returns, with when ("`activate` now returns `_TRANSLATIONS[None]` early when `locale is
+    None`"), and a name it computes otherwise ("`naturaldelta` now computes `num_months` as
+    `round(days / 30.5)` (was `int(days // 30.5)`)"): what runs differently where the rest
+    would be a docstring or an annotation. Of public functions of public modules and methods
+    of public classes alone; four at most."""
+
+    def said(function: str, path: str) -> str | None:
+        name = _callable(function)
+        if name is None or path not in sig.source_files:
+            return None
+        if not _public_name(name) or private_module(path):
+            return None
+        return _which(sig, p, name, path)
+
+    found: list[tuple[str, str]] = []  # (function, clause)
+    for guard in sig.facts.returns_early:
+        if (name := said(guard.name, guard.path)) is not None:
+            clause = p.returns_early_with.format(name=name, value=guard.value, test=guard.test)
+            found.append((guard.name, clause))
+    for value in sig.facts.recomputed:
+        if (name := said(value.name, value.path)) is not None:
+            clause = p.recomputes.format(
+                name=name, target=value.target, new=value.new, old=value.old
+            )
+            found.append((value.name, clause))
+    redocumented = {d.name for d in sig.facts.redocumented}
+    return [
+        # the author's new words for the function say more: the summary is theirs
+        _Statement(
+            "compatibility",
+            clause,
+            internal=True,
+            behaviour=True,
+            aside=function in redocumented,
+        )
+        for function, clause in found[:4]
+    ]
 
 
 def _body_checks(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

@@ -39,6 +39,7 @@ from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
+from bot.analysis.facts.early import early_value
 from bot.analysis.facts.follows import (
     follows_of,
     follows_value,
@@ -68,6 +69,7 @@ from bot.analysis.facts.pyfile import (
 from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.raised_names import lookups, proven_raises
 from bot.analysis.facts.reached import reached_classes
+from bot.analysis.facts.recomputed import recomputed
 from bot.analysis.facts.records import (
     Caught,
     Compared,
@@ -95,12 +97,14 @@ from bot.analysis.facts.records import (
     Passed,
     Raised,
     Reached,
+    Recomputed,
     Reexport,
     Registration,
     Registry,
     Renamed,
     Requirement,
     Returned,
+    ReturnsEarly,
     Retyped,
     Rewritten,
     Section,
@@ -1056,6 +1060,8 @@ def _combine(
     messages: list[Message] = []
     conditions: list[Condition] = []
     in_place: list[Rewritten] = []
+    early: list[ReturnsEarly] = []
+    computed: list[Recomputed] = []
     keywords: list[Passed] = []
     logs: list[Logged] = []
     tests_paths = {f.path for f in files if f.kind is PathKind.TESTS}
@@ -1208,6 +1214,21 @@ def _combine(
                     detailed = name in r.plus.conditions and name in r.minus.conditions
                     if detailed and not tested and not compared:
                         in_place += statements_rewritten(r, name)
+                    # a new guard at the top of the body that returns a value is said with
+                    # it ("now returns `v` early when `t`"), not as "returns early" too
+                    now_node = r.plus.functions.get(name)
+                    for c in tested:
+                        gave = early_value(now_node, c.test) if c.turn is Turn.RETURNS else None
+                        if gave is not None:
+                            early.append(ReturnsEarly(name, r.path, gave, c.test))
+                            conditions = [k for k in conditions if k != c]
+                    # (of the functions the change edits: a local renamed throughout, or a
+                    # definition's new name followed, is no edit, `edited_here`)
+                    if detailed and text_changed and name not in twice:
+                        computed += [
+                            Recomputed(name, r.path, *found)
+                            for found in recomputed(r.minus.functions.get(name), now_node)
+                        ]
                     keywords += keywords_changed(r, name)
                     logs += _logs_added(r, name)
             was_typed, now_typed = (
@@ -1241,6 +1262,7 @@ def _combine(
     said += [f.name for f in signatures] + [f.name for f in raised] + [f.name for f in caught]
     said += [f.name for f in optional] + [f.name for f in returned] + [f.name for f in retyped]
     said += [f.name for f in gives]
+    said += [f.name for f in early] + [f.name for f in computed]
     said += [f.name for f in checks] + [f.name for f in messages]
     said += [f.name for f in conditions] + [f.name for f in keywords]
     said += [f.name for f in in_place]
@@ -1337,6 +1359,8 @@ def _combine(
         compares_added=_cap(checks),
         messages_changed=_cap(messages),
         conditions_changed=_cap(conditions),
+        returns_early=_cap(early),
+        recomputed=_cap(computed),
         rewritten=_cap(in_place),
         keywords_changed=_cap(keywords),
         logs_added=_cap([*logs, *_logs_of_new(readings, tests_paths)]),
