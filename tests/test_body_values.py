@@ -193,3 +193,27 @@ def test_a_guard_on_a_string_says_what_it_returns_for_it(tmp_path: Path) -> None
     # the new check is the guard's: said with what it returns, before "checks for `"raw"`"
     assert analysis.summary == "`pick` now returns `mode` early when `mode == 'raw'`."
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_guard_that_may_leave_otherwise_says_no_value(tmp_path: Path) -> None:
+    # `if t:` whose block may raise before its last `return v` does not always return `v`
+    raising = (
+        '    if locale is None or locale.startswith("en"):\n'
+        "        if path:\n"
+        "            raise ValueError(path)\n"
+        "        return _TRANSLATIONS[None]\n\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path, _i18n("str", ""), _i18n("str", raising), "Handle en_GB and en_US locale"
+    )
+    text = entry_text(analysis)
+    assert "`_TRANSLATIONS[None]` early" not in text, text
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    root, commit = second_commit(
+        tmp_path / "b", _i18n("str", ""), _i18n("str", raising), "Handle en_GB and en_US locale"
+    )
+    said = (
+        "`activate` now returns `_TRANSLATIONS[None]` early when "
+        "`locale is None or locale.startswith('en')`."
+    )
+    assert verdicts_of(root, commit.sha, said) == [(Kind.RETURNS_EARLY, Verdict.FALSE)]

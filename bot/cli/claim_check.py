@@ -1187,13 +1187,16 @@ class Checker:
         return Verdict.TRUE, ""
 
     def _returns_early(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
-        """ "`f` now returns `v` early when `t`": at the commit an own `if t:` of `f` whose
-        body's last statement is `return v`, and `t` no test of `f` at the parent (tests and
+        """ "`f` now returns `v` early when `t`": at the commit `f` is no generator and an own
+        `if t:` of it has a body whose last statement is `return v` and whose others never
+        return, raise, `continue` or `break`; `t` no test of `f` at the parent (tests and
         values compared as `ast.unparse` writes them, spaces folded)."""
         function, value, test = _normal(claim.name), claim.old or "", claim.new or ""
         bodies = self._both_bodies(c, claim)
         if not isinstance(bodies, _Bodies):
             return bodies
+        if bodies.after.generator:
+            return Verdict.FALSE, f"`{function}` is a generator at the commit"
         if _folded(test) in {_folded(t) for t in bodies.before.conditions}:
             return Verdict.FALSE, f"`{function}` tested `{test}` at the parent already"
         said = (_folded(test), _folded(value))

@@ -873,7 +873,8 @@ class Body:
     generator: bool = False
     falls_through: bool = False
     # (test, value as `ast.unparse` writes it) of each own `if` whose body's last statement
-    # is `return value` (a value: not a bare `return`, not `return None`)
+    # is `return value` (a value: not a bare `return`, not `return None`) and whose other
+    # statements never return, raise, `continue` or `break`
     returns_when: set[tuple[str, str]] = field(default_factory=set)
     # each name its own code binds by a plain `name = value` (or `name: T = value`), with the
     # values as `ast.unparse` writes them; the names it binds any other way (`+=`, a loop's
@@ -947,7 +948,7 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
                 leaves = _leaves(inner.body[-1]) if isinstance(inner, ast.If) else None
                 if leaves is not None:
                     body.guards.add((test, leaves))
-                given = _given(inner.body[-1]) if isinstance(inner, ast.If) else None
+                given = _given(inner.body) if isinstance(inner, ast.If) else None
                 if given is not None:
                     body.returns_when.add((test, given))
             if isinstance(inner, ast.Call):
@@ -1024,10 +1025,16 @@ def _narrowed_raises(node: ast.If) -> set[str]:
     return {ast.unparse(k) for k in named} if raised else set()
 
 
-def _given(last: ast.stmt) -> str | None:
+def _given(block: list[ast.stmt]) -> str | None:
     """The value a block's last statement returns, as `ast.unparse` writes it; None for
-    another statement, a bare `return` or `return None`."""
+    another statement, a bare `return` or `return None`, or where a statement before it may
+    leave the block otherwise (`return`, `raise`, `continue`, `break`: code nested in a
+    `def`, `class` or `lambda` aside)."""
+    last = block[-1]
     if not isinstance(last, ast.Return) or last.value is None:
+        return None
+    before = [n for s in block[:-1] for n in _walk_own(s)]
+    if any(isinstance(n, ast.Return | ast.Raise | ast.Continue | ast.Break) for n in before):
         return None
     if isinstance(last.value, ast.Constant) and last.value.value is None:
         return None
@@ -1107,6 +1114,18 @@ def _closure_tests(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]
             tests.add(ast.unparse(node.test))
         todo += ast.iter_child_nodes(node)
     return tests
+
+
+def _walk_own(statement: ast.AST) -> list[ast.AST]:
+    """Every node of a statement, those inside a function, class or lambda it defines aside."""
+    out: list[ast.AST] = []
+    todo: list[ast.AST] = [statement]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            todo += ast.iter_child_nodes(node)
+    return out
 
 
 def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
