@@ -115,8 +115,10 @@ def test_renames_long_values_and_rewrites_say_nothing(tmp_path: Path) -> None:
     # a value that differs only by the names it reads, a value too long, more than four
     # names computed otherwise (a rewrite): none said
     renamed = "int(count // 30.5)"
+    # humanize bc5b4dc: `from datetime import date` became `import datetime as dt`
+    dotted = "int(dt.days // 30.5)"
     long = "int(days // 30.5) + sum(x for x in range(days) if x % 7 == 0) * 2 - 1"
-    for i, months in enumerate((renamed, long)):
+    for i, months in enumerate((renamed, dotted, long)):
         analysis, _ = checked_entry(
             tmp_path / str(i), _time("int(days // 30.5)"), _time(months), "Tidy"
         )
@@ -125,6 +127,14 @@ def test_renames_long_values_and_rewrites_say_nothing(tmp_path: Path) -> None:
     more = many.replace(" + 1", " + 2")
     analysis, _ = checked_entry(
         tmp_path / "many", {"app/calc.py": many}, {"app/calc.py": more}, "Tidy"
+    )
+    assert " computes " not in entry_text(analysis)
+    # a linter's rewrite (humanize cae4163, "Ruff updates") computes the same value
+    analysis, _ = checked_entry(
+        tmp_path / "ruff",
+        _time("int(days // 30.5)"),
+        _time("int(days // 30.5) if days else 0"),
+        "Ruff updates",
     )
     assert " computes " not in entry_text(analysis)
 
@@ -217,3 +227,20 @@ def test_a_guard_that_may_leave_otherwise_says_no_value(tmp_path: Path) -> None:
         "`locale is None or locale.startswith('en')`."
     )
     assert verdicts_of(root, commit.sha, said) == [(Kind.RETURNS_EARLY, Verdict.FALSE)]
+
+
+def test_a_private_helpers_guard_is_still_said_without_its_value(tmp_path: Path) -> None:
+    # filelock 36eded2's shape: `_read_lock_file` gains a guard at its top
+    before = {
+        "src/filelock/_soft.py": "import os\n\n\ndef _read_lock_file(path):\n"
+        "    st = os.stat(path)\n    with open(path) as f:\n        return f.read()\n"
+    }
+    after = {
+        "src/filelock/_soft.py": "import os\nimport stat\n\n\ndef _read_lock_file(path):\n"
+        "    st = os.stat(path)\n    if not stat.S_ISREG(st.st_mode):\n        return ''\n"
+        "    with open(path) as f:\n        return f.read()\n"
+    }
+    analysis, verdicts = checked_entry(tmp_path, before, after, "Skip a non-regular lock file")
+    text = entry_text(analysis)
+    assert "`_read_lock_file` now returns early when `not stat.S_ISREG(st.st_mode)`." in text
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)

@@ -1867,6 +1867,15 @@ def _returns_now(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return out[:2]
 
 
+def _public_body(sig: Signals, function: str, path: str) -> str | None:
+    """How a caller names a shipped function whose body `_body_values` reads: a public one
+    of a public module, or a method of a public class; None for another."""
+    name = _callable(function)
+    if name is None or path not in sig.source_files:
+        return None
+    return name if _public_name(name) and not private_module(path) else None
+
+
 def _body_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """What a shipped public function's body now gives: the value a new guard at its top
     returns, with when ("`activate` now returns `_TRANSLATIONS[None]` early when `locale is
@@ -1876,19 +1885,17 @@ def _body_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     of public classes alone; four at most."""
 
     def said(function: str, path: str) -> str | None:
-        name = _callable(function)
-        if name is None or path not in sig.source_files:
-            return None
-        if not _public_name(name) or private_module(path):
-            return None
-        return _which(sig, p, name, path)
+        name = _public_body(sig, function, path)
+        return None if name is None else _which(sig, p, name, path)
 
     found: list[tuple[str, str]] = []  # (function, clause)
     for guard in sig.facts.returns_early:
         if (name := said(guard.name, guard.path)) is not None:
             clause = p.returns_early_with.format(name=name, value=guard.value, test=guard.test)
             found.append((guard.name, clause))
-    for value in sig.facts.recomputed:
+    # a linter's rewrites (`'{:.%se}' % p` became an f-string) compute the same value
+    restyled = STYLE_WORDS.search(sig.title.text) is not None
+    for value in () if restyled else sig.facts.recomputed:
         if (name := said(value.name, value.path)) is not None:
             clause = p.recomputes.format(
                 name=name, target=value.target, new=value.new, old=value.old
@@ -1998,9 +2005,17 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         Turn.CHANGED: p.tests_now,
     }
     found: list[tuple[str, str]] = []  # (function, clause)
+    # a public function's new guard is said with the value it returns (`_body_values`)
+    valued = {
+        (g.name, g.path, g.test)
+        for g in sig.facts.returns_early
+        if _public_body(sig, g.name, g.path) is not None
+    }
     for c in sig.facts.conditions_changed:
         name = _callable(c.name)
         if name is None or c.path not in shipped or c.new:
+            continue
+        if c.turn is Turn.RETURNS and (c.name, c.path, c.test) in valued:
             continue
         said = _which(sig, p, name, c.path)
         clause = phrases[c.turn].format(name=said, test=c.test, was=c.was, exception=c.was)

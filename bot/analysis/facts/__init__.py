@@ -1214,14 +1214,13 @@ def _combine(
                     detailed = name in r.plus.conditions and name in r.minus.conditions
                     if detailed and not tested and not compared:
                         in_place += statements_rewritten(r, name)
-                    # a new guard at the top of the body that returns a value is said with
-                    # it ("now returns `v` early when `t`"), not as "returns early" too
+                    # what a new guard at the top of the body returns (its condition kept:
+                    # a public function's is said with the value, another's without)
                     now_node = r.plus.functions.get(name)
                     for c in tested:
                         gave = early_value(now_node, c.test) if c.turn is Turn.RETURNS else None
                         if gave is not None:
                             early.append(ReturnsEarly(name, r.path, gave, c.test))
-                            conditions = [k for k in conditions if k != c]
                     # (of the functions the change edits: a local renamed throughout, or a
                     # definition's new name followed, is no edit, `edited_here`)
                     if detailed and text_changed and name not in twice:

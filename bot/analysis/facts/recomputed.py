@@ -97,20 +97,27 @@ def _other_binding(n: ast.AST) -> str | None:
 
 
 class _Blank(ast.NodeTransformer):
-    """Every name and attribute read as one."""
+    """Every name, and every attribute chain on one (`dt.date`, `self._timeout`), read as one
+    name."""
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
         return ast.Name(id="_", ctx=ast.Load())
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        chain: ast.expr = node
+        while isinstance(chain, ast.Attribute):
+            chain = chain.value
+        if isinstance(chain, ast.Name):
+            return ast.Name(id="_", ctx=ast.Load())
         self.generic_visit(node)
         return ast.Attribute(value=node.value, attr="_", ctx=ast.Load())
 
 
 def _identifiers_only(old: ast.expr, new: ast.expr) -> bool:
-    """Whether the two values are one expression but for the names and attributes they read
-    (`self._timeout` and `self.timeout`, `_foo(x)` and `_bar(x)`): a rename as likely as
-    another value, never said as one."""
+    """Whether the two values are one expression but for the names and dotted names they
+    read (`self._timeout` and `self.timeout`, `_foo(x)` and `_bar(x)`, `date(…)` and
+    `dt.date(…)` after `import datetime as dt`): a rename as likely as another value, never
+    said as one."""
     return ast.dump(_Blank().visit(copy.deepcopy(old))) == ast.dump(
         _Blank().visit(copy.deepcopy(new))
     )

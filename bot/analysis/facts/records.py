@@ -330,7 +330,7 @@ class Documented:
 class ReturnsEarly:
     """A Python function defined at both revisions with a new `if test:` among the first
     statements of its body whose last statement returns `value`, each as `ast.unparse` writes
-    it (`facts/early.py`); said in place of its RETURNS `Condition`."""
+    it (`facts/early.py`); of a public function, said in place of its RETURNS `Condition`."""
 
     name: str
     path: str
