@@ -244,3 +244,24 @@ def test_a_private_helpers_guard_is_still_said_without_its_value(tmp_path: Path)
     text = entry_text(analysis)
     assert "`_read_lock_file` now returns early when `not stat.S_ISREG(st.st_mode)`." in text
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_an_assignment_that_now_runs_always_is_not_said_as_recomputed(tmp_path: Path) -> None:
+    # humanize 647e731: `value = dt.datetime.fromtimestamp(…)` under an `if` became
+    # `value = _convert_aware_datetime(value)` at the top: "was" would say it always ran
+    before = {
+        "src/humanize/time.py": "import datetime as dt\n\n\ndef naturaltime(value):\n"
+        "    if isinstance(value, dt.datetime) and value.tzinfo is not None:\n"
+        "        value = dt.datetime.fromtimestamp(value.timestamp())\n"
+        "    return str(value)\n"
+    }
+    after = {
+        "src/humanize/time.py": "import datetime as dt\n\n\ndef naturaltime(value):\n"
+        "    value = _convert_aware_datetime(value)\n    return str(value)\n\n\n"
+        "def _convert_aware_datetime(value):\n"
+        "    if isinstance(value, dt.datetime) and value.tzinfo is not None:\n"
+        "        value = dt.datetime.fromtimestamp(value.timestamp())\n"
+        "    return value\n"
+    }
+    analysis, _ = checked_entry(tmp_path, before, after, "Fix issue #122")
+    assert " computes " not in entry_text(analysis)

@@ -20,54 +20,72 @@ _SAID = 60
 def recomputed(was: ast.AST | None, now: ast.AST | None) -> list[tuple[str, str, str]]:
     """(name, value at the commit, value at the parent) of each name the function's own code
     (nested functions, classes and lambdas aside) binds once at both revisions, by a plain
-    `name = value`, whose value is written otherwise at the commit: never a value that differs
-    only by the names or attributes it reads (a local or a definition renamed is no other
-    value). None where more than `_REWRITE` changed (a rewrite); the first `_MOST` said, each
-    value short and on one line."""
+    `name = value`, whose value is written otherwise at the commit, the assignment inside the
+    same kinds of blocks at both (one under an `if` at the parent and at the top of the body
+    at the commit now runs always: "was" would say it ran always before, humanize 647e731's
+    `value`): never a value that differs only by the names or attributes it reads (a local
+    or a definition renamed is no other value). None where more than `_REWRITE` changed (a
+    rewrite); the first `_MOST` said, each value short and on one line."""
     if not isinstance(was, _DEFS) or not isinstance(now, _DEFS):
         return []
     before, after = _assigned(was), _assigned(now)
-    found: list[tuple[str, ast.expr, ast.expr]] = []
-    for name, new in after.items():
-        old = before.get(name)
+    found: list[tuple[str, ast.expr, ast.expr, bool]] = []  # (…, in the same blocks)
+    for name, (new, inside) in after.items():
+        old, was_inside = before.get(name, (None, ()))
         if old is None or ast.dump(old) == ast.dump(new):
             continue
         if _identifiers_only(old, new):
             continue
-        found.append((name, new, old))
+        found.append((name, new, old, inside == was_inside))
     if len(found) > _REWRITE:
         return []
     said = [
         (name, new_text, old_text)
-        for name, new, old in found
-        if (new_text := _said(new)) is not None and (old_text := _said(old)) is not None
+        for name, new, old, kept in found
+        if kept and (new_text := _said(new)) is not None and (old_text := _said(old)) is not None
     ]
     return said[:_MOST]
 
 
-def _own(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
+def _own(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[ast.AST, tuple[str, ...]]]:
     """The nodes of the function's own code, the definitions nested in it aside (their names
-    are bindings of its own)."""
-    out: list[ast.AST] = []
-    stack: list[ast.AST] = list(node.body)
+    are bindings of its own), each with the kinds of the blocks it is in (`("If", "For")`)."""
+    out: list[tuple[ast.AST, tuple[str, ...]]] = []
+    stack: list[tuple[ast.AST, tuple[str, ...]]] = [(s, ()) for s in node.body]
     while stack:
-        current = stack.pop()
-        out.append(current)
-        if not isinstance(current, _NESTED):
-            stack.extend(ast.iter_child_nodes(current))
+        current, inside = stack.pop()
+        out.append((current, inside))
+        if isinstance(current, _NESTED):
+            continue
+        deeper = (*inside, type(current).__name__) if _block(current) else inside
+        stack.extend((child, deeper) for child in ast.iter_child_nodes(current))
     return out
 
 
-def _assigned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
+def _block(node: ast.AST) -> bool:
+    """A statement that holds others (`if`, a loop, `with`, `try`, `match`)."""
+    return isinstance(node, ast.stmt) and any(
+        isinstance(getattr(node, f, None), list)
+        and any(
+            isinstance(s, ast.stmt | ast.ExceptHandler | ast.match_case) for s in getattr(node, f)
+        )
+        for f in ("body", "orelse", "finalbody", "handlers", "cases")
+    )
+
+
+def _assigned(
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> dict[str, tuple[ast.expr, tuple[str, ...]]]:
     """Each name the function's own code binds once, by a plain `name = value` (or `name: T =
-    value`), with that value, in the order the function reads them; a name declared `global`
+    value`), with that value and the kinds of the blocks it is in, in the order the function
+    reads them; a name declared `global`
     or `nonlocal`, or bound any other way too (`+=`, a loop, `with … as`, an import, a
     nested `def`), is none."""
     own = _own(node)
     bindings: Counter[str] = Counter()
-    plain: dict[str, ast.expr] = {}
+    plain: dict[str, tuple[ast.expr, tuple[str, ...]]] = {}
     shared: set[str] = set()
-    for n in own:
+    for n, inside in own:
         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del):
             bindings[n.id] += 1
         elif isinstance(n, ast.Global | ast.Nonlocal):
@@ -75,13 +93,13 @@ def _assigned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.exp
         elif (other := _other_binding(n)) is not None:
             bindings[other] += 2
         if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
-            plain[n.targets[0].id] = n.value
+            plain[n.targets[0].id] = n.value, inside
         elif isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and n.value:
-            plain[n.target.id] = n.value
+            plain[n.target.id] = n.value, inside
     once = {
         name: value for name, value in plain.items() if bindings[name] == 1 and name not in shared
     }
-    return dict(sorted(once.items(), key=lambda kv: (kv[1].lineno, kv[1].col_offset)))
+    return dict(sorted(once.items(), key=lambda kv: (kv[1][0].lineno, kv[1][0].col_offset)))
 
 
 def _other_binding(n: ast.AST) -> str | None:
