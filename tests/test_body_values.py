@@ -265,3 +265,24 @@ def test_an_assignment_that_now_runs_always_is_not_said_as_recomputed(tmp_path: 
     }
     analysis, _ = checked_entry(tmp_path, before, after, "Fix issue #122")
     assert " computes " not in entry_text(analysis)
+
+
+def test_a_value_whose_inputs_are_bound_otherwise_is_not_said(tmp_path: Path) -> None:
+    # humanize a0bb67a: `for i, s in enumerate(suffix)` … `unit = base ** (i + 2)` became
+    # `enumerate(suffix, 2)` … `unit = base**i`: the same unit, `i` counted otherwise
+    size = (
+        "def naturalsize(value, base=1000):\n"
+        "    suffix = ('kB', 'MB')\n"
+        "    for i, s in enumerate(suffix{start}):\n"
+        "        unit = {unit}\n"
+        "        if value < unit:\n"
+        "            return s\n"
+        "    return suffix[-1]\n"
+    )
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"src/humanize/filesize.py": size.format(start="", unit="base ** (i + 2)")},
+        {"src/humanize/filesize.py": size.format(start=", 2", unit="base ** i")},
+        "filesize: more cleanups",
+    )
+    assert " computes " not in entry_text(analysis)

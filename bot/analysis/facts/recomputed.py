@@ -24,11 +24,14 @@ def recomputed(was: ast.AST | None, now: ast.AST | None) -> list[tuple[str, str,
     same kinds of blocks at both (one under an `if` at the parent and at the top of the body
     at the commit now runs always: "was" would say it ran always before, humanize 647e731's
     `value`): never a value that differs only by the names or attributes it reads (a local
-    or a definition renamed is no other value). None where more than `_REWRITE` changed (a
+    or a definition renamed is no other value), nor one that reads a name bound at both
+    revisions by other statements (humanize a0bb67a's `unit = base**i` for `base ** (i + 2)`,
+    `i` now counted from 2: the same value). None where more than `_REWRITE` changed (a
     rewrite); the first `_MOST` said, each value short and on one line."""
     if not isinstance(was, _DEFS) or not isinstance(now, _DEFS):
         return []
     before, after = _assigned(was), _assigned(now)
+    was_bound, now_bound = _bindings(was), _bindings(now)
     found: list[tuple[str, ast.expr, ast.expr, bool]] = []  # (…, in the same blocks)
     for name, (new, inside) in after.items():
         old, was_inside = before.get(name, (None, ()))
@@ -36,7 +39,11 @@ def recomputed(was: ast.AST | None, now: ast.AST | None) -> list[tuple[str, str,
             continue
         if _identifiers_only(old, new):
             continue
-        found.append((name, new, old, inside == was_inside))
+        read = (_read(old) | _read(new)) - {name}
+        rebound = any(
+            n in was_bound and n in now_bound and was_bound[n] != now_bound[n] for n in read
+        )
+        found.append((name, new, old, inside == was_inside and not rebound))
     if len(found) > _REWRITE:
         return []
     said = [
@@ -100,6 +107,51 @@ def _assigned(
         name: value for name, value in plain.items() if bindings[name] == 1 and name not in shared
     }
     return dict(sorted(once.items(), key=lambda kv: (kv[1][0].lineno, kv[1][0].col_offset)))
+
+
+def _read(value: ast.expr) -> set[str]:
+    return {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+
+
+def _bindings(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[str]]:
+    """Each name the function binds (its parameters too), with how each binding writes it
+    (`for i, s in enumerate(suffix, 2)`, the value assigned), sorted: two revisions that
+    bind a name alike give it the same values."""
+    out: dict[str, list[str]] = {}
+
+    def bind(target: ast.AST, how: str) -> None:
+        for n in ast.walk(target):
+            if isinstance(n, ast.Name):
+                out.setdefault(n.id, []).append(how)
+
+    arguments = node.args
+    for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
+        out.setdefault(arg.arg, []).append("parameter")
+    for extra in (arguments.vararg, arguments.kwarg):
+        if extra is not None:
+            out.setdefault(extra.arg, []).append("parameter")
+    for n, _ in _own(node):
+        if isinstance(n, ast.Assign):
+            for target in n.targets:
+                bind(target, _unparsed(n.value))
+        elif isinstance(n, ast.AnnAssign | ast.NamedExpr) and n.value is not None:
+            bind(n.target, _unparsed(n.value))
+        elif isinstance(n, ast.AugAssign):
+            bind(n.target, _unparsed(n))
+        elif isinstance(n, ast.For | ast.AsyncFor | ast.comprehension):
+            bind(n.target, f"for {_unparsed(n.target)} in {_unparsed(n.iter)}")
+        elif isinstance(n, ast.withitem) and n.optional_vars is not None:
+            bind(n.optional_vars, _unparsed(n))
+        elif (other := _other_binding(n)) is not None:
+            out.setdefault(other, []).append(type(n).__name__)
+    return {name: sorted(ways) for name, ways in out.items()}
+
+
+def _unparsed(node: ast.AST) -> str:
+    try:
+        return ast.unparse(node)
+    except (ValueError, RecursionError):
+        return "…"
 
 
 def _other_binding(n: ast.AST) -> str | None:
