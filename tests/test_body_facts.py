@@ -72,7 +72,7 @@ def test_a_check_said_in_chinese(tmp_path: Path) -> None:
 def test_a_new_check_without_an_old_one_beside_it_is_no_also(tmp_path: Path) -> None:
     before = {"app/modes.py": 'def pick(mode):\n    return mode.upper() or "plain text"\n'}
     after = {
-        "app/modes.py": 'def pick(mode):\n    if mode == "raw":\n        return mode\n'
+        "app/modes.py": 'def pick(mode):\n    if mode == "raw":\n        mode = mode.strip()\n'
         '    return mode.upper() or "plain text"\n'
     }
     analysis, verdicts = checked_entry(tmp_path, before, after, "Keep raw mode")

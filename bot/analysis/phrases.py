@@ -132,6 +132,8 @@ class AnalysisPhrases:
     reworded_was: str  # … and {was}, the message it gave at the parent
     tests_now: str  # {name} {test} {was}: a condition rewritten
     returns_early: str  # {name} {test}: a new `if` that returns
+    returns_early_with: str  # {name} {value} {test}: a new `if` at the top that returns it
+    recomputes: str  # {name} {target} {new} {old}: a name bound once, its value changed
     raises_when: str  # {name} {exception} {test}: a new `if` that raises
     skips_when: str  # {name} {test}: a new `if` that continues
     no_longer_tests: str  # {name} {test}: a condition gone
@@ -391,6 +393,8 @@ EN = AnalysisPhrases(
     reworded_was="The `{exception}` raised by {name} now says “{text}” (was “{was}”)",
     tests_now="{name} now tests `{test}` (was `{was}`)",
     returns_early="{name} now returns early when `{test}`",
+    returns_early_with="{name} now returns `{value}` early when `{test}`",
+    recomputes="{name} now computes `{target}` as `{new}` (was `{old}`)",
     raises_when="{name} now raises `{exception}` when `{test}`",
     skips_when="{name} now skips to the next iteration when `{test}`",
     no_longer_tests="{name} no longer tests `{test}`",
@@ -630,6 +634,8 @@ ZH = AnalysisPhrases(
     reworded_was="{name} 抛出的 `{exception}` 的消息改为“{text}”（原为“{was}”）",
     tests_now="{name} 现在判断 `{test}`（原为 `{was}`）",
     returns_early="{name} 现在在 `{test}` 时提前返回",
+    returns_early_with="{name} 现在在 `{test}` 时提前返回 `{value}`",
+    recomputes="{name} 现在将 `{target}` 计算为 `{new}`（原为 `{old}`）",
     raises_when="{name} 现在在 `{test}` 时抛出 `{exception}`",
     skips_when="{name} 现在在 `{test}` 时跳到下一次循环",
     no_longer_tests="{name} 不再判断 `{test}`",

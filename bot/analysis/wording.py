@@ -747,6 +747,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _additions,
         _documented_public,
         _logs_after_additions,
+        _body_values,
         _redocumented_public,
         _constants_added,
         _tables_public,
@@ -1965,6 +1966,54 @@ def _returns_now(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return out[:2]
 
 
+def _public_body(sig: Signals, function: str, path: str) -> str | None:
+    """How a caller names a shipped function whose body `_body_values` reads: a public one
+    of a public module, or a method of a public class; None for another."""
+    name = _callable(function)
+    if name is None or path not in sig.source_files:
+        return None
+    return name if _public_name(name) and not private_module(path) else None
+
+
+def _body_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What a shipped public function's body now gives: the value a new guard at its top
+    returns, with when ("`activate` now returns `_TRANSLATIONS[None]` early when `locale is
+    None`"), and a name it computes otherwise ("`naturaldelta` now computes `num_months` as
+    `round(days / 30.5)` (was `int(days // 30.5)`)"): what runs differently where the rest
+    would be a docstring or an annotation. Of public functions of public modules and methods
+    of public classes alone; four at most."""
+
+    def said(function: str, path: str) -> str | None:
+        name = _public_body(sig, function, path)
+        return None if name is None else _which(sig, p, name, path)
+
+    found: list[tuple[str, str]] = []  # (function, clause)
+    for guard in sig.facts.returns_early:
+        if (name := said(guard.name, guard.path)) is not None:
+            clause = p.returns_early_with.format(name=name, value=guard.value, test=guard.test)
+            found.append((guard.name, clause))
+    # a linter's rewrites (`'{:.%se}' % p` became an f-string) compute the same value
+    restyled = STYLE_WORDS.search(sig.title.text) is not None
+    for value in () if restyled else sig.facts.recomputed:
+        if (name := said(value.name, value.path)) is not None:
+            clause = p.recomputes.format(
+                name=name, target=value.target, new=value.new, old=value.old
+            )
+            found.append((value.name, clause))
+    redocumented = {d.name for d in sig.facts.redocumented}
+    return [
+        # the author's new words for the function say more: the summary is theirs
+        _Statement(
+            "compatibility",
+            clause,
+            internal=True,
+            behaviour=True,
+            aside=function in redocumented,
+        )
+        for function, clause in found[:4]
+    ]
+
+
 def _body_checks(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Strings a shipped function's conditions now compare with, new to it, and messages it
     now raises an exception it raised before with: a change inside a body that no name
@@ -2090,9 +2139,17 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         Turn.CHANGED: p.tests_now,
     }
     found: list[tuple[str, str, str]] = []  # (function, path, clause)
+    # a public function's new guard is said with the value it returns (`_body_values`)
+    valued = {
+        (g.name, g.path, g.test)
+        for g in sig.facts.returns_early
+        if _public_body(sig, g.name, g.path) is not None
+    }
     for c in sig.facts.conditions_changed:
         name = _callable(c.name)
         if name is None or c.path not in shipped or c.new:
+            continue
+        if c.turn is Turn.RETURNS and (c.name, c.path, c.test) in valued:
             continue
         said = _which(sig, p, name, c.path)
         clause = phrases[c.turn].format(name=said, test=c.test, was=c.was, exception=c.was)

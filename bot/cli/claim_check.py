@@ -449,6 +449,8 @@ class Checker:
             Kind.RETURN_TYPE: self._typed,
             Kind.RETURNS_NOW: self._gives,
             Kind.RETURNS_INSTEAD: self._gives,
+            Kind.RETURNS_EARLY: self._returns_early,
+            Kind.COMPUTES: self._computes,
             Kind.OPTIONAL: self._optional,
             Kind.REQUIRED: self._optional,
             Kind.EDITED: self._edited,
@@ -1254,6 +1256,51 @@ class Checker:
             return Verdict.UNVERIFIABLE, f"`{function}` may run off its end at the commit"
         return Verdict.TRUE, ""
 
+    def _returns_early(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now returns `v` early when `t`": at the commit `f` is no generator and an own
+        `if t:` of it has a body whose last statement is `return v` and whose others never
+        return, raise, `continue` or `break`; `t` no test of `f` at the parent (tests and
+        values compared as `ast.unparse` writes them, spaces folded)."""
+        function, value, test = _normal(claim.name), claim.old or "", claim.new or ""
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        if bodies.after.generator:
+            return Verdict.FALSE, f"`{function}` is a generator at the commit"
+        if _folded(test) in {_folded(t) for t in bodies.before.conditions}:
+            return Verdict.FALSE, f"`{function}` tested `{test}` at the parent already"
+        said = (_folded(test), _folded(value))
+        if said not in {(_folded(t), _folded(v)) for t, v in bodies.after.returns_when}:
+            return (
+                Verdict.FALSE,
+                f"no `if {test}:` of `{function}` ends in `return {value}` at the commit",
+            )
+        return Verdict.TRUE, ""
+
+    def _computes(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now computes `x` as `b` (was `a`)": `f`'s own code binds `x` only by plain
+        `x = …` at both revisions, every one giving `b` at the commit and `a` at the parent
+        (as `ast.unparse` writes them, spaces folded), one at least on each side."""
+        function, target = _normal(claim.name), _param_of(claim.name)
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        for body, value, side in (
+            (bodies.after, claim.new or "", "commit"),
+            (bodies.before, claim.old or "", "parent"),
+        ):
+            if target in body.rebound:
+                return Verdict.FALSE, f"`{function}` binds `{target}` otherwise at the {side}"
+            given = {_folded(v) for v in body.assigned.get(target, set())}
+            if given != {_folded(value)}:
+                return (
+                    Verdict.FALSE,
+                    f"`{function}` binds `{target}` to {sorted(given)} at the {side}",
+                )
+        if _folded(claim.new or "") == _folded(claim.old or ""):
+            return Verdict.FALSE, f"`{function}` binds `{target}` to one value at both"
+        return Verdict.TRUE, ""
+
     def _typed(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "The parameter `p` of `f` now takes `T` (was `U`)" / "`f` now returns `T` (was
         `U`)": the annotation as written (spaces folded) is `T` at the commit and `U` at the
@@ -1442,6 +1489,10 @@ class Checker:
                     merged.gives += found.gives
                     merged.generator |= found.generator
                     merged.falls_through |= found.falls_through
+                    merged.returns_when |= found.returns_when
+                    for name, values in found.assigned.items():
+                        merged.assigned.setdefault(name, set()).update(values)
+                    merged.rebound |= found.rebound
             return merged
 
         olds = [c.old(claim.path)] if claim.path else c.before

@@ -69,6 +69,8 @@ class Kind(StrEnum):
     RETURN_TYPE = "now returns type"
     RETURNS_NOW = "now returns value"
     RETURNS_INSTEAD = "now returns instead of"
+    RETURNS_EARLY = "now returns value early"
+    COMPUTES = "now computes as"
     OPTIONAL = "parameter now optional"
     REQUIRED = "parameter now required"
     EDITED = "the fix is in"
@@ -519,6 +521,23 @@ _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
         Kind.RETURNS_INSTEAD,
         re.compile(
             rf"`(?P<f>[^`]+)`{_IN} now returns `(?P<new>[^`]+)` instead of `(?P<old>[^`]+)`\.?"
+        ),
+    ),
+    # "`f` now returns `v` early when `t`" (`old` the value, `new` the test): a new guard
+    # that returns a value
+    (
+        Kind.RETURNS_EARLY,
+        re.compile(
+            rf"`(?P<f>[^`]+)`{_IN} now returns `(?P<old>[^`]+)` early when `(?P<new>[^`]+)`\.?"
+        ),
+    ),
+    # "`f` now computes `x` as `b` (was `a`)" (`name` is `f(x)`): the one value `f` binds
+    # `x` to, another at the commit
+    (
+        Kind.COMPUTES,
+        re.compile(
+            rf"`(?P<f>[^`]+)`{_IN} now computes `(?P<p>[^`]+)` as `(?P<new>[^`]+)`"
+            r" \(was `(?P<old>[^`]+)`\)\.?"
         ),
     ),
     (

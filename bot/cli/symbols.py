@@ -907,6 +907,15 @@ class Body:
     gives: list[str] = field(default_factory=list)
     generator: bool = False
     falls_through: bool = False
+    # (test, value as `ast.unparse` writes it) of each own `if` whose body's last statement
+    # is `return value` (a value: not a bare `return`, not `return None`) and whose other
+    # statements never return, raise, `continue` or `break`
+    returns_when: set[tuple[str, str]] = field(default_factory=set)
+    # each name its own code binds by a plain `name = value` (or `name: T = value`), with the
+    # values as `ast.unparse` writes them; the names it binds any other way (`+=`, a loop's
+    # or a `with`'s target, an unpacking, an import, a nested `def`, `global`)
+    assigned: dict[str, set[str]] = field(default_factory=dict)
+    rebound: set[str] = field(default_factory=set)
 
 
 def python_body(text: str, function: str, *, exact: bool = False) -> Body | None:
@@ -964,6 +973,7 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
             if isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef):
                 body.conditions.update(_closure_tests(inner))
         strings = _strings_bound(node, own)
+        _read_bindings(own, body.assigned, body.rebound)
         for inner in own:
             if isinstance(inner, ast.If | ast.While | ast.IfExp):
                 test = ast.unparse(inner.test)
@@ -973,6 +983,9 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
                 leaves = _leaves(inner.body[-1]) if isinstance(inner, ast.If) else None
                 if leaves is not None:
                     body.guards.add((test, leaves))
+                given = _given(inner.body) if isinstance(inner, ast.If) else None
+                if given is not None:
+                    body.returns_when.add((test, given))
             if isinstance(inner, ast.Call):
                 keywords = {k.arg: _unparsed(k.value) for k in inner.keywords if k.arg}
                 body.passes.append((_unparsed(inner.func), keywords))
@@ -1047,6 +1060,47 @@ def _narrowed_raises(node: ast.If) -> set[str]:
     return {ast.unparse(k) for k in named} if raised else set()
 
 
+def _given(block: list[ast.stmt]) -> str | None:
+    """The value a block's last statement returns, as `ast.unparse` writes it; None for
+    another statement, a bare `return` or `return None`, or where a statement before it may
+    leave the block otherwise (`return`, `raise`, `continue`, `break`: code nested in a
+    `def`, `class` or `lambda` aside)."""
+    last = block[-1]
+    if not isinstance(last, ast.Return) or last.value is None:
+        return None
+    before = [n for s in block[:-1] for n in _walk_own(s)]
+    if any(isinstance(n, ast.Return | ast.Raise | ast.Continue | ast.Break) for n in before):
+        return None
+    if isinstance(last.value, ast.Constant) and last.value.value is None:
+        return None
+    return _unparsed(last.value)
+
+
+def _read_bindings(own: list[ast.AST], assigned: dict[str, set[str]], rebound: set[str]) -> None:
+    """Into `assigned` each name a function's own code binds by a plain `name = value` (or
+    `name: T = value`) with its values; into `rebound` the names it binds any other way."""
+    plain: set[int] = set()
+    for n in own:
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+            assigned.setdefault(n.targets[0].id, set()).add(_unparsed(n.value))
+            plain.add(id(n.targets[0]))
+        elif isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and n.value:
+            assigned.setdefault(n.target.id, set()).add(_unparsed(n.value))
+            plain.add(id(n.target))
+    for n in own:
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del):
+            if id(n) not in plain:
+                rebound.add(n.id)
+        elif isinstance(n, ast.alias):
+            rebound.add((n.asname or n.name).split(".", 1)[0])
+        elif isinstance(n, ast.Global | ast.Nonlocal):
+            rebound.update(n.names)
+        elif isinstance(
+            n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.ExceptHandler
+        ) or (isinstance(n, ast.MatchAs | ast.MatchStar) and n.name):
+            rebound.add(n.name or "")
+
+
 def _leaves(last: ast.stmt) -> str | None:
     """How a block's last statement leaves it: "return", "continue", "raise E" (E as
     written: `raise E(…)`, `raise E`; "raise " for a bare `raise`); None otherwise."""
@@ -1095,6 +1149,18 @@ def _closure_tests(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]
             tests.add(ast.unparse(node.test))
         todo += ast.iter_child_nodes(node)
     return tests
+
+
+def _walk_own(statement: ast.AST) -> list[ast.AST]:
+    """Every node of a statement, those inside a function, class or lambda it defines aside."""
+    out: list[ast.AST] = []
+    todo: list[ast.AST] = [statement]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            todo += ast.iter_child_nodes(node)
+    return out
 
 
 def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:

@@ -42,6 +42,7 @@ from bot.analysis.facts.constants import compare_constants, default_value
 from bot.analysis.facts.dev_dependencies import dev_requirement_changes
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
+from bot.analysis.facts.early import early_value
 from bot.analysis.facts.fallbacks import fallbacks
 from bot.analysis.facts.follows import (
     follows_names,
@@ -76,6 +77,7 @@ from bot.analysis.facts.python import _package, read_python, reads_key
 from bot.analysis.facts.pythons import python_kept
 from bot.analysis.facts.raised_names import lookups, proven_raises
 from bot.analysis.facts.reached import reached_classes
+from bot.analysis.facts.recomputed import recomputed
 from bot.analysis.facts.records import (
     Caught,
     Compared,
@@ -103,12 +105,14 @@ from bot.analysis.facts.records import (
     Passed,
     Raised,
     Reached,
+    Recomputed,
     Reexport,
     Registration,
     Registry,
     Renamed,
     Requirement,
     Returned,
+    ReturnsEarly,
     Retyped,
     Rewritten,
     Section,
@@ -1121,6 +1125,8 @@ def _combine(
     messages: list[Message] = []
     conditions: list[Condition] = []
     in_place: list[Rewritten] = []
+    early: list[ReturnsEarly] = []
+    computed: list[Recomputed] = []
     keywords: list[Passed] = []
     logs: list[Logged] = []
     tests_paths = {f.path for f in files if f.kind is PathKind.TESTS}
@@ -1273,6 +1279,20 @@ def _combine(
                     detailed = name in r.plus.conditions and name in r.minus.conditions
                     if detailed and not tested and not compared:
                         in_place += statements_rewritten(r, name)
+                    # what a new guard at the top of the body returns (its condition kept:
+                    # a public function's is said with the value, another's without)
+                    now_node = r.plus.functions.get(name)
+                    for c in tested:
+                        gave = early_value(now_node, c.test) if c.turn is Turn.RETURNS else None
+                        if gave is not None:
+                            early.append(ReturnsEarly(name, r.path, gave, c.test))
+                    # (of the functions the change edits: a local renamed throughout, or a
+                    # definition's new name followed, is no edit, `edited_here`)
+                    if detailed and text_changed and name not in twice:
+                        computed += [
+                            Recomputed(name, r.path, *found)
+                            for found in recomputed(r.minus.functions.get(name), now_node)
+                        ]
                     keywords += keywords_changed(r, name)
                     logs += _logs_added(r, name)
             was_typed, now_typed = (
@@ -1310,6 +1330,7 @@ def _combine(
     said += [f.name for f in signatures] + [f.name for f in raised] + [f.name for f in caught]
     said += [f.name for f in optional] + [f.name for f in returned] + [f.name for f in retyped]
     said += [f.name for f in gives]
+    said += [f.name for f in early] + [f.name for f in computed]
     said += [f.name for f in checks] + [f.name for f in messages]
     said += [f.name for f in conditions] + [f.name for f in keywords]
     said += [f.name for f in in_place]
@@ -1406,6 +1427,8 @@ def _combine(
         compares_added=_cap(checks),
         messages_changed=_cap(messages),
         conditions_changed=_cap(conditions),
+        returns_early=_cap(early),
+        recomputed=_cap(computed),
         rewritten=_cap(in_place),
         keywords_changed=_cap(keywords),
         logs_added=_cap([*logs, *_logs_of_new(readings, tests_paths)]),

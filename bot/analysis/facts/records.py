@@ -349,6 +349,31 @@ class Documented:
 
 
 @dataclass(frozen=True)
+class ReturnsEarly:
+    """A Python function defined at both revisions with a new `if test:` among the first
+    statements of its body whose last statement returns `value`, each as `ast.unparse` writes
+    it (`facts/early.py`); of a public function, said in place of its RETURNS `Condition`."""
+
+    name: str
+    path: str
+    value: str
+    test: str
+
+
+@dataclass(frozen=True)
+class Recomputed:
+    """A name a Python function edited at both revisions binds once, by `target = value`, at
+    both: `new` at the commit, `old` at the parent, as `ast.unparse` writes them
+    (`facts/recomputed.py`)."""
+
+    name: str
+    path: str
+    target: str
+    new: str
+    old: str
+
+
+@dataclass(frozen=True)
 class Rewritten:
     """A statement of a Python function edited at both revisions (its closures' included)
     rewritten in place: `old` at the parent became `new` at the commit, each as `ast.unparse`
@@ -644,6 +669,10 @@ class Facts:
     # messages shipped functions (edited, or added) now log as a warning or an error
     logs_added: tuple[Logged, ...] = ()
     conditions_changed: tuple[Condition, ...] = ()
+    # a new guard at the top of an edited function's body that returns a value, with it
+    returns_early: tuple[ReturnsEarly, ...] = ()
+    # a name an edited function binds once at both revisions, its value written otherwise
+    recomputed: tuple[Recomputed, ...] = ()
     # an edited function's statement rewritten in place (`return` became `continue`)
     rewritten: tuple[Rewritten, ...] = ()
     # keyword arguments with literal values an edited function's calls gained, lost or changed
