@@ -1968,11 +1968,12 @@ def _returns_now(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 def _public_body(sig: Signals, function: str, path: str) -> str | None:
     """How a caller names a shipped function whose body `_body_values` reads: a public one
-    of a public module, or a method of a public class; None for another."""
+    of a public module (listed in its `__all__` where it lists one), or a method of a public
+    class; None for another."""
     name = _callable(function)
     if name is None or path not in sig.source_files:
         return None
-    return name if _public_name(name) and not private_module(path) else None
+    return name if _callers_name(sig, name, path) and not private_module(path) else None
 
 
 def _body_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
