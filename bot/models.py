@@ -227,6 +227,10 @@ class LastRelease(_Model):
 
     tag: str
     absent: frozenset[str] = frozenset()
+    # Every line of a shipped file the commit removes or changes came after every version
+    # tag (`git blame` of the parent, the tags' histories left out): what it edits was never
+    # released. False where it edits no such line, or git could not tell.
+    edits_unreleased: bool = False
 
 
 class CommitInput(BaseModel):
