@@ -8,9 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.analysis.rules import analyze
+from bot.cli.claim_check import Verdict
+from bot.cli.claims import Kind
+from bot.cli.claims_eval import entry_text
 from bot.cli.evaluation import git_history, with_sides
 from bot.models import Analysis, Importance
-from tests.clones import _git, commit_files
+from tests.clones import _git, commit_files, verdicts_of
 
 RELEASED = "class Table:\n    def __len__(self):\n        return len(self._read())\n"
 # after the release: the table counts its documents by a new helper, wrongly for none
@@ -43,7 +46,15 @@ def _fix(tmp_path: Path, *, release_after_rework: bool = False, side_tag: bool =
         _git(root, "checkout", "-q", "main")
     commit_files(root, {"pkg/table.py": FIXED}, FIX)
     ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
-    return analyze(commit)
+    analysis = analyze(commit)
+    # the claims checker reads the sentence, and the trees, its own way (`git diff`)
+    verdicts = verdicts_of(root, commit.sha, entry_text(analysis))
+    assert all(v is Verdict.TRUE for _, v in verdicts), verdicts
+    return analysis
+
+
+def _head(root: Path) -> str:
+    return _git(root, "rev-parse", "HEAD")
 
 
 def _said(analysis: Analysis) -> str:
@@ -60,9 +71,18 @@ def test_a_fix_of_code_added_after_the_last_release_says_no_release_had_it(
         in _said(analysis)
     )
     assert analysis.importance is not Importance.HIGH
+    said = verdicts_of(tmp_path / "repo", _head(tmp_path / "repo"), entry_text(analysis))
+    assert (Kind.FIXES_UNRELEASED, Verdict.TRUE) in said
 
 
 def test_a_fix_of_released_code_says_nothing_of_releases(tmp_path: Path) -> None:
     assert "never released" not in _said(_fix(tmp_path / "a", release_after_rework=True))
     # a release branch's tag holds the reworked line: a backport's users ran it
     assert "never released" not in _said(_fix(tmp_path / "b", side_tag=True))
+
+
+def test_the_checker_finds_a_fix_of_released_code_false(tmp_path: Path) -> None:
+    _fix(tmp_path, release_after_rework=True)
+    root = tmp_path / "repo"
+    said = "Fixes code added after `v1.0.0` (never released): users of releases were not affected."
+    assert verdicts_of(root, _head(root), said) == [(Kind.FIXES_UNRELEASED, Verdict.FALSE)]
