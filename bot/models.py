@@ -227,6 +227,10 @@ class LastRelease(_Model):
 
     tag: str
     absent: frozenset[str] = frozenset()
+    # Every line of a shipped file the commit removes or changes came after every version
+    # tag (`git blame` of the parent, the tags' histories left out): what it edits was never
+    # released. False where it edits no such line, or git could not tell.
+    edits_unreleased: bool = False
 
 
 class CommitInput(BaseModel):
@@ -324,9 +328,22 @@ class DayNames:
     # the break is also in the author's words, or in something that is not a name (an
     # environment variable, an option, a requirement): never the day's to take back
     other: bool = False
+    # Fingerprints (`bot/analysis/daynames.py`) of the lines the commit adds and removes: a
+    # day's digest sees a later commit take them all out. None: not known (a file
+    # without its patch, more lines than are kept, a row stored before).
+    added_lines: tuple[str, ...] | None = None
+    removed_lines: tuple[str, ...] | None = None
 
     def stored(self) -> dict[str, Any]:
-        return {"added": list(self.added), "breaks": list(self.breaks), "other": self.other}
+        out: dict[str, Any] = {
+            "added": list(self.added),
+            "breaks": list(self.breaks),
+            "other": self.other,
+        }
+        if self.added_lines is not None and self.removed_lines is not None:
+            out["added_lines"] = list(self.added_lines)
+            out["removed_lines"] = list(self.removed_lines)
+        return out
 
     @classmethod
     def from_stored(cls, value: object) -> DayNames | None:
@@ -338,7 +355,13 @@ class DayNames:
             added=tuple(str(n) for n in added) if isinstance(added, list) else (),
             breaks=tuple(str(n) for n in breaks) if isinstance(breaks, list) else (),
             other=bool(value.get("other", True)),
+            added_lines=_strings(value.get("added_lines")),
+            removed_lines=_strings(value.get("removed_lines")),
         )
+
+
+def _strings(value: object) -> tuple[str, ...] | None:
+    return tuple(str(v) for v in value) if isinstance(value, list) else None
 
 
 @dataclass(frozen=True)
@@ -365,6 +388,12 @@ class DigestCommit:
     # A merge's: the authors of the commits it brings (offline, from the clone), counted among
     # the day's contributors and never shown. Online each of those commits is a row of its own.
     brought_by: tuple[str, ...] = ()
+    # A later commit of the same day took out every line it added: that commit's sha (set by
+    # the day's digest, `bot/digest/undone.py`).
+    undone_by: str | None = None
+    # It takes out the day's earlier commits whose lines it removes, and with them the day
+    # changes nothing: the areas it touched (set by the day's digest).
+    no_net: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

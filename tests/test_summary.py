@@ -214,3 +214,18 @@ def test_a_sentence_that_points_back_is_never_lifted_alone() -> None:
         "overrides. This adds the identical overrides to `_MacOSDefaults`."
     )
     assert summary(identical) == identical
+
+
+def test_a_link_around_a_code_span_is_quoted_as_its_words() -> None:
+    # (platformdirs c69a552: the link's brackets and address were left around the span)
+    body = (
+        "The runtime directory is now created by\n"
+        "[`lib/libc/gen/login_cap.c`](https://github.com/openbsd/src/blob/master/login_cap.c),\n"
+        "which sets `/tmp/run/user/{uid}` as the default for OpenBSD users.\n"
+    )
+    said = summary(body)
+    assert said is not None and "https://" not in said and "](" not in said
+    assert "`lib/libc/gen/login_cap.c`, which sets" in said
+    rst = "The runtime directory now follows `the OpenBSD manual <https://man.openbsd.org/>`_ at login."
+    said = summary(rst)
+    assert said is not None and "https://" not in said and "the OpenBSD manual at login" in said

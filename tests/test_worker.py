@@ -69,7 +69,16 @@ async def test_a_replay_day_is_fetched_once_and_analysed(
         assert all("patch" not in f for f in details["files"])
         assert details["pull_request"]["number"] == stored[sha].pr_number
         # what the day's digest reads beside the day's other commits (`sameday.py`)
-        assert DayNames.from_stored(details["names"]) is not None
+        names = DayNames.from_stored(details["names"])
+        assert names is not None
+        # online too: the lines it adds and removes, for `undone.py` (patches are not kept)
+        counted = (
+            sum(f["additions"] for f in raw["files"]),
+            sum(f["deletions"] for f in raw["files"]),
+        )
+        if all(f.get("patch") is not None for f in raw["files"]) and max(counted) <= 400:
+            assert names.added_lines is not None and names.removed_lines is not None
+            assert (len(names.added_lines), len(names.removed_lines)) == counted
     assert {r.sha for r in await rows(client, analyses)} == set(stored)
     # Every token request and every read used the installation's token; no JWT on repo calls.
     assert {

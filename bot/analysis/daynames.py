@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from bot.analysis.facts import parameter_name, read_facts
 from bot.analysis.facts.kept import last_read
 from bot.analysis.rules import says_breaking
@@ -11,6 +13,39 @@ from bot.analysis.titles import merged_message
 from bot.analysis.wording import named_breaks, unnamed_breaks
 from bot.models import Analysis, CommitInput, DayNames
 
+# Past this many added (or removed) lines a commit's lines are not kept: a day's digest then
+# knows nothing of them (a revert of a big change is seen by its message alone).
+_MAX_LINES = 400
+
+
+def _fingerprint(path: str, line: str) -> str:
+    return hashlib.blake2b(f"{path}\n{line}".encode(), digest_size=6).hexdigest()
+
+
+def lines_of(commit: CommitInput) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """Fingerprints of the lines the commit's patches add and remove (a file's path with the
+    line, exactly); None where a file's patch is not known or there are too many."""
+    if not commit.files_known:
+        return None
+    added: list[str] = []
+    removed: list[str] = []
+    for f in commit.files:
+        if f.patch is None:
+            if f.additions or f.deletions:
+                return None
+            continue
+        before = f.previous_filename or f.filename
+        for line in f.patch.split("\n"):
+            if line.startswith(("+++ b/", "+++ /dev/null", "--- a/", "--- /dev/null")):
+                continue
+            if line.startswith("+"):
+                added.append(_fingerprint(f.filename, line[1:]))
+            elif line.startswith("-"):
+                removed.append(_fingerprint(before, line[1:]))
+    if len(added) > _MAX_LINES or len(removed) > _MAX_LINES:
+        return None
+    return tuple(added), tuple(removed)
+
 
 def day_names(commit: CommitInput, analysis: Analysis) -> DayNames:
     """The commit's names as `path::name`, read as the rules read it (the facts they just
@@ -18,6 +53,8 @@ def day_names(commit: CommitInput, analysis: Analysis) -> DayNames:
     gains as `path::function(parameter)`; never a name that only moved, nor the file it
     moved into) and, where `analysis` is breaking, those its removal, rename or changed
     default is about."""
+    lines = lines_of(commit)
+    added_lines, removed_lines = lines if lines is not None else (None, None)
     read = last_read(commit.sha)
     if read is None:
         commit = shield(commit).commit
@@ -48,10 +85,16 @@ def day_names(commit: CommitInput, analysis: Analysis) -> DayNames:
         ),
     )
     if not analysis.breaking:
-        return DayNames(added=tuple(dict.fromkeys(added)))
+        return DayNames(
+            added=tuple(dict.fromkeys(added)),
+            added_lines=added_lines,
+            removed_lines=removed_lines,
+        )
     sig = read_signals(commit, facts)
     return DayNames(
         added=tuple(dict.fromkeys(added)),
         breaks=named_breaks(sig),
         other=says_breaking(commit, sig) or unnamed_breaks(sig),
+        added_lines=added_lines,
+        removed_lines=removed_lines,
     )

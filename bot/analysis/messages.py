@@ -84,6 +84,11 @@ _EMPHASIS = re.compile(
     r"|(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?!\w)"
 )
 _LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\s]*\)")
+# A link whose text is (or holds) a code span, `[`login_cap.c`](https://…)`: taken out before
+# code spans are set aside, or its brackets and address would be left around the span.
+_CODE_LINK = re.compile(
+    r"!?\[((?:[^\]\n`]|`[^`\n]*`)*`[^`\n]*`(?:[^\]\n`]|`[^`\n]*`)*)\]\([^)\s]*\)"
+)
 _MARKUP = re.compile(r"[\\*_\[~]")
 _CODE = re.compile(r"(`+)(.+?)\1")
 
@@ -93,6 +98,9 @@ def unmarkdown(text: str) -> str:
     # Escaped backticks (`\``) that pair up were meant as code (a tool escaped them).
     if "\\`" in text and text.count("\\`") % 2 == 0:
         text = text.replace("\\`", "`")
+    text = _CODE_LINK.sub(lambda m: m.group(1), text)
+    # reStructuredText's link, `` `the docs <https://…>`_ ``: its words (else a code span)
+    text = _RST_LINK.sub(lambda m: m.group(1), text)
     out: list[str] = []
     last = 0
     for match in _CODE.finditer(text):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.analysis.facts import ConstantRenamed, Facts
 from bot.analysis.facts.build import package_name, runtime_requirements, still_admits
@@ -29,6 +29,7 @@ from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.shield import noted, shield
 from bot.analysis.signals import ADVISORY_WORD, SECURITY_WORDS, Signals, read_signals
+from bot.analysis.spans import code
 from bot.analysis.titles import ParsedTitle, merged_branch, merged_message
 from bot.analysis.unreleased import released
 from bot.analysis.unshipped import shipped_build_line, unshipped_only
@@ -898,6 +899,12 @@ def analyze_shielded(
             internal=inside is not None,
         )
     )
+    unreleased_fix = (
+        T.BUGFIX in types and sig.last_release is not None and sig.last_release.edits_unreleased
+    )
+    if unreleased_fix and not verdict.breaking and verdict.importance is I.HIGH:
+        # what it mends no release held: no release's user met the bug
+        verdict = replace(verdict, importance=I.MEDIUM)
     if verdict.breaking and not risks:
         # A removed feature (deprecation tag and a removal title) is the fact itself.
         removal = p.removal_title.format(title=excerpt(sig.title.text))
@@ -914,6 +921,9 @@ def analyze_shielded(
         p=p,
         merge=None if landed is None else branch or "",
     )
+    if unreleased_fix and sig.last_release is not None:
+        tag = code(sig.last_release.tag)
+        text.note("compatibility", sentence(p, p.fixes_unreleased.format(tag=tag)))
     if inside is not None and verdict.importance is Importance.LOW:
         if excerpt(text.summary).rstrip(". ").lower() in commit.title.lower() and (
             said := internal_sentence(inside, p, ONE_LINE_MAX)

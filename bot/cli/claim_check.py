@@ -49,6 +49,9 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   changes in `p`": Python's parser on both revisions of each `p` (`surface_check.py`).
 - "`a` (added after T, never released)": T a version tag the parent reaches, a word of `a`
   at the parent and in no version tag's tree (`release_check.py`).
+- "Fixes code added after T (never released)": T a version tag the parent reaches, each line
+  it removes in a shipped file new against every version tag lacking the commit (`git diff`,
+  `fix_release_check.py`).
 A claim whose files have no rules or do not parse, or that needs more than the bounds
 allow, is unverifiable, never true.
 """
@@ -76,6 +79,7 @@ from bot.cli.class_check import bases_of, classes, gains_abstract, own_method
 from bot.cli.exception_names import class_of
 from bot.cli.extra_pins import judged as extra_judged
 from bot.cli.extra_pins import project_extras, setup_py_extras
+from bot.cli.fix_release_check import judged_fix
 from bot.cli.git import name_status, run_git
 from bot.cli.package_meta import (
     COMMANDS,
@@ -483,6 +487,7 @@ class Checker:
             Kind.REWORDED: self._reworded,
             Kind.CALLEE_RAISES: self._callee_raises,
             Kind.NEVER_RELEASED: self._never_released,
+            Kind.FIXES_UNRELEASED: self._fixes_unreleased,
             Kind.ABSTRACT_NEW: self._abstract,
             Kind.OVERRIDES: self._overrides,
         }
@@ -511,6 +516,12 @@ class Checker:
 
     def _never_released(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         held, why = judged(self.clone.path, c.parent, claim.name, claim.old or "")
+        if held is None:
+            return Verdict.UNVERIFIABLE, why
+        return (Verdict.TRUE if held else Verdict.FALSE), why
+
+    def _fixes_unreleased(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        held, why = judged_fix(self.clone.path, c.sha, c.parent, claim.old or "")
         if held is None:
             return Verdict.UNVERIFIABLE, why
         return (Verdict.TRUE if held else Verdict.FALSE), why

@@ -109,6 +109,7 @@ class Kind(StrEnum):
     USED_BY = "private method used by"
     CALLEE_RAISES = "callee raises when"
     NEVER_RELEASED = "never released"
+    FIXES_UNRELEASED = "fixes code never released"
     ABSTRACT_NEW = "gains abstract member"
     OVERRIDES = "now overrides"
 
@@ -906,6 +907,18 @@ def _class_claims(sentence: str) -> list[Claim] | None:
     ]
 
 
+# "Fixes code added after `v3.15.1` (never released): users of releases were not affected."
+_FIXES_UNRELEASED = re.compile(
+    r"Fixes code added after `(?P<tag>[^`\s]+)` \(never released\):"
+    r" users of releases were not affected\.?"
+)
+
+
+def _fix_claims(sentence: str) -> list[Claim] | None:
+    m = _FIXES_UNRELEASED.fullmatch(sentence)
+    return None if m is None else [Claim(Kind.FIXES_UNRELEASED, m["tag"], sentence, old=m["tag"])]
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims, text = _unreleased_claims(text)
@@ -915,7 +928,8 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
             # the code before the change, in the author's words: no claim of the change's
             loose += _SPAN.findall(whole)
             continue
-        shaped = _before_claims(whole)
+        shaped = _fix_claims(whole)
+        shaped = _before_claims(whole) if shaped is None else shaped
         shaped = _class_claims(whole) if shaped is None else shaped
         shaped = _packaging_claims(whole) if shaped is None else shaped
         shaped = _internal_claims(whole) if shaped is None else shaped

@@ -4,7 +4,9 @@ commit's removed lines hold that no release holds anywhere.
 A name no text file of a release's tree holds as a word was in no function, module or setting
 that release shipped, wherever the code has moved; one no version tag holds (the last before
 the commit, an older one, one tagged on a release branch) was never shipped, and what the
-commit takes of it breaks no user. The App reads no tags online: there `release` stays None.
+commit takes of it breaks no user. Lines it edits that no tag's history holds
+(`clone_blame.py`) were never released either: a fix of them affected no release's user.
+The App reads no tags online: there `release` stays None.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 from packaging.version import InvalidVersion, Version
 
 from bot.analysis.unreleased import names_in
+from bot.cli.clone_blame import edits_unreleased
 from bot.cli.git import CloneError, run_git
 from bot.models import CommitInput, LastRelease
 
@@ -128,6 +131,38 @@ def _held(path: Path, tags: list[str], names: list[str]) -> set[str] | None:
     return set(result.stdout.split("\n"))
 
 
+def _released_before(
+    path: Path, commits: Sequence[CommitInput], tags: list[str | None], versions: dict[str, Version]
+) -> dict[str, frozenset[str]]:
+    """By last release, the version tags that do not hold the newest of the commits after it:
+    what those users run lacks the fix (the releases before it, one cut on a release branch).
+    One read for the commits after the same release, not one each: a tag cut between two of
+    them holds the older one, whose lines are then all released (`edits_unreleased`). A
+    release whose tags git could not read is left out."""
+    shas: dict[str, list[str]] = {}
+    for commit, tag in zip(commits, tags, strict=True):
+        if tag is not None and commit.parents == 1:
+            shas.setdefault(tag, []).append(commit.sha)
+    out: dict[str, frozenset[str]] = {}
+    for tag, mine in shas.items():
+        try:
+            heads = run_git(path, "merge-base", "--independent", *mine, timeout=120)
+        except CloneError:
+            continue
+        if heads.returncode != 0:
+            continue
+        # the union over the newest: a tag that holds one of them holds its fix
+        found: set[str] = set()
+        for head in heads.stdout.split():
+            lacking = _tags(path, "--no-contains", head)
+            if lacking is None:
+                break
+            found.update(t for t in lacking if t in versions)
+        else:
+            out[tag] = frozenset(found)
+    return out
+
+
 def with_releases(path: Path, commits: Sequence[CommitInput]) -> list[CommitInput]:
     """The commits with `release` read from the clone at `path`, the releases searched once
     for the words all the commits after the same last release ask about. A commit without a
@@ -142,12 +177,17 @@ def with_releases(path: Path, commits: Sequence[CommitInput]) -> list[CommitInpu
         if tag is not None:
             wanted.setdefault(tag, set()).update(mine)
     absent = {tag: never_released(path, tag, names, versions) for tag, names in wanted.items()}
+    before = _released_before(path, commits, tags, versions)
     out = []
     for commit, tag, mine in zip(commits, tags, words, strict=True):
         found = absent.get(tag) if tag is not None else None
         if tag is None or found is None:
             out.append(commit)
             continue
-        release = LastRelease(tag=tag, absent=frozenset(mine) & found)
+        release = LastRelease(
+            tag=tag,
+            absent=frozenset(mine) & found,
+            edits_unreleased=edits_unreleased(path, commit, before.get(tag, ())),
+        )
         out.append(commit.model_copy(update={"release": release}))
     return out

@@ -48,6 +48,11 @@ def _top_fact(commit: DigestCommit) -> str | None:
     return text
 
 
+def _where(area: str) -> str:
+    """An impact area as a reader finds it: a folder with its slash, a file as named."""
+    return code(area if "." in area.rsplit("/", 1)[-1] else f"{area}/")
+
+
 class Related:
     """The synthesis of a digest, rendered."""
 
@@ -97,6 +102,14 @@ class Related:
             # its break is the day's own: the names came and went before anyone could use them
             for name, by in source.new_today.items():
                 out.append(p.mark_new_today.format(name=code(name), sha=self.sha(by, source)))
+        # (a revert its message names is marked so already)
+        reverted_by = {i.source for i in self.synthesis.incoming(sha) if i.kind is LinkKind.REVERTS}
+        undone_by = source.undone_by if source is not None else None
+        if undone_by is not None and undone_by not in reverted_by:
+            out.append(p.mark_undone.format(sha=self.sha(undone_by, source)))
+        if source is not None and source.no_net is not None:
+            areas = self.s.separator.join(_where(a) for a in source.no_net)
+            out.append(p.mark_no_net.format(areas=areas or "—"))
         alert = self.digest.alerts.get(sha)
         if alert:
             out.append(p.mark_alert.format(link=link(p.alert_label, alert)))

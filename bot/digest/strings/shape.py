@@ -90,6 +90,8 @@ class HeadlinePhrases:
     mark_fixed_by: str  # {sha}
     mark_alert: str  # {link}
     mark_new_today: str  # {name}, {sha}
+    mark_undone: str  # {sha}: the later commit of the day that took its lines out
+    mark_no_net: str  # {areas}
     alert_label: str
     related_label: str
     # after a breaking or high line's types: its top fact

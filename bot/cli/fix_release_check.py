@@ -1,0 +1,85 @@
+"""Whether a fix an entry says mends code no release had did: every line of a shipped file it
+removes or changes is new in the parent against each version tag that lacks the commit
+(`git diff` of the two trees, not the analyser's `git blame`)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.cli.clone_release import version_tags
+from bot.cli.git import CloneError, run_git
+
+_HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+# what no user runs, by its folder or name: tests, docs, dotfiles, root files
+_NOT_SHIPPED = re.compile(r"(^|/)(tests?|docs?|\.[^/]+)/|^[^/]+$")
+
+
+def _diff(path: Path, *args: str) -> str | None:
+    try:
+        done = run_git(path, "diff", "--no-color", "--no-ext-diff", "-U0", *args, timeout=120)
+    except CloneError:
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def _removed(path: Path, parent: str, sha: str) -> dict[str, set[int]] | None:
+    """The parent's line numbers the commit removes, by the parent's path, shipped files
+    only; None: git failed."""
+    text = _diff(path, "--no-renames", parent, sha)
+    if text is None:
+        return None
+    out: dict[str, set[int]] = {}
+    name: str | None = None
+    for line in text.split("\n"):
+        if line.startswith("--- "):
+            name = line[6:] if line.startswith("--- a/") else None
+        elif (m := _HUNK.match(line)) and name and not _NOT_SHIPPED.search(name):
+            start, count = int(m[1]), int(m[2] or "1")
+            if count:
+                out.setdefault(name, set()).update(range(start, start + count))
+    return out
+
+
+def _new_against(path: Path, tag: str, parent: str, name: str) -> set[int] | None:
+    """The parent's line numbers of `name` that the tag's tree does not have as they are."""
+    text = _diff(path, f"refs/tags/{tag}", parent, "--", name)
+    if text is None:
+        return None
+    out: set[int] = set()
+    for line in text.split("\n"):
+        if m := _HUNK.match(line):
+            start, count = int(m[3]), int(m[4] or "1")
+            out.update(range(start, start + count))
+    return out
+
+
+def judged_fix(path: Path, sha: str, parent: str | None, tag: str) -> tuple[bool | None, str]:
+    """(True: proven, False: disproven, None: not told; why) of "Fixes code added after
+    `tag` (never released)": `tag` a version tag the parent reaches, and each parent's line
+    the commit removes in a shipped file differs from every version tag lacking the commit."""
+    if parent is None:
+        return False, "a root commit fixes nothing"
+    versions = version_tags(path)
+    if tag not in versions:
+        return False, f"`{tag}` is no version tag of the clone"
+    try:
+        reached = run_git(path, "merge-base", "--is-ancestor", f"refs/tags/{tag}", parent)
+        lacking = run_git(path, "tag", "--no-contains", sha)
+    except CloneError:
+        return None, "git failed"
+    if reached.returncode != 0:
+        return False, f"the parent does not reach `{tag}`"
+    removed = _removed(path, parent, sha)
+    if removed is None or lacking.returncode != 0:
+        return None, "git failed"
+    if not removed:
+        return False, "the commit removes no line of a shipped file"
+    for release in (t for t in lacking.stdout.split() if t in versions):
+        for name, lines in removed.items():
+            new = _new_against(path, release, parent, name)
+            if new is None:
+                return None, "git failed"
+            if not lines <= new:
+                return False, f"line {min(lines - new)} of `{name}` is as `{release}` has it"
+    return True, "every line it removes is new against each release that lacks it"
