@@ -503,9 +503,10 @@ def _assess(
     # Pages that explain security ("security docs for TRUSTED_HOSTS") fix nothing, nor does a
     # pin of a developers' tool ("Bump black to fix CVE-…" in `requirements/lint.txt`): what
     # users install is the same (a workflow, which holds secrets, is no mere tool).
+    # (asked once: it parses both revisions of the code files again)
+    tooling = known and _tooling_only(commit, sig)
     dev_only = (
-        known
-        and _tooling_only(commit, sig)
+        tooling
         and all(path_kind(f.filename) is not PathKind.CI for f in commit.files)
     )
     if (
@@ -540,7 +541,7 @@ def _assess(
         known
         and not said_breaking
         and not announced
-        and _tooling_only(commit, sig)
+        and tooling
         and not _RELEASE_BROKEN.search(f"{text}\n{' '.join(sig.description)}".lower())
     ):
         # Lock files, tool settings and pins, benchmarks: what a user installs is the same.

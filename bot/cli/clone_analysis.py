@@ -105,6 +105,8 @@ async def analyse(
     # one search of the tree for the day's commits, not one a commit
     quoted = quoted_each(path, inputs)
     # a file's text parsed for one commit serves the next, whose parent it is
+    # (the kept units let go first: the collector's pass when its setting is back then
+    # scans none of them)
     with _collector_eased(), units_kept():
         for local, read, quoted_in in zip(
             progress.each(commits, "analysing"), inputs, quoted, strict=True
