@@ -505,10 +505,7 @@ def _assess(
     # users install is the same (a workflow, which holds secrets, is no mere tool).
     # (asked once: it parses both revisions of the code files again)
     tooling = known and _tooling_only(commit, sig)
-    dev_only = (
-        tooling
-        and all(path_kind(f.filename) is not PathKind.CI for f in commit.files)
-    )
+    dev_only = tooling and all(path_kind(f.filename) is not PathKind.CI for f in commit.files)
     if (
         sig.only is not PathKind.DOCS
         and not dev_only
