@@ -27,8 +27,25 @@ def test_a_patterns_literal_is_the_run_every_match_holds() -> None:
 
 def test_every_detectors_literal_is_in_each_of_its_matches() -> None:
     for _, patterns in credentials._detectors():
-        for literal, regex in patterns:
+        for literal, lead, regex in patterns:
             assert literal in regex.pattern.replace("\\", "") or not literal
+            assert lead in regex.pattern.replace("\\", "").lower() or not lead
+
+
+def test_a_case_blind_pattern_tried_at_its_lead_finds_what_a_scan_does() -> None:
+    # (Slack's and AWS's case-blind patterns, tried only where the lowered text has their
+    # first characters; `ſ`, `ı` and `İ` match an ASCII letter there without lowering to it)
+    key = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ0123"
+    texts = [
+        f'AWS_SECRET_KEY = "{key}" and aWs_pass = "{key}"\nxoxb-123-456-abc XOXP-1-2-zz',
+        f'AWſ_KEY = "{key}"',
+        f'İ aws_key = "{key}" xOx\u0131-1-2-z',
+    ]
+    for text in texts:
+        for _, patterns in credentials._detectors():
+            for _, lead, regex in patterns:
+                spans = [m.span() for m in credentials._matches(regex, lead, text, text.lower())]
+                assert spans == [m.span() for m in regex.finditer(text)]
 
 
 def test_a_key_is_still_found_where_its_detector_is_asked() -> None:

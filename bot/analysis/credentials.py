@@ -149,15 +149,55 @@ def _literal(regex: re.Pattern[str]) -> str:
     return best
 
 
+def _lead(regex: re.Pattern[str]) -> str:
+    """The characters every match of a case-blind `regex` starts with, lowercased (`xox` of
+    `xox(?:a|b|p|o|s|r)-…`); "" where it heeds case or starts otherwise."""
+    parsed = sre_parse.parse(regex.pattern, regex.flags)
+    if not parsed.state.flags & re.IGNORECASE:
+        return ""
+    lead = ""
+    for op, arg in parsed:
+        if op is not sre_parse.LITERAL or not chr(arg).isascii():
+            break
+        lead += chr(arg).lower()
+    return lead
+
+
+Detector = tuple[str, str, re.Pattern[str]]
+
+
 @cache
-def _detectors() -> tuple[tuple[str, tuple[tuple[str, re.Pattern[str]], ...]], ...]:
+def _detectors() -> tuple[tuple[str, tuple[Detector, ...]], ...]:
     """Each pattern detector's kind and its patterns, each with the run of characters any
-    match of it holds (`_literal`)."""
+    match of it holds (`_literal`) and, where it ignores case, the ones it starts with
+    (`_lead`)."""
     return tuple(
-        (plugin.secret_type, tuple((_literal(r), r) for r in plugin.denylist))
+        (plugin.secret_type, tuple((_literal(r), _lead(r), r) for r in plugin.denylist))
         for plugin in _plugins()
         if isinstance(plugin, RegexBasedDetector)
     )
+
+
+# The characters other than ASCII ones that a case-blind pattern matches to an ASCII letter
+# and `str.lower` does not lower to it (İ lowers to two characters)
+_FOLDED_TO_ASCII = ("\u0130", "\u0131", "\u017f")
+
+
+def _matches(regex: re.Pattern[str], lead: str, text: str, low: str) -> Iterator[re.Match[str]]:
+    """`regex.finditer(text)`; for a case-blind pattern, tried only where `low` (`text`
+    lowercased) has its `lead`: scanning a whole text case-blind took longer than all the
+    other patterns together."""
+    if not lead or len(low) != len(text) or any(c in text for c in _FOLDED_TO_ASCII):
+        yield from regex.finditer(text)
+        return
+    end = 0
+    at = low.find(lead)
+    while at >= 0:
+        # (matches do not overlap: the next one starts where the last ended, or after)
+        if at >= end and (match := regex.match(text, at)) is not None:
+            yield match
+            end = match.end()
+        at = low.find(lead, at + 1)
 
 
 def _secrets(text: str) -> Iterator[tuple[str, str]]:
@@ -170,10 +210,10 @@ def _secrets(text: str) -> Iterator[tuple[str, str]]:
         needs = _NEEDS.get(kind)
         if needs and not any(n in low for n in needs):
             continue
-        for literal, regex in patterns:
+        for literal, lead, regex in patterns:
             if literal not in text:
                 continue
-            for m in regex.finditer(text):
+            for m in _matches(regex, lead, text, low):
                 # a stand-in (`http://user:password@host`) is no one's secret, and
                 # replacing it would cut every name that holds the word
                 # (the group that is the secret judged too where the whole match is

@@ -506,11 +506,9 @@ def _assess(
     # Pages that explain security ("security docs for TRUSTED_HOSTS") fix nothing, nor does a
     # pin of a developers' tool ("Bump black to fix CVE-…" in `requirements/lint.txt`): what
     # users install is the same (a workflow, which holds secrets, is no mere tool).
-    dev_only = (
-        known
-        and _tooling_only(commit, sig)
-        and all(path_kind(f.filename) is not PathKind.CI for f in commit.files)
-    )
+    # (asked once: it parses both revisions of the code files again)
+    tooling = known and _tooling_only(commit, sig)
+    dev_only = tooling and all(path_kind(f.filename) is not PathKind.CI for f in commit.files)
     if (
         sig.only is not PathKind.DOCS
         and not dev_only
@@ -543,7 +541,7 @@ def _assess(
         known
         and not said_breaking
         and not announced
-        and _tooling_only(commit, sig)
+        and tooling
         and not _RELEASE_BROKEN.search(f"{text}\n{' '.join(sig.description)}".lower())
     ):
         # Lock files, tool settings and pins, benchmarks: what a user installs is the same.

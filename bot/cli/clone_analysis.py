@@ -106,7 +106,9 @@ async def analyse(
     quoted = quoted_each(path, inputs)
     brought = merged_authors(path, [c.sha for c in commits if c.parents > 1])
     # a file's text parsed for one commit serves the next, whose parent it is
-    with units_kept(), _collector_eased():
+    # (the kept units let go first: the collector's pass when its setting is back then
+    # scans none of them)
+    with _collector_eased(), units_kept():
         for local, read, quoted_in in zip(
             progress.each(commits, "analysing"), inputs, quoted, strict=True
         ):

@@ -411,8 +411,14 @@ def _code_digest(
     parts = (*node.decorator_list, *head, *body)
     said = []
     for part in parts:
-        with keywords_sorted(part) as ordered:
-            said.append(dumped(ordered))
+        text = dumped(part)
+        # only a call passing two keywords or more is read again, its keywords sorted (a
+        # dump holds `), keyword(` wherever it has one, `_flat_dump`'s `),keyword(`): the
+        # walk for calls cost more than the dump
+        if "), keyword(" in text or "),keyword(" in text:
+            with keywords_sorted(part) as ordered:
+                text = dumped(ordered)
+        said.append(text)
     text = "\n".join(said)
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 

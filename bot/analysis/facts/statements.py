@@ -261,106 +261,131 @@ def _statements(
     # (the text's lines where the nodes' numbers find them: a function parsed `shift` lines
     # above where the text has it now)
     lines = text.splitlines()[shift:] if shift >= 0 else [""] * -shift + text.splitlines()
-    out: list[tuple[str, str | None, ast.AST]] = []
 
     # (the lines as `ast` counts them, encoded once: `ast.get_source_segment` splits the
     # whole file again for each statement, which made a 90-commit day three times slower)
     source = [line.encode() for line in _AST_LINES.split(text)]
     source = source[shift:] if shift >= 0 else [b""] * -shift + source
 
-    def seg(node: ast.AST) -> str | None:
+    walker = _Walker(lines, source)
+    walker.block(function.body)
+    return walker.out
+
+
+class _Walker:
+    """`_statements`' walk of a function's statements (methods, not closures naming each
+    other: a cycle only the garbage collector frees, which held each function's nodes and
+    the file's lines until its pass)."""
+
+    def __init__(self, lines: list[str], source: list[bytes]) -> None:
+        self.lines = lines
+        self.source = source
+        self.out: list[Statement] = []
+
+    def seg(self, node: ast.AST) -> str | None:
         at: int | None = getattr(node, "lineno", None)
         end: int | None = getattr(node, "end_lineno", None)
         start: int | None = getattr(node, "col_offset", None)
         stop: int | None = getattr(node, "end_col_offset", None)
-        if at is None or at != end or start is None or stop is None or not 0 < at <= len(source):
+        if (
+            at is None
+            or at != end
+            or start is None
+            or stop is None
+            or not 0 < at <= len(self.source)
+        ):
             return None  # none, or over lines: never quoted on one
-        return source[at - 1][start:stop].decode(errors="replace")
+        return self.source[at - 1][start:stop].decode(errors="replace")
 
-    def add(key: str, parts: list[str | None], node: ast.AST, template: str) -> None:
+    def add(self, key: str, parts: list[str | None], node: ast.AST, template: str) -> None:
         said = None if None in parts else template.format(*parts)
         # quoted only where it is its line as written (no comment after it, no second
         # statement on it): what a reader finds in the file
         at = getattr(node, "lineno", 0)
         column = getattr(node, "col_offset", 0)
-        if not 0 < at <= len(lines) or lines[at - 1][column:].rstrip() != said:
+        if not 0 < at <= len(self.lines) or self.lines[at - 1][column:].rstrip() != said:
             said = None
-        out.append((key, said, node))
+        self.out.append((key, said, node))
 
-    def block(body: list[ast.stmt]) -> None:
+    def block(self, body: list[ast.stmt]) -> None:
         for statement in body:
-            one(statement)
+            self.one(statement)
 
-    def one(node: ast.stmt) -> None:
+    def one(self, node: ast.stmt) -> None:
         if isinstance(node, ast.ClassDef):
             return
         if isinstance(node, _DEFS):
-            block(node.body)
+            self.block(node.body)
         elif isinstance(node, ast.If):
-            written = lines[node.lineno - 1][node.col_offset :] if node.lineno <= len(lines) else ""
+            written = (
+                self.lines[node.lineno - 1][node.col_offset :]
+                if node.lineno <= len(self.lines)
+                else ""
+            )
             word = "elif" if written.startswith("elif") else "if"
-            add(f"{word} {_written(node.test)}:", [seg(node.test)], node, word + " {}:")
-            block(node.body)
+            self.add(f"{word} {_written(node.test)}:", [self.seg(node.test)], node, word + " {}:")
+            self.block(node.body)
             if node.orelse and not (
                 len(node.orelse) == 1
                 and isinstance(node.orelse[0], ast.If)
-                and lines[node.orelse[0].lineno - 1][node.orelse[0].col_offset :].startswith("elif")
+                and self.lines[node.orelse[0].lineno - 1][node.orelse[0].col_offset :].startswith(
+                    "elif"
+                )
             ):
-                out.append(("else:", None, node))  # its own line: not a statement
-            block(node.orelse)
+                self.out.append(("else:", None, node))  # its own line: not a statement
+            self.block(node.orelse)
         elif isinstance(node, ast.While):
-            add(f"while {_written(node.test)}:", [seg(node.test)], node, "while {}:")
-            rest(node.body, node.orelse, node)
+            self.add(f"while {_written(node.test)}:", [self.seg(node.test)], node, "while {}:")
+            self.rest(node.body, node.orelse, node)
         elif isinstance(node, ast.For | ast.AsyncFor):
             head = "async for" if isinstance(node, ast.AsyncFor) else "for"
             key = f"{head} {_written(node.target)} in {_written(node.iter)}:"
-            add(key, [seg(node.target), seg(node.iter)], node, head + " {} in {}:")
-            rest(node.body, node.orelse, node)
+            self.add(key, [self.seg(node.target), self.seg(node.iter)], node, head + " {} in {}:")
+            self.rest(node.body, node.orelse, node)
         elif isinstance(node, ast.With | ast.AsyncWith):
             head = "async with" if isinstance(node, ast.AsyncWith) else "with"
             items = ", ".join(_written(i) for i in node.items)
             parts = [
                 None
-                if (c := seg(i.context_expr)) is None
+                if (c := self.seg(i.context_expr)) is None
                 else c
                 if i.optional_vars is None
                 else None
-                if (v := seg(i.optional_vars)) is None
+                if (v := self.seg(i.optional_vars)) is None
                 else f"{c} as {v}"
                 for i in node.items
             ]
             said = None if None in parts else ", ".join(p for p in parts if p is not None)
-            add(f"{head} {items}:", [said], node, head + " {}:")
-            block(node.body)
+            self.add(f"{head} {items}:", [said], node, head + " {}:")
+            self.block(node.body)
         elif isinstance(node, ast.Try | ast.TryStar):
-            add("try:", [], node, "try:")
-            block(node.body)
+            self.add("try:", [], node, "try:")
+            self.block(node.body)
             for handler in node.handlers:
                 named = "" if handler.name is None else f" as {handler.name}"
                 if handler.type is None:
-                    add(f"except{named}:", [], handler, "except" + named + ":")
+                    self.add(f"except{named}:", [], handler, "except" + named + ":")
                 else:
                     key = f"except {_written(handler.type)}{named}:"
-                    add(key, [seg(handler.type)], handler, "except {}" + named + ":")
-                block(handler.body)
+                    self.add(key, [self.seg(handler.type)], handler, "except {}" + named + ":")
+                self.block(handler.body)
             if node.orelse:
-                out.append(("else:", None, node))  # its own line: not a statement
-                block(node.orelse)
+                self.out.append(("else:", None, node))  # its own line: not a statement
+                self.block(node.orelse)
             if node.finalbody:
-                out.append(("finally:", None, node))
-                block(node.finalbody)
+                self.out.append(("finally:", None, node))
+                self.block(node.finalbody)
         elif isinstance(node, ast.Match):
-            add(f"match {_written(node.subject)}:", [seg(node.subject)], node, "match {}:")
+            self.add(
+                f"match {_written(node.subject)}:", [self.seg(node.subject)], node, "match {}:"
+            )
             for case in node.cases:
-                block(case.body)
+                self.block(case.body)
         else:
-            add(_written(node), [seg(node)], node, "{}")
+            self.add(_written(node), [self.seg(node)], node, "{}")
 
-    def rest(body: list[ast.stmt], orelse: list[ast.stmt], node: ast.AST) -> None:
-        block(body)
+    def rest(self, body: list[ast.stmt], orelse: list[ast.stmt], node: ast.AST) -> None:
+        self.block(body)
         if orelse:
-            out.append(("else:", None, node))  # its own line: not a statement
-            block(orelse)
-
-    block(function.body)
-    return out
+            self.out.append(("else:", None, node))  # its own line: not a statement
+            self.block(orelse)
