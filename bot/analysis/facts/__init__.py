@@ -1283,7 +1283,11 @@ def _combine(
                     # a public function's is said with the value, another's without)
                     now_node = r.plus.functions.get(name)
                     for c in tested:
-                        gave = early_value(now_node, c.test) if c.turn is Turn.RETURNS else None
+                        gave = (
+                            early_value(now_node, c.test, r.minus.functions.get(name))
+                            if c.turn is Turn.RETURNS
+                            else None
+                        )
                         if gave is not None:
                             early.append(ReturnsEarly(name, r.path, gave, c.test))
                     # (of the functions the change edits: a local renamed throughout, or a

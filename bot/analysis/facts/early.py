@@ -15,14 +15,16 @@ _FIRST = 3
 _SAID = 40
 
 
-def early_value(node: ast.AST | None, test: str) -> str | None:
+def early_value(node: ast.AST | None, test: str, before: ast.AST | None = None) -> str | None:
     """What the function returns under `if test:` where that `if` (no `else`) is one of the
     first `_FIRST` statements of its body, its last statement returns a value (`return
     None` gives none) and nothing before it in the block returns, raises or leaves a loop, as
     `ast.unparse` writes it; None where it is not, the function is a generator (its `return`
     gives no caller a value), or the value is too long to say.
     Whether the guard is new to the function is its caller's to know (`conditions_changed`
-    reads the test at both revisions)."""
+    reads the test at both revisions). With the parent's function (`before`), "early" needs
+    the code it leaves early: a statement after the `if` that the parent's body held as it is
+    (a body rewritten whole around the guard returns nothing "early")."""
     if not isinstance(node, _DEFS) or any(
         isinstance(n, ast.Yield | ast.YieldFrom) for n in _own(node.body)
     ):
@@ -42,9 +44,19 @@ def early_value(node: ast.AST | None, test: str) -> str | None:
             return None
         if isinstance(last.value, ast.Constant) and last.value.value is None:
             return None
+        if isinstance(before, _DEFS) and not _leads_to_kept(body, statement, before):
+            return None
         said = _unparsed(last.value)
         return said if said is not None and _sayable(said) else None
     return None
+
+
+def _leads_to_kept(body: list[ast.stmt], guard: ast.If, before: ast.AST) -> bool:
+    """Whether a statement after `guard` in `body` is one of `before`'s own statements, as
+    written (`ast.dump`, positions aside)."""
+    kept = {ast.dump(s) for s in getattr(before, "body", [])}
+    after = body[body.index(guard) + 1 :]
+    return any(ast.dump(s) in kept for s in after)
 
 
 def _own(body: list[ast.stmt]) -> list[ast.AST]:
