@@ -35,6 +35,7 @@ from bot.analysis.unshipped import shipped_build_line, unshipped_only
 from bot.analysis.wording import (
     breaking_risks,
     code_changed,
+    defect_risks,
     python_floor_raised,
     same_shipped_code,
     write,
@@ -898,6 +899,10 @@ def analyze_shielded(
             internal=inside is not None,
         )
     )
+    defects = defect_risks(sig, p)
+    if defects and verdict.importance is Importance.LOW:
+        # a proven `NameError` or `TypeError` in shipped code is news, whatever the title says
+        verdict = Assessment(Importance.MEDIUM, verdict.breaking, "fails where it runs")
     if verdict.breaking and not risks:
         # A removed feature (deprecation tag and a removal title) is the fact itself.
         removal = p.removal_title.format(title=excerpt(sig.title.text))
@@ -908,9 +913,12 @@ def analyze_shielded(
         types,
         verdict.importance,
         # A merge's removals are still proven facts of its branch, said without the verdict.
-        risks=risks
-        if (verdict.breaking or unproven_merge) and verdict.importance is not Importance.LOW
-        else [],
+        risks=defects
+        + (
+            risks
+            if (verdict.breaking or unproven_merge) and verdict.importance is not Importance.LOW
+            else []
+        ),
         p=p,
         merge=None if landed is None else branch or "",
     )

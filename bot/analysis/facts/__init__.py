@@ -39,6 +39,7 @@ from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants, default_value
+from bot.analysis.facts.dangling import dangling, short_calls
 from bot.analysis.facts.dev_dependencies import dev_requirement_changes
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
@@ -1414,6 +1415,22 @@ def _combine(
         redocumented=_cap(rewritten),
         abstract_added=_cap(abstract_added(added, sides, parents)),
         overrides=_cap(overrides(added, sides)),
+        dangling=_cap(
+            [
+                d
+                for r in readings
+                if r.path in whole and r.path.endswith(".py")
+                for d in dangling(r.path, r.texts[0], r.texts[1])
+            ]
+        ),
+        short_calls=_cap(
+            [
+                c
+                for r in readings
+                if r.path in whole and r.path.endswith(".py")
+                for c in short_calls(r.path, r.texts[0], r.texts[1])
+            ]
+        ),
         listed=tuple(
             (r.path, frozenset(r.plus.exports))
             for r in readings
