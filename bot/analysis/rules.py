@@ -913,15 +913,14 @@ def analyze_shielded(
         types,
         verdict.importance,
         # A merge's removals are still proven facts of its branch, said without the verdict.
-        risks=defects
-        + (
-            risks
-            if (verdict.breaking or unproven_merge) and verdict.importance is not Importance.LOW
-            else []
-        ),
+        risks=risks
+        if (verdict.breaking or unproven_merge) and verdict.importance is not Importance.LOW
+        else [],
         p=p,
         merge=None if landed is None else branch or "",
     )
+    # (first, and after the words: a failure proven is no migration users make)
+    text.risks[:0] = defects
     if inside is not None and verdict.importance is Importance.LOW:
         if excerpt(text.summary).rstrip(". ").lower() in commit.title.lower() and (
             said := internal_sentence(inside, p, ONE_LINE_MAX)
