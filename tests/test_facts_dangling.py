@@ -212,3 +212,15 @@ def test_a_kept_call_of_a_callee_that_now_requires_more_is_a_type_error() -> Non
         )
         == []
     )
+
+
+def test_a_method_that_only_stands_for_a_subclass_one_says_nothing() -> None:
+    before = QUERIES.format(init=INIT_BEFORE)
+    after = QUERIES.format(init=INIT_SHORT).replace(
+        "        if not self._path and not allow_empty_path:\n"
+        '            raise ValueError("Query has no path")\n'
+        "        return QueryInstance(test, hashval)\n",
+        "        raise NotImplementedError\n",
+    )
+    assert "NotImplementedError" in after
+    assert short_calls("tinydb/queries.py", before, after) == []

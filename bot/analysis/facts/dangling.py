@@ -264,9 +264,25 @@ def _callee(
     if len(own) != 1 or any(_named_in(s, method) for s in owner.body if s not in own):
         return None
     kind = _plain(own[0])
-    if kind is None or _overridden(tree, owner, method) or _attribute_stored(tree, method):
+    if kind is None or _stub(own[0]) or _overridden(tree, owner, method):
+        return None
+    if _attribute_stored(tree, method):
         return None
     return method, own[0], kind in ("function", "class")
+
+
+def _stub(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A body that only stands for a subclass's (`pass`, `...`, `raise NotImplementedError`):
+    the method `self` finds is likely another, with its own parameters."""
+    body = [
+        s
+        for s in node.body
+        if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+        and not isinstance(s, ast.Pass)
+    ]
+    return not body or all(
+        isinstance(s, ast.Raise) and "NotImplemented" in ast.unparse(s) for s in body
+    )
 
 
 def _local_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
