@@ -263,6 +263,9 @@ def _callee(
     ]
     if len(own) != 1 or any(_named_in(s, method) for s in owner.body if s not in own):
         return None
+    # a class that answers every attribute itself may hand out another callable
+    if any(isinstance(s, ast.FunctionDef) and s.name == "__getattribute__" for s in owner.body):
+        return None
     kind = _plain(own[0])
     if kind is None or _stub(own[0]) or _overridden(tree, owner, method):
         return None
