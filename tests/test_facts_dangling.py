@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.analysis.facts.dangling import dangling, short_calls
+from bot.analysis.rules import analyze
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind
 from bot.cli.claims_eval import entry_text
@@ -224,3 +225,65 @@ def test_a_method_that_only_stands_for_a_subclass_one_says_nothing() -> None:
     )
     assert "NotImplementedError" in after
     assert short_calls("tinydb/queries.py", before, after) == []
+
+
+COMPAT = '"""Compatibility."""\n\nimport sys\n\n{py3}text_type = str\n'
+USER = (
+    '"""Users of the compatibility names."""\n\nfrom .compat import {names}\n\n\n'
+    "def name(value):\n    return text_type(value)\n"
+)
+
+
+def test_a_changed_module_that_still_imports_a_removed_name_is_an_import_error(
+    tmp_path: Path,
+) -> None:
+    def tree(py3: str, names: str) -> dict[str, str | None]:
+        return {
+            "pkg/__init__.py": '"""Package."""\n',
+            "pkg/compat.py": COMPAT.format(py3=py3),
+            "pkg/user.py": USER.format(names=names),
+        }
+
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        tree(PY3, "PY3, text_type"),
+        tree("", "PY3, text_type  # noqa: F401"),
+        "compat: Python 3 only",
+    )
+    said = (
+        "`pkg/user.py` still imports `PY3` from `pkg/compat.py` (line 3), which this commit "
+        "removes: an `ImportError` where it runs."
+    )
+    assert said in [r.description for r in analysis.risks]
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    # inside a `try`: a fallback may stand for it
+    guarded = USER.format(names="text_type").replace(
+        "from .compat import text_type",
+        "try:\n    from .compat import PY3\nexcept ImportError:\n    PY3 = True\n"
+        "from .compat import text_type",
+    )
+    _, commit = second_commit(
+        tmp_path / "guarded",
+        tree(PY3, "text_type"),
+        {**tree("", "text_type"), "pkg/user.py": guarded},
+        "compat",
+    )
+    assert not any("ImportError" in r.description for r in analyze(commit).risks)
+
+
+def test_the_checker_refutes_imports_the_code_does_not_prove(tmp_path: Path) -> None:
+    before = {"pkg/compat.py": COMPAT.format(py3=PY3), "pkg/user.py": USER.format(names="PY3")}
+    after = {"pkg/compat.py": COMPAT.format(py3=""), "pkg/user.py": USER.format(names="PY3, sys")}
+    root, commit = second_commit(tmp_path, before, after, "compat: Python 3 only")
+    tail = "which this commit removes: an `ImportError` where it runs."
+    cases = {
+        f"`pkg/user.py` still imports `PY3` from `pkg/compat.py` (line 3), {tail}": True,
+        # another line; a name the module still binds; another module
+        f"`pkg/user.py` still imports `PY3` from `pkg/compat.py` (line 4), {tail}": False,
+        f"`pkg/user.py` still imports `sys` from `pkg/compat.py` (line 3), {tail}": False,
+        f"`pkg/user.py` still imports `PY3` from `pkg/user.py` (line 3), {tail}": False,
+    }
+    for sentence, holds in cases.items():
+        (kind, verdict), *_ = verdicts_of(root, commit.sha, sentence)
+        assert kind is Kind.IMPORTS_GONE, sentence
+        assert (verdict is Verdict.TRUE) is holds, sentence

@@ -37,6 +37,7 @@ class AnalysisPhrases:
     overrides: str  # {owner} {names} {base}
     # a name the commit removes that the module still loads; a new call short of arguments
     still_reads: str  # {path} {name} {line}
+    still_imports: str  # {path} {name} {source} {line}
     call_short: str  # {caller} {callee} {params}
     call_unknown: str  # {caller} {callee} {keyword}
     removes_from: str  # {names} {path}
@@ -251,6 +252,10 @@ EN = AnalysisPhrases(
     still_reads=(
         "`{path}` still reads `{name}` (line {line}), which this commit removes: "
         "a `NameError` where it runs"
+    ),
+    still_imports=(
+        "`{path}` still imports `{name}` from `{source}` (line {line}), which this commit "
+        "removes: an `ImportError` where it runs"
     ),
     call_short=(
         "`{caller}` calls `{callee}` without its required {params}: a `TypeError` where it runs"
@@ -545,6 +550,10 @@ ZH = AnalysisPhrases(
     overrides="`{owner}` 现在覆盖 `{base}` 的 {names}",
     still_reads=(
         "`{path}` 仍读取本次提交移除的 `{name}`（第 {line} 行）：运行到此处时引发 `NameError`"
+    ),
+    still_imports=(
+        "`{path}` 仍从 `{source}` 导入本次提交移除的 `{name}`（第 {line} 行）："
+        "运行到此处时引发 `ImportError`"
     ),
     call_short="`{caller}` 调用 `{callee}` 时缺少必需参数 {params}：运行到此处时引发 `TypeError`",
     call_unknown=(

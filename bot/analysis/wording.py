@@ -295,7 +295,14 @@ def defect_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
     leaves out a required argument or passes a keyword the callee does not take
     (`TypeError`)."""
     risks = [
-        Risk(description=sentence(p, p.still_reads.format(path=d.path, name=d.name, line=d.line)))
+        Risk(
+            description=sentence(
+                p,
+                p.still_imports.format(path=d.path, name=d.name, source=d.source, line=d.line)
+                if d.source
+                else p.still_reads.format(path=d.path, name=d.name, line=d.line),
+            )
+        )
         for d in sig.facts.dangling
         if d.path in sig.source_files
     ]

@@ -73,7 +73,7 @@ import yaml
 
 from bot.cli.claims import Claim, Kind, is_path
 from bot.cli.class_check import bases_of, classes, gains_abstract, own_method
-from bot.cli.defect_check import Unknowable, calls_without, still_reads
+from bot.cli.defect_check import Unknowable, calls_without, still_imports, still_reads
 from bot.cli.exception_names import class_of
 from bot.cli.extra_pins import judged as extra_judged
 from bot.cli.extra_pins import project_extras, setup_py_extras
@@ -485,6 +485,7 @@ class Checker:
             Kind.ABSTRACT_NEW: self._abstract,
             Kind.OVERRIDES: self._overrides,
             Kind.STILL_READS: self._still_reads,
+            Kind.IMPORTS_GONE: self._still_imports,
             Kind.CALL_SHORT: self._call_short,
             Kind.CALL_UNKNOWN: self._call_short,
         }
@@ -2119,6 +2120,32 @@ class Checker:
                     return Verdict.FALSE, f"`{sub}` is a submodule named `{claim.name}`"
         try:
             why = still_reads(before, after, path, claim.name, int(claim.new or 0))
+        except Unknowable as e:
+            return Verdict.UNVERIFIABLE, str(e)
+        return (Verdict.FALSE, why) if why else (Verdict.TRUE, "")
+
+    def _still_imports(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`p` still imports `N` from `s` (line L), which this commit removes": `p` and `s`
+        are Python files at the commit; line L of `p` imports `N` from the module of `s`,
+        which bound `N` at the parent and binds it nowhere at the commit
+        (`defect_check.py`)."""
+        path, source = claim.path or "", claim.old or ""
+        if source not in c.after or not source.endswith(".py"):
+            return Verdict.FALSE, f"`{source}` is no changed Python file at the commit"
+        text = self.clone.text(c.sha, path)
+        after, before = self.clone.text(c.sha, source), self.clone.text(c.parent, c.old(source))
+        if text is None or after is None or before is None:
+            return Verdict.UNVERIFIABLE, "a file is unreadable at a revision"
+        try:
+            why = still_imports(
+                path,
+                text,
+                line=int(claim.new or 0),
+                name=claim.name,
+                source=source,
+                before=before,
+                after=after,
+            )
         except Unknowable as e:
             return Verdict.UNVERIFIABLE, str(e)
         return (Verdict.FALSE, why) if why else (Verdict.TRUE, "")

@@ -110,6 +110,7 @@ class Kind(StrEnum):
     ABSTRACT_NEW = "gains abstract member"
     OVERRIDES = "now overrides"
     STILL_READS = "still reads removed name"
+    IMPORTS_GONE = "still imports removed name"
     CALL_SHORT = "call lacks required argument"
     CALL_UNKNOWN = "call passes unknown keyword"
 
@@ -897,6 +898,10 @@ _STILL_READS = re.compile(
     r"`(?P<path>[^`]+)` still reads `(?P<name>[A-Za-z_]\w*)` \(line (?P<line>\d+)\), which"
     r" this commit removes: a `NameError` where it runs\.?"
 )
+_STILL_IMPORTS = re.compile(
+    r"`(?P<path>[^`]+)` still imports `(?P<name>[A-Za-z_]\w*)` from `(?P<source>[^`]+)`"
+    r" \(line (?P<line>\d+)\), which this commit removes: an `ImportError` where it runs\.?"
+)
 _CALL_SHORT = re.compile(
     r"`(?P<caller>[A-Za-z_][\w.]*)` calls `(?P<callee>[A-Za-z_]\w*)` without its required"
     r" (?P<names>`[^`]+`(?:(?:,|,? and) `[^`]+`)*)(?: and \d+ more)?:"
@@ -913,6 +918,17 @@ def _defect_claims(sentence: str) -> list[Claim] | None:
     argument; None for any other sentence."""
     if m := _STILL_READS.fullmatch(sentence):
         return [Claim(Kind.STILL_READS, m["name"], sentence, path=m["path"], new=m["line"])]
+    if m := _STILL_IMPORTS.fullmatch(sentence):
+        return [
+            Claim(
+                Kind.IMPORTS_GONE,
+                m["name"],
+                sentence,
+                path=m["path"],
+                old=m["source"],
+                new=m["line"],
+            )
+        ]
     if m := _CALL_SHORT.fullmatch(sentence):
         return [
             Claim(Kind.CALL_SHORT, m["caller"], sentence, old=m["callee"], new=name)

@@ -80,6 +80,48 @@ def still_reads(before: str, after: str, path: str, name: str, line: int) -> str
     return None
 
 
+def still_imports(
+    importer: str, text: str, *, line: int, name: str, source: str, before: str, after: str
+) -> str | None:
+    """Why "`importer` still imports `name` from `source` (line N), which this commit
+    removes" is false; None where it holds: line N of `importer` at the commit is a
+    `from … import name` (no `try` around it) whose module is the file `source` (relative
+    from the importer's folder, or absolute from the top or `src/`), and `source` bound
+    `name` at the parent and binds it nowhere at the commit."""
+    if _UNSEEN.search(after):
+        raise Unknowable(f"`{source}` may bind names out of sight")
+    if source.endswith("__init__.py"):
+        raise Unknowable(f"`{source}` is a package: `{name}` may be a submodule")
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError) as e:
+        raise Unknowable(f"`{importer}` does not parse") from e
+    tried = {
+        id(n) for t in ast.walk(tree) if isinstance(t, ast.Try | ast.TryStar) for n in ast.walk(t)
+    }
+    target = source.removesuffix(".py").split("/")
+    folder = importer.split("/")[:-1]
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or node.lineno != line or id(node) in tried:
+            continue
+        if name not in {a.name for a in node.names}:
+            continue
+        module = node.module.split(".") if node.module else []
+        if node.level:
+            up = node.level - 1
+            where = folder[: len(folder) - up] + module if up <= len(folder) else None
+            if where != target:
+                continue
+        elif target not in (module, ["src", *module]):
+            continue
+        if not module_binds(before, source, name):
+            return f"`{source}` did not bind `{name}` at the parent"
+        if module_binds(after, source, name):
+            return f"`{source}` still binds `{name}` at the commit"
+        return None
+    return f"line {line} of `{importer}` imports no `{name}` from `{source}` outside a `try`"
+
+
 def _function(tree: ast.Module, qualified: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     owner, _, short = qualified.rpartition(".")
     body: list[ast.stmt] = tree.body

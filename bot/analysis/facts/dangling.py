@@ -9,7 +9,7 @@ import builtins
 import re
 import symtable
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from bot.analysis.facts.listed import _bound
 from bot.analysis.facts.pyfile import PARSE_ERRORS
@@ -30,26 +30,13 @@ def dangling(path: str, before: str, after: str) -> list[Dangling]:
     at the commit still loads, each with the first line that loads it (platformdirs 8102be8:
     `PY3` gone, `if PY3:` kept). None where the module may bind names out of sight (a star
     import, a module `__getattr__`, `globals()`), or where a scope has a name of its own."""
-    if not before or not after or _DYNAMIC.search(after):
+    gone = removed_names(path, before, after)
+    if not gone:
         return []
     try:
-        was, now = ast.parse(before), ast.parse(after)
+        now = ast.parse(after)
         table = symtable.symtable(after, path, "exec")
     except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
-        return []
-    if _opaque(now):
-        return []
-    # a package's own submodule is its attribute once anything imports it: in an
-    # `__init__.py` a lower-case name may be one, read without a statement binding it
-    package = path.rsplit("/", 1)[-1] == "__init__.py"
-    gone = {
-        n
-        for n in _bound(was) - _bound(now)
-        if n not in _BUILTINS
-        and not (n.startswith("__") and n.endswith("__"))
-        and not (package and n == n.lower())
-    }
-    if not gone:
         return []
     lines = _loads(now, gone)
     found = []
@@ -57,6 +44,87 @@ def dangling(path: str, before: str, after: str) -> list[Dangling]:
         if _global_everywhere(table, name):
             found.append(Dangling(name, lines[name], path))
     return found
+
+
+def removed_names(path: str, before: str, after: str) -> set[str]:
+    """The names a module's own namespace had at the parent and has no statement binding at
+    the commit; none where it may bind or serve names out of sight."""
+    if not before or not after or _DYNAMIC.search(after):
+        return set()
+    try:
+        was, now = ast.parse(before), ast.parse(after)
+    except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
+        return set()
+    if _opaque(now):
+        return set()
+    # a package's own submodule is its attribute once anything imports it: in an
+    # `__init__.py` a lower-case name may be one, read without a statement binding it
+    package = path.rsplit("/", 1)[-1] == "__init__.py"
+    return {
+        n
+        for n in _bound(was) - _bound(now)
+        if n not in _BUILTINS
+        and not (n.startswith("__") and n.endswith("__"))
+        and not (package and n == n.lower())
+    }
+
+
+def imports_removed(path: str, text: str, removed: Mapping[str, set[str]]) -> list[Dangling]:
+    """The `from m import name` statements of a module at the commit (`path`, `text`) whose
+    module `m` is another changed file that no longer binds `name` (`removed`: by path): an
+    `ImportError` where it runs. Not one inside a `try` (a fallback may stand for it)."""
+    try:
+        tree = ast.parse(text)
+    except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
+        return []
+    found = []
+    for node in _outside_try(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        # (a package's name may be a submodule `from pkg import name` imports)
+        source = next(
+            (
+                p
+                for p in removed
+                if p != path and not p.endswith("__init__.py") and _is_module(path, node, p)
+            ),
+            None,
+        )
+        if source is None:
+            continue
+        found += [
+            Dangling(a.name, node.lineno, path, source)
+            for a in node.names
+            if a.name in removed[source]
+        ]
+    return found
+
+
+def _outside_try(tree: ast.AST) -> Iterator[ast.AST]:
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, ast.Try | ast.TryStar):
+            stack += list(ast.iter_child_nodes(node))
+
+
+def _parts(path: str) -> list[str]:
+    parts = path.removesuffix(".py").split("/")
+    return parts[:-1] if parts[-1] == "__init__" else parts
+
+
+def _is_module(importer: str, node: ast.ImportFrom, target: str) -> bool:
+    """Whether `from … import` in the file `importer` names the module of the file `target`:
+    relative, from the importer's folder; absolute, from the top or from `src/`."""
+    named = node.module.split(".") if node.module else []
+    if node.level:
+        folder = importer.split("/")[:-1]
+        if node.level - 1 > len(folder):
+            return False
+        base = folder[: len(folder) - (node.level - 1)]
+        return base + named == _parts(target)
+    return _parts(target) in (named, ["src", *named])
 
 
 def _opaque(tree: ast.Module) -> bool:

@@ -340,11 +340,13 @@ class Override:
 
 @dataclass(frozen=True)
 class Dangling:
-    """A module-level name the commit removes that the module still loads, at `line`."""
+    """A module-level name the commit removes that the module still loads, at `line`; or,
+    with `source`, that `path` still imports from the changed module `source`."""
 
     name: str
     line: int
     path: str
+    source: str = ""
 
 
 @dataclass(frozen=True)
