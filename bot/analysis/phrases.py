@@ -35,6 +35,11 @@ class AnalysisPhrases:
     abstract_added: tuple[str, str]  # {owner} {names}
     # new methods over those a base class defined: {owner} the subclass
     overrides: str  # {owner} {names} {base}
+    # a name the commit removes that the module still loads; a new call short of arguments
+    still_reads: str  # {path} {name} {line}
+    still_imports: str  # {path} {name} {source} {line}
+    call_short: str  # {caller} {callee} {params}
+    call_unknown: str  # {caller} {callee} {keyword}
     removes_from: str  # {names} {path}
     renames: str  # {old} {new}
     renames_in: str  # {old} {new} {path}
@@ -247,6 +252,21 @@ EN = AnalysisPhrases(
         "`{owner}` gains the abstract {names}: subclasses must now define them",
     ),
     overrides="`{owner}` now overrides {names} of `{base}`",
+    still_reads=(
+        "`{path}` still reads `{name}` (line {line}), which this commit removes: "
+        "a `NameError` where it runs"
+    ),
+    still_imports=(
+        "`{path}` still imports `{name}` from `{source}` (line {line}), which this commit "
+        "removes: an `ImportError` where it runs"
+    ),
+    call_short=(
+        "`{caller}` calls `{callee}` without its required {params}: a `TypeError` where it runs"
+    ),
+    call_unknown=(
+        "`{caller}` passes `{callee}` the keyword `{keyword}`, which it does not take: "
+        "a `TypeError` where it runs"
+    ),
     removes_from="removes {names} from `{path}`",
     renames="renames `{old}` to `{new}`",
     renames_in="renames `{old}` to `{new}` in `{path}`",
@@ -536,6 +556,18 @@ ZH = AnalysisPhrases(
         "`{owner}` 新增抽象成员 {names}：子类现在必须定义它们",
     ),
     overrides="`{owner}` 现在覆盖 `{base}` 的 {names}",
+    still_reads=(
+        "`{path}` 仍读取本次提交移除的 `{name}`（第 {line} 行）：运行到此处时引发 `NameError`"
+    ),
+    still_imports=(
+        "`{path}` 仍从 `{source}` 导入本次提交移除的 `{name}`（第 {line} 行）："
+        "运行到此处时引发 `ImportError`"
+    ),
+    call_short="`{caller}` 调用 `{callee}` 时缺少必需参数 {params}：运行到此处时引发 `TypeError`",
+    call_unknown=(
+        "`{caller}` 向 `{callee}` 传入其不接受的关键字参数 `{keyword}`："
+        "运行到此处时引发 `TypeError`"
+    ),
     removes_from="从 `{path}` 移除了 {names}",
     renames="将 `{old}` 重命名为 `{new}`",
     renames_in="在 `{path}` 中将 `{old}` 重命名为 `{new}`",

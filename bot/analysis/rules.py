@@ -36,6 +36,7 @@ from bot.analysis.unshipped import shipped_build_line, unshipped_only
 from bot.analysis.wording import (
     breaking_risks,
     code_changed,
+    defect_risks,
     python_floor_raised,
     same_shipped_code,
     write,
@@ -903,6 +904,10 @@ def analyze_shielded(
     if unreleased_fix and not verdict.breaking and verdict.importance is I.HIGH:
         # what it mends no release held: no release's user met the bug
         verdict = replace(verdict, importance=I.MEDIUM)
+    defects = defect_risks(sig, p)
+    if defects and verdict.importance is Importance.LOW:
+        # a proven `NameError` or `TypeError` in shipped code is news, whatever the title says
+        verdict = Assessment(Importance.MEDIUM, verdict.breaking, "fails where it runs")
     if verdict.breaking and not risks:
         # A removed feature (deprecation tag and a removal title) is the fact itself.
         removal = p.removal_title.format(title=excerpt(sig.title.text))
@@ -922,6 +927,8 @@ def analyze_shielded(
     if unreleased_fix and sig.last_release is not None:
         tag = code(sig.last_release.tag)
         text.note("compatibility", sentence(p, p.fixes_unreleased.format(tag=tag)))
+    # (first, and after the words: a failure proven is no migration users make)
+    text.risks[:0] = defects
     if inside is not None and verdict.importance is Importance.LOW:
         if excerpt(text.summary).rstrip(". ").lower() in commit.title.lower() and (
             said := internal_sentence(inside, p, ONE_LINE_MAX)

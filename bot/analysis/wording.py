@@ -289,6 +289,34 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
     return _quoted_once(risks)
 
 
+def defect_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
+    """What the shipped code at the commit proves fails where it runs, whatever the change
+    means to do: a name it removes that its module still reads (`NameError`), a new call that
+    leaves out a required argument or passes a keyword the callee does not take
+    (`TypeError`)."""
+    risks = [
+        Risk(
+            description=sentence(
+                p,
+                p.still_imports.format(path=d.path, name=d.name, source=d.source, line=d.line)
+                if d.source
+                else p.still_reads.format(path=d.path, name=d.name, line=d.line),
+            )
+        )
+        for d in sig.facts.dangling
+        if d.path in sig.source_files
+    ]
+    for c in sig.facts.short_calls:
+        if c.path not in sig.source_files:
+            continue
+        if c.missing:
+            said = p.call_short.format(caller=c.caller, callee=c.callee, params=codes(p, c.missing))
+        else:
+            said = p.call_unknown.format(caller=c.caller, callee=c.callee, keyword=c.unknown[0])
+        risks.append(Risk(description=sentence(p, said)))
+    return risks
+
+
 def _members_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
     """A public class's own methods and properties removed with nothing giving them back,
     each file's together: "Removes `Client.ping` from `pkg/client.py`", and code that calls

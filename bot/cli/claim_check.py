@@ -76,6 +76,7 @@ import yaml
 
 from bot.cli.claims import Claim, Kind, is_path
 from bot.cli.class_check import bases_of, classes, gains_abstract, own_method
+from bot.cli.defect_check import Unknowable, calls_without, still_imports, still_reads
 from bot.cli.exception_names import class_of
 from bot.cli.extra_pins import judged as extra_judged
 from bot.cli.extra_pins import project_extras, setup_py_extras
@@ -490,6 +491,10 @@ class Checker:
             Kind.FIXES_UNRELEASED: self._fixes_unreleased,
             Kind.ABSTRACT_NEW: self._abstract,
             Kind.OVERRIDES: self._overrides,
+            Kind.STILL_READS: self._still_reads,
+            Kind.IMPORTS_GONE: self._still_imports,
+            Kind.CALL_SHORT: self._call_short,
+            Kind.CALL_UNKNOWN: self._call_short,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -2157,6 +2162,82 @@ class Checker:
             if path.endswith(".py"):
                 found |= classes(self.clone.text(rev, path))
         return found
+
+    def _still_reads(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`p` still reads `N` (line L), which this commit removes": `p` is a changed Python
+        file whose module bound `N` at the parent, binds it nowhere at the commit, and loads
+        it at line L in scopes that all read it as the module's (`defect_check.py`)."""
+        path = claim.path or ""
+        if path not in c.after or not path.endswith(".py"):
+            return Verdict.FALSE, f"`{path}` is no changed Python file at the commit"
+        after, before = self.clone.text(c.sha, path), self.clone.text(c.parent, c.old(path))
+        if after is None or before is None:
+            return Verdict.UNVERIFIABLE, f"`{path}` is unreadable at a revision"
+        if path.endswith("__init__.py"):
+            # a submodule of the package is its attribute once anything imports it
+            folder = path.rsplit("/", 1)[0] if "/" in path else ""
+            prefix = f"{folder}/" if folder else ""
+            for sub in (f"{prefix}{claim.name}.py", f"{prefix}{claim.name}"):
+                if self.clone.exists(c.sha, sub):
+                    return Verdict.FALSE, f"`{sub}` is a submodule named `{claim.name}`"
+        try:
+            why = still_reads(before, after, path, claim.name, int(claim.new or 0))
+        except Unknowable as e:
+            return Verdict.UNVERIFIABLE, str(e)
+        return (Verdict.FALSE, why) if why else (Verdict.TRUE, "")
+
+    def _still_imports(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`p` still imports `N` from `s` (line L), which this commit removes": `p` and `s`
+        are Python files at the commit; line L of `p` imports `N` from the module of `s`,
+        which bound `N` at the parent and binds it nowhere at the commit
+        (`defect_check.py`)."""
+        path, source = claim.path or "", claim.old or ""
+        if source not in c.after or not source.endswith(".py"):
+            return Verdict.FALSE, f"`{source}` is no changed Python file at the commit"
+        text = self.clone.text(c.sha, path)
+        after, before = self.clone.text(c.sha, source), self.clone.text(c.parent, c.old(source))
+        if text is None or after is None or before is None:
+            return Verdict.UNVERIFIABLE, "a file is unreadable at a revision"
+        try:
+            why = still_imports(
+                path,
+                text,
+                line=int(claim.new or 0),
+                name=claim.name,
+                source=source,
+                before=before,
+                after=after,
+            )
+        except Unknowable as e:
+            return Verdict.UNVERIFIABLE, str(e)
+        return (Verdict.FALSE, why) if why else (Verdict.TRUE, "")
+
+    def _call_short(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` calls `g` without its required `a`" / "`f` passes `g` the keyword `k`, which
+        it does not take": a changed Python file at the commit whose `f` calls `g` (of the
+        module, or of `f`'s class through `self`) so that Python's binder leaves `a` unbound,
+        or `g` takes no `k` (`defect_check.py`)."""
+        unknown = claim.kind is Kind.CALL_UNKNOWN
+        reasons = []
+        for path in c.after:
+            text = self.clone.text(c.sha, path) if path.endswith(".py") else None
+            if text is None:
+                continue
+            try:
+                why = calls_without(
+                    text,
+                    path,
+                    claim.name,
+                    claim.old or "",
+                    parameter=None if unknown else claim.new,
+                    keyword=claim.new if unknown else None,
+                )
+            except Unknowable as e:
+                return Verdict.UNVERIFIABLE, str(e)
+            if why is None:
+                return Verdict.TRUE, ""
+            reasons.append(why)
+        return Verdict.FALSE, "; ".join(reasons[:2]) or "no changed Python file"
 
     def _abstract(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`C` gains the abstract `m`": a changed Python file's class `C` has `m` decorated

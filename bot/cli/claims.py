@@ -112,6 +112,10 @@ class Kind(StrEnum):
     FIXES_UNRELEASED = "fixes code never released"
     ABSTRACT_NEW = "gains abstract member"
     OVERRIDES = "now overrides"
+    STILL_READS = "still reads removed name"
+    IMPORTS_GONE = "still imports removed name"
+    CALL_SHORT = "call lacks required argument"
+    CALL_UNKNOWN = "call passes unknown keyword"
 
 
 @dataclass(frozen=True)
@@ -919,6 +923,54 @@ def _fix_claims(sentence: str) -> list[Claim] | None:
     return None if m is None else [Claim(Kind.FIXES_UNRELEASED, m["tag"], sentence, old=m["tag"])]
 
 
+# "`p` still reads `N` (line 5), which this commit removes: a `NameError` where it runs";
+# "`f` calls `g` without its required `a`[, `b`]: a `TypeError` where it runs"; "`f` passes
+# `g` the keyword `k`, which it does not take: a `TypeError` where it runs"
+_STILL_READS = re.compile(
+    r"`(?P<path>[^`]+)` still reads `(?P<name>[A-Za-z_]\w*)` \(line (?P<line>\d+)\), which"
+    r" this commit removes: a `NameError` where it runs\.?"
+)
+_STILL_IMPORTS = re.compile(
+    r"`(?P<path>[^`]+)` still imports `(?P<name>[A-Za-z_]\w*)` from `(?P<source>[^`]+)`"
+    r" \(line (?P<line>\d+)\), which this commit removes: an `ImportError` where it runs\.?"
+)
+_CALL_SHORT = re.compile(
+    r"`(?P<caller>[A-Za-z_][\w.]*)` calls `(?P<callee>[A-Za-z_]\w*)` without its required"
+    r" (?P<names>`[^`]+`(?:(?:,|,? and) `[^`]+`)*)(?: and \d+ more)?:"
+    r" a `TypeError` where it runs\.?"
+)
+_CALL_UNKNOWN = re.compile(
+    r"`(?P<caller>[A-Za-z_][\w.]*)` passes `(?P<callee>[A-Za-z_]\w*)` the keyword"
+    r" `(?P<keyword>[A-Za-z_]\w*)`, which it does not take: a `TypeError` where it runs\.?"
+)
+
+
+def _defect_claims(sentence: str) -> list[Claim] | None:
+    """The claims of a sentence of a removed name still read or a call short of an
+    argument; None for any other sentence."""
+    if m := _STILL_READS.fullmatch(sentence):
+        return [Claim(Kind.STILL_READS, m["name"], sentence, path=m["path"], new=m["line"])]
+    if m := _STILL_IMPORTS.fullmatch(sentence):
+        return [
+            Claim(
+                Kind.IMPORTS_GONE,
+                m["name"],
+                sentence,
+                path=m["path"],
+                old=m["source"],
+                new=m["line"],
+            )
+        ]
+    if m := _CALL_SHORT.fullmatch(sentence):
+        return [
+            Claim(Kind.CALL_SHORT, m["caller"], sentence, old=m["callee"], new=name)
+            for name in _SPAN.findall(m["names"])
+        ]
+    if m := _CALL_UNKNOWN.fullmatch(sentence):
+        return [Claim(Kind.CALL_UNKNOWN, m["caller"], sentence, old=m["callee"], new=m["keyword"])]
+    return None
+
+
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims, text = _unreleased_claims(text)
@@ -930,6 +982,7 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
             continue
         shaped = _fix_claims(whole)
         shaped = _before_claims(whole) if shaped is None else shaped
+        shaped = _defect_claims(whole) if shaped is None else shaped
         shaped = _class_claims(whole) if shaped is None else shaped
         shaped = _packaging_claims(whole) if shaped is None else shaped
         shaped = _internal_claims(whole) if shaped is None else shaped

@@ -39,6 +39,7 @@ from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.conditions import conditions_changed
 from bot.analysis.facts.constants import compare_constants, default_value
+from bot.analysis.facts.dangling import dangling, imports_removed, removed_names, short_calls
 from bot.analysis.facts.dev_dependencies import dev_requirement_changes
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
@@ -84,6 +85,7 @@ from bot.analysis.facts.records import (
     Condition,
     Constant,
     ConstantRenamed,
+    Dangling,
     DefaultChange,
     Deprecation,
     Documented,
@@ -1441,6 +1443,15 @@ def _combine(
         redocumented=_cap(rewritten),
         abstract_added=_cap(abstract_added(added, sides, parents)),
         overrides=_cap(overrides(added, sides)),
+        dangling=_cap(_dangling(readings, whole)),
+        short_calls=_cap(
+            [
+                c
+                for r in readings
+                if r.path in whole and r.path.endswith(".py")
+                for c in short_calls(r.path, r.texts[0], r.texts[1])
+            ]
+        ),
         listed=tuple(
             (r.path, frozenset(r.plus.exports))
             for r in readings
@@ -1464,6 +1475,17 @@ def _combine(
         numbers=numbers,
         fixes=fixes,
     )
+
+
+def _dangling(readings: list[FileReading], whole: frozenset[str] | set[str]) -> list[Dangling]:
+    """Names the commit removes from a Python module read whole that the module still reads,
+    then those another changed module read whole still imports from it."""
+    python = [r for r in readings if r.path in whole and r.path.endswith(".py")]
+    found = [d for r in python for d in dangling(r.path, r.texts[0], r.texts[1])]
+    removed = {r.path: gone for r in python if (gone := removed_names(r.path, *r.texts))}
+    if removed:
+        found += [d for r in python for d in imports_removed(r.path, r.texts[1], removed)]
+    return found
 
 
 def _with_help(flags: tuple[Setting, ...], readings: list[FileReading]) -> tuple[Setting, ...]:

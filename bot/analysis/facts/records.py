@@ -339,6 +339,31 @@ class Override:
 
 
 @dataclass(frozen=True)
+class Dangling:
+    """A module-level name the commit removes that the module still loads, at `line`; or,
+    with `source`, that `path` still imports from the changed module `source`."""
+
+    name: str
+    line: int
+    path: str
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class ShortCall:
+    """A new call in the edited function `caller` of `callee` (of the same module) that binds
+    nothing to the required parameters `missing`, or passes the keywords `unknown` it does
+    not take."""
+
+    caller: str
+    callee: str
+    missing: tuple[str, ...]
+    unknown: tuple[str, ...]
+    line: int
+    path: str
+
+
+@dataclass(frozen=True)
 class Documented:
     """The first sentence of the docstring of a Python function, method or class the change
     adds, as its author wrote it (lines joined; cut at a word, "…", past a bound)."""
@@ -687,6 +712,9 @@ class Facts:
     # new abstract members of a public class, and new methods over a base class's
     abstract_added: tuple[Abstract, ...] = ()
     overrides: tuple[Override, ...] = ()
+    # names the commit removes that the module still loads; new calls short of an argument
+    dangling: tuple[Dangling, ...] = ()
+    short_calls: tuple[ShortCall, ...] = ()
     # Python modules read whole that list `__all__` at the commit: path -> the names listed
     # (a public-looking name left out is the module's own, no caller's)
     listed: tuple[tuple[str, frozenset[str]], ...] = ()

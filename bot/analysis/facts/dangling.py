@@ -1,0 +1,460 @@
+"""Names a Python module still reads after the commit removed them, and new calls that leave
+out a required argument of a function of the same module: a `NameError` or a `TypeError`
+where the line runs, proven from the two whole files."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+import symtable
+from collections import Counter
+from collections.abc import Iterator, Mapping
+
+from bot.analysis.facts.listed import _bound
+from bot.analysis.facts.pyfile import PARSE_ERRORS
+from bot.analysis.facts.records import Dangling, ShortCall
+
+# what may bind or serve a module's names where no statement of its own does, or code that
+# expects a name to be missing (`except NameError`)
+_DYNAMIC = re.compile(
+    r"\bglobals\(\)|\bvars\(\)|\blocals\(\)|\bsys\.modules\b|\b__dict__\b|\bsetattr\("
+    r"|\bexec\(|\beval\(|\b__builtins__\b|\bbuiltins\b|\bNameError\b"
+)
+_BUILTINS = frozenset(dir(builtins))
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def dangling(path: str, before: str, after: str) -> list[Dangling]:
+    """The names the module bound at the parent and binds nowhere at the commit that its code
+    at the commit still loads, each with the first line that loads it (platformdirs 8102be8:
+    `PY3` gone, `if PY3:` kept). None where the module may bind names out of sight (a star
+    import, a module `__getattr__`, `globals()`), or where a scope has a name of its own."""
+    gone = removed_names(path, before, after)
+    if not gone:
+        return []
+    try:
+        now = ast.parse(after)
+        table = symtable.symtable(after, path, "exec")
+    except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
+        return []
+    lines = _loads(now, gone)
+    found = []
+    for name in sorted(lines, key=lambda n: lines[n]):
+        if _global_everywhere(table, name):
+            found.append(Dangling(name, lines[name], path))
+    return found
+
+
+def removed_names(path: str, before: str, after: str) -> set[str]:
+    """The names a module's own namespace had at the parent and has no statement binding at
+    the commit; none where it may bind or serve names out of sight."""
+    if not before or not after or _DYNAMIC.search(after):
+        return set()
+    try:
+        was, now = ast.parse(before), ast.parse(after)
+    except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
+        return set()
+    if _opaque(now):
+        return set()
+    # a package's own submodule is its attribute once anything imports it: in an
+    # `__init__.py` a lower-case name may be one, read without a statement binding it
+    package = path.rsplit("/", 1)[-1] == "__init__.py"
+    return {
+        n
+        for n in _bound(was) - _bound(now)
+        if n not in _BUILTINS
+        and not (n.startswith("__") and n.endswith("__"))
+        and not (package and n == n.lower())
+    }
+
+
+def imports_removed(path: str, text: str, removed: Mapping[str, set[str]]) -> list[Dangling]:
+    """The `from m import name` statements of a module at the commit (`path`, `text`) whose
+    module `m` is another changed file that no longer binds `name` (`removed`: by path): an
+    `ImportError` where it runs. Not one inside a `try` (a fallback may stand for it)."""
+    try:
+        tree = ast.parse(text)
+    except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
+        return []
+    found = []
+    for node in _outside_try(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        # (a package's name may be a submodule `from pkg import name` imports)
+        source = next(
+            (
+                p
+                for p in removed
+                if p != path and not p.endswith("__init__.py") and _is_module(path, node, p)
+            ),
+            None,
+        )
+        if source is None:
+            continue
+        found += [
+            Dangling(a.name, node.lineno, path, source)
+            for a in node.names
+            if a.name in removed[source]
+        ]
+    return found
+
+
+def _outside_try(tree: ast.AST) -> Iterator[ast.AST]:
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, ast.Try | ast.TryStar):
+            stack += list(ast.iter_child_nodes(node))
+
+
+def _parts(path: str) -> list[str]:
+    parts = path.removesuffix(".py").split("/")
+    return parts[:-1] if parts[-1] == "__init__" else parts
+
+
+def _is_module(importer: str, node: ast.ImportFrom, target: str) -> bool:
+    """Whether `from … import` in the file `importer` names the module of the file `target`:
+    relative, from the importer's folder; absolute, from the top or from `src/`."""
+    named = node.module.split(".") if node.module else []
+    if node.level:
+        folder = importer.split("/")[:-1]
+        if node.level - 1 > len(folder):
+            return False
+        base = folder[: len(folder) - (node.level - 1)]
+        return base + named == _parts(target)
+    return _parts(target) in (named, ["src", *named])
+
+
+def _opaque(tree: ast.Module) -> bool:
+    """A star import, or a module-level `__getattr__` (PEP 562): names served unseen."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
+            return True
+    return any(
+        isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == "__getattr__"
+        for s in tree.body
+    )
+
+
+def _global_everywhere(table: symtable.SymbolTable, name: str) -> bool:
+    """Whether every scope that names `name` reads it as the module's (no parameter, local,
+    closure or `global` of that name anywhere), and the module binds it nowhere."""
+    stack = [table]
+    while stack:
+        scope = stack.pop()
+        try:
+            symbol = scope.lookup(name)
+        except KeyError:
+            symbol = None
+        if symbol is not None:
+            if scope.get_type() == "module":
+                if symbol.is_assigned() or symbol.is_imported() or symbol.is_declared_global():
+                    return False
+            elif (
+                symbol.is_local()
+                or symbol.is_parameter()
+                or symbol.is_free()
+                or symbol.is_declared_global()
+                or symbol.is_assigned()
+                or symbol.is_imported()
+            ):
+                return False
+        stack += scope.get_children()
+    return True
+
+
+def _loads(tree: ast.Module, names: set[str]) -> dict[str, int]:
+    """The first line loading each of `names` in code that runs: annotations and
+    `if TYPE_CHECKING:` blocks are no read at run time."""
+    found: dict[str, int] = {}
+    for node in _running(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in names:
+            found[node.id] = min(found.get(node.id, node.lineno), node.lineno)
+    return found
+
+
+def _running(tree: ast.AST) -> Iterator[ast.AST]:
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            stack += node.orelse
+            continue
+        for field, value in ast.iter_fields(node):
+            if field in ("annotation", "returns"):
+                continue
+            if isinstance(value, ast.AST):
+                stack.append(value)
+            elif isinstance(value, list):
+                stack += [v for v in value if isinstance(v, ast.AST)]
+
+
+# --- calls short of a required argument ---------------------------------------------------
+
+
+def short_calls(path: str, before: str, after: str) -> list[ShortCall]:
+    """The calls a function of the module makes anew (or keeps, of a callee whose parameters
+    the commit changes, where they bound all they had to before), of a plain function of the
+    module by its name or of a method of its own class through `self`, that bind no argument
+    to a required parameter of the callee, or pass a keyword it does not take (tinydb
+    43cf1ff: `Query.__init__` calls `self._generate_test(lambda _: True)`, leaving out
+    `hashval`). Only where the callee is one `def` with nothing that could stand for it."""
+    if not before or not after:
+        return []
+    try:
+        was, now = ast.parse(before), ast.parse(after)
+    except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
+        return []
+    if _opaque(now) or _DYNAMIC.search(after):
+        return []
+    old = {name: (node, owner) for name, node, owner in _functions_with_owner(was)}
+    found = []
+    resigned = _resigned(was, now)
+    for name, node, owner in _functions_with_owner(now):
+        parent, parent_owner = old.get(name, (None, None))
+        if parent is not None and ast.dump(parent) == ast.dump(node) and not resigned:
+            continue
+        old_calls = Counter(ast.dump(c) for c in _own_calls(parent)) if parent else Counter()
+        for call in _own_calls(node):
+            callee = _callee(now, call, node, owner)
+            if callee is None:
+                continue
+            key = ast.dump(call)
+            if old_calls[key]:
+                old_calls[key] -= 1
+                # a call kept as it was: said only where the callee's signature changed and
+                # the same call bound all it had to at the parent
+                assert parent is not None
+                before_callee = _callee(was, call, parent, parent_owner)
+                if before_callee is None or before_callee[0] != callee[0]:
+                    continue
+                if ast.dump(before_callee[1].args) == ast.dump(callee[1].args):
+                    continue
+                if _unbound(call, before_callee[1], before_callee[2]) is not None:
+                    continue
+            callee_name, target, bound_first = callee
+            said = _unbound(call, target, bound_first)
+            if said is not None:
+                missing, unknown = said
+                found.append(
+                    ShortCall(name, callee_name, tuple(missing), tuple(unknown), call.lineno, path)
+                )
+    return found
+
+
+def _resigned(was: ast.Module, now: ast.Module) -> bool:
+    """Whether a function or method of the module takes other parameters at the commit."""
+    before = {name: ast.dump(node.args) for name, node, _ in _functions_with_owner(was)}
+    return any(
+        name in before and before[name] != ast.dump(node.args)
+        for name, node, _ in _functions_with_owner(now)
+    )
+
+
+def _functions(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    for name, node, _ in _functions_with_owner(tree):
+        yield name, node
+
+
+def _functions_with_owner(
+    tree: ast.Module,
+) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None]]:
+    """The module's own functions and its classes' own methods, by qualified name."""
+    for s in tree.body:
+        if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield s.name, s, None
+        elif isinstance(s, ast.ClassDef):
+            for m in s.body:
+                if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef):
+                    yield f"{s.name}.{m.name}", m, s
+
+
+def _own_calls(node: ast.AST) -> Iterator[ast.Call]:
+    """The calls of a function's own code (not of a function, class or lambda in it)."""
+    stack = list(ast.iter_child_nodes(node))
+    while stack:
+        child = stack.pop()
+        if isinstance(child, _SCOPES):
+            continue
+        if isinstance(child, ast.Call):
+            yield child
+        stack += list(ast.iter_child_nodes(child))
+
+
+def _plain(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """`"function"`, `"static"` or `"class"` for a `def` with no other decorator; None."""
+    if not node.decorator_list:
+        return "function"
+    if len(node.decorator_list) == 1 and isinstance(node.decorator_list[0], ast.Name):
+        return {"staticmethod": "static", "classmethod": "class"}.get(node.decorator_list[0].id)
+    return None
+
+
+def _callee(
+    tree: ast.Module,
+    call: ast.Call,
+    caller: ast.FunctionDef | ast.AsyncFunctionDef,
+    owner: ast.ClassDef | None,
+) -> tuple[str, ast.FunctionDef | ast.AsyncFunctionDef, bool] | None:
+    """The one `def` a call runs, its name as said, and whether the call binds its first
+    parameter itself (a method through `self`); None where anything else may answer."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        if func.id in _local_names(caller) or func.id in _BUILTINS:
+            return None
+        defs = [
+            s
+            for s in tree.body
+            if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == func.id
+        ]
+        # bound once in the module, by that `def` alone
+        if len(defs) != 1 or _bindings(tree, func.id) != 1 or _plain(defs[0]) != "function":
+            return None
+        return func.id, defs[0], False
+    if not (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and owner is not None
+        and caller.args.args
+        and func.value.id == caller.args.args[0].arg == "self"
+        and _plain(caller) == "function"
+    ):
+        return None
+    method = func.attr
+    own = [
+        s
+        for s in owner.body
+        if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == method
+    ]
+    if len(own) != 1 or any(_named_in(s, method) for s in owner.body if s not in own):
+        return None
+    # a class that answers every attribute itself may hand out another callable
+    if any(isinstance(s, ast.FunctionDef) and s.name == "__getattribute__" for s in owner.body):
+        return None
+    kind = _plain(own[0])
+    if kind is None or _stub(own[0]) or _overridden(tree, owner, method):
+        return None
+    if _attribute_stored(tree, method):
+        return None
+    return method, own[0], kind in ("function", "class")
+
+
+def _stub(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A body that only stands for a subclass's (`pass`, `...`, `raise NotImplementedError`):
+    the method `self` finds is likely another, with its own parameters."""
+    body = [
+        s
+        for s in node.body
+        if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+        and not isinstance(s, ast.Pass)
+    ]
+    return not body or all(
+        isinstance(s, ast.Raise) and "NotImplemented" in ast.unparse(s) for s in body
+    )
+
+
+def _local_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    args = node.args
+    names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    names |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+    for child in ast.walk(node):
+        if isinstance(child, ast.Name) and not isinstance(child.ctx, ast.Load):
+            names.add(child.id)
+        elif isinstance(child, ast.alias):
+            names.add(child.asname or child.name.split(".", 1)[0])
+        elif isinstance(child, _SCOPES) and child is not node and not isinstance(child, ast.Lambda):
+            names.add(child.name)
+    return names
+
+
+def _bindings(tree: ast.Module, name: str) -> int:
+    """How many statements anywhere bind `name` (a `def`, an assignment, an import)."""
+    count = 0
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            count += node.name == name
+        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            count += node.id == name
+        elif isinstance(node, ast.alias):
+            count += (node.asname or node.name.split(".", 1)[0]) == name
+        elif isinstance(node, ast.Global):
+            count += 2 * (name in node.names)
+    return count
+
+
+def _named_in(statement: ast.stmt, name: str) -> bool:
+    """Whether a class-body statement binds `name` (an assignment, an import)."""
+    return any(
+        isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id == name
+        for n in ast.walk(statement)
+    )
+
+
+def _overridden(tree: ast.Module, owner: ast.ClassDef, method: str) -> bool:
+    """Whether another class of the module defines or binds `method`: a subclass's may be
+    the one `self` finds."""
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.ClassDef)
+            and node is not owner
+            and any(
+                (isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == method)
+                or _named_in(s, method)
+                for s in node.body
+            )
+        ):
+            return True
+    return False
+
+
+def _attribute_stored(tree: ast.Module, name: str) -> bool:
+    """Whether any `x.name = …` (or `setattr`) may put another callable on an instance."""
+    return any(
+        isinstance(n, ast.Attribute) and n.attr == name and not isinstance(n.ctx, ast.Load)
+        for n in ast.walk(tree)
+    )
+
+
+def _unbound(
+    call: ast.Call, target: ast.FunctionDef | ast.AsyncFunctionDef, bound_first: bool
+) -> tuple[list[str], list[str]] | None:
+    """The required parameters of `target` the call binds nothing to, and the keywords it
+    passes that `target` does not take; None where the call binds all it must, or where a
+    `*args`/`**kwargs` (at the call or in the signature) makes it unknowable."""
+    args = target.args
+    if args.vararg or args.kwarg:
+        return None
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        k.arg is None for k in call.keywords
+    ):
+        return None
+    positional = [*args.posonlyargs, *args.args]
+    if bound_first:
+        if not positional:
+            return None
+        positional = positional[1:]
+    # defaults stand for the last positional parameters
+    first_default = len([*args.posonlyargs, *args.args]) - len(args.defaults)
+    offset = 1 if bound_first else 0
+    if len(call.args) > len(positional):
+        return None  # too many: said by no sentence here
+    bound = {p.arg for p in positional[: len(call.args)]}
+    posonly = {p.arg for p in args.posonlyargs}
+    takes = {p.arg for p in positional} - posonly | {a.arg for a in args.kwonlyargs}
+    unknown = []
+    for k in call.keywords:
+        assert k.arg is not None
+        if k.arg in bound:
+            return None  # given twice: another error, not said
+        if k.arg not in takes:
+            unknown.append(k.arg)
+        bound.add(k.arg)
+    required = [p.arg for i, p in enumerate(positional) if i + offset < first_default]
+    required += [a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is None]
+    missing = [r for r in required if r not in bound]
+    if not missing and not unknown:
+        return None
+    return missing, unknown
