@@ -11,8 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.analysis.facts.parses import Parses
 from bot.analysis.paths import dev_tooling
 from bot.analysis.rules import analyze
+from bot.analysis.sources import worth_reading
+from bot.analysis.unshipped import shipped_build_line
 from bot.cli.claim_check import Checker, Clone, Verdict
 from bot.cli.claims import Kind, claims_in
 from bot.models import CommitInput, FileChange, Importance
@@ -509,6 +512,57 @@ def test_poetrys_dev_dependencies_are_tooling() -> None:
         )
     )
     assert analysis.importance is Importance.LOW
+
+
+def test_a_poetry_extra_only_developers_install_is_tooling() -> None:
+    # tinydb ec57f83 "ci: install CI dependencies using poetry" was medium: a `ci` extra of
+    # optional dev dependencies in a new `[tool.poetry.extras]` table, and `tox` dropped
+    before = POETRY_PYPROJECT.split("[tool.poetry.extras]", maxsplit=1)[0].replace(
+        'pycodestyle = "^2.5.0"\n', 'pycodestyle = "^2.5.0"\ntox = "^3.14.0"\n'
+    )
+    after = POETRY_PYPROJECT.replace(
+        'pytest = "^5.2.2"\n',
+        'coveralls = {version = "^1.8.2", optional = true}\npytest = "^5.2.2"\n',
+    )
+    assert dev_tooling(change("pyproject.toml", before, after))
+    lock = change(
+        "poetry.lock",
+        POETRY_LOCK.format(pytest="5.2.2"),
+        POETRY_LOCK.format(pytest="5.2.2").replace("pytest", "coveralls"),
+    )
+    # the test job's tools lose `wheel`; the job builds the dist only to check it
+    workflow = (
+        "steps:\n- script: |\n    pip install -U pytest coveralls wheel twine poetry\n"
+        "- script: |\n    poetry build\n    twine check dist/*\n"
+    )
+    ci = workflow.replace(
+        "pip install -U pytest coveralls wheel twine poetry",
+        "pip install -U poetry twine\n    poetry install -E ci",
+    )
+    entry = analyze(
+        commit(
+            "ci: install CI dependencies using poetry",
+            change("pyproject.toml", before, after),
+            change("azure-pipelines.yml", workflow, ci),
+            lock,
+        )
+    )
+    assert entry.importance is Importance.LOW
+    # a job that uploads what it builds: the `wheel` it installs is the release's
+    upload = "twine check dist/*\n    twine upload dist/*\n"
+    released = change(
+        "azure-pipelines.yml",
+        workflow.replace("twine check dist/*\n", upload),
+        ci.replace("twine check dist/*\n", upload),
+    )
+    assert shipped_build_line(released, Parses())
+    assert not shipped_build_line(change("azure-pipelines.yml", workflow, ci), Parses())
+    # read whole, to see whether it publishes
+    read = worth_reading([change("azure-pipelines.yml", workflow, ci)])
+    assert [f.filename for f in read] == ["azure-pipelines.yml"]
+    # an extra users install is what they meet: not the tools'
+    users = after.replace("ci = [", "yaml = [")
+    assert not dev_tooling(change("pyproject.toml", before, users))
 
 
 @pytest.mark.parametrize(

@@ -172,10 +172,12 @@ _DEV_TABLE = re.compile(
     r"|hatch\.metadata\.hooks\.fancy-pypi-readme"
     r"|uv(?!\.build-backend)))(?:\.|$)"
     # an extra only developers install (`pip install -e .[dev]`): the tools' requirements
-    r"|project\.optional-dependencies\.(?:" + _DEV_EXTRA_NAMES + r")$)"
+    # (Poetry's `[tool.poetry.extras]` lists them as well: tinydb ec57f83's `ci` extra)
+    r"|(?:project\.optional-dependencies|tool\.poetry\.extras)\.(?:" + _DEV_EXTRA_NAMES + r")$)"
 )
-# `[project.optional-dependencies]`, and the key an extra's list opens with (`dev = [`)
-_EXTRAS = "project.optional-dependencies"
+# `[project.optional-dependencies]` (Poetry's `[tool.poetry.extras]`), and the key an extra's
+# list opens with (`dev = [`)
+_EXTRAS = ("project.optional-dependencies", "tool.poetry.extras")
 _KEY = re.compile(r'^\s*(?:"([\w.-]+)"|([\w.-]+))\s*=(?!=)')
 # Sections of a `setup.cfg` only the dev tools read (`[metadata]`, `[options…]` and
 # `[bdist_wheel]` shape what is shipped): linters', type checkers', test runners' and
@@ -204,9 +206,9 @@ def _tables(text: str) -> list[str]:
             if header:
                 current = "".join(header.group(1).split()).replace('"', "")
                 extra = ""
-            elif current == _EXTRAS and (key := _KEY.match(line)):
+            elif current in _EXTRAS and (key := _KEY.match(line)):
                 extra = key.group(1) or key.group(2)
-        tables.append(f"{current}.{extra}" if current == _EXTRAS and extra else current)
+        tables.append(f"{current}.{extra}" if current in _EXTRAS and extra else current)
         for quote in ('"""', "'''"):
             if line.count(quote) % 2 and in_string in (None, quote):
                 in_string = None if in_string else quote
@@ -224,6 +226,22 @@ def _ini_sections(text: str) -> list[str]:
             current = header.group(1).strip()
         sections.append(current)
     return sections
+
+
+def _dev_extras_header(tables: list[str], index: int, dev: re.Pattern[str]) -> bool:
+    """Whether line `index` opens an extras table (`[tool.poetry.extras]`) whose every extra
+    is one only developers install: the header of a table of the tools' requirements (tinydb
+    ec57f83 added one for its `ci` extra)."""
+    name = tables[index]
+    if name not in _EXTRAS or (index and tables[index - 1] == name):
+        return False
+    extras = set()
+    for table in tables[index + 1 :]:
+        if table != name and not table.startswith(f"{name}."):
+            break
+        extras.add(table)
+    extras.discard(name)
+    return bool(extras) and all(dev.match(t) for t in extras)
 
 
 def _dev_tables_only(
@@ -249,7 +267,11 @@ def _dev_tables_only(
         mark, body = line[:1], line[1:].strip()
         if mark in ("-", "+") and body and not body.startswith("#"):
             table, number = (before, old) if mark == "-" else (after, new)
-            if not 0 < number <= len(table) or not dev.match(table[number - 1]):
+            if not 0 < number <= len(table) or not (
+                dev.match(table[number - 1])
+                # (a table of extras removed whole is a risk for installs that name them)
+                or (mark == "+" and _dev_extras_header(table, number - 1, dev))
+            ):
                 return False
         old += mark != "+"
         new += mark != "-"

@@ -9,7 +9,14 @@ from cachetools import LRUCache
 
 from bot.analysis.facts.scan import hunks
 from bot.analysis.packaging_files import PACKAGING_FILES
-from bot.analysis.paths import language_of, module_paths, private_module, tooling_path
+from bot.analysis.paths import (
+    PathKind,
+    language_of,
+    module_paths,
+    path_kind,
+    private_module,
+    tooling_path,
+)
 from bot.models import FileChange
 
 # Files read whole a commit: the parses stay within the rules' 50 ms a commit, and online the
@@ -34,6 +41,9 @@ _PACKAGING_FILES = 2
 # at the old ref tells one step's update from the file's (`facts/documents.py`).
 _WORKFLOW = re.compile(r"(?:^|/)(?:\.github/.*\.ya?ml|action\.ya?ml)$")
 _USES_CHANGED = re.compile(r"^[-+][ \t]*(?:-[ \t]+)?uses:", re.MULTILINE)
+# ... or a CI file whose changed line installs the `wheel` package (a release's tool only where
+# the file publishes: `unshipped.shipped_build_line`)
+_WHEEL_INSTALLED = re.compile(r"^[-+](?![-+]).*\bpip3?\s+install\b.*\bwheel\b", re.MULTILINE)
 # ... or whose runners change (`facts/workflows.py`: a release's binaries built elsewhere)
 _RUNNER_CHANGED = re.compile(
     r"^[-+](?![-+]).*\b(?:runs-on|ubuntu|windows|macos)\b", re.MULTILINE | re.IGNORECASE
@@ -82,8 +92,11 @@ def worth_reading(files: list[FileChange]) -> list[FileChange]:
     workflows = [
         f
         for f in kept
-        if _WORKFLOW.search(f.filename)
-        and (_USES_CHANGED.search(f.patch or "") or _RUNNER_CHANGED.search(f.patch or ""))
+        if (
+            _WORKFLOW.search(f.filename)
+            and (_USES_CHANGED.search(f.patch or "") or _RUNNER_CHANGED.search(f.patch or ""))
+        )
+        or (path_kind(f.filename) is PathKind.CI and _WHEEL_INSTALLED.search(f.patch or ""))
     ]
     # (one the dev tools' by its name alone is read from its patch)
     locks = [

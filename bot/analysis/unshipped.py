@@ -34,10 +34,32 @@ _DESKTOP_FILES = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})
 _CREDITS = re.compile(r"^(?:CONTRIBUTORS|AUTHORS|CREDITS|THANKS)(?:\.(?:txt|md|rst))?$")
 
 
+# A command that installs packages (`pip install -U pytest coveralls wheel`): the `wheel`
+# package among its arguments is a tool for a build, a release's only where the file publishes
+_INSTALL = re.compile(r"\b(?:pip3?|uv\s+pip)\s+install\b")
+_WHEEL_TOOL = re.compile(r"(?<![\w.\[-])wheel(?![\w.-])")
+# A step that uploads what was built to an index: the file makes a release
+_PUBLISH = re.compile(
+    r"twine\s+upload|pypi-publish|\b(?:poetry|flit|uv|hatch|pdm)\s+publish\b", re.IGNORECASE
+)
+
+
+def _publishes(f: FileChange) -> bool:
+    """Whether either revision of a CI file uploads to an index (unknown texts: assumed so)."""
+    sides = f.sides
+    if sides is None:
+        return True
+    return any(_PUBLISH.search(text) for text in sides)
+
+
 def shipped_build_line(f: FileChange, parses: Parses) -> bool:
     """A CI file's patch adds or removes a line about the wheels or sdists a release builds,
-    or moves a release's per-platform build to another runner (`workflows.release_runners`)."""
+    or moves a release's per-platform build to another runner (`workflows.release_runners`).
+    The `wheel` package a `pip install` line names is a release's only in a file that
+    publishes (tinydb ec57f83 dropped it from a test job's tools)."""
     changed = [line[1:] for line in (f.patch or "").split("\n") if line.startswith(("+", "-"))]
+    if not _publishes(f):
+        changed = [_WHEEL_TOOL.sub("", line) if _INSTALL.search(line) else line for line in changed]
     if same_settings(f, parses):
         # re-indented, re-quoted, reordered: the workflow every runner reads is the same
         return False
