@@ -13,6 +13,7 @@ import pytest
 
 from bot.analysis.facts.surface import same_stub
 from bot.analysis.rules import analyze
+from bot.analysis.setup_metadata import descriptive_only
 from bot.models import Importance
 from tests.clones import second_commit
 
@@ -300,3 +301,57 @@ def test_a_changelog_tool_with_its_folder_placeholder_is_tooling(tmp_path: Path)
         "docs: Add support for towncrier for changelog management.",
     )
     assert importance is Importance.LOW
+
+
+# tinydb 900d281 "style: clean up code formatting": `setup.py` re-quoted, its documentation
+# links built from a new `docs_base_url`, beside docs and tests re-quoted
+_SETUP = """from setuptools import setup, find_packages
+
+exec(read('tinydb/version.py'))
+
+setup(
+    name="tinydb",
+    version=__version__,
+    packages=find_packages(exclude=['tests']),
+    author="Markus Siemens",
+    url="https://github.com/msiemens/tinydb",
+    project_urls={
+        'Documentation': 'http://tinydb.readthedocs.org/',
+        'Changelog': 'https://tinydb.readthedocs.io/en/latest/changelog.html',
+    },
+    classifiers=[
+%s    ],
+)
+"""
+_SETUP = _SETUP % "".join(
+    f'        "Programming Language :: Python :: {version}",\n'
+    for version in ("2", "2.7", "3", *(f"3.{minor}" for minor in range(3, 14)))
+)
+_SETUP_RESTYLED = (
+    _SETUP.replace('"', "'")
+    .replace("\nsetup(", "\ndocs_base_url = 'https://tinydb.readthedocs.org/'\n\nsetup(")
+    .replace("'http://tinydb.readthedocs.org/'", "docs_base_url")
+    .replace(
+        "'https://tinydb.readthedocs.io/en/latest/changelog.html'",
+        "docs_base_url + 'en/latest/changelog.html'",
+    )
+)
+_TEST = 'def test_query():\n    assert where("a") == "b"\n'
+
+
+def test_a_setup_py_restyled_whose_links_alone_change_is_low(tmp_path: Path) -> None:
+    before = {"setup.py": _SETUP, "tests/test_queries.py": _TEST, "docs/conf.py": 'x = "a"\n'}
+    after = {
+        "setup.py": _SETUP_RESTYLED,
+        "tests/test_queries.py": _TEST.replace('"', "'"),
+        "docs/conf.py": "x = 'a'\n",
+    }
+    assert _importance(tmp_path / "a", before, after, "style: clean up code formatting") is (
+        Importance.LOW
+    )
+    # the package's name built from the new string: what installs read changes
+    named = _SETUP_RESTYLED.replace("name='tinydb'", "name='tiny' + docs_base_url")
+    assert not descriptive_only(_SETUP, named)
+    # the supported Pythons are no description
+    assert not descriptive_only(_SETUP, _SETUP_RESTYLED.replace(":: 3.3'", ":: 3 :: Only'"))
+    assert descriptive_only(_SETUP, _SETUP_RESTYLED)

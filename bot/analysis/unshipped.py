@@ -11,6 +11,7 @@ from bot.analysis.facts.scan import hunks
 from bot.analysis.facts.surface import same_stub
 from bot.analysis.facts.workflows import release_runners
 from bot.analysis.paths import PathKind, dev_tooling, path_kind
+from bot.analysis.setup_metadata import descriptive_only
 from bot.analysis.signals import Signals
 from bot.models import CommitInput, FileChange
 
@@ -178,6 +179,14 @@ def _unshipped(f: FileChange, sig: Signals, quiet: QuietClass | None = None) -> 
         return "build"
     if _blank_only(f):
         return "layout"
+    sides = f.sides
+    if (
+        f.filename.rsplit("/", 1)[-1] == "setup.py"
+        and f.status == "modified"
+        and sides is not None
+        and descriptive_only(*sides)
+    ):
+        return "the project's links and authors"
     # last, as it parses both revisions again
     restyled = bool(_RESTYLED.search(sig.title.text)) or sig.title.conventional == "style"
     return _typing_only(f, restyled=restyled, quiet=quiet)
@@ -223,6 +232,7 @@ def unshipped_only(commit: CommitInput, sig: Signals) -> str | None:
             "tooling",
             "settings layout",
             "the version string",
+            "the project's links and authors",
         )
         if w in found
     ]
