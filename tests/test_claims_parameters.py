@@ -108,6 +108,15 @@ CASES = [
         [(Kind.PARAM_GONE, "Stream", T)],
     ),
     ("`Missing.run` gains the parameter `x`.", [(Kind.PARAM_NEW, "Missing.run", F)]),
+    # a keyword renamed (tinydb ecdaf1e: `touch(fname, …)` became `touch(path, …)`)
+    (
+        "The parameter `wanted` of `Poster._issue` is now `draft`.",
+        [(Kind.PARAM_RENAMED, "Poster._issue(wanted)", T)],
+    ),
+    (
+        "The parameter `draft` of `Poster._issue` is now `wanted`.",
+        [(Kind.PARAM_RENAMED, "Poster._issue(draft)", F)],
+    ),
 ]
 
 

@@ -479,6 +479,36 @@ def test_a_function_that_loses_and_gains_parameters_is_one_sentence(
     assert [c for c in said if "_issue" in c] == [expected]
 
 
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "the parameter `fname` of `touch` is now `path`"),
+        ("zh-CN", "`touch` 的参数 `fname` 改名为 `path`"),
+    ],
+)
+def test_a_parameter_renamed_throughout_is_said_as_a_rename(language: str, expected: str) -> None:
+    # tinydb ecdaf1e "docs: improve code documentation": `touch(fname, create_dirs)` became
+    # `touch(path: str, create_dirs: bool)` with a docstring, each `fname` a `path`; the
+    # entry said "`touch` no longer takes the parameter `fname` and gains the parameter `path`"
+    before = (
+        "import os\n\n\ndef touch(fname, create_dirs):\n    if create_dirs:\n"
+        "        os.makedirs(os.path.dirname(fname))\n"
+        "    if not os.path.exists(fname):\n        open(fname, 'a').close()\n"
+    )
+    after = (
+        before.replace("fname, create_dirs)", "path: str, create_dirs: bool)")
+        .replace("fname", "path")
+        .replace(":\n    if create_dirs", ':\n    """Create a file."""\n    if create_dirs', 1)
+    )
+    p = EN if language == "en" else ZH
+    said = [
+        s.clause
+        for s in statements(read_signals(whole_commit(("pkg/storages.py", before, after))), p)
+    ]
+    # (the test rewritten with the new name is said apart)
+    assert [c for c in said if "fname" in c and "os.path" not in c] == [expected]
+
+
 def test_a_grouped_default_shows_fewer_functions_rather_than_outgrow_the_headline() -> None:
     # c82acf3: the new default `httpx._client.USE_CLIENT_DEFAULT` is long; the risk leads the
     # day's headline only within its 160 characters (`digest/headline.py`)

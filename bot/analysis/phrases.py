@@ -103,6 +103,8 @@ class AnalysisPhrases:
     gains_parameters: tuple[str, str]  # {name} {params}
     loses_parameters: tuple[str, str]  # {name} {params}
     swaps_parameters: tuple[str, str]  # {name} {lost} {gained}
+    # a parameter whose place another name now takes: a keyword renamed
+    renames_parameter: tuple[str, str]  # {name} {old} {new}
     # a positional parameter another now stands before: one inserted, one moved ahead
     gains_before: tuple[str, str]  # {name} {param} {old}
     takes_before: tuple[str, str]  # {name} {param} {old}
@@ -375,6 +377,10 @@ EN = AnalysisPhrases(
         "{name} no longer takes {lost} and gains {gained}",
         "{name} no longer take {lost} and gain {gained}",
     ),
+    renames_parameter=(
+        "the parameter {old} of {name} is now {new}",
+        "the parameter {old} of {name} is now {new}",
+    ),
     gains_before=(
         "{name} gains the parameter {param} before {old}",
         "{name} gain the parameter {param} before {old}",
@@ -637,6 +643,7 @@ ZH = AnalysisPhrases(
         "{name} 不再接受{lost}，并新增{gained}",
         "{name} 不再接受{lost}，并新增{gained}",
     ),
+    renames_parameter=("{name} 的参数 {old} 改名为 {new}", "{name} 的参数 {old} 改名为 {new}"),
     gains_before=("{name} 在 {old} 之前新增参数 {param}", "{name} 在 {old} 之前新增参数 {param}"),
     takes_before=("{name} 现在把 {param} 放在 {old} 之前", "{name} 现在把 {param} 放在 {old} 之前"),
     parameters=("参数 {params}", "参数 {params}"),

@@ -1836,13 +1836,34 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     shipped = set(sig.source_files)
     out: list[_Statement] = []
     groups: dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[str, str]]] = {}
+    renamed: dict[tuple[str, str], list[tuple[str, str]]] = {}
     # public functions first: what callers outside meet
     changes = sorted(sig.facts.signatures_changed, key=lambda c: not _public_name(c.name))
     for change in changes:
         name = _callable(change.name)
         if name is None or change.path not in shipped or not (change.lost or change.gained):
             continue
+        if change.throughout:
+            # one name in another's place (tinydb ecdaf1e: `touch(fname, …)` became
+            # `touch(path, …)`): one keyword renamed, not a loss and a gain
+            renamed.setdefault((change.lost[0], change.gained[0]), []).append((name, change.path))
+            continue
         groups.setdefault((change.lost, change.gained), []).append((name, change.path))
+    for (was, now), functions in renamed.items():
+        private = not any(_public_name(name) for name, _ in functions)
+        said = forms(p.renames_parameter, len(functions)).format(
+            name=_functions(sig, p, functions),
+            old=code(parameter_name(was)),
+            new=code(parameter_name(now)),
+        )
+        out.append(
+            _Statement(
+                "architecture" if private else "compatibility",
+                said,
+                internal=private,
+                aside=private,
+            )
+        )
     for (lost, gained), functions in groups.items():
         said = _functions(sig, p, functions)
         lose = _unreleased(

@@ -458,6 +458,7 @@ class Checker:
             Kind.COMPUTES: self._computes,
             Kind.OPTIONAL: self._optional,
             Kind.REQUIRED: self._optional,
+            Kind.PARAM_RENAMED: self._param_renamed,
             Kind.EDITED: self._edited,
             Kind.TESTS_CALL: self._tests_call,
             Kind.TESTS_NOW: self._condition,
@@ -1361,6 +1362,20 @@ class Checker:
             )
         if was[param]:
             return Verdict.FALSE, f"`{param}` of `{function}` had a default at the {other} too"
+        return Verdict.TRUE, ""
+
+    def _param_renamed(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "The parameter `p` of `f` is now `q`": `f` takes `p` and not `q` at the parent,
+        `q` and not `p` at the commit."""
+        function, param, new = _normal(claim.name), _param_of(claim.name), claim.new or ""
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        was, now = bodies.before.defaults, bodies.after.defaults
+        if param not in was or new in was:
+            return Verdict.FALSE, f"`{function}` does not take `{param}` alone at the parent"
+        if new not in now or param in now:
+            return Verdict.FALSE, f"`{function}` does not take `{new}` alone at the commit"
         return Verdict.TRUE, ""
 
     def _edited(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:

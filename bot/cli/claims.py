@@ -73,6 +73,7 @@ class Kind(StrEnum):
     COMPUTES = "now computes as"
     OPTIONAL = "parameter now optional"
     REQUIRED = "parameter now required"
+    PARAM_RENAMED = "parameter now named"
     EDITED = "the fix is in"
     TESTS_CALL = "the new tests call"
     TABLE_KEY_NEW = "table gains key"
@@ -563,6 +564,13 @@ _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
         re.compile(
             rf"The parameter `(?P<p>[^`]+)` of `(?P<f>[^`]+)`{_IN} is now required"
             r" \(its default was `(?P<old>[^`]+)`\)\.?"
+        ),
+    ),
+    # "The parameter `p` of `f` is now `q`": a keyword renamed (`new` the new name)
+    (
+        Kind.PARAM_RENAMED,
+        re.compile(
+            rf"The parameter `(?P<p>[^`]+)` of `(?P<f>[^`]+)`{_IN} is now `(?P<new>[^`]+)`\.?"
         ),
     ),
     (Kind.EDITED, re.compile(rf"The fix is in {_NAMES}\.?")),

@@ -61,6 +61,7 @@ from bot.analysis.facts.listed import unbound
 from bot.analysis.facts.members import members_gone
 from bot.analysis.facts.packages import PackageInit, package_init
 from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes, shipped_type_markers
+from bot.analysis.facts.param_renamed import renamed_throughout
 from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.pyfile import (
     OS_ERROR_NAMES,
@@ -1195,8 +1196,18 @@ def _combine(
                 renamed_here = _renamed_in_place(
                     r.minus.functions.get(name), r.plus.functions.get(name), dropped, gained
                 )
+                throughout = len(renamed_here) == len(dropped) == len(gained) == 1 and (
+                    renamed_throughout(
+                        r.minus.functions.get(name),
+                        r.plus.functions.get(name),
+                        parameter_name(dropped[0]),
+                        parameter_name(gained[0]),
+                    )
+                )
                 signatures.append(
-                    SignatureChange(name, r.path, gained, dropped, takes_any, renamed_here, shifts)
+                    SignatureChange(
+                        name, r.path, gained, dropped, takes_any, renamed_here, shifts, throughout
+                    )
                 )
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
             new -= r.minus.narrowed.get(name, frozenset())

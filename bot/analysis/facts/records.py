@@ -186,6 +186,10 @@ class SignatureChange:
     # positional parameters kept whose place another now takes (cachetools ebd7920:
     # `Cache(maxsize, getsizeof=None)` became `Cache(maxsize, missing=None, getsizeof=None)`)
     shifted: tuple[Shift, ...] = ()
+    # the function is the same code with the lost names read as the gained ones (tinydb
+    # ecdaf1e: `touch(fname, …)` became `touch(path, …)`, each `fname` a `path`): a keyword
+    # renamed, nothing else
+    throughout: bool = False
 
 
 @dataclass(frozen=True)
