@@ -36,8 +36,15 @@ def test_an_import_an_init_with_all_does_not_list_is_no_export(tmp_path: Path) -
         ),
         "src/typeguard/_checkers.py": _CHECKERS,
     }
+    # (the decorator moved with the name it reads, as in the real commit: an `__init__.py`
+    # that still read it would raise NameError, which the entry would rightly say)
+    moved = body.split("\n\n\ndef check_type", 1)[0]
     after = {
-        "src/typeguard/__init__.py": init.format(imports="check_type_internal", body=body),
+        "src/typeguard/__init__.py": init.format(
+            imports="check_type_internal",
+            body="from ._decorators import typechecked\n\n\n" + body.split("\n\n\n")[-1],
+        ),
+        "src/typeguard/_decorators.py": "from ._checkers import BINARY_MAGIC_METHODS\n" + moved,
     }
     analysis, verdicts = checked_entry(tmp_path, before, after, "Moved a helper import")
     assert "BINARY_MAGIC_METHODS" not in entry_text(analysis)
