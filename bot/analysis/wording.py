@@ -2731,6 +2731,13 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
         ]
         if named:
             text.advise(Audience.USERS, p.migrate.format(names=codes(p, named)))
+        # the migration the commit's own tests make, where they make one several times alike
+        for rewrite in sig.facts.test_rewrites[:1]:
+            said = p.tests_rewrite_more if rewrite.more else p.tests_rewrite
+            text.advise(
+                Audience.USERS,
+                said.format(old=rewrite.old, new=rewrite.new, path=rewrite.path, more=rewrite.more),
+            )
     # Only with a replacement to name: "move off what “…” names" said the warning again.
     for deprecation in sig.facts.deprecations[:1]:
         if deprecation.replacement:

@@ -116,6 +116,7 @@ class Kind(StrEnum):
     IMPORTS_GONE = "still imports removed name"
     CALL_SHORT = "call lacks required argument"
     CALL_UNKNOWN = "call passes unknown keyword"
+    TESTS_REWRITE = "tests rewrite"
 
 
 @dataclass(frozen=True)
@@ -945,6 +946,30 @@ _CALL_UNKNOWN = re.compile(
 )
 
 
+_TESTS_REWRITE = re.compile(
+    r"Its tests now write `(?P<new>[^`]+)` where they wrote `(?P<old>[^`]+)` \(`(?P<path>[^`]+)`\)"
+    r"(?:, and (?P<more>\d+) more alike)?\.?"
+)
+
+
+def _rewrite_claims(sentence: str) -> list[Claim] | None:
+    """ "Its tests now write `B` where they wrote `A` (`p`)[, and N more alike]": one claim
+    (`was` holds N); None for any other sentence."""
+    if m := _TESTS_REWRITE.fullmatch(sentence):
+        return [
+            Claim(
+                Kind.TESTS_REWRITE,
+                m["old"],
+                sentence,
+                path=m["path"],
+                old=m["old"],
+                new=m["new"],
+                was=m["more"] or "0",
+            )
+        ]
+    return None
+
+
 def _defect_claims(sentence: str) -> list[Claim] | None:
     """The claims of a sentence of a removed name still read or a call short of an
     argument; None for any other sentence."""
@@ -983,6 +1008,7 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
         shaped = _fix_claims(whole)
         shaped = _before_claims(whole) if shaped is None else shaped
         shaped = _defect_claims(whole) if shaped is None else shaped
+        shaped = _rewrite_claims(whole) if shaped is None else shaped
         shaped = _class_claims(whole) if shaped is None else shaped
         shaped = _packaging_claims(whole) if shaped is None else shaped
         shaped = _internal_claims(whole) if shaped is None else shaped

@@ -117,6 +117,7 @@ from bot.analysis.facts.records import (
     ReturnsEarly,
     Retyped,
     Rewritten,
+    RewrittenTests,
     Section,
     Setting,
     Shift,
@@ -128,6 +129,7 @@ from bot.analysis.facts.records import (
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
 from bot.analysis.facts.renamed import class_attributes_renamed, node_count
 from bot.analysis.facts.renamed_documented import renamed_documented
+from bot.analysis.facts.rewritten_tests import rewritten_tests
 from bot.analysis.facts.scan import FileReading, Side, hunks
 from bot.analysis.facts.shifted import shifted
 from bot.analysis.facts.shims import same_on_python3
@@ -1452,6 +1454,7 @@ def _combine(
                 for c in short_calls(r.path, r.texts[0], r.texts[1])
             ]
         ),
+        test_rewrites=_cap(_test_rewrites(files, readings, whole)),
         listed=tuple(
             (r.path, frozenset(r.plus.exports))
             for r in readings
@@ -1486,6 +1489,21 @@ def _dangling(readings: list[FileReading], whole: frozenset[str] | set[str]) -> 
     if removed:
         found += [d for r in python for d in imports_removed(r.path, r.texts[1], removed)]
     return found
+
+
+def _test_rewrites(
+    files: tuple[FileFact, ...], readings: list[FileReading], whole: frozenset[str] | set[str]
+) -> list[RewrittenTests]:
+    """The rewrite each changed Python test file read whole shows in place, the file with
+    the most lines rewritten alike first."""
+    tests = {f.path for f in files if f.kind is PathKind.TESTS and f.status == "modified"}
+    found = [
+        rewrite
+        for r in readings
+        if r.path in whole and r.path in tests and r.path.endswith(".py")
+        for rewrite in rewritten_tests(r.path, r.texts[0], r.texts[1])
+    ]
+    return sorted(found, key=lambda t: -t.more)
 
 
 def _with_help(flags: tuple[Setting, ...], readings: list[FileReading]) -> tuple[Setting, ...]:

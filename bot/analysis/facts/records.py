@@ -339,6 +339,17 @@ class Override:
 
 
 @dataclass(frozen=True)
+class RewrittenTests:
+    """The rewrite several lines of the test file `path` share: `old` became `new` there,
+    and `more` other lines were rewritten alike."""
+
+    path: str
+    old: str
+    new: str
+    more: int = 0
+
+
+@dataclass(frozen=True)
 class Dangling:
     """A module-level name the commit removes that the module still loads, at `line`; or,
     with `source`, that `path` still imports from the changed module `source`."""
@@ -715,6 +726,8 @@ class Facts:
     # names the commit removes that the module still loads; new calls short of an argument
     dangling: tuple[Dangling, ...] = ()
     short_calls: tuple[ShortCall, ...] = ()
+    # the rewrite a changed test file's lines share in place (`where('int')` gained `.exists()`)
+    test_rewrites: tuple[RewrittenTests, ...] = ()
     # Python modules read whole that list `__all__` at the commit: path -> the names listed
     # (a public-looking name left out is the module's own, no caller's)
     listed: tuple[tuple[str, frozenset[str]], ...] = ()
