@@ -222,6 +222,7 @@ class AnalysisPhrases:
     use_instead: str  # {names}
     # --- recommendations: sentences -------------------------------------------------------
     tests_rewrite: str  # {old} {new} {path}
+    forwards: tuple[str, str]  # {function} {options} {callee}: one option, several
     tests_rewrite_more: str  # {old} {new} {path} {more}
     migrate: str  # {names}
     deprecation_replaced: str  # {replacement}
@@ -527,6 +528,10 @@ EN = AnalysisPhrases(
     default_differs_in="Calls of {functions} that do not set `{name}` behave differently.",
     default_keep="Set `{name}` to `{old}` to keep the old behaviour.",
     use_instead="Use {names} instead.",
+    forwards=(
+        "`{function}` no longer takes {options} itself: it now passes it on to `{callee}(...)`",
+        "`{function}` no longer takes {options} itself: it now passes them on to `{callee}(...)`",
+    ),
     tests_rewrite="Its tests now write `{new}` where they wrote `{old}` (`{path}`).",
     tests_rewrite_more=(
         "Its tests now write `{new}` where they wrote `{old}` (`{path}`), and {more} more alike."
@@ -769,6 +774,10 @@ ZH = AnalysisPhrases(
     default_differs_in="调用 {functions} 时未设置 `{name}` 的，行为将改变。",
     default_keep="如需保持原有行为，请将 `{name}` 设为 `{old}`。",
     use_instead="请改用 {names}。",
+    forwards=(
+        "`{function}` 不再自行接收 {options}：现在将其传给 `{callee}(...)`",
+        "`{function}` 不再自行接收 {options}：现在将其传给 `{callee}(...)`",
+    ),
     tests_rewrite="其测试现在写作 `{new}`，原先写作 `{old}`（`{path}`）。",
     tests_rewrite_more=(
         "其测试现在写作 `{new}`，原先写作 `{old}`（`{path}`），另有 {more} 处同样改写。"

@@ -81,6 +81,7 @@ from bot.cli.exception_names import class_of
 from bot.cli.extra_pins import judged as extra_judged
 from bot.cli.extra_pins import project_extras, setup_py_extras
 from bot.cli.fix_release_check import judged_fix
+from bot.cli.forward_check import forwards
 from bot.cli.git import name_status, run_git
 from bot.cli.package_meta import (
     COMMANDS,
@@ -497,6 +498,7 @@ class Checker:
             Kind.CALL_SHORT: self._call_short,
             Kind.CALL_UNKNOWN: self._call_short,
             Kind.TESTS_REWRITE: self._tests_rewrite,
+            Kind.FORWARDS: self._forwards,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -2187,6 +2189,22 @@ class Checker:
         except Unknowable as e:
             return Verdict.UNVERIFIABLE, str(e)
         return (Verdict.FALSE, why) if why else (Verdict.TRUE, "")
+
+    def _forwards(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` no longer takes `x` itself: it now passes it on to `c(...)`": a changed
+        Python file defines `f` at both revisions with `**kwargs`; at the parent `f` popped
+        `x` from them; at the commit `f` names `x` nowhere, never rebinds its `**kwargs` and
+        passes them on to one call only, of `c` (`forward_check.py`)."""
+        for path in c.after:
+            if not path.endswith(".py"):
+                continue
+            after, before = self.clone.text(c.sha, path), self.clone.text(c.parent, c.old(path))
+            if after is None or before is None:
+                continue
+            why = forwards(before, after, claim.name, claim.old or "", claim.new or "")
+            if not why:
+                return Verdict.TRUE, ""
+        return Verdict.FALSE, f"no changed file proves `{claim.name}` forwards `{claim.old}`"
 
     def _tests_rewrite(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "Its tests now write `B` where they wrote `A` (`p`), and N more alike": `p` is a

@@ -117,6 +117,7 @@ class Kind(StrEnum):
     CALL_SHORT = "call lacks required argument"
     CALL_UNKNOWN = "call passes unknown keyword"
     TESTS_REWRITE = "tests rewrite"
+    FORWARDS = "now forwards option"
 
 
 @dataclass(frozen=True)
@@ -952,6 +953,23 @@ _TESTS_REWRITE = re.compile(
 )
 
 
+_FORWARDS = re.compile(
+    r"`(?P<function>[A-Za-z_][\w.]*)` no longer takes (?P<names>`[^`]+`(?:(?:,|,? and) `[^`]+`)*)"
+    r" itself: it now passes (?:it|them) on to `(?P<callee>[^`]+)\(\.\.\.\)`\.?"
+)
+
+
+def _forward_claims(sentence: str) -> list[Claim] | None:
+    """ "`f` no longer takes `x`[, `y`] itself: it now passes it/them on to `c(...)`": one
+    claim for each option; None for any other sentence."""
+    if m := _FORWARDS.fullmatch(sentence):
+        return [
+            Claim(Kind.FORWARDS, m["function"], sentence, old=name, new=m["callee"])
+            for name in _SPAN.findall(m["names"])
+        ]
+    return None
+
+
 def _rewrite_claims(sentence: str) -> list[Claim] | None:
     """ "Its tests now write `B` where they wrote `A` (`p`)[, and N more alike]": one claim
     (`was` holds N); None for any other sentence."""
@@ -1009,6 +1027,7 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
         shaped = _before_claims(whole) if shaped is None else shaped
         shaped = _defect_claims(whole) if shaped is None else shaped
         shaped = _rewrite_claims(whole) if shaped is None else shaped
+        shaped = _forward_claims(whole) if shaped is None else shaped
         shaped = _class_claims(whole) if shaped is None else shaped
         shaped = _packaging_claims(whole) if shaped is None else shaped
         shaped = _internal_claims(whole) if shaped is None else shaped

@@ -52,6 +52,7 @@ from bot.analysis.facts.follows import (
     only_follows,
     renamed_following,
 )
+from bot.analysis.facts.forwarded import forwarded_options
 from bot.analysis.facts.giving import returns_changed
 from bot.analysis.facts.handed_out import EVERY, handed_out
 from bot.analysis.facts.inherit import abstract_added, overrides
@@ -1455,6 +1456,14 @@ def _combine(
             ]
         ),
         test_rewrites=_cap(_test_rewrites(files, readings, whole)),
+        forwarded=_cap(
+            [
+                f
+                for r in readings
+                if r.path in whole and r.path.endswith(".py")
+                for f in forwarded_options(r.path, r.texts[0], r.texts[1])
+            ]
+        ),
         listed=tuple(
             (r.path, frozenset(r.plus.exports))
             for r in readings
