@@ -223,6 +223,9 @@ class AnalysisPhrases:
     default_keep: str  # {name} {old}
     use_instead: str  # {names}
     # --- recommendations: sentences -------------------------------------------------------
+    tests_rewrite: str  # {old} {new} {path}
+    forwards: tuple[str, str]  # {function} {options} {callee}: one option, several
+    tests_rewrite_more: str  # {old} {new} {path} {more}
     migrate: str  # {names}
     deprecation_replaced: str  # {replacement}
     security: str  # {words}
@@ -531,6 +534,14 @@ EN = AnalysisPhrases(
     default_differs_in="Calls of {functions} that do not set `{name}` behave differently.",
     default_keep="Set `{name}` to `{old}` to keep the old behaviour.",
     use_instead="Use {names} instead.",
+    forwards=(
+        "`{function}` no longer takes {options} itself: it now passes it on to `{callee}(...)`",
+        "`{function}` no longer takes {options} itself: it now passes them on to `{callee}(...)`",
+    ),
+    tests_rewrite="Its tests now write `{new}` where they wrote `{old}` (`{path}`).",
+    tests_rewrite_more=(
+        "Its tests now write `{new}` where they wrote `{old}` (`{path}`), and {more} more alike."
+    ),
     migrate="Before upgrading, check code, configuration and launch commands for {names}.",
     deprecation_replaced="Move to `{replacement}` before the deprecated one is removed.",
     security="Decide whether the fix of “{words}” needs a release or an advisory.",
@@ -770,6 +781,14 @@ ZH = AnalysisPhrases(
     default_differs_in="调用 {functions} 时未设置 `{name}` 的，行为将改变。",
     default_keep="如需保持原有行为，请将 `{name}` 设为 `{old}`。",
     use_instead="请改用 {names}。",
+    forwards=(
+        "`{function}` 不再自行接收 {options}：现在将其传给 `{callee}(...)`",
+        "`{function}` 不再自行接收 {options}：现在将其传给 `{callee}(...)`",
+    ),
+    tests_rewrite="其测试现在写作 `{new}`，原先写作 `{old}`（`{path}`）。",
+    tests_rewrite_more=(
+        "其测试现在写作 `{new}`，原先写作 `{old}`（`{path}`），另有 {more} 处同样改写。"
+    ),
     migrate="升级前请检查代码、配置和启动命令是否用到了 {names}。",
     deprecation_replaced="请在旧接口移除之前迁移到 `{replacement}`。",
     security="请评估“{words}”的修复是否需要发布版本或安全公告。",

@@ -2752,6 +2752,28 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
         ]
         if named:
             text.advise(Audience.USERS, p.migrate.format(names=codes(p, named)))
+        # the migration the commit's own tests make, where they make one several times alike
+        for rewrite in sig.facts.test_rewrites[:1]:
+            said = p.tests_rewrite_more if rewrite.more else p.tests_rewrite
+            text.advise(
+                Audience.USERS,
+                said.format(old=rewrite.old, new=rewrite.new, path=rewrite.path, more=rewrite.more),
+            )
+    # an option the function took out of `**kwargs` now reaches the call it forwards them to
+    # (first: the `TypeError` a user meets outweighs what the function now calls)
+    text.insights.setdefault("compatibility", [])[:0] = [
+        sentence(
+            p,
+            p.forwards[len(f.options) > 1].format(
+                function=f.function, options=codes(p, f.options), callee=f.callee
+            ),
+        )
+        for f in sig.facts.forwarded
+        if f.path in sig.source_files
+        and all(not part.startswith("_") or part == "__init__" for part in f.function.split("."))
+    ]
+    if not text.insights["compatibility"]:
+        del text.insights["compatibility"]
     # Only with a replacement to name: "move off what “…” names" said the warning again.
     for deprecation in sig.facts.deprecations[:1]:
         if deprecation.replacement:

@@ -81,6 +81,7 @@ from bot.cli.exception_names import class_of
 from bot.cli.extra_pins import judged as extra_judged
 from bot.cli.extra_pins import project_extras, setup_py_extras
 from bot.cli.fix_release_check import judged_fix
+from bot.cli.forward_check import forwards
 from bot.cli.git import name_status, run_git
 from bot.cli.package_meta import (
     COMMANDS,
@@ -95,6 +96,7 @@ from bot.cli.package_meta import (
 from bot.cli.release_check import judged
 from bot.cli.release_items import holds, new_items
 from bot.cli.release_items import words as rendered_words
+from bot.cli.rewrite_check import alike_anywhere, insertion, rewritten_alike
 from bot.cli.surface_check import Bindings, edited, is_private, private_path, read_module
 from bot.cli.symbols import (
     Body,
@@ -496,6 +498,8 @@ class Checker:
             Kind.IMPORTS_GONE: self._still_imports,
             Kind.CALL_SHORT: self._call_short,
             Kind.CALL_UNKNOWN: self._call_short,
+            Kind.TESTS_REWRITE: self._tests_rewrite,
+            Kind.FORWARDS: self._forwards,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -2200,6 +2204,43 @@ class Checker:
         except Unknowable as e:
             return Verdict.UNVERIFIABLE, str(e)
         return (Verdict.FALSE, why) if why else (Verdict.TRUE, "")
+
+    def _forwards(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` no longer takes `x` itself: it now passes it on to `c(...)`": a changed
+        Python file defines `f` at both revisions with `**kwargs`; at the parent `f` popped
+        `x` from them; at the commit `f` names `x` nowhere, never rebinds its `**kwargs` and
+        passes them on to one call only, of `c` (`forward_check.py`)."""
+        for path in c.after:
+            if not path.endswith(".py"):
+                continue
+            after, before = self.clone.text(c.sha, path), self.clone.text(c.parent, c.old(path))
+            if after is None or before is None:
+                continue
+            why = forwards(before, after, claim.name, claim.old or "", claim.new or "")
+            if not why:
+                return Verdict.TRUE, ""
+        return Verdict.FALSE, f"no changed file proves `{claim.name}` forwards `{claim.old}`"
+
+    def _tests_rewrite(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "Its tests now write `B` where they wrote `A` (`p`), and N more alike": `p` is a
+        file the commit changes; `B` is `A` with one piece inserted; a line of `p` at the
+        parent that the commit no longer has holds `A`, and the commit has it anew with `B`
+        in its place; and at least N+1 such lines take the same piece (`rewrite_check.py`)."""
+        path = claim.path or ""
+        if path not in c.after:
+            return Verdict.FALSE, f"`{path}` is no file the commit changes"
+        after, before = self.clone.text(c.sha, path), self.clone.text(c.parent, c.old(path))
+        if after is None or before is None:
+            return Verdict.UNVERIFIABLE, f"`{path}` is unreadable at a revision"
+        old, new = claim.old or "", claim.new or ""
+        if insertion(old, new) is None:
+            return Verdict.FALSE, f"`{new}` is not `{old}` with one piece inserted"
+        if not rewritten_alike(before, after, old, new):
+            return Verdict.FALSE, f"no line of `{path}` has `{old}` rewritten to `{new}`"
+        alike = alike_anywhere(before, after, old, new)
+        if alike < int(claim.was or 0) + 1:
+            return Verdict.FALSE, f"only {alike} lines of `{path}` are rewritten alike"
+        return Verdict.TRUE, ""
 
     def _still_imports(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`p` still imports `N` from `s` (line L), which this commit removes": `p` and `s`

@@ -117,6 +117,8 @@ class Kind(StrEnum):
     IMPORTS_GONE = "still imports removed name"
     CALL_SHORT = "call lacks required argument"
     CALL_UNKNOWN = "call passes unknown keyword"
+    TESTS_REWRITE = "tests rewrite"
+    FORWARDS = "now forwards option"
 
 
 @dataclass(frozen=True)
@@ -953,6 +955,47 @@ _CALL_UNKNOWN = re.compile(
 )
 
 
+_TESTS_REWRITE = re.compile(
+    r"Its tests now write `(?P<new>[^`]+)` where they wrote `(?P<old>[^`]+)` \(`(?P<path>[^`]+)`\)"
+    r"(?:, and (?P<more>\d+) more alike)?\.?"
+)
+
+
+_FORWARDS = re.compile(
+    r"`(?P<function>[A-Za-z_][\w.]*)` no longer takes (?P<names>`[^`]+`(?:(?:,|,? and) `[^`]+`)*)"
+    r" itself: it now passes (?:it|them) on to `(?P<callee>[^`]+)\(\.\.\.\)`\.?"
+)
+
+
+def _forward_claims(sentence: str) -> list[Claim] | None:
+    """ "`f` no longer takes `x`[, `y`] itself: it now passes it/them on to `c(...)`": one
+    claim for each option; None for any other sentence."""
+    if m := _FORWARDS.fullmatch(sentence):
+        return [
+            Claim(Kind.FORWARDS, m["function"], sentence, old=name, new=m["callee"])
+            for name in _SPAN.findall(m["names"])
+        ]
+    return None
+
+
+def _rewrite_claims(sentence: str) -> list[Claim] | None:
+    """ "Its tests now write `B` where they wrote `A` (`p`)[, and N more alike]": one claim
+    (`was` holds N); None for any other sentence."""
+    if m := _TESTS_REWRITE.fullmatch(sentence):
+        return [
+            Claim(
+                Kind.TESTS_REWRITE,
+                m["old"],
+                sentence,
+                path=m["path"],
+                old=m["old"],
+                new=m["new"],
+                was=m["more"] or "0",
+            )
+        ]
+    return None
+
+
 def _defect_claims(sentence: str) -> list[Claim] | None:
     """The claims of a sentence of a removed name still read or a call short of an
     argument; None for any other sentence."""
@@ -991,6 +1034,8 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
         shaped = _fix_claims(whole)
         shaped = _before_claims(whole) if shaped is None else shaped
         shaped = _defect_claims(whole) if shaped is None else shaped
+        shaped = _rewrite_claims(whole) if shaped is None else shaped
+        shaped = _forward_claims(whole) if shaped is None else shaped
         shaped = _class_claims(whole) if shaped is None else shaped
         shaped = _packaging_claims(whole) if shaped is None else shaped
         shaped = _internal_claims(whole) if shaped is None else shaped

@@ -52,6 +52,7 @@ from bot.analysis.facts.follows import (
     only_follows,
     renamed_following,
 )
+from bot.analysis.facts.forwarded import forwarded_options
 from bot.analysis.facts.giving import returns_changed
 from bot.analysis.facts.handed_out import EVERY, handed_out
 from bot.analysis.facts.inherit import abstract_added, overrides
@@ -118,6 +119,7 @@ from bot.analysis.facts.records import (
     ReturnsEarly,
     Retyped,
     Rewritten,
+    RewrittenTests,
     Section,
     Setting,
     Shift,
@@ -129,6 +131,7 @@ from bot.analysis.facts.records import (
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
 from bot.analysis.facts.renamed import class_attributes_renamed, node_count
 from bot.analysis.facts.renamed_documented import renamed_documented
+from bot.analysis.facts.rewritten_tests import rewritten_tests
 from bot.analysis.facts.scan import FileReading, Side, hunks
 from bot.analysis.facts.shifted import shifted
 from bot.analysis.facts.shims import same_on_python3
@@ -1463,6 +1466,15 @@ def _combine(
                 for c in short_calls(r.path, r.texts[0], r.texts[1])
             ]
         ),
+        test_rewrites=_cap(_test_rewrites(files, readings, whole)),
+        forwarded=_cap(
+            [
+                f
+                for r in readings
+                if r.path in whole and r.path.endswith(".py")
+                for f in forwarded_options(r.path, r.texts[0], r.texts[1])
+            ]
+        ),
         listed=tuple(
             (r.path, frozenset(r.plus.exports))
             for r in readings
@@ -1497,6 +1509,21 @@ def _dangling(readings: list[FileReading], whole: frozenset[str] | set[str]) -> 
     if removed:
         found += [d for r in python for d in imports_removed(r.path, r.texts[1], removed)]
     return found
+
+
+def _test_rewrites(
+    files: tuple[FileFact, ...], readings: list[FileReading], whole: frozenset[str] | set[str]
+) -> list[RewrittenTests]:
+    """The rewrite each changed Python test file read whole shows in place, the file with
+    the most lines rewritten alike first."""
+    tests = {f.path for f in files if f.kind is PathKind.TESTS and f.status == "modified"}
+    found = [
+        rewrite
+        for r in readings
+        if r.path in whole and r.path in tests and r.path.endswith(".py")
+        for rewrite in rewritten_tests(r.path, r.texts[0], r.texts[1])
+    ]
+    return sorted(found, key=lambda t: -t.more)
 
 
 def _with_help(flags: tuple[Setting, ...], readings: list[FileReading]) -> tuple[Setting, ...]:

@@ -343,6 +343,28 @@ class Override:
 
 
 @dataclass(frozen=True)
+class Forwarded:
+    """Options `function` of `path` took out of its `**kwargs` at the parent that it now
+    passes on to the call of `callee`."""
+
+    path: str
+    function: str
+    options: tuple[str, ...]
+    callee: str
+
+
+@dataclass(frozen=True)
+class RewrittenTests:
+    """The rewrite several lines of the test file `path` share: `old` became `new` there,
+    and `more` other lines were rewritten alike."""
+
+    path: str
+    old: str
+    new: str
+    more: int = 0
+
+
+@dataclass(frozen=True)
 class Dangling:
     """A module-level name the commit removes that the module still loads, at `line`; or,
     with `source`, that `path` still imports from the changed module `source`."""
@@ -719,6 +741,10 @@ class Facts:
     # names the commit removes that the module still loads; new calls short of an argument
     dangling: tuple[Dangling, ...] = ()
     short_calls: tuple[ShortCall, ...] = ()
+    # the rewrite a changed test file's lines share in place (`where('int')` gained `.exists()`)
+    test_rewrites: tuple[RewrittenTests, ...] = ()
+    # options a function no longer takes out of its `**kwargs`, now passed on to a call
+    forwarded: tuple[Forwarded, ...] = ()
     # Python modules read whole that list `__all__` at the commit: path -> the names listed
     # (a public-looking name left out is the module's own, no caller's)
     listed: tuple[tuple[str, frozenset[str]], ...] = ()
