@@ -42,7 +42,8 @@ def test_an_import_an_init_with_all_does_not_list_is_no_export(tmp_path: Path) -
     after = {
         "src/typeguard/__init__.py": init.format(
             imports="check_type_internal",
-            body="from ._decorators import typechecked\n\n\n" + body.split("\n\n\n")[-1],
+            body="from ._decorators import typechecked\n\n\n"
+            + body.rsplit("\n\n\n", maxsplit=1)[-1],
         ),
         "src/typeguard/_decorators.py": "from ._checkers import BINARY_MAGIC_METHODS\n" + moved,
     }
