@@ -86,3 +86,22 @@ def test_the_checker_finds_a_fix_of_released_code_false(tmp_path: Path) -> None:
     root = tmp_path / "repo"
     said = "Fixes code added after `v1.0.0` (never released): users of releases were not affected."
     assert verdicts_of(root, _head(root), said) == [(Kind.FIXES_UNRELEASED, Verdict.FALSE)]
+
+
+def test_a_fix_of_developers_tools_settings_says_nothing_of_releases(tmp_path: Path) -> None:
+    """platformdirs 5d16771 "this fixes the coverage reporting": a line of `tox.ini` added
+    after the last release, fixed; tox runs on no user's machine, so no release's user was
+    spared anything (the entry had said "Fixes code added after `2.6.0` (never released)")."""
+    root = tmp_path / "repo"
+    root.mkdir(parents=True)
+    _git(root, "init", "-q", "-b", "main")
+    commit_files(root, {"pkg/table.py": RELEASED, "tox.ini": "[tox]\nenvlist = py\n"}, "Table")
+    _git(root, "tag", "-a", "v1.0.0", "-m", "Version 1.0.0")
+    commit_files(root, {"tox.ini": "[tox]\nenvlist = py\n[testenv]\ndeps = coverage\n"}, "ci")
+    commit_files(
+        root,
+        {"tox.ini": "[tox]\nenvlist = py\n[testenv]\ndeps = coverage[toml]\n"},
+        "fix: coverage",
+    )
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    assert "never released" not in _said(analyze(commit))

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from bot.analysis.paths import ships
+from bot.analysis.paths import ships, tooling_path
 from bot.cli.git import CloneError, run_git
 from bot.models import CommitInput
 
@@ -22,7 +22,9 @@ def edited_lines(commit: CommitInput) -> dict[str, list[tuple[int, int]]]:
     out: dict[str, list[tuple[int, int]]] = {}
     for f in commit.files:
         path = f.previous_filename or f.filename
-        if f.status == "added" or not ships(path):
+        # developers' tools' settings (tox.ini, a coverage table) reach no user: no fix of them
+        # mends what a release's user ran (platformdirs 5d16771)
+        if f.status == "added" or not ships(path) or tooling_path(path):
             continue
         if f.patch is None:
             return {} if f.deletions else out
