@@ -10,7 +10,7 @@ import functools
 import re
 import symtable
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 from bot.analysis.facts.listed import _bound
 from bot.analysis.facts.pyfile import PARSE_ERRORS
@@ -132,13 +132,24 @@ def _is_module(importer: str, node: ast.ImportFrom, target: str) -> bool:
 
 def _opaque(tree: ast.Module) -> bool:
     """A star import, or a module-level `__getattr__` (PEP 562): names served unseen."""
-    for node in ast.walk(tree):
+    for node in _statements(tree):
         if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
             return True
     return any(
         isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == "__getattr__"
         for s in tree.body
     )
+
+
+def _statements(tree: ast.Module) -> Iterator[ast.AST]:
+    """The module, its statements at every depth, their `except` handlers and `case`s:
+    where an import or a class may stand, without the expressions a whole walk visits."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            stack += getattr(node, field, ())
 
 
 def _global_everywhere(table: symtable.SymbolTable, name: str) -> bool:
@@ -365,7 +376,7 @@ class _Index:
         the names it binds, and all those names with its `def`s': what a subclass's `self`
         may find instead."""
         found = []
-        for node in ast.walk(self.tree):
+        for node in _statements(self.tree):
             if isinstance(node, ast.ClassDef):
                 members = [(s, _stored_names(s)) for s in node.body]
                 names = set().union(*(n for _, n in members))
@@ -377,7 +388,7 @@ class _Index:
                 found.append((node, members, names))
         return found
 
-    def named_elsewhere(self, owner: ast.ClassDef, method: str, own: list[ast.stmt]) -> bool:
+    def named_elsewhere(self, owner: ast.ClassDef, method: str, own: Sequence[ast.stmt]) -> bool:
         """Whether a statement of `owner`'s body other than `own` binds `method`."""
         members = next(m for c, m, _ in self.classes if c is owner)
         return any(method in names for s, names in members if s not in own)
