@@ -55,7 +55,8 @@ def removed_names(path: str, before: str, after: str) -> set[str]:
     if not before or not after or _DYNAMIC.search(after):
         return set()
     try:
-        was, now = _parsed(before), _parsed(after)
+        now = _parsed(after)
+        bound_was, bound_now = _bound_names(before), _bound_names(after)
     except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
         return set()
     if _opaque(now):
@@ -65,7 +66,7 @@ def removed_names(path: str, before: str, after: str) -> set[str]:
     package = path.rsplit("/", 1)[-1] == "__init__.py"
     return {
         n
-        for n in _bound(was) - _bound(now)
+        for n in bound_was - bound_now
         if n not in _BUILTINS
         and not (n.startswith("__") and n.endswith("__"))
         and not (package and n == n.lower())
@@ -282,6 +283,13 @@ def _parsed(text: str) -> ast.Module:
     """A module's tree, parsed once for the questions asked of both sides of one file (the
     trees are only read, never changed)."""
     return ast.parse(text)
+
+
+@functools.lru_cache(maxsize=256)
+def _bound_names(text: str) -> frozenset[str]:
+    """The names a module's own scope binds (`listed._bound`), kept by text: a day's commits
+    read the text one left as the next one's parent."""
+    return frozenset(_bound(_parsed(text)))
 
 
 def _resigned(was: ast.Module, now: ast.Module) -> bool:
