@@ -1504,8 +1504,10 @@ def _dangling(readings: list[FileReading], whole: frozenset[str] | set[str]) -> 
     """Names the commit removes from a Python module read whole that the module still reads,
     then those another changed module read whole still imports from it."""
     python = [r for r in readings if r.path in whole and r.path.endswith(".py")]
-    found = [d for r in python for d in dangling(r.path, r.texts[0], r.texts[1])]
     removed = {r.path: gone for r in python if (gone := removed_names(r.path, *r.texts))}
+    found = [
+        d for r in python if r.path in removed for d in dangling(r.path, *r.texts, removed[r.path])
+    ]
     if removed:
         found += [d for r in python for d in imports_removed(r.path, r.texts[1], removed)]
     return found

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import re
 import symtable
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 from bot.analysis.facts.listed import _bound
 from bot.analysis.facts.pyfile import PARSE_ERRORS
@@ -25,16 +26,18 @@ _BUILTINS = frozenset(dir(builtins))
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
-def dangling(path: str, before: str, after: str) -> list[Dangling]:
+def dangling(path: str, before: str, after: str, gone: set[str] | None = None) -> list[Dangling]:
     """The names the module bound at the parent and binds nowhere at the commit that its code
     at the commit still loads, each with the first line that loads it (platformdirs 8102be8:
     `PY3` gone, `if PY3:` kept). None where the module may bind names out of sight (a star
-    import, a module `__getattr__`, `globals()`), or where a scope has a name of its own."""
-    gone = removed_names(path, before, after)
+    import, a module `__getattr__`, `globals()`), or where a scope has a name of its own.
+    `gone`: `removed_names` of the file where the caller has them already."""
+    if gone is None:
+        gone = removed_names(path, before, after)
     if not gone:
         return []
     try:
-        now = ast.parse(after)
+        now = _parsed(after)
         table = symtable.symtable(after, path, "exec")
     except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
         return []
@@ -52,7 +55,8 @@ def removed_names(path: str, before: str, after: str) -> set[str]:
     if not before or not after or _DYNAMIC.search(after):
         return set()
     try:
-        was, now = ast.parse(before), ast.parse(after)
+        now = _parsed(after)
+        bound_was, bound_now = _bound_names(before), _bound_names(after)
     except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
         return set()
     if _opaque(now):
@@ -62,7 +66,7 @@ def removed_names(path: str, before: str, after: str) -> set[str]:
     package = path.rsplit("/", 1)[-1] == "__init__.py"
     return {
         n
-        for n in _bound(was) - _bound(now)
+        for n in bound_was - bound_now
         if n not in _BUILTINS
         and not (n.startswith("__") and n.endswith("__"))
         and not (package and n == n.lower())
@@ -74,7 +78,7 @@ def imports_removed(path: str, text: str, removed: Mapping[str, set[str]]) -> li
     module `m` is another changed file that no longer binds `name` (`removed`: by path): an
     `ImportError` where it runs. Not one inside a `try` (a fallback may stand for it)."""
     try:
-        tree = ast.parse(text)
+        tree = _parsed(text)
     except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
         return []
     found = []
@@ -129,13 +133,24 @@ def _is_module(importer: str, node: ast.ImportFrom, target: str) -> bool:
 
 def _opaque(tree: ast.Module) -> bool:
     """A star import, or a module-level `__getattr__` (PEP 562): names served unseen."""
-    for node in ast.walk(tree):
+    for node in _statements(tree):
         if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
             return True
     return any(
         isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == "__getattr__"
         for s in tree.body
     )
+
+
+def _statements(tree: ast.Module) -> Iterator[ast.AST]:
+    """The module, its statements at every depth, their `except` handlers and `case`s:
+    where an import or a class may stand, without the expressions a whole walk visits."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            stack += getattr(node, field, ())
 
 
 def _global_everywhere(table: symtable.SymbolTable, name: str) -> bool:
@@ -202,24 +217,34 @@ def short_calls(path: str, before: str, after: str) -> list[ShortCall]:
     to a required parameter of the callee, or pass a keyword it does not take (tinydb
     43cf1ff: `Query.__init__` calls `self._generate_test(lambda _: True)`, leaving out
     `hashval`). Only where the callee is one `def` with nothing that could stand for it."""
-    if not before or not after:
+    # (the same text: every function as it was, no call said)
+    if not before or not after or before == after or _DYNAMIC.search(after):
         return []
     try:
-        was, now = ast.parse(before), ast.parse(after)
+        was, now = _parsed(before), _parsed(after)
     except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
         return []
-    if _opaque(now) or _DYNAMIC.search(after):
+    if _opaque(now):
         return []
     old = {name: (node, owner) for name, node, owner in _functions_with_owner(was)}
     found = []
     resigned = _resigned(was, now)
+    was_index, now_index = _Index(was), _Index(now)
+    was_lines, now_lines = before.splitlines(), after.splitlines()
     for name, node, owner in _functions_with_owner(now):
         parent, parent_owner = old.get(name, (None, None))
-        if parent is not None and ast.dump(parent) == ast.dump(node) and not resigned:
+        if (
+            parent is not None
+            and not resigned
+            and (
+                _written(was_lines, parent) == _written(now_lines, node)
+                or ast.dump(parent) == ast.dump(node)
+            )
+        ):
             continue
         old_calls = Counter(ast.dump(c) for c in _own_calls(parent)) if parent else Counter()
         for call in _own_calls(node):
-            callee = _callee(now, call, node, owner)
+            callee = _callee(now_index, call, node, owner)
             if callee is None:
                 continue
             key = ast.dump(call)
@@ -228,7 +253,7 @@ def short_calls(path: str, before: str, after: str) -> list[ShortCall]:
                 # a call kept as it was: said only where the callee's signature changed and
                 # the same call bound all it had to at the parent
                 assert parent is not None
-                before_callee = _callee(was, call, parent, parent_owner)
+                before_callee = _callee(was_index, call, parent, parent_owner)
                 if before_callee is None or before_callee[0] != callee[0]:
                     continue
                 if ast.dump(before_callee[1].args) == ast.dump(callee[1].args):
@@ -243,6 +268,28 @@ def short_calls(path: str, before: str, after: str) -> list[ShortCall]:
                     ShortCall(name, callee_name, tuple(missing), tuple(unknown), call.lineno, path)
                 )
     return found
+
+
+def _written(lines: list[str], node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[object, ...]:
+    """A `def`'s lines as written, decorators in, and where it starts and ends on them: the
+    same for two `def`s only where their trees are the same (`ast.dump` costs more)."""
+    first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+    end = node.end_lineno or node.lineno
+    return (node.col_offset, node.end_col_offset, *lines[first - 1 : end])
+
+
+@functools.lru_cache(maxsize=16)
+def _parsed(text: str) -> ast.Module:
+    """A module's tree, parsed once for the questions asked of both sides of one file (the
+    trees are only read, never changed)."""
+    return ast.parse(text)
+
+
+@functools.lru_cache(maxsize=256)
+def _bound_names(text: str) -> frozenset[str]:
+    """The names a module's own scope binds (`listed._bound`), kept by text: a day's commits
+    read the text one left as the next one's parent."""
+    return frozenset(_bound(_parsed(text)))
 
 
 def _resigned(was: ast.Module, now: ast.Module) -> bool:
@@ -293,17 +340,93 @@ def _plain(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
     return None
 
 
+class _Index:
+    """What `_callee` asks of one module tree, each worked out once in one walk: a commit's
+    calls ask the same questions of the same tree many times."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
+        self._locals: dict[int, set[str]] = {}
+
+    def local_names(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+        if id(node) not in self._locals:
+            self._locals[id(node)] = _local_names(node)
+        return self._locals[id(node)]
+
+    @functools.cached_property
+    def bindings(self) -> Counter[str]:
+        """How many statements anywhere bind each name (a `def`, an assignment, an import;
+        a `global` counts twice)."""
+        count: Counter[str] = Counter()
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                count[node.name] += 1
+            elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                count[node.id] += 1
+            elif isinstance(node, ast.alias):
+                count[node.asname or node.name.split(".", 1)[0]] += 1
+            elif isinstance(node, ast.Global):
+                count.update({n: 2 for n in set(node.names)})
+        return count
+
+    @functools.cached_property
+    def stored_attributes(self) -> set[str]:
+        """The names any `x.name = …` stores: another callable may stand on an instance."""
+        return {
+            n.attr
+            for n in ast.walk(self.tree)
+            if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load)
+        }
+
+    @functools.cached_property
+    def classes(self) -> list[tuple[ast.ClassDef, list[tuple[ast.stmt, set[str]]], set[str]]]:
+        """Every class of the module, with each statement of its body and the names
+        the names it binds, and all those names with its `def`s': what a subclass's `self`
+        may find instead."""
+        found = []
+        for node in _statements(self.tree):
+            if isinstance(node, ast.ClassDef):
+                members = [(s, _stored_names(s)) for s in node.body]
+                names = set().union(*(n for _, n in members))
+                names |= {
+                    s.name
+                    for s in node.body
+                    if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
+                }
+                found.append((node, members, names))
+        return found
+
+    def named_elsewhere(self, owner: ast.ClassDef, method: str, own: Sequence[ast.stmt]) -> bool:
+        """Whether a statement of `owner`'s body other than `own` binds `method`."""
+        members = next(m for c, m, _ in self.classes if c is owner)
+        return any(method in names for s, names in members if s not in own)
+
+    def overridden(self, owner: ast.ClassDef, method: str) -> bool:
+        """Whether another class of the module defines or binds `method`."""
+        return any(c is not owner and method in names for c, _, names in self.classes)
+
+
+def _stored_names(statement: ast.stmt) -> set[str]:
+    """The names a class-body statement binds as targets (an assignment, a loop, a `del`)."""
+    return {
+        n.id
+        for n in ast.walk(statement)
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+    }
+
+
 def _callee(
-    tree: ast.Module,
+    index: _Index,
     call: ast.Call,
     caller: ast.FunctionDef | ast.AsyncFunctionDef,
     owner: ast.ClassDef | None,
 ) -> tuple[str, ast.FunctionDef | ast.AsyncFunctionDef, bool] | None:
     """The one `def` a call runs, its name as said, and whether the call binds its first
     parameter itself (a method through `self`); None where anything else may answer."""
+    tree = index.tree
     func = call.func
     if isinstance(func, ast.Name):
-        if func.id in _local_names(caller) or func.id in _BUILTINS:
+        if func.id in _BUILTINS or func.id in index.local_names(caller):
             return None
         defs = [
             s
@@ -311,7 +434,7 @@ def _callee(
             if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == func.id
         ]
         # bound once in the module, by that `def` alone
-        if len(defs) != 1 or _bindings(tree, func.id) != 1 or _plain(defs[0]) != "function":
+        if len(defs) != 1 or index.bindings[func.id] != 1 or _plain(defs[0]) != "function":
             return None
         return func.id, defs[0], False
     if not (
@@ -329,15 +452,15 @@ def _callee(
         for s in owner.body
         if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == method
     ]
-    if len(own) != 1 or any(_named_in(s, method) for s in owner.body if s not in own):
+    if len(own) != 1 or index.named_elsewhere(owner, method, own):
         return None
     # a class that answers every attribute itself may hand out another callable
     if any(isinstance(s, ast.FunctionDef) and s.name == "__getattribute__" for s in owner.body):
         return None
     kind = _plain(own[0])
-    if kind is None or _stub(own[0]) or _overridden(tree, owner, method):
+    if kind is None or _stub(own[0]) or index.overridden(owner, method):
         return None
-    if _attribute_stored(tree, method):
+    if method in index.stored_attributes:
         return None
     return method, own[0], kind in ("function", "class")
 
@@ -368,54 +491,6 @@ def _local_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
         elif isinstance(child, _SCOPES) and child is not node and not isinstance(child, ast.Lambda):
             names.add(child.name)
     return names
-
-
-def _bindings(tree: ast.Module, name: str) -> int:
-    """How many statements anywhere bind `name` (a `def`, an assignment, an import)."""
-    count = 0
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            count += node.name == name
-        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            count += node.id == name
-        elif isinstance(node, ast.alias):
-            count += (node.asname or node.name.split(".", 1)[0]) == name
-        elif isinstance(node, ast.Global):
-            count += 2 * (name in node.names)
-    return count
-
-
-def _named_in(statement: ast.stmt, name: str) -> bool:
-    """Whether a class-body statement binds `name` (an assignment, an import)."""
-    return any(
-        isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id == name
-        for n in ast.walk(statement)
-    )
-
-
-def _overridden(tree: ast.Module, owner: ast.ClassDef, method: str) -> bool:
-    """Whether another class of the module defines or binds `method`: a subclass's may be
-    the one `self` finds."""
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.ClassDef)
-            and node is not owner
-            and any(
-                (isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == method)
-                or _named_in(s, method)
-                for s in node.body
-            )
-        ):
-            return True
-    return False
-
-
-def _attribute_stored(tree: ast.Module, name: str) -> bool:
-    """Whether any `x.name = …` (or `setattr`) may put another callable on an instance."""
-    return any(
-        isinstance(n, ast.Attribute) and n.attr == name and not isinstance(n.ctx, ast.Load)
-        for n in ast.walk(tree)
-    )
 
 
 def _unbound(
