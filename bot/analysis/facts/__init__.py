@@ -1462,7 +1462,7 @@ def _combine(
             [
                 c
                 for r in readings
-                if r.path in whole and r.path.endswith(".py")
+                if r.path in whole and r.path.endswith(".py") and _may_call_short(r)
                 for c in short_calls(r.path, r.texts[0], r.texts[1])
             ]
         ),
@@ -1503,7 +1503,17 @@ def _combine(
 def _dangling(readings: list[FileReading], whole: frozenset[str] | set[str]) -> list[Dangling]:
     """Names the commit removes from a Python module read whole that the module still reads,
     then those another changed module read whole still imports from it."""
-    python = [r for r in readings if r.path in whole and r.path.endswith(".py")]
+    # (asked only where a name the module bound at the parent may be gone and is still
+    # written: a whole-tree reading of every changed module had made a day's digest several
+    # times slower)
+    read_after = "\n".join(
+        r.texts[1] or "" for r in readings if r.path in whole and r.path.endswith(".py")
+    )
+    python = [
+        r
+        for r in readings
+        if r.path in whole and r.path.endswith(".py") and _may_lose_names(r, read_after)
+    ]
     removed = {r.path: gone for r in python if (gone := removed_names(r.path, *r.texts))}
     found = [
         d for r in python if r.path in removed for d in dangling(r.path, *r.texts, removed[r.path])
@@ -1511,6 +1521,45 @@ def _dangling(readings: list[FileReading], whole: frozenset[str] | set[str]) -> 
     if removed:
         found += [d for r in python for d in imports_removed(r.path, r.texts[1], removed)]
     return found
+
+
+def _may_lose_names(r: FileReading, read_after: str) -> bool:
+    """Whether a module read whole may bind fewer names at the commit that code at the
+    commit still reads (`read_after`: the changed Python files' texts at the commit): a
+    definition of its side tables gone, a name its import lines or some line's assignment
+    bound at the parent and not at the commit, that word still written after it."""
+    lost = {n.rsplit(".", 1)[-1] for n in set(r.minus.defs) - set(r.plus.defs)}
+    before, after = (_import_lines(t) for t in r.texts)
+    lost |= set(_WORD.findall(" ".join(before - after)))
+    was, now = (set(_ASSIGNED.findall(t or "")) for t in r.texts)
+    lost |= was - now
+    return any(re.search(rf"\b{re.escape(n)}\b", read_after) for n in lost)
+
+
+# a name some line of the text assigns (`PY3 = …`, `a, b = …`, `x: int = …`), at any depth
+_ASSIGNED = re.compile(r"^[ \t]*([A-Za-z_]\w*)[ \t]*(?:,[^=\n]*)?(?::[^=\n]*)?=(?!=)", re.M)
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+def _import_lines(text: str | None) -> frozenset[str]:
+    return frozenset(line.strip() for line in (text or "").splitlines() if "import " in line)
+
+
+def _may_call_short(r: FileReading) -> bool:
+    """Whether a module read whole may make a call short of an argument it did not make
+    before: a function the module calls changed its parameters, or a function makes more
+    calls of a name the module defines (plainly or through `self.`) than it did."""
+    called = {c.rsplit(".", 1)[-1] for calls in r.plus.passes.values() for c in calls}
+    was, now = r.minus.signatures, r.plus.signatures
+    if any(n in was and was[n] != now[n] and n.rsplit(".", 1)[-1] in called for n in now):
+        return True
+    defined = {n.rsplit(".", 1)[-1] for n in r.plus.defs}
+    for function, calls in r.plus.passes.items():
+        old = r.minus.passes.get(function, {})
+        for callee, shapes in calls.items():
+            if len(old.get(callee, ())) < len(shapes) and callee.rsplit(".", 1)[-1] in defined:
+                return True
+    return False
 
 
 def _test_rewrites(
