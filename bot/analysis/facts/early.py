@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 
+from bot.analysis.facts.layout import bare_string
+
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 # The statements that leave a block another way than its last `return` would.
@@ -30,7 +32,7 @@ def early_value(node: ast.AST | None, test: str, before: ast.AST | None = None) 
     ):
         return None
     body = node.body
-    if body and _docstring(body[0]):
+    if body and bare_string(body[0]):
         body = body[1:]
     for statement in body[:_FIRST]:
         if not isinstance(statement, ast.If) or statement.orelse:
@@ -69,14 +71,6 @@ def _own(body: list[ast.stmt]) -> list[ast.AST]:
         if not isinstance(current, _NESTED):
             stack.extend(ast.iter_child_nodes(current))
     return out
-
-
-def _docstring(statement: ast.stmt) -> bool:
-    return (
-        isinstance(statement, ast.Expr)
-        and isinstance(statement.value, ast.Constant)
-        and isinstance(statement.value.value, str)
-    )
 
 
 def _unparsed(node: ast.AST) -> str | None:

@@ -307,7 +307,7 @@ def _bare(
         body = node.body[1:] if docstring(node) else node.body
         # a string below a name (Sphinx's attribute docstring) is a statement that does
         # nothing: only the first one is a `__doc__`
-        body = [b for b in body if not _bare_string(b)]
+        body = [b for b in body if not bare_string(b)]
         if typing and _plain(node, blind, classes=classes, quiet=quiet_top):
             function = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
             # (a function's locals' annotations are never evaluated)
@@ -396,7 +396,8 @@ def _flat(statements: list[ast.stmt]) -> list[ast.stmt]:
     return out
 
 
-def _bare_string(statement: ast.stmt) -> bool:
+def bare_string(statement: ast.stmt) -> bool:
+    """A statement that is a string alone (a docstring, or a string standing as a comment)."""
     return (
         isinstance(statement, ast.Expr)
         and isinstance(statement.value, ast.Constant)
