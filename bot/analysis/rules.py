@@ -715,6 +715,10 @@ def _assess(
                 # the author wrote users an entry: what they meet changes, however few lines
                 # (svcs 31bc6df "Don't include stack info in debug calls", two lines)
                 return Assessment(I.MEDIUM, False, "small, but its changelog entry tells users")
+            if sig.source_lines and primary is T.FEATURE and sig.line_kinds[PathKind.TESTS]:
+                # what users can do is new, and tests pin it: no tweak, however few lines
+                # (tomli 12314bd "Add \\xHH Unicode escape code to basic strings": two lines)
+                return Assessment(I.MEDIUM, False, "small, but a feature its tests pin")
             return Assessment(I.LOW, False, f"tiny: {shipped_lines} source and build lines")
         return Assessment(I.MEDIUM, False, f"{primary.value} of limited reach")
     if sig.series:

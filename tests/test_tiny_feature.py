@@ -1,0 +1,50 @@
+"""A feature of a few lines that its tests pin is medium, not a tiny tweak: tomli 12314bd
+"TOML 1.1: Add \\xHH Unicode escape code to basic strings" (two lines of the parser, its test
+data beside them); the same lines without a test stay low."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.analysis.rules import analyze
+from bot.models import Importance
+from tests.clones import second_commit
+
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+PARSER = "src/tomli/_parser.py"
+_PARSER = (
+    "ESCAPES = {'\\\\n': '\\n', '\\\\t': '\\t'}\n\n\n"
+    "def parse_escape(src: str, pos: int) -> tuple[int, str]:\n"
+    "    code = src[pos : pos + 2]\n"
+    "    if code == '\\\\u':\n"
+    "        return parse_hex(src, pos + 2, 4)\n"
+    "    return pos + 2, ESCAPES[code]\n\n\n"
+    "def parse_hex(src: str, pos: int, n: int) -> tuple[int, str]:\n"
+    "    return pos + n, chr(int(src[pos : pos + n], 16))\n"
+)
+_FEATURE = _PARSER.replace(
+    "    if code == '\\\\u':\n",
+    "    if code == '\\\\x':\n        return parse_hex(src, pos + 2, 2)\n    if code == '\\\\u':\n",
+)
+TEST = "tests/test_escapes.py"
+_TEST = (
+    "from tomli._parser import parse_escape\n\n\n"
+    "def test_unicode():\n    assert parse_escape('\\\\u00e9', 0) == (6, 'é')\n"
+)
+_TESTED = _TEST + "\n\ndef test_hex():\n    assert parse_escape('\\\\xe9', 0) == (4, 'é')\n"
+TITLE = "TOML 1.1: Add \\xHH Unicode escape code to basic strings (#202)"
+
+
+def test_a_feature_of_two_lines_its_tests_pin_is_medium(tmp_path: Path) -> None:
+    _, commit = second_commit(
+        tmp_path, {PARSER: _PARSER, TEST: _TEST}, {PARSER: _FEATURE, TEST: _TESTED}, TITLE
+    )
+    assert analyze(commit).importance is Importance.MEDIUM
+
+
+def test_the_same_lines_without_a_test_stay_low(tmp_path: Path) -> None:
+    _, commit = second_commit(tmp_path, {PARSER: _PARSER}, {PARSER: _FEATURE}, TITLE)
+    assert analyze(commit).importance is Importance.LOW
