@@ -616,7 +616,7 @@ _INVOKE_TASKS = (
 
 
 def test_invoke_s_task_file_is_the_maintainers_tooling() -> None:
-    after = _INVOKE_TASKS.split("\n\n\n@task\ndef publish")[0] + "\n"
+    after = _INVOKE_TASKS.split("\n\n\n@task\ndef publish", maxsplit=1)[0] + "\n"
     tasks = change("tasks.py", _INVOKE_TASKS, after)
     assert dev_tooling(tasks)
     analysis = analyze(

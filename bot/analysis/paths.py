@@ -374,6 +374,8 @@ def _invoke_tasks(f: FileChange) -> bool:
     """Whether a top-level `tasks.py` is `invoke`'s at both revisions it exists at."""
     texts = [t for t in (f.before, f.after) if t]
     return bool(texts) and all(_INVOKE_IMPORT.search(t) for t in texts)
+
+
 # A Makefile line a Python project's maintainers run and no install does: a target's header
 # (`fmt:`, `.PHONY: …`) or a recipe that runs only the dev tools (tests,
 # linters, formatters, the release's build and upload, cleaning up); never a compiler.
