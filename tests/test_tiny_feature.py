@@ -1,6 +1,7 @@
 """A feature of a few lines that its tests pin is medium, not a tiny tweak: tomli 12314bd
 "TOML 1.1: Add \\xHH Unicode escape code to basic strings" (two lines of the parser, its test
-data beside them); the same lines without a test stay low."""
+data beside them); the same lines without a test stay low. A new translation the package ships
+is medium too (humanize 0d1aae6 "Add Arabic language": a `.po` file alone), a docs site's is not."""
 
 from __future__ import annotations
 
@@ -48,3 +49,26 @@ def test_a_feature_of_two_lines_its_tests_pin_is_medium(tmp_path: Path) -> None:
 def test_the_same_lines_without_a_test_stay_low(tmp_path: Path) -> None:
     _, commit = second_commit(tmp_path, {PARSER: _PARSER}, {PARSER: _FEATURE}, TITLE)
     assert analyze(commit).importance is Importance.LOW
+
+
+_PO = 'msgid ""\nmsgstr ""\n"Language: ar_SA\\n"\n\nmsgid "%d second"\nmsgstr "%d ثانية"\n'
+README = "# humanize\n\nLanguages: fr_FR\n"
+
+
+@pytest.mark.parametrize(
+    ("path", "importance"),
+    [
+        ("src/humanize/locale/ar_SA/LC_MESSAGES/humanize.po", Importance.MEDIUM),
+        ("docs/locale/ar_SA/LC_MESSAGES/index.po", Importance.LOW),
+    ],
+)
+def test_a_new_translation_the_package_ships_is_medium(
+    tmp_path: Path, path: str, importance: Importance
+) -> None:
+    _, commit = second_commit(
+        tmp_path,
+        {"README.md": README},
+        {"README.md": README.replace("fr_FR", "ar_SA, fr_FR"), path: _PO},
+        "Add Arabic language (#256)",
+    )
+    assert analyze(commit).importance is importance
