@@ -335,3 +335,30 @@ def test_a_module_serving_names_through_getattr_is_not_proven_internal(tmp_path:
     )
     said = "Internal only: no public name, signature or default changes in `pkg/__init__.py`."
     assert verdicts_of(root, commit.sha, said) != [(Kind.INTERNAL, Verdict.TRUE)]
+
+
+# tomli f8adf9c "Remove repetition": two private escape parsers made one with a flag
+_CASES = "".join(f"    if s == 'e{i}':\n        return '{i}'\n" for i in range(12))
+_PARSER = (
+    "def loads(s):\n"
+    "    return _basic(s) if s.startswith('b') else _multiline(s)\n\n\n"
+    "def _basic(s):\n" + _CASES + "    raise ValueError(s)\n\n\n"
+    "def _multiline(s):\n"
+    "    if s == 'ws':\n        return ''\n" + _CASES + "    raise ValueError(s)\n"
+)
+_DEDUPLICATED = (
+    "def loads(s):\n"
+    "    return _escape(s, multiline=not s.startswith('b'))\n\n\n"
+    "def _escape(s, *, multiline):\n"
+    "    if multiline and s == 'ws':\n        return ''\n" + _CASES + "    raise ValueError(s)\n"
+)
+
+
+@pytest.mark.parametrize("title", ["Remove repetition", "Naming"])
+def test_repetition_removed_or_names_bettered_are_words_of_the_insides(
+    tmp_path: Path, title: str
+) -> None:
+    analysis, _ = checked_entry(
+        tmp_path, {"tomli/__init__.py": _PARSER}, {"tomli/__init__.py": _DEDUPLICATED}, title
+    )
+    assert analysis.importance is Importance.LOW

@@ -145,3 +145,64 @@ def test_annotations_the_changelog_announces_are_what_type_checkers_meet(
     assert entry.importance is Importance.MEDIUM
     # the code is the same: no test could pin it
     assert not any("regression test" in r.text for r in entry.recommendations)
+
+
+ENVIRONS = "src/environs/__init__.py"
+# environs 962e154 "Remove subcast_key (#319)" and b5d5e94 "Add env singleton (#382)": a few
+# lines each, and the item each files for users in `CHANGELOG.md`
+_ENVIRONS = (
+    "import typing\n\n\n"
+    "def _preprocess_dict(\n"
+    "    value: str,\n"
+    "    *,\n"
+    "    subcast_keys: typing.Any = None,\n"
+    "    subcast_key: typing.Any = None,\n"
+    "    **kwargs: typing.Any,\n"
+    ") -> dict:\n"
+    "    keys = subcast_keys or subcast_key\n"
+    "    return {keys: value}\n\n\n"
+    "class Env:\n"
+    "    def dict(self, name: str, **kwargs: typing.Any) -> dict:\n"
+    "        return _preprocess_dict(name, **kwargs)\n"
+)
+_NEXT = "# Changelog\n\n## 11.0.0 (unreleased)\n\nOther changes:\n\n- Test against Python 3.12.\n"
+
+
+def test_an_item_that_names_its_replacement_last_tells_users(tmp_path: Path) -> None:
+    # "Use `subcast_keys` instead." leans on the item's own first sentence, not on an item
+    # before it: the item is the author's words to users
+    importance = _importance(
+        tmp_path,
+        {ENVIRONS: _ENVIRONS, "CHANGELOG.md": _NEXT},
+        {
+            ENVIRONS: _ENVIRONS.replace("    subcast_key: typing.Any = None,\n", "").replace(
+                "subcast_keys or subcast_key", "subcast_keys"
+            ),
+            "CHANGELOG.md": _NEXT.replace(
+                "changes:\n\n",
+                "changes:\n\n- Remove `subcast_key` argument of `env.dict`."
+                " Use `subcast_keys` instead.\n",
+            ),
+        },
+        "Remove subcast_key (#319)",
+    )
+    assert importance is Importance.MEDIUM
+
+
+def test_an_item_under_its_group_s_label_with_an_example_tells_users(tmp_path: Path) -> None:
+    # a "Features:" label and the item's fenced example are neither a release's prose
+    importance = _importance(
+        tmp_path,
+        {ENVIRONS: _ENVIRONS, "CHANGELOG.md": _NEXT},
+        {
+            ENVIRONS: _ENVIRONS + "\n\nenv = Env()\n",
+            "CHANGELOG.md": _NEXT.replace(
+                "(unreleased)\n\n",
+                "(unreleased)\n\nFeatures:\n\n- Add `env` singleton ([#194]).\n"
+                "  Thanks [A](https://github.com/A) for the suggestion.\n\n"
+                "```python\nfrom environs import env\n```\n\n",
+            ),
+        },
+        "Add env singleton (#382)",
+    )
+    assert importance is Importance.MEDIUM

@@ -587,6 +587,9 @@ def test_a_poetry_extra_only_developers_install_is_tooling() -> None:
         ("benchmarks/test_url.py", True),
         ("typing-examples/mypy.py", True),
         ("typing_tests/baseline.py", True),
+        # environs 02a29eb "Pin dev reqs": the name the other way round
+        ("dev-requirements.txt", True),
+        ("test_requirements.in", True),
         # what users install
         ("requirements.txt", False),
         ("src/attr/_make.py", False),
@@ -601,6 +604,32 @@ def test_a_poetry_extra_only_developers_install_is_tooling() -> None:
 )
 def test_dev_tooling_paths(path: str, tooling: bool) -> None:
     assert dev_tooling(FileChange(filename=path)) is tooling
+
+
+# environs 02a29eb "Pin dev reqs; install package in dev mode; remove publish cmd": invoke's
+# task file loses its `publish` task
+_INVOKE_TASKS = (
+    "from invoke import task\n\n\n"
+    "@task\ndef test(ctx):\n    ctx.run('pytest')\n\n\n"
+    "@task\ndef publish(ctx):\n    ctx.run('twine upload dist/*')\n"
+)
+
+
+def test_invoke_s_task_file_is_the_maintainers_tooling() -> None:
+    after = _INVOKE_TASKS.split("\n\n\n@task\ndef publish", maxsplit=1)[0] + "\n"
+    tasks = change("tasks.py", _INVOKE_TASKS, after)
+    assert dev_tooling(tasks)
+    analysis = analyze(
+        commit(
+            "Pin dev reqs; install package in dev mode; remove publish cmd",
+            change("dev-requirements.txt", "pytest\nflake8\n", "pytest==3.7.1\nflake8==3.5.0\n"),
+            tasks,
+        )
+    )
+    assert analysis.importance is Importance.LOW
+    # a `tasks.py` that does not import invoke may be an application's (Celery's tasks)
+    celery = "from celery import shared_task\n\n\n@shared_task\ndef add(x, y):\n    return x + y\n"
+    assert not dev_tooling(change("tasks.py", celery, celery.replace("x + y", "y + x")))
 
 
 def test_a_security_fix_in_tooling_files_stays_high() -> None:

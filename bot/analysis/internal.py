@@ -29,6 +29,8 @@ _INTERNAL_WORDS = re.compile(
     r"\b(refactor\w*|clean\s?up\w*|internal\w*|private|typing|type (?:hints?|annotations?)"
     r"|annotat\w+|mypy|pyright|mov(?:e|es|ed|ing)|renam\w+|extract\w*|split\w*|simplif\w+"
     r"|reorder\w*|reorgani[sz]\w*|restructur\w*|dedup\w*|deduplicat\w*|tidy|moderni[sz]\w*"
+    # "Remove repetition", "Naming" (tomli f8adf9c, b5c4a19)
+    r"|repetiti\w*|naming"
     r"|lint\w*|ruff|pre-commit|dead code|unused|useless|needless|unnecessary"
     r"|superfluous|obsolete|leftover|consolidat\w*|coverage|inline\w*)\b",
     re.IGNORECASE,

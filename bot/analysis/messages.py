@@ -369,7 +369,10 @@ def leans(text: str) -> bool:
     """Whether a sentence leans on one before it for its sense: a bare pronoun that points
     outside it ("Keep it at first position …", "They …"), "Same for …", "Also …", "… instead."."""
     text = text.strip().strip("*_`\"'“”")
-    if _INSTEAD.search(text) and len(text.split()) < _SELF_CONTAINED_WORDS:
+    # (only the first sentence leans on what is before the text: "Remove `x`. Use `y`
+    # instead." leans on its own first sentence, environs 962e154)
+    first = re.split(r"(?<=[.!?])\s+(?=[A-Z`])", text, maxsplit=1)[0]
+    if _INSTEAD.search(first) and len(first.split()) < _SELF_CONTAINED_WORDS:
         return True
     return bool(_LEANS.search(text))
 
@@ -529,6 +532,8 @@ def _reference(match: re.Match[str]) -> str:
 _RST_NAMED_LINK = re.compile(r"`(?!#?\d+\s*<)([^`<>]+?)\s*<[^>`]*>`__?")
 _HUNK_START = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)")
 _SECTION = re.compile(r"^#{2,6}\s+(\w+)\s*$")
+# A group's label of a release's items, on a line of its own: "Features:", "Bug fixes:"
+_LABEL = re.compile(r"^[A-Z][a-z]+(?: [a-z]+){0,2}:$")
 
 
 def _section_above(text: str | None, line: int) -> str:
@@ -627,6 +632,7 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
         section = ""
         # whether the line above is an unchanged item's (its first line or a later one)
         in_old_item = False
+        fenced = False
         # an entry moved (taken out and put back whole elsewhere, anyio f1b7301) is neither
         # this commit's words nor a rewrite
         gone = {t[1:].strip() for t in lines if t.startswith("-") and not t.startswith("---")}
@@ -659,6 +665,11 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
             if not line.startswith("+") or line.startswith("+++") or line[1:].strip() in gone:
                 continue
             text = line[1:].rstrip()
+            if text.lstrip().startswith("```") or fenced:
+                # an item's example in a fenced block (environs b5d5e94's `from environs
+                # import env`) is code, neither an item's words nor a release's prose
+                fenced = fenced != text.lstrip().startswith("```")
+                continue
             if (
                 in_old_item
                 and not items
@@ -688,6 +699,8 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
             elif text.startswith((" ", "\t")) and items and text.strip():
                 if not _REFERENCES.match(text):
                     items[-1].append(text.strip())
+            elif _LABEL.match(text):
+                section = ""  # a group's label ("Features:", "Other changes:"), no prose
             elif text.strip() and not _RELEASE_LINE.match(text.strip()):
                 return ""  # prose of a release, not one item
     kept = [(item, section) for item, section in zip(items, sections, strict=True) if item]

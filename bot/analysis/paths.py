@@ -153,6 +153,9 @@ _DEV_TOOLING = re.compile(
     r"|(^|/)requirements(?:[-_/][^/]*)?[-_/]"
     r"(?:dev|tests?|testing|lint|typing|ci|docs?|pytest|towncrier|codspeed|coverage|mypy|constraints?)"
     r"(?:[-_.][^/]*)?\.(?:txt|in)$"
+    # the same named the other way round (`dev-requirements.txt`, `test_requirements.in`)
+    r"|(^|/)(?:dev|develop|tests?|testing|lint|typing|ci|docs?|mypy)[-_]requirements"
+    r"(?:[-_.][^/]*)?\.(?:txt|in)$"
     r"|^\.(?!github/(?:actions|workflows)/)"
 )
 # The names of extras only developers install: their tools' requirements, no user's.
@@ -352,6 +355,8 @@ def dev_tooling(f: FileChange) -> bool:
     name = f.filename.rsplit("/", 1)[-1]
     if name in _MAKEFILES and _make_tools_only(f.patch):
         return True
+    if f.filename == "tasks.py" and _invoke_tasks(f):
+        return True
     if name.endswith(".txt") and compiled_for_tools(f.after if f.status != "removed" else f.before):
         return True
     if name == "setup.cfg":
@@ -360,6 +365,17 @@ def dev_tooling(f: FileChange) -> bool:
 
 
 _MAKEFILES = ("Makefile", "makefile", "GNUmakefile")
+# `invoke`'s task file imports it: the maintainers' commands, like a Makefile's (a `tasks.py`
+# that does not is maybe an application's own module: Celery's tasks)
+_INVOKE_IMPORT = re.compile(r"^(?:from\s+invoke\b|import\s+invoke\b)", re.MULTILINE)
+
+
+def _invoke_tasks(f: FileChange) -> bool:
+    """Whether a top-level `tasks.py` is `invoke`'s at both revisions it exists at."""
+    texts = [t for t in (f.before, f.after) if t]
+    return bool(texts) and all(_INVOKE_IMPORT.search(t) for t in texts)
+
+
 # A Makefile line a Python project's maintainers run and no install does: a target's header
 # (`fmt:`, `.PHONY: …`) or a recipe that runs only the dev tools (tests,
 # linters, formatters, the release's build and upload, cleaning up); never a compiler.

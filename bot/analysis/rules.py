@@ -700,6 +700,10 @@ def _assess(
         # a variable users set from now on changes what the shipped code does, however few
         # lines read it
         return Assessment(I.MEDIUM, False, "shipped code reads a new environment variable")
+    if known and primary is not T.REVERT and _new_translation(commit):
+        # users who read the package in that language meet it from now on, however few
+        # lines of code it takes (humanize 0d1aae6 "Add Arabic language": a `.po` alone)
+        return Assessment(I.MEDIUM, False, "ships a new translation")
     if known and primary is T.TESTS and _test_rework(commit, sig, shipped_lines):
         tests = sig.line_kinds[PathKind.TESTS]
         return Assessment(
@@ -715,6 +719,10 @@ def _assess(
                 # the author wrote users an entry: what they meet changes, however few lines
                 # (svcs 31bc6df "Don't include stack info in debug calls", two lines)
                 return Assessment(I.MEDIUM, False, "small, but its changelog entry tells users")
+            if sig.source_lines and primary is T.FEATURE and sig.line_kinds[PathKind.TESTS]:
+                # what users can do is new, and tests pin it: no tweak, however few lines
+                # (tomli 12314bd "Add \\xHH Unicode escape code to basic strings": two lines)
+                return Assessment(I.MEDIUM, False, "small, but a feature its tests pin")
             return Assessment(I.LOW, False, f"tiny: {shipped_lines} source and build lines")
         return Assessment(I.MEDIUM, False, f"{primary.value} of limited reach")
     if sig.series:
@@ -725,6 +733,20 @@ def _assess(
     if primary in _ROUTINE_WITHOUT_DIFF or (primary is T.REFACTOR and _CLEAN_UP.search(text)):
         return Assessment(I.LOW, False, f"routine {primary.value} (no diff)")
     return Assessment(I.MEDIUM, False, f"{primary.value} (no diff)")
+
+
+# A gettext catalog of one language: `pkg/locale/ar_SA/LC_MESSAGES/pkg.po` (or its `.mo`)
+_CATALOG = re.compile(r"(?:^|/)LC_MESSAGES/[^/]+\.(?:po|mo)$")
+
+
+def _new_translation(commit: CommitInput) -> bool:
+    """The commit adds a message catalog the package ships (a docs site's is no user's)."""
+    return any(
+        f.status == "added"
+        and _CATALOG.search(f.filename)
+        and path_kind(f.filename) not in (PathKind.DOCS, PathKind.TESTS)
+        for f in commit.files
+    )
 
 
 # A test rework's shipped lines at most (its script's), and the test lines it takes for each.
