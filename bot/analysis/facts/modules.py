@@ -1,0 +1,68 @@
+"""A module's text parsed once for every reader of its whole tree, and a tree's nodes walked once."""
+
+from __future__ import annotations
+
+import ast
+import weakref
+from collections import deque
+from collections.abc import Iterator
+
+from cachetools import LRUCache
+
+# A commit's text of a file is its next commit's parent text, and each side is read whole by
+# several readers (the names `__all__` lists, the commands, the forwarded options…): a few
+# dozen texts kept cover one commit's files and the next one's parents.
+_KEPT_TEXTS = 32
+_TREES: LRUCache[str, ast.Module | BaseException] = LRUCache(maxsize=_KEPT_TEXTS)
+# `ast.walk` of a tree, kept while the tree lives
+_WALKS: weakref.WeakKeyDictionary[ast.AST, tuple[ast.AST, ...]] = weakref.WeakKeyDictionary()
+
+
+def module_tree(text: str) -> ast.Module:
+    """`ast.parse(text)`, once a text: raises what it raised. The tree is shared, so it is
+    only read; a reader that changes a tree (a `NodeTransformer`) parses its own."""
+    found = _TREES.get(text)
+    if found is None:
+        try:
+            found = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
+            found = error
+        _TREES[text] = found
+    if isinstance(found, BaseException):
+        raise found.with_traceback(None)
+    return found
+
+
+def walked(node: ast.AST) -> tuple[ast.AST, ...]:
+    """The nodes `ast.walk(node)` gives, in its order, walked once a tree while it lives (a
+    block that renames in place changes no node's children)."""
+    found = _WALKS.get(node)
+    if found is None:
+        queue: list[ast.AST] = [node]
+        at = 0
+        while at < len(queue):
+            queue += ast.iter_child_nodes(queue[at])
+            at += 1
+        found = _WALKS[node] = tuple(queue)
+    return found
+
+
+# A statement's fields that hold statements (an `except` clause's or a `case`'s body through
+# them), in the order of its `_fields`: no expression holds a statement.
+_BLOCKS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+
+
+def statements(node: ast.AST) -> Iterator[ast.AST]:
+    """The statements `ast.walk(node)` gives, in its order, and the `except` clauses and
+    `case`s between them, read without a look at any expression: what a reader of
+    definitions, imports or assignments needs. A node's statements are queued before it is
+    given, as `ast.walk` queues its children (a reader may replace its body)."""
+    queue = deque([node])
+    while queue:
+        node = queue.popleft()
+        for name in node._fields:
+            if name in _BLOCKS:
+                held = getattr(node, name, None)
+                if isinstance(held, list):
+                    queue.extend(held)
+        yield node
