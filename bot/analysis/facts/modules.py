@@ -1,4 +1,4 @@
-"""A module's text parsed once for every reader of its whole tree, and a tree's nodes walked once."""
+"""A module's text parsed once for every reader of its whole tree; a tree walked once."""
 
 from __future__ import annotations
 
