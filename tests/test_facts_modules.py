@@ -11,7 +11,7 @@ import pytest
 from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.forwarded import forwarded_options
 from bot.analysis.facts.listed import _bound
-from bot.analysis.facts.modules import module_tree, statements, walked
+from bot.analysis.facts.modules import breadth, module_tree, statements, walked
 
 CODE = '''
 import os
@@ -72,6 +72,16 @@ def test_a_walk_gives_the_nodes_ast_walk_gives_in_its_order():
     method = tree.body[3].body[1]
     assert walked(method) is walked(method)
     assert list(walked(method)) == list(ast.walk(method))
+
+
+def test_a_breadth_first_walk_of_a_body_is_one_queue_as_ast_walk_goes():
+    body = ast.parse(CODE).body
+    queue, at = list(body), 0
+    while at < len(queue):
+        queue += ast.iter_child_nodes(queue[at])
+        at += 1
+    assert breadth(body) == queue
+    assert breadth([body[3]]) == list(ast.walk(body[3]))
 
 
 def test_the_statements_are_those_ast_walk_gives_in_its_order():

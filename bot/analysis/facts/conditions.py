@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from bot.analysis.facts.modules import statements
+from bot.analysis.facts.modules import breadth, statements
 from bot.analysis.facts.pyfile import dotted
 from bot.analysis.facts.records import Condition, Turn
 from bot.analysis.facts.renamed import renamed_locals, same_but_renamed
@@ -228,7 +228,7 @@ def _test_names(test: str) -> frozenset[str]:
         tree = ast.parse(test, mode="eval")
     except SyntaxError:
         return frozenset()
-    return frozenset(n.id for n in ast.walk(tree) if isinstance(n, ast.Name))
+    return frozenset(n.id for n in breadth([tree]) if isinstance(n, ast.Name))
 
 
 def _said_test(test: str) -> bool:

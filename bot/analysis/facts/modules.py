@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import weakref
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from cachetools import LRUCache
 
@@ -38,13 +38,28 @@ def walked(node: ast.AST) -> tuple[ast.AST, ...]:
     block that renames in place changes no node's children)."""
     found = _WALKS.get(node)
     if found is None:
-        queue: list[ast.AST] = [node]
-        at = 0
-        while at < len(queue):
-            queue += ast.iter_child_nodes(queue[at])
-            at += 1
-        found = _WALKS[node] = tuple(queue)
+        found = _WALKS[node] = tuple(breadth([node]))
     return found
+
+
+def breadth(nodes: Sequence[ast.AST]) -> list[ast.AST]:
+    """Every node under `nodes`, themselves in, breadth first as `ast.walk` goes (one queue
+    for them all), in a list: `ast.iter_child_nodes` read inline, at a third of its cost."""
+    queue: list[ast.AST] = list(nodes)
+    at = 0
+    while at < len(queue):
+        node = queue[at]
+        at += 1
+        for name in node._fields:
+            try:
+                value = getattr(node, name)
+            except AttributeError:
+                continue
+            if isinstance(value, ast.AST):
+                queue.append(value)
+            elif isinstance(value, list):
+                queue += [item for item in value if isinstance(item, ast.AST)]
+    return queue
 
 
 # A statement's fields that hold statements (an `except` clause's or a `case`'s body through

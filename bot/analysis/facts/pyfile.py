@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from bot.analysis.facts.formats import formatted
 from bot.analysis.facts.keywords import keywords_sorted
+from bot.analysis.facts.modules import breadth
 from bot.analysis.facts.python import _NOT_A_REGISTRY, _SAYS_DEPRECATED, _within, registry_of
 from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.renamed import canonical
@@ -93,7 +94,7 @@ def _forwarded(body: list[ast.stmt], arg: str) -> str | None:
     """`g(x)` of the first call in a function's code that passes `arg` on by name
     (`g(x=arg)`), a call of a plain function's name."""
     for stmt in body:
-        for node in ast.walk(stmt):
+        for node in breadth([stmt]):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 for k in node.keywords:
                     if k.arg and isinstance(k.value, ast.Name) and k.value.id == arg:
@@ -547,7 +548,7 @@ class _Reader:
                         inner = [s for h in inner for s in h.body]
                     self._calls([s for s in inner if isinstance(s, ast.stmt)], hinted)
             for part in parts:
-                for child in ast.walk(part):
+                for child in breadth([part]):
                     if isinstance(child, ast.BoolOp) and isinstance(child.op, ast.Or):
                         # (a walk meets the `or` before the calls in it)
                         for value, fallback in itertools.pairwise(child.values):
