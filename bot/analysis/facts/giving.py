@@ -25,6 +25,23 @@ def _own(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
             stack.extend(ast.iter_child_nodes(current))
 
 
+def _returns(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """How many `return`s the function's own code has, read through its statements alone
+    (`_own` meets the same ones: a `return` is a statement, and no expression holds one)."""
+    count = 0
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.Return):
+            count += 1
+        elif not isinstance(current, _NESTED):
+            for block in ("body", "orelse", "finalbody", "handlers", "cases"):
+                held = getattr(current, block, None)
+                if isinstance(held, list):
+                    stack += held
+    return count
+
+
 def _valued(statement: ast.Return) -> bool:
     """A `return` that gives a value (`return None` gives none a bare `return` does not)."""
     value = statement.value
@@ -96,6 +113,8 @@ def returns_changed(was: ast.AST | None, now: ast.AST | None) -> tuple[tuple[str
     anything else."""
     if not isinstance(was, _DEFS) or not isinstance(now, _DEFS):
         return None
+    if not 0 < _returns(now) <= _MOST:
+        return None  # (read through the statements alone: most edited functions end here)
     before, after = list(_own(was)), list(_own(now))
     if any(isinstance(n, ast.Yield | ast.YieldFrom) for n in (*before, *after)):
         return None
