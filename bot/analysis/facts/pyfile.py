@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from bot.analysis.facts.formats import formatted
 from bot.analysis.facts.keywords import keywords_sorted
-from bot.analysis.facts.modules import breadth
+from bot.analysis.facts.modules import breadth, module_tree
 from bot.analysis.facts.python import _NOT_A_REGISTRY, _SAYS_DEPRECATED, _within, registry_of
 from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.renamed import canonical
@@ -115,7 +115,7 @@ def read_units(text: str, *, package: str | None, tests: bool) -> list[Unit] | N
     """A Python file's whole text parsed and read one top-level unit at a time; None when
     it does not parse (the patch is read instead)."""
     try:
-        tree = ast.parse(text)
+        tree = module_tree(text)
     except PARSE_ERRORS:
         return None
     return units(tree.body, text.splitlines(), package=package, tests=tests)
@@ -1085,6 +1085,9 @@ def _through(side: Side, name: str, *, caught: bool) -> frozenset[str]:
 
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+# Nodes that hold nothing and that no reading of a function's walk asks of (`ast.Load`, `+`,
+# `and`, `==`, `not`): left unqueued (every name has its `Load` or `Store`)
+_LEAVES = (ast.expr_context, ast.operator, ast.boolop, ast.cmpop, ast.unaryop)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -1253,8 +1256,12 @@ def _walked(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         for field in fields:
             value = getattr(current, field, None)
             if isinstance(value, list):
-                stack.extend((item, inner, closure) for item in value if isinstance(item, ast.AST))
-            elif isinstance(value, ast.AST):
+                stack.extend(
+                    (item, inner, closure)
+                    for item in value
+                    if isinstance(item, ast.AST) and not isinstance(item, _LEAVES)
+                )
+            elif isinstance(value, ast.AST) and not isinstance(value, _LEAVES):
                 stack.append((value, inner, closure))
     calls.discard("")
     for exception, local in passed_name:
