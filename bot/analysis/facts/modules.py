@@ -1,44 +1,50 @@
-"""A module's text parsed once for every reader of its whole tree; a tree walked once."""
+"""A module's text parsed once for every reader of its whole tree; its nodes walked quickly."""
 
 from __future__ import annotations
 
 import ast
-import weakref
 from collections import deque
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from cachetools import LRUCache
 
 # A commit's text of a file is its next commit's parent text, and each side is read whole by
-# several readers (the names `__all__` lists, the commands, the forwarded options…): a few
-# dozen texts kept cover one commit's files and the next one's parents.
+# several readers (its units, the names `__all__` lists, the commands, the forwarded options):
+# a few dozen texts kept cover one commit's files and the next one's parents.
 _KEPT_TEXTS = 32
-_TREES: LRUCache[str, ast.Module | BaseException] = LRUCache(maxsize=_KEPT_TEXTS)
-# `ast.walk` of a tree, kept while the tree lives
-_WALKS: weakref.WeakKeyDictionary[ast.AST, tuple[ast.AST, ...]] = weakref.WeakKeyDictionary()
+_TREES: ContextVar[LRUCache[str, ast.Module | BaseException] | None] = ContextVar(
+    "module_trees", default=None
+)
+
+
+@contextmanager
+def trees_kept() -> Iterator[None]:
+    """Within the block, a text is parsed once (outside it, every time): a context variable,
+    so each period's analysis, and each round of a benchmark, starts empty."""
+    token = _TREES.set(LRUCache(maxsize=_KEPT_TEXTS))
+    try:
+        yield
+    finally:
+        _TREES.reset(token)
 
 
 def module_tree(text: str) -> ast.Module:
-    """`ast.parse(text)`, once a text: raises what it raised. The tree is shared, so it is
-    only read; a reader that changes a tree (a `NodeTransformer`) parses its own."""
-    found = _TREES.get(text)
+    """`ast.parse(text)`, once a text within `trees_kept`: raises what it raised. The tree
+    is shared, so it is only read; a reader that changes a tree (a `NodeTransformer`)
+    parses its own."""
+    held = _TREES.get()
+    found = None if held is None else held.get(text)
     if found is None:
         try:
             found = ast.parse(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
             found = error
-        _TREES[text] = found
+        if held is not None:
+            held[text] = found
     if isinstance(found, BaseException):
         raise found.with_traceback(None)
-    return found
-
-
-def walked(node: ast.AST) -> tuple[ast.AST, ...]:
-    """The nodes `ast.walk(node)` gives, in its order, walked once a tree while it lives (a
-    block that renames in place changes no node's children)."""
-    found = _WALKS.get(node)
-    if found is None:
-        found = _WALKS[node] = tuple(breadth([node]))
     return found
 
 
