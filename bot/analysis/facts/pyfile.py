@@ -90,15 +90,24 @@ def _fallback(body: list[ast.stmt], arg: str, default: str) -> frozenset[str] | 
     return None
 
 
-def _forwarded(body: list[ast.stmt], arg: str) -> str | None:
-    """`g(x)` of the first call in a function's code that passes `arg` on by name
-    (`g(x=arg)`), a call of a plain function's name."""
-    for stmt in body:
-        for node in breadth([stmt]):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                for k in node.keywords:
-                    if k.arg and isinstance(k.value, ast.Name) and k.value.id == arg:
-                        return f"{node.func.id}({k.arg})"
+def _named_calls(body: list[ast.stmt]) -> list[ast.Call]:
+    """The calls of a plain function's name that pass keywords in a function's code, each
+    statement's walked in turn (`_forwarded` reads them)."""
+    return [
+        node
+        for stmt in body
+        for node in breadth([stmt])
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.keywords
+    ]
+
+
+def _forwarded(calls: list[ast.Call], arg: str) -> str | None:
+    """`g(x)` of the first call of `_named_calls` that passes `arg` on by name (`g(x=arg)`)."""
+    for node in calls:
+        assert isinstance(node.func, ast.Name)
+        for k in node.keywords:
+            if k.arg and isinstance(k.value, ast.Name) and k.value.id == arg:
+                return f"{node.func.id}({k.arg})"
     return None
 
 
@@ -644,12 +653,15 @@ class _Reader:
         # An abstract method's or an overload's defaults never run (the implementation's do),
         # and `...` is a stub's "has a default", no value (multidict fe4dee0).
         if not decorators & _DECLARATIONS:
+            calls: list[ast.Call] | None = None  # (walked once, for the first that asks)
             for arg, default in defaults.items():
                 if not (isinstance(default, ast.Constant) and default.value is Ellipsis):
                     self.side.params[f"{qualified}({arg})"] = _source(default)
                     if (given := _fallback(node.body, arg, _source(default))) is not None:
                         self.side.fallbacks[f"{qualified}({arg})"] = given
-                    elif (callee := _forwarded(node.body, arg)) is not None:
+                        continue
+                    calls = _named_calls(node.body) if calls is None else calls
+                    if (callee := _forwarded(calls, arg)) is not None:
                         self.side.forwards[f"{qualified}({arg})"] = callee
         signature = _parameters(args, defaults)
         if overloads:
