@@ -11,7 +11,7 @@ import pytest
 from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.forwarded import forwarded_options
 from bot.analysis.facts.listed import _bound
-from bot.analysis.facts.modules import breadth, module_tree, statements, trees_kept
+from bot.analysis.facts.modules import breadth, children, module_tree, statements, trees_kept
 
 CODE = '''
 import os
@@ -81,6 +81,11 @@ def test_a_breadth_first_walk_of_a_body_is_one_queue_as_ast_walk_goes():
     assert breadth(body) == queue
     assert breadth([body[3]]) == list(ast.walk(body[3]))
     assert breadth([body[3].body[1]]) == list(ast.walk(body[3].body[1]))
+
+
+def test_a_nodes_children_are_those_ast_gives_in_its_order():
+    for node in ast.walk(ast.parse(CODE)):
+        assert children(node) == list(ast.iter_child_nodes(node))
 
 
 def test_the_statements_are_those_ast_walk_gives_in_its_order():

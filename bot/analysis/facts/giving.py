@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from bot.analysis.facts.modules import children
+
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 # A function with more `return`s than this branches too much for one sentence.
@@ -22,7 +24,7 @@ def _own(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
         current = stack.pop()
         yield current
         if not isinstance(current, _NESTED):
-            stack.extend(ast.iter_child_nodes(current))
+            stack += children(current)
 
 
 def _returns(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:

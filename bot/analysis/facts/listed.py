@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from bot.analysis.facts.modules import module_tree
+from bot.analysis.facts.modules import children, module_tree
 from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.scan import Side
 
@@ -58,7 +58,7 @@ def _bound(tree: ast.Module) -> set[str]:
             out.add(node.name)
         elif isinstance(node, ast.MatchMapping) and node.rest:
             out.add(node.rest)
-        stack += list(ast.iter_child_nodes(node))
+        stack += children(node)
     return out
 
 

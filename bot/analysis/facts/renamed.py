@@ -8,7 +8,7 @@ import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
-from bot.analysis.facts.modules import breadth
+from bot.analysis.facts.modules import breadth, children
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -236,7 +236,7 @@ def _own_bindings(body: list[ast.stmt]) -> set[str]:
                 out.add(node.id)
             elif isinstance(node, ast.ExceptHandler) and node.name:
                 out.add(node.name)
-            stack += ast.iter_child_nodes(node)
+            stack += children(node)
     return out
 
 
@@ -283,7 +283,7 @@ def _nested(body: list[ast.stmt]) -> list[ast.FunctionDef | ast.AsyncFunctionDef
         if isinstance(node, _DEFS):
             out.append(node)
         elif not isinstance(node, (ast.ClassDef, ast.Lambda, *_COMPREHENSIONS)):
-            stack += ast.iter_child_nodes(node)
+            stack += children(node)
     return out
 
 
