@@ -1100,6 +1100,18 @@ _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 # Nodes that hold nothing and that no reading of a function's walk asks of (`ast.Load`, `+`,
 # `and`, `==`, `not`): left unqueued (every name has its `Load` or `Store`)
 _LEAVES = (ast.expr_context, ast.operator, ast.boolop, ast.cmpop, ast.unaryop)
+# The nodes a function's walk reads more of than what they bind (`_bind`) and hold
+_READ = (
+    ast.Constant,
+    ast.Call,
+    ast.If,
+    ast.Compare,
+    ast.Raise,
+    ast.ExceptHandler,
+    ast.Return,
+    ast.While,
+    ast.IfExp,
+)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -1186,79 +1198,81 @@ def _walked(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         current, own, closure = stack.pop()
         if own:
             _bind(current, bound, plain)
-        if isinstance(current, ast.Constant) and isinstance(current.value, str):
-            strings.add(current.value)
-        elif isinstance(current, ast.Call):
-            # a generic alias subscripted and called (`Future[WebSocketRequest]()`) calls
-            # `Future` (trio-websocket 49b93c1's "no longer calls `Future`")
-            func = current.func
-            while isinstance(func, ast.Subscript):
-                func = func.value
-            callee = dotted(func)
-            calls.add(callee.rsplit(".", 1)[-1])
-            # a callee said as written: a chain of names (`self._send`), never `a().b`
-            if own and callee and _chain(func):
-                passes.setdefault(callee, []).append(_shape(current))
-            handed.update(
-                dotted(a).rsplit(".", 1)[-1]
-                for a in (*current.args, *(k.value for k in current.keywords))
-                if isinstance(a, ast.Name | ast.Attribute) and _chain(a)
-            )
-        elif own and isinstance(current, ast.If):
-            # `raise exc` under `if isinstance(exc, KeyboardInterrupt):` raises that class
-            # (trio-websocket b74d6bf's "may now raise `KeyboardInterrupt`", raised before)
-            narrowed.update(_raised_as_narrowed(current))
-        elif own and isinstance(current, ast.Compare):
-            together = _compared(current)
-            for string in together:
-                compared.setdefault(string, set()).update(together - {string})
-        if own and isinstance(current, ast.Raise):
-            raising.append(current)
-        if own and isinstance(current, ast.Raise) and current.exc is not None:
-            name = dotted(current.exc)
-            if name and name[:1].isupper():
-                raised.add(name)
-                message = _message(current.exc)
-                if message is not None:
-                    messages.add((name, message))
-                elif isinstance(current.exc, ast.Call) and current.exc.args:
-                    first = current.exc.args[0]
-                    if isinstance(first, ast.Name):
-                        passed_name.append((name, first.id))
-        elif own and isinstance(current, ast.ExceptHandler) and current.type is not None:
-            kinds = current.type.elts if isinstance(current.type, ast.Tuple) else [current.type]
-            # a name as written (`OSError`, `asyncio.TimeoutError`); a variable holding a
-            # tuple of classes says nothing of which
-            caught.update(
-                n
-                for k in kinds
-                if (n := dotted(k)) and (n.rsplit(".", 1)[-1][:1].isupper() or n in OS_ERROR_NAMES)
-            )
-        elif own and isinstance(current, ast.Return) and _literal_value(current.value):
-            literal = _source(current.value)  # type: ignore[arg-type]
-            if literal != UNPRINTABLE:
-                returned.add(literal)
-        elif (
-            own
-            and isinstance(current, ast.Return)
-            and current.value is not None
-            and not isinstance(current.value, ast.Constant)
-        ):
-            # `return INTERRUPTED`: some value not written here, so no literal is proven new
-            returned.add(UNPRINTABLE)
-        elif (own or closure) and isinstance(current, ast.If | ast.While | ast.IfExp):
-            test = ast.unparse(current.test)
-            conditions[test] = min(conditions.get(test, current.lineno), current.lineno)
-            # a closure's `return` leaves the closure, not the function: no guard of it
-            if (
+        if isinstance(current, _READ):  # (most nodes are none of these: a name, an attribute)
+            if isinstance(current, ast.Constant) and isinstance(current.value, str):
+                strings.add(current.value)
+            elif isinstance(current, ast.Call):
+                # a generic alias subscripted and called (`Future[WebSocketRequest]()`) calls
+                # `Future` (trio-websocket 49b93c1's "no longer calls `Future`")
+                func = current.func
+                while isinstance(func, ast.Subscript):
+                    func = func.value
+                callee = dotted(func)
+                calls.add(callee.rsplit(".", 1)[-1])
+                # a callee said as written: a chain of names (`self._send`), never `a().b`
+                if own and callee and _chain(func):
+                    passes.setdefault(callee, []).append(_shape(current))
+                handed.update(
+                    dotted(a).rsplit(".", 1)[-1]
+                    for a in (*current.args, *(k.value for k in current.keywords))
+                    if isinstance(a, ast.Name | ast.Attribute) and _chain(a)
+                )
+            elif own and isinstance(current, ast.If):
+                # `raise exc` under `if isinstance(exc, KeyboardInterrupt):` raises that class
+                # (trio-websocket b74d6bf's "may now raise `KeyboardInterrupt`", raised before)
+                narrowed.update(_raised_as_narrowed(current))
+            elif own and isinstance(current, ast.Compare):
+                together = _compared(current)
+                for string in together:
+                    compared.setdefault(string, set()).update(together - {string})
+            if own and isinstance(current, ast.Raise):
+                raising.append(current)
+            if own and isinstance(current, ast.Raise) and current.exc is not None:
+                name = dotted(current.exc)
+                if name and name[:1].isupper():
+                    raised.add(name)
+                    message = _message(current.exc)
+                    if message is not None:
+                        messages.add((name, message))
+                    elif isinstance(current.exc, ast.Call) and current.exc.args:
+                        first = current.exc.args[0]
+                        if isinstance(first, ast.Name):
+                            passed_name.append((name, first.id))
+            elif own and isinstance(current, ast.ExceptHandler) and current.type is not None:
+                kinds = current.type.elts if isinstance(current.type, ast.Tuple) else [current.type]
+                # a name as written (`OSError`, `asyncio.TimeoutError`); a variable holding a
+                # tuple of classes says nothing of which
+                caught.update(
+                    n
+                    for k in kinds
+                    if (n := dotted(k))
+                    and (n.rsplit(".", 1)[-1][:1].isupper() or n in OS_ERROR_NAMES)
+                )
+            elif own and isinstance(current, ast.Return) and _literal_value(current.value):
+                literal = _source(current.value)  # type: ignore[arg-type]
+                if literal != UNPRINTABLE:
+                    returned.add(literal)
+            elif (
                 own
-                and isinstance(current, ast.If)
-                and (jump := _jump(current.body[-1])) is not None
-                # the function's last statement returning is how it ends, not early
-                # (pytest-timeout cc3f27a: `if timeout_header: return timeout_header`)
-                and not (jump == "return" and current is node.body[-1] and not current.orelse)
+                and isinstance(current, ast.Return)
+                and current.value is not None
+                and not isinstance(current.value, ast.Constant)
             ):
-                guards[test] = (jump, current.body[-1])
+                # `return INTERRUPTED`: some value not written here, so no literal is proven new
+                returned.add(UNPRINTABLE)
+            elif (own or closure) and isinstance(current, ast.If | ast.While | ast.IfExp):
+                test = ast.unparse(current.test)
+                conditions[test] = min(conditions.get(test, current.lineno), current.lineno)
+                # a closure's `return` leaves the closure, not the function: no guard of it
+                if (
+                    own
+                    and isinstance(current, ast.If)
+                    and (jump := _jump(current.body[-1])) is not None
+                    # the function's last statement returning is how it ends, not early
+                    # (pytest-timeout cc3f27a: `if timeout_header: return timeout_header`)
+                    and not (jump == "return" and current is node.body[-1] and not current.orelse)
+                ):
+                    guards[test] = (jump, current.body[-1])
         inner = own and (current is node or not isinstance(current, _NESTED))
         nested = own and current is not node and isinstance(current, _DEFS)
         closure = (closure or nested) and not isinstance(current, ast.ClassDef | ast.Lambda)
