@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from bot.analysis.facts.modules import module_tree
+from bot.analysis.facts.modules import children, module_tree
 from bot.analysis.facts.records import Forwarded
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -65,7 +65,7 @@ def _own(function: _Function) -> Iterator[ast.AST]:
         node = stack.pop()
         yield node
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
-            stack.extend(reversed(list(ast.iter_child_nodes(node))))
+            stack.extend(reversed(children(node)))
 
 
 def _popped(function: _Function, kwargs: str) -> list[str]:

@@ -17,7 +17,7 @@ from bot.analysis.facts.erasure import (
     evaluates_alone,
     prune_typing_imports,
 )
-from bot.analysis.facts.modules import statements
+from bot.analysis.facts.modules import children, statements
 from bot.analysis.facts.parses import Parses, ini_lowered
 from bot.analysis.facts.pyfile import PARSE_ERRORS, docstring, same_dump
 from bot.analysis.facts.renamed import canonical, class_attributes_renamed
@@ -219,7 +219,7 @@ def _hoisted(tree: ast.Module) -> ast.Module:
             part = stack.pop()
             if isinstance(part, ast.Name):
                 loaded.add(part.id)
-            for child in ast.iter_child_nodes(part):
+            for child in children(part):
                 if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
                     # (a body runs when called; its decorators and defaults run now)
                     stack += getattr(child, "decorator_list", [])
