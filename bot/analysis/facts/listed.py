@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from bot.analysis.facts.modules import children, module_tree
+from bot.analysis.facts.modules import children, module_tree, statements
 from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.scan import Side
 
@@ -46,7 +46,8 @@ def _bound(tree: ast.Module) -> set[str]:
             if not isinstance(node, ast.Lambda):
                 out.add(node.name)
             # a nested scope binds the module's names only through `global`
-            out.update(name for g in _globals(node) for name in g.names)
+            # (a `global` is a statement: read through the scope's statements alone)
+            out.update(n for g in statements(node) if isinstance(g, ast.Global) for n in g.names)
             continue
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
             out.add(node.id)
@@ -59,23 +60,4 @@ def _bound(tree: ast.Module) -> set[str]:
         elif isinstance(node, ast.MatchMapping) and node.rest:
             out.add(node.rest)
         stack += children(node)
-    return out
-
-
-# the fields of a statement that hold statements (an expression holds none)
-_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
-
-
-def _globals(scope: ast.AST) -> list[ast.Global]:
-    """The `global` statements anywhere in `scope`, read through its statements alone."""
-    out: list[ast.Global] = []
-    stack: list[ast.AST] = [scope]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Global):
-            out.append(node)
-        for block in _BLOCKS:
-            held = getattr(node, block, None)
-            if isinstance(held, list):
-                stack += held
     return out

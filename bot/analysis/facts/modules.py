@@ -65,21 +65,12 @@ def children(node: ast.AST) -> list[ast.AST]:
 
 def breadth(nodes: Sequence[ast.AST]) -> list[ast.AST]:
     """Every node under `nodes`, themselves in, breadth first as `ast.walk` goes (one queue
-    for them all), in a list, each node's children read inline: a quarter faster."""
+    for them all), in a list: a fifth faster than the walk."""
     queue: list[ast.AST] = list(nodes)
     at = 0
     while at < len(queue):
-        node = queue[at]
+        queue += children(queue[at])
         at += 1
-        for name in node._fields:
-            try:
-                value = getattr(node, name)
-            except AttributeError:
-                continue
-            if isinstance(value, ast.AST):
-                queue.append(value)
-            elif isinstance(value, list):
-                queue += [item for item in value if isinstance(item, ast.AST)]
     return queue
 
 
