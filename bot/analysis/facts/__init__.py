@@ -60,6 +60,7 @@ from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.layout import same_settings
 from bot.analysis.facts.listed import unbound
 from bot.analysis.facts.members import members_gone
+from bot.analysis.facts.modules import breadth
 from bot.analysis.facts.packages import PackageInit, package_init
 from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes, shipped_type_markers
 from bot.analysis.facts.param_renamed import renamed_throughout
@@ -2090,7 +2091,7 @@ def _local_callee(side: Side, caller: str, callee: str) -> bool:
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
         return False
     bound = False
-    for n in ast.walk(node):
+    for n in breadth([node]):
         if n is node:
             continue
         if (

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ast
 
+from bot.analysis.facts.modules import module_tree, statements
+
 _REGISTERS = ("command", "group")
 
 
@@ -13,11 +15,11 @@ def command_names(text: str) -> dict[str, str]:
     """Top-level (and nested) function name -> the command name it is registered under;
     empty where the text does not parse."""
     try:
-        tree = ast.parse(text)
+        tree = module_tree(text)
     except (SyntaxError, ValueError, RecursionError):
         return {}
     out: dict[str, str] = {}
-    for node in ast.walk(tree):
+    for node in statements(tree):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         for decorator in node.decorator_list:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from bot.analysis.facts.modules import breadth, statements
 from bot.analysis.facts.pyfile import dotted
 from bot.analysis.facts.records import Condition, Turn
 from bot.analysis.facts.renamed import renamed_locals, same_but_renamed
@@ -25,7 +26,7 @@ def _aliases(node: ast.AST | None) -> dict[str, str]:
         return {}
     out: dict[str, str] = {}
     twice: set[str] = set()
-    for statement in ast.walk(node):
+    for statement in statements(node):
         if not isinstance(statement, ast.Assign | ast.AnnAssign | ast.AugAssign):
             continue
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
@@ -227,7 +228,7 @@ def _test_names(test: str) -> frozenset[str]:
         tree = ast.parse(test, mode="eval")
     except SyntaxError:
         return frozenset()
-    return frozenset(n.id for n in ast.walk(tree) if isinstance(n, ast.Name))
+    return frozenset(n.id for n in breadth([tree]) if isinstance(n, ast.Name))
 
 
 def _said_test(test: str) -> bool:

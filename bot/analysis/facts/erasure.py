@@ -8,6 +8,8 @@ import typing
 import warnings
 from collections.abc import Callable
 
+from bot.analysis.facts.modules import breadth
+
 # `typing`'s names since Python 3.8: importing one more of them can fail on no supported
 # Python (`TypeAlias`, 3.10, or `Self`, 3.11, can: an `ImportError` on the older ones).
 _OLD_TYPING = frozenset(
@@ -191,7 +193,7 @@ def prune_typing_imports(tree: ast.Module, *, any_module: bool = False) -> None:
     exported = _exported(tree)
     if exported is None:
         return  # what the module exports is not known: any name may be
-    read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | exported
+    read = {n.id for n in breadth([tree]) if isinstance(n, ast.Name)} | exported
     body: list[ast.stmt] = []
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and node.module == "typing" and not node.level:

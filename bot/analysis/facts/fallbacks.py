@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 import re
 
+from bot.analysis.facts.modules import module_tree
+
 _TOP = re.compile(r"^(try:|(?:async\s+def|def|class)\s|(?:import|from)\s)", re.MULTILINE)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
@@ -19,7 +21,7 @@ def fallbacks(text: str) -> frozenset[str]:
     if not _worth_parsing(text):
         return frozenset()
     try:
-        tree = ast.parse(text)
+        tree = module_tree(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return frozenset()
     found: set[str] = set()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from bot.analysis.facts.modules import children, module_tree
 from bot.analysis.facts.records import Forwarded
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -14,8 +15,10 @@ def forwarded_options(path: str, before: str, after: str) -> list[Forwarded]:
     """Each function at both revisions whose `**kwargs` the parent took options out of with
     `kwargs.pop('x', …)` that the commit names nowhere in it, where the commit's function
     passes `**kwargs` on to a call of its own: `x` now reaches that call."""
+    if not _may_forward(before, after):
+        return []
     try:
-        old, new = _functions(ast.parse(before)), _functions(ast.parse(after))
+        old, new = _functions(module_tree(before)), _functions(module_tree(after))
     except (SyntaxError, ValueError, RecursionError):
         return []
     found = []
@@ -37,6 +40,12 @@ def forwarded_options(path: str, before: str, after: str) -> list[Forwarded]:
     return found
 
 
+def _may_forward(before: str, after: str) -> bool:
+    """Whether both sides may take `**kwargs` and the parent may call `pop` (an identifier
+    is written as read where the text is ASCII; Python folds other letters, NFKC)."""
+    return "**" in before and "**" in after and ("pop" in before or not before.isascii())
+
+
 def _functions(tree: ast.Module) -> dict[str, _Function]:
     found: dict[str, _Function] = {}
     for node in tree.body:
@@ -56,7 +65,7 @@ def _own(function: _Function) -> Iterator[ast.AST]:
         node = stack.pop()
         yield node
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
-            stack.extend(reversed(list(ast.iter_child_nodes(node))))
+            stack.extend(reversed(children(node)))
 
 
 def _popped(function: _Function, kwargs: str) -> list[str]:

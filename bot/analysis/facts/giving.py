@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from bot.analysis.facts.modules import children
+
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 # A function with more `return`s than this branches too much for one sentence.
@@ -22,7 +24,24 @@ def _own(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
         current = stack.pop()
         yield current
         if not isinstance(current, _NESTED):
-            stack.extend(ast.iter_child_nodes(current))
+            stack += children(current)
+
+
+def _returns(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """How many `return`s the function's own code has, read through its statements alone
+    (`_own` meets the same ones: a `return` is a statement, and no expression holds one)."""
+    count = 0
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.Return):
+            count += 1
+        elif not isinstance(current, _NESTED):
+            for block in ("body", "orelse", "finalbody", "handlers", "cases"):
+                held = getattr(current, block, None)
+                if isinstance(held, list):
+                    stack += held
+    return count
 
 
 def _valued(statement: ast.Return) -> bool:
@@ -96,6 +115,8 @@ def returns_changed(was: ast.AST | None, now: ast.AST | None) -> tuple[tuple[str
     anything else."""
     if not isinstance(was, _DEFS) or not isinstance(now, _DEFS):
         return None
+    if not 0 < _returns(now) <= _MOST:
+        return None  # (read through the statements alone: most edited functions end here)
     before, after = list(_own(was)), list(_own(now))
     if any(isinstance(n, ast.Yield | ast.YieldFrom) for n in (*before, *after)):
         return None

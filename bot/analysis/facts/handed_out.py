@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 
+from bot.analysis.facts.modules import module_tree
 from bot.analysis.paths import module_paths, private_module
 
 # a name a package hands out from every public name of a module (`from ._impl import *`)
@@ -21,7 +22,7 @@ def handed_out(init_path: str, text: str) -> set[tuple[str, str]]:
     if private_module(init_path):
         return set()
     try:
-        tree = ast.parse(text)
+        tree = module_tree(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return set()
     listed: set[str] | None = None

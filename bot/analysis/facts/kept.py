@@ -10,6 +10,7 @@ from contextvars import ContextVar
 from cachetools import LRUCache
 
 from bot.analysis.credentials import redactions_kept
+from bot.analysis.facts.modules import trees_kept
 from bot.analysis.facts.pyfile import Unit
 from bot.analysis.facts.records import Facts
 from bot.models import CommitInput
@@ -28,12 +29,13 @@ _FACTS: ContextVar[list[tuple[CommitInput, Facts]] | None] = ContextVar("kept_fa
 @contextmanager
 def units_kept() -> Iterator[None]:
     """Within the block, a text's units are read once (outside it, every time), and its
-    credentials looked for once (`credentials.redactions_kept`): a context variable, so each
-    period's analysis, and each round of a benchmark, starts empty."""
+    credentials looked for once (`credentials.redactions_kept`), and a module's text parsed
+    once (`modules.trees_kept`): a context variable, so each period's analysis, and each
+    round of a benchmark, starts empty."""
     token = _UNITS.set(LRUCache(maxsize=_KEPT_TEXTS))
     last = _FACTS.set([])
     try:
-        with redactions_kept():
+        with redactions_kept(), trees_kept():
             yield
     finally:
         _FACTS.reset(last)

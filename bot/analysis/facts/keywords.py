@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
+from bot.analysis.facts.modules import breadth
+
 _Node = TypeVar("_Node", bound=ast.AST)
 
 # Values whose evaluation runs no code: moved among a call's keywords they change nothing,
@@ -39,7 +41,7 @@ def keywords_sorted(node: _Node) -> Iterator[_Node]:
 
 
 def _calls(node: ast.AST) -> list[ast.Call]:
-    return [n for n in ast.walk(node) if isinstance(n, ast.Call) and len(n.keywords) > 1]
+    return [n for n in breadth([node]) if isinstance(n, ast.Call) and len(n.keywords) > 1]
 
 
 def _reordered(call: ast.Call) -> list[ast.keyword] | None:

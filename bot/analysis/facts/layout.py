@@ -17,6 +17,7 @@ from bot.analysis.facts.erasure import (
     evaluates_alone,
     prune_typing_imports,
 )
+from bot.analysis.facts.modules import children, statements
 from bot.analysis.facts.parses import Parses, ini_lowered
 from bot.analysis.facts.pyfile import PARSE_ERRORS, docstring, same_dump
 from bot.analysis.facts.renamed import canonical, class_attributes_renamed
@@ -218,7 +219,7 @@ def _hoisted(tree: ast.Module) -> ast.Module:
             part = stack.pop()
             if isinstance(part, ast.Name):
                 loaded.add(part.id)
-            for child in ast.iter_child_nodes(part):
+            for child in children(part):
                 if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
                     # (a body runs when called; its decorators and defaults run now)
                     stack += getattr(child, "decorator_list", [])
@@ -260,7 +261,7 @@ def _readers(tree: ast.Module) -> str | None:
     """None where the module imports a library that reads a function's annotations;
     `_CLASSES` where one imported reads only classes'; else ""."""
     found = ""
-    for node in ast.walk(tree):
+    for node in statements(tree):
         if isinstance(node, ast.ImportFrom):
             modules = [node.module or ""]
         elif isinstance(node, ast.Import):
@@ -301,7 +302,7 @@ def _bare(
     # classes are followed)
     top = {id(n) for n in tree.body}
     quiet_top = None if quiet is None else lambda c: id(c) in top and quiet(c)
-    for node in ast.walk(tree):
+    for node in statements(tree):
         if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             continue
         body = node.body[1:] if docstring(node) else node.body

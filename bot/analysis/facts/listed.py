@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from bot.analysis.facts.modules import children, module_tree, statements
 from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.scan import Side
 
@@ -26,7 +27,7 @@ def unbound(side: Side, text: str) -> set[str]:
     if not candidates:
         return set()
     try:
-        tree = ast.parse(text)
+        tree = module_tree(text)
     except PARSE_ERRORS:
         return set()
     return candidates - _bound(tree)
@@ -45,7 +46,8 @@ def _bound(tree: ast.Module) -> set[str]:
             if not isinstance(node, ast.Lambda):
                 out.add(node.name)
             # a nested scope binds the module's names only through `global`
-            stack += [n for n in ast.walk(node) if isinstance(n, ast.Global)]
+            # (a `global` is a statement: read through the scope's statements alone)
+            out.update(n for g in statements(node) if isinstance(g, ast.Global) for n in g.names)
             continue
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
             out.add(node.id)
@@ -57,5 +59,5 @@ def _bound(tree: ast.Module) -> set[str]:
             out.add(node.name)
         elif isinstance(node, ast.MatchMapping) and node.rest:
             out.add(node.rest)
-        stack += list(ast.iter_child_nodes(node))
+        stack += children(node)
     return out

@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from bot.analysis.facts.modules import module_tree
+
 
 @dataclass(frozen=True)
 class PackageInit:
@@ -36,7 +38,7 @@ def _parsed(text: str | None) -> ast.Module | None:
     if text is None:
         return None
     try:
-        return ast.parse(text)
+        return module_tree(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from bot.analysis.facts.formats import formatted
 from bot.analysis.facts.keywords import keywords_sorted
+from bot.analysis.facts.modules import breadth, module_tree
 from bot.analysis.facts.python import _NOT_A_REGISTRY, _SAYS_DEPRECATED, _within, registry_of
 from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.renamed import canonical
@@ -89,15 +90,24 @@ def _fallback(body: list[ast.stmt], arg: str, default: str) -> frozenset[str] | 
     return None
 
 
-def _forwarded(body: list[ast.stmt], arg: str) -> str | None:
-    """`g(x)` of the first call in a function's code that passes `arg` on by name
-    (`g(x=arg)`), a call of a plain function's name."""
-    for stmt in body:
-        for node in ast.walk(stmt):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                for k in node.keywords:
-                    if k.arg and isinstance(k.value, ast.Name) and k.value.id == arg:
-                        return f"{node.func.id}({k.arg})"
+def _named_calls(body: list[ast.stmt]) -> list[ast.Call]:
+    """The calls of a plain function's name that pass keywords in a function's code, each
+    statement's walked in turn (`_forwarded` reads them)."""
+    return [
+        node
+        for stmt in body
+        for node in breadth([stmt])
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.keywords
+    ]
+
+
+def _forwarded(calls: list[ast.Call], arg: str) -> str | None:
+    """`g(x)` of the first call of `_named_calls` that passes `arg` on by name (`g(x=arg)`)."""
+    for node in calls:
+        assert isinstance(node.func, ast.Name)
+        for k in node.keywords:
+            if k.arg and isinstance(k.value, ast.Name) and k.value.id == arg:
+                return f"{node.func.id}({k.arg})"
     return None
 
 
@@ -114,7 +124,7 @@ def read_units(text: str, *, package: str | None, tests: bool) -> list[Unit] | N
     """A Python file's whole text parsed and read one top-level unit at a time; None when
     it does not parse (the patch is read instead)."""
     try:
-        tree = ast.parse(text)
+        tree = module_tree(text)
     except PARSE_ERRORS:
         return None
     return units(tree.body, text.splitlines(), package=package, tests=tests)
@@ -547,7 +557,7 @@ class _Reader:
                         inner = [s for h in inner for s in h.body]
                     self._calls([s for s in inner if isinstance(s, ast.stmt)], hinted)
             for part in parts:
-                for child in ast.walk(part):
+                for child in breadth([part]):
                     if isinstance(child, ast.BoolOp) and isinstance(child.op, ast.Or):
                         # (a walk meets the `or` before the calls in it)
                         for value, fallback in itertools.pairwise(child.values):
@@ -643,12 +653,15 @@ class _Reader:
         # An abstract method's or an overload's defaults never run (the implementation's do),
         # and `...` is a stub's "has a default", no value (multidict fe4dee0).
         if not decorators & _DECLARATIONS:
+            calls: list[ast.Call] | None = None  # (walked once, for the first that asks)
             for arg, default in defaults.items():
                 if not (isinstance(default, ast.Constant) and default.value is Ellipsis):
                     self.side.params[f"{qualified}({arg})"] = _source(default)
                     if (given := _fallback(node.body, arg, _source(default))) is not None:
                         self.side.fallbacks[f"{qualified}({arg})"] = given
-                    elif (callee := _forwarded(node.body, arg)) is not None:
+                        continue
+                    calls = _named_calls(node.body) if calls is None else calls
+                    if (callee := _forwarded(calls, arg)) is not None:
                         self.side.forwards[f"{qualified}({arg})"] = callee
         signature = _parameters(args, defaults)
         if overloads:
@@ -1084,6 +1097,21 @@ def _through(side: Side, name: str, *, caught: bool) -> frozenset[str]:
 
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+# Nodes that hold nothing and that no reading of a function's walk asks of (`ast.Load`, `+`,
+# `and`, `==`, `not`): left unqueued (every name has its `Load` or `Store`)
+_LEAVES = (ast.expr_context, ast.operator, ast.boolop, ast.cmpop, ast.unaryop)
+# The nodes a function's walk reads more of than what they bind (`_bind`) and hold
+_READ = (
+    ast.Constant,
+    ast.Call,
+    ast.If,
+    ast.Compare,
+    ast.Raise,
+    ast.ExceptHandler,
+    ast.Return,
+    ast.While,
+    ast.IfExp,
+)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -1170,79 +1198,81 @@ def _walked(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         current, own, closure = stack.pop()
         if own:
             _bind(current, bound, plain)
-        if isinstance(current, ast.Constant) and isinstance(current.value, str):
-            strings.add(current.value)
-        elif isinstance(current, ast.Call):
-            # a generic alias subscripted and called (`Future[WebSocketRequest]()`) calls
-            # `Future` (trio-websocket 49b93c1's "no longer calls `Future`")
-            func = current.func
-            while isinstance(func, ast.Subscript):
-                func = func.value
-            callee = dotted(func)
-            calls.add(callee.rsplit(".", 1)[-1])
-            # a callee said as written: a chain of names (`self._send`), never `a().b`
-            if own and callee and _chain(func):
-                passes.setdefault(callee, []).append(_shape(current))
-            handed.update(
-                dotted(a).rsplit(".", 1)[-1]
-                for a in (*current.args, *(k.value for k in current.keywords))
-                if isinstance(a, ast.Name | ast.Attribute) and _chain(a)
-            )
-        elif own and isinstance(current, ast.If):
-            # `raise exc` under `if isinstance(exc, KeyboardInterrupt):` raises that class
-            # (trio-websocket b74d6bf's "may now raise `KeyboardInterrupt`", raised before)
-            narrowed.update(_raised_as_narrowed(current))
-        elif own and isinstance(current, ast.Compare):
-            together = _compared(current)
-            for string in together:
-                compared.setdefault(string, set()).update(together - {string})
-        if own and isinstance(current, ast.Raise):
-            raising.append(current)
-        if own and isinstance(current, ast.Raise) and current.exc is not None:
-            name = dotted(current.exc)
-            if name and name[:1].isupper():
-                raised.add(name)
-                message = _message(current.exc)
-                if message is not None:
-                    messages.add((name, message))
-                elif isinstance(current.exc, ast.Call) and current.exc.args:
-                    first = current.exc.args[0]
-                    if isinstance(first, ast.Name):
-                        passed_name.append((name, first.id))
-        elif own and isinstance(current, ast.ExceptHandler) and current.type is not None:
-            kinds = current.type.elts if isinstance(current.type, ast.Tuple) else [current.type]
-            # a name as written (`OSError`, `asyncio.TimeoutError`); a variable holding a
-            # tuple of classes says nothing of which
-            caught.update(
-                n
-                for k in kinds
-                if (n := dotted(k)) and (n.rsplit(".", 1)[-1][:1].isupper() or n in OS_ERROR_NAMES)
-            )
-        elif own and isinstance(current, ast.Return) and _literal_value(current.value):
-            literal = _source(current.value)  # type: ignore[arg-type]
-            if literal != UNPRINTABLE:
-                returned.add(literal)
-        elif (
-            own
-            and isinstance(current, ast.Return)
-            and current.value is not None
-            and not isinstance(current.value, ast.Constant)
-        ):
-            # `return INTERRUPTED`: some value not written here, so no literal is proven new
-            returned.add(UNPRINTABLE)
-        elif (own or closure) and isinstance(current, ast.If | ast.While | ast.IfExp):
-            test = ast.unparse(current.test)
-            conditions[test] = min(conditions.get(test, current.lineno), current.lineno)
-            # a closure's `return` leaves the closure, not the function: no guard of it
-            if (
+        if isinstance(current, _READ):  # (most nodes are none of these: a name, an attribute)
+            if isinstance(current, ast.Constant) and isinstance(current.value, str):
+                strings.add(current.value)
+            elif isinstance(current, ast.Call):
+                # a generic alias subscripted and called (`Future[WebSocketRequest]()`) calls
+                # `Future` (trio-websocket 49b93c1's "no longer calls `Future`")
+                func = current.func
+                while isinstance(func, ast.Subscript):
+                    func = func.value
+                callee = dotted(func)
+                calls.add(callee.rsplit(".", 1)[-1])
+                # a callee said as written: a chain of names (`self._send`), never `a().b`
+                if own and callee and _chain(func):
+                    passes.setdefault(callee, []).append(_shape(current))
+                handed.update(
+                    dotted(a).rsplit(".", 1)[-1]
+                    for a in (*current.args, *(k.value for k in current.keywords))
+                    if isinstance(a, ast.Name | ast.Attribute) and _chain(a)
+                )
+            elif own and isinstance(current, ast.If):
+                # `raise exc` under `if isinstance(exc, KeyboardInterrupt):` raises that class
+                # (trio-websocket b74d6bf's "may now raise `KeyboardInterrupt`", raised before)
+                narrowed.update(_raised_as_narrowed(current))
+            elif own and isinstance(current, ast.Compare):
+                together = _compared(current)
+                for string in together:
+                    compared.setdefault(string, set()).update(together - {string})
+            if own and isinstance(current, ast.Raise):
+                raising.append(current)
+            if own and isinstance(current, ast.Raise) and current.exc is not None:
+                name = dotted(current.exc)
+                if name and name[:1].isupper():
+                    raised.add(name)
+                    message = _message(current.exc)
+                    if message is not None:
+                        messages.add((name, message))
+                    elif isinstance(current.exc, ast.Call) and current.exc.args:
+                        first = current.exc.args[0]
+                        if isinstance(first, ast.Name):
+                            passed_name.append((name, first.id))
+            elif own and isinstance(current, ast.ExceptHandler) and current.type is not None:
+                kinds = current.type.elts if isinstance(current.type, ast.Tuple) else [current.type]
+                # a name as written (`OSError`, `asyncio.TimeoutError`); a variable holding a
+                # tuple of classes says nothing of which
+                caught.update(
+                    n
+                    for k in kinds
+                    if (n := dotted(k))
+                    and (n.rsplit(".", 1)[-1][:1].isupper() or n in OS_ERROR_NAMES)
+                )
+            elif own and isinstance(current, ast.Return) and _literal_value(current.value):
+                literal = _source(current.value)  # type: ignore[arg-type]
+                if literal != UNPRINTABLE:
+                    returned.add(literal)
+            elif (
                 own
-                and isinstance(current, ast.If)
-                and (jump := _jump(current.body[-1])) is not None
-                # the function's last statement returning is how it ends, not early
-                # (pytest-timeout cc3f27a: `if timeout_header: return timeout_header`)
-                and not (jump == "return" and current is node.body[-1] and not current.orelse)
+                and isinstance(current, ast.Return)
+                and current.value is not None
+                and not isinstance(current.value, ast.Constant)
             ):
-                guards[test] = (jump, current.body[-1])
+                # `return INTERRUPTED`: some value not written here, so no literal is proven new
+                returned.add(UNPRINTABLE)
+            elif (own or closure) and isinstance(current, ast.If | ast.While | ast.IfExp):
+                test = ast.unparse(current.test)
+                conditions[test] = min(conditions.get(test, current.lineno), current.lineno)
+                # a closure's `return` leaves the closure, not the function: no guard of it
+                if (
+                    own
+                    and isinstance(current, ast.If)
+                    and (jump := _jump(current.body[-1])) is not None
+                    # the function's last statement returning is how it ends, not early
+                    # (pytest-timeout cc3f27a: `if timeout_header: return timeout_header`)
+                    and not (jump == "return" and current is node.body[-1] and not current.orelse)
+                ):
+                    guards[test] = (jump, current.body[-1])
         inner = own and (current is node or not isinstance(current, _NESTED))
         nested = own and current is not node and isinstance(current, _DEFS)
         closure = (closure or nested) and not isinstance(current, ast.ClassDef | ast.Lambda)
@@ -1252,8 +1282,12 @@ def _walked(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         for field in fields:
             value = getattr(current, field, None)
             if isinstance(value, list):
-                stack.extend((item, inner, closure) for item in value if isinstance(item, ast.AST))
-            elif isinstance(value, ast.AST):
+                stack.extend(
+                    (item, inner, closure)
+                    for item in value
+                    if isinstance(item, ast.AST) and not isinstance(item, _LEAVES)
+                )
+            elif isinstance(value, ast.AST) and not isinstance(value, _LEAVES):
                 stack.append((value, inner, closure))
     calls.discard("")
     for exception, local in passed_name:

@@ -8,6 +8,8 @@ import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
+from bot.analysis.facts.modules import breadth, children
+
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 # Calls that read a frame's locals by their names: renaming one changes what they see.
@@ -24,10 +26,14 @@ def local_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[s
     return _locals(function.args, function.body)
 
 
-def _locals(args: ast.arguments, body: list[ast.stmt]) -> frozenset[str]:
-    if _introspects(body):
+def _locals(
+    args: ast.arguments, body: list[ast.stmt], nodes: list[ast.AST] | None = None
+) -> frozenset[str]:
+    """`local_names`; `nodes`: `breadth(body)`, where the caller has it."""
+    nodes = breadth(body) if nodes is None else nodes
+    if _introspects(nodes):
         return frozenset()
-    return frozenset(_own_bindings(body) - _fixed(args, body))
+    return frozenset(_own_bindings(body) - _fixed(args, nodes))
 
 
 @contextmanager
@@ -49,7 +55,7 @@ def canonical(
         private = function.name.startswith("_") and not function.name.endswith("__")
         _rename(function.args, function.body, 0, undo, private=private)
         if attrs:
-            for node in _breadth(function.body):
+            for node in breadth(function.body):
                 if isinstance(node, ast.Attribute) and node.attr in attrs:
                     undo.append((node, "attr", node.attr))
                     node.attr = attrs[node.attr]
@@ -72,8 +78,9 @@ def _rename(
     def named(old: str) -> str:
         return given.setdefault(old, f"local{depth}#{len(given)}")
 
-    introspects = _introspects(body)
-    inner = set() if introspects else _fixed_inside(body)
+    nodes = breadth(body)  # (renaming changes no node's children)
+    introspects = _introspects(nodes)
+    inner = set() if introspects else _fixed_inside(nodes)
     own = {a.arg for a in _params(args)}
     names = set() if introspects else _own_bindings(body) - inner - own
     if private and not introspects:
@@ -84,8 +91,8 @@ def _rename(
                 given[a.arg] = f"param{depth}#{place}"
                 undo.append((a, "arg", a.arg))
                 a.arg = given[a.arg]
-    split = {} if introspects else _rebound(args, body, inner) | _resplit(body, names)
-    for node in _breadth(body):
+    split = {} if introspects else _rebound(args, body, inner, nodes) | _resplit(body, names, nodes)
+    for node in nodes:
         if isinstance(node, ast.Name) and id(node) in split:
             undo.append((node, "id", node.id))
             node.id = named(split[id(node)])
@@ -99,7 +106,9 @@ def _rename(
         _rename(nested.args, nested.body, depth + 1, undo)
 
 
-def _rebound(args: ast.arguments, body: list[ast.stmt], inner: set[str]) -> dict[int, str]:
+def _rebound(
+    args: ast.arguments, body: list[ast.stmt], inner: set[str], nodes: list[ast.AST]
+) -> dict[int, str]:
     """A parameter rebound by one plain assignment of the body's own statements and read
     nowhere before it but in its value (`iterable = iter(iterable)`), stored nowhere else
     and no nested scope's own name: its name stored there and read after, by node, each
@@ -108,7 +117,7 @@ def _rebound(args: ast.arguments, body: list[ast.stmt], inner: set[str]) -> dict
     if not params:
         return {}
     stores: dict[str, list[ast.Name]] = {}
-    for node in _breadth(body):
+    for node in nodes:
         if isinstance(node, ast.Name) and node.id in params and not isinstance(node.ctx, ast.Load):
             stores.setdefault(node.id, []).append(node)
     out: dict[int, str] = {}
@@ -123,17 +132,17 @@ def _rebound(args: ast.arguments, body: list[ast.stmt], inner: set[str]) -> dict
             ),
             None,
         )
-        if at is None or any(isinstance(n, ast.Name) and n.id == name for n in _breadth(body[:at])):
+        if at is None or any(isinstance(n, ast.Name) and n.id == name for n in breadth(body[:at])):
             continue
         key = f"\0{name}"
         out[id(stored[0])] = key
-        for n in _breadth(body[at + 1 :]):
+        for n in breadth(body[at + 1 :]):
             if isinstance(n, ast.Name) and n.id == name:
                 out[id(n)] = key
     return out
 
 
-def _resplit(body: list[ast.stmt], names: set[str]) -> dict[int, str]:
+def _resplit(body: list[ast.stmt], names: set[str], nodes: list[ast.AST]) -> dict[int, str]:
     """A local bound again by a plain assignment among the body's own statements (run once,
     unconditionally: its old value is read by nothing after it but that statement's value)
     is, from there on, a local of its own (`table = {…: d for d in table.items()}` is the
@@ -144,21 +153,21 @@ def _resplit(body: list[ast.stmt], names: set[str]) -> dict[int, str]:
     nested = (*_DEFS, ast.Lambda, ast.ClassDef, ast.GeneratorExp)
     closed = {
         n.id
-        for node in _breadth(body)
+        for node in nodes
         if isinstance(node, nested)
-        for n in ast.walk(node)
+        for n in breadth([node])
         if isinstance(n, ast.Name)
     }
     plain: set[int] = set()
-    for node in _breadth(body):
+    for node in nodes:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             plain.add(id(node.targets[0]))
     others = {
         n.id
-        for n in _breadth(body)
+        for n in nodes
         if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and id(n) not in plain
     }
-    others |= {n.name for n in _breadth(body) if isinstance(n, ast.ExceptHandler) and n.name}
+    others |= {n.name for n in nodes if isinstance(n, ast.ExceptHandler) and n.name}
     splittable = names - closed - others
     if not splittable:
         return {}
@@ -167,7 +176,7 @@ def _resplit(body: list[ast.stmt], names: set[str]) -> dict[int, str]:
     bound: set[str] = set()
 
     def tag(nodes: Sequence[ast.AST]) -> None:
-        for n in _breadth(nodes):
+        for n in breadth(nodes):
             if isinstance(n, ast.Name) and segment.get(n.id):
                 out[id(n)] = f"\0{n.id}#{segment[n.id]}"
 
@@ -192,18 +201,9 @@ def _resplit(body: list[ast.stmt], names: set[str]) -> dict[int, str]:
     return out
 
 
-def _breadth(body: Sequence[ast.AST]) -> list[ast.AST]:
-    """Every node under `body`, breadth first (as `ast.walk` goes, in a list)."""
-    queue: list[ast.AST] = list(body)
-    at = 0
-    while at < len(queue):
-        queue += ast.iter_child_nodes(queue[at])
-        at += 1
-    return queue
-
-
-def _introspects(body: list[ast.stmt]) -> bool:
-    for node in _breadth(body):
+def _introspects(nodes: list[ast.AST]) -> bool:
+    """Whether the nodes of a body (`breadth`) read its frame by names."""
+    for node in nodes:
         if isinstance(node, ast.Name) and node.id in _INTROSPECTING:
             return True
         if isinstance(node, ast.Attribute) and node.attr in _FRAMES:
@@ -228,7 +228,7 @@ def _own_bindings(body: list[ast.stmt]) -> set[str]:
         elif isinstance(node, _COMPREHENSIONS):
             out |= {
                 n.target.id
-                for n in ast.walk(node)
+                for n in breadth([node])
                 if isinstance(n, ast.NamedExpr) and isinstance(n.target, ast.Name)
             }
         else:
@@ -236,21 +236,21 @@ def _own_bindings(body: list[ast.stmt]) -> set[str]:
                 out.add(node.id)
             elif isinstance(node, ast.ExceptHandler) and node.name:
                 out.add(node.name)
-            stack += ast.iter_child_nodes(node)
+            stack += children(node)
     return out
 
 
-def _fixed(args: ast.arguments, body: list[ast.stmt]) -> set[str]:
+def _fixed(args: ast.arguments, nodes: list[ast.AST]) -> set[str]:
     """Names no renaming of the function's locals may touch: its parameters, and names
     written as strings somewhere in it (a nested parameter, `global`, an import's, a
     `def`'s or `class`'s, a `match` capture's) or bound in a class body (an attribute)."""
-    return {a.arg for a in _params(args)} | _fixed_inside(body)
+    return {a.arg for a in _params(args)} | _fixed_inside(nodes)
 
 
-def _fixed_inside(body: list[ast.stmt]) -> set[str]:
-    """`_fixed` but for the function's own parameters."""
+def _fixed_inside(nodes: list[ast.AST]) -> set[str]:
+    """`_fixed` but for the function's own parameters (`nodes`: the body's, `breadth`)."""
     out: set[str] = set()
-    for node in _breadth(body):
+    for node in nodes:
         if isinstance(node, ast.arg):
             out.add(node.arg)
         elif isinstance(node, ast.Global | ast.Nonlocal):
@@ -260,7 +260,7 @@ def _fixed_inside(body: list[ast.stmt]) -> set[str]:
         elif isinstance(node, (*_DEFS, ast.ClassDef)):
             out.add(node.name)
             if isinstance(node, ast.ClassDef):
-                out |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+                out |= {n.id for n in breadth([node]) if isinstance(n, ast.Name)}
         elif isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
             out.add(node.name)
         elif isinstance(node, ast.MatchMapping) and node.rest:
@@ -283,7 +283,7 @@ def _nested(body: list[ast.stmt]) -> list[ast.FunctionDef | ast.AsyncFunctionDef
         if isinstance(node, _DEFS):
             out.append(node)
         elif not isinstance(node, (ast.ClassDef, ast.Lambda, *_COMPREHENSIONS)):
-            stack += ast.iter_child_nodes(node)
+            stack += children(node)
     return out
 
 
@@ -311,8 +311,9 @@ def _named(
     """The function's `local_names`, and every name its body reads or binds."""
     found = _NAMED.get(function)
     if found is None:
-        names = frozenset(n.id for n in _breadth(function.body) if isinstance(n, ast.Name))
-        found = _NAMED[function] = (local_names(function), names)
+        nodes = breadth(function.body)
+        names = frozenset(n.id for n in nodes if isinstance(n, ast.Name))
+        found = _NAMED[function] = (_locals(function.args, function.body, nodes), names)
     return found
 
 
@@ -324,7 +325,7 @@ def same_but_renamed(
     gone, fresh = renamed
     pairs: dict[str, str] = {}
     back: dict[str, str] = {}
-    old_nodes, new_nodes = _breadth([old]), _breadth([new])
+    old_nodes, new_nodes = breadth([old]), breadth([new])
     if len(old_nodes) != len(new_nodes):
         return False
     for a, b in zip(old_nodes, new_nodes, strict=True):
@@ -343,8 +344,8 @@ def reads_renamed(
     (`return (item[0], …)` and `return (key, …)`, `item` gone and `key` new): what differs
     follows where a local is bound now, the change said there, not here."""
     gone, fresh = renamed
-    old_names = {n.id for n in ast.walk(old) if isinstance(n, ast.Name)}
-    new_names = {n.id for n in ast.walk(new) if isinstance(n, ast.Name)}
+    old_names = {n.id for n in breadth([old]) if isinstance(n, ast.Name)}
+    new_names = {n.id for n in breadth([new]) if isinstance(n, ast.Name)}
     lost, gained = old_names - new_names, new_names - old_names
     return bool(lost or gained) and lost <= gone and gained <= fresh
 
@@ -388,7 +389,7 @@ def node_count(node: ast.AST) -> int:
     the same have as many."""
     found = _NODES.get(node)
     if found is None:
-        found = _NODES[node] = sum(1 for _ in ast.walk(node))
+        found = _NODES[node] = len(breadth([node]))
     return found
 
 
@@ -404,14 +405,14 @@ def code_size(node: ast.AST) -> int:
             and isinstance(first.value.value, str)
         ):
             parts = [p for p in parts if p is not first]
-    return len(_breadth(parts))
+    return len(breadth(parts))
 
 
 def binds(node: ast.AST, names: set[str] | frozenset[str]) -> bool:
     """Whether anything `node`'s code reads (`_parts`) binds one of `names` in a scope of
     its own: a parameter, an assignment, an import, a `def`, a `class`, an `except … as`, a
     `global`, a `match` capture (then that name there is no module's definition)."""
-    for n in _breadth(_parts(node)):
+    for n in breadth(_parts(node)):
         if isinstance(n, ast.Name):
             if n.id in names and not isinstance(n.ctx, ast.Load):
                 return True
@@ -444,7 +445,7 @@ def following(node: ast.AST, follows: Follows) -> Iterator[set[str | tuple[str, 
     keys = {*names, *(m for m, _ in attrs)}
     try:
         if not binds(node, keys):
-            for n in _breadth(_parts(node)):
+            for n in breadth(_parts(node)):
                 if isinstance(n, ast.Name) and n.id in names:
                     read.add(n.id)
                     undo.append((n, "id", n.id))
@@ -477,7 +478,7 @@ def class_attributes_renamed(
         return name.startswith("_") and not name.endswith("__")
 
     def attrs(node: ast.ClassDef) -> dict[str, None]:
-        return dict.fromkeys(n.attr for n in _breadth([node]) if isinstance(n, ast.Attribute))
+        return dict.fromkeys(n.attr for n in breadth([node]) if isinstance(n, ast.Attribute))
 
     def members(node: ast.ClassDef) -> set[str]:
         # what the class body binds (a method, a class attribute): a definition renamed,
@@ -486,7 +487,7 @@ def class_attributes_renamed(
         for s in node.body:
             if isinstance(s, ast.Assign | ast.AnnAssign | ast.AugAssign):
                 targets = s.targets if isinstance(s, ast.Assign) else [s.target]
-                out |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+                out |= {n.id for t in targets for n in breadth([t]) if isinstance(n, ast.Name)}
         return out
 
     was_attrs, now_attrs = attrs(was), attrs(now)

@@ -8,6 +8,7 @@ import ast
 import builtins
 import re
 
+from bot.analysis.facts.modules import module_tree
 from bot.analysis.facts.records import Rewritten
 from bot.analysis.facts.reexports import _absolute, _module_of
 from bot.analysis.facts.scan import FileReading
@@ -53,7 +54,7 @@ def _bound_shims(text: str) -> dict[str, str]:
     if not text:
         return {}
     try:
-        tree = ast.parse(text)
+        tree = module_tree(text)
     except (SyntaxError, ValueError, RecursionError):
         return {}
     seen: dict[str, int] = {}

@@ -1,0 +1,95 @@
+"""A module's text parsed once for every reader of its whole tree; its nodes walked quickly."""
+
+from __future__ import annotations
+
+import ast
+from collections import deque
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from cachetools import LRUCache
+
+# A commit's text of a file is its next commit's parent text, and each side is read whole by
+# several readers (its units, the names `__all__` lists, the commands, the forwarded options):
+# a few dozen texts kept cover one commit's files and the next one's parents.
+_KEPT_TEXTS = 32
+_TREES: ContextVar[LRUCache[str, ast.Module | BaseException] | None] = ContextVar(
+    "module_trees", default=None
+)
+
+
+@contextmanager
+def trees_kept() -> Iterator[None]:
+    """Within the block, a text is parsed once (outside it, every time): a context variable,
+    so each period's analysis, and each round of a benchmark, starts empty."""
+    token = _TREES.set(LRUCache(maxsize=_KEPT_TEXTS))
+    try:
+        yield
+    finally:
+        _TREES.reset(token)
+
+
+def module_tree(text: str) -> ast.Module:
+    """`ast.parse(text)`, once a text within `trees_kept`: raises what it raised. The tree
+    is shared, so it is only read; a reader that changes a tree (a `NodeTransformer`)
+    parses its own."""
+    held = _TREES.get()
+    found = None if held is None else held.get(text)
+    if found is None:
+        try:
+            found = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
+            found = error
+        if held is not None:
+            held[text] = found
+    if isinstance(found, BaseException):
+        raise found.with_traceback(None)
+    return found
+
+
+def children(node: ast.AST) -> list[ast.AST]:
+    """`ast.iter_child_nodes(node)` in a list, its fields read inline (a quarter faster)."""
+    out: list[ast.AST] = []
+    for name in node._fields:
+        try:
+            value = getattr(node, name)
+        except AttributeError:
+            continue
+        if isinstance(value, ast.AST):
+            out.append(value)
+        elif isinstance(value, list):
+            out += [item for item in value if isinstance(item, ast.AST)]
+    return out
+
+
+def breadth(nodes: Sequence[ast.AST]) -> list[ast.AST]:
+    """Every node under `nodes`, themselves in, breadth first as `ast.walk` goes (one queue
+    for them all), in a list: a fifth faster than the walk."""
+    queue: list[ast.AST] = list(nodes)
+    at = 0
+    while at < len(queue):
+        queue += children(queue[at])
+        at += 1
+    return queue
+
+
+# A statement's fields that hold statements (an `except` clause's or a `case`'s body through
+# them), in the order of its `_fields`: no expression holds a statement.
+_BLOCKS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+
+
+def statements(node: ast.AST) -> Iterator[ast.AST]:
+    """The statements `ast.walk(node)` gives, in its order, and the `except` clauses and
+    `case`s between them, read without a look at any expression: what a reader of
+    definitions, imports or assignments needs. A node's statements are queued before it is
+    given, as `ast.walk` queues its children (a reader may replace its body)."""
+    queue = deque([node])
+    while queue:
+        node = queue.popleft()
+        for name in node._fields:
+            if name in _BLOCKS:
+                held = getattr(node, name, None)
+                if isinstance(held, list):
+                    queue.extend(held)
+        yield node
