@@ -93,3 +93,16 @@ def test_a_module_s_own_helpers_and_data_are_no_compatibility_items(tmp_path: Pa
     assert "now checks for" not in text
     assert claims_in(text)[0]
     assert Verdict.FALSE not in {v for _, v in verdicts_of(root, commit.sha, text)}
+
+
+def test_a_private_table_that_only_registers_the_new_names_is_not_said(tmp_path: Path) -> None:
+    # platformdirs 5e8fe0d, 29993a0, 816747e …: "`PROPS` gains `"site_state_dir"`" beside
+    # "Adds `site_state_dir` …" said the addition again; a key that is no new name still
+    # says something (`_KNOWN_GUIDS` gains `"CSIDL_COMMON_PROGRAMS"`)
+    _, commit = second_commit(
+        tmp_path, _tree(new=False), _tree(new=True), "feat(api): add site_applications_dir"
+    )
+    said = " ".join(s.clause for s in statements(read_signals(commit), analysis_phrases("en")))
+    assert "`Windows.site_applications_dir`" in said or "site_applications_dir" in said
+    assert "`PROPS`" not in said
+    assert '`_KNOWN_GUIDS` gains the key `"CSIDL_COMMON_PROGRAMS"`' in said
