@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.analysis.messages import changelog_entry
 from bot.cli.claim_check import Verdict
+from bot.models import FileChange
 from tests.clones import checked_entry
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -363,9 +365,6 @@ def test_an_entry_under_a_renamed_unreleased_heading_and_a_label_is_read() -> No
     # environs 73c372d "Improve typing (#375)": the unreleased heading renamed (12.1.0 →
     # 13.0.0), the item under a new "Other changes:" label, its second sentence "Use
     # `default` instead." leaning on its first: the summary was "Adds the section …"
-    from bot.analysis.messages import changelog_entry
-    from bot.models import FileChange
-
     patch = (
         "@@ -1,8 +1,12 @@\n # Changelog\n \n-## 12.1.0 (unreleased)\n+## 13.0.0 (unreleased)\n"
         " \n Features:\n \n - Typing: Add type hints for parser methods.\n \n"

@@ -11,6 +11,7 @@ summary that repeats the title is no summary. Nothing is ever cut mid-sentence.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -171,9 +172,7 @@ _LEAD_POINTER = re.compile(
 )
 _URL = re.compile(r"https?://\S+|\b[0-9a-f]{12,40}\b")
 _ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|fig|no)\.)$", re.IGNORECASE)
-_SENTENCE_END = re.compile(
-    f"(?<=[.!?])\\s+(?=[A-Z`\"'(\\[{_PICTOGRAPH}])|(?<=[。！？])"
-)
+_SENTENCE_END = re.compile(f"(?<=[.!?])\\s+(?=[A-Z`\"'(\\[{_PICTOGRAPH}])|(?<=[。！？])")
 _WORD = re.compile(r"\w+")
 # "… for VL models (e.g. Step3p7): #10500": the issue it points at is not part of the sentence.
 _TRAILING_REFERENCE = re.compile(r"\s*:\s*(?:[\w.-]+/[\w.-]+)?#\d+\s*$")
@@ -209,7 +208,7 @@ def summary_from(paragraphs: list[str] | tuple[str, ...], title: str, *, limit: 
     # What the change does first, then other sentences, then those that set the scene (and
     # those that go on with the scene: "This gap forced consumers to …").
     ranks = {id(u): _rank(u.text) for u in units}
-    for before, unit in zip(units, units[1:], strict=False):
+    for before, unit in itertools.pairwise(units):
         if (
             not unit.item
             and before.paragraph == unit.paragraph
