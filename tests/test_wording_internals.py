@@ -106,3 +106,24 @@ def test_a_private_table_that_only_registers_the_new_names_is_not_said(tmp_path:
     assert "`Windows.site_applications_dir`" in said or "site_applications_dir" in said
     assert "`PROPS`" not in said
     assert '`_KNOWN_GUIDS` gains the key `"CSIDL_COMMON_PROGRAMS"`' in said
+
+
+def test_what_a_private_function_now_catches_is_no_compatibility_item(tmp_path: Path) -> None:
+    # environs b9871ed: "*Compatibility*: `_dj_email_url_parser` now catches `Exception`",
+    # a private helper's insides; what callers import is unchanged
+    before = (
+        "def _url_parser(value):\n    return parse(value)\n\n\n"
+        "class Env:\n    def url(self, value):\n        return _url_parser(value)\n"
+    )
+    after = before.replace(
+        "    return parse(value)\n",
+        "    try:\n        return parse(value)\n    except Exception as error:\n"
+        "        raise ValueError(value) from error\n",
+    )
+    _, commit = second_commit(
+        tmp_path, {"env/core.py": before}, {"env/core.py": after}, "Fix deferred validation"
+    )
+    said = statements(read_signals(commit), analysis_phrases("en"))
+    caught = [s for s in said if "now catches" in s.clause]
+    assert [s.clause for s in caught] == ["`_url_parser` now catches `Exception`"]
+    assert caught[0].theme == "architecture"

@@ -1988,6 +1988,8 @@ def _handled(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Stateme
     no longer does, and the literals its `return`s may now give: what a caller now meets,
     read from its body (never what a merge brought)."""
     shipped = set(sig.source_files)
+    # a private function's are its public callers' insides, never what callers import
+    theme = "compatibility" if public else "architecture"
     out: list[_Statement] = []
     for caught in sig.facts.catches_changed:
         name = _callable(caught.name)
@@ -2001,7 +2003,7 @@ def _handled(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Stateme
         for phrase, names in ((p.now_catches, caught.gained), (p.no_longer_catches, caught.lost)):
             if names:
                 clause = phrase.format(name=said, names=codes(p, names, 2))
-                out.append(_Statement("compatibility", clause, internal=True, behaviour=True))
+                out.append(_Statement(theme, clause, internal=True, behaviour=True))
     for given in sig.facts.returns_added:
         name = _callable(given.name)
         if name is None or given.path not in shipped or _public_name(name) is not public:
@@ -2009,7 +2011,7 @@ def _handled(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Stateme
         clause = p.may_return.format(
             name=_which(sig, p, name, given.path), values=codes(p, given.values, 2)
         )
-        out.append(_Statement("compatibility", clause, internal=True, behaviour=True))
+        out.append(_Statement(theme, clause, internal=True, behaviour=True))
     return (_returns_now(sig, p) if public else []) + out[:2]
 
 
