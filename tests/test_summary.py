@@ -7,7 +7,7 @@ import pytest
 
 from bot.analysis.messages import description_paragraphs
 from bot.analysis.signals import read_signals
-from bot.analysis.summary import summary_from
+from bot.analysis.summary import entry_summary, summary_from
 from bot.models import CommitInput
 
 
@@ -265,3 +265,16 @@ def test_a_short_statement_brings_the_sentence_that_details_it() -> None:
     said = summary(body, "feat(api): add site_applications_dir property (#442)")
     assert said is not None and said.startswith("This adds") and "`/Applications`" in said
     assert "📂" not in said
+
+
+def test_a_changelog_item_s_credit_is_no_part_of_its_summary() -> None:
+    # environs b9871ed, 2989e03: "… custom parsers (#121). Thanks hukkinj1 for reporting."
+    said = entry_summary(
+        [
+            "- Fix deferred validation behavior for `dj_db_url`, `dj_email_url`, "
+            "`dj_cache_url`, and custom parsers (#121).\nThanks hukkinj1 for reporting."
+        ],
+        "Fix deferred validation with dj_* and custom parsers (#176)",
+        limit=400,
+    )
+    assert said is not None and said.endswith("custom parsers (#121).")

@@ -263,8 +263,10 @@ def entry_summary(paragraphs: list[str] | tuple[str, ...], title: str, *, limit:
     for paragraph in paragraphs:
         stopped = False
         for said in (s for line in paragraph.split("\n") for s in _sentences(line)):
-            if len(_WORD.findall(said)) < 2:
-                continue  # a pull request's number on a line of its own
+            if len(_WORD.findall(said)) < 2 or _GREETING.match(said):
+                # a pull request's number on a line of its own; a credit ("Thanks OkeyDev
+                # for the PR.") says who, never what
+                continue
             ended = _STOPPED.search(said) or said.endswith(":")
             sentence = said if ended else f"{said.rstrip(';, ')}."
             stopped = (
