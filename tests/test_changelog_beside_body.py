@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.analysis.messages import changelog_entry
 from bot.cli.claim_check import Verdict
+from bot.models import FileChange
 from tests.clones import checked_entry
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -357,3 +359,25 @@ def test_a_list_of_steps_keeps_what_the_change_does(tmp_path: Path) -> None:
     assert "Fix TaskInfo.has" in analysis.summary
     assert "Refactor" not in analysis.summary and "Test " not in analysis.summary
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_an_entry_under_a_renamed_unreleased_heading_and_a_label_is_read() -> None:
+    # environs 73c372d "Improve typing (#375)": the unreleased heading renamed (12.1.0 →
+    # 13.0.0), the item under a new "Other changes:" label, its second sentence "Use
+    # `default` instead." leaning on its first: the summary was "Adds the section …"
+    patch = (
+        "@@ -1,8 +1,12 @@\n # Changelog\n \n-## 12.1.0 (unreleased)\n+## 13.0.0 (unreleased)\n"
+        " \n Features:\n \n - Typing: Add type hints for parser methods.\n \n"
+        "+Other changes:\n+\n+- _Backwards-incompatible_: Remove `load_default` param from "
+        "parser methods. Use `default` instead.\n+\n ## 12.0.0 (2025-01-06)\n"
+    )
+    changelog = FileChange(
+        filename="CHANGELOG.md", status="modified", additions=5, deletions=1, patch=patch
+    )
+    assert changelog_entry([changelog]) == (
+        "- _Backwards-incompatible_: Remove `load_default` param from parser methods. "
+        "Use `default` instead."
+    )
+    # a released heading rewritten is still an older change's words
+    released = patch.replace("## 12.1.0 (unreleased)", "## 12.0.0 (2025-01-06)")
+    assert changelog_entry([changelog.model_copy(update={"patch": released})]) == ""

@@ -7,7 +7,7 @@ import pytest
 
 from bot.analysis.messages import description_paragraphs
 from bot.analysis.signals import read_signals
-from bot.analysis.summary import summary_from
+from bot.analysis.summary import entry_summary, summary_from
 from bot.models import CommitInput
 
 
@@ -229,3 +229,52 @@ def test_a_link_around_a_code_span_is_quoted_as_its_words() -> None:
     rst = "The runtime directory now follows `the OpenBSD manual <https://man.openbsd.org/>`_ at login."
     said = summary(rst)
     assert said is not None and "https://" not in said and "the OpenBSD manual at login" in said
+
+
+def test_the_need_a_feature_answers_gives_way_to_what_it_brings() -> None:
+    # platformdirs 2b934a7 "add use_site_for_root parameter": its first paragraph says what
+    # callers "currently" get and have to do; the second, behind a gitmoji, says what the
+    # change brings. 5e8fe0d's "This gap forced consumers to …" goes on with the gap.
+    body = (
+        "System daemons running as root currently get user directories under "
+        "`/root/.local/...`, which is rarely the intended behavior. Callers have to detect "
+        "uid 0 themselves.\n\n"
+        "✨ The new `use_site_for_root` constructor parameter (defaulting to `False`) redirects "
+        "all six `user_*_dir` properties to their `site_*_dir` equivalents when running as "
+        "root on Unix."
+    )
+    said = summary(body, "✨ feat(api): add use_site_for_root parameter (#426)")
+    assert said is not None and said.startswith("The new `use_site_for_root`")
+    gap = (
+        "Its `site_*` counterpart was missing. 🧩 This gap forced consumers to hardcode "
+        "platform-specific paths or repurpose `site_data_dir`.\n\n"
+        "Each platform's path follows its guidelines: `/var/lib` on Linux."
+    )
+    said = summary(gap, "feat(api): add site_state_dir")
+    assert said is not None and said.startswith("Each platform's path")
+
+
+def test_a_short_statement_brings_the_sentence_that_details_it() -> None:
+    # platformdirs 7a47ac4: the paths per platform follow a short "This adds …" past a 📂
+    body = (
+        "This adds `site_applications_dir` following official platform conventions verified "
+        "from documentation. 📂 On Linux it returns `/usr/share/applications` (via "
+        "`$XDG_DATA_DIRS`), on macOS `/Applications`, on Windows `C:\\ProgramData\\Microsoft"
+        "\\Windows\\Start Menu\\Programs`, and on Android it aliases to `user_applications_dir`."
+    )
+    said = summary(body, "feat(api): add site_applications_dir property (#442)")
+    assert said is not None and said.startswith("This adds") and "`/Applications`" in said
+    assert "📂" not in said
+
+
+def test_a_changelog_item_s_credit_is_no_part_of_its_summary() -> None:
+    # environs b9871ed, 2989e03: "… custom parsers (#121). Thanks hukkinj1 for reporting."
+    said = entry_summary(
+        [
+            "- Fix deferred validation behavior for `dj_db_url`, `dj_email_url`, "
+            "`dj_cache_url`, and custom parsers (#121).\nThanks hukkinj1 for reporting."
+        ],
+        "Fix deferred validation with dj_* and custom parsers (#176)",
+        limit=400,
+    )
+    assert said is not None and said.endswith("custom parsers (#121).")

@@ -93,3 +93,37 @@ def test_a_module_s_own_helpers_and_data_are_no_compatibility_items(tmp_path: Pa
     assert "now checks for" not in text
     assert claims_in(text)[0]
     assert Verdict.FALSE not in {v for _, v in verdicts_of(root, commit.sha, text)}
+
+
+def test_a_private_table_that_only_registers_the_new_names_is_not_said(tmp_path: Path) -> None:
+    # platformdirs 5e8fe0d, 29993a0, 816747e …: "`PROPS` gains `"site_state_dir"`" beside
+    # "Adds `site_state_dir` …" said the addition again; a key that is no new name still
+    # says something (`_KNOWN_GUIDS` gains `"CSIDL_COMMON_PROGRAMS"`)
+    _, commit = second_commit(
+        tmp_path, _tree(new=False), _tree(new=True), "feat(api): add site_applications_dir"
+    )
+    said = " ".join(s.clause for s in statements(read_signals(commit), analysis_phrases("en")))
+    assert "`Windows.site_applications_dir`" in said or "site_applications_dir" in said
+    assert "`PROPS`" not in said
+    assert '`_KNOWN_GUIDS` gains the key `"CSIDL_COMMON_PROGRAMS"`' in said
+
+
+def test_what_a_private_function_now_catches_is_no_compatibility_item(tmp_path: Path) -> None:
+    # environs b9871ed: "*Compatibility*: `_dj_email_url_parser` now catches `Exception`",
+    # a private helper's insides; what callers import is unchanged
+    before = (
+        "def _url_parser(value):\n    return parse(value)\n\n\n"
+        "class Env:\n    def url(self, value):\n        return _url_parser(value)\n"
+    )
+    after = before.replace(
+        "    return parse(value)\n",
+        "    try:\n        return parse(value)\n    except Exception as error:\n"
+        "        raise ValueError(value) from error\n",
+    )
+    _, commit = second_commit(
+        tmp_path, {"env/core.py": before}, {"env/core.py": after}, "Fix deferred validation"
+    )
+    said = statements(read_signals(commit), analysis_phrases("en"))
+    caught = [s for s in said if "now catches" in s.clause]
+    assert [s.clause for s in caught] == ["`_url_parser` now catches `Exception`"]
+    assert caught[0].theme == "architecture"

@@ -272,3 +272,30 @@ def test_a_function_added_to_a_private_module_yields_to_what_runs_differently(
     assert analysis.summary.startswith("`builtin_checker_lookup` now returns early when")
     assert "Adds `check_paramspec`" in entry_text(analysis)
     assert Verdict.FALSE not in verdicts
+
+
+def test_an_operator_method_is_said_as_callers_use_it(tmp_path: Path) -> None:
+    # tinydb 3e66d33 "fix(table): make `len(db)` work with empty databases": `Table.__len__`
+    # wrapped its read in `try` … `except KeyError: return 0`, and the entry said nothing but
+    # the title (a dunder was never said: callers write `len(table)`, which runs it)
+    before = (
+        "class Table:\n"
+        "    def __len__(self):\n"
+        "        tables = self._storage.read()\n"
+        "        return len(tables[self.name])\n"
+    )
+    after = before.replace(
+        "        return len(tables[self.name])\n",
+        "        try:\n"
+        "            return len(tables[self.name])\n"
+        "        except KeyError:\n"
+        "            return 0\n",
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"tinydb/table.py": before},
+        {"tinydb/table.py": after},
+        "fix(table): make `len(db)` work with empty databases",
+    )
+    assert analysis.summary == "`Table.__len__` now catches `KeyError`."
+    assert Verdict.FALSE not in verdicts

@@ -531,6 +531,10 @@ def _reference(match: re.Match[str]) -> str:
 
 _RST_NAMED_LINK = re.compile(r"`(?!#?\d+\s*<)([^`<>]+?)\s*<[^>`]*>`__?")
 _HUNK_START = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)")
+# "## 13.0.0 (unreleased)", "## Unreleased": the heading of the release being prepared
+_UNRELEASED_HEADING = re.compile(
+    r"^#{1,6}\s+(?:\[?v?\d+(?:\.\d+)+\S*\]?\s+)?[(\[]?unreleased[)\]]?\s*$", re.IGNORECASE
+)
 _SECTION = re.compile(r"^#{2,6}\s+(\w+)\s*$")
 # A group's label of a release's items, on a line of its own: "Features:", "Bug fixes:"
 _LABEL = re.compile(r"^[A-Z][a-z]+(?: [a-z]+){0,2}:$")
@@ -647,6 +651,10 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
         for line in lines:
             if line.startswith("-") and not line.startswith("---") and line[1:].strip():
                 if line[1:].strip() in back or line[1:].strip() in rewrapped:
+                    continue
+                if _UNRELEASED_HEADING.match(line[1:].strip()):
+                    # the heading of what is not released yet, renamed ("## 12.1.0
+                    # (unreleased)" → "## 13.0.0 (unreleased)", environs 73c372d): no item
                     continue
                 # an entry rewritten (structlog f2992ea's markup, 59e5a77's grammar) is an
                 # old change's words, not this commit's

@@ -11,6 +11,7 @@ summary that repeats the title is no summary. Nothing is ever cut mid-sentence.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -68,12 +69,30 @@ _SCENE = re.compile(
     r"|is not|isn't|was not|wasn't|were not|never)\b",
     re.IGNORECASE,
 )
+# A need or a gap the change answers, said of the time before it: "… currently have no API",
+# "its `site_*` counterpart was missing", "there's no way to …": why, not what.
+_NEED = re.compile(
+    r"\b(?:currently|was missing|were missing|lacked|lacking|there(?:'s| is| was) no way"
+    r"|no way to|had no|needs? (?:a|an|to))\b",
+    re.IGNORECASE,
+)
+# "The new `use_site_for_root` parameter (defaulting to `False`) redirects …": the author
+# naming what the change brings
+_NEW_NAME = re.compile(r"^the new\s+`[^`]+`", re.IGNORECASE)
+# A pictograph an author writes before a sentence (gitmoji in prose: "✨ The new …")
+_PICTOGRAPH = "\u2600-\u27bf\u2b00-\u2bff\U0001f300-\U0001faff\ufe0f"
+_LEADING_PICTOGRAPHS = re.compile(f"^[{_PICTOGRAPH}\\s]+")
 # A sentence that leans on the one before it ("Instead, …", "This eliminates …").
 # A sentence past its paragraph's first that says what the sentence before it caused, or
 # names what it showed: "This creates API inconsistency …" after the gap it names is the
 # gap's consequence, not the change's; "This made it impossible …" is history; "This adds
 # the identical overrides" names those the sentence before shows. ("This updates X to …"
 # there is still the change.)
+_CAUSED = re.compile(
+    r"^(?:this|that|these|those)\s+(?:\w+\s+)?(?:(?:also|then|in turn)\s+)?(?:\w+ed|made|broke"
+    r"|led|meant|creates|causes|breaks|leads|results|forces)\b",
+    re.IGNORECASE,
+)
 _BACK = re.compile(
     r"^(?:this|that|these|those)\s+(?:(?:also|then|in turn)\s+)?(?:\w+ed|made|broke|led"
     r"|meant|creates|causes|breaks|leads|results)\b"
@@ -153,7 +172,7 @@ _LEAD_POINTER = re.compile(
 )
 _URL = re.compile(r"https?://\S+|\b[0-9a-f]{12,40}\b")
 _ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|fig|no)\.)$", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(\[])|(?<=[。！？])")
+_SENTENCE_END = re.compile(f"(?<=[.!?])\\s+(?=[A-Z`\"'(\\[{_PICTOGRAPH}])|(?<=[。！？])")
 _WORD = re.compile(r"\w+")
 # "… for VL models (e.g. Step3p7): #10500": the issue it points at is not part of the sentence.
 _TRAILING_REFERENCE = re.compile(r"\s*:\s*(?:[\w.-]+/[\w.-]+)?#\d+\s*$")
@@ -186,8 +205,19 @@ def summary_from(paragraphs: list[str] | tuple[str, ...], title: str, *, limit: 
     # Every word of the title counts: its tags and `(#N)` are words of it too.
     title_words = _words(title)
     usable = [u for u in units if _usable(u)][:16]
-    # What the change does first, then other sentences, then those that set the scene.
-    ranked = sorted(usable, key=lambda u: (_rank(u.text), usable.index(u)))
+    # What the change does first, then other sentences, then those that set the scene (and
+    # those that go on with the scene: "This gap forced consumers to …").
+    ranks = {id(u): _rank(u.text) for u in units}
+    for before, unit in itertools.pairwise(units):
+        if (
+            not unit.item
+            and before.paragraph == unit.paragraph
+            and ranks[id(before)] == 2
+            and ranks[id(unit)] < 2
+            and (_CONTINUES.match(unit.text) or _CAUSED.match(unit.text))
+        ):
+            ranks[id(unit)] = 2
+    ranked = sorted(usable, key=lambda u: (ranks[id(u)], usable.index(u)))
     for unit in ranked:
         text = _grow(unit, units, limit)
         if text is not None and not _words(text) <= title_words:
@@ -233,8 +263,10 @@ def entry_summary(paragraphs: list[str] | tuple[str, ...], title: str, *, limit:
     for paragraph in paragraphs:
         stopped = False
         for said in (s for line in paragraph.split("\n") for s in _sentences(line)):
-            if len(_WORD.findall(said)) < 2:
-                continue  # a pull request's number on a line of its own
+            if len(_WORD.findall(said)) < 2 or _GREETING.match(said):
+                # a pull request's number on a line of its own; a credit ("Thanks OkeyDev
+                # for the PR.") says who, never what
+                continue
             ended = _STOPPED.search(said) or said.endswith(":")
             sentence = said if ended else f"{said.rstrip(';, ')}."
             stopped = (
@@ -259,9 +291,9 @@ def _stems(text: str) -> set[str]:
 
 
 def _rank(text: str) -> int:
-    if _SCENE_OPENER.match(text) or _PROBLEM_LABEL.match(text):
+    if _SCENE_OPENER.match(text) or _PROBLEM_LABEL.match(text) or _NEED.search(text):
         return 2
-    if _DOES.search(text):
+    if _DOES.search(text) or _NEW_NAME.match(text):
         return 0
     return 2 if _SCENE.search(text) else 1
 
@@ -278,7 +310,9 @@ def _units(paragraphs: list[str] | tuple[str, ...]) -> list[_Unit]:
                 out.append(_Unit(line, number, True, index))
                 continue
             for sentence in _sentences(line):
-                out.append(_Unit(_LABEL.sub("", sentence), number, False, 0))
+                said = _LABEL.sub("", _LEADING_PICTOGRAPHS.sub("", sentence))
+                if said:
+                    out.append(_Unit(said, number, False, 0))
     return out
 
 
@@ -361,7 +395,10 @@ def _grow(unit: _Unit, units: list[_Unit], limit: int) -> str | None:
         and not re.search(r"[:：]\s+[A-Z]", following.text)
     ):
         candidate = f"{text} {following.text}"
-        if len(candidate) <= min(limit, 320) and not candidate.endswith(":"):
+        # a short statement brings the sentence that details it ("This adds `X` following
+        # official platform conventions." and "On Linux it returns …")
+        room = limit if len(text) <= 120 else min(limit, 320)
+        if len(candidate) <= room and not candidate.endswith(":"):
             return candidate
     return None if dangles(text) else text
 

@@ -1000,6 +1000,9 @@ def _tables(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Statemen
     paths: dict[str, set[str]] = {}
     for t in sig.facts.tables_changed:
         paths.setdefault(t.name, set()).add(t.path)
+    # a private table that gains the names the change adds (`PROPS` of a `__main__.py`
+    # listing the new `site_log_dir`) only registers them: the additions say it already
+    added = {n.short for n in sig.facts.added} if not public else set()
     out: list[_Statement] = []
     for t in changes[:2]:
         name = (
@@ -1010,6 +1013,8 @@ def _tables(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Statemen
             (t.gained, p.table_keys_gained if keys else p.table_values_gained),
             (t.lost, p.table_keys_lost if keys else p.table_values_lost),
         ):
+            if values is t.gained and values and set(values) <= added:
+                continue
             said = [v for v in values if _sayable(v)][:3]
             if not said:
                 continue
@@ -1824,6 +1829,22 @@ def _callable(name: str) -> str | None:
     return None if name.rsplit(".", 1)[-1].startswith("__") else name
 
 
+# Operator methods callers meet through an operation (`len(table)` runs `Table.__len__`):
+# what such a method newly catches is what that operation no longer raises.
+_OPERATIONS = frozenset(
+    ("__len__", "__iter__", "__contains__", "__getitem__", "__bool__", "__repr__", "__str__")
+)
+
+
+def _operation(name: str) -> str | None:
+    """An operator method of a public class (`Table.__len__`), as written; None for another
+    name."""
+    owner, _, method = name.rpartition(".")
+    if method not in _OPERATIONS or not owner or "." in owner or not _public_name(owner):
+        return None
+    return name
+
+
 def _public_name(name: str) -> bool:
     return not any(part.startswith("_") for part in name.split("."))
 
@@ -1967,16 +1988,22 @@ def _handled(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Stateme
     no longer does, and the literals its `return`s may now give: what a caller now meets,
     read from its body (never what a merge brought)."""
     shipped = set(sig.source_files)
+    # a private function's are its public callers' insides, never what callers import
+    theme = "compatibility" if public else "architecture"
     out: list[_Statement] = []
     for caught in sig.facts.catches_changed:
         name = _callable(caught.name)
-        if name is None or caught.path not in shipped or _public_name(name) is not public:
+        operation = _operation(caught.name) if public else None
+        if operation is not None and caught.path in shipped:
+            said = code(operation)
+        elif name is None or caught.path not in shipped or _public_name(name) is not public:
             continue
-        said = _which(sig, p, name, caught.path)
+        else:
+            said = _which(sig, p, name, caught.path)
         for phrase, names in ((p.now_catches, caught.gained), (p.no_longer_catches, caught.lost)):
             if names:
                 clause = phrase.format(name=said, names=codes(p, names, 2))
-                out.append(_Statement("compatibility", clause, internal=True, behaviour=True))
+                out.append(_Statement(theme, clause, internal=True, behaviour=True))
     for given in sig.facts.returns_added:
         name = _callable(given.name)
         if name is None or given.path not in shipped or _public_name(name) is not public:
@@ -1984,7 +2011,7 @@ def _handled(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Stateme
         clause = p.may_return.format(
             name=_which(sig, p, name, given.path), values=codes(p, given.values, 2)
         )
-        out.append(_Statement("compatibility", clause, internal=True, behaviour=True))
+        out.append(_Statement(theme, clause, internal=True, behaviour=True))
     return (_returns_now(sig, p) if public else []) + out[:2]
 
 
