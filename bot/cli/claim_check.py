@@ -1835,8 +1835,7 @@ class Checker:
                 # the Python versions supported, as packaging writes them: PEP 621's
                 # `requires-python = ">=3.9"`, setuptools' `python_requires=">=3.9"`
                 return any(
-                    m.group(1).strip().strip("\"',").replace(" ", "").lower() == spec
-                    for m in _PYTHON_SUPPORT.finditer(text)
+                    value.replace(" ", "").lower() == spec for value in _python_supports(text)
                 )
             return _pinned(pin, text.lower())
 
@@ -2388,6 +2387,25 @@ def _code_of(path: str, text: str) -> str:
         ):
             node.body = body[1:] or [ast.Pass()]
     return ast.dump(tree)
+
+
+def _python_supports(text: str) -> list[str]:
+    """The Python versions a metadata file says it supports, each as written: the literal
+    of `requires-python`/`python_requires`, or, for `python_requires=NAME`, the string
+    literal the module binds that name to, where it binds it once (`NAME = ">=3.5"`)."""
+    values = []
+    for m in _PYTHON_SUPPORT.finditer(text):
+        value = m.group(1).strip().strip("\"',")
+        if value.isidentifier():
+            bound = re.findall(rf"(?m)^{re.escape(value)}\s*[-+|]?=\s*(.*)$", text)
+            literal = (
+                re.fullmatch(r"(\"|')([^\"'\\]*)\1\s*(?:#.*)?", bound[0].strip())
+                if len(bound) == 1
+                else None
+            )
+            value = literal.group(2).strip() if literal else value
+        values.append(value)
+    return values
 
 
 def _poetry_pins(text: str) -> set[str]:
