@@ -11,7 +11,8 @@ import pytest
 
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind
-from tests.clones import second_commit, verdicts_of
+from bot.cli.claims_eval import entry_text
+from tests.clones import checked_entry, second_commit, verdicts_of
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
@@ -50,3 +51,46 @@ def test_a_name_bound_twice_is_no_proof_of_the_requirement(tmp_path: Path) -> No
     assert verdicts_of(root, commit.sha, "Requires `python>=3.5`.") == [
         (Kind.REQUIRES, Verdict.FALSE)
     ]
+
+
+_CFG = "[metadata]\nname = envs\n\n[options]\npackages = envs\ninstall_requires = {requires}\npython_requires = >=3.8\n"
+_TOML = '[project]\nname = "envs"\nrequires-python = ">=3.8"\ndependencies = [{requires}]\n'
+
+
+def test_a_one_line_setup_cfg_list_moved_to_pyproject_requires_nothing_new(
+    tmp_path: Path,
+) -> None:
+    """environs 12653d2 "Dev chores": `install_requires = marshmallow>=3.0.0; python-dotenv`
+    (setuptools' `list-semi`: one line, `;`-separated) moved to PEP 621's `dependencies`;
+    the entry had said "Requires `marshmallow>=3.0.0`" though the parent required it."""
+    before = {"setup.cfg": _CFG.format(requires="marshmallow>=3.0.0; python-dotenv")}
+    after = {
+        "setup.cfg": None,
+        "pyproject.toml": _TOML.format(requires='"python-dotenv", "marshmallow>=3.0.0"'),
+    }
+    analysis, verdicts = checked_entry(tmp_path, before, after, "Migrate to pyproject.toml")
+    assert "marshmallow" not in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
+
+
+def test_a_marker_on_a_setup_cfg_list_s_own_line_is_no_separator(tmp_path: Path) -> None:
+    """A dangling list is one requirement a line: `a>=1; python_version<"3.8"` is one
+    requirement and its marker, moved as it was; a one-line list's bump is said."""
+    listed = '\n    marshmallow>=3.0.0\n    importlib-metadata>=1.0; python_version<"3.8"'
+    before = {"setup.cfg": _CFG.format(requires=listed)}
+    after = {
+        "setup.cfg": None,
+        "pyproject.toml": _TOML.format(
+            requires='"marshmallow>=3.0.0", "importlib-metadata>=1.0; python_version<\'3.8\'"'
+        ),
+    }
+    analysis, _ = checked_entry(tmp_path, before, after, "Migrate to pyproject.toml")
+    assert "Requires" not in entry_text(analysis)
+
+
+def test_a_bump_inside_a_one_line_setup_cfg_list_is_said(tmp_path: Path) -> None:
+    before = {"setup.cfg": _CFG.format(requires="marshmallow>=3.0.0; python-dotenv")}
+    after = {"setup.cfg": _CFG.format(requires="marshmallow>=3.13.0; python-dotenv")}
+    analysis, verdicts = checked_entry(tmp_path, before, after, "Bump marshmallow")
+    assert "Requires `marshmallow>=3.13.0` (was `>=3.0.0`)" in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
