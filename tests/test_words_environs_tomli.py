@@ -12,6 +12,7 @@ import pytest
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind
 from bot.cli.claims_eval import entry_text
+from bot.models import Importance
 from tests.clones import checked_entry, second_commit, verdicts_of
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -93,4 +94,41 @@ def test_a_bump_inside_a_one_line_setup_cfg_list_is_said(tmp_path: Path) -> None
     after = {"setup.cfg": _CFG.format(requires="marshmallow>=3.13.0; python-dotenv")}
     analysis, verdicts = checked_entry(tmp_path, before, after, "Bump marshmallow")
     assert "Requires `marshmallow>=3.13.0` (was `>=3.0.0`)" in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
+
+
+_EXTRAS = """[project]
+name = "envs"
+dependencies = ["marshmallow>=3.13.0"]
+
+[project.optional-dependencies]
+django = ["dj-database-url"]
+{extras}
+"""
+
+
+def test_extras_made_dependency_groups_are_said_moved(tmp_path: Path) -> None:
+    """environs 5d23f85 "Migrate to uv and use dependency groups": the extras `tests` and
+    `dev` became PEP 735 groups of their names; the entry had said "Adds the dev dependencies
+    `backports-strenum`, … and 5 more" (all but one listed by the parent's extras) and left
+    the extras' removal unsaid."""
+    before = {
+        "pyproject.toml": _EXTRAS.format(
+            extras='tests = ["envs[django]", "pytest"]\ndev = ["envs[tests]", "tox"]\n'
+        )
+    }
+    after = {
+        "pyproject.toml": _EXTRAS.format(
+            extras='\n[dependency-groups]\ndjango = ["dj-database-url"]\n'
+            'tests = [{include-group = "django"}, "pytest"]\n'
+            'dev = [{include-group = "tests"}, "tox", "tox-uv"]\n'
+        )
+    }
+    analysis, verdicts = checked_entry(tmp_path, before, after, "Use dependency groups")
+    assert (
+        analysis.summary
+        == "Moves the extras `tests`, `dev` to the dependency groups of their names."
+    )
+    assert analysis.importance is Importance.LOW
+    assert not analysis.breaking
     assert Verdict.FALSE not in verdicts

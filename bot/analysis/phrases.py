@@ -86,6 +86,7 @@ class AnalysisPhrases:
     # point's target after it in parentheses
     extras_added: tuple[str, str]  # {names}
     extras_removed: tuple[str, str]  # {names}
+    extras_grouped: tuple[str, str]  # {names}
     dev_requirements_added: tuple[str, str]  # {names} {path}
     dev_requirements_removed: tuple[str, str]  # {names} {path}
     commands_added: tuple[str, str]  # {names}
@@ -347,6 +348,10 @@ EN = AnalysisPhrases(
     extra_no_longer_requires="the extra {name} no longer requires {pins}",
     extras_added=("adds the extra {names}", "adds the extras {names}"),
     extras_removed=("removes the extra {names}", "removes the extras {names}"),
+    extras_grouped=(
+        "moves the extra {names} to the dependency group of its name",
+        "moves the extras {names} to the dependency groups of their names",
+    ),
     dev_requirements_added=(
         "adds the dev dependency {names} to `{path}`",
         "adds the dev dependencies {names} to `{path}`",
@@ -627,6 +632,10 @@ ZH = AnalysisPhrases(
     extra_no_longer_requires="可选依赖组 {name} 不再需要 {pins}",
     extras_added=("新增可选依赖组 {names}", "新增可选依赖组 {names}"),
     extras_removed=("移除了可选依赖组 {names}", "移除了可选依赖组 {names}"),
+    extras_grouped=(
+        "将可选依赖组 {names} 移至同名的依赖组",
+        "将可选依赖组 {names} 移至同名的依赖组",
+    ),
     dev_requirements_added=(
         "在 `{path}` 中新增开发依赖 {names}",
         "在 `{path}` 中新增开发依赖 {names}",

@@ -2369,8 +2369,17 @@ def _tooling_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 def _dev_requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """What the developers' tables of a `pyproject.toml` gain and lose (no install asks for
-    them): said before a lock file regenerated beside, which only follows them."""
+    them): said before a lock file regenerated beside, which only follows them; extras made
+    dependency groups of their names first."""
     out = []
+    grouped = sig.facts.extras_grouped
+    if grouped:
+        names = _extras(p, grouped, with_requirements=False)
+        out.append(
+            _Statement(
+                None, forms(p.extras_grouped, len(grouped)).format(names=names), internal=True
+            )
+        )
     for found, phrase in (
         (sig.facts.dev_requirements_removed, p.dev_requirements_removed),
         (sig.facts.dev_requirements_added, p.dev_requirements_added),

@@ -678,6 +678,7 @@ def _with_packaging(
         ),
         extras_added=_cap(found.extras_added),
         extras_removed=_cap(found.extras_removed),
+        extras_grouped=_cap(found.extras_grouped),
         extras_changed=_cap(found.extras_changed),
         dev_requirements_added=_cap(dev_added),
         dev_requirements_removed=_cap(dev_removed),

@@ -133,6 +133,8 @@ class PackagingChanges:
 
     extras_added: list[Extra] = field(default_factory=list)
     extras_removed: list[Extra] = field(default_factory=list)
+    # extras made dependency groups of their names (`[dependency-groups] dev`)
+    extras_grouped: list[Extra] = field(default_factory=list)
     extras_changed: list[ExtraRequirement] = field(default_factory=list)
     entry_points_added: list[EntryPoint] = field(default_factory=list)
     entry_points_removed: list[EntryPoint] = field(default_factory=list)
@@ -260,6 +262,11 @@ def _compare(old: Metadata, new: Metadata, path: str, out: PackagingChanges) -> 
             Extra(e, reqs, path, old.name)
             for e, reqs in old.extras.items()
             if _extra_key(e) not in now and _extra_key(e) not in new.groups
+        ]
+        out.extras_grouped += [
+            Extra(e, reqs, path, old.name)
+            for e, reqs in old.extras.items()
+            if _extra_key(e) not in now and _extra_key(e) in new.groups
         ]
         kept = {_extra_key(e): reqs for e, reqs in old.extras.items()}
         for extra, reqs in new.extras.items():
