@@ -132,3 +132,57 @@ def test_extras_made_dependency_groups_are_said_moved(tmp_path: Path) -> None:
     assert analysis.importance is Importance.LOW
     assert not analysis.breaking
     assert Verdict.FALSE not in verdicts
+
+
+_PARSER = """import string
+
+{ws} = frozenset(" \\t")
+{bare} = frozenset(string.ascii_letters + "-_")
+{comment} = {ctrl} - frozenset("\\t")
+{basic} = {ctrl} - frozenset("\\t")
+
+
+def loads(s):
+    out = []
+    for char in s:
+        if char in {bare} or char in "'":
+            out.append(char)
+    return out
+
+
+def parse_comment(s):
+    for char in s:
+        if char in {comment}:
+            raise ValueError("bad comment")
+
+
+def parse_basic(s):
+    for char in s:
+        if char in {basic}:
+            raise ValueError("bad string")
+"""
+
+
+def test_a_condition_differing_only_by_a_constant_renamed_alike_is_the_same(
+    tmp_path: Path,
+) -> None:
+    """tomli b5c4a19 "Naming": `_BARE_KEY_CHARS` became `BARE_KEY_CHARS` (and two constants
+    of one value, `_ILLEGAL_COMMENT_CHARS`, `_ILLEGAL_BASIC_STR_CHARS`, lost their leading
+    underscore); the entry had said "`loads` now tests `char in BARE_KEY_CHARS or …` (was
+    `char in _BARE_KEY_CHARS or …`)" under Compatibility."""
+    names = ("ws", "bare", "comment", "basic", "ctrl")
+    old = dict(zip(names, ("_WS", "_BARE", "_COMMENT", "_BASIC", "_CTRL"), strict=True))
+    new = {k: v.lstrip("_") for k, v in old.items()}
+    ctrl = "frozenset(chr(i) for i in range(32))\n"
+    before = {"pkg/_parser.py": f"_CTRL = {ctrl}" + _PARSER.format(**old)}
+    after = {"pkg/_parser.py": f"CTRL = {ctrl}" + _PARSER.format(**new)}
+    analysis, verdicts = checked_entry(tmp_path, before, after, "Naming")
+    assert "now tests" not in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
+    # a constant bound anew to another value is no rename: the test changed
+    other = {**new, "bare": "BARE"}
+    after = {
+        "pkg/_parser.py": f"CTRL = {ctrl}" + _PARSER.format(**other).replace('+ "-_"', '+ "-_."')
+    }
+    analysis, _ = checked_entry(tmp_path / "other", before, after, "Naming")
+    assert "`loads` now tests `char in BARE or char in" in entry_text(analysis)

@@ -1269,7 +1269,9 @@ def _combine(
                     strings = [v for c in compared for v in c.values]
                     tested = [
                         c
-                        for c in conditions_changed(r, name, new)
+                        for c in conditions_changed(
+                            r, name, new, follows[r.path].names if r.path in follows else None
+                        )
                         if c.turn is not Turn.CHANGED or not any(v in c.test for v in strings)
                     ]
                     conditions += tested
