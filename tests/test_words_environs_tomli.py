@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.analysis.rules import analyze
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind
 from bot.cli.claims_eval import entry_text
+from bot.cli.evaluation import git_history, with_sides
 from bot.models import Importance
-from tests.clones import checked_entry, second_commit, verdicts_of
+from tests.clones import _git, checked_entry, commit_files, second_commit, verdicts_of
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
@@ -186,3 +188,53 @@ def test_a_condition_differing_only_by_a_constant_renamed_alike_is_the_same(
     }
     analysis, _ = checked_entry(tmp_path / "other", before, after, "Naming")
     assert "`loads` now tests `char in BARE or char in" in entry_text(analysis)
+
+
+_STUB = (
+    '__all__ = ("loads", "dumps")\n\n\ndef loads(s):\n    return dict(s)\n\n\n'
+    "def dumps(*args, **kwargs):\n    raise NotImplementedError\n"
+)
+
+
+def _first_release_clone(tmp_path: Path, *, branch_release: bool = False) -> Path:
+    """A stub `dumps`, dropped by the second commit; `0.1.0` tagged after it (its tests
+    calling `json.dumps`); `branch_release`: `0.0.9` tagged on a branch from the stub."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    commit_files(root, {"pkg/__init__.py": _STUB}, "Add the parser")
+    if branch_release:
+        _git(root, "checkout", "-q", "-b", "preview")
+        commit_files(root, {"NOTES.md": "0.0.9\n"}, "Preview")
+        _git(root, "tag", "0.0.9")
+        _git(root, "checkout", "-q", "main")
+    dropped = _STUB.split("\n\n\ndef dumps", maxsplit=1)[0].replace(', "dumps"', ",")
+    commit_files(root, {"pkg/__init__.py": dropped + "\n"}, "Drop dumps")
+    commit_files(root, {"tests/test_json.py": "import json\n\njson.dumps({})\n"}, "Test")
+    _git(root, "tag", "0.1.0")
+    return root
+
+
+def test_a_removal_before_the_first_release_breaks_no_user(tmp_path: Path) -> None:
+    """tomli 17e0a06 "Move parser to _parser module" dropped the stub `dumps` before any
+    release (every version tag holds the commit); the entry had said it high and breaking,
+    "Code that imports `dumps` from `lil_toml` fails"."""
+    root = _first_release_clone(tmp_path)
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~2..HEAD~1"))
+    analysis = analyze(commit)
+    assert commit.release is not None and "dumps" in commit.release.absent
+    assert "Removes `dumps` (before the first release, never released)" in analysis.summary
+    assert not analysis.breaking and analysis.risks == []
+    assert analysis.importance is not Importance.HIGH
+    verdicts = verdicts_of(root, commit.sha, entry_text(analysis))
+    assert (Kind.NEVER_RELEASED, Verdict.TRUE) in verdicts
+    assert all(v is Verdict.TRUE for _, v in verdicts)
+
+
+def test_a_release_that_lacks_the_removal_still_makes_it_breaking(tmp_path: Path) -> None:
+    root = _first_release_clone(tmp_path, branch_release=True)
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~2..HEAD~1"))
+    analysis = analyze(commit)
+    assert analysis.breaking and "never released" not in analysis.summary
+    claimed = "Removes `dumps` (before the first release, never released) from `pkg/__init__.py`."
+    assert (Kind.NEVER_RELEASED, Verdict.FALSE) in verdicts_of(root, commit.sha, claimed)

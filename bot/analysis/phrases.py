@@ -113,6 +113,7 @@ class AnalysisPhrases:
     parameters: tuple[str, str]  # {params}
     # names a change takes away that no version tag holds: {names} as said, {tag} the last
     unreleased: str  # {names} {tag}
+    unreleased_first: str  # {names}
     fixes_unreleased: str  # {tag}: a fix whose every edited line came after every release
     may_raise: str  # {name} {names}
     may_raise_with: str  # {name} {exception} {text}: its message
@@ -396,6 +397,7 @@ EN = AnalysisPhrases(
     takes_before=("{name} now takes {param} before {old}", "{name} now take {param} before {old}"),
     parameters=("the parameter {params}", "the parameters {params}"),
     unreleased="{names} (added after {tag}, never released)",
+    unreleased_first="{names} (before the first release, never released)",
     fixes_unreleased=(
         "Fixes code added after {tag} (never released): users of releases were not affected"
     ),
@@ -668,6 +670,7 @@ ZH = AnalysisPhrases(
     takes_before=("{name} 现在把 {param} 放在 {old} 之前", "{name} 现在把 {param} 放在 {old} 之前"),
     parameters=("参数 {params}", "参数 {params}"),
     unreleased="{names}（{tag} 之后新增，从未发布）",
+    unreleased_first="{names}（首次发布之前，从未发布）",
     fixes_unreleased="修复的是 {tag} 之后新增的代码（从未发布）：发布版本的用户不受影响",
     may_raise="{name} 现在可能抛出 {names}",
     may_raise_with="{name} 现在可能抛出 `{exception}`，消息为“{text}”",

@@ -915,6 +915,8 @@ def _unreleased(sig: Signals, p: AnalysisPhrases, said: str, names: list[str]) -
     either, but is said bare: the clause speaks of the names it follows.)"""
     if sig.last_release is None or not names or not all(never_released(sig, n) for n in names):
         return said
+    if not sig.last_release.tag:
+        return p.unreleased_first.format(names=said)
     return p.unreleased.format(names=said, tag=sig.last_release.tag)
 
 

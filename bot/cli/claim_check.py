@@ -48,7 +48,9 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
 - "Internal only: [changes only the private `_a`; ]no public name, signature or default
   changes in `p`": Python's parser on both revisions of each `p` (`surface_check.py`).
 - "`a` (added after T, never released)": T a version tag the parent reaches, a word of `a`
-  at the parent and in no version tag's tree (`release_check.py`).
+  at the parent and in no version tag's tree (`release_check.py`); "`a` (before the first
+  release, never released)": the parent reaches no version tag, a word of `a` at the parent
+  and in no version tag lacking the commit.
 - "Fixes code added after T (never released)": T a version tag the parent reaches, each line
   it removes in a shipped file new against every version tag lacking the commit (`git diff`,
   `fix_release_check.py`).
@@ -525,7 +527,7 @@ class Checker:
         return verdict, why
 
     def _never_released(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
-        held, why = judged(self.clone.path, c.parent, claim.name, claim.old or "")
+        held, why = judged(self.clone.path, c.parent, claim.name, claim.old or "", c.sha)
         if held is None:
             return Verdict.UNVERIFIABLE, why
         return (Verdict.TRUE if held else Verdict.FALSE), why

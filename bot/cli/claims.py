@@ -853,12 +853,13 @@ _FORMER_STATE = re.compile(r"(?:Prior to|Previously|Until now|Formerly)\b")
 _SUBJECT_OF_TEST = re.compile(r"\s*(?:an?\s+|the\s+)?`[^`]+`\s+(?:unit\s+)?tests?\b", re.IGNORECASE)
 
 
-# "`a`, `b` and 2 more (added after 3.0.0b2, never released)": the names just before it were
+# "`a`, `b` and 2 more (added after 3.0.0b2, never released)", "`a` (before the first
+# release, never released)": the names just before it were
 # in no release; read, then taken out, before the text is cut in sentences (a tag's dots end
 # none, and the clause's "added" is no verb of the entry's)
 _UNRELEASED = re.compile(
     r"(?P<names>`[^`\n]+`(?:(?:, |,? and )`[^`\n]+`)*)(?P<more> and \d+ more)?"
-    r" \(added after (?P<tag>[^\s,()]+), never released\)"
+    r" \((?:added after (?P<tag>[^\s,()]+)|before the first release), never released\)"
 )
 
 
