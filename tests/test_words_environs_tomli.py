@@ -238,3 +238,43 @@ def test_a_release_that_lacks_the_removal_still_makes_it_breaking(tmp_path: Path
     assert analysis.breaking and "never released" not in analysis.summary
     claimed = "Removes `dumps` (before the first release, never released) from `pkg/__init__.py`."
     assert (Kind.NEVER_RELEASED, Verdict.FALSE) in verdicts_of(root, commit.sha, claimed)
+
+
+def _renamed_package_clone(tmp_path: Path, *, tagged: bool) -> Path:
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    init = 'from ltoml._parser import TOMLDecodeError, loads\n\n__all__ = ("loads", "TOMLDecodeError")\n'
+    parser = "class TOMLDecodeError(ValueError):\n    pass\n\n\ndef loads(s):\n    return {}\n"
+    files = {"ltoml/__init__.py": init, "ltoml/_parser.py": parser}
+    files["pyproject.toml"] = '[project]\nname = "ltoml"\nversion = "0.1.0"\n'
+    commit_files(root, files, "Add the parser")
+    if tagged:
+        _git(root, "tag", "0.1.0")
+    renamed = {k: None for k in files if k.startswith("ltoml/")}
+    renamed["tomli/__init__.py"] = init.replace("ltoml", "tomli")
+    renamed["tomli/_parser.py"] = parser
+    renamed["pyproject.toml"] = '[project]\nname = "tomli"\nversion = "0.1.0"\n'
+    commit_files(root, renamed, "Rename to Tomli")
+    return root
+
+
+def test_a_released_package_renamed_whole_is_breaking(tmp_path: Path) -> None:
+    """tomli 9e4e1d1 "Rename to Tomli": `ltoml/` became `tomli/` after `0.1.0`; the entry
+    had rated it low, not breaking, though `import ltoml` fails from then on."""
+    root = _renamed_package_clone(tmp_path, tagged=True)
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    analysis = analyze(commit)
+    assert analysis.breaking and analysis.importance is Importance.HIGH
+    assert any(
+        "`import ltoml`" in (r.consequence or "") or "imports `ltoml`" in (r.consequence or "")
+        for r in analysis.risks
+    )
+    assert Verdict.FALSE not in [v for _, v in verdicts_of(root, commit.sha, entry_text(analysis))]
+
+
+def test_a_package_renamed_before_any_release_breaks_nobody(tmp_path: Path) -> None:
+    root = _renamed_package_clone(tmp_path, tagged=False)
+    _git(root, "tag", "0.1.0")
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    assert not analyze(commit).breaking
