@@ -278,3 +278,18 @@ def test_a_package_renamed_before_any_release_breaks_nobody(tmp_path: Path) -> N
     _git(root, "tag", "0.1.0")
     ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
     assert not analyze(commit).breaking
+
+
+def test_a_version_a_changelog_names_is_no_requirement(tmp_path: Path) -> None:
+    """environs cceffd6 "Bump minimum required marshmallow version to 3.13.0": the parent's
+    changelog already said "Fix compatibility with marshmallow>=3.13.0"; the checker had
+    judged "Requires `marshmallow>=3.13.0` (was `>=3.0.0`)" false for it."""
+    log = "# Changelog\n\n- Fix compatibility with marshmallow>=3.13.0\n"
+    before = {"CHANGELOG.md": log, "pyproject.toml": _TOML.format(requires='"marshmallow>=3.0.0"')}
+    after = {
+        "CHANGELOG.md": log.replace("\n\n", "\n\n- Bump marshmallow to 3.13.0.\n", 1),
+        "pyproject.toml": _TOML.format(requires='"marshmallow>=3.13.0"'),
+    }
+    root, commit = second_commit(tmp_path, before, after, "Bump marshmallow")
+    said = "Requires `marshmallow>=3.13.0` (was `>=3.0.0`)."
+    assert verdicts_of(root, commit.sha, said) == [(Kind.REQUIRES, Verdict.TRUE)]

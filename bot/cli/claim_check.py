@@ -151,6 +151,7 @@ _DEFINED = frozenset(
 )
 _NOT_FOUND = re.compile(r"(?:is|was) not defined at|is defined in no changed file")
 _CODE_NAME = re.compile(r"[A-Za-z_~][\w~]*(?:(?:\.|::)#?[A-Za-z_~][\w~]*)*(?:\(\))?")
+_PROSE = re.compile(r"\.(?:md|markdown|rst|adoc|html|ipynb)$", re.IGNORECASE)
 _PYTHON_SUPPORT = re.compile(r"(?m)^\s*(?:requires-python|python_requires)\s*[=:]\s*(.+)$")
 
 
@@ -1842,6 +1843,10 @@ class Checker:
             return _pinned(pin, text.lower())
 
         for before_path, after_path in c.changed:
+            # a document's words name a version (a changelog's "Fix compatibility with
+            # marshmallow>=3.13.0"): no install reads them
+            if after_path and _PROSE.search(after_path):
+                continue
             after = self.clone.text(c.sha, after_path)
             if not written(after, after_path):
                 continue
