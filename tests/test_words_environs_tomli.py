@@ -293,3 +293,23 @@ def test_a_version_a_changelog_names_is_no_requirement(tmp_path: Path) -> None:
     root, commit = second_commit(tmp_path, before, after, "Bump marshmallow")
     said = "Requires `marshmallow>=3.13.0` (was `>=3.0.0`)."
     assert verdicts_of(root, commit.sha, said) == [(Kind.REQUIRES, Verdict.TRUE)]
+
+
+def test_a_released_distribution_renamed_is_breaking(tmp_path: Path) -> None:
+    """The name `pip install` asks for changed (tomli 9e4e1d1's Poetry `name = "ltoml"` to
+    `"tomli"`): a requirement on the old name gets no new release."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    poetry = '[tool.poetry]\nname = "{name}"\nversion = "0.1.0"\n'
+    code = {"pkg/__init__.py": "def loads(s):\n    return {}\n"}
+    commit_files(root, {"pyproject.toml": poetry.format(name="ltoml"), **code}, "Start")
+    _git(root, "tag", "0.1.0")
+    commit_files(root, {"pyproject.toml": poetry.format(name="tomli")}, "Rename to Tomli")
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    analysis = analyze(commit)
+    assert analysis.breaking and analysis.importance is Importance.HIGH
+    assert [r.description for r in analysis.risks] == [
+        "Publishes the package as `tomli` (was `ltoml`)."
+    ]
+    assert Verdict.FALSE not in [v for _, v in verdicts_of(root, commit.sha, entry_text(analysis))]

@@ -94,6 +94,8 @@ class AnalysisPhrases:
     entry_points_added: tuple[str, str]  # {group} {names}
     entry_points_removed: tuple[str, str]  # {group} {names}
     backend_changed: str  # {old} {new}
+    distribution_renamed: str  # {old} {new}
+    distribution_renamed_fails: str  # {old} {new}
     # a release's changelog section: {items} its notable ones (else its first) quoted
     release_notes: tuple[str, str]  # {path} {count} {items}
     release_item: str  # {text} {heading}
@@ -372,6 +374,8 @@ EN = AnalysisPhrases(
         "removes the `{group}` entry points {names}",
     ),
     backend_changed="changes the build backend from `{old}` to `{new}`",
+    distribution_renamed="publishes the package as `{new}` (was `{old}`)",
+    distribution_renamed_fails="Requirements on `{old}` get no new release; they must name `{new}`.",
     release_notes=(
         "`{path}` lists {count} new item: {items}",
         "`{path}` lists {count} new items: {items}",
@@ -651,6 +655,8 @@ ZH = AnalysisPhrases(
     entry_points_added=("新增 `{group}` 入口点 {names}", "新增 `{group}` 入口点 {names}"),
     entry_points_removed=("移除了 `{group}` 入口点 {names}", "移除了 `{group}` 入口点 {names}"),
     backend_changed="构建后端从 `{old}` 改为 `{new}`",
+    distribution_renamed="包改以 `{new}` 发布（原为 `{old}`）",
+    distribution_renamed_fails="依赖 `{old}` 的项目收不到新版本；须改为 `{new}`。",
     release_notes=(
         "`{path}` 新增 {count} 条说明：{items}",
         "`{path}` 新增 {count} 条说明：{items}",

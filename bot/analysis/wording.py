@@ -276,6 +276,15 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                 )
             )
     risks += _packaging_risks(sig, p)
+    for renamed in released(sig, sig.facts.distribution_renamed, lambda d: d.old)[:1]:
+        risks.append(
+            Risk(
+                description=sentence(
+                    p, p.distribution_renamed.format(old=renamed.old, new=renamed.new)
+                ),
+                consequence=p.distribution_renamed_fails.format(old=renamed.old, new=renamed.new),
+            )
+        )
     # The Python versions the package supports lose their oldest: installs on it stop
     # getting releases, whatever the title says ("Update the supported Python versions").
     need = python_floor_raised(sig)

@@ -686,6 +686,7 @@ def _with_packaging(
         entry_points_removed=_cap(found.entry_points_removed),
         entry_modules=_cap(found.entry_modules),
         backend_changed=_cap(found.backends),
+        distribution_renamed=_cap(found.names),
     )
 
 

@@ -802,6 +802,9 @@ class Facts:
     # the modules the entry points of changed packaging files name at the commit
     entry_modules: tuple[str, ...] = ()
     backend_changed: tuple[DefaultChange, ...] = ()
+    # the distribution's name its packaging metadata declares, changed: `pip install old`
+    # gets none of its releases from then on
+    distribution_renamed: tuple[DefaultChange, ...] = ()
     # a release workflow's per-platform build moved to another runner, per job
     # (`workflows.release_runners`): what users download is built on another system
     release_runners: tuple[DefaultChange, ...] = ()
