@@ -375,7 +375,9 @@ EN = AnalysisPhrases(
     ),
     backend_changed="changes the build backend from `{old}` to `{new}`",
     distribution_renamed="publishes the package as `{new}` (was `{old}`)",
-    distribution_renamed_fails="Requirements on `{old}` get no new release; they must name `{new}`.",
+    distribution_renamed_fails=(
+        "Requirements on `{old}` get no new release; they must name `{new}`."
+    ),
     release_notes=(
         "`{path}` lists {count} new item: {items}",
         "`{path}` lists {count} new items: {items}",

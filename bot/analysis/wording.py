@@ -276,13 +276,15 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                 )
             )
     risks += _packaging_risks(sig, p)
-    for renamed in released(sig, sig.facts.distribution_renamed, lambda d: d.old)[:1]:
+    for published in released(sig, sig.facts.distribution_renamed, lambda d: d.old)[:1]:
         risks.append(
             Risk(
                 description=sentence(
-                    p, p.distribution_renamed.format(old=renamed.old, new=renamed.new)
+                    p, p.distribution_renamed.format(old=published.old, new=published.new)
                 ),
-                consequence=p.distribution_renamed_fails.format(old=renamed.old, new=renamed.new),
+                consequence=p.distribution_renamed_fails.format(
+                    old=published.old, new=published.new
+                ),
             )
         )
     # The Python versions the package supports lose their oldest: installs on it stop
@@ -2385,10 +2387,10 @@ def _dev_requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     out = []
     grouped = sig.facts.extras_grouped
     if grouped:
-        names = _extras(p, grouped, with_requirements=False)
+        extras = _extras(p, grouped, with_requirements=False)
         out.append(
             _Statement(
-                None, forms(p.extras_grouped, len(grouped)).format(names=names), internal=True
+                None, forms(p.extras_grouped, len(grouped)).format(names=extras), internal=True
             )
         )
     for found, phrase in (

@@ -111,10 +111,10 @@ def conditions_changed(
     if gone and new:
         globals_renamed = {**renamed_globals(*r.texts), **(follows or {})}
         for old in list(gone) if globals_renamed else ():
-            same = _read_renamed(old, globals_renamed)
-            if same in new:
+            read = _read_renamed(old, globals_renamed)
+            if read in new:
                 gone.remove(old)
-                new.remove(same)
+                new.remove(read)
         if not gone and not new:
             return []
     pairs: list[tuple[str, str]] = []
