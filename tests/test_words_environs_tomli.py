@@ -313,3 +313,24 @@ def test_a_released_distribution_renamed_is_breaking(tmp_path: Path) -> None:
         "Publishes the package as `tomli` (was `ltoml`)."
     ]
     assert Verdict.FALSE not in [v for _, v in verdicts_of(root, commit.sha, entry_text(analysis))]
+
+
+def test_the_checker_reads_extras_made_groups_and_the_published_name(tmp_path: Path) -> None:
+    before = {"pyproject.toml": _EXTRAS.format(extras='dev = ["tox"]\n')}
+    after = {
+        "pyproject.toml": _EXTRAS.format(extras='\n[dependency-groups]\ndev = ["tox"]\n').replace(
+            'name = "envs"', 'name = "envs2"'
+        )
+    }
+    root, commit = second_commit(tmp_path, before, after, "Use dependency groups")
+    said = "Moves the extras `dev`, `django` to the dependency groups of their names."
+    assert verdicts_of(root, commit.sha, said) == [
+        (Kind.EXTRA_GROUPED, Verdict.TRUE),
+        (Kind.EXTRA_GROUPED, Verdict.FALSE),
+    ]
+    assert verdicts_of(root, commit.sha, "Publishes the package as `envs2` (was `envs`).") == [
+        (Kind.PUBLISHED_AS, Verdict.TRUE)
+    ]
+    assert verdicts_of(root, commit.sha, "Publishes the package as `envs3` (was `envs`).") == [
+        (Kind.PUBLISHED_AS, Verdict.FALSE)
+    ]

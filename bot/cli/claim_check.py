@@ -90,9 +90,11 @@ from bot.cli.package_meta import (
     Declared,
     declared,
     dev_names,
+    extras_and_groups,
     needed,
     normal_extra,
     normal_name,
+    published_name,
     squeezed,
 )
 from bot.cli.release_check import judged
@@ -482,6 +484,8 @@ class Checker:
             Kind.ENTRY_POINT_NEW: self._packaging,
             Kind.ENTRY_POINT_GONE: self._packaging,
             Kind.BACKEND: self._backend,
+            Kind.EXTRA_GROUPED: self._grouped,
+            Kind.PUBLISHED_AS: self._published,
             Kind.EXTRA_PIN: self._extra_pin,
             Kind.EXTRA_REQUIRES_NEW: self._extra_pin,
             Kind.EXTRA_REQUIRES_GONE: self._extra_pin,
@@ -2359,6 +2363,33 @@ class Checker:
             if new and old and (old.backend, new.backend) == (claim.old, claim.new):
                 return Verdict.TRUE, ""
         return Verdict.FALSE, f"no changed pyproject.toml goes from `{claim.old}` to `{claim.new}`"
+
+    def _grouped(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "moves the extra `e` to the dependency group of its name": a changed
+        pyproject.toml lists `e` among its extras at the parent, not at the commit, and
+        among its dependency groups at the commit."""
+        extra = normal_extra(claim.name)
+        for before_path, after_path in c.changed:
+            if not (after_path or "").endswith("pyproject.toml") or before_path is None:
+                continue
+            now = extras_and_groups(self.clone.text(c.sha, after_path) or "")
+            was = extras_and_groups(self.clone.text(c.parent, before_path) or "")
+            if now and was and extra in was[0] and extra not in now[0] and extra in now[1]:
+                return Verdict.TRUE, ""
+        return Verdict.FALSE, f"no changed pyproject.toml makes the extra `{claim.name}` a group"
+
+    def _published(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "publishes the package as `b` (was `a`)": a changed pyproject.toml or setup.cfg
+        declares the distribution's name `a` at the parent and `b` at the commit."""
+        for before_path, after_path in c.changed:
+            name = (after_path or "").rsplit("/", 1)[-1]
+            if name not in ("pyproject.toml", "setup.cfg") or before_path is None:
+                continue
+            now = published_name(name, self.clone.text(c.sha, after_path) or "")
+            was = published_name(name, self.clone.text(c.parent, before_path) or "")
+            if (was, now) == (claim.old, claim.name):
+                return Verdict.TRUE, ""
+        return Verdict.FALSE, f"no changed metadata file goes from `{claim.old}` to `{claim.name}`"
 
     def _table_at(self, rev: str | None, path: str, name: str) -> tuple[str, list[str]] | None:
         text = self.clone.show(rev, path)
