@@ -225,6 +225,8 @@ class LastRelease(_Model):
     removed lines hold, those no text file of any version tag's tree holds as a word: never
     released (`bot/cli/clone_release.py`)."""
 
+    # '' where the parent reaches none though the clone has version tags: no release came
+    # before the commit (its removed names are then those no version tag holds)
     tag: str
     absent: frozenset[str] = frozenset()
     # Every line of a shipped file the commit removes or changes came after every version

@@ -86,6 +86,7 @@ class AnalysisPhrases:
     # point's target after it in parentheses
     extras_added: tuple[str, str]  # {names}
     extras_removed: tuple[str, str]  # {names}
+    extras_grouped: tuple[str, str]  # {names}
     dev_requirements_added: tuple[str, str]  # {names} {path}
     dev_requirements_removed: tuple[str, str]  # {names} {path}
     commands_added: tuple[str, str]  # {names}
@@ -93,6 +94,8 @@ class AnalysisPhrases:
     entry_points_added: tuple[str, str]  # {group} {names}
     entry_points_removed: tuple[str, str]  # {group} {names}
     backend_changed: str  # {old} {new}
+    distribution_renamed: str  # {old} {new}
+    distribution_renamed_fails: str  # {old} {new}
     # a release's changelog section: {items} its notable ones (else its first) quoted
     release_notes: tuple[str, str]  # {path} {count} {items}
     release_item: str  # {text} {heading}
@@ -112,6 +115,7 @@ class AnalysisPhrases:
     parameters: tuple[str, str]  # {params}
     # names a change takes away that no version tag holds: {names} as said, {tag} the last
     unreleased: str  # {names} {tag}
+    unreleased_first: str  # {names}
     fixes_unreleased: str  # {tag}: a fix whose every edited line came after every release
     may_raise: str  # {name} {names}
     may_raise_with: str  # {name} {exception} {text}: its message
@@ -347,6 +351,10 @@ EN = AnalysisPhrases(
     extra_no_longer_requires="the extra {name} no longer requires {pins}",
     extras_added=("adds the extra {names}", "adds the extras {names}"),
     extras_removed=("removes the extra {names}", "removes the extras {names}"),
+    extras_grouped=(
+        "moves the extra {names} to the dependency group of its name",
+        "moves the extras {names} to the dependency groups of their names",
+    ),
     dev_requirements_added=(
         "adds the dev dependency {names} to `{path}`",
         "adds the dev dependencies {names} to `{path}`",
@@ -366,6 +374,10 @@ EN = AnalysisPhrases(
         "removes the `{group}` entry points {names}",
     ),
     backend_changed="changes the build backend from `{old}` to `{new}`",
+    distribution_renamed="publishes the package as `{new}` (was `{old}`)",
+    distribution_renamed_fails=(
+        "Requirements on `{old}` get no new release; they must name `{new}`."
+    ),
     release_notes=(
         "`{path}` lists {count} new item: {items}",
         "`{path}` lists {count} new items: {items}",
@@ -391,6 +403,7 @@ EN = AnalysisPhrases(
     takes_before=("{name} now takes {param} before {old}", "{name} now take {param} before {old}"),
     parameters=("the parameter {params}", "the parameters {params}"),
     unreleased="{names} (added after {tag}, never released)",
+    unreleased_first="{names} (before the first release, never released)",
     fixes_unreleased=(
         "Fixes code added after {tag} (never released): users of releases were not affected"
     ),
@@ -627,6 +640,10 @@ ZH = AnalysisPhrases(
     extra_no_longer_requires="可选依赖组 {name} 不再需要 {pins}",
     extras_added=("新增可选依赖组 {names}", "新增可选依赖组 {names}"),
     extras_removed=("移除了可选依赖组 {names}", "移除了可选依赖组 {names}"),
+    extras_grouped=(
+        "将可选依赖组 {names} 移至同名的依赖组",
+        "将可选依赖组 {names} 移至同名的依赖组",
+    ),
     dev_requirements_added=(
         "在 `{path}` 中新增开发依赖 {names}",
         "在 `{path}` 中新增开发依赖 {names}",
@@ -640,6 +657,8 @@ ZH = AnalysisPhrases(
     entry_points_added=("新增 `{group}` 入口点 {names}", "新增 `{group}` 入口点 {names}"),
     entry_points_removed=("移除了 `{group}` 入口点 {names}", "移除了 `{group}` 入口点 {names}"),
     backend_changed="构建后端从 `{old}` 改为 `{new}`",
+    distribution_renamed="包改以 `{new}` 发布（原为 `{old}`）",
+    distribution_renamed_fails="依赖 `{old}` 的项目收不到新版本；须改为 `{new}`。",
     release_notes=(
         "`{path}` 新增 {count} 条说明：{items}",
         "`{path}` 新增 {count} 条说明：{items}",
@@ -659,6 +678,7 @@ ZH = AnalysisPhrases(
     takes_before=("{name} 现在把 {param} 放在 {old} 之前", "{name} 现在把 {param} 放在 {old} 之前"),
     parameters=("参数 {params}", "参数 {params}"),
     unreleased="{names}（{tag} 之后新增，从未发布）",
+    unreleased_first="{names}（首次发布之前，从未发布）",
     fixes_unreleased="修复的是 {tag} 之后新增的代码（从未发布）：发布版本的用户不受影响",
     may_raise="{name} 现在可能抛出 {names}",
     may_raise_with="{name} 现在可能抛出 `{exception}`，消息为“{text}”",

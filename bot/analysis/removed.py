@@ -64,7 +64,7 @@ def removed_modules(sig: Signals) -> tuple[str, ...]:
     listed = {folder for folder, p in packages.items() if p.listed}
     shims = {folder for folder, p in packages.items() if p.shim}
     exported = {f"{module_name(n.path)}.{n.name}" for n in sig.removed_exports}
-    return tuple(
+    return tuple(renamed_packages(sig)) + tuple(
         name
         for f in files
         if (old := _gone_path(f)) is not None
@@ -85,11 +85,55 @@ def removed_modules(sig: Signals) -> tuple[str, ...]:
     )
 
 
+def renamed_packages(sig: Signals) -> dict[str, str]:
+    """Public packages the change renames whole: the old folder's `__init__.py` deleted or
+    renamed away, into a folder whose `__init__.py` is new, where it went or where a module
+    of the old folder did (tomli 9e4e1d1 "Rename to Tomli": `ltoml/` to `tomli/`), the old
+    name imported by no file at the commit: `import ltoml` fails. The old dotted name to the
+    new; not one no release had (`bot/analysis/unreleased.py`)."""
+    files = sig.facts.files
+    present = {module_name(f.path) for f in files if f.status != "removed"}
+
+    def folder(path: str) -> str:
+        return path.rpartition("/")[0]
+
+    gone = {
+        folder(f.previous if f.status == "renamed" and f.previous else f.path)
+        for f in files
+        if f.status in ("removed", "renamed")
+        and ((f.previous or "") if f.status == "renamed" else f.path).endswith("__init__.py")
+    }
+    fresh = {
+        folder(f.path)
+        for f in files
+        if f.path.endswith("__init__.py") and f.status in ("added", "renamed")
+    }
+    moves = {
+        (folder(f.previous), folder(f.path))
+        for f in files
+        if f.status == "renamed" and f.previous and f.path in sig.source_files
+    }
+    out: dict[str, str] = {}
+    for old, new in moves:
+        if old not in gone or new not in fresh or old == new:
+            continue
+        was, now = module_name(f"{old}/__init__.py"), module_name(f"{new}/__init__.py")
+        if (
+            was not in present
+            and all(_IDENTIFIER.fullmatch(p) and not p.startswith("_") for p in was.split("."))
+            and not private_module(f"{new}/__init__.py")
+            and not never_released(sig, was)
+        ):
+            out[was] = now if out.get(was, now) == now else ""
+    return {was: now for was, now in out.items() if now}
+
+
 def renamed_modules(sig: Signals) -> dict[str, str]:
     """Of `removed_modules`, those the change renames to another public module: the old
-    dotted name to the new (`cachetools.lrucache` to `cachetools.lru`)."""
+    dotted name to the new (`cachetools.lrucache` to `cachetools.lru`), a package renamed
+    whole among them."""
     gone = set(removed_modules(sig))
-    return {
+    return renamed_packages(sig) | {
         old: module_name(f.path)
         for f in sig.facts.files
         if f.status == "renamed"

@@ -276,6 +276,17 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                 )
             )
     risks += _packaging_risks(sig, p)
+    for published in released(sig, sig.facts.distribution_renamed, lambda d: d.old)[:1]:
+        risks.append(
+            Risk(
+                description=sentence(
+                    p, p.distribution_renamed.format(old=published.old, new=published.new)
+                ),
+                consequence=p.distribution_renamed_fails.format(
+                    old=published.old, new=published.new
+                ),
+            )
+        )
     # The Python versions the package supports lose their oldest: installs on it stop
     # getting releases, whatever the title says ("Update the supported Python versions").
     need = python_floor_raised(sig)
@@ -915,6 +926,8 @@ def _unreleased(sig: Signals, p: AnalysisPhrases, said: str, names: list[str]) -
     either, but is said bare: the clause speaks of the names it follows.)"""
     if sig.last_release is None or not names or not all(never_released(sig, n) for n in names):
         return said
+    if not sig.last_release.tag:
+        return p.unreleased_first.format(names=said)
     return p.unreleased.format(names=said, tag=sig.last_release.tag)
 
 
@@ -2396,8 +2409,17 @@ def _tooling_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 def _dev_requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """What the developers' tables of a `pyproject.toml` gain and lose (no install asks for
-    them): said before a lock file regenerated beside, which only follows them."""
+    them): said before a lock file regenerated beside, which only follows them; extras made
+    dependency groups of their names first."""
     out = []
+    grouped = sig.facts.extras_grouped
+    if grouped:
+        extras = _extras(p, grouped, with_requirements=False)
+        out.append(
+            _Statement(
+                None, forms(p.extras_grouped, len(grouped)).format(names=extras), internal=True
+            )
+        )
     for found, phrase in (
         (sig.facts.dev_requirements_removed, p.dev_requirements_removed),
         (sig.facts.dev_requirements_added, p.dev_requirements_added),

@@ -48,7 +48,9 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
 - "Internal only: [changes only the private `_a`; ]no public name, signature or default
   changes in `p`": Python's parser on both revisions of each `p` (`surface_check.py`).
 - "`a` (added after T, never released)": T a version tag the parent reaches, a word of `a`
-  at the parent and in no version tag's tree (`release_check.py`).
+  at the parent and in no version tag's tree (`release_check.py`); "`a` (before the first
+  release, never released)": the parent reaches no version tag, a word of `a` at the parent
+  and in no version tag lacking the commit.
 - "Fixes code added after T (never released)": T a version tag the parent reaches, each line
   it removes in a shipped file new against every version tag lacking the commit (`git diff`,
   `fix_release_check.py`).
@@ -88,9 +90,11 @@ from bot.cli.package_meta import (
     Declared,
     declared,
     dev_names,
+    extras_and_groups,
     needed,
     normal_extra,
     normal_name,
+    published_name,
     squeezed,
 )
 from bot.cli.release_check import judged
@@ -149,6 +153,7 @@ _DEFINED = frozenset(
 )
 _NOT_FOUND = re.compile(r"(?:is|was) not defined at|is defined in no changed file")
 _CODE_NAME = re.compile(r"[A-Za-z_~][\w~]*(?:(?:\.|::)#?[A-Za-z_~][\w~]*)*(?:\(\))?")
+_PROSE = re.compile(r"\.(?:md|markdown|rst|adoc|html|ipynb)$", re.IGNORECASE)
 _PYTHON_SUPPORT = re.compile(r"(?m)^\s*(?:requires-python|python_requires)\s*[=:]\s*(.+)$")
 
 
@@ -479,6 +484,8 @@ class Checker:
             Kind.ENTRY_POINT_NEW: self._packaging,
             Kind.ENTRY_POINT_GONE: self._packaging,
             Kind.BACKEND: self._backend,
+            Kind.EXTRA_GROUPED: self._grouped,
+            Kind.PUBLISHED_AS: self._published,
             Kind.EXTRA_PIN: self._extra_pin,
             Kind.EXTRA_REQUIRES_NEW: self._extra_pin,
             Kind.EXTRA_REQUIRES_GONE: self._extra_pin,
@@ -525,7 +532,7 @@ class Checker:
         return verdict, why
 
     def _never_released(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
-        held, why = judged(self.clone.path, c.parent, claim.name, claim.old or "")
+        held, why = judged(self.clone.path, c.parent, claim.name, claim.old or "", c.sha)
         if held is None:
             return Verdict.UNVERIFIABLE, why
         return (Verdict.TRUE if held else Verdict.FALSE), why
@@ -1835,12 +1842,15 @@ class Checker:
                 # the Python versions supported, as packaging writes them: PEP 621's
                 # `requires-python = ">=3.9"`, setuptools' `python_requires=">=3.9"`
                 return any(
-                    m.group(1).strip().strip("\"',").replace(" ", "").lower() == spec
-                    for m in _PYTHON_SUPPORT.finditer(text)
+                    value.replace(" ", "").lower() == spec for value in _python_supports(text)
                 )
             return _pinned(pin, text.lower())
 
         for before_path, after_path in c.changed:
+            # a document's words name a version (a changelog's "Fix compatibility with
+            # marshmallow>=3.13.0"): no install reads them
+            if after_path and _PROSE.search(after_path):
+                continue
             after = self.clone.text(c.sha, after_path)
             if not written(after, after_path):
                 continue
@@ -2354,6 +2364,33 @@ class Checker:
                 return Verdict.TRUE, ""
         return Verdict.FALSE, f"no changed pyproject.toml goes from `{claim.old}` to `{claim.new}`"
 
+    def _grouped(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "moves the extra `e` to the dependency group of its name": a changed
+        pyproject.toml lists `e` among its extras at the parent, not at the commit, and
+        among its dependency groups at the commit."""
+        extra = normal_extra(claim.name)
+        for before_path, after_path in c.changed:
+            if not (after_path or "").endswith("pyproject.toml") or before_path is None:
+                continue
+            now = extras_and_groups(self.clone.text(c.sha, after_path) or "")
+            was = extras_and_groups(self.clone.text(c.parent, before_path) or "")
+            if now and was and extra in was[0] and extra not in now[0] and extra in now[1]:
+                return Verdict.TRUE, ""
+        return Verdict.FALSE, f"no changed pyproject.toml makes the extra `{claim.name}` a group"
+
+    def _published(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "publishes the package as `b` (was `a`)": a changed pyproject.toml or setup.cfg
+        declares the distribution's name `a` at the parent and `b` at the commit."""
+        for before_path, after_path in c.changed:
+            name = (after_path or "").rsplit("/", 1)[-1]
+            if name not in ("pyproject.toml", "setup.cfg") or before_path is None:
+                continue
+            now = published_name(name, self.clone.text(c.sha, after_path) or "")
+            was = published_name(name, self.clone.text(c.parent, before_path) or "")
+            if (was, now) == (claim.old, claim.name):
+                return Verdict.TRUE, ""
+        return Verdict.FALSE, f"no changed metadata file goes from `{claim.old}` to `{claim.name}`"
+
     def _table_at(self, rev: str | None, path: str, name: str) -> tuple[str, list[str]] | None:
         text = self.clone.show(rev, path)
         if text is None:
@@ -2388,6 +2425,25 @@ def _code_of(path: str, text: str) -> str:
         ):
             node.body = body[1:] or [ast.Pass()]
     return ast.dump(tree)
+
+
+def _python_supports(text: str) -> list[str]:
+    """The Python versions a metadata file says it supports, each as written: the literal
+    of `requires-python`/`python_requires`, or, for `python_requires=NAME`, the string
+    literal the module binds that name to, where it binds it once (`NAME = ">=3.5"`)."""
+    values = []
+    for m in _PYTHON_SUPPORT.finditer(text):
+        value = m.group(1).strip().strip("\"',")
+        if value.isidentifier():
+            bound = re.findall(rf"(?m)^{re.escape(value)}\s*[-+|]?=\s*(.*)$", text)
+            literal = (
+                re.fullmatch(r"(\"|')([^\"'\\]*)\1\s*(?:#.*)?", bound[0].strip())
+                if len(bound) == 1
+                else None
+            )
+            value = literal.group(2).strip() if literal else value
+        values.append(value)
+    return values
 
 
 def _poetry_pins(text: str) -> set[str]:

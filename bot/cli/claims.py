@@ -100,6 +100,8 @@ class Kind(StrEnum):
     EXTRA_REQUIRES_GONE = "extra no longer requires"
     DEV_REQUIREMENT_NEW = "adds dev dependency"
     DEV_REQUIREMENT_GONE = "removes dev dependency"
+    EXTRA_GROUPED = "moves extra to dependency group"
+    PUBLISHED_AS = "publishes the package as"
     RELEASE_NOTE = "release notes list"
     INTERNAL = "no public surface change"
     PRIVATE_ONLY = "changes only private"
@@ -746,6 +748,15 @@ _DEV = re.compile(
 )
 
 
+# "Moves the extras `tests`, `dev` to the dependency groups of their names": a claim each
+_GROUPED = re.compile(
+    r"Moves the extras? (?P<items>`[^`]+`(?:(?:, |,? and )`[^`]+`)*)(?: and \d+ more)?"
+    r" to the dependency groups? of (?:its|their) names?\.?"
+)
+# "Publishes the package as `tomli` (was `ltoml`)": the distribution's name
+_PUBLISHED = re.compile(r"Publishes the package as `(?P<new>[^`]+)` \(was `(?P<old>[^`]+)`\)\.?")
+
+
 # "`CHANGES.rst` lists 28 new items: “a” (Heading), “b” and 26 more": a release's notes,
 # each quoted item a claim (`old` its heading, `new` the count said)
 _NOTE = r"“[^”]+”(?: \([^()]+\))?"
@@ -806,6 +817,10 @@ def _packaging_claims(sentence: str) -> list[Claim] | None:
     pins = _extra_pin_claims(sentence)
     if pins is not None:
         return pins
+    if grouped := _GROUPED.fullmatch(sentence):
+        return [Claim(Kind.EXTRA_GROUPED, n, sentence) for n in _SPAN.findall(grouped["items"])]
+    if published := _PUBLISHED.fullmatch(sentence):
+        return [Claim(Kind.PUBLISHED_AS, published["new"], sentence, None, published["old"])]
     dev = _DEV.fullmatch(sentence)
     if dev:
         kind = Kind.DEV_REQUIREMENT_NEW if dev["verb"] == "Adds" else Kind.DEV_REQUIREMENT_GONE
@@ -853,12 +868,13 @@ _FORMER_STATE = re.compile(r"(?:Prior to|Previously|Until now|Formerly)\b")
 _SUBJECT_OF_TEST = re.compile(r"\s*(?:an?\s+|the\s+)?`[^`]+`\s+(?:unit\s+)?tests?\b", re.IGNORECASE)
 
 
-# "`a`, `b` and 2 more (added after 3.0.0b2, never released)": the names just before it were
+# "`a`, `b` and 2 more (added after 3.0.0b2, never released)", "`a` (before the first
+# release, never released)": the names just before it were
 # in no release; read, then taken out, before the text is cut in sentences (a tag's dots end
 # none, and the clause's "added" is no verb of the entry's)
 _UNRELEASED = re.compile(
     r"(?P<names>`[^`\n]+`(?:(?:, |,? and )`[^`\n]+`)*)(?P<more> and \d+ more)?"
-    r" \(added after (?P<tag>[^\s,()]+), never released\)"
+    r" \((?:added after (?P<tag>[^\s,()]+)|before the first release), never released\)"
 )
 
 

@@ -170,14 +170,23 @@ def with_releases(path: Path, commits: Sequence[CommitInput]) -> list[CommitInpu
     versions = version_tags(path)
     if not versions:
         return list(commits)
-    tags = [last_tag(path, c.sha, versions) for c in commits]
+    # a commit before the first release ('' for its tag): the releases that lack it are
+    # the only ones a user could have run it from (none, where every release holds it)
+    tags = [last_tag(path, c.sha, versions) or ("" if c.parents == 1 else None) for c in commits]
     words = [asked(c) for c in commits]
     wanted: dict[str, set[str]] = {}
     for tag, mine in zip(tags, words, strict=True):
         if tag is not None:
             wanted.setdefault(tag, set()).update(mine)
-    absent = {tag: never_released(path, tag, names, versions) for tag, names in wanted.items()}
     before = _released_before(path, commits, tags, versions)
+    absent = {
+        tag: never_released(path, tag, names, versions)
+        if tag
+        else absent_from(path, sorted(before[tag]), names)
+        if tag in before
+        else None
+        for tag, names in wanted.items()
+    }
     out = []
     for commit, tag, mine in zip(commits, tags, words, strict=True):
         found = absent.get(tag) if tag is not None else None
@@ -187,7 +196,7 @@ def with_releases(path: Path, commits: Sequence[CommitInput]) -> list[CommitInpu
         release = LastRelease(
             tag=tag,
             absent=frozenset(mine) & found,
-            edits_unreleased=edits_unreleased(path, commit, before.get(tag, ())),
+            edits_unreleased=bool(tag) and edits_unreleased(path, commit, before.get(tag, ())),
         )
         out.append(commit.model_copy(update={"release": release}))
     return out

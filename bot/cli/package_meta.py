@@ -167,3 +167,41 @@ def dev_names(text: str) -> set[str] | None:
     ]
     keys += [m.group(0) for s in strings if (m := re.match(r"[A-Za-z0-9][\w.-]*", s.strip()))]
     return {normal_name(k) for k in keys} - {"python"}
+
+
+def published_name(path: str, text: str) -> str | None:
+    """The distribution's name a `pyproject.toml` (PEP 621's `[project] name`, else Poetry's
+    `[tool.poetry] name`) or a `setup.cfg` (`[metadata] name`) declares; None where none is
+    or the file does not parse."""
+    if path.endswith(".toml"):
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            return None
+        for table in (data.get("project"), (data.get("tool") or {}).get("poetry")):
+            name = table.get("name") if isinstance(table, dict) else None
+            if isinstance(name, str):
+                return name
+        return None
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read_string(text)
+    except configparser.Error:
+        return None
+    return parser.get("metadata", "name", fallback=None)
+
+
+def extras_and_groups(text: str) -> tuple[set[str], set[str]] | None:
+    """A `pyproject.toml`'s extras (`[project.optional-dependencies]`) and PEP 735 dependency
+    groups, by PEP 685's normal form; None where it does not parse."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return None
+    project = data.get("project")
+    extras = project.get("optional-dependencies") if isinstance(project, dict) else None
+    groups = data.get("dependency-groups")
+    return (
+        {normal_extra(e) for e in extras} if isinstance(extras, dict) else set(),
+        {normal_extra(g) for g in groups} if isinstance(groups, dict) else set(),
+    )

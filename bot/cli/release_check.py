@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import keyword
 import re
+from collections.abc import Collection
 from pathlib import Path
 
 from bot.cli.clone_release import version_tags
@@ -26,13 +27,19 @@ def _grep_finds(path: Path, word: str, trees: list[str]) -> bool | None:
     return {0: True, 1: False}.get(done.returncode)
 
 
-def judged(path: Path, parent: str | None, name: str, tag: str) -> tuple[bool | None, str]:
+def judged(
+    path: Path, parent: str | None, name: str, tag: str, sha: str = ""
+) -> tuple[bool | None, str]:
     """(True: proven, False: disproven, None: not told; why) of "`name` (added after `tag`,
     never released)": `tag` a version tag the parent reaches, and a word of `name` held by
-    the parent's tree and by no version tag's."""
+    the parent's tree and by no version tag's. Without a tag, "(before the first release,
+    never released)": the parent reaches no version tag, and a word of `name` held by the
+    parent's tree and by no version tag that lacks the commit `sha`."""
     if parent is None:
         return False, "a root commit comes after no release"
     versions = version_tags(path)
+    if not tag:
+        return _before_first(path, parent, sha, name, versions)
     if tag not in versions:
         return False, f"`{tag}` is no version tag of the clone"
     try:
@@ -41,12 +48,37 @@ def judged(path: Path, parent: str | None, name: str, tag: str) -> tuple[bool | 
         return None, "git failed"
     if reached.returncode != 0:
         return False, f"the parent does not reach `{tag}`"
+    return _held_unreleased(path, parent, name, list(versions))
+
+
+def _before_first(
+    path: Path, parent: str, sha: str, name: str, versions: Collection[str]
+) -> tuple[bool | None, str]:
+    try:
+        reached = run_git(path, "tag", "--merged", parent)
+        lacking = run_git(path, "tag", "--no-contains", sha) if sha else None
+    except CloneError:
+        return None, "git failed"
+    if reached.returncode != 0 or lacking is None or lacking.returncode != 0:
+        return None, "git failed"
+    passed = [t for t in reached.stdout.split() if t in versions]
+    if passed:
+        return False, f"the parent reaches the release `{passed[0]}`"
+    return _held_unreleased(
+        path, parent, name, [t for t in lacking.stdout.split() if t in versions]
+    )
+
+
+def _held_unreleased(
+    path: Path, parent: str, name: str, tags: list[str]
+) -> tuple[bool | None, str]:
+    """Whether a word of `name` is in the parent's tree and in none of the tags' trees."""
     bare = re.split(r"[:=]", name, maxsplit=1)[0]
     words = [w for w in _IDENTIFIER.findall(bare) if w not in keyword.kwlist]
     for word in words:
         held, released = (
             _grep_finds(path, word, [parent]),
-            _grep_finds(path, word, [f"refs/tags/{t}" for t in versions]),
+            _grep_finds(path, word, [f"refs/tags/{t}" for t in tags]),
         )
         if held is None or released is None:
             return None, "git failed"

@@ -679,6 +679,7 @@ def _with_packaging(
         ),
         extras_added=_cap(found.extras_added),
         extras_removed=_cap(found.extras_removed),
+        extras_grouped=_cap(found.extras_grouped),
         extras_changed=_cap(found.extras_changed),
         dev_requirements_added=_cap(dev_added),
         dev_requirements_removed=_cap(dev_removed),
@@ -686,6 +687,7 @@ def _with_packaging(
         entry_points_removed=_cap(found.entry_points_removed),
         entry_modules=_cap(found.entry_modules),
         backend_changed=_cap(found.backends),
+        distribution_renamed=_cap(found.names),
     )
 
 
@@ -1269,7 +1271,9 @@ def _combine(
                     strings = [v for c in compared for v in c.values]
                     tested = [
                         c
-                        for c in conditions_changed(r, name, new)
+                        for c in conditions_changed(
+                            r, name, new, follows[r.path].names if r.path in follows else None
+                        )
                         if c.turn is not Turn.CHANGED or not any(v in c.test for v in strings)
                     ]
                     conditions += tested

@@ -20,7 +20,9 @@ _PYTHON = re.compile(r"^(?:requires-python|python_requires)\s*[=:]\s*[\"']?([<>=
 # A lock file is written by the resolver: every dependency's pin, and a copy of the package's
 # own `requires-python` (uv.lock). Not the project's requirements: nothing is read from it.
 _LOCK_FILE = re.compile(r"(?:\.lock|-lock\.json|-lock\.ya?ml|(?:^|/)go\.sum)$")
-_EXTRA_KEY = re.compile(r"^\s*[\w.-]+\s*=(?!=)")
+# A `setup.cfg` key and the value on its line; the `[options]` keys that list requirements
+_CFG_KEY = re.compile(r"^([\w.-]+)\s*[=:](?!=)(.*)$")
+_CFG_LISTS = frozenset({"install_requires", "setup_requires", "tests_require"})
 _QUOTED = re.compile(r"[\"']([^\"']+)[\"']")
 _CLAUSE = re.compile(r"([<>=!~^]*)([\d.]+)(.*)")
 _ZEROS = re.compile(r"(\.0)+$")
@@ -34,6 +36,28 @@ _NAME = re.compile(r"[A-Za-z0-9][\w.-]*")
 _PIN = re.compile(rf"^([A-Za-z0-9][\w.-]*(?:\[[\w,]+\])?)\s*({_OP}(?:\s*,\s*{_OP})*)")
 
 
+def _cfg_listed(table: str, text: str, continued: bool) -> list[str]:
+    """The requirements a `setup.cfg` line lists after its key (`install_requires = a; b`,
+    an extra's `redis = redis>=4.0`), by setuptools' `list-semi` rule: a value that goes on
+    over more lines is one item a line (`a; python_version<"3.8"` is one requirement and its
+    marker), one on its key's line alone is `;`-separated."""
+    key = _CFG_KEY.match(text)
+    if key is None or not (
+        table == "options.extras_require" or (table == "options" and key.group(1) in _CFG_LISTS)
+    ):
+        return []
+    value = key.group(2).strip()
+    return [value] if continued else [item for item in value.split(";") if item.strip()]
+
+
+def _continued(lines: tuple[tuple[str, str], ...], at: int, sign: str) -> bool:
+    """Whether the next line of the same side (or context) continues line `at`'s INI value:
+    it is indented and not blank."""
+    follows = (text for side, text in lines[at + 1 :] if side in (sign, " "))
+    text = next(follows, "")
+    return text[:1] in (" ", "\t") and bool(text.strip())
+
+
 def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
     """Requirement lines (`torch==2.5.1`, `"transformers>=4.57",`) and the Python versions
     supported (`requires-python = ">=3.9"`) on each side; none from a lock file."""
@@ -42,7 +66,8 @@ def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
     for hunk in file_hunks:
         # the TOML table each side of the hunk is in, from a header the hunk shows
         table = {"+": "", "-": ""}
-        for sign, text in hunk.lines:
+        lines = hunk.lines
+        for at, (sign, text) in enumerate(lines):
             header = _TABLE_HEADER.match(text.strip())
             if header:
                 for side in ("+", "-") if sign == " " else (sign,):
@@ -65,9 +90,9 @@ def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
             # `dependencies = ["MarkupSafe>=2.0"]` on one line is the same requirement as
             # `"MarkupSafe>=2.0",` on a line of its own: each quoted item is one
             quoted = _QUOTED.findall(text) if "=" in text and "[" in text else []
-            # (a `setup.cfg` extra on one line: `redis = redis >= 4.0`)
-            line = _EXTRA_KEY.sub("", text) if table[sign] == "options.extras_require" else text
-            for item in quoted or [line.strip().strip("\"',")]:
+            # (a `setup.cfg` list begun on its key's line: `redis = redis >= 4.0`)
+            listed = _cfg_listed(table[sign], text, _continued(lines, at, sign))
+            for item in quoted or listed or [text.strip().strip("\"',")]:
                 match = _PIN.match(item.strip())
                 if match:
                     spec = re.sub(r"\s+", "", match.group(2))

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Mapping
 
 from bot.analysis.facts.modules import breadth, statements
 from bot.analysis.facts.pyfile import dotted
 from bot.analysis.facts.records import Condition, Turn
 from bot.analysis.facts.renamed import renamed_locals, same_but_renamed
+from bot.analysis.facts.renamed_globals import renamed_globals
 from bot.analysis.facts.scan import FileReading
 
 # A function whose conditions change more than this was rewritten: not said.
@@ -61,14 +63,17 @@ def _through(test: str, aliases: dict[str, str]) -> str:
     return test
 
 
-def conditions_changed(r: FileReading, name: str, raised: frozenset[str]) -> list[Condition]:
+def conditions_changed(
+    r: FileReading, name: str, raised: frozenset[str], follows: Mapping[str, str] | None = None
+) -> list[Condition]:
     """An edited function's own conditions that changed: a test gone and one new that read
     the same names (or the only two left) paired as rewritten; a new test of an `if` that
     returns, raises or continues, a guard (a raise of an exception new to the function is "may
     now raise" already, unless this guard at the top of its body is its only raise, and one
     the parent had, now under a new `if`, raises in fewer cases, not in more); a test gone
     with nothing new left, a branch removed. None when more than `_CHANGES` changes (a
-    rewrite); a test too long or holding a backquote is counted, not said."""
+    rewrite); a test too long or holding a backquote is counted, not said. `follows`: the
+    module-level definitions the commit renamed in this file (old name -> new)."""
     now, was = r.plus.conditions.get(name), r.minus.conditions.get(name)
     if now is None or was is None:
         return []
@@ -100,6 +105,17 @@ def conditions_changed(r: FileReading, name: str, raised: frozenset[str]) -> lis
             if same:
                 gone.remove(old)
                 new.remove(same[0])
+        if not gone and not new:
+            return []
+    # the same test of a module-level name the commit renamed (tomli b5c4a19: `char in
+    # _BARE_KEY_CHARS` now `char in BARE_KEY_CHARS`) tests what it did
+    if gone and new:
+        globals_renamed = {**renamed_globals(*r.texts), **(follows or {})}
+        for old in list(gone) if globals_renamed else ():
+            read = _read_renamed(old, globals_renamed)
+            if read in new:
+                gone.remove(old)
+                new.remove(read)
         if not gone and not new:
             return []
     pairs: list[tuple[str, str]] = []
@@ -182,6 +198,18 @@ def _same_test(old: str, new: str, renamed: tuple[frozenset[str], frozenset[str]
     except SyntaxError:
         return False
     return same_but_renamed(was.body, now.body, renamed)
+
+
+def _read_renamed(test: str, renamed: Mapping[str, str]) -> str:
+    """The test with each name of `renamed` read as its new name, as `ast.unparse` writes it."""
+    try:
+        tree = ast.parse(test, mode="eval")
+    except SyntaxError:
+        return test
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in renamed:
+            node.id = renamed[node.id]
+    return ast.unparse(tree)
 
 
 def _tested_in(text: str, test: str) -> bool:

@@ -38,6 +38,21 @@ def dev_requirements(text: str, parses: Parses) -> set[str] | None:
     return {package_name(n) for n in names} - {"python"}
 
 
+def _extras_list(text: str, parses: Parses) -> set[str]:
+    """The PEP 503 names PEP 621's `[project.optional-dependencies]` lists (the parsed text
+    is cached: `dev_requirements` read it already)."""
+    try:
+        extras = _table(parses.toml(text).get("project"), "optional-dependencies")
+    except tomllib.TOMLDecodeError:
+        return set()
+    items = [i for listed in extras.values() if isinstance(listed, list) for i in listed]
+    return {
+        package_name(m.group(0))
+        for i in items
+        if isinstance(i, str) and (m := _NAME.match(i.strip()))
+    }
+
+
 def _table(document: Any, key: str) -> dict[str, Any]:
     value = document.get(key) if isinstance(document, dict) else None
     return value if isinstance(value, dict) else {}
@@ -57,6 +72,9 @@ def dev_requirement_changes(
         was, now = dev_requirements(before, parses), dev_requirements(after, parses)
         if was is None or now is None:
             continue
-        added += [DevRequirement(n, path) for n in sorted(now - was)]
-        removed += [DevRequirement(n, path) for n in sorted(was - now)]
+        # (an extra's requirement now a group's, or back: the same developers ask for it)
+        added += [DevRequirement(n, path) for n in sorted(now - was - _extras_list(before, parses))]
+        removed += [
+            DevRequirement(n, path) for n in sorted(was - now - _extras_list(after, parses))
+        ]
     return added, removed

@@ -62,6 +62,10 @@ def _pyproject(text: str, parses: Parses) -> Metadata | None:
     if not isinstance(project, dict):
         # no PEP 621 table: what the project declares lives elsewhere (setup.cfg, Poetry)
         out.extras = out.entry_points = None
+        tool = document.get("tool")
+        poetry = tool.get("poetry") if isinstance(tool, dict) else None
+        name = poetry.get("name") if isinstance(poetry, dict) else None
+        out.name = name if isinstance(name, str) else None
         return out
     dynamic = project.get("dynamic", [])
     dynamic = set(dynamic) if isinstance(dynamic, list) else set()
@@ -133,10 +137,14 @@ class PackagingChanges:
 
     extras_added: list[Extra] = field(default_factory=list)
     extras_removed: list[Extra] = field(default_factory=list)
+    # extras made dependency groups of their names (`[dependency-groups] dev`)
+    extras_grouped: list[Extra] = field(default_factory=list)
     extras_changed: list[ExtraRequirement] = field(default_factory=list)
     entry_points_added: list[EntryPoint] = field(default_factory=list)
     entry_points_removed: list[EntryPoint] = field(default_factory=list)
     backends: list[DefaultChange] = field(default_factory=list)
+    # the distribution's name (`[project] name`, `[metadata] name`) changed
+    names: list[DefaultChange] = field(default_factory=list)
     # the modules the entry points name at the commit (`typeguard._pytest_plugin` of
     # `pytest11`): what a plugin loader imports, not a user
     entry_modules: list[str] = field(default_factory=list)
@@ -261,6 +269,11 @@ def _compare(old: Metadata, new: Metadata, path: str, out: PackagingChanges) -> 
             for e, reqs in old.extras.items()
             if _extra_key(e) not in now and _extra_key(e) not in new.groups
         ]
+        out.extras_grouped += [
+            Extra(e, reqs, path, old.name)
+            for e, reqs in old.extras.items()
+            if _extra_key(e) not in now and _extra_key(e) in new.groups
+        ]
         kept = {_extra_key(e): reqs for e, reqs in old.extras.items()}
         for extra, reqs in new.extras.items():
             if _extra_key(extra) in kept:
@@ -280,6 +293,9 @@ def _compare(old: Metadata, new: Metadata, path: str, out: PackagingChanges) -> 
         ]
     if old.backend and new.backend and old.backend != new.backend:
         out.backends.append(DefaultChange("build-backend", old.backend, new.backend, path))
+    if old.name and new.name and _extra_key(old.name) != _extra_key(new.name):
+        # (PEP 503 compares names as PEP 685 does extras: `Foo_Bar` is `foo-bar`)
+        out.names.append(DefaultChange("name", old.name, new.name, path))
 
 
 # A requirement's leading name (PEP 508), and the spaces it may be written with

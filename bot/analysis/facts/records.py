@@ -789,6 +789,9 @@ class Facts:
     # entry points (commands among them) gained or lost, the build backend changed
     extras_added: tuple[Extra, ...] = ()
     extras_removed: tuple[Extra, ...] = ()
+    # extras the commit makes PEP 735 dependency groups of their names: the developers they
+    # served now ask for them so, and no user's install loses them
+    extras_grouped: tuple[Extra, ...] = ()
     # the requirements of an extra declared at both revisions that it gains, loses or pins
     # anew (one project's metadata over its files: moved between them, the same is nothing)
     extras_changed: tuple[ExtraRequirement, ...] = ()
@@ -799,6 +802,9 @@ class Facts:
     # the modules the entry points of changed packaging files name at the commit
     entry_modules: tuple[str, ...] = ()
     backend_changed: tuple[DefaultChange, ...] = ()
+    # the distribution's name its packaging metadata declares, changed: `pip install old`
+    # gets none of its releases from then on
+    distribution_renamed: tuple[DefaultChange, ...] = ()
     # a release workflow's per-platform build moved to another runner, per job
     # (`workflows.release_runners`): what users download is built on another system
     release_runners: tuple[DefaultChange, ...] = ()
