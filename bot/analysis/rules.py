@@ -31,7 +31,7 @@ from bot.analysis.security import names_hole
 from bot.analysis.shield import noted, shield
 from bot.analysis.signals import ADVISORY_WORD, SECURITY_WORDS, Signals, read_signals
 from bot.analysis.spans import code
-from bot.analysis.titles import ParsedTitle, merged_branch, merged_message
+from bot.analysis.titles import ParsedTitle, keeps_records, merged_branch, merged_message
 from bot.analysis.unreleased import released
 from bot.analysis.unshipped import shipped_build_line, unshipped_only
 from bot.analysis.wording import (
@@ -822,9 +822,12 @@ def _renames_only(commit: CommitInput, sig: Signals, *, said_breaking: bool) -> 
 
 def _tells_users(commit: CommitInput, sig: Signals) -> bool:
     """The commit adds a news fragment for users, or one to three items to its changelog (a
-    release's notes are none: a version bump)."""
+    release's notes are none: a version bump), unless its title says it only updates the
+    records: then the entry tells other commits' changes."""
     return any(f.meaning in _FOR_USERS for f in sig.fragments) or (
-        bool(changelog_entry(commit.files)) and not adds_release(commit.files)
+        bool(changelog_entry(commit.files))
+        and not adds_release(commit.files)
+        and not keeps_records(commit.title)
     )
 
 
