@@ -577,14 +577,15 @@ def read_signals(
     news = fragment_entry(added)
     # (an entry that is all the commit changes tells an older change: pytest-asyncio
     # 9fd64da's note added under a released version)
-    # (nor does one a commit that says it only updates the records adds: sqlparse 4ad66a7's
-    # "Update Changelog and authors." beside a line of code)
-    beside = any(not is_changelog(f.filename) for f in commit.files) and not keeps_records(
-        commit.title
-    )
+    beside = any(not is_changelog(f.filename) for f in commit.files)
+    # (nor is the entry of a commit that says it only updates the records the description of
+    # what else it changes: sqlparse 4ad66a7's "Update Changelog and authors." beside a line
+    # of code)
+    records = beside and keeps_records(commit.title)
+    beside = beside and not records
     written = news or (changelog_entry(commit.files) if beside else "")
     entry_items = description_paragraphs(written, items=True) if written else []
-    if all(_echoes(p, commit.title) for p in own) and not keeps_records(commit.title):
+    if all(_echoes(p, commit.title) for p in own) and not records:
         # No words of the author's but the title: the entry the commit adds to its
         # changelog says what it does (quart 8a0e4c4's "Fix signing key selection order …"),
         # or the fragment
