@@ -259,4 +259,6 @@ def test_a_method_gone_and_another_doing_other_things_in_its_place_is_no_rename(
         "if t == token:", "if t is token:"
     )
     text, _ = _entry(tmp_path / "again", path, _REINDENT, renamed, "Rename a helper")
-    assert "Renames `ReindentFilter._flatten_up_to_token` to `ReindentFilter._tokens_before`" in text
+    assert (
+        "Renames `ReindentFilter._flatten_up_to_token` to `ReindentFilter._tokens_before`" in text
+    )

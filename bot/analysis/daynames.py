@@ -30,7 +30,8 @@ def _file_key(path: str) -> str:
 
 def lines_of(commit: CommitInput) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """Fingerprints of the lines the commit's patches add and remove (a file's path with the
-    line, exactly), each as `FILE:LINE` (`FILE` its path's alone); None where a file's patch is not known or there are too many."""
+    line, exactly), each as `FILE:LINE` (`FILE` its path's alone); None where a file's patch
+    is not known or there are too many."""
     if not commit.files_known:
         return None
     added: list[str] = []

@@ -8,7 +8,8 @@ import re
 # GHSA-…, CVE-…, CWE-… in any case; "ReDoS", "DoS" as written (MS-DOS's "DOS", a `dos` in a
 # name are no attack); a denial of service spelled out
 _HOLE = re.compile(
-    r"\b(?i:ghsa(?:-[23456789cfghjmpqrvwx]{4}){3}|cve-\d{4}-\d{4,}|cwe-\d+|denial[- ]of[- ]service)\b"
+    r"\b(?i:ghsa(?:-[23456789cfghjmpqrvwx]{4}){3}|cve-\d{4}-\d{4,}|cwe-\d+"
+    r"|denial[- ]of[- ]service)\b"
     r"|(?<![\w/.-])(?:ReDo[Ss]|ReDOS|DoS)(?![\w-])"
 )
 # Where a bump starts quoting its dependency's notes (Dependabot, Renovate): not the author's

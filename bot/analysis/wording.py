@@ -1001,9 +1001,7 @@ def _tables(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Statemen
     for t in sig.facts.tables_changed:
         paths.setdefault(t.name, set()).add(t.path)
     # keys one dict of a file loses and another gains: moved, said once by the one they left
-    moved_in = {
-        (t.path, into, key) for t in sig.facts.tables_changed for key, into in t.moved
-    }
+    moved_in = {(t.path, into, key) for t in sig.facts.tables_changed for key, into in t.moved}
     out: list[_Statement] = []
     theme = "compatibility" if public else "architecture"
 

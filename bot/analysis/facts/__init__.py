@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable
 from typing import TypeVar
 
+from bot.analysis.facts.alike import alike_code
 from bot.analysis.facts.build import (
     build_only_requirements,
     extra_only_requirements,
@@ -34,7 +35,6 @@ from bot.analysis.facts.build import (
 from bot.analysis.facts.callers import public_callers
 from bot.analysis.facts.calls import keywords_changed, signature
 from bot.analysis.facts.caught import caught_at_each_call
-from bot.analysis.facts.alike import alike_code
 from bot.analysis.facts.class_renamed import classes_renamed
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.commands import command_names

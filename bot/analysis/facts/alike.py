@@ -30,6 +30,8 @@ def alike_code(was: ast.AST | None, now: ast.AST | None) -> bool:
         return True
     old, new = _code(was).replace(now.name, ""), _code(now).replace(was.name, "")
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    return matcher.real_quick_ratio() >= ALIKE and matcher.quick_ratio() >= ALIKE and (
-        matcher.ratio() >= ALIKE
+    return (
+        matcher.real_quick_ratio() >= ALIKE
+        and matcher.quick_ratio() >= ALIKE
+        and matcher.ratio() >= ALIKE
     )

@@ -141,9 +141,7 @@ def _moved(r: FileReading, changes: list[TableChange]) -> list[TableChange]:
             for key in now[1]:
                 gaining.setdefault(key, []).append(name)
     return [
-        replace(
-            t, moved=tuple((k, gaining[k][0]) for k in t.lost if len(gaining.get(k, ())) == 1)
-        )
+        replace(t, moved=tuple((k, gaining[k][0]) for k in t.lost if len(gaining.get(k, ())) == 1))
         if t.kind == "keys" and t.lost
         else t
         for t in changes
