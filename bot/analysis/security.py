@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from bot.analysis.signals import NOT_PROSE
+
 # GHSA-…, CVE-…, CWE-… in any case; "ReDoS", "DoS" as written (MS-DOS's "DOS", a `dos` in a
 # name are no attack); a denial of service spelled out
 _HOLE = re.compile(
@@ -21,9 +23,11 @@ _QUOTED = re.compile(
 def names_hole(*texts: str) -> bool:
     """Whether any of the author's `texts` (a title, a description, the changelog entry the
     commit adds) names a security hole: a published advisory, a weakness, a denial of
-    service; a dependency's notes a bump quotes are not the author's."""
+    service, in prose (a code span, a quotation or an enumeration of examples is not: "keep
+    the case (NaN, CVE-2024-1234, TPOT)"); a dependency's notes a bump quotes are not the
+    author's."""
     for text in texts:
         quoted = _QUOTED.search(text)
-        if _HOLE.search(text[: quoted.start()] if quoted else text):
+        if _HOLE.search(NOT_PROSE.sub(" ", text[: quoted.start()] if quoted else text)):
             return True
     return False

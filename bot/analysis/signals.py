@@ -160,7 +160,7 @@ _CONSTANT = re.compile(r"\.[A-Z][A-Z0-9_]*$")
 _CONFIG_MODULE = re.compile(r"config|args|envs?|settings|options", re.IGNORECASE)
 # What a severity word in it does not describe: code, quotations, test and other identifiers,
 # and enumerations in brackets ("LLM faults (invalid, cut, 503, hang, injection)").
-_NOT_PROSE = re.compile(
+NOT_PROSE = re.compile(
     r"`[^`]*`|\"[^\"]*\"|“[^”]*”|\b\w*_\w*\b|\btests?\s+\w+"
     r"|\((?:[^(),]{1,30},){2,}[^(),]{1,30}\)"
 )
@@ -370,7 +370,7 @@ def _as_written(original: str, lower: str, m: re.Match[str]) -> str:
 def _words(pattern: re.Pattern[str], text: str) -> tuple[str, ...]:
     """The pattern's words where they describe the change: not in code spans, quotations,
     identifiers or test names (`test_crash_on_empty`)."""
-    original = _NOT_PROSE.sub(" ", text)
+    original = NOT_PROSE.sub(" ", text)
     lower = original.lower()
     found: dict[str, str] = {}
     for m in pattern.finditer(lower):
