@@ -445,13 +445,31 @@ def _with_options(types: list[ChangeType], sig: Signals) -> list[ChangeType]:
     return [*types, T.FEATURE][:4]
 
 
+# A title's words that say its change is to docs; "comment" may name what the code handles
+_DOCS_SAID = re.compile(r"\b(?:docs?|documentation|readme|typos?|docstrings?)\b", re.IGNORECASE)
+
+
 def _docs_by_word(types: list[ChangeType], commit: CommitInput, sig: Signals) -> list[ChangeType]:
-    """`types` without docs where only a word of the title typed it so ("Pair comment
-    delimiters …") and the change rewrites shipped code: the word names what the code handles,
-    not what the change is."""
+    """`types` without docs where only the title's "comment" typed it so ("Pair comment
+    delimiters …") and the change rewrites shipped code: the word names what the code handles
+    (a SQL comment, a parser's), not what the change is."""
     labels = commit.pull_request.labels if commit.pull_request else []
     said = sig.title.conventional or sig.title.tags or labels or sig.fragments
-    if T.DOCS not in types or said or sig.only is PathKind.DOCS or not _code_lines(commit, sig):
+    if (
+        T.DOCS not in types
+        or said
+        or sig.only is PathKind.DOCS
+        or _DOCS_SAID.search(sig.title.text)
+        or not _code_lines(commit, sig)
+    ):
+        return types
+    # (last, as it parses both revisions again: docstrings edited leave the same code)
+    code = [
+        f
+        for f in commit.files
+        if f.filename in sig.source_files and f.filename not in sig.layout_only
+    ]
+    if all(same_code(f) for f in code):
         return types
     return [t for t in types if t is not T.DOCS] or [T.OTHER]
 
