@@ -463,14 +463,7 @@ def _docs_by_word(types: list[ChangeType], commit: CommitInput, sig: Signals) ->
         or not _code_lines(commit, sig)
     ):
         return types
-    # (last, as it parses both revisions again: docstrings edited leave the same code)
-    code = [
-        f
-        for f in commit.files
-        if f.filename in sig.source_files and f.filename not in sig.layout_only
-    ]
-    if all(same_code(f) for f in code):
-        return types
+    # (a comment edited alone is layout: `_code_lines` counts none of it)
     return [t for t in types if t is not T.DOCS] or [T.OTHER]
 
 
