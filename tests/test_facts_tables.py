@@ -230,3 +230,36 @@ def test_class_tables_frozensets_and_t_literal(tmp_path: Path) -> None:
     assert '`Parser.SCHEMES` gains `"https"`.' in text
     assert '`Parser.SCHEMES` drops `"ftp"`.' in text
     assert len(verdicts) >= 3 and all(v is Verdict.TRUE for v in verdicts)
+
+
+_KEYWORDS = """from sqlparse import tokens
+
+KEYWORDS = {{
+    'ROUTINE_SCHEMA': tokens.Keyword,
+{row}    'ROWS': tokens.Keyword,
+}}
+
+KEYWORDS_COMMON = {{
+{common}    'SELECT': tokens.Keyword.DML,
+}}
+{mysql}"""
+
+
+def test_a_key_one_dict_loses_and_another_gains_moves(tmp_path: Path) -> None:
+    # sqlparse 6b10952: `ROW` out of `KEYWORDS` into the new `KEYWORDS_MYSQL`
+    row = "    'ROW': tokens.Keyword,\n"
+    before = {"sqlparse/keywords.py": _KEYWORDS.format(row=row, common="", mysql="")}
+    mysql = "\nKEYWORDS_MYSQL = {\n" + row + "}\n"
+    after = {"sqlparse/keywords.py": _KEYWORDS.format(row="", common="", mysql=mysql)}
+    analysis, _ = checked_entry(tmp_path, before, after, "Add new group for MySQL keywords")
+    text = entry_text(analysis)
+    assert 'The key `"ROW"` moves from `KEYWORDS` to `KEYWORDS_MYSQL`.' in text
+    assert "no longer has the key" not in text
+    # d76e8a4: `TRUNCATE` out of `KEYWORDS` into `KEYWORDS_COMMON`, bound at both revisions
+    truncate = "    'TRUNCATE': tokens.Keyword.DDL,\n"
+    before = {"sqlparse/keywords.py": _KEYWORDS.format(row=truncate, common="", mysql="")}
+    after = {"sqlparse/keywords.py": _KEYWORDS.format(row="", common=truncate, mysql="")}
+    analysis, _ = checked_entry(tmp_path / "again", before, after, "Classify TRUNCATE as DDL")
+    text = entry_text(analysis)
+    assert 'The key `"TRUNCATE"` moves from `KEYWORDS` to `KEYWORDS_COMMON`.' in text
+    assert "no longer has the key" not in text and "gains the key" not in text

@@ -320,3 +320,66 @@ def test_words_about_what_a_leak_is_are_no_security_fix(tmp_path: Path, message:
     )
     assert analysis.importance is not Importance.HIGH
     assert "another origin" not in str(analysis.insights)
+
+
+# sqlparse d1d8060, 40ed3aa: a lexer's regex that rescans per opener, and grouping limits
+LEXER = (
+    "import re\n\n"
+    "COMMENT = re.compile(r'/\\*[\\s\\S]*?\\*/')\n\n\n"
+    "def comments(text):\n"
+    "    return COMMENT.findall(text)\n" + _HELPERS
+)
+LEXER_FIXED = LEXER.replace(
+    "    return COMMENT.findall(text)\n",
+    "    out, start = [], text.find('/*')\n"
+    "    while start >= 0:\n"
+    "        end = text.find('*/', start + 2)\n"
+    "        if end < 0:\n"
+    "            break\n"
+    "        out.append(text[start : end + 2])\n"
+    "        start = text.find('/*', end + 2)\n"
+    "    return out\n",
+)
+HEADER = "Development Version\n-------------------\n\nSecurity Fixes\n\n"
+ENTRY = (
+    "* Fix uncontrolled CPU consumption (ReDoS) in the lexer's handling of multiline\n"
+    "  comments (CWE-1333, GHSA-prg7-hcfm-mfcr, reported by EQSTLab).  Fix: resolve the\n"
+    "  delimiters in a single linear pass.\n\n"
+)
+RELEASED = "Release 0.5.5 (Jan 1, 2026)\n----------------------------\n\n* Older fix.\n"
+
+
+def test_a_fix_whose_changelog_entry_names_the_advisory_is_a_high_security_fix(
+    tmp_path: Path,
+) -> None:
+    # the title alone, and the advisory within an enumeration of the entry the commit adds
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pkg/lexer.py": LEXER, "CHANGELOG": HEADER + RELEASED},
+        {"pkg/lexer.py": LEXER_FIXED, "CHANGELOG": HEADER + ENTRY + RELEASED},
+        "Fix uncontrolled CPU consumption in the lexer's handling of multiline comments.",
+    )
+    assert analysis.importance is Importance.HIGH
+    assert [t.value for t in analysis.change_types][:2] == ["security", "bugfix"]
+    assert Verdict.FALSE not in verdicts
+
+
+@pytest.mark.parametrize(
+    ("title", "high"),
+    [
+        ("Add hard limits for grouping to prevent DoS attacks.", True),
+        ("Pair comment delimiters at the lexer position", False),
+        ("Keep MS-DOS line endings in comments", False),
+    ],
+)
+def test_a_denial_of_service_in_the_title_is_a_security_fix(
+    tmp_path: Path, title: str, high: bool
+) -> None:
+    analysis, _ = checked_entry(
+        tmp_path, {"pkg/lexer.py": LEXER}, {"pkg/lexer.py": LEXER_FIXED}, title
+    )
+    types = [t.value for t in analysis.change_types]
+    assert (analysis.importance is Importance.HIGH) is high
+    assert ("security" in types) is high
+    # "comment" names what the code handles: a rewrite of shipped code is no docs change
+    assert "docs" not in types

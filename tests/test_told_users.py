@@ -206,3 +206,23 @@ def test_an_item_under_its_group_s_label_with_an_example_tells_users(tmp_path: P
         "Add env singleton (#382)",
     )
     assert importance is Importance.MEDIUM
+
+
+def test_an_entry_added_by_a_commit_that_updates_the_records_is_not_its_own(
+    tmp_path: Path,
+) -> None:
+    # sqlparse 4ad66a7 "Update Changelog and authors.": an entry for another commit's feature,
+    # a name in AUTHORS, and one call moved in the code; the entry is not what it did
+    _, commit = second_commit(
+        tmp_path,
+        {CORE: _CORE, "CHANGELOG.md": _CHANGELOG, "AUTHORS": "* Alice\n"},
+        {
+            CORE: _CORE.replace("            stack_info=True,\n", ""),
+            "CHANGELOG.md": _REMOVED,
+            "AUTHORS": "* Alice\n* Bob\n",
+        },
+        "Update Changelog and authors.",
+    )
+    analysis = analyze(commit)
+    assert analysis.importance is Importance.LOW
+    assert "Debug logs" not in analysis.summary

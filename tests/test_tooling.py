@@ -844,3 +844,22 @@ def test_a_dev_dependency_dropped_beside_its_lock_is_said(tmp_path: Path) -> Non
         assert Checker(reader).check(sha, claim).verdict is Verdict.FALSE
     finally:
         reader.close()
+
+
+def test_a_makefile_release_target_run_through_uv_is_tooling() -> None:
+    # sqlparse d279be4 "Publish fixes.": the release target builds and publishes through
+    # `uv run`, hatch joins the dev dependency group, the lock follows
+    make = "release:\n\t@rm -rf dist/\n\tpython -m build\n\thatch publish\n"
+    uv = make.replace("\tpython", "\tuv run python").replace("\thatch", "\tuv run hatch")
+    assert dev_tooling(change("Makefile", make, uv))
+    assert dev_tooling(change("Makefile", make, make.replace("hatch publish", "flit publish")))
+    # a compiler's recipe is what an install may run
+    assert not dev_tooling(change("Makefile", make, make.replace("hatch publish", "gcc -o x x.c")))
+    analysis = analyze(
+        commit(
+            "Publish fixes.",
+            change("Makefile", make, uv),
+            change("uv.lock", UV_LOCK.format(ruff="0.13.1"), UV_LOCK.format(ruff="0.13.2")),
+        )
+    )
+    assert analysis.importance is Importance.LOW

@@ -91,3 +91,35 @@ def test_a_commit_whose_removal_still_stands_or_whose_lines_are_unknown_is_not_u
     assert [c.undone_by for c in undone([c, unknown])] == [None, None]
     e = _day("e", 10, ("old",), ("x",))
     assert [(c.undone_by, c.no_net) for c in undone([a, e])] == [("e", None), (None, ())]
+
+
+def test_a_line_rewrapped_by_a_later_commit_is_not_undone() -> None:
+    # sqlparse 2025-11-25: ab0f85c adds 'INTERSECT' to a wrapped tuple's first line; e37ea5b
+    # takes that line out, puts the old first line back and carries 'INTERSECT' to the next
+    a = _day("a", 9, ("f:first+INTERSECT",), ("f:first",))
+    b = _day("b", 10, ("f:first", "f:INTERSECT+second"), ("f:first+INTERSECT", "f:second"))
+    assert [(c.undone_by, c.no_net) for c in undone([a, b])] == [(None, None), (None, None)]
+    # a true revert of the same line is still undone, and the day nets to nothing
+    revert = _day("b", 10, ("f:first",), ("f:first+INTERSECT",))
+    assert [(c.undone_by, c.no_net) for c in undone([a, revert])] == [("b", None), (None, ())]
+
+
+def test_a_file_that_ends_the_day_changed_is_no_net_change() -> None:
+    # pydash 2023-01-28: 933b78d adds a pin, 0a430c6 swaps another line and drops the pin,
+    # a8a1b10 puts both back: 0a430c6 is undone, 933b78d is not, and setup.cfg ends the day
+    # with the pin it did not have at its start
+    pin = _day("pin", 9, ("f:pin",), ())
+    swap = _day("swap", 10, ("f:flake8>=6",), ("f:flake8", "f:pin"))
+    back = _day("back", 11, ("f:flake8", "f:pin"), ("f:flake8>=6",))
+    assert [(c.undone_by, c.no_net) for c in undone([pin, swap, back])] == [
+        (None, None),
+        ("back", None),
+        (None, None),
+    ]
+    # another file's lines do not stand in the way; a commit with unknown lines in the span does
+    other = _day("other", 10, ("g:x",), ())
+    assert [c.undone_by for c in undone([swap, other, back])] == ["back", None, None]
+    unknown = DigestCommit(
+        sha="u", title="u", url="", author="a", landed_at=other.landed_at, names=DayNames()
+    )
+    assert [c.undone_by for c in undone([swap, unknown, back])] == [None, None, None]

@@ -105,3 +105,25 @@ def test_a_fix_of_developers_tools_settings_says_nothing_of_releases(tmp_path: P
     )
     ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
     assert "never released" not in _said(analyze(commit))
+
+
+def test_a_follow_up_of_an_unreleased_security_fix_is_at_most_medium(tmp_path: Path) -> None:
+    # sqlparse 519e416: the same day's ReDoS fix (d1d8060, after 0.5.5) mistokenized a
+    # delimiter inside a string; the follow-up names the advisory, and no release had the bug
+    root = tmp_path / "repo"
+    root.mkdir(parents=True)
+    _git(root, "init", "-q", "-b", "main")
+    commit_files(root, {"pkg/table.py": RELEASED}, "Table")
+    _git(root, "tag", "-a", "v1.0.0", "-m", "Version 1.0.0")
+    commit_files(root, {"pkg/table.py": REWORKED}, "Fix quadratic reads (GHSA-prg7-hcfm-mfcr)")
+    commit_files(
+        root,
+        {"pkg/table.py": FIXED},
+        "Count an empty table at the reader's position\n\nThe ReDoS fix for "
+        "GHSA-prg7-hcfm-mfcr read every table up front; an empty one raised KeyError.",
+    )
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    analysis = analyze(commit)
+    assert analysis.importance is Importance.MEDIUM
+    assert [t.value for t in analysis.change_types][:2] == ["security", "bugfix"]
+    assert "(never released)" in _said(analysis)

@@ -195,3 +195,70 @@ def test_a_docstring_that_says_more_is_no_rename(tmp_path: Path) -> None:
         tmp_path, "tinystore/database.py", _DATABASE, after, "refactor: use new architecture"
     )
     assert "Renames `Table.purge`" not in text
+
+
+_REINDENT = '''"""Reindent."""
+
+
+class ReindentFilter:
+    def __init__(self):
+        self._curr_stmt = None
+
+    def _flatten_up_to_token(self, token):
+        """Yields all tokens up to token but excluding current."""
+        if token.is_group:
+            token = next(token.flatten())
+        for t in self._curr_stmt.flatten():
+            if t == token:
+                break
+            yield t
+
+    def _get_offset(self, token):
+        raw = ''.join(map(str, self._flatten_up_to_token(token)))
+        return len((raw or '\\n').splitlines()[-1])
+'''
+_MEASURED = '''"""Reindent."""
+
+
+class ReindentFilter:
+    def __init__(self):
+        self._curr_stmt = None
+
+    def _current_line_len(self, token):
+        """Returns the width of what is already emitted on the token's line."""
+        length = 0
+        node = token
+        while node is not self._curr_stmt and node.parent is not None:
+            stack = node.parent.tokens[:node.parent.tokens.index(node)]
+            while stack:
+                prev_ = stack.pop()
+                if '\\n' in prev_.value:
+                    return length + len(prev_.value.rsplit('\\n', 1)[-1])
+                length += len(prev_.value)
+            node = node.parent
+        return length
+
+    def _get_offset(self, token):
+        return self._current_line_len(token)
+'''
+
+
+def test_a_method_gone_and_another_doing_other_things_in_its_place_is_no_rename(
+    tmp_path: Path,
+) -> None:
+    # sqlparse a51df6d: a token generator deleted, a method measuring a line added, both
+    # `(self, token)`: two changes, not one renamed
+    path = "sqlparse/filters/reindent.py"
+    text, verdicts = _entry(tmp_path, path, _REINDENT, _MEASURED, "Measure offsets backwards")
+    assert "Renames `ReindentFilter._flatten_up_to_token`" not in text
+    assert "Adds `ReindentFilter._current_line_len`" in text
+    assert "Removes `ReindentFilter._flatten_up_to_token`" in text
+    assert Verdict.FALSE not in verdicts
+    # the same method under a new name, one line edited, still is
+    renamed = _REINDENT.replace("_flatten_up_to_token", "_tokens_before").replace(
+        "if t == token:", "if t is token:"
+    )
+    text, _ = _entry(tmp_path / "again", path, _REINDENT, renamed, "Rename a helper")
+    assert (
+        "Renames `ReindentFilter._flatten_up_to_token` to `ReindentFilter._tokens_before`" in text
+    )

@@ -22,9 +22,16 @@ def _fingerprint(path: str, line: str) -> str:
     return hashlib.blake2b(f"{path}\n{line}".encode(), digest_size=6).hexdigest()
 
 
+def _file_key(path: str) -> str:
+    """The part of a line's fingerprint that names its file (`FILE:LINE`): a day's digest
+    reads one file's lines together (`bot/digest/undone.py`)."""
+    return hashlib.blake2b(path.encode(), digest_size=4).hexdigest()
+
+
 def lines_of(commit: CommitInput) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """Fingerprints of the lines the commit's patches add and remove (a file's path with the
-    line, exactly); None where a file's patch is not known or there are too many."""
+    line, exactly), each as `FILE:LINE` (`FILE` its path's alone); None where a file's patch
+    is not known or there are too many."""
     if not commit.files_known:
         return None
     added: list[str] = []
@@ -35,13 +42,14 @@ def lines_of(commit: CommitInput) -> tuple[tuple[str, ...], tuple[str, ...]] | N
                 return None
             continue
         before = f.previous_filename or f.filename
+        now_key, before_key = _file_key(f.filename), _file_key(before)
         for line in f.patch.split("\n"):
             if line.startswith(("+++ b/", "+++ /dev/null", "--- a/", "--- /dev/null")):
                 continue
             if line.startswith("+"):
-                added.append(_fingerprint(f.filename, line[1:]))
+                added.append(f"{now_key}:{_fingerprint(f.filename, line[1:])}")
             elif line.startswith("-"):
-                removed.append(_fingerprint(before, line[1:]))
+                removed.append(f"{before_key}:{_fingerprint(before, line[1:])}")
     if len(added) > _MAX_LINES or len(removed) > _MAX_LINES:
         return None
     return tuple(added), tuple(removed)

@@ -378,13 +378,14 @@ def _invoke_tasks(f: FileChange) -> bool:
 
 # A Makefile line a Python project's maintainers run and no install does: a target's header
 # (`fmt:`, `.PHONY: …`) or a recipe that runs only the dev tools (tests,
-# linters, formatters, the release's build and upload, cleaning up); never a compiler.
+# linters, formatters, the release's build and upload, hatch's or flit's `publish` too, cleaning
+# up); never a compiler.
 _MAKE_TOOL = re.compile(
     r"^(?:[\w.%/ -]+:(?!=)[^=]*$"
     r"|\t[@-]*\s*(?:(?:uv\s+(?:run\s+)?|python3?\s+-m\s+|py\.test\b|uvx\s+)?"
     r"(?:pytest|py\.test|ruff|flake8|black|isort|mypy|pyright|pylint|coverage|tox|nox|twine"
     r"|build|pip|uv|pre-commit|bumpversion|bump2version|bump-my-version|sphinx-build|mkdocs"
-    r"|towncrier|codespell|check-manifest)\b|(?:rm|ls|echo|mkdir|cd|find|git)\b).*$)"
+    r"|towncrier|codespell|check-manifest|hatch|flit|pdm)\b|(?:rm|ls|echo|mkdir|cd|find|git)\b).*$)"
 )
 
 

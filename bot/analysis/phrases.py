@@ -66,6 +66,7 @@ class AnalysisPhrases:
     # a table's strings (a dict's keys; a list's, set's or Literal's values) gained or lost
     table_keys_gained: tuple[str, str]  # {name} {values}
     table_keys_lost: tuple[str, str]  # {name} {values}
+    table_keys_moved: tuple[str, str]  # {values} {old} {new}
     table_values_gained: str  # {name} {values}
     table_values_lost: str  # {name} {values}
     sections_added: tuple[str, str]  # {titles} {path}
@@ -323,6 +324,10 @@ EN = AnalysisPhrases(
     table_keys_lost=(
         "{name} no longer has the key {values}",
         "{name} no longer has the keys {values}",
+    ),
+    table_keys_moved=(
+        "the key {values} moves from {old} to {new}",
+        "the keys {values} move from {old} to {new}",
     ),
     table_values_gained="{name} gains {values}",
     table_values_lost="{name} drops {values}",
@@ -620,6 +625,7 @@ ZH = AnalysisPhrases(
     action_pinned="将 {paths} 中的 GitHub Action `{name}` 从 `{old}` 更新到 `{new}`",
     table_keys_gained=("{name} 新增键 {values}", "{name} 新增键 {values}"),
     table_keys_lost=("{name} 不再有键 {values}", "{name} 不再有键 {values}"),
+    table_keys_moved=("键 {values} 从 {old} 移到 {new}", "键 {values} 从 {old} 移到 {new}"),
     table_values_gained="{name} 新增取值 {values}",
     table_values_lost="{name} 不再包含取值 {values}",
     sections_added=("在 `{path}` 中新增章节 {titles}", "在 `{path}` 中新增章节 {titles}"),

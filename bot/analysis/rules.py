@@ -27,10 +27,11 @@ from bot.analysis.messages import (
 )
 from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
+from bot.analysis.security import names_hole
 from bot.analysis.shield import noted, shield
 from bot.analysis.signals import ADVISORY_WORD, SECURITY_WORDS, Signals, read_signals
 from bot.analysis.spans import code
-from bot.analysis.titles import ParsedTitle, merged_branch, merged_message
+from bot.analysis.titles import ParsedTitle, keeps_records, merged_branch, merged_message
 from bot.analysis.unreleased import released
 from bot.analysis.unshipped import shipped_build_line, unshipped_only
 from bot.analysis.wording import (
@@ -444,6 +445,50 @@ def _with_options(types: list[ChangeType], sig: Signals) -> list[ChangeType]:
     return [*types, T.FEATURE][:4]
 
 
+# A title's words that say its change is to docs; "comment" may name what the code handles
+_DOCS_SAID = re.compile(r"\b(?:docs?|documentation|readme|typos?|docstrings?)\b", re.IGNORECASE)
+
+
+def _docs_by_word(types: list[ChangeType], commit: CommitInput, sig: Signals) -> list[ChangeType]:
+    """`types` without docs where only the title's "comment" typed it so ("Pair comment
+    delimiters …") and the change rewrites shipped code: the word names what the code handles
+    (a SQL comment, a parser's), not what the change is."""
+    labels = commit.pull_request.labels if commit.pull_request else []
+    said = sig.title.conventional or sig.title.tags or labels or sig.fragments
+    if (
+        T.DOCS not in types
+        or said
+        or sig.only is PathKind.DOCS
+        or _DOCS_SAID.search(sig.title.text)
+        or not _code_lines(commit, sig)
+    ):
+        return types
+    # (a comment edited alone is layout: `_code_lines` counts none of it)
+    return [t for t in types if t is not T.DOCS] or [T.OTHER]
+
+
+def _security_named(
+    commit: CommitInput, sig: Signals, types: list[ChangeType], verdict: Assessment
+) -> tuple[list[ChangeType], Assessment]:
+    """A fix whose author's words (title, description, the changelog entry it adds) name the
+    hole it closes (`security.names_hole`: an advisory's id, a CWE, a denial of service), on
+    shipped code, is high; it, or one the rules already rated a security fix, is typed a
+    security fix first. Docs, tests and tooling close no hole, nor does a package its author
+    calls unaffected."""
+    named = (
+        sig.only is None
+        and not sig.unaffected
+        and _code_lines(commit, sig) > 0
+        and names_hole(sig.title.text, *sig.description, *sig.entry_items)
+    )
+    if not named and not verdict.reason.startswith("security"):
+        return types, verdict
+    if named and verdict.importance is not I.HIGH:
+        verdict = Assessment(I.HIGH, verdict.breaking, "security: the hole named on shipped code")
+    rest = [t for t in types if t not in (T.SECURITY, T.BUGFIX, T.DOCS, T.OTHER)]
+    return [T.SECURITY, T.BUGFIX, *rest][:4], verdict
+
+
 # A maintainer's label that types a change security ("security", "type: security-fix").
 _SECURITY_LABEL = re.compile(r"\b(?:security|vulnerability|cve)\b")
 
@@ -810,9 +855,12 @@ def _renames_only(commit: CommitInput, sig: Signals, *, said_breaking: bool) -> 
 
 def _tells_users(commit: CommitInput, sig: Signals) -> bool:
     """The commit adds a news fragment for users, or one to three items to its changelog (a
-    release's notes are none: a version bump)."""
+    release's notes are none: a version bump), unless its title says it only updates the
+    records: then the entry tells other commits' changes."""
     return any(f.meaning in _FOR_USERS for f in sig.fragments) or (
-        bool(changelog_entry(commit.files)) and not adds_release(commit.files)
+        bool(changelog_entry(commit.files))
+        and not adds_release(commit.files)
+        and not keeps_records(commit.title)
     )
 
 
@@ -888,7 +936,7 @@ def analyze_shielded(
     types, confidence = _types(
         commit, sig.title, sig.line_kinds, tuple(f.meaning for f in sig.fragments if f.meaning)
     )
-    types = _with_options(types, sig)
+    types = _docs_by_word(_with_options(types, sig), commit, sig)
     risks = breaking_risks(commit, sig, p)
     # A merge is breaking only by its author's words (a footer, a `!`, a label, "breaking
     # change" in its text), never by the branch's diff alone.
@@ -920,6 +968,8 @@ def analyze_shielded(
             internal=inside is not None,
         )
     )
+    if not renames:
+        types, verdict = _security_named(commit, sig, types, verdict)
     unreleased_fix = (
         T.BUGFIX in types and sig.last_release is not None and sig.last_release.edits_unreleased
     )

@@ -49,7 +49,7 @@ from bot.analysis.messages import (
     without_steps,
 )
 from bot.analysis.paths import PathKind, path_kind, ships
-from bot.analysis.titles import ParsedTitle, parse_title
+from bot.analysis.titles import ParsedTitle, keeps_records, parse_title
 from bot.models import CommitInput, LastRelease
 
 # Symptoms a reader must know about (the rubric's "silent wrong results, data corruption,
@@ -160,7 +160,7 @@ _CONSTANT = re.compile(r"\.[A-Z][A-Z0-9_]*$")
 _CONFIG_MODULE = re.compile(r"config|args|envs?|settings|options", re.IGNORECASE)
 # What a severity word in it does not describe: code, quotations, test and other identifiers,
 # and enumerations in brackets ("LLM faults (invalid, cut, 503, hang, injection)").
-_NOT_PROSE = re.compile(
+NOT_PROSE = re.compile(
     r"`[^`]*`|\"[^\"]*\"|“[^”]*”|\b\w*_\w*\b|\btests?\s+\w+"
     r"|\((?:[^(),]{1,30},){2,}[^(),]{1,30}\)"
 )
@@ -370,7 +370,7 @@ def _as_written(original: str, lower: str, m: re.Match[str]) -> str:
 def _words(pattern: re.Pattern[str], text: str) -> tuple[str, ...]:
     """The pattern's words where they describe the change: not in code spans, quotations,
     identifiers or test names (`test_crash_on_empty`)."""
-    original = _NOT_PROSE.sub(" ", text)
+    original = NOT_PROSE.sub(" ", text)
     lower = original.lower()
     found: dict[str, str] = {}
     for m in pattern.finditer(lower):
@@ -578,9 +578,14 @@ def read_signals(
     # (an entry that is all the commit changes tells an older change: pytest-asyncio
     # 9fd64da's note added under a released version)
     beside = any(not is_changelog(f.filename) for f in commit.files)
+    # (nor is the entry of a commit that says it only updates the records the description of
+    # what else it changes: sqlparse 4ad66a7's "Update Changelog and authors." beside a line
+    # of code)
+    records = beside and keeps_records(commit.title)
+    beside = beside and not records
     written = news or (changelog_entry(commit.files) if beside else "")
     entry_items = description_paragraphs(written, items=True) if written else []
-    if all(_echoes(p, commit.title) for p in own):
+    if all(_echoes(p, commit.title) for p in own) and not records:
         # No words of the author's but the title: the entry the commit adds to its
         # changelog says what it does (quart 8a0e4c4's "Fix signing key selection order …"),
         # or the fragment

@@ -282,3 +282,18 @@ def git_reverted_shas(message: str) -> tuple[str, ...]:
 def names_a_revert(title: str, message: str) -> bool:
     """Whether a commit reads as a revert (of anything): a `Revert "…"` title or git's line."""
     return parse_title(title).undoes is not None or bool(git_reverted_shas(message))
+
+
+# A title whose subject is the project's records: the changelog, the authors, the news
+_RECORDS = r"(?:the\s+)?(?:change\s*log|changes|news|history|authors|contributors|credits)"
+_RECORDS_ONLY = re.compile(
+    rf"^\s*(?:(?:update[sd]?|add(?:s|ed)?|edit(?:s|ed)?|fix(?:es|ed)?)\s+)?{_RECORDS}"
+    rf"(?:\s*(?:,|and|&)\s*{_RECORDS})*\s*\.?\s*$",
+    re.IGNORECASE,
+)
+
+
+def keeps_records(title: str) -> bool:
+    """Whether a title says the commit only updates the project's records ("Update Changelog
+    and authors."): the changelog lines it adds tell other commits' changes, not its own."""
+    return bool(_RECORDS_ONLY.match(title))

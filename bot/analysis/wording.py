@@ -1016,28 +1016,48 @@ def _tables(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Statemen
     # a private table that gains the names the change adds (`PROPS` of a `__main__.py`
     # listing the new `site_log_dir`) only registers them: the additions say it already
     added = {n.short for n in sig.facts.added} if not public else set()
+    # keys one dict of a file loses and another gains: moved, said once by the one they left
+    moved_in = {(t.path, into, key) for t in sig.facts.tables_changed for key, into in t.moved}
     out: list[_Statement] = []
+    theme = "compatibility" if public else "architecture"
+
+    def shown(values: tuple[str, ...]) -> str | None:
+        said = [v for v in values if _sayable(v)][:3]
+        if not said:
+            return None
+        text = p.list_sep.join(code(f'"{v}"') for v in said)
+        if len(values) > len(said):
+            text = p.more.format(shown=text, count=len(values) - len(said))
+        return text
+
     for t in changes[:2]:
         name = (
             p.name_in.format(name=t.name, path=t.path) if len(paths[t.name]) > 1 else code(t.name)
         )
         keys = t.kind == "keys"
-        for values, phrase in (
-            (t.gained, p.table_keys_gained if keys else p.table_values_gained),
-            (t.lost, p.table_keys_lost if keys else p.table_values_lost),
-        ):
-            if values is t.gained and values and set(values) <= added:
+        went = dict(t.moved)
+        into: dict[str, list[str]] = {}
+        for key, table in t.moved:
+            into.setdefault(table, []).append(key)
+        gained = tuple(v for v in t.gained if (t.path, t.name, v) not in moved_in)
+        lost = tuple(v for v in t.lost if v not in went)
+        clauses = [
+            (gained, p.table_keys_gained if keys else p.table_values_gained, {}),
+            *(
+                (tuple(moved), p.table_keys_moved, {"old": name, "new": code(table)})
+                for table, moved in into.items()
+            ),
+            (lost, p.table_keys_lost if keys else p.table_values_lost, {}),
+        ]
+        for values, phrase, names in clauses:
+            if values is gained and values and set(values) <= added:
                 continue
-            said = [v for v in values if _sayable(v)][:3]
-            if not said:
+            text = shown(values)
+            if text is None:
                 continue
-            shown = p.list_sep.join(code(f'"{v}"') for v in said)
-            if len(values) > len(said):
-                shown = p.more.format(shown=shown, count=len(values) - len(said))
             clause = (phrase if isinstance(phrase, str) else forms(phrase, len(values))).format(
-                name=name, values=shown
+                name=name, values=text, **names
             )
-            theme = "compatibility" if public else "architecture"
             out.append(_Statement(theme, clause, internal=not public))
     return out
 

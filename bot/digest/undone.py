@@ -4,7 +4,11 @@ where the lines that went with them net to nothing, no change at all. Pure.
 The stored analyses stay as the analyser made them; the digest reads each commit's line
 fingerprints (`DayNames.added_lines`, `removed_lines`) together. A commit whose lines are not
 known (a row stored before, a file without its patch) is never said undone, nor takes
-anything out.
+anything out. Lines that leave the files as they were are not enough: a commit is undone
+only where the commits from the first of those it undoes to the undoing one leave every file
+they touched with the lines it had before (a line re-wrapped, rewritten or put back by another
+commit stands), and a day nets to nothing only where each file ends it with the lines it began
+it with.
 """
 
 from __future__ import annotations
@@ -29,6 +33,54 @@ def _low(commit: DigestCommit, **update: object) -> DigestCommit:
         # (a maintainer's rating stands as rated)
         a = a.model_copy(update={"importance": Importance.LOW, "breaking": False})
     return replace(commit, analysis=a, **update)  # type: ignore[arg-type]
+
+
+def _file(fingerprint: str) -> str:
+    """The file part of a line's fingerprint (`daynames.lines_of`); '' for one stored before
+    files were told apart (then all such lines read as one file: the check is stricter)."""
+    return fingerprint.split(":", 1)[0] if ":" in fingerprint else ""
+
+
+def _files(lines: tuple[Counter[str], Counter[str]]) -> set[str]:
+    return {_file(f) for side in lines for f in side}
+
+
+def _back(
+    span: Sequence[DigestCommit],
+    files: set[str],
+    lines: dict[str, tuple[Counter[str], Counter[str]]],
+) -> bool:
+    """Whether the commits of `span` together leave each of `files` with the lines it had
+    before the first of them: every line one adds another takes out, and the reverse. A
+    commit whose lines are not known may have touched them: nothing is proved."""
+    net: Counter[str] = Counter()
+    for c in span:
+        if c.sha not in lines:
+            return False
+        added, removed = lines[c.sha]
+        net.update({f: n for f, n in added.items() if _file(f) in files})
+        net.subtract({f: n for f, n in removed.items() if _file(f) in files})
+    return not any(net.values())
+
+
+def _proved(
+    groups: dict[str, list[str]],
+    order: Sequence[DigestCommit],
+    position: dict[str, int],
+    lines: dict[str, tuple[Counter[str], Counter[str]]],
+) -> dict[str, str]:
+    """Of each undoing commit's group, the commits it is proved to undo: those at or after
+    one from which the span to the undoing commit puts the group's files back as they were."""
+    by: dict[str, str] = {}
+    for undoer, shas in groups.items():
+        members = sorted(shas, key=position.__getitem__)
+        for i, first in enumerate(members):
+            files = set().union(*(_files(lines[s]) for s in members[i:]))
+            span = order[position[first] : position[undoer] + 1]
+            if _back(span, files, lines):
+                by.update(dict.fromkeys(members[i:], undoer))
+                break
+    return by
 
 
 def _areas(commits: Sequence[DigestCommit]) -> tuple[str, ...]:
@@ -97,13 +149,19 @@ def undone(commits: Sequence[DigestCommit]) -> tuple[DigestCommit, ...]:
     groups: dict[str, list[str]] = {}
     for sha, undoer in by.items():
         groups.setdefault(undoer, []).append(sha)
+    by = _proved(groups, order, position, lines)
+    groups = {}
+    for sha, undoer in by.items():
+        groups.setdefault(undoer, []).append(sha)
     by_sha = {c.sha: c for c in order}
     no_net: dict[str, tuple[str, ...]] = {}
     for undoer, shas in groups.items():
         members = [*shas, undoer]
         added = sum((lines[s][0] for s in members), Counter[str]())
         removed = sum((lines[s][1] for s in members), Counter[str]())
-        if added == removed:
+        # and each file they touched ends the day as it began it
+        files = set().union(*(_files(lines[s]) for s in members))
+        if added == removed and _back(order, files, lines):
             no_net[undoer] = _areas([by_sha[s] for s in members])
     return tuple(
         _low(c, undone_by=by.get(c.sha), no_net=no_net.get(c.sha))

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable
 from typing import TypeVar
 
+from bot.analysis.facts.alike import alike_code
 from bot.analysis.facts.build import (
     build_only_requirements,
     extra_only_requirements,
@@ -446,10 +447,14 @@ def _packages(commit: CommitInput) -> tuple[PackageInit, ...]:
 
 def _same_parameters(readings: list[FileReading], path: str, old: Name, new: Name) -> bool:
     """Whether a file's `old` at the parent and `new` at the commit take the same parameters
-    (a class by its signature as read, none for either: the same)."""
+    (a class by its signature as read, none for either: the same), and, functions, do nearly
+    the same (`alike.alike_code`): one generator gone and a new method returning a count in
+    its place are two (sqlparse a51df6d)."""
     for r in readings:
         if r.path == path:
-            return r.minus.signatures.get(old.name) == r.plus.signatures.get(new.name)
+            return r.minus.signatures.get(old.name) == r.plus.signatures.get(
+                new.name
+            ) and alike_code(r.minus.functions.get(old.name), r.plus.functions.get(new.name))
     return False
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.analysis.facts.records import (
     Constant,
@@ -123,7 +123,29 @@ def _tables(r: FileReading) -> list[TableChange]:
         lost = tuple(s for s in was[1] if s not in new)
         if gained or lost:
             out.append(TableChange(name, r.path, now[0], gained, lost))
-    return out
+    return _moved(r, out)
+
+
+def _moved(r: FileReading, changes: list[TableChange]) -> list[TableChange]:
+    """`changes` with each dict's lost keys that one other dict of the file gains (a new one,
+    or one that `changes` has gaining it) named with that dict: moved, not gone."""
+    if not any(t.kind == "keys" and t.lost for t in changes):
+        return changes
+    gaining: dict[str, list[str]] = {}
+    for t in changes:
+        if t.kind == "keys":
+            for key in t.gained:
+                gaining.setdefault(key, []).append(t.name)
+    for name, now in r.plus.tables.items():
+        if now is not None and now[0] == "keys" and name not in r.minus.tables:
+            for key in now[1]:
+                gaining.setdefault(key, []).append(name)
+    return [
+        replace(t, moved=tuple((k, gaining[k][0]) for k in t.lost if len(gaining.get(k, ())) == 1))
+        if t.kind == "keys" and t.lost
+        else t
+        for t in changes
+    ]
 
 
 def _inherited(name: str, bases: dict[str, tuple[str, ...]], members: set[tuple[str, str]]) -> bool:

@@ -144,6 +144,9 @@ class TableChange:
     kind: str
     gained: tuple[str, ...]
     lost: tuple[str, ...]
+    # (key, table) for each key it loses that another dict of the file gains the same commit
+    # (one new there, or one bound at both revisions): a key moved, not gone
+    moved: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
