@@ -1159,8 +1159,13 @@ def _combine(
         twice = r.plus.redefined | r.minus.redefined
         # a stub's module beside it, read too: its `def`s are what callers meet
         module = by_path.get(r.path[:-1]) if r.path.endswith(".pyi") else None
-        for name, params in r.plus.signatures.items():
-            before = r.minus.signatures.get(name)
+        # in a stub a function's `@overload`s together are its signature: an implementation
+        # below them is read by no one (a module's is what a call meets at run time)
+        now, was = r.plus.signatures, r.minus.signatures
+        if r.path.endswith(".pyi"):
+            now, was = now | r.plus.overloads, was | r.minus.overloads
+        for name, params in now.items():
+            before = was.get(name)
             if before is None or name in twice:
                 continue
             gained, dropped = _by_name(params, before), _by_name(before, params)

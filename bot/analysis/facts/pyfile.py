@@ -173,6 +173,7 @@ class Unit:
         side.fallbacks.update(table.fallbacks)
         side.forwards.update(table.forwards)
         side.signatures.update(table.signatures | joined)
+        side.overloads.update(table.overloads)
         side.annotations.update(table.annotations)
         side.functions.update(table.functions)
         for name in table.functions:
@@ -613,8 +614,10 @@ class _Reader:
         overloads = bool(decorators & _OVERLOADS) and qualified in self.side.overloaded
         if decorators & _OVERLOADS:
             self.side.overloaded.add(qualified)
-        else:
+        elif qualified in self.side.overloaded:
             self.side.overloaded.discard(qualified)
+            if qualified in self.side.signatures:
+                self.side.overloads[qualified] = self.side.signatures[qualified]
         self.side.defs[qualified] = (kind, _digest(whole))
         # worked out once: what the change details and what it says edited both ask
         self.side.code[qualified] = functools.cache(functools.partial(_code, node))
@@ -1035,7 +1038,8 @@ def _parameters(args: ast.arguments, defaults: dict[str, ast.expr]) -> tuple[str
     out += [shown(a) for a in args.kwonlyargs]
     if args.kwarg is not None:
         out.append(f"**{args.kwarg.arg}")
-    return tuple(p for p in out if p not in ("self", "cls"))
+    # a method's `self` is never passed by a caller, whatever default a stub gives it
+    return tuple(p for p in out if p.split("=", 1)[0] not in ("self", "cls"))
 
 
 def detail(side: Side, names: list[str]) -> None:

@@ -1,0 +1,90 @@
+"""False claims a reader and `eval --claims` found on pydash's history, each a small clone
+shaped like the commit that showed it (rules of Python, not of pydash): the side that was
+wrong (the analyser's entry, or the checker's verdict) is pinned here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.cli.claim_check import Verdict
+from bot.cli.claims import Kind
+from bot.cli.claims_eval import entry_text
+from tests.clones import checked_entry, second_commit, verdicts_of
+
+pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
+
+# pydash 18b8973 "Include vararg only functions in chaining type stub": a generated `.pyi`
+# whose overloads of `flow` gain an implementation below them (never read in a stub)
+_FLOW_OVERLOADS = (
+    "import typing as t\n\n"
+    "class AllFuncs:\n"
+    "    @t.overload\n"
+    "    def flow(self, func2: t.Callable, func3: t.Callable) -> t.Any: ...\n"
+    "    @t.overload\n"
+    "    def flow(self, func2: t.Callable) -> t.Any: ...\n"
+    "    @t.overload\n"
+    "    def flow(self) -> t.Any: ...\n"
+    "{implementation}"
+    "    def chunk(self, size: int = 1) -> t.Any:\n"
+    "        return self._wrap(size)\n"
+)
+_FLOW_IMPLEMENTATION = "    def flow(self, *funcs):\n        return self._wrap(*funcs)\n"
+
+
+def test_an_implementation_below_a_stubs_overloads_takes_no_parameter_away(
+    tmp_path: Path,
+) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pkg/chain.pyi": _FLOW_OVERLOADS.format(implementation="")},
+        {"pkg/chain.pyi": _FLOW_OVERLOADS.format(implementation=_FLOW_IMPLEMENTATION)},
+        "Include vararg only functions in chaining type stub",
+    )
+    text = entry_text(analysis)
+    assert "no longer take" not in text
+    assert "`*funcs`" not in text
+    assert not analysis.breaking
+    assert Verdict.FALSE not in verdicts
+
+
+def test_a_parameter_no_overload_of_a_stub_takes_any_more_is_gone(tmp_path: Path) -> None:
+    # the overloads together are the signature: `func3` left every one of them
+    after = _FLOW_OVERLOADS.replace(
+        "def flow(self, func2: t.Callable, func3: t.Callable)", "def flow(self, func2: t.Callable)"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pkg/chain.pyi": _FLOW_OVERLOADS.format(implementation=_FLOW_IMPLEMENTATION)},
+        {"pkg/chain.pyi": after.format(implementation=_FLOW_IMPLEMENTATION)},
+        "Narrow flow",
+    )
+    assert "`AllFuncs.flow` no longer takes the parameter `func3=...`" in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
+
+
+def test_the_checker_reads_a_stubs_overloads_not_its_implementation(tmp_path: Path) -> None:
+    root, commit = second_commit(
+        tmp_path,
+        {"pkg/chain.pyi": _FLOW_OVERLOADS.format(implementation="")},
+        {"pkg/chain.pyi": _FLOW_OVERLOADS.format(implementation=_FLOW_IMPLEMENTATION)},
+        "Include vararg only functions in chaining type stub",
+    )
+    said = "`AllFuncs.flow` no longer takes the parameter `func3`."
+    assert verdicts_of(root, commit.sha, said) == [(Kind.PARAM_GONE, Verdict.FALSE)]
+    said = "`AllFuncs.flow` gains the parameter `*funcs`."
+    assert verdicts_of(root, commit.sha, said) == [(Kind.PARAM_NEW, Verdict.FALSE)]
+
+
+def test_a_default_dropped_from_self_is_no_parameter_lost(tmp_path: Path) -> None:
+    # pydash 20a1c83: a stub's `self: "Chain[int]" = 0` lost its (meaningless) default
+    stub = "class AllFuncs:\n    def retry(self{default}, delay: float = 0.5) -> int: ...\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pkg/chain.pyi": stub.format(default=": int = 3")},
+        {"pkg/chain.pyi": stub.format(default=": int")},
+        "Run mypy, misc type fixes",
+    )
+    assert "self" not in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
