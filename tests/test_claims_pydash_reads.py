@@ -88,3 +88,40 @@ def test_a_default_dropped_from_self_is_no_parameter_lost(tmp_path: Path) -> Non
     )
     assert "self" not in entry_text(analysis)
     assert Verdict.FALSE not in verdicts
+
+
+# pydash d6fe70c "Remove Python 2.7 support": the module's sentinel `NoValue = _NoValue()`
+# became `UNSET = object()`, and every default naming it follows
+_HELPERS = '"""Helpers."""\n\n\nclass _NoValue:\n    pass\n\n\nNoValue = _NoValue()\n'
+_CHAIN = (
+    "from .helpers import {name}\n\n\n"
+    "def chain(value={name}):\n"
+    "    return [] if value is {name} else [value]\n"
+)
+
+
+def test_a_default_naming_a_renamed_sentinel_is_no_changed_default(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pkg/helpers.py": _HELPERS, "pkg/chaining.py": _CHAIN.format(name="NoValue")},
+        {
+            "pkg/helpers.py": '"""Helpers."""\n\nUNSET = object()\n',
+            "pkg/chaining.py": _CHAIN.format(name="UNSET"),
+        },
+        "Remove Python 2.7 support",
+    )
+    text = entry_text(analysis)
+    assert "default" not in text and "behave differently" not in text
+    assert Verdict.FALSE not in verdicts
+
+
+def test_a_default_now_naming_another_existing_object_is_still_said(tmp_path: Path) -> None:
+    # the old sentinel stays bound: a default that names another object is a change
+    helpers = _HELPERS + "UNSET = object()\n"
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pkg/helpers.py": helpers, "pkg/chaining.py": _CHAIN.format(name="NoValue")},
+        {"pkg/helpers.py": helpers, "pkg/chaining.py": _CHAIN.format(name="UNSET")},
+        "Use UNSET",
+    )
+    assert "from `NoValue` to `UNSET`" in entry_text(analysis)

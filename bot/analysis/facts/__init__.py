@@ -133,6 +133,7 @@ from bot.analysis.facts.renamed import class_attributes_renamed, node_count
 from bot.analysis.facts.renamed_documented import renamed_documented
 from bot.analysis.facts.rewritten_tests import rewritten_tests
 from bot.analysis.facts.scan import FileReading, Side, hunks
+from bot.analysis.facts.sentinels import sentinel_renamed
 from bot.analysis.facts.shifted import shifted
 from bot.analysis.facts.shims import same_on_python3
 from bot.analysis.facts.statements import statements_rewritten
@@ -270,7 +271,7 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         document = f.filename.endswith((".md", ".markdown"))
         if language is None and fact.kind is not PathKind.BUILD and not settings and not document:
             continue
-        reading = FileReading(f.filename)
+        reading = FileReading(f.filename, patch=f.patch or "")
         user_facing = ships(f.filename, fact.kind)
         tests = fact.kind is PathKind.TESTS
         sides = f.sides
@@ -1099,6 +1100,7 @@ def _combine(
                 and not (_SENTINEL.fullmatch(was) and _SENTINEL.fullmatch(now))
                 and not _same_number(was, now)
                 and not follows_value(was, now, follows.get(r.path))
+                and not sentinel_renamed(was, now, readings)
                 # a name of the same value is no change (tinydb 50d0cd8: `name=DEFAULT_TABLE`
                 # to `name='_default'`, the class binding `DEFAULT_TABLE = '_default'`)
                 and default_value(r.minus, param, was) != default_value(r.plus, param, now)

@@ -241,6 +241,8 @@ class FileReading:
     deprecations: list[tuple[str, str | None]] = field(default_factory=list)
     # the file's whole texts at the parent and at the commit, where it was read whole
     texts: tuple[str, str] = ("", "")
+    # the file's patch, as the commit gives it (read whole or not)
+    patch: str = ""
     # a requirements file a resolver compiled for the dev tools (`paths.compiled_for_tools`)
     tools: bool = False
     # class -> its private attributes renamed throughout it, as `class_attributes_renamed`
