@@ -125,3 +125,48 @@ def test_a_default_now_naming_another_existing_object_is_still_said(tmp_path: Pa
         "Use UNSET",
     )
     assert "from `NoValue` to `UNSET`" in entry_text(analysis)
+
+
+# pydash 633aaf9 "Use f-strings instead of str.format.": `'{}'` around a placeholder became
+# `{…!r}`, which quotes a string the same way
+_RANGE = (
+    "def base_range(*args):\n"
+    "    for arg in args:\n"
+    "        if not isinstance(arg, int):\n"
+    "            raise TypeError({message})\n"
+    "    return list(range(*args))\n"
+)
+
+
+@pytest.mark.parametrize(
+    "now",
+    [
+        'f"range cannot interpret {type(arg).__name__!r} object as an integer"',
+        # of a value of unknown type: perhaps the same, perhaps not; nothing said
+        'f"range cannot interpret {arg!r} object as an integer"',
+    ],
+)
+def test_quotes_around_a_placeholder_written_as_repr_are_no_new_message(
+    tmp_path: Path, now: str
+) -> None:
+    was = "\"range cannot interpret '{}' object as an integer\".format(type(arg).__name__)"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pkg/numerical.py": _RANGE.format(message=was)},
+        {"pkg/numerical.py": _RANGE.format(message=now)},
+        "Use f-strings instead of str.format.",
+    )
+    assert "now says" not in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
+
+
+def test_a_message_reworded_around_a_repr_placeholder_is_still_said(tmp_path: Path) -> None:
+    was = "\"range cannot interpret '{}' object as an integer\".format(type(arg).__name__)"
+    now = 'f"range cannot read {type(arg).__name__!r} as an integer"'
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pkg/numerical.py": _RANGE.format(message=was)},
+        {"pkg/numerical.py": _RANGE.format(message=now)},
+        "Reword the range error",
+    )
+    assert "now says “range cannot read '{…}' as an integer”" in entry_text(analysis)

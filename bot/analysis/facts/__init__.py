@@ -1959,13 +1959,14 @@ def _messages_changed(r: FileReading, name: str) -> list[Message]:
         return []
     raised_before = {kind for kind, _ in was}
     # a message whose words are the same, its spaces alone changed, is the same to a reader
-    # (a sentence folds them: “was” would quote it as it is now)
-    folded = {(kind, " ".join(text.split())) for kind, text in was}
+    # (a sentence folds them: “was” would quote it as it is now), and so is one whose
+    # quotes around a value may be what `{x!r}` now writes (of a value of unknown type)
+    folded = {(kind, _folded_message(text)) for kind, text in was}
     new = sorted(
         (kind, text)
         for kind, text in now - was
         if kind in raised_before
-        and (kind, " ".join(text.split())) not in folded
+        and (kind, _folded_message(text)) not in folded
         and _said_literal(text)
         and re.search(r"[A-Za-z]{3}", text)
     )
@@ -1986,6 +1987,11 @@ def _messages_changed(r: FileReading, name: str) -> list[Message]:
         callers = () if _public(name) else public_callers(r.plus.functions, r.plus.classes, name)
         out.append(Message(name, r.path, kind, text, reworded, said, callers))
     return out
+
+
+def _folded_message(text: str) -> str:
+    """A message's words, spaces folded and quotes around a placeholder dropped."""
+    return " ".join(re.sub(r"(['\"])\{…\}\1", "{…}", text).split())
 
 
 def _worded(text: str) -> bool:

@@ -336,7 +336,7 @@ def _text(node: ast.expr) -> str | None:
         return node.value
     if isinstance(node, ast.JoinedStr):
         return "".join(
-            str(v.value) if isinstance(v, ast.Constant) else "{…}"
+            str(v.value) if isinstance(v, ast.Constant) else _placeholder(v)
             for v in node.values
             if isinstance(v, ast.Constant | ast.FormattedValue)
         )
@@ -344,6 +344,23 @@ def _text(node: ast.expr) -> str | None:
         left, right = _text(node.left), _text(node.right)
         return left + right if left is not None and right is not None else None
     return None
+
+
+# what `!r` of them gives is a string's `repr`: the string between quotes
+_STRING_ATTRIBUTES = frozenset({"__name__", "__qualname__", "__module__"})
+
+
+def _placeholder(value: ast.FormattedValue) -> str:
+    """`{…}` where an f-string puts a value; `'{…}'` for `{x!r}` of a value known to be a
+    string (a literal, a `__name__`, `str(…)`), as `"'{}'".format(x)` writes it."""
+    inner = value.value
+    string = (
+        (isinstance(inner, ast.Constant) and isinstance(inner.value, str))
+        or isinstance(inner, ast.JoinedStr)
+        or (isinstance(inner, ast.Attribute) and inner.attr in _STRING_ATTRIBUTES)
+        or (isinstance(inner, ast.Call) and dotted(inner.func) in ("str", "repr"))
+    )
+    return "'{…}'" if value.conversion == ord("r") and string else "{…}"
 
 
 def docstring(node: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
