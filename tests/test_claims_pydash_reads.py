@@ -170,3 +170,48 @@ def test_a_message_reworded_around_a_repr_placeholder_is_still_said(tmp_path: Pa
         "Reword the range error",
     )
     assert "now says “range cannot read '{…}' as an integer”" in entry_text(analysis)
+
+
+# pydash 13926f3 "Remove unused argument in helper function.": `base_clone`, below "Utility
+# methods not a part of the main API" and left out of the module's `__all__`, drops `obj`
+_OBJECTS = (
+    '__all__ = ("clone",)\n\n\n'
+    "def clone(value):\n    return base_clone(value)\n\n\n"
+    "def base_clone(value, is_deep=False, {extra}):\n    return value\n"
+)
+
+
+def test_a_helper_its_module_leaves_out_of_all_loses_a_parameter_unbroken(
+    tmp_path: Path,
+) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {
+            "src/pkg/__init__.py": "from .objects import *\n",
+            "src/pkg/objects.py": _OBJECTS.format(extra="obj=None, key=None"),
+        },
+        {"src/pkg/objects.py": _OBJECTS.format(extra="key=None")},
+        "Remove unused argument in helper function.",
+    )
+    assert not analysis.breaking
+    assert analysis.insights is None or analysis.insights.compatibility is None
+    assert not analysis.recommendations and not analysis.risks
+    assert Verdict.FALSE not in verdicts
+
+
+def test_a_listed_function_losing_a_parameter_is_breaking_without_a_search_for_its_name(
+    tmp_path: Path,
+) -> None:
+    listed = _OBJECTS.replace('("clone",)', '("clone", "base_clone")')
+    analysis, _ = checked_entry(
+        tmp_path,
+        {
+            "src/pkg/__init__.py": "from .objects import *\n",
+            "src/pkg/objects.py": listed.format(extra="obj=None, key=None"),
+        },
+        {"src/pkg/objects.py": listed.format(extra="key=None")},
+        "Remove unused argument in helper function.",
+    )
+    assert analysis.breaking
+    # a parameter's bare name is no word to search code for
+    assert not any("`obj`" in r.text for r in analysis.recommendations)
