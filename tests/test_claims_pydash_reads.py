@@ -215,3 +215,22 @@ def test_a_listed_function_losing_a_parameter_is_breaking_without_a_search_for_i
     assert analysis.breaking
     # a parameter's bare name is no word to search code for
     assert not any("`obj`" in r.text for r in analysis.recommendations)
+
+
+# pydash ba773f6 "Unicode ver for word splitter": 43 module-level regex constants, most
+# worked out from others (`RS_BREAK = "[{0}]".format(RS_BREAK_RANGE)`); "and 23 more"
+# counted only the literal ones, and no more than 40
+def test_and_n_more_counts_every_constant_added(tmp_path: Path) -> None:
+    literal = "".join(f'RS_PART_{i}_RANGE = "\\\\u{i:04x}"\n' for i in range(42))
+    worked_out = (
+        'RS_BREAK = "[{0}]".format(RS_PART_1_RANGE)\nRS_ALL = RS_PART_1_RANGE + RS_PART_2_RANGE\n'
+    )
+    module = "def words(text):\n    return text.split()\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"src/pkg/__init__.py": "", "src/pkg/strings.py": module},
+        {"src/pkg/strings.py": literal + worked_out + "\n\n" + module},
+        "Unicode version of the word splitter",
+    )
+    assert " and 41 more to `src/pkg/strings.py`" in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
