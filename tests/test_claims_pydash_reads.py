@@ -234,3 +234,34 @@ def test_and_n_more_counts_every_constant_added(tmp_path: Path) -> None:
     )
     assert " and 41 more to `src/pkg/strings.py`" in entry_text(analysis)
     assert Verdict.FALSE not in verdicts
+
+
+# pydash bf5047a "Rename keyword argument variable "kargs" to "kwargs"": no caller names a
+# `**kwargs` (or a `*args`), so its new name changes no call
+def test_a_var_keyword_or_var_positional_renamed_is_no_parameter_change(tmp_path: Path) -> None:
+    module = (
+        "def difference_by(array, *{args}, **{kwargs}):\n    return [array, {args}, {kwargs}]\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {
+            "src/pkg/__init__.py": "",
+            "src/pkg/arrays.py": module.format(args="lists", kwargs="kargs"),
+        },
+        {"src/pkg/arrays.py": module.format(args="others", kwargs="kwargs")},
+        'Rename keyword argument variable "kargs" to "kwargs".',
+    )
+    text = entry_text(analysis)
+    assert "no longer take" not in text and "gains" not in text and "`**kwargs`" not in text
+    assert Verdict.FALSE not in verdicts
+
+
+def test_a_var_keyword_replacing_a_named_parameter_is_still_said(tmp_path: Path) -> None:
+    module = "def difference_by(array, {params}):\n    return [array]\n"
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"src/pkg/__init__.py": "", "src/pkg/arrays.py": module.format(params="iteratee=None")},
+        {"src/pkg/arrays.py": module.format(params="**kwargs")},
+        "Take any keyword",
+    )
+    assert "gains the parameter `**kwargs`" in entry_text(analysis)

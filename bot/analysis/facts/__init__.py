@@ -1170,7 +1170,7 @@ def _combine(
             before = was.get(name)
             if before is None or name in twice:
                 continue
-            gained, dropped = _by_name(params, before), _by_name(before, params)
+            gained, dropped = _unnamed_kept(_by_name(params, before), _by_name(before, params))
             # a stub catching up with (or falling behind) the module the commit also changes,
             # whose function it describes at both revisions, changes no call: the module's
             # own reading says what its signature became (more-itertools d49571b: the stub's
@@ -2021,6 +2021,25 @@ def _by_name(these: tuple[str, ...], those: tuple[str, ...]) -> tuple[str, ...]:
     """The parameters of `these` whose name none of `those` has (`x=1` is named `x`)."""
     known = {parameter_name(p) for p in those}
     return tuple(p for p in these if parameter_name(p) not in known)
+
+
+def _unnamed_kept(
+    gained: tuple[str, ...], dropped: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """`gained` and `dropped` without a `*args` or `**kwargs` that only changed its name
+    (`**kargs` to `**kwargs`): no caller names one, the calls it takes are the same."""
+    for stars in ("**", "*"):
+        new = [p for p in gained if _stars(p) == stars]
+        old = [p for p in dropped if _stars(p) == stars]
+        if len(new) == len(old) == 1:
+            gained = tuple(p for p in gained if p != new[0])
+            dropped = tuple(p for p in dropped if p != old[0])
+    return gained, dropped
+
+
+def _stars(parameter: str) -> str:
+    written = parameter.strip()
+    return written[: len(written) - len(written.lstrip("*"))]
 
 
 def parameter_name(parameter: str) -> str:
