@@ -1163,11 +1163,12 @@ def _combine(
         module = by_path.get(r.path[:-1]) if r.path.endswith(".pyi") else None
         # in a stub a function's `@overload`s together are its signature: an implementation
         # below them is read by no one (a module's is what a call meets at run time)
-        now, was = r.plus.signatures, r.minus.signatures
+        signed, signed_before = r.plus.signatures, r.minus.signatures
         if r.path.endswith(".pyi"):
-            now, was = now | r.plus.overloads, was | r.minus.overloads
-        for name, params in now.items():
-            before = was.get(name)
+            signed = signed | r.plus.overloads
+            signed_before = signed_before | r.minus.overloads
+        for name, params in signed.items():
+            before = signed_before.get(name)
             if before is None or name in twice:
                 continue
             gained, dropped = _unnamed_kept(_by_name(params, before), _by_name(before, params))
