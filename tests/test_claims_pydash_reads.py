@@ -265,3 +265,22 @@ def test_a_var_keyword_replacing_a_named_parameter_is_still_said(tmp_path: Path)
         "Take any keyword",
     )
     assert "gains the parameter `**kwargs`" in entry_text(analysis)
+
+
+def test_a_top_level_implementation_below_a_stubs_overloads_takes_nothing_away(
+    tmp_path: Path,
+) -> None:
+    # each top-level `def` is read as a unit of its own: the overloads stay the signature
+    overloads = (
+        "from typing import Any, Callable, overload\n\n"
+        "@overload\ndef flow(func1: Callable, func2: Callable) -> Any: ...\n"
+        "@overload\ndef flow(func1: Callable) -> Any: ...\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"pkg/flows.pyi": overloads},
+        {"pkg/flows.pyi": overloads + "def flow(*funcs): ...\n"},
+        "Include vararg only functions in the type stub",
+    )
+    assert "no longer take" not in entry_text(analysis)
+    assert Verdict.FALSE not in verdicts
