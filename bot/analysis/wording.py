@@ -2745,7 +2745,11 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
             *(n.name for n in _exports_gone(sig, modules)),
             *(r.old.name for r in _renames_released(sig)),
             *(r.old for r in _constants_released(sig)),
-            *default_names(d for d in _defaults_released(sig) if d.parameter is None),
+            *(
+                group[0].name
+                for group in _default_groups(_defaults_released(sig))
+                if group[0].parameter is None or len(group) == 1
+            ),
             *sig.env_removed,
             *sig.flags_removed,
             *sig.config_keys_removed,
