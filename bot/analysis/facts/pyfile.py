@@ -163,11 +163,12 @@ class Unit:
             if name in side.overloaded and name in table.overloaded and name in side.signatures
         }
         # a unit's implementation after the earlier unit's `@overload`s: theirs stay a stub's
-        side.overloads.update(
-            (name, side.signatures[name])
-            for name in table.signatures.keys() - table.overloaded
-            if name in side.overloaded and name in side.signatures
-        )
+        if side.overloaded:
+            side.overloads.update(
+                (name, side.signatures[name])
+                for name in side.overloaded & table.signatures.keys()
+                if name not in table.overloaded and name in side.signatures
+            )
         side.overloaded.difference_update(table.defs.keys())
         side.overloaded.update(table.overloaded)
         side.defs.update(table.defs)
