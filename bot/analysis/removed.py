@@ -223,13 +223,18 @@ def shifted_parameters(sig: Signals) -> tuple[ShiftedParameter, ...]:
 
 
 def _reached(sig: Signals, path: str, name: str) -> bool:
-    """A public module's function or class, or a private module's that a public package's
-    `__init__.py` hands out (`from ._decorators import typechecked`; a method by its class)."""
-    if not private_module(path):
-        return True
+    """A public module's function or class (listed in its `__all__`, where the module
+    lists one: a name left out of it is the module's own helper), or a private module's
+    that a public package's `__init__.py` hands out (`from ._decorators import
+    typechecked`; a method by its class)."""
     top = name.split(".", 1)[0]
     handed = set(sig.facts.handed_out)
-    return (path, top) in handed or (path, EVERY) in handed
+    listed = dict(sig.facts.listed).get(path)
+    # `from .m import *` takes what `m.__all__` lists, where it lists anything
+    in_all = listed is None or top in listed
+    if (path, top) in handed:
+        return True
+    return in_all and ((path, EVERY) in handed or not private_module(path))
 
 
 def members_removed(sig: Signals) -> tuple[MemberGone, ...]:

@@ -2807,14 +2807,18 @@ def _about_change(sig: Signals, types: list[ChangeType], text: Text, p: Analysis
     if text.risks:
         # Ranked by consequence, so that "and N more" hides nothing above what it shows.
         modules = removed_modules(sig)
+        # a parameter's bare name (`obj`, `value`) is no word to search code for: most
+        # functions of a library may take one so named
         named = [
             *modules,
             *(n.name for n in _exports_gone(sig, modules)),
-            *(name for lost in lost_parameters(sig) for name in lost.names),
-            *(x.shift.old for x in shifted_parameters(sig)),
             *(r.old.name for r in _renames_released(sig)),
             *(r.old for r in _constants_released(sig)),
-            *default_names(_defaults_released(sig)),
+            *(
+                group[0].name
+                for group in _default_groups(_defaults_released(sig))
+                if group[0].parameter is None or len(group) == 1
+            ),
             *sig.env_removed,
             *sig.flags_removed,
             *sig.config_keys_removed,

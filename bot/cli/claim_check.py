@@ -1006,7 +1006,9 @@ class Checker:
         default = _plain(value) if eq else None
 
         def signature(rev: str | None, paths: list[str]) -> tuple[dict[str, set[str]] | None, bool]:
-            found, unread = self._python_read(rev, paths, function, python_signature)
+            found, unread = self._python_read(
+                rev, paths, function, python_signature, partial(python_signature, stub=True)
+            )
             merged: dict[str, set[str]] | None = None
             for one in found:
                 merged = merged or {}
@@ -1074,11 +1076,12 @@ class Checker:
         paths: list[str],
         function: str,
         read: Callable[[str, str], _Read | None],
+        stub: Callable[[str, str], _Read | None] | None = None,
     ) -> tuple[list[_Read], bool]:
-        """What `read` finds of `function` in each of the Python files at `rev` (a file it
-        cannot find it in gives None), and whether a file left it unread: one that does not
-        parse, or in another language and naming it (a definition outside Python is not read
-        here)."""
+        """What `read` (`stub` in a `.pyi`, where given) finds of `function` in each of the
+        Python files at `rev` (a file it cannot find it in gives None), and whether a file
+        left it unread: one that does not parse, or in another language and naming it (a
+        definition outside Python is not read here)."""
         found: list[_Read] = []
         unread = False
         for path in paths:
@@ -1089,7 +1092,11 @@ class Checker:
                 unread = unread or function.rsplit(".", 1)[-1] in text
                 continue
             try:
-                one = read(text, function)
+                one = (
+                    (stub or read)(text, function)
+                    if path.endswith(".pyi")
+                    else read(text, function)
+                )
             except Unreadable:
                 unread = True
                 continue

@@ -443,23 +443,33 @@ def _field_default(value: ast.expr) -> str:
     return _unparsed(value)
 
 
-def python_signature(text: str, function: str) -> dict[str, set[str]] | None:
+def python_signature(text: str, function: str, *, stub: bool = False) -> dict[str, set[str]] | None:
     """The parameters of `function` (`Class.method`, or its last parts; a class's are its
     own `__init__`'s) in a Python file, each with the defaults its signatures give it (none:
-    an empty set; `*args` is `args`); None when the file defines no such function."""
+    an empty set; `*args` is `args`); None when the file defines no such function. In a
+    `stub` (`.pyi`) a function's `@overload`s are its signature, an implementation below them
+    read by no type checker; one some overload does not take may be left out (`...`)."""
     found: dict[str, set[str]] = {}
     defined = False
     nodes = _functions_named(text, function)
     # at run time a name's `@typing.overload` stubs are replaced by its implementation: a
     # caller meets only the def without the decorator (stubs alone: a stub file's reading)
-    run = [n for n in nodes if not any(_is_overload(d) for d in n.decorator_list)]
-    for node in run or nodes:
+    declared = [n for n in nodes if any(_is_overload(d) for d in n.decorator_list)]
+    run = [n for n in nodes if n not in declared]
+    read = (declared if stub else []) or run or nodes
+    for node in read:
         defined = True
         args = node.args
         every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
         for arg in every:
             if arg is not None:
                 found.setdefault(arg.arg, set()).update(_parameter_defaults(args, arg.arg))
+    if read is declared:
+        for node in read:
+            args = node.args
+            taken = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+            for name in found.keys() - taken:
+                found[name].add("...")
     return found if defined else None
 
 

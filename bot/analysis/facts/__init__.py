@@ -135,6 +135,7 @@ from bot.analysis.facts.renamed import class_attributes_renamed, node_count
 from bot.analysis.facts.renamed_documented import renamed_documented
 from bot.analysis.facts.rewritten_tests import rewritten_tests
 from bot.analysis.facts.scan import FileReading, Side, hunks
+from bot.analysis.facts.sentinels import sentinel_renamed
 from bot.analysis.facts.shifted import shifted
 from bot.analysis.facts.shims import same_on_python3
 from bot.analysis.facts.statements import statements_rewritten
@@ -272,7 +273,7 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         document = f.filename.endswith((".md", ".markdown"))
         if language is None and fact.kind is not PathKind.BUILD and not settings and not document:
             continue
-        reading = FileReading(f.filename)
+        reading = FileReading(f.filename, patch=f.patch or "")
         user_facing = ships(f.filename, fact.kind)
         tests = fact.kind is PathKind.TESTS
         sides = f.sides
@@ -1107,6 +1108,7 @@ def _combine(
                 and not (_SENTINEL.fullmatch(was) and _SENTINEL.fullmatch(now))
                 and not _same_number(was, now)
                 and not follows_value(was, now, follows.get(r.path))
+                and not sentinel_renamed(was, now, readings)
                 # a name of the same value is no change (tinydb 50d0cd8: `name=DEFAULT_TABLE`
                 # to `name='_default'`, the class binding `DEFAULT_TABLE = '_default'`)
                 and default_value(r.minus, param, was) != default_value(r.plus, param, now)
@@ -1167,11 +1169,17 @@ def _combine(
         twice = r.plus.redefined | r.minus.redefined
         # a stub's module beside it, read too: its `def`s are what callers meet
         module = by_path.get(r.path[:-1]) if r.path.endswith(".pyi") else None
-        for name, params in r.plus.signatures.items():
-            before = r.minus.signatures.get(name)
+        # in a stub a function's `@overload`s together are its signature: an implementation
+        # below them is read by no one (a module's is what a call meets at run time)
+        signed, signed_before = r.plus.signatures, r.minus.signatures
+        if r.path.endswith(".pyi"):
+            signed = signed | r.plus.overloads
+            signed_before = signed_before | r.minus.overloads
+        for name, params in signed.items():
+            before = signed_before.get(name)
             if before is None or name in twice:
                 continue
-            gained, dropped = _by_name(params, before), _by_name(before, params)
+            gained, dropped = _unnamed_kept(_by_name(params, before), _by_name(before, params))
             # a stub catching up with (or falling behind) the module the commit also changes,
             # whose function it describes at both revisions, changes no call: the module's
             # own reading says what its signature became (more-itertools d49571b: the stub's
@@ -1441,7 +1449,9 @@ def _combine(
         defaults_changed=_cap(defaults),
         defaults_kept=_cap(standing),
         values_changed=_cap(values),
-        constants_added=_cap(constants.added),
+        # "and N more" counts them: a hand-written module's run of constants (a family of
+        # regexes) passes `CAP`; a generated file's thousands are never read
+        constants_added=tuple(constants.added[: CAP * 10]),
         constants_removed=_cap(constants.removed),
         constants_renamed=_cap(constants.renamed),
         constants_changed=_cap(constants.changed),
@@ -1962,13 +1972,14 @@ def _messages_changed(r: FileReading, name: str) -> list[Message]:
         return []
     raised_before = {kind for kind, _ in was}
     # a message whose words are the same, its spaces alone changed, is the same to a reader
-    # (a sentence folds them: “was” would quote it as it is now)
-    folded = {(kind, " ".join(text.split())) for kind, text in was}
+    # (a sentence folds them: “was” would quote it as it is now), and so is one whose
+    # quotes around a value may be what `{x!r}` now writes (of a value of unknown type)
+    folded = {(kind, _folded_message(text)) for kind, text in was}
     new = sorted(
         (kind, text)
         for kind, text in now - was
         if kind in raised_before
-        and (kind, " ".join(text.split())) not in folded
+        and (kind, _folded_message(text)) not in folded
         and _said_literal(text)
         and re.search(r"[A-Za-z]{3}", text)
     )
@@ -1989,6 +2000,11 @@ def _messages_changed(r: FileReading, name: str) -> list[Message]:
         callers = () if _public(name) else public_callers(r.plus.functions, r.plus.classes, name)
         out.append(Message(name, r.path, kind, text, reworded, said, callers))
     return out
+
+
+def _folded_message(text: str) -> str:
+    """A message's words, spaces folded and quotes around a placeholder dropped."""
+    return " ".join(re.sub(r"(['\"])\{…\}\1", "{…}", text).split())
 
 
 def _worded(text: str) -> bool:
@@ -2016,6 +2032,25 @@ def _by_name(these: tuple[str, ...], those: tuple[str, ...]) -> tuple[str, ...]:
     """The parameters of `these` whose name none of `those` has (`x=1` is named `x`)."""
     known = {parameter_name(p) for p in those}
     return tuple(p for p in these if parameter_name(p) not in known)
+
+
+def _unnamed_kept(
+    gained: tuple[str, ...], dropped: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """`gained` and `dropped` without a `*args` or `**kwargs` that only changed its name
+    (`**kargs` to `**kwargs`): no caller names one, the calls it takes are the same."""
+    for stars in ("**", "*"):
+        new = [p for p in gained if _stars(p) == stars]
+        old = [p for p in dropped if _stars(p) == stars]
+        if len(new) == len(old) == 1:
+            gained = tuple(p for p in gained if p != new[0])
+            dropped = tuple(p for p in dropped if p != old[0])
+    return gained, dropped
+
+
+def _stars(parameter: str) -> str:
+    written = parameter.strip()
+    return written[: len(written) - len(written.lstrip("*"))]
 
 
 def parameter_name(parameter: str) -> str:

@@ -93,6 +93,17 @@ def compare_constants(readings: list[FileReading], compared: set[str]) -> Consta
         paired = {o for o, _ in renamed} | {n for _, n in renamed}
         out.renamed += [ConstantRenamed(o, n, r.path, minus[o]) for o, n in renamed]
         out.added += [Constant(n, r.path, plus[n]) for n in gained if n not in paired]
+        # PEP 8's constants (module-level capitals) bound to what is worked out (`RE_X =
+        # "[{0}]".format(RS_X)`, `A = B + C`): new names too, their values never shown
+        out.added += [
+            Constant(n, r.path, "#")
+            for n in sorted(r.plus.assigned - r.minus.assigned - r.plus.typevars)
+            if _capitals(n)
+            and n not in plus
+            and n not in r.minus.defs
+            and n not in constants_before
+            and n not in paired
+        ]
         out.removed += [Constant(n, r.path, minus[n]) for n in lost if n not in paired]
         out.changed += [
             DefaultChange(n, minus[n], now, r.path)
@@ -101,6 +112,11 @@ def compare_constants(readings: list[FileReading], compared: set[str]) -> Consta
             if n in minus and minus[n] != now and n not in r.plus.fields and scoped(n)
         ]
     return out
+
+
+def _capitals(name: str) -> bool:
+    """A module-level name written as PEP 8 writes a constant: capitals, digits, `_`."""
+    return "." not in name and not name.startswith("_") and name.isupper()
 
 
 def _tables(r: FileReading) -> list[TableChange]:

@@ -172,6 +172,13 @@ class Unit:
             for name, signature in table.signatures.items()
             if name in side.overloaded and name in table.overloaded and name in side.signatures
         }
+        # a unit's implementation after the earlier unit's `@overload`s: theirs stay a stub's
+        if side.overloaded:
+            side.overloads.update(
+                (name, side.signatures[name])
+                for name in side.overloaded & table.signatures.keys()
+                if name not in table.overloaded and name in side.signatures
+            )
         side.overloaded.difference_update(table.defs.keys())
         side.overloaded.update(table.overloaded)
         side.defs.update(table.defs)
@@ -183,6 +190,7 @@ class Unit:
         side.fallbacks.update(table.fallbacks)
         side.forwards.update(table.forwards)
         side.signatures.update(table.signatures | joined)
+        side.overloads.update(table.overloads)
         side.annotations.update(table.annotations)
         side.functions.update(table.functions)
         for name in table.functions:
@@ -345,7 +353,7 @@ def _text(node: ast.expr) -> str | None:
         return node.value
     if isinstance(node, ast.JoinedStr):
         return "".join(
-            str(v.value) if isinstance(v, ast.Constant) else "{…}"
+            str(v.value) if isinstance(v, ast.Constant) else _placeholder(v)
             for v in node.values
             if isinstance(v, ast.Constant | ast.FormattedValue)
         )
@@ -353,6 +361,23 @@ def _text(node: ast.expr) -> str | None:
         left, right = _text(node.left), _text(node.right)
         return left + right if left is not None and right is not None else None
     return None
+
+
+# what `!r` of them gives is a string's `repr`: the string between quotes
+_STRING_ATTRIBUTES = frozenset({"__name__", "__qualname__", "__module__"})
+
+
+def _placeholder(value: ast.FormattedValue) -> str:
+    """`{…}` where an f-string puts a value; `'{…}'` for `{x!r}` of a value known to be a
+    string (a literal, a `__name__`, `str(…)`), as `"'{}'".format(x)` writes it."""
+    inner = value.value
+    string = (
+        (isinstance(inner, ast.Constant) and isinstance(inner.value, str))
+        or isinstance(inner, ast.JoinedStr)
+        or (isinstance(inner, ast.Attribute) and inner.attr in _STRING_ATTRIBUTES)
+        or (isinstance(inner, ast.Call) and dotted(inner.func) in ("str", "repr"))
+    )
+    return "'{…}'" if value.conversion == ord("r") and string else "{…}"
 
 
 def docstring(node: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
@@ -623,8 +648,10 @@ class _Reader:
         overloads = bool(decorators & _OVERLOADS) and qualified in self.side.overloaded
         if decorators & _OVERLOADS:
             self.side.overloaded.add(qualified)
-        else:
+        elif qualified in self.side.overloaded:
             self.side.overloaded.discard(qualified)
+            if qualified in self.side.signatures:
+                self.side.overloads[qualified] = self.side.signatures[qualified]
         self.side.defs[qualified] = (kind, _digest(whole))
         # worked out once: what the change details and what it says edited both ask
         self.side.code[qualified] = functools.cache(functools.partial(_code, node))
@@ -1048,7 +1075,8 @@ def _parameters(args: ast.arguments, defaults: dict[str, ast.expr]) -> tuple[str
     out += [shown(a) for a in args.kwonlyargs]
     if args.kwarg is not None:
         out.append(f"**{args.kwarg.arg}")
-    return tuple(p for p in out if p not in ("self", "cls"))
+    # a method's `self` is never passed by a caller, whatever default a stub gives it
+    return tuple(p for p in out if p.split("=", 1)[0] not in ("self", "cls"))
 
 
 def detail(side: Side, names: list[str]) -> None:

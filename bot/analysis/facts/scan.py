@@ -126,6 +126,9 @@ class Side:
     # from a whole Python file: functions whose last `def` so far is an `@overload` (PEP 484:
     # the implementation after them is the one a caller meets, so it redefines none)
     overloaded: set[str] = field(default_factory=set)
+    # from a whole Python file: function -> its `@overload`s' parameters together, where an
+    # implementation follows them (a stub's signature: a type checker reads no implementation)
+    overloads: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # from a whole Python file: function -> its parameters a caller cannot name (before `/`,
     # or PEP 484's `__x`), where it has any
     positional: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -238,6 +241,8 @@ class FileReading:
     deprecations: list[tuple[str, str | None]] = field(default_factory=list)
     # the file's whole texts at the parent and at the commit, where it was read whole
     texts: tuple[str, str] = ("", "")
+    # the file's patch, as the commit gives it (read whole or not)
+    patch: str = ""
     # a requirements file a resolver compiled for the dev tools (`paths.compiled_for_tools`)
     tools: bool = False
     # class -> its private attributes renamed throughout it, as `class_attributes_renamed`
