@@ -975,8 +975,12 @@ def _constants_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     first two modules'. A public class's, in a private module too: libraries keep their
     classes (an enum's members) in `_enums.py` and export them (`_api`)."""
     by_path: dict[str, list[str]] = {}
+    # a new table the keys of another move into: the move names it (`_tables`)
+    moved_into = {(t.path, into) for t in sig.facts.tables_changed for _, into in t.moved}
     for c in sig.facts.constants_added:
         owner = c.name.rpartition(".")[0]
+        if (c.path, c.name) in moved_into:
+            continue
         if _public_name(c.name) and (
             sig.constant_shipped(c.path)
             or (owner and _api(Name(owner, NameKind.CLASS, c.path)) and c.path in sig.source_files)
