@@ -221,17 +221,17 @@ def short_calls(path: str, before: str, after: str) -> list[ShortCall]:
     if not before or not after or before == after or _DYNAMIC.search(after):
         return []
     try:
-        was, now = _parsed(before), _parsed(after)
+        was_index, now_index = _index(before), _index(after)
     except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
         return []
+    now = now_index.tree
     if _opaque(now):
         return []
-    old = {name: (node, owner) for name, node, owner in _functions_with_owner(was)}
+    old = {name: (node, owner) for name, node, owner in was_index.functions}
     found = []
-    resigned = _resigned(was, now)
-    was_index, now_index = _Index(was), _Index(now)
-    was_lines, now_lines = before.splitlines(), after.splitlines()
-    for name, node, owner in _functions_with_owner(now):
+    resigned = _resigned(was_index, now_index)
+    was_lines, now_lines = was_index.lines, now_index.lines
+    for name, node, owner in now_index.functions:
         parent, parent_owner = old.get(name, (None, None))
         if (
             parent is not None
@@ -242,7 +242,7 @@ def short_calls(path: str, before: str, after: str) -> list[ShortCall]:
             )
         ):
             continue
-        old_calls = Counter(ast.dump(c) for c in _own_calls(parent)) if parent else Counter()
+        old_calls = was_index.call_dumps(parent) if parent else Counter()
         for call in _own_calls(node):
             callee = _callee(now_index, call, node, owner)
             if callee is None:
@@ -292,18 +292,17 @@ def _bound_names(text: str) -> frozenset[str]:
     return frozenset(_bound(_parsed(text)))
 
 
-def _resigned(was: ast.Module, now: ast.Module) -> bool:
+@functools.lru_cache(maxsize=16)
+def _index(text: str) -> _Index:
+    """A module's `_Index`, kept by text: a day's commits read the text one left as the next
+    one's parent."""
+    return _Index(_parsed(text), text)
+
+
+def _resigned(was: _Index, now: _Index) -> bool:
     """Whether a function or method of the module takes other parameters at the commit."""
-    before = {name: ast.dump(node.args) for name, node, _ in _functions_with_owner(was)}
-    return any(
-        name in before and before[name] != ast.dump(node.args)
-        for name, node, _ in _functions_with_owner(now)
-    )
-
-
-def _functions(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
-    for name, node, _ in _functions_with_owner(tree):
-        yield name, node
+    before = dict(was.signatures)
+    return any(name in before and before[name] != args for name, args in now.signatures)
 
 
 def _functions_with_owner(
@@ -341,60 +340,99 @@ def _plain(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
 
 
 class _Index:
-    """What `_callee` asks of one module tree, each worked out once in one walk: a commit's
-    calls ask the same questions of the same tree many times."""
+    """What `short_calls` asks of one module tree, each worked out once in one walk: a
+    commit's calls ask the same questions of the same tree many times, and the next commit
+    asks them of the text this one left."""
 
-    def __init__(self, tree: ast.Module) -> None:
+    def __init__(self, tree: ast.Module, text: str) -> None:
         self.tree = tree
+        self.lines = text.splitlines()
+        self.functions = list(_functions_with_owner(tree))
         self._locals: dict[int, set[str]] = {}
+        self._calls: dict[int, Counter[str]] = {}
 
     def local_names(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
         if id(node) not in self._locals:
             self._locals[id(node)] = _local_names(node)
         return self._locals[id(node)]
 
+    def call_dumps(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Counter[str]:
+        """The calls of a function's own code, each as `ast.dump` writes it (a copy)."""
+        if id(node) not in self._calls:
+            self._calls[id(node)] = Counter(ast.dump(c) for c in _own_calls(node))
+        return self._calls[id(node)].copy()
+
     @functools.cached_property
-    def bindings(self) -> Counter[str]:
-        """How many statements anywhere bind each name (a `def`, an assignment, an import;
-        a `global` counts twice)."""
+    def signatures(self) -> list[tuple[str, str]]:
+        """Each function's and method's qualified name with its parameters (`ast.dump`)."""
+        return [(name, ast.dump(node.args)) for name, node, _ in self.functions]
+
+    @functools.cached_property
+    def _scan(
+        self,
+    ) -> tuple[
+        Counter[str], set[str], list[tuple[ast.ClassDef, list[tuple[ast.stmt, set[str]]], set[str]]]
+    ]:
+        """`bindings`, `stored_attributes` and `classes`, from one walk of the tree."""
         count: Counter[str] = Counter()
-        for node in ast.walk(self.tree):
+        stored: set[str] = set()
+        classes = []
+        # each node with the name sets of the class-body statements it is in
+        stack: list[tuple[ast.AST, tuple[set[str], ...]]] = [(self.tree, ())]
+        while stack:
+            node, sinks = stack.pop()
+            if isinstance(node, ast.Name):
+                if not isinstance(node.ctx, ast.Load):
+                    count[node.id] += 1
+                    for sink in sinks:
+                        sink.add(node.id)
+                continue
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 count[node.name] += 1
-            elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-                count[node.id] += 1
             elif isinstance(node, ast.alias):
                 count[node.asname or node.name.split(".", 1)[0]] += 1
             elif isinstance(node, ast.Global):
                 count.update({n: 2 for n in set(node.names)})
-        return count
+            elif isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+                stored.add(node.attr)
+            members: list[tuple[ast.stmt, set[str]]] = []
+            if isinstance(node, ast.ClassDef):
+                members = [(s, set()) for s in node.body]
+                stack += [(s, (*sinks, names)) for s, names in members]
+            for field in node._fields:
+                value = getattr(node, field, None)
+                if isinstance(value, ast.AST):
+                    stack.append((value, sinks))
+                elif isinstance(value, list) and not (members and field == "body"):
+                    stack += [(v, sinks) for v in value if isinstance(v, ast.AST)]
+            if isinstance(node, ast.ClassDef):
+                classes.append((node, members))
+        found = []
+        for node, members in classes:
+            names = set().union(*(n for _, n in members))
+            names |= {
+                s.name for s in node.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
+            }
+            found.append((node, members, names))
+        return count, stored, found
 
-    @functools.cached_property
+    @property
+    def bindings(self) -> Counter[str]:
+        """How many statements anywhere bind each name (a `def`, an assignment, an import;
+        a `global` counts twice)."""
+        return self._scan[0]
+
+    @property
     def stored_attributes(self) -> set[str]:
         """The names any `x.name = …` stores: another callable may stand on an instance."""
-        return {
-            n.attr
-            for n in ast.walk(self.tree)
-            if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load)
-        }
+        return self._scan[1]
 
-    @functools.cached_property
+    @property
     def classes(self) -> list[tuple[ast.ClassDef, list[tuple[ast.stmt, set[str]]], set[str]]]:
-        """Every class of the module, with each statement of its body and the names
-        the names it binds, and all those names with its `def`s': what a subclass's `self`
-        may find instead."""
-        found = []
-        for node in _statements(self.tree):
-            if isinstance(node, ast.ClassDef):
-                members = [(s, _stored_names(s)) for s in node.body]
-                names = set().union(*(n for _, n in members))
-                names |= {
-                    s.name
-                    for s in node.body
-                    if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
-                }
-                found.append((node, members, names))
-        return found
+        """Every class of the module, with each statement of its body and the names it
+        binds, and all those names with its `def`s': what a subclass's `self` may find
+        instead."""
+        return self._scan[2]
 
     def named_elsewhere(self, owner: ast.ClassDef, method: str, own: Sequence[ast.stmt]) -> bool:
         """Whether a statement of `owner`'s body other than `own` binds `method`."""
@@ -404,15 +442,6 @@ class _Index:
     def overridden(self, owner: ast.ClassDef, method: str) -> bool:
         """Whether another class of the module defines or binds `method`."""
         return any(c is not owner and method in names for c, _, names in self.classes)
-
-
-def _stored_names(statement: ast.stmt) -> set[str]:
-    """The names a class-body statement binds as targets (an assignment, a loop, a `del`)."""
-    return {
-        n.id
-        for n in ast.walk(statement)
-        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
-    }
 
 
 def _callee(
