@@ -242,11 +242,14 @@ def short_calls(path: str, before: str, after: str) -> list[ShortCall]:
             )
         ):
             continue
-        old_calls = was_index.call_dumps(parent) if parent else Counter()
+        # (read at the first call of a `def` of the module: most calls are of none)
+        old_calls: Counter[str] | None = None
         for call in _own_calls(node):
             callee = _callee(now_index, call, node, owner)
             if callee is None:
                 continue
+            if old_calls is None:
+                old_calls = was_index.call_dumps(parent) if parent else Counter()
             key = ast.dump(call)
             if old_calls[key]:
                 old_calls[key] -= 1
@@ -348,6 +351,10 @@ class _Index:
         self.tree = tree
         self.lines = text.splitlines()
         self.functions = list(_functions_with_owner(tree))
+        self.defs: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        for s in tree.body:
+            if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef):
+                self.defs.setdefault(s.name, []).append(s)
         self._locals: dict[int, set[str]] = {}
         self._calls: dict[int, Counter[str]] = {}
 
@@ -452,18 +459,16 @@ def _callee(
 ) -> tuple[str, ast.FunctionDef | ast.AsyncFunctionDef, bool] | None:
     """The one `def` a call runs, its name as said, and whether the call binds its first
     parameter itself (a method through `self`); None where anything else may answer."""
-    tree = index.tree
+    # (the cheapest questions first: most calls are of no `def` of the module)
     func = call.func
     if isinstance(func, ast.Name):
-        if func.id in _BUILTINS or func.id in index.local_names(caller):
+        if func.id in _BUILTINS:
             return None
-        defs = [
-            s
-            for s in tree.body
-            if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == func.id
-        ]
+        defs = index.defs.get(func.id, [])
         # bound once in the module, by that `def` alone
-        if len(defs) != 1 or index.bindings[func.id] != 1 or _plain(defs[0]) != "function":
+        if len(defs) != 1 or _plain(defs[0]) != "function" or index.bindings[func.id] != 1:
+            return None
+        if func.id in index.local_names(caller):
             return None
         return func.id, defs[0], False
     if not (
@@ -481,13 +486,15 @@ def _callee(
         for s in owner.body
         if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == method
     ]
-    if len(own) != 1 or index.named_elsewhere(owner, method, own):
+    if len(own) != 1:
         return None
     # a class that answers every attribute itself may hand out another callable
     if any(isinstance(s, ast.FunctionDef) and s.name == "__getattribute__" for s in owner.body):
         return None
     kind = _plain(own[0])
-    if kind is None or _stub(own[0]) or index.overridden(owner, method):
+    if kind is None or _stub(own[0]):
+        return None
+    if index.named_elsewhere(owner, method, own) or index.overridden(owner, method):
         return None
     if method in index.stored_attributes:
         return None
