@@ -237,22 +237,23 @@ def short_calls(path: str, before: str, after: str) -> list[ShortCall]:
             parent is not None
             and not resigned
             and (
-                _written(was_lines, parent) == _written(now_lines, node)
-                or ast.dump(parent) == ast.dump(node)
+                _written(was_lines, parent) == _written(now_lines, node) or _same_tree(parent, node)
             )
         ):
             continue
-        # (read at the first call of a `def` of the module: most calls are of none)
-        old_calls: Counter[str] | None = None
+        # (read at the first call of a `def` of that name: most calls are of none)
+        old_calls: dict[str | None, Counter[str]] = {}
         for call in _own_calls(node):
             callee = _callee(now_index, call, node, owner)
             if callee is None:
                 continue
-            if old_calls is None:
-                old_calls = was_index.call_dumps(parent) if parent else Counter()
+            named = _called(call)
+            if named not in old_calls:
+                old_calls[named] = was_index.call_dumps(parent, named) if parent else Counter()
+            kept = old_calls[named]
             key = ast.dump(call)
-            if old_calls[key]:
-                old_calls[key] -= 1
+            if kept[key]:
+                kept[key] -= 1
                 # a call kept as it was: said only where the callee's signature changed and
                 # the same call bound all it had to at the parent
                 assert parent is not None
@@ -321,6 +322,34 @@ def _functions_with_owner(
                     yield f"{s.name}.{m.name}", m, s
 
 
+def _called(call: ast.Call) -> str | None:
+    """The name a call calls (`f(…)`, `x.f(…)`), if one."""
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+
+
+def _same_tree(a: object, b: object) -> bool:
+    """`ast.dump(a) == ast.dump(b)`, stopping at the first difference (two functions edited
+    differ early, and dumping both whole cost more than the rest of `short_calls`)."""
+    if isinstance(a, ast.AST):
+        return (
+            type(a) is type(b)
+            and a._fields == b._fields
+            and all(_same_tree(getattr(a, f, _MISSING), getattr(b, f, _MISSING)) for f in a._fields)
+        )
+    if isinstance(a, list):
+        return (
+            isinstance(b, list)
+            and len(a) == len(b)
+            and all(_same_tree(x, y) for x, y in zip(a, b, strict=True))
+        )
+    return not isinstance(b, ast.AST | list) and repr(a) == repr(b)
+
+
+# what `getattr` gives for a field a node lacks (`ast.dump` leaves it out)
+_MISSING = object()
+
+
 def _own_calls(node: ast.AST) -> Iterator[ast.Call]:
     """The calls of a function's own code (not of a function, class or lambda in it)."""
     stack = list(ast.iter_child_nodes(node))
@@ -330,7 +359,13 @@ def _own_calls(node: ast.AST) -> Iterator[ast.Call]:
             continue
         if isinstance(child, ast.Call):
             yield child
-        stack += list(ast.iter_child_nodes(child))
+        # (`ast.iter_child_nodes`, inline: a day's edited functions hold many nodes)
+        for field in child._fields:
+            value = getattr(child, field, None)
+            if isinstance(value, ast.AST):
+                stack.append(value)
+            elif isinstance(value, list):
+                stack += [v for v in value if isinstance(v, ast.AST)]
 
 
 def _plain(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
@@ -356,18 +391,29 @@ class _Index:
             if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef):
                 self.defs.setdefault(s.name, []).append(s)
         self._locals: dict[int, set[str]] = {}
-        self._calls: dict[int, Counter[str]] = {}
+        self._calls: dict[tuple[int, str | None], Counter[str]] = {}
+        self._by_name: dict[int, dict[str | None, list[ast.Call]]] = {}
 
     def local_names(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
         if id(node) not in self._locals:
             self._locals[id(node)] = _local_names(node)
         return self._locals[id(node)]
 
-    def call_dumps(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Counter[str]:
-        """The calls of a function's own code, each as `ast.dump` writes it (a copy)."""
-        if id(node) not in self._calls:
-            self._calls[id(node)] = Counter(ast.dump(c) for c in _own_calls(node))
-        return self._calls[id(node)].copy()
+    def call_dumps(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef, named: str | None
+    ) -> Counter[str]:
+        """The calls of a function's own code of a callable so named (`_called`), each as
+        `ast.dump` writes it (a copy): two calls dumped alike call one name."""
+        if id(node) not in self._by_name:
+            by_name: dict[str | None, list[ast.Call]] = {}
+            for c in _own_calls(node):
+                by_name.setdefault(_called(c), []).append(c)
+            self._by_name[id(node)] = by_name
+        if (id(node), named) not in self._calls:
+            self._calls[id(node), named] = Counter(
+                ast.dump(c) for c in self._by_name[id(node)].get(named, [])
+            )
+        return self._calls[id(node), named].copy()
 
     @functools.cached_property
     def signatures(self) -> list[tuple[str, str]]:
