@@ -105,12 +105,16 @@ def imports_removed(path: str, text: str, removed: Mapping[str, set[str]]) -> li
 
 
 def _outside_try(tree: ast.AST) -> Iterator[ast.AST]:
+    """The module and its statements (and `case`s) outside every `try`, in the order a walk
+    of the whole tree meets them: an expression holds no statement."""
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
         yield node
         if not isinstance(node, ast.Try | ast.TryStar):
-            stack += list(ast.iter_child_nodes(node))
+            # (`handlers` and `finalbody` are a `try`'s alone)
+            for field in ("body", "orelse", "cases"):
+                stack += getattr(node, field, ())
 
 
 def _parts(path: str) -> list[str]:
