@@ -246,18 +246,18 @@ def short_calls(path: str, before: str, after: str) -> list[ShortCall]:
         ):
             continue
         # (read at the first call of a `def` of that name: most calls are of none)
-        old_calls: dict[str | None, Counter[str]] = {}
+        old_calls: dict[str | None, list[ast.Call]] = {}
         for call in _own_calls(node):
             callee = _callee(now_index, call, node, owner)
             if callee is None:
                 continue
             named = _called(call)
             if named not in old_calls:
-                old_calls[named] = was_index.call_dumps(parent, named) if parent else Counter()
+                old_calls[named] = was_index.calls_named(parent, named) if parent else []
             kept = old_calls[named]
-            key = ast.dump(call)
-            if kept[key]:
-                kept[key] -= 1
+            same = next((i for i, c in enumerate(kept) if _same_tree(c, call)), None)
+            if same is not None:
+                del kept[same]
                 # a call kept as it was: said only where the callee's signature changed and
                 # the same call bound all it had to at the parent
                 assert parent is not None
@@ -395,7 +395,6 @@ class _Index:
             if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef):
                 self.defs.setdefault(s.name, []).append(s)
         self._locals: dict[int, set[str]] = {}
-        self._calls: dict[tuple[int, str | None], Counter[str]] = {}
         self._by_name: dict[int, dict[str | None, list[ast.Call]]] = {}
 
     def local_names(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
@@ -403,21 +402,17 @@ class _Index:
             self._locals[id(node)] = _local_names(node)
         return self._locals[id(node)]
 
-    def call_dumps(
+    def calls_named(
         self, node: ast.FunctionDef | ast.AsyncFunctionDef, named: str | None
-    ) -> Counter[str]:
-        """The calls of a function's own code of a callable so named (`_called`), each as
-        `ast.dump` writes it (a copy): two calls dumped alike call one name."""
+    ) -> list[ast.Call]:
+        """The calls of a function's own code of a callable so named (`_called`), a copy:
+        two calls alike (`_same_tree`) call one name."""
         if id(node) not in self._by_name:
             by_name: dict[str | None, list[ast.Call]] = {}
             for c in _own_calls(node):
                 by_name.setdefault(_called(c), []).append(c)
             self._by_name[id(node)] = by_name
-        if (id(node), named) not in self._calls:
-            self._calls[id(node), named] = Counter(
-                ast.dump(c) for c in self._by_name[id(node)].get(named, [])
-            )
-        return self._calls[id(node), named].copy()
+        return list(self._by_name[id(node)].get(named, []))
 
     @functools.cached_property
     def signatures(self) -> list[tuple[str, str]]:
@@ -569,13 +564,24 @@ def _local_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     args = node.args
     names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
     names |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
-    for child in ast.walk(node):
-        if isinstance(child, ast.Name) and not isinstance(child.ctx, ast.Load):
-            names.add(child.id)
-        elif isinstance(child, ast.alias):
+    stack: list[ast.AST] = [node]
+    while stack:
+        child = stack.pop()
+        if isinstance(child, ast.Name):
+            if not isinstance(child.ctx, ast.Load):
+                names.add(child.id)
+            continue
+        if isinstance(child, ast.alias):
             names.add(child.asname or child.name.split(".", 1)[0])
         elif isinstance(child, _SCOPES) and child is not node and not isinstance(child, ast.Lambda):
             names.add(child.name)
+        # (`ast.walk`, inline and in another order: a set of names)
+        for field in child._fields:
+            value = getattr(child, field, None)
+            if isinstance(value, ast.AST):
+                stack.append(value)
+            elif isinstance(value, list):
+                stack += [v for v in value if isinstance(v, ast.AST)]
     return names
 
 
