@@ -287,3 +287,13 @@ def test_the_checker_refutes_imports_the_code_does_not_prove(tmp_path: Path) -> 
         (kind, verdict), *_ = verdicts_of(root, commit.sha, sentence)
         assert kind is Kind.IMPORTS_GONE, sentence
         assert (verdict is Verdict.TRUE) is holds, sentence
+
+
+def test_a_call_is_kept_only_where_the_parent_made_one_written_the_same() -> None:
+    before = "def f(a, b):\n    return a\n\n\ndef g():\n    f(1)\n"
+    # the parent's call was short already: kept once, news the second time
+    twice = before + "    f(1)\n"
+    assert len(short_calls("m.py", before, twice)) == 1
+    # `1.0` is another constant than `1` (equal as numbers): a new call
+    other = before.replace("f(1)", "f(1.0)")
+    assert [(c.callee, c.missing) for c in short_calls("m.py", before, other)] == [("f", ("b",))]

@@ -105,12 +105,16 @@ def imports_removed(path: str, text: str, removed: Mapping[str, set[str]]) -> li
 
 
 def _outside_try(tree: ast.AST) -> Iterator[ast.AST]:
+    """The module and its statements (and `case`s) outside every `try`, in the order a walk
+    of the whole tree meets them: an expression holds no statement."""
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
         yield node
         if not isinstance(node, ast.Try | ast.TryStar):
-            stack += list(ast.iter_child_nodes(node))
+            # (`handlers` and `finalbody` are a `try`'s alone)
+            for field in ("body", "orelse", "cases"):
+                stack += getattr(node, field, ())
 
 
 def _parts(path: str) -> list[str]:
@@ -221,35 +225,39 @@ def short_calls(path: str, before: str, after: str) -> list[ShortCall]:
     if not before or not after or before == after or _DYNAMIC.search(after):
         return []
     try:
-        was, now = _parsed(before), _parsed(after)
+        was_index, now_index = _index(before), _index(after)
     except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
         return []
+    now = now_index.tree
     if _opaque(now):
         return []
-    old = {name: (node, owner) for name, node, owner in _functions_with_owner(was)}
+    old = {name: (node, owner) for name, node, owner in was_index.functions}
     found = []
-    resigned = _resigned(was, now)
-    was_index, now_index = _Index(was), _Index(now)
-    was_lines, now_lines = before.splitlines(), after.splitlines()
-    for name, node, owner in _functions_with_owner(now):
+    resigned = _resigned(was_index, now_index)
+    was_lines, now_lines = was_index.lines, now_index.lines
+    for name, node, owner in now_index.functions:
         parent, parent_owner = old.get(name, (None, None))
         if (
             parent is not None
             and not resigned
             and (
-                _written(was_lines, parent) == _written(now_lines, node)
-                or ast.dump(parent) == ast.dump(node)
+                _written(was_lines, parent) == _written(now_lines, node) or _same_tree(parent, node)
             )
         ):
             continue
-        old_calls = Counter(ast.dump(c) for c in _own_calls(parent)) if parent else Counter()
+        # (read at the first call of a `def` of that name: most calls are of none)
+        old_calls: dict[str | None, list[ast.Call]] = {}
         for call in _own_calls(node):
             callee = _callee(now_index, call, node, owner)
             if callee is None:
                 continue
-            key = ast.dump(call)
-            if old_calls[key]:
-                old_calls[key] -= 1
+            named = _called(call)
+            if named not in old_calls:
+                old_calls[named] = was_index.calls_named(parent, named) if parent else []
+            kept = old_calls[named]
+            same = next((i for i, c in enumerate(kept) if _same_tree(c, call)), None)
+            if same is not None:
+                del kept[same]
                 # a call kept as it was: said only where the callee's signature changed and
                 # the same call bound all it had to at the parent
                 assert parent is not None
@@ -292,18 +300,17 @@ def _bound_names(text: str) -> frozenset[str]:
     return frozenset(_bound(_parsed(text)))
 
 
-def _resigned(was: ast.Module, now: ast.Module) -> bool:
+@functools.lru_cache(maxsize=16)
+def _index(text: str) -> _Index:
+    """A module's `_Index`, kept by text: a day's commits read the text one left as the next
+    one's parent."""
+    return _Index(_parsed(text), text)
+
+
+def _resigned(was: _Index, now: _Index) -> bool:
     """Whether a function or method of the module takes other parameters at the commit."""
-    before = {name: ast.dump(node.args) for name, node, _ in _functions_with_owner(was)}
-    return any(
-        name in before and before[name] != ast.dump(node.args)
-        for name, node, _ in _functions_with_owner(now)
-    )
-
-
-def _functions(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
-    for name, node, _ in _functions_with_owner(tree):
-        yield name, node
+    before = dict(was.signatures)
+    return any(name in before and before[name] != args for name, args in now.signatures)
 
 
 def _functions_with_owner(
@@ -319,6 +326,34 @@ def _functions_with_owner(
                     yield f"{s.name}.{m.name}", m, s
 
 
+def _called(call: ast.Call) -> str | None:
+    """The name a call calls (`f(…)`, `x.f(…)`), if one."""
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+
+
+def _same_tree(a: object, b: object) -> bool:
+    """`ast.dump(a) == ast.dump(b)`, stopping at the first difference (two functions edited
+    differ early, and dumping both whole cost more than the rest of `short_calls`)."""
+    if isinstance(a, ast.AST):
+        return (
+            type(a) is type(b)
+            and a._fields == b._fields
+            and all(_same_tree(getattr(a, f, _MISSING), getattr(b, f, _MISSING)) for f in a._fields)
+        )
+    if isinstance(a, list):
+        return (
+            isinstance(b, list)
+            and len(a) == len(b)
+            and all(_same_tree(x, y) for x, y in zip(a, b, strict=True))
+        )
+    return not isinstance(b, ast.AST | list) and repr(a) == repr(b)
+
+
+# what `getattr` gives for a field a node lacks (`ast.dump` leaves it out)
+_MISSING = object()
+
+
 def _own_calls(node: ast.AST) -> Iterator[ast.Call]:
     """The calls of a function's own code (not of a function, class or lambda in it)."""
     stack = list(ast.iter_child_nodes(node))
@@ -328,7 +363,13 @@ def _own_calls(node: ast.AST) -> Iterator[ast.Call]:
             continue
         if isinstance(child, ast.Call):
             yield child
-        stack += list(ast.iter_child_nodes(child))
+        # (`ast.iter_child_nodes`, inline: a day's edited functions hold many nodes)
+        for field in child._fields:
+            value = getattr(child, field, None)
+            if isinstance(value, ast.AST):
+                stack.append(value)
+            elif isinstance(value, list):
+                stack += [v for v in value if isinstance(v, ast.AST)]
 
 
 def _plain(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
@@ -341,60 +382,109 @@ def _plain(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
 
 
 class _Index:
-    """What `_callee` asks of one module tree, each worked out once in one walk: a commit's
-    calls ask the same questions of the same tree many times."""
+    """What `short_calls` asks of one module tree, each worked out once in one walk: a
+    commit's calls ask the same questions of the same tree many times, and the next commit
+    asks them of the text this one left."""
 
-    def __init__(self, tree: ast.Module) -> None:
+    def __init__(self, tree: ast.Module, text: str) -> None:
         self.tree = tree
+        self.lines = text.splitlines()
+        self.functions = list(_functions_with_owner(tree))
+        self.defs: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        for s in tree.body:
+            if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef):
+                self.defs.setdefault(s.name, []).append(s)
         self._locals: dict[int, set[str]] = {}
+        self._by_name: dict[int, dict[str | None, list[ast.Call]]] = {}
 
     def local_names(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
         if id(node) not in self._locals:
             self._locals[id(node)] = _local_names(node)
         return self._locals[id(node)]
 
+    def calls_named(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef, named: str | None
+    ) -> list[ast.Call]:
+        """The calls of a function's own code of a callable so named (`_called`), a copy:
+        two calls alike (`_same_tree`) call one name."""
+        if id(node) not in self._by_name:
+            by_name: dict[str | None, list[ast.Call]] = {}
+            for c in _own_calls(node):
+                by_name.setdefault(_called(c), []).append(c)
+            self._by_name[id(node)] = by_name
+        return list(self._by_name[id(node)].get(named, []))
+
     @functools.cached_property
-    def bindings(self) -> Counter[str]:
-        """How many statements anywhere bind each name (a `def`, an assignment, an import;
-        a `global` counts twice)."""
+    def signatures(self) -> list[tuple[str, str]]:
+        """Each function's and method's qualified name with its parameters (`ast.dump`)."""
+        return [(name, ast.dump(node.args)) for name, node, _ in self.functions]
+
+    @functools.cached_property
+    def _scan(
+        self,
+    ) -> tuple[
+        Counter[str], set[str], list[tuple[ast.ClassDef, list[tuple[ast.stmt, set[str]]], set[str]]]
+    ]:
+        """`bindings`, `stored_attributes` and `classes`, from one walk of the tree."""
         count: Counter[str] = Counter()
-        for node in ast.walk(self.tree):
+        stored: set[str] = set()
+        classes = []
+        # each node with the name sets of the class-body statements it is in
+        stack: list[tuple[ast.AST, tuple[set[str], ...]]] = [(self.tree, ())]
+        while stack:
+            node, sinks = stack.pop()
+            if isinstance(node, ast.Name):
+                if not isinstance(node.ctx, ast.Load):
+                    count[node.id] += 1
+                    for sink in sinks:
+                        sink.add(node.id)
+                continue
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 count[node.name] += 1
-            elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-                count[node.id] += 1
             elif isinstance(node, ast.alias):
                 count[node.asname or node.name.split(".", 1)[0]] += 1
             elif isinstance(node, ast.Global):
                 count.update({n: 2 for n in set(node.names)})
-        return count
+            elif isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+                stored.add(node.attr)
+            members: list[tuple[ast.stmt, set[str]]] = []
+            if isinstance(node, ast.ClassDef):
+                members = [(s, set()) for s in node.body]
+                stack += [(s, (*sinks, names)) for s, names in members]
+            for field in node._fields:
+                value = getattr(node, field, None)
+                if isinstance(value, ast.AST):
+                    stack.append((value, sinks))
+                elif isinstance(value, list) and not (members and field == "body"):
+                    stack += [(v, sinks) for v in value if isinstance(v, ast.AST)]
+            if isinstance(node, ast.ClassDef):
+                classes.append((node, members))
+        found = []
+        for node, members in classes:
+            names = set().union(*(n for _, n in members))
+            names |= {
+                s.name for s in node.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
+            }
+            found.append((node, members, names))
+        return count, stored, found
 
-    @functools.cached_property
+    @property
+    def bindings(self) -> Counter[str]:
+        """How many statements anywhere bind each name (a `def`, an assignment, an import;
+        a `global` counts twice)."""
+        return self._scan[0]
+
+    @property
     def stored_attributes(self) -> set[str]:
         """The names any `x.name = …` stores: another callable may stand on an instance."""
-        return {
-            n.attr
-            for n in ast.walk(self.tree)
-            if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load)
-        }
+        return self._scan[1]
 
-    @functools.cached_property
+    @property
     def classes(self) -> list[tuple[ast.ClassDef, list[tuple[ast.stmt, set[str]]], set[str]]]:
-        """Every class of the module, with each statement of its body and the names
-        the names it binds, and all those names with its `def`s': what a subclass's `self`
-        may find instead."""
-        found = []
-        for node in _statements(self.tree):
-            if isinstance(node, ast.ClassDef):
-                members = [(s, _stored_names(s)) for s in node.body]
-                names = set().union(*(n for _, n in members))
-                names |= {
-                    s.name
-                    for s in node.body
-                    if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
-                }
-                found.append((node, members, names))
-        return found
+        """Every class of the module, with each statement of its body and the names it
+        binds, and all those names with its `def`s': what a subclass's `self` may find
+        instead."""
+        return self._scan[2]
 
     def named_elsewhere(self, owner: ast.ClassDef, method: str, own: Sequence[ast.stmt]) -> bool:
         """Whether a statement of `owner`'s body other than `own` binds `method`."""
@@ -406,15 +496,6 @@ class _Index:
         return any(c is not owner and method in names for c, _, names in self.classes)
 
 
-def _stored_names(statement: ast.stmt) -> set[str]:
-    """The names a class-body statement binds as targets (an assignment, a loop, a `del`)."""
-    return {
-        n.id
-        for n in ast.walk(statement)
-        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
-    }
-
-
 def _callee(
     index: _Index,
     call: ast.Call,
@@ -423,18 +504,16 @@ def _callee(
 ) -> tuple[str, ast.FunctionDef | ast.AsyncFunctionDef, bool] | None:
     """The one `def` a call runs, its name as said, and whether the call binds its first
     parameter itself (a method through `self`); None where anything else may answer."""
-    tree = index.tree
+    # (the cheapest questions first: most calls are of no `def` of the module)
     func = call.func
     if isinstance(func, ast.Name):
-        if func.id in _BUILTINS or func.id in index.local_names(caller):
+        if func.id in _BUILTINS:
             return None
-        defs = [
-            s
-            for s in tree.body
-            if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == func.id
-        ]
+        defs = index.defs.get(func.id, [])
         # bound once in the module, by that `def` alone
-        if len(defs) != 1 or index.bindings[func.id] != 1 or _plain(defs[0]) != "function":
+        if len(defs) != 1 or _plain(defs[0]) != "function" or index.bindings[func.id] != 1:
+            return None
+        if func.id in index.local_names(caller):
             return None
         return func.id, defs[0], False
     if not (
@@ -452,13 +531,15 @@ def _callee(
         for s in owner.body
         if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == method
     ]
-    if len(own) != 1 or index.named_elsewhere(owner, method, own):
+    if len(own) != 1:
         return None
     # a class that answers every attribute itself may hand out another callable
     if any(isinstance(s, ast.FunctionDef) and s.name == "__getattribute__" for s in owner.body):
         return None
     kind = _plain(own[0])
-    if kind is None or _stub(own[0]) or index.overridden(owner, method):
+    if kind is None or _stub(own[0]):
+        return None
+    if index.named_elsewhere(owner, method, own) or index.overridden(owner, method):
         return None
     if method in index.stored_attributes:
         return None
@@ -483,13 +564,24 @@ def _local_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     args = node.args
     names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
     names |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
-    for child in ast.walk(node):
-        if isinstance(child, ast.Name) and not isinstance(child.ctx, ast.Load):
-            names.add(child.id)
-        elif isinstance(child, ast.alias):
+    stack: list[ast.AST] = [node]
+    while stack:
+        child = stack.pop()
+        if isinstance(child, ast.Name):
+            if not isinstance(child.ctx, ast.Load):
+                names.add(child.id)
+            continue
+        if isinstance(child, ast.alias):
             names.add(child.asname or child.name.split(".", 1)[0])
         elif isinstance(child, _SCOPES) and child is not node and not isinstance(child, ast.Lambda):
             names.add(child.name)
+        # (`ast.walk`, inline and in another order: a set of names)
+        for field in child._fields:
+            value = getattr(child, field, None)
+            if isinstance(value, ast.AST):
+                stack.append(value)
+            elif isinstance(value, list):
+                stack += [v for v in value if isinstance(v, ast.AST)]
     return names
 
 

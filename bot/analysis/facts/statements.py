@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import copy
 import difflib
+import functools
 import re
 import weakref
 from collections import Counter
@@ -221,9 +222,9 @@ def _said(statement: str) -> bool:
 
 
 def _written(node: ast.AST) -> str:
-    """A statement's part as compared: `ast.unparse`'s text, its calls' keywords sorted."""
-    with keywords_sorted(node) as ordered:
-        return ast.unparse(ordered)
+    """A statement's part as compared: `ast.unparse`'s text, its calls' keywords sorted
+    (`_statements` sorts them all, once for the whole function, before it asks)."""
+    return ast.unparse(node)
 
 
 Statement = tuple[str, str | None, ast.AST]
@@ -260,16 +261,23 @@ def _statements(
     the function moved since its nodes were parsed (`Side.shifts`)."""
     # (the text's lines where the nodes' numbers find them: a function parsed `shift` lines
     # above where the text has it now)
-    lines = text.splitlines()[shift:] if shift >= 0 else [""] * -shift + text.splitlines()
-
-    # (the lines as `ast` counts them, encoded once: `ast.get_source_segment` splits the
-    # whole file again for each statement, which made a 90-commit day three times slower)
-    source = [line.encode() for line in _AST_LINES.split(text)]
-    source = source[shift:] if shift >= 0 else [b""] * -shift + source
+    written, encoded = _lines(text)
+    lines = written[shift:] if shift >= 0 else [""] * -shift + written
+    source = encoded[shift:] if shift >= 0 else [b""] * -shift + encoded
 
     walker = _Walker(lines, source)
-    walker.block(function.body)
+    # (one walk of the function for its calls, not one for each statement: `_written`)
+    with keywords_sorted(function):
+        walker.block(function.body)
     return walker.out
+
+
+@functools.lru_cache(maxsize=8)
+def _lines(text: str) -> tuple[list[str], list[bytes]]:
+    """The text's lines, and its lines as `ast` counts them encoded, split once for all the
+    functions of the file read (only read): `ast.get_source_segment` splits the whole file
+    again for each statement, which made a 90-commit day three times slower."""
+    return text.splitlines(), [line.encode() for line in _AST_LINES.split(text)]
 
 
 class _Walker:
