@@ -184,8 +184,11 @@ _INTRODUCES = re.compile(
     r"|\b(?:as follows|below|the following)\W*$",
     re.IGNORECASE,
 )
-# a sentence that ends in a link or an issue's number
-_POINTER_END = re.compile(r"(?:https?://\S+|#\d+)\W*$")
+# a sentence whose last words point at a link or an issue ("… as <URL>", "… in #785")
+_POINTER_END = re.compile(
+    r"\b(?:as|in|to|of|at|from|by|like|per|see)\s+(?:https?://\S+|(?:[\w.-]+/[\w.-]+)?#\d+)\W*$",
+    re.IGNORECASE,
+)
 _ENDED = re.compile(r"[.!?)`”\"]$")
 # a sentence's own end (an item that ends in a code span has none)
 _STOPPED = re.compile(r"[.!?。][)”\"']?$")
