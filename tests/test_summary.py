@@ -278,3 +278,28 @@ def test_a_changelog_item_s_credit_is_no_part_of_its_summary() -> None:
         limit=400,
     )
     assert said is not None and said.endswith("custom parsers (#121).")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # what the sentence introduces (a code block) is not shown
+        "Examples of valid, not so rare statements in postgres dialect.\n\n```\n"
+        "ALTER TABLE atable DETACH PARTITION atable_p00;\n```\n\n"
+        "They fall into same class as `EXTENSION` added in below PR, so let's add them as "
+        "well.\n\nIn the same rationale as https://github.com/o/r/issues/785",
+        "The following statements now parse.\n\n```\nSELECT 1;\n```",
+        "For example, a query with a trailing comment.",
+    ],
+)
+def test_a_sentence_that_only_introduces_what_is_not_shown_is_no_summary(body: str) -> None:
+    title = "Add `ATTACH`, `DETACH` to PostgreSQL keywords"
+    assert summary(body, title) is None
+    assert entry_summary(description_paragraphs(body, items=True), title, limit=400) is None
+
+
+def test_a_sentence_that_introduces_a_list_brings_its_items() -> None:
+    body = "The following names are deprecated.\n- `foo` is old\n- `bar` is old"
+    assert summary(body, "Deprecate names") == (
+        "The following names are deprecated: `foo` is old; `bar` is old."
+    )

@@ -176,6 +176,19 @@ _SENTENCE_END = re.compile(f"(?<=[.!?])\\s+(?=[A-Z`\"'(\\[{_PICTOGRAPH}])|(?<=[�
 _WORD = re.compile(r"\w+")
 # "… for VL models (e.g. Step3p7): #10500": the issue it points at is not part of the sentence.
 _TRAILING_REFERENCE = re.compile(r"\s*:\s*(?:[\w.-]+/[\w.-]+)?#\d+\s*$")
+# A sentence that only introduces what follows it (a code block, a list): "Examples of …",
+# "The following …", "For example:", "… as follows." Alone it says nothing of the change.
+_INTRODUCES = re.compile(
+    r"^(?:examples?\b|for (?:example|instance)\b|e\.g\.|the following\b|following (?:is|are)\b"
+    r"|here(?:'s| is| are)\b|see (?:below|the following)\b|below (?:is|are)\b)"
+    r"|\b(?:as follows|below|the following)\W*$",
+    re.IGNORECASE,
+)
+# a sentence whose last words point at a link or an issue ("… as <URL>", "… in #785")
+_POINTER_END = re.compile(
+    r"\b(?:as|in|to|of|at|from|by|like|per|see)\s+(?:https?://\S+|(?:[\w.-]+/[\w.-]+)?#\d+)\W*$",
+    re.IGNORECASE,
+)
 _ENDED = re.compile(r"[.!?)`”\"]$")
 # a sentence's own end (an item that ends in a code span has none)
 _STOPPED = re.compile(r"[.!?。][)”\"']?$")
@@ -271,12 +284,16 @@ def entry_summary(paragraphs: list[str] | tuple[str, ...], title: str, *, limit:
             sentence = said if ended else f"{said.rstrip(';, ')}."
             stopped = (
                 sentence.endswith(":")
+                or bool(_INTRODUCES.search(sentence))
                 or (not kept and dangles(sentence, alone=True))
                 or len(" ".join([*kept, sentence])) > limit
             )
             if stopped:
                 break
             kept.append(sentence)
+        if not kept and paragraph and _INTRODUCES.search(paragraph.split("\n")[0]):
+            # what follows speaks of what it introduced, which is not shown
+            break
         if stopped and kept:
             break
     text = " ".join(kept)
@@ -335,6 +352,9 @@ def _usable(unit: _Unit) -> bool:
     bare = _URL.sub(" ", text)
     if len(_WORD.findall(bare)) < 3 or text.endswith("?") or _VACUOUS.match(text):
         return False
+    if _POINTER_END.search(text) and not _DOES.search(text):
+        # it points at a link and says no more ("In the same rationale as <URL>")
+        return False
     return not (_GREETING.match(text) or _STORY.search(text) or _ASIDE.match(text))
 
 
@@ -356,7 +376,7 @@ def _grow(unit: _Unit, units: list[_Unit], limit: int) -> str | None:
         # position …" below "It's confusing to have a bool pad_level and an int pad_event.")
         return None
     if text != unit.text:
-        return text
+        return None if _INTRODUCES.search(text) else text
     after = [
         u
         for u in units
@@ -367,9 +387,17 @@ def _grow(unit: _Unit, units: list[_Unit], limit: int) -> str | None:
     joined = text
     # A lead-in: the last sentence before a paragraph's items, ending in a colon or not at all
     # ("This updates pre-processing to" and the items).
-    lead = not unit.item and any(u.item for u in after) and not _ENDED.search(unit.text)
+    introduces = not unit.item and bool(_INTRODUCES.search(unit.text))
+    lead = (
+        not unit.item
+        and any(u.item for u in after)
+        and (introduces or not _ENDED.search(unit.text))
+    )
+    if introduces and not lead:
+        # what it introduces is not shown (a code block, or nothing)
+        return None
     if lead and not joined.endswith(":"):
-        joined = f"{joined}:"
+        joined = f"{joined.rstrip('.')}:"
     if lead or unit.item:
         items = [u for u in after if u.item and _usable(u)]
         if lead and not items:

@@ -26,6 +26,7 @@ from bot.digest.sameday import settled
 from bot.digest.sources import sources_lines
 from bot.digest.strings import catalogue, is_original
 from bot.digest.strings.shape import Strings, plural
+from bot.digest.tested import answered_asks
 from bot.digest.undone import undone
 from bot.digest.usage import usage_lines
 from bot.models import Analysis, Digest, DigestCommit, Importance
@@ -436,7 +437,7 @@ def render(digest: Digest, *, with_title: bool = False) -> list[Part]:
         digest,
         commits=tuple(
             c if c.title.strip() else replace(c, title=no_title)
-            for c in undone(settled(digest.commits))
+            for c in answered_asks(undone(settled(digest.commits)))
         ),
     )
     best: list[Part] | None = None
@@ -475,7 +476,7 @@ def render_addendum(digest: Digest, number: int) -> list[Part]:
 def render_commit(digest: Digest, sha: str) -> str:
     """One analysed commit of the digest, whole, as its high and medium sections show a commit
     (whatever its importance: never folded), for `/digest explain`."""
-    digest = replace(digest, commits=undone(settled(digest.commits)))
+    digest = replace(digest, commits=answered_asks(undone(settled(digest.commits))))
     commit = next(c for c in digest.commits if c.sha == sha)
     if commit.analysis is None:
         raise ValueError(f"commit {sha} has no analysis")
