@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bot.analysis.facts.pyfile import _dump, dumped
 
-_CODE = '''
+_CODE = """
 @decorate(a, key=1, other=u"x")
 async def f(x: int = 0, /, *args: str, y=None, **kw) -> None:
     global g
@@ -20,7 +20,7 @@ async def f(x: int = 0, /, *args: str, y=None, **kw) -> None:
     except* (OSError, KeyError) as error:
         del error
     return {**kw, None: lambda q=1: q}[None]
-'''
+"""
 
 
 def test_dump_writes_what_ast_dump_writes() -> None:
