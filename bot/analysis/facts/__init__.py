@@ -17,8 +17,9 @@ from __future__ import annotations
 import ast
 import builtins
 import dataclasses
+import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from bot.analysis.facts.alike import alike_code
@@ -131,9 +132,10 @@ from bot.analysis.facts.records import (
     Turn,
 )
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
-from bot.analysis.facts.renamed import class_attributes_renamed, node_count
+from bot.analysis.facts.renamed import canonical, class_attributes_renamed, node_count
 from bot.analysis.facts.renamed_documented import renamed_documented
 from bot.analysis.facts.rewritten_tests import rewritten_tests
+from bot.analysis.facts.same_tree import same_code
 from bot.analysis.facts.scan import FileReading, Side, hunks
 from bot.analysis.facts.sentinels import sentinel_renamed
 from bot.analysis.facts.shifted import shifted
@@ -794,11 +796,15 @@ def _shipped_only(reading: FileReading, sides: tuple[str, str], parses: Parses) 
 
 def _same_code(reading: FileReading, name: str) -> bool:
     """Whether both sides read whole give `name` the same code, docstring and comments
-    aside (its digest is worked out here, for the definitions whose lines differ)."""
+    aside (as their `Side.code` digests would say, compared node by node: for the
+    definitions whose lines differ, most of them edited and differing early)."""
     plus, minus = reading.plus.code.get(name), reading.minus.code.get(name)
     if plus is None or minus is None:
         return False
-    if plus() == minus():
+    was_code, now_code = _code_node(minus), _code_node(plus)
+    if was_code is None or now_code is None:
+        return plus() == minus()
+    if same_code(was_code, now_code):
         return True
     # a local renamed throughout is the same code; a rename never changes how many nodes a
     # function has, so the renaming (walks of the whole tree) is asked only where it may
@@ -815,9 +821,26 @@ def _same_code(reading: FileReading, name: str) -> bool:
         if owner not in reading.attributes_renamed:
             reading.attributes_renamed[owner] = class_attributes_renamed(was_class, now_class)
         gone, fresh = reading.attributes_renamed[owner]
-    return plus(renamed=True, attrs=tuple(fresh.items())) == minus(
-        renamed=True, attrs=tuple(gone.items())
-    )
+    if isinstance(was_code, ast.ClassDef) or isinstance(now_code, ast.ClassDef):
+        return same_code(was_code, now_code)
+    try:
+        with canonical(was_code, gone), canonical(now_code, fresh):
+            return same_code(was_code, now_code)
+    except RecursionError:
+        # nested past Python's limit: the digests, which read such a tree's locals as written
+        return plus(renamed=True, attrs=tuple(fresh.items())) == minus(
+            renamed=True, attrs=tuple(gone.items())
+        )
+
+
+def _code_node(
+    code: Callable[..., str],
+) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | None:
+    """The definition a `Side.code` entry digests (a cached `partial(_code, node)`); None
+    for an entry of another kind."""
+    wrapped = getattr(code, "__wrapped__", None)
+    node = wrapped.args[0] if isinstance(wrapped, functools.partial) and wrapped.args else None
+    return node if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) else None
 
 
 def _private_leaf(name: str) -> bool:

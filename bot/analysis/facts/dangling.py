@@ -13,8 +13,10 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 
 from bot.analysis.facts.listed import _bound
+from bot.analysis.facts.modules import module_tree
 from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.records import Dangling, ShortCall
+from bot.analysis.facts.same_tree import same_tree
 
 # what may bind or serve a module's names where no statement of its own does, or code that
 # expects a name to be missing (`except NameError`)
@@ -241,7 +243,7 @@ def short_calls(path: str, before: str, after: str) -> list[ShortCall]:
             parent is not None
             and not resigned
             and (
-                _written(was_lines, parent) == _written(now_lines, node) or _same_tree(parent, node)
+                _written(was_lines, parent) == _written(now_lines, node) or same_tree(parent, node)
             )
         ):
             continue
@@ -255,7 +257,7 @@ def short_calls(path: str, before: str, after: str) -> list[ShortCall]:
             if named not in old_calls:
                 old_calls[named] = was_index.calls_named(parent, named) if parent else []
             kept = old_calls[named]
-            same = next((i for i, c in enumerate(kept) if _same_tree(c, call)), None)
+            same = next((i for i, c in enumerate(kept) if same_tree(c, call)), None)
             if same is not None:
                 del kept[same]
                 # a call kept as it was: said only where the callee's signature changed and
@@ -286,11 +288,10 @@ def _written(lines: list[str], node: ast.FunctionDef | ast.AsyncFunctionDef) -> 
     return (node.col_offset, node.end_col_offset, *lines[first - 1 : end])
 
 
-@functools.lru_cache(maxsize=16)
 def _parsed(text: str) -> ast.Module:
-    """A module's tree, parsed once for the questions asked of both sides of one file (the
-    trees are only read, never changed)."""
-    return ast.parse(text)
+    """A module's tree, parsed once for the questions asked of both sides of one file, and
+    of the file's other readers (`module_tree`: the trees are only read, never changed)."""
+    return module_tree(text)
 
 
 @functools.lru_cache(maxsize=256)
@@ -330,28 +331,6 @@ def _called(call: ast.Call) -> str | None:
     """The name a call calls (`f(…)`, `x.f(…)`), if one."""
     func = call.func
     return func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-
-
-def _same_tree(a: object, b: object) -> bool:
-    """`ast.dump(a) == ast.dump(b)`, stopping at the first difference (two functions edited
-    differ early, and dumping both whole cost more than the rest of `short_calls`)."""
-    if isinstance(a, ast.AST):
-        return (
-            type(a) is type(b)
-            and a._fields == b._fields
-            and all(_same_tree(getattr(a, f, _MISSING), getattr(b, f, _MISSING)) for f in a._fields)
-        )
-    if isinstance(a, list):
-        return (
-            isinstance(b, list)
-            and len(a) == len(b)
-            and all(_same_tree(x, y) for x, y in zip(a, b, strict=True))
-        )
-    return not isinstance(b, ast.AST | list) and repr(a) == repr(b)
-
-
-# what `getattr` gives for a field a node lacks (`ast.dump` leaves it out)
-_MISSING = object()
 
 
 def _own_calls(node: ast.AST) -> Iterator[ast.Call]:
@@ -406,7 +385,7 @@ class _Index:
         self, node: ast.FunctionDef | ast.AsyncFunctionDef, named: str | None
     ) -> list[ast.Call]:
         """The calls of a function's own code of a callable so named (`_called`), a copy:
-        two calls alike (`_same_tree`) call one name."""
+        two calls alike (`same_tree`) call one name."""
         if id(node) not in self._by_name:
             by_name: dict[str | None, list[ast.Call]] = {}
             for c in _own_calls(node):
