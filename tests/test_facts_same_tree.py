@@ -52,3 +52,20 @@ def test_a_chain_nested_past_the_recursion_limit_is_compared() -> None:
     body = "def f(x):\n" + "".join(f"    {line}\n" for line in chain.splitlines())
     assert same_tree(ast.parse(body), ast.parse(body))
     assert not same_tree(ast.parse(body), ast.parse(body.replace("y = 1499", "y = 0")))
+
+
+def test_a_field_a_built_node_lacks_reads_as_ast_dump_reads_it() -> None:
+    # `layout._bare` writes `x: T = v` as a built `x = v`: its `type_comment` the class's None
+    parsed = ast.parse("x = 1").body[0]
+    assert isinstance(parsed, ast.Assign)
+    built = ast.Assign(targets=parsed.targets, value=parsed.value, lineno=0)
+    assert ast.dump(built) == ast.dump(parsed)
+    assert same_tree(built, parsed)
+    assert not same_tree(ast.Assign(targets=parsed.targets, value=ast.Constant(2)), parsed)
+
+
+def test_integers_past_the_printing_limit_are_compared() -> None:
+    # (a hexadecimal literal parses at any length; `repr` refuses it in decimal)
+    huge = "x = 0x" + "f" * 4000 + "\n"
+    assert same_tree(ast.parse(huge), ast.parse(huge))
+    assert not same_tree(ast.parse(huge), ast.parse(huge.replace("0xf", "0xe", 1)))

@@ -266,7 +266,7 @@ def short_calls(path: str, before: str, after: str) -> list[ShortCall]:
                 before_callee = _callee(was_index, call, parent, parent_owner)
                 if before_callee is None or before_callee[0] != callee[0]:
                     continue
-                if ast.dump(before_callee[1].args) == ast.dump(callee[1].args):
+                if same_tree(before_callee[1].args, callee[1].args):
                     continue
                 if _unbound(call, before_callee[1], before_callee[2]) is not None:
                     continue
@@ -311,7 +311,9 @@ def _index(text: str) -> _Index:
 def _resigned(was: _Index, now: _Index) -> bool:
     """Whether a function or method of the module takes other parameters at the commit."""
     before = dict(was.signatures)
-    return any(name in before and before[name] != args for name, args in now.signatures)
+    return any(
+        name in before and not same_tree(before[name], args) for name, args in now.signatures
+    )
 
 
 def _functions_with_owner(
@@ -394,9 +396,10 @@ class _Index:
         return list(self._by_name[id(node)].get(named, []))
 
     @functools.cached_property
-    def signatures(self) -> list[tuple[str, str]]:
-        """Each function's and method's qualified name with its parameters (`ast.dump`)."""
-        return [(name, ast.dump(node.args)) for name, node, _ in self.functions]
+    def signatures(self) -> list[tuple[str, ast.arguments]]:
+        """Each function's and method's qualified name with its parameters (compared by
+        `same_tree`: dumping them all cost more than comparing the few asked)."""
+        return [(name, node.args) for name, node, _ in self.functions]
 
     @functools.cached_property
     def _scan(

@@ -17,10 +17,11 @@ from bot.analysis.facts.erasure import (
     evaluates_alone,
     prune_typing_imports,
 )
-from bot.analysis.facts.modules import children, statements
+from bot.analysis.facts.modules import children, module_tree, statements
 from bot.analysis.facts.parses import Parses, ini_lowered
-from bot.analysis.facts.pyfile import PARSE_ERRORS, docstring, same_dump
+from bot.analysis.facts.pyfile import PARSE_ERRORS, docstring
 from bot.analysis.facts.renamed import canonical, class_attributes_renamed
+from bot.analysis.facts.same_tree import same_tree
 from bot.analysis.facts.scan import hunks
 from bot.analysis.paths import Language, language_of
 from bot.models import FileChange
@@ -75,10 +76,10 @@ def layout_only(f: FileChange) -> bool:
     if sides is None:
         return False
     try:
-        trees = [ast.dump(ast.parse(text)) for text in sides]
+        trees = [module_tree(text) for text in sides]  # (only read)
     except PARSE_ERRORS:
         return False
-    return trees[0] == trees[1]
+    return same_tree(*trees)
 
 
 def _words(tokens: re.Pattern[str], text: str) -> list[str]:
@@ -143,7 +144,7 @@ def same_code(
                 for side, tree in enumerate(parsed)
             ]
             # compared while the names are the canonical ones (`_bare` gives trees)
-            return same_dump(*bare)
+            return same_tree(*bare)
     except RecursionError:  # nested past Python's limit (a long `elif` chain): not known
         return False
 

@@ -508,29 +508,6 @@ def _dump(node: ast.AST) -> str:
     return f"{kind.__name__}({', '.join(args)})"
 
 
-def same_dump(one: ast.AST, other: ast.AST) -> bool:
-    """Whether `dumped` gives the two trees the same text: read side by side, node by node,
-    and left at the first difference (two whole dumps of a module cost more than its parse).
-    A value `ast.dump` would refuse to print (an integer past 4,300 digits) has them dumped."""
-    pairs: list[tuple[object, object]] = [(one, other)]
-    try:
-        while pairs:
-            a, b = pairs.pop()
-            if type(a) is not type(b):
-                return False
-            if isinstance(a, ast.AST):
-                pairs += ((getattr(a, f, None), getattr(b, f, None)) for f in a._fields)
-            elif isinstance(a, list) and isinstance(b, list):
-                if len(a) != len(b):
-                    return False
-                pairs += zip(a, b, strict=True)
-            elif repr(a) != repr(b):
-                return False
-    except ValueError:
-        return dumped(one) == dumped(other)
-    return True
-
-
 class _Mark(str):
     """A piece of `_flat_dump`'s own writing, told apart from a field's string value."""
 

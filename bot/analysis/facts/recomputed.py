@@ -7,6 +7,8 @@ import ast
 import copy
 from collections import Counter
 
+from bot.analysis.facts.same_tree import same_tree
+
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 # A function with more of its assignments' values changed than this was rewritten: not said.
@@ -37,7 +39,7 @@ def recomputed(was: ast.AST | None, now: ast.AST | None) -> list[tuple[str, str,
     found: list[tuple[str, ast.expr, ast.expr, bool]] = []  # (…, in the same blocks)
     for name, (new, inside) in after.items():
         old, was_inside = before.get(name, (None, ()))
-        if old is None or ast.dump(old) == ast.dump(new):
+        if old is None or same_tree(old, new):
             continue
         if _identifiers_only(old, new):
             continue

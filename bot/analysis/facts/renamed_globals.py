@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from functools import lru_cache
 
+from bot.analysis.facts.modules import module_tree
+
 
 def renamed_globals(before: str, after: str) -> dict[str, str]:
     """Old name -> new name, for each module-level name the parent binds once (by an
@@ -51,7 +53,7 @@ def _bindings(text: str) -> dict[str, ast.AST | None]:
     """Each name the module's top level binds -> what binds it (None: bound more than once,
     or otherwise than by one assignment, `def` or `class`)."""
     try:
-        tree = ast.parse(text)
+        tree = module_tree(text)  # (only read)
     except (SyntaxError, ValueError, RecursionError):
         return {}
     out: dict[str, ast.AST | None] = {}
