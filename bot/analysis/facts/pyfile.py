@@ -430,9 +430,12 @@ def code_of(
     return _code(node, renamed=renamed)
 
 
-def _code_digest(
+def code_parts(
     node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, body: list[ast.stmt]
-) -> str:
+) -> list[ast.AST]:
+    """What a definition's code digest reads, in its order: decorators, head (bases and
+    keywords, or parameters and return annotation) and body, the docstring and a class's
+    members aside."""
     body = body[1:] if docstring(node) else body
     head: list[ast.AST]
     if isinstance(node, ast.ClassDef):
@@ -441,9 +444,15 @@ def _code_digest(
         head = [*node.bases, *node.keywords]
     else:
         head = [node.args, *([node.returns] if node.returns else [])]
+    return [*node.decorator_list, *head, *body]
+
+
+def _code_digest(
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, body: list[ast.stmt]
+) -> str:
     # `ast.dump` leaves line numbers out: the same code moved is the same; and keywords are
     # bound by their names: the same call with its keywords reordered is the same
-    parts = (*node.decorator_list, *head, *body)
+    parts = code_parts(node, body)
     said = []
     for part in parts:
         text = dumped(part)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from bot.analysis.facts.keywords import _reordered
-from bot.analysis.facts.pyfile import docstring
+from bot.analysis.facts.pyfile import code_parts
 
 # what `getattr` gives for a field a node lacks (`ast.dump` leaves it out)
 _MISSING = object()
@@ -53,17 +53,4 @@ def same_code(
 ) -> bool:
     """Whether two definitions' code digests (`pyfile._code_digest`) are the same: their
     decorators, heads and bodies, docstrings and a class's members aside, keywords sorted."""
-    return same_tree(_parts(was), _parts(now), keywords_sorted=True)
-
-
-def _parts(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> list[ast.AST]:
-    """What `pyfile._code_digest` reads of a definition, in its order."""
-    body = node.body[1:] if docstring(node) else node.body
-    head: list[ast.AST]
-    if isinstance(node, ast.ClassDef):
-        members = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
-        body = [s for s in body if not isinstance(s, members)]
-        head = [*node.bases, *node.keywords]
-    else:
-        head = [node.args, *([node.returns] if node.returns else [])]
-    return [*node.decorator_list, *head, *body]
+    return same_tree(code_parts(was, was.body), code_parts(now, now.body), keywords_sorted=True)
