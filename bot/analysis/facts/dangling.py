@@ -39,7 +39,7 @@ def dangling(path: str, before: str, after: str, gone: set[str] | None = None) -
     if not gone:
         return []
     try:
-        now = _parsed(after)
+        now = module_tree(after)
         table = symtable.symtable(after, path, "exec")
     except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
         return []
@@ -57,7 +57,7 @@ def removed_names(path: str, before: str, after: str) -> set[str]:
     if not before or not after or _DYNAMIC.search(after):
         return set()
     try:
-        now = _parsed(after)
+        now = module_tree(after)
         bound_was, bound_now = _bound_names(before), _bound_names(after)
     except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
         return set()
@@ -80,7 +80,7 @@ def imports_removed(path: str, text: str, removed: Mapping[str, set[str]]) -> li
     module `m` is another changed file that no longer binds `name` (`removed`: by path): an
     `ImportError` where it runs. Not one inside a `try` (a fallback may stand for it)."""
     try:
-        tree = _parsed(text)
+        tree = module_tree(text)
     except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
         return []
     found = []
@@ -288,24 +288,18 @@ def _written(lines: list[str], node: ast.FunctionDef | ast.AsyncFunctionDef) -> 
     return (node.col_offset, node.end_col_offset, *lines[first - 1 : end])
 
 
-def _parsed(text: str) -> ast.Module:
-    """A module's tree, parsed once for the questions asked of both sides of one file, and
-    of the file's other readers (`module_tree`: the trees are only read, never changed)."""
-    return module_tree(text)
-
-
 @functools.lru_cache(maxsize=256)
 def _bound_names(text: str) -> frozenset[str]:
     """The names a module's own scope binds (`listed._bound`), kept by text: a day's commits
     read the text one left as the next one's parent."""
-    return frozenset(_bound(_parsed(text)))
+    return frozenset(_bound(module_tree(text)))
 
 
 @functools.lru_cache(maxsize=16)
 def _index(text: str) -> _Index:
     """A module's `_Index`, kept by text: a day's commits read the text one left as the next
     one's parent."""
-    return _Index(_parsed(text), text)
+    return _Index(module_tree(text), text)
 
 
 def _resigned(was: _Index, now: _Index) -> bool:
