@@ -9,6 +9,8 @@ writes nothing. Templated text comes in the repository's language.
 
 from __future__ import annotations
 
+import ast
+import copy
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -764,7 +766,12 @@ def _assess(
                 # the author wrote users an entry: what they meet changes, however few lines
                 # (svcs 31bc6df "Don't include stack info in debug calls", two lines)
                 return Assessment(I.MEDIUM, False, "small, but its changelog entry tells users")
-            if sig.source_lines and primary is T.FEATURE and sig.line_kinds[PathKind.TESTS]:
+            if (
+                primary is T.FEATURE
+                and not merge
+                and sig.line_kinds[PathKind.TESTS]
+                and _behaviour_changed(commit, sig)
+            ):
                 # what users can do is new, and tests pin it: no tweak, however few lines
                 # (tomli 12314bd "Add \\xHH Unicode escape code to basic strings": two lines)
                 return Assessment(I.MEDIUM, False, "small, but a feature its tests pin")
@@ -778,6 +785,142 @@ def _assess(
     if primary in _ROUTINE_WITHOUT_DIFF or (primary is T.REFACTOR and _CLEAN_UP.search(text)):
         return Assessment(I.LOW, False, f"routine {primary.value} (no diff)")
     return Assessment(I.MEDIUM, False, f"{primary.value} (no diff)")
+
+
+def _behaviour_changed(commit: CommitInput, sig: Signals) -> bool:
+    """Shipped code behaves otherwise: a function's body now gives another value, reads its
+    input otherwise or raises otherwise (distro 850c54d: the version's regex is `re.search`
+    where it was an anchored `re.match`; c188abf: `"n/a"` compared), takes a new parameter,
+    or a new public function the added tests call. A debug `print` removed (distro 7096296),
+    a name added to a table alone (a release file's name in a list, 40ecdd9; `toolz.reduce`
+    in a set of names, toolz 230dc7f) or a call spelled anew (`next(it)` for `it.next()`,
+    toolz a5262d9) shows none of these. A shipped file whose whole texts were not read
+    (or no Python module) is read by its patch: a line of code that is no comment, `print`,
+    import or table row (`"g_proj",`, `"Granite": default_mappings,`)."""
+    facts = sig.facts
+    shipped = set(sig.source_files)
+    whole = {
+        f.filename
+        for f in commit.files
+        if f.sides is not None and f.filename.endswith((".py", ".pyi"))
+    }
+    if any(
+        f.filename in shipped and f.filename not in whole and _code_changed(f.patch or "")
+        for f in commit.files
+    ):
+        return True
+    called = {c.callee.rsplit(".", 1)[-1] for c in facts.tested}
+    changes: list[tuple[str, str]] = [
+        *((f.path, f.name) for f in facts.returns_added),
+        *((f.path, f.name) for f in facts.returns_now),
+        *((f.path, f.name) for f in facts.returns_early),
+        *((f.path, f.name) for f in facts.raises_added),
+        *((f.path, f.name) for f in facts.catches_changed if f.gained),
+        *((f.path, f.name) for f in facts.compares_added),
+        *((f.path, f.name) for f in facts.conditions_changed),
+        *(
+            (f.path, f.name)
+            for f in facts.signatures_changed
+            if f.gained and not f.name.rsplit(".", 1)[-1].startswith("_")
+        ),
+        *((f.path, f.name) for f in facts.recomputed if not _grows_literal(f.old, f.new)),
+        *(
+            (f.path, f.name)
+            for f in facts.rewritten
+            if not _PRINTS.match(f.old) and not _PRINTS.match(f.new)
+        ),
+        *(
+            (n.path, n.name)
+            for n in facts.added
+            if n.public and n.name.rsplit(".", 1)[-1] in called
+        ),
+    ]
+    return any(path in shipped and path in whole for path, _ in changes)
+
+
+# lines of a patch that change no behaviour by themselves: comments, docstrings' quotes,
+# prints and debug logs, imports
+_INERT_LINE = re.compile(
+    r"(?:#|//|/?\*|\"\"\"|'''|print\(|(?:logger|logging|log)\.(?:debug|info)\("
+    r"|import |from \S+ import )"
+)
+
+
+def _code_changed(patch: str) -> bool:
+    """A line the patch adds or removes is code that does something: not blank, a comment,
+    a print or debug log, an import, nor an item of a table (a literal, a name, `key: value`)."""
+    for line in patch.splitlines():
+        if not line.startswith(("+", "-")) or line.startswith(("+++", "---")):
+            continue
+        text = line[1:].strip()
+        if not text or _INERT_LINE.match(text) or _table_row(text):
+            continue
+        return True
+    return False
+
+
+def _table_row(text: str) -> bool:
+    """`"g_proj",  # …`, `"Granite": default_mappings,`: one item of a list, set or dict."""
+    item = re.sub(r"\s+#.*$", "", text).rstrip(",").strip()
+    for wrapped in (f"[{item}]", f"{{{item}}}"):
+        try:
+            tree = ast.parse(wrapped, mode="eval").body
+        except (SyntaxError, ValueError):
+            continue
+        parts: list[ast.expr] = list(tree.elts) if isinstance(tree, ast.List) else []
+        if isinstance(tree, ast.Dict):
+            parts = [*(k for k in tree.keys if k is not None), *tree.values]
+        simple = (ast.Constant, ast.Name, ast.Attribute)
+        if parts and all(isinstance(p, simple) for p in parts):
+            return True
+    return False
+
+
+# a statement that prints (a debugging aid, not what the function gives)
+_PRINTS = re.compile(r"print\(")
+
+
+def _grows_literal(old: str, new: str) -> bool:
+    """`new` is `old` with items added to its lists, tuples, sets or dicts, nothing else:
+    a name added to a table, not another computation (`set((a, b))` → `set((a, b, c))`)."""
+    try:
+        before, after = ast.parse(old, mode="eval"), ast.parse(new, mode="eval")
+    except (SyntaxError, ValueError):
+        return False
+    if _without_items(before) != _without_items(after):
+        return False
+    kept = Counter(ast.dump(n) for n in _items(before))
+    return not kept - Counter(ast.dump(n) for n in _items(after))
+
+
+def _items(tree: ast.AST) -> list[ast.AST]:
+    items: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.List | ast.Tuple | ast.Set):
+            items.extend(node.elts)
+        elif isinstance(node, ast.Dict):
+            items.extend(k for k in node.keys if k is not None)
+            items.extend(node.values)
+    return items
+
+
+def _without_items(tree: ast.AST) -> str:
+    """The expression's shape with its literals' items left out."""
+
+    class _Empty(ast.NodeTransformer):
+        def visit_List(self, node: ast.List) -> ast.AST:
+            return ast.List(elts=[], ctx=node.ctx)
+
+        def visit_Tuple(self, node: ast.Tuple) -> ast.AST:
+            return ast.Tuple(elts=[], ctx=node.ctx)
+
+        def visit_Set(self, node: ast.Set) -> ast.AST:
+            return ast.Set(elts=[])
+
+        def visit_Dict(self, node: ast.Dict) -> ast.AST:
+            return ast.Dict(keys=[], values=[])
+
+    return ast.dump(_Empty().visit(copy.deepcopy(tree)))
 
 
 # A gettext catalog of one language: `pkg/locale/ar_SA/LC_MESSAGES/pkg.po` (or its `.mo`)
