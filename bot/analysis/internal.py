@@ -35,6 +35,8 @@ _INTERNAL_WORDS = re.compile(
     r"|superfluous|obsolete|leftover|consolidat\w*|coverage|inline\w*)\b",
     re.IGNORECASE,
 )
+# The author's words for code moved between modules
+_MOVE_WORDS = re.compile(r"\b(?:mov(?:e|es|ed|ing)|split\w*|extract\w*)\b", re.IGNORECASE)
 # The author's words for what users meet: a warning, an error, an output, a default.
 _BEHAVIOUR_WORDS = re.compile(
     r"\b(warn\w*|errors?|raises?|exceptions?|behaviou?r\w*|defaults?|outputs?|messages?"
@@ -197,7 +199,10 @@ def internal_only(
     if not said or (T.FEATURE in types and not _INTERNAL_WORDS.search(words)):
         return None
     # last: it parses both revisions of every shipped file again
-    if not set(shipped) <= set(surface_kept(_sides(commit, shipped))):
+    # code moved into private modules ("split inline parser modules") gives them new names
+    # no caller imports
+    moves = bool(_MOVE_WORDS.search(words))
+    if not set(shipped) <= set(surface_kept(_sides(commit, shipped), private_gains=moves)):
         return None
     edited = _edited(facts, shipped)
     # a list at its bound may have left out a public definition the change edits

@@ -29,9 +29,15 @@ from bot.analysis.messages import (
 )
 from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
-from bot.analysis.security import names_hole
+from bot.analysis.security import READS_INPUT, names_blowup, names_hole, told_in_code
 from bot.analysis.shield import noted, shield
-from bot.analysis.signals import ADVISORY_WORD, SECURITY_WORDS, Signals, read_signals
+from bot.analysis.signals import (
+    ADVISORY_WORD,
+    SECURITY_WORDS,
+    SILENT_WORDS,
+    Signals,
+    read_signals,
+)
 from bot.analysis.spans import code
 from bot.analysis.titles import ParsedTitle, keeps_records, merged_branch, merged_message
 from bot.analysis.unreleased import released
@@ -130,6 +136,17 @@ _KEYWORDS: list[tuple[ChangeType, re.Pattern[str]]] = [
             r"|error(?! (class(es)?|messages?|handling|types?|codes?|reporting|hierarch\w*)\b))\b"
         ),
     ),
+    # A change that now refuses what the old code took ("reject overlong decimal integer
+    # instead of coercing to inf", "raise on malformed array element instead of dropping
+    # it"): a fix of what it accepted ("raise minimum pytest version" raises no error)
+    (
+        T.BUGFIX,
+        re.compile(
+            r"^(?:reject|refus|disallow|forbid)\w*\b"
+            r"|^raises? (?:on|when|if|for|an? \w*(?:error|exception)|\w*(?:error|exception))\b"
+            r"|^(?:raise|error|fail)\w*\b.*\binstead of\b"
+        ),
+    ),
     (
         T.PERFORMANCE,
         re.compile(
@@ -211,6 +228,7 @@ _CLEAN_UP = re.compile(
     r"|renam\w+|modernize|simplif\w+)\b"
 )
 _TRIVIAL = re.compile(r"\b(typos?|nits?|minor|whitespace|spelling|wording|log message|comments?)\b")
+_COMMENT = re.compile(r"\bcomments?\b")
 _REMOVAL = re.compile(r"\b(remov\w+|drop\w*|delet\w+)\b")
 # The author's own words that support for something ends: a version, a platform, a
 # compatibility path. No diff can prove that, so the words count.
@@ -477,11 +495,10 @@ def _security_named(
     shipped code, is high; it, or one the rules already rated a security fix, is typed a
     security fix first. Docs, tests and tooling close no hole, nor does a package its author
     calls unaffected."""
-    named = (
-        sig.only is None
-        and not sig.unaffected
-        and _code_lines(commit, sig) > 0
-        and names_hole(sig.title.text, *sig.description, *sig.entry_items)
+    shipped = sig.only is None and not sig.unaffected and _code_lines(commit, sig) > 0
+    named = shipped and (
+        names_hole(sig.title.text, *sig.description, *sig.entry_items)
+        or _blowup_fixed(commit, sig, types)
     )
     if not named and not verdict.reason.startswith("security"):
         return types, verdict
@@ -489,6 +506,32 @@ def _security_named(
         verdict = Assessment(I.HIGH, verdict.breaking, "security: the hole named on shipped code")
     rest = [t for t in types if t not in (T.SECURITY, T.BUGFIX, T.DOCS, T.OTHER)]
     return [T.SECURITY, T.BUGFIX, *rest][:4], verdict
+
+
+def _blowup_fixed(commit: CommitInput, sig: Signals, types: list[ChangeType]) -> bool:
+    """A fix of code that reads its input (a parser, a scanner, a pattern: by the title, a
+    shipped path or a changed function's name) whose author's words (the title, the
+    description, the changelog entry, or a comment the fix adds telling what the code did
+    before) name a cost that grows faster than the input: whoever sends the input can stall
+    it, a denial of service."""
+    if T.BUGFIX not in types or T.PERFORMANCE in types[:1]:
+        return False
+    patches = {
+        f.filename: f.patch for f in commit.files if f.filename in sig.source_files and f.patch
+    }
+    reads = READS_INPUT.search(sig.title.text) or any(
+        READS_INPUT.search(path)
+        or any(
+            READS_INPUT.search(line.rsplit("@@", 1)[-1])
+            for line in patch.split("\n")
+            if line.startswith("@@")
+        )
+        for path, patch in patches.items()
+    )
+    if not reads:
+        return False
+    told = [block for patch in patches.values() for block in told_in_code(patch)]
+    return names_blowup(sig.title.text, *sig.description, *sig.entry_items, *told)
 
 
 # A maintainer's label that types a change security ("security", "type: security-fix").
@@ -698,7 +741,10 @@ def _assess(
         # An author who says the outputs are unaffected has said it is not high.
         if sig.harmless:
             return Assessment(I.MEDIUM, False, "severe word, outputs unaffected by the author")
-        if sig.impact or (not narrowed and sig.description):
+        # A wrong value or data lost without a word, in the title of its fix, is the
+        # rubric's own example of high: where the code runs, its users met it unawares.
+        silent = [w for w in symptoms if SILENT_WORDS.search(w)]
+        if sig.impact or (not narrowed and (sig.description or silent)):
             return Assessment(I.HIGH, False, f"severe symptom: {', '.join(sig.severity)}")
         return Assessment(I.MEDIUM, False, f"severe symptom, reach not shown ({narrowed})")
     if (
@@ -719,7 +765,12 @@ def _assess(
         return Assessment(I.HIGH, False, f"new capability: {sig.capability}")
 
     # Meaningful but of limited reach, unless it is a tiny tweak.
-    if _TRIVIAL.search(text):
+    # ("reject a comment containing line breaks": where the change rewrites code and the
+    # title's "comment" typed it no docs, the comment is what the code handles)
+    trivial = _TRIVIAL.search(
+        _COMMENT.sub(" ", text) if T.DOCS not in types and _code_lines(commit, sig) else text
+    )
+    if trivial:
         return Assessment(I.LOW, False, "trivial by its title")
     if sig.fixes and fix:
         return Assessment(I.MEDIUM, False, "fixes a reported issue")

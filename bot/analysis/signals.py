@@ -74,6 +74,9 @@ _SEVERITY = re.compile(
     r"|silent (?:data loss|corruption|failures?)"
     # a wrong value shown: "`bytes2human(1024)` returned '1024B' instead of '1K'"
     r"|returned [^.\n]{1,60}? instead of"
+    # what the old code silently did in place of failing: "reject overlong decimal integer
+    # instead of coercing to inf", "raise on malformed array element instead of dropping it"
+    r"|instead of (?:silently )?(?:coerc|drop|truncat|discard|swallow|los)\w*"
     r"|wrong values?|incorrect (?:values?|answers?)"
     r"|(?:script|command|code|sql|shell|prompt|header|crlf|html|template) injection"
     r"|(?:request|http) smuggling|response splitting|server[- ]side request forgery"
@@ -83,6 +86,14 @@ _SEVERITY = re.compile(
     r"|(?:accuracy|precision|correctness) regressions?"
     r"|accuracy (?:drop|degradation|issues?|bugs?|problems?|errors?)"
     r"|precision (?:issues?|bugs?|problems?|errors?|loss))\b",
+)
+# The severity words that say the old code gave a wrong value or lost data without a word:
+# the rubric's "silent wrong results, data corruption". A fix that names one in its title
+# needs no further word on its reach (a parser's wrong value is met wherever it parses).
+SILENT_WORDS = re.compile(
+    r"silent|returned .* instead of|instead of (?:silently )?(?:coerc|drop|truncat|discard"
+    r"|swallow|los)|wrong values?|incorrect (?:values?|answers?)",
+    re.IGNORECASE,
 )
 # A default that changes; a new thing that comes with a default ("provide X ... by default")
 # changes nobody's behaviour, so adding verbs are left out.

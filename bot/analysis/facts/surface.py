@@ -306,12 +306,17 @@ def _binds_getattr(node: ast.stmt) -> bool:
     return any(isinstance(t, ast.Name) and t.id == "__getattr__" for t in targets)
 
 
-def surface_kept(files: list[tuple[str, str, str]]) -> tuple[str, ...]:
+def surface_kept(
+    files: list[tuple[str, str, str]], *, private_gains: bool = False
+) -> tuple[str, ...]:
     """The paths of `files` (path, text at the parent, text at the commit; '' where the
     file is absent) whose public surface is the same at both revisions. The private modules
     (`pkg/_impl.py`) are compared as one: a name moved from one to another stays where
     callers import it from (a public module re-exporting it is among the files, or it
-    was not re-exported)."""
+    was not re-exported). `private_gains`: the private modules may also gain names, none
+    lost or re-signed (code moved out of a public module into a private one, the public
+    module's own surface compared as before); a public module the change leaves alone that
+    star-imports the private one would re-export the gained names unseen."""
     kept: list[str] = []
     private: list[str] = []
     pooled: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {})
@@ -328,10 +333,8 @@ def surface_kept(files: list[tuple[str, str, str]]) -> tuple[str, ...]:
                     pool.setdefault(name, []).append(header)
         elif old == new:
             kept.append(path)
-    if private and all(
-        sorted(pooled[0].get(n, [])) == sorted(pooled[1].get(n, []))
-        for n in pooled[0].keys() | pooled[1].keys()
-    ):
+    names = pooled[0].keys() if private_gains else pooled[0].keys() | pooled[1].keys()
+    if private and all(sorted(pooled[0].get(n, [])) == sorted(pooled[1].get(n, [])) for n in names):
         kept += private
     return tuple(p for p, _, _ in files if p in kept)
 
