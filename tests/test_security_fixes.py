@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.analysis.rules import analyze
+from bot.analysis.security import names_hole
 from bot.cli.claim_check import Verdict
 from bot.cli.evaluation import git_history
 from bot.models import Importance
@@ -383,3 +384,59 @@ def test_a_denial_of_service_in_the_title_is_a_security_fix(
     assert ("security" in types) is high
     # "comment" names what the code handles: a rewrite of shipped code is no docs change
     assert "docs" not in types
+
+
+# Commit Digest's own commits that describe its security rule (5be34fd, ce30827, fad54df)
+# against sqlparse's fixes (ef2012a, 40ed3aa, d1d8060)
+HOLE_RULES = (
+    "import re\n\n"
+    "HOLE = re.compile(r'ghsa|cve')\n\n\n"
+    "def names_hole(text):\n"
+    "    return HOLE.search(text) is not None\n" + _HELPERS
+)
+
+
+@pytest.mark.parametrize(
+    ("title", "high"),
+    [
+        # a commit that describes the rule that detects security fixes (Commit Digest 5be34fd,
+        # ce30827, fad54df): a `security:` area, the hole kinds listed, the fix a noun
+        (
+            "security: a fix whose author's words name the hole (GHSA/CVE/CWE, ReDoS, DoS) on "
+            "shipped code is high, typed security",
+            False,
+        ),
+        ("security fixes high: GHSA/CVE/CWE, ReDoS, DoS", False),
+        (
+            "security: an advisory id only within an enumeration of examples names no hole; "
+            "snapshot: a rules-rated CI security fix is typed security",
+            False,
+        ),
+        ("Detect ReDoS in the words of a title", False),
+        # the change's own fix (sqlparse ef2012a, 40ed3aa, d1d8060)
+        ("Fix quadratic DoS in group_comments", True),
+        ("Add hard limits for grouping to prevent DoS attacks.", True),
+        ("Fix uncontrolled CPU consumption (ReDoS) in the lexer", True),
+        ("This fixes a denial of service in the parser", True),
+        ("security: escape the pattern before compiling it", True),
+    ],
+)
+def test_a_security_fix_is_the_change_closing_a_hole_not_words_about_holes(
+    tmp_path: Path, title: str, high: bool
+) -> None:
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"pkg/rules.py": HOLE_RULES},
+        {"pkg/rules.py": HOLE_RULES.replace("r'ghsa|cve'", "r'ghsa|cve|cwe'")},
+        title,
+    )
+    types = [t.value for t in analysis.change_types]
+    assert ("security" in types) is high
+    assert (analysis.importance is Importance.HIGH) is high
+
+
+def test_an_advisory_id_names_the_hole_and_hole_kinds_listed_do_not() -> None:
+    assert names_hole("Resolve the delimiters in one pass (GHSA-prg7-hcfm-mfcr)")
+    assert not names_hole("The rule reads GHSA/CVE/CWE, ReDoS, DoS")
+    assert not names_hole("fixes: the words ReDoS or DoS")
+    assert not names_hole("a fix that names a DoS is high")

@@ -105,6 +105,9 @@ class AnalysisPhrases:
     # {name}: a code span, or `name_in` where a bare name does not say which it is, or
     # several; one function, several
     gains_parameters: tuple[str, str]  # {name} {params}
+    # {name} {keywords}: the keywords a new `**kwargs` is read for by name
+    takes_keywords: tuple[str, str]
+    also_gains: str  # {said} {params}: and the plain parameters gained beside
     loses_parameters: tuple[str, str]  # {name} {params}
     swaps_parameters: tuple[str, str]  # {name} {lost} {gained}
     # a parameter whose place another name now takes: a keyword renamed
@@ -147,6 +150,7 @@ class AnalysisPhrases:
     returns_early: str  # {name} {test}: a new `if` that returns
     returns_early_with: str  # {name} {value} {test}: a new `if` at the top that returns it
     recomputes: str  # {name} {target} {new} {old}: a name bound once, its value changed
+    recomputes_returned: str  # {name} {target} {new} {old}: the same, of the name it returns
     raises_when: str  # {name} {exception} {test}: a new `if` that raises
     skips_when: str  # {name} {test}: a new `if` that continues
     no_longer_tests: str  # {name} {test}: a condition gone
@@ -392,6 +396,11 @@ EN = AnalysisPhrases(
     generated=("changes {count} generated file", "changes {count} generated files"),
     kernels_added=("adds the kernel {names}", "adds the kernels {names}"),
     gains_parameters=("{name} gains {params}", "{name} gain {params}"),
+    takes_keywords=(
+        "{name} now takes the keyword {keywords} (through `**kwargs`)",
+        "{name} now takes the keywords {keywords} (through `**kwargs`)",
+    ),
+    also_gains="{said}, and gains {params}",
     loses_parameters=("{name} no longer takes {params}", "{name} no longer take {params}"),
     swaps_parameters=(
         "{name} no longer takes {lost} and gains {gained}",
@@ -446,6 +455,9 @@ EN = AnalysisPhrases(
     returns_early="{name} now returns early when `{test}`",
     returns_early_with="{name} now returns `{value}` early when `{test}`",
     recomputes="{name} now computes `{target}` as `{new}` (was `{old}`)",
+    recomputes_returned=(
+        "{name} now computes `{target}`, the value it returns, as `{new}` (was `{old}`)"
+    ),
     raises_when="{name} now raises `{exception}` when `{test}`",
     skips_when="{name} now skips to the next iteration when `{test}`",
     no_longer_tests="{name} no longer tests `{test}`",
@@ -674,6 +686,11 @@ ZH = AnalysisPhrases(
     generated=("改动 {count} 个生成的文件", "改动 {count} 个生成的文件"),
     kernels_added=("新增内核 {names}", "新增内核 {names}"),
     gains_parameters=("{name} 新增{params}", "{name} 新增{params}"),
+    takes_keywords=(
+        "{name} 现在接受关键字参数 {keywords}（经由 `**kwargs`）",
+        "{name} 现在接受关键字参数 {keywords}（经由 `**kwargs`）",
+    ),
+    also_gains="{said}，并新增{params}",
     loses_parameters=("{name} 不再接受{params}", "{name} 不再接受{params}"),
     swaps_parameters=(
         "{name} 不再接受{lost}，并新增{gained}",
@@ -717,6 +734,7 @@ ZH = AnalysisPhrases(
     returns_early="{name} 现在在 `{test}` 时提前返回",
     returns_early_with="{name} 现在在 `{test}` 时提前返回 `{value}`",
     recomputes="{name} 现在将 `{target}` 计算为 `{new}`（原为 `{old}`）",
+    recomputes_returned="{name} 现在将其返回值 `{target}` 计算为 `{new}`（原为 `{old}`）",
     raises_when="{name} 现在在 `{test}` 时抛出 `{exception}`",
     skips_when="{name} 现在在 `{test}` 时跳到下一次循环",
     no_longer_tests="{name} 不再判断 `{test}`",

@@ -29,7 +29,13 @@ from bot.analysis.messages import (
 )
 from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
-from bot.analysis.security import READS_INPUT, names_blowup, names_hole, told_in_code
+from bot.analysis.security import (
+    READS_INPUT,
+    names_blowup,
+    names_hole,
+    says_fixing,
+    told_in_code,
+)
 from bot.analysis.shield import noted, shield
 from bot.analysis.signals import (
     ADVISORY_WORD,
@@ -399,7 +405,11 @@ def _types(
     confidence = 0.35
     if title.revert:
         found.append(T.REVERT)
-    if title.conventional:
+    if title.conventional == "security" and not says_fixing(title.text, _GUARDING):
+        # `security:` as the area a change is to ("security: a fix whose author's words name
+        # the hole …", a rule of the tool that detects them), not what it does: no type of its own
+        pass
+    elif title.conventional:
         found.append(_CONVENTIONAL_TYPES.get(title.conventional, T.OTHER))
         confidence = 0.6
     labels = [lab.lower() for lab in (commit.pull_request.labels if commit.pull_request else [])]
@@ -421,7 +431,7 @@ def _types(
             confidence = max(confidence, 0.6)
     # "changelog and doc fixes", "fix typos": an edit of words, not a bug fix
     text = _LINTER_FIXED.sub("lint", _WORDS_FIXED.sub("docs", title.text.lower()))
-    keyword_types = [kind for kind, pattern in _KEYWORDS if pattern.search(text)]
+    keyword_types = [kind for kind, pattern in _KEYWORDS if _keyword_said(kind, pattern, text)]
     # Only-docs, only-tests, only-CI changes say so by their paths, whatever the title.
     total = sum(path_kinds.values())
     for kind, mapped in _PATH_TYPES.items():
@@ -450,6 +460,22 @@ def _types(
         found.append(T.FEATURE)
     unique = list(dict.fromkeys(found)) or [T.OTHER]
     return unique[:4], confidence
+
+
+# What follows a security keyword where it is a statement's subject, not what the change does
+# ("security fixes high", "security fixes are typed first"): a rule about such changes
+_PREDICATE = re.compile(
+    r"\s*(?:is|are|was|were|gets?|stays?|becomes?|rated|typed|high|medium|low)\b", re.IGNORECASE
+)
+
+
+def _keyword_said(kind: ChangeType, pattern: re.Pattern[str], text: str) -> bool:
+    """Whether the title's keyword of `kind` says what the change is: a security fix said as
+    the subject of a rule about such fixes ("security fixes high, release tooling low") is
+    none."""
+    if kind is not T.SECURITY:
+        return pattern.search(text) is not None
+    return any(not _PREDICATE.match(text, m.end()) for m in pattern.finditer(text))
 
 
 def _with_options(types: list[ChangeType], sig: Signals) -> list[ChangeType]:
@@ -546,7 +572,9 @@ def _security_typed(commit: CommitInput, title: ParsedTitle) -> bool:
     typed = title.conventional == "security" or any(
         _TAG_TYPES.get(tag) is T.SECURITY for tag in title.tags
     )
-    return (typed and bool(_GUARDING.search(title.text))) or any(
+    # the guarding word said as what the change does ("Security: escape …"), never as a noun
+    # ("security: a fix whose author's words …" describes a rule of a tool)
+    return (typed and says_fixing(title.text, _GUARDING)) or any(
         _SECURITY_LABEL.search(label) for label in labels
     )
 

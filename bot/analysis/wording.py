@@ -1895,6 +1895,7 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     out: list[_Statement] = []
     groups: dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[str, str]]] = {}
     renamed: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    keyworded: dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[str, str]]] = {}
     # public functions first: what callers outside meet
     changes = sorted(sig.facts.signatures_changed, key=lambda c: not _public_name(c.name))
     for change in changes:
@@ -1906,7 +1907,14 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             # `touch(path, …)`): one keyword renamed, not a loss and a gain
             renamed.setdefault((change.lost[0], change.gained[0]), []).append((name, change.path))
             continue
-        groups.setdefault((change.lost, change.gained), []).append((name, change.path))
+        gained = change.gained
+        if change.keywords and not change.lost:
+            # a `**kwargs` read for named keywords takes those: what a caller may now pass
+            # (toolz 1b23ada: `dissoc`'s `factory=dict`, read through `_get_factory`)
+            gained = tuple(q for q in change.gained if not q.lstrip().startswith("**"))
+            keyworded.setdefault((gained, change.keywords), []).append((name, change.path))
+            continue
+        groups.setdefault((change.lost, gained), []).append((name, change.path))
     for (was, now), functions in renamed.items():
         private = not any(_public_name(name) for name, _ in functions)
         said = forms(p.renames_parameter, len(functions)).format(
@@ -1946,6 +1954,23 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                 # what a private helper now takes says less than the title (apscheduler
                 # 96a0713: `MongoDBDataStore._release_job`'s parameters for "Fixed
                 # deserialization failure handling …"): an insight, never the summary
+                aside=private,
+            )
+        )
+    for (plain, keywords), functions in keyworded.items():
+        private = not any(_public_name(name) for name, _ in functions)
+        said = forms(p.takes_keywords, len(keywords)).format(
+            name=_functions(sig, p, functions), keywords=codes(p, keywords, 3)
+        )
+        if plain:
+            said = p.also_gains.format(
+                said=said, params=forms(p.parameters, len(plain)).format(params=codes(p, plain, 3))
+            )
+        out.append(
+            _Statement(
+                "architecture" if private else "compatibility",
+                said,
+                internal=private,
                 aside=private,
             )
         )
@@ -2110,9 +2135,9 @@ def _body_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     restyled = STYLE_WORDS.search(sig.title.text) is not None
     for value in () if restyled else sig.facts.recomputed:
         if (name := said(value.name, value.path)) is not None:
-            clause = p.recomputes.format(
-                name=name, target=value.target, new=value.new, old=value.old
-            )
+            # the name it returns, whatever else it does to it: what callers get back
+            phrase = p.recomputes_returned if value.returned else p.recomputes
+            clause = phrase.format(name=name, target=value.target, new=value.new, old=value.old)
             found.append((value.name, clause))
     redocumented = {d.name for d in sig.facts.redocumented}
     return [
@@ -2135,6 +2160,7 @@ def _body_checks(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     shipped = set(sig.source_files)
     found: list[tuple[str, str, str]] = []  # (function, path, clause)
     reached: set[str] = set()  # private functions whose messages public ones raise
+    raised: list[str] = []  # the clauses of messages raised: what a caller meets
     for check in sig.facts.compares_added:
         name = _callable(check.name)
         if name is None or check.path not in shipped:
@@ -2160,9 +2186,11 @@ def _body_checks(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                 was = p.reworded_was.format(**told, was=message.was)
                 clause = was if len(was) < ONE_LINE_MAX else clause
         found.append((name, message.path, clause))
+        raised.append(clause)
         if message.callers:
             reached.add(name)
-    return _inside_bodies(sig, found, reached)
+    # what a function raises is what its callers meet; a string it now compares is its own
+    return _inside_bodies(sig, found, reached, raised)
 
 
 def _logs(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -2209,20 +2237,28 @@ def _guarded(sig: Signals, check: Compared) -> bool:
 
 
 def _inside_bodies(
-    sig: Signals, found: list[tuple[str, str, str]], reached: Iterable[str] = ()
+    sig: Signals,
+    found: list[tuple[str, str, str]],
+    reached: Iterable[str] = (),
+    observed: Iterable[str] = (),
 ) -> list[_Statement]:
     """Clauses about what changed inside functions' bodies, each with its function and its
     file: public functions first, two at most. `reached`: private functions whose change a
     public caller passes on as it is (a message it raises through them, prettytable's
-    `_validate_valign` under `add_column`): said as the public ones'."""
-    users = set(reached)
+    `_validate_valign` under `add_column`): said as the public ones'. `observed`: the clauses
+    that say what a caller meets (what the function raises or returns); the others say how
+    it works (a test dropped, a statement rewritten, a keyword it passes, a log line):
+    *Architecture*, never *Compatibility* (toolz 2ac03ce's `join`, 020161b's `peek`)."""
+    users, met = set(reached), set(observed)
     found.sort(key=lambda f: not (_callers_name(sig, f[0], f[1]) or f[0] in users))
     return [
         # a private helper's body reaches callers only through its public callers: never
         # "Compatibility" of its own, unless what it changes is what they raise as it is (a
         # message: its conditions are the helper's own)
         _Statement(
-            "compatibility" if _callers_name(sig, name, path) or name in users else "architecture",
+            "compatibility"
+            if (_callers_name(sig, name, path) or name in users) and clause in met
+            else "architecture",
             clause,
             internal=True,
             behaviour=True,
@@ -2253,6 +2289,7 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         Turn.CHANGED: p.tests_now,
     }
     found: list[tuple[str, str, str]] = []  # (function, path, clause)
+    met: list[str] = []  # the clauses of guards that raise or return
     # a public function's new guard is said with the value it returns (`_body_values`)
     valued = {
         (g.name, g.path, g.test)
@@ -2268,7 +2305,11 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         said = _which(sig, p, name, c.path)
         clause = phrases[c.turn].format(name=said, test=c.test, was=c.was, exception=c.was)
         found.append((name, c.path, clause))
-    return _inside_bodies(sig, found)
+        if c.turn in (Turn.RETURNS, Turn.RAISES):
+            met.append(clause)
+    # a guard that raises or returns is what a caller meets; a test dropped or rewritten, or
+    # one that skips, is how the body goes (toolz cde596b: `update_in` no longer tests `ks`)
+    return _inside_bodies(sig, found, observed=met)
 
 
 # A title that says the change follows a linter's or formatter's rules.
@@ -2279,12 +2320,17 @@ STYLE_WORDS = re.compile(
 )
 
 
+# A statement that gives a caller a value or an exception
+_EXITS = re.compile(r"(?:return|raise|yield)\b")
+
+
 def _body_rewrites(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """A shipped function's statement rewritten in place (`return` became `continue`, a
     loop's test, an `except`), quoted at both revisions: the mechanism where no condition,
     string or name says it (public functions first; two at most)."""
     shipped = set(sig.source_files)
     found: list[tuple[str, str, str]] = []  # (function, path, clause)
+    met: list[str] = []  # the clauses of a `return`, `raise` or `yield` rewritten
     if sig.reverted_title:
         # a revert's lines are the code before the change it reverts: "restored" says them
         return []
@@ -2300,8 +2346,13 @@ def _body_rewrites(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         if r.users:
             # a private method said with the public ones a user calls that use it
             said = p.used_by.format(name=said, users=codes(p, r.users))
-        found.append((name, r.path, p.became.format(name=said, old=r.old, new=r.new)))
-    return _inside_bodies(sig, found)
+        clause = p.became.format(name=said, old=r.old, new=r.new)
+        found.append((name, r.path, clause))
+        if any(_EXITS.match(text) for text in (r.old, r.new)):
+            met.append(clause)
+    # a `return` or `raise` rewritten is what a caller meets; another statement is the
+    # mechanism
+    return _inside_bodies(sig, found, observed=met)
 
 
 def _public_keywords_before_additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

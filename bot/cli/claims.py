@@ -546,7 +546,8 @@ _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
     (
         Kind.COMPUTES,
         re.compile(
-            rf"`(?P<f>[^`]+)`{_IN} now computes `(?P<p>[^`]+)` as `(?P<new>[^`]+)`"
+            rf"`(?P<f>[^`]+)`{_IN} now computes `(?P<p>[^`]+)`(?:, the value it returns,)?"
+            r" as `(?P<new>[^`]+)`"
             r" \(was `(?P<old>[^`]+)`\)\.?"
         ),
     ),

@@ -56,9 +56,11 @@ from bot.analysis.facts.follows import (
 )
 from bot.analysis.facts.forwarded import forwarded_options
 from bot.analysis.facts.giving import returns_changed
+from bot.analysis.facts.guarded import lookups_tested
 from bot.analysis.facts.handed_out import EVERY, handed_out
 from bot.analysis.facts.inherit import abstract_added, overrides
 from bot.analysis.facts.kept import keep_facts
+from bot.analysis.facts.kwargs_read import keywords_read, returns_only
 from bot.analysis.facts.layout import same_settings
 from bot.analysis.facts.listed import unbound
 from bot.analysis.facts.members import members_gone
@@ -1246,9 +1248,23 @@ def _combine(
                         parameter_name(gained[0]),
                     )
                 )
+                starred = [parameter_name(q) for q in gained if q.lstrip().startswith("**")]
+                read_for = (
+                    keywords_read(r.plus.functions.get(name), starred[0], r.plus.functions.get)
+                    if starred
+                    else ()
+                )
                 signatures.append(
                     SignatureChange(
-                        name, r.path, gained, dropped, takes_any, renamed_here, shifts, throughout
+                        name,
+                        r.path,
+                        gained,
+                        dropped,
+                        takes_any,
+                        renamed_here,
+                        shifts,
+                        throughout,
+                        read_for,
                     )
                 )
             new = r.plus.raises.get(name, frozenset()) - r.minus.raises.get(name, frozenset())
@@ -1273,6 +1289,12 @@ def _combine(
                 # `_takes_container`, anyio 68f5891's `getaddrinfo`)
                 catching = now_caught | caught_through(r.plus, name)
                 uncaught = _not_covered(was_caught - catching, catching)
+                # a lookup now tested before it is made (`if k in d:`) fails no more: what
+                # its handler caught reaches no caller (toolz 2ac03ce's `join`)
+                unfailing = lookups_tested(
+                    r.minus.functions.get(name), r.plus.functions.get(name), uncaught
+                )
+                uncaught = tuple(u for u in uncaught if u not in unfailing)
                 if catches or uncaught:
                     caught.append(Caught(name, r.path, catches, uncaught))
             was_given, now_given = r.minus.returns.get(name), r.plus.returns.get(name)
@@ -1350,9 +1372,16 @@ def _combine(
                     # (of the functions the change edits: a local renamed throughout, or a
                     # definition's new name followed, is no edit, `edited_here`)
                     if detailed and text_changed and name not in twice:
+                        was_node = r.minus.functions.get(name)
                         computed += [
-                            Recomputed(name, r.path, *found)
-                            for found in recomputed(r.minus.functions.get(name), now_node)
+                            Recomputed(
+                                name,
+                                r.path,
+                                *found,
+                                returned=returns_only(was_node, found[0])
+                                and returns_only(now_node, found[0]),
+                            )
+                            for found in recomputed(was_node, now_node)
                         ]
                     keywords += keywords_changed(r, name)
                     logs += _logs_added(r, name)

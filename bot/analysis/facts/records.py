@@ -193,6 +193,9 @@ class SignatureChange:
     # ecdaf1e: `touch(fname, …)` became `touch(path, …)`, each `fname` a `path`): a keyword
     # renamed, nothing else
     throughout: bool = False
+    # the keywords a gained `**kwargs` is read for by name (`factory=dict`): what a caller
+    # may now pass (toolz 1b23ada's `dissoc`)
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -425,6 +428,10 @@ class Recomputed:
     target: str
     new: str
     old: str
+    # every `return` of the function gives `target` at both revisions: what a caller gets
+    # back is now built from `new` (toolz 1b23ada: `dissoc`'s `d2 = factory()`, was
+    # `copy.copy(d)`)
+    returned: bool = False
 
 
 @dataclass(frozen=True)

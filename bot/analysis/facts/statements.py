@@ -84,6 +84,10 @@ def statements_rewritten(r: FileReading, name: str) -> list[Rewritten]:
             continue
         if not _telling(old_node, new_node, old, new) or _renamed_only(old_node, new_node):
             continue
+        if _same_items(old_node, new_node):
+            # `chain([item], it)` became `chain((item,), it)`: the callee iterates the same
+            # items, and gives what it gave (toolz 020161b's `peek`)
+            continue
         # a statement that reads a local renamed or bound anew (`item` gone, `key` new:
         # cachetools 668fdb3) changed where that local is bound, not here
         if reads_renamed(_header(old_node), _header(new_node), renamed):
@@ -191,6 +195,59 @@ def _renamed_only(old: ast.AST, new: ast.AST) -> bool:
 
     def shape(node: ast.AST) -> str:
         return ast.dump(_Unnamed().visit(copy.deepcopy(_header(node))))
+
+    return shape(old) == shape(new)
+
+
+# Callables that only iterate an argument, once, whatever displays it: a list, a tuple or a set
+# of the same items passed to one gives the same value (`set` and `frozenset` where the items
+# are alike; a list's order is a tuple's)
+_ITERATING = frozenset(
+    {
+        "chain",
+        "itertools.chain",
+        "iter",
+        "list",
+        "tuple",
+        "sorted",
+        "sum",
+        "any",
+        "all",
+        "min",
+        "max",
+        "enumerate",
+        "zip",
+        "map",
+        "filter",
+        "set",
+        "frozenset",
+    }
+)
+
+
+class _Displayed(ast.NodeTransformer):
+    """Each list or tuple display that an iterating callable (`_ITERATING`) takes as a
+    positional argument read as a tuple of the same items."""
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        if ast.unparse(node.func) in _ITERATING:
+            node.args = [
+                ast.Tuple(elts=a.elts, ctx=ast.Load())
+                if isinstance(a, ast.List | ast.Tuple)
+                and not any(isinstance(e, ast.Starred) for e in a.elts)
+                else a
+                for a in node.args
+            ]
+        return node
+
+
+def _same_items(old: ast.AST, new: ast.AST) -> bool:
+    """Whether two statements differ only in how they display the items an iterating
+    callable takes (`chain([item], it)` and `chain((item,), it)`): the same value."""
+
+    def shape(node: ast.AST) -> str:
+        return ast.dump(_Displayed().visit(copy.deepcopy(_header(node))))
 
     return shape(old) == shape(new)
 
