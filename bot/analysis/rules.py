@@ -24,6 +24,7 @@ from bot.analysis.messages import (
     changelog_entry,
     marked_breaking,
     message_marked_breaking,
+    title_marked_breaking,
 )
 from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
@@ -879,10 +880,12 @@ def _installs_change(commit: CommitInput, sig: Signals) -> bool:
 
 
 def says_breaking(commit: CommitInput, sig: Signals) -> bool:
-    """The author calls it breaking: a `!`, a footer, "breaking change" in its text, a label,
-    a news fragment, or the changelog item it adds marked so."""
+    """The author calls it breaking: a `!` or a mark opening the title (`[BREAKING]`), a
+    footer, "breaking change" in its text, a label, a news fragment, or the changelog item it
+    adds marked so."""
     return bool(
         sig.title.bang
+        or title_marked_breaking(commit.title)
         or BREAKING_FOOTER.search(commit.message)
         or _SAYS_BREAKING.search(commit.message)
         or any("breaking" in label.lower() for label in sig.labels)

@@ -44,6 +44,7 @@ from bot.analysis.messages import (
     leans,
     marked_breaking,
     message_marked_breaking,
+    title_marked_breaking,
 )
 from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module, tooling_path
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
@@ -179,6 +180,9 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
             f"({sig.title.scope})" if sig.title.scope else ""
         )
         risks.append(Risk(description=sentence(p, p.bang.format(prefix=prefix))))
+    elif mark := title_marked_breaking(commit.title):
+        # "[BREAKING] Exclude …": the author's word as much as a `!`
+        risks.append(Risk(description=sentence(p, p.title_mark.format(mark=mark))))
     for label in sig.labels:
         if "breaking" in label.lower():
             risks.append(Risk(description=sentence(p, p.label.format(label=label))))
