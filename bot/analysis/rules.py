@@ -974,7 +974,12 @@ def analyze_shielded(
     if not renames:
         types, verdict = _security_named(commit, sig, types, verdict)
     unreleased_fix = (
-        T.BUGFIX in types and sig.last_release is not None and sig.last_release.edits_unreleased
+        T.BUGFIX in types
+        and sig.last_release is not None
+        and sig.last_release.edits_unreleased
+        # a docstring re-wrapped, a comment moved, a hashbang mended fix no code (distro
+        # a419786 "Fix lint error for long lines"): "Fixes code added after …" is not said
+        and not (sig.source_files and same_shipped_code(commit, sig, typing=False))
     )
     if unreleased_fix and not verdict.breaking and verdict.importance is I.HIGH:
         # what it mends no release held: no release's user met the bug
