@@ -2548,9 +2548,9 @@ def write(
         # tells landed elsewhere (distro c7fa438 "Add changelog entry": "Added support for
         # OpenBSD, …" is no code of its own)
         room = limit - len(p.records.format(text=""))
-        said = authored_summary(sig.entry_items, sig.description_items, commit.title, limit=room)
+        entry = authored_summary(sig.entry_items, sig.description_items, commit.title, limit=room)
         authored = (
-            sentence(p, p.records.format(text=said.rstrip(" ."))) if said is not None else None
+            sentence(p, p.records.format(text=entry.rstrip(" ."))) if entry is not None else None
         )
     # what the author marks breaking in the message's body is the news, said as written
     marked = message_marked_breaking(commit.message) if not low else []
