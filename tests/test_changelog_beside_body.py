@@ -246,10 +246,18 @@ def test_an_item_named_as_a_thing_takes_its_section_s_verb(tmp_path: Path) -> No
     changed = "### Changed\n\n- Flask: The registry is now stored on `app.extensions`.\n\n"
     entry = "### Added\n\n- Python 3.13 support.\n\n\n### Removed\n\n- Python 3.8 support.\n\n\n"
     code = {"src/svcs/__init__.py": "X = 1\n"}
+    # (the commits change the CI's Pythons beside the changelog: a commit that only writes
+    # its changelog records the items, test_words_distro.py)
+    ci = ".github/workflows/ci.yml"
+    matrix = "jobs:\n  tests:\n    strategy:\n      matrix:\n        python: [{}]\n"
     analysis, verdicts = checked_entry(
         tmp_path,
-        {"CHANGELOG.md": head + changed + older, **code},
-        {"CHANGELOG.md": head + entry + changed + older, **code},
+        {"CHANGELOG.md": head + changed + older, ci: matrix.format('"3.8", "3.12"'), **code},
+        {
+            "CHANGELOG.md": head + entry + changed + older,
+            ci: matrix.format('"3.9", "3.13"'),
+            **code,
+        },
         "3.8 is EOL",
     )
     assert analysis.summary == "Adds Python 3.13 support. Removes Python 3.8 support."
@@ -259,9 +267,10 @@ def test_an_item_named_as_a_thing_takes_its_section_s_verb(tmp_path: Path) -> No
     )
     analysis, _ = checked_entry(
         tmp_path / "above",
-        {"CHANGELOG.md": head + removed + changed + older, **code},
+        {"CHANGELOG.md": head + removed + changed + older, ci: matrix.format('"3.9"'), **code},
         {
             "CHANGELOG.md": head + removed + "- Support for Python 3.9.\n\n" + changed + older,
+            ci: matrix.format('"3.10"'),
             **code,
         },
         "Drop EOL 3.9",

@@ -238,6 +238,62 @@ def test_breaking_footer_makes_a_high_breaking_change_with_its_risk() -> None:
     ]
 
 
+# distro 2a89f76's shape: defaults `True` become `None`, a new `ValueError`, and a title the
+# author opens with `[BREAKING]` (the facts alone prove no removal, rename or changed default)
+_MARKED_PATCH = (
+    "@@ -1,4 +1,8 @@\n"
+    " class Reader:\n"
+    "-    def __init__(self, include_lsb: bool = True, root_dir=None):\n"
+    "-        self.include_lsb = include_lsb\n"
+    "+    def __init__(self, include_lsb: Optional[bool] = None, root_dir=None):\n"
+    "+        if root_dir is not None and include_lsb:\n"
+    '+            raise ValueError("not with root_dir")\n'
+    "+        self.include_lsb = (\n"
+    "+            include_lsb if include_lsb is not None else root_dir is None\n"
+    "+        )\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("title", "mark"),
+    [
+        ("[BREAKING] Exclude subprocess data sources when `root_dir` is given", "[BREAKING]"),
+        ("[core][Breaking] Exclude subprocess data sources", "[Breaking]"),
+        ("BREAKING: exclude subprocess data sources", "BREAKING:"),
+        ("BREAKING CHANGE: exclude subprocess data sources", "BREAKING CHANGE:"),
+        ("(breaking) Exclude subprocess data sources", "(breaking)"),
+    ],
+)
+def test_a_title_the_author_marks_breaking_is_a_high_breaking_change(title: str, mark: str) -> None:
+    changed = [
+        FileChange(filename="src/pkg/reader.py", additions=6, deletions=2, patch=_MARKED_PATCH)
+    ]
+    analysis = analyze(CommitInput(sha="b" * 40, message=title, files=changed))
+    assert analysis.breaking is True
+    assert analysis.importance is Importance.HIGH
+    assert f"The title marks this change as breaking (`{mark}`)." in [
+        r.description for r in analysis.risks
+    ]
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Exclude subprocess data sources when `root_dir` is given",
+        # words that open a title without being the author's mark
+        "Breaking up the reader into modules",
+        "Fix BREAKING_CHANGES.md link",
+    ],
+)
+def test_a_title_without_the_mark_is_not_breaking_by_its_words(title: str) -> None:
+    changed = [
+        FileChange(filename="src/pkg/reader.py", additions=6, deletions=2, patch=_MARKED_PATCH)
+    ]
+    analysis = analyze(CommitInput(sha="b" * 40, message=title, files=changed))
+    assert analysis.breaking is False
+    assert not any("title marks" in r.description for r in analysis.risks)
+
+
 def test_pr_labels_count_as_tags() -> None:
     commit = CommitInput(
         sha="c" * 40,

@@ -609,6 +609,25 @@ def message_marked_breaking(message: str) -> list[str]:
     return out
 
 
+# The author's mark leading a commit's title, after any other bracket tags: "[BREAKING] Exclude
+# subprocess data sources …" (distro 2a89f76), "(breaking) …", "BREAKING: drop …", "BREAKING
+# CHANGE: …". Bracketed or followed by a colon in any case; bare only in capitals (a title
+# that opens "Breaking up the parser" marks nothing).
+_TITLE_MARK = re.compile(
+    r"^\s*(?:\[[^\[\]]{0,60}\]\s*)*?"
+    r"(?P<mark>(?i:[\[(]\s*breaking(?:[ -]changes?)?\s*[\])])"
+    r"|BREAKING(?:[ -]CHANGES?)?\b(?:\s*[:!])?"
+    r"|(?i:breaking(?:[ -]changes?)?)\s*[:!])"
+)
+
+
+def title_marked_breaking(title: str) -> str | None:
+    """The mark, as written, with which the author opens the title to call the change
+    breaking (`_TITLE_MARK`); None where the title has none."""
+    mark = _TITLE_MARK.match(title)
+    return mark.group("mark").strip() if mark else None
+
+
 def marked_breaking(files: Iterable[FileChange]) -> list[str]:
     """The words, after the mark, of each item the commit adds to its changelog that its
     author marks breaking."""

@@ -93,6 +93,8 @@ _PLACES: list[tuple[PathKind, re.Pattern[str]]] = [
         PathKind.DOCS,
         re.compile(
             r"(^|/)(docs?|documentation|examples?)/|\.(md|rst|adoc)$|(^|/)(README|CHANGELOG|CONTRIBUTING)"
+            # a changelog named without an extension (distro's `CHANGES`) is no script
+            r"|(^|/)(CHANGES|HISTORY|NEWS)(\.txt)?$"
             r"|(^|/)mkdocs\.ya?ml$|(^|/)\.readthedocs\.ya?ml$"
         ),
     ),

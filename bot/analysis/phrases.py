@@ -193,6 +193,9 @@ class AnalysisPhrases:
     experimental: str  # {paths}
     footer: str  # {text}
     bang: str  # {prefix}
+    title_mark: str  # {mark}: the title opens with the author's mark (`[BREAKING]`)
+    # a commit that only edits its changelog: {text} the entry's words, quoted
+    records: str
     label: str  # {label}
     fragment: str  # {path} {text}
     fragment_bare: str  # {path}: a fragment without words of its own
@@ -510,6 +513,8 @@ EN = AnalysisPhrases(
     experimental="only experimental or contrib code changes ({paths})",
     footer="the message declares a breaking change: “{text}”",
     bang="the title marks this change as breaking (`{prefix}!`)",
+    title_mark="the title marks this change as breaking (`{mark}`)",
+    records="records “{text}” in the changelog",
     label="the pull request is labelled `{label}`",
     fragment="the author files it as breaking in `{path}`: “{text}”",
     fragment_bare="the author files it as breaking in `{path}`",
@@ -780,6 +785,8 @@ ZH = AnalysisPhrases(
     experimental="只修改了实验性或 `contrib` 代码（{paths}）",
     footer="提交信息声明了破坏性变更：“{text}”",
     bang="标题将此变更标记为破坏性变更（`{prefix}!`）",
+    title_mark="标题将此变更标记为破坏性变更（`{mark}`）",
+    records="在变更日志中记录“{text}”",
     label="该 PR 带有标签 `{label}`",
     fragment="作者在 `{path}` 中将其列为破坏性变更：“{text}”",
     fragment_bare="作者在 `{path}` 中将其列为破坏性变更",

@@ -26,6 +26,7 @@ from bot.analysis.messages import (
     changelog_entry,
     marked_breaking,
     message_marked_breaking,
+    title_marked_breaking,
 )
 from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
@@ -1101,10 +1102,12 @@ def _installs_change(commit: CommitInput, sig: Signals) -> bool:
 
 
 def says_breaking(commit: CommitInput, sig: Signals) -> bool:
-    """The author calls it breaking: a `!`, a footer, "breaking change" in its text, a label,
-    a news fragment, or the changelog item it adds marked so."""
+    """The author calls it breaking: a `!` or a mark opening the title (`[BREAKING]`), a
+    footer, "breaking change" in its text, a label, a news fragment, or the changelog item it
+    adds marked so."""
     return bool(
         sig.title.bang
+        or title_marked_breaking(commit.title)
         or BREAKING_FOOTER.search(commit.message)
         or _SAYS_BREAKING.search(commit.message)
         or any("breaking" in label.lower() for label in sig.labels)
@@ -1193,7 +1196,12 @@ def analyze_shielded(
     if not renames:
         types, verdict = _security_named(commit, sig, types, verdict)
     unreleased_fix = (
-        T.BUGFIX in types and sig.last_release is not None and sig.last_release.edits_unreleased
+        T.BUGFIX in types
+        and sig.last_release is not None
+        and sig.last_release.edits_unreleased
+        # a docstring re-wrapped, a comment moved, a hashbang mended fix no code (distro
+        # a419786 "Fix lint error for long lines"): "Fixes code added after …" is not said
+        and not (sig.source_files and same_shipped_code(commit, sig, typing=False))
     )
     if unreleased_fix and not verdict.breaking and verdict.importance is I.HIGH:
         # what it mends no release held: no release's user met the bug

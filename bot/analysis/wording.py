@@ -44,6 +44,7 @@ from bot.analysis.messages import (
     leans,
     marked_breaking,
     message_marked_breaking,
+    title_marked_breaking,
 )
 from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module, tooling_path
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
@@ -163,6 +164,17 @@ def one_line(text: str) -> str:
 # --- what users must change ------------------------------------------------------------
 
 
+def _records_only(commit: CommitInput, sig: Signals) -> bool:
+    """Whether every file the commit changes is a changelog and its entry is all the words
+    it has (no description of its own besides): the entry tells a change made elsewhere."""
+    return (
+        bool(commit.files)
+        and all(is_changelog(f.filename) for f in commit.files)
+        and bool(sig.entry_items)
+        and tuple(sig.description_items) == tuple(sig.entry_items)
+    )
+
+
 def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> list[Risk]:
     """Evidence that users must change something, each as a risk naming it: what goes,
     what follows, and what to use instead where the change shows it."""
@@ -179,6 +191,9 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
             f"({sig.title.scope})" if sig.title.scope else ""
         )
         risks.append(Risk(description=sentence(p, p.bang.format(prefix=prefix))))
+    elif mark := title_marked_breaking(commit.title):
+        # "[BREAKING] Exclude …": the author's word as much as a `!`
+        risks.append(Risk(description=sentence(p, p.title_mark.format(mark=mark))))
     for label in sig.labels:
         if "breaking" in label.lower():
             risks.append(Risk(description=sentence(p, p.label.format(label=label))))
@@ -2579,6 +2594,15 @@ def write(
     limit = ONE_LINE_MAX if low else SUMMARY_LIMIT
     # the author's words for users first: the changelog entry or news fragment it adds
     authored = authored_summary(sig.entry_items, sig.description_items, commit.title, limit=limit)
+    if authored and _records_only(commit, sig):
+        # a commit that only writes its changelog records what the entry says; the change it
+        # tells landed elsewhere (distro c7fa438 "Add changelog entry": "Added support for
+        # OpenBSD, …" is no code of its own)
+        room = limit - len(p.records.format(text=""))
+        entry = authored_summary(sig.entry_items, sig.description_items, commit.title, limit=room)
+        authored = (
+            sentence(p, p.records.format(text=entry.rstrip(" ."))) if entry is not None else None
+        )
     # what the author marks breaking in the message's body is the news, said as written
     marked = message_marked_breaking(commit.message) if not low else []
     if marked:

@@ -1310,6 +1310,8 @@ class Checker:
                 Verdict.FALSE,
                 f"no `if {test}:` of `{function}` ends in `return {value}` at the commit",
             )
+        if _folded(test) not in {_folded(t) for t in bodies.after.early}:
+            return Verdict.FALSE, f"nothing of `{function}` runs after `if {test}:` otherwise"
         return Verdict.TRUE, ""
 
     def _computes(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
@@ -1539,6 +1541,7 @@ class Checker:
                     merged.generator |= found.generator
                     merged.falls_through |= found.falls_through
                     merged.returns_when |= found.returns_when
+                    merged.early |= found.early
                     for name, values in found.assigned.items():
                         merged.assigned.setdefault(name, set()).update(values)
                     merged.rebound |= found.rebound
@@ -1715,6 +1718,9 @@ class Checker:
         }
         if not leaves:
             return Verdict.FALSE, f"no `if {test}:` of `{function}` ends in `{jump}` at the commit"
+        if jump == "return" and test not in after.early:
+            # "early": a `return` before code that still runs where the test is false
+            return Verdict.FALSE, f"nothing of `{function}` runs after `if {test}:` otherwise"
         return Verdict.TRUE, ""
 
     def _callee_raises(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:

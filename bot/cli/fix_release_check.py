@@ -4,15 +4,19 @@ removes or changes is new in the parent against each version tag that lacks the 
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
 from bot.cli.clone_release import version_tags
 from bot.cli.git import CloneError, run_git
+from bot.cli.package_meta import top_modules
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
-# what no user runs, by its folder or name: tests, docs, dotfiles, root files
+# what no user runs, by its folder or name: tests, docs, dotfiles, root files (but a module
+# the package names, `_modules`)
 _NOT_SHIPPED = re.compile(r"(^|/)(tests?|docs?|\.[^/]+)/|^[^/]+$")
+_METADATA = ("setup.py", "setup.cfg", "pyproject.toml")
 
 
 def _diff(path: Path, *args: str) -> str | None:
@@ -23,18 +27,81 @@ def _diff(path: Path, *args: str) -> str | None:
     return done.stdout if done.returncode == 0 else None
 
 
+def _show(path: Path, rev: str, name: str) -> str | None:
+    """The text of `name` at `rev`; None where it is not there or git failed."""
+    try:
+        done = run_git(path, "show", f"{rev}:{name}", timeout=60)
+    except CloneError:
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def _modules(path: Path, rev: str) -> set[str]:
+    """The single top-level modules the package's metadata at `rev` installs (`py_modules`,
+    or the module its own name makes): `distro.py` at the root ships where they name it."""
+    found: set[str] = set()
+    for name in _METADATA:
+        text = _show(path, rev, name)
+        if text is not None:
+            found |= top_modules(name, text)
+    return found
+
+
+def _shipped(name: str, modules: set[str]) -> bool:
+    """A file users run: not under tests, docs or a dot-folder, and not at the root unless it
+    is a module the package names."""
+    if "/" not in name and name.endswith(".py") and name[:-3] in modules:
+        return True
+    return not _NOT_SHIPPED.search(name)
+
+
+def _code(name: str, text: str | None) -> str | None:
+    """What a file runs, to compare: a Python file's tree without docstrings (a comment, a
+    docstring re-wrapped, layout are no code), another's text; None where it is not there."""
+    if text is None or not name.endswith(".py"):
+        return text
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return text
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (
+            isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            and isinstance(body, list)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
 def _removed(path: Path, parent: str, sha: str) -> dict[str, set[int]] | None:
-    """The parent's line numbers the commit removes, by the parent's path, shipped files
-    only; None: git failed."""
+    """The parent's line numbers the commit removes, by the parent's path, in shipped files
+    whose code it changes; None: git failed."""
     text = _diff(path, "--no-renames", parent, sha)
     if text is None:
         return None
+    modules = _modules(path, parent)
+    out = _removed_lines(text, modules)
+    return {
+        name: lines
+        for name, lines in out.items()
+        if _code(name, _show(path, parent, name)) != _code(name, _show(path, sha, name))
+    }
+
+
+def _removed_lines(text: str, modules: set[str]) -> dict[str, set[int]]:
+    """The parent's line numbers a `git diff -U0` removes, by the parent's path, in shipped
+    files (`_shipped`)."""
     out: dict[str, set[int]] = {}
     name: str | None = None
     for line in text.split("\n"):
         if line.startswith("--- "):
             name = line[6:] if line.startswith("--- a/") else None
-        elif (m := _HUNK.match(line)) and name and not _NOT_SHIPPED.search(name):
+        elif (m := _HUNK.match(line)) and name and _shipped(name, modules):
             start, count = int(m[1]), int(m[2] or "1")
             if count:
                 out.setdefault(name, set()).update(range(start, start + count))
@@ -74,7 +141,7 @@ def judged_fix(path: Path, sha: str, parent: str | None, tag: str) -> tuple[bool
     if removed is None or lacking.returncode != 0:
         return None, "git failed"
     if not removed:
-        return False, "the commit removes no line of a shipped file"
+        return False, "the commit changes the code of no shipped file"
     for release in (t for t in lacking.stdout.split() if t in versions):
         for name, lines in removed.items():
             new = _new_against(path, release, parent, name)

@@ -4,6 +4,7 @@ the developers' tables no install reads."""
 
 from __future__ import annotations
 
+import ast
 import configparser
 import re
 import tomllib
@@ -205,3 +206,56 @@ def extras_and_groups(text: str) -> tuple[set[str], set[str]] | None:
         {normal_extra(e) for e in extras} if isinstance(extras, dict) else set(),
         {normal_extra(g) for g in groups} if isinstance(groups, dict) else set(),
     )
+
+
+def top_modules(path: str, text: str) -> set[str]:
+    """The single top-level modules a metadata file says the package installs (`distro` for
+    `distro.py`): setuptools' `py_modules` (`setup.py`'s keyword, `setup.cfg`'s `[options]`,
+    `pyproject.toml`'s `[tool.setuptools] py-modules`), and the module the distribution's own
+    name makes (`name='distro'`, lower case, `-` and `.` as `_`). Empty where none is
+    declared or the file does not parse."""
+    names: list[str] = []
+    modules: list[str] = []
+    if path.endswith(".toml"):
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            return set()
+        listed = ((data.get("tool") or {}).get("setuptools") or {}).get("py-modules")
+        modules += [m for m in listed if isinstance(m, str)] if isinstance(listed, list) else []
+        name = published_name(path, text)
+        names += [name] if name else []
+    elif path.endswith(".cfg"):
+        parser = configparser.ConfigParser(interpolation=None)
+        try:
+            parser.read_string(text)
+        except configparser.Error:
+            return set()
+        modules += re.split(r"[\s,]+", parser.get("options", "py_modules", fallback=""))
+        names.append(parser.get("metadata", "name", fallback=""))
+    else:
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError):
+            return set()
+        for node in ast.walk(tree):
+            func = node.func if isinstance(node, ast.Call) else None
+            callee = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if not isinstance(node, ast.Call) or callee != "setup":
+                continue
+            for keyword in node.keywords:
+                value = keyword.value
+                if keyword.arg == "py_modules" and isinstance(value, ast.List | ast.Tuple):
+                    modules += [
+                        e.value
+                        for e in value.elts
+                        if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                    ]
+                elif (
+                    keyword.arg == "name"
+                    and isinstance(value, ast.Constant)
+                    and isinstance(value.value, str)
+                ):
+                    names.append(value.value)
+    made = {re.sub(r"[-.]+", "_", n.strip().lower()) for n in names if n.strip()}
+    return {m.strip() for m in modules if m.strip()} | made

@@ -921,6 +921,10 @@ class Body:
     # is `return value` (a value: not a bare `return`, not `return None`) and whose other
     # statements never return, raise, `continue` or `break`
     returns_when: set[tuple[str, str]] = field(default_factory=set)
+    # the tests of its own `if`s whose body ends in `return` and after which, the test false,
+    # more of it still runs: no `else` that leaves too, and not the last statement of its
+    # body or of a block its body ends with (`_final`): "returns early" says these alone
+    early: set[str] = field(default_factory=set)
     # each name its own code binds by a plain `name = value` (or `name: T = value`), with the
     # values as `ast.unparse` writes them; the names it binds any other way (`+=`, a loop's
     # or a `with`'s target, an unpacking, an import, a nested `def`, `global`)
@@ -983,6 +987,7 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
             if isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef):
                 body.conditions.update(_closure_tests(inner))
         strings = _strings_bound(node, own)
+        final = _final(node.body)
         _read_bindings(own, body.assigned, body.rebound)
         for inner in own:
             if isinstance(inner, ast.If | ast.While | ast.IfExp):
@@ -993,6 +998,13 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
                 leaves = _leaves(inner.body[-1]) if isinstance(inner, ast.If) else None
                 if leaves is not None:
                     body.guards.add((test, leaves))
+                if (
+                    isinstance(inner, ast.If)
+                    and leaves == "return"
+                    and not any(inner is f for f in final)
+                    and not (inner.orelse and _leaves_block(inner.orelse[-1]))
+                ):
+                    body.early.add(test)
                 given = _given(inner.body) if isinstance(inner, ast.If) else None
                 if given is not None:
                     body.returns_when.add((test, given))
@@ -1109,6 +1121,36 @@ def _read_bindings(own: list[ast.AST], assigned: dict[str, set[str]], rebound: s
             n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.ExceptHandler
         ) or (isinstance(n, ast.MatchAs | ast.MatchStar) and n.name):
             rebound.add(n.name or "")
+
+
+def _final(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of a function's body after which none of it runs: the body's last, and
+    the last of each block that one ends with (an `if`'s branches, a `with`'s body, a
+    `try`'s `else` or else its body, its handlers, a `match`'s cases). A loop's body is no
+    such block: the loop goes on."""
+    found: list[ast.stmt] = []
+    todo = [body]
+    while todo:
+        block = todo.pop()
+        if not block:
+            continue
+        found.append(block[-1])
+        last = block[-1]
+        if isinstance(last, ast.If):
+            todo += [last.body, last.orelse]
+        elif isinstance(last, ast.With | ast.AsyncWith):
+            todo.append(last.body)
+        elif isinstance(last, ast.Try | ast.TryStar):
+            todo.append(last.orelse or last.body)
+            todo += [handler.body for handler in last.handlers]
+        elif isinstance(last, ast.Match):
+            todo += [case.body for case in last.cases]
+    return found
+
+
+def _leaves_block(last: ast.stmt) -> bool:
+    """Whether a block's last statement leaves it (`return`, `raise`, `continue`, `break`)."""
+    return isinstance(last, ast.Return | ast.Raise | ast.Continue | ast.Break)
 
 
 def _leaves(last: ast.stmt) -> str | None:

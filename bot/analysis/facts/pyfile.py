@@ -1313,9 +1313,12 @@ def _walked(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
                     own
                     and isinstance(current, ast.If)
                     and (jump := _jump(current.body[-1])) is not None
-                    # the function's last statement returning is how it ends, not early
-                    # (pytest-timeout cc3f27a: `if timeout_header: return timeout_header`)
-                    and not (jump == "return" and current is node.body[-1] and not current.orelse)
+                    # a `return` is early only where, its test false, more of the function
+                    # still runs: not at its end (pytest-timeout cc3f27a: `if timeout_header:
+                    # return timeout_header` last), nor one of two branches that both leave
+                    # (distro c2798a3: a last `return` become `if …: return a` / `else:
+                    # return b`, a choice)
+                    and not (jump == "return" and _no_early(current, node))
                 ):
                     guards[test] = (jump, current.body[-1])
         inner = own and (current is node or not isinstance(current, _NESTED))
@@ -1415,6 +1418,35 @@ def _is_literal(node: ast.expr) -> bool:
             return True
         return bool(last) and bool(_UPPER.fullmatch(last)) and len(last) > 1
     return False
+
+
+def _no_early(guard: ast.If, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether nothing of the function runs after the `if` when its test is false: the `if`
+    ends the function (`_ending`), or its `else` leaves too."""
+    return bool(guard.orelse and _jump(guard.orelse[-1]) is not None) or guard in _ending(node.body)
+
+
+def _ending(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements after which nothing of a function's body runs: its last, and the last
+    of each block that one ends with (the branches of an `if`, a `with`'s body, a `try`'s
+    body or its `else`, its handlers, a `match`'s cases); a loop's body runs again."""
+    out: list[ast.stmt] = []
+    blocks = [body]
+    while blocks:
+        block = blocks.pop()
+        if not block:
+            continue
+        last = block[-1]
+        out.append(last)
+        if isinstance(last, ast.If):
+            blocks += [last.body, last.orelse]
+        elif isinstance(last, ast.With | ast.AsyncWith):
+            blocks.append(last.body)
+        elif isinstance(last, ast.Try | ast.TryStar):
+            blocks += [last.orelse or last.body, *(h.body for h in last.handlers)]
+        elif isinstance(last, ast.Match):
+            blocks += [case.body for case in last.cases]
+    return out
 
 
 def _jump(last: ast.stmt) -> str | None:
