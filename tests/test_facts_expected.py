@@ -172,3 +172,35 @@ def test_a_new_public_table_says_its_first_keys(tmp_path: Path) -> None:
     )
     assert "_PRIVATE" not in str(analysis.model_dump())
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+COLLECTIONS = '''"""Collections."""
+
+
+def sort_by(collection, callback=None):
+    """Sorts the values of `collection`."""
+{guard}    return sorted(collection, key=callback)
+'''
+
+
+def test_a_new_if_that_binds_a_parameter_anew_says_what_the_function_now_takes(
+    tmp_path: Path,
+) -> None:
+    # (pydash 1215c65: dict collections' values for `sort_by`)
+    guard = "    if isinstance(collection, dict):\n        collection = collection.values()\n\n"
+    before = {
+        "pydash/__init__.py": '"""pydash."""\nfrom .collections import sort_by\n',
+        "pydash/collections.py": COLLECTIONS.format(guard=""),
+    }
+    after = {**before, "pydash/collections.py": COLLECTIONS.format(guard=guard)}
+    analysis, verdicts = checked_entry(tmp_path, before, after, "Use dict values in sort_by().")
+    said = (
+        "`sort_by` now sets `collection = collection.values()` when `isinstance(collection, dict)`."
+    )
+    assert said in str(analysis.model_dump())
+    assert all(v is Verdict.TRUE for v in verdicts)
+    # a branch with an `else`, or one that binds a local, is no parameter taken otherwise
+    other = "    if isinstance(collection, dict):\n        values = collection.values()\n\n"
+    after = {**before, "pydash/collections.py": COLLECTIONS.format(guard=other)}
+    analysis, _ = checked_entry(tmp_path / "b", before, after, "Use dict values in sort_by().")
+    assert "now sets" not in str(analysis.model_dump())

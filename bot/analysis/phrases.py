@@ -155,6 +155,7 @@ class AnalysisPhrases:
     recomputes: str  # {name} {target} {new} {old}: a name bound once, its value changed
     raises_when: str  # {name} {exception} {test}: a new `if` that raises
     skips_when: str  # {name} {test}: a new `if` that continues
+    rebinds_when: str  # {name} {was} {test}: a new `if` that binds a parameter anew
     no_longer_tests: str  # {name} {test}: a condition gone
     became: str  # {name} {old} {new}: a statement rewritten in place
     used_by: str  # {name} {users}: a private method with the public ones that use it
@@ -460,6 +461,7 @@ EN = AnalysisPhrases(
     recomputes="{name} now computes `{target}` as `{new}` (was `{old}`)",
     raises_when="{name} now raises `{exception}` when `{test}`",
     skips_when="{name} now skips to the next iteration when `{test}`",
+    rebinds_when="{name} now sets `{was}` when `{test}`",
     no_longer_tests="{name} no longer tests `{test}`",
     became="in {name}, `{old}` became `{new}`",
     used_by="{name} (used by {users})",
@@ -737,6 +739,7 @@ ZH = AnalysisPhrases(
     recomputes="{name} 现在将 `{target}` 计算为 `{new}`（原为 `{old}`）",
     raises_when="{name} 现在在 `{test}` 时抛出 `{exception}`",
     skips_when="{name} 现在在 `{test}` 时跳到下一次循环",
+    rebinds_when="{name} 现在在 `{test}` 时设置 `{was}`",
     no_longer_tests="{name} 不再判断 `{test}`",
     became="{name} 中的 `{old}` 改为 `{new}`",
     used_by="{name}（由 {users} 使用）",

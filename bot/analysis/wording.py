@@ -2296,6 +2296,7 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         Turn.RETURNS: p.returns_early,
         Turn.RAISES: p.raises_when,
         Turn.SKIPS: p.skips_when,
+        Turn.REBINDS: p.rebinds_when,
         Turn.REMOVED: p.no_longer_tests,
         Turn.CHANGED: p.tests_now,
     }

@@ -151,6 +151,12 @@ def conditions_changed(
         jump, statement = jumps.get(test, ("", None))
         if jump in ("return", "continue"):
             found.append(Condition(name, r.path, _TURNS[jump], test))
+        elif jump.startswith("set ") and isinstance(statement, ast.Assign):
+            # what the function now takes for a parameter in that case (pydash 1215c65:
+            # `if isinstance(collection, dict): collection = collection.values()`)
+            assigned = ast.unparse(statement)
+            if _said_test(assigned):
+                found.append(Condition(name, r.path, Turn.REBINDS, test, assigned))
         # a raise the parent had, now under a new `if`, raises in fewer cases, not in more
         elif (
             jump.startswith("raise ")

@@ -295,6 +295,8 @@ class Turn(StrEnum):
     RETURNS = "returns"
     RAISES = "raises"
     SKIPS = "skips"
+    # a new `if` whose whole body binds a parameter anew: `was` the assignment
+    REBINDS = "rebinds"
     REMOVED = "removed"
 
 
