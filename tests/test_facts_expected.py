@@ -204,3 +204,20 @@ def test_a_new_if_that_binds_a_parameter_anew_says_what_the_function_now_takes(
     after = {**before, "pydash/collections.py": COLLECTIONS.format(guard=other)}
     analysis, _ = checked_entry(tmp_path / "b", before, after, "Use dict values in sort_by().")
     assert "now sets" not in str(analysis.model_dump())
+
+
+def test_a_parameter_bound_anew_under_a_test_another_function_had_already(tmp_path: Path) -> None:
+    # the file's `to_list` tested `isinstance(collection, dict)` at the parent: `sort_by`'s
+    # new `if` of it is still new (pydash 1215c65)
+    guard = "    if isinstance(collection, dict):\n        collection = collection.values()\n\n"
+    other = (
+        "\n\ndef to_list(collection):\n    if isinstance(collection, dict):\n"
+        "        collection = collection.values()\n    return list(collection)\n"
+    )
+    before = {
+        "pydash/__init__.py": '"""pydash."""\nfrom .collections import sort_by\n',
+        "pydash/collections.py": COLLECTIONS.format(guard="") + other,
+    }
+    after = {**before, "pydash/collections.py": COLLECTIONS.format(guard=guard) + other}
+    analysis, _ = checked_entry(tmp_path, before, after, "Use dict values in sort_by().")
+    assert "`sort_by` now sets `collection = collection.values()`" in analysis.summary
