@@ -65,6 +65,10 @@ class AnalysisPhrases:
     action_pinned: str  # {name} {old} {new} {paths}: a GitHub Action's `uses: …@ref`
     # a table's strings (a dict's keys; a list's, set's or Literal's values) gained or lost
     table_keys_gained: tuple[str, str]  # {name} {values}
+    # rows a table of tuples gains, as written: {name} {rows}; one row, several
+    rows_added: tuple[str, str]
+    # a new dict with string keys: {name} {values} {path}
+    table_added: tuple[str, str]
     table_keys_lost: tuple[str, str]  # {name} {values}
     table_keys_moved: tuple[str, str]  # {values} {old} {new}
     table_values_gained: str  # {name} {values}
@@ -101,6 +105,8 @@ class AnalysisPhrases:
     release_notes: tuple[str, str]  # {path} {count} {items}
     release_item: str  # {text} {heading}
     tests_added: tuple[str, str]  # {names}
+    # the cases new tests assert, each `call == value`: one case, several
+    tests_expect: tuple[str, str]  # {cases}
     kernels_added: tuple[str, str]  # {names}
     # {name}: a code span, or `name_in` where a bare name does not say which it is, or
     # several; one function, several
@@ -153,6 +159,7 @@ class AnalysisPhrases:
     recomputes_returned: str  # {name} {target} {new} {old}: the same, of the name it returns
     raises_when: str  # {name} {exception} {test}: a new `if` that raises
     skips_when: str  # {name} {test}: a new `if` that continues
+    rebinds_when: str  # {name} {was} {test}: a new `if` that binds a parameter anew
     no_longer_tests: str  # {name} {test}: a condition gone
     became: str  # {name} {old} {new}: a statement rewritten in place
     used_by: str  # {name} {users}: a private method with the public ones that use it
@@ -328,6 +335,11 @@ EN = AnalysisPhrases(
     hook_pinned="updates the pre-commit hook `{name}` from `{old}` to `{new}`",
     action_pinned="updates the GitHub Action `{name}` from `{old}` to `{new}` in {paths}",
     table_keys_gained=("{name} gains the key {values}", "{name} gains the keys {values}"),
+    rows_added=("new row of {name}: {rows}", "new rows of {name}: {rows}"),
+    table_added=(
+        "adds {name} to `{path}`, with the key {values}",
+        "adds {name} to `{path}`, with the keys {values}",
+    ),
     table_keys_lost=(
         "{name} no longer has the key {values}",
         "{name} no longer has the keys {values}",
@@ -396,6 +408,7 @@ EN = AnalysisPhrases(
     ),
     release_item="“{text}” ({heading})",
     tests_added=("adds the test {names}", "adds the tests {names}"),
+    tests_expect=("a new test case asserts {cases}", "new test cases assert {cases}"),
     generated=("changes {count} generated file", "changes {count} generated files"),
     kernels_added=("adds the kernel {names}", "adds the kernels {names}"),
     gains_parameters=("{name} gains {params}", "{name} gain {params}"),
@@ -463,6 +476,7 @@ EN = AnalysisPhrases(
     ),
     raises_when="{name} now raises `{exception}` when `{test}`",
     skips_when="{name} now skips to the next iteration when `{test}`",
+    rebinds_when="{name} now sets `{was}` when `{test}`",
     no_longer_tests="{name} no longer tests `{test}`",
     became="in {name}, `{old}` became `{new}`",
     used_by="{name} (used by {users})",
@@ -641,6 +655,11 @@ ZH = AnalysisPhrases(
     hook_pinned="将 pre-commit 钩子 `{name}` 从 `{old}` 更新到 `{new}`",
     action_pinned="将 {paths} 中的 GitHub Action `{name}` 从 `{old}` 更新到 `{new}`",
     table_keys_gained=("{name} 新增键 {values}", "{name} 新增键 {values}"),
+    rows_added=("{name} 的新行：{rows}", "{name} 的新行：{rows}"),
+    table_added=(
+        "在 `{path}` 中新增 {name}，含键 {values}",
+        "在 `{path}` 中新增 {name}，含键 {values}",
+    ),
     table_keys_lost=("{name} 不再有键 {values}", "{name} 不再有键 {values}"),
     table_keys_moved=("键 {values} 从 {old} 移到 {new}", "键 {values} 从 {old} 移到 {new}"),
     table_values_gained="{name} 新增取值 {values}",
@@ -688,6 +707,7 @@ ZH = AnalysisPhrases(
     ),
     release_item="“{text}”（{heading}）",
     tests_added=("新增测试 {names}", "新增测试 {names}"),
+    tests_expect=("新增的测试用例断言 {cases}", "新增的测试用例断言 {cases}"),
     generated=("改动 {count} 个生成的文件", "改动 {count} 个生成的文件"),
     kernels_added=("新增内核 {names}", "新增内核 {names}"),
     gains_parameters=("{name} 新增{params}", "{name} 新增{params}"),
@@ -742,6 +762,7 @@ ZH = AnalysisPhrases(
     recomputes_returned="{name} 现在将其返回值 `{target}` 计算为 `{new}`（原为 `{old}`）",
     raises_when="{name} 现在在 `{test}` 时抛出 `{exception}`",
     skips_when="{name} 现在在 `{test}` 时跳到下一次循环",
+    rebinds_when="{name} 现在在 `{test}` 时设置 `{was}`",
     no_longer_tests="{name} 不再判断 `{test}`",
     became="{name} 中的 `{old}` 改为 `{new}`",
     used_by="{name}（由 {users} 使用）",

@@ -38,6 +38,7 @@ from bot.analysis.facts.annotated import quiet_classes
 from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.facts.layout import same_code
+from bot.analysis.facts.rows import short as rows_short
 from bot.analysis.messages import (
     BREAKING_FOOTER,
     is_changelog,
@@ -802,9 +803,12 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _documented_public,
         _logs_after_additions,
         _body_values,
+        _expected,
         _redocumented_public,
         _constants_added,
         _tables_public,
+        _tables_added,
+        _rows_added,
         _private_removals,
         _retyped,
         _covariant,
@@ -992,6 +996,10 @@ def _constants_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     by_path: dict[str, list[str]] = {}
     # a new table the keys of another move into: the move names it (`_tables`)
     moved_into = {(t.path, into) for t in sig.facts.tables_changed for _, into in t.moved}
+    # a new table: said with its keys (`_tables_added`)
+    moved_into |= {
+        (t.path, t.name) for t in sig.facts.tables_added if any(_sayable(v) for v in t.gained)
+    }
     for c in sig.facts.constants_added:
         owner = c.name.rpartition(".")[0]
         if (c.path, c.name) in moved_into:
@@ -1079,6 +1087,45 @@ def _tables(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Statemen
             )
             out.append(_Statement(theme, clause, internal=not public))
     return out
+
+
+def _tables_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """New public dicts with string keys of shipped modules, with their first keys: what a
+    lookup now finds (`KEYWORDS_SNOWFLAKE` with `"ACCOUNT"`, `"PIVOT"` …); the first two."""
+    out: list[_Statement] = []
+    for t in sig.facts.tables_added:
+        if t.path not in sig.source_files or not sig.constant_shipped(t.path):
+            continue
+        said = [v for v in t.gained if _sayable(v)][:3]
+        if not said:
+            continue
+        values = p.list_sep.join(code(f'"{v}"') for v in said)
+        if len(t.gained) > len(said):
+            values = p.more.format(shown=values, count=len(t.gained) - len(said))
+        clause = forms(p.table_added, len(t.gained)).format(
+            name=code(t.name), path=t.path, values=values
+        )
+        out.append(_Statement("architecture", clause))
+    return out[:2]
+
+
+def _rows_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """The rows a shipped module's table of tuples gains, as written (a lexer's new pattern
+    and its token): what the table now matches or maps; two rows at most, the first two
+    tables."""
+    out: list[_Statement] = []
+    for t in sig.facts.rows_added:
+        if t.path not in sig.source_files:
+            continue
+        shown = [r for r in t.rows if rows_short(r)]
+        if not shown:
+            continue
+        rows = p.list_sep.join(code(r) for r in shown[:2])
+        if len(t.rows) > 2:
+            rows = p.more.format(shown=rows, count=len(t.rows) - 2)
+        clause = forms(p.rows_added, len(t.rows)).format(name=code(t.name), rows=rows)
+        out.append(_Statement("compatibility", clause, behaviour=True))
+    return out[:2]
 
 
 def _table_public(sig: Signals, name: str, path: str) -> bool:
@@ -2300,6 +2347,7 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         Turn.RETURNS: p.returns_early,
         Turn.RAISES: p.raises_when,
         Turn.SKIPS: p.skips_when,
+        Turn.REBINDS: p.rebinds_when,
         Turn.REMOVED: p.no_longer_tests,
         Turn.CHANGED: p.tests_now,
     }
@@ -2561,6 +2609,27 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         # (the definitions the fix edits that they pin: said as those, not as tests)
         out.append(_Statement("architecture", used, minor=True, internal=True))
     return out
+
+
+def _expected(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What the new test cases assert a shipped function gives for literal inputs: the
+    input a fix now handles, with its output (`pydash.has([1, 2, 3], 0) == True`). Said
+    only where the change edits shipped code: a test alone says what already held."""
+    if not sig.source_lines:
+        return []
+    # only the cases of the functions the change edits or adds: those it fixes or brings
+    # (a new test file's cases of every other function say nothing of this change)
+    edited = {n.name.rsplit(".", 1)[-1] for n in (*changed_names(sig), *sig.facts.added)}
+    cases = [
+        f"{c.call} == {c.value}"
+        for c in sig.facts.expected
+        if c.function.rsplit(".", 1)[-1] in edited
+    ]
+    if not cases:
+        return []
+    clause = forms(p.tests_expect, len(cases)).format(cases=codes(p, cases, limit=2))
+    # (what runs: the behaviour a caller meets, before a list of the names it touches)
+    return [_Statement("compatibility", clause, behaviour=True)]
 
 
 def _generated(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

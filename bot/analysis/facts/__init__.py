@@ -46,6 +46,7 @@ from bot.analysis.facts.dev_dependencies import dev_requirement_changes
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.early import early_value
+from bot.analysis.facts.expected import expected_cases
 from bot.analysis.facts.fallbacks import fallbacks
 from bot.analysis.facts.follows import (
     follows_names,
@@ -97,6 +98,7 @@ from bot.analysis.facts.records import (
     Deprecation,
     Documented,
     EntryPoint,
+    Expected,
     Extra,
     Facts,
     FileFact,
@@ -125,6 +127,7 @@ from bot.analysis.facts.records import (
     Retyped,
     Rewritten,
     RewrittenTests,
+    RowsAdded,
     Section,
     Setting,
     Shift,
@@ -137,6 +140,7 @@ from bot.analysis.facts.reexports import dropped_reexport, removed_origin
 from bot.analysis.facts.renamed import canonical, class_attributes_renamed, node_count
 from bot.analysis.facts.renamed_documented import renamed_documented
 from bot.analysis.facts.rewritten_tests import rewritten_tests
+from bot.analysis.facts.rows import rows_added
 from bot.analysis.facts.same_tree import same_code
 from bot.analysis.facts.scan import FileReading, Side, hunks
 from bot.analysis.facts.sentinels import sentinel_renamed
@@ -1508,6 +1512,7 @@ def _combine(
         constants_renamed=_cap(constants.renamed),
         constants_changed=_cap(constants.changed),
         tables_changed=_cap(constants.tables),
+        tables_added=_cap(constants.tables_added),
         signatures_changed=_cap(signatures),
         raises_added=_cap(raised),
         catches_changed=_cap(caught),
@@ -1539,6 +1544,8 @@ def _combine(
             ]
         ),
         test_rewrites=_cap(_test_rewrites(files, readings, whole)),
+        expected=_cap(_expected(files, readings, whole)),
+        rows_added=_cap(_rows_added(files, readings, whole)),
         forwarded=_cap(
             [
                 f
@@ -1647,6 +1654,38 @@ def _test_rewrites(
         for rewrite in rewritten_tests(r.path, r.texts[0], r.texts[1])
     ]
     return sorted(found, key=lambda t: -t.more)
+
+
+def _expected(
+    files: tuple[FileFact, ...], readings: list[FileReading], whole: frozenset[str] | set[str]
+) -> list[Expected]:
+    """The cases each Python test file read whole asserts anew (`expected_cases`)."""
+    tests = {
+        f.path for f in files if f.kind is PathKind.TESTS and f.status in {"modified", "added"}
+    }
+    return [
+        case
+        for r in readings
+        if r.path in whole and r.path in tests and r.path.endswith(".py")
+        for case in expected_cases(r.path, r.texts[0], r.texts[1])
+    ]
+
+
+def _rows_added(
+    files: tuple[FileFact, ...], readings: list[FileReading], whole: frozenset[str] | set[str]
+) -> list[RowsAdded]:
+    """The rows each modified Python source file read whole adds to its tables of tuples."""
+    sources = {
+        f.path
+        for f in files
+        if f.kind in (PathKind.SOURCE, PathKind.PUBLIC_API) and f.status == "modified"
+    }
+    return [
+        rows
+        for r in readings
+        if r.path in whole and r.path in sources and r.path.endswith(".py")
+        for rows in rows_added(r.path, r.texts[0], r.texts[1])
+    ]
 
 
 def _with_help(flags: tuple[Setting, ...], readings: list[FileReading]) -> tuple[Setting, ...]:

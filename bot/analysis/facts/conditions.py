@@ -140,17 +140,30 @@ def conditions_changed(
     # from `ConsoleRenderer.__init__` into the `columns` setter it now calls), or out of one,
     # is still tested: neither gone nor new
     before, after = r.texts
+    jumps = r.plus.guards.get(name, {})
     gone = [t for t in gone if not _tested_in(after, t)]
-    new = [t for t in new if not _tested_in(before, t)]
+    # (a parameter bound anew under a test: new where the file tests it more often than it
+    # did, pydash 1215c65's `isinstance(collection, dict)` in four functions where one had it)
+    new = [
+        t
+        for t in new
+        if not _tested_in(before, t)
+        or (jumps.get(t, ("", None))[0].startswith("set ") and _more_often(before, after, t))
+    ]
     # `if msg: …` become `if not msg: return` then `…`: the same test, inverted around the
     # same code, is no new condition
     pairs = [(o, n) for o, n in pairs if not _negations(o, n) and _unwalrused(n) != o]
-    jumps = r.plus.guards.get(name, {})
     found = [Condition(name, r.path, Turn.CHANGED, n, o) for o, n in pairs]
     for test in new:
         jump, statement = jumps.get(test, ("", None))
         if jump in ("return", "continue"):
             found.append(Condition(name, r.path, _TURNS[jump], test))
+        elif jump.startswith("set ") and isinstance(statement, ast.Assign):
+            # what the function now takes for a parameter in that case (pydash 1215c65:
+            # `if isinstance(collection, dict): collection = collection.values()`)
+            assigned = ast.unparse(statement)
+            if _said_test(assigned):
+                found.append(Condition(name, r.path, Turn.REBINDS, test, assigned))
         # a raise the parent had, now under a new `if`, raises in fewer cases, not in more
         elif (
             jump.startswith("raise ")
@@ -215,9 +228,19 @@ def _read_renamed(test: str, renamed: Mapping[str, str]) -> str:
 def _tested_in(text: str, test: str) -> bool:
     """Whether the file's text tests `test` (an `if`, `elif` or `while`, or `a if test else
     b`): where the function no longer (or not yet) does, another one of the file does."""
+    return bool(text) and _testing(test).search(text) is not None
+
+
+def _more_often(before: str, after: str, test: str) -> bool:
+    """Whether the file's text tests `test` in more places at the commit than at the parent."""
+    found = _testing(test)
+    return len(found.findall(after)) > len(found.findall(before))
+
+
+def _testing(test: str) -> re.Pattern[str]:
+    """An `if`, `elif` or `while` of `test`, or `a if test else b`."""
     quoted = re.escape(test)
-    found = re.compile(rf"\b(?:(?:if|elif|while)\s+{quoted}\s*:|if\s+{quoted}\s+else\b)")
-    return bool(text) and found.search(text) is not None
+    return re.compile(rf"\b(?:(?:if|elif|while)\s+{quoted}\s*:|if\s+{quoted}\s+else\b)")
 
 
 def _negations(old: str, new: str) -> bool:

@@ -26,6 +26,8 @@ class ConstantFacts:
     renamed: list[ConstantRenamed] = field(default_factory=list)
     changed: list[DefaultChange] = field(default_factory=list)
     tables: list[TableChange] = field(default_factory=list)
+    # new module-level tables with string keys, in files there at both revisions
+    tables_added: list[TableChange] = field(default_factory=list)
 
 
 def compare_constants(readings: list[FileReading], compared: set[str]) -> ConstantFacts:
@@ -57,6 +59,7 @@ def compare_constants(readings: list[FileReading], compared: set[str]) -> Consta
         if r.path not in compared:
             continue
         out.tables += _tables(r)
+        out.tables_added += _tables_added(r)
         plus, minus = r.plus.constants, r.minus.constants
         if not plus and not minus:
             continue
@@ -140,6 +143,22 @@ def _tables(r: FileReading) -> list[TableChange]:
         if gained or lost:
             out.append(TableChange(name, r.path, now[0], gained, lost))
     return _moved(r, out)
+
+
+def _tables_added(r: FileReading) -> list[TableChange]:
+    """The public module-level dicts with string keys a file binds anew, bound nothing at the
+    parent: their keys, all gained (`KEYWORDS_SNOWFLAKE = {'ACCOUNT': …}`)."""
+    before = {*r.minus.tables, *r.minus.constants, *r.minus.assigned, *r.minus.defs}
+    before |= set(r.minus.imports)
+    return [
+        TableChange(name, r.path, now[0], now[1], ())
+        for name, now in r.plus.tables.items()
+        if now is not None
+        and now[0] == "keys"
+        and "." not in name
+        and not name.startswith("_")
+        and name not in before
+    ]
 
 
 def _moved(r: FileReading, changes: list[TableChange]) -> list[TableChange]:

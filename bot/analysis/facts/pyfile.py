@@ -1321,6 +1321,9 @@ def _walked(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
                     and not (jump == "return" and _no_early(current, node))
                 ):
                     guards[test] = (jump, current.body[-1])
+                elif own and isinstance(current, ast.If) and (rebinds := _rebinds(current, node)):
+                    # `if isinstance(collection, dict): collection = collection.values()`
+                    guards[test] = (rebinds, current.body[0])
         inner = own and (current is node or not isinstance(current, _NESTED))
         nested = own and current is not node and isinstance(current, _DEFS)
         closure = (closure or nested) and not isinstance(current, ast.ClassDef | ast.Lambda)
@@ -1447,6 +1450,24 @@ def _ending(body: list[ast.stmt]) -> list[ast.stmt]:
         elif isinstance(last, ast.Match):
             blocks += [case.body for case in last.cases]
     return out
+
+
+def _rebinds(branch: ast.If, function: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """ "set p" where the `if`'s whole body binds the function's parameter `p` anew (no
+    `else`): what the function takes for `p` in that case; "" otherwise."""
+    if branch.orelse or len(branch.body) != 1:
+        return ""
+    statement = branch.body[0]
+    if not (
+        isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+    ):
+        return ""
+    arguments = function.args
+    params = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+    target = statement.targets[0].id
+    return f"set {target}" if target in params else ""
 
 
 def _jump(last: ast.stmt) -> str | None:

@@ -298,6 +298,8 @@ class Turn(StrEnum):
     RETURNS = "returns"
     RAISES = "raises"
     SKIPS = "skips"
+    # a new `if` whose whole body binds a parameter anew: `was` the assignment
+    REBINDS = "rebinds"
     REMOVED = "removed"
 
 
@@ -368,6 +370,28 @@ class RewrittenTests:
     old: str
     new: str
     more: int = 0
+
+
+@dataclass(frozen=True)
+class RowsAdded:
+    """The rows (tuples led by a string, as written) a module-level table of tuples `name`
+    of the module `path` gains (`SQL_REGEX`, `(r'PRIMARY\\s+KEY\\b', tokens.Keyword)`)."""
+
+    name: str
+    path: str
+    rows: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Expected:
+    """A case a test of the file `path` asserts at the commit and did not at the parent:
+    `call` gives `value` (`pydash.has([1, 2, 3], 0)`, `True`); `function` is the one it
+    calls, by its module (`pydash.has`)."""
+
+    path: str
+    call: str
+    value: str
+    function: str = ""
 
 
 @dataclass(frozen=True)
@@ -711,6 +735,10 @@ class Facts:
     constants_changed: tuple[DefaultChange, ...] = ()
     # tables (dicts, lists, tuples, sets, `Literal`s of strings) whose strings differ
     tables_changed: tuple[TableChange, ...] = ()
+    # public module-level dicts with string keys new in a file there at both revisions
+    tables_added: tuple[TableChange, ...] = ()
+    # module-level tables of tuples (patterns and their tokens) and the rows they gain
+    rows_added: tuple[RowsAdded, ...] = ()
     # functions read whole at both revisions: parameters gained or lost, exceptions now raised
     signatures_changed: tuple[SignatureChange, ...] = ()
     # (private module path, name) a public package's `__init__.py` hands out, where a
@@ -753,6 +781,9 @@ class Facts:
     short_calls: tuple[ShortCall, ...] = ()
     # the rewrite a changed test file's lines share in place (`where('int')` gained `.exists()`)
     test_rewrites: tuple[RewrittenTests, ...] = ()
+    # the cases new tests assert: a call of an imported function with literal arguments and
+    # the literal it gives
+    expected: tuple[Expected, ...] = ()
     # options a function no longer takes out of its `**kwargs`, now passed on to a call
     forwarded: tuple[Forwarded, ...] = ()
     # Python modules read whole that list `__all__` at the commit: path -> the names listed
@@ -851,7 +882,8 @@ class Facts:
         found.update(d.name for d in self.defaults_changed)
         found.update(c.name for c in (*self.constants_added, *self.constants_removed))
         found.update(c.name for c in self.constants_changed)
-        found.update(t.name for t in self.tables_changed)
+        found.update(t.name for t in (*self.tables_changed, *self.tables_added))
+        found.update(t.name for t in self.rows_added)
         for rename in self.constants_renamed:
             found.update((rename.old, rename.new))
         found.update(r.name for r in (*self.registered, *self.unregistered))

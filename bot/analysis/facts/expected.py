@@ -1,0 +1,302 @@
+"""What a commit's new test cases assert a call gives: the inputs a fix now handles, said
+with the values its tests expect (`pydash.has([1, 2, 3], 0) == True`).
+
+A case is one assertion of a test function whose left side is a call of an imported
+function with literal arguments (perhaps wrapped in `set`, `list`, `sorted` or `len`, the
+same on the right) and whose right side is a literal: written out (`assert f('a b') ==
+['a', 'b']`, `self.assertEqual(f(1), 2)`), or a row of a `parametrize` table fed into a test
+whose one statement asserts `f(case) == expected` (or `f(*case) == expected`). A case is new
+where the file held no case of the same words at the parent.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+from collections.abc import Iterator
+
+from bot.analysis.facts.records import Expected
+
+# wrappers a test puts around both sides of an equality (order or count, not the values)
+_WRAPPERS = frozenset({"set", "list", "sorted", "len", "frozenset", "tuple", "dict"})
+# what a case may be said in at most: a longer one is a fixture, not an example
+_CALL_MAX = 70
+_VALUE_MAX = 50
+_EQUAL_ASSERTS = frozenset({"assertEqual", "assertEquals"})
+
+
+def expected_cases(path: str, before: str, after: str) -> list[Expected]:
+    """The cases the test file `path` asserts at the commit that it did not at the parent."""
+    old = set(_cases(before)) if before else set()
+    return [
+        Expected(path=path, call=call, value=value, function=function)
+        for call, value, function in dict.fromkeys(_cases(after))
+        if (call, value, function) not in old
+    ]
+
+
+def _cases(text: str) -> Iterator[tuple[str, str, str]]:
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return
+    modules = _modules(tree)
+    for function in _tests(tree):
+        if any(_marked_off(d) for d in function.decorator_list):
+            continue
+        yield from _table_cases(function, modules)
+        for node in ast.walk(function):
+            pair = _asserted(node)
+            if pair is None:
+                continue
+            left, right = pair
+            said = _said(left, right, modules)
+            if said is not None:
+                yield said
+
+
+def _tests(tree: ast.Module) -> Iterator[ast.FunctionDef]:
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
+            yield node
+        elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+            for inner in node.body:
+                if isinstance(inner, ast.FunctionDef) and inner.name.startswith("test"):
+                    yield inner
+
+
+def _modules(tree: ast.Module) -> dict[str, str]:
+    """Names the file binds by importing them, with what they name (`import pydash as pyd`:
+    pyd -> pydash; `from pydash import has`: has -> pydash.has)."""
+    out: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                if alias.name != "*":
+                    out[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    out[alias.asname] = alias.name
+                elif "." not in alias.name:
+                    out[alias.name] = alias.name
+    return out
+
+
+def _marked_off(decorator: ast.expr) -> bool:
+    """A test marked to fail or be skipped asserts nothing that holds."""
+    text = ast.unparse(decorator)
+    return "xfail" in text or "skip" in text
+
+
+def _asserted(node: ast.AST) -> tuple[ast.expr, ast.expr] | None:
+    """The two sides of `assert a == b` or `self.assertEqual(a, b)`."""
+    if isinstance(node, ast.Assert):
+        test = node.test
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+            return test.left, test.comparators[0]
+        return None
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in _EQUAL_ASSERTS
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "self"
+        and len(node.args) == 2
+        and not node.keywords
+    ):
+        return node.args[0], node.args[1]
+    return None
+
+
+def _unwrapped(left: ast.expr, right: ast.expr) -> tuple[ast.expr, ast.expr, str] | None:
+    """Both sides without the one wrapper they share (`set(f(x)) == set(y)`), and its name."""
+    if isinstance(left, ast.Call) and _wrapper(left) is not None:
+        name = _wrapper(left)
+        if name == "len":
+            return left, right, ""
+        if isinstance(right, ast.Call) and _wrapper(right) == name:
+            return left.args[0], right.args[0], name or ""
+        return None
+    return left, right, ""
+
+
+def _wrapper(node: ast.Call) -> str | None:
+    if (
+        isinstance(node.func, ast.Name)
+        and node.func.id in _WRAPPERS
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        return node.func.id
+    return None
+
+
+def _said(left: ast.expr, right: ast.expr, modules: dict[str, str]) -> tuple[str, str, str] | None:
+    """`call`, `value` as said, and the function called, where the left side calls an
+    imported function with literal arguments and the right side is a literal."""
+    sides = _unwrapped(left, right)
+    if sides is None:
+        return None
+    call, value, wrapper = sides
+    inner = call
+    if (
+        isinstance(call, ast.Call)
+        and _wrapper(call) == "len"
+        and isinstance(call.args[0], ast.Call)
+    ):
+        inner = call.args[0]
+    if not isinstance(inner, ast.Call) or not _literal(value):
+        return None
+    callee = _callee(inner.func, modules)
+    if callee is None:
+        return None
+    if not all(_literal(a.value if isinstance(a, ast.Starred) else a) for a in inner.args):
+        return None
+    if not all(k.arg is not None and _literal(k.value) for k in inner.keywords):
+        return None
+    said_call = ast.unparse(ast.Call(func=_named(callee), args=inner.args, keywords=inner.keywords))
+    if inner is not call:
+        said_call = f"len({said_call})"
+    said_value = ast.unparse(value)
+    if wrapper:
+        said_call, said_value = f"{wrapper}({said_call})", f"{wrapper}({said_value})"
+    if len(said_call) > _CALL_MAX or len(said_value) > _VALUE_MAX:
+        return None
+    return said_call, said_value, callee
+
+
+def _named(dotted: str) -> ast.expr:
+    parts = dotted.split(".")
+    node: ast.expr = ast.Name(parts[0])
+    for part in parts[1:]:
+        node = ast.Attribute(node, part)
+    return node
+
+
+def _callee(func: ast.expr, modules: dict[str, str]) -> str | None:
+    """The function a test calls, by the module it imported it from: `pyd.has` ->
+    `pydash.has`; a name the test file defines, a builtin or a private name is none."""
+    if isinstance(func, ast.Name):
+        named = modules.get(func.id)
+        return named if named is not None and not func.id.startswith("_") else None
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        module = modules.get(func.value.id)
+        if module is None or func.attr.startswith("_"):
+            return None
+        return f"{module}.{func.attr}"
+    return None
+
+
+def _literal(node: ast.expr) -> bool:
+    with contextlib.suppress(ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        ast.literal_eval(node)
+        return True
+    return False
+
+
+def _table_cases(
+    function: ast.FunctionDef, modules: dict[str, str]
+) -> Iterator[tuple[str, str, str]]:
+    """The rows of a `parametrize` table fed into a test whose one statement asserts
+    `f(case) == expected`, each said as its own assertion."""
+    body = [s for s in function.body if not _docstring(s)]
+    if len(body) != 1:
+        return
+    pair = _asserted(body[0] if isinstance(body[0], ast.Assert) else _expr(body[0]))
+    if pair is None:
+        return
+    for decorator in function.decorator_list:
+        table = _table(decorator)
+        if table is None:
+            continue
+        names, rows = table
+        for row in rows:
+            values = dict(zip(names, row, strict=True))
+            left = _substituted(pair[0], values)
+            right = _substituted(pair[1], values)
+            if left is None or right is None:
+                continue
+            said = _said(left, right, modules)
+            if said is not None:
+                yield said
+
+
+def _docstring(node: ast.stmt) -> bool:
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
+
+
+def _expr(node: ast.stmt) -> ast.AST:
+    return node.value if isinstance(node, ast.Expr) else node
+
+
+def _table(decorator: ast.expr) -> tuple[list[str], list[list[ast.expr]]] | None:
+    """`parametrize('case,expected', [(a, b), …])`: the names and each row's values."""
+    if not isinstance(decorator, ast.Call) or len(decorator.args) < 2:
+        return None
+    func = decorator.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name != "parametrize":
+        return None
+    first, rows = decorator.args[0], decorator.args[1]
+    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+        names = [n.strip() for n in first.value.split(",") if n.strip()]
+    elif isinstance(first, ast.List | ast.Tuple) and all(
+        isinstance(e, ast.Constant) and isinstance(e.value, str) for e in first.elts
+    ):
+        names = [str(e.value) for e in first.elts if isinstance(e, ast.Constant)]
+    else:
+        return None
+    if len(names) < 2 or not isinstance(rows, ast.List | ast.Tuple):
+        return None
+    out: list[list[ast.expr]] = []
+    for row in rows.elts:
+        if not isinstance(row, ast.Tuple) or len(row.elts) != len(names):
+            continue
+        out.append(list(row.elts))
+    return names, out
+
+
+class _Substitute(ast.NodeTransformer):
+    def __init__(self, values: dict[str, ast.expr]) -> None:
+        self.values = values
+        self.unsplit = False
+
+    def visit_Starred(self, node: ast.Starred) -> ast.AST:
+        return node  # handled by the call (`f(*case)`)
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        args: list[ast.expr] = []
+        for arg in node.args:
+            if isinstance(arg, ast.Starred) and isinstance(arg.value, ast.Name):
+                value = self.values.get(arg.value.id)
+                if value is None:
+                    args.append(arg)
+                elif isinstance(value, ast.Tuple | ast.List):
+                    args.extend(value.elts)
+                else:
+                    self.unsplit = True
+                    args.append(arg)
+            else:
+                args.append(self.visit(arg))
+        node.args = args
+        node.keywords = [self.visit(k) for k in node.keywords]
+        node.func = self.visit(node.func)
+        return node
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return self.values.get(node.id, node)
+
+
+def _substituted(node: ast.expr, values: dict[str, ast.expr]) -> ast.expr | None:
+    """`node` with the table's names replaced by one row's values (a copy)."""
+    copy = ast.parse(ast.unparse(node), mode="eval").body
+    substitute = _Substitute(values)
+    out = substitute.visit(copy)
+    if substitute.unsplit or not isinstance(out, ast.expr):
+        return None
+    return out

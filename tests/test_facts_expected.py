@@ -1,0 +1,223 @@
+"""What a fix's new test cases assert: the input it now handles, with the output its test
+expects (pydash d40364e "Fix has() to work with lists" adds the rows `(([1, 2, 3], 0), True)`
+… to the `parametrize` table of `test_has`, whose one statement asserts
+`pyd.has(*case) == expected`); and the keys of a new public table (sqlparse db1ebe2 "add
+snowflake and bq keywords" adds `KEYWORDS_SNOWFLAKE = {'ACCOUNT': tokens.Keyword, …}`).
+Clones shaped like the commits, every sentence checked against them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.analysis.facts.expected import expected_cases
+from bot.cli.claim_check import Verdict
+from tests.clones import checked_entry
+
+OBJECTS = '''"""Objects."""
+
+
+def has(obj, key):
+    """Checks if `key` exists as a key of `obj`."""
+    return {body}
+
+
+def keys(obj):
+    """Creates a list composed of the keys of `obj`."""
+    return list(obj)
+'''
+
+TESTS = """import pydash as pyd
+from .fixtures import parametrize
+
+
+@parametrize('case,expected', [
+    (({{'a': 1, 'b': 2, 'c': 3}}, 'b'), True),{rows}
+])
+def test_has(case, expected):
+    assert pyd.has(*case) == expected
+
+
+@parametrize('case,expected', [
+    ({{'a': 1}}, ['a']),{more}
+])
+def test_keys(case, expected):
+    assert set(pyd.keys(case)) == set(expected)
+"""
+
+ROWS = """
+    (([1, 2, 3], 0), True),
+    (([1, 2, 3], 1), True),
+    (([1, 2, 3], 3), False),"""
+
+
+def _tree(*, after: bool, more: str = "") -> dict[str, str | None]:
+    body = "key in [k for k, _ in enumerate(obj)]" if after else "key in obj"
+    return {
+        "pydash/__init__.py": '"""pydash."""\nfrom .objects import has, keys\n',
+        "pydash/objects.py": OBJECTS.format(body=body),
+        "tests/test_objects.py": TESTS.format(rows=ROWS if after else "", more=more),
+    }
+
+
+def test_a_fix_says_the_cases_its_new_tests_assert(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path, _tree(after=False), _tree(after=True), "Fix has() to work with lists."
+    )
+    assert analysis.summary == (
+        "New test cases assert `pydash.has([1, 2, 3], 0) == True`,"
+        " `pydash.has([1, 2, 3], 1) == True` and 1 more."
+    )
+    assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_cases_of_a_function_the_commit_leaves_alone_are_not_said(tmp_path: Path) -> None:
+    # a row added to `test_keys` beside the fix of `has`: `keys` is not what the fix changed
+    more = "\n    ([1, 2], [0, 1]),"
+    analysis, _ = checked_entry(
+        tmp_path, _tree(after=False), _tree(after=True, more=more), "Fix has() for lists."
+    )
+    assert "pydash.keys" not in str(analysis.model_dump())
+    assert "pydash.has([1, 2, 3], 0) == True" in analysis.summary
+
+
+def test_tests_alone_say_no_case(tmp_path: Path) -> None:
+    # the rows without a change of the shipped code: what already held, no change's effect
+    before = _tree(after=False)
+    after = {**before, "tests/test_objects.py": TESTS.format(rows=ROWS, more="")}
+    analysis, _ = checked_entry(tmp_path, before, after, "Test has() with lists.")
+    assert "assert" not in analysis.summary
+
+
+def test_the_cases_a_test_file_gains() -> None:
+    before = "import m\n\n\ndef test_f():\n    assert m.f(1) == 2\n"
+    after = (
+        "import m\nfrom m import g\nimport pytest\n\n\n"
+        "def test_f():\n    assert m.f(1) == 2\n    assert m.f('a b') == ['a', 'b']\n"
+        "    assert len(m.f([1, 2])) == 2\n    assert sorted(m.h(3)) == sorted([3, 1])\n"
+        "    assert g(x=None) == {}\n\n\n"
+        "class TestF:\n    def test_e(self):\n        self.assertEqual(m.f(0), 0)\n"
+    )
+    said = [(c.call, c.value) for c in expected_cases("tests/test_m.py", before, after)]
+    assert said == [
+        ("m.f('a b')", "['a', 'b']"),
+        ("len(m.f([1, 2]))", "2"),
+        ("sorted(m.h(3))", "sorted([3, 1])"),
+        ("m.g(x=None)", "{}"),
+        ("m.f(0)", "0"),
+    ]
+
+
+def test_no_case_where_the_assertion_is_not_a_literal_call_of_an_imported_function() -> None:
+    after = (
+        "import m\nimport pytest\n\n\ndef helper(x):\n    return x\n\n\n"
+        "def test_f(tmp_path):\n"
+        "    assert helper(1) == 1\n"  # the test file's own function
+        "    assert m._f(1) == 1\n"  # a private one
+        "    assert m.f(tmp_path) == 1\n"  # an argument no literal
+        "    assert m.f(1) == tmp_path\n"  # a value no literal
+        "    assert m.f(1) != 2\n"  # no equality
+        "    assert set(m.f(1)) == [1]\n"  # wrapped on one side only
+        "    assert m.f(1)\n\n\n"
+        "@pytest.mark.xfail\ndef test_g():\n    assert m.f(2) == 3\n\n\n"
+        "@pytest.mark.parametrize('a,b', [(1, 2)])\ndef test_h(a, b):\n"
+        "    x = a\n    assert m.f(x) == b\n"  # a table fed through another statement
+    )
+    assert expected_cases("tests/test_m.py", "", after) == []
+
+
+def test_a_parametrize_table_with_a_list_of_names_and_starred_rows() -> None:
+    after = (
+        "import pytest\nimport m\n\n\n"
+        "@pytest.mark.parametrize(['args', 'want'], [((1, 2), 3), ([4], 4), (5, 5)])\n"
+        "def test_add(args, want):\n    assert m.add(*args) == want\n"
+    )
+    said = [(c.call, c.value, c.function) for c in expected_cases("t/test_m.py", "", after)]
+    # (the row whose `args` is no tuple cannot be spread: not said)
+    assert said == [("m.add(1, 2)", "3", "m.add"), ("m.add(4)", "4", "m.add")]
+
+
+KEYWORDS = '''"""Keywords."""
+from sqlparse import tokens
+
+KEYWORDS_COMMON = {{
+    'SELECT': tokens.Keyword.DML,
+}}
+{more}'''
+
+NEW = """
+KEYWORDS_SNOWFLAKE = {
+    'ACCOUNT': tokens.Keyword,
+    'PIVOT': tokens.Keyword,
+    'QUALIFY': tokens.Keyword,
+    'UNPIVOT': tokens.Keyword,
+}
+
+_PRIVATE = {
+    'X': tokens.Keyword,
+}
+"""
+
+
+def test_a_new_public_table_says_its_first_keys(tmp_path: Path) -> None:
+    before = {
+        "sqlparse/__init__.py": '"""sqlparse."""\n',
+        "sqlparse/tokens.py": "Keyword = 1\n",
+        "sqlparse/keywords.py": KEYWORDS.format(more=""),
+    }
+    after = {**before, "sqlparse/keywords.py": KEYWORDS.format(more=NEW)}
+    analysis, verdicts = checked_entry(tmp_path, before, after, "add snowflake keywords")
+    assert analysis.summary == (
+        'Adds `KEYWORDS_SNOWFLAKE` to `sqlparse/keywords.py`, with the keys `"ACCOUNT"`,'
+        ' `"PIVOT"`, `"QUALIFY"` and 1 more.'
+    )
+    assert "_PRIVATE" not in str(analysis.model_dump())
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+COLLECTIONS = '''"""Collections."""
+
+
+def sort_by(collection, callback=None):
+    """Sorts the values of `collection`."""
+{guard}    return sorted(collection, key=callback)
+'''
+
+
+def test_a_new_if_that_binds_a_parameter_anew_says_what_the_function_now_takes(
+    tmp_path: Path,
+) -> None:
+    # (pydash 1215c65: dict collections' values for `sort_by`)
+    guard = "    if isinstance(collection, dict):\n        collection = collection.values()\n\n"
+    before = {
+        "pydash/__init__.py": '"""pydash."""\nfrom .collections import sort_by\n',
+        "pydash/collections.py": COLLECTIONS.format(guard=""),
+    }
+    after = {**before, "pydash/collections.py": COLLECTIONS.format(guard=guard)}
+    analysis, verdicts = checked_entry(tmp_path, before, after, "Use dict values in sort_by().")
+    said = (
+        "`sort_by` now sets `collection = collection.values()` when `isinstance(collection, dict)`."
+    )
+    assert said in str(analysis.model_dump())
+    assert all(v is Verdict.TRUE for v in verdicts)
+    # a branch with an `else`, or one that binds a local, is no parameter taken otherwise
+    other = "    if isinstance(collection, dict):\n        values = collection.values()\n\n"
+    after = {**before, "pydash/collections.py": COLLECTIONS.format(guard=other)}
+    analysis, _ = checked_entry(tmp_path / "b", before, after, "Use dict values in sort_by().")
+    assert "now sets" not in str(analysis.model_dump())
+
+
+def test_a_parameter_bound_anew_under_a_test_another_function_had_already(tmp_path: Path) -> None:
+    # the file's `to_list` tested `isinstance(collection, dict)` at the parent: `sort_by`'s
+    # new `if` of it is still new (pydash 1215c65)
+    guard = "    if isinstance(collection, dict):\n        collection = collection.values()\n\n"
+    other = (
+        "\n\ndef to_list(collection):\n    if isinstance(collection, dict):\n"
+        "        collection = collection.values()\n    return list(collection)\n"
+    )
+    before = {
+        "pydash/__init__.py": '"""pydash."""\nfrom .collections import sort_by\n',
+        "pydash/collections.py": COLLECTIONS.format(guard="") + other,
+    }
+    after = {**before, "pydash/collections.py": COLLECTIONS.format(guard=guard) + other}
+    analysis, _ = checked_entry(tmp_path, before, after, "Use dict values in sort_by().")
+    assert "`sort_by` now sets `collection = collection.values()`" in analysis.summary
