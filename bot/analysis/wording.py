@@ -37,7 +37,7 @@ from bot.analysis.facts import (
 from bot.analysis.facts.annotated import quiet_classes
 from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
-from bot.analysis.facts.layout import same_code
+from bot.analysis.facts.layout import only_annotated, same_code
 from bot.analysis.messages import (
     BREAKING_FOOTER,
     is_changelog,
@@ -2721,12 +2721,17 @@ def _about_fix(
     changed = changed_names(sig)
     # The dev tools' own code (`noxfile.py`'s sessions, a release script) runs on no user's
     # machine: no regression test pins it.
-    shipped = [n for n in changed if not tooling_path(n.path)]
+    shipped = [n for n in changed if not tooling_path(n.path) and not _only_annotated(commit, n)]
     where = _places(sig, p, shipped) if shipped else ""
     # A fix lies in code that runs: a class whose file only gained or lost fields (a strings
     # table, a record) is no place a symptom went away.
+    # Nor is a function whose edit only added or changed annotations (tomlkit 62a6708: "The
+    # fix is in `OutOfOrderTableProxy.__init__`", which only gained `list[Table]`).
     running = [
-        n for n in changed if not (n.kind is NameKind.CLASS and _fields_only(commit, n.path))
+        n
+        for n in changed
+        if not (n.kind is NameKind.CLASS and _fields_only(commit, n.path))
+        and not _only_annotated(commit, n)
     ]
     # where the fix lies is said only where the change is that narrow: past two edited
     # definitions, naming three is a guess a reader skips, or is misled by (cachetools
@@ -2810,6 +2815,15 @@ def _names_said(text: Text) -> set[str]:
     words += [r.description for r in text.risks]
     spans = (m.group(1) for w in words for m in _SPAN.finditer(_QUOTE.sub("", w)))
     return {span.split("(", 1)[0] for span in spans}
+
+
+def _only_annotated(commit: CommitInput, name: Name) -> bool:
+    """Whether the edited function is the same code once annotations are set aside
+    (`layout.only_annotated`)."""
+    if name.kind is NameKind.CLASS:
+        return False
+    f = next((f for f in commit.files if f.filename == name.path), None)
+    return f is not None and only_annotated(f, name.name)
 
 
 def _fields_only(commit: CommitInput, path: str) -> bool:
