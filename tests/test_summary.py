@@ -178,6 +178,25 @@ def test_a_squashed_branch_is_summarised_by_its_first_commit() -> None:
     assert said.startswith("max_offset=8 puts P at 4096")
 
 
+def test_a_squashed_branch_that_changed_course_is_not_summarised_by_its_first_step() -> None:
+    # tomlkit df4afc6 "Fix: reject single keys that aren't strings (#416)": the first step
+    # accepted ints as keys, the second throws TypeError "instead of casting to str"; the
+    # entry's summary had been the first step, the opposite of the change
+    title = "Fix: reject single keys that aren't strings (#416)"
+    body = (
+        "* Fix: accept ints as keys (interpret them as strings)\n\n"
+        "* fix: throw type error instead of casting to str"
+    )
+    sig = read_signals(CommitInput(sha="c" * 40, message=f"{title}\n\n{body}"))
+    said = summary_from(sig.description_items, title, limit=400) or ""
+    assert "accept ints" not in said
+    # a later step that only mends the first leaves it the summary
+    body = "* Accept ints as keys, read as their decimal text\n\n* fix typo in the test"
+    sig = read_signals(CommitInput(sha="d" * 40, message=f"{title}\n\n{body}"))
+    said = summary_from(sig.description_items, title, limit=400) or ""
+    assert said.startswith("Accept ints as keys")
+
+
 @pytest.mark.parametrize(
     "body",
     [
