@@ -144,6 +144,10 @@ class _Statement:
     # `_UNICODE_STRING`, `_OBJECT_ATTRIBUTES` …" before `_open_non_reparse_fd` now calling
     # `_nt_open`, which opens the file through `NtCreateFile`)
     listing: bool = False
+    # the names of the tests the change adds: never a fix's summary (a test's name is not
+    # what was mended: tomlkit 43668dd's whole summary had been "Adds the test
+    # `test_add_key_after_dotted_inline_table_without_ending_newline`")
+    tests: bool = False
 
 
 def codes(p: AnalysisPhrases, names: Iterable[str], limit: int = 3) -> str:
@@ -2551,7 +2555,7 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     clause = forms(p.tests_added, len(tests)).format(names=codes(p, tests))
     # (the tests a change adds are no part of its architecture: a summary where nothing
     # weighs more, never an insight)
-    out = [_Statement(None, clause, minor=True, internal=True)]
+    out = [_Statement(None, clause, minor=True, internal=True, tests=True)]
     # what the new tests exercise, among the definitions the change edits (that new tests
     # call what the change adds goes without saying)
     new = {n.name for n in sig.facts.added}
@@ -2620,8 +2624,10 @@ def write(
             if len(sentence(p, s.clause)) <= limit
             and not (merge is not None and s.internal)
             and not s.aside
-            # the tests a change adds are its summary only where nothing weighs more
+            # the tests a change adds are its summary only where nothing weighs more, and
+            # never a fix's: the title stands alone before a test's name
             and not (s.minor and weightier)
+            and not (s.tests and T.BUGFIX in types)
         ]
         # what runs differently before a list of private names (the insights keep the rank)
         behaves = any(s.behaviour for s in fit)
@@ -2778,16 +2784,24 @@ def _about_fix(
     words = p.list_sep.join(_distinct(severity)[:3])
     issues = p.fixed_issues.format(issues=p.list_sep.join(f"#{n}" for n in sig.fixes[:3]))
     impact = p.affecting.format(impact=sig.impact) if sig.impact else ""
+    security = any(SECURITY_WORDS.match(w) for w in severity)
+    if not security:
+        # The symptom's words scraped from the message ("Fixes “silently lost, corruption,
+        # wrong value” in `String.from_raw`", tomlkit 8cd44f5) tell a reader nothing the
+        # title and the summary did not: only where the fix lies, with the issues it closes
+        # and what the author says it affects, is said
+        if fixed_in:
+            clause = p.fix_in.format(where=fixed_in) + (issues if sig.fixes else "") + impact
+            text.note("architecture", sentence(p, clause))
+        return
     clause = (
         p.fixes.format(words=words, where=fixed_in)
         if fixed_in
         else p.fixes_plain.format(words=words)
     )
     clause += (issues if sig.fixes else "") + impact
-    security = any(SECURITY_WORDS.match(w) for w in severity)
-    text.note("security" if security else "compatibility", sentence(p, clause))
-    if security:
-        text.advise(Audience.MAINTAINERS, p.security.format(words=words))
+    text.note("security", sentence(p, clause))
+    text.advise(Audience.MAINTAINERS, p.security.format(words=words))
 
 
 def _titled(name: str, title: str) -> bool:
