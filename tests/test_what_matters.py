@@ -470,7 +470,7 @@ def test_the_tests_beside_the_fact_that_became_the_summary_are_no_architecture()
 
 # tomlkit 43668dd "fix: keep newline after dotted inline table (#533)": no body, one method
 # edited and one test added; the whole summary had been "Adds the test `test_add_key_…`"
-_TEST_ADDED = (
+_FIX_TEST_ADDED = (
     "@@ -40,3 +40,8 @@ def test_other():\n     assert True\n+\n+\n"
     "+def test_add_key_after_dotted_inline_table_without_ending_newline():\n"
     "+    assert render() == 'x = 1\\n'\n+\n"
@@ -485,6 +485,8 @@ def test_a_fix_is_never_summarised_by_the_name_of_the_test_it_adds(
     message: str, tested: bool
 ) -> None:
     a = _analyse(
-        message, [_file("src/pkg/cache.py", _EDITS), _file("tests/test_cache.py", _TEST_ADDED)]
+        message, [_file("src/pkg/cache.py", _EDITS), _file("tests/test_cache.py", _FIX_TEST_ADDED)]
     )
     assert ("test_add_key_after" in a.summary) is tested, a.summary
+    # a fix's tests, never its summary, are still said (what it pins)
+    assert "test_add_key_after" in " ".join(_sentences(a))

@@ -2614,6 +2614,8 @@ def write(
     used: set[str] = set()
     if authored:
         text.summary = authored
+    elif sig.turned:
+        text.summary = one_line(capitalised(sig.title.text.rstrip(". ") or commit.title))
     else:
         # Without a description the facts speak: the most telling one is the summary, the
         # others are the insights.
@@ -2673,6 +2675,10 @@ def write(
             continue
         if statement.theme and statement.clause not in used and not (statement.minor and weighty):
             text.note(statement.theme, sentence(p, clause))
+        elif statement.tests and T.BUGFIX in types and not weighty:
+            # a fix's new tests, never its summary, still say what it pins (mistune 1bef343's
+            # `test_include_rejects_traversal_and_absolute_paths`)
+            text.note("architecture", sentence(p, clause))
     _about_fix(commit, sig, types, text, p)
     if importance is Importance.HIGH and sig.exposures and "security" not in text.insights:
         # a secret sent to another origin, in the author's words: a leak maintainers act on
