@@ -2612,6 +2612,8 @@ def write(
     if marked:
         authored = sentence(p, excerpt(marked[0], limit).rstrip(" ."))
     used: set[str] = set()
+    # a fix's new tests that would have been its summary: said among the insights instead
+    untold: _Statement | None = None
     if authored:
         text.summary = authored
     elif sig.turned:
@@ -2637,6 +2639,8 @@ def write(
         if first is not None:
             text.summary = sentence(p, first.clause)
             used = {first.clause}
+        elif T.BUGFIX in types and not weightier:
+            untold = next((s for s in facts if s.tests), None)
         if not text.summary and merge:
             text.summary = sentence(p, p.lands_branch.format(name=merge))
         if not text.summary:
@@ -2675,9 +2679,9 @@ def write(
             continue
         if statement.theme and statement.clause not in used and not (statement.minor and weighty):
             text.note(statement.theme, sentence(p, clause))
-        elif statement.tests and T.BUGFIX in types and not weighty:
-            # a fix's new tests, never its summary, still say what it pins (mistune 1bef343's
-            # `test_include_rejects_traversal_and_absolute_paths`)
+        elif statement is untold:
+            # a fix's new tests, never its summary, still say what it pins where nothing else
+            # would (mistune 1bef343's `test_include_rejects_traversal_and_absolute_paths`)
             text.note("architecture", sentence(p, clause))
     _about_fix(commit, sig, types, text, p)
     if importance is Importance.HIGH and sig.exposures and "security" not in text.insights:
