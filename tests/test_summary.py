@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from bot.analysis.messages import description_paragraphs
+from bot.analysis.rules import analyze
 from bot.analysis.signals import read_signals
 from bot.analysis.summary import entry_summary, summary_from
-from bot.models import CommitInput
+from bot.models import CommitInput, FileChange
 
 
 def summary(body: str, title: str = "Fix the loader (#5)", limit: int = 400) -> str | None:
@@ -176,6 +177,37 @@ def test_a_squashed_branch_is_summarised_by_its_first_commit() -> None:
     sig = read_signals(CommitInput(sha="b" * 40, message=f"{title}\n\n{body}"))
     said = summary_from(sig.description_items, title, limit=400) or ""
     assert said.startswith("max_offset=8 puts P at 4096")
+
+
+def test_a_squashed_branch_that_changed_course_is_not_summarised_by_its_first_step() -> None:
+    # tomlkit df4afc6 "Fix: reject single keys that aren't strings (#416)": the first step
+    # accepted ints as keys, the second throws TypeError "instead of casting to str"; the
+    # entry's summary had been the first step, the opposite of the change
+    title = "Fix: reject single keys that aren't strings (#416)"
+    body = (
+        "* Fix: accept ints as keys (interpret them as strings)\n\n"
+        "* fix: throw type error instead of casting to str"
+    )
+    sig = read_signals(CommitInput(sha="c" * 40, message=f"{title}\n\n{body}"))
+    said = summary_from(sig.description_items, title, limit=400) or ""
+    assert "accept ints" not in said
+    assert sig.turned
+    # nor by a fact read from the code ("`SingleKey` may now raise `TypeError` …"): the
+    # title says what the branch came to
+    guard = (
+        "@@ -380,3 +380,6 @@ class SingleKey(Key):\n         original=None,\n     ) -> None:\n"
+        '+        if not isinstance(k, str):\n+            raise TypeError("Keys must be strings")\n'
+        "+\n         if t is None:\n"
+    )
+    files = [FileChange(filename="pkg/items.py", additions=3, patch=guard)]
+    made = analyze(CommitInput(sha="e" * 40, message=f"{title}\n\n{body}", files=files))
+    assert made.summary.lower().startswith("reject single keys that aren't strings"), made.summary
+    # a later step that only mends the first leaves it the summary
+    body = "* Accept ints as keys, read as their decimal text\n\n* fix typo in the test"
+    sig = read_signals(CommitInput(sha="d" * 40, message=f"{title}\n\n{body}"))
+    said = summary_from(sig.description_items, title, limit=400) or ""
+    assert said.startswith("Accept ints as keys")
+    assert not sig.turned
 
 
 @pytest.mark.parametrize(

@@ -127,3 +127,76 @@ def test_a_follow_up_of_an_unreleased_security_fix_is_at_most_medium(tmp_path: P
     assert analysis.importance is Importance.MEDIUM
     assert [t.value for t in analysis.change_types][:2] == ["security", "bugfix"]
     assert "(never released)" in _said(analysis)
+
+
+# mistune b77ee58 "fix: prevent deep alt parsing": the branch it mends was in v3.3.3's
+# `inline_parser.py`; 0396492 moved it into `_inline/links.py` the same day, so `git blame`
+# of the edited lines starts at the move. The entry had said "never released".
+PARSER = (
+    "def parse_link(state, marker, pos, depth):\n"
+    "    if depth > state.max_image_depth:\n"
+    '        state.append_token({"type": "text", "raw": marker})\n'
+    "        return pos\n"
+    "    return None\n"
+)
+MOVED_FIX = PARSER.replace(
+    '        state.append_token({"type": "text", "raw": marker})\n        return pos\n',
+    '        state.append_token({"type": "text", "raw": marker + "]"})\n        return pos + 1\n',
+)
+SHIM = "from pkg._inline.links import parse_link\n"
+
+
+def _moved_then_fixed(tmp_path: Path, moved: dict[str, str | None], fixed: dict[str, str]) -> Path:
+    root = tmp_path / "repo"
+    root.mkdir(parents=True)
+    _git(root, "init", "-q", "-b", "main")
+    commit_files(root, {"pkg/inline_parser.py": PARSER}, "Parser")
+    _git(root, "tag", "-a", "v1.0.0", "-m", "Version 1.0.0")
+    commit_files(root, moved, "refactor: split the inline parser into modules")
+    commit_files(root, fixed, "fix: prevent deep alt parsing")
+    return root
+
+
+def test_a_fix_of_code_moved_to_another_file_after_the_release_is_of_released_code(
+    tmp_path: Path,
+) -> None:
+    root = _moved_then_fixed(
+        tmp_path,
+        {"pkg/inline_parser.py": SHIM, "pkg/_inline/links.py": PARSER},
+        {"pkg/_inline/links.py": MOVED_FIX},
+    )
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    assert commit.release is not None and not commit.release.edits_unreleased
+    assert "never released" not in _said(analyze(commit))
+    # and the checker, reading the trees by path, no longer takes the sentence for true
+    said = "Fixes code added after `v1.0.0` (never released): users of releases were not affected."
+    assert verdicts_of(root, _head(root), said) == [(Kind.FIXES_UNRELEASED, Verdict.FALSE)]
+
+
+def test_a_fix_of_code_rewrapped_after_the_release_is_of_released_code(tmp_path: Path) -> None:
+    """A call re-wrapped over three lines after the release: no line is as the release had
+    it, yet its text (spaces aside) is the release's."""
+    wrapped = PARSER.replace(
+        '        state.append_token({"type": "text", "raw": marker})\n',
+        '        state.append_token(\n            {"type": "text", "raw": marker}\n        )\n',
+    )
+    fixed = wrapped.replace('"raw": marker}', '"raw": marker + "]"}')
+    root = _moved_then_fixed(
+        tmp_path, {"pkg/inline_parser.py": wrapped}, {"pkg/inline_parser.py": fixed}
+    )
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    assert commit.release is not None and not commit.release.edits_unreleased
+    assert "never released" not in _said(analyze(commit))
+
+
+def test_a_fix_whose_removed_lines_tell_nothing_says_nothing_of_releases(tmp_path: Path) -> None:
+    """Only `return pos` changed, in a function added after the release: a line any release
+    may hold tells nothing of where the code came from, so no claim is made."""
+    added = PARSER + "\n\ndef skip(pos):\n    return pos\n"
+    root = _moved_then_fixed(
+        tmp_path,
+        {"pkg/inline_parser.py": added},
+        {"pkg/inline_parser.py": PARSER + "\n\ndef skip(pos):\n    return pos + 1\n"},
+    )
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    assert commit.release is not None and not commit.release.edits_unreleased

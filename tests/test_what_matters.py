@@ -334,8 +334,11 @@ def test_a_fixed_method_is_named_with_what_happened_to_it() -> None:
         "[Bugfix] Fix crash in the cache\n\nThe cache crashes on a missing key.",
         [_file("src/pkg/cache.py", _EDITS)],
     )
-    assert a.insights is not None and a.insights.compatibility is not None
-    assert a.insights.compatibility.startswith("Fixes “crash” in `Cache.lookup`")
+    assert a.insights is not None and a.insights.architecture is not None
+    assert a.insights.architecture.startswith("The fix is in `Cache.lookup`")
+    # the symptom's words scraped from the message ("Fixes “crash” in …") are no sentence
+    # (tomlkit 8cd44f5's "Fixes “silently lost, corruption, wrong value” in …")
+    assert not [s for s in _sentences(a) if "“crash”" in s]
 
 
 _FIELD_ONLY = "@@ -3,3 +3,4 @@ class PagePhrases:\n     title: str\n+    unreachable: str\n"
@@ -345,7 +348,7 @@ _FIELD_ONLY = "@@ -3,3 +3,4 @@ class PagePhrases:\n     title: str\n+    unreach
     ("strings", "fixes"),
     [
         # a strings class that only gained a field is not where the crash went away
-        (_FIELD_ONLY, "Fixes “crash” in `Cache.lookup`, `Cache.store`."),
+        (_FIELD_ONLY, "The fix is in `Cache.lookup`, `Cache.store`."),
         # a class whose line of code changed still is one: three places are no place (a
         # guess a reader skips), and the symptom alone would only echo the title
         (
@@ -361,7 +364,7 @@ def test_a_fix_is_placed_in_code_that_runs_not_in_a_class_that_only_gained_a_fie
         "[Bugfix] Fix crash in the cache\n\nThe cache crashes on a missing key.",
         [_file("src/pkg/a_strings.py", strings), _file("src/pkg/cache.py", _EDITS)],
     )
-    assert (a.insights.compatibility if a.insights else None) == fixes
+    assert (a.insights.architecture if a.insights else None) == fixes
     # Only fields changed: no place, and the symptom alone would only echo the title.
     a = _analyse(
         "[Bugfix] Fix crash in the status page\n\nThe page crashes when GitHub is down.",
@@ -463,3 +466,27 @@ def test_the_tests_beside_the_fact_that_became_the_summary_are_no_architecture()
     assert a.summary.startswith("Adds `lookup_all`")
     # (the tests a change adds are never an Architecture insight)
     assert a.insights is None or "test_lookup_returns_none" not in (a.insights.architecture or "")
+
+
+# tomlkit 43668dd "fix: keep newline after dotted inline table (#533)": no body, one method
+# edited and one test added; the whole summary had been "Adds the test `test_add_key_…`"
+_FIX_TEST_ADDED = (
+    "@@ -40,3 +40,8 @@ def test_other():\n     assert True\n+\n+\n"
+    "+def test_add_key_after_dotted_inline_table_without_ending_newline():\n"
+    "+    assert render() == 'x = 1\\n'\n+\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("message", "tested"),
+    [("fix: keep newline after dotted inline table (#533)", False), ("Rework the cache", True)],
+)
+def test_a_fix_is_never_summarised_by_the_name_of_the_test_it_adds(
+    message: str, tested: bool
+) -> None:
+    a = _analyse(
+        message, [_file("src/pkg/cache.py", _EDITS), _file("tests/test_cache.py", _FIX_TEST_ADDED)]
+    )
+    assert ("test_add_key_after" in a.summary) is tested, a.summary
+    # a fix's tests, never its summary, are still said (what it pins)
+    assert "test_add_key_after" in " ".join(_sentences(a))

@@ -420,12 +420,25 @@ def fitting_paragraph(found: list[str] | tuple[str, ...], limit: int) -> str | N
 _SQUASHED_ITEM = re.compile(r"(?:\A|\n\n)\* \S")
 
 
+# A later step that turns the branch another way ("* fix: throw type error instead of casting
+# to str"): what the first step said is no longer what the change does
+_CHANGES_COURSE = re.compile(r"\b(?:instead\s+of|rather\s+than)\b", re.IGNORECASE)
+
+
 def first_commit(body: str) -> str:
     """A squashed branch's message (GitHub's: `* subject`, its body, a blank line, the next
     `* subject`…) cut to its first commit's part: that commit is the change, the later ones
-    its fixes and review steps ("add dk gemm", "respond to PR comments"). Others whole."""
+    its fixes and review steps ("add dk gemm", "respond to PR comments"); '' where a later
+    step's subject turns the change another way ("… instead of …": tomlkit df4afc6's first
+    step "accept ints as keys (interpret them as strings)", its second "throw type error
+    instead of casting to str"). Others whole."""
     starts = [m.start() for m in _SQUASHED_ITEM.finditer(body)]
-    return body[: starts[1]] if len(starts) > 1 else body
+    if len(starts) < 2:
+        return body
+    later = [body[start:].strip().split("\n", 1)[0] for start in starts[1:]]
+    if any(_CHANGES_COURSE.search(subject) for subject in later):
+        return ""
+    return body[: starts[1]]
 
 
 # A changelog a commit adds its entry to: the author's own words about the change.

@@ -225,6 +225,10 @@ class Signals:
     # same with each list item on a line of its own
     description: tuple[str, ...] = ()
     description_items: tuple[str, ...] = ()
+    # a squashed branch a later step turned another way ("* fix: throw type error instead of
+    # casting to str" after "* Fix: accept ints as keys"): no step's words, nor a fact read
+    # from the code, say what it came to better than the title (`messages.first_commit`)
+    turned: bool = False
     # the news fragments the commit adds (or, where the message is its title alone, the
     # entry it adds to its changelog), read like `description_items`
     entry_items: tuple[str, ...] = ()
@@ -688,6 +692,7 @@ def read_signals(
         fragments=added,
         exposures=_exposures((title.text, *paragraphs, *(f.text for f in added))),
         description_items=tuple(items),
+        turned=not changelog and bool(body.strip()) and not first.strip() and not items,
         entry_items=tuple(entry_items),
         release=release
         if release and (len(release.items) >= RELEASE_ITEMS or not changelog)

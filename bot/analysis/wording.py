@@ -37,7 +37,7 @@ from bot.analysis.facts import (
 from bot.analysis.facts.annotated import quiet_classes
 from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
-from bot.analysis.facts.layout import same_code
+from bot.analysis.facts.layout import only_annotated, same_code
 from bot.analysis.facts.rows import short as rows_short
 from bot.analysis.messages import (
     BREAKING_FOOTER,
@@ -145,6 +145,10 @@ class _Statement:
     # `_UNICODE_STRING`, `_OBJECT_ATTRIBUTES` …" before `_open_non_reparse_fd` now calling
     # `_nt_open`, which opens the file through `NtCreateFile`)
     listing: bool = False
+    # the names of the tests the change adds: never a fix's summary (a test's name is not
+    # what was mended: tomlkit 43668dd's whole summary had been "Adds the test
+    # `test_add_key_after_dotted_inline_table_without_ending_newline`")
+    tests: bool = False
 
 
 def codes(p: AnalysisPhrases, names: Iterable[str], limit: int = 3) -> str:
@@ -2599,7 +2603,7 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     clause = forms(p.tests_added, len(tests)).format(names=codes(p, tests))
     # (the tests a change adds are no part of its architecture: a summary where nothing
     # weighs more, never an insight)
-    out = [_Statement(None, clause, minor=True, internal=True)]
+    out = [_Statement(None, clause, minor=True, internal=True, tests=True)]
     # what the new tests exercise, among the definitions the change edits (that new tests
     # call what the change adds goes without saying)
     new = {n.name for n in sig.facts.added}
@@ -2677,8 +2681,12 @@ def write(
     if marked:
         authored = sentence(p, excerpt(marked[0], limit).rstrip(" ."))
     used: set[str] = set()
+    # a fix's new tests that would have been its summary: said among the insights instead
+    untold: _Statement | None = None
     if authored:
         text.summary = authored
+    elif sig.turned:
+        text.summary = one_line(capitalised(sig.title.text.rstrip(". ") or commit.title))
     else:
         # Without a description the facts speak: the most telling one is the summary, the
         # others are the insights.
@@ -2689,8 +2697,10 @@ def write(
             if len(sentence(p, s.clause)) <= limit
             and not (merge is not None and s.internal)
             and not s.aside
-            # the tests a change adds are its summary only where nothing weighs more
+            # the tests a change adds are its summary only where nothing weighs more, and
+            # never a fix's: the title stands alone before a test's name
             and not (s.minor and weightier)
+            and not (s.tests and T.BUGFIX in types)
         ]
         # what runs differently before a list of private names (the insights keep the rank)
         behaves = any(s.behaviour for s in fit)
@@ -2698,6 +2708,8 @@ def write(
         if first is not None:
             text.summary = sentence(p, first.clause)
             used = {first.clause}
+        elif T.BUGFIX in types and not weightier:
+            untold = next((s for s in facts if s.tests), None)
         if not text.summary and merge:
             text.summary = sentence(p, p.lands_branch.format(name=merge))
         if not text.summary:
@@ -2736,6 +2748,10 @@ def write(
             continue
         if statement.theme and statement.clause not in used and not (statement.minor and weighty):
             text.note(statement.theme, sentence(p, clause))
+        elif statement is untold:
+            # a fix's new tests, never its summary, still say what it pins where nothing else
+            # would (mistune 1bef343's `test_include_rejects_traversal_and_absolute_paths`)
+            text.note("architecture", sentence(p, clause))
     _about_fix(commit, sig, types, text, p)
     if importance is Importance.HIGH and sig.exposures and "security" not in text.insights:
         # a secret sent to another origin, in the author's words: a leak maintainers act on
@@ -2790,12 +2806,17 @@ def _about_fix(
     changed = changed_names(sig)
     # The dev tools' own code (`noxfile.py`'s sessions, a release script) runs on no user's
     # machine: no regression test pins it.
-    shipped = [n for n in changed if not tooling_path(n.path)]
+    shipped = [n for n in changed if not tooling_path(n.path) and not _only_annotated(commit, n)]
     where = _places(sig, p, shipped) if shipped else ""
     # A fix lies in code that runs: a class whose file only gained or lost fields (a strings
     # table, a record) is no place a symptom went away.
+    # Nor is a function whose edit only added or changed annotations (tomlkit 62a6708: "The
+    # fix is in `OutOfOrderTableProxy.__init__`", which only gained `list[Table]`).
     running = [
-        n for n in changed if not (n.kind is NameKind.CLASS and _fields_only(commit, n.path))
+        n
+        for n in changed
+        if not (n.kind is NameKind.CLASS and _fields_only(commit, n.path))
+        and not _only_annotated(commit, n)
     ]
     # where the fix lies is said only where the change is that narrow: past two edited
     # definitions, naming three is a guess a reader skips, or is misled by (cachetools
@@ -2842,16 +2863,24 @@ def _about_fix(
     words = p.list_sep.join(_distinct(severity)[:3])
     issues = p.fixed_issues.format(issues=p.list_sep.join(f"#{n}" for n in sig.fixes[:3]))
     impact = p.affecting.format(impact=sig.impact) if sig.impact else ""
+    security = any(SECURITY_WORDS.match(w) for w in severity)
+    if not security:
+        # The symptom's words scraped from the message ("Fixes “silently lost, corruption,
+        # wrong value” in `String.from_raw`", tomlkit 8cd44f5) tell a reader nothing the
+        # title and the summary did not: only where the fix lies, with the issues it closes
+        # and what the author says it affects, is said
+        if fixed_in:
+            clause = p.fix_in.format(where=fixed_in) + (issues if sig.fixes else "") + impact
+            text.note("architecture", sentence(p, clause))
+        return
     clause = (
         p.fixes.format(words=words, where=fixed_in)
         if fixed_in
         else p.fixes_plain.format(words=words)
     )
     clause += (issues if sig.fixes else "") + impact
-    security = any(SECURITY_WORDS.match(w) for w in severity)
-    text.note("security" if security else "compatibility", sentence(p, clause))
-    if security:
-        text.advise(Audience.MAINTAINERS, p.security.format(words=words))
+    text.note("security", sentence(p, clause))
+    text.advise(Audience.MAINTAINERS, p.security.format(words=words))
 
 
 def _titled(name: str, title: str) -> bool:
@@ -2879,6 +2908,15 @@ def _names_said(text: Text) -> set[str]:
     words += [r.description for r in text.risks]
     spans = (m.group(1) for w in words for m in _SPAN.finditer(_QUOTE.sub("", w)))
     return {span.split("(", 1)[0] for span in spans}
+
+
+def _only_annotated(commit: CommitInput, name: Name) -> bool:
+    """Whether the edited function is the same code once annotations are set aside
+    (`layout.only_annotated`)."""
+    if name.kind is NameKind.CLASS:
+        return False
+    f = next((f for f in commit.files if f.filename == name.path), None)
+    return f is not None and only_annotated(f, name.name)
 
 
 def _fields_only(commit: CommitInput, path: str) -> bool:

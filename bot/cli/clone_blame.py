@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.analysis.paths import ships, tooling_path
 from bot.cli.git import CloneError, run_git
+from bot.cli.release_lines import held_by
 from bot.models import CommitInput
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@")
@@ -47,10 +48,31 @@ def edited_lines(commit: CommitInput) -> dict[str, list[tuple[int, int]]]:
     return out
 
 
-def edits_unreleased(path: Path, commit: CommitInput, tags: Iterable[str]) -> bool:
+def removed_texts(commit: CommitInput) -> list[str]:
+    """The lines the commit's patches remove from shipped files (not the dev tools'), as
+    written."""
+    out: list[str] = []
+    for f in commit.files:
+        path = f.previous_filename or f.filename
+        if f.status == "added" or not ships(path) or tooling_path(path):
+            continue
+        out += [
+            line[1:]
+            for line in (f.patch or "").split("\n")
+            if line.startswith("-") and not line.startswith("--- ")
+        ]
+    return out
+
+
+def edits_unreleased(
+    path: Path, commit: CommitInput, tags: Iterable[str], last: str | None = None
+) -> bool:
     """Whether the commit edits lines of shipped files, and every one came after every tag
     of `tags`, the releases that lack the commit (none of their histories holds the commit
-    that wrote the line): no release ran them unfixed."""
+    that wrote the line): no release ran them unfixed. With `last`, the last release, also
+    whether no shipped file of it holds one of the removed lines' content (spaces aside): a
+    line moved to another file or re-wrapped after the release is blamed on the move, yet
+    that release ran it (`release_lines.held_by`); where that cannot be told, False."""
     edited = edited_lines(commit)
     if not edited or len(edited) > _MAX_FILES or commit.parents > 1:
         return False
@@ -83,4 +105,4 @@ def edits_unreleased(path: Path, commit: CommitInput, tags: Iterable[str]) -> bo
         # a line a tag's history holds is blamed on a boundary commit
         if result.returncode != 0 or "\nboundary\n" in f"\n{result.stdout}":
             return False
-    return True
+    return last is None or held_by(path, last, removed_texts(commit)) == ""

@@ -196,7 +196,8 @@ def with_releases(path: Path, commits: Sequence[CommitInput]) -> list[CommitInpu
         release = LastRelease(
             tag=tag,
             absent=frozenset(mine) & found,
-            edits_unreleased=bool(tag) and edits_unreleased(path, commit, before.get(tag, ())),
+            edits_unreleased=bool(tag)
+            and edits_unreleased(path, commit, before.get(tag, ()), last=tag),
         )
         out.append(commit.model_copy(update={"release": release}))
     return out

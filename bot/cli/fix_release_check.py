@@ -11,6 +11,7 @@ from pathlib import Path
 from bot.cli.clone_release import version_tags
 from bot.cli.git import CloneError, run_git
 from bot.cli.package_meta import top_modules
+from bot.cli.release_lines import held_by
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 # what no user runs, by its folder or name: tests, docs, dotfiles, root files (but a module
@@ -108,6 +109,19 @@ def _removed_lines(text: str, modules: set[str]) -> dict[str, set[int]]:
     return out
 
 
+def _removed_texts(path: Path, parent: str, sha: str, names: set[str]) -> list[str]:
+    """The texts of the lines the commit removes from the files `names`."""
+    text = _diff(path, "--no-renames", parent, sha) or ""
+    out: list[str] = []
+    name: str | None = None
+    for line in text.split("\n"):
+        if line.startswith("--- "):
+            name = line[6:] if line.startswith("--- a/") else None
+        elif line.startswith("-") and name in names:
+            out.append(line[1:])
+    return out
+
+
 def _new_against(path: Path, tag: str, parent: str, name: str) -> set[int] | None:
     """The parent's line numbers of `name` that the tag's tree does not have as they are."""
     text = _diff(path, f"refs/tags/{tag}", parent, "--", name)
@@ -149,4 +163,8 @@ def judged_fix(path: Path, sha: str, parent: str | None, tag: str) -> tuple[bool
                 return None, "git failed"
             if not lines <= new:
                 return False, f"line {min(lines - new)} of `{name}` is as `{release}` has it"
+    # a line moved to another file or re-wrapped after the release is still the release's
+    held = held_by(path, tag, _removed_texts(path, parent, sha, set(removed)))
+    if held:
+        return False, f"a shipped file of `{tag}` holds “{held}”"
     return True, "every line it removes is new against each release that lacks it"

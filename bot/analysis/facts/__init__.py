@@ -2201,6 +2201,12 @@ def _calls_only_at(readings: list[FileReading], *, new: bool) -> list[NewCall]:
     defined = {
         _short(n) for _, side, _ in pairs for n in side.defs if not _short(n).startswith("__")
     }
+    kinds: dict[str, set[bool]] = {}
+    for _, side, _ in pairs:
+        for n, (kind, _) in side.defs.items():
+            kinds.setdefault(_short(n), set()).add(kind is NameKind.METHOD)
+    # the short names the files define only as methods
+    methods_only = {name for name, methods in kinds.items() if methods == {True}}
     made_calls = [
         NewCall(caller, callee, r.path)
         for r, side, other in pairs
@@ -2210,18 +2216,39 @@ def _calls_only_at(readings: list[FileReading], *, new: bool) -> list[NewCall]:
         # a call dropped where the file now hands the callee over to be called later (a
         # context manager's `stop` pushed onto its exit stack, apscheduler 5a98a21) still runs
         if new or not any(callee in h for h in other.handed.values())
-        # a helper the caller defines itself (tinydb 43cf1ff: `def test(value): …` in
-        # `Query.any`) is none of the file's definitions of that name
+        # a helper the caller defines or imports itself (tinydb 43cf1ff: `def test(value): …`
+        # in `Query.any`; tomlkit 62a6708: `from .items import item` in a method) is none of
+        # the file's definitions of that name
         if not _local_callee(side, caller, callee)
+        # a bare `item(…)` names no method: only `self.item(…)` does (tomlkit 62a6708's
+        # `item` was `tomlkit.items.item`, not `Container.item`)
+        and not (callee in methods_only and _bare_calls(side, caller, callee))
     ]
     if not new:
         return made_calls
     return [_with_guard(call, readings) for call in made_calls]
 
 
+def _bare_calls(side: Side, caller: str, callee: str) -> bool:
+    """Whether the caller calls `callee` only by its bare name (`item(x)`), never through an
+    attribute (`self.item(x)`, `c.item(x)`): a module's or a local name, never a method."""
+    node = side.functions.get(caller)
+    if node is None:
+        return False
+    bare = False
+    for n in breadth([node]):
+        if isinstance(n, ast.Call):
+            func = n.func
+            if isinstance(func, ast.Attribute) and func.attr == callee:
+                return False
+            bare = bare or (isinstance(func, ast.Name) and func.id == callee)
+    return bare
+
+
 def _local_callee(side: Side, caller: str, callee: str) -> bool:
     """Whether every call of `callee` the caller makes is of a bare name it binds itself (a
-    parameter, a nested `def`, an assignment): its own, not the module's or a method."""
+    parameter, a nested `def`, an assignment, an import inside it): its own, not the
+    module's or a method."""
     node = side.functions.get(caller)
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
         return False
@@ -2236,6 +2263,11 @@ def _local_callee(side: Side, caller: str, callee: str) -> bool:
             )
             or (isinstance(n, ast.Name) and n.id == callee and isinstance(n.ctx, ast.Store))
             or (isinstance(n, ast.arg) and n.arg == callee)
+            or (
+                isinstance(n, ast.alias)
+                and (n.asname or n.name.split(".", 1)[0]) == callee
+                and n.name != "*"
+            )
         ):
             bound = True
         elif isinstance(n, ast.Attribute) and n.attr == callee:
