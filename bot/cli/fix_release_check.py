@@ -11,7 +11,6 @@ from pathlib import Path
 from bot.cli.clone_release import version_tags
 from bot.cli.git import CloneError, run_git
 from bot.cli.package_meta import top_modules
-from bot.cli.release_lines import held_by
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 # what no user runs, by its folder or name: tests, docs, dotfiles, root files (but a module
@@ -122,6 +121,29 @@ def _removed_texts(path: Path, parent: str, sha: str, names: set[str]) -> list[s
     return out
 
 
+def _held(path: Path, tag: str, lines: list[str], modules: set[str]) -> str | None:
+    """The first of `lines` (stripped; those of 12 characters or more) that a shipped file of
+    the tag holds as a line of its own, by `git grep -F` (the checker's own reading: line by
+    line, where the analyser compares texts with their spaces taken out)."""
+    asked = list(dict.fromkeys(t for line in lines if len(t := line.strip()) >= 12))
+    if not asked:
+        return None
+    args = ["grep", "-l", "-F"]
+    for text in asked:
+        args += ["-e", text]
+    try:
+        found = run_git(path, *args, f"refs/tags/{tag}")
+    except CloneError:
+        return None
+    for hit in found.stdout.split("\n"):
+        name = hit.partition(":")[2]
+        if name and _shipped(name, modules):
+            shown = _show(path, tag, name) or ""
+            held = {line.strip() for line in shown.split("\n")}
+            return next((text for text in asked if text in held), None)
+    return None
+
+
 def _new_against(path: Path, tag: str, parent: str, name: str) -> set[int] | None:
     """The parent's line numbers of `name` that the tag's tree does not have as they are."""
     text = _diff(path, f"refs/tags/{tag}", parent, "--", name)
@@ -163,8 +185,8 @@ def judged_fix(path: Path, sha: str, parent: str | None, tag: str) -> tuple[bool
                 return None, "git failed"
             if not lines <= new:
                 return False, f"line {min(lines - new)} of `{name}` is as `{release}` has it"
-    # a line moved to another file or re-wrapped after the release is still the release's
-    held = held_by(path, tag, _removed_texts(path, parent, sha, set(removed)))
+    # a line moved to another file after the release is still the release's code
+    held = _held(path, tag, _removed_texts(path, parent, sha, set(removed)), _modules(path, tag))
     if held:
         return False, f"a shipped file of `{tag}` holds “{held}”"
     return True, "every line it removes is new against each release that lacks it"
