@@ -6,9 +6,11 @@ from __future__ import annotations
 import ast
 import bisect
 import re
+from collections.abc import Callable
 from difflib import SequenceMatcher
 
 from bot.analysis.facts.kept import keep_units, kept_units
+from bot.analysis.facts.modules import module_tree
 from bot.analysis.facts.pyfile import PARSE_ERRORS, Unit, read_units, table, units
 from bot.analysis.facts.scan import Side
 
@@ -53,7 +55,7 @@ def _splice(
     old: list[Unit], before: str, after: str, *, package: str | None, tests: bool
 ) -> list[Unit] | None:
     """The commit's units: the parent's where the edit left their lines alone, the lines
-    between them parsed alone; None when a stretch does not parse alone (it may open a
+    between them read alone; None when a stretch does not parse alone (it may open a
     bracket or a string that later lines close, or indent a line into the unit above)."""
     was, now = before.splitlines(keepends=True), after.splitlines(keepends=True)
     same = [
@@ -62,6 +64,7 @@ def _splice(
         if tag == "equal"
     ]
     read = after.splitlines()  # the lines `units` reads, without their ends
+    stretch = _stretches(after, now)
     out: list[Unit] = []
     at = 1  # the commit's first line not yet read
     for index, unit in enumerate(old):
@@ -75,20 +78,52 @@ def _splice(
         start = unit.start - 1 - i1 + j1 + 1
         if start < at:
             continue
-        between = _parsed(now, at, start, read, package=package, tests=tests)
+        between = stretch(at, start)
         if between is None:
             return None
-        out += between
+        out += units(between, read, package=package, tests=tests)
         out.append(_shifted(unit, start - unit.start))
         at = start + end - unit.start
-    rest = _parsed(now, at, len(now) + 1, read, package=package, tests=tests)
-    return None if rest is None else out + rest
+    rest = stretch(at, len(now) + 1)
+    return None if rest is None else out + units(rest, read, package=package, tests=tests)
 
 
-def _parsed(
-    lines: list[str], first: int, stop: int, read: list[str], *, package: str | None, tests: bool
-) -> list[Unit] | None:
-    """The units of lines `first`..`stop - 1` parsed alone; None when they do not parse."""
+Stretch = Callable[[int, int], list[ast.stmt] | None]
+
+
+def _stretches(after: str, lines: list[str]) -> Stretch:
+    """What gives the statements of the commit's lines `first`..`stop - 1` as parsing them
+    alone does, None when they do not parse alone. The other readers of the commit parse its
+    text whole (`module_tree`, once a period): its top-level statements there, where none
+    crosses the stretch's edges, are those the stretch's lines parse to alone, line for
+    line, and no parse is spent on them (a stretch is a third of a day's changed lines, a
+    large class or function edited within; parsed alone, a sixth of a round). A statement
+    across an edge (an indented line joining the unit above, a bracket left open) is one
+    the stretch's lines do not parse to alone: None, as their parse alone gives. A text
+    that does not parse whole has its stretches parsed alone."""
+    try:
+        body = module_tree(after).body
+    except PARSE_ERRORS:
+        return lambda first, stop: _parsed(lines, first, stop)
+    starts = [_first_line(node) for node in body]
+    ends = [node.end_lineno or node.lineno for node in body]
+
+    def whole(first: int, stop: int) -> list[ast.stmt] | None:
+        if first >= stop:
+            return []
+        low, high = bisect.bisect_left(starts, first), bisect.bisect_left(starts, stop)
+        # the statement started last before each edge ends before it (a top-level
+        # statement ends before the next one starts, or on its line)
+        if (low and ends[low - 1] >= first) or (high and ends[high - 1] >= stop):
+            return None
+        return body[low:high]
+
+    return whole
+
+
+def _parsed(lines: list[str], first: int, stop: int) -> list[ast.stmt] | None:
+    """The statements of lines `first`..`stop - 1` parsed alone; None when they do not
+    parse."""
     if first >= stop:
         return []
     try:
@@ -97,7 +132,13 @@ def _parsed(
         tree = ast.parse("\n" * (first - 1) + "".join(lines[first - 1 : stop - 1]))
     except PARSE_ERRORS:
         return None
-    return units(tree.body, read, package=package, tests=tests)
+    return tree.body
+
+
+def _first_line(node: ast.stmt) -> int:
+    """A statement's first line, its decorators' included."""
+    decorators: list[ast.expr] = getattr(node, "decorator_list", [])
+    return min([node.lineno, *(d.lineno for d in decorators)])
 
 
 def _shifted(unit: Unit, by: int) -> Unit:
