@@ -6,8 +6,8 @@ import ast
 import configparser
 import re
 from collections.abc import Callable
-from typing import TypeVar
 from contextlib import ExitStack
+from typing import TypeVar
 
 import yaml
 
@@ -108,9 +108,10 @@ def same_code(
     `typing`, what only a type checker reads: annotations that do nothing at run time) are
     set aside. Reads both sides' shared parses (`module_tree`), their statements copied:
     asked only where the title says the change is documentation or typing. False when that
-    is not known (no texts, another language, a text that does not parse). With `imports` (and `typing`), the names imported that only a
-    type checker read are set aside too (`erasure.prune_typing_imports`): not proof of the
-    same code, but of nothing a test could pin. `quiet`: which classes with bases read no
+    is not known (no texts, another language, a text that does not parse). With `imports`
+    (and `typing`), the names imported that only a type checker read are set aside too
+    (`erasure.prune_typing_imports`): not proof of the same code, but of nothing a test
+    could pin. `quiet`: which classes with bases read no
     annotations (else none)."""
     if f.status != "modified" or f.sides is None or language_of(f.filename) is not Language.PYTHON:
         return False
