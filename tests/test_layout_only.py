@@ -3,11 +3,13 @@ regression test asked (flash-attention 766ed201, "[CuTe] Fix lint failure"), bui
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
 
 from bot.analysis.facts.layout import same_code
+from bot.analysis.facts.modules import module_tree, trees_kept
 from bot.analysis.rules import analyze
 from bot.analysis.unshipped import _blank_only
 from bot.models import Analysis, FileChange, Importance
@@ -180,3 +182,74 @@ def test_an_attributes_docstrings_are_no_code(tmp_path: Path) -> None:
 def test_blank_lines_at_a_files_end_change_nothing(patch: str, blank: bool) -> None:
     change = FileChange(filename="MANIFEST.in", status="modified", patch=patch)
     assert _blank_only(change) is blank
+
+
+# A typing-only commit's shapes (annotations and `typing` imports added, docstrings written,
+# a helper's locals renamed, an `elif` after a `return` made an `if`, a helper moved up)
+TYPED_BEFORE = (
+    "import os\n\n\n"
+    "class Store:\n"
+    "    def get(self, key, default=None):\n"
+    "        try:\n"
+    "            return self._load(key)\n"
+    "        except KeyError as error:\n"
+    "            if default is None:\n"
+    "                raise error\n"
+    "            elif key:\n"
+    "                return default\n"
+    "            return None\n\n"
+    "    def _load(self, key):\n"
+    "        found = os.environ[key]\n"
+    "        return found.strip()\n\n\n"
+    "def main(argv):\n"
+    "    return _parse(argv)\n\n\n"
+    "def _parse(items):\n"
+    "    out = [item.lower() for item in items]\n"
+    "    return out\n"
+)
+TYPED_AFTER = (
+    '"""A store of settings."""\n\n'
+    "import os\n"
+    "from typing import Optional, List\n\n\n"
+    "def _parse(items: List[str]) -> List[str]:\n"
+    "    lowered = [item.lower() for item in items]\n"
+    "    return lowered\n\n\n"
+    "class Store:\n"
+    '    """Settings by key."""\n\n'
+    "    def get(self, key: str, default: Optional[str] = None) -> Optional[str]:\n"
+    '        """The value of `key`."""\n'
+    "        try:\n"
+    "            return self._load(key)\n"
+    "        except KeyError as exc:\n"
+    "            if default is None:\n"
+    "                raise exc\n"
+    "            if key:\n"
+    "                return default\n"
+    "            return None\n\n"
+    "    def _load(self, key: str) -> str:\n"
+    "        value: str = os.environ[key]\n"
+    "        return value.strip()\n\n\n"
+    "def main(argv: List[str]) -> List[str]:\n"
+    "    return _parse(argv)\n"
+)
+
+
+def test_same_code_reads_the_shared_parses_and_leaves_them_as_parsed() -> None:
+    """`same_code` compares copies of `module_tree`'s statements (hoisting, docstrings,
+    annotations and exits set aside in place, locals renamed and named back): the trees every
+    other reader of the texts shares come out as they were parsed, and asking again answers
+    the same."""
+    change = _modified("store.py", TYPED_BEFORE, TYPED_AFTER)
+    assert change.sides is not None
+    with trees_kept():
+        trees = [module_tree(text) for text in change.sides]
+        parsed = [ast.dump(t, include_attributes=True) for t in trees]
+        for _ in range(2):
+            assert same_code(change, typing=True, imports=True, renamed=True)
+            assert not same_code(change)  # (the annotations are code without `typing`)
+            assert [module_tree(text) for text in change.sides] == trees
+            assert [ast.dump(t, include_attributes=True) for t in trees] == parsed
+        # a statement changed is still told apart, the shared trees read as they are
+        changed = _modified("store.py", TYPED_BEFORE, TYPED_AFTER.replace("lower", "upper"))
+        assert not same_code(changed, typing=True, imports=True, renamed=True)
+        assert [ast.dump(t, include_attributes=True) for t in trees] == parsed

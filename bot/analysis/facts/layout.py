@@ -7,6 +7,7 @@ import configparser
 import re
 from collections.abc import Callable
 from contextlib import ExitStack
+from typing import TypeVar
 
 import yaml
 
@@ -89,6 +90,7 @@ def _words(tokens: re.Pattern[str], text: str) -> list[str]:
 # Whether a class of a module (its path), at the parent (0) or at the commit (1), is one whose
 # annotations nothing reads at run time though it has bases (`annotated.quiet_classes`)
 QuietClass = Callable[[str, int, ast.ClassDef], bool]
+_Node = TypeVar("_Node", bound=ast.AST)
 
 
 def same_code(
@@ -104,16 +106,26 @@ def same_code(
     parameters and a class's private attributes renamed throughout: `renamed.canonical`; and,
     with
     `typing`, what only a type checker reads: annotations that do nothing at run time) are
-    set aside. Parses both sides: asked only where the title says the change is
-    documentation or typing. False when that is not known (no texts, another language, a
-    text that does not parse). With `imports` (and `typing`), the names imported that only a
-    type checker read are set aside too (`erasure.prune_typing_imports`): not proof of the
-    same code, but of nothing a test could pin. `quiet`: which classes with bases read no
+    set aside. Reads both sides' shared parses (`module_tree`), their statements copied:
+    asked only where the title says the change is documentation or typing. False when that
+    is not known (no texts, another language, a text that does not parse). With `imports`
+    (and `typing`), the names imported that only a type checker read are set aside too
+    (`erasure.prune_typing_imports`): not proof of the same code, but of nothing a test
+    could pin. `quiet`: which classes with bases read no
     annotations (else none)."""
     if f.status != "modified" or f.sides is None or language_of(f.filename) is not Language.PYTHON:
         return False
+    # (a tree of its own where setting typing aside may rewrite an expression: `cast(T, v)`
+    # read as `v`, wherever a name spelled otherwise may be `cast` to Python)
     try:
-        parsed = [_hoisted(ast.parse(text)) for text in f.sides]
+        parsed = [
+            _hoisted(
+                ast.parse(text)
+                if typing and ("cast" in text or not text.isascii())
+                else _own_statements(module_tree(text))
+            )
+            for text in f.sides
+        ]
     except PARSE_ERRORS:
         return False
     # A library that reads a function's annotations (FastAPI's and pydantic's routes and
@@ -152,7 +164,8 @@ def same_code(
 def _canonical(was: ast.Module, now: ast.Module, names: ExitStack) -> None:
     """Every function of both trees with its locals named by where they occur, and in a
     class both sides define, the private attributes renamed throughout it paired
-    (`class_attributes_renamed`), while `names` is open (fresh trees: nothing else reads them)."""
+    (`class_attributes_renamed`), while `names` is open (copies of the statements; the names
+    of the shared trees' expressions named back on its close)."""
     sides = [_functions(was), _functions(now)]
     was_classes, now_classes = _classes(was), _classes(now)
     # (paired before any is renamed: the renaming changes the trees they are read from)
@@ -201,6 +214,43 @@ def _classes(tree: ast.Module) -> dict[str, ast.ClassDef]:
                 todo += [(owner, s) for s in getattr(node, block, ()) if isinstance(s, ast.stmt)]
             todo += [(owner, s) for h in getattr(node, "handlers", ()) for s in h.body]
     return out
+
+
+# A statement's fields that hold statements, an `except` clause or a `case` (`modules._BLOCKS`)
+_HOLDING = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _copied(node: _Node) -> _Node:
+    """A node's shallow copy: its fields the same objects."""
+    new = node.__class__.__new__(node.__class__)
+    new.__dict__.update(node.__dict__)
+    return new
+
+
+def _own_statements(tree: ast.Module) -> ast.Module:
+    """A copy of the module's statements, `except` clauses, `case`s and functions'
+    parameters, in lists of their own, their expressions the shared tree's (`module_tree`):
+    what `_hoisted`, `_bare` and their helpers change in place, a `canonical` renaming
+    aside (named back before the tree is read again). A copy of every node, or a parse of
+    its own, cost more than the rest of the comparison."""
+    top = _copied(tree)
+    stack: list[ast.AST] = [top]
+    while stack:
+        node = stack.pop()
+        for name in _HOLDING:
+            held = getattr(node, name, None)
+            if isinstance(held, list):
+                fresh = [_copied(s) for s in held]
+                setattr(node, name, fresh)
+                stack += fresh
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            node.args = arguments = _copied(node.args)
+            for name in ("posonlyargs", "args", "kwonlyargs"):
+                setattr(arguments, name, [_copied(a) for a in getattr(arguments, name)])
+            for name in ("vararg", "kwarg"):
+                if getattr(arguments, name) is not None:
+                    setattr(arguments, name, _copied(getattr(arguments, name)))
+    return top
 
 
 def _hoisted(tree: ast.Module) -> ast.Module:
