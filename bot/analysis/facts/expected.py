@@ -15,6 +15,7 @@ import ast
 import contextlib
 from collections.abc import Iterator
 
+from bot.analysis.facts.modules import module_tree
 from bot.analysis.facts.records import Expected
 
 # wrappers a test puts around both sides of an equality (order or count, not the values)
@@ -37,8 +38,8 @@ def expected_cases(path: str, before: str, after: str) -> list[Expected]:
 
 def _cases(text: str) -> Iterator[tuple[str, str, str]]:
     try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
+        tree = module_tree(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return
     modules = _modules(tree)
     for function in _tests(tree):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from bot.analysis.facts.modules import module_tree
 from bot.analysis.facts.records import RowsAdded
 
 # a row longer than this is a block of code, not a line a reader takes in
@@ -31,8 +32,8 @@ def rows_added(path: str, before: str, after: str) -> list[RowsAdded]:
 
 def _tables(text: str) -> dict[str, tuple[str, ...]]:
     try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
+        tree = module_tree(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {}
     found: dict[str, tuple[str, ...] | None] = {}
     for node in tree.body:
