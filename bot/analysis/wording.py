@@ -2701,7 +2701,12 @@ def write(
         # calls `_find_closing_bracket`", said of guards that only moved into a helper),
         # or what the new tests call, states no consequence a maintainer acts on (mistune
         # readers: 57 such sentences in 20 entries). A low entry's one line may still be one.
+        # (nor is where the change lies, said in their stead: "The fix is in `add_toc_hook`"
+        # for "`add_toc_hook` now calls `_unique_id`", the names they name stay unsaid)
+        wired: set[str] = {n for s in facts if s.wiring for n in _span_names(s.clause)}
         facts = [s for s in facts if not s.wiring]
+    else:
+        wired = set()
     limit = ONE_LINE_MAX if low else SUMMARY_LIMIT
     # the author's words for users first: the changelog entry or news fragment it adds
     authored = authored_summary(sig.entry_items, sig.description_items, commit.title, limit=limit)
@@ -2790,13 +2795,13 @@ def write(
             # a fix's new tests, never its summary, still say what it pins where nothing else
             # would (mistune 1bef343's `test_include_rejects_traversal_and_absolute_paths`)
             text.note("architecture", sentence(p, clause))
-    _about_fix(commit, sig, types, text, p)
+    _about_fix(commit, sig, types, text, p, wired=wired)
     if importance is Importance.HIGH and sig.exposures and "security" not in text.insights:
         # a secret sent to another origin, in the author's words: a leak maintainers act on
         words = excerpt(exposure_words(sig.exposures[0]))
         text.note("security", sentence(p, p.exposure.format(words=words)))
         text.advise(Audience.MAINTAINERS, p.security.format(words=words))
-    if types[0] is T.PERFORMANCE and not text.insights:
+    if types[0] is T.PERFORMANCE and not text.insights and not wired:
         changed = changed_names(sig)
         if changed:
             where = codes(p, (n.name for n in changed[:3]))
@@ -2834,7 +2839,13 @@ def _places(sig: Signals, p: AnalysisPhrases, names: list[Name], limit: int = 3)
 
 
 def _about_fix(
-    commit: CommitInput, sig: Signals, types: list[ChangeType], text: Text, p: AnalysisPhrases
+    commit: CommitInput,
+    sig: Signals,
+    types: list[ChangeType],
+    text: Text,
+    p: AnalysisPhrases,
+    *,
+    wired: frozenset[str] | set[str] = frozenset(),
 ) -> None:
     """A fix names its symptom with where the change is, the issues it closes and whom it
     affects (never only what the title said), and asks for a regression test when it changes
@@ -2889,7 +2900,7 @@ def _about_fix(
         # No symptom named: where the fix lies is what the title did not say; a name another
         # sentence says with what happened to it is not named again (typeguard 121efd5:
         # `check_class` now calls `check_self`, which now raises …)
-        said = _names_said(text)
+        said = _names_said(text) | wired
         # nor one the title names ("Fix naturaldelta sub second precision": `naturaldelta`)
         unsaid = [
             n.name for n in running if n.name not in said and not _titled(n.name, commit.title)
