@@ -70,8 +70,12 @@ def test_a_medium_fix_never_lists_the_private_helpers_it_adds_and_calls(tmp_path
     text = entry_text(analysis)
     assert "_find_html_ids" not in text and "_unique_id" not in text
     assert "now calls" not in text
-    # what is left to say: the test it adds, named for the bug it pins
-    assert analysis.summary == ("Adds the test `test_toc_ids_do_not_collide_with_html_ids`.")
+    # what is left to say: the test it adds, named for the bug it pins (never a fix's
+    # summary: the title is)
+    assert analysis.summary == "Avoid generated id collisions"
+    assert "`test_toc_ids_do_not_collide_with_html_ids`" in text
+    # nor where the fix lies, said in place of the wiring: "The fix is in `add_toc_hook`"
+    assert "The fix is in" not in text
     assert Verdict.FALSE not in verdicts
 
 
