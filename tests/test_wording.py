@@ -83,8 +83,9 @@ def test_every_chinese_sentence_of_the_replay_days_is_chinese() -> None:
             seen += 1
             assert _CJK.search(text), text
             assert not english_words(text), text
-    # (the tests a change adds are no insight: fewer sentences than the 150 before)
-    assert seen > 140
+    # (the tests a change adds are no insight, nor a medium entry's list of private names:
+    # fewer sentences than the 150 before)
+    assert seen > 130
 
 
 @pytest.mark.parametrize("language", ["en", "zh-CN"])

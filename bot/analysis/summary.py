@@ -150,7 +150,9 @@ _ASIDE = re.compile(
     r"|co-authored|this reverts commit|please (?:provide|describe|fill|add|explain)"
     r"|this (?:pr|change|pull request) (?:is|was) (?:a |an )?(?:follow[- ]?up|auto-?generated"
     r"|cherry-?pick|backport))\b"
-    r"|^(?:fix(?:es)?|close[sd]?|resolve[sd]?)\s*:?\s*(?:[\w.-]+/[\w.-]+)?#\d+\W*$"
+    # (or only the issues it refers to: "Refs #379, #383.")
+    r"|^(?:fix(?:es)?|close[sd]?|resolve[sd]?|refs?|related(?:\s+to)?)\s*:?\s*"
+    r"(?:[\w.-]+/[\w.-]+)?#\d+(?:\s*(?:,|and|&)\s*(?:[\w.-]+/[\w.-]+)?#\d+)*\W*$"
     # the changelog's own upkeep ("add changelog entry", "docs: Add news fragment."): a step
     r"|^(?:\w+:\s*)?(?:add|adds|added|update[sd]?|reword(?:s|ed)?|fix(?:es|ed)?|split|move[sd]?)"
     r"\s+(?:(?:the|a|an|up)\s+)*(?:changelog|change\s*log|news\s*fragment|newsfragment|change"

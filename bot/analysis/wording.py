@@ -149,6 +149,10 @@ class _Statement:
     # what was mended: tomlkit 43668dd's whole summary had been "Adds the test
     # `test_add_key_after_dotted_inline_table_without_ending_newline`")
     tests: bool = False
+    # only how the code is wired, with no consequence stated: names private by their
+    # spelling added, removed, renamed or now called ("Adds `_find_html_ids`"), what the new
+    # tests call ("The new tests call `as_string`."): never said on a medium or high entry
+    wiring: bool = False
 
 
 def codes(p: AnalysisPhrases, names: Iterable[str], limit: int = 3) -> str:
@@ -961,13 +965,14 @@ def _private_removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     if not removed:
         return []
     path = removed[0][1]
-    names = codes(p, (n for n, at in removed if at == path))
+    names = [n for n, at in removed if at == path]
     return [
         _Statement(
             "architecture",
-            p.removes_from.format(names=names, path=path),
+            p.removes_from.format(names=codes(p, names), path=path),
             internal=True,
             listing=True,
+            wiring=all(_hidden(_short_name(n)) for n in names),
         )
     ]
 
@@ -1004,9 +1009,13 @@ def _constants_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     moved_into |= {
         (t.path, t.name) for t in sig.facts.tables_added if any(_sayable(v) for v in t.gained)
     }
+    # a constant that only names a parameter's new default (`max_nested_level: int = 100`
+    # became `= DEFAULT_MAX_NESTED_LEVEL`, bound to 20): the default's change is the news,
+    # said as that where it reached a release, never as a new constant
+    named = set(sig.facts.defaults_named)
     for c in sig.facts.constants_added:
         owner = c.name.rpartition(".")[0]
-        if (c.path, c.name) in moved_into:
+        if (c.path, c.name) in moved_into or (c.path, c.name.rpartition(".")[2]) in named:
             continue
         if _public_name(c.name) and (
             sig.constant_shipped(c.path)
@@ -1288,13 +1297,28 @@ def _added_said(sig: Signals, p: AnalysisPhrases, added: list[Name]) -> list[_St
                 _called(sig, p, names, p.adds_to, path=path),
                 internal=not any(n.public for n in names),
                 listing=_insides(names),
+                wiring=all(_hidden(n.short) for n in names),
             )
             for path, names in list(by_path.items())[:2]
         ]
     else:
         clause = _called(sig, p, added, p.adds)
     private = not any(n.public for n in added)
-    return [_Statement("architecture", clause, internal=private, listing=_insides(added))]
+    return [
+        _Statement(
+            "architecture",
+            clause,
+            internal=private,
+            listing=_insides(added),
+            wiring=all(_hidden(n.short) for n in added),
+        )
+    ]
+
+
+def _hidden(short: str) -> bool:
+    """A name private by its own spelling (`_unique_id`), a dunder (`__init__`) aside: what
+    no caller reaches."""
+    return short.startswith("_") and not (short.startswith("__") and short.endswith("__"))
 
 
 def _insides(names: list[Name]) -> bool:
@@ -1461,7 +1485,12 @@ def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             clause = forms(phrase, len(together)).format(callers=named, callees=shown)
             doc = helpers.get(called[0]) if added and len(called) == 1 else None
             if doc is None:
-                plain = _Statement("architecture", clause, internal=True, listing=True)
+                # private helpers called, or no longer called (their guards may only have
+                # moved into a helper the function now calls: mistune 0396492)
+                hidden = all(_hidden(_short_name(c)) for c in called)
+                plain = _Statement(
+                    "architecture", clause, internal=True, listing=True, wiring=hidden
+                )
                 calls.append((plain, None))
                 continue
             # the call and what the helper does, said together once (filelock 94a80aa:
@@ -1516,6 +1545,7 @@ def _private_changes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             p.renames_in.format(old=pair.old.name, new=pair.new.name, path=pair.old.path),
             internal=True,
             listing=True,
+            wiring=_hidden(pair.old.short),
         )
         for pair in sig.facts.renamed
         # a helper made public is said where its callers are
@@ -1538,7 +1568,8 @@ def _private_changes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         path = removed[0][1]
         names = codes(p, (n for n, at in removed if at == path))
         clause = p.removes_from.format(names=names, path=path)
-        out.append(_Statement("architecture", clause, internal=True, listing=True))
+        hidden = all(_hidden(_short_name(n)) for n, at in removed if at == path)
+        out.append(_Statement("architecture", clause, internal=True, listing=True, wiring=hidden))
     return out
 
 
@@ -2611,7 +2642,7 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     if called:
         used = forms(p.tests_call, len(called)).format(names=codes(p, called))
         # (the definitions the fix edits that they pin: said as those, not as tests)
-        out.append(_Statement("architecture", used, minor=True, internal=True))
+        out.append(_Statement("architecture", used, minor=True, internal=True, wiring=True))
     return out
 
 
@@ -2664,6 +2695,18 @@ def write(
     text = Text(risks=list(risks))
     facts = statements(sig, p)
     low = importance is Importance.LOW
+    if not low:
+        # A medium or high entry is read whole: a sentence that only lists private names
+        # added, removed or now called ("Adds `_find_html_ids`", "`parse_link` no longer
+        # calls `_find_closing_bracket`", said of guards that only moved into a helper),
+        # or what the new tests call, states no consequence a maintainer acts on (mistune
+        # readers: 57 such sentences in 20 entries). A low entry's one line may still be one.
+        # (nor is where the change lies, said in their stead: "The fix is in `add_toc_hook`"
+        # for "`add_toc_hook` now calls `_unique_id`", the names they name stay unsaid)
+        wired: set[str] = {n for s in facts if s.wiring for n in _span_names(s.clause)}
+        facts = [s for s in facts if not s.wiring]
+    else:
+        wired = set()
     limit = ONE_LINE_MAX if low else SUMMARY_LIMIT
     # the author's words for users first: the changelog entry or news fragment it adds
     authored = authored_summary(sig.entry_items, sig.description_items, commit.title, limit=limit)
@@ -2752,13 +2795,13 @@ def write(
             # a fix's new tests, never its summary, still say what it pins where nothing else
             # would (mistune 1bef343's `test_include_rejects_traversal_and_absolute_paths`)
             text.note("architecture", sentence(p, clause))
-    _about_fix(commit, sig, types, text, p)
+    _about_fix(commit, sig, types, text, p, wired=wired)
     if importance is Importance.HIGH and sig.exposures and "security" not in text.insights:
         # a secret sent to another origin, in the author's words: a leak maintainers act on
         words = excerpt(exposure_words(sig.exposures[0]))
         text.note("security", sentence(p, p.exposure.format(words=words)))
         text.advise(Audience.MAINTAINERS, p.security.format(words=words))
-    if types[0] is T.PERFORMANCE and not text.insights:
+    if types[0] is T.PERFORMANCE and not text.insights and not wired:
         changed = changed_names(sig)
         if changed:
             where = codes(p, (n.name for n in changed[:3]))
@@ -2796,7 +2839,13 @@ def _places(sig: Signals, p: AnalysisPhrases, names: list[Name], limit: int = 3)
 
 
 def _about_fix(
-    commit: CommitInput, sig: Signals, types: list[ChangeType], text: Text, p: AnalysisPhrases
+    commit: CommitInput,
+    sig: Signals,
+    types: list[ChangeType],
+    text: Text,
+    p: AnalysisPhrases,
+    *,
+    wired: frozenset[str] | set[str] = frozenset(),
 ) -> None:
     """A fix names its symptom with where the change is, the issues it closes and whom it
     affects (never only what the title said), and asks for a regression test when it changes
@@ -2851,7 +2900,7 @@ def _about_fix(
         # No symptom named: where the fix lies is what the title did not say; a name another
         # sentence says with what happened to it is not named again (typeguard 121efd5:
         # `check_class` now calls `check_self`, which now raises …)
-        said = _names_said(text)
+        said = _names_said(text) | wired
         # nor one the title names ("Fix naturaldelta sub second precision": `naturaldelta`)
         unsaid = [
             n.name for n in running if n.name not in said and not _titled(n.name, commit.title)

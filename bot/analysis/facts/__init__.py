@@ -1122,6 +1122,7 @@ def _combine(
     keys = _settings([(r.path, r.plus.keys, r.minus.keys, r.context.keys) for r in readings])
     defaults = flags[2] + env[2] + keys[2]
     standing: list[DefaultChange] = []
+    named: list[tuple[str, str]] = []
     for r in readings:
         for field, value in r.plus.fields.items():
             was, now = _default_of(r.minus.fields.get(field)), _default_of(value)
@@ -1130,6 +1131,8 @@ def _combine(
         # a public function's or method's parameter default, read from both whole files
         for param, now in r.plus.params.items():
             was = r.minus.params.get(param)
+            if was is not None and now.isidentifier() and not was.isidentifier():
+                named.append((r.path, now))
             if (
                 was is not None
                 and was != now
@@ -1504,6 +1507,7 @@ def _combine(
         config_keys_removed=keys[1],
         defaults_changed=_cap(defaults),
         defaults_kept=_cap(standing),
+        defaults_named=tuple(dict.fromkeys(named)),
         values_changed=_cap(values),
         # "and N more" counts them: a hand-written module's run of constants (a family of
         # regexes) passes `CAP`; a generated file's thousands are never read

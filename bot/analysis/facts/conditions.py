@@ -153,9 +153,20 @@ def conditions_changed(
     # `if msg: …` become `if not msg: return` then `…`: the same test, inverted around the
     # same code, is no new condition
     pairs = [(o, n) for o, n in pairs if not _negations(o, n) and _unwalrused(n) != o]
+    # what a guard the commit removed returned or skipped with, statement by statement: a
+    # new guard that does the same took its place (mistune 96d0f57: `if not m1: return None`
+    # became `if end_pos is None: return None`), no early return the parent lacked
+    jumped = {
+        (jump, ast.unparse(statement))
+        for test in gone
+        for jump, statement in [r.minus.guards.get(name, {}).get(test, ("", None))]
+        if jump in ("return", "continue") and statement is not None
+    }
     found = [Condition(name, r.path, Turn.CHANGED, n, o) for o, n in pairs]
     for test in new:
         jump, statement = jumps.get(test, ("", None))
+        if statement is not None and (jump, ast.unparse(statement)) in jumped:
+            continue
         if jump in ("return", "continue"):
             found.append(Condition(name, r.path, _TURNS[jump], test))
         elif jump.startswith("set ") and isinstance(statement, ast.Assign):

@@ -724,6 +724,10 @@ class Facts:
     # parameters' new defaults that stand for the old value where nothing else is set
     # (`"from_converter"`, then `getattr(converter, "use_alias", False)`): no change to callers
     defaults_kept: tuple[DefaultChange, ...] = ()
+    # (path, name): a module or class constant a function's parameter now takes as its
+    # default where the parent wrote a literal (`max_nested_level: int = 100` became
+    # `= DEFAULT_MAX_NESTED_LEVEL`): a default's value named, no new constant of its own
+    defaults_named: tuple[tuple[str, str], ...] = ()
     # values a settings file (YAML, TOML, INI) changes: key, old value → new value
     values_changed: tuple[DefaultChange, ...] = ()
     # public constants of modules and classes read whole at both revisions, where their
