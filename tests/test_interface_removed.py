@@ -279,3 +279,52 @@ def test_only_a_literal_turned_into_an_error_is_an_error_expected() -> None:
             "tests/test_x.py", "# Table of Contents", "Could not include outside source dir"
         )
     ]
+
+
+STATE = (
+    "class InlineState:\n"
+    "    def __init__(self, env):\n"
+    "        self.env = env\n"
+    "        self.tokens = []\n"
+    "        self.in_emphasis = False\n"
+    "        self.in_strong = False\n\n"
+    "    def copy(self):\n"
+    "        state = self.__class__(self.env)\n"
+    "        state.in_emphasis = self.in_emphasis\n"
+    "        return state\n"
+)
+STATE_AFTER = STATE.replace(
+    "        self.in_emphasis = False\n        self.in_strong = False\n", ""
+).replace("        state.in_emphasis = self.in_emphasis\n", "")
+
+
+@pytest.mark.parametrize(
+    ("after", "user", "said"),
+    [
+        (STATE_AFTER, None, True),
+        # a changed file still reads `in_strong` at the commit: it may still be set there
+        (STATE_AFTER, "def emphasis(state):\n    return state.in_strong\n", True),
+        # the class hands out any attribute asked for
+        (STATE_AFTER + "\n    def __getattr__(self, name):\n        return False\n", None, False),
+    ],
+)
+def test_attributes_a_public_class_stops_setting_are_gone_for_callers(
+    tmp_path: Path, after: str, user: str | None, said: bool
+) -> None:
+    # mistune 5de41fb: `InlineState.in_emphasis` and `in_strong` were set in `__init__` and
+    # read by plugins; the rewrite drops both
+    before = {"src/mark/__init__.py": "", "src/mark/core.py": STATE}
+    changed = {"src/mark/core.py": after}
+    if user is not None:
+        before["src/mark/inline_parser.py"] = "def emphasis(state):\n    return None\n"
+        changed["src/mark/inline_parser.py"] = user
+    analysis, verdicts = checked_entry(tmp_path, before, changed, "refactor: drop nesting flags")
+    gone = [r for r in analysis.risks if "on its instances" in r.description]
+    assert bool(gone) is said
+    assert analysis.breaking is said
+    if said:
+        names = "`in_emphasis`" if user else "`in_emphasis`, `in_strong`"
+        assert gone[0].description == (
+            f"`InlineState` (`src/mark/core.py`) no longer sets {names} on its instances."
+        )
+    assert Verdict.FALSE not in verdicts

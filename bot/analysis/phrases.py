@@ -46,6 +46,8 @@ class AnalysisPhrases:
     unpacking_fails: str  # {name} {old}
     # a test rewritten to expect an error's words from the same call
     expects_error: str  # {path} {old} {new}
+    # attributes a class's methods stop setting on its instances
+    no_longer_sets: str  # {cls} {names} {path}
     renames: str  # {old} {new}
     renames_in: str  # {old} {new} {path}
     moves: str  # {names} {old} {new}
@@ -292,6 +294,7 @@ EN = AnalysisPhrases(
     removes_from="removes {names} from `{path}`",
     returns_values="`{name}` in `{path}` now returns {new} values (was {old})",
     unpacking_fails="Code that unpacks {old} values from `{name}` fails.",
+    no_longer_sets="`{cls}` (`{path}`) no longer sets {names} on its instances",
     expects_error=(
         "a test in `{path}` that expected “{old}” now expects “{new}” from the same call: "
         "callers meet the new error"
@@ -634,6 +637,7 @@ ZH = AnalysisPhrases(
     removes_from="从 `{path}` 移除了 {names}",
     returns_values="`{path}` 中的 `{name}` 现在返回 {new} 个值（原为 {old} 个）",
     unpacking_fails="按 {old} 个值解包 `{name}` 返回值的代码将失败。",
+    no_longer_sets="`{path}` 中的 `{cls}` 不再在其实例上设置 {names}",
     expects_error="`{path}` 中原本期望“{old}”的测试现在对同一调用期望“{new}”：调用方会遇到新的错误",
     renames="将 `{old}` 重命名为 `{new}`",
     renames_in="在 `{path}` 中将 `{old}` 重命名为 `{new}`",

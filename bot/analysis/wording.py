@@ -362,7 +362,11 @@ def _members_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
     `Table.purge` to `Table.truncate`"), whose new name is what to call instead."""
     by_path: dict[str, list[MemberGone]] = {}
     renamed = []
+    instances: dict[tuple[str, str], list[MemberGone]] = {}
     for member in members_removed(sig):
+        if member.instance:
+            instances.setdefault((member.path, member.cls), []).append(member)
+            continue
         if member.new is None:
             by_path.setdefault(member.path, []).append(member)
             continue
@@ -383,6 +387,19 @@ def _members_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
             Risk(
                 description=sentence(p, p.removes_from.format(names=names, path=path)),
                 consequence=fails.format(names=used),
+            )
+        )
+    for (path, cls), gone in instances.items():
+        # (said as what instances no longer have: no definition of the class's body is gone)
+        clause = p.no_longer_sets.format(
+            cls=cls, path=path, names=codes(p, (m.member for m in gone))
+        )
+        risks.append(
+            Risk(
+                description=sentence(p, clause),
+                consequence=p.members_fail.format(
+                    names=codes(p, (f"{m.cls}.{m.member}" for m in gone))
+                ),
             )
         )
     return risks + renamed

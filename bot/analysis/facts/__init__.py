@@ -24,6 +24,7 @@ from typing import TypeVar
 
 from bot.analysis.facts.alike import alike_code
 from bot.analysis.facts.arity import arities_changed
+from bot.analysis.facts.attributes import attributes_gone
 from bot.analysis.facts.build import (
     build_only_requirements,
     extra_only_requirements,
@@ -397,6 +398,8 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         after, _ = lookups(readings, commit.modules)
         gone = members_gone([*facts.removed, *renamed_members], readings, after, renamed_members)
         facts = dataclasses.replace(facts, members_gone=gone)
+    if attributes := attributes_gone(readings, whole):
+        facts = dataclasses.replace(facts, members_gone=(*facts.members_gone, *attributes))
     if any(r.package == "python" and r.old is None for r in facts.requirements):
         facts = dataclasses.replace(facts, python_unset=_python_unset(commit, parses))
     shadowed = {

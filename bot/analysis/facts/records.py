@@ -591,6 +591,9 @@ class MemberGone:
     attribute: bool = False
     # the name the class now gives it, where the change renamed it (`purge` → `truncate`)
     new: str | None = None
+    # an attribute the class's methods set on `self` (`self.in_strong = False`), no longer
+    # set (`attributes.py`): no definition of the class's body is gone
+    instance: bool = False
 
 
 @dataclass(frozen=True)
