@@ -328,3 +328,19 @@ def test_attributes_a_public_class_stops_setting_are_gone_for_callers(
             f"`InlineState` (`src/mark/core.py`) no longer sets {names} on its instances."
         )
     assert Verdict.FALSE not in verdicts
+
+
+def test_names_gone_from_an_applications_module_are_no_break(tmp_path: Path) -> None:
+    # no `src/`, no `__init__.py`: a folder of an application's modules, which import from
+    # each other with no caller outside
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"app/helpers.py": HELPERS, "app/table.py": TABLE.replace("..helpers", "app.helpers")},
+        {
+            "app/helpers.py": HELPERS_REWRITTEN,
+            "app/table.py": TABLE.replace("..helpers", "app.helpers") + "\n# cells\n",
+        },
+        "refactor: refactor on parser",
+    )
+    assert not analysis.breaking
+    assert Verdict.FALSE not in verdicts

@@ -54,6 +54,7 @@ from bot.analysis.removed import (
     lost_parameters,
     members_removed,
     module_name,
+    package_module,
     reached_losses,
     released_losses,
     removed_modules,
@@ -514,8 +515,10 @@ def interface_gone(sig: Signals, modules: tuple[str, ...]) -> list[tuple[str, st
     package's own other modules import from at the parent (`facts.imported_from`): a module
     its package's code imports from is an interface, and callers import the same names from
     it the same way (mistune 5de41fb dropped `helpers.LINK_TITLE_RE`, and `helpers` is what
-    its plugins import from). Each (name, path), where no changed file still binds the name
-    at the commit; not a `__main__`, a module the change deletes, nor a name no release had."""
+    its plugins import from). Only a module seen to be a package's (`package_module`): an
+    application's modules import from each other with no caller outside. Each (name, path),
+    where no changed file still binds the name at the commit; not a `__main__`, a module the
+    change deletes, nor a name no release had."""
     if not sig.facts.imported_from:
         return []
     shared = set(sig.facts.imported_from)
@@ -526,6 +529,7 @@ def interface_gone(sig: Signals, modules: tuple[str, ...]) -> list[tuple[str, st
         (name, path)
         for name, path in dict.fromkeys(names)
         if (module := module_name(path)) in shared
+        and package_module(sig, path)
         and module not in modules
         and not path.endswith("/__main__.py")
         and not private_module(path)
