@@ -41,6 +41,13 @@ class AnalysisPhrases:
     call_short: str  # {caller} {callee} {params}
     call_unknown: str  # {caller} {callee} {keyword}
     removes_from: str  # {names} {path}
+    # a public function's every return a tuple of one size, now of another
+    returns_values: str  # {name} {path} {old} {new}
+    unpacking_fails: str  # {name} {old}
+    # a test rewritten to expect an error's words from the same call
+    expects_error: str  # {path} {old} {new}
+    # attributes a class's methods stop setting on its instances
+    no_longer_sets: str  # {cls} {names} {path}
     renames: str  # {old} {new}
     renames_in: str  # {old} {new} {path}
     moves: str  # {names} {old} {new}
@@ -292,6 +299,13 @@ EN = AnalysisPhrases(
         "a `TypeError` where it runs"
     ),
     removes_from="removes {names} from `{path}`",
+    returns_values="`{name}` in `{path}` now returns {new} values (was {old})",
+    unpacking_fails="Code that unpacks {old} values from `{name}` fails.",
+    no_longer_sets="`{cls}` (`{path}`) no longer sets {names} on its instances",
+    expects_error=(
+        "a test in `{path}` that expected “{old}” now expects “{new}” from the same call: "
+        "callers meet the new error"
+    ),
     renames="renames `{old}` to `{new}`",
     renames_in="renames `{old}` to `{new}` in `{path}`",
     moves="moves {names} from `{old}` to `{new}`",
@@ -635,6 +649,10 @@ ZH = AnalysisPhrases(
         "运行到此处时引发 `TypeError`"
     ),
     removes_from="从 `{path}` 移除了 {names}",
+    returns_values="`{path}` 中的 `{name}` 现在返回 {new} 个值（原为 {old} 个）",
+    unpacking_fails="按 {old} 个值解包 `{name}` 返回值的代码将失败。",
+    no_longer_sets="`{path}` 中的 `{cls}` 不再在其实例上设置 {names}",
+    expects_error="`{path}` 中原本期望“{old}”的测试现在对同一调用期望“{new}”：调用方会遇到新的错误",
     renames="将 `{old}` 重命名为 `{new}`",
     renames_in="在 `{path}` 中将 `{old}` 重命名为 `{new}`",
     moves="将 {names} 从 `{old}` 移至 `{new}`",

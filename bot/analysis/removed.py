@@ -155,6 +155,14 @@ def _gone_path(f: FileFact) -> str | None:
     return None
 
 
+def package_module(sig: Signals, path: str) -> bool:
+    """Whether the Python file is seen to be a package's public module, as `removed_modules`
+    reads one: under `src/` (`lib/`, `python/`), or beside an `__init__.py` the change edits
+    or that was read for it. An application's folder of scripts is not."""
+    inits = {f.path.rpartition("/")[0] for f in sig.facts.files if f.path.endswith("/__init__.py")}
+    return _package_module(path, inits | {p.path.rpartition("/")[0] for p in sig.facts.packages})
+
+
 def _package_module(path: str, inits: set[str]) -> bool:
     folder, _, file = path.rpartition("/")
     parts = path.removesuffix(".py").split("/")

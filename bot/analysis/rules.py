@@ -526,6 +526,7 @@ def _security_named(
     named = shipped and (
         names_hole(sig.title.text, *sig.description, *sig.entry_items)
         or _blowup_fixed(commit, sig, types)
+        or _security_tested(commit, types)
     )
     if not named and not verdict.reason.startswith("security"):
         return types, verdict
@@ -533,6 +534,22 @@ def _security_named(
         verdict = Assessment(I.HIGH, verdict.breaking, "security: the hole named on shipped code")
     rest = [t for t in types if t not in (T.SECURITY, T.BUGFIX, T.DOCS, T.OTHER)]
     return [T.SECURITY, T.BUGFIX, *rest][:4], verdict
+
+
+# A test module named for security: `tests/test_security_include.py`, `tests/url_security.py`
+_SECURITY_TEST = re.compile(r"^test_security\w*\.py$|^\w+_security\.py$")
+
+
+def _security_tested(commit: CommitInput, types: list[ChangeType]) -> bool:
+    """A fix that adds a test module its author names for security (`test_security*.py`,
+    `*_security.py`): the hole is named by the tests that now guard it (mistune 1bef343
+    "constrain include targets" adds `tests/test_security_include.py`)."""
+    return T.BUGFIX in types and any(
+        f.status == "added"
+        and path_kind(f.filename) is PathKind.TESTS
+        and _SECURITY_TEST.match(f.filename.rsplit("/", 1)[-1])
+        for f in commit.files
+    )
 
 
 def _blowup_fixed(commit: CommitInput, sig: Signals, types: list[ChangeType]) -> bool:

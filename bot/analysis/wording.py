@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from bot.analysis.facts import (
     COMMAND_GROUPS,
     METADATA_FILES,
+    ArityChange,
     Compared,
     ConstantRenamed,
     DefaultChange,
@@ -54,6 +55,7 @@ from bot.analysis.removed import (
     lost_parameters,
     members_removed,
     module_name,
+    package_module,
     reached_losses,
     released_losses,
     removed_modules,
@@ -239,21 +241,32 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                 else p.module_imports_fail.format(module=module),
             )
         )
-    by_path: dict[str, list[Name]] = {}
+    by_path: dict[str, list[str]] = {}
     for name in _exports_gone(sig, modules):
-        by_path.setdefault(name.path, []).append(name)
+        by_path.setdefault(name.path, []).append(name.name)
+    for gone, path in interface_gone(sig, modules):
+        if gone not in by_path.get(path, ()):
+            by_path.setdefault(path, []).append(gone)
     moved = {m.old.name: m.new for m in (*sig.facts.moved, *sig.facts.renamed)}
     for path, names in by_path.items():
-        instead = [moved[n.name].name for n in names if n.name in moved]
+        instead = [moved[n].name for n in names if n in moved]
         risks.append(
             Risk(
-                description=sentence(
-                    p, p.removes_from.format(names=codes(p, (n.name for n in names)), path=path)
-                ),
+                description=sentence(p, p.removes_from.format(names=codes(p, names), path=path)),
                 consequence=forms(p.imports_fail, len(names)).format(
-                    names=codes(p, (n.name for n in names)), module=module_name(path)
+                    names=codes(p, names), module=module_name(path)
                 ),
                 mitigation=p.use_instead.format(names=codes(p, instead)) if instead else None,
+            )
+        )
+    for change in arities_released(sig):
+        said = p.returns_values.format(
+            name=change.name, path=change.path, old=change.old, new=change.new
+        )
+        risks.append(
+            Risk(
+                description=sentence(p, said),
+                consequence=p.unpacking_fails.format(name=change.name, old=change.old),
             )
         )
     for lost in lost_parameters(sig):
@@ -359,7 +372,11 @@ def _members_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
     `Table.purge` to `Table.truncate`"), whose new name is what to call instead."""
     by_path: dict[str, list[MemberGone]] = {}
     renamed = []
+    instances: dict[tuple[str, str], list[MemberGone]] = {}
     for member in members_removed(sig):
+        if member.instance:
+            instances.setdefault((member.path, member.cls), []).append(member)
+            continue
         if member.new is None:
             by_path.setdefault(member.path, []).append(member)
             continue
@@ -380,6 +397,19 @@ def _members_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
             Risk(
                 description=sentence(p, p.removes_from.format(names=names, path=path)),
                 consequence=fails.format(names=used),
+            )
+        )
+    for (path, cls), gone in instances.items():
+        # (said as what instances no longer have: no definition of the class's body is gone)
+        clause = p.no_longer_sets.format(
+            cls=cls, path=path, names=codes(p, (m.member for m in gone))
+        )
+        risks.append(
+            Risk(
+                description=sentence(p, clause),
+                consequence=p.members_fail.format(
+                    names=codes(p, (f"{m.cls}.{m.member}" for m in gone))
+                ),
             )
         )
     return risks + renamed
@@ -487,6 +517,47 @@ def _exports_gone(sig: Signals, modules: tuple[str, ...]) -> tuple[Name, ...]:
         and f"{module_name(n.path)}.{n.name}" not in modules
         and not never_released(sig, n.name)
     )
+
+
+def interface_gone(sig: Signals, modules: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Public names (functions, classes, constants) removed from a public module that the
+    package's own other modules import from at the parent (`facts.imported_from`): a module
+    its package's code imports from is an interface, and callers import the same names from
+    it the same way (mistune 5de41fb dropped `helpers.LINK_TITLE_RE`, and `helpers` is what
+    its plugins import from). Only a module seen to be a package's (`package_module`): an
+    application's modules import from each other with no caller outside. Each (name, path),
+    where no changed file still binds the name at the commit; not a `__main__`, a module the
+    change deletes, nor a name no release had."""
+    if not sig.facts.imported_from:
+        return []
+    shared = set(sig.facts.imported_from)
+    names = [(n.name, n.path) for n in sig.removed_symbols] + [
+        (c.name, c.path) for c in sig.removed_constants if _public_name(c.name)
+    ]
+    return [
+        (name, path)
+        for name, path in dict.fromkeys(names)
+        if (module := module_name(path)) in shared
+        and package_module(sig, path)
+        and module not in modules
+        and not path.endswith("/__main__.py")
+        and not private_module(path)
+        and not never_released(sig, name)
+    ]
+
+
+def arities_released(sig: Signals) -> list[ArityChange]:
+    """Public functions of shipped, non-private modules whose every return is a tuple of
+    one size at both revisions, a different size at each (`facts.arities_changed`): callers
+    that unpack the old number fail (mistune 5de41fb: `extract_block_quote` went from 2
+    values to 3, and its own spoiler plugin had to change). Not one no release had."""
+    return [
+        a
+        for a in sig.facts.arities_changed
+        if sig.constant_shipped(a.path)
+        and path_kind(a.path) is not PathKind.TESTS
+        and not never_released(sig, a.name)
+    ]
 
 
 # What a rename or a changed default takes from users: none of what no release had.
@@ -790,6 +861,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _renames,
         _packaging_removed,
         _deprecations,
+        _errors_expected,
         _values,
         _constant_values,
         _options_helped,
@@ -841,6 +913,19 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _generated,
     )
     return [statement for reader in readers for statement in reader(sig, p)]
+
+
+def _errors_expected(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """An existing test rewritten to expect an error's words from the same call, where the
+    change edits shipped code: what callers met before is now an error (mistune 1bef343: a
+    test of includes that expected the included page expects "Could not include outside
+    source dir"). One, the first; quoted short."""
+    if not any(f.path in sig.source_files for f in sig.facts.files):
+        return []
+    for e in sig.facts.errors_expected[:1]:
+        clause = p.expects_error.format(path=e.path, old=excerpt(e.old), new=excerpt(e.new))
+        return [_Statement("compatibility", clause)]
+    return []
 
 
 def _registrations(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from bot.analysis.facts.alike import alike_code
+from bot.analysis.facts.arity import arities_changed
+from bot.analysis.facts.attributes import attributes_gone
 from bot.analysis.facts.build import (
     build_only_requirements,
     extra_only_requirements,
@@ -47,6 +49,7 @@ from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
 from bot.analysis.facts.early import early_value
 from bot.analysis.facts.expected import expected_cases
+from bot.analysis.facts.expected_errors import errors_expected
 from bot.analysis.facts.fallbacks import fallbacks
 from bot.analysis.facts.follows import (
     follows_names,
@@ -59,6 +62,7 @@ from bot.analysis.facts.forwarded import forwarded_options
 from bot.analysis.facts.giving import returns_changed
 from bot.analysis.facts.guarded import lookups_tested
 from bot.analysis.facts.handed_out import EVERY, handed_out
+from bot.analysis.facts.importers import imported_from
 from bot.analysis.facts.inherit import abstract_added, overrides
 from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.kwargs_read import keywords_read, returns_only
@@ -88,6 +92,7 @@ from bot.analysis.facts.raised_names import lookups, proven_raises
 from bot.analysis.facts.reached import reached_classes
 from bot.analysis.facts.recomputed import recomputed
 from bot.analysis.facts.records import (
+    ArityChange,
     Caught,
     Compared,
     Condition,
@@ -171,6 +176,7 @@ __all__ = [
     "CAP",
     "COMMAND_GROUPS",
     "METADATA_FILES",
+    "ArityChange",
     "Compared",
     "Constant",
     "ConstantRenamed",
@@ -178,6 +184,7 @@ __all__ = [
     "Deprecation",
     "Documented",
     "EntryPoint",
+    "ErrorExpected",
     "Extra",
     "Facts",
     "FileFact",
@@ -356,6 +363,21 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         if r.path.rsplit("/", 1)[-1] == "setup.py" and r.path in whole
     }
     facts = _with_packaging(commit, facts, parses, calls)
+    if facts.removed or facts.constants_removed:
+        facts = dataclasses.replace(facts, imported_from=imported_from(readings))
+    if arities := arities_changed(readings, whole):
+        facts = dataclasses.replace(facts, arities_changed=_cap(arities))
+    expected = [
+        e
+        for f in commit.files
+        if f.status == "modified"
+        and f.patch
+        and f.filename.endswith(".py")
+        and path_kind(f.filename) is PathKind.TESTS
+        for e in errors_expected(f.filename, f.patch)
+    ]
+    if expected:
+        facts = dataclasses.replace(facts, errors_expected=_cap(expected))
     if any(n.path.endswith(".py") and "." not in n.name for n in facts.removed):
         facts = _with_commands(commit, facts)
     if any(private_module(c.path) for c in facts.signatures_changed) or any(
@@ -380,6 +402,8 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         after, _ = lookups(readings, commit.modules)
         gone = members_gone([*facts.removed, *renamed_members], readings, after, renamed_members)
         facts = dataclasses.replace(facts, members_gone=gone)
+    if attributes := attributes_gone(readings, whole):
+        facts = dataclasses.replace(facts, members_gone=(*facts.members_gone, *attributes))
     if any(r.package == "python" and r.old is None for r in facts.requirements):
         facts = dataclasses.replace(facts, python_unset=_python_unset(commit, parses))
     shadowed = {

@@ -108,6 +108,19 @@ def compare_constants(readings: list[FileReading], compared: set[str]) -> Consta
             and n not in paired
         ]
         out.removed += [Constant(n, r.path, minus[n]) for n in lost if n not in paired]
+        # ...and those bound to what is worked out (`LINK_TITLE_RE = re.compile(…)`), that
+        # no changed file binds at the commit: gone as a literal one is, the value not shown
+        out.removed += [
+            Constant(n, r.path, "#")
+            for n in sorted(r.minus.assigned - r.plus.assigned - r.minus.typevars)
+            if _capitals(n)
+            and n not in minus
+            and n not in r.plus.defs
+            and n not in r.plus.imports
+            and n not in bound_after
+            and not r.plus.lazy
+            and n not in paired
+        ]
         out.changed += [
             DefaultChange(n, minus[n], now, r.path)
             for n, now in plus.items()

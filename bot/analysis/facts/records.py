@@ -615,6 +615,9 @@ class MemberGone:
     attribute: bool = False
     # the name the class now gives it, where the change renamed it (`purge` → `truncate`)
     new: str | None = None
+    # an attribute the class's methods set on `self` (`self.in_strong = False`), no longer
+    # set (`attributes.py`): no definition of the class's body is gone
+    instance: bool = False
 
 
 @dataclass(frozen=True)
@@ -685,6 +688,28 @@ class Followed:
 
 
 @dataclass(frozen=True)
+class ErrorExpected:
+    """A test line rewritten to expect an error's words where it expected other words, the
+    call the same: `assertIn("# Table of Contents", html)` to `assertIn("Could not include
+    outside source dir", html)`."""
+
+    path: str
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
+class ArityChange:
+    """A function whose every `return` hands back a tuple of `old` values at the parent and
+    of `new` at the commit (`BlockParser.extract_block_quote`: 2 then 3)."""
+
+    name: str
+    path: str
+    old: int
+    new: int
+
+
+@dataclass(frozen=True)
 class Facts:
     """What one change holds, read from its patch, message and PR text.
 
@@ -735,6 +760,13 @@ class Facts:
     # the commit), renamed (one out, one in, of the same scope and value), value changed
     constants_added: tuple[Constant, ...] = ()
     constants_removed: tuple[Constant, ...] = ()
+    # the modules (dotted) the changed Python files import names from at the parent: the
+    # package's own code treats them as an interface (`importers.imported_from`)
+    imported_from: tuple[str, ...] = ()
+    # public functions returning tuples of one size at every return, now of another
+    arities_changed: tuple[ArityChange, ...] = ()
+    # test lines of modified test files rewritten to expect an error from the same call
+    errors_expected: tuple[ErrorExpected, ...] = ()
     constants_renamed: tuple[ConstantRenamed, ...] = ()
     constants_changed: tuple[DefaultChange, ...] = ()
     # tables (dicts, lists, tuples, sets, `Literal`s of strings) whose strings differ
