@@ -531,8 +531,11 @@ def interface_gone(sig: Signals, modules: tuple[str, ...]) -> list[tuple[str, st
     if not sig.facts.imported_from:
         return []
     shared = set(sig.facts.imported_from)
-    names = [(n.name, n.path) for n in sig.removed_symbols] + [
-        (c.name, c.path) for c in sig.removed_constants if _public_name(c.name)
+    # a class's member (`Unix.use_site`) is no name anyone imports
+    names = [(n.name, n.path) for n in sig.removed_symbols if "." not in n.name] + [
+        (c.name, c.path)
+        for c in sig.removed_constants
+        if _public_name(c.name) and "." not in c.name
     ]
     return [
         (name, path)
