@@ -73,7 +73,7 @@ def _in_order(function: ast.FunctionDef) -> list[ast.AST]:
         for n in ast.walk(function)
         if n is not function and isinstance(n, ast.stmt | ast.Call) and hasattr(n, "lineno")
     ]
-    return sorted(nodes, key=lambda n: (n.lineno, n.col_offset))
+    return sorted(nodes, key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
 
 
 def _bind(node: ast.stmt, bound: dict[str, ast.expr]) -> None:
@@ -84,9 +84,7 @@ def _bind(node: ast.stmt, bound: dict[str, ast.expr]) -> None:
     value: ast.expr | None = None
     if isinstance(node, ast.Assign):
         targets, value = node.targets, node.value
-    elif isinstance(node, ast.AnnAssign | ast.AugAssign):
-        targets = [node.target]
-    elif isinstance(node, ast.For):
+    elif isinstance(node, ast.AnnAssign | ast.AugAssign | ast.For):
         targets = [node.target]
     names = [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
     for name in names:
