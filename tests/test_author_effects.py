@@ -166,3 +166,17 @@ def test_a_name_bound_to_another_is_said_as_its_alias(tmp_path: Path) -> None:
     )
     assert analysis.summary == "Adds `extend`, an alias of `assign`, to `pydash/objects.py`."
     assert all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_function_made_an_alias_of_another_is_no_new_name(tmp_path: Path) -> None:
+    # pydash ccf1fd0 "find_key() = find_last_key()": `def find_last_key` becomes
+    # `find_last_key = find_key`; the name was there already
+    before = _objects(after=False)
+    before["pydash/objects.py"] = OBJECTS.format(
+        more='\n\ndef extend(obj, *sources):\n    """Extend."""\n    return assign(obj, *sources)\n'
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path, before, _objects(after=True), "extend() = assign()."
+    )
+    assert "an alias of" not in str(analysis.model_dump())
+    assert all(v is Verdict.TRUE for v in verdicts)

@@ -1475,7 +1475,13 @@ def _combine(
         for r in readings
         if r.path.endswith(".py")
         for name, of in r.plus.bound.items()
-        if of and not name.startswith("_") and name not in r.minus.assigned
+        # (a name the parent defined or imported is no new one: `find_last_key = find_key`
+        # in place of its own `def` is the same name made an alias)
+        if of
+        and not name.startswith("_")
+        and name not in r.minus.assigned
+        and name not in r.minus.defs
+        and name not in r.minus.imports
     ]
     sections = [
         Section(title, r.path, r.plus.section_texts.get(title, ""))
