@@ -221,3 +221,43 @@ def test_a_parameter_bound_anew_under_a_test_another_function_had_already(tmp_pa
     after = {**before, "pydash/collections.py": COLLECTIONS.format(guard=guard) + other}
     analysis, _ = checked_entry(tmp_path, before, after, "Use dict values in sort_by().")
     assert "`sort_by` now sets `collection = collection.values()`" in analysis.summary
+
+
+def test_a_call_bound_to_a_name_then_asserted() -> None:
+    # sqlparse's regression tests: `p = sqlparse.parse(sql)[0]` then `assert str(p) == …`;
+    # `result = f(a)` then `assert result == b` or `assert len(result) == n`
+    after = (
+        "import sqlparse\nfrom m import f\n\n\n"
+        "def test_a():\n"
+        "    sql = 'select 1'\n"
+        "    p = sqlparse.parse(sql)[0]\n"
+        "    assert str(p) == 'select 1'\n"
+        "    result = sqlparse.format('select  x', reindent=True)\n"
+        "    assert result == 'select x'\n"
+        "    r = f('a b')\n"
+        "    assert len(r) == 2\n"
+    )
+    said = [(c.call, c.value, c.function) for c in expected_cases("tests/t.py", "", after)]
+    assert said == [
+        ("str(sqlparse.parse('select 1')[0])", "'select 1'", "sqlparse.parse"),
+        ("sqlparse.format('select  x', reindent=True)", "'select x'", "sqlparse.format"),
+        ("len(m.f('a b'))", "2", "m.f"),
+    ]
+
+
+def test_a_name_bound_anew_or_to_no_literal_call_says_no_case() -> None:
+    after = (
+        "import m\n\n\n"
+        "def test_a(tmp_path):\n"
+        "    r = m.f('a')\n"
+        "    r = m.g(tmp_path)\n"  # bound anew, to a call of no literal
+        "    assert r == 1\n"
+        "    s = m.f('b')\n"
+        "    for s in range(2):\n"  # bound anew by a loop
+        "        assert s == 1\n"
+        "    t = m.f('c')\n"
+        "    assert t.tokens == 1\n"  # an attribute of the result: not what the call gives
+        "    md = m.create()\n"
+        "    assert md('x') == 'y'\n"  # a callable the test made, not an imported function
+    )
+    assert expected_cases("tests/t.py", "", after) == []

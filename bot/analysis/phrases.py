@@ -256,6 +256,11 @@ class AnalysisPhrases:
     deprecation_replaced: str  # {replacement}
     security: str  # {words}
     exposure: str  # {words}: the author's words of a secret sent to another origin
+    # {text}: the author's own sentence of what changes for a user (a figure with its
+    # scope, "No behaviour change …")
+    author_says: str
+    section_says: str  # {title} {path} {text}: a new section of caveats, with its words
+    adds_alias: str  # {name} {of} {path}: a public name bound to another (`extend = assign`)
     no_test: str  # {where}
 
 
@@ -609,6 +614,9 @@ EN = AnalysisPhrases(
     deprecation_replaced="Move to `{replacement}` before the deprecated one is removed.",
     security="Decide whether the fix of “{words}” needs a release or an advisory.",
     exposure="closes a leak of credentials to another origin or host: “{words}”",
+    author_says="The commit message says: “{text}”",
+    section_says="`{path}` gains a section “{title}”: “{text}”",
+    adds_alias="adds {name}, an alias of {of}, to `{path}`",
     no_test="No test changed with this fix of {where}: ask for a regression test.",
 )
 
@@ -883,6 +891,9 @@ ZH = AnalysisPhrases(
     deprecation_replaced="请在旧接口移除之前迁移到 `{replacement}`。",
     security="请评估“{words}”的修复是否需要发布版本或安全公告。",
     exposure="修复了凭据泄露到其他源或主机的问题：“{words}”",
+    author_says="提交说明写道：“{text}”",
+    section_says="`{path}` 新增章节“{title}”：“{text}”",
+    adds_alias="在 `{path}` 中新增 {name}，即 {of} 的别名",
     no_test="此修复（{where}）未修改任何测试：请要求补充回归测试。",
 )
 

@@ -204,6 +204,63 @@ _PLAIN_START = re.compile(
 )
 
 
+# What a sentence says changes for a user, in the author's words: "reject a row instead of
+# eating it", "a tab no longer makes …", "the render is now O(n)", "No behaviour change",
+# "~40x at 800 keys", "30% less memory".
+_EFFECT = re.compile(
+    r"\binstead of\b|\bno longer\b|\bnow\b|\bno (?:behaviou?r(?:al)?|functional|user-visible)"
+    r"\s+changes?\b|\bbyte[- ]identical\b"
+    r"|(?<![\w.])~?\d+(?:\.\d+)?\s*(?:x|×|%|ms|times)(?![\w])",
+    re.IGNORECASE,
+)
+
+
+# A figure said of speed or size: "~40x at 800 keys" beside "faster", "30% less memory".
+_FIGURE = re.compile(r"(?<![\w.])~?\d+(?:\.\d+)?\s*(?:x|×|%|ms|times)(?![\w])", re.IGNORECASE)
+_MEASURE = re.compile(
+    r"\b(?:faster|slower|speed\w*|quicker|latency|throughput|memory|overhead|allocations?"
+    r"|less|fewer|smaller|reduc\w+|improv\w+|render\w*|time)\b",
+    re.IGNORECASE,
+)
+_UNCHANGED = re.compile(
+    r"^(?:there\s+is\s+)?no\s+(?:behaviou?r(?:al)?|functional|user-visible|output)\s+changes?\b"
+    r"|\bbyte[- ]identical\b",
+    re.IGNORECASE,
+)
+_FIGURE_START = re.compile(r"(?<=[.!?])\s+(?=~?\d)")
+# how far a quoted sentence of the author's may run
+_SAID_MAX = 160
+
+
+def effect_sentences(paragraphs: list[str] | tuple[str, ...]) -> list[tuple[str, str]]:
+    """The description's sentences that say what changes for a user, with their theme: a
+    figure of speed or size with its scope ("~4x faster rendering a 50-key inline table, ~40x
+    at 800 keys."), performance; that nothing a user sees changes ("No behaviour change: the
+    precomputed predicates are exactly equivalent …"), compatibility. The first of each,
+    whole sentences within a quotation's length, never a question, a story or an aside."""
+    out: dict[str, str] = {}
+    # (a sentence may open with a figure: "… passes. ~4x faster rendering …")
+    units = [
+        _Unit(text, u.paragraph, u.item, u.line)
+        for u in _units(paragraphs)
+        for text in _FIGURE_START.split(u.text)
+    ]
+    for unit in units:
+        text = unit.text
+        if len(text) > _SAID_MAX or text.endswith("?") or not _usable(unit):
+            continue
+        if _FIGURE.search(text) and _MEASURE.search(text):
+            out.setdefault("performance", text)
+        elif _UNCHANGED.search(text):
+            out.setdefault("compatibility", text)
+    return list(out.items())
+
+
+def says_effect(text: str) -> bool:
+    """Whether `text` says what changes for a user (or that nothing does), not only how."""
+    return bool(_EFFECT.search(text))
+
+
 @dataclass(frozen=True)
 class _Unit:
     text: str

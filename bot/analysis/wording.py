@@ -64,7 +64,7 @@ from bot.analysis.removed import (
 )
 from bot.analysis.signals import SECURITY_WORDS, Signals, exposure_words
 from bot.analysis.spans import code
-from bot.analysis.summary import authored_summary, capitalised
+from bot.analysis.summary import authored_summary, capitalised, effect_sentences, says_effect
 from bot.analysis.unreleased import never_released, released
 from bot.models import (
     ONE_LINE_MAX,
@@ -889,6 +889,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _expected,
         _redocumented_public,
         _constants_added,
+        _aliases_added,
         _tables_public,
         _tables_added,
         _rows_added,
@@ -1116,6 +1117,18 @@ def _constants_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _Statement("architecture", p.adds_to.format(names=codes(p, names), path=path))
         for path, names in list(by_path.items())[:2]
     ]
+
+
+def _aliases_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Public names a shipped module binds to another (`extend = assign`): said with what
+    they name, one object under two names, never as bare new API."""
+    return [
+        _Statement(
+            "architecture", p.adds_alias.format(name=code(a.name), of=code(a.of), path=a.path)
+        )
+        for a in sig.facts.aliases_added
+        if sig.constant_shipped(a.path)
+    ][:2]
 
 
 def _tables_public(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -2712,7 +2725,36 @@ def _sections(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     if len(titles) > 3:
         shown = p.more.format(shown=shown, count=len(titles) - 3)
     clause = forms(p.sections_added, len(titles)).format(titles=shown, path=path)
-    return [_Statement(None, clause, internal=True)]
+    out = [_Statement(None, clause, internal=True)]
+    # a section of caveats the change writes ("Limitations", "Known issues"): what users
+    # meet, in the author's words
+    noted = next((s for s in sections if s.text and _CAVEATS.search(s.title)), None)
+    if noted is not None:
+        said = p.section_says.format(
+            title=excerpt(noted.title), path=noted.path, text=_quoted_short(noted.text)
+        )
+        out.append(_Statement("compatibility", said))
+    return out
+
+
+# The title of a section of caveats: what users meet that the change does not mend.
+_CAVEATS = re.compile(
+    r"\b(?:limitations?|caveats?|known (?:issues|problems|bugs)|gotchas?|breaking changes?"
+    r"|migrat\w+|upgrad\w+ notes?|incompatibilit\w+)\b",
+    re.IGNORECASE,
+)
+# how much of the section a sentence quotes (an insight holds 300 characters)
+_CAVEAT_MAX = 260
+# an aside set off by dashes or brackets ("— for example a `[x]` header … —"), left out of
+# a quotation too long to give whole
+_ASIDE = re.compile(r"\s+(?:—[^—]{8,}?—|\([^()]{8,}?\))(?=[\s,.;:])")
+
+
+def _quoted_short(text: str) -> str:
+    """The author's paragraph to quote: its asides marked left out where it is too long."""
+    if len(text) > _CAVEAT_MAX:
+        text = _ASIDE.sub(" …", text)
+    return excerpt(text, _CAVEAT_MAX)
 
 
 def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -2811,6 +2853,12 @@ def write(
     marked = message_marked_breaking(commit.message) if not low else []
     if marked:
         authored = sentence(p, excerpt(marked[0], limit).rstrip(" ."))
+    landed = sig.title.text.strip().rstrip(". ")
+    if not authored and merge == "" and says_effect(landed) and len(landed) < limit:
+        # a pull request's merge is headed by its branch; the pull request's title, where it
+        # says what changes for a user ("reject a non-delimiter second row instead of eating
+        # it"), is the author's own words of effect, not a fact of the code's insides
+        authored = sentence(p, capitalised(landed))
     used: set[str] = set()
     # a fix's new tests that would have been its summary: said among the insights instead
     untold: _Statement | None = None
@@ -2883,6 +2931,11 @@ def write(
             # a fix's new tests, never its summary, still say what it pins where nothing else
             # would (mistune 1bef343's `test_include_rejects_traversal_and_absolute_paths`)
             text.note("architecture", sentence(p, clause))
+    for theme, said in effect_sentences(sig.description):
+        # the author's own words of what changes for a user (a figure with its scope, "No
+        # behaviour change"), beside the mechanism the facts say
+        if said.rstrip(". ").lower() not in text.summary.lower():
+            text.note(theme, sentence(p, p.author_says.format(text=said)))
     _about_fix(commit, sig, types, text, p, wired=wired)
     if importance is Importance.HIGH and sig.exposures and "security" not in text.insights:
         # a secret sent to another origin, in the author's words: a leak maintainers act on

@@ -92,6 +92,7 @@ from bot.analysis.facts.raised_names import lookups, proven_raises
 from bot.analysis.facts.reached import reached_classes
 from bot.analysis.facts.recomputed import recomputed
 from bot.analysis.facts.records import (
+    Alias,
     ArityChange,
     Caught,
     Compared,
@@ -1469,8 +1470,21 @@ def _combine(
         for name, module in r.plus.imports.items()
         if module and (was := r.minus.imports.get(name)) and was != module
     ]
+    aliases = [
+        Alias(name, of, r.path)
+        for r in readings
+        if r.path.endswith(".py")
+        for name, of in r.plus.bound.items()
+        # (a name the parent defined or imported is no new one: `find_last_key = find_key`
+        # in place of its own `def` is the same name made an alias)
+        if of
+        and not name.startswith("_")
+        and name not in r.minus.assigned
+        and name not in r.minus.defs
+        and name not in r.minus.imports
+    ]
     sections = [
-        Section(title, r.path)
+        Section(title, r.path, r.plus.section_texts.get(title, ""))
         for r in readings
         for title in dict.fromkeys(r.plus.sections)
         if title not in r.minus.sections
@@ -1536,6 +1550,7 @@ def _combine(
         # "and N more" counts them: a hand-written module's run of constants (a family of
         # regexes) passes `CAP`; a generated file's thousands are never read
         constants_added=tuple(constants.added[: CAP * 10]),
+        aliases_added=tuple(aliases[:CAP]),
         constants_removed=_cap(constants.removed),
         constants_renamed=_cap(constants.renamed),
         constants_changed=_cap(constants.changed),

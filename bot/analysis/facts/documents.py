@@ -132,6 +132,30 @@ def read_document_whole(before: str, after: str, reading: FileReading) -> None:
             lost,
         )
     )
+    _prose_under(after.splitlines(), reading)
+
+
+def _prose_under(lines: list[str], reading: FileReading) -> None:
+    """The first paragraph of prose under each heading in `lines` (a list, a table, a code
+    block or the next heading ends the search): what a new "Limitations" section says."""
+    for i, line in enumerate(lines):
+        if not (line.startswith("#") and _HEADING.match(line)):
+            continue
+        title = _title(line)
+        if title is None or title in reading.plus.section_texts:
+            continue
+        said: list[str] = []
+        for text in lines[i + 1 :]:
+            stripped = text.strip()
+            if not stripped:
+                if said:
+                    break
+                continue
+            if _NOT_PARAGRAPH.match(text) or stripped.startswith(("|", "<", "!", "[")):
+                break
+            said.append(stripped)
+        if said:
+            reading.plus.section_texts[title] = " ".join(said)
 
 
 def _headings(lines: list[str], *, adornments: bool = False) -> list[tuple[int, str | None]]:
@@ -243,3 +267,12 @@ def read_document(file_hunks: list[Hunk], reading: FileReading) -> None:
                 after.append((_level(text), title, sign == "+"))
         lost = set(reading.minus.sections) - {title for _, title, _ in after if title}
         reading.plus.sections.extend(_opening(after, lost))
+        # (the lines the hunk adds, up to the first it keeps: what a new section says)
+        added: list[str] = []
+        for sign, text in hunk.lines:
+            if sign == "+":
+                added.append(text)
+            elif added:
+                _prose_under(added, reading)
+                added = []
+        _prose_under(added, reading)

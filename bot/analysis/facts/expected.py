@@ -5,7 +5,10 @@ A case is one assertion of a test function whose left side is a call of an impor
 function with literal arguments (perhaps wrapped in `set`, `list`, `sorted` or `len`, the
 same on the right) and whose right side is a literal: written out (`assert f('a b') ==
 ['a', 'b']`, `self.assertEqual(f(1), 2)`), or a row of a `parametrize` table fed into a test
-whose one statement asserts `f(case) == expected` (or `f(*case) == expected`). A case is new
+whose one statement asserts `f(case) == expected` (or `f(*case) == expected`), or a call
+bound to a name first and the name asserted after (`result = f('a')`, then `assert result ==
+'b'`, `assert str(result) == 'b'` or `assert len(result) == 2`; a name bound to a literal
+stands for it in the call: `sql = 'select 1'`, `p = sqlparse.parse(sql)[0]`). A case is new
 where the file held no case of the same words at the parent.
 """
 
@@ -24,6 +27,8 @@ _WRAPPERS = frozenset({"set", "list", "sorted", "len", "frozenset", "tuple", "di
 _CALL_MAX = 70
 _VALUE_MAX = 50
 _EQUAL_ASSERTS = frozenset({"assertEqual", "assertEquals"})
+# wrappers a test puts around the left side alone (`len(f(x)) == 2`, `str(p) == 'a'`)
+_LEFT_WRAPPERS = frozenset({"len", "str"})
 
 
 def expected_cases(path: str, before: str, after: str) -> list[Expected]:
@@ -46,14 +51,56 @@ def _cases(text: str) -> Iterator[tuple[str, str, str]]:
         if any(_marked_off(d) for d in function.decorator_list):
             continue
         yield from _table_cases(function, modules)
-        for node in ast.walk(function):
+        bound: dict[str, ast.expr] = {}
+        for node in _in_order(function):
+            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.For):
+                _bind(node, bound)
+                continue
             pair = _asserted(node)
             if pair is None:
                 continue
-            left, right = pair
-            said = _said(left, right, modules)
+            left = _substituted(pair[0], bound) if bound else pair[0]
+            said = _said(left, pair[1], modules) if left is not None else None
             if said is not None:
                 yield said
+
+
+def _in_order(function: ast.FunctionDef) -> list[ast.AST]:
+    """The function's statements and calls in the order they run as written (a binding
+    before the assertion that reads it)."""
+    nodes = [
+        n
+        for n in ast.walk(function)
+        if n is not function and isinstance(n, ast.stmt | ast.Call) and hasattr(n, "lineno")
+    ]
+    return sorted(nodes, key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
+
+
+def _bind(node: ast.stmt, bound: dict[str, ast.expr]) -> None:
+    """`name = value`: the name stands for a literal or for a call (perhaps indexed,
+    `parse(s)[0]`) said with the literals its names stand for; any other binding of a name
+    leaves it standing for nothing."""
+    targets: list[ast.expr] = []
+    value: ast.expr | None = None
+    if isinstance(node, ast.Assign):
+        targets, value = node.targets, node.value
+    elif isinstance(node, ast.AnnAssign | ast.AugAssign | ast.For):
+        targets = [node.target]
+    names = [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+    for name in names:
+        bound.pop(name, None)
+    if value is None or len(targets) != 1 or not isinstance(targets[0], ast.Name):
+        return
+    said = _substituted(value, bound) if bound else value
+    if said is not None and (_literal(said) or _indexed_call(said) is not None):
+        bound[targets[0].id] = said
+
+
+def _indexed_call(node: ast.expr) -> ast.Call | None:
+    """The call `node` is, or the call a literal index reads from (`parse(s)[0]`)."""
+    if isinstance(node, ast.Subscript) and _literal(node.slice):
+        node = node.value
+    return node if isinstance(node, ast.Call) else None
 
 
 def _tests(tree: ast.Module) -> Iterator[ast.FunctionDef]:
@@ -114,7 +161,7 @@ def _unwrapped(left: ast.expr, right: ast.expr) -> tuple[ast.expr, ast.expr, str
     """Both sides without the one wrapper they share (`set(f(x)) == set(y)`), and its name."""
     if isinstance(left, ast.Call) and _wrapper(left) is not None:
         name = _wrapper(left)
-        if name == "len":
+        if name in _LEFT_WRAPPERS:
             return left, right, ""
         if isinstance(right, ast.Call) and _wrapper(right) == name:
             return left.args[0], right.args[0], name or ""
@@ -125,7 +172,7 @@ def _unwrapped(left: ast.expr, right: ast.expr) -> tuple[ast.expr, ast.expr, str
 def _wrapper(node: ast.Call) -> str | None:
     if (
         isinstance(node.func, ast.Name)
-        and node.func.id in _WRAPPERS
+        and node.func.id in _WRAPPERS | _LEFT_WRAPPERS
         and len(node.args) == 1
         and not node.keywords
     ):
@@ -140,14 +187,11 @@ def _said(left: ast.expr, right: ast.expr, modules: dict[str, str]) -> tuple[str
     if sides is None:
         return None
     call, value, wrapper = sides
-    inner = call
-    if (
-        isinstance(call, ast.Call)
-        and _wrapper(call) == "len"
-        and isinstance(call.args[0], ast.Call)
-    ):
-        inner = call.args[0]
-    if not isinstance(inner, ast.Call) or not _literal(value):
+    outer = call
+    if isinstance(call, ast.Call) and _wrapper(call) in _LEFT_WRAPPERS:
+        outer = call.args[0]
+    inner = _indexed_call(outer)
+    if inner is None or not _literal(value):
         return None
     callee = _callee(inner.func, modules)
     if callee is None:
@@ -157,8 +201,10 @@ def _said(left: ast.expr, right: ast.expr, modules: dict[str, str]) -> tuple[str
     if not all(k.arg is not None and _literal(k.value) for k in inner.keywords):
         return None
     said_call = ast.unparse(ast.Call(func=_named(callee), args=inner.args, keywords=inner.keywords))
-    if inner is not call:
-        said_call = f"len({said_call})"
+    if isinstance(outer, ast.Subscript):
+        said_call = f"{said_call}[{ast.unparse(outer.slice)}]"
+    if outer is not call and isinstance(call, ast.Call):
+        said_call = f"{_wrapper(call)}({said_call})"
     said_value = ast.unparse(value)
     if wrapper:
         said_call, said_value = f"{wrapper}({said_call})", f"{wrapper}({said_value})"

@@ -670,11 +670,23 @@ class StatedNumber:
 
 
 @dataclass(frozen=True)
+class Alias:
+    """A public module-level name the change binds to another (`extend = assign`): one
+    object under two names."""
+
+    name: str
+    of: str
+    path: str
+
+
+@dataclass(frozen=True)
 class Section:
-    """A heading a document gains."""
+    """A heading a document gains, and the first paragraph of prose under it where the
+    change writes one."""
 
     title: str
     path: str
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -759,6 +771,8 @@ class Facts:
     # module (and class) was there at both: added, removed (defined by no fetched file at
     # the commit), renamed (one out, one in, of the same scope and value), value changed
     constants_added: tuple[Constant, ...] = ()
+    # public module-level names bound anew to another name (`extend = assign`)
+    aliases_added: tuple[Alias, ...] = ()
     constants_removed: tuple[Constant, ...] = ()
     # the modules (dotted) the changed Python files import names from at the parent: the
     # package's own code treats them as an interface (`importers.imported_from`)
@@ -917,6 +931,7 @@ class Facts:
         found.update(s.name for s in (*self.config_keys_added, *self.config_keys_removed))
         found.update(d.name for d in self.defaults_changed)
         found.update(c.name for c in (*self.constants_added, *self.constants_removed))
+        found.update(n for a in self.aliases_added for n in (a.name, a.of))
         found.update(c.name for c in self.constants_changed)
         found.update(t.name for t in (*self.tables_changed, *self.tables_added))
         found.update(t.name for t in self.rows_added)

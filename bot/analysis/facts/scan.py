@@ -221,6 +221,8 @@ class Side:
     # a settings file's key -> value (keys seen more than once on a side are ambiguous: None)
     values: dict[str, str | None] = field(default_factory=dict)
     sections: list[str] = field(default_factory=list)
+    # a section's title -> the first paragraph of prose written under it on that side
+    section_texts: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
