@@ -16,6 +16,7 @@ from bot.analysis.facts.importers import imported_from
 from bot.analysis.facts.records import ErrorExpected
 from bot.analysis.facts.scan import FileReading
 from bot.cli.claim_check import Verdict
+from bot.cli.claims_eval import entry_text
 from bot.models import ChangeType, Importance
 from tests.clones import checked_entry
 
@@ -258,6 +259,31 @@ def test_a_test_rewritten_to_expect_an_error_says_what_callers_meet(
         "“Could not include outside source dir” from the same call: callers meet the new error"
     )
     assert (sentence in text) is said
+    assert Verdict.FALSE not in verdicts
+
+
+def test_a_test_now_expecting_an_error_the_code_already_gave_says_nothing_of_callers(
+    tmp_path: Path,
+) -> None:
+    # deepdiff's merge #483: a test's expected string became "Error when loading t1:", which
+    # its `commands.py` had long printed; the merge's code change was elsewhere
+    before = INCLUDE_FIXED.replace("def ", "# a comment\ndef ", 1)
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {
+            "src/mark/__init__.py": "",
+            "src/mark/directives/include.py": before,
+            "tests/test_directives.py": TEST_DIRECTIVES,
+        },
+        {
+            "src/mark/directives/include.py": INCLUDE_FIXED,
+            "tests/test_directives.py": TEST_DIRECTIVES.replace(
+                "'# Table of Contents'", "'Could not include outside source dir'"
+            ),
+        },
+        "fix(directives): constrain include targets",
+    )
+    assert "callers meet the new error" not in entry_text(analysis)
     assert Verdict.FALSE not in verdicts
 
 

@@ -2834,7 +2834,10 @@ def write(
         # (nor is where the change lies, said in their stead: "The fix is in `add_toc_hook`"
         # for "`add_toc_hook` now calls `_unique_id`", the names they name stay unsaid)
         wired: set[str] = {n for s in facts if s.wiring for n in _span_names(s.clause)}
-        facts = [s for s in facts if not s.wiring]
+        # where wiring is all the code tells, its first sentence stays: a private name may
+        # be all that says what changed ("`DeepHash._hash` now calls `_prep_ipranges`",
+        # deepdiff's merge #528; a blind reader preferred the entry that kept it)
+        facts = [s for s in facts if not s.wiring] or facts[:1]
     else:
         wired = set()
     limit = ONE_LINE_MAX if low else SUMMARY_LIMIT

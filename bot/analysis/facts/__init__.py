@@ -377,6 +377,17 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         and path_kind(f.filename) is PathKind.TESTS
         for e in errors_expected(f.filename, f.patch)
     ]
+    # the error's words are the change's only where its code adds them: a test that now
+    # expects a message the code already gave says nothing new of callers (deepdiff's merge
+    # #483 rewrote a test's expected string to an error its `commands.py` had long raised)
+    added = [
+        line
+        for f in commit.files
+        if f.patch and path_kind(f.filename) is not PathKind.TESTS
+        for line in f.patch.split("\n")
+        if line.startswith("+") and not line.startswith("+++")
+    ]
+    expected = [e for e in expected if any(e.new.strip()[:40] in line for line in added)]
     if expected:
         facts = dataclasses.replace(facts, errors_expected=_cap(expected))
     if any(n.path.endswith(".py") and "." not in n.name for n in facts.removed):
