@@ -60,14 +60,18 @@ def _own_nodes(node: ast.AST) -> Iterable[ast.AST]:
 def arities_changed(readings: Iterable[FileReading], whole: set[str]) -> list[ArityChange]:
     """The public functions and methods (no part of the name private) of the Python files
     read whole whose returns are tuples of one size at every `return` at both revisions, a
-    different size at each."""
+    different size at each; only those whose bodies differ (`Side.bodies`)."""
     out = []
     for r in readings:
         if r.path not in whole or not r.path.endswith(".py"):
             continue
         for name, now in r.plus.functions.items():
             was = r.minus.functions.get(name)
-            if was is None or any(part.startswith("_") for part in name.split(".")):
+            if (
+                was is None
+                or r.minus.bodies.get(name, was) == r.plus.bodies.get(name)
+                or any(part.startswith("_") for part in name.split("."))
+            ):
                 continue
             old, new = tuple_size(was), tuple_size(now)
             if old is not None and new is not None and old != new:

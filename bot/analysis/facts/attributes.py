@@ -64,6 +64,12 @@ def attributes_gone(readings: list[FileReading], whole: set[str]) -> list[Member
                 or now[0] is not NameKind.CLASS
                 or f"{cls}.__getattr__" in r.plus.defs
                 or f"{cls}.__getattribute__" in r.plus.defs
+                # a class whose methods' bodies are all as they were sets what it set
+                or not any(
+                    r.minus.bodies.get(n, n) != r.plus.bodies.get(n)
+                    for n in (*r.minus.functions, *r.plus.functions)
+                    if n.startswith(f"{cls}.")
+                )
             ):
                 continue
             lost = _set_on_self(r.minus, cls) - _set_on_self(r.plus, cls)
