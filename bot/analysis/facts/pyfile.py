@@ -130,15 +130,23 @@ def read_units(text: str, *, package: str | None, tests: bool) -> list[Unit] | N
     return units(tree.body, text.splitlines(), package=package, tests=tests)
 
 
-def table(read: list[Unit]) -> tuple[Side, list[str]]:
+def table(read: list[Unit]) -> tuple[Side, list[Warned]]:
     """A side's symbol table from its units, and the deprecation messages its code raises."""
-    side, deprecations = Side(), list[str]()
+    side, deprecations = Side(), list[Warned]()
     for unit in read:
         unit.fill(side, deprecations)
     side.served.update(k for n in side.lazy_reads for k in side.mappings.get(n, ()))
     if not side.listed:
         side.exports.update(side.imported_exports)
     return side, deprecations
+
+
+class Warned(NamedTuple):
+    """A deprecation warning the code raises: its message, and where (the definition the call
+    is in, the call, its category: `Pattern.match:warn:DeprecationWarning`)."""
+
+    message: str
+    where: str
 
 
 @dataclass
@@ -150,7 +158,7 @@ class Unit:
     start: int  # first line, decorators included (1-based)
     end: int  # last line
     table: Side
-    deprecations: list[str]
+    deprecations: list[Warned]
     # environment variables a call here reads with its default; one only subscripted
     # (`os.environ["X"]`) does not replace a default read before it
     env_read: set[str]
@@ -158,7 +166,7 @@ class Unit:
     # whose lines the commit shifted): its nodes' line numbers are that parse's
     by: int = 0
 
-    def fill(self, side: Side, deprecations: list[str]) -> None:
+    def fill(self, side: Side, deprecations: list[Warned]) -> None:
         """Add this unit's table to `side`, as reading its statements after those before."""
         table = self.table
         # a name bound again by a later unit (a second top-level `def`, an `@overload`)
@@ -559,7 +567,9 @@ class _Reader:
         self.lines = lines
         self.package = package
         self.tests = tests
-        self.deprecations: list[str] = []
+        self.deprecations: list[Warned] = []
+        # the definitions the calls being walked lie in (`Pattern.match`)
+        self.scope: list[str] = []
         self.env_read: set[str] = set()
         # `os.environ.get("PAGER") or ""`: the call's value when it gives None, by the call
         self.or_else: dict[int, ast.expr] = {}
@@ -593,11 +603,16 @@ class _Reader:
                     for item in (value if isinstance(value, list) else [value])
                     if isinstance(item, ast.AST)
                 ]
+                named = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                if named:
+                    self.scope.append(node.name)
                 for block in blocks:
                     inner = getattr(node, block)
                     if block in ("handlers", "cases"):
                         inner = [s for h in inner for s in h.body]
                     self._calls([s for s in inner if isinstance(s, ast.stmt)], hinted)
+                if named:
+                    self.scope.pop()
             for part in parts:
                 for child in breadth([part]):
                     if isinstance(child, ast.BoolOp) and isinstance(child.op, ast.Or):
@@ -1010,7 +1025,10 @@ class _Reader:
             {c.rsplit(".", 1)[-1] for c in categories} & _DEPRECATION_CATEGORIES
         )
         if message and (explicit or _SAYS_DEPRECATED.search(message)):
-            self.deprecations.append(message)
+            # where it warns: the definition the call is in, and the call and category
+            kind = ",".join(sorted(c for c in categories if c.endswith(("Warning", "Error"))))
+            where = f"{'.'.join(self.scope)}:{last}:{kind}"
+            self.deprecations.append(Warned(message, where))
 
 
 def _auto(node: ast.expr) -> bool:

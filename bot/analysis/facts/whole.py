@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.analysis.facts.cfile import keep_named
 from bot.analysis.facts.pyedit import python_sides
+from bot.analysis.facts.pyfile import Warned
 from bot.analysis.facts.python import _replacement, cut_message
 from bot.analysis.facts.scan import FileReading, Side
 from bot.analysis.facts.trees import side_reader
@@ -24,7 +25,7 @@ def read_whole(
     """Fill `reading` from the file's text at the parent (`before`, '' when added) and at
     the commit (`after`, '' when removed); False when either side does not parse, and the
     patch must be read instead."""
-    warned: list[list[str]] = [[], []]
+    warned: list[list[Warned]] = [[], []]
     if language is Language.PYTHON:
         # one whole parse: what the edit leaves alone is read once (`pyedit.py`)
         sides = python_sides(before, after, package=package, tests=tests)
@@ -53,13 +54,25 @@ def read_whole(
             side.tables.clear()
             side.params.clear()
         return True
-    old = set(warned[0])
     reading.deprecations.extend(
-        (cut_message(message), _replacement(message))
-        for message in dict.fromkeys(warned[1])
-        if message not in old
+        (cut_message(message), _replacement(message)) for message in added_warnings(*warned)
     )
     return True
+
+
+def added_warnings(before: list[Warned], after: list[Warned]) -> list[str]:
+    """The deprecation messages the commit's code raises that its parent's did not, less
+    those only reworded: where the parent's same definition warned through the same call
+    and category with words the commit no longer has, the warning is not new."""
+    old = {w.message for w in before}
+    new = {w.message for w in after}
+    # where the parent warned with words the commit dropped
+    reworded = {w.where for w in before if w.message not in new}
+    return list(
+        dict.fromkeys(
+            message for message, where in after if message not in old and where not in reworded
+        )
+    )
 
 
 def _clear(reading: FileReading) -> None:
