@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.analysis.facts import read_facts
+from bot.analysis.facts.records import ExtraRequirement
+from bot.analysis.rules import analyze
 from bot.cli.claim_check import Verdict
 from bot.cli.claims_eval import entry_text
-from tests.clones import checked_entry
+from tests.clones import checked_entry, second_commit, verdicts_of
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
@@ -59,3 +62,76 @@ def test_a_warning_in_a_function_that_had_none_is_added_beside_a_reworded_one(
     assert "deprecation warning: “iter_tree() is deprecated" in text
     assert "match_files() is deprecated" not in text
     assert Verdict.FALSE not in verdicts
+
+
+# deepdiff 9c8968f "8.1.0": `setup.py` reads `requirements.txt` into `install_requires` and
+# `requirements-cli.txt` into the `cli` extra; `requirements-dev3.8.txt` it reads not at all
+_SETUP = """from setuptools import setup
+
+
+def get_reqs(filename):
+    with open(filename, "r") as reqs_file:
+        return reqs_file.readlines()
+
+
+reqs = get_reqs("requirements.txt")
+cli_reqs = get_reqs("requirements-cli.txt")
+
+setup(
+    name="deepdiff",
+    packages=["deepdiff"],
+    install_requires=reqs,
+    extras_require={{"cli": cli_reqs}},{more}
+)
+"""
+_PINS_BEFORE = {
+    "requirements.txt": "orderly-set==5.2.2\n",
+    "requirements-cli.txt": "click==8.1.7\npyyaml==6.0.1\n",
+    "requirements-dev3.8.txt": "pytest==8.2.2\norjson==3.10.5\n",
+}
+_PINS_AFTER = {
+    "requirements.txt": "orderly-set>=5.2.3,<6\n",
+    "requirements-cli.txt": "click==8.1.7\npyyaml==6.0.2\n",
+    "requirements-dev3.8.txt": "pytest==8.2.2\norjson==3.10.12\n",
+}
+
+
+@pytest.mark.parametrize("setup_changed", [True, False])
+def test_a_requirements_file_is_said_as_whom_the_setup_feeds_it(
+    tmp_path: Path, setup_changed: bool
+) -> None:
+    before = {
+        "deepdiff/__init__.py": "",
+        "setup.py": _SETUP.format(more=""),
+        **_PINS_BEFORE,
+    }
+    after = dict(_PINS_AFTER)
+    if setup_changed:
+        after["setup.py"] = _SETUP.format(more='\n    package_data={"deepdiff": ["py.typed"]},')
+    root, commit = second_commit(tmp_path, before, after, "8.1.0")
+    facts = read_facts(commit)
+    # the runtime pin alone is the package's; the dev tools' is theirs, the `cli` extra's its
+    assert [(r.package, r.tools) for r in facts.requirements] == [
+        ("orjson", True),
+        ("orderly-set", False),
+    ]
+    assert facts.extras_changed == (
+        ExtraRequirement("cli", "pyyaml==6.0.1", "pyyaml==6.0.2", "requirements-cli.txt"),
+    )
+    text = entry_text(analyze(commit))
+    assert "Requires `orderly-set>=5.2.3,<6` (was `==5.2.2`)" in text
+    assert "orjson" not in text
+    assert "Requires `pyyaml" not in text and ", `pyyaml" not in text
+    assert Verdict.FALSE not in [v for _, v in verdicts_of(root, commit.sha, text)]
+
+
+def test_a_requirements_file_is_the_package_s_where_no_metadata_reads_files(
+    tmp_path: Path,
+) -> None:
+    # a `setup.py` that lists its requirements itself says nothing of `requirements.txt`:
+    # its pins stay what they were taken for (an application's)
+    setup = 'from setuptools import setup\n\nsetup(name="app", install_requires=["click"])\n'
+    before = {"app/__init__.py": "", "setup.py": setup, "requirements.txt": "click==8.1.7\n"}
+    after = {"requirements.txt": "click==8.1.8\n"}
+    analysis, _ = checked_entry(tmp_path, before, after, "Bump click")
+    assert "Requires `click==8.1.8` (was `==8.1.7`)" in entry_text(analysis)

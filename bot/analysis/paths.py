@@ -154,7 +154,8 @@ _DEV_TOOLING = re.compile(
     r"|(^|/)(benchmarks?|bench|downstream|typing[-_](?:examples?|tests?))/"
     r"|(^|/)requirements(?:[-_/][^/]*)?[-_/]"
     r"(?:dev|tests?|testing|lint|typing|ci|docs?|pytest|towncrier|codspeed|coverage|mypy|constraints?)"
-    r"(?:[-_.][^/]*)?\.(?:txt|in)$"
+    # (a Python's own: `requirements-dev3.8.txt`)
+    r"(?:(?:py)?\d+(?:\.\d+)*)?(?:[-_.][^/]*)?\.(?:txt|in)$"
     # the same named the other way round (`dev-requirements.txt`, `test_requirements.in`)
     r"|(^|/)(?:dev|develop|tests?|testing|lint|typing|ci|docs?|mypy)[-_]requirements"
     r"(?:[-_.][^/]*)?\.(?:txt|in)$"

@@ -212,6 +212,7 @@ def modules_named(
     wanted += [p for p in _bases_imported(files, changed) if p not in wanted]
     wanted += [p for p in _packages_left(files, changed) if p not in wanted]
     wanted += [p for p in _metadata_beside(files, changed) if p not in wanted]
+    wanted += [p for p in _metadata_of_requirements(files, changed) if p not in wanted]
     return [*wanted, *(p for p in _metadata_of_title(title, changed) if p not in wanted)]
 
 
@@ -325,6 +326,25 @@ def _metadata_beside(files: list[FileChange], changed: set[str]) -> list[str]:
             if path not in changed and path not in out:
                 out.append(path)
     return out[: len(_METADATA)]
+
+
+def _metadata_of_requirements(files: list[FileChange], changed: set[str]) -> list[str]:
+    """The `setup.py` and `pyproject.toml` the commit leaves alone in the folder of a
+    requirements file whose pins change (or the folder above: `requirements/cli.txt`):
+    which file they read tells whether the pins are the package's, an extra's or the dev
+    tools' (`facts._with_requirement_files`)."""
+    out: list[str] = []
+    for f in files:
+        if not _REQUIREMENTS.search(f.filename) or tooling_path(f.filename) or not f.patch:
+            continue
+        folder = f.filename.rpartition("/")[0]
+        if folder.rsplit("/", 1)[-1] == "requirements":
+            folder = folder.rpartition("/")[0]
+        for name in ("setup.py", "pyproject.toml"):
+            path = f"{folder}/{name}" if folder else name
+            if path not in changed and path not in out:
+                out.append(path)
+    return out[:2]
 
 
 # A title on which Pythons are supported: "Drop support for EOL Python <= 3.6", "Require

@@ -71,7 +71,13 @@ from bot.analysis.facts.listed import unbound
 from bot.analysis.facts.members import members_gone
 from bot.analysis.facts.modules import breadth
 from bot.analysis.facts.packages import PackageInit, package_init
-from bot.analysis.facts.packaging import COMMAND_GROUPS, packaging_changes, shipped_type_markers
+from bot.analysis.facts.packaging import (
+    COMMAND_GROUPS,
+    RUNTIME,
+    packaging_changes,
+    requirement_files,
+    shipped_type_markers,
+)
 from bot.analysis.facts.param_renamed import renamed_throughout
 from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.pyfile import (
@@ -106,6 +112,7 @@ from bot.analysis.facts.records import (
     EntryPoint,
     Expected,
     Extra,
+    ExtraRequirement,
     Facts,
     FileFact,
     Followed,
@@ -364,6 +371,7 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         if r.path.rsplit("/", 1)[-1] == "setup.py" and r.path in whole
     }
     facts = _with_packaging(commit, facts, parses, calls)
+    facts = _with_requirement_files(commit, facts)
     if facts.removed or facts.constants_removed:
         facts = dataclasses.replace(facts, imported_from=imported_from(readings))
     if arities := arities_changed(readings, whole):
@@ -739,6 +747,63 @@ def _with_packaging(
         backend_changed=_cap(found.backends),
         distribution_renamed=_cap(found.names),
     )
+
+
+# A requirements file (`requirements-cli.txt`, `requirements/base.in`)
+_REQUIREMENTS_TXT = re.compile(r"(?:^|/)[^/]*requirements[^/]*(?:/[^/]*)?\.(?:txt|in)$")
+
+
+def _with_requirement_files(commit: CommitInput, facts: Facts) -> Facts:
+    """The facts with each requirements file's pins said as whose they are, where the
+    package's `setup.py` (`pyproject.toml`) at the commit reads requirements files: one fed
+    to an extra is the extra's (deepdiff's `requirements-cli.txt`, its `cli` extra), one it
+    does not read reaches no install of the package (the dev tools'), one it installs stays
+    the package's."""
+    if not any(_REQUIREMENTS_TXT.search(r.path) for r in facts.requirements):
+        return facts
+    texts = dict(commit.modules)
+    for f in commit.files:
+        if f.filename.rsplit("/", 1)[-1] in ("setup.py", "pyproject.toml"):
+            texts[f.filename] = (f.after if f.status != "removed" else None) or ""
+    kept: list[Requirement] = []
+    extras = list(facts.extras_changed)
+    for r in facts.requirements:
+        role = _requirement_file_role(r.path, texts) if _REQUIREMENTS_TXT.search(r.path) else None
+        if role is None or role == RUNTIME:
+            kept.append(r)
+        elif role is _UNREAD:
+            kept.append(dataclasses.replace(r, tools=True))
+        else:
+            old = f"{r.package}{r.old}" if r.old else None
+            extras.append(ExtraRequirement(role, old, f"{r.package}{r.spec}", r.path))
+    return dataclasses.replace(
+        facts, requirements=tuple(kept), extras_changed=_cap(list(dict.fromkeys(extras)))
+    )
+
+
+# a requirements file no metadata file of the package reads
+_UNREAD = "\0unread"
+
+
+def _requirement_file_role(path: str, texts: dict[str, str]) -> str | None:
+    """Whom a requirements file feeds (`packaging.requirement_files`), by the metadata of
+    the nearest folder above it that has some: `_UNREAD` where that metadata reads other
+    requirements files and not this one; None where no metadata read says."""
+    parts = path.split("/")
+    for depth in range(len(parts) - 1, -1, -1):
+        folder = "/".join(parts[:depth])
+        prefix = f"{folder}/" if folder else ""
+        setup_py = texts.get(f"{prefix}setup.py")
+        pyproject = texts.get(f"{prefix}pyproject.toml")
+        if setup_py is None and pyproject is None:
+            continue
+        read = {
+            n.removeprefix("./"): role for n, role in requirement_files(setup_py, pyproject).items()
+        }
+        if not read:
+            return None
+        return read.get(path[len(prefix) :], _UNREAD)
+    return None
 
 
 def _head(f: FileChange) -> str:

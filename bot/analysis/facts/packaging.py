@@ -479,3 +479,91 @@ def _keys(data: dict[str, list[str]]) -> set[str]:
         for token in re.split(r"[\s,]+", value)
         if token.rsplit("/", 1)[-1] == TYPE_MARKER
     }
+
+
+# A requirements file's name as a packaging file writes it (`"requirements-cli.txt"`)
+_REQUIREMENTS_FILE = re.compile(r"[\w./-]*requirements[\w./-]*\.(?:txt|in)")
+# what the package itself requires, in the map `requirement_files` gives
+RUNTIME = ""
+
+
+def requirement_files(setup_py: str | None, pyproject: str | None) -> dict[str, str]:
+    """The requirements files a package's metadata reads, each to whom it feeds: `RUNTIME`
+    (`install_requires=get_reqs("requirements.txt")`, setuptools' `dynamic` dependencies)
+    or an extra's name (`extras_require={"cli": cli_reqs}` where `cli_reqs` was read from
+    `requirements-cli.txt`). Names as written, relative to the metadata's folder."""
+    out: dict[str, str] = {}
+    if setup_py and "requirements" in setup_py:
+        try:
+            tree = ast.parse(setup_py)
+        except (SyntaxError, ValueError):
+            tree = None
+        if tree is not None:
+            out.update(_setup_requirement_files(tree))
+    if pyproject and "file" in pyproject:
+        try:
+            table = tomllib.loads(pyproject)
+        except (tomllib.TOMLDecodeError, ValueError):
+            table = {}
+        dynamic = table.get("tool", {}).get("setuptools", {}).get("dynamic", {})
+        for name in _dynamic_files(dynamic.get("dependencies")):
+            out.setdefault(name, RUNTIME)
+        extras = dynamic.get("optional-dependencies", {})
+        for extra, spec in extras.items() if isinstance(extras, dict) else ():
+            for name in _dynamic_files(spec):
+                out.setdefault(name, str(extra))
+    return out
+
+
+def _dynamic_files(spec: object) -> list[str]:
+    """The files of setuptools' `{file = ["requirements.txt"]}`."""
+    files = spec.get("file") if isinstance(spec, dict) else None
+    files = [files] if isinstance(files, str) else files
+    return [f for f in files if isinstance(f, str)] if isinstance(files, list) else []
+
+
+def _setup_requirement_files(tree: ast.Module) -> dict[str, str]:
+    """`requirement_files` of a `setup.py`: the files its names are read from, followed
+    into `setup(install_requires=…, extras_require={…})`."""
+
+    def files(node: ast.AST) -> list[str]:
+        found = []
+        for n in ast.walk(node):
+            if isinstance(n, ast.Constant) and isinstance(n.value, str):
+                if _REQUIREMENTS_FILE.fullmatch(n.value):
+                    found.append(n.value)
+            elif isinstance(n, ast.Name) and n.id in bound:
+                found += bound[n.id]
+        return found
+
+    bound: dict[str, list[str]] = {}
+    out: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and (read := files(node.value)):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    bound[target.id] = read
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "setup"):
+            continue
+        for keyword in node.keywords:
+            value = keyword.value
+            if isinstance(value, ast.Name) and keyword.arg == "extras_require":
+                value = next(
+                    (
+                        a.value
+                        for a in ast.walk(tree)
+                        if isinstance(a, ast.Assign)
+                        and any(getattr(t, "id", None) == value.id for t in a.targets)
+                    ),
+                    value,
+                )
+            if keyword.arg == "install_requires":
+                for name in files(value):
+                    out.setdefault(name, RUNTIME)
+            elif keyword.arg == "extras_require" and isinstance(value, ast.Dict):
+                for key, listed in zip(value.keys, value.values, strict=True):
+                    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                        for name in files(listed):
+                            out.setdefault(name, key.value)
+    return out
