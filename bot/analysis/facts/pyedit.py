@@ -11,14 +11,14 @@ from difflib import SequenceMatcher
 
 from bot.analysis.facts.kept import keep_units, kept_units
 from bot.analysis.facts.modules import module_tree
-from bot.analysis.facts.pyfile import PARSE_ERRORS, Unit, read_units, table, units
+from bot.analysis.facts.pyfile import PARSE_ERRORS, Unit, Warned, read_units, table, units
 from bot.analysis.facts.scan import Side
 
 # Line breaks `str.splitlines` honours and Python's tokenizer does not (form feed, U+2028…):
 # in a text holding one, line numbers of the two disagree, so each side is parsed whole.
 _ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
-Reading = tuple[Side, list[str]]
+Reading = tuple[Side, list[Warned]]
 
 
 def python_sides(

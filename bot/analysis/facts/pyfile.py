@@ -604,7 +604,7 @@ class _Reader:
                     if isinstance(item, ast.AST)
                 ]
                 named = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-                if named:
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                     self.scope.append(node.name)
                 for block in blocks:
                     inner = getattr(node, block)
