@@ -151,6 +151,12 @@ _DEV_TOOLING = re.compile(
     r"|^[^/]+\.config\.[cm]?[jt]s$"
     # a benchmark script at the top (one inside a package may be shipped: `pkg/benchmark.py`)
     r"|^(?:[^/]*benchmark[^/]*|bench_[^/]*)$"
+    # a release's or a benchmark's script at the top (`prebuild.py`, `testpypi_prepublish.py`,
+    # `run_perf_all_tags.sh`): the maintainers run it, no install holds it
+    r"|^[^/]*(?:pre-?build|pre-?publish|publish|release|perf)[^/]*\.(?:py|sh|bash|bat|cmd|ps1)$"
+    # a shell or batch script at the top (an installer users pipe to a shell aside): no wheel
+    # holds one
+    r"|^(?![^/]*install)[^/]+\.(?:sh|bash|bat|cmd|ps1)$"
     r"|(^|/)(benchmarks?|bench|downstream|typing[-_](?:examples?|tests?))/"
     r"|(^|/)requirements(?:[-_/][^/]*)?[-_/]"
     r"(?:dev|tests?|testing|lint|typing|ci|docs?|pytest|towncrier|codspeed|coverage|mypy|constraints?)"
@@ -385,7 +391,9 @@ def _invoke_tasks(f: FileChange) -> bool:
 # up); never a compiler.
 _MAKE_TOOL = re.compile(
     r"^(?:[\w.%/ -]+:(?!=)[^=]*$"
-    r"|\t[@-]*\s*(?:(?:uv\s+(?:run\s+)?|python3?\s+-m\s+|py\.test\b|uvx\s+)?"
+    # (a variable that wraps the command, `${VENV} tox`, `$(PYTHON) -m pytest`, runs the same)
+    r"|\t[@-]*\s*(?:\$[({]\w+[)}]\s+(?:-m\s+)?)?"
+    r"(?:(?:uv\s+(?:run\s+)?|python3?\s+-m\s+|py\.test\b|uvx\s+)?"
     r"(?:pytest|py\.test|ruff|flake8|black|isort|mypy|pyright|pylint|coverage|tox|nox|twine"
     r"|build|pip|uv|pre-commit|bumpversion|bump2version|bump-my-version|sphinx-build|mkdocs"
     r"|towncrier|codespell|check-manifest|hatch|flit|pdm)\b|(?:rm|ls|echo|mkdir|cd|find|git)\b).*$)"
@@ -423,6 +431,18 @@ def ships(path: str, kind: PathKind | None = None) -> bool:
         and not _NOT_SHIPPED.search(path)
         and not _unimportable(path)
     )
+
+
+# A module a package ships for its users' own test suites (`pyparsing/testing.py`,
+# `pkg/testutils.py`, `pkg/pytest_plugin.py`): what it changes reaches their tests only.
+_TEST_HELPER = re.compile(
+    r"(^|/)(?:testing|testutils?|testing_utils|testhelpers|pytest_?plugin)\.pyi?$"
+)
+
+
+def testing_helper(path: str) -> bool:
+    """A shipped module of helpers for users' tests (see `_TEST_HELPER`)."""
+    return bool(_TEST_HELPER.search(path)) and ships(path)
 
 
 def _unimportable(path: str) -> bool:

@@ -28,7 +28,7 @@ from bot.analysis.messages import (
     message_marked_breaking,
     title_marked_breaking,
 )
-from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind
+from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind, testing_helper
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.security import (
     READS_INPUT,
@@ -738,8 +738,12 @@ def _assess(
         # rubric's reverts are medium unless the author says users must adapt.
         return Assessment(I.MEDIUM, False, "reverts a change (its removals are the change's)")
     if breaking:
-        # One hardware generation, platform or model family: at most medium.
-        limited = sig.experimental or sig.confined_to
+        # One hardware generation, platform or model family: at most medium; so is a change
+        # of the helpers a package ships for its users' tests alone (`pkg/testing.py`'s
+        # `assertRaisesParseException` taking a new parameter): their tests meet it, no
+        # program does.
+        helpers = bool(sig.source_files) and all(map(testing_helper, sig.source_files))
+        limited = sig.experimental or sig.confined_to or helpers
         return Assessment(I.MEDIUM if limited else I.HIGH, True, "breaking evidence")
     if T.REVERT in types and sig.reverted_title:
         # A revert's diff is the reverted change's, undone: a tweak of a few lines (aiohttp

@@ -135,13 +135,15 @@ def _blank_only(f: FileChange) -> bool:
 
 # A module's version string, and nothing else, changed (trio-websocket aeb5f60 "fix version
 # (accidental dev suffix)": `__version__ = '0.10.2-dev'` → `'0.10.2'`): a release's plumbing,
-# no code a user runs.
+# no code a user runs; so is the time it was stamped (`__version_time__ = "23 Nov 2025 11:05 UTC"`).
 _VERSION_LINE = re.compile(
-    r"""^[-+](?:__version__|VERSION)\s*(?::\s*str\s*)?=\s*(['"])[\w.+!-]*\1\s*$"""
+    r"""^[-+](?:(?:__version__|VERSION)\s*(?::\s*str\s*)?=\s*(['"])[\w.+!-]*\1"""
+    r"""|__version_(?:time|date)__\s*(?::\s*str\s*)?=\s*(['"])[\w .:,/+-]*\2)\s*$"""
 )
 
 
-def _version_only(f: FileChange) -> bool:
+def version_only(f: FileChange) -> bool:
+    """A module whose version string (or the time it was stamped) is all that changed."""
     changed = [
         line
         for line in (f.patch or "").split("\n")
@@ -171,7 +173,7 @@ def _unshipped(f: FileChange, sig: Signals, quiet: QuietClass | None = None) -> 
         return "tooling"
     if kind in _QUIET_KINDS or f.filename in sig.layout_only:
         return "docs"
-    if _version_only(f):
+    if version_only(f):
         return "the version string"
     if _BUILD_BACKEND.search(f.filename) and (
         f.previous_filename is None or _BUILD_BACKEND.search(f.previous_filename)

@@ -48,7 +48,14 @@ from bot.analysis.messages import (
     message_marked_breaking,
     title_marked_breaking,
 )
-from bot.analysis.paths import PathKind, dev_tooling, path_kind, private_module, tooling_path
+from bot.analysis.paths import (
+    PathKind,
+    dev_tooling,
+    path_kind,
+    private_module,
+    ships,
+    tooling_path,
+)
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.removed import (
     ReachedLoss,
@@ -66,6 +73,7 @@ from bot.analysis.signals import SECURITY_WORDS, Signals, exposure_words
 from bot.analysis.spans import code
 from bot.analysis.summary import authored_summary, capitalised, effect_sentences, says_effect
 from bot.analysis.unreleased import never_released, released
+from bot.analysis.unshipped import version_only
 from bot.models import (
     ONE_LINE_MAX,
     Audience,
@@ -176,11 +184,19 @@ def one_line(text: str) -> str:
 
 
 def _records_only(commit: CommitInput, sig: Signals) -> bool:
-    """Whether every file the commit changes is a changelog and its entry is all the words
-    it has (no description of its own besides): the entry tells a change made elsewhere."""
+    """Whether every file the commit changes is a changelog, or no shipped code (tests, docs,
+    the version string stamped: pyparsing 9c06ffa's `__version_time__` beside its "Implemented
+    a TINY language parser …"), and its entry is all the words it has (no description of its
+    own besides): the entry tells a change made elsewhere."""
     return (
         bool(commit.files)
-        and all(is_changelog(f.filename) for f in commit.files)
+        and any(is_changelog(f.filename) for f in commit.files)
+        and all(
+            is_changelog(f.filename)
+            or version_only(f)
+            or (not ships(f.filename) and f.filename not in sig.source_files)
+            for f in commit.files
+        )
         and bool(sig.entry_items)
         and tuple(sig.description_items) == tuple(sig.entry_items)
     )
