@@ -163,6 +163,9 @@ class _Statement:
     # spelling added, removed, renamed or now called ("Adds `_find_html_ids`"), what the new
     # tests call ("The new tests call `as_string`."): never said on a medium or high entry
     wiring: bool = False
+    # a dev tool's setting beside a change of shipped code (coverage's `fail_under`): never
+    # said on a medium or high entry, which has the code's facts to tell
+    tooling: bool = False
 
 
 def codes(p: AnalysisPhrases, names: Iterable[str], limit: int = 3) -> str:
@@ -2685,7 +2688,11 @@ def _values(sig: Signals, p: AnalysisPhrases, *, tooling: bool = False) -> list[
         else:
             clause = p.value_changed.format(name=name, old=old, new=new, paths=codes(p, where, 1))
         beside_code = tooling and bool(sig.source_lines)
-        out.append(_Statement("compatibility", clause, minor=beside_code, aside=beside_code))
+        out.append(
+            _Statement(
+                "compatibility", clause, minor=beside_code, aside=beside_code, tooling=beside_code
+            )
+        )
     return out
 
 
@@ -2853,6 +2860,7 @@ def write(
         # where wiring is all the code tells, its first sentence stays: a private name may
         # be all that says what changed ("`DeepHash._hash` now calls `_prep_ipranges`",
         # deepdiff's merge #528; a blind reader preferred the entry that kept it)
+        facts = [s for s in facts if not s.tooling]
         facts = [s for s in facts if not s.wiring] or facts[:1]
     else:
         wired = set()

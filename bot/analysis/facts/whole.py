@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.analysis.facts.cfile import keep_named
 from bot.analysis.facts.pyedit import python_sides
 from bot.analysis.facts.pyfile import Warned
@@ -60,14 +62,19 @@ def read_whole(
     return True
 
 
+_DEPRECATES = re.compile(r"deprecat|will be removed|no longer supported", re.IGNORECASE)
+
+
 def added_warnings(before: list[Warned], after: list[Warned]) -> list[str]:
     """The deprecation messages the commit's code raises that its parent's did not, less
     those only reworded: where the parent's same definition warned through the same call
     and category with words the commit no longer has, the warning is not new."""
     old = {w.message for w in before}
     new = {w.message for w in after}
-    # where the parent warned with words the commit dropped
-    reworded = {w.where for w in before if w.message not in new}
+    # where the parent warned of a deprecation with words the commit dropped (a warning
+    # that told of no deprecation, "… was never intentionally public", now "… is deprecated
+    # and will be removed in 9.0", announces one: click 051725f)
+    reworded = {w.where for w in before if w.message not in new and _DEPRECATES.search(w.message)}
     return list(
         dict.fromkeys(
             message for message, where in after if message not in old and where not in reworded
