@@ -15,7 +15,6 @@ import pytest
 from bot.analysis.paths import dev_tooling, tooling_path
 from bot.analysis.paths import testing_helper as helper_module
 from bot.analysis.rules import analyze
-from bot.analysis.signals import _of_title
 from bot.models import FileChange, Importance
 from tests.clones import second_commit
 
@@ -149,39 +148,6 @@ def test_the_same_break_in_a_module_is_high(tmp_path: Path) -> None:
 def test_test_helper_modules_by_name() -> None:
     assert helper_module("pkg/testing.py") and helper_module("pkg/testutils.py")
     assert not helper_module("pkg/core.py") and not helper_module("tests/testing.py")
-
-
-TITLE = (
-    "Add unit tests; enhanced pkg.testing.assertRaisesParseException to accept an expected message"
-)
-OTHER = "Fixed empty error message bug, PR submitted by InSync (#534)."
-OWN = "Added unit tests, with enhancement to pkg.testing.assertRaisesParseException to accept an expected message."
-
-
-def test_a_changelog_line_of_another_commits_fix_is_dropped() -> None:
-    assert _of_title([f"\n{OTHER}\n{OWN}"], TITLE) == [f"\n{OWN}"]
-    assert _of_title([OTHER, OWN], TITLE) == [OWN]
-
-
-def test_changelog_lines_none_or_all_of_which_echo_the_title_are_kept() -> None:
-    assert _of_title([OTHER, "Dropped Python 3.8."], TITLE) == [OTHER, "Dropped Python 3.8."]
-    assert _of_title([OWN], TITLE) == [OWN]
-
-
-def test_the_other_commits_line_is_not_the_summary(tmp_path: Path) -> None:
-    changes = "Version 3.1.2 - in development\n\n- Older item.\n"
-    analysis = _analysis(
-        tmp_path,
-        {"pkg/__init__.py": PKG, "pkg/testing.py": HELPER, "CHANGES": changes},
-        {
-            "pkg/__init__.py": PKG,
-            "pkg/testing.py": HELPER_NEW,
-            "CHANGES": changes + f"\n- {OTHER}\n\n- {OWN}\n",
-        },
-        TITLE,
-    )
-    assert "InSync" not in analysis.summary
-    assert "assertRaisesParseException" in analysis.summary
 
 
 def test_an_entry_beside_the_timestamp_is_said_as_recorded(tmp_path: Path) -> None:

@@ -568,35 +568,6 @@ def _echoes(paragraph: str, title: str) -> bool:
     return words(paragraph) == words(title)
 
 
-def _stems(text: str) -> set[str]:
-    """The words of a text that carry it (four letters or more), their endings aside."""
-    words = re.findall(r"[a-z0-9]+", re.sub(r"\(#\d+\)", "", text.lower()))
-    return {re.sub(r"(?:ing|ed|es|s|e)$", "", w) for w in words if len(w) > 3}
-
-
-def _of_title(items: list[str], title: str) -> list[str]:
-    """The items of a changelog entry that say what the title says, where some do and some
-    do not: the others record changes that landed in other commits (pyparsing 5d54550 adds
-    "Fixed empty error message bug … (#534)", the fix of the commit before, beside its own
-    "Added unit tests … assertRaisesParseException …"). All of them where none or all do."""
-    said = _stems(title)
-
-    def echoes(item: str) -> bool:
-        words = _stems(item)
-        return bool(words) and len(words & said) * 2 >= len(words)
-
-    # (an entry's bullets are the lines of one item: "\nFixed …\nAdded …")
-    lines = [line for item in items for line in item.split("\n") if _stems(line)]
-    kept = [line for line in lines if echoes(line)]
-    if not kept or len(kept) == len(lines):
-        return items
-    out = [
-        "\n".join(line for line in item.split("\n") if not _stems(line) or echoes(line))
-        for item in items
-    ]
-    return [item for item in out if _stems(item)]
-
-
 def read_signals(
     commit: CommitInput, facts: Facts | None = None, parses: Parses | None = None
 ) -> Signals:
@@ -628,16 +599,14 @@ def read_signals(
     records = beside and keeps_records(commit.title)
     beside = beside and not records
     written = news or (changelog_entry(commit.files) if beside else "")
-    entry_items = _of_title(
-        description_paragraphs(written, items=True) if written else [], commit.title
-    )
+    entry_items = description_paragraphs(written, items=True) if written else []
     if all(_echoes(p, commit.title) for p in own) and not records:
         # No words of the author's but the title: the entry the commit adds to its
         # changelog says what it does (quart 8a0e4c4's "Fix signing key selection order …"),
         # or the fragment
         entry = changelog_entry(commit.files) or news
         if entry:
-            items = entry_items = _of_title(description_paragraphs(entry, items=True), commit.title)
+            items = entry_items = description_paragraphs(entry, items=True)
             changelog = entry
     if not any(housekeeping(t) for t in (title.text, *title.tags)):
         # (a refactor's items are what it does: vllm-ascend #5437's "Refactor eagle and mtp …")

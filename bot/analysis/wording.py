@@ -197,7 +197,13 @@ def _records_only(commit: CommitInput, sig: Signals) -> bool:
         and all(
             is_changelog(f.filename)
             or version_only(f)
-            or (not ships(f.filename) and f.filename not in sig.source_files)
+            # (tests and docs tell no change of their own; a CI matrix or the package's
+            # metadata beside "Adds Python 3.13 support" is that change: svcs)
+            or (
+                not ships(f.filename)
+                and path_kind(f.filename) in {PathKind.TESTS, PathKind.DOCS}
+                and f.filename not in sig.source_files
+            )
             for f in commit.files
         )
         and bool(sig.entry_items)

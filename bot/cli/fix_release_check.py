@@ -5,6 +5,7 @@ removes or changes is new in the parent against each version tag that lacks the 
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 from pathlib import Path
 
@@ -108,24 +109,39 @@ def _removed_lines(text: str, modules: set[str]) -> dict[str, set[int]]:
     return out
 
 
-def _removed_texts(path: Path, parent: str, sha: str, names: set[str]) -> list[str]:
-    """The texts of the lines the commit removes from the files `names`."""
+def _removed_runs(path: Path, parent: str, sha: str, names: set[str]) -> list[list[str]]:
+    """The runs of lines the commit removes from the files `names`, each run the `-` lines
+    that follow one another in a hunk, stripped, blank ones aside."""
     text = _diff(path, "--no-renames", parent, sha) or ""
-    out: list[str] = []
+    runs: list[list[str]] = [[]]
     name: str | None = None
     for line in text.split("\n"):
         if line.startswith("--- "):
             name = line[6:] if line.startswith("--- a/") else None
         elif line.startswith("-") and name in names:
-            out.append(line[1:])
-    return out
+            if stripped := line[1:].strip():
+                runs[-1].append(stripped)
+            continue
+        if runs[-1]:
+            runs.append([])
+    return [run for run in runs if run]
 
 
-def _held(path: Path, tag: str, lines: list[str], modules: set[str]) -> str | None:
-    """The first of `lines` (stripped; those of 12 characters or more) that a shipped file of
-    the tag holds as a line of its own, by `git grep -F` (the checker's own reading: line by
-    line, where the analyser compares texts with their spaces taken out)."""
-    asked = list(dict.fromkeys(t for line in lines if len(t := line.strip()) >= 12))
+def _held(path: Path, tag: str, runs: list[list[str]], modules: set[str]) -> str | None:
+    """Two removed lines that follow one another in a run (one of 12 characters or more,
+    neither under 8) that a shipped file of the tag holds one after the other, or a lone
+    removed line of 40 or more it holds: found by `git grep -F`, then read line by line (the
+    checker's own reading; the analyser compares texts with their spaces taken out). A lone
+    common line (`out_index: Optional[int] = None`, in a module the release had beside the
+    new backend it fixes: python-pathspec 3ef1451) tells nothing of where the code came from."""
+    pairs = [
+        (a, b)
+        for run in runs
+        for a, b in itertools.pairwise(run)
+        if min(len(a), len(b)) >= 8 and max(len(a), len(b)) >= 12
+    ]
+    singles = [run[0] for run in runs if len(run) == 1 and len(run[0]) >= 40]
+    asked = list(dict.fromkeys([*(t for pair in pairs for t in pair), *singles]))
     if not asked:
         return None
     args = ["grep", "-l", "-F"]
@@ -137,10 +153,14 @@ def _held(path: Path, tag: str, lines: list[str], modules: set[str]) -> str | No
         return None
     for hit in found.stdout.split("\n"):
         name = hit.partition(":")[2]
-        if name and _shipped(name, modules):
-            shown = _show(path, tag, name) or ""
-            held = {line.strip() for line in shown.split("\n")}
-            return next((text for text in asked if text in held), None)
+        if not name or not _shipped(name, modules):
+            continue
+        lines = [t for line in (_show(path, tag, name) or "").split("\n") if (t := line.strip())]
+        follows = set(itertools.pairwise(lines))
+        if pair := next((p for p in pairs if p in follows), None):
+            return f"{pair[0]} / {pair[1]}"
+        if single := next((t for t in singles if t in set(lines)), None):
+            return single
     return None
 
 
@@ -186,7 +206,7 @@ def judged_fix(path: Path, sha: str, parent: str | None, tag: str) -> tuple[bool
             if not lines <= new:
                 return False, f"line {min(lines - new)} of `{name}` is as `{release}` has it"
     # a line moved to another file after the release is still the release's code
-    held = _held(path, tag, _removed_texts(path, parent, sha, set(removed)), _modules(path, tag))
+    held = _held(path, tag, _removed_runs(path, parent, sha, set(removed)), _modules(path, tag))
     if held:
         return False, f"a shipped file of `{tag}` holds “{held}”"
     return True, "every line it removes is new against each release that lacks it"
