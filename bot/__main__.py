@@ -12,16 +12,6 @@ from typing import NoReturn
 import pydantic
 import shtab
 
-from bot.cli import (
-    claims_eval,
-    classify,
-    corrections,
-    evaluation,
-    offline,
-    publish,
-    register,
-    serve,
-)
 from bot.runtime.logs import configure_logging
 from bot.settings import MissingSetting, Settings
 
@@ -362,16 +352,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _run(settings: Settings, args: argparse.Namespace) -> int:
+    # each command's module is imported when it runs: a digest does not load the web app,
+    # the store or the claims checker (a second of CPU a run)
     match args.command:
         case "serve":
+            from bot.cli import serve
+
             return serve.serve(settings)
         case "migrate":
+            from bot.cli import serve
+
             return serve.migrate(settings)
         case "classify":
+            from bot.cli import classify
+
             return classify.command(settings, lang=args.lang, clone=args.git)
         case "eval" if args.corrections:
+            from bot.cli import corrections
+
             return corrections.command(settings, args.corrections)
         case "eval" if args.claims:
+            from bot.cli import claims_eval
+
             if args.labels is not None:
                 raise MissingSetting("--claims checks an analyser's own text: drop LABELS.jsonl")
             if args.lang not in (None, "en"):
@@ -390,6 +392,8 @@ def _run(settings: Settings, args: argparse.Namespace) -> int:
                 "--range, --since, --until and --show-unverifiable go with --claims"
             )
         case "eval":
+            from bot.cli import evaluation
+
             return evaluation.command(
                 settings,
                 labels=args.labels,
@@ -400,6 +404,8 @@ def _run(settings: Settings, args: argparse.Namespace) -> int:
                 show_words=args.show_words,
             )
         case "digest":
+            from bot.cli import offline
+
             return offline.command(
                 settings,
                 clone=args.git,
@@ -413,6 +419,8 @@ def _run(settings: Settings, args: argparse.Namespace) -> int:
                 week=args.week,
             )
         case "register":
+            from bot.cli import register
+
             return register.command(
                 org=args.org,
                 github_url=args.github_url,
@@ -423,6 +431,8 @@ def _run(settings: Settings, args: argparse.Namespace) -> int:
                 open_browser=not args.no_browser,
             )
         case "publish":
+            from bot.cli import publish
+
             return publish.command(settings, repo=args.repo, day=args.day, week=args.week)
     raise AssertionError(f"no command {args.command}")
 

@@ -18,7 +18,7 @@ import ast
 import contextlib
 from collections.abc import Iterator
 
-from bot.analysis.facts.modules import module_tree
+from bot.analysis.facts.modules import breadth, module_tree
 from bot.analysis.facts.records import Expected
 
 # wrappers a test puts around both sides of an equality (order or count, not the values)
@@ -68,9 +68,10 @@ def _cases(text: str) -> Iterator[tuple[str, str, str]]:
 def _in_order(function: ast.FunctionDef) -> list[ast.AST]:
     """The function's statements and calls in the order they run as written (a binding
     before the assertion that reads it)."""
+    # (`breadth`: `ast.walk`'s order, a third faster; the sort below is stable)
     nodes = [
         n
-        for n in ast.walk(function)
+        for n in breadth([function])
         if n is not function and isinstance(n, ast.stmt | ast.Call) and hasattr(n, "lineno")
     ]
     return sorted(nodes, key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from bot.analysis.facts.modules import module_tree, statements
 from bot.analysis.facts.scan import FileReading
 
 _SOURCE_ROOTS = ("src", "lib", "python")
@@ -35,12 +36,14 @@ def imported_from(readings: list[FileReading]) -> tuple[str, ...]:
         if not r.path.endswith(".py") or not text or tests:
             continue
         try:
-            tree = ast.parse(text)
+            # (the parent's shared parse, only read: its units read it)
+            tree = module_tree(text)
         except (SyntaxError, ValueError):
             continue
         own = dotted(r.path)
         package = own.split(".") if r.path.endswith("/__init__.py") else own.split(".")[:-1]
-        for node in ast.walk(tree):
+        # (an import is a statement: the statements alone, not every expression's node)
+        for node in statements(tree):
             if not isinstance(node, ast.ImportFrom):
                 continue
             if node.level:
