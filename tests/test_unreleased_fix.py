@@ -200,3 +200,19 @@ def test_a_fix_whose_removed_lines_tell_nothing_says_nothing_of_releases(tmp_pat
     )
     ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
     assert commit.release is not None and not commit.release.edits_unreleased
+
+
+def test_a_fix_of_a_copy_the_parent_still_keeps_the_original_of_is_of_new_code(
+    tmp_path: Path,
+) -> None:
+    # python-pathspec 3ef1451 "Fix hyperscan bug": the hyperscan backend, new after v0.12.1,
+    # began as a copy of the loop `gitignore.py` had and still has; a fix of the copy mends
+    # code no release held, and the checker, finding the lines in the release, must not call
+    # the sentence false for the original that stays
+    root = _moved_then_fixed(
+        tmp_path,
+        {"pkg/_inline/links.py": PARSER},
+        {"pkg/_inline/links.py": MOVED_FIX},
+    )
+    said = "Fixes code added after `v1.0.0` (never released): users of releases were not affected."
+    assert verdicts_of(root, _head(root), said) == [(Kind.FIXES_UNRELEASED, Verdict.TRUE)]
