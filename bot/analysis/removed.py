@@ -16,6 +16,7 @@ from bot.analysis.facts import (
     parameter_name,
 )
 from bot.analysis.facts.handed_out import EVERY
+from bot.analysis.facts.importers import dotted
 from bot.analysis.paths import private_module
 from bot.analysis.signals import Signals
 from bot.analysis.unreleased import never_released
@@ -37,12 +38,7 @@ class LostParameters:
 
 def module_name(path: str) -> str:
     """The module a Python file is imported as: `pkg.sub.mod` for `src/pkg/sub/mod.py`."""
-    parts = path.removesuffix(".py").split("/")
-    if parts[-1] == "__init__":
-        parts = parts[:-1]
-    if len(parts) > 1 and parts[0] in _SOURCE_ROOTS:
-        parts = parts[1:]
-    return ".".join(parts)
+    return dotted(path)
 
 
 def removed_modules(sig: Signals) -> tuple[str, ...]:
