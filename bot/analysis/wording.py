@@ -2139,20 +2139,12 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             continue
         groups.setdefault((change.lost, gained), []).append((name, change.path))
     for (was, now), functions in renamed.items():
-        private = not any(_public_name(name) for name, _ in functions)
         said = forms(p.renames_parameter, len(functions)).format(
             name=_functions(sig, p, functions),
             old=code(parameter_name(was)),
             new=code(parameter_name(now)),
         )
-        out.append(
-            _Statement(
-                "architecture" if private else "compatibility",
-                said,
-                internal=private,
-                aside=private,
-            )
-        )
+        out.append(_parameters_statement(functions, said))
     for (lost, gained), functions in groups.items():
         said = _functions(sig, p, functions)
         lose = _unreleased(
@@ -2167,21 +2159,12 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         else:
             phrase = p.loses_parameters if lost else p.gains_parameters
             values = {"params": lose if lost else gain}
-        private = not any(_public_name(name) for name, _ in functions)
         out.append(
-            _Statement(
-                # what a private helper takes is no caller's concern: never "Compatibility"
-                "architecture" if private else "compatibility",
-                forms(phrase, len(functions)).format(name=said, **values),
-                internal=private,
-                # what a private helper now takes says less than the title (apscheduler
-                # 96a0713: `MongoDBDataStore._release_job`'s parameters for "Fixed
-                # deserialization failure handling …"): an insight, never the summary
-                aside=private,
+            _parameters_statement(
+                functions, forms(phrase, len(functions)).format(name=said, **values)
             )
         )
     for (plain, keywords), functions in keyworded.items():
-        private = not any(_public_name(name) for name, _ in functions)
         said = forms(p.takes_keywords, len(keywords)).format(
             name=_functions(sig, p, functions), keywords=codes(p, keywords, 3)
         )
@@ -2189,14 +2172,7 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             said = p.also_gains.format(
                 said=said, params=forms(p.parameters, len(plain)).format(params=codes(p, plain, 3))
             )
-        out.append(
-            _Statement(
-                "architecture" if private else "compatibility",
-                said,
-                internal=private,
-                aside=private,
-            )
-        )
+        out.append(_parameters_statement(functions, said))
     for raised in sig.facts.raises_added:
         name = _callable(raised.name)
         if name is not None and raised.path in shipped:
@@ -2239,6 +2215,21 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             )
             out.append(_Statement("compatibility", clause, internal=not _public_name(name)))
     return out[:3]
+
+
+def _parameters_statement(functions: list[tuple[str, str]], said: str) -> _Statement:
+    """A sentence on what functions (name, path) take: a private helper's is an aside."""
+    private = not any(_public_name(name) for name, _ in functions)
+    return _Statement(
+        # what a private helper takes is no caller's concern: never "Compatibility"
+        "architecture" if private else "compatibility",
+        said,
+        internal=private,
+        # what a private helper now takes says less than the title (apscheduler 96a0713:
+        # `MongoDBDataStore._release_job`'s parameters for "Fixed deserialization failure
+        # handling …"): an insight, never the summary
+        aside=private,
+    )
 
 
 def _raises(sig: Signals, p: AnalysisPhrases, name: str, raised: Raised) -> str:
