@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import itertools
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from bot.cli.clone_release import version_tags
@@ -127,21 +128,26 @@ def _removed_runs(path: Path, parent: str, sha: str, names: set[str]) -> list[li
     return [run for run in runs if run]
 
 
-def _pairs_in(path: Path, rev: str, asked: list[str], skip: set[str]) -> set[tuple[str, str]]:
-    """The pairs of lines (stripped, blank ones aside) that follow one another in the files
-    of `rev` (but `skip`) holding any of `asked`, found by `git grep -F`."""
+def _holding(
+    path: Path, rev: str, asked: list[str], keep: Callable[[str], bool]
+) -> Iterator[list[str]]:
+    """The lines, stripped, of each file of `rev` holding any of `asked` that `keep` takes."""
     args = ["grep", "-l", "-F"]
     for text in asked:
         args += ["-e", text]
+    # grepped now (a CloneError is the caller's at the call), each file read as it is reached
     found = run_git(path, *args, rev)
-    names = [
-        n for hit in found.stdout.split("\n") if (n := hit.partition(":")[2]) and n not in skip
-    ]
-    pairs: set[tuple[str, str]] = set()
-    for name in names:
-        lines = [t for line in (_show(path, rev, name) or "").split("\n") if (t := line.strip())]
-        pairs |= set(itertools.pairwise(lines))
-    return pairs
+    names = [n for hit in found.stdout.split("\n") if (n := hit.partition(":")[2]) and keep(n)]
+    return (
+        [t for line in (_show(path, rev, n) or "").split("\n") if (t := line.strip())]
+        for n in names
+    )
+
+
+def _pairs_in(path: Path, rev: str, asked: list[str], skip: set[str]) -> set[tuple[str, str]]:
+    """The pairs of lines one after the other in the files of `rev` (but `skip`) holding `asked`."""
+    files = _holding(path, rev, asked, lambda name: name not in skip)
+    return {pair for lines in files for pair in itertools.pairwise(lines)}
 
 
 def _held(
@@ -163,11 +169,8 @@ def _held(
     asked = list(dict.fromkeys([*(t for pair in pairs for t in pair), *singles]))
     if not asked:
         return None
-    args = ["grep", "-l", "-F"]
-    for text in asked:
-        args += ["-e", text]
     try:
-        found = run_git(path, *args, f"refs/tags/{tag}")
+        files = _holding(path, f"refs/tags/{tag}", asked, lambda name: _shipped(name, modules))
         # lines the parent still holds outside the files fixed were copied from there, not
         # moved: the fixed copy is new (python-pathspec 3ef1451: the hyperscan backend, new
         # after v0.12.1, began as a copy of the loop the simple backend keeps)
@@ -175,11 +178,7 @@ def _held(
     except CloneError:
         return None
     pairs = [p for p in pairs if p not in copied]
-    for hit in found.stdout.split("\n"):
-        name = hit.partition(":")[2]
-        if not name or not _shipped(name, modules):
-            continue
-        lines = [t for line in (_show(path, tag, name) or "").split("\n") if (t := line.strip())]
+    for lines in files:
         follows = set(itertools.pairwise(lines))
         if pair := next((p for p in pairs if p in follows), None):
             return f"{pair[0]} / {pair[1]}"
