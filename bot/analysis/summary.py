@@ -204,19 +204,16 @@ _PLAIN_START = re.compile(
 )
 
 
+# A figure said of speed or size: "~40x at 800 keys" beside "faster", "30% less memory".
+_FIGURE = re.compile(r"(?<![\w.])~?\d+(?:\.\d+)?\s*(?:x|×|%|ms|times)(?![\w])", re.IGNORECASE)
 # What a sentence says changes for a user, in the author's words: "reject a row instead of
 # eating it", "a tab no longer makes …", "the render is now O(n)", "No behaviour change",
 # "~40x at 800 keys", "30% less memory".
 _EFFECT = re.compile(
     r"\binstead of\b|\bno longer\b|\bnow\b|\bno (?:behaviou?r(?:al)?|functional|user-visible)"
-    r"\s+changes?\b|\bbyte[- ]identical\b"
-    r"|(?<![\w.])~?\d+(?:\.\d+)?\s*(?:x|×|%|ms|times)(?![\w])",
+    r"\s+changes?\b|\bbyte[- ]identical\b|" + _FIGURE.pattern,
     re.IGNORECASE,
 )
-
-
-# A figure said of speed or size: "~40x at 800 keys" beside "faster", "30% less memory".
-_FIGURE = re.compile(r"(?<![\w.])~?\d+(?:\.\d+)?\s*(?:x|×|%|ms|times)(?![\w])", re.IGNORECASE)
 _MEASURE = re.compile(
     r"\b(?:faster|slower|speed\w*|quicker|latency|throughput|memory|overhead|allocations?"
     r"|less|fewer|smaller|reduc\w+|improv\w+|render\w*|time)\b",
