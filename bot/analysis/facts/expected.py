@@ -18,6 +18,7 @@ import ast
 import contextlib
 from collections.abc import Iterator
 
+from bot.analysis.facts.layout import bare_string
 from bot.analysis.facts.modules import breadth, module_tree
 from bot.analysis.facts.records import Expected
 
@@ -248,7 +249,7 @@ def _table_cases(
 ) -> Iterator[tuple[str, str, str]]:
     """The rows of a `parametrize` table fed into a test whose one statement asserts
     `f(case) == expected`, each said as its own assertion."""
-    body = [s for s in function.body if not _docstring(s)]
+    body = [s for s in function.body if not bare_string(s)]
     if len(body) != 1:
         return
     pair = _asserted(body[0] if isinstance(body[0], ast.Assert) else _expr(body[0]))
@@ -268,14 +269,6 @@ def _table_cases(
             said = _said(left, right, modules)
             if said is not None:
                 yield said
-
-
-def _docstring(node: ast.stmt) -> bool:
-    return (
-        isinstance(node, ast.Expr)
-        and isinstance(node.value, ast.Constant)
-        and isinstance(node.value.value, str)
-    )
 
 
 def _expr(node: ast.stmt) -> ast.AST:
