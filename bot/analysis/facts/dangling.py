@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 
 from bot.analysis.facts.listed import _bound
-from bot.analysis.facts.modules import module_tree
+from bot.analysis.facts.modules import module_tree, own_nodes
 from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.records import Dangling, ShortCall
 from bot.analysis.facts.same_tree import same_tree
@@ -331,20 +331,7 @@ def _called(call: ast.Call) -> str | None:
 
 def _own_calls(node: ast.AST) -> Iterator[ast.Call]:
     """The calls of a function's own code (not of a function, class or lambda in it)."""
-    stack = list(ast.iter_child_nodes(node))
-    while stack:
-        child = stack.pop()
-        if isinstance(child, _SCOPES):
-            continue
-        if isinstance(child, ast.Call):
-            yield child
-        # (`ast.iter_child_nodes`, inline: a day's edited functions hold many nodes)
-        for field in child._fields:
-            value = getattr(child, field, None)
-            if isinstance(value, ast.AST):
-                stack.append(value)
-            elif isinstance(value, list):
-                stack += [v for v in value if isinstance(v, ast.AST)]
+    return (child for child in own_nodes(node) if isinstance(child, ast.Call))
 
 
 def _plain(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:

@@ -5,9 +5,10 @@ caught: no `KeyError` reaches a caller it did not reach before (toolz 2ac03ce's 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
-_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+from bot.analysis.facts.modules import own_nodes
+
 # What a failed subscript raises, by the names a handler may catch it as
 _LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
 
@@ -32,17 +33,6 @@ def lookups_tested(was: ast.AST | None, now: ast.AST | None, lost: Iterable[str]
     return frozenset(found)
 
 
-def _walk(node: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of a function's own body: not of a function or class defined in it."""
-    stack = list(ast.iter_child_nodes(node))
-    while stack:
-        child = stack.pop()
-        if isinstance(child, _DEFS):
-            continue
-        yield child
-        stack.extend(ast.iter_child_nodes(child))
-
-
 def _names(handler: ast.expr | None) -> set[str]:
     if handler is None:
         return {"*"}
@@ -56,13 +46,13 @@ def _caught_lookups(function: ast.AST, name: str) -> set[tuple[str, str]]:
     `name`; empty where such a body makes a call or awaits (what else may raise it)."""
     short = name.rsplit(".", 1)[-1]
     lookups: set[tuple[str, str]] = set()
-    for node in _walk(function):
+    for node in own_nodes(function):
         if not isinstance(node, ast.Try | ast.TryStar):
             continue
         if not any(short in _names(h.type) for h in node.handlers):
             continue
         for statement in node.body:
-            for inner in (statement, *_walk(statement)):
+            for inner in (statement, *own_nodes(statement)):
                 if isinstance(inner, ast.Call | ast.Await | ast.YieldFrom | ast.Try):
                     return set()
                 if isinstance(inner, ast.Subscript) and isinstance(inner.ctx, ast.Load):
@@ -74,12 +64,12 @@ def _tested(function: ast.AST, lookup: tuple[str, str]) -> bool:
     """Whether each read of `x[k]` in `function` sits in the body of an `if k in x:` (and
     one does)."""
     within: set[int] = set()
-    for node in _walk(function):
+    for node in own_nodes(function):
         if isinstance(node, ast.If) and _tests_in(node.test, lookup):
-            within |= {id(n) for statement in node.body for n in (statement, *_walk(statement))}
+            within |= {id(n) for statement in node.body for n in (statement, *own_nodes(statement))}
     reads = [
         n
-        for n in _walk(function)
+        for n in own_nodes(function)
         if isinstance(n, ast.Subscript)
         and isinstance(n.ctx, ast.Load)
         and (ast.unparse(n.value), ast.unparse(n.slice)) == lookup

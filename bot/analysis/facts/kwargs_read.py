@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
+from bot.analysis.facts.modules import own_nodes
+
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # A keyword or its default written longer than this is not said
 _SAID = 40
@@ -86,16 +88,11 @@ def returns_only(function: ast.AST | None, target: str) -> bool:
     if not isinstance(function, _DEFS):
         return False
     found = False
-    stack = list(ast.iter_child_nodes(function))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (*_DEFS, ast.Lambda, ast.ClassDef)):
-            continue
+    for node in own_nodes(function):
         if isinstance(node, ast.Yield | ast.YieldFrom):
             return False
         if isinstance(node, ast.Return):
             if not (isinstance(node.value, ast.Name) and node.value.id == target):
                 return False
             found = True
-        stack.extend(ast.iter_child_nodes(node))
     return found

@@ -81,6 +81,27 @@ def breadth(nodes: Sequence[ast.AST]) -> list[ast.AST]:
     return queue
 
 
+# What opens a scope of its own: a function, a class, a lambda
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def own_nodes(node: ast.AST) -> Iterator[ast.AST]:
+    """The nodes under `node`, leaving out each function, class or lambda in it and all it holds."""
+    stack = children(node)
+    while stack:
+        child = stack.pop()
+        if isinstance(child, _SCOPES):
+            continue
+        yield child
+        # (`children`'s reading inline: a day's edited functions hold many nodes)
+        for name in child._fields:
+            value = getattr(child, name, None)
+            if isinstance(value, ast.AST):
+                stack.append(value)
+            elif isinstance(value, list):
+                stack += [v for v in value if isinstance(v, ast.AST)]
+
+
 # A statement's fields that hold statements (an `except` clause's or a `case`'s body through
 # them), in the order of its `_fields`: no expression holds a statement.
 _BLOCKS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
