@@ -241,6 +241,8 @@ class AnalysisPhrases:
     env_no_effect: tuple[str, str]  # {names}
     # {installs}: `pkg[extra]` spans
     extras_empty: tuple[str, str]  # {installs}
+    # one extra whose requirements were read: {install} `pkg[extra]`, {names} its requirements
+    extra_empty_named: str
     commands_fail: tuple[str, str]  # {names}
     flags_fail: tuple[str, str]  # {names}
     keys_no_effect: tuple[str, str]  # {names}
@@ -589,6 +591,7 @@ EN = AnalysisPhrases(
         "Installing {installs} no longer brings the extra's requirements (pip only warns).",
         "Installing {installs} no longer brings the extras' requirements (pip only warns).",
     ),
+    extra_empty_named="`pip install {install}` no longer installs {names} (pip only warns).",
     commands_fail=(
         "Scripts that run {names} fail after upgrading.",
         "Scripts that run {names} fail after upgrading.",
@@ -872,6 +875,7 @@ ZH = AnalysisPhrases(
         "安装 {installs} 将不再带上该组的依赖（安装程序只给出警告）。",
         "安装 {installs} 将不再带上这些组的依赖（安装程序只给出警告）。",
     ),
+    extra_empty_named="`pip install {install}` 将不再安装 {names}（安装程序只给出警告）。",
     commands_fail=("运行 {names} 的脚本在升级后将失败。", "运行 {names} 的脚本在升级后将失败。"),
     flags_fail=("传入 {names} 的命令将失败。", "传入 {names} 的命令将失败。"),
     keys_no_effect=("设置了 {names} 的配置将失去作用。", "设置了 {names} 的配置将失去作用。"),

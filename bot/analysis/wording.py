@@ -680,7 +680,12 @@ def _packaging_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
                         names=_extras(p, extras, with_requirements=False)
                     ),
                 ),
-                consequence=forms(p.extras_empty, len(extras)).format(installs=installs),
+                consequence=p.extra_empty_named.format(
+                    install=f"{extras[0].package}[{extras[0].name}]",
+                    names=_listed(p, [code(_requirement_name(r)) for r in extras[0].requirements]),
+                )
+                if len(extras) == 1 and extras[0].package and extras[0].requirements
+                else forms(p.extras_empty, len(extras)).format(installs=installs),
             )
         )
     commands = _commands(sig.facts.entry_points_removed)
@@ -695,6 +700,12 @@ def _packaging_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
             )
         )
     return risks
+
+
+def _requirement_name(requirement: str) -> str:
+    """A requirement's package as PEP 508 writes it first (`orjson` of `orjson~=3.10`)."""
+    found = re.match(r"[A-Za-z0-9][\w.-]*(?:\[[^\]]*\])?", requirement.strip())
+    return found.group(0) if found else requirement.strip()
 
 
 # A title that says support for a Python ends ("Drop Python 3.8", "Remove support for 3.7").

@@ -736,7 +736,7 @@ def _with_packaging(
             and package_name(r.package.split("[", 1)[0]) not in extra_only.get(r.path, ())
         ),
         extras_added=_cap(found.extras_added),
-        extras_removed=_cap(found.extras_removed),
+        extras_removed=_cap([_read_requirements(e, commit) for e in found.extras_removed]),
         extras_grouped=_cap(found.extras_grouped),
         extras_changed=_cap(found.extras_changed),
         dev_requirements_added=_cap(dev_added),
@@ -747,6 +747,30 @@ def _with_packaging(
         backend_changed=_cap(found.backends),
         distribution_renamed=_cap(found.names),
     )
+
+
+def _read_requirements(extra: Extra, commit: CommitInput) -> Extra:
+    """An extra the package declares no more, with what it required where its `setup.py`
+    read that from a requirements file the change edits or deletes (deepdiff 724938d:
+    `"optimize": optimize_reqs`, read from `requirements-optimize.txt`, which held `orjson`):
+    its parent's lines. As it was where its requirements are known or not so read."""
+    if extra.requirements:
+        return extra
+    prefix = extra.path.rpartition("/")[0]
+    prefix = f"{prefix}/" if prefix else ""
+    before = {f.filename: f.before for f in commit.files if f.status != "added"}
+    files = requirement_files(before.get(f"{prefix}setup.py"), None)
+    read = [n.removeprefix("./") for n, role in files.items() if role == extra.name]
+    texts = [before.get(f"{prefix}{n}") for n in read]
+    if not read or any(t is None for t in texts):
+        return extra
+    lines = [
+        line.split(" #", 1)[0].strip()
+        for text in texts
+        for line in (text or "").splitlines()
+        if line.strip() and not line.lstrip().startswith(("#", "-"))
+    ]
+    return dataclasses.replace(extra, requirements=tuple(lines)) if lines else extra
 
 
 # A requirements file (`requirements-cli.txt`, `requirements/base.in`)
