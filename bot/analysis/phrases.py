@@ -44,6 +44,10 @@ class AnalysisPhrases:
     # a public function's every return a tuple of one size, now of another
     returns_values: str  # {name} {path} {old} {new}
     unpacking_fails: str  # {name} {old}
+    # a public function's literal result of a case: {name} {old} {new}, and {when} its `if`
+    returns_literal: str
+    returns_literal_when: str
+    returned_type_fails: str  # {old} {new}
     # a test rewritten to expect an error's words from the same call
     expects_error: str  # {path} {old} {new}
     # attributes a class's methods stop setting on its instances
@@ -308,6 +312,11 @@ EN = AnalysisPhrases(
     removes_from="removes {names} from `{path}`",
     returns_values="`{name}` in `{path}` now returns {new} values (was {old})",
     unpacking_fails="Code that unpacks {old} values from `{name}` fails.",
+    returns_literal="`{name}` now returns `{new}` where it returned `{old}`",
+    returns_literal_when="`{name}` now returns `{new}` where it returned `{old}` (when `{when}`)",
+    returned_type_fails=(
+        "Code that compares the result with `{old}` or checks its type now meets `{new}`."
+    ),
     no_longer_sets="`{cls}` (`{path}`) no longer sets {names} on its instances",
     expects_error=(
         "a test in `{path}` that expected “{old}” now expects “{new}” from the same call: "
@@ -662,6 +671,9 @@ ZH = AnalysisPhrases(
     removes_from="从 `{path}` 移除了 {names}",
     returns_values="`{path}` 中的 `{name}` 现在返回 {new} 个值（原为 {old} 个）",
     unpacking_fails="按 {old} 个值解包 `{name}` 返回值的代码将失败。",
+    returns_literal="`{name}` 在原先返回 `{old}` 的情况下现在返回 `{new}`",
+    returns_literal_when="`{name}` 在原先返回 `{old}` 的情况下（`{when}` 时）现在返回 `{new}`",
+    returned_type_fails="将结果与 `{old}` 比较或检查其类型的代码现在会得到 `{new}`。",
     no_longer_sets="`{path}` 中的 `{cls}` 不再在其实例上设置 {names}",
     expects_error="`{path}` 中原本期望“{old}”的测试现在对同一调用期望“{new}”：调用方会遇到新的错误",
     renames="将 `{old}` 重命名为 `{new}`",

@@ -135,6 +135,7 @@ from bot.analysis.facts.records import (
     Registry,
     Renamed,
     Requirement,
+    ReturnChange,
     Returned,
     ReturnsEarly,
     Retyped,
@@ -152,6 +153,7 @@ from bot.analysis.facts.records import (
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
 from bot.analysis.facts.renamed import canonical, class_attributes_renamed, node_count
 from bot.analysis.facts.renamed_documented import renamed_documented
+from bot.analysis.facts.returns import literals_changed
 from bot.analysis.facts.rewritten_tests import rewritten_tests
 from bot.analysis.facts.rows import rows_added
 from bot.analysis.facts.same_tree import same_code
@@ -209,6 +211,7 @@ __all__ = [
     "Registry",
     "Renamed",
     "Requirement",
+    "ReturnChange",
     "Section",
     "Setting",
     "Shift",
@@ -376,6 +379,8 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         facts = dataclasses.replace(facts, imported_from=imported_from(readings))
     if arities := arities_changed(readings, whole):
         facts = dataclasses.replace(facts, arities_changed=_cap(arities))
+    if literals := literals_changed(readings, whole):
+        facts = dataclasses.replace(facts, returns_changed=_cap(literals))
     expected = [
         e
         for f in commit.files
