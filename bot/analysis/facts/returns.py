@@ -350,6 +350,6 @@ def _compared(
     """A change of type, or of a `bool`'s value; None otherwise."""
     if old.kind != new.kind and not {old.kind, new.kind} <= _NUMBERS:
         return ReturnChange(name, path, old.text, new.text, when, typed=True)
-    if old.kind == "bool" and old.text != new.text:
+    if old.kind == new.kind == "bool" and old.text != new.text:
         return ReturnChange(name, path, old.text, new.text, when, typed=False)
     return None
