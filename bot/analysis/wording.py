@@ -295,11 +295,11 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                 consequence=p.unpacking_fails.format(name=change.name, old=change.old),
             )
         )
-    for change in literals_released(sig, typed=True):
+    for returned in literals_released(sig, typed=True):
         risks.append(
             Risk(
-                description=sentence(p, _literal_said(p, change)),
-                consequence=p.returned_type_fails.format(old=change.old, new=change.new),
+                description=sentence(p, _literal_said(p, returned)),
+                consequence=p.returned_type_fails.format(old=returned.old, new=returned.new),
             )
         )
     for lost in lost_parameters(sig):

@@ -260,9 +260,7 @@ def _merged(
             if extras is None and (names := setup_extra_names(call)) is not None:
                 extras, opaque = dict.fromkeys(names, ()), names
             unknown = unknown or extras is None
-            meta = Metadata(extras=extras, entry_points=None, name=_setup_name(call))
-            meta.opaque = opaque
-            read.append((path, meta))
+            read.append((path, Metadata(extras, None, name=_setup_name(call), opaque=opaque)))
         else:
             read.append((path, read_metadata(path, text or "", parses)))
     for _, meta in sorted(read, key=lambda pm: (_RANK.get(pm[0].rsplit("/", 1)[-1], 2), pm[0])):
