@@ -44,6 +44,10 @@ class AnalysisPhrases:
     # a public function's every return a tuple of one size, now of another
     returns_values: str  # {name} {path} {old} {new}
     unpacking_fails: str  # {name} {old}
+    # a public function's literal result of a case: {name} {old} {new}, and {when} its `if`
+    returns_literal: str
+    returns_literal_when: str
+    returned_type_fails: str  # {old} {new}
     # a test rewritten to expect an error's words from the same call
     expects_error: str  # {path} {old} {new}
     # attributes a class's methods stop setting on its instances
@@ -241,6 +245,8 @@ class AnalysisPhrases:
     env_no_effect: tuple[str, str]  # {names}
     # {installs}: `pkg[extra]` spans
     extras_empty: tuple[str, str]  # {installs}
+    # one extra whose requirements were read: {install} `pkg[extra]`, {names} its requirements
+    extra_empty_named: str
     commands_fail: tuple[str, str]  # {names}
     flags_fail: tuple[str, str]  # {names}
     keys_no_effect: tuple[str, str]  # {names}
@@ -306,6 +312,11 @@ EN = AnalysisPhrases(
     removes_from="removes {names} from `{path}`",
     returns_values="`{name}` in `{path}` now returns {new} values (was {old})",
     unpacking_fails="Code that unpacks {old} values from `{name}` fails.",
+    returns_literal="`{name}` now returns `{new}` where it returned `{old}`",
+    returns_literal_when="`{name}` now returns `{new}` where it returned `{old}` (when `{when}`)",
+    returned_type_fails=(
+        "Code that compares the result with `{old}` or checks its type now meets `{new}`."
+    ),
     no_longer_sets="`{cls}` (`{path}`) no longer sets {names} on its instances",
     expects_error=(
         "a test in `{path}` that expected “{old}” now expects “{new}” from the same call: "
@@ -589,6 +600,7 @@ EN = AnalysisPhrases(
         "Installing {installs} no longer brings the extra's requirements (pip only warns).",
         "Installing {installs} no longer brings the extras' requirements (pip only warns).",
     ),
+    extra_empty_named="`pip install {install}` no longer installs {names} (pip only warns).",
     commands_fail=(
         "Scripts that run {names} fail after upgrading.",
         "Scripts that run {names} fail after upgrading.",
@@ -659,6 +671,9 @@ ZH = AnalysisPhrases(
     removes_from="从 `{path}` 移除了 {names}",
     returns_values="`{path}` 中的 `{name}` 现在返回 {new} 个值（原为 {old} 个）",
     unpacking_fails="按 {old} 个值解包 `{name}` 返回值的代码将失败。",
+    returns_literal="`{name}` 在原先返回 `{old}` 的情况下现在返回 `{new}`",
+    returns_literal_when="`{name}` 在原先返回 `{old}` 的情况下（`{when}` 时）现在返回 `{new}`",
+    returned_type_fails="将结果与 `{old}` 比较或检查其类型的代码现在会得到 `{new}`。",
     no_longer_sets="`{path}` 中的 `{cls}` 不再在其实例上设置 {names}",
     expects_error="`{path}` 中原本期望“{old}”的测试现在对同一调用期望“{new}”：调用方会遇到新的错误",
     renames="将 `{old}` 重命名为 `{new}`",
@@ -872,6 +887,7 @@ ZH = AnalysisPhrases(
         "安装 {installs} 将不再带上该组的依赖（安装程序只给出警告）。",
         "安装 {installs} 将不再带上这些组的依赖（安装程序只给出警告）。",
     ),
+    extra_empty_named="`pip install {install}` 将不再安装 {names}（安装程序只给出警告）。",
     commands_fail=("运行 {names} 的脚本在升级后将失败。", "运行 {names} 的脚本在升级后将失败。"),
     flags_fail=("传入 {names} 的命令将失败。", "传入 {names} 的命令将失败。"),
     keys_no_effect=("设置了 {names} 的配置将失去作用。", "设置了 {names} 的配置将失去作用。"),

@@ -30,6 +30,7 @@ from bot.analysis.facts import (
     Registry,
     Renamed,
     Requirement,
+    ReturnChange,
     Setting,
     Shift,
     Turn,
@@ -292,6 +293,13 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
             Risk(
                 description=sentence(p, said),
                 consequence=p.unpacking_fails.format(name=change.name, old=change.old),
+            )
+        )
+    for returned in literals_released(sig, typed=True):
+        risks.append(
+            Risk(
+                description=sentence(p, _literal_said(p, returned)),
+                consequence=p.returned_type_fails.format(old=returned.old, new=returned.new),
             )
         )
     for lost in lost_parameters(sig):
@@ -588,6 +596,40 @@ def arities_released(sig: Signals) -> list[ArityChange]:
     ]
 
 
+def literals_released(sig: Signals, *, typed: bool) -> list[ReturnChange]:
+    """Public functions of shipped, public modules that return a literal of another type in
+    a case where they returned one (`typed`: pathspec 92a9066's `PathSpec.match_file`, `None`
+    where it returned `False`, which an `is False` caller no longer meets), or a `bool`
+    flipped (behaviour, not a break). Not one no release had."""
+    return [
+        r
+        for r in sig.facts.returns_changed
+        if r.typed is typed
+        and sig.constant_shipped(r.path)
+        and path_kind(r.path) is not PathKind.TESTS
+        and not private_module(r.path)
+        and not never_released(sig, r.name)
+    ]
+
+
+def _literal_said(p: AnalysisPhrases, change: ReturnChange) -> str:
+    if change.when:
+        return p.returns_literal_when.format(
+            name=change.name, old=change.old, new=change.new, when=change.when
+        )
+    return p.returns_literal.format(name=change.name, old=change.old, new=change.new)
+
+
+def _literals_flipped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A public function's `bool` result of a case flipped: behaviour, said (one), where
+    "now returns `b` instead of `a`" does not say it already."""
+    said = {(g.name, g.path) for g in sig.facts.returns_now}
+    for change in literals_released(sig, typed=False):
+        if (change.name, change.path) not in said:
+            return [_Statement("compatibility", _literal_said(p, change), behaviour=True)]
+    return []
+
+
 # What a rename or a changed default takes from users: none of what no release had.
 
 
@@ -680,7 +722,12 @@ def _packaging_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
                         names=_extras(p, extras, with_requirements=False)
                     ),
                 ),
-                consequence=forms(p.extras_empty, len(extras)).format(installs=installs),
+                consequence=p.extra_empty_named.format(
+                    install=f"{extras[0].package}[{extras[0].name}]",
+                    names=_listed(p, [code(_requirement_name(r)) for r in extras[0].requirements]),
+                )
+                if len(extras) == 1 and extras[0].package and extras[0].requirements
+                else forms(p.extras_empty, len(extras)).format(installs=installs),
             )
         )
     commands = _commands(sig.facts.entry_points_removed)
@@ -695,6 +742,12 @@ def _packaging_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
             )
         )
     return risks
+
+
+def _requirement_name(requirement: str) -> str:
+    """A requirement's package as PEP 508 writes it first (`orjson` of `orjson~=3.10`)."""
+    found = re.match(r"[A-Za-z0-9][\w.-]*(?:\[[^\]]*\])?", requirement.strip())
+    return found.group(0) if found else requirement.strip()
 
 
 # A title that says support for a Python ends ("Drop Python 3.8", "Remove support for 3.7").
@@ -890,6 +943,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _packaging_removed,
         _deprecations,
         _errors_expected,
+        _literals_flipped,
         _values,
         _constant_values,
         _options_helped,
@@ -2297,12 +2351,15 @@ def _returns_now(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     literal or name in place of the one every `return` gave. Of public functions of public
     modules and methods of public classes alone; two at most."""
     out: list[_Statement] = []
+    typed = {(r.name, r.path) for r in literals_released(sig, typed=True)}
     for given in sig.facts.returns_now:
         name = _callable(given.name)
         if name is None or given.path not in sig.source_files:
             continue
         if not _public_name(name) or private_module(given.path):
             continue
+        if (given.name, given.path) in typed:
+            continue  # (said as a break)
         said = _which(sig, p, name, given.path)
         if given.was:
             clause = p.returns_instead.format(name=said, new=given.values[0], old=given.was)

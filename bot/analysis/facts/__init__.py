@@ -135,6 +135,7 @@ from bot.analysis.facts.records import (
     Registry,
     Renamed,
     Requirement,
+    ReturnChange,
     Returned,
     ReturnsEarly,
     Retyped,
@@ -152,6 +153,7 @@ from bot.analysis.facts.records import (
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
 from bot.analysis.facts.renamed import canonical, class_attributes_renamed, node_count
 from bot.analysis.facts.renamed_documented import renamed_documented
+from bot.analysis.facts.returns import literals_changed
 from bot.analysis.facts.rewritten_tests import rewritten_tests
 from bot.analysis.facts.rows import rows_added
 from bot.analysis.facts.same_tree import same_code
@@ -209,6 +211,7 @@ __all__ = [
     "Registry",
     "Renamed",
     "Requirement",
+    "ReturnChange",
     "Section",
     "Setting",
     "Shift",
@@ -376,6 +379,8 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         facts = dataclasses.replace(facts, imported_from=imported_from(readings))
     if arities := arities_changed(readings, whole):
         facts = dataclasses.replace(facts, arities_changed=_cap(arities))
+    if literals := literals_changed(readings, whole):
+        facts = dataclasses.replace(facts, returns_changed=_cap(literals))
     expected = [
         e
         for f in commit.files
@@ -736,7 +741,7 @@ def _with_packaging(
             and package_name(r.package.split("[", 1)[0]) not in extra_only.get(r.path, ())
         ),
         extras_added=_cap(found.extras_added),
-        extras_removed=_cap(found.extras_removed),
+        extras_removed=_cap([_read_requirements(e, commit) for e in found.extras_removed]),
         extras_grouped=_cap(found.extras_grouped),
         extras_changed=_cap(found.extras_changed),
         dev_requirements_added=_cap(dev_added),
@@ -747,6 +752,30 @@ def _with_packaging(
         backend_changed=_cap(found.backends),
         distribution_renamed=_cap(found.names),
     )
+
+
+def _read_requirements(extra: Extra, commit: CommitInput) -> Extra:
+    """An extra the package declares no more, with what it required where its `setup.py`
+    read that from a requirements file the change edits or deletes (deepdiff 724938d:
+    `"optimize": optimize_reqs`, read from `requirements-optimize.txt`, which held `orjson`):
+    its parent's lines. As it was where its requirements are known or not so read."""
+    if extra.requirements:
+        return extra
+    prefix = extra.path.rpartition("/")[0]
+    prefix = f"{prefix}/" if prefix else ""
+    before = {f.filename: f.before for f in commit.files if f.status != "added"}
+    files = requirement_files(before.get(f"{prefix}setup.py"), None)
+    read = [n.removeprefix("./") for n, role in files.items() if role == extra.name]
+    texts = [before.get(f"{prefix}{n}") for n in read]
+    if not read or any(t is None for t in texts):
+        return extra
+    lines = [
+        line.split(" #", 1)[0].strip()
+        for text in texts
+        for line in (text or "").splitlines()
+        if line.strip() and not line.lstrip().startswith(("#", "-"))
+    ]
+    return dataclasses.replace(extra, requirements=tuple(lines)) if lines else extra
 
 
 # A requirements file (`requirements-cli.txt`, `requirements/base.in`)

@@ -31,6 +31,9 @@ class Metadata:
     name: str | None = None
     # PEP 735's dependency groups (`[dependency-groups]`), by their PEP 685 keys
     groups: frozenset[str] = frozenset()
+    # extras declared by name whose requirements are not read (`extras_require={"cli":
+    # cli_reqs}`): there, and what they require unknown
+    opaque: frozenset[str] = frozenset()
 
 
 def _extra_key(name: str) -> str:
@@ -216,6 +219,29 @@ def setup_extras(call: ast.Call | None) -> dict[str, tuple[str, ...]] | None:
     return out
 
 
+def setup_extra_names(call: ast.Call | None) -> frozenset[str] | None:
+    """The extras a `setup(…)` call's `extras_require` declares as a dict written out with
+    string keys, whatever its values (`{"cli": cli_reqs, "optimize": optimize_reqs}`, each
+    list read from a file at build time): the names are what `pip install pkg[extra]` asks
+    for. None where not known without running it (`**kwargs`, a name, a key not a string)."""
+    if call is None or any(k.arg is None for k in call.keywords):
+        return None
+    value = next((k.value for k in call.keywords if k.arg == "extras_require"), None)
+    if value is None:
+        return frozenset()
+    if not isinstance(value, ast.Dict) or not all(
+        isinstance(k, ast.Constant) and isinstance(k.value, str) for k in value.keys
+    ):
+        return None
+    return frozenset(str(k.value) for k in value.keys if isinstance(k, ast.Constant))
+
+
+def _setup_name(call: ast.Call | None) -> str | None:
+    """The distribution's name a `setup(name="…")` call writes as a literal."""
+    value = next((k.value for k in call.keywords if k.arg == "name"), None) if call else None
+    return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
+
+
 def _merged(
     texts: list[tuple[str, str | None]],
     parses: Parses,
@@ -228,9 +254,13 @@ def _merged(
     read: list[tuple[str, Metadata | None]] = []
     for path, text in texts:
         if path.rsplit("/", 1)[-1] == "setup.py":
-            extras = setup_extras(calls.get(path))
+            call = calls.get(path)
+            extras = setup_extras(call)
+            opaque = frozenset[str]()
+            if extras is None and (names := setup_extra_names(call)) is not None:
+                extras, opaque = dict.fromkeys(names, ()), names
             unknown = unknown or extras is None
-            read.append((path, Metadata(extras=extras, entry_points=None)))
+            read.append((path, Metadata(extras, None, name=_setup_name(call), opaque=opaque)))
         else:
             read.append((path, read_metadata(path, text or "", parses)))
     for _, meta in sorted(read, key=lambda pm: (_RANK.get(pm[0].rsplit("/", 1)[-1], 2), pm[0])):
@@ -243,6 +273,7 @@ def _merged(
         out.backend = out.backend or meta.backend
         out.name = out.name or meta.name
         out.groups |= meta.groups
+        out.opaque |= meta.opaque
     if unknown:
         out.extras = None
     return out
@@ -265,7 +296,7 @@ def _compare(old: Metadata, new: Metadata, path: str, out: PackagingChanges) -> 
         # developers it served now ask for it: no install of the package loses it (stamina
         # 0c4e625, structlog d887c003 "Use dependency groups")
         out.extras_removed += [
-            Extra(e, reqs, path, old.name)
+            Extra(e, reqs, path, old.name or new.name)
             for e, reqs in old.extras.items()
             if _extra_key(e) not in now and _extra_key(e) not in new.groups
         ]
@@ -274,9 +305,10 @@ def _compare(old: Metadata, new: Metadata, path: str, out: PackagingChanges) -> 
             for e, reqs in old.extras.items()
             if _extra_key(e) not in now and _extra_key(e) in new.groups
         ]
-        kept = {_extra_key(e): reqs for e, reqs in old.extras.items()}
+        # (what an extra read by name alone requires is unknown: no change of it is said)
+        kept = {_extra_key(e): reqs for e, reqs in old.extras.items() if e not in old.opaque}
         for extra, reqs in new.extras.items():
-            if _extra_key(extra) in kept:
+            if _extra_key(extra) in kept and extra not in new.opaque:
                 out.extras_changed += _requirements_changed(
                     extra, kept[_extra_key(extra)], reqs, path
                 )

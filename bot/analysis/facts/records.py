@@ -722,6 +722,20 @@ class ArityChange:
 
 
 @dataclass(frozen=True)
+class ReturnChange:
+    """A public function that returns `new` in a case where it returned `old` (literals as
+    written: `False`, `None`, `[]`), `when` the `if` that holds the case says it; `typed`:
+    the value's type changed (a break), else a `bool` flipped (behaviour)."""
+
+    name: str
+    path: str
+    old: str
+    new: str
+    when: str | None
+    typed: bool
+
+
+@dataclass(frozen=True)
 class Facts:
     """What one change holds, read from its patch, message and PR text.
 
@@ -779,6 +793,8 @@ class Facts:
     imported_from: tuple[str, ...] = ()
     # public functions returning tuples of one size at every return, now of another
     arities_changed: tuple[ArityChange, ...] = ()
+    # public functions returning a literal of another type (or a `bool` flipped) in a case
+    returns_changed: tuple[ReturnChange, ...] = ()
     # test lines of modified test files rewritten to expect an error from the same call
     errors_expected: tuple[ErrorExpected, ...] = ()
     constants_renamed: tuple[ConstantRenamed, ...] = ()
