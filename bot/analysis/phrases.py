@@ -409,7 +409,7 @@ EN = AnalysisPhrases(
     where_python="on Python {bound}",
     where_marker="where {marker}",
     where_every="on every install",
-    reduce_returns="{name} now returns {new} (was {old})",
+    reduce_returns="{name} now returns {new} instead of {old}",
     pickles_refused=(
         "pickles of {cls} written by {release} no longer load: they call {callee} with"
         " {passed} arguments, which it no longer takes"
@@ -739,7 +739,7 @@ ZH = AnalysisPhrases(
     where_python="在 Python {bound} 上",
     where_marker="在 {marker} 时",
     where_every="在所有安装中",
-    reduce_returns="{name} 现在返回 {new}（原为 {old}）",
+    reduce_returns="{name} 现在返回 {new}，而不是 {old}",
     pickles_refused=(
         "{release} 写出的 {cls} pickle 不再能加载：它们以 {passed} 个参数调用 {callee}，"
         "而它不再接受"

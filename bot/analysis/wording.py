@@ -1873,7 +1873,7 @@ def pickles_broken(sig: Signals) -> list[PickleChange]:
     """Public classes whose pickles written at the parent are proven not to load at the
     commit (`facts.pickles_changed`), in shipped code; not where what the parent's hook
     wrote is proven in no release (every line the change edits came after the last tag, or
-    the class is in no release's files)."""
+    a word of the class's name or of the hook's old return is in no release's files)."""
     if sig.last_release is not None and sig.last_release.edits_unreleased:
         return []
     return [
@@ -1885,6 +1885,7 @@ def pickles_broken(sig: Signals) -> list[PickleChange]:
         and c.path in sig.source_files
         and path_kind(c.path) is not PathKind.TESTS
         and not never_released(sig, c.cls)
+        and not never_released(sig, c.old)
     ]
 
 
@@ -1917,11 +1918,17 @@ _SAID_REDUCE = 90
 
 
 def _pickles(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    """What a public class's `__reduce__` now returns, where it returns something else:
-    how its instances pickle (whether the old pickles load is `_pickle_risks`' to say)."""
+    """What a public class's `__reduce__` now returns, where every `return` of it gives one
+    value at each revision and it differs: how its instances pickle (whether the old pickles
+    load is `_pickle_risks`' to say)."""
     out = []
     for c in sig.facts.pickles_changed[:2]:
-        if c.path not in sig.source_files or len(c.old) + len(c.new) > 2 * _SAID_REDUCE:
+        if (
+            c.path not in sig.source_files
+            or c.old == c.new
+            or " | " in c.old + c.new
+            or len(c.old) + len(c.new) > 2 * _SAID_REDUCE
+        ):
             continue
         said = p.reduce_returns.format(
             name=code(f"{c.cls}.{c.method}"), new=code(c.new), old=code(c.old)

@@ -160,13 +160,6 @@ def _reduced(value: ast.expr) -> tuple[str, int] | None:
     return target.attr, len(args.elts)
 
 
-def _said(value: ast.expr) -> str:
-    """A return's value as its `return` writes a tuple: `f, (a, b)`, no outer parentheses."""
-    if isinstance(value, ast.Tuple) and value.elts:
-        return ", ".join(ast.unparse(e) for e in value.elts)
-    return ast.unparse(value)
-
-
 def _parse(text: str) -> ast.Module | None:
     try:
         return ast.parse(text)
@@ -206,8 +199,9 @@ def pickles_changed(path: str, before: str, after: str) -> list[PickleChange]:
             new_values = _returns(new_hook) if new_hook is not None else None
             if not old_values or not new_values:
                 continue
-            old_said = " | ".join(_said(v) for v in old_values)
-            new_said = " | ".join(_said(v) for v in new_values)
+            # (each distinct value once, as `ast.unparse` writes it: `(f, (a, b))`)
+            old_said = " | ".join(dict.fromkeys(ast.unparse(v) for v in old_values))
+            new_said = " | ".join(dict.fromkeys(ast.unparse(v) for v in new_values))
             broken = _broken(old_classes, new_classes, old_cls, old_values)
             if broken is None and old_said == new_said:
                 continue

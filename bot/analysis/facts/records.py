@@ -737,7 +737,8 @@ class PickleChange:
     path: str
     cls: str
     method: str
-    # the parent's return value and the commit's, as `ast.unparse` writes them
+    # the parent's return values and the commit's, as `ast.unparse` writes them, each
+    # distinct one once, joined by " | "
     old: str
     new: str
     # the callable the parent's pickles name (`BidictBase._from_other`) and how many
