@@ -741,10 +741,10 @@ ZH = AnalysisPhrases(
     where_every="在所有安装中",
     reduce_returns="{name} 现在返回 {new}，而不是 {old}",
     pickles_refused=(
-        "{release} 写出的 {cls} pickle 不再能加载：它们以 {passed} 个参数调用 {callee}，"
+        "{release} 写出的 {cls} 序列化数据不再能加载：它们以 {passed} 个参数调用 {callee}，"
         "而它不再接受"
     ),
-    pickles_gone="{release} 写出的 {cls} pickle 不再能加载：它们调用的 {callee} 已不存在",
+    pickles_gone="{release} 写出的 {cls} 序列化数据不再能加载：它们调用的 {callee} 已不存在",
     unpickling_fails="反序列化它们会抛出 {error}",
     earlier_releases="早先版本",
     extra_requires="可选依赖组 {name} 现在需要 {pins}",

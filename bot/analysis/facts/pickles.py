@@ -236,9 +236,9 @@ def _broken(
             continue
         member, passed = reduced
         found = _lookup(old_classes, cls, member)
-        if found is None or found[1] is None:
+        owner, function = found if found is not None else (cls, None)
+        if function is None:
             continue
-        owner, function = found
         kind = _kind(function)
         # a plain function read from an instance is a bound method: pickled with the
         # instance itself, not by name
