@@ -94,6 +94,20 @@ class AnalysisPhrases:
     moves_metadata: str  # {old} {new}: the package metadata moved whole from one file to another
     types_shipped: str  # {marker}: PEP 561's `py.typed` newly packed
     pin_was: str  # {pin} {old}
+    # a runtime dependency's environment marker: which installs get it
+    installs_where: str  # {where} {pin}: a new dependency only some installs get
+    required_where: str  # {name} {where} {old}: a kept one's marker now picks other installs
+    first_dependency: str  # {clause}: the package had no runtime dependency before
+    where_python: str  # {bound}: `< 3.11`
+    where_marker: str  # {marker}: any other marker, a code span
+    where_every: str  # no marker: every install
+    # a public class's pickling hook: {name} `Cls.__reduce__`, {new} {old} its returns
+    reduce_returns: str
+    # pickles an earlier release wrote no longer load: {cls} {release} {callee} {passed}
+    pickles_refused: str
+    pickles_gone: str  # {cls} {release} {callee}
+    unpickling_fails: str  # {error}
+    earlier_releases: str  # the release, where no tag tells which
     # an extra declared at both revisions: {name} its code span, {pins} its requirements
     extra_requires: str  # {name} {pins}: each pinned anew, the old after it
     extra_also_requires: str  # {name} {pins}
@@ -400,6 +414,22 @@ EN = AnalysisPhrases(
         "the package now ships type information ({marker}): type checkers read its own annotations"
     ),
     pin_was="{pin} (was `{old}`)",
+    installs_where="installing {where} now also installs {pin}",
+    required_where="{name} is now required {where} (was {old})",
+    first_dependency="{clause}, the package's first runtime dependency",
+    where_python="on Python {bound}",
+    where_marker="where {marker}",
+    where_every="on every install",
+    reduce_returns="{name} now returns {new} instead of {old}",
+    pickles_refused=(
+        "pickles of {cls} written by {release} no longer load: they call {callee} with"
+        " {passed} arguments, which it no longer takes"
+    ),
+    pickles_gone=(
+        "pickles of {cls} written by {release} no longer load: they call {callee}, which is gone"
+    ),
+    unpickling_fails="unpickling them raises {error}",
+    earlier_releases="earlier releases",
     extra_requires="the extra {name} now requires {pins}",
     extra_also_requires="the extra {name} now also requires {pins}",
     extra_no_longer_requires="the extra {name} no longer requires {pins}",
@@ -718,6 +748,20 @@ ZH = AnalysisPhrases(
     moves_metadata="将包元数据从 {old} 移至 {new}",
     types_shipped="包现在附带类型信息（{marker}）：类型检查器会读取它自己的注解",
     pin_was="{pin}（原为 `{old}`）",
+    installs_where="{where}安装时现在还会安装 {pin}",
+    required_where="{name} 现在{where}需要（原为 {old}）",
+    first_dependency="{clause}，这是此包的第一个运行时依赖",
+    where_python="在 Python {bound} 上",
+    where_marker="在 {marker} 时",
+    where_every="在所有安装中",
+    reduce_returns="{name} 现在返回 {new}，而不是 {old}",
+    pickles_refused=(
+        "{release} 写出的 {cls} 序列化数据不再能加载：它们以 {passed} 个参数调用 {callee}，"
+        "而它不再接受"
+    ),
+    pickles_gone="{release} 写出的 {cls} 序列化数据不再能加载：它们调用的 {callee} 已不存在",
+    unpickling_fails="反序列化它们会抛出 {error}",
+    earlier_releases="早先版本",
     extra_requires="可选依赖组 {name} 现在需要 {pins}",
     extra_also_requires="可选依赖组 {name} 现在还需要 {pins}",
     extra_no_longer_requires="可选依赖组 {name} 不再需要 {pins}",

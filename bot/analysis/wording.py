@@ -26,6 +26,7 @@ from bot.analysis.facts import (
     MemberGone,
     Name,
     NameKind,
+    PickleChange,
     Raised,
     Registry,
     Renamed,
@@ -37,9 +38,11 @@ from bot.analysis.facts import (
     parameter_name,
 )
 from bot.analysis.facts.annotated import quiet_classes
+from bot.analysis.facts.build import package_name
 from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.facts.layout import only_annotated, same_code
+from bot.analysis.facts.markers import python_bound
 from bot.analysis.facts.rows import short as rows_short
 from bot.analysis.messages import (
     BREAKING_FOOTER,
@@ -313,6 +316,7 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                 consequence=forms(p.passing_fails, len(lost.names)).format(params=params),
             )
         )
+    risks += _pickle_risks(sig, p)
     risks += _shifted_risks(sig, p)
     risks += _members_risks(sig, p)
     risks += _reached_risks(sig, p)
@@ -691,6 +695,7 @@ def named_breaks(sig: Signals) -> tuple[str, ...]:
         ),
         *(f"{c.path}::{c.old}" for c in _constants_released(sig) if _api_path(sig, c.path)),
         *(f"{d.path}::{d.name}" for d in _defaults_released(sig)),
+        *(f"{c.path}::{c.cls}.{c.method}" for c in pickles_broken(sig)),
     )
 
 
@@ -954,6 +959,8 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _settings_added,
         _keys_dropped,
         _requirements,
+        _marked_requirements,
+        _pickles,
         _release_runners,
         _packaging_added,
         _types_shipped,
@@ -1830,7 +1837,7 @@ def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             if r.old
             else f"`{r.package}{r.spec}`"
             for r in sig.facts.requirements
-            if _requirement_role(r) == role
+            if _requirement_role(r) == role and not (role == "package" and _marked(sig, r))
         ]
         # (the dev tools' pins only where the package's own requirements stay: beside
         # those they are the lock files' echo of them)
@@ -1869,6 +1876,119 @@ def _extras_changed(sig: Signals, p: AnalysisPhrases) -> list[str]:
         phrases[how].format(name=code(extra), pins=p.list_sep.join(pins[:4]))
         for (extra, how), pins in list(clauses.items())[:3]
     ]
+
+
+def _where(p: AnalysisPhrases, marker: str) -> str:
+    """Which installs a marker picks: "on Python < 3.11", else the marker in a code span."""
+    if not marker:
+        return p.where_every
+    bound = python_bound(marker)
+    return (
+        p.where_python.format(bound=bound) if bound else p.where_marker.format(marker=code(marker))
+    )
+
+
+def _marked_requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Runtime dependencies the change gives a marker (`facts.requirements_marked`): a new
+    one only some installs get, said with them (bidict 3032e9f: "requires
+    `typing_extensions>=4.0`" read as every install's, where only Python < 3.11's get it),
+    and one kept whose marker now picks other installs (bidict db0a9b5: `<'3.11'` →
+    `<'3.12'`, which nothing else said); the package's first said so."""
+    out = []
+    for m in sig.facts.requirements_marked[:3]:
+        pin = code(m.requirement)
+        if m.old_marker is None:
+            clause = (
+                p.installs_where.format(where=_where(p, m.marker), pin=pin)
+                if m.marker
+                else p.requires.format(pins=pin)
+            )
+            if m.first:
+                clause = p.first_dependency.format(clause=clause)
+        else:
+            was, now = python_bound(m.old_marker), python_bound(m.marker)
+            old = was if was and now else _where(p, m.old_marker)
+            clause = p.required_where.format(
+                name=code(m.package), where=_where(p, m.marker), old=old
+            )
+        out.append(_Statement("compatibility", clause))
+    return out
+
+
+def _marked(sig: Signals, r: Requirement) -> bool:
+    """Whether a requirement is one `_marked_requirements` says with its marker."""
+    return any(
+        m.path == r.path and package_name(m.package) == package_name(r.package)
+        for m in sig.facts.requirements_marked
+    )
+
+
+def pickles_broken(sig: Signals) -> list[PickleChange]:
+    """Public classes whose pickles written at the parent are proven not to load at the
+    commit (`facts.pickles_changed`), in shipped code; not where what the parent's hook
+    wrote is proven in no release (every line the change edits came after the last tag, or
+    a word of the class's name or of the hook's old return is in no release's files)."""
+    if sig.last_release is not None and sig.last_release.edits_unreleased:
+        return []
+    return [
+        c
+        for c in sig.facts.pickles_changed
+        # (a public class of a private module is pickled all the same: bidict's `BidictBase`
+        # of `_base.py`, every bidict's base)
+        if c.broken
+        and c.path in sig.source_files
+        and path_kind(c.path) is not PathKind.TESTS
+        and not never_released(sig, c.cls)
+        and not never_released(sig, c.old)
+    ]
+
+
+def _pickle_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
+    """A pickle the last release wrote that no longer loads: the callable its `__reduce__`
+    named no longer takes the arguments it passed, or is gone (bidict 3032e9f)."""
+    release = (
+        code(sig.last_release.tag)
+        if sig.last_release is not None and sig.last_release.tag
+        else p.earlier_releases
+    )
+    risks = []
+    for c in pickles_broken(sig)[:2]:
+        said = (p.pickles_gone if c.gone else p.pickles_refused).format(
+            cls=code(c.cls), release=release, callee=code(c.callee), passed=c.passed
+        )
+        risks.append(
+            Risk(
+                description=sentence(p, said),
+                consequence=p.unpickling_fails.format(
+                    error=code("AttributeError" if c.gone else "TypeError")
+                ),
+            )
+        )
+    return risks
+
+
+# A `__reduce__`'s return is quoted when this short
+_SAID_REDUCE = 90
+
+
+def _pickles(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """What a public class's `__reduce__` now returns, where every `return` of it gives one
+    value at each revision and it differs: how its instances pickle (whether the old pickles
+    load is `_pickle_risks`' to say)."""
+    out = []
+    for c in sig.facts.pickles_changed[:2]:
+        if (
+            c.path not in sig.source_files
+            or c.old == c.new
+            or " | " in c.old + c.new
+            or len(c.old) + len(c.new) > 2 * _SAID_REDUCE
+        ):
+            continue
+        said = p.reduce_returns.format(
+            name=code(f"{c.cls}.{c.method}"), new=code(c.new), old=code(c.old)
+        )
+        out.append(_Statement("compatibility", said))
+    return out
 
 
 def _release_runners(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

@@ -68,6 +68,7 @@ from bot.analysis.facts.kept import keep_facts
 from bot.analysis.facts.kwargs_read import keywords_read, returns_only
 from bot.analysis.facts.layout import same_settings
 from bot.analysis.facts.listed import unbound
+from bot.analysis.facts.markers import marked_requirements
 from bot.analysis.facts.members import members_gone
 from bot.analysis.facts.modules import breadth
 from bot.analysis.facts.packages import PackageInit, package_init
@@ -80,6 +81,7 @@ from bot.analysis.facts.packaging import (
 )
 from bot.analysis.facts.param_renamed import renamed_throughout
 from bot.analysis.facts.parses import Parses
+from bot.analysis.facts.pickles import pickles_changed
 from bot.analysis.facts.pyfile import (
     OS_ERROR_NAMES,
     UNPRINTABLE,
@@ -119,6 +121,7 @@ from bot.analysis.facts.records import (
     Gives,
     ImportMove,
     Logged,
+    MarkedRequirement,
     MemberGone,
     Message,
     Name,
@@ -127,6 +130,7 @@ from bot.analysis.facts.records import (
     NumberKind,
     ParamDefault,
     Passed,
+    PickleChange,
     Raised,
     Reached,
     Recomputed,
@@ -199,11 +203,13 @@ __all__ = [
     "Facts",
     "FileFact",
     "ImportMove",
+    "MarkedRequirement",
     "MemberGone",
     "Name",
     "NameKind",
     "NewCall",
     "NumberKind",
+    "PickleChange",
     "Raised",
     "Reached",
     "Reexport",
@@ -447,6 +453,28 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
     markers = shipped_type_markers(commit.files, "\n".join(texts), calls)
     if markers:
         facts = dataclasses.replace(facts, types_shipped=markers)
+    marked = [
+        m
+        for f in commit.files
+        if f.filename.rsplit("/", 1)[-1] == "pyproject.toml"
+        and f.status == "modified"
+        and f.sides is not None
+        for m in marked_requirements(f.filename, *f.sides, parses)
+    ]
+    if marked:
+        facts = dataclasses.replace(facts, requirements_marked=_cap(marked))
+    pickled = [
+        change
+        for f in commit.files
+        if f.filename.endswith(".py")
+        and f.status == "modified"
+        and f.sides is not None
+        and ships(f.filename, path_kind(f.filename))
+        and path_kind(f.filename) is not PathKind.TESTS
+        for change in pickles_changed(f.filename, *f.sides)
+    ]
+    if pickled:
+        facts = dataclasses.replace(facts, pickles_changed=_cap(pickled))
     runners = [change for f in commit.files for change in release_runners(f, parses)]
     if runners:
         facts = dataclasses.replace(facts, release_runners=_cap(runners))

@@ -711,6 +711,46 @@ class ErrorExpected:
 
 
 @dataclass(frozen=True)
+class MarkedRequirement:
+    """A runtime dependency of the package's `[project]` table whose environment marker the
+    change sets: a new one that only some installs get (`typing_extensions>=4.0;
+    python_version<'3.11'`), or one kept whose marker differs (`<'3.11'` → `<'3.12'`)."""
+
+    # the requirement as written at the commit, its marker aside (`typing_extensions>=4.0`)
+    requirement: str
+    # its name as written (`typing_extensions`)
+    package: str
+    # the marker at the commit, normalised (`python_version < "3.11"`); '' where none
+    marker: str
+    path: str
+    # the marker at the parent ('' where none); None where the parent did not require it
+    old_marker: str | None = None
+    # the parent's `[project]` declared no runtime dependency: this is the package's first
+    first: bool = False
+
+
+@dataclass(frozen=True)
+class PickleChange:
+    """A public class's `__reduce__` (`__reduce_ex__`), read whole at both revisions: the
+    callable its return names at the parent, and what becomes of a pickle written then."""
+
+    path: str
+    cls: str
+    method: str
+    # the parent's return values and the commit's, as `ast.unparse` writes them, each
+    # distinct one once, joined by " | "
+    old: str
+    new: str
+    # the callable the parent's pickles name (`BidictBase._from_other`) and how many
+    # positional arguments they pass it
+    callee: str
+    passed: int
+    # the commit's `callee` is proven not to take `passed` positional arguments, or gone
+    broken: bool = False
+    gone: bool = False
+
+
+@dataclass(frozen=True)
 class ArityChange:
     """A function whose every `return` hands back a tuple of `old` values at the parent and
     of `new` at the commit (`BlockParser.extract_block_quote`: 2 then 3)."""
@@ -892,6 +932,10 @@ class Facts:
     fallbacks: tuple[tuple[str, str], ...] = ()
     # the `py.typed` markers the change proves the package newly ships (`packaging`)
     types_shipped: tuple[str, ...] = ()
+    # runtime dependencies whose environment marker the change sets (`markers.py`)
+    requirements_marked: tuple[MarkedRequirement, ...] = ()
+    # public classes' pickling hooks whose callable or arguments differ (`pickles.py`)
+    pickles_changed: tuple[PickleChange, ...] = ()
     # packaging metadata (pyproject.toml, setup.cfg) read whole at both revisions: extras,
     # entry points (commands among them) gained or lost, the build backend changed
     extras_added: tuple[Extra, ...] = ()
