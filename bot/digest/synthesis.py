@@ -97,6 +97,17 @@ class _Index:
         ]
         return earlier[-1] if earlier else None
 
+    def undone_by(self, source: DigestCommit) -> DigestCommit | None:
+        """The one earlier commit of the day `source` undid, if one."""
+        found = [
+            c
+            for c in self.all
+            if c.undone_by == source.sha
+            and c.sha in self.day_shas
+            and c.landed_at <= source.landed_at
+        ]
+        return found[0] if len(found) == 1 else None
+
     def link(
         self, kind: LinkKind, source: DigestCommit, target: DigestCommit, title: str | None = None
     ) -> Link:
@@ -126,6 +137,11 @@ def _revert_link(commit: DigestCommit, index: _Index) -> Link | None:
         target = index.by_pr.get(named_pr) if named_pr is not None else None
     if target is None and inner is not None:
         target = index.title_before(inner, commit)
+    if target is None:
+        # a sha no commit known has (a branch rebased before it landed: xmltodict c0b74ed
+        # names 85ee823, which is in no history): the commit of the day whose every added
+        # line it took out (`undone.py`) is the one it reverts
+        target = index.undone_by(commit)
     if target is not None and target.sha != commit.sha:
         return index.link(LinkKind.REVERTS, commit, target, inner)
     if named_sha:
