@@ -144,3 +144,25 @@ def test_a_private_signature_and_what_a_private_call_is_passed_are_unsaid(
     assert "`strict=False`" in said  # the public method's new parameter is still said
     assert "_from_other` no longer takes" not in said
     assert "became" not in said
+
+
+def test_a_title_word_types_no_feature_speedup_or_docs_in_the_dev_tools(tmp_path: Path) -> None:
+    # bidict cf817df "Drop redundant uv dev dependency": a dev dependency, no speed-up
+    before = {
+        "pyproject.toml": '[project]\nname = "x"\n[dependency-groups]\ndev = ["uv", "ruff"]\n',
+        "x.py": MODULE,
+    }
+    after = {"pyproject.toml": '[project]\nname = "x"\n[dependency-groups]\ndev = ["ruff"]\n'}
+    a = _analysis(tmp_path, before, after, "Drop redundant uv dev dependency")
+    assert a.importance is Importance.LOW
+    assert not {"performance", "feature", "docs"} & {t.value for t in a.change_types}
+
+
+def test_a_title_typo_word_beside_a_spell_checker_setting_is_no_docs(tmp_path: Path) -> None:
+    before = {".pre-commit-config.yaml": "repos: []\n", "x.py": MODULE}
+    after = {
+        ".pre-commit-config.yaml": "repos:\n- repo: https://github.com/adhtruong/mirrors-typos\n"
+        "  rev: v1.0\n  hooks:\n  - id: typos\n"
+    }
+    a = _analysis(tmp_path, before, after, "add back 'typos' pre-commit hook")
+    assert "docs" not in {t.value for t in a.change_types}

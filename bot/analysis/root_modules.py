@@ -1,4 +1,4 @@
-"""The Python files at a project's top that its build puts in the wheel, where its packaging files say."""
+"""The Python files at a project's top its wheel holds, where its packaging files say."""
 
 from __future__ import annotations
 

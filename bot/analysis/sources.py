@@ -9,7 +9,6 @@ from cachetools import LRUCache
 
 from bot.analysis.facts.scan import hunks
 from bot.analysis.packaging_files import PACKAGING_FILES, ROOT_METADATA
-
 from bot.analysis.paths import (
     PathKind,
     language_of,

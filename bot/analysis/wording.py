@@ -38,9 +38,9 @@ from bot.analysis.facts import (
 )
 from bot.analysis.facts.annotated import quiet_classes
 from bot.analysis.facts.docstrings import says_more
-from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.facts.layout import only_annotated, same_code
+from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.rows import short as rows_short
 from bot.analysis.messages import (
     BREAKING_FOOTER,
