@@ -359,3 +359,7 @@ def test_a_revert_naming_a_sha_in_no_history_reverts_the_commit_it_undid() -> No
     # nothing undone: the sha the message names is all there is
     (named,) = synthesize([added, other, revert]).outgoing(revert.sha)
     assert named.target == gone and not named.in_day
+    # ... unless the repository has no such commit: then no sha is named
+    assert (
+        synthesize([added, other, revert], unresolved=frozenset({gone})).outgoing(revert.sha) == []
+    )

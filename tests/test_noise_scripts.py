@@ -13,6 +13,7 @@ import pytest
 from bot.analysis.facts.parses import Parses
 from bot.analysis.root_modules import shipped_root_files
 from bot.analysis.rules import analyze
+from bot.cli.clone import unresolved
 from bot.models import Analysis, Importance
 from tests.clones import second_commit
 
@@ -159,10 +160,33 @@ def test_a_title_word_types_no_feature_speedup_or_docs_in_the_dev_tools(tmp_path
 
 
 def test_a_title_typo_word_beside_a_spell_checker_setting_is_no_docs(tmp_path: Path) -> None:
-    before = {".pre-commit-config.yaml": "repos: []\n", "x.py": MODULE}
+    before = {
+        ".pre-commit-config.yaml": "repos: []\n",
+        "x.py": MODULE,
+        "_typos.toml": "[default]\n",
+    }
     after = {
         ".pre-commit-config.yaml": "repos:\n- repo: https://github.com/adhtruong/mirrors-typos\n"
-        "  rev: v1.0\n  hooks:\n  - id: typos\n"
+        "  rev: v1.0\n  hooks:\n  - id: typos\n",
+        "_typos.toml": "[default]\nextend-ignore-re = []\n",
     }
     a = _analysis(tmp_path, before, after, "add back 'typos' pre-commit hook")
     assert "docs" not in {t.value for t in a.change_types}
+
+
+def test_a_sha_no_commit_of_the_clone_has_is_unresolved(tmp_path: Path) -> None:
+    root, commit = second_commit(tmp_path, {"x.py": MODULE}, {"x.py": MODULE + "\n"}, "Touch")
+    gone = "85ee8232ba14430ffbf221ea8fb7965ab3f50029"
+    assert unresolved(root, [commit.sha, commit.sha[:7].upper(), gone]) == {gone}
+
+
+def test_classifiers_a_setup_py_adds_are_said_before_a_respaced_tox_ini(tmp_path: Path) -> None:
+    # xmltodict 8c39893: its only words were "`tox.ini` parses to the same settings …"
+    setup = "from setuptools import setup\n\nsetup(name='x', classifiers=[\n{}])\n"
+    old = "    'Programming Language :: Python :: 3.10',\n"
+    new = old + "    'Programming Language :: Python :: 3.11',\n"
+    before = {"setup.py": setup.format(old), "tox.ini": "[tox]\nenvlist = py310 \n", "x.py": MODULE}
+    after = {"setup.py": setup.format(new), "tox.ini": "[tox]\nenvlist = py310\n"}
+    a = _analysis(tmp_path, before, after, "Add support for python 3.11")
+    assert "`Programming Language :: Python :: 3.11`" in a.summary
+    assert "tox.ini" not in a.summary

@@ -938,6 +938,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _tables_private,
         _tooling_values,
         _dev_requirements,
+        _classifiers,
         _settings_same,
         _tests,
         _sections,
@@ -2759,6 +2760,21 @@ def _dev_requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         for path in dict.fromkeys(d.path for d in found):
             names = [d.name for d in found if d.path == path]
             clause = forms(phrase, len(names)).format(names=codes(p, names, 4), path=path)
+            out.append(_Statement(None, clause, internal=True))
+    return out
+
+
+def _classifiers(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """The trove classifiers a packaging file now lists, or no longer lists: what the index
+    shows of the Pythons and platforms supported (xmltodict 8c39893 adds
+    `Programming Language :: Python :: 3.11` and `… 3.12`, its `tox.ini` only re-spaced)."""
+    out = []
+    for phrase, names in (
+        (p.classifiers_added, sig.facts.classifiers_added),
+        (p.classifiers_removed, sig.facts.classifiers_removed),
+    ):
+        if names:
+            clause = forms(phrase, len(names)).format(names=codes(p, names, 3))
             out.append(_Statement(None, clause, internal=True))
     return out
 
