@@ -456,6 +456,9 @@ class Digest:
     note_every_part: bool = False
     # Commits of the days before, where reverts and follow-up fixes find what they name.
     recent: tuple[DigestCommit, ...] = ()
+    # The shas the day's messages name that no commit of the repository has (a branch
+    # rebased before it landed: xmltodict c0b74ed's "reverts 85ee823"): never linked.
+    unresolved: frozenset[str] = frozenset()
     # The alerts already posted for the day's commits: sha -> the alert's URL.
     alerts: Mapping[str, str] = field(default_factory=dict)
     usage: DigestUsage | None = None

@@ -342,3 +342,24 @@ def test_a_breaking_headline_line_says_its_top_fact(title: str, risk: str, shown
     (line,) = block.splitlines()
     assert line.endswith(f": {risk}") is shown
     assert "— feature" in line
+
+
+def test_a_revert_naming_a_sha_in_no_history_reverts_the_commit_it_undid() -> None:
+    # xmltodict c0b74ed: "This reverts commit 85ee823…", a sha the rebase left in no
+    # history; a1448b8, the same day, is the commit whose every line it took out
+    added = commit(1, "chore: add initial Release Drafter config")
+    other = commit(2, "docs(readme): mention the stub package")
+    gone = "85ee8232ba14430ffbf221ea8fb7965ab3f50029"
+    revert = commit(
+        3, "revert: remove initial Release Drafter config", f"This reverts commit {gone}."
+    )
+    day = [replace(added, undone_by=revert.sha), other, revert]
+    (link,) = synthesize(day).outgoing(revert.sha)
+    assert link.target == added.sha and link.in_day
+    # nothing undone: the sha the message names is all there is
+    (named,) = synthesize([added, other, revert]).outgoing(revert.sha)
+    assert named.target == gone and not named.in_day
+    # ... unless the repository has no such commit: then no sha is named
+    assert (
+        synthesize([added, other, revert], unresolved=frozenset({gone})).outgoing(revert.sha) == []
+    )

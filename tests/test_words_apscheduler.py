@@ -359,7 +359,8 @@ _MONGO_STORE = (
 def test_a_private_helpers_new_parameters_are_no_summary(tmp_path: Path) -> None:
     # apscheduler 96a0713 "Fixed deserialization failure handling in the MongoDB data
     # store": the summary was `MongoDBDataStore._release_job`'s parameters, then the test's
-    # name; the title says more, and the parameters stay an insight
+    # name; the title says more. What a private helper takes is wiring, unsaid on a medium
+    # entry (issue 27's bidict reader: "`BidictBase._from_other` no longer takes `bt`")
     test = (
         "async def test_acquire_jobs_deserialization_failure(datastore):\n"
         "    assert await datastore.acquire_jobs('s') == []\n"
@@ -382,9 +383,8 @@ def test_a_private_helpers_new_parameters_are_no_summary(tmp_path: Path) -> None
         "Fixed deserialization failure handling in the MongoDB data store",
     )
     assert analysis.summary == "Fixed deserialization failure handling in the MongoDB data store"
-    assert "`MongoDBDataStore._release_job` no longer takes the parameter `job`" in (
-        entry_text(analysis)
-    )
+    assert analysis.importance is Importance.MEDIUM
+    assert "_release_job" not in entry_text(analysis)
 
 
 def test_an_item_marked_backward_incompatible_is_the_author_s_break(tmp_path: Path) -> None:

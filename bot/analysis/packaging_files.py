@@ -7,3 +7,6 @@ from __future__ import annotations
 # `setup.py` is code (what it declares is known only by running it) and a lock file is the
 # resolver's, never read.
 PACKAGING_FILES = ("pyproject.toml", "setup.cfg")
+
+# The files at the top that say what a wheel holds (`root_modules.shipped_root_files`)
+ROOT_METADATA = ("pyproject.toml", "setup.cfg", "setup.py")

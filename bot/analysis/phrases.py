@@ -89,6 +89,8 @@ class AnalysisPhrases:
     requires_build: str  # {pins}
     release_runners: str  # {runners}
     settings_same: tuple[str, str]  # {paths}: one file, several
+    classifiers_added: tuple[str, str]  # {names}: one classifier, several
+    classifiers_removed: tuple[str, str]  # {names}
     runner_was: str  # {new} {old}
     requires_tools: str  # {pins}: pins of the project's own dev tools' requirement files
     moves_metadata: str  # {old} {new}: the package metadata moved whole from one file to another
@@ -407,6 +409,8 @@ EN = AnalysisPhrases(
         "{paths} parse to the same settings at both revisions: only their order, spacing or"
         " comments change",
     ),
+    classifiers_added=("adds the classifier {names}", "adds the classifiers {names}"),
+    classifiers_removed=("removes the classifier {names}", "removes the classifiers {names}"),
     runner_was="{new} (was {old})",
     requires_tools="the dev tools' requirement files pin {pins}",
     moves_metadata="moves the package metadata from {old} to {new}",
@@ -743,6 +747,8 @@ ZH = AnalysisPhrases(
         "{paths} 两个版本解析出的设置相同：只改了顺序、空白或注释",
         "{paths} 两个版本解析出的设置相同：只改了顺序、空白或注释",
     ),
+    classifiers_added=("新增分类器 {names}", "新增分类器 {names}"),
+    classifiers_removed=("移除分类器 {names}", "移除分类器 {names}"),
     runner_was="{new}（原为 {old}）",
     requires_tools="开发工具的依赖文件固定 {pins}",
     moves_metadata="将包元数据从 {old} 移至 {new}",

@@ -514,6 +514,32 @@ def _docs_by_word(types: list[ChangeType], commit: CommitInput, sig: Signals) ->
     return [t for t in types if t is not T.DOCS] or [T.OTHER]
 
 
+def _tooling_typed(types: list[ChangeType], commit: CommitInput, sig: Signals) -> list[ChangeType]:
+    """`types` without what a title's word alone calls a feature or a speed-up where the
+    files are the dev tools' (`_tooling_only`): no user meets one there; nor docs where no
+    page and no code (its docstrings) changes (bidict 1cc6b12 "Remove stale devcontainer
+    support", cf817df "Drop redundant uv dev dependency", 0dddbf3's `typos` hook). The
+    author's own type (a conventional prefix, a tag, a label, a fragment) stays."""
+    labels = commit.pull_request.labels if commit.pull_request else []
+    said = sig.title.conventional or sig.title.tags or labels or sig.fragments
+    if said or not commit.files_known or not commit.files:
+        return types
+    kinds = {path_kind(f.filename) for f in commit.files}
+    dropped: set[ChangeType] = set()
+    if not kinds & {PathKind.DOCS, PathKind.LEGAL, *_SHIPPED_KINDS}:
+        # no page, no docstring: a title's "typos" names the spell checker it sets up
+        dropped.add(T.DOCS)
+    if _tooling_only(commit, sig):
+        dropped |= {T.FEATURE, T.PERFORMANCE}
+    if not dropped & set(types):
+        return types
+    kept = [t for t in types if t not in dropped]
+    if kept:
+        return kept
+    build = any(path_kind(f.filename) is PathKind.BUILD for f in commit.files)
+    return [T.BUILD if build else T.OTHER]
+
+
 def _security_named(
     commit: CommitInput, sig: Signals, types: list[ChangeType], verdict: Assessment
 ) -> tuple[list[ChangeType], Assessment]:
@@ -1182,7 +1208,7 @@ def analyze_shielded(
     types, confidence = _types(
         commit, sig.title, sig.line_kinds, tuple(f.meaning for f in sig.fragments if f.meaning)
     )
-    types = _docs_by_word(_with_options(types, sig), commit, sig)
+    types = _tooling_typed(_docs_by_word(_with_options(types, sig), commit, sig), commit, sig)
     risks = breaking_risks(commit, sig, p)
     # A merge is breaking only by its author's words (a footer, a `!`, a label, "breaking
     # change" in its text), never by the branch's diff alone.

@@ -8,7 +8,7 @@ import re
 from cachetools import LRUCache
 
 from bot.analysis.facts.scan import hunks
-from bot.analysis.packaging_files import PACKAGING_FILES
+from bot.analysis.packaging_files import PACKAGING_FILES, ROOT_METADATA
 from bot.analysis.paths import (
     PathKind,
     language_of,
@@ -182,7 +182,8 @@ def modules_named(
     annotations change (`_bases_imported`); and the metadata files beside one that newly
     names a Python requirement (`_metadata_beside`); the package's `__init__.py` a public
     module is deleted or renamed out of (`_packages_left`); the root's metadata files where
-    the `title` says which Pythons are supported (`_metadata_of_title`).
+    the `title` says which Pythons are supported (`_metadata_of_title`), or where a Python
+    file at the top changes (`_metadata_of_root_scripts`).
 
     `patches_only`: the changed files' texts are not read yet (online, where these modules
     ride on the one query that reads them), so a file worth reading is searched for its
@@ -213,6 +214,7 @@ def modules_named(
     wanted += [p for p in _packages_left(files, changed) if p not in wanted]
     wanted += [p for p in _metadata_beside(files, changed) if p not in wanted]
     wanted += [p for p in _metadata_of_requirements(files, changed) if p not in wanted]
+    wanted += [p for p in _metadata_of_root_scripts(files, changed) if p not in wanted]
     return [*wanted, *(p for p in _metadata_of_title(title, changed) if p not in wanted)]
 
 
@@ -345,6 +347,18 @@ def _metadata_of_requirements(files: list[FileChange], changed: set[str]) -> lis
             if path not in changed and path not in out:
                 out.append(path)
     return out[:2]
+
+
+def _metadata_of_root_scripts(files: list[FileChange], changed: set[str]) -> list[str]:
+    """The root's metadata files the commit leaves alone, where it changes a Python file at
+    the top (not one of them): what they say the wheel holds tells a module the package
+    ships from a script beside it (bidict's `cachegrind.py`, xmltodict's `ez_setup.py`)."""
+    if not any(
+        "/" not in f.filename and f.filename.endswith(".py") and f.filename not in ROOT_METADATA
+        for f in files
+    ):
+        return []
+    return [p for p in ROOT_METADATA if p not in changed]
 
 
 # A title on which Pythons are supported: "Drop support for EOL Python <= 3.6", "Require

@@ -10,7 +10,9 @@ from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.scan import hunks
 from bot.analysis.facts.surface import same_stub
 from bot.analysis.facts.workflows import release_runners
+from bot.analysis.packaging_files import ROOT_METADATA
 from bot.analysis.paths import PathKind, dev_tooling, path_kind
+from bot.analysis.root_modules import shipped_root_files
 from bot.analysis.setup_metadata import descriptive_only
 from bot.analysis.signals import Signals
 from bot.models import CommitInput, FileChange
@@ -157,9 +159,26 @@ def version_only(f: FileChange) -> bool:
     )
 
 
-def _unshipped(f: FileChange, sig: Signals, quiet: QuietClass | None = None) -> str | None:
+def _script(f: FileChange, roots: frozenset[str] | None) -> bool:
+    """A Python file at the top (at both its paths) that the wheel, as the packaging files
+    declare it (`roots`: the top files it holds), does not hold: a maintainer's script
+    (bidict's `cachegrind.py` beside `bidict/`, xmltodict's `ez_setup.py` beside
+    `py_modules=['xmltodict']`)."""
+    return roots is not None and all(
+        "/" not in path and path.endswith(".py") and path not in ROOT_METADATA and path not in roots
+        for path in (f.filename, f.previous_filename or f.filename)
+    )
+
+
+def _unshipped(
+    f: FileChange,
+    sig: Signals,
+    quiet: QuietClass | None = None,
+    roots: frozenset[str] | None = None,
+) -> str | None:
     """What the file is when no user meets its change ("tooling", "build", "typing",
-    "docs"), else None."""
+    "docs", "scripts"), else None. `roots`: the Python files at the top the wheel holds,
+    where the packaging files say."""
     kind = path_kind(f.filename)
     if f.filename.rsplit("/", 1)[-1] in _DESKTOP_FILES or _CREDITS.match(f.filename):
         return "docs"
@@ -175,6 +194,8 @@ def _unshipped(f: FileChange, sig: Signals, quiet: QuietClass | None = None) -> 
         return "docs"
     if version_only(f):
         return "the version string"
+    if _script(f, roots):
+        return "scripts"
     if _BUILD_BACKEND.search(f.filename) and (
         f.previous_filename is None or _BUILD_BACKEND.search(f.previous_filename)
     ):
@@ -192,6 +213,22 @@ def _unshipped(f: FileChange, sig: Signals, quiet: QuietClass | None = None) -> 
     # last, as it parses both revisions again
     restyled = bool(_RESTYLED.search(sig.title.text)) or sig.title.conventional == "style"
     return _typing_only(f, restyled=restyled, quiet=quiet)
+
+
+def _root_metadata(commit: CommitInput) -> dict[str, str] | None:
+    """The packaging files at the top, at the commit: those it changes (not those it
+    removes) and those read beside it (`CommitInput.modules`); None where a changed one's
+    text is not known, or none is."""
+    texts = {p: t for p, t in commit.modules if p in ROOT_METADATA}
+    for f in commit.files:
+        if f.filename in ROOT_METADATA:
+            texts.pop(f.filename, None)
+            if f.status == "removed":
+                continue
+            if f.after is None:
+                return None
+            texts[f.filename] = f.after
+    return texts or None
 
 
 def _parsed(f: FileChange, fragments: set[str]) -> bool:
@@ -216,12 +253,14 @@ def unshipped_only(commit: CommitInput, sig: Signals) -> str | None:
         return None
     found: set[str] = set()
     quiet = quiet_classes(commit.files, commit.modules)
+    metadata = _root_metadata(commit)
+    roots = shipped_root_files(metadata, sig.parses) if metadata is not None else None
     # the files proven without a parse first: one that is plainly shipped spares the rest's
     for parse in (False, True):
         for f in commit.files:
             if _parsed(f, fragments) is not parse:
                 continue
-            what = "docs" if f.filename in fragments else _unshipped(f, sig, quiet)
+            what = "docs" if f.filename in fragments else _unshipped(f, sig, quiet, roots)
             if what is None:
                 return None
             found.add(what)
@@ -229,6 +268,7 @@ def unshipped_only(commit: CommitInput, sig: Signals) -> str | None:
         w
         for w in (
             "build",
+            "scripts",
             "typing",
             "layout",
             "tooling",

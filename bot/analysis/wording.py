@@ -9,6 +9,7 @@ catalogue in `phrases.py`, in the repository's language.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -43,6 +44,7 @@ from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.facts.layout import only_annotated, same_code
 from bot.analysis.facts.markers import python_bound
+from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.rows import short as rows_short
 from bot.analysis.messages import (
     BREAKING_FOOTER,
@@ -997,6 +999,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _tables_private,
         _tooling_values,
         _dev_requirements,
+        _classifiers,
         _settings_same,
         _tests,
         _sections,
@@ -2283,6 +2286,32 @@ def _public_name(name: str) -> bool:
     return not any(part.startswith("_") for part in name.split("."))
 
 
+def _private_parts(name: str) -> bool:
+    """A name private by its spelling or its class's (`_Impl.run`, `Base._from_other`), a
+    dunder aside (`Base.__init__` is what a caller constructs with)."""
+    return any(_hidden(part) for part in name.split("."))
+
+
+def _private_call_args(old: str, new: str) -> bool:
+    """Whether two statements differ only in the arguments of calls to private names
+    (`self._from_other(self.__class__, self)` → `self._from_other(self)`): how a helper is
+    wired, what the helper's own signature says."""
+    trees = []
+    for text in (old, new):
+        try:
+            tree = ast.parse(text.strip())
+        except PARSE_ERRORS:
+            return False
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                callee = node.func
+                named = callee.id if isinstance(callee, ast.Name) else getattr(callee, "attr", "")
+                if _hidden(named):
+                    node.args, node.keywords = [], []
+        trees.append(ast.dump(tree))
+    return trees[0] == trees[1] and old.strip() != new.strip()
+
+
 def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Parameters a shipped function gains or loses (public ones first), then the
     exceptions it may now raise, and the parameters that gained or lost a default, read from
@@ -2403,6 +2432,10 @@ def _parameters_statement(functions: list[tuple[str, str]], said: str) -> _State
         # `MongoDBDataStore._release_job`'s parameters for "Fixed deserialization failure
         # handling …"): an insight, never the summary
         aside=private,
+        # what a private name takes (its own or its class's) is wiring: unsaid on a medium
+        # or high entry (bidict 3032e9f: "`BidictBase._from_other` no longer takes the
+        # parameter `bt`"), where the code has more to tell
+        wiring=all(_private_parts(name) for name, _ in functions),
     )
 
 
@@ -2632,6 +2665,7 @@ def _inside_bodies(
     found: list[tuple[str, str, str]],
     reached: Iterable[str] = (),
     observed: Iterable[str] = (),
+    wired: Iterable[str] = (),
 ) -> list[_Statement]:
     """Clauses about what changed inside functions' bodies, each with its function and its
     file: public functions first, two at most. `reached`: private functions whose change a
@@ -2639,8 +2673,9 @@ def _inside_bodies(
     `_validate_valign` under `add_column`): said as the public ones'. `observed`: the clauses
     that say what a caller meets (what the function raises or returns); the others say how
     it works (a test dropped, a statement rewritten, a keyword it passes, a log line):
-    *Architecture*, never *Compatibility* (toolz 2ac03ce's `join`, 020161b's `peek`)."""
-    users, met = set(reached), set(observed)
+    *Architecture*, never *Compatibility* (toolz 2ac03ce's `join`, 020161b's `peek`).
+    `wired`: the clauses that say only what a private call is passed (`_Statement.wiring`)."""
+    users, met, wiring = set(reached), set(observed), set(wired)
     found.sort(key=lambda f: not (_callers_name(sig, f[0], f[1]) or f[0] in users))
     return [
         # a private helper's body reaches callers only through its public callers: never
@@ -2653,6 +2688,7 @@ def _inside_bodies(
             clause,
             internal=True,
             behaviour=True,
+            wiring=clause in wiring,
         )
         for name, path, clause in found[:2]
     ]
@@ -2723,6 +2759,7 @@ def _body_rewrites(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     shipped = set(sig.source_files)
     found: list[tuple[str, str, str]] = []  # (function, path, clause)
     met: list[str] = []  # the clauses of a `return`, `raise` or `yield` rewritten
+    wired: list[str] = []  # the clauses that change only what a private call is passed
     if sig.reverted_title:
         # a revert's lines are the code before the change it reverts: "restored" says them
         return []
@@ -2740,11 +2777,13 @@ def _body_rewrites(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             said = p.used_by.format(name=said, users=codes(p, r.users))
         clause = p.became.format(name=said, old=r.old, new=r.new)
         found.append((name, r.path, clause))
-        if any(_EXITS.match(text) for text in (r.old, r.new)):
+        if _private_call_args(r.old, r.new):
+            wired.append(clause)
+        elif any(_EXITS.match(text) for text in (r.old, r.new)):
             met.append(clause)
     # a `return` or `raise` rewritten is what a caller meets; another statement is the
     # mechanism
-    return _inside_bodies(sig, found, observed=met)
+    return _inside_bodies(sig, found, observed=met, wired=wired)
 
 
 def _public_keywords_before_additions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -2898,6 +2937,21 @@ def _dev_requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         for path in dict.fromkeys(d.path for d in found):
             names = [d.name for d in found if d.path == path]
             clause = forms(phrase, len(names)).format(names=codes(p, names, 4), path=path)
+            out.append(_Statement(None, clause, internal=True))
+    return out
+
+
+def _classifiers(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """The trove classifiers a packaging file now lists, or no longer lists: what the index
+    shows of the Pythons and platforms supported (xmltodict 8c39893 adds
+    `Programming Language :: Python :: 3.11` and `… 3.12`, its `tox.ini` only re-spaced)."""
+    out = []
+    for phrase, names in (
+        (p.classifiers_added, sig.facts.classifiers_added),
+        (p.classifiers_removed, sig.facts.classifiers_removed),
+    ):
+        if names:
+            clause = forms(phrase, len(names)).format(names=codes(p, names, 3))
             out.append(_Statement(None, clause, internal=True))
     return out
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import re
 import subprocess
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,7 +17,7 @@ from unidiff.errors import UnidiffParseError
 from bot.cli import progress
 from bot.cli.clone_files import MAX_PATCH_BYTES, READ_BUDGET, files_of_commits
 from bot.cli.clone_sizes import capped_output, changed_sizes
-from bot.cli.git import CloneError, git, name_status
+from bot.cli.git import CloneError, git, name_status, run_git
 from bot.models import FileChange
 
 # After this many commits older than the day, the walk back through history stops.
@@ -144,6 +144,20 @@ def merged_authors(path: Path, merges: Sequence[str]) -> dict[str, tuple[str, ..
             continue
         out[sha] = tuple(dict.fromkeys(n for n in names.splitlines() if n))
     return out
+
+
+def unresolved(path: Path, shas: Iterable[str]) -> frozenset[str]:
+    """The shas (lower case) no commit of the clone has: a message's reference to a branch
+    rebased before it landed. None are where the clone is shallow (what lies past its
+    boundary is unknown)."""
+    shallow = run_git(path, "rev-parse", "--is-shallow-repository")
+    if shallow.returncode != 0 or shallow.stdout.strip() != "false":
+        return frozenset()
+    return frozenset(
+        sha.lower()
+        for sha in shas
+        if run_git(path, "cat-file", "-e", f"{sha}^{{commit}}").returncode != 0
+    )
 
 
 def latest_commit_time(path: Path, branch: str) -> datetime | None:

@@ -26,12 +26,14 @@ from bot.cli.clone import (
     latest_commit_time,
     repo_identity,
     resolve_branch,
+    unresolved,
 )
 from bot.cli.clone_analysis import analyse
 from bot.cli.clone_config import CloneSettings, Flags, clone_settings
 from bot.cli.git import CloneError
 from bot.digest.render import Part, render
 from bot.digest.strings import catalogue
+from bot.digest.synthesis import named
 from bot.models import Digest, SettingsSources
 from bot.repo_config import RepoConfig, default_config, parse_cutoff
 from bot.settings import MissingSetting, Settings
@@ -99,6 +101,8 @@ async def offline_digest(
         excluded=dict(found.excluded),
         usage=found.usage,
         settings_from=settings_from,
+        # (a sha no commit of the clone has is linked to nothing: `synthesis`)
+        unresolved=unresolved(path, named(found.shown)[1]),
     )
     return digest, render(digest, with_title=True)
 

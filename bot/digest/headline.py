@@ -60,7 +60,7 @@ class Related:
         self.digest = digest
         self.p = catalogue(digest.language).headline
         self.s = catalogue(digest.language).digest
-        self.synthesis: Synthesis = synthesize(digest.commits, digest.recent)
+        self.synthesis: Synthesis = synthesize(digest.commits, digest.recent, digest.unresolved)
         self.by_sha: dict[str, DigestCommit] = {c.sha: c for c in (*digest.recent, *digest.commits)}
 
     def _url_of(self, sha: str, via: DigestCommit | None) -> str | None:

@@ -97,6 +97,17 @@ class _Index:
         ]
         return earlier[-1] if earlier else None
 
+    def undone_by(self, source: DigestCommit) -> DigestCommit | None:
+        """The one earlier commit of the day `source` undid, if one."""
+        found = [
+            c
+            for c in self.all
+            if c.undone_by == source.sha
+            and c.sha in self.day_shas
+            and c.landed_at <= source.landed_at
+        ]
+        return found[0] if len(found) == 1 else None
+
     def link(
         self, kind: LinkKind, source: DigestCommit, target: DigestCommit, title: str | None = None
     ) -> Link:
@@ -109,7 +120,9 @@ class _Index:
         )
 
 
-def _revert_link(commit: DigestCommit, index: _Index) -> Link | None:
+def _revert_link(
+    commit: DigestCommit, index: _Index, unresolved: frozenset[str] = frozenset()
+) -> Link | None:
     inner = parse_title(commit.title).undoes
     named = reverted_refs(commit.message[: _BODY_CHARS + len(commit.title)])
     named_sha = next((ref.sha for ref in named if ref.sha), None)
@@ -126,10 +139,16 @@ def _revert_link(commit: DigestCommit, index: _Index) -> Link | None:
         target = index.by_pr.get(named_pr) if named_pr is not None else None
     if target is None and inner is not None:
         target = index.title_before(inner, commit)
+    if target is None:
+        # a sha no commit known has (a branch rebased before it landed: xmltodict c0b74ed
+        # names 85ee823, which is in no history): the commit of the day whose every added
+        # line it took out (`undone.py`) is the one it reverts
+        target = index.undone_by(commit)
     if target is not None and target.sha != commit.sha:
         return index.link(LinkKind.REVERTS, commit, target, inner)
-    if named_sha:
-        # Reverted before the ledger's memory: the message still names it.
+    if named_sha and named_sha.lower() not in unresolved:
+        # Reverted before the ledger's memory: the message still names it (a sha the
+        # repository has no commit of is named nowhere)
         return Link(LinkKind.REVERTS, commit.sha, named_sha, inner)
     return None
 
@@ -194,15 +213,20 @@ def named(commits: Sequence[DigestCommit]) -> tuple[set[int], set[str]]:
     return prs, shas
 
 
-def synthesize(commits: Sequence[DigestCommit], recent: Sequence[DigestCommit] = ()) -> Synthesis:
-    """The links among a day's commits, and from them to the recent commits given."""
+def synthesize(
+    commits: Sequence[DigestCommit],
+    recent: Sequence[DigestCommit] = (),
+    unresolved: frozenset[str] = frozenset(),
+) -> Synthesis:
+    """The links among a day's commits, and from them to the recent commits given;
+    `unresolved`: the shas named that no commit has (lower case), never linked."""
     index = _Index(commits, recent)
     ordered = sorted(commits, key=lambda c: c.landed_at)
     # Reverts among the recent commits too, so a reland today finds yesterday's revert.
     reverts = [
         link
         for c in sorted(index.all, key=lambda c: c.landed_at)
-        if (link := _revert_link(c, index)) is not None
+        if (link := _revert_link(c, index, unresolved)) is not None
     ]
     day_shas = index.day_shas
     links: list[Link] = [link for link in reverts if link.source in day_shas]

@@ -95,7 +95,7 @@ from bot.analysis.facts.pyfile import (
     raised_through,
 )
 from bot.analysis.facts.python import _package, read_python, reads_key
-from bot.analysis.facts.pythons import python_kept
+from bot.analysis.facts.pythons import classifiers_changed, python_kept
 from bot.analysis.facts.raised_names import lookups, proven_raises
 from bot.analysis.facts.reached import reached_classes
 from bot.analysis.facts.recomputed import recomputed
@@ -485,6 +485,11 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
     ]
     if same:
         facts = dataclasses.replace(facts, settings_same=_cap(same))
+    added, removed = classifiers_changed(commit)
+    if added or removed:
+        facts = dataclasses.replace(
+            facts, classifiers_added=_cap(added), classifiers_removed=_cap(removed)
+        )
     facts = _settings_in_tree(commit, _without_stubs(commit, facts, readings))
     if not facts.config_keys_removed:
         return facts

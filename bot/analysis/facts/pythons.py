@@ -15,6 +15,34 @@ _REQUIRES = re.compile(
 _CLASSIFIER = re.compile(r"Programming Language :: Python :: (\d+(?:\.\d+)*)\b")
 
 
+# A trove classifier written as a string (`'Programming Language :: Python :: 3.12'`) or
+# as a `setup.cfg` line: a capitalised category, then ` :: ` and its parts
+_TROVE = re.compile(
+    r"""(?:^|["'])[ \t]*([A-Z][\w .+/()-]*(?: :: [^"'\n]+?)+)[ \t]*(?:["']|$)""", re.MULTILINE
+)
+# the packaging files whose classifiers are read
+_CLASSIFIED = ("setup.py", "setup.cfg", "pyproject.toml")
+
+
+def _classifiers(text: str) -> list[str]:
+    """The trove classifiers a packaging text lists, in order."""
+    return list(dict.fromkeys(m.strip() for m in _TROVE.findall(text)))
+
+
+def classifiers_changed(commit: CommitInput) -> tuple[list[str], list[str]]:
+    """The trove classifiers the changed packaging files list at the commit and did not at
+    the parent, and those they no longer list (each file's two texts known)."""
+    added: list[str] = []
+    removed: list[str] = []
+    for f in commit.files:
+        if f.filename.rsplit("/", 1)[-1] not in _CLASSIFIED or f.sides is None:
+            continue
+        old, new = (_classifiers(t) for t in f.sides)
+        added += [c for c in new if c not in old and c not in added]
+        removed += [c for c in old if c not in new and c not in removed]
+    return added, removed
+
+
 def _stated(text: str) -> frozenset[str]:
     """What one metadata text says of the Pythons it supports: its requirement(s) and the
     versions its classifiers name."""

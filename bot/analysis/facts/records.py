@@ -962,6 +962,10 @@ class Facts:
     # settings files (TOML, YAML, JSON, INI) whose content parses the same at both revisions
     # (`layout.same_settings`): tables moved, keys reordered, comments or quoting
     settings_same: tuple[str, ...] = ()
+    # trove classifiers a packaging file (`setup.py`, `setup.cfg`, `pyproject.toml`) now
+    # lists, and those it no longer lists (`pythons.classifiers_changed`)
+    classifiers_added: tuple[str, ...] = ()
+    classifiers_removed: tuple[str, ...] = ()
     # classes whose generic bases now name covariant type variables where they named
     # invariant ones, and nothing else (`Generic[_T]` → `Generic[_T_co]`)
     made_covariant: tuple[Name, ...] = ()
