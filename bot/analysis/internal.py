@@ -210,15 +210,15 @@ def internal_only(
     # 30ef44b's `build_link_token` in `_inline/links.py`): those files are not said to keep
     # their public names; the files kept to the letter are the ones the sentence names
     strict = surface_kept(sides) if moves else shipped
-    said = tuple(p for p in shipped if p in strict)
+    named = tuple(p for p in shipped if p in strict)
     edited = _edited(facts, shipped)
     # a list at its bound may have left out a public definition the change edits
     whole = all(
         len(names) < CAP
         for names in (facts.changed, facts.added, facts.removed, facts.renamed, facts.moved)
     )
-    private = whole and said == shipped and all(private_name(n.name) for n in edited)
-    return Internal(said, tuple(dict.fromkeys(n.name for n in edited)) if private else ())
+    private = whole and named == shipped and all(private_name(n.name) for n in edited)
+    return Internal(named, tuple(dict.fromkeys(n.name for n in edited)) if private else ())
 
 
 def internal_sentence(found: Internal, p: AnalysisPhrases, limit: int) -> str:

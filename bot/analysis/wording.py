@@ -2502,6 +2502,7 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         Turn.REBINDS: p.rebinds_when,
         Turn.REMOVED: p.no_longer_tests,
         Turn.CHANGED: p.tests_now,
+        Turn.NO_LONGER_RAISES: p.no_longer_raises_when,
     }
     found: list[tuple[str, str, str]] = []  # (function, path, clause)
     met: list[str] = []  # the clauses of guards that raise or return
@@ -2511,7 +2512,11 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         for g in sig.facts.returns_early
         if _public_body(sig, g.name, g.path) is not None
     }
-    for c in sig.facts.conditions_changed:
+    # an error callers no longer meet first: the effect, where a guard is how
+    ordered = sorted(
+        sig.facts.conditions_changed, key=lambda c: c.turn is not Turn.NO_LONGER_RAISES
+    )
+    for c in ordered:
         name = _callable(c.name)
         if name is None or c.path not in shipped or c.new:
             continue
@@ -2520,7 +2525,7 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         said = _which(sig, p, name, c.path)
         clause = phrases[c.turn].format(name=said, test=c.test, was=c.was, exception=c.was)
         found.append((name, c.path, clause))
-        if c.turn in (Turn.RETURNS, Turn.RAISES):
+        if c.turn in (Turn.RETURNS, Turn.RAISES, Turn.NO_LONGER_RAISES):
             met.append(clause)
     # a guard that raises or returns is what a caller meets; a test dropped or rewritten, or
     # one that skips, is how the body goes (toolz cde596b: `update_in` no longer tests `ks`)
