@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 
 from bot.analysis.rules import analyze
+from bot.cli.claim_check import Verdict
+from bot.cli.claims import Kind
+from bot.cli.claims_eval import entry_claims
 from bot.models import Analysis
-from tests.clones import second_commit
+from tests.clones import checked_entry, second_commit, verdicts_of
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
@@ -155,3 +158,45 @@ def test_a_callee_that_rebinds_what_it_tests_is_not_read_through(tmp_path: Path)
     )
     said = _said(tmp_path, rebinding, guarded, "Allow loading nothing")
     assert "no longer raises" not in said
+
+
+def test_the_checker_reads_the_sentence_and_finds_it_true(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {PATH: BACKEND, "tests/test_spec.py": TEST},
+        {PATH: BACKEND_EMPTY, "tests/test_spec.py": TEST_EMPTY},
+        "Allow empty pattern list",
+    )
+    claims, _ = entry_claims(analysis)
+    gone = [c for c in claims if c.kind is Kind.RAISES_GONE_WHEN]
+    assert [(c.name, c.old, c.new) for c in gone] == [
+        ("Re2PsBackend", "raise ValueError", "not patterns")
+    ]
+    assert Verdict.FALSE not in verdicts and Verdict.TRUE in verdicts
+
+
+def test_the_checker_refutes_a_raise_said_gone_that_the_commit_still_makes(
+    tmp_path: Path,
+) -> None:
+    # the words of the sentence against a commit that kept the raise, and one whose parent
+    # never raised on that test
+    kept = BACKEND + "\n\nLIMIT = 3\n"
+    root, commit = second_commit(tmp_path, {PATH: BACKEND}, {PATH: kept}, "Tidy")
+    said = "`Re2PsBackend` no longer raises `ValueError` when `{}`."
+    assert verdicts_of(root, commit.sha, said.format("not patterns")) == [
+        (Kind.RAISES_GONE_WHEN, Verdict.FALSE)
+    ]
+    assert verdicts_of(root, commit.sha, said.format("patterns is None")) == [
+        (Kind.RAISES_GONE_WHEN, Verdict.FALSE)
+    ]
+
+
+def test_a_raise_a_guard_skips_in_a_callee_is_not_refuted(tmp_path: Path) -> None:
+    # the checker reads the function's own code: the callee's raise is not read, never false
+    analysis, verdicts = checked_entry(
+        tmp_path, {"loader.py": LOADER}, {"loader.py": LOADER_GUARDED}, "Allow loading nothing"
+    )
+    claims, _ = entry_claims(analysis)
+    kinds = dict(zip((c.kind for c in claims), verdicts, strict=True))
+    assert kinds.get(Kind.RAISES_GONE_WHEN) is Verdict.UNVERIFIABLE
+    assert Verdict.FALSE not in verdicts

@@ -895,6 +895,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _options_helped,
         _signatures,
         _handled_public,
+        _raises_gone,
         _calls_that_raise,
         _abstract_members,
         _settings_added,
@@ -2291,6 +2292,24 @@ def _handled(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Stateme
     return (_returns_now(sig, p) if public else []) + out[:2]
 
 
+def _raises_gone(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A raise a shipped public function reached on a condition, gone: what its callers no
+    longer meet ("`Re2PsBackend` no longer raises `ValueError` when `not patterns`"), said
+    where the guard that now returns would be how; two at most. A private function's is
+    said among its conditions (`_body_conditions`)."""
+    out: list[_Statement] = []
+    for c in sig.facts.conditions_changed:
+        name = _callable(c.name)
+        if c.turn is not Turn.NO_LONGER_RAISES or name is None or not _public_name(name):
+            continue
+        if c.path not in sig.source_files:
+            continue
+        said = _which(sig, p, name, c.path)
+        clause = p.no_longer_raises_when.format(name=said, exception=c.was, test=c.test)
+        out.append(_Statement("compatibility", clause, internal=True, behaviour=True))
+    return out[:2]
+
+
 def _returns_now(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """What a shipped function now returns, read from its `return`s at both revisions: a
     value where it returned none ("`TTLCache.expire` now returns `expired`"), or another
@@ -2520,6 +2539,8 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         name = _callable(c.name)
         if name is None or c.path not in shipped or c.new:
             continue
+        if c.turn is Turn.NO_LONGER_RAISES and _public_name(name):
+            continue  # (`_raises_gone`)
         if c.turn is Turn.RETURNS and (c.name, c.path, c.test) in valued:
             continue
         said = _which(sig, p, name, c.path)
