@@ -258,3 +258,43 @@ def test_a_public_name_a_move_removes_is_no_internal_change(tmp_path: Path) -> N
     after = {"mistune/inline_parser.py": INLINE_MOVED, "mistune/_inline/links.py": LINKS_MOVED}
     analysis = _analysis(tmp_path, before, after, "refactor: move link token construction")
     assert analysis.importance is not Importance.LOW
+
+
+def _said(analysis) -> str:  # type: ignore[no-untyped-def]
+    insights = analysis.insights
+    return f"{analysis.summary} {insights.architecture if insights else ''}"
+
+
+def test_a_private_module_that_gains_a_public_spelled_name_is_not_said_kept(
+    tmp_path: Path,
+) -> None:
+    # `build_link_token` is a name `mistune._inline.links` now binds: the sentence keeps to
+    # the public module, whose names are the same
+    before = {"mistune/inline_parser.py": INLINE, "mistune/_inline/links.py": LINKS}
+    after = {"mistune/inline_parser.py": INLINE_MOVED, "mistune/_inline/links.py": LINKS_MOVED}
+    analysis = _analysis(tmp_path, before, after, "refactor: move link token construction")
+    said = _said(analysis)
+    assert "no public name, signature or default changes in `mistune/inline_parser.py`." in said
+    assert "_inline/links.py" not in said.split("no public name", 1)[-1]
+
+
+def test_a_private_module_that_gains_only_private_names_is_said_kept(tmp_path: Path) -> None:
+    private = LINKS_MOVED.replace("build_link_token", "_build_link_token")
+    moved = INLINE_MOVED.replace("build_link_token", "_build_link_token")
+    before = {"mistune/inline_parser.py": INLINE, "mistune/_inline/links.py": LINKS}
+    after = {"mistune/inline_parser.py": moved, "mistune/_inline/links.py": private}
+    analysis = _analysis(tmp_path, before, after, "refactor: move link token construction")
+    assert "`mistune/_inline/links.py`" in _said(analysis).split("no public name", 1)[-1]
+
+
+def test_a_move_that_only_grows_private_modules_claims_nothing_internal(
+    tmp_path: Path,
+) -> None:
+    # every file said would be a private module with a new name: no file to say
+    before = {"mistune/_inline/links.py": LINKS, "mistune/_inline/emphasis.py": INLINE}
+    after = {
+        "mistune/_inline/links.py": LINKS_MOVED,
+        "mistune/_inline/emphasis.py": INLINE.replace("new_state.src", "new_state.text"),
+    }
+    analysis = _analysis(tmp_path, before, after, "refactor: move link token construction")
+    assert "no public name" not in _said(analysis)

@@ -57,8 +57,9 @@ _QUIET = frozenset({PathKind.TESTS, PathKind.CI, PathKind.LEGAL})
 
 @dataclass(frozen=True)
 class Internal:
-    """The shipped files the change edits, none of their public surface changed, and the
-    definitions it edits there when every one is private (else empty)."""
+    """The shipped files the change edits whose public surface is the same to the letter
+    (a private module that gains names left out), and the definitions it edits there when
+    every one is private and every file is said (else empty)."""
 
     paths: tuple[str, ...]
     private: tuple[str, ...] = ()
@@ -205,22 +206,31 @@ def internal_only(
     # code moved into private modules ("split inline parser modules") gives them new names
     # no caller imports
     moves = bool(_MOVE_WORDS.search(words))
-    if not set(shipped) <= set(surface_kept(_sides(commit, shipped), private_gains=moves)):
+    sides = _sides(commit, shipped)
+    if not set(shipped) <= set(surface_kept(sides, private_gains=moves)):
         return None
+    # a name the private modules gain is a name their own importers can now reach (mistune
+    # 30ef44b's `build_link_token` in `_inline/links.py`): those files are not said to keep
+    # their public names; the files kept to the letter are the ones the sentence names
+    strict = surface_kept(sides) if moves else shipped
+    named = tuple(p for p in shipped if p in strict)
     edited = _edited(facts, shipped)
     # a list at its bound may have left out a public definition the change edits
     whole = all(
         len(names) < CAP
         for names in (facts.changed, facts.added, facts.removed, facts.renamed, facts.moved)
     )
-    private = whole and all(private_name(n.name) for n in edited)
-    return Internal(shipped, tuple(dict.fromkeys(n.name for n in edited)) if private else ())
+    private = whole and named == shipped and all(private_name(n.name) for n in edited)
+    return Internal(named, tuple(dict.fromkeys(n.name for n in edited)) if private else ())
 
 
 def internal_sentence(found: Internal, p: AnalysisPhrases, limit: int) -> str:
     """What the change is, said as the fact it is: no public name, signature or default
     changes in its files, and the private definitions it edits where those are all; the
-    longest of these that fits in `limit` characters."""
+    longest of these that fits in `limit` characters; none where no file keeps its public
+    names to the letter."""
+    if not found.paths:
+        return ""
     said = [
         p.internal_kept.format(paths=codes(p, found.paths, limit=2)),
         p.internal_kept.format(paths=codes(p, found.paths, limit=1)),

@@ -188,6 +188,7 @@ class AnalysisPhrases:
     skips_when: str  # {name} {test}: a new `if` that continues
     rebinds_when: str  # {name} {was} {test}: a new `if` that binds a parameter anew
     no_longer_tests: str  # {name} {test}: a condition gone
+    no_longer_raises_when: str  # {name} {exception} {test}: a raise reached on it, gone
     became: str  # {name} {old} {new}: a statement rewritten in place
     used_by: str  # {name} {users}: a private method with the public ones that use it
     fallback: str  # {name}: a definition made only where an import of the name fails
@@ -542,6 +543,7 @@ EN = AnalysisPhrases(
     skips_when="{name} now skips to the next iteration when `{test}`",
     rebinds_when="{name} now sets `{was}` when `{test}`",
     no_longer_tests="{name} no longer tests `{test}`",
+    no_longer_raises_when="{name} no longer raises `{exception}` when `{test}`",
     became="in {name}, `{old}` became `{new}`",
     used_by="{name} (used by {users})",
     fallback="the fallback {name}",
@@ -855,6 +857,7 @@ ZH = AnalysisPhrases(
     skips_when="{name} 现在在 `{test}` 时跳到下一次循环",
     rebinds_when="{name} 现在在 `{test}` 时设置 `{was}`",
     no_longer_tests="{name} 不再判断 `{test}`",
+    no_longer_raises_when="{name} 在 `{test}` 时不再抛出 `{exception}`",
     became="{name} 中的 `{old}` 改为 `{new}`",
     used_by="{name}（由 {users} 使用）",
     fallback="后备定义 {name}",

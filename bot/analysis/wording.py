@@ -956,6 +956,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _options_helped,
         _signatures,
         _handled_public,
+        _raises_gone,
         _calls_that_raise,
         _abstract_members,
         _settings_added,
@@ -2498,6 +2499,24 @@ def _handled(sig: Signals, p: AnalysisPhrases, *, public: bool) -> list[_Stateme
     return (_returns_now(sig, p) if public else []) + out[:2]
 
 
+def _raises_gone(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A raise a shipped public function reached on a condition, gone: what its callers no
+    longer meet ("`Re2PsBackend` no longer raises `ValueError` when `not patterns`"), said
+    where the guard that now returns would be how; two at most. A private function's is
+    said among its conditions (`_body_conditions`)."""
+    out: list[_Statement] = []
+    for c in sig.facts.conditions_changed:
+        name = _callable(c.name)
+        if c.turn is not Turn.NO_LONGER_RAISES or name is None or not _public_name(name):
+            continue
+        if c.path not in sig.source_files:
+            continue
+        said = _which(sig, p, name, c.path)
+        clause = p.no_longer_raises_when.format(name=said, exception=c.was, test=c.test)
+        out.append(_Statement("compatibility", clause, internal=True, behaviour=True))
+    return out[:2]
+
+
 def _returns_now(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """What a shipped function now returns, read from its `return`s at both revisions: a
     value where it returned none ("`TTLCache.expire` now returns `expired`"), or another
@@ -2715,6 +2734,7 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         Turn.REBINDS: p.rebinds_when,
         Turn.REMOVED: p.no_longer_tests,
         Turn.CHANGED: p.tests_now,
+        Turn.NO_LONGER_RAISES: p.no_longer_raises_when,
     }
     found: list[tuple[str, str, str]] = []  # (function, path, clause)
     met: list[str] = []  # the clauses of guards that raise or return
@@ -2724,16 +2744,22 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         for g in sig.facts.returns_early
         if _public_body(sig, g.name, g.path) is not None
     }
-    for c in sig.facts.conditions_changed:
+    # an error callers no longer meet first: the effect, where a guard is how
+    ordered = sorted(
+        sig.facts.conditions_changed, key=lambda c: c.turn is not Turn.NO_LONGER_RAISES
+    )
+    for c in ordered:
         name = _callable(c.name)
         if name is None or c.path not in shipped or c.new:
             continue
+        if c.turn is Turn.NO_LONGER_RAISES and _public_name(name):
+            continue  # (`_raises_gone`)
         if c.turn is Turn.RETURNS and (c.name, c.path, c.test) in valued:
             continue
         said = _which(sig, p, name, c.path)
         clause = phrases[c.turn].format(name=said, test=c.test, was=c.was, exception=c.was)
         found.append((name, c.path, clause))
-        if c.turn in (Turn.RETURNS, Turn.RAISES):
+        if c.turn in (Turn.RETURNS, Turn.RAISES, Turn.NO_LONGER_RAISES):
             met.append(clause)
     # a guard that raises or returns is what a caller meets; a test dropped or rewritten, or
     # one that skips, is how the body goes (toolz cde596b: `update_in` no longer tests `ks`)

@@ -473,6 +473,7 @@ class Checker:
             Kind.USED_BY: self._used_by,
             Kind.GUARD: self._condition,
             Kind.NO_LONGER_TESTS: self._condition,
+            Kind.RAISES_GONE_WHEN: self._raise_gone,
             Kind.PASSES: self._passes,
             Kind.PASSES_GONE: self._passes,
             Kind.HOOK_PIN: self._pin,
@@ -1722,6 +1723,37 @@ class Checker:
             # "early": a `return` before code that still runs where the test is false
             return Verdict.FALSE, f"nothing of `{function}` runs after `if {test}:` otherwise"
         return Verdict.TRUE, ""
+
+    def _raise_gone(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` no longer raises `E` when `t`": at the parent an own `if t:` of `f` ended in
+        `raise E…` (`E` as written, or its last part), and at the commit none does and its
+        own code raises no `E` at all. Where the parent's own code had no such `if` but the
+        commit's returns under a new `if t:`, the raise was a callee's: not read here
+        (unverifiable). Tests are compared as `ast.unparse` writes them."""
+        function, test, jump = _normal(claim.name), claim.new or "", claim.old or ""
+        before, after, unread = self._bodies(c, claim)
+        if before is None or after is None:
+            if unread:
+                return Verdict.UNVERIFIABLE, f"`{function}` not found in the files that parse"
+            side = "parent" if before is None else "commit"
+            return Verdict.FALSE, f"`{function}` is not defined at the {side} in a changed file"
+        exception = jump.removeprefix("raise ")
+
+        def raising(body: Body) -> bool:
+            return any(
+                t == test and how.startswith("raise ") and _last(how[6:]) == _last(exception)
+                for t, how in body.guards
+            )
+
+        if raising(after):
+            return Verdict.FALSE, f"an `if {test}:` of `{function}` still raises `{exception}`"
+        if raising(before):
+            if any(_last(e) == _last(exception) for e in after.raises):
+                return Verdict.FALSE, f"`{function}` still raises `{exception}`"
+            return Verdict.TRUE, ""
+        if (test, "return") in after.guards and test not in before.conditions:
+            return Verdict.UNVERIFIABLE, f"`{function}` raised `{exception}` through a callee"
+        return Verdict.FALSE, f"no `if {test}:` of `{function}` raised `{exception}` at the parent"
 
     def _callee_raises(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "…, which raises `E` when `t`" of a callee `g`: at the commit an own `if t:` of

@@ -83,6 +83,7 @@ class Kind(StrEnum):
     TESTS_NOW = "now tests condition"
     GUARD = "guard added"
     NO_LONGER_TESTS = "no longer tests condition"
+    RAISES_GONE_WHEN = "no longer raises when"
     PASSES = "now passes keyword"
     PASSES_GONE = "no longer passes keyword"
     IMPORT_FAILS = "importing the module fails"
@@ -161,6 +162,7 @@ _VERBS: list[tuple[Kind, str]] = [
     ),
     (Kind.TESTS_NOW, r"now tests"),
     (Kind.NO_LONGER_TESTS, r"no longer tests"),
+    (Kind.RAISES_GONE_WHEN, r"no longer raises(?=\s+`[^`]*`\s+when\s)"),
     (Kind.RAISES_MESSAGE, r"now raises"),
     (Kind.ENV_GONE, r"(?:no longer reads|stops? reading) the environment variables?"),
     (Kind.ENV_NEW, r"reads the new environment variables?|new environment variables?"),
@@ -275,7 +277,9 @@ _NAMED_BODY_KINDS = {
     Kind.CALLS,
     Kind.CALLS_GONE,
 }
-_CONDITION_KINDS = frozenset({Kind.TESTS_NOW, Kind.GUARD, Kind.NO_LONGER_TESTS})
+_CONDITION_KINDS = frozenset(
+    {Kind.TESTS_NOW, Kind.GUARD, Kind.NO_LONGER_TESTS, Kind.RAISES_GONE_WHEN}
+)
 _PASSES_KINDS = frozenset({Kind.PASSES, Kind.PASSES_GONE})
 _SUBJECT_KINDS = (
     _PARAMETER_KINDS
@@ -687,12 +691,15 @@ def _condition_claims(
     """ "`f` now tests `t` (was `o`)": `old` the parent's test, `new` the commit's; "`f` now
     returns early when `t`" / "raises `E` when `t`" / "skips to the next iteration when `t`":
     `old` the jump ("return", "raise E", "continue"), `new` the test; "`f` no longer tests
-    `t`": `new` the test."""
+    `t`": `new` the test; "`f` no longer raises `E` when `t`": `old` "raise E", `new` the
+    test."""
     function, path = _subject(head)
     spans = _SPAN.findall(segment)
     if function is None:
         return [], spans
-    if kind is Kind.GUARD and verb.lower().startswith("now raises"):
+    if kind is Kind.RAISES_GONE_WHEN or (
+        kind is Kind.GUARD and verb.lower().startswith("now raises")
+    ):
         raised = _RAISED_WHEN.match(segment)
         if raised is None:
             return [], spans
@@ -705,7 +712,8 @@ def _condition_claims(
         jump = "return" if "returns" in verb.lower() else "continue"
     if kind is Kind.TESTS_NOW:
         return [Claim(kind, function, sentence, path, was, test)], []
-    return [Claim(kind, function, sentence, path, jump if kind is Kind.GUARD else None, test)], []
+    said = jump if kind in (Kind.GUARD, Kind.RAISES_GONE_WHEN) else None
+    return [Claim(kind, function, sentence, path, said, test)], []
 
 
 def _passes_claims(

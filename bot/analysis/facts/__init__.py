@@ -168,6 +168,7 @@ from bot.analysis.facts.shims import same_on_python3
 from bot.analysis.facts.statements import statements_rewritten
 from bot.analysis.facts.surface import spelled
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
+from bot.analysis.facts.unraised import raises_no_longer
 from bot.analysis.facts.visibility import mark_private
 from bot.analysis.facts.whole import read_whole
 from bot.analysis.facts.workflows import release_runners
@@ -1505,6 +1506,12 @@ def _combine(
                         if c.turn is not Turn.CHANGED or not any(v in c.test for v in strings)
                     ]
                     conditions += tested
+                    # a raise gone is said with its condition, unless "now raises `F` instead
+                    # of `E`" says it
+                    insteads = {
+                        e for f in raised if (f.name, f.path) == (name, r.path) for e in f.gone
+                    }
+                    conditions += [c for c in raises_no_longer(r, name) if c.was not in insteads]
                     # a new exception its only raise, a new guard at the top of the body,
                     # raises is said with its condition ("now raises `E` when `t`"), not as
                     # "may now raise `E`" too (never in place of "raises `E` instead of `F`")

@@ -301,6 +301,8 @@ class Turn(StrEnum):
     # a new `if` whose whole body binds a parameter anew: `was` the assignment
     REBINDS = "rebinds"
     REMOVED = "removed"
+    # a raise the parent reached when `test` held, gone: `was` the exception
+    NO_LONGER_RAISES = "no longer raises"
 
 
 @dataclass(frozen=True)
@@ -308,7 +310,7 @@ class Condition:
     """A Python function defined at both revisions whose own condition changed: `test`
     (as `ast.unparse` writes it) replaced `was` (CHANGED), is a new `if` whose body returns,
     raises `was` or continues (RETURNS, RAISES, SKIPS), or is gone with nothing in its place
-    (REMOVED)."""
+    (REMOVED); or the test of a raise of `was` gone (NO_LONGER_RAISES, `facts/unraised.py`)."""
 
     name: str
     path: str
