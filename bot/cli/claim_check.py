@@ -27,7 +27,11 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   what the parentheses say; "changes the build backend from `a` to `b`": `[build-system]`;
 - "the extra `e` now requires `p` (was `q`) / now also requires `p` / no longer requires
   `q`": the extra at both revisions of a changed project (its pyproject.toml, setup.cfg and
-  setup.py's literal `extras_require` together), `p` only at the commit, `q` only before;
+  setup.py's `extras_require` together: literals, names bound to them or to a requirements
+  file setup.py reads), `p` only at the commit, `q` only before; "`pip install p[e]` no
+  longer installs `r`": `e` required `r` at the parent and does not at the commit;
+- "`f` now returns `b` where it returned `a`": the literals `f`'s returns give, read by the
+  checker's own walk through one call (`literal_returns.py`);
 - "`P` lists N new items: “a” (H)": `P`'s list items at the commit not at the parent are N,
   one holds the words quoted (as rendered), under the heading H (`release_items.py`);
 - "`f` now (also) checks for `"s"`", "`f` now raises `E` with “m”", "`f` may now raise `E` [with
@@ -62,6 +66,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import posixpath
 import re
 import subprocess
 import textwrap
@@ -81,10 +86,12 @@ from bot.cli.class_check import bases_of, classes, gains_abstract, own_method
 from bot.cli.defect_check import Unknowable, calls_without, still_imports, still_reads
 from bot.cli.exception_names import class_of
 from bot.cli.extra_pins import judged as extra_judged
-from bot.cli.extra_pins import project_extras, setup_py_extras
+from bot.cli.extra_pins import project_extras, requirement_name, setup_py_extras, setup_py_name
 from bot.cli.fix_release_check import judged_fix
 from bot.cli.forward_check import forwards
 from bot.cli.git import name_status, run_git
+from bot.cli.literal_returns import NotPython, returned
+from bot.cli.literal_returns import judged as judged_return
 from bot.cli.package_meta import (
     COMMANDS,
     Declared,
@@ -462,6 +469,7 @@ class Checker:
             Kind.RETURNS_NOW: self._gives,
             Kind.RETURNS_INSTEAD: self._gives,
             Kind.RETURNS_EARLY: self._returns_early,
+            Kind.RETURNS_WHERE: self._returns_where,
             Kind.COMPUTES: self._computes,
             Kind.OPTIONAL: self._optional,
             Kind.REQUIRED: self._optional,
@@ -488,6 +496,7 @@ class Checker:
             Kind.EXTRA_GROUPED: self._grouped,
             Kind.PUBLISHED_AS: self._published,
             Kind.EXTRA_PIN: self._extra_pin,
+            Kind.EXTRA_INSTALLS_GONE: self._extra_installs_gone,
             Kind.EXTRA_REQUIRES_NEW: self._extra_pin,
             Kind.EXTRA_REQUIRES_GONE: self._extra_pin,
             Kind.DEV_REQUIREMENT_NEW: self._dev_requirement,
@@ -1292,6 +1301,24 @@ class Checker:
             return Verdict.UNVERIFIABLE, f"`{function}` may run off its end at the commit"
         return Verdict.TRUE, ""
 
+    def _returns_where(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now returns `b` where it returned `a`": `f` found as `_bodies` finds it, its
+        returns read by `literal_returns` (one call followed) at both revisions."""
+        function = _normal(claim.name)
+        olds = [c.old(claim.path)] if claim.path else c.before
+        news = [claim.path] if claim.path else c.after
+        try:
+            before = returned(partial(self.clone.text, c.parent), olds, function)
+            after = returned(partial(self.clone.text, c.sha), news, function)
+        except NotPython as exc:
+            return Verdict.UNVERIFIABLE, f"`{exc}` does not parse"
+        held, why = judged_return(
+            before, after, function, claim.old or "", claim.new or "", when=claim.was
+        )
+        if held is None:
+            return Verdict.UNVERIFIABLE, why
+        return (Verdict.TRUE if held else Verdict.FALSE), why
+
     def _returns_early(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`f` now returns `v` early when `t`": at the commit `f` is no generator and an own
         `if t:` of it has a body whose last statement is `return v` and whose others never
@@ -2011,7 +2038,10 @@ class Checker:
                 heading = line.lstrip().startswith("#") or bool(
                     re.fullmatch(r"([=\-~^*])\1+", under)
                 )
-                if heading and same(re.sub(r"\s+", " ", line.strip().strip("#").strip())):
+                text = re.sub(r"\s+", " ", line.strip().strip("#").strip())
+                # CommonMark renders `**Usage**` as the words "Usage", set in bold
+                bold = re.fullmatch(r"(\*{1,3}|_{1,3})(.+)\1", text) if markdown else None
+                if heading and (same(text) or (bold is not None and same(bold.group(2).strip()))):
                     return True
             return False
 
@@ -2088,7 +2118,8 @@ class Checker:
             found.append(meta)
             names.append(name)
         setup_py = self.clone.text(rev, f"{folder}setup.py")
-        written = setup_py_extras(setup_py) if extras and setup_py is not None else None
+        read = partial(_in_folder, self.clone, rev, folder)
+        written = setup_py_extras(setup_py, read) if extras and setup_py is not None else None
         if written is not None:
             # setuptools: its keywords over setup.cfg's, under PEP 621's table
             found.insert(int("pyproject.toml" in names), Declared(written, None, None))
@@ -2202,19 +2233,9 @@ class Checker:
             Kind.EXTRA_REQUIRES_NEW: "added",
             Kind.EXTRA_REQUIRES_GONE: "removed",
         }[claim.kind]
-        folders = {
-            p.rsplit("/", 1)[0] + "/" if "/" in p else ""
-            for pair in c.changed
-            for p in pair
-            if p and p.rsplit("/", 1)[-1] in _METADATA_NAMES
-        }
         unknown = False
-        for folder in sorted(folders):
-            sides = []
-            for rev in (c.parent, c.sha):
-                texts = {n: self.clone.text(rev, f"{folder}{n}") for n in _METADATA_NAMES}
-                sides.append(project_extras({n: t for n, t in texts.items() if t is not None}))
-            before, after = sides
+        for folder in self._extra_folders(c):
+            before, after = (self._folder_extras(rev, folder) for rev in (c.parent, c.sha))
             if before is None or after is None:
                 unknown = True
                 continue
@@ -2228,6 +2249,69 @@ class Checker:
         if unknown:
             return Verdict.UNVERIFIABLE, "a packaging file does not parse or is not static"
         return Verdict.FALSE, f"no changed project declares the extra `{claim.name}` at both"
+
+    def _extra_folders(self, c: _Commit) -> list[str]:
+        """The project folders whose metadata file (pyproject.toml, setup.cfg, setup.py) the
+        commit changes, or a requirements file (`.txt`, `.in`) beside a `setup.py`, which it
+        may read (`get_reqs("requirements-cli.txt")`)."""
+        paths = [p for pair in c.changed for p in pair if p]
+        folders = {_folder(p) for p in paths if p.rsplit("/", 1)[-1] in _METADATA_NAMES}
+        folders |= {
+            _folder(p)
+            for p in paths
+            if p.endswith((".txt", ".in"))
+            and any(self.clone.exists(rev, f"{_folder(p)}setup.py") for rev in (c.parent, c.sha))
+        }
+        return sorted(folders)
+
+    def _folder_extras(self, rev: str | None, folder: str) -> dict[str, list[str]] | None:
+        """The extras a project folder's files declare together at the revision
+        (`extra_pins.project_extras`); None where not known."""
+        texts = {n: self.clone.text(rev, f"{folder}{n}") for n in _METADATA_NAMES}
+        read = partial(_in_folder, self.clone, rev, folder)
+        return project_extras({n: t for n, t in texts.items() if t is not None}, read)
+
+    def _extra_installs_gone(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`pip install p[e]` no longer installs `r`": in a project folder as for
+        `_extra_pin`, the extra `e` at the parent requires `r` (PEP 503 names), and at the
+        commit is declared no more or requires no `r`; the project's name, where its files
+        write one, is `p`."""
+        extra, wanted = normal_extra(claim.name), requirement_name(claim.old or "")
+        unknown = False
+        for folder in self._extra_folders(c):
+            before, after = (self._folder_extras(rev, folder) for rev in (c.parent, c.sha))
+            if before is None or after is None:
+                unknown = True
+                continue
+            if extra not in before:
+                continue
+            named = self._project_names(c, folder)
+            if named and normal_name(claim.new or "") not in named:
+                return Verdict.FALSE, f"the project in `{folder or '.'}` is {sorted(named)}"
+            if wanted not in {requirement_name(r) for r in before[extra]}:
+                return Verdict.FALSE, f"the extra `{claim.name}` did not require `{claim.old}`"
+            if extra in after and wanted in {requirement_name(r) for r in after[extra]}:
+                return Verdict.FALSE, f"the extra `{claim.name}` still requires `{claim.old}`"
+            return Verdict.TRUE, ""
+        if unknown:
+            return Verdict.UNVERIFIABLE, "a packaging file does not parse or is not static"
+        return Verdict.FALSE, f"no changed project declared the extra `{claim.name}`"
+
+    def _project_names(self, c: _Commit, folder: str) -> set[str]:
+        """The distribution's names (PEP 503) a folder's pyproject.toml, setup.cfg or
+        setup.py (its `setup(name="…")` literal) writes at either revision."""
+        named: set[str] = set()
+        for rev in (c.parent, c.sha):
+            for file in ("pyproject.toml", "setup.cfg"):
+                text = self.clone.text(rev, f"{folder}{file}")
+                found = published_name(file, text) if text is not None else None
+                if found:
+                    named.add(normal_name(found))
+            setup_py = self.clone.text(rev, f"{folder}setup.py")
+            found = setup_py_name(setup_py) if setup_py is not None else None
+            if found:
+                named.add(normal_name(found))
+        return named
 
     def _classes(self, rev: str | None, paths: Iterable[str]) -> dict[str, ast.ClassDef]:
         """The classes the Python files of `paths` define at `rev`, by name."""
@@ -2509,6 +2593,18 @@ def _poetry_pins(text: str) -> set[str]:
 
 # The files a Python package's metadata is written in.
 _METADATA_NAMES = ("setup.py", "setup.cfg", "pyproject.toml")
+
+
+def _folder(path: str) -> str:
+    """The folder of a path, as the project folders are written (`pkg/`, `` for the root)."""
+    return path.rsplit("/", 1)[0] + "/" if "/" in path else ""
+
+
+def _in_folder(clone: Clone, rev: str | None, folder: str, path: str) -> str | None:
+    """A file of a project folder at a revision, by its path there (`requirements-cli.txt`)."""
+    return clone.text(rev, posixpath.normpath(f"{folder}{path}"))
+
+
 _REQUIREMENT_NAME = re.compile(r"[a-z0-9][\w.-]*")
 
 

@@ -70,6 +70,7 @@ class Kind(StrEnum):
     RETURNS_NOW = "now returns value"
     RETURNS_INSTEAD = "now returns instead of"
     RETURNS_EARLY = "now returns value early"
+    RETURNS_WHERE = "now returns literal where it returned"
     COMPUTES = "now computes as"
     OPTIONAL = "parameter now optional"
     REQUIRED = "parameter now required"
@@ -99,6 +100,7 @@ class Kind(StrEnum):
     EXTRA_PIN = "extra now requires"
     EXTRA_REQUIRES_NEW = "extra now also requires"
     EXTRA_REQUIRES_GONE = "extra no longer requires"
+    EXTRA_INSTALLS_GONE = "installing the extra no longer installs"
     DEV_REQUIREMENT_NEW = "adds dev dependency"
     DEV_REQUIREMENT_GONE = "removes dev dependency"
     EXTRA_GROUPED = "moves extra to dependency group"
@@ -537,6 +539,15 @@ _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
             rf"`(?P<f>[^`]+)`{_IN} now returns `(?P<new>[^`]+)` instead of `(?P<old>[^`]+)`\.?"
         ),
     ),
+    # "`f` now returns `b` where it returned `a` [(when `t`)]" (`was` the case): a literal
+    # given back in a case where another was
+    (
+        Kind.RETURNS_WHERE,
+        re.compile(
+            rf"`(?P<f>[^`]+)`{_IN} now returns `(?P<new>[^`]+)` where it returned"
+            r" `(?P<old>[^`]+)`(?: \(when `(?P<was>[^`]+)`\))?\.?"
+        ),
+    ),
     # "`f` now returns `v` early when `t`" (`old` the value, `new` the test): a new guard
     # that returns a value
     (
@@ -816,6 +827,14 @@ def _extra_pin_claims(sentence: str) -> list[Claim] | None:
     return out
 
 
+# "`pip install p[e]` no longer installs `r`, `s` and `t` (pip only warns)": a claim for each
+# requirement (`name` the extra, `old` the requirement, `new` the project)
+_INSTALLS_GONE = re.compile(
+    r"`pip install (?P<package>[^`\[\]\s]+)\[(?P<extra>[^`\]]+)\]` no longer installs"
+    r" (?P<names>`[^`]+`(?:(?:,|,? and) `[^`]+`)*)(?: \(pip only warns\))?\.?"
+)
+
+
 def _packaging_claims(sentence: str) -> list[Claim] | None:
     """The claims of a sentence about packaging metadata; None for any other sentence. An
     extra's claim has `new` its requirements said (one a line), a command's or entry
@@ -826,6 +845,11 @@ def _packaging_claims(sentence: str) -> list[Claim] | None:
     pins = _extra_pin_claims(sentence)
     if pins is not None:
         return pins
+    if gone := _INSTALLS_GONE.fullmatch(sentence):
+        return [
+            Claim(Kind.EXTRA_INSTALLS_GONE, gone["extra"], sentence, None, r, gone["package"])
+            for r in _SPAN.findall(gone["names"])
+        ]
     if grouped := _GROUPED.fullmatch(sentence):
         return [Claim(Kind.EXTRA_GROUPED, n, sentence) for n in _SPAN.findall(grouped["items"])]
     if published := _PUBLISHED.fullmatch(sentence):

@@ -27,6 +27,8 @@ _FENCE_RUN = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _NOT_PARAGRAPH = re.compile(r"^(?: {4}|\t| {0,3}(?:[-*+>|#]|\d+[.)])(?:[ \t]|$)| {0,3}(?:```|~~~))")
 # A "heading" that is a shell comment or a sentence left in a code block, not a title.
 _NOT_A_TITLE = re.compile(r"[=|$]|[:.]$|^[a-z]")
+# A title wrapped whole in one emphasis or code marker (`**Usage**`, `_Notes_`, `` `cli` ``)
+_WRAPPED = re.compile(r"(\*{1,3}|_{1,3}|`+)(.+)\1")
 
 
 # A pre-commit config's hook source (`- repo: URL`, its `rev:` below) and a GitHub Actions
@@ -228,7 +230,11 @@ def _title(line: str) -> str | None:
 
 
 def _title_text(text: str) -> str | None:
-    title = text.strip("*_` ")
+    title = text.strip()
+    # emphasis or code around the whole title (`**Usage**`, `` `cli` ``) is its styling; a
+    # code span that only ends it ("Working Context for `xmltodict`") is part of it
+    while (wrapped := _WRAPPED.fullmatch(title)) and wrapped.group(1) not in wrapped.group(2):
+        title = wrapped.group(2).strip()
     return title if title and not _NOT_A_TITLE.search(title) else None
 
 
