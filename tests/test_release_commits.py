@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.analysis.tiering import rules_sure
 from bot.cli.claim_check import Verdict
 from bot.models import Importance
-from tests.clones import checked_entry
+from tests.clones import checked_entry, second_commit
 
 _MANIFEST = '{{\n  ".": "{version}"\n}}\n'
 _PYPROJECT = '[project]\nname = "xmltodict"\nversion = "{version}"\nrequires-python = ">=3.9"\n'
@@ -190,3 +191,26 @@ def test_a_changelog_heading_dated_is_a_release_where_the_title_says_one(tmp_pat
         "Fixed bug in nested_expr introduced in 3.2.2",
     )
     assert "Releases" not in analysis.summary
+
+
+def test_a_release_that_only_sets_the_version_is_the_rules_to_say(tmp_path: Path) -> None:
+    """Never asked of the LLM: the rules name the version and the notes. A release that
+    also changes code (or a dev bump) is left to the closer look."""
+    module = "__version__ = '{v}'\n\ndef parse():\n    return {r}\n"
+    head = "CHANGELOG\n=========\n\n"
+    section = "v0.14.0\n-------\n\n* fix attributes not appearing in streaming mode\n\n"
+    old = {"CHANGELOG.md": head, "xmltodict.py": module.format(v="0.13.0", r=1)}
+    _, commit = second_commit(
+        tmp_path / "bare",
+        old,
+        {"CHANGELOG.md": head + section, "xmltodict.py": module.format(v="0.14.0", r=1)},
+        "Bump version and update CHANGELOG.",
+    )
+    assert rules_sure(commit) == "release"
+    _, commit = second_commit(
+        tmp_path / "code",
+        old,
+        {"CHANGELOG.md": head + section, "xmltodict.py": module.format(v="0.14.0", r=2)},
+        "Bump version and update CHANGELOG.",
+    )
+    assert rules_sure(commit) is None

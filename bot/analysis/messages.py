@@ -832,6 +832,7 @@ _RANKS = (
         re.compile(r"^(?:add(?:ed|s)?|support(?:s|ed)?|new|implement(?:ed|s)?)\b", re.I),
     ),
 )
+_REMOVAL_RANK = 2
 _CHORE_HEADING = re.compile(
     r"doc|chore|misc|ci\b|continuous|build|test|internal|packaging|infra|style|refactor", re.I
 )
@@ -860,7 +861,8 @@ class ReleaseNote:
     @property
     def rank(self) -> int:
         """0 breaking, 1 security, 2 removal or deprecation, 3 fix, 4 feature, 5 another
-        change, 6 docs or a chore: by its heading where that says, else by its words."""
+        change, 6 docs or a chore: by its heading where that says, else by its words (a
+        removal only by its heading)."""
         for rank, (heading, _) in enumerate(_RANKS):
             if heading.search(self.heading):
                 return rank
@@ -873,7 +875,9 @@ class ReleaseNote:
         if _CHORE_ITEM.search(self.text):
             return len(_RANKS) + 1
         for rank, (_, words) in enumerate(_RANKS):
-            if words.search(self.text):
+            # ("Remove defusedexpat import." under no heading is a clean-up as often as
+            # a removal users meet: its words alone put it with the other changes)
+            if words.search(self.text) and rank != _REMOVAL_RANK:
                 return rank
         return len(_RANKS)
 

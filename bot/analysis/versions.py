@@ -134,6 +134,25 @@ def version_change(files: Iterable[FileChange]) -> Release | None:
     return None
 
 
+# the time a release was stamped beside its version (pyparsing's `__version_time__`)
+_STAMP = re.compile(r"""^__version_(?:time|date)__\s*(?::\s*str\s*)?=\s*(['"])[\w .:,/+-]*\1\s*$""")
+
+
+def sets_version_only(f: FileChange) -> bool:
+    """Every line the file's patch changes sets the version (or the time it was stamped)."""
+    if not f.patch or f.status != "modified":
+        return False
+    changed = [
+        line[1:]
+        for line in f.patch.split("\n")
+        if line[:1] in ("+", "-") and not _FILE_HEADER.match(line)
+    ]
+    return bool(changed) and all(
+        not text.strip() or _assigned(f.filename, text) is not None or _STAMP.match(text)
+        for text in changed
+    )
+
+
 @dataclass(frozen=True)
 class _Heading:
     version: str

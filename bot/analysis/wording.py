@@ -2896,10 +2896,10 @@ def write(
     consequence), never a fact of the code's insides. `release`: the change is the release
     of a version and no more (its own verdict was low), which its summary says."""
     text = Text(risks=list(risks))
-    said = release_summary(sig, p, SUMMARY_LIMIT) if release else None
-    if said is not None:
+    released = release_summary(sig, p, SUMMARY_LIMIT) if release else None
+    if released is not None:
         # a release commit only sets the version: what the release brings is the news
-        text.summary = said
+        text.summary = released
         return text
     facts = statements(sig, p)
     low = importance is Importance.LOW
@@ -3030,7 +3030,8 @@ def write(
             where = codes(p, (n.name for n in changed[:3]))
             text.note("performance", sentence(p, p.speedup_in.format(where=where)))
     _about_change(sig, types, text, p)
-    if sig.released is not None and (released := release_summary(sig, p, SUMMARY_LIMIT)):
+    released = release_summary(sig, p, SUMMARY_LIMIT)
+    if released is not None:
         if excerpt(text.summary).rstrip(". ").lower() in commit.title.lower():
             # a summary that only says the title again ("Prep for 3.3.0 release")
             text.summary = released
