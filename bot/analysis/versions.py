@@ -203,21 +203,20 @@ def release_of(files: Iterable[FileChange], title: str = "") -> Release | None:
     """The version the commit releases, or None.
 
     A version file set to a higher final version (not `1.1.0.dev0`, `3.3.0b1`) is a release
-    where the version it had was that release's pre-release (`1.0.0.dev2` → `1.0.0`), where
-    the changelog gains that version's section with its items, or where the changelog is
-    untouched and the title speaks of a release; a final version set to open the next one's
-    work ("Prep for 3.2.1 work") is none. Without a version file, a changelog's heading of a
-    final version, dated, that comes with its items or replaces the heading of that version
-    being prepared, is a release where the title speaks of one. Either way the changelog's
-    new heading of that version saying "in development" or "unreleased" makes it none."""
+    where the changelog gains that version's section with its items, or where the changelog
+    has no new heading of it and the title speaks of a release ("Release v1.0.0"); a final
+    version set to open the next one's work ("Prep for 3.2.1 work") is none. Without a
+    version file, a changelog's heading of a final version, dated, that comes with its items
+    or replaces the heading of that version being prepared, is a release where the title
+    speaks of one. Either way the changelog's new heading of that version saying "in
+    development" or "unreleased" makes it none."""
     files = list(files)
     headings = _changelog_says(files)
     added = [h for h in headings if h.sign == "+"]
     releasing = bool(_RELEASE_TITLE.search(title)) and not _NEXT_TITLE.search(title)
     changed = version_change(files)
     if changed is not None:
-        final = _final(changed.version)
-        if final is None:
+        if _final(changed.version) is None:
             return None
         same = [h for h in added if _same(h.version, changed.version)]
         if any(_NOT_YET.search(h.words) for h in same):
@@ -225,9 +224,8 @@ def release_of(files: Iterable[FileChange], title: str = "") -> Release | None:
         was = [h for h in headings if h.sign == "-" and _same(h.version, changed.version)]
         if same and (any(h.items for h in same) or was):
             return changed
-        previous = _version(changed.previous or "")
-        if previous is not None and previous.is_prerelease and previous.release == final.release:
-            return changed
+        # (trio-websocket aeb5f60 "fix version (accidental dev suffix)": `0.10.2-dev` →
+        # `0.10.2` after 0.10.2 was out, no release of its own)
         return changed if not same and releasing else None
     if len({h.version for h in added}) != 1 or not (releasing or _named(title, added[0])):
         return None  # several versions' notes at once: a history written, no one release
@@ -249,13 +247,6 @@ def release_of(files: Iterable[FileChange], title: str = "") -> Release | None:
 def _named(title: str, heading: _Heading) -> bool:
     """The title is the version (semantic-release's "2.7.0", "v2.7.0 (#12)")."""
     return any(_same(v["v"], heading.version) for v in _HEADING_VERSION.finditer(title))
-
-
-def _version(text: str) -> Version | None:
-    try:
-        return Version(text)
-    except InvalidVersion:
-        return None
 
 
 def _same(a: str, b: str) -> bool:
