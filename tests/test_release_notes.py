@@ -104,10 +104,16 @@ def test_a_release_leads_with_its_breaking_item_and_counts_the_rest(tmp_path: Pa
         {"CHANGELOG.md": _ATTRS_HEAD + _ATTRS_NEW + _ATTRS_OLD},
         "Prepare 26.1.0",
     )
-    assert analysis.summary == (
-        "`CHANGELOG.md` lists 5 new items: “Field aliases are now resolved before calling"
-        " `field_transformer`, so transformers receive fully populated `Attribute`…”"
-        " (Backwards-incompatible Changes) and 4 more."
+    # a release (its heading dated, its title "Prepare"): the break said first, then the
+    # other items in order, the fix ahead of the features
+    assert analysis.summary.startswith(
+        "Releases 26.1.0. The 26.1.0 changelog lists breaking changes: “Field aliases are now"
+        " resolved before calling `field_transformer`, so transformers receive fully populated"
+    )
+    assert analysis.summary.endswith(
+        "`CHANGELOG.md` lists 5 new items: “Fix type annotations for"
+        " `attrs.validators.optional()`, so it no longer rejects tuples with more than one"
+        " validator.” (Changes) and 4 more."
     )
     assert verdicts == [Verdict.TRUE]
 
@@ -127,9 +133,10 @@ def test_sphinx_roles_read_as_rendered_and_removals_come_first(tmp_path: Path) -
     assert verdicts == [Verdict.TRUE]
 
 
-def test_a_few_items_without_notable_ones_stay_the_changelog_entry(tmp_path: Path) -> None:
+def test_a_few_items_of_a_release_are_its_notes(tmp_path: Path) -> None:
     """Up to three items are one change's entry (its description when the author wrote
-    none), not a release's notes."""
+    none), not a release's notes, unless the commit is a release: a dated version heading
+    under a title that speaks of one (httpx's "Version 1.0.8")."""
     section = "## 1.0.8 (April 11th, 2025)\n\n- Fix `AttributeError` when importing on Python 3.14. (#1005)\n\n"
     analysis, _ = checked_entry(
         tmp_path,
@@ -137,7 +144,17 @@ def test_a_few_items_without_notable_ones_stay_the_changelog_entry(tmp_path: Pat
         {"CHANGELOG.md": "# Changelog\n\n" + section},
         "Version 1.0.8 (#1006)",
     )
-    assert "new item" not in analysis.summary
+    assert analysis.summary == (
+        "Releases 1.0.8. `CHANGELOG.md` lists 1 new item: “Fix `AttributeError` when importing"
+        " on Python 3.14.”"
+    )
+    entry, _ = checked_entry(
+        tmp_path / "entry",
+        {"CHANGELOG.md": "# Changelog\n\n"},
+        {"CHANGELOG.md": "# Changelog\n\n" + section},
+        "Fix import on Python 3.14",
+    )
+    assert "new item" not in entry.summary
 
 
 def test_the_checker_counts_items_and_reads_headings(tmp_path: Path) -> None:
@@ -173,7 +190,8 @@ def test_the_release_section_is_found_below_an_edited_intro(tmp_path: Path) -> N
         {"CHANGELOG.md": intro + "\n" * 8 + _ATTRS_NEW + _ATTRS_OLD},
         "Prepare 26.1.0",
     )
-    assert analysis.summary.startswith("`CHANGELOG.md` lists 5 new items:")
+    assert analysis.summary.startswith("Releases 26.1.0.")
+    assert "`CHANGELOG.md` lists 5 new items:" in analysis.summary
     assert verdicts == [Verdict.TRUE]
 
 

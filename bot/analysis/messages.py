@@ -800,7 +800,7 @@ _NOTABLE_ITEM = re.compile(
     re.IGNORECASE,
 )
 # `#556 <https://…>`_: (towncrier's reStructuredText issue link before an item)
-_RST_ISSUE_LEAD = re.compile(r"^`[^`<]*<[^>]*>`_:?\s*")
+_RST_ISSUE_LEAD = re.compile(r"^`[^`<]*(?:<[^>]*>)?`_:?\s*")
 _RST_LINK = re.compile(r"`([^`<]+?)\s*<[^>]*>`__?")
 _MD_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\s]*\)")
 # (`-- by`, towncrier's; `- by`, a hand-written changelog's)
@@ -813,6 +813,42 @@ _NUMBERED_ROLE = re.compile(r":(rfc|pep):`(\d+[^`]*)`", re.IGNORECASE)
 RELEASE_ITEMS = 4
 
 
+# What a release's section heading (release-please's, Keep a Changelog's, towncrier's) or,
+# under none, an item's first words say the items are, most consequential first: breaking,
+# security, removals, fixes, features, other changes, then docs and chores.
+_RANKS = (
+    (re.compile(r"breaking|incompatib", re.I), re.compile(r"^breaking\b|\bbreaking change", re.I)),
+    (
+        re.compile(r"^security", re.I),
+        re.compile(r"\b(?:GHSA-[\w-]+|CVE-\d+-\d+|security|vulnerab\w*)\b", re.I),
+    ),
+    (
+        re.compile(r"remov|deprecat", re.I),
+        re.compile(r"^(?:removed?|drop(?:ped|s)?|deprecated?|deprecates)\b", re.I),
+    ),
+    (re.compile(r"\bfix|bug", re.I), re.compile(r"^(?:fix(?:e[sd])?|bug\s*fix)\b", re.I)),
+    (
+        re.compile(r"feature|^added|^new", re.I),
+        re.compile(r"^(?:add(?:ed|s)?|support(?:s|ed)?|new|implement(?:ed|s)?)\b", re.I),
+    ),
+)
+_REMOVAL_RANK = 2
+_CHORE_HEADING = re.compile(
+    r"doc|chore|misc|ci\b|continuous|build|test|internal|packaging|infra|style|refactor", re.I
+)
+_CHORE_ITEM = re.compile(
+    r"^(?:docs?|chore|ci|build|tests?|style|refactor)\b[:(]|\b(?:readme|badge|typos?|docs?"
+    r"|documentation|changelog|CI|travis|tests? in)\b",
+)
+# The commit a release-please item names, in parentheses once its link is read as text
+_SHA_REF = re.compile(r"\s*\((?:[0-9a-f]{7,40}(?:,\s*)?)+\)")
+_CLOSES = re.compile(r",?\s*closes(?:\s*#?\d+,?)*\s*$", re.I)
+# release-please's scope before an item's words: "**unparse:** add …"
+_SCOPE = re.compile(r"^\*\*[\w./-]+:\*\*\s+")
+# Headings of other changes, whatever the items' words: "Reverts", "Performance", "Changed"
+_OTHER_HEADING = re.compile(r"revert|perf|improve|change|enhance|update", re.I)
+
+
 @dataclass(frozen=True)
 class ReleaseNote:
     """One item a release's changelog section adds: its first sentence as a reader sees it,
@@ -822,6 +858,33 @@ class ReleaseNote:
     heading: str
     notable: bool
 
+    @property
+    def rank(self) -> int:
+        """0 breaking, 1 security, 2 removal or deprecation, 3 fix, 4 feature, 5 another
+        change, 6 docs or a chore: by its heading where that says, else by its words (a
+        removal only by its heading)."""
+        for rank, (heading, _) in enumerate(_RANKS):
+            if heading.search(self.heading):
+                return rank
+        if self.heading and _CHORE_HEADING.search(self.heading):
+            return len(_RANKS) + 1
+        if _RANKS[0][1].search(self.text):
+            return 0
+        if self.heading and _OTHER_HEADING.search(self.heading):
+            return len(_RANKS)
+        if _CHORE_ITEM.search(self.text):
+            return len(_RANKS) + 1
+        for rank, (_, words) in enumerate(_RANKS):
+            # ("Remove defusedexpat import." under no heading is a clean-up as often as
+            # a removal users meet: its words alone put it with the other changes)
+            if words.search(self.text) and rank != _REMOVAL_RANK:
+                return rank
+        return len(_RANKS)
+
+    @property
+    def breaking(self) -> bool:
+        return self.rank == 0
+
 
 @dataclass(frozen=True)
 class ReleaseNotes:
@@ -829,15 +892,15 @@ class ReleaseNotes:
     items: tuple[ReleaseNote, ...]
 
 
-def release_notes(files: Iterable[FileChange]) -> ReleaseNotes | None:
+def release_notes(files: Iterable[FileChange], least: int = RELEASE_ITEMS) -> ReleaseNotes | None:
     """The items of the release section a commit adds to its changelog (the first block of
-    added lines that holds a version heading), at least `RELEASE_ITEMS` of them, or with
-    one the author files under a breaking, removal, deprecation or security heading."""
+    added lines that holds a version heading), at least `least` of them, or with one the
+    author files under a breaking, removal, deprecation or security heading."""
     for f in files:
         if not f.patch or not _CHANGELOG.search(f.filename):
             continue
         items = _section_items(f.patch.split("\n"))
-        if len(items) >= RELEASE_ITEMS or any(item.notable for item in items):
+        if (items and len(items) >= least) or any(item.notable for item in items):
             return ReleaseNotes(f.filename, tuple(items))
     return None
 
@@ -896,18 +959,24 @@ def _block_items(added: list[str]) -> list[ReleaseNote]:
             continue
         if not release or _UNDERLINE.match(text):
             continue
+        if _LABEL.match(text.strip()) and not text[:1].isspace():
+            # a group's label on a line of its own ("Bug fixes:"): the items' heading
+            heading, open_item = text.strip().rstrip(":"), False
+            continue
         if _TOP_ITEM.match(text):
             items.append(([text[2:].strip()], heading))
             open_item = True
         elif not text.strip():
             open_item = False  # the item's first paragraph ended
+        elif open_item and text[:1].isspace() and _TOP_ITEM.match(text.strip()):
+            open_item = False  # a list under the item ("  * Thanks, @x!"): its words end
         elif open_item and text[:1].isspace():
             items[-1][0].append(text.strip())
     return [_note(" ".join(words), heading) for words, heading in items]
 
 
 def _note(text: str, heading: str) -> ReleaseNote:
-    text = _RST_ISSUE_LEAD.sub("", text)
+    text = _SCOPE.sub("", _RST_ISSUE_LEAD.sub("", text))
     text = _BY_USER.sub("", text)
     text = _RST_LINK.sub(lambda m: m.group(1), text)
     text = _MD_LINK.sub(lambda m: m.group(1) if not m.group(1).startswith("#") else "", text)
@@ -920,6 +989,7 @@ def _note(text: str, heading: str) -> ReleaseNote:
         lambda m: f"`{m.group(2).rsplit('.', 1)[-1] if m.group(1) else m.group(2)}`", text
     )
     text = unmarkdown(text.replace("``", "`"))
+    text = _CLOSES.sub("", _SHA_REF.sub("", text))
     text = _TRAILING_REFS.sub("", " ".join(text.split())).strip().rstrip(" ,;")
     # a closing quotation mark would end the quotation the note is said in
     first = _SENTENCE_END.split(text, 1)[0].replace("”", '"').replace("“", '"')

@@ -131,6 +131,9 @@ class AnalysisPhrases:
     # a release's changelog section: {items} its notable ones (else its first) quoted
     release_notes: tuple[str, str]  # {path} {count} {items}
     release_item: str  # {text} {heading}
+    releases: str  # {version}
+    releases_from: str  # {version} {previous}
+    release_breaking: tuple[str, str]  # {version} {item} {count}
     tests_added: tuple[str, str]  # {names}
     # the cases new tests assert, each `call == value`: one case, several
     tests_expect: tuple[str, str]  # {cases}
@@ -472,6 +475,12 @@ EN = AnalysisPhrases(
         "`{path}` lists {count} new items: {items}",
     ),
     release_item="“{text}” ({heading})",
+    releases="Releases {version}",
+    releases_from="Releases {version} (the version was {previous})",
+    release_breaking=(
+        "The {version} changelog lists breaking changes: {item}",
+        "The {version} changelog lists breaking changes: {item} and {count} more",
+    ),
     tests_added=("adds the test {names}", "adds the tests {names}"),
     tests_expect=("a new test case asserts {cases}", "new test cases assert {cases}"),
     generated=("changes {count} generated file", "changes {count} generated files"),
@@ -799,6 +808,12 @@ ZH = AnalysisPhrases(
         "`{path}` 新增 {count} 条说明：{items}",
     ),
     release_item="“{text}”（{heading}）",
+    releases="发布 {version} 版",
+    releases_from="发布 {version} 版（此前版本号为 {previous}）",
+    release_breaking=(
+        "{version} 版的更新日志列出不兼容的变更：{item}",
+        "{version} 版的更新日志列出不兼容的变更：{item} 等（另有 {count} 项）",
+    ),
     tests_added=("新增测试 {names}", "新增测试 {names}"),
     tests_expect=("新增的测试用例断言 {cases}", "新增的测试用例断言 {cases}"),
     generated=("改动 {count} 个生成的文件", "改动 {count} 个生成的文件"),

@@ -1242,6 +1242,11 @@ def analyze_shielded(
     )
     if not renames:
         types, verdict = _security_named(commit, sig, types, verdict)
+    # a release is news whatever little its own diff holds: a version users can now install
+    # (the changes it releases keep their own importance, and their own breaks)
+    release = sig.released is not None and verdict.importance is I.LOW
+    if release and sig.released is not None:
+        verdict = Assessment(I.MEDIUM, False, f"releases {sig.released.version}")
     unreleased_fix = (
         T.BUGFIX in types
         and sig.last_release is not None
@@ -1272,6 +1277,7 @@ def analyze_shielded(
         else [],
         p=p,
         merge=None if landed is None else branch or "",
+        release=release,
     )
     if unreleased_fix and sig.last_release is not None:
         tag = code(sig.last_release.tag)

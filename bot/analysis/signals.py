@@ -50,6 +50,7 @@ from bot.analysis.messages import (
 )
 from bot.analysis.paths import PathKind, path_kind, ships
 from bot.analysis.titles import ParsedTitle, keeps_records, parse_title
+from bot.analysis.versions import Release, release_of
 from bot.models import CommitInput, LastRelease
 
 # Symptoms a reader must know about (the rubric's "silent wrong results, data corruption,
@@ -244,6 +245,8 @@ class Signals:
     # the items of the release section the commit adds to its changelog, when many or
     # notable (a short one that is the description already is not said again)
     release: ReleaseNotes | None = None
+    # the version the commit releases (`versions.py`): a version file's or the changelog's
+    released: Release | None = None
     # the author says the package is not vulnerable ("not actually vulnerable, but …")
     unaffected: bool = False
     # what the change holds (`bot/analysis/facts`)
@@ -612,7 +615,9 @@ def read_signals(
         # (a refactor's items are what it does: vllm-ascend #5437's "Refactor eagle and mtp …")
         items = [without_steps(p) for p in items]
     paragraphs = [flattened(p) for p in items]
-    release = release_notes(commit.files)
+    released = release_of(commit.files, commit.title) if commit.files_known else None
+    # (a release's notes are read however few: they are what the release brings)
+    release = release_notes(commit.files, least=1 if released else RELEASE_ITEMS)
     # the summary is read from a squashed branch's first commit only
     first = first_commit(body)
     if not changelog and body != raw:
@@ -695,8 +700,9 @@ def read_signals(
         turned=not changelog and bool(body.strip()) and not first.strip() and not items,
         entry_items=tuple(entry_items),
         release=release
-        if release and (len(release.items) >= RELEASE_ITEMS or not changelog)
+        if release and (released or len(release.items) >= RELEASE_ITEMS or not changelog)
         else None,
+        released=released,
         facts=facts or read_facts(commit, parses),
         last_release=commit.release,
         parses=parses,

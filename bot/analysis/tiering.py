@@ -3,8 +3,9 @@
 Docs, tests, CI, licence, benchmark-only, dev-tooling-only (`paths.dev_tooling`: a
 `pyproject.toml` by the tables its patch touches), formatting-only and lockfile-only changes
 and version bumps are recognised from the changed paths and the title alone (never from the
-rules' own importance verdict): a commit is "sure" only when every changed file is of such a
-kind, or the whole diff only moves whitespace. Bot authors listed in `exclude.authors` are left out
+rules' own importance verdict), a release that only sets the version from its patches too
+(`versions.py`): a commit is "sure" only when every changed file is of such a kind, or the
+whole diff only moves whitespace. Bot authors listed in `exclude.authors` are left out
 of the digest before this is asked.
 """
 
@@ -12,8 +13,10 @@ from __future__ import annotations
 
 import re
 
+from bot.analysis.messages import is_changelog
 from bot.analysis.paths import PathKind, dev_tooling, path_kind
 from bot.analysis.titles import parse_title
+from bot.analysis.versions import release_of, sets_version_only
 from bot.models import CommitInput, FileChange
 
 _BENCHMARK = re.compile(r"(^|/)benchmarks?/")
@@ -95,6 +98,12 @@ def rules_sure(commit: CommitInput) -> str | None:
         _VERSION_FILE.search(f.filename) or _file_kind(f) is not None for f in commit.files
     ):
         return "version bump"
+    if release_of(commit.files, commit.title) is not None and all(
+        _file_kind(f) is not None or is_changelog(f.filename) or sets_version_only(f)
+        for f in commit.files
+    ):
+        # a release that only sets the version: the rules say what it releases
+        return "release"
     if whitespace_only(commit.files):
         return "formatting"
     if (title.conventional == "style" or _FORMAT_TAGS.intersection(title.tags)) and whitespace_only(

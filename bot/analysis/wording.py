@@ -48,6 +48,7 @@ from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.rows import short as rows_short
 from bot.analysis.messages import (
     BREAKING_FOOTER,
+    ReleaseNote,
     is_changelog,
     leans,
     marked_breaking,
@@ -2073,18 +2074,33 @@ _RELEASE_SHOWN = 2
 _RELEASE_QUOTE = 120
 
 
-def release_clause(sig: Signals, p: AnalysisPhrases) -> str | None:
+def _quoted(p: AnalysisPhrases, note: ReleaseNote, limit: int) -> str:
+    text = excerpt(note.text, limit)
+    return p.release_item.format(text=text, heading=note.heading) if note.heading else f"“{text}”"
+
+
+def release_clause(
+    sig: Signals,
+    p: AnalysisPhrases,
+    *,
+    ranked: bool = False,
+    skip: ReleaseNote | None = None,
+    room: int = ONE_LINE_MAX,
+) -> str | None:
     """The items a release's changelog section adds: those the author files as breaking,
     removed, deprecated or security first (else the first ones), then how many more; on
-    one line where a shorter quotation or fewer items allow."""
+    one line where a shorter quotation or fewer items allow. `ranked`: every item in order
+    of consequence (breaking, security, removals, fixes, features, then docs and chores),
+    `skip` one said already, within `room` characters."""
     notes = sig.release
     if notes is None or not notes.items:
         return None
     # an item that leans on the one before ("Same for columns.") says nothing quoted alone
-    quotable = [n for n in notes.items if not leans(n.text)]
+    quotable = [n for n in notes.items if not leans(n.text) and n is not skip]
     if not quotable:
         return None
     notable = [n for n in quotable if n.notable]
+    order = sorted(quotable, key=lambda n: n.rank) if ranked else notable or quotable
     count = len(notes.items)
     clause = ""
     for shown_count, limit in (
@@ -2093,22 +2109,48 @@ def release_clause(sig: Signals, p: AnalysisPhrases) -> str | None:
         (1, 80),
         (1, 50),
     ):
-        shown = (notable or quotable)[:shown_count]
-        quoted = p.list_sep.join(
-            p.release_item.format(text=excerpt(n.text, limit), heading=n.heading)
-            if n.heading
-            else f"“{excerpt(n.text, limit)}”"
-            for n in shown
-        )
+        shown = order[:shown_count]
+        quoted = p.list_sep.join(_quoted(p, n, limit) for n in shown)
         if count > len(shown):
             quoted = p.more.format(shown=quoted, count=count - len(shown))
         clause = forms(p.release_notes, count).format(path=notes.path, count=count, items=quoted)
-        if len(sentence(p, clause)) <= ONE_LINE_MAX:
+        if len(sentence(p, clause)) <= room:
             break
     return clause
 
 
+def release_summary(sig: Signals, p: AnalysisPhrases, limit: int) -> str | None:
+    """What a release commit brings: the version it releases, the first breaking change its
+    changelog section lists, then that section's items in order of consequence."""
+    released = sig.released
+    if released is None:
+        return None
+    notes = sig.release.items if sig.release is not None else ()
+    if not notes:
+        if released.previous is None:
+            return sentence(p, p.releases.format(version=released.version))
+        return sentence(
+            p, p.releases_from.format(version=released.version, previous=released.previous)
+        )
+    said = [sentence(p, p.releases.format(version=released.version))]
+    breaking = [n for n in notes if n.breaking and not leans(n.text)]
+    first = breaking[0] if breaking else None
+    if first is not None:
+        item = f"“{excerpt(first.text, _RELEASE_QUOTE)}”"
+        clause = forms(p.release_breaking, len(breaking)).format(
+            version=released.version, item=item, count=len(breaking) - 1
+        )
+        said.append(sentence(p, clause))
+    room = limit - len(p.sentence_sep.join(said)) - len(p.sentence_sep)
+    listed = release_clause(sig, p, ranked=True, skip=first, room=room)
+    if listed is not None and len(sentence(p, listed)) <= room:
+        said.append(sentence(p, listed))
+    return p.sentence_sep.join(said)
+
+
 def _release_notes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    if sig.released is not None:
+        return []  # the release's summary says its notes (`release_summary`)
     clause = release_clause(sig, p)
     return [_Statement("compatibility", clause)] if clause else []
 
@@ -3095,11 +3137,18 @@ def write(
     risks: list[Risk],
     p: AnalysisPhrases,
     merge: str | None = None,
+    release: bool = False,
 ) -> Text:
     """The summary, insights, risks and recommendations of one change. `merge`: the branch a
     merge commit lands, whose summary is what the branch brought (its words, a fact of
-    consequence), never a fact of the code's insides."""
+    consequence), never a fact of the code's insides. `release`: the change is the release
+    of a version and no more (its own verdict was low), which its summary says."""
     text = Text(risks=list(risks))
+    released = release_summary(sig, p, SUMMARY_LIMIT) if release else None
+    if released is not None:
+        # a release commit only sets the version: what the release brings is the news
+        text.summary = released
+        return text
     facts = statements(sig, p)
     low = importance is Importance.LOW
     if not low:
@@ -3229,6 +3278,14 @@ def write(
             where = codes(p, (n.name for n in changed[:3]))
             text.note("performance", sentence(p, p.speedup_in.format(where=where)))
     _about_change(sig, types, text, p)
+    released = release_summary(sig, p, SUMMARY_LIMIT)
+    if released is not None:
+        if excerpt(text.summary).rstrip(". ").lower() in commit.title.lower():
+            # a summary that only says the title again ("Prep for 3.3.0 release")
+            text.summary = released
+        else:
+            # a change of its own that also sets the version: the release is said beside it
+            text.note("compatibility", released)
     return text
 
 

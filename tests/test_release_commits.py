@@ -1,0 +1,216 @@
+"""Release commits recognised from their version files and changelog: medium, named by the
+version, their notes in order of consequence; a version opened for development stays low."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.analysis.tiering import rules_sure
+from bot.cli.claim_check import Verdict
+from bot.models import Importance
+from tests.clones import checked_entry, second_commit
+
+_MANIFEST = '{{\n  ".": "{version}"\n}}\n'
+_PYPROJECT = '[project]\nname = "xmltodict"\nversion = "{version}"\nrequires-python = ">=3.9"\n'
+_OLD_SECTION = (
+    "## [1.0.0](https://github.com/martinblech/xmltodict/compare/v0.15.1...v1.0.0)"
+    " (2025-09-12)\n\n\n### Features\n\n* **unparse:** add comment round-trip"
+    " ([e43537e](https://github.com/martinblech/xmltodict/commit/e43537e))\n"
+)
+# xmltodict 656e6af ("chore(master): release 1.0.1"): release-please's section, the docs
+# first in the file's own order after the two fixes
+_RELEASE_101 = (
+    "## [1.0.1](https://github.com/martinblech/xmltodict/compare/v1.0.0...v1.0.1)"
+    " (2025-09-17)\n\n\n### Documentation\n\n"
+    "* add SECURITY.md ([6413023](https://github.com/martinblech/xmltodict/commit/6413023))\n"
+    "* update CONTRIBUTING.md ([db39180](https://github.com/martinblech/xmltodict/commit/db39180))\n"
+    "\n\n### Bug Fixes\n\n"
+    "* fail closed when entities disabled"
+    " ([c986d2d](https://github.com/martinblech/xmltodict/commit/c986d2d))\n"
+    "* validate XML comments ([3d4d2d3](https://github.com/martinblech/xmltodict/commit/3d4d2d3))\n\n"
+)
+_RELEASE_100 = (
+    "## [1.0.0](https://github.com/martinblech/xmltodict/compare/v0.15.1...v1.0.0)"
+    " (2025-09-12)\n\n\n### ⚠ BREAKING CHANGES\n\n"
+    "* modernize for Python 3.9+; drop legacy compat paths\n\n### Features\n\n"
+    "* **unparse:** add selective `force_cdata` support (bool/tuple/callable)"
+    " ([a497fed](https://github.com/martinblech/xmltodict/commit/a497fed)),"
+    " closes [#375](https://github.com/martinblech/xmltodict/issues/375)\n\n\n### Bug Fixes\n\n"
+    "* **streaming:** avoid parent accumulation at item_depth"
+    " ([220240c](https://github.com/martinblech/xmltodict/commit/220240c))\n\n\n"
+    "### Documentation\n\n* **readme:** mention types-xmltodict stub package"
+    " ([58ec03e](https://github.com/martinblech/xmltodict/commit/58ec03e))\n\n"
+)
+
+
+def _release_please(version: str, section: str) -> dict[str, str | None]:
+    return {
+        ".release-please-manifest.json": _MANIFEST.format(version=version),
+        "pyproject.toml": _PYPROJECT.format(version=version),
+        "CHANGELOG.md": "# Changelog\n\n" + section + _OLD_SECTION,
+    }
+
+
+def test_a_release_please_release_is_medium_and_leads_with_its_fixes(tmp_path: Path) -> None:
+    before = _release_please("1.0.0", "")
+    after = _release_please("1.0.1", _RELEASE_101)
+    analysis, verdicts = checked_entry(tmp_path, before, after, "chore(master): release 1.0.1")
+    assert analysis.importance is Importance.MEDIUM
+    assert not analysis.breaking
+    assert analysis.summary.startswith("Releases 1.0.1. `CHANGELOG.md` lists 4 new items: ")
+    # the fixes come before the docs the section lists first; the commit links are gone
+    assert "“fail closed when entities disabled” (Bug Fixes), “validate XML comments”" in (
+        analysis.summary
+    )
+    assert "SECURITY" not in analysis.summary and "c986d2d" not in analysis.summary
+    assert verdicts and set(verdicts) == {Verdict.TRUE}
+
+
+def test_a_breaking_release_says_its_first_break_but_is_not_itself_breaking(
+    tmp_path: Path,
+) -> None:
+    before = _release_please("0.15.1", "")
+    after = _release_please("1.0.0", _RELEASE_100)
+    before["CHANGELOG.md"] = "# Changelog\n\n## v0.15.1\n* Security: reject names\n"
+    after["CHANGELOG.md"] = (
+        "# Changelog\n\n" + _RELEASE_100 + "## v0.15.1\n* Security: reject names\n"
+    )
+    analysis, verdicts = checked_entry(tmp_path, before, after, "chore(master): release 1.0.0")
+    assert analysis.importance is Importance.MEDIUM
+    assert not analysis.breaking
+    assert analysis.summary.startswith(
+        "Releases 1.0.0. The 1.0.0 changelog lists breaking changes: “modernize for Python"
+        " 3.9+; drop legacy compat paths”. `CHANGELOG.md` lists 4 new items: “avoid parent"
+        " accumulation at item_depth” (Bug Fixes), “add selective `force_cdata` support"
+    )
+    assert "closes" not in analysis.summary and "**" not in analysis.summary
+    assert verdicts and set(verdicts) == {Verdict.TRUE}
+
+
+def test_a_hand_written_release_names_the_version_from_its_module(tmp_path: Path) -> None:
+    """xmltodict 48b47c9 ("Bump version and update CHANGELOG."): `__version__` and a
+    heading over dashes; items without headings ranked by their words."""
+    head = "CHANGELOG\n=========\n\n"
+    old = "v0.13.0\n-------\n\n* Add item_depth\n"
+    new = (
+        "v0.14.0\n-------\n\n* Tests in gh-action.\n  * Thanks, @almaz.kun!\n"
+        "* Add Python 3.13 support and tests.\n"
+        "* fix attributes not appearing in streaming mode\n  * Thanks, @timnguyen001!\n"
+        "* Fix Travis CI status badge URL\n\n"
+    )
+    module = "__author__ = 'Martin Blech'\n__version__ = '{v}'\n__license__ = 'MIT'\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"CHANGELOG.md": head + old, "xmltodict.py": module.format(v="0.13.0")},
+        {"CHANGELOG.md": head + new + old, "xmltodict.py": module.format(v="0.14.0")},
+        "Bump version and update CHANGELOG.",
+    )
+    assert analysis.importance is Importance.MEDIUM
+    assert analysis.summary == (
+        "Releases 0.14.0. `CHANGELOG.md` lists 4 new items: “fix attributes not appearing in"
+        " streaming mode”, “Add Python 3.13 support and tests.” and 2 more."
+    )
+    assert verdicts and set(verdicts) == {Verdict.TRUE}
+
+
+def test_a_pre_release_finalised_without_changelog_says_the_version_it_was(
+    tmp_path: Path,
+) -> None:
+    """pathspec 3a94667 ("Release v1.0.0"): `1.0.0.dev2` → `1.0.0` in two version files."""
+    version = '"""This module defines the version."""\n\n__version__ = "{v}"\n'
+    project = '[project]\nname = "pathspec"\nversion = "{v}"\n'
+    analysis, _ = checked_entry(
+        tmp_path,
+        {
+            "pathspec/_version.py": version.format(v="1.0.0.dev2"),
+            "pyproject.toml": project.format(v="1.0.0.dev2"),
+        },
+        {
+            "pathspec/_version.py": version.format(v="1.0.0"),
+            "pyproject.toml": project.format(v="1.0.0"),
+        },
+        "Release v1.0.0",
+    )
+    assert analysis.importance is Importance.MEDIUM
+    assert analysis.summary == "Releases 1.0.0 (the version was 1.0.0.dev2)."
+
+
+def test_a_version_opened_for_development_stays_low(tmp_path: Path) -> None:
+    """pyparsing ef50789 ("Update for 3.3.3 development"): the version is final in
+    `version_info`, but the changelog's new heading says it is in development; a `.dev0`
+    bump and the next final version opened for work ("Prep for 3.2.1 work") are no release
+    either."""
+    changes = "Change log\n\n\n{new}Version 3.3.2 - January, 2026\n-----------------------------\n- Fixed x\n"
+    init = '__version_info__ = version_info(3, 3, {micro}, "final", 1)\n__version_time__ = "{t}"\n'
+    analysis, _ = checked_entry(
+        tmp_path,
+        {"CHANGES": changes.format(new=""), "pyparsing/__init__.py": init.format(micro=2, t="a")},
+        {
+            "CHANGES": changes.format(
+                new="Version 3.3.3 - in development\n------------------------------\n\n\n"
+            ),
+            "pyparsing/__init__.py": init.format(micro=3, t="b"),
+        },
+        "Update for 3.3.3 development",
+    )
+    assert analysis.importance is Importance.LOW
+    assert "Releases" not in analysis.summary
+    dev = '__version__ = "{v}"\n'
+    for title, old, new in (
+        ("Bump version to 2.1.0.dev0", "2.0.0", "2.1.0.dev0"),
+        ("Prep for 3.2.1 work", "3.2.0", "3.2.1"),
+    ):
+        analysis, _ = checked_entry(
+            tmp_path / title.split()[-1],
+            {"pkg/__init__.py": dev.format(v=old)},
+            {"pkg/__init__.py": dev.format(v=new)},
+            title,
+        )
+        assert analysis.importance is Importance.LOW, title
+        assert "Releases" not in analysis.summary, title
+
+
+def test_a_changelog_heading_dated_is_a_release_where_the_title_says_one(tmp_path: Path) -> None:
+    """pyparsing 6413afc ("Prep for 3.3.0 release"): the heading's "under development"
+    becomes its month; the same rename in a fix's commit (4dace94) releases nothing."""
+    body = "- Added `show_best_practices()`.\n- Fixed `nested_expr`.\n"
+    old = (
+        "Changes\n\n\nVersion 3.3.0 - under development\n---------------------------------\n" + body
+    )
+    new = "Changes\n\n\nVersion 3.3.0 - December, 2025\n------------------------------\n" + body
+    analysis, _ = checked_entry(
+        tmp_path / "a", {"CHANGES": old}, {"CHANGES": new}, "Prep for 3.3.0 release"
+    )
+    assert analysis.importance is Importance.MEDIUM
+    assert analysis.summary == "Releases 3.3.0."
+    fix = {"CHANGES": new, "pyparsing/core.py": "def nested_expr():\n    return 2\n"}
+    analysis, _ = checked_entry(
+        tmp_path / "b",
+        {"CHANGES": old, "pyparsing/core.py": "def nested_expr():\n    return 1\n"},
+        fix,
+        "Fixed bug in nested_expr introduced in 3.2.2",
+    )
+    assert "Releases" not in analysis.summary
+
+
+def test_a_release_that_only_sets_the_version_is_the_rules_to_say(tmp_path: Path) -> None:
+    """Never asked of the LLM: the rules name the version and the notes. A release that
+    also changes code (or a dev bump) is left to the closer look."""
+    module = "__version__ = '{v}'\n\ndef parse():\n    return {r}\n"
+    head = "CHANGELOG\n=========\n\n"
+    section = "v0.14.0\n-------\n\n* fix attributes not appearing in streaming mode\n\n"
+    old = {"CHANGELOG.md": head, "xmltodict.py": module.format(v="0.13.0", r=1)}
+    _, commit = second_commit(
+        tmp_path / "bare",
+        old,
+        {"CHANGELOG.md": head + section, "xmltodict.py": module.format(v="0.14.0", r=1)},
+        "Bump version and update CHANGELOG.",
+    )
+    assert rules_sure(commit) == "release"
+    _, commit = second_commit(
+        tmp_path / "code",
+        old,
+        {"CHANGELOG.md": head + section, "xmltodict.py": module.format(v="0.14.0", r=2)},
+        "Bump version and update CHANGELOG.",
+    )
+    assert rules_sure(commit) is None
