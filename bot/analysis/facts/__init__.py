@@ -1796,16 +1796,25 @@ def _may_lose_names(r: FileReading, read_after: str) -> bool:
     definition of its side tables gone, a name its import lines or some line's assignment
     bound at the parent and not at the commit, that word still written after it."""
     lost = {n.rsplit(".", 1)[-1] for n in set(r.minus.defs) - set(r.plus.defs)}
-    before, after = (_import_lines(t) for t in r.texts)
+    (before, was), (after, now) = (_binding_lines(t or "") for t in r.texts)
     lost |= set(_WORD.findall(" ".join(before - after)))
-    was, now = (set(_ASSIGNED.findall(t or "")) for t in r.texts)
     lost |= was - now
-    return any(re.search(rf"\b{re.escape(n)}\b", read_after) for n in lost)
+    # one scan of the texts for all the names (a regex backtracks into the alternation: a
+    # match wherever one name alone matches)
+    words = "|".join(re.escape(n) for n in sorted(lost))
+    return bool(lost) and re.search(rf"\b(?:{words})\b", read_after) is not None
 
 
 # a name some line of the text assigns (`PY3 = …`, `a, b = …`, `x: int = …`), at any depth
 _ASSIGNED = re.compile(r"^[ \t]*([A-Za-z_]\w*)[ \t]*(?:,[^=\n]*)?(?::[^=\n]*)?=(?!=)", re.M)
 _WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+@functools.lru_cache(maxsize=64)
+def _binding_lines(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """A text's import lines and the names its lines assign, kept by text: a commit's text
+    is its next commit's parent text."""
+    return _import_lines(text), frozenset(_ASSIGNED.findall(text))
 
 
 def _import_lines(text: str | None) -> frozenset[str]:
