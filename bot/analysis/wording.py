@@ -64,6 +64,7 @@ from bot.analysis.paths import (
     tooling_path,
 )
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
+from bot.analysis.raising import metadata_breaks, raise_breaks
 from bot.analysis.removed import (
     ReachedLoss,
     lost_parameters,
@@ -323,6 +324,7 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
     risks += _shifted_risks(sig, p)
     risks += _members_risks(sig, p)
     risks += _reached_risks(sig, p)
+    risks += metadata_breaks(sig, p) + raise_breaks(sig, p)
     for pair in _renames_released(sig):
         if _api_path(sig, pair.old.path):
             risks.append(_renamed_risk(p, pair))
