@@ -259,3 +259,70 @@ def test_a_bang_title_that_removes_a_public_function_says_no_more(tmp_path: Path
     analysis, _ = checked_entry(tmp_path, _files(IGNORING), gone, "refactor!: drop unparse")
     assert analysis.breaking
     assert not any("removes no public name" in r.description for r in analysis.risks)
+
+
+HELPERS = '''"""Emit XML."""
+
+
+def unparse(input_dict):
+    """Emit an XML document for the given `input_dict`."""
+    return _emit(input_dict)
+
+
+def _emit(value):
+    for key in value:
+        _validate_name(key)
+    return str(value)
+
+
+def _validate_name(value):
+    if not isinstance(value, str):
+{checks}    return value
+'''
+CHECKS = (
+    '        raise ValueError(f"{value} name must be a string")\n'
+    '    if "<" in value:\n'
+    """        raise ValueError("Invalid element name: '<' not allowed")\n"""
+)
+
+
+def _helpers(checks: str, *, also: str = "") -> dict[str, str | None]:
+    return {
+        "xmltodict.py": HELPERS.format(checks=checks) + also,
+        "setup.py": SETUP.format(extra=""),
+    }
+
+
+def test_raises_a_private_helper_reaches_are_news_said_once(tmp_path: Path) -> None:
+    # xmltodict f98c90f: `unparse` reaches `_validate_name` through `_emit`, which now raises
+    # with two messages; no hook, no default proven to reach them: medium, not breaking
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        _helpers("        return value\n"),
+        _helpers(CHECKS),
+        "Enhance unparse() XML name validation",
+    )
+    assert not analysis.breaking
+    assert analysis.importance is Importance.MEDIUM
+    raised = [r for r in analysis.risks if r.description.startswith("`unparse` now raises")]
+    assert [(r.description, r.consequence) for r in raised] == [
+        (
+            '`unparse` now raises `ValueError("{…} name must be a string")`, '
+            "or with 1 other message.",
+            "`_validate_name` raises it.",
+        )
+    ]
+    _no_false(verdicts)
+
+
+def test_a_helper_another_public_function_calls_is_no_path_of_one(tmp_path: Path) -> None:
+    # `check` reads `_validate_name` too: what it raises is no news of `unparse` alone, and
+    # `check` itself did not change
+    also = "\n\ndef check(value):\n    return _validate_name(value)\n"
+    analysis, _ = checked_entry(
+        tmp_path,
+        _helpers("        return value\n", also=also),
+        _helpers(CHECKS, also=also),
+        "Enhance XML name validation",
+    )
+    assert not any(r.description.startswith("`unparse` now raises") for r in analysis.risks)

@@ -52,6 +52,7 @@ class AnalysisPhrases:
     raises_reached: str  # {name} {raised} {when}
     reached_hooks: str  # {hooks}: the hooks it sets that raise it
     reached_helper: str  # {holder}
+    reached_more: tuple[str, str]  # {count}: other messages of the exception, the same code
     reached_when: str  # {test}
     reached_when_default: str  # {test}: a test its parameters' defaults pass
     hooks_accepted: str  # {name} {hooks}: the parent's hooks raised nothing
@@ -355,6 +356,7 @@ EN = AnalysisPhrases(
     raises_reached="`{name}` now raises {raised}{when}",
     reached_hooks="The hooks it sets raise it ({hooks}).",
     reached_helper="`{holder}` raises it.",
+    reached_more=(", or with {count} other message", ", or with {count} other messages"),
     reached_when=", when `{test}`",
     reached_when_default=", when `{test}` holds, as it does by default",
     hooks_accepted=(
@@ -761,6 +763,7 @@ ZH = AnalysisPhrases(
     raises_reached="`{name}` 现在会引发 {raised}{when}",
     reached_hooks="由其设置的钩子（{hooks}）引发。",
     reached_helper="由 `{holder}` 引发。",
+    reached_more=("，或带有另外 {count} 条消息", "，或带有另外 {count} 条消息"),
     reached_when="，条件为 `{test}`",
     reached_when_default="，条件为 `{test}`，默认参数下即成立",
     hooks_accepted=(

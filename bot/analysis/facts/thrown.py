@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -14,6 +15,7 @@ from bot.analysis.facts.scan import FileReading
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_RAISE_EDITED = re.compile(r"(?m)^[-+](?![-+]{2} ).*\braise\b")
 # a message quoted in a sentence: one line, no backquote, of this many characters at most
 _MESSAGE_MAX = 90
 
@@ -425,6 +427,10 @@ def raises_of(
     retyped: list[RaiseRetyped] = []
     for r in readings:
         if r.path not in whole or not r.path.endswith(".py") or r.texts[0] == r.texts[1]:
+            continue
+        # a `raise` new, gone or rewritten is on a line the patch adds or removes (a call of
+        # a helper that raised already gives no message new to the module)
+        if r.patch and not _RAISE_EDITED.search(r.patch):
             continue
         was, now = _Side.read(r.texts[0]), _Side.read(r.texts[1])
         if was is None or now is None:
