@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.analysis.daynames import day_names
+from bot.analysis.rules import analyze
 from bot.cli.claim_check import Verdict
 from bot.models import Importance
-from tests.clones import checked_entry
+from tests.clones import checked_entry, second_commit
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
@@ -326,3 +328,17 @@ def test_a_helper_another_public_function_calls_is_no_path_of_one(tmp_path: Path
         "Enhance XML name validation",
     )
     assert not any(r.description.startswith("`unparse` now raises") for r in analysis.risks)
+
+
+def test_a_proven_raise_break_is_one_no_name_added_the_same_day_settles(tmp_path: Path) -> None:
+    # the day's netting (`digest/sameday.py`) un-breaks a commit whose every break is a name
+    # added earlier that day: a changed exception class is no such name
+    root, commit = second_commit(
+        tmp_path,
+        _files(ENTITY_DECL.format(exception="expat.ExpatError", message="entities are disabled")),
+        _files(ENTITY_DECL.format(exception="ValueError", message="entities are disabled")),
+        "fix: allow DOCTYPE with disable_entities=True (default)",
+    )
+    analysis = analyze(commit)
+    assert analysis.breaking
+    assert day_names(commit, analysis).other

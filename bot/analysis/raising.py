@@ -103,6 +103,16 @@ def raise_breaks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
     return risks
 
 
+def proven_breaks(sig: Signals) -> bool:
+    """Whether `raise_breaks` or `metadata_breaks` finds a break: none a name added earlier
+    the same day settles (`digest/sameday.py`)."""
+    return bool(
+        any(_breaks(f) and _shipped(sig, f.path, f.name) for f in sig.facts.raises_reached)
+        or any(_shipped(sig, c.path, c.name) for c in sig.facts.raises_retyped)
+        or any(sig.constant_shipped(path) for path, _ in sig.facts.metadata_gone)
+    )
+
+
 def raise_news(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
     """The raises a public function now reaches that are not proven to fail input the
     parent accepted: a behaviour callers meet, said without the breaking verdict. One risk
