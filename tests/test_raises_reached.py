@@ -333,7 +333,7 @@ def test_a_helper_another_public_function_calls_is_no_path_of_one(tmp_path: Path
 def test_a_proven_raise_break_is_one_no_name_added_the_same_day_settles(tmp_path: Path) -> None:
     # the day's netting (`digest/sameday.py`) un-breaks a commit whose every break is a name
     # added earlier that day: a changed exception class is no such name
-    root, commit = second_commit(
+    _, commit = second_commit(
         tmp_path,
         _files(ENTITY_DECL.format(exception="expat.ExpatError", message="entities are disabled")),
         _files(ENTITY_DECL.format(exception="ValueError", message="entities are disabled")),
