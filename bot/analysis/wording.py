@@ -64,6 +64,7 @@ from bot.analysis.paths import (
     tooling_path,
 )
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
+from bot.analysis.raising import metadata_breaks, proven_breaks, raise_breaks
 from bot.analysis.removed import (
     ReachedLoss,
     lost_parameters,
@@ -323,6 +324,7 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
     risks += _shifted_risks(sig, p)
     risks += _members_risks(sig, p)
     risks += _reached_risks(sig, p)
+    risks += metadata_breaks(sig, p) + raise_breaks(sig, p)
     for pair in _renames_released(sig):
         if _api_path(sig, pair.old.path):
             risks.append(_renamed_risk(p, pair))
@@ -704,7 +706,8 @@ def named_breaks(sig: Signals) -> tuple[str, ...]:
 
 def unnamed_breaks(sig: Signals) -> bool:
     """Whether `breaking_risks` finds a break no name holds (the author's words aside): a
-    setting, extra, command or Python floor gone."""
+    setting, extra, command or Python floor gone, a raise or module metadata
+    (`raising.proven_breaks`)."""
     return bool(
         sig.env_removed
         or sig.flags_removed
@@ -712,6 +715,7 @@ def unnamed_breaks(sig: Signals) -> bool:
         or sig.facts.extras_removed
         or _commands(sig.facts.entry_points_removed)
         or python_floor_raised(sig) is not None
+        or proven_breaks(sig)
     )
 
 

@@ -47,6 +47,7 @@ from bot.analysis.facts.dangling import dangling, imports_removed, removed_names
 from bot.analysis.facts.dev_dependencies import dev_requirement_changes
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
+from bot.analysis.facts.dunders import declared_modules, metadata_gone
 from bot.analysis.facts.early import early_value
 from bot.analysis.facts.expected import expected_cases
 from bot.analysis.facts.expected_errors import errors_expected
@@ -71,6 +72,7 @@ from bot.analysis.facts.listed import unbound
 from bot.analysis.facts.markers import marked_requirements
 from bot.analysis.facts.members import members_gone
 from bot.analysis.facts.modules import breadth
+from bot.analysis.facts.names_kept import public_names_kept
 from bot.analysis.facts.packages import PackageInit, package_init
 from bot.analysis.facts.packaging import (
     COMMAND_GROUPS,
@@ -168,6 +170,7 @@ from bot.analysis.facts.shims import same_on_python3
 from bot.analysis.facts.statements import statements_rewritten
 from bot.analysis.facts.surface import spelled
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
+from bot.analysis.facts.thrown import raises_of
 from bot.analysis.facts.unraised import raises_no_longer
 from bot.analysis.facts.visibility import mark_private
 from bot.analysis.facts.whole import read_whole
@@ -246,6 +249,8 @@ _SETTINGS_FILES = (".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
 # at the parent that declares them.
 _ALL = re.compile(r"(?m)^-__all__\s*[:=+]")
 _ALL_BEFORE = re.compile(r"(?m)^__all__\s*[:=+]")
+# a title the author marks breaking (`refactor!:`, `[BREAKING]`): what the code keeps is read
+_MARKED = re.compile(r"^\s*\w+(?:\([^)]*\))?!:|\bbreaking\b", re.IGNORECASE)
 # A default that is an "argument not given" marker (`_marker`, `sentinel`, `MISSING`): one such
 # marker swapped for another keeps what a call without the argument does (multidict fe4dee0).
 _SENTINEL = re.compile(
@@ -388,6 +393,16 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         facts = dataclasses.replace(facts, arities_changed=_cap(arities))
     if literals := literals_changed(readings, whole):
         facts = dataclasses.replace(facts, returns_changed=_cap(literals))
+    reached, retyped = raises_of(readings, whole)
+    if reached or retyped:
+        facts = dataclasses.replace(
+            facts, raises_reached=_cap(reached), raises_retyped=_cap(retyped)
+        )
+    declared = declared_modules(commit)
+    if dunders := metadata_gone(readings, whole, declared):
+        facts = dataclasses.replace(facts, metadata_gone=_cap(dunders))
+    if _MARKED.search(commit.title) and public_names_kept(commit, declared):
+        facts = dataclasses.replace(facts, names_kept=True)
     expected = [
         e
         for f in commit.files
