@@ -258,7 +258,7 @@ _WORK_ITEM = re.compile(
     r"^(?:add|adds|added|adding|extend[s]?|extended|update[sd]?|improve[sd]?|expand(?:s|ed)?"
     r"|write|wrote|include[sd]?|cover[s]?|covered)\b[^.;]*\b(?:tests?|testing|test\s+coverage"
     r"|coverage|unit\s*tests?|regression\s+tests?|test\s+cases?|docs?|documentation"
-    r"|docstrings?|readme|examples?)\b"
+    r"|docstrings?|readme)\b"
     r"|^(?:tests?|docs?|documentation|readme|changelog)\s*[:：]"
     r"|^(?:all\s+)?(?:the\s+)?(?:tests?|checks?)\s+(?:pass|passes|passed|are\s+green)\b"
     r"|^(?:credits?|thanks|co-authored-by|reported\s+by|props)\b"
