@@ -10,8 +10,9 @@ import pytest
 from bot.analysis.messages import description_paragraphs
 from bot.analysis.summary import summary_from
 from bot.cli.claim_check import Verdict
+from bot.cli.claims import Kind, claims_in
 from bot.cli.claims_eval import entry_text
-from tests.clones import checked_entry
+from tests.clones import checked_entry, second_commit, verdicts_of
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
 
@@ -188,7 +189,77 @@ def test_a_title_only_fix_says_the_handlers_that_now_raise(tmp_path: Path) -> No
         "`parser.ExternalEntityRefHandler` to `_forbid_entities`, which raises "
         "`expat.ExpatError` with “xmltodict.parse(): entities are disabled”."
     )
-    assert all(v is Verdict.TRUE for v in verdicts)
+    # one claim for each handler, each (and every other claim) proven on both sides
+    claims, _ = claims_in(analysis.summary)
+    assert [c.old for c in claims if c.kind is Kind.SETS_RAISING] == [
+        "parser.EntityDeclHandler",
+        "parser.StartDoctypeDeclHandler",
+        "parser.ExternalEntityRefHandler",
+    ]
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+@pytest.mark.parametrize(
+    ("said", "verdict"),
+    [
+        (
+            "When `disable_entities` (by default `True`), `parse` now sets "
+            "`parser.EntityDeclHandler` to `_forbid_entities`, which raises `expat.ExpatError` "
+            "with “xmltodict.parse(): entities are disabled”.",
+            Verdict.TRUE,
+        ),
+        # a handler the commit does not set
+        (
+            "`parse` now sets `parser.DefaultHandler` to `_forbid_entities`, which raises "
+            "`expat.ExpatError` with “xmltodict.parse(): entities are disabled”.",
+            Verdict.FALSE,
+        ),
+        # another message than the closure's
+        (
+            "`parse` now sets `parser.EntityDeclHandler` to `_forbid_entities`, which raises "
+            "`expat.ExpatError` with “entities are disabled”.",
+            Verdict.FALSE,
+        ),
+        # a default the parameter does not have
+        (
+            "When `disable_entities` (by default `False`), `parse` now sets "
+            "`parser.EntityDeclHandler` to `_forbid_entities`, which raises `expat.ExpatError` "
+            "with “xmltodict.parse(): entities are disabled”.",
+            Verdict.FALSE,
+        ),
+        # an `if` the assignment is not under
+        (
+            "When `encoding`, `parse` now sets `parser.EntityDeclHandler` to `_forbid_entities`, "
+            "which raises `expat.ExpatError` with “xmltodict.parse(): entities are disabled”.",
+            Verdict.FALSE,
+        ),
+    ],
+)
+def test_the_checker_proves_a_handler_that_raises(
+    tmp_path: Path, said: str, verdict: Verdict
+) -> None:
+    root, commit = second_commit(
+        tmp_path,
+        {"xmltodict.py": PARSE.format(handlers=IGNORED)},
+        {"xmltodict.py": PARSE.format(handlers=FORBIDDEN)},
+        "fix: fail closed when entities disabled",
+    )
+    assert verdicts_of(root, commit.sha, said) == [(Kind.SETS_RAISING, verdict)]
+
+
+def test_the_checker_refuses_a_handler_the_parent_set_already(tmp_path: Path) -> None:
+    fewer = FORBIDDEN.replace("        parser.ExternalEntityRefHandler = _forbid_entities\n", "")
+    root, commit = second_commit(
+        tmp_path,
+        {"xmltodict.py": PARSE.format(handlers=FORBIDDEN)},
+        {"xmltodict.py": PARSE.format(handlers=fewer)},
+        "refactor: fewer handlers",
+    )
+    said = (
+        "`parse` now sets `parser.EntityDeclHandler` to `_forbid_entities`, which raises "
+        "`expat.ExpatError` with “xmltodict.parse(): entities are disabled”."
+    )
+    assert verdicts_of(root, commit.sha, said) == [(Kind.SETS_RAISING, Verdict.FALSE)]
 
 
 def test_a_handler_that_raised_the_same_before_is_not_news(tmp_path: Path) -> None:
