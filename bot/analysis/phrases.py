@@ -219,6 +219,13 @@ class AnalysisPhrases:
     name_in: str  # {name} {path}
     now_calls: tuple[str, str]  # {callers} {callees}: one caller, several
     now_calls_raising: str  # {caller} {callee} {exception} {test}: a guard of the callee
+    # {caller} {callee} {exception} {test} {more}: one of several that raise it
+    now_calls_raising_more: tuple[str, str]
+    # {name} {targets} {closure} {exception} {text}: a callback it sets that raises
+    sets_raising: str
+    sets_raising_when: str  # the same, under `if {test}:`
+    # the same, {test} a parameter whose default {default} is true
+    sets_raising_default: str
     # {callers} {callee} {text}: a new helper called, with its docstring's first sentence
     now_calls_documented: tuple[str, str]
     now_imports: tuple[str, str]  # {paths} {name} {module}: one module, several
@@ -605,6 +612,21 @@ EN = AnalysisPhrases(
     name_in="`{name}` in `{path}`",
     now_calls=("{callers} now calls {callees}", "{callers} now call {callees}"),
     now_calls_raising="{caller} now calls {callee}, which raises `{exception}` when `{test}`",
+    now_calls_raising_more=(
+        "{caller} now calls {callee}, which raises `{exception}` when `{test}` and in one"
+        " other case",
+        "{caller} now calls {callee}, which raises `{exception}` when `{test}` and in {more}"
+        " other cases",
+    ),
+    sets_raising="{name} now sets {targets} to {closure}, which raises `{exception}` with “{text}”",
+    sets_raising_when=(
+        "When `{test}`, {name} now sets {targets} to {closure}, which raises `{exception}` with"
+        " “{text}”"
+    ),
+    sets_raising_default=(
+        "When `{test}` (by default `{default}`), {name} now sets {targets} to {closure}, which"
+        " raises `{exception}` with “{text}”"
+    ),
     now_calls_documented=(
         "{callers} now calls {callee}, whose docstring says: “{text}”",
         "{callers} now call {callee}, whose docstring says: “{text}”",
@@ -945,6 +967,20 @@ ZH = AnalysisPhrases(
     name_in="`{path}` 中的 `{name}`",
     now_calls=("{callers} 现在调用 {callees}", "{callers} 现在调用 {callees}"),
     now_calls_raising="{caller} 现在调用 {callee}，它在 `{test}` 时抛出 `{exception}`",
+    now_calls_raising_more=(
+        "{caller} 现在调用 {callee}，它在 `{test}` 时抛出 `{exception}`（另有 1 种情况也会抛出）",
+        "{caller} 现在调用 {callee}，它在 `{test}` 时抛出 `{exception}`"
+        "（另有 {more} 种情况也会抛出）",
+    ),
+    sets_raising="{name} 现在把 {targets} 设为 {closure}，它抛出 `{exception}`，消息为“{text}”",
+    sets_raising_when=(
+        "当 `{test}` 时，{name} 现在把 {targets} 设为 {closure}，"
+        "它抛出 `{exception}`，消息为“{text}”"
+    ),
+    sets_raising_default=(
+        "当 `{test}`（默认 `{default}`）时，{name} 现在把 {targets} 设为 {closure}，"
+        "它抛出 `{exception}`，消息为“{text}”"
+    ),
     now_calls_documented=(
         "{callers} 现在调用 {callee}，其文档字符串：“{text}”",
         "{callers} 现在调用 {callee}，其文档字符串：“{text}”",

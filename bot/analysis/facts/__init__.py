@@ -63,6 +63,7 @@ from bot.analysis.facts.forwarded import forwarded_options
 from bot.analysis.facts.giving import returns_changed
 from bot.analysis.facts.guarded import lookups_tested
 from bot.analysis.facts.handed_out import EVERY, handed_out
+from bot.analysis.facts.handlers import handed_raises
 from bot.analysis.facts.importers import imported_from
 from bot.analysis.facts.inherit import abstract_added, overrides
 from bot.analysis.facts.kept import keep_facts
@@ -121,6 +122,7 @@ from bot.analysis.facts.records import (
     FileFact,
     Followed,
     Gives,
+    HandedRaise,
     ImportMove,
     Logged,
     MarkedRequirement,
@@ -1349,6 +1351,7 @@ def _combine(
     gives: list[Gives] = []
     retyped: list[Retyped] = []
     checks: list[Compared] = []
+    handed: list[HandedRaise] = []
     messages: list[Message] = []
     conditions: list[Condition] = []
     in_place: list[Rewritten] = []
@@ -1510,6 +1513,9 @@ def _combine(
                 if r.path not in tests_paths and not _short(name).startswith("test"):
                     compared = _compares_added(r, name)
                     checks += compared
+                    handed += handed_raises(
+                        name, r.path, r.minus.functions.get(name), r.plus.functions.get(name)
+                    )
                     messages += _messages_changed(r, name)
                     # a test rewritten to compare a new string is "now checks for" it already
                     strings = [v for c in compared for v in c.values]
@@ -1725,6 +1731,7 @@ def _combine(
         retyped=_cap(retyped),
         made_covariant=tuple(_made_covariant(readings)),
         compares_added=_cap(checks),
+        handed_raises=_cap(handed),
         messages_changed=_cap(messages),
         conditions_changed=_cap(conditions),
         returns_early=_cap(early),
@@ -2487,6 +2494,10 @@ def _local_callee(side: Side, caller: str, callee: str) -> bool:
     return bound
 
 
+# A test of a value's type only (`not isinstance(value, str)`): a validator's first line
+_TYPE_TEST = re.compile(r"^(?:not\s+)?isinstance\(")
+
+
 def _with_guard(call: NewCall, readings: list[FileReading]) -> NewCall:
     """A new call with what its callee raises for its caller: where the commit's files define
     the callee once (a function, not a class), and its own code has one `if t:` that ends in
@@ -2510,20 +2521,31 @@ def _with_guard(call: NewCall, readings: list[FileReading]) -> NewCall:
         detail(side, [name])
     raising = [
         (jump.removeprefix("raise "), test)
-        for test, (jump, _) in side.guards.get(name, {}).items()
+        for test, (jump, _) in sorted(
+            side.guards.get(name, {}).items(), key=lambda item: item[1][1].lineno
+        )
         if jump.startswith("raise ") and jump != "raise "
     ]
-    if len(raising) != 1:
+    if not raising or len({e for e, _ in raising}) != 1:
         return call
-    exception, test = raising[0]
-    if len(test) > _SAID_TEST or "`" in test or "\n" in test:
+    # (several `if`s that raise the one exception, a validator's: the first that tests more
+    # than a type is said, the others counted; xmltodict 3d4d2d3's `_validate_comment`
+    # raises `ValueError` when `'--' in value`, and in 2 other cases)
+    said = [(e, t) for e, t in raising if len(t) <= _SAID_TEST and "`" not in t and "\n" not in t]
+    said.sort(key=lambda pair: bool(_TYPE_TEST.match(pair[1])))
+    if not said:
         return call
+    exception, test = said[0]
     # what the caller catches around each call of it, no caller of its meets
     caller = next(r.plus for r in readings if r.path == call.path)
     after, _ = lookups(readings, ())
     if caught_at_each_call(call, caller, (exception, where), after):
         return call
-    return dataclasses.replace(call, raises=exception, when=test)
+    # (every other `raise` of it counts: one in an `except` too)
+    sites = [
+        r for r in side.raising.get(name, ()) if r.exc is not None and dotted(r.exc) == exception
+    ]
+    return dataclasses.replace(call, raises=exception, when=test, more=max(0, len(sites) - 1))
 
 
 def _calls_that(call: NewCall, name: str, where: str, readings: list[FileReading]) -> bool:

@@ -245,6 +245,24 @@ class Gives:
 
 
 @dataclass(frozen=True)
+class HandedRaise:
+    """A Python function defined at both revisions that now sets attributes (`targets`,
+    `parser.EntityDeclHandler`) to its own closure `closure`, whose one `raise` gives
+    `exception` with `message`; `test`: the one `if` every such assignment sits under;
+    `default`: the true default of the parameter `test` names alone (so it holds unless the
+    caller says otherwise)."""
+
+    name: str
+    path: str
+    closure: str
+    targets: tuple[str, ...]
+    exception: str
+    message: str
+    test: str | None = None
+    default: str | None = None
+
+
+@dataclass(frozen=True)
 class Compared:
     """A Python function defined at both revisions whose own conditions now compare with
     strings (`"socks5h"`) that the function held nowhere at the parent; `also`: each is
@@ -526,6 +544,8 @@ class NewCall:
     path: str
     raises: str = ""
     when: str = ""
+    # the callee's other `if`s that raise the same exception
+    more: int = 0
 
 
 @dataclass(frozen=True)
@@ -912,6 +932,7 @@ class Facts:
     retyped: tuple[Retyped, ...] = ()
     # an edited function's conditions and messages, read from its body at both revisions
     compares_added: tuple[Compared, ...] = ()
+    handed_raises: tuple[HandedRaise, ...] = ()
     messages_changed: tuple[Message, ...] = ()
     # messages shipped functions (edited, or added) now log as a warning or an error
     logs_added: tuple[Logged, ...] = ()
