@@ -216,7 +216,7 @@ class AnalysisPhrases:
     both: str  # {first} {second}
     tests_call: tuple[str, str]  # {names}: one name, several
     generated: tuple[str, str]  # {count}: one file, several
-    generated_added: tuple[str, str]  # {count} {paths}: new files a generator's mark heads
+    generated_added: tuple[str, str]  # {count}: new files a generator's mark heads
     folder_added: str  # {count} {folder}: every file of the change new, in one folder
     deprecation: str  # {text}
     fixes: str  # {words} {where}
@@ -493,8 +493,8 @@ EN = AnalysisPhrases(
     tests_expect=("a new test case asserts {cases}", "new test cases assert {cases}"),
     generated=("changes {count} generated file", "changes {count} generated files"),
     generated_added=(
-        "adds {count} file marked generated ({paths})",
-        "adds {count} files marked generated ({paths})",
+        "adds {count} file marked generated",
+        "adds {count} files marked generated",
     ),
     folder_added="adds {count} files under `{folder}/`",
     kernels_added=("adds the kernel {names}", "adds the kernels {names}"),
@@ -840,10 +840,7 @@ ZH = AnalysisPhrases(
     tests_added=("新增测试 {names}", "新增测试 {names}"),
     tests_expect=("新增的测试用例断言 {cases}", "新增的测试用例断言 {cases}"),
     generated=("改动 {count} 个生成的文件", "改动 {count} 个生成的文件"),
-    generated_added=(
-        "新增 {count} 个标注为生成的文件（{paths}）",
-        "新增 {count} 个标注为生成的文件（{paths}）",
-    ),
+    generated_added=("新增 {count} 个标注为生成的文件", "新增 {count} 个标注为生成的文件"),
     folder_added="在 `{folder}/` 下新增 {count} 个文件",
     kernels_added=("新增内核 {names}", "新增内核 {names}"),
     gains_parameters=("{name} 新增{params}", "{name} 新增{params}"),

@@ -219,9 +219,9 @@ def modules_named(
     return [*wanted, *(p for p in _type_markers(files, changed) if p not in wanted)]
 
 
-# A changed line of a Python module an edit of annotations writes: a signature, an `x: T`, an
-# import, a `typing.` name (a type alias), a `TYPE_CHECKING` block
-_TYPED_LINE = re.compile(r"[:>]|\bimport\b|\btyping\b|\bTYPE_CHECKING\b")
+# A line of a Python module an edit of annotations writes: a return's `-> T`, a parameter's
+# or a name's `x: T`, an import, a `typing.` name (a type alias), a `TYPE_CHECKING` block
+_TYPED_LINE = re.compile(r"->|\w\s*:\s*[^\s=]|\bimport\b|\btyping\b|\bTYPE_CHECKING\b")
 # Folders a package's import path does not include (`src/pkg/py.typed` is `pkg`'s)
 _SOURCE_ROOTS = frozenset({"src", "lib"})
 

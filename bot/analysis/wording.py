@@ -3180,15 +3180,13 @@ def _expected(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 def _generated(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Files a generator wrote are only counted: what they define is the generator's input.
-    New ones are said added, by name: their mark is all that calls them generated (voluptuous
-    85f14d8's `bin/hermit`, "THIS FILE IS GENERATED"), and "changes" would say they were
-    there before."""
+    New ones are said added, as marked generated: "changes" would say they were there
+    before (voluptuous 85f14d8's new `bin/hermit`, whose head says "THIS FILE IS GENERATED")."""
     found = [f for f in sig.facts.files if f.generated]
     if not found:
         return []
     if all(f.status == "added" for f in found):
-        paths = codes(p, [f.path for f in found], limit=2)
-        clause = forms(p.generated_added, len(found)).format(count=len(found), paths=paths)
+        clause = forms(p.generated_added, len(found)).format(count=len(found))
     else:
         clause = forms(p.generated, len(found)).format(count=len(found))
     return [_Statement("architecture", clause, minor=True, internal=True)]
