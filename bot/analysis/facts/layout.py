@@ -599,6 +599,13 @@ _ALIAS_FORMS = frozenset(
 )
 # A class whose methods' signatures only a type checker reads (its bodies are `...`)
 _PROTOCOLS = frozenset({"Protocol"})
+# A patch's line about what `typing_only` reads past `same_code`: a `Protocol`, a deferral of
+# annotations, a type alias, an import `typing_extensions` stands in for
+_TYPE_LEVEL = re.compile(
+    r"^[-+](?:.*(?:\bProtocol\b|__future__|typing_extensions)"
+    r"|\w+\s*=\s*(?:typing\.)?(?:" + "|".join(sorted(_ALIAS_FORMS)) + r")\[)",
+    re.MULTILINE,
+)
 
 
 def typing_only(f: FileChange, quiet: QuietClass | None = None) -> tuple[str, ...] | None:
@@ -611,6 +618,9 @@ def typing_only(f: FileChange, quiet: QuietClass | None = None) -> tuple[str, ..
     if same_code(f, typing=True, imports=True, quiet=quiet):
         return ()
     if f.status != "modified" or f.sides is None or language_of(f.filename) is not Language.PYTHON:
+        return None
+    if f.patch is not None and not _TYPE_LEVEL.search(f.patch):
+        # (parsed again only where the patch touches what the second reading sets aside)
         return None
     try:
         trees = [ast.parse(text) for text in f.sides]
