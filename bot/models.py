@@ -262,6 +262,9 @@ class CommitInput(BaseModel):
     # The last release before the commit, read from a clone's tags; None: not told (no
     # version tag, git failed, or online: the App reads no tags).
     release: LastRelease | None = None
+    # The final version a clone's version tag pointing at the commit names (`v23.1.0` →
+    # `23.1.0`): the commit is that release; '' where none does, or online (no tags read).
+    tagged: str = ""
     # How many parents: two or more is a merge whatever its message says (a merge button's
     # message can be the pull request's title alone).
     parents: int = 1

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.analysis.rules import analyze
 from bot.analysis.tiering import rules_sure
 from bot.cli.claim_check import Verdict
-from bot.models import Importance
-from tests.clones import checked_entry, second_commit
+from bot.cli.claims_eval import entry_text
+from bot.cli.evaluation import git_history, with_sides
+from bot.models import CommitInput, Importance
+from tests.clones import _git, checked_entry, commit_files, second_commit, verdicts_of
 
 _MANIFEST = '{{\n  ".": "{version}"\n}}\n'
 _PYPROJECT = '[project]\nname = "xmltodict"\nversion = "{version}"\nrequires-python = ">=3.9"\n'
@@ -214,3 +217,58 @@ def test_a_release_that_only_sets_the_version_is_the_rules_to_say(tmp_path: Path
         "Bump version and update CHANGELOG.",
     )
     assert rules_sure(commit) is None
+
+
+# glom on 2023-01-18/19: the version is bumped, then "write changelog" adds the 23.1.0
+# section and is what v23.1.0 tags; its first item's list says what the change broke
+_GLOM_CHANGELOG = (
+    "# glom Changelog\n\n22.1.0\n------\n*(January 24, 2022)*\n\n* Added star paths.\n"
+)
+_GLOM_SECTION = (
+    "23.1.0\n------\n*(January 18, 2023)*\n\n"
+    "* Enabled the star/wildcard (`*`/`**`) behavior initially released in 22.1.0 by default.\n"
+    "  * If you had a spec broken by this, you can quick-fix it without downgrading by setting"
+    " `glom.core.PATH_STAR = False`.\n"
+    "* Rationalized argument behavior for several spec types\n"
+    "* Tweaked `Iter()` to use `Pipe()` for `.all()`, mostly for benefits to the repr.\n\n"
+)
+
+
+def _tagged(tmp_path: Path, tag: str, *, annotated: bool) -> tuple[Path, CommitInput]:
+    root = tmp_path / "repo"
+    root.mkdir(parents=True)
+    _git(root, "init", "-q", "-b", "main")
+    commit_files(
+        root,
+        {"glom/core.py": "PATH_STAR = False\n", "CHANGELOG.md": _GLOM_CHANGELOG},
+        "glom",
+    )
+    _git(root, "tag", "v22.1.0")
+    commit_files(root, {"glom/core.py": "PATH_STAR = True\n"}, "star on by default")
+    commit_files(
+        root,
+        {"CHANGELOG.md": _GLOM_CHANGELOG.replace("22.1.0\n", _GLOM_SECTION + "22.1.0\n", 1)},
+        "write changelog",
+    )
+    _git(root, "tag", *(["-a", "-m", f"Version {tag}"] if annotated else []), tag)
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    return root, commit
+
+
+def test_a_commit_a_version_tag_points_at_is_that_release(tmp_path: Path) -> None:
+    for annotated in (False, True):
+        root, commit = _tagged(tmp_path / str(annotated), "v23.1.0", annotated=annotated)
+        analysis = analyze(commit)
+        text = entry_text(analysis)
+        assert analysis.summary.startswith("Releases 23.1.0."), analysis.summary
+        # the release brings the break, and says it; the commit itself breaks nothing
+        assert "The 23.1.0 changelog lists breaking changes: “Enabled the star" in text
+        assert analysis.importance is Importance.MEDIUM and not analysis.breaking
+        assert Verdict.FALSE not in [v for _, v in verdicts_of(root, commit.sha, text)]
+
+
+def test_a_commit_a_pre_release_tag_points_at_is_no_release(tmp_path: Path) -> None:
+    _, commit = _tagged(tmp_path, "v23.1.0rc1", annotated=True)
+    analysis = analyze(commit)
+    assert "Releases" not in entry_text(analysis)
+    assert analysis.importance is Importance.LOW

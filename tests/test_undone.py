@@ -123,3 +123,39 @@ def test_a_file_that_ends_the_day_changed_is_no_net_change() -> None:
         sha="u", title="u", url="", author="a", landed_at=other.landed_at, names=DayNames()
     )
     assert [c.undone_by for c in undone([swap, unknown, back])] == [None, None, None]
+
+
+_NEWS = "v7.2.0\n======\n\nFeatures\n--------\n\n- Add ``engine.compare``.\n"
+
+
+def test_a_news_fragment_built_into_the_changelog_is_not_undone(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """inflect 2024-04-23: 3f7e9b3 "Add news fragment." wrote a towncrier fragment, and
+    504e023 "Finalize" built it into NEWS.rst under v7.2.1, deleting the fragment: the
+    fragment was released, not undone. A fragment deleted with nothing built stays undone."""
+    _write(repo, "NEWS.rst", _NEWS)
+    _commit(repo, "Add NEWS", when="2026-06-20T11:00:00Z")
+    _write(
+        repo,
+        "newsfragments/+d538c2d8.bugfix.rst",
+        "Refactored number_to_words toward reduced complexity.\n",
+    )
+    _commit(repo, "Add news fragment.", when="2026-06-24T09:08:50Z")
+    (repo / "newsfragments/+d538c2d8.bugfix.rst").unlink()
+    _write(
+        repo,
+        "NEWS.rst",
+        "v7.2.1\n======\n\nBugfixes\n--------\n\n"
+        "- Refactored number_to_words toward reduced complexity.\n\n\n" + _NEWS,
+    )
+    _commit(repo, "Finalize", when="2026-06-24T09:08:57Z")
+    _write(repo, "newsfragments/12.feature.rst", "Add ``engine.ordinal_words``.\n")
+    _commit(repo, "Add another fragment.", when="2026-06-24T10:00:00Z")
+    (repo / "newsfragments/12.feature.rst").unlink()
+    dropped = _commit(repo, "Drop the fragment: not ready", when="2026-06-24T11:00:00Z")
+    out, _ = _digest(capsys, "--git", str(repo), "--day", "2026-06-24")
+    (row,) = [x for x in out.splitlines() if x.startswith("| 09:08") and "fragment" in x]
+    assert "Undone" not in row
+    (row,) = [x for x in out.splitlines() if x.startswith("| 10:00")]
+    assert f"Undone later the same day by [`{dropped[:7]}`]" in row

@@ -216,3 +216,84 @@ def test_a_fix_of_a_copy_the_parent_still_keeps_the_original_of_is_of_new_code(
     )
     said = "Fixes code added after `v1.0.0` (never released): users of releases were not affected."
     assert verdicts_of(root, _head(root), said) == [(Kind.FIXES_UNRELEASED, Verdict.TRUE)]
+
+
+def _setup_py(pins: str, version: str) -> str:
+    return (
+        "from setuptools import setup\n\n"
+        "setup(name='glom',\n"
+        f"      version='{version}',\n"
+        "      packages=['glom'],\n"
+        f"      install_requires=['boltons>=19.3.0', 'attrs', {pins}])\n"
+    )
+
+
+def _pin_fixed_after_release(tmp_path: Path) -> Path:
+    """glom on 2023-01-19: `face<22.0.0` pinned (d4f4028), v23.1.0 tagged, the version set
+    to the next dev one (`glom/_version.py`, new after the tag), then "fix face dep and
+    bump version for v23.1.1 release" sets the pin and the version."""
+    root = tmp_path / "repo"
+    root.mkdir(parents=True)
+    _git(root, "init", "-q", "-b", "main")
+    commit_files(
+        root,
+        {
+            "setup.py": _setup_py("'face'", "23.0.0"),
+            "glom/__init__.py": "from glom._version import __version__\n",
+            "glom/_version.py": "__version__ = '23.0.0'\n",
+        },
+        "glom",
+    )
+    commit_files(root, {"setup.py": _setup_py("'face<22.0.0'", "23.0.0")}, "pin face")
+    commit_files(
+        root,
+        {
+            "setup.py": _setup_py("'face<22.0.0'", "23.1.0"),
+            "glom/_version.py": "__version__ = '23.1.0'\n",
+        },
+        "bump version for v23.1.0 release",
+    )
+    _git(root, "tag", "v23.1.0")
+    commit_files(
+        root, {"glom/_version.py": "__version__ = '23.1.1dev'\n"}, "bump version for v23.1.1dev"
+    )
+    commit_files(
+        root,
+        {
+            "setup.py": _setup_py("'face==20.1.1'", "23.1.1"),
+            "glom/_version.py": "__version__ = '23.1.1'\n",
+        },
+        "fix face dep and bump version for v23.1.1 release",
+    )
+    return root
+
+
+def test_a_fix_of_a_pin_a_release_shipped_is_of_released_code(tmp_path: Path) -> None:
+    """glom 53666f5 said "Fixes code added after `v23.1.0` (never released)": the only shipped
+    line blame found new was the dev version; the pin it mends is setup.py's, which v23.1.0
+    (tagged that morning) installed with."""
+    root = _pin_fixed_after_release(tmp_path)
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    analysis = analyze(commit)
+    assert "never released" not in _said(analysis)
+    # the checker, reading the metadata's lines against the tag's, finds the old claim false
+    said = "Fixes code added after `v23.1.0` (never released): users of releases were not affected."
+    assert verdicts_of(root, _head(root), said) == [(Kind.FIXES_UNRELEASED, Verdict.FALSE)]
+
+
+def test_a_fix_of_a_pin_added_after_the_release_is_of_new_code(tmp_path: Path) -> None:
+    """The same fix with the pin set after the tag: no release installed with it, and the
+    version lines the fix sets beside it say nothing of that."""
+    root = tmp_path / "repo"
+    root.mkdir(parents=True)
+    _git(root, "init", "-q", "-b", "main")
+    commit_files(
+        root, {"setup.py": _setup_py("'face'", "23.1.0"), "glom/core.py": RELEASED}, "glom"
+    )
+    _git(root, "tag", "v23.1.0")
+    commit_files(root, {"setup.py": _setup_py("'face<22.0.0'", "23.1.0")}, "pin face")
+    commit_files(root, {"setup.py": _setup_py("'face==20.1.1'", "23.1.1")}, "fix: face dep")
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    said = "Fixes code added after `v23.1.0` (never released): users of releases were not affected."
+    assert "never released" in _said(analyze(commit))
+    assert verdicts_of(root, _head(root), said) == [(Kind.FIXES_UNRELEASED, Verdict.TRUE)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 
 from bot.analysis.facts import parameter_name, read_facts
 from bot.analysis.facts.kept import last_read
@@ -16,6 +17,30 @@ from bot.models import Analysis, CommitInput, DayNames
 # Past this many added (or removed) lines a commit's lines are not kept: a day's digest then
 # knows nothing of them (a revert of a big change is seen by its message alone).
 _MAX_LINES = 400
+# towncrier's (scriv's) news fragments, and the changelog they are built into
+_FRAGMENT = re.compile(
+    r"(?:^|/)(?:newsfragments|changelog\.d|news|changes\.d)/[^/]+$", re.IGNORECASE
+)
+_CHANGELOG = re.compile(
+    r"(?:^|/)(?:CHANGES|CHANGELOG|HISTORY|NEWS|RELEASE[-_]?NOTES)(?:\.\w+)?$", re.IGNORECASE
+)
+_BULLET = re.compile(r"^[-*+]\s+")
+
+
+def _squeezed(line: str) -> str:
+    """A line's words, its bullet and spacing aside."""
+    return " ".join(_BULLET.sub("", line.strip()).split())
+
+
+def _built(commit: CommitInput) -> set[str]:
+    """The lines (`_squeezed`, none blank) the commit adds to a changelog."""
+    return {
+        text
+        for f in commit.files
+        if _CHANGELOG.search(f.filename)
+        for line in (f.patch or "").split("\n")
+        if line.startswith("+") and not line.startswith("+++ ") and (text := _squeezed(line[1:]))
+    }
 
 
 def _fingerprint(path: str, line: str) -> str:
@@ -36,6 +61,7 @@ def lines_of(commit: CommitInput) -> tuple[tuple[str, ...], tuple[str, ...]] | N
         return None
     added: list[str] = []
     removed: list[str] = []
+    built = _built(commit)
     for f in commit.files:
         if f.patch is None:
             if f.additions or f.deletions:
@@ -49,6 +75,10 @@ def lines_of(commit: CommitInput) -> tuple[tuple[str, ...], tuple[str, ...]] | N
             if line.startswith("+"):
                 added.append(f"{now_key}:{_fingerprint(f.filename, line[1:])}")
             elif line.startswith("-"):
+                if _FRAGMENT.search(before) and _squeezed(line[1:]) in built:
+                    # a news fragment built into the changelog is released, not undone
+                    # (inflect 504e023 moved 3f7e9b3's fragment into NEWS.rst under v7.2.1)
+                    continue
                 removed.append(f"{before_key}:{_fingerprint(before, line[1:])}")
     if len(added) > _MAX_LINES or len(removed) > _MAX_LINES:
         return None

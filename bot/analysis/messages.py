@@ -809,6 +809,14 @@ _TRAILING_REFS = re.compile(r"(?:\s*[\[(]?#\d+[\])]?(?:\([^)]*\))?[,.]?)+\s*$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+(?=[A-Z`*])")
 # `:rfc:` and `:pep:` read as Sphinx writes them: "RFC 3986", "PEP 749"
 _NUMBERED_ROLE = re.compile(r":(rfc|pep):`(\d+[^`]*)`", re.IGNORECASE)
+# A line under a changelog item that tells users their code broke and how to live with it
+# (glom 23.1.0's star paths on by default: "If you had a spec broken by this, you can
+# quick-fix it without downgrading by setting `glom.core.PATH_STAR = False`")
+_BROKE = re.compile(
+    r"\bbroken by (?:this|these|the change)\b|\bwithout downgrading\b"
+    r"|\brestore the (?:old|previous|former) behaviou?r\b",
+    re.IGNORECASE,
+)
 # Release notes said with at least this many items (fewer are read as one change's entry).
 RELEASE_ITEMS = 4
 
@@ -857,12 +865,16 @@ class ReleaseNote:
     text: str
     heading: str
     notable: bool
+    # a line of the list under it tells users how to live with what it broke (`_BROKE`)
+    broke: bool = False
 
     @property
     def rank(self) -> int:
         """0 breaking, 1 security, 2 removal or deprecation, 3 fix, 4 feature, 5 another
         change, 6 docs or a chore: by its heading where that says, else by its words (a
-        removal only by its heading)."""
+        removal only by its heading); breaking where the list under it says it broke code."""
+        if self.broke:
+            return 0
         for rank, (heading, _) in enumerate(_RANKS):
             if heading.search(self.heading):
                 return rank
@@ -944,6 +956,8 @@ def _block_items(added: list[str]) -> list[ReleaseNote]:
     release = False
     heading = ""
     items: list[tuple[list[str], str]] = []
+    # the lines of the list under each item, by its index
+    under_item: dict[int, list[str]] = {}
     open_item = False
     for i, text in enumerate(added):
         under = added[i + 1] if i + 1 < len(added) else ""
@@ -970,12 +984,18 @@ def _block_items(added: list[str]) -> list[ReleaseNote]:
             open_item = False  # the item's first paragraph ended
         elif open_item and text[:1].isspace() and _TOP_ITEM.match(text.strip()):
             open_item = False  # a list under the item ("  * Thanks, @x!"): its words end
+            under_item.setdefault(len(items) - 1, []).append(text.strip())
         elif open_item and text[:1].isspace():
             items[-1][0].append(text.strip())
-    return [_note(" ".join(words), heading) for words, heading in items]
+        elif items and text[:1].isspace() and text.strip():
+            under_item.setdefault(len(items) - 1, []).append(text.strip())
+    return [
+        _note(" ".join(words), heading, broke=bool(_BROKE.search(" ".join(under_item.get(i, [])))))
+        for i, (words, heading) in enumerate(items)
+    ]
 
 
-def _note(text: str, heading: str) -> ReleaseNote:
+def _note(text: str, heading: str, *, broke: bool = False) -> ReleaseNote:
     text = _SCOPE.sub("", _RST_ISSUE_LEAD.sub("", text))
     text = _BY_USER.sub("", text)
     text = _RST_LINK.sub(lambda m: m.group(1), text)
@@ -994,4 +1014,4 @@ def _note(text: str, heading: str) -> ReleaseNote:
     # a closing quotation mark would end the quotation the note is said in
     first = _SENTENCE_END.split(text, 1)[0].replace("”", '"').replace("“", '"')
     notable = bool(_NOTABLE_HEADING.search(heading) or _NOTABLE_ITEM.search(first))
-    return ReleaseNote(first, heading, notable)
+    return ReleaseNote(first, heading, notable or broke, broke)

@@ -51,7 +51,7 @@ from bot.analysis.messages import (
 )
 from bot.analysis.paths import PathKind, path_kind, ships
 from bot.analysis.titles import ParsedTitle, keeps_records, parse_title
-from bot.analysis.versions import Release, release_of
+from bot.analysis.versions import Release, release_of, same_version
 from bot.models import CommitInput, FileChange, LastRelease
 
 # Symptoms a reader must know about (the rubric's "silent wrong results, data corruption,
@@ -620,6 +620,10 @@ def read_signals(
         items = [without_steps(p) for p in items]
     paragraphs = [flattened(p) for p in items]
     released = release_of(commit.files, commit.title) if commit.files_known else None
+    if commit.tagged and (released is None or not same_version(released.version, commit.tagged)):
+        # a final version's tag points at the commit (offline, a clone's): it is that
+        # release, whatever its diff holds (glom 649d643 "write changelog" is v23.1.0)
+        released = Release(commit.tagged, None, "")
     # (a release's notes are read however few: they are what the release brings)
     release = release_notes(commit.files, least=1 if released else RELEASE_ITEMS)
     # the summary is read from a squashed branch's first commit only

@@ -86,6 +86,10 @@ def worth_reading(files: list[FileChange]) -> list[FileChange]:
     documents = [f for f in kept if f.filename.endswith(DOCUMENTS)]
     packaging = [f for f in kept if f.filename.rsplit("/", 1)[-1] in PACKAGING_FILES]
     first = packaging[:_PACKAGING_FILES]
+    if any(_REQUIREMENTS.search(f.filename) for f in kept):
+        # whether its `setup(install_requires=…)` reads a changed requirements file tells the
+        # package's pins from the developers' (glom bc653da: 28 modules before its setup.py)
+        first += [f for f in code if f.filename.rsplit("/", 1)[-1] == "setup.py"][:_PACKAGING_FILES]
     projects = [
         f for f in kept if f.filename.rsplit("/", 1)[-1] == "pyproject.toml" and f not in first
     ]
@@ -113,6 +117,7 @@ def worth_reading(files: list[FileChange]) -> list[FileChange]:
         and f not in workflows
         and _same_lines(f.patch or "")
     ]
+    code = [f for f in code if f not in first]
     return [*first, *code, *documents, *projects, *locks, *workflows, *reordered][:MAX_SOURCE_FILES]
 
 

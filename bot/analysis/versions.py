@@ -249,6 +249,11 @@ def _named(title: str, heading: _Heading) -> bool:
     return any(_same(v["v"], heading.version) for v in _HEADING_VERSION.finditer(title))
 
 
+def same_version(a: str, b: str) -> bool:
+    """Whether two version strings name one version (`1.0` and `1.0.0`)."""
+    return _same(a, b)
+
+
 def _same(a: str, b: str) -> bool:
     try:
         return Version(a) == Version(b)

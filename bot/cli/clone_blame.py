@@ -7,25 +7,53 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from bot.analysis.paths import ships, tooling_path
+from bot.analysis.packaging_files import ROOT_METADATA
+from bot.analysis.paths import PathKind, dev_tooling, path_kind, ships, tooling_path
 from bot.cli.git import CloneError, run_git
 from bot.cli.release_lines import held_by
-from bot.models import CommitInput
+from bot.models import CommitInput, FileChange
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@")
 # Past this many edited files the commit is not asked about (a blame each).
 _MAX_FILES = 8
+# A metadata file's version line: each release commit sets it, and no fix mends it
+_VERSION_LINE = re.compile(r"""^\s*["']?version["']?\s*[=:]""")
+
+
+def _counted(f: FileChange) -> bool:
+    """Whether a changed file's removed lines are what a release's users got: a shipped file
+    (not the dev tools'), or a packaging metadata file whose change is not the dev tools'
+    tables alone: its requirements reach every install (glom 53666f5 mended
+    `install_requires=[…, 'face<22.0.0']`, which v23.1.0 shipped that morning)."""
+    path = f.previous_filename or f.filename
+    if f.status == "added":
+        return False
+    if _metadata(path):
+        return not dev_tooling(f)
+    return ships(path) and not tooling_path(path)
+
+
+def _metadata(path: str) -> bool:
+    """A packaging metadata file (not a test's fixture, not a page's example)."""
+    return path.rsplit("/", 1)[-1] in ROOT_METADATA and path_kind(path) == PathKind.BUILD
+
+
+def _told(path: str, line: str) -> bool:
+    """Whether a removed line is asked about: any of a shipped file's; a metadata file's
+    but its version."""
+    return not _metadata(path) or not _VERSION_LINE.match(line)
 
 
 def edited_lines(commit: CommitInput) -> dict[str, list[tuple[int, int]]]:
     """The parent's line ranges (first, last) the commit's patches remove, by the parent's
-    path, in shipped files only; an empty map where a shipped file's patch is not known."""
+    path, in shipped files and packaging metadata only (`_counted`); an empty map where such
+    a file's patch is not known."""
     out: dict[str, list[tuple[int, int]]] = {}
     for f in commit.files:
         path = f.previous_filename or f.filename
         # developers' tools' settings (tox.ini, a coverage table) reach no user: no fix of them
         # mends what a release's user ran (platformdirs 5d16771)
-        if f.status == "added" or not ships(path) or tooling_path(path):
+        if not _counted(f):
             continue
         if f.patch is None:
             return {} if f.deletions else out
@@ -36,6 +64,9 @@ def edited_lines(commit: CommitInput) -> dict[str, list[tuple[int, int]]]:
             if hunk:
                 old = int(hunk.group(1))
             elif line.startswith("-") and not line.startswith("--- a/"):
+                if not _told(path, line[1:]):
+                    old += 1
+                    continue
                 if ranges and ranges[-1][1] == old - 1:
                     ranges[-1] = (ranges[-1][0], old)
                 else:
@@ -49,17 +80,17 @@ def edited_lines(commit: CommitInput) -> dict[str, list[tuple[int, int]]]:
 
 
 def removed_texts(commit: CommitInput) -> list[str]:
-    """The lines the commit's patches remove from shipped files (not the dev tools'), as
-    written."""
+    """The lines the commit's patches remove from shipped files (not the dev tools') and
+    packaging metadata (`_counted`, `_told`), as written."""
     out: list[str] = []
     for f in commit.files:
         path = f.previous_filename or f.filename
-        if f.status == "added" or not ships(path) or tooling_path(path):
+        if not _counted(f):
             continue
         out += [
             line[1:]
             for line in (f.patch or "").split("\n")
-            if line.startswith("-") and not line.startswith("--- ")
+            if line.startswith("-") and not line.startswith("--- ") and _told(path, line[1:])
         ]
     return out
 

@@ -163,13 +163,47 @@ def _released_before(
     return out
 
 
+def tagged_releases(path: Path, versions: dict[str, Version]) -> dict[str, str]:
+    """By commit sha, the highest final version its version tags name (`v23.1.0`: `23.1.0`);
+    a pre-release's (`v2.0.0rc1`) is no release users install unasked. Empty where git
+    failed."""
+    try:
+        # (an annotated tag's commit is its peeled `*objectname`)
+        done = run_git(
+            path,
+            "for-each-ref",
+            "--format=%(refname:short) %(objectname) %(*objectname)",
+            "refs/tags",
+            timeout=120,
+        )
+    except CloneError:
+        return {}
+    if done.returncode != 0:
+        return {}
+    best: dict[str, Version] = {}
+    for line in done.stdout.splitlines():
+        name, _, shas = line.partition(" ")
+        version = versions.get(name)
+        if version is None or version.is_prerelease or version.is_devrelease:
+            continue
+        sha = shas.split()[-1] if shas.split() else ""
+        if sha and (sha not in best or version > best[sha]):
+            best[sha] = version
+    return {sha: str(v) for sha, v in best.items()}
+
+
 def with_releases(path: Path, commits: Sequence[CommitInput]) -> list[CommitInput]:
     """The commits with `release` read from the clone at `path`, the releases searched once
-    for the words all the commits after the same last release ask about. A commit without a
-    version tag behind it, or whose releases git could not search, keeps None."""
+    for the words all the commits after the same last release ask about, and `tagged` where
+    a final version's tag points at one. A commit without a version tag behind it, or whose
+    releases git could not search, keeps None."""
     versions = version_tags(path)
     if not versions:
         return list(commits)
+    tagged = tagged_releases(path, versions)
+    commits = [
+        c.model_copy(update={"tagged": tagged[c.sha]}) if c.sha in tagged else c for c in commits
+    ]
     # a commit before the first release ('' for its tag): the releases that lack it are
     # the only ones a user could have run it from (none, where every release holds it)
     tags = [last_tag(path, c.sha, versions) or ("" if c.parents == 1 else None) for c in commits]

@@ -19,6 +19,12 @@ _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 # the package names, `_modules`)
 _NOT_SHIPPED = re.compile(r"(^|/)(tests?|docs?|\.[^/]+)/|^[^/]+$")
 _METADATA = ("setup.py", "setup.cfg", "pyproject.toml")
+# a metadata line every release commit sets, that no fix mends
+_VERSION = re.compile(r"""^\s*["']?version["']?\s*[=:]""")
+# a table (section) header, and the tables whose keys reach a user's install: PEP 621's,
+# Poetry's and setuptools' in a `pyproject.toml`, `[metadata]`/`[options…]` in a `setup.cfg`
+_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]")
+_INSTALLED = re.compile(r"^(?:project|build-system|tool\.(?:poetry|setuptools)|metadata|options)\b")
 
 
 def _diff(path: Path, *args: str) -> str | None:
@@ -50,8 +56,11 @@ def _modules(path: Path, rev: str) -> set[str]:
 
 
 def _shipped(name: str, modules: set[str]) -> bool:
-    """A file users run: not under tests, docs or a dot-folder, and not at the root unless it
-    is a module the package names."""
+    """A file users run or install by: not under tests, docs or a dot-folder, and not at the
+    root unless it is a module the package names or the package's metadata (its
+    requirements reach every install)."""
+    if name in _METADATA:
+        return True
     if "/" not in name and name.endswith(".py") and name[:-3] in modules:
         return True
     return not _NOT_SHIPPED.search(name)
@@ -88,11 +97,31 @@ def _removed(path: Path, parent: str, sha: str) -> dict[str, set[int]] | None:
         return None
     modules = _modules(path, parent)
     out = _removed_lines(text, modules)
-    return {
-        name: lines
-        for name, lines in out.items()
-        if _code(name, _show(path, parent, name)) != _code(name, _show(path, sha, name))
-    }
+    kept: dict[str, set[int]] = {}
+    for name, numbers in out.items():
+        before = _show(path, parent, name)
+        if _code(name, before) == _code(name, _show(path, sha, name)):
+            continue
+        lines = _installed_lines(name, before or "", numbers) if name in _METADATA else numbers
+        if lines:
+            kept[name] = lines
+    return kept
+
+
+def _installed_lines(name: str, text: str, lines: set[int]) -> set[int]:
+    """Those of a metadata file's `lines` (numbered from 1) that say what an install gets:
+    not its version, and in a `pyproject.toml` (`setup.cfg`) under a table of `_INSTALLED`."""
+    table = ""
+    out: set[int] = set()
+    for number, line in enumerate(text.split("\n"), 1):
+        if (m := _HEADER.match(line)) and name != "setup.py":
+            table = m[1].strip('" ')
+            continue
+        if number not in lines or _VERSION.match(line):
+            continue
+        if name == "setup.py" or _INSTALLED.match(table):
+            out.add(number)
+    return out
 
 
 def _removed_lines(text: str, modules: set[str]) -> dict[str, set[int]]:

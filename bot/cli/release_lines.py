@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
-from bot.analysis.paths import ships, tooling_path
+from bot.analysis.packaging_files import ROOT_METADATA
+from bot.analysis.paths import PathKind, path_kind, ships, tooling_path
 
 _SPACE = re.compile(r"\s+")
 # A removed line whose text (spaces aside) is shorter than this, or holds no letter, is one
@@ -39,8 +40,9 @@ def telling(lines: Iterable[str]) -> list[str]:
 
 @lru_cache(maxsize=4)
 def _shipped_text(path: str, tag: str) -> str | None:
-    """The bare texts of the tag's shipped files, one after another (a NUL between two);
-    None where git failed or the tree is past `_MAX_BYTES`."""
+    """The bare texts of the tag's shipped files and packaging metadata (its requirements
+    reach every install), one after another (a NUL between two); None where git failed or
+    the tree is past `_MAX_BYTES`."""
     try:
         done = subprocess.run(
             ["git", "-C", path, "archive", "--format=tar", f"refs/tags/{tag}"],
@@ -55,7 +57,7 @@ def _shipped_text(path: str, tag: str) -> str | None:
     texts: list[str] = []
     with tarfile.open(fileobj=io.BytesIO(done.stdout)) as tar:
         for member in tar:
-            if not member.isfile() or not ships(member.name) or tooling_path(member.name):
+            if not member.isfile() or not _shipped(member.name):
                 continue
             data = tar.extractfile(member)
             if data is None:
@@ -65,6 +67,13 @@ def _shipped_text(path: str, tag: str) -> str | None:
                 continue
             texts.append(bare(raw.decode("utf-8", "replace")))
     return "\0".join(texts)
+
+
+def _shipped(name: str) -> bool:
+    """A file of a release its users got: shipped code, or the packaging metadata."""
+    if name.rsplit("/", 1)[-1] in ROOT_METADATA and path_kind(name) == PathKind.BUILD:
+        return True
+    return ships(name) and not tooling_path(name)
 
 
 def held_by(path: Path, tag: str, removed: Iterable[str]) -> str | None:

@@ -78,6 +78,7 @@ from bot.analysis.facts.packages import PackageInit, package_init
 from bot.analysis.facts.packaging import (
     COMMAND_GROUPS,
     RUNTIME,
+    declares_requirements,
     packaging_changes,
     requirement_files,
     shipped_type_markers,
@@ -868,7 +869,8 @@ _UNREAD = "\0unread"
 def _requirement_file_role(path: str, texts: dict[str, str]) -> str | None:
     """Whom a requirements file feeds (`packaging.requirement_files`), by the metadata of
     the nearest folder above it that has some: `_UNREAD` where that metadata reads other
-    requirements files and not this one; None where no metadata read says."""
+    requirements files and not this one, or writes its requirements out itself
+    (`packaging.declares_requirements`); None where no metadata read says."""
     parts = path.split("/")
     for depth in range(len(parts) - 1, -1, -1):
         folder = "/".join(parts[:depth])
@@ -881,7 +883,9 @@ def _requirement_file_role(path: str, texts: dict[str, str]) -> str | None:
             n.removeprefix("./"): role for n, role in requirement_files(setup_py, pyproject).items()
         }
         if not read:
-            return None
+            # requirements written out in the metadata: the file feeds no install of the
+            # package (glom bc653da's `requirements.txt`, pip-compiled for tox)
+            return _UNREAD if declares_requirements(setup_py, pyproject) else None
         return read.get(path[len(prefix) :], _UNREAD)
     return None
 

@@ -547,6 +547,41 @@ def requirement_files(setup_py: str | None, pyproject: str | None) -> dict[str, 
     return out
 
 
+def declares_requirements(setup_py: str | None, pyproject: str | None) -> bool:
+    """Whether the package's metadata writes out what it requires, reading no file for it:
+    `setup(install_requires=[…])` of string literals (glom's `setup.py`, beside a
+    `requirements.txt` pip-compile writes for its tox runs), or a `[project]` table's
+    `dependencies` list it does not make `dynamic`."""
+    if pyproject and "dependencies" in pyproject:
+        try:
+            project = tomllib.loads(pyproject).get("project")
+        except (tomllib.TOMLDecodeError, ValueError):
+            project = None
+        if (
+            isinstance(project, dict)
+            and isinstance(project.get("dependencies"), list)
+            and "dependencies" not in (project.get("dynamic") or ())
+        ):
+            return True
+    if not setup_py or "install_requires" not in setup_py:
+        return False
+    try:
+        tree = ast.parse(setup_py)
+    except (SyntaxError, ValueError, RecursionError):
+        return False
+    return any(
+        isinstance(node, ast.Call)
+        and getattr(node.func, "id", getattr(node.func, "attr", None)) == "setup"
+        and any(
+            k.arg == "install_requires"
+            and isinstance(k.value, ast.List | ast.Tuple)
+            and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in k.value.elts)
+            for k in node.keywords
+        )
+        for node in ast.walk(tree)
+    )
+
+
 def _dynamic_files(spec: object) -> list[str]:
     """The files of setuptools' `{file = ["requirements.txt"]}`."""
     files = spec.get("file") if isinstance(spec, dict) else None
