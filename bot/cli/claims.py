@@ -125,6 +125,12 @@ class Kind(StrEnum):
     TESTS_REWRITE = "tests rewrite"
     FORWARDS = "now forwards option"
     SETS_RAISING = "now sets an attribute to a closure that raises"
+    RAISES_REACHED = "now raises, reached"
+    RAISES_RETYPED = "now raises (was)"
+    NOT_SUBCLASS = "is no subclass of"
+    METADATA_GONE = "reading the name now raises AttributeError"
+    NO_NAME_REMOVED = "removes no public name"
+    PYTHON_KEPT = "Python requirement unchanged"
 
 
 @dataclass(frozen=True)
@@ -1042,6 +1048,75 @@ def _sets_claims(sentence: str) -> list[Claim] | None:
     return None
 
 
+# "`f` now raises `E("m")`[, or with N other messages][, when `t`[ holds, as it does by
+# default]]": a raise `f` now reaches (`phrases.raises_reached`); a class and its message
+# in one code span, the message's `"` and `\\` escaped
+_REACHED = re.compile(
+    r"`(?P<function>[A-Za-z_][\w.]*)` now raises `(?P<raised>[^`]+)`"
+    r"(?:, or with \d+ other messages?)?"
+    r"(?:, when `(?P<test>[^`]+)`(?P<default> holds, as it does by default)?)?\.?"
+)
+_RAISED = re.compile(r'(?P<exception>[A-Za-z_][\w.]*)(?:\("(?P<message>(?:[^"\\]|\\.)*)"\))?')
+# "`f` now raises `N` (was `O`)[ from `h`][, when `t`]"
+_RETYPED = re.compile(
+    r"`(?P<function>[A-Za-z_][\w.]*)` now raises `(?P<new>[A-Za-z_][\w.]*)`"
+    r" \(was `(?P<old>[A-Za-z_][\w.]*)`\)(?: from `(?P<holder>[^`]+)`)?"
+    r"(?:, when `(?P<test>[^`]+)`)?\.?"
+)
+_NO_SUBCLASS = re.compile(
+    r"Code that wraps `(?P<function>[A-Za-z_][\w.]*)` in `except (?P<caught>[^`]+)` now lets it"
+    r" through: `(?P<new>[^`]+)` is no subclass of `(?P<old>[^`]+)`\.?"
+)
+_METADATA = re.compile(
+    r"Reading (?P<names>`[^`]+`(?:(?:,| and) `[^`]+`)*)(?: and \d+ more)? now raises"
+    r" `AttributeError`\.?"
+)
+_KEPT = re.compile(
+    r".*?\bthe code removes no public name from the modules it ships"
+    r"(?: and the Python requirement is unchanged \(`(?P<python>[^`]+)`\))?\.?"
+)
+# what joins the parts a reached raise's claim holds in `was`
+REACH_SEP = "\x1f"
+
+
+def _reach_claims(sentence: str) -> list[Claim] | None:
+    """The claims of a raise a function now reaches, a raise's class changed, a class that
+    is no subclass of another, module metadata gone, or a title's break the code does not
+    show; None for any other sentence."""
+    if (m := _REACHED.fullmatch(sentence)) and (r := _RAISED.fullmatch(m["raised"])):
+        message = r["message"]
+        if message is not None:
+            message = re.sub(r"\\(.)", r"\1", message)
+        said = REACH_SEP.join((m["test"] or "", "default" if m["default"] else ""))
+        return [
+            Claim(
+                Kind.RAISES_REACHED,
+                m["function"],
+                sentence,
+                old=r["exception"],
+                new=message,
+                was=said,
+            )
+        ]
+    if m := _RETYPED.fullmatch(sentence):
+        said = REACH_SEP.join((m["holder"] or "", m["test"] or ""))
+        return [
+            Claim(
+                Kind.RAISES_RETYPED, m["function"], sentence, old=m["old"], new=m["new"], was=said
+            )
+        ]
+    if m := _NO_SUBCLASS.fullmatch(sentence):
+        return [Claim(Kind.NOT_SUBCLASS, m["function"], sentence, old=m["old"], new=m["new"])]
+    if m := _METADATA.fullmatch(sentence):
+        return [Claim(Kind.METADATA_GONE, n, sentence) for n in _SPAN.findall(m["names"])]
+    if m := _KEPT.fullmatch(sentence):
+        kept = [Claim(Kind.NO_NAME_REMOVED, "public names", sentence)]
+        if m["python"]:
+            kept.append(Claim(Kind.PYTHON_KEPT, m["python"], sentence))
+        return kept
+    return None
+
+
 def _forward_claims(sentence: str) -> list[Claim] | None:
     """ "`f` no longer takes `x`[, `y`] itself: it now passes it/them on to `c(...)`": one
     claim for each option; None for any other sentence."""
@@ -1112,6 +1187,7 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
         shaped = _rewrite_claims(whole) if shaped is None else shaped
         shaped = _forward_claims(whole) if shaped is None else shaped
         shaped = _sets_claims(whole) if shaped is None else shaped
+        shaped = _reach_claims(whole) if shaped is None else shaped
         shaped = _class_claims(whole) if shaped is None else shaped
         shaped = _packaging_claims(whole) if shaped is None else shaped
         shaped = _internal_claims(whole) if shaped is None else shaped
