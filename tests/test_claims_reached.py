@@ -252,3 +252,60 @@ def test_a_public_name_removed_and_the_requirement_raised(tmp_path: Path) -> Non
         (Kind.NO_NAME_REMOVED, Verdict.FALSE),
         (Kind.PYTHON_KEPT, Verdict.FALSE),
     ]
+
+
+def test_what_raises_it_after_a_reached_raise(tmp_path: Path) -> None:
+    # c986d2d: `parser.DefaultHandler` raises through a helper that calls the closure, where
+    # the parent's lambda raised nothing; `parser.CommentHandler` is set to no raiser
+    forbid = (
+        "        def _forbid_entities(*_args, **_kwargs):\n"
+        '            raise expat.ExpatError("entities are disabled")\n\n'
+        "        def _forbid_default(text):\n"
+        "            if text.startswith('<!ENTITY'):\n"
+        "                _forbid_entities()\n\n"
+        "        parser.DefaultHandler = _forbid_default\n"
+        "        parser.EntityDeclHandler = _forbid_entities\n"
+        "        parser.CommentHandler = lambda x: None\n"
+    )
+    before = PARSE.format(hooks=QUIET + "        parser.CommentHandler = lambda x: None\n")
+    root, sha = _clone(
+        tmp_path, {"xmltodict.py": before}, {"xmltodict.py": PARSE.format(hooks=forbid)}
+    )
+    reached = RAISED.format(raised='expat.ExpatError("entities are disabled")')
+    hooks = "The hooks it sets raise it (`parser.DefaultHandler`, `parser.CommentHandler`)."
+    quiet = (
+        "At the parent `parser.DefaultHandler`, `parser.EntityDeclHandler` raised nothing: "
+        "input `parse` accepted with its defaults may now fail."
+    )
+    assert verdicts_of(root, sha, f"{reached} {hooks} {quiet}") == [
+        (Kind.RAISES_REACHED, Verdict.TRUE),
+        (Kind.HOOK_RAISES, Verdict.TRUE),
+        (Kind.HOOK_RAISES, Verdict.FALSE),
+        (Kind.HOOK_QUIET, Verdict.TRUE),
+        # the parent set no `parser.EntityDeclHandler`
+        (Kind.HOOK_QUIET, Verdict.FALSE),
+    ]
+    # without a reached raise before it, "… raises it" says nothing checkable
+    assert verdicts_of(root, sha, hooks) == []
+
+
+def test_the_helper_that_raises_it(tmp_path: Path) -> None:
+    before = "def _emit(key):\n    return key\n\n\ndef unparse(d):\n    return _emit(d)\n"
+    after = (
+        "def _emit(key):\n"
+        "    if '<' in key:\n"
+        '        raise ValueError("Invalid element name")\n'
+        "    return key\n\n\n"
+        "def _other(key):\n    return key\n\n\n"
+        "def unparse(d):\n    return _emit(d)\n"
+    )
+    root, sha = _clone(tmp_path, {"xmltodict.py": before}, {"xmltodict.py": after})
+    reached = '`unparse` now raises `ValueError("Invalid element name")`.'
+    assert verdicts_of(root, sha, f"{reached} `_emit` raises it.") == [
+        (Kind.RAISES_REACHED, Verdict.TRUE),
+        (Kind.HOLDER_RAISES, Verdict.TRUE),
+    ]
+    assert verdicts_of(root, sha, f"{reached} `_other` raises it.") == [
+        (Kind.RAISES_REACHED, Verdict.TRUE),
+        (Kind.HOLDER_RAISES, Verdict.FALSE),
+    ]

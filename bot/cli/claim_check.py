@@ -538,6 +538,9 @@ class Checker:
             Kind.METADATA_GONE: self._metadata_gone,
             Kind.NO_NAME_REMOVED: self._no_name_removed,
             Kind.PYTHON_KEPT: self._python_kept,
+            Kind.HOLDER_RAISES: self._raiser,
+            Kind.HOOK_RAISES: self._raiser,
+            Kind.HOOK_QUIET: self._hook_quiet,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -2493,6 +2496,55 @@ class Checker:
                 continue
             return Verdict.TRUE, ""
         return Verdict.FALSE, why
+
+    def _raiser(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`h` raises it" / "The hooks it sets raise it (`h`)", said after "`f` now raises
+        `E("m")`": at the commit, in the changed module defining `f`, the function `h` (`f`
+        reaching it) or what `f` assigns to the hook `h` reaches a `raise E("m")`."""
+        exception, message = (claim.was or REACH_SEP).split(REACH_SEP)
+        hook = claim.kind is Kind.HOOK_RAISES
+        holder = claim.old or ""
+        trees = self._trees(c, claim.name)
+        if not trees:
+            return Verdict.FALSE, f"no changed Python module defines `{claim.name}`"
+        why = ""
+        for after, _ in trees:
+            try:
+                if hook:
+                    raises = reached(after, claim.name, hook=holder)
+                else:
+                    if find(after, holder) is None:
+                        why = f"`{holder}` is not defined beside `{claim.name}`"
+                        continue
+                    raises = reached(after, holder)
+            except Unfollowed as exc:
+                return Verdict.UNVERIFIABLE, str(exc)
+            if any(
+                same_class(r.exception, exception) and (not message or r.message == message)
+                for r in raises
+            ):
+                return Verdict.TRUE, ""
+            if any(same_class(r.exception, exception) and not r.literal for r in raises):
+                return Verdict.UNVERIFIABLE, f"a `raise {exception}` gives no literal"
+            why = f"`{holder}` reaches no `raise {exception}` with that message"
+        return Verdict.FALSE, why
+
+    def _hook_quiet(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "At the parent `h` raised nothing": at the parent, `f` assigns the hook `h` and
+        nothing it assigns there reaches a `raise`."""
+        for _, before in self._trees(c, claim.name):
+            if before is None or find(before, claim.name) is None:
+                continue
+            try:
+                if not hook_holders(before, claim.name, claim.old or ""):
+                    return Verdict.FALSE, f"`{claim.name}` did not set `{claim.old}`"
+                raises = reached(before, claim.name, hook=claim.old)
+            except Unfollowed as exc:
+                return Verdict.UNVERIFIABLE, str(exc)
+            if raises:
+                return Verdict.FALSE, f"`{claim.old}` reached `raise {raises[0].exception}`"
+            return Verdict.TRUE, ""
+        return Verdict.FALSE, f"no changed module defines `{claim.name}` at both revisions"
 
     def _raised_by(self, tree: ast.Module, function: str, holder: str) -> list[str]:
         if not holder:

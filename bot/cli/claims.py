@@ -131,6 +131,9 @@ class Kind(StrEnum):
     METADATA_GONE = "reading the name now raises AttributeError"
     NO_NAME_REMOVED = "removes no public name"
     PYTHON_KEPT = "Python requirement unchanged"
+    HOLDER_RAISES = "the function raising it"
+    HOOK_RAISES = "the hook set raises it"
+    HOOK_QUIET = "the parent's hook raised nothing"
 
 
 @dataclass(frozen=True)
@@ -1075,6 +1078,17 @@ _KEPT = re.compile(
     r".*?\bthe code removes no public name from the modules it ships"
     r"(?: and the Python requirement is unchanged \(`(?P<python>[^`]+)`\))?\.?"
 )
+# after a reached raise, what raises it: "`h` raises it.", "The hooks it sets raise it (`a`,
+# `b` and N more).", "At the parent `a`, `b` raised nothing: input `f` accepted with its
+# defaults may now fail."
+_HOLDER = re.compile(r"`(?P<holder>[A-Za-z_][\w.]*)` raises it\.?")
+_HOOKS = re.compile(
+    r"The hooks it sets raise it \((?P<names>`[^`]+`(?:(?:,| and) `[^`]+`)*)(?: and \d+ more)?\)\.?"
+)
+_QUIET = re.compile(
+    r"At the parent (?P<names>`[^`]+`(?:(?:,| and) `[^`]+`)*)(?: and \d+ more)? raised"
+    r" nothing: input `(?P<function>[A-Za-z_][\w.]*)` accepted with its defaults may now fail\.?"
+)
 # what joins the parts a reached raise's claim holds in `was`
 REACH_SEP = "\x1f"
 
@@ -1114,6 +1128,27 @@ def _reach_claims(sentence: str) -> list[Claim] | None:
         if m["python"]:
             kept.append(Claim(Kind.PYTHON_KEPT, m["python"], sentence))
         return kept
+    return None
+
+
+def _raiser_claims(sentence: str, raised: Claim | None) -> list[Claim] | None:
+    """The sentences that follow a reached raise (`raised`, the claim of the sentence
+    before) and say what raises it; None for any other sentence, or with no such claim."""
+    if raised is None:
+        return None
+    said = REACH_SEP.join((raised.old or "", raised.new or ""))
+    if m := _HOLDER.fullmatch(sentence):
+        return [Claim(Kind.HOLDER_RAISES, raised.name, sentence, old=m["holder"], was=said)]
+    if m := _HOOKS.fullmatch(sentence):
+        return [
+            Claim(Kind.HOOK_RAISES, raised.name, sentence, old=hook, was=said)
+            for hook in _SPAN.findall(m["names"])
+        ]
+    if (m := _QUIET.fullmatch(sentence)) and m["function"] == raised.name:
+        return [
+            Claim(Kind.HOOK_QUIET, raised.name, sentence, old=hook)
+            for hook in _SPAN.findall(m["names"])
+        ]
     return None
 
 
@@ -1176,6 +1211,8 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims, text = _unreleased_claims(text)
     loose: list[str] = []
+    # the last raise a function now reaches: what the sentences after it say raises it
+    raised: Claim | None = None
     for whole in sentences(text):
         if _FORMER_STATE.match(whole):
             # the code before the change, in the author's words: no claim of the change's
@@ -1188,6 +1225,9 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
         shaped = _forward_claims(whole) if shaped is None else shaped
         shaped = _sets_claims(whole) if shaped is None else shaped
         shaped = _reach_claims(whole) if shaped is None else shaped
+        shaped = _raiser_claims(whole, raised) if shaped is None else shaped
+        if shaped and shaped[0].kind is Kind.RAISES_REACHED:
+            raised = shaped[0]
         shaped = _class_claims(whole) if shaped is None else shaped
         shaped = _packaging_claims(whole) if shaped is None else shaped
         shaped = _internal_claims(whole) if shaped is None else shaped

@@ -102,11 +102,15 @@ def _raise_of(node: ast.Raise) -> tuple[str, str | None, bool] | None:
     return ast.unparse(node.exc), None, True
 
 
-def reached(tree: ast.Module, function: str, test: str | None = None) -> list[Raised]:
+def reached(
+    tree: ast.Module, function: str, test: str | None = None, hook: str | None = None
+) -> list[Raised]:
     """The raises of `function`'s own code and of the functions it names, followed through
     the module (its top-level functions, `self.m` / `cls.m` to its class's methods, its own
     nested functions and lambdas), each marked gated where `test` is given and the raise is
-    reached only from the function's code under `if test:`."""
+    reached only from the function's code under `if test:`; with `hook`, those reached from
+    what the function assigns to that hook alone (`hook_holders`), its nested functions
+    still in scope."""
     start = find(tree, function)
     if start is None:
         raise Unfollowed(f"`{function}` is not defined")
@@ -116,10 +120,15 @@ def reached(tree: ast.Module, function: str, test: str | None = None) -> list[Ra
     for n in tree.body:
         if isinstance(n, ast.ClassDef) and n.name == owner:
             methods = {m.name: m for m in n.body if isinstance(m, _DEFS)}
+    enclosing = {n.name: n for n, _ in _own(start) if isinstance(n, _DEFS)}
     found: list[Raised] = []
     # (function, gated): a function reached ungated is not read again gated
     seen: dict[int, bool] = {}
-    todo: list[tuple[_Function, bool]] = [(start, False)]
+    todo: list[tuple[_Function, bool]] = (
+        [(start, False)]
+        if hook is None
+        else [(h, False) for h in hook_holders(tree, function, hook)]
+    )
     while todo:
         node, gated = todo.pop()
         if id(node) in seen and (not seen[id(node)] or gated):
@@ -137,7 +146,7 @@ def reached(tree: ast.Module, function: str, test: str | None = None) -> list[Ra
             elif isinstance(child, ast.Lambda):
                 todo.append((child, under))
             elif isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load):
-                callee = nested.get(child.id) or top.get(child.id)
+                callee = nested.get(child.id) or enclosing.get(child.id) or top.get(child.id)
                 if callee is not None:
                     todo.append((callee, under))
             elif (
