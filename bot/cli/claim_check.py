@@ -81,7 +81,7 @@ from typing import TypeVar
 
 import yaml
 
-from bot.cli.claims import SETS_SEP, Claim, Kind, is_path
+from bot.cli.claims import REACH_SEP, SETS_SEP, Claim, Kind, is_path
 from bot.cli.class_check import bases_of, classes, gains_abstract, own_method
 from bot.cli.defect_check import Unknowable, calls_without, still_imports, still_reads
 from bot.cli.exception_names import class_of
@@ -105,6 +105,19 @@ from bot.cli.package_meta import (
     published_name,
     squeezed,
 )
+from bot.cli.raise_reach import (
+    Unfollowed,
+    default_of,
+    find,
+    hook_holders,
+    module_raises,
+    own_raises,
+    reached,
+    same_class,
+    subclasses,
+    top_names,
+)
+from bot.cli.raise_reach import parse as parse_python
 from bot.cli.release_check import judged
 from bot.cli.release_items import holds, new_items
 from bot.cli.release_items import words as rendered_words
@@ -519,6 +532,15 @@ class Checker:
             Kind.TESTS_REWRITE: self._tests_rewrite,
             Kind.FORWARDS: self._forwards,
             Kind.SETS_RAISING: self._sets_raising,
+            Kind.RAISES_REACHED: self._raises_reached,
+            Kind.RAISES_RETYPED: self._raises_retyped,
+            Kind.NOT_SUBCLASS: self._not_subclass,
+            Kind.METADATA_GONE: self._metadata_gone,
+            Kind.NO_NAME_REMOVED: self._no_name_removed,
+            Kind.PYTHON_KEPT: self._python_kept,
+            Kind.HOLDER_RAISES: self._raiser,
+            Kind.HOOK_RAISES: self._raiser,
+            Kind.HOOK_QUIET: self._hook_quiet,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -2387,6 +2409,257 @@ class Checker:
                 return Verdict.TRUE, ""
         return Verdict.FALSE, why
 
+    def _trees(self, c: _Commit, function: str) -> list[tuple[ast.Module, ast.Module | None]]:
+        """The changed Python modules (no stub, no test) that define `function` at the
+        commit, parsed at the commit and at the parent (None where the parent lacks it)."""
+        found = []
+        for path in c.after:
+            if not path.endswith(".py") or _test_path(path):
+                continue
+            after = parse_python(self.clone.text(c.sha, path) or "")
+            if after is None or find(after, function) is None:
+                continue
+            before_text = self.clone.text(c.parent, c.old(path)) if c.parent else None
+            found.append((after, parse_python(before_text) if before_text else None))
+        return found
+
+    def _raises_reached(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now raises `E("m")`[, when `t`[ holds, as it does by default]]": at the
+        commit a `raise E("m")` (`E` as written or by its last part; an f-string's
+        placeholders as `{…}`) is in `f`'s own code or in a function it names, followed
+        through the module, under `if t:` of `f` where said, `t` then a parameter whose
+        default is `True`; at the parent no `raise` of the module gives `E("m")` (without a
+        message: `f` reached no `raise E`)."""
+        test, default = (claim.was or REACH_SEP).split(REACH_SEP)
+        exception, message = claim.old or "", claim.new
+        trees = self._trees(c, claim.name)
+        if not trees:
+            return Verdict.FALSE, f"no changed Python module defines `{claim.name}`"
+        why = ""
+        for after, before in trees:
+            try:
+                raises = [
+                    r
+                    for r in reached(after, claim.name, test or None)
+                    if same_class(r.exception, exception) and (not test or r.gated)
+                ]
+                if not any(message is None or r.message == message for r in raises):
+                    if any(not r.literal for r in raises):
+                        return Verdict.UNVERIFIABLE, f"a `raise {exception}` gives no literal"
+                    why = f"`{claim.name}` reaches no `raise {exception}` with that message"
+                    continue
+                if default:
+                    given = default_of(after, claim.name, test)
+                    if not (isinstance(given, ast.Constant) and given.value is True):
+                        why = f"`{test}` is no parameter of `{claim.name}` defaulting to `True`"
+                        continue
+                if before is None:
+                    return Verdict.TRUE, ""
+                if message is None:
+                    if any(same_class(r.exception, exception) for r in reached(before, claim.name)):
+                        why = f"`{claim.name}` reached `raise {exception}` at the parent"
+                        continue
+                elif module_raises(before, exception, message):
+                    why = f"the module raised `{exception}` with that message at the parent"
+                    continue
+            except Unfollowed as exc:
+                return Verdict.UNVERIFIABLE, str(exc)
+            return Verdict.TRUE, ""
+        return Verdict.FALSE, why
+
+    def _raises_retyped(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now raises `N` (was `O`)[ from `h`][, when `t`]": the raises of the
+        functions `f` assigns to the hook `h` (or of the function `h`; without `h`, those
+        `f` reaches) give `O` and not `N` at the parent, `N` and not `O` at the commit; with
+        `t`, `f`'s own code tests `if t:` at the commit."""
+        holder, test = (claim.was or REACH_SEP).split(REACH_SEP)
+        new, old = claim.new or "", claim.old or ""
+        why = f"no changed Python module defines `{claim.name}` at both revisions"
+        for after, before in self._trees(c, claim.name):
+            if before is None or find(before, claim.name) is None:
+                continue
+            try:
+                sides = [self._raised_by(tree, claim.name, holder) for tree in (before, after)]
+            except Unfollowed as exc:
+                return Verdict.UNVERIFIABLE, str(exc)
+            was = [any(same_class(r, x) for r in sides[0]) for x in (old, new)]
+            now = [any(same_class(r, x) for r in sides[1]) for x in (old, new)]
+            if was != [True, False] or now != [False, True]:
+                why = f"raised: {sorted(set(sides[0]))} at the parent, {sorted(set(sides[1]))}"
+                continue
+            function = find(after, claim.name)
+            if test and not any(
+                isinstance(n, ast.If) and re.sub(r"\s+", "", ast.unparse(n.test)) == test
+                for n in ast.walk(function or ast.Module(body=[], type_ignores=[]))
+            ):
+                why = f"`{claim.name}` does not test `{test}` at the commit"
+                continue
+            return Verdict.TRUE, ""
+        return Verdict.FALSE, why
+
+    def _raiser(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`h` raises it" / "The hooks it sets raise it (`h`)", said after "`f` now raises
+        `E("m")`": at the commit, in the changed module defining `f`, the function `h` (`f`
+        reaching it) or what `f` assigns to the hook `h` reaches a `raise E("m")`."""
+        exception, message = (claim.was or REACH_SEP).split(REACH_SEP)
+        hook = claim.kind is Kind.HOOK_RAISES
+        holder = claim.old or ""
+        trees = self._trees(c, claim.name)
+        if not trees:
+            return Verdict.FALSE, f"no changed Python module defines `{claim.name}`"
+        why = ""
+        for after, _ in trees:
+            try:
+                if hook:
+                    raises = reached(after, claim.name, hook=holder)
+                else:
+                    if find(after, holder) is None:
+                        why = f"`{holder}` is not defined beside `{claim.name}`"
+                        continue
+                    raises = reached(after, holder)
+            except Unfollowed as exc:
+                return Verdict.UNVERIFIABLE, str(exc)
+            if any(
+                same_class(r.exception, exception) and (not message or r.message == message)
+                for r in raises
+            ):
+                return Verdict.TRUE, ""
+            if any(same_class(r.exception, exception) and not r.literal for r in raises):
+                return Verdict.UNVERIFIABLE, f"a `raise {exception}` gives no literal"
+            why = f"`{holder}` reaches no `raise {exception}` with that message"
+        return Verdict.FALSE, why
+
+    def _hook_quiet(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "At the parent `h` raised nothing": at the parent, `f` assigns the hook `h` and
+        nothing it assigns there reaches a `raise`."""
+        for _, before in self._trees(c, claim.name):
+            if before is None or find(before, claim.name) is None:
+                continue
+            try:
+                if not hook_holders(before, claim.name, claim.old or ""):
+                    return Verdict.FALSE, f"`{claim.name}` did not set `{claim.old}`"
+                raises = reached(before, claim.name, hook=claim.old)
+            except Unfollowed as exc:
+                return Verdict.UNVERIFIABLE, str(exc)
+            if raises:
+                return Verdict.FALSE, f"`{claim.old}` reached `raise {raises[0].exception}`"
+            return Verdict.TRUE, ""
+        return Verdict.FALSE, f"no changed module defines `{claim.name}` at both revisions"
+
+    def _raised_by(self, tree: ast.Module, function: str, holder: str) -> list[str]:
+        if not holder:
+            return [r.exception for r in reached(tree, function)]
+        held = hook_holders(tree, function, holder)
+        if not held and find(tree, holder) is not None:
+            return [r.exception for r in reached(tree, holder)]
+        return [name for node in held for name in own_raises(node)]
+
+    def _not_subclass(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`N` is no subclass of `O`": both resolved in the changed module defining `f` at
+        the commit (a class of the module by its bases, a builtin it does not shadow, an
+        exception class of the standard library it imports, imported by the checker): `N`
+        does not derive from `O`."""
+        trees = self._trees(c, claim.name)
+        if len(trees) != 1:
+            return Verdict.UNVERIFIABLE, f"{len(trees)} changed modules define `{claim.name}`"
+        try:
+            derived = subclasses(trees[0][0], claim.new or "", claim.old or "")
+        except Unfollowed as exc:
+            return Verdict.UNVERIFIABLE, str(exc)
+        if derived:
+            return Verdict.FALSE, f"`{claim.new}` derives from `{claim.old}`"
+        return Verdict.TRUE, ""
+
+    def _module_files(self, rev: str | None, module: str) -> list[str]:
+        stem = module.replace(".", "/")
+        return [
+            f
+            for root in ("", "src/", "lib/", "python/")
+            for f in (f"{root}{stem}.py", f"{root}{stem}/__init__.py")
+            if self.clone.show(rev, f) is not None
+        ]
+
+    def _metadata_gone(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "Reading `m.x` now raises `AttributeError`": the module `m` (`m.py` or
+        `m/__init__.py`) binds `x` at its top level at the parent, and at the commit is still
+        a module that binds it nowhere (a `from … import *` or a module `__getattr__`:
+        unverifiable)."""
+        module, _, name = claim.name.rpartition(".")
+        sides = []
+        for rev in (c.parent, c.sha):
+            files = self._module_files(rev, module)
+            if len(files) != 1:
+                return Verdict.FALSE, f"{len(files)} files are the module `{module}` at {rev}"
+            tree = parse_python(self.clone.text(rev, files[0]) or "")
+            names = top_names(tree) if tree is not None else None
+            if names is None:
+                return Verdict.UNVERIFIABLE, f"`{files[0]}` may bind names unread"
+            sides.append(name in names)
+        if sides != [True, False]:
+            return Verdict.FALSE, f"`{name}` bound at the parent, at the commit: {sides}"
+        return Verdict.TRUE, ""
+
+    def _shipped_modules(self, rev: str | None) -> set[str] | None:
+        """The top-level modules the project's metadata names at `rev` (`py_modules` of
+        `setup.py` / `setup.cfg`, `py-modules` of `pyproject.toml`); None where none."""
+        modules: set[str] = set()
+        for path in ("setup.py", "pyproject.toml", "setup.cfg"):
+            text = self.clone.text(rev, path) or ""
+            for listed in re.findall(r"py[_-]modules\s*=\s*\[([^\]]*)\]", text):
+                modules |= set(re.findall(r"[\"']([\w.]+)[\"']", listed))
+        return modules or None
+
+    def _no_name_removed(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "the code removes no public name from the modules it ships": each changed
+        Python file the wheel ships (a top-level module the metadata lists in
+        `py_modules`, or a file of an import package outside tests) binds at the commit each
+        public name it bound at the parent (`__all__` where it has one, else its own
+        top-level names not starting with `_`; an import is not its own name)."""
+        listed = self._shipped_modules(c.parent)
+        for path in c.before:
+            if not path.endswith(".py") or _test_path(path):
+                continue
+            folder, _, file = path.rpartition("/")
+            if not folder:
+                if listed is None:
+                    return Verdict.UNVERIFIABLE, f"no metadata says whether `{path}` ships"
+                if file.removesuffix(".py") not in listed:
+                    continue
+            elif self.clone.show(c.parent, f"{folder}/__init__.py") is None:
+                continue
+            lost = self._public_lost(c, path)
+            if lost is None:
+                return Verdict.UNVERIFIABLE, f"`{path}` may bind names unread"
+            if lost:
+                return Verdict.FALSE, f"`{path}` no longer binds {sorted(lost)}"
+        return Verdict.TRUE, ""
+
+    def _public_lost(self, c: _Commit, path: str) -> set[str] | None:
+        before = parse_python(self.clone.text(c.parent, path) or "")
+        new = c.new(path)
+        after = parse_python(self.clone.text(c.sha, new) or "") if new else ast.Module([], [])
+        if before is None or after is None:
+            return None
+        names = [top_names(before), top_names(after)]
+        if names[0] is None or names[1] is None:
+            return None
+        public = _own_public(before, names[0])
+        return public - names[1]
+
+    def _python_kept(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "the Python requirement is unchanged (`v`)": the `requires-python` /
+        `python_requires` of the root's `pyproject.toml`, `setup.cfg`, `setup.py` is `v`
+        and nothing else at both revisions."""
+        for rev in (c.parent, c.sha):
+            said = {
+                value.replace(" ", "")
+                for path in ("pyproject.toml", "setup.cfg", "setup.py")
+                for value in _python_supports(self.clone.text(rev, path) or "")
+            }
+            if said != {claim.name.replace(" ", "")}:
+                return Verdict.FALSE, f"the Python requirement is {sorted(said)} at {rev}"
+        return Verdict.TRUE, ""
+
     def _tests_rewrite(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "Its tests now write `B` where they wrote `A` (`p`), and N more alike": `p` is a
         file the commit changes; `B` is `A` with one piece inserted; a line of `p` at the
@@ -2600,6 +2873,41 @@ def _python_supports(text: str) -> list[str]:
             value = literal.group(2).strip() if literal else value
         values.append(value)
     return values
+
+
+def _test_path(path: str) -> bool:
+    """A file of tests: under a `tests`/`test` folder, or named `test_*.py`, `*_test.py`,
+    `conftest.py`."""
+    *folders, file = path.split("/")
+    return (
+        bool({"tests", "test", "testing"} & set(folders))
+        or file.startswith("test_")
+        or file.endswith("_test.py")
+        or file == "conftest.py"
+    )
+
+
+def _own_public(tree: ast.Module, names: set[str]) -> set[str]:
+    """A module's public names: its `__all__` where a list or tuple literal, else the names
+    its top level binds otherwise than by an import and that do not start with `_`."""
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+            and isinstance(node.value, ast.List | ast.Tuple)
+        ):
+            return {
+                e.value
+                for e in node.value.elts
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            }
+    imported = {
+        a.asname or a.name.split(".")[0]
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Import | ast.ImportFrom)
+        for a in n.names
+    }
+    return {n for n in names - imported if not n.startswith("_")}
 
 
 def _poetry_pins(text: str) -> set[str]:

@@ -125,6 +125,15 @@ class Kind(StrEnum):
     TESTS_REWRITE = "tests rewrite"
     FORWARDS = "now forwards option"
     SETS_RAISING = "now sets an attribute to a closure that raises"
+    RAISES_REACHED = "now raises, reached"
+    RAISES_RETYPED = "now raises (was)"
+    NOT_SUBCLASS = "is no subclass of"
+    METADATA_GONE = "reading the name now raises AttributeError"
+    NO_NAME_REMOVED = "removes no public name"
+    PYTHON_KEPT = "Python requirement unchanged"
+    HOLDER_RAISES = "the function raising it"
+    HOOK_RAISES = "the hook set raises it"
+    HOOK_QUIET = "the parent's hook raised nothing"
 
 
 @dataclass(frozen=True)
@@ -1079,6 +1088,107 @@ def _sets_claims(sentence: str) -> list[Claim] | None:
     return None
 
 
+# "`f` now raises `E("m")`[, or with N other messages][, when `t`[ holds, as it does by
+# default]]": a raise `f` now reaches (`phrases.raises_reached`); a class and its message
+# in one code span, the message's `"` and `\\` escaped
+_REACHED = re.compile(
+    r"`(?P<function>[A-Za-z_][\w.]*)` now raises `(?P<raised>[^`]+)`"
+    r"(?:, or with \d+ other messages?)?"
+    r"(?:, when `(?P<test>[^`]+)`(?P<default> holds, as it does by default)?)?\.?"
+)
+_RAISED = re.compile(r'(?P<exception>[A-Za-z_][\w.]*)(?:\("(?P<message>(?:[^"\\]|\\.)*)"\))?')
+# "`f` now raises `N` (was `O`)[ from `h`][, when `t`]"
+_RETYPED = re.compile(
+    r"`(?P<function>[A-Za-z_][\w.]*)` now raises `(?P<new>[A-Za-z_][\w.]*)`"
+    r" \(was `(?P<old>[A-Za-z_][\w.]*)`\)(?: from `(?P<holder>[^`]+)`)?"
+    r"(?:, when `(?P<test>[^`]+)`)?\.?"
+)
+_NO_SUBCLASS = re.compile(
+    r"Code that wraps `(?P<function>[A-Za-z_][\w.]*)` in `except (?P<caught>[^`]+)` now lets it"
+    r" through: `(?P<new>[^`]+)` is no subclass of `(?P<old>[^`]+)`\.?"
+)
+_METADATA = re.compile(
+    r"Reading (?P<names>`[^`]+`(?:(?:,| and) `[^`]+`)*)(?: and \d+ more)? now raises"
+    r" `AttributeError`\.?"
+)
+_KEPT = re.compile(
+    r".*?\bthe code removes no public name from the modules it ships"
+    r"(?: and the Python requirement is unchanged \(`(?P<python>[^`]+)`\))?\.?"
+)
+# after a reached raise, what raises it: "`h` raises it.", "The hooks it sets raise it (`a`,
+# `b` and N more).", "At the parent `a`, `b` raised nothing: input `f` accepted with its
+# defaults may now fail."
+_HOLDER = re.compile(r"`(?P<holder>[A-Za-z_][\w.]*)` raises it\.?")
+_HOOKS = re.compile(
+    r"The hooks it sets raise it \((?P<names>`[^`]+`(?:(?:,| and) `[^`]+`)*)(?: and \d+ more)?\)\.?"
+)
+_QUIET = re.compile(
+    r"At the parent (?P<names>`[^`]+`(?:(?:,| and) `[^`]+`)*)(?: and \d+ more)? raised"
+    r" nothing: input `(?P<function>[A-Za-z_][\w.]*)` accepted with its defaults may now fail\.?"
+)
+# what joins the parts a reached raise's claim holds in `was`
+REACH_SEP = "\x1f"
+
+
+def _reach_claims(sentence: str) -> list[Claim] | None:
+    """The claims of a raise a function now reaches, a raise's class changed, a class that
+    is no subclass of another, module metadata gone, or a title's break the code does not
+    show; None for any other sentence."""
+    if (m := _REACHED.fullmatch(sentence)) and (r := _RAISED.fullmatch(m["raised"])):
+        message = r["message"]
+        if message is not None:
+            message = re.sub(r"\\(.)", r"\1", message)
+        said = REACH_SEP.join((m["test"] or "", "default" if m["default"] else ""))
+        return [
+            Claim(
+                Kind.RAISES_REACHED,
+                m["function"],
+                sentence,
+                old=r["exception"],
+                new=message,
+                was=said,
+            )
+        ]
+    if m := _RETYPED.fullmatch(sentence):
+        said = REACH_SEP.join((m["holder"] or "", m["test"] or ""))
+        return [
+            Claim(
+                Kind.RAISES_RETYPED, m["function"], sentence, old=m["old"], new=m["new"], was=said
+            )
+        ]
+    if m := _NO_SUBCLASS.fullmatch(sentence):
+        return [Claim(Kind.NOT_SUBCLASS, m["function"], sentence, old=m["old"], new=m["new"])]
+    if m := _METADATA.fullmatch(sentence):
+        return [Claim(Kind.METADATA_GONE, n, sentence) for n in _SPAN.findall(m["names"])]
+    if m := _KEPT.fullmatch(sentence):
+        kept = [Claim(Kind.NO_NAME_REMOVED, "public names", sentence)]
+        if m["python"]:
+            kept.append(Claim(Kind.PYTHON_KEPT, m["python"], sentence))
+        return kept
+    return None
+
+
+def _raiser_claims(sentence: str, raised: Claim | None) -> list[Claim] | None:
+    """The sentences that follow a reached raise (`raised`, the claim of the sentence
+    before) and say what raises it; None for any other sentence, or with no such claim."""
+    if raised is None:
+        return None
+    said = REACH_SEP.join((raised.old or "", raised.new or ""))
+    if m := _HOLDER.fullmatch(sentence):
+        return [Claim(Kind.HOLDER_RAISES, raised.name, sentence, old=m["holder"], was=said)]
+    if m := _HOOKS.fullmatch(sentence):
+        return [
+            Claim(Kind.HOOK_RAISES, raised.name, sentence, old=hook, was=said)
+            for hook in _SPAN.findall(m["names"])
+        ]
+    if (m := _QUIET.fullmatch(sentence)) and m["function"] == raised.name:
+        return [
+            Claim(Kind.HOOK_QUIET, raised.name, sentence, old=hook)
+            for hook in _SPAN.findall(m["names"])
+        ]
+    return None
+
+
 def _forward_claims(sentence: str) -> list[Claim] | None:
     """ "`f` no longer takes `x`[, `y`] itself: it now passes it/them on to `c(...)`": one
     claim for each option; None for any other sentence."""
@@ -1138,6 +1248,8 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims, text = _unreleased_claims(text)
     loose: list[str] = []
+    # the last raise a function now reaches: what the sentences after it say raises it
+    raised: Claim | None = None
     for whole in sentences(text):
         if _FORMER_STATE.match(whole):
             # the code before the change, in the author's words: no claim of the change's
@@ -1149,6 +1261,10 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
         shaped = _rewrite_claims(whole) if shaped is None else shaped
         shaped = _forward_claims(whole) if shaped is None else shaped
         shaped = _sets_claims(whole) if shaped is None else shaped
+        shaped = _reach_claims(whole) if shaped is None else shaped
+        shaped = _raiser_claims(whole, raised) if shaped is None else shaped
+        if shaped and shaped[0].kind is Kind.RAISES_REACHED:
+            raised = shaped[0]
         shaped = _class_claims(whole) if shaped is None else shaped
         shaped = _packaging_claims(whole) if shaped is None else shaped
         shaped = _internal_claims(whole) if shaped is None else shaped
