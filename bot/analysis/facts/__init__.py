@@ -42,6 +42,8 @@ from bot.analysis.facts.class_renamed import classes_renamed
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.conditions import conditions_changed
+from bot.analysis.facts.fields import fields_added
+from bot.analysis.facts.narrowed import guards_narrowed
 from bot.analysis.facts.constants import compare_constants, default_value
 from bot.analysis.facts.dangling import dangling, imports_removed, removed_names, short_calls
 from bot.analysis.facts.dev_dependencies import dev_requirement_changes
@@ -141,6 +143,8 @@ from bot.analysis.facts.records import (
     Requirement,
     ReturnChange,
     Returned,
+    FieldAdded,
+    GuardNarrowed,
     ReturnsEarly,
     Retyped,
     Rewritten,
@@ -1338,6 +1342,7 @@ def _combine(
     conditions: list[Condition] = []
     in_place: list[Rewritten] = []
     early: list[ReturnsEarly] = []
+    narrowed: list[GuardNarrowed] = []
     computed: list[Recomputed] = []
     keywords: list[Passed] = []
     logs: list[Logged] = []
@@ -1505,6 +1510,7 @@ def _combine(
                         )
                         if c.turn is not Turn.CHANGED or not any(v in c.test for v in strings)
                     ]
+                    narrowed += guards_narrowed(r, name)
                     conditions += tested
                     # a raise gone is said with its condition, unless "now raises `F` instead
                     # of `E`" says it
@@ -1709,10 +1715,12 @@ def _combine(
         returns_now=_cap(gives),
         retyped=_cap(retyped),
         made_covariant=tuple(_made_covariant(readings)),
+        fields_added=_cap([f for r in readings if r.path.endswith(".py") for f in fields_added(r)]),
         compares_added=_cap(checks),
         messages_changed=_cap(messages),
         conditions_changed=_cap(conditions),
         returns_early=_cap(early),
+        guards_narrowed=_cap(narrowed),
         recomputed=_cap(computed),
         rewritten=_cap(in_place),
         keywords_changed=_cap(keywords),
