@@ -563,7 +563,9 @@ EN = AnalysisPhrases(
         "{name} now computes `{target}`, the value it returns, as `{new}` (was `{old}`)"
     ),
     raises_when="{name} now raises `{exception}` when `{test}`",
-    narrowed_raises="{name} now raises `{exception}` if `{test}`{unless}, where it returned `{was}`",
+    narrowed_raises=(
+        "{name} now raises `{exception}` if `{test}`{unless}, where it returned `{was}`"
+    ),
     narrowed_unless=" (unless `{test}`: then it returns `{value}`)",
     narrowed_error=" (`{call}` raised `{error}` there)",
     narrowed_from="; {callers} reach it",

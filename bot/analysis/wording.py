@@ -2698,11 +2698,24 @@ def _body_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     found: list[tuple[str, str]] = []  # (function, clause)
     # a guard narrowed is said with the raise it now lets run (`_guards_narrowed`)
     narrowed = {(g.name, g.path, f"{g.test} and {g.added}") for g in sig.facts.guards_narrowed}
+    last = {
+        (c.name, c.path, c.test): c.last
+        for c in sig.facts.conditions_changed
+        if c.turn is Turn.RETURNS and c.last
+    }
     for guard in sig.facts.returns_early:
         if (guard.name, guard.path, guard.test) in narrowed:
             continue
         if (name := said(guard.name, guard.path)) is not None:
             clause = p.returns_early_with.format(name=name, value=guard.value, test=guard.test)
+            if (guard.name, guard.path, guard.test) in last:
+                # the case before the final `return`: one more it accepts, no early way out
+                clause = p.returns_when_last.format(
+                    name=name,
+                    value=guard.value,
+                    test=guard.test,
+                    last=last[guard.name, guard.path, guard.test],
+                )
             found.append((guard.name, clause))
     # a linter's rewrites (`'{:.%se}' % p` became an f-string) compute the same value
     restyled = STYLE_WORDS.search(sig.title.text) is not None
@@ -3277,9 +3290,10 @@ def write(
     if marked:
         authored = sentence(p, excerpt(marked[0], limit).rstrip(" ."))
     landed = sig.title.text.strip().rstrip(". ")
-    # a merge whose pull request's words say nothing it does ("A hotfix and not a definitive
-    # solution for sure", dacite 71c365a; a branch's name alone) is told by its code's facts
-    untold_merge = merge is not None and not says_what_it_does(landed)
+    # a pull request's merge whose words say nothing it does ("A hotfix and not a definitive
+    # solution for sure", dacite 71c365a; its branch's name alone) is told by its code's
+    # facts (a branch's merge says the branch it lands where no fact of consequence is)
+    untold_merge = merge == "" and not says_what_it_does(landed)
     if not authored and merge == "" and says_effect(landed) and len(landed) < limit:
         # a pull request's merge is headed by its branch; the pull request's title, where it
         # says what changes for a user ("reject a non-delimiter second row instead of eating

@@ -42,8 +42,6 @@ from bot.analysis.facts.class_renamed import classes_renamed
 from bot.analysis.facts.clike import read_clike
 from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.conditions import conditions_changed
-from bot.analysis.facts.fields import fields_added
-from bot.analysis.facts.narrowed import guards_narrowed
 from bot.analysis.facts.constants import compare_constants, default_value
 from bot.analysis.facts.dangling import dangling, imports_removed, removed_names, short_calls
 from bot.analysis.facts.dev_dependencies import dev_requirement_changes
@@ -53,6 +51,7 @@ from bot.analysis.facts.early import early_value
 from bot.analysis.facts.expected import expected_cases
 from bot.analysis.facts.expected_errors import errors_expected
 from bot.analysis.facts.fallbacks import fallbacks
+from bot.analysis.facts.fields import fields_added
 from bot.analysis.facts.follows import (
     follows_names,
     follows_of,
@@ -73,6 +72,7 @@ from bot.analysis.facts.listed import unbound
 from bot.analysis.facts.markers import marked_requirements
 from bot.analysis.facts.members import members_gone
 from bot.analysis.facts.modules import breadth
+from bot.analysis.facts.narrowed import guards_narrowed
 from bot.analysis.facts.packages import PackageInit, package_init
 from bot.analysis.facts.packaging import (
     COMMAND_GROUPS,
@@ -121,6 +121,7 @@ from bot.analysis.facts.records import (
     FileFact,
     Followed,
     Gives,
+    GuardNarrowed,
     ImportMove,
     Logged,
     MarkedRequirement,
@@ -143,8 +144,6 @@ from bot.analysis.facts.records import (
     Requirement,
     ReturnChange,
     Returned,
-    FieldAdded,
-    GuardNarrowed,
     ReturnsEarly,
     Retyped,
     Rewritten,

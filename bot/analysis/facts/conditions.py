@@ -168,7 +168,9 @@ def conditions_changed(
         if statement is not None and (jump, ast.unparse(statement)) in jumped:
             continue
         if jump == "return" and (branch := _final_branch(r.plus.functions.get(name), test)):
-            found.append(Condition(name, r.path, Turn.RETURNS, test, value=branch[0], last=branch[1]))
+            found.append(
+                Condition(name, r.path, Turn.RETURNS, test, value=branch[0], last=branch[1])
+            )
         elif jump in ("return", "continue"):
             found.append(Condition(name, r.path, _TURNS[jump], test))
         elif jump.startswith("set ") and isinstance(statement, ast.Assign):
@@ -197,11 +199,17 @@ def conditions_changed(
 
 def _final_branch(node: ast.AST | None, test: str) -> tuple[str, str] | None:
     """(value, last) where the function's body ends in `if test: return value` (no `else`)
-    then `return last`: a case it now accepts before the one it falls back on (dacite
-    9fa6a84's `is_instance`: `is_generic_dataclass(type_)` before `return False`)."""
-    if not isinstance(node, _DEFS) or len(node.body) < 2:
+    then `return last`, after other statements: a case it now accepts before the one it
+    falls back on (dacite 9fa6a84's `is_instance`: `is_generic_dataclass(type_)` before
+    `return False`)."""
+    if not isinstance(node, _DEFS):
         return None
-    branch, final = node.body[-2], node.body[-1]
+    body = node.body[1:] if ast.get_docstring(node) is not None else node.body
+    # (a guard first in the body is an early way out all the same: `if raw: return mode`
+    # before what every other call runs)
+    if len(body) < 3:
+        return None
+    branch, final = body[-2], body[-1]
     if (
         not isinstance(branch, ast.If)
         or branch.orelse

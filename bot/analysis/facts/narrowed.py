@@ -129,7 +129,7 @@ def guards_narrowed(r: FileReading, name: str) -> list[GuardNarrowed]:
                 continue
             callers = (
                 ()
-                if not name.split(".")[-1].startswith("_")
+                if not name.rsplit(".", 1)[-1].startswith("_")
                 else public_callers(r.plus.functions, r.plus.classes, name)
             )
             found.append(
