@@ -8,9 +8,11 @@ from pathlib import Path
 
 from bot.analysis.rules import analyze
 from bot.analysis.titles import merged_branch_words
+from bot.cli.claim_check import Verdict
+from bot.cli.claims import Kind
 from bot.cli.evaluation import git_history
 from bot.models import Analysis, ChangeType
-from tests.clones import _git, commit_files
+from tests.clones import _git, commit_files, second_commit, verdicts_of
 
 T = ChangeType
 
@@ -236,3 +238,20 @@ def test_a_branch_is_read_as_its_words_without_its_owner() -> None:
         "generics",
     )
     assert merged_branch_words("Fix the bug/feature split") == ()
+
+
+def test_the_checker_reads_a_field_gained_from_the_class(tmp_path: Path) -> None:
+    root, commit = second_commit(
+        tmp_path,
+        {"pkg/__init__.py": "", "pkg/config.py": _CONFIG.format(fields="")},
+        {"pkg/config.py": _CONFIG.format(fields=_CONVERT_KEY)},
+        "Add convert_key",
+    )
+    said = "`Config` gains the field `convert_key` (default `lambda x: x`)."
+    assert verdicts_of(root, commit.sha, said) == [(Kind.FIELD_NEW, Verdict.TRUE)]
+    for false in (
+        "`Config` gains the field `convert_key` (default `None`).",
+        "`Config` gains the field `check_types` (default `True`).",
+        "`Config` gains the fields `convert_key` (default `lambda x: x`), `strict` (required).",
+    ):
+        assert Verdict.FALSE in [v for _, v in verdicts_of(root, commit.sha, false)], false

@@ -82,7 +82,7 @@ from typing import TypeVar
 import yaml
 
 from bot.cli.claims import Claim, Kind, is_path
-from bot.cli.class_check import bases_of, classes, gains_abstract, own_method
+from bot.cli.class_check import bases_of, classes, gains_abstract, gains_field, own_method
 from bot.cli.defect_check import Unknowable, calls_without, still_imports, still_reads
 from bot.cli.exception_names import class_of
 from bot.cli.extra_pins import judged as extra_judged
@@ -511,6 +511,7 @@ class Checker:
             Kind.FIXES_UNRELEASED: self._fixes_unreleased,
             Kind.ABSTRACT_NEW: self._abstract,
             Kind.OVERRIDES: self._overrides,
+            Kind.FIELD_NEW: self._field,
             Kind.STILL_READS: self._still_reads,
             Kind.IMPORTS_GONE: self._still_imports,
             Kind.CALL_SHORT: self._call_short,
@@ -2441,6 +2442,16 @@ class Checker:
         after = self._classes(c.sha, c.after).get(owner)
         before = self._classes(c.parent, c.before).get(owner)
         why = gains_abstract(after, before, method)
+        return (Verdict.FALSE, why) if why else (Verdict.TRUE, "")
+
+    def _field(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`C` gains the field `f` (default `d`)": a changed Python file's class `C`
+        annotates `f` at the commit, with that default where said; the parent had `C`
+        without it (`class_check.gains_field`)."""
+        owner, _, name = claim.name.rpartition(".")
+        after = self._classes(c.sha, c.after).get(owner)
+        before = self._classes(c.parent, c.before).get(owner)
+        why = gains_field(after, before, name, claim.new)
         return (Verdict.FALSE, why) if why else (Verdict.TRUE, "")
 
     def _overrides(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:

@@ -117,6 +117,7 @@ class Kind(StrEnum):
     NEVER_RELEASED = "never released"
     FIXES_UNRELEASED = "fixes code never released"
     ABSTRACT_NEW = "gains abstract member"
+    FIELD_NEW = "gains field"
     OVERRIDES = "now overrides"
     STILL_READS = "still reads removed name"
     IMPORTS_GONE = "still imports removed name"
@@ -955,9 +956,24 @@ _OVERRIDES = re.compile(
 )
 
 
+# "`C` gains the field `f` (default `d`)", "… the fields `f` (default `d`), `g` (required)
+# and 2 more": a claim for each field named, with its default where said
+_SAID_FIELD = r"`[^`]+`(?: \((?:default `[^`]+`|required)\))?"
+_FIELDS = re.compile(
+    rf"`(?P<owner>[A-Za-z_][\w.]*)` gains the fields? (?P<fields>{_SAID_FIELD}"
+    rf"(?:(?:,|,? and) {_SAID_FIELD})*)(?: and \d+ more)?\.?"
+)
+_FIELD = re.compile(r"`(?P<name>[^`]+)`(?: \((?:default `(?P<default>[^`]+)`|required)\))?")
+
+
 def _class_claims(sentence: str) -> list[Claim] | None:
-    """The claims of a sentence of a class's new abstract members or overrides; None for
-    any other sentence."""
+    """The claims of a sentence of a class's new abstract members, overrides or fields;
+    None for any other sentence."""
+    if m := _FIELDS.fullmatch(sentence):
+        return [
+            Claim(Kind.FIELD_NEW, f"{m['owner']}.{f['name']}", sentence, new=f["default"])
+            for f in _FIELD.finditer(m["fields"])
+        ]
     if m := _ABSTRACT.fullmatch(sentence):
         kind, base = Kind.ABSTRACT_NEW, None
     elif m := _OVERRIDES.fullmatch(sentence):
