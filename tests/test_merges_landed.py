@@ -255,3 +255,31 @@ def test_the_checker_reads_a_field_gained_from_the_class(tmp_path: Path) -> None
         "`Config` gains the fields `convert_key` (default `lambda x: x`), `strict` (required).",
     ):
         assert Verdict.FALSE in [v for _, v in verdicts_of(root, commit.sha, false)], false
+
+
+def test_the_checker_reads_a_case_accepted_before_the_final_return(tmp_path: Path) -> None:
+    before = (
+        "def is_instance(value, type_):\n"
+        "    if type_ is int:\n        return isinstance(value, int)\n"
+        "    return False\n"
+    )
+    after = before.replace(
+        "    return False\n",
+        "    if is_generic(type_):\n        return isinstance(value, type_.origin)\n"
+        "    return False\n",
+    )
+    root, commit = second_commit(
+        tmp_path, {"pkg/types.py": before}, {"pkg/types.py": after}, "Generic instances"
+    )
+    said = (
+        "`is_instance` now returns `isinstance(value, type_.origin)` when `is_generic(type_)`, "
+        "where it returned `False`."
+    )
+    assert verdicts_of(root, commit.sha, said) == [(Kind.RETURNS_WHEN, Verdict.TRUE)]
+    for false in (
+        "`is_instance` now returns `True` when `is_generic(type_)`, where it returned `False`.",
+        "`is_instance` now returns `isinstance(value, int)` when `type_ is int`.",
+        "`is_instance` now returns `isinstance(value, type_.origin)` when `is_generic(type_)`, "
+        "where it returned `None`.",
+    ):
+        assert [v for _, v in verdicts_of(root, commit.sha, false)] == [Verdict.FALSE], false

@@ -512,6 +512,7 @@ class Checker:
             Kind.ABSTRACT_NEW: self._abstract,
             Kind.OVERRIDES: self._overrides,
             Kind.FIELD_NEW: self._field,
+            Kind.RETURNS_WHEN: self._returns_when,
             Kind.STILL_READS: self._still_reads,
             Kind.IMPORTS_GONE: self._still_imports,
             Kind.CALL_SHORT: self._call_short,
@@ -2443,6 +2444,28 @@ class Checker:
         before = self._classes(c.parent, c.before).get(owner)
         why = gains_abstract(after, before, method)
         return (Verdict.FALSE, why) if why else (Verdict.TRUE, "")
+
+    def _returns_when(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now returns `v` when `t`, where it returned `l`": at the commit an own `if t:`
+        of `f` ends in `return v` (its other statements never leave), `t` no test of `f` at
+        the parent, and `f` returns `l` at both revisions (tests and values compared as
+        `ast.unparse` writes them, spaces folded)."""
+        function, value, test = _normal(claim.name), claim.old or "", claim.new or ""
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        if _folded(test) in {_folded(t) for t in bodies.before.conditions}:
+            return Verdict.FALSE, f"`{function}` tested `{test}` at the parent already"
+        if (_folded(test), _folded(value)) not in {
+            (_folded(t), _folded(v)) for t, v in bodies.after.returns_when
+        }:
+            return Verdict.FALSE, f"no `if {test}:` of `{function}` ends in `return {value}`"
+        if claim.was is not None:
+            last = _folded(claim.was)
+            for body, side in ((bodies.before, "parent"), (bodies.after, "commit")):
+                if last not in {_folded(g) for g in body.gives}:
+                    return Verdict.FALSE, f"`{function}` returns no `{claim.was}` at the {side}"
+        return Verdict.TRUE, ""
 
     def _field(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`C` gains the field `f` (default `d`)": a changed Python file's class `C`

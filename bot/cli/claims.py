@@ -118,6 +118,7 @@ class Kind(StrEnum):
     FIXES_UNRELEASED = "fixes code never released"
     ABSTRACT_NEW = "gains abstract member"
     FIELD_NEW = "gains field"
+    RETURNS_WHEN = "now returns when"
     OVERRIDES = "now overrides"
     STILL_READS = "still reads removed name"
     IMPORTS_GONE = "still imports removed name"
@@ -163,6 +164,7 @@ _VERBS: list[tuple[Kind, str]] = [
         r"now returns early when|now skips to the next iteration when"
         r"|now raises(?=\s+`[^`]*`\s+when\s)",
     ),
+    (Kind.RETURNS_WHEN, r"now returns(?=\s+`[^`]*`\s+when\s)"),
     (Kind.TESTS_NOW, r"now tests"),
     (Kind.NO_LONGER_TESTS, r"no longer tests"),
     (Kind.RAISES_GONE_WHEN, r"no longer raises(?=\s+`[^`]*`\s+when\s)"),
@@ -281,7 +283,12 @@ _NAMED_BODY_KINDS = {
     Kind.CALLS_GONE,
 }
 _CONDITION_KINDS = frozenset(
-    {Kind.TESTS_NOW, Kind.GUARD, Kind.NO_LONGER_TESTS, Kind.RAISES_GONE_WHEN}
+    {Kind.TESTS_NOW, Kind.GUARD, Kind.NO_LONGER_TESTS, Kind.RAISES_GONE_WHEN, Kind.RETURNS_WHEN}
+)
+# "`v` when `t`, where it returned `l`": what follows "now returns" of a case accepted
+_RETURNS_WHEN = re.compile(
+    r"\s*`(?P<value>[^`]+)`\s+when\s+`(?P<test>[^`]+)`"
+    r"(?:,\s+where it returned\s+`(?P<last>[^`]+)`)?"
 )
 _PASSES_KINDS = frozenset({Kind.PASSES, Kind.PASSES_GONE})
 _SUBJECT_KINDS = (
@@ -704,11 +711,18 @@ def _condition_claims(
     returns early when `t`" / "raises `E` when `t`" / "skips to the next iteration when `t`":
     `old` the jump ("return", "raise E", "continue"), `new` the test; "`f` no longer tests
     `t`": `new` the test; "`f` no longer raises `E` when `t`": `old` "raise E", `new` the
-    test."""
+    test; "`f` now returns `v` when `t`, where it returned `l`": `old` `v`, `new` `t`, `was`
+    `l`."""
     function, path = _subject(head)
     spans = _SPAN.findall(segment)
     if function is None:
         return [], spans
+    if kind is Kind.RETURNS_WHEN:
+        given = _RETURNS_WHEN.match(segment)
+        if given is None:
+            return [], spans
+        claim = Claim(kind, function, sentence, path, given["value"], given["test"], given["last"])
+        return [claim], []
     if kind is Kind.RAISES_GONE_WHEN or (
         kind is Kind.GUARD and verb.lower().startswith("now raises")
     ):
