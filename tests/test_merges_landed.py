@@ -283,3 +283,29 @@ def test_the_checker_reads_a_case_accepted_before_the_final_return(tmp_path: Pat
         "where it returned `None`.",
     ):
         assert [v for _, v in verdicts_of(root, commit.sha, false)] == [Verdict.FALSE], false
+
+
+def test_the_checker_reads_a_guard_narrowed_past_a_raise(tmp_path: Path) -> None:
+    root, commit = second_commit(
+        tmp_path,
+        {"pkg/core.py": _UNION.format(test="config.strict_unions_match")},
+        {"pkg/core.py": _UNION.format(test="config.strict_unions_match and union_matches")},
+        "Check for non empty union matches",
+    )
+    head = "`_build_value_for_union` now raises "
+    said = (
+        f"{head}`UnionMatchError` if `config.strict_unions_match and not union_matches` "
+        "(unless `not config.check_types`: then it returns `data`), where it returned "
+        "`union_matches.popitem()[1]` (`union_matches.popitem()` raised `KeyError` there)."
+    )
+    assert (Kind.RAISES_PAST, Verdict.TRUE) in verdicts_of(root, commit.sha, said)
+    for false in (
+        f"{head}`ValueError` if `config.strict_unions_match and not union_matches`, "
+        "where it returned `union_matches.popitem()[1]`.",
+        f"{head}`UnionMatchError` if `config.check_types and not union_matches`, "
+        "where it returned `union_matches.popitem()[1]`.",
+        f"{head}`UnionMatchError` if `config.strict_unions_match and not union_matches`, "
+        "where it returned `data`.",
+    ):
+        verdicts = [v for k, v in verdicts_of(root, commit.sha, false) if k is Kind.RAISES_PAST]
+        assert verdicts == [Verdict.FALSE], false

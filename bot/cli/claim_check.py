@@ -513,6 +513,7 @@ class Checker:
             Kind.OVERRIDES: self._overrides,
             Kind.FIELD_NEW: self._field,
             Kind.RETURNS_WHEN: self._returns_when,
+            Kind.RAISES_PAST: self._raises_past,
             Kind.STILL_READS: self._still_reads,
             Kind.IMPORTS_GONE: self._still_imports,
             Kind.CALL_SHORT: self._call_short,
@@ -2444,6 +2445,44 @@ class Checker:
         before = self._classes(c.parent, c.before).get(owner)
         why = gains_abstract(after, before, method)
         return (Verdict.FALSE, why) if why else (Verdict.TRUE, "")
+
+    def _raises_past(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now raises `E` if `a and not b` …, where it returned `r`": at the parent an
+        own `if a:` of `f` ends in `return r`, at the commit an own `if a and b:` does and
+        none of `a` alone, and `f`'s own code raises `E` at both revisions (a raise it
+        already had, now reached where `b` is false). Tests and values are compared as
+        `ast.unparse` writes them, spaces folded."""
+        function, exception = _normal(claim.name), claim.old or ""
+        try:
+            said = ast.parse(claim.new or "", mode="eval").body
+        except SyntaxError:
+            return Verdict.UNVERIFIABLE, f"`{claim.new}` does not parse"
+        if (
+            not isinstance(said, ast.BoolOp)
+            or not isinstance(said.op, ast.And)
+            or not isinstance(said.values[-1], ast.UnaryOp)
+            or not isinstance(said.values[-1].op, ast.Not)
+        ):
+            return Verdict.UNVERIFIABLE, f"`{claim.new}` is no `a and not b`"
+        kept = said.values[:-1]
+        old = ast.unparse(kept[0] if len(kept) == 1 else ast.BoolOp(ast.And(), kept))
+        new = f"{old} and {ast.unparse(said.values[-1].operand)}"
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        was = _folded(claim.was or "")
+        for body, test, side in ((bodies.before, old, "parent"), (bodies.after, new, "commit")):
+            if (_folded(test), was) not in {(_folded(t), _folded(v)) for t, v in body.returns_when}:
+                return (
+                    Verdict.FALSE,
+                    f"no `if {test}:` of `{function}` ends in `return {claim.was}` at the {side}",
+                )
+        if (_folded(old), was) in {(_folded(t), _folded(v)) for t, v in bodies.after.returns_when}:
+            return Verdict.FALSE, f"`{function}` still returns `{claim.was}` when `{old}` alone"
+        for body, side in ((bodies.before, "parent"), (bodies.after, "commit")):
+            if exception not in body.raises and exception not in {_last(r) for r in body.raises}:
+                return Verdict.FALSE, f"`{function}` raises no `{exception}` at the {side}"
+        return Verdict.TRUE, ""
 
     def _returns_when(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`f` now returns `v` when `t`, where it returned `l`": at the commit an own `if t:`

@@ -119,6 +119,7 @@ class Kind(StrEnum):
     ABSTRACT_NEW = "gains abstract member"
     FIELD_NEW = "gains field"
     RETURNS_WHEN = "now returns when"
+    RAISES_PAST = "now raises past a narrowed guard"
     OVERRIDES = "now overrides"
     STILL_READS = "still reads removed name"
     IMPORTS_GONE = "still imports removed name"
@@ -165,6 +166,7 @@ _VERBS: list[tuple[Kind, str]] = [
         r"|now raises(?=\s+`[^`]*`\s+when\s)",
     ),
     (Kind.RETURNS_WHEN, r"now returns(?=\s+`[^`]*`\s+when\s)"),
+    (Kind.RAISES_PAST, r"now raises(?=\s+`[^`]*`\s+if\s+`)"),
     (Kind.TESTS_NOW, r"now tests"),
     (Kind.NO_LONGER_TESTS, r"no longer tests"),
     (Kind.RAISES_GONE_WHEN, r"no longer raises(?=\s+`[^`]*`\s+when\s)"),
@@ -283,7 +285,20 @@ _NAMED_BODY_KINDS = {
     Kind.CALLS_GONE,
 }
 _CONDITION_KINDS = frozenset(
-    {Kind.TESTS_NOW, Kind.GUARD, Kind.NO_LONGER_TESTS, Kind.RAISES_GONE_WHEN, Kind.RETURNS_WHEN}
+    {
+        Kind.TESTS_NOW,
+        Kind.GUARD,
+        Kind.NO_LONGER_TESTS,
+        Kind.RAISES_GONE_WHEN,
+        Kind.RETURNS_WHEN,
+        Kind.RAISES_PAST,
+    }
+)
+# "`E` if `a and not b` (unless `u`: then it returns `w`), where it returned `r`": what
+# follows "now raises" of a guard narrowed past a raise
+_RAISES_PAST = re.compile(
+    r"\s*`(?P<exception>[^`]+)`\s+if\s+`(?P<test>[^`]+)`"
+    r"(?:\s+\(unless `[^`]+`: then it returns `[^`]+`\))*,\s+where it returned\s+`(?P<was>[^`]+)`"
 )
 # "`v` when `t`, where it returned `l`": what follows "now returns" of a case accepted
 _RETURNS_WHEN = re.compile(
@@ -717,6 +732,12 @@ def _condition_claims(
     spans = _SPAN.findall(segment)
     if function is None:
         return [], spans
+    if kind is Kind.RAISES_PAST:
+        past = _RAISES_PAST.match(segment)
+        if past is None:
+            return [], spans
+        claim = Claim(kind, function, sentence, path, past["exception"], past["test"], past["was"])
+        return [claim], []
     if kind is Kind.RETURNS_WHEN:
         given = _RETURNS_WHEN.match(segment)
         if given is None:
