@@ -46,6 +46,7 @@ _TEST = (
 # dict raised `KeyError`; the guard narrowed by `union_matches` lets the final raise run.
 _UNION = (
     "class UnionMatchError(Exception):\n    pass\n\n\n"
+    "class StrictUnionMatchError(Exception):\n    pass\n\n\n"
     "def build(union, data, config):\n    return _build_value_for_union(union, data, config)\n\n\n"
     "def _build_value_for_union(union, data, config):\n"
     "    union_matches = {{}}\n"
@@ -56,6 +57,8 @@ _UNION = (
     "            else:\n"
     "                return data\n"
     "    if {test}:\n"
+    "        if len(union_matches) > 1:\n"
+    "            raise StrictUnionMatchError(union_matches)\n"
     "        return union_matches.popitem()[1]\n"
     "    if not config.check_types:\n"
     "        return data\n"

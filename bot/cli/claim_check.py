@@ -1572,6 +1572,7 @@ class Checker:
                     merged.generator |= found.generator
                     merged.falls_through |= found.falls_through
                     merged.returns_when |= found.returns_when
+                    merged.ends_returning |= found.ends_returning
                     merged.early |= found.early
                     for name, values in found.assigned.items():
                         merged.assigned.setdefault(name, set()).update(values)
@@ -2449,9 +2450,9 @@ class Checker:
     def _raises_past(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`f` now raises `E` if `a and not b` …, where it returned `r`": at the parent an
         own `if a:` of `f` ends in `return r`, at the commit an own `if a and b:` does and
-        none of `a` alone, and `f`'s own code raises `E` at both revisions (a raise it
-        already had, now reached where `b` is false). Tests and values are compared as
-        `ast.unparse` writes them, spaces folded."""
+        none of `a` alone returns, and `f`'s own code raises `E` at both revisions (a raise
+        it already had, now reached where `b` is false). Tests and values are
+        compared as `ast.unparse` writes them, spaces folded."""
         function, exception = _normal(claim.name), claim.old or ""
         try:
             said = ast.parse(claim.new or "", mode="eval").body
@@ -2470,18 +2471,23 @@ class Checker:
         bodies = self._both_bodies(c, claim)
         if not isinstance(bodies, _Bodies):
             return bodies
+
+        def returns(body: Body, test: str) -> bool:
+            return (_folded(test), "return") in {(_folded(t), how) for t, how in body.guards}
+
         was = _folded(claim.was or "")
         for body, test, side in ((bodies.before, old, "parent"), (bodies.after, new, "commit")):
-            if (_folded(test), was) not in {(_folded(t), _folded(v)) for t, v in body.returns_when}:
+            if (_folded(test), was) not in {
+                (_folded(t), _folded(v)) for t, v in body.ends_returning
+            }:
                 return (
                     Verdict.FALSE,
                     f"no `if {test}:` of `{function}` ends in `return {claim.was}` at the {side}",
                 )
-        if (_folded(old), was) in {(_folded(t), _folded(v)) for t, v in bodies.after.returns_when}:
-            return Verdict.FALSE, f"`{function}` still returns `{claim.was}` when `{old}` alone"
-        for body, side in ((bodies.before, "parent"), (bodies.after, "commit")):
             if exception not in body.raises and exception not in {_last(r) for r in body.raises}:
                 return Verdict.FALSE, f"`{function}` raises no `{exception}` at the {side}"
+        if returns(bodies.after, old):
+            return Verdict.FALSE, f"`{function}` still returns when `{old}` alone"
         return Verdict.TRUE, ""
 
     def _returns_when(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
