@@ -312,3 +312,19 @@ def test_the_checker_reads_a_guard_narrowed_past_a_raise(tmp_path: Path) -> None
     ):
         verdicts = [v for k, v in verdicts_of(root, commit.sha, false) if k is Kind.RAISES_PAST]
         assert verdicts == [Verdict.FALSE], false
+
+
+def test_a_trunk_merged_into_a_branch_is_not_typed_by_what_the_trunk_brings(
+    tmp_path: Path,
+) -> None:
+    analysis = _merged(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/exceptions.py": _EXCEPTIONS,
+            "pkg/generics.py": _GENERICS.format(body=_ASSIGNS),
+        },
+        {"pkg/generics.py": _GENERICS.format(body=_CATCHES), "tests/test_base.py": _TEST},
+        "Merge main into cmdfix2",
+    )
+    assert T.BUGFIX not in analysis.change_types

@@ -553,6 +553,10 @@ def _tooling_typed(types: list[ChangeType], commit: CommitInput, sig: Signals) -
     return [T.BUILD if build else T.OTHER]
 
 
+# The names of a project's trunk: its merge into a branch lands nothing of its own
+_TRUNKS = frozenset(("main", "master", "trunk", "develop"))
+
+
 def _merge_typed(types: list[ChangeType], message: str, sig: Signals) -> list[ChangeType]:
     """A merge no word of its pull request typed, typed by what it lands: its branch's first
     word (`bug/273-readonly-attribute`, `feature/generics`), then its facts: a public name
@@ -1255,7 +1259,8 @@ def analyze_shielded(
         commit, sig.title, sig.line_kinds, tuple(f.meaning for f in sig.fragments if f.meaning)
     )
     types = _tooling_typed(_docs_by_word(_with_options(types, sig), commit, sig), commit, sig)
-    if landed is not None:
+    # (a trunk merged into a branch brings the trunk's own commits, each an entry already)
+    if landed is not None and (branch or "").rsplit("/", 1)[-1] not in _TRUNKS:
         types = _merge_typed(types, shielded_message, sig)
     risks = breaking_risks(commit, sig, p)
     # A merge is breaking only by its author's words (a footer, a `!`, a label, "breaking
