@@ -120,8 +120,10 @@ def test_a_merged_crash_fix_its_test_pins_is_a_fix_told_by_its_code(tmp_path: Pa
     assert analysis.importance.value == "medium"
     # the pull request's sentence says nothing it does: the code's facts say what changed
     assert "hotfix" not in analysis.summary
+    # what it now catches is the fix; the new `DaciteError` callers reach is the risk's
+    assert analysis.summary == "`__concretize` now catches `AttributeError`."
+    assert any("DaciteError" in r.description for r in analysis.risks)
     said = _said(analysis)
-    assert "`__concretize` now catches `AttributeError`" in said
     assert "`test_from_dict_iterables`" in said
 
 

@@ -1355,6 +1355,7 @@ def analyze_shielded(
         p=p,
         merge=None if landed is None else branch or "",
         release=release,
+        told=tuple(news),
     )
     if unreleased_fix and sig.last_release is not None:
         tag = code(sig.last_release.tag)

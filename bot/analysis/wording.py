@@ -3281,11 +3281,13 @@ def write(
     p: AnalysisPhrases,
     merge: str | None = None,
     release: bool = False,
+    told: tuple[Risk, ...] = (),
 ) -> Text:
     """The summary, insights, risks and recommendations of one change. `merge`: the branch a
     merge commit lands, whose summary is what the branch brought (its words, a fact of
     consequence), never a fact of the code's insides. `release`: the change is the release
-    of a version and no more (its own verdict was low), which its summary says."""
+    of a version and no more (its own verdict was low), which its summary says. `told`: the
+    risks said beside the text (a raise callers newly reach)."""
     text = Text(risks=list(risks))
     released = release_summary(sig, p, SUMMARY_LIMIT) if release else None
     if released is not None:
@@ -3352,6 +3354,9 @@ def write(
             for s in facts
             if len(sentence(p, s.clause)) <= limit
             and not (merge is not None and s.internal and not untold_merge)
+            # (what a risk says already is no summary of the fix: dacite 71c365a's new
+            # `DaciteError`, where `__concretize` now catching `AttributeError` is the fix)
+            and not (untold_merge and _said_by(s.clause, [*text.risks, *told]))
             and not s.aside
             # the tests a change adds are its summary only where nothing weighs more, and
             # never a fix's: the title stands alone before a test's name
@@ -3569,6 +3574,17 @@ def _titled(name: str, title: str) -> bool:
     own (`naturaldelta` in "Fix naturaldelta sub second precision")."""
     short = name.rsplit(".", 1)[-1]
     return any(re.search(rf"(?<![\w.]){re.escape(word)}(?!\w)", title) for word in {name, short})
+
+
+def _said_by(clause: str, risks: list[Risk]) -> bool:
+    """Whether every name `clause` spans (calls read as their callee) a risk spans too."""
+
+    def names(words: str) -> set[str]:
+        return {n.split("(", 1)[0] for n in _span_names(words)}
+
+    told = names(" ".join(f"{r.description} {r.consequence or ''}" for r in risks))
+    said = names(clause)
+    return bool(said) and said <= told
 
 
 def _span_names(words: str) -> set[str]:
