@@ -399,7 +399,8 @@ def test_a_file_marked_generated_is_only_counted(tmp_path: Path) -> None:
         },
         "Instantiate the aligned kernels in their own files",
     )
-    assert "Changes 14 generated files." in text
+    # (new files: added, not changed)
+    assert "Adds 14 files marked generated." in text
     assert "fwd_split_align_hdim" not in text
     assert "`own_helper`" in text
     assert Verdict.FALSE not in verdicts

@@ -166,7 +166,13 @@ _DEV_TOOLING = re.compile(
     r"|(^|/)(?:dev|develop|tests?|testing|lint|typing|ci|docs?|mypy)[-_]requirements"
     r"(?:[-_.][^/]*)?\.(?:txt|in)$"
     r"|^\.(?!github/(?:actions|workflows)/)"
+    # Hermit's pinned development environment (`bin/hermit`, `bin/activate-hermit`, its
+    # settings, its README and its packages' `.python3-3.12.3.pkg` marks: voluptuous 85f14d8)
+    r"|(^|/)bin/(?:hermit|activate-hermit|hermit\.hcl|README\.hermit\.md|\.[^/]+\.pkg)$"
 )
+# A link of a Hermit `bin/` to the package that provides it (`bin/python3` → `.python3-3.12.3.pkg`,
+# `bin/hermit`), as git shows a symbolic link: its target alone
+_HERMIT_LINK = re.compile(r"^(?:\.[\w.+-]+\.pkg|hermit)$")
 # The names of extras only developers install: their tools' requirements, no user's.
 _DEV_EXTRA_NAMES = (
     r"dev|develop|development|tests?|testing|docs?|documentation|typing|mypy|lint|linting"
@@ -362,6 +368,8 @@ def dev_tooling(f: FileChange) -> bool:
     ):
         return True
     name = f.filename.rsplit("/", 1)[-1]
+    if _hermit_link(f):
+        return True
     if name in _MAKEFILES and _make_tools_only(f.patch):
         return True
     if f.filename == "tasks.py" and _invoke_tasks(f):
@@ -371,6 +379,23 @@ def dev_tooling(f: FileChange) -> bool:
     if name == "setup.cfg":
         return _dev_tables_only(f, _ini_sections, _DEV_SECTION)
     return name == "pyproject.toml" and _dev_tables_only(f)
+
+
+def _hermit_link(f: FileChange) -> bool:
+    """A file of a `bin/` folder whose every side is one of Hermit's links (a target alone,
+    `.python3-3.12.3.pkg`): a developer's tool, never installed."""
+    if not re.search(r"(^|/)bin/[^/]+$", f.filename):
+        return False
+    texts = [t for t in (f.before, f.after) if t is not None]
+    if not texts and f.patch:
+        texts = [
+            "\n".join(
+                line[1:]
+                for line in f.patch.split("\n")
+                if line[:1] == "+" and not line.startswith("+++")
+            )
+        ]
+    return bool(texts) and all(_HERMIT_LINK.match(t.strip()) for t in texts)
 
 
 _MAKEFILES = ("Makefile", "makefile", "GNUmakefile")

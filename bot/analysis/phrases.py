@@ -192,6 +192,12 @@ class AnalysisPhrases:
     param_retyped: str  # {name} {param} {old} {new}
     made_covariant: tuple[str, str]  # {names}
     return_retyped: str  # {name} {old} {new}
+    # a change of annotations alone: {changes}; with the type aliases it drops, {aliases}
+    typing_only: str
+    typing_only_aliases: str
+    params_retyped: tuple[str, str]  # {params} {names} {old} {new}: the same change grouped
+    returns_retyped: str  # {names} {old} {new}
+    signatures_typed: str  # {names}: a `Protocol`'s stub signatures, annotations elsewhere
     no_longer_catches: str  # {name} {names}
     checks_for: str  # {name} {values}: strings its conditions now compare with
     also_checks_for: str  # {name} {values}: beside strings compared before
@@ -243,6 +249,8 @@ class AnalysisPhrases:
     both: str  # {first} {second}
     tests_call: tuple[str, str]  # {names}: one name, several
     generated: tuple[str, str]  # {count}: one file, several
+    generated_added: tuple[str, str]  # {count}: new files a generator's mark heads
+    folder_added: str  # {count} {folder}: every file of the change new, in one folder
     deprecation: str  # {text}
     fixes: str  # {words} {where}
     fixes_plain: str  # {words}
@@ -542,6 +550,11 @@ EN = AnalysisPhrases(
     tests_added=("adds the test {names}", "adds the tests {names}"),
     tests_expect=("a new test case asserts {cases}", "new test cases assert {cases}"),
     generated=("changes {count} generated file", "changes {count} generated files"),
+    generated_added=(
+        "adds {count} file marked generated",
+        "adds {count} files marked generated",
+    ),
+    folder_added="adds {count} files under `{folder}/`",
     kernels_added=("adds the kernel {names}", "adds the kernels {names}"),
     gains_parameters=("{name} gains {params}", "{name} gain {params}"),
     gains_fields=("{name} gains the field {fields}", "{name} gains the fields {fields}"),
@@ -591,6 +604,16 @@ EN = AnalysisPhrases(
     param_retyped="the parameter `{param}` of {name} now takes `{new}` (was `{old}`)",
     made_covariant=("{names} is now covariant", "{names} are now covariant"),
     return_retyped="{name} now returns `{new}` (was `{old}`)",
+    typing_only="type hints only (runtime unchanged): {changes}",
+    typing_only_aliases=(
+        "type hints only (runtime unchanged, but the type alias {aliases} is gone): {changes}"
+    ),
+    params_retyped=(
+        "the parameter {params} of {names} now takes `{new}` (was `{old}`)",
+        "the parameters {params} of {names} now take `{new}` (was `{old}`)",
+    ),
+    returns_retyped="{names} now return `{new}` (was `{old}`)",
+    signatures_typed="the type hints in {names} change",
     no_longer_catches="{name} no longer catches {names}",
     checks_for="{name} now checks for {values}",
     also_checks_for="{name} now also checks for {values}",
@@ -920,6 +943,8 @@ ZH = AnalysisPhrases(
     tests_added=("新增测试 {names}", "新增测试 {names}"),
     tests_expect=("新增的测试用例断言 {cases}", "新增的测试用例断言 {cases}"),
     generated=("改动 {count} 个生成的文件", "改动 {count} 个生成的文件"),
+    generated_added=("新增 {count} 个标注为生成的文件", "新增 {count} 个标注为生成的文件"),
+    folder_added="在 `{folder}/` 下新增 {count} 个文件",
     kernels_added=("新增内核 {names}", "新增内核 {names}"),
     gains_parameters=("{name} 新增{params}", "{name} 新增{params}"),
     gains_fields=("{name} 新增字段 {fields}", "{name} 新增字段 {fields}"),
@@ -958,6 +983,14 @@ ZH = AnalysisPhrases(
     param_retyped="{name} 的参数 `{param}` 现在接受 `{new}`（原为 `{old}`）",
     made_covariant=("{names} 现在是协变的", "{names} 现在是协变的"),
     return_retyped="{name} 现在返回 `{new}`（原为 `{old}`）",
+    typing_only="仅类型注解（运行时行为不变）：{changes}",
+    typing_only_aliases="仅类型注解（运行时行为不变，但类型别名 {aliases} 已移除）：{changes}",
+    params_retyped=(
+        "{names} 的参数 {params} 现在接受 `{new}`（原为 `{old}`）",
+        "{names} 的参数 {params} 现在接受 `{new}`（原为 `{old}`）",
+    ),
+    returns_retyped="{names} 现在返回 `{new}`（原为 `{old}`）",
+    signatures_typed="{names} 中的类型注解有变",
     no_longer_catches="{name} 不再捕获 {names}",
     checks_for="{name} 现在检查 {values}",
     also_checks_for="{name} 现在还检查 {values}",

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from bot.analysis.facts import ConstantRenamed, Facts
 from bot.analysis.facts.build import package_name, runtime_requirements, still_admits
 from bot.analysis.facts.layout import same_code
+from bot.analysis.facts.packaging import TYPE_MARKER
 from bot.analysis.facts.parses import Parses
 from bot.analysis.internal import internal_only, internal_sentence
 from bot.analysis.messages import (
@@ -65,6 +66,7 @@ from bot.analysis.unreleased import released
 from bot.analysis.unshipped import shipped_build_line, unshipped_only
 from bot.analysis.wording import (
     breaking_risks,
+    changed_names,
     code_changed,
     defect_risks,
     python_floor_raised,
@@ -759,6 +761,11 @@ def _assess(
     ):
         # Lock files, tool settings and pins, benchmarks: what a user installs is the same.
         return Assessment(I.LOW, False, "only dev tooling: locks, tool settings, benchmarks")
+    if known and not said_breaking and _checked_by_users(commit, sig):
+        # a package that ships `py.typed` hands its annotations to its users' type checkers:
+        # a public one changed is a call they now accept or reject, though the code is the
+        # same (voluptuous 65f736c, 4a610d3, 66df7be and 4cde166 alike)
+        return Assessment(I.MEDIUM, False, "public annotations users' type checkers read")
     if (
         known
         and not said_breaking
@@ -962,6 +969,25 @@ def _assess(
     if primary in _ROUTINE_WITHOUT_DIFF or (primary is T.REFACTOR and _CLEAN_UP.search(text)):
         return Assessment(I.LOW, False, f"routine {primary.value} (no diff)")
     return Assessment(I.MEDIUM, False, f"{primary.value} (no diff)")
+
+
+def _checked_by_users(commit: CommitInput, sig: Signals) -> bool:
+    """Whether the shipped code changes only annotations (`Signals.typing_only`), a public
+    function's among them, in a package whose `py.typed` marker (PEP 561) the tree holds
+    (read beside the change: `sources.modules_named`), and no build file changes."""
+    if sig.typing_only is None or sig.line_kinds[PathKind.BUILD]:
+        return False
+    if not any(path.rsplit("/", 1)[-1] == TYPE_MARKER for path, _ in commit.modules):
+        return False
+    return any(
+        n.path in sig.source_files and not any(_hidden_part(part) for part in n.name.split("."))
+        for n in changed_names(sig)
+    )
+
+
+def _hidden_part(part: str) -> bool:
+    """A private name's part (`_helper`), a dunder aside (`Data.__getitem__` is public)."""
+    return part.startswith("_") and not (part.startswith("__") and part.endswith("__"))
 
 
 def _behaviour_changed(commit: CommitInput, sig: Signals) -> bool:

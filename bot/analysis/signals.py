@@ -24,7 +24,8 @@ from bot.analysis.facts import (
     Renamed,
     read_facts,
 )
-from bot.analysis.facts.layout import layout_only
+from bot.analysis.facts.annotated import quiet_classes
+from bot.analysis.facts.layout import layout_only, same_code, typing_only
 from bot.analysis.facts.parses import Parses
 from bot.analysis.families import model_family
 from bot.analysis.fragments import (
@@ -51,7 +52,7 @@ from bot.analysis.messages import (
 from bot.analysis.paths import PathKind, path_kind, ships
 from bot.analysis.titles import ParsedTitle, keeps_records, parse_title
 from bot.analysis.versions import Release, release_of
-from bot.models import CommitInput, LastRelease
+from bot.models import CommitInput, FileChange, LastRelease
 
 # Symptoms a reader must know about (the rubric's "silent wrong results, data corruption,
 # NaNs, crashes, deadlocks, hangs, memory-safety bugs, security"), by the word that shows them.
@@ -255,6 +256,9 @@ class Signals:
     last_release: LastRelease | None = None
     # the commit's settings and workflow files parsed, for the rules that read them again
     parses: Parses = field(default_factory=Parses, compare=False, repr=False)
+    # every shipped Python file changes only what a type checker reads (`annotations_only`):
+    # the type aliases it binds or drops; None where that is not proven
+    typing_only: tuple[str, ...] | None = None
 
     @property
     def severity(self) -> tuple[str, ...]:
@@ -660,6 +664,7 @@ def read_signals(
     confined = _confined(title, [f.filename for f in source])
     title_lower = title.text.lower()
     labels_lower = [label.lower() for label in labels]
+    facts = facts or read_facts(commit, parses)
     return Signals(
         title=title,
         # A maintainer's label ("security", "critical", "data-loss") counts like the title.
@@ -703,7 +708,37 @@ def read_signals(
         if release and (released or len(release.items) >= RELEASE_ITEMS or not changelog)
         else None,
         released=released,
-        facts=facts or read_facts(commit, parses),
+        facts=facts,
         last_release=commit.release,
         parses=parses,
+        typing_only=annotations_only(commit, [f for f in source if f.filename not in layout]),
     )
+
+
+# The most changed lines of shipped code a change is parsed whole for, to prove it only
+# annotations (an edit of signatures takes a few lines each)
+_TYPING_EDIT_LINES = 300
+
+
+def annotations_only(commit: CommitInput, source: list[FileChange]) -> tuple[str, ...] | None:
+    """The type aliases dropped where every shipped Python file (one at least, none but
+    Python modules) changes only what a type checker reads (`layout.typing_only`: its
+    annotations, a `Protocol`'s stub signatures, its type aliases), an annotation at least;
+    None otherwise (docstrings alone among them)."""
+    if (
+        not source
+        or not all(f.filename.endswith(".py") for f in source)
+        or sum(f.changes for f in source) > _TYPING_EDIT_LINES
+    ):
+        return None
+    quiet = quiet_classes(commit.files, commit.modules)
+    aliases: list[str] = []
+    for f in source:
+        found = typing_only(f, quiet)
+        if found is None:
+            return None
+        aliases += found
+    # (docstrings alone, the annotations the same, are no change of annotations)
+    if not aliases and all(same_code(f) for f in source):
+        return None
+    return tuple(aliases)

@@ -215,7 +215,41 @@ def modules_named(
     wanted += [p for p in _metadata_beside(files, changed) if p not in wanted]
     wanted += [p for p in _metadata_of_requirements(files, changed) if p not in wanted]
     wanted += [p for p in _metadata_of_root_scripts(files, changed) if p not in wanted]
-    return [*wanted, *(p for p in _metadata_of_title(title, changed) if p not in wanted)]
+    wanted += [p for p in _metadata_of_title(title, changed) if p not in wanted]
+    return [*wanted, *(p for p in _type_markers(files, changed) if p not in wanted)]
+
+
+# A line of a Python module an edit of annotations writes: a return's `-> T`, a parameter's
+# or a name's `x: T`, an import, a `typing.` name (a type alias), a `TYPE_CHECKING` block
+_TYPED_LINE = re.compile(r"->|\w\s*:\s*[^\s=]|\bimport\b|\btyping\b|\bTYPE_CHECKING\b")
+# Folders a package's import path does not include (`src/pkg/py.typed` is `pkg`'s)
+_SOURCE_ROOTS = frozenset({"src", "lib"})
+
+
+def _type_markers(files: list[FileChange], changed: set[str]) -> list[str]:
+    """The `py.typed` marker of the top package of each changed Python module whose added
+    lines may all be annotations (`_TYPED_LINE`): whether the package ships it says whether
+    users' type checkers read them (PEP 561)."""
+    out: list[str] = []
+    for f in files:
+        parts = f.filename.split("/")
+        if not f.filename.endswith(".py") or not f.patch or len(parts) < 2:
+            continue
+        top = parts[:2] if parts[0] in _SOURCE_ROOTS and len(parts) > 2 else parts[:1]
+        marker = "/".join([*top, "py.typed"])
+        if marker in out or marker in changed:
+            continue
+        # (the lines it adds: those it replaces may be anything, `self.schema = schema`)
+        lines = [
+            line[1:]
+            for line in f.patch.split("\n")
+            if line[:1] == "+" and not line.startswith("+++") and line[1:].strip()
+        ]
+        if lines and all(
+            _TYPED_LINE.search(line) or line.lstrip().startswith("#") for line in lines
+        ):
+            out.append(marker)
+    return out[:1]
 
 
 def _import_texts(

@@ -1017,6 +1017,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _classifiers,
         _settings_same,
         _tests,
+        _folder_added,
         _sections,
         _generated,
     )
@@ -3036,7 +3037,10 @@ def _call_keywords(
 
 def _retyped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """A public shipped function's parameter or return annotated with another type: what a
-    caller may now pass, or gets back (short types only, said as written)."""
+    caller may now pass, or gets back (short types only, said as written); where annotations
+    are all the change is (`Signals.typing_only`), said so in one sentence (`_typed_only`)."""
+    if sig.typing_only is not None and (typed := _typed_only(sig, p)):
+        return typed
     shipped = set(sig.source_files)
     out: list[_Statement] = []
     for change in sig.facts.retyped:
@@ -3055,6 +3059,64 @@ def _retyped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         )
         out.append(_Statement("compatibility", clause))
     return out[:2]
+
+
+# The functions one sentence of a change of annotations names (voluptuous 4cde166: six
+# classes' `description`)
+_TYPED_NAMES = 6
+
+
+def _typed_only(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A change of annotations alone, said as such, the same new type of a parameter (or a
+    return) said once for every public function given it: "type hints only (runtime
+    unchanged): the parameters `min`, `max` of `Range`, `Clamp`, `Length` now take `T` (was
+    `U`)" (voluptuous 65f736c); where no annotation of a parameter or return is said (a
+    `Protocol`'s stub signatures rewritten, dacite ae4fd06), the public functions whose
+    annotations change. Nothing where no public function's annotation changes."""
+    shipped = set(sig.source_files)
+    # (old, new) → function → its parameters so retyped ("->": its return)
+    groups: dict[tuple[str, str], dict[str, list[str]]] = {}
+    for change in sig.facts.retyped:
+        name = _callable(change.name)
+        if name is None or change.path not in shipped or not _public_name(name):
+            continue
+        if max(len(change.old), len(change.new)) > _SHOWN_TYPE or "`" in change.old + change.new:
+            continue
+        params = groups.setdefault((change.old, change.new), {}).setdefault(name, [])
+        if change.param not in params:
+            params.append(change.param)
+    clauses: list[str] = []
+    for (old, new), functions in groups.items():
+        # functions given the same parameters are said together
+        by_params: dict[tuple[str, ...], list[str]] = {}
+        for name, params in functions.items():
+            by_params.setdefault(tuple(params), []).append(name)
+        for taken, names in by_params.items():
+            said = codes(p, names, limit=_TYPED_NAMES)
+            if taken == ("->",):
+                clauses.append(p.returns_retyped.format(names=said, old=old, new=new))
+                continue
+            shown = [q for q in taken if q != "->"]
+            clauses.append(
+                forms(p.params_retyped, len(shown)).format(
+                    params=codes(p, shown), names=said, old=old, new=new
+                )
+            )
+    if not clauses:
+        names = [
+            n.name for n in changed_names(sig) if n.path in shipped and not _private_parts(n.name)
+        ]
+        if not names:
+            return []
+        clauses = [p.signatures_typed.format(names=codes(p, names, limit=_TYPED_NAMES))]
+    changes = p.clause_sep.join(clauses[:2])
+    aliases = sig.typing_only or ()
+    clause = (
+        p.typing_only_aliases.format(aliases=codes(p, aliases), changes=changes)
+        if aliases
+        else p.typing_only.format(changes=changes)
+    )
+    return [_Statement("compatibility", clause)]
 
 
 def _covariant(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
@@ -3260,12 +3322,38 @@ def _expected(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 
 def _generated(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    """Files a generator wrote are only counted: what they define is the generator's input."""
-    count = sum(f.generated for f in sig.facts.files)
-    if not count:
+    """Files a generator wrote are only counted: what they define is the generator's input.
+    New ones are said added, as marked generated: "changes" would say they were there
+    before (voluptuous 85f14d8's new `bin/hermit`, whose head says "THIS FILE IS GENERATED")."""
+    found = [f for f in sig.facts.files if f.generated]
+    if not found:
         return []
-    clause = forms(p.generated, count).format(count=count)
+    if all(f.status == "added" for f in found):
+        clause = forms(p.generated_added, len(found)).format(count=len(found))
+    else:
+        clause = forms(p.generated, len(found)).format(count=len(found))
     return [_Statement("architecture", clause, minor=True, internal=True)]
+
+
+# The fewest new files in one folder said as such where they are all the change is
+_FOLDER_FILES = 3
+
+
+def _folder_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Every file of the change new, in one folder below the top (three at least): how many,
+    and where (voluptuous 85f14d8: "Adds 15 files under `bin/`", a README's section among
+    them no summary of its own); not for a folder of pages or tests."""
+    files = sig.facts.files
+    if len(files) < _FOLDER_FILES or any(f.status != "added" for f in files):
+        return []
+    if sum(f.kind in (PathKind.DOCS, PathKind.TESTS) for f in files) > 1:
+        # pages or tests: what their sections and cases say is the news
+        return []
+    folders = {f.path.rsplit("/", 1)[0] if "/" in f.path else "" for f in files}
+    if len(folders) != 1 or "" in folders:
+        return []
+    clause = p.folder_added.format(count=len(files), folder=folders.pop())
+    return [_Statement(None, clause, internal=True)]
 
 
 # --- the whole text --------------------------------------------------------------------
@@ -3523,7 +3611,14 @@ def _about_fix(
             text.note("architecture", sentence(p, where_tools))
     # a stub's (`.pyi`) annotations run nowhere: no regression test pins them
     runtime = any(not n.path.endswith(".pyi") for n in shipped)
-    asked = bool(where) and runtime and not sig.test_files and types[0] is T.BUGFIX
+    # (nor annotations alone: a test cannot pin a type hint at run time, dacite ae4fd06)
+    asked = (
+        bool(where)
+        and runtime
+        and not sig.test_files
+        and types[0] is T.BUGFIX
+        and sig.typing_only is None
+    )
     # (last, as it parses both revisions: a fix of annotations that never run, frozenlist
     # 3048a04's build backend, changes no behaviour a test could pin)
     if (

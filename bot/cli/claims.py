@@ -661,8 +661,45 @@ _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
 ]
 
 
+# "Type hints only (runtime unchanged[, but …]): the parameter(s) `p`, `q` of `f`, `g` now
+# take(s) `T` (was `U`)[; `h` now return `V` (was `W`)]": each function's each parameter retyped
+_TYPED_ONLY = re.compile(r"Type hints only \([^)]*\): (?P<clauses>.+?)\.?")
+_TYPED_PARAMS = re.compile(
+    r"the parameters? (?P<params>`[^`]+`(?:, `[^`]+`)*) of (?P<names>`[^`]+`(?:, `[^`]+`)*)"
+    r" now takes? `(?P<new>[^`]+)` \(was `(?P<old>[^`]+)`\)"
+)
+_TYPED_RETURNS = re.compile(
+    r"(?P<names>`[^`]+`(?:, `[^`]+`)*) now return `(?P<new>[^`]+)` \(was `(?P<old>[^`]+)`\)"
+)
+
+
+def _typed_only(sentence: str) -> list[Claim] | None:
+    """The claims of a sentence of annotations alone (`wording._typed_only`): one for each
+    function's each parameter (or return) it says retyped; None for another sentence."""
+    m = _TYPED_ONLY.fullmatch(sentence)
+    if m is None:
+        return None
+    out: list[Claim] = []
+    for clause in m.group("clauses").split("; "):
+        if found := _TYPED_PARAMS.fullmatch(clause):
+            out += [
+                Claim(Kind.RETYPED, f"{f}({p})", sentence, None, found["old"], found["new"])
+                for f in _SPAN.findall(found["names"])
+                for p in _SPAN.findall(found["params"])
+            ]
+        elif found := _TYPED_RETURNS.fullmatch(clause):
+            out += [
+                Claim(Kind.RETURN_TYPE, f, sentence, None, found["old"], found["new"])
+                for f in _SPAN.findall(found["names"])
+            ]
+    return out
+
+
 def _shaped(sentence: str) -> list[Claim] | None:
     """The claims of a sentence of one of `_SHAPES`; None for any other sentence."""
+    typed = _typed_only(sentence)
+    if typed is not None:
+        return typed
     for kind, shape in _SHAPES:
         m = shape.fullmatch(sentence)
         if m is None:

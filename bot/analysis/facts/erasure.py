@@ -349,3 +349,28 @@ def blind_decorators(tree: ast.Module) -> Callable[[ast.expr], bool]:
         return False
 
     return blind
+
+
+def hoist_typing_fallbacks(tree: ast.Module) -> None:
+    """In place: each top-level `try:` that only imports `typing`'s names of every Python
+    3.8+ (its `except ImportError:` a fallback to `typing_extensions`, dacite's `data.py`)
+    read as its imports alone: the fallback never runs."""
+    body: list[ast.stmt] = []
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Try)
+            and not node.orelse
+            and not node.finalbody
+            and node.body
+            and all(
+                isinstance(s, ast.ImportFrom)
+                and s.module == "typing"
+                and not s.level
+                and all(a.name in _OLD_TYPING for a in s.names)
+                for s in node.body
+            )
+        ):
+            body += node.body
+            continue
+        body.append(node)
+    tree.body = body

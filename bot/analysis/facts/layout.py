@@ -16,6 +16,7 @@ from bot.analysis.facts.erasure import (
     defers_annotations,
     erase_checker_only,
     evaluates_alone,
+    hoist_typing_fallbacks,
     prune_typing_imports,
 )
 from bot.analysis.facts.modules import children, module_tree, statements
@@ -589,3 +590,145 @@ def only_annotated(f: FileChange, name: str) -> bool:
         node.body = _without_annotations(body)
         nodes.append(node)
     return ast.dump(nodes[0]) == ast.dump(nodes[1])
+
+
+# `typing`'s forms a type alias is written with (`NullableNumber = typing.Union[int, None]`)
+_ALIAS_FORMS = frozenset(
+    {"Union", "Optional", "Callable", "Literal", "Annotated", "Type", "Tuple", "List", "Dict"}
+    | {"Mapping", "Sequence", "Iterable", "TypeAlias"}
+)
+# A class whose methods' signatures only a type checker reads (its bodies are `...`)
+_PROTOCOLS = frozenset({"Protocol"})
+# A patch's line about what `typing_only` reads past `same_code`: a `Protocol`, a deferral of
+# annotations, a type alias, an import `typing_extensions` stands in for
+_TYPE_LEVEL = re.compile(
+    r"^[-+](?:.*(?:\bProtocol\b|__future__|typing_extensions)"
+    r"|\w+\s*=\s*(?:typing\.)?(?:" + "|".join(sorted(_ALIAS_FORMS)) + r")\[)",
+    re.MULTILINE,
+)
+
+
+def typing_only(f: FileChange, quiet: QuietClass | None = None) -> tuple[str, ...] | None:
+    """Whether a Python file's change is only what a type checker reads: the same code once
+    annotations, `TYPE_CHECKING` imports and docstrings are set aside (`same_code`), and
+    also once the module's type aliases (`X = typing.Union[...]`) and the signatures of a
+    `Protocol`'s stub methods (a body of `...`: dacite ae4fd06's `Data.__getitem__`) are.
+    The aliases the change drops, where the change is that; None where it is not known to
+    be (another language, no texts, a side that does not parse)."""
+    if same_code(f, typing=True, imports=True, quiet=quiet):
+        return ()
+    if f.status != "modified" or f.sides is None or language_of(f.filename) is not Language.PYTHON:
+        return None
+    if f.patch is not None and not _TYPE_LEVEL.search(f.patch):
+        # (parsed again only where the patch touches what the second reading sets aside)
+        return None
+    try:
+        trees = [ast.parse(text) for text in f.sides]
+    except PARSE_ERRORS:
+        return None
+    aliases = [_strip_aliases(tree) for tree in trees]
+    # (an alias's name in an annotation evaluates only where it is bound, and it was: read
+    # as deferred on both sides, as `from __future__ import annotations` the change adds makes
+    # them, none is evaluated)
+    deferred = any(aliases) or any(defers_annotations(tree) for tree in trees)
+    for tree in trees:
+        _unsign_protocols(tree)
+        hoist_typing_fallbacks(tree)
+        if deferred and not defers_annotations(tree):
+            at = 1 if tree.body and bare_string(tree.body[0]) else 0
+            tree.body.insert(
+                at, ast.ImportFrom(module="__future__", names=[ast.alias("annotations")], level=0)
+            )
+    try:
+        texts = [ast.unparse(tree) for tree in trees]
+    except (RecursionError, ValueError):
+        return None
+    stripped = f.model_copy(update={"before": texts[0], "after": texts[1]})
+    if not same_code(stripped, typing=True, imports=True, quiet=quiet):
+        return None
+    return tuple(sorted(aliases[0] - aliases[1]))
+
+
+def _alias_value(node: ast.expr) -> bool:
+    """Whether an expression is a type written with `typing`'s forms (`Union[int, None]`,
+    `typing.Optional[str]`, `A | B` of those)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _alias_value(node.left) or _alias_value(node.right)
+    if not isinstance(node, ast.Subscript):
+        return False
+    base = node.value
+    name = base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
+    return name in _ALIAS_FORMS
+
+
+def _strip_aliases(tree: ast.Module) -> set[str]:
+    """In place: the module's top-level type aliases that only annotations read dropped;
+    their names."""
+    names: set[str] = set()
+    kept: list[ast.stmt] = []
+    read = _read_outside_annotations(tree)
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and node.targets[0].id not in read
+            and _alias_value(node.value)
+        ):
+            names.add(node.targets[0].id)
+            continue
+        kept.append(node)
+    tree.body = kept
+    return names
+
+
+def _unsign_protocols(tree: ast.Module) -> None:
+    """In place: each `Protocol` class's stub methods (a body of `...` or `pass`, a
+    docstring aside) with no parameters: their signatures are a type checker's only."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        bases = {
+            b.attr if isinstance(b, ast.Attribute) else getattr(b, "id", "") for b in node.bases
+        }
+        if not bases & _PROTOCOLS:
+            continue
+        for method in node.body:
+            if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) and _stub(method):
+                method.args = ast.arguments(
+                    posonlyargs=[],
+                    args=[],
+                    vararg=None,
+                    kwonlyargs=[],
+                    kw_defaults=[],
+                    kwarg=None,
+                    defaults=[],
+                )
+                method.returns = None
+
+
+def _stub(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    body = node.body[1:] if docstring(node) else node.body
+    return all(
+        isinstance(s, ast.Pass)
+        or (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) and s.value.value is ...)
+        for s in body
+    )
+
+
+def _read_outside_annotations(tree: ast.Module) -> set[str]:
+    """The names the module reads but in annotations (a signature's, an `x: T`'s)."""
+    read: set[str] = set()
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            read.add(node.id)
+        for name, value in ast.iter_fields(node):
+            if name in ("annotation", "returns"):
+                continue
+            if isinstance(value, ast.AST):
+                stack.append(value)
+            elif isinstance(value, list):
+                stack += [v for v in value if isinstance(v, ast.AST)]
+    return read
