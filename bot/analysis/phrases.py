@@ -157,6 +157,9 @@ class AnalysisPhrases:
     # {name}: a code span, or `name_in` where a bare name does not say which it is, or
     # several; one function, several
     gains_parameters: tuple[str, str]  # {name} {params}
+    gains_fields: tuple[str, str]  # {name} {fields}: a declared-fields class's new fields
+    field_default: str  # {field} {default}: a new field with its default
+    field_required: str  # {field}: a new field with no default
     # {name} {keywords}: the keywords a new `**kwargs` is read for by name
     takes_keywords: tuple[str, str]
     also_gains: str  # {said} {params}: and the plain parameters gained beside
@@ -207,9 +210,16 @@ class AnalysisPhrases:
     tests_now: str  # {name} {test} {was}: a condition rewritten
     returns_early: str  # {name} {test}: a new `if` that returns
     returns_early_with: str  # {name} {value} {test}: a new `if` at the top that returns it
+    # {name} {value} {test} {last}: a new `if` returning, before the final `return last`
+    returns_when_last: str
     recomputes: str  # {name} {target} {new} {old}: a name bound once, its value changed
     recomputes_returned: str  # {name} {target} {new} {old}: the same, of the name it returns
     raises_when: str  # {name} {exception} {test}: a new `if` that raises
+    # {name} {exception} {test} {was}: a guard narrowed, a raise after it now reached
+    narrowed_raises: str
+    narrowed_unless: str  # {test} {value}: a guard between, returning
+    narrowed_error: str  # {call} {error}: what the parent's block raised in that case
+    narrowed_from: str  # {callers}: the public functions that reach a private one
     skips_when: str  # {name} {test}: a new `if` that continues
     rebinds_when: str  # {name} {was} {test}: a new `if` that binds a parameter anew
     no_longer_tests: str  # {name} {test}: a condition gone
@@ -547,6 +557,9 @@ EN = AnalysisPhrases(
     folder_added="adds {count} files under `{folder}/`",
     kernels_added=("adds the kernel {names}", "adds the kernels {names}"),
     gains_parameters=("{name} gains {params}", "{name} gain {params}"),
+    gains_fields=("{name} gains the field {fields}", "{name} gains the fields {fields}"),
+    field_default="{field} (default `{default}`)",
+    field_required="{field} (required)",
     takes_keywords=(
         "{name} now takes the keyword {keywords} (through `**kwargs`)",
         "{name} now takes the keywords {keywords} (through `**kwargs`)",
@@ -615,11 +628,18 @@ EN = AnalysisPhrases(
     tests_now="{name} now tests `{test}` (was `{was}`)",
     returns_early="{name} now returns early when `{test}`",
     returns_early_with="{name} now returns `{value}` early when `{test}`",
+    returns_when_last="{name} now returns `{value}` when `{test}`, where it returned `{last}`",
     recomputes="{name} now computes `{target}` as `{new}` (was `{old}`)",
     recomputes_returned=(
         "{name} now computes `{target}`, the value it returns, as `{new}` (was `{old}`)"
     ),
     raises_when="{name} now raises `{exception}` when `{test}`",
+    narrowed_raises=(
+        "{name} now raises `{exception}` if `{test}`{unless}, where it returned `{was}`"
+    ),
+    narrowed_unless=" (unless `{test}`: then it returns `{value}`)",
+    narrowed_error=" (`{call}` raised `{error}` there)",
+    narrowed_from="; {callers} reach it",
     skips_when="{name} now skips to the next iteration when `{test}`",
     rebinds_when="{name} now sets `{was}` when `{test}`",
     no_longer_tests="{name} no longer tests `{test}`",
@@ -927,6 +947,9 @@ ZH = AnalysisPhrases(
     folder_added="在 `{folder}/` 下新增 {count} 个文件",
     kernels_added=("新增内核 {names}", "新增内核 {names}"),
     gains_parameters=("{name} 新增{params}", "{name} 新增{params}"),
+    gains_fields=("{name} 新增字段 {fields}", "{name} 新增字段 {fields}"),
+    field_default="{field}（默认 `{default}`）",
+    field_required="{field}（必填）",
     takes_keywords=(
         "{name} 现在接受关键字参数 {keywords}（经由 `**kwargs`）",
         "{name} 现在接受关键字参数 {keywords}（经由 `**kwargs`）",
@@ -982,9 +1005,14 @@ ZH = AnalysisPhrases(
     tests_now="{name} 现在判断 `{test}`（原为 `{was}`）",
     returns_early="{name} 现在在 `{test}` 时提前返回",
     returns_early_with="{name} 现在在 `{test}` 时提前返回 `{value}`",
+    returns_when_last="{name} 现在在 `{test}` 时返回 `{value}`，原先返回 `{last}`",
     recomputes="{name} 现在将 `{target}` 计算为 `{new}`（原为 `{old}`）",
     recomputes_returned="{name} 现在将其返回值 `{target}` 计算为 `{new}`（原为 `{old}`）",
     raises_when="{name} 现在在 `{test}` 时抛出 `{exception}`",
+    narrowed_raises="{name} 现在在 `{test}` 时抛出 `{exception}`{unless}，原先返回 `{was}`",
+    narrowed_unless="（`{test}` 时返回 `{value}`）",
+    narrowed_error="（此前 `{call}` 会抛出 `{error}`）",
+    narrowed_from="；{callers} 会调用到它",
     skips_when="{name} 现在在 `{test}` 时跳到下一次循环",
     rebinds_when="{name} 现在在 `{test}` 时设置 `{was}`",
     no_longer_tests="{name} 不再判断 `{test}`",

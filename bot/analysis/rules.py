@@ -29,7 +29,14 @@ from bot.analysis.messages import (
     message_marked_breaking,
     title_marked_breaking,
 )
-from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind, testing_helper
+from bot.analysis.paths import (
+    PathKind,
+    dev_tooling,
+    impact,
+    path_kind,
+    private_module,
+    testing_helper,
+)
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
 from bot.analysis.raising import raise_news, title_only_said
 from bot.analysis.security import (
@@ -48,7 +55,13 @@ from bot.analysis.signals import (
     read_signals,
 )
 from bot.analysis.spans import code
-from bot.analysis.titles import ParsedTitle, keeps_records, merged_branch, merged_message
+from bot.analysis.titles import (
+    ParsedTitle,
+    keeps_records,
+    merged_branch,
+    merged_branch_words,
+    merged_message,
+)
 from bot.analysis.unreleased import released
 from bot.analysis.unshipped import shipped_build_line, unshipped_only
 from bot.analysis.wording import (
@@ -541,6 +554,42 @@ def _tooling_typed(types: list[ChangeType], commit: CommitInput, sig: Signals) -
         return kept
     build = any(path_kind(f.filename) is PathKind.BUILD for f in commit.files)
     return [T.BUILD if build else T.OTHER]
+
+
+# The names of a project's trunk: its merge into a branch lands nothing of its own
+_TRUNKS = frozenset(("main", "master", "trunk", "develop"))
+
+
+def _merge_typed(types: list[ChangeType], message: str, sig: Signals) -> list[ChangeType]:
+    """A merge no word of its pull request typed, typed by what it lands: its branch's first
+    word (`bug/273-readonly-attribute`, `feature/generics`), then its facts: a public name
+    new to shipped code is a feature, shipped code edited with a test added is a fix of
+    what the test pins (dacite 71c365a), and so is a guard narrowed before the code it kept
+    from running (`_build_value_for_union`, dacite 4a7c517)."""
+    if types != [T.OTHER]:
+        return types
+    found: list[ChangeType] = []
+    words = merged_branch_words(message)
+    if words:
+        said = _TAG_TYPES.get(words[0]) or _CONVENTIONAL_TYPES.get(words[0])
+        if said is not None and said is not T.OTHER:
+            found.append(said)
+    shipped = {
+        f
+        for f in sig.source_files
+        if path_kind(f) in _SHIPPED_KINDS and not private_module(f) and not testing_helper(f)
+    }
+    if any(
+        n.path in shipped and not n.private and not n.name.split(".")[-1].startswith("_")
+        for n in sig.facts.added
+    ):
+        found.append(T.FEATURE)
+    edited = any(n.path in shipped for n in sig.facts.changed)
+    # (a feature's new names come with their tests: those pin the feature, not a fix)
+    pinned = edited and bool(sig.facts.tests_added) and T.FEATURE not in found
+    if pinned or any(g.path in shipped for g in sig.facts.guards_narrowed):
+        found.append(T.BUGFIX)
+    return list(dict.fromkeys(found))[:4] or types
 
 
 def _security_named(
@@ -1227,6 +1276,7 @@ def analyze_shielded(
     p = analysis_phrases(language)
     landed = merged_message(commit.message)
     branch = merged_branch(commit.message)
+    shielded_message = commit.message
     if landed is not None:
         # A merge is read with the message of the branch it lands: its facts are read again.
         commit = commit.model_copy(update={"message": landed})
@@ -1236,6 +1286,9 @@ def analyze_shielded(
         commit, sig.title, sig.line_kinds, tuple(f.meaning for f in sig.fragments if f.meaning)
     )
     types = _tooling_typed(_docs_by_word(_with_options(types, sig), commit, sig), commit, sig)
+    # (a trunk merged into a branch brings the trunk's own commits, each an entry already)
+    if landed is not None and (branch or "").rsplit("/", 1)[-1] not in _TRUNKS:
+        types = _merge_typed(types, shielded_message, sig)
     risks = breaking_risks(commit, sig, p)
     # A merge is breaking only by its author's words (a footer, a `!`, a label, "breaking
     # change" in its text), never by the branch's diff alone.
@@ -1328,6 +1381,7 @@ def analyze_shielded(
         p=p,
         merge=None if landed is None else branch or "",
         release=release,
+        told=tuple(news),
     )
     if unreleased_fix and sig.last_release is not None:
         tag = code(sig.last_release.tag)

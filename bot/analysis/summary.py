@@ -304,6 +304,16 @@ def says_effect(text: str) -> bool:
     return bool(_EFFECT.search(text))
 
 
+_ACTS = re.compile(rf"\b{_ACTION}\b", re.IGNORECASE)
+
+
+def says_what_it_does(text: str) -> bool:
+    """Whether `text` says what a change does: a verb of action ("Fix readonly __args__",
+    "Support generics") or of effect; "A hotfix and not a definitive solution for sure", a
+    branch's name (`nounionmatchfix`) say neither."""
+    return says_effect(text) or _ACTS.search(text) is not None
+
+
 @dataclass(frozen=True)
 class _Unit:
     text: str

@@ -230,6 +230,20 @@ def merged_branch(message: str) -> str | None:
     return m.group("branch") or m.group("tag") or m.group("commit") or m.group("trunk")
 
 
+def merged_branch_words(message: str) -> tuple[str, ...]:
+    """The words of the branch a merge commit lands, its owner left out: `bug`, `273`,
+    `readonly`, `attribute` of `Merge pull request #274 from o/bug/273-readonly-attribute`;
+    none for any other message."""
+    m = _MERGE.match(message.strip().partition("\n")[0].strip())
+    if m is None:
+        return ()
+    name = m.group("branch") or m.group("commit") or m.group("trunk") or ""
+    if m.group("pr"):
+        # `owner/branch`: the owner names who pushed it, not what it brings
+        name = m.group("from").split("/", 1)[-1] if "/" in m.group("from") else ""
+    return tuple(w for w in re.split(r"[-_/.\s]+", name.lower()) if w)
+
+
 def normalise_title(title: str) -> str:
     """A title to compare: no `(#N)` suffixes, leading tags or quotes; case and spaces folded."""
     text = title.strip()

@@ -79,7 +79,13 @@ from bot.analysis.removed import (
 )
 from bot.analysis.signals import SECURITY_WORDS, Signals, exposure_words
 from bot.analysis.spans import code
-from bot.analysis.summary import authored_summary, capitalised, effect_sentences, says_effect
+from bot.analysis.summary import (
+    authored_summary,
+    capitalised,
+    effect_sentences,
+    says_effect,
+    says_what_it_does,
+)
 from bot.analysis.unreleased import never_released, released
 from bot.analysis.unshipped import version_only
 from bot.models import (
@@ -980,6 +986,8 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _additions,
         _documented_public,
         _logs_after_additions,
+        _guards_narrowed,
+        _fields_added,
         _body_values,
         _expected,
         _redocumented_public,
@@ -2344,7 +2352,9 @@ def _callable(name: str) -> str | None:
     dunder (`__call__`, `__eq__`)."""
     if name.endswith(".__init__"):
         name = name[: -len(".__init__")]
-    return None if name.rsplit(".", 1)[-1].startswith("__") else name
+    last = name.rsplit(".", 1)[-1]
+    # (`__concretize` is a module's private helper, no dunder: callers of it are its own)
+    return None if last.startswith("__") and last.endswith("__") else name
 
 
 # Operator methods callers meet through an operation (`len(table)` runs `Table.__len__`):
@@ -2637,6 +2647,80 @@ def _public_body(sig: Signals, function: str, path: str) -> str | None:
     return name if _callers_name(sig, name, path) and not private_module(path) else None
 
 
+def _fields_added(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """The fields a public declared-fields class of a shipped, public module gains, with
+    their defaults: options its callers may now pass ("`Config` gains the field
+    `convert_key` (default `lambda x: x`)", dacite 9fa6a84), one sentence a class; two
+    classes at most, three fields a class shown."""
+    by_class: dict[tuple[str, str], list[str]] = {}
+    for f in sig.facts.fields_added:
+        if f.path not in sig.source_files or private_module(f.path):
+            continue
+        if f.default is not None:
+            said = p.field_default.format(field=code(f.field), default=f.default)
+        elif f.required:
+            said = p.field_required.format(field=code(f.field))
+        else:
+            said = code(f.field)
+        by_class.setdefault((f.name, f.path), []).append(said)
+    out = []
+    for (name, path), fields in list(by_class.items())[:2]:
+        shown = p.list_sep.join(fields[:3])
+        if len(fields) > 3:
+            shown = p.more.format(shown=shown, count=len(fields) - 3)
+        clause = forms(p.gains_fields, len(fields)).format(
+            name=_which(sig, p, name, path), fields=shown
+        )
+        out.append(_Statement("compatibility", clause))
+    return out
+
+
+def _narrowed_test(test: str, added: str) -> str:
+    """`test and not added`, the added test bracketed where `not` would bind less of it."""
+    try:
+        node = ast.parse(added, mode="eval").body
+    except SyntaxError:
+        return f"{test} and not ({added})"
+    simple = isinstance(node, ast.Name | ast.Attribute | ast.Call | ast.Subscript)
+    return f"{test} and not {added if simple else f'({added})'}"
+
+
+def _guards_narrowed(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A shipped function's guard narrowed by one more test, and the raise past it that now
+    runs where the new test fails ("`_build_value_for_union` now raises `UnionMatchError` if
+    `config.strict_unions_match and not union_matches` …", dacite 4a7c517): what callers
+    meet, said before how its body goes. Two at most."""
+    out: list[_Statement] = []
+    for g in sig.facts.guards_narrowed[:2]:
+        if g.path not in sig.source_files:
+            continue
+        name = _callable(g.name)
+        if name is None:
+            continue
+        unless = "".join(p.narrowed_unless.format(test=t, value=v) for t, v in g.unless)
+        clause = p.narrowed_raises.format(
+            name=_which(sig, p, name, g.path),
+            exception=g.exception,
+            test=_narrowed_test(g.test, g.added),
+            unless=unless,
+            was=g.was,
+        )
+        if g.error:
+            clause += p.narrowed_error.format(call=g.call, error=g.error)
+        if g.callers:
+            clause += p.narrowed_from.format(callers=p.list_sep.join(code(c) for c in g.callers))
+        public = _callers_name(sig, name, g.path) or bool(g.callers)
+        out.append(
+            _Statement(
+                "compatibility" if public else "architecture",
+                clause,
+                internal=True,
+                behaviour=True,
+            )
+        )
+    return out
+
+
 def _body_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """What a shipped public function's body now gives: the value a new guard at its top
     returns, with when ("`activate` now returns `_TRANSLATIONS[None]` early when `locale is
@@ -2650,9 +2734,26 @@ def _body_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         return None if name is None else _which(sig, p, name, path)
 
     found: list[tuple[str, str]] = []  # (function, clause)
+    # a guard narrowed is said with the raise it now lets run (`_guards_narrowed`)
+    narrowed = {(g.name, g.path, f"{g.test} and {g.added}") for g in sig.facts.guards_narrowed}
+    last = {
+        (c.name, c.path, c.test): c.last
+        for c in sig.facts.conditions_changed
+        if c.turn is Turn.RETURNS and c.last
+    }
     for guard in sig.facts.returns_early:
+        if (guard.name, guard.path, guard.test) in narrowed:
+            continue
         if (name := said(guard.name, guard.path)) is not None:
             clause = p.returns_early_with.format(name=name, value=guard.value, test=guard.test)
+            if (guard.name, guard.path, guard.test) in last:
+                # the case before the final `return`: one more it accepts, no early way out
+                clause = p.returns_when_last.format(
+                    name=name,
+                    value=guard.value,
+                    test=guard.test,
+                    last=last[guard.name, guard.path, guard.test],
+                )
             found.append((guard.name, clause))
     # a linter's rewrites (`'{:.%se}' % p` became an f-string) compute the same value
     restyled = STYLE_WORDS.search(sig.title.text) is not None
@@ -2824,6 +2925,8 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         for g in sig.facts.returns_early
         if _public_body(sig, g.name, g.path) is not None
     }
+    # a guard narrowed is said with the raise it now lets run (`_guards_narrowed`)
+    narrowed = {(g.name, g.path, f"{g.test} and {g.added}") for g in sig.facts.guards_narrowed}
     # an error callers no longer meet first: the effect, where a guard is how
     ordered = sorted(
         sig.facts.conditions_changed, key=lambda c: c.turn is not Turn.NO_LONGER_RAISES
@@ -2834,10 +2937,13 @@ def _body_conditions(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             continue
         if c.turn is Turn.NO_LONGER_RAISES and _public_name(name):
             continue  # (`_raises_gone`)
-        if c.turn is Turn.RETURNS and (c.name, c.path, c.test) in valued:
+        if c.turn is Turn.RETURNS and (c.name, c.path, c.test) in valued | narrowed:
             continue
         said = _which(sig, p, name, c.path)
-        clause = phrases[c.turn].format(name=said, test=c.test, was=c.was, exception=c.was)
+        phrase = p.returns_when_last if c.turn is Turn.RETURNS and c.last else phrases[c.turn]
+        clause = phrase.format(
+            name=said, test=c.test, was=c.was, exception=c.was, value=c.value, last=c.last
+        )
         found.append((name, c.path, clause))
         if c.turn in (Turn.RETURNS, Turn.RAISES, Turn.NO_LONGER_RAISES):
             met.append(clause)
@@ -3263,11 +3369,13 @@ def write(
     p: AnalysisPhrases,
     merge: str | None = None,
     release: bool = False,
+    told: tuple[Risk, ...] = (),
 ) -> Text:
     """The summary, insights, risks and recommendations of one change. `merge`: the branch a
     merge commit lands, whose summary is what the branch brought (its words, a fact of
     consequence), never a fact of the code's insides. `release`: the change is the release
-    of a version and no more (its own verdict was low), which its summary says."""
+    of a version and no more (its own verdict was low), which its summary says. `told`: the
+    risks said beside the text (a raise callers newly reach)."""
     text = Text(risks=list(risks))
     released = release_summary(sig, p, SUMMARY_LIMIT) if release else None
     if released is not None:
@@ -3309,6 +3417,10 @@ def write(
     if marked:
         authored = sentence(p, excerpt(marked[0], limit).rstrip(" ."))
     landed = sig.title.text.strip().rstrip(". ")
+    # a pull request's merge whose words say nothing it does ("A hotfix and not a definitive
+    # solution for sure", dacite 71c365a; its branch's name alone) is told by its code's
+    # facts (a branch's merge says the branch it lands where no fact of consequence is)
+    untold_merge = merge == "" and not says_what_it_does(landed)
     if not authored and merge == "" and says_effect(landed) and len(landed) < limit:
         # a pull request's merge is headed by its branch; the pull request's title, where it
         # says what changes for a user ("reject a non-delimiter second row instead of eating
@@ -3329,7 +3441,10 @@ def write(
             s
             for s in facts
             if len(sentence(p, s.clause)) <= limit
-            and not (merge is not None and s.internal)
+            and not (merge is not None and s.internal and not untold_merge)
+            # (what a risk says already is no summary of the fix: dacite 71c365a's new
+            # `DaciteError`, where `__concretize` now catching `AttributeError` is the fix)
+            and not (untold_merge and _said_by(s.clause, [*text.risks, *told]))
             and not s.aside
             # the tests a change adds are its summary only where nothing weighs more, and
             # never a fix's: the title stands alone before a test's name
@@ -3380,9 +3495,15 @@ def write(
         names = _span_names(clause)
         if names and names <= summary_names and not statement.minor and "“" not in clause:
             continue
-        if statement.theme and statement.clause not in used and not (statement.minor and weighty):
+        # (the tests that pin a fix a merge's words never told are what says it is one)
+        pinned = untold_merge and statement.tests and T.BUGFIX in types
+        if (
+            statement.theme
+            and statement.clause not in used
+            and not (statement.minor and weighty and not pinned)
+        ):
             text.note(statement.theme, sentence(p, clause))
-        elif statement is untold:
+        elif statement is untold or pinned:
             # a fix's new tests, never its summary, still say what it pins where nothing else
             # would (mistune 1bef343's `test_include_rejects_traversal_and_absolute_paths`)
             text.note("architecture", sentence(p, clause))
@@ -3548,6 +3669,17 @@ def _titled(name: str, title: str) -> bool:
     own (`naturaldelta` in "Fix naturaldelta sub second precision")."""
     short = name.rsplit(".", 1)[-1]
     return any(re.search(rf"(?<![\w.]){re.escape(word)}(?!\w)", title) for word in {name, short})
+
+
+def _said_by(clause: str, risks: list[Risk]) -> bool:
+    """Whether every name `clause` spans (calls read as their callee) a risk spans too."""
+
+    def names(words: str) -> set[str]:
+        return {n.split("(", 1)[0] for n in _span_names(words)}
+
+    told = names(" ".join(f"{r.description} {r.consequence or ''}" for r in risks))
+    said = names(clause)
+    return bool(said) and said <= told
 
 
 def _span_names(words: str) -> set[str]:

@@ -82,7 +82,7 @@ from typing import TypeVar
 import yaml
 
 from bot.cli.claims import REACH_SEP, SETS_SEP, Claim, Kind, is_path
-from bot.cli.class_check import bases_of, classes, gains_abstract, own_method
+from bot.cli.class_check import bases_of, classes, gains_abstract, gains_field, own_method
 from bot.cli.defect_check import Unknowable, calls_without, still_imports, still_reads
 from bot.cli.exception_names import class_of
 from bot.cli.extra_pins import judged as extra_judged
@@ -525,6 +525,9 @@ class Checker:
             Kind.FIXES_UNRELEASED: self._fixes_unreleased,
             Kind.ABSTRACT_NEW: self._abstract,
             Kind.OVERRIDES: self._overrides,
+            Kind.FIELD_NEW: self._field,
+            Kind.RETURNS_WHEN: self._returns_when,
+            Kind.RAISES_PAST: self._raises_past,
             Kind.STILL_READS: self._still_reads,
             Kind.IMPORTS_GONE: self._still_imports,
             Kind.CALL_SHORT: self._call_short,
@@ -1593,6 +1596,7 @@ class Checker:
                     merged.generator |= found.generator
                     merged.falls_through |= found.falls_through
                     merged.returns_when |= found.returns_when
+                    merged.ends_returning |= found.ends_returning
                     merged.early |= found.early
                     for name, values in found.assigned.items():
                         merged.assigned.setdefault(name, set()).update(values)
@@ -2741,6 +2745,81 @@ class Checker:
         after = self._classes(c.sha, c.after).get(owner)
         before = self._classes(c.parent, c.before).get(owner)
         why = gains_abstract(after, before, method)
+        return (Verdict.FALSE, why) if why else (Verdict.TRUE, "")
+
+    def _raises_past(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now raises `E` if `a and not b` …, where it returned `r`": at the parent an
+        own `if a:` of `f` ends in `return r`, at the commit an own `if a and b:` does and
+        none of `a` alone returns, and `f`'s own code raises `E` at both revisions (a raise
+        it already had, now reached where `b` is false). Tests and values are
+        compared as `ast.unparse` writes them, spaces folded."""
+        function, exception = _normal(claim.name), claim.old or ""
+        try:
+            said = ast.parse(claim.new or "", mode="eval").body
+        except SyntaxError:
+            return Verdict.UNVERIFIABLE, f"`{claim.new}` does not parse"
+        if (
+            not isinstance(said, ast.BoolOp)
+            or not isinstance(said.op, ast.And)
+            or not isinstance(said.values[-1], ast.UnaryOp)
+            or not isinstance(said.values[-1].op, ast.Not)
+        ):
+            return Verdict.UNVERIFIABLE, f"`{claim.new}` is no `a and not b`"
+        kept = said.values[:-1]
+        old = ast.unparse(kept[0] if len(kept) == 1 else ast.BoolOp(ast.And(), kept))
+        new = f"{old} and {ast.unparse(said.values[-1].operand)}"
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+
+        def returns(body: Body, test: str) -> bool:
+            return (_folded(test), "return") in {(_folded(t), how) for t, how in body.guards}
+
+        was = _folded(claim.was or "")
+        for body, test, side in ((bodies.before, old, "parent"), (bodies.after, new, "commit")):
+            if (_folded(test), was) not in {
+                (_folded(t), _folded(v)) for t, v in body.ends_returning
+            }:
+                return (
+                    Verdict.FALSE,
+                    f"no `if {test}:` of `{function}` ends in `return {claim.was}` at the {side}",
+                )
+            if exception not in body.raises and exception not in {_last(r) for r in body.raises}:
+                return Verdict.FALSE, f"`{function}` raises no `{exception}` at the {side}"
+        if returns(bodies.after, old):
+            return Verdict.FALSE, f"`{function}` still returns when `{old}` alone"
+        return Verdict.TRUE, ""
+
+    def _returns_when(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now returns `v` when `t`, where it returned `l`": at the commit an own `if t:`
+        of `f` ends in `return v` (its other statements never leave), `t` no test of `f` at
+        the parent, and `f` returns `l` at both revisions (tests and values compared as
+        `ast.unparse` writes them, spaces folded)."""
+        function, value, test = _normal(claim.name), claim.old or "", claim.new or ""
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        if _folded(test) in {_folded(t) for t in bodies.before.conditions}:
+            return Verdict.FALSE, f"`{function}` tested `{test}` at the parent already"
+        if (_folded(test), _folded(value)) not in {
+            (_folded(t), _folded(v)) for t, v in bodies.after.returns_when
+        }:
+            return Verdict.FALSE, f"no `if {test}:` of `{function}` ends in `return {value}`"
+        if claim.was is not None:
+            last = _folded(claim.was)
+            for body, side in ((bodies.before, "parent"), (bodies.after, "commit")):
+                if last not in {_folded(g) for g in body.gives}:
+                    return Verdict.FALSE, f"`{function}` returns no `{claim.was}` at the {side}"
+        return Verdict.TRUE, ""
+
+    def _field(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`C` gains the field `f` (default `d`)": a changed Python file's class `C`
+        annotates `f` at the commit, with that default where said; the parent had `C`
+        without it (`class_check.gains_field`)."""
+        owner, _, name = claim.name.rpartition(".")
+        after = self._classes(c.sha, c.after).get(owner)
+        before = self._classes(c.parent, c.before).get(owner)
+        why = gains_field(after, before, name, claim.new)
         return (Verdict.FALSE, why) if why else (Verdict.TRUE, "")
 
     def _overrides(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:

@@ -117,6 +117,9 @@ class Kind(StrEnum):
     NEVER_RELEASED = "never released"
     FIXES_UNRELEASED = "fixes code never released"
     ABSTRACT_NEW = "gains abstract member"
+    FIELD_NEW = "gains field"
+    RETURNS_WHEN = "now returns when"
+    RAISES_PAST = "now raises past a narrowed guard"
     OVERRIDES = "now overrides"
     STILL_READS = "still reads removed name"
     IMPORTS_GONE = "still imports removed name"
@@ -172,6 +175,8 @@ _VERBS: list[tuple[Kind, str]] = [
         r"now returns early when|now skips to the next iteration when"
         r"|now raises(?=\s+`[^`]*`\s+when\s)",
     ),
+    (Kind.RETURNS_WHEN, r"now returns(?=\s+`[^`]*`\s+when\s)"),
+    (Kind.RAISES_PAST, r"now raises(?=\s+`[^`]*`\s+if\s+`)"),
     (Kind.TESTS_NOW, r"now tests"),
     (Kind.NO_LONGER_TESTS, r"no longer tests"),
     (Kind.RAISES_GONE_WHEN, r"no longer raises(?=\s+`[^`]*`\s+when\s)"),
@@ -290,7 +295,25 @@ _NAMED_BODY_KINDS = {
     Kind.CALLS_GONE,
 }
 _CONDITION_KINDS = frozenset(
-    {Kind.TESTS_NOW, Kind.GUARD, Kind.NO_LONGER_TESTS, Kind.RAISES_GONE_WHEN}
+    {
+        Kind.TESTS_NOW,
+        Kind.GUARD,
+        Kind.NO_LONGER_TESTS,
+        Kind.RAISES_GONE_WHEN,
+        Kind.RETURNS_WHEN,
+        Kind.RAISES_PAST,
+    }
+)
+# "`E` if `a and not b` (unless `u`: then it returns `w`), where it returned `r`": what
+# follows "now raises" of a guard narrowed past a raise
+_RAISES_PAST = re.compile(
+    r"\s*`(?P<exception>[^`]+)`\s+if\s+`(?P<test>[^`]+)`"
+    r"(?:\s+\(unless `[^`]+`: then it returns `[^`]+`\))*,\s+where it returned\s+`(?P<was>[^`]+)`"
+)
+# "`v` when `t`, where it returned `l`": what follows "now returns" of a case accepted
+_RETURNS_WHEN = re.compile(
+    r"\s*`(?P<value>[^`]+)`\s+when\s+`(?P<test>[^`]+)`"
+    r"(?:,\s+where it returned\s+`(?P<last>[^`]+)`)?"
 )
 _PASSES_KINDS = frozenset({Kind.PASSES, Kind.PASSES_GONE})
 _SUBJECT_KINDS = (
@@ -750,11 +773,24 @@ def _condition_claims(
     returns early when `t`" / "raises `E` when `t`" / "skips to the next iteration when `t`":
     `old` the jump ("return", "raise E", "continue"), `new` the test; "`f` no longer tests
     `t`": `new` the test; "`f` no longer raises `E` when `t`": `old` "raise E", `new` the
-    test."""
+    test; "`f` now returns `v` when `t`, where it returned `l`": `old` `v`, `new` `t`, `was`
+    `l`."""
     function, path = _subject(head)
     spans = _SPAN.findall(segment)
     if function is None:
         return [], spans
+    if kind is Kind.RAISES_PAST:
+        past = _RAISES_PAST.match(segment)
+        if past is None:
+            return [], spans
+        claim = Claim(kind, function, sentence, path, past["exception"], past["test"], past["was"])
+        return [claim], []
+    if kind is Kind.RETURNS_WHEN:
+        given = _RETURNS_WHEN.match(segment)
+        if given is None:
+            return [], spans
+        claim = Claim(kind, function, sentence, path, given["value"], given["test"], given["last"])
+        return [claim], []
     if kind is Kind.RAISES_GONE_WHEN or (
         kind is Kind.GUARD and verb.lower().startswith("now raises")
     ):
@@ -1002,9 +1038,24 @@ _OVERRIDES = re.compile(
 )
 
 
+# "`C` gains the field `f` (default `d`)", "… the fields `f` (default `d`), `g` (required)
+# and 2 more": a claim for each field named, with its default where said
+_SAID_FIELD = r"`[^`]+`(?: \((?:default `[^`]+`|required)\))?"
+_FIELDS = re.compile(
+    rf"`(?P<owner>[A-Za-z_][\w.]*)` gains the fields? (?P<fields>{_SAID_FIELD}"
+    rf"(?:(?:,|,? and) {_SAID_FIELD})*)(?: and \d+ more)?\.?"
+)
+_FIELD = re.compile(r"`(?P<name>[^`]+)`(?: \((?:default `(?P<default>[^`]+)`|required)\))?")
+
+
 def _class_claims(sentence: str) -> list[Claim] | None:
-    """The claims of a sentence of a class's new abstract members or overrides; None for
-    any other sentence."""
+    """The claims of a sentence of a class's new abstract members, overrides or fields;
+    None for any other sentence."""
+    if m := _FIELDS.fullmatch(sentence):
+        return [
+            Claim(Kind.FIELD_NEW, f"{m['owner']}.{f['name']}", sentence, new=f["default"])
+            for f in _FIELD.finditer(m["fields"])
+        ]
     if m := _ABSTRACT.fullmatch(sentence):
         kind, base = Kind.ABSTRACT_NEW, None
     elif m := _OVERRIDES.fullmatch(sentence):

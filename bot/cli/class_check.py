@@ -1,6 +1,6 @@
 """The claims checker's reading of Python class hierarchies, from its own parse: whether a
-class gains an `@abstractmethod`, and whether a method a class now defines is one a base
-class already had (an override)."""
+class gains an `@abstractmethod`, whether a method a class now defines is one a base
+class already had (an override), and whether a dataclass (attrs, pydantic) gains a field."""
 
 from __future__ import annotations
 
@@ -75,3 +75,54 @@ def _named(node: ast.expr) -> str | None:
     if isinstance(node, ast.Attribute):
         return node.attr
     return node.id if isinstance(node, ast.Name) else None
+
+
+def _field(node: ast.ClassDef | None, name: str) -> ast.AnnAssign | None:
+    """The class body's own annotated `name`, a `ClassVar` aside (no field, by PEP 557)."""
+    for statement in node.body if node is not None else []:
+        if (
+            isinstance(statement, ast.AnnAssign)
+            and isinstance(statement.target, ast.Name)
+            and statement.target.id == name
+            and "ClassVar" not in ast.unparse(statement.annotation)
+        ):
+            return statement
+    return None
+
+
+def _declared_default(value: ast.expr | None) -> str | None:
+    """What a field's instances hold where the caller passes nothing, as written: the value
+    assigned, `field(default=v)`'s `v`, what a `default_factory=lambda: v` returns (`v`);
+    None where nothing says it (no default, another factory)."""
+    if not isinstance(value, ast.Call):
+        return None if value is None else ast.unparse(value)
+    called = ast.unparse(value.func).rsplit(".", 1)[-1]
+    if called not in ("field", "Field", "attrib", "ib"):
+        return ast.unparse(value)
+    keywords = {k.arg: k.value for k in value.keywords if k.arg}
+    if "default" in keywords:
+        return ast.unparse(keywords["default"])
+    factory = keywords.get("default_factory") or keywords.get("factory")
+    if isinstance(factory, ast.Lambda) and not factory.args.args:
+        return ast.unparse(factory.body)
+    return None
+
+
+def gains_field(
+    after: ast.ClassDef | None, before: ast.ClassDef | None, name: str, default: str | None
+) -> str:
+    """Why "`C` gains the field `f` (default `d`)" is false, or "": at the commit `C`'s body
+    annotates `f` (no `ClassVar`) with the default `d` where one is said; the parent had
+    `C`, without `f`."""
+    if after is None:
+        return "no such class at the commit in a changed file"
+    if before is None:
+        return "no such class at the parent: the whole class is new"
+    gained = _field(after, name)
+    if gained is None:
+        return f"`{after.name}` declares no field `{name}` at the commit"
+    if _field(before, name) is not None:
+        return f"`{after.name}` declared `{name}` at the parent already"
+    if default is not None and _declared_default(gained.value) != default:
+        return f"the default of `{name}` is not `{default}`"
+    return ""

@@ -921,6 +921,9 @@ class Body:
     # is `return value` (a value: not a bare `return`, not `return None`) and whose other
     # statements never return, raise, `continue` or `break`
     returns_when: set[tuple[str, str]] = field(default_factory=set)
+    # (test, value as `ast.unparse` writes it) of each own `if` whose body's last statement
+    # is `return value`, whatever its other statements do
+    ends_returning: set[tuple[str, str]] = field(default_factory=set)
     # the tests of its own `if`s whose body ends in `return` and after which, the test false,
     # more of it still runs: no `else` that leaves too, and not the last statement of its
     # body or of a block its body ends with (`_final`): "returns early" says these alone
@@ -1005,6 +1008,12 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
                     and not (inner.orelse and _leaves_block(inner.orelse[-1]))
                 ):
                     body.early.add(test)
+                if (
+                    isinstance(inner, ast.If)
+                    and isinstance(inner.body[-1], ast.Return)
+                    and inner.body[-1].value is not None
+                ):
+                    body.ends_returning.add((test, _unparsed(inner.body[-1].value)))
                 given = _given(inner.body) if isinstance(inner, ast.If) else None
                 if given is not None:
                     body.returns_when.add((test, given))

@@ -52,6 +52,7 @@ from bot.analysis.facts.early import early_value
 from bot.analysis.facts.expected import expected_cases
 from bot.analysis.facts.expected_errors import errors_expected
 from bot.analysis.facts.fallbacks import fallbacks
+from bot.analysis.facts.fields import fields_added
 from bot.analysis.facts.follows import (
     follows_names,
     follows_of,
@@ -74,6 +75,7 @@ from bot.analysis.facts.markers import marked_requirements
 from bot.analysis.facts.members import members_gone
 from bot.analysis.facts.modules import breadth
 from bot.analysis.facts.names_kept import public_names_kept
+from bot.analysis.facts.narrowed import guards_narrowed
 from bot.analysis.facts.packages import PackageInit, package_init
 from bot.analysis.facts.packaging import (
     COMMAND_GROUPS,
@@ -123,6 +125,7 @@ from bot.analysis.facts.records import (
     FileFact,
     Followed,
     Gives,
+    GuardNarrowed,
     HandedRaise,
     ImportMove,
     Logged,
@@ -1360,6 +1363,7 @@ def _combine(
     conditions: list[Condition] = []
     in_place: list[Rewritten] = []
     early: list[ReturnsEarly] = []
+    narrowed: list[GuardNarrowed] = []
     computed: list[Recomputed] = []
     keywords: list[Passed] = []
     logs: list[Logged] = []
@@ -1530,6 +1534,7 @@ def _combine(
                         )
                         if c.turn is not Turn.CHANGED or not any(v in c.test for v in strings)
                     ]
+                    narrowed += guards_narrowed(r, name)
                     conditions += tested
                     # a raise gone is said with its condition, unless "now raises `F` instead
                     # of `E`" says it
@@ -1734,11 +1739,13 @@ def _combine(
         returns_now=_cap(gives),
         retyped=_cap(retyped),
         made_covariant=tuple(_made_covariant(readings)),
+        fields_added=_cap([f for r in readings if r.path.endswith(".py") for f in fields_added(r)]),
         compares_added=_cap(checks),
         handed_raises=_cap(handed),
         messages_changed=_cap(messages),
         conditions_changed=_cap(conditions),
         returns_early=_cap(early),
+        guards_narrowed=_cap(narrowed),
         recomputed=_cap(computed),
         rewritten=_cap(in_place),
         keywords_changed=_cap(keywords),

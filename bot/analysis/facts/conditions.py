@@ -167,7 +167,11 @@ def conditions_changed(
         jump, statement = jumps.get(test, ("", None))
         if statement is not None and (jump, ast.unparse(statement)) in jumped:
             continue
-        if jump in ("return", "continue"):
+        if jump == "return" and (branch := _final_branch(r.plus.functions.get(name), test)):
+            found.append(
+                Condition(name, r.path, Turn.RETURNS, test, value=branch[0], last=branch[1])
+            )
+        elif jump in ("return", "continue"):
             found.append(Condition(name, r.path, _TURNS[jump], test))
         elif jump.startswith("set ") and isinstance(statement, ast.Assign):
             # what the function now takes for a parameter in that case (pydash 1215c65:
@@ -194,6 +198,34 @@ def conditions_changed(
     return [
         c for c in found if _said_test(c.test) and (c.turn is not Turn.CHANGED or _said_test(c.was))
     ]
+
+
+def _final_branch(node: ast.AST | None, test: str) -> tuple[str, str] | None:
+    """(value, last) where the function's body ends in `if test: return value` (no `else`)
+    then `return last`, after other statements: a case it now accepts before the one it
+    falls back on (dacite 9fa6a84's `is_instance`: `is_generic_dataclass(type_)` before
+    `return False`)."""
+    if not isinstance(node, _DEFS):
+        return None
+    body = node.body[1:] if ast.get_docstring(node) is not None else node.body
+    # (a guard first in the body is an early way out all the same: `if raw: return mode`
+    # before what every other call runs)
+    if len(body) < 3:
+        return None
+    branch, final = body[-2], body[-1]
+    if (
+        not isinstance(branch, ast.If)
+        or branch.orelse
+        or ast.unparse(branch.test) != test
+        or len(branch.body) != 1
+        or not isinstance(branch.body[0], ast.Return)
+        or branch.body[0].value is None
+        or not isinstance(final, ast.Return)
+        or final.value is None
+    ):
+        return None
+    value, last = ast.unparse(branch.body[0].value), ast.unparse(final.value)
+    return (value, last) if _said_test(value) and _said_test(last) else None
 
 
 def _only_guard(

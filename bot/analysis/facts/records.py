@@ -338,6 +338,10 @@ class Condition:
     # RAISES: an exception new to the function, this guard its only raise (said where "may
     # now raise" would be)
     new: bool = False
+    # RETURNS: the guard is the last statement before the function's final `return last`,
+    # and returns `value`: a case the function now accepts, not an early way out
+    value: str = ""
+    last: str = ""
 
 
 @dataclass(frozen=True)
@@ -459,6 +463,39 @@ class ReturnsEarly:
     path: str
     value: str
     test: str
+
+
+@dataclass(frozen=True)
+class FieldAdded:
+    """A field a public class declaring its fields (a dataclass, an attrs or pydantic class)
+    gains, both revisions defining the class: `default` as written, None where it has none
+    or it is too long to quote; `required` where it has none (`facts/fields.py`)."""
+
+    name: str
+    path: str
+    field: str
+    default: str | None = None
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class GuardNarrowed:
+    """A Python function's `if test:` ending in `return was` that became `if test and
+    added:`, what follows it the same: `if t: return v` guards (`unless`), then a final
+    `raise exception(…)` (`facts/narrowed.py`). `error`: what the block raised at the parent
+    where `added` was false (`call`, `union_matches.popitem()`, of an empty container);
+    `callers`: the public functions of the module that reach a private one."""
+
+    name: str
+    path: str
+    test: str
+    added: str
+    exception: str
+    was: str
+    unless: tuple[tuple[str, str], ...] = ()
+    error: str = ""
+    call: str = ""
+    callers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -939,6 +976,10 @@ class Facts:
     conditions_changed: tuple[Condition, ...] = ()
     # a new guard at the top of an edited function's body that returns a value, with it
     returns_early: tuple[ReturnsEarly, ...] = ()
+    # fields public declared-fields classes gain (`facts/fields.py`)
+    fields_added: tuple[FieldAdded, ...] = ()
+    # guards narrowed by one more test, past which a raise now runs (`facts/narrowed.py`)
+    guards_narrowed: tuple[GuardNarrowed, ...] = ()
     # a name an edited function binds once at both revisions, its value written otherwise
     recomputed: tuple[Recomputed, ...] = ()
     # an edited function's statement rewritten in place (`return` became `continue`)
