@@ -404,7 +404,7 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         facts = dataclasses.replace(
             facts, raises_reached=_cap(reached), raises_retyped=_cap(retyped)
         )
-    declared = declared_modules(commit)
+    declared = declared_modules(commit, parses)
     if dunders := metadata_gone(readings, whole, declared):
         facts = dataclasses.replace(facts, metadata_gone=_cap(dunders))
     if _MARKED.search(commit.title) and public_names_kept(commit, declared):

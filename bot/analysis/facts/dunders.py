@@ -9,6 +9,7 @@ import re
 import tomllib
 from collections.abc import Iterable
 
+from bot.analysis.facts.parses import Parses
 from bot.analysis.facts.scan import FileReading
 from bot.models import CommitInput
 
@@ -71,25 +72,25 @@ def _bound(text: str) -> tuple[set[str], bool] | None:
     return names, lazy
 
 
-def declared_modules(commit: CommitInput) -> set[str]:
+def declared_modules(commit: CommitInput, parses: Parses) -> set[str]:
     """The single top-level modules (`xmltodict` for `xmltodict.py`) the packaging files the
     commit changes at the repository's root declare at either revision: `setup.py`'s
     `py_modules`, `setup.cfg`'s `[options] py_modules`, `pyproject.toml`'s
-    `[tool.setuptools] py-modules`."""
+    `[tool.setuptools] py-modules`; each side parsed once a commit (`parses.py`)."""
     found: set[str] = set()
     for f in commit.files:
         if f.filename not in _PACKAGING or f.sides is None:
             continue
         for text in f.sides:
             if text:
-                found |= _py_modules(f.filename, text)
+                found |= _py_modules(f.filename, text, parses)
     return found
 
 
-def _py_modules(path: str, text: str) -> set[str]:
+def _py_modules(path: str, text: str, parses: Parses) -> set[str]:
     if path == "pyproject.toml":
         try:
-            data = tomllib.loads(text)
+            data = parses.toml(text)
         except tomllib.TOMLDecodeError:
             return set()
         tool = data.get("tool")
@@ -97,9 +98,8 @@ def _py_modules(path: str, text: str) -> set[str]:
         listed = setuptools.get("py-modules") if isinstance(setuptools, dict) else None
         return {m for m in listed if isinstance(m, str)} if isinstance(listed, list) else set()
     if path == "setup.cfg":
-        parser = configparser.ConfigParser(interpolation=None)
         try:
-            parser.read_string(text)
+            parser = parses.ini(text)
         except configparser.Error:
             return set()
         return {
