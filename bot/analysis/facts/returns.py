@@ -208,10 +208,25 @@ def _fallback(
     (no pattern given, none matched): its body read top to bottom, every statement an
     assignment, a call, a docstring or such a loop that binds nothing the path reads but
     in its body, up to the first `return`. None where that is not so plain."""
-    if depth > _DEPTH or any(
+    if depth > _DEPTH:
+        return None
+    found = _plain_fallback(modules, path, node, cls, depth)
+    # (a generator's or a coroutine's body runs later: walked only where the body is plain)
+    if found is None or any(
         isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in _own_nodes(node)
     ):
         return None
+    return found
+
+
+def _plain_fallback(
+    modules: _Modules,
+    path: str,
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    cls: str | None,
+    depth: int,
+) -> _Value:
+    """`_fallback`'s reading of the body, its yields and awaits not looked for."""
     params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
     env: dict[str, _Value] = {}
 
@@ -303,7 +318,9 @@ def literals_changed(readings: Iterable[FileReading], whole: set[str]) -> list[R
                 or any(part.startswith("_") for part in name.split("."))
             ):
                 continue
-            change = _conditioned_change(name, r.path, was, now)
+            # (one node at both revisions, a stretch the commit left alone: the same returns
+            # in the same cases)
+            change = None if was is now else _conditioned_change(name, r.path, was, now)
             if change is None:
                 cls = name.rpartition(".")[0] or None
                 if cls is not None and (cls not in r.minus.classes or cls not in r.plus.classes):

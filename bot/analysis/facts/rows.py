@@ -6,12 +6,16 @@ of the same words at the parent; each row as its source writes it (`r'PRIMARY\\s
 from __future__ import annotations
 
 import ast
+import re
 
 from bot.analysis.facts.modules import module_tree
 from bot.analysis.facts.records import RowsAdded
 
 # a row longer than this is a block of code, not a line a reader takes in
 _ROW_MAX = 80
+# a line as the parser counts them (`\r\n`, `\r` or `\n` ends one; a form feed does not),
+# its end kept: `ast.get_source_segment`'s lines
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
 def rows_added(path: str, before: str, after: str) -> list[RowsAdded]:
@@ -36,6 +40,7 @@ def _tables(text: str) -> dict[str, tuple[str, ...]]:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {}
     found: dict[str, tuple[str, ...] | None] = {}
+    lines: list[str] = []  # (split once, for the first table of tuples)
     for node in tree.body:
         if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
             continue
@@ -43,28 +48,40 @@ def _tables(text: str) -> dict[str, tuple[str, ...]]:
         for target in targets:
             if isinstance(target, ast.Name):
                 # bound twice: no one table
-                rows = _rows(text, node.value)
+                rows = _rows(text, node.value, lines)
                 found[target.id] = None if target.id in found else rows
     return {name: rows for name, rows in found.items() if rows}
 
 
-def _rows(text: str, value: ast.expr) -> tuple[str, ...] | None:
+def _rows(text: str, value: ast.expr, lines: list[str]) -> tuple[str, ...] | None:
     if not isinstance(value, ast.List | ast.Tuple) or not value.elts:
         return None
-    out = []
-    for item in value.elts:
-        if not (
-            isinstance(item, ast.Tuple)
-            and len(item.elts) >= 2
-            and isinstance(item.elts[0], ast.Constant)
-            and isinstance(item.elts[0].value, str)
-        ):
-            return None
-        source = ast.get_source_segment(text, item)
-        if source is None:
-            return None
-        out.append(source)
-    return tuple(out)
+    if not all(
+        isinstance(item, ast.Tuple)
+        and len(item.elts) >= 2
+        and isinstance(item.elts[0], ast.Constant)
+        and isinstance(item.elts[0].value, str)
+        for item in value.elts
+    ):
+        return None
+    if not lines:
+        lines.extend(_LINE.findall(text))
+    return tuple(segment(lines, item) for item in value.elts)
+
+
+def segment(lines: list[str], node: ast.expr) -> str:
+    """`ast.get_source_segment` of a parsed node, the source's lines split once for all."""
+    first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+    start, end = node.col_offset, node.end_col_offset
+    if first == last:
+        return lines[first].encode()[start:end].decode()
+    return "".join(
+        [
+            lines[first].encode()[start:].decode(),
+            *lines[first + 1 : last],
+            lines[last].encode()[:end].decode(),
+        ]
+    )
 
 
 def short(row: str) -> bool:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from bot.analysis.facts.modules import own_nodes
 from bot.analysis.facts.pyfile import dotted, raised_through
 from bot.analysis.facts.records import Condition, Turn
+from bot.analysis.facts.same_tree import same_tree
 from bot.analysis.facts.scan import FileReading, Side
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -38,7 +40,7 @@ def raises_no_longer(r: FileReading, name: str) -> list[Condition]:
     was, now = r.minus.functions.get(name), r.plus.functions.get(name)
     if not isinstance(was, _DEFS) or not isinstance(now, _DEFS):
         return []
-    if ast.dump(was) == ast.dump(now):
+    if same_tree(was, now):
         return []
     found = _raise_gone(r, name, was, now) + _raise_skipped(r, name, was, now)
     unique = {(c.test, c.was): c for c in found}
@@ -76,10 +78,8 @@ def _raise_skipped(r: FileReading, name: str, was: _Def, now: _Def) -> list[Cond
         ast.unparse(n.test) for n in own_nodes(was) if isinstance(n, ast.If | ast.While | ast.IfExp)
     }
     guards: dict[str, list[ast.stmt]] = {}  # a new guard's test -> the statements before it
-    for index, statement in enumerate(now.body):
+    for index, statement in _until_left(now.body):
         before = now.body[:index]
-        if _leaves(before):
-            break
         if not isinstance(statement, ast.If) or statement.orelse:
             continue
         if not isinstance(statement.body[-1], ast.Return) or _leaves(statement.body[:-1], True):
@@ -88,9 +88,7 @@ def _raise_skipped(r: FileReading, name: str, was: _Def, now: _Def) -> list[Cond
         if test not in tested_before and not _rebinds(before, test):
             guards.setdefault(test, before)
     found: list[Condition] = []
-    for index, statement in enumerate(was.body if guards else []):
-        if _leaves(was.body[:index]):
-            break
+    for index, statement in _until_left(was.body if guards else []):
         call = statement.value if isinstance(statement, _VALUED) else None
         callee = _callee(r.minus, name, call)
         if callee is None or not isinstance(call, ast.Call):
@@ -113,9 +111,7 @@ def _raises_reached(body: list[ast.stmt]) -> list[tuple[int, str, str]]:
     in `raise E(…)` with nothing before that raise leaving its block, where no statement
     before it returns or yields: `t` true reaches the raise."""
     found = []
-    for index, statement in enumerate(body):
-        if _leaves(body[:index]):
-            break
+    for index, statement in _until_left(body):
         if not isinstance(statement, ast.If):
             continue
         last = statement.body[-1]
@@ -125,6 +121,15 @@ def _raises_reached(body: list[ast.stmt]) -> list[tuple[int, str, str]]:
             continue
         found.append((index, ast.unparse(statement.test), dotted(last.exc)))  # type: ignore[arg-type]
     return found
+
+
+def _until_left(body: list[ast.stmt]) -> Iterator[tuple[int, ast.stmt]]:
+    """Each statement of `body` with its index, up to the first one after a statement that
+    returns or yields (`_leaves` of the statements before it, each read once)."""
+    for index, statement in enumerate(body):
+        yield index, statement
+        if _leaves([statement]):
+            return
 
 
 def _leaves(statements: list[ast.stmt], raising: bool = False) -> bool:
