@@ -41,12 +41,17 @@ def _literal(node: ast.expr | None) -> _Literal | None:
     """`False`, `None`, `[]`, `(a, b)`: a returned expression whose type the text fixes."""
     if node is None:
         return _Literal("NoneType", "None")
-    if isinstance(node, ast.Constant) and isinstance(node.value, _SCALARS):
-        return _Literal(type(node.value).__name__, repr(node.value))
     kind = _DISPLAYS.get(type(node))
-    if kind is None or any(isinstance(e, ast.Starred) for e in ast.iter_child_nodes(node)):
+    try:
+        if isinstance(node, ast.Constant) and isinstance(node.value, _SCALARS):
+            return _Literal(type(node.value).__name__, repr(node.value))
+        if kind is None or any(isinstance(e, ast.Starred) for e in ast.iter_child_nodes(node)):
+            return None
+        text = ast.unparse(node)
+    except ValueError:
+        # an integer past Python's 4,300 digits has no text (`sys.set_int_max_str_digits`):
+        # a value no sentence can write is no literal to say
         return None
-    text = ast.unparse(node)
     return _Literal(kind, text if len(text) <= 20 else f"a {kind}")
 
 
