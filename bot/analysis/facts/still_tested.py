@@ -19,8 +19,6 @@ _NEGATED: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.In: ast.NotIn,
     ast.NotIn: ast.In,
 }
-# literals too common to say that a helper reading them took a test over
-_PLAIN = (None, True, False)
 
 
 def still_tested(test: str, now: ast.AST | None, was: ast.AST | None, tree: ast.AST | None) -> bool:
@@ -28,7 +26,7 @@ def still_tested(test: str, now: ast.AST | None, was: ast.AST | None, tree: ast.
     or its negation, though not in an `if`: as part of any expression (`first = decimal is
     None or …`, inflect e5dee13), a bare name or attribute only where its truth is read
     (`x or y`, `not x`); or whether a function of the module `tree` that `now` calls and
-    `was` did not (a helper extracted) tests it, or reads each literal it compares with
+    `was` did not (a helper extracted) tests it, or reads each string it compares with
     (inflect 825e898: `nowhite[0] == '+'` became `_get_sign`'s `{'+': 'plus', …}[…]`)."""
     try:
         wanted = ast.parse(test, mode="eval").body
@@ -40,11 +38,11 @@ def still_tested(test: str, now: ast.AST | None, was: ast.AST | None, tree: ast.
         return True
     if not isinstance(was, _DEFS) or tree is None:
         return False
-    literals = {repr(v) for v in _literals(wanted)}
+    literals = set(_literals(wanted))
     for helper in _helpers(now, was, tree):
         if _tests(helper, wanted):
             return True
-        if literals and literals <= {repr(v) for v in _literals(helper)}:
+        if literals and literals <= set(_literals(helper)):
             return True
     return False
 
@@ -90,12 +88,10 @@ def _truth_read(node: ast.AST) -> set[int]:
     return out
 
 
-def _literals(node: ast.AST) -> list[object]:
-    """The literal values `node` reads, `None`, `True` and `False` aside."""
+def _literals(node: ast.AST) -> list[str]:
+    """The strings `node` reads (a number or `None` is in too many functions to tell)."""
     return [
-        n.value
-        for n in ast.walk(node)
-        if isinstance(n, ast.Constant) and not any(n.value is p for p in _PLAIN)
+        n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)
     ]
 
 
