@@ -47,13 +47,15 @@ BULLETS = (
             "Note: this builds on #1807.\n\nAdds a `-f` flag that filters config files by name.",
             "Adds a `-f` flag that filters config files by name.",
         ),
-        # A bullet list with no full stop is cut at an item boundary, not given up on.
+        # A bullet list with no full stop is cut at an item boundary, not given up on (the
+        # item that only updates docs is none of the summary: what users get is).
         (
             BULLETS,
             "Cleans up `pyproject.toml`, removing old configs and updating ruff configs to "
             "also check import sorting; Updates `Makefile` to just call `ruff` in `make "
             "quality` and `make style`; Removes `black`, `flake8`, and `isort` from dev "
-            "dependencies; Updates dev docs description of `make quality` command.",
+            "dependencies; Moves the pre-commit hooks to ruff's own hooks and drops the isort "
+            "hook that came with them, since ruff now sorts imports the same way.",
         ),
         # A lead-in brings its items, with or without its colon.
         (

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-
-import openai
+from typing import TYPE_CHECKING
 
 from bot.analysis import Analyzer, RulesAnalyzer
 from bot.analysis.cost import Prices
@@ -14,6 +13,9 @@ from bot.analysis.llm import LLMAnalyzer
 from bot.analysis.narrative import Narrator
 from bot.runtime.metrics import Metrics
 from bot.settings import Settings
+
+if TYPE_CHECKING:
+    import openai
 
 
 @asynccontextmanager
@@ -63,5 +65,9 @@ def _llm_client(settings: Settings) -> openai.AsyncOpenAI | None:
     if settings.llm_base_url is None:
         return None
     key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else "not-needed"
+    # (loaded where a model is asked: a run of the rules alone never imports the SDK, a
+    # quarter of an offline digest's start)
+    import openai  # noqa: PLC0415
+
     # Retries are the caller's own (the analyser: one, then the rules; the narrative: none).
     return openai.AsyncOpenAI(base_url=settings.llm_base_url, api_key=key, max_retries=0)

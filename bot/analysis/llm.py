@@ -14,9 +14,8 @@ import asyncio
 import json
 import time
 from enum import IntEnum
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-import openai
 import pydantic
 
 from bot.analysis import AnalysisResult, rules
@@ -32,6 +31,9 @@ from bot.analysis.usage import cached_input_tokens
 from bot.models import Analysis, AnalysisBody, CommitInput
 from bot.runtime.logs import get_logger
 from bot.runtime.metrics import Metrics
+
+if TYPE_CHECKING:
+    import openai
 
 log = get_logger(__name__)
 
@@ -223,6 +225,8 @@ class LLMAnalyzer:
     async def _ask(self, prompt: Prompt, language: str) -> tuple[AnalysisBody, int, int, int]:
         """One call (plus format negotiation); raises AnswerRejected with a reason: an answer
         in another language than `language` too (the caller asks once more)."""
+        import openai  # noqa: PLC0415 (loaded where a model is asked: `factory._llm_client`)
+
         while True:
             try:
                 async with asyncio.timeout(self._timeout):

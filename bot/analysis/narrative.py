@@ -15,9 +15,8 @@ from __future__ import annotations
 import asyncio
 import secrets
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-import openai
 import pydantic
 from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints
 
@@ -33,6 +32,9 @@ from bot.analysis.usage import cached_input_tokens
 from bot.models import Importance, fit_sentences
 from bot.runtime.logs import get_logger
 from bot.runtime.metrics import Metrics
+
+if TYPE_CHECKING:
+    import openai
 
 log = get_logger(__name__)
 
@@ -186,6 +188,8 @@ async def write_narrative(
 ) -> Narrative | None:
     """One call for the week's narrative; None (logged) when it cannot be had. The tokens
     an answer says it used are counted in `metrics`, like an analysis's."""
+    import openai  # noqa: PLC0415 (loaded where a model is asked: `factory._llm_client`)
+
     prompt = build_narrative_prompt(rollup, language=language, max_input_tokens=max_input_tokens)
     try:
         # A deadline for the whole answer: the SDK's timeout is per read, and a server that

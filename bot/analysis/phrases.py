@@ -48,6 +48,22 @@ class AnalysisPhrases:
     returns_literal: str
     returns_literal_when: str
     returned_type_fails: str  # {old} {new}
+    # a public function that now raises through the hooks it sets or a helper it reaches
+    raises_reached: str  # {name} {raised} {when}
+    reached_hooks: str  # {hooks}: the hooks it sets that raise it
+    reached_helper: str  # {holder}
+    reached_more: tuple[str, str]  # {count}: other messages of the exception, the same code
+    reached_when: str  # {test}
+    reached_when_default: str  # {test}: a test its parameters' defaults pass
+    hooks_accepted: str  # {name} {hooks}: the parent's hooks raised nothing
+    raises_retyped: str  # {name} {new} {old} {where}
+    retyped_from: str  # {holder}
+    retyped_uncaught: str  # {name} {new} {old}
+    # a shipped module's metadata (`__version__`) no longer bound
+    metadata_fails: tuple[str, str]  # {names}
+    # the title's mark the only evidence: what the code was proven not to do
+    bang_no_names: str
+    bang_python_kept: str  # {python}
     # a test rewritten to expect an error's words from the same call
     expects_error: str  # {path} {old} {new}
     # attributes a class's methods stop setting on its instances
@@ -204,6 +220,13 @@ class AnalysisPhrases:
     name_in: str  # {name} {path}
     now_calls: tuple[str, str]  # {callers} {callees}: one caller, several
     now_calls_raising: str  # {caller} {callee} {exception} {test}: a guard of the callee
+    # {caller} {callee} {exception} {test} {more}: one of several that raise it
+    now_calls_raising_more: tuple[str, str]
+    # {name} {targets} {closure} {exception} {text}: a callback it sets that raises
+    sets_raising: str
+    sets_raising_when: str  # the same, under `if {test}:`
+    # the same, {test} a parameter whose default {default} is true
+    sets_raising_default: str
     # {callers} {callee} {text}: a new helper called, with its docstring's first sentence
     now_calls_documented: tuple[str, str]
     now_imports: tuple[str, str]  # {paths} {name} {module}: one module, several
@@ -337,6 +360,31 @@ EN = AnalysisPhrases(
     returns_literal_when="`{name}` now returns `{new}` where it returned `{old}` (when `{when}`)",
     returned_type_fails=(
         "Code that compares the result with `{old}` or checks its type now meets `{new}`."
+    ),
+    raises_reached="`{name}` now raises {raised}{when}",
+    reached_hooks="The hooks it sets raise it ({hooks}).",
+    reached_helper="`{holder}` raises it.",
+    reached_more=(", or with {count} other message", ", or with {count} other messages"),
+    reached_when=", when `{test}`",
+    reached_when_default=", when `{test}` holds, as it does by default",
+    hooks_accepted=(
+        "At the parent {hooks} raised nothing: input `{name}` accepted with its defaults may"
+        " now fail."
+    ),
+    raises_retyped="`{name}` now raises `{new}` (was `{old}`){where}",
+    retyped_from=" from `{holder}`",
+    retyped_uncaught=(
+        "Code that wraps `{name}` in `except {old}` now lets it through: `{new}` is no"
+        " subclass of `{old}`."
+    ),
+    metadata_fails=(
+        "Reading {names} now raises `AttributeError`.",
+        "Reading {names} now raises `AttributeError`.",
+    ),
+    bang_no_names="the code removes no public name from the modules it ships",
+    bang_python_kept=(
+        "the code removes no public name from the modules it ships and the Python requirement"
+        " is unchanged (`{python}`)"
     ),
     no_longer_sets="`{cls}` (`{path}`) no longer sets {names} on its instances",
     expects_error=(
@@ -566,6 +614,21 @@ EN = AnalysisPhrases(
     name_in="`{name}` in `{path}`",
     now_calls=("{callers} now calls {callees}", "{callers} now call {callees}"),
     now_calls_raising="{caller} now calls {callee}, which raises `{exception}` when `{test}`",
+    now_calls_raising_more=(
+        "{caller} now calls {callee}, which raises `{exception}` when `{test}` and in one"
+        " other case",
+        "{caller} now calls {callee}, which raises `{exception}` when `{test}` and in {more}"
+        " other cases",
+    ),
+    sets_raising="{name} now sets {targets} to {closure}, which raises `{exception}` with “{text}”",
+    sets_raising_when=(
+        "When `{test}`, {name} now sets {targets} to {closure}, which raises `{exception}` with"
+        " “{text}”"
+    ),
+    sets_raising_default=(
+        "When `{test}` (by default `{default}`), {name} now sets {targets} to {closure}, which"
+        " raises `{exception}` with “{text}”"
+    ),
     now_calls_documented=(
         "{callers} now calls {callee}, whose docstring says: “{text}”",
         "{callers} now call {callee}, whose docstring says: “{text}”",
@@ -721,6 +784,26 @@ ZH = AnalysisPhrases(
     returns_literal="`{name}` 在原先返回 `{old}` 的情况下现在返回 `{new}`",
     returns_literal_when="`{name}` 在原先返回 `{old}` 的情况下（`{when}` 时）现在返回 `{new}`",
     returned_type_fails="将结果与 `{old}` 比较或检查其类型的代码现在会得到 `{new}`。",
+    raises_reached="`{name}` 现在会引发 {raised}{when}",
+    reached_hooks="由其设置的钩子（{hooks}）引发。",
+    reached_helper="由 `{holder}` 引发。",
+    reached_more=("，或带有另外 {count} 条消息", "，或带有另外 {count} 条消息"),
+    reached_when="，条件为 `{test}`",
+    reached_when_default="，条件为 `{test}`，默认参数下即成立",
+    hooks_accepted=(
+        "父提交中 {hooks} 不引发任何异常：`{name}` 在默认参数下原先接受的输入现在可能失败。"
+    ),
+    raises_retyped="`{name}` 现在引发 `{new}`（原为 `{old}`）{where}",
+    retyped_from="，来自 `{holder}`",
+    retyped_uncaught=(
+        "用 `except {old}` 包裹 `{name}` 的代码现在捕获不到它：`{new}` 不是 `{old}` 的子类。"
+    ),
+    metadata_fails=(
+        "读取 {names} 现在会引发 `AttributeError`。",
+        "读取 {names} 现在会引发 `AttributeError`。",
+    ),
+    bang_no_names="代码未从其发布的模块中移除任何公开名称",
+    bang_python_kept="代码未从其发布的模块中移除任何公开名称，Python 版本要求未变（`{python}`）",
     no_longer_sets="`{path}` 中的 `{cls}` 不再在其实例上设置 {names}",
     expects_error="`{path}` 中原本期望“{old}”的测试现在对同一调用期望“{new}”：调用方会遇到新的错误",
     renames="将 `{old}` 重命名为 `{new}`",
@@ -887,6 +970,20 @@ ZH = AnalysisPhrases(
     name_in="`{path}` 中的 `{name}`",
     now_calls=("{callers} 现在调用 {callees}", "{callers} 现在调用 {callees}"),
     now_calls_raising="{caller} 现在调用 {callee}，它在 `{test}` 时抛出 `{exception}`",
+    now_calls_raising_more=(
+        "{caller} 现在调用 {callee}，它在 `{test}` 时抛出 `{exception}`（另有 1 种情况也会抛出）",
+        "{caller} 现在调用 {callee}，它在 `{test}` 时抛出 `{exception}`"
+        "（另有 {more} 种情况也会抛出）",
+    ),
+    sets_raising="{name} 现在把 {targets} 设为 {closure}，它抛出 `{exception}`，消息为“{text}”",
+    sets_raising_when=(
+        "当 `{test}` 时，{name} 现在把 {targets} 设为 {closure}，"
+        "它抛出 `{exception}`，消息为“{text}”"
+    ),
+    sets_raising_default=(
+        "当 `{test}`（默认 `{default}`）时，{name} 现在把 {targets} 设为 {closure}，"
+        "它抛出 `{exception}`，消息为“{text}”"
+    ),
     now_calls_documented=(
         "{callers} 现在调用 {callee}，其文档字符串：“{text}”",
         "{callers} 现在调用 {callee}，其文档字符串：“{text}”",

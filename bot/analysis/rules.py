@@ -30,6 +30,7 @@ from bot.analysis.messages import (
 )
 from bot.analysis.paths import PathKind, dev_tooling, impact, path_kind, testing_helper
 from bot.analysis.phrases import analysis_phrases, excerpt, sentence
+from bot.analysis.raising import raise_news, title_only_said
 from bot.analysis.security import (
     READS_INPUT,
     names_blowup,
@@ -1270,6 +1271,29 @@ def analyze_shielded(
         # A removed feature (deprecation tag and a removal title) is the fact itself.
         removal = p.removal_title.format(title=excerpt(sig.title.text))
         risks = [Risk(description=sentence(p, removal))]
+    # a new exception a public function reaches is a behaviour its callers meet
+    news = [] if renames else raise_news(sig, p)
+    if news and verdict.importance is Importance.LOW:
+        verdict = Assessment(Importance.MEDIUM, verdict.breaking, "raises anew")
+    said_kept = title_only_said(sig, p)
+    if (
+        said_kept
+        and verdict.breaking
+        and len(risks) == 1
+        and (sig.title.bang or title_marked_breaking(commit.title))
+    ):
+        # the title's mark the only evidence, and the code proven to keep every public name:
+        # the author's word keeps it breaking, not high (xmltodict 7364427 `refactor!`); what
+        # the code keeps is said beside the mark. (Where the code is not read whole, or it
+        # removes a name, the mark stands as it is.)
+        if verdict.importance is Importance.HIGH:
+            verdict = Assessment(Importance.MEDIUM, True, "breaking by the title's mark alone")
+        marked = risks[0].description.removesuffix(p.sentence_end)
+        risks = [
+            risks[0].model_copy(
+                update={"description": f"{marked}{p.clause_sep}{said_kept}{p.sentence_end}"}
+            )
+        ]
     text = write(
         commit,
         sig,
@@ -1288,6 +1312,7 @@ def analyze_shielded(
         text.note("compatibility", sentence(p, p.fixes_unreleased.format(tag=tag)))
     # (first, and after the words: a failure proven is no migration users make)
     text.risks[:0] = defects
+    text.risks += [r for r in news if r not in text.risks]
     if inside is not None and verdict.importance is Importance.LOW:
         if excerpt(text.summary).rstrip(". ").lower() in commit.title.lower() and (
             said := internal_sentence(inside, p, ONE_LINE_MAX)

@@ -225,6 +225,52 @@ _UNCHANGED = re.compile(
     re.IGNORECASE,
 )
 _FIGURE_START = re.compile(r"(?<=[.!?])\s+(?=~?\d)")
+
+# A list item of a description that says what users get: a fix, an output, an error, a value
+# now taken or refused ("Emit and drop items at item_depth … to restore low memory usage",
+# "Support tuple of element names …"), not how the code is arranged
+_USER_VERB = re.compile(
+    r"^(?:fix(?:es|ed)?|emit(?:s|ted)?|raise[sd]?|support[s]?|restore[sd]?|allow(?:s|ed)?"
+    r"|reject(?:s|ed)?|accept(?:s|ed)?|prevent(?:s|ed)?|handle[sd]?|ensure[sd]?|preserve[sd]?"
+    r"|attach(?:es|ed)?|return[s]?|skip(?:s|ped)?|stop(?:s|ped)?|avoid(?:s|ed)?|honou?r[s]?"
+    r"|respect[s]?|no longer|now)\b",
+    re.IGNORECASE,
+)
+# "Always attach …", "Also reject …": the verb after its adverb
+_ADVERB = re.compile(r"^(?:always|also|now|correctly|properly|consistently)\s+", re.IGNORECASE)
+# A list item that says how the code is arranged ("Use `_XMLGenerator.comment` for output"):
+# beside an item of what users get, it is the mechanism
+_HOW_ITEM = re.compile(
+    r"^(?:use[sd]?|using|refactor(?:s|ed)?|extract(?:s|ed)?|rename[sd]?|move[sd]?"
+    r"|simplif(?:y|ies|ied)|clean(?:s|ed)?\s+up|unif(?:y|ies|ied)|reorgani[sz]e[sd]?"
+    r"|inline[sd]?|split(?:s)?|wire[sd]?|delegate[sd]?|route[sd]?)\b",
+    re.IGNORECASE,
+)
+# A list item that only tells the work around the change: the tests it adds ("Add tests",
+# "Add comprehensive test coverage for …", "Add tracemalloc-based memory regression test"),
+# the docs it updates ("Update documentation …", "Docs: …"), that the suite passes, a credit
+# ("Credit: @x"), or a private helper it adds ("Add _should_force_cdata method"): none says
+# what a user gets, and a claim of tests is one the commit may not bear out
+_WORK_ITEM = re.compile(
+    r"^(?:add|adds|added|adding|extend[s]?|extended|update[sd]?|improve[sd]?|expand(?:s|ed)?"
+    r"|write|wrote|include[sd]?|cover[s]?|covered)\b[^.;]*\b(?:tests?|testing|test\s+coverage"
+    r"|coverage|unit\s*tests?|regression\s+tests?|test\s+cases?|docs?|documentation"
+    r"|docstrings?|readme)\b"
+    r"|^(?:tests?|docs?|documentation|readme|changelog)\s*[:：]"
+    r"|^(?:all\s+)?(?:the\s+)?(?:tests?|checks?)\s+(?:pass|passes|passed|are\s+green)\b"
+    r"|^(?:credits?|thanks|co-authored-by|reported\s+by|props)\b"
+    r"|^(?:add|adds|added|introduce[sd]?)\s+(?:an?\s+|the\s+)?(?:new\s+|private\s+)?"
+    r"`?_\w+`?(?:\(\))?\s+(?:helper|method|function|utility)\b",
+    re.IGNORECASE,
+)
+# The issues an item closes and whom it credits ("Fixes #365, #369. Credit: @bigpick (see
+# PR #370)."): pointers and thanks, never what changes
+_POINTERS_ONLY = re.compile(
+    r"^(?:(?:fix(?:es)?|close[sd]?|resolve[sd]?|refs?)\s*:?\s*(?:[\w.-]+/[\w.-]+)?#\d+"
+    r"(?:\s*(?:,|and|&)\s*(?:[\w.-]+/[\w.-]+)?#\d+)*\W*)?"
+    r"(?:(?:credits?|thanks(?:\s+to)?)\s*:?\s*@[\w-]+.*)?$",
+    re.IGNORECASE,
+)
 # how far a quoted sentence of the author's may run
 _SAID_MAX = 160
 
@@ -276,7 +322,10 @@ def summary_from(paragraphs: list[str] | tuple[str, ...], title: str, *, limit: 
     usable = [u for u in units if _usable(u)][:16]
     # What the change does first, then other sentences, then those that set the scene (and
     # those that go on with the scene: "This gap forced consumers to …").
-    ranks = {id(u): _rank(u.text) for u in units}
+    # (a list item that says what users get before every other sentence: "Emit and drop
+    # items … to restore low memory usage" before "Add tracemalloc-based memory regression
+    # test", xmltodict 220240c)
+    ranks = {id(u): -1 if _user_item(u) else _rank(u.text) for u in units}
     for before, unit in itertools.pairwise(units):
         if (
             not unit.item
@@ -403,8 +452,21 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
+def _user_item(unit: _Unit) -> bool:
+    """Whether the unit is a list item that says what users get (`_USER_VERB`)."""
+    return unit.item and bool(_USER_VERB.match(_ADVERB.sub("", unit.text)))
+
+
+def _work_item(unit: _Unit) -> bool:
+    """Whether the unit is a list item of the work around the change (`_WORK_ITEM`) or only
+    of the issues it closes and whom it thanks."""
+    return unit.item and bool(_WORK_ITEM.match(unit.text) or _POINTERS_ONLY.match(unit.text))
+
+
 def _usable(unit: _Unit) -> bool:
     text = unit.text
+    if _work_item(unit):
+        return False
     bare = _URL.sub(" ", text)
     if len(_WORD.findall(bare)) < 3 or text.endswith("?") or _VACUOUS.match(text):
         return False
@@ -456,6 +518,18 @@ def _grow(unit: _Unit, units: list[_Unit], limit: int) -> str | None:
         joined = f"{joined.rstrip('.')}:"
     if lead or unit.item:
         items = [u for u in after if u.item and _usable(u)]
+        if _user_item(unit):
+            # what users get leads, then the list's other items of it, the author's order
+            # kept; the mechanism ("Use `X` for output") stays unsaid
+            items = [
+                u
+                for u in units
+                if u.paragraph == unit.paragraph
+                and u.item
+                and u is not unit
+                and _usable(u)
+                and not _HOW_ITEM.match(u.text)
+            ]
         if lead and not items:
             return None
         for item in items:
@@ -467,7 +541,9 @@ def _grow(unit: _Unit, units: list[_Unit], limit: int) -> str | None:
             joined = candidate
         if joined.endswith(":"):
             return None
-        return joined if joined[-1] in ".!?。" else f"{joined}."
+        ended = joined if joined[-1] in ".!?。" else f"{joined}."
+        # (the full stop an item lacks counts against the limit too)
+        return ended if len(ended) <= limit else None
     # Prose: the next sentence too, while the two stay short.
     following = next((u for u in after if not u.item), None)
     into_list = following is not None and any(u.item for u in after)

@@ -64,6 +64,7 @@ from bot.analysis.paths import (
     tooling_path,
 )
 from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
+from bot.analysis.raising import metadata_breaks, proven_breaks, raise_breaks
 from bot.analysis.removed import (
     ReachedLoss,
     lost_parameters,
@@ -323,6 +324,7 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
     risks += _shifted_risks(sig, p)
     risks += _members_risks(sig, p)
     risks += _reached_risks(sig, p)
+    risks += metadata_breaks(sig, p) + raise_breaks(sig, p)
     for pair in _renames_released(sig):
         if _api_path(sig, pair.old.path):
             risks.append(_renamed_risk(p, pair))
@@ -704,7 +706,8 @@ def named_breaks(sig: Signals) -> tuple[str, ...]:
 
 def unnamed_breaks(sig: Signals) -> bool:
     """Whether `breaking_risks` finds a break no name holds (the author's words aside): a
-    setting, extra, command or Python floor gone."""
+    setting, extra, command or Python floor gone, a raise or module metadata
+    (`raising.proven_breaks`)."""
     return bool(
         sig.env_removed
         or sig.flags_removed
@@ -712,6 +715,7 @@ def unnamed_breaks(sig: Signals) -> bool:
         or sig.facts.extras_removed
         or _commands(sig.facts.entry_points_removed)
         or python_floor_raised(sig) is not None
+        or proven_breaks(sig)
     )
 
 
@@ -959,6 +963,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         _handled_public,
         _raises_gone,
         _calls_that_raise,
+        _handed_raising,
         _abstract_members,
         _settings_added,
         _keys_dropped,
@@ -1715,17 +1720,49 @@ def _calls_that_raise(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     return [
         _Statement(
             "compatibility",
-            p.now_calls_raising.format(
+            (forms(p.now_calls_raising_more, c.more) if c.more else p.now_calls_raising).format(
                 caller=_which(sig, p, c.caller, c.path),
                 callee=code(c.callee),
                 exception=c.raises,
                 test=c.when,
+                more=c.more,
             ),
             internal=not _public_name(c.caller),
             behaviour=True,
         )
         for c in found[:2]
     ]
+
+
+def _handed_raising(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """A shipped function that now sets an object's attributes to a closure of its own that
+    raises: what the object's callbacks now raise inside the call (xmltodict c986d2d: `parse`
+    sets expat's DOCTYPE and entity handlers to one that raises `ExpatError`), said with the
+    `if` it sits under; public functions first, one at most."""
+    shipped = set(sig.source_files)
+    found = sorted(
+        (h for h in sig.facts.handed_raises if h.path in shipped),
+        key=lambda h: not _public_name(h.name),
+    )
+    out = []
+    for h in found[:1]:
+        told = {
+            "name": _which(sig, p, h.name, h.path),
+            "targets": codes(p, h.targets),
+            "closure": code(h.closure),
+            "exception": h.exception,
+            "text": h.message,
+        }
+        if h.test and h.default:
+            clause = p.sets_raising_default.format(**told, test=h.test, default=h.default)
+        elif h.test:
+            clause = p.sets_raising_when.format(**told, test=h.test)
+        else:
+            clause = p.sets_raising.format(**told)
+        out.append(
+            _Statement("compatibility", clause, internal=not _public_name(h.name), behaviour=True)
+        )
+    return out
 
 
 def _private_changes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

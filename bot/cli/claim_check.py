@@ -81,7 +81,7 @@ from typing import TypeVar
 
 import yaml
 
-from bot.cli.claims import Claim, Kind, is_path
+from bot.cli.claims import SETS_SEP, Claim, Kind, is_path
 from bot.cli.class_check import bases_of, classes, gains_abstract, own_method
 from bot.cli.defect_check import Unknowable, calls_without, still_imports, still_reads
 from bot.cli.exception_names import class_of
@@ -90,6 +90,7 @@ from bot.cli.extra_pins import project_extras, requirement_name, setup_py_extras
 from bot.cli.fix_release_check import judged_fix
 from bot.cli.forward_check import forwards
 from bot.cli.git import name_status, run_git
+from bot.cli.handler_check import sets_raising
 from bot.cli.literal_returns import NotPython, returned
 from bot.cli.literal_returns import judged as judged_return
 from bot.cli.package_meta import (
@@ -517,6 +518,7 @@ class Checker:
             Kind.CALL_UNKNOWN: self._call_short,
             Kind.TESTS_REWRITE: self._tests_rewrite,
             Kind.FORWARDS: self._forwards,
+            Kind.SETS_RAISING: self._sets_raising,
         }
         judge = judges.get(claim.kind)
         if judge is None:
@@ -2380,6 +2382,31 @@ class Checker:
             if not why:
                 return Verdict.TRUE, ""
         return Verdict.FALSE, f"no changed file proves `{claim.name}` forwards `{claim.old}`"
+
+    def _sets_raising(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "[When `t` (by default `d`),] `f` now sets `a` to `g`, which raises `E` with “m”":
+        a changed Python file proves it at both revisions (`handler_check.py`)."""
+        exception, message, test, default = (claim.was or "").split(SETS_SEP)
+        why = f"no changed file defines `{claim.name}`"
+        for path in c.after:
+            if not path.endswith(".py"):
+                continue
+            after, before = self.clone.text(c.sha, path), self.clone.text(c.parent, c.old(path))
+            if after is None or before is None:
+                continue
+            why = sets_raising(
+                before,
+                after,
+                claim.name,
+                target=claim.old or "",
+                closure=claim.new or "",
+                raised=(exception, message),
+                test=test or None,
+                default=default or None,
+            )
+            if not why:
+                return Verdict.TRUE, ""
+        return Verdict.FALSE, why
 
     def _tests_rewrite(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "Its tests now write `B` where they wrote `A` (`p`), and N more alike": `p` is a

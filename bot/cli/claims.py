@@ -124,6 +124,7 @@ class Kind(StrEnum):
     CALL_UNKNOWN = "call passes unknown keyword"
     TESTS_REWRITE = "tests rewrite"
     FORWARDS = "now forwards option"
+    SETS_RAISING = "now sets an attribute to a closure that raises"
 
 
 @dataclass(frozen=True)
@@ -1016,6 +1017,31 @@ _FORWARDS = re.compile(
 )
 
 
+# "[When `t` (by default `d`),] `f` now sets `a`, `b` and 2 more to `g`, which raises `E` with
+# “m”": the callbacks a function hands an object (`wording._handed_raising`)
+_SETS_RAISING = re.compile(
+    r"(?:When `(?P<test>[^`]+)`(?: \(by default `(?P<default>[^`]+)`\))?, )?"
+    r"`(?P<function>[A-Za-z_][\w.]*)` now sets (?P<targets>`[^`]+`(?:(?:,|,? and) `[^`]+`)*)"
+    r"(?: and \d+ more)? to `(?P<closure>[A-Za-z_]\w*)`, which raises `(?P<exception>[^`]+)`"
+    r" with “(?P<message>[^”]+)”\.?"
+)
+# what joins the exception, message, test and default a `SETS_RAISING` claim holds in `was`
+SETS_SEP = "\x1f"
+
+
+def _sets_claims(sentence: str) -> list[Claim] | None:
+    """ "[When `t` (by default `d`),] `f` now sets `a`[, `b`] to `g`, which raises `E` with
+    “m”": one claim for each attribute named (`old` it, `new` the closure, `was` the
+    exception, message, test and default joined by `SETS_SEP`); None for any other sentence."""
+    if m := _SETS_RAISING.fullmatch(sentence):
+        said = SETS_SEP.join((m["exception"], m["message"], m["test"] or "", m["default"] or ""))
+        return [
+            Claim(Kind.SETS_RAISING, m["function"], sentence, old=t, new=m["closure"], was=said)
+            for t in _SPAN.findall(m["targets"])
+        ]
+    return None
+
+
 def _forward_claims(sentence: str) -> list[Claim] | None:
     """ "`f` no longer takes `x`[, `y`] itself: it now passes it/them on to `c(...)`": one
     claim for each option; None for any other sentence."""
@@ -1085,6 +1111,7 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
         shaped = _defect_claims(whole) if shaped is None else shaped
         shaped = _rewrite_claims(whole) if shaped is None else shaped
         shaped = _forward_claims(whole) if shaped is None else shaped
+        shaped = _sets_claims(whole) if shaped is None else shaped
         shaped = _class_claims(whole) if shaped is None else shaped
         shaped = _packaging_claims(whole) if shaped is None else shaped
         shaped = _internal_claims(whole) if shaped is None else shaped

@@ -47,6 +47,7 @@ from bot.analysis.facts.dangling import dangling, imports_removed, removed_names
 from bot.analysis.facts.dev_dependencies import dev_requirement_changes
 from bot.analysis.facts.docstrings import documented, redocumented
 from bot.analysis.facts.documents import read_document, read_document_whole, read_settings
+from bot.analysis.facts.dunders import declared_modules, metadata_gone
 from bot.analysis.facts.early import early_value
 from bot.analysis.facts.expected import expected_cases
 from bot.analysis.facts.expected_errors import errors_expected
@@ -62,6 +63,7 @@ from bot.analysis.facts.forwarded import forwarded_options
 from bot.analysis.facts.giving import returns_changed
 from bot.analysis.facts.guarded import lookups_tested
 from bot.analysis.facts.handed_out import EVERY, handed_out
+from bot.analysis.facts.handlers import handed_raises
 from bot.analysis.facts.importers import imported_from
 from bot.analysis.facts.inherit import abstract_added, overrides
 from bot.analysis.facts.kept import keep_facts
@@ -71,6 +73,7 @@ from bot.analysis.facts.listed import unbound
 from bot.analysis.facts.markers import marked_requirements
 from bot.analysis.facts.members import members_gone
 from bot.analysis.facts.modules import breadth
+from bot.analysis.facts.names_kept import public_names_kept
 from bot.analysis.facts.packages import PackageInit, package_init
 from bot.analysis.facts.packaging import (
     COMMAND_GROUPS,
@@ -119,6 +122,7 @@ from bot.analysis.facts.records import (
     FileFact,
     Followed,
     Gives,
+    HandedRaise,
     ImportMove,
     Logged,
     MarkedRequirement,
@@ -168,6 +172,7 @@ from bot.analysis.facts.shims import same_on_python3
 from bot.analysis.facts.statements import statements_rewritten
 from bot.analysis.facts.surface import spelled
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
+from bot.analysis.facts.thrown import raises_of
 from bot.analysis.facts.unraised import raises_no_longer
 from bot.analysis.facts.visibility import mark_private
 from bot.analysis.facts.whole import read_whole
@@ -246,6 +251,8 @@ _SETTINGS_FILES = (".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
 # at the parent that declares them.
 _ALL = re.compile(r"(?m)^-__all__\s*[:=+]")
 _ALL_BEFORE = re.compile(r"(?m)^__all__\s*[:=+]")
+# a title the author marks breaking (`refactor!:`, `[BREAKING]`): what the code keeps is read
+_MARKED = re.compile(r"^\s*\w+(?:\([^)]*\))?!:|\bbreaking\b", re.IGNORECASE)
 # A default that is an "argument not given" marker (`_marker`, `sentinel`, `MISSING`): one such
 # marker swapped for another keeps what a call without the argument does (multidict fe4dee0).
 _SENTINEL = re.compile(
@@ -388,6 +395,16 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         facts = dataclasses.replace(facts, arities_changed=_cap(arities))
     if literals := literals_changed(readings, whole):
         facts = dataclasses.replace(facts, returns_changed=_cap(literals))
+    reached, retyped = raises_of(readings, whole)
+    if reached or retyped:
+        facts = dataclasses.replace(
+            facts, raises_reached=_cap(reached), raises_retyped=_cap(retyped)
+        )
+    declared = declared_modules(commit)
+    if dunders := metadata_gone(readings, whole, declared):
+        facts = dataclasses.replace(facts, metadata_gone=_cap(dunders))
+    if _MARKED.search(commit.title) and public_names_kept(commit, declared):
+        facts = dataclasses.replace(facts, names_kept=True)
     expected = [
         e
         for f in commit.files
@@ -1334,6 +1351,7 @@ def _combine(
     gives: list[Gives] = []
     retyped: list[Retyped] = []
     checks: list[Compared] = []
+    handed: list[HandedRaise] = []
     messages: list[Message] = []
     conditions: list[Condition] = []
     in_place: list[Rewritten] = []
@@ -1495,6 +1513,9 @@ def _combine(
                 if r.path not in tests_paths and not _short(name).startswith("test"):
                     compared = _compares_added(r, name)
                     checks += compared
+                    handed += handed_raises(
+                        name, r.path, r.minus.functions.get(name), r.plus.functions.get(name)
+                    )
                     messages += _messages_changed(r, name)
                     # a test rewritten to compare a new string is "now checks for" it already
                     strings = [v for c in compared for v in c.values]
@@ -1710,6 +1731,7 @@ def _combine(
         retyped=_cap(retyped),
         made_covariant=tuple(_made_covariant(readings)),
         compares_added=_cap(checks),
+        handed_raises=_cap(handed),
         messages_changed=_cap(messages),
         conditions_changed=_cap(conditions),
         returns_early=_cap(early),
@@ -1796,16 +1818,25 @@ def _may_lose_names(r: FileReading, read_after: str) -> bool:
     definition of its side tables gone, a name its import lines or some line's assignment
     bound at the parent and not at the commit, that word still written after it."""
     lost = {n.rsplit(".", 1)[-1] for n in set(r.minus.defs) - set(r.plus.defs)}
-    before, after = (_import_lines(t) for t in r.texts)
+    (before, was), (after, now) = (_binding_lines(t or "") for t in r.texts)
     lost |= set(_WORD.findall(" ".join(before - after)))
-    was, now = (set(_ASSIGNED.findall(t or "")) for t in r.texts)
     lost |= was - now
-    return any(re.search(rf"\b{re.escape(n)}\b", read_after) for n in lost)
+    # one scan of the texts for all the names (a regex backtracks into the alternation: a
+    # match wherever one name alone matches)
+    words = "|".join(re.escape(n) for n in sorted(lost))
+    return bool(lost) and re.search(rf"\b(?:{words})\b", read_after) is not None
 
 
 # a name some line of the text assigns (`PY3 = …`, `a, b = …`, `x: int = …`), at any depth
 _ASSIGNED = re.compile(r"^[ \t]*([A-Za-z_]\w*)[ \t]*(?:,[^=\n]*)?(?::[^=\n]*)?=(?!=)", re.M)
 _WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+@functools.lru_cache(maxsize=64)
+def _binding_lines(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """A text's import lines and the names its lines assign, kept by text: a commit's text
+    is its next commit's parent text."""
+    return _import_lines(text), frozenset(_ASSIGNED.findall(text))
 
 
 def _import_lines(text: str | None) -> frozenset[str]:
@@ -2463,6 +2494,10 @@ def _local_callee(side: Side, caller: str, callee: str) -> bool:
     return bound
 
 
+# A test of a value's type only (`not isinstance(value, str)`): a validator's first line
+_TYPE_TEST = re.compile(r"^(?:not\s+)?isinstance\(")
+
+
 def _with_guard(call: NewCall, readings: list[FileReading]) -> NewCall:
     """A new call with what its callee raises for its caller: where the commit's files define
     the callee once (a function, not a class), and its own code has one `if t:` that ends in
@@ -2486,20 +2521,31 @@ def _with_guard(call: NewCall, readings: list[FileReading]) -> NewCall:
         detail(side, [name])
     raising = [
         (jump.removeprefix("raise "), test)
-        for test, (jump, _) in side.guards.get(name, {}).items()
+        for test, (jump, _) in sorted(
+            side.guards.get(name, {}).items(), key=lambda item: item[1][1].lineno
+        )
         if jump.startswith("raise ") and jump != "raise "
     ]
-    if len(raising) != 1:
+    if not raising or len({e for e, _ in raising}) != 1:
         return call
-    exception, test = raising[0]
-    if len(test) > _SAID_TEST or "`" in test or "\n" in test:
+    # (several `if`s that raise the one exception, a validator's: the first that tests more
+    # than a type is said, the others counted; xmltodict 3d4d2d3's `_validate_comment`
+    # raises `ValueError` when `'--' in value`, and in 2 other cases)
+    said = [(e, t) for e, t in raising if len(t) <= _SAID_TEST and "`" not in t and "\n" not in t]
+    said.sort(key=lambda pair: bool(_TYPE_TEST.match(pair[1])))
+    if not said:
         return call
+    exception, test = said[0]
     # what the caller catches around each call of it, no caller of its meets
     caller = next(r.plus for r in readings if r.path == call.path)
     after, _ = lookups(readings, ())
     if caught_at_each_call(call, caller, (exception, where), after):
         return call
-    return dataclasses.replace(call, raises=exception, when=test)
+    # (every other `raise` of it counts: one in an `except` too)
+    sites = [
+        r for r in side.raising.get(name, ()) if r.exc is not None and dotted(r.exc) == exception
+    ]
+    return dataclasses.replace(call, raises=exception, when=test, more=max(0, len(sites) - 1))
 
 
 def _calls_that(call: NewCall, name: str, where: str, readings: list[FileReading]) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from bot.analysis.facts.meaning import same_in_range, same_meaning
 from bot.analysis.facts.modules import breadth, statements
@@ -196,7 +196,10 @@ def conditions_changed(
             fresh = jump[6:] in raised
             found.append(Condition(name, r.path, Turn.RAISES, test, jump[6:], new=fresh))
     if not new:
-        found += [Condition(name, r.path, Turn.REMOVED, t) for t in gone]
+        # a test whose expression the function still tests inside another condition is not
+        # gone (xmltodict 927a025: `_emit` dropped `'true' if v else 'false'` but still tests
+        # `v is None` and `isinstance(v, (dict, str))`: it tests `v` all the same)
+        found += [Condition(name, r.path, Turn.REMOVED, t) for t in gone if not _still_read(t, now)]
     return [
         c for c in found if _said_test(c.test) and (c.turn is not Turn.CHANGED or _said_test(c.was))
     ]
@@ -262,6 +265,23 @@ def _module(text: str) -> ast.Module | None:
         return ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):
         return None
+
+
+def _still_read(test: str, conditions: Iterable[str]) -> bool:
+    """Whether `test`'s expression is a whole part of one of `conditions` (`v` of `v is
+    None`, `isinstance(v, bool)` of `isinstance(v, bool) and x`), as the AST reads them."""
+    try:
+        wanted = ast.dump(ast.parse(test, mode="eval").body)
+    except SyntaxError:
+        return False
+    for condition in conditions:
+        try:
+            tree = ast.parse(condition, mode="eval")
+        except SyntaxError:
+            continue
+        if any(ast.dump(n) == wanted for n in ast.walk(tree) if isinstance(n, ast.expr)):
+            return True
+    return False
 
 
 def _tested_in(text: str, test: str) -> bool:

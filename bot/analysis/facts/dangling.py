@@ -40,10 +40,16 @@ def dangling(path: str, before: str, after: str, gone: set[str] | None = None) -
         return []
     try:
         now = module_tree(after)
-        table = symtable.symtable(after, path, "exec")
     except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
         return []
     lines = _loads(now, gone)
+    if not lines:
+        # (none to say, whatever the scopes: their table, a compile of its own, not built)
+        return []
+    try:
+        table = symtable.symtable(after, path, "exec")
+    except (*PARSE_ERRORS, SyntaxError, ValueError, RecursionError):
+        return []
     found = []
     for name in sorted(lines, key=lambda n: lines[n]):
         if _global_everywhere(table, name):

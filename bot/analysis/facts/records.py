@@ -245,6 +245,24 @@ class Gives:
 
 
 @dataclass(frozen=True)
+class HandedRaise:
+    """A Python function defined at both revisions that now sets attributes (`targets`,
+    `parser.EntityDeclHandler`) to its own closure `closure`, whose one `raise` gives
+    `exception` with `message`; `test`: the one `if` every such assignment sits under;
+    `default`: the true default of the parameter `test` names alone (so it holds unless the
+    caller says otherwise)."""
+
+    name: str
+    path: str
+    closure: str
+    targets: tuple[str, ...]
+    exception: str
+    message: str
+    test: str | None = None
+    default: str | None = None
+
+
+@dataclass(frozen=True)
 class Compared:
     """A Python function defined at both revisions whose own conditions now compare with
     strings (`"socks5h"`) that the function held nowhere at the parent; `also`: each is
@@ -528,6 +546,8 @@ class NewCall:
     path: str
     raises: str = ""
     when: str = ""
+    # the callee's other `if`s that raise the same exception
+    more: int = 0
 
 
 @dataclass(frozen=True)
@@ -780,6 +800,46 @@ class ReturnChange:
 
 
 @dataclass(frozen=True)
+class RaiseReached:
+    """A public Python function that now raises `exception` (with `message`, its literal
+    parts, where one is written) from code it reaches but does not hold itself: a function
+    nested in it that it sets as a hook (`parser.DefaultHandler = f`) or calls, or a private
+    helper of its module that only it reaches; a message its module raised nowhere at the
+    parent (`facts/thrown.py`)."""
+
+    name: str
+    path: str
+    exception: str
+    message: str | None
+    # the function the `raise` is in, and the hooks the public one sets that reach it
+    holder: str
+    hooks: tuple[str, ...] = ()
+    # the test of the public function's own `if` the hook or call is under ("" for none),
+    # and whether its parameters' defaults are proven to make every such test pass
+    when: str = ""
+    default: bool = False
+    # the hooks the parent set to a callable that raised nothing: what they were handed,
+    # the parent accepted
+    replaced: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RaiseRetyped:
+    """A public Python function whose code (its own, or a function it reaches as
+    `RaiseReached` says) raises `exception` where the parent raised `was`: the one `raise`
+    of one function under the same tests at both revisions, `exception` proven no subclass
+    of `was` (`facts/thrown.py`)."""
+
+    name: str
+    path: str
+    exception: str
+    was: str
+    holder: str
+    hooks: tuple[str, ...] = ()
+    when: str = ""
+
+
+@dataclass(frozen=True)
 class Facts:
     """What one change holds, read from its patch, message and PR text.
 
@@ -857,6 +917,16 @@ class Facts:
     # the `__init__.py` of each package a module is deleted or renamed out of (`packages.py`)
     packages: tuple[PackageInit, ...] = ()
     raises_added: tuple[Raised, ...] = ()
+    # public functions that now raise through a hook they set or a helper they reach, and
+    # `raise`s whose class changed on a public function's path (`facts/thrown.py`)
+    raises_reached: tuple[RaiseReached, ...] = ()
+    raises_retyped: tuple[RaiseRetyped, ...] = ()
+    # (path, name): module metadata (`__version__`, `__author__`) a shipped module no longer
+    # binds, nothing in it providing it otherwise (`facts/dunders.py`)
+    metadata_gone: tuple[tuple[str, str], ...] = ()
+    # of a title marked breaking: every shipped Python module changed is known whole and
+    # still binds each public name it bound (`facts/names_kept.py`)
+    names_kept: bool = False
     catches_changed: tuple[Caught, ...] = ()
     optional_changed: tuple[ParamDefault, ...] = ()
     returns_added: tuple[Returned, ...] = ()
@@ -864,6 +934,7 @@ class Facts:
     retyped: tuple[Retyped, ...] = ()
     # an edited function's conditions and messages, read from its body at both revisions
     compares_added: tuple[Compared, ...] = ()
+    handed_raises: tuple[HandedRaise, ...] = ()
     messages_changed: tuple[Message, ...] = ()
     # messages shipped functions (edited, or added) now log as a warning or an error
     logs_added: tuple[Logged, ...] = ()
