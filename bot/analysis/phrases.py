@@ -229,6 +229,7 @@ class AnalysisPhrases:
     fallback: str  # {name}: a definition made only where an import of the name fails
     passes: str  # {name} {arg} {value} {callee}: a keyword a call now passes
     passes_was: str  # {name} {arg} {value} {callee} {was}: passed with another value
+    passes_when: str  # {name} {arg} {value} {callee} {when}: by a call made only when
     no_longer_passes: str  # {name} {arg} {was} {callee}: a keyword a call no longer passes
     now_optional: str  # {name} {param} {default}
     now_required: str  # {name} {param} {was}
@@ -648,6 +649,7 @@ EN = AnalysisPhrases(
     used_by="{name} (used by {users})",
     fallback="the fallback {name}",
     passes="{name} now passes `{arg}={value}` to `{callee}`",
+    passes_when="{name} now passes `{arg}={value}` to `{callee}` when `{when}`",
     passes_was="{name} now passes `{arg}={value}` to `{callee}` (was `{was}`)",
     no_longer_passes="{name} no longer passes `{arg}={was}` to `{callee}`",
     now_optional="the parameter `{param}` of {name} is now optional (default `{default}`)",
@@ -1021,6 +1023,7 @@ ZH = AnalysisPhrases(
     used_by="{name}（由 {users} 使用）",
     fallback="后备定义 {name}",
     passes="{name} 现在向 `{callee}` 传入 `{arg}={value}`",
+    passes_when="{name} 现在在 `{when}` 时向 `{callee}` 传入 `{arg}={value}`",
     passes_was="{name} 现在向 `{callee}` 传入 `{arg}={value}`（原为 `{was}`）",
     no_longer_passes="{name} 不再向 `{callee}` 传入 `{arg}={was}`",
     now_optional="{name} 的参数 `{param}` 现在可省略（默认值 `{default}`）",

@@ -220,6 +220,9 @@ _WORDS_FIXED = re.compile(
 # A linter's automatic rewrite (tenacity c4bada4 "enable ruff I, UP, B rules and auto-fix
 # codebase", `ruff check --fix`): what the linter flagged is rewritten, no bug is named
 _LINTER_FIXED = re.compile(r"\bauto-?fix(?:es|ed|ing)?\b|--fix\b")
+# A name of code in a title (`split_keys()`, `load_file`, a quoted name): what the change
+# is to, never a word that types it ("Add split_keys()" splits nothing)
+_CODE_NAME = re.compile(r"`[^`]*`|\b\w+\(\)|\b\w*_\w*\b")
 _PATH_TYPES = {
     PathKind.DOCS: T.DOCS,
     PathKind.TESTS: T.TESTS,
@@ -448,6 +451,7 @@ def _types(
             confidence = max(confidence, 0.6)
     # "changelog and doc fixes", "fix typos": an edit of words, not a bug fix
     text = _LINTER_FIXED.sub("lint", _WORDS_FIXED.sub("docs", title.text.lower()))
+    text = _CODE_NAME.sub(" ", text)
     keyword_types = [kind for kind, pattern in _KEYWORDS if _keyword_said(kind, pattern, text)]
     # Only-docs, only-tests, only-CI changes say so by their paths, whatever the title.
     total = sum(path_kinds.values())

@@ -2403,6 +2403,19 @@ def _private_call_args(old: str, new: str) -> bool:
     return trees[0] == trees[1] and old.strip() != new.strip()
 
 
+def _option_handler(
+    sig: Signals, path: str, lost: tuple[str, ...], gained: tuple[str, ...]
+) -> bool:
+    """Whether each parameter a function gains is a command-line option the same file now
+    declares (`--scalar` for `scalar`, `--dry-run` for `dry_run`): the command handler's, that
+    the option's own sentence says as users write it (glom 24c21dc's `glom_cli`)."""
+    options = {
+        f.name.lstrip("-").replace("-", "_") for f in sig.facts.flags_added if f.path == path
+    }
+    names = [parameter_name(q) for q in gained]
+    return bool(options) and not lost and bool(names) and all(n in options for n in names)
+
+
 def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Parameters a shipped function gains or loses (public ones first), then the
     exceptions it may now raise, and the parameters that gained or lost a default, read from
@@ -2418,6 +2431,8 @@ def _signatures(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     for change in changes:
         name = _callable(change.name)
         if name is None or change.path not in shipped or not (change.lost or change.gained):
+            continue
+        if _option_handler(sig, change.path, change.lost, change.gained):
             continue
         if change.throughout:
             # one name in another's place (tinydb ecdaf1e: `touch(fname, …)` became
@@ -3027,6 +3042,8 @@ def _call_keywords(
         values = {"name": said, "arg": passed.arg, "callee": passed.callee}
         if passed.now is None:
             clause = p.no_longer_passes.format(was=passed.was, **values)
+        elif passed.was is None and passed.when is not None:
+            clause = p.passes_when.format(value=passed.now, when=passed.when, **values)
         elif passed.was is None:
             clause = p.passes.format(value=passed.now, **values)
         else:

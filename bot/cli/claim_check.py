@@ -1601,6 +1601,7 @@ class Checker:
                     for name, values in found.assigned.items():
                         merged.assigned.setdefault(name, set()).update(values)
                     merged.rebound |= found.rebound
+                    merged.expressions |= found.expressions
             return merged
 
         olds = [c.old(claim.path)] if claim.path else c.before
@@ -1753,7 +1754,9 @@ class Checker:
                 return Verdict.FALSE, f"`{function}` did not test `{test}` at the parent"
             if test in after.conditions:
                 return Verdict.FALSE, f"`{function}` still tests `{test}`"
-            return Verdict.TRUE, ""
+            if _computed(test, after):
+                return Verdict.FALSE, f"`{function}` still computes `{test}` (or its opposite)"
+            return self._tested_by_callee(c, claim, before, after)
         if test in before.conditions:
             return Verdict.FALSE, f"`{function}` tested `{test}` at the parent already"
         if claim.kind is Kind.TESTS_NOW:
@@ -1777,6 +1780,24 @@ class Checker:
         if jump == "return" and test not in after.early:
             # "early": a `return` before code that still runs where the test is false
             return Verdict.FALSE, f"nothing of `{function}` runs after `if {test}:` otherwise"
+        return Verdict.TRUE, ""
+
+    def _tested_by_callee(
+        self, c: _Commit, claim: Claim, before: Body, after: Body
+    ) -> tuple[Verdict, str]:
+        """ "`f` no longer tests `t`" where `f` now calls what it did not: a callee of the
+        changed files that computes `t`, or reads each literal `t` compares with (`'+'` of
+        `x[0] == '+'`), may test it for `f`; neither read, the claim stands."""
+        literals = _test_literals(claim.new or "")
+        for callee in sorted(after.calls - before.calls):
+            name = callee.rsplit(".", 1)[-1]
+            _, helper, _ = self._bodies(c, replace(claim, name=name, path=claim.path))
+            if helper is None:
+                continue
+            if _computed(claim.new or "", helper):
+                return Verdict.FALSE, f"`{name}`, which it now calls, computes `{claim.new}`"
+            if literals and literals <= helper.strings:
+                return Verdict.UNVERIFIABLE, f"`{name}`, which it now calls, reads {literals}"
         return Verdict.TRUE, ""
 
     def _raise_gone(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
@@ -3210,14 +3231,65 @@ def _values(values: set[str]) -> str:
     return ", ".join(f"`{v}`" for v in sorted(values)[:3]) if values else "not found"
 
 
+# a comparison and its opposite: `a != b` computes what `a == b` does
+_OPPOSITE: dict[type[ast.cmpop], ast.cmpop] = {
+    ast.Eq: ast.NotEq(),
+    ast.NotEq: ast.Eq(),
+    ast.Lt: ast.GtE(),
+    ast.GtE: ast.Lt(),
+    ast.Gt: ast.LtE(),
+    ast.LtE: ast.Gt(),
+    ast.Is: ast.IsNot(),
+    ast.IsNot: ast.Is(),
+    ast.In: ast.NotIn(),
+    ast.NotIn: ast.In(),
+}
+
+
+def _computed(test: str, body: Body) -> bool:
+    """Whether `body` computes `test` or its opposite as an expression anywhere (a test
+    that is a bare name or attribute aside: reading a value is no test of it)."""
+    try:
+        tree = ast.parse(test, mode="eval").body
+    except SyntaxError:
+        return False
+    if isinstance(tree, ast.Name | ast.Attribute | ast.Subscript):
+        return False
+    forms = [tree, ast.UnaryOp(op=ast.Not(), operand=tree)]
+    if isinstance(tree, ast.UnaryOp) and isinstance(tree.op, ast.Not):
+        forms.append(tree.operand)
+    if isinstance(tree, ast.Compare) and len(tree.ops) == 1 and type(tree.ops[0]) in _OPPOSITE:
+        opposite = _OPPOSITE[type(tree.ops[0])]
+        forms.append(ast.Compare(left=tree.left, ops=[opposite], comparators=tree.comparators))
+    return any(ast.dump(f) in body.expressions for f in forms)
+
+
+def _test_literals(test: str) -> set[str]:
+    """The strings a test compares with (`'+'` of `x[0] == '+'`)."""
+    try:
+        tree = ast.parse(test, mode="eval")
+    except SyntaxError:
+        return set()
+    return {
+        n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+    }
+
+
 def _helps_of(text: str, flag: str) -> set[str]:
-    """The help texts (`help="…"`, adjacent or `+`-joined literals, f-strings without
+    """The help texts (`help="…"`, or `doc="…"` in a module that imports `face`, whose
+    `Command.add` and `Flag` call it so; adjacent or `+`-joined literals, f-strings without
     placeholders, spaces folded) of the calls in a Python file that name `flag` among their
     arguments."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return set()
+    face = any(
+        (isinstance(n, ast.ImportFrom) and (n.module or "").split(".")[0] == "face" and not n.level)
+        or (isinstance(n, ast.Import) and any(a.name.split(".")[0] == "face" for a in n.names))
+        for n in ast.walk(tree)
+    )
+    helps = {"help", "doc"} if face else {"help"}
 
     def literal(node: ast.expr) -> str | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -3238,6 +3310,6 @@ def _helps_of(text: str, flag: str) -> set[str]:
         ):
             continue
         for keyword in node.keywords:
-            if keyword.arg == "help" and (words := literal(keyword.value)) is not None:
+            if keyword.arg in helps and (words := literal(keyword.value)) is not None:
                 found.add(" ".join(words.split()))
     return found

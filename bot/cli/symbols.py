@@ -933,6 +933,9 @@ class Body:
     # or a `with`'s target, an unpacking, an import, a nested `def`, `global`)
     assigned: dict[str, set[str]] = field(default_factory=dict)
     rebound: set[str] = field(default_factory=set)
+    # each expression of its body (closures' too), as `ast.dump` writes it: what it still
+    # computes wherever it is written (`first = decimal is None or …`)
+    expressions: set[str] = field(default_factory=set)
 
 
 def python_body(text: str, function: str, *, exact: bool = False) -> Body | None:
@@ -959,6 +962,8 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
         # what a call of the function runs: its body (its decorators and its parameters'
         # defaults run once, where it is defined)
         for inner in (n for statement in node.body for n in ast.walk(statement)):
+            if isinstance(inner, ast.expr):
+                body.expressions.add(ast.dump(inner))
             if isinstance(inner, ast.Call):
                 # `Future[WebSocketRequest]()` calls `Future` (a generic alias, subscripted)
                 func = inner.func

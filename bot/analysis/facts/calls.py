@@ -128,7 +128,9 @@ def keywords_changed(r: FileReading, name: str) -> list[Passed]:
             continue  # every call passes what it passed: most callees, told apart cheaply
         pair = _paired(now[callee], was[callee])
         if pair is None:
-            found += _added_call(name, r.path, callee, now[callee], was[callee])
+            found += _added_call(
+                name, r.path, callee, (now[callee], was[callee]), r.plus.functions.get(name)
+            )
             continue
         new, old = pair
         if new.unpacks or old.unpacks or new.positional != old.positional:
@@ -191,21 +193,56 @@ def _unmatched(
 
 
 def _added_call(
-    name: str, path: str, callee: str, now: list[CallShape], was: list[CallShape]
+    name: str,
+    path: str,
+    callee: str,
+    calls: tuple[list[CallShape], list[CallShape]],
+    function: ast.AST | None,
 ) -> list[Passed]:
     """The keywords with literal values a call added beside the parent's passes, where the
     commit still makes each call of the parent as written and no call of the callee passed
     that keyword at the parent (aiodns b6cce69: `pycares.Channel(event_thread=True, …)`
-    where the thread-safe library allows, beside the `sock_state_cb=` one)."""
+    where the thread-safe library allows, beside the `sock_state_cb=` one); with the test
+    of the `if` it is made under (glom 24c21dc: `print(result, end='')` only `if scalar
+    and is_scalar(result)`), none where it sits in an `else` (what it holds is unsaid)."""
+    now, was = calls  # (the callee's calls at the commit, at the parent)
     added, left_was = _unmatched(now, was)
     if len(added) != 1 or left_was or _names_another(added[0].node, was):
         return []
+    guard = _guard(function, added[0].node)
+    if guard is _ELSE:
+        return []
     passed_before = {k for shape in was for k in (*shape.literal, *shape.other)}
     return [
-        Passed(name, path, callee, arg, value, None)
+        Passed(name, path, callee, arg, value, None, guard)
         for arg, value in sorted(added[0].literal.items())
         if arg not in passed_before and _said(value)
     ]
+
+
+# what `_guard` gives for a call inside an `else` (or an `elif`'s test not said alone)
+_ELSE = "else"
+
+
+def _guard(function: ast.AST | None, call: ast.AST) -> str | None:
+    """The test of the one `if` of `function` whose body holds `call`, as `ast.unparse`
+    writes it (None where no `if` holds it); `_ELSE` where an `else`, an `elif` or two `if`s
+    hold it, or the test is too long to say or holds a backquote."""
+    if function is None:
+        return None
+    found: str | None = None
+    ifs = [n for n in ast.walk(function) if isinstance(n, ast.If)]
+    # an `elif` holds only where the tests before it failed: its own test says too little
+    elifs = {id(n.orelse[0]) for n in ifs if len(n.orelse) == 1 and isinstance(n.orelse[0], ast.If)}
+    # (`ast.walk` goes breadth first: an `if` inside another comes later, the innermost last)
+    for node in ifs:
+        if any(n is call for s in node.orelse for n in ast.walk(s)):
+            found = _ELSE
+        elif any(n is call for s in node.body for n in ast.walk(s)):
+            test = ast.unparse(node.test)
+            # (one `if` inside another: its test alone says too little too)
+            found = test if _said(test) and id(node) not in elifs and found is None else _ELSE
+    return found
 
 
 def _names_another(call: ast.Call, was: list[CallShape]) -> bool:

@@ -6,12 +6,14 @@ import ast
 import re
 from collections.abc import Iterable, Mapping
 
+from bot.analysis.facts.meaning import same_in_range, same_meaning
 from bot.analysis.facts.modules import breadth, statements
 from bot.analysis.facts.pyfile import dotted
 from bot.analysis.facts.records import Condition, Turn
 from bot.analysis.facts.renamed import renamed_locals, same_but_renamed
 from bot.analysis.facts.renamed_globals import renamed_globals
 from bot.analysis.facts.scan import FileReading
+from bot.analysis.facts.still_tested import still_tested
 
 # A function whose conditions change more than this was rewritten: not said.
 _CHANGES = 2
@@ -142,6 +144,11 @@ def conditions_changed(
     before, after = r.texts
     jumps = r.plus.guards.get(name, {})
     gone = [t for t in gone if not _tested_in(after, t)]
+    # a test the function still makes outside an `if` (inflect e5dee13: `first = decimal is
+    # None or …`), or a helper it now calls makes (825e898's `_get_sign`), is not gone
+    if gone:
+        tree = _module(after)
+        gone = [t for t in gone if not still_tested(t, now_node, was_node, tree)]
     # (a parameter bound anew under a test: new where the file tests it more often than it
     # did, pydash 1215c65's `isinstance(collection, dict)` in four functions where one had it)
     new = [
@@ -153,6 +160,8 @@ def conditions_changed(
     # `if msg: …` become `if not msg: return` then `…`: the same test, inverted around the
     # same code, is no new condition
     pairs = [(o, n) for o, n in pairs if not _negations(o, n) and _unwalrused(n) != o]
+    # a test spelt otherwise, or one that agrees with the old in the loop it sits in
+    pairs = [(o, n) for o, n in pairs if not _alike(o, n, was_node, now_node)]
     # what a guard the commit removed returned or skipped with, statement by statement: a
     # new guard that does the same took its place (mistune 96d0f57: `if not m1: return None`
     # became `if end_pos is None: return None`), no early return the parent lacked
@@ -269,6 +278,25 @@ def _read_renamed(test: str, renamed: Mapping[str, str]) -> str:
         if isinstance(node, ast.Name) and node.id in renamed:
             node.id = renamed[node.id]
     return ast.unparse(tree)
+
+
+def _alike(old: str, new: str, was: ast.AST | None, now: ast.AST | None) -> bool:
+    """Whether the tests `old` and `new` mean the same: one spelling apart (`same_meaning`),
+    or alike inside the `range` loop each sits in (`same_in_range`)."""
+    if same_in_range(old, new, was, now):
+        return True
+    try:
+        return same_meaning(ast.parse(old, mode="eval"), ast.parse(new, mode="eval"))
+    except SyntaxError:
+        return False
+
+
+def _module(text: str) -> ast.Module | None:
+    """The file's text parsed, or None where it does not parse."""
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
 
 
 def _still_read(test: str, conditions: Iterable[str]) -> bool:

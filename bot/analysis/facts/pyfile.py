@@ -49,7 +49,12 @@ _DEPRECATION_CATEGORIES = frozenset({"DeprecationWarning", "FutureWarning"})
 # A body this small (`pass`, `return None`) says nothing about where it came from.
 _MIN_BODY = 40
 # Lines that may hold a call the tables read: environment, options, registrations, warnings.
-_HINT = re.compile(r"env|egist|custom_op|warn|eprecat|add_argument|ption\(|rgument\(")
+_HINT = re.compile(
+    r"env|egist|custom_op|warn|eprecat|add_argument|ption\(|rgument\(|(?:\.add|Flag)\(\s*[\"']--"
+)
+# `face`, a command-line library: `cmd.add('--flag', …)` and `Flag('--flag', …)` declare options
+_FACE_IMPORT = re.compile(r"\s*(?:from\s+face\b|import\s+face\b)")
+_FACE_CALLS = frozenset({"add", "Flag"})
 PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 # A constant's value kept as written when one line this long (a longer one is compared by
 # a digest of its lines).
@@ -568,6 +573,7 @@ class _Reader:
         self.package = package
         self.tests = tests
         self.deprecations: list[Warned] = []
+        self.imports_face: bool | None = None
         # the definitions the calls being walked lie in (`Pattern.match`)
         self.scope: list[str] = []
         self.env_read: set[str] = set()
@@ -980,7 +986,7 @@ class _Reader:
         ):
             self.side.env[literal] = _literal(default)
             self.env_read.add(literal)
-        elif last in _FLAG_CALLS:
+        elif last in _FLAG_CALLS or (last in _FACE_CALLS and self._face()):
             self._flag(node)
         elif (
             (last.startswith("register") or last == "custom_op")
@@ -990,6 +996,12 @@ class _Reader:
             self.side.registrations[literal] = (registry_of(callee), callee)
         if last in ("warn", "warning", "warning_once", "deprecated", "warn_deprecated"):
             self._warning(node, last)
+
+    def _face(self) -> bool:
+        """Whether the module imports `face` (its `add` and `Flag` calls declare options)."""
+        if self.imports_face is None:
+            self.imports_face = any(_FACE_IMPORT.match(line) for line in self.lines)
+        return self.imports_face
 
     def _flag(self, node: ast.Call) -> None:
         names = [
@@ -1008,7 +1020,7 @@ class _Reader:
         # `help="…"` (argparse, click, typer): the option's own words, a literal only (an
         # f-string's placeholders or a `%(default)s` template's rendering are not written
         # here: an f-string without placeholders is a literal)
-        words = keywords.get("help")
+        words = keywords.get("help", keywords.get("doc"))  # (`doc=`: face's)
         if (
             isinstance(words, ast.Constant | ast.BinOp | ast.JoinedStr)
             and not any(isinstance(n, ast.FormattedValue) for n in ast.walk(words))

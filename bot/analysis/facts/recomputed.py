@@ -7,6 +7,7 @@ import ast
 import copy
 from collections import Counter
 
+from bot.analysis.facts.meaning import same_meaning
 from bot.analysis.facts.same_tree import same_tree
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -39,7 +40,7 @@ def recomputed(was: ast.AST | None, now: ast.AST | None) -> list[tuple[str, str,
     found: list[tuple[str, ast.expr, ast.expr, bool]] = []  # (…, in the same blocks)
     for name, (new, inside) in after.items():
         old, was_inside = before.get(name, (None, ()))
-        if old is None or same_tree(old, new):
+        if old is None or same_tree(old, new) or same_meaning(old, new):
             continue
         if _identifiers_only(old, new):
             continue

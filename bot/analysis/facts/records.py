@@ -535,7 +535,8 @@ class Passed:
     """A keyword argument with a literal value (a constant, or a constant's name) that a
     call of `callee` (as written: `self._send`) in a Python function edited at both
     revisions now passes (`was` None), no longer passes (`now` None), or passes with another
-    value; `arg` the keyword, values as `ast.unparse` writes them."""
+    value; `arg` the keyword, values as `ast.unparse` writes them; `when`: the test of the
+    `if` a call added beside the parent's sits under (only then does it pass it)."""
 
     name: str
     path: str
@@ -543,6 +544,7 @@ class Passed:
     arg: str
     now: str | None
     was: str | None
+    when: str | None = None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ import weakref
 from collections import Counter
 
 from bot.analysis.facts.keywords import keywords_sorted
+from bot.analysis.facts.meaning import same_meaning
 from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.records import Rewritten
 from bot.analysis.facts.renamed import reads_renamed, renamed_locals
@@ -88,6 +89,10 @@ def statements_rewritten(r: FileReading, name: str) -> list[Rewritten]:
             # `chain([item], it)` became `chain((item,), it)`: the callee iterates the same
             # items, and gives what it gave (toolz 020161b's `peek`)
             continue
+        if same_meaning(_header(old_node), _header(new_node), _enclosing(name)):
+            # `'%s(%s)' % (name, text)` became `f'{name}({text})'`, `open(f, 'r')` became
+            # `open(f)`: another spelling, the same behaviour (glom bc653da)
+            continue
         # a statement that reads a local renamed or bound anew (`item` gone, `key` new:
         # cachetools 668fdb3) changed where that local is bound, not here
         if reads_renamed(_header(old_node), _header(new_node), renamed):
@@ -103,6 +108,12 @@ def statements_rewritten(r: FileReading, name: str) -> list[Rewritten]:
             continue
         found.append(Rewritten(name, r.path, old_said, new_said, _users(r, name)))
     return found[:1]
+
+
+def _enclosing(name: str) -> str | None:
+    """The class a method's qualified name (`Class.method`) puts it in, if any."""
+    parts = name.split(".")
+    return parts[-2] if len(parts) > 1 else None
 
 
 # A private method used by more public methods than this is said without them.

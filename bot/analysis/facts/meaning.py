@@ -1,0 +1,271 @@
+"""Python expressions and statements read in one spelling where two mean the same."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import re
+import string
+
+from bot.analysis.facts.same_tree import same_tree
+
+# `%` conversions an f-string writes alike: `%s` is `{x}`, `%r` is `{x!r}`
+_PERCENT = re.compile(r"%(?:(%)|([sr]))|%")
+# `open` modes that are its default, text reading
+_READ = frozenset({"r", "rt", "tr"})
+# builtins that, called with nothing, give what an empty display gives
+_EMPTY = frozenset({"dict", "list", "tuple"})
+
+
+def same_meaning(old: ast.AST, new: ast.AST, enclosing: str | None = None) -> bool:
+    """Whether `old` and `new` are one spelling apart: `'%s=%s' % (k, v)` or
+    `'{}={}'.format(k, v)` and `f'{k}={v}'`, `open(f, 'r')` and `open(f)`, `dict()` and
+    `{}`, and inside a method of the class `enclosing`, `super(enclosing, self)` and
+    `super()`."""
+    return same_tree(_Plain(enclosing).read(old), _Plain(enclosing).read(new))
+
+
+class _Plain(ast.NodeTransformer):
+    """Each spelling rewritten to the one `same_meaning` compares."""
+
+    def __init__(self, enclosing: str | None) -> None:
+        self.enclosing = enclosing
+
+    def read(self, node: ast.AST) -> ast.AST:
+        read: ast.AST = self.visit(copy.deepcopy(node))
+        return read
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        self.generic_visit(node)
+        if (
+            isinstance(node.op, ast.Mod)
+            and isinstance(node.left, ast.Constant)
+            and isinstance(node.left.value, str)
+            # a tuple written out: one value alone may be a tuple, `%` then spreads it
+            and isinstance(node.right, ast.Tuple)
+            and not any(isinstance(e, ast.Starred) for e in node.right.elts)
+        ):
+            return _percent(node.left.value, node.right.elts) or node
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        func = node.func
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "format"
+            and isinstance(func.value, ast.Constant)
+            and isinstance(func.value.value, str)
+        ):
+            return _formatted(func.value.value, node) or node
+        if isinstance(func, ast.Name) and func.id == "open":
+            return _open_default(node)
+        if isinstance(func, ast.Name) and func.id in _EMPTY and not node.args and not node.keywords:
+            return _empty(func.id)
+        if (
+            isinstance(func, ast.Name)
+            and func.id == "super"
+            and self.enclosing
+            and len(node.args) == 2
+            and not node.keywords
+            and isinstance(node.args[0], ast.Name)
+            and node.args[0].id == self.enclosing
+            and isinstance(node.args[1], ast.Name)
+            and node.args[1].id in ("self", "cls")
+        ):
+            return ast.Call(func=func, args=[], keywords=[])
+        return node
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
+        self.generic_visit(node)
+        return _joined(list(node.values))
+
+
+def _empty(builtin: str) -> ast.expr:
+    """The empty display `builtin()` gives: `{}`, `[]`, `()`."""
+    if builtin == "dict":
+        return ast.Dict(keys=[], values=[])
+    if builtin == "list":
+        return ast.List(elts=[], ctx=ast.Load())
+    return ast.Tuple(elts=[], ctx=ast.Load())
+
+
+def _percent(template: str, values: list[ast.expr]) -> ast.JoinedStr | None:
+    """`template % (values…)` as an f-string, where each conversion is `%s` or `%r`."""
+    parts: list[ast.expr] = []
+    at, taken = 0, 0
+    for m in _PERCENT.finditer(template):
+        parts.append(ast.Constant(value=template[at : m.start()]))
+        at = m.end()
+        if m.group(1):
+            parts.append(ast.Constant(value="%"))
+            continue
+        if not m.group(2) or taken >= len(values):
+            return None  # `%d`, `%(name)s`, a width: another format than `{x}`
+        conversion = -1 if m.group(2) == "s" else ord("r")
+        parts.append(ast.FormattedValue(value=values[taken], conversion=conversion))
+        taken += 1
+    if taken != len(values):
+        return None
+    parts.append(ast.Constant(value=template[at:]))
+    return _joined(parts)
+
+
+def _formatted(template: str, call: ast.Call) -> ast.JoinedStr | None:
+    """`template.format(…)` as an f-string, where each field names a value passed plainly
+    (`{}`, `{0}`, `{name}`) with no attribute, index or nested field."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        k.arg is None for k in call.keywords
+    ):
+        return None
+    named = {k.arg: k.value for k in call.keywords if k.arg}
+    parts: list[ast.expr] = []
+    auto = 0
+    try:
+        fields = list(string.Formatter().parse(template))
+    except ValueError:
+        return None
+    used: list[int | str] = []
+    for text, field, spec, conversion in fields:
+        parts.append(ast.Constant(value=text))
+        if field is None:
+            continue
+        if field == "":
+            index: int | str = auto
+            auto += 1
+        elif field.isdigit():
+            index = int(field)
+        elif field.isidentifier():
+            index = field
+        else:
+            return None
+        used.append(index)
+        if isinstance(index, int):
+            if index >= len(call.args):
+                return None
+            value = call.args[index]
+        elif index in named:
+            value = named[index]
+        else:
+            return None
+        if (spec and "{" in spec) or conversion not in (None, "r", "s", "a"):
+            return None
+        parts.append(
+            ast.FormattedValue(
+                value=value,
+                conversion=-1 if conversion is None else ord(conversion),
+                format_spec=_joined([ast.Constant(value=spec)]) if spec else None,
+            )
+        )
+    # each value evaluated once, as `format` evaluates it: none left out, none read twice
+    if sorted(used, key=str) != sorted([*range(len(call.args)), *named], key=str):
+        return None
+    return _joined(parts)
+
+
+def _joined(parts: list[ast.expr]) -> ast.JoinedStr:
+    """An f-string of `parts`, adjacent literal pieces as one, empty ones left out."""
+    out: list[ast.expr] = []
+    for part in parts:
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            if not part.value:
+                continue
+            last = out[-1] if out else None
+            if isinstance(last, ast.Constant) and isinstance(last.value, str):
+                out[-1] = ast.Constant(value=last.value + part.value)
+                continue
+            out.append(ast.Constant(value=part.value))
+            continue
+        out.append(part)
+    return ast.JoinedStr(values=out)
+
+
+def _open_default(call: ast.Call) -> ast.Call:
+    """`open(f, 'r')` (or `mode='r'`) as `open(f)`: reading text is its default."""
+    args, keywords = list(call.args), list(call.keywords)
+    if len(args) == 2 and _read_mode(args[1]):
+        args = args[:1]
+    keywords = [k for k in keywords if not (k.arg == "mode" and _read_mode(k.value))]
+    return ast.Call(func=call.func, args=args, keywords=keywords)
+
+
+def _read_mode(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value in _READ
+
+
+# comparisons alike where the left side is at most the right: `i + 1 == n` and `i + 1 >= n`
+_AT_MOST: tuple[frozenset[type[ast.cmpop]], ...] = (
+    frozenset({ast.Eq, ast.GtE}),
+    frozenset({ast.NotEq, ast.Lt}),
+)
+
+
+def same_in_range(old: str, new: str, was: ast.AST | None, now: ast.AST | None) -> bool:
+    """Whether two tests of `i + 1` against `n` (`==` and `>=`, or `!=` and `<`) agree
+    because each is made inside `for i in range(n):`, which neither rebinds: `i + 1` is
+    never more than `n` there (funcy eca50f9's `retry`: `attempt + 1 == tries` became
+    `attempt + 1 >= tries`)."""
+    try:
+        a, b = ast.parse(old, mode="eval").body, ast.parse(new, mode="eval").body
+    except SyntaxError:
+        return False
+    if not (isinstance(a, ast.Compare) and isinstance(b, ast.Compare)):
+        return False
+    if len(a.ops) != 1 or len(b.ops) != 1 or {type(a.ops[0]), type(b.ops[0])} not in _AT_MOST:
+        return False
+    if not (same_tree(a.left, b.left) and same_tree(a.comparators[0], b.comparators[0])):
+        return False
+    left, bound = a.left, a.comparators[0]
+    if not (
+        isinstance(left, ast.BinOp)
+        and isinstance(left.op, ast.Add)
+        and isinstance(left.left, ast.Name)
+        and isinstance(left.right, ast.Constant)
+        and left.right.value == 1
+        and isinstance(bound, ast.Name)
+    ):
+        return False
+    index = left.left.id
+    return _in_range_loop(was, a, index, bound.id) and _in_range_loop(now, b, index, bound.id)
+
+
+def _in_range_loop(function: ast.AST | None, test: ast.expr, index: str, bound: str) -> bool:
+    """Whether each `if` of `function` testing `test` (one at least) is inside `for index in
+    range(bound):` whose body binds neither name."""
+    if function is None:
+        return False
+    wanted = ast.dump(test)
+    inside: set[int] = set()
+    for loop in ast.walk(function):
+        if not _range_loop(loop, index, bound):
+            continue
+        assert isinstance(loop, ast.For)  # of `_range_loop`
+        body = [n for s in loop.body for n in ast.walk(s)]
+        if any(
+            isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in (index, bound)
+            for n in body
+        ):
+            return False
+        inside.update(id(n) for n in body if _testing(n, wanted))
+    every = {id(n) for n in ast.walk(function) if _testing(n, wanted)}
+    return bool(every) and every <= inside
+
+
+def _range_loop(node: ast.AST, index: str, bound: str) -> bool:
+    """`for index in range(bound):`."""
+    return (
+        isinstance(node, ast.For)
+        and isinstance(node.target, ast.Name)
+        and node.target.id == index
+        and isinstance(node.iter, ast.Call)
+        and isinstance(node.iter.func, ast.Name)
+        and node.iter.func.id == "range"
+        and len(node.iter.args) == 1
+        and not node.iter.keywords
+        and isinstance(node.iter.args[0], ast.Name)
+        and node.iter.args[0].id == bound
+    )
+
+
+def _testing(node: ast.AST, wanted: str) -> bool:
+    return isinstance(node, ast.If | ast.While | ast.IfExp) and ast.dump(node.test) == wanted
