@@ -14,8 +14,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from bot.analysis import Analyzer
 from bot.analysis.factory import open_analyzer, open_narrator
 from bot.analysis.narrative import Narrator
-from bot.github import GitHubApp
 from bot.github.client import RetryPolicy
+from bot.github.github_app import GitHubApp
 from bot.github.oauth import MAX_WAIT_SECONDS, OAuthApp
 from bot.jobs.analyse.commit import AnalyseCommit
 from bot.jobs.analyse.expand import ExpandRange

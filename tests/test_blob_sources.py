@@ -17,8 +17,9 @@ from bot.analysis.rules import analyze
 from bot.analysis.sources import blob_cache
 from bot.app import EXECUTOR, STORE
 from bot.cli.evaluation import git_history
-from bot.github import GitHubApp, InstallationClient
+from bot.github.calls import InstallationClient
 from bot.github.client import RetryPolicy
+from bot.github.github_app import GitHubApp
 from bot.github.pulls import pull_requests
 from bot.jobs.analyse.prefetch import prefetch
 from bot.models import Analysis, CommitInput, PullRequestInfo

@@ -14,11 +14,11 @@ import jwt
 import pytest
 from cryptography.hazmat.primitives import serialization
 
-from bot.github import GitHubApp
 from bot.github.calls import CommitMissing, GitHubError
 from bot.github.client import RetryPolicy, _is_write
 from bot.github.conditional import FileCheck, get_file_if_changed
 from bot.github.errors import GitHubUnavailable, IssueGone, RateLimited, RepositoryGone
+from bot.github.github_app import GitHubApp
 from bot.github.pulls import pull_request_of
 from bot.runtime.metrics import Metrics
 from tests.fakes.github import FakeGitHub, Fault

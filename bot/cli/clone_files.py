@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.cli.clone_sizes import changed_sizes
 from bot.cli.git import git
-from bot.github.calls import MAX_COMMIT_FILES
+from bot.github.limits import MAX_COMMIT_FILES
 from bot.github.patches import commits_from_series
 from bot.models import FileChange
 

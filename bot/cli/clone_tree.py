@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.cli.git import CloneError, run_git
-from bot.github.calls import MAX_COMMIT_FILES
+from bot.github.limits import MAX_COMMIT_FILES
 from bot.models import CommitInput
 
 # Quoted names on an added line that may read a setting: `getenv("X")`, `cfg.get("key")`,

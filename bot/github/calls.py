@@ -14,12 +14,11 @@ import gidgethub
 
 from bot.github.client import GitHubAPI
 from bot.github.errors import GitHubError, IssueGone, PostGone, RepositoryGone
+from bot.github.limits import MAX_COMMIT_FILES
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
-# GitHub lists at most 3,000 files of a commit, 300 per page.
-MAX_COMMIT_FILES = 3000
 # Commits per page of a compare (its own cap, without paging, is 250).
 COMPARE_PAGE = 100
 

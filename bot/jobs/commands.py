@@ -19,7 +19,7 @@ from bot.digest import command_replies as replies
 from bot.digest.alerts import wants_alert
 from bot.digest.command_syntax import parse
 from bot.digest.render import render
-from bot.github import InstallationClient
+from bot.github.calls import InstallationClient
 from bot.jobs.alert_jobs import rearm_folds, sent_alerts
 from bot.jobs.analyse.governor import Governor
 from bot.jobs.context import POSTING_TROUBLE, JobContext

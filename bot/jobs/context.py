@@ -8,8 +8,9 @@ from typing import Any
 
 import aiohttp
 
-from bot.github import GitHubApp, InstallationClient
+from bot.github.calls import InstallationClient
 from bot.github.errors import GitHubError, IssueGone, NotInstalled, RateLimited, RepositoryGone
+from bot.github.github_app import GitHubApp
 from bot.jobs.outcomes import Defer, Fail, Outcome, Retry, RetryPolicy, hourly
 from bot.posts.targets import Busy
 from bot.runtime.clock import Clock

@@ -20,8 +20,7 @@ from bot.analysis.sources import blob_cache
 from bot.digest import command_replies as replies
 from bot.digest.command_syntax import Command
 from bot.digest.render import render_commit
-from bot.github import InstallationClient
-from bot.github.calls import CommitMissing
+from bot.github.calls import CommitMissing, InstallationClient
 from bot.github.pulls import merge_commit
 from bot.jobs.alert_jobs import sent_alerts
 from bot.jobs.analyse.governor import Governor

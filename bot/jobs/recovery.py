@@ -15,9 +15,9 @@ from enum import StrEnum
 
 import gidgethub
 
-from bot.github import GitHubApp
 from bot.github.client import GitHubAPI
 from bot.github.errors import GitHubError, RateLimited
+from bot.github.github_app import GitHubApp
 from bot.github.hooks import HookDelivery, hook_deliveries, redeliver
 from bot.jobs.context import JobContext
 from bot.jobs.outcomes import Done, Outcome, RetryPolicy

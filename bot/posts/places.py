@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.github import InstallationClient
-from bot.github.calls import Category, DiscussionSetup, Forbidden
+from bot.github.calls import Category, DiscussionSetup, Forbidden, InstallationClient
 from bot.posts import targets
 from bot.store.posts import PostKind, Recorded
 

@@ -16,8 +16,7 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from bot.digest.markers import tracking_marker
-from bot.github import InstallationClient
-from bot.github.calls import Forbidden, GraphQLFailed
+from bot.github.calls import Forbidden, GraphQLFailed, InstallationClient
 from bot.posts import targets
 from bot.posts.places import (
     FallBack,

@@ -14,8 +14,14 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequenc
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from bot.github import InstallationClient
-from bot.github.calls import Category, DiscussionSetup, Forbidden, GraphQLFailed, NotFound
+from bot.github.calls import (
+    Category,
+    DiscussionSetup,
+    Forbidden,
+    GraphQLFailed,
+    InstallationClient,
+    NotFound,
+)
 from bot.github.errors import IssueGone, PostGone
 from bot.posts.reconcile import Adopt, Create, Found, Keep, Search, Update, Wanted, reconcile
 from bot.runtime.clock import Clock

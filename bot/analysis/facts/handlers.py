@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from bot.analysis.facts.records import HandedRaise
+from bot.analysis.facts.same_tree import same_tree
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # a callback's message quoted as written when this short
@@ -23,6 +24,9 @@ def handed_raises(
     expat's DOCTYPE and entity handlers to a closure that raises `ExpatError`). Each with
     the test of the one `if` all its assignments sit under, where there is one."""
     if not isinstance(after, _DEFS) or not isinstance(before, _DEFS):
+        return []
+    # (one node at both revisions, or two alike, hand out the same closures)
+    if same_tree(before, after):
         return []
     had = {(h.exception, h.message) for h in _handed(name, path, before)}
     return [h for h in _handed(name, path, after) if (h.exception, h.message) not in had]

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from bot.analysis.facts.modules import module_tree
 from bot.analysis.facts.records import RaiseReached, RaiseRetyped
 from bot.analysis.facts.scan import FileReading
 
@@ -350,8 +351,9 @@ def _classes(tree: ast.Module) -> dict[str, list[str]]:
 
 
 def _parse(text: str) -> ast.Module | None:
+    """The shared parse (`module_tree`: this module only reads it), or None."""
     try:
-        return ast.parse(text)
+        return module_tree(text)
     except (SyntaxError, ValueError, RecursionError):
         return None
 

@@ -13,8 +13,7 @@ from bot.analysis.daynames import day_names
 from bot.analysis.facts.kept import units_kept
 from bot.analysis.sources import blob_cache
 from bot.analysis.titles import names_a_revert
-from bot.github import InstallationClient
-from bot.github.calls import CommitMissing
+from bot.github.calls import CommitMissing, InstallationClient
 from bot.github.errors import GitHubError, NotInstalled, RateLimited, RepositoryGone
 from bot.jobs.alert_jobs import after_analysis
 from bot.jobs.analyse.batching import batch_ready

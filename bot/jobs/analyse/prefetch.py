@@ -18,8 +18,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.analysis.sources import BlobCache
-from bot.github import InstallationClient
-from bot.github.calls import split_repo
+from bot.github.calls import InstallationClient, split_repo
 from bot.github.patches import commits_from_series
 from bot.github.pulls import pull_requests
 from bot.jobs.analyse.texts import attach, keep, riding

@@ -13,7 +13,7 @@ from bot.analysis.sources import (
     revisions,
     worth_reading,
 )
-from bot.github import InstallationClient
+from bot.github.calls import InstallationClient
 from bot.github.errors import GitHubError, RateLimited
 from bot.github.pulls import MAX_BLOBS_PER_QUERY, pull_request_by_rest, pull_request_of
 from bot.models import FileChange, PullRequestInfo
