@@ -272,3 +272,119 @@ def test_a_commit_a_pre_release_tag_points_at_is_no_release(tmp_path: Path) -> N
     analysis = analyze(commit)
     assert "Releases" not in entry_text(analysis)
     assert analysis.importance is Importance.LOW
+
+
+_LARK_INIT = '__version__ = "{v}"\n\nfrom .lark import Lark\n'
+
+
+def _lark(tmp_path: Path, *, tagged: bool) -> tuple[Path, CommitInput]:
+    """lark ae207df ("Bump version"): `__version__` 1.2.0 → 1.2.1, where 1.2.0 was never
+    tagged (the last release tag is 1.1.9): tags or none."""
+    root = tmp_path / "lark"
+    root.mkdir(parents=True)
+    _git(root, "init", "-q", "-b", "main")
+    commit_files(root, {"lark/__init__.py": _LARK_INIT.format(v="1.1.9")}, "Bump version")
+    if tagged:
+        _git(root, "tag", "-a", "-m", "Version 1.1.9", "1.1.9")
+    commit_files(root, {"lark/__init__.py": _LARK_INIT.format(v="1.2.0")}, "Bump version")
+    commit_files(root, {"lark/__init__.py": _LARK_INIT.format(v="1.2.1")}, "Bump version")
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    return root, commit
+
+
+def test_a_release_names_the_last_release_its_tags_tell(tmp_path: Path) -> None:
+    root, commit = _lark(tmp_path / "tags", tagged=True)
+    analysis = analyze(commit)
+    # 1.2.0 was a version string only: the release before 1.2.1 is the 1.1.9 tag
+    assert analysis.summary == "Releases 1.2.1 (the last release was 1.1.9)."
+    assert Verdict.FALSE not in [v for _, v in verdicts_of(root, commit.sha, entry_text(analysis))]
+    # without tags, what the version file said is all there is to say
+    _, untagged = _lark(tmp_path / "none", tagged=False)
+    assert analyze(untagged).summary == "Releases 1.2.1 (the version was 1.2.0)."
+
+
+def test_a_release_before_any_tag_names_no_last_release(tmp_path: Path) -> None:
+    """The clone has version tags, but none before the commit: no release came before it
+    that the tags tell, and the file's old version may never have been one."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    commit_files(root, {"pkg/__init__.py": '__version__ = "0.9.0"\n'}, "Start")
+    commit_files(root, {"pkg/__init__.py": '__version__ = "1.0.0"\n'}, "Release 1.0.0")
+    _git(root, "tag", "v1.0.0")
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    assert analyze(commit).summary == "Releases 1.0.0."
+
+
+_WRAPT_INIT = (
+    "__version_info__ = {info}\n__version__ = '.'.join(__version_info__)\n\n"
+    "from .__wrapt__ import ObjectProxy\n\n__all__ = ('ObjectProxy',)\n"
+)
+_WRAPT_CHANGES = (
+    "Release Notes\n=============\n\n{section}Version 1.17.2\n--------------\n\n* Fix.\n"
+)
+_WRAPT_SECTION = (
+    "Version 2.0.0\n--------------\n\n**New Features**\n\n"
+    "* Added `__all__` attribute to `wrapt` module to expose the public API.\n\n"
+)
+
+
+def test_a_development_version_opening_a_section_quotes_the_section(tmp_path: Path) -> None:
+    """wrapt fde75dc ("Move up to version 2.0.0 for latest changes."): `__version_info__`
+    ('1', '17', '2') → ('2', '0', '0', 'dev1') and a new "Version 2.0.0" section whose item
+    an earlier commit made (`__all__` was there at the parent): the section's words, never
+    the commit's own "Added …"."""
+    root = tmp_path / "wrapt"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    init = "src/wrapt/__init__.py"
+    commit_files(
+        root,
+        {
+            init: _WRAPT_INIT.format(info="('1', '17', '2')"),
+            "docs/changes.rst": _WRAPT_CHANGES.format(section=""),
+        },
+        "Add __all__.",
+    )
+    _git(root, "tag", "1.17.2")
+    commit_files(
+        root,
+        {
+            init: _WRAPT_INIT.format(info="('2', '0', '0', 'dev1')"),
+            "docs/changes.rst": _WRAPT_CHANGES.format(section=_WRAPT_SECTION),
+        },
+        "Move up to version 2.0.0 for latest changes.",
+    )
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    analysis = analyze(commit)
+    assert analysis.summary == (
+        "Opens version 2.0.0 (`2.0.0.dev1`); its changelog section lists “Added `__all__`"
+        " attribute to `wrapt` module to expose the public API.”"
+    )
+    # a development version is no release users install unasked
+    assert analysis.importance is Importance.LOW
+    assert "Releases" not in entry_text(analysis)
+    assert Verdict.FALSE not in [v for _, v in verdicts_of(root, commit.sha, entry_text(analysis))]
+
+
+def test_a_version_info_tuple_counts_only_where_the_file_joins_it(tmp_path: Path) -> None:
+    """A `__version_info__` tuple that `__version__` is not joined from may spell another
+    version (`__version__ = "2.0.0a1"`): no version is read from it."""
+    init = "__version_info__ = {info}\n__version__ = '1.17.2'\n"
+    before = {
+        "wrapt/__init__.py": init.format(info="('1', '17', '2')"),
+        "docs/changes.rst": _WRAPT_CHANGES.format(section=""),
+    }
+    after = {
+        "wrapt/__init__.py": init.format(info="('2', '0', '0', 'dev1')"),
+        "docs/changes.rst": _WRAPT_CHANGES.format(section=_WRAPT_SECTION),
+    }
+    _, commit = second_commit(tmp_path, before, after, "Move up to version 2.0.0")
+    assert "Opens version" not in entry_text(analyze(commit))
+    # joined, the same change opens 2.0.0
+    joined = {k: v.replace("'1.17.2'", "'.'.join(__version_info__)") for k, v in after.items()}
+    joined_before = {
+        k: v.replace("'1.17.2'", "'.'.join(__version_info__)") for k, v in before.items()
+    }
+    _, commit = second_commit(tmp_path / "joined", joined_before, joined, "Move up to 2.0.0")
+    assert entry_text(analyze(commit)).count("Opens version 2.0.0 (`2.0.0.dev1`)") == 1

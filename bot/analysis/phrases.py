@@ -149,6 +149,9 @@ class AnalysisPhrases:
     release_item: str  # {text} {heading}
     releases: str  # {version}
     releases_from: str  # {version} {previous}
+    releases_after: str  # {version} {previous}: the last release its tags tell
+    opens: str  # {version} {development}
+    opens_lists: tuple[str, str]  # {items} {count}
     release_breaking: tuple[str, str]  # {version} {item} {count}
     tests_added: tuple[str, str]  # {names}
     # the cases new tests assert, each `call == value`: one case, several
@@ -544,6 +547,12 @@ EN = AnalysisPhrases(
     release_item="“{text}” ({heading})",
     releases="Releases {version}",
     releases_from="Releases {version} (the version was {previous})",
+    releases_after="Releases {version} (the last release was {previous})",
+    opens="Opens version {version} (`{development}`)",
+    opens_lists=(
+        "; its changelog section lists {items}",
+        "; its changelog section lists {count} items: {items}",
+    ),
     release_breaking=(
         "The {version} changelog lists breaking changes: {item}",
         "The {version} changelog lists breaking changes: {item} and {count} more",
@@ -938,6 +947,12 @@ ZH = AnalysisPhrases(
     release_item="“{text}”（{heading}）",
     releases="发布 {version} 版",
     releases_from="发布 {version} 版（此前版本号为 {previous}）",
+    releases_after="发布 {version} 版（上一个发布版本为 {previous}）",
+    opens="开启 {version} 版的开发（`{development}`）",
+    opens_lists=(
+        "；其更新日志一节列出 {items}",
+        "；其更新日志一节列出 {count} 项：{items}",
+    ),
     release_breaking=(
         "{version} 版的更新日志列出不兼容的变更：{item}",
         "{version} 版的更新日志列出不兼容的变更：{item} 等（另有 {count} 项）",

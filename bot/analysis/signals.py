@@ -51,7 +51,14 @@ from bot.analysis.messages import (
 )
 from bot.analysis.paths import PathKind, path_kind, ships
 from bot.analysis.titles import ParsedTitle, keeps_records, parse_title
-from bot.analysis.versions import Release, release_of, same_version
+from bot.analysis.versions import (
+    Opening,
+    Release,
+    opening_of,
+    release_of,
+    same_version,
+    sets_version_only,
+)
 from bot.models import CommitInput, FileChange, LastRelease
 
 # Symptoms a reader must know about (the rubric's "silent wrong results, data corruption,
@@ -248,6 +255,9 @@ class Signals:
     release: ReleaseNotes | None = None
     # the version the commit releases (`versions.py`): a version file's or the changelog's
     released: Release | None = None
+    # the version whose work the commit opens, where setting its development version and
+    # opening its changelog section is all the commit does (`versions.opening_of`)
+    opened: Opening | None = None
     # the author says the package is not vulnerable ("not actually vulnerable, but …")
     unaffected: bool = False
     # what the change holds (`bot/analysis/facts`)
@@ -624,8 +634,17 @@ def read_signals(
         # a final version's tag points at the commit (offline, a clone's): it is that
         # release, whatever its diff holds (glom 649d643 "write changelog" is v23.1.0)
         released = Release(commit.tagged, None, "")
+    # a commit that only sets a development version and opens its changelog section (wrapt
+    # fde75dc): the section's items are that version's, no change of its own
+    opened = (
+        opening_of(commit.files)
+        if released is None
+        and commit.files_known
+        and all(is_changelog(f.filename) or sets_version_only(f) for f in commit.files)
+        else None
+    )
     # (a release's notes are read however few: they are what the release brings)
-    release = release_notes(commit.files, least=1 if released else RELEASE_ITEMS)
+    release = release_notes(commit.files, least=1 if released or opened else RELEASE_ITEMS)
     # the summary is read from a squashed branch's first commit only
     first = first_commit(body)
     if not changelog and body != raw:
@@ -709,9 +728,10 @@ def read_signals(
         turned=not changelog and bool(body.strip()) and not first.strip() and not items,
         entry_items=tuple(entry_items),
         release=release
-        if release and (released or len(release.items) >= RELEASE_ITEMS or not changelog)
+        if release and (released or opened or len(release.items) >= RELEASE_ITEMS or not changelog)
         else None,
         released=released,
+        opened=opened,
         facts=facts,
         last_release=commit.release,
         parses=parses,

@@ -21,6 +21,13 @@ _VERSION_INFO = re.compile(
     r"""^__version_info__\s*=\s*version_info\(\s*(?P<major>\d+),\s*(?P<minor>\d+),\s*"""
     r"""(?P<micro>\d+),\s*['"](?P<level>\w+)['"],\s*(?P<serial>\d+)\s*\)"""
 )
+# wrapt's `__version_info__ = ('2', '0', '0', 'dev1')`, a version only where the file joins it
+# (`__version__ = '.'.join(__version_info__)`)
+_INFO_TUPLE = re.compile(
+    r"""^__version_info__\s*=\s*\((?P<parts>\s*(['"])\w+\2(?:\s*,\s*(['"])\w+\3)*\s*,?\s*)\)\s*$"""
+)
+_INFO_PART = re.compile(r"""['"](\w+)['"]""")
+_JOINED = re.compile(r"""^[ +-]?__version__\s*=\s*(['"])\.\1\.join\(__version_info__\)\s*$""", re.M)
 # `setup(… version="1.2.3", …)`, one keyword a line
 _SETUP_VERSION = re.compile(r"""^\s*version\s*=\s*(['"])(?P<v>[^'"]+)\1\s*,?\s*$""")
 # `version = "1.0.1"` at a table's margin (`[project]`, `[tool.poetry]`, Cargo's `[package]`),
@@ -80,10 +87,14 @@ def _final(text: str) -> Version | None:
     return None if version.is_prerelease or version.is_devrelease else version
 
 
-def _assigned(path: str, line: str) -> str | None:
-    """The version a line of a version file sets, or None."""
+def _assigned(path: str, line: str, joined: bool = False) -> str | None:
+    """The version a line of a version file sets, or None. `joined`: the file sets
+    `__version__` to its `__version_info__`'s parts joined with dots."""
     name = path.rsplit("/", 1)[-1]
     if name.endswith(".py"):
+        parts = _INFO_TUPLE.match(line) if joined else None
+        if parts:
+            return ".".join(_INFO_PART.findall(parts["parts"]))
         info = _VERSION_INFO.match(line)
         if info:
             level = _LEVELS.get(info["level"].lower())
@@ -112,17 +123,18 @@ def version_change(files: Iterable[FileChange]) -> Release | None:
     for f in files:
         if not f.patch or f.status != "modified":
             continue
+        joined = bool(_JOINED.search(f.patch))
         removed = [
             v
             for line in f.patch.split("\n")
             if line.startswith("-") and not line.startswith("---")
-            if (v := _assigned(f.filename, line[1:])) is not None
+            if (v := _assigned(f.filename, line[1:], joined)) is not None
         ]
         added = [
             v
             for line in f.patch.split("\n")
             if line.startswith("+") and not line.startswith("+++")
-            if (v := _assigned(f.filename, line[1:])) is not None
+            if (v := _assigned(f.filename, line[1:], joined)) is not None
         ]
         if len(removed) != 1 or len(added) != 1:
             continue
@@ -142,13 +154,14 @@ def sets_version_only(f: FileChange) -> bool:
     """Every line the file's patch changes sets the version (or the time it was stamped)."""
     if not f.patch or f.status != "modified":
         return False
+    joined = bool(_JOINED.search(f.patch))
     changed = [
         line[1:]
         for line in f.patch.split("\n")
         if line[:1] in ("+", "-") and not _FILE_HEADER.match(line)
     ]
     return bool(changed) and all(
-        not text.strip() or _assigned(f.filename, text) is not None or _STAMP.match(text)
+        not text.strip() or _assigned(f.filename, text, joined) is not None or _STAMP.match(text)
         for text in changed
     )
 
@@ -244,6 +257,32 @@ def release_of(files: Iterable[FileChange], title: str = "") -> Release | None:
     return Release(heading.version, None, path)
 
 
+@dataclass(frozen=True)
+class Opening:
+    """The version a commit opens the work of: a version file set to its development or
+    pre-release version (`2.0.0.dev1`) beside a new changelog section of it."""
+
+    version: str  # the section's heading's (`2.0.0`)
+    development: str  # the version file's (`2.0.0.dev1`)
+
+
+def opening_of(files: Iterable[FileChange]) -> Opening | None:
+    """The version the commit opens, or None: a version file set to a higher development or
+    pre-release version, and the changelog gaining that version's heading, not released."""
+    files = list(files)
+    changed = version_change(files)
+    if changed is None or _final(changed.version) is not None:
+        return None
+    try:
+        base = Version(changed.version).base_version
+    except InvalidVersion:
+        return None
+    for h in _changelog_says(files):
+        if h.sign == "+" and _same(h.version, base) and _final(h.version) is not None:
+            return Opening(h.version, changed.version)
+    return None
+
+
 def _named(title: str, heading: _Heading) -> bool:
     """The title is the version (semantic-release's "2.7.0", "v2.7.0 (#12)")."""
     return any(_same(v["v"], heading.version) for v in _HEADING_VERSION.finditer(title))
@@ -252,6 +291,11 @@ def _named(title: str, heading: _Heading) -> bool:
 def same_version(a: str, b: str) -> bool:
     """Whether two version strings name one version (`1.0` and `1.0.0`)."""
     return _same(a, b)
+
+
+def newer_version(a: str, b: str) -> bool:
+    """Whether version `a` is higher than `b` (False where either is none)."""
+    return _newer(a, b)
 
 
 def _same(a: str, b: str) -> bool:

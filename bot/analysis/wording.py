@@ -88,6 +88,7 @@ from bot.analysis.summary import (
 )
 from bot.analysis.unreleased import never_released, released
 from bot.analysis.unshipped import version_only
+from bot.analysis.versions import newer_version
 from bot.models import (
     ONE_LINE_MAX,
     Audience,
@@ -2173,6 +2174,13 @@ def release_summary(sig: Signals, p: AnalysisPhrases, limit: int) -> str | None:
         return None
     notes = sig.release.items if sig.release is not None else ()
     if not notes:
+        if sig.last_release is not None:
+            # the clone's tags tell the last release; a version file's old version may never
+            # have been released (lark ae207df's 1.2.0, after 1.1.9)
+            tag = sig.last_release.tag
+            if not tag or not newer_version(released.version, tag.removeprefix("v")):
+                return sentence(p, p.releases.format(version=released.version))
+            return sentence(p, p.releases_after.format(version=released.version, previous=tag))
         if released.previous is None:
             return sentence(p, p.releases.format(version=released.version))
         return sentence(
@@ -2194,8 +2202,30 @@ def release_summary(sig: Signals, p: AnalysisPhrases, limit: int) -> str | None:
     return p.sentence_sep.join(said)
 
 
+def opening_summary(sig: Signals, p: AnalysisPhrases, limit: int) -> str | None:
+    """What a commit that opens a version's work says: the version and its development
+    version, then the items of its changelog section, quoted as the changelog's words (they
+    are the version's, most of them other commits' changes)."""
+    opened = sig.opened
+    if opened is None:
+        return None
+    head = p.opens.format(version=opened.version, development=opened.development)
+    notes = [n for n in sig.release.items if not leans(n.text)] if sig.release else []
+    count = len(sig.release.items) if sig.release else 0
+    for quote in (_RELEASE_QUOTE, 80, 50):
+        if not notes:
+            break
+        items = _quoted(p, notes[0], quote)
+        if count > 1:
+            items = p.more.format(shown=items, count=count - 1)
+        said = sentence(p, head + forms(p.opens_lists, count).format(items=items, count=count))
+        if len(said) <= limit:
+            return said
+    return sentence(p, head)
+
+
 def _release_notes(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    if sig.released is not None:
+    if sig.released is not None or sig.opened is not None:
         return []  # the release's summary says its notes (`release_summary`)
     clause = release_clause(sig, p)
     return [_Statement("compatibility", clause)] if clause else []
@@ -3395,6 +3425,7 @@ def write(
     risks said beside the text (a raise callers newly reach)."""
     text = Text(risks=list(risks))
     released = release_summary(sig, p, SUMMARY_LIMIT) if release else None
+    released = released or opening_summary(sig, p, SUMMARY_LIMIT)
     if released is not None:
         # a release commit only sets the version: what the release brings is the news
         text.summary = released
