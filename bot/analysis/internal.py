@@ -46,6 +46,10 @@ _BEHAVIOUR_WORDS = re.compile(
     r"|inject\w*)\b",
     re.IGNORECASE,
 )
+# A linter named as the change's source ("Apply ruff/Perflint rule PERF402"), and the
+# words that would still claim a speed-up beside it
+_LINTER_RULE = re.compile(r"\b(ruff|\w*lint|flake8|pylint)\b", re.IGNORECASE)
+_SPEED_WORDS = re.compile(r"\b(fast\w*|speed\w*|slow\w*|quick\w*|performance|perf)\b", re.I)
 # Types that claim what users meet: a fix, a feature, a speed-up, a removal, a new setting.
 _CLAIMED = frozenset(
     {T.BUGFIX, T.PERFORMANCE, T.SECURITY, T.DEPRECATION, T.REVERT, T.CONFIG, T.BUILD}
@@ -192,6 +196,10 @@ def internal_only(
     # changes what runs, "[CuTe] Fix lint failure")
     quiet = restyled and same_shipped_code(commit, sig, typing=True, imports=True)
     claimed = _CLAIMED - {T.BUGFIX} if quiet else _CLAIMED
+    if _LINTER_RULE.search(sig.title.text) and not _SPEED_WORDS.search(sig.title.text):
+        # a linter's performance rule applied (python-tabulate 3a8c941 "Apply ruff/Perflint
+        # rule PERF402") claims no speed-up users meet: the kept surface is the proof
+        claimed = claimed - {T.PERFORMANCE}
     if claimed.intersection(types) or any(f.meaning for f in sig.fragments):
         return None
     if not quiet and _BEHAVIOUR_WORDS.search(sig.title.text):

@@ -107,6 +107,8 @@ class AnalysisPhrases:
     settings_same: tuple[str, str]  # {paths}: one file, several
     classifiers_added: tuple[str, str]  # {names}: one classifier, several
     classifiers_removed: tuple[str, str]  # {names}
+    # the licence now an SPDX expression, its `License ::` classifiers dropped (PEP 639)
+    licence_expressed: tuple[str, str]  # {expression} {was} {names}
     runner_was: str  # {new} {old}
     requires_tools: str  # {pins}: pins of the project's own dev tools' requirement files
     moves_metadata: str  # {old} {new}: the package metadata moved whole from one file to another
@@ -181,6 +183,9 @@ class AnalysisPhrases:
     fixes_unreleased: str  # {tag}: a fix whose every edited line came after every release
     may_raise: str  # {name} {names}
     may_raise_with: str  # {name} {exception} {text}: its message
+    # an exception raised again in a new handler of its class: only its message is new
+    reraises: str  # {name} {names}
+    reraises_with: str  # {name} {exception} {text}
     raises_instead: str  # {name} {new} {old}: one exception raised, another no longer
     documented: str  # {name} {text}: a new definition's docstring, its first sentence
     redocumented: str  # {name} {text}: a sentence an existing definition's docstring gains
@@ -485,6 +490,12 @@ EN = AnalysisPhrases(
     ),
     classifiers_added=("adds the classifier {names}", "adds the classifiers {names}"),
     classifiers_removed=("removes the classifier {names}", "removes the classifiers {names}"),
+    licence_expressed=(
+        "the licence is now the SPDX expression `{expression}` (was the {was}); the classifier "
+        "{names} is dropped, as PEP 639 asks",
+        "the licence is now the SPDX expression `{expression}` (was the {was}); the classifiers "
+        "{names} are dropped, as PEP 639 asks",
+    ),
     runner_was="{new} (was {old})",
     requires_tools="the dev tools' requirement files pin {pins}",
     moves_metadata="moves the package metadata from {old} to {new}",
@@ -597,6 +608,9 @@ EN = AnalysisPhrases(
     ),
     may_raise="{name} may now raise {names}",
     may_raise_with="{name} may now raise `{exception}` with “{text}”",
+    reraises="{name} now raises {names} with a message of its own where it let it through",
+    reraises_with="{name} now raises `{exception}` with the message “{text}” where it let "
+    "`{exception}` through",
     raises_instead="{name} now raises `{new}` instead of `{old}`",
     documented="{name}, per its docstring: “{text}”",
     redocumented="The docstring of {name} now says: “{text}”",
@@ -897,6 +911,10 @@ ZH = AnalysisPhrases(
     ),
     classifiers_added=("新增分类器 {names}", "新增分类器 {names}"),
     classifiers_removed=("移除分类器 {names}", "移除分类器 {names}"),
+    licence_expressed=(
+        "许可证现为 SPDX 表达式 `{expression}`（原为 {was}）；按 PEP 639 移除分类器 {names}",
+        "许可证现为 SPDX 表达式 `{expression}`（原为 {was}）；按 PEP 639 移除分类器 {names}",
+    ),
     runner_was="{new}（原为 {old}）",
     requires_tools="开发工具的依赖文件固定 {pins}",
     moves_metadata="将包元数据从 {old} 移至 {new}",
@@ -986,6 +1004,8 @@ ZH = AnalysisPhrases(
     fixes_unreleased="修复的是 {tag} 之后新增的代码（从未发布）：发布版本的用户不受影响",
     may_raise="{name} 现在可能抛出 {names}",
     may_raise_with="{name} 现在可能抛出 `{exception}`，消息为“{text}”",
+    reraises="{name} 现在以自己的消息抛出原先直接传出的 {names}",
+    reraises_with="{name} 现在以消息“{text}”抛出原先直接传出的 `{exception}`",
     raises_instead="{name} 现在抛出 `{new}`，不再抛出 `{old}`",
     documented="{name} 的文档字符串：“{text}”",
     redocumented="{name} 的文档字符串新增：“{text}”",

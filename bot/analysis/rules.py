@@ -1394,7 +1394,11 @@ def analyze_shielded(
     text.risks[:0] = defects
     text.risks += [r for r in news if r not in text.risks]
     if inside is not None and verdict.importance is Importance.LOW:
-        if excerpt(text.summary).rstrip(". ").lower() in commit.title.lower() and (
+        echoed = excerpt(text.summary).rstrip(". ").lower()
+        # (a merge's title is its pull request's, "Apply ruff/Perflint rule PERF402" under
+        # "Merge pull request #343 …": python-tabulate 3a8c941)
+        titles = (commit.title.lower(), sig.title.text.lower())
+        if any(echoed in t for t in titles) and (
             said := internal_sentence(inside, p, ONE_LINE_MAX)
         ):
             # the summary would echo the title: the fact is what there is to say

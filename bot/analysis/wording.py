@@ -2581,6 +2581,12 @@ def _raises(sig: Signals, p: AnalysisPhrases, name: str, raised: Raised) -> str:
     said = _which(sig, p, name, raised.path)
     if len(raised.exceptions) == 1 and len(raised.gone) == 1:
         return p.raises_instead.format(name=said, new=raised.exceptions[0], old=raised.gone[0])
+    if raised.reraised and raised.message is not None:
+        return p.reraises_with.format(
+            name=said, exception=raised.exceptions[0], text=excerpt(raised.message)
+        )
+    if raised.reraised:
+        return p.reraises.format(name=said, names=codes(p, raised.exceptions, 2))
     if raised.message is not None:
         return p.may_raise_with.format(
             name=said, exception=raised.exceptions[0], text=raised.message
@@ -3266,9 +3272,20 @@ def _classifiers(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     shows of the Pythons and platforms supported (xmltodict 8c39893 adds
     `Programming Language :: Python :: 3.11` and `… 3.12`, its `tox.ini` only re-spaced)."""
     out = []
+    removed = sig.facts.classifiers_removed
+    expressed = sig.facts.licence_expressed
+    if expressed is not None:
+        # a `License ::` classifier dropped for PEP 639's licence expression: the licence
+        # moved, nothing was withdrawn (natsort ff1a222)
+        licences = [c for c in removed if c.startswith("License ::")]
+        removed = tuple(c for c in removed if c not in licences)
+        clause = forms(p.licence_expressed, len(licences)).format(
+            expression=expressed[0], was=expressed[1], names=codes(p, licences, 3)
+        )
+        out.append(_Statement(None, clause, internal=True))
     for phrase, names in (
         (p.classifiers_added, sig.facts.classifiers_added),
-        (p.classifiers_removed, sig.facts.classifiers_removed),
+        (p.classifiers_removed, removed),
     ):
         if names:
             clause = forms(phrase, len(names)).format(names=codes(p, names, 3))

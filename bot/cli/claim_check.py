@@ -473,6 +473,7 @@ class Checker:
             Kind.RAISES_MESSAGE: self._raises_message,
             Kind.LOGS: self._logs,
             Kind.MAY_RAISE: self._raises,
+            Kind.RERAISES: self._reraises,
             Kind.CATCHES: self._catches,
             Kind.CATCHES_GONE: self._catches,
             Kind.CALLS: self._calls,
@@ -1167,6 +1168,11 @@ class Checker:
             f"`{function}` raises no `{exception}` at the commit",
             f"`{function}` raised `{exception}` at the parent already",
         )
+        if verdict[0] is Verdict.TRUE and _reraised_only(bodies, exception):
+            return Verdict.FALSE, (
+                f"`{function}` raises `{exception}` only in a new `except {exception}`: "
+                "the parent let it through"
+            )
         said = claim.new
         if (
             verdict[0] is Verdict.TRUE
@@ -1175,6 +1181,25 @@ class Checker:
         ):
             return Verdict.FALSE, f"`{function}` raises no `{exception}` with that message"
         return verdict
+
+    def _reraises(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "`f` now raises `E` with the message “m” where it let `E` through": every own
+        raise of `E` at the commit sits in an `except` naming `E` that the parent did not
+        have, and one of them gives m (its start, where cut with "…")."""
+        function, exception = _normal(claim.name), claim.old or ""
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        if not _reraised_only(bodies, exception):
+            return Verdict.FALSE, (
+                f"`{function}` raises `{exception}` other than in a new `except {exception}`"
+            )
+        said = claim.new
+        if said is not None and not any(
+            _quoted_as(_folded_message(said), m) for m in _messages_of(bodies.after, exception)
+        ):
+            return Verdict.FALSE, f"`{function}` raises no `{exception}` with that message"
+        return Verdict.TRUE, ""
 
     def _raises_instead(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`f` now raises `E` instead of `F`": `f`'s own code raises `E` at the commit and
@@ -1578,6 +1603,8 @@ class Checker:
                     merged.strings |= found.strings
                     merged.raised |= found.raised
                     merged.raises |= found.raises
+                    merged.reraises |= found.reraises
+                    merged.raises_anew |= found.raises_anew
                     merged.caught |= found.caught
                     merged.calls |= found.calls
                     merged.returns |= found.returns
@@ -3119,6 +3146,16 @@ def _one_side(
     if _named_in(name, other):
         return Verdict.FALSE, already
     return Verdict.TRUE, ""
+
+
+def _reraised_only(bodies: _Bodies, exception: str) -> bool:
+    """Whether every own raise of `exception` at the commit sits in an `except` naming it,
+    a handler the parent did not have: what the parent's code let through."""
+    return (
+        _named_in(exception, bodies.after.reraises)
+        and not _named_in(exception, bodies.after.raises_anew)
+        and not _named_in(exception, bodies.before.caught)
+    )
 
 
 def _folded_message(text: str) -> str:

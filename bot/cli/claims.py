@@ -60,6 +60,7 @@ class Kind(StrEnum):
     LOGS = "now logs"
     REWORDED = "raised exception now says"
     MAY_RAISE = "may now raise"
+    RERAISES = "now raises where it let through"
     CATCHES = "now catches"
     CATCHES_GONE = "no longer catches"
     CALLS = "now calls"
@@ -180,6 +181,11 @@ _VERBS: list[tuple[Kind, str]] = [
     (Kind.TESTS_NOW, r"now tests"),
     (Kind.NO_LONGER_TESTS, r"no longer tests"),
     (Kind.RAISES_GONE_WHEN, r"no longer raises(?=\s+`[^`]*`\s+when\s)"),
+    (
+        Kind.RERAISES,
+        r"now raises(?=\s+`[^`]*`\s+with (?:the message “[^”]*”|a message of its own)"
+        r"\s+where it let\b)",
+    ),
     (Kind.RAISES_MESSAGE, r"now raises"),
     (Kind.ENV_GONE, r"(?:no longer reads|stops? reading) the environment variables?"),
     (Kind.ENV_NEW, r"reads the new environment variables?|new environment variables?"),
@@ -321,7 +327,7 @@ _SUBJECT_KINDS = (
     | _CONDITION_KINDS
     | _NAMED_BODY_KINDS
     | _PASSES_KINDS
-    | {Kind.CHECKS, Kind.RAISES_MESSAGE}
+    | {Kind.CHECKS, Kind.RAISES_MESSAGE, Kind.RERAISES}
 )
 # "`k=v` to `g` (was `w`)": what follows "now passes" / "no longer passes"
 _PASSED = re.compile(
@@ -335,6 +341,8 @@ _HELPED = re.compile(r"\s*`(?P<flag>-[^`\s]+)`:\s*“(?P<help>[^”]+)”")
 _RAISED_WHEN = re.compile(r"\s*`(?P<exception>[^`]+)`\s+when\s+`(?P<test>[^`]+)`")
 # "`ValueError` with “message”": the exception raised and its message
 _RAISED_WITH = re.compile(r"\s*`([^`]+)` with “([^”]+)”")
+# "`E` with the message “m” where it let `E` through" (or "with a message of its own")
+_RERAISED = re.compile(r"\s*`([^`]+)` with (?:the message “([^”]+)”|a message of its own)")
 # "the default of `p` in `f`, `g` and 2 more from `a` to `b`": a parameter's in functions
 _GROUPED_DEFAULT = re.compile(
     r"\s*`(?P<param>[^`]+)` in (?P<functions>`[^`]+`(?:(?:,|,?\s+and)\s*`[^`]+`)*)"
@@ -522,6 +530,11 @@ def _body_claims(
     function, path = _subject(head)
     if function is None:
         return [], [s for _, s in spans]
+    if kind is Kind.RERAISES:
+        again = _RERAISED.match(segment)
+        if again is None:
+            return [], [s for _, s in spans]
+        return [Claim(kind, function, sentence, path, *again.groups())], []
     if kind is Kind.RAISES_MESSAGE:
         raised = _RAISED_WITH.match(segment)
         if raised is None:

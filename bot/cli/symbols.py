@@ -880,6 +880,10 @@ class Body:
     raised: set[tuple[str, str]]
     # the exceptions its own `raise E` / `raise E(…)` name, as written
     raises: set[str] = field(default_factory=set)
+    # the exceptions of its own raises that sit in an `except` naming that class (`except
+    # TypeError: raise TypeError("…")`: a re-raise), and of those that do not, as written
+    reraises: set[str] = field(default_factory=set)
+    raises_anew: set[str] = field(default_factory=set)
     # the exceptions its own `except E:` / `except (E, F):` name, as written; "" for a bare
     # `except:` (which catches everything)
     caught: set[str] = field(default_factory=set)
@@ -997,6 +1001,7 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
         strings = _strings_bound(node, own)
         final = _final(node.body)
         _read_bindings(own, body.assigned, body.rebound)
+        again = _reraise_sites(own)
         for inner in own:
             if isinstance(inner, ast.If | ast.While | ast.IfExp):
                 test = ast.unparse(inner.test)
@@ -1031,6 +1036,7 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
             elif isinstance(inner, ast.Raise) and inner.exc is not None:
                 raised = inner.exc.func if isinstance(inner.exc, ast.Call) else inner.exc
                 body.raises.add(_unparsed(raised))
+                (body.reraises if id(inner) in again else body.raises_anew).add(_unparsed(raised))
                 if isinstance(inner.exc, ast.Call):
                     first = inner.exc.args[0] if inner.exc.args else None
                     said = _said(first) if first is not None else None
@@ -1226,6 +1232,25 @@ def _walk_own(statement: ast.AST) -> list[ast.AST]:
         out.append(node)
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
             todo += ast.iter_child_nodes(node)
+    return out
+
+
+def _reraise_sites(own: list[ast.AST]) -> set[int]:
+    """The ids of the `raise` statements of a function's own code that raise the class an
+    `except` around them names (by its last part: `except TypeError:` → `raise TypeError`)."""
+    out: set[int] = set()
+    for handler in own:
+        if not isinstance(handler, ast.ExceptHandler) or handler.type is None:
+            continue
+        kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        names = {_unparsed(k).rsplit(".", 1)[-1] for k in kinds}
+        for statement in handler.body:
+            for inner in ast.walk(statement):
+                if not isinstance(inner, ast.Raise) or inner.exc is None:
+                    continue
+                raised = inner.exc.func if isinstance(inner.exc, ast.Call) else inner.exc
+                if _unparsed(raised).rsplit(".", 1)[-1] in names:
+                    out.add(id(inner))
     return out
 
 

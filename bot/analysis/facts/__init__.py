@@ -101,7 +101,7 @@ from bot.analysis.facts.pyfile import (
     raised_through,
 )
 from bot.analysis.facts.python import _package, read_python, reads_key
-from bot.analysis.facts.pythons import classifiers_changed, python_kept
+from bot.analysis.facts.pythons import classifiers_changed, licence_expressed, python_kept
 from bot.analysis.facts.raised_names import lookups, proven_raises
 from bot.analysis.facts.reached import reached_classes
 from bot.analysis.facts.recomputed import recomputed
@@ -165,6 +165,7 @@ from bot.analysis.facts.records import (
 from bot.analysis.facts.reexports import dropped_reexport, removed_origin
 from bot.analysis.facts.renamed import canonical, class_attributes_renamed, node_count
 from bot.analysis.facts.renamed_documented import renamed_documented
+from bot.analysis.facts.reraised import reraised
 from bot.analysis.facts.returns import literals_changed
 from bot.analysis.facts.rewritten_tests import rewritten_tests
 from bot.analysis.facts.rows import rows_added
@@ -512,6 +513,8 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         facts = dataclasses.replace(
             facts, classifiers_added=_cap(added), classifiers_removed=_cap(removed)
         )
+    if any(c.startswith("License ::") for c in removed):
+        facts = dataclasses.replace(facts, licence_expressed=licence_expressed(commit))
     facts = _settings_in_tree(commit, _without_stubs(commit, facts, readings))
     if not facts.config_keys_removed:
         return facts
@@ -1469,8 +1472,13 @@ def _combine(
             # one raised at the parent by a function it called is none a caller newly meets
             # (trio f03663a: `fail_after` raised `TooSlowError` through `fail_at`)
             new -= raised_through(r.minus, name)
-            if new:
-                raised.append(_raised(r, name, new))
+            # `except TypeError: raise TypeError("…")` in a handler new to it gives the
+            # exception a caller met already its message (python-tabulate f660f66)
+            again = _reraised_anew(r, name, new)
+            if new - again:
+                raised.append(_raised(r, name, new - again))
+            elif again:
+                raised.append(dataclasses.replace(_raised(r, name, again), reraised=True))
             was_caught, now_caught = r.minus.catches.get(name), r.plus.catches.get(name)
             if (
                 was_caught is not None
@@ -1482,6 +1490,9 @@ def _combine(
             ):
                 # `except ValueError` → `except Exception` still catches ValueError
                 catches = _not_covered(now_caught - was_caught, was_caught)
+                # a handler that raises its class again catches nothing a caller misses
+                held = {h for k in again for h in reraised(r.plus.functions.get(name))[k]}
+                catches = tuple(c for c in catches if c not in held)
                 # a `try` moved into a helper it now calls still catches (svcs
                 # `_takes_container`, anyio 68f5891's `getaddrinfo`)
                 catching = now_caught | caught_through(r.plus, name)
@@ -2219,6 +2230,14 @@ def _unguarded(raised: list[Raised], name: str, path: str, guarded: set[str]) ->
     return out
 
 
+def _reraised_anew(r: FileReading, name: str, new: frozenset[str]) -> frozenset[str]:
+    """Those of `new` that `name` raises only inside handlers of their class that its code at
+    the parent did not have: what a caller met there already."""
+    had = r.minus.catches.get(name) or frozenset()
+    again = reraised(r.plus.functions.get(name))
+    return frozenset(e for e in new if e in again and not again[e] & had)
+
+
 def _raised(r: FileReading, name: str, new: frozenset[str]) -> Raised:
     """The exceptions an edited function's own code now raises, those it no longer raises,
     and the message of the one new exception where a single raise gives it, written out."""
@@ -2233,12 +2252,23 @@ def _raised(r: FileReading, name: str, new: frozenset[str]) -> Raised:
             s for s in r.plus.raising.get(name, ()) if s.exc is not None and dotted(s.exc) == kind
         ]
         texts = {text for k, text in r.plus.messages.get(name, frozenset()) if k == kind}
+        again = kind in reraised(r.plus.functions.get(name))
+        if again and len(texts) == 1:
+            # one message at every site (`raise TypeError(err_msg)` twice), said on one line
+            texts = {" ".join(t.split()) for t in texts}
+            same = {
+                ast.unparse(s.exc.args[0]) if isinstance(s.exc, ast.Call) and s.exc.args else ""
+                for s in sites
+            }
+            sites = sites[:1] if len(same) == 1 and "" not in same else sites
         if len(sites) == 1 and len(texts) == 1:
             (text,) = texts
             # a name in backquotes (“Cannot set both `pad_event` and `pad_event_to`.”) is
-            # quoted as written: the pairs stay code spans inside the quotation
+            # quoted as written: the pairs stay code spans inside the quotation; a re-raise's
+            # message, all it changes, is quoted cut at a word where long
             plain = text.replace("`", "")
-            if _said_literal(plain) and not text.count("`") % 2 and re.search("[A-Za-z]{3}", text):
+            said = _quotable(plain) if again else _said_literal(plain)
+            if said and not text.count("`") % 2 and re.search("[A-Za-z]{3}", text):
                 message = text
     return Raised(name, r.path, tuple(sorted(new)), tuple(sorted(gone)), message)
 

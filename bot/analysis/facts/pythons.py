@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tomllib
 
 from bot.models import CommitInput
 
@@ -22,6 +23,24 @@ _TROVE = re.compile(
 )
 # the packaging files whose classifiers are read
 _CLASSIFIED = ("setup.py", "setup.cfg", "pyproject.toml")
+
+
+def licence_expressed(commit: CommitInput) -> tuple[str, str] | None:
+    """The SPDX expression a `pyproject.toml`'s `project.license` now is (`license = "MIT"`)
+    and what it was, a table (`{text = "MIT"}`: "text `MIT`", `{file = "LICENSE"}`: "file
+    `LICENSE`"): PEP 639's licence field, which replaces the `License ::` classifiers."""
+    for f in commit.files:
+        if f.filename.rsplit("/", 1)[-1] != "pyproject.toml" or f.sides is None:
+            continue
+        try:
+            old, new = (tomllib.loads(t).get("project", {}).get("license") for t in f.sides)
+        except tomllib.TOMLDecodeError:
+            continue
+        if isinstance(new, str) and isinstance(old, dict) and len(old) == 1:
+            ((key, value),) = old.items()
+            if key in ("text", "file") and isinstance(value, str):
+                return new, f"{key} `{value}`"
+    return None
 
 
 def _classifiers(text: str) -> list[str]:

@@ -209,6 +209,9 @@ class Raised:
     exceptions: tuple[str, ...]
     gone: tuple[str, ...] = ()
     message: str | None = None
+    # each exception raised again inside a new handler of its class (`except TypeError:
+    # raise TypeError("…")`): a caller met it already, only the message is new
+    reraised: bool = False
 
 
 @dataclass(frozen=True)
@@ -1082,6 +1085,9 @@ class Facts:
     # lists, and those it no longer lists (`pythons.classifiers_changed`)
     classifiers_added: tuple[str, ...] = ()
     classifiers_removed: tuple[str, ...] = ()
+    # the SPDX expression `pyproject.toml`'s licence now is, and what it was ("text `MIT`"),
+    # where the change drops a `License ::` classifier with it (PEP 639)
+    licence_expressed: tuple[str, str] | None = None
     # classes whose generic bases now name covariant type variables where they named
     # invariant ones, and nothing else (`Generic[_T]` → `Generic[_T_co]`)
     made_covariant: tuple[Name, ...] = ()
