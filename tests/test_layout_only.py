@@ -273,3 +273,8 @@ def test_same_code_counts_statements_first_and_still_erases_what_a_checker_reads
     cast = base.replace("return 3", 'cast(str, "x")\n    return 3')
     typed = "from typing import cast\n\n"
     assert same_code(_modified("m.py", typed + base, typed + cast), typing=True)
+    # an assignment more is code; one annotated anew, or a `typing` name imported for it, is not
+    assert not same_code(_modified("m.py", base, "y = 1\n" + base), typing=True, imports=True)
+    annotated = "from typing import Final\n\nLIMIT: Final = 3\n"
+    assert same_code(_modified("m.py", "LIMIT = 3\n", annotated), typing=True, imports=True)
+    assert not same_code(_modified("m.py", "LIMIT = 3\n", annotated))

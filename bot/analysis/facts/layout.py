@@ -179,7 +179,8 @@ _ERASED_WORDS = ("TYPE_CHECKING", "overload", "no_type_check", "cast")
 # Statements `same_code` keeps, each as many at both sides where it says the same code: it
 # drops docstrings, bare strings, annotations (`x: T` alone) and imported names, turns
 # `x: T = v` into an assignment, reorders functions and moves an `else` after a `return`,
-# and (without `_ERASED_WORDS`) drops or adds no other statement
+# drops imports from `typing` whose names nothing reads, and (without `_ERASED_WORDS`)
+# drops or adds no other statement
 _KEPT = (
     ast.Return,
     ast.Raise,
@@ -202,16 +203,22 @@ _KEPT = (
     ast.FunctionDef,
     ast.AsyncFunctionDef,
     ast.ClassDef,
+    ast.Import,
+    ast.Pass,
 )
 
 
 def _shape(tree: ast.Module) -> Counter[str]:
-    """How many of each statement `_KEPT` names, and of expressions standing as statements
-    but bare strings, the module holds, in every block (walked without its expressions)."""
+    """How many of each statement `_KEPT` names, of expressions standing as statements but
+    bare strings, of assignments (`x: T = v` among them) and of imports from a module but
+    `typing` the module holds, in every block (walked without its expressions)."""
     return Counter(
-        type(node).__name__
+        "Assign" if isinstance(node, ast.AnnAssign) else type(node).__name__
         for node in statements(tree)
-        if isinstance(node, _KEPT) or (isinstance(node, ast.Expr) and not bare_string(node))
+        if isinstance(node, (*_KEPT, ast.Assign))
+        or (isinstance(node, ast.AnnAssign) and node.value is not None)
+        or (isinstance(node, ast.Expr) and not bare_string(node))
+        or (isinstance(node, ast.ImportFrom) and (node.module != "typing" or node.level))
     )
 
 
