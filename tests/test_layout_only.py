@@ -253,3 +253,28 @@ def test_same_code_reads_the_shared_parses_and_leaves_them_as_parsed() -> None:
         changed = _modified("store.py", TYPED_BEFORE, TYPED_AFTER.replace("lower", "upper"))
         assert not same_code(changed, typing=True, imports=True, renamed=True)
         assert [ast.dump(t, include_attributes=True) for t in trees] == parsed
+
+
+def test_same_code_counts_statements_first_and_still_erases_what_a_checker_reads() -> None:
+    """A statement more (a `return`, a call) is other code at once; a change that only moves
+    or drops what `same_code` sets aside (an `elif` after a `return`, a `TYPE_CHECKING`
+    block's import, an `@overload`, a `cast`) is still the same code."""
+    base = "def f(x):\n    if x:\n        return 1\n    elif x is None:\n        return 2\n    return 3\n"
+    assert not same_code(_modified("m.py", base, base.replace("return 3", "log(x)\n    return 3")))
+    assert not same_code(_modified("m.py", base, base.replace("return 3", "pass")), typing=True)
+    flat = base.replace("    elif", "    if")
+    assert same_code(_modified("m.py", base, flat))
+    checked = "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    import os\n\n" + base
+    assert same_code(_modified("m.py", base, checked), typing=True, imports=True)
+    assert not same_code(_modified("m.py", base, checked))
+    loaded = "from __future__ import annotations\n\nfrom typing import overload\n\n"
+    over = f"{loaded}@overload\ndef f(x: int) -> int: ...\n\n\n{base}"
+    assert same_code(_modified("m.py", loaded + base, over), typing=True, imports=True)
+    cast = base.replace("return 3", 'cast(str, "x")\n    return 3')
+    typed = "from typing import cast\n\n"
+    assert same_code(_modified("m.py", typed + base, typed + cast), typing=True)
+    # an assignment more is code; one annotated anew, or a `typing` name imported for it, is not
+    assert not same_code(_modified("m.py", base, "y = 1\n" + base), typing=True, imports=True)
+    annotated = "from typing import Final\n\nLIMIT: Final = 3\n"
+    assert same_code(_modified("m.py", "LIMIT = 3\n", annotated), typing=True, imports=True)
+    assert not same_code(_modified("m.py", "LIMIT = 3\n", annotated))

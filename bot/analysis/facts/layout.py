@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import configparser
 import re
+from collections import Counter
 from collections.abc import Callable
 from contextlib import ExitStack
 from typing import TypeVar
@@ -116,6 +117,16 @@ def same_code(
     annotations (else none)."""
     if f.status != "modified" or f.sides is None or language_of(f.filename) is not Language.PYTHON:
         return False
+    try:
+        shared = [module_tree(text) for text in f.sides]  # (only read)
+    except PARSE_ERRORS:
+        return False
+    if not (typing and any(w in text for w in _ERASED_WORDS for text in f.sides)) and (
+        _shape(shared[0]) != _shape(shared[1])
+    ):
+        # (most edits of code: a call, a `return`, an `if` more or less, known without the
+        # copies and the erasure the comparison below costs)
+        return False
     # (a tree of its own where setting typing aside may rewrite an expression: `cast(T, v)`
     # read as `v`, wherever a name spelled otherwise may be `cast` to Python)
     try:
@@ -160,6 +171,55 @@ def same_code(
             return same_tree(*bare)
     except RecursionError:  # nested past Python's limit (a long `elif` chain): not known
         return False
+
+
+# Words without which `erasure.erase_checker_only` drops no statement and rewrites none
+# (`if TYPE_CHECKING:`, an `@overload`, `@no_type_check`, a `cast(T, "…")` left a bare string)
+_ERASED_WORDS = ("TYPE_CHECKING", "overload", "no_type_check", "cast")
+# Statements `same_code` keeps, each as many at both sides where it says the same code: it
+# drops docstrings, bare strings, annotations (`x: T` alone) and imported names, turns
+# `x: T = v` into an assignment, reorders functions and moves an `else` after a `return`,
+# drops imports from `typing` whose names nothing reads, and (without `_ERASED_WORDS`)
+# drops or adds no other statement
+_KEPT = (
+    ast.Return,
+    ast.Raise,
+    ast.Assert,
+    ast.Delete,
+    ast.AugAssign,
+    ast.Global,
+    ast.Nonlocal,
+    ast.Break,
+    ast.Continue,
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.If,
+    ast.With,
+    ast.AsyncWith,
+    ast.Try,
+    ast.TryStar,
+    ast.Match,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.Import,
+    ast.Pass,
+)
+
+
+def _shape(tree: ast.Module) -> Counter[str]:
+    """How many of each statement `_KEPT` names, of expressions standing as statements but
+    bare strings, of assignments (`x: T = v` among them) and of imports from a module but
+    `typing` the module holds, in every block (walked without its expressions)."""
+    return Counter(
+        "Assign" if isinstance(node, ast.AnnAssign) else type(node).__name__
+        for node in statements(tree)
+        if isinstance(node, (*_KEPT, ast.Assign))
+        or (isinstance(node, ast.AnnAssign) and node.value is not None)
+        or (isinstance(node, ast.Expr) and not bare_string(node))
+        or (isinstance(node, ast.ImportFrom) and (node.module != "typing" or node.level))
+    )
 
 
 def _canonical(was: ast.Module, now: ast.Module, names: ExitStack) -> None:
