@@ -176,7 +176,9 @@ def conditions_changed(
         jump, statement = jumps.get(test, ("", None))
         if statement is not None and (jump, ast.unparse(statement)) in jumped:
             continue
-        if jump == "return" and (branch := _final_branch(r.plus.functions.get(name), test)):
+        if jump == "return" and (
+            branch := _final_branch(r.plus.functions.get(name), test, r.minus.functions.get(name))
+        ):
             found.append(
                 Condition(name, r.path, Turn.RETURNS, test, value=branch[0], last=branch[1])
             )
@@ -209,12 +211,18 @@ def conditions_changed(
     ]
 
 
-def _final_branch(node: ast.AST | None, test: str) -> tuple[str, str] | None:
+def _final_branch(
+    node: ast.AST | None, test: str, parent: ast.AST | None
+) -> tuple[str, str] | None:
     """(value, last) where the function's body ends in `if test: return value` (no `else`)
-    then `return last`, after other statements: a case it now accepts before the one it
-    falls back on (dacite 9fa6a84's `is_instance`: `is_generic_dataclass(type_)` before
-    `return False`)."""
-    if not isinstance(node, _DEFS):
+    then `return last`, after other statements, and the parent's ended in `return last` too:
+    a case it now accepts before the one it falls back on (dacite 9fa6a84's `is_instance`:
+    `is_generic_dataclass(type_)` before `return False`). A final return new at the commit
+    (`return result` where the parent returned `hook(value)`) is not "where it returned"."""
+    if not isinstance(node, _DEFS) or not isinstance(parent, _DEFS):
+        return None
+    before = parent.body[-1] if parent.body else None
+    if not isinstance(before, ast.Return) or before.value is None:
         return None
     body = node.body[1:] if ast.get_docstring(node) is not None else node.body
     # (a guard first in the body is an early way out all the same: `if raw: return mode`
@@ -234,6 +242,8 @@ def _final_branch(node: ast.AST | None, test: str) -> tuple[str, str] | None:
     ):
         return None
     value, last = ast.unparse(branch.body[0].value), ast.unparse(final.value)
+    if ast.unparse(before.value) != last:
+        return None
     return (value, last) if _said_test(value) and _said_test(last) else None
 
 
