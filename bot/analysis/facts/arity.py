@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
+from bot.analysis.facts.modules import own_nodes
 from bot.analysis.facts.records import ArityChange
 from bot.analysis.facts.scan import FileReading
 
@@ -32,7 +33,7 @@ def tuple_size(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int | None:
     None otherwise."""
     returns = _returns(node)
     if not returns or any(
-        isinstance(n, (ast.Yield, ast.YieldFrom)) for r in (node,) for n in _own_nodes(r)
+        isinstance(n, (ast.Yield, ast.YieldFrom)) for r in (node,) for n in own_nodes(r)
     ):
         return None
     sizes = {
@@ -46,15 +47,6 @@ def tuple_size(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int | None:
         return None
     (size,) = sizes
     return size if size > 1 else None
-
-
-def _own_nodes(node: ast.AST) -> Iterable[ast.AST]:
-    todo = list(ast.iter_child_nodes(node))
-    while todo:
-        child = todo.pop()
-        yield child
-        if not isinstance(child, _FUNCTIONS):
-            todo.extend(ast.iter_child_nodes(child))
 
 
 def arities_changed(readings: Iterable[FileReading], whole: set[str]) -> list[ArityChange]:

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.analysis.facts.importers import dotted
+from bot.analysis.facts.modules import own_nodes
 from bot.analysis.facts.records import ReturnChange
 from bot.analysis.facts.scan import FileReading, Side
 
@@ -218,7 +219,7 @@ def _fallback(
     found = _plain_fallback(modules, path, node, cls, depth)
     # (a generator's or a coroutine's body runs later: walked only where the body is plain)
     if found is None or any(
-        isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in _own_nodes(node)
+        isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in own_nodes(node)
     ):
         return None
     return found
@@ -292,15 +293,6 @@ def _plain_fallback(
     return _Literal("NoneType", "None")
 
 
-def _own_nodes(node: ast.AST) -> Iterable[ast.AST]:
-    todo = list(ast.iter_child_nodes(node))
-    while todo:
-        child = todo.pop()
-        yield child
-        if not isinstance(child, _FUNCTIONS):
-            todo.extend(ast.iter_child_nodes(child))
-
-
 def literals_changed(readings: Iterable[FileReading], whole: set[str]) -> list[ReturnChange]:
     """The public functions and methods (no part of the name private) of the Python files
     read whole whose bodies differ, that return a literal of one kind at the parent and of
@@ -345,7 +337,7 @@ def _conditioned_change(
     was: ast.FunctionDef | ast.AsyncFunctionDef,
     now: ast.FunctionDef | ast.AsyncFunctionDef,
 ) -> ReturnChange | None:
-    if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for f in (was, now) for n in _own_nodes(f)):
+    if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for f in (was, now) for n in own_nodes(f)):
         # (a generator's `return` ends the iteration: no value a caller gets)
         return None
     before, after = _conditioned(was), _conditioned(now)
