@@ -8,7 +8,9 @@ import ast
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 
-def _find(text: str, dotted: str) -> _Function | None:
+def function_in(text: str, dotted: str) -> _Function | None:
+    """The module's function `f`, or the method `C.f` of a top-level class; None where the
+    text does not parse or holds none."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):
@@ -46,7 +48,7 @@ def _nodes(function: _Function) -> list[ast.AST]:
 def forwards(before: str, after: str, function: str, option: str, callee: str) -> str:
     """Why "`function` no longer takes `option` itself: it now passes it on to `callee(...)`"
     is false; "" where both sides prove it."""
-    old, new = _find(before, function), _find(after, function)
+    old, new = function_in(before, function), function_in(after, function)
     if old is None or new is None:
         return f"`{function}` is not defined at both revisions"
     if old.args.kwarg is None or new.args.kwarg is None:

@@ -6,26 +6,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from bot.cli.forward_check import function_in
+
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-
-
-def _find(text: str, dotted: str) -> _Function | None:
-    """The module's function `f`, or the method `C.f` of a top-level class."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError):
-        return None
-    *owner, name = dotted.split(".")
-    body: list[ast.stmt] = tree.body
-    if owner:
-        cls = next(
-            (n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == owner[0]), None
-        )
-        if cls is None or len(owner) > 1:
-            return None
-        body = cls.body
-    return next((n for n in body if isinstance(n, _Function) and n.name == name), None)
 
 
 def _own(node: ast.AST) -> Iterator[tuple[ast.AST, tuple[ast.If, ...]]]:
@@ -93,7 +77,7 @@ def sets_raising(
     `default` where one is said; at the parent no attribute was set to a closure raising
     `E("m")`."""
     exception, message = raised
-    old, new = _find(before, function), _find(after, function)
+    old, new = function_in(before, function), function_in(after, function)
     if old is None or new is None:
         return f"`{function}` is not defined at both revisions"
     defined = [n for n, _ in _own(new) if isinstance(n, _Function) and n.name == closure]
