@@ -1834,12 +1834,10 @@ class Checker:
         commit's returns under a new `if t:`, the raise was a callee's: not read here
         (unverifiable). Tests are compared as `ast.unparse` writes them."""
         function, test, jump = _normal(claim.name), claim.new or "", claim.old or ""
-        before, after, unread = self._bodies(c, claim)
-        if before is None or after is None:
-            if unread:
-                return Verdict.UNVERIFIABLE, f"`{function}` not found in the files that parse"
-            side = "parent" if before is None else "commit"
-            return Verdict.FALSE, f"`{function}` is not defined at the {side} in a changed file"
+        bodies = self._both_bodies(c, claim)
+        if not isinstance(bodies, _Bodies):
+            return bodies
+        before, after = bodies.before, bodies.after
         exception = jump.removeprefix("raise ")
 
         def raising(body: Body) -> bool:
