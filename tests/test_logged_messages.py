@@ -147,7 +147,9 @@ def test_a_call_added_beside_the_parents_says_the_keyword_it_passes(tmp_path: Pa
         "Use c-ares event thread when available (#145)",
     )
     # what the public class now does leads, before the private helper it adds
-    assert analysis.summary == "`DNSResolver` now passes `event_thread=True` to `pycares.Channel`."
+    assert analysis.summary == (
+        "`DNSResolver` now passes `event_thread=True` to `pycares.Channel` when `self._event_thread`."
+    )
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
     # the parent's call rewritten beside the added one: which is which is not known
     rewritten = after.replace("sock_state_cb=self._cb, ", "sock_state_cb=self._cb, x=1, ")
