@@ -311,6 +311,7 @@ class AnalysisPhrases:
     returned_loses: str  # {via} {member} {params}
     reached_fail: str  # {names}
     constant_fails: str  # {old}
+    setting_ignored: str  # {module} {name}
     call_instead: str  # {new}
     env_no_effect: tuple[str, str]  # {names}
     # {installs}: `pkg[extra]` spans
@@ -770,6 +771,7 @@ EN = AnalysisPhrases(
     returned_loses="{member} no longer takes {params} on what {via} returns",
     reached_fail="Code that uses {names} on them fails.",
     constant_fails="Code that reads `{old}` fails; code that sets it has no effect.",
+    setting_ignored="setting `{module}.{name}` no longer has any effect: no shipped code reads it",
     call_instead="Call `{new}` instead.",
     env_no_effect=("Setting {names} has no effect.", "Setting {names} has no effect."),
     extras_empty=(
@@ -1145,6 +1147,7 @@ ZH = AnalysisPhrases(
     returned_loses="{via} 返回的对象的 {member} 不再接受{params}",
     reached_fail="在其上使用 {names} 的代码将失败。",
     constant_fails="读取 `{old}` 的代码将失败；设置它的代码不再生效。",
+    setting_ignored="设置 `{module}.{name}` 不再有任何效果：已发布的代码都不再读取它",
     call_instead="请改为调用 `{new}`。",
     env_no_effect=("设置 {names} 将不再生效。", "设置 {names} 将不再生效。"),
     extras_empty=(

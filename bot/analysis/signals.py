@@ -27,6 +27,7 @@ from bot.analysis.facts import (
 from bot.analysis.facts.annotated import quiet_classes
 from bot.analysis.facts.layout import layout_only, same_code, typing_only
 from bot.analysis.facts.parses import Parses
+from bot.analysis.facts.records import IgnoredSetting
 from bot.analysis.families import model_family
 from bot.analysis.fragments import (
     Fragment,
@@ -322,6 +323,12 @@ class Signals:
         """Public constants of shipped, non-private modules that no changed file binds any
         more."""
         return tuple(c for c in self.facts.constants_removed if self.constant_shipped(c.path))
+
+    @property
+    def ignored_settings(self) -> tuple[IgnoredSetting, ...]:
+        """Public module settings of shipped, non-private modules that no shipped code read
+        whole reads any more (`facts.ignored`)."""
+        return tuple(s for s in self.facts.settings_ignored if self.constant_shipped(s.path))
 
     @property
     def renamed_constants(self) -> tuple[ConstantRenamed, ...]:

@@ -221,7 +221,32 @@ def modules_named(
     wanted += [p for p in _metadata_of_requirements(files, changed) if p not in wanted]
     wanted += [p for p in _metadata_of_root_scripts(files, changed) if p not in wanted]
     wanted += [p for p in _metadata_of_title(title, changed) if p not in wanted]
+    wanted += [p for p in _readme_of_settings(files, changed) if p not in wanted]
     return [*wanted, *(p for p in _type_markers(files, changed) if p not in wanted)]
+
+
+# A top-level assignment of a public name a patch removes (`-PRESERVE_WHITESPACE = False`)
+_SETTING_REMOVED = re.compile(r"^-(?!--)[A-Za-z]\w*\s*(?::[^=\n]*)?=(?!=)", re.MULTILINE)
+# The root's readme, where users are told which settings to set
+_READMES = ("README.md", "README.rst")
+
+
+def _readme_of_settings(files: list[FileChange], changed: set[str]) -> list[str]:
+    """The root's readmes where a shipped public module's patch removes a top-level assignment
+    of a public name and no readme changes: whether users were told to set it says whether its
+    loss breaks them (`facts.ignored`)."""
+    if any(p.rsplit("/", 1)[-1].upper().startswith("README") for p in changed):
+        return []
+    for f in files:
+        kind = path_kind(f.filename)
+        if (
+            f.filename.endswith(".py")
+            and kind in (PathKind.SOURCE, PathKind.PUBLIC_API)
+            and not private_module(f.filename)
+            and _SETTING_REMOVED.search(f.patch or "")
+        ):
+            return list(_READMES)
+    return []
 
 
 # A line of a Python module an edit of annotations writes: a return's `-> T`, a parameter's

@@ -45,6 +45,7 @@ from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.facts.layout import only_annotated, same_code
 from bot.analysis.facts.markers import python_bound
 from bot.analysis.facts.pyfile import PARSE_ERRORS
+from bot.analysis.facts.records import IgnoredSetting
 from bot.analysis.facts.rows import short as rows_short
 from bot.analysis.messages import (
     BREAKING_FOOTER,
@@ -298,6 +299,18 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
                 ),
                 mitigation=p.use_instead.format(names=codes(p, instead)) if instead else None,
             )
+        )
+    for ignored in settings_released(sig):
+        # a setting users were told of (`__all__`, the readme) that nothing reads: their
+        # assignment still runs, and silently does nothing
+        if not ignored.documented or ignored.name in by_path.get(ignored.path, ()):
+            continue
+        said = p.setting_ignored.format(module=module_name(ignored.path), name=ignored.name)
+        gone = p.removes_from.format(names=code(ignored.name), path=ignored.path)
+        risks.append(
+            Risk(description=sentence(p, gone), consequence=sentence(p, said))
+            if ignored.removed
+            else Risk(description=sentence(p, said))
         )
     for change in arities_released(sig):
         said = p.returns_values.format(
@@ -957,6 +970,7 @@ def statements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     readers = (
         _release_notes,
         _removals,
+        _ignored,
         _reached,
         _renames,
         _packaging_removed,
@@ -1139,6 +1153,26 @@ def _removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     here = [n for n, at in removed if at == path]
     names = _unreleased(sig, p, codes(p, here), here)
     return [_Statement("architecture", p.removes_from.format(names=names, path=path))]
+
+
+def _ignored(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Public module settings no shipped code reads any more (`facts.ignored`): what users
+    who set one meet, said beside its removal (the first of them; a release's names only).
+    One users were told of is a breaking risk instead (`breaking_risks`)."""
+    return [
+        _Statement(
+            "compatibility",
+            p.setting_ignored.format(module=module_name(s.path), name=s.name),
+            behaviour=True,
+        )
+        for s in settings_released(sig)[:1]
+        if not s.documented
+    ]
+
+
+def settings_released(sig: Signals) -> list[IgnoredSetting]:
+    """The settings no shipped code reads any more that a release had."""
+    return released(sig, list(sig.ignored_settings), lambda s: s.name)
 
 
 def _unreleased(sig: Signals, p: AnalysisPhrases, said: str, names: list[str]) -> str:

@@ -122,6 +122,7 @@ from bot.cli.release_check import judged
 from bot.cli.release_items import holds, new_items
 from bot.cli.release_items import words as rendered_words
 from bot.cli.rewrite_check import alike_anywhere, insertion, rewritten_alike
+from bot.cli.setting_check import binds_at_top, run_time_reads
 from bot.cli.surface_check import Bindings, edited, is_private, private_path, read_module
 from bot.cli.symbols import (
     Body,
@@ -530,6 +531,7 @@ class Checker:
             Kind.RETURNS_WHEN: self._returns_when,
             Kind.RAISES_PAST: self._raises_past,
             Kind.STILL_READS: self._still_reads,
+            Kind.SETTING_IGNORED: self._setting_ignored,
             Kind.IMPORTS_GONE: self._still_imports,
             Kind.CALL_SHORT: self._call_short,
             Kind.CALL_UNKNOWN: self._call_short,
@@ -2417,6 +2419,51 @@ class Checker:
         except Unknowable as e:
             return Verdict.UNVERIFIABLE, str(e)
         return (Verdict.FALSE, why) if why else (Verdict.TRUE, "")
+
+    def _setting_ignored(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "Setting `m.N` no longer has any effect: no shipped code reads it": `m`'s file
+        bound `N` at its top level at the parent, where a function of it (or any shipped
+        module, as `m.N`) read it when run; at the commit no Python file outside tests and
+        docs that holds the word reads it when run (`setting_check.py`)."""
+        name, module = claim.name, (claim.path or "").replace(".", "/")
+        own = [
+            p
+            for root in ("", "src/", "lib/")
+            for p in (f"{root}{module}.py", f"{root}{module}/__init__.py")
+        ]
+        home = next((p for p in own if self.clone.text(c.parent, p) is not None), None)
+        if home is None:
+            return Verdict.FALSE, f"no module `{claim.path}` at the parent"
+
+        def reads(rev: str | None, path: str) -> list[int]:
+            text = self.clone.text(rev, path)
+            if text is None:
+                return []
+            try:
+                return run_time_reads(text, name, own=path in own)
+            except (SyntaxError, ValueError, RecursionError) as e:
+                raise Unreadable(f"`{path}` does not parse: {e}") from None
+
+        try:
+            if not binds_at_top(self.clone.text(c.parent, home) or "", name):
+                return Verdict.FALSE, f"`{home}` did not bind `{name}` at the parent"
+        except (SyntaxError, ValueError, RecursionError):
+            return Verdict.UNVERIFIABLE, f"`{home}` does not parse at the parent"
+        shipped = [
+            path
+            for path in dict.fromkeys(p for p, _ in self.clone.grep(c.sha, name))
+            if path.endswith(".py") and not _DOCS.search(path) and not _test_path(path)
+        ]
+        for path in shipped:
+            if lines := reads(c.sha, path):
+                return Verdict.FALSE, f"`{path}` still reads `{name}` (line {lines[0]})"
+        if not reads(c.parent, home) and not any(
+            reads(c.parent, p)
+            for p in dict.fromkeys(p for p, _ in self.clone.grep(c.parent, name))
+            if p.endswith(".py") and not _DOCS.search(p) and not _test_path(p) and p != home
+        ):
+            return Verdict.FALSE, f"no shipped code read `{name}` when run at the parent"
+        return Verdict.TRUE, ""
 
     def _forwards(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "`f` no longer takes `x` itself: it now passes it on to `c(...)`": a changed

@@ -123,6 +123,7 @@ class Kind(StrEnum):
     RAISES_PAST = "now raises past a narrowed guard"
     OVERRIDES = "now overrides"
     STILL_READS = "still reads removed name"
+    SETTING_IGNORED = "setting a module name has no effect"
     IMPORTS_GONE = "still imports removed name"
     CALL_SHORT = "call lacks required argument"
     CALL_UNKNOWN = "call passes unknown keyword"
@@ -1104,6 +1105,11 @@ _STILL_IMPORTS = re.compile(
     r"`(?P<path>[^`]+)` still imports `(?P<name>[A-Za-z_]\w*)` from `(?P<source>[^`]+)`"
     r" \(line (?P<line>\d+)\), which this commit removes: an `ImportError` where it runs\.?"
 )
+# "Setting `m.N` no longer has any effect: no shipped code reads it": `wording._ignored`
+_SETTING_IGNORED = re.compile(
+    r"Setting `(?P<module>[A-Za-z_][\w.]*)\.(?P<name>[A-Za-z_]\w*)` no longer has any effect:"
+    r" no shipped code reads it\.?"
+)
 _CALL_SHORT = re.compile(
     r"`(?P<caller>[A-Za-z_][\w.]*)` calls `(?P<callee>[A-Za-z_]\w*)` without its required"
     r" (?P<names>`[^`]+`(?:(?:,|,? and) `[^`]+`)*)(?: and \d+ more)?:"
@@ -1283,10 +1289,12 @@ def _rewrite_claims(sentence: str) -> list[Claim] | None:
 
 
 def _defect_claims(sentence: str) -> list[Claim] | None:
-    """The claims of a sentence of a removed name still read or a call short of an
-    argument; None for any other sentence."""
+    """The claims of a sentence of a removed name still read, a setting no code reads or a
+    call short of an argument; None for any other sentence."""
     if m := _STILL_READS.fullmatch(sentence):
         return [Claim(Kind.STILL_READS, m["name"], sentence, path=m["path"], new=m["line"])]
+    if m := _SETTING_IGNORED.fullmatch(sentence):
+        return [Claim(Kind.SETTING_IGNORED, m["name"], sentence, path=m["module"])]
     if m := _STILL_IMPORTS.fullmatch(sentence):
         return [
             Claim(

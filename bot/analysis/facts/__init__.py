@@ -65,6 +65,7 @@ from bot.analysis.facts.giving import returns_changed
 from bot.analysis.facts.guarded import lookups_tested
 from bot.analysis.facts.handed_out import EVERY, handed_out
 from bot.analysis.facts.handlers import handed_raises
+from bot.analysis.facts.ignored import ignored_settings
 from bot.analysis.facts.importers import imported_from
 from bot.analysis.facts.inherit import abstract_added, overrides
 from bot.analysis.facts.kept import keep_facts
@@ -127,6 +128,7 @@ from bot.analysis.facts.records import (
     Gives,
     GuardNarrowed,
     HandedRaise,
+    IgnoredSetting,
     ImportMove,
     Logged,
     MarkedRequirement,
@@ -394,6 +396,8 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
     }
     facts = _with_packaging(commit, facts, parses, calls)
     facts = _with_requirement_files(commit, facts)
+    if ignored := _settings_ignored(commit, readings, whole):
+        facts = dataclasses.replace(facts, settings_ignored=_cap(ignored))
     if facts.removed or facts.constants_removed:
         facts = dataclasses.replace(facts, imported_from=imported_from(readings))
     if arities := arities_changed(readings, whole):
@@ -1809,6 +1813,61 @@ def _combine(
         numbers=numbers,
         fixes=fixes,
     )
+
+
+# A module-level assignment of a public name (`PRESERVE_WHITESPACE = False`), or a line that
+# names one, among the lines a patch removes: a setting its module may stop reading
+_REMOVED_WORDS = re.compile(r"^-(?!--)(.*)$", re.MULTILINE)
+# Documents whose words say a setting is there for users to set
+_DOCUMENT = re.compile(r"(?:^|/)(?:README[^/]*|docs?/[^/]+\.(?:md|rst|txt))$", re.IGNORECASE)
+
+
+def _settings_ignored(
+    commit: CommitInput, readings: list[FileReading], whole: set[str]
+) -> list[IgnoredSetting]:
+    """Public settings of the changed public modules read whole that their functions read at
+    the parent and no shipped file read whole (changed, or read beside) reads at the commit
+    (`ignored.ignored_settings`), where the patch removes a line naming one (the cheap test
+    first: most commits leave every setting read)."""
+    shipped = {
+        r.path: r.texts[1]
+        for r in readings
+        if r.path in whole and r.path.endswith(".py") and ships(r.path)
+    }
+    docs = [
+        text
+        for f in commit.files
+        if _DOCUMENT.search(f.filename)
+        and (text := f.before if f.before is not None else "\n".join(_minus_lines(f.patch)))
+    ]
+    docs += [text for path, text in commit.modules if _DOCUMENT.search(path)]
+    found: list[IgnoredSetting] = []
+    for r in readings:
+        if r.path not in shipped or private_module(r.path) or not r.texts[0] or not r.texts[1]:
+            continue
+        names = {
+            n for n in (*r.minus.assigned, *r.minus.constants) if "." not in n and n[:1] != "_"
+        }
+        removed = "\n".join(_minus_lines(r.patch))
+        # (a function reads it on an indented line: one no indented line names at the
+        # commit may be unread; parsing scopes is asked only then)
+        if not any(
+            re.search(rf"\b{re.escape(n)}\b", removed)
+            and re.search(rf"^[ \t]+.*\b{re.escape(n)}\b", r.texts[0], re.MULTILINE)
+            and not re.search(rf"^[ \t]+.*\b{re.escape(n)}\b", r.texts[1], re.MULTILINE)
+            for n in names
+        ):
+            continue
+        others = [
+            *(t for p, t in shipped.items() if p != r.path),
+            *(t for p, t in commit.modules if p.endswith(".py") and ships(p)),
+        ]
+        found += ignored_settings(r.path, *r.texts, others, docs)
+    return found
+
+
+def _minus_lines(patch: str | None) -> list[str]:
+    return _REMOVED_WORDS.findall(patch or "")
 
 
 def _dangling(readings: list[FileReading], whole: frozenset[str] | set[str]) -> list[Dangling]:

@@ -433,6 +433,18 @@ class Dangling:
 
 
 @dataclass(frozen=True)
+class IgnoredSetting:
+    """A public module-level name of `path` that the module's functions read at the parent
+    and no shipped code read whole reads at the commit: setting it has no effect any more.
+    `removed`: the module no longer binds it; `documented`: in `__all__` or the documents."""
+
+    name: str
+    path: str
+    removed: bool
+    documented: bool
+
+
+@dataclass(frozen=True)
 class ShortCall:
     """A new call in the edited function `caller` of `callee` (of the same module) that binds
     nothing to the required parameters `missing`, or passes the keywords `unknown` it does
@@ -932,6 +944,9 @@ class Facts:
     # public module-level names bound anew to another name (`extend = assign`)
     aliases_added: tuple[Alias, ...] = ()
     constants_removed: tuple[Constant, ...] = ()
+    # public module settings the module's functions read at the parent and no shipped code
+    # read whole reads at the commit (`ignored.ignored_settings`)
+    settings_ignored: tuple[IgnoredSetting, ...] = ()
     # the modules (dotted) the changed Python files import names from at the parent: the
     # package's own code treats them as an interface (`importers.imported_from`)
     imported_from: tuple[str, ...] = ()
