@@ -162,6 +162,9 @@ _DEV_TOOLING = re.compile(
     r"(?:dev|tests?|testing|lint|typing|ci|docs?|pytest|towncrier|codspeed|coverage|mypy|constraints?)"
     # (a Python's own: `requirements-dev3.8.txt`)
     r"(?:(?:py)?\d+(?:\.\d+)*)?(?:[-_.][^/]*)?\.(?:txt|in)$"
+    # ... or in a folder of the dev tools' (natsort's `dev/requirements.txt`, pip-compile's
+    # `dev/requirements.in`: f2c7361, 5959dec)
+    r"|(^|/)(?:dev|develop|tests?|testing|lint|typing|ci|docs?|mypy)/requirements[^/]*\.(?:txt|in)$"
     # the same named the other way round (`dev-requirements.txt`, `test_requirements.in`)
     r"|(^|/)(?:dev|develop|tests?|testing|lint|typing|ci|docs?|mypy)[-_]requirements"
     r"(?:[-_.][^/]*)?\.(?:txt|in)$"

@@ -1339,9 +1339,11 @@ def analyze_shielded(
         # a419786 "Fix lint error for long lines"): "Fixes code added after …" is not said
         and not (sig.source_files and same_shipped_code(commit, sig, typing=False))
     )
-    if unreleased_fix and not verdict.breaking and verdict.importance is I.HIGH:
-        # what it mends no release held: no release's user met the bug
-        verdict = replace(verdict, importance=I.MEDIUM)
+    if unreleased_fix and not verdict.breaking and verdict.importance is not I.LOW:
+        # what it mends no release held: no release's user met the bug, so a fix of it is
+        # the unreleased change's own upkeep (python-tabulate 3f0757e mends a `FutureWarning`
+        # of code added the same day); one a severe word names stays medium
+        verdict = replace(verdict, importance=I.MEDIUM if verdict.importance is I.HIGH else I.LOW)
     defects = defect_risks(sig, p)
     if defects and verdict.importance is Importance.LOW:
         # a proven `NameError` or `TypeError` in shipped code is news, whatever the title says
