@@ -114,12 +114,29 @@ def test_a_documented_setting_no_code_reads_is_a_break(tmp_path: Path) -> None:
 
 
 def test_an_undocumented_setting_is_said_without_a_break(tmp_path: Path) -> None:
-    # the same change where the readme never named the flag: a fact, not a break
+    # the same change where the readme never named the flag: a fact, not a break; removed,
+    # it is said as its removal, and kept but unread, as an assignment that does nothing
     readme = "# python-tabulate\n\nPretty-print tabular data.\n"
-    analysis, verdicts = checked_entry(tmp_path, _tree(BEFORE, readme), _tree(AFTER, readme), TITLE)
+    analysis, verdicts = checked_entry(
+        tmp_path / "a", _tree(BEFORE, readme), _tree(AFTER, readme), TITLE
+    )
     assert not analysis.breaking
     assert analysis.importance is Importance.MEDIUM
-    assert SAID in (analysis.insights.compatibility or "")
+    assert "Removes `PRESERVE_WHITESPACE` from `tabulate.py`." in entry_text(analysis)
+    assert SAID not in entry_text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    kept = AFTER.replace("MIN_PADDING = 2\n", "MIN_PADDING = 2\n\nPRESERVE_WHITESPACE = False\n")
+    analysis, verdicts = checked_entry(
+        tmp_path / "b", _tree(BEFORE, readme), _tree(kept, readme), TITLE
+    )
+    assert not analysis.breaking
+    assert analysis.importance is Importance.MEDIUM
+    assert SAID in entry_text(analysis)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    # told of in the readme, kept but unread: the break is the sentence itself
+    analysis, verdicts = checked_entry(tmp_path / "c", _tree(BEFORE), _tree(kept), TITLE)
+    assert analysis.breaking
+    assert SAID in [r.description for r in analysis.risks]
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
 
 

@@ -70,6 +70,7 @@ from bot.analysis.wording import (
     code_changed,
     defect_risks,
     python_floor_raised,
+    settings_released,
     same_shipped_code,
     write,
 )
@@ -1344,6 +1345,11 @@ def analyze_shielded(
         # the unreleased change's own upkeep (python-tabulate 3f0757e mends a `FutureWarning`
         # of code added the same day); one a severe word names stays medium
         verdict = replace(verdict, importance=I.MEDIUM if verdict.importance is I.HIGH else I.LOW)
+    if settings_released(sig) and verdict.importance is Importance.LOW:
+        # an assignment users make (`tabulate.PRESERVE_WHITESPACE = True`) now does nothing,
+        # however internal the rest of the change is
+        verdict = Assessment(Importance.MEDIUM, verdict.breaking, "a public setting no code reads")
+        inside = None
     defects = defect_risks(sig, p)
     if defects and verdict.importance is Importance.LOW:
         # a proven `NameError` or `TypeError` in shipped code is news, whatever the title says

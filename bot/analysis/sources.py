@@ -225,16 +225,19 @@ def modules_named(
     return [*wanted, *(p for p in _type_markers(files, changed) if p not in wanted)]
 
 
-# A top-level assignment of a public name a patch removes (`-PRESERVE_WHITESPACE = False`)
-_SETTING_REMOVED = re.compile(r"^-(?!--)[A-Za-z]\w*\s*(?::[^=\n]*)?=(?!=)", re.MULTILINE)
+# A top-level assignment of a public name a patch removes (`-PRESERVE_WHITESPACE = False`), or
+# a line naming a constant (`-        if not PRESERVE_WHITESPACE:`)
+_SETTING_REMOVED = re.compile(
+    r"^-(?!--)(?:[A-Za-z]\w*\s*(?::[^=\n]*)?=(?!=)|.*\b[A-Z][A-Z0-9]*_[A-Z0-9_]*\b)", re.MULTILINE
+)
 # The root's readme, where users are told which settings to set
 _READMES = ("README.md", "README.rst")
 
 
 def _readme_of_settings(files: list[FileChange], changed: set[str]) -> list[str]:
     """The root's readmes where a shipped public module's patch removes a top-level assignment
-    of a public name and no readme changes: whether users were told to set it says whether its
-    loss breaks them (`facts.ignored`)."""
+    of a public name, or a line naming a constant (`A_B`), and no readme changes: whether users
+    were told to set it says whether its loss breaks them (`facts.ignored`)."""
     if any(p.rsplit("/", 1)[-1].upper().startswith("README") for p in changed):
         return []
     for f in files:

@@ -1156,17 +1156,17 @@ def _removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 
 def _ignored(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    """Public module settings no shipped code reads any more (`facts.ignored`): what users
-    who set one meet, said beside its removal (the first of them; a release's names only).
-    One users were told of is a breaking risk instead (`breaking_risks`)."""
+    """Public module settings no shipped code reads any more (`facts.ignored`) that the
+    module still binds: an assignment users make runs and does nothing (the first of them; a
+    release's names only). One removed is said as its removal; one users were told of is a
+    breaking risk instead (`breaking_risks`)."""
     return [
         _Statement(
             "compatibility",
             p.setting_ignored.format(module=module_name(s.path), name=s.name),
             behaviour=True,
         )
-        for s in settings_released(sig)[:1]
-        if not s.documented
+        for s in [s for s in settings_released(sig) if not s.documented and not s.removed][:1]
     ]
 
 
