@@ -70,8 +70,8 @@ from bot.analysis.wording import (
     code_changed,
     defect_risks,
     python_floor_raised,
-    settings_released,
     same_shipped_code,
+    settings_released,
     write,
 )
 from bot.models import (
