@@ -78,6 +78,7 @@ class Kind(StrEnum):
     PARAM_RENAMED = "parameter now named"
     EDITED = "the fix is in"
     TESTS_CALL = "the new tests call"
+    PINS = "test pins call to value"
     TABLE_KEY_NEW = "table gains key"
     TABLE_KEY_GONE = "table loses key"
     TABLE_VALUE_NEW = "table gains value"
@@ -645,6 +646,15 @@ _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
         re.compile(rf"No test changed with this fix of {_NAMES}: ask for a regression test\.?"),
     ),
     (Kind.TESTS_CALL, re.compile(rf"The new tests call {_NAMES}\.?")),
+    # "The new test `t` pins `f(a)` to `b`", "The test `t` now also pins …" (`was` "new
+    # test" or "test"): a case a test asserts anew
+    (
+        Kind.PINS,
+        re.compile(
+            r"The (?P<was>new test|test) `(?P<f>[^`]+)`(?: now also)? pins `(?P<old>[^`]+)`"
+            r" to `(?P<new>[^`]+)`(?:, and \d+ more cases)?\.?"
+        ),
+    ),
     (
         Kind.RAISES_INSTEAD,
         re.compile(
