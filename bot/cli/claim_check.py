@@ -47,6 +47,10 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
 - "In `f`, `a` became `b`": the first lines of `f`'s statements (its closures' too), as
   written, `a` on fewer at the commit and `b` on more (see `_became`);
 - "`f`, per its docstring: “s”": a docstring of `f` at the commit opens with s;
+- "The new test `t` pins `f(a)` to `b`" ("The test `t` now also pins …"): `t` in a changed
+  test file calls `f` with those literals, writes `b` and asserts an equality at the commit,
+  and was defined at the parent in no version of that file (was, and did not pin it)
+  (`pin_check.py`);
 - "updates the pre-commit hook `h` / the GitHub Action `a` from `x` to `y`": the pin YAML
   reads in the changed config or workflows, `x` at the parent and `y`, not `x`, at the commit.
 - "Internal only: [changes only the private `_a`; ]no public name, signature or default

@@ -17,7 +17,7 @@ command `c`", "adds the `pytest11` entry point `p` (`pkg.plugin`)", "changes the
 backend from `a` to `b`"), a release's notes ("`CHANGES.rst` lists 28 new items: “a”
 (Heading)"), a docstring ("`f`, per its docstring: “Return …”"; "`f` now calls `_g`, whose
 docstring says: “Open …”"), names no release had ("`a`, `b` (added after 3.0.0b2, never
-released)"). A sentence is split at
+released)"), what a test pins ("The new test `t` pins `f(a)` to `b`"). A sentence is split at
 each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
 `from` or `in` before a path-shaped span says where. Names no verb governs are counted apart.
 """
