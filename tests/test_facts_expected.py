@@ -366,3 +366,94 @@ def test_a_u_prefix_dropped_is_no_new_case() -> None:
     assert [c.value for c in expected_cases("test/test_output.py", "", before)] == [
         "'1.235\\n1.000'"
     ]
+
+
+def test_a_call_a_new_test_expects_to_raise() -> None:
+    # lark c169b26 "fix/declare-rule-name-crash": `self.assertRaises(GrammarError, Lark,
+    # """start: "a"\n%declare foo""")`; natsort 929ab69: `with raises(TypeError):
+    # natsorted(100)`
+    before = (
+        "from unittest import TestCase\nfrom pytest import raises\n"
+        "from lark import Lark\nfrom lark.load_grammar import GrammarError\n"
+        "from natsort import natsorted\n\n\n"
+        "class TestGrammar(TestCase):\n"
+        "    def test_undefined_term(self):\n"
+        '        self.assertRaises(GrammarError, Lark, """start: A""")\n'
+    )
+    after = (
+        before + "\n    def test_declare_rule_name(self):\n"
+        '        self.assertRaises(GrammarError, Lark, """start: "a"\\n%declare foo""")\n\n\n'
+        "def test_natsorted():\n    with raises(TypeError):\n        natsorted(100)\n"
+        "    with raises(TypeError):\n        natsorted(x)\n"  # no literal
+    )
+    said = expected_cases("tests/test_grammar.py", before, after)
+    assert [(c.call, c.value, c.test, c.new, c.raises) for c in said] == [
+        (
+            "lark.Lark('start: \"a\"\\n%declare foo')",
+            "GrammarError",
+            "test_declare_rule_name",
+            True,
+            True,
+        ),
+        ("natsort.natsorted(100)", "TypeError", "test_natsorted", True, True),
+    ]
+
+
+LOAD_GRAMMAR = '''"""Parses and compiles Lark grammars."""
+
+
+class GrammarError(Exception):
+    pass
+
+
+def load_grammar(text):
+    """Loads a grammar: the names it declares."""
+    declared = []
+    for line in text.splitlines():
+        if line.startswith("%declare "):
+            for name in line.split()[1:]:
+{fix}                declared.append(name.upper())
+    return declared
+'''
+LARK_FIX = (
+    '                if not name.isupper():\n                    raise GrammarError("rule")\n'
+)
+GRAMMAR_TESTS = '''from unittest import TestCase
+
+from lark import Lark
+from lark.load_grammar import GrammarError
+
+
+class TestGrammar(TestCase):
+    def test_undefined_term(self):
+        self.assertRaises(GrammarError, Lark, """start: A""")
+{more}'''
+GRAMMAR_NEW = """
+    def test_declare_rule_name(self):
+        self.assertRaises(GrammarError, Lark, \"\"\"start: "a"\\n%declare foo\"\"\")
+"""
+
+
+def _lark(*, after: bool) -> dict[str, str | None]:
+    return {
+        "lark/__init__.py": "from .lark import Lark\n",
+        "lark/lark.py": (
+            "from .load_grammar import load_grammar\n\n\nclass Lark:\n"
+            "    def __init__(self, grammar):\n        self.names = load_grammar(grammar)\n"
+        ),
+        "lark/load_grammar.py": LOAD_GRAMMAR.format(fix=LARK_FIX if after else ""),
+        "tests/test_grammar.py": GRAMMAR_TESTS.format(more=GRAMMAR_NEW if after else ""),
+    }
+
+
+def test_a_fix_says_the_raise_its_new_test_expects(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path, _lark(after=False), _lark(after=True), "Fix %declare of a rule name crash"
+    )
+    said = (
+        "The new test `test_declare_rule_name` expects"
+        " `lark.Lark('start: \"a\"\\n%declare foo')` to raise `GrammarError`."
+    )
+    texts = [analysis.summary, *(v for v in analysis.insights.model_dump().values() if v)]
+    assert any(said in t for t in texts)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)

@@ -2,7 +2,8 @@
 now also pins …", by its own rule (`bot/cli/pin_check.py`): shapes of python-tabulate
 12a805b (`result = tabulate(…)`, `expected = "82,642\\n  1500\\n 2,463"`,
 `assert_equal(expected, result)`), natsort ce94d41 (a case added to the old `test_natsorted`)
-and pydash d40364e (rows of a `parametrize` table spread into `pyd.has(*case)`)."""
+and pydash d40364e (rows of a `parametrize` table spread into `pyd.has(*case)`); lark
+c169b26 (`self.assertRaises(GrammarError, Lark, …)`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind, claims_in
-from bot.cli.pin_check import pinned
+from bot.cli.pin_check import pinned, raised
 from tests.clones import second_commit, verdicts_of
 
 TABULATE_TEST = """from common import assert_equal
@@ -111,3 +112,36 @@ def test_the_checker_on_a_clone_new_and_also(tmp_path: Path) -> None:
     assert _verdicts(root, commit.sha, f"The test `test_natsorted` now also pins {wrong}.") == [
         (Kind.PINS, Verdict.FALSE)
     ]
+
+
+GRAMMAR_TEST = '''from unittest import TestCase
+from pytest import raises
+
+from lark import Lark
+from lark.load_grammar import GrammarError
+
+
+class TestGrammar(TestCase):
+    def test_declare_rule_name(self):
+        self.assertRaises(GrammarError, Lark, """start: "a"\\n%declare foo""")
+        grammar = "start: x"
+        with raises(GrammarError):
+            Lark(grammar)
+'''
+
+
+def test_a_call_expected_to_raise() -> None:
+    # lark c169b26's new test, and the `with raises(E):` form
+    call = "lark.Lark('start: \"a\"\\n%declare foo')"
+    assert raised(GRAMMAR_TEST, "test_declare_rule_name", call, "GrammarError") is True
+    assert raised(GRAMMAR_TEST, "test_declare_rule_name", call, "ValueError") is False
+    assert (
+        raised(GRAMMAR_TEST, "test_declare_rule_name", "lark.Lark('start: a')", "GrammarError")
+        is False
+    )
+    assert (
+        raised(GRAMMAR_TEST, "test_declare_rule_name", "lark.Lark('start: x')", "GrammarError")
+        is True
+    )
+    # expecting a raise is no equality pinned
+    assert pinned(GRAMMAR_TEST, "test_declare_rule_name", call, "'GrammarError'") is False

@@ -159,7 +159,9 @@ class AnalysisPhrases:
     # a case a test asserts anew, `call` given `value`: in a test new at the commit, in a
     # test of the parent; `{more}` the count of its other new cases (`tests_pin_more`)
     tests_pin: tuple[str, str]  # {test} {call} {value} {more}
-    tests_pin_more: str  # {count}
+    tests_pin_more: tuple[str, str]  # {count}: one more case, several
+    # a call a test expects anew to raise `value`: as `tests_pin`
+    tests_raise: tuple[str, str]  # {test} {call} {value} {more}
     kernels_added: tuple[str, str]  # {names}
     # {name}: a code span, or `name_in` where a bare name does not say which it is, or
     # several; one function, several
@@ -575,7 +577,11 @@ EN = AnalysisPhrases(
         "the new test {test} pins {call} to {value}{more}",
         "the test {test} now also pins {call} to {value}{more}",
     ),
-    tests_pin_more=", and {count} more cases",
+    tests_pin_more=(", and {count} more case", ", and {count} more cases"),
+    tests_raise=(
+        "the new test {test} expects {call} to raise {value}{more}",
+        "the test {test} now also expects {call} to raise {value}{more}",
+    ),
     generated=("changes {count} generated file", "changes {count} generated files"),
     generated_added=(
         "adds {count} file marked generated",
@@ -986,7 +992,11 @@ ZH = AnalysisPhrases(
         "新增的测试 {test} 断言 {call} 得到 {value}{more}",
         "测试 {test} 现在还断言 {call} 得到 {value}{more}",
     ),
-    tests_pin_more="（另有 {count} 个新用例）",
+    tests_pin_more=("（另有 {count} 个新用例）", "（另有 {count} 个新用例）"),
+    tests_raise=(
+        "新增的测试 {test} 断言 {call} 抛出 {value}{more}",
+        "测试 {test} 现在还断言 {call} 抛出 {value}{more}",
+    ),
     generated=("改动 {count} 个生成的文件", "改动 {count} 个生成的文件"),
     generated_added=("新增 {count} 个标注为生成的文件", "新增 {count} 个标注为生成的文件"),
     folder_added="在 `{folder}/` 下新增 {count} 个文件",

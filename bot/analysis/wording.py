@@ -3393,12 +3393,13 @@ def _expected(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         return []
     first = cases[0]
     more = sum(c.test == first.test and c.path == first.path for c in cases) - 1
-    template = p.tests_pin[0] if first.new else p.tests_pin[1]
+    templates = p.tests_raise if first.raises else p.tests_pin
+    template = templates[0] if first.new else templates[1]
     clause = template.format(
         test=code(first.test),
         call=code(first.call, spaces=True),
         value=code(first.value, spaces=True),
-        more=p.tests_pin_more.format(count=more) if more else "",
+        more=forms(p.tests_pin_more, more).format(count=more) if more else "",
     )
     # (what runs: the behaviour a caller meets, before a list of the names it touches)
     return [_Statement("compatibility", clause, behaviour=True)]

@@ -50,7 +50,8 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
 - "The new test `t` pins `f(a)` to `b`" ("The test `t` now also pins …"): `t` in a changed
   test file calls `f` with those literals, writes `b` and asserts an equality at the commit,
   and was defined at the parent in no version of that file (was, and did not pin it)
-  (`pin_check.py`);
+  (`pin_check.py`); "… expects `f(a)` to raise `E`": `t` calls it under a `raises(E)` or
+  `assertRaises(E)`, or passes `f` and the literals to `raises(E, …)`;
 - "updates the pre-commit hook `h` / the GitHub Action `a` from `x` to `y`": the pin YAML
   reads in the changed config or workflows, `x` at the parent and `y`, not `x`, at the commit.
 - "Internal only: [changes only the private `_a`; ]no public name, signature or default
@@ -109,7 +110,7 @@ from bot.cli.package_meta import (
     published_name,
     squeezed,
 )
-from bot.cli.pin_check import pinned, test_functions
+from bot.cli.pin_check import pinned, raised, test_functions
 from bot.cli.raise_reach import (
     Unfollowed,
     default_of,
@@ -497,6 +498,7 @@ class Checker:
             Kind.EDITED: self._edited,
             Kind.TESTS_CALL: self._tests_call,
             Kind.PINS: self._pins,
+            Kind.PINS_RAISE: self._pins,
             Kind.TESTS_NOW: self._condition,
             Kind.BECAME: self._became,
             Kind.USED_BY: self._used_by,
@@ -1589,13 +1591,14 @@ class Checker:
         and did not pin it there."""
         test, call, value = claim.name, claim.old or "", claim.new or ""
         new = claim.was == "new test"
+        reads = raised if claim.kind is Kind.PINS_RAISE else pinned
         unread = False
         for old, path in c.changed:
             if path is None or language(path) != ".py" or not _a_test_file(path):
                 continue
             after = self.clone.text(c.sha, path)
             before = self.clone.text(c.parent, old) if old is not None else None
-            now = pinned(after, test, call, value) if after is not None else None
+            now = reads(after, test, call, value) if after is not None else None
             if now is None:
                 unread = True
                 continue
@@ -1614,7 +1617,7 @@ class Checker:
                 return Verdict.TRUE, ""
             if new:
                 return Verdict.FALSE, f"`{test}` was defined at the parent in `{old}`"
-            if had and pinned(before, test, call, value) is False:
+            if had and reads(before, test, call, value) is False:
                 return Verdict.TRUE, ""
             return Verdict.FALSE, f"`{test}` at the parent already pinned `{call}`, or was absent"
         if unread:

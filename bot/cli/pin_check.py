@@ -1,5 +1,6 @@
-"""Whether a test function pins a call with literal arguments to a literal value, read for
-the claims checker from the test file's text by Python's parser.
+"""Whether a test function pins a call with literal arguments to a literal value, or
+expects it to raise an exception, read for the claims checker from the test file's text by
+Python's parser.
 
 The rule, from what such a test is: the function named calls the function named last in
 the claim with arguments equal to the claim's (literals written there, names the function
@@ -19,6 +20,8 @@ from collections.abc import Iterator
 _NO_VALUE = object()
 # what a test puts around a value to compare it regardless of order or kind
 _WRAPPERS = frozenset({"set", "frozenset", "list", "tuple", "sorted", "dict"})
+# what a test calls to expect a raise (`pytest.raises`, `self.assertRaises`)
+_RAISES = frozenset({"raises", "assertRaises"})
 
 
 def pinned(text: str, test: str, call: str, value: str) -> bool | None:
@@ -44,6 +47,76 @@ def pinned(text: str, test: str, call: str, value: str) -> bool | None:
         _pins(function, name, wanted_args, wanted_keywords, repr(wanted))
         for function in test_functions(tree, test)
     )
+
+
+def raised(text: str, test: str, call: str, exception: str) -> bool | None:
+    """Whether the test function `test` of the Python file `text` expects `call` to raise
+    `exception`: a `with` of a call of `raises` or `assertRaises` naming it (by its last
+    part) whose body makes the call, or `raises(E, f, *args)` / `assertRaises(E, f, *args)`
+    with the call's function and arguments; None where something does not parse."""
+    try:
+        tree = ast.parse(text)
+        claimed = ast.parse(call, mode="eval").body
+        named = ast.parse(exception, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    target = _innermost_call(claimed)
+    wanted = _last_name(named)
+    if target is None or wanted is None:
+        return None
+    name = _last_name(target.func)
+    args = [_value(a) for a in target.args]
+    keywords = {k.arg: _value(k.value) for k in target.keywords if k.arg is not None}
+    if name is None or _NO_VALUE in args or _NO_VALUE in keywords.values():
+        return None
+    said = ([repr(a) for a in args], {k: repr(v) for k, v in keywords.items()})
+    return any(_expects(function, wanted, name, *said) for function in test_functions(tree, test))
+
+
+def _expects(
+    function: ast.FunctionDef, exception: str, name: str, args: list[str], keywords: dict[str, str]
+) -> bool:
+    for node in ast.walk(function):
+        if isinstance(node, ast.With):
+            managers = [
+                i.context_expr
+                for i in node.items
+                if isinstance(i.context_expr, ast.Call)
+                and _last_name(i.context_expr.func) in _RAISES
+                and i.context_expr.args
+                and _last_name(i.context_expr.args[0]) == exception
+            ]
+            if managers and any(
+                _same_call(inner, function, name, args, keywords)
+                for statement in node.body
+                for inner in ast.walk(statement)
+                if isinstance(inner, ast.Call)
+            ):
+                return True
+        if (
+            isinstance(node, ast.Call)
+            and _last_name(node.func) in _RAISES
+            and len(node.args) >= 2
+            and _last_name(node.args[0]) == exception
+            and _last_name(node.args[1]) == name
+        ):
+            bound = _bound(function, node.lineno)
+            written = [_reprs(a, bound) for a in node.args[2:]]
+            given = {k.arg: _reprs(k.value, bound) for k in node.keywords if k.arg is not None}
+            if written == args and given == keywords:
+                return True
+    return False
+
+
+def _same_call(
+    node: ast.Call, function: ast.FunctionDef, name: str, args: list[str], keywords: dict[str, str]
+) -> bool:
+    if _last_name(node.func) != name:
+        return False
+    bound = _bound(function, node.lineno)
+    written = [_reprs(a, bound) for a in node.args]
+    given = {k.arg: _reprs(k.value, bound) for k in node.keywords if k.arg is not None}
+    return written == args and given == keywords
 
 
 def test_functions(tree: ast.Module, test: str) -> Iterator[ast.FunctionDef]:
