@@ -55,13 +55,31 @@ class Audience(StrEnum):
 _SENTENCE_END = re.compile(r"[.!?。！？]”?(?=\s|$)|[。！？]")
 
 
+# A Markdown code span (CommonMark: a run of backticks closed by a run as long)
+_CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
+
+
+def one_spaced(text: str) -> str:
+    """`text` on one line, each run of white space one space, but inside a one-line code
+    span, which shows its spaces as written (a literal's `'  1500'`)."""
+    out: list[str] = []
+    last = 0
+    for m in _CODE_SPAN.finditer(text):
+        out.append(re.sub(r"\s+", " ", text[last : m.start()]))
+        span = m.group(0)
+        out.append(span if "\n" not in span else " ".join(span.split()))
+        last = m.end()
+    out.append(re.sub(r"\s+", " ", text[last:]))
+    return "".join(out).strip()
+
+
 def fit_sentences(text: str, limit: int) -> str:
     """Text within `limit` characters, shortened only at a sentence end, never mid-sentence.
 
     Raises ValueError when even the first sentence is too long: the caller must not get a
     cut sentence.
     """
-    text = " ".join(text.split()) if "\n" not in text else text.strip()
+    text = one_spaced(text) if "\n" not in text else text.strip()
     if len(text) <= limit:
         return text
     ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, limit)]

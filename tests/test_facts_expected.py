@@ -3,7 +3,8 @@ expects (pydash d40364e "Fix has() to work with lists" adds the rows `(([1, 2, 3
 … to the `parametrize` table of `test_has`, whose one statement asserts
 `pyd.has(*case) == expected`); and the keys of a new public table (sqlparse db1ebe2 "add
 snowflake and bq keywords" adds `KEYWORDS_SNOWFLAKE = {'ACCOUNT': tokens.Keyword, …}`).
-Clones shaped like the commits, every sentence checked against them."""
+Clones shaped like the commits, every sentence checked against them; python-tabulate 12a805b
+(a fix in `_format` pinned through `tabulate` by a new test) and 0ca4ff3 (a `u` prefix dropped)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from bot.analysis.facts.expected import expected_cases
 from bot.cli.claim_check import Verdict
+from bot.digest.safety import inline
 from tests.clones import checked_entry
 
 OBJECTS = '''"""Objects."""
@@ -64,8 +66,7 @@ def test_a_fix_says_the_cases_its_new_tests_assert(tmp_path: Path) -> None:
         tmp_path, _tree(after=False), _tree(after=True), "Fix has() to work with lists."
     )
     assert analysis.summary == (
-        "New test cases assert `pydash.has([1, 2, 3], 0) == True`,"
-        " `pydash.has([1, 2, 3], 1) == True` and 1 more."
+        "The test `test_has` now also pins `pydash.has([1, 2, 3], 0)` to `True`, and 2 more cases."
     )
     assert all(v is Verdict.TRUE for v in verdicts)
 
@@ -77,7 +78,7 @@ def test_cases_of_a_function_the_commit_leaves_alone_are_not_said(tmp_path: Path
         tmp_path, _tree(after=False), _tree(after=True, more=more), "Fix has() for lists."
     )
     assert "pydash.keys" not in str(analysis.model_dump())
-    assert "pydash.has([1, 2, 3], 0) == True" in analysis.summary
+    assert "pins `pydash.has([1, 2, 3], 0)` to `True`" in analysis.summary
 
 
 def test_tests_alone_say_no_case(tmp_path: Path) -> None:
@@ -261,3 +262,198 @@ def test_a_name_bound_anew_or_to_no_literal_call_says_no_case() -> None:
         "    assert md('x') == 'y'\n"  # a callable the test made, not an imported function
     )
     assert expected_cases("tests/t.py", "", after) == []
+
+
+# python-tabulate 12a805b "Merge pull request #319 … intfmt-string-values": the fix is in
+# `_format`, reached through the public `tabulate`; the new test in the old test file
+# binds the call and the literal first and asserts with `common.assert_equal(expected,
+# result)`, the value first
+TABULATE = '''"""Pretty-print tabular data."""
+
+
+def _format(val, intfmt):
+{fix}    return format(val, intfmt)
+
+
+def tabulate(rows, intfmt="", tablefmt="simple"):
+    """Format a fixed width table."""
+    cells = [_format(row[0], intfmt) for row in rows]
+    width = max(len(c) for c in cells)
+    return "\\n".join(c.rjust(width) for c in cells)
+'''
+TABULATE_FIX = "    if isinstance(val, str):\n        intfmt = ''\n"
+TABULATE_TESTS = '''"""Test output of the various forms of tabular data."""
+from common import assert_equal
+from tabulate import tabulate
+
+
+def test_intfmt():
+    "Output: integer format"
+    result = tabulate([[10000], [10]], intfmt=",", tablefmt="plain")
+    expected = "10,000\\n    10"
+    assert_equal(expected, result)
+{more}'''
+TABULATE_NEW = """
+
+def test_intfmt_with_string_as_integer():
+    "Output: integer format"
+    result = tabulate([[82642], ["1500"], [2463]], intfmt=",", tablefmt="plain")
+    expected = "82,642\\n  1500\\n 2,463"
+    assert_equal(expected, result)
+"""
+
+
+def _tabulate(*, after: bool) -> dict[str, str | None]:
+    return {
+        "tabulate/__init__.py": TABULATE.format(fix=TABULATE_FIX if after else ""),
+        "test/common.py": "def assert_equal(expected, result):\n    assert expected == result\n",
+        "test/test_output.py": TABULATE_TESTS.format(more=TABULATE_NEW if after else ""),
+    }
+
+
+def test_a_helpers_equality_with_the_value_first() -> None:
+    before, after = (_tabulate(after=a)["test/test_output.py"] or "" for a in (False, True))
+    said = expected_cases("test/test_output.py", before, after)
+    assert [(c.call, c.value, c.function, c.test, c.new) for c in said] == [
+        (
+            "tabulate.tabulate([[82642], ['1500'], [2463]], intfmt=',', tablefmt='plain')",
+            "'82,642\\n  1500\\n 2,463'",
+            "tabulate.tabulate",
+            "test_intfmt_with_string_as_integer",
+            True,
+        )
+    ]
+
+
+def test_a_fix_reached_through_the_public_function_says_what_its_new_test_pins(
+    tmp_path: Path,
+) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path, _tabulate(after=False), _tabulate(after=True), "Fix intfmt for string values"
+    )
+    said = (
+        "The new test `test_intfmt_with_string_as_integer` pins"
+        " `tabulate.tabulate([[82642], ['1500'], [2463]], intfmt=',', tablefmt='plain')`"
+        " to `'82,642\\n  1500\\n 2,463'`."
+    )
+    assert analysis.summary == said
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+    # the digest shows the literal's runs of spaces as written: `'  1500'` is not `' 1500'`
+    assert "`'82,642\\n  1500\\n 2,463'`" in inline(analysis.summary)
+
+
+def test_a_new_test_file_of_a_function_the_fix_leaves_alone_says_no_case(tmp_path: Path) -> None:
+    # the fix in `_format`, a new test *file* calling `tabulate`: not said (a new file's cases
+    # of every function the fix reaches would be a list of the suite)
+    before = {k: v for k, v in _tabulate(after=False).items() if k != "test/test_output.py"}
+    after = {**_tabulate(after=True), "test/test_output.py": TABULATE_TESTS.format(more="")}
+    analysis, _ = checked_entry(tmp_path, before, after, "Fix intfmt for string values")
+    assert "pins" not in str(analysis.model_dump())
+
+
+def test_a_u_prefix_dropped_is_no_new_case() -> None:
+    # python-tabulate 0ca4ff3 "strings without u-prefix": `expected = u'1.235\n1.000'` became
+    # `'1.235\n1.000'`
+    test = (
+        "from common import assert_equal\nfrom tabulate import tabulate\n\n\n"
+        "def test_floatfmt():\n"
+        "    result = tabulate([['1.23456789'], [1.0]], floatfmt='.3f', tablefmt='plain')\n"
+        "    expected = {value}\n    assert_equal(expected, result)\n"
+    )
+    before = test.format(value="u'1.235\\n1.000'")
+    after = test.format(value="'1.235\\n1.000'")
+    assert expected_cases("test/test_output.py", before, after) == []
+    assert [c.value for c in expected_cases("test/test_output.py", "", before)] == [
+        "'1.235\\n1.000'"
+    ]
+
+
+def test_a_call_a_new_test_expects_to_raise() -> None:
+    # lark c169b26 "fix/declare-rule-name-crash": `self.assertRaises(GrammarError, Lark,
+    # """start: "a"\n%declare foo""")`; natsort 929ab69: `with raises(TypeError):
+    # natsorted(100)`
+    before = (
+        "from unittest import TestCase\nfrom pytest import raises\n"
+        "from lark import Lark\nfrom lark.load_grammar import GrammarError\n"
+        "from natsort import natsorted\n\n\n"
+        "class TestGrammar(TestCase):\n"
+        "    def test_undefined_term(self):\n"
+        '        self.assertRaises(GrammarError, Lark, """start: A""")\n'
+    )
+    after = (
+        before + "\n    def test_declare_rule_name(self):\n"
+        '        self.assertRaises(GrammarError, Lark, """start: "a"\\n%declare foo""")\n\n\n'
+        "def test_natsorted():\n    with raises(TypeError):\n        natsorted(100)\n"
+        "    with raises(TypeError):\n        natsorted(x)\n"  # no literal
+    )
+    said = expected_cases("tests/test_grammar.py", before, after)
+    assert [(c.call, c.value, c.test, c.new, c.raises) for c in said] == [
+        (
+            "lark.Lark('start: \"a\"\\n%declare foo')",
+            "GrammarError",
+            "test_declare_rule_name",
+            True,
+            True,
+        ),
+        ("natsort.natsorted(100)", "TypeError", "test_natsorted", True, True),
+    ]
+
+
+LOAD_GRAMMAR = '''"""Parses and compiles Lark grammars."""
+
+
+class GrammarError(Exception):
+    pass
+
+
+def load_grammar(text):
+    """Loads a grammar: the names it declares."""
+    declared = []
+    for line in text.splitlines():
+        if line.startswith("%declare "):
+            for name in line.split()[1:]:
+{fix}                declared.append(name.upper())
+    return declared
+'''
+LARK_FIX = (
+    '                if not name.isupper():\n                    raise GrammarError("rule")\n'
+)
+GRAMMAR_TESTS = '''from unittest import TestCase
+
+from lark import Lark
+from lark.load_grammar import GrammarError
+
+
+class TestGrammar(TestCase):
+    def test_undefined_term(self):
+        self.assertRaises(GrammarError, Lark, """start: A""")
+{more}'''
+GRAMMAR_NEW = """
+    def test_declare_rule_name(self):
+        self.assertRaises(GrammarError, Lark, \"\"\"start: "a"\\n%declare foo\"\"\")
+"""
+
+
+def _lark(*, after: bool) -> dict[str, str | None]:
+    return {
+        "lark/__init__.py": "from .lark import Lark\n",
+        "lark/lark.py": (
+            "from .load_grammar import load_grammar\n\n\nclass Lark:\n"
+            "    def __init__(self, grammar):\n        self.names = load_grammar(grammar)\n"
+        ),
+        "lark/load_grammar.py": LOAD_GRAMMAR.format(fix=LARK_FIX if after else ""),
+        "tests/test_grammar.py": GRAMMAR_TESTS.format(more=GRAMMAR_NEW if after else ""),
+    }
+
+
+def test_a_fix_says_the_raise_its_new_test_expects(tmp_path: Path) -> None:
+    analysis, verdicts = checked_entry(
+        tmp_path, _lark(after=False), _lark(after=True), "Fix %declare of a rule name crash"
+    )
+    said = (
+        "The new test `test_declare_rule_name` expects"
+        " `lark.Lark('start: \"a\"\\n%declare foo')` to raise `GrammarError`."
+    )
+    texts = [analysis.summary, *(v for v in analysis.insights.model_dump().values() if v)]
+    assert any(said in t for t in texts)
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)

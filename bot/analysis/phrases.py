@@ -156,8 +156,12 @@ class AnalysisPhrases:
     opens_lists: tuple[str, str]  # {items} {count}
     release_breaking: tuple[str, str]  # {version} {item} {count}
     tests_added: tuple[str, str]  # {names}
-    # the cases new tests assert, each `call == value`: one case, several
-    tests_expect: tuple[str, str]  # {cases}
+    # a case a test asserts anew, `call` given `value`: in a test new at the commit, in a
+    # test of the parent; `{more}` the count of its other new cases (`tests_pin_more`)
+    tests_pin: tuple[str, str]  # {test} {call} {value} {more}
+    tests_pin_more: tuple[str, str]  # {count}: one more case, several
+    # a call a test expects anew to raise `value`: as `tests_pin`
+    tests_raise: tuple[str, str]  # {test} {call} {value} {more}
     kernels_added: tuple[str, str]  # {names}
     # {name}: a code span, or `name_in` where a bare name does not say which it is, or
     # several; one function, several
@@ -570,7 +574,15 @@ EN = AnalysisPhrases(
         "The {version} changelog lists breaking changes: {item} and {count} more",
     ),
     tests_added=("adds the test {names}", "adds the tests {names}"),
-    tests_expect=("a new test case asserts {cases}", "new test cases assert {cases}"),
+    tests_pin=(
+        "the new test {test} pins {call} to {value}{more}",
+        "the test {test} now also pins {call} to {value}{more}",
+    ),
+    tests_pin_more=(", and {count} more case", ", and {count} more cases"),
+    tests_raise=(
+        "the new test {test} expects {call} to raise {value}{more}",
+        "the test {test} now also expects {call} to raise {value}{more}",
+    ),
     generated=("changes {count} generated file", "changes {count} generated files"),
     generated_added=(
         "adds {count} file marked generated",
@@ -978,7 +990,15 @@ ZH = AnalysisPhrases(
         "{version} 版的更新日志列出不兼容的变更：{item} 等（另有 {count} 项）",
     ),
     tests_added=("新增测试 {names}", "新增测试 {names}"),
-    tests_expect=("新增的测试用例断言 {cases}", "新增的测试用例断言 {cases}"),
+    tests_pin=(
+        "新增的测试 {test} 断言 {call} 得到 {value}{more}",
+        "测试 {test} 现在还断言 {call} 得到 {value}{more}",
+    ),
+    tests_pin_more=("（另有 {count} 个新用例）", "（另有 {count} 个新用例）"),
+    tests_raise=(
+        "新增的测试 {test} 断言 {call} 抛出 {value}{more}",
+        "测试 {test} 现在还断言 {call} 抛出 {value}{more}",
+    ),
     generated=("改动 {count} 个生成的文件", "改动 {count} 个生成的文件"),
     generated_added=("新增 {count} 个标注为生成的文件", "新增 {count} 个标注为生成的文件"),
     folder_added="在 `{folder}/` 下新增 {count} 个文件",

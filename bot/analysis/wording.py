@@ -3399,24 +3399,53 @@ def _tests(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
 
 
 def _expected(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    """What the new test cases assert a shipped function gives for literal inputs: the
-    input a fix now handles, with its output (`pydash.has([1, 2, 3], 0) == True`). Said
-    only where the change edits shipped code: a test alone says what already held."""
+    """What a test asserts anew that a shipped function gives for literal inputs: the
+    input a fix now handles, with its output ("The new test `test_x` pins
+    `tabulate.tabulate([[82642], ['1500'], [2463]], intfmt=',', tablefmt='plain')` to
+    `'82,642\\n  1500\\n 2,463'`", python-tabulate 12a805b). Said only where the change
+    edits shipped code: a test alone says what already held."""
     if not sig.source_lines:
         return []
-    # only the cases of the functions the change edits or adds: those it fixes or brings
-    # (a new test file's cases of every other function say nothing of this change)
-    edited = {n.name.rsplit(".", 1)[-1] for n in (*changed_names(sig), *sig.facts.added)}
-    cases = [
-        f"{c.call} == {c.value}"
+    # the cases of the functions the change edits or adds (those it fixes or brings), then
+    # those of a new test, in a test file of the parent, of a module the change edits (a fix
+    # in `_format` pinned through the public `tabulate`); a new test file's cases of every
+    # other function say nothing of this change
+    names = (*changed_names(sig), *sig.facts.added)
+    edited = {n.name.rsplit(".", 1)[-1] for n in names}
+    modules = {_top_module(n.path) for n in names if n.path.endswith(".py")}
+    kept = {f.path for f in sig.facts.files if f.status == "modified"}
+    direct = [c for c in sig.facts.expected if c.function.rsplit(".", 1)[-1] in edited]
+    through = [
+        c
         for c in sig.facts.expected
-        if c.function.rsplit(".", 1)[-1] in edited
+        if c.new and c.path in kept and c.function.split(".", 1)[0] in modules - {""}
+    ]
+    cases = [
+        c for c in dict.fromkeys((*direct, *through)) if c.test and "`" not in c.call + c.value
     ]
     if not cases:
         return []
-    clause = forms(p.tests_expect, len(cases)).format(cases=codes(p, cases, limit=2))
+    first = cases[0]
+    more = sum(c.test == first.test and c.path == first.path for c in cases) - 1
+    templates = p.tests_raise if first.raises else p.tests_pin
+    template = templates[0] if first.new else templates[1]
+    clause = template.format(
+        test=code(first.test),
+        call=code(first.call, spaces=True),
+        value=code(first.value, spaces=True),
+        more=forms(p.tests_pin_more, more).format(count=more) if more else "",
+    )
     # (what runs: the behaviour a caller meets, before a list of the names it touches)
     return [_Statement("compatibility", clause, behaviour=True)]
+
+
+def _top_module(path: str) -> str:
+    """The top-level module a shipped file belongs to (`tabulate/__init__.py`: `tabulate`;
+    `src/pkg/a.py`: `pkg`; `natsort.py`: `natsort`)."""
+    parts = path.split("/")
+    if parts[0] in {"src", "lib"} and len(parts) > 1:
+        parts = parts[1:]
+    return parts[0].removesuffix(".py")
 
 
 def _generated(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

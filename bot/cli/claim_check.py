@@ -47,6 +47,11 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
 - "In `f`, `a` became `b`": the first lines of `f`'s statements (its closures' too), as
   written, `a` on fewer at the commit and `b` on more (see `_became`);
 - "`f`, per its docstring: “s”": a docstring of `f` at the commit opens with s;
+- "The new test `t` pins `f(a)` to `b`" ("The test `t` now also pins …"): `t` in a changed
+  test file calls `f` with those literals, writes `b` and asserts an equality at the commit,
+  and was defined at the parent in no version of that file (was, and did not pin it)
+  (`pin_check.py`); "… expects `f(a)` to raise `E`": `t` calls it under a `raises(E)` or
+  `assertRaises(E)`, or passes `f` and the literals to `raises(E, …)`;
 - "updates the pre-commit hook `h` / the GitHub Action `a` from `x` to `y`": the pin YAML
   reads in the changed config or workflows, `x` at the parent and `y`, not `x`, at the commit.
 - "Internal only: [changes only the private `_a`; ]no public name, signature or default
@@ -105,6 +110,7 @@ from bot.cli.package_meta import (
     published_name,
     squeezed,
 )
+from bot.cli.pin_check import pinned, raised, test_functions
 from bot.cli.raise_reach import (
     Unfollowed,
     default_of,
@@ -492,6 +498,8 @@ class Checker:
             Kind.PARAM_RENAMED: self._param_renamed,
             Kind.EDITED: self._edited,
             Kind.TESTS_CALL: self._tests_call,
+            Kind.PINS: self._pins,
+            Kind.PINS_RAISE: self._pins,
             Kind.TESTS_NOW: self._condition,
             Kind.BECAME: self._became,
             Kind.USED_BY: self._used_by,
@@ -1577,6 +1585,46 @@ class Checker:
                 if found is not None and _named_in(callee, found.calls):
                     return Verdict.TRUE, ""
         return Verdict.FALSE, f"no test new at the commit calls `{callee}`"
+
+    def _pins(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "The new test `t` pins `f(a)` to `b`": a changed Python test file's function `t`
+        pins the call to the value at the commit (`pin_check.py`), and no such file defined
+        `t` at the parent; "The test `t` now also pins …": `t` was defined at the parent
+        and did not pin it there."""
+        test, call, value = claim.name, claim.old or "", claim.new or ""
+        new = claim.was == "new test"
+        reads = raised if claim.kind is Kind.PINS_RAISE else pinned
+        unread = False
+        for old, path in c.changed:
+            if path is None or language(path) != ".py" or not _a_test_file(path):
+                continue
+            after = self.clone.text(c.sha, path)
+            before = self.clone.text(c.parent, old) if old is not None else None
+            now = reads(after, test, call, value) if after is not None else None
+            if now is None:
+                unread = True
+                continue
+            if not now:
+                continue
+            if before is None:
+                if new:
+                    return Verdict.TRUE, ""
+                continue
+            try:
+                had = any(test_functions(ast.parse(before), test))
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                unread = True
+                continue
+            if new and not had:
+                return Verdict.TRUE, ""
+            if new:
+                return Verdict.FALSE, f"`{test}` was defined at the parent in `{old}`"
+            if had and reads(before, test, call, value) is False:
+                return Verdict.TRUE, ""
+            return Verdict.FALSE, f"`{test}` at the parent already pinned `{call}`, or was absent"
+        if unread:
+            return Verdict.UNVERIFIABLE, "a changed test file or the claim does not parse"
+        return Verdict.FALSE, f"no changed test `{test}` pins `{call}` to `{value}`"
 
     def _bodies(self, c: _Commit, claim: Claim) -> tuple[Body | None, Body | None, bool]:
         """The function's body at the parent and at the commit (its Python definitions in the

@@ -17,9 +17,10 @@ command `c`", "adds the `pytest11` entry point `p` (`pkg.plugin`)", "changes the
 backend from `a` to `b`"), a release's notes ("`CHANGES.rst` lists 28 new items: “a”
 (Heading)"), a docstring ("`f`, per its docstring: “Return …”"; "`f` now calls `_g`, whose
 docstring says: “Open …”"), names no release had ("`a`, `b` (added after 3.0.0b2, never
-released)"). A sentence is split at
-each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
-`from` or `in` before a path-shaped span says where. Names no verb governs are counted apart.
+released)"), what a test pins ("The new test `t` pins `f(a)` to `b`", "… expects `f(a)`
+to raise `E`"). A sentence is split at each verb it holds; the names in code spans up to
+the next verb are that verb's. A `to`, `from` or `in` before a path-shaped span says
+where. Names no verb governs are counted apart.
 """
 
 from __future__ import annotations
@@ -78,6 +79,8 @@ class Kind(StrEnum):
     PARAM_RENAMED = "parameter now named"
     EDITED = "the fix is in"
     TESTS_CALL = "the new tests call"
+    PINS = "test pins call to value"
+    PINS_RAISE = "test expects call to raise"
     TABLE_KEY_NEW = "table gains key"
     TABLE_KEY_GONE = "table loses key"
     TABLE_VALUE_NEW = "table gains value"
@@ -646,6 +649,22 @@ _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
         re.compile(rf"No test changed with this fix of {_NAMES}: ask for a regression test\.?"),
     ),
     (Kind.TESTS_CALL, re.compile(rf"The new tests call {_NAMES}\.?")),
+    # "The new test `t` pins `f(a)` to `b`", "The test `t` now also pins …" (`was` "new
+    # test" or "test"): a case a test asserts anew
+    (
+        Kind.PINS,
+        re.compile(
+            r"The (?P<was>new test|test) `(?P<f>[^`]+)`(?: now also)? pins `(?P<old>[^`]+)`"
+            r" to `(?P<new>[^`]+)`(?:, and \d+ more cases?)?\.?"
+        ),
+    ),
+    (
+        Kind.PINS_RAISE,
+        re.compile(
+            r"The (?P<was>new test|test) `(?P<f>[^`]+)`(?: now also)? expects `(?P<old>[^`]+)`"
+            r" to raise `(?P<new>[^`]+)`(?:, and \d+ more cases?)?\.?"
+        ),
+    ),
     (
         Kind.RAISES_INSTEAD,
         re.compile(

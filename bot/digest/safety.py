@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from bot.analysis.spans import code
+from bot.models import one_spaced
 
 _CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 # GitHub links `@name` and `#123` at the start of a text or after any character that is not
@@ -97,17 +98,17 @@ def _joined(pieces: list[tuple[bool, str]]) -> str:
             pending.append(text)
         elif text:
             if pending:
-                out.append(code("".join(pending)))
+                out.append(code("".join(pending), spaces=True))
                 pending = []
             out.append(text)
     if pending:
-        out.append(code("".join(pending)))
+        out.append(code("".join(pending), spaces=True))
     return "".join(out)
 
 
 def inline(value: str) -> str:
     """Untrusted text as one line of safe Markdown; its code spans are kept as code."""
-    value = " ".join(value.split())
+    value = one_spaced(value)
     pieces: list[tuple[bool, str]] = []
     last = 0
     for match in _CODE_SPAN.finditer(value):

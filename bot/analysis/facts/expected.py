@@ -1,15 +1,18 @@
 """What a commit's new test cases assert a call gives: the inputs a fix now handles, said
 with the values its tests expect (`pydash.has([1, 2, 3], 0) == True`).
 
-A case is one assertion of a test function whose left side is a call of an imported
+A case is one assertion of a test function whose one side is a call of an imported
 function with literal arguments (perhaps wrapped in `set`, `list`, `sorted` or `len`, the
-same on the right) and whose right side is a literal: written out (`assert f('a b') ==
-['a', 'b']`, `self.assertEqual(f(1), 2)`), or a row of a `parametrize` table fed into a test
+same on the other) and whose other side is a literal: written out (`assert f('a b') ==
+['a', 'b']`, `self.assertEqual(f(1), 2)`, a helper of the equality's usual names
+`assert_equal(expected, result)`), or a row of a `parametrize` table fed into a test
 whose one statement asserts `f(case) == expected` (or `f(*case) == expected`), or a call
 bound to a name first and the name asserted after (`result = f('a')`, then `assert result ==
 'b'`, `assert str(result) == 'b'` or `assert len(result) == 2`; a name bound to a literal
 stands for it in the call: `sql = 'select 1'`, `p = sqlparse.parse(sql)[0]`). A case is new
-where the file held no case of the same words at the parent.
+where the file held no case of the same words at the parent; its test is new where the
+file defined no test of its name at the parent. A case may also be a call expected to
+raise (`with pytest.raises(E): f(a)`, `self.assertRaises(E, f, a)`): its value is `E`.
 """
 
 from __future__ import annotations
@@ -25,24 +28,45 @@ from bot.analysis.facts.records import Expected
 # wrappers a test puts around both sides of an equality (order or count, not the values)
 _WRAPPERS = frozenset({"set", "list", "sorted", "len", "frozenset", "tuple", "dict"})
 # what a case may be said in at most: a longer one is a fixture, not an example
-_CALL_MAX = 70
+_CALL_MAX = 80
 _VALUE_MAX = 50
 _EQUAL_ASSERTS = frozenset({"assertEqual", "assertEquals"})
+# helpers named for an equality, called bare (python-tabulate's `common.assert_equal`,
+# `numpy.testing.assert_equal`, nose's `eq_`)
+_EQUAL_HELPERS = frozenset({"assert_equal", "assert_equals", "eq_"})
+# what a test calls to expect a raise (`pytest.raises`, `self.assertRaises`)
+_RAISES = frozenset({"raises", "assertRaises"})
 # wrappers a test puts around the left side alone (`len(f(x)) == 2`, `str(p) == 'a'`)
 _LEFT_WRAPPERS = frozenset({"len", "str"})
 
 
 def expected_cases(path: str, before: str, after: str) -> list[Expected]:
     """The cases the test file `path` asserts at the commit that it did not at the parent."""
-    old = set(_cases(before)) if before else set()
+    old = {(*case[:3], case[4]) for case in _cases(before)} if before else set()
+    tests = _test_names(before) if before else set()
     return [
-        Expected(path=path, call=call, value=value, function=function)
-        for call, value, function in dict.fromkeys(_cases(after))
-        if (call, value, function) not in old
+        Expected(
+            path=path,
+            call=call,
+            value=value,
+            function=function,
+            test=test,
+            new=test not in tests,
+            raises=raises,
+        )
+        for call, value, function, test, raises in dict.fromkeys(_cases(after))
+        if (call, value, function, raises) not in old
     ]
 
 
-def _cases(text: str) -> Iterator[tuple[str, str, str]]:
+def _test_names(text: str) -> set[str]:
+    try:
+        return {f.name for f in _tests(module_tree(text))}
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()
+
+
+def _cases(text: str) -> Iterator[tuple[str, str, str, str, bool]]:
     try:
         tree = module_tree(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -51,19 +75,30 @@ def _cases(text: str) -> Iterator[tuple[str, str, str]]:
     for function in _tests(tree):
         if any(_marked_off(d) for d in function.decorator_list):
             continue
-        yield from _table_cases(function, modules)
+        for case in _table_cases(function, modules):
+            yield (*case, function.name, False)
         bound: dict[str, ast.expr] = {}
         for node in _in_order(function):
             if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.For):
                 _bind(node, bound)
                 continue
+            expecting = _expects_raise(node)
+            if expecting is not None:
+                call = _substituted(expecting[0], bound) if bound else expecting[0]
+                raised = _raised(call, expecting[1], modules) if call is not None else None
+                if raised is not None:
+                    yield (*raised, function.name, True)
+                continue
             pair = _asserted(node)
             if pair is None:
                 continue
-            left = _substituted(pair[0], bound) if bound else pair[0]
-            said = _said(left, pair[1], modules) if left is not None else None
+            left, right = (_substituted(side, bound) if bound else side for side in pair)
+            if left is not None and right is not None and _literal(left) and not _literal(right):
+                # (`assert_equal(expected, result)`: the value first)
+                left, right = right, left
+            said = _said(left, right, modules) if left is not None and right is not None else None
             if said is not None:
-                yield said
+                yield (*said, function.name, False)
 
 
 def _in_order(function: ast.FunctionDef) -> list[ast.AST]:
@@ -140,12 +175,20 @@ def _marked_off(decorator: ast.expr) -> bool:
 
 
 def _asserted(node: ast.AST) -> tuple[ast.expr, ast.expr] | None:
-    """The two sides of `assert a == b` or `self.assertEqual(a, b)`."""
+    """The two sides of `assert a == b`, `self.assertEqual(a, b)` or `assert_equal(a, b)`."""
     if isinstance(node, ast.Assert):
         test = node.test
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
             return test.left, test.comparators[0]
         return None
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in _EQUAL_HELPERS
+        and len(node.args) == 2
+        and not node.keywords
+    ):
+        return node.args[0], node.args[1]
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
@@ -210,9 +253,68 @@ def _said(left: ast.expr, right: ast.expr, modules: dict[str, str]) -> tuple[str
     said_value = ast.unparse(value)
     if wrapper:
         said_call, said_value = f"{wrapper}({said_call})", f"{wrapper}({said_value})"
+    said_call, said_value = _unprefixed(said_call), _unprefixed(said_value)
     if len(said_call) > _CALL_MAX or len(said_value) > _VALUE_MAX:
         return None
     return said_call, said_value, callee
+
+
+def _expects_raise(node: ast.AST) -> tuple[ast.expr, ast.expr] | None:
+    """The call a test expects to raise, and the exception: `with pytest.raises(E): f(a)`
+    (its one statement), `self.assertRaises(E, f, a)`, `pytest.raises(E, f, a)`."""
+    if isinstance(node, ast.With) and len(node.items) == 1 and len(node.body) == 1:
+        manager = node.items[0].context_expr
+        statement = node.body[0]
+        call = statement.value if isinstance(statement, ast.Expr | ast.Assign) else None
+        if (
+            isinstance(manager, ast.Call)
+            and _raises_named(manager.func)
+            and len(manager.args) == 1
+            and isinstance(call, ast.Call)
+        ):
+            return call, manager.args[0]
+        return None
+    if isinstance(node, ast.Call) and _raises_named(node.func) and len(node.args) >= 2:
+        called = node.args[1]
+        if isinstance(called, ast.Name | ast.Attribute):
+            return ast.Call(func=called, args=node.args[2:], keywords=node.keywords), node.args[0]
+    return None
+
+
+def _raises_named(func: ast.expr) -> bool:
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return name in _RAISES
+
+
+def _raised(
+    call: ast.expr, exception: ast.expr, modules: dict[str, str]
+) -> tuple[str, str, str] | None:
+    """`call` as said, the exception as written, and the function called, where `call`
+    calls an imported function with literal arguments and the exception is named."""
+    if not isinstance(call, ast.Call) or not isinstance(exception, ast.Name | ast.Attribute):
+        return None
+    callee = _callee(call.func, modules)
+    if callee is None or any(isinstance(a, ast.Starred) or not _literal(a) for a in call.args):
+        return None
+    if not all(k.arg is not None and _literal(k.value) for k in call.keywords):
+        return None
+    said = ast.unparse(ast.Call(func=_named(callee), args=call.args, keywords=call.keywords))
+    said = _unprefixed(said)
+    if len(said) > _CALL_MAX:
+        return None
+    return said, ast.unparse(exception), callee
+
+
+def _unprefixed(text: str) -> str:
+    """`text` with its strings' `u` prefix dropped: `u'a'` is `'a'` (python-tabulate 0ca4ff3
+    rewrote `u'1.235\\n1.000'` to `'1.235\\n1.000'`, no new case)."""
+    if "u'" not in text and 'u"' not in text:
+        return text
+    node = ast.parse(text, mode="eval")
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Constant):
+            inner.kind = None
+    return ast.unparse(node.body)
 
 
 def _named(dotted: str) -> ast.expr:

@@ -413,12 +413,17 @@ class RowsAdded:
 class Expected:
     """A case a test of the file `path` asserts at the commit and did not at the parent:
     `call` gives `value` (`pydash.has([1, 2, 3], 0)`, `True`); `function` is the one it
-    calls, by its module (`pydash.has`)."""
+    calls, by its module (`pydash.has`); `test` the test function asserting it, `new` where
+    the file defined no test of that name at the parent; `raises` where the test expects
+    the call to raise `value`, an exception (lark c169b26: `GrammarError`)."""
 
     path: str
     call: str
     value: str
     function: str = ""
+    test: str = ""
+    new: bool = False
+    raises: bool = False
 
 
 @dataclass(frozen=True)
