@@ -142,40 +142,49 @@ def test_a_release_changelog_that_drops_pythons_is_breaking_in_its_words(tmp_pat
 
 
 # wrapt 7deecea's `docs/changes.rst` hunk (its item under "Features Changed" cut short)
-WRAPT_PATCH = """--- a/docs/changes.rst
-+++ b/docs/changes.rst
-@@ -4,10 +4,18 @@ Release Notes
- Version 2.0.0
- --------------
- 
-+A major version bump is being done due to subtle changes in the behaviour of
-+the `ObjectProxy` class which may break code which relied on the previous
-+behaviour. Not being sure if this will be the case or not, so a major version
-+bump seen as being the safest option.
-+
- **New Features**
- 
- * Added `__all__` attribute to `wrapt` module to expose the public API.
- 
-+**Features Changed**
-+
-+* The `ObjectProxy` class now raises a `WrapperNotInitializedError` exception
-+  rather than Python builtin `ValueError` exception.
-+
- Version 1.17.2
- --------------
- """
+WRAPT_PATCH = "\n".join(
+    [
+        "--- a/docs/changes.rst",
+        "+++ b/docs/changes.rst",
+        "@@ -4,10 +4,18 @@ Release Notes",
+        " Version 2.0.0",
+        " --------------",
+        " ",
+        "+A major version bump is being done due to subtle changes in the behaviour of",
+        "+the `ObjectProxy` class which may break code which relied on the previous",
+        "+behaviour. Not being sure if this will be the case or not, so a major version",
+        "+bump seen as being the safest option.",
+        "+",
+        " **New Features**",
+        " ",
+        " * Added `__all__` attribute to `wrapt` module to expose the public API.",
+        " ",
+        "+**Features Changed**",
+        "+",
+        "+* The `ObjectProxy` class now raises a `WrapperNotInitializedError` exception",
+        "+  rather than Python builtin `ValueError` exception.",
+        "+",
+        " Version 1.17.2",
+        " --------------",
+        " ",
+        "",
+    ]
+)
 
 
-WRAPT_CODE = """--- a/src/wrapt/wrappers.py
-+++ b/src/wrapt/wrappers.py
-@@ -10,2 +10,5 @@
- 
-+class WrapperNotInitializedError(ValueError, AttributeError):
-+    \"\"\"Exception raised when a wrapper is accessed before it has been initialized.\"\"\"
-+
- 
-"""
+WRAPT_CODE = "\n".join(
+    [
+        "--- a/src/wrapt/wrappers.py",
+        "+++ b/src/wrapt/wrappers.py",
+        "@@ -10,2 +10,5 @@",
+        " ",
+        "+class WrapperNotInitializedError(ValueError, AttributeError):",
+        '+    """Exception raised when a wrapper is accessed before it has been initialized."""',
+        "+",
+        " ",
+        "",
+    ]
+)
 
 
 def test_a_changelog_sentence_that_says_code_may_break_is_the_authors_word() -> None:

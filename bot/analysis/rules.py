@@ -1264,10 +1264,10 @@ def release_break(
         risks = [Risk(description=sentence(p, p.fragment.format(path=said[0], text=text)))]
     carried = [c for c in (sig.carried.notable if sig.carried else ()) if c.breaking]
     if not risks and carried and sig.carried is not None:
-        said = p.carried_breaking.format(
+        shipped = p.carried_breaking.format(
             tag=sig.carried.since, sha=carried[0].sha[:7], title=excerpt(carried[0].title, 80)
         )
-        risks = [Risk(description=sentence(p, said))]
+        risks = [Risk(description=sentence(p, shipped))]
     return risks
 
 
