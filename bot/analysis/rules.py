@@ -1242,7 +1242,8 @@ def says_breaking(commit: CommitInput, sig: Signals) -> bool:
         or any(f.meaning == "breaking" for f in sig.fragments)
         or bool(marked_breaking(commit.files))
         or bool(message_marked_breaking(commit.message))
-        or entry_break_words(commit.files) is not None
+        # (a release's section is the release's words: `release_break` reads them)
+        or (entry_break_words(commit.files) is not None and not adds_release(commit.files))
     )
 
 

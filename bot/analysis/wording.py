@@ -49,6 +49,7 @@ from bot.analysis.facts.rows import short as rows_short
 from bot.analysis.messages import (
     BREAKING_FOOTER,
     ReleaseNote,
+    adds_release,
     entry_break_words,
     is_changelog,
     leans,
@@ -271,7 +272,11 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
         risks.append(Risk(description=sentence(p, said)))
     # (or filed under its breaking heading, or said to break code: wrapt 7deecea's "may break
     # code which relied on the previous behaviour")
-    entry = entry_break_words(commit.files) if not marked_breaking(commit.files) else None
+    entry = (
+        entry_break_words(commit.files)
+        if not marked_breaking(commit.files) and not adds_release(commit.files)
+        else None
+    )
     if entry is not None:
         said = p.fragment.format(path=entry[0], text=excerpt(entry[1]).rstrip(" ."))
         risks.append(Risk(description=sentence(p, said)))
