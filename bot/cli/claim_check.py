@@ -57,7 +57,7 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   and in no version tag lacking the commit.
 - "It ships N commits since T[, … `abc1234` “Title”]": T a version tag the parent reaches, N the
   commits the release's history holds and T's does not (merges and the release aside), each
-  commit named one of them with that subject line (`ship_check.py`).
+  commit named one of them with that title (its message's first line) (`ship_check.py`).
 - "Fixes code added after T (never released)": T a version tag the parent reaches, each line
   it removes in a shipped file new against every version tag lacking the commit (`git diff`,
   `fix_release_check.py`).

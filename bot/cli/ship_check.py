@@ -68,8 +68,8 @@ def judged_commit(
     path: Path, sha: str, parent: str | None, tag: str, *, named: str, title: str
 ) -> tuple[bool | None, str]:
     """(True, False, None; why) of "`named` “title”" said shipped since `tag`: one of the
-    commits shipped starts with `named`, and its subject line is `title` (or starts with its
-    words before a closing ellipsis)."""
+    commits shipped starts with `named`, and its message's first line is `title` (or starts
+    with its words before a closing ellipsis)."""
     found, why = shipped(path, sha, parent, tag)
     if found is None:
         return (False if why.startswith(("`", "the parent", "a root")) else None), why
@@ -77,10 +77,12 @@ def judged_commit(
     if len(matches) != 1:
         return False, f"`{named}` is {'none' if not matches else 'more than one'} of them"
     try:
-        done = run_git(path, "log", "-1", "--format=%s", matches[0], "--", timeout=60)
+        done = run_git(path, "log", "-1", "--format=%B", matches[0], "--", timeout=60)
     except CloneError:
         return None, "git failed"
-    subject = " ".join(done.stdout.split())
+    # the message's first line, as GitHub titles a commit (git's `%s` joins the first
+    # paragraph's lines: python-tabulate 7d67fee "Support intfmt" over a second line)
+    subject = " ".join(done.stdout.strip().split("\n", 1)[0].split())
     said = " ".join(title.split())
     if said == subject or (said.endswith(_CUT) and subject.startswith(said[:-1].rstrip())):
         return True, ""
