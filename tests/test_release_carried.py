@@ -36,7 +36,8 @@ def _read(root: Path) -> tuple[CommitInput, Analysis]:
 def _lark(tmp_path: Path, *, floor: str) -> tuple[Path, str]:
     """lark's 1.1.9 → 1.2.1 in small: the release 1.1.9 tagged, a fix, a test, the config
     update (`requires-python` set to `floor`), then "Version bump (1.2.1)" (`__version__`
-    1.2.0 → 1.2.1, as ae207df). The config update's sha."""
+    1.2.0 → 1.2.1, as ae207df). The config update's sha; its message's second line follows
+    its first without a blank line (python-tabulate 7d67fee's): its title is the first."""
     root = tmp_path / "lark"
     root.mkdir()
     _git(root, "init", "-q", "-b", "master")
@@ -45,7 +46,9 @@ def _lark(tmp_path: Path, *, floor: str) -> tuple[Path, str]:
     )
     _git(root, "tag", "1.1.9")
     commit_files(root, {"tests/test_parse.py": "def test_parse():\n    pass\n"}, "Add a test")
-    config = commit_files(root, {"pyproject.toml": _pyproject(floor, "A toolkit")}, "Update config")
+    config = commit_files(
+        root, {"pyproject.toml": _pyproject(floor, "A toolkit")}, "Update config\nand tox"
+    )
     commit_files(root, {"lark/__init__.py": _init("1.2.0")}, "bump version")
     commit_files(root, {"lark/__init__.py": _init("1.2.1")}, "Version bump (1.2.1)")
     return root, config
