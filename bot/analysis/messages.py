@@ -1021,7 +1021,7 @@ def adds_release(files: Iterable[FileChange]) -> bool:
         if not f.patch or not _CHANGELOG.search(f.filename):
             continue
         added = [t.rstrip() for t in _added_lines(f.patch.split("\n"))]
-        for text, under in zip(added, [*added[1:], ""], strict=True):
+        for text, under in zip(added, [*added[1:], ""][: len(added)], strict=True):
             if text.startswith("#"):
                 title = text.lstrip("#").strip()
             elif text.strip() and not text[0].isspace() and _UNDERLINE.match(under):
