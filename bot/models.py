@@ -253,6 +253,26 @@ class LastRelease(_Model):
     edits_unreleased: bool = False
 
 
+class CarriedCommit(_Model):
+    """A commit a release ships whose own analysis is breaking or high."""
+
+    sha: str
+    title: str
+    breaking: bool = False
+
+
+class Carried(_Model):
+    """What a release commit ships since the last version tag its parent reaches, read from
+    a clone (`bot/cli/clone_carried.py`): how many commits (merges aside), and those whose
+    own analysis is breaking or high, the breaking ones first. `analysed` is False where
+    there were too many to analyse: the count alone is told."""
+
+    since: str
+    count: int
+    notable: tuple[CarriedCommit, ...] = ()
+    analysed: bool = True
+
+
 class CommitInput(BaseModel):
     """A commit as the analysers see it: message, files with patches, its pull request."""
 
@@ -283,6 +303,9 @@ class CommitInput(BaseModel):
     # The final version a clone's version tag pointing at the commit names (`v23.1.0` →
     # `23.1.0`): the commit is that release; '' where none does, or online (no tags read).
     tagged: str = ""
+    # For a release commit, what it ships since the last release (offline: a clone's tags
+    # and history); None: not a release, no tag before it, or online.
+    carried: Carried | None = None
     # How many parents: two or more is a merge whatever its message says (a merge button's
     # message can be the pull request's title alone).
     parents: int = 1

@@ -69,7 +69,7 @@ def test_a_release_please_release_is_medium_and_leads_with_its_fixes(tmp_path: P
     assert verdicts and set(verdicts) == {Verdict.TRUE}
 
 
-def test_a_breaking_release_says_its_first_break_but_is_not_itself_breaking(
+def test_a_breaking_release_says_its_first_break_and_is_breaking_by_its_words(
     tmp_path: Path,
 ) -> None:
     before = _release_please("0.15.1", "")
@@ -79,8 +79,10 @@ def test_a_breaking_release_says_its_first_break_but_is_not_itself_breaking(
         "# Changelog\n\n" + _RELEASE_100 + "## v0.15.1\n* Security: reject names\n"
     )
     analysis, verdicts = checked_entry(tmp_path, before, after, "chore(master): release 1.0.0")
-    assert analysis.importance is Importance.MEDIUM
-    assert not analysis.breaking
+    # (the changelog's words are the author's: upgrading to 1.0.0 is a break, said so, and
+    # high; issue 27's rule 3)
+    assert analysis.importance is Importance.HIGH
+    assert analysis.breaking
     assert analysis.summary.startswith(
         "Releases 1.0.0. The 1.0.0 changelog lists breaking changes: “modernize for Python"
         " 3.9+; drop legacy compat paths”. `CHANGELOG.md` lists 4 new items: “avoid parent"
@@ -261,9 +263,9 @@ def test_a_commit_a_version_tag_points_at_is_that_release(tmp_path: Path) -> Non
         analysis = analyze(commit)
         text = entry_text(analysis)
         assert analysis.summary.startswith("Releases 23.1.0."), analysis.summary
-        # the release brings the break, and says it; the commit itself breaks nothing
+        # the release brings the break, and says it in its changelog's words: high, breaking
         assert "The 23.1.0 changelog lists breaking changes: “Enabled the star" in text
-        assert analysis.importance is Importance.MEDIUM and not analysis.breaking
+        assert analysis.importance is Importance.HIGH and analysis.breaking
         assert Verdict.FALSE not in [v for _, v in verdicts_of(root, commit.sha, text)]
 
 
@@ -296,7 +298,10 @@ def test_a_release_names_the_last_release_its_tags_tell(tmp_path: Path) -> None:
     root, commit = _lark(tmp_path / "tags", tagged=True)
     analysis = analyze(commit)
     # 1.2.0 was a version string only: the release before 1.2.1 is the 1.1.9 tag
-    assert analysis.summary == "Releases 1.2.1 (the last release was 1.1.9)."
+    # (and what it ships since: the "Bump version" to 1.2.0)
+    assert analysis.summary == (
+        "Releases 1.2.1 (the last release was 1.1.9). It ships 1 commit since 1.1.9."
+    )
     assert Verdict.FALSE not in [v for _, v in verdicts_of(root, commit.sha, entry_text(analysis))]
     # without tags, what the version file said is all there is to say
     _, untagged = _lark(tmp_path / "none", tagged=False)

@@ -73,6 +73,9 @@ def test_titles_are_parsed(
         ("tests/e2e/singlecard/test_sampler.py", PathKind.TESTS),
         ("tests/ut/conftest.py", PathKind.TESTS),
         (".github/workflows/vllm_ascend_test.yaml", PathKind.CI),
+        # python-tabulate 0a6554e: AppVeyor's build, no shipped code
+        ("appveyor.yml", PathKind.CI),
+        (".travis.yml", PathKind.CI),
         ("requirements/common.txt", PathKind.BUILD),
         ("Dockerfile.310p", PathKind.BUILD),
         ("pyproject.toml", PathKind.BUILD),

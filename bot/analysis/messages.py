@@ -648,6 +648,84 @@ def marked_breaking(files: Iterable[FileChange]) -> list[str]:
     return [item[mark.end() :].strip() for item in items if (mark := _MARKED_BREAKING.match(item))]
 
 
+# A heading of a changelog's part (a Markdown `#` line, a bold line, a line over an underline)
+# that files its items as breaking: "### Breaking changes", "**Backwards incompatible**"
+_BREAK_HEADING = re.compile(r"breaking|incompatib", re.IGNORECASE)
+_BOLD_LINE = re.compile(r"^\*\*[^*]+\*\*:?\s*$")
+_FILE_HEADER_LINE = re.compile(r"^(?:---|\+\+\+) (?:a/|b/|/dev/null)")
+_VERSION_LABEL = re.compile(r"^v?\d+(?:\.\d+)+\S*:\s*")
+_WORDS_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*])")
+
+
+def _heading_at(lines: list[str], i: int) -> str | None:
+    """The words of the heading line `i` of a changelog is, or None."""
+    text = lines[i].rstrip()
+    under = lines[i + 1].strip() if i + 1 < len(lines) else ""
+    if text.startswith("#"):
+        return text.lstrip("#").strip()
+    if _BOLD_LINE.match(text.strip()):
+        return text.strip().strip("*: ")
+    if text.strip() and not text[0].isspace() and _UNDERLINE.match(under):
+        return None if _UNDERLINE.match(text.strip()) else text.strip()
+    return None
+
+
+def entry_break_words(
+    files: Iterable[FileChange], *, new_only: bool = True
+) -> tuple[str, str] | None:
+    """(path, words) where a commit's changelog gains words of its author's that a change
+    breaks code: an item or paragraph it adds under a heading of breaking changes the hunk
+    shows, or a sentence it adds that says so (`SAYS_BREAK`: wrapt 7deecea's "… which may
+    break code which relied on the previous behaviour"). `new_only`: a sentence the commit
+    also removes (moved, reworded around) is no word of this commit's."""
+    for f in files:
+        if not f.patch or f.status != "modified" or not is_changelog(f.filename):
+            continue
+        patch = [t for t in f.patch.split("\n") if not _FILE_HEADER_LINE.match(t)]
+        gone = " ".join(" ".join(t[1:].split()) for t in patch if t.startswith("-") if new_only)
+        # the file's lines as the commit has them, each with whether it adds it; a hunk's
+        # start (None) ends the paragraph, and the heading before it
+        shown = [
+            (t[1:], t[:1] == "+") if t[:1] in ("+", " ") else None
+            for t in patch
+            if t[:1] in ("+", " ", "@")
+        ]
+        lines = [one[0] if one else "" for one in shown]
+        heading = ""
+        paragraph: list[str] = []
+        for i, one in enumerate([*shown, None]):
+            text, added = one or ("", False)
+            words = _heading_at(lines, i) if one is not None else None
+            if words is not None or not text.strip() or _TOP_ITEM.match(text.strip()):
+                said = _break_said(" ".join(paragraph), heading, gone)
+                if said:
+                    return f.filename, said
+                paragraph = []
+            if one is None:
+                heading = ""
+            elif words is not None:
+                heading = words
+            elif text.strip() and added and not _UNDERLINE.match(text.strip()):
+                paragraph.append(text.strip())
+    return None
+
+
+def _break_said(paragraph: str, heading: str, gone: str) -> str | None:
+    """The words of an added paragraph that say a break: the whole item under a breaking
+    heading, else its sentence that says so; none that the commit also removes."""
+    text = " ".join(rst_as_read(paragraph.removeprefix("- ").removeprefix("* ")).split())
+    # (an item led by its version, python-tabulate's "- 0.9.0: Drop support for …")
+    text = _VERSION_LABEL.sub("", text)
+    if not text:
+        return None
+    if _BREAK_HEADING.search(heading):
+        return None if text in gone else text
+    for said in _WORDS_END.split(text):
+        if SAYS_BREAK.search(said) and " ".join(said.split()) not in gone:
+            return said
+    return None
+
+
 def _added_lines(lines: list[str]) -> list[str]:
     """A patch's added lines, without their sign."""
     return [t[1:] for t in lines if t.startswith("+") and not t.startswith("+++")]
@@ -857,6 +935,19 @@ _SCOPE = re.compile(r"^\*\*[\w./-]+:\*\*\s+")
 _OTHER_HEADING = re.compile(r"revert|perf|improve|change|enhance|update", re.I)
 
 
+# A heading of what a release takes away ("### Removed", "Removals"): not of deprecations
+_REMOVED_HEADING = re.compile(r"^\W*remov", re.IGNORECASE)
+# An author's words that a change breaks code: "backwards incompatible", "breaking change",
+# "may break code which relied on the previous behaviour" (wrapt 7deecea), "Drop(ped) support
+# for Python 2.7" (python-tabulate bf58e37)
+SAYS_BREAK = re.compile(
+    r"\bbackwards?[- ]incompatib\w*|\bbreaking[ -]changes?\b"
+    r"|\b(?:may|might|could|can|will)\s+(?:also\s+)?break\s+(?:\w+\s+){0,2}code\b"
+    r"|\bdrop(?:ped|s|ping)?\s+(?:the\s+)?support\s+(?:for\s+)?python\s*[23]\b",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True)
 class ReleaseNote:
     """One item a release's changelog section adds: its first sentence as a reader sees it,
@@ -895,7 +986,13 @@ class ReleaseNote:
 
     @property
     def breaking(self) -> bool:
-        return self.rank == 0
+        """Filed as breaking, under a heading of removals ("Removed"), or said so in its words
+        ("Drop support for Python 2.7, 3.5, 3.6.", python-tabulate bf58e37's 0.9.0)."""
+        return (
+            self.rank == 0
+            or bool(_REMOVED_HEADING.search(self.heading))
+            or bool(SAYS_BREAK.search(self.text))
+        )
 
 
 @dataclass(frozen=True)
@@ -924,7 +1021,7 @@ def adds_release(files: Iterable[FileChange]) -> bool:
         if not f.patch or not _CHANGELOG.search(f.filename):
             continue
         added = [t.rstrip() for t in _added_lines(f.patch.split("\n"))]
-        for text, under in zip(added, [*added[1:], ""], strict=True):
+        for text, under in zip(added, [*added[1:], ""][: len(added)], strict=True):
             if text.startswith("#"):
                 title = text.lstrip("#").strip()
             elif text.strip() and not text[0].isspace() and _UNDERLINE.match(under):

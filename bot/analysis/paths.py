@@ -77,7 +77,9 @@ _PLACES: list[tuple[PathKind, re.Pattern[str]]] = [
         re.compile(
             r"(^|/)(\.github/(workflows|actions)/|\.buildkite/|\.circleci/|\.gitlab-ci\.yml$"
             r"|CODEOWNERS$"
-            r"|\.pre-commit-config\.yaml$|Jenkinsfile$|azure-pipelines|\.ci/)"
+            r"|\.pre-commit-config\.yaml$|Jenkinsfile$|azure-pipelines|\.ci/"
+            # (AppVeyor's and Travis's files: python-tabulate 0a6554e's `appveyor.yml`)
+            r"|\.?appveyor\.yml$|\.travis\.yml$)"
         ),
     ),
     (

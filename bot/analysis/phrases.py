@@ -155,6 +155,11 @@ class AnalysisPhrases:
     opens: str  # {version} {development}
     opens_lists: tuple[str, str]  # {items} {count}
     release_breaking: tuple[str, str]  # {version} {item} {count}
+    carried: tuple[str, str]  # {count} {tag}: the commits a release ships since the last
+    carried_notable: str  # {count} {items}: those breaking or high
+    carried_item: str  # {sha} {title}
+    carried_item_breaking: str  # {sha} {title}
+    carried_breaking: str  # {tag} {sha} {title}
     tests_added: tuple[str, str]  # {names}
     # a case a test asserts anew, `call` given `value`: in a test new at the commit, in a
     # test of the parent; `{more}` the count of its other new cases (`tests_pin_more`)
@@ -569,6 +574,11 @@ EN = AnalysisPhrases(
         "; its changelog section lists {items}",
         "; its changelog section lists {count} items: {items}",
     ),
+    carried=("It ships {count} commit since {tag}", "It ships {count} commits since {tag}"),
+    carried_notable=", {count} of them breaking or high: {items}",
+    carried_item="`{sha}` “{title}”",
+    carried_item_breaking="`{sha}` “{title}” (breaking)",
+    carried_breaking="it ships the breaking commit `{sha}` “{title}” (since {tag})",
     release_breaking=(
         "The {version} changelog lists breaking changes: {item}",
         "The {version} changelog lists breaking changes: {item} and {count} more",
@@ -985,6 +995,11 @@ ZH = AnalysisPhrases(
         "；其更新日志一节列出 {items}",
         "；其更新日志一节列出 {count} 项：{items}",
     ),
+    carried=("自 {tag} 以来包含 {count} 个提交", "自 {tag} 以来包含 {count} 个提交"),
+    carried_notable="，其中 {count} 个为破坏性或高重要性：{items}",
+    carried_item="`{sha}`“{title}”",
+    carried_item_breaking="`{sha}`“{title}”（破坏性）",
+    carried_breaking="它包含破坏性提交 `{sha}`“{title}”（自 {tag} 以来）",
     release_breaking=(
         "{version} 版的更新日志列出不兼容的变更：{item}",
         "{version} 版的更新日志列出不兼容的变更：{item} 等（另有 {count} 项）",

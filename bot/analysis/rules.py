@@ -25,6 +25,7 @@ from bot.analysis.messages import (
     BREAKING_FOOTER,
     adds_release,
     changelog_entry,
+    entry_break_words,
     marked_breaking,
     message_marked_breaking,
     title_marked_breaking,
@@ -37,7 +38,7 @@ from bot.analysis.paths import (
     private_module,
     testing_helper,
 )
-from bot.analysis.phrases import analysis_phrases, excerpt, sentence
+from bot.analysis.phrases import AnalysisPhrases, analysis_phrases, excerpt, sentence
 from bot.analysis.raising import raise_news, title_only_said
 from bot.analysis.security import (
     READS_INPUT,
@@ -1232,7 +1233,7 @@ def _installs_change(commit: CommitInput, sig: Signals) -> bool:
 def says_breaking(commit: CommitInput, sig: Signals) -> bool:
     """The author calls it breaking: a `!` or a mark opening the title (`[BREAKING]`), a
     footer, "breaking change" in its text, a label, a news fragment, or the changelog item it
-    adds marked so."""
+    adds marked so, or filed under a breaking heading, or whose words say it breaks code."""
     return bool(
         sig.title.bang
         or title_marked_breaking(commit.title)
@@ -1242,7 +1243,34 @@ def says_breaking(commit: CommitInput, sig: Signals) -> bool:
         or any(f.meaning == "breaking" for f in sig.fragments)
         or bool(marked_breaking(commit.files))
         or bool(message_marked_breaking(commit.message))
+        # (a release's section is the release's words: `release_break` reads them)
+        or (entry_break_words(commit.files) is not None and not adds_release(commit.files))
     )
+
+
+def release_break(
+    commit: CommitInput, sig: Signals, p: AnalysisPhrases, own: list[Risk]
+) -> list[Risk]:
+    """What says a release breaks code, each as a risk quoting its author's words: the marks
+    of its own message, an item of its changelog section filed or worded as breaking
+    (python-tabulate bf58e37's "Drop support for Python 2.7, 3.5, 3.6."), a commit it ships
+    (`sig.carried`) that is breaking by its own analysis, its title quoted. Empty where none
+    does. `own`: the risks its message's words tell, where they call it breaking."""
+    risks = list(own)
+    notes = [n for n in (sig.release.items if sig.release else ()) if n.breaking]
+    if not risks and notes and sig.release is not None:
+        text = excerpt(notes[0].text).rstrip(" .")
+        risks = [Risk(description=sentence(p, p.fragment.format(path=sig.release.path, text=text)))]
+    if not risks and (said := entry_break_words(commit.files, new_only=False)):
+        text = excerpt(said[1]).rstrip(" .")
+        risks = [Risk(description=sentence(p, p.fragment.format(path=said[0], text=text)))]
+    carried = [c for c in (sig.carried.notable if sig.carried else ()) if c.breaking]
+    if not risks and carried and sig.carried is not None:
+        shipped = p.carried_breaking.format(
+            tag=sig.carried.since, sha=carried[0].sha[:7], title=excerpt(carried[0].title, 80)
+        )
+        risks = [Risk(description=sentence(p, shipped))]
+    return risks
 
 
 # An insight's characters (the stored analysis bounds it: `models.Insights`)
@@ -1330,8 +1358,17 @@ def analyze_shielded(
     # a release is news whatever little its own diff holds: a version users can now install
     # (the changes it releases keep their own importance, and their own breaks)
     release = sig.released is not None and verdict.importance is I.LOW
-    if release and sig.released is not None:
-        verdict = Assessment(I.MEDIUM, False, f"releases {sig.released.version}")
+    if sig.released is not None:
+        # never breaking by its own diff: only by its author's words, in the release's notes,
+        # its message, or a commit it ships that is breaking by its own analysis; high only so
+        broke = release_break(commit, sig, p, risks if said_breaking else [])
+        version = sig.released.version
+        verdict = (
+            Assessment(I.HIGH, True, f"releases {version}: a break in its author's words")
+            if broke
+            else Assessment(I.MEDIUM, False, f"releases {version}")
+        )
+        risks = broke
     unreleased_fix = (
         T.BUGFIX in types
         and sig.last_release is not None

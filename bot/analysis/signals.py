@@ -60,7 +60,7 @@ from bot.analysis.versions import (
     same_version,
     sets_version_only,
 )
-from bot.models import CommitInput, FileChange, LastRelease
+from bot.models import Carried, CommitInput, FileChange, LastRelease
 
 # Symptoms a reader must know about (the rubric's "silent wrong results, data corruption,
 # NaNs, crashes, deadlocks, hangs, memory-safety bugs, security"), by the word that shows them.
@@ -265,6 +265,8 @@ class Signals:
     facts: Facts = field(default_factory=Facts)
     # the last release before the commit, where a clone told it (`bot/analysis/unreleased.py`)
     last_release: LastRelease | None = None
+    # for a release, what it ships since the last one, where a clone told it
+    carried: Carried | None = None
     # the commit's settings and workflow files parsed, for the rules that read them again
     parses: Parses = field(default_factory=Parses, compare=False, repr=False)
     # every shipped Python file changes only what a type checker reads (`annotations_only`):
@@ -741,6 +743,7 @@ def read_signals(
         opened=opened,
         facts=facts,
         last_release=commit.release,
+        carried=commit.carried,
         parses=parses,
         typing_only=annotations_only(commit, [f for f in source if f.filename not in layout]),
     )

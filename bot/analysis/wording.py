@@ -50,6 +50,8 @@ from bot.analysis.facts.rows import short as rows_short
 from bot.analysis.messages import (
     BREAKING_FOOTER,
     ReleaseNote,
+    adds_release,
+    entry_break_words,
     is_changelog,
     leans,
     marked_breaking,
@@ -268,6 +270,16 @@ def breaking_risks(commit: CommitInput, sig: Signals, p: AnalysisPhrases) -> lis
     # (said with its words: the day's breaking headline quotes this risk)
     for words in marked_breaking(commit.files) if changelog else ():
         said = p.fragment.format(path=changelog, text=excerpt(words).rstrip(" ."))
+        risks.append(Risk(description=sentence(p, said)))
+    # (or filed under its breaking heading, or said to break code: wrapt 7deecea's "may break
+    # code which relied on the previous behaviour")
+    entry = (
+        entry_break_words(commit.files)
+        if not marked_breaking(commit.files) and not adds_release(commit.files)
+        else None
+    )
+    if entry is not None:
+        said = p.fragment.format(path=entry[0], text=excerpt(entry[1]).rstrip(" ."))
         risks.append(Risk(description=sentence(p, said)))
     replacement = _replacement(sig)
     modules = removed_modules(sig)
@@ -2200,6 +2212,37 @@ def release_clause(
     return clause
 
 
+# Commits a release ships named at most; the rest counted
+_CARRIED_SHOWN = 3
+
+
+def carried_sentence(sig: Signals, p: AnalysisPhrases, room: int) -> str | None:
+    """How many commits a release ships since the last release, and those breaking or high
+    by their own analysis, the breaking ones first and marked, named by short sha and title
+    (fewer, or shorter, to fit `room`); None where the clone told nothing or nothing fits."""
+    carried = sig.carried
+    if carried is None or not carried.count:
+        return None
+    head = forms(p.carried, carried.count).format(count=carried.count, tag=carried.since)
+    notable = carried.notable
+    for shown, limit in ((_CARRIED_SHOWN, 80), (2, 60), (1, 60), (1, 40), (0, 0)):
+        if notable and shown:
+            items = p.list_sep.join(
+                (p.carried_item_breaking if c.breaking else p.carried_item).format(
+                    sha=c.sha[:7], title=excerpt(c.title, limit)
+                )
+                for c in notable[:shown]
+            )
+            if len(notable) > shown:
+                items = p.more.format(shown=items, count=len(notable) - shown)
+            said = sentence(p, head + p.carried_notable.format(count=len(notable), items=items))
+        else:
+            said = sentence(p, head)
+        if len(said) <= room:
+            return said
+    return None
+
+
 def release_summary(sig: Signals, p: AnalysisPhrases, limit: int) -> str | None:
     """What a release commit brings: the version it releases, the first breaking change its
     changelog section lists, then that section's items in order of consequence."""
@@ -2208,18 +2251,19 @@ def release_summary(sig: Signals, p: AnalysisPhrases, limit: int) -> str | None:
         return None
     notes = sig.release.items if sig.release is not None else ()
     if not notes:
+        head = sentence(p, p.releases.format(version=released.version))
         if sig.last_release is not None:
             # the clone's tags tell the last release; a version file's old version may never
             # have been released (lark ae207df's 1.2.0, after 1.1.9)
             tag = sig.last_release.tag
-            if not tag or not newer_version(released.version, tag.removeprefix("v")):
-                return sentence(p, p.releases.format(version=released.version))
-            return sentence(p, p.releases_after.format(version=released.version, previous=tag))
-        if released.previous is None:
-            return sentence(p, p.releases.format(version=released.version))
-        return sentence(
-            p, p.releases_from.format(version=released.version, previous=released.previous)
-        )
+            if tag and newer_version(released.version, tag.removeprefix("v")):
+                head = sentence(p, p.releases_after.format(version=released.version, previous=tag))
+        elif released.previous is not None:
+            head = sentence(
+                p, p.releases_from.format(version=released.version, previous=released.previous)
+            )
+        shipped = carried_sentence(sig, p, limit - len(head) - len(p.sentence_sep))
+        return head if shipped is None else p.sentence_sep.join((head, shipped))
     said = [sentence(p, p.releases.format(version=released.version))]
     breaking = [n for n in notes if n.breaking and not leans(n.text)]
     first = breaking[0] if breaking else None
@@ -2230,6 +2274,10 @@ def release_summary(sig: Signals, p: AnalysisPhrases, limit: int) -> str | None:
         )
         said.append(sentence(p, clause))
     room = limit - len(p.sentence_sep.join(said)) - len(p.sentence_sep)
+    shipped = carried_sentence(sig, p, room)
+    if shipped is not None:
+        said.append(shipped)
+        room -= len(shipped) + len(p.sentence_sep)
     listed = release_clause(sig, p, ranked=True, skip=first, room=room)
     if listed is not None and len(sentence(p, listed)) <= room:
         said.append(sentence(p, listed))
@@ -3658,8 +3706,10 @@ def write(
             # a summary that only says the title again ("Prep for 3.3.0 release")
             text.summary = released
         else:
-            # a change of its own that also sets the version: the release is said beside it
-            text.note("compatibility", released)
+            # a change of its own that also sets the version: the release is said beside it,
+            # first (what it ships is the news; a long insight is cut at its end: wrapt
+            # d07059f, the merge that lands 2.0.0)
+            text.insights.setdefault("compatibility", []).insert(0, released)
     return text
 
 

@@ -60,6 +60,9 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   at the parent and in no version tag's tree (`release_check.py`); "`a` (before the first
   release, never released)": the parent reaches no version tag, a word of `a` at the parent
   and in no version tag lacking the commit.
+- "It ships N commits since T[, … `abc1234` “Title”]": T a version tag the parent reaches, N the
+  commits the release's history holds and T's does not (merges and the release aside), each
+  commit named one of them with that title (its message's first line) (`ship_check.py`).
 - "Fixes code added after T (never released)": T a version tag the parent reaches, each line
   it removes in a shipped file new against every version tag lacking the commit (`git diff`,
   `fix_release_check.py`).
@@ -129,6 +132,7 @@ from bot.cli.release_items import holds, new_items
 from bot.cli.release_items import words as rendered_words
 from bot.cli.rewrite_check import alike_anywhere, insertion, rewritten_alike
 from bot.cli.setting_check import binds_at_top, run_time_reads
+from bot.cli.ship_check import judged_commit, judged_count
 from bot.cli.surface_check import Bindings, edited, is_private, private_path, read_module
 from bot.cli.symbols import (
     Body,
@@ -533,6 +537,8 @@ class Checker:
             Kind.CALLEE_RAISES: self._callee_raises,
             Kind.NEVER_RELEASED: self._never_released,
             Kind.FIXES_UNRELEASED: self._fixes_unreleased,
+            Kind.SHIPS_COUNT: self._ships_count,
+            Kind.SHIPS_COMMIT: self._ships_commit,
             Kind.ABSTRACT_NEW: self._abstract,
             Kind.OVERRIDES: self._overrides,
             Kind.FIELD_NEW: self._field,
@@ -587,6 +593,25 @@ class Checker:
 
     def _fixes_unreleased(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         held, why = judged_fix(self.clone.path, c.sha, c.parent, claim.old or "")
+        if held is None:
+            return Verdict.UNVERIFIABLE, why
+        return (Verdict.TRUE if held else Verdict.FALSE), why
+
+    def _ships_count(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        held, why = judged_count(self.clone.path, c.sha, c.parent, claim.name, int(claim.new or 0))
+        if held is None:
+            return Verdict.UNVERIFIABLE, why
+        return (Verdict.TRUE if held else Verdict.FALSE), why
+
+    def _ships_commit(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        held, why = judged_commit(
+            self.clone.path,
+            c.sha,
+            c.parent,
+            claim.old or "",
+            named=claim.name,
+            title=claim.new or "",
+        )
         if held is None:
             return Verdict.UNVERIFIABLE, why
         return (Verdict.TRUE if held else Verdict.FALSE), why

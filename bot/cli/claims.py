@@ -18,9 +18,10 @@ backend from `a` to `b`"), a release's notes ("`CHANGES.rst` lists 28 new items:
 (Heading)"), a docstring ("`f`, per its docstring: “Return …”"; "`f` now calls `_g`, whose
 docstring says: “Open …”"), names no release had ("`a`, `b` (added after 3.0.0b2, never
 released)"), what a test pins ("The new test `t` pins `f(a)` to `b`", "… expects `f(a)`
-to raise `E`"). A sentence is split at each verb it holds; the names in code spans up to
-the next verb are that verb's. A `to`, `from` or `in` before a path-shaped span says
-where. Names no verb governs are counted apart.
+to raise `E`"), what a release ships ("It ships 27 commits since 1.1.9, 1 of them breaking
+or high: `bb9b01e` “Update config” (breaking)"). A sentence is split at each verb it holds;
+the names in code spans up to the next verb are that verb's. A `to`, `from` or `in` before
+a path-shaped span says where. Names no verb governs are counted apart.
 """
 
 from __future__ import annotations
@@ -120,6 +121,8 @@ class Kind(StrEnum):
     CALLEE_RAISES = "callee raises when"
     NEVER_RELEASED = "never released"
     FIXES_UNRELEASED = "fixes code never released"
+    SHIPS_COUNT = "release ships commits since"
+    SHIPS_COMMIT = "release ships the commit"
     ABSTRACT_NEW = "gains abstract member"
     FIELD_NEW = "gains field"
     RETURNS_WHEN = "now returns when"
@@ -1027,6 +1030,39 @@ _UNRELEASED = re.compile(
 )
 
 
+# "It ships 27 commits since 1.1.9, 1 of them breaking or high: `bb9b01e` “Update config”
+# (breaking)", "It ships the breaking commit `bb9b01e` “Update config” (since 1.1.9)": what a
+# release ships since a tag, each commit named a claim; read, then taken out, before the text
+# is cut in sentences (a tag's dots end none)
+_SHIPPED_ITEM = r"`[0-9a-f]{7,40}` “[^”\n]*”(?: \(breaking\))?"
+_SHIPS = re.compile(
+    r"It ships (?P<count>\d+) commits? since (?P<tag>[^\s,()]+?)"
+    rf"(?:, \d+ of them breaking or high: (?P<items>{_SHIPPED_ITEM}(?:, {_SHIPPED_ITEM})*)"
+    r"(?: and \d+ more)?)?(?=\.(?:\s|$)|$)"
+)
+_SHIPS_BREAKING = re.compile(
+    r"[Ii]t ships the breaking commit `(?P<sha>[0-9a-f]{7,40})` “(?P<title>[^”\n]*)”"
+    r" \(since (?P<tag>[^\s()]+)\)"
+)
+_SHIPPED = re.compile(r"`(?P<sha>[0-9a-f]{7,40})` “(?P<title>[^”\n]*)”")
+
+
+def _shipped_claims(text: str) -> tuple[list[Claim], str]:
+    """The claims of what a release ships (`_SHIPS`, `_SHIPS_BREAKING`), and the text
+    without those sentences."""
+    claims: list[Claim] = []
+    for m in _SHIPS.finditer(text):
+        claims.append(Claim(Kind.SHIPS_COUNT, m["tag"], m.group(0), new=m["count"]))
+        claims += [
+            Claim(Kind.SHIPS_COMMIT, item["sha"], m.group(0), old=m["tag"], new=item["title"])
+            for item in _SHIPPED.finditer(m["items"] or "")
+        ]
+    for m in _SHIPS_BREAKING.finditer(text):
+        claims.append(Claim(Kind.SHIPS_COMMIT, m["sha"], m.group(0), old=m["tag"], new=m["title"]))
+    text = _SHIPS_BREAKING.sub("", _SHIPS.sub("", text))
+    return claims, text
+
+
 def _unreleased_claims(text: str) -> tuple[list[Claim], str]:
     """A "never released" claim for each name such a clause follows, and the text without
     the clause."""
@@ -1338,6 +1374,8 @@ def _defect_claims(sentence: str) -> list[Claim] | None:
 def claims_in(text: str) -> tuple[list[Claim], list[str]]:
     """The claims of a text, and the code-span names that no verb governs."""
     claims, text = _unreleased_claims(text)
+    shipped, text = _shipped_claims(text)
+    claims += shipped
     loose: list[str] = []
     # the last raise a function now reaches: what the sentences after it say raises it
     raised: Claim | None = None

@@ -14,6 +14,7 @@ import pydantic
 from bot.analysis import Analyzer
 from bot.analysis.factory import open_analyzer
 from bot.cli.clone import files_of, require_clone
+from bot.cli.clone_carried import with_carried
 from bot.cli.clone_release import with_releases
 from bot.cli.clone_sources import BlobCache, blob_cache, with_modules, with_sources
 from bot.cli.clone_tree import with_quoted_before
@@ -73,7 +74,8 @@ class Clone:
                 "files_known": commit.files_known or bool(files),
             }
         )
-        return with_releases(self.path, [with_quoted_before(self.path, read)])[0]
+        released = with_releases(self.path, [with_quoted_before(self.path, read)])
+        return with_carried(self.path, released)[0]
 
 
 async def _one(

@@ -17,6 +17,7 @@ from bot.analysis.facts.kept import units_kept
 from bot.analysis.tiering import rules_sure
 from bot.cli import progress
 from bot.cli.clone import LocalCommit, files_with_patches, merged_authors
+from bot.cli.clone_carried import with_carried
 from bot.cli.clone_release import with_releases
 from bot.cli.clone_sources import blob_cache, with_modules, with_sources
 from bot.cli.clone_tree import quoted_each
@@ -88,6 +89,7 @@ async def analyse(
     with_llm = analyzer.name != "rules"
     blobs = blob_cache()
     # each with the last release its parent reaches: one search of that tag's tree for the day
+    # (a release with what it ships since the last one: `clone_carried.py`)
     inputs = with_releases(
         path,
         [
@@ -102,6 +104,7 @@ async def analyse(
             for local in commits
         ],
     )
+    inputs = with_carried(path, inputs)
     # one search of the tree for the day's commits, not one a commit
     quoted = quoted_each(path, inputs)
     brought = merged_authors(path, [c.sha for c in commits if c.parents > 1])

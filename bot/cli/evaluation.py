@@ -31,6 +31,7 @@ from bot.analysis.guard import audit
 from bot.analysis.measures import Entry, WordMeasures, measure_groups
 from bot.cli import progress
 from bot.cli.clone import files_with_patches, require_clone
+from bot.cli.clone_carried import with_carried
 from bot.cli.clone_release import with_releases
 from bot.cli.clone_sources import blob_cache, with_modules, with_sources
 from bot.cli.clone_tree import with_quoted_before
@@ -264,14 +265,17 @@ def with_sides(path: Path, commits: list[tuple[str, CommitInput]]) -> list[tuple
     """The commits with each changed file's whole text at the parent and at the commit, read
     from the clone at `path` within the bounds, as the App reads them online (a commit the
     clone lacks keeps its patches alone), the names its added lines quote that the parent's
-    tree already quotes, and its last release (`clone_release.py`)."""
+    tree already quotes, its last release (`clone_release.py`) and, for a release, what it
+    ships (`clone_carried.py`)."""
     blobs = blob_cache()
     read = []
     for group, c in commits:
         files = with_sources(path, c.sha, list(c.files), blobs)
         modules = with_modules(path, c.sha, files, blobs, c.title)
         read.append((group, c.model_copy(update={"files": files, "modules": modules})))
-    released = with_releases(path, [with_quoted_before(path, c) for _, c in read])
+    released = with_carried(
+        path, with_releases(path, [with_quoted_before(path, c) for _, c in read])
+    )
     return [(group, c) for (group, _), c in zip(read, released, strict=True)]
 
 

@@ -1,0 +1,144 @@
+"""What a release commit ships, read from a clone: the commits since the last version tag its
+parent reaches, merges aside, and those whose own analysis (the rules', each read as the
+digest reads it) is breaking or high.
+
+Offline only: the App reads no tags online, and a GitHub call per carried commit is not made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.analysis import rules
+from bot.analysis.facts.kept import units_kept
+from bot.analysis.messages import SAYS_BREAK, is_changelog
+from bot.analysis.paths import PathKind, path_kind
+from bot.analysis.versions import newer_version, release_of
+from bot.cli.clone import files_with_patches
+from bot.cli.clone_release import with_releases
+from bot.cli.clone_sources import blob_cache, with_modules, with_sources
+from bot.cli.clone_tree import quoted_each
+from bot.cli.git import CloneError, run_git
+from bot.models import Carried, CarriedCommit, CommitInput, FileChange, Importance
+
+# The most commits a release is read with one by one: each is analysed whole (a tenth of a
+# second to a second with its files read, lark's 27 since 1.1.9 about 5 s on an idle machine);
+# past this many that may matter (a big project's months between tags) the count alone is
+# told, not which of them matter. Past `MAX_LISTED` in all, their patches are not even read.
+MAX_CARRIED = 150
+MAX_LISTED = 1000
+# Commits named in the sentence; the rest are counted.
+SHOWN = 3
+
+
+def released_version(commit: CommitInput) -> str | None:
+    """The final version the commit releases: its version tag's, else what its version files
+    and changelog tell (`versions.release_of`)."""
+    if commit.tagged:
+        return commit.tagged
+    released = release_of(commit.files, commit.title) if commit.files_known else None
+    return released.version if released is not None else None
+
+
+def carried_shas(path: Path, sha: str, tag: str) -> list[str] | None:
+    """The commits the release `sha` ships since `tag`, newest first: reachable from its
+    parents, not from the tag, merges aside. None where git failed."""
+    try:
+        done = run_git(
+            path, "rev-list", "--no-merges", f"{sha}^@", f"^refs/tags/{tag}", "--", timeout=120
+        )
+    except CloneError:
+        return None
+    return done.stdout.split() if done.returncode == 0 else None
+
+
+# What reaches no user's running code (`signals`' quiet kinds)
+_QUIET = frozenset({PathKind.DOCS, PathKind.TESTS, PathKind.CI, PathKind.LEGAL})
+
+
+def quiet(message: str, files: list[FileChange]) -> bool:
+    """A commit that changes only docs, tests, CI or licences, no changelog, whose message does
+    not call it breaking: neither breaking nor high by its own analysis, so not read."""
+    return (
+        bool(files)
+        and all(path_kind(f.filename) in _QUIET and not is_changelog(f.filename) for f in files)
+        and not SAYS_BREAK.search(message)
+        and "breaking" not in message.lower()
+    )
+
+
+def _read(path: Path, shas: list[str]) -> list[CommitInput]:
+    """The commits as the digest reads them: patches, whole files, the tree's quoted names and
+    their last release."""
+    try:
+        log = run_git(path, "log", "--no-walk=unsorted", "--format=%H%x1f%an%x1f%B%x1e", *shas)
+    except CloneError:
+        return []
+    if log.returncode != 0:
+        return []
+    messages: dict[str, tuple[str, str]] = {}
+    for record in log.stdout.split("\x1e"):
+        parts = record.strip("\n").split("\x1f", 2)
+        if len(parts) == 3:
+            messages[parts[0]] = (parts[1], parts[2].strip())
+    files = files_with_patches(path, shas)
+    blobs = blob_cache()
+    read = []
+    for sha in shas:
+        if sha not in messages or quiet(messages[sha][1], files.get(sha, [])):
+            continue
+        author, message = messages[sha]
+        sides = with_sources(path, sha, files.get(sha, []), blobs)
+        commit = CommitInput(sha=sha, message=message, author=author, files=sides)
+        read.append(
+            commit.model_copy(
+                update={"modules": with_modules(path, sha, sides, blobs, commit.title)}
+            )
+        )
+    # oldest first: a run of commits each the next one's parent is searched once
+    read.reverse()
+    quoted = quoted_each(path, read)
+    read = [
+        c.model_copy(update={"quoted_before": q.before, "quoted_after": q.after})
+        for c, q in zip(read, quoted, strict=True)
+    ]
+    return list(reversed(with_releases(path, read)))
+
+
+def carried(path: Path, commit: CommitInput) -> Carried | None:
+    """What the release `commit` ships since its last release; None where it is no release,
+    no version tag comes before it, it releases no newer version than that tag, or git
+    failed."""
+    version = released_version(commit)
+    tag = commit.release.tag if commit.release is not None else ""
+    if version is None or not tag or not newer_version(version, tag.removeprefix("v")):
+        return None
+    shas = carried_shas(path, commit.sha, tag)
+    if shas is None:
+        return None
+    if not shas or len(shas) > MAX_LISTED:
+        return Carried(since=tag, count=len(shas), analysed=not shas)
+    read = _read(path, shas)
+    if len(read) > MAX_CARRIED:
+        return Carried(since=tag, count=len(shas), analysed=False)
+    notable: list[CarriedCommit] = []
+    # oldest first, a file parsed for one commit kept for the next, whose parent it is
+    with units_kept():
+        for one in reversed(read):
+            analysis = rules.analyze(one)
+            if analysis.breaking or analysis.importance is Importance.HIGH:
+                found = CarriedCommit(sha=one.sha, title=one.title, breaking=analysis.breaking)
+                notable.insert(0, found)
+    # the breaking ones first, each group newest first
+    notable.sort(key=lambda c: not c.breaking)
+    return Carried(since=tag, count=len(shas), notable=tuple(notable))
+
+
+def with_carried(path: Path, commits: Sequence[CommitInput]) -> list[CommitInput]:
+    """The commits, each release among them with what it ships (`carried`)."""
+    out = []
+    for commit in commits:
+        found = carried(path, commit)
+        out.append(commit if found is None else commit.model_copy(update={"carried": found}))
+    return out
