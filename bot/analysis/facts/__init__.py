@@ -171,7 +171,7 @@ from bot.analysis.facts.reraised import reraised
 from bot.analysis.facts.returns import literals_changed
 from bot.analysis.facts.rewritten_tests import rewritten_tests
 from bot.analysis.facts.rows import rows_added
-from bot.analysis.facts.same_tree import same_code
+from bot.analysis.facts.same_tree import same_code, same_tree
 from bot.analysis.facts.scan import FileReading, Side, hunks
 from bot.analysis.facts.sentinels import sentinel_renamed
 from bot.analysis.facts.shifted import shifted
@@ -998,7 +998,15 @@ def _shipped_only(reading: FileReading, sides: tuple[str, str], parses: Parses) 
 def _same_code(reading: FileReading, name: str) -> bool:
     """Whether both sides read whole give `name` the same code, docstring and comments
     aside (as their `Side.code` digests would say, compared node by node: for the
-    definitions whose lines differ, most of them edited and differing early)."""
+    definitions whose lines differ, most of them edited and differing early); once a
+    reading (`FileReading.same_code`)."""
+    known = reading.same_code.get(name)
+    if known is None:
+        known = reading.same_code[name] = _code_compared(reading, name)
+    return known
+
+
+def _code_compared(reading: FileReading, name: str) -> bool:
     plus, minus = reading.plus.code.get(name), reading.minus.code.get(name)
     if plus is None or minus is None:
         return False
@@ -1475,7 +1483,9 @@ def _combine(
             new -= r.minus.narrowed.get(name, frozenset())
             # one raised at the parent by a function it called is none a caller newly meets
             # (trio f03663a: `fail_after` raised `TooSlowError` through `fail_at`)
-            new -= raised_through(r.minus, name)
+            # (asked only where there is one to take away: the callees are walked)
+            if new:
+                new -= raised_through(r.minus, name)
             # `except TypeError: raise TypeError("…")` in a handler new to it gives the
             # exception a caller met already its message (python-tabulate f660f66)
             again = _reraised_anew(r, name, new)
@@ -1536,9 +1546,18 @@ def _combine(
                 if r.path not in tests_paths and not _short(name).startswith("test"):
                     compared = _compares_added(r, name)
                     checks += compared
-                    handed += handed_raises(
-                        name, r.path, r.minus.functions.get(name), r.plus.functions.get(name)
+                    # a function one node at both revisions, or two alike, hands out no new
+                    # closure and reaches no raise it did not (`handed_raises`,
+                    # `raises_no_longer`): compared once for both (most of a file's are)
+                    was_def, now_def = r.minus.functions.get(name), r.plus.functions.get(name)
+                    was_text = r.minus.written.get(name)
+                    alike = (was_text is not None and was_text == r.plus.written.get(name)) or (
+                        isinstance(was_def, ast.FunctionDef | ast.AsyncFunctionDef)
+                        and isinstance(now_def, ast.FunctionDef | ast.AsyncFunctionDef)
+                        and same_tree(was_def, now_def)
                     )
+                    if not alike:
+                        handed += handed_raises(name, r.path, was_def, now_def)
                     messages += _messages_changed(r, name)
                     # a test rewritten to compare a new string is "now checks for" it already
                     strings = [v for c in compared for v in c.values]
@@ -1556,7 +1575,10 @@ def _combine(
                     insteads = {
                         e for f in raised if (f.name, f.path) == (name, r.path) for e in f.gone
                     }
-                    conditions += [c for c in raises_no_longer(r, name) if c.was not in insteads]
+                    if not alike:
+                        conditions += [
+                            c for c in raises_no_longer(r, name) if c.was not in insteads
+                        ]
                     # a new exception its only raise, a new guard at the top of the body,
                     # raises is said with its condition ("now raises `E` when `t`"), not as
                     # "may now raise `E`" too (never in place of "raises `E` instead of `F`")
@@ -2292,6 +2314,10 @@ def _unguarded(raised: list[Raised], name: str, path: str, guarded: set[str]) ->
 def _reraised_anew(r: FileReading, name: str, new: frozenset[str]) -> frozenset[str]:
     """Those of `new` that `name` raises only inside handlers of their class that its code at
     the parent did not have: what a caller met there already."""
+    if not new:
+        # (none to ask of: most functions of a file read whole raise nothing new, and the
+        # walk of a body for its handlers is the cost)
+        return frozenset()
     had = r.minus.catches.get(name) or frozenset()
     again = reraised(r.plus.functions.get(name))
     return frozenset(e for e in new if e in again and not again[e] & had)

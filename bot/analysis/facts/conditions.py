@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterable, Mapping
 
@@ -100,7 +101,8 @@ def conditions_changed(
     # the same test of a local renamed throughout (cachetools d20f70b: `head is not root`,
     # `curr is not root`) tests what it did
     was_node, now_node = r.minus.functions.get(name), r.plus.functions.get(name)
-    if isinstance(was_node, _DEFS) and isinstance(now_node, _DEFS):
+    # (a test gone paired with a new one only: the locals are read where there are both)
+    if gone and new and isinstance(was_node, _DEFS) and isinstance(now_node, _DEFS):
         renamed = renamed_locals(was_node, now_node)
         for old in list(gone):
             same = [n for n in new if _same_test(old, n, renamed)]
@@ -147,7 +149,9 @@ def conditions_changed(
     # a test the function still makes outside an `if` (inflect e5dee13: `first = decimal is
     # None or …`), or a helper it now calls makes (825e898's `_get_sign`), is not gone
     if gone:
-        tree = _module(after)
+        # (parsed only where a helper the function now calls is to be read: most tests gone
+        # are still in the function, or it calls nothing new)
+        tree = functools.cache(lambda: _module(after))
         gone = [t for t in gone if not still_tested(t, now_node, was_node, tree)]
     # (a parameter bound anew under a test: new where the file tests it more often than it
     # did, pydash 1215c65's `isinstance(collection, dict)` in four functions where one had it)
@@ -329,7 +333,8 @@ def _still_read(test: str, conditions: Iterable[str]) -> bool:
 def _tested_in(text: str, test: str) -> bool:
     """Whether the file's text tests `test` (an `if`, `elif` or `while`, or `a if test else
     b`): where the function no longer (or not yet) does, another one of the file does."""
-    return bool(text) and _testing(test).search(text) is not None
+    # (the test written out is in every match: a text without it, most, is not scanned)
+    return bool(text) and test in text and _testing(test).search(text) is not None
 
 
 def _more_often(before: str, after: str, test: str) -> bool:

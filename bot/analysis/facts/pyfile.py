@@ -56,6 +56,10 @@ _HINT = re.compile(
 _FACE_IMPORT = re.compile(r"\s*(?:from\s+face\b|import\s+face\b)")
 _FACE_CALLS = frozenset({"add", "Flag"})
 PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
+# Line breaks `str.splitlines` honours and Python's tokenizer does not (form feed, U+2028…):
+# in a text holding one, `splitlines`' line numbers are not `ast`'s (`pyedit.py` reads such
+# texts whole for the same reason)
+ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 # A constant's value kept as written when one line this long (a longer one is compared by
 # a digest of its lines).
 _MAX_VALUE = 120
@@ -132,7 +136,8 @@ def read_units(text: str, *, package: str | None, tests: bool) -> list[Unit] | N
         tree = module_tree(text)
     except PARSE_ERRORS:
         return None
-    return units(tree.body, text.splitlines(), package=package, tests=tests)
+    aligned = not ODD_BREAKS.search(text)
+    return units(tree.body, text.splitlines(), package=package, tests=tests, written=aligned)
 
 
 def table(read: list[Unit]) -> tuple[Side, list[Warned]]:
@@ -207,6 +212,10 @@ class Unit:
         side.annotations.update(table.annotations)
         side.functions.update(table.functions)
         for name in table.functions:
+            if name in table.written:
+                side.written[name] = table.written[name]
+            else:
+                side.written.pop(name, None)
             if self.by:
                 side.shifts[name] = self.by
             else:
@@ -252,10 +261,16 @@ class Unit:
 
 
 def units(
-    body: list[ast.stmt], lines: list[str], *, package: str | None, tests: bool
+    body: list[ast.stmt],
+    lines: list[str],
+    *,
+    package: str | None,
+    tests: bool,
+    written: bool = True,
 ) -> list[Unit]:
     """A module's top-level statements (line numbers of `lines`), grouped and read one unit
-    at a time."""
+    at a time. `written`: whether `lines` are numbered as `ast` numbers them (no line break
+    `str.splitlines` alone honours: `Side.written` is read only then)."""
     groups: list[list[ast.stmt]] = []
     spans: list[tuple[int, int]] = []
     for node in body:
@@ -269,7 +284,7 @@ def units(
             spans.append((start, end))
     out = []
     for nodes, (start, end) in zip(groups, spans, strict=True):
-        reader = _Reader(Side(), lines, package=package, tests=tests)
+        reader = _Reader(Side(), lines, package=package, tests=tests, written=written)
         reader.module(nodes, start, end)
         out.append(Unit(start, end, reader.side, reader.deprecations, reader.env_read))
     return out
@@ -567,9 +582,19 @@ _TYPE_VARIABLES = frozenset({"TypeVar", "ParamSpec", "TypeVarTuple"})
 class _Reader:
     """Walks one module: definitions by qualified name, then calls anywhere in it."""
 
-    def __init__(self, side: Side, lines: list[str], *, package: str | None, tests: bool) -> None:
+    def __init__(
+        self,
+        side: Side,
+        lines: list[str],
+        *,
+        package: str | None,
+        tests: bool,
+        written: bool = True,
+    ) -> None:
         self.side = side
         self.lines = lines
+        # whether `lines` are the lines `ast` numbers (`Side.written` is read from them)
+        self.written = written
         self.package = package
         self.tests = tests
         self.deprecations: list[Warned] = []
@@ -755,6 +780,8 @@ class _Reader:
             and decorators & {f"{node.name}.setter", f"{node.name}.deleter"}
         ):
             self.side.functions[qualified] = node
+            if self.written:
+                self.side.written[qualified] = "\n".join(whole)
         if self.tests and node.name.startswith("test"):
             self.side.tests.append(qualified)
         # Functions nested in a function are its closures, never members or names of the module.

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import copy
 from collections import Counter
+from collections.abc import Callable
 
 from bot.analysis.facts.meaning import same_meaning
 from bot.analysis.facts.same_tree import same_tree
@@ -35,25 +36,35 @@ def recomputed(was: ast.AST | None, now: ast.AST | None) -> list[tuple[str, str,
         return []
     was_own, now_own = _own(was), _own(now)
     before, after = _assigned(was_own), _assigned(now_own)
-    # (worked out at the first value changed: most functions read keep every value)
-    bound: list[dict[str, list[str]]] = []
-    found: list[tuple[str, ast.expr, ast.expr, bool]] = []  # (…, in the same blocks)
+    # (name, value at the commit, at the parent, whether in the same blocks, the names read)
+    changed: list[tuple[str, ast.expr, ast.expr, bool, set[str]]] = []
     for name, (new, inside) in after.items():
         old, was_inside = before.get(name, (None, ()))
         if old is None or same_tree(old, new) or same_meaning(old, new):
             continue
         if _identifiers_only(old, new):
             continue
-        read = (_read(old) | _read(new)) - {name}
-        if read and not bound:
-            bound = [_bindings(was, was_own), _bindings(now, now_own)]
-        was_bound, now_bound = bound or ({}, {})
-        rebound = any(
-            n in was_bound and n in now_bound and was_bound[n] != now_bound[n] for n in read
-        )
-        found.append((name, new, old, inside == was_inside and not rebound))
-    if len(found) > _REWRITE:
+        changed.append((name, new, old, inside == was_inside, (_read(old) | _read(new)) - {name}))
+    if len(changed) > _REWRITE:
         return []
+    # (the bindings of the names those values read alone, worked out once: most functions
+    # read keep every value, and a large one binds many names)
+    wanted = {n for *_, read in changed for n in read}
+    was_bound, now_bound = (
+        (_bindings(was, was_own, wanted), _bindings(now, now_own, wanted)) if wanted else ({}, {})
+    )
+    found = [
+        (
+            name,
+            new,
+            old,
+            blocks
+            and not any(
+                n in was_bound and n in now_bound and was_bound[n] != now_bound[n] for n in read
+            ),
+        )
+        for name, new, old, blocks, read in changed
+    ]
     said = [
         (name, new_text, old_text)
         for name, new, old, kept in found
@@ -131,17 +142,25 @@ def _read(value: ast.expr) -> set[str]:
 
 
 def _bindings(
-    node: ast.FunctionDef | ast.AsyncFunctionDef, own: list[tuple[ast.AST, tuple[str, ...]]]
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    own: list[tuple[ast.AST, tuple[str, ...]]],
+    wanted: set[str],
 ) -> dict[str, list[str]]:
-    """Each name the function binds (its parameters too), with how each binding writes it
-    (`for i, s in enumerate(suffix, 2)`, the value assigned), sorted: two revisions that
-    bind a name alike give it the same values."""
+    """Each name of `wanted` the function binds (its parameters too), with how each binding
+    writes it (`for i, s in enumerate(suffix, 2)`, the value assigned), sorted: two
+    revisions that bind a name alike give it the same values. (A binding of other names
+    alone is not written out: `ast.unparse` of every assignment of a large function cost.)"""
     out: dict[str, list[str]] = {}
 
-    def bind(target: ast.AST, how: str) -> None:
-        for n in ast.walk(target):
-            if isinstance(n, ast.Name):
-                out.setdefault(n.id, []).append(how)
+    def bind(target: ast.AST, how: Callable[[], str]) -> None:
+        names = [n.id for n in ast.walk(target) if isinstance(n, ast.Name) and n.id in wanted]
+        if names:
+            written = how()
+            for name in names:
+                out.setdefault(name, []).append(written)
+
+    def said(part: ast.AST) -> Callable[[], str]:
+        return lambda: _unparsed(part)
 
     arguments = node.args
     for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
@@ -152,18 +171,22 @@ def _bindings(
     for n, _ in own:
         if isinstance(n, ast.Assign):
             for target in n.targets:
-                bind(target, _unparsed(n.value))
+                bind(target, said(n.value))
         elif isinstance(n, ast.AnnAssign | ast.NamedExpr) and n.value is not None:
-            bind(n.target, _unparsed(n.value))
+            bind(n.target, said(n.value))
         elif isinstance(n, ast.AugAssign):
-            bind(n.target, _unparsed(n))
+            bind(n.target, said(n))
         elif isinstance(n, ast.For | ast.AsyncFor | ast.comprehension):
-            bind(n.target, f"for {_unparsed(n.target)} in {_unparsed(n.iter)}")
+            bind(n.target, _said_loop(n))
         elif isinstance(n, ast.withitem) and n.optional_vars is not None:
-            bind(n.optional_vars, _unparsed(n))
+            bind(n.optional_vars, said(n))
         elif (other := _other_binding(n)) is not None:
             out.setdefault(other, []).append(type(n).__name__)
-    return {name: sorted(ways) for name, ways in out.items()}
+    return {name: sorted(ways) for name, ways in out.items() if name in wanted}
+
+
+def _said_loop(loop: ast.For | ast.AsyncFor | ast.comprehension) -> Callable[[], str]:
+    return lambda: f"for {_unparsed(loop.target)} in {_unparsed(loop.iter)}"
 
 
 def _unparsed(node: ast.AST) -> str:

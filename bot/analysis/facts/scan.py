@@ -145,6 +145,10 @@ class Side:
     # from a whole Python file: function -> its parsed node, walked for `raises` and `calls`
     # only where the change edits it (walking every function costs more than parsing)
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
+    # from a whole Python file: function -> the lines of that node as the file writes them,
+    # decorators in: two sides' functions written alike are one tree (`same_tree`), known
+    # without walking them
+    written: dict[str, str] = field(default_factory=dict)
     # lines to add to a function node's own line numbers to find it in this side's text:
     # a node kept from an earlier parse of the file (`pyedit.py`) keeps that text's lines
     shifts: dict[str, int] = field(default_factory=dict)
@@ -252,6 +256,9 @@ class FileReading:
     attributes_renamed: dict[str, tuple[dict[str, str], dict[str, str]]] = field(
         default_factory=dict
     )
+    # definition -> whether both sides give it the same code (`facts._same_code`, asked of
+    # each edited definition by the names the change edits and again by the calls compared)
+    same_code: dict[str, bool] = field(default_factory=dict)
 
     def side(self, sign: str) -> Side:
         return self.plus if sign == "+" else self.minus if sign == "-" else self.context

@@ -75,7 +75,6 @@ def statements_rewritten(r: FileReading, name: str) -> list[Rewritten]:
     if not changes or len(changes) > _PLACES:
         return []
     counted_before, counted_after = Counter(texts_before), Counter(texts_after)
-    renamed = renamed_locals(was, now)
     found: list[Rewritten] = []
     for tag, i1, i2, j1, j2 in changes:
         if tag != "replace" or i2 - i1 != 1 or j2 - j1 != 1:
@@ -95,7 +94,9 @@ def statements_rewritten(r: FileReading, name: str) -> list[Rewritten]:
             continue
         # a statement that reads a local renamed or bound anew (`item` gone, `key` new:
         # cachetools 668fdb3) changed where that local is bound, not here
-        if reads_renamed(_header(old_node), _header(new_node), renamed):
+        # (the locals read only here: most changes are no one-for-one pair, and are left
+        # above)
+        if reads_renamed(_header(old_node), _header(new_node), renamed_locals(was, now)):
             continue
         # two statements that share little are two changes, not one rewritten (two calls
         # of `super().__init__` in one place are one, whatever arguments each passes)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # comparison operators and their negations (`a == b` is tested again by `a != b`)
@@ -21,11 +21,14 @@ _NEGATED: dict[type[ast.cmpop], type[ast.cmpop]] = {
 }
 
 
-def still_tested(test: str, now: ast.AST | None, was: ast.AST | None, tree: ast.AST | None) -> bool:
+def still_tested(
+    test: str, now: ast.AST | None, was: ast.AST | None, tree: Callable[[], ast.AST | None]
+) -> bool:
     """Whether the function `now` (the commit's; `was`, the parent's) still tests `test`,
     or its negation, though not in an `if`: as part of any expression (`first = decimal is
     None or …`, inflect e5dee13), a bare name or attribute only where its truth is read
-    (`x or y`, `not x`); or whether a function of the module `tree` that `now` calls and
+    (`x or y`, `not x`); or whether a function of the module `tree` gives (None: it does not
+    parse; asked only where `now` calls a function `was` did not) that `now` calls and
     `was` did not (a helper extracted) tests it, or reads each string it compares with
     (inflect 825e898: `nowhite[0] == '+'` became `_get_sign`'s `{'+': 'plus', …}[…]`)."""
     try:
@@ -36,7 +39,7 @@ def still_tested(test: str, now: ast.AST | None, was: ast.AST | None, tree: ast.
         return False
     if _tests(now, wanted):
         return True
-    if not isinstance(was, _DEFS) or tree is None:
+    if not isinstance(was, _DEFS):
         return False
     literals = set(_literals(wanted))
     for helper in _helpers(now, was, tree):
@@ -107,9 +110,12 @@ def _called(node: ast.AST) -> set[str]:
     return out
 
 
-def _helpers(now: ast.AST, was: ast.AST, tree: ast.AST) -> Iterable[ast.AST]:
-    """The functions of the module `tree` that `now` calls and `was` did not."""
+def _helpers(now: ast.AST, was: ast.AST, tree: Callable[[], ast.AST | None]) -> Iterable[ast.AST]:
+    """The functions of the module `tree` gives that `now` calls and `was` did not."""
     fresh = _called(now) - _called(was)
-    if not fresh:
+    module = tree() if fresh else None
+    if module is None:
         return []
-    return [n for n in ast.walk(tree) if isinstance(n, _DEFS) and n.name in fresh and n is not now]
+    return [
+        n for n in ast.walk(module) if isinstance(n, _DEFS) and n.name in fresh and n is not now
+    ]

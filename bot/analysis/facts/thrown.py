@@ -10,8 +10,9 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from bot.analysis.facts.modules import module_tree
+from bot.analysis.facts.modules import breadth, module_tree
 from bot.analysis.facts.records import RaiseReached, RaiseRetyped
+from bot.analysis.facts.same_tree import same_tree
 from bot.analysis.facts.scan import FileReading
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
@@ -138,7 +139,11 @@ def _module_functions(tree: ast.Module) -> dict[str, ast.FunctionDef | ast.Async
 
 def _referred(node: ast.AST) -> set[str]:
     """The plain names a function's code reads (its nested functions' code included)."""
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    # (`breadth`: the nodes `ast.walk` gives, a third faster; each side's every function is
+    # read)
+    return {
+        n.id for n in breadth([node]) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+    }
 
 
 def _reach(
@@ -407,7 +412,7 @@ class _Side:
     def messages(self) -> set[str]:
         return {
             m
-            for n in ast.walk(self.tree)
+            for n in breadth([self.tree])
             if isinstance(n, ast.Raise) and n.exc is not None
             if (m := _message(n.exc)) is not None
         }
@@ -440,16 +445,12 @@ def raises_of(
         old_messages = was.messages()
         # a public function as it was reaches a private helper the change edits
         edited = any(
-            name not in was.helpers or ast.dump(was.helpers[name]) != ast.dump(helper)
+            name not in was.helpers or not same_tree(was.helpers[name], helper)
             for name, helper in now.helpers.items()
         )
         for name, node in now.functions.items():
             before = was.functions.get(name)
-            if (
-                before is None
-                or not _public(name)
-                or (not edited and ast.dump(before) == ast.dump(node))
-            ):
+            if before is None or not _public(name) or (not edited and same_tree(before, node)):
                 continue
             a, b = _paths(name, before, was), _paths(name, node, now)
             for key, sites in b.sites.items():

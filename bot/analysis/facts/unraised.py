@@ -49,6 +49,10 @@ def raises_no_longer(r: FileReading, name: str) -> list[Condition]:
 
 def _raise_gone(r: FileReading, name: str, was: _Def, now: _Def) -> list[Condition]:
     """The function's own `if t: raise E(…)`, gone with every raise of `E` it made."""
+    reached = _raises_reached(was.body)
+    if not reached:
+        # (most parents' functions reach none: the commit's is walked only for one)
+        return []
     # (read from the tree: a side's tables hold the functions the diff edits alone)
     raised_now = _walked_raises(now) | raised_through(r.plus, name)
     raising_tests = {
@@ -60,7 +64,7 @@ def _raise_gone(r: FileReading, name: str, was: _Def, now: _Def) -> list[Conditi
         n for n in own_nodes(now) if isinstance(n, ast.Raise) and not _named_class(n.exc)
     ]
     found: list[Condition] = []
-    for index, test, exception in _raises_reached(was.body):
+    for index, test, exception in reached:
         if exception in raised_now or test in raising_tests:
             continue
         before = was.body[:index]
@@ -74,9 +78,9 @@ def _raise_gone(r: FileReading, name: str, was: _Def, now: _Def) -> list[Conditi
 def _raise_skipped(r: FileReading, name: str, was: _Def, now: _Def) -> list[Condition]:
     """A new guard `if t: … return` of the commit's function, where the parent's function
     called a function of the file that raised `E` when `t` held."""
-    tested_before = {
-        ast.unparse(n.test) for n in own_nodes(was) if isinstance(n, ast.If | ast.While | ast.IfExp)
-    }
+    # (the parent's tests written out only where the commit's function has a guard to match
+    # them with: most have none)
+    tested_before: set[str] | None = None
     guards: dict[str, list[ast.stmt]] = {}  # a new guard's test -> the statements before it
     for index, statement in _until_left(now.body):
         before = now.body[:index]
@@ -85,6 +89,12 @@ def _raise_skipped(r: FileReading, name: str, was: _Def, now: _Def) -> list[Cond
         if not isinstance(statement.body[-1], ast.Return) or _leaves(statement.body[:-1], True):
             continue
         test = ast.unparse(statement.test)
+        if tested_before is None:
+            tested_before = {
+                ast.unparse(n.test)
+                for n in own_nodes(was)
+                if isinstance(n, ast.If | ast.While | ast.IfExp)
+            }
         if test not in tested_before and not _rebinds(before, test):
             guards.setdefault(test, before)
     found: list[Condition] = []
