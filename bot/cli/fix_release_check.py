@@ -274,8 +274,8 @@ def _edit_at_tag(
 ) -> str | None:
     """Where a line of the tag's copy of a fixed file holds text the fix edits: each removed
     line of `removed` (the parent's numbers, by path) paired with the added line of its hunk
-    most like it (or, where none is, asked whole), and the runs of it between spaces the edit
-    touches (of `_MIN_WORD` characters or more) looked for in the tag's lines; None where
+    most like it, and the runs of it between spaces the edit touches (of `_MIN_WORD`
+    characters or more, short of the whole line) looked for in the tag's lines; None where
     none is there."""
     for name, numbers in sorted(removed.items()):
         at_tag = _show(path, f"refs/tags/{tag}", name)
@@ -291,8 +291,12 @@ def _edit_at_tag(
                     default=(0.0, None),
                 )
                 words = _edited_words(old, new) if new is not None and ratio >= 0.5 else []
-                for word in words or [old.strip()]:
-                    if len(word) >= _MIN_WORD and any(word in line for line in lines):
+                # (a whole line the release had elsewhere in the file, `f.unlink()`, is
+                # asked where it stands, by `_new_against`: natsort 46484e4)
+                for word in words:
+                    if word == old.strip() or len(word) < _MIN_WORD:
+                        continue
+                    if any(word in line for line in lines):
                         return f"`{name}` of `{tag}` holds “{word}”, which the commit edits"
     return None
 
