@@ -44,6 +44,7 @@ from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.facts.layout import only_annotated, same_code
 from bot.analysis.facts.markers import python_bound
+from bot.analysis.facts.packaging import developers_extra
 from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.records import IgnoredSetting
 from bot.analysis.facts.rows import short as rows_short
@@ -732,18 +733,44 @@ def unnamed_breaks(sig: Signals) -> bool:
         sig.env_removed
         or sig.flags_removed
         or sig.config_keys_removed
-        or sig.facts.extras_removed
+        or users_extras_lost(sig)
         or _commands(sig.facts.entry_points_removed)
         or python_floor_raised(sig) is not None
         or proven_breaks(sig)
     )
 
 
+def users_extras_lost(sig: Signals) -> list[Extra]:
+    """The extras the package's metadata declares no more, removed or made dependency groups
+    (PEP 735: never published), that a user's install may ask for: not the developers' own
+    (`dev`, `testing`, `lint`, `docs`: `packaging.developers_extra`)."""
+    lost = (*sig.facts.extras_removed, *sig.facts.extras_grouped)
+    return [e for e in lost if not developers_extra(e.name)]
+
+
+def developers_extras_lost(sig: Signals) -> list[Extra]:
+    """The developers' own extras the published metadata no longer declares."""
+    lost = (*sig.facts.extras_removed, *sig.facts.extras_grouped)
+    return [e for e in lost if developers_extra(e.name)]
+
+
+def _extra_installs(p: AnalysisPhrases, extra: Extra) -> str:
+    """ "`pip install p[e]` no longer installs `r`, `s`": where the package's name and the
+    extra's requirements are known; '' where not."""
+    if not extra.package or not extra.requirements:
+        return ""
+    return p.extra_empty_named.format(
+        install=f"{extra.package}[{extra.name}]",
+        names=_listed(p, [code(_requirement_name(r)) for r in extra.requirements]),
+    )
+
+
 def _packaging_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
-    """An extra or a command the package declares no more: `pip install pkg[extra]` installs
-    without the extra's requirements, and a script that runs the command fails."""
+    """An extra a user may install or a command the package declares no more: `pip install
+    pkg[extra]` installs without the extra's requirements, and a script that runs the command
+    fails."""
     risks = []
-    extras = sig.facts.extras_removed
+    extras = users_extras_lost(sig)
     if extras:
         installs = _listed(p, [code(f"{e.package or '…'}[{e.name}]") for e in extras])
         risks.append(
@@ -754,11 +781,8 @@ def _packaging_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
                         names=_extras(p, extras, with_requirements=False)
                     ),
                 ),
-                consequence=p.extra_empty_named.format(
-                    install=f"{extras[0].package}[{extras[0].name}]",
-                    names=_listed(p, [code(_requirement_name(r)) for r in extras[0].requirements]),
-                )
-                if len(extras) == 1 and extras[0].package and extras[0].requirements
+                consequence=_extra_installs(p, extras[0])
+                if len(extras) == 1 and _extra_installs(p, extras[0])
                 else forms(p.extras_empty, len(extras)).format(installs=installs),
             )
         )
@@ -3285,11 +3309,16 @@ def _dev_requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     grouped = sig.facts.extras_grouped
     if grouped:
         extras = _extras(p, grouped, with_requirements=False)
-        out.append(
-            _Statement(
-                None, forms(p.extras_grouped, len(grouped)).format(names=extras), internal=True
-            )
-        )
+        clause = forms(p.extras_grouped, len(grouped)).format(names=extras)
+        # a group is never published (PEP 735): `pip install pkg[dev]` asks for nothing now
+        # (pluggy ddb06db moved `dev`, `testing`)
+        clause += forms(p.extras_unpublished, len(grouped))
+        out.append(_Statement("compatibility", clause))
+    out += [
+        _Statement("compatibility", said)
+        for e in developers_extras_lost(sig)[:1]
+        if (said := _extra_installs(p, e))
+    ]
     for found, phrase in (
         (sig.facts.dev_requirements_removed, p.dev_requirements_removed),
         (sig.facts.dev_requirements_added, p.dev_requirements_added),
