@@ -21,6 +21,8 @@ _MAX_FILES = 8
 _VERSION_LINE = re.compile(r"""^\s*["']?version["']?\s*[=:]""")
 # a token of a line: a quoted string whole, a word, or any other character (spaces aside)
 _TOKEN = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\w+|\S""")
+# a token that is, or holds, a word or a number (not `=`, `)`)
+_WORDISH = re.compile(r"\w")
 # an added line replaces a removed one this alike (difflib's ratio), or none does
 _ALIKE = 0.5
 # past this many removed-by-added lines in one change, each removed line is asked whole
@@ -88,7 +90,7 @@ def edited_lines(commit: CommitInput) -> dict[str, list[tuple[int, int]]]:
 
 def removed_texts(commit: CommitInput) -> list[str]:
     """Of each line the commit's patches remove from shipped files (not the dev tools') and
-    packaging metadata (`_counted`, `_told`), the part it changes (`changed_part`): a line
+    packaging metadata (`_counted`, `_told`), the parts it changes (`changed_parts`): a line
     edited after the release for another reason may keep, unchanged since that release, the
     very text the fix mends (tenacity 6a2a08b spaced `"types.TracebackType| None"`, which
     every release held, in a signature re-annotated after 9.1.4)."""
@@ -99,7 +101,7 @@ def removed_texts(commit: CommitInput) -> list[str]:
             continue
         for old, new in _replaced(f.patch or ""):
             if _told(path, old):
-                out.append(changed_part(old, new))
+                out += changed_parts(old, new)
     return out
 
 
@@ -134,30 +136,46 @@ def _paired(minus: list[str], plus: list[str]) -> list[tuple[str, str | None]]:
     return out
 
 
-def changed_part(old: str, new: str | None) -> str:
-    """The part of the removed line `old` that `new`, the line replacing it, changes: the
-    tokens that differ with one token each side, widened a token at a time each side until
-    it may tell a release held it (`release_lines.telling`); the whole line where nothing
-    replaces it, or where only its spaces change."""
+def changed_parts(old: str, new: str | None) -> list[str]:
+    """The parts of the removed line `old` that `new`, the line replacing it, changes: the
+    tokens that differ, with the tokens before them back to a word (`include_uname =`) and,
+    apart, with those after them on to a word, each widened on that side until it may tell
+    a release held it (`release_lines.telling`). A release holding either held the text the
+    edit mends (tenacity 6a2a08b's `traceback: "types.TracebackType| None"`); the token
+    alone may be anywhere (distro's `include_lsb`). The whole line where nothing replaces
+    it, where only its spaces change, or where the edit leaves no token on either side."""
     if new is None:
-        return old
+        return [old]
     was = list(_TOKEN.finditer(old))
     now = [m.group() for m in _TOKEN.finditer(new)]
     words = [m.group() for m in was]
     if words == now or not was:
-        return old
-    first = 0
-    while first < min(len(words), len(now)) and words[first] == now[first]:
-        first += 1
+        return [old]
+    lo = 0
+    while lo < min(len(words), len(now)) and words[lo] == now[lo]:
+        lo += 1
     tail = 0
-    while tail < min(len(words), len(now)) - first and words[-1 - tail] == now[-1 - tail]:
+    while tail < min(len(words), len(now)) - lo and words[-1 - tail] == now[-1 - tail]:
         tail += 1
-    lo, hi = max(first - 1, 0), min(len(words) - tail + 1, len(words))
-    while True:
-        part = old[was[lo].start() : was[max(hi, lo + 1) - 1].end()]
-        if telling([part]) or (lo == 0 and hi >= len(was)):
-            return part
-        lo, hi = max(lo - 1, 0), min(hi + 1, len(was))
+    hi = len(words) - tail
+    parts: list[str] = []
+    if lo > 0:
+        end = was[hi - 1].end() if hi > lo else was[lo - 1].end()
+        first = lo - 1
+        while first > 0 and not (
+            _WORDISH.search(words[first]) and telling([old[was[first].start() : end]])
+        ):
+            first -= 1
+        parts.append(old[was[first].start() : end])
+    if hi < len(was):
+        begin = was[lo].start() if hi > lo else was[hi].start()
+        last = hi
+        while last < len(was) - 1 and not (
+            _WORDISH.search(words[last]) and telling([old[begin : was[last].end()]])
+        ):
+            last += 1
+        parts.append(old[begin : was[last].end()])
+    return parts or [old]
 
 
 def edits_unreleased(

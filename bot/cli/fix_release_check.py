@@ -251,22 +251,37 @@ def _hunks(
     return out
 
 
-def _edited_words(old: str, new: str) -> list[str]:
-    """The runs of `old` between spaces that an edit into `new` touches (character by
-    character); `old` stripped where only its spaces change (`x = 1` → `x  =  1`)."""
+def _edited_runs(old: str, new: str) -> list[str]:
+    """The text of `old` an edit into `new` (character by character) touches, as runs
+    between spaces, each with its neighbours on one side back (or on) to the first run
+    holding a letter: `self.include_uname = include_lsb` for `include_lsb`, never the run
+    alone, which may stand anywhere. None where only spaces change."""
     if old.split() == new.split():
-        return [old.strip()]
+        return []
+    runs = [(m.start(), m.end()) for m in re.finditer(r"\S+", old)]
     out: list[str] = []
     ops = difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
     for op, i1, i2, _, _ in ops:
         if op == "equal":
             continue
-        start = max(old.rfind(" ", 0, i1), old.rfind("\t", 0, i1)) + 1
-        ends = [e for e in (old.find(" ", i2), old.find("\t", i2)) if e >= 0]
-        word = old[start : min(ends, default=len(old))].strip()
-        if word and word not in out:
-            out.append(word)
-    return out
+        # the runs the edit touches (an insertion touches the runs it sits between)
+        touched = [k for k, (a, b) in enumerate(runs) if a < max(i2, i1 + 1) and b >= i1]
+        if not touched:
+            continue
+        first, last = touched[0], touched[-1]
+        left = first - 1
+        while left > 0 and not re.search(r"[A-Za-z]", old[runs[left][0] : runs[left][1]]):
+            left -= 1
+        right = last + 1
+        while right < len(runs) - 1 and not re.search(
+            r"[A-Za-z]", old[runs[right][0] : runs[right][1]]
+        ):
+            right += 1
+        if left >= 0:
+            out.append(old[runs[left][0] : runs[last][1]])
+        if right < len(runs):
+            out.append(old[runs[first][0] : runs[right][1]])
+    return list(dict.fromkeys(out))
 
 
 def _edit_at_tag(
@@ -274,9 +289,9 @@ def _edit_at_tag(
 ) -> str | None:
     """Where a line of the tag's copy of a fixed file holds text the fix edits: each removed
     line of `removed` (the parent's numbers, by path) paired with the added line of its hunk
-    most like it, and the runs of it between spaces the edit touches (of `_MIN_WORD`
-    characters or more, short of the whole line) looked for in the tag's lines; None where
-    none is there."""
+    most like it, and the text the edit touches with its neighbours on either side
+    (`_edited_runs`: of `_MIN_WORD` characters or more, short of the whole line) looked for
+    in the tag's lines; None where none is there."""
     for name, numbers in sorted(removed.items()):
         at_tag = _show(path, f"refs/tags/{tag}", name)
         if at_tag is None:
@@ -290,14 +305,14 @@ def _edit_at_tag(
                     ((difflib.SequenceMatcher(None, old, p).ratio(), p) for p in plus),
                     default=(0.0, None),
                 )
-                words = _edited_words(old, new) if new is not None and ratio >= 0.5 else []
+                runs = _edited_runs(old, new) if new is not None and ratio >= 0.5 else []
                 # (a whole line the release had elsewhere in the file, `f.unlink()`, is
                 # asked where it stands, by `_new_against`: natsort 46484e4)
-                for word in words:
-                    if word == old.strip() or len(word) < _MIN_WORD:
+                for run in runs:
+                    if run == old.strip() or len(run) < _MIN_WORD:
                         continue
-                    if any(word in line for line in lines):
-                        return f"`{name}` of `{tag}` holds “{word}”, which the commit edits"
+                    if any(run in line for line in lines):
+                        return f"`{name}` of `{tag}` holds “{run}”, which the commit edits"
     return None
 
 
