@@ -7,7 +7,7 @@ from pathlib import Path
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind
 from bot.cli.claims_eval import entry_text
-from bot.models import Analysis
+from bot.models import Analysis, Importance
 from tests.clones import checked_entry, second_commit, verdicts_of
 
 # httpcore 12834e3 ("Version 1.0"): `anyio` leaves the dependencies for a new extra
@@ -135,7 +135,12 @@ def test_new_extras_are_said_with_their_requirements_and_not_as_the_packages_own
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
 
 
-def test_removed_extras_are_a_risk_for_installs_that_name_them(tmp_path: Path) -> None:
+def test_developers_extras_removed_are_gone_from_installs_but_break_no_user(
+    tmp_path: Path,
+) -> None:
+    """The `[project.optional-dependencies]` table dropped whole: `dev` and `testing` are the
+    developers' own extras (issue 27: not breaking unless documented for users), so medium,
+    said with what `pip install pluggy[dev]` no longer installs."""
     gone = _PLUGGY_BEFORE.replace(
         '[project.optional-dependencies]\ndev = ["pre-commit", "tox"]\n'
         'testing = ["pytest", "pytest-benchmark", "coverage"]\n',
@@ -148,27 +153,55 @@ def test_removed_extras_are_a_risk_for_installs_that_name_them(tmp_path: Path) -
         {"pyproject.toml": gone},
         "Drop the dev extras",
     )
-    risks = [r for r in analysis.risks if "extras" in r.description]
-    assert [r.description for r in risks] == ["Removes the extras `dev`, `testing`."]
-    assert risks[0].consequence is not None
-    assert "`pluggy[dev]`, `pluggy[testing]`" in risks[0].consequence
+    text = entry_text(analysis)
+    assert "Removes the extras `dev`, `testing`." in text
+    assert "`pip install pluggy[dev]` no longer installs `pre-commit`, `tox`" in text
+    assert not analysis.risks
+    assert not analysis.breaking
+    assert analysis.importance is Importance.MEDIUM
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
+
+
+def test_a_users_extra_removed_is_a_risk_for_installs_that_name_it(tmp_path: Path) -> None:
+    before = _PLUGGY_BEFORE.replace('dev = ["pre-commit", "tox"]', 'cli = ["click"]')
+    gone = before.replace('cli = ["click"]\n', "")
+    analysis, verdicts = checked_entry(
+        tmp_path, {"pyproject.toml": before}, {"pyproject.toml": gone}, "Drop the cli extra"
+    )
+    risks = [r for r in analysis.risks if "extra" in r.description]
+    assert [r.description for r in risks] == ["Removes the extra `cli`."]
+    assert (
+        risks[0].consequence
+        == "`pip install pluggy[cli]` no longer installs `click` (pip only warns)."
+    )
     assert analysis.breaking
     assert verdicts and all(v is Verdict.TRUE for v in verdicts)
 
 
-def test_extras_made_dependency_groups_of_their_names_break_no_install(tmp_path: Path) -> None:
-    # pluggy's "Add uv dependency management and dev tooling", stamina 0c4e625 and structlog
-    # d887c003 "Use dependency groups": each extra became a PEP 735 group of its name; the
-    # entries were ⚠️ breaking for "Removes the extras `dev`, `testing`"
+def test_extras_made_dependency_groups_are_gone_from_the_published_metadata(
+    tmp_path: Path,
+) -> None:
+    # pluggy ddb06db "Add uv dependency management and dev tooling", stamina 0c4e625 and
+    # structlog d887c003 "Use dependency groups": each extra became a PEP 735 group of its
+    # name, which no published metadata carries; the entries were ⚠️ breaking for "Removes
+    # the extras `dev`, `testing`", then said nothing of the installs (a reader: "the extras
+    # `pluggy[dev]`/`pluggy[testing]` are gone from published metadata")
     analysis, verdicts = checked_entry(
         tmp_path,
         {"pyproject.toml": _PLUGGY_BEFORE},
         {"pyproject.toml": _PLUGGY_AFTER},
         "Add uv dependency management and dev tooling",
     )
+    text = entry_text(analysis)
+    assert (
+        "Moves the extras `dev`, `testing` to the dependency groups of their names: they are"
+        " gone from the published metadata." in text
+    )
+    assert "`pip install pluggy[dev]` no longer installs `pre-commit`, `tox`" in text
     assert not [r for r in analysis.risks if "extras" in r.description]
     assert not analysis.breaking
-    assert all(v is Verdict.TRUE for v in verdicts)
+    assert analysis.importance is Importance.MEDIUM
+    assert verdicts and all(v is Verdict.TRUE for v in verdicts)
 
 
 def test_setup_cfg_entry_points_added_and_removed(tmp_path: Path) -> None:

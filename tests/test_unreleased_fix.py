@@ -299,3 +299,59 @@ def test_a_fix_of_a_pin_added_after_the_release_is_of_new_code(tmp_path: Path) -
     said = "Fixes code added after `v23.1.0` (never released): users of releases were not affected."
     assert "never released" in _said(analyze(commit))
     assert verdicts_of(root, _head(root), said) == [(Kind.FIXES_UNRELEASED, Verdict.TRUE)]
+
+
+# tenacity 6a2a08b's shape: `"types.TracebackType| None"` was in every release since 2022, on
+# a signature whose other annotations a later commit rewrote after the last tag (`9.1.4`);
+# the fix only spaces the old annotation.
+_EXIT = (
+    "import types\nimport typing as t\n\n\nclass AttemptManager:\n"
+    "    def __exit__(self, exc_type: {a}, exc_value: {b}, traceback: {c}) -> None:\n"
+    "        return None\n"
+)
+_OLD_TB = '"types.TracebackType| None"'
+
+
+def _respaced(tmp_path: Path, fixed_tb: str, upgraded_b: str = '"BaseException | None"') -> Path:
+    root = tmp_path / "repo"
+    root.mkdir(parents=True)
+    _git(root, "init", "-q", "-b", "main")
+    released = _EXIT.format(
+        a="t.Optional[t.Type[BaseException]]", b="t.Optional[BaseException]", c=_OLD_TB
+    )
+    commit_files(root, {"tenacity/__init__.py": released}, "Add AttemptManager")
+    _git(root, "tag", "9.1.4")
+    upgraded = _EXIT.format(a='"type[BaseException] | None"', b=upgraded_b, c=_OLD_TB)
+    commit_files(root, {"tenacity/__init__.py": upgraded}, "Use PEP 604 annotations")
+    fixed = upgraded.replace(_OLD_TB, fixed_tb).replace(
+        '"BaseException| None"', '"BaseException | None"'
+    )
+    commit_files(root, {"tenacity/__init__.py": fixed}, "Fix missing space in annotation")
+    return root
+
+
+def test_a_fix_of_text_a_release_held_on_a_line_rewritten_since_says_nothing_of_releases(
+    tmp_path: Path,
+) -> None:
+    """tenacity 6a2a08b said "Fixes code added after `9.1.4` (never released)": blame found
+    the line new (its other annotations rewritten after the tag), yet the text it edits,
+    `"types.TracebackType| None"`, was the release's; the checker, reading the tag's file,
+    calls that sentence false."""
+    root = _respaced(tmp_path, '"types.TracebackType | None"')
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    assert commit.release is not None and not commit.release.edits_unreleased
+    assert "never released" not in _said(analyze(commit))
+    said = "Fixes code added after `9.1.4` (never released): users of releases were not affected."
+    assert verdicts_of(root, _head(root), said) == [(Kind.FIXES_UNRELEASED, Verdict.FALSE)]
+
+
+def test_a_fix_of_text_written_after_the_release_on_that_line_is_of_new_code(
+    tmp_path: Path,
+) -> None:
+    """The same line, but the fix spaces `"BaseException| None"`, which the rewrite after the
+    tag wrote: no release held that text, and both the analyser and the checker say so."""
+    root = _respaced(tmp_path, _OLD_TB, upgraded_b='"BaseException| None"')
+    ((_, commit),) = with_sides(root, git_history(root, branch="HEAD~1..HEAD"))
+    assert commit.release is not None and commit.release.edits_unreleased
+    said = "Fixes code added after `9.1.4` (never released): users of releases were not affected."
+    assert verdicts_of(root, _head(root), said) == [(Kind.FIXES_UNRELEASED, Verdict.TRUE)]

@@ -137,6 +137,7 @@ class AnalysisPhrases:
     extras_added: tuple[str, str]  # {names}
     extras_removed: tuple[str, str]  # {names}
     extras_grouped: tuple[str, str]  # {names}
+    extras_unpublished: tuple[str, str]  # (after `extras_grouped`, its separator first)
     dev_requirements_added: tuple[str, str]  # {names} {path}
     dev_requirements_removed: tuple[str, str]  # {names} {path}
     commands_added: tuple[str, str]  # {names}
@@ -537,6 +538,10 @@ EN = AnalysisPhrases(
     extras_grouped=(
         "moves the extra {names} to the dependency group of its name",
         "moves the extras {names} to the dependency groups of their names",
+    ),
+    extras_unpublished=(
+        ": it is gone from the published metadata",
+        ": they are gone from the published metadata",
     ),
     dev_requirements_added=(
         "adds the dev dependency {names} to `{path}`",
@@ -967,6 +972,7 @@ ZH = AnalysisPhrases(
         "将可选依赖组 {names} 移至同名的依赖组",
         "将可选依赖组 {names} 移至同名的依赖组",
     ),
+    extras_unpublished=("：它已不在发布的元数据中", "：它们已不在发布的元数据中"),
     dev_requirements_added=(
         "在 `{path}` 中新增开发依赖 {names}",
         "在 `{path}` 中新增开发依赖 {names}",

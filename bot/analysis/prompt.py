@@ -105,6 +105,8 @@ def facts_section(facts: Facts) -> str:
     under its name (so a long group is cut at a record), plain values on the name's line;
     `files` last."""
     groups = dataclasses.asdict(facts)
+    # (how many statements each edited function changed only ranks the names `changed` gives)
+    groups.pop("edited", None)
     # The prompt lists the files already: their facts (kinds) go last, so that a budget cut
     # takes them before the names, flags and numbers.
     if "files" in groups:

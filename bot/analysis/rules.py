@@ -70,6 +70,7 @@ from bot.analysis.wording import (
     changed_names,
     code_changed,
     defect_risks,
+    developers_extras_lost,
     python_floor_raised,
     same_shipped_code,
     settings_released,
@@ -1369,6 +1370,10 @@ def analyze_shielded(
             else Assessment(I.MEDIUM, False, f"releases {version}")
         )
         risks = broke
+    if developers_extras_lost(sig) and verdict.importance is I.LOW:
+        # `pip install pkg[dev]` still resolves, empty: a developer's set-up changes, no
+        # user's install (pluggy ddb06db's `dev`, `testing` made dependency groups)
+        verdict = Assessment(I.MEDIUM, verdict.breaking, "extras gone from the metadata")
     unreleased_fix = (
         T.BUGFIX in types
         and sig.last_release is not None

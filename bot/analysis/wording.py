@@ -44,6 +44,7 @@ from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
 from bot.analysis.facts.layout import only_annotated, same_code
 from bot.analysis.facts.markers import python_bound
+from bot.analysis.facts.packaging import developers_extra
 from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.records import IgnoredSetting
 from bot.analysis.facts.rows import short as rows_short
@@ -744,18 +745,44 @@ def unnamed_breaks(sig: Signals) -> bool:
         sig.env_removed
         or sig.flags_removed
         or sig.config_keys_removed
-        or sig.facts.extras_removed
+        or users_extras_lost(sig)
         or _commands(sig.facts.entry_points_removed)
         or python_floor_raised(sig) is not None
         or proven_breaks(sig)
     )
 
 
+def users_extras_lost(sig: Signals) -> list[Extra]:
+    """The extras the package's metadata declares no more, removed or made dependency groups
+    (PEP 735: never published), that a user's install may ask for: not the developers' own
+    (`dev`, `testing`, `lint`, `docs`: `packaging.developers_extra`)."""
+    lost = (*sig.facts.extras_removed, *sig.facts.extras_grouped)
+    return [e for e in lost if not developers_extra(e.name)]
+
+
+def developers_extras_lost(sig: Signals) -> list[Extra]:
+    """The developers' own extras the published metadata no longer declares."""
+    lost = (*sig.facts.extras_removed, *sig.facts.extras_grouped)
+    return [e for e in lost if developers_extra(e.name)]
+
+
+def _extra_installs(p: AnalysisPhrases, extra: Extra) -> str:
+    """ "`pip install p[e]` no longer installs `r`, `s`": where the package's name and the
+    extra's requirements are known; '' where not."""
+    if not extra.package or not extra.requirements:
+        return ""
+    return p.extra_empty_named.format(
+        install=f"{extra.package}[{extra.name}]",
+        names=_listed(p, [code(_requirement_name(r)) for r in extra.requirements]),
+    )
+
+
 def _packaging_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
-    """An extra or a command the package declares no more: `pip install pkg[extra]` installs
-    without the extra's requirements, and a script that runs the command fails."""
+    """An extra a user may install or a command the package declares no more: `pip install
+    pkg[extra]` installs without the extra's requirements, and a script that runs the command
+    fails."""
     risks = []
-    extras = sig.facts.extras_removed
+    extras = users_extras_lost(sig)
     if extras:
         installs = _listed(p, [code(f"{e.package or '…'}[{e.name}]") for e in extras])
         risks.append(
@@ -766,11 +793,8 @@ def _packaging_risks(sig: Signals, p: AnalysisPhrases) -> list[Risk]:
                         names=_extras(p, extras, with_requirements=False)
                     ),
                 ),
-                consequence=p.extra_empty_named.format(
-                    install=f"{extras[0].package}[{extras[0].name}]",
-                    names=_listed(p, [code(_requirement_name(r)) for r in extras[0].requirements]),
-                )
-                if len(extras) == 1 and extras[0].package and extras[0].requirements
+                consequence=_extra_installs(p, extras[0])
+                if len(extras) == 1 and _extra_installs(p, extras[0])
                 else forms(p.extras_empty, len(extras)).format(installs=installs),
             )
         )
@@ -3333,11 +3357,16 @@ def _dev_requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     grouped = sig.facts.extras_grouped
     if grouped:
         extras = _extras(p, grouped, with_requirements=False)
-        out.append(
-            _Statement(
-                None, forms(p.extras_grouped, len(grouped)).format(names=extras), internal=True
-            )
-        )
+        clause = forms(p.extras_grouped, len(grouped)).format(names=extras)
+        # a group is never published (PEP 735): `pip install pkg[dev]` asks for nothing now
+        # (pluggy ddb06db moved `dev`, `testing`)
+        clause += forms(p.extras_unpublished, len(grouped))
+        out.append(_Statement("compatibility", clause))
+    out += [
+        _Statement("compatibility", said)
+        for e in developers_extras_lost(sig)[:1]
+        if (said := _extra_installs(p, e))
+    ]
     for found, phrase in (
         (sig.facts.dev_requirements_removed, p.dev_requirements_removed),
         (sig.facts.dev_requirements_added, p.dev_requirements_added),
@@ -3725,6 +3754,8 @@ def _reverts(sig: Signals, p: AnalysisPhrases) -> str:
 
 # The edited definitions a fix's "where" may name (`_about_fix`)
 _FIX_PLACES = 2
+# A benchmark's file: what it times is no place a fix lies
+_BENCHMARK = re.compile(r"(^|/)[^/]*bench[^/]*\.py$|^(?:benchmarks?|bench|performance)/")
 
 
 def _places(sig: Signals, p: AnalysisPhrases, names: list[Name], limit: int = 3) -> str:
@@ -3758,18 +3789,31 @@ def _about_fix(
     changed = changed_names(sig)
     # The dev tools' own code (`noxfile.py`'s sessions, a release script) runs on no user's
     # machine: no regression test pins it.
-    shipped = [n for n in changed if not tooling_path(n.path) and not _only_annotated(commit, n)]
+    sizes = {(e.name, e.path): e.statements for e in sig.facts.edited}
+    shipped = [
+        n
+        for n in changed
+        if not tooling_path(n.path) and not _only_annotated(commit, n) and _restated(n, sizes)
+    ]
     where = _places(sig, p, shipped) if shipped else ""
     # A fix lies in code that runs: a class whose file only gained or lost fields (a strings
     # table, a record) is no place a symptom went away.
     # Nor is a function whose edit only added or changed annotations (tomlkit 62a6708: "The
     # fix is in `OutOfOrderTableProxy.__init__`", which only gained `list[Table]`).
-    running = [
-        n
-        for n in changed
-        if not (n.kind is NameKind.CLASS and _fields_only(commit, n.path))
-        and not _only_annotated(commit, n)
-    ]
+    # Nor a function whose own statements are the same at both revisions (a docstring, a
+    # `.format` made an f-string: marshmallow cac7d12 "The fix is in `Range._repr_args`"), nor
+    # a benchmark's: the public one whose statements changed most first (pluggy 5d7bd2c named
+    # `HookSpec.__init__` where the fix was `varnames`'s)
+    running = sorted(
+        (
+            n
+            for n in changed
+            if not (n.kind is NameKind.CLASS and _fields_only(commit, n.path))
+            and not _only_annotated(commit, n)
+            and _restated(n, sizes)
+        ),
+        key=lambda n: (not n.public, -sizes.get((n.name, n.path), 0)),
+    )
     # where the fix lies is said only where the change is that narrow: past two edited
     # definitions, naming three is a guess a reader skips, or is misled by (cachetools
     # aae7bf5's "The fix is in `cachedmethod`", one of four it edited)
@@ -3811,12 +3855,18 @@ def _about_fix(
         # sentence says with what happened to it is not named again (typeguard 121efd5:
         # `check_class` now calls `check_self`, which now raises …)
         said = _names_said(text) | wired
-        # nor one the title names ("Fix naturaldelta sub second precision": `naturaldelta`)
-        unsaid = [
-            n.name for n in running if n.name not in said and not _titled(n.name, commit.title)
-        ]
+        # nor one the title names ("Fix naturaldelta sub second precision": `naturaldelta`);
+        # where the title names the one changed most as code, none: the rest would mislead
+        unsaid = [n for n in running if n.name not in said and not _titled(n.name, commit.title)]
+        if unsaid and unsaid[0] == running[0]:
+            # (beside it, one changed less than half as much is a detail)
+            most = sizes.get((running[0].name, running[0].path), 0)
+            unsaid = [n for n in unsaid if 2 * sizes.get((n.name, n.path), most) >= most]
+        elif _named_as_code(running[0].name, commit.title):
+            unsaid = []
         if unsaid:
-            text.note("architecture", sentence(p, p.fix_in.format(where=codes(p, unsaid))))
+            places = codes(p, (n.name for n in unsaid))
+            text.note("architecture", sentence(p, p.fix_in.format(where=places)))
     if not severity or not (fixed_in or sig.fixes or sig.impact):
         return
     words = p.list_sep.join(_distinct(severity)[:3])
@@ -3840,6 +3890,25 @@ def _about_fix(
     clause += (issues if sig.fixes else "") + impact
     text.note("security", sentence(p, clause))
     text.advise(Audience.MAINTAINERS, p.security.format(words=words))
+
+
+def _restated(name: Name, sizes: dict[tuple[str, str], int]) -> bool:
+    """Whether an edited definition may be where a fix lies: not a benchmark's, and, where
+    both revisions are read, with a statement of its own changed (`Facts.edited`)."""
+    return sizes.get((name.name, name.path)) != 0 and not _BENCHMARK.search(name.path)
+
+
+def _named_as_code(name: str, title: str) -> bool:
+    """Whether the title names the definition as code, not a word a sentence may use
+    ("release"): its whole dotted name, its last part quoted or called (`` `f` ``, `f()`), or
+    a last part no word is spelled as (`_`, a digit or a capital inside it)."""
+    short = name.rsplit(".", 1)[-1]
+    spelled = re.escape(short)
+    return bool(
+        (re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", title) and "." in name)
+        or re.search(rf"`{spelled}`|(?<![\w.]){spelled}\(", title)
+        or (re.search(r"_|\d|.[A-Z]", short) and _titled(short, title))
+    )
 
 
 def _titled(name: str, title: str) -> bool:

@@ -65,7 +65,8 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   commit named one of them with that title (its message's first line) (`ship_check.py`).
 - "Fixes code added after T (never released)": T a version tag the parent reaches, each line
   it removes in a shipped file new against every version tag lacking the commit (`git diff`,
-  `fix_release_check.py`).
+  `fix_release_check.py`), and no line of T's copy of the file holding the text each removed
+  line's edit touches with its neighbours on either side (back or on to a run with a letter).
 A claim whose files have no rules or do not parse, or that needs more than the bounds
 allow, is unverifiable, never true.
 """

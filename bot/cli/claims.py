@@ -890,7 +890,8 @@ _DEV = re.compile(
 # "Moves the extras `tests`, `dev` to the dependency groups of their names": a claim each
 _GROUPED = re.compile(
     r"Moves the extras? (?P<items>`[^`]+`(?:(?:, |,? and )`[^`]+`)*)(?: and \d+ more)?"
-    r" to the dependency groups? of (?:its|their) names?\.?"
+    r" to the dependency groups? of (?:its|their) names?"
+    r"(?:: (?:it is|they are) gone from the published metadata)?\.?"
 )
 # "Publishes the package as `tomli` (was `ltoml`)": the distribution's name
 _PUBLISHED = re.compile(r"Publishes the package as `(?P<new>[^`]+)` \(was `(?P<old>[^`]+)`\)\.?")

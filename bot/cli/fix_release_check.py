@@ -5,6 +5,7 @@ removes or changes is new in the parent against each version tag that lacks the 
 from __future__ import annotations
 
 import ast
+import difflib
 import itertools
 import re
 from collections.abc import Callable, Iterator
@@ -15,6 +16,8 @@ from bot.cli.git import CloneError, run_git
 from bot.cli.package_meta import top_modules
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+# a run of an edited line shorter than this (`pos`, `)`) is in any file: it tells nothing
+_MIN_WORD = 8
 # what no user runs, by its folder or name: tests, docs, dotfiles, root files (but a module
 # the package names, `_modules`)
 _NOT_SHIPPED = re.compile(r"(^|/)(tests?|docs?|\.[^/]+)/|^[^/]+$")
@@ -229,10 +232,95 @@ def _new_against(path: Path, tag: str, parent: str, name: str) -> set[int] | Non
     return out
 
 
+def _hunks(
+    path: Path, parent: str, sha: str, name: str
+) -> list[tuple[list[tuple[int, str]], list[str]]]:
+    """The removed lines (with the parent's numbers) and the added lines of each hunk of
+    `git diff -U0` of `name`."""
+    out: list[tuple[list[tuple[int, str]], list[str]]] = []
+    number = 0
+    for line in (_diff(path, "--no-renames", parent, sha, "--", name) or "").split("\n"):
+        if m := _HUNK.match(line):
+            out.append(([], []))
+            number = int(m[1])
+        elif out and line.startswith("-") and not line.startswith("--- "):
+            out[-1][0].append((number, line[1:]))
+            number += 1
+        elif out and line.startswith("+") and not line.startswith("+++ "):
+            out[-1][1].append(line[1:])
+    return out
+
+
+def _edited_runs(old: str, new: str) -> list[str]:
+    """The text of `old` an edit into `new` (character by character) touches, as runs
+    between spaces, each with its neighbours on one side back (or on) to the first run
+    holding a letter: `self.include_uname = include_lsb` for `include_lsb`, never the run
+    alone, which may stand anywhere. None where only spaces change."""
+    if old.split() == new.split():
+        return []
+    runs = [(m.start(), m.end()) for m in re.finditer(r"\S+", old)]
+    out: list[str] = []
+    ops = difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+    for op, i1, i2, _, _ in ops:
+        if op == "equal":
+            continue
+        # the runs the edit touches (an insertion touches the runs it sits between)
+        touched = [k for k, (a, b) in enumerate(runs) if a < max(i2, i1 + 1) and b >= i1]
+        if not touched:
+            continue
+        first, last = touched[0], touched[-1]
+        left = first - 1
+        while left > 0 and not re.search(r"[A-Za-z]", old[runs[left][0] : runs[left][1]]):
+            left -= 1
+        right = last + 1
+        while right < len(runs) - 1 and not re.search(
+            r"[A-Za-z]", old[runs[right][0] : runs[right][1]]
+        ):
+            right += 1
+        if left >= 0:
+            out.append(old[runs[left][0] : runs[last][1]])
+        if right < len(runs):
+            out.append(old[runs[first][0] : runs[right][1]])
+    return list(dict.fromkeys(out))
+
+
+def _edit_at_tag(
+    path: Path, tag: str, parent: str, sha: str, removed: dict[str, set[int]]
+) -> str | None:
+    """Where a line of the tag's copy of a fixed file holds text the fix edits: each removed
+    line of `removed` (the parent's numbers, by path) paired with the added line of its hunk
+    most like it, and the text the edit touches with its neighbours on either side
+    (`_edited_runs`: of `_MIN_WORD` characters or more, short of the whole line) looked for
+    in the tag's lines; None where none is there."""
+    for name, numbers in sorted(removed.items()):
+        at_tag = _show(path, f"refs/tags/{tag}", name)
+        if at_tag is None:
+            continue
+        lines = [line.strip() for line in at_tag.split("\n")]
+        for minus, plus in _hunks(path, parent, sha, name):
+            for number, old in minus:
+                if number not in numbers:
+                    continue
+                ratio, new = max(
+                    ((difflib.SequenceMatcher(None, old, p).ratio(), p) for p in plus),
+                    default=(0.0, None),
+                )
+                runs = _edited_runs(old, new) if new is not None and ratio >= 0.5 else []
+                # (a whole line the release had elsewhere in the file, `f.unlink()`, is
+                # asked where it stands, by `_new_against`: natsort 46484e4)
+                for run in runs:
+                    if run == old.strip() or len(run) < _MIN_WORD:
+                        continue
+                    if any(run in line for line in lines):
+                        return f"`{name}` of `{tag}` holds “{run}”, which the commit edits"
+    return None
+
+
 def judged_fix(path: Path, sha: str, parent: str | None, tag: str) -> tuple[bool | None, str]:
     """(True: proven, False: disproven, None: not told; why) of "Fixes code added after
     `tag` (never released)": `tag` a version tag the parent reaches, and each parent's line
-    the commit removes in a shipped file differs from every version tag lacking the commit."""
+    the commit removes in a shipped file differs from every version tag lacking the commit,
+    and `tag`'s copy of the file holds none of the text the commit's edit of it touches."""
     if parent is None:
         return False, "a root commit fixes nothing"
     versions = version_tags(path)
@@ -257,6 +345,12 @@ def judged_fix(path: Path, sha: str, parent: str | None, tag: str) -> tuple[bool
                 return None, "git failed"
             if not lines <= new:
                 return False, f"line {min(lines - new)} of `{name}` is as `{release}` has it"
+    # the text a fix edits, as the release had it, on a line re-written after it for another
+    # reason (tenacity 6a2a08b spaced `"types.TracebackType| None"`, in every release since
+    # 2022, on a signature re-annotated after 9.1.4)
+    edited = _edit_at_tag(path, tag, parent, sha, removed)
+    if edited:
+        return False, edited
     # a line moved to another file after the release is still the release's code
     runs = _removed_runs(path, parent, sha, set(removed))
     held = _held(path, tag, runs, _modules(path, tag), parent=parent, fixed=set(removed))

@@ -118,6 +118,7 @@ from bot.analysis.facts.records import (
     DefaultChange,
     Deprecation,
     Documented,
+    Edited,
     EntryPoint,
     Expected,
     Extra,
@@ -176,7 +177,7 @@ from bot.analysis.facts.scan import FileReading, Side, hunks
 from bot.analysis.facts.sentinels import sentinel_renamed
 from bot.analysis.facts.shifted import shifted
 from bot.analysis.facts.shims import same_on_python3
-from bot.analysis.facts.statements import statements_rewritten
+from bot.analysis.facts.statements import statements_changed, statements_rewritten
 from bot.analysis.facts.surface import spelled
 from bot.analysis.facts.text import fixed_issues, prose_lines, stated_numbers
 from bot.analysis.facts.thrown import raises_of
@@ -995,6 +996,19 @@ def _shipped_only(reading: FileReading, sides: tuple[str, str], parses: Parses) 
                 del pins[name]
 
 
+def _edited(
+    changed: list[Name], readings: list[FileReading], whole: frozenset[str] | set[str]
+) -> list[Edited]:
+    """Of the edited definitions, the Python functions of files read whole at both revisions,
+    with how many of their own statements changed (`statements_changed`)."""
+    at = {r.path: r for r in readings if r.path in whole and r.path.endswith(".py")}
+    out: list[Edited] = []
+    for n in dict.fromkeys(changed):
+        if n.path in at and (count := statements_changed(at[n.path], n.name)) is not None:
+            out.append(Edited(n.name, n.path, count))
+    return out
+
+
 def _same_code(reading: FileReading, name: str) -> bool:
     """Whether both sides read whole give `name` the same code, docstring and comments
     aside (as their `Side.code` digests would say, compared node by node: for the
@@ -1743,6 +1757,7 @@ def _combine(
         renamed=_cap(renamed),
         moved=_cap(moved),
         changed=_cap(list(dict.fromkeys(changed))),
+        edited=_cap(_edited(changed, readings, whole)),
         followed=_cap(list(dict.fromkeys(followed))),
         exports_added=_cap(exports_added),
         exports_removed=_cap(exports_removed),

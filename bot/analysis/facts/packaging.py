@@ -41,6 +41,21 @@ def _extra_key(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
+# Extras only a project's own developers install (`pip install -e .[dev]`): their tests,
+# linters, docs and tools, never what a user's install asks for
+_DEVELOPERS = re.compile(
+    r"(?:dev|devel|develop|development|tests?|testing|lint|linting|linters?|docs?|documentation"
+    r"|typing|types|mypy|style|coverage|cov|qa|ci|tox|bench|benchmarks?|pre-?commit|format"
+    r"|formatting|checks?|tools|tooling)(?:-(?:deps|requirements|extras?))?"
+)
+
+
+def developers_extra(name: str) -> bool:
+    """Whether an extra is named as the project's developers' own (`dev`, `testing`,
+    `lint`, `docs`): what its removal takes away is no user's install."""
+    return bool(_DEVELOPERS.fullmatch(_extra_key(name)))
+
+
 def read_metadata(path: str, text: str, parses: Parses) -> Metadata | None:
     """The metadata a `pyproject.toml` (PEP 621, `[build-system]`) or a `setup.cfg`
     (setuptools' `[metadata]`, `[options.*]`) declares; None when it does not parse."""

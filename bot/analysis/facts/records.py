@@ -79,6 +79,16 @@ class Name:
 
 
 @dataclass(frozen=True)
+class Edited:
+    """A Python function the change edits, with how many of its own statements it adds,
+    removes or rewrites (`statements.statements_changed`)."""
+
+    name: str
+    path: str
+    statements: int
+
+
+@dataclass(frozen=True)
 class Renamed:
     """A name that went away in one place while another came: renamed, or moved."""
 
@@ -915,6 +925,9 @@ class Facts:
     # definitions the change edits inside (the enclosing function, method or class of a
     # changed line), added and removed names aside
     changed: tuple[Name, ...] = ()
+    # of those, the Python functions read whole at both revisions, with how many of their own
+    # statements changed (0: only their docstrings, comments, layout or spelling did)
+    edited: tuple[Edited, ...] = ()
     # definitions whose code differs only by the new name of one renamed: not edited
     followed: tuple[Followed, ...] = ()
     # names a package's `__init__.py` exports (`__all__`, its imports), gained or lost

@@ -305,6 +305,52 @@ _KEPT: weakref.WeakKeyDictionary[ast.AST, tuple[str, int, list[Statement]]] = (
 )
 
 
+def statements_changed(r: FileReading, name: str) -> int | None:
+    """How many of an edited function's own statements (its closures' included, its
+    docstrings not) the change adds, removes or rewrites, a statement spelled another way to
+    the same effect (`same_meaning`: `'{}'.format(x)` and `f'{x}'`) not counted; None where
+    either revision's function is not read whole."""
+    now, was = r.plus.functions.get(name), r.minus.functions.get(name)
+    before_text, after_text = r.texts
+    if not isinstance(now, _DEFS) or not isinstance(was, _DEFS):
+        return None
+    if not before_text or not after_text:
+        return None
+    try:
+        after = _statements_kept(now, after_text, r.plus.shifts.get(name, 0))
+        before = _statements_kept(was, before_text, r.minus.shifts.get(name, 0))
+    except PARSE_ERRORS:
+        return None
+    after = [s for s in after if not _docstring(s[2])]
+    before = [s for s in before if not _docstring(s[2])]
+    matcher = difflib.SequenceMatcher(
+        None, [t for t, _, _ in before], [t for t, _, _ in after], autojunk=False
+    )
+    count = 0
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        if (
+            tag == "replace"
+            and i2 - i1 == j2 - j1
+            and all(
+                same_meaning(b[2], a[2]) for b, a in zip(before[i1:i2], after[j1:j2], strict=True)
+            )
+        ):
+            continue
+        count += max(i2 - i1, j2 - j1)
+    return count
+
+
+def _docstring(node: ast.AST) -> bool:
+    """A bare string statement: a docstring, which runs as nothing."""
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
+
+
 def _statements_kept(
     function: ast.FunctionDef | ast.AsyncFunctionDef, text: str, shift: int
 ) -> list[Statement]:
