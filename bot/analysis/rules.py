@@ -65,10 +65,12 @@ from bot.analysis.titles import (
 from bot.analysis.unreleased import released
 from bot.analysis.unshipped import shipped_build_line, unshipped_only
 from bot.analysis.wording import (
+    behaviour_kept,
     breaking_risks,
     changed_names,
     code_changed,
     defect_risks,
+    kept_sentence,
     python_floor_raised,
     same_shipped_code,
     write,
@@ -78,6 +80,7 @@ from bot.models import (
     Analysis,
     ChangeType,
     CommitInput,
+    FileChange,
     Importance,
     Insights,
     Risk,
@@ -217,9 +220,28 @@ _WORDS_FIXED = re.compile(
     rf"|\bfix(?:es|ed|ing)?\s+(?:(?:a|the|some|more)\s+)?{_PROSE.replace('|comments?', '')}\b"
     + _WORKS_ON
 )
+# Linters', formatters' and type checkers' names: what they flag is spelling, never a bug
+_CHECKERS = (
+    r"(?:lint\w*|ruff|flake8|pylint|pyupgrade|isort|pre-commit|mypy|pyright|pyrefly|pytype"
+    r"|typing|type[- ]check\w*|noqa|code style)"
+)
+_COMPLAINTS = r"(?:errors?|issues?|warnings?|violations?|complaints?|failures?)\b"
+# A title naming a checker (not "typing": annotations users' checkers read are news), and
+# the types a rewrite under it may have where the facts prove nothing more
+_CHECKER_TITLE = re.compile(rf"\b{_CHECKERS.replace('|typing', '')}")
+_CHECKED_TYPES = frozenset({T.REFACTOR, T.OTHER, T.TESTS, T.CI})
 # A linter's automatic rewrite (tenacity c4bada4 "enable ruff I, UP, B rules and auto-fix
 # codebase", `ruff check --fix`): what the linter flagged is rewritten, no bug is named
-_LINTER_FIXED = re.compile(r"\bauto-?fix(?:es|ed|ing)?\b|--fix\b")
+_LINTER_FIXED = re.compile(
+    r"\bauto-?fix(?:es|ed|ing)?\b|--fix\b"
+    # a checker's complaints fixed, not a bug (lark 77b7f49 "Minir linting fixes", 719c5ba
+    # "Fixes for mypy", natsort 607b35d "Fix mypy errors", e4f8cd2 "Fixed locale string mypy
+    # issue"; "fix violations" of a rule set)
+    rf"|\b{_CHECKERS}\s+fix(?:es|ed)?\b"
+    rf"|\bfix(?:es|ed|ing)?\s+(?:\S+\s+){{0,3}}?{_CHECKERS}\s+{_COMPLAINTS}"
+    rf"|\bfix(?:es|ed|ing)?\s+(?:(?:for|of|the|some|all|new|remaining)\s+)*{_CHECKERS}\b"
+    r"|\bfix(?:es|ed|ing)?\s+(?:\S+\s+){0,2}?violations\b"
+)
 # A name of code in a title (`split_keys()`, `load_file`, a quoted name): what the change
 # is to, never a word that types it ("Add split_keys()" splits nothing)
 _CODE_NAME = re.compile(r"`[^`]*`|\b\w+\(\)|\b\w*_\w*\b")
@@ -294,6 +316,40 @@ _TYPING_TITLE = re.compile(
     r"\b(type (hints?|annotations?|stubs?)|typing|annotat\w*|mypy|pyright|pyrefly|pytype|ty"
     r"|type[- ]check\w*)\b"
 )
+# A title that names a linter, a formatter, a type checker or a clean-up of their kind
+# (natsort d16790e "Add pyupgrade checks", lark 77b7f49 "Minir linting fixes", python-tabulate
+# f1a64ec "Apply ruff/isort rule I001"): its change is proven the same code (`_kept`) before
+# it is read as one
+_RESTYLED_TITLE = re.compile(
+    r"\b(?:lint\w*|ruff|flake8|pylint|pyupgrade|isort|black|yapf|autopep8|pre-commit"
+    r"|format(?:ting|ted|ter)?|reformat\w*|code style|style|noqa|typos?|codespell"
+    r"|moderni[sz]\w*|tidy|python\s?2|py2|unused|simplif\w+|sort(?:ed)?\s+`?__all__`?)\b"
+)
+KEPT_REASON = "no behaviour change: the same code at both revisions"
+# Types the same code cannot be: what users would meet anew
+_KEPT_UNSAID = frozenset({T.REFACTOR, T.BUGFIX, T.FEATURE, T.PERFORMANCE, T.OTHER})
+
+
+def _reaches_users(f: FileChange, sig: Signals) -> bool:
+    """A shipped file (source or build) that is no dev tool's (`paths.dev_tooling`)."""
+    shipped = f.filename in sig.source_files or path_kind(f.filename) is PathKind.BUILD
+    return shipped and not dev_tooling(f)
+
+
+def _kept(commit: CommitInput, sig: Signals, *, said_breaking: bool) -> frozenset[str] | None:
+    """What the shipped code differs by (`wording.behaviour_kept`) where the title names a
+    linter, formatter or type checker (`_RESTYLED_TITLE`, `_TYPING_TITLE`), no build file
+    but the dev tools' changes, the author calls nothing breaking and tells users nothing;
+    None otherwise."""
+    text = sig.title.text.lower()
+    if (
+        not sig.source_files
+        or said_breaking
+        or not (_RESTYLED_TITLE.search(text) or _TYPING_TITLE.search(text))
+        or _tells_users(commit, sig)
+    ):
+        return None
+    return behaviour_kept(commit, sig)
 
 
 # The author's words that a release is broken: a fix of it matters, whatever files it touches.
@@ -702,6 +758,7 @@ def _assess(
     merge: bool = False,
     said_breaking: bool = False,
     internal: bool = False,
+    kept: bool = False,
 ) -> Assessment:
     """Importance from what the change does and whom it affects; size only breaks ties.
 
@@ -709,7 +766,8 @@ def _assess(
     (its pull request's or its commits' words); its diff against the first parent holds the
     whole branch, so its facts alone never make it breaking. `said_breaking`: the author calls
     it breaking (a `!`, a footer, a label, "breaking change"). `internal`: the change is
-    proven internal (`internal.py`)."""
+    proven internal (`internal.py`). `kept`: its title names a linter, formatter or type
+    checker and its shipped code is proven the same (`_kept`)."""
     primary = types[0]
     text = sig.title.text.lower()
     narrowed = sig.narrowed_by or (sig.experimental and "experimental paths")
@@ -800,6 +858,10 @@ def _assess(
     ):
         # Spacing, wrapping and comments: the code users run is the same at both revisions.
         return Assessment(I.LOW, False, "only layout: the same code at both revisions")
+    if kept:
+        # A linter's, formatter's or type checker's rewrite proven to leave the shipped code
+        # the same: whatever "fix" its title says, users run what they ran.
+        return Assessment(I.LOW, False, KEPT_REASON)
     typing = bool(_TYPING_TITLE.search(text))
     if (
         (primary is T.DOCS or typing)
@@ -944,6 +1006,11 @@ def _assess(
         return Assessment(
             I.LOW, False, f"a test rework: {tests} test lines, {shipped_lines} shipped"
         )
+    if known and _CHECKER_TITLE.search(text) and primary in _CHECKED_TYPES:
+        # a linter's or type checker's rewrite not proven the same code (lark 77b7f49 "Minir
+        # linting fixes": `== False` became `not`): its size tells no reach, the facts say
+        # what it rewrote
+        return Assessment(I.LOW, False, "a linter's or type checker's rewrite")
     if known and primary is T.BUGFIX and sig.source_lines:
         # A fix of shipped code is of limited reach, not a tweak, however few lines it takes.
         return Assessment(I.MEDIUM, False, "bugfix of limited reach")
@@ -1310,6 +1377,19 @@ def analyze_shielded(
     if renames:
         # the same code with its names changed is a refactor, whatever "Fix" its title says
         types = [T.REFACTOR, *(t for t in types if t not in (T.REFACTOR, T.BUGFIX))][:4]
+    kept = None if risks or renames else _kept(commit, sig, said_breaking=said_breaking)
+    if kept is not None:
+        # the same code users ran is no fix nor feature, whatever the title's "fix" or "add"
+        # names (a linter's complaints): a refactor of its spelling
+        types = [T.REFACTOR, *(t for t in types if t not in _KEPT_UNSAID)][:4]
+    elif (
+        T.BUGFIX in types
+        and _CHECKER_TITLE.search(sig.title.text)
+        and not any(_reaches_users(f, sig) for f in commit.files)
+    ):
+        # "fix: enable mypy strict mode in test files": a checker's complaints in files no
+        # user runs (tests, CI, the dev tools' `Justfile`), whatever its `fix:` prefix says
+        types = [t for t in types if t is not T.BUGFIX] or [T.REFACTOR]
     inside = None if risks else internal_only(commit, sig, types, said_breaking=said_breaking)
     verdict = (
         Assessment(I.LOW, False, "only renames: the same code at both revisions")
@@ -1322,6 +1402,7 @@ def analyze_shielded(
             merge=unproven_merge,
             said_breaking=said_breaking,
             internal=inside is not None,
+            kept=kept is not None,
         )
     )
     if not renames:
@@ -1393,6 +1474,15 @@ def analyze_shielded(
     # (first, and after the words: a failure proven is no migration users make)
     text.risks[:0] = defects
     text.risks += [r for r in news if r not in text.risks]
+    # (annotations alone are said so already: "Type hints only (runtime unchanged): …")
+    if kept is not None and verdict.importance is I.LOW and sig.typing_only is None:
+        echoed = excerpt(text.summary).rstrip(". ").lower()
+        echoes = echoed in commit.title.lower() or echoed in sig.title.text.lower()
+        if echoes and (said := kept_sentence(commit, sig, kept, p, ONE_LINE_MAX)):
+            text.summary = said
+        elif said := kept_sentence(commit, sig, kept, p, _INSIGHT_MAX):
+            text.note("architecture", said)
+        inside = None
     if inside is not None and verdict.importance is Importance.LOW:
         echoed = excerpt(text.summary).rstrip(". ").lower()
         # (a merge's title is its pull request's, "Apply ruff/Perflint rule PERF402" under
