@@ -100,7 +100,7 @@ def _fstring(node: ast.JoinedStr) -> list[object] | None:
             continue
         assert isinstance(value, ast.FormattedValue)  # the only other part an f-string has
         spec = ""
-        if value.format_spec is not None:
+        if isinstance(value.format_spec, ast.JoinedStr):
             pieces = value.format_spec.values
             if not all(isinstance(p, ast.Constant) for p in pieces):
                 return None
