@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from bot.analysis.facts import ConstantRenamed, Facts
 from bot.analysis.facts.build import package_name, runtime_requirements, still_admits
+from bot.analysis.facts.erasure import reads_checker_only
 from bot.analysis.facts.layout import same_code
 from bot.analysis.facts.packaging import TYPE_MARKER
 from bot.analysis.facts.parses import Parses
@@ -232,16 +233,16 @@ _CHECKER_TITLE = re.compile(rf"\b{_CHECKERS.replace('|typing', '')}")
 _CHECKED_TYPES = frozenset({T.REFACTOR, T.OTHER, T.TESTS, T.CI})
 # A linter's automatic rewrite (tenacity c4bada4 "enable ruff I, UP, B rules and auto-fix
 # codebase", `ruff check --fix`): what the linter flagged is rewritten, no bug is named
-_LINTER_FIXED = re.compile(
-    r"\bauto-?fix(?:es|ed|ing)?\b|--fix\b"
-    # a checker's complaints fixed, not a bug (lark 77b7f49 "Minir linting fixes", 719c5ba
-    # "Fixes for mypy", natsort 607b35d "Fix mypy errors", e4f8cd2 "Fixed locale string mypy
-    # issue"; "fix violations" of a rule set)
-    rf"|\b{_CHECKERS}\s+fix(?:es|ed)?\b"
+# A checker's complaints fixed, not a bug (lark 77b7f49 "Minir linting fixes", 719c5ba
+# "Fixes for mypy", natsort 607b35d "Fix mypy errors", e4f8cd2 "Fixed locale string mypy
+# issue"; "fix violations" of a rule set), unless the facts show what runs changed
+_CHECKER_FIXED = re.compile(
+    rf"\b{_CHECKERS}\s+fix(?:es|ed)?\b"
     rf"|\bfix(?:es|ed|ing)?\s+(?:\S+\s+){{0,3}}?{_CHECKERS}\s+{_COMPLAINTS}"
     rf"|\bfix(?:es|ed|ing)?\s+(?:(?:for|of|the|some|all|new|remaining)\s+)*{_CHECKERS}\b"
     r"|\bfix(?:es|ed|ing)?\s+(?:\S+\s+){0,2}?violations\b"
 )
+_LINTER_FIXED = re.compile(rf"\bauto-?fix(?:es|ed|ing)?\b|--fix\b|{_CHECKER_FIXED.pattern}")
 # A name of code in a title (`split_keys()`, `load_file`, a quoted name): what the change
 # is to, never a word that types it ("Add split_keys()" splits nothing)
 _CODE_NAME = re.compile(r"`[^`]*`|\b\w+\(\)|\b\w*_\w*\b")
@@ -328,6 +329,35 @@ _RESTYLED_TITLE = re.compile(
 KEPT_REASON = "no behaviour change: the same code at both revisions"
 # Types the same code cannot be: what users would meet anew
 _KEPT_UNSAID = frozenset({T.REFACTOR, T.BUGFIX, T.FEATURE, T.PERFORMANCE, T.OTHER})
+
+
+def _runs_otherwise(commit: CommitInput, sig: Signals) -> bool:
+    """Under a checker's title, what runs is shown to change: a function returns, raises or
+    is called otherwise (`_behaviour_changed`, rewrites in place aside), or a shipped Python
+    file no longer compiles (lark-like `return` moved out of its function, flash-attention
+    766ed201) or runs code reading a name bound only for the type checker
+    (`erasure.reads_checker_only`); unknown texts read as none."""
+    if _behaviour_changed(commit, sig, in_place=False):
+        return True
+    for f in commit.files:
+        if f.filename not in sig.source_files or f.sides is None or not f.filename.endswith(".py"):
+            continue
+        before, after = f.sides
+        try:
+            tree = ast.parse(after)
+        except (SyntaxError, ValueError, RecursionError):
+            continue
+        if reads_checker_only(tree):
+            return True
+        try:
+            compile(before, f.filename, "exec", dont_inherit=True)
+        except (SyntaxError, ValueError, RecursionError):
+            continue  # (broken before: not this change's doing)
+        try:
+            compile(after, f.filename, "exec", dont_inherit=True)
+        except (SyntaxError, ValueError, RecursionError):
+            return True
+    return False
 
 
 def _reaches_users(f: FileChange, sig: Signals) -> bool:
@@ -1006,7 +1036,12 @@ def _assess(
         return Assessment(
             I.LOW, False, f"a test rework: {tests} test lines, {shipped_lines} shipped"
         )
-    if known and _CHECKER_TITLE.search(text) and primary in _CHECKED_TYPES:
+    if (
+        known
+        and _CHECKER_TITLE.search(text)
+        and primary in _CHECKED_TYPES
+        and not _runs_otherwise(commit, sig)
+    ):
         # a linter's or type checker's rewrite not proven the same code (lark 77b7f49 "Minir
         # linting fixes": `== False` became `not`): its size tells no reach, the facts say
         # what it rewrote
@@ -1061,7 +1096,7 @@ def _hidden_part(part: str) -> bool:
     return part.startswith("_") and not (part.startswith("__") and part.endswith("__"))
 
 
-def _behaviour_changed(commit: CommitInput, sig: Signals) -> bool:
+def _behaviour_changed(commit: CommitInput, sig: Signals, *, in_place: bool = True) -> bool:
     """Shipped code behaves otherwise: a function's body now gives another value, reads its
     input otherwise or raises otherwise (distro 850c54d: the version's regex is `re.search`
     where it was an anchored `re.match`; c188abf: `"n/a"` compared), takes a new parameter,
@@ -1070,7 +1105,9 @@ def _behaviour_changed(commit: CommitInput, sig: Signals) -> bool:
     in a set of names, toolz 230dc7f) or a call spelled anew (`next(it)` for `it.next()`,
     toolz a5262d9) shows none of these. A shipped file whose whole texts were not read
     (or no Python module) is read by its patch: a line of code that is no comment, `print`,
-    import or table row (`"g_proj",`, `"Granite": default_mappings,`)."""
+    import or table row (`"g_proj",`, `"Granite": default_mappings,`). Without `in_place`,
+    a statement or a condition rewritten in place is none (what a linter rewrites: lark
+    77b7f49's `assert x == False` → `assert not x`)."""
     facts = sig.facts
     shipped = set(sig.source_files)
     whole = {
@@ -1091,7 +1128,7 @@ def _behaviour_changed(commit: CommitInput, sig: Signals) -> bool:
         *((f.path, f.name) for f in facts.raises_added),
         *((f.path, f.name) for f in facts.catches_changed if f.gained),
         *((f.path, f.name) for f in facts.compares_added),
-        *((f.path, f.name) for f in facts.conditions_changed),
+        *((f.path, f.name) for f in facts.conditions_changed if in_place),
         *(
             (f.path, f.name)
             for f in facts.signatures_changed
@@ -1101,7 +1138,7 @@ def _behaviour_changed(commit: CommitInput, sig: Signals) -> bool:
         *(
             (f.path, f.name)
             for f in facts.rewritten
-            if not _PRINTS.match(f.old) and not _PRINTS.match(f.new)
+            if in_place and not _PRINTS.match(f.old) and not _PRINTS.match(f.new)
         ),
         *(
             (n.path, n.name)
@@ -1381,7 +1418,17 @@ def analyze_shielded(
     if kept is not None:
         # the same code users ran is no fix nor feature, whatever the title's "fix" or "add"
         # names (a linter's complaints): a refactor of its spelling
-        types = [T.REFACTOR, *(t for t in types if t not in _KEPT_UNSAID)][:4]
+        rest = [t for t in types if t not in _KEPT_UNSAID]
+        # (docstrings and comments alone under "Fix typos" stay the docs they are)
+        types = (rest if rest[:1] == [T.DOCS] else [T.REFACTOR, *rest])[:4]
+    elif (
+        T.BUGFIX not in types
+        and _CHECKER_FIXED.search(sig.title.text.lower())
+        and _runs_otherwise(commit, sig)
+    ):
+        # a checker's fix that changes what runs (flash-attention 766ed201 "[CuTe] Fix lint
+        # failure": a `return` moved out of its block) is a fix all the same
+        types = [T.BUGFIX, *types][:4]
     elif (
         T.BUGFIX in types
         and _CHECKER_TITLE.search(sig.title.text)
