@@ -387,6 +387,8 @@ def reads_checker_only(tree: ast.Module) -> bool:
             (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
             or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")
         )
+        # (its `else` runs: what it binds is bound)
+        fallback = {id(n) for o in getattr(node, "orelse", []) for n in ast.walk(o)}
         for inner in ast.walk(node):
             if isinstance(inner, ast.Import | ast.ImportFrom):
                 names = {(a.asname or a.name).split(".")[0] for a in inner.names}
@@ -396,7 +398,7 @@ def reads_checker_only(tree: ast.Module) -> bool:
                 names = {inner.name}
             else:
                 continue
-            if checker and not any(inner in ast.walk(o) for o in getattr(node, "orelse", [])):
+            if checker and id(inner) not in fallback:
                 guarded |= names
             else:
                 bound |= names
@@ -404,14 +406,14 @@ def reads_checker_only(tree: ast.Module) -> bool:
     if not only:
         return False
     annotations: set[int] = set()
-    for node in ast.walk(tree):
-        parts: list[ast.AST | None] = []
-        if isinstance(node, ast.arg):
-            parts = [node.annotation]
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            parts = [node.returns]
-        elif isinstance(node, ast.AnnAssign):
-            parts = [node.annotation]
+    for each in ast.walk(tree):
+        parts: list[ast.expr | None] = []
+        if isinstance(each, ast.arg):
+            parts = [each.annotation]
+        elif isinstance(each, ast.FunctionDef | ast.AsyncFunctionDef):
+            parts = [each.returns]
+        elif isinstance(each, ast.AnnAssign):
+            parts = [each.annotation]
         for part in parts:
             if part is not None:
                 annotations.update(id(n) for n in ast.walk(part))
