@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.analysis.facts.layout import respelled_code
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind
 from bot.cli.same_check import judged_same
-from bot.models import ChangeType, Importance
+from bot.models import ChangeType, FileChange, Importance
 from tests.clones import checked_entry, second_commit, verdicts_of
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -212,3 +213,42 @@ def test_the_checker_reads_each_respelling_only_where_the_sentence_names_it() ->
     split = "from fastnumbers import __version__ as fn_ver\nfrom fastnumbers import fast_float, fast_int\n"
     assert judged_same(grouped, split, "imports regrouped")[0]
     assert judged_same(grouped, split, "layout, comments and docstrings")[0] is False
+
+
+def test_an_else_after_a_return_left_out_is_said_and_checked(tmp_path: Path) -> None:
+    # natsort 65b1078 ("Add flake8-return and flake8-raise checks"): RET505 on `__main__.py`
+    before = (
+        "def range_check(low, high):\n"
+        "    if low >= high:\n"
+        '        raise ValueError("low >= high")\n'
+        "    else:\n"
+        "        return low, high\n"
+    )
+    after = before.replace("    else:\n        return low, high\n", "    return low, high\n")
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"natsort/__main__.py": before},
+        {"natsort/__main__.py": after},
+        "Add flake8-return and flake8-raise checks",
+    )
+    assert analysis.importance is Importance.LOW
+    assert "an `else` after an exit (`return`, `raise`, …) left out" in analysis.summary
+    assert verdicts == [Verdict.TRUE]
+
+
+def test_a_percent_format_is_not_read_as_the_same_code() -> None:
+    # python-tabulate 4c39df9 ("Apply ruff/pyupgrade rule UP031"): `%s` calls `str`, an
+    # f-string `format`, which a class may define otherwise (an `IntEnum` before 3.12)
+    before = 'def _padleft(width, s):\n    fmt = "{0:>%ds}" % width\n    return fmt.format(s)\n'
+    after = before.replace('"{0:>%ds}" % width', 'f"{{0:>{width}s}}"')
+    change = FileChange(
+        filename="tabulate/__init__.py", status="modified", before=before, after=after
+    )
+    assert respelled_code(change) is None
+    upgraded = FileChange(
+        filename="natsort/compat/fastnumbers.py",
+        status="modified",
+        before=FASTNUMBERS,
+        after=UPGRADED,
+    )
+    assert respelled_code(upgraded) == {"format"}
