@@ -1042,8 +1042,8 @@ ZH = AnalysisPhrases(
     return_retyped="{name} 现在返回 `{new}`（原为 `{old}`）",
     typing_only="仅类型注解（运行时行为不变）：{changes}",
     kept_code=(
-        "行为不变：除 {differences} 外，{paths} 与之前是相同的代码",
-        "行为不变：除 {differences} 外，{paths} 与之前是相同的代码",
+        "行为不变：除{differences}外，{paths} 与之前是相同的代码",
+        "行为不变：除{differences}外，{paths} 与之前是相同的代码",
     ),
     kept_apart=(
         ("layout", "排版、注释、文档字符串"),
