@@ -67,7 +67,7 @@ def test_a_pyupgrade_rewrite_proven_the_same_is_low_and_says_so(tmp_path: Path) 
     assert analysis.summary == (
         "No behaviour change: `natsort/compat/fastnumbers.py` is the same code as before but"
         " for layout, comments and docstrings, and `str.format` calls written as f-strings;"
-        " the other files are not compared."
+        " other files not compared."
     )
     assert verdicts == [Verdict.TRUE]
 
@@ -232,7 +232,7 @@ def test_an_else_after_a_return_left_out_is_said_and_checked(tmp_path: Path) -> 
         "Add flake8-return and flake8-raise checks",
     )
     assert analysis.importance is Importance.LOW
-    assert "an `else` after an exit (`return`, `raise`, …) left out" in analysis.summary
+    assert "an `else` after an exit left out" in analysis.summary
     assert verdicts == [Verdict.TRUE]
 
 

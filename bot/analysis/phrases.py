@@ -645,10 +645,10 @@ EN = AnalysisPhrases(
         ("format", "`str.format` calls written as f-strings"),
         ("negation", "`not x in y` written as `x not in y`"),
         ("imports", "imports regrouped"),
-        ("flow", "an `else` after an exit (`return`, `raise`, …) left out"),
+        ("flow", "an `else` after an exit left out"),
     ),
     kept_and=", and ",
-    kept_unread="; the other files are not compared",
+    kept_unread="; other files not compared",
     typing_only_aliases=(
         "type hints only (runtime unchanged, but the type alias {aliases} is gone): {changes}"
     ),

@@ -989,12 +989,12 @@ def _internal_claims(sentence: str) -> list[Claim] | None:
     ]
 
 
-# "No behaviour change: `p`, `q` [and N more] is/are the same code as before but for W[; the
-# other files are not compared].": a claim of the files (the first path its name, all those
+# "No behaviour change: `p`, `q` [and N more] is/are the same code as before but for W[; other
+# files not compared].": a claim of the files (the first path its name, all those
 # said in `new`, `was` set when more were not said), the words W in `old`
 _SAME_CODE = re.compile(
     r"No behaviour change: (?P<paths>`[^`]+`(?:, `[^`]+`)*)(?P<more> and \d+ more)? (?:is|are)"
-    r" the same code as before but for (?P<said>.+?)(?:; the other files are not compared)?\."
+    r" the same code as before but for (?P<said>.+?)(?:; other files not compared)?\."
 )
 
 

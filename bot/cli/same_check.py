@@ -14,7 +14,7 @@ the sentence names it:
   y`) as the negation of `x in y` (`x is y`);
 - "imports regrouped": consecutive `from m import …` statements of one module bind the same
   names in any grouping and order, where no name is bound twice;
-- "an `else` after an exit … left out": where an `if`'s block ends in `return`, `raise`,
+- "an `else` after an exit left out": where an `if`'s block ends in `return`, `raise`,
   `continue` or `break`, control never leaves it into what follows, so its `else` runs
   exactly as the same statements placed after the `if`.
 "Annotations" are not read by this checker (whether an annotation runs depends on the
