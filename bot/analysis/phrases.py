@@ -213,6 +213,12 @@ class AnalysisPhrases:
     # a change of annotations alone: {changes}; with the type aliases it drops, {aliases}
     typing_only: str
     typing_only_aliases: str
+    # the shipped code proven the same under a linter's, formatter's or typing title:
+    # {paths} {differences}, each difference a `kept_apart` word (`wording.kept_sentence`)
+    kept_code: tuple[str, str]  # one file, more
+    kept_apart: tuple[tuple[str, str], ...]
+    kept_and: str
+    kept_unread: str  # what the proof does not compare: the other files the change edits
     params_retyped: tuple[str, str]  # {params} {names} {old} {new}: the same change grouped
     returns_retyped: str  # {names} {old} {new}
     signatures_typed: str  # {names}: a `Protocol`'s stub signatures, annotations elsewhere
@@ -657,6 +663,20 @@ EN = AnalysisPhrases(
     made_covariant=("{names} is now covariant", "{names} are now covariant"),
     return_retyped="{name} now returns `{new}` (was `{old}`)",
     typing_only="type hints only (runtime unchanged): {changes}",
+    kept_code=(
+        "no behaviour change: {paths} is the same code as before but for {differences}",
+        "no behaviour change: {paths} are the same code as before but for {differences}",
+    ),
+    kept_apart=(
+        ("layout", "layout, comments and docstrings"),
+        ("annotations", "annotations and unused imports"),
+        ("format", "`str.format` calls written as f-strings"),
+        ("negation", "`not x in y` written as `x not in y`"),
+        ("imports", "imports regrouped"),
+        ("flow", "an `else` after an exit left out"),
+    ),
+    kept_and=", and ",
+    kept_unread="; other files not compared",
     typing_only_aliases=(
         "type hints only (runtime unchanged, but the type alias {aliases} is gone): {changes}"
     ),
@@ -1064,6 +1084,20 @@ ZH = AnalysisPhrases(
     made_covariant=("{names} 现在是协变的", "{names} 现在是协变的"),
     return_retyped="{name} 现在返回 `{new}`（原为 `{old}`）",
     typing_only="仅类型注解（运行时行为不变）：{changes}",
+    kept_code=(
+        "行为不变：除{differences}外，{paths} 与之前是相同的代码",
+        "行为不变：除{differences}外，{paths} 与之前是相同的代码",
+    ),
+    kept_apart=(
+        ("layout", "排版、注释、文档字符串"),
+        ("annotations", "类型注解、未使用的导入"),
+        ("format", "改写为 f-string 的 `str.format` 调用"),
+        ("negation", "改写为 `x not in y` 的 `not x in y`"),
+        ("imports", "重新分组的导入"),
+        ("flow", "退出（`return`、`raise` 等）之后省去的 `else`"),
+    ),
+    kept_and="和",
+    kept_unread="；其余文件未作比较",
     typing_only_aliases="仅类型注解（运行时行为不变，但类型别名 {aliases} 已移除）：{changes}",
     params_retyped=(
         "{names} 的参数 {params} 现在接受 `{new}`（原为 `{old}`）",

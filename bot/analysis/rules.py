@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from bot.analysis.facts import ConstantRenamed, Facts
 from bot.analysis.facts.build import package_name, runtime_requirements, still_admits
+from bot.analysis.facts.erasure import reads_checker_only
 from bot.analysis.facts.layout import same_code
 from bot.analysis.facts.packaging import TYPE_MARKER
 from bot.analysis.facts.parses import Parses
@@ -66,11 +67,13 @@ from bot.analysis.titles import (
 from bot.analysis.unreleased import released
 from bot.analysis.unshipped import shipped_build_line, unshipped_only
 from bot.analysis.wording import (
+    behaviour_kept,
     breaking_risks,
     changed_names,
     code_changed,
     defect_risks,
     developers_extras_lost,
+    kept_sentence,
     python_floor_raised,
     same_shipped_code,
     settings_released,
@@ -81,6 +84,7 @@ from bot.models import (
     Analysis,
     ChangeType,
     CommitInput,
+    FileChange,
     Importance,
     Insights,
     Risk,
@@ -220,9 +224,28 @@ _WORDS_FIXED = re.compile(
     rf"|\bfix(?:es|ed|ing)?\s+(?:(?:a|the|some|more)\s+)?{_PROSE.replace('|comments?', '')}\b"
     + _WORKS_ON
 )
+# Linters', formatters' and type checkers' names: what they flag is spelling, never a bug
+_CHECKERS = (
+    r"(?:lint\w*|ruff|flake8|pylint|pyupgrade|isort|pre-commit|mypy|pyright|pyrefly|pytype"
+    r"|typing|type[- ]check\w*|noqa|code style)"
+)
+_COMPLAINTS = r"(?:errors?|issues?|warnings?|violations?|complaints?|failures?)\b"
+# A title naming a checker (not "typing": annotations users' checkers read are news), and
+# the types a rewrite under it may have where the facts prove nothing more
+_CHECKER_TITLE = re.compile(rf"\b{_CHECKERS.replace('|typing', '')}")
+_CHECKED_TYPES = frozenset({T.REFACTOR, T.OTHER, T.TESTS, T.CI})
 # A linter's automatic rewrite (tenacity c4bada4 "enable ruff I, UP, B rules and auto-fix
 # codebase", `ruff check --fix`): what the linter flagged is rewritten, no bug is named
-_LINTER_FIXED = re.compile(r"\bauto-?fix(?:es|ed|ing)?\b|--fix\b")
+# A checker's complaints fixed, not a bug (lark 77b7f49 "Minir linting fixes", 719c5ba
+# "Fixes for mypy", natsort 607b35d "Fix mypy errors", e4f8cd2 "Fixed locale string mypy
+# issue"; "fix violations" of a rule set), unless the facts show what runs changed
+_CHECKER_FIXED = re.compile(
+    rf"\b{_CHECKERS}\s+fix(?:es|ed)?\b"
+    rf"|\bfix(?:es|ed|ing)?\s+(?:\S+\s+){{0,3}}?{_CHECKERS}\s+{_COMPLAINTS}"
+    rf"|\bfix(?:es|ed|ing)?\s+(?:(?:for|of|the|some|all|new|remaining)\s+)*{_CHECKERS}\b"
+    r"|\bfix(?:es|ed|ing)?\s+(?:\S+\s+){0,2}?violations\b"
+)
+_LINTER_FIXED = re.compile(rf"\bauto-?fix(?:es|ed|ing)?\b|--fix\b|{_CHECKER_FIXED.pattern}")
 # A name of code in a title (`split_keys()`, `load_file`, a quoted name): what the change
 # is to, never a word that types it ("Add split_keys()" splits nothing)
 _CODE_NAME = re.compile(r"`[^`]*`|\b\w+\(\)|\b\w*_\w*\b")
@@ -297,6 +320,69 @@ _TYPING_TITLE = re.compile(
     r"\b(type (hints?|annotations?|stubs?)|typing|annotat\w*|mypy|pyright|pyrefly|pytype|ty"
     r"|type[- ]check\w*)\b"
 )
+# A title that names a linter, a formatter, a type checker or a clean-up of their kind
+# (natsort d16790e "Add pyupgrade checks", lark 77b7f49 "Minir linting fixes", python-tabulate
+# f1a64ec "Apply ruff/isort rule I001"): its change is proven the same code (`_kept`) before
+# it is read as one
+_RESTYLED_TITLE = re.compile(
+    r"\b(?:lint\w*|ruff|flake8|pylint|pyupgrade|isort|black|yapf|autopep8|pre-commit"
+    r"|format(?:ting|ted|ter)?|reformat\w*|code style|style|noqa|typos?|codespell"
+    r"|moderni[sz]\w*|tidy|python\s?2|py2|unused|simplif\w+|sort(?:ed)?\s+`?__all__`?)\b"
+)
+KEPT_REASON = "no behaviour change: the same code at both revisions"
+# Types the same code cannot be: what users would meet anew
+_KEPT_UNSAID = frozenset({T.REFACTOR, T.BUGFIX, T.FEATURE, T.PERFORMANCE, T.OTHER})
+
+
+def _runs_otherwise(commit: CommitInput, sig: Signals) -> bool:
+    """Under a checker's title, what runs is shown to change: a function returns, raises or
+    is called otherwise (`_behaviour_changed`, rewrites in place aside), or a shipped Python
+    file no longer compiles (lark-like `return` moved out of its function, flash-attention
+    766ed201) or runs code reading a name bound only for the type checker
+    (`erasure.reads_checker_only`); unknown texts read as none."""
+    if _behaviour_changed(commit, sig, in_place=False):
+        return True
+    for f in commit.files:
+        if f.filename not in sig.source_files or f.sides is None or not f.filename.endswith(".py"):
+            continue
+        before, after = f.sides
+        try:
+            tree = ast.parse(after)
+        except (SyntaxError, ValueError, RecursionError):
+            continue
+        if reads_checker_only(tree):
+            return True
+        try:
+            compile(before, f.filename, "exec", dont_inherit=True)
+        except (SyntaxError, ValueError, RecursionError):
+            continue  # (broken before: not this change's doing)
+        try:
+            compile(after, f.filename, "exec", dont_inherit=True)
+        except (SyntaxError, ValueError, RecursionError):
+            return True
+    return False
+
+
+def _reaches_users(f: FileChange, sig: Signals) -> bool:
+    """A shipped file (source or build) that is no dev tool's (`paths.dev_tooling`)."""
+    shipped = f.filename in sig.source_files or path_kind(f.filename) is PathKind.BUILD
+    return shipped and not dev_tooling(f)
+
+
+def _kept(commit: CommitInput, sig: Signals, *, said_breaking: bool) -> frozenset[str] | None:
+    """What the shipped code differs by (`wording.behaviour_kept`) where the title names a
+    linter, formatter or type checker (`_RESTYLED_TITLE`, `_TYPING_TITLE`), no build file
+    but the dev tools' changes, the author calls nothing breaking and tells users nothing;
+    None otherwise."""
+    text = sig.title.text.lower()
+    if (
+        not sig.source_files
+        or said_breaking
+        or not (_RESTYLED_TITLE.search(text) or _TYPING_TITLE.search(text))
+        or _tells_users(commit, sig)
+    ):
+        return None
+    return behaviour_kept(commit, sig)
 
 
 # The author's words that a release is broken: a fix of it matters, whatever files it touches.
@@ -705,6 +791,7 @@ def _assess(
     merge: bool = False,
     said_breaking: bool = False,
     internal: bool = False,
+    kept: bool = False,
 ) -> Assessment:
     """Importance from what the change does and whom it affects; size only breaks ties.
 
@@ -712,7 +799,8 @@ def _assess(
     (its pull request's or its commits' words); its diff against the first parent holds the
     whole branch, so its facts alone never make it breaking. `said_breaking`: the author calls
     it breaking (a `!`, a footer, a label, "breaking change"). `internal`: the change is
-    proven internal (`internal.py`)."""
+    proven internal (`internal.py`). `kept`: its title names a linter, formatter or type
+    checker and its shipped code is proven the same (`_kept`)."""
     primary = types[0]
     text = sig.title.text.lower()
     narrowed = sig.narrowed_by or (sig.experimental and "experimental paths")
@@ -803,6 +891,10 @@ def _assess(
     ):
         # Spacing, wrapping and comments: the code users run is the same at both revisions.
         return Assessment(I.LOW, False, "only layout: the same code at both revisions")
+    if kept:
+        # A linter's, formatter's or type checker's rewrite proven to leave the shipped code
+        # the same: whatever "fix" its title says, users run what they ran.
+        return Assessment(I.LOW, False, KEPT_REASON)
     typing = bool(_TYPING_TITLE.search(text))
     if (
         (primary is T.DOCS or typing)
@@ -947,6 +1039,16 @@ def _assess(
         return Assessment(
             I.LOW, False, f"a test rework: {tests} test lines, {shipped_lines} shipped"
         )
+    if (
+        known
+        and _CHECKER_TITLE.search(text)
+        and primary in _CHECKED_TYPES
+        and not _runs_otherwise(commit, sig)
+    ):
+        # a linter's or type checker's rewrite not proven the same code (lark 77b7f49 "Minir
+        # linting fixes": `== False` became `not`): its size tells no reach, the facts say
+        # what it rewrote
+        return Assessment(I.LOW, False, "a linter's or type checker's rewrite")
     if known and primary is T.BUGFIX and sig.source_lines:
         # A fix of shipped code is of limited reach, not a tweak, however few lines it takes.
         return Assessment(I.MEDIUM, False, "bugfix of limited reach")
@@ -997,7 +1099,7 @@ def _hidden_part(part: str) -> bool:
     return part.startswith("_") and not (part.startswith("__") and part.endswith("__"))
 
 
-def _behaviour_changed(commit: CommitInput, sig: Signals) -> bool:
+def _behaviour_changed(commit: CommitInput, sig: Signals, *, in_place: bool = True) -> bool:
     """Shipped code behaves otherwise: a function's body now gives another value, reads its
     input otherwise or raises otherwise (distro 850c54d: the version's regex is `re.search`
     where it was an anchored `re.match`; c188abf: `"n/a"` compared), takes a new parameter,
@@ -1006,7 +1108,9 @@ def _behaviour_changed(commit: CommitInput, sig: Signals) -> bool:
     in a set of names, toolz 230dc7f) or a call spelled anew (`next(it)` for `it.next()`,
     toolz a5262d9) shows none of these. A shipped file whose whole texts were not read
     (or no Python module) is read by its patch: a line of code that is no comment, `print`,
-    import or table row (`"g_proj",`, `"Granite": default_mappings,`)."""
+    import or table row (`"g_proj",`, `"Granite": default_mappings,`). Without `in_place`,
+    a statement or a condition rewritten in place is none (what a linter rewrites: lark
+    77b7f49's `assert x == False` → `assert not x`)."""
     facts = sig.facts
     shipped = set(sig.source_files)
     whole = {
@@ -1027,7 +1131,7 @@ def _behaviour_changed(commit: CommitInput, sig: Signals) -> bool:
         *((f.path, f.name) for f in facts.raises_added),
         *((f.path, f.name) for f in facts.catches_changed if f.gained),
         *((f.path, f.name) for f in facts.compares_added),
-        *((f.path, f.name) for f in facts.conditions_changed),
+        *((f.path, f.name) for f in facts.conditions_changed if in_place),
         *(
             (f.path, f.name)
             for f in facts.signatures_changed
@@ -1037,7 +1141,7 @@ def _behaviour_changed(commit: CommitInput, sig: Signals) -> bool:
         *(
             (f.path, f.name)
             for f in facts.rewritten
-            if not _PRINTS.match(f.old) and not _PRINTS.match(f.new)
+            if in_place and not _PRINTS.match(f.old) and not _PRINTS.match(f.new)
         ),
         *(
             (n.path, n.name)
@@ -1340,6 +1444,29 @@ def analyze_shielded(
     if renames:
         # the same code with its names changed is a refactor, whatever "Fix" its title says
         types = [T.REFACTOR, *(t for t in types if t not in (T.REFACTOR, T.BUGFIX))][:4]
+    kept = None if risks or renames else _kept(commit, sig, said_breaking=said_breaking)
+    if kept is not None:
+        # the same code users ran is no fix nor feature, whatever the title's "fix" or "add"
+        # names (a linter's complaints): a refactor of its spelling
+        rest = [t for t in types if t not in _KEPT_UNSAID]
+        # (docstrings and comments alone under "Fix typos" stay the docs they are)
+        types = (rest if rest[:1] == [T.DOCS] else [T.REFACTOR, *rest])[:4]
+    elif (
+        T.BUGFIX not in types
+        and _CHECKER_FIXED.search(sig.title.text.lower())
+        and _runs_otherwise(commit, sig)
+    ):
+        # a checker's fix that changes what runs (flash-attention 766ed201 "[CuTe] Fix lint
+        # failure": a `return` moved out of its block) is a fix all the same
+        types = [T.BUGFIX, *types][:4]
+    elif (
+        T.BUGFIX in types
+        and _CHECKER_TITLE.search(sig.title.text)
+        and not any(_reaches_users(f, sig) for f in commit.files)
+    ):
+        # "fix: enable mypy strict mode in test files": a checker's complaints in files no
+        # user runs (tests, CI, the dev tools' `Justfile`), whatever its `fix:` prefix says
+        types = [t for t in types if t is not T.BUGFIX] or [T.REFACTOR]
     inside = None if risks else internal_only(commit, sig, types, said_breaking=said_breaking)
     verdict = (
         Assessment(I.LOW, False, "only renames: the same code at both revisions")
@@ -1352,6 +1479,7 @@ def analyze_shielded(
             merge=unproven_merge,
             said_breaking=said_breaking,
             internal=inside is not None,
+            kept=kept is not None,
         )
     )
     if not renames:
@@ -1443,6 +1571,15 @@ def analyze_shielded(
     # (first, and after the words: a failure proven is no migration users make)
     text.risks[:0] = defects
     text.risks += [r for r in news if r not in text.risks]
+    # (annotations alone are said so already: "Type hints only (runtime unchanged): …")
+    if kept is not None and verdict.importance is I.LOW and sig.typing_only is None:
+        echoed = excerpt(text.summary).rstrip(". ").lower()
+        echoes = echoed in commit.title.lower() or echoed in sig.title.text.lower()
+        if echoes and (said := kept_sentence(commit, sig, kept, p, ONE_LINE_MAX)):
+            text.summary = said
+        elif said := kept_sentence(commit, sig, kept, p, _INSIGHT_MAX):
+            text.note("architecture", said)
+        inside = None
     if inside is not None and verdict.importance is Importance.LOW:
         echoed = excerpt(text.summary).rstrip(". ").lower()
         # (a merge's title is its pull request's, "Apply ruff/Perflint rule PERF402" under

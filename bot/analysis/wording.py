@@ -42,7 +42,12 @@ from bot.analysis.facts.annotated import quiet_classes
 from bot.analysis.facts.build import package_name
 from bot.analysis.facts.docstrings import says_more
 from bot.analysis.facts.documents import ACTION, HOOK
-from bot.analysis.facts.layout import only_annotated, same_code
+from bot.analysis.facts.layout import (
+    only_annotated,
+    respelled_alone,
+    respelled_code,
+    same_code,
+)
 from bot.analysis.facts.markers import python_bound
 from bot.analysis.facts.packaging import developers_extra
 from bot.analysis.facts.pyfile import PARSE_ERRORS
@@ -3990,6 +3995,68 @@ def same_shipped_code(
     return len(files) == len(shipped) and all(
         same_code(f, typing=typing, imports=imports, quiet=quiet, renamed=renamed) for f in files
     )
+
+
+# Shipped files past which `behaviour_kept` reads no further (each parsed up to four times)
+_KEPT_FILES = 40
+
+
+def behaviour_kept(commit: CommitInput, sig: Signals) -> frozenset[str] | None:
+    """What the shipped Python files differ by where each is the same code at both
+    revisions once layout, comments and docstrings are set aside, and the respellings
+    `layout.respelled_code` proves the same ("format", "negation", "imports", "flow"; by
+    these alone: `layout.respelled_alone`), then annotations and unused imports
+    ("annotations"): the kinds needed, "layout" always among them; None where a file is
+    not proven so (or none is shipped, or one is not Python)."""
+    shipped = set(sig.source_files)
+    files = [f for f in commit.files if f.filename in shipped]
+    if len(files) != len(shipped) or any(
+        path_kind(f.filename) is PathKind.BUILD and not dev_tooling(f) for f in commit.files
+    ):
+        return None
+    # (the dev tools' own files, `tox.ini`, a `[tool.ruff]` table, reach no user)
+    files = [f for f in files if not dev_tooling(f)]
+    if not files or len(files) > _KEPT_FILES:
+        return None
+    quiet = quiet_classes(commit.files, commit.modules)
+    kinds: set[str] = {"layout"}
+    for f in files:
+        found = respelled_code(f)
+        if found is not None:
+            # (said only where no other rule of `same_code` was needed: a bare string, a
+            # function moved, which the sentence does not name)
+            if not respelled_alone(f):
+                return None
+        elif same_code(f, typing=True, imports=True, quiet=quiet):
+            found = frozenset({"annotations"})
+        else:
+            found = respelled_code(f, typing=True, quiet=quiet)
+            if found is None:
+                return None
+            found |= {"annotations"}
+        kinds |= found
+    return frozenset(kinds)
+
+
+def kept_sentence(
+    commit: CommitInput, sig: Signals, kinds: frozenset[str], p: AnalysisPhrases, limit: int
+) -> str:
+    """ "No behaviour change: `a.py` and 2 more parse to the same code at both revisions
+    apart from layout, comments and docstrings and …", saying that what else the change
+    edits is not compared: the longest that fits in `limit` characters, else ""."""
+    parts = [words for kind, words in p.kept_apart if kind in kinds]
+    differences = (
+        p.list_sep.join(parts[:-1]) + p.kept_and + parts[-1] if len(parts) > 1 else parts[0]
+    )
+    source = set(sig.source_files)
+    shipped = [f.filename for f in commit.files if f.filename in source and not dev_tooling(f)]
+    unread = p.kept_unread if len(shipped) < len(commit.files) else ""
+    form = p.kept_code[0 if len(shipped) == 1 else 1]
+    for shown in (2, 1):
+        said = form.format(paths=codes(p, shipped, limit=shown), differences=differences)
+        if len(done := sentence(p, said + unread)) <= limit:
+            return done
+    return ""
 
 
 def code_changed(commit: CommitInput, sig: Signals) -> bool:

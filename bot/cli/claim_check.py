@@ -56,6 +56,9 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   reads in the changed config or workflows, `x` at the parent and `y`, not `x`, at the commit.
 - "Internal only: [changes only the private `_a`; ]no public name, signature or default
   changes in `p`": Python's parser on both revisions of each `p` (`surface_check.py`).
+- "No behaviour change: `p` is the same code as before but for …": each `p` modified in place,
+  its two syntax trees equal by the language's rules the sentence names (`same_check.py`);
+  unverifiable where "and N more" leaves files unnamed or annotations are named and differ.
 - "`a` (added after T, never released)": T a version tag the parent reaches, a word of `a`
   at the parent and in no version tag's tree (`release_check.py`); "`a` (before the first
   release, never released)": the parent reaches no version tag, a word of `a` at the parent
@@ -132,6 +135,7 @@ from bot.cli.release_check import judged
 from bot.cli.release_items import holds, new_items
 from bot.cli.release_items import words as rendered_words
 from bot.cli.rewrite_check import alike_anywhere, insertion, rewritten_alike
+from bot.cli.same_check import judged_same
 from bot.cli.setting_check import binds_at_top, run_time_reads
 from bot.cli.ship_check import judged_commit, judged_count
 from bot.cli.surface_check import Bindings, edited, is_private, private_path, read_module
@@ -461,6 +465,7 @@ class Checker:
             Kind.MOVES: self._moves,
             Kind.CHANGES: self._changes,
             Kind.INTERNAL: self._internal,
+            Kind.SAME_CODE: self._same_code,
             Kind.PRIVATE_ONLY: self._private_only,
             Kind.DEFAULT: self._default,
             Kind.VALUE: self._default,
@@ -964,6 +969,37 @@ class Checker:
             # a name may have moved to a private module the sentence did not name
             verdict = Verdict.UNVERIFIABLE if claim.was else Verdict.FALSE
             return verdict, f"private modules: {_surface_diff(pooled[0], pooled[1])}"
+        return Verdict.TRUE, ""
+
+    def _same_code(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        unread = ""
+        for path in (claim.new or claim.name).split("\n"):
+            if not path.endswith(".py"):
+                return Verdict.FALSE, f"`{path}` is no Python file"
+            if path not in c.after or path not in c.before or c.old(path) != path:
+                return Verdict.FALSE, f"`{path}` is not modified in place by the commit"
+            before, after = self.clone.text(c.parent, path), self.clone.text(c.sha, path)
+            if before is None or after is None:
+                return Verdict.UNVERIFIABLE, f"`{path}` is not read at both revisions"
+            same, why = judged_same(before, after, claim.old or "")
+            if same is False:
+                return Verdict.FALSE, f"`{path}`: {why}"
+            if same is None:
+                unread = f"`{path}`: {why}"
+        if unread:
+            return Verdict.UNVERIFIABLE, unread
+        if claim.was:
+            # the files not named: true where every other Python file the commit modifies
+            # in place is the same code too (tests among them), else not known
+            named = set((claim.new or claim.name).split("\n"))
+            for path in c.after:
+                if path in named or not path.endswith(".py") or path not in c.before:
+                    continue
+                before, after = self.clone.text(c.parent, path), self.clone.text(c.sha, path)
+                if before is None or after is None:
+                    return Verdict.UNVERIFIABLE, f"`{path}` is not read at both revisions"
+                if judged_same(before, after, claim.old or "")[0] is not True:
+                    return Verdict.UNVERIFIABLE, "a file not named differs (a test, maybe)"
         return Verdict.TRUE, ""
 
     def _private_only(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:

@@ -112,6 +112,7 @@ class Kind(StrEnum):
     PUBLISHED_AS = "publishes the package as"
     RELEASE_NOTE = "release notes list"
     INTERNAL = "no public surface change"
+    SAME_CODE = "no behaviour change"
     PRIVATE_ONLY = "changes only private"
     DOCUMENTED = "docstring says"
     REDOCUMENTED = "docstring now says"
@@ -1012,6 +1013,24 @@ def _internal_claims(sentence: str) -> list[Claim] | None:
     ]
 
 
+# "No behaviour change: `p`, `q` [and N more] is/are the same code as before but for W[; other
+# files not compared].": a claim of the files (the first path its name, all those
+# said in `new`, `was` set when more were not said), the words W in `old`
+_SAME_CODE = re.compile(
+    r"No behaviour change: (?P<paths>`[^`]+`(?:, `[^`]+`)*)(?P<more> and \d+ more)? (?:is|are)"
+    r" the same code as before but for (?P<said>.+?)(?:; other files not compared)?\."
+)
+
+
+def _kept_claims(sentence: str) -> list[Claim] | None:
+    m = _SAME_CODE.fullmatch(sentence)
+    if m is None:
+        return None
+    paths = _SPAN.findall(m["paths"])
+    more = "more" if m["more"] else None
+    return [Claim(Kind.SAME_CODE, paths[0], sentence, None, m["said"], "\n".join(paths), more)]
+
+
 # A sentence that tells the state before the change ("Prior to 49b93c1, `_url_to_host()`
 # modified `ssl_context` …", trio-websocket 65400cb's body): its verbs are history.
 _FORMER_STATE = re.compile(r"(?:Prior to|Previously|Until now|Formerly)\b")
@@ -1398,6 +1417,7 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
         shaped = _class_claims(whole) if shaped is None else shaped
         shaped = _packaging_claims(whole) if shaped is None else shaped
         shaped = _internal_claims(whole) if shaped is None else shaped
+        shaped = _kept_claims(whole) if shaped is None else shaped
         shaped = _release_claims(whole) if shaped is None else shaped
         shaped = _shaped(whole) if shaped is None else shaped
         if shaped is not None:

@@ -374,3 +374,53 @@ def hoist_typing_fallbacks(tree: ast.Module) -> None:
             continue
         body.append(node)
     tree.body = body
+
+
+def reads_checker_only(tree: ast.Module) -> bool:
+    """Whether code that runs (not an annotation) reads a name the module binds only under
+    a top-level `if TYPE_CHECKING:` (`cast(Task, v)` where `Task` is imported there): a
+    `NameError` where it runs."""
+    guarded: set[str] = set()
+    bound: set[str] = set()
+    for node in tree.body:
+        checker = isinstance(node, ast.If) and (
+            (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+            or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")
+        )
+        # (its `else` runs: what it binds is bound)
+        fallback = {id(n) for o in getattr(node, "orelse", []) for n in ast.walk(o)}
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Import | ast.ImportFrom):
+                names = {(a.asname or a.name).split(".")[0] for a in inner.names}
+            elif isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Store):
+                names = {inner.id}
+            elif isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                names = {inner.name}
+            else:
+                continue
+            if checker and id(inner) not in fallback:
+                guarded |= names
+            else:
+                bound |= names
+    only = guarded - bound
+    if not only:
+        return False
+    annotations: set[int] = set()
+    for each in ast.walk(tree):
+        parts: list[ast.expr | None] = []
+        if isinstance(each, ast.arg):
+            parts = [each.annotation]
+        elif isinstance(each, ast.FunctionDef | ast.AsyncFunctionDef):
+            parts = [each.returns]
+        elif isinstance(each, ast.AnnAssign):
+            parts = [each.annotation]
+        for part in parts:
+            if part is not None:
+                annotations.update(id(n) for n in ast.walk(part))
+    return any(
+        isinstance(n, ast.Name)
+        and isinstance(n.ctx, ast.Load)
+        and n.id in only
+        and id(n) not in annotations
+        for n in ast.walk(tree)
+    )

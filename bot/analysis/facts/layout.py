@@ -20,6 +20,7 @@ from bot.analysis.facts.erasure import (
     hoist_typing_fallbacks,
     prune_typing_imports,
 )
+from bot.analysis.facts.meaning import respell_module
 from bot.analysis.facts.modules import children, module_tree, statements
 from bot.analysis.facts.parses import Parses, ini_lowered
 from bot.analysis.facts.pyfile import PARSE_ERRORS, docstring
@@ -103,6 +104,58 @@ def same_code(
     quiet: QuietClass | None = None,
     renamed: bool = False,
 ) -> bool:
+    """Whether a Python file's two whole texts are the same code (`_compared`)."""
+    return _compared(
+        f, typing=typing, imports=imports, quiet=quiet, renamed=renamed, respell=False
+    )[0]
+
+
+def respelled_code(
+    f: FileChange, *, typing: bool = False, quiet: QuietClass | None = None
+) -> frozenset[str] | None:
+    """The respellings (`meaning.respell_module`: `FORMAT`, `NEGATION`, `IMPORTS`) a Python
+    file's two whole texts differ by where they are otherwise the same code (`_compared`,
+    with `imports` where `typing`), none where they are the same as written; None where the
+    file is not the same code (or that is not known)."""
+    same, kinds = _compared(
+        f, typing=typing, imports=typing, quiet=quiet, renamed=False, respell=True
+    )
+    return kinds if same else None
+
+
+def respelled_alone(f: FileChange) -> bool:
+    """Whether a Python file's two whole texts are equal syntax trees once docstrings are
+    dropped and the respellings `meaning.respell_module` proves the same are read so, and
+    by no other rule of `same_code` (a bare string, a function moved, an annotation): what
+    a sentence naming only those may claim. False where not known."""
+    if f.status != "modified" or f.sides is None or language_of(f.filename) is not Language.PYTHON:
+        return False
+    trees = []
+    try:
+        for text in f.sides:
+            tree = ast.parse(text)
+            for node in ast.walk(tree):
+                if isinstance(node, _DOCUMENTED) and docstring(node):
+                    node.body = node.body[1:] or [ast.Pass()]
+            respell_module(tree)
+            trees.append(tree)
+    except (*PARSE_ERRORS, RecursionError):
+        return False
+    return same_tree(*trees)
+
+
+_DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _compared(
+    f: FileChange,
+    *,
+    typing: bool,
+    imports: bool,
+    quiet: QuietClass | None,
+    renamed: bool,
+    respell: bool,
+) -> tuple[bool, frozenset[str]]:
     """Whether a Python file's two whole texts are the same code once docstrings (and, with
     `renamed`, each function's locals and rebound parameters, a private function's
     parameters and a class's private attributes renamed throughout: `renamed.canonical`; and,
@@ -114,32 +167,40 @@ def same_code(
     (and `typing`), the names imported that only a type checker read are set aside too
     (`erasure.prune_typing_imports`): not proof of the same code, but of nothing a test
     could pin. `quiet`: which classes with bases read no
-    annotations (else none)."""
+    annotations (else none). With `respell`, the respellings `meaning.respell_module` proves
+    the same are read so, and said: those the two sides differ by."""
+    no: tuple[bool, frozenset[str]] = (False, frozenset())
     if f.status != "modified" or f.sides is None or language_of(f.filename) is not Language.PYTHON:
-        return False
+        return no
     try:
         shared = [module_tree(text) for text in f.sides]  # (only read)
     except PARSE_ERRORS:
-        return False
-    if not (typing and any(w in text for w in _ERASED_WORDS for text in f.sides)) and (
-        _shape(shared[0]) != _shape(shared[1])
+        return no
+    if (
+        not respell
+        and not (typing and any(w in text for w in _ERASED_WORDS for text in f.sides))
+        and (_shape(shared[0]) != _shape(shared[1]))
     ):
         # (most edits of code: a call, a `return`, an `if` more or less, known without the
-        # copies and the erasure the comparison below costs)
-        return False
+        # copies and the erasure the comparison below costs; imports regrouped change the
+        # count, so not where respellings are read)
+        return no
     # (a tree of its own where setting typing aside may rewrite an expression: `cast(T, v)`
-    # read as `v`, wherever a name spelled otherwise may be `cast` to Python)
+    # read as `v`, wherever a name spelled otherwise may be `cast` to Python; and where
+    # respellings are rewritten in place)
+    counts: list[Counter[str]] = []
     try:
-        parsed = [
-            _hoisted(
-                ast.parse(text)
-                if typing and ("cast" in text or not text.isascii())
-                else _own_statements(module_tree(text))
-            )
-            for text in f.sides
-        ]
-    except PARSE_ERRORS:
-        return False
+        parsed = []
+        for text in f.sides:
+            own = respell or (typing and ("cast" in text or not text.isascii()))
+            tree = ast.parse(text) if own else _own_statements(module_tree(text))
+            if respell:
+                counts.append(respell_module(tree))
+            parsed.append(_hoisted(tree))
+    except (*PARSE_ERRORS, RecursionError):
+        return no
+    differing = (counts[0] - counts[1]) + (counts[1] - counts[0]) if counts else Counter()
+    kinds = frozenset(k.split(":", 1)[0] for k in differing)
     # A library that reads a function's annotations (FastAPI's and pydantic's routes and
     # models, typer's commands) makes each one behaviour. Elsewhere an annotation is only
     # text to a module that defers them (PEP 563); to one that does not, one whose
@@ -168,9 +229,9 @@ def same_code(
                 for side, tree in enumerate(parsed)
             ]
             # compared while the names are the canonical ones (`_bare` gives trees)
-            return same_tree(*bare)
+            return same_tree(*bare), kinds
     except RecursionError:  # nested past Python's limit (a long `elif` chain): not known
-        return False
+        return no
 
 
 # Words without which `erasure.erase_checker_only` drops no statement and rewrites none

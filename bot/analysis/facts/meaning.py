@@ -6,6 +6,7 @@ import ast
 import copy
 import re
 import string
+from collections import Counter
 
 from bot.analysis.facts.same_tree import same_tree
 
@@ -20,8 +21,8 @@ _EMPTY = frozenset({"dict", "list", "tuple"})
 def same_meaning(old: ast.AST, new: ast.AST, enclosing: str | None = None) -> bool:
     """Whether `old` and `new` are one spelling apart: `'%s=%s' % (k, v)` or
     `'{}={}'.format(k, v)` and `f'{k}={v}'`, `open(f, 'r')` and `open(f)`, `dict()` and
-    `{}`, and inside a method of the class `enclosing`, `super(enclosing, self)` and
-    `super()`."""
+    `{}`, `not x in y` and `x not in y`, and inside a method of the class `enclosing`,
+    `super(enclosing, self)` and `super()`."""
     return same_tree(_Plain(enclosing).read(old), _Plain(enclosing).read(new))
 
 
@@ -79,6 +80,25 @@ class _Plain(ast.NodeTransformer):
     def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
         self.generic_visit(node)
         return _joined(list(node.values))
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
+        self.generic_visit(node)
+        return _negated(node) or node
+
+
+def _negated(node: ast.UnaryOp) -> ast.Compare | None:
+    """`not x in y` as `x not in y` (`is` alike): the language defines each as the other."""
+    inner = node.operand
+    if not (
+        isinstance(node.op, ast.Not)
+        and isinstance(inner, ast.Compare)
+        and len(inner.ops) == 1
+        and isinstance(inner.ops[0], ast.In | ast.Is)
+    ):
+        return None
+    op: ast.cmpop = ast.NotIn() if isinstance(inner.ops[0], ast.In) else ast.IsNot()
+    compared = ast.Compare(left=inner.left, ops=[op], comparators=inner.comparators)
+    return ast.copy_location(compared, node)
 
 
 def _empty(builtin: str) -> ast.expr:
@@ -269,3 +289,125 @@ def _range_loop(node: ast.AST, index: str, bound: str) -> bool:
 
 def _testing(node: ast.AST, wanted: str) -> bool:
     return isinstance(node, ast.If | ast.While | ast.IfExp) and ast.dump(node.test) == wanted
+
+
+# The respellings `respell_module` reads as the same code, each by the language's own rule:
+# `str.format` on a literal template and an f-string both call `format(value, spec)` after
+# the same conversion; `x not in y` and `x is not y` are defined as the negation of `x in y`
+# and `x is y`; names imported from one module bind the same objects in any grouping
+# and an `else` after a block that cannot fall through (its last statement a `return`,
+# `raise`, `continue` or `break`) runs as the statements after the `if`
+FORMAT, NEGATION, IMPORTS, FLOW = "format", "negation", "imports", "flow"
+_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+class _Respelled(ast.NodeTransformer):
+    """A module's statements with each proven respelling rewritten in place, counted."""
+
+    def __init__(self) -> None:
+        self.count: Counter[str] = Counter()
+
+    def _note(self, kind: str) -> None:
+        self.count[kind] += 1
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        func = node.func
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "format"
+            and isinstance(func.value, ast.Constant)
+            and isinstance(func.value.value, str)
+            and (found := _formatted(func.value.value, node)) is not None
+        ):
+            self._note(FORMAT)
+            return ast.copy_location(found, node)
+        return node
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
+        self.generic_visit(node)
+        return _joined(list(node.values))
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
+        self.generic_visit(node)
+        if (found := _negated(node)) is not None:
+            self._note(NEGATION)
+            return found
+        return node
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        for block in ("body", "orelse", "finalbody"):
+            held = getattr(node, block, None)
+            if isinstance(held, list) and held and isinstance(held[0], ast.stmt):
+                setattr(node, block, self._imports(self._flattened(held)))
+        return super().generic_visit(node)
+
+    def _flattened(self, body: list[ast.stmt]) -> list[ast.stmt]:
+        """`body` with each `if`'s `else` after a block that exits set after the `if`."""
+        out: list[ast.stmt] = []
+        todo = list(body)
+        while todo:
+            statement = todo.pop(0)
+            if (
+                isinstance(statement, ast.If)
+                and statement.orelse
+                and isinstance(statement.body[-1], _EXITS)
+            ):
+                self._note(FLOW)
+                todo[:0] = statement.orelse
+                statement.orelse = []
+            out.append(statement)
+        return out
+
+    def _imports(self, body: list[ast.stmt]) -> list[ast.stmt]:
+        """`body` with each run of `from m import …` of one module as one statement, its
+        names sorted: the same bindings, where no name of the run is bound twice."""
+        out: list[ast.stmt] = []
+        run: list[ast.ImportFrom] = []
+
+        def flush() -> None:
+            names = sorted((a.name, a.asname or "") for s in run for a in s.names)
+            bound = [asname or name for name, asname in names]
+            if len(run) > 1 or (run and [(a.name, a.asname or "") for a in run[0].names] != names):
+                if "*" in bound or len(set(bound)) != len(bound):
+                    out.extend(run)
+                    run.clear()
+                    return
+                # (by the grouping as written: a side already one sorted statement differs
+                # from one that is not)
+                self._note(f"{IMPORTS}:{[[a.name for a in s.names] for s in run]}")
+                merged = ast.ImportFrom(
+                    module=run[0].module,
+                    names=[ast.alias(n, a or None) for n, a in names],
+                    level=run[0].level,
+                )
+                out.append(ast.copy_location(merged, run[0]))
+            else:
+                out.extend(run)
+            run.clear()
+
+        for statement in body:
+            if isinstance(statement, ast.ImportFrom) and (
+                not run or (statement.module, statement.level) == (run[0].module, run[0].level)
+            ):
+                run.append(statement)
+                continue
+            flush()
+            if isinstance(statement, ast.ImportFrom):
+                run.append(statement)
+            else:
+                out.append(statement)
+        flush()
+        return out
+
+
+def respell_module(tree: ast.Module) -> Counter[str]:
+    """In place: the module's `.format` calls on literal templates as f-strings, `not x in
+    y` as `x not in y` (`is` alike), each run of imports from one module as one
+    statement of sorted names, and an `else` after a block that exits as the statements
+    after its `if`; the rewrites made, by kind (`FORMAT`, `NEGATION`, `FLOW`, and
+    `IMPORTS:` with the grouping as written)."""
+    reader = _Respelled()
+    reader.visit(tree)
+    ast.fix_missing_locations(tree)
+    return reader.count
