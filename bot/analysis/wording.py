@@ -3503,13 +3503,25 @@ def write(
         wired = set()
     limit = ONE_LINE_MAX if low else SUMMARY_LIMIT
     # the author's words for users first: the changelog entry or news fragment it adds
-    authored = authored_summary(sig.entry_items, sig.description_items, commit.title, limit=limit)
+    authored = authored_summary(
+        sig.entry_items,
+        sig.description_items,
+        commit.title,
+        limit=limit,
+        single=sig.entry_single,
+    )
     if authored and _records_only(commit, sig):
         # a commit that only writes its changelog records what the entry says; the change it
         # tells landed elsewhere (distro c7fa438 "Add changelog entry": "Added support for
         # OpenBSD, …" is no code of its own)
         room = limit - len(p.records.format(text=""))
-        entry = authored_summary(sig.entry_items, sig.description_items, commit.title, limit=room)
+        entry = authored_summary(
+            sig.entry_items,
+            sig.description_items,
+            commit.title,
+            limit=room,
+            single=sig.entry_single,
+        )
         authored = (
             sentence(p, p.records.format(text=entry.rstrip(" ."))) if entry is not None else None
         )
