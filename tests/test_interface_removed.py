@@ -56,8 +56,19 @@ TABLE = (
 )
 
 
-def _removal(tmp_path: Path, importer: str | None) -> tuple[object, list[Verdict]]:
-    before = {"src/mark/__init__.py": "", "src/mark/helpers.py": HELPERS}
+# A documentation page that shows plugin writers the module: its names are the package's
+# interface (mistune's `docs/plugins.rst` shows `from mistune.plugins.table import table`)
+HELPERS_PAGE = "Writing plugins\n===============\n\n.. automodule:: mark.helpers\n"
+# mistune's `__init__.py` at 5de41fb's parent: it hands out `core`'s classes, not `helpers`
+INIT = "from .core import BlockState, InlineState\n"
+
+
+def _removal(
+    tmp_path: Path, importer: str | None, page: str | None = HELPERS_PAGE
+) -> tuple[object, list[Verdict]]:
+    before = {"src/mark/__init__.py": INIT, "src/mark/helpers.py": HELPERS}
+    if page is not None:
+        before["docs/plugins.rst"] = page
     after = {"src/mark/helpers.py": HELPERS_REWRITTEN}
     if importer is not None:
         before["src/mark/plugins/__init__.py"] = ""
@@ -78,6 +89,21 @@ def test_names_gone_from_a_module_the_package_imports_from_are_breaking(tmp_path
     # the name still bound is no loss
     assert "PREVENT_BACKSLASH" not in risk.description
     assert "from `mark.helpers` fails" in (risk.consequence or "")
+    assert Verdict.FALSE not in verdicts
+
+
+def test_names_gone_from_a_module_its_package_does_not_hand_out_are_internal(
+    tmp_path: Path,
+) -> None:
+    # mistune 5de41fb as it was: `helpers` is imported by the package's plugins, but neither
+    # its `__init__.py` nor a documentation page hands it out: its regexes were internal
+    analysis, verdicts = _removal(tmp_path, TABLE, page=None)
+    assert not analysis.breaking
+    assert analysis.risks == []
+    assert analysis.importance is not Importance.HIGH
+    said = entry_text(analysis)
+    assert "internal to `mark.helpers`" in said
+    assert "fails" not in said
     assert Verdict.FALSE not in verdicts
 
 
@@ -339,7 +365,8 @@ def test_attributes_a_public_class_stops_setting_are_gone_for_callers(
 ) -> None:
     # mistune 5de41fb: `InlineState.in_emphasis` and `in_strong` were set in `__init__` and
     # read by plugins; the rewrite drops both
-    before = {"src/mark/__init__.py": "", "src/mark/core.py": STATE}
+    # (mistune's `__init__.py` hands out `core`'s classes: `from .core import InlineState`)
+    before = {"src/mark/__init__.py": "from .core import InlineState\n", "src/mark/core.py": STATE}
     changed = {"src/mark/core.py": after}
     if user is not None:
         before["src/mark/inline_parser.py"] = "def emphasis(state):\n    return None\n"

@@ -93,7 +93,12 @@ def test_a_public_method_returning_none_where_it_returned_false_is_breaking(
     )
     analysis, verdicts = checked_entry(
         tmp_path,
-        {"pathspec/__init__.py": "", "pathspec/util.py": UTIL, "pathspec/pathspec.py": before},
+        # (pathspec's `__init__.py` hands out `PathSpec`: `from .pathspec import PathSpec`)
+        {
+            "pathspec/__init__.py": "from .pathspec import PathSpec\n",
+            "pathspec/util.py": UTIL,
+            "pathspec/pathspec.py": before,
+        },
         {"pathspec/util.py": util_after, "pathspec/pathspec.py": spec_after},
         "Improve debugging",
     )

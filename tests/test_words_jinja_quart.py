@@ -166,15 +166,18 @@ def test_a_release_list_or_the_authors_own_words_leave_the_changelog_unread(
     # a release's items are no description of one change: they are said as its notes
     assert not analysis.summary.startswith("Change 0")
     assert analysis.summary.startswith("`CHANGES.md` lists 8 new items:")
-    # the author's words that say what the change does stay its summary (a body's story or
-    # squash steps give way to the entry: tests/test_changelog_beside_body.py)
+    # the one item the commit adds to its changelog is the author's words for users: it is
+    # the summary before a body's own statement of the change (issue 27)
     described, _ = checked_entry(
         tmp_path / "described",
         {"CHANGES.md": "- Older.\n", "pkg/sessions.py": SESSIONS},
         {"CHANGES.md": ENTRY + "- Older.\n", "pkg/sessions.py": FIXED},
         "Fix key order\n\nThe fallbacks are tried before the current key now.",
     )
-    assert "Flask backport" not in described.summary
+    assert described.summary.startswith(
+        "Flask backport: Fix signing key selection order when key rotation is enabled via"
+    )
+    assert "The fallbacks are tried" not in described.summary
 
 
 def test_a_merge_lands_its_changelog_entry_and_its_advisory(tmp_path: Path) -> None:
@@ -286,4 +289,5 @@ def test_sphinx_roles_in_a_changelog_entry_read_as_code(tmp_path: Path) -> None:
     assert analysis.summary.startswith(
         "Fix `HelpFormatter.write_usage` emitting only a blank line for `TextWrapper`."
     )
+    # (the roles' numbers after the item's words are its links, not its words)
     assert ":issue:" not in analysis.summary and "3360" not in analysis.summary

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from bot.analysis.roles import issue_roles
 from bot.models import FileChange, fit_sentences
 
 # An unclosed comment hides the rest of the text on GitHub, so it ends at the end.
@@ -456,7 +457,6 @@ _RELEASE_LINE = re.compile(
 _ANGLE_LINK = re.compile(r"\s*<https?://[^>\s]*?(?:/((?:GHSA|CVE)-[\w-]+))?/?>", re.IGNORECASE)
 
 
-_ROLE = re.compile(r":(?:(ghsa|cve)|issue|pr|user|gh):`([^`]*)`", re.IGNORECASE)
 # (intersphinx's roles name their inventory: `:external+python:exc:`, `:external:py:class:`)
 # (never a placeholder in a code span: "`{version}`")
 _MYST_ROLE = re.compile(r"(?<![`\w])\{([\w+:-]+)\}(?=`[^`\s])")
@@ -826,7 +826,7 @@ def changelog_entry(files: Iterable[FileChange]) -> str:
         return ""
     text = "\n".join("- " + led(section, " ".join(item)) for item, section in kept)
     # a link in angle brackets is no prose: an advisory's id is what it says; Sphinx's
-    # `:ghsa:` role is the advisory, its `:issue:`/`:pr:` roles are dropped
+    # `:ghsa:` role is the advisory, its `:issue:`/`:pr:` roles the numbers (`roles.py`)
     # reStructuredText's links: a parenthesised reference ("(`#1209 <…>`_; PR by @x)") says
     # no words of the item's, a named one ("`truststore <…>`_") its name (anyio ede2029)
     text = _RST_LINK_REFERENCE.sub(_reference, text)
@@ -852,10 +852,11 @@ def rst_as_read(text: str) -> str:
 
 def roles_as_code(text: str) -> str:
     """Sphinx roles read as what they name: an advisory role (`:ghsa:`) its id, `:issue:`,
-    `:pr:` and `:user:` nothing, any other role its name in a code span."""
+    `:pr:` and `:user:` as their links read (`#123`, `@name`: `roles.issue_roles`), any
+    other role its name in a code span."""
     # MyST writes a role in braces: {meth}`BaseConverter.register_structure_hook` (cattrs)
     text = _MYST_ROLE.sub(r":\1:", text)
-    text = _ROLE.sub(lambda m: f"{m.group(1).upper()}-{m.group(2)}" if m.group(1) else "", text)
+    text = issue_roles(text)
     # `:meth:`HelpFormatter.write_usage`` is that name in a code span, `~` keeping its last
     # part (`:class:`~click.formatting.TextWrapper``)
     return _CODE_ROLE.sub(
@@ -1100,7 +1101,7 @@ def _note(text: str, heading: str, *, broke: bool = False) -> ReleaseNote:
     text = _ANGLE_LINK.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", text)
     # MyST writes a role in braces: {meth}`BaseConverter.register_structure_hook` (cattrs)
     text = _MYST_ROLE.sub(r":\1:", text)
-    text = _ROLE.sub(lambda m: f"{m.group(1).upper()}-{m.group(2)}" if m.group(1) else "", text)
+    text = issue_roles(text)
     text = _NUMBERED_ROLE.sub(lambda m: f"{m.group(1).upper()} {m.group(2)}", text)
     text = _CODE_ROLE.sub(
         lambda m: f"`{m.group(2).rsplit('.', 1)[-1] if m.group(1) else m.group(2)}`", text

@@ -68,6 +68,7 @@ class AnalysisPhrases:
     expects_error: str  # {path} {old} {new}
     # attributes a class's methods stop setting on its instances
     no_longer_sets: str  # {cls} {names} {path}
+    internal_to: str  # {clause} {module}
     renames: str  # {old} {new}
     renames_in: str  # {old} {new} {path}
     moves: str  # {names} {old} {new}
@@ -430,6 +431,7 @@ EN = AnalysisPhrases(
         " is unchanged (`{python}`)"
     ),
     no_longer_sets="`{cls}` (`{path}`) no longer sets {names} on its instances",
+    internal_to="{clause}, internal to `{module}`",
     expects_error=(
         "a test in `{path}` that expected “{old}” now expects “{new}” from the same call: "
         "callers meet the new error"
@@ -920,6 +922,7 @@ ZH = AnalysisPhrases(
     bang_no_names="代码未从其发布的模块中移除任何公开名称",
     bang_python_kept="代码未从其发布的模块中移除任何公开名称，Python 版本要求未变（`{python}`）",
     no_longer_sets="`{path}` 中的 `{cls}` 不再在其实例上设置 {names}",
+    internal_to="{clause}，属 `{module}` 内部",
     expects_error="`{path}` 中原本期望“{old}”的测试现在对同一调用期望“{new}”：调用方会遇到新的错误",
     renames="将 `{old}` 重命名为 `{new}`",
     renames_in="在 `{path}` 中将 `{old}` 重命名为 `{new}`",

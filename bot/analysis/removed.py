@@ -226,6 +226,14 @@ def shifted_parameters(sig: Signals) -> tuple[ShiftedParameter, ...]:
     return tuple(out)
 
 
+def inside(sig: Signals, path: str) -> bool:
+    """A module its users do not import: private by its name (`httpx/_compat.py`), or public
+    by it but handed out by no `__init__.py` or document read (`facts/exposure.py`:
+    soupsieve's `css_parser.py`, which its package imports only as `cp`, left out of
+    `__all__`)."""
+    return private_module(path) or path in sig.facts.internal_modules
+
+
 def _reached(sig: Signals, path: str, name: str) -> bool:
     """A public module's function or class (listed in its `__all__`, where the module
     lists one: a name left out of it is the module's own helper), or a private module's
@@ -238,7 +246,7 @@ def _reached(sig: Signals, path: str, name: str) -> bool:
     in_all = listed is None or top in listed
     if (path, top) in handed:
         return True
-    return in_all and ((path, EVERY) in handed or not private_module(path))
+    return in_all and ((path, EVERY) in handed or not inside(sig, path))
 
 
 def members_removed(sig: Signals) -> tuple[MemberGone, ...]:
@@ -300,7 +308,7 @@ def reached_losses(sig: Signals) -> tuple[ReachedLoss, ...]:
     by_class = {
         (r.path, r.cls): r
         for r in sig.facts.reached
-        if r.path in sig.source_files and not private_module(r.path)
+        if r.path in sig.source_files and not inside(sig, r.path)
     }
     if not by_class:
         return ()

@@ -242,6 +242,9 @@ class Signals:
     # the news fragments the commit adds (or, where the message is its title alone, the
     # entry it adds to its changelog), read like `description_items`
     entry_items: tuple[str, ...] = ()
+    # `entry_items` is the one item the commit adds to its changelog (not a news fragment):
+    # the author's own words of what users get, the summary before any line of the message
+    entry_single: bool = False
     # the advisory ids (GHSA-…, CVE-…) the commit's message or pull request names, or the
     # entry it adds to its own changelog where that entry is its description; none where
     # that text calls the package unaffected
@@ -736,6 +739,7 @@ def read_signals(
         description_items=tuple(items),
         turned=not changelog and bool(body.strip()) and not first.strip() and not items,
         entry_items=tuple(entry_items),
+        entry_single=not news and len(entry_items) == 1 and "\n- " not in written,
         release=release
         if release and (released or opened or len(release.items) >= RELEASE_ITEMS or not changelog)
         else None,

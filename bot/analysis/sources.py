@@ -7,6 +7,8 @@ import re
 
 from cachetools import LRUCache
 
+from bot.analysis.facts.exposure import internal_modules
+from bot.analysis.facts.importers import dotted
 from bot.analysis.facts.scan import hunks
 from bot.analysis.packaging_files import PACKAGING_FILES, ROOT_METADATA
 from bot.analysis.paths import (
@@ -217,6 +219,7 @@ def modules_named(
     wanted = [*wanted, init] if init is not None and init not in wanted else wanted
     wanted += [p for p in _bases_imported(files, changed) if p not in wanted]
     wanted += [p for p in _packages_left(files, changed) if p not in wanted]
+    wanted += [p for p in packages_of_losses(files, changed) if p not in wanted]
     wanted += [p for p in _metadata_beside(files, changed) if p not in wanted]
     wanted += [p for p in _metadata_of_requirements(files, changed) if p not in wanted]
     wanted += [p for p in _metadata_of_root_scripts(files, changed) if p not in wanted]
@@ -372,6 +375,45 @@ def _packages_left(files: list[FileChange], changed: set[str]) -> list[str]:
         init = f"{folder}/__init__.py"
         public = folder and name != "__init__.py" and not private_module(old)
         if public and init not in changed and init not in out:
+            out.append(init)
+    return out[:MAX_MODULES]
+
+
+# A line a patch removes that binds a name a caller may use: a `def`, a `class`, an
+# attribute set on `self`, a module's or a class's name assigned
+_BINDING_GONE = re.compile(
+    r"^-[ \t]*(?:(?:async[ \t]+)?def[ \t]+[A-Za-z]|class[ \t]+[A-Za-z]"
+    r"|self\.[A-Za-z]\w*[ \t]*(?::[^=\n]*)?=(?!=)|[A-Za-z]\w*[ \t]*(?::[^=\n]*)?=(?!=))",
+    re.MULTILINE,
+)
+
+
+def documents_asked(files: list[FileChange], modules: tuple[tuple[str, str], ...]) -> list[str]:
+    """The dotted names of the changed modules that their package's `__init__.py` (read
+    beside the change, `modules`, or changed) does not hand out: whether a documentation
+    page names them is asked of the tree (`facts/exposure.py`)."""
+    inits = {p: t for p, t in modules if p.endswith("/__init__.py")}
+    for f in files:
+        if f.filename.endswith("/__init__.py") and f.status != "added" and f.before is not None:
+            inits[f.filename] = f.before
+    paths = [f.filename for f in files if f.filename.endswith((".py", ".pyi"))]
+    return [dotted(p) for p in internal_modules(paths, inits, ())]
+
+
+def packages_of_losses(files: list[FileChange], changed: set[str]) -> list[str]:
+    """The `__init__.py` the commit leaves alone of the packages of at most `MAX_MODULES`
+    modules public by their name whose patch removes a binding (`_BINDING_GONE`): whether
+    the package hands the module out tells a loss its users meet from one internal to it
+    (`facts/exposure.py`)."""
+    out: list[str] = []
+    for f in files:
+        folder, _, name = f.filename.rpartition("/")
+        if not folder or not name.endswith(".py") or name.startswith("__"):
+            continue
+        if private_module(f.filename) or not _BINDING_GONE.search(f.patch or ""):
+            continue
+        init = f"{folder}/__init__.py"
+        if init not in changed and init not in out:
             out.append(init)
     return out[:MAX_MODULES]
 

@@ -130,6 +130,37 @@ _LABEL = re.compile(
 _GREETING = re.compile(
     r"^(?:hi|hello|hey|dear|thanks|thank you|thx|cheers|lgtm|ping|cc|kindly)\b", re.IGNORECASE
 )
+# A sentence that only credits: "Reported by @x", "Bug found by Jane Doe in #12", "Patch by
+# @a, reported by @b", "Thanks to @c for the report", "Co-authored-by: …" (who, never what).
+# A name is a handle or capitalised words (case kept: "Fixed by using a lock" says how).
+_NAMED = r"(?-i:@[\w/-]+|[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)"
+_CREDITED = (
+    r"(?:(?:originally|first|initially|kindly)\s+)?"
+    r"(?:(?:bug|issue|problem|regression|patch|fix|idea|report|work|change|pr)\s+"
+    r"(?:(?:reported|found|spotted|noticed|suggested|requested|proposed|discovered"
+    r"|identified|raised|flagged|contributed|written|authored|fixed|implemented)\s+)?by"
+    r"|(?:reported|found|spotted|noticed|suggested|requested|proposed|discovered|identified"
+    r"|raised|flagged|investigated|debugged|diagnosed|contributed|written|authored|fixed"
+    r"|patched|implemented|tested|reviewed|sponsored)(?:\s+(?:and|&)\s+\w+)?\s+by)"
+    rf"\s+{_NAMED}(?:\s*(?:,|and|&)\s*{_NAMED})*"
+    r"(?:\s+(?:in|on|at|via|from|see)\s+[^.;!]*)?"
+)
+_CREDIT = re.compile(
+    rf"^(?:{_CREDITED}(?:\s*[,;]\s*(?:and\s+)?{_CREDITED})*"
+    r"|(?:(?:many|special|big|huge)\s+)?(?:thanks|thank\s+you|kudos|credits?|props|hat\s*tip)\b"
+    r"[^.!]*"
+    r"|co-?authored-by\s*:.*)"
+    r"(?:\s*[,;]?\s*(?:thanks|thank\s+you|cheers)\b)?\W*$",
+    re.IGNORECASE,
+)
+# A sentence of references and handles alone ("#3360 #3434.", "(@a, #12)")
+_POINTERS = re.compile(
+    r"^[\s(\[]*(?:(?:[\w.-]+/[\w.-]+)?#\d+|@[\w/-]+)"
+    r"(?:[\s,;&]+(?:and\s+)?(?:(?:[\w.-]+/[\w.-]+)?#\d+|@[\w/-]+))*[\s)\].]*$"
+)
+# ... and such a run after a sentence's end: "… for `TextWrapper`. #3360 #3434" (click's
+# `:issue:` and `:pr:` roles after the item's words)
+_POINTERS_AFTER = re.compile(r"(?<=[.!?])(?:\s+(?:(?:[\w.-]+/[\w.-]+)?#\d+|@[\w/-]+)[,;]?)+\s*$")
 # The author's story: what they did or saw, not what the change does.
 _STORY = re.compile(
     r"^(?:so,?\s+)?(?:i|we)\s+(?:first\s+|recently\s+|just\s+)?(?:found|noticed|was|were|ran"
@@ -359,16 +390,25 @@ def authored_summary(
     title: str,
     *,
     limit: int,
+    single: bool = False,
 ) -> str | None:
     """The summary of the author's words: the description's where it says what the changelog
     entry or news fragment says (the author's own words first), the entry's where the
     description says something else (a template's story, a squashed branch's steps, "Related
-    issue number") or nothing."""
+    issue number") or nothing, and always where it is the one item the commit adds to its
+    changelog (`single`)."""
     own = summary_from(description, title, limit=limit)
     written = entry_summary(entry, title, limit=limit)
     if tuple(description) == tuple(entry):
         # the entry is all the description there is: read as an entry, whole sentences on
         return written or own
+    if written and single:
+        # one item added to the changelog is the author's own words of what users get,
+        # before any line of the message, even one that says it in the code's terms
+        # (wrapt 99bf4ef's item on where `lru_cache` keeps its cache, not its body's "Add
+        # regression tests covering …"; 5848404's "Fixed a reference leak in … `__round__`",
+        # not "Remove the spurious Py_INCREF")
+        return written
     if own and written and not _says_same(own, written):
         # the description's own statement of what the change does stands ("This change adds
         # a validator that raises …"); its story, its steps and its notes give way
@@ -390,10 +430,18 @@ def entry_summary(paragraphs: list[str] | tuple[str, ...], title: str, *, limit:
     kept: list[str] = []
     for paragraph in paragraphs:
         stopped = False
-        for said in (s for line in paragraph.split("\n") for s in _sentences(line)):
-            if len(_WORD.findall(said)) < 2 or _GREETING.match(said):
-                # a pull request's number on a line of its own; a credit ("Thanks OkeyDev
-                # for the PR.") says who, never what
+        for said in (
+            _POINTERS_AFTER.sub("", s) for line in paragraph.split("\n") for s in _sentences(line)
+        ):
+            if (
+                len(_WORD.findall(said)) < 2
+                or _GREETING.match(said)
+                or credit_only(said)
+                or _POINTERS.match(said)
+            ):
+                # a pull request's number on a line of its own, or the numbers Sphinx's
+                # roles render ("#3360 #3434."); a credit ("Thanks OkeyDev for the PR.")
+                # says who, never what
                 continue
             ended = _STOPPED.search(said) or said.endswith(":")
             sentence = said if ended else f"{said.rstrip(';, ')}."
@@ -473,9 +521,14 @@ def _work_item(unit: _Unit) -> bool:
     return unit.item and bool(_WORK_ITEM.match(unit.text) or _POINTERS_ONLY.match(unit.text))
 
 
+def credit_only(text: str) -> bool:
+    """Whether a sentence only credits someone (`_CREDIT`): who, never what changes."""
+    return bool(_CREDIT.match(text.strip()))
+
+
 def _usable(unit: _Unit) -> bool:
     text = unit.text
-    if _work_item(unit):
+    if _work_item(unit) or credit_only(text):
         return False
     bare = _URL.sub(" ", text)
     if len(_WORD.findall(bare)) < 3 or text.endswith("?") or _VACUOUS.match(text):

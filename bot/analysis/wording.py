@@ -76,6 +76,7 @@ from bot.analysis.phrases import AnalysisPhrases, excerpt, forms, sentence
 from bot.analysis.raising import metadata_breaks, proven_breaks, raise_breaks
 from bot.analysis.removed import (
     ReachedLoss,
+    inside,
     lost_parameters,
     members_removed,
     module_name,
@@ -624,7 +625,7 @@ def interface_gone(sig: Signals, modules: tuple[str, ...]) -> list[tuple[str, st
         and package_module(sig, path)
         and module not in modules
         and not path.endswith("/__main__.py")
-        and not private_module(path)
+        and not inside(sig, path)
         and not never_released(sig, name)
     ]
 
@@ -654,7 +655,7 @@ def literals_released(sig: Signals, *, typed: bool) -> list[ReturnChange]:
         if r.typed is typed
         and sig.constant_shipped(r.path)
         and path_kind(r.path) is not PathKind.TESTS
-        and not private_module(r.path)
+        and not inside(sig, r.path)
         and not never_released(sig, r.name)
     ]
 
@@ -1187,7 +1188,7 @@ def _removed(sig: Signals) -> list[tuple[str, str]]:
 
 def _removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     """Public names gone from a module callers import: what callers lose, said first."""
-    removed = [(n, at) for n, at in _removed(sig) if not private_module(at)]
+    removed = [(n, at) for n, at in _removed(sig) if not inside(sig, at)]
     if not removed:
         return []
     path = removed[0][1]
@@ -1229,22 +1230,57 @@ def _unreleased(sig: Signals, p: AnalysisPhrases, said: str, names: list[str]) -
 
 
 def _private_removals(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
-    """Names gone from a module private by its name (`httpx/_compat.py`): its package's
-    insides, said after what callers meet."""
-    removed = [(n, at) for n, at in _removed(sig) if private_module(at)]
-    if not removed:
-        return []
-    path = removed[0][1]
-    names = [n for n, at in removed if at == path]
-    return [
-        _Statement(
-            "architecture",
-            p.removes_from.format(names=codes(p, names), path=path),
-            internal=True,
-            listing=True,
-            wiring=all(_hidden(_short_name(n)) for n in names),
+    """Names gone from a module private by its name (`httpx/_compat.py`), or public by it
+    but handed out by nothing read (`removed.inside`: soupsieve b8701de's
+    `CSS_NTH_OF_S_DEFAULT`, internal to `soupsieve.css_parser`): its package's insides,
+    said after what callers meet; then the members gone from such a module's classes."""
+    removed = [(n, at) for n, at in _removed(sig) if inside(sig, at)]
+    out = []
+    if removed:
+        path = removed[0][1]
+        names = [n for n, at in removed if at == path]
+        said = p.removes_from.format(names=codes(p, names), path=path)
+        out.append(
+            _Statement(
+                "architecture",
+                _internal_to(sig, p, said, path),
+                internal=True,
+                listing=True,
+                wiring=all(_hidden(_short_name(n)) for n in names),
+            )
         )
-    ]
+    return out + _internal_members(sig, p)
+
+
+def _internal_to(sig: Signals, p: AnalysisPhrases, said: str, path: str) -> str:
+    """`said` of a name of `path`, with the module it is internal to where only its package
+    keeps it to itself (a private name says so already)."""
+    if private_module(path) or path not in sig.facts.internal_modules:
+        return said
+    return p.internal_to.format(clause=said, module=module_name(path))
+
+
+def _internal_members(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
+    """Public members gone from the classes of a module its package does not hand out
+    (soupsieve b8701de: `SpecialPseudoPattern` no longer sets `re_pseudo_name`, in
+    `css_parser.py`): no user meets them, so said as the package's insides, one a class."""
+    groups: dict[tuple[str, str, bool], list[str]] = {}
+    for m in sig.facts.members_gone:
+        if m.path in sig.facts.internal_modules and m.path in sig.source_files and m.new is None:
+            groups.setdefault((m.path, m.cls, m.instance), []).append(m.member)
+    out = []
+    for (path, cls, instance), members in list(groups.items())[:2]:
+        if instance:
+            said = p.no_longer_sets.format(cls=cls, path=path, names=codes(p, members))
+        else:
+            names = codes(p, (f"{cls}.{m}" for m in members))
+            said = p.removes_from.format(names=names, path=path)
+        out.append(
+            _Statement(
+                "architecture", _internal_to(sig, p, said, path), internal=True, listing=True
+            )
+        )
+    return out
 
 
 def _shown(value: str) -> bool:
@@ -3612,13 +3648,25 @@ def write(
         wired = set()
     limit = ONE_LINE_MAX if low else SUMMARY_LIMIT
     # the author's words for users first: the changelog entry or news fragment it adds
-    authored = authored_summary(sig.entry_items, sig.description_items, commit.title, limit=limit)
+    authored = authored_summary(
+        sig.entry_items,
+        sig.description_items,
+        commit.title,
+        limit=limit,
+        single=sig.entry_single,
+    )
     if authored and _records_only(commit, sig):
         # a commit that only writes its changelog records what the entry says; the change it
         # tells landed elsewhere (distro c7fa438 "Add changelog entry": "Added support for
         # OpenBSD, …" is no code of its own)
         room = limit - len(p.records.format(text=""))
-        entry = authored_summary(sig.entry_items, sig.description_items, commit.title, limit=room)
+        entry = authored_summary(
+            sig.entry_items,
+            sig.description_items,
+            commit.title,
+            limit=room,
+            single=sig.entry_single,
+        )
         authored = (
             sentence(p, p.records.format(text=entry.rstrip(" ."))) if entry is not None else None
         )

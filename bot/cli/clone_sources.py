@@ -9,16 +9,22 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+from bot.analysis.facts.exposure import is_document
 from bot.analysis.sources import (
     MAX_COMMIT_SOURCE_BYTES,
     MAX_SOURCE_BYTES,
     BlobCache,
     blob_cache,
+    documents_asked,
     modules_named,
     revisions,
     worth_reading,
 )
 from bot.models import FileChange
+
+# Documentation pages read a commit for the modules it may take names from (`git grep`)
+MAX_DOCUMENTS = 2
+_PAGES = ("*.md", "*.markdown", "*.rst", "*.txt")
 
 __all__ = ["BlobCache", "blob_cache", "with_modules", "with_sources"]
 
@@ -108,6 +114,39 @@ def with_modules(
     them, so the text at `sha` is the parent's too. `title`: the commit's, which may ask for
     the root's metadata files."""
     paths = modules_named(files, title=title)
+    if not paths:
+        return ()
+    read = _blobs(path, sha, paths, cache)
+    named = documents_asked(files, read)
+    return read + _blobs(path, sha, _documents_naming(path, sha, named), cache) if named else read
+
+
+def _documents_naming(path: Path, sha: str, modules: list[str]) -> list[str]:
+    """The documentation pages of `sha`'s tree (`exposure.is_document`) that name one of the
+    dotted `modules`, at most `MAX_DOCUMENTS` (one `git grep`)."""
+    patterns = [x for m in modules for x in ("-e", m)]
+    try:
+        result = subprocess.run(
+            ["git", "-C", str(path), "grep", "-l", "-I", "-F", *patterns, sha, "--", *_PAGES],
+            capture_output=True,
+            check=False,
+            timeout=120,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return []
+    found = [
+        line.split(":", 1)[1]
+        for line in result.stdout.decode(errors="replace").splitlines()
+        if ":" in line
+    ]
+    pages = [p for p in found if is_document(p)]
+    # (the documentation's own pages first: a test's data file may quote anything)
+    pages.sort(key=lambda p: not p.lower().startswith(("doc", "readme")))
+    return pages[:MAX_DOCUMENTS]
+
+
+def _blobs(path: Path, sha: str, paths: list[str], cache: BlobCache) -> tuple[tuple[str, str], ...]:
+    """Each of `paths` at `sha`, (path, text), where it is there, within the bounds and UTF-8."""
     if not paths:
         return ()
     try:

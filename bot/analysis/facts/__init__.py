@@ -51,6 +51,7 @@ from bot.analysis.facts.dunders import declared_modules, metadata_gone
 from bot.analysis.facts.early import early_value
 from bot.analysis.facts.expected import expected_cases
 from bot.analysis.facts.expected_errors import errors_expected
+from bot.analysis.facts.exposure import internal_modules, is_document
 from bot.analysis.facts.fallbacks import fallbacks
 from bot.analysis.facts.fields import fields_added
 from bot.analysis.facts.follows import (
@@ -445,6 +446,8 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         facts = dataclasses.replace(facts, handed_out=_handed_out(commit, readings))
     if any(f.path.endswith(".py") and f.status in ("removed", "renamed") for f in facts.files):
         facts = dataclasses.replace(facts, packages=_packages(commit))
+    if internal := _internal_modules(commit):
+        facts = dataclasses.replace(facts, internal_modules=internal)
     if any(r.gone for r in facts.raises_added):
         raised = proven_raises(facts.raises_added, readings, commit.modules)
         facts = dataclasses.replace(facts, raises_added=tuple(raised))
@@ -551,6 +554,22 @@ def _handed_out(commit: CommitInput, readings: list[FileReading]) -> tuple[tuple
         pairs.discard((path, name))
         pairs.update((path, n) for n in listing[path])
     return tuple(sorted(pairs))
+
+
+def _internal_modules(commit: CommitInput) -> tuple[str, ...]:
+    """The changed Python modules public by their name that their package does not hand out
+    (`exposure.internal_modules`), from the `__init__.py` files at the parent (read for the
+    commit, or changed) and the documents read (read for the commit, or changed)."""
+    inits = {p: t for p, t in commit.modules if p.endswith("/__init__.py")}
+    documents = [t for p, t in commit.modules if is_document(p)]
+    for f in commit.files:
+        before, after = f.sides if f.sides is not None else (None, None)
+        if f.filename.endswith("/__init__.py") and before is not None and f.status != "added":
+            inits[f.filename] = before
+        if is_document(f.filename):
+            documents += [t for t in (before, after) if t]
+    changed = [f.filename for f in commit.files if f.filename.endswith((".py", ".pyi"))]
+    return internal_modules(changed, inits, documents)
 
 
 def _packages(commit: CommitInput) -> tuple[PackageInit, ...]:

@@ -987,6 +987,9 @@ class Facts:
     # (private module path, name) a public package's `__init__.py` hands out, where a
     # signature of a private module changes or a method of one is removed (`handed_out.py`)
     handed_out: tuple[tuple[str, str], ...] = ()
+    # changed modules public by their name that their package's `__init__.py` (read) does not
+    # hand out and no document read names: their losses are internal (`exposure.py`)
+    internal_modules: tuple[str, ...] = ()
     # the `__init__.py` of each package a module is deleted or renamed out of (`packages.py`)
     packages: tuple[PackageInit, ...] = ()
     raises_added: tuple[Raised, ...] = ()
