@@ -2233,6 +2233,8 @@ def _unguarded(raised: list[Raised], name: str, path: str, guarded: set[str]) ->
 def _reraised_anew(r: FileReading, name: str, new: frozenset[str]) -> frozenset[str]:
     """Those of `new` that `name` raises only inside handlers of their class that its code at
     the parent did not have: what a caller met there already."""
+    if not new:
+        return frozenset()
     had = r.minus.catches.get(name) or frozenset()
     again = reraised(r.plus.functions.get(name))
     return frozenset(e for e in new if e in again and not again[e] & had)
