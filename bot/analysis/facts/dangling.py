@@ -11,6 +11,7 @@ import re
 import symtable
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from bot.analysis.facts.listed import _bound
 from bot.analysis.facts.modules import module_tree, own_nodes
@@ -26,6 +27,8 @@ _DYNAMIC = re.compile(
 )
 _BUILTINS = frozenset(dir(builtins))
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+# the nodes `_Index._scan` counts by their `name`
+_NAMED = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
 
 
 def dangling(path: str, before: str, after: str, gone: set[str] | None = None) -> list[Dangling]:
@@ -394,39 +397,44 @@ class _Index:
     ) -> tuple[
         Counter[str], set[str], list[tuple[ast.ClassDef, list[tuple[ast.stmt, set[str]]], set[str]]]
     ]:
-        """`bindings`, `stored_attributes` and `classes`, from one walk of the tree."""
+        """`bindings`, `stored_attributes` and `classes`, from one walk of the tree (a
+        parsed tree's nodes are of the `ast` classes themselves: their types are compared,
+        a quarter faster than `isinstance` against unions)."""
         count: Counter[str] = Counter()
         stored: set[str] = set()
         classes = []
         # each node with the name sets of the class-body statements it is in
-        stack: list[tuple[ast.AST, tuple[set[str], ...]]] = [(self.tree, ())]
+        # (`Any`: the node's class is told by `kind`, which mypy does not narrow on)
+        stack: list[tuple[Any, tuple[set[str], ...]]] = [(self.tree, ())]
+        push = stack.append
         while stack:
             node, sinks = stack.pop()
-            if isinstance(node, ast.Name):
-                if not isinstance(node.ctx, ast.Load):
+            kind = type(node)
+            if kind is ast.Name:
+                if type(node.ctx) is not ast.Load:
                     count[node.id] += 1
                     for sink in sinks:
                         sink.add(node.id)
                 continue
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if kind in _NAMED:
                 count[node.name] += 1
-            elif isinstance(node, ast.alias):
+            elif kind is ast.alias:
                 count[node.asname or node.name.split(".", 1)[0]] += 1
-            elif isinstance(node, ast.Global):
+            elif kind is ast.Global:
                 count.update({n: 2 for n in set(node.names)})
-            elif isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+            elif kind is ast.Attribute and type(node.ctx) is not ast.Load:
                 stored.add(node.attr)
             members: list[tuple[ast.stmt, set[str]]] = []
-            if isinstance(node, ast.ClassDef):
+            if kind is ast.ClassDef:
                 members = [(s, set()) for s in node.body]
                 stack += [(s, (*sinks, names)) for s, names in members]
-            for field in node._fields:
+            for field in kind._fields:
                 value = getattr(node, field, None)
                 if isinstance(value, ast.AST):
-                    stack.append((value, sinks))
+                    push((value, sinks))
                 elif isinstance(value, list) and not (members and field == "body"):
                     stack += [(v, sinks) for v in value if isinstance(v, ast.AST)]
-            if isinstance(node, ast.ClassDef):
+            if kind is ast.ClassDef:
                 classes.append((node, members))
         found = []
         for node, members in classes:

@@ -138,7 +138,8 @@ def _parsed(lines: list[str], first: int, stop: int) -> list[ast.stmt] | None:
 def _first_line(node: ast.stmt) -> int:
     """A statement's first line, its decorators' included."""
     decorators: list[ast.expr] = getattr(node, "decorator_list", [])
-    return min([node.lineno, *(d.lineno for d in decorators)])
+    # (most statements have none: no list built for them)
+    return min([node.lineno, *(d.lineno for d in decorators)]) if decorators else node.lineno
 
 
 def _shifted(unit: Unit, by: int) -> Unit:

@@ -19,7 +19,13 @@ def _own(nodes: list[ast.stmt]) -> list[ast.AST]:
         if isinstance(node, _NESTED):
             continue
         out.append(node)
-        stack.extend(ast.iter_child_nodes(node))
+        # (`ast.iter_child_nodes` inline: a day's edited functions hold many nodes)
+        for field in node._fields:
+            value = getattr(node, field, None)
+            if isinstance(value, ast.AST):
+                stack.append(value)
+            elif isinstance(value, list):
+                stack += [v for v in value if isinstance(v, ast.AST)]
     return out
 
 
@@ -44,15 +50,16 @@ def reraised(node: ast.AST | None) -> dict[str, frozenset[str]]:
     is."""
     if node is None:
         return {}
+    own = _own(getattr(node, "body", []))
     sites: dict[str, int] = {}
-    for inner in _own(getattr(node, "body", [])):
+    for inner in own:
         if isinstance(inner, ast.Raise) and inner.exc is not None:
             name = dotted(inner.exc)
             if name:
                 sites[name] = sites.get(name, 0) + 1
     inside: dict[str, int] = {}
     handlers: dict[str, set[str]] = {}
-    for inner in _own(getattr(node, "body", [])):
+    for inner in own if sites else ():
         if not isinstance(inner, ast.ExceptHandler) or inner.type is None:
             continue
         kinds = inner.type.elts if isinstance(inner.type, ast.Tuple) else [inner.type]
