@@ -1927,6 +1927,13 @@ def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         ]
         # (the dev tools' pins only where the package's own requirements stay: beside
         # those they are the lock files' echo of them)
+        if role == "build" and (needs := sig.facts.build_needs_changed):
+            # a backend switched: what whoever builds from the sdist must now have, by name
+            # (python-tabulate 6050bef: setuptools and setuptools_scm → flit and flit_scm)
+            out.append(
+                p.build_needs.format(new=codes(p, needs[0].new, 4), old=codes(p, needs[0].old, 4))
+            )
+            continue
         if pins and (role != "tools" or len(out) == moved):
             shown = p.list_sep.join(list(dict.fromkeys(pins))[:4])
             out.append(phrase.format(pins=shown))

@@ -813,6 +813,7 @@ def _with_packaging(
         entry_points_removed=_cap(found.entry_points_removed),
         entry_modules=_cap(found.entry_modules),
         backend_changed=_cap(found.backends),
+        build_needs_changed=_cap(found.build_needs),
         distribution_renamed=_cap(found.names),
     )
 
