@@ -146,6 +146,8 @@ class AnalysisPhrases:
     entry_points_added: tuple[str, str]  # {group} {names}
     entry_points_removed: tuple[str, str]  # {group} {names}
     backend_changed: str  # {old} {new}
+    build_needs: str  # {new} {old}
+    advisory_fix: str  # a security advisory's fix, merged from its private fork
     distribution_renamed: str  # {old} {new}
     distribution_renamed_fails: str  # {old} {new}
     # a release's changelog section: {items} its notable ones (else its first) quoted
@@ -570,6 +572,8 @@ EN = AnalysisPhrases(
         "removes the `{group}` entry points {names}",
     ),
     backend_changed="changes the build backend from `{old}` to `{new}`",
+    build_needs="building from the sdist now needs {new} (was {old})",
+    advisory_fix="A security advisory's fix (merged from its private fork).",
     distribution_renamed="publishes the package as `{new}` (was `{old}`)",
     distribution_renamed_fails=(
         "Requirements on `{old}` get no new release; they must name `{new}`."
@@ -1009,6 +1013,8 @@ ZH = AnalysisPhrases(
     entry_points_added=("新增 `{group}` 入口点 {names}", "新增 `{group}` 入口点 {names}"),
     entry_points_removed=("移除了 `{group}` 入口点 {names}", "移除了 `{group}` 入口点 {names}"),
     backend_changed="构建后端从 `{old}` 改为 `{new}`",
+    build_needs="从 sdist 构建现在需要 {new}（原为 {old}）",
+    advisory_fix="安全公告的修复（从其临时私有分叉合并）。",
     distribution_renamed="包改以 `{new}` 发布（原为 `{old}`）",
     distribution_renamed_fails="依赖 `{old}` 的项目收不到新版本；须改为 `{new}`。",
     release_notes=(

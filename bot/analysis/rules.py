@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from bot.analysis.advisory import advisory_merge, guards_input
 from bot.analysis.facts import ConstantRenamed, Facts
 from bot.analysis.facts.build import package_name, runtime_requirements, still_admits
 from bot.analysis.facts.erasure import reads_checker_only
@@ -694,6 +695,16 @@ def _security_named(
     security fix first. Docs, tests and tooling close no hole, nor does a package its author
     calls unaffected."""
     shipped = sig.only is None and not sig.unaffected and _code_lines(commit, sig) > 0
+    if shipped and advisory_merge(commit):
+        # GitHub's own title for an advisory's merge: a fix it published, or will
+        if guards_input(commit, sig) and verdict.importance is not I.HIGH:
+            verdict = Assessment(
+                I.HIGH, verdict.breaking, "security: an advisory's fix guards input"
+            )
+        elif verdict.importance is I.LOW:
+            verdict = Assessment(I.MEDIUM, verdict.breaking, "security: an advisory's fix")
+        rest = [t for t in types if t not in (T.SECURITY, T.BUGFIX, T.DOCS, T.OTHER)]
+        return [T.SECURITY, T.BUGFIX, *rest][:4], verdict
     named = shipped and (
         names_hole(sig.title.text, *sig.description, *sig.entry_items)
         or _blowup_fixed(commit, sig, types)
@@ -1565,6 +1576,11 @@ def analyze_shielded(
         release=release,
         told=tuple(news),
     )
+    if T.SECURITY in types[:1] and advisory_merge(commit):
+        # what GitHub's title tells is the news; what the code does is its first insight
+        fact, text.summary = text.summary, p.advisory_fix
+        if excerpt(fact).rstrip(". ").lower() not in commit.title.lower():
+            text.insights.setdefault("security", []).insert(0, fact)
     if unreleased_fix and sig.last_release is not None:
         tag = code(sig.last_release.tag)
         text.note("compatibility", sentence(p, p.fixes_unreleased.format(tag=tag)))

@@ -2004,6 +2004,13 @@ def _requirements(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         ]
         # (the dev tools' pins only where the package's own requirements stay: beside
         # those they are the lock files' echo of them)
+        if role == "build" and (needs := sig.facts.build_needs_changed):
+            # a backend switched: what whoever builds from the sdist must now have, by name
+            # (python-tabulate 6050bef: setuptools and setuptools_scm → flit and flit_scm)
+            out.append(
+                p.build_needs.format(new=codes(p, needs[0].new, 4), old=codes(p, needs[0].old, 4))
+            )
+            continue
         if pins and (role != "tools" or len(out) == moved):
             shown = p.list_sep.join(list(dict.fromkeys(pins))[:4])
             out.append(phrase.format(pins=shown))
@@ -3700,18 +3707,23 @@ def write(
             for s in facts
             if len(sentence(p, s.clause)) <= limit
             and not (merge is not None and s.internal and not untold_merge)
-            # (what a risk says already is no summary of the fix: dacite 71c365a's new
-            # `DaciteError`, where `__concretize` now catching `AttributeError` is the fix)
-            and not (untold_merge and _said_by(s.clause, [*text.risks, *told]))
             and not s.aside
             # the tests a change adds are its summary only where nothing weighs more, and
             # never a fix's: the title stands alone before a test's name
             and not (s.minor and weightier)
             and not (s.tests and T.BUGFIX in types)
         ]
-        # what runs differently before a list of private names (the insights keep the rank)
-        behaves = any(s.behaviour for s in fit)
-        first = next((s for s in fit if not (s.listing and behaves)), None)
+        # (what a risk says already is no summary of the fix: dacite 71c365a's new
+        # `DaciteError`, where `__concretize` now catching `AttributeError` is the fix)
+        unsaid = [s for s in fit if not (untold_merge and _said_by(s.clause, [*text.risks, *told]))]
+        first = _lead(unsaid)
+        above = next((s for s in fit if _users_fact(s)), None)
+        if first is not None and above is not None and fit.index(above) < fit.index(first):
+            # a user's fact outranks what is said below it, even one a risk says again: a
+            # merge that raises the Python floor is not summed up as "`TagTracer.
+            # _processmessage` no longer catches `KeyError`" nor by a classifier it drops
+            # (pluggy's merge of its 3.10 floor)
+            first = above
         if first is not None:
             text.summary = sentence(p, first.clause)
             used = {first.clause}
@@ -3969,6 +3981,22 @@ def _titled(name: str, title: str) -> bool:
     own (`naturaldelta` in "Fix naturaldelta sub second precision")."""
     short = name.rsplit(".", 1)[-1]
     return any(re.search(rf"(?<![\w.]){re.escape(word)}(?!\w)", title) for word in {name, short})
+
+
+def _lead(fit: list[_Statement]) -> _Statement | None:
+    """The statement a summary says: what runs differently before a list of private names
+    (the insights keep the rank)."""
+    behaves = any(s.behaviour for s in fit)
+    return next((s for s in fit if not (s.listing and behaves)), None)
+
+
+def _users_fact(statement: _Statement) -> bool:
+    """A fact of consequence for users, not of the code's insides: what the package requires
+    (the Python floor), removes, renames, or changes by default, said for compatibility; never
+    a list of names alone."""
+    return statement.theme == "compatibility" and not (
+        statement.internal or statement.minor or statement.listing
+    )
 
 
 def _said_by(clause: str, risks: list[Risk]) -> bool:

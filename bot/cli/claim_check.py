@@ -244,6 +244,12 @@ class Clone:
         words = out.split()
         return words[1] if len(words) > 1 else None
 
+    def header(self, sha: str) -> tuple[int, str]:
+        """How many parents the commit has, and its message's first line."""
+        _, out = self._git("log", "-1", "--format=%P%n%s", sha, "--")
+        parents, _, title = out.partition("\n")
+        return len(parents.split()), title.rstrip("\n")
+
     def changed(self, sha: str, parent: str | None) -> list[tuple[str | None, str | None]]:
         """(path at the parent, path at the commit) of each changed file; None where absent."""
         base = parent or "4b825dc642cb6eb9a060e54bf8d69288fbee4904"  # git's empty tree
@@ -527,6 +533,8 @@ class Checker:
             Kind.ENTRY_POINT_NEW: self._packaging,
             Kind.ENTRY_POINT_GONE: self._packaging,
             Kind.BACKEND: self._backend,
+            Kind.BUILD_NEEDS: self._build_needs,
+            Kind.ADVISORY: self._advisory,
             Kind.EXTRA_GROUPED: self._grouped,
             Kind.PUBLISHED_AS: self._published,
             Kind.EXTRA_PIN: self._extra_pin,
@@ -3075,6 +3083,34 @@ class Checker:
                 return Verdict.TRUE, ""
         return Verdict.FALSE, f"no changed pyproject.toml goes from `{claim.old}` to `{claim.new}`"
 
+    def _advisory(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "a security advisory's fix (merged from its private fork)": the commit merges
+        (two parents or more) under the title GitHub gives the merge of an advisory's
+        temporary private fork, "Merge commit from fork", its message's whole first line."""
+        parents, title = self.clone.header(c.sha)
+        if parents < 2:
+            return Verdict.FALSE, "not a merge"
+        if title != "Merge commit from fork":
+            return Verdict.FALSE, f"its title is “{title}”, not GitHub's for an advisory's merge"
+        return Verdict.TRUE, ""
+
+    def _build_needs(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        """ "building from the sdist now needs `x`, `y` (was `a`)": a changed pyproject.toml
+        whose `[build-system] requires` (what PEP 517 front ends install to build it) names
+        exactly `x`, `y` at the commit and `a` at the parent, as PEP 503 compares names."""
+        said_new, said_old = (
+            {requirement_name(n) for n in (said or "").splitlines()}
+            for said in (claim.new, claim.old)
+        )
+        for before_path, after_path in c.changed:
+            if not (after_path or "").endswith("pyproject.toml") or before_path is None:
+                continue
+            now = _build_requires(self.clone.text(c.sha, after_path) or "")
+            was = _build_requires(self.clone.text(c.parent, before_path) or "")
+            if (was, now) == (said_old, said_new):
+                return Verdict.TRUE, ""
+        return Verdict.FALSE, "no changed pyproject.toml's `[build-system] requires` says that"
+
     def _grouped(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         """ "moves the extra `e` to the dependency group of its name": a changed
         pyproject.toml lists `e` among its extras at the parent, not at the commit, and
@@ -3505,3 +3541,16 @@ def _helps_of(text: str, flag: str) -> set[str]:
             if keyword.arg in helps and (words := literal(keyword.value)) is not None:
                 found.add(" ".join(words.split()))
     return found
+
+
+def _build_requires(text: str) -> set[str] | None:
+    """The PEP 503 names a `pyproject.toml`'s `[build-system] requires` lists (PEP 518);
+    None where it does not parse or lists none."""
+    try:
+        system = tomllib.loads(text).get("build-system")
+    except tomllib.TOMLDecodeError:
+        return None
+    listed = system.get("requires") if isinstance(system, dict) else None
+    if not isinstance(listed, list) or not listed:
+        return None
+    return {requirement_name(r) for r in listed if isinstance(r, str)}

@@ -102,6 +102,8 @@ class Kind(StrEnum):
     ENTRY_POINT_NEW = "adds entry point"
     ENTRY_POINT_GONE = "removes entry point"
     BACKEND = "changes build backend"
+    BUILD_NEEDS = "building from the sdist now needs"
+    ADVISORY = "security advisory's fix merged from its private fork"
     EXTRA_PIN = "extra now requires"
     EXTRA_REQUIRES_NEW = "extra now also requires"
     EXTRA_REQUIRES_GONE = "extra no longer requires"
@@ -879,6 +881,14 @@ _PACKAGING_KINDS = {
     ("Removes", "entry point"): Kind.ENTRY_POINT_GONE,
 }
 _BACKEND = re.compile(r"Changes the build backend from `(?P<old>[^`]+)` to `(?P<new>[^`]+)`\.?")
+# "A security advisory's fix (merged from its private fork)": the commit is such a merge
+_ADVISORY = re.compile(r"A security advisory's fix \(merged from its private fork\)\.?")
+# "Building from the sdist now needs `hatchling`, `hatch-vcs` (was `setuptools`)": `new` the
+# names said now, `old` those said before (one a line)
+_BUILD_NEEDS = re.compile(
+    r"Building from the sdist now needs (?P<new>`[^`]+`(?:(?:,|,? and) `[^`]+`)*)"
+    r" \(was (?P<old>`[^`]+`(?:(?:,|,? and) `[^`]+`)*)\)\.?"
+)
 # "Removes the dev dependency `tox` from `pyproject.toml`", "Adds the dev dependencies `a`,
 # `b` and 2 more to `pyproject.toml`": a claim for each name said, of that file
 _DEV = re.compile(
@@ -963,6 +973,12 @@ def _packaging_claims(sentence: str) -> list[Claim] | None:
     backend = _BACKEND.fullmatch(sentence)
     if backend:
         return [Claim(Kind.BACKEND, "build-backend", sentence, None, *backend.group("old", "new"))]
+    if _ADVISORY.fullmatch(sentence):
+        return [Claim(Kind.ADVISORY, "advisory", sentence)]
+    needs = _BUILD_NEEDS.fullmatch(sentence)
+    if needs:
+        old, new = ("\n".join(_SPAN.findall(needs.group(g))) for g in ("old", "new"))
+        return [Claim(Kind.BUILD_NEEDS, "build-system.requires", sentence, None, old, new)]
     pins = _extra_pin_claims(sentence)
     if pins is not None:
         return pins

@@ -74,6 +74,7 @@ from bot.analysis.facts.kwargs_read import keywords_read, returns_only
 from bot.analysis.facts.layout import same_settings
 from bot.analysis.facts.listed import unbound
 from bot.analysis.facts.markers import marked_requirements
+from bot.analysis.facts.meaning import gets_respelled
 from bot.analysis.facts.members import members_gone
 from bot.analysis.facts.modules import breadth
 from bot.analysis.facts.names_kept import public_names_kept
@@ -832,6 +833,7 @@ def _with_packaging(
         entry_points_removed=_cap(found.entry_points_removed),
         entry_modules=_cap(found.entry_modules),
         backend_changed=_cap(found.backends),
+        build_needs_changed=_cap(found.build_needs),
         distribution_renamed=_cap(found.names),
     )
 
@@ -2602,10 +2604,33 @@ def _calls_only_at(readings: list[FileReading], *, new: bool) -> list[NewCall]:
         # a bare `item(…)` names no method: only `self.item(…)` does (tomlkit 62a6708's
         # `item` was `tomlkit.items.item`, not `Container.item`)
         and not (callee in methods_only and _bare_calls(side, caller, callee))
+        # `t = d.get(k, D)` that was `try: t = d[k]` / `except KeyError: t = D`: the same
+        # lookup respelled, no method of the file's `get` newly called (pluggy's
+        # `TagTracer._processmessage` and `TagTracer.get`)
+        and not (new and _gets_only(other, side, caller, callee))
     ]
     if not new:
         return made_calls
     return [_with_guard(call, readings) for call in made_calls]
+
+
+def _gets_only(was: Side, now: Side, caller: str, callee: str) -> bool:
+    """Whether each call of `callee` the caller makes at `now` is a `.get` that respells a
+    lookup with a default it made at `was` (`gets_respelled`)."""
+    if callee != "get":
+        return False
+    node = now.functions.get(caller)
+    if node is None:
+        return False
+    calls = [
+        n
+        for n in breadth([node])
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute | ast.Name)
+        and (n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id) == callee
+    ]
+    respelled = {id(new.value) for _, new in gets_respelled(was.functions.get(caller), node)}
+    return bool(calls) and all(id(c) in respelled for c in calls)
 
 
 def _bare_calls(side: Side, caller: str, callee: str) -> bool:

@@ -1,12 +1,14 @@
 """A lookup tested before it is made where the parent caught its failure: `try: m = d[k]`
-`except KeyError:` became `if k in d: m = d[k]`. The handler is gone, and so is what it
-caught: no `KeyError` reaches a caller it did not reach before (toolz 2ac03ce's `join`)."""
+`except KeyError:` became `if k in d: m = d[k]`, or `m = d.get(k, D)`. The handler is gone,
+and so is what it caught: no `KeyError` reaches a caller it did not reach before (toolz
+2ac03ce's `join`)."""
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterable
 
+from bot.analysis.facts.meaning import gets_respelled
 from bot.analysis.facts.modules import own_nodes
 
 # What a failed subscript raises, by the names a handler may catch it as
@@ -28,9 +30,24 @@ def lookups_tested(was: ast.AST | None, now: ast.AST | None, lost: Iterable[str]
         if name.rsplit(".", 1)[-1] not in _LOOKUP_ERRORS:
             continue
         lookups = _caught_lookups(was, name)
-        if lookups and all(_tested(now, lookup) for lookup in lookups):
+        tested = bool(lookups) and all(_tested(now, lookup) for lookup in lookups)
+        if tested or _respelled(was, now, name):
             found.add(name)
     return frozenset(found)
+
+
+def _respelled(was: ast.AST, now: ast.AST, name: str) -> bool:
+    """Whether every `try` of `was` whose handler names `name` is a lookup with a default
+    the function `now` writes as `.get` (`try: t = d[k]` / `except KeyError: t = D` became
+    `t = d.get(k, D)`): the same lookup, whose miss gives the same default."""
+    tries = [
+        n
+        for n in own_nodes(was)
+        if isinstance(n, ast.Try | ast.TryStar)
+        and any(name.rsplit(".", 1)[-1] in _names(h.type) for h in n.handlers)
+    ]
+    said = {id(old) for old, _ in gets_respelled(was, now)}
+    return bool(tries) and all(id(t) in said for t in tries)
 
 
 def _names(handler: ast.expr | None) -> set[str]:

@@ -411,3 +411,142 @@ def respell_module(tree: ast.Module) -> Counter[str]:
     reader.visit(tree)
     ast.fix_missing_locations(tree)
     return reader.count
+
+
+# What a `.get` default may be for the lookup's failure and `.get` to agree: evaluated at
+# every call by `.get` and only on a miss by the lookup, so nothing whose evaluation acts
+# (a call) or may fail (an attribute, a subscript)
+_INERT = (ast.Constant, ast.Name)
+
+
+def get_spelling(statement: ast.stmt) -> ast.Assign | None:
+    """The assignment `t = d.get(k, D)` a lookup whose failure gives a default means, where
+    `statement` is one: `try: t = d[k]` with only `except KeyError: t = D` (no `else`, no
+    `finally`), `if k in d: t = d[k]` with `else: t = D` (or `if k not in d:` the other way
+    round), or `t = d[k] if k in d else D`. Of a mapping, as `Mapping.get` is written:
+    `d[k]` and, where it raises `KeyError`, the default; `D` is a literal or a name (what
+    `.get` evaluates always and the lookup only on a miss), `d` and `k` read no call; the
+    target is one name or attribute, the same in both branches. None for anything else."""
+    found: tuple[ast.expr, ast.expr, ast.expr, ast.expr] | None = None
+    if isinstance(statement, ast.Try) and not statement.orelse and not statement.finalbody:
+        handlers = statement.handlers
+        if (
+            len(handlers) == 1
+            and isinstance(handlers[0].type, ast.Name)
+            and handlers[0].type.id == "KeyError"
+            and handlers[0].name is None
+        ):
+            found = _branches(statement.body, handlers[0].body)
+    elif isinstance(statement, ast.If):
+        tested = _membership(statement.test)
+        if tested is not None:
+            hit, miss = (
+                (statement.body, statement.orelse)
+                if tested[2]
+                else (statement.orelse, statement.body)
+            )
+            found = _branches(hit, miss, tested[:2])
+    elif isinstance(statement, ast.Assign) and isinstance(statement.value, ast.IfExp):
+        tested = _membership(statement.value.test)
+        if tested is not None and len(statement.targets) == 1:
+            got, other = statement.value.body, statement.value.orelse
+            if not tested[2]:
+                got, other = other, got
+            target = statement.targets[0]
+            found = _branches(
+                [ast.Assign(targets=[target], value=got)],
+                [ast.Assign(targets=[target], value=other)],
+                tested[:2],
+            )
+    if found is None:
+        return None
+    target, mapping, key, default = found
+    args = [key] if isinstance(default, ast.Constant) and default.value is None else [key, default]
+    get = ast.Attribute(value=mapping, attr="get", ctx=ast.Load())
+    call = ast.Call(func=get, args=args, keywords=[])
+    spelled = ast.copy_location(ast.Assign(targets=[target], value=call), statement)
+    return ast.fix_missing_locations(spelled)
+
+
+def same_get(old: ast.stmt, new: ast.stmt) -> bool:
+    """Whether `new` is `old`'s lookup with a default written as `.get` (`get_spelling`):
+    `t = d.get(k, D)`, or `t = d.get(k)` where `D` is `None`."""
+    spelled = get_spelling(old)
+    if spelled is None or not isinstance(new, ast.Assign):
+        return False
+    return same_tree(_get_read(spelled), _get_read(new))
+
+
+def _get_read(node: ast.Assign) -> ast.AST:
+    """`d.get(k, None)` read as `d.get(k)`: `None` is `.get`'s default."""
+    value = node.value
+    if (
+        isinstance(value, ast.Call)
+        and len(value.args) == 2
+        and not value.keywords
+        and isinstance(value.args[1], ast.Constant)
+        and value.args[1].value is None
+    ):
+        call = ast.Call(func=value.func, args=value.args[:1], keywords=[])
+        return ast.Assign(targets=node.targets, value=call)
+    return node
+
+
+def _membership(test: ast.expr) -> tuple[ast.expr, ast.expr, bool] | None:
+    """`(d, k, True)` of `k in d`, `(d, k, False)` of `k not in d`."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    if isinstance(test.ops[0], ast.In):
+        return test.comparators[0], test.left, True
+    if isinstance(test.ops[0], ast.NotIn):
+        return test.comparators[0], test.left, False
+    return None
+
+
+def _branches(
+    hit: list[ast.stmt], miss: list[ast.stmt], tested: tuple[ast.expr, ast.expr] | None = None
+) -> tuple[ast.expr, ast.expr, ast.expr, ast.expr] | None:
+    """`(t, d, k, D)` where `hit` is only `t = d[k]` and `miss` only `t = D` (and `tested`,
+    where given, is `(d, k)`)."""
+    if len(hit) != 1 or len(miss) != 1:
+        return None
+    got, fallback = hit[0], miss[0]
+    if not (isinstance(got, ast.Assign) and isinstance(fallback, ast.Assign)):
+        return None
+    if len(got.targets) != 1 or len(fallback.targets) != 1:
+        return None
+    target, lookup, default = got.targets[0], got.value, fallback.value
+    if not isinstance(target, ast.Name | ast.Attribute) or not same_tree(
+        target, fallback.targets[0]
+    ):
+        return None
+    if not (isinstance(lookup, ast.Subscript) and isinstance(default, _INERT)):
+        return None
+    mapping, key = lookup.value, lookup.slice
+    if any(
+        isinstance(n, ast.Call | ast.Await | ast.NamedExpr)
+        for side in (mapping, key)
+        for n in ast.walk(side)
+    ):
+        return None
+    if isinstance(key, ast.Slice) or any(isinstance(n, ast.Slice) for n in ast.walk(key)):
+        return None
+    if tested is not None and not (same_tree(tested[0], mapping) and same_tree(tested[1], key)):
+        return None
+    return target, mapping, key, default
+
+
+def gets_respelled(was: ast.AST | None, now: ast.AST | None) -> list[tuple[ast.stmt, ast.Assign]]:
+    """Each lookup with a default of the function `was` (`get_spelling`) and the statement
+    of the function `now` that writes it as `.get` (`same_get`): one spelling for another,
+    what a caller meets the same (pluggy's `TagTracer._processmessage` on its 3.10 floor)."""
+    if was is None or now is None:
+        return []
+    assigns = [n for n in ast.walk(now) if isinstance(n, ast.Assign)]
+    return [
+        (old, new)
+        for old in ast.walk(was)
+        if isinstance(old, ast.Try | ast.If | ast.Assign) and get_spelling(old) is not None
+        for new in assigns
+        if same_get(old, new)
+    ]

@@ -10,7 +10,13 @@ import tomllib
 from dataclasses import dataclass, field
 
 from bot.analysis.facts.parses import Parses
-from bot.analysis.facts.records import DefaultChange, EntryPoint, Extra, ExtraRequirement
+from bot.analysis.facts.records import (
+    BuildNeeds,
+    DefaultChange,
+    EntryPoint,
+    Extra,
+    ExtraRequirement,
+)
 from bot.analysis.packaging_files import PACKAGING_FILES
 from bot.analysis.paths import PathKind, path_kind
 from bot.models import FileChange
@@ -28,12 +34,26 @@ class Metadata:
     # (group, name) -> target
     entry_points: dict[tuple[str, str], str] | None = field(default_factory=dict)
     backend: str | None = None
+    # the names `[build-system] requires` lists, in its order (None: no such list)
+    build_requires: tuple[str, ...] | None = None
     name: str | None = None
     # PEP 735's dependency groups (`[dependency-groups]`), by their PEP 685 keys
     groups: frozenset[str] = frozenset()
     # extras declared by name whose requirements are not read (`extras_require={"cli":
     # cli_reqs}`): there, and what they require unknown
     opaque: frozenset[str] = frozenset()
+
+
+def _build_names(system: object) -> tuple[str, ...] | None:
+    """The requirement names (PEP 508's leading name) a `[build-system]` table's `requires`
+    lists, each once; None where it lists none or something unreadable."""
+    listed = system.get("requires") if isinstance(system, dict) else None
+    if not isinstance(listed, list) or not all(isinstance(r, str) for r in listed):
+        return None
+    names = [_REQUIREMENT_NAME.match(r.strip()) for r in listed]
+    if not names or not all(names):
+        return None
+    return tuple(dict.fromkeys(m.group(0) for m in names if m))
 
 
 def _extra_key(name: str) -> str:
@@ -73,6 +93,7 @@ def _pyproject(text: str, parses: Parses) -> Metadata | None:
     system = document.get("build-system")
     backend = system.get("build-backend") if isinstance(system, dict) else None
     out = Metadata(backend=backend if isinstance(backend, str) else None)
+    out.build_requires = _build_names(system)
     groups = document.get("dependency-groups")
     out.groups = (
         frozenset(_extra_key(g) for g in groups) if isinstance(groups, dict) else frozenset()
@@ -161,6 +182,7 @@ class PackagingChanges:
     entry_points_added: list[EntryPoint] = field(default_factory=list)
     entry_points_removed: list[EntryPoint] = field(default_factory=list)
     backends: list[DefaultChange] = field(default_factory=list)
+    build_needs: list[BuildNeeds] = field(default_factory=list)
     # the distribution's name (`[project] name`, `[metadata] name`) changed
     names: list[DefaultChange] = field(default_factory=list)
     # the modules the entry points name at the commit (`typeguard._pytest_plugin` of
@@ -286,6 +308,7 @@ def _merged(
         if meta.entry_points is not None:
             out.entry_points = {**meta.entry_points, **(out.entry_points or {})}
         out.backend = out.backend or meta.backend
+        out.build_requires = out.build_requires or meta.build_requires
         out.name = out.name or meta.name
         out.groups |= meta.groups
         out.opaque |= meta.opaque
@@ -340,6 +363,9 @@ def _compare(old: Metadata, new: Metadata, path: str, out: PackagingChanges) -> 
         ]
     if old.backend and new.backend and old.backend != new.backend:
         out.backends.append(DefaultChange("build-backend", old.backend, new.backend, path))
+        before, after = old.build_requires, new.build_requires
+        if before and after and {_extra_key(n) for n in before} != {_extra_key(n) for n in after}:
+            out.build_needs.append(BuildNeeds(before, after, path))
     if old.name and new.name and _extra_key(old.name) != _extra_key(new.name):
         # (PEP 503 compares names as PEP 685 does extras: `Foo_Bar` is `foo-bar`)
         out.names.append(DefaultChange("name", old.name, new.name, path))

@@ -661,6 +661,17 @@ class Registration:
 
 
 @dataclass(frozen=True)
+class BuildNeeds:
+    """What `[build-system] requires` of a `pyproject.toml` lists, by name, at the parent
+    (`old`) and at the commit (`new`), where the build backend changed: what building the
+    package from its sdist needs."""
+
+    old: tuple[str, ...]
+    new: tuple[str, ...]
+    path: str
+
+
+@dataclass(frozen=True)
 class Requirement:
     """A dependency requirement the change sets: `torch==2.5.1`, and what it was before."""
 
@@ -1108,6 +1119,8 @@ class Facts:
     # the modules the entry points of changed packaging files name at the commit
     entry_modules: tuple[str, ...] = ()
     backend_changed: tuple[DefaultChange, ...] = ()
+    # the build backend's switch, by what building from the sdist needs at each revision
+    build_needs_changed: tuple[BuildNeeds, ...] = ()
     # the distribution's name its packaging metadata declares, changed: `pip install old`
     # gets none of its releases from then on
     distribution_renamed: tuple[DefaultChange, ...] = ()
