@@ -78,6 +78,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import configparser
 import posixpath
 import re
 import subprocess
@@ -2108,7 +2109,7 @@ class Checker:
                 # the Python versions supported, as packaging writes them: PEP 621's
                 # `requires-python = ">=3.9"`, setuptools' `python_requires=">=3.9"`
                 return any(
-                    value.replace(" ", "").lower() == spec for value in _python_supports(text)
+                    value.replace(" ", "").lower() == spec for value in _python_supports(text, path)
                 )
             return _pinned(pin, text.lower())
 
@@ -2869,7 +2870,7 @@ class Checker:
             said = {
                 value.replace(" ", "")
                 for path in ("pyproject.toml", "setup.cfg", "setup.py")
-                for value in _python_supports(self.clone.text(rev, path) or "")
+                for value in _python_supports(self.clone.text(rev, path) or "", path)
             }
             if said != {claim.name.replace(" ", "")}:
                 return Verdict.FALSE, f"the Python requirement is {sorted(said)} at {rev}"
@@ -3174,10 +3175,13 @@ def _code_of(path: str, text: str) -> str:
     return ast.dump(tree)
 
 
-def _python_supports(text: str) -> list[str]:
+def _python_supports(text: str, path: str | None = None) -> list[str]:
     """The Python versions a metadata file says it supports, each as written: the literal
     of `requires-python`/`python_requires`, or, for `python_requires=NAME`, the string
-    literal the module binds that name to, where it binds it once (`NAME = ">=3.5"`)."""
+    literal the module binds that name to, where it binds it once (`NAME = ">=3.5"`). A
+    `setup.cfg` (`path`) by setuptools' rule: only its `[options]` section's key counts."""
+    if path is not None and path.rsplit("/", 1)[-1] == "setup.cfg":
+        return _cfg_options_python(text)
     values = []
     for m in _PYTHON_SUPPORT.finditer(text):
         value = m.group(1).strip().strip("\"',")
@@ -3191,6 +3195,21 @@ def _python_supports(text: str) -> list[str]:
             value = literal.group(2).strip() if literal else value
         values.append(value)
     return values
+
+
+def _cfg_options_python(text: str) -> list[str]:
+    """`python_requires` of a `setup.cfg`'s `[options]`: setuptools' declarative config reads
+    it there and nowhere else (a `[metadata]` one is ignored: Pylons/venusian 47d374a,
+    https://github.com/Pylons/venusian/commit/47d374a0cd957824b7c592b0adc23bd057e689be)."""
+    parser = configparser.RawConfigParser(strict=False)
+    try:
+        parser.read_string(text)
+    except configparser.Error:
+        return []
+    if not parser.has_section("options"):
+        return []
+    found = [parser.get("options", k, fallback="") for k in ("python_requires", "python-requires")]
+    return [v.strip() for v in found if v.strip()][:1]
 
 
 def _test_path(path: str) -> bool:

@@ -363,7 +363,7 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
         elif language is Language.C:
             read_clike(f.filename, file_hunks, reading, user_facing=user_facing, tests=tests)
         if fact.kind is PathKind.BUILD:
-            read_requirements(file_hunks, reading)
+            read_requirements(file_hunks, reading, f.sides, parses)
             reading.tools = compiled_for_tools(f.after if f.status != "removed" else f.before)
             if f.filename.rsplit("/", 1)[-1] == "pyproject.toml" and f.sides is not None:
                 _shipped_only(reading, f.sides, parses)
@@ -479,7 +479,7 @@ def _read_facts(commit: CommitInput, parses: Parses) -> Facts:
     }
     if shadowed:
         facts = dataclasses.replace(facts, fallbacks=tuple(sorted(shadowed)))
-    kept = python_kept(commit, METADATA_FILES)
+    kept = python_kept(commit, METADATA_FILES, parses)
     if kept is not None:
         facts = dataclasses.replace(facts, python_kept=kept)
     markers = shipped_type_markers(commit.files, "\n".join(texts), calls)

@@ -10,7 +10,7 @@ from typing import Any
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
-from bot.analysis.facts.parses import Parses
+from bot.analysis.facts.parses import Parses, ini_lowered
 from bot.analysis.facts.scan import FileReading, Hunk
 
 # The Python versions a package supports: PEP 621's `requires-python = ">=3.9"`, setuptools'
@@ -58,9 +58,37 @@ def _continued(lines: tuple[tuple[str, str], ...], at: int, sign: str) -> bool:
     return text[:1] in (" ", "\t") and bool(text.strip())
 
 
-def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
+def cfg_python_requires(text: str, parses: Parses) -> str | None:
+    """The Python requirement a `setup.cfg` declares: its `[options] python_requires`, the
+    only place setuptools reads it from (its declarative-config keys; a `[metadata]` one is
+    ignored, as Pylons/venusian 47d374a "python_requires is an option not metadata" found:
+    https://github.com/Pylons/venusian/commit/47d374a0cd957824b7c592b0adc23bd057e689be).
+    None where none is there or the file does not parse."""
+    try:
+        options = ini_lowered(parses.ini(text)).get("options", {})
+    except (configparser.Error, ValueError):
+        return None
+    value = options.get("python_requires") or options.get("python-requires") or ""
+    return value.strip() or None
+
+
+def _cfg_python(table: str, sign: str, sides: tuple[str, str] | None, parses: Parses) -> str | None:
+    """The Python requirement setuptools reads from a `setup.cfg` on one side: from the whole
+    text where known, else only from a line the hunk shows under `[options]`."""
+    if sides is not None:
+        return cfg_python_requires(sides[1] if sign == "+" else sides[0], parses)
+    return "" if table == "options" else None
+
+
+def read_requirements(
+    file_hunks: list[Hunk],
+    reading: FileReading,
+    sides: tuple[str, str] | None = None,
+    parses: Parses | None = None,
+) -> None:
     """Requirement lines (`torch==2.5.1`, `"transformers>=4.57",`) and the Python versions
-    supported (`requires-python = ">=3.9"`) on each side; none from a lock file."""
+    supported (`requires-python = ">=3.9"`) on each side; none from a lock file. `sides`:
+    the file's two whole texts, where known."""
     if _LOCK_FILE.search(reading.path):
         return
     for hunk in file_hunks:
@@ -77,6 +105,13 @@ def read_requirements(file_hunks: list[Hunk], reading: FileReading) -> None:
             python = _PYTHON.match(text.strip())
             if python:
                 spec = re.sub(r"\s+", "", python.group(1)).rstrip(",")
+                if reading.path.rsplit("/", 1)[-1] == "setup.cfg":
+                    # a key setuptools ignores is no requirement (lark 87e4ac7 wrote
+                    # `python_requires` under `[metadata]`: pip installs on any Python)
+                    read = _cfg_python(table[sign], sign, sides, parses or Parses())
+                    if read is None:
+                        continue
+                    spec = re.sub(r"\s+", "", read) or spec
                 reading.side(sign).requirements["python"] = spec
                 continue
             # Poetry's table: `blinker = ">=1.6"`, `python = ">=3.9"` (a project that moves to

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import tomllib
 
+from bot.analysis.facts.build import cfg_python_requires
+from bot.analysis.facts.parses import Parses
 from bot.models import CommitInput
 
 # `python_requires=">=3.7"` (setup.py), `python_requires = >=3.7` (setup.cfg),
@@ -62,16 +64,21 @@ def classifiers_changed(commit: CommitInput) -> tuple[list[str], list[str]]:
     return added, removed
 
 
-def _stated(text: str) -> frozenset[str]:
+def _stated(path: str, text: str, parses: Parses) -> frozenset[str]:
     """What one metadata text says of the Pythons it supports: its requirement(s) and the
-    versions its classifiers name."""
+    versions its classifiers name (a `setup.cfg`'s requirement only where setuptools reads
+    it, under `[options]`)."""
+    if path.rsplit("/", 1)[-1] == "setup.cfg":
+        cfg = cfg_python_requires(text, parses)
+        required = [cfg] if cfg else []
+    else:
+        required = [m.strip() for m in _REQUIRES.findall(text)]
     return frozenset(
-        [f"requires {m.strip()}" for m in _REQUIRES.findall(text)]
-        + [f"classifier {v}" for v in _CLASSIFIER.findall(text)]
+        [f"requires {r}" for r in required] + [f"classifier {v}" for v in _CLASSIFIER.findall(text)]
     )
 
 
-def python_kept(commit: CommitInput, names: tuple[str, ...]) -> str | None:
+def python_kept(commit: CommitInput, names: tuple[str, ...], parses: Parses) -> str | None:
     """The Python requirement (`>=3.7`) the package's metadata files (`names`: their file
     names) state at the parent and the same at the commit, each changed one's two texts
     known and every one's classifiers the same too; None where one changes what it says,
@@ -81,7 +88,7 @@ def python_kept(commit: CommitInput, names: tuple[str, ...]) -> str | None:
     after: set[str] = set()
     for path, text in commit.modules:
         if path.rsplit("/", 1)[-1] in names:
-            said = _stated(text)
+            said = _stated(path, text, parses)
             before |= said
             after |= said
     for f in commit.files:
@@ -90,8 +97,8 @@ def python_kept(commit: CommitInput, names: tuple[str, ...]) -> str | None:
         if f.sides is None:
             return None
         old, new = f.sides
-        before |= _stated(old or "")
-        after |= _stated(new or "")
+        before |= _stated(f.filename, old or "", parses)
+        after |= _stated(f.filename, new or "", parses)
     if before != after:
         return None
     required = sorted(s.removeprefix("requires ") for s in before if s.startswith("requires "))
