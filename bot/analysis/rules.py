@@ -75,6 +75,7 @@ from bot.analysis.wording import (
     developers_extras_lost,
     kept_sentence,
     python_floor_raised,
+    repeats,
     same_shipped_code,
     settings_released,
     write,
@@ -1571,6 +1572,18 @@ def analyze_shielded(
     # (first, and after the words: a failure proven is no migration users make)
     text.risks[:0] = defects
     text.risks += [r for r in news if r not in text.risks]
+    # a risk that only says the summary again is skipped by a reader: left out, unless a
+    # breaking entry would be left with none
+    echoed = [
+        r
+        for r in text.risks
+        if verdict.importance is not Importance.LOW
+        and not r.consequence
+        and not r.mitigation
+        and repeats(r.description, text.summary)
+    ]
+    if echoed and (len(echoed) < len(text.risks) or not verdict.breaking):
+        text.risks = [r for r in text.risks if r not in echoed]
     # (annotations alone are said so already: "Type hints only (runtime unchanged): …")
     if kept is not None and verdict.importance is I.LOW and sig.typing_only is None:
         echoed = excerpt(text.summary).rstrip(". ").lower()
