@@ -1574,7 +1574,7 @@ def analyze_shielded(
     text.risks += [r for r in news if r not in text.risks]
     # a risk that only says the summary again is skipped by a reader: left out, unless a
     # breaking entry would be left with none
-    echoed = [
+    repeated = [
         r
         for r in text.risks
         if verdict.importance is not Importance.LOW
@@ -1582,8 +1582,8 @@ def analyze_shielded(
         and not r.mitigation
         and repeats(r.description, text.summary)
     ]
-    if echoed and (len(echoed) < len(text.risks) or not verdict.breaking):
-        text.risks = [r for r in text.risks if r not in echoed]
+    if repeated and (len(repeated) < len(text.risks) or not verdict.breaking):
+        text.risks = [r for r in text.risks if r not in repeated]
     # (annotations alone are said so already: "Type hints only (runtime unchanged): …")
     if kept is not None and verdict.importance is I.LOW and sig.typing_only is None:
         echoed = excerpt(text.summary).rstrip(". ").lower()
