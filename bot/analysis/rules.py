@@ -76,6 +76,7 @@ from bot.analysis.wording import (
     developers_extras_lost,
     kept_sentence,
     python_floor_raised,
+    repeats,
     same_shipped_code,
     settings_released,
     write,
@@ -1587,6 +1588,18 @@ def analyze_shielded(
     # (first, and after the words: a failure proven is no migration users make)
     text.risks[:0] = defects
     text.risks += [r for r in news if r not in text.risks]
+    # a risk that only says the summary again is skipped by a reader: left out, unless a
+    # breaking entry would be left with none
+    repeated = [
+        r
+        for r in text.risks
+        if verdict.importance is not Importance.LOW
+        and not r.consequence
+        and not r.mitigation
+        and repeats(r.description, text.summary)
+    ]
+    if repeated and (len(repeated) < len(text.risks) or not verdict.breaking):
+        text.risks = [r for r in text.risks if r not in repeated]
     # (annotations alone are said so already: "Type hints only (runtime unchanged): …")
     if kept is not None and verdict.importance is I.LOW and sig.typing_only is None:
         echoed = excerpt(text.summary).rstrip(". ").lower()

@@ -1633,6 +1633,47 @@ def _added_said(sig: Signals, p: AnalysisPhrases, added: list[Name]) -> list[_St
     ]
 
 
+# Methods the builtin containers, strings and files have: a call to one by name says no more
+# than that the code looks up, joins or appends something
+_COMMON_METHODS = frozenset(
+    [
+        "get",
+        "items",
+        "keys",
+        "values",
+        "update",
+        "pop",
+        "setdefault",
+        "append",
+        "extend",
+        "insert",
+        "remove",
+        "clear",
+        "copy",
+        "sort",
+        "add",
+        "discard",
+        "join",
+        "split",
+        "rsplit",
+        "strip",
+        "lstrip",
+        "rstrip",
+        "replace",
+        "format",
+        "startswith",
+        "endswith",
+        "lower",
+        "upper",
+        "encode",
+        "decode",
+        "read",
+        "write",
+        "close",
+    ]
+)
+
+
 def _hidden(short: str) -> bool:
     """A name private by its own spelling (`_unique_id`), a dunder (`__init__`) aside: what
     no caller reaches."""
@@ -1805,7 +1846,11 @@ def _uses(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             if doc is None:
                 # private helpers called, or no longer called (their guards may only have
                 # moved into a helper the function now calls: mistune 0396492)
-                hidden = all(_hidden(_short_name(c)) for c in called)
+                # (nor a method every builtin container or string has: "`f` now calls
+                # `get`" may be a `dict`'s, and says nothing a reader acts on)
+                hidden = all(
+                    _hidden(_short_name(c)) or _short_name(c) in _COMMON_METHODS for c in called
+                )
                 plain = _Statement(
                     "architecture", clause, internal=True, listing=True, wiring=hidden
                 )
@@ -3692,6 +3737,8 @@ def write(
         # it"), is the author's own words of effect, not a fact of the code's insides
         authored = sentence(p, capitalised(landed))
     used: set[str] = set()
+    # the sentence that only names the tests the change adds, where one is said
+    tests_said = ""
     # a fix's new tests that would have been its summary: said among the insights instead
     untold: _Statement | None = None
     if authored:
@@ -3765,6 +3812,9 @@ def write(
         names = _span_names(clause)
         if names and names <= summary_names and not statement.minor and "“" not in clause:
             continue
+        # (nor the names of the tests where the summary names them: "The new test `t` pins …")
+        if statement.tests and names and names <= summary_names:
+            continue
         # (the tests that pin a fix a merge's words never told are what says it is one)
         pinned = untold_merge and statement.tests and T.BUGFIX in types
         if (
@@ -3777,11 +3827,16 @@ def write(
             # a fix's new tests, never its summary, still say what it pins where nothing else
             # would (mistune 1bef343's `test_include_rejects_traversal_and_absolute_paths`)
             text.note("architecture", sentence(p, clause))
+            # (those that pin a fix its merge's words never told stay: they say it is one,
+            # dacite 71c365a)
+            tests_said = "" if pinned else sentence(p, clause)
     for theme, said in effect_sentences(sig.description):
         # the author's own words of what changes for a user (a figure with its scope, "No
         # behaviour change"), beside the mechanism the facts say
         if said.rstrip(". ").lower() not in text.summary.lower():
             text.note(theme, sentence(p, p.author_says.format(text=said)))
+    # (before where a fix lies is said: that is no word of what the change does)
+    _drop_tests_said(text, tests_said)
     _about_fix(commit, sig, types, text, p, wired=wired)
     if importance is Importance.HIGH and sig.exposures and "security" not in text.insights:
         # a secret sent to another origin, in the author's words: a leak maintainers act on
@@ -3794,6 +3849,7 @@ def write(
             where = codes(p, (n.name for n in changed[:3]))
             text.note("performance", sentence(p, p.speedup_in.format(where=where)))
     _about_change(sig, types, text, p)
+    _drop_repeats(text)
     released = release_summary(sig, p, SUMMARY_LIMIT)
     if released is not None:
         if excerpt(text.summary).rstrip(". ").lower() in commit.title.lower():
@@ -3805,6 +3861,39 @@ def write(
             # d07059f, the merge that lands 2.0.0)
             text.insights.setdefault("compatibility", []).insert(0, released)
     return text
+
+
+def _drop_tests_said(text: Text, tests_said: str) -> None:
+    """Leaves out the sentence that only names the tests the change adds where another
+    insight says what the change does or what a test pins (a reader skips the names)."""
+    said = text.insights.get("architecture", [])
+    others = [s for sentences in text.insights.values() for s in sentences if s != tests_said]
+    if tests_said and tests_said in said and others:
+        said.remove(tests_said)
+        if not said:
+            del text.insights["architecture"]
+
+
+def _drop_repeats(text: Text) -> None:
+    """Leaves out of a medium or high entry's insights a sentence the summary already says
+    word for word (a reader skips the repeat)."""
+    for theme in list(text.insights):
+        kept = [s for s in text.insights[theme] if not repeats(s, text.summary)]
+        if kept:
+            text.insights[theme] = kept
+        else:
+            del text.insights[theme]
+
+
+def repeats(words: str, summary: str) -> bool:
+    """Whether a sentence says nothing `summary` does not say word for word."""
+    folded, whole = _folded(words), _folded(summary)
+    return bool(folded and whole) and folded in whole
+
+
+def _folded(words: str) -> str:
+    """Words compared as a reader reads them: case, spacing and the final stop aside."""
+    return " ".join(words.lower().split()).rstrip(". ")
 
 
 def _reverts(sig: Signals, p: AnalysisPhrases) -> str:
@@ -3943,7 +4032,11 @@ def _about_fix(
         # wrong value” in `String.from_raw`", tomlkit 8cd44f5) tell a reader nothing the
         # title and the summary did not: only where the fix lies, with the issues it closes
         # and what the author says it affects, is said
-        if fixed_in:
+        # (nor where it lies when the title names each place and nothing follows: "The fix
+        # is in `after_log`." under "… in after_log" only says the title again)
+        placed = running[:_FIX_PLACES]
+        titled = all(_titled(n.name, commit.title) for n in placed)
+        if fixed_in and not (titled and not sig.fixes and not impact):
             clause = p.fix_in.format(where=fixed_in) + (issues if sig.fixes else "") + impact
             text.note("architecture", sentence(p, clause))
         return
