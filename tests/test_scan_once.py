@@ -99,3 +99,72 @@ def test_a_functions_tree_is_walked_once(monkeypatch: pytest.MonkeyPatch) -> Non
     assert isinstance(other, ast.FunctionDef)
     assert pyfile._walk(other).calls == frozenset({"h"})
     assert len(walked) == 2
+
+
+def _token(length: int, alphabet: str = "aB3dE5gH7jK9mN2pQ4sT6vW8yZ") -> str:
+    """`length` characters of `alphabet` in no sequence nor run (a placeholder is no key)."""
+    return "".join(alphabet[(i * 7 + i // 3) % len(alphabet)] for i in range(length))
+
+
+_BODY = "MIIEpAIBAAKCAQEA" + _token(48, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop0123456789+/")
+# One text a detector pattern matches, each in its vendor's documented form (lengths and
+# prefixes from the vendors' token formats); a key block with a base64 body.
+_EXAMPLES = [
+    "aws_access_key_id = AKIA" + _token(16, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"),
+    'aws_secret_key = "' + _token(40, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ0123/+") + '"',
+    "DefaultEndpointsProtocol=https;AccountKey=" + _token(86) + "==",
+    "url = https://deploy:" + _token(16) + "@example.com/repo.git",
+    "DISCORD = " + "MTE" + _token(23) + "." + _token(6) + "." + _token(27),
+    "GH = ghp_" + _token(36),
+    "GL = glpat-" + _token(20),
+    "GL = GR1348941" + _token(20),
+    "GL = glcbt-" + _token(20),
+    "GL = glimt-" + _token(25),
+    "GL = glptt-" + _token(40),
+    "GL = glagent-" + _token(50),
+    "GL = gloas-" + _token(64),
+    "JWT = eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0." + _token(43),
+    "//registry.npmjs.org/:_authToken=npm_" + _token(36),
+    "OPENAI = sk-" + _token(20) + "T3BlbkFJ" + _token(20),
+    *(
+        f"-----BEGIN {kind} PRIVATE KEY-----\n{_BODY}\n-----END {kind} PRIVATE KEY-----"
+        for kind in ("DSA", "EC", "OPENSSH", "RSA", "SSH2 ENCRYPTED")
+    ),
+    f"-----BEGIN PRIVATE KEY-----\n{_BODY}\n-----END PRIVATE KEY-----",
+    f"-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n{_BODY}\n-----END PGP PRIVATE KEY BLOCK-----",
+    f"PuTTY-User-Key-File-2: ssh-rsa\nEncryption: none\n{_BODY}\nPrivate-MAC: {_token(40)}",
+    "PYPI = pypi-AgEIcHlwaS5vcmc" + _token(70),
+    "PYPI = pypi-AgENdGVzdC5weXBpLm9yZw" + _token(70),
+    "SENDGRID = SG." + _token(22) + "." + _token(43),
+    "SLACK = xoxb-1234567890-" + _token(24, "abcdefghijklmnopqrstuvwxyz0123456789"),
+    "HOOK = https://hooks.slack.com/services/T" + _token(8) + "/B" + _token(8) + "/" + _token(24),
+    "SQUARE = sq0csp-" + _token(43),
+    "STRIPE = " + _STRIPE,
+    "TWILIO = AC" + _token(32, "abcdefghijklmnopqrstuvwxyz0123456789"),
+    "TWILIO = SK" + _token(32, "abcdefghijklmnopqrstuvwxyz0123456789"),
+]
+
+
+def test_every_detector_pattern_still_redacts_its_example() -> None:
+    # (a pre-check in `_NEEDS` or `_GATES` that missed a match would leave its key here)
+    for kind, patterns in credentials._detectors():
+        for _, _, regex in patterns:
+            texts = [t for t in _EXAMPLES if regex.search(t)]
+            assert texts, regex.pattern  # each pattern has its example
+            for text in texts:
+                with redactions_kept():
+                    assert credentials.MARKER.format(kind=kind) in redact(text), text
+                gate = credentials._GATES.get(regex.pattern)
+                assert gate is None or gate.search(text)
+                needs = credentials._NEEDS.get(kind)
+                assert needs is None or any(n in text.lower() for n in needs)
+
+
+def test_a_text_over_the_kept_bound_is_redacted_and_not_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(credentials, "_KEPT_CHARACTERS", 40)
+    text = f'key = "{_STRIPE}" and more words past the bound\n'
+    with redactions_kept():
+        assert _STRIPE not in redact(text)
+        assert _STRIPE not in redact(text)
