@@ -6,6 +6,7 @@ from pathlib import Path
 
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind
+from bot.cli.release_items import new_items, words
 from tests.clones import checked_entry, second_commit, verdicts_of
 
 # attrs 7bfc49e9 ("Prepare 26.1.0"): towncrier's Markdown, a breaking item first
@@ -218,3 +219,23 @@ def test_a_single_hyphen_attribution_goes_with_its_user(tmp_path: Path) -> None:
         analysis.summary
     )
     assert verdicts and set(verdicts) == {Verdict.TRUE}
+
+
+def test_a_label_paragraph_heads_the_list_under_it_for_the_checker() -> None:
+    """marshmallow fbad345 (3.22.0): "Features:" stands alone above its bullets, and a
+    reader of the rendered CHANGELOG.rst sees it as the list's heading; the analyser's
+    "(Features)" was called false by a checker that knew only titles and `#` lines."""
+    before = (
+        "Changelog\n---------\n\n3.21.3 (2024-06-05)\n*******************\n\nBug fixes:\n\n- Old.\n"
+    )
+    after = (
+        "Changelog\n---------\n\n3.22.0 (2024-08-20)\n*******************\n\nFeatures:\n\n"
+        "- Add ``many`` Meta option to ``Schema`` (:issue:`2270`).\n"
+        "  Thanks :user:`himalczyk` for reporting.\n- Refactor hooks (:pr:`2279`).\n\n"
+        "3.21.3 (2024-06-05)\n*******************\n\nBug fixes:\n\n- Old.\n"
+    )
+    found = new_items(before, after)
+    assert [i.heading for i in found] == [words("Features"), words("Features")]
+    # a colon inside an item's own line is no label; a label needs blank lines round it
+    squeezed = after.replace("Features:\n\n", "Features:\n")
+    assert {i.heading for i in new_items(before, squeezed)} != {words("Features")}

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 _BULLET = re.compile(r"^[-*+] +(?=\S)")
+# a one-line paragraph at the margin that ends in a colon: a list's label
+_LABEL = re.compile(r"^[^\s\-*+#][^:]{0,60}:\s*$")
 _UNDERLINE = re.compile(r"^([=\-~^*+#\"'`:.])\1{2,}\s*$")
 # Sphinx roles as they render: `:r:`title <target>`` shows the title, `:r:`~a.b.C`` the
 # last part, `:rfc:`N[#anchor]``/`:pep:`N`` "RFC N…"/"PEP N…", any other its text; an
@@ -54,6 +56,10 @@ def items(text: str, *, markdown: bool = False) -> list[Item]:
             line.strip() and not line[0].isspace() and _UNDERLINE.match(under)
         ):
             heading, current = line.lstrip("#").strip(), None
+        elif _LABEL.match(line) and not (i and lines[i - 1].strip()) and not under.strip():
+            # a paragraph of its own that is only a label ("Features:", "Bug fixes:") reads
+            # to the reader as the heading of the list under it (marshmallow's CHANGELOG.rst)
+            heading, current = line.strip().rstrip(":").strip(), None
         elif _BULLET.match(line):
             current = [_BULLET.sub("", line)]
             found.append((current, heading))
