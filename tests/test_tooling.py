@@ -720,8 +720,11 @@ def test_a_pin_claim_is_checked_against_the_yaml(
     root, sha = pins_clone
     found, _ = claims_in(sentence)
     assert [c.kind for c in found] == [kind]
-    checker = Checker(Clone(root))
-    assert checker.check(sha, found[0]).verdict is verdict
+    clone = Clone(root)
+    try:
+        assert Checker(clone).check(sha, found[0]).verdict is verdict
+    finally:
+        clone.close()  # its `git cat-file --batch` process
 
 
 _LEAK_TEST = """\
