@@ -31,6 +31,8 @@ async def claim_one(store: Store, now: datetime) -> list[Job]:
     claimed, _ = await store.jobs.claim(
         now, owner="test", limit=10, lease=LEASE, max_attempts=LIMITS
     )
+    for job in claimed:  # and runs them, as the executor would
+        assert await store.jobs.started(job, now, LEASE)
     return claimed
 
 

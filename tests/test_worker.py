@@ -120,7 +120,7 @@ async def test_a_crashed_workers_lease_expires_and_the_commit_is_taken_again(
     store = client.app[STORE]
     executor = client.app[EXECUTOR]
     await executor.drain(kinds=[JobKind.REFRESH_CONFIG])
-    # A replica claims the commit's job and dies before finishing.
+    # A replica claims the commit's job, starts it (its first attempt) and dies before finishing.
     (lost,), _ = await store.jobs.claim(
         clock.now(),
         owner="dead",
@@ -128,6 +128,7 @@ async def test_a_crashed_workers_lease_expires_and_the_commit_is_taken_again(
         lease=timedelta(seconds=300),
         max_attempts=dict.fromkeys(JobKind, 5),
     )
+    assert await store.jobs.started(lost, clock.now(), timedelta(seconds=300))
     assert await executor.run_once() == 0  # still leased: nobody else touches it
     clock.advance(seconds=301)
     await executor.drain()

@@ -98,6 +98,8 @@ class Executor(BackgroundService):
         self._stopping = False
         # Claimed and not yet recorded: given back if the process stops.
         self._held: dict[int, Job[Any]] = {}
+        # Those of them that started running (their attempt counted): given back uncounted.
+        self._started: set[int] = set()
         self._running: set[asyncio.Task[bool]] = set()
         # Set by `stop`.
         self.given_back = GivenBack()
@@ -121,10 +123,11 @@ class Executor(BackgroundService):
         finished = len(held_at_stop - set(self._held))
         self.given_back = GivenBack(finished=finished)
         if self._held:
-            held = list(self._held.values())
+            held, started = list(self._held.values()), set(self._started)
             self._held.clear()
+            self._started.clear()
             try:
-                await self._jobs.release(held, self._clock.now())
+                await self._jobs.release(held, self._clock.now(), started=started)
                 log.info("executor_released_jobs", count=len(held))
                 self.given_back = GivenBack(finished=finished, released=len(held))
             except Exception as exc:  # the store is going away too: the leases will expire
@@ -234,9 +237,17 @@ class Executor(BackgroundService):
             if self._stopping:
                 return False  # claimed, never started: `stop` gives it back
             with bound_contextvars(job=job.kind.value, job_key=job.key):
+                # Its attempt is counted now that it runs, not when it was claimed: those
+                # claimed with it that wait for a slot are not charged if the process dies.
+                if not await self._jobs.started(job, self._clock.now(), self._lease):
+                    log.warning("job_lease_lost")  # it waited past its lease: another has it
+                    self._held.pop(job.id, None)
+                    return False
+                self._started.add(job.id)
                 # Cancelled (the executor stopping): it stays held, and `stop` gives it back.
                 ended = await self._run(job)
                 self._held.pop(job.id, None)
+                self._started.discard(job.id)
                 return ended
 
     async def _run(self, job: Job[JobPayload]) -> bool:

@@ -9,7 +9,7 @@ taken over writes nothing and stops.
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -88,7 +88,7 @@ class Job(Generic[P_co]):
     kind: JobKind
     key: str
     payload: P_co
-    attempts: int  # including this one
+    attempts: int  # including this one (counted in the store once it starts: `Jobs.started`)
     owner: str
 
 
@@ -244,7 +244,12 @@ class Jobs:
         kinds: Sequence[JobKind] | None = None,
     ) -> tuple[list[Job[dict[str, Any]]], list[tuple[Job[dict[str, Any]], str]]]:
         """Lease up to `limit` due jobs, in priority order. Also returns the jobs whose holder
-        kept dying (lease expired with no attempt left), now failed, with their reason."""
+        kept dying (lease expired with no attempt left), now failed, with their reason.
+
+        The attempt is not counted here but when the job starts (`started`): the executor
+        claims more jobs than it runs at once, and a holder killed while some still waited
+        for a slot must not charge them a run they never had. Each job is returned with
+        `attempts` as it will be once started."""
         async with self._writer.begin() as conn:
             query = (
                 sa.select(j.id, j.kind, j.key, j.payload, j.attempts, j.state)
@@ -293,7 +298,6 @@ class Jobs:
                     state=JobState.RUNNING.value,
                     lease_owner=token,
                     lease_until=now + lease,
-                    attempts=j.attempts + 1,
                     updated_at=now,
                 )
             )
@@ -330,6 +334,17 @@ class Jobs:
                 raise LeaseLost(f"job {job.kind}:{job.key} is no longer held by this executor")
             yield conn
 
+    async def started(self, job: Job[Any], now: datetime, lease: timedelta) -> bool:
+        """The holder starts running `job`: its attempt is counted, and its lease runs from
+        now (it may have waited for a slot since it was claimed); False when it was lost."""
+        async with self._writer.begin() as conn:
+            held = await conn.execute(
+                self._held(job).values(
+                    attempts=j.attempts + 1, lease_until=now + lease, updated_at=now
+                )
+            )
+            return bool(held.rowcount)
+
     async def heartbeat(self, job: Job[Any], now: datetime, lease: timedelta) -> bool:
         """Extend the lease; False when it was lost."""
         async with self._writer.begin() as conn:
@@ -364,17 +379,21 @@ class Jobs:
         async with self._writer.begin() as conn:
             return bool((await conn.execute(self._held(job).values(**values))).rowcount)
 
-    async def release(self, held: Sequence[Job[Any]], now: datetime) -> None:
-        """Give back jobs a stopping executor holds: pending now, the attempt not counted."""
+    async def release(
+        self, held: Sequence[Job[Any]], now: datetime, *, started: Collection[int] = ()
+    ) -> None:
+        """Give back jobs a stopping executor holds: pending now. The attempt of those among
+        them that had `started` (by id) is given back too; the others were never counted."""
         async with self._writer.begin() as conn:
             for job in held:
+                attempts = j.attempts - 1 if job.id in started else j.attempts
                 await conn.execute(
                     self._held(job).values(
                         state=JobState.PENDING.value,
                         lease_owner=None,
                         lease_until=None,
                         not_before=now,
-                        attempts=j.attempts - 1,
+                        attempts=attempts,
                         updated_at=now,
                     )
                 )
