@@ -228,6 +228,8 @@ class Executor(BackgroundService):
         except PayloadInvalid as exc:
             with bound_contextvars(job=raw.kind.value, job_key=raw.key):
                 log.warning("job_payload_invalid", reason=str(exc))
+                # Reading it was its one attempt: it says "failed after 1 attempts", not 0.
+                await self._jobs.started(raw, now, self._lease)
                 await self._jobs.finish(raw, now, failed=str(exc))
             self._held.pop(raw.id, None)
             return None
