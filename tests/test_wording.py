@@ -30,7 +30,8 @@ def _strings(p: AnalysisPhrases) -> list[str]:
         if isinstance(value, str):
             out.append(value)
         elif isinstance(value, tuple):
-            out += list(value)
+            # a tuple of texts, or of (key, text) pairs: the key is an identifier, not prose
+            out += [v[1] if isinstance(v, tuple) else v for v in value]
         else:
             out += [s for pair in value.values() for s in pair]
     return out
