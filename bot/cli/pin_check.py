@@ -33,20 +33,26 @@ def pinned(text: str, test: str, call: str, value: str) -> bool | None:
         wanted = _value(ast.parse(value, mode="eval").body)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+    said = _claimed_call(claimed)
+    if said is None or wanted is _NO_VALUE:
+        return None
+    return any(_pins(function, *said, repr(wanted)) for function in test_functions(tree, test))
+
+
+def _claimed_call(
+    claimed: ast.expr,
+) -> tuple[str, list[str], dict[str, str]] | None:
+    """The innermost call the sentence quotes: its function's last name, and the reprs of its
+    literal arguments and keywords; None where it is no call or an argument is no literal."""
     target = _innermost_call(claimed)
-    if target is None or wanted is _NO_VALUE:
+    if target is None:
         return None
     name = _last_name(target.func)
     args = [_value(a) for a in target.args]
     keywords = {k.arg: _value(k.value) for k in target.keywords if k.arg is not None}
     if name is None or _NO_VALUE in args or _NO_VALUE in keywords.values():
         return None
-    wanted_args = [repr(a) for a in args]
-    wanted_keywords = {k: repr(v) for k, v in keywords.items()}
-    return any(
-        _pins(function, name, wanted_args, wanted_keywords, repr(wanted))
-        for function in test_functions(tree, test)
-    )
+    return name, [repr(a) for a in args], {k: repr(v) for k, v in keywords.items()}
 
 
 def raised(text: str, test: str, call: str, exception: str) -> bool | None:
@@ -60,17 +66,14 @@ def raised(text: str, test: str, call: str, exception: str) -> bool | None:
         named = ast.parse(exception, mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    target = _innermost_call(claimed)
+    said = _claimed_call(claimed)
     wanted = _last_name(named)
-    if target is None or wanted is None:
+    if said is None or wanted is None:
         return None
-    name = _last_name(target.func)
-    args = [_value(a) for a in target.args]
-    keywords = {k.arg: _value(k.value) for k in target.keywords if k.arg is not None}
-    if name is None or _NO_VALUE in args or _NO_VALUE in keywords.values():
-        return None
-    said = ([repr(a) for a in args], {k: repr(v) for k, v in keywords.items()})
-    return any(_expects(function, wanted, name, *said) for function in test_functions(tree, test))
+    name, args, keywords = said
+    return any(
+        _expects(function, wanted, name, args, keywords) for function in test_functions(tree, test)
+    )
 
 
 def _expects(
