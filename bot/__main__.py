@@ -60,7 +60,8 @@ With LABELS.jsonl: importance agreement, the confusion table, high recall, type 
 PATH, each label's commit is read from the clone by its `sha` (full commits: files, patches,
 both sides), not from its title. Without labels, with
 --replay DIR (every commit of the replay days) or --git PATH (every commit of a clone's
-history but merges, with its patches): the measures of the words alone, per day or clone:
+history but merges, with its patches; --range A..B or a branch, --since/--until to take
+part of it): the measures of the words alone, per day or clone:
 title echo, boilerplate, facts from the change, nothing to say, source files called
 configuration, English in zh-CN (with --lang zh-CN), unsupported claims.
 
@@ -235,10 +236,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="verify each claim of the entries against the --git clone (docs/claims.md)",
     )
     eval_cmd.add_argument(
-        "--range", default=None, metavar="REVS", help="with --claims: A..B or a branch (HEAD)"
+        "--range", default=None, metavar="REVS", help="with --git: A..B or a branch (HEAD)"
     )
-    eval_cmd.add_argument("--since", default=None, metavar="DATE", help="with --claims")
-    eval_cmd.add_argument("--until", default=None, metavar="DATE", help="with --claims")
+    eval_cmd.add_argument("--since", default=None, metavar="DATE", help="with --git")
+    eval_cmd.add_argument("--until", default=None, metavar="DATE", help="with --git")
     eval_cmd.add_argument(
         "--show-unverifiable", action="store_true", help="with --claims: list each one"
     )
@@ -387,10 +388,12 @@ def _run(settings: Settings, args: argparse.Namespace) -> int:
                 until=args.until,
                 show_unverifiable=args.show_unverifiable,
             )
-        case "eval" if args.range or args.since or args.until or args.show_unverifiable:
-            raise MissingSetting(
-                "--range, --since, --until and --show-unverifiable go with --claims"
-            )
+        case "eval" if args.show_unverifiable:
+            raise MissingSetting("--show-unverifiable goes with --claims")
+        case "eval" if (args.range or args.since or args.until) and (
+            args.git is None or args.labels is not None
+        ):
+            raise MissingSetting("--range, --since and --until go with --git (without labels)")
         case "eval":
             from bot.cli import evaluation
 
@@ -399,6 +402,9 @@ def _run(settings: Settings, args: argparse.Namespace) -> int:
                 labels=args.labels,
                 replay=args.replay,
                 clone=args.git,
+                revisions=args.range,
+                since=args.since,
+                until=args.until,
                 lang=args.lang,
                 show_disagreements=args.show_disagreements,
                 show_words=args.show_words,

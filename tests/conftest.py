@@ -54,6 +54,18 @@ ENGINES = ["sqlite", "postgresql"] if PG_URL else ["sqlite"]
 configure_logging(fmt="console", level="WARNING")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks `database` each test that reaches the run's database engine: the `database_url`
+    fixture (PostgreSQL with TEST_DATABASE_URL), or a parameter naming `postgresql`. The rest
+    of the suite runs the same on either engine, so `.ci/run` runs only these again on
+    PostgreSQL. Modules that reach it otherwise carry the mark themselves (test_replicas)."""
+    for item in items:
+        spec = getattr(item, "callspec", None)
+        engine_param = spec is not None and "postgresql" in map(str, spec.params.values())
+        if "database_url" in getattr(item, "fixturenames", ()) or engine_param:
+            item.add_marker(pytest.mark.database)
+
+
 @pytest.fixture(scope="session")
 def app_key() -> rsa.RSAPrivateKey:
     return rsa.generate_private_key(public_exponent=65537, key_size=2048)

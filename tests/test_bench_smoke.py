@@ -30,6 +30,7 @@ TIMEOUT = 480  # seconds: a command takes a few in smoke mode, more on a busy ma
 # one core alone at 32902d9; the facts read since then cost it about 2.2 times that, and
 # beside the other tests' workers on a busy 2-core machine it passed 1,200 s)
 HISTORY_TIMEOUT = 1800
+SMOKE_COMMITS = 12  # of this repository's history, for `bot eval --git` (see last_commits)
 HEAVY = {
     "bench.ingest",
     "bench.growth",
@@ -71,7 +72,27 @@ def argv(command: str) -> list[str]:
             return str(ROOT)
         return word
 
-    return [sys.executable, *(here(w) for w in shlex.split(command)[1:])]
+    args = [sys.executable, *(here(w) for w in shlex.split(command)[1:])]
+    return [*args, *last_commits(args)]
+
+
+def last_commits(args: list[str]) -> list[str]:
+    """For `bot eval --git` over this repository's whole history, a range of its last
+    `SMOKE_COMMITS` commits: the same code on a few commits, where the whole history grows
+    with every commit (900 commits took over 1,200 s beside the other tests)."""
+    if args[1:4] != ["-m", "bot", "eval"] or "--git" not in args:
+        return []
+    clone = args[args.index("--git") + 1]
+    if clone not in (OWN_CLONE, str(ROOT), ".") or {"--range", "--since", "--until"} & set(args):
+        return []
+    count = subprocess.run(
+        ["git", "-C", str(ROOT / clone), "rev-list", "--count", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    back = min(SMOKE_COMMITS, int(count or 1) - 1)
+    return ["--range", f"HEAD~{back}..HEAD"] if back > 0 else []
 
 
 def run(args: list[str]) -> subprocess.CompletedProcess[str]:
@@ -89,6 +110,13 @@ def run(args: list[str]) -> subprocess.CompletedProcess[str]:
     )
 
 
+def test_a_whole_history_read_is_cut_to_its_last_commits() -> None:
+    assert argv("python -m bot eval --git /work/main")[-2:] == ["--range", "HEAD~12..HEAD"]
+    assert "--range" not in argv("python -m bot eval --replay tests/reference/replay")
+    # a range given is kept as written
+    assert argv("python -m bot eval --claims --git . --range HEAD~5..HEAD")[-1] == "HEAD~5..HEAD"
+
+
 def heavy(command: str) -> bool:
     """Whether the command, even at smoke sizes, starts `serve` processes or takes whole
     replay days through the App or the analyser: seconds of CPU each, left to the full run."""
@@ -98,7 +126,13 @@ def heavy(command: str) -> bool:
 
 @pytest.mark.parametrize(
     "command",
-    [pytest.param(c, marks=[pytest.mark.slow] if heavy(c) else []) for c in commands()],
+    [
+        pytest.param(
+            c,
+            marks=[pytest.mark.slow] * heavy(c) + [pytest.mark.database] * ("postgresql://" in c),
+        )
+        for c in commands()
+    ],
 )
 def test_command_runs(command: str) -> None:
     args = argv(command)

@@ -461,7 +461,9 @@ def test_the_command_refuses_what_it_cannot_check(
     assert main(["eval", "--claims"]) == 2
     assert "--git" in capsys.readouterr().err
     assert main(["eval", "--range", "HEAD~3..HEAD", "--replay", "x"]) == 2
-    assert "go with --claims" in capsys.readouterr().err
+    assert "go with --git" in capsys.readouterr().err
+    assert main(["eval", "--show-unverifiable", "--git", "x"]) == 2
+    assert "goes with --claims" in capsys.readouterr().err
     assert main(["eval", "--claims", "--git", str(tmp_path)]) == 2  # not a clone
     assert f"--git {tmp_path}" in capsys.readouterr().err
     root, _ = clone

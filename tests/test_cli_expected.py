@@ -193,6 +193,18 @@ def test_eval_git_draws_a_bar_on_a_terminal(
     assert "commits: 3" in capsys.readouterr().out
 
 
+def test_eval_git_takes_the_range_and_dates_it_is_given(
+    clone: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["eval", "--git", str(clone), "--range", "HEAD~1..HEAD"]) == 0
+    assert "commits: 1\n" in capsys.readouterr().out
+    # The three commits are dated 2026-06-22: a bound after that day leaves none.
+    assert main(["eval", "--git", str(clone), "--since", "2026-06-24 00:00 +0000"]) == 0
+    assert "commits: 0\n" in capsys.readouterr().out
+    assert main(["eval", "--git", str(clone), "--until", "2026-06-23 00:00 +0000"]) == 0
+    assert "commits: 3\n" in capsys.readouterr().out
+
+
 def test_eval_git_draws_nothing_when_stderr_is_not_a_terminal(
     clone: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

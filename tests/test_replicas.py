@@ -30,9 +30,12 @@ from tests.processes import (
 )
 from tests.support import replay_day, replay_pushes
 
-pytestmark = pytest.mark.skipif(
-    not PG_URL, reason="replicas share a PostgreSQL database (TEST_DATABASE_URL)"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not PG_URL, reason="replicas share a PostgreSQL database (TEST_DATABASE_URL)"
+    ),
+    pytest.mark.database,
+]
 
 REPO = "vllm-project/vllm-ascend"
 DAY = "2026-07-10"

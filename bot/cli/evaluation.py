@@ -505,9 +505,13 @@ def command(
     lang: str | None,
     show_disagreements: bool,
     show_words: bool,
+    revisions: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
 ) -> int:
     """Score the configured analyser against the labels file, or measure the words of every
-    commit of the replay days or of a clone's history; the report goes to stdout."""
+    commit of the replay days or of a clone's history (`revisions`, committer dates between
+    `since` and `until`); the report goes to stdout."""
     if labels is None and replay is None and clone is None:
         raise MissingSetting("eval needs LABELS.jsonl, --replay DIR or --git PATH")
     lines: list[str] = []
@@ -531,7 +535,9 @@ def command(
     if clone is not None:
         try:
             if labels is None:
-                commits = git_history(Path(clone))
+                commits = git_history(
+                    Path(clone), branch=revisions or "HEAD", since=since, until=until
+                )
             else:
                 cloned = labelled_commits(Path(clone), _label_shas(lines))
         except CloneError as exc:
