@@ -76,12 +76,74 @@ def test_another_merge_title_is_no_advisory(tmp_path: Path) -> None:
     assert verdicts_of(root, sha, _SAID) == [(Kind.ADVISORY, Verdict.FALSE)]
 
 
-def test_the_title_on_a_commit_of_one_parent_is_no_advisory(tmp_path: Path) -> None:
+def _squashed(tmp_path: Path, after: dict[str, str], title: str) -> tuple[Path, str, Analysis]:
+    """The advisory's fork squashed onto main: one parent, the fork's commits in its body."""
     root = tmp_path / "repo"
     root.mkdir()
     _git(root, "init", "-q", "-b", "main")
-    commit_files(root, {"pkg/__init__.py": _BEFORE}, "Initial layout")
-    sha = commit_files(root, {"pkg/__init__.py": _AFTER}, "Merge commit from fork")
+    commit_files(root, {"pkg/__init__.py": _BEFORE, "tests/test_parse.py": "x = 1\n"}, "Initial")
+    message = f"{title}\n\n* Fix inefficient pattern\n\nFound by @someone\n\n* Fix lint"
+    sha = commit_files(root, after, message)
     (_, commit), *_ = git_history(root, branch="HEAD~1..HEAD")
-    assert analyze(commit).summary != _SAID
+    assert commit.parents == 1
+    return root, sha, analyze(commit)
+
+
+# soupsieve eb43976's shape: a pattern constant whose quoted group loses its inner `+`
+_PATTERN_BEFORE = 'VALUE = r\'(?:"(?:\\\\.|[^\\\\"]+)*?")\'\nATTR = f"={VALUE}"\n'
+_PATTERN_AFTER = _PATTERN_BEFORE.replace("]+)*?", "])*?")
+
+
+def test_a_squashed_advisory_merge_of_shipped_code_is_a_security_fix(tmp_path: Path) -> None:
+    root, sha, analysis = _squashed(tmp_path, {"pkg/__init__.py": _AFTER}, "Merge commit from fork")
+    assert analysis.change_types[0] is ChangeType.SECURITY
+    assert analysis.importance is Importance.HIGH
+    assert analysis.summary == _SAID
+    assert verdicts_of(root, sha, analysis.summary) == [(Kind.ADVISORY, Verdict.TRUE)]
+
+
+def test_a_squashed_advisory_merge_unnesting_a_pattern_says_which(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    commit_files(root, {"pkg/css.py": _PATTERN_BEFORE}, "Initial")
+    sha = commit_files(root, {"pkg/css.py": _PATTERN_AFTER}, "Merge commit from fork\n\n* Fix")
+    (_, commit), *_ = git_history(root, branch="HEAD~1..HEAD")
+    analysis = analyze(commit)
+    # no `re.compile` changed, no bound, no check: the nested repeat gone is what guards
+    assert analysis.importance is Importance.HIGH
+    assert analysis.change_types[0] is ChangeType.SECURITY
+    assert analysis.insights is not None and analysis.insights.security is not None
+    said = "It takes a nested repeat (`+)*`) out of the pattern `VALUE` (`pkg/css.py`)."
+    assert analysis.insights.security.startswith(said)
+    assert verdicts_of(root, sha, analysis.summary) == [(Kind.ADVISORY, Verdict.TRUE)]
+
+
+def test_a_pattern_keeping_its_nested_repeat_is_not_said_unnested(tmp_path: Path) -> None:
+    # the same constant, only renamed inside: the repeat stays nested
+    kept = _PATTERN_BEFORE.replace("VALUE", "QUOTED")
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    commit_files(root, {"pkg/css.py": _PATTERN_BEFORE}, "Initial")
+    commit_files(root, {"pkg/css.py": kept}, "Merge commit from fork")
+    (_, commit), *_ = git_history(root, branch="HEAD~1..HEAD")
+    analysis = analyze(commit)
+    assert analysis.importance is not Importance.HIGH
+    assert "nested repeat" not in str(analysis.insights)
+
+
+def test_a_squashed_advisory_title_on_tests_alone_is_no_security_fix(tmp_path: Path) -> None:
+    root, sha, analysis = _squashed(
+        tmp_path, {"tests/test_parse.py": "x = 2\n"}, "Merge commit from fork"
+    )
+    assert analysis.summary != _SAID
+    assert ChangeType.SECURITY not in analysis.change_types
+    # the checker reads the changed paths: one parent and no shipped code is no advisory's
+    assert verdicts_of(root, sha, _SAID) == [(Kind.ADVISORY, Verdict.FALSE)]
+
+
+def test_another_title_on_a_commit_of_one_parent_is_no_advisory(tmp_path: Path) -> None:
+    root, sha, analysis = _squashed(tmp_path, {"pkg/__init__.py": _AFTER}, "Avoid backtracking")
+    assert analysis.summary != _SAID
     assert verdicts_of(root, sha, _SAID) == [(Kind.ADVISORY, Verdict.FALSE)]

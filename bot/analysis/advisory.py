@@ -17,6 +17,8 @@ from bot.models import CommitInput
 # merges: fleetdm/fleet pulls #26848 and #26853). The private fork itself:
 # docs.github.com, "Collaborating in a temporary private fork to resolve a repository
 # security vulnerability". Observed, not documented as a string: matched whole, nothing else.
+# Squashed too, one parent, the fork's commits listed in its body as a squash lists them
+# (soupsieve eb43976, the 2.8.4 fix to its attribute pattern `VALUE`): the same title.
 ADVISORY_TITLE = "Merge commit from fork"
 
 # A call that compiles or applies a regular expression (`re`'s functions, the `regex`
@@ -34,14 +36,57 @@ _CHECKS = frozenset({Turn.RAISES, Turn.RETURNS, Turn.SKIPS, Turn.CHANGED})
 
 
 def advisory_merge(commit: CommitInput) -> bool:
-    """Whether the commit is the merge of an advisory's private fork: two parents or more,
-    its message's first line exactly GitHub's title for it."""
-    return commit.parents > 1 and commit.message.strip().partition("\n")[0] == ADVISORY_TITLE
+    """Whether the commit is the merge of an advisory's private fork: its message's first
+    line exactly GitHub's title for it, merged (two parents or more) or squashed (one). (The
+    rules take it for a security fix only where it changes shipped code.)"""
+    return commit.parents > 0 and commit.message.strip().partition("\n")[0] == ADVISORY_TITLE
+
+
+# A string literal's nested repeat, the shape of a pattern that backtracks without end: a
+# repeated item closing a group that is itself repeated (`(\d+)+`, `(?:[^"]+)*?`). In Python
+# code `+)` and `*)` stand nowhere outside a string or a comment.
+_NESTED = re.compile(r"[+*]\)[+*]")
+# a line's own assignment to a name (`VALUE = fr'''...'''`)
+_ASSIGNED = re.compile(r"^\s*([A-Za-z_]\w*)\s*=[^=]")
+
+
+def _in_string(line: str, at: int) -> bool:
+    """Whether a quote opens before `at` on the line, no `#` before that quote."""
+    head = line[:at]
+    quote = min((i for i in (head.find('"'), head.find("'")) if i >= 0), default=-1)
+    return quote >= 0 and "#" not in head[:quote]
+
+
+def nested_repeats(line: str) -> int:
+    """How many nested repeats (`+)*`) the line's string literals hold."""
+    return sum(1 for m in _NESTED.finditer(line) if _in_string(line, m.start()))
+
+
+def repeat_unnested(commit: CommitInput, sig: Signals) -> tuple[str, str, str] | None:
+    """(the nested repeat, `+)*`; the name the pattern is assigned to, "" where the line
+    assigns none; its file) of the first hunk of shipped Python code whose removed lines'
+    string literals hold more nested repeats than its added lines' do."""
+    shipped = set(sig.source_files)
+    for f in commit.files:
+        if f.filename not in shipped or not f.patch or not f.filename.endswith(".py"):
+            continue
+        for hunk in f.patch.split("\n@@"):
+            lines = hunk.split("\n")
+            gone = [x[1:] for x in lines if x.startswith("-") and not x.startswith("---")]
+            came = [x[1:] for x in lines if x.startswith("+") and not x.startswith("+++")]
+            if sum(map(nested_repeats, gone)) <= sum(map(nested_repeats, came)):
+                continue
+            line = next(x for x in gone if nested_repeats(x))
+            shape = next(m for m in _NESTED.finditer(line) if _in_string(line, m.start()))
+            m = _ASSIGNED.match(line)
+            return shape.group(0), (m.group(1) if m else ""), f.filename
+    return None
 
 
 def guards_input(commit: CommitInput, sig: Signals) -> bool:
     """Whether the shipped code the change edits guards what it is handed: a changed line
-    that compiles or applies a regular expression, a size or count bound set anew or changed
+    that compiles or applies a regular expression, a string literal that loses a nested
+    repeat (`repeat_unnested`), a size or count bound set anew or changed
     (by a name that says so), or a check that newly raises, returns early, or narrows a
     guard."""
     shipped = set(sig.source_files)
@@ -55,6 +100,8 @@ def guards_input(commit: CommitInput, sig: Signals) -> bool:
         )
         if any(_PATTERN_CALL.search(line) for line in changed):
             return True
+    if repeat_unnested(commit, sig) is not None:
+        return True
     facts = sig.facts
     bounds = [
         (b.name, b.path)

@@ -148,6 +148,8 @@ class AnalysisPhrases:
     backend_changed: str  # {old} {new}
     build_needs: str  # {new} {old}
     advisory_fix: str  # a security advisory's fix, merged from its private fork
+    advisory_unnested: str  # {pattern} {path}: a nested repeat taken out of a pattern
+    advisory_unnested_named: str  # {pattern} {name} {path}: the same, the pattern named
     distribution_renamed: str  # {old} {new}
     distribution_renamed_fails: str  # {old} {new}
     # a release's changelog section: {items} its notable ones (else its first) quoted
@@ -241,6 +243,7 @@ class AnalysisPhrases:
     returns_when_last: str
     recomputes: str  # {name} {target} {new} {old}: a name bound once, its value changed
     recomputes_returned: str  # {name} {target} {new} {old}: the same, of the name it returns
+    sets_from_start: str  # {name} {target} {value} {setters}: set up, others set it before
     raises_when: str  # {name} {exception} {test}: a new `if` that raises
     # {name} {exception} {test} {was}: a guard narrowed, a raise after it now reached
     narrowed_raises: str
@@ -574,6 +577,10 @@ EN = AnalysisPhrases(
     backend_changed="changes the build backend from `{old}` to `{new}`",
     build_needs="building from the sdist now needs {new} (was {old})",
     advisory_fix="A security advisory's fix (merged from its private fork).",
+    advisory_unnested="It takes a nested repeat (`{pattern}`) out of a pattern in `{path}`.",
+    advisory_unnested_named=(
+        "It takes a nested repeat (`{pattern}`) out of the pattern `{name}` (`{path}`)."
+    ),
     distribution_renamed="publishes the package as `{new}` (was `{old}`)",
     distribution_renamed_fails=(
         "Requirements on `{old}` get no new release; they must name `{new}`."
@@ -708,6 +715,9 @@ EN = AnalysisPhrases(
     returns_early_with="{name} now returns `{value}` early when `{test}`",
     returns_when_last="{name} now returns `{value}` when `{test}`, where it returned `{last}`",
     recomputes="{name} now computes `{target}` as `{new}` (was `{old}`)",
+    sets_from_start=(
+        "{name} now sets `{target}` to `{value}` from the start (before, {setters} set it)"
+    ),
     recomputes_returned=(
         "{name} now computes `{target}`, the value it returns, as `{new}` (was `{old}`)"
     ),
@@ -1015,6 +1025,8 @@ ZH = AnalysisPhrases(
     backend_changed="构建后端从 `{old}` 改为 `{new}`",
     build_needs="从源码包构建现在需要 {new}（原为 {old}）",
     advisory_fix="安全公告的修复（从其临时私有分叉合并）。",
+    advisory_unnested="它从 `{path}` 的一个模式中去掉了嵌套重复（`{pattern}`）。",
+    advisory_unnested_named="它从 `{path}` 的模式 `{name}` 中去掉了嵌套重复（`{pattern}`）。",
     distribution_renamed="包改以 `{new}` 发布（原为 `{old}`）",
     distribution_renamed_fails="依赖 `{old}` 的项目收不到新版本；须改为 `{new}`。",
     release_notes=(
@@ -1130,6 +1142,7 @@ ZH = AnalysisPhrases(
     returns_early_with="{name} 现在在 `{test}` 时提前返回 `{value}`",
     returns_when_last="{name} 现在在 `{test}` 时返回 `{value}`，原先返回 `{last}`",
     recomputes="{name} 现在将 `{target}` 计算为 `{new}`（原为 `{old}`）",
+    sets_from_start="{name} 现在一开始就将 `{target}` 设为 `{value}`（此前由 {setters} 设置）",
     recomputes_returned="{name} 现在将其返回值 `{target}` 计算为 `{new}`（原为 `{old}`）",
     raises_when="{name} 现在在 `{test}` 时抛出 `{exception}`",
     narrowed_raises="{name} 现在在 `{test}` 时抛出 `{exception}`{unless}，原先返回 `{was}`",

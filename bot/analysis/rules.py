@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from bot.analysis.advisory import advisory_merge, guards_input
+from bot.analysis.advisory import advisory_merge, guards_input, repeat_unnested
 from bot.analysis.facts import ConstantRenamed, Facts
 from bot.analysis.facts.build import package_name, runtime_requirements, still_admits
 from bot.analysis.facts.erasure import reads_checker_only
@@ -1582,6 +1582,12 @@ def analyze_shielded(
         fact, text.summary = text.summary, p.advisory_fix
         if excerpt(fact).rstrip(". ").lower() not in commit.title.lower():
             text.insights.setdefault("security", []).insert(0, fact)
+        if unnested := repeat_unnested(commit, sig):
+            # what its code takes out, said first: the shape of a pattern that backtracks
+            shape, name, path = unnested
+            phrase = p.advisory_unnested_named if name else p.advisory_unnested
+            said = phrase.format(pattern=shape, name=name, path=path)
+            text.insights.setdefault("security", []).insert(0, said)
     if unreleased_fix and sig.last_release is not None:
         tag = code(sig.last_release.tag)
         text.note("compatibility", sentence(p, p.fixes_unreleased.format(tag=tag)))

@@ -2976,8 +2976,10 @@ def _body_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     returns, with when ("`activate` now returns `_TRANSLATIONS[None]` early when `locale is
     None`"), and a name it computes otherwise ("`naturaldelta` now computes `num_months` as
     `round(days / 30.5)` (was `int(days // 30.5)`)"): what runs differently where the rest
-    would be a docstring or an annotation. Of public functions of public modules and methods
-    of public classes alone; four at most."""
+    would be a docstring or an annotation; a key or attribute a setup method now sets from
+    the start ("`BaseRetrying.begin` now sets `statistics["delay_since_first_attempt"]` to
+    `0` from the start (before, `_run_stop` set it)"). Of public functions of public modules
+    and methods of public classes alone; four at most."""
 
     def said(function: str, path: str) -> str | None:
         name = _public_body(sig, function, path)
@@ -3013,6 +3015,15 @@ def _body_values(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             phrase = p.recomputes_returned if value.returned else p.recomputes
             clause = phrase.format(name=name, target=value.target, new=value.new, old=value.old)
             found.append((value.name, clause))
+    for early in sig.facts.set_early:
+        # what other methods set only once they ran, there from the start: code that read
+        # it before they ran found it missing
+        if (name := said(early.name, early.path)) is not None:
+            setters = p.list_sep.join(code(s.rpartition(".")[2]) for s in early.setters)
+            clause = p.sets_from_start.format(
+                name=name, target=early.target, value=early.value, setters=setters
+            )
+            found.append((early.name, clause))
     redocumented = {d.name for d in sig.facts.redocumented}
     return [
         # the author's new words for the function say more: the summary is theirs

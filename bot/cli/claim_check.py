@@ -350,6 +350,19 @@ class _Commit:
         return [new for _, new in self.changed if new]
 
 
+# a source file's extension, and the folders and names that hold tests and docs
+_CODE_SUFFIX = re.compile(r"\.(?:py|pyx|js|mjs|ts|go|rs|c|cc|cpp|h|hpp|java|rb|php|cs)$")
+_NOT_SHIPPED = re.compile(
+    r"(?:^|/)(?:tests?|testing|docs?|examples?|benchmarks?)/"
+    r"|(?:^|/)(?:test_|conftest\.)|_test\.\w+$"
+)
+
+
+def _shipped_code(path: str) -> bool:
+    """Whether the path is a source file outside tests, docs, examples and benchmarks."""
+    return bool(_CODE_SUFFIX.search(path)) and not _NOT_SHIPPED.search(path)
+
+
 def _last(dotted: str) -> str:
     """`BadParameter` of `click.BadParameter`."""
     return dotted.rsplit(".", 1)[-1]
@@ -3085,14 +3098,15 @@ class Checker:
         return Verdict.FALSE, f"no changed pyproject.toml goes from `{claim.old}` to `{claim.new}`"
 
     def _advisory(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
-        """ "a security advisory's fix (merged from its private fork)": the commit merges
-        (two parents or more) under the title GitHub gives the merge of an advisory's
-        temporary private fork, "Merge commit from fork", its message's whole first line."""
+        """ "a security advisory's fix (merged from its private fork)": the commit has the
+        title GitHub gives the merge of an advisory's temporary private fork, "Merge commit
+        from fork", its message's whole first line; it merges (two parents or more), or is
+        that merge squashed (one parent) and changes a code file outside tests and docs."""
         parents, title = self.clone.header(c.sha)
-        if parents < 2:
-            return Verdict.FALSE, "not a merge"
         if title != "Merge commit from fork":
             return Verdict.FALSE, f"its title is “{title}”, not GitHub's for an advisory's merge"
+        if parents < 2 and not any(_shipped_code(path) for path in c.after):
+            return Verdict.FALSE, "one parent, and no code outside tests and docs changed"
         return Verdict.TRUE, ""
 
     def _build_needs(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:

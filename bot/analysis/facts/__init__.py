@@ -160,6 +160,7 @@ from bot.analysis.facts.records import (
     RewrittenTests,
     RowsAdded,
     Section,
+    SetEarly,
     Setting,
     Shift,
     Signature,
@@ -177,6 +178,7 @@ from bot.analysis.facts.rows import rows_added
 from bot.analysis.facts.same_tree import same_code, same_tree
 from bot.analysis.facts.scan import FileReading, Side, hunks
 from bot.analysis.facts.sentinels import sentinel_renamed
+from bot.analysis.facts.set_early import set_early
 from bot.analysis.facts.shifted import shifted
 from bot.analysis.facts.shims import same_on_python3
 from bot.analysis.facts.statements import statements_changed, statements_rewritten
@@ -1415,6 +1417,7 @@ def _combine(
     early: list[ReturnsEarly] = []
     narrowed: list[GuardNarrowed] = []
     computed: list[Recomputed] = []
+    early_set: list[SetEarly] = []
     keywords: list[Passed] = []
     logs: list[Logged] = []
     tests_paths = {f.path for f in files if f.kind is PathKind.TESTS}
@@ -1662,6 +1665,10 @@ def _combine(
                             )
                             for found in recomputed(was_node, now_node)
                         ]
+                        early_set += [
+                            SetEarly(name, r.path, *found)
+                            for found in set_early(name, was_node, now_node, r.minus.functions)
+                        ]
                     keywords += keywords_changed(r, name)
                     logs += _logs_added(r, name)
             was_typed, now_typed = (
@@ -1820,6 +1827,7 @@ def _combine(
         returns_early=_cap(early),
         guards_narrowed=_cap(narrowed),
         recomputed=_cap(computed),
+        set_early=_cap(early_set),
         rewritten=_cap(in_place),
         keywords_changed=_cap(keywords),
         logs_added=_cap([*logs, *_logs_of_new(readings, tests_paths)]),

@@ -529,6 +529,19 @@ class GuardNarrowed:
 
 
 @dataclass(frozen=True)
+class SetEarly:
+    """A value a method edited at both revisions now sets from the start, that `setters`,
+    other methods of its class, set at the parent (`facts/set_early.py`): `target` as said
+    (`statistics["delay_since_first_attempt"]`), `value` as `ast.unparse` writes it."""
+
+    name: str
+    path: str
+    target: str
+    value: str
+    setters: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Recomputed:
     """A name a Python function edited at both revisions binds once, by `target = value`, at
     both: `new` at the commit, `old` at the parent, as `ast.unparse` writes them
@@ -1034,6 +1047,8 @@ class Facts:
     guards_narrowed: tuple[GuardNarrowed, ...] = ()
     # a name an edited function binds once at both revisions, its value written otherwise
     recomputed: tuple[Recomputed, ...] = ()
+    # a key or attribute an edited setup method now sets, that other methods set before
+    set_early: tuple[SetEarly, ...] = ()
     # an edited function's statement rewritten in place (`return` became `continue`)
     rewritten: tuple[Rewritten, ...] = ()
     # keyword arguments with literal values an edited function's calls gained, lost or changed
