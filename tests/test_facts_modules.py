@@ -11,7 +11,15 @@ import pytest
 from bot.analysis.facts.commands import command_names
 from bot.analysis.facts.forwarded import forwarded_options
 from bot.analysis.facts.listed import _bound
-from bot.analysis.facts.modules import breadth, children, module_tree, statements, trees_kept
+from bot.analysis.facts.modules import (
+    binds_all,
+    breadth,
+    children,
+    listed_strings,
+    module_tree,
+    statements,
+    trees_kept,
+)
 
 CODE = '''
 import os
@@ -114,3 +122,51 @@ def test_an_option_popped_through_a_folded_name_still_counts():
 def test_commands_nested_in_blocks_are_read():
     text = "if True:\n    @app.command(name='go')\n    def run():\n        pass\n"
     assert command_names(text) == {"run": "go"}
+
+
+@pytest.mark.parametrize(
+    ("statement", "binds"),
+    [
+        ("__all__ = ['a']", True),
+        ("__all__: list[str] = []", True),
+        ("__all__: list[str]", True),
+        ("__all__ += ['b']", True),
+        ("names = __all__ = ('a',)", True),
+        ("x = ['a']", False),
+        ("__all__.append('b')", False),
+        ("pkg.__all__ = ['a']", False),
+        ("__all__[0] = 'a'", False),
+        ("for __all__ in x: pass", False),
+    ],
+)
+def test_a_statement_binds_all_only_where_it_assigns_or_adds_to_the_name(
+    statement: str, binds: bool
+) -> None:
+    assert binds_all(ast.parse(statement).body[0]) is binds
+
+
+@pytest.mark.parametrize(
+    ("value", "whole", "strings"),
+    [
+        ("['a', 'b', 'a']", False, {"a", "b"}),
+        ("('a',)", False, {"a"}),
+        ("[]", True, set()),
+        # an entry that is no string: skipped, or the whole literal unread
+        ("['a', 1, name]", False, {"a"}),
+        ("['a', 1]", True, None),
+        # no literal: what it holds is known only when it runs
+        ("x.__all__ + ['a']", False, None),
+        ("{'a'}", False, None),
+        ("'a'", False, None),
+    ],
+)
+def test_the_strings_a_list_or_tuple_literal_holds(
+    value: str, whole: bool, strings: set[str] | None
+) -> None:
+    expression = ast.parse(value, mode="eval").body
+    assert listed_strings(expression, whole=whole) == strings
+
+
+def test_no_value_holds_no_strings() -> None:
+    # `__all__: list[str]` annotates and assigns nothing
+    assert listed_strings(None) is None

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.analysis.facts.meaning import same_meaning
+from bot.analysis.facts.meaning import FORMAT, respell_module, same_meaning
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind
 from bot.cli.claims_eval import entry_text
@@ -209,6 +209,17 @@ def test_a_value_changed_with_the_spelling_is_still_said(tmp_path: Path) -> None
 )
 def test_same_meaning_of_spellings(old: str, new: str, same: bool) -> None:
     assert same_meaning(ast.parse(old), ast.parse(new)) is same
+
+
+def test_only_format_called_on_a_string_literal_is_read_as_an_f_string() -> None:
+    # both readers, the comparison and the module's respelling, ask the same question
+    for call, respelled in (("'{}-{}'.format(a, b)", True), ("template.format(a, b)", False)):
+        assert same_meaning(ast.parse(call), ast.parse("f'{a}-{b}'")) is respelled
+        tree = ast.parse(call)
+        assert respell_module(tree)[FORMAT] == int(respelled)
+        statement = tree.body[0]
+        assert isinstance(statement, ast.Expr)
+        assert isinstance(statement.value, ast.JoinedStr) is respelled
 
 
 def test_super_is_respelled_only_for_its_own_class() -> None:

@@ -8,7 +8,7 @@ import typing
 import warnings
 from collections.abc import Callable
 
-from bot.analysis.facts.modules import breadth
+from bot.analysis.facts.modules import binds_all, breadth, listed_strings
 
 # `typing`'s names since Python 3.8: importing one more of them can fail on no supported
 # Python (`TypeAlias`, 3.10, or `Self`, 3.11, can: an `ImportError` on the older ones).
@@ -215,18 +215,12 @@ def _exported(tree: ast.Module) -> set[str] | None:
     is no plain list of strings."""
     names: set[str] = set()
     for node in tree.body:
-        if not isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+        if not binds_all(node):
             continue
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        if not any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
-            continue
-        value = node.value
-        if not isinstance(value, ast.List | ast.Tuple):
+        listed = listed_strings(node.value, whole=True)
+        if listed is None:
             return None
-        for e in value.elts:
-            if not (isinstance(e, ast.Constant) and isinstance(e.value, str)):
-                return None
-            names.add(e.value)
+        names |= listed
     return names
 
 

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from bot.analysis.facts.importers import dotted
-from bot.analysis.facts.modules import module_tree
+from bot.analysis.facts.modules import binds_all, listed_strings, module_tree
 from bot.analysis.paths import module_paths, private_module
 
 # Folders a package's import path does not include (`src/pkg.py` is a top-level module)
@@ -90,17 +90,8 @@ def _exposed(path: str, init_path: str, text: str) -> bool | None:
 def _listed(tree: ast.Module) -> set[str] | None:
     """The names a module's `__all__` lists as a literal; None where it assigns none."""
     for node in tree.body:
-        if isinstance(node, ast.Assign | ast.AnnAssign):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
-                value = node.value
-                if not isinstance(value, ast.List | ast.Tuple):
-                    return None
-                return {
-                    e.value
-                    for e in value.elts
-                    if isinstance(e, ast.Constant) and isinstance(e.value, str)
-                }
+        if isinstance(node, ast.Assign | ast.AnnAssign) and binds_all(node):
+            return listed_strings(node.value)
     return None
 
 

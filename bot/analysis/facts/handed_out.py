@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from bot.analysis.facts.modules import module_tree
+from bot.analysis.facts.modules import binds_all, listed_strings, module_tree
 from bot.analysis.paths import module_paths, private_module
 
 # a name a package hands out from every public name of a module (`from ._impl import *`)
@@ -36,14 +36,10 @@ def handed_out(init_path: str, text: str) -> set[tuple[str, str]]:
                     taken.append((path, alias.name, alias.asname or alias.name))
         elif (
             isinstance(node, ast.Assign)
-            and isinstance(node.value, ast.List | ast.Tuple)
-            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+            and binds_all(node)
+            and (strings := listed_strings(node.value)) is not None
         ):
-            listed = {
-                e.value
-                for e in node.value.elts
-                if isinstance(e, ast.Constant) and isinstance(e.value, str)
-            }
+            listed = strings
     # without `__all__`, a name bound private (`import connect as _connect`) is the
     # package's own use, not handed out
     return {

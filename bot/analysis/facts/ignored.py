@@ -9,7 +9,7 @@ import re
 import symtable
 from collections.abc import Iterable
 
-from bot.analysis.facts.modules import module_tree
+from bot.analysis.facts.modules import binds_all, listed_strings, module_tree
 from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.records import IgnoredSetting
 
@@ -93,14 +93,10 @@ def _all_of(tree: ast.Module) -> set[str]:
     for node in tree.body:
         if (
             isinstance(node, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
-            and isinstance(node.value, ast.List | ast.Tuple)
+            and binds_all(node)
+            and (listed := listed_strings(node.value)) is not None
         ):
-            return {
-                e.value
-                for e in node.value.elts
-                if isinstance(e, ast.Constant) and isinstance(e.value, str)
-            }
+            return listed
     return set()
 
 

@@ -570,7 +570,7 @@ def _flat(statements: list[ast.stmt]) -> list[ast.stmt]:
     return out
 
 
-def bare_string(statement: ast.stmt) -> bool:
+def bare_string(statement: ast.AST) -> bool:
     """A statement that is a string alone (a docstring, or a string standing as a comment)."""
     return (
         isinstance(statement, ast.Expr)

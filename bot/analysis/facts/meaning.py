@@ -51,14 +51,9 @@ class _Plain(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
+        if (found := _literal_format(node)) is not None:
+            return found
         func = node.func
-        if (
-            isinstance(func, ast.Attribute)
-            and func.attr == "format"
-            and isinstance(func.value, ast.Constant)
-            and isinstance(func.value.value, str)
-        ):
-            return _formatted(func.value.value, node) or node
         if isinstance(func, ast.Name) and func.id == "open":
             return _open_default(node)
         if isinstance(func, ast.Name) and func.id in _EMPTY and not node.args and not node.keywords:
@@ -129,6 +124,20 @@ def _percent(template: str, values: list[ast.expr]) -> ast.JoinedStr | None:
         return None
     parts.append(ast.Constant(value=template[at:]))
     return _joined(parts)
+
+
+def _literal_format(call: ast.Call) -> ast.JoinedStr | None:
+    """`call` as an f-string where it is `.format(…)` called on a string literal and
+    `_formatted` reads its template; None for any other call."""
+    func = call.func
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr == "format"
+        and isinstance(func.value, ast.Constant)
+        and isinstance(func.value.value, str)
+    ):
+        return _formatted(func.value.value, call)
+    return None
 
 
 def _formatted(template: str, call: ast.Call) -> ast.JoinedStr | None:
@@ -312,14 +321,7 @@ class _Respelled(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
-        func = node.func
-        if (
-            isinstance(func, ast.Attribute)
-            and func.attr == "format"
-            and isinstance(func.value, ast.Constant)
-            and isinstance(func.value.value, str)
-            and (found := _formatted(func.value.value, node)) is not None
-        ):
+        if (found := _literal_format(node)) is not None:
             self._note(FORMAT)
             return ast.copy_location(found, node)
         return node

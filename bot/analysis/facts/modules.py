@@ -7,6 +7,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import TypeGuard
 
 from cachetools import LRUCache
 
@@ -122,3 +123,31 @@ def statements(node: ast.AST) -> Iterator[ast.AST]:
                 if isinstance(held, list):
                     queue.extend(held)
         yield node
+
+
+def binds_all(node: ast.AST) -> TypeGuard[ast.Assign | ast.AugAssign | ast.AnnAssign]:
+    """Whether the statement assigns the module's `__all__` (`__all__ = …`, `__all__: list[str]
+    = …`) or adds to it (`__all__ += …`): each reader of the names a module lists asks this,
+    and keeps to the kinds it reads (an `isinstance` before it)."""
+    if isinstance(node, ast.Assign):
+        targets = node.targets
+    elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+        targets = [node.target]
+    else:
+        return False
+    return any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
+
+
+def listed_strings(value: ast.expr | None, *, whole: bool = False) -> set[str] | None:
+    """The strings a list or tuple literal holds (the names `__all__ = [...]` lists), an
+    entry that is no string skipped, or with `whole` the literal read as None; None where
+    `value` is no list or tuple literal (a computed `__all__`, an annotation with no value)."""
+    if not isinstance(value, ast.List | ast.Tuple):
+        return None
+    found: set[str] = set()
+    for e in value.elts:
+        if isinstance(e, ast.Constant) and isinstance(e.value, str):
+            found.add(e.value)
+        elif whole:
+            return None
+    return found

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from bot.analysis.facts.modules import module_tree
+from bot.analysis.facts.modules import binds_all, module_tree
 
 
 @dataclass(frozen=True)
@@ -44,14 +44,7 @@ def _parsed(text: str | None) -> ast.Module | None:
 
 
 def _lists(tree: ast.Module) -> bool:
-    return any(
-        isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign)
-        and any(
-            isinstance(t, ast.Name) and t.id == "__all__"
-            for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
-        )
-        for node in ast.walk(tree)
-    )
+    return any(binds_all(node) for node in ast.walk(tree))
 
 
 def _shims(tree: ast.Module) -> bool:

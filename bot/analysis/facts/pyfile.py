@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from bot.analysis.facts.formats import formatted
 from bot.analysis.facts.keywords import keywords_sorted
-from bot.analysis.facts.modules import breadth, module_tree
+from bot.analysis.facts.modules import binds_all, breadth, listed_strings, module_tree
 from bot.analysis.facts.python import _NOT_A_REGISTRY, _SAYS_DEPRECATED, _within, registry_of
 from bot.analysis.facts.records import NameKind
 from bot.analysis.facts.renamed import canonical
@@ -906,22 +906,13 @@ class _Reader:
                     for target in _targets(node):
                         self.side.mappings[target] = frozenset(str(k) for k in keys)
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            value = node.value
             # `__getattr__ = _import_facade`: the module hands names out lazily (propcache
             # d85d326 emptied `__all__` while its facade still served both names)
             if any(isinstance(t, ast.Name) and t.id == "__getattr__" for t in targets):
                 self.side.lazy = True
-            if (
-                value is not None
-                and any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
-                and isinstance(value, ast.List | ast.Tuple)
-            ):
+            if binds_all(node) and (strings := listed_strings(node.value)) is not None:
                 self.side.listed = self.side.listed or not isinstance(node, ast.AugAssign)
-                self.side.exports.update(
-                    e.value
-                    for e in value.elts
-                    if isinstance(e, ast.Constant) and isinstance(e.value, str)
-                )
+                self.side.exports.update(strings)
 
     def _constant(self, node: ast.stmt, prefix: str, *, member: bool = False) -> None:
         """A public name the statement assigns a constant (`X = 1`, `X: int = 1`), with its

@@ -5,28 +5,21 @@ from __future__ import annotations
 import ast
 import builtins
 
+from bot.analysis.facts.modules import own_nodes
 from bot.analysis.facts.pyfile import dotted
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 def _own(nodes: list[ast.stmt]) -> list[ast.AST]:
-    """Every node of `nodes`, the functions, classes and lambdas defined in them aside."""
-    out: list[ast.AST] = []
-    stack: list[ast.AST] = list(nodes)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, _NESTED):
-            continue
-        out.append(node)
-        # (`ast.iter_child_nodes` inline: a day's edited functions hold many nodes)
-        for field in node._fields:
-            value = getattr(node, field, None)
-            if isinstance(value, ast.AST):
-                stack.append(value)
-            elif isinstance(value, list):
-                stack += [v for v in value if isinstance(v, ast.AST)]
-    return out
+    """Every node of `nodes`, the functions, classes and lambdas defined in them aside (the
+    last statement's first, as one stack of them all would give them)."""
+    return [
+        inner
+        for node in reversed(nodes)
+        if not isinstance(node, _NESTED)
+        for inner in (node, *own_nodes(node))
+    ]
 
 
 def _covers(caught: str, raised: str) -> bool:

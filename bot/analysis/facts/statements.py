@@ -12,6 +12,7 @@ import weakref
 from collections import Counter
 
 from bot.analysis.facts.keywords import keywords_sorted
+from bot.analysis.facts.layout import bare_string
 from bot.analysis.facts.meaning import same_meaning
 from bot.analysis.facts.pyfile import PARSE_ERRORS
 from bot.analysis.facts.records import Rewritten
@@ -321,8 +322,9 @@ def statements_changed(r: FileReading, name: str) -> int | None:
         before = _statements_kept(was, before_text, r.minus.shifts.get(name, 0))
     except PARSE_ERRORS:
         return None
-    after = [s for s in after if not _docstring(s[2])]
-    before = [s for s in before if not _docstring(s[2])]
+    # (a docstring, a bare string statement, runs as nothing)
+    after = [s for s in after if not bare_string(s[2])]
+    before = [s for s in before if not bare_string(s[2])]
     matcher = difflib.SequenceMatcher(
         None, [t for t, _, _ in before], [t for t, _, _ in after], autojunk=False
     )
@@ -347,15 +349,6 @@ def statements_changed(r: FileReading, name: str) -> int | None:
             continue
         count += max(i2 - i1, j2 - j1)
     return count
-
-
-def _docstring(node: ast.AST) -> bool:
-    """A bare string statement: a docstring, which runs as nothing."""
-    return (
-        isinstance(node, ast.Expr)
-        and isinstance(node.value, ast.Constant)
-        and isinstance(node.value.value, str)
-    )
 
 
 def _statements_kept(

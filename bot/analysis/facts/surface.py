@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import copy
 
+from bot.analysis.facts.modules import binds_all, listed_strings
 from bot.analysis.paths import private_module
 
 # typing's aliases of the builtins (PEP 585), and the modules a type's name may be read from
@@ -267,21 +268,12 @@ def public_surface(text: str, *, package: bool) -> dict[str, str] | None:
     listed: set[str] = set()
     exported = written = False
     for node in _statements(tree.body):
-        targets = (
-            node.targets
-            if isinstance(node, ast.Assign)
-            else [node.target]
-            if isinstance(node, ast.AnnAssign | ast.AugAssign)
-            else []
-        )
-        if not any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+        if not binds_all(node):
             continue
         exported = True
-        value = getattr(node, "value", None)
-        if isinstance(value, ast.List | ast.Tuple) and all(
-            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts
-        ):
-            listed |= {str(e.value) for e in value.elts if isinstance(e, ast.Constant)}
+        strings = listed_strings(node.value, whole=True)
+        if strings is not None:
+            listed |= strings
         else:
             written = True
     try:
