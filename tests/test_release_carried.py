@@ -59,10 +59,11 @@ def test_a_release_names_the_breaking_commit_it_ships_since_the_last_tag(tmp_pat
     root, config = _lark(tmp_path, floor=">=3.8")
     commit, analysis = _read(root)
     assert commit.carried is not None
-    assert (commit.carried.since, commit.carried.count) == ("1.1.9", 3)
+    # what `git log --oneline 1.1.9..HEAD` lists: the three before it and the release itself
+    assert (commit.carried.since, commit.carried.count) == ("1.1.9", 4)
     assert [c.sha for c in commit.carried.notable] == [config]
     assert analysis.summary == (
-        "Releases 1.2.1 (the last release was 1.1.9). It ships 3 commits since 1.1.9, 1 of"
+        "Releases 1.2.1 (the last release was 1.1.9). It ships 4 commits since `1.1.9`, 1 of"
         f" them breaking or high: `{config[:7]}` “Update config” (breaking)."
     )
     assert analysis.breaking and analysis.importance is Importance.HIGH
@@ -79,10 +80,10 @@ def test_a_release_without_a_break_is_medium_and_counts_what_it_ships(tmp_path: 
     root, _ = _lark(tmp_path, floor=">=3.6")
     commit, analysis = _read(root)
     assert analysis.summary == (
-        "Releases 1.2.1 (the last release was 1.1.9). It ships 3 commits since 1.1.9."
+        "Releases 1.2.1 (the last release was 1.1.9). It ships 4 commits since `1.1.9`."
     )
     assert not analysis.breaking and analysis.importance is Importance.MEDIUM
-    assert verdicts_of(root, commit.sha, "It ships 3 commits since 1.1.9.") == [
+    assert verdicts_of(root, commit.sha, "It ships 4 commits since `1.1.9`.") == [
         (Kind.SHIPS_COUNT, Verdict.TRUE)
     ]
 
@@ -92,11 +93,13 @@ def test_the_checker_refutes_a_wrong_count_commit_or_title(tmp_path: Path) -> No
     release = _git(root, "rev-parse", "HEAD")
     first = _git(root, "rev-parse", "1.1.9")
     wrong = [
-        "It ships 4 commits since 1.1.9.",
+        "It ships 5 commits since 1.1.9.",
+        # the old count, the release left out: `git log 1.1.9..HEAD` lists it
+        "It ships 3 commits since `1.1.9`.",
         # the tagged commit itself is not shipped since the tag
-        f"It ships 3 commits since 1.1.9, 1 of them breaking or high: `{first[:7]}` “1.1.9”.",
-        f"It ships 3 commits since 1.1.9, 1 of them breaking or high: `{config[:7]}` “Fix”.",
-        "It ships 3 commits since 9.9.9.",
+        f"It ships 4 commits since 1.1.9, 1 of them breaking or high: `{first[:7]}` “1.1.9”.",
+        f"It ships 4 commits since 1.1.9, 1 of them breaking or high: `{config[:7]}` “Fix”.",
+        "It ships 4 commits since 9.9.9.",
     ]
     for text in wrong:
         verdicts = verdicts_of(root, release, text)
@@ -116,7 +119,7 @@ def test_a_release_is_not_breaking_by_its_own_diff(tmp_path: Path) -> None:
     _git(root, "tag", "v1.1.0")
     _, analysis = _read(root)
     assert not analysis.breaking and analysis.importance is Importance.MEDIUM
-    assert "It ships 1 commit since v1.0.0." in entry_text(analysis)
+    assert "It ships 2 commits since `v1.0.0`." in entry_text(analysis)
 
 
 def test_a_release_changelog_that_drops_pythons_is_breaking_in_its_words(tmp_path: Path) -> None:

@@ -298,9 +298,9 @@ def test_a_release_names_the_last_release_its_tags_tell(tmp_path: Path) -> None:
     root, commit = _lark(tmp_path / "tags", tagged=True)
     analysis = analyze(commit)
     # 1.2.0 was a version string only: the release before 1.2.1 is the 1.1.9 tag
-    # (and what it ships since: the "Bump version" to 1.2.0)
+    # (and what it ships since: the "Bump version" to 1.2.0, and itself)
     assert analysis.summary == (
-        "Releases 1.2.1 (the last release was 1.1.9). It ships 1 commit since 1.1.9."
+        "Releases 1.2.1 (the last release was 1.1.9). It ships 2 commits since `1.1.9`."
     )
     assert Verdict.FALSE not in [v for _, v in verdicts_of(root, commit.sha, entry_text(analysis))]
     # without tags, what the version file said is all there is to say

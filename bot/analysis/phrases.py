@@ -161,7 +161,9 @@ class AnalysisPhrases:
     opens: str  # {version} {development}
     opens_lists: tuple[str, str]  # {items} {count}
     release_breaking: tuple[str, str]  # {version} {item} {count}
-    carried: tuple[str, str]  # {count} {tag}: the commits a release ships since the last
+    # {count} {tag}: the commits a release ships since the last, as `git log --oneline
+    # TAG..RELEASE` lists them (its merges and itself counted)
+    carried: tuple[str, str]
     carried_notable: str  # {count} {items}: those breaking or high
     carried_item: str  # {sha} {title}
     carried_item_breaking: str  # {sha} {title}
@@ -598,11 +600,11 @@ EN = AnalysisPhrases(
         "; its changelog section lists {items}",
         "; its changelog section lists {count} items: {items}",
     ),
-    carried=("It ships {count} commit since {tag}", "It ships {count} commits since {tag}"),
+    carried=("It ships {count} commit since `{tag}`", "It ships {count} commits since `{tag}`"),
     carried_notable=", {count} of them breaking or high: {items}",
     carried_item="`{sha}` “{title}”",
     carried_item_breaking="`{sha}` “{title}” (breaking)",
-    carried_breaking="it ships the breaking commit `{sha}` “{title}” (since {tag})",
+    carried_breaking="it ships the breaking commit `{sha}` “{title}” (since `{tag}`)",
     release_breaking=(
         "The {version} changelog lists breaking changes: {item}",
         "The {version} changelog lists breaking changes: {item} and {count} more",
@@ -1042,11 +1044,11 @@ ZH = AnalysisPhrases(
         "；其更新日志一节列出 {items}",
         "；其更新日志一节列出 {count} 项：{items}",
     ),
-    carried=("自 {tag} 以来包含 {count} 个提交", "自 {tag} 以来包含 {count} 个提交"),
+    carried=("自 `{tag}` 以来包含 {count} 个提交", "自 `{tag}` 以来包含 {count} 个提交"),
     carried_notable="，其中 {count} 个为破坏性或高重要性：{items}",
     carried_item="`{sha}`“{title}”",
     carried_item_breaking="`{sha}`“{title}”（破坏性）",
-    carried_breaking="它包含破坏性提交 `{sha}`“{title}”（自 {tag} 以来）",
+    carried_breaking="它包含破坏性提交 `{sha}`“{title}”（自 `{tag}` 以来）",
     release_breaking=(
         "{version} 版的更新日志列出不兼容的变更：{item}",
         "{version} 版的更新日志列出不兼容的变更：{item} 等（另有 {count} 项）",

@@ -98,7 +98,7 @@ from bot.analysis.summary import (
 )
 from bot.analysis.unreleased import never_released, released
 from bot.analysis.unshipped import version_only
-from bot.analysis.versions import newer_version
+from bot.analysis.versions import newer_version, sets_version_only
 from bot.models import (
     ONE_LINE_MAX,
     Audience,
@@ -2334,11 +2334,13 @@ _CARRIED_SHOWN = 3
 
 
 def carried_sentence(sig: Signals, p: AnalysisPhrases, room: int) -> str | None:
-    """How many commits a release ships since the last release, and those breaking or high
-    by their own analysis, the breaking ones first and marked, named by short sha and title
-    (fewer, or shorter, to fit `room`); None where the clone told nothing or nothing fits."""
+    """How many commits a release ships since the last release (as `git log --oneline
+    TAG..RELEASE` lists them), and those breaking or high by their own analysis, the breaking
+    ones first and marked, named by short sha and title (fewer, or shorter, to fit `room`);
+    None where the clone told nothing, the release ships itself alone (its entry says its own
+    change), or nothing fits."""
     carried = sig.carried
-    if carried is None or not carried.count:
+    if carried is None or carried.count < 2:
         return None
     head = forms(p.carried, carried.count).format(count=carried.count, tag=carried.since)
     notable = carried.notable
@@ -3681,15 +3683,19 @@ def write(
 ) -> Text:
     """The summary, insights, risks and recommendations of one change. `merge`: the branch a
     merge commit lands, whose summary is what the branch brought (its words, a fact of
-    consequence), never a fact of the code's insides. `release`: the change is the release
-    of a version and no more (its own verdict was low), which its summary says. `told`: the
-    risks said beside the text (a raise callers newly reach)."""
+    consequence), never a fact of the code's insides. `release`: the release of a version is
+    the news (its own verdict was low), which its summary says first; a change of its own
+    beyond its records (`own_change`) is said after it. `told`: the risks said beside the
+    text (a raise callers newly reach)."""
     text = Text(risks=list(risks))
     released = release_summary(sig, p, SUMMARY_LIMIT) if release else None
-    released = released or opening_summary(sig, p, SUMMARY_LIMIT)
-    if released is not None:
+    if released is not None and not own_change(commit, sig):
         # a release commit only sets the version: what the release brings is the news
         text.summary = released
+        return text
+    opened = opening_summary(sig, p, SUMMARY_LIMIT) if released is None else None
+    if opened is not None:
+        text.summary = opened
         return text
     facts = statements(sig, p)
     low = importance is Importance.LOW
@@ -3863,15 +3869,64 @@ def write(
     _drop_repeats(text)
     released = release_summary(sig, p, SUMMARY_LIMIT)
     if released is not None:
-        if excerpt(text.summary).rstrip(". ").lower() in commit.title.lower():
-            # a summary that only says the title again ("Prep for 3.3.0 release")
+        own = text.summary
+        repeat = excerpt(own).rstrip(". ").lower() in commit.title.lower()
+        joined = p.sentence_sep.join((released, own))
+        if repeat:
+            # a summary that only says the title again ("Prep for 3.3.0 release"); the
+            # insights still say what its own change does (tenacity a15fa64, 8.4.2's fix)
             text.summary = released
+        elif release:
+            # the release is the news, its own change said after it: beside it where both
+            # fit, else the first of the insights (tenacity cb15300, the 8.3.0 tag on "Lazy
+            # import asyncio.sleep as it's expensive", whose release names 26 commits)
+            text.summary = joined if len(joined) <= SUMMARY_LIMIT else released
+            if text.summary == released:
+                text.insights.setdefault("architecture", []).insert(0, own)
         else:
             # a change of its own that also sets the version: the release is said beside it,
             # first (what it ships is the news; a long insight is cut at its end: wrapt
             # d07059f, the merge that lands 2.0.0)
             text.insights.setdefault("compatibility", []).insert(0, released)
     return text
+
+
+# A line that sets a version, whatever its value's shape (soupsieve's `__version_info__ =
+# Version(2, 9, 1, "final")`)
+_SETS_VERSION = re.compile(
+    r"^[-+]\s*(?:__version(?:_info)?__|VERSION|version)\s*(?::[^=]*)?=(?!=)", re.IGNORECASE
+)
+
+
+def _sets_version(f: FileChange) -> bool:
+    """Every line the file's patch changes sets a version (`versions.sets_version_only`,
+    `unshipped.version_only`, or any line `_SETS_VERSION` reads)."""
+    changed = [
+        line
+        for line in (f.patch or "").split("\n")
+        if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))
+    ]
+    return (
+        sets_version_only(f)
+        or version_only(f)
+        or (
+            f.status == "modified"
+            and bool(changed)
+            and all(_SETS_VERSION.match(line) for line in changed)
+        )
+    )
+
+
+def own_change(commit: CommitInput, sig: Signals) -> bool:
+    """Whether a release commit changes more than its records: a file other than a
+    changelog, a news fragment the commit adds, or a version set (tenacity's tags point at
+    the merge of a fix; soupsieve 05e92be "Update changelog and bump version" changes
+    nothing of its own)."""
+    noted = {f.path for f in sig.fragments}
+    return commit.files_known and any(
+        not is_changelog(f.filename) and f.filename not in noted and not _sets_version(f)
+        for f in commit.files
+    )
 
 
 def _drop_tests_said(text: Text, tests_said: str) -> None:

@@ -64,8 +64,9 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
   release, never released)": the parent reaches no version tag, a word of `a` at the parent
   and in no version tag lacking the commit.
 - "It ships N commits since T[, … `abc1234` “Title”]": T a version tag the parent reaches, N the
-  commits the release's history holds and T's does not (merges and the release aside), each
-  commit named one of them with that title (its message's first line) (`ship_check.py`).
+  commits the release's history holds and T's does not (merges and the release counted, as
+  `git log T..RELEASE` lists them), each commit named one of them with that title (its
+  message's first line) (`ship_check.py`).
 - "Fixes code added after T (never released)": T a version tag the parent reaches, each line
   it removes in a shipped file new against every version tag lacking the commit (`git diff`,
   `fix_release_check.py`), and no line of T's copy of the file holding the text each removed

@@ -18,10 +18,10 @@ backend from `a` to `b`"), a release's notes ("`CHANGES.rst` lists 28 new items:
 (Heading)"), a docstring ("`f`, per its docstring: “Return …”"; "`f` now calls `_g`, whose
 docstring says: “Open …”"), names no release had ("`a`, `b` (added after 3.0.0b2, never
 released)"), what a test pins ("The new test `t` pins `f(a)` to `b`", "… expects `f(a)`
-to raise `E`"), what a release ships ("It ships 27 commits since 1.1.9, 1 of them breaking
-or high: `bb9b01e` “Update config” (breaking)"). A sentence is split at each verb it holds;
-the names in code spans up to the next verb are that verb's. A `to`, `from` or `in` before
-a path-shaped span says where. Names no verb governs are counted apart.
+to raise `E`"), what a release ships ("It ships 26 commits since `8.2.3`, 1 of them breaking
+or high: `8880763` “Drop support for EOL Python 3.7” (breaking)"). A sentence is split at
+each verb it holds; the names in code spans up to the next verb are that verb's. A `to`,
+`from` or `in` before a path-shaped span says where. Names no verb governs are counted apart.
 """
 
 from __future__ import annotations
@@ -1066,19 +1066,20 @@ _UNRELEASED = re.compile(
 )
 
 
-# "It ships 27 commits since 1.1.9, 1 of them breaking or high: `bb9b01e` “Update config”
-# (breaking)", "It ships the breaking commit `bb9b01e` “Update config” (since 1.1.9)": what a
-# release ships since a tag, each commit named a claim; read, then taken out, before the text
-# is cut in sentences (a tag's dots end none)
+# "It ships 26 commits since `8.2.3`, 1 of them breaking or high: `8880763` “Drop support for
+# EOL Python 3.7” (breaking)", "It ships the breaking commit `8880763` “Drop support for EOL
+# Python 3.7” (since `8.2.3`)": what a release ships since a tag (its quotes optional), each
+# commit named a claim; read, then taken out, before the text is cut in sentences (a tag's
+# dots end none)
 _SHIPPED_ITEM = r"`[0-9a-f]{7,40}` “[^”\n]*”(?: \(breaking\))?"
 _SHIPS = re.compile(
-    r"It ships (?P<count>\d+) commits? since (?P<tag>[^\s,()]+?)"
+    r"It ships (?P<count>\d+) commits? since (?P<q>`?)(?P<tag>[^\s,()`]+?)(?P=q)"
     rf"(?:, \d+ of them breaking or high: (?P<items>{_SHIPPED_ITEM}(?:, {_SHIPPED_ITEM})*)"
     r"(?: and \d+ more)?)?(?=\.(?:\s|$)|$)"
 )
 _SHIPS_BREAKING = re.compile(
     r"[Ii]t ships the breaking commit `(?P<sha>[0-9a-f]{7,40})` “(?P<title>[^”\n]*)”"
-    r" \(since (?P<tag>[^\s()]+)\)"
+    r" \(since (?P<q>`?)(?P<tag>[^\s()`]+)(?P=q)\)"
 )
 _SHIPPED = re.compile(r"`(?P<sha>[0-9a-f]{7,40})` “(?P<title>[^”\n]*)”")
 

@@ -1,6 +1,8 @@
 """What a release commit ships, read from a clone: the commits since the last version tag its
-parent reaches, merges aside, and those whose own analysis (the rules', each read as the
-digest reads it) is breaking or high.
+parent reaches, counted as `git log --oneline TAG..RELEASE` lists them (its merges and the
+release itself among them), and those others whose own analysis (the rules', each read as the
+digest reads it) is breaking or high, merges and the release aside (a merge's branch is read
+commit by commit; the release's own change is said by its own entry).
 
 Offline only: the App reads no tags online, and a GitHub call per carried commit is not made.
 """
@@ -42,8 +44,9 @@ def released_version(commit: CommitInput) -> str | None:
 
 
 def carried_shas(path: Path, sha: str, tag: str) -> list[str] | None:
-    """The commits the release `sha` ships since `tag`, newest first: reachable from its
-    parents, not from the tag, merges aside. None where git failed."""
+    """The commits the release `sha` ships since `tag` that are read one by one, newest
+    first: reachable from its parents, not from the tag, merges aside. None where git
+    failed."""
     try:
         done = run_git(
             path, "rev-list", "--no-merges", f"{sha}^@", f"^refs/tags/{tag}", "--", timeout=120
@@ -51,6 +54,16 @@ def carried_shas(path: Path, sha: str, tag: str) -> list[str] | None:
     except CloneError:
         return None
     return done.stdout.split() if done.returncode == 0 else None
+
+
+def shipped_count(path: Path, sha: str, tag: str) -> int | None:
+    """How many commits `git log --oneline {tag}..{sha}` lists: the release's history less
+    the tag's, its merges and the release itself counted. None where git failed."""
+    try:
+        done = run_git(path, "rev-list", "--count", sha, f"^refs/tags/{tag}", "--", timeout=120)
+    except CloneError:
+        return None
+    return int(done.stdout) if done.returncode == 0 and done.stdout.strip().isdigit() else None
 
 
 # What reaches no user's running code (`signals`' quiet kinds)
@@ -115,13 +128,14 @@ def carried(path: Path, commit: CommitInput) -> Carried | None:
     if version is None or not tag or not newer_version(version, tag.removeprefix("v")):
         return None
     shas = carried_shas(path, commit.sha, tag)
-    if shas is None:
+    count = shipped_count(path, commit.sha, tag)
+    if shas is None or count is None:
         return None
     if not shas or len(shas) > MAX_LISTED:
-        return Carried(since=tag, count=len(shas), analysed=not shas)
+        return Carried(since=tag, count=count, analysed=not shas)
     read = _read(path, shas)
     if len(read) > MAX_CARRIED:
-        return Carried(since=tag, count=len(shas), analysed=False)
+        return Carried(since=tag, count=count, analysed=False)
     notable: list[CarriedCommit] = []
     # oldest first, a file parsed for one commit kept for the next, whose parent it is
     with units_kept():
@@ -132,7 +146,7 @@ def carried(path: Path, commit: CommitInput) -> Carried | None:
                 notable.insert(0, found)
     # the breaking ones first, each group newest first
     notable.sort(key=lambda c: not c.breaking)
-    return Carried(since=tag, count=len(shas), notable=tuple(notable))
+    return Carried(since=tag, count=count, notable=tuple(notable))
 
 
 def with_carried(path: Path, commits: Sequence[CommitInput]) -> list[CommitInput]:

@@ -2,9 +2,11 @@
 and "`abc1234` “Title”" among them.
 
 Read from each history as git walks it (`git log` of the release and of the tag, their
-difference taken here): the commits the release's history holds and the tag's does not, the
-release itself and merges (two parents or more) aside. T must be a version tag its parent
-reaches; a commit named must be one of those, its title (subject line) the words quoted.
+difference taken here, never `git log T..RELEASE` nor the digest's own count): the commits
+the release's history holds and the tag's does not, every one of them (merges and the
+release itself too), which is what a reader's `git log --oneline T..RELEASE` lists. T must
+be a version tag its parent reaches; a commit named must be one of those, its title
+(subject line) the words quoted.
 """
 
 from __future__ import annotations
@@ -18,19 +20,15 @@ from bot.cli.git import CloneError, run_git
 _CUT = "…"
 
 
-def _history(path: Path, rev: str) -> dict[str, int] | None:
-    """Each commit `rev` reaches, with its number of parents; None: git failed."""
+def _history(path: Path, rev: str) -> set[str] | None:
+    """Each commit `rev` reaches; None: git failed."""
     try:
-        done = run_git(path, "log", "--format=%H %P", rev, "--", timeout=300)
+        done = run_git(path, "log", "--format=%H", rev, "--", timeout=300)
     except CloneError:
         return None
     if done.returncode != 0:
         return None
-    return {
-        words[0]: len(words) - 1
-        for words in (line.split() for line in done.stdout.splitlines())
-        if words
-    }
+    return set(done.stdout.split())
 
 
 def shipped(path: Path, sha: str, parent: str | None, tag: str) -> tuple[set[str] | None, str]:
@@ -49,7 +47,7 @@ def shipped(path: Path, sha: str, parent: str | None, tag: str) -> tuple[set[str
         return None, "git failed"
     if reached.returncode != 0:
         return None, f"the parent does not reach `{tag}`"
-    return {c for c, parents in release.items() if c not in since and parents < 2} - {sha}, ""
+    return release - since, ""
 
 
 def judged_count(
