@@ -16,6 +16,7 @@ import statistics
 import time
 from pathlib import Path
 
+from bench import smoke
 from bot.analysis.rules import analyze
 from bot.cli.clone import files_of
 from bot.cli.clone_sources import blob_cache, with_sources
@@ -41,6 +42,7 @@ def main() -> None:
     parser.add_argument("--commits", type=int, default=150)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
+    args.commits, args.rounds = smoke.size(args.commits, 3), smoke.size(args.rounds, 1)
     path = Path(args.git)
     log = git(path, "log", "--first-parent", "--no-merges", f"-{args.commits}", "--format=%H%x00%s")
     blobs = blob_cache()

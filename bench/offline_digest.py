@@ -18,6 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import smoke
 from bot.__main__ import main as bot_main
 
 
@@ -32,6 +33,7 @@ def main() -> None:
     parser.add_argument("--day", required=True)
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
+    args.rounds = smoke.size(args.rounds, 1)
     walls: list[float] = []
     gits: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
