@@ -121,7 +121,7 @@ def test_sources_stay_within_the_bounds_and_reuse_read_blobs(
     reads: list[list[str]] = []
     real_read = clone_sources._read
 
-    def counting(p: Path, oids: list[str], cache: clone_sources.BlobCache) -> None:
+    def counting(p: clone_sources.CatFile, oids: list[str], cache: clone_sources.BlobCache) -> None:
         reads.append(oids)
         real_read(p, oids, cache)
 

@@ -16,7 +16,7 @@ from bot.analysis.factory import open_analyzer
 from bot.cli.clone import files_of, require_clone
 from bot.cli.clone_carried import with_carried
 from bot.cli.clone_release import with_releases
-from bot.cli.clone_sources import BlobCache, blob_cache, with_modules, with_sources
+from bot.cli.clone_sources import BlobCache, CatFile, blob_cache, with_modules, with_sources
 from bot.cli.clone_tree import with_quoted_before
 from bot.cli.git import CloneError
 from bot.models import CommitInput
@@ -50,11 +50,16 @@ def parse_line(line: str) -> CommitInput:
 
 
 class Clone:
-    """A local clone the commits are read from whole, at the parent and at the commit."""
+    """A local clone the commits are read from whole, at the parent and at the commit,
+    through one `CatFile`; close it when done."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.blobs: BlobCache = blob_cache()
+        self.cat = CatFile(path)
+
+    def close(self) -> None:
+        self.cat.close()
 
     def complete(self, commit: CommitInput) -> CommitInput:
         """The commit with its files' whole texts; its file list and patches from the clone
@@ -65,11 +70,11 @@ class Clone:
                 files = files_of(self.path, commit.sha, with_patches=True)
         except CloneError:
             return commit
-        files = with_sources(self.path, commit.sha, files, self.blobs)
+        files = with_sources(self.cat, commit.sha, files, self.blobs)
         read = commit.model_copy(
             update={
                 "files": files,
-                "modules": with_modules(self.path, commit.sha, files, self.blobs, commit.title),
+                "modules": with_modules(self.cat, commit.sha, files, self.blobs, commit.title),
                 # files read from the clone are the commit's whole list
                 "files_known": commit.files_known or bool(files),
             }
@@ -147,7 +152,11 @@ def command(settings: Settings, *, lang: str | None, clone: str | None = None) -
         async with open_analyzer(settings) as analyzer:
             return await classify(analyzer, sys.stdin, sys.stdout, language=language, clone=local)
 
-    bad = asyncio.run(run())
+    try:
+        bad = asyncio.run(run())
+    finally:
+        if local is not None:
+            local.close()
     if bad:
         print(
             f"commit-digest: {bad} line(s) could not be analysed (see their error objects)",

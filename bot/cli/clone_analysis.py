@@ -19,7 +19,7 @@ from bot.cli import progress
 from bot.cli.clone import LocalCommit, files_with_patches, merged_authors
 from bot.cli.clone_carried import with_carried
 from bot.cli.clone_release import with_releases
-from bot.cli.clone_sources import blob_cache, with_modules, with_sources
+from bot.cli.clone_sources import CatFile, blob_cache, with_modules, with_sources
 from bot.cli.clone_tree import quoted_each
 from bot.models import CommitInput, DigestCommit, DigestUsage
 from bot.repo_config import RepoConfig
@@ -111,15 +111,15 @@ async def analyse(
     # a file's text parsed for one commit serves the next, whose parent it is
     # (the kept units let go first: the collector's pass when its setting is back then
     # scans none of them)
-    with _collector_eased(), units_kept():
+    with _collector_eased(), units_kept(), CatFile(path) as clone:
         for local, read, quoted_in in zip(
             progress.each(commits, "analysing"), inputs, quoted, strict=True
         ):
-            sides = with_sources(path, local.sha, read.files, blobs)
+            sides = with_sources(clone, local.sha, read.files, blobs)
             commit = read.model_copy(
                 update={
                     "files": sides,
-                    "modules": with_modules(path, local.sha, sides, blobs, read.title),
+                    "modules": with_modules(clone, local.sha, sides, blobs, read.title),
                     "quoted_before": quoted_in.before,
                     "quoted_after": quoted_in.after,
                 }

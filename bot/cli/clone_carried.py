@@ -19,7 +19,7 @@ from bot.analysis.paths import PathKind, path_kind
 from bot.analysis.versions import newer_version, release_of
 from bot.cli.clone import files_with_patches
 from bot.cli.clone_release import with_releases
-from bot.cli.clone_sources import blob_cache, with_modules, with_sources
+from bot.cli.clone_sources import CatFile, blob_cache, with_modules, with_sources
 from bot.cli.clone_tree import quoted_each
 from bot.cli.git import CloneError, run_git
 from bot.models import Carried, CarriedCommit, CommitInput, FileChange, Importance
@@ -98,17 +98,18 @@ def _read(path: Path, shas: list[str]) -> list[CommitInput]:
     files = files_with_patches(path, shas)
     blobs = blob_cache()
     read = []
-    for sha in shas:
-        if sha not in messages or quiet(messages[sha][1], files.get(sha, [])):
-            continue
-        author, message = messages[sha]
-        sides = with_sources(path, sha, files.get(sha, []), blobs)
-        commit = CommitInput(sha=sha, message=message, author=author, files=sides)
-        read.append(
-            commit.model_copy(
-                update={"modules": with_modules(path, sha, sides, blobs, commit.title)}
+    with CatFile(path) as clone:
+        for sha in shas:
+            if sha not in messages or quiet(messages[sha][1], files.get(sha, [])):
+                continue
+            author, message = messages[sha]
+            sides = with_sources(clone, sha, files.get(sha, []), blobs)
+            commit = CommitInput(sha=sha, message=message, author=author, files=sides)
+            read.append(
+                commit.model_copy(
+                    update={"modules": with_modules(clone, sha, sides, blobs, commit.title)}
+                )
             )
-        )
     # oldest first: a run of commits each the next one's parent is searched once
     read.reverse()
     quoted = quoted_each(path, read)

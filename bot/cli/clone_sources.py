@@ -1,12 +1,16 @@
 """Changed files read whole from a clone at the parent and at the commit, by `git cat-file`.
 
 Sizes are asked first (`--batch-check`), so a blob over the bounds is never read; blobs are
-kept by object id, so a file the previous commit already read costs nothing.
+kept by object id, so a file the previous commit already read costs nothing. A day's
+commits are read through one `CatFile` (its processes kept open, `git_batch.py`); a `Path`
+is read through processes of its own, ended before the call returns.
 """
 
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from bot.analysis.facts.exposure import is_document
@@ -20,57 +24,48 @@ from bot.analysis.sources import (
     revisions,
     worth_reading,
 )
+from bot.cli.git_batch import CatFile
 from bot.models import FileChange
 
 # Documentation pages read a commit for the modules it may take names from (`git grep`)
 MAX_DOCUMENTS = 2
 _PAGES = ("*.md", "*.markdown", "*.rst", "*.txt")
 
-__all__ = ["BlobCache", "blob_cache", "with_modules", "with_sources"]
+__all__ = ["BlobCache", "CatFile", "blob_cache", "with_modules", "with_sources"]
 
 
-def _cat_file(path: Path, mode: str, lines: list[str]) -> bytes:
-    result = subprocess.run(
-        ["git", "-C", str(path), "cat-file", mode],
-        input="".join(f"{line}\n" for line in lines).encode(),
-        capture_output=True,
-        check=False,
-        timeout=120,
-    )
-    if result.returncode != 0:
-        raise OSError(result.stderr.decode(errors="replace").strip() or "git cat-file failed")
-    return result.stdout
+@contextmanager
+def _opened(clone: Path | CatFile) -> Iterator[CatFile]:
+    """The clone's `CatFile`: the one given, or one of its own, closed at the end."""
+    if isinstance(clone, CatFile):
+        yield clone
+        return
+    with CatFile(clone) as own:
+        yield own
 
 
-def _sizes(path: Path, expressions: list[str]) -> list[tuple[str, int] | None]:
+def _sizes(clone: CatFile, expressions: list[str]) -> list[tuple[str, int] | None]:
     """Each `rev:path`'s blob id and size; None where it is missing or not a blob."""
-    out = _cat_file(path, "--batch-check", expressions).decode(errors="replace").split("\n")
     found: list[tuple[str, int] | None] = []
-    for line in out[: len(expressions)]:
-        parts = line.split(" ")
-        ok = len(parts) == 3 and parts[1] == "blob" and parts[2].isdigit()
-        found.append((parts[0], int(parts[2])) if ok else None)
+    for expression in expressions:
+        info = clone.info(expression)
+        found.append((info[0], info[2]) if info is not None and info[1] == "blob" else None)
     return found
 
 
-def _read(path: Path, oids: list[str], cache: BlobCache) -> None:
+def _read(clone: CatFile, oids: list[str], cache: BlobCache) -> None:
     """Read the blobs into the cache, each as text, or None when binary or not UTF-8."""
-    data = _cat_file(path, "--batch", oids)
-    at = 0
     for oid in oids:
-        end = data.index(b"\n", at)
-        header = data[at:end].split(b" ")
-        size = int(header[2]) if len(header) == 3 and header[2].isdigit() else 0
-        blob = data[end + 1 : end + 1 + size]
-        at = end + 1 + size + 1
+        found = clone.read(oid)
+        blob = found[1] if found is not None and found[0] == "blob" else None
         try:
-            cache[oid] = None if b"\0" in blob else blob.decode("utf-8")
+            cache[oid] = None if blob is None or b"\0" in blob else blob.decode("utf-8")
         except UnicodeDecodeError:
             cache[oid] = None
 
 
 def with_sources(
-    path: Path, sha: str, files: list[FileChange], cache: BlobCache
+    clone: Path | CatFile, sha: str, files: list[FileChange], cache: BlobCache
 ) -> list[FileChange]:
     """`files` with the whole texts of those worth reading (`bot/analysis/sources.py`) at
     `sha`'s first parent and at `sha`; a side over the bounds, missing or binary stays None,
@@ -86,17 +81,18 @@ def with_sources(
     if not wanted:
         return files
     try:
-        sizes = _sizes(path, [expression for _, _, expression in wanted])
-        budget = MAX_COMMIT_SOURCE_BYTES
-        chosen: dict[tuple[int, str], str] = {}
-        for (index, side, _), found in zip(wanted, sizes, strict=True):
-            if found is None or found[1] > MAX_SOURCE_BYTES or found[1] > budget:
-                continue
-            budget -= found[1]
-            chosen[(index, side)] = found[0]
-        missing = [oid for oid in dict.fromkeys(chosen.values()) if oid not in cache]
-        if missing:
-            _read(path, missing, cache)
+        with _opened(clone) as cat:
+            sizes = _sizes(cat, [expression for _, _, expression in wanted])
+            budget = MAX_COMMIT_SOURCE_BYTES
+            chosen: dict[tuple[int, str], str] = {}
+            for (index, side, _), found in zip(wanted, sizes, strict=True):
+                if found is None or found[1] > MAX_SOURCE_BYTES or found[1] > budget:
+                    continue
+                budget -= found[1]
+                chosen[(index, side)] = found[0]
+            missing = [oid for oid in dict.fromkeys(chosen.values()) if oid not in cache]
+            if missing:
+                _read(cat, missing, cache)
     except (OSError, ValueError, subprocess.SubprocessError):
         return files
     out = list(files)
@@ -106,7 +102,7 @@ def with_sources(
 
 
 def with_modules(
-    path: Path, sha: str, files: list[FileChange], cache: BlobCache, title: str = ""
+    clone: Path | CatFile, sha: str, files: list[FileChange], cache: BlobCache, title: str = ""
 ) -> tuple[tuple[str, str], ...]:
     """The modules of `sha`'s tree the changed files (with their texts, as `with_sources`
     gives them) raise exceptions from in place of others (`sources.modules_named`), each
@@ -116,9 +112,12 @@ def with_modules(
     paths = modules_named(files, title=title)
     if not paths:
         return ()
-    read = _blobs(path, sha, paths, cache)
-    named = documents_asked(files, read)
-    return read + _blobs(path, sha, _documents_naming(path, sha, named), cache) if named else read
+    with _opened(clone) as cat:
+        read = _blobs(cat, sha, paths, cache)
+        named = documents_asked(files, read)
+        if not named:
+            return read
+        return read + _blobs(cat, sha, _documents_naming(cat.path, sha, named), cache)
 
 
 def _documents_naming(path: Path, sha: str, modules: list[str]) -> list[str]:
@@ -145,12 +144,14 @@ def _documents_naming(path: Path, sha: str, modules: list[str]) -> list[str]:
     return pages[:MAX_DOCUMENTS]
 
 
-def _blobs(path: Path, sha: str, paths: list[str], cache: BlobCache) -> tuple[tuple[str, str], ...]:
+def _blobs(
+    clone: CatFile, sha: str, paths: list[str], cache: BlobCache
+) -> tuple[tuple[str, str], ...]:
     """Each of `paths` at `sha`, (path, text), where it is there, within the bounds and UTF-8."""
     if not paths:
         return ()
     try:
-        sizes = _sizes(path, [f"{sha}:{p}" for p in paths])
+        sizes = _sizes(clone, [f"{sha}:{p}" for p in paths])
         chosen = {
             p: found[0]
             for p, found in zip(paths, sizes, strict=True)
@@ -158,7 +159,7 @@ def _blobs(path: Path, sha: str, paths: list[str], cache: BlobCache) -> tuple[tu
         }
         missing = [oid for oid in dict.fromkeys(chosen.values()) if oid not in cache]
         if missing:
-            _read(path, missing, cache)
+            _read(clone, missing, cache)
     except (OSError, ValueError, subprocess.SubprocessError):
         return ()
     return tuple((p, text) for p, oid in chosen.items() if (text := cache.get(oid)) is not None)

@@ -33,7 +33,7 @@ from bot.cli import progress
 from bot.cli.clone import files_with_patches, require_clone
 from bot.cli.clone_carried import with_carried
 from bot.cli.clone_release import with_releases
-from bot.cli.clone_sources import blob_cache, with_modules, with_sources
+from bot.cli.clone_sources import CatFile, blob_cache, with_modules, with_sources
 from bot.cli.clone_tree import with_quoted_before
 from bot.cli.git import CloneError, git
 from bot.models import ChangeType, CommitInput, Importance
@@ -269,10 +269,11 @@ def with_sides(path: Path, commits: list[tuple[str, CommitInput]]) -> list[tuple
     ships (`clone_carried.py`)."""
     blobs = blob_cache()
     read = []
-    for group, c in commits:
-        files = with_sources(path, c.sha, list(c.files), blobs)
-        modules = with_modules(path, c.sha, files, blobs, c.title)
-        read.append((group, c.model_copy(update={"files": files, "modules": modules})))
+    with CatFile(path) as clone:
+        for group, c in commits:
+            files = with_sources(clone, c.sha, list(c.files), blobs)
+            modules = with_modules(clone, c.sha, files, blobs, c.title)
+            read.append((group, c.model_copy(update={"files": files, "modules": modules})))
     released = with_carried(
         path, with_releases(path, [with_quoted_before(path, c) for _, c in read])
     )
