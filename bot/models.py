@@ -262,11 +262,12 @@ class CarriedCommit(_Model):
 
 
 class Carried(_Model):
-    """What a release commit ships since the last version tag its parent reaches, read from
-    a clone (`bot/cli/clone_carried.py`): how many commits (`git log --oneline TAG..RELEASE`:
-    merges and the release itself counted), and those others whose own analysis is breaking
-    or high, the breaking ones first. `analysed` is False where there were too many to
-    analyse: the count alone is told."""
+    """What a release commit ships since its previous release (`since`: the tag of the
+    version it bumps from, ancestor or not, else the last version tag its parent reaches
+    where not older), read from a clone (`bot/cli/clone_carried.py`): how many commits
+    (`git log --oneline TAG..RELEASE`: merges and the release itself counted), and those
+    others whose own analysis is breaking or high, the breaking ones first. `analysed` is
+    False where there were too many to analyse: the count alone is told."""
 
     since: str
     count: int

@@ -1,6 +1,5 @@
-"""A release commit says what it ships since the last version tag: how many commits, and
-those breaking or high by their own analysis (lark ae207df "Version bump (1.2.1)", after
-1.1.9, ships bb9b01e "Update config", which raises `requires-python` to `>=3.8`). It is
+"""A release commit says what it ships since its previous release: how many commits, and
+those breaking or high by their own analysis (lark's 1.2.1, after 1.1.9, ships bb9b01e "Update config", which raises `requires-python` to `>=3.8`). It is
 breaking, and high, only by its author's words (its changelog section's, its message's) or a
 commit it ships that is breaking; never by its own diff. A changelog entry's words that say a
 change breaks code are its author's (wrapt 7deecea)."""
@@ -34,9 +33,10 @@ def _read(root: Path) -> tuple[CommitInput, Analysis]:
 
 
 def _lark(tmp_path: Path, *, floor: str) -> tuple[Path, str]:
-    """lark's 1.1.9 → 1.2.1 in small: the release 1.1.9 tagged, a fix, a test, the config
-    update (`requires-python` set to `floor`), then "Version bump (1.2.1)" (`__version__`
-    1.2.0 → 1.2.1, as ae207df). The config update's sha; its message's second line follows
+    """lark's 1.1.9 → 1.2.1 in small: the release 1.1.9 tagged, a test, the config update
+    (`requires-python` set to `floor`), a docs change, then "Version bump (1.2.1)"
+    (`__version__` 1.1.9 → 1.2.1: the bumped-from version is the tag's; ae207df's own bump
+    from an untagged 1.2.0 names no last release, `test_release_commits`). The config update's sha; its message's second line follows
     its first without a blank line (python-tabulate 7d67fee's): its title is the first."""
     root = tmp_path / "lark"
     root.mkdir()
@@ -49,7 +49,7 @@ def _lark(tmp_path: Path, *, floor: str) -> tuple[Path, str]:
     config = commit_files(
         root, {"pyproject.toml": _pyproject(floor, "A toolkit")}, "Update config\nand tox"
     )
-    commit_files(root, {"lark/__init__.py": _init("1.2.0")}, "bump version")
+    commit_files(root, {"docs/index.md": "# lark\n"}, "Update docs")
     commit_files(root, {"lark/__init__.py": _init("1.2.1")}, "Version bump (1.2.1)")
     return root, config
 

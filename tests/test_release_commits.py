@@ -294,15 +294,17 @@ def _lark(tmp_path: Path, *, tagged: bool) -> tuple[Path, CommitInput]:
     return root, commit
 
 
-def test_a_release_names_the_last_release_its_tags_tell(tmp_path: Path) -> None:
+def test_a_release_bumped_from_an_untagged_version_names_no_last_release(
+    tmp_path: Path,
+) -> None:
     root, commit = _lark(tmp_path / "tags", tagged=True)
     analysis = analyze(commit)
-    # 1.2.0 was a version string only: the release before 1.2.1 is the 1.1.9 tag
-    # (and what it ships since: the "Bump version" to 1.2.0, and itself)
-    assert analysis.summary == (
-        "Releases 1.2.1 (the last release was 1.1.9). It ships 2 commits since `1.1.9`."
-    )
+    # 1.2.0, the version bumped from, has no tag, and the 1.1.9 tag reached is older: which
+    # release came before is not told, so none is named and nothing counted
+    assert analysis.summary == "Releases 1.2.1."
     assert Verdict.FALSE not in [v for _, v in verdicts_of(root, commit.sha, entry_text(analysis))]
+    said = "Releases 1.2.1 (the last release was 1.1.9). It ships 2 commits since `1.1.9`."
+    assert [v for _, v in verdicts_of(root, commit.sha, said)] == [Verdict.FALSE] * 2
     # without tags, what the version file said is all there is to say
     _, untagged = _lark(tmp_path / "none", tagged=False)
     assert analyze(untagged).summary == "Releases 1.2.1 (the version was 1.2.0)."

@@ -98,7 +98,7 @@ from bot.analysis.summary import (
 )
 from bot.analysis.unreleased import never_released, released
 from bot.analysis.unshipped import version_only
-from bot.analysis.versions import newer_version, sets_version_only
+from bot.analysis.versions import sets_version_only
 from bot.models import (
     ONE_LINE_MAX,
     Audience,
@@ -2371,13 +2371,16 @@ def release_summary(sig: Signals, p: AnalysisPhrases, limit: int) -> str | None:
     notes = sig.release.items if sig.release is not None else ()
     if not notes:
         head = sentence(p, p.releases.format(version=released.version))
-        if sig.last_release is not None:
-            # the clone's tags tell the last release; a version file's old version may never
-            # have been released (lark ae207df's 1.2.0, after 1.1.9)
-            tag = sig.last_release.tag
-            if tag and newer_version(released.version, tag.removeprefix("v")):
-                head = sentence(p, p.releases_after.format(version=released.version, previous=tag))
-        elif released.previous is not None:
+        if sig.carried is not None:
+            # the previous release the clone's tags tell (`clone_carried.previous_tag`: the
+            # bumped-from version's tag, else the last tag reached where not older); where
+            # they tell none (lark ae207df's 1.2.0 was never tagged, 1.1.9 is older) none is
+            # named
+            head = sentence(
+                p, p.releases_after.format(version=released.version, previous=sig.carried.since)
+            )
+        elif sig.last_release is None and released.previous is not None:
+            # online (no tags read): the version file's old version, no release claimed
             head = sentence(
                 p, p.releases_from.format(version=released.version, previous=released.previous)
             )

@@ -139,7 +139,7 @@ from bot.cli.release_items import words as rendered_words
 from bot.cli.rewrite_check import alike_anywhere, insertion, rewritten_alike
 from bot.cli.same_check import judged_same
 from bot.cli.setting_check import binds_at_top, run_time_reads
-from bot.cli.ship_check import judged_commit, judged_count
+from bot.cli.ship_check import judged_commit, judged_count, judged_last
 from bot.cli.surface_check import Bindings, edited, is_private, private_path, read_module
 from bot.cli.symbols import (
     Body,
@@ -568,6 +568,7 @@ class Checker:
             Kind.FIXES_UNRELEASED: self._fixes_unreleased,
             Kind.SHIPS_COUNT: self._ships_count,
             Kind.SHIPS_COMMIT: self._ships_commit,
+            Kind.LAST_RELEASE: self._last_release,
             Kind.ABSTRACT_NEW: self._abstract,
             Kind.OVERRIDES: self._overrides,
             Kind.FIELD_NEW: self._field,
@@ -628,6 +629,12 @@ class Checker:
 
     def _ships_count(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
         held, why = judged_count(self.clone.path, c.sha, c.parent, claim.name, int(claim.new or 0))
+        if held is None:
+            return Verdict.UNVERIFIABLE, why
+        return (Verdict.TRUE if held else Verdict.FALSE), why
+
+    def _last_release(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
+        held, why = judged_last(self.clone.path, c.sha, c.parent, claim.name)
         if held is None:
             return Verdict.UNVERIFIABLE, why
         return (Verdict.TRUE if held else Verdict.FALSE), why

@@ -126,6 +126,7 @@ class Kind(StrEnum):
     FIXES_UNRELEASED = "fixes code never released"
     SHIPS_COUNT = "release ships commits since"
     SHIPS_COMMIT = "release ships the commit"
+    LAST_RELEASE = "the last release was"
     ABSTRACT_NEW = "gains abstract member"
     FIELD_NEW = "gains field"
     RETURNS_WHEN = "now returns when"
@@ -1084,6 +1085,13 @@ _SHIPS_BREAKING = re.compile(
 _SHIPPED = re.compile(r"`(?P<sha>[0-9a-f]{7,40})` “(?P<title>[^”\n]*)”")
 
 
+# "Releases 1.0.0 (the last release was 0.10.0)": the release the commit comes after; read,
+# then taken out (its versions' dots end no sentence)
+_LAST_RELEASE = re.compile(
+    r"Releases (?P<version>[^\s()]+) \(the last release was (?P<q>`?)(?P<tag>[^\s()`]+)(?P=q)\)"
+)
+
+
 def _shipped_claims(text: str) -> tuple[list[Claim], str]:
     """The claims of what a release ships (`_SHIPS`, `_SHIPS_BREAKING`), and the text
     without those sentences."""
@@ -1096,7 +1104,9 @@ def _shipped_claims(text: str) -> tuple[list[Claim], str]:
         ]
     for m in _SHIPS_BREAKING.finditer(text):
         claims.append(Claim(Kind.SHIPS_COMMIT, m["sha"], m.group(0), old=m["tag"], new=m["title"]))
-    text = _SHIPS_BREAKING.sub("", _SHIPS.sub("", text))
+    for m in _LAST_RELEASE.finditer(text):
+        claims.append(Claim(Kind.LAST_RELEASE, m["tag"], m.group(0), new=m["version"]))
+    text = _LAST_RELEASE.sub("", _SHIPS_BREAKING.sub("", _SHIPS.sub("", text)))
     return claims, text
 
 

@@ -1,5 +1,5 @@
-"""What a release commit ships, read from a clone: the commits since the last version tag its
-parent reaches, counted as `git log --oneline TAG..RELEASE` lists them (its merges and the
+"""What a release commit ships, read from a clone: the commits since its previous release
+(`previous_tag`), counted as `git log --oneline TAG..RELEASE` lists them (its merges and the
 release itself among them), and those others whose own analysis (the rules', each read as the
 digest reads it) is breaking or high, merges and the release aside (a merge's branch is read
 commit by commit; the release's own change is said by its own entry).
@@ -12,13 +12,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from packaging.version import InvalidVersion, Version
+
 from bot.analysis import rules
 from bot.analysis.facts.kept import units_kept
 from bot.analysis.messages import SAYS_BREAK, is_changelog
 from bot.analysis.paths import PathKind, path_kind
-from bot.analysis.versions import newer_version, release_of
+from bot.analysis.versions import newer_version, release_of, version_change
 from bot.cli.clone import files_with_patches
-from bot.cli.clone_release import with_releases
+from bot.cli.clone_release import tag_versions, with_releases
 from bot.cli.clone_sources import CatFile, blob_cache, with_modules, with_sources
 from bot.cli.clone_tree import quoted_each
 from bot.cli.git import CloneError, run_git
@@ -41,6 +43,33 @@ def released_version(commit: CommitInput) -> str | None:
         return commit.tagged
     released = release_of(commit.files, commit.title) if commit.files_known else None
     return released.version if released is not None else None
+
+
+def previous_tag(path: Path, commit: CommitInput) -> str | None:
+    """The release `commit` comes after, as one of the clone's tags: the version its version
+    file is bumped from where a tag names it (`X`, `vX`, `name-X`), whether or not the commit
+    reaches it (a project that tags on `master` and releases by merging into `develop`:
+    jmespath 0b007c9's 0.10.0); else the last version tag its parent reaches, where that is
+    not older than the bumped-from version (lark ae207df's 1.2.0 was never tagged, and 1.1.9
+    is older: no previous release is named). None where neither holds."""
+    changed = version_change(commit.files) if commit.files_known else None
+    was = changed.previous if changed is not None else None
+    if was is not None:
+        try:
+            old = Version(was)
+        except InvalidVersion:
+            old = None
+        if old is not None:
+            named = [t for t, v in tag_versions(path).items() if v == old]
+            if named:
+                # the plain spellings first
+                return min(named, key=lambda t: (t not in (was, f"v{was}"), len(t), t))
+    nearest = commit.release.tag if commit.release is not None else ""
+    if not nearest:
+        return None
+    if was is not None and newer_version(was, nearest.removeprefix("v")):
+        return None
+    return nearest
 
 
 def carried_shas(path: Path, sha: str, tag: str) -> list[str] | None:
@@ -121,12 +150,14 @@ def _read(path: Path, shas: list[str]) -> list[CommitInput]:
 
 
 def carried(path: Path, commit: CommitInput) -> Carried | None:
-    """What the release `commit` ships since its last release; None where it is no release,
-    no version tag comes before it, it releases no newer version than that tag, or git
-    failed."""
+    """What the release `commit` ships since its previous release (`previous_tag`); None
+    where it is no release, no previous release is told, it releases no newer version than
+    that tag, or git failed."""
     version = released_version(commit)
-    tag = commit.release.tag if commit.release is not None else ""
-    if version is None or not tag or not newer_version(version, tag.removeprefix("v")):
+    if version is None:
+        return None
+    tag = previous_tag(path, commit)
+    if tag is None or not newer_version(version, str(tag_versions(path).get(tag, ""))):
         return None
     shas = carried_shas(path, commit.sha, tag)
     count = shipped_count(path, commit.sha, tag)

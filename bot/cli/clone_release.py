@@ -12,6 +12,7 @@ The App reads no tags online: there `release` stays None.
 from __future__ import annotations
 
 import keyword
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -46,6 +47,28 @@ def version_tags(path: Path) -> dict[str, Version]:
             versions[tag] = Version(tag)
         except InvalidVersion:
             continue
+    return versions
+
+
+# A tag spelt with the project's name or a word before its version (`jmespath-0.9.0`,
+# `release-1.2`, `rel_1.2`)
+_PREFIXED = re.compile(r"[A-Za-z][\w.]*?[-_/](?P<version>v?\d[\w.+-]*)")
+
+
+def tag_versions(path: Path) -> dict[str, Version]:
+    """Every tag that names a version with it: those `version_tags` reads, and those spelt
+    with a word before the version (`jmespath-0.9.0`)."""
+    versions: dict[str, Version] = {}
+    for tag in _tags(path) or ():
+        m = _PREFIXED.fullmatch(tag)
+        for text in (tag, m["version"] if m else None):
+            if text is None:
+                continue
+            try:
+                versions[tag] = Version(text)
+                break
+            except InvalidVersion:
+                continue
     return versions
 
 
