@@ -7,6 +7,7 @@ from pathlib import Path
 from bot.cli.claim_check import Verdict
 from bot.cli.claims import Kind
 from bot.cli.release_items import new_items, words
+from bot.digest.safety import inline
 from tests.clones import checked_entry, second_commit, verdicts_of
 
 # attrs 7bfc49e9 ("Prepare 26.1.0"): towncrier's Markdown, a breaking item first
@@ -239,3 +240,26 @@ def test_a_label_paragraph_heads_the_list_under_it_for_the_checker() -> None:
     # a colon inside an item's own line is no label; a label needs blank lines round it
     squeezed = after.replace("Features:\n\n", "Features:\n")
     assert {i.heading for i in new_items(before, squeezed)} != {words("Features")}
+
+
+def test_an_items_trailing_issue_url_goes_as_its_number_would(tmp_path: Path) -> None:
+    """backoff d9d80a9 ("Prepare v2.2.1 release"): an item that ends in its issue's bare URL,
+    which GitHub shows as `#177`, a reference the quotation leaves out like any trailing
+    `(#N)`; a URL inside the words stays (as a code span, once rendered)."""
+    section = (
+        "## [v2.2.1] - 2022-10-05\n\n"
+        "- Fix type hint for wait generators https://github.com/litl/backoff/issues/177\n"
+        "- Read https://github.com/o/r/pull/12 for the plan (https://github.com/o/r/pull/13).\n\n"
+    )
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {"CHANGELOG.md": "# Changelog\n\n"},
+        {"CHANGELOG.md": "# Changelog\n\n" + section},
+        "Prepare v2.2.1 release",
+    )
+    assert "“Fix type hint for wait generators”" in analysis.summary, analysis.summary
+    assert "“Read https://github.com/o/r/pull/12 for the plan”" in analysis.summary
+    # rendered, the URL left inside the words is a code span of the URL alone
+    assert "“Read `https://github.com/o/r/pull/12` for the plan”." in inline(analysis.summary)
+    assert "/177" not in analysis.summary and "/13" not in analysis.summary
+    assert verdicts and Verdict.FALSE not in verdicts

@@ -226,6 +226,9 @@ LINKED_BY_GITHUB = [
     "`code`https://example.com and https://example.com`code`",
     "http://localhost:8000/v1",
     "@octocat's https://example.com/#12",
+    # A URL that ends a quotation or a sentence: the span closes at the URL, what follows reads.
+    "“Fix it https://github.com/litl/backoff/issues/177”.",
+    "(see https://example.com/a), “www.example.com/b”!",
 ]
 
 
@@ -254,6 +257,28 @@ def test_what_github_would_link_is_neutralised_everywhere(text: str) -> None:
         assert parsed.autolinks() == [], part.body
         # Neutralised, not removed: the words still read.
         assert any(w in part.body for w in ("octocat", "example")) or any(c.isdigit() for c in text)
+
+
+@pytest.mark.parametrize(
+    ("text", "url", "after"),
+    [
+        (
+            "“Fix hints https://github.com/litl/backoff/issues/177”.",
+            "https://github.com/litl/backoff/issues/177",
+            "”.",
+        ),
+        ("see https://example.com/a_b?c=1.", "https://example.com/a_b?c=1", "."),
+        ("(docs: https://example.com/x)", "https://example.com/x", ")"),
+        ("“www.example.com/b”!", "www.example.com/b", "”!"),
+        ("wiki https://en.wikipedia.org/wiki/A_(b).", "https://en.wikipedia.org/wiki/A_(b)", "."),
+    ],
+)
+def test_a_urls_code_span_closes_at_the_url_not_after_what_follows_it(
+    text: str, url: str, after: str
+) -> None:
+    # The closing quote and the full stop belong to the sentence; a span that takes them in
+    # shows them as code, and a quote opened outside the span is closed inside it.
+    assert inline(text).endswith(f"`{url}`{after}"), inline(text)
 
 
 @pytest.mark.parametrize("title", ["Fix the build #", "Bump to 2 ##", "# #", "C# and F# #  "])

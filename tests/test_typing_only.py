@@ -17,7 +17,7 @@ from bot.analysis.rules import analyze
 from bot.cli.claim_check import Verdict
 from bot.cli.claims_eval import entry_text
 from bot.cli.evaluation import git_history
-from bot.models import Audience, FileChange, Importance
+from bot.models import Audience, ChangeType, FileChange, Importance
 from tests.clones import _git, checked_entry, commit_files
 
 pytestmark = pytest.mark.usefixtures("environ_clean", "keep_test_logging")
@@ -255,3 +255,113 @@ def test_hermits_bin_is_a_developers_tool_its_files_said_added(tmp_path: Path) -
     assert analysis.importance is Importance.LOW
     assert analysis.summary == "Adds 9 files under `bin/`."
     assert "generated" not in entry_text(analysis).lower()
+
+
+# backoff's `_decorator.py` at b976219's parent, cut down: the handlers annotated with an alias
+# of the package's own (`_Handler`), which a type checker reads and the module evaluates
+_DECORATOR = (
+    "# fmt: off\nfrom typing import Any, Callable, {imports}\n\n"
+    "from backoff._typing import _Handler\n\n\n"
+    "def on_predicate(wait_gen: Any,\n"
+    "                 on_success: {t} = None,\n"
+    "                 on_backoff: {t} = None,\n"
+    "                 on_giveup: {t} = None) -> Callable:\n"
+    "    return wait_gen\n\n\n"
+    "def on_exception(wait_gen: Any,\n"
+    "                 on_success: {t} = None,\n"
+    "                 on_backoff: {t} = None,\n"
+    "                 on_giveup: {t} = None) -> Callable:\n"
+    "    return wait_gen\n"
+)
+
+
+def test_handlers_retyped_in_two_decorators_are_one_sentence_naming_them_all(
+    tmp_path: Path,
+) -> None:
+    old = _DECORATOR.replace("{imports}", "Optional").replace("{t}", "Optional[_Handler]")
+    new = _DECORATOR.replace("{imports}", "Iterable, Optional, Union").replace(
+        "{t}", "Union[_Handler, Iterable[_Handler]]"
+    )
+    typing_module = "from typing import Callable\n\n_Handler = Callable[[dict], None]\n"
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {
+            "backoff/_decorator.py": old,
+            "backoff/_typing.py": typing_module,
+            "backoff/__init__.py": "",
+        },
+        {"backoff/_decorator.py": new},
+        "Update decorators on_success, on_backoff, on_giveup parameters",
+    )
+    text = entry_text(analysis)
+    # every handler of both decorators, in one sentence said once (not one handler in the
+    # summary and another in the compatibility note), said to be annotations alone: the
+    # module evaluates them, and `_Handler` passed `typing`'s checks before as after
+    assert text.count("now take") == 1, text
+    assert analysis.summary == (
+        "Type hints only (runtime unchanged): the parameters `on_success`, `on_backoff`, "
+        "`on_giveup` of `on_predicate`, `on_exception` now take "
+        "`Union[_Handler, Iterable[_Handler]]` (was `Optional[_Handler]`)."
+    )
+    # the title's "add" names no feature: users run the same code
+    assert ChangeType.FEATURE not in analysis.change_types
+    assert analysis.importance is Importance.LOW  # (no `py.typed`: no user's checker reads them)
+    _claims_hold(verdicts)
+
+
+def test_a_project_name_new_to_type_arguments_is_not_proven_to_evaluate(tmp_path: Path) -> None:
+    # `_Other` was never given to `typing` before: `Union[_Handler, _Other]` may raise at import
+    old = _DECORATOR.replace("{imports}", "Optional").replace("{t}", "Optional[_Handler]")
+    new = _DECORATOR.replace("{imports}", "Optional, Union").replace(
+        "{t}", "Union[_Handler, _Other]"
+    )
+    new = new.replace("import _Handler", "import _Handler, _Other")
+    f = FileChange(
+        filename="backoff/_decorator.py",
+        status="modified",
+        additions=8,
+        deletions=8,
+        before=old.replace("import _Handler", "import _Handler, _Other"),
+        after=new,
+    )
+    assert typing_only(f) is None
+    proven = f.model_copy(update={"after": new.replace("_Other]", "Iterable[_Handler]]")})
+    assert typing_only(proven) is None  # `Iterable` not imported: a `NameError`
+    imported = proven.model_copy(
+        update={"after": proven.after.replace("Optional, Union", "Iterable, Optional, Union")}
+    )
+    assert typing_only(imported) == ()
+
+
+def test_one_functions_return_retyped_reads_returns(tmp_path: Path) -> None:
+    # backoff 6cb1a4e: `expo` alone given one new return type, `constant` and `runtime` another
+    def gen(t_expo: str, t_rest: str) -> str:
+        return (
+            "from typing import Any, Generator, Optional\n\n\n"
+            f"def expo(base: float = 2) -> {t_expo}:\n    yield base\n\n\n"
+            f"def constant(interval: float = 1) -> {t_rest}:\n    yield interval\n\n\n"
+            f"def runtime(value: float = 1) -> {t_rest}:\n    yield value\n"
+        )
+
+    analysis, verdicts = checked_entry(
+        tmp_path,
+        {
+            "backoff/_wait_gen.py": gen(
+                "Generator[Optional[float], Any, None]", "Generator[Optional[float], None, None]"
+            ),
+            "backoff/__init__.py": "from backoff._wait_gen import constant, expo, runtime\n",
+            "setup.py": SETUP.replace("voluptuous", "backoff"),
+            "backoff/py.typed": "",
+        },
+        {
+            "backoff/_wait_gen.py": gen(
+                "Generator[float, Any, None]", "Generator[float, None, None]"
+            )
+        },
+        "Fix type hint for wait generator",
+    )
+    text = entry_text(analysis)
+    assert "`expo` now returns `Generator[float, Any, None]`" in text, text
+    assert "`constant`, `runtime` now return `Generator[float, None, None]`" in text, text
+    # each function's return read by the checker, `expo`'s "returns" as the others' "return"
+    assert verdicts == [Verdict.TRUE] * 3

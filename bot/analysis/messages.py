@@ -884,7 +884,13 @@ _RST_LINK = re.compile(r"`([^`<]+?)\s*<[^>]*>`__?")
 _MD_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\s]*\)")
 # (`-- by`, towncrier's; `- by`, a hand-written changelog's)
 _BY_USER = re.compile(r"\s*(?:--|—|–|-)\s*by\s+:user:`[^`]*`(?:\s*(?:,|and)\s*:user:`[^`]*`)*\.?")
-_TRAILING_REFS = re.compile(r"(?:\s*[\[(]?#\d+[\])]?(?:\([^)]*\))?[,.]?)+\s*$")
+# (an issue's or a pull request's bare URL is one too: GitHub shows it as its `#N`, backoff
+# 2.2.1's "Fix type hint for wait generators https://github.com/litl/backoff/issues/177")
+_TRAILING_REFS = re.compile(
+    r"(?:\s*[\[(]?(?:#\d+"
+    r"|(?i:https?://(?:www\.)?github\.com/[\w.-]+/[\w.-]+/(?:issues|pull)/\d+/?))"
+    r"[\])]?(?:\([^)]*\))?[,.]?)+\s*$"
+)
 _SENTENCE_END = re.compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+(?=[A-Z`*])")
 # `:rfc:` and `:pep:` read as Sphinx writes them: "RFC 3986", "PEP 749"
 _NUMBERED_ROLE = re.compile(r":(rfc|pep):`(\d+[^`]*)`", re.IGNORECASE)

@@ -227,7 +227,7 @@ class AnalysisPhrases:
     kept_and: str
     kept_unread: str  # what the proof does not compare: the other files the change edits
     params_retyped: tuple[str, str]  # {params} {names} {old} {new}: the same change grouped
-    returns_retyped: str  # {names} {old} {new}
+    returns_retyped: tuple[str, str]  # {names} {old} {new}: one function, several
     signatures_typed: str  # {names}: a `Protocol`'s stub signatures, annotations elsewhere
     no_longer_catches: str  # {name} {names}
     checks_for: str  # {name} {values}: strings its conditions now compare with
@@ -699,7 +699,10 @@ EN = AnalysisPhrases(
         "the parameter {params} of {names} now takes `{new}` (was `{old}`)",
         "the parameters {params} of {names} now take `{new}` (was `{old}`)",
     ),
-    returns_retyped="{names} now return `{new}` (was `{old}`)",
+    returns_retyped=(
+        "{names} now returns `{new}` (was `{old}`)",
+        "{names} now return `{new}` (was `{old}`)",
+    ),
     signatures_typed="the type hints in {names} change",
     no_longer_catches="{name} no longer catches {names}",
     checks_for="{name} now checks for {values}",
@@ -1126,7 +1129,10 @@ ZH = AnalysisPhrases(
         "{names} 的参数 {params} 现在接受 `{new}`（原为 `{old}`）",
         "{names} 的参数 {params} 现在接受 `{new}`（原为 `{old}`）",
     ),
-    returns_retyped="{names} 现在返回 `{new}`（原为 `{old}`）",
+    returns_retyped=(
+        "{names} 现在返回 `{new}`（原为 `{old}`）",
+        "{names} 现在返回 `{new}`（原为 `{old}`）",
+    ),
     signatures_typed="{names} 中的类型注解有变",
     no_longer_catches="{name} 不再捕获 {names}",
     checks_for="{name} 现在检查 {values}",

@@ -651,6 +651,22 @@ def _tooling_typed(types: list[ChangeType], commit: CommitInput, sig: Signals) -
     return [T.BUILD if build else T.OTHER]
 
 
+def _annotations_typed(
+    types: list[ChangeType], commit: CommitInput, sig: Signals
+) -> list[ChangeType]:
+    """`types` without what a title's word alone calls a feature or a speed-up where the
+    shipped code changes only annotations (`Signals.typing_only`): users run what they ran
+    (backoff b976219 "Update decorators … parameters (add iterable of callable)": the
+    handlers' hints widened, the code that accepted an iterable already the same). The
+    author's own type (a conventional prefix, a tag, a label, a fragment) stays."""
+    labels = commit.pull_request.labels if commit.pull_request else []
+    said = sig.title.conventional or sig.title.tags or labels or sig.fragments
+    dropped = {T.FEATURE, T.PERFORMANCE}
+    if said or sig.typing_only is None or not dropped & set(types):
+        return types
+    return [t for t in types if t not in dropped] or [T.REFACTOR]
+
+
 # The names of a project's trunk: its merge into a branch lands nothing of its own
 _TRUNKS = frozenset(("main", "master", "trunk", "develop"))
 
@@ -1436,6 +1452,7 @@ def analyze_shielded(
         commit, sig.title, sig.line_kinds, tuple(f.meaning for f in sig.fragments if f.meaning)
     )
     types = _tooling_typed(_docs_by_word(_with_options(types, sig), commit, sig), commit, sig)
+    types = _annotations_typed(types, commit, sig)
     # (a trunk merged into a branch brings the trunk's own commits, each an entry already)
     if landed is not None and (branch or "").rsplit("/", 1)[-1] not in _TRUNKS:
         types = _merge_typed(types, shielded_message, sig)

@@ -3326,6 +3326,11 @@ def _retyped(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
             )
         )
         out.append(_Statement("compatibility", clause))
+    if len(out) > 1:
+        # the same new type given to several parameters or functions is one sentence naming
+        # them all, not two that each name one (backoff b976219's three handlers of two
+        # decorators)
+        return [_Statement("compatibility", c) for c in _retyped_grouped(sig, p)[:2]]
     return out[:2]
 
 
@@ -3341,6 +3346,29 @@ def _typed_only(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
     `U`)" (voluptuous 65f736c); where no annotation of a parameter or return is said (a
     `Protocol`'s stub signatures rewritten, dacite ae4fd06), the public functions whose
     annotations change. Nothing where no public function's annotation changes."""
+    shipped = set(sig.source_files)
+    clauses = _retyped_grouped(sig, p)
+    if not clauses:
+        names = [
+            n.name for n in changed_names(sig) if n.path in shipped and not _private_parts(n.name)
+        ]
+        if not names:
+            return []
+        clauses = [p.signatures_typed.format(names=codes(p, names, limit=_TYPED_NAMES))]
+    changes = p.clause_sep.join(clauses[:2])
+    aliases = sig.typing_only or ()
+    clause = (
+        p.typing_only_aliases.format(aliases=codes(p, aliases), changes=changes)
+        if aliases
+        else p.typing_only.format(changes=changes)
+    )
+    return [_Statement("compatibility", clause)]
+
+
+def _retyped_grouped(sig: Signals, p: AnalysisPhrases) -> list[str]:
+    """The public shipped functions' annotations changed, the same new type of a parameter
+    (or a return) said once for every function given it: "the parameters `on_success`,
+    `on_backoff` of `on_predicate`, `on_exception` now take `T` (was `U`)" (backoff b976219)."""
     shipped = set(sig.source_files)
     # (old, new) → function → its parameters so retyped ("->": its return)
     groups: dict[tuple[str, str], dict[str, list[str]]] = {}
@@ -3362,7 +3390,9 @@ def _typed_only(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
         for taken, names in by_params.items():
             said = codes(p, names, limit=_TYPED_NAMES)
             if taken == ("->",):
-                clauses.append(p.returns_retyped.format(names=said, old=old, new=new))
+                clauses.append(
+                    forms(p.returns_retyped, len(names)).format(names=said, old=old, new=new)
+                )
                 continue
             shown = [q for q in taken if q != "->"]
             clauses.append(
@@ -3370,21 +3400,7 @@ def _typed_only(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:
                     params=codes(p, shown), names=said, old=old, new=new
                 )
             )
-    if not clauses:
-        names = [
-            n.name for n in changed_names(sig) if n.path in shipped and not _private_parts(n.name)
-        ]
-        if not names:
-            return []
-        clauses = [p.signatures_typed.format(names=codes(p, names, limit=_TYPED_NAMES))]
-    changes = p.clause_sep.join(clauses[:2])
-    aliases = sig.typing_only or ()
-    clause = (
-        p.typing_only_aliases.format(aliases=codes(p, aliases), changes=changes)
-        if aliases
-        else p.typing_only.format(changes=changes)
-    )
-    return [_Statement("compatibility", clause)]
+    return clauses
 
 
 def _covariant(sig: Signals, p: AnalysisPhrases) -> list[_Statement]:

@@ -711,14 +711,14 @@ _SHAPES: list[tuple[Kind, re.Pattern[str]]] = [
 
 
 # "Type hints only (runtime unchanged[, but …]): the parameter(s) `p`, `q` of `f`, `g` now
-# take(s) `T` (was `U`)[; `h` now return `V` (was `W`)]": each function's each parameter retyped
+# take(s) `T` (was `U`)[; `h` now return(s) `V` (was `W`)]": each function's each parameter retyped
 _TYPED_ONLY = re.compile(r"Type hints only \([^)]*\): (?P<clauses>.+?)\.?")
 _TYPED_PARAMS = re.compile(
     r"the parameters? (?P<params>`[^`]+`(?:, `[^`]+`)*) of (?P<names>`[^`]+`(?:, `[^`]+`)*)"
     r" now takes? `(?P<new>[^`]+)` \(was `(?P<old>[^`]+)`\)"
 )
 _TYPED_RETURNS = re.compile(
-    r"(?P<names>`[^`]+`(?:, `[^`]+`)*) now return `(?P<new>[^`]+)` \(was `(?P<old>[^`]+)`\)"
+    r"(?P<names>`[^`]+`(?:, `[^`]+`)*) now returns? `(?P<new>[^`]+)` \(was `(?P<old>[^`]+)`\)"
 )
 
 

@@ -38,6 +38,24 @@ _NEUTRALISE = re.compile(
     """,
     re.VERBOSE,
 )
+# What ends a sentence or a quotation after a URL is not the URL's: GFM leaves trailing
+# `?!.,:*_~` and an unmatched `)` out of an autolink; a closing quote or bracket the text put
+# round the URL is no more part of it ("“… issues/177”." spans the URL alone).
+_URL_START = re.compile(r"(?i:https?://|ftp://|www\.|github\.com/)")
+_URL_TRAILING = frozenset("?!.,:;*_~'\"”’»」』)]")
+
+
+def _url_end(segment: str, start: int, end: int) -> int:
+    """Where the URL at `segment[start:end]` ends once its trailing punctuation is left out;
+    a `)` stays where the URL opened one (`…/Foo_(bar)`)."""
+    while end > start + 1 and segment[end - 1] in _URL_TRAILING:
+        url = segment[start:end]
+        if segment[end - 1] == ")" and url.count("(") >= url.count(")"):
+            break
+        end -= 1
+    return end
+
+
 # In a title (plain text) a WORD JOINER, invisible and without width, after each sigil and
 # separator of a span stops GitHub's patterns from matching; the title reads the same.
 _WORD_JOINER = "\u2060"
@@ -79,6 +97,8 @@ def _plain(segment: str) -> list[tuple[bool, str]]:
             continue  # already taken in by the span before it
         out.append((False, segment[last:start].translate(_ESCAPED)))
         end = match.end()
+        if _URL_START.match(segment, start):
+            end = _url_end(segment, start, end)
         while more := _LINKABLE_AT_START.match(segment, end):
             end = more.end()
         out.append((True, segment[start:end]))

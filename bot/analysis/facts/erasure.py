@@ -6,6 +6,7 @@ import ast
 import builtins
 import typing
 import warnings
+from collections import Counter
 from collections.abc import Callable
 
 from bot.analysis.facts.modules import binds_all, breadth, listed_strings
@@ -81,7 +82,48 @@ class _Unproven(Exception):
     """An annotation whose evaluation is not proven to succeed."""
 
 
-def evaluates_alone(tree: ast.Module) -> Callable[[ast.expr], bool]:
+def typing_arguments(tree: ast.Module) -> frozenset[str]:
+    """The names a top-level `from M import name` binds (M not `typing`, never bound again)
+    that a signature's or a class's or the module's own annotation passes to a subscript
+    (`Optional[_Handler]`): evaluated by a module that does not defer them, each passed
+    `typing`'s checks of a type argument at every import (`evaluates_alone`'s `vetted`)."""
+    bound: Counter[str] = Counter()
+    rest: list[ast.stmt] = []
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module not in ("typing", "__future__"):
+            bound.update(a.asname or a.name for a in node.names)
+        else:
+            rest.append(node)
+    if "*" in bound:
+        return frozenset()
+    # (bound once, by that import: nothing else in the module binds it)
+    imported = {n for n, count in bound.items() if count == 1}
+    imported -= _rebound(ast.Module(body=rest, type_ignores=[]))
+    if not imported:
+        return frozenset()
+    annotations: list[ast.expr] = []
+    for each in ast.walk(tree):
+        if isinstance(each, ast.arg) and each.annotation is not None:
+            annotations.append(each.annotation)
+        elif isinstance(each, ast.FunctionDef | ast.AsyncFunctionDef) and each.returns:
+            annotations.append(each.returns)
+        elif isinstance(each, ast.AnnAssign):
+            annotations.append(each.annotation)
+    found: set[str] = set()
+    for annotation in annotations:
+        for sub in ast.walk(annotation):
+            if isinstance(sub, ast.Subscript):
+                found.update(
+                    n.id
+                    for n in ast.walk(sub.slice)
+                    if isinstance(n, ast.Name) and n.id in imported
+                )
+    return frozenset(found)
+
+
+def evaluates_alone(
+    tree: ast.Module, vetted: frozenset[str] = frozenset()
+) -> Callable[[ast.expr], bool]:
     """A test of an annotation that a module which does not defer them evaluates at run time
     (a signature's, a class's or a module's `x: T`): whether evaluating it is proven to
     succeed and to run none of the project's code, so that setting it aside changes no more
@@ -89,9 +131,21 @@ def evaluates_alone(tree: ast.Module) -> Callable[[ast.expr], bool]:
     classes and `typing`'s names of every Python 3.8+ (imported at the module's top, above
     the annotation), none of them bound again anywhere in the module, and their subscripts,
     evaluated here with `typing` itself (`Optional[int, str]`, `Callable[int]` raise; a
-    builtin class subscripted, `list[int]`, raises before Python 3.9: unproven)."""
+    builtin class subscripted, `list[int]`, raises before Python 3.9: unproven). `vetted`:
+    names a top-level `from M import …` binds that the module's other version passed as a
+    type argument too (`typing_arguments` of both: backoff b976219's `_Handler`, from
+    `Optional[_Handler]` to `Union[_Handler, Iterable[_Handler]]`), read as a class: they
+    passed `typing`'s checks of an argument before and after the change, and looking one up
+    runs no code."""
     imported: dict[str, tuple[str, int]] = {}  # name -> (typing's name, or "" for the module)
+    placeholders: dict[str, tuple[type, int]] = {}
     for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module not in ("typing", "__future__"):
+            placeholders.update(
+                (a.asname or a.name, (type(a.asname or a.name, (), {}), node.lineno))
+                for a in node.names
+                if (a.asname or a.name) in vetted
+            )
         if isinstance(node, ast.Import):
             imported.update(
                 (a.asname or a.name, ("", node.lineno)) for a in node.names if a.name == "typing"
@@ -102,7 +156,8 @@ def evaluates_alone(tree: ast.Module) -> Callable[[ast.expr], bool]:
                 for a in node.names
                 if a.name in _OLD_TYPING
             )
-    rebound = _rebound(tree)
+    # (`typing_arguments` found each vetted name bound once, by its import)
+    rebound = _rebound(tree) - vetted
 
     def value(node: ast.expr, line: int) -> object:
         if isinstance(node, ast.Constant):
@@ -113,6 +168,8 @@ def evaluates_alone(tree: ast.Module) -> Callable[[ast.expr], bool]:
             name, at = imported.get(node.id, (None, line))
             if name and at < line:
                 return getattr(typing, name)
+            if name is None and node.id in placeholders and placeholders[node.id][1] < line:
+                return placeholders[node.id][0]
             if name is None and isinstance(getattr(builtins, node.id, None), type):
                 return getattr(builtins, node.id)
         elif (

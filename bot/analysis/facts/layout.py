@@ -19,6 +19,7 @@ from bot.analysis.facts.erasure import (
     evaluates_alone,
     hoist_typing_fallbacks,
     prune_typing_imports,
+    typing_arguments,
 )
 from bot.analysis.facts.meaning import respell_module
 from bot.analysis.facts.modules import children, module_tree, statements
@@ -218,6 +219,12 @@ def _compared(
         with ExitStack() as names:
             if renamed:
                 _canonical(parsed[0], parsed[1], names)
+            # (a name both sides pass as a type argument passed `typing`'s checks at both)
+            vetted = (
+                typing_arguments(parsed[0]) & typing_arguments(parsed[1])
+                if typing
+                else frozenset[str]()
+            )
             bare = [
                 _bare(
                     tree,
@@ -225,6 +232,7 @@ def _compared(
                     classes=classes,
                     imports=imports,
                     quiet=quiet_at(side),
+                    vetted=vetted,
                 )
                 for side, tree in enumerate(parsed)
             ]
@@ -456,6 +464,7 @@ def _bare(
     classes: bool = False,
     imports: bool = False,
     quiet: Callable[[ast.ClassDef], bool] | None = None,
+    vetted: frozenset[str] = frozenset(),
 ) -> ast.Module:
     """The tree, in place, without docstrings (an attribute's too); with `typing`, without what
     only a type checker reads (`erasure.py`) and the annotations nothing reads at run time:
@@ -466,8 +475,9 @@ def _bare(
     are behaviour; with `classes`, every class's). In a module that does not defer its
     annotations, a signature's and a class's or the module's own are evaluated: each is set
     aside only where its evaluation is proven to raise nothing (`erasure.evaluates_alone`);
-    a function's locals' are never evaluated."""
-    alone = evaluates_alone(tree) if typing and not defers_annotations(tree) else None
+    a function's locals' are never evaluated. `vetted`: names read as classes there
+    (`erasure.evaluates_alone`)."""
+    alone = evaluates_alone(tree, vetted) if typing and not defers_annotations(tree) else None
     if typing:
         erase_checker_only(tree)
     blind = blind_decorators(tree)
