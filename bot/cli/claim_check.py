@@ -21,7 +21,8 @@ The verdicts follow the words, read strictly (the rules are in docs/claims.md):
 - "adds the command-line option `--x`: “h”": as a flag, and a call in a changed Python file
   at the commit names `"--x"` and passes `help=` the string h (spaces folded);
 - "requires `pin`": the pin is written in a changed file at the commit and not before, nor in
-  another of its folder's metadata files at the parent, and not only under an extra;
+  another of its folder's metadata files at the parent, and not only under an extra; its
+  "(was `s`)": the parent's line of the package with the same PEP 508 marker has `s`;
 - "adds / removes the extra, the command, the `g` entry point `n` (`r`)": a changed project's
   pyproject.toml (PEP 621) or setup.cfg (setuptools) declares it on one side only, with
   what the parentheses say; "changes the build backend from `a` to `b`": `[build-system]`;
@@ -94,6 +95,10 @@ from pathlib import Path
 from typing import TypeVar
 
 import yaml
+from packaging.requirements import InvalidRequirement
+from packaging.requirements import Requirement as PackagingRequirement
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.utils import canonicalize_name
 
 from bot.cli.claims import REACH_SEP, SETS_SEP, Claim, Kind, is_path
 from bot.cli.class_check import bases_of, classes, gains_abstract, gains_field, own_method
@@ -2159,6 +2164,9 @@ class Checker:
                     and written(self.clone.text(c.parent, other), other)
                 ):
                     return Verdict.FALSE, f"`{pin}` was already written in `{other}`"
+            wrong = _was_unpaired(pin, claim.was, before, after) if claim.was else None
+            if wrong is not None:
+                return Verdict.FALSE, wrong
             return Verdict.TRUE, ""
         return Verdict.FALSE, f"`{pin}` is written in no changed file at the commit"
 
@@ -3325,6 +3333,51 @@ def _extra_only(pin: str, path: str, text: str) -> str | None:
             if any(_pinned(pin, r.lower()) for r in reqs)
         ),
         None,
+    )
+
+
+def _requirement_lines(text: str) -> list[tuple[str, str, str]]:
+    """(PEP 503 name, specifier, PEP 508 marker or "") of each line of a file that is one
+    requirement as packaging reads it (a requirements file's line, a quoted list item's)."""
+    out: list[tuple[str, str, str]] = []
+    for line in text.splitlines():
+        item = line.split(" #", 1)[0].strip().rstrip(",").strip()
+        if len(item) > 1 and item[0] == item[-1] and item[0] in "\"'":
+            item = item[1:-1]
+        try:
+            req = PackagingRequirement(item)
+        except InvalidRequirement:
+            continue
+        marker = str(req.marker) if req.marker is not None else ""
+        out.append((canonicalize_name(req.name), str(req.specifier), marker))
+    return out
+
+
+def _was_unpaired(pin: str, was: str, before: str | None, after: str | None) -> str | None:
+    """Why "requires `pin` (was `was`)" misreads the old pin, or None where it holds or the
+    files do not say: a name written once per environment (PEP 508 markers) is compared with
+    the parent's line for the same marker only (jmespath 2db39af: `pytest==6.2.5` for every
+    Python was `==6.2.5` for Python >= 3.6 and `<5.0` for Python < 3.6 before: no "was
+    `<5.0`")."""
+    try:
+        req = PackagingRequirement(pin)
+        old = str(SpecifierSet(was))
+    except (InvalidRequirement, InvalidSpecifier):
+        return None
+    name, spec = canonicalize_name(req.name), str(req.specifier)
+    markers = {m for n, s, m in _requirement_lines(after or "") if n == name and s == spec}
+    had = [(s, m) for n, s, m in _requirement_lines(before or "") if n == name]
+    if not markers or not had:
+        return None
+    for marker in markers:
+        same = [s for s, m in had if m == marker]
+        if same == [old]:
+            return None
+    paired = [s for s, m in had if m in markers]
+    if paired:
+        return f"the parent pinned `{req.name}{paired[0]}` for the same installs, not `{was}`"
+    return (
+        f"the parent pinned `{req.name}` only under other markers: no `{was}` of the same installs"
     )
 
 

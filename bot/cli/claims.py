@@ -26,6 +26,7 @@ each verb it holds; the names in code spans up to the next verb are that verb's.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -1527,6 +1528,14 @@ def claims_in(text: str) -> tuple[list[Claim], list[str]]:
                 found, left = [], _SPAN.findall(segment)
             else:
                 found, left = _segment_claims(kind, segment, sentence)
+                if kind is Kind.REQUIRES:
+                    found = _pins_with_was(found, sentence[verb.end() : end])
             claims += found
             loose += left
     return claims, loose
+
+
+def _pins_with_was(found: list[Claim], words: str) -> list[Claim]:
+    """ "requires `x` (was `y`)": each pin's claim with the old pin said after it (`was`)."""
+    was = {m[1]: m[2] for m in re.finditer(r"`([^`]+)` \(was `([^`]+)`\)", words)}
+    return [dataclasses.replace(c, was=was[c.name]) if c.name in was else c for c in found]

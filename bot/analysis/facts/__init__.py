@@ -86,6 +86,7 @@ from bot.analysis.facts.packaging import (
     declares_requirements,
     packaging_changes,
     requirement_files,
+    requires_nothing,
     shipped_type_markers,
 )
 from bot.analysis.facts.param_renamed import renamed_throughout
@@ -919,7 +920,10 @@ def _requirement_file_role(path: str, texts: dict[str, str]) -> str | None:
         if not read:
             # requirements written out in the metadata: the file feeds no install of the
             # package (glom bc653da's `requirements.txt`, pip-compiled for tox)
-            return _UNREAD if declares_requirements(setup_py, pyproject) else None
+            # (or none at all, and no file read for them: the file is the developers' own,
+            # jmespath's `requirements.txt` of `pytest` and `pytest-cov`)
+            declared = declares_requirements(setup_py, pyproject)
+            return _UNREAD if declared or requires_nothing(setup_py, pyproject) else None
         return read.get(path[len(prefix) :], _UNREAD)
     return None
 
@@ -984,16 +988,46 @@ def _requirements(
                 and r.path.rsplit("/", 1)[-1] in METADATA_FILES
             ):
                 moved.append((path, r.path))
+        marked_before = {package_name(k): v for k, v in r.minus.marked.items()}
         for package, spec in r.plus.requirements.items():
             # a requirement the commit moves from another file is the one it was there
             pinned_before = pinned.get(package_name(package)) or elsewhere.get(
                 package_name(package)
             )
+            lines = marked_before.get(package_name(package))
+            if lines and (paired := _same_marker(lines, r.plus.marked.get(package))) is not None:
+                if paired is _NO_NEWS:
+                    continue
+                pinned_before = paired or None
             if not same_spec(pinned_before, spec):
                 requirements.append(
                     Requirement(package, spec, r.path, pinned_before, tools=r.tools)
                 )
     return requirements, tuple(moved)
+
+
+# `_same_marker`'s answer for a name whose marker lines collapse into the pin it had already
+_NO_NEWS = "\0same"
+
+
+def _same_marker(before: list[tuple[str, str]], after: list[tuple[str, str]] | None) -> str | None:
+    """What a name's requirement at the commit is compared with where a marker is written on
+    either side (PEP 508: one name may be written once per environment): None where no marker
+    is (the one pin each side is compared as is); the parent's spec for the same marker; ""
+    where no line of the parent is for that marker (no pair: nothing to say it was); `_NO_NEWS`
+    where the lines for some environments are dropped and the pin kept is one the parent
+    already wrote for the others (jmespath 2db39af: `pytest==6.2.5 ; python_version >= '3.6'`
+    and `pytest<5.0 ; python_version < '3.6'` → `pytest==6.2.5`: no `pytest` "was `<5.0`")."""
+    after = after or []
+    if not any(marker for marker, _ in [*before, *after]):
+        return None
+    marker, spec = after[-1] if after else ("", "")
+    same = [old for m, old in before if m == marker]
+    if len(same) == 1:
+        return same[0]
+    if not same and spec and any(same_spec(old, spec) for _, old in before):
+        return _NO_NEWS
+    return ""
 
 
 def _shipped_only(reading: FileReading, sides: tuple[str, str], parses: Parses) -> None:

@@ -8,6 +8,7 @@ import re
 import tomllib
 from typing import Any
 
+from packaging.markers import InvalidMarker, Marker
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
 from bot.analysis.facts.parses import Parses, ini_lowered
@@ -131,7 +132,28 @@ def read_requirements(
                 match = _PIN.match(item.strip())
                 if match:
                     spec = re.sub(r"\s+", "", match.group(2))
-                    reading.side(sign).requirements[match.group(1).lower()] = spec
+                    name = match.group(1).lower()
+                    reading.side(sign).requirements[name] = spec
+                    reading.side(sign).marked.setdefault(name, []).append(
+                        (_marker(item.strip()[match.end() :]), spec)
+                    )
+
+
+def _marker(rest: str) -> str:
+    """The PEP 508 environment marker after a requirement's specifier (`; python_version <
+    '3.6'` → `python_version < "3.6"`, as packaging writes it), "" where none is written."""
+    rest = rest.split(" #", 1)[0].strip().rstrip(",")
+    if not rest.startswith(";"):
+        return ""
+    written = rest[1:].strip()
+    # (a line read bare has lost its closing quote to the strip of a list item's)
+    for quote in ("", "'", '"'):
+        try:
+            # packaging's own form: `python_version < "3.6"` whatever the quotes and blanks
+            return str(Marker(written + quote))
+        except InvalidMarker:
+            continue
+    return re.sub(r"\s+", " ", written)
 
 
 def setup_requirements(call: ast.Call | None) -> dict[str, str]:

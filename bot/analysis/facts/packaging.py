@@ -623,6 +623,28 @@ def declares_requirements(setup_py: str | None, pyproject: str | None) -> bool:
     )
 
 
+def requires_nothing(setup_py: str | None, pyproject: str | None) -> bool:
+    """Whether the package's metadata is a `setup.py` whose `setup(…)` call requires nothing
+    and reads no file for it: no `install_requires`, no `**kwargs` that might pass one, no
+    word of a requirements file, and no `pyproject.toml` that could declare them (jmespath's
+    `setup.py`, beside the `requirements.txt` of its test tools: `pytest`, `pytest-cov`)."""
+    if pyproject is not None or not setup_py or "requirements" in setup_py:
+        return False
+    try:
+        tree = ast.parse(setup_py)
+    except (SyntaxError, ValueError, RecursionError):
+        return False
+    calls = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", getattr(node.func, "attr", None)) == "setup"
+    ]
+    return len(calls) == 1 and all(
+        k.arg is not None and k.arg != "install_requires" for k in calls[0].keywords
+    )
+
+
 def _dynamic_files(spec: object) -> list[str]:
     """The files of setuptools' `{file = ["requirements.txt"]}`."""
     files = spec.get("file") if isinstance(spec, dict) else None

@@ -217,6 +217,10 @@ class Side:
     tests: list[str] = field(default_factory=list)
     # package -> spec
     requirements: dict[str, str] = field(default_factory=dict)
+    # package (lowercased as in `requirements`) -> (PEP 508 marker, "" for none; spec) of each
+    # of its requirement lines on this side: one name written once per marker
+    # (`pytest==6.2.5 ; python_version >= '3.6'`, `pytest<5.0 ; python_version < '3.6'`)
+    marked: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     # from a whole Python file: its module-level `setup(…)` call (a `setup.py`'s metadata)
     setup_call: ast.Call | None = None
     # from a whole Python file: module-level names bound once to a literal
