@@ -3702,7 +3702,8 @@ def write(
 ) -> Text:
     """The summary, insights, risks and recommendations of one change. `merge`: the branch a
     merge commit lands, whose summary is what the branch brought (its words, a fact of
-    consequence), never a fact of the code's insides. `release`: the release of a version is
+    consequence), a fact of the code's insides only where a medium or high entry would
+    otherwise say no more than the branch's name. `release`: the release of a version is
     the news (its own verdict was low), which its summary says first; a change of its own
     beyond its records (`own_change`) is said after it. `told`: the risks said beside the
     text (a raise callers newly reach)."""
@@ -3812,6 +3813,27 @@ def write(
             used = {first.clause}
         elif T.BUGFIX in types and not weightier:
             untold = next((s for s in facts if s.tests), None)
+        if not text.summary and merge and not low:
+            # a medium or high branch's merge with no fact of consequence is still told by
+            # what its code's facts prove of the branch's net change (its diff against the
+            # first parent: a keyword its calls now pass, backoff 31d973f) before its bare
+            # name is said (a low one's line keeps the name: nothing there needs more)
+            inside = next(
+                (
+                    s
+                    for s in facts
+                    if s.internal
+                    and s.behaviour
+                    and not s.wiring
+                    and not s.tests
+                    and not s.aside
+                    and len(sentence(p, s.clause)) <= limit
+                ),
+                None,
+            )
+            if inside is not None:
+                text.summary = sentence(p, inside.clause)
+                used = {inside.clause}
         if not text.summary and merge:
             text.summary = sentence(p, p.lands_branch.format(name=merge))
         if not text.summary:

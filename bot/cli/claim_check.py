@@ -1763,6 +1763,7 @@ class Checker:
                     merged.conditions |= found.conditions
                     merged.guards |= found.guards
                     merged.passes += found.passes
+                    merged.closure_passes += found.closure_passes
                     merged.lines += found.lines
                     merged.own_attributes |= found.own_attributes
                     merged.logged |= found.logged
@@ -2022,8 +2023,9 @@ class Checker:
         return Verdict.TRUE, ""
 
     def _passes(self, c: _Commit, claim: Claim) -> tuple[Verdict, str]:
-        """ "`f` now passes `k=v` to `g`": an own call of `g` (as written) in `f` passes `k=v`
-        at the commit, and at the parent `f` called `g` without ever passing `k`; with
+        """ "`f` now passes `k=v` to `g`": a call of `g` (as written) in `f` (its own code or a
+        function nested in it) passes `k=v` at the commit, and at the parent `f` called `g`
+        without ever passing `k`; with
         "(was `w`)": at the parent no call of `g` passed `k=v` and one passed `k=w`, which
         none does at the commit. "`f` no longer passes `k=v` to `g`": a call of `g` passed
         `k=v` at the parent; at the commit `f` still calls `g`, never passing `k`. Values
@@ -2038,8 +2040,12 @@ class Checker:
 
         def given(body: Body) -> list[str | None]:
             # the value each call of `g` gives `k` (None: not passed)
+            # (a closure's calls are the function's: a decorator's wrapper passes it each
+            # time the function it returns is called)
             return [
-                _python_value(k[arg]) if arg in k else None for g, k in body.passes if g == callee
+                _python_value(k[arg]) if arg in k else None
+                for g, k in (*body.passes, *body.closure_passes)
+                if g == callee
             ]
 
         before, after = given(bodies.before), given(bodies.after)

@@ -905,6 +905,9 @@ class Body:
     guards: set[tuple[str, str]] = field(default_factory=set)
     # (callee as written, keyword -> its value as `ast.unparse` writes it) of each own call
     passes: list[tuple[str, dict[str, str]]] = field(default_factory=list)
+    # the same of each call of the functions nested in it (a decorator's wrapper's calls,
+    # made each time the function it returns is called)
+    closure_passes: list[tuple[str, dict[str, str]]] = field(default_factory=list)
     # each statement of its body and of the functions nested in it (not a class's), as the
     # file writes its first line from where it starts (`while x:`, `return 1`), counted
     lines: Counter[str] = field(default_factory=Counter)
@@ -984,6 +987,14 @@ def python_body(text: str, function: str, *, exact: bool = False) -> Body | None
             and n.value.id in ("self", "cls")
         )
         own = _own_nodes(node)
+        for nested in own:
+            if isinstance(nested, ast.FunctionDef | ast.AsyncFunctionDef):
+                body.closure_passes += [
+                    (_unparsed(n.func), {k.arg: _unparsed(k.value) for k in n.keywords if k.arg})
+                    for statement in nested.body
+                    for n in ast.walk(statement)
+                    if isinstance(n, ast.Call)
+                ]
         body.generator |= any(isinstance(n, ast.Yield | ast.YieldFrom) for n in own)
         body.falls_through |= not isinstance(node.body[-1], ast.Return | ast.Raise)
         body.gives += [

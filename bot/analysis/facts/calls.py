@@ -118,14 +118,30 @@ def keywords_changed(r: FileReading, name: str) -> list[Passed]:
     the parent, one no longer passed is passed by none at the commit, a value changed was
     given by none at the parent and the old one by none at the commit); none for a
     call unpacking `*x` or `**x`, or whose positional arguments changed in number (a value
-    passed by position before); none past `_CHANGES`."""
+    passed by position before); none past `_CHANGES`. One keyword every changed call of a
+    callee gained (any short value, its own calls and its closures' together) is said where
+    nothing else of those calls changed (`_gained`)."""
     now, was = r.plus.passes.get(name), r.minus.passes.get(name)
     if now is None or was is None:
         return []
     found: list[Passed] = []
-    for callee in now.keys() & was.keys():
-        if _passed(now[callee]) == _passed(was[callee]):
+    # (a closure's calls are the function's too where one keyword is all they gained: a
+    # decorator's wrapper passes it each time the function it returns is called)
+    inner_now = r.plus.closure_passes.get(name, {})
+    inner_was = r.minus.closure_passes.get(name, {})
+    for callee in sorted((now.keys() | inner_now.keys()) & (was.keys() | inner_was.keys())):
+        calls_now = [*now.get(callee, ()), *inner_now.get(callee, ())]
+        calls_was = [*was.get(callee, ()), *inner_was.get(callee, ())]
+        if _passed(calls_now) == _passed(calls_was):
             continue  # every call passes what it passed: most callees, told apart cheaply
+        gained = _gained(name, r.path, callee, calls_now, calls_was)
+        if gained is not None:
+            found.append(gained)
+            continue
+        if callee not in now or callee not in was:
+            continue
+        if _passed(now[callee]) == _passed(was[callee]):
+            continue
         pair = _paired(now[callee], was[callee])
         if pair is None:
             found += _added_call(
@@ -156,6 +172,38 @@ def keywords_changed(r: FileReading, name: str) -> list[Passed]:
     if len(found) > _CHANGES:
         return []
     return sorted(found, key=lambda p: (p.callee, p.arg))
+
+
+def _gained(
+    name: str, path: str, callee: str, now: list[CallShape], was: list[CallShape]
+) -> Passed | None:
+    """The one keyword that calls of `callee` now pass, each with the same value (any
+    expression short enough to quote: `exception=e`), where the calls at the commit with
+    that keyword left out are the parent's calls exactly, as written (none added, none
+    dropped, nothing else changed; `**details` unpacked alike), and no call passed it at the
+    parent (backoff 31d973f: `_call_handlers(on_giveup, **details, exception=e)`, three
+    calls of `retry_exception`). None where anything else changed, or two keywords did."""
+    if len(now) != len(was):
+        return None
+    before = {k.arg for shape in was for k in shape.node.keywords if k.arg}
+    gained = {k.arg for shape in now for k in shape.node.keywords if k.arg} - before
+    if len(gained) != 1:
+        return None
+    (arg,) = gained
+    values = {ast.unparse(k.value) for shape in now for k in shape.node.keywords if k.arg == arg}
+    if len(values) != 1 or not _said(value := values.pop()):
+        return None
+    stripped = sorted(ast.dump(_without(shape.node, arg)) for shape in now)
+    if stripped != sorted(ast.dump(shape.node) for shape in was):
+        return None
+    return Passed(name, path, callee, arg, value, None)
+
+
+def _without(call: ast.Call, arg: str) -> ast.Call:
+    """`call` with its keyword `arg` left out (a copy: the call itself is kept as it is)."""
+    return ast.Call(
+        func=call.func, args=call.args, keywords=[k for k in call.keywords if k.arg != arg]
+    )
 
 
 def _passed(shapes: list[CallShape]) -> list[tuple[object, ...]]:

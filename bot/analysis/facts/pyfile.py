@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import bisect
 import copy
+import dataclasses
 import functools
 import hashlib
 import itertools
@@ -1158,6 +1159,7 @@ def detail(side: Side, names: list[str]) -> None:
             side.raising[name] = walked.raising
             side.narrowed[name] = walked.narrowed
             side.passes[name] = walked.passes
+            side.closure_passes[name] = walked.closure_passes
             side.handed[name] = walked.handed
 
 
@@ -1236,6 +1238,9 @@ class _Walked(NamedTuple):
     # what `raise v` under `if isinstance(v, C):` raises: raised, never newly (a bare `raise`
     # in an `except C:` is not read, so a rewrite into the narrowing raises nothing new)
     narrowed: frozenset[str] = frozenset()
+    # the calls the functions nested in it make (a decorator's wrapper: what a call of the
+    # function it returns passes), by callee as written
+    closure_passes: dict[str, list[CallShape]] = dataclasses.field(default_factory=dict)
 
 
 # What `_walk` found in a function's tree, kept while the tree lives: a text's units serve the
@@ -1274,6 +1279,7 @@ def _walked(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
     guards: dict[str, tuple[str, ast.stmt]] = {}  # test -> (jump, the statement that jumps)
     raising: list[ast.Raise] = []
     passes: dict[str, list[CallShape]] = {}
+    closure_passes: dict[str, list[CallShape]] = {}
     handed: set[str] = set()
     # `msg = "…"` then `raise E(msg)`: each local name's bindings, a string's text or None
     # for any other (a parameter, `+=`, a loop, `except … as`), and the raises that pass one
@@ -1305,6 +1311,8 @@ def _walked(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
                 # a callee said as written: a chain of names (`self._send`), never `a().b`
                 if own and callee and _chain(func):
                     passes.setdefault(callee, []).append(_shape(current))
+                elif closure and callee and _chain(func):
+                    closure_passes.setdefault(callee, []).append(_shape(current))
                 handed.update(
                     dotted(a).rsplit(".", 1)[-1]
                     for a in (*current.args, *(k.value for k in current.keywords))
@@ -1407,6 +1415,7 @@ def _walked(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Walked:
         {callee: shapes[::-1] for callee, shapes in passes.items()},
         frozenset(handed) - {""},
         frozenset(narrowed),
+        {callee: shapes[::-1] for callee, shapes in closure_passes.items()},
     )
 
 

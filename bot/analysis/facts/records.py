@@ -575,11 +575,13 @@ class Rewritten:
 
 @dataclass(frozen=True)
 class Passed:
-    """A keyword argument with a literal value (a constant, or a constant's name) that a
-    call of `callee` (as written: `self._send`) in a Python function edited at both
-    revisions now passes (`was` None), no longer passes (`now` None), or passes with another
-    value; `arg` the keyword, values as `ast.unparse` writes them; `when`: the test of the
-    `if` a call added beside the parent's sits under (only then does it pass it)."""
+    """A keyword argument with a literal value (a constant, or a constant's name; any short
+    value where that keyword is all its calls gained, `calls._gained`) that a call of
+    `callee` (as written: `self._send`) in a Python function edited at both revisions (or a
+    function nested in it) now passes (`was` None), no longer passes (`now` None), or
+    passes with another value; `arg` the keyword, values as `ast.unparse` writes them;
+    `when`: the test of the `if` a call added beside the parent's sits under (only then
+    does it pass it)."""
 
     name: str
     path: str

@@ -119,6 +119,8 @@ class Side:
     # from a whole Python file: function -> callee as written (`self._send`) -> each of its
     # own calls of it
     passes: dict[str, dict[str, list[CallShape]]] = field(default_factory=dict)
+    # the same of the calls the functions nested in it make (a decorator's wrapper's)
+    closure_passes: dict[str, dict[str, list[CallShape]]] = field(default_factory=dict)
     # from a whole Python file: qualified names defined more than once (`@overload`s, a
     # property's setter, a `def` under each branch of an `if`): which one a caller meets is
     # not one `def`'s to say
