@@ -133,3 +133,38 @@ def test_online_names_no_release_only_the_old_version(tmp_path: Path) -> None:
     online = analyze(commit.model_copy(update={"release": None, "carried": None}))
     assert "Releases 0.3.0 (the version was 0.2.0)" in online.summary
     assert "last release" not in online.summary and "It ships" not in online.summary
+
+
+def test_a_version_file_that_lagged_behind_does_not_name_the_previous_release(
+    tmp_path: Path,
+) -> None:
+    """backoff 4a4b565 ("Prepare v1.11.1 release") bumps `__version__` from 1.10.0, which an
+    earlier release forgot to move, and pyproject from 1.11.0: the previous release is
+    v1.11.0, the highest version bumped from, and the commit's parent reaches it."""
+    root = tmp_path / "pkg"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    init = "__version__ = '{v}'\n"
+    commit_files(
+        root,
+        {"pyproject.toml": _PYPROJECT.format(v="0.1.0"), "pkg/__init__.py": init.format(v="0.1.0")},
+        "Release 0.1.0",
+    )
+    _git(root, "tag", "v0.1.0")
+    commit_files(root, {"pyproject.toml": _PYPROJECT.format(v="0.2.0")}, "Release 0.2.0")
+    _git(root, "tag", "v0.2.0")
+    commit_files(root, {"pkg/a.py": "A = 1\n"}, "Add a")
+    commit_files(
+        root,
+        {"pyproject.toml": _PYPROJECT.format(v="0.2.1"), "pkg/__init__.py": init.format(v="0.2.1")},
+        "Release 0.2.1",
+    )
+    commit, analysis = _read(root)
+    count = _count(root, "v0.2.0")
+    assert count == 2
+    assert commit.carried is not None
+    assert (commit.carried.since, commit.carried.count) == ("v0.2.0", count)
+    assert "v0.1.0" not in analysis.summary
+    verdicts = verdicts_of(root, commit.sha, entry_text(analysis))
+    assert (Kind.SHIPS_COUNT, Verdict.TRUE) in verdicts
+    assert all(v is Verdict.TRUE for _, v in verdicts)

@@ -51,25 +51,37 @@ def previous_tag(path: Path, commit: CommitInput) -> str | None:
     reaches it (a project that tags on `master` and releases by merging into `develop`:
     jmespath 0b007c9's 0.10.0); else the last version tag its parent reaches, where that is
     not older than the bumped-from version (lark ae207df's 1.2.0 was never tagged, and 1.1.9
-    is older: no previous release is named). None where neither holds."""
-    changed = version_change(commit.files) if commit.files_known else None
-    was = changed.previous if changed is not None else None
+    is older: no previous release is named). None where neither holds. Where version files
+    are bumped from different versions, the highest is the release: the others lagged behind
+    it (backoff 4a4b565 bumps `__version__` from 1.10.0 and pyproject from 1.11.0)."""
+    was = _bumped_from(commit)
     if was is not None:
-        try:
-            old = Version(was)
-        except InvalidVersion:
-            old = None
-        if old is not None:
-            named = [t for t, v in tag_versions(path).items() if v == old]
-            if named:
-                # the plain spellings first
-                return min(named, key=lambda t: (t not in (was, f"v{was}"), len(t), t))
+        named = [t for t, v in tag_versions(path).items() if v == Version(was)]
+        if named:
+            # the plain spellings first
+            return min(named, key=lambda t: (t not in (was, f"v{was}"), len(t), t))
     nearest = commit.release.tag if commit.release is not None else ""
     if not nearest:
         return None
     if was is not None and newer_version(was, nearest.removeprefix("v")):
         return None
     return nearest
+
+
+def _bumped_from(commit: CommitInput) -> str | None:
+    """The highest version the commit's version files are bumped from."""
+    if not commit.files_known:
+        return None
+    found: list[tuple[Version, str]] = []
+    for f in commit.files:
+        changed = version_change([f])
+        if changed is None or changed.previous is None:
+            continue
+        try:
+            found.append((Version(changed.previous), changed.previous))
+        except InvalidVersion:
+            continue
+    return max(found)[1] if found else None
 
 
 def carried_shas(path: Path, sha: str, tag: str) -> list[str] | None:
