@@ -45,18 +45,19 @@ def released_version(commit: CommitInput) -> str | None:
     return released.version if released is not None else None
 
 
-def previous_tag(path: Path, commit: CommitInput) -> str | None:
-    """The release `commit` comes after, as one of the clone's tags: the version its version
-    file is bumped from where a tag names it (`X`, `vX`, `name-X`), whether or not the commit
-    reaches it (a project that tags on `master` and releases by merging into `develop`:
-    jmespath 0b007c9's 0.10.0); else the last version tag its parent reaches, where that is
-    not older than the bumped-from version (lark ae207df's 1.2.0 was never tagged, and 1.1.9
-    is older: no previous release is named). None where neither holds. Where version files
-    are bumped from different versions, the highest is the release: the others lagged behind
-    it (backoff 4a4b565 bumps `__version__` from 1.10.0 and pyproject from 1.11.0)."""
+def previous_tag(commit: CommitInput, versions: dict[str, Version]) -> str | None:
+    """The release `commit` comes after, as one of the clone's tags (`versions`, by name):
+    the version its version file is bumped from where a tag names it (`X`, `vX`, `name-X`),
+    whether or not the commit reaches it (a project that tags on `master` and releases by
+    merging into `develop`: jmespath 0b007c9's 0.10.0); else the last version tag its parent
+    reaches, where that is not older than the bumped-from version (lark ae207df's 1.2.0 was
+    never tagged, and 1.1.9 is older: no previous release is named). None where neither
+    holds. Where version files are bumped from different versions, the highest is the
+    release: the others lagged behind it (backoff 4a4b565 bumps `__version__` from 1.10.0
+    and pyproject from 1.11.0)."""
     was = _bumped_from(commit)
     if was is not None:
-        named = [t for t, v in tag_versions(path).items() if v == Version(was)]
+        named = [t for t, v in versions.items() if v == Version(was)]
         if named:
             # the plain spellings first
             return min(named, key=lambda t: (t not in (was, f"v{was}"), len(t), t))
@@ -168,8 +169,9 @@ def carried(path: Path, commit: CommitInput) -> Carried | None:
     version = released_version(commit)
     if version is None:
         return None
-    tag = previous_tag(path, commit)
-    if tag is None or not newer_version(version, str(tag_versions(path).get(tag, ""))):
+    versions = tag_versions(path)
+    tag = previous_tag(commit, versions)
+    if tag is None or not newer_version(version, str(versions.get(tag, ""))):
         return None
     shas = carried_shas(path, commit.sha, tag)
     count = shipped_count(path, commit.sha, tag)
